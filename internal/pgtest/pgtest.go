@@ -1,0 +1,243 @@
+// Package pgtest gives every test its own Postgres database, cloned from a migrated template.
+//
+// The server is found in this order: TEST_DATABASE_URL; a testcontainers Postgres when a Docker
+// engine answers; a throwaway cluster started from initdb/pg_ctl on PATH (as the postgres user when
+// root, fsync off, unix socket); otherwise the test fails saying how to get one. Packages that use
+// it call pgtest.Main from TestMain so that a cluster or container started here is stopped.
+package pgtest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/testcontainers/testcontainers-go"
+	"github.com/testcontainers/testcontainers-go/wait"
+
+	"taxd/internal/pgcluster"
+	"taxd/internal/store"
+	"taxd/sql/migrations"
+)
+
+var (
+	once      sync.Once
+	serverURL string // admin URL (database "postgres")
+	setupErr  error
+	stopFuncs []func()
+	tplOnce   sync.Once
+	tplName   string
+	tplErr    error
+)
+
+// Main runs the tests and then stops whatever server this process started.
+func Main(m *testing.M) {
+	code := m.Run()
+	for _, stop := range stopFuncs {
+		stop()
+	}
+	os.Exit(code)
+}
+
+// URL returns the URL of a fresh database cloned from the migrated template; it is dropped when
+// the test ends.
+func URL(t testing.TB) string {
+	t.Helper()
+	admin := adminURL(t)
+	tpl := template(t, admin)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, admin)
+	if err != nil {
+		t.Fatalf("pgtest: connect: %v", err)
+	}
+	defer conn.Close(ctx)
+	name := fmt.Sprintf("taxd_test_%d_%x", time.Now().UnixNano()%1e9, rand.Uint32())
+	// CREATE DATABASE ... TEMPLATE fails while another session is connected to the template, and
+	// templates are shared across test processes: retry briefly.
+	for attempt := 0; ; attempt++ {
+		_, err = conn.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %q TEMPLATE %q`, name, tpl))
+		if err == nil || attempt > 50 || !strings.Contains(err.Error(), "being accessed by other users") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("pgtest: create database: %v", err)
+	}
+	t.Cleanup(func() {
+		ctx := context.Background()
+		c, err := pgx.Connect(ctx, admin)
+		if err != nil {
+			return
+		}
+		defer c.Close(ctx)
+		_, _ = c.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %q WITH (FORCE)`, name))
+	})
+	return withDatabase(admin, name)
+}
+
+// Pool returns a pool on a fresh database (see URL), closed when the test ends.
+func Pool(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	pool, err := store.Open(context.Background(), URL(t))
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	t.Cleanup(pool.Close)
+	return pool
+}
+
+func adminURL(t testing.TB) string {
+	t.Helper()
+	once.Do(func() { serverURL, setupErr = findServer() })
+	if setupErr != nil {
+		t.Fatalf("pgtest: no Postgres for tests: %v\nSet TEST_DATABASE_URL to a Postgres 14+ server you can create databases on, start a Docker engine, or put the PostgreSQL server binaries (initdb, pg_ctl) on PATH.", setupErr)
+	}
+	return serverURL
+}
+
+func findServer() (string, error) {
+	if u := os.Getenv("TEST_DATABASE_URL"); u != "" {
+		return u, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if dockerAnswers(ctx) {
+		return startContainer(ctx)
+	}
+	if pgcluster.Available() {
+		dir, err := os.MkdirTemp("", "taxd-pg-")
+		if err != nil {
+			return "", err
+		}
+		c, err := pgcluster.Start(ctx, pgcluster.Options{Dir: dir, Fast: true})
+		if err != nil {
+			os.RemoveAll(dir)
+			return "", err
+		}
+		stopFuncs = append(stopFuncs, func() { _ = c.Stop(); _ = os.RemoveAll(dir) })
+		return c.URL("postgres"), nil
+	}
+	return "", fmt.Errorf("TEST_DATABASE_URL is unset, no Docker engine answers, and initdb/pg_ctl are not on PATH")
+}
+
+func dockerAnswers(ctx context.Context) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	if _, err := os.Stat("/var/run/docker.sock"); err != nil && os.Getenv("DOCKER_HOST") == "" {
+		return false
+	}
+	p, err := testcontainers.ProviderDefault.GetProvider()
+	if err != nil {
+		return false
+	}
+	defer p.Close()
+	return p.Health(ctx) == nil
+}
+
+func startContainer(ctx context.Context) (string, error) {
+	c, err := testcontainers.Run(ctx, "postgres:16-alpine",
+		testcontainers.WithEnv(map[string]string{"POSTGRES_PASSWORD": "postgres", "POSTGRES_HOST_AUTH_METHOD": "trust"}),
+		testcontainers.WithExposedPorts("5432/tcp"),
+		testcontainers.WithCmdArgs("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "max_connections=200"),
+		testcontainers.WithWaitStrategy(wait.ForLog("database system is ready to accept connections").WithOccurrence(2)),
+	)
+	if err != nil {
+		return "", fmt.Errorf("testcontainers: %w", err)
+	}
+	stopFuncs = append(stopFuncs, func() { _ = c.Terminate(context.Background()) })
+	host, err := c.Host(ctx)
+	if err != nil {
+		return "", err
+	}
+	port, err := c.MappedPort(ctx, "5432/tcp")
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("postgres://postgres:postgres@%s:%d/postgres?sslmode=disable", host, port.Num()), nil
+}
+
+// template makes (once per server and migration set) a database with every migration applied.
+func template(t testing.TB, admin string) string {
+	t.Helper()
+	tplOnce.Do(func() { tplName, tplErr = makeTemplate(admin) })
+	if tplErr != nil {
+		t.Fatalf("pgtest: template: %v", tplErr)
+	}
+	return tplName
+}
+
+func makeTemplate(admin string) (string, error) {
+	h := sha256.New()
+	err := fs.WalkDir(migrations.FS, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(migrations.FS, path)
+		h.Write([]byte(path))
+		h.Write(b)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	name := "taxd_tpl_" + hex.EncodeToString(h.Sum(nil))[:16]
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, admin)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close(ctx)
+	// Test processes of several packages may share one server: one of them builds the template.
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(7411001)`); err != nil {
+		return "", err
+	}
+	defer conn.Exec(ctx, `SELECT pg_advisory_unlock(7411001)`) //nolint:errcheck
+	var exists bool
+	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate)`, name).Scan(&exists); err != nil {
+		return "", err
+	}
+	if exists {
+		return name, nil
+	}
+	_, _ = conn.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %q`, name))
+	if _, err := conn.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %q`, name)); err != nil {
+		return "", err
+	}
+	pool, err := store.Open(ctx, withDatabase(admin, name))
+	if err != nil {
+		return "", err
+	}
+	err = store.MigrateUp(ctx, pool, io.Discard)
+	pool.Close()
+	if err != nil {
+		return "", err
+	}
+	if _, err := conn.Exec(ctx, fmt.Sprintf(`ALTER DATABASE %q WITH is_template = true ALLOW_CONNECTIONS = false`, name)); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+func withDatabase(raw, database string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	u.Path = "/" + database
+	return u.String()
+}

@@ -1,0 +1,19 @@
+-- name: CreatePartner :one
+INSERT INTO partners (id, name, logo_url, primary_color, support_email, portal_url)
+VALUES ($1, $2, $3, $4, $5, $6)
+RETURNING *;
+
+-- name: GetPartner :one
+SELECT * FROM partners WHERE id = $1;
+
+-- name: CountPartners :one
+SELECT count(*) FROM partners;
+
+-- name: CreatePartnerCredential :exec
+INSERT INTO partner_credentials (id, partner_id, kind, public_id, secret_hash)
+VALUES ($1, $2, $3, $4, $5);
+
+-- name: GetPartnerCredential :one
+-- Looks a credential up by its public part; the caller compares the hash in constant time.
+SELECT * FROM partner_credentials
+WHERE kind = $1 AND public_id = $2 AND revoked_at IS NULL;
