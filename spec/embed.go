@@ -13,3 +13,25 @@ var OpenAPI []byte
 //
 //go:embed graphql/*.graphqls
 var GraphQL embed.FS
+
+// SDL returns every SDL file, in name order, joined into one document.
+func SDL() (string, error) {
+	entries, err := GraphQL.ReadDir("graphql")
+	if err != nil {
+		return "", err
+	}
+	var b []byte
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		data, err := GraphQL.ReadFile("graphql/" + e.Name())
+		if err != nil {
+			return "", err
+		}
+		b = append(b, "# "+e.Name()+"\n"...)
+		b = append(b, data...)
+		b = append(b, '\n')
+	}
+	return string(b), nil
+}

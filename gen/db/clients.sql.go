@@ -14,7 +14,7 @@ import (
 const createClient = `-- name: CreateClient :one
 INSERT INTO clients (id, partner_id, reference_id, name, email)
 VALUES ($1, $2, $3, $4, $5)
-RETURNING id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, created_at, updated_at
+RETURNING id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at
 `
 
 type CreateClientParams struct {
@@ -49,6 +49,7 @@ func (q *Queries) CreateClient(ctx context.Context, arg CreateClientParams) (Cli
 		&i.LockTaxesUntil,
 		&i.Settings,
 		&i.CurrentResultSetID,
+		&i.SettingsDirtySeq,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)
@@ -56,7 +57,7 @@ func (q *Queries) CreateClient(ctx context.Context, arg CreateClientParams) (Cli
 }
 
 const getClient = `-- name: GetClient :one
-SELECT id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, created_at, updated_at FROM clients WHERE id = $1
+SELECT id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at FROM clients WHERE id = $1
 `
 
 func (q *Queries) GetClient(ctx context.Context, id uuid.UUID) (Client, error) {
@@ -77,6 +78,7 @@ func (q *Queries) GetClient(ctx context.Context, id uuid.UUID) (Client, error) {
 		&i.LockTaxesUntil,
 		&i.Settings,
 		&i.CurrentResultSetID,
+		&i.SettingsDirtySeq,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)
@@ -84,7 +86,7 @@ func (q *Queries) GetClient(ctx context.Context, id uuid.UUID) (Client, error) {
 }
 
 const getClientByReference = `-- name: GetClientByReference :one
-SELECT id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, created_at, updated_at FROM clients WHERE partner_id = $1 AND reference_id = $2
+SELECT id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at FROM clients WHERE partner_id = $1 AND reference_id = $2
 `
 
 type GetClientByReferenceParams struct {
@@ -110,6 +112,7 @@ func (q *Queries) GetClientByReference(ctx context.Context, arg GetClientByRefer
 		&i.LockTaxesUntil,
 		&i.Settings,
 		&i.CurrentResultSetID,
+		&i.SettingsDirtySeq,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 	)

@@ -103,6 +103,7 @@ type Client struct {
 	LockTaxesUntil     *time.Time
 	Settings           []byte
 	CurrentResultSetID *uuid.UUID
+	SettingsDirtySeq   *int64
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
 }

@@ -44,6 +44,8 @@ CREATE TABLE clients (
     lock_taxes_until      date,
     settings              jsonb NOT NULL DEFAULT '{}'::jsonb,
     current_result_set_id uuid,
+    -- set (from ledger_dirty_seq) when a settings change invalidates the client's tax results
+    settings_dirty_seq    bigint,
     created_at            timestamptz NOT NULL DEFAULT now(),
     updated_at            timestamptz NOT NULL DEFAULT now(),
     CONSTRAINT clients_partner_reference_key UNIQUE (partner_id, reference_id),

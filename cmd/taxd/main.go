@@ -1,0 +1,182 @@
+// Command taxd is the crypto tax service: the API server, migrations, operator tools and the
+// offline tax calculator.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+
+	"taxd/internal/config"
+	"taxd/internal/partner"
+	"taxd/internal/server"
+	"taxd/internal/store"
+)
+
+const usage = `taxd: crypto tax service
+
+Usage:
+  taxd serve [flags]                 run the REST (/api) and GraphQL (/graphql) server and the job workers
+  taxd migrate up|down|status        apply, roll back (one step) or list database migrations
+  taxd partner create --name NAME    create a partner and print its credentials (shown once)
+  taxd compute --input FILE ...      offline tax calculator (taxd compute --help)
+  taxd version                       print the version
+
+Every command takes the database flags; run "taxd serve --help" for all settings and their
+environment variables. With no DATABASE_URL, taxd runs a local Postgres under --data-dir.
+`
+
+func main() {
+	if err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "taxd:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command")
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		cfg, err := parseConfig("serve", rest, stderr)
+		if err != nil {
+			return err
+		}
+		return server.Serve(ctx, cfg, stdout)
+	case "migrate":
+		return migrate(ctx, rest, stdout, stderr)
+	case "partner":
+		return partnerCmd(ctx, rest, stdout, stderr)
+	case "compute":
+		return compute(rest, stdin, stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintln(stdout, "taxd", version())
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", cmd)
+}
+
+func parseConfig(name string, args []string, stderr io.Writer, extra ...func(*flag.FlagSet)) (*config.Config, error) {
+	fs := flag.NewFlagSet("taxd "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := &config.Config{}
+	cfg.Register(fs)
+	for _, f := range extra {
+		f(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if err := cfg.Finish(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+func migrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return errors.New("usage: taxd migrate up|down|status [flags]")
+	}
+	cfg, err := parseConfig("migrate "+args[0], args[1:], stderr)
+	if err != nil {
+		return err
+	}
+	url, stop, err := server.Database(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	pool, err := store.Open(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	switch args[0] {
+	case "up":
+		return store.MigrateUp(ctx, pool, stdout)
+	case "down":
+		return store.MigrateDown(ctx, pool, stdout)
+	case "status":
+		return store.MigrateStatus(ctx, pool, stdout)
+	}
+	return fmt.Errorf("unknown migrate command %q (up, down or status)", args[0])
+}
+
+func partnerCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "create" {
+		return errors.New("usage: taxd partner create --name NAME [--portal-url URL] [flags]")
+	}
+	var name, logo, color, support string
+	cfg, err := parseConfig("partner create", args[1:], stderr, func(fs *flag.FlagSet) {
+		fs.StringVar(&name, "name", "", "partner name (required)")
+		fs.StringVar(&logo, "logo-url", "", "logo URL shown in the portal")
+		fs.StringVar(&color, "primary-color", "", "brand colour, e.g. #0F62FE")
+		fs.StringVar(&support, "support-email", "", "support address shown to users")
+	})
+	if err != nil {
+		return err
+	}
+	url, stop, err := server.Database(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	pool, err := store.Open(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := store.MigrateUp(ctx, pool, io.Discard); err != nil {
+		return err
+	}
+	p, creds, err := partner.CreatePartner(ctx, pool, partner.NewPartner{
+		Name: name, LogoURL: optional(logo), PrimaryColor: optional(color), SupportEmail: optional(support), PortalURL: cfg.PortalURL,
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "partner %s (%s) created. These credentials are shown once; only their hashes are stored.\n", p.Name, p.ID)
+	fmt.Fprintf(stdout, "x-client-id:  %s\nx-api-secret: %s\nx-api-key:    %s\n", creds.ClientID, creds.APISecret, creds.APIKey)
+	return nil
+}
+
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				return bi.Main.Version + " (" + s.Value[:12] + ")"
+			}
+		}
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+func init() {
+	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, nil)))
+}

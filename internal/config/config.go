@@ -1,0 +1,120 @@
+// Package config reads taxd's settings from flags, with environment variables as defaults, so
+// `taxd serve --help` lists every setting and the variable that sets it.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+)
+
+// Config is every setting of the server.
+type Config struct {
+	DatabaseURL string // empty: manage a local Postgres under DataDir
+	Listen      string
+	Env         string // development or production
+	DataDir     string // local Postgres, report files and dev mail live here by default
+	PublicURL   string // this server's base URL, for links in e-mails
+
+	AccessTokenKeyID    string
+	AccessTokenSecret   string
+	PreviousTokenKeys   string // "kid:secret,kid:secret" still accepted for verification
+	ReportSigningSecret string
+	SignedLinkLifetime  time.Duration
+	PortalURL           string // default portal address for partners without their own
+
+	BlobURL         string // gocloud.dev/blob bucket URL; empty: file://<DataDir>/reports
+	SMTPAddr        string // host:port; empty: write e-mails as files under MailDir
+	SMTPFrom        string
+	SMTPUser        string
+	SMTPPassword    string
+	MailDir         string
+	EmailDailyLimit int
+
+	Workers int // river workers per queue
+}
+
+// Development reports whether the server runs in development mode.
+func (c *Config) Development() bool { return c.Env == "development" }
+
+// Register adds the flags to fs, each defaulting to its environment variable.
+func (c *Config) Register(fs *flag.FlagSet) {
+	str := func(p *string, name, env, def, usage string) {
+		fs.StringVar(p, name, envOr(env, def), usage+" ($"+env+")")
+	}
+	str(&c.DatabaseURL, "database-url", "DATABASE_URL", "", "Postgres URL; empty runs a local Postgres in <data-dir>/postgres")
+	str(&c.Listen, "listen", "TAXD_LISTEN", "127.0.0.1:8080", "HTTP listen address")
+	str(&c.Env, "env", "TAXD_ENV", "development", "environment: development or production")
+	str(&c.DataDir, "data-dir", "TAXD_DATA_DIR", ".data", "folder for the local Postgres, report files and development mail")
+	str(&c.PublicURL, "public-url", "TAXD_PUBLIC_URL", "", "public base URL of this server (default http://<listen>)")
+	str(&c.AccessTokenKeyID, "access-token-key-id", "TAXD_ACCESS_TOKEN_KEY_ID", "k1", "key id (JWT kid) of the access-token signing key")
+	str(&c.AccessTokenSecret, "access-token-secret", "TAXD_ACCESS_TOKEN_SECRET", "", "HMAC secret (32+ bytes) for portal access tokens; required in production")
+	str(&c.PreviousTokenKeys, "previous-access-token-keys", "TAXD_PREVIOUS_ACCESS_TOKEN_KEYS", "", "retired signing keys still accepted, as kid:secret,kid:secret")
+	str(&c.ReportSigningSecret, "report-signing-secret", "TAXD_REPORT_SIGNING_SECRET", "", "HMAC secret for signed report downloads; required in production")
+	fs.DurationVar(&c.SignedLinkLifetime, "signed-link-lifetime", envDuration("TAXD_SIGNED_LINK_LIFETIME", 7*24*time.Hour), "lifetime of signed report links in e-mails ($TAXD_SIGNED_LINK_LIFETIME)")
+	str(&c.PortalURL, "portal-url", "TAXD_PORTAL_URL", "https://portal.taxd.example/embed", "embedded portal address used in portalUrl")
+	str(&c.BlobURL, "blob-url", "TAXD_BLOB_URL", "", "report bucket (file:///path, s3://bucket, gs://bucket); default file://<data-dir>/reports")
+	str(&c.SMTPAddr, "smtp-addr", "TAXD_SMTP_ADDR", "", "SMTP server host:port; empty writes e-mails to <data-dir>/mail")
+	str(&c.SMTPFrom, "smtp-from", "TAXD_SMTP_FROM", "taxd <no-reply@taxd.example>", "From address of e-mails")
+	str(&c.SMTPUser, "smtp-user", "TAXD_SMTP_USER", "", "SMTP user")
+	str(&c.SMTPPassword, "smtp-password", "TAXD_SMTP_PASSWORD", "", "SMTP password")
+	str(&c.MailDir, "mail-dir", "TAXD_MAIL_DIR", "", "folder for e-mails when no SMTP server is set; default <data-dir>/mail")
+	fs.IntVar(&c.EmailDailyLimit, "email-daily-limit", envInt("TAXD_EMAIL_DAILY_LIMIT", 5), "e-mails per recipient per UTC day for /links/email ($TAXD_EMAIL_DAILY_LIMIT)")
+	fs.IntVar(&c.Workers, "workers", envInt("TAXD_WORKERS", 4), "background job workers ($TAXD_WORKERS)")
+}
+
+// Finish fills derived defaults and checks the settings.
+func (c *Config) Finish() error {
+	if c.Env != "development" && c.Env != "production" {
+		return fmt.Errorf("config: env must be development or production, not %q", c.Env)
+	}
+	if c.PublicURL == "" {
+		c.PublicURL = "http://" + c.Listen
+	}
+	if c.MailDir == "" {
+		c.MailDir = c.DataDir + "/mail"
+	}
+	if c.AccessTokenSecret == "" || c.ReportSigningSecret == "" {
+		if !c.Development() {
+			return errors.New("config: TAXD_ACCESS_TOKEN_SECRET and TAXD_REPORT_SIGNING_SECRET are required in production")
+		}
+		// Development only: fixed, publicly known secrets so that tokens survive restarts.
+		if c.AccessTokenSecret == "" {
+			c.AccessTokenSecret = "development-only-access-token-secret-do-not-use"
+		}
+		if c.ReportSigningSecret == "" {
+			c.ReportSigningSecret = "development-only-report-signing-secret"
+		}
+	}
+	if len(c.AccessTokenSecret) < 32 {
+		return errors.New("config: the access-token secret must be at least 32 bytes")
+	}
+	if c.EmailDailyLimit < 1 {
+		return errors.New("config: email-daily-limit must be at least 1")
+	}
+	return nil
+}
+
+func envOr(k, def string) string {
+	if v, ok := os.LookupEnv(k); ok {
+		return v
+	}
+	return def
+}
+
+func envInt(k string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(k)); err == nil {
+		return v
+	}
+	return def
+}
+
+func envDuration(k string, def time.Duration) time.Duration {
+	if v, err := time.ParseDuration(os.Getenv(k)); err == nil {
+		return v
+	}
+	return def
+}

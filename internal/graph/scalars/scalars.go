@@ -1,0 +1,41 @@
+// Package scalars implements the custom GraphQL scalars of spec/graphql/scalars.graphqls.
+package scalars
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// Date layout of outputs: RFC 3339 in UTC with milliseconds.
+const outLayout = "2006-01-02T15:04:05.000Z07:00"
+
+// MarshalDate writes t as an RFC 3339 UTC string with milliseconds.
+func MarshalDate(t time.Time) graphql.Marshaler {
+	return graphql.WriterFunc(func(w io.Writer) {
+		_, _ = io.WriteString(w, strconv.Quote(t.UTC().Format(outLayout)))
+	})
+}
+
+// UnmarshalDate accepts YYYY-MM-DD (midnight UTC) or an RFC 3339 date-time.
+func UnmarshalDate(v any) (time.Time, error) {
+	s, ok := v.(string)
+	if !ok {
+		return time.Time{}, fmt.Errorf("Date must be a string such as 2024-03-01 or 2024-03-01T12:00:00Z")
+	}
+	return ParseDate(s)
+}
+
+// ParseDate parses the input forms of Date.
+func ParseDate(s string) (time.Time, error) {
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t.UTC(), nil
+	}
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t.UTC(), nil
+	}
+	return time.Time{}, fmt.Errorf("Date %q is neither YYYY-MM-DD nor an RFC 3339 date-time", s)
+}

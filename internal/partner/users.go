@@ -1,0 +1,90 @@
+package partner
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"taxd/gen/db"
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
+	"taxd/internal/store"
+)
+
+// Service is the partner API's domain: every method is scoped to the calling partner.
+type Service struct {
+	pool     *pgxpool.Pool
+	tokens   *auth.Tokens
+	settings Settings
+	now      func() time.Time
+}
+
+// Settings are the partner API's tunables.
+type Settings struct {
+	// EmailDailyLimit is how many e-mails one recipient may get from /links/email per UTC day.
+	EmailDailyLimit int
+	// PublicURL is this server's base URL (links in e-mails).
+	PublicURL string
+}
+
+// NewService returns a Service on pool; tokens may be nil where no access tokens are issued.
+func NewService(pool *pgxpool.Pool, tokens *auth.Tokens, settings Settings) *Service {
+	if settings.EmailDailyLimit == 0 {
+		settings.EmailDailyLimit = 5
+	}
+	return &Service{pool: pool, tokens: tokens, settings: settings, now: time.Now}
+}
+
+// WithClock replaces the clock (tests).
+func (s *Service) WithClock(now func() time.Time) *Service {
+	c := *s
+	c.now = now
+	return &c
+}
+
+// CreateUser creates an embedded user identified by the partner's own referenceID.
+func (s *Service) CreateUser(ctx context.Context, partnerID uuid.UUID, referenceID string, email *string) (db.Client, error) {
+	return createUser(ctx, db.New(s.pool), partnerID, referenceID, email)
+}
+
+func createUser(ctx context.Context, q *db.Queries, partnerID uuid.UUID, referenceID string, email *string) (db.Client, error) {
+	referenceID = strings.TrimSpace(referenceID)
+	if referenceID == "" {
+		return db.Client{}, apperr.InvalidField("userId", "must not be empty")
+	}
+	c, err := q.CreateClient(ctx, db.CreateClientParams{
+		ID: uuid.Must(uuid.NewV7()), PartnerID: &partnerID, ReferenceID: &referenceID, Name: referenceID, Email: email,
+	})
+	return c, store.Err(err, "user")
+}
+
+// User returns the embedded user referenceID of the caller's partner. An access token sees only
+// its own user; anything else is not found.
+func (s *Service) User(ctx context.Context, p *auth.Partner, referenceID string) (db.Client, error) {
+	return userFor(ctx, db.New(s.pool), p, referenceID)
+}
+
+func userFor(ctx context.Context, q *db.Queries, p *auth.Partner, referenceID string) (db.Client, error) {
+	if p.Method == auth.MethodAccessToken && p.ReferenceID != referenceID {
+		return db.Client{}, apperr.NotFoundf("user %q not found", referenceID)
+	}
+	c, err := q.GetClientByReference(ctx, db.GetClientByReferenceParams{PartnerID: &p.PartnerID, ReferenceID: &referenceID})
+	if err != nil {
+		return db.Client{}, store.Err(err, "user "+quote(referenceID))
+	}
+	if p.Method == auth.MethodAccessToken && c.ID != p.ClientID {
+		return db.Client{}, apperr.NotFoundf("user %q not found", referenceID)
+	}
+	return c, nil
+}
+
+// Partner returns the caller's partner record (branding).
+func (s *Service) Partner(ctx context.Context, p *auth.Partner) (db.Partner, error) {
+	r, err := db.New(s.pool).GetPartner(ctx, p.PartnerID)
+	return r, store.Err(err, "partner")
+}
+
+func quote(s string) string { return `"` + s + `"` }

@@ -1,0 +1,61 @@
+package rest
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+
+	"taxd/internal/apperr"
+)
+
+// errorBody is the one error shape of the REST API: {message, code, errors[]}.
+type errorBody struct {
+	Message string            `json:"message"`
+	Code    string            `json:"code"`
+	Errors  []errorBodyDetail `json:"errors,omitempty"`
+}
+
+type errorBodyDetail struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// status maps an error kind to its HTTP status: the one place that does.
+func status(k apperr.Kind) (int, string) {
+	switch k {
+	case apperr.Invalid:
+		return http.StatusBadRequest, "invalid_request"
+	case apperr.Unauthenticated:
+		return http.StatusUnauthorized, "unauthorized"
+	case apperr.Forbidden:
+		return http.StatusForbidden, "forbidden"
+	case apperr.NotFound:
+		return http.StatusNotFound, "not_found"
+	case apperr.Conflict:
+		return http.StatusConflict, "conflict"
+	case apperr.LimitExceeded:
+		return http.StatusTooManyRequests, "rate_limited"
+	case apperr.NotImplemented:
+		return http.StatusNotImplemented, "not_implemented"
+	}
+	return http.StatusInternalServerError, "internal"
+}
+
+// WriteError writes err as {message, code, errors}; internal errors are logged, not shown.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	e, ok := apperr.As(err)
+	if !ok {
+		slog.ErrorContext(r.Context(), "internal error", "err", err, "method", r.Method, "path", r.URL.Path)
+		e = &apperr.Error{Kind: apperr.Internal, Message: "internal server error"}
+	} else if e.Kind == apperr.Internal {
+		slog.ErrorContext(r.Context(), "internal error", "err", err, "method", r.Method, "path", r.URL.Path)
+	}
+	code, name := status(e.Kind)
+	body := errorBody{Message: e.Message, Code: name}
+	for _, f := range e.Fields {
+		body.Errors = append(body.Errors, errorBodyDetail{Field: f.Field, Message: f.Message})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(body)
+}

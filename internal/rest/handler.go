@@ -1,0 +1,69 @@
+// Package rest is the partner REST adapter: it implements the strict server interface generated
+// from spec/openapi.yaml. Handlers parse, call one domain function and map the result; errors go
+// back as apperr values and are written by WriteError.
+package rest
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	api "taxd/gen/rest"
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
+	"taxd/internal/config"
+	"taxd/internal/partner"
+)
+
+// Deps are the collaborators of the REST handlers.
+type Deps struct {
+	Pool   *pgxpool.Pool
+	Tokens *auth.Tokens
+	Config *config.Config
+	Now    func() time.Time
+}
+
+// Handler implements api.StrictServerInterface.
+type Handler struct {
+	partners *partner.Service
+	now      func() time.Time
+}
+
+var _ api.StrictServerInterface = (*Handler)(nil)
+
+// NewHandler returns the /api handler (to be mounted behind the Gate).
+func NewHandler(d Deps) http.Handler {
+	h := &Handler{
+		partners: partner.NewService(d.Pool, d.Tokens, partner.Settings{EmailDailyLimit: d.Config.EmailDailyLimit, PublicURL: d.Config.PublicURL}).WithClock(d.Now),
+		now:      d.Now,
+	}
+	strict := api.NewStrictHandlerWithOptions(h, nil, api.StrictHTTPServerOptions{
+		RequestErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
+			WriteError(w, r, apperr.New(apperr.Invalid, "invalid request body: %v", err))
+		},
+		ResponseErrorHandlerFunc: WriteError,
+	})
+	return api.HandlerWithOptions(strict, api.StdHTTPServerOptions{
+		BaseURL: "/api",
+		ErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
+			WriteError(w, r, apperr.New(apperr.Invalid, "%v", err))
+		},
+	})
+}
+
+// RouterFor matches requests to doc's operations under /api on any host.
+func RouterFor(doc *openapi3.T) (routers.Router, error) {
+	local := *doc
+	local.Servers = openapi3.Servers{{URL: "/api"}}
+	return gorillamux.NewRouter(&local)
+}
+
+// caller is the authenticated partner (the Gate has put it in the context).
+func caller(ctx context.Context) (*auth.Partner, error) { return auth.PartnerFrom(ctx) }
+
+const okMessage = "OK"

@@ -1,0 +1,83 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"taxd/gen/db"
+	"taxd/internal/auth"
+	"taxd/internal/config"
+	"taxd/internal/partner"
+)
+
+// demoFile keeps the demo partner's credentials in development so every `make run` can print a
+// working curl; only their hashes are in the database.
+const demoFile = "demo-credentials.json"
+
+type demoCredentials struct {
+	auth.PartnerCredentials
+	ReferenceID string `json:"referenceId"`
+}
+
+// SeedDemo creates, once, a demo partner with one embedded user (development only) and prints its
+// credentials and a ready-to-paste curl command.
+func SeedDemo(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, baseURL string, out io.Writer) error {
+	path := filepath.Join(cfg.DataDir, demoFile)
+	var demo demoCredentials
+	b, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		if err := json.Unmarshal(b, &demo); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+	case errors.Is(err, os.ErrNotExist):
+		n, err := db.New(pool).CountPartners(ctx)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			fmt.Fprintf(out, "Partners exist but %s is missing: create credentials with `taxd partner create --name NAME`.\n", path)
+			return nil
+		}
+		support := "support@demo.example"
+		p, creds, err := partner.CreatePartner(ctx, pool, partner.NewPartner{Name: "Demo Partner", SupportEmail: &support, PortalURL: cfg.PortalURL})
+		if err != nil {
+			return err
+		}
+		demo = demoCredentials{PartnerCredentials: creds, ReferenceID: "demo-user"}
+		email := "demo@example.com"
+		if _, err := partner.NewService(pool, nil, partner.Settings{}).CreateUser(ctx, p.ID, demo.ReferenceID, &email); err != nil {
+			return err
+		}
+		b, _ := json.MarshalIndent(demo, "", "  ")
+		if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			return err
+		}
+	default:
+		return err
+	}
+	fmt.Fprintf(out, `
+Demo partner (development only; credentials kept in %s):
+  x-client-id:  %s
+  x-api-secret: %s
+  x-api-key:    %s
+
+Try it:
+  curl -s -X POST %s/api/access-tokens \
+    -H 'content-type: application/json' \
+    -H 'x-client-id: %s' -H 'x-api-secret: %s' \
+    -d '{"referenceId":"%s","email":"demo@example.com"}'
+
+`, path, demo.ClientID, demo.APISecret, demo.APIKey, baseURL, demo.ClientID, demo.APISecret, demo.ReferenceID)
+	return nil
+}

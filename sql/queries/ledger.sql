@@ -1,0 +1,100 @@
+-- name: InsertTransaction :one
+INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes,
+                          is_failed, source, session_id, parent_id, dirty_seq)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, nextval('ledger_dirty_seq'))
+RETURNING *;
+
+-- name: InsertImportedTransaction :one
+-- Imports skip transactions they already have (same account and external id).
+INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source, dirty_seq)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, nextval('ledger_dirty_seq'))
+ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
+RETURNING id;
+
+-- name: InsertTransfer :one
+INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id,
+                       from_address, to_address, fiat_value, original_fiat_value, fee_fiat, is_fee, label,
+                       staking_account_identifier)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15)
+RETURNING *;
+
+-- name: NextTransferPosition :one
+SELECT coalesce(max(position) + 1, 0)::integer FROM transfers WHERE transaction_id = $1;
+
+-- name: GetTransaction :one
+SELECT * FROM transactions WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL;
+
+-- name: GetTransactionsByIDs :many
+SELECT * FROM transactions WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]) AND deleted_at IS NULL
+ORDER BY occurred_at, ordinal, id;
+
+-- name: ListTransfersOfTransactions :many
+SELECT * FROM transfers WHERE client_id = $1 AND transaction_id = ANY(sqlc.arg(ids)::uuid[])
+ORDER BY transaction_id, position;
+
+-- name: GetTransfer :one
+SELECT * FROM transfers WHERE client_id = $1 AND transaction_id = $2 AND id = $3;
+
+-- name: UpdateTransfer :one
+UPDATE transfers SET
+    asset_id = $4, quantity = $5, from_account_id = $6, to_account_id = $7, fiat_value = $8,
+    basis_fiat_value = $9, is_hidden = $10, purchase_date_override = $11, label = $12,
+    staking_account_identifier = $13, is_missing_basis_override = $14
+WHERE client_id = $1 AND transaction_id = $2 AND id = $3
+RETURNING *;
+
+-- name: UpdateTransactionFields :one
+UPDATE transactions SET
+    label = $3, notes = $4, is_hidden = $5, is_reviewed = $6, occurred_at = $7, txn_hash = $8,
+    updated_at = now(), dirty_seq = nextval('ledger_dirty_seq')
+WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
+RETURNING *;
+
+-- name: MarkTransactionsDirty :exec
+UPDATE transactions SET dirty_seq = nextval('ledger_dirty_seq'), updated_at = now()
+WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]);
+
+-- name: MarkClientSettingsDirty :exec
+UPDATE clients SET settings_dirty_seq = nextval('ledger_dirty_seq'), updated_at = now() WHERE id = $1;
+
+-- name: CountDirty :one
+-- Dirty transactions, plus one when a settings change invalidated the whole result.
+SELECT (SELECT count(*) FROM transactions t WHERE t.client_id = $1 AND t.dirty_seq IS NOT NULL)
+     + (SELECT count(*) FROM clients c WHERE c.id = $1 AND c.settings_dirty_seq IS NOT NULL);
+
+-- name: InsertAuditLog :exec
+INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value,
+                        session_id, source, actor)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12);
+
+-- name: ListAuditLogs :many
+SELECT * FROM audit_logs WHERE client_id = $1
+  AND (sqlc.narg(transaction_ids)::uuid[] IS NULL OR transaction_id = ANY(sqlc.narg(transaction_ids)::uuid[]))
+  AND (sqlc.narg(field)::text IS NULL OR field = sqlc.narg(field)::text)
+ORDER BY created_at DESC, id DESC
+LIMIT $2 OFFSET $3;
+
+-- name: GetAuditLogsByIDs :many
+SELECT * FROM audit_logs WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]) ORDER BY created_at DESC, id DESC;
+
+-- name: MarkAuditLogUndone :exec
+UPDATE audit_logs SET undone_at = now() WHERE client_id = $1 AND id = $2;
+
+-- name: GetAsset :one
+SELECT * FROM assets WHERE client_id = $1 AND id = $2;
+
+-- name: UpsertAsset :one
+INSERT INTO assets (id, client_id, key, symbol, name, type, chain, contract_address, decimals)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+ON CONFLICT (client_id, key) DO UPDATE SET symbol = assets.symbol
+RETURNING *;
+
+-- name: InsertInternalPair :exec
+INSERT INTO internal_transfer_pairs (client_id, from_transaction_id, to_transaction_id) VALUES ($1, $2, $3)
+ON CONFLICT DO NOTHING;
+
+-- name: DeleteInternalPair :execrows
+DELETE FROM internal_transfer_pairs WHERE client_id = $1 AND from_transaction_id = $2 AND to_transaction_id = $3;
+
+-- name: SoftDeleteTransaction :exec
+UPDATE transactions SET deleted_at = now(), dirty_seq = nextval('ledger_dirty_seq') WHERE client_id = $1 AND id = $2;
