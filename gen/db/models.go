@@ -169,13 +169,14 @@ type Link struct {
 }
 
 type Partner struct {
-	ID           uuid.UUID
-	Name         string
-	LogoUrl      *string
-	PrimaryColor *string
-	SupportEmail *string
-	PortalUrl    string
-	CreatedAt    time.Time
+	ID              uuid.UUID
+	Name            string
+	LogoUrl         *string
+	PrimaryColor    *string
+	SupportEmail    *string
+	PortalUrl       string
+	DiscountPercent int32
+	CreatedAt       time.Time
 }
 
 type PartnerCredential struct {

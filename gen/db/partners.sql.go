@@ -25,7 +25,7 @@ func (q *Queries) CountPartners(ctx context.Context) (int64, error) {
 const createPartner = `-- name: CreatePartner :one
 INSERT INTO partners (id, name, logo_url, primary_color, support_email, portal_url)
 VALUES ($1, $2, $3, $4, $5, $6)
-RETURNING id, name, logo_url, primary_color, support_email, portal_url, created_at
+RETURNING id, name, logo_url, primary_color, support_email, portal_url, discount_percent, created_at
 `
 
 type CreatePartnerParams struct {
@@ -54,6 +54,7 @@ func (q *Queries) CreatePartner(ctx context.Context, arg CreatePartnerParams) (P
 		&i.PrimaryColor,
 		&i.SupportEmail,
 		&i.PortalUrl,
+		&i.DiscountPercent,
 		&i.CreatedAt,
 	)
 	return i, err
@@ -84,7 +85,7 @@ func (q *Queries) CreatePartnerCredential(ctx context.Context, arg CreatePartner
 }
 
 const getPartner = `-- name: GetPartner :one
-SELECT id, name, logo_url, primary_color, support_email, portal_url, created_at FROM partners WHERE id = $1
+SELECT id, name, logo_url, primary_color, support_email, portal_url, discount_percent, created_at FROM partners WHERE id = $1
 `
 
 func (q *Queries) GetPartner(ctx context.Context, id uuid.UUID) (Partner, error) {
@@ -97,6 +98,7 @@ func (q *Queries) GetPartner(ctx context.Context, id uuid.UUID) (Partner, error)
 		&i.PrimaryColor,
 		&i.SupportEmail,
 		&i.PortalUrl,
+		&i.DiscountPercent,
 		&i.CreatedAt,
 	)
 	return i, err

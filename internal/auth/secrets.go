@@ -24,7 +24,8 @@ func Equal(secret string, hash []byte) bool {
 	return subtle.ConstantTimeCompare(Hash(secret), hash) == 1
 }
 
-func randomToken(n int) string {
+// RandomToken returns n random bytes, base64url encoded.
+func RandomToken(n int) string {
 	b := make([]byte, n)
 	if _, err := rand.Read(b); err != nil {
 		panic(err) // crypto/rand never fails on supported platforms
@@ -52,8 +53,8 @@ func NewPartnerCredentials() PartnerCredentials {
 	prefix := randomHex(8)
 	return PartnerCredentials{
 		ClientID:  "cli_" + randomHex(12),
-		APISecret: "sk_" + randomToken(32),
-		APIKey:    "pk_" + prefix + "_" + randomToken(32),
+		APISecret: "sk_" + RandomToken(32),
+		APIKey:    "pk_" + prefix + "_" + RandomToken(32),
 	}
 }
 
@@ -76,7 +77,7 @@ const ClientAPIKeyPrefix = "svc_"
 // NewClientAPIKey mints a client API key "svc_<prefix>_<secret>" and returns it with its prefix.
 func NewClientAPIKey() (key, prefix string) {
 	prefix = randomHex(8)
-	return ClientAPIKeyPrefix + prefix + "_" + randomToken(32), prefix
+	return ClientAPIKeyPrefix + prefix + "_" + RandomToken(32), prefix
 }
 
 // ParseClientAPIKey returns the lookup prefix of a client API key.

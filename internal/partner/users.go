@@ -11,6 +11,7 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	"taxd/internal/jobs"
 	"taxd/internal/store"
 )
 
@@ -18,6 +19,7 @@ import (
 type Service struct {
 	pool     *pgxpool.Pool
 	tokens   *auth.Tokens
+	jobs     *jobs.Client
 	settings Settings
 	now      func() time.Time
 }
@@ -30,12 +32,20 @@ type Settings struct {
 	PublicURL string
 }
 
-// NewService returns a Service on pool; tokens may be nil where no access tokens are issued.
-func NewService(pool *pgxpool.Pool, tokens *auth.Tokens, settings Settings) *Service {
-	if settings.EmailDailyLimit == 0 {
-		settings.EmailDailyLimit = 5
+// Deps are the Service's collaborators; Tokens and Jobs may be nil where unused.
+type Deps struct {
+	Pool     *pgxpool.Pool
+	Tokens   *auth.Tokens
+	Jobs     *jobs.Client
+	Settings Settings
+}
+
+// NewService returns a Service.
+func NewService(d Deps) *Service {
+	if d.Settings.EmailDailyLimit == 0 {
+		d.Settings.EmailDailyLimit = 5
 	}
-	return &Service{pool: pool, tokens: tokens, settings: settings, now: time.Now}
+	return &Service{pool: d.Pool, tokens: d.Tokens, jobs: d.Jobs, settings: d.Settings, now: time.Now}
 }
 
 // WithClock replaces the clock (tests).

@@ -17,6 +17,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/config"
+	"taxd/internal/jobs"
 	"taxd/internal/partner"
 )
 
@@ -24,6 +25,7 @@ import (
 type Deps struct {
 	Pool   *pgxpool.Pool
 	Tokens *auth.Tokens
+	Jobs   *jobs.Client
 	Config *config.Config
 	Now    func() time.Time
 }
@@ -39,7 +41,10 @@ var _ api.StrictServerInterface = (*Handler)(nil)
 // NewHandler returns the /api handler (to be mounted behind the Gate).
 func NewHandler(d Deps) http.Handler {
 	h := &Handler{
-		partners: partner.NewService(d.Pool, d.Tokens, partner.Settings{EmailDailyLimit: d.Config.EmailDailyLimit, PublicURL: d.Config.PublicURL}).WithClock(d.Now),
+		partners: partner.NewService(partner.Deps{
+			Pool: d.Pool, Tokens: d.Tokens, Jobs: d.Jobs,
+			Settings: partner.Settings{EmailDailyLimit: d.Config.EmailDailyLimit, PublicURL: d.Config.PublicURL},
+		}).WithClock(d.Now),
 		now:      d.Now,
 	}
 	strict := api.NewStrictHandlerWithOptions(h, nil, api.StrictHTTPServerOptions{

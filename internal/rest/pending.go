@@ -11,9 +11,6 @@ func (h *Handler) Crunch(ctx context.Context, req api.CrunchRequestObject) (api.
 	return nil, apperr.NotImplementedOp("POST /crunch")
 }
 
-func (h *Handler) CreateDiscountCode(ctx context.Context, req api.CreateDiscountCodeRequestObject) (api.CreateDiscountCodeResponseObject, error) {
-	return nil, apperr.NotImplementedOp("POST /discount-codes")
-}
 
 func (h *Handler) DownloadReportSignedBase64(ctx context.Context, req api.DownloadReportSignedBase64RequestObject) (api.DownloadReportSignedBase64ResponseObject, error) {
 	return nil, apperr.NotImplementedOp("POST /reports/{reportId}/download")

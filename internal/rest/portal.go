@@ -4,7 +4,7 @@ import (
 	"context"
 
 	api "taxd/gen/rest"
-	"taxd/internal/apperr"
+	"taxd/internal/partner"
 )
 
 func (h *Handler) CreateAccessToken(ctx context.Context, req api.CreateAccessTokenRequestObject) (api.CreateAccessTokenResponseObject, error) {
@@ -27,9 +27,46 @@ func (h *Handler) CreateAccessToken(ctx context.Context, req api.CreateAccessTok
 }
 
 func (h *Handler) CreateLink(ctx context.Context, req api.CreateLinkRequestObject) (api.CreateLinkResponseObject, error) {
-	return nil, apperr.NotImplementedOp("POST /links")
+	p, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	link, created, err := h.partners.CreateLink(ctx, p, linkWallets(req.Body.Wallets))
+	if err != nil {
+		return nil, err
+	}
+	if created {
+		return api.CreateLink201JSONResponse{Type: api.Success, Message: "Link created", Data: linkOut(link)}, nil
+	}
+	return api.CreateLink200JSONResponse{Type: api.Success, Message: "Existing link returned", Data: linkOut(link)}, nil
 }
 
 func (h *Handler) EmailLink(ctx context.Context, req api.EmailLinkRequestObject) (api.EmailLinkResponseObject, error) {
-	return nil, apperr.NotImplementedOp("POST /links/email")
+	p, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	link, _, err := h.partners.EmailLink(ctx, p, linkWallets(req.Body.Wallets), string(req.Body.Email))
+	if err != nil {
+		return nil, err
+	}
+	return api.EmailLink200JSONResponse{Type: api.Success, Message: "E-mail queued", Data: api.LinkEmail{
+		Status: api.LinkEmailStatusQueued, Recipient: req.Body.Email, Link: linkOut(link),
+	}}, nil
+}
+
+func linkWallets(in []api.LinkWallet) []partner.LinkWallet {
+	out := make([]partner.LinkWallet, len(in))
+	for i, w := range in {
+		out[i] = partner.LinkWallet{Address: w.Address, Name: w.Name}
+	}
+	return out
+}
+
+func linkOut(l partner.Link) api.Link {
+	ws := make([]api.LinkWallet, len(l.Wallets))
+	for i, w := range l.Wallets {
+		ws[i] = api.LinkWallet{Address: w.Address, Name: w.Name}
+	}
+	return api.Link{Id: l.ID, Url: l.URL, Wallets: ws, CreatedAt: l.CreatedAt.UTC()}
 }

@@ -53,7 +53,7 @@ func SeedDemo(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, baseU
 		}
 		demo = demoCredentials{PartnerCredentials: creds, ReferenceID: "demo-user"}
 		email := "demo@example.com"
-		if _, err := partner.NewService(pool, nil, partner.Settings{}).CreateUser(ctx, p.ID, demo.ReferenceID, &email); err != nil {
+		if _, err := partner.NewService(partner.Deps{Pool: pool}).CreateUser(ctx, p.ID, demo.ReferenceID, &email); err != nil {
 			return err
 		}
 		b, _ := json.MarshalIndent(demo, "", "  ")

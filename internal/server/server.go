@@ -16,6 +16,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/config"
 	"taxd/internal/graph"
+	"taxd/internal/jobs"
 	"taxd/internal/rest"
 	"taxd/internal/store"
 	"taxd/spec"
@@ -25,6 +26,7 @@ import (
 type Deps struct {
 	Config *config.Config
 	Pool   *pgxpool.Pool
+	Jobs   *jobs.Client // inserts jobs; workers run where the client was started
 	Now    func() time.Time
 }
 
@@ -46,7 +48,12 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := rest.NewHandler(rest.Deps{Pool: d.Pool, Tokens: tokens, Config: d.Config, Now: d.Now})
+	if d.Jobs == nil {
+		if d.Jobs, err = jobs.New(d.Pool, nil, jobs.Options{}); err != nil {
+			return nil, err
+		}
+	}
+	api := rest.NewHandler(rest.Deps{Pool: d.Pool, Tokens: tokens, Jobs: d.Jobs, Config: d.Config, Now: d.Now})
 
 	mux := http.NewServeMux()
 	mux.Handle("/api/", gate.Wrap(api))
@@ -119,7 +126,25 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 	if err := store.MigrateUp(ctx, pool, logWriter{}); err != nil {
 		return err
 	}
-	h, err := NewHandler(Deps{Config: cfg, Pool: pool})
+	workers, err := Workers(cfg, pool)
+	if err != nil {
+		return err
+	}
+	jc, err := jobs.New(pool, workers, jobs.Options{
+		Workers: cfg.Workers, RescueAfter: 2 * time.Minute, JobTimeout: time.Minute, Logger: slog.Default(),
+	})
+	if err != nil {
+		return err
+	}
+	if err := jc.Start(ctx); err != nil {
+		return err
+	}
+	defer func() {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		_ = jc.Stop(stopCtx)
+	}()
+	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc})
 	if err != nil {
 		return err
 	}

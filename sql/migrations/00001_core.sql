@@ -10,6 +10,8 @@ CREATE TABLE partners (
     primary_color  text,
     support_email  text,
     portal_url     text NOT NULL,
+    -- discount granted by the partner's discount codes
+    discount_percent integer NOT NULL DEFAULT 20 CHECK (discount_percent BETWEEN 1 AND 100),
     created_at     timestamptz NOT NULL DEFAULT now()
 );
 

@@ -1,0 +1,119 @@
+package contracttests
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"taxd/internal/auth"
+	"taxd/internal/config"
+	"taxd/internal/pgtest"
+	"taxd/internal/server"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// The fixture the examples in spec/openapi.yaml and spec/graphql/examples are written against.
+var (
+	acmeCreds = auth.PartnerCredentials{
+		ClientID:  "cli_acme_contract_0001",
+		APISecret: "sk_acme_contract_secret_0001",
+		APIKey:    "pk_acmecontract01_apikeysecret0001",
+	}
+	otherCreds = auth.PartnerCredentials{
+		ClientID:  "cli_other_contract_0001",
+		APISecret: "sk_other_contract_secret_0001",
+		APIKey:    "pk_othercontract1_apikeysecret0001",
+	}
+	acmeID      = uuid.MustParse("0190a1b2-0000-7000-8000-0000000ac111")
+	otherID     = uuid.MustParse("0190a1b2-0000-7000-8000-0000000ac222")
+	user123ID   = uuid.MustParse("0190a1b2-0000-7000-8000-0000000c0001")
+	user200ID   = uuid.MustParse("0190a1b2-0000-7000-8000-0000000c0002")
+	ethAccount  = uuid.MustParse("0190a1b2-0000-7000-8000-000000000001")
+	btcAccount  = uuid.MustParse("0190a1b2-0000-7000-8000-000000000002")
+	syncID      = uuid.MustParse("0190a1b2-0000-7000-8000-000000000101")
+	reportID    = uuid.MustParse("0190a1b2-0000-7000-8000-000000000201")
+	signingKey  = "contract-test-signing-secret"
+	tokenSecret = "contract-test-access-token-secret-0123456789"
+)
+
+// env is one server on one fresh database holding the fixture.
+type env struct {
+	url    string
+	pool   *pgxpool.Pool
+	cfg    *config.Config
+	tokens *auth.Tokens
+	known  map[string]bool // ids the fixture created: compared exactly in bodies
+}
+
+func testConfig(t *testing.T) *config.Config {
+	cfg := &config.Config{
+		Env: "development", Listen: "127.0.0.1:0", DataDir: t.TempDir(),
+		AccessTokenKeyID: "test", AccessTokenSecret: tokenSecret, ReportSigningSecret: signingKey,
+		PortalURL: "https://portal.taxd.example/embed", EmailDailyLimit: 5, SignedLinkLifetime: time.Hour,
+	}
+	if err := cfg.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	pool := pgtest.Pool(t)
+	cfg := testConfig(t)
+	e := &env{pool: pool, cfg: cfg, known: map[string]bool{}}
+	seed(t, e)
+	h, err := server.NewHandler(server.Deps{Config: cfg, Pool: pool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	e.url = srv.URL
+	e.tokens, err = auth.NewTokens(auth.SigningKey{ID: cfg.AccessTokenKeyID, Secret: []byte(cfg.AccessTokenSecret)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// authenticate sets the credentials named by an example's x-contract-auth.
+func (e *env) authenticate(t *testing.T, req *http.Request, mode string) {
+	t.Helper()
+	switch mode {
+	case "pair", "":
+		req.Header.Set("x-client-id", acmeCreds.ClientID)
+		req.Header.Set("x-api-secret", acmeCreds.APISecret)
+	case "apiKey":
+		req.Header.Set("x-api-key", acmeCreds.APIKey)
+	case "wrongSecret":
+		req.Header.Set("x-client-id", acmeCreds.ClientID)
+		req.Header.Set("x-api-secret", "sk_wrong")
+	case "otherPartner":
+		req.Header.Set("x-client-id", otherCreds.ClientID)
+		req.Header.Set("x-api-secret", otherCreds.APISecret)
+	case "accessToken":
+		req.Header.Set("Authorization", "Bearer "+e.token(t, user123ID, "user-123"))
+	case "otherAccessToken":
+		req.Header.Set("Authorization", "Bearer "+e.token(t, user200ID, "user-200"))
+	case "none":
+	default:
+		t.Fatalf("unknown x-contract-auth %q", mode)
+	}
+}
+
+func (e *env) token(t *testing.T, clientID uuid.UUID, ref string) string {
+	iss, err := e.tokens.Issue(acmeID, clientID, ref, time.Now(), time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return iss.Token
+}
+
+func ctx() context.Context { return context.Background() }

@@ -1,0 +1,91 @@
+package contracttests
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"taxd/gen/db"
+	"taxd/internal/partner"
+	"taxd/internal/store"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+// seed writes the fixture described in spec/openapi.yaml's info section.
+func seed(t *testing.T, e *env) {
+	t.Helper()
+	c := ctx()
+	if _, err := partner.CreatePartnerWith(c, e.pool, partner.NewPartner{
+		ID: acmeID, Name: "Acme Wallet", LogoURL: ptr("https://acme.example/logo.png"), PrimaryColor: ptr("#0F62FE"),
+		SupportEmail: ptr("support@acme.example"), PortalURL: e.cfg.PortalURL,
+	}, acmeCreds); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := partner.CreatePartnerWith(c, e.pool, partner.NewPartner{ID: otherID, Name: "Other Co", PortalURL: e.cfg.PortalURL}, otherCreds); err != nil {
+		t.Fatal(err)
+	}
+	created := time.Date(2026, 3, 2, 11, 0, 0, 0, time.UTC)
+	err := store.InTx(c, e.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		for _, u := range []struct {
+			id      uuid.UUID
+			partner uuid.UUID
+			ref     string
+			email   *string
+		}{
+			{user123ID, acmeID, "user-123", ptr("jane@example.com")},
+			{user200ID, acmeID, "user-200", ptr("sam@example.com")},
+			// The other partner has a user with the same referenceId: it must stay invisible to Acme.
+			{uuid.MustParse("0190a1b2-0000-7000-8000-0000000c0003"), otherID, "user-123", ptr("other@example.com")},
+		} {
+			if _, err := tx.Exec(c, `INSERT INTO clients (id, partner_id, reference_id, name, email, created_at) VALUES ($1, $2, $3, $3, $4, $5)`,
+				u.id, u.partner, u.ref, u.email, created); err != nil {
+				return err
+			}
+		}
+		for _, a := range []struct {
+			id                     uuid.UUID
+			chain, address, name   string
+		}{
+			{ethAccount, "ethereum", "0x52908400098527886E0F7030069857D2E4169EE7", "Main wallet"},
+			{btcAccount, "bitcoin", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "Cold storage"},
+		} {
+			if _, err := tx.Exec(c, `INSERT INTO accounts (id, client_id, type, provider, address, name, status, created_at, last_synced_at)
+				VALUES ($1, $2, 'wallet', $3, $4, $5, 'synced', $6, $7)`, a.id, user123ID, a.chain, a.address, a.name, created, created.Add(10*time.Minute)); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(c, `INSERT INTO account_syncs (id, client_id, status, progress, created_at, started_at, finished_at)
+			VALUES ($1, $2, 'completed', 100, $3, $3, $4)`, syncID, user123ID, created.Add(5*time.Minute), created.Add(10*time.Minute)); err != nil {
+			return err
+		}
+		for _, a := range []uuid.UUID{ethAccount, btcAccount} {
+			if _, err := tx.Exec(c, `INSERT INTO account_sync_items (sync_id, account_id, status, progress) VALUES ($1, $2, 'synced', 100)`, syncID, a); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(c, `INSERT INTO discount_codes (id, client_id, year, code, percent_off, created_at) VALUES ($1, $2, 2024, 'ACME-2024-7QK4M9XP', 20, $3)`,
+			uuid.MustParse("0190a1b2-0000-7000-8000-000000000301"), user123ID, created); err != nil {
+			return err
+		}
+		// limited@example.com has had its daily quota of link e-mails today.
+		for i := 0; i < e.cfg.EmailDailyLimit; i++ {
+			if _, err := q.InsertOutboxEmail(c, db.InsertOutboxEmailParams{
+				ID: uuid.Must(uuid.NewV7()), PartnerID: &acmeID, Recipient: "limited@example.com", Subject: "s", BodyText: "b", Kind: "link",
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []uuid.UUID{acmeID, otherID, user123ID, user200ID, ethAccount, btcAccount, syncID, reportID} {
+		e.known[id.String()] = true
+	}
+	seedReport(t, e)
+}

@@ -1,0 +1,130 @@
+package partner
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"taxd/gen/db"
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
+	"taxd/internal/mail"
+	"taxd/internal/store"
+)
+
+// LinkWallet is a wallet of a hosted link.
+type LinkWallet struct {
+	Address string  `json:"address"`
+	Name    *string `json:"name,omitempty"`
+}
+
+// Link is a hosted portal link for a set of wallets.
+type Link struct {
+	db.Link
+	Wallets []LinkWallet
+	URL     string
+}
+
+// CreateLink returns the partner's link for this set of wallets, creating it when there is none
+// (created reports which). The set is keyed by its addresses, case-insensitively and unordered.
+func (s *Service) CreateLink(ctx context.Context, p *auth.Partner, wallets []LinkWallet) (Link, bool, error) {
+	var out Link
+	var created bool
+	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		out, created, err = s.createLink(ctx, tx, p, wallets)
+		return err
+	})
+	return out, created, err
+}
+
+func (s *Service) createLink(ctx context.Context, tx pgx.Tx, p *auth.Partner, wallets []LinkWallet) (Link, bool, error) {
+	if p.Method == auth.MethodAccessToken {
+		return Link{}, false, apperr.New(apperr.Forbidden, "links need partner credentials")
+	}
+	if len(wallets) == 0 {
+		return Link{}, false, apperr.InvalidField("wallets", "must hold at least one wallet")
+	}
+	keys := make([]string, 0, len(wallets))
+	seen := map[string]bool{}
+	for i, w := range wallets {
+		a := strings.TrimSpace(w.Address)
+		if a == "" {
+			return Link{}, false, apperr.InvalidField(fmt.Sprintf("wallets.%d.address", i), "must not be empty")
+		}
+		k := strings.ToLower(a)
+		if seen[k] {
+			return Link{}, false, apperr.InvalidField(fmt.Sprintf("wallets.%d.address", i), "is listed twice")
+		}
+		seen[k] = true
+		keys = append(keys, k)
+		wallets[i].Address = a
+	}
+	sort.Strings(keys)
+	sum := sha256.Sum256([]byte(strings.Join(keys, "\n")))
+	hash := hex.EncodeToString(sum[:])
+	q := db.New(tx)
+	walletsJSON, _ := json.Marshal(wallets)
+	row, err := q.InsertLink(ctx, db.InsertLinkParams{
+		ID: uuid.Must(uuid.NewV7()), PartnerID: p.PartnerID, WalletsHash: hash, Wallets: walletsJSON, Token: "lnk_" + auth.RandomToken(24),
+	})
+	created := err == nil
+	if errors.Is(err, pgx.ErrNoRows) { // it exists already
+		row, err = q.GetLinkByWallets(ctx, db.GetLinkByWalletsParams{PartnerID: p.PartnerID, WalletsHash: hash})
+	}
+	if err != nil {
+		return Link{}, false, store.Err(err, "link")
+	}
+	partner, err := q.GetPartner(ctx, p.PartnerID)
+	if err != nil {
+		return Link{}, false, err
+	}
+	var stored []LinkWallet
+	if err := json.Unmarshal(row.Wallets, &stored); err != nil {
+		return Link{}, false, err
+	}
+	return Link{Link: row, Wallets: stored, URL: linkURL(partner.PortalUrl, row.Token)}, created, nil
+}
+
+func linkURL(base, token string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		u = &url.URL{Path: base}
+	}
+	q := u.Query()
+	q.Set("link", token)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// EmailLink gets or creates the link and queues an e-mail with it to the recipient, within the
+// recipient's daily limit (LimitExceeded past it). Link and e-mail commit together.
+func (s *Service) EmailLink(ctx context.Context, p *auth.Partner, wallets []LinkWallet, recipient string) (Link, db.EmailOutbox, error) {
+	var link Link
+	var msg db.EmailOutbox
+	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if link, _, err = s.createLink(ctx, tx, p, wallets); err != nil {
+			return err
+		}
+		partner, err := db.New(tx).GetPartner(ctx, p.PartnerID)
+		if err != nil {
+			return err
+		}
+		body := fmt.Sprintf("Hello,\n\n%s invites you to review the crypto taxes of your wallets:\n\n%s\n\nIf you did not expect this message, you can ignore it.\n", partner.Name, link.URL)
+		msg, err = mail.Queue(ctx, tx, s.jobs, mail.Message{
+			PartnerID: &p.PartnerID, To: recipient, Subject: partner.Name + ": your crypto tax portal", Body: body, Kind: "link",
+		}, s.settings.EmailDailyLimit, s.now())
+		return err
+	})
+	return link, msg, err
+}
