@@ -1,0 +1,329 @@
+package reports
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+	"github.com/shopspring/decimal"
+
+	"taxd/gen/db"
+)
+
+// Types of reports (spec ReportType).
+const (
+	TypeTaxForms           = "tax-forms"
+	TypeForm8949CSV        = "form-8949-csv"
+	TypeScheduleDCSV       = "schedule-d-csv"
+	TypeCapitalGainsCSV    = "capital-gains-csv"
+	TypeIncomeCSV          = "income-csv"
+	TypeTransactionHistory = "transaction-history-csv"
+	TypeTurboTaxCSV        = "turbotax-csv"
+)
+
+// Types lists every supported report type.
+var Types = []string{TypeTaxForms, TypeForm8949CSV, TypeScheduleDCSV, TypeCapitalGainsCSV, TypeIncomeCSV, TypeTransactionHistory, TypeTurboTaxCSV}
+
+// Data is what a report is rendered from: one tax year of a client's stored results.
+type Data struct {
+	ReferenceID  string
+	Name         string
+	Year         int
+	Disposals    []db.ListYearDisposalsRow
+	Income       []db.ListYearIncomeRow
+	Transactions []HistoryRow
+}
+
+// HistoryRow is one transfer of the transaction history.
+type HistoryRow struct {
+	Time          time.Time
+	TransactionID string
+	Hash          string
+	Label         string
+	Asset         string
+	Quantity      decimal.Decimal
+	From, To      string
+	FiatValue     *decimal.Decimal
+}
+
+// File is a rendered report.
+type File struct {
+	Name        string
+	ContentType string
+	Body        []byte
+}
+
+// Render produces the report of type kind. It is deterministic for the same data.
+func Render(kind string, d Data) (File, error) {
+	base := fmt.Sprintf("taxd-%s-%d-%s", kind, d.Year, safe(d.ReferenceID))
+	csvFile := func(b []byte, err error) (File, error) {
+		return File{Name: base + ".csv", ContentType: "text/csv", Body: b}, err
+	}
+	switch kind {
+	case TypeCapitalGainsCSV:
+		return csvFile(capitalGainsCSV(d))
+	case TypeIncomeCSV:
+		return csvFile(incomeCSV(d))
+	case TypeForm8949CSV:
+		return csvFile(form8949CSV(d))
+	case TypeScheduleDCSV:
+		return csvFile(scheduleDCSV(d))
+	case TypeTurboTaxCSV:
+		return csvFile(turboTaxCSV(d))
+	case TypeTransactionHistory:
+		return csvFile(historyCSV(d))
+	case TypeTaxForms:
+		b, err := taxFormsZIP(d)
+		return File{Name: base + ".zip", ContentType: "application/zip", Body: b}, err
+	}
+	return File{}, fmt.Errorf("unknown report type %q", kind)
+}
+
+func safe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+func writeCSV(rows [][]string) ([]byte, error) {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	if err := w.WriteAll(rows); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// money rounds to cents for display (half away from zero, as on tax forms).
+func money(d decimal.Decimal) string { return d.StringFixed(2) }
+
+func day(t *time.Time) string {
+	if t == nil {
+		return "VARIOUS"
+	}
+	return t.UTC().Format("01/02/2006")
+}
+
+func capitalGainsCSV(d Data) ([]byte, error) {
+	rows := [][]string{{"asset", "quantity", "date_acquired", "date_sold", "proceeds_usd", "cost_basis_usd", "gain_usd", "term", "form_8949_box", "missing_basis", "transfer_id", "lot_id"}}
+	for _, x := range d.Disposals {
+		rows = append(rows, []string{x.Symbol, x.Quantity.String(), day(x.AcquiredAt), day(&x.DisposedAt), money(x.Proceeds), money(x.Basis),
+			money(x.Gain), x.Term, x.FormBox, fmt.Sprint(x.MissingBasis || x.Uncovered), x.TransferID, deref(x.LotID)})
+	}
+	return writeCSV(rows)
+}
+
+func incomeCSV(d Data) ([]byte, error) {
+	rows := [][]string{{"date", "asset", "quantity", "income_type", "value_usd", "transfer_id"}}
+	for _, x := range d.Income {
+		rows = append(rows, []string{x.ReceivedAt.UTC().Format(time.RFC3339), x.Symbol, x.Quantity.String(), x.IncomeType, money(x.Value), x.TransferID})
+	}
+	return writeCSV(rows)
+}
+
+// Form 8949 columns (a) to (h); one block per box.
+func form8949CSV(d Data) ([]byte, error) {
+	rows := [][]string{{"box", "(a) description", "(b) date acquired", "(c) date sold", "(d) proceeds", "(e) cost basis", "(f) code", "(g) adjustment", "(h) gain or loss"}}
+	for _, x := range sortedByBox(d.Disposals) {
+		rows = append(rows, []string{x.FormBox, x.Quantity.String() + " " + x.Symbol, day(x.AcquiredAt), day(&x.DisposedAt),
+			money(x.Proceeds), money(x.Basis), "", "0.00", money(x.Proceeds.Sub(x.Basis))})
+	}
+	return writeCSV(rows)
+}
+
+func sortedByBox(in []db.ListYearDisposalsRow) []db.ListYearDisposalsRow {
+	out := append([]db.ListYearDisposalsRow(nil), in...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].FormBox < out[j].FormBox })
+	return out
+}
+
+// BoxTotal sums one Form 8949 box.
+type BoxTotal struct {
+	Box                   string
+	Proceeds, Basis, Gain decimal.Decimal
+	Count                 int
+}
+
+// Totals returns the per-box totals in box order, and the short- and long-term sums.
+func Totals(ds []db.ListYearDisposalsRow) (boxes []BoxTotal, short, long BoxTotal) {
+	m := map[string]*BoxTotal{}
+	for _, x := range ds {
+		t, ok := m[x.FormBox]
+		if !ok {
+			t = &BoxTotal{Box: x.FormBox}
+			m[x.FormBox] = t
+		}
+		gain := x.Proceeds.Sub(x.Basis)
+		t.Proceeds, t.Basis, t.Gain, t.Count = t.Proceeds.Add(x.Proceeds), t.Basis.Add(x.Basis), t.Gain.Add(gain), t.Count+1
+		sum := &short
+		if x.Term == "long" {
+			sum = &long
+		}
+		sum.Proceeds, sum.Basis, sum.Gain, sum.Count = sum.Proceeds.Add(x.Proceeds), sum.Basis.Add(x.Basis), sum.Gain.Add(gain), sum.Count+1
+	}
+	for _, t := range m {
+		boxes = append(boxes, *t)
+	}
+	sort.Slice(boxes, func(i, j int) bool { return boxes[i].Box < boxes[j].Box })
+	short.Box, long.Box = "short-term", "long-term"
+	return boxes, short, long
+}
+
+// Schedule D lines: 1b/2/3 (short-term boxes A/B/C, G/H/I) and 8b/9/10 (long-term D/E/F, J/K/L).
+var scheduleDLine = map[string]string{
+	"A": "1b", "B": "2", "C": "3", "G": "1b", "H": "2", "I": "3",
+	"D": "8b", "E": "9", "F": "10", "J": "8b", "K": "9", "L": "10",
+}
+
+func scheduleDCSV(d Data) ([]byte, error) {
+	boxes, short, long := Totals(d.Disposals)
+	rows := [][]string{{"schedule_d_line", "form_8949_box", "proceeds", "cost_basis", "adjustments", "gain_or_loss"}}
+	for _, b := range boxes {
+		rows = append(rows, []string{scheduleDLine[b.Box], b.Box, money(b.Proceeds), money(b.Basis), "0.00", money(b.Gain)})
+	}
+	rows = append(rows,
+		[]string{"7", "net short-term", money(short.Proceeds), money(short.Basis), "0.00", money(short.Gain)},
+		[]string{"15", "net long-term", money(long.Proceeds), money(long.Basis), "0.00", money(long.Gain)})
+	return writeCSV(rows)
+}
+
+func turboTaxCSV(d Data) ([]byte, error) {
+	rows := [][]string{{"Currency Name", "Purchase Date", "Cost Basis", "Date Sold", "Proceeds"}}
+	for _, x := range d.Disposals {
+		rows = append(rows, []string{x.Symbol, day(x.AcquiredAt), money(x.Basis), day(&x.DisposedAt), money(x.Proceeds)})
+	}
+	return writeCSV(rows)
+}
+
+func historyCSV(d Data) ([]byte, error) {
+	rows := [][]string{{"date", "transaction_id", "hash", "label", "asset", "quantity", "from", "to", "fiat_value_usd"}}
+	for _, x := range d.Transactions {
+		fv := ""
+		if x.FiatValue != nil {
+			fv = x.FiatValue.String()
+		}
+		rows = append(rows, []string{x.Time.UTC().Format(time.RFC3339), x.TransactionID, x.Hash, x.Label, x.Asset, x.Quantity.String(), x.From, x.To, fv})
+	}
+	return writeCSV(rows)
+}
+
+// taxFormsZIP bundles the Form 8949 PDF, the Schedule D summary and the gains and income CSVs.
+func taxFormsZIP(d Data) ([]byte, error) {
+	pdf, err := form8949PDF(d)
+	if err != nil {
+		return nil, err
+	}
+	sched, err := scheduleDCSV(d)
+	if err != nil {
+		return nil, err
+	}
+	gains, err := capitalGainsCSV(d)
+	if err != nil {
+		return nil, err
+	}
+	income, err := incomeCSV(d)
+	if err != nil {
+		return nil, err
+	}
+	f8949, err := form8949CSV(d)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	stamp := time.Date(d.Year+1, 1, 1, 0, 0, 0, 0, time.UTC) // fixed: the same data gives the same bytes
+	for _, f := range []struct {
+		name string
+		body []byte
+	}{
+		{fmt.Sprintf("form-8949-%d.pdf", d.Year), pdf},
+		{fmt.Sprintf("form-8949-%d.csv", d.Year), f8949},
+		{fmt.Sprintf("schedule-d-%d.csv", d.Year), sched},
+		{fmt.Sprintf("capital-gains-%d.csv", d.Year), gains},
+		{fmt.Sprintf("income-%d.csv", d.Year), income},
+	} {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: f.name, Method: zip.Deflate, Modified: stamp})
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write(f.body); err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// form8949PDF lays out Form 8949 (Sales and Other Dispositions of Capital Assets): one section
+// per box with columns (a)-(h) and the box totals.
+func form8949PDF(d Data) ([]byte, error) {
+	pdf := fpdf.New("L", "mm", "Letter", "")
+	pdf.SetCreationDate(time.Date(d.Year+1, 1, 1, 0, 0, 0, 0, time.UTC))
+	pdf.SetCompression(false)
+	boxes, _, _ := Totals(d.Disposals)
+	if len(boxes) == 0 {
+		boxes = []BoxTotal{{Box: "-"}}
+	}
+	widths := []float64{70, 28, 28, 32, 32, 14, 22, 32}
+	heads := []string{"(a) Description", "(b) Acquired", "(c) Sold", "(d) Proceeds", "(e) Cost basis", "(f) Code", "(g) Adjust.", "(h) Gain/loss"}
+	for _, b := range boxes {
+		pdf.AddPage()
+		pdf.SetFont("Helvetica", "B", 14)
+		part := "Part I - Short-Term"
+		if strings.Contains("DEFJKL", b.Box) {
+			part = "Part II - Long-Term"
+		}
+		pdf.CellFormat(0, 8, fmt.Sprintf("Form 8949 (%d) - %s", d.Year, part), "", 1, "L", false, 0, "")
+		pdf.SetFont("Helvetica", "", 10)
+		pdf.CellFormat(0, 6, fmt.Sprintf("Name: %s    Box %s checked", d.Name, b.Box), "", 1, "L", false, 0, "")
+		pdf.Ln(2)
+		pdf.SetFont("Helvetica", "B", 8)
+		for i, h := range heads {
+			pdf.CellFormat(widths[i], 6, h, "1", 0, "C", false, 0, "")
+		}
+		pdf.Ln(-1)
+		pdf.SetFont("Helvetica", "", 8)
+		for _, x := range d.Disposals {
+			if x.FormBox != b.Box {
+				continue
+			}
+			cells := []string{x.Quantity.String() + " " + x.Symbol, day(x.AcquiredAt), day(&x.DisposedAt), money(x.Proceeds), money(x.Basis), "", "0.00", money(x.Proceeds.Sub(x.Basis))}
+			for i, c := range cells {
+				align := "R"
+				if i == 0 {
+					align = "L"
+				}
+				pdf.CellFormat(widths[i], 5, c, "1", 0, align, false, 0, "")
+			}
+			pdf.Ln(-1)
+		}
+		pdf.SetFont("Helvetica", "B", 8)
+		pdf.CellFormat(widths[0]+widths[1]+widths[2], 6, fmt.Sprintf("Totals (box %s)", b.Box), "1", 0, "L", false, 0, "")
+		for i, c := range []string{money(b.Proceeds), money(b.Basis), "", "0.00", money(b.Gain)} {
+			pdf.CellFormat(widths[3+i], 6, c, "1", 0, "R", false, 0, "")
+		}
+		pdf.Ln(-1)
+	}
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}

@@ -1,0 +1,290 @@
+// Package reports creates tax reports: a request writes a report row and queues a render job in
+// one transaction; the job renders the client's stored tax results for the year and writes the
+// file to a gocloud.dev/blob bucket (a local folder by default, S3 or GCS in production). Signed
+// downloads authorise a read with an HMAC over the report id and an expiry.
+package reports
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"gocloud.dev/blob"
+	_ "gocloud.dev/blob/fileblob" // file:// buckets
+	"gocloud.dev/gcerrors"
+
+	"taxd/gen/db"
+	"taxd/internal/apperr"
+	"taxd/internal/jobs"
+	"taxd/internal/mail"
+	"taxd/internal/store"
+)
+
+// OpenBucket opens the report bucket; an empty URL means a folder under dataDir.
+func OpenBucket(ctx context.Context, bucketURL, dataDir string) (*blob.Bucket, error) {
+	if bucketURL == "" {
+		dir, err := filepath.Abs(filepath.Join(dataDir, "reports"))
+		if err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, err
+		}
+		bucketURL = "file://" + dir + "?create_dir=true&no_tmp_dir=true"
+	}
+	return blob.OpenBucket(ctx, bucketURL)
+}
+
+// Service manages reports.
+type Service struct {
+	pool      *pgxpool.Pool
+	bucket    *blob.Bucket
+	jobs      *jobs.Client
+	secret    []byte
+	linkTTL   time.Duration
+	portalURL string
+	now       func() time.Time
+}
+
+// Deps are the Service's collaborators.
+type Deps struct {
+	Pool          *pgxpool.Pool
+	Bucket        *blob.Bucket
+	Jobs          *jobs.Client
+	SigningSecret string
+	LinkLifetime  time.Duration // of signed links in e-mails
+	PortalURL     string
+	Now           func() time.Time
+}
+
+// NewService returns a Service.
+func NewService(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.LinkLifetime == 0 {
+		d.LinkLifetime = 7 * 24 * time.Hour
+	}
+	return &Service{pool: d.Pool, bucket: d.Bucket, jobs: d.Jobs, secret: []byte(d.SigningSecret), linkTTL: d.LinkLifetime, portalURL: d.PortalURL, now: d.Now}
+}
+
+// RenderArgs is the river job that renders one report.
+type RenderArgs struct {
+	ReportID uuid.UUID `json:"report_id"`
+}
+
+func (RenderArgs) Kind() string { return "reports.render" }
+
+// Create records a report request and queues its rendering.
+func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind string, email *string) (db.Report, error) {
+	if !slices.Contains(Types, kind) {
+		return db.Report{}, apperr.InvalidField("reportType", "must be one of %s", strings.Join(Types, ", "))
+	}
+	if year < 2020 {
+		return db.Report{}, apperr.InvalidField("year", "must be 2020 or later")
+	}
+	if year > s.now().UTC().Year() {
+		return db.Report{}, apperr.InvalidField("year", "must not be in the future")
+	}
+	var r db.Report
+	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		r, err = db.New(tx).InsertReport(ctx, db.InsertReportParams{ID: uuid.Must(uuid.NewV7()), ClientID: clientID, Year: int32(year), ReportType: kind, Email: email})
+		if err != nil {
+			return store.Err(err, "report")
+		}
+		_, err = s.jobs.InsertTx(ctx, tx, RenderArgs{ReportID: r.ID}, &river.InsertOpts{MaxAttempts: 5})
+		return err
+	})
+	return r, err
+}
+
+// List returns the client's reports, newest first.
+func (s *Service) List(ctx context.Context, clientID uuid.UUID) ([]db.Report, error) {
+	return db.New(s.pool).ListReports(ctx, clientID)
+}
+
+// Get returns one of the client's reports.
+func (s *Service) Get(ctx context.Context, clientID, id uuid.UUID) (db.Report, error) {
+	r, err := db.New(s.pool).GetReport(ctx, db.GetReportParams{ClientID: clientID, ID: id})
+	return r, store.Err(err, "report")
+}
+
+// Download is an open report file.
+type Download struct {
+	Filename    string
+	ContentType string
+	Size        int64
+	Body        io.ReadCloser
+}
+
+// Open opens the file of an available report; a report that is not available yet is not found.
+func (s *Service) Open(ctx context.Context, r db.Report) (Download, error) {
+	if r.Status != "available" || r.BlobKey == nil {
+		return Download{}, apperr.NotFoundf("report not found")
+	}
+	rd, err := s.bucket.NewReader(ctx, *r.BlobKey, nil)
+	if err != nil {
+		if gcerrors.Code(err) == gcerrors.NotFound {
+			return Download{}, apperr.NotFoundf("report not found")
+		}
+		return Download{}, err
+	}
+	return Download{Filename: deref(r.Filename), ContentType: deref(r.ContentType), Size: rd.Size(), Body: rd}, nil
+}
+
+// Sign returns the signature of a download of reportID valid until expires (unix seconds):
+// hex(HMAC-SHA256(secret, reportID + "." + expires)).
+func Sign(secret []byte, reportID uuid.UUID, expires int64) string {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(reportID.String() + "." + strconv.FormatInt(expires, 10)))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// VerifySigned checks a signed download and returns the report it authorises. referenceID, when
+// given, must be the report's user (the user-scoped path).
+func (s *Service) VerifySigned(ctx context.Context, reportID uuid.UUID, expires int64, signature string, referenceID *string) (db.Report, error) {
+	want := Sign(s.secret, reportID, expires)
+	if !hmac.Equal([]byte(want), []byte(strings.ToLower(signature))) {
+		return db.Report{}, apperr.New(apperr.Unauthenticated, "the download signature is invalid")
+	}
+	if s.now().Unix() > expires {
+		return db.Report{}, apperr.New(apperr.Unauthenticated, "the download signature has expired")
+	}
+	q := db.New(s.pool)
+	r, err := q.GetReportByID(ctx, reportID)
+	if err != nil {
+		return db.Report{}, store.Err(err, "report")
+	}
+	if referenceID != nil {
+		c, err := q.GetClient(ctx, r.ClientID)
+		if err != nil || c.ReferenceID == nil || *c.ReferenceID != *referenceID {
+			return db.Report{}, apperr.NotFoundf("report not found")
+		}
+	}
+	return r, nil
+}
+
+// SignedLink is the portal address that downloads a report with a signature.
+func (s *Service) SignedLink(portalURL string, r db.Report, referenceID string) string {
+	exp := s.now().Add(s.linkTTL).Unix()
+	u, err := url.Parse(portalURL)
+	if err != nil {
+		u = &url.URL{Path: portalURL}
+	}
+	q := u.Query()
+	q.Set("code", referenceID)
+	q.Set("report", r.ID.String())
+	q.Set("expires", strconv.FormatInt(exp, 10))
+	q.Set("signature", Sign(s.secret, r.ID, exp))
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// Store writes a rendered file for report r and marks it available (used by the worker and by
+// fixtures).
+func (s *Service) Store(ctx context.Context, r db.Report, f File) error {
+	key := fmt.Sprintf("reports/%s/%s/%s", r.ClientID, r.ID, f.Name)
+	if err := s.bucket.WriteAll(ctx, key, f.Body, &blob.WriterOptions{ContentType: f.ContentType}); err != nil {
+		return err
+	}
+	return db.New(s.pool).CompleteReport(ctx, db.CompleteReportParams{ID: r.ID, Filename: &f.Name, ContentType: &f.ContentType, BlobKey: &key})
+}
+
+// Worker renders reports.
+type Worker struct {
+	river.WorkerDefaults[RenderArgs]
+	Service *Service
+}
+
+func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
+	s := w.Service
+	q := db.New(s.pool)
+	r, err := q.StartReport(ctx, job.Args.ReportID)
+	if err != nil {
+		if err == pgx.ErrNoRows {
+			return nil // already available
+		}
+		return err
+	}
+	data, err := s.load(ctx, r)
+	if err == nil {
+		var f File
+		if f, err = Render(r.ReportType, data); err == nil {
+			err = s.Store(ctx, r, f)
+		}
+	}
+	if err != nil {
+		if job.Attempt >= job.MaxAttempts {
+			_ = q.FailReport(ctx, db.FailReportParams{ID: r.ID, Error: ptr("the report could not be generated")})
+		}
+		return err
+	}
+	if r.Email == nil || *r.Email == "" {
+		return nil
+	}
+	return store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		c, err := db.New(tx).GetClient(ctx, r.ClientID)
+		if err != nil {
+			return err
+		}
+		portal := s.portalURL
+		if c.PartnerID != nil {
+			if p, err := db.New(tx).GetPartner(ctx, *c.PartnerID); err == nil {
+				portal = p.PortalUrl
+			}
+		}
+		ref := deref(c.ReferenceID)
+		link := s.SignedLink(portal, r, ref)
+		_, err = mail.Queue(ctx, tx, river.ClientFromContext[pgx.Tx](ctx), mail.Message{
+			PartnerID: c.PartnerID, To: *r.Email, Kind: "report",
+			Subject: fmt.Sprintf("Your %d %s report is ready", r.Year, r.ReportType),
+			Body:    fmt.Sprintf("Hello,\n\nyour %d %s report is ready. Download it here (the link expires in %s):\n\n%s\n", r.Year, r.ReportType, s.linkTTL, link),
+		}, 0, s.now())
+		return err
+	})
+}
+
+// load reads one tax year of the client's current results.
+func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
+	q := db.New(s.pool)
+	c, err := q.GetClient(ctx, r.ClientID)
+	if err != nil {
+		return Data{}, err
+	}
+	d := Data{ReferenceID: deref(c.ReferenceID), Name: c.Name, Year: int(r.Year)}
+	rs, err := q.GetClientResultSet(ctx, r.ClientID)
+	if err != nil {
+		return Data{}, err
+	}
+	if rs.CurrentResultSetID != nil {
+		if d.Disposals, err = q.ListYearDisposals(ctx, db.ListYearDisposalsParams{ResultSetID: *rs.CurrentResultSetID, TaxYear: r.Year, ClientID: r.ClientID}); err != nil {
+			return Data{}, err
+		}
+		if d.Income, err = q.ListYearIncome(ctx, db.ListYearIncomeParams{ResultSetID: *rs.CurrentResultSetID, TaxYear: r.Year, ClientID: r.ClientID}); err != nil {
+			return Data{}, err
+		}
+	}
+	if r.ReportType == TypeTransactionHistory {
+		if d.Transactions, err = history(ctx, s.pool, r.ClientID, int(r.Year)); err != nil {
+			return Data{}, err
+		}
+	}
+	return d, nil
+}
+
+func ptr[T any](v T) *T { return &v }
