@@ -2,6 +2,8 @@ package contracttests
 
 import (
 	"context"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -16,7 +18,10 @@ import (
 	"taxd/internal/server"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+func TestMain(m *testing.M) {
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil))) // request logs would drown the report
+	pgtest.Main(m)
+}
 
 // The fixture the examples in spec/openapi.yaml and spec/graphql/examples are written against.
 var (

@@ -1,6 +1,8 @@
 package contracttests
 
 import (
+	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -9,6 +11,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/partner"
+	"taxd/internal/reports"
 	"taxd/internal/store"
 )
 
@@ -47,8 +50,8 @@ func seed(t *testing.T, e *env) {
 			}
 		}
 		for _, a := range []struct {
-			id                     uuid.UUID
-			chain, address, name   string
+			id                   uuid.UUID
+			chain, address, name string
 		}{
 			{ethAccount, "ethereum", "0x52908400098527886E0F7030069857D2E4169EE7", "Main wallet"},
 			{btcAccount, "bitcoin", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "Cold storage"},
@@ -68,7 +71,11 @@ func seed(t *testing.T, e *env) {
 			}
 		}
 		if _, err := tx.Exec(c, `INSERT INTO discount_codes (id, client_id, year, code, percent_off, created_at) VALUES ($1, $2, 2024, 'ACME-2024-7QK4M9XP', 20, $3)`,
-			uuid.MustParse("0190a1b2-0000-7000-8000-000000000301"), user123ID, created); err != nil {
+			uuid.MustParse("0190a1b2-0000-7000-8000-000000000302"), user123ID, created); err != nil {
+			return err
+		}
+		// Acme's link for user-123's two wallets (POST /links answers 200 with it).
+		if err := seedLink(c, tx); err != nil {
 			return err
 		}
 		// limited@example.com has had its daily quota of link e-mails today.
@@ -84,8 +91,53 @@ func seed(t *testing.T, e *env) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []uuid.UUID{acmeID, otherID, user123ID, user200ID, ethAccount, btcAccount, syncID, reportID} {
+	for _, id := range []uuid.UUID{acmeID, otherID, user123ID, user200ID, ethAccount, btcAccount, syncID, reportID, linkID} {
 		e.known[id.String()] = true
 	}
 	seedReport(t, e)
+}
+
+// seedReport stores the available 2024 tax-forms report of user-123 with its file.
+func seedReport(t *testing.T, e *env) {
+	t.Helper()
+	c := ctx()
+	created := time.Date(2026, 3, 2, 11, 0, 0, 0, time.UTC)
+	if _, err := e.pool.Exec(c, `INSERT INTO reports (id, client_id, year, report_type, status, created_at) VALUES ($1, $2, 2024, 'tax-forms', 'generating', $3)`,
+		reportID, user123ID, created); err != nil {
+		t.Fatal(err)
+	}
+	bucket, err := reports.OpenBucket(c, e.cfg.BlobURL, e.cfg.DataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bucket.Close()
+	f, err := reports.Render(reports.TypeTaxForms, reports.Data{ReferenceID: "user-123", Name: "user-123", Year: 2024})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := reports.NewService(reports.Deps{Pool: e.pool, Bucket: bucket})
+	r, err := db.New(e.pool).GetReport(c, db.GetReportParams{ClientID: user123ID, ID: reportID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.Store(c, r, f); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var linkID = uuid.MustParse("0190a1b2-0000-7000-8000-000000000301")
+
+func seedLink(c context.Context, tx pgx.Tx) error {
+	wallets := []partner.LinkWallet{
+		{Address: "0x52908400098527886E0F7030069857D2E4169EE7", Name: ptr("Main wallet")},
+		{Address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", Name: ptr("Cold storage")},
+	}
+	key, err := partner.LinkKey(wallets)
+	if err != nil {
+		return err
+	}
+	js, _ := json.Marshal(wallets)
+	_, err = tx.Exec(c, `INSERT INTO links (id, partner_id, wallets_hash, wallets, token, created_at) VALUES ($1, $2, $3, $4, 'q9Zt3vK7mW2xR8pLc4Hs1A', '2026-03-02T10:40:00Z')`,
+		linkID, acmeID, key, js)
+	return err
 }

@@ -21,7 +21,8 @@ var volatileKeys = map[string]bool{
 // volatileInObject marks keys that are volatile only inside objects that have a given sibling key
 // (a discount code's "code" is random; an error's "code" is not).
 var volatileInObject = map[string]string{
-	"code": "percentOff",
+	"code": "percentOff",  // a new discount code
+	"data": "contentType", // base64 of a rendered file
 }
 
 var uuidRe = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)

@@ -22,7 +22,11 @@ import (
 
 // pendingREST lists the operations whose examples are not replayed yet, with the reason. It is
 // the one place to look for what is unfinished; the summary line shows it too.
-var pendingREST = map[string]string{}
+var pendingREST = map[string]string{
+	"getTaxPreview":           "recalculation not wired yet",
+	"refreshTaxes":            "recalculation not wired yet",
+	"getActiveRecalculateJob": "recalculation not wired yet",
+}
 
 // restCase is one named response example of one operation, turned into a request.
 type restCase struct {

@@ -6,6 +6,7 @@ package apperr
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Kind classifies an error for the API layers.
@@ -54,7 +55,9 @@ type Error struct {
 	Kind    Kind
 	Message string
 	Fields  []FieldError
-	Err     error // the cause, for logs; never shown
+	// RetryAfter, for LimitExceeded, is when the caller may try again.
+	RetryAfter time.Duration
+	Err        error // the cause, for logs; never shown
 }
 
 func (e *Error) Error() string {

@@ -53,7 +53,9 @@ func Queue(ctx context.Context, tx pgx.Tx, rc *river.Client[pgx.Tx], msg Message
 			return db.EmailOutbox{}, err
 		}
 		if n >= int64(dailyLimit) {
-			return db.EmailOutbox{}, apperr.New(apperr.LimitExceeded, "daily e-mail limit (%d) reached for this recipient; try again after 00:00 UTC", dailyLimit)
+			e := apperr.New(apperr.LimitExceeded, "the daily e-mail limit for this recipient is reached; try again after 00:00 UTC")
+			e.RetryAfter = day.Add(24 * time.Hour).Sub(now)
+			return db.EmailOutbox{}, e
 		}
 	}
 	row, err := q.InsertOutboxEmail(ctx, db.InsertOutboxEmailParams{

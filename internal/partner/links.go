@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"taxd/gen/db"
+	"taxd/internal/accounts"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/mail"
@@ -51,27 +52,15 @@ func (s *Service) createLink(ctx context.Context, tx pgx.Tx, p *auth.Partner, wa
 	if p.Method == auth.MethodAccessToken {
 		return Link{}, false, apperr.New(apperr.Forbidden, "links need partner credentials")
 	}
-	if len(wallets) == 0 {
-		return Link{}, false, apperr.InvalidField("wallets", "must hold at least one wallet")
+	hash, err := LinkKey(wallets)
+	if err != nil {
+		return Link{}, false, err
 	}
-	keys := make([]string, 0, len(wallets))
-	seen := map[string]bool{}
 	for i, w := range wallets {
-		a := strings.TrimSpace(w.Address)
-		if a == "" {
-			return Link{}, false, apperr.InvalidField(fmt.Sprintf("wallets.%d.address", i), "must not be empty")
+		if _, err := accounts.Detect(w.Address, fmt.Sprintf("wallets.%d.address", i)); err != nil {
+			return Link{}, false, err
 		}
-		k := strings.ToLower(a)
-		if seen[k] {
-			return Link{}, false, apperr.InvalidField(fmt.Sprintf("wallets.%d.address", i), "is listed twice")
-		}
-		seen[k] = true
-		keys = append(keys, k)
-		wallets[i].Address = a
 	}
-	sort.Strings(keys)
-	sum := sha256.Sum256([]byte(strings.Join(keys, "\n")))
-	hash := hex.EncodeToString(sum[:])
 	q := db.New(tx)
 	walletsJSON, _ := json.Marshal(wallets)
 	row, err := q.InsertLink(ctx, db.InsertLinkParams{
@@ -93,6 +82,32 @@ func (s *Service) createLink(ctx context.Context, tx pgx.Tx, p *auth.Partner, wa
 		return Link{}, false, err
 	}
 	return Link{Link: row, Wallets: stored, URL: linkURL(partner.PortalUrl, row.Token)}, created, nil
+}
+
+// LinkKey identifies a set of wallets: a hash of the sorted, lower-cased addresses. It trims the
+// addresses in place and rejects empty or repeated ones.
+func LinkKey(wallets []LinkWallet) (string, error) {
+	if len(wallets) == 0 {
+		return "", apperr.InvalidField("wallets", "must hold at least one wallet")
+	}
+	keys := make([]string, 0, len(wallets))
+	seen := map[string]bool{}
+	for i, w := range wallets {
+		a := strings.TrimSpace(w.Address)
+		if a == "" {
+			return "", apperr.InvalidField(fmt.Sprintf("wallets.%d.address", i), "must not be empty")
+		}
+		k := strings.ToLower(a)
+		if seen[k] {
+			return "", apperr.InvalidField(fmt.Sprintf("wallets.%d.address", i), "is listed twice")
+		}
+		seen[k] = true
+		keys = append(keys, k)
+		wallets[i].Address = a
+	}
+	sort.Strings(keys)
+	sum := sha256.Sum256([]byte(strings.Join(keys, "\n")))
+	return hex.EncodeToString(sum[:]), nil
 }
 
 func linkURL(base, token string) string {

@@ -2,13 +2,16 @@ package partner
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/gen/db"
+	"taxd/internal/accounts"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/jobs"
@@ -68,6 +71,9 @@ func createUser(ctx context.Context, q *db.Queries, partnerID uuid.UUID, referen
 	c, err := q.CreateClient(ctx, db.CreateClientParams{
 		ID: uuid.Must(uuid.NewV7()), PartnerID: &partnerID, ReferenceID: &referenceID, Name: referenceID, Email: email,
 	})
+	if store.IsUniqueViolation(err, "clients_partner_reference_key") {
+		return db.Client{}, &apperr.Error{Kind: apperr.Conflict, Message: fmt.Sprintf("a user with userId %q already exists", referenceID), Err: err}
+	}
 	return c, store.Err(err, "user")
 }
 
@@ -79,14 +85,14 @@ func (s *Service) User(ctx context.Context, p *auth.Partner, referenceID string)
 
 func userFor(ctx context.Context, q *db.Queries, p *auth.Partner, referenceID string) (db.Client, error) {
 	if p.Method == auth.MethodAccessToken && p.ReferenceID != referenceID {
-		return db.Client{}, apperr.NotFoundf("user %q not found", referenceID)
+		return db.Client{}, apperr.NotFoundf("user not found")
 	}
 	c, err := q.GetClientByReference(ctx, db.GetClientByReferenceParams{PartnerID: &p.PartnerID, ReferenceID: &referenceID})
 	if err != nil {
-		return db.Client{}, store.Err(err, "user "+quote(referenceID))
+		return db.Client{}, store.Err(err, "user")
 	}
 	if p.Method == auth.MethodAccessToken && c.ID != p.ClientID {
-		return db.Client{}, apperr.NotFoundf("user %q not found", referenceID)
+		return db.Client{}, apperr.NotFoundf("user not found")
 	}
 	return c, nil
 }
@@ -97,4 +103,23 @@ func (s *Service) Partner(ctx context.Context, p *auth.Partner) (db.Partner, err
 	return r, store.Err(err, "partner")
 }
 
-func quote(s string) string { return `"` + s + `"` }
+// AddAccounts adds wallets to the partner's user referenceID (see accounts.Add).
+func (s *Service) AddAccounts(ctx context.Context, p *auth.Partner, referenceID string, wallets []accounts.Wallet) ([]db.Account, []accounts.Skipped, error) {
+	var created []db.Account
+	var skipped []accounts.Skipped
+	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		c, err := userFor(ctx, q, p, referenceID)
+		if err != nil {
+			return err
+		}
+		created, skipped, err = accounts.Add(ctx, q, c.ID, wallets, "wallets")
+		return err
+	})
+	return created, skipped, err
+}
+
+// Accounts lists the user's accounts.
+func (s *Service) Accounts(ctx context.Context, c db.Client) ([]db.Account, error) {
+	return db.New(s.pool).ListAccounts(ctx, db.ListAccountsParams{ClientID: c.ID})
+}

@@ -98,7 +98,7 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind
 		return db.Report{}, apperr.InvalidField("year", "must be 2020 or later")
 	}
 	if year > s.now().UTC().Year() {
-		return db.Report{}, apperr.InvalidField("year", "must not be in the future")
+		return db.Report{}, apperr.InvalidField("year", "tax year %d has not started", year)
 	}
 	var r db.Report
 	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
@@ -173,7 +173,7 @@ func (s *Service) VerifySigned(ctx context.Context, reportID uuid.UUID, expires 
 	if referenceID != nil {
 		c, err := q.GetClient(ctx, r.ClientID)
 		if err != nil || c.ReferenceID == nil || *c.ReferenceID != *referenceID {
-			return db.Report{}, apperr.NotFoundf("report not found")
+			return db.Report{}, apperr.NotFoundf("user not found")
 		}
 	}
 	return r, nil

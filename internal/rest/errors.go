@@ -3,7 +3,9 @@ package rest
 import (
 	"encoding/json"
 	"log/slog"
+	"math"
 	"net/http"
+	"strconv"
 
 	"taxd/internal/apperr"
 )
@@ -56,6 +58,9 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		body.Errors = append(body.Errors, errorBodyDetail{Field: f.Field, Message: f.Message})
 	}
 	w.Header().Set("Content-Type", "application/json")
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
+	}
 	w.WriteHeader(code)
 	_ = json.NewEncoder(w).Encode(body)
 }

@@ -12,13 +12,17 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"gocloud.dev/blob"
 
+	"taxd/gen/db"
 	api "taxd/gen/rest"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/config"
 	"taxd/internal/jobs"
 	"taxd/internal/partner"
+	"taxd/internal/reports"
+	"taxd/internal/syncs"
 )
 
 // Deps are the collaborators of the REST handlers.
@@ -26,6 +30,7 @@ type Deps struct {
 	Pool   *pgxpool.Pool
 	Tokens *auth.Tokens
 	Jobs   *jobs.Client
+	Bucket *blob.Bucket
 	Config *config.Config
 	Now    func() time.Time
 }
@@ -33,6 +38,8 @@ type Deps struct {
 // Handler implements api.StrictServerInterface.
 type Handler struct {
 	partners *partner.Service
+	reports  *reports.Service
+	syncs    *syncs.Service
 	now      func() time.Time
 }
 
@@ -45,7 +52,12 @@ func NewHandler(d Deps) http.Handler {
 			Pool: d.Pool, Tokens: d.Tokens, Jobs: d.Jobs,
 			Settings: partner.Settings{EmailDailyLimit: d.Config.EmailDailyLimit, PublicURL: d.Config.PublicURL},
 		}).WithClock(d.Now),
-		now:      d.Now,
+		reports: reports.NewService(reports.Deps{
+			Pool: d.Pool, Bucket: d.Bucket, Jobs: d.Jobs, SigningSecret: d.Config.ReportSigningSecret,
+			LinkLifetime: d.Config.SignedLinkLifetime, PortalURL: d.Config.PortalURL, Now: d.Now,
+		}),
+		syncs: syncs.NewService(d.Pool, d.Jobs),
+		now:   d.Now,
 	}
 	strict := api.NewStrictHandlerWithOptions(h, nil, api.StrictHTTPServerOptions{
 		RequestErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
@@ -71,4 +83,19 @@ func RouterFor(doc *openapi3.T) (routers.Router, error) {
 // caller is the authenticated partner (the Gate has put it in the context).
 func caller(ctx context.Context) (*auth.Partner, error) { return auth.PartnerFrom(ctx) }
 
-const okMessage = "OK"
+// user resolves the {referenceId} of a /users/... path for the caller (404 when not its own).
+func (h *Handler) user(ctx context.Context, referenceID string) (db.Client, error) {
+	p, err := caller(ctx)
+	if err != nil {
+		return db.Client{}, err
+	}
+	return h.partners.User(ctx, p, referenceID)
+}
+
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}

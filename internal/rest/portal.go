@@ -50,7 +50,7 @@ func (h *Handler) EmailLink(ctx context.Context, req api.EmailLinkRequestObject)
 	if err != nil {
 		return nil, err
 	}
-	return api.EmailLink200JSONResponse{Type: api.Success, Message: "E-mail queued", Data: api.LinkEmail{
+	return api.EmailLink200JSONResponse{Type: api.Success, Message: "Link e-mail queued", Data: api.LinkEmail{
 		Status: api.LinkEmailStatusQueued, Recipient: req.Body.Email, Link: linkOut(link),
 	}}, nil
 }

@@ -38,7 +38,7 @@ func (h *Handler) GetUser(ctx context.Context, req api.GetUserRequestObject) (ap
 	if err != nil {
 		return nil, err
 	}
-	return api.GetUser200JSONResponse{Type: api.Success, Message: okMessage, Data: embeddedUser(c, branding)}, nil
+	return api.GetUser200JSONResponse{Type: api.Success, Message: "User retrieved", Data: embeddedUser(c, branding)}, nil
 }
 
 func embeddedUser(c db.Client, p db.Partner) api.EmbeddedUser {

@@ -1,0 +1,102 @@
+package rest
+
+import (
+	"context"
+	"io"
+	"mime"
+
+	"github.com/google/uuid"
+
+	"taxd/gen/db"
+	api "taxd/gen/rest"
+	"taxd/internal/reports"
+)
+
+func (h *Handler) ListReports(ctx context.Context, req api.ListReportsRequestObject) (api.ListReportsResponseObject, error) {
+	c, err := h.user(ctx, req.ReferenceId)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := h.reports.List(ctx, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]api.Report, len(rs))
+	for i, r := range rs {
+		out[i] = reportOut(r)
+	}
+	return api.ListReports200JSONResponse{Type: api.Success, Message: "Reports retrieved", Data: api.ReportList{Reports: out}}, nil
+}
+
+func (h *Handler) CreateReport(ctx context.Context, req api.CreateReportRequestObject) (api.CreateReportResponseObject, error) {
+	c, err := h.user(ctx, req.ReferenceId)
+	if err != nil {
+		return nil, err
+	}
+	r, err := h.reports.Create(ctx, c.ID, req.Body.Year, string(req.Body.ReportType), (*string)(req.Body.Email))
+	if err != nil {
+		return nil, err
+	}
+	return api.CreateReport201JSONResponse{Type: api.Success, Message: "Report generation accepted", Data: reportOut(r)}, nil
+}
+
+func (h *Handler) DownloadReport(ctx context.Context, req api.DownloadReportRequestObject) (api.DownloadReportResponseObject, error) {
+	c, err := h.user(ctx, req.ReferenceId)
+	if err != nil {
+		return nil, err
+	}
+	r, err := h.reports.Get(ctx, c.ID, req.ReportId)
+	if err != nil {
+		return nil, err
+	}
+	f, err := h.reports.Open(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return api.DownloadReport200ApplicationoctetStreamResponse{Body: f.Body, ContentLength: f.Size,
+		Headers: api.DownloadReport200ResponseHeaders{ContentDisposition: attachment(f.Filename)}}, nil
+}
+
+func (h *Handler) DownloadReportSigned(ctx context.Context, req api.DownloadReportSignedRequestObject) (api.DownloadReportSignedResponseObject, error) {
+	ref := req.ReferenceId
+	f, err := h.signedDownload(ctx, req.ReportId, req.Body, &ref)
+	if err != nil {
+		return nil, err
+	}
+	return api.DownloadReportSigned200ApplicationoctetStreamResponse{Body: f.Body, ContentLength: f.Size,
+		Headers: api.DownloadReportSigned200ResponseHeaders{ContentDisposition: attachment(f.Filename)}}, nil
+}
+
+func (h *Handler) DownloadReportSignedBase64(ctx context.Context, req api.DownloadReportSignedBase64RequestObject) (api.DownloadReportSignedBase64ResponseObject, error) {
+	f, err := h.signedDownload(ctx, req.ReportId, req.Body, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Body.Close()
+	data, err := io.ReadAll(f.Body)
+	if err != nil {
+		return nil, err
+	}
+	return api.DownloadReportSignedBase64200JSONResponse{Type: api.Success, Message: "Report file retrieved", Data: api.ReportFile{
+		Filename: f.Filename, ContentType: f.ContentType, Data: data,
+	}}, nil
+}
+
+func (h *Handler) signedDownload(ctx context.Context, id uuid.UUID, body *api.SignedDownloadRequest, ref *string) (reports.Download, error) {
+	r, err := h.reports.VerifySigned(ctx, id, body.Expires, body.Signature, ref)
+	if err != nil {
+		return reports.Download{}, err
+	}
+	return h.reports.Open(ctx, r)
+}
+
+func attachment(name string) string {
+	return mime.FormatMediaType("attachment", map[string]string{"filename": name})
+}
+
+func reportOut(r db.Report) api.Report {
+	return api.Report{
+		Id: r.ID, Year: int(r.Year), ReportType: api.ReportType(r.ReportType), Status: api.ReportStatus(r.Status),
+		Filename: r.Filename, CreatedAt: r.CreatedAt.UTC(), CompletedAt: utc(r.CompletedAt), Error: r.Error,
+	}
+}
