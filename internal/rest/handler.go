@@ -40,6 +40,8 @@ type Handler struct {
 	partners *partner.Service
 	reports  *reports.Service
 	syncs    *syncs.Service
+	pool     *pgxpool.Pool
+	jobs     *jobs.Client
 	now      func() time.Time
 }
 
@@ -57,6 +59,8 @@ func NewHandler(d Deps) http.Handler {
 			LinkLifetime: d.Config.SignedLinkLifetime, PortalURL: d.Config.PortalURL, Now: d.Now,
 		}),
 		syncs: syncs.NewService(d.Pool, d.Jobs),
+		pool:  d.Pool,
+		jobs:  d.Jobs,
 		now:   d.Now,
 	}
 	strict := api.NewStrictHandlerWithOptions(h, nil, api.StrictHTTPServerOptions{

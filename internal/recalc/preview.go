@@ -1,0 +1,68 @@
+package recalc
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/shopspring/decimal"
+
+	"taxd/gen/db"
+)
+
+// Preview is one tax year of a client's stored results.
+type Preview struct {
+	Year                                 int
+	Currency                             string
+	ShortTerm, LongTerm, Income, Futures decimal.Decimal
+	TransactionCount                     int
+	IsStale                              bool // the ledger changed since these results
+	CalculatedAt                         *time.Time
+}
+
+// GetPreview reads the stored results for year (nil: the latest year with results, else the
+// current year). Results never computed read as zeros with CalculatedAt nil.
+func GetPreview(ctx context.Context, q *db.Queries, client db.Client, year *int, now time.Time) (Preview, error) {
+	p := Preview{Currency: client.Currency}
+	rs, err := q.GetClientResultSet(ctx, client.ID)
+	if err != nil {
+		return p, err
+	}
+	dirty, err := q.CountDirty(ctx, client.ID)
+	if err != nil {
+		return p, err
+	}
+	p.IsStale = dirty > 0
+	if year != nil {
+		p.Year = *year
+	}
+	if rs.CurrentResultSetID == nil {
+		if p.Year == 0 {
+			p.Year = now.UTC().Year()
+		}
+		return p, nil
+	}
+	t := rs.CalculatedAt.UTC()
+	p.CalculatedAt = &t
+	if p.Year == 0 {
+		latest, err := q.LatestSummaryYear(ctx, *rs.CurrentResultSetID)
+		if err != nil {
+			return p, err
+		}
+		p.Year = int(latest)
+		if p.Year == 0 {
+			p.Year = now.UTC().Year()
+		}
+	}
+	s, err := q.GetYearSummary(ctx, db.GetYearSummaryParams{ResultSetID: *rs.CurrentResultSetID, TaxYear: int32(p.Year)})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return p, nil
+	}
+	if err != nil {
+		return p, err
+	}
+	p.ShortTerm, p.LongTerm, p.Income, p.Futures = s.ShortTermGain, s.LongTermGain, s.Income, s.Futures
+	p.TransactionCount = int(s.TransactionCount)
+	return p, nil
+}

@@ -1,0 +1,43 @@
+-- name: InsertRecalcJob :one
+-- At most one queued or running job per client (partial unique index): a second request gets none.
+INSERT INTO recalc_jobs (id, client_id) VALUES ($1, $2)
+ON CONFLICT (client_id) WHERE status IN ('queued', 'running') DO NOTHING
+RETURNING *;
+
+-- name: GetActiveRecalcJob :one
+SELECT * FROM recalc_jobs WHERE client_id = $1 AND status IN ('queued', 'running');
+
+-- name: StartRecalcJob :one
+UPDATE recalc_jobs SET status = 'running', started_at = coalesce(started_at, now()), progress = 5
+WHERE client_id = $1 AND status IN ('queued', 'running')
+RETURNING *;
+
+-- name: SetRecalcProgress :exec
+UPDATE recalc_jobs SET progress = $2 WHERE id = $1 AND status = 'running';
+
+-- name: CompleteRecalcJob :exec
+UPDATE recalc_jobs SET status = 'completed', progress = 100, finished_at = now() WHERE id = $1;
+
+-- name: FailRecalcJob :exec
+UPDATE recalc_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1;
+
+-- name: InsertResultSet :exec
+INSERT INTO tax_result_sets (id, client_id, recalc_job_id) VALUES ($1, $2, $3);
+
+-- name: SwitchResultSet :exec
+UPDATE clients SET current_result_set_id = sqlc.arg(result_set_id)::uuid, updated_at = now() WHERE id = sqlc.arg(client_id)::uuid;
+
+-- name: ClearDirty :execrows
+-- Clears exactly the dirty marks the run saw: a row edited again since has a new dirty_seq and
+-- stays dirty.
+UPDATE transactions t SET dirty_seq = NULL
+FROM (SELECT unnest(sqlc.arg(ids)::uuid[]) AS id, unnest(sqlc.arg(seqs)::bigint[]) AS seq) s
+WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.id = s.id AND t.dirty_seq = s.seq;
+
+-- name: ClearSettingsDirty :exec
+UPDATE clients SET settings_dirty_seq = NULL WHERE id = $1 AND settings_dirty_seq = $2;
+
+-- name: DeleteStaleResultSets :exec
+-- Result sets the client no longer points at (the previous one, or an orphan of a crashed run).
+DELETE FROM tax_result_sets rs USING clients c
+WHERE rs.client_id = $1 AND c.id = rs.client_id AND rs.id IS DISTINCT FROM c.current_result_set_id;
