@@ -35,6 +35,15 @@ type Config struct {
 	EmailDailyLimit int
 
 	Workers int // river workers per queue
+
+	EtherscanURL    string
+	EtherscanAPIKey string
+	EsploraURL      string
+	SolanaRPCURL    string
+	CoinGeckoURL    string
+	CoinGeckoAPIKey string
+	// Offline disables the price source (no historical prices are fetched; values stay missing).
+	Offline bool
 }
 
 // Development reports whether the server runs in development mode.
@@ -64,6 +73,13 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.MailDir, "mail-dir", "TAXD_MAIL_DIR", "", "folder for e-mails when no SMTP server is set; default <data-dir>/mail")
 	fs.IntVar(&c.EmailDailyLimit, "email-daily-limit", envInt("TAXD_EMAIL_DAILY_LIMIT", 5), "e-mails per recipient per UTC day for /links/email ($TAXD_EMAIL_DAILY_LIMIT)")
 	fs.IntVar(&c.Workers, "workers", envInt("TAXD_WORKERS", 4), "background job workers ($TAXD_WORKERS)")
+	str(&c.EtherscanURL, "etherscan-url", "TAXD_ETHERSCAN_URL", "", "Etherscan-compatible API for EVM chains (default the public Etherscan v2 API)")
+	str(&c.EtherscanAPIKey, "etherscan-api-key", "TAXD_ETHERSCAN_API_KEY", "", "Etherscan API key")
+	str(&c.EsploraURL, "esplora-url", "TAXD_ESPLORA_URL", "", "Esplora-compatible API for Bitcoin (default blockstream.info)")
+	str(&c.SolanaRPCURL, "solana-rpc-url", "TAXD_SOLANA_RPC_URL", "", "Solana JSON-RPC endpoint (default mainnet-beta)")
+	str(&c.CoinGeckoURL, "coingecko-url", "TAXD_COINGECKO_URL", "", "CoinGecko-compatible price API (default the public API)")
+	str(&c.CoinGeckoAPIKey, "coingecko-api-key", "TAXD_COINGECKO_API_KEY", "", "CoinGecko API key")
+	fs.BoolVar(&c.Offline, "offline", os.Getenv("TAXD_OFFLINE") == "true", "do not fetch historical prices ($TAXD_OFFLINE=true)")
 }
 
 // Finish fills derived defaults and checks the settings.

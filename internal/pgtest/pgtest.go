@@ -90,7 +90,13 @@ func URL(t testing.TB) string {
 // Pool returns a pool on a fresh database (see URL), closed when the test ends.
 func Pool(t testing.TB) *pgxpool.Pool {
 	t.Helper()
-	pool, err := store.Open(context.Background(), URL(t))
+	return PoolFor(t, URL(t))
+}
+
+// PoolFor returns a pool on the database at url, closed when the test ends.
+func PoolFor(t testing.TB, url string) *pgxpool.Pool {
+	t.Helper()
+	pool, err := store.Open(context.Background(), url)
 	if err != nil {
 		t.Fatalf("pgtest: %v", err)
 	}

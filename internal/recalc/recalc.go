@@ -160,8 +160,4 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	return err
 }
 
-// Timeout bounds one run; it stays below the client's RescueStuckJobsAfter so that a live run
-// is never taken over, while a crashed worker's job is.
-func (w *Worker) Timeout(*river.Job[Args]) time.Duration { return 4 * time.Minute }
-
 func ptr[T any](v T) *T { return &v }

@@ -12,11 +12,13 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"gocloud.dev/blob"
 
 	"taxd/internal/auth"
 	"taxd/internal/config"
 	"taxd/internal/graph"
 	"taxd/internal/jobs"
+	"taxd/internal/reports"
 	"taxd/internal/rest"
 	"taxd/internal/store"
 	"taxd/spec"
@@ -27,6 +29,7 @@ type Deps struct {
 	Config *config.Config
 	Pool   *pgxpool.Pool
 	Jobs   *jobs.Client // inserts jobs; workers run where the client was started
+	Bucket *blob.Bucket // report files
 	Now    func() time.Time
 }
 
@@ -53,7 +56,12 @@ func NewHandler(d Deps) (http.Handler, error) {
 			return nil, err
 		}
 	}
-	api := rest.NewHandler(rest.Deps{Pool: d.Pool, Tokens: tokens, Jobs: d.Jobs, Config: d.Config, Now: d.Now})
+	if d.Bucket == nil {
+		if d.Bucket, err = reports.OpenBucket(context.Background(), d.Config.BlobURL, d.Config.DataDir); err != nil {
+			return nil, err
+		}
+	}
+	api := rest.NewHandler(rest.Deps{Pool: d.Pool, Tokens: tokens, Jobs: d.Jobs, Bucket: d.Bucket, Config: d.Config, Now: d.Now})
 
 	mux := http.NewServeMux()
 	mux.Handle("/api/", gate.Wrap(api))
@@ -126,12 +134,17 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 	if err := store.MigrateUp(ctx, pool, logWriter{}); err != nil {
 		return err
 	}
-	workers, err := Workers(cfg, pool)
+	bucket, err := reports.OpenBucket(ctx, cfg.BlobURL, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	defer bucket.Close()
+	workers, err := Workers(cfg, pool, bucket)
 	if err != nil {
 		return err
 	}
 	jc, err := jobs.New(pool, workers, jobs.Options{
-		Workers: cfg.Workers, RescueAfter: 2 * time.Minute, JobTimeout: time.Minute, Logger: slog.Default(),
+		Workers: cfg.Workers, RescueAfter: 5 * time.Minute, JobTimeout: 4 * time.Minute, Logger: slog.Default(),
 	})
 	if err != nil {
 		return err
@@ -144,7 +157,7 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 		defer cancel()
 		_ = jc.Stop(stopCtx)
 	}()
-	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc})
+	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket})
 	if err != nil {
 		return err
 	}

@@ -3,18 +3,39 @@ package server
 import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"gocloud.dev/blob"
 
 	"taxd/internal/config"
+	"taxd/internal/imports"
+	"taxd/internal/ledger"
 	"taxd/internal/mail"
+	"taxd/internal/prices"
+	"taxd/internal/recalc"
+	"taxd/internal/reports"
+	"taxd/internal/syncs"
 )
 
 // Workers registers every background job's worker.
-func Workers(cfg *config.Config, pool *pgxpool.Pool) (*river.Workers, error) {
+func Workers(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket) (*river.Workers, error) {
 	w := river.NewWorkers()
 	var sender mail.Sender = mail.DirSender{Dir: cfg.MailDir, From: cfg.SMTPFrom}
 	if cfg.SMTPAddr != "" {
 		sender = mail.SMTPSender{Addr: cfg.SMTPAddr, From: cfg.SMTPFrom, User: cfg.SMTPUser, Password: cfg.SMTPPassword}
 	}
 	river.AddWorker(w, &mail.Worker{Pool: pool, Sender: sender})
+	river.AddWorker(w, &recalc.Worker{Runner: &recalc.Runner{Pool: pool}})
+	var priceFn ledger.PriceFunc
+	if !cfg.Offline {
+		src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey}), prices.NewPGCache(pool))
+		priceFn = src.USD
+	}
+	river.AddWorker(w, &syncs.Worker{Pool: pool, Prices: priceFn, Providers: imports.NewRegistry(imports.Config{
+		Etherscan: imports.EtherscanConfig{BaseURL: cfg.EtherscanURL, APIKey: cfg.EtherscanAPIKey},
+		Esplora:   imports.EsploraConfig{BaseURL: cfg.EsploraURL},
+		Solana:    imports.SolanaConfig{RPCURL: cfg.SolanaRPCURL},
+	})})
+	river.AddWorker(w, &reports.Worker{Service: reports.NewService(reports.Deps{
+		Pool: pool, Bucket: bucket, SigningSecret: cfg.ReportSigningSecret, LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL,
+	})})
 	return w, nil
 }

@@ -1,0 +1,258 @@
+package imports
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/csv"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// CSV formats ParseCSV reads.
+const (
+	CSVGeneric  = "generic"
+	CSVCoinbase = "coinbase"
+	CSVKraken   = "kraken"
+)
+
+// CSVFormats lists the formats ParseCSV reads.
+func CSVFormats() []string { return []string{CSVGeneric, CSVCoinbase, CSVKraken} }
+
+// ErrUnknownCSVFormat is returned (wrapped) by ParseCSV for a format it does not read.
+var ErrUnknownCSVFormat = errors.New("unknown CSV format")
+
+// MaxCSVErrors caps the rows a CSVError lists; a last entry says that more were left out.
+const MaxCSVErrors = 1000
+
+// ParseCSV reads a CSV file in the given format (see CSVFormats and CSV.md). Either every row is
+// valid and the transactions are returned in file order, or a *CSVError lists every failing row
+// with its line number and no transaction is returned, so nothing is half-imported. ExternalIDs
+// are stable: importing the same file again yields the same ids (the database deduplicates).
+func ParseCSV(r io.Reader, format string) ([]Tx, error) {
+	recs, errs, err := readCSV(r)
+	if err != nil {
+		return nil, err
+	}
+	var txs []Tx
+	switch strings.ToLower(strings.TrimSpace(format)) {
+	case CSVGeneric:
+		txs, errs = parseGeneric(recs, errs)
+	case CSVCoinbase:
+		txs, errs = parseCoinbase(recs, errs)
+	case CSVKraken:
+		txs, errs = parseKraken(recs, errs)
+	default:
+		return nil, fmt.Errorf("%w: %q (supported: %s)", ErrUnknownCSVFormat, format, strings.Join(CSVFormats(), ", "))
+	}
+	if len(errs) > 0 {
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
+		if len(errs) > MaxCSVErrors {
+			more := len(errs) - MaxCSVErrors
+			errs = append(errs[:MaxCSVErrors], RowError{Line: errs[MaxCSVErrors].Line, Message: fmt.Sprintf("%d more errors left out", more)})
+		}
+		return nil, &CSVError{Rows: errs}
+	}
+	return txs, nil
+}
+
+// record is one CSV record and the file line it starts on.
+type record struct {
+	line   int
+	fields []string
+}
+
+func (r record) blank() bool {
+	for _, f := range r.fields {
+		if strings.TrimSpace(f) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// readCSV reads every record; malformed records (bad quoting) become row errors.
+func readCSV(r io.Reader) ([]record, []RowError, error) {
+	br := bufio.NewReader(r)
+	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte{0xEF, 0xBB, 0xBF}) {
+		_, _ = br.Discard(3)
+	}
+	cr := csv.NewReader(br)
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = false
+	var (
+		recs []record
+		errs []RowError
+	)
+	for {
+		fields, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				errs = append(errs, RowError{Line: pe.StartLine, Message: "malformed CSV: " + pe.Err.Error()})
+				if len(errs) > MaxCSVErrors {
+					break
+				}
+				continue
+			}
+			return nil, nil, fmt.Errorf("reading CSV: %w", err)
+		}
+		line, _ := cr.FieldPos(0)
+		recs = append(recs, record{line: line, fields: fields})
+	}
+	return recs, errs, nil
+}
+
+// columns maps header names (lower-case, trimmed) to field indexes.
+type columns map[string]int
+
+func headerColumns(fields []string) columns {
+	c := columns{}
+	for i, f := range fields {
+		c[normHeader(f)] = i
+	}
+	return c
+}
+
+func normHeader(s string) string {
+	return strings.ToLower(strings.TrimSpace(strings.TrimPrefix(s, "\ufeff")))
+}
+
+// get returns the trimmed value of column name in rec ("" when the column or cell is missing).
+func (c columns) get(rec record, name string) string {
+	i, ok := c[name]
+	if !ok || i >= len(rec.fields) {
+		return ""
+	}
+	return strings.TrimSpace(rec.fields[i])
+}
+
+// rowErrs collects the errors of one row.
+type rowErrs struct {
+	line int
+	errs []RowError
+}
+
+func (e *rowErrs) add(column, format string, args ...any) {
+	e.errs = append(e.errs, RowError{Line: e.line, Column: column, Message: fmt.Sprintf(format, args...)})
+}
+
+// parseAmount reads a decimal as exports write it: optional sign, optional currency sign ("$"),
+// optional thousands separators (","). It returns the absolute value and whether it was negative.
+func parseAmount(s string) (decimal.Decimal, bool, error) {
+	s = strings.TrimSpace(s)
+	neg := false
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		neg, s = true, s[1:len(s)-1]
+	}
+	if strings.HasPrefix(s, "-") {
+		neg, s = !neg, s[1:]
+	} else if strings.HasPrefix(s, "+") {
+		s = s[1:]
+	}
+	s = strings.TrimPrefix(strings.TrimSpace(s), "$")
+	if strings.HasPrefix(s, "-") { // "$-1.00" is rare but seen
+		neg, s = !neg, s[1:]
+	}
+	s = strings.ReplaceAll(s, ",", "")
+	if !plainDecimal.MatchString(s) {
+		return decimal.Zero, false, fmt.Errorf("not a number: %q", s)
+	}
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		return decimal.Zero, false, fmt.Errorf("not a number: %q", s)
+	}
+	return d, neg && d.Sign() != 0, nil
+}
+
+var plainDecimal = regexp.MustCompile(`^([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?$`)
+
+var dateLayouts = []string{
+	time.RFC3339Nano,
+	"2006-01-02T15:04:05",
+	"2006-01-02 15:04:05",
+	"2006-01-02 15:04:05.999999999",
+	"2006-01-02 15:04:05 -0700",
+	"2006-01-02 15:04",
+	"2006-01-02",
+}
+
+// parseTime reads the date formats of CSV.md; times without a zone are UTC.
+func parseTime(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	u := strings.TrimSuffix(strings.TrimSuffix(s, " UTC"), " GMT") // "2024-01-02 10:00:00 UTC"
+	for _, l := range dateLayouts {
+		if t, err := time.Parse(l, u); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("not a date: %q (use RFC 3339, e.g. 2024-03-01T14:30:00Z)", s)
+}
+
+// rowID makes a stable ExternalID from a row's content; seen numbers identical rows in a file.
+func rowID(prefix string, seen map[string]int, parts ...string) string {
+	h := sha256.Sum256([]byte(strings.Join(parts, "\x1f")))
+	id := prefix + hex.EncodeToString(h[:12])
+	seen[id]++
+	if n := seen[id]; n > 1 {
+		id += fmt.Sprintf("-%d", n)
+	}
+	return id
+}
+
+// csvAsset reads an asset cell: a symbol ("BTC", "usd") or an asset key of a supported chain
+// ("ethereum:native", "ethereum:0xA0b8...", "solana:EPjF...").
+func csvAsset(s string) (AssetRef, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return AssetRef{}, errors.New("missing")
+	}
+	if chain, rest, ok := strings.Cut(s, ":"); ok {
+		chain = strings.ToLower(chain)
+		if !IsSupported(chain) {
+			return AssetRef{}, fmt.Errorf("unsupported chain %q", chain)
+		}
+		if rest == "native" || rest == "" {
+			a, _ := NativeAsset(chain)
+			return a, nil
+		}
+		contract := rest
+		switch {
+		case IsEVM(chain):
+			if _, ok := ChecksumEVM(strings.ToLower(contract)); !ok {
+				return AssetRef{}, fmt.Errorf("bad contract address %q", contract)
+			}
+			contract = strings.ToLower(contract)
+		case chain == ChainSolana:
+			if _, r := validateSolana(contract); r != "" {
+				return AssetRef{}, fmt.Errorf("bad mint address %q: %s", contract, r)
+			}
+		default:
+			return AssetRef{}, fmt.Errorf("%s has no tokens", chain)
+		}
+		return AssetRef{Chain: chain, Contract: contract}, nil
+	}
+	if !symbolRe.MatchString(s) {
+		return AssetRef{}, fmt.Errorf("not an asset symbol: %q", s)
+	}
+	return AssetRef{Symbol: strings.ToUpper(s)}, nil
+}
+
+var symbolRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._\-$]{0,19}$`)
+
+func isFiatAsset(a AssetRef) bool { return a.Chain == "" && IsFiat(a.Symbol) }
+
+func isUSD(a AssetRef) bool { return a.Chain == "" && strings.EqualFold(a.Symbol, "USD") }
+
+func ptr(d decimal.Decimal) *decimal.Decimal { return &d }

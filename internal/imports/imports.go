@@ -1,0 +1,158 @@
+// Package imports turns what a user's assets look like at their source (a blockchain indexer, an
+// exchange export, a hand-written CSV file) into neutral transactions and transfers that the ledger
+// stores. It is pure apart from the HTTP calls of the chain providers: no database, no clock of its
+// own (times come from the sources), no globals that change.
+//
+// Conventions shared by every source:
+//
+//   - Quantities are exact decimals, already divided by 10^decimals, and never negative: the
+//     direction of a transfer is given by From and To.
+//   - From/To are addresses. The account's own address is returned exactly as it was passed to
+//     Fetch, so the caller can compare it with the stored account address. Other EVM addresses are
+//     lower-case (as the indexer returns them). "" means "an external party we cannot name".
+//     CSV transfers use Self ("self") for the account the file is imported into and "" for the
+//     outside world.
+//   - A fee is a separate transfer with IsFee set, paid From the account (To "").
+//   - ExternalID is unique per account and stable across re-syncs: the database deduplicates on
+//     (account_id, external_id).
+package imports
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// Self stands for the account a CSV file is imported into, in Transfer.From/To.
+const Self = "self"
+
+// Chain names (the API's spelling).
+const (
+	ChainEthereum = "ethereum"
+	ChainBase     = "base"
+	ChainArbitrum = "arbitrum"
+	ChainOptimism = "optimism"
+	ChainPolygon  = "polygon"
+	ChainBSC      = "bsc"
+	ChainBitcoin  = "bitcoin"
+	ChainSolana   = "solana"
+)
+
+// Labels a transaction or transfer may carry (CSV imports set them; chain providers leave them "").
+const (
+	LabelBuy           = "buy"
+	LabelSell          = "sell"
+	LabelTrade         = "trade"
+	LabelIncome        = "income"
+	LabelStakingReward = "staking_reward"
+	LabelMining        = "mining"
+	LabelAirdrop       = "airdrop"
+	LabelInterest      = "interest"
+	LabelGiftReceived  = "gift_received"
+	LabelGiftSent      = "gift_sent"
+	LabelDonation      = "donation"
+	LabelLost          = "lost"
+	LabelFee           = "fee"
+	LabelTransfer      = "transfer"
+)
+
+// Labels lists every label, in a fixed order.
+func Labels() []string {
+	return []string{LabelBuy, LabelSell, LabelTrade, LabelIncome, LabelStakingReward, LabelMining,
+		LabelAirdrop, LabelInterest, LabelGiftReceived, LabelGiftSent, LabelDonation, LabelLost,
+		LabelFee, LabelTransfer}
+}
+
+// AssetRef names an asset as its source knows it.
+type AssetRef struct {
+	Chain    string // "bitcoin", "ethereum", ...; "" for off-chain assets (CSV: fiat, exchange balances)
+	Contract string // token contract / mint; "" for the chain's native coin
+	Symbol   string
+	Name     string
+	Decimals int32
+	TokenID  string // NFTs only
+}
+
+// Key is the stable asset key stored in assets.key:
+//
+//	"ethereum:native", "ethereum:0xa0b8...eb48" (EVM contracts lower-case), "bitcoin:native",
+//	"solana:EPjF..." (mints keep their case), "ethereum:0x...:1234" for an NFT token id,
+//	"fiat:USD" for fiat currencies and "symbol:ETH" for an off-chain asset known only by its symbol
+//	(CSV rows).
+func (a AssetRef) Key() string {
+	if a.Chain == "" {
+		sym := strings.ToUpper(strings.TrimSpace(a.Symbol))
+		if IsFiat(sym) {
+			return "fiat:" + sym
+		}
+		return "symbol:" + sym
+	}
+	if a.Contract == "" {
+		return a.Chain + ":native"
+	}
+	c := a.Contract
+	if IsEVM(a.Chain) {
+		c = strings.ToLower(c)
+	}
+	k := a.Chain + ":" + c
+	if a.TokenID != "" {
+		k += ":" + a.TokenID
+	}
+	return k
+}
+
+// IsFiat reports whether a (upper-case) symbol is a fiat currency code that CSV files use.
+func IsFiat(symbol string) bool {
+	switch strings.ToUpper(symbol) {
+	case "USD", "EUR", "GBP", "CAD", "AUD", "CHF", "JPY", "NZD", "SEK", "NOK", "DKK", "PLN", "SGD",
+		"HKD", "KRW", "BRL", "MXN", "INR", "ZAR", "TRY", "CZK", "HUF", "AED":
+		return true
+	}
+	return false
+}
+
+// Transfer is one movement of one asset.
+type Transfer struct {
+	Asset    AssetRef
+	Quantity decimal.Decimal // exact, already divided by 10^decimals, >= 0
+	From, To string          // addresses; see the package doc
+	IsFee    bool
+
+	// Optional, set by CSV imports only.
+	FiatValue *decimal.Decimal // USD value of the quantity
+	FeeFiat   *decimal.Decimal // USD value of a fee paid in fiat that belongs to this transfer
+	Label     string
+}
+
+// Tx is one transaction of an account.
+type Tx struct {
+	ExternalID string // unique per account, stable across re-syncs
+	Hash       string
+	Time       time.Time // UTC
+	Failed     bool      // failed on chain: only the fee transfer is kept
+	Transfers  []Transfer
+
+	// Optional, set by CSV imports only.
+	Label string
+	Notes string
+}
+
+// Page is one page of a provider's answer.
+type Page struct {
+	Txs    []Tx
+	Cursor string // resume point to store once Txs are committed
+	More   bool   // call Fetch again with Cursor for the next page
+}
+
+// Provider lists the transactions of an address, in pages, from a stored cursor.
+//
+// The first call of a sync passes the stored cursor ("" for a new account). The caller stores
+// Page.Cursor once Page.Txs are committed and calls again while Page.More. A sync that ended with
+// More=false and is run again from its stored cursor returns only what is new since.
+// Providers are safe for concurrent use (one per chain serves every account of that chain).
+type Provider interface {
+	Chain() string
+	Fetch(ctx context.Context, address, cursor string) (Page, error)
+}

@@ -1,0 +1,314 @@
+package ledger_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/shopspring/decimal"
+
+	"taxd/gen/db"
+	"taxd/internal/apperr"
+	"taxd/internal/imports"
+	"taxd/internal/ledger"
+	"taxd/internal/pgtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+type bundle struct {
+	pool    *pgxpool.Pool
+	led     *ledger.Ledger
+	client  uuid.UUID
+	wallet  uuid.UUID
+	wallet2 uuid.UUID
+	eth     uuid.UUID
+	ctx     context.Context
+}
+
+func setup(t *testing.T) *bundle {
+	t.Helper()
+	pool := pgtest.Pool(t)
+	ctx := context.Background()
+	b := &bundle{pool: pool, led: ledger.New(pool), client: uuid.New(), wallet: uuid.New(), wallet2: uuid.New(), eth: uuid.New(), ctx: ctx}
+	mustExec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, b.client)
+	mustExec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address, name) VALUES ($1, $2, 'wallet', 'ethereum', '0xaaaa000000000000000000000000000000000001', 'a'), ($3, $2, 'wallet', 'ethereum', '0xbbbb000000000000000000000000000000000002', 'b')`,
+		b.wallet, b.client, b.wallet2)
+	mustExec(t, pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'ethereum:native', 'ETH')`, b.eth, b.client)
+	return b
+}
+
+func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
+	t.Helper()
+	if _, err := pool.Exec(context.Background(), sql, args...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (b *bundle) auditCount(t *testing.T, entity, field string) int {
+	t.Helper()
+	var n int
+	if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM audit_logs WHERE client_id = $1 AND entity = $2 AND field = $3`, b.client, entity, field).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func (b *bundle) dirty(t *testing.T) int64 {
+	t.Helper()
+	n, err := b.led.CountDirty(b.ctx, b.client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func (b *bundle) settle(t *testing.T) {
+	mustExec(t, b.pool, `UPDATE transactions SET dirty_seq = NULL WHERE client_id = $1`, b.client)
+}
+
+var meta = ledger.Meta{Actor: "user:test", SessionID: ptr("s1"), Source: ptr("unit-test")}
+
+func ptr[T any](v T) *T { return &v }
+
+func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
+
+// Every kind of edit writes its audit entries and marks the client dirty, in the same transaction.
+func TestEditsWriteAuditEntriesAndMarkDirty(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	var txID, trID uuid.UUID
+	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)})
+		if err != nil {
+			return err
+		}
+		txID = tx.ID
+		tr, err := e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: b.eth, Quantity: dec("1.5"), ToAccountID: &b.wallet,
+			FiatValue: decimal.NullDecimal{Decimal: dec("4500"), Valid: true}})
+		trID = tr.ID
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.auditCount(t, "transaction", "transaction"); got != 1 {
+		t.Errorf("create transaction: %d audit entries, want 1", got)
+	}
+	if got := b.auditCount(t, "transfer", "transfer"); got != 1 {
+		t.Errorf("add transfer: %d audit entries, want 1", got)
+	}
+	if b.dirty(t) != 1 {
+		t.Errorf("after create: dirty %d, want 1", b.dirty(t))
+	}
+
+	edits := []struct {
+		name          string
+		entity, field string
+		edit          func(e *ledger.Editor) error
+	}{
+		{"amount", "transfer", "amount", func(e *ledger.Editor) error {
+			_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{Quantity: ptr(dec("2"))})
+			return err
+		}},
+		{"fiat value", "transfer", "fiatValue", func(e *ledger.Editor) error {
+			_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{FiatValue: ptr(dec("6000.01"))})
+			return err
+		}},
+		{"basis", "transfer", "basisFiatValue", func(e *ledger.Editor) error {
+			_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{BasisFiatValue: ptr(dec("5000"))})
+			return err
+		}},
+		{"transfer account", "transfer", "fromAccountId", func(e *ledger.Editor) error {
+			_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{FromAccountID: &b.wallet2})
+			return err
+		}},
+		{"transfer hidden", "transfer", "isHidden", func(e *ledger.Editor) error {
+			_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{IsHidden: ptr(true)})
+			return err
+		}},
+		{"label", "transaction", "label", func(e *ledger.Editor) error {
+			_, err := e.UpdateTransaction(txID, ledger.TransactionPatch{Label: ptr("staking_reward")})
+			return err
+		}},
+		{"notes", "transaction", "notes", func(e *ledger.Editor) error {
+			_, err := e.UpdateTransaction(txID, ledger.TransactionPatch{Notes: ptr("paid by employer")})
+			return err
+		}},
+		{"hide", "transaction", "isHidden", func(e *ledger.Editor) error { return e.SetHidden([]uuid.UUID{txID}, true) }},
+		{"date", "transaction", "createdAt", func(e *ledger.Editor) error {
+			_, err := e.UpdateTransaction(txID, ledger.TransactionPatch{OccurredAt: ptr(time.Date(2024, 3, 2, 0, 0, 0, 0, time.UTC))})
+			return err
+		}},
+	}
+	for _, ed := range edits {
+		b.settle(t)
+		before := b.auditCount(t, ed.entity, ed.field)
+		if err := b.led.Update(b.ctx, b.client, meta, ed.edit); err != nil {
+			t.Fatalf("%s: %v", ed.name, err)
+		}
+		if got := b.auditCount(t, ed.entity, ed.field); got != before+1 {
+			t.Errorf("%s: %d audit entries for %s.%s, want %d", ed.name, got, ed.entity, ed.field, before+1)
+		}
+		if b.dirty(t) != 1 {
+			t.Errorf("%s: the transaction is not dirty", ed.name)
+		}
+	}
+	var sessionID, source, actor string
+	if err := b.pool.QueryRow(b.ctx, `SELECT session_id, source, actor FROM audit_logs WHERE client_id = $1 AND field = 'amount'`, b.client).Scan(&sessionID, &source, &actor); err != nil {
+		t.Fatal(err)
+	}
+	if sessionID != "s1" || source != "unit-test" || actor != "user:test" {
+		t.Errorf("audit meta = %q %q %q", sessionID, source, actor)
+	}
+}
+
+func TestFailedUnitOfWorkLeavesNothing(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	boom := errors.New("boom")
+	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		tx, err := e.CreateTransaction(ledger.NewTransaction{OccurredAt: time.Now()})
+		if err != nil {
+			return err
+		}
+		if _, err := e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: b.eth, Quantity: dec("1"), ToAccountID: &b.wallet}); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("err = %v", err)
+	}
+	var txs, audits int
+	_ = b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM transactions), (SELECT count(*) FROM audit_logs)`).Scan(&txs, &audits)
+	if txs != 0 || audits != 0 {
+		t.Fatalf("a failed unit of work left %d transactions and %d audit entries", txs, audits)
+	}
+}
+
+func TestInvalidEditsAreRejected(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	other := setup(t) // another client's asset must not be usable
+	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		tx, err := e.CreateTransaction(ledger.NewTransaction{OccurredAt: time.Now()})
+		if err != nil {
+			return err
+		}
+		_, err = e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: b.eth, Quantity: dec("-1"), ToAccountID: &b.wallet})
+		if apperr.KindOf(err) != apperr.Invalid {
+			t.Errorf("negative amount: %v, want invalid", err)
+		}
+		_, err = e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: other.eth, Quantity: dec("1"), ToAccountID: &b.wallet})
+		if apperr.KindOf(err) != apperr.NotFound {
+			t.Errorf("other client's asset: %v, want not found", err)
+		}
+		_, err = e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: b.eth, Quantity: dec("1")})
+		if apperr.KindOf(err) != apperr.Invalid {
+			t.Errorf("no own account on either side: %v, want invalid", err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestUndoRestoresTheOldValue(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	var txID, trID uuid.UUID
+	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		tx, err := e.CreateTransaction(ledger.NewTransaction{OccurredAt: time.Now()})
+		if err != nil {
+			return err
+		}
+		txID = tx.ID
+		tr, err := e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: b.eth, Quantity: dec("1.25"), ToAccountID: &b.wallet})
+		trID = tr.ID
+		if err != nil {
+			return err
+		}
+		_, err = e.UpdateTransfer(txID, trID, ledger.TransferPatch{Quantity: ptr(dec("9")), FiatValue: ptr(dec("10"))})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var ids []uuid.UUID
+	rows, _ := b.pool.Query(b.ctx, `SELECT id FROM audit_logs WHERE client_id = $1 AND field IN ('amount', 'fiatValue')`, b.client)
+	for rows.Next() {
+		var id uuid.UUID
+		_ = rows.Scan(&id)
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if len(ids) != 2 {
+		t.Fatalf("%d audit entries, want 2", len(ids))
+	}
+	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		_, err := e.Undo(ids)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := db.New(b.pool).GetTransfer(b.ctx, db.GetTransferParams{ClientID: b.client, TransactionID: txID, ID: trID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tr.Quantity.Equal(dec("1.25")) || tr.FiatValue.Valid {
+		t.Fatalf("after undo: quantity %s fiat %v, want 1.25 and none", tr.Quantity, tr.FiatValue)
+	}
+	err = b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		_, err := e.Undo(ids)
+		return err
+	})
+	if apperr.KindOf(err) != apperr.Conflict {
+		t.Fatalf("second undo: %v, want conflict", err)
+	}
+}
+
+func TestImportSkipsWhatItHasAndLinksOwnWallets(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	eth := imports.AssetRef{Chain: "ethereum", Symbol: "ETH", Decimals: 18}
+	txs := []imports.Tx{{
+		ExternalID: "0xabc", Hash: "0xabc", Time: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC),
+		Transfers: []imports.Transfer{
+			{Asset: eth, Quantity: dec("0.5"), From: "0xAAAA000000000000000000000000000000000001", To: "0xbbbb000000000000000000000000000000000002"},
+			{Asset: eth, Quantity: dec("0.001"), From: "0xaaaa000000000000000000000000000000000001", IsFee: true},
+			{Asset: imports.AssetRef{Symbol: "USD"}, Quantity: dec("100"), From: imports.Self},
+		},
+	}}
+	price := func(context.Context, imports.AssetRef, time.Time) (decimal.Decimal, bool, error) {
+		return dec("3000"), true, nil
+	}
+	for run := 0; run < 2; run++ {
+		var added int
+		if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+			var err error
+			added, err = e.Import(b.wallet, txs, price)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if want := 1 - run; added != want {
+			t.Fatalf("run %d added %d, want %d", run, added, want)
+		}
+	}
+	var n, own int
+	var fee decimal.Decimal
+	if err := b.pool.QueryRow(b.ctx, `SELECT count(*), count(*) FILTER (WHERE from_account_id IS NOT NULL AND to_account_id IS NOT NULL),
+		max(fiat_value) FILTER (WHERE is_fee) FROM transfers WHERE client_id = $1`, b.client).Scan(&n, &own, &fee); err != nil {
+		t.Fatal(err)
+	}
+	if n != 2 || own != 1 || !fee.Equal(dec("3")) {
+		t.Fatalf("transfers %d (want 2, the USD leg skipped), own-to-own %d (want 1), fee value %s (want 3)", n, own, fee)
+	}
+	if b.dirty(t) != 1 {
+		t.Fatalf("imported transaction is not dirty")
+	}
+}

@@ -1,0 +1,234 @@
+package prices
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"taxd/internal/imports"
+)
+
+// Cache stores USD prices per price key and UTC day. The lead's implementation is the Postgres
+// prices table (price_key, day, usd, source); MemoryCache is for tests.
+type Cache interface {
+	Get(ctx context.Context, key string, day time.Time) (decimal.Decimal, bool, error)
+	Put(ctx context.Context, key string, day time.Time, usd decimal.Decimal, source string) error
+}
+
+// SourceName is the source recorded with cached prices.
+const SourceName = "coingecko"
+
+// polygonPOLSince is when MATIC became POL (CoinGecko lists them as two coins).
+var polygonPOLSince = time.Date(2024, 9, 4, 0, 0, 0, 0, time.UTC)
+
+// NativeCoinID returns the CoinGecko id of a chain's native coin on a given day.
+func NativeCoinID(chain string, day time.Time) (string, bool) {
+	switch chain {
+	case imports.ChainEthereum, imports.ChainBase, imports.ChainArbitrum, imports.ChainOptimism:
+		return "ethereum", true
+	case imports.ChainPolygon:
+		if day.Before(polygonPOLSince) {
+			return "matic-network", true
+		}
+		return "polygon-ecosystem-token", true
+	case imports.ChainBSC:
+		return "binancecoin", true
+	case imports.ChainBitcoin:
+		return "bitcoin", true
+	case imports.ChainSolana:
+		return "solana", true
+	}
+	return "", false
+}
+
+// Platform returns CoinGecko's asset platform id of a chain (for contract look-ups).
+func Platform(chain string) (string, bool) {
+	p, ok := map[string]string{
+		imports.ChainEthereum: "ethereum",
+		imports.ChainBase:     "base",
+		imports.ChainArbitrum: "arbitrum-one",
+		imports.ChainOptimism: "optimistic-ethereum",
+		imports.ChainPolygon:  "polygon-pos",
+		imports.ChainBSC:      "binance-smart-chain",
+		imports.ChainSolana:   "solana",
+	}[chain]
+	return p, ok
+}
+
+// symbolCoinIDs maps the symbols of off-chain assets (CSV rows) to coins, for symbols that are
+// not ambiguous. Anything else has no price until a person maps or prices it.
+var symbolCoinIDs = map[string]string{
+	"BTC": "bitcoin", "ETH": "ethereum", "SOL": "solana", "BNB": "binancecoin", "MATIC": "matic-network",
+	"POL": "polygon-ecosystem-token", "USDC": "usd-coin", "USDT": "tether", "DAI": "dai",
+	"XRP": "ripple", "ADA": "cardano", "DOGE": "dogecoin", "DOT": "polkadot", "LTC": "litecoin",
+	"AVAX": "avalanche-2", "LINK": "chainlink", "ATOM": "cosmos", "XLM": "stellar", "TRX": "tron",
+	"BCH": "bitcoin-cash", "ETC": "ethereum-classic", "XMR": "monero", "ALGO": "algorand",
+	"UNI": "uniswap", "AAVE": "aave", "ARB": "arbitrum", "OP": "optimism", "XTZ": "tezos",
+	"NEAR": "near", "FIL": "filecoin", "SHIB": "shiba-inu", "ZEC": "zcash",
+}
+
+// Source answers "what was this asset worth in USD on that day", cache first.
+type Source struct {
+	client *Client
+	cache  Cache
+
+	mu        sync.Mutex
+	contracts map[string]contractID // asset key -> coin id (found or not), for this process
+}
+
+type contractID struct {
+	id    string
+	found bool
+}
+
+// NewSource returns a Source reading through cache (which may be nil: no caching).
+func NewSource(client *Client, cache Cache) *Source {
+	return &Source{client: client, cache: cache, contracts: map[string]contractID{}}
+}
+
+// CoinID returns the CoinGecko id of asset on day: natives by table, tokens by contract look-up
+// (remembered for the life of the Source), off-chain symbols by a table of unambiguous majors.
+// found is false for an asset CoinGecko does not know.
+func (s *Source) CoinID(ctx context.Context, asset imports.AssetRef, day time.Time) (string, bool, error) {
+	switch {
+	case asset.Chain == "":
+		id, ok := symbolCoinIDs[strings.ToUpper(asset.Symbol)]
+		return id, ok, nil
+	case asset.Contract == "":
+		id, ok := NativeCoinID(asset.Chain, day)
+		return id, ok, nil
+	case asset.TokenID != "":
+		return "", false, nil // NFTs have no daily price here
+	}
+	platform, ok := Platform(asset.Chain)
+	if !ok {
+		return "", false, nil
+	}
+	key := asset.Key()
+	s.mu.Lock()
+	c, cached := s.contracts[key]
+	s.mu.Unlock()
+	if cached {
+		return c.id, c.found, nil
+	}
+	contract := asset.Contract
+	if imports.IsEVM(asset.Chain) {
+		contract = strings.ToLower(contract)
+	}
+	id, found, err := s.client.ContractCoinID(ctx, platform, contract)
+	if err != nil {
+		return "", false, err
+	}
+	s.mu.Lock()
+	s.contracts[key] = contractID{id, found}
+	s.mu.Unlock()
+	return id, found, nil
+}
+
+// PriceKey is the cache key of a coin: "coingecko:<id>".
+func PriceKey(coinID string) string { return "coingecko:" + coinID }
+
+// USD returns the USD price of one unit of asset on the UTC day of at. USD itself is 1. found is
+// false when no price is known (unknown asset, or the API has no price for that day): the caller
+// flags the value as missing; no value is ever made up.
+func (s *Source) USD(ctx context.Context, asset imports.AssetRef, at time.Time) (decimal.Decimal, bool, error) {
+	day := Day(at)
+	if asset.Chain == "" && strings.EqualFold(asset.Symbol, "USD") {
+		return decimal.NewFromInt(1), true, nil
+	}
+	if asset.Chain == "" && imports.IsFiat(asset.Symbol) {
+		return decimal.Zero, false, nil // other fiat needs an FX source
+	}
+	id, ok, err := s.CoinID(ctx, asset, day)
+	if err != nil || !ok {
+		return decimal.Zero, false, err
+	}
+	key := PriceKey(id)
+	if s.cache != nil {
+		if p, ok, err := s.cache.Get(ctx, key, day); err != nil {
+			return decimal.Zero, false, err
+		} else if ok {
+			return p, true, nil
+		}
+	}
+	p, ok, err := s.client.History(ctx, id, day)
+	if err != nil || !ok {
+		return decimal.Zero, false, err
+	}
+	if s.cache != nil {
+		if err := s.cache.Put(ctx, key, day, p, SourceName); err != nil {
+			return decimal.Zero, false, err
+		}
+	}
+	return p, true, nil
+}
+
+// Prefetch fills the cache with one price per day of [from, to] for asset in one call
+// (market_chart/range); later USD calls for those days hit the cache. It returns how many days
+// were stored.
+func (s *Source) Prefetch(ctx context.Context, asset imports.AssetRef, from, to time.Time) (int, error) {
+	if s.cache == nil {
+		return 0, nil
+	}
+	id, ok, err := s.CoinID(ctx, asset, to)
+	if err != nil || !ok {
+		return 0, err
+	}
+	days, err := s.client.Range(ctx, id, Day(from), Day(to).Add(24*time.Hour))
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, d := range days {
+		if d.Day.Before(Day(from)) || d.Day.After(Day(to)) {
+			continue
+		}
+		if err := s.cache.Put(ctx, PriceKey(id), d.Day, d.USD, SourceName); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// MemoryCache is an in-memory Cache for tests and tools.
+type MemoryCache struct {
+	mu     sync.Mutex
+	prices map[string]memEntry
+}
+
+type memEntry struct {
+	usd    decimal.Decimal
+	source string
+}
+
+// NewMemoryCache returns an empty MemoryCache.
+func NewMemoryCache() *MemoryCache { return &MemoryCache{prices: map[string]memEntry{}} }
+
+func memKey(key string, day time.Time) string { return key + "|" + Day(day).Format("2006-01-02") }
+
+// Get implements Cache.
+func (m *MemoryCache) Get(_ context.Context, key string, day time.Time) (decimal.Decimal, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.prices[memKey(key, day)]
+	return e.usd, ok, nil
+}
+
+// Put implements Cache.
+func (m *MemoryCache) Put(_ context.Context, key string, day time.Time, usd decimal.Decimal, source string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.prices[memKey(key, day)] = memEntry{usd, source}
+	return nil
+}
+
+// Len returns the number of cached prices.
+func (m *MemoryCache) Len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.prices)
+}

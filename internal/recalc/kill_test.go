@@ -1,0 +1,143 @@
+package recalc_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/shopspring/decimal"
+
+	"taxd/internal/jobs"
+	"taxd/internal/recalc"
+	"taxd/internal/store"
+)
+
+// The kill test runs real worker processes: this test binary, re-executed with these variables.
+const (
+	envWorkerDB     = "TAXD_RECALC_WORKER_DB"
+	envWorkerPause  = "TAXD_RECALC_WORKER_PAUSE_AT" // phase at which the worker announces itself and hangs
+	envWorkerMarker = "TAXD_RECALC_WORKER_MARKER"   // file it creates when it reaches that phase
+)
+
+// maybeRunWorkerProcess turns this process into a recalculation worker when asked to.
+func maybeRunWorkerProcess() bool {
+	url := os.Getenv(envWorkerDB)
+	if url == "" {
+		return false
+	}
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	ctx := context.Background()
+	pool, err := store.Open(ctx, url)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+	pause, marker := os.Getenv(envWorkerPause), os.Getenv(envWorkerMarker)
+	runner := &recalc.Runner{Pool: pool, BeforePhase: func(p recalc.Phase) {
+		if string(p) == pause {
+			_ = os.WriteFile(marker, []byte(p), 0o644)
+			select {} // hang here until killed
+		}
+	}}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &recalc.Worker{Runner: runner})
+	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 1, RescueAfter: 2 * time.Second, JobTimeout: time.Second})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+	if err := jc.Start(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+	select {}
+}
+
+func startWorker(t *testing.T, url, pause, marker string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), envWorkerDB+"="+url, envWorkerPause+"="+pause, envWorkerMarker+"="+marker)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _, _ = cmd.Process.Wait() })
+	return cmd
+}
+
+func waitFor(t *testing.T, what string, timeout time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %s waiting for %s", timeout, what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// Killing a worker with SIGKILL at any point of a run leaves the previous results readable and
+// the ledger dirty; the job is then rescued and completed by the next worker process.
+func TestKilledWorkerLeavesOldResultsAndJobCompletes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes")
+	}
+	for _, phase := range []string{string(recalc.PhaseLoad), string(recalc.PhaseCompute), "switch"} {
+		t.Run(phase, func(t *testing.T) {
+			t.Parallel()
+			b := setup(t)
+			for i := 0; i < 200; i++ {
+				b.trade(t, day(2024, 1, 1).Add(time.Duration(i)*time.Hour), "1", "100")
+			}
+			b.trade(t, day(2024, 3, 1), "-10", "1500") // +500
+			if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+				t.Fatal(err)
+			}
+			b.trade(t, day(2024, 4, 1), "-10", "2000") // +1000 more, not yet calculated
+			jc, err := jobs.New(b.pool, nil, jobs.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := recalc.Request(b.ctx, b.pool, jc, b.client); err != nil {
+				t.Fatal(err)
+			}
+
+			marker := filepath.Join(t.TempDir(), "reached")
+			first := startWorker(t, b.url, phase, marker)
+			waitFor(t, "the worker to reach "+phase, 60*time.Second, func() bool { _, err := os.Stat(marker); return err == nil })
+			if err := first.Process.Signal(syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+			_, _ = first.Process.Wait()
+
+			if p := b.preview(t, 2024); !p.ShortTerm.Equal(decimal.RequireFromString("500")) || !p.IsStale {
+				t.Fatalf("after the kill: short %s stale %v; want the previous 500, stale", p.ShortTerm, p.IsStale)
+			}
+			if b.dirty(t) != 1 {
+				t.Fatalf("after the kill: dirty %d, want 1", b.dirty(t))
+			}
+
+			startWorker(t, b.url, "", "")
+			waitFor(t, "the rescued job to complete", 120*time.Second, func() bool {
+				j, err := recalc.Active(b.ctx, b.pool, b.client)
+				return err == nil && j == nil
+			})
+			p := b.preview(t, 2024)
+			if !p.ShortTerm.Equal(decimal.RequireFromString("1500")) || p.IsStale {
+				t.Fatalf("after the retry: short %s stale %v; want 1500, settled", p.ShortTerm, p.IsStale)
+			}
+			var sets int
+			if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM tax_result_sets WHERE client_id = $1`, b.client).Scan(&sets); err != nil || sets != 1 {
+				t.Fatalf("%d result sets (%v), want 1", sets, errors.Join(err))
+			}
+		})
+	}
+}
