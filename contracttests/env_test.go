@@ -37,8 +37,8 @@ var (
 	}
 	acmeID      = uuid.MustParse("0190a1b2-0000-7000-8000-0000000ac111")
 	otherID     = uuid.MustParse("0190a1b2-0000-7000-8000-0000000ac222")
-	user123ID   = uuid.MustParse("0190a1b2-0000-7000-8000-0000000c0001")
-	user200ID   = uuid.MustParse("0190a1b2-0000-7000-8000-0000000c0002")
+	user123ID   = uuid.MustParse("0190a1b2-0000-7000-8000-0000000c0101")
+	user200ID   = uuid.MustParse("0190a1b2-0000-7000-8000-0000000c0102")
 	ethAccount  = uuid.MustParse("0190a1b2-0000-7000-8000-000000000001")
 	btcAccount  = uuid.MustParse("0190a1b2-0000-7000-8000-000000000002")
 	syncID      = uuid.MustParse("0190a1b2-0000-7000-8000-000000000101")

@@ -74,21 +74,30 @@ func APIKeyPrefix(key string) (string, bool) {
 // ClientAPIKeyPrefix is the fixed service prefix of client API keys (GraphQL).
 const ClientAPIKeyPrefix = "svc_"
 
-// NewClientAPIKey mints a client API key "svc_<prefix>_<secret>" and returns it with its prefix.
+// clientKeyLookup is how many characters of a client API key (after "svc_") identify it.
+const clientKeyLookup = 8
+
+const alnum = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+// NewClientAPIKey mints a client API key "svc_" + 32 letters and digits (190 bits) and returns it
+// with its display prefix ("svc_" + the first 8), which is also its lookup key.
 func NewClientAPIKey() (key, prefix string) {
-	prefix = randomHex(8)
-	return ClientAPIKeyPrefix + prefix + "_" + RandomToken(32), prefix
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	for i := range b {
+		b[i] = alnum[int(b[i])%len(alnum)]
+	}
+	key = ClientAPIKeyPrefix + string(b)
+	return key, key[:len(ClientAPIKeyPrefix)+clientKeyLookup]
 }
 
 // ParseClientAPIKey returns the lookup prefix of a client API key.
 func ParseClientAPIKey(key string) (string, bool) {
 	rest, ok := strings.CutPrefix(key, ClientAPIKeyPrefix)
-	if !ok {
+	if !ok || len(rest) < clientKeyLookup+16 {
 		return "", false
 	}
-	prefix, secret, ok := strings.Cut(rest, "_")
-	if !ok || len(prefix) != 16 || secret == "" {
-		return "", false
-	}
-	return prefix, true
+	return key[:len(ClientAPIKeyPrefix)+clientKeyLookup], true
 }

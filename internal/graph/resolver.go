@@ -14,11 +14,13 @@ import (
 	gen "taxd/gen/graph"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	"taxd/internal/jobs"
 )
 
 // Deps are the collaborators of the resolvers.
 type Deps struct {
 	Pool          *pgxpool.Pool
+	Jobs          *jobs.Client
 	Now           func() time.Time
 	IDTokenSecret []byte
 	IDTokenIssuer string
@@ -27,6 +29,7 @@ type Deps struct {
 // Resolver is the root of the resolvers; domain resolvers live in one file per domain.
 type Resolver struct {
 	pool   *pgxpool.Pool
+	jobs   *jobs.Client
 	now    func() time.Time
 	access *auth.ViewerAuthenticator
 }
@@ -44,7 +47,7 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 		d.Now = time.Now
 	}
 	access := &auth.ViewerAuthenticator{DB: d.Pool, IDTokenSecret: d.IDTokenSecret, IDTokenIssuer: d.IDTokenIssuer, Now: d.Now}
-	r := &Resolver{pool: d.Pool, now: d.Now, access: access}
+	r := &Resolver{pool: d.Pool, jobs: d.Jobs, now: d.Now, access: access}
 	srv := NewHandler(gen.NewExecutableSchema(gen.Config{Resolvers: r}), introspection)
 	srv.Use(ReadOnlyKeys{})
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -69,7 +72,7 @@ var _ interface {
 	graphql.OperationContextMutator
 } = ReadOnlyKeys{}
 
-func (ReadOnlyKeys) ExtensionName() string                  { return "ReadOnlyKeys" }
+func (ReadOnlyKeys) ExtensionName() string                   { return "ReadOnlyKeys" }
 func (ReadOnlyKeys) Validate(graphql.ExecutableSchema) error { return nil }
 func (ReadOnlyKeys) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
 	if oc.Operation == nil || oc.Operation.Operation != ast.Mutation {

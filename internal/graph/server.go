@@ -49,8 +49,8 @@ var _ interface {
 	graphql.OperationContextMutator
 } = OneRootField{}
 
-func (OneRootField) ExtensionName() string                          { return "OneRootField" }
-func (OneRootField) Validate(graphql.ExecutableSchema) error         { return nil }
+func (OneRootField) ExtensionName() string                   { return "OneRootField" }
+func (OneRootField) Validate(graphql.ExecutableSchema) error { return nil }
 func (OneRootField) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {
 	if oc.Operation == nil {
 		return nil
