@@ -63,7 +63,7 @@ func setOf(names ...string) map[string]bool {
 type gqlExample struct {
 	name      string
 	query     string
-	root      string // the root field it exercises ("" for the two-root-field example)
+	root      string          // the root field it exercises ("" for the two-root-field example)
 	Auth      string          `json:"auth"`
 	Variables map[string]any  `json:"variables"`
 	Expect    json.RawMessage `json:"expect"`

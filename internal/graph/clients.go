@@ -77,4 +77,3 @@ func keyOut(k db.ClientApiKey, now time.Time) model.ClientAPIKey {
 	}
 	return out
 }
-
