@@ -1,0 +1,122 @@
+package syncs_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+
+	"taxd/gen/db"
+	"taxd/internal/accounts"
+	"taxd/internal/imports"
+	"taxd/internal/jobs"
+	"taxd/internal/pgtest"
+	"taxd/internal/prices"
+	"taxd/internal/syncs"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+const btcAddress = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
+
+// From "account added" to ledger rows, progress 100 and a dirty client; a second sync adds nothing.
+func TestSyncImportsAccountIntoLedger(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	esplora, gecko := fakeEsplora(t), fakeCoinGecko(t)
+
+	client := uuid.New()
+	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {
+		t.Fatal(err)
+	}
+	q := db.New(pool)
+	added, _, err := accounts.Add(ctx, q, client, []accounts.Wallet{{Address: btcAddress, Chain: "bitcoin"}}, "wallets")
+	if err != nil || len(added) != 1 {
+		t.Fatalf("add account: %v (%d added)", err, len(added))
+	}
+	account := added[0]
+
+	workers := river.NewWorkers()
+	src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: gecko.URL, RPS: -1}), prices.NewPGCache(pool))
+	river.AddWorker(workers, &syncs.Worker{Pool: pool, Prices: src.USD, Providers: imports.NewRegistry(imports.Config{
+		Esplora: imports.EsploraConfig{BaseURL: esplora.URL, RPS: -1},
+	})})
+	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 2, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jc.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
+
+	svc := syncs.NewService(pool, jc)
+	run := func() syncs.Sync {
+		s, err := svc.Create(ctx, client, nil, "account_ids")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Status != "queued" || len(s.Items) != 1 {
+			t.Fatalf("new sync: %+v", s)
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			s, err = svc.Get(ctx, client, s.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Status == "completed" || s.Status == "failed" {
+				return s
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("sync still %s after 30 s: %+v", s.Status, s.Items)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+
+	first := run()
+	if first.Status != "completed" || first.Progress != 100 || first.Items[0].Status != "synced" || first.Items[0].Progress != 100 {
+		t.Fatalf("first sync: status %s progress %d, item %+v", first.Status, first.Progress, first.Items[0])
+	}
+	// The recorded address has five confirmed transactions (and one unconfirmed, skipped).
+	if first.Items[0].Imported != 5 {
+		t.Fatalf("imported %d transactions, want 5", first.Items[0].Imported)
+	}
+	var txs, transfers, priced, fees int
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM transactions WHERE client_id = $1),
+		count(*), count(*) FILTER (WHERE fiat_value IS NOT NULL), count(*) FILTER (WHERE is_fee)
+		FROM transfers WHERE client_id = $1`, client).Scan(&txs, &transfers, &priced, &fees); err != nil {
+		t.Fatal(err)
+	}
+	if txs != 5 || transfers != 7 || priced != transfers || fees != 3 {
+		t.Fatalf("ledger: %d transactions, %d transfers (%d priced, %d fees); want 5, 7 (all priced), 3 fees", txs, transfers, priced, fees)
+	}
+	// The 2023-07-24 receipt of 0.05 BTC is valued at that day's price: 0.05 × $31,400.
+	var value string
+	if err := pool.QueryRow(ctx, `SELECT tr.fiat_value::text FROM transfers tr JOIN transactions t ON t.id = tr.transaction_id
+		WHERE t.client_id = $1 AND t.occurred_at::date = '2023-07-24'`, client).Scan(&value); err != nil {
+		t.Fatal(err)
+	}
+	if value != "1570.000000000000000000" && value != "1570" {
+		t.Fatalf("fiat value of the first receipt = %s, want 1570", value)
+	}
+	if n, _ := q.CountDirty(ctx, client); n != 5 {
+		t.Fatalf("dirty = %d, want the 5 imported transactions", n)
+	}
+	acct, err := q.GetAccountByID(ctx, account.ID)
+	if err != nil || acct.Status != "synced" || acct.LastSyncedAt == nil || acct.SyncCursor == nil {
+		t.Fatalf("account after sync: %+v (%v)", acct, err)
+	}
+
+	second := run()
+	if second.Status != "completed" || second.Items[0].Imported != 0 {
+		t.Fatalf("re-sync: status %s, imported %d; want completed, 0", second.Status, second.Items[0].Imported)
+	}
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM transactions WHERE client_id = $1`, client).Scan(&txs); err != nil || txs != 5 {
+		t.Fatalf("after re-sync: %d transactions, want 5", txs)
+	}
+}
