@@ -41,8 +41,9 @@ func seed(t *testing.T, e *env) {
 		}{
 			{user123ID, acmeID, "user-123", ptr("jane@example.com")},
 			{user200ID, acmeID, "user-200", ptr("sam@example.com")},
-			// The other partner has a user with the same referenceId: it must stay invisible to Acme.
-			{uuid.MustParse("0190a1b2-0000-7000-8000-0000000c0103"), otherID, "user-123", ptr("other@example.com")},
+			// The other partner has a user with the same referenceId as one of Acme's: each partner
+			// sees only its own.
+			{uuid.MustParse("0190a1b2-0000-7000-8000-0000000c0103"), otherID, "user-200", ptr("other@example.com")},
 		} {
 			if _, err := tx.Exec(c, `INSERT INTO clients (id, partner_id, reference_id, name, email, created_at) VALUES ($1, $2, $3, $3, $4, $5)`,
 				u.id, u.partner, u.ref, u.email, created); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/accounts"
+	"taxd/internal/fakes"
 	"taxd/internal/imports"
 	"taxd/internal/jobs"
 	"taxd/internal/pgtest"
@@ -19,14 +20,14 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-const btcAddress = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
+const btcAddress = fakes.BitcoinAddress
 
 // From "account added" to ledger rows, progress 100 and a dirty client; a second sync adds nothing.
 func TestSyncImportsAccountIntoLedger(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	esplora, gecko := fakeEsplora(t), fakeCoinGecko(t)
+	esplora, gecko := fakes.Esplora(t), fakes.CoinGecko(t)
 
 	client := uuid.New()
 	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {

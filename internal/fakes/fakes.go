@@ -1,19 +1,24 @@
-package syncs_test
+// Package fakes serves recorded provider responses (internal/imports/testdata) from local test
+// servers, for tests that run a sync end to end without the internet.
+package fakes
 
 import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 )
 
-// fakeEsplora serves the recorded Esplora responses of internal/imports/testdata: every
+// Esplora serves the recorded Esplora responses of internal/imports/testdata: every
 // confirmed transaction of the fixture address on the first page, nothing after it.
-func fakeEsplora(t *testing.T) *httptest.Server {
-	raw, err := os.ReadFile("../imports/testdata/esplora/address_txs.json")
+func Esplora(t testing.TB) *httptest.Server {
+	_, self, _, _ := runtime.Caller(0)
+	raw, err := os.ReadFile(filepath.Join(filepath.Dir(self), "..", "imports", "testdata", "esplora", "address_txs.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,9 +41,9 @@ func fakeEsplora(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// fakeCoinGecko answers /coins/{id}/history with a price that depends on the day of the month
+// CoinGecko answers /coins/{id}/history with a price that depends on the day of the month
 // ($29,000 + $100 × day), so gains are not zero.
-func fakeCoinGecko(t *testing.T) *httptest.Server {
+func CoinGecko(t testing.TB) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasSuffix(r.URL.Path, "/history") {
 			http.NotFound(w, r)
@@ -57,3 +62,7 @@ func fakeCoinGecko(t *testing.T) *httptest.Server {
 }
 
 func jsonNumber(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// BitcoinAddress is the recorded address: five confirmed transactions in July-August 2023 and one
+// unconfirmed.
+const BitcoinAddress = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
