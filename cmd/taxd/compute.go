@@ -1,11 +1,12 @@
 package main
 
 import (
-	"errors"
 	"io"
+
+	"taxd/internal/taxfile"
 )
 
-// compute is wired to internal/taxfile once the offline calculator lands.
+// compute runs the offline calculator (docs/taxd-compute.md).
 func compute(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("compute: not implemented yet")
+	return taxfile.RunCompute(args, stdin, stdout, stderr)
 }

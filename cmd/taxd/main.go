@@ -27,6 +27,7 @@ Usage:
   taxd migrate up|down|status        apply, roll back (one step) or list database migrations
   taxd partner create --name NAME    create a partner and print its credentials (shown once)
   taxd compute --input FILE ...      offline tax calculator (taxd compute --help)
+  taxd bench recalc [--transactions N]  time a full recalculation of a generated ledger
   taxd version                       print the version
 
 Every command takes the database flags; run "taxd serve --help" for all settings and their
@@ -63,6 +64,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return partnerCmd(ctx, rest, stdout, stderr)
 	case "compute":
 		return compute(rest, stdin, stdout, stderr)
+	case "bench":
+		return bench(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "taxd", version())
 		return nil

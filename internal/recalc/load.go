@@ -59,7 +59,8 @@ func settingsOf(method, tz, fyStart string, perWallet *time.Time) (tax.Settings,
 	if err != nil {
 		loc = time.UTC
 	}
-	st := tax.Settings{Methods: []tax.MethodChange{{FromYear: 0, Method: m}}, Location: loc}
+	// AsOf applies the per-wallet switch to the lots still held now when the ledger ends before it.
+	st := tax.Settings{Methods: []tax.MethodChange{{FromYear: 0, Method: m}}, Location: loc, AsOf: time.Now()}
 	if perWallet != nil {
 		st.PerWalletFrom = time.Date(perWallet.Year(), perWallet.Month(), perWallet.Day(), 0, 0, 0, 0, loc)
 	}

@@ -1,8 +1,12 @@
 package recalc
 
 import (
+	"bufio"
 	"context"
+	"io"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -77,61 +81,125 @@ func addDec(a, b tax.Dec) tax.Dec {
 
 func lotID(id tax.LotID) string { return strconv.FormatUint(uint64(id), 10) }
 
-func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
-	i := 0
-	_, err := tx.CopyFrom(ctx, pgx.Identifier{"tax_lots"},
-		[]string{"result_set_id", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"},
-		pgx.CopyFromFunc(func() ([]any, error) {
-			if i == len(res.Lots) {
-				return nil, nil
+// copyText streams rows into table with COPY in text format. Every value we write is a number,
+// a UUID, a timestamp or a short code (no tabs, newlines or backslashes), so no escaping is
+// needed; formatting decimals straight from tax.Dec avoids a big.Int per value.
+func copyText(ctx context.Context, tx pgx.Tx, table string, columns []string, rows func(b []byte) ([]byte, bool)) error {
+	pr, pw := io.Pipe()
+	go func() {
+		bw := bufio.NewWriterSize(pw, 1<<16)
+		buf := make([]byte, 0, 512)
+		for {
+			var more bool
+			buf, more = rows(buf[:0])
+			if !more {
+				break
 			}
-			l := res.Lots[i]
-			i++
-			return []any{rs, lotID(l.ID), res.Accounts[l.Account], res.Assets[l.Asset], num(l.Quantity), num(l.Basis),
-				l.AcquiredAt.Time(), l.MissingBasis, l.SourceTransfer.String()}, nil
-		}))
+			if _, err := bw.Write(buf); err != nil {
+				pw.CloseWithError(err)
+				return
+			}
+		}
+		pw.CloseWithError(bw.Flush())
+	}()
+	_, err := tx.Conn().PgConn().CopyFrom(ctx, pr, "COPY "+table+" ("+strings.Join(columns, ", ")+") FROM STDIN")
+	_ = pr.CloseWithError(io.ErrClosedPipe) // unblock the writer if COPY failed early
 	return err
 }
 
-func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
+func appendTime(b []byte, t tax.Instant) []byte { return t.Time().AppendFormat(b, time.RFC3339Nano) }
+
+func appendUUID(b []byte, id uuid.UUID) []byte { return append(b, id.String()...) }
+
+func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
 	i := 0
-	_, err := tx.CopyFrom(ctx, pgx.Identifier{"tax_disposals"},
+	return copyText(ctx, tx, "tax_lots",
+		[]string{"result_set_id", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"},
+		func(b []byte) ([]byte, bool) {
+			if i == len(res.Lots) {
+				return b, false
+			}
+			l := res.Lots[i]
+			i++
+			b = appendUUID(b, rs)
+			b = append(b, '\t')
+			b = strconv.AppendUint(b, uint64(l.ID), 10)
+			b = append(append(b, '\t'), res.Accounts[l.Account]...)
+			b = append(append(b, '\t'), res.Assets[l.Asset]...)
+			b = l.Quantity.Append(append(b, '\t'))
+			b = l.Basis.Append(append(b, '\t'))
+			b = appendTime(append(b, '\t'), l.AcquiredAt)
+			b = strconv.AppendBool(append(b, '\t'), l.MissingBasis)
+			b = append(append(b, '\t'), l.SourceTransfer.String()...)
+			return append(b, '\n'), true
+		})
+}
+
+func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
+	i, seq := 0, 0
+	return copyText(ctx, tx, "tax_disposals",
 		[]string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
 			"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis"},
-		pgx.CopyFromFunc(func() ([]any, error) {
+		func(b []byte) ([]byte, bool) {
 			for i < len(res.Disposals) && !res.Disposals[i].Kind.Taxable() {
 				i++ // gifts, donations, losses and transfers out are not capital-gain events
 			}
 			if i == len(res.Disposals) {
-				return nil, nil
+				return b, false
 			}
-			d := res.Disposals[i]
+			d := &res.Disposals[i]
 			i++
-			var lot *string
-			var acquired any
+			seq++
+			b = appendUUID(b, rs)
+			b = strconv.AppendInt(append(b, '\t'), int64(seq), 10)
+			b = append(append(b, '\t'), d.TransferID.String()...)
+			b = append(b, '\t')
 			if d.LotID != 0 {
-				s := lotID(d.LotID)
-				lot = &s
-				acquired = d.AcquiredAt.Time()
+				b = strconv.AppendUint(b, uint64(d.LotID), 10)
+			} else {
+				b = append(b, `\N`...)
 			}
-			return []any{rs, int32(i), d.TransferID.String(), lot, res.Accounts[d.Account], res.Assets[d.Asset], num(d.Quantity),
-				num(d.Proceeds), num(d.Basis), num(d.Gain), acquired, d.DisposedAt.Time(), d.TaxYear, d.Term.String(), d.Box.String(),
-				d.Uncovered, d.MissingBasis || d.Uncovered}, nil
-		}))
-	return err
+			b = append(append(b, '\t'), res.Accounts[d.Account]...)
+			b = append(append(b, '\t'), res.Assets[d.Asset]...)
+			b = d.Quantity.Append(append(b, '\t'))
+			b = d.Proceeds.Append(append(b, '\t'))
+			b = d.Basis.Append(append(b, '\t'))
+			b = d.Gain.Append(append(b, '\t'))
+			b = append(b, '\t')
+			if d.LotID != 0 {
+				b = appendTime(b, d.AcquiredAt)
+			} else {
+				b = append(b, `\N`...)
+			}
+			b = appendTime(append(b, '\t'), d.DisposedAt)
+			b = strconv.AppendInt(append(b, '\t'), int64(d.TaxYear), 10)
+			b = append(append(b, '\t'), d.Term.String()...)
+			b = append(append(b, '\t'), d.Box.String()...)
+			b = strconv.AppendBool(append(b, '\t'), d.Uncovered)
+			b = strconv.AppendBool(append(b, '\t'), d.MissingBasis || d.Uncovered)
+			return append(b, '\n'), true
+		})
 }
 
 func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
 	i := 0
-	_, err := tx.CopyFrom(ctx, pgx.Identifier{"tax_income"},
+	return copyText(ctx, tx, "tax_income",
 		[]string{"result_set_id", "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"},
-		pgx.CopyFromFunc(func() ([]any, error) {
+		func(b []byte) ([]byte, bool) {
 			if i == len(res.Income) {
-				return nil, nil
+				return b, false
 			}
-			x := res.Income[i]
+			x := &res.Income[i]
 			i++
-			return []any{rs, int32(i), x.TransferID.String(), res.Assets[x.Asset], x.Type.String(), num(x.Quantity), num(x.Value), x.At.Time(), x.TaxYear}, nil
-		}))
-	return err
+			b = appendUUID(b, rs)
+			b = strconv.AppendInt(append(b, '\t'), int64(i), 10)
+			b = append(append(b, '\t'), x.TransferID.String()...)
+			b = append(append(b, '\t'), res.Assets[x.Asset]...)
+			b = append(append(b, '\t'), x.Type.String()...)
+			b = x.Quantity.Append(append(b, '\t'))
+			b = x.Value.Append(append(b, '\t'))
+			b = appendTime(append(b, '\t'), x.At)
+			b = strconv.AppendInt(append(b, '\t'), int64(x.TaxYear), 10)
+			return append(b, '\n'), true
+		})
 }

@@ -1,0 +1,114 @@
+package recalc
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"taxd/internal/tax"
+	"taxd/internal/tax/taxgen"
+)
+
+// SeedSynthetic writes a generated ledger (taxgen: buys, sells, swaps, internal moves, income,
+// fees, staking) of n transactions for a new client with COPY, and returns the client id. It is
+// what `taxd bench recalc` measures recalculation on.
+func SeedSynthetic(ctx context.Context, pool *pgxpool.Pool, n, assets, wallets int, log io.Writer) (uuid.UUID, error) {
+	start := time.Now()
+	in := taxgen.Generate(taxgen.Config{Transactions: n, Assets: assets, Wallets: wallets, Seed: 42})
+	client := uuid.Must(uuid.NewV7())
+	acct := map[string]uuid.UUID{}
+	asset := map[string]uuid.UUID{}
+	for _, t := range in.Transactions {
+		for _, tr := range t.Transfers {
+			for _, a := range []string{tr.From, tr.To} {
+				if a != "" && acct[a] == uuid.Nil {
+					acct[a] = uuid.Must(uuid.NewV7())
+				}
+			}
+			if asset[tr.Asset] == uuid.Nil {
+				asset[tr.Asset] = uuid.Must(uuid.NewV7())
+			}
+		}
+	}
+	fmt.Fprintf(log, "generated %d transactions in %s\n", len(in.Transactions), time.Since(start).Round(time.Millisecond))
+	start = time.Now()
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO clients (id, name, per_wallet_from) VALUES ($1, 'bench', '2025-01-01')`, client); err != nil {
+			return err
+		}
+		for name, id := range acct {
+			if _, err := tx.Exec(ctx, `INSERT INTO accounts (id, client_id, type, provider, name) VALUES ($1, $2, 'wallet', 'bench', $3)`, id, client, name); err != nil {
+				return err
+			}
+		}
+		for name, id := range asset {
+			if _, err := tx.Exec(ctx, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, $3, $3)`, id, client, name); err != nil {
+				return err
+			}
+		}
+		i := 0
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"transactions"}, []string{"id", "client_id", "occurred_at", "ordinal", "dirty_seq"},
+			pgx.CopyFromFunc(func() ([]any, error) {
+				if i == len(in.Transactions) {
+					return nil, nil
+				}
+				t := in.Transactions[i]
+				i++
+				return []any{uuid.UUID(t.ID), client, t.Time, int32(i), int64(1)}, nil
+			})); err != nil {
+			return err
+		}
+		ti, tj := 0, 0
+		_, err := tx.CopyFrom(ctx, pgx.Identifier{"transfers"},
+			[]string{"id", "client_id", "transaction_id", "position", "asset_id", "quantity", "from_account_id", "to_account_id",
+				"fiat_value", "fee_fiat", "is_fee", "label", "staking_account_identifier"},
+			pgx.CopyFromFunc(func() ([]any, error) {
+				for ti < len(in.Transactions) && tj == len(in.Transactions[ti].Transfers) {
+					ti, tj = ti+1, 0
+				}
+				if ti == len(in.Transactions) {
+					return nil, nil
+				}
+				t := in.Transactions[ti]
+				tr := t.Transfers[tj]
+				tj++
+				var fiat, fee, label, staking any
+				if tr.HasFiatValue {
+					fiat = num(tr.FiatValue)
+				}
+				if !tr.FeeFiat.IsZero() {
+					fee = num(tr.FeeFiat)
+				}
+				if tr.Label != tax.LabelNone {
+					label = tr.Label.String()
+				}
+				if tr.StakingAccountIdentifier != "" {
+					staking = tr.StakingAccountIdentifier
+				}
+				return []any{uuid.UUID(tr.ID), client, uuid.UUID(t.ID), int32(tj - 1), asset[tr.Asset], num(tr.Quantity),
+					optID(acct, tr.From), optID(acct, tr.To), fiat, fee, tr.IsFee, label, staking}, nil
+			}))
+		return err
+	})
+	if err != nil {
+		return uuid.Nil, err
+	}
+	if _, err := pool.Exec(ctx, `ANALYZE transactions; ANALYZE transfers`); err != nil {
+		return uuid.Nil, err
+	}
+	fmt.Fprintf(log, "stored them in %s\n", time.Since(start).Round(time.Millisecond))
+	return client, nil
+}
+
+func optID(m map[string]uuid.UUID, name string) any {
+	if name == "" {
+		return nil
+	}
+	return pgtype.UUID{Bytes: m[name], Valid: true}
+}

@@ -1,0 +1,230 @@
+package tax_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"taxd/internal/tax"
+	"taxd/internal/taxfile"
+)
+
+// Golden scenarios: testdata/NAME.csv is a ledger in the taxd compute CSV format; each
+// testdata/NAME[.VARIANT].want holds the expected result, computed by hand (the "#" comments show the
+// arithmetic). Its first line "# args: ..." gives the settings. Lines:
+//
+//	D transfer kind account asset lot=ID|- acq=DATE q= p= b= g= term box [flags]   a disposal piece
+//	  (non-taxable pieces have no p=, g= or box)
+//	I transfer type account asset q= v= [missing_value]                           an income event
+//	L lot account asset q= b= acq=DATE src=transfer [missing_basis]               a remaining lot
+//	Y year method st=proceeds/basis/gain lt=proceeds/basis/gain inc=total fut=pnl  a tax year
+//	W code transfer account asset q=                                              a warning
+//
+// go test -run Golden -update rewrites the .want bodies from the engine (keeping the comment lines at
+// the top); review the diff by hand before committing.
+var update = flag.Bool("update", false, "rewrite testdata/*.want from the engine output")
+
+func TestGolden(t *testing.T) {
+	wants, err := filepath.Glob("testdata/*.want")
+	if err != nil || len(wants) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	for _, wf := range wants {
+		name := strings.TrimSuffix(filepath.Base(wf), ".want")
+		t.Run(name, func(t *testing.T) {
+			raw, err := os.ReadFile(wf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := string(raw)
+			base, _, _ := strings.Cut(name, ".")
+			in, err := os.Open(filepath.Join("testdata", base+".csv"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.Close()
+			f, err := taxfile.Parse(in, "csv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, _, _ := strings.Cut(text, "\n")
+			args, ok := strings.CutPrefix(first, "# args:")
+			if !ok {
+				t.Fatalf("%s: first line must be '# args: ...'", wf)
+			}
+			fs, err := parseArgs(strings.Fields(args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			settings, err := taxfile.ResolveSettings(fs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Input.Settings = settings
+			res, err := tax.Compute(f.Input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := render(f, &res, settings.Location)
+			want := body(text)
+			if *update {
+				head := header(text)
+				if err := os.WriteFile(wf, []byte(head+got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if got != want {
+				t.Errorf("%s mismatch\n--- got\n%s--- want\n%s", wf, got, want)
+			}
+		})
+	}
+}
+
+func parseArgs(args []string) (taxfile.FileSettings, error) {
+	var fs taxfile.FileSettings
+	for i := 0; i+1 < len(args); i += 2 {
+		v := args[i+1]
+		switch args[i] {
+		case "--method":
+			fs.Method = v
+		case "--per-wallet-from":
+			fs.PerWalletFrom = v
+		case "--timezone":
+			fs.Timezone = v
+		case "--fiscal-year-start":
+			fs.FiscalYearStart = v
+		default:
+			return fs, fmt.Errorf("unknown arg %q", args[i])
+		}
+	}
+	return fs, nil
+}
+
+// header keeps the leading comment block; body is every non-comment, non-blank line.
+func header(text string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(text, "\n") {
+		if !strings.HasPrefix(l, "#") {
+			break
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+func body(text string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		b.WriteString(strings.Join(strings.Fields(l), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func date(t tax.Instant, loc *time.Location) string { return t.Time().In(loc).Format("2006-01-02") }
+
+func render(f *taxfile.File, r *tax.Result, loc *time.Location) string {
+	var b strings.Builder
+	acc := func(i tax.Ref) string {
+		if r.Accounts[i] == "" {
+			return "universal"
+		}
+		return r.Accounts[i]
+	}
+	for _, d := range r.Disposals {
+		lot, acq := "-", "-"
+		if !d.Uncovered {
+			lot, acq = fmt.Sprint(d.LotID), date(d.AcquiredAt, loc)
+		}
+		fmt.Fprintf(&b, "D %s %s %s %s lot=%s acq=%s q=%s", f.Name(d.TransferID), d.Kind, acc(d.Account), r.Assets[d.Asset], lot, acq, d.Quantity)
+		if d.Kind.Taxable() {
+			fmt.Fprintf(&b, " p=%s b=%s g=%s %s %s", d.Proceeds, d.Basis, d.Gain, d.Term, d.Box)
+		} else {
+			fmt.Fprintf(&b, " b=%s %s", d.Basis, d.Term)
+		}
+		if d.Uncovered {
+			b.WriteString(" uncovered")
+		}
+		if d.MissingBasis {
+			b.WriteString(" missing_basis")
+		}
+		if d.MissingProceeds {
+			b.WriteString(" missing_proceeds")
+		}
+		b.WriteByte('\n')
+	}
+	for _, in := range r.Income {
+		fmt.Fprintf(&b, "I %s %s %s %s q=%s v=%s", f.Name(in.TransferID), in.Type, acc(in.Account), r.Assets[in.Asset], in.Quantity, in.Value)
+		if in.MissingValue {
+			b.WriteString(" missing_value")
+		}
+		b.WriteByte('\n')
+	}
+	for _, l := range r.Lots {
+		fmt.Fprintf(&b, "L %d %s %s q=%s b=%s acq=%s src=%s", l.ID, acc(l.Account), r.Assets[l.Asset], l.Quantity, l.Basis, date(l.AcquiredAt, loc), f.Name(l.SourceTransfer))
+		if l.MissingBasis {
+			b.WriteString(" missing_basis")
+		}
+		b.WriteByte('\n')
+	}
+	for _, y := range r.Years {
+		fmt.Fprintf(&b, "Y %d %s st=%s/%s/%s lt=%s/%s/%s inc=%s fut=%s\n", y.Year, y.Method, y.ShortProceeds, y.ShortBasis, y.ShortGain,
+			y.LongProceeds, y.LongBasis, y.LongGain, y.IncomeTotal, y.FuturesPnL)
+	}
+	dash := func(s string) string {
+		if s == "" {
+			return "-"
+		}
+		return s
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(&b, "W %s %s %s %s q=%s\n", w.Code, dash(f.Name(w.TransferID)), dash(r.Accounts[w.Account]), r.Assets[w.Asset], w.Quantity)
+	}
+	return b.String()
+}
+
+// TestAsOfSwitch: a ledger that ends before the per-wallet date keeps one universal pool, unless
+// Settings.AsOf says the lots are wanted as of a later instant.
+func TestAsOfSwitch(t *testing.T) {
+	mk := func(ts string, from, to string, q string, v string) tax.Transaction {
+		tm, _ := time.Parse(time.RFC3339, ts)
+		val := tax.MustDec(v)
+		return tax.Transaction{Time: tm, Transfers: []tax.Transfer{{Asset: "BTC", Quantity: tax.MustDec(q), From: from, To: to,
+			FiatValue: val, HasFiatValue: true}}}
+	}
+	in := tax.Input{Settings: tax.Settings{PerWalletFrom: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
+		Transactions: []tax.Transaction{
+			mk("2024-01-01T00:00:00Z", "", "a", "1", "100"),
+			mk("2024-02-01T00:00:00Z", "", "b", "1", "300"),
+			mk("2024-03-01T00:00:00Z", "b", "a", "0.5", "0"),
+		}}
+	r, err := tax.Compute(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Lots) != 2 || r.Accounts[r.Lots[0].Account] != "" {
+		t.Fatalf("want 2 universal lots, got %+v", r.Lots)
+	}
+	in.Settings.AsOf = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	r, err = tax.Compute(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a holds 1.5: lot 1 (1 @100) and 0.5 of lot 2 (150); b holds the other 0.5 of lot 2 (150).
+	var got []string
+	for _, l := range r.Lots {
+		got = append(got, fmt.Sprintf("%s %s %s", r.Accounts[l.Account], l.Quantity, l.Basis))
+	}
+	if want := "a 1 100|a 0.5 150|b 0.5 150"; strings.Join(got, "|") != want {
+		t.Fatalf("got %v, want %s", got, want)
+	}
+}

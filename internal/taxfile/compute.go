@@ -1,0 +1,227 @@
+package taxfile
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	_ "time/tzdata" // timezones work on hosts without a zoneinfo database
+
+	"taxd/internal/tax"
+)
+
+// ErrUsage is returned (wrapped) for bad command-line arguments.
+var ErrUsage = errors.New("usage")
+
+// DefaultPerWalletFrom is the US per-wallet switch date (local date in the client's timezone).
+const DefaultPerWalletFrom = "2025-01-01"
+
+// RunCompute implements `taxd compute --input FILE --method fifo|lifo|hifo|lofo|average
+// [--per-wallet-from DATE] [--format json|csv]`.
+func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("compute", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	input := fs.String("input", "", "ledger file, JSON or CSV (see docs/taxd-compute.md); - reads standard input")
+	method := fs.String("method", "", "fifo|lifo|hifo|lofo|average, optionally followed by changes from a tax year: fifo,2024:hifo\n(default: the file's settings, else fifo)")
+	pwf := fs.String("per-wallet-from", "", "date from which each wallet keeps its own lots: YYYY-MM-DD (in --timezone), RFC 3339, or never\n(default: the file's settings, else "+DefaultPerWalletFrom+")")
+	format := fs.String("format", "json", "output format: json|csv (csv: the disposals; summary and warnings on stderr)")
+	inFormat := fs.String("input-format", "", "json|csv (default: detect from the first character)")
+	tz := fs.String("timezone", "", "IANA timezone for tax years and holding periods (default: the file's settings, else UTC)")
+	fy := fs.String("fiscal-year-start", "", "MM-DD the tax year starts (default: the file's settings, else 01-01)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: taxd compute --input FILE --method fifo|lifo|hifo|lofo|average [--per-wallet-from DATE] [--format json|csv]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return fmt.Errorf("%w: %v", ErrUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", ErrUsage, fs.Arg(0))
+	}
+	if *input == "" {
+		fs.Usage()
+		return fmt.Errorf("%w: --input is required", ErrUsage)
+	}
+	if *format != "json" && *format != "csv" {
+		return fmt.Errorf("%w: --format must be json or csv", ErrUsage)
+	}
+	var r io.Reader = stdin
+	if *input != "-" {
+		fh, err := os.Open(*input)
+		if err != nil {
+			return err
+		}
+		defer fh.Close()
+		r = fh
+	}
+	f, err := Parse(r, *inFormat)
+	if err != nil {
+		return err
+	}
+	fsx := f.Settings
+	if *method != "" {
+		fsx.Method, fsx.MethodChanges = *method, nil
+	}
+	if *pwf != "" {
+		fsx.PerWalletFrom = *pwf
+	}
+	if *tz != "" {
+		fsx.Timezone = *tz
+	}
+	if *fy != "" {
+		fsx.FiscalYearStart = *fy
+	}
+	settings, err := ResolveSettings(fsx)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrUsage, err)
+	}
+	f.Input.Settings = settings
+	// Disposals stream straight to the output as the engine produces them: a large ledger never
+	// holds them in memory. Everything else is written when the engine is done.
+	o := &Output{File: f, Settings: settings}
+	w := newWriter(stdout, o)
+	var eng tax.Engine
+	first := true
+	if *format == "csv" {
+		w.b = append(w.b, CSVHeader...)
+		eng.DisposalSink = func(d *tax.Disposal) {
+			w.csvDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account))
+		}
+	} else {
+		w.jsonHeader()
+		eng.DisposalSink = func(d *tax.Disposal) {
+			w.jsonDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account), first)
+			first = false
+		}
+	}
+	res, err := eng.Compute(f.Input)
+	if err != nil {
+		return err
+	}
+	if w.err != nil {
+		return w.err
+	}
+	o.Result = res
+	if *format == "csv" {
+		if err := w.close(); err != nil {
+			return err
+		}
+		writeSummary(stderr, o)
+		return nil
+	}
+	return w.jsonTail()
+}
+
+// ResolveSettings turns file/flag settings into engine settings (defaults: FIFO, per-wallet from
+// 2025-01-01 local, UTC, tax year from January 1).
+func ResolveSettings(fs FileSettings) (tax.Settings, error) {
+	var s tax.Settings
+	s.Location = time.UTC
+	if fs.Timezone != "" {
+		loc, err := time.LoadLocation(fs.Timezone)
+		if err != nil {
+			return s, fmt.Errorf("timezone: %w", err)
+		}
+		s.Location = loc
+	}
+	if fs.FiscalYearStart != "" {
+		var m, d int
+		if _, err := fmt.Sscanf(fs.FiscalYearStart, "%d-%d", &m, &d); err != nil || m < 1 || m > 12 || d < 1 || d > 28 {
+			return s, fmt.Errorf("fiscal year start %q: want MM-DD with a day 1-28", fs.FiscalYearStart)
+		}
+		s.FiscalYearStartMonth, s.FiscalYearStartDay = time.Month(m), d
+	}
+	spec := fs.Method
+	if spec == "" {
+		spec = "fifo"
+	}
+	parts := strings.Split(spec, ",")
+	base, err := tax.ParseMethod(strings.TrimSpace(parts[0]))
+	if err != nil {
+		return s, err
+	}
+	s.Methods = []tax.MethodChange{{FromYear: 0, Method: base}}
+	for _, p := range parts[1:] {
+		y, m, ok := strings.Cut(strings.TrimSpace(p), ":")
+		if !ok {
+			return s, fmt.Errorf("method change %q: want YEAR:METHOD", p)
+		}
+		yr, err := strconv.Atoi(y)
+		if err != nil {
+			return s, fmt.Errorf("method change %q: %w", p, err)
+		}
+		mm, err := tax.ParseMethod(m)
+		if err != nil {
+			return s, err
+		}
+		s.Methods = append(s.Methods, tax.MethodChange{FromYear: yr, Method: mm})
+	}
+	for _, mc := range fs.MethodChanges {
+		mm, err := tax.ParseMethod(mc.Method)
+		if err != nil {
+			return s, err
+		}
+		s.Methods = append(s.Methods, tax.MethodChange{FromYear: mc.FromYear, Method: mm})
+	}
+	sort.SliceStable(s.Methods, func(i, j int) bool { return s.Methods[i].FromYear < s.Methods[j].FromYear })
+	for i := 1; i < len(s.Methods); i++ {
+		if s.Methods[i].FromYear == s.Methods[i-1].FromYear {
+			return s, fmt.Errorf("two methods for tax year %d", s.Methods[i].FromYear)
+		}
+	}
+	pw := fs.PerWalletFrom
+	if pw == "" {
+		pw = DefaultPerWalletFrom
+	}
+	if pw != "never" {
+		t, err := time.ParseInLocation("2006-01-02", pw, s.Location)
+		if err != nil {
+			t, err = time.Parse(time.RFC3339Nano, pw)
+			if err != nil {
+				return s, fmt.Errorf("per-wallet-from %q: want YYYY-MM-DD, RFC 3339 or never", pw)
+			}
+		}
+		s.PerWalletFrom = t
+	}
+	return s, nil
+}
+
+func writeSummary(w io.Writer, o *Output) {
+	r := &o.Result
+	for _, y := range r.Years {
+		fmt.Fprintf(w, "tax year %d (%s): short-term proceeds %s basis %s gain %s; long-term proceeds %s basis %s gain %s; income %s; futures %s; %d disposals, %d non-taxable, %d income events\n",
+			y.Year, y.Method, y.ShortProceeds, y.ShortBasis, y.ShortGain, y.LongProceeds, y.LongBasis, y.LongGain,
+			y.IncomeTotal, y.FuturesPnL, y.Disposals, y.NonTaxable, y.IncomeEvents)
+	}
+	if len(r.Warnings) == 0 {
+		return
+	}
+	counts := map[string]int{}
+	for _, x := range r.Warnings {
+		counts[x.Code.String()]++
+	}
+	codes := make([]string, 0, len(counts))
+	for c := range counts {
+		codes = append(codes, c)
+	}
+	sort.Strings(codes)
+	for _, c := range codes {
+		fmt.Fprintf(w, "warnings: %d %s\n", counts[c], c)
+	}
+	for i, x := range r.Warnings {
+		if i == 20 {
+			fmt.Fprintf(w, "... %d more warnings (use --format json for all)\n", len(r.Warnings)-20)
+			break
+		}
+		fmt.Fprintf(w, "warning: %s transfer=%s asset=%s account=%s quantity=%s\n", x.Code, o.File.Name(x.TransferID),
+			r.Assets[x.Asset], r.Accounts[x.Account], x.Quantity)
+	}
+}

@@ -1,0 +1,529 @@
+// Package taxfile is the offline calculator around the tax engine: it reads a ledger file (JSON or CSV,
+// documented in docs/taxd-compute.md), runs internal/tax and writes the result as JSON or CSV.
+// RunCompute implements `taxd compute`; RunGenerate writes large synthetic ledgers for benchmarks.
+package taxfile
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"taxd/internal/tax"
+)
+
+// File is a parsed ledger file: the engine input plus the names of its ids.
+type File struct {
+	Input tax.Input
+	// Settings as written in the file (JSON only); flags may override them.
+	Settings FileSettings
+	txNames  []string          // transaction ids, by transaction index
+	explicit []string          // explicit transfer ids (the "id" column)
+	strs     map[string]string // interned asset, account and staking strings
+	arena    []tax.Transfer    // transfers are carved from large blocks: no per-transaction allocation
+}
+
+// ID layout (tax.ID is 16 bytes): [0] kind, [1] 1 for a crypto-fee transfer derived from a row,
+// [4:8] transaction index, [8:16] row number (kind idDefault) or explicit-name index (kind idExplicit).
+const (
+	idTx       = 3
+	idDefault  = 1 // name "<tx>#<row>"
+	idExplicit = 2 // name from the id column
+)
+
+// FileSettings is the optional "settings" object of a JSON ledger.
+type FileSettings struct {
+	Method          string         `json:"method,omitempty"`
+	MethodChanges   []MethodChange `json:"methodChanges,omitempty"`
+	PerWalletFrom   string         `json:"perWalletFrom,omitempty"` // YYYY-MM-DD, RFC 3339 or "never"
+	Timezone        string         `json:"timezone,omitempty"`
+	FiscalYearStart string         `json:"fiscalYearStart,omitempty"` // MM-DD
+}
+
+// MethodChange is a JSON method change.
+type MethodChange struct {
+	FromYear int    `json:"fromYear"`
+	Method   string `json:"method"`
+}
+
+// Name returns the file's name for an ID the parser assigned (IDs from elsewhere print as UUIDs, the
+// zero ID as "").
+func (f *File) Name(id tax.ID) string { return string(f.AppendName(nil, id)) }
+
+// AppendName appends Name(id) to b.
+func (f *File) AppendName(b []byte, id tax.ID) []byte {
+	txi := binary.BigEndian.Uint32(id[4:8])
+	n := binary.BigEndian.Uint64(id[8:])
+	switch {
+	case id[0] == idDefault && int(txi) < len(f.txNames):
+		b = append(b, f.txNames[txi]...)
+		b = append(b, '#')
+		b = strconv.AppendUint(b, n, 10)
+	case id[0] == idExplicit && n < uint64(len(f.explicit)):
+		b = append(b, f.explicit[n]...)
+	case id[0] == idTx && int(txi) < len(f.txNames):
+		return append(b, f.txNames[txi]...)
+	case id == tax.ID{}:
+		return b
+	default:
+		return append(b, id.String()...)
+	}
+	if id[1] == 1 {
+		b = append(b, ".fee"...)
+	}
+	return b
+}
+
+// transferID returns the ID of row n (1-based) of transaction txi, or of its fee transfer.
+func (f *File) transferID(txi int, n int, explicit string, fee bool) tax.ID {
+	var id tax.ID
+	binary.BigEndian.PutUint32(id[4:8], uint32(txi))
+	if explicit != "" {
+		id[0] = idExplicit
+		binary.BigEndian.PutUint64(id[8:], uint64(len(f.explicit)))
+		f.explicit = append(f.explicit, strings.Clone(explicit))
+	} else {
+		id[0] = idDefault
+		binary.BigEndian.PutUint64(id[8:], uint64(n))
+	}
+	if fee {
+		id[1] = 1
+	}
+	return id
+}
+
+func (f *File) alloc(n int) []tax.Transfer {
+	if cap(f.arena)-len(f.arena) < n {
+		f.arena = make([]tax.Transfer, 0, max(n, 4096))
+	}
+	l := len(f.arena)
+	f.arena = f.arena[:l+n]
+	return f.arena[l : l+n : l+n]
+}
+
+// intern returns one shared copy of s so that equal asset/account strings share memory.
+func (f *File) intern(s string) string {
+	if s == "" {
+		return ""
+	}
+	if v, ok := f.strs[s]; ok {
+		return v
+	}
+	s = strings.Clone(s)
+	f.strs[s] = s
+	return s
+}
+
+// decimal accepts a JSON string or number.
+type decimal string
+
+func (d *decimal) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*d = decimal(s)
+		return nil
+	}
+	if string(b) == "null" {
+		*d = ""
+		return nil
+	}
+	*d = decimal(b)
+	return nil
+}
+
+type jsonFee struct {
+	Asset    string  `json:"asset"`
+	Quantity decimal `json:"quantity"`
+	Value    decimal `json:"value"`
+	From     string  `json:"from"`
+}
+
+type jsonTransfer struct {
+	ID            string   `json:"id"`
+	Label         string   `json:"label"`
+	Asset         string   `json:"asset"`
+	Quantity      decimal  `json:"quantity"`
+	From          string   `json:"from"`
+	To            string   `json:"to"`
+	Value         decimal  `json:"value"`
+	FeeFiat       decimal  `json:"feeFiat"`
+	Fee           *jsonFee `json:"fee"`
+	IsFee         bool     `json:"isFee"`
+	StakingID     string   `json:"stakingId"`
+	Reported1099  bool     `json:"reported1099da"`
+	BasisReported bool     `json:"basisReported"`
+	AcquiredAt    string   `json:"acquiredAt"`
+}
+
+type jsonTx struct {
+	ID        string         `json:"id"`
+	Time      string         `json:"time"`
+	Transfers []jsonTransfer `json:"transfers"`
+}
+
+// row is one transfer in either format before conversion.
+type row struct {
+	line                                   int
+	id, label, asset, qty, from, to, value string
+	feeFiat, feeAsset, feeQty, feeValue    string
+	feeFrom                                string
+	stakingID, acquiredAt                  string
+	isFee, reported, basisReported         bool
+}
+
+// Parse reads a ledger in JSON or CSV; format is "json", "csv" or "" (detect from the first byte).
+func Parse(r io.Reader, format string) (*File, error) {
+	br := bufio.NewReaderSize(r, 1<<20)
+	if format == "" {
+		for {
+			b, err := br.Peek(1)
+			if err != nil {
+				return nil, fmt.Errorf("taxfile: empty input")
+			}
+			if b[0] == ' ' || b[0] == '\n' || b[0] == '\r' || b[0] == '\t' || b[0] == 0xEF || b[0] == 0xBB || b[0] == 0xBF {
+				br.ReadByte()
+				continue
+			}
+			if b[0] == '{' {
+				format = "json"
+			} else {
+				format = "csv"
+			}
+			break
+		}
+	}
+	f := &File{strs: make(map[string]string)}
+	var err error
+	switch format {
+	case "json":
+		err = f.parseJSON(br)
+	case "csv":
+		err = f.parseCSV(br)
+	default:
+		return nil, fmt.Errorf("taxfile: unknown input format %q (json or csv)", format)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func (f *File) parseJSON(r io.Reader) error {
+	dec := json.NewDecoder(r)
+	dec.UseNumber()
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("taxfile: JSON input must be an object with \"transactions\"")
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return fmt.Errorf("taxfile: %w", err)
+		}
+		switch t {
+		case "settings":
+			if err := dec.Decode(&f.Settings); err != nil {
+				return fmt.Errorf("taxfile: settings: %w", err)
+			}
+		case "transactions":
+			if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+				return fmt.Errorf("taxfile: \"transactions\" must be an array")
+			}
+			n := 0
+			for dec.More() {
+				n++
+				var jt jsonTx // fresh each time: decoding into reused structs keeps absent fields
+				if err := dec.Decode(&jt); err != nil {
+					return fmt.Errorf("taxfile: transaction %d: %w", n, err)
+				}
+				if jt.ID == "" {
+					jt.ID = "tx" + strconv.Itoa(n)
+				}
+				rows := make([]row, len(jt.Transfers))
+				for i, t := range jt.Transfers {
+					rw := row{line: n, id: t.ID, label: t.Label, asset: t.Asset, qty: string(t.Quantity), from: t.From, to: t.To,
+						value: string(t.Value), feeFiat: string(t.FeeFiat), isFee: t.IsFee, stakingID: t.StakingID,
+						reported: t.Reported1099, basisReported: t.BasisReported, acquiredAt: t.AcquiredAt}
+					if t.Fee != nil {
+						rw.feeAsset, rw.feeQty, rw.feeValue, rw.feeFrom = t.Fee.Asset, string(t.Fee.Quantity), string(t.Fee.Value), t.Fee.From
+					}
+					rows[i] = rw
+				}
+				if err := f.addTx(jt.ID, jt.Time, rows); err != nil {
+					return fmt.Errorf("taxfile: transaction %q: %w", jt.ID, err)
+				}
+			}
+			if _, err := dec.Token(); err != nil {
+				return fmt.Errorf("taxfile: %w", err)
+			}
+		default:
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return fmt.Errorf("taxfile: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+var csvColumns = []string{"tx", "time", "label", "asset", "quantity", "from", "to", "value", "fee_fiat",
+	"fee_asset", "fee_quantity", "fee_value", "fee_from", "is_fee", "staking_id", "reported_1099da", "basis_reported",
+	"acquired_at", "id"}
+
+func (f *File) parseCSV(r io.Reader) error {
+	cr := csv.NewReader(r)
+	cr.ReuseRecord = true
+	cr.FieldsPerRecord = -1
+	cr.Comment = '#'
+	head, err := cr.Read()
+	if err != nil {
+		return fmt.Errorf("taxfile: CSV header: %w", err)
+	}
+	col := map[string]int{}
+	for i, h := range head {
+		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
+		known := false
+		for _, c := range csvColumns {
+			if c == h {
+				known = true
+			}
+		}
+		if !known {
+			return fmt.Errorf("taxfile: unknown CSV column %q (known: %s)", h, strings.Join(csvColumns, ","))
+		}
+		col[h] = i
+	}
+	for _, req := range []string{"time", "asset", "quantity"} {
+		if _, ok := col[req]; !ok {
+			return fmt.Errorf("taxfile: CSV column %q is required", req)
+		}
+	}
+	_, hasFrom := col["from"]
+	_, hasTo := col["to"]
+	if !hasFrom && !hasTo {
+		return fmt.Errorf("taxfile: CSV needs a \"from\" or \"to\" column")
+	}
+	get := func(rec []string, name string) string {
+		if i, ok := col[name]; ok && i < len(rec) {
+			return strings.TrimSpace(rec[i])
+		}
+		return ""
+	}
+	boolean := func(rec []string, name string, line int) (bool, error) {
+		switch strings.ToLower(get(rec, name)) {
+		case "", "0", "false", "no", "n":
+			return false, nil
+		case "1", "true", "yes", "y":
+			return true, nil
+		}
+		return false, fmt.Errorf("taxfile: line %d: %s must be true or false", line, name)
+	}
+	var cur []row
+	var curTx, curTime string
+	flush := func() error {
+		if len(cur) == 0 {
+			return nil
+		}
+		err := f.addTx(curTx, curTime, cur)
+		cur = cur[:0]
+		return err
+	}
+	line := 1
+	n := 0
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		line++
+		if err != nil {
+			return fmt.Errorf("taxfile: %w", err)
+		}
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+			continue
+		}
+		tx := get(rec, "tx")
+		if tx == "" || tx != curTx {
+			if err := flush(); err != nil {
+				return err
+			}
+			n++
+			curTx, curTime = tx, get(rec, "time")
+			if curTx == "" {
+				curTx = "row" + strconv.Itoa(line)
+			}
+		}
+		rw := row{line: line, id: get(rec, "id"), label: get(rec, "label"), asset: get(rec, "asset"), qty: get(rec, "quantity"),
+			from: get(rec, "from"), to: get(rec, "to"), value: get(rec, "value"), feeFiat: get(rec, "fee_fiat"),
+			feeAsset: get(rec, "fee_asset"), feeQty: get(rec, "fee_quantity"), feeValue: get(rec, "fee_value"),
+			feeFrom: get(rec, "fee_from"), stakingID: get(rec, "staking_id"), acquiredAt: get(rec, "acquired_at")}
+		if rw.isFee, err = boolean(rec, "is_fee", line); err != nil {
+			return err
+		}
+		if rw.reported, err = boolean(rec, "reported_1099da", line); err != nil {
+			return err
+		}
+		if rw.basisReported, err = boolean(rec, "basis_reported", line); err != nil {
+			return err
+		}
+		cur = append(cur, rw)
+	}
+	return flush()
+}
+
+// ParseTime accepts RFC 3339 or "YYYY-MM-DD" / "YYYY-MM-DD HH:MM:SS" (UTC).
+func ParseTime(s string) (time.Time, error) {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("invalid time %q (want RFC 3339 or YYYY-MM-DD)", s)
+}
+
+func (f *File) dec(s, what string, rounded *bool) (tax.Dec, error) {
+	d, inexact, err := tax.ParseDecRound(s)
+	if err != nil {
+		return tax.Dec{}, fmt.Errorf("%s: %w", what, err)
+	}
+	if inexact {
+		*rounded = true
+	}
+	return d, nil
+}
+
+func (f *File) addTx(id, ts string, rows []row) error {
+	if ts == "" {
+		return errors.New("time is required")
+	}
+	t, err := ParseTime(ts)
+	if err != nil {
+		return err
+	}
+	txs := &f.Input.Transactions
+	if n := len(*txs); n > 0 && t.Before((*txs)[n-1].Time) {
+		return fmt.Errorf("transactions must be in time order (%s is before the previous transaction)", ts)
+	}
+	txi := len(*txs)
+	if txi > math.MaxUint32 {
+		return errors.New("too many transactions")
+	}
+	f.txNames = append(f.txNames, strings.Clone(id))
+	n := len(rows)
+	for i := range rows {
+		if rows[i].feeAsset != "" || rows[i].feeQty != "" {
+			n++
+		}
+	}
+	trs := f.alloc(n)[:0]
+	for i, rw := range rows {
+		explicit := rw.id
+		if rw.id == "" {
+			rw.id = id + "#" + strconv.Itoa(i+1)
+		}
+		var tr tax.Transfer
+		tr.ID = f.transferID(txi, i+1, explicit, false)
+		if tr.Label, err = tax.ParseLabel(strings.ToLower(rw.label)); err != nil {
+			return fmt.Errorf("%s: %w", rw.id, err)
+		}
+		if rw.asset == "" {
+			return fmt.Errorf("%s: asset is required", rw.id)
+		}
+		tr.Asset = f.intern(rw.asset)
+		if rw.qty == "" {
+			return fmt.Errorf("%s: quantity is required", rw.id)
+		}
+		if tr.Quantity, err = f.dec(rw.qty, rw.id+": quantity", &tr.Rounded); err != nil {
+			return err
+		}
+		tr.From, tr.To = f.intern(rw.from), f.intern(rw.to)
+		if rw.value != "" {
+			if tr.FiatValue, err = f.dec(rw.value, rw.id+": value", &tr.Rounded); err != nil {
+				return err
+			}
+			tr.HasFiatValue = true
+		}
+		if rw.feeFiat != "" {
+			if tr.FeeFiat, err = f.dec(rw.feeFiat, rw.id+": fee_fiat", &tr.Rounded); err != nil {
+				return err
+			}
+		}
+		tr.IsFee = rw.isFee
+		tr.StakingAccountIdentifier = f.intern(rw.stakingID)
+		tr.ReportedOn1099DA, tr.BasisReported = rw.reported, rw.basisReported
+		if rw.acquiredAt != "" {
+			if tr.AcquiredAt, err = ParseTime(rw.acquiredAt); err != nil {
+				return fmt.Errorf("%s: acquired_at: %w", rw.id, err)
+			}
+		}
+		trs = append(trs, tr)
+		if rw.feeAsset != "" || rw.feeQty != "" {
+			// a crypto fee paid with this row: its own fee transfer right after it
+			if rw.feeAsset == "" || rw.feeQty == "" {
+				return fmt.Errorf("%s: fee_asset and fee_quantity go together", rw.id)
+			}
+			var ft tax.Transfer
+			ft.ID = f.transferID(txi, i+1, "", true)
+			if explicit != "" {
+				ft.ID = tr.ID
+				ft.ID[1] = 1
+			}
+			ft.Label, ft.IsFee = tax.LabelFee, true
+			ft.Asset = f.intern(rw.feeAsset)
+			if ft.Quantity, err = f.dec(rw.feeQty, rw.id+": fee_quantity", &ft.Rounded); err != nil {
+				return err
+			}
+			from := rw.feeFrom
+			if from == "" {
+				from = rw.from
+			}
+			if from == "" {
+				from = rw.to // a fee on an inbound row is paid from the receiving account
+			}
+			ft.From = f.intern(from)
+			if rw.feeValue != "" {
+				if ft.FiatValue, err = f.dec(rw.feeValue, rw.id+": fee_value", &ft.Rounded); err != nil {
+					return err
+				}
+				ft.HasFiatValue = true
+			}
+			trs = append(trs, ft)
+		}
+	}
+	var tid tax.ID
+	tid[0] = idTx
+	binary.BigEndian.PutUint32(tid[4:8], uint32(txi))
+	*txs = append(*txs, tax.Transaction{ID: tid, Time: t, Transfers: trs})
+	return nil
+}
+
+// jsonString appends s as a JSON string.
+func jsonString(b []byte, s string) []byte {
+	simple := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x7f {
+			simple = false
+			break
+		}
+	}
+	if simple {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return append(b, bytes.TrimRight(buf.Bytes(), "\n")...)
+}
