@@ -51,9 +51,12 @@ test-contract:
 	$(GO) test -count=1 -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
 	@grep -q '^ok' /tmp/taxd-contract.log || { tail -50 /tmp/taxd-contract.log; exit 1; }
 
-## bench: the benchmark set
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./internal/tax/...
+## bench: the benchmark set (engine throughput; a full recalculation of a generated 1M-transaction
+## client in Postgres, phase by phase)
+BENCH_TRANSACTIONS ?= 1000000
+bench: build
+	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./internal/tax/
+	./bin/taxd bench recalc --transactions $(BENCH_TRANSACTIONS) --data-dir .data/bench
 
 ## lint: go vet and staticcheck
 lint:

@@ -52,13 +52,13 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}()
 	r := &recalc.Runner{Pool: pool}
 	for i := 1; i <= runs; i++ {
-		start := time.Now()
 		tm, err := r.Run(ctx, client)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "run %d: %d transactions, %d transfers: load %s, compute %s, store %s, total %s\n", i, tm.Transactions, tm.Transfers,
-			tm.Load.Round(time.Millisecond), tm.Compute.Round(time.Millisecond), tm.Store.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+		fmt.Fprintf(stdout, "run %d: %d transactions, %d transfers: load %s, compute %s, store %s (results switched: %s); then cleanup of the previous results %s\n",
+			i, tm.Transactions, tm.Transfers, tm.Load.Round(time.Millisecond), tm.Compute.Round(time.Millisecond), tm.Store.Round(time.Millisecond),
+			(tm.Load + tm.Compute + tm.Store).Round(time.Millisecond), tm.Cleanup.Round(time.Millisecond))
 	}
 	return nil
 }

@@ -27,6 +27,7 @@ Usage:
   taxd migrate up|down|status        apply, roll back (one step) or list database migrations
   taxd partner create --name NAME    create a partner and print its credentials (shown once)
   taxd compute --input FILE ...      offline tax calculator (taxd compute --help)
+  taxd import FILE --client ID       import a CSV export (generic, coinbase, kraken) into a client's ledger
   taxd bench recalc [--transactions N]  time a full recalculation of a generated ledger
   taxd version                       print the version
 
@@ -66,6 +67,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return compute(rest, stdin, stdout, stderr)
 	case "bench":
 		return bench(ctx, rest, stdout, stderr)
+	case "import":
+		return importFile(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "taxd", version())
 		return nil

@@ -31,6 +31,11 @@ type snapshot struct {
 func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID) (*snapshot, error) {
 	s := &snapshot{clientID: clientID, txPerYear: map[int]int{}}
 	err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		// The ledger query sorts every transfer of the client; give the sort memory instead of
+		// spilling a million rows to disk.
+		if _, err := tx.Exec(ctx, `SET LOCAL work_mem = '256MB'`); err != nil {
+			return err
+		}
 		var method, tz, fyStart string
 		var perWallet *time.Time
 		if err := tx.QueryRow(ctx, `SELECT cost_basis_algorithm, timezone, fiscal_year_start, per_wallet_from, settings_dirty_seq FROM clients WHERE id = $1`, clientID).

@@ -80,6 +80,7 @@ const (
 // Timings are the durations of one run's phases.
 type Timings struct {
 	Load, Compute, Store time.Duration
+	Cleanup              time.Duration // dropping the previous results, after the switch
 	Transactions         int
 	Transfers            int
 }
@@ -133,8 +134,13 @@ func (r *Runner) Run(ctx context.Context, clientID uuid.UUID) (Timings, error) {
 		return tm, fmt.Errorf("recalc store: %w", err)
 	}
 	tm.Store = time.Since(start)
+	start = time.Now()
+	if err := Cleanup(ctx, r.Pool, clientID); err != nil {
+		return tm, fmt.Errorf("recalc cleanup: %w", err)
+	}
+	tm.Cleanup = time.Since(start)
 	slog.InfoContext(ctx, "recalculated", "client", clientID, "transactions", tm.Transactions, "transfers", tm.Transfers,
-		"load_ms", tm.Load.Milliseconds(), "compute_ms", tm.Compute.Milliseconds(), "store_ms", tm.Store.Milliseconds())
+		"load_ms", tm.Load.Milliseconds(), "compute_ms", tm.Compute.Milliseconds(), "store_ms", tm.Store.Milliseconds(), "cleanup_ms", tm.Cleanup.Milliseconds())
 	return tm, nil
 }
 

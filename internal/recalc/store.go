@@ -63,12 +63,14 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		}
 		return q.CompleteRecalcJob(ctx, job.ID)
 	})
-	if err != nil {
-		return err
-	}
-	// The previous results are invisible now; dropping them after the commit keeps the switch
-	// transaction short. A crash here leaves an orphan set that the next run removes.
-	return db.New(pool).DeleteStaleResultSets(ctx, snap.clientID)
+	return err
+}
+
+// Cleanup drops the client's result sets that are no longer current. It runs after the switch
+// (readers already see the new results), so it keeps the switch transaction short; a crash before
+// it leaves an orphan set that the next run removes.
+func Cleanup(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID) error {
+	return db.New(pool).DeleteStaleResultSets(ctx, clientID)
 }
 
 func addDec(a, b tax.Dec) tax.Dec {

@@ -8,11 +8,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/gen/db"
 	"taxd/internal/auth"
+	"taxd/internal/clients"
 	"taxd/internal/config"
 	"taxd/internal/partner"
 )
@@ -23,7 +25,9 @@ const demoFile = "demo-credentials.json"
 
 type demoCredentials struct {
 	auth.PartnerCredentials
-	ReferenceID string `json:"referenceId"`
+	ReferenceID  string `json:"referenceId"`
+	ClientAPIKey string `json:"clientApiKey"` // GraphQL key of the demo user's client
+	ClientUUID   string `json:"clientUuid"`   // the demo user's client id (GraphQL clientId)
 }
 
 // SeedDemo creates, once, a demo partner with one embedded user (development only) and prints its
@@ -53,7 +57,15 @@ func SeedDemo(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, baseU
 		}
 		demo = demoCredentials{PartnerCredentials: creds, ReferenceID: "demo-user"}
 		email := "demo@example.com"
-		if _, err := partner.NewService(partner.Deps{Pool: pool}).CreateUser(ctx, p.ID, demo.ReferenceID, &email); err != nil {
+		user, err := partner.NewService(partner.Deps{Pool: pool}).CreateUser(ctx, p.ID, demo.ReferenceID, &email)
+		if err != nil {
+			return err
+		}
+		demo.ClientUUID = user.ID.String()
+		expires := time.Now().Add(clients.MaxKeyLifetime - time.Hour)
+		if _, demo.ClientAPIKey, err = clients.CreateKey(ctx, db.New(pool), clients.NewKey{
+			ClientID: user.ID, Name: "demo (development)", ReadWrite: true, ExpiresAt: &expires,
+		}, time.Now()); err != nil {
 			return err
 		}
 		b, _ := json.MarshalIndent(demo, "", "  ")
@@ -78,6 +90,10 @@ Try it:
     -H 'x-client-id: %s' -H 'x-api-secret: %s' \
     -d '{"referenceId":"%s","email":"demo@example.com"}'
 
-`, path, demo.ClientID, demo.APISecret, demo.APIKey, baseURL, demo.ClientID, demo.APISecret, demo.ReferenceID)
+  curl -s -X POST %s/graphql -H 'content-type: application/json' \
+    -H 'x-api-key: %s' \
+    -d '{"query":"{ countDirty(clientId: \"%s\") }"}'
+
+`, path, demo.ClientID, demo.APISecret, demo.APIKey, baseURL, demo.ClientID, demo.APISecret, demo.ReferenceID, baseURL, demo.ClientAPIKey, demo.ClientUUID)
 	return nil
 }

@@ -167,9 +167,14 @@ CREATE TABLE transactions (
     created_at    timestamptz NOT NULL DEFAULT now(),
     updated_at    timestamptz NOT NULL DEFAULT now(),
     deleted_at    timestamptz
-);
+) WITH (fillfactor = 80);
+-- No index covers dirty_seq and the table leaves room on each page, so setting and clearing dirty
+-- marks are HOT updates (no index writes): a recalculation clears up to a whole ledger at once.
 CREATE INDEX transactions_client_order_idx ON transactions (client_id, occurred_at, ordinal, id);
-CREATE INDEX transactions_client_dirty_idx ON transactions (client_id) WHERE dirty_seq IS NOT NULL;
+-- Foreign keys that delete or null out rows need an index on the referencing side, or every
+-- deleted parent scans the whole table.
+CREATE INDEX transactions_account_idx ON transactions (account_id);
+CREATE INDEX transactions_parent_idx ON transactions (parent_id) WHERE parent_id IS NOT NULL;
 CREATE UNIQUE INDEX transactions_account_external_key ON transactions (account_id, external_id)
     WHERE external_id IS NOT NULL;
 
@@ -199,6 +204,9 @@ CREATE TABLE transfers (
     CONSTRAINT transfers_transaction_position_key UNIQUE (transaction_id, position)
 );
 CREATE INDEX transfers_client_idx ON transfers (client_id);
+CREATE INDEX transfers_from_account_idx ON transfers (from_account_id) WHERE from_account_id IS NOT NULL;
+CREATE INDEX transfers_to_account_idx ON transfers (to_account_id) WHERE to_account_id IS NOT NULL;
+CREATE INDEX transfers_asset_idx ON transfers (asset_id);
 
 CREATE TABLE internal_transfer_pairs (
     client_id            uuid NOT NULL REFERENCES clients (id) ON DELETE CASCADE,
@@ -207,6 +215,7 @@ CREATE TABLE internal_transfer_pairs (
     created_at           timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (from_transaction_id, to_transaction_id)
 );
+CREATE INDEX internal_transfer_pairs_to_idx ON internal_transfer_pairs (to_transaction_id);
 
 -- Every ledger edit writes one row per changed field, in the same transaction, so it can be undone.
 CREATE TABLE audit_logs (
@@ -226,6 +235,7 @@ CREATE TABLE audit_logs (
     undone_at       timestamptz
 );
 CREATE INDEX audit_logs_client_idx ON audit_logs (client_id, created_at DESC);
+CREATE INDEX audit_logs_transaction_idx ON audit_logs (transaction_id) WHERE transaction_id IS NOT NULL;
 
 -- Recalculation jobs: the state the API reports. The river job does the work.
 CREATE TABLE recalc_jobs (
@@ -249,6 +259,7 @@ CREATE TABLE tax_result_sets (
     recalc_job_id uuid REFERENCES recalc_jobs (id) ON DELETE SET NULL,
     created_at    timestamptz NOT NULL DEFAULT now()
 );
+CREATE INDEX tax_result_sets_client_idx ON tax_result_sets (client_id);
 ALTER TABLE clients ADD CONSTRAINT clients_current_result_set_fkey
     FOREIGN KEY (current_result_set_id) REFERENCES tax_result_sets (id) ON DELETE SET NULL;
 
