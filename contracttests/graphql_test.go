@@ -21,6 +21,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/clients"
+	"taxd/internal/reports"
 	"taxd/spec"
 )
 
@@ -36,7 +37,7 @@ var pendingGraphQL = setOf(
 	"hideMultipleTransactions", "hideTransaction", "labelTransactions", "markInternalTransfer", "mergeTransactions",
 	"saveReceivePriceForTransactions", "splitTransaction", "splitTransactionIntoMany", "undoAuditLogs",
 	"unhideMultipleTransactions", "unmarkInternalTransfer", "updateMultiTransactionsCostBasis", "updateTransaction",
-	"updateTransfer", "uploadManualTransactions",
+	"updateTransfer",
 	// tax
 	"getHarvestableLosses", "getIncomeAndCapGains", "getReportDownloadUrl", "getReportExportV2", "getReportInfo", "getReports",
 	"getTaxForm8949Preview", "getTaxFormReconciliation", "getTaxFormStatuses", "getTaxLots", "getTaxYears",
@@ -310,5 +311,17 @@ func seedGraphQL(t *testing.T, e *env) {
 			t.Fatal(err)
 		}
 		e.known[id.String()] = true
+	}
+	// The file uploadManualTransactions imports.
+	bucket, err := reports.OpenBucket(c, e.cfg.BlobURL, e.cfg.DataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bucket.Close()
+	upload := "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value_usd\n" +
+		"2025-02-01T10:00:00Z,buy,1500,USD,0.5,ETH,,,1500\n" +
+		"2025-03-01T10:00:00Z,sell,0.2,ETH,700,USD,,,700\n"
+	if err := bucket.WriteAll(c, "uploads/"+gqlClient1.String()+"/kraken-2025.csv", []byte(upload), nil); err != nil {
+		t.Fatal(err)
 	}
 }

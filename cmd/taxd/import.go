@@ -13,16 +13,16 @@ import (
 	"github.com/google/uuid"
 
 	"taxd/gen/db"
+	"taxd/internal/fileimport"
 	"taxd/internal/imports"
-	"taxd/internal/ledger"
 	"taxd/internal/prices"
 	"taxd/internal/server"
 	"taxd/internal/store"
 )
 
-// importFile runs "taxd import FILE --client ID": it parses a CSV export (every bad row is
-// reported with its line number and nothing is imported), then imports all rows into a file
-// account in one database transaction, with a progress bar on stderr.
+// importFile runs "taxd import FILE --client ID" (see fileimport): every bad row is reported with
+// its line number and nothing is imported; otherwise all rows go in one database transaction, with
+// a progress bar on stderr.
 func importFile(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return errors.New("usage: taxd import FILE --client ID [--format generic|coinbase|kraken] [--account ID] [flags]")
@@ -45,19 +45,7 @@ func importFile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	txs, err := imports.ParseCSV(f, format)
-	f.Close()
-	var csvErr *imports.CSVError
-	if errors.As(err, &csvErr) {
-		fmt.Fprintf(stderr, "%s: %d rows failed validation; nothing was imported:\n", path, len(csvErr.Rows))
-		for _, r := range csvErr.Rows {
-			fmt.Fprintf(stderr, "  %s\n", r)
-		}
-		return errors.New("import failed")
-	}
-	if err != nil {
-		return err
-	}
+	defer f.Close()
 	url, stop, err := server.Database(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return err
@@ -68,46 +56,28 @@ func importFile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer pool.Close()
-	q := db.New(pool)
-	if _, err := q.GetClient(ctx, clientID); err != nil {
-		return store.Err(err, "client")
-	}
-	var accountID uuid.UUID
+	req := fileimport.Request{ClientID: clientID, Name: filepath.Base(path), Format: format, File: f, Actor: "cli:import",
+		Progress: func(done, total int) { progress(stderr, done, total) }}
 	if accountArg != "" {
-		if accountID, err = uuid.Parse(accountArg); err != nil {
+		id, err := uuid.Parse(accountArg)
+		if err != nil {
 			return errors.New("--account must be an account id (UUID)")
 		}
-	} else {
-		a, err := q.CreateAccount(ctx, db.CreateAccountParams{ID: uuid.Must(uuid.NewV7()), ClientID: clientID, Type: "file", Provider: format,
-			Name: filepath.Base(path), Status: "synced"})
-		if err != nil {
-			return store.Err(err, "account")
-		}
-		accountID = a.ID
-		fmt.Fprintf(stdout, "created file account %s\n", accountID)
+		req.AccountID = &id
 	}
-	var price ledger.PriceFunc
+	if _, err := db.New(pool).GetClient(ctx, clientID); err != nil {
+		return store.Err(err, "client")
+	}
 	if !cfg.Offline {
-		price = prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey}), prices.NewPGCache(pool)).USD
+		req.Prices = prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey}), prices.NewPGCache(pool)).USD
 	}
-	added := 0
-	const chunk = 200
-	err = ledger.New(pool).Update(ctx, clientID, ledger.Meta{Actor: "cli:import", Source: ptr("csv-import")}, func(e *ledger.Editor) error {
-		for i := 0; i < len(txs); i += chunk {
-			n, err := e.Import(accountID, txs[i:min(i+chunk, len(txs))], price)
-			if err != nil {
-				return err
-			}
-			added += n
-			progress(stderr, min(i+chunk, len(txs)), len(txs))
-		}
-		return nil
-	})
+	res, err := fileimport.Import(ctx, pool, req)
 	fmt.Fprintln(stderr)
 	if err != nil {
-		return fmt.Errorf("nothing was imported: %w", err)
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	fmt.Fprintf(stdout, "imported %d of %d transactions (%d were already there); the client is marked for recalculation\n", added, len(txs), len(txs)-added)
+	fmt.Fprintf(stdout, "imported %d of %d transactions into account %s (%d were already there); the client is marked for recalculation\n",
+		res.Added, res.Rows, res.AccountID, res.Rows-res.Added)
 	return nil
 }
 
@@ -117,4 +87,3 @@ func progress(w io.Writer, done, total int) {
 	fmt.Fprintf(w, "\r[%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total)
 }
 
-func ptr[T any](v T) *T { return &v }

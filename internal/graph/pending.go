@@ -232,10 +232,6 @@ func (r *mutationResolver) UpdateTransfer(ctx context.Context, amount *float64, 
 	return nil, notImplemented("updateTransfer")
 }
 
-func (r *mutationResolver) UploadManualTransactions(ctx context.Context, accountID *string, clientID *string, fileObjectKey string, importType *model.UploadManualTransactionFileType, name *string, provider *string) (string, error) {
-	return "", notImplemented("uploadManualTransactions")
-}
-
 func (r *queryResolver) GetClientAccounts(ctx context.Context, clientID string, includeVirtual *bool) ([]*model.Account, error) {
 	if _, _, err := r.client(ctx, clientID); err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"gocloud.dev/blob"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -21,6 +22,7 @@ import (
 type Deps struct {
 	Pool          *pgxpool.Pool
 	Jobs          *jobs.Client
+	Bucket        *blob.Bucket // uploads and report files
 	Now           func() time.Time
 	IDTokenSecret []byte
 	IDTokenIssuer string
@@ -30,6 +32,7 @@ type Deps struct {
 type Resolver struct {
 	pool   *pgxpool.Pool
 	jobs   *jobs.Client
+	bucket *blob.Bucket
 	now    func() time.Time
 	access *auth.ViewerAuthenticator
 }
@@ -47,7 +50,7 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 		d.Now = time.Now
 	}
 	access := &auth.ViewerAuthenticator{DB: d.Pool, IDTokenSecret: d.IDTokenSecret, IDTokenIssuer: d.IDTokenIssuer, Now: d.Now}
-	r := &Resolver{pool: d.Pool, jobs: d.Jobs, now: d.Now, access: access}
+	r := &Resolver{pool: d.Pool, jobs: d.Jobs, bucket: d.Bucket, now: d.Now, access: access}
 	srv := NewHandler(gen.NewExecutableSchema(gen.Config{Resolvers: r}), introspection)
 	srv.Use(ReadOnlyKeys{})
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {

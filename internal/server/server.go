@@ -65,7 +65,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.Handle("/api/", gate.Wrap(api))
-	mux.Handle("POST /graphql", graph.NewHTTPHandler(graph.Deps{Pool: d.Pool, Jobs: d.Jobs, Now: d.Now}, d.Config.Development()))
+	mux.Handle("POST /graphql", graph.NewHTTPHandler(graph.Deps{Pool: d.Pool, Jobs: d.Jobs, Bucket: d.Bucket, Now: d.Now}, d.Config.Development()))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"status":"ok"}`)
