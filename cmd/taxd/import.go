@@ -86,4 +86,3 @@ func progress(w io.Writer, done, total int) {
 	filled := width * done / max(total, 1)
 	fmt.Fprintf(w, "\r[%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total)
 }
-

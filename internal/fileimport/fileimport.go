@@ -29,7 +29,7 @@ type Request struct {
 	Format    string // imports.CSVFormats()
 	File      io.Reader
 	Actor     string
-	Prices    ledger.PriceFunc       // nil: values missing from the file stay missing
+	Prices    ledger.PriceFunc      // nil: values missing from the file stay missing
 	Progress  func(done, total int) // optional
 }
 

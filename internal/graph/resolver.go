@@ -8,9 +8,9 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"gocloud.dev/blob"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+	"gocloud.dev/blob"
 
 	gen "taxd/gen/graph"
 	"taxd/internal/apperr"
