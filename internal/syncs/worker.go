@@ -85,6 +85,11 @@ func (w *Worker) fetchFailed(ctx context.Context, job *river.Job[AccountArgs], i
 		return river.JobSnooze(d)
 	}
 	if imports.IsTemporary(err) && job.Attempt < job.MaxAttempts {
+		// Say why it is waiting; the item stays syncing and river retries with backoff.
+		msg := fmt.Sprintf("retrying (attempt %d of %d): %v", job.Attempt, job.MaxAttempts, err)
+		if perr := w.progress(ctx, item, "syncing", max(item.Progress, 5), &msg, 0, nil); perr != nil {
+			return errors.Join(err, perr)
+		}
 		return err
 	}
 	return w.finish(ctx, item, "failed", "import failed: "+err.Error(), nil)
