@@ -45,10 +45,10 @@ test: lint-spec test-go test-contract
 
 test-go:
 	$(GO) vet ./...
-	$(GO) test -count=1 $$($(GO) list ./... | grep -v /contracttests)
+	$(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v /contracttests)
 
 test-contract:
-	$(GO) test -count=1 -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
+	$(GO) test -count=1 -timeout 20m -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
 	@grep -q '^ok' /tmp/taxd-contract.log || { tail -50 /tmp/taxd-contract.log; exit 1; }
 
 ## bench: the benchmark set (engine throughput; a full recalculation of a generated 1M-transaction
