@@ -81,8 +81,6 @@ func addDec(a, b tax.Dec) tax.Dec {
 	return s
 }
 
-func lotID(id tax.LotID) string { return strconv.FormatUint(uint64(id), 10) }
-
 // copyText streams rows into table with COPY in text format. Every value we write is a number,
 // a UUID, a timestamp or a short code (no tabs, newlines or backslashes), so no escaping is
 // needed; formatting decimals straight from tax.Dec avoids a big.Int per value.

@@ -24,7 +24,7 @@ func MarshalDate(t time.Time) graphql.Marshaler {
 func UnmarshalDate(v any) (time.Time, error) {
 	s, ok := v.(string)
 	if !ok {
-		return time.Time{}, fmt.Errorf("Date must be a string such as 2024-03-01 or 2024-03-01T12:00:00Z")
+		return time.Time{}, fmt.Errorf("a Date must be a string such as 2024-03-01 or 2024-03-01T12:00:00Z")
 	}
 	return ParseDate(s)
 }
@@ -37,5 +37,5 @@ func ParseDate(s string) (time.Time, error) {
 	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
 		return t.UTC(), nil
 	}
-	return time.Time{}, fmt.Errorf("Date %q is neither YYYY-MM-DD nor an RFC 3339 date-time", s)
+	return time.Time{}, fmt.Errorf("date %q is neither YYYY-MM-DD nor an RFC 3339 date-time", s)
 }
