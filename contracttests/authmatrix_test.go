@@ -53,7 +53,8 @@ func TestAuthMatrix(t *testing.T) {
 				e := newEnv(t)
 				c := base
 				c.auth = cred
-				status, body := send(t, e, c)
+				_, resp, body := send(t, e, c)
+				status := resp.StatusCode
 				if !want(status) {
 					t.Errorf("%s with %s: status %d: %s", opID, cred, status, truncate(body))
 				}
@@ -125,7 +126,10 @@ func expectedStatus(doc *openapi3.T, op *openapi3.Operation, c restCase, cred st
 	panic(fmt.Sprint("unknown credential ", cred))
 }
 
-func send(t *testing.T, e *env, c restCase) (int, []byte) {
+// send sends one case's request with its credentials and returns the request, the response and
+// its body.
+func send(t *testing.T, e *env, c restCase) (*http.Request, *http.Response, []byte) {
+	t.Helper()
 	u := e.url + c.path
 	if len(c.query) > 0 {
 		u += "?" + c.query.Encode()
@@ -148,5 +152,5 @@ func send(t *testing.T, e *env, c restCase) (int, []byte) {
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, b
+	return req, resp, b
 }

@@ -249,9 +249,17 @@ type apiClient struct {
 	base string
 }
 
-func (c *apiClient) raw(method, path string, want int) []byte {
+// send makes one request with the partner's pair and checks the status; it returns the body.
+func (c *apiClient) send(method, path, body string, want int) []byte {
 	c.t.Helper()
-	req, _ := http.NewRequest(method, c.base+path, nil)
+	var r io.Reader
+	if body != "" {
+		r = strings.NewReader(body)
+	}
+	req, _ := http.NewRequest(method, c.base+path, r)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	req.Header.Set("x-client-id", acmeCreds.ClientID)
 	req.Header.Set("x-api-secret", acmeCreds.APISecret)
 	resp, err := http.DefaultClient.Do(req)
@@ -266,25 +274,12 @@ func (c *apiClient) raw(method, path string, want int) []byte {
 	return b
 }
 
+func (c *apiClient) raw(method, path string, want int) []byte { return c.send(method, path, "", want) }
+
+// do sends a JSON request and decodes the response into out (when not nil).
 func (c *apiClient) do(method, path, body string, want int, out any) {
 	c.t.Helper()
-	var r io.Reader
-	if body != "" {
-		r = strings.NewReader(body)
-	}
-	req, _ := http.NewRequest(method, c.base+path, r)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("x-client-id", acmeCreds.ClientID)
-	req.Header.Set("x-api-secret", acmeCreds.APISecret)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != want {
-		c.t.Fatalf("%s %s: %d, want %d: %s", method, path, resp.StatusCode, want, b)
-	}
+	b := c.send(method, path, body, want)
 	if out != nil {
 		if err := json.Unmarshal(b, out); err != nil {
 			c.t.Fatalf("%s %s: %v: %s", method, path, err, b)

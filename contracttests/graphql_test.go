@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -244,46 +243,11 @@ func replayGraphQL(t *testing.T, ex gqlExample) bool {
 		volatile["$."+p] = true
 	}
 	ok := true
-	for _, d := range matchGraphQL(want.Data, got.Data, "$", volatile, e.known) {
+	for _, d := range match(want.Data, got.Data, "$", e.known, volatile) {
 		t.Error(d)
 		ok = false
 	}
 	return ok
-}
-
-// matchGraphQL compares like match, with the example's own volatile paths compared by type.
-func matchGraphQL(want, got any, path string, volatile, known map[string]bool) []string {
-	if volatile[path] {
-		return sameType(want, got, path)
-	}
-	switch w := want.(type) {
-	case map[string]any:
-		g, ok := got.(map[string]any)
-		if !ok {
-			return []string{fmt.Sprintf("%s: want an object, got %s", path, describe(got))}
-		}
-		var diffs []string
-		for k, wv := range w {
-			gv, present := g[k]
-			if !present {
-				diffs = append(diffs, path+"."+k+": missing")
-				continue
-			}
-			diffs = append(diffs, matchGraphQL(wv, gv, path+"."+k, volatile, known)...)
-		}
-		return diffs
-	case []any:
-		g, ok := got.([]any)
-		if !ok || len(g) != len(w) {
-			return []string{fmt.Sprintf("%s: want %d items, got %s", path, len(w), describe(got))}
-		}
-		var diffs []string
-		for i := range w {
-			diffs = append(diffs, matchGraphQL(w[i], g[i], path+"."+strconv.Itoa(i), volatile, known)...)
-		}
-		return diffs
-	}
-	return match(want, got, path, known)
 }
 
 // seedGraphQL adds the GraphQL fixture's clients and keys to an env.

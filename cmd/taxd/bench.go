@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"taxd/internal/recalc"
-	"taxd/internal/server"
 	"taxd/internal/store"
 )
 
@@ -29,16 +28,11 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	url, stop, err := server.Database(ctx, cfg.DatabaseURL, cfg.DataDir)
+	pool, closeDB, err := openDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	defer stop()
-	pool, err := store.Open(ctx, url)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
+	defer closeDB()
 	if err := store.MigrateUp(ctx, pool, io.Discard); err != nil {
 		return err
 	}

@@ -16,7 +16,6 @@ import (
 	"taxd/internal/fileimport"
 	"taxd/internal/imports"
 	"taxd/internal/prices"
-	"taxd/internal/server"
 	"taxd/internal/store"
 )
 
@@ -46,16 +45,11 @@ func importFile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer f.Close()
-	url, stop, err := server.Database(ctx, cfg.DatabaseURL, cfg.DataDir)
+	pool, closeDB, err := openDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	defer stop()
-	pool, err := store.Open(ctx, url)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
+	defer closeDB()
 	req := fileimport.Request{ClientID: clientID, Name: filepath.Base(path), Format: format, File: f, Actor: "cli:import",
 		Progress: func(done, total int) { progress(stderr, done, total) }}
 	if accountArg != "" {

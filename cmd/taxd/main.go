@@ -14,6 +14,8 @@ import (
 	"runtime/debug"
 	"syscall"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"taxd/internal/config"
 	"taxd/internal/partner"
 	"taxd/internal/server"
@@ -105,16 +107,11 @@ func migrate(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	url, stop, err := server.Database(ctx, cfg.DatabaseURL, cfg.DataDir)
+	pool, closeDB, err := openDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	defer stop()
-	pool, err := store.Open(ctx, url)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
+	defer closeDB()
 	switch args[0] {
 	case "up":
 		return store.MigrateUp(ctx, pool, stdout)
@@ -140,16 +137,11 @@ func partnerCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	url, stop, err := server.Database(ctx, cfg.DatabaseURL, cfg.DataDir)
+	pool, closeDB, err := openDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	defer stop()
-	pool, err := store.Open(ctx, url)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
+	defer closeDB()
 	if err := store.MigrateUp(ctx, pool, io.Discard); err != nil {
 		return err
 	}
@@ -162,6 +154,21 @@ func partnerCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fmt.Fprintf(stdout, "partner %s (%s) created. These credentials are shown once; only their hashes are stored.\n", p.Name, p.ID)
 	fmt.Fprintf(stdout, "x-client-id:  %s\nx-api-secret: %s\nx-api-key:    %s\n", creds.ClientID, creds.APISecret, creds.APIKey)
 	return nil
+}
+
+// openDB connects to the configured database, or to the local cluster under --data-dir (started
+// if needed); the returned function closes the pool and stops a cluster it started.
+func openDB(ctx context.Context, cfg *config.Config) (*pgxpool.Pool, func(), error) {
+	url, stop, err := server.Database(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	pool, err := store.Open(ctx, url)
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return pool, func() { pool.Close(); stop() }, nil
 }
 
 func optional(s string) *string {
