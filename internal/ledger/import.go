@@ -32,7 +32,7 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 	if err != nil {
 		return 0, err
 	}
-	assets := map[string]uuid.UUID{}
+	assets := map[string]db.Asset{}
 	added := 0
 	for _, t := range txs {
 		var label *string
@@ -58,17 +58,17 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 			if tr.Quantity.Sign() <= 0 {
 				continue
 			}
-			assetID, ok := assets[tr.Asset.Key()]
+			asset, ok := assets[tr.Asset.Key()]
 			if !ok {
-				a, err := e.q.UpsertAsset(e.ctx, db.UpsertAssetParams{
+				var err error
+				asset, err = e.q.UpsertAsset(e.ctx, db.UpsertAssetParams{
 					ID: newID(), ClientID: e.client, Key: tr.Asset.Key(), Symbol: symbolOf(tr.Asset), Name: tr.Asset.Name,
 					Type: "COIN", Chain: nonEmpty(tr.Asset.Chain), ContractAddress: nonEmpty(tr.Asset.Contract), Decimals: &tr.Asset.Decimals,
 				})
 				if err != nil {
 					return added, store.Err(err, "asset")
 				}
-				assetID = a.ID
-				assets[tr.Asset.Key()] = assetID
+				assets[tr.Asset.Key()] = asset
 			}
 			from, fromAddr := e.side(tr.From, accountID, own)
 			to, toAddr := e.side(tr.To, accountID, own)
@@ -76,9 +76,12 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 				continue // neither side is the client's: not part of its ledger
 			}
 			fiat := decimal.NullDecimal{}
-			if tr.FiatValue != nil {
+			switch {
+			case tr.FiatValue != nil: // the file's own value
 				fiat = decimal.NullDecimal{Decimal: *tr.FiatValue, Valid: true}
-			} else if price != nil {
+			case asset.PriceOverride.Valid: // the user's price for the asset wins over the market's
+				fiat = decimal.NullDecimal{Decimal: asset.PriceOverride.Decimal.Mul(tr.Quantity).Round(18), Valid: true}
+			case price != nil:
 				usd, found, err := price(e.ctx, tr.Asset, t.Time)
 				if err != nil {
 					return added, err
@@ -99,7 +102,7 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 				trLabel = ptr("fee")
 			}
 			if _, err := e.q.InsertTransfer(e.ctx, db.InsertTransferParams{
-				ID: newID(), ClientID: e.client, TransactionID: txID, Position: pos, AssetID: assetID, Quantity: tr.Quantity,
+				ID: newID(), ClientID: e.client, TransactionID: txID, Position: pos, AssetID: asset.ID, Quantity: tr.Quantity,
 				FromAccountID: from, ToAccountID: to, FromAddress: fromAddr, ToAddress: toAddr, FiatValue: fiat, FeeFiat: feeFiat,
 				IsFee: tr.IsFee, Label: trLabel,
 			}); err != nil {

@@ -312,3 +312,26 @@ func TestImportSkipsWhatItHasAndLinksOwnWallets(t *testing.T) {
 		t.Fatalf("imported transaction is not dirty")
 	}
 }
+
+func TestImportPrefersTheUsersPriceOverride(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	mustExec(t, b.pool, `UPDATE assets SET price_override = 2500 WHERE id = $1`, b.eth)
+	txs := []imports.Tx{{ExternalID: "x1", Time: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), Transfers: []imports.Transfer{
+		{Asset: imports.AssetRef{Chain: "ethereum", Symbol: "ETH"}, Quantity: dec("2"), To: imports.Self},
+	}}}
+	market := func(context.Context, imports.AssetRef, time.Time) (decimal.Decimal, bool, error) { return dec("3000"), true, nil }
+	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		_, err := e.Import(b.wallet, txs, market)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var v decimal.Decimal
+	if err := b.pool.QueryRow(b.ctx, `SELECT fiat_value FROM transfers WHERE client_id = $1`, b.client).Scan(&v); err != nil {
+		t.Fatal(err)
+	}
+	if !v.Equal(dec("5000")) {
+		t.Fatalf("value %s, want 5000 (2 × the override 2500, not the market's 3000)", v)
+	}
+}
