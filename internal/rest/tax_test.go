@@ -1,0 +1,27 @@
+package rest
+
+import (
+	"testing"
+
+	"github.com/shopspring/decimal"
+)
+
+func TestCentsAndFormatting(t *testing.T) {
+	for _, c := range []struct {
+		dollars string
+		cents   int64
+		text    string
+	}{
+		{"0", 0, "$0.00"},
+		{"1234.565", 123457, "$1,234.57"},
+		{"-76.455", -7646, "-$76.46"},
+		{"1000000", 100000000, "$1,000,000.00"},
+		{"0.004999", 0, "$0.00"},
+		{"21474836.48", 2147483648, "$21,474,836.48"}, // past 32-bit cents
+	} {
+		got := cents(decimal.RequireFromString(c.dollars))
+		if got != c.cents || formatCents(got) != c.text {
+			t.Errorf("%s: %d %q, want %d %q", c.dollars, got, formatCents(got), c.cents, c.text)
+		}
+	}
+}
