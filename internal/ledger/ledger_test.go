@@ -320,7 +320,9 @@ func TestImportPrefersTheUsersPriceOverride(t *testing.T) {
 	txs := []imports.Tx{{ExternalID: "x1", Time: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), Transfers: []imports.Transfer{
 		{Asset: imports.AssetRef{Chain: "ethereum", Symbol: "ETH"}, Quantity: dec("2"), To: imports.Self},
 	}}}
-	market := func(context.Context, imports.AssetRef, time.Time) (decimal.Decimal, bool, error) { return dec("3000"), true, nil }
+	market := func(context.Context, imports.AssetRef, time.Time) (decimal.Decimal, bool, error) {
+		return dec("3000"), true, nil
+	}
 	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
 		_, err := e.Import(b.wallet, txs, market)
 		return err
