@@ -14,7 +14,7 @@ import (
 )
 
 const countDirty = `-- name: CountDirty :one
-SELECT (SELECT count(*) FROM transactions t WHERE t.client_id = $1 AND t.dirty_seq IS NOT NULL)
+SELECT (SELECT count(DISTINCT d.transaction_id) FROM dirty_marks d WHERE d.client_id = $1)
      + (SELECT count(*) FROM clients c WHERE c.id = $1 AND c.settings_dirty_seq IS NOT NULL)
 `
 
@@ -125,7 +125,7 @@ func (q *Queries) GetAuditLogsByIDs(ctx context.Context, arg GetAuditLogsByIDsPa
 }
 
 const getTransaction = `-- name: GetTransaction :one
-SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, dirty_seq, created_at, updated_at, deleted_at FROM transactions WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
+SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at FROM transactions WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
 `
 
 type GetTransactionParams struct {
@@ -152,7 +152,6 @@ func (q *Queries) GetTransaction(ctx context.Context, arg GetTransactionParams) 
 		&i.Source,
 		&i.SessionID,
 		&i.ParentID,
-		&i.DirtySeq,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.DeletedAt,
@@ -161,7 +160,7 @@ func (q *Queries) GetTransaction(ctx context.Context, arg GetTransactionParams) 
 }
 
 const getTransactionsByIDs = `-- name: GetTransactionsByIDs :many
-SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, dirty_seq, created_at, updated_at, deleted_at FROM transactions WHERE client_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
+SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at FROM transactions WHERE client_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
 ORDER BY occurred_at, ordinal, id
 `
 
@@ -195,7 +194,6 @@ func (q *Queries) GetTransactionsByIDs(ctx context.Context, arg GetTransactionsB
 			&i.Source,
 			&i.SessionID,
 			&i.ParentID,
-			&i.DirtySeq,
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.DeletedAt,
@@ -290,8 +288,8 @@ func (q *Queries) InsertAuditLog(ctx context.Context, arg InsertAuditLogParams) 
 }
 
 const insertImportedTransaction = `-- name: InsertImportedTransaction :one
-INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source, dirty_seq)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, nextval('ledger_dirty_seq'))
+INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
 RETURNING id
 `
@@ -344,9 +342,9 @@ func (q *Queries) InsertInternalPair(ctx context.Context, arg InsertInternalPair
 
 const insertTransaction = `-- name: InsertTransaction :one
 INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes,
-                          is_failed, source, session_id, parent_id, dirty_seq)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, nextval('ledger_dirty_seq'))
-RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, dirty_seq, created_at, updated_at, deleted_at
+                          is_failed, source, session_id, parent_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at
 `
 
 type InsertTransactionParams struct {
@@ -398,7 +396,6 @@ func (q *Queries) InsertTransaction(ctx context.Context, arg InsertTransactionPa
 		&i.Source,
 		&i.SessionID,
 		&i.ParentID,
-		&i.DirtySeq,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.DeletedAt,
@@ -476,6 +473,18 @@ func (q *Queries) InsertTransfer(ctx context.Context, arg InsertTransferParams) 
 		&i.CreatedAt,
 	)
 	return i, err
+}
+
+const isDirty = `-- name: IsDirty :one
+SELECT coalesce(EXISTS (SELECT 1 FROM dirty_marks WHERE client_id = $1)
+    OR EXISTS (SELECT 1 FROM clients WHERE id = $1 AND settings_dirty_seq IS NOT NULL), false)::boolean
+`
+
+func (q *Queries) IsDirty(ctx context.Context, clientID uuid.UUID) (bool, error) {
+	row := q.db.QueryRow(ctx, isDirty, clientID)
+	var column_1 bool
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
 const listAuditLogs = `-- name: ListAuditLogs :many
@@ -612,8 +621,7 @@ func (q *Queries) MarkClientSettingsDirty(ctx context.Context, id uuid.UUID) err
 }
 
 const markTransactionsDirty = `-- name: MarkTransactionsDirty :exec
-UPDATE transactions SET dirty_seq = nextval('ledger_dirty_seq'), updated_at = now()
-WHERE client_id = $1 AND id = ANY($2::uuid[])
+INSERT INTO dirty_marks (client_id, transaction_id) SELECT $1, unnest($2::uuid[])
 `
 
 type MarkTransactionsDirtyParams struct {
@@ -621,6 +629,7 @@ type MarkTransactionsDirtyParams struct {
 	Ids      []uuid.UUID
 }
 
+// Callers have checked that the transactions are the client's.
 func (q *Queries) MarkTransactionsDirty(ctx context.Context, arg MarkTransactionsDirtyParams) error {
 	_, err := q.db.Exec(ctx, markTransactionsDirty, arg.ClientID, arg.Ids)
 	return err
@@ -638,7 +647,7 @@ func (q *Queries) NextTransferPosition(ctx context.Context, transactionID uuid.U
 }
 
 const softDeleteTransaction = `-- name: SoftDeleteTransaction :exec
-UPDATE transactions SET deleted_at = now(), dirty_seq = nextval('ledger_dirty_seq') WHERE client_id = $1 AND id = $2
+UPDATE transactions SET deleted_at = now() WHERE client_id = $1 AND id = $2
 `
 
 type SoftDeleteTransactionParams struct {
@@ -654,9 +663,9 @@ func (q *Queries) SoftDeleteTransaction(ctx context.Context, arg SoftDeleteTrans
 const updateTransactionFields = `-- name: UpdateTransactionFields :one
 UPDATE transactions SET
     label = $3, notes = $4, is_hidden = $5, is_reviewed = $6, occurred_at = $7, txn_hash = $8,
-    updated_at = now(), dirty_seq = nextval('ledger_dirty_seq')
+    updated_at = now()
 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
-RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, dirty_seq, created_at, updated_at, deleted_at
+RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at
 `
 
 type UpdateTransactionFieldsParams struct {
@@ -698,7 +707,6 @@ func (q *Queries) UpdateTransactionFields(ctx context.Context, arg UpdateTransac
 		&i.Source,
 		&i.SessionID,
 		&i.ParentID,
-		&i.DirtySeq,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.DeletedAt,

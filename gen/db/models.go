@@ -129,6 +129,12 @@ type ClientMember struct {
 	CreatedAt time.Time
 }
 
+type DirtyMark struct {
+	ClientID      uuid.UUID
+	Seq           int64
+	TransactionID uuid.UUID
+}
+
 type DiscountCode struct {
 	ID         uuid.UUID
 	ClientID   uuid.UUID
@@ -304,7 +310,6 @@ type Transaction struct {
 	Source     *string
 	SessionID  *string
 	ParentID   *uuid.UUID
-	DirtySeq   *int64
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 	DeletedAt  *time.Time

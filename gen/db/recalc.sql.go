@@ -12,21 +12,19 @@ import (
 )
 
 const clearDirty = `-- name: ClearDirty :execrows
-UPDATE transactions t SET dirty_seq = NULL
-FROM (SELECT unnest($2::uuid[]) AS id, unnest($3::bigint[]) AS seq) s
-WHERE t.client_id = $1::uuid AND t.id = s.id AND t.dirty_seq = s.seq
+DELETE FROM dirty_marks d
+USING (SELECT unnest($1::bigint[]) AS seq) s
+WHERE d.client_id = $2::uuid AND d.seq = s.seq
 `
 
 type ClearDirtyParams struct {
-	ClientID uuid.UUID
-	Ids      []uuid.UUID
 	Seqs     []int64
+	ClientID uuid.UUID
 }
 
-// Clears exactly the dirty marks the run saw: a row edited again since has a new dirty_seq and
-// stays dirty.
+// Deletes exactly the dirty marks the run saw; marks written since stay.
 func (q *Queries) ClearDirty(ctx context.Context, arg ClearDirtyParams) (int64, error) {
-	result, err := q.db.Exec(ctx, clearDirty, arg.ClientID, arg.Ids, arg.Seqs)
+	result, err := q.db.Exec(ctx, clearDirty, arg.Seqs, arg.ClientID)
 	if err != nil {
 		return 0, err
 	}

@@ -34,6 +34,7 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 	}
 	assets := map[string]db.Asset{}
 	added := 0
+	var fresh []uuid.UUID // new transactions, marked dirty together at the end
 	for _, t := range txs {
 		var label *string
 		if t.Label != "" {
@@ -111,6 +112,12 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 			pos++
 		}
 		added++
+		fresh = append(fresh, txID)
+	}
+	if len(fresh) > 0 {
+		if err := e.dirty(fresh...); err != nil {
+			return added, err
+		}
 	}
 	return added, nil
 }

@@ -105,6 +105,9 @@ func (e *Editor) CreateTransaction(in NewTransaction) (db.Transaction, error) {
 	if err != nil {
 		return db.Transaction{}, store.Err(err, "transaction")
 	}
+	if err := e.dirty(t.ID); err != nil {
+		return db.Transaction{}, err
+	}
 	return t, e.audit(&t.ID, "transaction", t.ID, "create", "transaction", nil, t.ID)
 }
 
@@ -344,7 +347,7 @@ func (e *Editor) UpdateTransaction(id uuid.UUID, p TransactionPatch) (db.Transac
 			return db.Transaction{}, err
 		}
 	}
-	return out, nil
+	return out, e.dirty(id)
 }
 
 // SetHidden hides or shows transactions.
@@ -397,6 +400,9 @@ func (e *Editor) Delete(id uuid.UUID) error {
 		return err
 	}
 	if err := e.q.SoftDeleteTransaction(e.ctx, db.SoftDeleteTransactionParams{ClientID: e.client, ID: id}); err != nil {
+		return err
+	}
+	if err := e.dirty(id); err != nil {
 		return err
 	}
 	return e.audit(&id, "transaction", id, "delete", "transaction", id, nil)

@@ -67,7 +67,7 @@ func (b *bundle) dirty(t *testing.T) int64 {
 }
 
 func (b *bundle) settle(t *testing.T) {
-	mustExec(t, b.pool, `UPDATE transactions SET dirty_seq = NULL WHERE client_id = $1`, b.client)
+	mustExec(t, b.pool, `DELETE FROM dirty_marks WHERE client_id = $1`, b.client)
 }
 
 var meta = ledger.Meta{Actor: "user:test", SessionID: ptr("s1"), Source: ptr("unit-test")}

@@ -53,14 +53,14 @@ func SeedSynthetic(ctx context.Context, pool *pgxpool.Pool, n, assets, wallets i
 			}
 		}
 		i := 0
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"transactions"}, []string{"id", "client_id", "occurred_at", "ordinal", "dirty_seq"},
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"transactions"}, []string{"id", "client_id", "occurred_at", "ordinal"},
 			pgx.CopyFromFunc(func() ([]any, error) {
 				if i == len(in.Transactions) {
 					return nil, nil
 				}
 				t := in.Transactions[i]
 				i++
-				return []any{uuid.UUID(t.ID), client, t.Time, int32(i), int64(1)}, nil
+				return []any{uuid.UUID(t.ID), client, t.Time, int32(i)}, nil
 			})); err != nil {
 			return err
 		}
@@ -94,12 +94,17 @@ func SeedSynthetic(ctx context.Context, pool *pgxpool.Pool, n, assets, wallets i
 				return []any{uuid.UUID(tr.ID), client, uuid.UUID(t.ID), int32(tj - 1), asset[tr.Asset], num(tr.Quantity),
 					optID(acct, tr.From), optID(acct, tr.To), fiat, fee, tr.IsFee, label, staking}, nil
 			}))
+		if err != nil {
+			return err
+		}
+		// A freshly imported ledger is dirty throughout.
+		_, err = tx.Exec(ctx, `INSERT INTO dirty_marks (client_id, transaction_id) SELECT client_id, id FROM transactions WHERE client_id = $1`, client)
 		return err
 	})
 	if err != nil {
 		return uuid.Nil, err
 	}
-	if _, err := pool.Exec(ctx, `ANALYZE transactions; ANALYZE transfers`); err != nil {
+	if _, err := pool.Exec(ctx, `ANALYZE transactions; ANALYZE transfers; ANALYZE dirty_marks`); err != nil {
 		return uuid.Nil, err
 	}
 	fmt.Fprintf(log, "stored them in %s\n", time.Since(start).Round(time.Millisecond))

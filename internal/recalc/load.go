@@ -19,8 +19,7 @@ type snapshot struct {
 	clientID    uuid.UUID
 	input       tax.Input
 	transfers   int
-	dirtyIDs    []uuid.UUID
-	dirtySeqs   []int64
+	dirtySeqs   []int64 // the dirty marks this snapshot saw
 	settingsSeq *int64
 	// txPerYear counts transactions per tax year (for the preview's transaction count).
 	txPerYear map[int]int
@@ -80,21 +79,12 @@ func settingsOf(method, tz, fyStart string, perWallet *time.Time) (tax.Settings,
 }
 
 func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) error {
-	rows, err := tx.Query(ctx, `SELECT id, dirty_seq FROM transactions WHERE client_id = $1 AND dirty_seq IS NOT NULL`, s.clientID)
+	rows, err := tx.Query(ctx, `SELECT seq FROM dirty_marks WHERE client_id = $1`, s.clientID)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id uuid.UUID
-		var seq int64
-		if err := rows.Scan(&id, &seq); err != nil {
-			return err
-		}
-		s.dirtyIDs = append(s.dirtyIDs, id)
-		s.dirtySeqs = append(s.dirtySeqs, seq)
-	}
-	return rows.Err()
+	s.dirtySeqs, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+	return err
 }
 
 // ledgerQuery lists every transfer the engine sees, in settlement order. Hidden transactions and

@@ -29,11 +29,9 @@ func GetPreview(ctx context.Context, q *db.Queries, client db.Client, year *int,
 	if err != nil {
 		return p, err
 	}
-	dirty, err := q.CountDirty(ctx, client.ID)
-	if err != nil {
+	if p.IsStale, err = q.IsDirty(ctx, client.ID); err != nil {
 		return p, err
 	}
-	p.IsStale = dirty > 0
 	if year != nil {
 		p.Year = *year
 	}

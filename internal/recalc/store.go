@@ -53,7 +53,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		if err := q.SwitchResultSet(ctx, db.SwitchResultSetParams{ResultSetID: rsID, ClientID: snap.clientID}); err != nil {
 			return err
 		}
-		if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Ids: snap.dirtyIDs, Seqs: snap.dirtySeqs}); err != nil {
+		if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Seqs: snap.dirtySeqs}); err != nil {
 			return err
 		}
 		if snap.settingsSeq != nil {

@@ -142,8 +142,7 @@ CREATE TABLE assets (
     CONSTRAINT assets_client_key_key UNIQUE (client_id, key)
 );
 
--- A sequence that orders ledger writes; dirty_seq on a transaction is the write that dirtied it.
--- A recalculation clears only rows with dirty_seq at or below the value it read when it started.
+-- A sequence that orders ledger writes (dirty marks, settings changes).
 CREATE SEQUENCE ledger_dirty_seq;
 
 CREATE TABLE transactions (
@@ -163,13 +162,10 @@ CREATE TABLE transactions (
     source        text,
     session_id    text,
     parent_id     uuid REFERENCES transactions (id) ON DELETE SET NULL,
-    dirty_seq     bigint,
     created_at    timestamptz NOT NULL DEFAULT now(),
     updated_at    timestamptz NOT NULL DEFAULT now(),
     deleted_at    timestamptz
-) WITH (fillfactor = 80);
--- No index covers dirty_seq and the table leaves room on each page, so setting and clearing dirty
--- marks are HOT updates (no index writes): a recalculation clears up to a whole ledger at once.
+);
 CREATE INDEX transactions_client_order_idx ON transactions (client_id, occurred_at, ordinal, id);
 -- Foreign keys that delete or null out rows need an index on the referencing side, or every
 -- deleted parent scans the whole table.
@@ -177,6 +173,17 @@ CREATE INDEX transactions_account_idx ON transactions (account_id);
 CREATE INDEX transactions_parent_idx ON transactions (parent_id) WHERE parent_id IS NOT NULL;
 CREATE UNIQUE INDEX transactions_account_external_key ON transactions (account_id, external_id)
     WHERE external_id IS NOT NULL;
+
+-- Dirty marks: every ledger write appends one (in the writing transaction); a recalculation deletes
+-- exactly the marks its snapshot saw, so writes made while it ran stay dirty. A narrow append-only
+-- table keeps both cheap: clearing a whole ledger deletes small rows instead of rewriting wide ones.
+CREATE TABLE dirty_marks (
+    client_id       uuid NOT NULL REFERENCES clients (id) ON DELETE CASCADE,
+    seq             bigint NOT NULL DEFAULT nextval('ledger_dirty_seq'),
+    transaction_id  uuid NOT NULL REFERENCES transactions (id) ON DELETE CASCADE,
+    PRIMARY KEY (client_id, seq)
+);
+CREATE INDEX dirty_marks_transaction_idx ON dirty_marks (transaction_id);
 
 CREATE TABLE transfers (
     id                          uuid PRIMARY KEY,
@@ -417,6 +424,6 @@ CREATE TABLE prices (
 DROP TABLE prices, discount_codes, email_outbox, links, reports, account_sync_items, account_syncs,
     tax_year_summaries, tax_income, tax_disposals, tax_lots;
 ALTER TABLE clients DROP CONSTRAINT clients_current_result_set_fkey;
-DROP TABLE tax_result_sets, recalc_jobs, audit_logs, internal_transfer_pairs, transfers, transactions;
+DROP TABLE tax_result_sets, recalc_jobs, audit_logs, internal_transfer_pairs, transfers, dirty_marks, transactions;
 DROP SEQUENCE ledger_dirty_seq;
 DROP TABLE assets, accounts, client_api_keys, client_members, users, clients, partner_credentials, partners;

@@ -1,13 +1,13 @@
 -- name: InsertTransaction :one
 INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes,
-                          is_failed, source, session_id, parent_id, dirty_seq)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, nextval('ledger_dirty_seq'))
+                          is_failed, source, session_id, parent_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 RETURNING *;
 
 -- name: InsertImportedTransaction :one
 -- Imports skip transactions they already have (same account and external id).
-INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source, dirty_seq)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, nextval('ledger_dirty_seq'))
+INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
 RETURNING id;
 
@@ -46,21 +46,25 @@ RETURNING *;
 -- name: UpdateTransactionFields :one
 UPDATE transactions SET
     label = $3, notes = $4, is_hidden = $5, is_reviewed = $6, occurred_at = $7, txn_hash = $8,
-    updated_at = now(), dirty_seq = nextval('ledger_dirty_seq')
+    updated_at = now()
 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
 RETURNING *;
 
 -- name: MarkTransactionsDirty :exec
-UPDATE transactions SET dirty_seq = nextval('ledger_dirty_seq'), updated_at = now()
-WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]);
+-- Callers have checked that the transactions are the client's.
+INSERT INTO dirty_marks (client_id, transaction_id) SELECT $1, unnest(sqlc.arg(ids)::uuid[]);
 
 -- name: MarkClientSettingsDirty :exec
 UPDATE clients SET settings_dirty_seq = nextval('ledger_dirty_seq'), updated_at = now() WHERE id = $1;
 
 -- name: CountDirty :one
 -- Dirty transactions, plus one when a settings change invalidated the whole result.
-SELECT (SELECT count(*) FROM transactions t WHERE t.client_id = $1 AND t.dirty_seq IS NOT NULL)
+SELECT (SELECT count(DISTINCT d.transaction_id) FROM dirty_marks d WHERE d.client_id = $1)
      + (SELECT count(*) FROM clients c WHERE c.id = $1 AND c.settings_dirty_seq IS NOT NULL);
+
+-- name: IsDirty :one
+SELECT coalesce(EXISTS (SELECT 1 FROM dirty_marks WHERE client_id = $1)
+    OR EXISTS (SELECT 1 FROM clients WHERE id = $1 AND settings_dirty_seq IS NOT NULL), false)::boolean;
 
 -- name: InsertAuditLog :exec
 INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value,
@@ -97,4 +101,4 @@ ON CONFLICT DO NOTHING;
 DELETE FROM internal_transfer_pairs WHERE client_id = $1 AND from_transaction_id = $2 AND to_transaction_id = $3;
 
 -- name: SoftDeleteTransaction :exec
-UPDATE transactions SET deleted_at = now(), dirty_seq = nextval('ledger_dirty_seq') WHERE client_id = $1 AND id = $2;
+UPDATE transactions SET deleted_at = now() WHERE client_id = $1 AND id = $2;

@@ -28,11 +28,10 @@ INSERT INTO tax_result_sets (id, client_id, recalc_job_id) VALUES ($1, $2, $3);
 UPDATE clients SET current_result_set_id = sqlc.arg(result_set_id)::uuid, updated_at = now() WHERE id = sqlc.arg(client_id)::uuid;
 
 -- name: ClearDirty :execrows
--- Clears exactly the dirty marks the run saw: a row edited again since has a new dirty_seq and
--- stays dirty.
-UPDATE transactions t SET dirty_seq = NULL
-FROM (SELECT unnest(sqlc.arg(ids)::uuid[]) AS id, unnest(sqlc.arg(seqs)::bigint[]) AS seq) s
-WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.id = s.id AND t.dirty_seq = s.seq;
+-- Deletes exactly the dirty marks the run saw; marks written since stay.
+DELETE FROM dirty_marks d
+USING (SELECT unnest(sqlc.arg(seqs)::bigint[]) AS seq) s
+WHERE d.client_id = sqlc.arg(client_id)::uuid AND d.seq = s.seq;
 
 -- name: ClearSettingsDirty :exec
 UPDATE clients SET settings_dirty_seq = NULL WHERE id = $1 AND settings_dirty_seq = $2;
