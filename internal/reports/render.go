@@ -268,7 +268,11 @@ func taxFormsZIP(d Data) ([]byte, error) {
 // per box with columns (a)-(h) and the box totals.
 func form8949PDF(d Data) ([]byte, error) {
 	pdf := fpdf.New("L", "mm", "Letter", "")
-	pdf.SetCreationDate(time.Date(d.Year+1, 1, 1, 0, 0, 0, 0, time.UTC))
+	// Fixed dates and a sorted catalog: the same data gives the same bytes.
+	stamp := time.Date(d.Year+1, 1, 1, 0, 0, 0, 0, time.UTC)
+	pdf.SetCreationDate(stamp)
+	pdf.SetModificationDate(stamp)
+	pdf.SetCatalogSort(true)
 	pdf.SetCompression(false)
 	boxes, _, _ := Totals(d.Disposals)
 	if len(boxes) == 0 {
