@@ -35,14 +35,14 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 	}
 	acct, err := q.GetAccountByID(ctx, job.Args.AccountID)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && acct.DeletedAt != nil) {
-		return w.finish(ctx, item, "failed", "the account was deleted", nil)
+		return w.finish(ctx, item, "failed", "the account was deleted")
 	}
 	if err != nil {
 		return err
 	}
 	provider, ok := w.Providers.Provider(acct.Provider)
 	if !ok || acct.Address == nil {
-		return w.finish(ctx, item, "failed", fmt.Sprintf("no importer for %q accounts", acct.Provider), nil)
+		return w.finish(ctx, item, "failed", fmt.Sprintf("no importer for %q accounts", acct.Provider))
 	}
 	if err := w.progress(ctx, item, "syncing", max(item.Progress, 5), nil, 0, nil); err != nil {
 		return err
@@ -75,7 +75,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 			break
 		}
 	}
-	return w.finish(ctx, item, "synced", "", nil)
+	return w.finish(ctx, item, "synced", "")
 }
 
 // fetchFailed backs off on rate limits and temporary errors; on the last attempt, or on a
@@ -92,16 +92,16 @@ func (w *Worker) fetchFailed(ctx context.Context, job *river.Job[AccountArgs], i
 		}
 		return err
 	}
-	return w.finish(ctx, item, "failed", "import failed: "+err.Error(), nil)
+	return w.finish(ctx, item, "failed", "import failed: "+err.Error())
 }
 
-func (w *Worker) finish(ctx context.Context, item db.AccountSyncItem, status, message string, cursor *string) error {
+// finish ends an item as synced or failed (with a message), at 100%.
+func (w *Worker) finish(ctx context.Context, item db.AccountSyncItem, status, message string) error {
 	var msg *string
-	progress := int32(100)
 	if message != "" {
 		msg = &message
 	}
-	return w.progress(ctx, item, status, progress, msg, 0, cursor)
+	return w.progress(ctx, item, status, 100, msg, 0, nil)
 }
 
 func (w *Worker) progress(ctx context.Context, item db.AccountSyncItem, status string, progress int32, msg *string, added int, cursor *string) error {
