@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 GO ?= go
-export GOFLAGS ?= -mod=mod
+
 
 .PHONY: all generate check-generated build run test test-go test-contract lint-spec bench lint tools clean
 
