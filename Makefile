@@ -10,6 +10,7 @@ all: build
 
 ## generate: regenerate gen/ from spec/ and sql/ with the pinned generators
 generate:
+	rm -rf gen/db gen/rest gen/graph  # start clean so a dropped query or type leaves no stale file
 	$(GO) tool sqlc generate
 	mkdir -p gen/rest
 	$(GO) tool oapi-codegen -config oapi-codegen.yaml spec/openapi.yaml

@@ -3,7 +3,6 @@
 package server
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
@@ -11,16 +10,6 @@ import (
 	"runtime/debug"
 	"time"
 )
-
-type ctxKey int
-
-const requestIDKey ctxKey = iota
-
-// RequestID returns the id of the request in ctx.
-func RequestID(ctx context.Context) string {
-	s, _ := ctx.Value(requestIDKey).(string)
-	return s
-}
 
 // withRequestLog gives every request an id (X-Request-Id, taken from the caller when sane), logs
 // one line per request with slog, and turns panics into 500s.
@@ -33,7 +22,7 @@ func withRequestLog(next http.Handler) http.Handler {
 			id = hex.EncodeToString(b)
 		}
 		w.Header().Set("X-Request-Id", id)
-		ctx := context.WithValue(r.Context(), requestIDKey, id)
+		ctx := r.Context()
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		start := time.Now()
 		defer func() {

@@ -13,7 +13,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"taxd/gen/db"
 	"taxd/internal/apperr"
 )
 
@@ -43,9 +42,6 @@ func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	}
 	return pool, nil
 }
-
-// DBTX is what sqlc queries and our hand-built queries run on: a pool or a transaction.
-type DBTX = db.DBTX
 
 // InTx runs fn in one transaction; it commits when fn returns nil and rolls back otherwise.
 func InTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) error {
