@@ -281,6 +281,21 @@ type TaxResultSet struct {
 	CreatedAt   time.Time
 }
 
+type TaxTransactionResult struct {
+	ResultSetID        uuid.UUID
+	TransactionID      uuid.UUID
+	Proceeds           decimal.Decimal
+	Basis              decimal.Decimal
+	Gain               decimal.Decimal
+	ShortTermGain      decimal.Decimal
+	LongTermGain       decimal.Decimal
+	SaleTerm           *string
+	DisposalPieces     int32
+	Income             decimal.Decimal
+	IsMissingBasis     bool
+	HasNegativeBalance bool
+}
+
 type TaxYearSummary struct {
 	ResultSetID      uuid.UUID
 	TaxYear          int32

@@ -39,6 +39,9 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		if err := copyIncome(ctx, tx, rsID, res); err != nil {
 			return err
 		}
+		if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res)); err != nil {
+			return err
+		}
 		for _, y := range res.Years {
 			if _, err := tx.Exec(ctx, `INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
