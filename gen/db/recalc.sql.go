@@ -144,6 +144,31 @@ func (q *Queries) InsertResultSet(ctx context.Context, arg InsertResultSetParams
 	return err
 }
 
+const lockRecalcRequests = `-- name: LockRecalcRequests :exec
+SELECT pg_advisory_xact_lock(hashtextextended('taxd.recalc:' || $1::uuid::text, 0))
+`
+
+// Serialises a client's recalculation requests with the worker's completion check (see recalc.Request).
+func (q *Queries) LockRecalcRequests(ctx context.Context, clientID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, lockRecalcRequests, clientID)
+	return err
+}
+
+const recalcFollowUpNeeded = `-- name: RecalcFollowUpNeeded :one
+SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = $1::uuid)
+    OR EXISTS (SELECT 1 FROM clients c WHERE c.id = $1::uuid AND c.settings_dirty_seq IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM recalc_jobs r WHERE r.client_id = $1::uuid AND r.status IN ('queued', 'running')))::boolean AS pending
+`
+
+// After a run: is the client still dirty (edits the run's snapshot did not see), or did a request
+// arrive while it ran?
+func (q *Queries) RecalcFollowUpNeeded(ctx context.Context, clientID uuid.UUID) (bool, error) {
+	row := q.db.QueryRow(ctx, recalcFollowUpNeeded, clientID)
+	var pending bool
+	err := row.Scan(&pending)
+	return pending, err
+}
+
 const setRecalcProgress = `-- name: SetRecalcProgress :exec
 UPDATE recalc_jobs SET progress = $2 WHERE id = $1 AND status = 'running'
 `

@@ -40,3 +40,14 @@ UPDATE clients SET settings_dirty_seq = NULL WHERE id = $1 AND settings_dirty_se
 -- Result sets the client no longer points at (the previous one, or an orphan of a crashed run).
 DELETE FROM tax_result_sets rs USING clients c
 WHERE rs.client_id = $1 AND c.id = rs.client_id AND rs.id IS DISTINCT FROM c.current_result_set_id;
+
+-- name: LockRecalcRequests :exec
+-- Serialises a client's recalculation requests with the worker's completion check (see recalc.Request).
+SELECT pg_advisory_xact_lock(hashtextextended('taxd.recalc:' || sqlc.arg(client_id)::uuid::text, 0));
+
+-- name: RecalcFollowUpNeeded :one
+-- After a run: is the client still dirty (edits the run's snapshot did not see), or did a request
+-- arrive while it ran?
+SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = sqlc.arg(client_id)::uuid)
+    OR EXISTS (SELECT 1 FROM clients c WHERE c.id = sqlc.arg(client_id)::uuid AND c.settings_dirty_seq IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM recalc_jobs r WHERE r.client_id = sqlc.arg(client_id)::uuid AND r.status IN ('queued', 'running')))::boolean AS pending;
