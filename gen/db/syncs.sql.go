@@ -199,6 +199,48 @@ func (q *Queries) ListAccountSyncs(ctx context.Context, clientID uuid.UUID) ([]A
 	return items, nil
 }
 
+const listActiveSyncItems = `-- name: ListActiveSyncItems :many
+SELECT i.sync_id, i.account_id FROM account_sync_items i JOIN account_syncs s ON s.id = i.sync_id
+WHERE i.account_id = ANY($1::uuid[]) AND i.status IN ('queued', 'syncing')
+ORDER BY s.created_at DESC, s.id DESC
+`
+
+type ListActiveSyncItemsRow struct {
+	SyncID    uuid.UUID
+	AccountID uuid.UUID
+}
+
+// The queued or syncing items of these accounts (at most one each), newest sync first.
+func (q *Queries) ListActiveSyncItems(ctx context.Context, accountIds []uuid.UUID) ([]ListActiveSyncItemsRow, error) {
+	rows, err := q.db.Query(ctx, listActiveSyncItems, accountIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListActiveSyncItemsRow
+	for rows.Next() {
+		var i ListActiveSyncItemsRow
+		if err := rows.Scan(&i.SyncID, &i.AccountID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockClientSyncs = `-- name: LockClientSyncs :exec
+SELECT pg_advisory_xact_lock(hashtextextended('taxd.sync:' || $1::uuid::text, 0))
+`
+
+// Serialises a client's sync requests, so two of them cannot both start the same account.
+func (q *Queries) LockClientSyncs(ctx context.Context, clientID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, lockClientSyncs, clientID)
+	return err
+}
+
 const rollupAccountSync = `-- name: RollupAccountSync :exec
 UPDATE account_syncs s SET
     progress = agg.progress,
@@ -245,6 +287,41 @@ func (q *Queries) SetAccountSyncState(ctx context.Context, arg SetAccountSyncSta
 		arg.Cursor,
 	)
 	return err
+}
+
+const syncBacklog = `-- name: SyncBacklog :one
+SELECT count(*)::integer FROM (
+    SELECT 1 FROM account_sync_items i
+    JOIN account_syncs s ON s.id = i.sync_id
+    JOIN clients c ON c.id = s.client_id
+    WHERE i.status = 'queued' AND coalesce(c.partner_id, c.id) = $1::uuid
+    LIMIT $2::integer
+) b
+`
+
+type SyncBacklogParams struct {
+	OwnerID uuid.UUID
+	Cap     int32
+}
+
+// How many account syncs of the owner (the client's partner, or the client itself when it has
+// none) wait in the queue, counted up to a cap: the fairness tiers need no exact figure beyond it.
+func (q *Queries) SyncBacklog(ctx context.Context, arg SyncBacklogParams) (int32, error) {
+	row := q.db.QueryRow(ctx, syncBacklog, arg.OwnerID, arg.Cap)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const syncOwner = `-- name: SyncOwner :one
+SELECT coalesce(partner_id, id)::uuid FROM clients WHERE id = $1
+`
+
+func (q *Queries) SyncOwner(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, syncOwner, id)
+	var column_1 uuid.UUID
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
 const updateAccountSyncItem = `-- name: UpdateAccountSyncItem :exec

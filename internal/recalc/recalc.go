@@ -33,7 +33,7 @@ type Args struct {
 	FollowUps int `json:"follow_ups,omitempty"`
 }
 
-func (Args) Kind() string { return "recalc.client" }
+func (Args) Kind() string { return jobs.KindRecalc }
 
 // InsertOpts puts the job on the recalc queue, unique per client while it waits or runs (a
 // finished job never blocks the next request).
