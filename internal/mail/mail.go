@@ -39,7 +39,9 @@ type SendArgs struct {
 func (SendArgs) Kind() string { return "mail.send" }
 
 // InsertOpts puts delivery on the mail queue.
-func (SendArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: jobs.QueueMail, MaxAttempts: 10} }
+func (SendArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: jobs.QueueMail, MaxAttempts: 10}
+}
 
 // Queue writes msg to the outbox and queues its delivery, inside tx. dailyLimit > 0 caps the
 // messages per recipient per UTC day (LimitExceeded past it); concurrent requests for one
