@@ -11,6 +11,36 @@ import (
 	"github.com/google/uuid"
 )
 
+const clientAccountIDs = `-- name: ClientAccountIDs :many
+SELECT id FROM accounts WHERE client_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
+`
+
+type ClientAccountIDsParams struct {
+	ClientID uuid.UUID
+	Ids      []uuid.UUID
+}
+
+// Which of these ids are live accounts of the client.
+func (q *Queries) ClientAccountIDs(ctx context.Context, arg ClientAccountIDsParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, clientAccountIDs, arg.ClientID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getAccountByID = `-- name: GetAccountByID :one
 SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at FROM accounts WHERE id = $1
 `
@@ -132,6 +162,44 @@ func (q *Queries) InsertAccountSyncItem(ctx context.Context, arg InsertAccountSy
 		&i.Imported,
 	)
 	return i, err
+}
+
+const insertAccountSyncItems = `-- name: InsertAccountSyncItems :many
+INSERT INTO account_sync_items (sync_id, account_id)
+SELECT $1::uuid, a.id FROM unnest($2::uuid[]) WITH ORDINALITY a (id, n) ORDER BY a.n
+RETURNING sync_id, account_id, status, progress, message, imported
+`
+
+type InsertAccountSyncItemsParams struct {
+	SyncID     uuid.UUID
+	AccountIds []uuid.UUID
+}
+
+func (q *Queries) InsertAccountSyncItems(ctx context.Context, arg InsertAccountSyncItemsParams) ([]AccountSyncItem, error) {
+	rows, err := q.db.Query(ctx, insertAccountSyncItems, arg.SyncID, arg.AccountIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AccountSyncItem
+	for rows.Next() {
+		var i AccountSyncItem
+		if err := rows.Scan(
+			&i.SyncID,
+			&i.AccountID,
+			&i.Status,
+			&i.Progress,
+			&i.Message,
+			&i.Imported,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listAccountSyncItems = `-- name: ListAccountSyncItems :many

@@ -89,17 +89,22 @@ func Start(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UUID, 
 			return Sync{}, apperr.New(apperr.Invalid, "the user has no accounts to sync")
 		}
 	}
-	seen := map[uuid.UUID]bool{}
+	known, err := q.ClientAccountIDs(ctx, db.ClientAccountIDsParams{ClientID: clientID, Ids: accountIDs})
+	if err != nil {
+		return Sync{}, err
+	}
+	ours := make(map[uuid.UUID]bool, len(known))
+	for _, id := range known {
+		ours[id] = true
+	}
+	seen := make(map[uuid.UUID]bool, len(accountIDs))
 	for i, id := range accountIDs {
 		if seen[id] {
 			return Sync{}, apperr.InvalidField(fmt.Sprintf("%s.%d", field, i), "is listed twice")
 		}
 		seen[id] = true
-		if _, err := q.GetAccount(ctx, db.GetAccountParams{ClientID: clientID, ID: id}); err != nil {
-			if apperr.KindOf(store.Err(err, "account")) == apperr.NotFound {
-				return Sync{}, apperr.InvalidField(fmt.Sprintf("%s.%d", field, i), "not an account of this user")
-			}
-			return Sync{}, err
+		if !ours[id] {
+			return Sync{}, apperr.InvalidField(fmt.Sprintf("%s.%d", field, i), "not an account of this user")
 		}
 	}
 	active, err := q.ListActiveSyncItems(ctx, accountIDs)
@@ -140,18 +145,17 @@ func Start(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UUID, 
 	if err != nil {
 		return Sync{}, err
 	}
-	out := Sync{AccountSync: s}
-	params := make([]river.InsertManyParams, 0, len(todo))
+	items, err := q.InsertAccountSyncItems(ctx, db.InsertAccountSyncItemsParams{SyncID: s.ID, AccountIds: todo})
+	if err != nil {
+		return Sync{}, err
+	}
+	out := Sync{AccountSync: s, Items: items}
+	params := make([]river.InsertManyParams, len(todo))
 	for i, id := range todo {
-		it, err := q.InsertAccountSyncItem(ctx, db.InsertAccountSyncItemParams{SyncID: s.ID, AccountID: id})
-		if err != nil {
-			return Sync{}, err
-		}
-		out.Items = append(out.Items, it)
-		params = append(params, river.InsertManyParams{
+		params[i] = river.InsertManyParams{
 			Args:       AccountArgs{SyncID: s.ID, AccountID: id},
 			InsertOpts: &river.InsertOpts{Priority: priorityFor(int(backlog) + i)},
-		})
+		}
 	}
 	if _, err := jc.InsertManyTx(ctx, tx, params); err != nil {
 		return Sync{}, err

@@ -4,6 +4,15 @@ INSERT INTO account_syncs (id, client_id) VALUES ($1, $2) RETURNING *;
 -- name: InsertAccountSyncItem :one
 INSERT INTO account_sync_items (sync_id, account_id) VALUES ($1, $2) RETURNING *;
 
+-- name: InsertAccountSyncItems :many
+INSERT INTO account_sync_items (sync_id, account_id)
+SELECT sqlc.arg(sync_id)::uuid, a.id FROM unnest(sqlc.arg(account_ids)::uuid[]) WITH ORDINALITY a (id, n) ORDER BY a.n
+RETURNING *;
+
+-- name: ClientAccountIDs :many
+-- Which of these ids are live accounts of the client.
+SELECT id FROM accounts WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]) AND deleted_at IS NULL;
+
 -- name: ListAccountSyncs :many
 SELECT * FROM account_syncs WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20;
 
