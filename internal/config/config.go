@@ -34,8 +34,8 @@ type Config struct {
 	MailDir         string
 	EmailDailyLimit int
 
-	// Workers is this node's job-worker switch and the default of each queue's count: 0 makes an
-	// API-only node (no queue is worked here). WorkersSync etc. override it per queue (-1: unset);
+	// Workers is the default worker count of each queue on this node: 0 (with no per-queue count)
+	// makes an API-only node. WorkersSync etc. set one queue's count (-1: unset, follow Workers);
 	// a queue with 0 workers is not worked on this node.
 	Workers       int
 	WorkersSync   int
@@ -79,15 +79,15 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.SMTPPassword, "smtp-password", "TAXD_SMTP_PASSWORD", "", "SMTP password")
 	str(&c.MailDir, "mail-dir", "TAXD_MAIL_DIR", "", "folder for e-mails when no SMTP server is set; default <data-dir>/mail")
 	fs.IntVar(&c.EmailDailyLimit, "email-daily-limit", envInt("TAXD_EMAIL_DAILY_LIMIT", 5), "e-mails per recipient per UTC day for /links/email ($TAXD_EMAIL_DAILY_LIMIT)")
-	fs.IntVar(&c.Workers, "workers", envInt("TAXD_WORKERS", 4), "`count` of job workers of each queue on this node; 0 runs no jobs here (an API-only node) ($TAXD_WORKERS)")
+	fs.IntVar(&c.Workers, "workers", envInt("TAXD_WORKERS", 4), "default `count` of job workers of each queue on this node; 0 (and no --workers-<queue>) makes an API-only node ($TAXD_WORKERS)")
 	c.WorkersSync = envInt("TAXD_WORKERS_SYNC", -1)
-	fs.Var(queueWorkers{&c.WorkersSync}, "workers-sync", "`count` of workers of the account-sync queue; 0 leaves it to other nodes (default --workers) ($TAXD_WORKERS_SYNC)")
+	fs.Var(queueWorkers{&c.WorkersSync}, "workers-sync", "`count` of job workers of the account-sync queue; 0 leaves it to other nodes (default --workers) ($TAXD_WORKERS_SYNC)")
 	c.WorkersRecalc = envInt("TAXD_WORKERS_RECALC", -1)
-	fs.Var(queueWorkers{&c.WorkersRecalc}, "workers-recalc", "`count` of workers of the recalculation queue (default --workers, at most 2) ($TAXD_WORKERS_RECALC)")
+	fs.Var(queueWorkers{&c.WorkersRecalc}, "workers-recalc", "`count` of job workers of the recalculation queue (default --workers, at most 2) ($TAXD_WORKERS_RECALC)")
 	c.WorkersReport = envInt("TAXD_WORKERS_REPORT", -1)
-	fs.Var(queueWorkers{&c.WorkersReport}, "workers-report", "`count` of workers of the report queue (default --workers, at most 2) ($TAXD_WORKERS_REPORT)")
+	fs.Var(queueWorkers{&c.WorkersReport}, "workers-report", "`count` of job workers of the report queue (default --workers, at most 2) ($TAXD_WORKERS_REPORT)")
 	c.WorkersMail = envInt("TAXD_WORKERS_MAIL", -1)
-	fs.Var(queueWorkers{&c.WorkersMail}, "workers-mail", "`count` of workers of the e-mail queue (default --workers, at most 2) ($TAXD_WORKERS_MAIL)")
+	fs.Var(queueWorkers{&c.WorkersMail}, "workers-mail", "`count` of job workers of the e-mail queue (default --workers, at most 2) ($TAXD_WORKERS_MAIL)")
 	str(&c.EtherscanURL, "etherscan-url", "TAXD_ETHERSCAN_URL", "", "Etherscan-compatible API for EVM chains (default the public Etherscan v2 API)")
 	str(&c.EtherscanAPIKey, "etherscan-api-key", "TAXD_ETHERSCAN_API_KEY", "", "Etherscan API key")
 	str(&c.EsploraURL, "esplora-url", "TAXD_ESPLORA_URL", "", "Esplora-compatible API for Bitcoin (default blockstream.info)")
@@ -134,9 +134,6 @@ func (c *Config) Finish() error {
 	}{{&c.WorkersSync, c.Workers}, {&c.WorkersRecalc, 2}, {&c.WorkersReport, 2}, {&c.WorkersMail, 2}} {
 		if *q.n < 0 {
 			*q.n = min(c.Workers, q.max)
-		}
-		if c.Workers == 0 {
-			*q.n = 0 // an API-only node works no queue
 		}
 	}
 	if c.EmailDailyLimit < 1 {
