@@ -148,3 +148,30 @@ func TestRequestWhileRunningReturnsItAndFollowsUp(t *testing.T) {
 		t.Fatalf("dirty %d after the last run", d)
 	}
 }
+
+// A run that ends with the client still dirty queues the follow-up's row in the commit that
+// completes it: a poll never sees "no active job" while changes wait.
+func TestRunEndingDirtyLeavesAJobActive(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.trade(t, day(2024, 1, 10), "1", "1000")
+	r := &recalc.Runner{Pool: b.pool, BeforePhase: func(p recalc.Phase) {
+		if p == recalc.PhaseCompute {
+			b.trade(t, day(2024, 2, 1), "-0.5", "700")
+		}
+	}}
+	if _, err := r.Run(b.ctx, b.client); err != nil {
+		t.Fatal(err)
+	}
+	active, err := recalc.Active(b.ctx, b.pool, b.client)
+	if err != nil || active == nil || active.Status != "queued" {
+		t.Fatalf("after a run that ended dirty: active %+v (%v), want a queued follow-up", active, err)
+	}
+	// Without edits during it, a run leaves nothing active.
+	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+		t.Fatal(err)
+	}
+	if active, err := recalc.Active(b.ctx, b.pool, b.client); err != nil || active != nil {
+		t.Fatalf("after a clean run: active %+v (%v), want none", active, err)
+	}
+}
