@@ -11,5 +11,27 @@ WHERE i.status IN ('queued', 'syncing') AND EXISTS (
 CREATE UNIQUE INDEX account_sync_items_active_key ON account_sync_items (account_id)
     WHERE status IN ('queued', 'syncing');
 
+-- Jobs queued before the split into one queue per kind sit in river's `default` queue, which no
+-- node works any more: move them to their kind's queue. Recalculation jobs inserted before the
+-- unique states were set explicitly keep river's default states, `completed` included, and their
+-- key equals the new one: such a row would block every new request until river's cleaner removes
+-- it, so their keys are dropped (a waiting one may then get a duplicate run, which is harmless).
+-- river_job exists only once river's migrator has run (after ours, on a fresh database).
+-- +goose StatementBegin
+DO $$
+BEGIN
+    IF to_regclass('river_job') IS NOT NULL THEN
+        UPDATE river_job SET queue = CASE kind
+                WHEN 'recalc.client' THEN 'recalc' WHEN 'syncs.account' THEN 'sync'
+                WHEN 'reports.render' THEN 'report' WHEN 'mail.send' THEN 'mail' END
+        WHERE queue = 'default' AND finalized_at IS NULL
+          AND kind IN ('recalc.client', 'syncs.account', 'reports.render', 'mail.send');
+        UPDATE river_job SET unique_key = NULL, unique_states = NULL
+        WHERE kind = 'recalc.client' AND unique_key IS NOT NULL;
+    END IF;
+END
+$$;
+-- +goose StatementEnd
+
 -- +goose Down
 DROP INDEX account_sync_items_active_key;
