@@ -41,17 +41,20 @@ func (Args) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: jobs.QueueRecalc, MaxAttempts: 10, UniqueOpts: jobs.UniqueWhileActive()}
 }
 
-// maxFollowUps bounds the runs chained without a new request: a client edited without pause (a
-// long sync) is recalculated again and again while it changes, but a run that for some reason
-// leaves the client dirty cannot loop forever.
-const maxFollowUps = 20
+// A client edited without pause (a long sync) is recalculated again and again while it changes.
+// After maxFollowUps chained runs the next one waits followUpPause, so a run that for some reason
+// leaves the client dirty cannot keep a worker busy in a tight loop.
+const (
+	maxFollowUps  = 20
+	followUpPause = time.Minute
+)
 
 // Request starts a recalculation of the client, or returns the one already queued or running.
 func Request(ctx context.Context, pool *pgxpool.Pool, jc *jobs.Client, clientID uuid.UUID) (db.RecalcJob, error) {
 	var job db.RecalcJob
 	err := store.InTx(ctx, pool, func(tx pgx.Tx) error {
 		var err error
-		job, err = request(ctx, tx, jc, Args{ClientID: clientID})
+		job, err = request(ctx, tx, jc, Args{ClientID: clientID}, nil)
 		return err
 	})
 	return job, err
@@ -63,7 +66,7 @@ func Request(ctx context.Context, pool *pgxpool.Pool, jc *jobs.Client, clientID 
 // vanished. The lock orders a request against Worker.finish: either the worker has not completed
 // its river job yet and will see this request's row (and run again), or it has, and this insert
 // is not a duplicate.
-func request(ctx context.Context, tx pgx.Tx, jc *jobs.Client, args Args) (db.RecalcJob, error) {
+func request(ctx context.Context, tx pgx.Tx, jc *jobs.Client, args Args, opts *river.InsertOpts) (db.RecalcJob, error) {
 	q := db.New(tx)
 	if err := q.LockRecalcRequests(ctx, args.ClientID); err != nil {
 		return db.RecalcJob{}, err
@@ -75,7 +78,7 @@ func request(ctx context.Context, tx pgx.Tx, jc *jobs.Client, args Args) (db.Rec
 	if err != nil {
 		return db.RecalcJob{}, err
 	}
-	_, err = jc.InsertTx(ctx, tx, args, nil)
+	_, err = jc.InsertTx(ctx, tx, args, opts)
 	return job, err
 }
 
@@ -208,12 +211,12 @@ func (w *Worker) finish(ctx context.Context, job *river.Job[Args]) error {
 		if err != nil || !again {
 			return err
 		}
-		if job.Args.FollowUps >= maxFollowUps {
-			slog.WarnContext(ctx, "recalculation still dirty after chained runs; waiting for a new request", "client", job.Args.ClientID, "runs", job.Args.FollowUps+1)
-			return nil
+		next, opts := Args{ClientID: job.Args.ClientID, FollowUps: job.Args.FollowUps + 1}, (*river.InsertOpts)(nil)
+		if next.FollowUps > maxFollowUps {
+			slog.WarnContext(ctx, "client still dirty after chained recalculations; pausing before the next", "client", job.Args.ClientID, "runs", job.Args.FollowUps+1)
+			next.FollowUps, opts = 0, &river.InsertOpts{ScheduledAt: time.Now().Add(followUpPause)}
 		}
-		jc := river.ClientFromContext[pgx.Tx](ctx)
-		_, err = request(ctx, tx, jc, Args{ClientID: job.Args.ClientID, FollowUps: job.Args.FollowUps + 1})
+		_, err = request(ctx, tx, river.ClientFromContext[pgx.Tx](ctx), next, opts)
 		return err
 	})
 }
