@@ -50,11 +50,12 @@ func UniqueWhileActive() river.UniqueOpts {
 
 // Options tune the workers.
 type Options struct {
-	// Queues maps queue names to their worker counts. A queue that is missing or has 0 workers is
-	// not worked by this client; with none at all the client only inserts (an API-only node).
-	Queues map[string]int
-	// Workers, when Queues is nil, gives every queue (sync, recalc, report, mail) this many workers.
+	// Workers gives each kind's queue (sync, recalc, report, mail) this many workers.
 	Workers int
+	// Queues sets the worker count of named queues on top of Workers (0 removes a queue). A queue
+	// with no workers is not worked by this client; with none at all the client only inserts (an
+	// API-only node).
+	Queues map[string]int
 	// RescueAfter is how long a running job may go without finishing before another worker takes
 	// it over (a crashed process leaves its jobs running).
 	RescueAfter time.Duration
@@ -66,14 +67,17 @@ type Options struct {
 
 // QueuesOf returns the worked queues of opts (only those with at least one worker).
 func (o Options) QueuesOf() map[string]int {
-	qs := o.Queues
-	if qs == nil {
-		qs = map[string]int{QueueSync: o.Workers, QueueRecalc: o.Workers, QueueReport: o.Workers, QueueMail: o.Workers}
-	}
 	out := map[string]int{}
-	for name, n := range qs {
+	if o.Workers > 0 {
+		for _, q := range []string{QueueSync, QueueRecalc, QueueReport, QueueMail} {
+			out[q] = o.Workers
+		}
+	}
+	for name, n := range o.Queues {
 		if n > 0 {
 			out[name] = n
+		} else {
+			delete(out, name)
 		}
 	}
 	return out
