@@ -26,6 +26,8 @@ const usage = `taxd: crypto tax service
 
 Usage:
   taxd serve [flags]                 run the REST (/api) and GraphQL (/graphql) server and the job workers
+                                     (--workers 0: an API-only node)
+  taxd worker [flags]                run the job queues only, no HTTP (same flags as serve)
   taxd migrate up|down|status        apply, roll back (one step) or list database migrations
   taxd partner create --name NAME    create a partner and print its credentials (shown once)
   taxd compute --input FILE ...      offline tax calculator (taxd compute --help)
@@ -61,6 +63,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 		return server.Serve(ctx, cfg, stdout)
+	case "worker":
+		cfg, err := parseConfig("worker", rest, stderr)
+		if err != nil {
+			return err
+		}
+		return server.Work(ctx, cfg, stdout)
 	case "migrate":
 		return migrate(ctx, rest, stdout, stderr)
 	case "partner":

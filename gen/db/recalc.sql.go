@@ -46,9 +46,21 @@ func (q *Queries) ClearSettingsDirty(ctx context.Context, arg ClearSettingsDirty
 }
 
 const completeRecalcJob = `-- name: CompleteRecalcJob :exec
-UPDATE recalc_jobs SET status = 'completed', progress = 100, finished_at = now() WHERE id = $1
+WITH done AS (
+    UPDATE recalc_jobs r SET status = 'completed', progress = 100, finished_at = now() WHERE r.id = $1
+    RETURNING r.client_id
+)
+INSERT INTO recalc_jobs (id, client_id)
+SELECT gen_random_uuid(), d.client_id FROM done d
+WHERE EXISTS (SELECT 1 FROM dirty_marks m WHERE m.client_id = d.client_id)
+   OR EXISTS (SELECT 1 FROM clients c WHERE c.id = d.client_id AND c.settings_dirty_seq IS NOT NULL)
+ON CONFLICT (client_id) WHERE status IN ('queued', 'running') DO NOTHING
 `
 
+// Completes the job. It runs in the run's store transaction after the dirty marks it saw were
+// cleared: when the client is still dirty (edits made during the run), the follow-up's row is
+// queued in the same commit, so a poll never sees "no active job" while changes wait. The worker
+// then queues its river job (Worker.finish); a direct run leaves it to the next request.
 func (q *Queries) CompleteRecalcJob(ctx context.Context, id uuid.UUID) error {
 	_, err := q.db.Exec(ctx, completeRecalcJob, id)
 	return err
@@ -142,6 +154,31 @@ type InsertResultSetParams struct {
 func (q *Queries) InsertResultSet(ctx context.Context, arg InsertResultSetParams) error {
 	_, err := q.db.Exec(ctx, insertResultSet, arg.ID, arg.ClientID, arg.RecalcJobID)
 	return err
+}
+
+const lockRecalcRequests = `-- name: LockRecalcRequests :exec
+SELECT pg_advisory_xact_lock(hashtextextended('taxd.recalc:' || $1::uuid::text, 0))
+`
+
+// Serialises a client's recalculation requests with the worker's completion check (see recalc.Request).
+func (q *Queries) LockRecalcRequests(ctx context.Context, clientID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, lockRecalcRequests, clientID)
+	return err
+}
+
+const recalcFollowUpNeeded = `-- name: RecalcFollowUpNeeded :one
+SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = $1::uuid)
+    OR EXISTS (SELECT 1 FROM clients c WHERE c.id = $1::uuid AND c.settings_dirty_seq IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM recalc_jobs r WHERE r.client_id = $1::uuid AND r.status IN ('queued', 'running')))::boolean AS pending
+`
+
+// After a run: is the client still dirty (edits the run's snapshot did not see), or did a request
+// arrive while it ran?
+func (q *Queries) RecalcFollowUpNeeded(ctx context.Context, clientID uuid.UUID) (bool, error) {
+	row := q.db.QueryRow(ctx, recalcFollowUpNeeded, clientID)
+	var pending bool
+	err := row.Scan(&pending)
+	return pending, err
 }
 
 const setRecalcProgress = `-- name: SetRecalcProgress :exec

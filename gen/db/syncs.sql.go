@@ -11,6 +11,36 @@ import (
 	"github.com/google/uuid"
 )
 
+const clientAccountIDs = `-- name: ClientAccountIDs :many
+SELECT id FROM accounts WHERE client_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
+`
+
+type ClientAccountIDsParams struct {
+	ClientID uuid.UUID
+	Ids      []uuid.UUID
+}
+
+// Which of these ids are live accounts of the client.
+func (q *Queries) ClientAccountIDs(ctx context.Context, arg ClientAccountIDsParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, clientAccountIDs, arg.ClientID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getAccountByID = `-- name: GetAccountByID :one
 SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at FROM accounts WHERE id = $1
 `
@@ -134,6 +164,44 @@ func (q *Queries) InsertAccountSyncItem(ctx context.Context, arg InsertAccountSy
 	return i, err
 }
 
+const insertAccountSyncItems = `-- name: InsertAccountSyncItems :many
+INSERT INTO account_sync_items (sync_id, account_id)
+SELECT $1::uuid, a.id FROM unnest($2::uuid[]) WITH ORDINALITY a (id, n) ORDER BY a.n
+RETURNING sync_id, account_id, status, progress, message, imported
+`
+
+type InsertAccountSyncItemsParams struct {
+	SyncID     uuid.UUID
+	AccountIds []uuid.UUID
+}
+
+func (q *Queries) InsertAccountSyncItems(ctx context.Context, arg InsertAccountSyncItemsParams) ([]AccountSyncItem, error) {
+	rows, err := q.db.Query(ctx, insertAccountSyncItems, arg.SyncID, arg.AccountIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AccountSyncItem
+	for rows.Next() {
+		var i AccountSyncItem
+		if err := rows.Scan(
+			&i.SyncID,
+			&i.AccountID,
+			&i.Status,
+			&i.Progress,
+			&i.Message,
+			&i.Imported,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listAccountSyncItems = `-- name: ListAccountSyncItems :many
 SELECT i.sync_id, i.account_id, i.status, i.progress, i.message, i.imported FROM account_sync_items i JOIN accounts a ON a.id = i.account_id
 WHERE i.sync_id = ANY($1::uuid[]) ORDER BY i.sync_id, a.created_at, a.id
@@ -199,6 +267,48 @@ func (q *Queries) ListAccountSyncs(ctx context.Context, clientID uuid.UUID) ([]A
 	return items, nil
 }
 
+const listActiveSyncItems = `-- name: ListActiveSyncItems :many
+SELECT i.sync_id, i.account_id FROM account_sync_items i JOIN account_syncs s ON s.id = i.sync_id
+WHERE i.account_id = ANY($1::uuid[]) AND i.status IN ('queued', 'syncing')
+ORDER BY s.created_at DESC, s.id DESC
+`
+
+type ListActiveSyncItemsRow struct {
+	SyncID    uuid.UUID
+	AccountID uuid.UUID
+}
+
+// The queued or syncing items of these accounts (at most one each), newest sync first.
+func (q *Queries) ListActiveSyncItems(ctx context.Context, accountIds []uuid.UUID) ([]ListActiveSyncItemsRow, error) {
+	rows, err := q.db.Query(ctx, listActiveSyncItems, accountIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListActiveSyncItemsRow
+	for rows.Next() {
+		var i ListActiveSyncItemsRow
+		if err := rows.Scan(&i.SyncID, &i.AccountID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockClientSyncs = `-- name: LockClientSyncs :exec
+SELECT pg_advisory_xact_lock(hashtextextended('taxd.sync:' || $1::uuid::text, 0))
+`
+
+// Serialises a client's sync requests, so two of them cannot both start the same account.
+func (q *Queries) LockClientSyncs(ctx context.Context, clientID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, lockClientSyncs, clientID)
+	return err
+}
+
 const rollupAccountSync = `-- name: RollupAccountSync :exec
 UPDATE account_syncs s SET
     progress = agg.progress,
@@ -245,6 +355,41 @@ func (q *Queries) SetAccountSyncState(ctx context.Context, arg SetAccountSyncSta
 		arg.Cursor,
 	)
 	return err
+}
+
+const syncBacklog = `-- name: SyncBacklog :one
+SELECT count(*)::integer FROM (
+    SELECT 1 FROM account_sync_items i
+    JOIN account_syncs s ON s.id = i.sync_id
+    JOIN clients c ON c.id = s.client_id
+    WHERE i.status = 'queued' AND coalesce(c.partner_id, c.id) = $1::uuid
+    LIMIT $2::integer
+) b
+`
+
+type SyncBacklogParams struct {
+	OwnerID uuid.UUID
+	Cap     int32
+}
+
+// How many account syncs of the owner (the client's partner, or the client itself when it has
+// none) wait in the queue, counted up to a cap: the fairness tiers need no exact figure beyond it.
+func (q *Queries) SyncBacklog(ctx context.Context, arg SyncBacklogParams) (int32, error) {
+	row := q.db.QueryRow(ctx, syncBacklog, arg.OwnerID, arg.Cap)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const syncOwner = `-- name: SyncOwner :one
+SELECT coalesce(partner_id, id)::uuid FROM clients WHERE id = $1
+`
+
+func (q *Queries) SyncOwner(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, syncOwner, id)
+	var column_1 uuid.UUID
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
 const updateAccountSyncItem = `-- name: UpdateAccountSyncItem :exec

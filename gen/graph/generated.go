@@ -6736,8 +6736,9 @@ enum JobStatusEnum {
 The recalculation of a client's ledger that is queued or running. Recalculation states of a client:
 ` + "`" + `settled` + "`" + ` (no dirty items, no job) -> ` + "`" + `dirty` + "`" + ` (a ledger write marked items dirty; ` + "`" + `countDirty` + "`" + ` > 0) ->
 ` + "`" + `recalculating` + "`" + ` (after ` + "`" + `rerunGraph` + "`" + `: this job exists) -> ` + "`" + `settled` + "`" + ` (the job committed its results; the query
-` + "`" + `getActiveRecalculateJob` + "`" + ` returns null). Edits made while a job runs mark the client dirty again; the next
-` + "`" + `rerunGraph` + "`" + ` picks them up. At most one job per client exists at a time.
+` + "`" + `getActiveRecalculateJob` + "`" + ` returns null). Edits made while a job runs are not in its results: the client stays
+dirty and a follow-up job is queued when the job ends, so polling reaches null only once the results include
+them. At most one job per client is queued or running at a time; a finished job never blocks the next one.
 """
 type ActiveRecalculateJob {
   "Job id (the value ` + "`" + `rerunGraph` + "`" + ` returned)."

@@ -34,7 +34,14 @@ type Config struct {
 	MailDir         string
 	EmailDailyLimit int
 
-	Workers int // river workers per queue
+	// Workers is the default worker count of each queue on this node: 0 (with no per-queue count)
+	// makes an API-only node. WorkersSync etc. set one queue's count (-1: unset, follow Workers);
+	// a queue with 0 workers is not worked on this node.
+	Workers       int
+	WorkersSync   int
+	WorkersRecalc int
+	WorkersReport int
+	WorkersMail   int
 
 	EtherscanURL    string
 	EtherscanAPIKey string
@@ -72,7 +79,15 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.SMTPPassword, "smtp-password", "TAXD_SMTP_PASSWORD", "", "SMTP password")
 	str(&c.MailDir, "mail-dir", "TAXD_MAIL_DIR", "", "folder for e-mails when no SMTP server is set; default <data-dir>/mail")
 	fs.IntVar(&c.EmailDailyLimit, "email-daily-limit", envInt("TAXD_EMAIL_DAILY_LIMIT", 5), "e-mails per recipient per UTC day for /links/email ($TAXD_EMAIL_DAILY_LIMIT)")
-	fs.IntVar(&c.Workers, "workers", envInt("TAXD_WORKERS", 4), "background job workers ($TAXD_WORKERS)")
+	fs.IntVar(&c.Workers, "workers", envInt("TAXD_WORKERS", 4), "default `count` of job workers of each queue on this node; 0 (and no --workers-<queue>) makes an API-only node ($TAXD_WORKERS)")
+	c.WorkersSync = envInt("TAXD_WORKERS_SYNC", -1)
+	fs.Var(queueWorkers{&c.WorkersSync}, "workers-sync", "`count` of job workers of the account-sync queue; 0 leaves it to other nodes (default --workers) ($TAXD_WORKERS_SYNC)")
+	c.WorkersRecalc = envInt("TAXD_WORKERS_RECALC", -1)
+	fs.Var(queueWorkers{&c.WorkersRecalc}, "workers-recalc", "`count` of job workers of the recalculation queue (default --workers, at most 2) ($TAXD_WORKERS_RECALC)")
+	c.WorkersReport = envInt("TAXD_WORKERS_REPORT", -1)
+	fs.Var(queueWorkers{&c.WorkersReport}, "workers-report", "`count` of job workers of the report queue (default --workers, at most 2) ($TAXD_WORKERS_REPORT)")
+	c.WorkersMail = envInt("TAXD_WORKERS_MAIL", -1)
+	fs.Var(queueWorkers{&c.WorkersMail}, "workers-mail", "`count` of job workers of the e-mail queue (default --workers, at most 2) ($TAXD_WORKERS_MAIL)")
 	str(&c.EtherscanURL, "etherscan-url", "TAXD_ETHERSCAN_URL", "", "Etherscan-compatible API for EVM chains (default the public Etherscan v2 API)")
 	str(&c.EtherscanAPIKey, "etherscan-api-key", "TAXD_ETHERSCAN_API_KEY", "", "Etherscan API key")
 	str(&c.EsploraURL, "esplora-url", "TAXD_ESPLORA_URL", "", "Esplora-compatible API for Bitcoin (default blockstream.info)")
@@ -108,9 +123,42 @@ func (c *Config) Finish() error {
 	if len(c.AccessTokenSecret) < 32 {
 		return errors.New("config: the access-token secret must be at least 32 bytes")
 	}
+	if c.Workers < 0 {
+		return errors.New("config: workers must be 0 or more")
+	}
+	// Per-queue defaults follow --workers; recalculations and reports hold a whole ledger in
+	// memory and e-mail is light, so those default to at most 2.
+	for _, q := range []struct {
+		n   *int
+		max int
+	}{{&c.WorkersSync, c.Workers}, {&c.WorkersRecalc, 2}, {&c.WorkersReport, 2}, {&c.WorkersMail, 2}} {
+		if *q.n < 0 {
+			*q.n = min(c.Workers, q.max)
+		}
+	}
 	if c.EmailDailyLimit < 1 {
 		return errors.New("config: email-daily-limit must be at least 1")
 	}
+	return nil
+}
+
+// queueWorkers is a per-queue worker count whose default (-1) follows --workers; it prints no
+// default of its own in --help.
+type queueWorkers struct{ n *int }
+
+func (q queueWorkers) String() string {
+	if q.n == nil || *q.n < 0 {
+		return ""
+	}
+	return strconv.Itoa(*q.n)
+}
+
+func (q queueWorkers) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return errors.New("must be a number of workers, 0 or more")
+	}
+	*q.n = n
 	return nil
 }
 

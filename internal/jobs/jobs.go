@@ -1,6 +1,9 @@
 // Package jobs creates the river client: background jobs in the same Postgres (durable, retried,
 // unique where one must run at a time, visible as rows). Domain packages define their job args and
-// workers; this package only assembles them.
+// workers; this package names the queues, assembles the client and runs the janitor.
+//
+// Each job kind has its own queue and worker count, so a flood of one kind (a partner's 10,000
+// syncs) never holds back another (a recalculation, a report, an e-mail).
 package jobs
 
 import (
@@ -11,30 +14,93 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
 )
 
 // Client inserts jobs (inside our transactions, with InsertTx) and, when started, works them.
 type Client = river.Client[pgx.Tx]
 
+// The queues, one per job kind. A job's args name their queue in InsertOpts.
+const (
+	QueueSync        = "sync"        // account syncs (provider APIs: slow, many)
+	QueueRecalc      = "recalc"      // recalculations (CPU and memory)
+	QueueReport      = "report"      // report rendering
+	QueueMail        = "mail"        // e-mail delivery
+	QueueMaintenance = "maintenance" // the janitor (one worker wherever jobs are worked)
+)
+
+// ActiveStates are the river states of a job that is waiting or running. Uniqueness means "one
+// queued or running job per key": a finished (completed, cancelled, discarded) job never blocks
+// the next request. river's default unique states include `completed`, so every unique job sets
+// these explicitly. river v0.51 requires available, pending, running and scheduled in any custom
+// set; retryable is added so a job waiting for its retry still counts as the active one.
+var ActiveStates = []rivertype.JobState{
+	rivertype.JobStateAvailable,
+	rivertype.JobStatePending,
+	rivertype.JobStateRunning,
+	rivertype.JobStateRetryable,
+	rivertype.JobStateScheduled,
+}
+
+// UniqueWhileActive is the uniqueness of a job of which at most one may wait or run per args
+// (the fields tagged `river:"unique"`, or all args when none is tagged).
+func UniqueWhileActive() river.UniqueOpts {
+	return river.UniqueOpts{ByArgs: true, ByState: ActiveStates}
+}
+
 // Options tune the workers.
 type Options struct {
-	Workers int // concurrent jobs; 0 makes an insert-only client
+	// Workers gives each kind's queue (sync, recalc, report, mail) this many workers.
+	Workers int
+	// Queues sets the worker count of named queues on top of Workers (0 removes a queue). A queue
+	// with no workers is not worked by this client; with none at all the client only inserts (an
+	// API-only node).
+	Queues map[string]int
 	// RescueAfter is how long a running job may go without finishing before another worker takes
 	// it over (a crashed process leaves its jobs running).
 	RescueAfter time.Duration
 	JobTimeout  time.Duration
 	Logger      *slog.Logger
+	// Periodic jobs are enqueued by the elected leader among the clients that work jobs.
+	Periodic []*river.PeriodicJob
 }
 
-// New returns a client on pool. With workers == nil or opts.Workers == 0 it only inserts.
+// QueuesOf returns the worked queues of opts (only those with at least one worker).
+func (o Options) QueuesOf() map[string]int {
+	out := map[string]int{}
+	if o.Workers > 0 {
+		for _, q := range []string{QueueSync, QueueRecalc, QueueReport, QueueMail} {
+			out[q] = o.Workers
+		}
+	}
+	for name, n := range o.Queues {
+		if n > 0 {
+			out[name] = n
+		} else {
+			delete(out, name)
+		}
+	}
+	return out
+}
+
+// New returns a client on pool. With workers == nil or no worked queue it only inserts.
 func New(pool *pgxpool.Pool, workers *river.Workers, opts Options) (*Client, error) {
 	cfg := &river.Config{Logger: opts.Logger}
-	if workers != nil && opts.Workers > 0 {
+	if qs := opts.QueuesOf(); workers != nil && len(qs) > 0 {
 		cfg.Workers = workers
-		cfg.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opts.Workers}}
+		cfg.Queues = map[string]river.QueueConfig{}
+		for name, n := range qs {
+			cfg.Queues[name] = river.QueueConfig{MaxWorkers: n}
+		}
 		cfg.JobTimeout = opts.JobTimeout
 		cfg.RescueStuckJobsAfter = opts.RescueAfter
 		cfg.FetchPollInterval = 200 * time.Millisecond
+		cfg.PeriodicJobs = opts.Periodic
 	}
 	return river.NewClient(riverpgxv5.New(pool), cfg)
+}
+
+// Works reports whether c was configured to work jobs (Start would fail otherwise).
+func Works(opts Options, workers *river.Workers) bool {
+	return workers != nil && len(opts.QueuesOf()) > 0
 }

@@ -19,6 +19,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
+	"taxd/internal/jobs"
 )
 
 // Message is an e-mail to queue.
@@ -36,6 +37,11 @@ type SendArgs struct {
 }
 
 func (SendArgs) Kind() string { return "mail.send" }
+
+// InsertOpts puts delivery on the mail queue.
+func (SendArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: jobs.QueueMail, MaxAttempts: 10}
+}
 
 // Queue writes msg to the outbox and queues its delivery, inside tx. dailyLimit > 0 caps the
 // messages per recipient per UTC day (LimitExceeded past it); concurrent requests for one
@@ -64,7 +70,7 @@ func Queue(ctx context.Context, tx pgx.Tx, rc *river.Client[pgx.Tx], msg Message
 	if err != nil {
 		return db.EmailOutbox{}, err
 	}
-	if _, err := rc.InsertTx(ctx, tx, SendArgs{OutboxID: row.ID}, &river.InsertOpts{MaxAttempts: 10}); err != nil {
+	if _, err := rc.InsertTx(ctx, tx, SendArgs{OutboxID: row.ID}, nil); err != nil {
 		return db.EmailOutbox{}, err
 	}
 	return row, nil

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"taxd/gen/db"
 	"taxd/internal/jobs"
@@ -26,33 +27,58 @@ import (
 
 // Args is the river job that recalculates one client.
 type Args struct {
-	ClientID uuid.UUID `json:"client_id"`
+	ClientID uuid.UUID `json:"client_id" river:"unique"`
+	// FollowUps counts the runs chained after a request because the client was still dirty; it is
+	// not part of the unique key.
+	FollowUps int `json:"follow_ups,omitempty"`
 }
 
-func (Args) Kind() string { return "recalc.client" }
+func (Args) Kind() string { return jobs.KindRecalc }
 
-// InsertOpts makes the job unique per client while it waits or runs.
+// InsertOpts puts the job on the recalc queue, unique per client while it waits or runs (a
+// finished job never blocks the next request).
 func (Args) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{MaxAttempts: 10, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	return river.InsertOpts{Queue: jobs.QueueRecalc, MaxAttempts: 10, UniqueOpts: jobs.UniqueWhileActive()}
 }
+
+// A client edited without pause (a long sync) is recalculated again and again while it changes.
+// After maxFollowUps chained runs the next one waits followUpPause, so a run that for some reason
+// leaves the client dirty cannot keep a worker busy in a tight loop.
+const (
+	maxFollowUps  = 20
+	followUpPause = time.Minute
+)
 
 // Request starts a recalculation of the client, or returns the one already queued or running.
 func Request(ctx context.Context, pool *pgxpool.Pool, jc *jobs.Client, clientID uuid.UUID) (db.RecalcJob, error) {
 	var job db.RecalcJob
 	err := store.InTx(ctx, pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
 		var err error
-		job, err = q.InsertRecalcJob(ctx, db.InsertRecalcJobParams{ID: uuid.Must(uuid.NewV7()), ClientID: clientID})
-		if errors.Is(err, pgx.ErrNoRows) {
-			job, err = q.GetActiveRecalcJob(ctx, clientID)
-			return err
-		}
-		if err != nil {
-			return err
-		}
-		_, err = jc.InsertTx(ctx, tx, Args{ClientID: clientID}, nil)
+		job, err = request(ctx, tx, jc, Args{ClientID: clientID}, nil)
 		return err
 	})
+	return job, err
+}
+
+// request records (or finds) the client's active job row and inserts the river job, inside tx and
+// under the client's request lock. The river insert happens even when a row was already active:
+// river's uniqueness makes it a no-op while the job waits or runs, and it replaces a job that
+// vanished. The lock orders a request against Worker.finish: either the worker has not completed
+// its river job yet and will see this request's row (and run again), or it has, and this insert
+// is not a duplicate.
+func request(ctx context.Context, tx pgx.Tx, jc *jobs.Client, args Args, opts *river.InsertOpts) (db.RecalcJob, error) {
+	q := db.New(tx)
+	if err := q.LockRecalcRequests(ctx, args.ClientID); err != nil {
+		return db.RecalcJob{}, err
+	}
+	job, err := q.InsertRecalcJob(ctx, db.InsertRecalcJobParams{ID: uuid.Must(uuid.NewV7()), ClientID: args.ClientID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		job, err = q.GetActiveRecalcJob(ctx, args.ClientID)
+	}
+	if err != nil {
+		return db.RecalcJob{}, err
+	}
+	_, err = jc.InsertTx(ctx, tx, args, opts)
 	return job, err
 }
 
@@ -158,12 +184,41 @@ type Worker struct {
 
 func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	_, err := w.Runner.Run(ctx, job.Args.ClientID)
-	if err != nil && job.Attempt >= job.MaxAttempts {
-		if active, aerr := Active(ctx, w.Runner.Pool, job.Args.ClientID); aerr == nil && active != nil {
-			_ = db.New(w.Runner.Pool).FailRecalcJob(ctx, db.FailRecalcJobParams{ID: active.ID, Error: ptr("the recalculation failed; try again")})
+	if err != nil {
+		if job.Attempt >= job.MaxAttempts {
+			if active, aerr := Active(ctx, w.Runner.Pool, job.Args.ClientID); aerr == nil && active != nil {
+				_ = db.New(w.Runner.Pool).FailRecalcJob(ctx, db.FailRecalcJobParams{ID: active.ID, Error: ptr("the recalculation failed; try again")})
+			}
 		}
+		return err
 	}
-	return err
+	return w.finish(ctx, job)
+}
+
+// finish completes the river job and, in the same transaction, requests a follow-up run when
+// the client is still dirty (edits made during the run are not in its snapshot) or a request
+// arrived while it ran (that request found this job running and returned it).
+func (w *Worker) finish(ctx context.Context, job *river.Job[Args]) error {
+	return store.InTx(ctx, w.Runner.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		if err := q.LockRecalcRequests(ctx, job.Args.ClientID); err != nil {
+			return err
+		}
+		if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
+			return err
+		}
+		again, err := q.RecalcFollowUpNeeded(ctx, job.Args.ClientID)
+		if err != nil || !again {
+			return err
+		}
+		next, opts := Args{ClientID: job.Args.ClientID, FollowUps: job.Args.FollowUps + 1}, (*river.InsertOpts)(nil)
+		if next.FollowUps > maxFollowUps {
+			slog.WarnContext(ctx, "client still dirty after chained recalculations; pausing before the next", "client", job.Args.ClientID, "runs", job.Args.FollowUps+1)
+			next.FollowUps, opts = 0, &river.InsertOpts{ScheduledAt: time.Now().Add(followUpPause)}
+		}
+		_, err = request(ctx, tx, river.ClientFromContext[pgx.Tx](ctx), next, opts)
+		return err
+	})
 }
 
 func ptr[T any](v T) *T { return &v }

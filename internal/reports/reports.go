@@ -87,7 +87,12 @@ type RenderArgs struct {
 	ReportID uuid.UUID `json:"report_id"`
 }
 
-func (RenderArgs) Kind() string { return "reports.render" }
+func (RenderArgs) Kind() string { return jobs.KindReport }
+
+// InsertOpts puts rendering on the report queue.
+func (RenderArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: jobs.QueueReport, MaxAttempts: 5}
+}
 
 // Create records a report request and queues its rendering.
 func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind string, email *string) (db.Report, error) {
@@ -107,7 +112,7 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind
 		if err != nil {
 			return store.Err(err, "report")
 		}
-		_, err = s.jobs.InsertTx(ctx, tx, RenderArgs{ReportID: r.ID}, &river.InsertOpts{MaxAttempts: 5})
+		_, err = s.jobs.InsertTx(ctx, tx, RenderArgs{ReportID: r.ID}, nil)
 		return err
 	})
 	return r, err

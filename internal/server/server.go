@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 	"gocloud.dev/blob"
 
 	"taxd/internal/auth"
@@ -119,44 +120,110 @@ func tokensFrom(cfg *config.Config) (*auth.Tokens, error) {
 	return auth.NewTokens(auth.SigningKey{ID: cfg.AccessTokenKeyID, Secret: []byte(cfg.AccessTokenSecret)}, previous...)
 }
 
-// Serve runs taxd until ctx ends, then shuts down gracefully.
-func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
+// JobOptions are the river settings of cfg: one queue per job kind with its worker count, and
+// the janitor (one worker) wherever any queue is worked. With --workers 0 no queue is worked: the
+// client only inserts (an API-only node).
+func JobOptions(cfg *config.Config) jobs.Options {
+	qs := map[string]int{
+		jobs.QueueSync: cfg.WorkersSync, jobs.QueueRecalc: cfg.WorkersRecalc,
+		jobs.QueueReport: cfg.WorkersReport, jobs.QueueMail: cfg.WorkersMail,
+	}
+	if len((jobs.Options{Queues: qs}).QueuesOf()) > 0 {
+		qs[jobs.QueueMaintenance] = 1
+	}
+	return jobs.Options{
+		Queues: qs, RescueAfter: 5 * time.Minute, JobTimeout: 4 * time.Minute, Logger: slog.Default(),
+		Periodic: []*river.PeriodicJob{jobs.JanitorJob()},
+	}
+}
+
+// backend is what both node kinds open: the database (migrated), the report bucket and the
+// river client, started when this node works any queue.
+type backend struct {
+	pool   *pgxpool.Pool
+	bucket *blob.Bucket
+	jobs   *jobs.Client
+	works  bool
+	close  func()
+}
+
+func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error) {
+	var closers []func()
+	b := &backend{close: func() {
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
+		}
+	}}
+	defer func() {
+		if err != nil {
+			b.close()
+		}
+	}()
 	url, stopDB, err := Database(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer stopDB()
-	pool, err := store.Open(ctx, url)
+	closers = append(closers, stopDB)
+	if b.pool, err = store.Open(ctx, url); err != nil {
+		return nil, err
+	}
+	closers = append(closers, b.pool.Close)
+	if err := store.MigrateUp(ctx, b.pool, logWriter{}); err != nil {
+		return nil, err
+	}
+	if b.bucket, err = reports.OpenBucket(ctx, cfg.BlobURL, cfg.DataDir); err != nil {
+		return nil, err
+	}
+	closers = append(closers, func() { _ = b.bucket.Close() })
+	workers, err := Workers(cfg, b.pool, b.bucket)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer pool.Close()
-	if err := store.MigrateUp(ctx, pool, logWriter{}); err != nil {
-		return err
+	opts := JobOptions(cfg)
+	if b.jobs, err = jobs.New(b.pool, workers, opts); err != nil {
+		return nil, err
 	}
-	bucket, err := reports.OpenBucket(ctx, cfg.BlobURL, cfg.DataDir)
-	if err != nil {
-		return err
+	if b.works = jobs.Works(opts, workers); !b.works {
+		slog.Info("no job queue is worked on this node (--workers 0): API only")
+		return b, nil
 	}
-	defer bucket.Close()
-	workers, err := Workers(cfg, pool, bucket)
-	if err != nil {
-		return err
+	if err := b.jobs.Start(ctx); err != nil {
+		return nil, err
 	}
-	jc, err := jobs.New(pool, workers, jobs.Options{
-		Workers: cfg.Workers, RescueAfter: 5 * time.Minute, JobTimeout: 4 * time.Minute, Logger: slog.Default(),
-	})
-	if err != nil {
-		return err
-	}
-	if err := jc.Start(ctx); err != nil {
-		return err
-	}
-	defer func() {
+	slog.Info("working job queues", "queues", opts.QueuesOf())
+	closers = append(closers, func() {
 		stopCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		defer cancel()
-		_ = jc.Stop(stopCtx)
-	}()
+		_ = b.jobs.Stop(stopCtx)
+	})
+	return b, nil
+}
+
+// Work runs the job queues without HTTP (`taxd worker`) until ctx ends.
+func Work(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
+	if len(JobOptions(cfg).QueuesOf()) == 0 {
+		return errors.New("taxd worker: no queue has workers (set --workers or a --workers-<queue> above 0)")
+	}
+	b, err := openBackend(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	fmt.Fprintf(stdout, "taxd worker is working the job queues %v. Ctrl-C stops it.\n", JobOptions(cfg).QueuesOf())
+	<-ctx.Done()
+	slog.Info("shutting down")
+	return nil
+}
+
+// Serve runs taxd until ctx ends, then shuts down gracefully. It also works the job queues unless
+// the configuration gives them no workers (an API-only node).
+func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
+	b, err := openBackend(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	pool, bucket, jc := b.pool, b.bucket, b.jobs
 	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket})
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 
 	"taxd/internal/config"
 	"taxd/internal/imports"
+	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/mail"
 	"taxd/internal/prices"
@@ -15,9 +16,17 @@ import (
 	"taxd/internal/syncs"
 )
 
-// Workers registers every background job's worker.
+// Workers registers every background job's worker. Each job kind runs on its own queue (see
+// JobOptions); the janitor fails the rows of jobs that were discarded, cancelled or deleted.
 func Workers(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket) (*river.Workers, error) {
+	return WorkersWith(cfg, pool, bucket, nil)
+}
+
+// WorkersWith is Workers with the sync providers given (nil: the configured chain APIs); tests
+// pass fakes.
+func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, providers syncs.Providers) (*river.Workers, error) {
 	w := river.NewWorkers()
+	river.AddWorker(w, &jobs.Janitor{Pool: pool})
 	var sender mail.Sender = mail.DirSender{Dir: cfg.MailDir, From: cfg.SMTPFrom}
 	if cfg.SMTPAddr != "" {
 		sender = mail.SMTPSender{Addr: cfg.SMTPAddr, From: cfg.SMTPFrom, User: cfg.SMTPUser, Password: cfg.SMTPPassword}
@@ -29,11 +38,14 @@ func Workers(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket) (*rive
 		src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey}), prices.NewPGCache(pool))
 		priceFn = src.USD
 	}
-	river.AddWorker(w, &syncs.Worker{Pool: pool, Prices: priceFn, Providers: imports.NewRegistry(imports.Config{
-		Etherscan: imports.EtherscanConfig{BaseURL: cfg.EtherscanURL, APIKey: cfg.EtherscanAPIKey},
-		Esplora:   imports.EsploraConfig{BaseURL: cfg.EsploraURL},
-		Solana:    imports.SolanaConfig{RPCURL: cfg.SolanaRPCURL},
-	})})
+	if providers == nil {
+		providers = imports.NewRegistry(imports.Config{
+			Etherscan: imports.EtherscanConfig{BaseURL: cfg.EtherscanURL, APIKey: cfg.EtherscanAPIKey},
+			Esplora:   imports.EsploraConfig{BaseURL: cfg.EsploraURL},
+			Solana:    imports.SolanaConfig{RPCURL: cfg.SolanaRPCURL},
+		})
+	}
+	river.AddWorker(w, &syncs.Worker{Pool: pool, Prices: priceFn, Providers: providers})
 	river.AddWorker(w, &reports.Worker{Service: reports.NewService(reports.Deps{
 		Pool: pool, Bucket: bucket, SigningSecret: cfg.ReportSigningSecret, LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL,
 	})})

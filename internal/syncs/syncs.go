@@ -25,7 +25,33 @@ type AccountArgs struct {
 	AccountID uuid.UUID `json:"account_id"`
 }
 
-func (AccountArgs) Kind() string { return "syncs.account" }
+func (AccountArgs) Kind() string { return jobs.KindSync }
+
+// InsertOpts puts the job on the sync queue. No river uniqueness: one active sync per account is
+// kept by our own table (a unique index on active items), which also covers the moment when an
+// item has finished but its river job has not returned yet.
+func (AccountArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: jobs.QueueSync, MaxAttempts: 8}
+}
+
+// Fairness across partners. river works a queue in (priority, scheduled time) order and has no
+// notion of whose job it is, so one partner's flood of syncs would hold back everyone queued after
+// it. Each new job therefore gets a priority from its owner's backlog at insert time (the owner is
+// the client's partner, or the client itself without one): the first jobs of an owner's backlog
+// go first (priority 1), deeper ones later (2, 3, 4). An owner with a short backlog always
+// overtakes a flood, which still drains at full speed whenever nobody else waits. One sync per
+// account at a time (see Start) keeps a single client from stacking the same work.
+var priorityTiers = []int{10, 100, 1000} // backlog positions below which priority is 1, 2, 3; 4 beyond
+
+// priorityFor is the river priority of the job at position pos of its owner's backlog.
+func priorityFor(pos int) int {
+	for i, limit := range priorityTiers {
+		if pos < limit {
+			return i + 1
+		}
+	}
+	return len(priorityTiers) + 1
+}
 
 // Sync is a sync with its per-account items.
 type Sync struct {
@@ -43,9 +69,14 @@ type Service struct {
 func NewService(pool *pgxpool.Pool, jc *jobs.Client) *Service { return &Service{pool: pool, jobs: jc} }
 
 // Start records a sync of the given accounts (nil: every account of the client) and queues one
-// job per account, inside tx. field names the id list in errors.
+// job per account, inside tx. field names the id list in errors. An account whose sync is already
+// queued or running is not synced twice: when every requested account has one, Start returns the
+// newest of those syncs; otherwise the new sync covers only the accounts that had none.
 func Start(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UUID, accountIDs []uuid.UUID, field string) (Sync, error) {
 	q := db.New(tx)
+	if err := q.LockClientSyncs(ctx, clientID); err != nil {
+		return Sync{}, err
+	}
 	if accountIDs == nil {
 		accts, err := q.ListAccounts(ctx, db.ListAccountsParams{ClientID: clientID})
 		if err != nil {
@@ -58,33 +89,76 @@ func Start(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UUID, 
 			return Sync{}, apperr.New(apperr.Invalid, "the user has no accounts to sync")
 		}
 	}
-	seen := map[uuid.UUID]bool{}
+	known, err := q.ClientAccountIDs(ctx, db.ClientAccountIDsParams{ClientID: clientID, Ids: accountIDs})
+	if err != nil {
+		return Sync{}, err
+	}
+	ours := make(map[uuid.UUID]bool, len(known))
+	for _, id := range known {
+		ours[id] = true
+	}
+	seen := make(map[uuid.UUID]bool, len(accountIDs))
 	for i, id := range accountIDs {
 		if seen[id] {
 			return Sync{}, apperr.InvalidField(fmt.Sprintf("%s.%d", field, i), "is listed twice")
 		}
 		seen[id] = true
-		if _, err := q.GetAccount(ctx, db.GetAccountParams{ClientID: clientID, ID: id}); err != nil {
-			if apperr.KindOf(store.Err(err, "account")) == apperr.NotFound {
-				return Sync{}, apperr.InvalidField(fmt.Sprintf("%s.%d", field, i), "not an account of this user")
-			}
+		if !ours[id] {
+			return Sync{}, apperr.InvalidField(fmt.Sprintf("%s.%d", field, i), "not an account of this user")
+		}
+	}
+	active, err := q.ListActiveSyncItems(ctx, accountIDs)
+	if err != nil {
+		return Sync{}, err
+	}
+	busy := map[uuid.UUID]bool{}
+	for _, a := range active {
+		busy[a.AccountID] = true
+	}
+	todo := make([]uuid.UUID, 0, len(accountIDs))
+	for _, id := range accountIDs {
+		if !busy[id] {
+			todo = append(todo, id)
+		}
+	}
+	if len(todo) == 0 { // all of them are being synced: answer with the newest of those syncs
+		row, err := q.GetAccountSync(ctx, db.GetAccountSyncParams{ClientID: clientID, ID: active[0].SyncID})
+		if err != nil {
 			return Sync{}, err
 		}
+		out, err := withItems(ctx, q, []db.AccountSync{row})
+		if err != nil {
+			return Sync{}, err
+		}
+		return out[0], nil
+	}
+
+	owner, err := q.SyncOwner(ctx, clientID)
+	if err != nil {
+		return Sync{}, err
+	}
+	backlog, err := q.SyncBacklog(ctx, db.SyncBacklogParams{OwnerID: owner, Cap: int32(priorityTiers[len(priorityTiers)-1])})
+	if err != nil {
+		return Sync{}, err
 	}
 	s, err := q.InsertAccountSync(ctx, db.InsertAccountSyncParams{ID: uuid.Must(uuid.NewV7()), ClientID: clientID})
 	if err != nil {
 		return Sync{}, err
 	}
-	out := Sync{AccountSync: s}
-	for _, id := range accountIDs {
-		it, err := q.InsertAccountSyncItem(ctx, db.InsertAccountSyncItemParams{SyncID: s.ID, AccountID: id})
-		if err != nil {
-			return Sync{}, err
+	items, err := q.InsertAccountSyncItems(ctx, db.InsertAccountSyncItemsParams{SyncID: s.ID, AccountIds: todo})
+	if err != nil {
+		return Sync{}, err
+	}
+	out := Sync{AccountSync: s, Items: items}
+	params := make([]river.InsertManyParams, len(todo))
+	for i, id := range todo {
+		params[i] = river.InsertManyParams{
+			Args:       AccountArgs{SyncID: s.ID, AccountID: id},
+			InsertOpts: &river.InsertOpts{Priority: priorityFor(int(backlog) + i)},
 		}
-		out.Items = append(out.Items, it)
-		if _, err := jc.InsertTx(ctx, tx, AccountArgs{SyncID: s.ID, AccountID: id}, &river.InsertOpts{MaxAttempts: 8}); err != nil {
-			return Sync{}, err
-		}
+	}
+	if _, err := jc.InsertManyTx(ctx, tx, params); err != nil {
+		return Sync{}, err
 	}
 	return out, nil
 }

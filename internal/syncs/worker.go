@@ -20,8 +20,13 @@ import (
 type Worker struct {
 	river.WorkerDefaults[AccountArgs]
 	Pool      *pgxpool.Pool
-	Providers *imports.Registry
+	Providers Providers
 	Prices    ledger.PriceFunc // nil: leave fiat values missing
+}
+
+// Providers finds the importer of a chain (*imports.Registry; tests pass their own).
+type Providers interface {
+	Provider(chain string) (imports.Provider, bool)
 }
 
 func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {

@@ -16,7 +16,19 @@ RETURNING *;
 UPDATE recalc_jobs SET progress = $2 WHERE id = $1 AND status = 'running';
 
 -- name: CompleteRecalcJob :exec
-UPDATE recalc_jobs SET status = 'completed', progress = 100, finished_at = now() WHERE id = $1;
+-- Completes the job. It runs in the run's store transaction after the dirty marks it saw were
+-- cleared: when the client is still dirty (edits made during the run), the follow-up's row is
+-- queued in the same commit, so a poll never sees "no active job" while changes wait. The worker
+-- then queues its river job (Worker.finish); a direct run leaves it to the next request.
+WITH done AS (
+    UPDATE recalc_jobs r SET status = 'completed', progress = 100, finished_at = now() WHERE r.id = $1
+    RETURNING r.client_id
+)
+INSERT INTO recalc_jobs (id, client_id)
+SELECT gen_random_uuid(), d.client_id FROM done d
+WHERE EXISTS (SELECT 1 FROM dirty_marks m WHERE m.client_id = d.client_id)
+   OR EXISTS (SELECT 1 FROM clients c WHERE c.id = d.client_id AND c.settings_dirty_seq IS NOT NULL)
+ON CONFLICT (client_id) WHERE status IN ('queued', 'running') DO NOTHING;
 
 -- name: FailRecalcJob :exec
 UPDATE recalc_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1;
@@ -40,3 +52,14 @@ UPDATE clients SET settings_dirty_seq = NULL WHERE id = $1 AND settings_dirty_se
 -- Result sets the client no longer points at (the previous one, or an orphan of a crashed run).
 DELETE FROM tax_result_sets rs USING clients c
 WHERE rs.client_id = $1 AND c.id = rs.client_id AND rs.id IS DISTINCT FROM c.current_result_set_id;
+
+-- name: LockRecalcRequests :exec
+-- Serialises a client's recalculation requests with the worker's completion check (see recalc.Request).
+SELECT pg_advisory_xact_lock(hashtextextended('taxd.recalc:' || sqlc.arg(client_id)::uuid::text, 0));
+
+-- name: RecalcFollowUpNeeded :one
+-- After a run: is the client still dirty (edits the run's snapshot did not see), or did a request
+-- arrive while it ran?
+SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = sqlc.arg(client_id)::uuid)
+    OR EXISTS (SELECT 1 FROM clients c WHERE c.id = sqlc.arg(client_id)::uuid AND c.settings_dirty_seq IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM recalc_jobs r WHERE r.client_id = sqlc.arg(client_id)::uuid AND r.status IN ('queued', 'running')))::boolean AS pending;

@@ -4,6 +4,15 @@ INSERT INTO account_syncs (id, client_id) VALUES ($1, $2) RETURNING *;
 -- name: InsertAccountSyncItem :one
 INSERT INTO account_sync_items (sync_id, account_id) VALUES ($1, $2) RETURNING *;
 
+-- name: InsertAccountSyncItems :many
+INSERT INTO account_sync_items (sync_id, account_id)
+SELECT sqlc.arg(sync_id)::uuid, a.id FROM unnest(sqlc.arg(account_ids)::uuid[]) WITH ORDINALITY a (id, n) ORDER BY a.n
+RETURNING *;
+
+-- name: ClientAccountIDs :many
+-- Which of these ids are live accounts of the client.
+SELECT id FROM accounts WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]) AND deleted_at IS NULL;
+
 -- name: ListAccountSyncs :many
 SELECT * FROM account_syncs WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20;
 
@@ -47,3 +56,27 @@ WHERE id = $1;
 
 -- name: GetAccountByID :one
 SELECT * FROM accounts WHERE id = $1;
+
+-- name: LockClientSyncs :exec
+-- Serialises a client's sync requests, so two of them cannot both start the same account.
+SELECT pg_advisory_xact_lock(hashtextextended('taxd.sync:' || sqlc.arg(client_id)::uuid::text, 0));
+
+-- name: ListActiveSyncItems :many
+-- The queued or syncing items of these accounts (at most one each), newest sync first.
+SELECT i.sync_id, i.account_id FROM account_sync_items i JOIN account_syncs s ON s.id = i.sync_id
+WHERE i.account_id = ANY(sqlc.arg(account_ids)::uuid[]) AND i.status IN ('queued', 'syncing')
+ORDER BY s.created_at DESC, s.id DESC;
+
+-- name: SyncBacklog :one
+-- How many account syncs of the owner (the client's partner, or the client itself when it has
+-- none) wait in the queue, counted up to a cap: the fairness tiers need no exact figure beyond it.
+SELECT count(*)::integer FROM (
+    SELECT 1 FROM account_sync_items i
+    JOIN account_syncs s ON s.id = i.sync_id
+    JOIN clients c ON c.id = s.client_id
+    WHERE i.status = 'queued' AND coalesce(c.partner_id, c.id) = sqlc.arg(owner_id)::uuid
+    LIMIT sqlc.arg(cap)::integer
+) b;
+
+-- name: SyncOwner :one
+SELECT coalesce(partner_id, id)::uuid FROM clients WHERE id = $1;

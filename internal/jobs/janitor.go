@@ -1,0 +1,152 @@
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+
+	"taxd/gen/db"
+)
+
+// The kinds of the jobs whose state the APIs report from our own tables. The domain packages'
+// args return these from Kind(), so the janitor and the workers agree on them.
+const (
+	KindRecalc = "recalc.client"
+	KindSync   = "syncs.account"
+	KindReport = "reports.render"
+)
+
+// JanitorArgs is the periodic job that fails the rows of lost jobs.
+type JanitorArgs struct{}
+
+func (JanitorArgs) Kind() string { return "jobs.janitor" }
+
+func (JanitorArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueMaintenance, MaxAttempts: 3, UniqueOpts: UniqueWhileActive()}
+}
+
+// JanitorEvery is how often the janitor runs; JanitorGrace how old a row must be before it is
+// checked (a direct run without a river job, such as `taxd bench`, is not disturbed meanwhile).
+const (
+	JanitorEvery = time.Minute
+	JanitorGrace = 2 * time.Minute
+)
+
+// JanitorJob is the janitor's river.PeriodicJob (the elected leader enqueues it).
+func JanitorJob() *river.PeriodicJob {
+	return river.NewPeriodicJob(river.PeriodicInterval(JanitorEvery), func() (river.JobArgs, *river.InsertOpts) {
+		return JanitorArgs{}, nil
+	}, &river.PeriodicJobOpts{ID: "jobs.janitor", RunOnStart: true})
+}
+
+// Janitor works JanitorArgs.
+type Janitor struct {
+	river.WorkerDefaults[JanitorArgs]
+	Pool  *pgxpool.Pool
+	Grace time.Duration // 0: JanitorGrace
+}
+
+func (w *Janitor) Work(ctx context.Context, _ *river.Job[JanitorArgs]) error {
+	grace := w.Grace
+	if grace == 0 {
+		grace = JanitorGrace
+	}
+	_, err := Sweep(ctx, w.Pool, time.Now().Add(-grace))
+	return err
+}
+
+// Swept counts the rows a sweep failed.
+type Swept struct{ Recalcs, SyncItems, Reports int }
+
+// The reasons the APIs show for a failed row.
+const (
+	ReasonRecalcLost = "the recalculation job was lost (discarded, cancelled or deleted); request it again"
+	ReasonSyncLost   = "the sync job was lost (discarded, cancelled or deleted); start a new sync"
+	ReasonReportLost = "the report job was lost (discarded, cancelled or deleted); request the report again"
+)
+
+// A row is orphaned when no river job for it waits or runs. river_job is river's table (created
+// by its migrator, not by ours), so sqlc does not know it: these three statements are the only
+// SQL of taxd that reads it, and each checks and fails in one statement (no window between).
+const activeJob = `SELECT 1 FROM river_job j WHERE j.kind = $2
+	AND j.state IN ('available', 'pending', 'running', 'retryable', 'scheduled')`
+
+var (
+	sweepRecalcs = `UPDATE recalc_jobs r SET status = 'failed', error = $3, finished_at = now()
+		WHERE r.status IN ('queued', 'running') AND coalesce(r.started_at, r.created_at) < $1
+		AND NOT EXISTS (` + activeJob + ` AND j.args->>'client_id' = r.client_id::text)
+		RETURNING r.id`
+	sweepSyncItems = `UPDATE account_sync_items i SET status = 'failed', progress = 100, message = $3
+		FROM account_syncs s
+		WHERE s.id = i.sync_id AND i.status IN ('queued', 'syncing') AND s.created_at < $1
+		AND NOT EXISTS (` + activeJob + ` AND j.args->>'sync_id' = i.sync_id::text AND j.args->>'account_id' = i.account_id::text)
+		RETURNING i.sync_id, i.account_id`
+	sweepReports = `UPDATE reports r SET status = 'failed', error = $3, completed_at = now()
+		WHERE r.status IN ('queued', 'generating') AND r.created_at < $1
+		AND NOT EXISTS (` + activeJob + ` AND j.args->>'report_id' = r.id::text)
+		RETURNING r.id`
+)
+
+// Sweep fails the recalculation, sync-item and report rows created before `before` that are
+// still queued or running but whose river job was discarded, cancelled or deleted, so that a new
+// request can run and the APIs say why. A sync's roll-up and its accounts' states follow.
+func Sweep(ctx context.Context, pool *pgxpool.Pool, before time.Time) (Swept, error) {
+	var out Swept
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, sweepRecalcs, before, KindRecalc, ReasonRecalcLost)
+		if err != nil {
+			return err
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		if err != nil {
+			return fmt.Errorf("janitor recalcs: %w", err)
+		}
+		out.Recalcs = len(ids)
+
+		rows, err = tx.Query(ctx, sweepSyncItems, before, KindSync, ReasonSyncLost)
+		if err != nil {
+			return err
+		}
+		type item struct{ SyncID, AccountID uuid.UUID }
+		items, err := pgx.CollectRows(rows, pgx.RowToStructByPos[item])
+		if err != nil {
+			return fmt.Errorf("janitor syncs: %w", err)
+		}
+		out.SyncItems = len(items)
+		q := db.New(tx)
+		reason := ReasonSyncLost
+		rolled := map[uuid.UUID]bool{}
+		for _, it := range items {
+			if err := q.SetAccountSyncState(ctx, db.SetAccountSyncStateParams{ID: it.AccountID, Status: "failed", StatusMessage: &reason}); err != nil {
+				return err
+			}
+			if !rolled[it.SyncID] {
+				rolled[it.SyncID] = true
+				if err := q.RollupAccountSync(ctx, it.SyncID); err != nil {
+					return err
+				}
+			}
+		}
+
+		rows, err = tx.Query(ctx, sweepReports, before, KindReport, ReasonReportLost)
+		if err != nil {
+			return err
+		}
+		ids, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		if err != nil {
+			return fmt.Errorf("janitor reports: %w", err)
+		}
+		out.Reports = len(ids)
+		return nil
+	})
+	if err == nil && out != (Swept{}) {
+		slog.WarnContext(ctx, "janitor failed rows of lost jobs", "recalcs", out.Recalcs, "sync_items", out.SyncItems, "reports", out.Reports)
+	}
+	return out, err
+}

@@ -1,0 +1,164 @@
+package jobs_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+
+	"taxd/internal/jobs"
+	"taxd/internal/pgtest"
+	"taxd/internal/recalc"
+	"taxd/internal/reports"
+	"taxd/internal/syncs"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
+	t.Helper()
+	if _, err := pool.Exec(context.Background(), sql, args...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func status(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) (string, string) {
+	t.Helper()
+	var st string
+	var reason *string
+	if err := pool.QueryRow(context.Background(), sql, args...).Scan(&st, &reason); err != nil {
+		t.Fatal(err)
+	}
+	if reason == nil {
+		return st, ""
+	}
+	return st, *reason
+}
+
+// Rows whose river job was discarded, cancelled or deleted are failed with a reason; rows whose
+// job still waits are left alone; a new request then runs. Run twice: the second sweep finds
+// nothing more.
+func TestJanitorFailsRowsOfLostJobs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	jc, err := jobs.New(pool, nil, jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost, kept, cancelled := uuid.New(), uuid.New(), uuid.New()
+	for _, c := range []uuid.UUID{lost, kept, cancelled} {
+		mustExec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, c)
+	}
+	account := uuid.New()
+	mustExec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address) VALUES ($1, $2, 'wallet', 'x', '1')`, account, lost)
+
+	lostJob, err := recalc.Request(ctx, pool, jc, lost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keptJob, err := recalc.Request(ctx, pool, jc, kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancelledJob, err := recalc.Request(ctx, pool, jc, cancelled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sync, err := syncs.NewService(pool, jc).Create(ctx, lost, nil, "account_ids")
+	if err != nil {
+		t.Fatal(err)
+	}
+	report, err := reports.NewService(reports.Deps{Pool: pool, Jobs: jc}).Create(ctx, lost, 2024, reports.TypeIncomeCSV, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The lost client's jobs vanish (deleted) or are discarded; another client's is cancelled.
+	mustExec(t, pool, `DELETE FROM river_job WHERE kind = $1 AND args->>'client_id' = $2::text`, jobs.KindRecalc, lost)
+	mustExec(t, pool, `UPDATE river_job SET state = 'discarded', finalized_at = now() WHERE kind IN ($1, $2)`, jobs.KindSync, jobs.KindReport)
+	mustExec(t, pool, `UPDATE river_job SET state = 'cancelled', finalized_at = now() WHERE kind = $1 AND args->>'client_id' = $2::text`, jobs.KindRecalc, cancelled)
+
+	// Rows younger than the grace period are not touched.
+	if got, err := jobs.Sweep(ctx, pool, time.Now().Add(-time.Hour)); err != nil || got != (jobs.Swept{}) {
+		t.Fatalf("sweep within the grace period: %+v, %v; want nothing", got, err)
+	}
+	got, err := jobs.Sweep(ctx, pool, time.Now().Add(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != (jobs.Swept{Recalcs: 2, SyncItems: 1, Reports: 1}) {
+		t.Fatalf("swept %+v, want 2 recalculations, 1 sync item, 1 report", got)
+	}
+	for _, j := range []uuid.UUID{lostJob.ID, cancelledJob.ID} {
+		if st, why := status(t, pool, `SELECT status, error FROM recalc_jobs WHERE id = $1`, j); st != "failed" || why != jobs.ReasonRecalcLost {
+			t.Fatalf("recalculation %s: %s %q, want failed with the reason", j, st, why)
+		}
+	}
+	if st, _ := status(t, pool, `SELECT status, error FROM recalc_jobs WHERE id = $1`, keptJob.ID); st != "queued" {
+		t.Fatalf("the recalculation whose job waits is %s, want queued", st)
+	}
+	if st, why := status(t, pool, `SELECT status, message FROM account_sync_items WHERE sync_id = $1`, sync.ID); st != "failed" || why != jobs.ReasonSyncLost {
+		t.Fatalf("sync item: %s %q", st, why)
+	}
+	if st, why := status(t, pool, `SELECT status, error FROM account_syncs WHERE id = $1`, sync.ID); st != "failed" || why == "" {
+		t.Fatalf("sync roll-up: %s %q, want failed with an error", st, why)
+	}
+	if st, why := status(t, pool, `SELECT status, status_message FROM accounts WHERE id = $1`, account); st != "failed" || why != jobs.ReasonSyncLost {
+		t.Fatalf("account: %s %q", st, why)
+	}
+	if st, why := status(t, pool, `SELECT status, error FROM reports WHERE id = $1`, report.ID); st != "failed" || why != jobs.ReasonReportLost {
+		t.Fatalf("report: %s %q", st, why)
+	}
+
+	// A new request runs now, and a second sweep finds nothing.
+	again, err := recalc.Request(ctx, pool, jc, lost)
+	if err != nil || again.ID == lostJob.ID || again.Status != "queued" {
+		t.Fatalf("request after the sweep: %+v, %v; want a new queued job", again, err)
+	}
+	if got, err := jobs.Sweep(ctx, pool, time.Now().Add(time.Second)); err != nil || got != (jobs.Swept{}) {
+		t.Fatalf("second sweep: %+v, %v; want nothing", got, err)
+	}
+}
+
+// The janitor runs as a river periodic job on the maintenance queue (RunOnStart).
+func TestJanitorRunsPeriodically(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	insert, err := jobs.New(pool, nil, jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := uuid.New()
+	mustExec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
+	job, err := recalc.Request(ctx, pool, insert, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustExec(t, pool, `DELETE FROM river_job WHERE kind = $1`, jobs.KindRecalc)
+
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &jobs.Janitor{Pool: pool, Grace: time.Millisecond})
+	jc, err := jobs.New(pool, workers, jobs.Options{Queues: map[string]int{jobs.QueueMaintenance: 1}, Periodic: []*river.PeriodicJob{jobs.JanitorJob()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jc.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		st, _ := status(t, pool, `SELECT status, error FROM recalc_jobs WHERE id = $1`, job.ID)
+		if st == "failed" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the periodic janitor did not fail the lost job (status %s)", st)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
