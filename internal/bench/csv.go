@@ -94,7 +94,11 @@ func GenericCSV(w io.Writer, rows int, seed uint64) error {
 				b = append(b, ",,"...)
 			}
 			usd(v)
-			b = append(b, ",,0x"...)
+			b = append(b, ',')
+			if fee > 0 {
+				usd(fee * price[1])
+			}
+			b = append(b, ",0x"...)
 			b = strconv.AppendUint(b, r.Uint64(), 16)
 			b = append(b, ",\n"...)
 		case k < 95: // staking reward
@@ -113,9 +117,9 @@ func GenericCSV(w io.Writer, rows int, seed uint64) error {
 			held[1] -= fee
 			b = append(b, ",fee,,,,,"...)
 			q(fee)
-			b = append(b, ",ETH,"...)
+			b = append(b, ",ETH,,"...)
 			usd(fee * price[1])
-			b = append(b, ",,,\n"...)
+			b = append(b, ",,\n"...)
 		}
 		if _, err := bw.Write(b); err != nil {
 			return err
