@@ -24,6 +24,9 @@ type PriceFunc func(ctx context.Context, asset imports.AssetRef, at time.Time) (
 // Import writes transactions fetched for one account (a sync page, a small file) through the bulk
 // path of Importer. It returns how many transactions were added.
 func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) (int, error) {
+	if len(txs) == 0 {
+		return 0, nil
+	}
 	im, err := e.NewImporter(accountID, price)
 	if err != nil {
 		return 0, err
@@ -134,7 +137,7 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 
 var errCopyEnded = errors.New("staging COPY ended")
 
-// Staged is the number of transactions added so far.
+// Staged is the number of transactions staged so far.
 func (im *Importer) Staged() int { return im.staged }
 
 // Add stages one transaction.
@@ -299,6 +302,10 @@ func (im *Importer) Finish() (int, error) {
 	}
 	if im.staged == 0 {
 		return 0, nil
+	}
+	// The joins below hash up to a few million staged rows.
+	if _, err := e.tx.Exec(e.ctx, `SET LOCAL work_mem = '64MB'`); err != nil {
+		return 0, err
 	}
 	// 1. The transactions: those the account has already (same external id) are skipped; the ids
 	// of the new ones are kept for the next statements.
