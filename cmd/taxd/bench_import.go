@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -94,6 +96,7 @@ func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			}
 		}
 		var readTime, writeTime time.Duration
+		cpuBefore, pgBefore := selfCPU(), localPostgresCPU(cfg.DatabaseURL, cfg.DataDir)
 		start := time.Now()
 		res, err := fileimport.Import(ctx, pool, fileimport.Request{ClientID: client, AccountID: account, Name: "bench.csv",
 			Format: "generic", File: in, Size: st.Size(), Actor: "cli:bench", Progress: func(p fileimport.Progress) {
@@ -113,9 +116,10 @@ func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		wall := time.Since(start)
 		account = &res.AccountID
-		fmt.Fprintf(stdout, "%s: %d rows, %d new, in %s (%.0f rows/s: parse+validate+stage %s, write %s); peak RSS so far %d MB\n",
+		fmt.Fprintf(stdout, "%s: %d rows, %d new, in %s (%.0f rows/s: parse+validate+stage %s, write %s); peak RSS so far %d MB; CPU: taxd %s, postgres %s\n",
 			run, res.Rows, res.Added, wall.Round(time.Millisecond), float64(res.Rows)/wall.Seconds(),
-			readTime.Round(time.Millisecond), writeTime.Round(time.Millisecond), peakRSSMB())
+			readTime.Round(time.Millisecond), writeTime.Round(time.Millisecond), peakRSSMB(),
+			(selfCPU() - cpuBefore).Round(time.Millisecond), cpuString(localPostgresCPU(cfg.DatabaseURL, cfg.DataDir)-pgBefore))
 	}
 	if skipRecalc {
 		return nil
@@ -128,6 +132,56 @@ func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		tm.Transactions, tm.Transfers, (tm.Load + tm.Compute + tm.Store).Round(time.Millisecond),
 		tm.Load.Round(time.Millisecond), tm.Compute.Round(time.Millisecond), tm.Store.Round(time.Millisecond))
 	return nil
+}
+
+// selfCPU is this process's user+system CPU time.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// localPostgresCPU is the CPU time of the local cluster's live server processes (the import's
+// backend among them): on a shared machine it says what the import would take alone. -1 when
+// the database is not the local cluster.
+func localPostgresCPU(databaseURL, dataDir string) time.Duration {
+	if databaseURL != "" {
+		return -1
+	}
+	raw, err := os.ReadFile(filepath.Join(dataDir, "postgres", "postmaster.pid"))
+	if err != nil {
+		return -1
+	}
+	pid, _, _ := strings.Cut(string(raw), "\n")
+	children, err := os.ReadFile(filepath.Join("/proc", pid, "task", pid, "children"))
+	if err != nil {
+		return -1
+	}
+	var total time.Duration
+	for _, c := range strings.Fields(string(children)) {
+		stat, err := os.ReadFile(filepath.Join("/proc", c, "stat"))
+		if err != nil {
+			continue // ended meanwhile
+		}
+		s := string(stat)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+		if len(f) < 13 {
+			continue
+		}
+		utime, _ := strconv.Atoi(f[11])
+		stime, _ := strconv.Atoi(f[12])
+		total += time.Duration(utime+stime) * time.Second / 100 // USER_HZ
+	}
+	return total
+}
+
+func cpuString(d time.Duration) string {
+	if d < 0 {
+		return "n/a"
+	}
+	return d.Round(10 * time.Millisecond).String()
 }
 
 // peakRSSMB is this process's peak resident set size (Linux reports ru_maxrss in KiB).
