@@ -480,4 +480,3 @@ func nonEmpty(s string) *string {
 	return &s
 }
 
-func ptr[T any](v T) *T { return &v }
