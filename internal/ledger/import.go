@@ -329,13 +329,14 @@ INSERT INTO `+addedTable+` SELECT id FROM added`, e.client, im.account, im.sourc
 	// transaction up; with statistics that say the table is (nearly) empty, as on a new database or
 	// right after a client was deleted, the planner may pick an index that does not lead with id
 	// and every check scans it whole. ANALYZE counts our own uncommitted rows, so the lookups use
-	// the primary key. Only a big import into a small table needs it.
+	// the primary key. Only a big import into a small table needs it; SKIP_LOCKED because its lock
+	// lasts until commit, and concurrent imports must not queue behind one another for it.
 	var reltuples float64
 	if err := e.tx.QueryRow(e.ctx, `SELECT reltuples FROM pg_class WHERE oid = 'transactions'::regclass`).Scan(&reltuples); err != nil {
 		return 0, err
 	}
 	if added >= 1000 && reltuples < float64(added) {
-		if _, err := e.tx.Exec(e.ctx, `ANALYZE transactions`); err != nil {
+		if _, err := e.tx.Exec(e.ctx, `ANALYZE (SKIP_LOCKED) transactions`); err != nil {
 			return 0, err
 		}
 	}
