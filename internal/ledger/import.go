@@ -47,9 +47,9 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 //   - new assets are created, the transactions go in with one INSERT ... SELECT ... ON CONFLICT
 //     (account_id, external_id) DO NOTHING, so a transaction imported before is skipped and a
 //     re-sync or re-upload adds nothing twice;
-//   - only the transfers, dirty marks and audit entries ("create transaction", as
-//     Editor.CreateTransaction writes them) of the transactions actually added are written, in the
-//     same statement.
+//   - then only the transfers, dirty marks and audit entries ("create transaction", as
+//     Editor.CreateTransaction writes them) of the transactions actually added are written, by
+//     one more statement (none at all for a re-import).
 //
 // Memory stays bounded whatever the number of transactions: rows are encoded and sent as they
 // come. Fiat legs (USD and the like) are not assets: their value is carried by the crypto leg's
