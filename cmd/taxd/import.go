@@ -114,7 +114,7 @@ func (b *progressBar) update(p fileimport.Progress) {
 		fmt.Fprintf(b.w, "\r%-15s [%s%s] %3d%%  %d rows  %.1f MB  %s  %s ", p.Phase, strings.Repeat("#", filled), strings.Repeat(".", width-filled),
 			100*filled/width, p.Rows, float64(p.Bytes)/1e6, rate(p.Rows), p.PhaseTime.Round(time.Second))
 	case fileimport.PhaseWrite:
-		fmt.Fprintf(b.w, "%-15s %d rows into the ledger (one statement)...", p.Phase, p.Rows)
+		fmt.Fprintf(b.w, "%-15s %d rows into the ledger...", p.Phase, p.Rows)
 	case fileimport.PhaseDone:
 		fmt.Fprintf(b.w, " %d new in %s (%s)", p.Added, p.PhaseTime.Round(time.Millisecond), rate(p.Rows))
 	}
