@@ -480,4 +480,3 @@ func nonEmpty(s string) *string {
 	}
 	return &s
 }
-
