@@ -53,11 +53,15 @@ test-contract:
 	@grep -q '^ok' /tmp/taxd-contract.log || { tail -50 /tmp/taxd-contract.log; exit 1; }
 
 ## bench: the benchmark set (engine throughput; a full recalculation of a generated 1M-transaction
-## client in Postgres, phase by phase)
+## client in Postgres, phase by phase; a sync page of 10,000 transfers; a 1M-row CSV import,
+## re-import and recalculation)
 BENCH_TRANSACTIONS ?= 1000000
+BENCH_IMPORT_ROWS ?= 1000000
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./internal/tax/
 	./bin/taxd bench recalc --transactions $(BENCH_TRANSACTIONS) --data-dir .data/bench
+	$(GO) test -run '^$$' -bench ImportSyncPage -benchtime 5x ./internal/ledger/
+	./bin/taxd bench import --rows $(BENCH_IMPORT_ROWS) --data-dir .data/bench
 
 ## lint: go vet and staticcheck
 lint:

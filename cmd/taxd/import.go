@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -45,13 +46,18 @@ func importFile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
 	pool, closeDB, err := openDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	req := fileimport.Request{ClientID: clientID, Name: filepath.Base(path), Format: format, File: f, Actor: "cli:import",
-		Progress: func(done, total int) { progress(stderr, done, total) }}
+	bar := &progressBar{w: stderr}
+	req := fileimport.Request{ClientID: clientID, Name: filepath.Base(path), Format: format, File: f, Size: st.Size(),
+		Actor: "cli:import", Progress: bar.update}
 	if accountArg != "" {
 		id, err := uuid.Parse(accountArg)
 		if err != nil {
@@ -66,7 +72,7 @@ func importFile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		req.Prices = prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey}), prices.NewPGCache(pool)).USD
 	}
 	res, err := fileimport.Import(ctx, pool, req)
-	fmt.Fprintln(stderr)
+	bar.end()
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -75,8 +81,47 @@ func importFile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	return nil
 }
 
-func progress(w io.Writer, done, total int) {
-	const width = 40
-	filled := width * done / max(total, 1)
-	fmt.Fprintf(w, "\r[%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total)
+// progressBar draws an import's progress on one terminal line per phase: the bar and rate of
+// parse+validate (by bytes of the file), then the write with its duration.
+type progressBar struct {
+	w         io.Writer
+	phase     string
+	lastDrawn time.Time
+}
+
+func (b *progressBar) update(p fileimport.Progress) {
+	if p.Phase != b.phase && b.phase != "" {
+		fmt.Fprintln(b.w)
+	}
+	b.phase = p.Phase
+	if p.Phase == fileimport.PhaseRead && p.Bytes < p.Size && time.Since(b.lastDrawn) < 100*time.Millisecond {
+		return
+	}
+	b.lastDrawn = time.Now()
+	rate := func(n int) string {
+		if s := p.PhaseTime.Seconds(); s > 0 {
+			return fmt.Sprintf("%.0f rows/s", float64(n)/s)
+		}
+		return "- rows/s"
+	}
+	switch p.Phase {
+	case fileimport.PhaseRead:
+		const width = 30
+		filled := 0
+		if p.Size > 0 {
+			filled = int(int64(width) * min(p.Bytes, p.Size) / p.Size)
+		}
+		fmt.Fprintf(b.w, "\r%-15s [%s%s] %3d%%  %d rows  %.1f MB  %s  %s ", p.Phase, strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+			100*filled/width, p.Rows, float64(p.Bytes)/1e6, rate(p.Rows), p.PhaseTime.Round(time.Second))
+	case fileimport.PhaseWrite:
+		fmt.Fprintf(b.w, "%-15s %d rows into the ledger...", p.Phase, p.Rows)
+	case fileimport.PhaseDone:
+		fmt.Fprintf(b.w, " %d new in %s (%s)", p.Added, p.PhaseTime.Round(time.Millisecond), rate(p.Rows))
+	}
+}
+
+func (b *progressBar) end() {
+	if b.phase != "" {
+		fmt.Fprintln(b.w)
+	}
 }

@@ -76,6 +76,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "compute":
 		return compute(rest, stdin, stdout, stderr)
 	case "bench":
+		if len(rest) > 0 && rest[0] == "import" {
+			return benchImport(ctx, rest[1:], stdout, stderr)
+		}
 		return bench(ctx, rest, stdout, stderr)
 	case "import":
 		return importFile(ctx, rest, stdout, stderr)

@@ -287,43 +287,6 @@ func (q *Queries) InsertAuditLog(ctx context.Context, arg InsertAuditLogParams) 
 	return err
 }
 
-const insertImportedTransaction = `-- name: InsertImportedTransaction :one
-INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
-RETURNING id
-`
-
-type InsertImportedTransactionParams struct {
-	ID         uuid.UUID
-	ClientID   uuid.UUID
-	AccountID  *uuid.UUID
-	OccurredAt time.Time
-	TxnHash    *string
-	ExternalID *string
-	Label      *string
-	IsFailed   bool
-	Source     *string
-}
-
-// Imports skip transactions they already have (same account and external id).
-func (q *Queries) InsertImportedTransaction(ctx context.Context, arg InsertImportedTransactionParams) (uuid.UUID, error) {
-	row := q.db.QueryRow(ctx, insertImportedTransaction,
-		arg.ID,
-		arg.ClientID,
-		arg.AccountID,
-		arg.OccurredAt,
-		arg.TxnHash,
-		arg.ExternalID,
-		arg.Label,
-		arg.IsFailed,
-		arg.Source,
-	)
-	var id uuid.UUID
-	err := row.Scan(&id)
-	return id, err
-}
-
 const insertInternalPair = `-- name: InsertInternalPair :exec
 INSERT INTO internal_transfer_pairs (client_id, from_transaction_id, to_transaction_id) VALUES ($1, $2, $3)
 ON CONFLICT DO NOTHING

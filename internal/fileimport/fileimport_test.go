@@ -2,6 +2,7 @@ package fileimport_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -52,5 +53,111 @@ func TestImportAllOrNothing(t *testing.T) {
 	}
 	if txs, accts := count(); txs != 2 || accts != 1 {
 		t.Fatalf("%d transactions in %d accounts, want 2 in 1", txs, accts)
+	}
+}
+
+// A failure in the write phase (here the last statement of it, the audit entries, refused by a
+// trigger) rolls everything back: no transaction, transfer, asset, dirty mark or audit entry, and
+// neither the file account nor the sync made for the import. Run twice, then the same file goes in.
+func TestWriteFailureLeavesNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client := uuid.New()
+	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full (test)'; END $$;
+		CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_logs FOR EACH STATEMENT EXECUTE FUNCTION refuse()`); err != nil {
+		t.Fatal(err)
+	}
+	leftovers := func() string {
+		var s string
+		if err := pool.QueryRow(ctx, `SELECT concat_ws(' ',
+			(SELECT count(*) FROM transactions WHERE client_id = $1), (SELECT count(*) FROM transfers WHERE client_id = $1),
+			(SELECT count(*) FROM assets WHERE client_id = $1), (SELECT count(*) FROM dirty_marks WHERE client_id = $1),
+			(SELECT count(*) FROM audit_logs WHERE client_id = $1), (SELECT count(*) FROM accounts WHERE client_id = $1),
+			(SELECT count(*) FROM account_syncs WHERE client_id = $1))`, client).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	good := header + "2024-01-05T10:00:00Z,buy,1000,USD,0.025,BTC,1000\n" + "2024-03-05T10:00:00Z,trade,0.01,BTC,0.2,ETH,600\n"
+	for run := range 2 {
+		_, err := fileimport.Import(ctx, pool, fileimport.Request{ClientID: client, Format: "generic", File: strings.NewReader(good), Actor: "test"})
+		if err == nil || !strings.Contains(err.Error(), "disk full (test)") {
+			t.Fatalf("run %d: %v, want the write to fail", run, err)
+		}
+		if got := leftovers(); got != "0 0 0 0 0 0 0" {
+			t.Fatalf("run %d: a failed write left transactions, transfers, assets, dirty marks, audit entries, accounts, syncs = %s", run, got)
+		}
+	}
+	if _, err := pool.Exec(ctx, `DROP TRIGGER refuse_audit ON audit_logs`); err != nil {
+		t.Fatal(err)
+	}
+	res, err := fileimport.Import(ctx, pool, fileimport.Request{ClientID: client, Format: "generic", File: strings.NewReader(good), Actor: "test"})
+	if err != nil || res.Added != 2 {
+		t.Fatalf("after the failure: %+v %v, want 2 added", res, err)
+	}
+	// 2 transactions, 3 transfers (the USD leg is no asset), 2 assets, 2 dirty marks, 2 audit entries.
+	if got := leftovers(); got != "2 3 2 2 2 1 1" {
+		t.Fatalf("after the import: %s", got)
+	}
+}
+
+// The import reports its phases in order, and its sync record ends synced at 100% with the rows
+// added; an import into an existing account that fails records the failure there.
+func TestImportProgressAndSyncRecord(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client := uuid.New()
+	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString(header)
+	for i := range 3000 {
+		fmt.Fprintf(&b, "2024-01-05T10:%02d:%02dZ,buy,%d,USD,0.001,BTC,%d\n", i/60%60, i%60, 10+i, 10+i)
+	}
+	file := b.String()
+	var phases []string
+	req := fileimport.Request{ClientID: client, Format: "generic", File: strings.NewReader(file), Size: int64(len(file)), Actor: "test",
+		Progress: func(p fileimport.Progress) {
+			if len(phases) == 0 || phases[len(phases)-1] != p.Phase {
+				phases = append(phases, p.Phase)
+			}
+			if p.Phase == fileimport.PhaseDone && (p.Rows != 3000 || p.Added != 3000 || p.Bytes != p.Size) {
+				t.Errorf("done: %+v", p)
+			}
+		}}
+	res, err := fileimport.Import(ctx, pool, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(phases, ","); got != "parse+validate,write,done" {
+		t.Fatalf("phases %s", got)
+	}
+	var status, msg string
+	var progress, imported int
+	if err := pool.QueryRow(ctx, `SELECT i.status, i.progress, i.imported, i.message FROM account_sync_items i WHERE i.sync_id = $1`, res.SyncID).
+		Scan(&status, &progress, &imported, &msg); err != nil {
+		t.Fatal(err)
+	}
+	if status != "synced" || progress != 100 || imported != 3000 {
+		t.Fatalf("sync item %s %d%% %d imported (%s)", status, progress, imported, msg)
+	}
+
+	bad := header + "2024-01-05T10:00:00Z,buy,-1,USD,0.001,BTC,1\n"
+	_, err = fileimport.Import(ctx, pool, fileimport.Request{ClientID: client, AccountID: &res.AccountID, Format: "generic", File: strings.NewReader(bad), Actor: "test"})
+	if apperr.KindOf(err) != apperr.Invalid {
+		t.Fatalf("bad file: %v", err)
+	}
+	if err := pool.QueryRow(ctx, `SELECT i.status, i.message FROM account_sync_items i JOIN account_syncs s ON s.id = i.sync_id
+		WHERE i.account_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 1`, res.AccountID).Scan(&status, &msg); err != nil {
+		t.Fatal(err)
+	}
+	if status != "failed" || !strings.Contains(msg, "line 2") {
+		t.Fatalf("failed import recorded as %s: %s", status, msg)
 	}
 }

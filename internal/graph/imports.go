@@ -57,7 +57,7 @@ func (r *mutationResolver) UploadManualTransactions(ctx context.Context, account
 		return "", err
 	}
 	defer rd.Close()
-	req := fileimport.Request{ClientID: cid, Format: format, File: rd, Actor: v.Actor()}
+	req := fileimport.Request{ClientID: cid, Format: format, File: rd, Size: rd.Size(), Actor: v.Actor()}
 	if name != nil {
 		req.Name = *name
 	}

@@ -11,6 +11,7 @@ import (
 	"io"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -37,31 +38,129 @@ const MaxCSVErrors = 1000
 // valid and the transactions are returned in file order, or a *CSVError lists every failing row
 // with its line number and no transaction is returned, so nothing is half-imported. ExternalIDs
 // are stable: importing the same file again yields the same ids (the database deduplicates).
+// It holds the whole file's transactions: big files go through ReadCSV.
 func ParseCSV(r io.Reader, format string) ([]Tx, error) {
-	recs, errs, err := readCSV(r)
-	if err != nil {
+	var txs []Tx
+	if _, err := ReadCSV(r, format, func(t *Tx) error {
+		txs = append(txs, *t)
+		return nil
+	}); err != nil {
 		return nil, err
 	}
-	var txs []Tx
+	return txs, nil
+}
+
+// ReadCSV reads a CSV file in the given format one record at a time and calls fn with each
+// transaction, in file order, while every row so far was valid. After the first bad row fn is no
+// longer called, but the rest of the file is still read so that the *CSVError it returns lists
+// every failing row (up to MaxCSVErrors, then a count of the others): a caller that writes what fn
+// gives it must throw that away when ReadCSV fails. An error of fn stops the reading and is
+// returned as it is. ReadCSV returns the number of transactions read. Memory does not grow with the
+// file, apart from a few bytes a row to number identical rows (and the rows of a Kraken file, whose
+// ledger entries are grouped by refid across the file).
+func ReadCSV(r io.Reader, format string, fn func(*Tx) error) (int, error) {
+	var p rowParser
 	switch strings.ToLower(strings.TrimSpace(format)) {
 	case CSVGeneric:
-		txs, errs = parseGeneric(recs, errs)
+		p = &genericParser{seen: rowSeen{}}
 	case CSVCoinbase:
-		txs, errs = parseCoinbase(recs, errs)
+		p = &coinbaseParser{seen: rowSeen{}}
 	case CSVKraken:
-		txs, errs = parseKraken(recs, errs)
+		p = &krakenParser{groups: map[string][]krakenRow{}}
 	default:
-		return nil, fmt.Errorf("%w: %q (supported: %s)", ErrUnknownCSVFormat, format, strings.Join(CSVFormats(), ", "))
+		return 0, fmt.Errorf("%w: %q (supported: %s)", ErrUnknownCSVFormat, format, strings.Join(CSVFormats(), ", "))
 	}
-	if len(errs) > 0 {
-		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
-		if len(errs) > MaxCSVErrors {
-			more := len(errs) - MaxCSVErrors
-			errs = append(errs[:MaxCSVErrors], RowError{Line: errs[MaxCSVErrors].Line, Message: fmt.Sprintf("%d more errors left out", more)})
+	br := bufio.NewReaderSize(r, 1<<16)
+	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte{0xEF, 0xBB, 0xBF}) {
+		_, _ = br.Discard(3)
+	}
+	cr := csv.NewReader(br)
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true // parsers keep no field slice beyond the call
+	var errs errorList
+	n := 0
+	emit := func(t *Tx) error {
+		if errs.total > 0 {
+			return nil
 		}
-		return nil, &CSVError{Rows: errs}
+		n++
+		return fn(t)
 	}
-	return txs, nil
+	for {
+		fields, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				errs.add(RowError{Line: pe.StartLine, Message: "malformed CSV: " + pe.Err.Error()})
+				continue
+			}
+			return n, fmt.Errorf("reading CSV: %w", err)
+		}
+		line, _ := cr.FieldPos(0)
+		rec := record{line: line, fields: fields}
+		rerrs, fatal := p.record(rec, emit)
+		if fatal != nil {
+			return n, fatal
+		}
+		for _, e := range rerrs {
+			errs.add(e)
+		}
+		if p.headerFailed() {
+			break // the rows cannot be read without a valid header
+		}
+	}
+	if !p.headerFailed() {
+		rerrs, err := p.end(emit)
+		if err != nil {
+			return n, err
+		}
+		for _, e := range rerrs {
+			errs.add(e)
+		}
+	}
+	if errs.total > 0 {
+		return 0, errs.csvError()
+	}
+	return n, nil
+}
+
+// rowParser reads the records of one format: the header (and any preamble) first, then rows.
+type rowParser interface {
+	// record reads one record and passes the transactions it completes to emit; it returns the
+	// record's row errors, or an error of emit.
+	record(rec record, emit func(*Tx) error) ([]RowError, error)
+	// end is called at the end of the file (for a missing header, or transactions that span rows).
+	end(emit func(*Tx) error) ([]RowError, error)
+	// headerFailed reports a header so wrong that the rows are not worth reading.
+	headerFailed() bool
+}
+
+// errorList keeps the first MaxCSVErrors row errors and counts the rest.
+type errorList struct {
+	rows  []RowError
+	total int
+	next  int // line of the first error left out
+}
+
+func (l *errorList) add(e RowError) {
+	l.total++
+	if len(l.rows) < MaxCSVErrors {
+		l.rows = append(l.rows, e)
+	} else if l.total == MaxCSVErrors+1 {
+		l.next = e.Line
+	}
+}
+
+func (l *errorList) csvError() *CSVError {
+	rows := l.rows
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Line < rows[j].Line })
+	if more := l.total - len(rows); more > 0 {
+		rows = append(rows, RowError{Line: l.next, Message: fmt.Sprintf("%d more errors left out", more)})
+	}
+	return &CSVError{Rows: rows}
 }
 
 // record is one CSV record and the file line it starts on.
@@ -77,41 +176,6 @@ func (r record) blank() bool {
 		}
 	}
 	return true
-}
-
-// readCSV reads every record; malformed records (bad quoting) become row errors.
-func readCSV(r io.Reader) ([]record, []RowError, error) {
-	br := bufio.NewReader(r)
-	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte{0xEF, 0xBB, 0xBF}) {
-		_, _ = br.Discard(3)
-	}
-	cr := csv.NewReader(br)
-	cr.FieldsPerRecord = -1
-	cr.ReuseRecord = false
-	var (
-		recs []record
-		errs []RowError
-	)
-	for {
-		fields, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				errs = append(errs, RowError{Line: pe.StartLine, Message: "malformed CSV: " + pe.Err.Error()})
-				if len(errs) > MaxCSVErrors {
-					break
-				}
-				continue
-			}
-			return nil, nil, fmt.Errorf("reading CSV: %w", err)
-		}
-		line, _ := cr.FieldPos(0)
-		recs = append(recs, record{line: line, fields: fields})
-	}
-	return recs, errs, nil
 }
 
 // columns maps header names (lower-case, trimmed) to field indexes.
@@ -200,13 +264,25 @@ func parseTime(s string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("not a date: %q (use RFC 3339, e.g. 2024-03-01T14:30:00Z)", s)
 }
 
+// rowSeen counts the rows of a file by content hash, to number identical rows: 16 bytes a row.
+type rowSeen map[[12]byte]uint32
+
 // rowID makes a stable ExternalID from a row's content; seen numbers identical rows in a file.
-func rowID(prefix string, seen map[string]int, parts ...string) string {
-	h := sha256.Sum256([]byte(strings.Join(parts, "\x1f")))
-	id := prefix + hex.EncodeToString(h[:12])
-	seen[id]++
-	if n := seen[id]; n > 1 {
-		id += fmt.Sprintf("-%d", n)
+func rowID(prefix string, seen rowSeen, parts ...string) string {
+	h := sha256.New()
+	for i, p := range parts {
+		if i > 0 {
+			h.Write([]byte{0x1f})
+		}
+		h.Write([]byte(p))
+	}
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	key := [12]byte(sum[:12])
+	seen[key]++
+	id := prefix + hex.EncodeToString(key[:])
+	if n := seen[key]; n > 1 {
+		id += "-" + strconv.Itoa(int(n))
 	}
 	return id
 }

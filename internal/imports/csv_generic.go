@@ -50,52 +50,60 @@ func GenericTypes() []string {
 		"airdrop", "interest", "gift_received", "gift_sent", "donation", "lost", "fee", "transfer"}
 }
 
-func parseGeneric(recs []record, errs []RowError) ([]Tx, []RowError) {
-	var hdr *record
-	for i := range recs {
-		if !recs[i].blank() {
-			hdr = &recs[i]
-			recs = recs[i+1:]
-			break
-		}
+// genericParser reads the generic format: a header row, then one transaction per row.
+type genericParser struct {
+	cols      columns
+	hasHeader bool
+	badHeader bool
+	seen      rowSeen
+}
+
+func (p *genericParser) headerFailed() bool { return p.badHeader }
+
+func (p *genericParser) record(rec record, emit func(*Tx) error) ([]RowError, error) {
+	if rec.blank() {
+		return nil, nil
 	}
-	if hdr == nil {
-		return nil, append(errs, RowError{Line: 1, Message: "empty file: a header row is required"})
+	if !p.hasHeader {
+		p.hasHeader = true
+		errs := p.header(rec)
+		p.badHeader = len(errs) > 0
+		return errs, nil
 	}
-	cols := headerColumns(hdr.fields)
+	tx, errs := genericRow(p.cols, rec, p.seen)
+	if len(errs) > 0 {
+		return errs, nil
+	}
+	return nil, emit(&tx)
+}
+
+func (p *genericParser) header(hdr record) []RowError {
+	var errs []RowError
+	p.cols = headerColumns(hdr.fields)
 	for i, f := range hdr.fields {
 		name := normHeader(f)
 		if !slices.Contains(genericColumns, name) {
 			errs = append(errs, RowError{Line: hdr.line, Column: f, Message: "unknown column (known: " + strings.Join(genericColumns, ", ") + ")"})
-		} else if cols[name] != i {
+		} else if p.cols[name] != i {
 			errs = append(errs, RowError{Line: hdr.line, Column: f, Message: "duplicate column"})
 		}
 	}
 	for _, c := range []string{"date", "type"} {
-		if _, ok := cols[c]; !ok {
+		if _, ok := p.cols[c]; !ok {
 			errs = append(errs, RowError{Line: hdr.line, Column: c, Message: "required column missing"})
 		}
 	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	var txs []Tx
-	seen := map[string]int{}
-	for _, rec := range recs {
-		if rec.blank() {
-			continue
-		}
-		tx, rerrs := genericRow(cols, rec, seen)
-		if len(rerrs) > 0 {
-			errs = append(errs, rerrs...)
-			continue
-		}
-		txs = append(txs, tx)
-	}
-	return txs, errs
+	return errs
 }
 
-func genericRow(cols columns, rec record, seen map[string]int) (Tx, []RowError) {
+func (p *genericParser) end(func(*Tx) error) ([]RowError, error) {
+	if !p.hasHeader {
+		return []RowError{{Line: 1, Message: "empty file: a header row is required"}}, nil
+	}
+	return nil, nil
+}
+
+func genericRow(cols columns, rec record, seen rowSeen) (Tx, []RowError) {
 	e := &rowErrs{line: rec.line}
 	get := func(c string) string { return cols.get(rec, c) }
 	if len(rec.fields) > len(cols) {

@@ -50,97 +50,107 @@ type krakenRow struct {
 	usd             *decimal.Decimal
 }
 
-func parseKraken(recs []record, errs []RowError) ([]Tx, []RowError) {
-	var hdr *record
-	for i := range recs {
-		if !recs[i].blank() {
-			hdr = &recs[i]
-			recs = recs[i+1:]
-			break
-		}
-	}
-	if hdr == nil {
-		return nil, append(errs, RowError{Line: 1, Message: "empty file: a header row is required"})
-	}
-	cols := headerColumns(hdr.fields)
-	for _, c := range []string{"txid", "refid", "time", "type", "asset", "amount", "fee"} {
-		if _, ok := cols[c]; !ok {
-			errs = append(errs, RowError{Line: hdr.line, Column: c, Message: "required column missing (not a Kraken ledgers export?)"})
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	groups := map[string][]krakenRow{}
-	var order []string
-	for _, rec := range recs {
+// krakenParser reads a Kraken ledgers export. The entries of one transaction share a refid and
+// are grouped across the file, so they are held (parsed) until the end.
+type krakenParser struct {
+	cols                 columns
+	hasHeader, badHeader bool
+	groups               map[string][]krakenRow
+	order                []string
+}
+
+func (p *krakenParser) headerFailed() bool { return p.badHeader }
+
+func (p *krakenParser) record(rec record, emit func(*Tx) error) ([]RowError, error) {
+	if !p.hasHeader {
 		if rec.blank() {
-			continue
+			return nil, nil
 		}
-		get := func(c string) string { return cols.get(rec, c) }
-		if get("txid") == "" {
-			continue // a pending entry; Kraken lists it again with a txid once it settles
-		}
-		e := &rowErrs{line: rec.line}
-		r := krakenRow{line: rec.line, refid: get("refid"), typ: strings.ToLower(get("type")), sub: strings.ToLower(get("subtype"))}
-		if r.refid == "" {
-			e.add("refid", "required")
-		}
-		if t, err := parseTime(get("time")); err != nil {
-			e.add("time", "%v", err)
-		} else {
-			r.t = t
-		}
-		if r.typ == "" {
-			e.add("type", "required")
-		}
-		if a, err := csvAsset(krakenSymbol(get("asset"))); err != nil {
-			e.add("asset", "%v", err)
-		} else {
-			r.asset = a
-		}
-		if v, neg, err := parseAmount(get("amount")); err != nil {
-			e.add("amount", "%v", err)
-		} else {
-			r.amount, r.neg = v, neg
-		}
-		if s := get("fee"); s != "" {
-			if v, neg, err := parseAmount(s); err != nil {
-				e.add("fee", "%v", err)
-			} else if neg {
-				e.add("fee", "must not be negative")
-			} else {
-				r.fee = v
+		p.hasHeader = true
+		p.cols = headerColumns(rec.fields)
+		var errs []RowError
+		for _, c := range []string{"txid", "refid", "time", "type", "asset", "amount", "fee"} {
+			if _, ok := p.cols[c]; !ok {
+				errs = append(errs, RowError{Line: rec.line, Column: c, Message: "required column missing (not a Kraken ledgers export?)"})
 			}
 		}
-		if s := get("amountusd"); s != "" {
-			if v, _, err := parseAmount(s); err != nil {
-				e.add("amountusd", "%v", err)
-			} else {
-				r.usd = &v
-			}
-		}
-		if len(e.errs) > 0 {
-			errs = append(errs, e.errs...)
-			continue
-		}
-		if _, ok := groups[r.refid]; !ok {
-			order = append(order, r.refid)
-		}
-		groups[r.refid] = append(groups[r.refid], r)
+		p.badHeader = len(errs) > 0
+		return errs, nil
 	}
-	var txs []Tx
-	for _, ref := range order {
-		tx, skip, gerrs := krakenGroup(groups[ref])
+	if rec.blank() {
+		return nil, nil
+	}
+	get := func(c string) string { return p.cols.get(rec, c) }
+	if get("txid") == "" {
+		return nil, nil // a pending entry; Kraken lists it again with a txid once it settles
+	}
+	e := &rowErrs{line: rec.line}
+	r := krakenRow{line: rec.line, refid: get("refid"), typ: strings.ToLower(get("type")), sub: strings.ToLower(get("subtype"))}
+	if r.refid == "" {
+		e.add("refid", "required")
+	}
+	if t, err := parseTime(get("time")); err != nil {
+		e.add("time", "%v", err)
+	} else {
+		r.t = t
+	}
+	if r.typ == "" {
+		e.add("type", "required")
+	}
+	if a, err := csvAsset(krakenSymbol(get("asset"))); err != nil {
+		e.add("asset", "%v", err)
+	} else {
+		r.asset = a
+	}
+	if v, neg, err := parseAmount(get("amount")); err != nil {
+		e.add("amount", "%v", err)
+	} else {
+		r.amount, r.neg = v, neg
+	}
+	if s := get("fee"); s != "" {
+		if v, neg, err := parseAmount(s); err != nil {
+			e.add("fee", "%v", err)
+		} else if neg {
+			e.add("fee", "must not be negative")
+		} else {
+			r.fee = v
+		}
+	}
+	if s := get("amountusd"); s != "" {
+		if v, _, err := parseAmount(s); err != nil {
+			e.add("amountusd", "%v", err)
+		} else {
+			r.usd = &v
+		}
+	}
+	if len(e.errs) > 0 {
+		return e.errs, nil
+	}
+	if _, ok := p.groups[r.refid]; !ok {
+		p.order = append(p.order, r.refid)
+	}
+	p.groups[r.refid] = append(p.groups[r.refid], r)
+	return nil, nil
+}
+
+func (p *krakenParser) end(emit func(*Tx) error) ([]RowError, error) {
+	if !p.hasHeader {
+		return []RowError{{Line: 1, Message: "empty file: a header row is required"}}, nil
+	}
+	var errs []RowError
+	for _, ref := range p.order {
+		tx, skip, gerrs := krakenGroup(p.groups[ref])
 		if len(gerrs) > 0 {
 			errs = append(errs, gerrs...)
 			continue
 		}
 		if !skip {
-			txs = append(txs, tx)
+			if err := emit(&tx); err != nil {
+				return errs, err
+			}
 		}
 	}
-	return txs, errs
+	return errs, nil
 }
 
 func krakenGroup(rows []krakenRow) (Tx, bool, []RowError) {

@@ -258,3 +258,38 @@ func TestCSVErrorMessage(t *testing.T) {
 		t.Errorf("message %q", msg)
 	}
 }
+
+// ReadCSV hands over the rows before the first bad one and no later ones, reads on to list the
+// bad rows (the first MaxCSVErrors, then a count of the others), and stops on an error of fn.
+func TestReadCSVStreams(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("date,type,received_quantity,received_asset\n")
+	for i := range 3 {
+		fmt.Fprintf(&b, "2024-01-0%dT00:00:00Z,income,1,ETH\n", i+1)
+	}
+	for range 1500 {
+		b.WriteString("not-a-date,income,1,ETH\n2024-02-01T00:00:00Z,income,1,ETH\n")
+	}
+	got := 0
+	n, err := ReadCSV(strings.NewReader(b.String()), "generic", func(*Tx) error { got++; return nil })
+	var csvErr *CSVError
+	if !errors.As(err, &csvErr) || n != 0 {
+		t.Fatalf("ReadCSV: %d, %v; want a CSVError", n, err)
+	}
+	if got != 3 {
+		t.Errorf("fn got %d transactions, want the 3 before the first bad row", got)
+	}
+	rows := csvErr.Rows
+	if len(rows) != MaxCSVErrors+1 || rows[0].Line != 5 || rows[len(rows)-1].Message != "500 more errors left out" {
+		t.Errorf("%d row errors, first %+v, last %+v", len(rows), rows[0], rows[len(rows)-1])
+	}
+
+	stop := errors.New("stop")
+	got = 0
+	_, err = ReadCSV(strings.NewReader("date,type,received_quantity,received_asset\n2024-01-01,income,1,ETH\n2024-01-02,income,1,ETH\n"), "generic",
+		func(*Tx) error { got++; return stop })
+	if !errors.Is(err, stop) || got != 1 {
+		t.Errorf("fn error: %v after %d calls, want stop after 1", err, got)
+	}
+}

@@ -1,13 +1,15 @@
 package ledger
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"io"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
@@ -19,107 +21,362 @@ import (
 // known (the transfer's value stays missing and is flagged, never made up).
 type PriceFunc func(ctx context.Context, asset imports.AssetRef, at time.Time) (usd decimal.Decimal, found bool, err error)
 
-// Import writes transactions fetched for one account. A transaction already imported for the
-// account (same external id) is skipped, so a re-sync adds nothing twice. Every new transaction
-// is marked dirty. Fiat legs (USD and the like) are not assets: their value is carried by the
-// crypto leg's fiat value. It returns how many transactions were added.
+// Import writes transactions fetched for one account (a sync page, a small file) through the bulk
+// path of Importer. It returns how many transactions were added.
 func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) (int, error) {
-	acct, err := e.q.GetAccount(e.ctx, db.GetAccountParams{ClientID: e.client, ID: accountID})
-	if err != nil {
-		return 0, store.Err(err, "account")
+	if len(txs) == 0 {
+		return 0, nil
 	}
-	own, err := e.ownAddresses()
+	im, err := e.NewImporter(accountID, price)
 	if err != nil {
 		return 0, err
 	}
-	assets := map[string]db.Asset{}
-	added := 0
-	var fresh []uuid.UUID // new transactions, marked dirty together at the end
-	for _, t := range txs {
-		var label *string
-		if t.Label != "" {
-			label = ledgerLabel(t.Label)
+	for i := range txs {
+		if err := im.Add(&txs[i]); err != nil {
+			im.Abort(err)
+			return 0, err
 		}
-		source := "import:" + acct.Provider
-		txID, err := e.q.InsertImportedTransaction(e.ctx, db.InsertImportedTransactionParams{
-			ID: newID(), ClientID: e.client, AccountID: &accountID, OccurredAt: t.Time.UTC(), TxnHash: nonEmpty(t.Hash),
-			ExternalID: &t.ExternalID, Label: label, IsFailed: t.Failed, Source: &source,
-		})
-		if err != nil {
-			if isNoRows(err) {
-				continue // imported before
-			}
-			return added, store.Err(err, "transaction")
-		}
-		pos := int32(0)
-		for _, tr := range t.Transfers {
-			if tr.Asset.Chain == "" && imports.IsFiat(tr.Asset.Symbol) {
-				continue
-			}
-			if tr.Quantity.Sign() <= 0 {
-				continue
-			}
-			asset, ok := assets[tr.Asset.Key()]
-			if !ok {
-				var err error
-				asset, err = e.q.UpsertAsset(e.ctx, db.UpsertAssetParams{
-					ID: newID(), ClientID: e.client, Key: tr.Asset.Key(), Symbol: symbolOf(tr.Asset), Name: tr.Asset.Name,
-					Type: "COIN", Chain: nonEmpty(tr.Asset.Chain), ContractAddress: nonEmpty(tr.Asset.Contract), Decimals: &tr.Asset.Decimals,
-				})
-				if err != nil {
-					return added, store.Err(err, "asset")
-				}
-				assets[tr.Asset.Key()] = asset
-			}
-			from, fromAddr := e.side(tr.From, accountID, own)
-			to, toAddr := e.side(tr.To, accountID, own)
-			if from == nil && to == nil {
-				continue // neither side is the client's: not part of its ledger
-			}
-			fiat := decimal.NullDecimal{}
-			switch {
-			case tr.FiatValue != nil: // the file's own value
-				fiat = decimal.NullDecimal{Decimal: *tr.FiatValue, Valid: true}
-			case asset.PriceOverride.Valid: // the user's price for the asset wins over the market's
-				fiat = decimal.NullDecimal{Decimal: asset.PriceOverride.Decimal.Mul(tr.Quantity).Round(18), Valid: true}
-			case price != nil:
-				usd, found, err := price(e.ctx, tr.Asset, t.Time)
-				if err != nil {
-					return added, err
-				}
-				if found {
-					fiat = decimal.NullDecimal{Decimal: usd.Mul(tr.Quantity).Round(18), Valid: true}
-				}
-			}
-			feeFiat := decimal.NullDecimal{}
-			if tr.FeeFiat != nil {
-				feeFiat = decimal.NullDecimal{Decimal: *tr.FeeFiat, Valid: true}
-			}
-			var trLabel *string
-			if tr.Label != "" {
-				trLabel = ledgerLabel(tr.Label)
-			}
-			if tr.IsFee {
-				trLabel = ptr("fee")
-			}
-			if _, err := e.q.InsertTransfer(e.ctx, db.InsertTransferParams{
-				ID: newID(), ClientID: e.client, TransactionID: txID, Position: pos, AssetID: asset.ID, Quantity: tr.Quantity,
-				FromAccountID: from, ToAccountID: to, FromAddress: fromAddr, ToAddress: toAddr, FiatValue: fiat, FeeFiat: feeFiat,
-				IsFee: tr.IsFee, Label: trLabel,
-			}); err != nil {
-				return added, store.Err(err, "transfer")
-			}
-			pos++
-		}
-		added++
-		fresh = append(fresh, txID)
 	}
-	if len(fresh) > 0 {
-		if err := e.dirty(fresh...); err != nil {
-			return added, err
+	return im.Finish()
+}
+
+// Importer writes many transactions of one account in bulk: Add streams each one into a staging
+// (temporary) table with COPY, and Finish moves the staged rows into the ledger set-wise, in the
+// Editor's database transaction:
+//
+//   - new assets are created, the transactions go in with one INSERT ... SELECT ... ON CONFLICT
+//     (account_id, external_id) DO NOTHING, so a transaction imported before is skipped and a
+//     re-sync or re-upload adds nothing twice;
+//   - then only the transfers, dirty marks and audit entries ("create transaction", as
+//     Editor.CreateTransaction writes them) of the transactions actually added are written, by
+//     one more statement (none at all for a re-import).
+//
+// Memory stays bounded whatever the number of transactions: rows are encoded and sent as they
+// come. Fiat legs (USD and the like) are not assets: their value is carried by the crypto leg's
+// fiat value. A transfer with neither side the client's is not part of its ledger and is dropped.
+// While an Importer is open the Editor's transaction is busy with the COPY: call Finish or Abort
+// before any other edit.
+type Importer struct {
+	e         *Editor
+	account   uuid.UUID
+	source    string
+	own       map[string]uuid.UUID           // lower-case address -> own account
+	known     map[string]decimal.NullDecimal // asset key -> the user's price override
+	newAssets map[string]imports.AssetRef
+	price     PriceFunc
+
+	bw     *bufio.Writer
+	pw     *io.PipeWriter
+	done   chan error
+	row    []byte
+	staged int
+	closed bool
+}
+
+// stageTable holds the staged rows: one row per transaction (pos -1) and one per transfer;
+// addedTable the ids of the staged transactions that were new.
+const (
+	stageTable = "ledger_import_stage"
+	addedTable = "ledger_import_added"
+)
+
+var stageColumns = []string{"tx_id", "pos", "occurred_at", "txn_hash", "external_id", "label", "is_failed",
+	"id", "asset_key", "quantity", "from_account_id", "to_account_id", "from_address", "to_address", "fiat_value",
+	"fee_fiat", "is_fee", "audit_id"}
+
+// NewImporter opens a bulk import into one of the client's accounts.
+func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, error) {
+	acct, err := e.q.GetAccount(e.ctx, db.GetAccountParams{ClientID: e.client, ID: accountID})
+	if err != nil {
+		return nil, store.Err(err, "account")
+	}
+	own, err := e.ownAddresses()
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]decimal.NullDecimal{}
+	rows, err := e.tx.Query(e.ctx, `SELECT key, price_override FROM assets WHERE client_id = $1`, e.client)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var key string
+		var override decimal.NullDecimal
+		if err := rows.Scan(&key, &override); err != nil {
+			rows.Close()
+			return nil, err
 		}
+		known[key] = override
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	// Several imports may run in one database transaction (the table is dropped at its end).
+	if _, err := e.tx.Exec(e.ctx, `CREATE TEMP TABLE IF NOT EXISTS `+stageTable+` (
+		tx_id uuid NOT NULL, pos integer NOT NULL, occurred_at timestamptz, txn_hash text, external_id text, label text,
+		is_failed boolean, id uuid, asset_key text, quantity numeric, from_account_id uuid, to_account_id uuid,
+		from_address text, to_address text, fiat_value numeric, fee_fiat numeric, is_fee boolean, audit_id uuid
+	) ON COMMIT DROP;
+	CREATE TEMP TABLE IF NOT EXISTS `+addedTable+` (id uuid NOT NULL) ON COMMIT DROP;
+	TRUNCATE `+stageTable+`, `+addedTable); err != nil {
+		return nil, err
+	}
+	im := &Importer{e: e, account: accountID, source: "import:" + acct.Provider, own: own, known: known,
+		newAssets: map[string]imports.AssetRef{}, price: price, done: make(chan error, 1)}
+	pr, pw := io.Pipe()
+	im.pw = pw
+	im.bw = bufio.NewWriterSize(pw, 1<<16)
+	go func() {
+		_, err := e.tx.Conn().PgConn().CopyFrom(e.ctx, pr,
+			"COPY "+stageTable+" ("+strings.Join(stageColumns, ", ")+") FROM STDIN")
+		_ = pr.CloseWithError(errCopyEnded) // unblock the writer if COPY failed early
+		im.done <- err
+	}()
+	return im, nil
+}
+
+var errCopyEnded = errors.New("staging COPY ended")
+
+// Staged is the number of transactions staged so far.
+func (im *Importer) Staged() int { return im.staged }
+
+// Add stages one transaction.
+func (im *Importer) Add(t *imports.Tx) error {
+	if im.closed {
+		return errors.New("ledger: Add after Finish or Abort")
+	}
+	txID := newID()
+	b := im.row[:0]
+	b = appendUUID(b, txID)
+	b = append(b, "\t-1\t"...)
+	b = t.Time.UTC().AppendFormat(b, time.RFC3339Nano)
+	b = append(b, '\t')
+	b = appendText(b, t.Hash, true)
+	b = append(b, '\t')
+	b = appendText(b, t.ExternalID, false)
+	b = append(b, '\t')
+	if t.Label != "" {
+		b = appendTextPtr(b, ledgerLabel(t.Label))
+	} else {
+		b = append(b, `\N`...)
+	}
+	b = append(b, '\t')
+	b = appendBool(b, t.Failed)
+	b = append(b, "\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t"...)
+	b = appendUUID(b, newID())
+	b = append(b, '\n')
+
+	pos := 0
+	for i := range t.Transfers {
+		tr := &t.Transfers[i]
+		if tr.Asset.Chain == "" && imports.IsFiat(tr.Asset.Symbol) {
+			continue
+		}
+		if tr.Quantity.Sign() <= 0 {
+			continue
+		}
+		from, fromAddr := im.side(tr.From)
+		to, toAddr := im.side(tr.To)
+		if from == nil && to == nil {
+			continue // neither side is the client's: not part of its ledger
+		}
+		key := tr.Asset.Key()
+		override, ok := im.known[key]
+		if !ok {
+			if _, seen := im.newAssets[key]; !seen {
+				im.newAssets[key] = tr.Asset
+			}
+		}
+		fiat := decimal.NullDecimal{}
+		switch {
+		case tr.FiatValue != nil: // the file's own value
+			fiat = decimal.NullDecimal{Decimal: *tr.FiatValue, Valid: true}
+		case override.Valid: // the user's price for the asset wins over the market's
+			fiat = decimal.NullDecimal{Decimal: override.Decimal.Mul(tr.Quantity).Round(18), Valid: true}
+		case im.price != nil:
+			usd, found, err := im.price(im.e.ctx, tr.Asset, t.Time)
+			if err != nil {
+				return err
+			}
+			if found {
+				fiat = decimal.NullDecimal{Decimal: usd.Mul(tr.Quantity).Round(18), Valid: true}
+			}
+		}
+		label := ""
+		if tr.Label != "" {
+			if l := ledgerLabel(tr.Label); l != nil {
+				label = *l
+			}
+		}
+		if tr.IsFee {
+			label = "fee"
+		}
+		b = appendUUID(b, txID)
+		b = append(b, '\t')
+		b = strconv.AppendInt(b, int64(pos), 10)
+		b = append(b, "\t\\N\t\\N\t\\N\t"...)
+		b = appendText(b, label, true)
+		b = append(b, "\t\\N\t"...)
+		b = appendUUID(b, newID())
+		b = append(b, '\t')
+		b = appendText(b, key, false)
+		b = append(b, '\t')
+		b = append(b, tr.Quantity.String()...)
+		b = append(b, '\t')
+		b = appendUUIDPtr(b, from)
+		b = append(b, '\t')
+		b = appendUUIDPtr(b, to)
+		b = append(b, '\t')
+		b = appendTextPtr(b, fromAddr)
+		b = append(b, '\t')
+		b = appendTextPtr(b, toAddr)
+		b = append(b, '\t')
+		b = appendDec(b, fiat)
+		b = append(b, '\t')
+		if tr.FeeFiat != nil {
+			b = append(b, tr.FeeFiat.String()...)
+		} else {
+			b = append(b, `\N`...)
+		}
+		b = append(b, '\t')
+		b = appendBool(b, tr.IsFee)
+		b = append(b, "\t\\N\n"...)
+		pos++
+	}
+	im.row = b
+	if _, err := im.bw.Write(b); err != nil {
+		return im.copyErr(err)
+	}
+	im.staged++
+	return nil
+}
+
+// copyErr prefers the COPY's own error (what the database said) to the pipe's.
+func (im *Importer) copyErr(err error) error {
+	if errors.Is(err, errCopyEnded) || errors.Is(err, io.ErrClosedPipe) {
+		im.closed = true
+		if cerr := <-im.done; cerr != nil {
+			return cerr
+		}
+	}
+	return err
+}
+
+// Abort ends the COPY without writing anything (the caller's transaction must roll back).
+func (im *Importer) Abort(cause error) {
+	if im.closed {
+		return
+	}
+	im.closed = true
+	if cause == nil {
+		cause = errors.New("import aborted")
+	}
+	im.pw.CloseWithError(cause)
+	<-im.done
+}
+
+// Finish ends the staging and writes the staged transactions into the ledger. It returns how many
+// were added (the others were imported before).
+func (im *Importer) Finish() (int, error) {
+	if im.closed {
+		return 0, errors.New("ledger: Finish after Abort")
+	}
+	im.closed = true
+	if err := im.bw.Flush(); err != nil {
+		im.pw.CloseWithError(err)
+		<-im.done
+		return 0, err
+	}
+	_ = im.pw.Close()
+	if err := <-im.done; err != nil {
+		return 0, err
+	}
+	e := im.e
+	for key, a := range im.newAssets {
+		if _, err := e.q.UpsertAsset(e.ctx, db.UpsertAssetParams{
+			ID: newID(), ClientID: e.client, Key: key, Symbol: symbolOf(a), Name: a.Name,
+			Type: "COIN", Chain: nonEmpty(a.Chain), ContractAddress: nonEmpty(a.Contract), Decimals: &a.Decimals,
+		}); err != nil {
+			return 0, store.Err(err, "asset")
+		}
+	}
+	if im.staged == 0 {
+		return 0, nil
+	}
+	// The joins below hash up to a few million staged rows.
+	if _, err := e.tx.Exec(e.ctx, `SET LOCAL work_mem = '64MB'`); err != nil {
+		return 0, err
+	}
+	// 1. The transactions: those the account has already (same external id) are skipped; the ids
+	// of the new ones are kept for the next statements.
+	tag, err := e.tx.Exec(e.ctx, `
+WITH added AS (
+    INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source)
+    SELECT tx_id, $1, $2, occurred_at, txn_hash, external_id, label, is_failed, $3
+      FROM `+stageTable+` WHERE pos < 0
+    ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
+    RETURNING id
+)
+INSERT INTO `+addedTable+` SELECT id FROM added`, e.client, im.account, im.source)
+	if err != nil {
+		return 0, store.Err(err, "transaction")
+	}
+	added := int(tag.RowsAffected())
+	if added == 0 {
+		return 0, nil // a re-import: nothing else to write
+	}
+	// 2. The foreign-key checks of the transfers, dirty marks and audit entries look each
+	// transaction up; with statistics that say the table is (nearly) empty, as on a new database or
+	// right after a client was deleted, the planner may pick an index that does not lead with id
+	// and every check scans it whole. ANALYZE counts our own uncommitted rows, so the lookups use
+	// the primary key. Only a big import into a small table needs it; SKIP_LOCKED because its lock
+	// lasts until commit, and concurrent imports must not queue behind one another for it.
+	var reltuples float64
+	if err := e.tx.QueryRow(e.ctx, `SELECT reltuples FROM pg_class WHERE oid = 'transactions'::regclass`).Scan(&reltuples); err != nil {
+		return 0, err
+	}
+	if added >= 1000 && reltuples < float64(added) {
+		if _, err := e.tx.Exec(e.ctx, `ANALYZE (SKIP_LOCKED) transactions`); err != nil {
+			return 0, err
+		}
+	}
+	// 3. Their transfers, dirty marks and "create" audit entries (as Editor.CreateTransaction
+	// writes them), set-wise.
+	if _, err := e.tx.Exec(e.ctx, `
+WITH transfers_added AS (
+    INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id,
+                           from_address, to_address, fiat_value, original_fiat_value, fee_fiat, is_fee, label)
+    SELECT s.id, $1, s.tx_id, s.pos, a.id, s.quantity, s.from_account_id, s.to_account_id,
+           s.from_address, s.to_address, s.fiat_value, s.fiat_value, s.fee_fiat, s.is_fee, s.label
+      FROM `+stageTable+` s
+      JOIN `+addedTable+` n ON n.id = s.tx_id
+      JOIN assets a ON a.client_id = $1 AND a.key = s.asset_key
+     WHERE s.pos >= 0
+), marks AS (
+    INSERT INTO dirty_marks (client_id, transaction_id) SELECT $1, id FROM `+addedTable+`
+)
+INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value,
+                        session_id, source, actor)
+SELECT s.audit_id, $1, s.tx_id, 'transaction', s.tx_id, 'create', 'transaction', 'null'::jsonb, to_jsonb(s.tx_id::text),
+       $2, $3, $4
+  FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id
+ WHERE s.pos < 0`, e.client, e.meta.SessionID, e.meta.Source, e.meta.Actor); err != nil {
+		return 0, store.Err(err, "transfer")
 	}
 	return added, nil
+}
+
+func (im *Importer) side(addr string) (*uuid.UUID, *string) {
+	if addr == imports.Self {
+		return &im.account, nil
+	}
+	if addr == "" {
+		return nil, nil
+	}
+	if id, ok := im.own[strings.ToLower(addr)]; ok {
+		return &id, &addr
+	}
+	return nil, &addr
 }
 
 // ownAddresses maps the client's account addresses (lower case) to their accounts, so that a
@@ -138,17 +395,67 @@ func (e *Editor) ownAddresses() (map[string]uuid.UUID, error) {
 	return m, nil
 }
 
-func (e *Editor) side(addr string, self uuid.UUID, own map[string]uuid.UUID) (*uuid.UUID, *string) {
-	if addr == imports.Self {
-		return &self, nil
+// Text COPY encoding: \N is NULL; backslash, tab, newline and carriage return are escaped.
+
+func appendText(b []byte, s string, emptyIsNull bool) []byte {
+	if s == "" && emptyIsNull {
+		return append(b, `\N`...)
 	}
-	if addr == "" {
-		return nil, nil
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\':
+			b = append(b, `\\`...)
+		case '\t':
+			b = append(b, `\t`...)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\r':
+			b = append(b, `\r`...)
+		case 0: // Postgres text cannot hold NUL
+		default:
+			b = append(b, c)
+		}
 	}
-	if id, ok := own[strings.ToLower(addr)]; ok {
-		return &id, &addr
+	return b
+}
+
+func appendTextPtr(b []byte, s *string) []byte {
+	if s == nil {
+		return append(b, `\N`...)
 	}
-	return nil, &addr
+	return appendText(b, *s, false)
+}
+
+func appendUUID(b []byte, id uuid.UUID) []byte {
+	const hexDigits = "0123456789abcdef"
+	for i, c := range id {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			b = append(b, '-')
+		}
+		b = append(b, hexDigits[c>>4], hexDigits[c&0xf])
+	}
+	return b
+}
+
+func appendUUIDPtr(b []byte, id *uuid.UUID) []byte {
+	if id == nil {
+		return append(b, `\N`...)
+	}
+	return appendUUID(b, *id)
+}
+
+func appendDec(b []byte, d decimal.NullDecimal) []byte {
+	if !d.Valid {
+		return append(b, `\N`...)
+	}
+	return append(b, d.Decimal.String()...)
+}
+
+func appendBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, 't')
+	}
+	return append(b, 'f')
 }
 
 // ledgerLabel maps import labels onto ledger (tax) labels; "transfer" carries no label: whether it
@@ -173,7 +480,3 @@ func nonEmpty(s string) *string {
 	}
 	return &s
 }
-
-func ptr[T any](v T) *T { return &v }
-
-func isNoRows(err error) bool { return errors.Is(err, pgx.ErrNoRows) }

@@ -29,7 +29,7 @@ type bundle struct {
 	ctx     context.Context
 }
 
-func setup(t *testing.T) *bundle {
+func setup(t testing.TB) *bundle {
 	t.Helper()
 	pool := pgtest.Pool(t)
 	ctx := context.Background()
@@ -41,7 +41,7 @@ func setup(t *testing.T) *bundle {
 	return b
 }
 
-func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
+func mustExec(t testing.TB, pool *pgxpool.Pool, sql string, args ...any) {
 	t.Helper()
 	if _, err := pool.Exec(context.Background(), sql, args...); err != nil {
 		t.Fatal(err)

@@ -4,13 +4,6 @@ INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, txn_h
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 RETURNING *;
 
--- name: InsertImportedTransaction :one
--- Imports skip transactions they already have (same account and external id).
-INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
-RETURNING id;
-
 -- name: InsertTransfer :one
 INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id,
                        from_address, to_address, fiat_value, original_fiat_value, fee_fiat, is_fee, label,
