@@ -247,6 +247,51 @@ func (e SyncStatus) Valid() bool {
 	}
 }
 
+// Defines values for WebhookDeliveryStatus.
+const (
+	WebhookDeliveryStatusFailed    WebhookDeliveryStatus = "failed"
+	WebhookDeliveryStatusPending   WebhookDeliveryStatus = "pending"
+	WebhookDeliveryStatusSucceeded WebhookDeliveryStatus = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the WebhookDeliveryStatus enum.
+func (e WebhookDeliveryStatus) Valid() bool {
+	switch e {
+	case WebhookDeliveryStatusFailed:
+		return true
+	case WebhookDeliveryStatusPending:
+		return true
+	case WebhookDeliveryStatusSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEventType.
+const (
+	RecalculationSettled WebhookEventType = "recalculation.settled"
+	ReportReady          WebhookEventType = "report.ready"
+	SyncCompleted        WebhookEventType = "sync.completed"
+	SyncFailed           WebhookEventType = "sync.failed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEventType enum.
+func (e WebhookEventType) Valid() bool {
+	switch e {
+	case RecalculationSettled:
+		return true
+	case ReportReady:
+		return true
+	case SyncCompleted:
+		return true
+	case SyncFailed:
+		return true
+	default:
+		return false
+	}
+}
+
 // AccessToken A minted portal access token.
 type AccessToken struct {
 	// AccessToken The access token, a JWT usable as a Bearer token.
@@ -511,6 +556,17 @@ type CreateUserRequest struct {
 	UserId string `json:"userId"`
 }
 
+// CreateWebhookEndpointRequest defines model for CreateWebhookEndpointRequest.
+type CreateWebhookEndpointRequest struct {
+	Description *string `json:"description,omitempty"`
+
+	// EventTypes The events to send; all of them when omitted.
+	EventTypes *[]WebhookEventType `json:"eventTypes,omitempty"`
+
+	// Url Where events are POSTed (http or https, no user name or password).
+	Url string `json:"url"`
+}
+
 // CrunchRequest defines model for CrunchRequest.
 type CrunchRequest struct {
 	Email *openapi_types.Email `json:"email,omitempty"`
@@ -520,15 +576,6 @@ type CrunchRequest struct {
 	Wallets *[]CrunchWallet `json:"wallets,omitempty"`
 }
 
-// CrunchResponse defines model for CrunchResponse.
-type CrunchResponse struct {
-	Data    CrunchResult `json:"data"`
-	Message string       `json:"message"`
-
-	// Type Always `success` in a success envelope.
-	Type EnvelopeType `json:"type"`
-}
-
 // CrunchResult defines model for CrunchResult.
 type CrunchResult struct {
 	Accounts []Account       `json:"accounts"`
@@ -536,6 +583,15 @@ type CrunchResult struct {
 
 	// User An embedded user of a partner.
 	User EmbeddedUser `json:"user"`
+}
+
+// CrunchResultResponse defines model for CrunchResultResponse.
+type CrunchResultResponse struct {
+	Data    CrunchResult `json:"data"`
+	Message string       `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
 }
 
 // CrunchWallet A wallet of a card-program user.
@@ -892,6 +948,144 @@ type UserResponse struct {
 	Type EnvelopeType `json:"type"`
 }
 
+// WebhookDelivery The delivery of one event to one endpoint.
+type WebhookDelivery struct {
+	Attempts  int       `json:"attempts"`
+	CreatedAt time.Time `json:"createdAt"`
+
+	// EventId The event's id (the `webhook-id` header).
+	EventId openapi_types.UUID `json:"eventId"`
+
+	// EventType `sync.completed` / `sync.failed`: an account sync finished; `recalculation.settled`: a
+	// recalculation switched the user's results (the preview is no longer stale);
+	// `report.ready`: a requested report can be downloaded.
+	EventType     WebhookEventType   `json:"eventType"`
+	Id            openapi_types.UUID `json:"id"`
+	LastAttemptAt *time.Time         `json:"lastAttemptAt"`
+
+	// LastError Why the last attempt failed (status or network error); null when it succeeded.
+	LastError *string `json:"lastError"`
+
+	// LastStatusCode The HTTP status of the last attempt; null before the first or when no answer came.
+	LastStatusCode *int `json:"lastStatusCode"`
+
+	// Status `pending` (not yet acknowledged, retries left), `succeeded` or `failed` (retries exhausted).
+	Status WebhookDeliveryStatus `json:"status"`
+}
+
+// WebhookDeliveryList defines model for WebhookDeliveryList.
+type WebhookDeliveryList struct {
+	Deliveries []WebhookDelivery `json:"deliveries"`
+}
+
+// WebhookDeliveryListResponse defines model for WebhookDeliveryListResponse.
+type WebhookDeliveryListResponse struct {
+	Data    WebhookDeliveryList `json:"data"`
+	Message string              `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
+// WebhookDeliveryStatus `pending` (not yet acknowledged, retries left), `succeeded` or `failed` (retries exhausted).
+type WebhookDeliveryStatus string
+
+// WebhookEndpoint A registered webhook endpoint (without its secret).
+type WebhookEndpoint struct {
+	CreatedAt   time.Time          `json:"createdAt"`
+	Description *string            `json:"description"`
+	EventTypes  []WebhookEventType `json:"eventTypes"`
+	Id          openapi_types.UUID `json:"id"`
+	Url         string             `json:"url"`
+}
+
+// WebhookEndpointCreated A new webhook endpoint with its signing secret (shown only once).
+type WebhookEndpointCreated struct {
+	CreatedAt   time.Time          `json:"createdAt"`
+	Description *string            `json:"description"`
+	EventTypes  []WebhookEventType `json:"eventTypes"`
+	Id          openapi_types.UUID `json:"id"`
+
+	// Secret `whsec_` and the base64 signing key. Shown only in this answer.
+	Secret string `json:"secret"`
+	Url    string `json:"url"`
+}
+
+// WebhookEndpointCreatedResponse defines model for WebhookEndpointCreatedResponse.
+type WebhookEndpointCreatedResponse struct {
+	// Data A new webhook endpoint with its signing secret (shown only once).
+	Data    WebhookEndpointCreated `json:"data"`
+	Message string                 `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
+// WebhookEndpointList defines model for WebhookEndpointList.
+type WebhookEndpointList struct {
+	Endpoints []WebhookEndpoint `json:"endpoints"`
+}
+
+// WebhookEndpointListResponse defines model for WebhookEndpointListResponse.
+type WebhookEndpointListResponse struct {
+	Data    WebhookEndpointList `json:"data"`
+	Message string              `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
+// WebhookEndpointResponse defines model for WebhookEndpointResponse.
+type WebhookEndpointResponse struct {
+	// Data A registered webhook endpoint (without its secret).
+	Data    WebhookEndpoint `json:"data"`
+	Message string          `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
+// WebhookEvent The body of a webhook delivery.
+type WebhookEvent struct {
+	// Data What the event is about. `referenceId` always; `syncId`, `status` and `error` for sync
+	// events; `recalculationId` for `recalculation.settled`; `reportId`, `year` and `reportType`
+	// for `report.ready`.
+	Data WebhookEventData `json:"data"`
+
+	// Id The event id (also the `webhook-id` header).
+	Id openapi_types.UUID `json:"id"`
+
+	// Timestamp When the event happened.
+	Timestamp time.Time `json:"timestamp"`
+
+	// Type `sync.completed` / `sync.failed`: an account sync finished; `recalculation.settled`: a
+	// recalculation switched the user's results (the preview is no longer stale);
+	// `report.ready`: a requested report can be downloaded.
+	Type WebhookEventType `json:"type"`
+}
+
+// WebhookEventData What the event is about. `referenceId` always; `syncId`, `status` and `error` for sync
+// events; `recalculationId` for `recalculation.settled`; `reportId`, `year` and `reportType`
+// for `report.ready`.
+type WebhookEventData struct {
+	Error           *string             `json:"error,omitempty"`
+	RecalculationId *openapi_types.UUID `json:"recalculationId,omitempty"`
+	ReferenceId     string              `json:"referenceId"`
+	ReportId        *openapi_types.UUID `json:"reportId,omitempty"`
+	ReportType      *string             `json:"reportType,omitempty"`
+	Status          *string             `json:"status,omitempty"`
+	SyncId          *openapi_types.UUID `json:"syncId,omitempty"`
+	Year            *int                `json:"year,omitempty"`
+}
+
+// WebhookEventType `sync.completed` / `sync.failed`: an account sync finished; `recalculation.settled`: a
+// recalculation switched the user's results (the preview is no longer stale);
+// `report.ready`: a requested report can be downloaded.
+type WebhookEventType string
+
+// EndpointId defines model for EndpointId.
+type EndpointId = openapi_types.UUID
+
 // ReferenceId defines model for ReferenceId.
 type ReferenceId = string
 
@@ -931,10 +1125,25 @@ type UnexpectedError = Error
 // UserNotFound The body of every error response.
 type UserNotFound = Error
 
+// WebhookEndpointNotFound The body of every error response.
+type WebhookEndpointNotFound = Error
+
 // GetTaxPreviewParams defines parameters for GetTaxPreview.
 type GetTaxPreviewParams struct {
 	// Year The tax year. Defaults to the latest tax year that has results, else the current year.
 	Year *Year `form:"year,omitempty" json:"year,omitempty"`
+}
+
+// ReceiveWebhookEventParams defines parameters for ReceiveWebhookEvent.
+type ReceiveWebhookEventParams struct {
+	// WebhookId The event id; the same on every retry of the event.
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed.
+	WebhookTimestamp int `json:"webhook-timestamp"`
+
+	// WebhookSignature `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`.
+	WebhookSignature string `json:"webhook-signature"`
 }
 
 // CreateAccessTokenJSONRequestBody defines body for CreateAccessToken for application/json ContentType.
@@ -969,6 +1178,12 @@ type CreateReportJSONRequestBody = CreateReportRequest
 
 // DownloadReportSignedJSONRequestBody defines body for DownloadReportSigned for application/json ContentType.
 type DownloadReportSignedJSONRequestBody = SignedDownloadRequest
+
+// CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
+type CreateWebhookEndpointJSONRequestBody = CreateWebhookEndpointRequest
+
+// ReceiveWebhookEventJSONRequestBody defines body for ReceiveWebhookEvent for application/json ContentType.
+type ReceiveWebhookEventJSONRequestBody = WebhookEvent
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -1032,6 +1247,18 @@ type ServerInterface interface {
 	// GetUser Get an embedded user and the partner's branding
 	// (GET /users/{referenceId}/user)
 	GetUser(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
+	// ListWebhookEndpoints List the partner's webhook endpoints
+	// (GET /webhook-endpoints)
+	ListWebhookEndpoints(w http.ResponseWriter, r *http.Request)
+	// CreateWebhookEndpoint Register a webhook endpoint
+	// (POST /webhook-endpoints)
+	CreateWebhookEndpoint(w http.ResponseWriter, r *http.Request)
+	// DeleteWebhookEndpoint Delete a webhook endpoint
+	// (DELETE /webhook-endpoints/{endpointId})
+	DeleteWebhookEndpoint(w http.ResponseWriter, r *http.Request, endpointId EndpointId)
+	// ListWebhookDeliveries Read an endpoint's delivery log
+	// (GET /webhook-endpoints/{endpointId}/deliveries)
+	ListWebhookDeliveries(w http.ResponseWriter, r *http.Request, endpointId EndpointId)
 }
 
 // ServerInterfaceWrapper converts contexts to parameters.
@@ -1534,6 +1761,86 @@ func (siw *ServerInterfaceWrapper) GetUser(w http.ResponseWriter, r *http.Reques
 	handler.ServeHTTP(w, r)
 }
 
+// ListWebhookEndpoints operation middleware
+func (siw *ServerInterfaceWrapper) ListWebhookEndpoints(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListWebhookEndpoints(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateWebhookEndpoint operation middleware
+func (siw *ServerInterfaceWrapper) CreateWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateWebhookEndpoint(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteWebhookEndpoint operation middleware
+func (siw *ServerInterfaceWrapper) DeleteWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId EndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", r.PathValue("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "endpointId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteWebhookEndpoint(w, r, endpointId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListWebhookDeliveries operation middleware
+func (siw *ServerInterfaceWrapper) ListWebhookDeliveries(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId EndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", r.PathValue("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "endpointId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListWebhookDeliveries(w, r, endpointId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 type UnescapedCookieParamError struct {
 	ParamName string
 	Err       error
@@ -1674,8 +1981,119 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/reports/{reportId}/download", wrapper.DownloadReportSignedBase64)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/crunch", wrapper.Crunch)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/discount-codes", wrapper.CreateDiscountCode)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/webhook-endpoints", wrapper.ListWebhookEndpoints)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/webhook-endpoints", wrapper.CreateWebhookEndpoint)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/webhook-endpoints/{endpointId}", wrapper.DeleteWebhookEndpoint)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/webhook-endpoints/{endpointId}/deliveries", wrapper.ListWebhookDeliveries)
 
 	return m
+}
+
+// CallbackReceiverInterface represents handlers for receiving inbound
+// callback requests. Each callback becomes a Handle*Callback
+// method that the implementation fills in. The caller mounts the per-
+// callback http.Handler returned by {Op}CallbackHandler at
+// whatever URL path they advertise to senders.
+type CallbackReceiverInterface interface {
+	// An event delivered to a registered endpoint
+	// HandleReceiveWebhookEventCallback handles the POST callback for event.
+	HandleReceiveWebhookEventCallback(w http.ResponseWriter, r *http.Request, params ReceiveWebhookEventParams)
+}
+
+// CallbackReceiverMiddlewareFunc wraps an http.Handler with cross-
+// cutting behavior (signature verification, logging, rate limiting, ...).
+type CallbackReceiverMiddlewareFunc func(http.Handler) http.Handler
+
+// ReceiveWebhookEventCallbackHandler returns the http.Handler for the event callback.
+// Mount this at the URL path advertised to callback senders. errHandler
+// may be nil; if so, parameter-binding errors return 400 with the error
+// message. Middlewares are applied in the order provided -- the last
+// argument becomes the outermost wrapper.
+func ReceiveWebhookEventCallbackHandler(si CallbackReceiverInterface, errHandler func(w http.ResponseWriter, r *http.Request, err error), middlewares ...CallbackReceiverMiddlewareFunc) http.Handler {
+	if errHandler == nil {
+		errHandler = func(w http.ResponseWriter, r *http.Request, err error) {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+		}
+	}
+	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var err error
+		_ = err
+
+		// Parameter object where we will unmarshal all parameters from the request.
+		var params ReceiveWebhookEventParams
+
+		// ------------- Required header parameter "webhook-id" -------------
+		if valueList, found := r.Header[http.CanonicalHeaderKey("webhook-id")]; found {
+			var WebhookId string
+			n := len(valueList)
+			if n != 1 {
+				errHandler(w, r, &TooManyValuesForParamError{ParamName: "webhook-id", Count: n})
+				return
+			}
+
+			err = runtime.BindStyledParameterWithOptions("simple", "webhook-id", valueList[0], &WebhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""})
+			if err != nil {
+				errHandler(w, r, &InvalidParamFormatError{ParamName: "webhook-id", Err: err})
+				return
+			}
+			params.WebhookId = WebhookId
+
+		} else {
+			err := fmt.Errorf("Header parameter webhook-id is required, but not found")
+			errHandler(w, r, &RequiredHeaderError{ParamName: "webhook-id", Err: err})
+			return
+		}
+
+		// ------------- Required header parameter "webhook-timestamp" -------------
+		if valueList, found := r.Header[http.CanonicalHeaderKey("webhook-timestamp")]; found {
+			var WebhookTimestamp int
+			n := len(valueList)
+			if n != 1 {
+				errHandler(w, r, &TooManyValuesForParamError{ParamName: "webhook-timestamp", Count: n})
+				return
+			}
+
+			err = runtime.BindStyledParameterWithOptions("simple", "webhook-timestamp", valueList[0], &WebhookTimestamp, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""})
+			if err != nil {
+				errHandler(w, r, &InvalidParamFormatError{ParamName: "webhook-timestamp", Err: err})
+				return
+			}
+			params.WebhookTimestamp = WebhookTimestamp
+
+		} else {
+			err := fmt.Errorf("Header parameter webhook-timestamp is required, but not found")
+			errHandler(w, r, &RequiredHeaderError{ParamName: "webhook-timestamp", Err: err})
+			return
+		}
+
+		// ------------- Required header parameter "webhook-signature" -------------
+		if valueList, found := r.Header[http.CanonicalHeaderKey("webhook-signature")]; found {
+			var WebhookSignature string
+			n := len(valueList)
+			if n != 1 {
+				errHandler(w, r, &TooManyValuesForParamError{ParamName: "webhook-signature", Count: n})
+				return
+			}
+
+			err = runtime.BindStyledParameterWithOptions("simple", "webhook-signature", valueList[0], &WebhookSignature, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""})
+			if err != nil {
+				errHandler(w, r, &InvalidParamFormatError{ParamName: "webhook-signature", Err: err})
+				return
+			}
+			params.WebhookSignature = WebhookSignature
+
+		} else {
+			err := fmt.Errorf("Header parameter webhook-signature is required, but not found")
+			errHandler(w, r, &RequiredHeaderError{ParamName: "webhook-signature", Err: err})
+			return
+		}
+
+		si.HandleReceiveWebhookEventCallback(w, r, params)
+	})
+	for _, mw := range middlewares {
+		h = mw(h)
+	}
+	return h
 }
 
 type BadRequestJSONResponse Error
@@ -1702,6 +2120,8 @@ type UnauthorizedJSONResponse Error
 type UnexpectedErrorJSONResponse Error
 
 type UserNotFoundJSONResponse Error
+
+type WebhookEndpointNotFoundJSONResponse Error
 
 type CreateAccessTokenRequestObject struct {
 	Body *CreateAccessTokenJSONRequestBody
@@ -1806,7 +2226,7 @@ type CrunchResponseObject interface {
 	VisitCrunchResponse(w http.ResponseWriter) error
 }
 
-type Crunch201JSONResponse CrunchResponse
+type Crunch201JSONResponse CrunchResultResponse
 
 func (response Crunch201JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
 
@@ -3371,6 +3791,319 @@ func (response GetUserdefaultJSONResponse) VisitGetUserResponse(w http.ResponseW
 	return err
 }
 
+type ListWebhookEndpointsRequestObject struct {
+}
+
+type ListWebhookEndpointsResponseObject interface {
+	VisitListWebhookEndpointsResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookEndpoints200JSONResponse WebhookEndpointListResponse
+
+func (response ListWebhookEndpoints200JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookEndpoints401JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookEndpoints403JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpointsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListWebhookEndpointsdefaultJSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpointRequestObject struct {
+	Body *CreateWebhookEndpointJSONRequestBody
+}
+
+type CreateWebhookEndpointResponseObject interface {
+	VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type CreateWebhookEndpoint201JSONResponse WebhookEndpointCreatedResponse
+
+func (response CreateWebhookEndpoint201JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint400JSONResponse Error
+
+func (response CreateWebhookEndpoint400JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateWebhookEndpoint401JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateWebhookEndpoint403JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpointdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateWebhookEndpointdefaultJSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpointRequestObject struct {
+	EndpointId EndpointId `json:"endpointId"`
+}
+
+type DeleteWebhookEndpointResponseObject interface {
+	VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type DeleteWebhookEndpoint200JSONResponse WebhookEndpointResponse
+
+func (response DeleteWebhookEndpoint200JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteWebhookEndpoint401JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteWebhookEndpoint403JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint404JSONResponse struct {
+	WebhookEndpointNotFoundJSONResponse
+}
+
+func (response DeleteWebhookEndpoint404JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpointdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeleteWebhookEndpointdefaultJSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveriesRequestObject struct {
+	EndpointId EndpointId `json:"endpointId"`
+}
+
+type ListWebhookDeliveriesResponseObject interface {
+	VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookDeliveries200JSONResponse WebhookDeliveryListResponse
+
+func (response ListWebhookDeliveries200JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookDeliveries401JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookDeliveries403JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries404JSONResponse struct {
+	WebhookEndpointNotFoundJSONResponse
+}
+
+func (response ListWebhookDeliveries404JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveriesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListWebhookDeliveriesdefaultJSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// CreateAccessToken Mint a portal access token
@@ -3433,6 +4166,18 @@ type StrictServerInterface interface {
 	// GetUser Get an embedded user and the partner's branding
 	// (GET /users/{referenceId}/user)
 	GetUser(ctx context.Context, request GetUserRequestObject) (GetUserResponseObject, error)
+	// ListWebhookEndpoints List the partner's webhook endpoints
+	// (GET /webhook-endpoints)
+	ListWebhookEndpoints(ctx context.Context, request ListWebhookEndpointsRequestObject) (ListWebhookEndpointsResponseObject, error)
+	// CreateWebhookEndpoint Register a webhook endpoint
+	// (POST /webhook-endpoints)
+	CreateWebhookEndpoint(ctx context.Context, request CreateWebhookEndpointRequestObject) (CreateWebhookEndpointResponseObject, error)
+	// DeleteWebhookEndpoint Delete a webhook endpoint
+	// (DELETE /webhook-endpoints/{endpointId})
+	DeleteWebhookEndpoint(ctx context.Context, request DeleteWebhookEndpointRequestObject) (DeleteWebhookEndpointResponseObject, error)
+	// ListWebhookDeliveries Read an endpoint's delivery log
+	// (GET /webhook-endpoints/{endpointId}/deliveries)
+	ListWebhookDeliveries(ctx context.Context, request ListWebhookDeliveriesRequestObject) (ListWebhookDeliveriesResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx context.Context, w http.ResponseWriter, r *http.Request, request any) (any, error)
@@ -4066,300 +4811,454 @@ func (sh *strictHandler) GetUser(w http.ResponseWriter, r *http.Request, referen
 	}
 }
 
+// ListWebhookEndpoints operation middleware
+func (sh *strictHandler) ListWebhookEndpoints(w http.ResponseWriter, r *http.Request) {
+	var request ListWebhookEndpointsRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookEndpoints(ctx, request.(ListWebhookEndpointsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookEndpoints")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListWebhookEndpointsResponseObject); ok {
+		if err := validResponse.VisitListWebhookEndpointsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateWebhookEndpoint operation middleware
+func (sh *strictHandler) CreateWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
+	var request CreateWebhookEndpointRequestObject
+
+	var body CreateWebhookEndpointJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateWebhookEndpoint(ctx, request.(CreateWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateWebhookEndpoint")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateWebhookEndpointResponseObject); ok {
+		if err := validResponse.VisitCreateWebhookEndpointResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeleteWebhookEndpoint operation middleware
+func (sh *strictHandler) DeleteWebhookEndpoint(w http.ResponseWriter, r *http.Request, endpointId EndpointId) {
+	var request DeleteWebhookEndpointRequestObject
+
+	request.EndpointId = endpointId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteWebhookEndpoint(ctx, request.(DeleteWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteWebhookEndpoint")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteWebhookEndpointResponseObject); ok {
+		if err := validResponse.VisitDeleteWebhookEndpointResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListWebhookDeliveries operation middleware
+func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Request, endpointId EndpointId) {
+	var request ListWebhookDeliveriesRequestObject
+
+	request.EndpointId = endpointId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookDeliveries(ctx, request.(ListWebhookDeliveriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookDeliveries")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListWebhookDeliveriesResponseObject); ok {
+		if err := validResponse.VisitListWebhookDeliveriesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // Base64 encoded, compressed with deflate, json marshaled OpenAPI spec.
 // Stored as a slice of fixed-width chunks rather than one concatenated
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Jcts42ij6KijN3Gq7fkqh9iXVdcdxnLQzcZLx0plOlDMESchChwLVBGVZ6XLVeZrzYOdJbuHDQpCi",
-	"NltO0nPzV/3TMUVi+fDh25c/K0E8mcaMsJRXBn9WyC2eTCMC/z4KAsL5ZfyZsBdx4tMwJEw857PJBCeL",
-	"yqByjKOIhGhO0zHCDGH4AKXii4pTucHRjIgPgjgklUFlZAZxKhPCOb4WT+2PUIAZi1PkEzTjJESjOEHp",
-	"mHIUT0mCUxqzp4imiBEScnT07hR9JgsUJyiIKGEpoiHCLEScBAlJK3dO5bYaxCxNcJBW8Swdm9lgT+KF",
-	"45iNIhqk+W0didmT0xClY4KmOEkZSRCOEoLDhfiJl2wu0CPl9gYDSfioIYcV8Y9qvdEcVsyY5JbylFfu",
-	"7pzKc0yjxWs6oYU1XY4JSkhAp2KnP3EUivdQJF5ElKOE4GBMwpKFJTgl/4H34OdscWJzchRSnWAaqcEM",
-	"zM1s1vhPUZosEL7GlCE8SkmCXHfguujq8hhWf8pSkjAcFeDJ0IyR2ykJUiKOJ7khCSJJEicl66V6CHut",
-	"+mH+4/wJ8890WhmkyYzcOZUzHI3iZELCVzxmxdP143CB0jGGnQl8u8ERDdGri7dvShcEP/8nIX/MCBcH",
-	"DLPzyuDjn5URJVFYGVTEkLkVjzAVVyONUUjEQEh9DpMPbHicvH1Ruftkfytf2XGEHCz0Wgd/VhI8fyYW",
-	"N6j8OawkZEQSwgJyGg4rAwRn9jYdk+SKk0TeiiWsy13QeIQwi8UXgNAl4GJx+p9RPGN5ZIN7IEAtfyq9",
-	"mzDsUf6CnpNpnKRv4vQFfFc4yAR+FfceTjOMiTxPuE9br02NYq3uzqlc0GuG01lCTm6nNCFLUwdxkpAg",
-	"jRaI02tGQjTFiyjGIZqPY04QEV8t0BhzNMWcl97MGRMbjxP6pexmxnMG43G9EBiMqNWUApDFjFTstZ9K",
-	"1C2uPRsyD7YJToPxHhZKOVKXZvM6SfhcDfAMh2bhO61Yo4Fb77u47jeq//d//5+qq/+v4dbtLUkA8sqg",
-	"VXcbrVar57pOhWfzVrr1sFev9+rYDfx62G/4XdJzW81Gy28RMmr3/KDVGfnNeqfVJ67v+6Tfc5sNEtTr",
-	"ddJsua7BnmxnpSh0XEQgQXg37cTRCIAabqNZrder9Vbp7upd/VV+dyHptPrddjvsBT1MGp0wdPutet2v",
-	"t0jfr4ekSVzSdt1GrzHCbr3V7zQb9aA3GnXxqEP6pFmyuyv2mcVzJm/qA/cYEhw6aD6mwXjNbd54hj1C",
-	"wv6o3+/hfrdJut2w0Wj0mu1Rt4/DoB2QoNEIWiHB7Ua72wtxo9vx+52g6bbc5qjZruOSXf66fJEudj43",
-	"yq5Ro+66Vbde/apo2R/Blq7si5zby5sYBQkJCUspjvguNEA8Fp8FIJ8BkxIIOkCcsBDdVqVsVlWy2W0V",
-	"T2lVSmiOEN3kg89ksZ5UCP60mgsYppaT2AwCjfENuTenunMq75OYXV9IqbIw91z8lNvVLrBTVNKs2D6C",
-	"UnDMrZWIlY0JDkkC0vpxzFLC0ueUT2NOxVmIpyHhQUKn8s+Kh9MUB+MJYaknpdIUxEqBvD9xNKIRYXhC",
-	"akLGkYqAOGDzzVPzxs/DSopvw2qKb6tCzuLVhttoVbVoW/tCp8NKxalobJBymVPhwZhMsFhYupiKwXkq",
-	"LgXs5ZykyeJICJXLC78gQcxCjmYspREsWgqrCeEk5ehACq0kJ8k61tuM3KaZqHqY22Cr2RCXbfVSJ5TR",
-	"yWxSGbiOXraQR69JUrkTC5/iBE9Iqs7hPMPG5X1cZuj5E0cUDntESSLkKlj/xCdhSEKpNxyIR55UHDyh",
-	"+MwxFziCU6V02RvhcrYRnkUlqgMnRA+bIahRRQSysRW3C1ayVrySw8wkG4CjpGKvU5wKYUKgCwhZGVjW",
-	"AhvfvibsWmB7vdFzBPDN304p1gjkXQVrGoLEqlB8a2jhG0wj7EdEsNkWSvEtAiwXgxmYZfs3ZF9Q+6rg",
-	"vNWe+J+cDHLnKEFzgzC7HtSbphIMdPURKFCtg7/YJ07Foc6oeHMZ4hcLFmyAN5gC4hlLEV+wYGuwB7F4",
-	"B3TEBQvuC+y6BLYYYhWoYfjHAzSXEHoYmH8jOCkHskDHBcFJDT2XkBTKmSSKOBUKon5BblGoDQnh4j0H",
-	"kYgTeDWYJYnQ7WGgIdvqiPSw4lJkoBJ/GUD8MSPJIoOEeL1SSksbbmMFOU0In8aMy4U8w+F5pssGkseJ",
-	"f+LpNFIyx5PflY5v72BSNAD8PSGjyqDytyeZweuJ/uBJ3lwgVpEtuexD+St/ciLtEOKD5XPS+rpS5IHV",
-	"w4JrRdPTDvtSJqMTaTHatC8zyZ62VDSGCdyyjVyAcJJhwSZzdsNddmlZATbtsdRMuaf9ZgKZUGqlsObP",
-	"UslUPlMWFsyTGT0RO5im6KBgFkXzMUnIkJVIfAgnxIjPh+JOgkENJs0pxjvA0S/o1GsBuWQ2uHMqJFNd",
-	"t/tW67p7OoC11gWhP1hGEcA4m+TvAChb+lm70ZwisudbJfbC4uJ1siQn2OFlHJ9htlBkke+40TBnX167",
-	"VcsUvYeNHimRfY6NNXkAurP3JKLsM39ChOjuOUolKVq6czbqA8WfUBtNSSJE+iEL8cJBQcxG9HqWCNnt",
-	"ULI1S0UCDaNqVIyybai3n1jKyF2Z5rwDxGeFT9ejl/3ynZNT+DZ9+76gHD7wwI4LpGlCOafsWlw6df8A",
-	"Ha+MHVqOtBtwqOUwWLs541nYw86yJUtHAjpouy4yPgZ45qC2W7cIu6DpVCxFKMIkRAuSHtbKLBOPT3Qc",
-	"aSnPmezXfl6w8H9tqgV2nrToSfBJFLNrEF1tjwLwPbPAoh9yWSA+QhMKByJ0Gxzl5hCKxzQRZ5jSUrli",
-	"eVP25w7C6NX7SzTjoAqCqPOM4ETow3r4gtyuGSY/SpfHP5E+Acp4ilnqoNOLt6jXceuIMkHCJPAmNIoo",
-	"V+YOsGuoY0Rew210qvV6teFe1psDsGbUXNf94IEZwGgUIU5JNaUTsmZ5p0xZVJZX+ZqOiPhamyTkaVGG",
-	"1KKsXRux3alI6F8lUTlYjV1DndLV+evM/gQ6A8qsKMgL4pB40vxh4dGhgzxYjfxpyOzDOkSYgemYMKF/",
-	"KnYhmM01vRFn6Un+gg6uzl9XCRNThIpFZMpYQsuAlmwy6dgWyFESTxQPAwZdiiWw5Et4uoTQ0RwvOPIk",
-	"pnmgPDOhMX2syEeVT2XqYqZqfsxhuT2XU7DCLCGDjb72mWYzxv7vJADfunUrz5XGJjaTv28hTjcSmYLH",
-	"z1hH/ywBm4LYWprFbkgUTwnsuAiZVIJBz+HIBa7YXjxjaRnBmeMoIqkxcYAuIO11Yjk4AB/65LCE+oRh",
-	"Qjgv3VowxpRt2tsxvCTelkZASWW2u/nSe7HB7uBUIszTiwUL9OAFEsZCTRfEi4jP4PBGswhsKk8Rm0UR",
-	"8skoTqSZYUQTnqKYkZUkSnwh6Ku2kSytSJoSyq5dSPk0wgsk3nDk1HD/WcxIdvVr20zCU5zO+BaoKo78",
-	"Qr5sPjvLUDa/yPfjhQWrBQuULUDBCbjenHKyxRILiAyHp/FJY4+CldlNcX023hROes0VeE2l8WWJk4of",
-	"pRCXksm2sMuucQUnCV6UES858IYlPZjomL19d0TnwiBjHp1OJ2AhloeaN7QOkPfHjMxI6KGDOaapENSF",
-	"8EBTru9gIr0gAg0FJxX/pezac4YM/g2f5pEVbjcRfNJBnsTcpXc0QnNCkJdDN09xV8295Poq0jIrYCv/",
-	"BY/kKCWcrQCTC22MLCMH2qRZBp9SUVD8cLodWdwf6S4S2PsRxXvRq/KbdlpOSgwN2ZZOiHfK2CWgyQEF",
-	"3D0Up8LjCdHnwjP2ufKIdqYx4KFIyWSZ1tyLcxKt15YT94fRdacyoozy8cPQYUvmPk3ia43G+c28vSEJ",
-	"jiKk3xAC/5QkAZFXZ4Jvpdm+7rrOWocoIE6SlosP70E6R/M4+UwSpF40QHyqWTiNQCmYkfD+UsN2F0Rg",
-	"yorbARA0l8BAzsmwMs9Os23njlSjz4aLA+ha7i7WJxKPhBxlxE6hPlEBTe1iewh5m2ySYPSsWVCidWK7",
-	"4buNhDvi1V5JXtnZajhsOK3NItE23IncCL3XUiMEoDUl3Ine5XhjCdETZ7ViWZOYpyghAVHOWu4gRubg",
-	"tgKx4QCn8p2Ge7jzugRH2CTvybU5W8l9GvZ7kf3MQX5/8t+CBXvb4ve3vfegPyuFGCKVcPTO2uIIR5w4",
-	"q9TuNEY4DMEal0l3yAOxxZOh6nJtyCcBnnEC70nxBuFIkFDKEZ749HoWz7gyJXE8Ichzbz3zqozJRzFT",
-	"9/Tk1zMEkyixdqVqv1MEiyU9lpAM8dMAEUFeyWziIB9z4iCc+DRNxN/xNKUTyicOmsbR4jpmDvJ54CCf",
-	"pkFMmZD5eRxhhmsIbMBDBj57ac+XHkoi4/JkbAgJBd/3+Gc6nZLQkxu19tNsbNyO1tZtKLjuRotVQfxc",
-	"gz38WDLdnemvipvSb+1KzErpqgTU1vLphXxfXYCtNeFsoi3gshfCYYD8PRGPlN6QcxLgKJhFOCWvYn/z",
-	"XnEUvR1Bpsa6JeZHhWyMMteAWAD6PfbBoWGbm8RDoCrwyhopKNvOdwLV43Lqc4T4bKooAtxI2wyt6VHF",
-	"qQiCJHi3okgVp6JJEtiPgSaJ13gg/ldSJYHOQJRK1X2JeDnjsgn/Wcsu8ucPxv7lfb1LSHVEo4jLQGEw",
-	"cD8VJF/KtJ4xeXuCwSiXQQ29iYXcFicFhUROsrWXRYVUNTuCHu7mdMk83uLrw5xK1uu0csJzvUx43ujC",
-	"kGGeMXjTrCWM4qSW5wFbRWXayGhPXYqC+sS1xMK3PfKiqkKDcWZXMCqKUJTiWYpoyB0kdFzb9GCL3CsU",
-	"KHV604QEku/IG52f/Ln5HeGIYhjbU0P8h4bcq6HnMTiRISzej9NxjgFt1tDw7al8uS0PW/1VLzARp3Jb",
-	"vY6rKv7uyGwiWyCYs7KVrfSD5sD4OIu9u9uED/x+11/KijsbjjLGnO2gvnEHNrLriVcj+nPKYa7jOCT3",
-	"21zhLu8oby42xpXqexHEIXmKwkKMqdZjAxwRFuJEfnKgw+oNWWrkVfqG6/ZL4j3vQypeU/b5wWixvH31",
-	"o/FvUfY5037rrpOzg8g4JGO73F41Fov/Gmgm4+L3yjzBeqe86VhndJkAPYAX5crzTkIkhAQUs4BYSSYg",
-	"JOng+lJeutF8JAe63EJEOs/e3Arvn8rATUhrXgqRrjgbY5fzR6RCn63lrj6sK06SBx7VZqFEhuVuyknh",
-	"KQS7LKemiM8dmZYvRCPrqnoSZnOcyOiQhwgLapHloJqxYPydgGkZPozMjSSxI0nelVtJSJRRkdYGurEF",
-	"eB+iPZoxhKD7HSk59rIe0ZO9d4OAxMaNUFLBVYKKlJ543mmxzpaQw6x7GuiAKQY4CatgWMeTVQL2vU1m",
-	"W9qYYMIbGpJkHcP/iUsNFx3c287mKCvbYQ0JHjlk8YSmYEwDhheSVAabmtAwbWOU1Gh3M9sK61nZidri",
-	"ZpmeL87mJ45C9RoIfRA5EDMr02jp8AI13LI58x7+1dUhk2+MkUULpHbGlvjs/h5C5d58Oxqt8URto0yv",
-	"FLE3SAgAw2JMnhIbrMXl3YwZsDad9sNIeQ5vvh9SfiLY9v0VgBWSba64Tk4BkNLsdlaf/zrtwlF7LT8I",
-	"i+ks0xVWSGWGvSjxqYSa3INorJToNl98uYxNsHwnX3uWYBZuGwi8TkDUXHB7a5lj9mRTAL380lOxb9nK",
-	"0GIVtekhGT8g/0JEfWubetVvpZbak/KwGAEGKLBkPNwyx0Knda7mJflxznAwpoxUE4JDUEnkMEGEOR8g",
-	"r1CVyUMHLdc9dJBnp9vA0zpEr+nMQG/IDlpuUzwz9R/gtZZ4pKt4wZO+eGKXzxJPG/BU54p4kDpy6AwZ",
-	"jGYliMAv9cMaekPmwLg4muAF8om0NkueXx5qtIKCxKMRAUxEUHSKOxljlKARurUfz1LEpySgIxogyqaz",
-	"VL2+NQ15IV4/0QW2igLpykiRIzSeTTDLzsv6WV+BaRL7EZlsvgXr4jCs9S2HMTFikgOtzS/jnKrbteQf",
-	"wOlYLxZecVAYp1VOpjgxVRcQAANRFpJbUkzSULSz5taUVCazM3aJuJF1yWRlEZMkYfaxHnByX+sDWQST",
-	"KD2/mFuJNMChxNYw4lKq11vbB/neMmBttiqhxMojsTjqUxRPCRNXRLDPKWG2n0dVtiOc2DvZlPuxq26e",
-	"58Br2SxsWezQsThuBstVR3dSLsMcqZC5otySP6pInf2mLUhupySi7QwnfEXUsuY6Kj75qV2ohXLEhciF",
-	"+YIF4yRm8YxHi9py1PCnzXxTL9YOXRU7WQvHhwnJ2XF8PxKyFI4fuqvvbEN7sEgsU7e1JolVErzW3aEQ",
-	"6WTGdQ06oNFwR+R0Jf7ze1o5ipuys140TVOLK86yfeBNGeCLAnC5qKd+NSxefuSYlRVS/0pIUnwdq8TB",
-	"AjHeOjVoWcRfnY74DHNi841MZC9Z6SbuME3oBCeL4zgqk0aO0PHFBRqTWxTEUTxLygJDpjgVomRlUPlf",
-	"f/voVvtH1Re4Ovr0Z+fu76VEVqLVyX21n8Lxq3whfQSFDRWm25QRWIiiKQFHRMJrIlQB/aKQDX+PfVOM",
-	"VbEwoS7MmGDkX1PYeEBg8qqA9zdfO6A9fwa7hrbbMeyWILJ0tg/jL8Voq++G05QCb7kWXT69CILCljC6",
-	"Vpb4pHC6VJvOymcWL02Kb7X3dE2ujKmdtTLv4powXcxA5yegg6zSWZyo4P7D++PofpNr7AU/JL1Gliws",
-	"Z1/iV8lJwVNtwJHLZK3tMQXnvu7rba+/+CbLT93SEk0ty7O1QItIGCjmbVE21q3LdJHrekGjUolGYbeY",
-	"owyxoZ5GuUXLs0tsfKFTT4oduiqlg7yU3KZPAn7jGYHk+OJXJBbIS/VyTcBWoIpajXQRdVq6kEDuyviL",
-	"tBTVbUzcpMVn0La2v5Z0aQA/lDabg/qe6LJYVHnSjcSd7fVzRWc36eZ62PXL2Qesv7MUFB039PCNfXeb",
-	"WsXQtWXCQZ5mOexa/GW4gcp6lhQAM+RnhclIeChYZ5YeDYnQQAml5W9JCsjmqDgVM8X6JOjzHNcoyCNG",
-	"09QVRAVxGwxZFXmGEnoDhNGH03eZQfFFnExQr9/qo3fPXzgIo4tgTMJZRNBzpGo+QmYIOF7xlAqt+RpT",
-	"xsXTIUOIsiCeADnlT2EyMVFVjFgV9HZgzRBRRjg6iBmBel0h1CjGkSNXQ1OO/Pj2EGEuRpODcbWaaqhG",
-	"E+uwlpjGKY44OpgmcUBIyIEiU1gcLBMmylawNL7aUhW2pKaQ7gq9OmXrDf6YUVlPGcY2vwqphjsomz+I",
-	"eSrgAutw5CIAgCSZyDklxNRkCnzkRiA8OuAp/kzZtYOEriH+i2kSJvGUO7IwFeHpoTk8miBI5AEPgJgz",
-	"IQGhNySU86QJZlxIpjGrjilP42SR26H1u1yh+HuUeaogGE6ONEv8WCCR/FxvHtKDL8Vvl/j2J46CZDFN",
-	"Y+CsMs87i2wYMsFMZMaRYGkhIGVYHc5ctxlkwgb8TdRjsYDcA7tvBTyvAbM/MPgtL2FNLDNfdcC8oTi0",
-	"QVBVljTDMcFsi0hRcSrZoQmeXg5Z8YsFqdIrnC8nf78Q96OlqEvVdWKAvKxA4s9oTG4Pfjk7Oq5e/HLU",
-	"aHcOxG9U14ZzkC4EjP4HDSu1YQX9jwqm4IeH3pBRhqJ4TpIAcyKGcmTRSjmFGQZy7SB1G1qy/MTVsFX1",
-	"FtJF3j09nYcg1c6UG7+6On2OcpMFmMWMBtJWPwHc9NTK4GMUkoBOcISuGL1FkDBhFaZCl2OorCn7cJh6",
-	"nbIKeDbOAc56dYj7lP2i6taweC7zCH+HsJ3SfD9Tr7+8yJdTvkJbSqQs7bQqG20LdvXO/EydVv6YUEiv",
-	"qXLPZEalj261Lw1KrTKLUoGl6m3ZE5cx1Hzc2uoaSWDXmWNVEjVUkvI9qiKtSI5EB3GCdJQXEHiITxbE",
-	"QEdd1cq1MMxLC+TPmDHc/kemlErOI2dT7YLMKzXkqUq4/4HNqZch4sEukZuOKR8yHfUVM1k1VhqGc9Rq",
-	"aXohItgzbFH8a6mSh9ps6Tlm9Q/W2TlkjYtNZg1LHVwvzVzi23cJuaFkXnK0+BZBCU9iKh5k9a6PJjIp",
-	"RTATdUlQoPgnEEYh5UQx53BS5Bqn9IYotomHTN49qC8Oa0F8FowhmvnvdafRbNXaHQ/4SPXvPbfmul7Z",
-	"zTcmotWWFikryj3MBeXMvnlq5Q0aVIEKioI1I59AEzT99gMsMZKTvRSM7JiUJsVejAW1FtIJmkYzjqKY",
-	"XcOfpWRqmTTZU7zQkC2/xRBIH5SU7Tm9eItajXpXhvZZgTLQjQKnSH9apGpH1Q+f/myW28hHM0G3Vm37",
-	"nOCIchIKsjGiKTAZQJl4hNSXUtAjCb0BBOJbAkR9vR4WUpxYsba3SUgZhhqRIBxuJxViKMthi4RGHtxy",
-	"5XK6DQvnFykus99cJnpWcMNLE38wxuyahCqbwrMvjfcUGjLYBlPKUTgjFqX24zgiWNZLitn1JUkm61D5",
-	"DUkz9M1pK+hgTKIQTWQ9OsyAoAhicrglaHLTr4cQFxdqm6Xy7OaVrFWvUFCiiHC+7Urz069fqiXHHpeX",
-	"OXwzm/hKI8jeBbk/HecDg9cLMFtaIJXx0VCKcmiu3mQpnqw8vTL6uIqg5a/s8l0p0JsSMlAC7uw6OXmG",
-	"UsakM3b5MLOMxXa/H9OMTH16yLby6Q/fycbEfSTBLKHp4kKMW1p+2Id6ri/01X71/rKyrPGV1DXWJY/9",
-	"BfLevb24RE/kr1X4lXuODqpB3pGKhQQ6O9Dli6VSDW9LdVpIOr/KkvosWkgJlaApTse5LGndg0jNP4pV",
-	"6xAAHdBtWaHWgGOcplMr5PZoSv9JFmX6gi4mrZq6QrCi+EXWY88aimTtwjIDrhw0N0tWMX1djK6YTGqp",
-	"NaSilABwaXwNuSBKP7R6mHkbFmZagK1a2zGMtDl82HS03bCybNJ1SzPrX16Z7NwyirWrBcuOJCq8ugLj",
-	"S5XkHym+DWu6bZYZXTyVkJSvqZg2efZ88ORJGAe8Zn/7RG1TLL6yVFr8AswJ1TSuql6vYuyRUPPkV1wq",
-	"lRCsoXlRqC1Qgi/JCzOQlQxyt2fI5AUB+U7FA0HvAQdNMMPXhf5bXNs/aVKo+csdWbwu1+ZIGUbLYhy4",
-	"g4QOh7BcoCTCjiq8I5vEgMiprTqZy5eDCe1vf0NHuTZ7Q6aCc5T1hSOrDR+R2CHkCHF35zGSGIHkNeUD",
-	"MWRVqrUljZPRFNPEyaO9NMXk0M1BuAQxwWyImb7Hjv7oM1l4sJUzzBbIewLwffKnZde7e1Kr1bys4j5H",
-	"OOKx7qNihXGWU8IhKyWFuxFBdAEKoS6/oS1IQBO1+1CsfMiWCOHAfAYpsmBZzara/8SBmEKINuNCJ1TG",
-	"p5bbchC5xdAkM6KfiXLwD1lJe6oaOsHB2GpKEEGJKjDCyaMVBFpCDEQ1mnLkaT7k1dCRRrch01UxrAY0",
-	"UNZGWuR1fxVGuIOuScpRy60LuV0+t9ri2J1wSLa0ISt2wlGjNAELIO16HmtzpnJcaPzn0OEbsTjfHieF",
-	"6h0HZkMD9PGTdyhNLr+cHR1nPWLAhikvLqQiKEtlNpqDeCzpCNx/icO+6TIyj5PPpm7I1Nw0gffmQl4S",
-	"hlmwGLITsKknhMezJCB2XwO7GSVMpmtQ0VSehfrEaqpswud0Bt4YpxYsAQ0caZ1UTh8soNqqIS93mYx1",
-	"NmMp8ZwVslJwlqUzZCUdB6UtLW+rsFoQHmpQaPnNpJBooLy6ePvG5Jfok/D+HAITGlYGaKgzTIYVBw21",
-	"WCV/qdVq8qkQscSjWq12p9pWCkRIxwkhQyazGwRRFYdYQydWzomeEjPkQcaAN4Dpy+cJ4rD4SOZjiIcf",
-	"a7XapztBwy7phPAUT6bSDnX+4hg1m82+6uJQQ2cxIzCrBJ+4hnlTlVer1UBZ8BzUaVV9mh7mGfuQYVS0",
-	"VWlYX+TjSvmQeTpv1XOQ52NOwHWpclfFv3X2qvi3yl+FV3kA/5E5rIrEy0RWr4be63w1JuNthkzOJx05",
-	"cWrM43D/FvBYkKNCCTl5XNICiUqsq+IemFZtlom0JIQWHcSJdkUI0qAtsroiRVblD+4ahOXCtckGUpv4",
-	"SWfeHgJyoJbravCeqJ4pAA3dfRWlhKdcI7VO9ZCXMMILKYnLBFX7A9knX/B2AQDTux44PU6xOCrdl1Oe",
-	"OvhHFb04OAomRJ3CoZPdP0+3RNQNXOeyQI9V2c4BypFvpgjPhqzQ2NLyD2saLFYnPoffc1nBimSpm66A",
-	"IF16b3Qgv+QrdvuLKtzB4usH0IfQU7VlvEPjaTZdQPQnPP/NkGUf1fRpIXKbEsZBaADuq44jmTFGEiXu",
-	"eIVuutqwb3GYNIbqTAPkCRFIOf3VdIfiUoHM7EHqGCOeM2QIeVaHJrh4mYoHribTNj87ODFUsdd9/l1b",
-	"dDh8Wly9TnkbSPwLCAesMZqaFikly8FM3FafoHlC05Qw2cdG8nEjDSBzQrpoJlzqGxpHQp40EgYW9GA6",
-	"S6YxJwPkibOFlQOhl/ZHrXqmKg/wUIIpwfNn+m1tfRdv3pDExymd5D8RJ5COFU2C/jAeOshwQ1Wx9GUQ",
-	"/DKEBPVR56v3FcbBbAL0F2dYXIDQNIlv4s9SelOblPl9UsuNaECUlULpPu+SeJpQkmLoeZlXe3IaT0Su",
-	"cfRECMIpSSYQmpfSNDL6k5bmz08uLoXsXHEqQqqXGlG95tZcaPs0JUzoTINKs+bWmtIkPgbLQl7sBUNK",
-	"zEsU4DMqQSBNkBG9kXQjE6gPMEO/XDTaHfTq/eXhqih+2ygwZIViMKDVpLMkn311df5awnspL0sFgYD/",
-	"Fl4LcJJQwqW7+J7dgdCq5kC6DxDlQ7amNRDkd0xLygUqTU0JZNLObbstZJ3AIZOi5GHN+JdNNUAvV1Or",
-	"2XFdGFOlh9bFQ6jpBzzpXUmjSKGPDFCxs6TCY1B7NQHJH23LbQpUbrmtTKjbvvcg3AEj4J+GskVcvlij",
-	"6nlLeCou+66tCUubzuoyhKYXsJIAzeGQUIntuX76yn7xO2bkH2qSWhBPyroeqYqMueRuqzX2nTJxyyZ1",
-	"2creCq2wgIToINKVHJfOWAUBHNrLXDMn21e3+5I5sl7dW7eCW1mX8y5vIk2TGSk28W247v5QAU5fpw+y",
-	"AoWx921KwNpG1wpZvBr7LwP6lr46vfpyWn9DT/npJJ1+OD7tnE747Smd0/CXaH76e0wvovDqlLk1sng1",
-	"x+//Rd/S0/nZ5ef5b5cv6Bl152fPj+avLwPx3/Tt86P52bF8pv//t8sT+vr41eLD+9/EfPWg8evi9eXJ",
-	"4mwh5oy+BIvTzik7H5OX/xLvfQnfn+48x5mcYxyK9UWchi9ftD4c1+d+85X72/s5/ffFnH7491js5/bN",
-	"l8/1s8ug/eb3o/nr41ez3ya/0be/nzTfXl7dvvly1X7z/Eisaxwen3bgvcuTpnj37HhOMTufCpicPT9p",
-	"nzVOWh9+P0rfvD+7/XDhNj88fzV+fRnRs8Zv6ZvJlfvh+avfz96fzn+7/NwS8Dt7Pf/93887f0Td898m",
-	"L85ffph9eXl+e3tDWq0zhn85eh2cvD35gz27bv8rV+FkUFnV8m7NNbZSvwwvVgldOZYMHO3/FbT+Z33v",
-	"hjPXbXSAWP78A0++azyRRwVU/mdB4/+flpun8isoa671nm6oZzuNVF87zVNVGewsykAVxFjJFVRLdqT5",
-	"gCO46jJ/+kGcfhCnH8TpvxdPvgL5EYJQ5lC1xCShrONJZgewXUPK7WC7UX/QpB806QdN+iEwPTLFcioF",
-	"A6wdhLCtFlrWdHhFe/Kc6cOYl42mCL3bWzsrpsVLdBnHr3Eio40yElx8C2E/viHSqmNTXFn5rFKoZVbJ",
-	"6oB9NJWqypo1Z2fAZLQe1CPxCdJ1BeWEd5/sV4vjDND6j3PnlmRpK74y8CyTlb7rrrWnQGVC5fJ5pWC8",
-	"tn/9We5tkLw5p+z6PF+OL4O/bSOhHKnX7wv5fEm+DJIqVG2BhvYrw4o9ZR721msDtNXnu0O/47p3d3tq",
-	"8Q++G9XyDwAlww4ObPiqpYLHGsgL/KN4AcyBH6qLV1+1MGM5enJlVfKTHzU3f/RCF/qTX7Q2f/FGG9oA",
-	"BMbutGlt5HYK/k8NwCzgD5BnORbt46eSKLCPn+6cP4vhcR8/CbTJ0PkMTLpl8S+CzuJrga6Vd/Br5ZNY",
-	"yZMA6jivdgNIax7Pm/Yz/6I249v9JqfEREGZuqWtQ0RlSLUV4eoMmZA3ZYQUt7qAQxKJ7i1R7MaFPJ3G",
-	"Y0IXivWZOSHSJVBwDPPDp9KeLcst6+LLubSdTTWY0YHn3v7f//1/pF8gxZ+loywrCe35QV38/sRT/2nC",
-	"25hnRaB9zEm7J3bYbKA0Rq2WmF/cXAjQ4qZK9JBp7/p8HHNiEph0ftGy63uFdz3nPdc7GjLt1IYzZHE6",
-	"hop4Jm7jKcLZMdsmZJ2yNOOEa894f0cvhBXmU+IuAKx8iI9ALfEEmvMVTeNyTyu3ZNN/XeXfFnRMqb+P",
-	"VlJaxb1tN/pur+W6br/XbnR7vc6J+6LrNl230++1u88bJ616p39y0q3YBcezLll3n+7ylMVe8lKddO18",
-	"SYgpU1jm1+B4UnBr5HfU7fXX7OjIb/fcOu4+b/Z7zXbd7/kn9fpxq9knbvu4/azZaPcxOe4/y6I8j3ES",
-	"qvWs2qZjz9F//+X5v+fP/Mnn696HS//N2R9Xtzf/Oj9aJB++POcvfwtf//q6/+W39Oj9+7NslnMCTSQK",
-	"Yz3/pb3AlPwRf3jT7Iye/xrQN4vzGTl/efPy9XlzknRf55cUxtcEGo1JyCsef5SlGVoHsEXQCNJ5dCuQ",
-	"p9t3V4KaxWkVVxXcxHJ28LfY3S62crLU9+Fk0diTRZfkw0oUC9BNBMrNB6qfwv2xTuV92q3mrNpCOS23",
-	"IbVcoeFScSZuvd/EvVG96pPeqNp1u+2q3w/8asdvhj3ijhq41S12NR+wWRStwHVdeMfqX293uZffPgj5",
-	"9WZVV7x7bDUY9d1qt97rVHs4DKrdoEX6ozpu+u3e+q3qC7ftNj9ZLS4+7nxH9UbNBc0ScUsyX8Vkuv3F",
-	"FhBZTRmtet+m1qCxdOBgQrIwjfg6rk1BUzAN1EwUVmVHU0mxmt6g8jf3Rafx4qRYV2+g//yHvZileuMZ",
-	"Yb/L6d9XXAWVmZ5ta8yGO9Of9Ur2TM+d2j3jYlaknjoPVi7snrr3/gn5LlrgUmHnvAIOYpuMqrLyvDFb",
-	"LM2fVwmXhh2gXcZ6uC6dxvEZZov3WZ3jDKov6E2pFHIPuOWgpaorastDPEJQu0nInK1y+AzQ+m826clF",
-	"ll1fIx31W23cavpd4neCsN7rtRpBxw8w7gTNXr0eNrutoOu3/VZBTHFvw1EY1Ekv6Lq9RrvTwm4X93ud",
-	"XhP3XH9EuqOw2Wp1XLe99GEQup2Q1EOMu/1OI3D7QQe3Gg23V+/0+wHxO6TRHYX15Q/9fjvstf2gjZv9",
-	"TtNv9Vpuu93stOq9AGM/9Ed+q4lxs770Yb3V7HfDkPRajX6j0+iFndYIt8I2GQV+Nxjhdq/d7vdIRwot",
-	"D7cm/JpZD5Q94UBJ68Z+kOXotjTOOcvaDVgXVGjVV7Uk9Dd/cay6B3y/lgSp95f1Z9LVjhQJV2p9gKPI",
-	"tjHo1hNgZNDRwVVob7Da2HBuBQOubDdkmk964n890/B2sKbpJGVDdnV5fDhADdfNKltBkoRQecXgYJdq",
-	"uHUdNcbIPFoY80PMIKzZVGHQhg0ZQB2SIZuSRDUHhGBgve6l7IogZrLkQ4hU7x58TUB3PpdiO1+fcIUO",
-	"5B/Vz2Rhe+xozA4HVkaV2I7RuVVCW6Z0o33H9uXaAO09uO8oO/+G22ijAwiBV533FyTdJlZOp5iLAe6g",
-	"m5Q8/WWnqD1XCx1o04CcbsepWl8rRC+/vR3D9cp6zT5KvN5qoAOsdXUPC5JLaqOSKY6Oz06q4qNq91//",
-	"bJ31//2uTCFym1W3cVmvW+J/5gSVGo7d3qvhOludqS14nGgqkqdVMrL5gcJ1aZuuFSJ2jppB+pVeAvC/",
-	"Pan9R9C/Ei6huSY7nFa7et573nj/pn25nfq6h9Nq507ree6Q9qEAbXtGR9nBPEy9eaAcLwDzdpa+HZ1j",
-	"VvRHHkl+qeqbNVy3f19pXtXpWOd5jAjmqZwkL8qLb8u8jfYHm+T4jXjh9h5LXl3l9JK1WmYpp6GELUpj",
-	"1KhDm/4HCqi7GMbzpSUskQ9DiLwUf1jRe1REAtMnK3fIZXkGPpG5VjJDhPIs9xdSJxghIS8Vd1aEAljr",
-	"v3N0ZMDKnZQGMK3dg5afHmn5u0YyrMS8i1ViIDqwMvJhQXY+/qHMR5RsvfaXcX6WaSfQLC5NKLnR2fBF",
-	"jWGlSgLZ3NtpIiu6XYmfZOJuoesVeg2Z4jghaMboHzNZytb4mVg4ZLkvtMIKhW+T0Bb/ILE3eYpOfj2z",
-	"3hKgxlAsjpMqZZwwTlN6Q6LF4UAVesX5dUKUn5g0L8oqP6gWE+SFERrSAU11fpJeJMMTWZx1yD6TaXro",
-	"ZNX1ETY93Y231qR2ZcPWQcmRqbFaR9++L47x6oJ+Y53WoYMgR1TmQe3L/yi2Ae2N9p+nNI9BhCqxlq2y",
-	"M3Xrx91Ou3Ny3MV+r+e7/V5IRs+67fqzbsutP2uPOmGv3+28yKzRlwmGXjvaoZQz6nRPgufji99e3v57",
-	"wQP+5beTabP9z1/e9G5u5k1+czR7/c/LL/+eH794nf6ajfhujFkaayflajHeal+KWSaTyjammg3/xPV7",
-	"h9vsfwe/qlrtmcCY0s37Qf0PnLg8SZLu7ejzzaIddVrNaBGyeT8h7f51+uXLfNSehH9YPs04CuE6CAbx",
-	"WL7CLfyC2fEupvGuXkKN0d9IvVPUxJClZVQo1R5W6HPuoFV0cLm47jeqruu61a74n574H1f/X9OtLyXe",
-	"ro5dFav8+Y/+h7R588/u5H3j9rw3fR20fuH1o/24/78KmpYqqXAAe9FNc/3jyvSd4vVf4kYZ03xkdTWS",
-	"lHwzem3ynzb8TlDtkla92hu5uNoM2mGX9P06brR2Ra9/f25O/9VLLus3zzrsrLV43yevG9dr0Os74wI2",
-	"dglU2IsuvRGnJCY9XIf+4SJ8DBchi0u9g9Dke5outCwZUQDM/ryEsrBomcevvtJLuPabTdaF7I4+mteL",
-	"xZlzK41jNBFnZp5Au90ln9dX9XR9546rLZsUrwqMBQXxiWkeX64mvqAsBEdjYIXJrtEXNbc7wFwX5IR5",
-	"PFD5ZHEbCKvhCDNdGSLzV8FYaazLUMg6GLJMnMBboblBc7J831wZp/NUKXuy+E6hjS4oZjgYI9McF7rX",
-	"qOLQoN9BX3PrtljNgzkouFeXxyjEC+OPQ21nyLSzCyoJQUcXMo3ixYSwVMfiyo1NtCqKg7EKyc021mr0",
-	"CxGqUO1jRsIa2o/CB/E1D9f3MI0Wr8Velh09Gq7AUcZY1R+aTVEah3jxkzimOMVlEZwK9oVYpceTElZH",
-	"oZ5InLKNC/N4XfBpSVGNv46Ou38RYWew3D8q1CD016++obDEhAcuSd26tfgP6fsh0rfVdL0MoYphmsvy",
-	"Oimc08Ok9nyT9FUuSsXQMFfFPpWpULe8/SHKfzeivHJcmf7RVs6iFiwemC2nG1GX5snBj+sy5OCFXG5c",
-	"2Sfby/H3vO2PF/VmDKk6jE3vSjz5RllyjS1i2y5lmKjiO/z71RSMNLMssK9SClSp7Sd/6k5ld090KWJQ",
-	"EkztOVhs2V6zV1Tzy9MQEHuzGwp6Sqpe0qY4p1xHscksokwWWjRdE3WfWFOtFLQAQfEdpLBClcPEWXFk",
-	"RBlPCQ7FrJZ4PSi4QXXUmD6oIVNixgT63/L4HqWTkUkqpRzhIfNKm+J5e+xm5wyZaZL2oD52Jc3o4I8F",
-	"1JqGbm+6y5sucG1BnKNgTILPJJSpkKDF6CLb5jVT9FlmBWaTUW61pnNMfl8dmkdK9ZchFTCmVi+Ltcp2",
-	"oMuFxMVEOtfQIB2VhaRL1KjsfKCNKpzZM0DNB+lVPg4v7PZ2azlZHlOe2Z9uJkUrRgHyDE3IAdLhjp+f",
-	"qK9MV+83VjzgDuNcyZPTXXO3ZjvlHSW/Yj0+Hd6X4lvw8fLNMX5WL+9KoXe3bqYyqFyd8BfPro9W/N/P",
-	"P9v9yGUB1aopZCxjB/UiamLcnIx8nvUaN1EG25arYDEjO5xPSU/uFQK01QC9SPSd9dQemv3aEvZ6TvzM",
-	"wpMt5YtTSaZy102FluyAQMsXxLajFAihsuitpl8lsimL0/+MYOx8wQUYQnw40mEuDz7XtSUTTCuDTfS2",
-	"tk8RKicBvSRpBj1AdMwVVukoeNV3QfVBteSic933HAQj6NKxuYqA1UdAtQnSbQZMKe4sUF5nngtuTIOx",
-	"5r75GsLxaMhkr+IIQwO51Q1DAhxFgtttzmhXlsL+nuNJoO/U95nTvibxnJG5nffB1tTQxRG5XZts3mp3",
-	"di8lKxt/fZP05la7Y7k17+M+XgOa/6psUzjZpWTTfbiEc33f1mWXfvPAaqWfXymUL2LTXkoMqfu0wmoi",
-	"f11nNpFv5OwmpR9tLCe0Cq+/ThKg4JNpHEMvT6ug0LcqHvRflfJX4NEWz78CLm9x/AKbVUmB/4EmZ2J3",
-	"12S7LD/dNZqjA0bmhKdS+3VMml0KGoT8d0ICwtJD4xal0Nj7OiGcO0Omc8x1IiA3zamlmKCrFFl9CUAP",
-	"P1LNsKZlDD+xFyt050InhPKGHFokaB2WyQSvKU+P5GIuAF6Po3u9XerwIpbpx1YO5+baHPKP060i7VyI",
-	"tLtnXFxJOY98UYpCFGCjPmgBnzXuDtniRnpbdlt2I7fsnQLw9LJVhadNq673B/VG6arFhZSX5+PDz2Bi",
-	"V+SAwjfXcnN1190bxHac5JOzJqaz3h649Q+a8ekhR5RRPl5//NsFgdYBLMtLTFYvJ39MWdv6QgDcUa69",
-	"4zpzga7HuyoLRxflVY0gTeyHIj6rsnJ+3Nsf9/bHvX3Ee7sxFW2X0rSa6QsZYJNuk8lGRdHG9JSFbRL+",
-	"EJl3iwwwIf19lyUwnUJSY1GwFVDO8sOWOvEuwdGSeI/0Vf4kOzPv5N7LlOTVHr4LWfsyZuqgD+hEqNyH",
-	"KIhvCDQ/yxVMogwax4GUTUPuyUDQKLJKKtn9tkyAnXGl+eCFi02pBxpy2V5YRttx1HAbGdORcRmwsqdo",
-	"FEdRPIfO3tCE0Ht5cok26wFP/hT/OQ3vZFtfz9AqbhxqIZkmRBad51MSRaDgjfI7fQod90yvYtkW1gFL",
-	"KQizBy3Zfu2IIRpKU7A2pLK80E+5sj3q4pcMTzSg49GIMIjaoSmZfBvFwDRQyqsG9zcaRgaLc5LGG3X6",
-	"gHc55cgSLMRdFfC9UOdSGMM6IfsqnYbcNCq1pZTsZ3G5tuJUnxx7ki0/q1dWBzEKiOb1n1XOqPvM62y5",
-	"K7k8jfZHEcV8WQ607oUFWH1FHgRYBSHlC1YIshQ7teEmEW0guC/IQoLDyqf7NBczd8OyDC9bghv7uisn",
-	"q2wHjyGDrxTN3LKwvv1Kf2VTfNquUscq2U8+yUdydkZNXO36DbeKW2GnWg96pDlq467fb1SWl6PlPDnS",
-	"2shGW6AzMYblatgKf4fF876KpeTHaX+l015DbJdO3apn/s3P/BEOpItbfrUbNOtVv0261UbYH7Vwx+8F",
-	"bvMrHch9tKWtNKX9xhbvT/TZxcljcXMbuCAA29Mq8bNUTMhE44IHKHtlgO494p1TgYw+EDhKU/1o+KA0",
-	"P1uQuGeqnzXEQ9P98mLNp310Jtm35HVP4Nbc5Xj1cn1pNXRr7gCt/fBxPIJZ9mOcmKBG0GhMuiT8FSeS",
-	"iWu5+WFZkv/NhhIwRiBsuGDRZrLCMrKVO9CYATb6BY0txML0LLYtviEJjiLj8kMHLkpjVHfdQ2MgUz4/",
-	"8ad+bcjiESI4MLIcoqm0sfBvo+W/JLb3r/J4gZfLzr91gZc/bNffse16paT1F3Y4/UCY7w1hHsXTsZXs",
-	"Lgi2oPF68w8N47oAjlNU9SQfyotX6Orq9Pl9xSk5YF5UT8F2H8aEs59KKpwNK7MZDYcVdFD65hTqvjE0",
-	"rPyvj261j6ujo+qLT3/27qr2n61d/qw37v4+rBwWpDi59AH6jte7Sjaf4hT6lino62Rpsc79BKEpPMmh",
-	"yIMlxx3QmG2bJFKUN0EEEQ8NtV/7+dv863fSlb0qAh8uqtZO7hlsb7vg7JD7PUXWC87laKktkyRxqn6Z",
-	"Y57NampzKMmv9peS2F8SGRtnpGGVIGgB+BG8mc7G1xXlBW/7Ot1gpyhBXS7TcoamSsDFQQqkCsrm+DjC",
-	"LCBScM/aDfJDB8VRSHg6ZBBe+M3j/vgjiv12Q67dhP69RQCtl6F2EImkpLhdQFFJZb1lCW+L1lwPjCPa",
-	"494bW4clldUB3HbzpXEx+wllA0PgXtSLH6j5AzW3Qs296zDbRGppRqS5r0D7H6bGHWKyvmrk1VEYcrtR",
-	"ZUn74piVddg1pa15aYNiaDakLJCedD55T2WPY5WtIEO8JClUVeA2mk9V8BQswbMruIP8KqN31Kp9EuAZ",
-	"h0QOXSYGR2KjlCM88en1LJ7xQVaJ1XNvvSHTr6rK4DFTg578eiY3XkMXhVZ9A6vrsQ9lE3Di0zQRf8fT",
-	"lE4onzhDNo2jxXXMHOTzwMmaIMsmljWkOxzHTFYUV4PLqDRdBMXYgXVK4xiLL6CBtNwFfOVA1XUh29uF",
-	"yFf0RM54kewtCRBuua4sS2dBj1pdyQHcNOXowODFoZ47TrKKdtJoHc+iEHr4QM8ysVrMUN3NcAWPUpJA",
-	"Z82nJf2XxUjsOwhC449QBX1M0CRjhOL0n0kUEgdmX0CGZmznstn3kg8EDpeyaXQg1nZ4n27DJZ1M1fjP",
-	"42uBujfgWd6i4pyFgyfq2qGs5NTO8CiXi0zpshkD969aGJQgPJe1GQtBhJRJ5DZXVabkA4aZWoe2MrLN",
-	"YrdurFiyiXv3WtxirK3bL24x1tYdGbcYa+smjVuM1et3ScNtB+2uHwT1Rqs3avZJu9ts4E6r3SVB22+2",
-	"xbDbjNUNSdhs+6TbDjrtbqvVqbfDjttok3qnIXZHmg0cNrC/zVi432mHjUbd7Tb7rt9qNoMgDElYxx08",
-	"Ct3QJb3OCPt4qz2O8Kg+8sPGqB2Spt8K2p1e0A6Dbj2ok3q/T8JmrxnUu2HpWPeOV+RfP4v9bRbHpJnK",
-	"g7tz35+y7lzwsRU2SLWLO82qXw/aVdWVO+iEvfr6dtUlxPv77FxdrtrsI29eDyZRMNykvGzdk1n2twQ5",
-	"gq8SrR6jkuOW/O9xajeS4ow7VWtc/notT70skR/r9VIG+tDK6YpRB5jJaXS+tS2jHggO3nDE4oV42j9c",
-	"VVL9noPtrVblsbx7eaxRREAXmttTrU89TGkVBvhxXRGGwji5agxlH9+3iuXWlHpPVSyPslp1cknGC1N3",
-	"q5lVZEJThdo+QeQ2ICQ0AZo/DCUFQ8lRGC45PtJY3bVd47FSekOqCQlwFMwinJLq77G/iwdGRUnHCUpm",
-	"DGoeZoPRmKHfYx+O3BNCxAAJfupJnZjF4kcwQcAqhuwACr9j1UNZkAVO0jRSOrtUy/ksSiWTUTmPh98w",
-	"WEss+zyD3avYfyT3zZsCrJalMynrZATlTaxeXT6Prx0R9LCl7dNuu3xem2UgWKjGYrEVib0KM3/QqPVe",
-	"6HUHrcjUJb59sEV3FX2bJuSGkvkuBA0KUkI3dmm4EKTINJgfJfFEtqfAKeGpFUlp7W8wZHwcJ2kVyFYU",
-	"s+tqSpIJCvCUpjhC19KYKS2/aZziyEGUBbG4XqNZCjNPk3hEUzUAV6bPdEyGLAtXtx3Z2vMtVlnTffAV",
-	"tgB3sBZtdgPXWJFU2TJRWk91NrkajPKLFEdE5uYmM2I16SDhtTTPsmtBpUepNvHYx30gLd14yPJosMna",
-	"nZBRQvjYO6yho2zBQmTTbOCa3hCOvpAk/nYhu5f49p3Csl1x+DeCZQz9Y7AMqK5qt9WDQIgU30LBXnIj",
-	"FnNYWsJOk0dLh1ao+1Jg7jEBE4Cbf/oCosKEhjqo/N2tua7QfAGPArGaq4vnFaeisDsbQT0o+1jeiOxV",
-	"+XfpmxI/K4MRjjhxKuLGXZJkUlht7nHZOHBpSz7MPy/70rqJxzJ3w13ZG/4S3yJFlr5lkO6PU/4uTnl/",
-	"0k1GhzbJNGm2tntaZcSmL+P4BCfRYn23+Ib7FbrFN9wdu8WLD1Zp0H/MSLLQmxQnW+/vRRMGuGS5W5Sl",
-	"5Fry8dzCfgiUqwVKbKOu8iopNPkawqSSR+7T1mGHui+4ICxbKU8/cS1xgTSIbzN9uBCB8Hvs19CRMrbF",
-	"jAyZUB+nWqahJXq77BMu05yVR52ClIpTrXuabqzoXRxF68u9lNkVPDRjKY0QCLaytowHBoFvI7ydy/O8",
-	"xLfkscIuTRa5VHke3m2257eDajdsNaq9zqhXbRIXt/1u0A/rrYelaZ/nkE59ew+x5EJ+ubs88peDxP5Y",
-	"924miSVdWt7ROeZ6sehA3Rf7Mssr+SPRdUOiqyKwOSAv8ZfVHEJWwN/B3KA+cZBd5XZgtVaJGdF13mJO",
-	"EE9pFFnU+5owoGnsesgOxGsqF1p85tgFcUHEgt476ZgswCXjE6QEH6G8X2PKDr9dALzuHvB48e8ZTHfr",
-	"PGJO9eOfWSZdSWRr0x20ILJ1dThtc0Vtju0bkmwbiduAKGS5dNUzxQxrO74NUCo5XeZTSeOTb1rF9Mch",
-	"bHMI++RJYrZtYpzVyfxgLNuENSeGyi13TXmcoOZ/yebR4qppXiG1CtPmRWgYiym0UdGI6qEDTgjyzrMn",
-	"hzItTtmOh0zZmPOFIut2BC0MThkqRD7X0Iuty0YqcHk19F4oJ6rLtdBFrukNYU7WjkY33ZONiClXPUlI",
-	"OGRpLKYybbD1wrjVT0cbmLUFO28DN3Uhv2XgrWrxtfew2xdxMkG9fquPji9+hTMWtMcx8JNqIciQWzYu",
-	"ztE7QeuqYvhqwG/y5O1OWwbBDl7Qm4yTwkSMsji1pHGzkJXUVc/U70M8CWV0ggt9Sy+NCJDtm8Wr29lI",
-	"TrFxRrG3HeMB5el+/WhAo6Dm0KC8/5rFdJW9eOcaZJrFllUg6wedsNol7Wa138X9amtU9ztBL3RJo70J",
-	"qZbD+FaYZVUHN4sQri8RV4o1/5IQM/LjN4EWDruk2h11WlXc83G1jRtBN+yT+qjZ2Urk2C+kdhQr1okU",
-	"L7MZ7cJtTwu0+0E13PZAdh5kyjazCOq0NEuZLXvDF3srPnZuIU4eMrqjnpAUtsv03wo2Fqbau4axtLnc",
-	"qvCMheRAQgS/c/RxmGH3sOIM85QBngjMC2cRqYbmkfJoVcERb55K15P50/L2VMeUp3GyyH6bJX4sJoYH",
-	"nwonlm1pgP5i+9gUVpijK9NwVGR6j1LVrehRgo6IMgBBXmSn0MAWyS7GWXSwZOg/bF8rVBQldhiNYH1P",
-	"x3IRfVUD7FI72EWaEDzZ2MQaYY48m5bHQUrSKoevvafIO5Ykv/qc8mnMqXjHG7IAJwklPN/39AAjT+ju",
-	"Hoh6nrltntAhvFrAbzxT90MK5gKJ+GGhGTI0UM73Pj6QrMixTHECQyX2HoLuAPqRNoq33BaK6GdiN16O",
-	"Gfk2ukW+PfNuxjf7NO7b9PfD6bty81vl3T9rtRo6EC/gJBjTG4L8RUpkO4MNBhqoEbRdIQLZN1dj7NaO",
-	"iwcubzc7jay4BBn7TCw/E8Cg8tIWnYFrFacyJjhULVlL7s0qKqW+eqI+sb+AaR9Qi8t0uy+VNPZaj0sP",
-	"+ZesyKUX/5euyWVOYP9VuQy+/P+wLteOzePP86/vu7pWGQ//ry20pVlnvl/2/i27zhavq7u1Lrgkk7js",
-	"7t4giIiHL08ukRENHKRuBJdduLHVX50ynhIcQpttSzwZyOrOZgjdTUifiK5OMSEsBS9kRNlnjqD3kL9Q",
-	"Ejqax8lnHeU7ZFoK4nB8vIYu7b5FyLsA028mwgDR8QZD5mXL/RmNye3BL2dHx9WLX44a7c6B+I2ya4kT",
-	"TsZt/gcNK7VhBf0PIrdTmhB+eOg5SKhpSQB1COZjkhA1uBnAdCziJLmxTPxV9ZZaPNjJPTWw7DMOfyyE",
-	"JnPF6K14L2ahjGMG6SSDOEfBmASfSWi8w1lWlXkNLiDk8YKfOJuLcq08sXjugACLUcutQwywjKJiBQUK",
-	"IM1sZFFBdFHMrlEaIy+nA0gvgE+GzNx+GU4uxM7NUqc8xgdZtn0cXmhAbCSCebR5Zn+6mf6sGAXUVvG5",
-	"BHu44+cn6qvdKXp+nCvbirMDeS+9SduZof+qGkKZCM5iRv56svd6NvnMOs8tBaJTSVty1+JhQpEt3i/R",
-	"LX+WFoy7QkLIVLCti4iCumsVD119xGXXbM0aVaypZQe4b51TNcRWi/y2wtlehbEtBCepeBt/7hQvwIS0",
-	"iykK8l+3jb0yOaV+gmV/P2Wa1VIH1QwP8qcOGMSuRPF17KAgjuJZ4uiqCEMmxRcHib9whK7OXx8KeYEq",
-	"9cx0T1e/zziBQXm6iAiiKSfR6JslMF3JrOHHiLpaF1W1puZgS7vDVvuYFYDEQOJIrhLx3jhNp3zw5AkO",
-	"JqSm3n8ifq5NoTeeCu85CiZE1RgTI8GR5AeQz2qCiZhx4AwhspSK3R3HUZyI++C+6DRenFQEggMynKhF",
-	"qz//YS9GEp5MtrcglHO+iSPZT51NebGziCvol1FAnR+ns+fT2V8UlphqU/xVjpgpyP/EDVn74fRYk1DC",
-	"MtK8AYwWIxJbfni81r73KzYHKqhcSx5PXscBjlBIbkgUT4UKrtTVGnqH0zEHRjeHqgoJiTCkbAst7wme",
-	"Uk/IrzNzAQdPnkRisHHM00HP7bniHTA8KPAUp34nWZ5NcGQ8sxghY4lgDqhlZEB+BtaP/Hgn9oFxB1Fg",
-	"kCMqLRX5wxOUzrOutGdNIE9xefz3hcoapumRRg6aqEbRqjEzP6zZ1EvV3Fge+HVJZLlBuFxOXlZ0D9+W",
-	"DHQJiT+F8AwHii4JMUYMqf0Z1lhafFoe750SNoxkwNFBgBPVKQlPuINCylXFsDgkuQ2rjwVC/38BAAD/",
-	"/w==",
+	"7L2JcttG1ij8Kl2c+StkDUiBq0i6Uv/IkpwoY9keLfHEoW/QBJpiR2CDQYOiGJeq7tPcB7tPcqtPL2iA",
+	"4CZRtjOfv6pvYoFAL6dPn335VPKjyTRihCW81P9UIvd4Mg0J/PvI9wnnV9EtYa+ieEiDgDDxnM8mExwv",
+	"Sv3SMQ5DEqA5TcYIM4ThA5SIL0pO6Q6HMyI+8KOAlPqlkRnEKU0I5/hGPLU/Qj5mLErQkKAZJwEaRTFK",
+	"xpSjaEpinNCIvUA0QYyQgKOjd2folixQFCM/pIQliAYIswBx4sckKT04pfuqH7Ekxn5SxbNkbGaDPYkX",
+	"jiM2CqmfZLd1JGaPzwKUjAma4jhhJEY4jAkOFuInXrA5X4+U2RsMJOGjhhyUxD+q9UZzUDJjknvKE156",
+	"eHBKJ5iGi9d0QnNruhoTFBOfTsVOv+MoEO+hULyIKEcxwf6YBAULi3FCfoP34Od0cWJzchRSnWAaqsEM",
+	"zM1s1vgvUBIvEL7BlCE8SkiMXLfvuuj66hhWf8YSEjMc5uDJ0IyR+ynxEyKOJ74jMSJxHMUF66V6CHut",
+	"+mH24+wJ81s6LfWTeEYenNI5DkdRPCHBTzxi+dMdRsECJWMMOxP4dodDGqCfLt++KVwQ/PxbTP6YES4O",
+	"GGbnpf6vn0ojSsKg1C+JITMrHmEqrkYSoYCIgZD6HCbv2/A4ffuq9PDR/la+suMIGVjotfY/lWI8fykW",
+	"1y99GpRiMiIxYT45CwalPoIze5uMSXzNSSxvxRLWZS5oNEKYReILQOgCcLEo+W0UzVgW2eAeCFDLnwrv",
+	"Jgx7lL2gF2QaxcmbKHkF3+UOMoZfxb2H0wwiIs8T7tPWa1OjWKt7cEqX9IbhZBaT0/spjcnS1H4Ux8RP",
+	"wgXi9IaRAE3xIoxwgObjiBNExFcLNMYcTTHnhTdzxsTGo5j+WXQzozmD8bheCAxG1GoKAcgiRkr22s8k",
+	"6ubXng6ZBdsEJ/54DwulHKlLs3mdJDhRA7zEgVn4TivWaODWey6uDxvV//u//0/V1f/XcOv2liQAeanf",
+	"qruNVqvVdV2nxNN5S4f1oFuvd+vY9Yf1oNcYHpKu22o2WsMWIaN2d+i3OqNhs95p9Yg7HA5Jr+s2G8Sv",
+	"1+uk2XJdgz3pzgpR6DiPQILwbtqJoxEANdxGs1qvV+utwt3VD/VX2d0FpNPqHbbbQdfvYtLoBIHba9Xr",
+	"w3qL9Ib1gDSJS9qu2+g2Rtitt3qdZqPud0ejQzzqkB5pFuzumt2yaM7kTX3iHgOCAwfNx9Qfr7nNG8+w",
+	"S0jQG/V6Xdw7bJLDw6DRaHSb7dFhDwd+2yd+o+G3AoLbjfZhN8CNw86w1/GbbsttjprtOi7Y5c/LF+ly",
+	"53Oj7AY16q5bdevVz4qWvRFs6dq+yJm9vImQH5OAsITikO9CA8Rj8ZkP8hkwKYGgfcQJC9B9VcpmVSWb",
+	"3VfxlFalhOYI0U0+uCWL9aRC8KfVXMAwtYzEZhBojO/IoznVg1N6H0fs5lJKlbm55+KnzK52gZ2ikmbF",
+	"9hEUgmNurUSsbExwQGKQ1o8jlhCWnFA+jTgVZyGeBoT7MZ3KP0seThLsjyeEJZ6UShMQKwXyfsfRiIaE",
+	"4QmpCRlHKgLigM03L8wb3w9KCb4Pqgm+rwo5i1cbbqNV1aJt7U86HZRKTkljg5TLnBL3x2SCxcKSxVQM",
+	"zhNxKWAvFySJF0dCqFxe+CXxIxZwNGMJDWHRUliNCScJR2UptJKMJOtYbzNyn6SiaiWzwVazIS7b6qVO",
+	"KKOT2aTUdx29bCGP3pC49CAWPsUxnpBEncMpC6YRZclZsLwNIU7RAIQoNCfDcRTdIqLet9bE5ZcjPAvz",
+	"COdPyHfcfJPiWsmQHkFxqoL6V7vifwwVarl1gVOs+BIxM+Z6UWrjPIKCw3FSseEpToRAIVCm1C+RFDTr",
+	"4C0QCifi3syoeLMIVcyNLwayulDfcUThQo0oiQXYAUcmQxIEJJC6WVk88qRy5gnlco65uIc4UYptZauD",
+	"EZNyQvSwFsD0nVgDfLmS9XCHYWaS1a6Cr0UI1wJ4gu9fE3YjKEq90XUEgpu/i8EtCMQmhJZkZGto4TtM",
+	"QzwMiRBlWijB9wgoiRjMwGwH/G5I/I63URieD8VjDaqnIfjlgvkb4A3mlmjGEsQXzN8a7H4k3gE9fMH8",
+	"xwK7LoEthlgFahj++QDNJYSeBuZfCI6LgSzQcUFwXEMnEpJCAZaMBydCCdcvyC0K1SwmXLznIBJyAq/6",
+	"szgmLJEDDdhWR6SHFZciBZX4ywDijxmJFykkxOulQn7VcBsrWFZM+DRiXC7kJQ4uUnuBL+UI8U88nYZK",
+	"rjv4XdlR7B1M8kaWv8dkVOqX/naQGhUP9AcHWZOMWEW65KIP5a/84FTaesQHy+ekbSLKWALiFCy4ljfv",
+	"7bAvZZY7lVa5Tfsyk+xpS3mDo8At25AICCcZFmwyY5vdZZeWpWXTHgtNwXvabyr0IsqVKW44SyRTuaUs",
+	"yJmAU3oidjBNUDlnekbzMYnJgBVI1QjHxKgoFXEnwWgJk2aMDzvAcZizW6wF5JJp5sEpkdQ8sN232p6w",
+	"pwNYa8EROppleAKMs0n+DoCypZ+1G80oe3u+VWIvLMpfJ0tygh1eRdE5ZgtFFvmOGw0yNvy1W7XM/XvY",
+	"6JFSi+bYWOz7YJ/wDkLKbvkBEeqR5yi1L+9NyPgByoo/oTaaklioTQMW4IWD/IiN6M0sFrJbRbI1Sw0F",
+	"La5q1Liibai3DyyF76HIOrEDxGe5T9ejl/3yg5NRqjd9+z6ngD/xwI5zpGlCOafsRlw6df8AHa+NrV+O",
+	"tBtwqOWUWbs5473Zw87SJUtnDSq3XRcZPw48c1DbrVuEXdB0KpYyIUx8uCBJpVZk/Xl+ouNIb0TGLbL2",
+	"85wX5XNTLbClJXlvzZCEEbsB0dX22ii+915aILTBYg8ALjYoPNE9kzeUZIxzzwLmpRlTkMOFNJPm3eTL",
+	"usQRmlDAZaEW4jBzPEJnm8YC/RNaKJItL9T+3EEY/fT+Cs04aNEgJb4kOCZxOnxO5dGyBj9Klsc/lS4r",
+	"yniCWeKgs8u3qNtx64gyQf0lECY0DClX1jgwuylcQF7DbXSq9Xq14V7Vm30wttVc1/3ggQXFKGMBTkg1",
+	"oROyZnlnTBn8llf5mo6I+FpbcySiU4bUoqxdG43HKUnoX8dhMViNSUid0vXF69Q8CuoWSo18yBPo6knL",
+	"kXUFKw7yYDXypwGzD6uCMAPPBmFCdVecVvDpG3onztKTrBmVry9eVwkTUwSKu6Z6bEyLgBZvsobZBvJR",
+	"HE0U+wfZphBLYMlX8HQJocM5XnDkSUzzwO7AhLL5a0k+Kn0s0rRTLf3XDJbbczk5A9YSMtjoa59pOmM0",
+	"/J34EPph3coLpeyKzWTvW4CTjYQj55A2dOlTAdgUxNbSIXZHwmhKYMd5yCQSDHoORy5wxfaiGUuKCM4c",
+	"hyFJjHUI1Chp6hTLwT6EeEwqBdQnCGLCeeHW/DGmbNPejuEl8ba0n0oqs93Nl861DSYbpxRinlwumK8H",
+	"z5EwFmi6IF5EfAaHN5qFYI56gdgsDNGQjKJYWmhGNOYJihhZSaLEF4K+avPS0oqkFabo2gWUT0O8QOIN",
+	"R04N959FjKRXv7bNJDzByYxvgariyC/ly+az8xRls4t8P15YsFowX5lRFJxAYJhTTrZYYg6R4fA0Pmns",
+	"UbAyu8mvz8ab3EmvuQKvqbRbLXFS8aOUfxMy2RZ26TUu4TjGiyLiJQfesKQnEx2zt6+O6FwaZMyi09kE",
+	"jOvyULM26j7y/piRGQk8VJ5jmggdRwgPNOH6DsbSSSfQUHBS8V/KbjxnwODf8GkWWeF2E8EnHeRJzF16",
+	"RyM0JwR5GXTzFHfV3EuurySN2gK28l/wSI5SwNlyMLnU8m8ROdDW4CL4FIqC4oez7cji/kh3nsA+jig+",
+	"il4V37SzYlJiaMi2dEK8U8QuAU3KFHC3Ik6FRxOiz4Wn7HPlEe1MY8C5k5DJMq15FOck2iRQTNyfRted",
+	"0ogyysdPQ4ctmfs0jm40Gmc38/aOxDgMkX5DCPxTEvtEXp0Jvpcej7rrOmv99YA4cVIsPrwH6RzNo/iW",
+	"xEi9aID4QrNwGoJSMCPB46WG7S6IwJQVtwMgaC6BgZyTYmWWnabbzhypRp8NFwfQtdjTrk8kGgk5yoid",
+	"Qn2iApraO/kU8jbZJMHoWdOYWevEdsN3Gwl3xKu9kryis9Vw2HBam0WibbgTuRN6r6VGCEBrSrgTvcvw",
+	"xgKiJ85qxbImEU9QTHyi/NzcQYzMweMHYkMZJ/KdhlvZeV2CI2yS9+TanK3kPg37vch+5iC/Pvlvwfy9",
+	"bfHr29570J+VQgyBdDh8Z21xhENOnFVqdxIhHARgjUulO+SB2OLJTAq5NjQkPp5xAu9J8QbhUJBQyhGe",
+	"DOnNLJpxZUrieEKQ59575lWZMoIipu7p6c/nCCZRYu1K1X6n4B9LeiwgGeKnPiKCvJLZxEFDzImDcDyk",
+	"SSz+jqYJnVA+cdA0Chc3EXPQkPsOGtLEjygTMj+PQsxwDYH5fMDAIixdIdK5S2TYqAyrIYHg+x6/pdMp",
+	"CTy5UWs/zcbG7Wht3YaC6260WOXEzzXYw48l092Z/qqQM/3WrsSskK5KQG0tn17K99UF2FoTTifaAi57",
+	"IRwGyF8T8UjoHbkgPg79WYgT8lM03LxXHIZvR5BItG6J2VEhWajINSAWgH6PhuALss1N4iFQFXhljRSU",
+	"bucrgepxMfU5Qnw2VRQBbqRthtb0qOSUBEESvFtRpJJT0iQJ7MdAk8Rr3Bf/K6mSQGcgSoXqvkS8jHHZ",
+	"RE6tZRfZ8wdj//K+3sWkOqJhyGUcOxi4XwiSL2Vaz5i8PcFglMught5EQm6L4pxCIifZ2suiotGaHUEP",
+	"d3O6pMEC4utKRiXrdloZ4bleJDxvdGHICNkIvGnWEkZRXMvygK0CWm1ktKcuREF94lpi4dseeV5Vof44",
+	"tSsYFUUoStEsQTTgDhI6rm16sEXuFQqUOr1pTHzJd+SNzk5+Yn5HOKQYxvbUEL/RgHs1dBKBYxWyNoZR",
+	"Ms4woM0aGr4/ky+35WGrv+o5JuKU7qs3UVWFLh6ZTaQLBHNWurKVftAMGJ9nsQ8Pm/CBP+76S1lxZ8NR",
+	"ypjTHdQ37sBGdj3xakQ/oRzmOo4C8rjN5e7yjvLmYmNIrr4XfhSQFyjIhedqPdbHIWEBjuUnZZ31YchS",
+	"I6vSN1y3VxAq+xhS8Zqy2yejxfL21Y/Gv0XZbar91l0nYweRIVzGdrm9aiwW/znQTKYU7JV5gvVOedOx",
+	"Tjg0sY0AL8qV550ESAgJKGI+sXKgQEjSeQmFvHSj+UgOdLWFiHSRvrkV3r+QMa+Qdb8UXV5yNoZ9Z49I",
+	"RY1by119WNecxE88qs1CiYxo3pTOwxMIdlnO6hGfO7JqhBCNrKvqSZjNcSyjQ54iLKhFrgZVLqbqcVDL",
+	"ACBDQRvtTpE8d0cYnOEK0gG/S15JWPACpAwJtolUEaIJTRIpPW5FJfQu9bxZWtFaLwDMGP1jRtTPqlzD",
+	"LC6+0LFZPI4Jevf28ooEqDxOkinEJSfJlDsmME4IFeLxFHM+j+Kgkjvthtva9bhXBJccxzPmj7+SK7F8",
+	"FxiZG6lxR/a7q2QiIVHEMVobeMTaqyTBy1V6zHO59vduIZFHtlE3VtFmgqwWgiXrxVlnXLEh9TTLSgbm",
+	"X5EBwMavR5pkQQzycRxUwZWCJ6tUqkcbSbe0KsKEdzQg8ToR7zsubRqo/GjLqqPsqpUaElLRgCkCj2Sx",
+	"oIAkMjLbBANqq7KkSbsbVlfYS4tO1FYwiiw74my+4yhQr4GYD7EiEbPS8pYOz1fDLRuwH+FRXx0k+8aY",
+	"1bQKYoc1i88e7xNWDu23o9Ea3+M25pOVStUGmRBgmI/CVIKitbisYzkF1qbTfhqByuDN10OgTgXzfrzK",
+	"t0KXyVT7yqh8Un/Zzs73X6dPOmqvxQdhcdVlusJyef+wFyVEFVCTRxCNlXLd5osvl7EJlu/kay9jzIJt",
+	"Q7/XiYmaC25vH3XMnmwKoJdfeCr2LVsZTK7idD0kI0bkX4iob23jvvqt0DZ/WhwIJcAAFd9MTINMSNI5",
+	"0Kt5SXacc+yPKSPVmOAAlFA5jB9izvvIy5WJ81C55boVB3l2bho8rUO8ok6j9Qas3HKb4pnJf4HXWuKR",
+	"LisIT3riiV3PTzxtwFOdWOVBnlXFGTAYzcqmgl/qlRp6Q+bAuDia4AUaEulfkDy/OLhsBQWJRiMCmIig",
+	"Ch53UsYoQUM5wsNoliA+JT4dUR9RNp0l6vWtacgr8fqprviXl7hXxgYdofFsgll6XtbP+gpM42gYksnm",
+	"W7Au8sZa33LgGiMmk9ba/DLOqUKCSx4hnIz1YuEVBwVRUuVkimNTogQBMBBlAbkn+bQcRTtrbk1JZTIf",
+	"Z5cYK1koUZY6MmkxZh/rASf3tT50STCJwvOLuJU6BRxKbA0jLqV6vbV9kO8tQxRnq1KIrMwhi6O+QNGU",
+	"MHFFBPucEmZ79lSpTcKJvZNN2T67auhZDryWzcKWxQ4di+OmsFx1dKfFMsyRCpLMyy3ZowrV2W/aguR2",
+	"SiLaznzCV8Spa66jItJf2JWjKEdciFyYL5g/jiMWzXi4qC3HiX/czDf1Yu1gZbGTtXB8mpCcHsfXIyFL",
+	"4fipu/rKNrQHi8QydVtrklglwWvdHSojT2ZcF8UEGg13RE5XEDHxSCtHflN2npOmaWpx+Vm2D7UqAnxe",
+	"AC4W9dSvhsXLjxyzslyyZwFJim4ilSqaI8ZbJ4Mti/irE1BfYk5svpGK7AUr3cQdpjGd4HhxHIVF0sgR",
+	"Or68RGNyj/wojGZxUSjQFCdClCz1S//rb7+61d5R9RWujj5+6jz8vZDISrQ6faz2kzt+lSGmjyC3odx0",
+	"m3JAc3FTBeAISXBDhCqgXxSy4e/R0FSHVixMqAszJhj55xQ2nhCKvirF4c3nTmHInsGuyQx21oIliCyd",
+	"7dP4Sz6+7qvhNIXAWy6OmU0ogzDAJYyuFaW6KZwu1KbTer75S5Pge+0vX5MdZQrNrcy0uSFMV/7QGSmo",
+	"nJYFjGKVzlF5PI7uN53KXvBTEqpkDdVi9iV+VZ5M5ltVEjO5y7U9Jl09NmBh2+svvkkzkre0RFPL8mwt",
+	"0CISBopZW5SNdetym+S6XtGwUKJR2C3mKEJsqI1SbNHy7HIpf9KpJ8UOXSbXQV5C7pMDn995RiA5vvwZ",
+	"iQXyQr1cE7AVqKJWI11EnZYuHZG5MsNFUojqNiZu0uJTaFvbX0u6NICfSpvNQX1NdFksqjjNSuLO9vq5",
+	"orObdHM97Prl7APWX1nSkY4Ue/rGvrpNrWLo2jLhIE+zHHYj/jLcQOW5SwqAGRqmVfxIUBGsM02Ih9R3",
+	"oITS8rckBaRzlJySmWJ92vtFhmvk5BGjaepyu4K49QesijxDCb0+wujD2bvUoPgqiieo22v10LuTVw7C",
+	"6NIfk2AWEnSCVGEpyAUCxyueUqE132DKuHg6YAhR5kcTIKf8BUwmJqqKEauC3vatGULKCEfliBEobhdA",
+	"0XQcOnI1NOFoGN1XEOZiNDkYV6upBmo0sQ5riUmU4JCj8jSOfEICDhSZwuJgmTBRuoKl8dWWqrAlNYV0",
+	"V+jVKVuv/8eMygLvMLb5VUg13EHp/H7EEwEXWIcjFwEAJPFEzikhpiZT4FPxVmWe4FvKbhwkdA3xX0zj",
+	"II6m3JFV3AhPKubwaIwgdQs8AGLOmPiE3pFAzpPEmHEhmUasOqY8ieJFZofW73KF4u9R6qmC8Ec50iwe",
+	"RgKJ5Od685AQfiV+u8L333Hkx4tpEgFnlZn9aWTDgAlmIgPKBEsLACmD6mDmuk0/FTbgb6IeiwVkHtiN",
+	"dOB5DZh92eC3vIQ1scxsnQnzhuLQBkFVDd8UxwSzzSNFySmlhyZ4ejFkxS8WpAqvcLa/xeOSGo6W4mxV",
+	"G5w+8tJqot+jMbkv/3h+dFy9/PGo0e6UxW9UF1J0kK6ajf6BBqXaoIT+oYIpeKXiDRhlKIzmJPYxJ2Io",
+	"R1Z4lVOYYSC7EpL1oUfUd1wNW1VvId11wtPTeQiSK03/g+vrsxOUmczHLGLUl7b6CeCmp1YGH6OA+HSC",
+	"Q3TN6D2CFBmrFBm6GkMZWtkYyBS3lW0J0nHKOG0eJO5T+ouqVMSiucwc/R3CdgozPE0DkeKybk7xCm0p",
+	"kbKk0ypttC3YpW6zM3Va2WNCAb2hyj2TGpV+das9aVBqFVmUcixVb8ueuIihZgPzVlfFArvOHKv6wYGS",
+	"lB9RB2tFOiwqRzHSUV5A4CEiXRADHXVVK9bCMC/s2DFjxnD7m0wilpxHzqb6l5lXashTZaN/g82plyHi",
+	"wa4nnYwpHzAd9RUxWWJZGoYz1GppeiEi2DNsUe5tqXaL2mzhOaYVL9bZOWRVk01mDUsdXC/NXOH7dzG5",
+	"o2RecLT4HkG9W2JqXKTF4Y8mMg1JMBN1SZCv+CcQRiHlhBHncFLkBif0jii2iQdM3j0oxg9rQXzmjyF+",
+	"/e91p9Fs1dodD/hI9e9dt+a6XtHNNyai1ZYWKSvKPcwF5Uy/eWFlihpUgTqYgjWjIYGujPrtJ1hiJCf7",
+	"QTCyY1KYBn05FtRaSCdoGs44CiN2A38Wkqll0mRP8UpDtvgWQ+qEX1Co6ezyLWo16ocytM8KlIH2ODhB",
+	"+tM8VTuqfvj4qVlsIx/NBN1ate0LgkPKSSDIxogmwGQAZaIRUl9KQY/E9A4QiG8JEPX1elhIcWLF2t7G",
+	"AWUYqoKCcLidVIihEIstEhp5cMuVy+k2LJxfJrjIfnMV61nBDS9N/P4YsxsSqPwZz7403gvoXmIbTClH",
+	"wYxYlHoYRSHBskJWxG6uSDxZh8pvSJKib0ZbQeUxCQM0kRUIMQOCIohJZUvQZKZfDyEuLtQ2S+XpzStY",
+	"q16hoEQh4XzblWanX79US449Li5s+WY2GSqNIH0X5P5knA0MXi/AbGmBVMZHQymKobl6k4V4svL0iujj",
+	"KoKWvbLLdyVHbwrIQAG40+vkZBlKEZNO2eXTzDIW2/16TDMy2e0p28rmd3w1G1NJWyckpELpXlGzVP2q",
+	"RR2wBqAkkn9YrcpyInOSkMlUkpf11+8xHhmxhlUBrvAjhLeqVl6qeHeVBh6SnQay9GqVH8Qk0T0m+W2H",
+	"6rVHElRPKacnhjldX/UPKmCqU9FV0cq6tleMGEnmUXwr4zQrtgxIk7SuZm3bxUjJvDijQxzSj1dX76zK",
+	"YvkFrqzLG5sKJpjxueDiqjvhilXtXI4tdyfWuac1FtqYYvmjzA1Ygoh9XsslblN02OLOFnsc1J1Vf+2S",
+	"wGlowSbvgzXFlst8Ggkt2vdXS0lXmvGnMjzaQ2WhpC+gKPcti+YgkgYOikkiQIpCMkqg5q2+eF7Wgq/f",
+	"I/djPOOJ8ohrtVfNAsEx6vv12m4uR7nYAXpDuRDng+VmCGVTsSThyqZW2UtUTC7teSPlyaY9PzpxOR9Q",
+	"vlsk8BZ1sGVErb27zNo3hdjmjsuqL5Y/NUbmK3pXwFFlzKCozMfRXKgf4QJCDf4nniE3TX9yN3c+5sT/",
+	"zTP+JulcNyC8JYsaukzhR5UBTXKp2mdDF7OD7fFmL3Q5j4tfHWnWCyxmmPpu7I5zmmRu4pfpDFsucq/H",
+	"8nWyy7Qmxh63+hVu844U8VQ7Cy1t/qzVrWXauwssxIwn4n1D+VboSaAl4ZDLUkmPVpUE8ecJnkzXmJvl",
+	"fGM8nRK2xm78qANb5gBFdFSdXLrYLc/upDDgCrKg0o3p1LZavtQM5Ja8kP0LziCEQ6oInnIeQhwGhH6J",
+	"NwZMuttfiGEsA6QYCvr2ZZ7WOEmSEFJWUh+mg7wFwbEaP/Vfe+Be0E9q4LIp9B+YgMcCp1RmSVuGE65P",
+	"RY+tXtI7xiauiUBe/sk0UN44yZYGwU3Fv5aQclmqgEp1xiXloQOJJjUl6PfzTZ1NWOyLVYjQR3jAsqZr",
+	"PqeJP1Z165XnQrUmlhaSqTS5Sd8hWKllsfuQVF4MWBZf+mAZh8iANJxnKeAo6zLM7lK10VB7LOWQSm/E",
+	"hHnKeYudipz4s5gmi0tBBgobpg2hA9UrfeI/vb8qLUcsFHRi003ahgvkvXt7eYUO5K9V+JV7jk4KQ96R",
+	"yuWF5fd1wzUZFAJvy3AQcdN+lv1TpYCtUjuScaauo244r+YfRapPNFA68DvInloGHOMkmVop40dT+i+y",
+	"KNIFdEu7o3dnIK6WVPNoSefT7tH3VTyl1VuySOfActDMLJcrJOVsjrmYTEqkNaSy7Li0H95ALRMV33Bf",
+	"9UNKWCIYz4aFKfl29dqOYaTN6e9yRkSDDStLJ123NLP+5ZXJNt2jSIcKY9l+WpUHKMH40qX+zwTfBzWV",
+	"qJuOLp5KSMrXlEogz573Dw6CyOc1+9sDtU2x+CUlrHQJ4TDVJKrKwBgYewR1suArLoMiINlI+1ICHUGV",
+	"4Ht1Yfqy9mrm9gyYvCDAe1Q+GzSaddAEM3xDskUXuNanaJzrUsYd2W4jQ/5UYF9Rjg53kCAUCMsFSorm",
+	"qFLhsiM4uEx1VFKassAhBOxvf0PiIhOWqFjtAVPJZSp6iCOc/k4kdkRMeoTnkZKWkLymvC+GrMqwDI1m",
+	"ML9StaeYxk4W7SW3zqCbo4SHLGJC2Btm+h47+qNbAtx8wM4xWyDvAOB78MniUg8HtVrNS9urcgSSn2qa",
+	"baUhF1PCASskhbsRQXQJAQ26YLCOgAKaqMPfxcoHbIkQ9s1nUNQPIgPTFqbfcSCmyCjdOhW+5bYcRO6x",
+	"n4QLFNJbohJUBqygB2kNnWJ/bHWgDaGoPgSRyaMVBFpCDFyNNOHI03zIq6EjjW4Dpq1iVrdxKMQt7S+6",
+	"mTYj3EE3JOGo5dZfIKwAYvVAt9uek3RpA5Zve65GaQIWQKHIeaTD8RSn1vjPESMkEOw+0ws9gUqAZbOh",
+	"Pvr1o1eRIUM/nh8dpw3BIQZPXlxQYlSkXTqag0CpwIm8/xKHh6alNDgbNISm5qYJvDcX8oowzPzFgJ2C",
+	"AyomPJrFPrGb2FrpkXIyXTWfJvIs1CeQCiWRxaR/6gpSY5xYsAQ0cGR0nQpaxgKqrRryMpfJRBemLCWa",
+	"s1xVFZxWmRkw2XMRFC1Z685TsWDZWBuB9WobFQ0KrSKbEigaKD9dvn1j6qPok/A+DYAJDUp9NNAVUgYl",
+	"Bw202ip/qdVq8qlQg8SjWq324KlgpDBEyTgmZMBkdQ5BVMUh1tCpVTNFT4kZ8sCj4fVh+uJ5/CjIP5L1",
+	"RMTDX2u12scHQcOutIYm46guXh2jZrPZU31na+g8YgRmleAT1zAbauXVajVwdnsO6rSqQ5pUsox9wDDK",
+	"x1ppWF9m86L5gHm67prQrYaYEwi9V7XXxL919TXxb1V/DV7lPvxH1mBTJF4WYvNq6L2ut8RkvtiAyflk",
+	"IHKUmPBOuH8LeCzIUa7phTwuGUGHCqIDxT2Y4FDsViChCfErSAFH5SjWobSCNOiIQl1DN+1LAncN0srh",
+	"2qQDqU18pyvHVQA5UMt1NXhPVatogIaQh2LsJyghPOEaqXWpEnkJQ7yQkrgssGZ/gDDEQSeglOBQsWrJ",
+	"6XGCxVEhDg4QdeoQ36/oRfnInxB1ChUnvX9wOav1RlOBFqgo9JOzhBMxkFFp4Gd4NmBpumLDbbTs/AZN",
+	"g8XqxOfwe6aqnSJZ6qYrIMiQ9De6EIXkK3bD3ircwfzrZRJygjxVDdurGMu16VusP+HZbwYs/aimTwuR",
+	"+4QwDkIDcF91HPGMMRIrcUfIM+p4qkJY0oGpFodRFWf7yBMikEpaUdNVxKUCmdmD0keMeM6AIeRZ7fjh",
+	"4qUqHoRKS5kgGlkHJ4aCO3W06l1bdKi8yK9el2zqS/zzCQesMZqaFikly8FM3NYhQfOYJglhsvO25ONG",
+	"GkDmhHSbH7jUdzQKhTxpJAws6MF0Fk8jTvrIE2cLKwdCL+PntOqZKAtiRYIpxvOX+m0dPSrevCPxECd0",
+	"kv1EnEAyVjQJOlp7qJzihuq7M5RFHJYhJKiPOl+9ryDyZxNZmjfF4hyEpnF0F91K6U1tUtanklpuSH2i",
+	"DMFK93kXR9OYkgTHiyW1J6PxhOQGhwdCEE5IPOHSKpmERn/S0vzF6eWVkJ1LTklI9VIjqtfcmgs9/qeE",
+	"CZ2pX2rW3FpThnSOwbKQFXvBVh3xAgX4nEoQyBC6kN5JupEK1GXM0I+XjXYH/fT+qrKqCoVtFAAjjG1T",
+	"BK0mmcXZ6kHXF68lvJfqCimXH+QfwGs+jsGBDOkOj+xnjla1M9edyykfsDXNzKE+ybSgwYnS1JRAJuM0",
+	"beOV7GwyYFKUrNRMfoTpX+JlugA0O64LY6ryZnXxELqQAE/SmGHTKaGPaOtbenIKj0Ht1QQke7QttylQ",
+	"ueW2UqFO8xuIoVaVqRUNx4kNX3kHjIB/FpT6y+1lStIISXgiLruVfgzWLyvX+HeVPqCpfKany6cS151p",
+	"S1e6cQrS9FNJgOZwSKDEdnFpBGGw7Re/Y0b+qSap+dGkqE+76iGTMQWX9GxgyoMYMRxmV/ZWaIU5JETl",
+	"UPeeWTpjlcRSsZe5Zk4WJa+iGQuykx5lZrMP0KDkGN+RDXPM2C2L5kxafyRh31xweUUnoYes5VlVSNck",
+	"Fg624br7QwU4fV3+iuUojL1v07TKNrqWyOKn8fAHn76lP51d/3lWf0PP+NkkmX44PuucTfj9GZ3T4Mdw",
+	"fvZ7RC/D4PqMuTWy+GmO3/+bvqVn8/Or2/kvV6/oOXXn5ydH89dXvvhv8vbkaH5+LJ/p///l6pS+Pv5p",
+	"8eH9L2K+ut/4efH66nRxvhBzhn/6i7POGbsYkx/+Ld77M3h/tvMc53KOcSDWF3Ia/PCq9eG4Ph82f3J/",
+	"eT+n/7mc0w//GYv93L/587Z+fuW33/x+NH99/NPsl8kv9O3vp823V9f3b/68br85ORLrGgfHZx147+q0",
+	"Kd49P55TzC6mAibnJ6ft88Zp68PvR8mb9+f3Hy7d5oeTn8avr0J63vgleTO5dj+c/PT7+fuz+S9Xty0B",
+	"v/PX89//c9L5Izy8+GXy6uKHD7M/f7i4v78jrdY5wz8evfZP357+wV7etP+dqdDbLzXcRqdar1cb7lW9",
+	"2XfdvuvWXNf9sOYaW6WLDC9WBYkyLBk42v8vaP33+t4NZq7b6ACx/P4bnnzVeCKPCqj894LG/38tN0vl",
+	"V1BWpwTHKz1eJWkJzDjlS0cZnqoiRlL/jiroupIrnKjOYpoPQL+HZf70jTh9I07fiNN/L558BvIjBKHU",
+	"oWqJSUJZx5PUDmC7hpTbwXajfqNJ32jSN5r0TWB6ZorllHIGWDsIYVstNKN/qrhMUEALe26myzLmZaMp",
+	"1sSKWjsrpvlLdBVFr3EsozlTEpx/C+FhdEekVcemuLJyfylXi7+U1rH/1VRaX76+9hkwmW0K9XSHBOm+",
+	"GHLCh4/2q/lx+mj9x5lzi9OyK0Nl4FkmKz3XXWtPgc4ayuXzk4Jx0aFruB+cZ94GyZtzym4ussF7Kfxt",
+	"GwnlSL3+WMhnW0qkkFRxiQs0sF8ZlOwps7C3XuujrT7fHfod133Ywa6jGhUU3yHw3ah0PACUDDso2/BV",
+	"SwWPNZAX+Ef+ApgDr6iLV1+1MGM5Ori2OlHIj5qbP3qlG1XIL1qbv3ijDW0AAmN32rQ2cj8F/6cGYBrw",
+	"B8izHIv268eCKLBfPz44n/Lhcb9+FGiTovM5mHSL4l8EncU3Al1L7+DX0kexkgMf+pCtdgNIax7PmvZT",
+	"/6I240cs7akzJSYKyvTdaVUQlSUBrAxtZ8CEvCkjpLiVHwkxorobroqE0D7LGvJ0GRoTupDvL8YJkS6B",
+	"nGOYV16YZFDKdXfIbNmZTT3EUNlz7//v//4/0i+Q4FvpKEtbmnlDvy5+P/DUf5rwNuZpE7Mh5qTdFTts",
+	"NlASoVZLzC9uLgRocdPlbMC0d30+jjgxBXh0fZxl1/cK73rGe653NGDaqQ1nyKJkDB0dTNzGC4TTY7ZN",
+	"yLrkzowTrj3jvR29EFaYT4G7ALDyKT4CtcTTe8plPoxtGpd7Wrklm/7rXpW2oGNaVfxqFVUqufftRs/t",
+	"tlzX7XXbjcNut3Pqvjp0m67b6XXbhyeN01a90zs9PSzZDfPSvv4PHx+ylMVe8lKfP+18iYlps1Hk1+B4",
+	"knNrZHd02O2t2dHRsN116/jwpNnrNtv1YXd4Wq8ft5o94raP2y+bjXYPk+PeyzTK8xjHgVrPqm069hy9",
+	"93+e/Gf+cji5vel+uBq+Of/j+v7u3xdHi/jDnyf8h1+C1z+/7v35S3L0/v15OssFgba3ubFOfmwvMCV/",
+	"RB/eNDujk599+mZxMSMXP9z98PqiOYkPX2eXFEQ3RNxIBXnF44/SMlnWAWwRNIJ0HagVyHPYc1eCmkVJ",
+	"FVcV3MRydvC32D1bt3Ky1PfhZNHYk0aXZMNKFAvQXT6LzQeq4enjsU7VLUuxK1OJIaPlNqSWKzRcKs7E",
+	"rfeauDuqV4ekO6oeuoft6rDnD6udYTPoEnfUwK1DnfUOcTNiRDYLwxW4rrM20npd8sm5lurEt09Cfr1Z",
+	"yR4es1V/1HOrh/Vup9rFgV899FukN6rj5rDdXb9VfeG23eZHqwftrzvfUb1Rc0HTQnIFldvEZLo/7RYQ",
+	"WU0ZrX51pleGsXRgf0LSMI3oJqpNQVNQALKisEo7mkry3SD6pb+5rzqNV6f5vhB9/ec/7cUsZSelhP0h",
+	"o39fcxVUpi/eOrPhzvQn06p3hZow0yuwejBC5GBeUFPV3OTyHqmB75+c76ILLrUny6rhILzJ2CqrWiFm",
+	"i6X5s4rh0rB9tMtYT9eokyg6x2zxPu3WlUL1Fb0rlEUeAbcMtFSPEG1/iEYIkpuF5Nkqhk8frf9mk7ac",
+	"Z9z1NTJSr9XGrebwkAw7flDvdlsNvzP0Me74zW69HjQPW/7hsD1s5YQV9z4YBX6ddP1Dt9tod1rYPcS9",
+	"bqfbxF13OCKHo6DZanVct730oR+4nYDUA4wPe52G7/b8Dm41Gm633un1fDLskMbhKKgvfzjstYNue+i3",
+	"cbPXaQ5b3Zbbbjc7rXrXx3gYDEfDVhPjZn3pw3qr2TsMAtJtNXqNTqMbdFoj3AraZOQPD/0Rbnfb7V6X",
+	"dKTo8nSbws+pDUEX+VEyu7EipJXmWhrnnGUdB2wMKsDqs9oTepu/OFY9ML9ee4LU/ou6jOua3YqEK+Xe",
+	"x2FoWxp0A1UwNegY4So06VxtcriwQgJXNs3WdfF0knBZAVDF6kJ1u0Ssh7AAx/JVygbs+uq40kcN103r",
+	"s0OqhFB8xeBgnWq4dR07xsg8XBgjRMQguNnUEtXmDRlGHZABmxI5mWy+Z9a9lGPhR0wWLg2Q6kCNbwho",
+	"0BdSeOfr065QWf5RvSUL229HI1bpW3lVYjtG81ZpbanqjfYd4ZdpZr33EL+j9PwbbqONyhAID+fH0YIk",
+	"20TM6bxoMcAD9ESXp7/sGrXnaqGyNhDI6XacqvW5AvWy29sxaC/b1PwZo/ZWAx1grWvUWpBcUh6VTHF0",
+	"fH5aFR9VD//9r9Z57z/vitQit1l1G1f1uqUEpK5QqefYTeobrrPVmdqCx6mmIllaJeObnyhiFzabXyFi",
+	"Z6gZJGHpJQD/25PyL2sywSU012SH02pXL7onjfdv2lfbKbF7OK125rROMoe0DzVo2zM6Sg/maerNE+V4",
+	"AZi3s+Tt6AKzvFfySPJLVbew4bq9x0rzqtrsOv9jSDBP5CRZUV58W+RztD/YJMdvxAu3+1zy6irXl6w4",
+	"PEs4DSRsURKhRt11ny6g7mIezxaYsEQ+DIHyUvxheR9SHglMt/fMIRdlGwyJzLiSeSKUpxnAkEDBCAl4",
+	"obizIiDAWv+Do+MDVu6kMIxp7R60/PRMy981nmEl5l2uEgNR2crLhwXZWfkVmZUo2XrtL+MCLdJOolgV",
+	"nLzTOfF5jWGlSgI53dtpIit6toufZPpurnc7eg354jgmaMboHzPZkMl4m1gwYJkvtMIK7ZviwBb/IL03",
+	"foFOfz633hKgxtDygJMqZZwwThN6R8JFpa/aFeHsOiHWT0yaFWWVN1SLCfLCCA2pDNUVIUtJL5LhiWwx",
+	"NGC3ZJpUnLRHJFKzpe5DK8ErHbYOSo5MkNU6+vbdnY1vF/Qb67QqDoJMUZkNtS8vpNgGNOnef7bSPJJl",
+	"LZetZavsTIf148NOu3N6fIiH3e7Q7XUDMnp52K6/PGy59ZftUSfo9g47r1Kb9FWMoWO0ditljDqHp/7J",
+	"+PKXH+7/s+A+//OX02mz/a8f33Tv7uZNfnc0e/2vqz//Mz9+9Tr5OR3x3RizJNKuytVi/FwnhcvaAVom",
+	"BQQpazb8HdfvVbbZ/w7eVbXac4ExhZsf+vU/cOzyOI4P70e3d4t22Gk1w0XA5r2YtHs3yZ9/zkftSfCH",
+	"5dmMwgCug2AQz+Ux3MI7mB7vYhrt6ivUGP2F1DtFTQxZWkaFQu1hhT7n9lt5N5eL68NG1XVdt3oo/qcr",
+	"/sfV/9d060vpt6sjWMUqv/+j9yFp3v3rcPK+cX/Rnb72Wz/y+tF+ggA+C5oWKqlwAHvRTSUyrdF38td/",
+	"iRulTPOZ1dVQUvLN6LXJi9oYdvzqIWnVq92Ri6tNvx0ckt6wjhutXdHrP7fN6b+78VX97mWHnbcW73vk",
+	"deNmDXp9ZVzAxi6BCnvRpTfilMSkp+vQ31yEz+EiZFGhd1BQgsk0WWhZMqQAmP15CWV/jiKPX32ll3Dt",
+	"N5usC+kdfTavF4tS51YSRWgizsw8iWKEl31en9XT9ZU7rlaobTjHeVaFx4KCeKAiRlapia8oC8DR6FvB",
+	"smv0Rc3typjrspwwjwcqnyxxA8E1HGGm60Ok/ioYK4l0MQpZDUP1EaEcNDdosQ++LZX+zuWAsliFKcGD",
+	"+YL54zhi0YyHC6mYYX+MYuLTKZUONNPiDPS7CRWbSm8LrEVOwkHBvb46RgFeGH8cajsDpp1dUE8I+hKT",
+	"aRgtJoQlOiJXbmyiVVFsKr2mG2s1erk4Vaj5MSNBDe1H4YMom6fre5iGi9diL8uOHg1X4ChjrKoQzaYo",
+	"iQK8+E4cU5TgojhOBftcxNLzSQmrY1FPJU7ZxoV5tC4EtaC0xl9Hx92/iLAzWB4fG2oQ+vPX4FBYYoIE",
+	"l6RukMa/Sd9PlL4NSSlGqHyw5rK8TnLn9DSpHRBuo4tSMTTMVclPZSpUxPybKP/1iPLKcXWqBSArc1EL",
+	"Fk/MmSOq4EVhthz8uC5PDl7IZMgVfbK9HP/I2/58UW/GkKrD2PSuxJMvlCvX2CK27UqGiSq+w79eTcFI",
+	"M8sC+yqlQBXcPvikez48HOiCxKAkmAp0sNiivaavHFzovhFiWZvdUCMaqjLAKC3RKdfhqG5OujAdokyW",
+	"WzSdssTHgomYmqWgBQiK7yCFFaooJk5LJCPKeEJwIGa1xOt+zg2qo8b0QQ2YEjOElA9VlHcvoIxMainl",
+	"CA+YdwlVoE8UsC9MeUsvXe33aEzuyz+eHx1XL388arQ7ZdXcSqKKg/ShoX+gQak2KKF/6CTUSsVzBsy0",
+	"+tclZL3MACbpUBZp/U4XWK7m2pDJrihyYE/FGU5pvICK09eM3usyb6bMtQVxjvwx8W9JIBMiQYvRpbbN",
+	"a6b0s8wNTCejXIdusGjumCy/OrR4keovQypgTK1elmyFuq4F5cTFRDrj0CAdleWkC9So9HzEgPLMXgJq",
+	"PkmvGuLgUu99IyfLYspL+9PNpGjFKECeobkbQDrY8fNT9ZXp//LGigfcYZxreXISujuEEBRens9ZlU+H",
+	"9yX4Hny8fHOMH8x4pRtRpJP+SU3bo37p+pS/enlztOL/vv++5JQ05VNlVKumnLGMHdSLqIlxMzKyhLIk",
+	"uzrKYNuiFSxiZIfzkVO9ouHGGL84XVSe6DvrqT0S67Yl7PWc+KWFJ1vKF2eSTGWumwot2QGBli+IbUfJ",
+	"EUJl0VtNvwpkUxYlv41g7GzZBRhCfDjSYS5PPte1hRNMQ4NN9La2TxEqIwH9QJIUeoDomOvGkCoKXnVf",
+	"mOIFCDmpXCRxlivBCHp1bK4lYHUTUM2CdLMBU5A7DZTX+eeCG1N/rLlvtpJwNIKGY/EChTgh8bq2IT4O",
+	"Q8HtNue1K0thb8/xJNA9/evMbF+Tfs7I3M77YGsq6eKQ3K9NOW+1O7sXlJXt679IknOr3bHcmo9xH68B",
+	"zX9Vzimc7FLK6T5cwvL4t8gu/eKB1Uo/v1Yon8emvRQaUvdphdVE/rrObCLfyNhNCj/aWFRoFV5/niRA",
+	"wSeTSPb6s8oKfakSQv9VKX85Hm3x/Gvg8hbHz7FZlRT4G7Q6E7u7Idtl+UHZn9+jIUdlRuaEJ1L7dUya",
+	"XQIahPx3THzCkopxi9IYQX4i4dwZMJ1jrhMBpR1c6BtSTNC1iqzuBKCHH6mWWNMihh/bixW6c64fQnFb",
+	"Di0StCpFMsFrypMjuZhLgNfz6F5vl/q8iGUOIyuHc3OFDvnH2VaRdi5E2j0yLq6gqEe2NEUuCrBR77eA",
+	"zxp3h2x0I70tuy27kVn2TgF4etmqztOmVdd7/XqjcNUfZW/RDNgffQYTuy4HlL+5kZuru+7eILbjJB+d",
+	"NTGd9XbfrX/QjE8PqVvGrjv+7YJA6wCW5SXGq5eTPaa0B2wuAO4o0+RxnblAV+VdlYWjS/OqdpAm9kMR",
+	"n1VZOd/u7bd7++3ePuO93ZiKtkuBWs30hQywSbdJZaO8aGM6y8I2CX+KzLtFBpiQ/r7KQphOLqkxL9gK",
+	"KKf5YUv9eJfgaEm8R/oqf5T9mXdy76VK8moP36WsgBkxddBlOhEqdwX50R2BFmiZgkmUQfs4kLJpwD0Z",
+	"CBqGVkklu+uWCbAzrrQheOEiU+qBBlw2GZbRdhw13EbKdGRcBqzsBRpFYRjNob83tCL0fji9Qpv1gINP",
+	"snP9g2zu6xlaxY1DLSDTmMjS83xKwhAUvFF2py+g757pWCybwzpgKQVhttySTdiOGKKBNAVrQyrLCv2U",
+	"K9ujLoHJ8EQDOhqNCIOoHZqQyZdRDEwbpaxq8HijYWiwOCNpvFGnD3iXUY4swULcVQHfS3UuuTGsE7Kv",
+	"0lnATbtSW0pJfxaXaytO9dGxJ9nys3ppdRCjgGhW/1nljHrMvM6Wu5LL02h/FFLMl+VA615YgNVX5EmA",
+	"VRBSvmCFIEuxUxtuEtEGgseCLCA4KH18TIsxczcsy/CyJbixr7tyusp28Bwy+ErRzC0K69uv9Fc0xcft",
+	"KnWskv3kk2wkZ2fUxNXDYcOt4lbQqdb9LmmO2vhw2GuUlpej5Tw50trIRlugMzGGxWrYCn+HxfM+i6Xk",
+	"22l/ptNeQ2yXTt2qav7Fz/wZDuQQt4bVQ79Zrw7b5LDaCHqjFu4Mu77b/EwH8hhtaStNab+xxfsTfXZx",
+	"8ljc3AYuCMD2tEr8LBQTUtE45wFKX+mjR4/44JQgow8EjsJUPxo8Kc3PFiQemepnDfHUdL+sWPNxH/1J",
+	"9i15PRK4NXc5Xr1YX1oN3ZrbR2s/fB6PYJr9GMUmqBE0GpMuCX9FsWTiWm5+Wpbkf7OhBIwRCBsumLeZ",
+	"rLCMbOUONGaAjX5BYwuxMD2NbYvuSIzD0Lj8UNlFSYTqrlsxBjLl8xN/6tcGLBohgn0jyyGaSBsL/zJa",
+	"/g/E9v6Vni/wctn5ty7w8pvt+iu2Xa+UtP7CDqdvCPO1IcyzeDq2kt0FwRY0Xm/+qWFcl8Bx8qqe5ENZ",
+	"8QpdX5+dPFackgNmRfUEbPdBRDj7rqDC2aA0m9FgUELlwjenUPeNoUHpf/3qVnu4Ojqqvvr4qftQtf9s",
+	"7fJnvfHw90GpkpPi5NL76Cte7yrZfIoT6F6moK+TpcU69xOEpvAkgyJPlhx3QGO2bZJIXt4EEUQ8NNR+",
+	"7edvs68/SFf2qgh8uKhaO3lksL3tgrND7vcUWS84l6OltlSSxIn6ZY55OqupzaEkv9pfSmL/gcjYOCMN",
+	"qwRBC8DP4M10Nr6uKC9429fpBjtFCepymZYzNFECLvYTIFVQNmeIQ8x8IgX3tOkgrzgoCgPCkwGD8MIv",
+	"HvfHn1Hst9ty7Sb07y0CaL0MtYNIJCXF7QKKCirrLUt4WzToemIc0R733tg6LKmoDuC2my+Mi9lPKBsY",
+	"AveiXnxDzW+ouRVq7l2H2SZSSzMizX0F2n8zNe4Qk/VZI6+OgoDb7SoLmhhHrKjPriltzQvbFEOzIWWB",
+	"9KTzyXshOx2rbAUZ4iVJoaoCt9F8qoKnYAmeXcEd5FcZvaNWPSQ+nnFI5NBlYnAoNko5wpMhvZlFM95P",
+	"K7F67r03YPpVVRk8YmrQ05/P5cZr6DLXqq9v9T4eQtkEHA9pEou/o2lCJ5RPnAGbRuHiJmIOGnLfSVsh",
+	"y1aWNaT7HEdMVhRXg8uoNF0ExdiBdUrjGIsvoI203AV85UDVdSHb24XIV3RGTnmR7DAJEG65rixLZ0GP",
+	"Wr3JAdw04ahs8KKi547itKKdNFpHszCAHj7Qs0ysFjNUd1NcwaOExNBf80VBF2YxEvsKgtD4M1RBHxM0",
+	"SRmhOP2XEoXEgdkXkKEZ27ls9qPkA4HDhWwalcXaKo/pOVzQz1SNfxLdCNS9A8/yFhXnLBw8VdcOpSWn",
+	"doZHsVxkSpfNGLh/1cKgBOGFrM2YCyKkTCK3uaoyJR8wzNQ6tJWRbRa7dWPFgk08utfiFmNt3X5xi7G2",
+	"7si4xVhbN2ncYqxu75A03LbfPhz6fr3R6o6aPdI+bDZwp9U+JH572GyLYbcZ6zAgQbM9JIdtv9M+bLU6",
+	"9XbQcRttUu80xO5Is4GDBh5uMxbuddpBo1F3D5s9d9hqNn0/CEhQxx08CtzAJd3OCA/xVnsc4VF9NAwa",
+	"o3ZAmsOW3+50/XbgH9b9Oqn3eiRodpt+/TAoHOvR8Yr882exv03jmDRTeXKP7sdT1p0LPraCBqke4k6z",
+	"Oqz77arqze13gm59fdPqAuL9dfavLlZt9pE3rweTKBhsUl627sks+1uCHMFXiVbPUclxS/73PLUbSX7G",
+	"nao1Ln+9lqdeFciP9XohA31q5XTFqH3M5DQ639qWUcuCgzccsXghnvYqq0qqP3KwvdWqPJZ3L4s1igjo",
+	"QnN7qvWphymswgA/rivCkBsnU42h6OPHVrHcmlLvqYrlUVqrTi7JeGHqbjW1ikxoolB7SBC59wkJTIDm",
+	"N0NJzlByFARLjo8kUndt13ishN6Rakx8HPqzECek+ns03MUDo6KkoxjFMwY1D9PBaMTQ79EQjtwTQkQf",
+	"CX7qSZ2YReJHMEHAKgasDIXfseqhLMgCJ0kSKp1dquV8FiaSyaicx8oXDNYSy75IYfdTNHwm982bHKyW",
+	"pTMp66QE5U2kXl0+j88dEfS0pe3Tbrt8XptlIFioxmKxFYm9CjO/0aj1Xuh1B63I1BW+f7JFdxV9m8bk",
+	"jpL5LgQNClJCN3ZpuBCkyDSYH8XRRLanwAnhiRVJae2vP2B8HMVJFchWGLGbakLiCfLxlCY4RDfSmCkt",
+	"v0mU4NBBlPmRuF6jWQIzT+NoRBM1AFemz2RMBiwNV7cd2drzLVZZ033wFbYAd7AWbXYD11iRVNkyUVpP",
+	"dTa5GozyywSHRObmxjNiNekgwY00z7IbQaVHiTbx2MddlpZuPGBZNNhk7Y7JKCZ87FVq6ChdsBDZNBu4",
+	"oXeEoz9JHH25kN0rfP9OYdmuOPwLwTKG/jlYBlRXtdvqQSBEgu+hYC+5E4upFJaw0+TR0qEV6v4gMPeY",
+	"gAnAzT59BVFhQkPtl/7u1lxXaL6AR75YzfXlSckpKexOR1APij6WNyJ9Vf5d+KbEz1J/hENOnJK4cVck",
+	"nuRWm3lcNA5c2oIPs8+LvrRu4rHM3XBX9oa/wvdIkaUvGaT77ZS/ilPen3ST0qFNMk2Sru2RVhmx6aso",
+	"OsVxuFjfLb7hfoZu8Q13x27x4oNVGvQfMxIv9CbFydZ7e9GEAS5p7hZlCbmRfDyzsG8C5WqBEtuoq7xK",
+	"Ck0+hzCp5JHHtHXYoe4LzgnLVsrTd1xLXCAN4vtUH85FIPweDWvoSBnbIkYGTKiPUy3T0AK9XfYJl2nO",
+	"yqNOQUrFidY9TTdW9C4Kw/XlXorsCh6asYSGCARbWVvGA4PAlxHeLuR5XuF78lxhlyaLXKo8T+822x22",
+	"/eph0GpUu51Rt9okLm4PD/1eUG89LU37IoN06ttHiCWX8svd5ZG/HCT2x7p3M0ks6dLyjs4x14tFZXVf",
+	"7Mssr+S3RNcNia6KwGaAvMRfVnMIWQF/B3OD+sRBdpXbvtVaJWJE13mLOEE8oWFoUe8bwoCmsZsBK4vX",
+	"VC60+MyxC+KCiAW9d5IxWYBLZkiQEnyE8n6DKat8uQB43T3g+eLfU5ju1nnEnOqvn9JMuoLI1qbbb0Fk",
+	"6+pw2uaK2hzbNyTZNhK3AVHIcumqZ4oZ1nZ8G6CUMrrMx4LGJ1+0ium3Q9jmEPbJk8Rs28Q4q5P5xli2",
+	"CWuODZVb7pryPEHN/5bNo8VV07xCahWmzYvQMBZTaKOiEdVDZU4I8i7SJxWZFqdsxwOmbMzZQpF1O4IW",
+	"BqcM5SKfa+jV1mUjFbi8GnovlBPV5VroIjf0jjAnbUejm+7JRsSUq54kJBiwJBJTmTbYemHc6qejDcza",
+	"gp21gZu6kF8y8Fa1+Np72O2rKJ6gbq/VQ8eXP8MZC9rjGPhJtRBkyC0bF2fonaB1VTF81ed3WfL2oC2D",
+	"YAfP6U3GSWEiRlmUWNK4WchK6qpn6vUgnoQyOsG5vqVXRgRI982i1e1sJKfYOKPY247xgPJ0P380oFFQ",
+	"M2hQ3H/NYrrKXrxzDTLNYosqkPX8TlA9JO1mtXeIe9XWqD7s+N3AJY32JqRaDuNbYZZVHdwsQri+RFwh",
+	"1vxbQszIj18EWjg4JNXDUadVxd0hrrZxwz8MeqQ+ana2Ejn2C6kdxYp1IsUP6Yx24bYXOdr9pBpueyA7",
+	"TzJlm1kEdVqapciWveGLvRUfu7AQJwsZ3VFPSArbZfpvBRsLU+1dw1jaXG5VeMZCciABgt85+nWQYveg",
+	"5AyylAGeCMwLZiGpBuaR8mhVwRFvnkrXk/nT8vZUx5QnUbxIf5vFw0hMDA8+5k4s3VIf/cX2sSmsMENX",
+	"psEoz/Sepapb3qMEHRFlAIK8yE6ugS2SXYzT6GDJ0L/ZvlaoKErsMBrB+p6OxSL6qgbYhXawyyQmeLKx",
+	"iTXCHHk2LY/8hCRVDl97L5B3LEl+9YTyacSpeMcbMB/HMSU82/e0jJEndHcPRD3P3DZP6BBezed3nqn7",
+	"IQVzgUS8kmuGDA2Us72Py5IVOZYpTmCoxN4K6A6gH2mjeMttoZDeErvxcsTIl9Etsu2ZdzO+2afx2Ka/",
+	"H87eFZvfSu/+VavVUFm8gGN/TO8IGi4SItsZbDDQQI2g7QoRyL65GmO3dlw8cXm72WlkxSXI2Gdi+akA",
+	"BpWXtugMXCs5pTHBgWrJWnBvVlEp9dWB+sT+AqZ9Qi0u0+2+UNLYaz0uPeRfsiKXXvxfuiaXOYH9V+Uy",
+	"+PI/sC7Xjs3jL7Kv77u6VhEP/68ttKVZZ7Zf9v4tu84Wr6u7tS64JJW47O7eIIiIhz+cXiEjGjhI3Qgu",
+	"u3Bjq786ZTwhOIA225Z40pfVnc0QupuQPhFdnWJCWAJeyJCyW46g99BwoSR0NI/iWx3lO2BaCuJwfLyG",
+	"ruy+Rci7BNNvKsIA0fH6A+aly/0ejcl9+cfzo+Pq5Y9HjXanLH6j7EbihJNym3+gQak2KKF/IHI/pTHh",
+	"lYrnIKGmxT7UIZiPSUzU4GYA07GIk/jOMvFX1Vtq8WAn99TAss84/LEQmsw1o/fivYgFMo4ZpJMU4hz5",
+	"Y+LfksB4h9OsKvMaXEDI4wU/cToX5Vp5YtHcAQEWo5ZbhxhgGUXFcgoUQJrZyKKC6MKI3aAkQl5GB5Be",
+	"gCEZMHP7ZTi5EDs3S53yGJ9k2R7i4FIDYiMRzKLNS/vTzfRnxSigtorPJdiDHT8/VV/tTtGz41zbVpwd",
+	"yHvhTdrODP1X1RCKRHAWMfLXk73Xs8mX1nluKRCdSdqSuRZPE4ps8X6Jbg1nSc64KySEVAXbuogoqLtW",
+	"8dDVR1x0zdasUcWaWnaAx9Y5VUNstcgvK5ztVRjbQnCSirfx507xAkxIu5iiIP9129grk1M6jLHs76dM",
+	"s1rqoJrhQf5UmUHsShjdRA7yozCaxY6uijBgUnxxkPgLh+j64nVFyAtUqWeme7r6fcYJDMqTRUgQTTgJ",
+	"R18sgelaZg0/R9TVuqiqNTUHW9odttrHrAAkBhJHch2L98ZJMuX9gwPsT0hNvX8gfq5NoTeeCu858idE",
+	"1RgTI8GRZAeQz2qCiZhx4AwhspSK3R1HYRSL++C+6jRenZYEggMynKpFqz//aS9GEp5UtrcglHG+iSPZ",
+	"T51NebHTiCvol5FDnW+ns+fT2V8UlphqU/xVhpgpyH/HDVn75vRYk1DCUtK8AYwWIxJb5nvJMpmT4TiK",
+	"bquEBdOIrqt9fZVZVExuKE+kS0EOgcwQ2UjiGrrM6KGydAIjdyRWVXr6kPO7gOd8LJ0RvtR2odSeHtgq",
+	"Qgis6l0Ri2Lhoq+qjaecSTGg5qrI3/dyC6cGCM+Ui+FPyHeyvqfeUxHls87i19V0sJ4GbWQP6l0cBTPw",
+	"tqKY+ITeAXOFdNurxZQAAvEF82tpTw5ZXb8mHUaweSv2vKYKDZigjpoMxfq4bQxqC2JQZxkKKsDNaxlC",
+	"LKhpvvjU+zxuredJW1O13IFvE2Sa4r5ZzFMIW3PzR6+ieEiDQJpZvxqqthxamiVXS+TAolsK7Ip0KTOh",
+	"j8NwiP1buDeApuIfn/6ubDG1YRQs/nYwi0Po0lVsXHwvVAiBQNA90JQb0GuQhWVhbIQ5+uny7RtHi/nG",
+	"26Zf/o4rSjVgMgRV3sAcyniFwqy6cPpd2MwSkV7GLbkyqkKMQGwytW4Fwi+0ZgAv1iBrWVwm0M5TwUUT",
+	"c6pNWanVxL4YefOBk1+SbQ3UpRYoRzhJyGSq8nwAeBtXktAJ4QmeTLdZkEpILVqRd1d3vFRfwpx0Wsgy",
+	"qUJn9k/p/h9qn5aW8FD7JFDpwdu4aqN17wTGj7uaD3cjVYBL29vD8kWwFqhxf4+wf8uiOWQY8RShXiDM",
+	"FrLOL9hMqSazQgV/cHKdNAFXAxIKxkICWffJEgcszlZw7QuI64X6liNvFoeeGFBdoxxlkRUjUNlLeZnn",
+	"6BIjCIehuiWTCliPB0xGPSAdjZG/5Eos8bgyo5e9+ZgT/zdlTAYkq/SFFk65EUzCBRqTmDgDxpMoFqqz",
+	"WPAdielooaFCiTSin2J/rO+2cjRgruqNwFaVwUHQI+TZB+1JJ4NG+MsEswDHAdKQHDBlmesjL8V6D5UT",
+	"i5o4q6hJHwUkmEmEhN9oUnEGzFu6Mh4q27RANjP0lq6JAF3BBR0w64Y66JYsbHIr36kGxI+E8MuVM2SX",
+	"iyxIsMFsedZieArlrDX92hXlVUYAuZcXkeIQCe4UjUbSBjeMZgnCKMALgC9TvWnh4BeyLHd8SwLkSWnK",
+	"qyHVp11RT8oHjOa+CqMbVJY5CEsC+cEn/U8IbDIY5lWMo+b64rWpMeAJCcuDemcga3mOKXnYcFtd5I+x",
+	"UApJrHLzxG6k1RLwJEZTzPk8ioWIvR8B+7iIfT7J12Kt54yBZp61nQp4qKuVbg0ab6q9ISpw3pa9s9Kp",
+	"+KovXv7nSjl1Za92S18R+GJ6yClDoyRiGbE/n4N/o2rYbSm654XyrQTtAy7ngY2wKPkxSaZFYLQDYMSQ",
+	"AkNg6GXgjZLpOsF+13yEHMJ8/sQEcbMYmafHqTsBZv2qj0wl3/epb6mKjUYlUAdA7i9Jfnc++te/e3H3",
+	"h3/98kd8Nf/9+t1J9+z1uw9nUeM1fo0v56WdcWqdCreXOsI55NiynLBtSEgllhfyUKWT3HB6GUvAfPLI",
+	"AP9noFG7hJuJA8u0KBfsAXpQRCyBjiHFVD8X+DWLwz7a/tunJwE8lRQ9GUZDiIrNjC9mXwmXle/vyXkm",
+	"dq78LlKug6Bg01IEtvnNDqF1CISX7A8r9JAi22dG1JJ8QZDbIiYdTbkl7S/bG6ZEevSkUCnPK4ij6ZQE",
+	"NXSW8KzsR+FvQdkHTDlJahClbeocanecjmmaCc1CzbZHY+gJrKJIVns2a6ghygoCu/iC/kttoGvZZwqm",
+	"vbHPrfnmHBtElaYqpXXRrHIttFwKb39OyrSVsyi386/Sb5QNVQBwb03XdvUInRqCt8ohtEr/XOsossws",
+	"6RdZvxAqp6X43UofvCJTEksul9aNQaba7IApFZojHqERTn1l0Szxo4nJbNP1u78MCbX8SScpsJ6HhL5l",
+	"xLLEEWVuXiKf9qH9+qmkwVjq1501pLVucoLvyLad7dtA5gydVU0UM1R2O3rZMS0sj+RqVywQmt6L107t",
+	"xGVowgJ5xscgDzayHfUFwSQBWeltshj7Xt1NCh8W27ibbPngGxV9unyIA9uV/F1WAHsOWvoM24H47lU+",
+	"JPmr1JLg31zqsEHkzyZCcRD01juIpoThKa0t8CT0Kn1lFp7iZAyxZnOpGwup546gJBow7wBPqVdDV1EU",
+	"cjk8I9AQAeEhj8JZQtBsKiNsURmoKubIm8aUT9A0ju4XXgUl+FaZJkHu4UlfCFFyZKChUjISD0rL3p/X",
+	"kY9DFJA7EkZT2IvabNmbiIHjGfMqtYx81T84CMVXMFfX7bpy6I/moPNzvJNxcTaZl0XPxAhp3BzkDNRS",
+	"l5H8rGDNp3ZUB3cQBZYyojKdIevYiOYMeVbcj2dNIEM9lsd/n2u/AeV07AgSKm2PHJVla09eqdkhTqox",
+	"RwGwC8rPGU6bKdybdubD9wUDXUF10FwNBwdiPoRmJIbUSY/WWDrGcnk8zZ4Nu+Wo7OM4kH3m8YQ7KKBc",
+	"tRWLApLZsPq4CJBLIQYpADNE2PYve1m25jnqibL5OwPmFeoP0kXi2TqEp/1axquK3r29vOKovOT1US5n",
+	"tSVDqR4+Pvy/AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -36,6 +36,9 @@ type Config struct {
 
 	Workers int // river workers per queue
 
+	WebhookWorkers      int  // concurrent webhook deliveries (their own queue)
+	WebhookAllowPrivate bool // deliver to loopback/private addresses (development)
+
 	EtherscanURL    string
 	EtherscanAPIKey string
 	EsploraURL      string
@@ -73,6 +76,9 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.MailDir, "mail-dir", "TAXD_MAIL_DIR", "", "folder for e-mails when no SMTP server is set; default <data-dir>/mail")
 	fs.IntVar(&c.EmailDailyLimit, "email-daily-limit", envInt("TAXD_EMAIL_DAILY_LIMIT", 5), "e-mails per recipient per UTC day for /links/email ($TAXD_EMAIL_DAILY_LIMIT)")
 	fs.IntVar(&c.Workers, "workers", envInt("TAXD_WORKERS", 4), "background job workers ($TAXD_WORKERS)")
+	fs.IntVar(&c.WebhookWorkers, "webhook-workers", envInt("TAXD_WEBHOOK_WORKERS", 2), "concurrent webhook deliveries ($TAXD_WEBHOOK_WORKERS)")
+	fs.BoolVar(&c.WebhookAllowPrivate, "webhook-allow-private", os.Getenv("TAXD_WEBHOOK_ALLOW_PRIVATE") == "true",
+		"deliver webhooks to loopback and private addresses; always on in development ($TAXD_WEBHOOK_ALLOW_PRIVATE=true)")
 	str(&c.EtherscanURL, "etherscan-url", "TAXD_ETHERSCAN_URL", "", "Etherscan-compatible API for EVM chains (default the public Etherscan v2 API)")
 	str(&c.EtherscanAPIKey, "etherscan-api-key", "TAXD_ETHERSCAN_API_KEY", "", "Etherscan API key")
 	str(&c.EsploraURL, "esplora-url", "TAXD_ESPLORA_URL", "", "Esplora-compatible API for Bitcoin (default blockstream.info)")
@@ -107,6 +113,9 @@ func (c *Config) Finish() error {
 	}
 	if len(c.AccessTokenSecret) < 32 {
 		return errors.New("config: the access-token secret must be at least 32 bytes")
+	}
+	if c.Development() {
+		c.WebhookAllowPrivate = true // receivers on localhost while developing
 	}
 	if c.EmailDailyLimit < 1 {
 		return errors.New("config: email-daily-limit must be at least 1")

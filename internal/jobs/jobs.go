@@ -24,6 +24,9 @@ type Options struct {
 	RescueAfter time.Duration
 	JobTimeout  time.Duration
 	Logger      *slog.Logger
+	// Queues are further queues and their worker counts (webhooks.Queue: deliveries wait on
+	// partners' receivers, so they get workers of their own).
+	Queues map[string]int
 }
 
 // New returns a client on pool. With workers == nil or opts.Workers == 0 it only inserts.
@@ -32,6 +35,11 @@ func New(pool *pgxpool.Pool, workers *river.Workers, opts Options) (*Client, err
 	if workers != nil && opts.Workers > 0 {
 		cfg.Workers = workers
 		cfg.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opts.Workers}}
+		for name, n := range opts.Queues {
+			if n > 0 {
+				cfg.Queues[name] = river.QueueConfig{MaxWorkers: n}
+			}
+		}
 		cfg.JobTimeout = opts.JobTimeout
 		cfg.RescueStuckJobsAfter = opts.RescueAfter
 		cfg.FetchPollInterval = 200 * time.Millisecond

@@ -21,6 +21,7 @@ import (
 	"taxd/internal/reports"
 	"taxd/internal/rest"
 	"taxd/internal/store"
+	"taxd/internal/webhooks"
 	"taxd/spec"
 )
 
@@ -145,6 +146,7 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 	}
 	jc, err := jobs.New(pool, workers, jobs.Options{
 		Workers: cfg.Workers, RescueAfter: 5 * time.Minute, JobTimeout: 4 * time.Minute, Logger: slog.Default(),
+		Queues: map[string]int{webhooks.Queue: cfg.WebhookWorkers},
 	})
 	if err != nil {
 		return err

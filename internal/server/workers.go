@@ -13,6 +13,7 @@ import (
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/syncs"
+	"taxd/internal/webhooks"
 )
 
 // Workers registers every background job's worker.
@@ -37,5 +38,6 @@ func Workers(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket) (*rive
 	river.AddWorker(w, &reports.Worker{Service: reports.NewService(reports.Deps{
 		Pool: pool, Bucket: bucket, SigningSecret: cfg.ReportSigningSecret, LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL,
 	})})
+	river.AddWorker(w, &webhooks.Worker{Pool: pool, AllowPrivate: cfg.WebhookAllowPrivate})
 	return w, nil
 }

@@ -47,3 +47,7 @@ WHERE id = $1;
 
 -- name: GetAccountByID :one
 SELECT * FROM accounts WHERE id = $1;
+
+-- name: GetAccountSyncByID :one
+-- For the worker, which knows a sync by id only.
+SELECT * FROM account_syncs WHERE id = $1;
