@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 
 
-.PHONY: all generate check-generated build run test test-go test-contract lint-spec contract-gate bench lint tools clean
+.PHONY: all generate check-generated build run test test-go test-contract lint-spec contract-gate typecheck-ts bench lint tools clean
 
 all: build
 
@@ -18,12 +18,14 @@ generate:
 	$(GO) tool oapi-codegen -config sdk/go/oapi-codegen.yaml spec/openapi.yaml
 	$(MAKE) --no-print-directory sdk/ts/node_modules/.package-lock.json
 	cd sdk/ts && npx openapi-typescript ../../spec/openapi.yaml -o src/schema.d.ts --silent
+	$(MAKE) --no-print-directory node_modules/.package-lock.json
+	cd examples/graphql-client && ../../node_modules/.bin/graphql-codegen --config codegen.ts --silent
 
 ## check-generated: fail when gen/ or the SDKs differ from what the generators produce (stale or
 ## hand-edited)
-GENERATED := gen sdk/go/client.gen.go sdk/ts/src/schema.d.ts
+GENERATED := gen sdk/go/client.gen.go sdk/ts/src/schema.d.ts examples/graphql-client/gql
 check-generated:
-	@rm -rf .gen-before && mkdir -p .gen-before/sdk/go .gen-before/sdk/ts/src
+	@rm -rf .gen-before && mkdir -p .gen-before/sdk/go .gen-before/sdk/ts/src .gen-before/examples/graphql-client
 	@for f in $(GENERATED); do cp -r $$f .gen-before/$$f; done
 	$(MAKE) --no-print-directory generate
 	@stale=0; for f in $(GENERATED); do diff -r -q .gen-before/$$f $$f || stale=1; done; rm -rf .gen-before; \
@@ -61,14 +63,20 @@ lint-spec: node_modules/.package-lock.json
 	npx spectral lint spec/openapi.yaml -r .spectral.yaml --fail-severity=warn
 
 ## test: spec lint, unit and integration tests, contract tests
-test: lint-spec contract-gate test-go test-contract
+test: lint-spec contract-gate typecheck-ts test-go test-contract
+
+## typecheck-ts: tsc over the TypeScript SDK and the typed GraphQL client example (tsconfig.json)
+typecheck-ts: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
+	node_modules/.bin/tsc -p .
 
 test-go:
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v /contracttests)
 
-test-contract:
-	$(GO) test -count=1 -timeout 20m -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
+# The SDK flows and the GraphQL client example run inside the contract tests (sdk_test.go); they
+# need the npm packages, and TAXD_REQUIRE_NODE=1 turns a missing one into a failure.
+test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
+	TAXD_REQUIRE_NODE=1 $(GO) test -count=1 -timeout 20m -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
 	@grep -q '^ok' /tmp/taxd-contract.log || { tail -50 /tmp/taxd-contract.log; exit 1; }
 
 ## bench: the benchmark set (engine throughput; a full recalculation of a generated 1M-transaction
