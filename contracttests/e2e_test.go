@@ -19,6 +19,7 @@ import (
 	"taxd/internal/config"
 	"taxd/internal/fakes"
 	"taxd/internal/jobs"
+	"taxd/internal/metrics"
 	"taxd/internal/pgtest"
 	"taxd/internal/reports"
 	"taxd/internal/server"
@@ -189,6 +190,10 @@ func startFlowServer(t *testing.T) *flowServer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
+	watch, stopWatching := context.WithCancel(context.Background())
+	t.Cleanup(stopWatching)
+	metrics.WatchJobs(watch, jc)
+	metrics.UsePool(pool)
 	h, err := server.NewHandler(server.Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket})
 	if err != nil {
 		t.Fatal(err)

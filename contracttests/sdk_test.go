@@ -118,6 +118,39 @@ func TestGoSDKPartnerFlow(t *testing.T) {
 	if n := len(otherHooks.events("")); n != 0 {
 		t.Errorf("the other partner's endpoint received %d of acme's events", n)
 	}
+
+	// /metrics after the flow: requests by route template and status, job and recalculation
+	// timings, the pool.
+	scrape := func() string {
+		resp, err := http.Get(srv.URL + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	var m string
+	poll(t, "the job metrics", func() bool {
+		m = scrape()
+		return strings.Contains(m, `taxd_job_run_duration_seconds_count{kind="reports.render",outcome="completed"}`)
+	})
+	for _, series := range []string{
+		`taxd_http_requests_total{method="POST",route="/api/users",status="201"}`,
+		`taxd_http_requests_total{method="GET",route="/api/users/{referenceId}/user",status="404"}`,
+		`taxd_http_request_duration_seconds_bucket{method="GET",route="/api/users/{referenceId}/preview",le="`,
+		`taxd_job_run_duration_seconds_count{kind="syncs.account",outcome="completed"}`,
+		`taxd_job_run_duration_seconds_count{kind="recalc.client",outcome="completed"}`,
+		`taxd_job_run_duration_seconds_count{kind="webhooks.deliver",outcome="completed"}`,
+		`taxd_job_queue_wait_seconds_count{kind="recalc.client"}`,
+		`taxd_recalculation_phase_seconds_count{phase="compute"}`,
+		`taxd_db_pool_connections{state="idle"}`,
+		`taxd_db_pool_max_connections`,
+	} {
+		if !strings.Contains(m, series) {
+			t.Errorf("/metrics lacks %s", series)
+		}
+	}
 }
 
 // The partner flow through the TypeScript SDK (sdk/ts/test/flow.ts, run with tsx).

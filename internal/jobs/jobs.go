@@ -11,6 +11,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
+
+	"taxd/internal/logctx"
 )
 
 // Client inserts jobs (inside our transactions, with InsertTx) and, when started, works them.
@@ -31,7 +34,7 @@ type Options struct {
 
 // New returns a client on pool. With workers == nil or opts.Workers == 0 it only inserts.
 func New(pool *pgxpool.Pool, workers *river.Workers, opts Options) (*Client, error) {
-	cfg := &river.Config{Logger: opts.Logger}
+	cfg := &river.Config{Logger: opts.Logger, Middleware: []rivertype.Middleware{&logctx.JobMiddleware{}}}
 	if workers != nil && opts.Workers > 0 {
 		cfg.Workers = workers
 		cfg.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opts.Workers}}

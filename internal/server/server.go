@@ -18,6 +18,7 @@ import (
 	"taxd/internal/config"
 	"taxd/internal/graph"
 	"taxd/internal/jobs"
+	"taxd/internal/metrics"
 	"taxd/internal/reports"
 	"taxd/internal/rest"
 	"taxd/internal/store"
@@ -102,7 +103,8 @@ func NewHandler(d Deps) (http.Handler, error) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = io.WriteString(w, sdl)
 	})
-	return withRequestLog(mux), nil
+	mux.Handle("GET /metrics", metrics.Handler())
+	return withRequestLog(metrics.Middleware(mux)), nil
 }
 
 func tokensFrom(cfg *config.Config) (*auth.Tokens, error) {
@@ -154,6 +156,8 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 	if err := jc.Start(ctx); err != nil {
 		return err
 	}
+	metrics.WatchJobs(ctx, jc)
+	metrics.UsePool(pool)
 	defer func() {
 		stopCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		defer cancel()
