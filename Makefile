@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 
 
-.PHONY: all generate check-generated build run test test-go test-contract lint-spec bench lint tools clean
+.PHONY: all generate check-generated build run test test-go test-contract lint-spec contract-gate typecheck-ts bench lint tools clean
 
 all: build
 
@@ -15,16 +15,23 @@ generate:
 	mkdir -p gen/rest
 	$(GO) tool oapi-codegen -config oapi-codegen.yaml spec/openapi.yaml
 	$(GO) tool gqlgen generate --config gqlgen.yml
+	$(GO) tool oapi-codegen -config sdk/go/oapi-codegen.yaml spec/openapi.yaml
+	$(MAKE) --no-print-directory sdk/ts/node_modules/.package-lock.json
+	cd sdk/ts && npx openapi-typescript ../../spec/openapi.yaml -o src/schema.d.ts --silent
+	$(MAKE) --no-print-directory node_modules/.package-lock.json
+	cd examples/graphql-client && ../../node_modules/.bin/graphql-codegen --config codegen.ts --silent
 
-## check-generated: fail when gen/ differs from what the generators produce (stale or hand-edited)
+## check-generated: fail when gen/ or the SDKs differ from what the generators produce (stale or
+## hand-edited)
+GENERATED := gen sdk/go/client.gen.go sdk/ts/src/schema.d.ts examples/graphql-client/gql
 check-generated:
-	@rm -rf .gen-before && cp -r gen .gen-before
+	@rm -rf .gen-before && mkdir -p .gen-before/sdk/go .gen-before/sdk/ts/src .gen-before/examples/graphql-client
+	@for f in $(GENERATED); do cp -r $$f .gen-before/$$f; done
 	$(MAKE) --no-print-directory generate
-	@if ! diff -r -q .gen-before gen; then \
-		echo "gen/ was out of date or edited by hand; it is regenerated now: review and commit it"; \
-		rm -rf .gen-before; exit 1; \
-	fi
-	@rm -rf .gen-before; echo "gen/ is up to date"
+	@stale=0; for f in $(GENERATED); do diff -r -q .gen-before/$$f $$f || stale=1; done; rm -rf .gen-before; \
+	if [ $$stale = 1 ]; then \
+		echo "generated files were out of date or edited by hand; they are regenerated now: review and commit them"; exit 1; \
+	fi; echo "gen/ and the SDKs are up to date"
 
 ## build: the taxd binary in bin/
 build:
@@ -37,19 +44,39 @@ run: build
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 
+sdk/ts/node_modules/.package-lock.json: sdk/ts/package.json sdk/ts/package-lock.json
+	cd sdk/ts && npm ci --no-audit --no-fund --loglevel=error
+
+## bin/oasdiff: the pinned oasdiff, built once (kept out of go.mod; CI caches bin/)
+OASDIFF_VERSION := v1.33.0
+bin/oasdiff:
+	GOBIN=$(CURDIR)/bin GOFLAGS=-mod=mod $(GO) install github.com/oasdiff/oasdiff@$(OASDIFF_VERSION)
+
+## contract-gate: fail on a breaking change against the released contract (spec/baseline/README.md),
+## and check that the gate rejects the deliberately breaking copies
+contract-gate: bin/oasdiff node_modules/.package-lock.json
+	scripts/contract-gate
+	scripts/contract-gate --self-test
+
 ## lint-spec: the independent OpenAPI linter (Spectral, spectral:oas ruleset)
 lint-spec: node_modules/.package-lock.json
 	npx spectral lint spec/openapi.yaml -r .spectral.yaml --fail-severity=warn
 
 ## test: spec lint, unit and integration tests, contract tests
-test: lint-spec test-go test-contract
+test: lint-spec contract-gate typecheck-ts test-go test-contract
+
+## typecheck-ts: tsc over the TypeScript SDK and the typed GraphQL client example (tsconfig.json)
+typecheck-ts: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
+	node_modules/.bin/tsc -p .
 
 test-go:
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v /contracttests)
 
-test-contract:
-	$(GO) test -count=1 -timeout 20m -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
+# The SDK flows and the GraphQL client example run inside the contract tests (sdk_test.go); they
+# need the npm packages, and TAXD_REQUIRE_NODE=1 turns a missing one into a failure.
+test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
+	TAXD_REQUIRE_NODE=1 $(GO) test -count=1 -timeout 20m -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
 	@grep -q '^ok' /tmp/taxd-contract.log || { tail -50 /tmp/taxd-contract.log; exit 1; }
 
 ## bench: the benchmark set (engine throughput; a full recalculation of a generated 1M-transaction

@@ -13,14 +13,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
+	"taxd/internal/config"
 	"taxd/internal/fakes"
 	"taxd/internal/jobs"
+	"taxd/internal/metrics"
 	"taxd/internal/pgtest"
 	"taxd/internal/reports"
 	"taxd/internal/server"
 	"taxd/internal/tax"
+	"taxd/internal/webhooks"
 )
 
 // The whole partner flow through HTTP only: create a user, add a Bitcoin wallet, sync it from
@@ -31,33 +35,7 @@ func TestEndToEndPartnerFlow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end")
 	}
-	pool := pgtest.Pool(t)
-	cfg := testConfig(t)
-	cfg.EsploraURL, cfg.CoinGeckoURL = fakes.Esplora(t).URL, fakes.CoinGecko(t).URL
-	seed(t, &env{pool: pool, cfg: cfg, known: map[string]bool{}})
-
-	bucket, err := reports.OpenBucket(context.Background(), cfg.BlobURL, cfg.DataDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	workers, err := server.Workers(cfg, pool, bucket)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 2, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := jc.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
-	h, err := server.NewHandler(server.Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
+	srv := startFlowServer(t)
 	c := &apiClient{t: t, base: srv.URL + "/api"}
 
 	c.do("POST", "/users", `{"userId":"e2e-user","email":"e2e@example.com"}`, 201, nil)
@@ -176,6 +154,53 @@ func TestEndToEndPartnerFlow(t *testing.T) {
 type expected struct {
 	pieces     []tax.Disposal
 	shortCents int64
+}
+
+// flowServer is a whole taxd (HTTP and workers) on the fixture, with recorded Esplora responses
+// priced by a fake CoinGecko: what the partner flows (this file, the SDKs, the GraphQL example) run
+// against.
+type flowServer struct {
+	URL  string // without /api
+	pool *pgxpool.Pool
+	cfg  *config.Config
+}
+
+func startFlowServer(t *testing.T) *flowServer {
+	t.Helper()
+	pool := pgtest.Pool(t)
+	cfg := testConfig(t)
+	cfg.EsploraURL, cfg.CoinGeckoURL = fakes.Esplora(t).URL, fakes.CoinGecko(t).URL
+	cfg.WebhookAllowPrivate = true // receivers on 127.0.0.1
+	seed(t, &env{pool: pool, cfg: cfg, known: map[string]bool{}})
+
+	bucket, err := reports.OpenBucket(context.Background(), cfg.BlobURL, cfg.DataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	workers, err := server.Workers(cfg, pool, bucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 2, RescueAfter: time.Minute, JobTimeout: 30 * time.Second,
+		Queues: map[string]int{webhooks.Queue: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jc.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
+	watch, stopWatching := context.WithCancel(context.Background())
+	t.Cleanup(stopWatching)
+	metrics.WatchJobs(watch, jc)
+	metrics.UsePool(pool)
+	h, err := server.NewHandler(server.Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return &flowServer{URL: srv.URL, pool: pool, cfg: cfg}
 }
 
 // engineResult runs the engine on the known ledger: the recorded address's five confirmed

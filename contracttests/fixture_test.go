@@ -79,6 +79,9 @@ func seed(t *testing.T, e *env) {
 		if err := seedLink(c, tx); err != nil {
 			return err
 		}
+		if err := seedWebhook(c, tx); err != nil {
+			return err
+		}
 		// limited@example.com has had its daily quota of link e-mails today.
 		for i := 0; i < e.cfg.EmailDailyLimit; i++ {
 			if _, err := q.InsertOutboxEmail(c, db.InsertOutboxEmailParams{
@@ -92,7 +95,7 @@ func seed(t *testing.T, e *env) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []uuid.UUID{acmeID, otherID, user123ID, user200ID, ethAccount, btcAccount, syncID, reportID, linkID} {
+	for _, id := range []uuid.UUID{acmeID, otherID, user123ID, user200ID, ethAccount, btcAccount, syncID, reportID, linkID, webhookEndpointID, webhookEventID, webhookDeliveryID} {
 		e.known[id.String()] = true
 	}
 	seedReport(t, e)
@@ -140,5 +143,28 @@ func seedLink(c context.Context, tx pgx.Tx) error {
 	js, _ := json.Marshal(wallets)
 	_, err = tx.Exec(c, `INSERT INTO links (id, partner_id, wallets_hash, wallets, token, created_at) VALUES ($1, $2, $3, $4, 'q9Zt3vK7mW2xR8pLc4Hs1A', '2026-03-02T10:40:00Z')`,
 		linkID, acmeID, key, js)
+	return err
+}
+
+var (
+	webhookEndpointID = uuid.MustParse("0190a1b2-0000-7000-8000-000000000401")
+	webhookEventID    = uuid.MustParse("0190a1b2-0000-7000-8000-000000000501")
+	webhookDeliveryID = uuid.MustParse("0190a1b2-0000-7000-8000-000000000601")
+)
+
+// seedWebhook registers Acme's endpoint with one delivered sync.completed event.
+func seedWebhook(c context.Context, tx pgx.Tx) error {
+	if _, err := tx.Exec(c, `INSERT INTO webhook_endpoints (id, partner_id, url, description, event_types, secret, created_at)
+		VALUES ($1, $2, 'https://hooks.acme.example/taxd', 'Production receiver',
+		        '{sync.completed,sync.failed,recalculation.settled,report.ready}', '\x00112233445566778899aabbccddeeff', '2026-03-02T11:00:00Z')`,
+		webhookEndpointID, acmeID); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(c, `INSERT INTO webhook_events (id, partner_id, type, payload, created_at)
+		VALUES ($1, $2, 'sync.completed', '{}', '2026-03-02T11:10:00Z')`, webhookEventID, acmeID); err != nil {
+		return err
+	}
+	_, err := tx.Exec(c, `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, last_status_code, created_at, last_attempt_at)
+		VALUES ($1, $2, $3, 'succeeded', 1, 200, '2026-03-02T11:10:00Z', '2026-03-02T11:10:01Z')`, webhookDeliveryID, webhookEventID, webhookEndpointID)
 	return err
 }

@@ -32,6 +32,7 @@ type restCase struct {
 	auth    string
 	query   url.Values
 	body    []byte
+	rawBody bool // the body is sent verbatim (x-contract-request.rawBody), not JSON on purpose
 	example *openapi3.Example
 	media   string
 }
@@ -108,6 +109,7 @@ func restCases(t *testing.T, doc *openapi3.T) ([]restCase, []string) {
 						override, _ := ex.Value.Extensions["x-contract-request"].(map[string]any)
 						c.path, c.query = fillParams(t, p, params, name, override)
 						c.body = requestBody(t, op, name, override)
+						_, c.rawBody = override["rawBody"]
 						cases = append(cases, c)
 						n++
 					}

@@ -19,7 +19,7 @@ import (
 // signed-download examples are signed with it.
 const contractSigningSecret = "contract-test-signing-secret"
 
-// The 20 operations of the partner REST seed (docs: ../shared/seeds/partner-rest-api.md).
+// The 20 operations of the partner REST seed, and the webhook operations added since (docs: ../shared/seeds/partner-rest-api.md).
 var wantOperations = map[string]string{
 	"createAccessToken":          "POST /access-tokens",
 	"createLink":                 "POST /links",
@@ -41,6 +41,11 @@ var wantOperations = map[string]string{
 	"downloadReportSignedBase64": "POST /reports/{reportId}/download",
 	"crunch":                     "POST /crunch",
 	"createDiscountCode":         "POST /discount-codes",
+	// Partner webhooks (issue 17).
+	"listWebhookEndpoints":  "GET /webhook-endpoints",
+	"createWebhookEndpoint": "POST /webhook-endpoints",
+	"deleteWebhookEndpoint": "DELETE /webhook-endpoints/{endpointId}",
+	"listWebhookDeliveries": "GET /webhook-endpoints/{endpointId}/deliveries",
 }
 
 // Values of the example extensions the contract runner understands.

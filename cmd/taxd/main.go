@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/internal/config"
+	"taxd/internal/logctx"
 	"taxd/internal/partner"
 	"taxd/internal/server"
 	"taxd/internal/store"
@@ -202,5 +203,5 @@ func version() string {
 }
 
 func init() {
-	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, nil)))
+	slog.SetDefault(slog.New(logctx.Handler{Handler: slog.NewJSONHandler(os.Stderr, nil)}))
 }

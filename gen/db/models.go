@@ -364,3 +364,33 @@ type User struct {
 	ActiveClientID *uuid.UUID
 	CreatedAt      time.Time
 }
+
+type WebhookDelivery struct {
+	ID             uuid.UUID
+	EventID        uuid.UUID
+	EndpointID     uuid.UUID
+	Status         string
+	Attempts       int32
+	LastStatusCode *int32
+	LastError      *string
+	CreatedAt      time.Time
+	LastAttemptAt  *time.Time
+}
+
+type WebhookEndpoint struct {
+	ID          uuid.UUID
+	PartnerID   uuid.UUID
+	Url         string
+	Description *string
+	EventTypes  []string
+	Secret      []byte
+	CreatedAt   time.Time
+}
+
+type WebhookEvent struct {
+	ID        uuid.UUID
+	PartnerID uuid.UUID
+	Type      string
+	Payload   []byte
+	CreatedAt time.Time
+}

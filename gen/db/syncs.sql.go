@@ -93,6 +93,27 @@ func (q *Queries) GetAccountSync(ctx context.Context, arg GetAccountSyncParams) 
 	return i, err
 }
 
+const getAccountSyncByID = `-- name: GetAccountSyncByID :one
+SELECT id, client_id, status, progress, error, created_at, started_at, finished_at FROM account_syncs WHERE id = $1
+`
+
+// For the worker, which knows a sync by id only.
+func (q *Queries) GetAccountSyncByID(ctx context.Context, id uuid.UUID) (AccountSync, error) {
+	row := q.db.QueryRow(ctx, getAccountSyncByID, id)
+	var i AccountSync
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Status,
+		&i.Progress,
+		&i.Error,
+		&i.CreatedAt,
+		&i.StartedAt,
+		&i.FinishedAt,
+	)
+	return i, err
+}
+
 const getAccountSyncItem = `-- name: GetAccountSyncItem :one
 SELECT sync_id, account_id, status, progress, message, imported FROM account_sync_items WHERE sync_id = $1 AND account_id = $2
 `

@@ -247,6 +247,51 @@ func (e SyncStatus) Valid() bool {
 	}
 }
 
+// Defines values for WebhookDeliveryStatus.
+const (
+	WebhookDeliveryStatusFailed    WebhookDeliveryStatus = "failed"
+	WebhookDeliveryStatusPending   WebhookDeliveryStatus = "pending"
+	WebhookDeliveryStatusSucceeded WebhookDeliveryStatus = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the WebhookDeliveryStatus enum.
+func (e WebhookDeliveryStatus) Valid() bool {
+	switch e {
+	case WebhookDeliveryStatusFailed:
+		return true
+	case WebhookDeliveryStatusPending:
+		return true
+	case WebhookDeliveryStatusSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEventType.
+const (
+	RecalculationSettled WebhookEventType = "recalculation.settled"
+	ReportReady          WebhookEventType = "report.ready"
+	SyncCompleted        WebhookEventType = "sync.completed"
+	SyncFailed           WebhookEventType = "sync.failed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEventType enum.
+func (e WebhookEventType) Valid() bool {
+	switch e {
+	case RecalculationSettled:
+		return true
+	case ReportReady:
+		return true
+	case SyncCompleted:
+		return true
+	case SyncFailed:
+		return true
+	default:
+		return false
+	}
+}
+
 // AccessToken A minted portal access token.
 type AccessToken struct {
 	// AccessToken The access token, a JWT usable as a Bearer token.
@@ -511,6 +556,17 @@ type CreateUserRequest struct {
 	UserId string `json:"userId"`
 }
 
+// CreateWebhookEndpointRequest defines model for CreateWebhookEndpointRequest.
+type CreateWebhookEndpointRequest struct {
+	Description *string `json:"description,omitempty"`
+
+	// EventTypes The events to send; all of them when omitted.
+	EventTypes *[]WebhookEventType `json:"eventTypes,omitempty"`
+
+	// Url Where events are POSTed (http or https, no user name or password).
+	Url string `json:"url"`
+}
+
 // CrunchRequest defines model for CrunchRequest.
 type CrunchRequest struct {
 	Email *openapi_types.Email `json:"email,omitempty"`
@@ -520,15 +576,6 @@ type CrunchRequest struct {
 	Wallets *[]CrunchWallet `json:"wallets,omitempty"`
 }
 
-// CrunchResponse defines model for CrunchResponse.
-type CrunchResponse struct {
-	Data    CrunchResult `json:"data"`
-	Message string       `json:"message"`
-
-	// Type Always `success` in a success envelope.
-	Type EnvelopeType `json:"type"`
-}
-
 // CrunchResult defines model for CrunchResult.
 type CrunchResult struct {
 	Accounts []Account       `json:"accounts"`
@@ -536,6 +583,15 @@ type CrunchResult struct {
 
 	// User An embedded user of a partner.
 	User EmbeddedUser `json:"user"`
+}
+
+// CrunchResultResponse defines model for CrunchResultResponse.
+type CrunchResultResponse struct {
+	Data    CrunchResult `json:"data"`
+	Message string       `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
 }
 
 // CrunchWallet A wallet of a card-program user.
@@ -892,6 +948,144 @@ type UserResponse struct {
 	Type EnvelopeType `json:"type"`
 }
 
+// WebhookDelivery The delivery of one event to one endpoint.
+type WebhookDelivery struct {
+	Attempts  int       `json:"attempts"`
+	CreatedAt time.Time `json:"createdAt"`
+
+	// EventId The event's id (the `webhook-id` header).
+	EventId openapi_types.UUID `json:"eventId"`
+
+	// EventType `sync.completed` / `sync.failed`: an account sync finished; `recalculation.settled`: a
+	// recalculation switched the user's results (the preview is no longer stale);
+	// `report.ready`: a requested report can be downloaded.
+	EventType     WebhookEventType   `json:"eventType"`
+	Id            openapi_types.UUID `json:"id"`
+	LastAttemptAt *time.Time         `json:"lastAttemptAt"`
+
+	// LastError Why the last attempt failed (status or network error); null when it succeeded.
+	LastError *string `json:"lastError"`
+
+	// LastStatusCode The HTTP status of the last attempt; null before the first or when no answer came.
+	LastStatusCode *int `json:"lastStatusCode"`
+
+	// Status `pending` (not yet acknowledged, retries left), `succeeded` or `failed` (retries exhausted).
+	Status WebhookDeliveryStatus `json:"status"`
+}
+
+// WebhookDeliveryList defines model for WebhookDeliveryList.
+type WebhookDeliveryList struct {
+	Deliveries []WebhookDelivery `json:"deliveries"`
+}
+
+// WebhookDeliveryListResponse defines model for WebhookDeliveryListResponse.
+type WebhookDeliveryListResponse struct {
+	Data    WebhookDeliveryList `json:"data"`
+	Message string              `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
+// WebhookDeliveryStatus `pending` (not yet acknowledged, retries left), `succeeded` or `failed` (retries exhausted).
+type WebhookDeliveryStatus string
+
+// WebhookEndpoint A registered webhook endpoint (without its secret).
+type WebhookEndpoint struct {
+	CreatedAt   time.Time          `json:"createdAt"`
+	Description *string            `json:"description"`
+	EventTypes  []WebhookEventType `json:"eventTypes"`
+	Id          openapi_types.UUID `json:"id"`
+	Url         string             `json:"url"`
+}
+
+// WebhookEndpointCreated A new webhook endpoint with its signing secret (shown only once).
+type WebhookEndpointCreated struct {
+	CreatedAt   time.Time          `json:"createdAt"`
+	Description *string            `json:"description"`
+	EventTypes  []WebhookEventType `json:"eventTypes"`
+	Id          openapi_types.UUID `json:"id"`
+
+	// Secret `whsec_` and the base64 signing key. Shown only in this answer.
+	Secret string `json:"secret"`
+	Url    string `json:"url"`
+}
+
+// WebhookEndpointCreatedResponse defines model for WebhookEndpointCreatedResponse.
+type WebhookEndpointCreatedResponse struct {
+	// Data A new webhook endpoint with its signing secret (shown only once).
+	Data    WebhookEndpointCreated `json:"data"`
+	Message string                 `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
+// WebhookEndpointList defines model for WebhookEndpointList.
+type WebhookEndpointList struct {
+	Endpoints []WebhookEndpoint `json:"endpoints"`
+}
+
+// WebhookEndpointListResponse defines model for WebhookEndpointListResponse.
+type WebhookEndpointListResponse struct {
+	Data    WebhookEndpointList `json:"data"`
+	Message string              `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
+// WebhookEndpointResponse defines model for WebhookEndpointResponse.
+type WebhookEndpointResponse struct {
+	// Data A registered webhook endpoint (without its secret).
+	Data    WebhookEndpoint `json:"data"`
+	Message string          `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
+// WebhookEvent The body of a webhook delivery.
+type WebhookEvent struct {
+	// Data What the event is about. `referenceId` always; `syncId`, `status` and `error` for sync
+	// events; `recalculationId` for `recalculation.settled`; `reportId`, `year` and `reportType`
+	// for `report.ready`.
+	Data WebhookEventData `json:"data"`
+
+	// Id The event id (also the `webhook-id` header).
+	Id openapi_types.UUID `json:"id"`
+
+	// Timestamp When the event happened.
+	Timestamp time.Time `json:"timestamp"`
+
+	// Type `sync.completed` / `sync.failed`: an account sync finished; `recalculation.settled`: a
+	// recalculation switched the user's results (the preview is no longer stale);
+	// `report.ready`: a requested report can be downloaded.
+	Type WebhookEventType `json:"type"`
+}
+
+// WebhookEventData What the event is about. `referenceId` always; `syncId`, `status` and `error` for sync
+// events; `recalculationId` for `recalculation.settled`; `reportId`, `year` and `reportType`
+// for `report.ready`.
+type WebhookEventData struct {
+	Error           *string             `json:"error,omitempty"`
+	RecalculationId *openapi_types.UUID `json:"recalculationId,omitempty"`
+	ReferenceId     string              `json:"referenceId"`
+	ReportId        *openapi_types.UUID `json:"reportId,omitempty"`
+	ReportType      *string             `json:"reportType,omitempty"`
+	Status          *string             `json:"status,omitempty"`
+	SyncId          *openapi_types.UUID `json:"syncId,omitempty"`
+	Year            *int                `json:"year,omitempty"`
+}
+
+// WebhookEventType `sync.completed` / `sync.failed`: an account sync finished; `recalculation.settled`: a
+// recalculation switched the user's results (the preview is no longer stale);
+// `report.ready`: a requested report can be downloaded.
+type WebhookEventType string
+
+// EndpointId defines model for EndpointId.
+type EndpointId = openapi_types.UUID
+
 // ReferenceId defines model for ReferenceId.
 type ReferenceId = string
 
@@ -931,10 +1125,25 @@ type UnexpectedError = Error
 // UserNotFound The body of every error response.
 type UserNotFound = Error
 
+// WebhookEndpointNotFound The body of every error response.
+type WebhookEndpointNotFound = Error
+
 // GetTaxPreviewParams defines parameters for GetTaxPreview.
 type GetTaxPreviewParams struct {
 	// Year The tax year. Defaults to the latest tax year that has results, else the current year.
 	Year *Year `form:"year,omitempty" json:"year,omitempty"`
+}
+
+// ReceiveWebhookEventParams defines parameters for ReceiveWebhookEvent.
+type ReceiveWebhookEventParams struct {
+	// WebhookId The event id; the same on every retry of the event.
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed.
+	WebhookTimestamp int `json:"webhook-timestamp"`
+
+	// WebhookSignature `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`.
+	WebhookSignature string `json:"webhook-signature"`
 }
 
 // CreateAccessTokenJSONRequestBody defines body for CreateAccessToken for application/json ContentType.
@@ -969,6 +1178,12 @@ type CreateReportJSONRequestBody = CreateReportRequest
 
 // DownloadReportSignedJSONRequestBody defines body for DownloadReportSigned for application/json ContentType.
 type DownloadReportSignedJSONRequestBody = SignedDownloadRequest
+
+// CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
+type CreateWebhookEndpointJSONRequestBody = CreateWebhookEndpointRequest
+
+// ReceiveWebhookEventJSONRequestBody defines body for ReceiveWebhookEvent for application/json ContentType.
+type ReceiveWebhookEventJSONRequestBody = WebhookEvent
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -1032,6 +1247,18 @@ type ServerInterface interface {
 	// GetUser Get an embedded user and the partner's branding
 	// (GET /users/{referenceId}/user)
 	GetUser(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
+	// ListWebhookEndpoints List the partner's webhook endpoints
+	// (GET /webhook-endpoints)
+	ListWebhookEndpoints(w http.ResponseWriter, r *http.Request)
+	// CreateWebhookEndpoint Register a webhook endpoint
+	// (POST /webhook-endpoints)
+	CreateWebhookEndpoint(w http.ResponseWriter, r *http.Request)
+	// DeleteWebhookEndpoint Delete a webhook endpoint
+	// (DELETE /webhook-endpoints/{endpointId})
+	DeleteWebhookEndpoint(w http.ResponseWriter, r *http.Request, endpointId EndpointId)
+	// ListWebhookDeliveries Read an endpoint's delivery log
+	// (GET /webhook-endpoints/{endpointId}/deliveries)
+	ListWebhookDeliveries(w http.ResponseWriter, r *http.Request, endpointId EndpointId)
 }
 
 // ServerInterfaceWrapper converts contexts to parameters.
@@ -1534,6 +1761,86 @@ func (siw *ServerInterfaceWrapper) GetUser(w http.ResponseWriter, r *http.Reques
 	handler.ServeHTTP(w, r)
 }
 
+// ListWebhookEndpoints operation middleware
+func (siw *ServerInterfaceWrapper) ListWebhookEndpoints(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListWebhookEndpoints(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateWebhookEndpoint operation middleware
+func (siw *ServerInterfaceWrapper) CreateWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateWebhookEndpoint(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteWebhookEndpoint operation middleware
+func (siw *ServerInterfaceWrapper) DeleteWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId EndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", r.PathValue("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "endpointId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteWebhookEndpoint(w, r, endpointId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListWebhookDeliveries operation middleware
+func (siw *ServerInterfaceWrapper) ListWebhookDeliveries(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId EndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", r.PathValue("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "endpointId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListWebhookDeliveries(w, r, endpointId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 type UnescapedCookieParamError struct {
 	ParamName string
 	Err       error
@@ -1674,8 +1981,119 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/reports/{reportId}/download", wrapper.DownloadReportSignedBase64)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/crunch", wrapper.Crunch)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/discount-codes", wrapper.CreateDiscountCode)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/webhook-endpoints", wrapper.ListWebhookEndpoints)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/webhook-endpoints", wrapper.CreateWebhookEndpoint)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/webhook-endpoints/{endpointId}", wrapper.DeleteWebhookEndpoint)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/webhook-endpoints/{endpointId}/deliveries", wrapper.ListWebhookDeliveries)
 
 	return m
+}
+
+// CallbackReceiverInterface represents handlers for receiving inbound
+// callback requests. Each callback becomes a Handle*Callback
+// method that the implementation fills in. The caller mounts the per-
+// callback http.Handler returned by {Op}CallbackHandler at
+// whatever URL path they advertise to senders.
+type CallbackReceiverInterface interface {
+	// An event delivered to a registered endpoint
+	// HandleReceiveWebhookEventCallback handles the POST callback for event.
+	HandleReceiveWebhookEventCallback(w http.ResponseWriter, r *http.Request, params ReceiveWebhookEventParams)
+}
+
+// CallbackReceiverMiddlewareFunc wraps an http.Handler with cross-
+// cutting behavior (signature verification, logging, rate limiting, ...).
+type CallbackReceiverMiddlewareFunc func(http.Handler) http.Handler
+
+// ReceiveWebhookEventCallbackHandler returns the http.Handler for the event callback.
+// Mount this at the URL path advertised to callback senders. errHandler
+// may be nil; if so, parameter-binding errors return 400 with the error
+// message. Middlewares are applied in the order provided -- the last
+// argument becomes the outermost wrapper.
+func ReceiveWebhookEventCallbackHandler(si CallbackReceiverInterface, errHandler func(w http.ResponseWriter, r *http.Request, err error), middlewares ...CallbackReceiverMiddlewareFunc) http.Handler {
+	if errHandler == nil {
+		errHandler = func(w http.ResponseWriter, r *http.Request, err error) {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+		}
+	}
+	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var err error
+		_ = err
+
+		// Parameter object where we will unmarshal all parameters from the request.
+		var params ReceiveWebhookEventParams
+
+		// ------------- Required header parameter "webhook-id" -------------
+		if valueList, found := r.Header[http.CanonicalHeaderKey("webhook-id")]; found {
+			var WebhookId string
+			n := len(valueList)
+			if n != 1 {
+				errHandler(w, r, &TooManyValuesForParamError{ParamName: "webhook-id", Count: n})
+				return
+			}
+
+			err = runtime.BindStyledParameterWithOptions("simple", "webhook-id", valueList[0], &WebhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""})
+			if err != nil {
+				errHandler(w, r, &InvalidParamFormatError{ParamName: "webhook-id", Err: err})
+				return
+			}
+			params.WebhookId = WebhookId
+
+		} else {
+			err := fmt.Errorf("Header parameter webhook-id is required, but not found")
+			errHandler(w, r, &RequiredHeaderError{ParamName: "webhook-id", Err: err})
+			return
+		}
+
+		// ------------- Required header parameter "webhook-timestamp" -------------
+		if valueList, found := r.Header[http.CanonicalHeaderKey("webhook-timestamp")]; found {
+			var WebhookTimestamp int
+			n := len(valueList)
+			if n != 1 {
+				errHandler(w, r, &TooManyValuesForParamError{ParamName: "webhook-timestamp", Count: n})
+				return
+			}
+
+			err = runtime.BindStyledParameterWithOptions("simple", "webhook-timestamp", valueList[0], &WebhookTimestamp, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""})
+			if err != nil {
+				errHandler(w, r, &InvalidParamFormatError{ParamName: "webhook-timestamp", Err: err})
+				return
+			}
+			params.WebhookTimestamp = WebhookTimestamp
+
+		} else {
+			err := fmt.Errorf("Header parameter webhook-timestamp is required, but not found")
+			errHandler(w, r, &RequiredHeaderError{ParamName: "webhook-timestamp", Err: err})
+			return
+		}
+
+		// ------------- Required header parameter "webhook-signature" -------------
+		if valueList, found := r.Header[http.CanonicalHeaderKey("webhook-signature")]; found {
+			var WebhookSignature string
+			n := len(valueList)
+			if n != 1 {
+				errHandler(w, r, &TooManyValuesForParamError{ParamName: "webhook-signature", Count: n})
+				return
+			}
+
+			err = runtime.BindStyledParameterWithOptions("simple", "webhook-signature", valueList[0], &WebhookSignature, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""})
+			if err != nil {
+				errHandler(w, r, &InvalidParamFormatError{ParamName: "webhook-signature", Err: err})
+				return
+			}
+			params.WebhookSignature = WebhookSignature
+
+		} else {
+			err := fmt.Errorf("Header parameter webhook-signature is required, but not found")
+			errHandler(w, r, &RequiredHeaderError{ParamName: "webhook-signature", Err: err})
+			return
+		}
+
+		si.HandleReceiveWebhookEventCallback(w, r, params)
+	})
+	for _, mw := range middlewares {
+		h = mw(h)
+	}
+	return h
 }
 
 type BadRequestJSONResponse Error
@@ -1702,6 +2120,8 @@ type UnauthorizedJSONResponse Error
 type UnexpectedErrorJSONResponse Error
 
 type UserNotFoundJSONResponse Error
+
+type WebhookEndpointNotFoundJSONResponse Error
 
 type CreateAccessTokenRequestObject struct {
 	Body *CreateAccessTokenJSONRequestBody
@@ -1806,7 +2226,7 @@ type CrunchResponseObject interface {
 	VisitCrunchResponse(w http.ResponseWriter) error
 }
 
-type Crunch201JSONResponse CrunchResponse
+type Crunch201JSONResponse CrunchResultResponse
 
 func (response Crunch201JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
 
@@ -3371,6 +3791,319 @@ func (response GetUserdefaultJSONResponse) VisitGetUserResponse(w http.ResponseW
 	return err
 }
 
+type ListWebhookEndpointsRequestObject struct {
+}
+
+type ListWebhookEndpointsResponseObject interface {
+	VisitListWebhookEndpointsResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookEndpoints200JSONResponse WebhookEndpointListResponse
+
+func (response ListWebhookEndpoints200JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookEndpoints401JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookEndpoints403JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpointsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListWebhookEndpointsdefaultJSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpointRequestObject struct {
+	Body *CreateWebhookEndpointJSONRequestBody
+}
+
+type CreateWebhookEndpointResponseObject interface {
+	VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type CreateWebhookEndpoint201JSONResponse WebhookEndpointCreatedResponse
+
+func (response CreateWebhookEndpoint201JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint400JSONResponse Error
+
+func (response CreateWebhookEndpoint400JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateWebhookEndpoint401JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateWebhookEndpoint403JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpointdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateWebhookEndpointdefaultJSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpointRequestObject struct {
+	EndpointId EndpointId `json:"endpointId"`
+}
+
+type DeleteWebhookEndpointResponseObject interface {
+	VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type DeleteWebhookEndpoint200JSONResponse WebhookEndpointResponse
+
+func (response DeleteWebhookEndpoint200JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteWebhookEndpoint401JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteWebhookEndpoint403JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint404JSONResponse struct {
+	WebhookEndpointNotFoundJSONResponse
+}
+
+func (response DeleteWebhookEndpoint404JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpointdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeleteWebhookEndpointdefaultJSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveriesRequestObject struct {
+	EndpointId EndpointId `json:"endpointId"`
+}
+
+type ListWebhookDeliveriesResponseObject interface {
+	VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookDeliveries200JSONResponse WebhookDeliveryListResponse
+
+func (response ListWebhookDeliveries200JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookDeliveries401JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookDeliveries403JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries404JSONResponse struct {
+	WebhookEndpointNotFoundJSONResponse
+}
+
+func (response ListWebhookDeliveries404JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveriesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListWebhookDeliveriesdefaultJSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// CreateAccessToken Mint a portal access token
@@ -3433,6 +4166,18 @@ type StrictServerInterface interface {
 	// GetUser Get an embedded user and the partner's branding
 	// (GET /users/{referenceId}/user)
 	GetUser(ctx context.Context, request GetUserRequestObject) (GetUserResponseObject, error)
+	// ListWebhookEndpoints List the partner's webhook endpoints
+	// (GET /webhook-endpoints)
+	ListWebhookEndpoints(ctx context.Context, request ListWebhookEndpointsRequestObject) (ListWebhookEndpointsResponseObject, error)
+	// CreateWebhookEndpoint Register a webhook endpoint
+	// (POST /webhook-endpoints)
+	CreateWebhookEndpoint(ctx context.Context, request CreateWebhookEndpointRequestObject) (CreateWebhookEndpointResponseObject, error)
+	// DeleteWebhookEndpoint Delete a webhook endpoint
+	// (DELETE /webhook-endpoints/{endpointId})
+	DeleteWebhookEndpoint(ctx context.Context, request DeleteWebhookEndpointRequestObject) (DeleteWebhookEndpointResponseObject, error)
+	// ListWebhookDeliveries Read an endpoint's delivery log
+	// (GET /webhook-endpoints/{endpointId}/deliveries)
+	ListWebhookDeliveries(ctx context.Context, request ListWebhookDeliveriesRequestObject) (ListWebhookDeliveriesResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx context.Context, w http.ResponseWriter, r *http.Request, request any) (any, error)
@@ -4066,304 +4811,459 @@ func (sh *strictHandler) GetUser(w http.ResponseWriter, r *http.Request, referen
 	}
 }
 
+// ListWebhookEndpoints operation middleware
+func (sh *strictHandler) ListWebhookEndpoints(w http.ResponseWriter, r *http.Request) {
+	var request ListWebhookEndpointsRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookEndpoints(ctx, request.(ListWebhookEndpointsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookEndpoints")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListWebhookEndpointsResponseObject); ok {
+		if err := validResponse.VisitListWebhookEndpointsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateWebhookEndpoint operation middleware
+func (sh *strictHandler) CreateWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
+	var request CreateWebhookEndpointRequestObject
+
+	var body CreateWebhookEndpointJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateWebhookEndpoint(ctx, request.(CreateWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateWebhookEndpoint")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateWebhookEndpointResponseObject); ok {
+		if err := validResponse.VisitCreateWebhookEndpointResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeleteWebhookEndpoint operation middleware
+func (sh *strictHandler) DeleteWebhookEndpoint(w http.ResponseWriter, r *http.Request, endpointId EndpointId) {
+	var request DeleteWebhookEndpointRequestObject
+
+	request.EndpointId = endpointId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteWebhookEndpoint(ctx, request.(DeleteWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteWebhookEndpoint")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteWebhookEndpointResponseObject); ok {
+		if err := validResponse.VisitDeleteWebhookEndpointResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListWebhookDeliveries operation middleware
+func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Request, endpointId EndpointId) {
+	var request ListWebhookDeliveriesRequestObject
+
+	request.EndpointId = endpointId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookDeliveries(ctx, request.(ListWebhookDeliveriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookDeliveries")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListWebhookDeliveriesResponseObject); ok {
+		if err := validResponse.VisitListWebhookDeliveriesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // Base64 encoded, compressed with deflate, json marshaled OpenAPI spec.
 // Stored as a slice of fixed-width chunks rather than one concatenated
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Jcts42ij6KijN3Gq7fkqh9iXVdcdxnLQzcZLx0plOlDMESchChwLVBGVZ6XLVeZrzYOdJbuHDQpCi",
-	"NltO0nPzV/3TMUVi+fDh25c/K0E8mcaMsJRXBn9WyC2eTCMC/z4KAsL5ZfyZsBdx4tMwJEw857PJBCeL",
-	"yqByjKOIhGhO0zHCDGH4AKXii4pTucHRjIgPgjgklUFlZAZxKhPCOb4WT+2PUIAZi1PkEzTjJESjOEHp",
-	"mHIUT0mCUxqzp4imiBEScnT07hR9JgsUJyiIKGEpoiHCLEScBAlJK3dO5bYaxCxNcJBW8Swdm9lgT+KF",
-	"45iNIhqk+W0didmT0xClY4KmOEkZSRCOEoLDhfiJl2wu0CPl9gYDSfioIYcV8Y9qvdEcVsyY5JbylFfu",
-	"7pzKc0yjxWs6oYU1XY4JSkhAp2KnP3EUivdQJF5ElKOE4GBMwpKFJTgl/4H34OdscWJzchRSnWAaqcEM",
-	"zM1s1vhPUZosEL7GlCE8SkmCXHfguujq8hhWf8pSkjAcFeDJ0IyR2ykJUiKOJ7khCSJJEicl66V6CHut",
-	"+mH+4/wJ8890WhmkyYzcOZUzHI3iZELCVzxmxdP143CB0jGGnQl8u8ERDdGri7dvShcEP/8nIX/MCBcH",
-	"DLPzyuDjn5URJVFYGVTEkLkVjzAVVyONUUjEQEh9DpMPbHicvH1Ruftkfytf2XGEHCz0Wgd/VhI8fyYW",
-	"N6j8OawkZEQSwgJyGg4rAwRn9jYdk+SKk0TeiiWsy13QeIQwi8UXgNAl4GJx+p9RPGN5ZIN7IEAtfyq9",
-	"mzDsUf6CnpNpnKRv4vQFfFc4yAR+FfceTjOMiTxPuE9br02NYq3uzqlc0GuG01lCTm6nNCFLUwdxkpAg",
-	"jRaI02tGQjTFiyjGIZqPY04QEV8t0BhzNMWcl97MGRMbjxP6pexmxnMG43G9EBiMqNWUApDFjFTstZ9K",
-	"1C2uPRsyD7YJToPxHhZKOVKXZvM6SfhcDfAMh2bhO61Yo4Fb77u47jeq//d//5+qq/+v4dbtLUkA8sqg",
-	"VXcbrVar57pOhWfzVrr1sFev9+rYDfx62G/4XdJzW81Gy28RMmr3/KDVGfnNeqfVJ67v+6Tfc5sNEtTr",
-	"ddJsua7BnmxnpSh0XEQgQXg37cTRCIAabqNZrder9Vbp7upd/VV+dyHptPrddjvsBT1MGp0wdPutet2v",
-	"t0jfr4ekSVzSdt1GrzHCbr3V7zQb9aA3GnXxqEP6pFmyuyv2mcVzJm/qA/cYEhw6aD6mwXjNbd54hj1C",
-	"wv6o3+/hfrdJut2w0Wj0mu1Rt4/DoB2QoNEIWiHB7Ua72wtxo9vx+52g6bbc5qjZruOSXf66fJEudj43",
-	"yq5Ro+66Vbde/apo2R/Blq7si5zby5sYBQkJCUspjvguNEA8Fp8FIJ8BkxIIOkCcsBDdVqVsVlWy2W0V",
-	"T2lVSmiOEN3kg89ksZ5UCP60mgsYppaT2AwCjfENuTenunMq75OYXV9IqbIw91z8lNvVLrBTVNKs2D6C",
-	"UnDMrZWIlY0JDkkC0vpxzFLC0ueUT2NOxVmIpyHhQUKn8s+Kh9MUB+MJYaknpdIUxEqBvD9xNKIRYXhC",
-	"akLGkYqAOGDzzVPzxs/DSopvw2qKb6tCzuLVhttoVbVoW/tCp8NKxalobJBymVPhwZhMsFhYupiKwXkq",
-	"LgXs5ZykyeJICJXLC78gQcxCjmYspREsWgqrCeEk5ehACq0kJ8k61tuM3KaZqHqY22Cr2RCXbfVSJ5TR",
-	"yWxSGbiOXraQR69JUrkTC5/iBE9Iqs7hPMPG5X1cZuj5E0cUDntESSLkKlj/xCdhSEKpNxyIR55UHDyh",
-	"+MwxFziCU6V02RvhcrYRnkUlqgMnRA+bIahRRQSysRW3C1ayVrySw8wkG4CjpGKvU5wKYUKgCwhZGVjW",
-	"AhvfvibsWmB7vdFzBPDN304p1gjkXQVrGoLEqlB8a2jhG0wj7EdEsNkWSvEtAiwXgxmYZfs3ZF9Q+6rg",
-	"vNWe+J+cDHLnKEFzgzC7HtSbphIMdPURKFCtg7/YJ07Foc6oeHMZ4hcLFmyAN5gC4hlLEV+wYGuwB7F4",
-	"B3TEBQvuC+y6BLYYYhWoYfjHAzSXEHoYmH8jOCkHskDHBcFJDT2XkBTKmSSKOBUKon5BblGoDQnh4j0H",
-	"kYgTeDWYJYnQ7WGgIdvqiPSw4lJkoBJ/GUD8MSPJIoOEeL1SSksbbmMFOU0In8aMy4U8w+F5pssGkseJ",
-	"f+LpNFIyx5PflY5v72BSNAD8PSGjyqDytyeZweuJ/uBJ3lwgVpEtuexD+St/ciLtEOKD5XPS+rpS5IHV",
-	"w4JrRdPTDvtSJqMTaTHatC8zyZ62VDSGCdyyjVyAcJJhwSZzdsNddmlZATbtsdRMuaf9ZgKZUGqlsObP",
-	"UslUPlMWFsyTGT0RO5im6KBgFkXzMUnIkJVIfAgnxIjPh+JOgkENJs0pxjvA0S/o1GsBuWQ2uHMqJFNd",
-	"t/tW67p7OoC11gWhP1hGEcA4m+TvAChb+lm70ZwisudbJfbC4uJ1siQn2OFlHJ9htlBkke+40TBnX167",
-	"VcsUvYeNHimRfY6NNXkAurP3JKLsM39ChOjuOUolKVq6czbqA8WfUBtNSSJE+iEL8cJBQcxG9HqWCNnt",
-	"ULI1S0UCDaNqVIyybai3n1jKyF2Z5rwDxGeFT9ejl/3ynZNT+DZ9+76gHD7wwI4LpGlCOafsWlw6df8A",
-	"Ha+MHVqOtBtwqOUwWLs541nYw86yJUtHAjpouy4yPgZ45qC2W7cIu6DpVCxFKMIkRAuSHtbKLBOPT3Qc",
-	"aSnPmezXfl6w8H9tqgV2nrToSfBJFLNrEF1tjwLwPbPAoh9yWSA+QhMKByJ0Gxzl5hCKxzQRZ5jSUrli",
-	"eVP25w7C6NX7SzTjoAqCqPOM4ETow3r4gtyuGSY/SpfHP5E+Acp4ilnqoNOLt6jXceuIMkHCJPAmNIoo",
-	"V+YOsGuoY0Rew210qvV6teFe1psDsGbUXNf94IEZwGgUIU5JNaUTsmZ5p0xZVJZX+ZqOiPhamyTkaVGG",
-	"1KKsXRux3alI6F8lUTlYjV1DndLV+evM/gQ6A8qsKMgL4pB40vxh4dGhgzxYjfxpyOzDOkSYgemYMKF/",
-	"KnYhmM01vRFn6Un+gg6uzl9XCRNThIpFZMpYQsuAlmwy6dgWyFESTxQPAwZdiiWw5Et4uoTQ0RwvOPIk",
-	"pnmgPDOhMX2syEeVT2XqYqZqfsxhuT2XU7DCLCGDjb72mWYzxv7vJADfunUrz5XGJjaTv28hTjcSmYLH",
-	"z1hH/ywBm4LYWprFbkgUTwnsuAiZVIJBz+HIBa7YXjxjaRnBmeMoIqkxcYAuIO11Yjk4AB/65LCE+oRh",
-	"Qjgv3VowxpRt2tsxvCTelkZASWW2u/nSe7HB7uBUIszTiwUL9OAFEsZCTRfEi4jP4PBGswhsKk8Rm0UR",
-	"8skoTqSZYUQTnqKYkZUkSnwh6Ku2kSytSJoSyq5dSPk0wgsk3nDk1HD/WcxIdvVr20zCU5zO+BaoKo78",
-	"Qr5sPjvLUDa/yPfjhQWrBQuULUDBCbjenHKyxRILiAyHp/FJY4+CldlNcX023hROes0VeE2l8WWJk4of",
-	"pRCXksm2sMuucQUnCV6UES858IYlPZjomL19d0TnwiBjHp1OJ2AhloeaN7QOkPfHjMxI6KGDOaapENSF",
-	"8EBTru9gIr0gAg0FJxX/pezac4YM/g2f5pEVbjcRfNJBnsTcpXc0QnNCkJdDN09xV8295Poq0jIrYCv/",
-	"BY/kKCWcrQCTC22MLCMH2qRZBp9SUVD8cLodWdwf6S4S2PsRxXvRq/KbdlpOSgwN2ZZOiHfK2CWgyQEF",
-	"3D0Up8LjCdHnwjP2ufKIdqYx4KFIyWSZ1tyLcxKt15YT94fRdacyoozy8cPQYUvmPk3ia43G+c28vSEJ",
-	"jiKk3xAC/5QkAZFXZ4Jvpdm+7rrOWocoIE6SlosP70E6R/M4+UwSpF40QHyqWTiNQCmYkfD+UsN2F0Rg",
-	"yorbARA0l8BAzsmwMs9Os23njlSjz4aLA+ha7i7WJxKPhBxlxE6hPlEBTe1iewh5m2ySYPSsWVCidWK7",
-	"4buNhDvi1V5JXtnZajhsOK3NItE23IncCL3XUiMEoDUl3Ine5XhjCdETZ7ViWZOYpyghAVHOWu4gRubg",
-	"tgKx4QCn8p2Ge7jzugRH2CTvybU5W8l9GvZ7kf3MQX5/8t+CBXvb4ve3vfegPyuFGCKVcPTO2uIIR5w4",
-	"q9TuNEY4DMEal0l3yAOxxZOh6nJtyCcBnnEC70nxBuFIkFDKEZ749HoWz7gyJXE8Ichzbz3zqozJRzFT",
-	"9/Tk1zMEkyixdqVqv1MEiyU9lpAM8dMAEUFeyWziIB9z4iCc+DRNxN/xNKUTyicOmsbR4jpmDvJ54CCf",
-	"pkFMmZD5eRxhhmsIbMBDBj57ac+XHkoi4/JkbAgJBd/3+Gc6nZLQkxu19tNsbNyO1tZtKLjuRotVQfxc",
-	"gz38WDLdnemvipvSb+1KzErpqgTU1vLphXxfXYCtNeFsoi3gshfCYYD8PRGPlN6QcxLgKJhFOCWvYn/z",
-	"XnEUvR1Bpsa6JeZHhWyMMteAWAD6PfbBoWGbm8RDoCrwyhopKNvOdwLV43Lqc4T4bKooAtxI2wyt6VHF",
-	"qQiCJHi3okgVp6JJEtiPgSaJ13gg/ldSJYHOQJRK1X2JeDnjsgn/Wcsu8ucPxv7lfb1LSHVEo4jLQGEw",
-	"cD8VJF/KtJ4xeXuCwSiXQQ29iYXcFicFhUROsrWXRYVUNTuCHu7mdMk83uLrw5xK1uu0csJzvUx43ujC",
-	"kGGeMXjTrCWM4qSW5wFbRWXayGhPXYqC+sS1xMK3PfKiqkKDcWZXMCqKUJTiWYpoyB0kdFzb9GCL3CsU",
-	"KHV604QEku/IG52f/Ln5HeGIYhjbU0P8h4bcq6HnMTiRISzej9NxjgFt1tDw7al8uS0PW/1VLzARp3Jb",
-	"vY6rKv7uyGwiWyCYs7KVrfSD5sD4OIu9u9uED/x+11/KijsbjjLGnO2gvnEHNrLriVcj+nPKYa7jOCT3",
-	"21zhLu8oby42xpXqexHEIXmKwkKMqdZjAxwRFuJEfnKgw+oNWWrkVfqG6/ZL4j3vQypeU/b5wWixvH31",
-	"o/FvUfY5037rrpOzg8g4JGO73F41Fov/Gmgm4+L3yjzBeqe86VhndJkAPYAX5crzTkIkhAQUs4BYSSYg",
-	"JOng+lJeutF8JAe63EJEOs/e3Arvn8rATUhrXgqRrjgbY5fzR6RCn63lrj6sK06SBx7VZqFEhuVuyknh",
-	"KQS7LKemiM8dmZYvRCPrqnoSZnOcyOiQhwgLapHloJqxYPydgGkZPozMjSSxI0nelVtJSJRRkdYGurEF",
-	"eB+iPZoxhKD7HSk59rIe0ZO9d4OAxMaNUFLBVYKKlJ543mmxzpaQw6x7GuiAKQY4CatgWMeTVQL2vU1m",
-	"W9qYYMIbGpJkHcP/iUsNFx3c287mKCvbYQ0JHjlk8YSmYEwDhheSVAabmtAwbWOU1Gh3M9sK61nZidri",
-	"ZpmeL87mJ45C9RoIfRA5EDMr02jp8AI13LI58x7+1dUhk2+MkUULpHbGlvjs/h5C5d58Oxqt8URto0yv",
-	"FLE3SAgAw2JMnhIbrMXl3YwZsDad9sNIeQ5vvh9SfiLY9v0VgBWSba64Tk4BkNLsdlaf/zrtwlF7LT8I",
-	"i+ks0xVWSGWGvSjxqYSa3INorJToNl98uYxNsHwnX3uWYBZuGwi8TkDUXHB7a5lj9mRTAL380lOxb9nK",
-	"0GIVtekhGT8g/0JEfWubetVvpZbak/KwGAEGKLBkPNwyx0Knda7mJflxznAwpoxUE4JDUEnkMEGEOR8g",
-	"r1CVyUMHLdc9dJBnp9vA0zpEr+nMQG/IDlpuUzwz9R/gtZZ4pKt4wZO+eGKXzxJPG/BU54p4kDpy6AwZ",
-	"jGYliMAv9cMaekPmwLg4muAF8om0NkueXx5qtIKCxKMRAUxEUHSKOxljlKARurUfz1LEpySgIxogyqaz",
-	"VL2+NQ15IV4/0QW2igLpykiRIzSeTTDLzsv6WV+BaRL7EZlsvgXr4jCs9S2HMTFikgOtzS/jnKrbteQf",
-	"wOlYLxZecVAYp1VOpjgxVRcQAANRFpJbUkzSULSz5taUVCazM3aJuJF1yWRlEZMkYfaxHnByX+sDWQST",
-	"KD2/mFuJNMChxNYw4lKq11vbB/neMmBttiqhxMojsTjqUxRPCRNXRLDPKWG2n0dVtiOc2DvZlPuxq26e",
-	"58Br2SxsWezQsThuBstVR3dSLsMcqZC5otySP6pInf2mLUhupySi7QwnfEXUsuY6Kj75qV2ohXLEhciF",
-	"+YIF4yRm8YxHi9py1PCnzXxTL9YOXRU7WQvHhwnJ2XF8PxKyFI4fuqvvbEN7sEgsU7e1JolVErzW3aEQ",
-	"6WTGdQ06oNFwR+R0Jf7ze1o5ipuys140TVOLK86yfeBNGeCLAnC5qKd+NSxefuSYlRVS/0pIUnwdq8TB",
-	"AjHeOjVoWcRfnY74DHNi841MZC9Z6SbuME3oBCeL4zgqk0aO0PHFBRqTWxTEUTxLygJDpjgVomRlUPlf",
-	"f/voVvtH1Re4Ovr0Z+fu76VEVqLVyX21n8Lxq3whfQSFDRWm25QRWIiiKQFHRMJrIlQB/aKQDX+PfVOM",
-	"VbEwoS7MmGDkX1PYeEBg8qqA9zdfO6A9fwa7hrbbMeyWILJ0tg/jL8Voq++G05QCb7kWXT69CILCljC6",
-	"Vpb4pHC6VJvOymcWL02Kb7X3dE2ujKmdtTLv4powXcxA5yegg6zSWZyo4P7D++PofpNr7AU/JL1Gliws",
-	"Z1/iV8lJwVNtwJHLZK3tMQXnvu7rba+/+CbLT93SEk0ty7O1QItIGCjmbVE21q3LdJHrekGjUolGYbeY",
-	"owyxoZ5GuUXLs0tsfKFTT4oduiqlg7yU3KZPAn7jGYHk+OJXJBbIS/VyTcBWoIpajXQRdVq6kEDuyviL",
-	"tBTVbUzcpMVn0La2v5Z0aQA/lDabg/qe6LJYVHnSjcSd7fVzRWc36eZ62PXL2Qesv7MUFB039PCNfXeb",
-	"WsXQtWXCQZ5mOexa/GW4gcp6lhQAM+RnhclIeChYZ5YeDYnQQAml5W9JCsjmqDgVM8X6JOjzHNcoyCNG",
-	"09QVRAVxGwxZFXmGEnoDhNGH03eZQfFFnExQr9/qo3fPXzgIo4tgTMJZRNBzpGo+QmYIOF7xlAqt+RpT",
-	"xsXTIUOIsiCeADnlT2EyMVFVjFgV9HZgzRBRRjg6iBmBel0h1CjGkSNXQ1OO/Pj2EGEuRpODcbWaaqhG",
-	"E+uwlpjGKY44OpgmcUBIyIEiU1gcLBMmylawNL7aUhW2pKaQ7gq9OmXrDf6YUVlPGcY2vwqphjsomz+I",
-	"eSrgAutw5CIAgCSZyDklxNRkCnzkRiA8OuAp/kzZtYOEriH+i2kSJvGUO7IwFeHpoTk8miBI5AEPgJgz",
-	"IQGhNySU86QJZlxIpjGrjilP42SR26H1u1yh+HuUeaogGE6ONEv8WCCR/FxvHtKDL8Vvl/j2J46CZDFN",
-	"Y+CsMs87i2wYMsFMZMaRYGkhIGVYHc5ctxlkwgb8TdRjsYDcA7tvBTyvAbM/MPgtL2FNLDNfdcC8oTi0",
-	"QVBVljTDMcFsi0hRcSrZoQmeXg5Z8YsFqdIrnC8nf78Q96OlqEvVdWKAvKxA4s9oTG4Pfjk7Oq5e/HLU",
-	"aHcOxG9U14ZzkC4EjP4HDSu1YQX9jwqm4IeH3pBRhqJ4TpIAcyKGcmTRSjmFGQZy7SB1G1qy/MTVsFX1",
-	"FtJF3j09nYcg1c6UG7+6On2OcpMFmMWMBtJWPwHc9NTK4GMUkoBOcISuGL1FkDBhFaZCl2OorCn7cJh6",
-	"nbIKeDbOAc56dYj7lP2i6taweC7zCH+HsJ3SfD9Tr7+8yJdTvkJbSqQs7bQqG20LdvXO/EydVv6YUEiv",
-	"qXLPZEalj261Lw1KrTKLUoGl6m3ZE5cx1Hzc2uoaSWDXmWNVEjVUkvI9qiKtSI5EB3GCdJQXEHiITxbE",
-	"QEdd1cq1MMxLC+TPmDHc/kemlErOI2dT7YLMKzXkqUq4/4HNqZch4sEukZuOKR8yHfUVM1k1VhqGc9Rq",
-	"aXohItgzbFH8a6mSh9ps6Tlm9Q/W2TlkjYtNZg1LHVwvzVzi23cJuaFkXnK0+BZBCU9iKh5k9a6PJjIp",
-	"RTATdUlQoPgnEEYh5UQx53BS5Bqn9IYotomHTN49qC8Oa0F8FowhmvnvdafRbNXaHQ/4SPXvPbfmul7Z",
-	"zTcmotWWFikryj3MBeXMvnlq5Q0aVIEKioI1I59AEzT99gMsMZKTvRSM7JiUJsVejAW1FtIJmkYzjqKY",
-	"XcOfpWRqmTTZU7zQkC2/xRBIH5SU7Tm9eItajXpXhvZZgTLQjQKnSH9apGpH1Q+f/myW28hHM0G3Vm37",
-	"nOCIchIKsjGiKTAZQJl4hNSXUtAjCb0BBOJbAkR9vR4WUpxYsba3SUgZhhqRIBxuJxViKMthi4RGHtxy",
-	"5XK6DQvnFykus99cJnpWcMNLE38wxuyahCqbwrMvjfcUGjLYBlPKUTgjFqX24zgiWNZLitn1JUkm61D5",
-	"DUkz9M1pK+hgTKIQTWQ9OsyAoAhicrglaHLTr4cQFxdqm6Xy7OaVrFWvUFCiiHC+7Urz069fqiXHHpeX",
-	"OXwzm/hKI8jeBbk/HecDg9cLMFtaIJXx0VCKcmiu3mQpnqw8vTL6uIqg5a/s8l0p0JsSMlAC7uw6OXmG",
-	"UsakM3b5MLOMxXa/H9OMTH16yLby6Q/fycbEfSTBLKHp4kKMW1p+2Id6ri/01X71/rKyrPGV1DXWJY/9",
-	"BfLevb24RE/kr1X4lXuODqpB3pGKhQQ6O9Dli6VSDW9LdVpIOr/KkvosWkgJlaApTse5LGndg0jNP4pV",
-	"6xAAHdBtWaHWgGOcplMr5PZoSv9JFmX6gi4mrZq6QrCi+EXWY88aimTtwjIDrhw0N0tWMX1djK6YTGqp",
-	"NaSilABwaXwNuSBKP7R6mHkbFmZagK1a2zGMtDl82HS03bCybNJ1SzPrX16Z7NwyirWrBcuOJCq8ugLj",
-	"S5XkHym+DWu6bZYZXTyVkJSvqZg2efZ88ORJGAe8Zn/7RG1TLL6yVFr8AswJ1TSuql6vYuyRUPPkV1wq",
-	"lRCsoXlRqC1Qgi/JCzOQlQxyt2fI5AUB+U7FA0HvAQdNMMPXhf5bXNs/aVKo+csdWbwu1+ZIGUbLYhy4",
-	"g4QOh7BcoCTCjiq8I5vEgMiprTqZy5eDCe1vf0NHuTZ7Q6aCc5T1hSOrDR+R2CHkCHF35zGSGIHkNeUD",
-	"MWRVqrUljZPRFNPEyaO9NMXk0M1BuAQxwWyImb7Hjv7oM1l4sJUzzBbIewLwffKnZde7e1Kr1bys4j5H",
-	"OOKx7qNihXGWU8IhKyWFuxFBdAEKoS6/oS1IQBO1+1CsfMiWCOHAfAYpsmBZzara/8SBmEKINuNCJ1TG",
-	"p5bbchC5xdAkM6KfiXLwD1lJe6oaOsHB2GpKEEGJKjDCyaMVBFpCDEQ1mnLkaT7k1dCRRrch01UxrAY0",
-	"UNZGWuR1fxVGuIOuScpRy60LuV0+t9ri2J1wSLa0ISt2wlGjNAELIO16HmtzpnJcaPzn0OEbsTjfHieF",
-	"6h0HZkMD9PGTdyhNLr+cHR1nPWLAhikvLqQiKEtlNpqDeCzpCNx/icO+6TIyj5PPpm7I1Nw0gffmQl4S",
-	"hlmwGLITsKknhMezJCB2XwO7GSVMpmtQ0VSehfrEaqpswud0Bt4YpxYsAQ0caZ1UTh8soNqqIS93mYx1",
-	"NmMp8ZwVslJwlqUzZCUdB6UtLW+rsFoQHmpQaPnNpJBooLy6ePvG5Jfok/D+HAITGlYGaKgzTIYVBw21",
-	"WCV/qdVq8qkQscSjWq12p9pWCkRIxwkhQyazGwRRFYdYQydWzomeEjPkQcaAN4Dpy+cJ4rD4SOZjiIcf",
-	"a7XapztBwy7phPAUT6bSDnX+4hg1m82+6uJQQ2cxIzCrBJ+4hnlTlVer1UBZ8BzUaVV9mh7mGfuQYVS0",
-	"VWlYX+TjSvmQeTpv1XOQ52NOwHWpclfFv3X2qvi3yl+FV3kA/5E5rIrEy0RWr4be63w1JuNthkzOJx05",
-	"cWrM43D/FvBYkKNCCTl5XNICiUqsq+IemFZtlom0JIQWHcSJdkUI0qAtsroiRVblD+4ahOXCtckGUpv4",
-	"SWfeHgJyoJbravCeqJ4pAA3dfRWlhKdcI7VO9ZCXMMILKYnLBFX7A9knX/B2AQDTux44PU6xOCrdl1Oe",
-	"OvhHFb04OAomRJ3CoZPdP0+3RNQNXOeyQI9V2c4BypFvpgjPhqzQ2NLyD2saLFYnPoffc1nBimSpm66A",
-	"IF16b3Qgv+QrdvuLKtzB4usH0IfQU7VlvEPjaTZdQPQnPP/NkGUf1fRpIXKbEsZBaADuq44jmTFGEiXu",
-	"eIVuutqwb3GYNIbqTAPkCRFIOf3VdIfiUoHM7EHqGCOeM2QIeVaHJrh4mYoHribTNj87ODFUsdd9/l1b",
-	"dDh8Wly9TnkbSPwLCAesMZqaFikly8FM3FafoHlC05Qw2cdG8nEjDSBzQrpoJlzqGxpHQp40EgYW9GA6",
-	"S6YxJwPkibOFlQOhl/ZHrXqmKg/wUIIpwfNn+m1tfRdv3pDExymd5D8RJ5COFU2C/jAeOshwQ1Wx9GUQ",
-	"/DKEBPVR56v3FcbBbAL0F2dYXIDQNIlv4s9SelOblPl9UsuNaECUlULpPu+SeJpQkmLoeZlXe3IaT0Su",
-	"cfRECMIpSSYQmpfSNDL6k5bmz08uLoXsXHEqQqqXGlG95tZcaPs0JUzoTINKs+bWmtIkPgbLQl7sBUNK",
-	"zEsU4DMqQSBNkBG9kXQjE6gPMEO/XDTaHfTq/eXhqih+2ygwZIViMKDVpLMkn311df5awnspL0sFgYD/",
-	"Fl4LcJJQwqW7+J7dgdCq5kC6DxDlQ7amNRDkd0xLygUqTU0JZNLObbstZJ3AIZOi5GHN+JdNNUAvV1Or",
-	"2XFdGFOlh9bFQ6jpBzzpXUmjSKGPDFCxs6TCY1B7NQHJH23LbQpUbrmtTKjbvvcg3AEj4J+GskVcvlij",
-	"6nlLeCou+66tCUubzuoyhKYXsJIAzeGQUIntuX76yn7xO2bkH2qSWhBPyroeqYqMueRuqzX2nTJxyyZ1",
-	"2creCq2wgIToINKVHJfOWAUBHNrLXDMn21e3+5I5sl7dW7eCW1mX8y5vIk2TGSk28W247v5QAU5fpw+y",
-	"AoWx921KwNpG1wpZvBr7LwP6lr46vfpyWn9DT/npJJ1+OD7tnE747Smd0/CXaH76e0wvovDqlLk1sng1",
-	"x+//Rd/S0/nZ5ef5b5cv6Bl152fPj+avLwPx3/Tt86P52bF8pv//t8sT+vr41eLD+9/EfPWg8evi9eXJ",
-	"4mwh5oy+BIvTzik7H5OX/xLvfQnfn+48x5mcYxyK9UWchi9ftD4c1+d+85X72/s5/ffFnH7491js5/bN",
-	"l8/1s8ug/eb3o/nr41ez3ya/0be/nzTfXl7dvvly1X7z/Eisaxwen3bgvcuTpnj37HhOMTufCpicPT9p",
-	"nzVOWh9+P0rfvD+7/XDhNj88fzV+fRnRs8Zv6ZvJlfvh+avfz96fzn+7/NwS8Dt7Pf/93887f0Td898m",
-	"L85ffph9eXl+e3tDWq0zhn85eh2cvD35gz27bv8rV+FkUFnV8m7NNbZSvwwvVgldOZYMHO3/FbT+Z33v",
-	"hjPXbXSAWP78A0++azyRRwVU/mdB4/+flpun8isoa671nm6oZzuNVF87zVNVGewsykAVxFjJFVRLdqT5",
-	"gCO46jJ/+kGcfhCnH8TpvxdPvgL5EYJQ5lC1xCShrONJZgewXUPK7WC7UX/QpB806QdN+iEwPTLFcioF",
-	"A6wdhLCtFlrWdHhFe/Kc6cOYl42mCL3bWzsrpsVLdBnHr3Eio40yElx8C2E/viHSqmNTXFn5rFKoZVbJ",
-	"6oB9NJWqypo1Z2fAZLQe1CPxCdJ1BeWEd5/sV4vjDND6j3PnlmRpK74y8CyTlb7rrrWnQGVC5fJ5pWC8",
-	"tn/9We5tkLw5p+z6PF+OL4O/bSOhHKnX7wv5fEm+DJIqVG2BhvYrw4o9ZR721msDtNXnu0O/47p3d3tq",
-	"8Q++G9XyDwAlww4ObPiqpYLHGsgL/KN4AcyBH6qLV1+1MGM5enJlVfKTHzU3f/RCF/qTX7Q2f/FGG9oA",
-	"BMbutGlt5HYK/k8NwCzgD5BnORbt46eSKLCPn+6cP4vhcR8/CbTJ0PkMTLpl8S+CzuJrga6Vd/Br5ZNY",
-	"yZMA6jivdgNIax7Pm/Yz/6I249v9JqfEREGZuqWtQ0RlSLUV4eoMmZA3ZYQUt7qAQxKJ7i1R7MaFPJ3G",
-	"Y0IXivWZOSHSJVBwDPPDp9KeLcst6+LLubSdTTWY0YHn3v7f//1/pF8gxZ+loywrCe35QV38/sRT/2nC",
-	"25hnRaB9zEm7J3bYbKA0Rq2WmF/cXAjQ4qZK9JBp7/p8HHNiEph0ftGy63uFdz3nPdc7GjLt1IYzZHE6",
-	"hop4Jm7jKcLZMdsmZJ2yNOOEa894f0cvhBXmU+IuAKx8iI9ALfEEmvMVTeNyTyu3ZNN/XeXfFnRMqb+P",
-	"VlJaxb1tN/pur+W6br/XbnR7vc6J+6LrNl230++1u88bJ616p39y0q3YBcezLll3n+7ylMVe8lKddO18",
-	"SYgpU1jm1+B4UnBr5HfU7fXX7OjIb/fcOu4+b/Z7zXbd7/kn9fpxq9knbvu4/azZaPcxOe4/y6I8j3ES",
-	"qvWs2qZjz9F//+X5v+fP/Mnn696HS//N2R9Xtzf/Oj9aJB++POcvfwtf//q6/+W39Oj9+7NslnMCTSQK",
-	"Yz3/pb3AlPwRf3jT7Iye/xrQN4vzGTl/efPy9XlzknRf55cUxtcEGo1JyCsef5SlGVoHsEXQCNJ5dCuQ",
-	"p9t3V4KaxWkVVxXcxHJ28LfY3S62crLU9+Fk0diTRZfkw0oUC9BNBMrNB6qfwv2xTuV92q3mrNpCOS23",
-	"IbVcoeFScSZuvd/EvVG96pPeqNp1u+2q3w/8asdvhj3ijhq41S12NR+wWRStwHVdeMfqX293uZffPgj5",
-	"9WZVV7x7bDUY9d1qt97rVHs4DKrdoEX6ozpu+u3e+q3qC7ftNj9ZLS4+7nxH9UbNBc0ScUsyX8Vkuv3F",
-	"FhBZTRmtet+m1qCxdOBgQrIwjfg6rk1BUzAN1EwUVmVHU0mxmt6g8jf3Rafx4qRYV2+g//yHvZileuMZ",
-	"Yb/L6d9XXAWVmZ5ta8yGO9Of9Ur2TM+d2j3jYlaknjoPVi7snrr3/gn5LlrgUmHnvAIOYpuMqrLyvDFb",
-	"LM2fVwmXhh2gXcZ6uC6dxvEZZov3WZ3jDKov6E2pFHIPuOWgpaorastDPEJQu0nInK1y+AzQ+m826clF",
-	"ll1fIx31W23cavpd4neCsN7rtRpBxw8w7gTNXr0eNrutoOu3/VZBTHFvw1EY1Ekv6Lq9RrvTwm4X93ud",
-	"XhP3XH9EuqOw2Wp1XLe99GEQup2Q1EOMu/1OI3D7QQe3Gg23V+/0+wHxO6TRHYX15Q/9fjvstf2gjZv9",
-	"TtNv9Vpuu93stOq9AGM/9Ed+q4lxs770Yb3V7HfDkPRajX6j0+iFndYIt8I2GQV+Nxjhdq/d7vdIRwot",
-	"D7cm/JpZD5Q94UBJ68Z+kOXotjTOOcvaDVgXVGjVV7Uk9Dd/cay6B3y/lgSp95f1Z9LVjhQJV2p9gKPI",
-	"tjHo1hNgZNDRwVVob7Da2HBuBQOubDdkmk964n890/B2sKbpJGVDdnV5fDhADdfNKltBkoRQecXgYJdq",
-	"uHUdNcbIPFoY80PMIKzZVGHQhg0ZQB2SIZuSRDUHhGBgve6l7IogZrLkQ4hU7x58TUB3PpdiO1+fcIUO",
-	"5B/Vz2Rhe+xozA4HVkaV2I7RuVVCW6Z0o33H9uXaAO09uO8oO/+G22ijAwiBV533FyTdJlZOp5iLAe6g",
-	"m5Q8/WWnqD1XCx1o04CcbsepWl8rRC+/vR3D9cp6zT5KvN5qoAOsdXUPC5JLaqOSKY6Oz06q4qNq91//",
-	"bJ31//2uTCFym1W3cVmvW+J/5gSVGo7d3qvhOludqS14nGgqkqdVMrL5gcJ1aZuuFSJ2jppB+pVeAvC/",
-	"Pan9R9C/Ei6huSY7nFa7et573nj/pn25nfq6h9Nq507ree6Q9qEAbXtGR9nBPEy9eaAcLwDzdpa+HZ1j",
-	"VvRHHkl+qeqbNVy3f19pXtXpWOd5jAjmqZwkL8qLb8u8jfYHm+T4jXjh9h5LXl3l9JK1WmYpp6GELUpj",
-	"1KhDm/4HCqi7GMbzpSUskQ9DiLwUf1jRe1REAtMnK3fIZXkGPpG5VjJDhPIs9xdSJxghIS8Vd1aEAljr",
-	"v3N0ZMDKnZQGMK3dg5afHmn5u0YyrMS8i1ViIDqwMvJhQXY+/qHMR5RsvfaXcX6WaSfQLC5NKLnR2fBF",
-	"jWGlSgLZ3NtpIiu6XYmfZOJuoesVeg2Z4jghaMboHzNZytb4mVg4ZLkvtMIKhW+T0Bb/ILE3eYpOfj2z",
-	"3hKgxlAsjpMqZZwwTlN6Q6LF4UAVesX5dUKUn5g0L8oqP6gWE+SFERrSAU11fpJeJMMTWZx1yD6TaXro",
-	"ZNX1ETY93Y231qR2ZcPWQcmRqbFaR9++L47x6oJ+Y53WoYMgR1TmQe3L/yi2Ae2N9p+nNI9BhCqxlq2y",
-	"M3Xrx91Ou3Ny3MV+r+e7/V5IRs+67fqzbsutP2uPOmGv3+28yKzRlwmGXjvaoZQz6nRPgufji99e3v57",
-	"wQP+5beTabP9z1/e9G5u5k1+czR7/c/LL/+eH794nf6ajfhujFkaayflajHeal+KWSaTyjammg3/xPV7",
-	"h9vsfwe/qlrtmcCY0s37Qf0PnLg8SZLu7ejzzaIddVrNaBGyeT8h7f51+uXLfNSehH9YPs04CuE6CAbx",
-	"WL7CLfyC2fEupvGuXkKN0d9IvVPUxJClZVQo1R5W6HPuoFV0cLm47jeqruu61a74n574H1f/X9OtLyXe",
-	"ro5dFav8+Y/+h7R588/u5H3j9rw3fR20fuH1o/24/78KmpYqqXAAe9FNc/3jyvSd4vVf4kYZ03xkdTWS",
-	"lHwzem3ynzb8TlDtkla92hu5uNoM2mGX9P06brR2Ra9/f25O/9VLLus3zzrsrLV43yevG9dr0Os74wI2",
-	"dglU2IsuvRGnJCY9XIf+4SJ8DBchi0u9g9Dke5outCwZUQDM/ryEsrBomcevvtJLuPabTdaF7I4+mteL",
-	"xZlzK41jNBFnZp5Au90ln9dX9XR9546rLZsUrwqMBQXxiWkeX64mvqAsBEdjYIXJrtEXNbc7wFwX5IR5",
-	"PFD5ZHEbCKvhCDNdGSLzV8FYaazLUMg6GLJMnMBboblBc7J831wZp/NUKXuy+E6hjS4oZjgYI9McF7rX",
-	"qOLQoN9BX3PrtljNgzkouFeXxyjEC+OPQ21nyLSzCyoJQUcXMo3ixYSwVMfiyo1NtCqKg7EKyc021mr0",
-	"CxGqUO1jRsIa2o/CB/E1D9f3MI0Wr8Velh09Gq7AUcZY1R+aTVEah3jxkzimOMVlEZwK9oVYpceTElZH",
-	"oZ5InLKNC/N4XfBpSVGNv46Ou38RYWew3D8q1CD016++obDEhAcuSd26tfgP6fsh0rfVdL0MoYphmsvy",
-	"Oimc08Ok9nyT9FUuSsXQMFfFPpWpULe8/SHKfzeivHJcmf7RVs6iFiwemC2nG1GX5snBj+sy5OCFXG5c",
-	"2Sfby/H3vO2PF/VmDKk6jE3vSjz5RllyjS1i2y5lmKjiO/z71RSMNLMssK9SClSp7Sd/6k5ld090KWJQ",
-	"EkztOVhs2V6zV1Tzy9MQEHuzGwp6Sqpe0qY4p1xHscksokwWWjRdE3WfWFOtFLQAQfEdpLBClcPEWXFk",
-	"RBlPCQ7FrJZ4PSi4QXXUmD6oIVNixgT63/L4HqWTkUkqpRzhIfNKm+J5e+xm5wyZaZL2oD52Jc3o4I8F",
-	"1JqGbm+6y5sucG1BnKNgTILPJJSpkKDF6CLb5jVT9FlmBWaTUW61pnNMfl8dmkdK9ZchFTCmVi+Ltcp2",
-	"oMuFxMVEOtfQIB2VhaRL1KjsfKCNKpzZM0DNB+lVPg4v7PZ2azlZHlOe2Z9uJkUrRgHyDE3IAdLhjp+f",
-	"qK9MV+83VjzgDuNcyZPTXXO3ZjvlHSW/Yj0+Hd6X4lvw8fLNMX5WL+9KoXe3bqYyqFyd8BfPro9W/N/P",
-	"P9v9yGUB1aopZCxjB/UiamLcnIx8nvUaN1EG25arYDEjO5xPSU/uFQK01QC9SPSd9dQemv3aEvZ6TvzM",
-	"wpMt5YtTSaZy102FluyAQMsXxLajFAihsuitpl8lsimL0/+MYOx8wQUYQnw40mEuDz7XtSUTTCuDTfS2",
-	"tk8RKicBvSRpBj1AdMwVVukoeNV3QfVBteSic933HAQj6NKxuYqA1UdAtQnSbQZMKe4sUF5nngtuTIOx",
-	"5r75GsLxaMhkr+IIQwO51Q1DAhxFgtttzmhXlsL+nuNJoO/U95nTvibxnJG5nffB1tTQxRG5XZts3mp3",
-	"di8lKxt/fZP05la7Y7k17+M+XgOa/6psUzjZpWTTfbiEc33f1mWXfvPAaqWfXymUL2LTXkoMqfu0wmoi",
-	"f11nNpFv5OwmpR9tLCe0Cq+/ThKg4JNpHEMvT6ug0LcqHvRflfJX4NEWz78CLm9x/AKbVUmB/4EmZ2J3",
-	"12S7LD/dNZqjA0bmhKdS+3VMml0KGoT8d0ICwtJD4xal0Nj7OiGcO0Omc8x1IiA3zamlmKCrFFl9CUAP",
-	"P1LNsKZlDD+xFyt050InhPKGHFokaB2WyQSvKU+P5GIuAF6Po3u9XerwIpbpx1YO5+baHPKP060i7VyI",
-	"tLtnXFxJOY98UYpCFGCjPmgBnzXuDtniRnpbdlt2I7fsnQLw9LJVhadNq673B/VG6arFhZSX5+PDz2Bi",
-	"V+SAwjfXcnN1190bxHac5JOzJqaz3h649Q+a8ekhR5RRPl5//NsFgdYBLMtLTFYvJ39MWdv6QgDcUa69",
-	"4zpzga7HuyoLRxflVY0gTeyHIj6rsnJ+3Nsf9/bHvX3Ee7sxFW2X0rSa6QsZYJNuk8lGRdHG9JSFbRL+",
-	"EJl3iwwwIf19lyUwnUJSY1GwFVDO8sOWOvEuwdGSeI/0Vf4kOzPv5N7LlOTVHr4LWfsyZuqgD+hEqNyH",
-	"KIhvCDQ/yxVMogwax4GUTUPuyUDQKLJKKtn9tkyAnXGl+eCFi02pBxpy2V5YRttx1HAbGdORcRmwsqdo",
-	"FEdRPIfO3tCE0Ht5cok26wFP/hT/OQ3vZFtfz9AqbhxqIZkmRBad51MSRaDgjfI7fQod90yvYtkW1gFL",
-	"KQizBy3Zfu2IIRpKU7A2pLK80E+5sj3q4pcMTzSg49GIMIjaoSmZSMUg+5xy3UHRX2RHhgVypXRCakij",
-	"i3LMwc9iGmWHU+CME2g4SNn1kOkmmeonaAQpk/iUvqJ076wCKpxczIhjB0ke8JRGkTi8QwXUIVOaFOxZ",
-	"r4ZbXoKChiSQQJPYp1Zyn5iFkbncDGAlH7JYt7QyeKfiGkPEoFQKqDQykU9rVMqiLFR25OPgcxRfowUl",
-	"USg74IolxqMhM927tQV6HCep3DCPxfc4uSbIh5zBrE5GHIUwKMp1x+U/yV1/Gw3PdMLK63j3t/5Ghhzl",
-	"RMY36hrDCeW0XEtCFERXXJQLdcEKY1hXzaaJpyE3HWdtcTP7WVDJrUSOT449yZaf1Suro1EFRPOK7Cqv",
-	"4n3mdbbclVyepl9HEcV8WaC3CJwFWE3rHgRYBSHl1FcIshQEt4EkEm3puS/IQoLDyqf7dIkzd8My8S+b",
-	"9Bv7uisnq4xAj6FMrZSx3bL4zP2K8WVTfNqu5MoqIV4+yYfkdkZNXO36DbeKW2GnWg96pDlq467fb1SW",
-	"l6MFdjnS2hBVWzI3waLl+vQKx5UlvHwVk9eP0/5Kp72G2C6dulWY/puf+SMcSBe3/Go3aNarfpt0q42w",
-	"P2rhjt8L3OZXOpD7qL1bqbwrgsQdLavpo/tJrXGVjH1PX+D+ZKVd3HsW+7dPA1Qfe1oFg1K5IlOKCr6/",
-	"7JUBuveId04FcjlBQilN8qThgxI8bcnjnkme1hAPTfTMy0Gf9tGTZt+i2j2BW3OXMxXKNeXV0K25A7T2",
-	"w8fxBWd5r3FiwllBBTKJsvBXnEiurwXth+XH/jebyMAMJZRtxTaL1rIVNrGtHMHGALTRI2xMKhamZ/aK",
-	"+IYkOIqMkQIduCiNUd11D41ptMSWMWTxCBEcjDMzTqrsGN/GLPCS2H7fyuOF3C67fdeF3P7wWnzHXouV",
-	"otlf2NX4A2G+N4R5FB/XVsK+INiCxuvNPzSA7wI4TlE3lHwoL16hq6vT5/cVp+SAeVE9Ba9NGBPOfiqp",
-	"bTeszGY0HFbQQembU6j4x9Cw8r8+utU+ro6Oqi8+/dm7q9p/tnb5s964+/uwcliQ4uTSB+g7Xu8q2XyK",
-	"U+hYp6Cv0+TFOvcTfqjwJIciD5Ycd0Bjtm16UFHeBBFEPDTUfu3nb/Ov38kghlW5F9KbFT4ozcJ2vtrJ",
-	"FnvKqRCcyxgIMkkSp+qXOebZrKYqi5L8an8pif0lkVGRRhpWqaEWgB/Bj+1sfF1RXoizWKcb7BQfqgul",
-	"Wm7wVAm4OEiBVEHBJB9HmAVECu5Zo0l+6KA4CglPhwwCS795xCd/RLHfbsW2m9C/t9iv9TLUDiKRlBS3",
-	"CyUrqam4LOFt0ZTtgRFke9x7Y+uAtLIKkNtuvjQiaj9BjGAI3It68QM1f6DmVqi5dx1mmxg9zYg09xVo",
-	"/8PUuEM03leNuTsKQ263KC1pXB2zst7Kpqg5L21NDW2mlAXSk34o76nsbq3yVGRwnySFqv7fRvOpCpuD",
-	"JXh27X6QX2W4j1q1TwI845DCowsE4UhslHKEJz69nsUzPshq8HrurTdk+lVVEz7WkWcnv57JjdfQRaFJ",
-	"48Dqd+1DwQyc+DRNxN/xNKUTyifOkE3jaHEdMwf5PHCy9teyfWkN6d7WMVNRW3JwGY+oy98YO7B28Mnw",
-	"N2gdLncBXzlIR9LZJehXdMPOeJHsKgoQbrmujLuzoEetfvQAbppydGDw4lDPHSdZLUNptI5nUQjdm6Bb",
-	"nVgtZqjuZriCRylJoKfq05LO22Ik9h1ErfFHqH8/JmiSMUJx+s8kCokDsy8gQzO2c8H0e8kHAodL2TQ6",
-	"EGs7vE+f6ZIetmr85/G1QN0b8CxvUWvQwsETde1QVmxsZ3iUy0WmaN2MgftXLQyKT57LqpyFqEPKJHKb",
-	"qyqLMQCGmSqXtjKyzWK3bqlZsol7d9ncYqytG29uMdbWvTi3GGvr9pxbjNXrd0nDbQftrh8E9UarN2r2",
-	"SbvbbOBOq90lQdtvtsWw24zVDUnYbPuk2w467W6r1am3w47baJN6pyF2R5oNHDawv81YuN9ph41G3e02",
-	"+67fajaDIAxJWMcdPArd0CW9zgj7eKs9jvCoPvLDxqgdkqbfCtqdXtAOg249qJN6v0/CZq8Z1Lth6Vj3",
-	"DnDkX79+wdss8EkzlQf3Zb8/Zd251GcrbJBqF3eaVb8etKuqH3vQCXv19Y3KS4j399mzvFy12UfFBD2Y",
-	"RMFwk/KydTdu2dkU5Ai+SrR6jBqeW/K/x6naSYoz7lSnc/nrtTz1skR+rNdLGehDa+YrRh1gJqfRmfa2",
-	"jHogOHjDEYsX4mn/cFUx/XsOtrcqpcfy7uWxRhEBXWJwT1Ve9TCl9Tfgx3XlNwrj5OpwlH183/qlW1Pq",
-	"PdUvPcqqFMolGS9M3a1mVpEJTRVq+wSR24CQ0BRr+WEoKRhKjsJwyfGRxuqu7RqPldIbUk1IgKNgFuGU",
-	"VH+P/V08MEthtSgbjMYM/R77cOSeECIGSPBTT+rELBY/ggkCVjFkB1DyH6vu2YIscJKmkdLZpVrOZ1Eq",
-	"mYxKUzv8hsFaYtnnGexexf4juW/eFGC1LJ1JWScjKG9i9eryeXztiKCHLW2fdtvl89osA8FCNRaLrUjs",
-	"VZj5g0at90KvO2hFpi7x7YMtuqvo2zQhN5TMdyFoUIoU+vBLw4UgReIZNOkdJfFENibBKeGpFUlp7W8w",
-	"ZJCbWgWyFcXsupqSZIICPKUpjtC1NGZKy28apzhyEGVBLK7XaJbCzNMkHtFUDcCV6VNm75pwdduRrT3f",
-	"YpU15In/eEhhC5d5tGbRZjdwjRVJlc0ypfVUJwCrwSi/SHFEZFZ2MiNWexYSXkvzLLsWVHqUahOPfdwH",
-	"0tKNhyyPBpus3QkZJYSPvcMaOsoWLEQ2zQau6Q3h6AtJ4m8XsnuJb98pLNsVh38jWMbQPwbLgLq6dkNF",
-	"CIRI8S2UaiY3YjGHpcULNXm0dGiFui8F5h4TMAG4+acvICpMaKiDyt/dmusKzRfwKBCrubp4XnEqCruz",
-	"EdSDso/ljchelX+XvinxszIY4YgTpyJu3CVJJoXV5h6XjQOXtuTD/POyL62beCxzN1yrz3wrp9Ff4luk",
-	"yNK3DNL9ccrfxSnvT7rJ6NAmmSbN1nZPq4zY9GUcn+AkWhS1ayDUqth8w22499WsAbA548vKtv8Nt6BN",
-	"i28HaP0HqzToP2YkWehNipOt9/eiCQNcstwtylJyLfl4bmE/BMrVAiW2UVd5lRSafA1hUskj92nosUPF",
-	"H1wQlq2Up5+4lrhAGsS3mT5ciED4PfZr6EgZ22JGhkyoj1Mt09ASvV0Vl4G8aOVRpyCl4lTrnqYPL3oX",
-	"R9H6Qj9ldgUPzVhKIwSCrawq5IFBoIZe25IkRxMckiGbj6H0OEyfzBg3rnzKwOGudv8UYVWDqDqb6rWq",
-	"/cGeaIoICzkC+8IUls7H8Zwjmh5C8Ri5CjQhWMFPw5WyIJqFRAU+yNXB4jSFo98oZPRc4uIlviWPFTJq",
-	"UualuvbwHsk9vx1Uu2GrUe11Rr1qk7i47XeDflhvPSwn/Tx3YdS39xCpLuSXu8tSfzlI7E/s2M2csmQH",
-	"kPRljrleLDpQ98UmRJKc/EjS3ZCkq5hDDshLvHE1d5N9G3YwlahPHGTXZh5YDYFiRnR1Qig0BrXIMs5z",
-	"TRjQNHY9ZAfiNZXHLT5z7DLOIB4CpU7HZAHuJJ/YFdCuMWWH3y54X/e8eLzY/Qymu/XLMaf68c8sC7Ak",
-	"KrfpDloQlbs6FLi5ohDJ9m10to0ibkAEtVy66vRjhrWd9gYolZwe9qmkXc83rb374xC2OYR98iQx2zbx",
-	"2epkfjCWbUKyE0Pllnv9PE5A9r9ky3Nx1TSvkBqRaU4ktKPFFJr/aET10AEnBHnn2ZNDmdKn7N5Dpuzj",
-	"+fKmdTv6FwanDBWitmvoxdbFThW4vBp6L5QQ1Ztd6CbX9IYwJ2uipFtFyvbZlKtOOiQcsjQWU5nm7Xph",
-	"3OoCpY3j2vqet9+baqbfMmhYNabbe8jwiziZoF6/1UfHF7/CGQva4xj4SfUPZMgt223n6J2gdVUxfDXg",
-	"N3nydqetmmDDL+hNxsFiol2F0ppJ42YhK6mrnqnfh1gYyugEF7rtXhoRINs3i1c3YZKcYuOMYm87xjLK",
-	"0/36kYxGQc2hQXnXQIvpKlv3zgXXNIstK7fWDzphtUvazWq/i/vV1qjud4Je6JJGexNSLYcgrjApq76D",
-	"FiFcXw+vFGv+JSFm5MdvAi0cdkm1O+q0qrjn42obN4Ju2Cf1UbOzlcixX0jtKFasEyleZjPaVeqeFmj3",
-	"g7qa74HsPMgMb2YR1GlpljI7/IYv9lY47dxCnDxkdB9IISlsV6VgK9hYmGrvGsbSpn6rLjkWkgMJEfzO",
-	"0cdhht3DijPMUwZ4IjAvnEWkGppHyhtXhSAC81S6zcyflqeqOqY8jZNF9tss8WMxMTz4VDixbEsD9Bfb",
-	"x6aQyBxdmYajItN7lIp0RW8Y9PGUwRPyIjuFtstI9t7OIpslQ/9h+1qhoiixw2gE6zuRlovoq9q2l9rB",
-	"LtKE4MnG1usIc+TZtDwOUpJWOXztPUXesST51eeUT2NOxTvekAU4SSjh+W69Bxh5Qnf3QNTzzG3zhA7h",
-	"1QJ+45maJVIwF0jEDwstvKHtd75j94GunZqZ4gSGSuyFjgFSP9JG8ZbbQhH9TOx24TEj30a3yDcV3834",
-	"Zp/GfVtVfzh9V25+q7z7Z61WQwfiBZwEY3pDkL9IiWzCscFAA/WNtiuiILs9a4zd2nHxwOXtZqeR1aKg",
-	"2gATy88EMKgatUU/61rFqYwJDlUj4ZJ7s4pKqa+eqE/sL2DaB9QRO1cEo1zS2GstMT3kX7KamF78X7qe",
-	"mDmB/VcUM/jy/8OaYssd3dcOcJ5/fd+Vwcp4+H9tkTDNOvNd3vdv2XW2eF3drXWBMZnEZfekB0FEPHx5",
-	"comMaOAgdSO4bMckraxYyNqIMp4SHEI7IUs8GcjK1GYI3QNLn4iurDEhLAUvZETZZ46gY5a/UBI6msfJ",
-	"Zx2hbLoViTESkvIaurS7bSHvAky/mQgDRMcbDJmXLfdnNCa3B7+cHR1XL345arQ7B+I3yq4lTjgZt/kf",
-	"NKzUhhX0P4jcTmlC+OGh5yChpiUB1FCYj0lC1OBmANNni5PkxjLxV9VbavFgJ/fUwLI7PvyxEJrMFaO3",
-	"4r2YhTIGG6STDOIcBWMSfCah8Q5nGWHmNbiAkIMMfuJsLsq18sTiuQMCLEYttw7xyzICjBUUKIA0s5FF",
-	"BQBCf6k0Rl5OB5BeAJ8Mmbn9MhReiJ2bpU55jA+ybPs4vNCA2EgE82jzzP50M/1ZMQqoreJzCfZwx89P",
-	"1Fe7U/T8OFe2FWcH8l56k7YzQ/9VNYQyEZzFjPz1ZO/1bPKZdZ5bCkSnkrbkrsXDhCJbvF+iW/4sLRh3",
-	"hYSQqWBbF0AFddcqfLr6iMuu2Zo1qjhZyw5w3xqtaoitFvlthbO9CmNbCE6mJaH0507xAkxIu5iiIHd3",
-	"29grkw/rJ1h2pVSmWS11UM3wIPfrgEHsShRfxw4K4iieJY6u6DBkUnxxkPgLR+jq/PWhkBeoUs9Mz3/1",
-	"+4wTGJSni4ggmnISjb5Z8tWVzHh+jKirdVFVa+oltrQ7bLWPWQFIDCSO5CoR743TdMoHT57gYEJq6v0n",
-	"4ufaFBoBqvCeo2BCVH00MRIcSX4A+awmmIgZB84QIkup2N1xHMWJuA/ui07jxUlFIDggw4latPrzH/Zi",
-	"JOHJZHsLQjnnmziS/dQIlRc7i7iCXh8F1PlxOns+nf1FYYmpNsVf5YiZgvxP3JC1H06PNckwLCPNG8Bo",
-	"MSKx5YfHa+17v2JzoILKteTx5HUc4AiF5IZE8XQCjYnh3Rp6h9MxB0Y3h9SQhEQY0s2FlvcET6kn5NeZ",
-	"uYCDJ08iMdg45umg5/Zc8Q4YHhR4ilO/kyzPJjgynlmMkLFEMAfUMjIgPwPrR368E/vAuIMoMMgRlZaK",
-	"/OEJSudZV9qzJpCnuDz++0JVENOwSSMHTVR7c9VOnB/WbOql6oUsD/y6JLLcIFwunzArGIhvSwa6hKSl",
-	"QniGAwWjhBgjhtT+DGssLT4tj/dOCRtGMuDoIMCJ6vKEJ9xBIeWq2lkcktyG1ccCof+/AAAA//8=",
+	"7P2Lcts40iiOvwpKu/+KVEvJ1NWSUlv/z7GdGc/GSdaXyU5GOUOIhCyMKVBDUJY1KVedpzkPdp7kV2hc",
+	"CFLUzZaTzJ58Vd9OTJFAo9Fo9L0/l/xoMo0YYQkv9T+XyD2eTEMC/z7yfcL5VXRL2OsoHtIgIEw857PJ",
+	"BMeLUr90jMOQBGhOkzHCDGH4ACXii5JTusPhjIgP/CggpX5pZAZxShPCOb4RT+2PkI8ZixI0JGjGSYBG",
+	"UYySMeUompIYJzRiLxFNECMk4Ojo/Rm6JQsUxcgPKWEJogHCLECc+DFJSg9O6b7qRyyJsZ9U8SwZm9lg",
+	"TeKF44iNQuon2WUdidnjswAlY4KmOE4YiREOY4KDhfiJFyzO1yNl1gYDSfyoIQcl8Y9qvdEclMyY5J7y",
+	"hJceHpzSCabh4g2d0BxMV2OCYuLTqVjpC44C8R4KxYuIchQT7I9JUABYjBPyG7wHP6fAicXJUUh1gmmo",
+	"BjM4N7NZ479ESbxA+AZThvAoITFy3b7rouurY4D+jCUkZjjM4ZOhGSP3U+InRGxPfEdiROI4igvgpXoI",
+	"G1b9MPtxdof5LZ2W+kk8Iw9O6RyHoyiekOAnHrH87g6jYIGSMYaVCXq7wyEN0E+X794WAgQ//xaTP2aE",
+	"iw2G2Xmp/+vn0oiSMCj1S2LIDMQjTMXRSCIUEDEQUp/D5H0bH6fvXpcePtnfyld2HCGDCw1r/3MpxvNX",
+	"Arh+6fOgFJMRiQnzyVkwKPUR7Nm7ZEzia05ieSqWqC5zQKMRwiwSXwBBF6CLRclvo2jGssQG50CgWv5U",
+	"eDZh2KPsAb0g0yhO3kbJa/gut5Ex/CrOPexmEBG5n3CetoZNjWJB9+CULukNw8ksJqf3UxqTpan9KI6J",
+	"n4QLxOkNIwGa4kUY4QDNxxEniIivFmiMOZpizgtP5oyJhUcx/bPoZEZzBuNxDQgMRhQ0hQhkESMlG/Yz",
+	"Sbp52NMhs2ib4MQf7wFQypE6NJvhJMGJGuAVDgzgO0GsycCt91xcHzaq//d//5+qq/+v4dbtJUkE8lK/",
+	"VXcbrVar67pOiafzlg7rQbde79ax6w/rQa8xPCRdt9VstIYtQkbt7tBvdUbDZr3T6hF3OBySXtdtNohf",
+	"r9dJs+W6hnrSlRWS0HGegATj3bQSRxMAariNZrVer9ZbhaurH+qvsqsLSKfVO2y3g67fxaTRCQK316rX",
+	"h/UW6Q3rAWkSl7Rdt9FtjLBbb/U6zUbd745Gh3jUIT3SLFjdNbtl0ZzJk/rENQYEBw6aj6k/XnOaN+5h",
+	"l5CgN+r1urh32CSHh0Gj0eg226PDHg78tk/8RsNvBQS3G+3DboAbh51hr+M33ZbbHDXbdVywyp+XD9Ll",
+	"zvtG2Q1q1F236tarX5QseyNY0rV9kDNreRshPyYBYQnFId+FB4jH4jMf5DO4pASB9hEnLED3VSmbVZVs",
+	"dl/FU1qVEpojRDf54JYs1rMKcT+tvgXMpZaR2AwBjfEdefRN9eCUPsQRu7mUUmVu7rn4KbOqXXCnuKSB",
+	"2N6CQnTMLUgEZGOCAxKDtH4csYSw5ITyacSp2AvxNCDcj+lU/lnycJJgfzwhLPGkVJqAWCmI9wVHIxoS",
+	"hiekJmQcqQiIDTbfvDRv/HNQSvB9UE3wfVXIWbzacButqhZta3/S6aBUckqaGqRc5pS4PyYTLABLFlMx",
+	"OE/EoYC1XJAkXhwJoXIZ8EviRyzgaMYSGgLQUliNCScJR2UptJKMJOtYbzNyn6SiaiWzwFazIQ7balAn",
+	"lNHJbFLqu44GW8ijNyQuPQjApzjGE5KofThlwTSiLDkLlpchxCkagBCF5mQ4jqJbRNT7FkxcfjnCszBP",
+	"cP6EvODmm5TWSob1CI5TFdy/2hX/Y7hQy60LmmLFh4iZMdeLUhvnERwctpOKBU9xIgQKQTKlfomkqFmH",
+	"b0FQOBHnZkbFm0WkYk58MZLVgXrBEYUDNaIkFmgHGpkMSRCQQOpmZfHIk8qZJ5TLOebiHOJEKbaVrTZG",
+	"TMoJ0cNaCNNnYg3yJSTr8Q7DzORVuwq/FiNci+AJvn9D2I3gKPVG1xEEbv4uRrdgEJsIWrKRrbGF7zAN",
+	"8TAkQpRpoQTfI+AkYjCDsx3ouyHpO95GYXg+Eo81qp5G4JcL5m/AN5hbohlLEF8wf2u0+5F4B/TwBfMf",
+	"i+y6RLYYYhWqYfjnQzSXGHoamn8hOC5GsiDHBcFxDZ1ITAoFWF48OBFKuH5BLlGoZjHh4j0HkZATeNWf",
+	"xTFhiRxowLbaIj2sOBQpqsRfBhF/zEi8SDEhXi8V3lcNt7HiyooJn0aMS0Be4eAitRf4Uo4Q/8TTaajk",
+	"uoPflR3FXsEkb2T5e0xGpX7pbwepUfFAf3CQNckIKFKQiz6Uv/KDU2nrER8s75O2iShjCYhTAHAtb97b",
+	"YV3KLHcqrXKb1mUm2dOS8gZHQVu2IREITl5YsMiMbXaXVVqWlk1rLDQF72m9qdCLKFemuOEskZfKLWVB",
+	"zgSc8hOxgmmCyjnTM5qPSUwGrECqRjgmRkWpiDMJRkuYNGN82AGPw5zdYi0il0wzD06JpOaB7b7V9oQ9",
+	"bcBaC47Q0SzDE1CczfJ3QJQt/axdaEbZ2/OpEmthUf44WZITrPAqis4xWyi2yHdcaJCx4a9dqmXu38NC",
+	"j5RaNMfGYt8H+4R3EFJ2yw+IUI88R6l9eW9Cxg9QVvcTaqMpiYXaNGABXjjIj9iI3sxiIbtV5LVmqaGg",
+	"xVWNGle0DPX2gaXwPRRZJ3bA+Cz36Xrysl9+cDJK9aZvP+QU8Cdu2HGONU0o55TdiEOnzh+Q47Wx9cuR",
+	"dkMOtZwyaxdnvDd7WFkKsnTWoHLbdZHx48AzB7XdusXYBU+nApQJYeLDBUkqtSLrz/MzHUd6IzJukbWf",
+	"57woX5prgS0tyXtrhiSM2A2IrrbXRt17H6QFQhss9oDgYoPCE90zeUNJxjj3LGhemjFFORxIM2neTb6s",
+	"SxyhCQVaFmohDjPbI3S2aSzIP6GFItkyoPbnDsLopw9XaMZBiwYp8RXBMYnT4XMqj5Y1+FGyPP6pdFlR",
+	"xhPMEgedXb5D3Y5bR5QJ7i+RMKFhSLmyxoHZTdEC8hpuo1Ot16sN96re7IOxrea67kcPLChGGQtwQqoJ",
+	"nZA14J0xZfBbhvINHRHxtbbmSEKnDCmgrFUbjccpSexfx2ExWo1JSO3S9cWb1DwK6hZKjXzIE+TqScuR",
+	"dQQrDvIAGvnTgNmbVUGYgWeDMKG6q5tW3NM39E7spSevZlS+vnhTJUxMEajbNdVjY1qEtHiTNcw2kI/i",
+	"aKKuf5BtCqkEQL6Cp0sEHc7xgiNPUpoHdgcmlM1fS/JR6VORpp1q6b9mqNyey8kZsJaIwSZfe0/TGaPh",
+	"78SH0A/rVF4oZVcsJnveApxsZBw5h7ThS58L0KYwtpYPsTsSRlMCK85jJpFo0HM4EsAVy4tmLCliOHMc",
+	"hiQx1iFQo6SpU4CDfQjxmFQKuE8QxITzwqX5Y0zZprUdw0vibWk/lVxmu5MvnWsbTDZOKcQ8uVwwXw+e",
+	"Y2Es0HxBvIj4DDZvNAvBHPUSsVkYoiEZRbG00IxozBMUMbKSRYkvBH/V5qUliKQVpujYBZRPQ7xA4g1H",
+	"Tg3nn0WMpEe/ts0kPMHJjG9BqmLLL+XL5rPzlGSzQH4YLyxcLZivzCgKTyAwzCknW4CYI2TYPE1PmnoU",
+	"rsxq8vDZdJPb6TVH4A2Vdqulm1T8KOXfhEy2xV16jEs4jvGiiHnJgTeA9GSmY9b2zTGdS0OMWXI6m4Bx",
+	"XW5q1kbdR94fMzIjgYfKc0wToeMI4YEmXJ/BWDrpBBmKm1T8l7Ibzxkw+Dd8miVWON1E3JMO8iTlLr2j",
+	"CZoTgrwMuXnqdtW3l4SvJI3aArfyX/BIjlJws+Vwcqnl3yJ2oK3BRfgpFAXFD2fbscX9se48g30cU3wU",
+	"vyo+aWfFrMTwkG35hHin6LoEMilToN2K2BUeTYjeF55enyu3aGceA86dhEyWec2jbk6iTQLFzP1pfN0p",
+	"jSijfPw0ctjycp/G0Y0m4+xi3t2RGIch0m8IgX9KYp/IozPB99LjUXddZ62/HggnTorFhw8gnaN5FN+S",
+	"GKkXDRJf6iuchqAUzEjweKlhuwMiKGXF6QAMmkNgMOekVJm9TtNlZ7ZUk8+GgwPkWuxp1zsSjYQcZcRO",
+	"oT5RgU3tnXwKe5tskmD0rGnMrLVju9G7TYQ70tVeWV7R3mo8bNitzSLRNrcTuRN6r6VGCERrTrgTv8vc",
+	"jQVMT+zVCrAmEU9QTHyi/NzcQYzMweMHYkMZJ/KdhlvZGS5xI2yS9yRszlZyn8b9XmQ/s5Hfnvy3YP7e",
+	"lvjtLe8D6M9KIYZAOhy+t5Y4wiEnziq1O4kQDgKwxqXSHfJAbPFkJoWEDQ2Jj2ecwHtSvEE4FCyUcoQn",
+	"Q3ozi2ZcmZI4nhDkufeeeVWmjKCIqXN6+vM5gkmUWLtStd8p+MeSHgtYhvipj4hgr2Q2cdAQc+IgHA9p",
+	"Eou/o2lCJ5RPHDSNwsVNxBw05L6DhjTxI8qEzM+jEDNcQ2A+HzCwCEtXiHTuEhk2KsNqSCDufY/f0umU",
+	"BJ5cqLWeZmPjcrS2bmPBdTdarHLi5xrq4cfy0t2Z/6qQM/3WrsyskK9KRG0tn17K99UB2FoTTifaAi97",
+	"YRwGyd8S80joHbkgPg79WYgT8lM03LxWHIbvRpBItA7E7KiQLFTkGhAAoN+jIfiCbHOTeAhcBV5ZIwWl",
+	"y/lGsHpczH2OEJ9NFUeAE2mboTU/KjklwZDE3a04UskpaZYE9mPgSeI17ov/lVxJkDMwpUJ1XxJexrhs",
+	"IqfWXhfZ/Qdj//K63sekOqJhyGUcOxi4XwqWL2Vaz5i8PXHBKJdBDb2NhNwWxTmFRE6ytZdFRaM1O4If",
+	"7uZ0SYMFxNeVjErW7bQywnO9SHje6MKQEbIReNMsEEZRXMveAVsFtNrEaE9dSIJ6x7XEwrfd8ryqQv1x",
+	"alcwKopQlKJZgmjAHSR0XNv0YIvcKxQotXvTmPjy3pEnOjv5ifkd4ZBiGNtTQ/xGA+7V0EkEjlXI2hhG",
+	"yThzAW3W0PD9mXy5LTdb/VXPXSJO6b56E1VV6OKRWUQKIJizUshW+kEzaHweYB8eNtEDf9zxl7Lizoaj",
+	"9GJOV1DfuAKb2PXEqwn9hHKY6zgKyOMWlzvLO8qbi40hufpc+FFAXqIgF56r9Vgfh4QFOJaflHXWh2FL",
+	"jaxK33DdXkGo7GNYxRvKbp9MFsvLVz8a/xZlt6n2W3edjB1EhnAZ2+X2qrEA/kuQmUwp2OvlCdY75U3H",
+	"OuHQxDYCvihXnncSICEkoIj5xMqBAiFJ5yUU3qUbzUdyoKstRKSL9M2t6P6ljHmFrPul6PKSszHsO7tF",
+	"KmrcAnf1Zl1zEj9xqzYLJTKieVM6D08g2GU5q0d87siqEUI0so6qJ3E2x7GMDnmKsKCAXI2qXEzV47CW",
+	"QUCGgzbanSJ57o4w2MMVrAN+l3clYcFLkDIk2iZSRYgmNEmk9LgVl9Cr1PNmeUVrvQAwY/SPGVE/q3IN",
+	"s7j4QMcGeBwT9P7d5RUJUHmcJFOIS06SKXdMYJwQKsTjKeZ8HsVBJbfbDbe163avCC45jmfMH38jR2L5",
+	"LDAyN1LjjtfvrpKJxETRjdHacEesPUoSvVylxzyXa3/vFhK5ZRt1YxVtJthqIVqyXpx1xhUbU0+zrGRw",
+	"/g0ZAGz6eqRJFsQgH8dBFVwpeLJKpXq0kXRLqyJMeEcDEq8T8V5wadNA5UdbVh1lV63UkJCKBkwxeCSL",
+	"BQUkkZHZJhhQW5UlT9rdsLrCXlq0o7aCUWTZEXvzgqNAvQZiPsSKRMxKy1vaPF8Nt2zAfoRHfXWQ7Ftj",
+	"VtMqiB3WLD57vE9YObTfjUZrfI/bmE9WKlUbZELAYT4KUwmKFnBZx3KKrE27/TQGlaGbb4dBnYrL+/Eq",
+	"3wpdJlPtK6PySf1lOzvff50+6ai1Fm+Edasu8xWWy/uHtSghqoCbPIJprJTrNh98CcYmXL6Xr72KMQu2",
+	"Df1eJybqW3B7+6hj1mRzAA1+4a7Yp2xlMLmK0/WQjBiRfyGivrWN++q3Qtv8aXEglEADVHwzMQ0yIUnn",
+	"QK++S7LjnGN/TBmpxgQHoITKYfwQc95HXq5MnIfKLdetOMizc9PgaR3iFXUarTdg5ZbbFM9M/gu81hKP",
+	"dFlBeNITT+x6fuJpA57qxCoP8qwqzoDBaFY2FfxSr9TQWzKHi4ujCV6gIZH+BXnnFweXreAg0WhEgBIR",
+	"VMHjTnoxStRQjvAwmiWIT4lPR9RHlE1niXp9ax7yWrx+qiv+5SXulbFBR2g8m2CW7pf1sz4C0zgahmSy",
+	"+RSsi7yx4FsOXGPEZNJai1+mOVVIcMkjhJOxBhZecVAQJVVOpjg2JUoQIANRFpB7kk/LUbyz5taUVCbz",
+	"cXaJsZKFEmWpI5MWY9axHnFyXetDl8QlUbh/EbdSp+CGEkvDiEupXi9tH+x7yxDF2aoUIitzyLpRX6Jo",
+	"Spg4IuL6nBJme/ZUqU3Cib2STdk+u2ro2Rt47TULSxYrdKwbN8Xlqq07LZZhjlSQZF5uyW5VqPZ+0xLk",
+	"backou3MJ3xFnLq+dVRE+ku7chTliAuRC/MF88dxxKIZDxe15TjxT5vvTQ2sHawsVrIWj08TktPt+HYk",
+	"ZCkcP3VV39iC9mCRWOZua00SqyR4rbtDZeTJjOuimMCj4YzI6QoiJh5p5cgvys5z0jxNAZefZftQqyLE",
+	"5wXgYlFP/WquePmRYyDLJXsWsKToJlKpojlmvHUy2LKIvzoB9RXmxL43UpG9ANJNt8M0phMcL46jsEga",
+	"OULHl5doTO6RH4XRLC4KBZriRIiSpX7pf/3tV7faO6q+xtXRp8+dh78XMllJVqeP1X5y268yxPQW5BaU",
+	"m25TDmgubqoAHSEJbohQBfSLQjb8PRqa6tDqChPqwoyJi/xLChtPCEVfleLw9kunMGT3YNdkBjtrwRJE",
+	"lvb2afdLPr7um7lpCpG3XBwzm1AGYYBLFF0rSnVTNF2oTaf1fPOHJsH32l++JjvKFJpbmWlzQ5iu/KEz",
+	"UlA5LQsYxSqdo/J4Gt1vOpUN8FMSqmQN1eLrS/yqPJnMt6okZnKXa3tMunpswMK2x198k2Ykb2mJppbl",
+	"2QLQYhIGi1lblE1163KbJFyvaVgo0SjqFnMUETbURim2aHl2uZQ/6dSTYocuk+sgLyH3yYHP7zwjkBxf",
+	"/owEgLxQL9cMbAWpKGiki6jT0qUjMkdmuEgKSd2mxE1afIpta/lrWZdG8FN5s9mob4kvC6CK06wk7Wyv",
+	"nys+u0k318OuB2cfuP7Gko50pNjTF/bNLWrVha4tEw7y9JXDbsRf5jZQee6SA2CGhmkVPxJUxNWZJsRD",
+	"6jtwQmn5W5IC0jlKTslMsT7t/SJza+TkEaNp6nK7grn1B6yKPMMJvT7C6OPZ+9Sg+DqKJ6jba/XQ+5PX",
+	"DsLo0h+TYBYSdIJUYSnIBQLHK55SoTXfYMq4eDpgCFHmRxNgp/wlTCYmqooRq4Lf9q0ZQsoIR+WIEShu",
+	"F0DRdBw6EhqacDSM7isIczGaHIwraKqBGk3AYYGYRAkOOSpP48gnJODAkSkAB2DCRCkES+OrJVVhSWoK",
+	"6a7Q0Clbr//HjMoC7zC2+VVINdxB6fx+xBOBF4DDkUAAAkk8kXNKjKnJFPpUvFWZJ/iWshsHCV1D/BfT",
+	"OIijKXdkFTfCk4rZPBojSN0CD4CYMyY+oXckkPMkMWZcSKYRq44pT6J4kVmh9buEUPw9Sj1VEP4oR5rF",
+	"w0gQkfxcLx4Swq/Eb1f4/gVHfryYJhHcrDKzP41sGDBxmciAMnGlBUCUQXUwc92mnwob8DdRjwUAmQd2",
+	"Ix14XoPLvmzoWx7CmgAzW2fCvKFuaEOgqoZvSmPiss0TRckppZsm7vRizIpfLEwVHuFsf4vHJTUcLcXZ",
+	"qjY4feSl1UT/icbkvvzj+dFx9fLHo0a7Uxa/UV1I0UG6ajb6BxqUaoMS+ocKpuCVijdglKEwmpPYx5yI",
+	"oRxZ4VVOYYaB7EpI1oceUS+4Graq3kK664Snp/MQJFea/gfX12cnKDOZj1nEqC9t9ROgTU9BBh+jgPh0",
+	"gkN0zeg9ghQZqxQZuhpDGVrZGMgUt5VtCdJxyjhtHiTOU/qLqlTEornMHP0dwnYKMzxNA5Hism5OMYS2",
+	"lEhZ0mmVNtoW7FK32Zk6rew2oYDeUOWeSY1Kv7rVnjQotYosSrkrVS/LnrjoQs0G5q2uigV2nTlW9YMD",
+	"JSk/og7WinRYVI5ipKO8gMFDRLpgBjrqqlashWFe2LFjxozh9jeZRCxvHjmb6l9mXqkhT5WN/g0Wp16G",
+	"iAe7nnQypnzAdNRXxGSJZWkYznCrpemFiGDPsEW5t6XaLWqxhfuYVrxYZ+eQVU02mTUsdXC9NHOF79/H",
+	"5I6SecHW4nsE9W6JqXGRFoc/msg0JHGZqEOCfHV/AmMUUk4YcQ47RW5wQu+IujbxgMmzB8X4ARbEZ/4Y",
+	"4tf/XncazVat3fHgHqn+vevWXNcrOvnGRLTa0iJlRbmGueCc6TcvrUxRQypQB1NczWhIoCujfvsJlhh5",
+	"k/0gLrJjUpgGfTkW3FpIJ2gazjgKI3YDfxayqWXWZE/xWmO2+BRD6oRfUKjp7PIdajXqhzK0zwqUgfY4",
+	"OEH60zxXO6p+/PS5WWwjH80E31q17AuCQ8pJINjGiCZwyQDJRCOkvpSCHonpHRAQ3xIh6uv1uJDixArY",
+	"3sUBZRiqgoJwuJ1UiKEQiy0SGnlwS8jldBsA55cJLrLfXMV6VnDDSxO/P8bshgQqf8azD433ErqX2AZT",
+	"ylEwIxanHkZRSLCskBWxmysST9aR8luSpOSb0VZQeUzCAE1kBULMgKEIZlLZEjWZ6ddjiIsDtQ2oPD15",
+	"BbBqCAUnCgnn20KanX49qJYce1xc2PLtbDJUGkH6Lsj9yTgbGLxegNnSAqmMj4ZTFGNz9SIL6WTl7hXx",
+	"x1UMLXtkl89Kjt8UsIECdKfHycleKEWXdHpdPs0sY127345pRia7PWVZ2fyOb2ZhKmnrhIRUKN0rapaq",
+	"X7WoA9YAlETyD6tVWU5kThIymUr2sv74PcYjI2BYFeAKP0J4q2rlpYp3V2ngIdlpIMuvVvlBTBLdY5Lf",
+	"dqheeyRR9ZRyemKY0/VV/6ACptoVXRWtrGt7xYiRZB7FtzJOs2LLgDRJ62rWtgVGSubFGR1ik368unpv",
+	"VRbLA7iyLm9sKphgxufiFlfdCVdAtXM5ttyZWOee1lRoU4rljzInYAkj9n4tl7hNyWGLM1vscVBnVv21",
+	"SwKn4QWbvA/WFFuC+TQWWrTub5aTrjTjT2V4tIfKQklfQFHuWxbNQSQNHBSTRKAUhWSUQM1bffC8rAVf",
+	"v0fux3jGE+UR12qvmgWCY9T367XdXI5ysQP0hnIhzgfLzRDKpmJJwpVNrbKXqJhc2vNGzpNNe3504nI+",
+	"oHy3SOAt6mDLiFp7dRnYN4XY5rbLqi+W3zVG5it6V8BWZcygqMzH0VyoH+ECQg3+X9xDbpr+5E7ufMyJ",
+	"/5tn/E3SuW5QeEsWNXSZ4o8qA5q8pWpfjFzMCranm73w5TwtfnOsWQNYfGHqs7E7zWmWuem+TGfYEsi9",
+	"bsu3eV2mNTH2uNRvcJl3pOhOtbPQ0ubPWt1a5r274ELMeCLeN5xvhZ4EWhIOuSyV9GhVSTB/nuDJdI25",
+	"Wc43xtMpYWvsxo/asOUboIiPqp1Lgd1y704KA64gCypdmE5tq+VLzUBuyUvZv+AMQjikiuAp5yHEYUDo",
+	"l3hjwKS7/aUYxjJAiqGgb1/maY2TJAkhZSX1YTrIWxAcq/FT/7UH7gX9pAYum0L/gQl4LHBKZUDaMpxw",
+	"fSp6bPWS3jE2cU0E8vJPpoHyxkm2NAhuKv61RJTLUgVUqjMuKQ8dSDKpKUG/n2/qbMJiX64ihD7CA5Y1",
+	"XfM5TfyxqluvPBeqNbG0kEylyU36DsFKLYvdh6TycsCy9NIHyzhEBqThPEsBR1mXYXaVqo2GWmMpR1R6",
+	"ISbMU85b7FTkxJ/FNFlcCjZQ2DBtCB2oXusd/+nDVWk5YqGgE5tu0jZcIO/9u8srdCB/rcKv3HN0Uhjy",
+	"jlQuL4Df1w3XZFAIvC3DQcRJ+1n2T5UCtkrtSMaZuo664byafxSpPtHA6cDvIHtqGXSMk2RqpYwfTem/",
+	"yKJIF9At7Y7en4G4WlLNoyWfT7tH31fxlFZvySKdA8tBM7NcrpCUsznmYjIpkdaQyrLj0n54A7VMVHzD",
+	"fdUPKWGJuHg2AKbk29WwHcNIm9Pf5YyIBhsgSyddB5qBfxky2aZ7FOlQYSzbT6vyACUYX7rU/yfB90FN",
+	"Jeqmo4unEpPyNaUSyL3n/YODIPJ5zf72QC1TAL+khJUuIRymmkRVGRgDY4+gThZ8xWVQBCQbaV9KoCOo",
+	"EnyvDkxf1l7NnJ4BkwcE7h6VzwaNZh00wQzfkGzRBa71KRrnupRxR7bbyLA/FdhXlKPDHSQYBcISQMnR",
+	"HFUqXHYEB5epjkpKUxY4hID97W9IHGTCEhWrPWAquUxFD3GE09+JpI6ISY/wPFLSEpLHlPfFkFUZlqHJ",
+	"DOZXqvYU09jJkr28rTPk5ijhIUuYEPaGmT7Hjv7olsBtPmDnmC2QdwD4Pfhs3VIPB7VazUvbq3IEkp9q",
+	"mm2lIRdzwgErZIW7MUF0CQENumCwjoACnqjD3wXkA7bECPvmMyjqB5GBaQvTFxyYKTJKt06Fb7ktB5F7",
+	"7CfhAoX0lqgElQEr6EFaQ6fYH1sdaEMoqg9BZHJrBYOWGANXI0048vQ95NXQkSa3AdNWMavbOBTilvYX",
+	"3UybEe6gG5Jw1HLrLxFWCLF6oNttz0kK2oDl256rUZpABVAoch7pcDx1U2v654gREojrPtMLPYFKgGWz",
+	"oD769ZNXkSFDP54fHacNwSEGTx5cUGJUpF06moNAqcCJPP+ShoempTQ4GzSGpuakCbo3B/KKMMz8xYCd",
+	"ggMqJjyaxT6xm9ha6ZFyMl01nyZyL9QnkAolicWkf+oKUmOcWLgEMnBkdJ0KWsYCq60a8jKHyUQXpldK",
+	"NGe5qio4rTIzYLLnIihastadp2LBsrE2gurVMioaFVpFNiVQNFJ+unz31tRH0TvhfR7AJTQo9dFAV0gZ",
+	"lBw00Gqr/KVWq8mnQg0Sj2q12oOngpHCECXjmJABk9U5BFMVm1hDp1bNFD0lZsgDj4bXh+mL5/GjIP9I",
+	"1hMRD3+t1WqfHgQPu9Iamoyjunh9jJrNZk/1na2h84gRmFWiTxzDbKiVV6vVwNntOajTqg5pUsle7AOG",
+	"UT7WSuP6MpsXzQfM03XXhG41xJxA6L2qvSb+rauviX+r+mvwKvfhP7IGm2LxshCbV0MfdL0lJvPFBkzO",
+	"JwORo8SEd8L5W8BjwY5yTS/kdskIOlQQHSjOwQSHYrWCCE2IX0EKOCpHsQ6lFaxBRxTqGrppXxI4a5BW",
+	"DscmHUgt4oWuHFcB4kAt19XoPVWtogEbQh6KsZ+ghPCEa6LWpUrkIQzxQkrissCa/QHCEAedgFKCQ3VV",
+	"y5seJ1hsFeLgAFG7DvH9il+Uj/wJUbtQcdLzB4ezWm80FWqBi0I/OUs4EQMZlQZ+hmcDlqYrNtxGy85v",
+	"0DxYQCc+h98zVe0Uy1InXSFBhqS/1YUo5L1iN+ytwhnMv14mISfIU9WwvYqxXJu+xfoTnv1mwNKPanq3",
+	"ELlPCOMgNMDtq7YjnjFGYiXuCHlGbU9VCEs6MNW6YVTF2T7yhAikklbUdBVxqEBm9qD0ESOeM2AIeVY7",
+	"fjh4qYoHodJSJohG1saJoeBMHa161xYdKi/z0OuSTX1Jfz7hQDVGU9MipbxyMBOndUjQPKZJQpjsvC3v",
+	"cSMNILNDus0PHOo7GoVCnjQSBhb8YDqLpxEnfeSJvQXIgdHL+DmteibKgliRaIrx/JV+W0ePijfvSDzE",
+	"CZ1kPxE7kIwVT4KO1h4qp7Sh+u4MZRGHZQwJ7qP2V68riPzZRJbmTak4h6FpHN1Ft1J6U4uU9amklhtS",
+	"nyhDsNJ93sfRNKYkwfFiSe3JaDwhucHhgRCEExJPuLRKJqHRn7Q0f3F6eSVk55JTElK91IjqNbfmQo//",
+	"KWFCZ+qXmjW31pQhnWOwLGTFXrBVR7xAAT6nEgUyhC6kd5JvpAJ1GTP042Wj3UE/fbiqrKpCYRsFwAhj",
+	"2xRBq0lmcbZ60PXFG4nvpbpCyuUH+Qfwmo9jcCBDusMj+5mjVe3MdedyygdsTTNzqE8yLWhwojQ1JZDJ",
+	"OE3beCU7mwyYFCUrNZMfYfqXeJkuAM2O68KYqrxZXTyELiRwJ2nKsPmU0Ee09S3dOUXHoPZqBpLd2pbb",
+	"FKTcclupUKfvG4ihVpWpFQ/HiY1feQaMgH8WlPrL7WVK0ghJeCIOu5V+DNYvK9f4d5U+oLl8pqfL5xLX",
+	"nWlLV7pxCtL8U0mAZnNIoMR2cWgEY7DtF79jRv5HTVLzo0lRn3bVQyZjCi7p2cCUBzFiOMxC9k5ohTki",
+	"ROVQ955Z2mOVxFKxwVwzJ4uS19GMBdlJjzKz2RtoSHKM78iGOWbslkVzJq0/krFvLri8opPQQ9byrCqk",
+	"axYLG9tw3f2RAuy+Ln/FchzGXrdpWmUbXUtk8dN4+INP39Gfzq7/PKu/pWf8bJJMPx6fdc4m/P6Mzmnw",
+	"Yzg/+z2il2FwfcbcGln8NMcf/k3f0bP5+dXt/Jer1/ScuvPzk6P5mytf/Dd5d3I0Pz+Wz/T//3J1St8c",
+	"/7T4+OEXMV/db/y8eHN1ujhfiDnDP/3FWeeMXYzJD/8W7/0ZfDjbeY5zOcc4EPCFnAY/vG59PK7Ph82f",
+	"3F8+zOl/Luf043/GYj33b/+8rZ9f+e23vx/N3xz/NPtl8gt99/tp893V9f3bP6/bb0+OBFzj4PisA+9d",
+	"nTbFu+fHc4rZxVTg5PzktH3eOG19/P0oefvh/P7jpdv8ePLT+M1VSM8bvyRvJ9fux5Offj//cDb/5eq2",
+	"JfB3/mb++39OOn+Ehxe/TF5f/PBx9ucPF/f3d6TVOmf4x6M3/um70z/Yq5v2vzMVevulhtvoVOv1asO9",
+	"qjf7rtt33Zrruh/XHGOrdJG5i1VBosyVDDfa/1/w+n/qczeYuW6jA8zyn9/p5JumE7lVwOX/KXj8/6/l",
+	"Zrn8Cs7qlGB7pcerJC2BGad86Shzp6qIkdS/owq6rrwVTlRnMX0PQL+H5fvpO3P6zpy+M6f/Xjr5AuxH",
+	"CEKpQ9USk4SyjiepHcB2DSm3g+1G/c6TvvOk7zzpu8D0zBzLKeUMsHYQwrZaaEb/VHGZoIAW9txMwTLm",
+	"ZaMp1gRErZ0V0/whuoqiNziW0ZwpC86/hfAwuiPSqmNzXFm5v5SrxV9K69j/aiqtLx9few+YzDaFerpD",
+	"gnRfDDnhwyf71fw4fbT+48y+xWnZlaEy8CyzlZ7rrrWnQGcN5fL5SeG4aNM13g/OM2+D5M05ZTcX2eC9",
+	"FP+2jYRypF5/LOazLSVSTKq4xAUa2K8MSvaUWdxbr/XRVp/vjv2O6z7sYNdRjQqKzxD4blQ6HiBKhh2U",
+	"bfwqUMFjDewF/pE/AGbDK+rg1VcBZixHB9dWJwr5UXPzR691owr5RWvzF2+1oQ1QYOxOm2Aj91Pwf2oE",
+	"pgF/QDzLsWi/fiqIAvv104PzOR8e9+snQTYpOZ+DSbco/kXwWXwjyLX0Hn4tfRKQHPjQh2y1G0Ba83jW",
+	"tJ/6F7UZP2JpT50pMVFQpu9Oq4KoLAlgZWg7AybkTRkhxa38SIgR1d1wVSSE9lnWkKfL0JjQhXx/MU6I",
+	"dAnkHMO88tIkg1Kuu0Nmy85s6iGGyp57/3//9/+RfoEE30pHWdrSzBv6dfH7gaf+04S3MU+bmA0xJ+2u",
+	"WGGzgZIItVpifnFyIUCLmy5nA6a96/NxxIkpwKPr4yy7vld41zPec72iAdNObdhDFiVj6Ohg4jZeIpxu",
+	"s21C1iV3Zpxw7Rnv7eiFsMJ8CtwFQJVP8REoEE/vKZf5MLZpXK5p5ZJs/q97VdqCjmlV8atVVKnk3rcb",
+	"Pbfbcl231203Drvdzqn7+tBtum6n120fnjROW/VO7/T0sGQ3zEv7+j98eshyFhvkpT5/2vkSE9Nmo8iv",
+	"wfEk59bIruiw21uzoqNhu+vW8eFJs9dttuvD7vC0Xj9uNXvEbR+3XzUb7R4mx71XaZTnMY4DBc+qZTr2",
+	"HL0Pf578Z/5qOLm96X68Gr49/+P6/u7fF0eL+OOfJ/yHX4I3P7/p/flLcvThw3k6ywWBtre5sU5+bC8w",
+	"JX9EH982O6OTn336dnExIxc/3P3w5qI5iQ/fZEEKohsiTqTCvLrjj9IyWdYGbBE0gnQdqBXEc9hzV6Ka",
+	"RUkVVxXeBDg7+Fvsnq1bOVnq+3CyaOpJo0uyYSXqCtBdPovNB6rh6eOpTtUtS6krU4kho+U2pJYrNFwq",
+	"9sSt95q4O6pXh6Q7qh66h+3qsOcPq51hM+gSd9TArUOd9Q5xM2JENgvDFbSuszbSel3yybmW6sS3TyJ+",
+	"vVh5PTxmqf6o51YP691OtYsDv3rot0hvVMfNYbu7fqn6wG27zE9WD9pfdz6jeqHmgKaF5Aoqt4nJdH/a",
+	"LTCymjNa/epMrwxj6cD+hKRhGtFNVJuCpqAQZEVhlXY0leS7QfRLf3NfdxqvT/N9Ifr6z/+xgVnKTkoZ",
+	"+0NG/77mKqhMH7x1ZsOd+U+mVe8KNWGmIbB6MELkYF5QU9XcJHiP1MD3z8530QWX2pNl1XAQ3mRslVWt",
+	"ELPF0vxZxXBp2D7aZayna9RJFJ1jtviQdutKsfqa3hXKIo/AWwZbqkeItj9EIwTJzULybBXjp4/Wf7NJ",
+	"W85f3PU1MlKv1cat5vCQDDt+UO92Ww2/M/Qx7vjNbr0eNA9b/uGwPWzlhBX3PhgFfp10/UO322h3Wtg9",
+	"xL1up9vEXXc4IoejoNlqdVy3vfShH7idgNQDjA97nYbv9vwObjUabrfe6fV8MuyQxuEoqC9/OOy1g257",
+	"6Ldxs9dpDlvdlttuNzutetfHeBgMR8NWE+NmfenDeqvZOwwC0m01eo1Ooxt0WiPcCtpk5A8P/RFud9vt",
+	"Xpd0pOjydJvCz6kNQRf5UTK7sSKkleZamuacZR0HbAwqwOqL2hN6m784Vj0wv117gtT+i7qM65rdioUr",
+	"5d7HYWhbGnQDVTA16BjhKjTpXG1yuLBCAlc2zdZ18XSScFkhUMXqQnW7RMBDWIBj+SplA3Z9dVzpo4br",
+	"pvXZIVVCKL5icLBONdy6jh1jZB4ujBEiYhDcbGqJavOGDKMOyIBNiZxMNt8zcC/lWPgRk4VLA6Q6UOMb",
+	"Ahr0hRTe+fq0K1SWf1RvycL229GIVfpWXpVYjtG8VVpbqnqjfUf4ZZpZ7z3E7yjd/4bbaKMyBMLD/nG0",
+	"IMk2EXM6L1oM8AA90eXuL7tG7blaqKwNBHK6HadqfalAvezydgzayzY1f8aovdVIB1zrGrUWJpeURyVT",
+	"HB2fn1bFR9XDf/+rdd77z/sitchtVt3GVb1uKQGpK1TqOXaT+obrbLWntuBxqrlIllfJ+OYnitiFzeZX",
+	"iNgZbgZJWBoEuP/2pPzLmkxwCM0x2WG32tWL7knjw9v21XZK7B52q53ZrZPMJu1DDdp2j47SjXmaevNE",
+	"OV4g5t0seTe6wCzvlTyS96WqW9hw3d5jpXlVbXad/zEkmCdykqwoL74t8jnaH2yS4zfShdt9Lnl1letL",
+	"VhyeJZwGErcoiVCj7rpPF1B3MY9nC0xYIh+GQHkp/rC8DylPBKbbe2aTi7INhkRmXMk8EcrTDGBIoGCE",
+	"BLxQ3FkREGDB/+Do+ICVKykMY1q7Bi0/PRP4u8YzrKS8y1ViICpbefkAkJ2VX5FZifJar/1lXKBF2kkU",
+	"q4KTdzonPq8xrFRJIKd7O01kRc928ZNM3831bkdvIF8cxwTNGP1jJhsyGW8TCwYs84VWWKF9UxzY4h+k",
+	"98Yv0enP59ZbAtUYWh5wUqWME8ZpQu9IuKj0VbsinIUTYv3EpFlRVnlDtZggD4zQkMpQXRGylDSQDE9k",
+	"i6EBuyXTpOKkPSKRmi11H1oJXumwdVByZIKs1tG37+5sfLug31i7VXEQZIrKbKh9eSHFMqBJ9/6zleaR",
+	"LGu5bC1bZWc6rB8fdtqd0+NDPOx2h26vG5DRq8N2/dVhy62/ao86Qbd32Hmd2qSvYgwdo7VbKWPUOTz1",
+	"T8aXv/xw/58F9/mfv5xOm+1//fi2e3c3b/K7o9mbf139+Z/58es3yc/piO/HmCWRdlWuFuPnOilc1g7Q",
+	"MikQSFlfwy+4fq+yzfp38K4qaM8FxRQufujX/8Cxy+M4Prwf3d4t2mGn1QwXAZv3YtLu3SR//jkftSfB",
+	"H5ZnMwoDOA7ignguj+EW3sF0exfTaFdfoabor6TeKW5i2NIyKRRqDyv0Obffyru5XFwfNqqu67rVQ/E/",
+	"XfE/rv6/pltfSr9dHcEqoPznH72PSfPuX4eTD437i+70jd/6kdeP9hME8EXItFBJhQ3Yi24qiWmNvpM/",
+	"/ku3UXppPrO6GkpOvpm8NnlRG8OOXz0krXq1O3Jxtem3g0PSG9Zxo7Uref3ntjn9dze+qt+96rDz1uJD",
+	"j7xp3Kwhr2/sFrCpS5DCXnTpjTQlKenpOvR3F+FzuAhZVOgdFJxgMk0WWpYMKSBmf15C2Z+jyONXX+kl",
+	"XPvNJutCekafzevFotS5lUQRmog9M0+iGOFln9cX9XR9446rFWobzt08q8JjQUE8UBEjq9TE15QF4Gj0",
+	"rWDZNfqivu3KmOuynDCPByqfLHEDwTUcYabrQ6T+KhgriXQxClkNQ/URoRw0N2ixD74tlf7O5YCyWIUp",
+	"wYP5gvnjOGLRjIcLqZhhf4xi4tMplQ400+IM9LsJFYtKTwvAIifhoOBeXx2jAC+MPw61nQHTzi6oJwR9",
+	"ick0jBYTwhIdkSsXNtGqKDaVXtOFtRq9XJwq1PyYkaCG9qPwQZTN0/U9TMPFG7GWZUePxivcKGOsqhDN",
+	"piiJArx4IbYpSnBRHKfCfS5i6fmkhNWxqKeSpmzjwjxaF4JaUFrjr6Pj7l9E2Bktj48NNQT95WtwKCox",
+	"QYJLUjdI49+l7ydK34alFBNUPlhzWV4nuX16mtQOBLfRRakuNMxVyU9lKlTM/Lso/+2I8spxdaoFICtz",
+	"UQsWT8yZI6rgRWG2HPy4Lk8OXshkyBV9sr0c/8jT/nxRb8aQqsPY9KrEk6+UK9fYIrbtSoaJqnuHf7ua",
+	"gpFmlgX2VUqBKrh98Fn3fHg40AWJQUkwFegA2KK1pq8cXOi+EQKszW6oEQ1VGWCUluiUcDiqm5MuTIco",
+	"k+UWTacs8bG4REzNUtACBMd3kKIKVRQTpyWSEWU8ITgQs1ridT/nBtVRY3qjBkyJGULKhyrKuxdQRia1",
+	"lHKEB8y7hCrQJwrZF6a8pZdC+080JvflH8+PjquXPx412p2yam4lScVBetPQP9CgVBuU0D90Emql4jkD",
+	"Zlr96xKyXmYAk3Qoi7S+0AWWq7k2ZLIrihzYU3GGUxovoOL0NaP3usybKXNtYZwjf0z8WxLIhEjQYnSp",
+	"bfOaKf0scwPTySjXoRssmjsmy68OLV6k+suQChhT0MuSrVDXtaCcuJhIZxwaoqOynHSBGpXujxhQ7tkr",
+	"IM0n6VVDHFzqtW+8ybKU8sr+dDMrWjEKsGdo7gaYDnb8/FR9Zfq/vLXiAXcY51runMTuDiEEhYfnS1bl",
+	"0+F9Cb4HHy/fHOMHM17pRhTppH9S0/aoX7o+5a9f3Ryt+L9//rPklDTnU2VUq6acsYwd1EDUxLgZGVli",
+	"WbJdHWWwbdEKFjGyw/7IqV7TcGOMX5wClWf6znpujwTctoS9/iZ+ZdHJlvLFmWRTmeOmQkt2IKDlA2Lb",
+	"UXKMUFn0VvOvAtmURclvIxg7W3YBhhAfjnSYy5P3dW3hBNPQYBO/re1ThMpIQD+QJMUeEDrmujGkioJX",
+	"3RemeAFCTioXSZrlSjCCXh2bawlY3QRUsyDdbMAU5E4D5XX+ubiNqT/Wt2+2knA0goZj8QKFOCHxurYh",
+	"Pg5DcdttzmtXlsLenuNJoHv6t5nZvib9nJG5nffB1lTSxSG5X5ty3mp3di8oK9vXf5Uk51a7Y7k1H+M+",
+	"XoOa/6qcU9jZpZTTfbiE5fZvkV361QOrlX5+rUg+T017KTSkztMKq4n8dZ3ZRL6RsZsUfrSxqNAquv4y",
+	"SYDinkwi2evPKiv0tUoI/Vel/OXuaOvOv4Zb3rrxc9esSgr8DVqdidXdkO2y/KDsz+/RkKMyI3PCE6n9",
+	"OibNLgENQv47Jj5hScW4RWmMID+RcO4MmM4x14mA0g4u9A0pJuhaRVZ3AtDDj1RLrGnRhR/bwArdOdcP",
+	"obgthxYJWpUimeAN5cmRBOYS8PU8ute7pT4vAsxhZOVwbq7QIf842yrSzoVIu0fGxRUU9ciWpshFATbq",
+	"/Rbcs8bdIRvdSG/LbmA3MmDvFICnwVZ1njZBXe/1641CqD/J3qIZtD96DyZ2XQ4of3MjF1d33b1hbMdJ",
+	"PjlrYjrr7b5b/6gvPj2kbhm7bvu3CwKtA1qWQYxXg5PdprQHbC4A7ijT5HGduUBX5V2VhaNL86p2kCb2",
+	"QzGfVVk538/t93P7/dw+47ndmIq2S4FafekLGWCTbpPKRnnRxnSWhWUS/hSZd4sMMCH9fZOFMJ1cUmNe",
+	"sBVYTvPDlvrxLuHRkniP9FH+JPsz7+TeS5Xk1R6+S1kBM2Jqo8t0IlTuCvKjOwIt0DIFkyiD9nEgZdOA",
+	"ezIQNAytkkp21y0TYGdcaUPwwkWm1AMNuGwyLKPtOGq4jfTSkXEZANlLNIrCMJpDf29oRej9cHqFNusB",
+	"B59l5/oH2dzXM7yKG4daQKYxkaXn+ZSEISh4o+xKX0LfPdOxWDaHdcBSCsJsuSWbsB0xRANpCtaGVJYV",
+	"+ilXtkddApPhiUZ0NBoRBlE7NCETqRikn1Ou+ygOF+mWYUFcCZ2QGtLkohxz8LOYRtnhFDqjGNoOUnYz",
+	"YLpVpvoJ2kHKJD6lr6S96jUUYuciRhw7SLLMExqGYvMqCqkDpjQpWLOGhltegpyGJIhAs9iXVnKfmIWR",
+	"uVwMUCUfsEg3tjJ0p+IaA8SgVAqoNDKRT2tUyqIsVHY0xP5tGN2gBSVhIPvgChCj0YCZHt7aAj2O4kQu",
+	"mEfiexzfEDSEnMG0TkYUBjAoyvTI5S/kqr+Ohmf6YWV1vMdbf0PDjjIi41t1jGGHMlquJSEKpisOyqU6",
+	"YLkxrKNm88SzgJu+s7a4mf4suORWIscnx55ky8/qpdXRqAKjWUV2lVfxMfM6W65Kgqf511FIMV8W6C0G",
+	"ZyFW87onIVZhSDn1FYEsBcFtYIlEW3oei7KA4KD06TG94szZsEz8yyb9xr7OyukqI9BzKFMrZWy3KD5z",
+	"v2J80RSftiu5skqIl0+yIbmdURNXD4cNt4pbQada97ukOWrjw2GvUVoGRwvscqS1Iaq2ZG6CRYv16RWO",
+	"K0t4+SImr++7/YV2ew2zXdp1qzz9V9/zZ9iQQ9waVg/9Zr06bJPDaiPojVq4M+z6bvMLbchj1N6tVN4V",
+	"QeKOltX01r1QMK6SsR/pC9yfrLSLe8+6/u3dANXHnlbhoFCuSJWinO8vfaWPHj3ig1OCXE6QUAqTPGnw",
+	"pARPW/J4ZJKnNcRTEz2zctCnfXSm2beo9kjk1tzlTIViTXk1dmtuH6398Hl8wWneaxSbcFZQgUyiLPwV",
+	"xfLW14L20/Jj/5tNZGCGEsq2ujbz1rIVNrGtHMHGALTRI2xMKhalp/aK6I7EOAyNkQKVXZREqO66FWMa",
+	"LbBlDFg0QgT749SMkyg7xtcxC/xAbL9v6flCbpfdvutCbr97Lb5hr8VK0ewv7Gr8TjDfGsE8i49rK2Ff",
+	"MGzB4/XinxrAdwk3Tl43lPdQVrxC19dnJ48Vp+SAWVE9Aa9NEBHOXhTUthuUZjMaDEqoXPjmFCr+MTQo",
+	"/a9f3WoPV0dH1defPncfqvafrV3+rDce/j4oVXJSnAS9j75heFfJ5lOcQN86hX2dJi/g3E/4oaKTDIk8",
+	"WXLcgYzZtulBeXkTRBDx0HD7tZ+/y77+IIMYVuVeSG9W8KQ0C9v5aidb7CmnQtxcxkCQSpI4Ub/MMU9n",
+	"NVVZlORX+0tJ7D8QGRVppGGVGmoh+Bn82M7G1xXnhTiLdbrBTvGhulCq5QZPlICL/QRYFRRMGuIQM59I",
+	"wT1tN8krDorCgPBkwCCw9KtHfPJnFPvthmy7Cf17i/1aL0PtIBJJSXG7ULKCmorLEt4WrdmeGEG2x7U3",
+	"tg5IK6oAue3iCyOi9hPECIbAvagX30nzO2luRZp712G2idHTF5G+fQXZfzc17hCN90Vj7o6CgNuNSgva",
+	"V0esqMOyKWrOCxtUQ5spZYH0pB/Keyl7XKs8FRncJ1mhqv+30XyqwuYABM+u3Q/yqwz3UVAPiY9nHFJ4",
+	"dIEgHIqFUo7wZEhvZtGM99MavJ577w2YflXVhI905Nnpz+dy4TV0mWvS2Le6Xg+hYAaOhzSJxd/RNKET",
+	"yifOgE2jcHETMQcNue+kTbBlE9Ma0h2uI6aituTgMh5Rl78xdmDt4JPhb9BAXK4CvnKQjqSzS9Cv6Imd",
+	"3kWytyhguOW6Mu7Owh61utIDumnCUdnQRUXPHcVpLUNptI5mYQDdm6BbnYAWM1R3U1rBo4TE0Fn1ZUH/",
+	"bTES+wai1vgz1L8fEzRJL0Kx+68kCYkNsw8gQzO2c8H0R8kHgoYLr2lUFrBVHtNtuqCTrRr/JLoRpHsH",
+	"nuUtag1aNHiqjh1Ki43tjI9iucgUrZsxcP8qwKD45IWsypmLOqRMErc5qrIYA1CYqXJpKyPbALt1S82C",
+	"RTy6y+YWY23deHOLsbbuxbnFWFu359xirG7vkDTctt8+HPp+vdHqjpo90j5sNnCn1T4kfnvYbIthtxnr",
+	"MCBBsz0kh22/0z5stTr1dtBxG21S7zTE6kizgYMGHm4zFu512kGjUXcPmz132Go2fT8ISFDHHTwK3MAl",
+	"3c4ID/FWaxzhUX00DBqjdkCaw5bf7nT9duAf1v06qfd6JGh2m379MCgc69EBjvzL1y94lwY+6Uvlyd3Z",
+	"H89Zdy712QoapHqIO83qsO63q6oru98JuvX17coLmPe32bm8WLXZR8UEPZgkwWCT8rJ1N27Z2RTkCL5K",
+	"tHqOGp5b3n/PU7WT5GfcqU7n8tdr79SrAvmxXi+8QJ9aM19d1D5mchqdaW/LqGVxgzccAbwQT3uVVcX0",
+	"HznY3qqUHsuzl6UaxQR0icE9VXnVwxTW34Af15XfyI2TqcNR9PFj65duzan3VL/0KK1SKEEyXpi6W02t",
+	"IhOaKNIeEkTufUICU6zlu6EkZyg5CoIlx0cSqbO2azxWQu9INSY+Dv1ZiBNS/T0a7uKBWQqrRelgNGLo",
+	"92gIW+4JIaKPxH3qSZ2YReJHMEEAFANWhpL/WHXPFmyBkyQJlc4u1XI+CxN5yag0tcpXDNYSYF+kuPsp",
+	"Gj6T++ZtDlfL0pmUdVKG8jZSry7vx5eOCHoaaPu02y7v12YZCADVVCyWIqlXUeZ3HrXeC71uoxWbusL3",
+	"T7boruJv05jcUTLfhaFBKVLowy8NF4IViWfQpHcURxPZmAQnhCdWJKW1vv6AQW5qFdhWGLGbakLiCfLx",
+	"lCY4RDfSmCktv0mU4NBBlPmROF6jWQIzT+NoRBM1AFemT5m9a8LVbUe29nwLKGvIE//xkKIWLvNoDdBm",
+	"NXCMFUuVzTKl9VQnAKvBKL9McEhkVnY8I1Z7FhLcSPMsuxFcepRoE4+93WVp6cYDliWDTdbumIxiwsde",
+	"pYaOUoCFyKavgRt6Rzj6k8TR1wvZvcL37xWV7UrDvxAsY+if48qAurp2Q0UIhEjwPZRqJncCmEph8ULN",
+	"Hi0dWpHuD4JyjwmYANzs09cQFSY01H7p727NdYXmC3TkC2iuL09KTklRdzqCelD0sTwR6avy78I3JX2W",
+	"+iMccuKUxIm7IvEkB23mcdE4cGgLPsw+L/rSOonHMnfDtfrMtzIa/RW+R4otfc0g3e+7/E3s8v6km5QP",
+	"bZJpkhS2R1plxKKvougUx+Eir10Do1bF5htuw32sZg2IzRhfVrb9b7g5bVp820frP1ilQf8xI/FCL1Ls",
+	"bL23F00Y8JLmblGWkBt5j2cA+y5QrhYosU26yqukyORLCJNKHnlMQ48dKv7gnLBspTy94FriAmkQ36f6",
+	"cC4C4fdoWENHytgWMTJgQn2capmGFujtqrgM5EUrjzoFKRUnWvc0fXjR+ygM1xf6KbIreGjGEhoiEGxl",
+	"VSEPDAI19MaWJDma4IAM2HwMpcdh+njGuHHlUwYOd7X6lwirGkTV2VTDqtYHa6IJIizgCOwLUwCdj6M5",
+	"RzSpQPEYCQWaEKzwp/FKmR/OAqICHyR0AJzmcPQrhYxeSFq8wvfkuUJGTcq8VNee3iO5O2z71cOg1ah2",
+	"O6NutUlc3B4e+r2g3npaTvpF5sCobx8hUl3KL3eXpf5ymNif2LGbOWXJDiD5yxxzDSwqq/NiMyLJTr4n",
+	"6W5I0lWXQwbJS3fj6ttN9m3YwVSiPnGQXZu5bzUEihjR1Qmh0BjUIktvnhvCgKexmwEri9dUHrf4zLHL",
+	"OIN4CJw6GZMFuJOGxK6AdoMpq3y94H3d8+L5YvdTnO7WL8fs6q+f0yzAgqjcpttvQVTu6lDg5opCJNu3",
+	"0dk2irgBEdQSdNXpxwxrO+0NUkoZPexTQbuer1p79/smbLMJ+7yTxGzbxGernfl+sWwTkh0bLrfc6+d5",
+	"ArL/LVuei6Om7wqpEZnmREI7Wkyh+Y8mVA+VOSHIu0ifVGRKn7J7D5iyj2fLm9bt6F8YnDKUi9quoddb",
+	"FztV6PJq6INQQlRvdqGb3NA7wpy0iZJuFSnbZ1OuOumQYMCSSExlmrdrwLjVBUobx7X1PWu/N9VMv2bQ",
+	"sGpMt/eQ4ddRPEHdXquHji9/hj0WvMcx+JPqH8iQW7bbzvA7weuqYviqz++y7O1BWzXBhp/Tm4yDxUS7",
+	"CqU1lcYNICu5q56p14NYGMroBOe67V4ZESBdN4tWN2GSN8XGGcXadoxllLv75SMZjYKaIYPiroHWpats",
+	"3TsXXNNXbFG5tZ7fCaqHpN2s9g5xr9oa1Ycdvxu4pNHeRFTLIYgrTMqq76DFCNfXwyukmn9LjBn58atg",
+	"CweHpHo46rSquDvE1TZu+IdBj9RHzc5WIsd+MbWjWLFOpPghndGuUvcyx7uf1NV8D2znSWZ4M4vgTkuz",
+	"FNnhN3yxt8JpFxbhZDGj+0AKSWG7KgVb4caiVHvVMJY29Vt1ybGQHEiA4HeOfh2k1D0oOYMsZ4AngvKC",
+	"WUiqgXmkvHFVCCIwT6XbzPxpeaqqY8qTKF6kv83iYSQmhgefcjuWLqmP/mLr2BQSmeEr02CUv/SepSJd",
+	"3hsGfTxl8IQ8yE6u7TKSvbfTyGZ5oX+3fa1QUZTYYTSC9Z1Ii0X0VW3bC+1gl0lM8GRj63WEOfJsXh75",
+	"CUmqHL72XiLvWLL86gnl04hT8Y43YD6OY0p4tltvGSNP6O4eiHqeOW2e0CG8ms/vPFOzRArmgoh4JdfC",
+	"G9p+Zzt2l3Xt1NQUJyhUUi90DJD6kTaKt9wWCuktsduFR4x8Hd0i21R8N+ObvRuPbVX98ex9sfmt9P5f",
+	"tVoNlcULOPbH9I6g4SIhsgnHBgMN1DfaroiC7PasKXZrx8UTwdvNTiOrRUG1ASbATwUwqBq1RT/rWskp",
+	"jQkOVCPhgnOzikuprw7UJ/YXMO0T6ohdKIZRLGnstZaYHvIvWU1MA/+XridmdmD/FcUMvfw/WFNsuaP7",
+	"2gEusq/vuzJY0R3+X1skTF+d2S7v+7fsOlu8rs7WusCYVOKye9KDICIe/nB6hYxo4CB1IrhsxyStrFjI",
+	"2ogynhAcQDshSzzpy8rUZgjdA0vviK6sMSEsAS9kSNktR9Axa7hQEjqaR/GtjlA23YrEGDFJeA1d2d22",
+	"kHcJpt9UhAGm4/UHzEvB/Scak/vyj+dHx9XLH48a7U5Z/EbZjaQJJ71t/oEGpdqghP6ByP2UxoRXKp6D",
+	"hJoW+1BDYT4mMVGDmwFMny1O4jvLxF9VbyngwU7uqYFld3z4YyE0mWtG78V7EQtkDDZIJynGOfLHxL8l",
+	"gfEOpxlh5jU4gJCDDH7idC7KtfLEorkDAixGLbcO8csyAozlFCjANLOJRQUAQn+pJEJeRgeQXoAhGTBz",
+	"+mUovBA7N0udchufZNke4uBSI2IjE8ySzSv70838Z8UooLaKzyXagx0/P1Vf7c7Rs+Nc21acHdh74Una",
+	"zgz9V9UQikRwFjHy15O911+Tr6z93FIgOpO8JXMsniYU2eL9Et8azpKccVdICKkKtnUBVFB3rcKnq7e4",
+	"6JitgVHFyVp2gMfWaFVDbAXk1xXO9iqMbSE4mZaE0p87xQswIe1iioLc3W1jr0w+7DDGsiulMs1qqYPq",
+	"Cw9yv8oMYlfC6CZykB+F0Sx2dEWHAZPii4PEXzhE1xdvKkJeoEo9Mz3/1e8zTmBQnixCgmjCSTj6aslX",
+	"1zLj+TmirtZFVa2pl9jS7rDVPmaFIDGQ2JLrWLw3TpIp7x8cYH9Caur9A/FzbQqNAFV4z5E/Iao+mhgJ",
+	"tiQ7gHxWE5eIGQf2ECJLqVjdcRRGsTgP7utO4/VpSRA4EMOpAlr9+T82MJLxpLK9haGM801syX5qhMqD",
+	"nUZcQa+PHOl83509787+orDEVJvirzLMTGH+BTds7bvTY00yDEtZ8wY0WheRWDLfS4bMnAzHUXRbJSyY",
+	"RnRd3e6rDFAxuaE8kS4FOQQyQ2QjiWvoMqOHqvwPckdiVWGoD/nKC3jOx9IZ4UttF8oE6oGtAopwVb0v",
+	"uqJYuOirSunpzaQuoOaqyN8PcgmnBgnPlIvhT8gLWZtUr6mI81l78etqPlhPgzayG/U+joIZeFtRTHxC",
+	"7+ByhVThq8WUAAHxBfNraT8R2RmgJh1GsHgr9rymiiSYoI6aDMX6tG0MagtiUGcZDirQzWsZRiy4ab5w",
+	"1oc8ba2/k7bmarkN3ybINKV9A8xTGFtz80evo3hIg0CaWb8ZrrYcWpplV0vswOJbCu2KdSkzoY/DcIj9",
+	"Wzg3QKbiH5//rmwxtWEULP52MItD6DBWbFz8IFQIQUDQ+dCUStAwyKK4MDbCHP10+e6to8V8423TL7/g",
+	"ilMNmAxBlScwRzJeoTCrDpx+FxazxKSXaUtCRlWIEYhNUdohPokXWjOAF2uQcS0OE2jnqeCimTnVpqzU",
+	"amIfjLz5wMmDZFsDdZkIyhFOEjKZqjwfQN5GSBI6ITzBk+k2AKlk2iKIvLu646X6Euak00KWSVXgx/uc",
+	"rv+h9nkJhIfaZ0FKD95GqI3WvRMaP+1qPtyNVQEtbW8PyxfwWqDG/T3C/i2L5pBhxFOCeokwW8gaxWAz",
+	"pZrNChX8wcl1AQVaDUgoLhYSyJpVljhg3WwFx76AuV6obznyZnHoiQHVMcpxFlntApW99C7zHF0eBeEw",
+	"VKdkUgHr8YDJqAekozHyh1yJJR5XZvSyNx9z4v+mjMlAZJW+0MIpN4JJuEBjEhNnwHgiU0cFwHckpqOF",
+	"xgol0oh+iv2xPtvK0YC5qpUCS1UGB8GPkGdvtCedDJrgLxPMAhwHSGNywJRlro+8lOo9mRuruYmzipv0",
+	"UUCCmSRI+I0mFWfAvKUj46GyzQtkI0Zv6ZgI1BUc0AGzTqiDbsnCZrfynWpA/EgIv1w5Q3Y5yIIFG8qW",
+	"ey2Gp1CKW/OvXUleZQSQe3kQKQ6RuJ2i0Uja4IbRLEEYBXgB+GWqry5s/EKWFI9vSYA8KU15NaSa0ivu",
+	"SfmA0dxXYXSDyjIHYUkgP/is/wmBTYbCvIpx1FxfvDH1ETwhYXlQqw1kLc8x5RobbquL/DEWSiGJVW6e",
+	"WI20WgKdxGiKOZ9HsRCx9yNgHxddn0/ytVjwnDHQzLO2U4EPdbTSpUHTULU2mXpuy95Z6VR81Rcv/89K",
+	"OXVlY3pLXxH0YvrfKUOjZGIZsT9fP+BG1d/bUnTPC+VbCdoHXM4DC2FR8mOSTIvQaAfAiCEFhcDQy8gb",
+	"JdN1gv2u+Qg5gvnyiQniZDEyT7dTdzHM+lUfmUq+713fUhUbjUqgDoDcX5L33fnoX//uxd0f/vXLH/HV",
+	"/Pfr9yfdszfvP55FjTf4Db6cl3amqXUq3F5qIOeIY8tSyLYhIZVYXspNlU5yc9PLWALmk0cG+D8Dj9ol",
+	"3ExsWKa9urgeoH9GxBLodlLM9XOBX7M47KPtv316EsBTWdGTcTSEqNjM+GL2lXhZ+f6enGdi5crvIuU6",
+	"CAo2NVRgmd/tEFqHQHjJ/rBCDymyfWZELXkvCHZbdElHU25J+8v2himRHj0pVMr9CuJoOiVBDZ0lPCv7",
+	"UfhbcPYBU06SGkRpmxqN2h2nY5pmQrNQs+3RGHoCUBTJas9mDTVMWWFgF1/Qf6kNdO31maJpb9fn1vfm",
+	"HBtClaYqpXXRrHIttFwKb39JzrSVsyi38m/Sb5QNVQB0b83XdvUInRqGt8ohtEr/XOsossws6RdZvxAq",
+	"p20E3EofvCJTEstbLq0bg0yl3AFTKjRHPEIjnPrKolniRxOT2aZrj38dFmr5k05SZD0PC33HiGWJI8rc",
+	"vMQ+7U379XNJo7HUrztrWGvd5ATfkW278reBzRk+qxpAZrjsdvyyY9pvHkloVwAIDfvFa6d24jI0kIE8",
+	"42OQBxuq1b7qSSkYJgnISm+TdbHv1d2k6GGxjbvJlg++c9Gny4c4sF3JL7IC2HPw0mdYDsR3r/IhyV+l",
+	"lgT/5lKHDSJ/NhGKg+C33kE0JQxPaW2BJ6FX6Suz8BQnY4g1m0vdWEg9dwQl0YB5B3hKvRq6iqKQy+EZ",
+	"gWYOCA95FM4SgmZTGWGLysBVMUfeNKZ8gqZxdL/wKijBt8o0CXIPT/pCiJIjAw+VkpF4UFr2/ryJfByi",
+	"gNyRMJrCWtRiy95EDBzPmFepZeSr/sFBKL6Cubpu15VDfzIbnZ/jvYyLs9m8LHomRkjj5iBnoJa6jORn",
+	"BTCf2lEd3EEUrpQRlekMWcdGNGfIs+J+PGsCGeqxPP6HXOsQKKdjR5BQaXvkqCzbkvJKzQ5xUk1FCpBd",
+	"UH7O3LSZosNpV0F8XzDQFVQ2zdVwcCDmQ2hGYkid9GiNpWMsl8fT17O5bjkq+zgOZI98POEOCihXLdGi",
+	"gGQWrD4uQuRSiEGKwAwTtv3LXvZa8xz1RNn8nQHzCvUH6SLxbB3C034t41VF799dXnFUXvL6KJezWpLh",
+	"VA+fHv6/AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

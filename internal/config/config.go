@@ -43,6 +43,9 @@ type Config struct {
 	WorkersReport int
 	WorkersMail   int
 
+	WebhookWorkers      int  // concurrent webhook deliveries (their own queue)
+	WebhookAllowPrivate bool // deliver to loopback/private addresses (development)
+
 	EtherscanURL    string
 	EtherscanAPIKey string
 	EsploraURL      string
@@ -87,6 +90,9 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	c.WorkersReport = envInt("TAXD_WORKERS_REPORT", -1)
 	fs.Var(queueWorkers{&c.WorkersReport}, "workers-report", "`count` of job workers of the report queue (default --workers, at most 2) ($TAXD_WORKERS_REPORT)")
 	c.WorkersMail = envInt("TAXD_WORKERS_MAIL", -1)
+	fs.IntVar(&c.WebhookWorkers, "webhook-workers", envInt("TAXD_WEBHOOK_WORKERS", 2), "concurrent webhook deliveries ($TAXD_WEBHOOK_WORKERS)")
+	fs.BoolVar(&c.WebhookAllowPrivate, "webhook-allow-private", os.Getenv("TAXD_WEBHOOK_ALLOW_PRIVATE") == "true",
+		"deliver webhooks to loopback and private addresses; always on in development ($TAXD_WEBHOOK_ALLOW_PRIVATE=true)")
 	fs.Var(queueWorkers{&c.WorkersMail}, "workers-mail", "`count` of job workers of the e-mail queue (default --workers, at most 2) ($TAXD_WORKERS_MAIL)")
 	str(&c.EtherscanURL, "etherscan-url", "TAXD_ETHERSCAN_URL", "", "Etherscan-compatible API for EVM chains (default the public Etherscan v2 API)")
 	str(&c.EtherscanAPIKey, "etherscan-api-key", "TAXD_ETHERSCAN_API_KEY", "", "Etherscan API key")
@@ -135,6 +141,9 @@ func (c *Config) Finish() error {
 		if *q.n < 0 {
 			*q.n = min(c.Workers, q.max)
 		}
+	}
+	if c.Development() {
+		c.WebhookAllowPrivate = true // receivers on localhost while developing
 	}
 	if c.EmailDailyLimit < 1 {
 		return errors.New("config: email-daily-limit must be at least 1")

@@ -15,6 +15,8 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
+
+	"taxd/internal/logctx"
 )
 
 // Client inserts jobs (inside our transactions, with InsertTx) and, when started, works them.
@@ -85,7 +87,7 @@ func (o Options) QueuesOf() map[string]int {
 
 // New returns a client on pool. With workers == nil or no worked queue it only inserts.
 func New(pool *pgxpool.Pool, workers *river.Workers, opts Options) (*Client, error) {
-	cfg := &river.Config{Logger: opts.Logger}
+	cfg := &river.Config{Logger: opts.Logger, Middleware: []rivertype.Middleware{&logctx.JobMiddleware{}}}
 	if qs := opts.QueuesOf(); workers != nil && len(qs) > 0 {
 		cfg.Workers = workers
 		cfg.Queues = map[string]river.QueueConfig{}

@@ -21,6 +21,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/jobs"
+	"taxd/internal/metrics"
 	"taxd/internal/store"
 	"taxd/internal/tax"
 )
@@ -183,7 +184,13 @@ type Worker struct {
 }
 
 func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
-	_, err := w.Runner.Run(ctx, job.Args.ClientID)
+	tm, err := w.Runner.Run(ctx, job.Args.ClientID)
+	if err == nil {
+		metrics.RecalcPhase("load", tm.Load)
+		metrics.RecalcPhase("compute", tm.Compute)
+		metrics.RecalcPhase("store", tm.Store)
+		metrics.RecalcPhase("cleanup", tm.Cleanup)
+	}
 	if err != nil {
 		if job.Attempt >= job.MaxAttempts {
 			if active, aerr := Active(ctx, w.Runner.Pool, job.Args.ClientID); aerr == nil && active != nil {

@@ -15,6 +15,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/tax"
+	"taxd/internal/webhooks"
 )
 
 func num(d tax.Dec) pgtype.Numeric {
@@ -64,7 +65,10 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 				return err
 			}
 		}
-		return q.CompleteRecalcJob(ctx, job.ID)
+		if err := q.CompleteRecalcJob(ctx, job.ID); err != nil {
+			return err
+		}
+		return webhooks.RecalculationSettled(ctx, tx, snap.clientID, job.ID)
 	})
 	return err
 }

@@ -32,6 +32,7 @@ import (
 	"taxd/internal/jobs"
 	"taxd/internal/mail"
 	"taxd/internal/store"
+	"taxd/internal/webhooks"
 )
 
 // OpenBucket opens the report bucket; an empty URL means a folder under dataDir.
@@ -222,7 +223,11 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 	r, err := q.StartReport(ctx, job.Args.ReportID)
 	if err != nil {
 		if err == pgx.ErrNoRows {
-			return nil // already available
+			// Already available: a retry after the file was stored; make sure it was announced.
+			if r, err := q.GetReportByID(ctx, job.Args.ReportID); err == nil && r.Status == "available" {
+				return webhooks.ReportIsReady(ctx, s.pool, r)
+			}
+			return nil
 		}
 		return err
 	}
@@ -237,6 +242,9 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 		if job.Attempt >= job.MaxAttempts {
 			_ = q.FailReport(ctx, db.FailReportParams{ID: r.ID, Error: ptr("the report could not be generated")})
 		}
+		return err
+	}
+	if err := webhooks.ReportIsReady(ctx, s.pool, r); err != nil {
 		return err
 	}
 	if r.Email == nil || *r.Email == "" {

@@ -14,6 +14,7 @@ import (
 
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	"taxd/internal/metrics"
 	"taxd/spec"
 )
 
@@ -61,6 +62,9 @@ func NewGate(doc *openapi3.T, a *auth.PartnerAuthenticator) (*Gate, error) {
 func (g *Gate) Wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		route, params, err := g.router.FindRoute(r)
+		if err == nil {
+			metrics.SetRoute(r.Context(), "/api"+route.Path)
+		}
 		if err != nil {
 			if errors.Is(err, routers.ErrMethodNotAllowed) {
 				WriteError(w, r, apperr.New(apperr.Invalid, "method %s is not allowed on %s", r.Method, r.URL.Path))

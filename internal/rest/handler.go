@@ -23,6 +23,7 @@ import (
 	"taxd/internal/partner"
 	"taxd/internal/reports"
 	"taxd/internal/syncs"
+	"taxd/internal/webhooks"
 )
 
 // Deps are the collaborators of the REST handlers.
@@ -40,6 +41,7 @@ type Handler struct {
 	partners *partner.Service
 	reports  *reports.Service
 	syncs    *syncs.Service
+	webhooks *webhooks.Service
 	pool     *pgxpool.Pool
 	jobs     *jobs.Client
 	now      func() time.Time
@@ -58,10 +60,11 @@ func NewHandler(d Deps) http.Handler {
 			Pool: d.Pool, Bucket: d.Bucket, Jobs: d.Jobs, SigningSecret: d.Config.ReportSigningSecret,
 			LinkLifetime: d.Config.SignedLinkLifetime, PortalURL: d.Config.PortalURL, Now: d.Now,
 		}),
-		syncs: syncs.NewService(d.Pool, d.Jobs),
-		pool:  d.Pool,
-		jobs:  d.Jobs,
-		now:   d.Now,
+		syncs:    syncs.NewService(d.Pool, d.Jobs),
+		webhooks: webhooks.NewService(d.Pool),
+		pool:     d.Pool,
+		jobs:     d.Jobs,
+		now:      d.Now,
 	}
 	strict := api.NewStrictHandlerWithOptions(h, nil, api.StrictHTTPServerOptions{
 		RequestErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"runtime/debug"
 	"time"
+
+	"taxd/internal/logctx"
 )
 
 // withRequestLog gives every request an id (X-Request-Id, taken from the caller when sane), logs
@@ -22,17 +24,17 @@ func withRequestLog(next http.Handler) http.Handler {
 			id = hex.EncodeToString(b)
 		}
 		w.Header().Set("X-Request-Id", id)
-		ctx := r.Context()
+		ctx := logctx.WithRequestID(r.Context(), id) // job logs carry it too (logctx.JobMiddleware)
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		start := time.Now()
 		defer func() {
 			if v := recover(); v != nil {
-				slog.ErrorContext(ctx, "panic", "request_id", id, "panic", v, "stack", string(debug.Stack()))
+				slog.ErrorContext(ctx, "panic", "panic", v, "stack", string(debug.Stack()))
 				if !rec.wrote {
 					http.Error(rec, `{"message":"internal server error","code":"internal"}`, http.StatusInternalServerError)
 				}
 			}
-			slog.InfoContext(ctx, "request", "request_id", id, "method", r.Method, "path", r.URL.Path,
+			slog.InfoContext(ctx, "request", "method", r.Method, "path", r.URL.Path,
 				"status", rec.status, "duration_ms", time.Since(start).Milliseconds())
 		}()
 		next.ServeHTTP(rec, r.WithContext(ctx))

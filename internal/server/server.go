@@ -19,9 +19,11 @@ import (
 	"taxd/internal/config"
 	"taxd/internal/graph"
 	"taxd/internal/jobs"
+	"taxd/internal/metrics"
 	"taxd/internal/reports"
 	"taxd/internal/rest"
 	"taxd/internal/store"
+	"taxd/internal/webhooks"
 	"taxd/spec"
 )
 
@@ -102,7 +104,8 @@ func NewHandler(d Deps) (http.Handler, error) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = io.WriteString(w, sdl)
 	})
-	return withRequestLog(mux), nil
+	mux.Handle("GET /metrics", metrics.Handler())
+	return withRequestLog(metrics.Middleware(mux)), nil
 }
 
 func tokensFrom(cfg *config.Config) (*auth.Tokens, error) {
@@ -127,6 +130,9 @@ func JobOptions(cfg *config.Config) jobs.Options {
 	qs := map[string]int{
 		jobs.QueueSync: cfg.WorkersSync, jobs.QueueRecalc: cfg.WorkersRecalc,
 		jobs.QueueReport: cfg.WorkersReport, jobs.QueueMail: cfg.WorkersMail,
+	}
+	if cfg.WebhookWorkers > 0 && len((jobs.Options{Queues: qs}).QueuesOf()) > 0 {
+		qs[webhooks.Queue] = cfg.WebhookWorkers // deliveries wait on partners' receivers: their own workers
 	}
 	if len((jobs.Options{Queues: qs}).QueuesOf()) > 0 {
 		qs[jobs.QueueMaintenance] = 1
@@ -183,6 +189,7 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 	if b.jobs, err = jobs.New(b.pool, workers, opts); err != nil {
 		return nil, err
 	}
+	metrics.UsePool(b.pool)
 	if b.works = jobs.Works(opts, workers); !b.works {
 		slog.Info("no job queue is worked on this node (--workers 0): API only")
 		return b, nil
@@ -190,6 +197,7 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 	if err := b.jobs.Start(ctx); err != nil {
 		return nil, err
 	}
+	metrics.WatchJobs(ctx, b.jobs)
 	slog.Info("working job queues", "queues", opts.QueuesOf())
 	closers = append(closers, func() {
 		stopCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)

@@ -14,6 +14,7 @@ import (
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/syncs"
+	"taxd/internal/webhooks"
 )
 
 // Workers registers every background job's worker. Each job kind runs on its own queue (see
@@ -49,5 +50,6 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	river.AddWorker(w, &reports.Worker{Service: reports.NewService(reports.Deps{
 		Pool: pool, Bucket: bucket, SigningSecret: cfg.ReportSigningSecret, LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL,
 	})})
+	river.AddWorker(w, &webhooks.Worker{Pool: pool, AllowPrivate: cfg.WebhookAllowPrivate})
 	return w, nil
 }

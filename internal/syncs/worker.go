@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
@@ -12,6 +13,7 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
+	"taxd/internal/webhooks"
 )
 
 // Worker syncs one account of one sync. Each fetched page is imported in one transaction together
@@ -106,7 +108,24 @@ func (w *Worker) finish(ctx context.Context, item db.AccountSyncItem, status, me
 	if message != "" {
 		msg = &message
 	}
-	return w.progress(ctx, item, status, 100, msg, 0, nil)
+	return pgx.BeginFunc(ctx, w.Pool, func(tx pgx.Tx) error {
+		if err := w.progressTx(ctx, db.New(tx), item, status, 100, msg, 0, nil); err != nil {
+			return err
+		}
+		return announceIfEnded(ctx, tx, item.SyncID)
+	})
+}
+
+// announceIfEnded emits the sync's webhook event once its last account has finished.
+func announceIfEnded(ctx context.Context, tx pgx.Tx, syncID uuid.UUID) error {
+	s, err := db.New(tx).GetAccountSyncByID(ctx, syncID)
+	if err != nil {
+		return err
+	}
+	if s.Status != "completed" && s.Status != "failed" {
+		return nil
+	}
+	return webhooks.SyncFinished(ctx, tx, s)
 }
 
 func (w *Worker) progress(ctx context.Context, item db.AccountSyncItem, status string, progress int32, msg *string, added int, cursor *string) error {

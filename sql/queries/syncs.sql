@@ -80,3 +80,6 @@ SELECT count(*)::integer FROM (
 
 -- name: SyncOwner :one
 SELECT coalesce(partner_id, id)::uuid FROM clients WHERE id = $1;
+-- name: GetAccountSyncByID :one
+-- For the worker, which knows a sync by id only.
+SELECT * FROM account_syncs WHERE id = $1;

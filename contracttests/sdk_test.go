@@ -1,0 +1,295 @@
+package contracttests
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
+
+	"taxd/gen/db"
+	"taxd/internal/clients"
+	taxdclient "taxd/sdk/go"
+)
+
+// The partner flow through the generated Go SDK, with a webhook endpoint registered through it: the
+// sync, the recalculation and the report each arrive as a signed event, and another partner's
+// endpoint receives none of them.
+func TestGoSDKPartnerFlow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	srv := startFlowServer(t)
+	ctx := context.Background()
+	c, err := taxdclient.NewPartnerClient(srv.URL+"/api", acmeCreds.ClientID, acmeCreds.APISecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := taxdclient.NewPartnerClient(srv.URL+"/api", otherCreds.ClientID, otherCreds.APISecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acmeHooks, otherHooks := newHookReceiver(t), newHookReceiver(t)
+	hook, err := c.CreateWebhookEndpointWithResponse(ctx, taxdclient.CreateWebhookEndpointRequest{Url: acmeHooks.URL + "/taxd"})
+	must(t, err, hook.JSON201 == nil, "create webhook endpoint", hook.Body)
+	otherHook, err := other.CreateWebhookEndpointWithResponse(ctx, taxdclient.CreateWebhookEndpointRequest{Url: otherHooks.URL})
+	must(t, err, otherHook.JSON201 == nil, "create the other partner's endpoint", otherHook.Body)
+
+	const ref = "go-sdk-user"
+	user, err := c.CreateUserWithResponse(ctx, taxdclient.CreateUserRequest{UserId: ref})
+	must(t, err, user.JSON201 == nil, "create user", user.Body)
+	accts, err := c.CreateAccountsWithResponse(ctx, ref, taxdclient.CreateAccountsRequest{Wallets: []taxdclient.AccountWallet{
+		{Address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", Chain: "bitcoin"},
+	}})
+	must(t, err, accts.JSON201 == nil || len(accts.JSON201.Data.Accounts) != 1, "add wallets", accts.Body)
+	sync, err := c.CreateAccountSyncsWithResponse(ctx, ref, taxdclient.CreateAccountSyncsRequest{})
+	must(t, err, sync.JSON202 == nil, "start sync", sync.Body)
+	poll(t, "the sync", func() bool {
+		s, err := c.GetAccountSyncWithResponse(ctx, ref, sync.JSON202.Data.Id)
+		must(t, err, s.JSON200 == nil, "get sync", s.Body)
+		return s.JSON200.Data.Status == "completed"
+	})
+	refresh, err := c.RefreshTaxesWithResponse(ctx, ref)
+	must(t, err, refresh.JSON200 == nil, "refresh", refresh.Body)
+	poll(t, "the recalculation", func() bool {
+		j, err := c.GetActiveRecalculateJobWithResponse(ctx, ref)
+		must(t, err, j.JSON200 == nil, "active job", j.Body)
+		return j.JSON200.Data == nil
+	})
+	year := 2023
+	preview, err := c.GetTaxPreviewWithResponse(ctx, ref, &taxdclient.GetTaxPreviewParams{Year: &year})
+	must(t, err, preview.JSON200 == nil, "preview", preview.Body)
+	if p := preview.JSON200.Data; p.IsStale || p.TransactionCount != 5 || p.ShortTermGainsCents != engineResult(t).shortCents {
+		t.Fatalf("preview %+v; want settled, 5 transactions, the engine's short-term gain", p)
+	}
+	report, err := c.CreateReportWithResponse(ctx, ref, taxdclient.CreateReportRequest{Year: 2023, ReportType: "tax-forms"})
+	must(t, err, report.JSON201 == nil, "request report", report.Body)
+	poll(t, "the report", func() bool {
+		l, err := c.ListReportsWithResponse(ctx, ref)
+		must(t, err, l.JSON200 == nil, "list reports", l.Body)
+		for _, r := range l.JSON200.Data.Reports {
+			if r.Id == report.JSON201.Data.Id {
+				return r.Status == "available"
+			}
+		}
+		return false
+	})
+	file, err := c.DownloadReportWithResponse(ctx, ref, report.JSON201.Data.Id)
+	must(t, err, file.StatusCode() != 200 || !bytes.HasPrefix(file.Body, []byte("PK")), "download", nil)
+	missing, err := c.GetUserWithResponse(ctx, "no-such-user")
+	must(t, err, missing.JSON404 == nil, "typed 404", missing.Body)
+	if missing.JSON404.Message != "user not found" || missing.JSON404.Code == nil || *missing.JSON404.Code != "not_found" {
+		t.Fatalf("404 body %+v", missing.JSON404)
+	}
+
+	// The three events of the flow, each signed with the secret shown at registration.
+	verifier, err := standardwebhooks.NewWebhook(hook.JSON201.Data.Secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"sync.completed", "recalculation.settled", "report.ready"}
+	poll(t, "the webhook events", func() bool { return len(acmeHooks.events(ref)) >= len(want) })
+	got := acmeHooks.events(ref)
+	var types []string
+	for _, ev := range got {
+		types = append(types, ev.Type)
+		if err := verifier.Verify(ev.body, ev.header); err != nil {
+			t.Errorf("event %s: signature: %v", ev.Type, err)
+		}
+	}
+	slices.Sort(types)
+	slices.Sort(want) // deliveries run concurrently: compare as sets
+	if !slices.Equal(types, want) {
+		t.Errorf("events %v, want one each of %v", types, want)
+	}
+	log, err := c.ListWebhookDeliveriesWithResponse(ctx, hook.JSON201.Data.Id)
+	must(t, err, log.JSON200 == nil, "delivery log", log.Body)
+	for _, d := range log.JSON200.Data.Deliveries {
+		if d.Status != taxdclient.WebhookDeliveryStatusSucceeded || d.Attempts != 1 {
+			t.Errorf("delivery %+v", d)
+		}
+	}
+	if n := len(otherHooks.events("")); n != 0 {
+		t.Errorf("the other partner's endpoint received %d of acme's events", n)
+	}
+
+	// /metrics after the flow: requests by route template and status, job and recalculation
+	// timings, the pool.
+	scrape := func() string {
+		resp, err := http.Get(srv.URL + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	var m string
+	poll(t, "the job metrics", func() bool {
+		m = scrape()
+		return strings.Contains(m, `taxd_job_run_duration_seconds_count{kind="reports.render",outcome="completed"}`)
+	})
+	for _, series := range []string{
+		`taxd_http_requests_total{method="POST",route="/api/users",status="201"}`,
+		`taxd_http_requests_total{method="GET",route="/api/users/{referenceId}/user",status="404"}`,
+		`taxd_http_request_duration_seconds_bucket{method="GET",route="/api/users/{referenceId}/preview",le="`,
+		`taxd_job_run_duration_seconds_count{kind="syncs.account",outcome="completed"}`,
+		`taxd_job_run_duration_seconds_count{kind="recalc.client",outcome="completed"}`,
+		`taxd_job_run_duration_seconds_count{kind="webhooks.deliver",outcome="completed"}`,
+		`taxd_job_queue_wait_seconds_count{kind="recalc.client"}`,
+		`taxd_recalculation_phase_seconds_count{phase="compute"}`,
+		`taxd_db_pool_connections{state="idle"}`,
+		`taxd_db_pool_max_connections`,
+	} {
+		if !strings.Contains(m, series) {
+			t.Errorf("/metrics lacks %s", series)
+		}
+	}
+}
+
+// The partner flow through the TypeScript SDK (sdk/ts/test/flow.ts, run with tsx).
+func TestTypeScriptSDKPartnerFlow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	tsx := nodeTool(t, "sdk/ts/node_modules/.bin/tsx")
+	srv := startFlowServer(t)
+	runNode(t, filepath.Join(repoRoot(t), "sdk/ts"), tsx, []string{"test/flow.ts"},
+		"TAXD_API_URL="+srv.URL+"/api", "TAXD_CLIENT_ID="+acmeCreds.ClientID, "TAXD_API_SECRET="+acmeCreds.APISecret, "TAXD_FLOW_USER=ts-sdk-user")
+}
+
+// The typed GraphQL client example (examples/graphql-client, graphql-request with GraphQL Code
+// Generator's typed documents) recalculates user-123 with a client API key: countDirty,
+// rerunGraph, getActiveRecalculateJob until the job is gone, countDirty 0.
+func TestGraphQLClientExample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	tsx := nodeTool(t, "node_modules/.bin/tsx")
+	srv := startFlowServer(t)
+	_, key, err := clients.CreateKey(ctx(), db.New(srv.pool), clients.NewKey{ClientID: user123ID, Name: "graphql example", ReadWrite: true}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := runNode(t, filepath.Join(repoRoot(t), "examples/graphql-client"), tsx, []string{"main.ts"},
+		"TAXD_GRAPHQL_URL="+srv.URL+"/graphql", "TAXD_CLIENT_API_KEY="+key, "TAXD_CLIENT_ID="+user123ID.String())
+	if !strings.Contains(out, "settled, countDirty 0") {
+		t.Fatalf("unexpected output: %s", out)
+	}
+}
+
+func must(t *testing.T, err error, bad bool, what string, body []byte) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if bad {
+		t.Fatalf("%s: unexpected answer: %s", what, truncate(body))
+	}
+}
+
+func poll(t *testing.T, what string, done func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for !done() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// hookReceiver is a partner's webhook endpoint on 127.0.0.1.
+type hookReceiver struct {
+	*httptest.Server
+	mu  sync.Mutex
+	got []hookEvent
+}
+
+type hookEvent struct {
+	Type string `json:"type"`
+	Data struct {
+		ReferenceID string `json:"referenceId"`
+	} `json:"data"`
+	header http.Header
+	body   []byte
+}
+
+func newHookReceiver(t *testing.T) *hookReceiver {
+	r := &hookReceiver{}
+	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		b, _ := io.ReadAll(req.Body)
+		ev := hookEvent{header: req.Header.Clone(), body: b}
+		if err := json.Unmarshal(b, &ev); err != nil {
+			w.WriteHeader(http.StatusBadRequest)
+			return
+		}
+		r.mu.Lock()
+		r.got = append(r.got, ev)
+		r.mu.Unlock()
+	}))
+	t.Cleanup(r.Close)
+	return r
+}
+
+// events returns the events received about one user ("": all), in arrival order.
+func (r *hookReceiver) events(ref string) []hookEvent {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []hookEvent
+	for _, e := range r.got {
+		if ref == "" || e.Data.ReferenceID == ref {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func repoRoot(t *testing.T) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Dir(wd) // contracttests/ is at the root
+}
+
+// nodeTool returns the path of a tool installed by npm ci. Without Node or the packages the test
+// is skipped, unless TAXD_REQUIRE_NODE=1 (make test sets it: CI must run it).
+func nodeTool(t *testing.T, rel string) string {
+	t.Helper()
+	p := filepath.Join(repoRoot(t), rel)
+	_, err := os.Stat(p)
+	if _, lookErr := exec.LookPath("node"); err != nil || lookErr != nil {
+		if os.Getenv("TAXD_REQUIRE_NODE") == "1" {
+			t.Fatalf("%s is missing (run npm ci): %v", rel, err)
+		}
+		t.Skipf("%s is missing (npm ci); TAXD_REQUIRE_NODE=1 makes this a failure", rel)
+	}
+	return p
+}
+
+func runNode(t *testing.T, dir, tool string, args []string, env ...string) string {
+	t.Helper()
+	cmdCtx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(cmdCtx, tool, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %v: %v\n%s", filepath.Base(tool), args, err, out)
+	}
+	t.Logf("%s", bytes.TrimSpace(out))
+	return string(out)
+}

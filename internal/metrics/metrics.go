@@ -1,0 +1,187 @@
+// Package metrics exposes taxd's Prometheus metrics at /metrics: HTTP requests by route and
+// status with latency histograms, job durations per kind and queue depth, recalculation phase
+// timings and the database pool. One registry per process (Registry); collectors that read the
+// database do so at scrape time, with a short timeout.
+package metrics
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/riverqueue/river"
+)
+
+// Registry holds every taxd metric (plus the Go runtime and process collectors).
+var Registry = prometheus.NewRegistry()
+
+var (
+	httpRequests = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "taxd_http_requests_total", Help: "HTTP requests by route (the spec's path template) and status.",
+	}, []string{"method", "route", "status"})
+	httpDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "taxd_http_request_duration_seconds", Help: "HTTP request latency by route.",
+		Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+	}, []string{"method", "route"})
+	jobDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "taxd_job_run_duration_seconds", Help: "Job run time by kind and outcome (completed, failed, cancelled, snoozed).",
+		Buckets: []float64{.01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120, 300},
+	}, []string{"kind", "outcome"})
+	jobWait = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "taxd_job_queue_wait_seconds", Help: "Time jobs waited in the queue before running, by kind.",
+		Buckets: []float64{.01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 300},
+	}, []string{"kind"})
+	recalcPhase = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "taxd_recalculation_phase_seconds", Help: "Recalculation phase durations (load, compute, store, cleanup).",
+		Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120},
+	}, []string{"phase"})
+)
+
+func init() {
+	Registry.MustRegister(httpRequests, httpDuration, jobDuration, jobWait, recalcPhase, &poolCollector{},
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+}
+
+// Handler serves the registry in the Prometheus text format.
+func Handler() http.Handler { return promhttp.HandlerFor(Registry, promhttp.HandlerOpts{}) }
+
+// RecalcPhase records one phase of a recalculation.
+func RecalcPhase(phase string, d time.Duration) {
+	recalcPhase.WithLabelValues(phase).Observe(d.Seconds())
+}
+
+type routeKey struct{}
+
+// SetRoute names the route of the current request (the router calls it once it has matched), so
+// requests are counted per path template rather than per URL.
+func SetRoute(ctx context.Context, route string) {
+	if r, ok := ctx.Value(routeKey{}).(*string); ok {
+		*r = route
+	}
+}
+
+// Middleware counts and times every request. The route is what SetRoute named, else the
+// ServeMux pattern, else "unmatched" (so unknown URLs cannot grow the label set).
+func Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		route := ""
+		r = r.WithContext(context.WithValue(r.Context(), routeKey{}, &route))
+		rec := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		start := time.Now()
+		next.ServeHTTP(rec, r)
+		if route == "" {
+			route = r.Pattern
+		}
+		if route == "" {
+			route = "unmatched"
+		}
+		httpDuration.WithLabelValues(r.Method, route).Observe(time.Since(start).Seconds())
+		httpRequests.WithLabelValues(r.Method, route, strconv.Itoa(rec.status)).Inc()
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (s *statusWriter) WriteHeader(code int) {
+	if !s.wrote {
+		s.status, s.wrote = code, true
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusWriter) Write(b []byte) (int, error) {
+	s.wrote = true
+	return s.ResponseWriter.Write(b)
+}
+
+func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// WatchJobs records the duration of every job the client works until ctx ends.
+func WatchJobs(ctx context.Context, jc *river.Client[pgx.Tx]) {
+	events, cancel := jc.Subscribe(river.EventKindJobCompleted, river.EventKindJobFailed, river.EventKindJobCancelled, river.EventKindJobSnoozed)
+	go func() {
+		defer cancel()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case ev, ok := <-events:
+				if !ok {
+					return
+				}
+				if ev.Job == nil || ev.JobStats == nil {
+					continue
+				}
+				outcome := map[river.EventKind]string{
+					river.EventKindJobCompleted: "completed", river.EventKindJobFailed: "failed",
+					river.EventKindJobCancelled: "cancelled", river.EventKindJobSnoozed: "snoozed",
+				}[ev.Kind]
+				jobDuration.WithLabelValues(ev.Job.Kind, outcome).Observe(ev.JobStats.RunDuration.Seconds())
+				jobWait.WithLabelValues(ev.Job.Kind).Observe(ev.JobStats.QueueWaitDuration.Seconds())
+			}
+		}
+	}()
+}
+
+// UsePool makes the registry report pool's statistics and the job queues' depth (read from
+// river's table at scrape time). The last pool given wins (one per process; tests start several).
+func UsePool(pool *pgxpool.Pool) { currentPool.Store(pool) }
+
+var currentPool atomic.Pointer[pgxpool.Pool]
+
+type poolCollector struct{}
+
+var (
+	poolConns = prometheus.NewDesc("taxd_db_pool_connections", "Database pool connections by state.", []string{"state"}, nil)
+	poolMax   = prometheus.NewDesc("taxd_db_pool_max_connections", "Database pool size limit.", nil, nil)
+	poolWaits = prometheus.NewDesc("taxd_db_pool_acquire_waits_total", "Acquires that had to wait for a connection.", nil, nil)
+	poolWait  = prometheus.NewDesc("taxd_db_pool_acquire_wait_seconds_total", "Time spent waiting for connections.", nil, nil)
+	queueJobs = prometheus.NewDesc("taxd_job_queue_jobs", "Jobs not yet finished, by queue, kind and state (available, scheduled, retryable, running).", []string{"queue", "kind", "state"}, nil)
+)
+
+func (c *poolCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{poolConns, poolMax, poolWaits, poolWait, queueJobs} {
+		ch <- d
+	}
+}
+
+func (c *poolCollector) Collect(ch chan<- prometheus.Metric) {
+	pool := currentPool.Load()
+	if pool == nil {
+		return
+	}
+	s := pool.Stat()
+	ch <- prometheus.MustNewConstMetric(poolConns, prometheus.GaugeValue, float64(s.AcquiredConns()), "acquired")
+	ch <- prometheus.MustNewConstMetric(poolConns, prometheus.GaugeValue, float64(s.IdleConns()), "idle")
+	ch <- prometheus.MustNewConstMetric(poolConns, prometheus.GaugeValue, float64(s.ConstructingConns()), "constructing")
+	ch <- prometheus.MustNewConstMetric(poolMax, prometheus.GaugeValue, float64(s.MaxConns()))
+	ch <- prometheus.MustNewConstMetric(poolWaits, prometheus.CounterValue, float64(s.EmptyAcquireCount()))
+	ch <- prometheus.MustNewConstMetric(poolWait, prometheus.CounterValue, s.AcquireDuration().Seconds())
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	rows, err := pool.Query(ctx, `SELECT queue, kind, state::text, count(*) FROM river_job
+		WHERE state IN ('available', 'scheduled', 'retryable', 'running') GROUP BY queue, kind, state`)
+	if err != nil {
+		return // a scrape never fails on the database: the pool figures above still count
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var queue, kind, state string
+		var n int64
+		if rows.Scan(&queue, &kind, &state, &n) == nil {
+			ch <- prometheus.MustNewConstMetric(queueJobs, prometheus.GaugeValue, float64(n), queue, kind, state)
+		}
+	}
+}
