@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 
 
-.PHONY: all generate check-generated build run test test-go test-contract lint-spec bench lint tools clean
+.PHONY: all generate web graphiql check-generated build run test test-go test-contract test-browser chromium lint-spec bench lint tools clean
 
 all: build
 
@@ -15,23 +15,47 @@ generate:
 	mkdir -p gen/rest
 	$(GO) tool oapi-codegen -config oapi-codegen.yaml spec/openapi.yaml
 	$(GO) tool gqlgen generate --config gqlgen.yml
+	$(MAKE) --no-print-directory web
+
+## web: the portal app (esbuild) and the OpenAPI reference page (Redocly, offline) into web/dist,
+## which is committed and embedded in the binary
+web: node_modules/.package-lock.json
+	rm -rf web/dist && mkdir -p web/dist/docs
+	npx esbuild web/portal/portal.ts web/portal/portal.css --bundle --minify --target=es2020 --outdir=web/dist/portal --log-level=warning
+	npx redocly build-docs spec/openapi.yaml --inlineBundle --template web/docs/template.hbs \
+		--title 'taxd Partner REST API' -o web/dist/docs/index.html >/dev/null 2>&1
+
+## graphiql: the development GraphQL explorer (GraphiQL + React + Monaco, about 7 MB): built here,
+## not committed, embedded only in builds with -tags graphiql (`make run`), never in `make build`
+GRAPHIQL := web/graphiql/dist/main.js
+graphiql: $(GRAPHIQL)
+$(GRAPHIQL): web/graphiql/main.tsx web/graphiql/explorer.css package-lock.json | node_modules/.package-lock.json
+	rm -rf web/graphiql/dist
+	npx esbuild web/graphiql/main.tsx --bundle --minify --format=esm --target=es2022 --jsx=automatic \
+		--loader:.ttf=file --outdir=web/graphiql/dist --log-level=error
+	npx esbuild node_modules/monaco-editor/esm/vs/editor/editor.worker.js \
+		node_modules/monaco-editor/esm/vs/language/json/json.worker.js node_modules/monaco-graphql/esm/graphql.worker.js \
+		--bundle --minify --format=iife --target=es2022 --entry-names=[name] --outdir=web/graphiql/dist --log-level=error
 
 ## check-generated: fail when gen/ differs from what the generators produce (stale or hand-edited)
 check-generated:
-	@rm -rf .gen-before && cp -r gen .gen-before
+	@rm -rf .gen-before && cp -r gen .gen-before && cp -r web/dist .gen-before/web-dist
 	$(MAKE) --no-print-directory generate
-	@if ! diff -r -q .gen-before gen; then \
-		echo "gen/ was out of date or edited by hand; it is regenerated now: review and commit it"; \
+	@if ! diff -r -q .gen-before/web-dist web/dist || ! diff -r -q --exclude=web-dist .gen-before gen; then \
+		echo "gen/ or web/dist was out of date or edited by hand; it is regenerated now: review and commit it"; \
 		rm -rf .gen-before; exit 1; \
 	fi
-	@rm -rf .gen-before; echo "gen/ is up to date"
+	@rm -rf .gen-before; echo "gen/ and web/dist are up to date"
 
-## build: the taxd binary in bin/
+## build: the taxd binary in bin/ (GO_TAGS=graphiql adds the development GraphQL explorer)
+GO_TAGS ?=
 build:
-	$(GO) build -o bin/taxd ./cmd/taxd
+	$(GO) build -tags '$(GO_TAGS)' -o bin/taxd ./cmd/taxd
 
-## run: serve on 127.0.0.1:8080 (a local Postgres under .data/ unless DATABASE_URL is set)
-run: build
+## run: serve on 127.0.0.1:8080 (a local Postgres under .data/ unless DATABASE_URL is set), with the
+## GraphQL explorer at GET /graphql
+run: GO_TAGS = graphiql
+run: graphiql build
 	./bin/taxd serve
 
 node_modules/.package-lock.json: package.json package-lock.json
@@ -41,12 +65,20 @@ node_modules/.package-lock.json: package.json package-lock.json
 lint-spec: node_modules/.package-lock.json
 	npx spectral lint spec/openapi.yaml -r .spectral.yaml --fail-severity=warn
 
-## test: spec lint, unit and integration tests, contract tests
-test: lint-spec test-go test-contract
+## test: spec lint, unit and integration tests, contract tests, browser tests of the portal
+test: lint-spec test-go test-contract test-browser
 
 test-go:
 	$(GO) vet ./...
-	$(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v /contracttests)
+	$(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v -e /contracttests -e /browsertests)
+
+## chromium: the headless browser of the browser tests (Debian's package)
+chromium:
+	@command -v chromium >/dev/null || { echo "installing chromium (apt-get)"; apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+
+## test-browser: the portal in headless Chromium against a real server (screenshots in browsertests/screenshots)
+test-browser: chromium
+	$(GO) test -count=1 -timeout 5m ./browsertests/
 
 test-contract:
 	$(GO) test -count=1 -timeout 20m -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
