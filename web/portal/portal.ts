@@ -66,9 +66,13 @@ function loadSession(): Session | null {
 }
 
 // The address keeps only the partner id (it chooses which sites may frame the portal on reload).
+// It is rewritten once the page has loaded (rewriting it while the page loads confuses browser
+// automation that waits for the load event).
 function cleanAddress(s: Session | null) {
   const q = s?.partnerId ? `?partner=${encodeURIComponent(s.partnerId)}` : '';
-  history.replaceState(null, '', location.pathname + q);
+  const clean = () => history.replaceState(null, '', location.pathname + q);
+  if (document.readyState === 'complete') clean();
+  else window.addEventListener('load', clean, { once: true });
 }
 
 // ---- API -----------------------------------------------------------------------------------
@@ -512,8 +516,8 @@ class ReportsView {
         h('td', {}, h('span', { class: `badge ${r.status}` }, r.status), r.error ? h('div', { class: 'muted small' }, r.error) : ''),
         h('td', {}, when(r.createdAt)),
         h('td', {}, r.status === 'available'
-          ? h('button', { type: 'button', class: 'secondary download', onclick: () => this.download(r) }, `Download ${r.year} ${reportName(r.reportType)}`)
-          : '')))))); 
+          ? h('button', { type: 'button', class: 'secondary download', 'aria-label': `Download ${r.year} ${reportName(r.reportType)}`, onclick: () => this.download(r) }, 'Download')
+          : ''))))));
   }
 
   private async request() {
@@ -572,7 +576,7 @@ function downloadPage(q: URLSearchParams) {
   const report = q.get('report') || '';
   const expires = Number(q.get('expires'));
   const signature = q.get('signature') || '';
-  history.replaceState(null, '', location.pathname);
+  cleanAddress(null);
   const msg = h('div', { id: 'download-message', role: 'status' });
   const button = h('button', {
     type: 'button', id: 'download-report',
@@ -615,7 +619,7 @@ async function boot() {
     s = { code: q.get('code')!, token: q.get('token')!, email: q.get('email') || undefined };
   } else if (q.get('link')) {
     const link = q.get('link')!;
-    history.replaceState(null, '', location.pathname);
+    cleanAddress(null);
     try {
       const res = await fetch('/portal/link-session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ link }) });
       if (!res.ok) throw new ApiError(res.status, res.status === 404 ? 'This link is not valid (anymore). Ask your provider for a new one.' : await errorMessage(res));
