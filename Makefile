@@ -17,10 +17,11 @@ generate:
 	$(GO) tool gqlgen generate --config gqlgen.yml
 	$(MAKE) --no-print-directory web
 
-## web: the portal app (esbuild) and the OpenAPI reference page (Redocly, offline) into web/dist,
+## web: the portal app (type-checked by tsc, bundled by esbuild) and the OpenAPI reference page (Redocly, offline) into web/dist,
 ## which is committed and embedded in the binary
 web: node_modules/.package-lock.json
 	rm -rf web/dist && mkdir -p web/dist/docs
+	npx tsc -p web/portal/tsconfig.json
 	npx esbuild web/portal/portal.ts web/portal/portal.css --bundle --minify --target=es2020 --outdir=web/dist/portal --log-level=warning
 	npx redocly build-docs spec/openapi.yaml --inlineBundle --template web/docs/template.hbs \
 		--title 'taxd Partner REST API' -o web/dist/docs/index.html >/dev/null 2>&1

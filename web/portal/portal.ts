@@ -212,7 +212,7 @@ async function portal(s: Session) {
   const tax = new TaxView(s, taxes.body, txs.body);
   new WalletsView(s, wallets.body, () => tax.onLedgerChanged()).load();
   tax.load();
-  new ReportsView(s, reports.body).load();
+  new ReportsView(s, reports.body, s.email || user.email || '').load();
 }
 
 function section(id: string, title: string) {
@@ -232,7 +232,7 @@ class WalletsView {
   private syncButton = h('button', { type: 'button', id: 'sync-wallets', onclick: () => this.startSync() }, 'Sync wallets') as HTMLButtonElement;
   private form: HTMLFormElement;
 
-  constructor(private s: Session, private root: HTMLElement, private onSynced: () => void) {
+  constructor(private s: Session, root: HTMLElement, private onSynced: () => void) {
     const address = h('input', { id: 'wallet-address', name: 'address', required: true, autocomplete: 'off', spellcheck: false, placeholder: '0x… , bc1… or a Solana address' });
     const chain = h('select', { id: 'wallet-chain', name: 'chain', required: true }, ...CHAINS.map(([v, l]) => h('option', { value: v }, l)));
     const name = h('input', { id: 'wallet-name', name: 'name', maxlength: 100, autocomplete: 'off', placeholder: 'e.g. Cold storage' });
@@ -479,7 +479,7 @@ class ReportsView {
   private form: HTMLFormElement;
   private polling = false;
 
-  constructor(private s: Session, root: HTMLElement) {
+  constructor(private s: Session, root: HTMLElement, email: string) {
     const years: number[] = [];
     for (let y = new Date().getUTCFullYear(); y >= FIRST_TAX_YEAR; y--) years.push(y);
     this.form = h('form', { id: 'request-report', class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); this.request(); } },
@@ -487,6 +487,8 @@ class ReportsView {
         h('select', { id: 'report-year', name: 'year' }, ...years.map((y) => h('option', { value: y }, String(y))))),
       h('div', { class: 'field grow' }, h('label', { for: 'report-type' }, 'Report'),
         h('select', { id: 'report-type', name: 'reportType' }, ...REPORT_TYPES.map(([v, l]) => h('option', { value: v }, l)))),
+      h('div', { class: 'field' }, h('label', { for: 'report-email' }, 'E-mail me a link (optional)'),
+        h('input', { id: 'report-email', name: 'email', type: 'email', autocomplete: 'email', value: email })),
       h('button', { type: 'submit', id: 'request-report-button' }, 'Request report')) as HTMLFormElement;
     root.append(this.form, this.msg, this.list);
   }
@@ -524,7 +526,8 @@ class ReportsView {
     const fd = new FormData(this.form);
     this.msg.replaceChildren(h('p', {}, 'Requesting…'));
     try {
-      await call<Report>(this.s, 'POST', '/reports', { year: Number(fd.get('year')), reportType: String(fd.get('reportType')) });
+      const email = String(fd.get('email') || '').trim();
+      await call<Report>(this.s, 'POST', '/reports', { year: Number(fd.get('year')), reportType: String(fd.get('reportType')), ...(email ? { email } : {}) });
       this.msg.replaceChildren(h('p', { class: 'notice ok' }, 'Report requested. It appears below when it is ready.'));
       await this.load();
     } catch (err) {
