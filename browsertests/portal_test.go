@@ -22,6 +22,8 @@ import (
 	"testing"
 	"time"
 
+	"html/template"
+
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/google/uuid"
@@ -62,6 +64,8 @@ type world struct {
 	browser   context.Context
 	downloads string
 	shots     string
+	framer    string // a partner site allowed to frame the portal
+	stranger  string // a site that is not
 }
 
 func TestPortalInBrowser(t *testing.T) {
@@ -219,8 +223,23 @@ func TestPortalInBrowser(t *testing.T) {
 	w.noOtherUserData()
 	w.shot("09-hosted-link")
 
+	// In an iframe of the partner's site the portal signs in (and says so to the page); a site
+	// that is not one of the partner's origins gets a blocked frame.
+	w.do(chromedp.Navigate(w.framer + "/?src=" + url.QueryEscape(w.accessToken("browser-user", "jane@example.com"))))
+	w.waitFor("the framed portal's ready message", func() (bool, string) {
+		log := w.eval(`document.getElementById('log').textContent`)
+		return log == "taxd:portal:ready;", log
+	})
+	w.shot("10-framed-by-partner")
+	w.do(chromedp.Navigate(w.stranger + "/?src=" + url.QueryEscape(w.accessToken("browser-user", "jane@example.com"))))
+	time.Sleep(3 * time.Second) // the allowed frame above posted within this time
+	if log := w.eval(`document.getElementById('log').textContent`); log != "" {
+		t.Fatalf("a site that is not the partner's framed the portal: %q", log)
+	}
+
 	// Without any sign-in the portal asks for one, and it may not be framed.
-	w.eval(`(sessionStorage.clear(), '')`)
+	w.do(chromedp.Navigate(w.url + "/healthz"))
+	w.eval(`(sessionStorage.clear(), '')`) // the portal origin's storage: this tab signed in earlier
 	w.do(chromedp.Navigate(w.url+"/portal"), visible("#state-signed-out"))
 	res, err = http.Get(w.url + "/portal")
 	if err != nil {
@@ -271,9 +290,10 @@ func newWorld(t *testing.T) *world {
 	if handler, err = server.NewHandler(server.Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket}); err != nil {
 		t.Fatal(err)
 	}
+	framer, stranger := framingSite(t), framingSite(t)
 	color := "#0F62FE"
 	p, err := partner.CreatePartnerWith(context.Background(), pool, partner.NewPartner{
-		Name: "Acme Wallet", PrimaryColor: &color, PortalURL: cfg.PortalURL, PortalOrigins: []string{frameOrigin},
+		Name: "Acme Wallet", PrimaryColor: &color, PortalURL: cfg.PortalURL, PortalOrigins: []string{frameOrigin, framer},
 	}, creds)
 	if err != nil {
 		t.Fatal(err)
@@ -283,7 +303,8 @@ func newWorld(t *testing.T) *world {
 		t.Fatal(err)
 	}
 
-	w := &world{t: t, url: srv.URL, cfg: cfg, partnerID: p.ID, tokens: tokens, downloads: t.TempDir(), shots: screenshotDir(t)}
+	w := &world{t: t, url: srv.URL, cfg: cfg, partnerID: p.ID, tokens: tokens, downloads: t.TempDir(), shots: screenshotDir(t),
+		framer: framer, stranger: stranger}
 	w.api("POST", "/users", `{"userId":"browser-user","email":"jane@example.com"}`, 201, nil)
 	w.api("POST", "/users", `{"userId":"other-user","email":"other@example.com"}`, 201, nil)
 	w.api("POST", "/users/other-user/accounts", `{"wallets":[{"address":"`+otherAddress+`","chain":"ethereum","name":"`+otherWallet+`"}]}`, 201, nil)
@@ -312,6 +333,19 @@ func newWorld(t *testing.T) *world {
 	return w
 }
 
+// framingSite is a partner web page (its own origin) that shows the portal in an iframe and logs
+// the messages the portal posts to it.
+func framingSite(t *testing.T) string {
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(rw, `<!doctype html><title>partner site</title><h1>Partner site</h1><p id="log"></p>
+<script>addEventListener('message', e => { document.getElementById('log').textContent += e.data.type + ';' })</script>
+<iframe id="portal" title="Tax portal" width="1100" height="700" src="%s"></iframe>`, template.HTMLEscapeString(r.URL.Query().Get("src")))
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
 func screenshotDir(t *testing.T) string {
 	dir := os.Getenv("TAXD_SCREENSHOTS")
 	if dir == "" {
@@ -324,10 +358,11 @@ func screenshotDir(t *testing.T) string {
 	return abs
 }
 
-// do runs browser steps, each bounded so that a missing element fails in seconds, not minutes.
+// do runs browser steps, bounded so that a missing element fails in under a minute (the bound
+// leaves room for a busy CI machine: jobs run in the same process).
 func (w *world) do(steps ...chromedp.Action[chromedp.Void]) {
 	w.t.Helper()
-	ctx, cancel := context.WithTimeout(w.browser, 20*time.Second)
+	ctx, cancel := context.WithTimeout(w.browser, 45*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		w.shot("failure")
@@ -403,7 +438,7 @@ func (w *world) figures() map[string]string {
 
 func (w *world) waitFor(what string, cond func() (bool, string)) {
 	w.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(45 * time.Second)
 	for {
 		ok, last := cond()
 		if ok {

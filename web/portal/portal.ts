@@ -213,6 +213,8 @@ async function portal(s: Session) {
   new WalletsView(s, wallets.body, () => tax.onLedgerChanged()).load();
   tax.load();
   new ReportsView(s, reports.body, s.email || user.email || '').load();
+  // A partner that frames the portal learns that it signed in (nothing else is sent).
+  if (window.parent !== window) window.parent.postMessage({ type: 'taxd:portal:ready' }, '*');
 }
 
 function section(id: string, title: string) {
@@ -464,7 +466,8 @@ class TaxView {
     for (let y = FIRST_TAX_YEAR; y <= new Date().getUTCFullYear(); y++) years.push(y);
     try {
       const all = await Promise.all(years.map((y) => call<Preview>(this.s, 'GET', `/preview?year=${y}`)));
-      this.chart.replaceChildren(drawGainsChart(all), h('figcaption', {}, 'Capital gains and income by tax year (US dollars)'));
+      const chart = drawGainsChart(all);
+      this.chart.replaceChildren(chart, chart.tagName === 'svg' ? h('figcaption', {}, 'Capital gains and income by tax year (US dollars)') : '');
     } catch (err) {
       fail(err, this.chart, () => this.loadChart());
     }
