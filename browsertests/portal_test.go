@@ -168,6 +168,7 @@ func TestPortalInBrowser(t *testing.T) {
 	w.do(click("#request-report-button"),
 		visible(`tr[data-status="available"] button.download`))
 	w.shot("05-report-available")
+	w.accessible()
 	w.do(click(`tr[data-status="available"] button.download`))
 	zipName := "taxd-tax-forms-2023-browser-user.zip"
 	w.waitDownload(zipName)
@@ -370,17 +371,6 @@ func (w *world) do(steps ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
-func (w *world) text(a chromedp.Action[string]) string {
-	w.t.Helper()
-	ctx, cancel := context.WithTimeout(w.browser, 10*time.Second)
-	defer cancel()
-	s, err := chromedp.Run(ctx, a)
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	return s
-}
-
 // eval evaluates a JavaScript expression that gives a string.
 func (w *world) eval(js string) string {
 	ctx, cancel := context.WithTimeout(w.browser, 10*time.Second)
@@ -459,6 +449,21 @@ func (w *world) waitDownload(name string) {
 		b, err := os.ReadFile(path)
 		return err == nil && bytes.HasPrefix(b, []byte("PK")), fmt.Sprint(err)
 	})
+}
+
+// accessible checks what a screen-reader or keyboard user needs from every control: each field
+// has a label, each button a name, nothing is taken out of the tab order, one h1.
+func (w *world) accessible() {
+	w.t.Helper()
+	problems := w.eval(`[
+		...[...document.querySelectorAll('input, select')].filter(el => el.labels.length === 0 && !el.getAttribute('aria-label')).map(el => 'unlabelled field #' + el.id),
+		...[...document.querySelectorAll('button')].filter(el => !(el.getAttribute('aria-label') || el.textContent.trim())).map(() => 'button without a name'),
+		...[...document.querySelectorAll('[tabindex]')].filter(el => el.tabIndex > 0).map(el => 'positive tabindex on #' + el.id),
+		...(document.querySelectorAll('h1').length === 1 ? [] : ['not exactly one h1']),
+	].join('; ')`)
+	if problems != "" {
+		w.t.Fatalf("accessibility: %s", problems)
+	}
 }
 
 // noOtherUserData fails when anything of the other user is on the page.
