@@ -24,7 +24,7 @@ web: node_modules/.package-lock.json
 	npx tsc -p web/portal/tsconfig.json
 	npx esbuild web/portal/portal.ts web/portal/portal.css --bundle --minify --target=es2020 --outdir=web/dist/portal --log-level=warning
 	npx redocly build-docs spec/openapi.yaml --inlineBundle --template web/docs/template.hbs \
-		--title 'taxd Partner REST API' -o web/dist/docs/index.html >/dev/null 2>&1
+		--title 'taxd Partner REST API' -o web/dist/docs/index.html >/dev/null 2>&1 || { echo 'redocly build-docs failed'; exit 1; }
 
 ## graphiql: the development GraphQL explorer (GraphiQL + React + Monaco, about 7 MB): built here,
 ## not committed, embedded only in builds with -tags graphiql (`make run`), never in `make build`
