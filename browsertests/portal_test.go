@@ -13,12 +13,14 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -66,6 +68,51 @@ type world struct {
 	shots     string
 	framer    string // a partner site allowed to frame the portal
 	stranger  string // a site that is not
+	esplora   *flaky // the chain source, which can fail on purpose
+}
+
+// flaky stands in front of the recorded Esplora: failOnce makes the next request fail (503, a
+// temporary error the sync retries) and holds the requests after it until resume, so that the
+// portal's retrying state can be seen for sure.
+type flaky struct {
+	mu      sync.Mutex
+	fail    bool
+	held    chan struct{}
+	forward http.Handler
+}
+
+func (f *flaky) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	fail, held := f.fail, f.held
+	f.fail = false
+	f.mu.Unlock()
+	if fail {
+		http.Error(rw, "upstream unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	if held != nil {
+		select {
+		case <-held:
+		case <-r.Context().Done():
+			return
+		}
+	}
+	f.forward.ServeHTTP(rw, r)
+}
+
+func (f *flaky) failOnce() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.fail, f.held = true, make(chan struct{})
+}
+
+func (f *flaky) resume() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.held != nil {
+		close(f.held)
+		f.held = nil
+	}
 }
 
 func TestPortalInBrowser(t *testing.T) {
@@ -119,12 +166,19 @@ func TestPortalInBrowser(t *testing.T) {
 	if got := w.eval(`document.getElementById('wallet-count').textContent`); got != "1 of 10 wallets" {
 		t.Fatalf("wallet count %q", got)
 	}
-	w.do(click("#sync-wallets"), visible("#sync-status"))
+	// The chain source fails once: the portal says the sync is retrying, then it completes.
+	w.esplora.failOnce()
+	w.do(click("#sync-wallets"), visible("#sync-status"), visible("#sync-retrying"))
+	w.shot("03-sync-retrying")
+	if w.eval(`document.getElementById('sync-wallets').disabled + ''`) != "true" {
+		t.Fatal("the sync button is enabled while a sync runs")
+	}
+	w.esplora.resume()
 	w.do(visible(`#sync-status[data-status="completed"]`))
 	if got := w.eval(`document.querySelector('#sync-status progress').value + ''`); got != "100" {
 		t.Fatalf("sync progress bar at %s", got)
 	}
-	w.shot("03-synced")
+	w.shot("04-synced")
 
 	// 2023 is stale after the sync; recalculate and watch it settle; the figures equal REST's.
 	w.setField("tax-year", "2023")
@@ -160,14 +214,14 @@ func TestPortalInBrowser(t *testing.T) {
 		v := w.eval(`(document.querySelector('#gains-chart rect.bar.gains[data-year="2023"]') || {getAttribute(){return ''}}).getAttribute('data-cents')`)
 		return v == strconv.FormatInt(preview.Data.CapitalCents, 10), v
 	})
-	w.shot("04-recalculated")
+	w.shot("05-recalculated")
 
 	// Request the 2023 tax forms, wait until available, download the ZIP.
 	w.setField("report-year", "2023")
 	w.setField("report-type", "tax-forms")
 	w.do(click("#request-report-button"),
 		visible(`tr[data-status="available"] button.download`))
-	w.shot("05-report-available")
+	w.shot("06-report-available")
 	w.accessible()
 	w.do(click(`tr[data-status="available"] button.download`))
 	zipName := "taxd-tax-forms-2023-browser-user.zip"
@@ -182,7 +236,7 @@ func TestPortalInBrowser(t *testing.T) {
 	}
 	_ = os.Remove(filepath.Join(w.downloads, zipName))
 	w.do(chromedp.Navigate(signed), visible("#download-report"))
-	w.shot("06-emailed-download-page")
+	w.shot("07-emailed-download-page")
 	w.do(click("#download-report"), visible("#download-started"))
 	w.waitDownload(zipName)
 
@@ -190,7 +244,7 @@ func TestPortalInBrowser(t *testing.T) {
 	tok := w.tokenFromURL(portalURL)
 	w.do(chromedp.Navigate(w.url+"/portal?code=other-user&token="+url.QueryEscape(tok)), visible("#state-not-found"))
 	w.noOtherUserData()
-	w.shot("07-other-user-not-found")
+	w.shot("08-other-user-not-found")
 
 	// An expired token shows the sign-in-again state, before any call and after a 401 alike.
 	expired, err := w.tokens.Issue(w.partnerID, w.clientID("browser-user"), "browser-user", time.Now().Add(-2*time.Hour), time.Hour)
@@ -198,7 +252,7 @@ func TestPortalInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.do(chromedp.Navigate(w.url+"/portal?code=browser-user&token="+expired.Token), visible("#state-expired"))
-	w.shot("08-expired")
+	w.shot("09-expired")
 	w.do(click("#sign-in-again"))
 	if got := w.eval(`document.querySelector('#state-expired p[role=status]').hidden + ''`); got != "false" {
 		t.Fatal("sign in again shows no guidance")
@@ -222,7 +276,7 @@ func TestPortalInBrowser(t *testing.T) {
 		t.Fatalf("hosted link portal shows %q", got)
 	}
 	w.noOtherUserData()
-	w.shot("09-hosted-link")
+	w.shot("10-hosted-link")
 
 	// In an iframe of the partner's site the portal signs in (and says so to the page); a site
 	// that is not one of the partner's origins gets a blocked frame.
@@ -231,7 +285,7 @@ func TestPortalInBrowser(t *testing.T) {
 		log := w.eval(`document.getElementById('log').textContent`)
 		return log == "taxd:portal:ready;", log
 	})
-	w.shot("10-framed-by-partner")
+	w.shot("11-framed-by-partner")
 	w.do(chromedp.Navigate(w.stranger + "/?src=" + url.QueryEscape(w.accessToken("browser-user", "jane@example.com"))))
 	time.Sleep(3 * time.Second) // the allowed frame above posted within this time
 	if log := w.eval(`document.getElementById('log').textContent`); log != "" {
@@ -258,11 +312,19 @@ func newWorld(t *testing.T) *world {
 		t.Fatal("the browser tests need Chromium: run `apt-get update && apt-get install -y chromium` (make test installs it)")
 	}
 	pool := pgtest.Pool(t)
+	recorded, err := url.Parse(fakes.Esplora(t).URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	esplora := &flaky{forward: httputil.NewSingleHostReverseProxy(recorded)}
+	esploraSrv := httptest.NewServer(esplora)
+	t.Cleanup(esploraSrv.Close)
+	t.Cleanup(esplora.resume)
 	cfg := &config.Config{
 		Env: "development", Listen: "127.0.0.1:0", DataDir: t.TempDir(),
 		AccessTokenKeyID: "test", AccessTokenSecret: "browser-test-access-token-secret-0123456789", ReportSigningSecret: "browser-test-signing",
 		EmailDailyLimit: 5, SignedLinkLifetime: time.Hour,
-		EsploraURL: fakes.Esplora(t).URL, CoinGeckoURL: fakes.CoinGecko(t).URL,
+		EsploraURL: esploraSrv.URL, CoinGeckoURL: fakes.CoinGecko(t).URL,
 	}
 	bucket, err := reports.OpenBucket(context.Background(), "", cfg.DataDir)
 	if err != nil {
@@ -305,7 +367,7 @@ func newWorld(t *testing.T) *world {
 	}
 
 	w := &world{t: t, url: srv.URL, cfg: cfg, partnerID: p.ID, tokens: tokens, downloads: t.TempDir(), shots: screenshotDir(t),
-		framer: framer, stranger: stranger}
+		framer: framer, stranger: stranger, esplora: esplora}
 	w.api("POST", "/users", `{"userId":"browser-user","email":"jane@example.com"}`, 201, nil)
 	w.api("POST", "/users", `{"userId":"other-user","email":"other@example.com"}`, 201, nil)
 	w.api("POST", "/users/other-user/accounts", `{"wallets":[{"address":"`+otherAddress+`","chain":"ethereum","name":"`+otherWallet+`"}]}`, 201, nil)

@@ -227,6 +227,7 @@ function section(id: string, title: string) {
 
 class WalletsView {
   private accounts: Account[] = [];
+  private syncing = false;
   private list = h('div', { id: 'wallet-list' });
   private count = h('p', { id: 'wallet-count', class: 'muted' });
   private msg = h('div', { id: 'wallet-message', role: 'status', 'aria-live': 'polite' });
@@ -266,7 +267,7 @@ class WalletsView {
     const full = n >= MAX_ACCOUNTS;
     this.form.querySelectorAll('input,select,button').forEach((el) => ((el as HTMLInputElement).disabled = full));
     if (full) this.msg.replaceChildren(h('p', { class: 'notice' }, `You have reached the limit of ${MAX_ACCOUNTS} wallets.`));
-    this.syncButton.disabled = n === 0;
+    this.syncButton.disabled = n === 0 || this.syncing;
     if (n === 0) {
       this.list.append(h('p', { class: 'empty', id: 'wallets-empty' }, 'No wallets yet. Add the address of a wallet you own below, then sync it to import its transactions.'));
       return;
@@ -317,6 +318,7 @@ class WalletsView {
   }
 
   private async follow(sync: Sync) {
+    this.syncing = true;
     this.syncButton.disabled = true;
     for (;;) {
       this.showSync(sync);
@@ -330,6 +332,7 @@ class WalletsView {
         await sleep(POLL_MS * 3);
       }
     }
+    this.syncing = false;
     this.syncButton.disabled = false;
     try {
       this.accounts = (await call<{ accounts: Account[] }>(this.s, 'GET', '/accounts')).accounts;
@@ -341,6 +344,12 @@ class WalletsView {
   }
 
   private showSync(sync: Sync) {
+    // The wallet table follows the sync's per-account status.
+    for (const a of sync.accounts) {
+      const acc = this.accounts.find((x) => x.id === a.accountId);
+      if (acc) { acc.status = a.status; acc.statusMessage = a.message; }
+    }
+    this.render();
     const label = sync.status === 'completed' ? 'Sync complete' : sync.status === 'failed' ? 'Sync failed'
       : sync.status === 'queued' ? 'Sync queued' : 'Syncing';
     const retrying = sync.accounts.filter((a) => a.message && /^retrying/i.test(a.message));
