@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 
 
-.PHONY: all generate check-generated build run test test-go test-contract lint-spec contract-gate typecheck-ts bench lint tools clean
+.PHONY: all generate web graphiql check-generated build run test test-go test-contract test-browser chromium lint-spec contract-gate typecheck-ts bench lint tools clean
 
 all: build
 
@@ -20,25 +20,50 @@ generate:
 	cd sdk/ts && npx openapi-typescript ../../spec/openapi.yaml -o src/schema.d.ts --silent
 	$(MAKE) --no-print-directory node_modules/.package-lock.json
 	cd examples/graphql-client && ../../node_modules/.bin/graphql-codegen --config codegen.ts --silent
+	$(MAKE) --no-print-directory web
+
+## web: the portal app (type-checked by tsc, bundled by esbuild) and the OpenAPI reference page (Redocly, offline) into web/dist,
+## which is committed and embedded in the binary
+web: node_modules/.package-lock.json
+	rm -rf web/dist && mkdir -p web/dist/docs
+	npx tsc -p web/portal/tsconfig.json
+	npx esbuild web/portal/portal.ts web/portal/portal.css --bundle --minify --target=es2020 --outdir=web/dist/portal --log-level=warning
+	npx redocly build-docs spec/openapi.yaml --inlineBundle --template web/docs/template.hbs \
+		--title 'taxd Partner REST API' -o web/dist/docs/index.html >/dev/null 2>&1 || { echo 'redocly build-docs failed'; exit 1; }
+
+## graphiql: the development GraphQL explorer (GraphiQL + React + Monaco, about 7 MB): built here,
+## not committed, embedded only in builds with -tags graphiql (`make run`), never in `make build`
+GRAPHIQL := web/graphiql/dist/main.js
+graphiql: $(GRAPHIQL)
+$(GRAPHIQL): web/graphiql/main.tsx web/graphiql/explorer.css package-lock.json | node_modules/.package-lock.json
+	rm -rf web/graphiql/dist
+	npx esbuild web/graphiql/main.tsx --bundle --minify --format=esm --target=es2022 --jsx=automatic \
+		--loader:.ttf=file --outdir=web/graphiql/dist --log-level=error
+	npx esbuild node_modules/monaco-editor/esm/vs/editor/editor.worker.js \
+		node_modules/monaco-editor/esm/vs/language/json/json.worker.js node_modules/monaco-graphql/esm/graphql.worker.js \
+		--bundle --minify --format=iife --target=es2022 --entry-names=[name] --outdir=web/graphiql/dist --log-level=error
 
 ## check-generated: fail when gen/ or the SDKs differ from what the generators produce (stale or
 ## hand-edited)
-GENERATED := gen sdk/go/client.gen.go sdk/ts/src/schema.d.ts examples/graphql-client/gql
+GENERATED := gen sdk/go/client.gen.go sdk/ts/src/schema.d.ts examples/graphql-client/gql web/dist
 check-generated:
-	@rm -rf .gen-before && mkdir -p .gen-before/sdk/go .gen-before/sdk/ts/src .gen-before/examples/graphql-client
+	@rm -rf .gen-before && mkdir -p .gen-before/sdk/go .gen-before/sdk/ts/src .gen-before/examples/graphql-client .gen-before/web
 	@for f in $(GENERATED); do cp -r $$f .gen-before/$$f; done
 	$(MAKE) --no-print-directory generate
 	@stale=0; for f in $(GENERATED); do diff -r -q .gen-before/$$f $$f || stale=1; done; rm -rf .gen-before; \
 	if [ $$stale = 1 ]; then \
 		echo "generated files were out of date or edited by hand; they are regenerated now: review and commit them"; exit 1; \
-	fi; echo "gen/ and the SDKs are up to date"
+	fi; echo "gen/, the SDKs and web/dist are up to date"
 
-## build: the taxd binary in bin/
+## build: the taxd binary in bin/ (GO_TAGS=graphiql adds the development GraphQL explorer)
+GO_TAGS ?=
 build:
-	$(GO) build -o bin/taxd ./cmd/taxd
+	$(GO) build -tags '$(GO_TAGS)' -o bin/taxd ./cmd/taxd
 
-## run: serve on 127.0.0.1:8080 (a local Postgres under .data/ unless DATABASE_URL is set)
-run: build
+## run: serve on 127.0.0.1:8080 (a local Postgres under .data/ unless DATABASE_URL is set), with the
+## GraphQL explorer at GET /graphql
+run: GO_TAGS = graphiql
+run: graphiql build
 	./bin/taxd serve
 
 node_modules/.package-lock.json: package.json package-lock.json
@@ -62,8 +87,8 @@ contract-gate: bin/oasdiff node_modules/.package-lock.json
 lint-spec: node_modules/.package-lock.json
 	npx spectral lint spec/openapi.yaml -r .spectral.yaml --fail-severity=warn
 
-## test: spec lint, unit and integration tests, contract tests
-test: lint-spec contract-gate typecheck-ts test-go test-contract
+## test: spec lint, the breaking-change gate, unit and integration tests, contract tests, browser tests of the portal
+test: lint-spec contract-gate typecheck-ts test-go test-contract test-browser
 
 ## typecheck-ts: tsc over the TypeScript SDK and the typed GraphQL client example (tsconfig.json)
 typecheck-ts: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
@@ -71,7 +96,15 @@ typecheck-ts: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.
 
 test-go:
 	$(GO) vet ./...
-	$(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v /contracttests)
+	$(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v -e /contracttests -e /browsertests)
+
+## chromium: the headless browser of the browser tests (Debian's package)
+chromium:
+	@command -v chromium >/dev/null || { echo "installing chromium (apt-get)"; apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+
+## test-browser: the portal in headless Chromium against a real server (screenshots in browsertests/screenshots)
+test-browser: chromium
+	$(GO) test -count=1 -timeout 5m ./browsertests/
 
 # The SDK flows and the GraphQL client example run inside the contract tests (sdk_test.go); they
 # need the npm packages, and TAXD_REQUIRE_NODE=1 turns a missing one into a failure.

@@ -35,3 +35,8 @@ func SDL() (string, error) {
 	}
 	return string(b), nil
 }
+
+// Examples are the GraphQL example operations (graphql/examples), served beside the docs.
+//
+//go:embed graphql/examples
+var Examples embed.FS

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -139,12 +140,13 @@ func partnerCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if len(args) == 0 || args[0] != "create" {
 		return errors.New("usage: taxd partner create --name NAME [--portal-url URL] [flags]")
 	}
-	var name, logo, color, support string
+	var name, logo, color, support, origins string
 	cfg, err := parseConfig("partner create", args[1:], stderr, func(fs *flag.FlagSet) {
 		fs.StringVar(&name, "name", "", "partner name (required)")
 		fs.StringVar(&logo, "logo-url", "", "logo URL shown in the portal")
 		fs.StringVar(&color, "primary-color", "", "brand colour, e.g. #0F62FE")
 		fs.StringVar(&support, "support-email", "", "support address shown to users")
+		fs.StringVar(&origins, "portal-origins", "", "comma-separated origins (https://app.example) that may embed the portal in an iframe")
 	})
 	if err != nil {
 		return err
@@ -159,6 +161,7 @@ func partnerCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	p, creds, err := partner.CreatePartner(ctx, pool, partner.NewPartner{
 		Name: name, LogoURL: optional(logo), PrimaryColor: optional(color), SupportEmail: optional(support), PortalURL: cfg.PortalURL,
+		PortalOrigins: splitList(origins),
 	})
 	if err != nil {
 		return err
@@ -204,4 +207,15 @@ func version() string {
 
 func init() {
 	slog.SetDefault(slog.New(logctx.Handler{Handler: slog.NewJSONHandler(os.Stderr, nil)}))
+}
+
+// splitList splits a comma-separated flag value, dropping empty items.
+func splitList(v string) []string {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }

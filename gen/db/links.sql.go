@@ -36,6 +36,24 @@ func (q *Queries) GetDiscountCode(ctx context.Context, arg GetDiscountCodeParams
 	return i, err
 }
 
+const getLinkByToken = `-- name: GetLinkByToken :one
+SELECT id, partner_id, wallets_hash, wallets, token, created_at FROM links WHERE token = $1
+`
+
+func (q *Queries) GetLinkByToken(ctx context.Context, token string) (Link, error) {
+	row := q.db.QueryRow(ctx, getLinkByToken, token)
+	var i Link
+	err := row.Scan(
+		&i.ID,
+		&i.PartnerID,
+		&i.WalletsHash,
+		&i.Wallets,
+		&i.Token,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
 const getLinkByWallets = `-- name: GetLinkByWallets :one
 SELECT id, partner_id, wallets_hash, wallets, token, created_at FROM links WHERE partner_id = $1 AND wallets_hash = $2
 `

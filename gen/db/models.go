@@ -183,6 +183,7 @@ type Partner struct {
 	PortalUrl       string
 	DiscountPercent int32
 	CreatedAt       time.Time
+	PortalOrigins   []string
 }
 
 type PartnerCredential struct {

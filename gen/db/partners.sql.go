@@ -25,7 +25,7 @@ func (q *Queries) CountPartners(ctx context.Context) (int64, error) {
 const createPartner = `-- name: CreatePartner :one
 INSERT INTO partners (id, name, logo_url, primary_color, support_email, portal_url)
 VALUES ($1, $2, $3, $4, $5, $6)
-RETURNING id, name, logo_url, primary_color, support_email, portal_url, discount_percent, created_at
+RETURNING id, name, logo_url, primary_color, support_email, portal_url, discount_percent, created_at, portal_origins
 `
 
 type CreatePartnerParams struct {
@@ -56,6 +56,7 @@ func (q *Queries) CreatePartner(ctx context.Context, arg CreatePartnerParams) (P
 		&i.PortalUrl,
 		&i.DiscountPercent,
 		&i.CreatedAt,
+		&i.PortalOrigins,
 	)
 	return i, err
 }
@@ -85,7 +86,7 @@ func (q *Queries) CreatePartnerCredential(ctx context.Context, arg CreatePartner
 }
 
 const getPartner = `-- name: GetPartner :one
-SELECT id, name, logo_url, primary_color, support_email, portal_url, discount_percent, created_at FROM partners WHERE id = $1
+SELECT id, name, logo_url, primary_color, support_email, portal_url, discount_percent, created_at, portal_origins FROM partners WHERE id = $1
 `
 
 func (q *Queries) GetPartner(ctx context.Context, id uuid.UUID) (Partner, error) {
@@ -100,6 +101,7 @@ func (q *Queries) GetPartner(ctx context.Context, id uuid.UUID) (Partner, error)
 		&i.PortalUrl,
 		&i.DiscountPercent,
 		&i.CreatedAt,
+		&i.PortalOrigins,
 	)
 	return i, err
 }
@@ -128,4 +130,18 @@ func (q *Queries) GetPartnerCredential(ctx context.Context, arg GetPartnerCreden
 		&i.RevokedAt,
 	)
 	return i, err
+}
+
+const setPartnerPortalOrigins = `-- name: SetPartnerPortalOrigins :exec
+UPDATE partners SET portal_origins = $2 WHERE id = $1
+`
+
+type SetPartnerPortalOriginsParams struct {
+	ID            uuid.UUID
+	PortalOrigins []string
+}
+
+func (q *Queries) SetPartnerPortalOrigins(ctx context.Context, arg SetPartnerPortalOriginsParams) error {
+	_, err := q.db.Exec(ctx, setPartnerPortalOrigins, arg.ID, arg.PortalOrigins)
+	return err
 }

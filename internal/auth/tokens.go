@@ -107,3 +107,22 @@ func (t *Tokens) Verify(raw string, now time.Time) (*AccessClaims, error) {
 	}
 	return &claims, nil
 }
+
+// PartnerOf returns the partner of a token whose signature is valid, expired or not: the portal
+// page uses it only to choose which of the partner's origins may frame it, so that an expired
+// token still shows its sign-in-again page inside the partner's iframe.
+func (t *Tokens) PartnerOf(raw string) (uuid.UUID, error) {
+	var claims AccessClaims
+	_, err := jwt.ParseWithClaims(raw, &claims, func(tok *jwt.Token) (any, error) {
+		kid, _ := tok.Header["kid"].(string)
+		key, ok := t.byID[kid]
+		if !ok {
+			return nil, errors.New("unknown key id")
+		}
+		return key, nil
+	}, jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithoutClaimsValidation())
+	if err != nil {
+		return uuid.Nil, err
+	}
+	return uuid.Parse(claims.PartnerID)
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -74,7 +75,7 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.PreviousTokenKeys, "previous-access-token-keys", "TAXD_PREVIOUS_ACCESS_TOKEN_KEYS", "", "retired signing keys still accepted, as kid:secret,kid:secret")
 	str(&c.ReportSigningSecret, "report-signing-secret", "TAXD_REPORT_SIGNING_SECRET", "", "HMAC secret for signed report downloads; required in production")
 	fs.DurationVar(&c.SignedLinkLifetime, "signed-link-lifetime", envDuration("TAXD_SIGNED_LINK_LIFETIME", 7*24*time.Hour), "lifetime of signed report links in e-mails ($TAXD_SIGNED_LINK_LIFETIME)")
-	str(&c.PortalURL, "portal-url", "TAXD_PORTAL_URL", "https://portal.taxd.example/embed", "embedded portal address used in portalUrl")
+	str(&c.PortalURL, "portal-url", "TAXD_PORTAL_URL", "", "embedded portal address used in portalUrl (default <public-url>/portal, served by taxd)")
 	str(&c.BlobURL, "blob-url", "TAXD_BLOB_URL", "", "report bucket (file:///path, s3://bucket, gs://bucket); default file://<data-dir>/reports")
 	str(&c.SMTPAddr, "smtp-addr", "TAXD_SMTP_ADDR", "", "SMTP server host:port; empty writes e-mails to <data-dir>/mail")
 	str(&c.SMTPFrom, "smtp-from", "TAXD_SMTP_FROM", "taxd <no-reply@taxd.example>", "From address of e-mails")
@@ -110,6 +111,9 @@ func (c *Config) Finish() error {
 	}
 	if c.PublicURL == "" {
 		c.PublicURL = "http://" + c.Listen
+	}
+	if c.PortalURL == "" {
+		c.PortalURL = strings.TrimRight(c.PublicURL, "/") + "/portal"
 	}
 	if c.MailDir == "" {
 		c.MailDir = c.DataDir + "/mail"

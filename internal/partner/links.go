@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -142,4 +143,55 @@ func (s *Service) EmailLink(ctx context.Context, p *auth.Partner, wallets []Link
 		return err
 	})
 	return link, msg, err
+}
+
+// LinkReferencePrefix starts the referenceId of the embedded user that holds a hosted link's
+// wallets ("link-<link id>").
+const LinkReferencePrefix = "link-"
+
+// OpenLink signs a visitor of a hosted link in: the link's wallets belong to an embedded user of the
+// link's partner (referenceId "link-<link id>", created with the wallets on first use), and the
+// visitor gets an access token for that user only. An unknown link token is not found.
+func (s *Service) OpenLink(ctx context.Context, token string) (AccessToken, uuid.UUID, error) {
+	var out AccessToken
+	var partnerID uuid.UUID
+	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		link, err := q.GetLinkByToken(ctx, token)
+		if err != nil {
+			return store.Err(err, "link")
+		}
+		partnerID = link.PartnerID
+		ref := LinkReferencePrefix + link.ID.String()
+		c, err := q.GetClientByReference(ctx, db.GetClientByReferenceParams{PartnerID: &link.PartnerID, ReferenceID: &ref})
+		if errors.Is(err, pgx.ErrNoRows) {
+			if c, err = createUser(ctx, q, link.PartnerID, ref, nil); err != nil {
+				return err
+			}
+			var stored []LinkWallet
+			if err := json.Unmarshal(link.Wallets, &stored); err != nil {
+				return err
+			}
+			wallets := make([]accounts.Wallet, len(stored))
+			for i, w := range stored {
+				chain, err := accounts.Detect(w.Address, fmt.Sprintf("wallets.%d.address", i))
+				if err != nil {
+					return err
+				}
+				wallets[i] = accounts.Wallet{Address: w.Address, Chain: chain, Name: w.Name}
+			}
+			if _, _, err := accounts.Add(ctx, q, c.ID, wallets, "wallets"); err != nil {
+				return err
+			}
+		} else if err != nil {
+			return store.Err(err, "user")
+		}
+		issued, err := s.tokens.Issue(link.PartnerID, c.ID, ref, s.now(), auth.DefaultTokenLifetime)
+		if err != nil {
+			return err
+		}
+		out = AccessToken{Token: issued.Token, ReferenceID: ref, ExpiresIn: int(auth.DefaultTokenLifetime / time.Second), ExpiresAt: issued.ExpiresAt}
+		return nil
+	})
+	return out, partnerID, err
 }

@@ -24,6 +24,8 @@ type NewPartner struct {
 	PrimaryColor *string
 	SupportEmail *string
 	PortalURL    string
+	// PortalOrigins are the sites (scheme://host[:port]) that may show the portal in an iframe.
+	PortalOrigins []string
 }
 
 // CreatePartner stores a partner with fresh credentials and returns them; only their hashes are
@@ -57,6 +59,12 @@ func CreatePartnerWith(ctx context.Context, pool *pgxpool.Pool, in NewPartner, c
 		})
 		if err != nil {
 			return store.Err(err, "partner")
+		}
+		if len(in.PortalOrigins) > 0 {
+			if err := q.SetPartnerPortalOrigins(ctx, db.SetPartnerPortalOriginsParams{ID: out.ID, PortalOrigins: in.PortalOrigins}); err != nil {
+				return err
+			}
+			out.PortalOrigins = in.PortalOrigins
 		}
 		if err := q.CreatePartnerCredential(ctx, db.CreatePartnerCredentialParams{
 			ID: uuid.Must(uuid.NewV7()), PartnerID: out.ID, Kind: "secret", PublicID: creds.ClientID, SecretHash: auth.Hash(creds.APISecret),

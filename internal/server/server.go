@@ -24,6 +24,7 @@ import (
 	"taxd/internal/rest"
 	"taxd/internal/store"
 	"taxd/internal/webhooks"
+	"taxd/internal/webui"
 	"taxd/spec"
 )
 
@@ -36,7 +37,8 @@ type Deps struct {
 	Now    func() time.Time
 }
 
-// NewHandler builds the whole HTTP surface: /api, /graphql, health and spec files.
+// NewHandler builds the whole HTTP surface: /api, /graphql, health and spec files, and the pages
+// (portal, docs, GraphQL explorer).
 func NewHandler(d Deps) (http.Handler, error) {
 	if d.Now == nil {
 		d.Now = time.Now
@@ -104,6 +106,9 @@ func NewHandler(d Deps) (http.Handler, error) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = io.WriteString(w, sdl)
 	})
+	if err := webui.Register(mux, webui.Deps{Config: d.Config, Pool: d.Pool, Tokens: tokens, Now: d.Now}); err != nil {
+		return nil, err
+	}
 	mux.Handle("GET /metrics", metrics.Handler())
 	return withRequestLog(metrics.Middleware(mux)), nil
 }

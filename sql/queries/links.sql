@@ -15,3 +15,6 @@ INSERT INTO discount_codes (id, client_id, year, code, percent_off, expires_at)
 VALUES ($1, $2, $3, $4, $5, $6)
 ON CONFLICT (client_id, year) DO NOTHING
 RETURNING *;
+
+-- name: GetLinkByToken :one
+SELECT * FROM links WHERE token = $1;

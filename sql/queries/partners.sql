@@ -17,3 +17,6 @@ VALUES ($1, $2, $3, $4, $5);
 -- Looks a credential up by its public part; the caller compares the hash in constant time.
 SELECT * FROM partner_credentials
 WHERE kind = $1 AND public_id = $2 AND revoked_at IS NULL;
+
+-- name: SetPartnerPortalOrigins :exec
+UPDATE partners SET portal_origins = $2 WHERE id = $1;

@@ -1,0 +1,319 @@
+// Package webui serves taxd's browser pages: the embedded tax portal (/portal), the OpenAPI
+// reference (/docs), the GraphQL example operations and, in development, the GraphQL explorer
+// (GET /graphql). The portal is a static app that talks to the public REST API with the end
+// user's access token; the only endpoint of its own is the hosted-link sign-in.
+package webui
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"html/template"
+	"io"
+	"io/fs"
+	"log/slog"
+	"mime"
+	"net/http"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"taxd/gen/db"
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
+	"taxd/internal/config"
+	"taxd/internal/partner"
+	"taxd/internal/reports"
+	"taxd/spec"
+	"taxd/web"
+)
+
+// Deps are what the pages need.
+type Deps struct {
+	Config *config.Config
+	Pool   *pgxpool.Pool
+	Tokens *auth.Tokens
+	Now    func() time.Time
+}
+
+type pages struct {
+	Deps
+	tmpl     *template.Template
+	partners *partner.Service
+	docs     []byte
+}
+
+// Register mounts the pages on mux.
+func Register(mux *http.ServeMux, d Deps) error {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	tmpl, err := template.ParseFS(web.Templates, "templates/*.html")
+	if err != nil {
+		return err
+	}
+	docs, err := web.Dist.ReadFile("dist/docs/index.html")
+	if err != nil {
+		return err
+	}
+	p := &pages{Deps: d, tmpl: tmpl, docs: docs,
+		partners: partner.NewService(partner.Deps{Pool: d.Pool, Tokens: d.Tokens}).WithClock(d.Now)}
+
+	portalAssets, err := fs.Sub(web.Dist, "dist/portal")
+	if err != nil {
+		return err
+	}
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/docs", http.StatusFound)
+	})
+	mux.HandleFunc("GET /portal", p.portal)
+	mux.HandleFunc("GET /portal/{$}", p.portal)
+	mux.Handle("GET /portal/assets/", assets("/portal/assets/", portalAssets))
+	mux.HandleFunc("POST /portal/link-session", p.linkSession)
+	mux.HandleFunc("GET /docs", p.docsPage)
+	mux.HandleFunc("GET /graphql/examples/", p.examples)
+	if d.Config.Development() {
+		mux.HandleFunc("GET /graphql", p.explorer)
+		if web.GraphiQL != nil {
+			sub, err := fs.Sub(*web.GraphiQL, "graphiql/dist")
+			if err != nil {
+				return err
+			}
+			mux.Handle("GET /graphql/explorer/", assets("/graphql/explorer/", sub))
+		}
+	}
+	return nil
+}
+
+// portalCSP allows only the portal's own script, styles and API; partner logos may come from any
+// https origin. frameAncestors is the partner's origins, or 'none'.
+func portalCSP(frameAncestors string) string {
+	return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; " +
+		"connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors " + frameAncestors
+}
+
+func (p *pages) portal(w http.ResponseWriter, r *http.Request) {
+	origins := p.frameOrigins(r.Context(), r.URL.Query())
+	ancestors := "'none'"
+	if len(origins) > 0 {
+		ancestors = strings.Join(origins, " ")
+	} else {
+		w.Header().Set("X-Frame-Options", "DENY")
+	}
+	h := w.Header()
+	h.Set("Content-Security-Policy", portalCSP(ancestors))
+	h.Set("Referrer-Policy", "no-referrer") // the first load carries the token in its URL
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	var b bytes.Buffer
+	if err := p.tmpl.ExecuteTemplate(&b, "portal.html", map[string]string{"APIBase": "/api", "Assets": "/portal/assets/"}); err != nil {
+		http.Error(w, "portal page: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	_, _ = w.Write(b.Bytes())
+}
+
+// frameOrigins finds the partner a portal address belongs to (a token's signer, a hosted link's
+// owner, a signed report's owner, or the partner id the app keeps in the address after sign-in)
+// and returns the origins it allows to frame the portal. Anything unknown gives none.
+func (p *pages) frameOrigins(ctx context.Context, q url.Values) []string {
+	q2 := db.New(p.Pool)
+	var partnerID uuid.UUID
+	switch {
+	case q.Get("token") != "":
+		id, err := p.Tokens.PartnerOf(q.Get("token"))
+		if err != nil {
+			return nil
+		}
+		partnerID = id
+	case q.Get("link") != "":
+		link, err := q2.GetLinkByToken(ctx, q.Get("link"))
+		if err != nil {
+			return nil
+		}
+		partnerID = link.PartnerID
+	case q.Get("report") != "":
+		id, err := uuid.Parse(q.Get("report"))
+		exp, err2 := strconv.ParseInt(q.Get("expires"), 10, 64)
+		if err != nil || err2 != nil || reports.Sign([]byte(p.Config.ReportSigningSecret), id, exp) != q.Get("signature") {
+			return nil
+		}
+		rep, err := q2.GetReportByID(ctx, id)
+		if err != nil {
+			return nil
+		}
+		c, err := q2.GetClient(ctx, rep.ClientID)
+		if err != nil || c.PartnerID == nil {
+			return nil
+		}
+		partnerID = *c.PartnerID
+	case q.Get("partner") != "":
+		id, err := uuid.Parse(q.Get("partner"))
+		if err != nil {
+			return nil
+		}
+		partnerID = id
+	default:
+		return nil
+	}
+	pt, err := q2.GetPartner(ctx, partnerID)
+	if err != nil {
+		return nil
+	}
+	return CleanOrigins(pt.PortalOrigins)
+}
+
+// CleanOrigins keeps the well-formed http(s) origins (scheme://host[:port], nothing else), so that a
+// stored value can never inject another CSP directive.
+func CleanOrigins(in []string) []string {
+	var out []string
+	for _, o := range in {
+		u, err := url.Parse(strings.TrimSpace(o))
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.Path != "" || u.RawQuery != "" ||
+			u.User != nil || strings.ContainsAny(u.Host, " ;,'\"") {
+			continue
+		}
+		out = append(out, u.Scheme+"://"+u.Host)
+	}
+	return out
+}
+
+// linkSession exchanges a hosted-link token for an access token of the link's user.
+func (p *pages) linkSession(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Link string `json:"link"`
+	}
+	if err := json.NewDecoder(io.LimitReader(r.Body, 4096)).Decode(&body); err != nil || body.Link == "" || len(body.Link) > 200 {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"message": "link: a hosted-link token is required", "code": "invalid_request"})
+		return
+	}
+	tok, partnerID, err := p.partners.OpenLink(r.Context(), body.Link)
+	if err != nil {
+		var ae *apperr.Error
+		if errors.As(err, &ae) && ae.Kind == apperr.NotFound {
+			writeJSON(w, http.StatusNotFound, map[string]string{"message": "link not found", "code": "not_found"})
+			return
+		}
+		if errors.As(err, &ae) && ae.Kind == apperr.Invalid {
+			writeJSON(w, http.StatusBadRequest, map[string]string{"message": ae.Error(), "code": "invalid_request"})
+			return
+		}
+		slog.ErrorContext(r.Context(), "link session", "error", err)
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"message": "internal server error", "code": "internal"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"referenceId": tok.ReferenceID, "accessToken": tok.Token, "expiresAt": tok.ExpiresAt.UTC(), "partnerId": partnerID,
+	})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// docsPage is the Redoc page built offline; it inlines its own script and styles.
+func (p *pages) docsPage(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "+
+		"img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; frame-ancestors 'self'")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(p.docs)
+}
+
+// examples lists and serves spec/graphql/examples (the GraphQL example operations).
+func (p *pages) examples(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(r.URL.Path, "/graphql/examples/")
+	if name == "" {
+		entries, err := spec.Examples.ReadDir("graphql/examples")
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'")
+		var b strings.Builder
+		b.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>taxd GraphQL example operations</title>` +
+			`<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;line-height:1.5}</style></head><body>` +
+			`<h1>GraphQL example operations</h1><p>Each operation (<code>.graphql</code>) has its variables and expected answer ` +
+			`(<code>.json</code>); the contract tests replay them. Schema: <a href="/graphql/schema.graphqls">schema.graphqls</a> · ` +
+			`<a href="/docs">REST reference</a></p><ul>`)
+		for _, e := range entries {
+			n := e.Name()
+			if !strings.HasSuffix(n, ".graphql") {
+				continue
+			}
+			base := strings.TrimSuffix(n, ".graphql")
+			b.WriteString(`<li><a href="` + template.HTMLEscapeString(n) + `">` + template.HTMLEscapeString(base) + `</a> (<a href="` +
+				template.HTMLEscapeString(base) + `.json">variables and answer</a>)</li>`)
+		}
+		b.WriteString(`</ul></body></html>`)
+		_, _ = io.WriteString(w, b.String())
+		return
+	}
+	if strings.Contains(name, "/") || (path.Ext(name) != ".graphql" && path.Ext(name) != ".json" && path.Ext(name) != ".md") {
+		http.NotFound(w, r)
+		return
+	}
+	data, err := spec.Examples.ReadFile("graphql/examples/" + name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	ct := "text/plain; charset=utf-8"
+	if path.Ext(name) == ".json" {
+		ct = "application/json"
+	}
+	w.Header().Set("Content-Type", ct)
+	_, _ = w.Write(data)
+}
+
+// explorer is GraphiQL (development only) with the demo client's key, which `make run` seeds.
+func (p *pages) explorer(w http.ResponseWriter, r *http.Request) {
+	var demo struct {
+		ClientAPIKey string `json:"clientApiKey"`
+		ClientUUID   string `json:"clientUuid"`
+	}
+	if b, err := os.ReadFile(filepath.Join(p.Config.DataDir, "demo-credentials.json")); err == nil {
+		_ = json.Unmarshal(b, &demo)
+	}
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "+
+		"font-src 'self' data:; connect-src 'self'; worker-src 'self'; base-uri 'none'; frame-ancestors 'self'")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	_ = p.tmpl.ExecuteTemplate(w, "graphiql.html", map[string]any{
+		"DemoKey": demo.ClientAPIKey, "DemoClient": demo.ClientUUID, "Bundled": web.GraphiQL != nil,
+	})
+}
+
+// assets serves embedded files with their content type and a short cache (names are not hashed).
+func assets(prefix string, files fs.FS) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, prefix)
+		data, err := fs.ReadFile(files, name)
+		if err != nil || name == "" {
+			http.NotFound(w, r)
+			return
+		}
+		ct := mime.TypeByExtension(path.Ext(name))
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
+		w.Header().Set("Content-Type", ct)
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Cache-Control", "public, max-age=300")
+		_, _ = w.Write(data)
+	})
+}
