@@ -53,11 +53,11 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 	r := &Resolver{pool: d.Pool, jobs: d.Jobs, bucket: d.Bucket, now: d.Now, access: access}
 	srv := NewHandler(gen.NewExecutableSchema(gen.Config{Resolvers: r}), introspection)
 	srv.Use(ReadOnlyKeys{})
-	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+	return withRequestPolicy(DefaultLimits, func(w http.ResponseWriter, req *http.Request) {
 		v, err := access.Authenticate(req.Context(), req.Header)
 		if err != nil {
-			if apperr.KindOf(err) == apperr.Unauthenticated {
-				WriteHTTPError(w, http.StatusUnauthorized, CodeUnauthenticated, err.Error())
+			if e, ok := apperr.As(err); ok && e.Kind == apperr.Unauthenticated {
+				WriteHTTPError(w, http.StatusUnauthorized, CodeUnauthenticated, e.Message) // not the cause's text
 				return
 			}
 			WriteHTTPError(w, http.StatusInternalServerError, CodeInternal, "internal server error")

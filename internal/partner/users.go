@@ -3,7 +3,6 @@ package partner
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -64,7 +63,8 @@ func (s *Service) CreateUser(ctx context.Context, partnerID uuid.UUID, reference
 }
 
 func createUser(ctx context.Context, q *db.Queries, partnerID uuid.UUID, referenceID string, email *string) (db.Client, error) {
-	referenceID = strings.TrimSpace(referenceID)
+	// Never trimmed: the spec's pattern refuses surrounding whitespace, so the id a partner sends
+	// is the id it will use later.
 	if referenceID == "" {
 		return db.Client{}, apperr.InvalidField("userId", "must not be empty")
 	}
