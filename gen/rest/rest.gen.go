@@ -507,7 +507,9 @@ type CreateReportRequest struct {
 type CreateUserRequest struct {
 	Email *openapi_types.Email `json:"email,omitempty"`
 
-	// UserId The partner's stable identifier of the user, used as `referenceId` afterwards.
+	// UserId The partner's stable identifier of the user, used as `referenceId` afterwards: 1 to 128
+	// characters, no control characters and no leading or trailing whitespace (it is never
+	// trimmed: `"  spaced  "` is a 400, not a user named `spaced`).
 	UserId string `json:"userId"`
 }
 
@@ -597,8 +599,9 @@ type EnvelopeType string
 // Error The body of every error response.
 type Error struct {
 	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-	// (403), `not_found` (404), `conflict` (409), `rate_limited` (429), `internal` (500),
-	// `not_implemented` (501). New codes may be added.
+	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409),
+	// `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+	// New codes may be added.
 	Code *string `json:"code,omitempty"`
 
 	// Errors The offending fields, when the error is about specific input fields.
@@ -916,8 +919,17 @@ type Forbidden = Error
 // InvalidSignature The body of every error response.
 type InvalidSignature = Error
 
+// LoginThrottled The body of every error response.
+type LoginThrottled = Error
+
+// MethodNotAllowed The body of every error response.
+type MethodNotAllowed = Error
+
 // NotFound The body of every error response.
 type NotFound = Error
+
+// PayloadTooLarge The body of every error response.
+type PayloadTooLarge = Error
 
 // TooManyRequests The body of every error response.
 type TooManyRequests = Error
@@ -1686,7 +1698,27 @@ type ForbiddenJSONResponse Error
 
 type InvalidSignatureJSONResponse Error
 
+type LoginThrottledResponseHeaders struct {
+	RetryAfter int
+}
+type LoginThrottledJSONResponse struct {
+	Body Error
+
+	Headers LoginThrottledResponseHeaders
+}
+
+type MethodNotAllowedResponseHeaders struct {
+	Allow string
+}
+type MethodNotAllowedJSONResponse struct {
+	Body Error
+
+	Headers MethodNotAllowedResponseHeaders
+}
+
 type NotFoundJSONResponse Error
+
+type PayloadTooLargeJSONResponse Error
 
 type TooManyRequestsResponseHeaders struct {
 	RetryAfter int
@@ -1781,6 +1813,50 @@ func (response CreateAccessToken404JSONResponse) VisitCreateAccessTokenResponse(
 	return err
 }
 
+type CreateAccessToken405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response CreateAccessToken405JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccessToken413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateAccessToken413JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccessToken429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateAccessToken429JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccessTokendefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -1862,6 +1938,21 @@ func (response Crunch403JSONResponse) VisitCrunchResponse(w http.ResponseWriter)
 	return err
 }
 
+type Crunch405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response Crunch405JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type Crunch409JSONResponse struct{ ConflictJSONResponse }
 
 func (response Crunch409JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
@@ -1872,6 +1963,35 @@ func (response Crunch409JSONResponse) VisitCrunchResponse(w http.ResponseWriter)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Crunch413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response Crunch413JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Crunch429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response Crunch429JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1985,6 +2105,50 @@ func (response CreateDiscountCode404JSONResponse) VisitCreateDiscountCodeRespons
 	return err
 }
 
+type CreateDiscountCode405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response CreateDiscountCode405JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateDiscountCode413JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateDiscountCode429JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDiscountCodedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2080,6 +2244,50 @@ func (response CreateLink403JSONResponse) VisitCreateLinkResponse(w http.Respons
 	return err
 }
 
+type CreateLink405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response CreateLink405JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateLink413JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLink429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateLink429JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2157,6 +2365,35 @@ func (response EmailLink403JSONResponse) VisitEmailLinkResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailLink405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response EmailLink405JSONResponse) VisitEmailLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response EmailLink413JSONResponse) VisitEmailLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2258,6 +2495,35 @@ func (response DownloadReportSignedBase64404JSONResponse) VisitDownloadReportSig
 	return err
 }
 
+type DownloadReportSignedBase64405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response DownloadReportSignedBase64405JSONResponse) VisitDownloadReportSignedBase64Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReportSignedBase64413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DownloadReportSignedBase64413JSONResponse) VisitDownloadReportSignedBase64Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadReportSignedBase64defaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2339,6 +2605,21 @@ func (response CreateUser403JSONResponse) VisitCreateUserResponse(w http.Respons
 	return err
 }
 
+type CreateUser405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response CreateUser405JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUser409JSONResponse struct{ ConflictJSONResponse }
 
 func (response CreateUser409JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
@@ -2349,6 +2630,35 @@ func (response CreateUser409JSONResponse) VisitCreateUserResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUser413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateUser413JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUser429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateUser429JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2416,6 +2726,36 @@ func (response ListAccountSyncs404JSONResponse) VisitListAccountSyncsResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccountSyncs405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response ListAccountSyncs405JSONResponse) VisitListAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccountSyncs429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response ListAccountSyncs429JSONResponse) VisitListAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2502,6 +2842,35 @@ func (response CreateAccountSyncs404JSONResponse) VisitCreateAccountSyncsRespons
 	return err
 }
 
+type CreateAccountSyncs413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateAccountSyncs413JSONResponse) VisitCreateAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccountSyncs429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateAccountSyncs429JSONResponse) VisitCreateAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountSyncsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2584,6 +2953,36 @@ func (response GetAccountSync404JSONResponse) VisitGetAccountSyncResponse(w http
 	return err
 }
 
+type GetAccountSync405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetAccountSync405JSONResponse) VisitGetAccountSyncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAccountSync429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetAccountSync429JSONResponse) VisitGetAccountSyncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetAccountSyncdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2647,6 +3046,36 @@ func (response ListAccounts404JSONResponse) VisitListAccountsResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccounts405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response ListAccounts405JSONResponse) VisitListAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccounts429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response ListAccounts429JSONResponse) VisitListAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2733,6 +3162,35 @@ func (response CreateAccounts404JSONResponse) VisitCreateAccountsResponse(w http
 	return err
 }
 
+type CreateAccounts413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateAccounts413JSONResponse) VisitCreateAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccounts429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateAccounts429JSONResponse) VisitCreateAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2796,6 +3254,36 @@ func (response GetActiveRecalculateJob404JSONResponse) VisitGetActiveRecalculate
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetActiveRecalculateJob405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetActiveRecalculateJob405JSONResponse) VisitGetActiveRecalculateJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetActiveRecalculateJob429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetActiveRecalculateJob429JSONResponse) VisitGetActiveRecalculateJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2882,6 +3370,36 @@ func (response GetTaxPreview404JSONResponse) VisitGetTaxPreviewResponse(w http.R
 	return err
 }
 
+type GetTaxPreview405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetTaxPreview405JSONResponse) VisitGetTaxPreviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxPreview429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetTaxPreview429JSONResponse) VisitGetTaxPreviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetTaxPreviewdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2949,6 +3467,36 @@ func (response RefreshTaxes404JSONResponse) VisitRefreshTaxesResponse(w http.Res
 	return err
 }
 
+type RefreshTaxes405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response RefreshTaxes405JSONResponse) VisitRefreshTaxesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RefreshTaxes429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response RefreshTaxes429JSONResponse) VisitRefreshTaxesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RefreshTaxesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3012,6 +3560,36 @@ func (response ListReports404JSONResponse) VisitListReportsResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListReports405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response ListReports405JSONResponse) VisitListReportsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListReports429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response ListReports429JSONResponse) VisitListReportsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3094,6 +3672,35 @@ func (response CreateReport404JSONResponse) VisitCreateReportResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateReport413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateReport413JSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateReport429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateReport429JSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3188,6 +3795,36 @@ func (response DownloadReport404JSONResponse) VisitDownloadReportResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReport405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response DownloadReport405JSONResponse) VisitDownloadReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReport429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response DownloadReport429JSONResponse) VisitDownloadReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3287,6 +3924,20 @@ func (response DownloadReportSigned404JSONResponse) VisitDownloadReportSignedRes
 	return err
 }
 
+type DownloadReportSigned413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DownloadReportSigned413JSONResponse) VisitDownloadReportSignedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadReportSigneddefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3350,6 +4001,36 @@ func (response GetUser404JSONResponse) VisitGetUserResponse(w http.ResponseWrite
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUser405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetUser405JSONResponse) VisitGetUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUser429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetUser429JSONResponse) VisitGetUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4071,295 +4752,319 @@ func (sh *strictHandler) GetUser(w http.ResponseWriter, r *http.Request, referen
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Jcts42ij6KijN3Gq7fkqh9iXVdcdxnLQzcZLx0plOlDMESchChwLVBGVZ6XLVeZrzYOdJbuHDQpCi",
-	"NltO0nPzV/3TMUVi+fDh25c/K0E8mcaMsJRXBn9WyC2eTCMC/z4KAsL5ZfyZsBdx4tMwJEw857PJBCeL",
-	"yqByjKOIhGhO0zHCDGH4AKXii4pTucHRjIgPgjgklUFlZAZxKhPCOb4WT+2PUIAZi1PkEzTjJESjOEHp",
-	"mHIUT0mCUxqzp4imiBEScnT07hR9JgsUJyiIKGEpoiHCLEScBAlJK3dO5bYaxCxNcJBW8Swdm9lgT+KF",
-	"45iNIhqk+W0didmT0xClY4KmOEkZSRCOEoLDhfiJl2wu0CPl9gYDSfioIYcV8Y9qvdEcVsyY5JbylFfu",
-	"7pzKc0yjxWs6oYU1XY4JSkhAp2KnP3EUivdQJF5ElKOE4GBMwpKFJTgl/4H34OdscWJzchRSnWAaqcEM",
-	"zM1s1vhPUZosEL7GlCE8SkmCXHfguujq8hhWf8pSkjAcFeDJ0IyR2ykJUiKOJ7khCSJJEicl66V6CHut",
-	"+mH+4/wJ8890WhmkyYzcOZUzHI3iZELCVzxmxdP143CB0jGGnQl8u8ERDdGri7dvShcEP/8nIX/MCBcH",
-	"DLPzyuDjn5URJVFYGVTEkLkVjzAVVyONUUjEQEh9DpMPbHicvH1Ruftkfytf2XGEHCz0Wgd/VhI8fyYW",
-	"N6j8OawkZEQSwgJyGg4rAwRn9jYdk+SKk0TeiiWsy13QeIQwi8UXgNAl4GJx+p9RPGN5ZIN7IEAtfyq9",
-	"mzDsUf6CnpNpnKRv4vQFfFc4yAR+FfceTjOMiTxPuE9br02NYq3uzqlc0GuG01lCTm6nNCFLUwdxkpAg",
-	"jRaI02tGQjTFiyjGIZqPY04QEV8t0BhzNMWcl97MGRMbjxP6pexmxnMG43G9EBiMqNWUApDFjFTstZ9K",
-	"1C2uPRsyD7YJToPxHhZKOVKXZvM6SfhcDfAMh2bhO61Yo4Fb77u47jeq//d//5+qq/+v4dbtLUkA8sqg",
-	"VXcbrVar57pOhWfzVrr1sFev9+rYDfx62G/4XdJzW81Gy28RMmr3/KDVGfnNeqfVJ67v+6Tfc5sNEtTr",
-	"ddJsua7BnmxnpSh0XEQgQXg37cTRCIAabqNZrder9Vbp7upd/VV+dyHptPrddjvsBT1MGp0wdPutet2v",
-	"t0jfr4ekSVzSdt1GrzHCbr3V7zQb9aA3GnXxqEP6pFmyuyv2mcVzJm/qA/cYEhw6aD6mwXjNbd54hj1C",
-	"wv6o3+/hfrdJut2w0Wj0mu1Rt4/DoB2QoNEIWiHB7Ua72wtxo9vx+52g6bbc5qjZruOSXf66fJEudj43",
-	"yq5Ro+66Vbde/apo2R/Blq7si5zby5sYBQkJCUspjvguNEA8Fp8FIJ8BkxIIOkCcsBDdVqVsVlWy2W0V",
-	"T2lVSmiOEN3kg89ksZ5UCP60mgsYppaT2AwCjfENuTenunMq75OYXV9IqbIw91z8lNvVLrBTVNKs2D6C",
-	"UnDMrZWIlY0JDkkC0vpxzFLC0ueUT2NOxVmIpyHhQUKn8s+Kh9MUB+MJYaknpdIUxEqBvD9xNKIRYXhC",
-	"akLGkYqAOGDzzVPzxs/DSopvw2qKb6tCzuLVhttoVbVoW/tCp8NKxalobJBymVPhwZhMsFhYupiKwXkq",
-	"LgXs5ZykyeJICJXLC78gQcxCjmYspREsWgqrCeEk5ehACq0kJ8k61tuM3KaZqHqY22Cr2RCXbfVSJ5TR",
-	"yWxSGbiOXraQR69JUrkTC5/iBE9Iqs7hPMPG5X1cZuj5E0cUDntESSLkKlj/xCdhSEKpNxyIR55UHDyh",
-	"+MwxFziCU6V02RvhcrYRnkUlqgMnRA+bIahRRQSysRW3C1ayVrySw8wkG4CjpGKvU5wKYUKgCwhZGVjW",
-	"AhvfvibsWmB7vdFzBPDN304p1gjkXQVrGoLEqlB8a2jhG0wj7EdEsNkWSvEtAiwXgxmYZfs3ZF9Q+6rg",
-	"vNWe+J+cDHLnKEFzgzC7HtSbphIMdPURKFCtg7/YJ07Foc6oeHMZ4hcLFmyAN5gC4hlLEV+wYGuwB7F4",
-	"B3TEBQvuC+y6BLYYYhWoYfjHAzSXEHoYmH8jOCkHskDHBcFJDT2XkBTKmSSKOBUKon5BblGoDQnh4j0H",
-	"kYgTeDWYJYnQ7WGgIdvqiPSw4lJkoBJ/GUD8MSPJIoOEeL1SSksbbmMFOU0In8aMy4U8w+F5pssGkseJ",
-	"f+LpNFIyx5PflY5v72BSNAD8PSGjyqDytyeZweuJ/uBJ3lwgVpEtuexD+St/ciLtEOKD5XPS+rpS5IHV",
-	"w4JrRdPTDvtSJqMTaTHatC8zyZ62VDSGCdyyjVyAcJJhwSZzdsNddmlZATbtsdRMuaf9ZgKZUGqlsObP",
-	"UslUPlMWFsyTGT0RO5im6KBgFkXzMUnIkJVIfAgnxIjPh+JOgkENJs0pxjvA0S/o1GsBuWQ2uHMqJFNd",
-	"t/tW67p7OoC11gWhP1hGEcA4m+TvAChb+lm70ZwisudbJfbC4uJ1siQn2OFlHJ9htlBkke+40TBnX167",
-	"VcsUvYeNHimRfY6NNXkAurP3JKLsM39ChOjuOUolKVq6czbqA8WfUBtNSSJE+iEL8cJBQcxG9HqWCNnt",
-	"ULI1S0UCDaNqVIyybai3n1jKyF2Z5rwDxGeFT9ejl/3ynZNT+DZ9+76gHD7wwI4LpGlCOafsWlw6df8A",
-	"Ha+MHVqOtBtwqOUwWLs541nYw86yJUtHAjpouy4yPgZ45qC2W7cIu6DpVCxFKMIkRAuSHtbKLBOPT3Qc",
-	"aSnPmezXfl6w8H9tqgV2nrToSfBJFLNrEF1tjwLwPbPAoh9yWSA+QhMKByJ0Gxzl5hCKxzQRZ5jSUrli",
-	"eVP25w7C6NX7SzTjoAqCqPOM4ETow3r4gtyuGSY/SpfHP5E+Acp4ilnqoNOLt6jXceuIMkHCJPAmNIoo",
-	"V+YOsGuoY0Rew210qvV6teFe1psDsGbUXNf94IEZwGgUIU5JNaUTsmZ5p0xZVJZX+ZqOiPhamyTkaVGG",
-	"1KKsXRux3alI6F8lUTlYjV1DndLV+evM/gQ6A8qsKMgL4pB40vxh4dGhgzxYjfxpyOzDOkSYgemYMKF/",
-	"KnYhmM01vRFn6Un+gg6uzl9XCRNThIpFZMpYQsuAlmwy6dgWyFESTxQPAwZdiiWw5Et4uoTQ0RwvOPIk",
-	"pnmgPDOhMX2syEeVT2XqYqZqfsxhuT2XU7DCLCGDjb72mWYzxv7vJADfunUrz5XGJjaTv28hTjcSmYLH",
-	"z1hH/ywBm4LYWprFbkgUTwnsuAiZVIJBz+HIBa7YXjxjaRnBmeMoIqkxcYAuIO11Yjk4AB/65LCE+oRh",
-	"Qjgv3VowxpRt2tsxvCTelkZASWW2u/nSe7HB7uBUIszTiwUL9OAFEsZCTRfEi4jP4PBGswhsKk8Rm0UR",
-	"8skoTqSZYUQTnqKYkZUkSnwh6Ku2kSytSJoSyq5dSPk0wgsk3nDk1HD/WcxIdvVr20zCU5zO+BaoKo78",
-	"Qr5sPjvLUDa/yPfjhQWrBQuULUDBCbjenHKyxRILiAyHp/FJY4+CldlNcX023hROes0VeE2l8WWJk4of",
-	"pRCXksm2sMuucQUnCV6UES858IYlPZjomL19d0TnwiBjHp1OJ2AhloeaN7QOkPfHjMxI6KGDOaapENSF",
-	"8EBTru9gIr0gAg0FJxX/pezac4YM/g2f5pEVbjcRfNJBnsTcpXc0QnNCkJdDN09xV8295Poq0jIrYCv/",
-	"BY/kKCWcrQCTC22MLCMH2qRZBp9SUVD8cLodWdwf6S4S2PsRxXvRq/KbdlpOSgwN2ZZOiHfK2CWgyQEF",
-	"3D0Up8LjCdHnwjP2ufKIdqYx4KFIyWSZ1tyLcxKt15YT94fRdacyoozy8cPQYUvmPk3ia43G+c28vSEJ",
-	"jiKk3xAC/5QkAZFXZ4Jvpdm+7rrOWocoIE6SlosP70E6R/M4+UwSpF40QHyqWTiNQCmYkfD+UsN2F0Rg",
-	"yorbARA0l8BAzsmwMs9Os23njlSjz4aLA+ha7i7WJxKPhBxlxE6hPlEBTe1iewh5m2ySYPSsWVCidWK7",
-	"4buNhDvi1V5JXtnZajhsOK3NItE23IncCL3XUiMEoDUl3Ine5XhjCdETZ7ViWZOYpyghAVHOWu4gRubg",
-	"tgKx4QCn8p2Ge7jzugRH2CTvybU5W8l9GvZ7kf3MQX5/8t+CBXvb4ve3vfegPyuFGCKVcPTO2uIIR5w4",
-	"q9TuNEY4DMEal0l3yAOxxZOh6nJtyCcBnnEC70nxBuFIkFDKEZ749HoWz7gyJXE8Ichzbz3zqozJRzFT",
-	"9/Tk1zMEkyixdqVqv1MEiyU9lpAM8dMAEUFeyWziIB9z4iCc+DRNxN/xNKUTyicOmsbR4jpmDvJ54CCf",
-	"pkFMmZD5eRxhhmsIbMBDBj57ac+XHkoi4/JkbAgJBd/3+Gc6nZLQkxu19tNsbNyO1tZtKLjuRotVQfxc",
-	"gz38WDLdnemvipvSb+1KzErpqgTU1vLphXxfXYCtNeFsoi3gshfCYYD8PRGPlN6QcxLgKJhFOCWvYn/z",
-	"XnEUvR1Bpsa6JeZHhWyMMteAWAD6PfbBoWGbm8RDoCrwyhopKNvOdwLV43Lqc4T4bKooAtxI2wyt6VHF",
-	"qQiCJHi3okgVp6JJEtiPgSaJ13gg/ldSJYHOQJRK1X2JeDnjsgn/Wcsu8ucPxv7lfb1LSHVEo4jLQGEw",
-	"cD8VJF/KtJ4xeXuCwSiXQQ29iYXcFicFhUROsrWXRYVUNTuCHu7mdMk83uLrw5xK1uu0csJzvUx43ujC",
-	"kGGeMXjTrCWM4qSW5wFbRWXayGhPXYqC+sS1xMK3PfKiqkKDcWZXMCqKUJTiWYpoyB0kdFzb9GCL3CsU",
-	"KHV604QEku/IG52f/Ln5HeGIYhjbU0P8h4bcq6HnMTiRISzej9NxjgFt1tDw7al8uS0PW/1VLzARp3Jb",
-	"vY6rKv7uyGwiWyCYs7KVrfSD5sD4OIu9u9uED/x+11/KijsbjjLGnO2gvnEHNrLriVcj+nPKYa7jOCT3",
-	"21zhLu8oby42xpXqexHEIXmKwkKMqdZjAxwRFuJEfnKgw+oNWWrkVfqG6/ZL4j3vQypeU/b5wWixvH31",
-	"o/FvUfY5037rrpOzg8g4JGO73F41Fov/Gmgm4+L3yjzBeqe86VhndJkAPYAX5crzTkIkhAQUs4BYSSYg",
-	"JOng+lJeutF8JAe63EJEOs/e3Arvn8rATUhrXgqRrjgbY5fzR6RCn63lrj6sK06SBx7VZqFEhuVuyknh",
-	"KQS7LKemiM8dmZYvRCPrqnoSZnOcyOiQhwgLapHloJqxYPydgGkZPozMjSSxI0nelVtJSJRRkdYGurEF",
-	"eB+iPZoxhKD7HSk59rIe0ZO9d4OAxMaNUFLBVYKKlJ543mmxzpaQw6x7GuiAKQY4CatgWMeTVQL2vU1m",
-	"W9qYYMIbGpJkHcP/iUsNFx3c287mKCvbYQ0JHjlk8YSmYEwDhheSVAabmtAwbWOU1Gh3M9sK61nZidri",
-	"ZpmeL87mJ45C9RoIfRA5EDMr02jp8AI13LI58x7+1dUhk2+MkUULpHbGlvjs/h5C5d58Oxqt8URto0yv",
-	"FLE3SAgAw2JMnhIbrMXl3YwZsDad9sNIeQ5vvh9SfiLY9v0VgBWSba64Tk4BkNLsdlaf/zrtwlF7LT8I",
-	"i+ks0xVWSGWGvSjxqYSa3INorJToNl98uYxNsHwnX3uWYBZuGwi8TkDUXHB7a5lj9mRTAL380lOxb9nK",
-	"0GIVtekhGT8g/0JEfWubetVvpZbak/KwGAEGKLBkPNwyx0Knda7mJflxznAwpoxUE4JDUEnkMEGEOR8g",
-	"r1CVyUMHLdc9dJBnp9vA0zpEr+nMQG/IDlpuUzwz9R/gtZZ4pKt4wZO+eGKXzxJPG/BU54p4kDpy6AwZ",
-	"jGYliMAv9cMaekPmwLg4muAF8om0NkueXx5qtIKCxKMRAUxEUHSKOxljlKARurUfz1LEpySgIxogyqaz",
-	"VL2+NQ15IV4/0QW2igLpykiRIzSeTTDLzsv6WV+BaRL7EZlsvgXr4jCs9S2HMTFikgOtzS/jnKrbteQf",
-	"wOlYLxZecVAYp1VOpjgxVRcQAANRFpJbUkzSULSz5taUVCazM3aJuJF1yWRlEZMkYfaxHnByX+sDWQST",
-	"KD2/mFuJNMChxNYw4lKq11vbB/neMmBttiqhxMojsTjqUxRPCRNXRLDPKWG2n0dVtiOc2DvZlPuxq26e",
-	"58Br2SxsWezQsThuBstVR3dSLsMcqZC5otySP6pInf2mLUhupySi7QwnfEXUsuY6Kj75qV2ohXLEhciF",
-	"+YIF4yRm8YxHi9py1PCnzXxTL9YOXRU7WQvHhwnJ2XF8PxKyFI4fuqvvbEN7sEgsU7e1JolVErzW3aEQ",
-	"6WTGdQ06oNFwR+R0Jf7ze1o5ipuys140TVOLK86yfeBNGeCLAnC5qKd+NSxefuSYlRVS/0pIUnwdq8TB",
-	"AjHeOjVoWcRfnY74DHNi841MZC9Z6SbuME3oBCeL4zgqk0aO0PHFBRqTWxTEUTxLygJDpjgVomRlUPlf",
-	"f/voVvtH1Re4Ovr0Z+fu76VEVqLVyX21n8Lxq3whfQSFDRWm25QRWIiiKQFHRMJrIlQB/aKQDX+PfVOM",
-	"VbEwoS7MmGDkX1PYeEBg8qqA9zdfO6A9fwa7hrbbMeyWILJ0tg/jL8Voq++G05QCb7kWXT69CILCljC6",
-	"Vpb4pHC6VJvOymcWL02Kb7X3dE2ujKmdtTLv4powXcxA5yegg6zSWZyo4P7D++PofpNr7AU/JL1Gliws",
-	"Z1/iV8lJwVNtwJHLZK3tMQXnvu7rba+/+CbLT93SEk0ty7O1QItIGCjmbVE21q3LdJHrekGjUolGYbeY",
-	"owyxoZ5GuUXLs0tsfKFTT4oduiqlg7yU3KZPAn7jGYHk+OJXJBbIS/VyTcBWoIpajXQRdVq6kEDuyviL",
-	"tBTVbUzcpMVn0La2v5Z0aQA/lDabg/qe6LJYVHnSjcSd7fVzRWc36eZ62PXL2Qesv7MUFB039PCNfXeb",
-	"WsXQtWXCQZ5mOexa/GW4gcp6lhQAM+RnhclIeChYZ5YeDYnQQAml5W9JCsjmqDgVM8X6JOjzHNcoyCNG",
-	"09QVRAVxGwxZFXmGEnoDhNGH03eZQfFFnExQr9/qo3fPXzgIo4tgTMJZRNBzpGo+QmYIOF7xlAqt+RpT",
-	"xsXTIUOIsiCeADnlT2EyMVFVjFgV9HZgzRBRRjg6iBmBel0h1CjGkSNXQ1OO/Pj2EGEuRpODcbWaaqhG",
-	"E+uwlpjGKY44OpgmcUBIyIEiU1gcLBMmylawNL7aUhW2pKaQ7gq9OmXrDf6YUVlPGcY2vwqphjsomz+I",
-	"eSrgAutw5CIAgCSZyDklxNRkCnzkRiA8OuAp/kzZtYOEriH+i2kSJvGUO7IwFeHpoTk8miBI5AEPgJgz",
-	"IQGhNySU86QJZlxIpjGrjilP42SR26H1u1yh+HuUeaogGE6ONEv8WCCR/FxvHtKDL8Vvl/j2J46CZDFN",
-	"Y+CsMs87i2wYMsFMZMaRYGkhIGVYHc5ctxlkwgb8TdRjsYDcA7tvBTyvAbM/MPgtL2FNLDNfdcC8oTi0",
-	"QVBVljTDMcFsi0hRcSrZoQmeXg5Z8YsFqdIrnC8nf78Q96OlqEvVdWKAvKxA4s9oTG4Pfjk7Oq5e/HLU",
-	"aHcOxG9U14ZzkC4EjP4HDSu1YQX9jwqm4IeH3pBRhqJ4TpIAcyKGcmTRSjmFGQZy7SB1G1qy/MTVsFX1",
-	"FtJF3j09nYcg1c6UG7+6On2OcpMFmMWMBtJWPwHc9NTK4GMUkoBOcISuGL1FkDBhFaZCl2OorCn7cJh6",
-	"nbIKeDbOAc56dYj7lP2i6taweC7zCH+HsJ3SfD9Tr7+8yJdTvkJbSqQs7bQqG20LdvXO/EydVv6YUEiv",
-	"qXLPZEalj261Lw1KrTKLUoGl6m3ZE5cx1Hzc2uoaSWDXmWNVEjVUkvI9qiKtSI5EB3GCdJQXEHiITxbE",
-	"QEdd1cq1MMxLC+TPmDHc/kemlErOI2dT7YLMKzXkqUq4/4HNqZch4sEukZuOKR8yHfUVM1k1VhqGc9Rq",
-	"aXohItgzbFH8a6mSh9ps6Tlm9Q/W2TlkjYtNZg1LHVwvzVzi23cJuaFkXnK0+BZBCU9iKh5k9a6PJjIp",
-	"RTATdUlQoPgnEEYh5UQx53BS5Bqn9IYotomHTN49qC8Oa0F8FowhmvnvdafRbNXaHQ/4SPXvPbfmul7Z",
-	"zTcmotWWFikryj3MBeXMvnlq5Q0aVIEKioI1I59AEzT99gMsMZKTvRSM7JiUJsVejAW1FtIJmkYzjqKY",
-	"XcOfpWRqmTTZU7zQkC2/xRBIH5SU7Tm9eItajXpXhvZZgTLQjQKnSH9apGpH1Q+f/myW28hHM0G3Vm37",
-	"nOCIchIKsjGiKTAZQJl4hNSXUtAjCb0BBOJbAkR9vR4WUpxYsba3SUgZhhqRIBxuJxViKMthi4RGHtxy",
-	"5XK6DQvnFykus99cJnpWcMNLE38wxuyahCqbwrMvjfcUGjLYBlPKUTgjFqX24zgiWNZLitn1JUkm61D5",
-	"DUkz9M1pK+hgTKIQTWQ9OsyAoAhicrglaHLTr4cQFxdqm6Xy7OaVrFWvUFCiiHC+7Urz069fqiXHHpeX",
-	"OXwzm/hKI8jeBbk/HecDg9cLMFtaIJXx0VCKcmiu3mQpnqw8vTL6uIqg5a/s8l0p0JsSMlAC7uw6OXmG",
-	"UsakM3b5MLOMxXa/H9OMTH16yLby6Q/fycbEfSTBLKHp4kKMW1p+2Id6ri/01X71/rKyrPGV1DXWJY/9",
-	"BfLevb24RE/kr1X4lXuODqpB3pGKhQQ6O9Dli6VSDW9LdVpIOr/KkvosWkgJlaApTse5LGndg0jNP4pV",
-	"6xAAHdBtWaHWgGOcplMr5PZoSv9JFmX6gi4mrZq6QrCi+EXWY88aimTtwjIDrhw0N0tWMX1djK6YTGqp",
-	"NaSilABwaXwNuSBKP7R6mHkbFmZagK1a2zGMtDl82HS03bCybNJ1SzPrX16Z7NwyirWrBcuOJCq8ugLj",
-	"S5XkHym+DWu6bZYZXTyVkJSvqZg2efZ88ORJGAe8Zn/7RG1TLL6yVFr8AswJ1TSuql6vYuyRUPPkV1wq",
-	"lRCsoXlRqC1Qgi/JCzOQlQxyt2fI5AUB+U7FA0HvAQdNMMPXhf5bXNs/aVKo+csdWbwu1+ZIGUbLYhy4",
-	"g4QOh7BcoCTCjiq8I5vEgMiprTqZy5eDCe1vf0NHuTZ7Q6aCc5T1hSOrDR+R2CHkCHF35zGSGIHkNeUD",
-	"MWRVqrUljZPRFNPEyaO9NMXk0M1BuAQxwWyImb7Hjv7oM1l4sJUzzBbIewLwffKnZde7e1Kr1bys4j5H",
-	"OOKx7qNihXGWU8IhKyWFuxFBdAEKoS6/oS1IQBO1+1CsfMiWCOHAfAYpsmBZzara/8SBmEKINuNCJ1TG",
-	"p5bbchC5xdAkM6KfiXLwD1lJe6oaOsHB2GpKEEGJKjDCyaMVBFpCDEQ1mnLkaT7k1dCRRrch01UxrAY0",
-	"UNZGWuR1fxVGuIOuScpRy60LuV0+t9ri2J1wSLa0ISt2wlGjNAELIO16HmtzpnJcaPzn0OEbsTjfHieF",
-	"6h0HZkMD9PGTdyhNLr+cHR1nPWLAhikvLqQiKEtlNpqDeCzpCNx/icO+6TIyj5PPpm7I1Nw0gffmQl4S",
-	"hlmwGLITsKknhMezJCB2XwO7GSVMpmtQ0VSehfrEaqpswud0Bt4YpxYsAQ0caZ1UTh8soNqqIS93mYx1",
-	"NmMp8ZwVslJwlqUzZCUdB6UtLW+rsFoQHmpQaPnNpJBooLy6ePvG5Jfok/D+HAITGlYGaKgzTIYVBw21",
-	"WCV/qdVq8qkQscSjWq12p9pWCkRIxwkhQyazGwRRFYdYQydWzomeEjPkQcaAN4Dpy+cJ4rD4SOZjiIcf",
-	"a7XapztBwy7phPAUT6bSDnX+4hg1m82+6uJQQ2cxIzCrBJ+4hnlTlVer1UBZ8BzUaVV9mh7mGfuQYVS0",
-	"VWlYX+TjSvmQeTpv1XOQ52NOwHWpclfFv3X2qvi3yl+FV3kA/5E5rIrEy0RWr4be63w1JuNthkzOJx05",
-	"cWrM43D/FvBYkKNCCTl5XNICiUqsq+IemFZtlom0JIQWHcSJdkUI0qAtsroiRVblD+4ahOXCtckGUpv4",
-	"SWfeHgJyoJbravCeqJ4pAA3dfRWlhKdcI7VO9ZCXMMILKYnLBFX7A9knX/B2AQDTux44PU6xOCrdl1Oe",
-	"OvhHFb04OAomRJ3CoZPdP0+3RNQNXOeyQI9V2c4BypFvpgjPhqzQ2NLyD2saLFYnPoffc1nBimSpm66A",
-	"IF16b3Qgv+QrdvuLKtzB4usH0IfQU7VlvEPjaTZdQPQnPP/NkGUf1fRpIXKbEsZBaADuq44jmTFGEiXu",
-	"eIVuutqwb3GYNIbqTAPkCRFIOf3VdIfiUoHM7EHqGCOeM2QIeVaHJrh4mYoHribTNj87ODFUsdd9/l1b",
-	"dDh8Wly9TnkbSPwLCAesMZqaFikly8FM3FafoHlC05Qw2cdG8nEjDSBzQrpoJlzqGxpHQp40EgYW9GA6",
-	"S6YxJwPkibOFlQOhl/ZHrXqmKg/wUIIpwfNn+m1tfRdv3pDExymd5D8RJ5COFU2C/jAeOshwQ1Wx9GUQ",
-	"/DKEBPVR56v3FcbBbAL0F2dYXIDQNIlv4s9SelOblPl9UsuNaECUlULpPu+SeJpQkmLoeZlXe3IaT0Su",
-	"cfRECMIpSSYQmpfSNDL6k5bmz08uLoXsXHEqQqqXGlG95tZcaPs0JUzoTINKs+bWmtIkPgbLQl7sBUNK",
-	"zEsU4DMqQSBNkBG9kXQjE6gPMEO/XDTaHfTq/eXhqih+2ygwZIViMKDVpLMkn311df5awnspL0sFgYD/",
-	"Fl4LcJJQwqW7+J7dgdCq5kC6DxDlQ7amNRDkd0xLygUqTU0JZNLObbstZJ3AIZOi5GHN+JdNNUAvV1Or",
-	"2XFdGFOlh9bFQ6jpBzzpXUmjSKGPDFCxs6TCY1B7NQHJH23LbQpUbrmtTKjbvvcg3AEj4J+GskVcvlij",
-	"6nlLeCou+66tCUubzuoyhKYXsJIAzeGQUIntuX76yn7xO2bkH2qSWhBPyroeqYqMueRuqzX2nTJxyyZ1",
-	"2creCq2wgIToINKVHJfOWAUBHNrLXDMn21e3+5I5sl7dW7eCW1mX8y5vIk2TGSk28W247v5QAU5fpw+y",
-	"AoWx921KwNpG1wpZvBr7LwP6lr46vfpyWn9DT/npJJ1+OD7tnE747Smd0/CXaH76e0wvovDqlLk1sng1",
-	"x+//Rd/S0/nZ5ef5b5cv6Bl152fPj+avLwPx3/Tt86P52bF8pv//t8sT+vr41eLD+9/EfPWg8evi9eXJ",
-	"4mwh5oy+BIvTzik7H5OX/xLvfQnfn+48x5mcYxyK9UWchi9ftD4c1+d+85X72/s5/ffFnH7491js5/bN",
-	"l8/1s8ug/eb3o/nr41ez3ya/0be/nzTfXl7dvvly1X7z/Eisaxwen3bgvcuTpnj37HhOMTufCpicPT9p",
-	"nzVOWh9+P0rfvD+7/XDhNj88fzV+fRnRs8Zv6ZvJlfvh+avfz96fzn+7/NwS8Dt7Pf/93887f0Td898m",
-	"L85ffph9eXl+e3tDWq0zhn85eh2cvD35gz27bv8rV+FkUFnV8m7NNbZSvwwvVgldOZYMHO3/FbT+Z33v",
-	"hjPXbXSAWP78A0++azyRRwVU/mdB4/+flpun8isoa671nm6oZzuNVF87zVNVGewsykAVxFjJFVRLdqT5",
-	"gCO46jJ/+kGcfhCnH8TpvxdPvgL5EYJQ5lC1xCShrONJZgewXUPK7WC7UX/QpB806QdN+iEwPTLFcioF",
-	"A6wdhLCtFlrWdHhFe/Kc6cOYl42mCL3bWzsrpsVLdBnHr3Eio40yElx8C2E/viHSqmNTXFn5rFKoZVbJ",
-	"6oB9NJWqypo1Z2fAZLQe1CPxCdJ1BeWEd5/sV4vjDND6j3PnlmRpK74y8CyTlb7rrrWnQGVC5fJ5pWC8",
-	"tn/9We5tkLw5p+z6PF+OL4O/bSOhHKnX7wv5fEm+DJIqVG2BhvYrw4o9ZR721msDtNXnu0O/47p3d3tq",
-	"8Q++G9XyDwAlww4ObPiqpYLHGsgL/KN4AcyBH6qLV1+1MGM5enJlVfKTHzU3f/RCF/qTX7Q2f/FGG9oA",
-	"BMbutGlt5HYK/k8NwCzgD5BnORbt46eSKLCPn+6cP4vhcR8/CbTJ0PkMTLpl8S+CzuJrga6Vd/Br5ZNY",
-	"yZMA6jivdgNIax7Pm/Yz/6I249v9JqfEREGZuqWtQ0RlSLUV4eoMmZA3ZYQUt7qAQxKJ7i1R7MaFPJ3G",
-	"Y0IXivWZOSHSJVBwDPPDp9KeLcst6+LLubSdTTWY0YHn3v7f//1/pF8gxZ+loywrCe35QV38/sRT/2nC",
-	"25hnRaB9zEm7J3bYbKA0Rq2WmF/cXAjQ4qZK9JBp7/p8HHNiEph0ftGy63uFdz3nPdc7GjLt1IYzZHE6",
-	"hop4Jm7jKcLZMdsmZJ2yNOOEa894f0cvhBXmU+IuAKx8iI9ALfEEmvMVTeNyTyu3ZNN/XeXfFnRMqb+P",
-	"VlJaxb1tN/pur+W6br/XbnR7vc6J+6LrNl230++1u88bJ616p39y0q3YBcezLll3n+7ylMVe8lKddO18",
-	"SYgpU1jm1+B4UnBr5HfU7fXX7OjIb/fcOu4+b/Z7zXbd7/kn9fpxq9knbvu4/azZaPcxOe4/y6I8j3ES",
-	"qvWs2qZjz9F//+X5v+fP/Mnn696HS//N2R9Xtzf/Oj9aJB++POcvfwtf//q6/+W39Oj9+7NslnMCTSQK",
-	"Yz3/pb3AlPwRf3jT7Iye/xrQN4vzGTl/efPy9XlzknRf55cUxtcEGo1JyCsef5SlGVoHsEXQCNJ5dCuQ",
-	"p9t3V4KaxWkVVxXcxHJ28LfY3S62crLU9+Fk0diTRZfkw0oUC9BNBMrNB6qfwv2xTuV92q3mrNpCOS23",
-	"IbVcoeFScSZuvd/EvVG96pPeqNp1u+2q3w/8asdvhj3ijhq41S12NR+wWRStwHVdeMfqX293uZffPgj5",
-	"9WZVV7x7bDUY9d1qt97rVHs4DKrdoEX6ozpu+u3e+q3qC7ftNj9ZLS4+7nxH9UbNBc0ScUsyX8Vkuv3F",
-	"FhBZTRmtet+m1qCxdOBgQrIwjfg6rk1BUzAN1EwUVmVHU0mxmt6g8jf3Rafx4qRYV2+g//yHvZileuMZ",
-	"Yb/L6d9XXAWVmZ5ta8yGO9Of9Ur2TM+d2j3jYlaknjoPVi7snrr3/gn5LlrgUmHnvAIOYpuMqrLyvDFb",
-	"LM2fVwmXhh2gXcZ6uC6dxvEZZov3WZ3jDKov6E2pFHIPuOWgpaorastDPEJQu0nInK1y+AzQ+m826clF",
-	"ll1fIx31W23cavpd4neCsN7rtRpBxw8w7gTNXr0eNrutoOu3/VZBTHFvw1EY1Ekv6Lq9RrvTwm4X93ud",
-	"XhP3XH9EuqOw2Wp1XLe99GEQup2Q1EOMu/1OI3D7QQe3Gg23V+/0+wHxO6TRHYX15Q/9fjvstf2gjZv9",
-	"TtNv9Vpuu93stOq9AGM/9Ed+q4lxs770Yb3V7HfDkPRajX6j0+iFndYIt8I2GQV+Nxjhdq/d7vdIRwot",
-	"D7cm/JpZD5Q94UBJ68Z+kOXotjTOOcvaDVgXVGjVV7Uk9Dd/cay6B3y/lgSp95f1Z9LVjhQJV2p9gKPI",
-	"tjHo1hNgZNDRwVVob7Da2HBuBQOubDdkmk964n890/B2sKbpJGVDdnV5fDhADdfNKltBkoRQecXgYJdq",
-	"uHUdNcbIPFoY80PMIKzZVGHQhg0ZQB2SIZuSRDUHhGBgve6l7IogZrLkQ4hU7x58TUB3PpdiO1+fcIUO",
-	"5B/Vz2Rhe+xozA4HVkaV2I7RuVVCW6Z0o33H9uXaAO09uO8oO/+G22ijAwiBV533FyTdJlZOp5iLAe6g",
-	"m5Q8/WWnqD1XCx1o04CcbsepWl8rRC+/vR3D9cp6zT5KvN5qoAOsdXUPC5JLaqOSKY6Oz06q4qNq91//",
-	"bJ31//2uTCFym1W3cVmvW+J/5gSVGo7d3qvhOludqS14nGgqkqdVMrL5gcJ1aZuuFSJ2jppB+pVeAvC/",
-	"Pan9R9C/Ei6huSY7nFa7et573nj/pn25nfq6h9Nq507ree6Q9qEAbXtGR9nBPEy9eaAcLwDzdpa+HZ1j",
-	"VvRHHkl+qeqbNVy3f19pXtXpWOd5jAjmqZwkL8qLb8u8jfYHm+T4jXjh9h5LXl3l9JK1WmYpp6GELUpj",
-	"1KhDm/4HCqi7GMbzpSUskQ9DiLwUf1jRe1REAtMnK3fIZXkGPpG5VjJDhPIs9xdSJxghIS8Vd1aEAljr",
-	"v3N0ZMDKnZQGMK3dg5afHmn5u0YyrMS8i1ViIDqwMvJhQXY+/qHMR5RsvfaXcX6WaSfQLC5NKLnR2fBF",
-	"jWGlSgLZ3NtpIiu6XYmfZOJuoesVeg2Z4jghaMboHzNZytb4mVg4ZLkvtMIKhW+T0Bb/ILE3eYpOfj2z",
-	"3hKgxlAsjpMqZZwwTlN6Q6LF4UAVesX5dUKUn5g0L8oqP6gWE+SFERrSAU11fpJeJMMTWZx1yD6TaXro",
-	"ZNX1ETY93Y231qR2ZcPWQcmRqbFaR9++L47x6oJ+Y53WoYMgR1TmQe3L/yi2Ae2N9p+nNI9BhCqxlq2y",
-	"M3Xrx91Ou3Ny3MV+r+e7/V5IRs+67fqzbsutP2uPOmGv3+28yKzRlwmGXjvaoZQz6nRPgufji99e3v57",
-	"wQP+5beTabP9z1/e9G5u5k1+czR7/c/LL/+eH794nf6ajfhujFkaayflajHeal+KWSaTyjammg3/xPV7",
-	"h9vsfwe/qlrtmcCY0s37Qf0PnLg8SZLu7ejzzaIddVrNaBGyeT8h7f51+uXLfNSehH9YPs04CuE6CAbx",
-	"WL7CLfyC2fEupvGuXkKN0d9IvVPUxJClZVQo1R5W6HPuoFV0cLm47jeqruu61a74n574H1f/X9OtLyXe",
-	"ro5dFav8+Y/+h7R588/u5H3j9rw3fR20fuH1o/24/78KmpYqqXAAe9FNc/3jyvSd4vVf4kYZ03xkdTWS",
-	"lHwzem3ynzb8TlDtkla92hu5uNoM2mGX9P06brR2Ra9/f25O/9VLLus3zzrsrLV43yevG9dr0Os74wI2",
-	"dglU2IsuvRGnJCY9XIf+4SJ8DBchi0u9g9Dke5outCwZUQDM/ryEsrBomcevvtJLuPabTdaF7I4+mteL",
-	"xZlzK41jNBFnZp5Au90ln9dX9XR9546rLZsUrwqMBQXxiWkeX64mvqAsBEdjYIXJrtEXNbc7wFwX5IR5",
-	"PFD5ZHEbCKvhCDNdGSLzV8FYaazLUMg6GLJMnMBboblBc7J831wZp/NUKXuy+E6hjS4oZjgYI9McF7rX",
-	"qOLQoN9BX3PrtljNgzkouFeXxyjEC+OPQ21nyLSzCyoJQUcXMo3ixYSwVMfiyo1NtCqKg7EKyc021mr0",
-	"CxGqUO1jRsIa2o/CB/E1D9f3MI0Wr8Velh09Gq7AUcZY1R+aTVEah3jxkzimOMVlEZwK9oVYpceTElZH",
-	"oZ5InLKNC/N4XfBpSVGNv46Ou38RYWew3D8q1CD016++obDEhAcuSd26tfgP6fsh0rfVdL0MoYphmsvy",
-	"Oimc08Ok9nyT9FUuSsXQMFfFPpWpULe8/SHKfzeivHJcmf7RVs6iFiwemC2nG1GX5snBj+sy5OCFXG5c",
-	"2Sfby/H3vO2PF/VmDKk6jE3vSjz5RllyjS1i2y5lmKjiO/z71RSMNLMssK9SClSp7Sd/6k5ld090KWJQ",
-	"EkztOVhs2V6zV1Tzy9MQEHuzGwp6Sqpe0qY4p1xHscksokwWWjRdE3WfWFOtFLQAQfEdpLBClcPEWXFk",
-	"RBlPCQ7FrJZ4PSi4QXXUmD6oIVNixgT63/L4HqWTkUkqpRzhIfNKm+J5e+xm5wyZaZL2oD52Jc3o4I8F",
-	"1JqGbm+6y5sucG1BnKNgTILPJJSpkKDF6CLb5jVT9FlmBWaTUW61pnNMfl8dmkdK9ZchFTCmVi+Ltcp2",
-	"oMuFxMVEOtfQIB2VhaRL1KjsfKCNKpzZM0DNB+lVPg4v7PZ2azlZHlOe2Z9uJkUrRgHyDE3IAdLhjp+f",
-	"qK9MV+83VjzgDuNcyZPTXXO3ZjvlHSW/Yj0+Hd6X4lvw8fLNMX5WL+9KoXe3bqYyqFyd8BfPro9W/N/P",
-	"P9v9yGUB1aopZCxjB/UiamLcnIx8nvUaN1EG25arYDEjO5xPSU/uFQK01QC9SPSd9dQemv3aEvZ6TvzM",
-	"wpMt5YtTSaZy102FluyAQMsXxLajFAihsuitpl8lsimL0/+MYOx8wQUYQnw40mEuDz7XtSUTTCuDTfS2",
-	"tk8RKicBvSRpBj1AdMwVVukoeNV3QfVBteSic933HAQj6NKxuYqA1UdAtQnSbQZMKe4sUF5nngtuTIOx",
-	"5r75GsLxaMhkr+IIQwO51Q1DAhxFgtttzmhXlsL+nuNJoO/U95nTvibxnJG5nffB1tTQxRG5XZts3mp3",
-	"di8lKxt/fZP05la7Y7k17+M+XgOa/6psUzjZpWTTfbiEc33f1mWXfvPAaqWfXymUL2LTXkoMqfu0wmoi",
-	"f11nNpFv5OwmpR9tLCe0Cq+/ThKg4JNpHEMvT6ug0LcqHvRflfJX4NEWz78CLm9x/AKbVUmB/4EmZ2J3",
-	"12S7LD/dNZqjA0bmhKdS+3VMml0KGoT8d0ICwtJD4xal0Nj7OiGcO0Omc8x1IiA3zamlmKCrFFl9CUAP",
-	"P1LNsKZlDD+xFyt050InhPKGHFokaB2WyQSvKU+P5GIuAF6Po3u9XerwIpbpx1YO5+baHPKP060i7VyI",
-	"tLtnXFxJOY98UYpCFGCjPmgBnzXuDtniRnpbdlt2I7fsnQLw9LJVhadNq673B/VG6arFhZSX5+PDz2Bi",
-	"V+SAwjfXcnN1190bxHac5JOzJqaz3h649Q+a8ekhR5RRPl5//NsFgdYBLMtLTFYvJ39MWdv6QgDcUa69",
-	"4zpzga7HuyoLRxflVY0gTeyHIj6rsnJ+3Nsf9/bHvX3Ee7sxFW2X0rSa6QsZYJNuk8lGRdHG9JSFbRL+",
-	"EJl3iwwwIf19lyUwnUJSY1GwFVDO8sOWOvEuwdGSeI/0Vf4kOzPv5N7LlOTVHr4LWfsyZuqgD+hEqNyH",
-	"KIhvCDQ/yxVMogwax4GUTUPuyUDQKLJKKtn9tkyAnXGl+eCFi02pBxpy2V5YRttx1HAbGdORcRmwsqdo",
-	"FEdRPIfO3tCE0Ht5cok26wFP/hT/OQ3vZFtfz9AqbhxqIZkmRBad51MSRaDgjfI7fQod90yvYtkW1gFL",
-	"KQizBy3Zfu2IIRpKU7A2pLK80E+5sj3q4pcMTzSg49GIMIjaoSmZfBvFwDRQyqsG9zcaRgaLc5LGG3X6",
-	"gHc55cgSLMRdFfC9UOdSGMM6IfsqnYbcNCq1pZTsZ3G5tuJUnxx7ki0/q1dWBzEKiOb1n1XOqPvM62y5",
-	"K7k8jfZHEcV8WQ607oUFWH1FHgRYBSHlC1YIshQ7teEmEW0guC/IQoLDyqf7NBczd8OyDC9bghv7uisn",
-	"q2wHjyGDrxTN3LKwvv1Kf2VTfNquUscq2U8+yUdydkZNXO36DbeKW2GnWg96pDlq467fb1SWl6PlPDnS",
-	"2shGW6AzMYblatgKf4fF876KpeTHaX+l015DbJdO3apn/s3P/BEOpItbfrUbNOtVv0261UbYH7Vwx+8F",
-	"bvMrHch9tKWtNKX9xhbvT/TZxcljcXMbuCAA29Mq8bNUTMhE44IHKHtlgO494p1TgYw+EDhKU/1o+KA0",
-	"P1uQuGeqnzXEQ9P98mLNp310Jtm35HVP4Nbc5Xj1cn1pNXRr7gCt/fBxPIJZ9mOcmKBG0GhMuiT8FSeS",
-	"iWu5+WFZkv/NhhIwRiBsuGDRZrLCMrKVO9CYATb6BY0txML0LLYtviEJjiLj8kMHLkpjVHfdQ2MgUz4/",
-	"8ad+bcjiESI4MLIcoqm0sfBvo+W/JLb3r/J4gZfLzr91gZc/bNffse16paT1F3Y4/UCY7w1hHsXTsZXs",
-	"Lgi2oPF68w8N47oAjlNU9SQfyotX6Orq9Pl9xSk5YF5UT8F2H8aEs59KKpwNK7MZDYcVdFD65hTqvjE0",
-	"rPyvj261j6ujo+qLT3/27qr2n61d/qw37v4+rBwWpDi59AH6jte7Sjaf4hT6lino62Rpsc79BKEpPMmh",
-	"yIMlxx3QmG2bJFKUN0EEEQ8NtV/7+dv863fSlb0qAh8uqtZO7hlsb7vg7JD7PUXWC87laKktkyRxqn6Z",
-	"Y57NampzKMmv9peS2F8SGRtnpGGVIGgB+BG8mc7G1xXlBW/7Ot1gpyhBXS7TcoamSsDFQQqkCsrm+DjC",
-	"LCBScM/aDfJDB8VRSHg6ZBBe+M3j/vgjiv12Q67dhP69RQCtl6F2EImkpLhdQFFJZb1lCW+L1lwPjCPa",
-	"494bW4clldUB3HbzpXEx+wllA0PgXtSLH6j5AzW3Qs296zDbRGppRqS5r0D7H6bGHWKyvmrk1VEYcrtR",
-	"ZUn74piVddg1pa15aYNiaDakLJCedD55T2WPY5WtIEO8JClUVeA2mk9V8BQswbMruIP8KqN31Kp9EuAZ",
-	"h0QOXSYGR2KjlCM88en1LJ7xQVaJ1XNvvSHTr6rK4DFTg578eiY3XkMXhVZ9A6vrsQ9lE3Di0zQRf8fT",
-	"lE4onzhDNo2jxXXMHOTzwMmaIMsmljWkOxzHTFYUV4PLqDRdBMXYgXVK4xiLL6CBtNwFfOVA1XUh29uF",
-	"yFf0RM54kewtCRBuua4sS2dBj1pdyQHcNOXowODFoZ47TrKKdtJoHc+iEHr4QM8ysVrMUN3NcAWPUpJA",
-	"Z82nJf2XxUjsOwhC449QBX1M0CRjhOL0n0kUEgdmX0CGZmznstn3kg8EDpeyaXQg1nZ4n27DJZ1M1fjP",
-	"42uBujfgWd6i4pyFgyfq2qGs5NTO8CiXi0zpshkD969aGJQgPJe1GQtBhJRJ5DZXVabkA4aZWoe2MrLN",
-	"YrdurFiyiXv3WtxirK3bL24x1tYdGbcYa+smjVuM1et3ScNtB+2uHwT1Rqs3avZJu9ts4E6r3SVB22+2",
-	"xbDbjNUNSdhs+6TbDjrtbqvVqbfDjttok3qnIXZHmg0cNrC/zVi432mHjUbd7Tb7rt9qNoMgDElYxx08",
-	"Ct3QJb3OCPt4qz2O8Kg+8sPGqB2Spt8K2p1e0A6Dbj2ok3q/T8JmrxnUu2HpWPeOV+RfP4v9bRbHpJnK",
-	"g7tz35+y7lzwsRU2SLWLO82qXw/aVdWVO+iEvfr6dtUlxPv77FxdrtrsI29eDyZRMNykvGzdk1n2twQ5",
-	"gq8SrR6jkuOW/O9xajeS4ow7VWtc/notT70skR/r9VIG+tDK6YpRB5jJaXS+tS2jHggO3nDE4oV42j9c",
-	"VVL9noPtrVblsbx7eaxRREAXmttTrU89TGkVBvhxXRGGwji5agxlH9+3iuXWlHpPVSyPslp1cknGC1N3",
-	"q5lVZEJThdo+QeQ2ICQ0AZo/DCUFQ8lRGC45PtJY3bVd47FSekOqCQlwFMwinJLq77G/iwdGRUnHCUpm",
-	"DGoeZoPRmKHfYx+O3BNCxAAJfupJnZjF4kcwQcAqhuwACr9j1UNZkAVO0jRSOrtUy/ksSiWTUTmPh98w",
-	"WEss+zyD3avYfyT3zZsCrJalMynrZATlTaxeXT6Prx0R9LCl7dNuu3xem2UgWKjGYrEVib0KM3/QqPVe",
-	"6HUHrcjUJb59sEV3FX2bJuSGkvkuBA0KUkI3dmm4EKTINJgfJfFEtqfAKeGpFUlp7W8wZHwcJ2kVyFYU",
-	"s+tqSpIJCvCUpjhC19KYKS2/aZziyEGUBbG4XqNZCjNPk3hEUzUAV6bPdEyGLAtXtx3Z2vMtVlnTffAV",
-	"tgB3sBZtdgPXWJFU2TJRWk91NrkajPKLFEdE5uYmM2I16SDhtTTPsmtBpUepNvHYx30gLd14yPJosMna",
-	"nZBRQvjYO6yho2zBQmTTbOCa3hCOvpAk/nYhu5f49p3Csl1x+DeCZQz9Y7AMqK5qt9WDQIgU30LBXnIj",
-	"FnNYWsJOk0dLh1ao+1Jg7jEBE4Cbf/oCosKEhjqo/N2tua7QfAGPArGaq4vnFaeisDsbQT0o+1jeiOxV",
-	"+XfpmxI/K4MRjjhxKuLGXZJkUlht7nHZOHBpSz7MPy/70rqJxzJ3w13ZG/4S3yJFlr5lkO6PU/4uTnl/",
-	"0k1GhzbJNGm2tntaZcSmL+P4BCfRYn23+Ib7FbrFN9wdu8WLD1Zp0H/MSLLQmxQnW+/vRRMGuGS5W5Sl",
-	"5Fry8dzCfgiUqwVKbKOu8iopNPkawqSSR+7T1mGHui+4ICxbKU8/cS1xgTSIbzN9uBCB8Hvs19CRMrbF",
-	"jAyZUB+nWqahJXq77BMu05yVR52ClIpTrXuabqzoXRxF68u9lNkVPDRjKY0QCLaytowHBoFvI7ydy/O8",
-	"xLfkscIuTRa5VHke3m2257eDajdsNaq9zqhXbRIXt/1u0A/rrYelaZ/nkE59ew+x5EJ+ubs88peDxP5Y",
-	"924miSVdWt7ROeZ6sehA3Rf7Mssr+SPRdUOiqyKwOSAv8ZfVHEJWwN/B3KA+cZBd5XZgtVaJGdF13mJO",
-	"EE9pFFnU+5owoGnsesgOxGsqF1p85tgFcUHEgt476ZgswCXjE6QEH6G8X2PKDr9dALzuHvB48e8ZTHfr",
-	"PGJO9eOfWSZdSWRr0x20ILJ1dThtc0Vtju0bkmwbiduAKGS5dNUzxQxrO74NUCo5XeZTSeOTb1rF9Mch",
-	"bHMI++RJYrZtYpzVyfxgLNuENSeGyi13TXmcoOZ/yebR4qppXiG1CtPmRWgYiym0UdGI6qEDTgjyzrMn",
-	"hzItTtmOh0zZmPOFIut2BC0MThkqRD7X0Iuty0YqcHk19F4oJ6rLtdBFrukNYU7WjkY33ZONiClXPUlI",
-	"OGRpLKYybbD1wrjVT0cbmLUFO28DN3Uhv2XgrWrxtfew2xdxMkG9fquPji9+hTMWtMcx8JNqIciQWzYu",
-	"ztE7QeuqYvhqwG/y5O1OWwbBDl7Qm4yTwkSMsji1pHGzkJXUVc/U70M8CWV0ggt9Sy+NCJDtm8Wr29lI",
-	"TrFxRrG3HeMB5el+/WhAo6Dm0KC8/5rFdJW9eOcaZJrFllUg6wedsNol7Wa138X9amtU9ztBL3RJo70J",
-	"qZbD+FaYZVUHN4sQri8RV4o1/5IQM/LjN4EWDruk2h11WlXc83G1jRtBN+yT+qjZ2Urk2C+kdhQr1okU",
-	"L7MZ7cJtTwu0+0E13PZAdh5kyjazCOq0NEuZLXvDF3srPnZuIU4eMrqjnpAUtsv03wo2Fqbau4axtLnc",
-	"qvCMheRAQgS/c/RxmGH3sOIM85QBngjMC2cRqYbmkfJoVcERb55K15P50/L2VMeUp3GyyH6bJX4sJoYH",
-	"nwonlm1pgP5i+9gUVpijK9NwVGR6j1LVrehRgo6IMgBBXmSn0MAWyS7GWXSwZOg/bF8rVBQldhiNYH1P",
-	"x3IRfVUD7FI72EWaEDzZ2MQaYY48m5bHQUrSKoevvafIO5Ykv/qc8mnMqXjHG7IAJwklPN/39AAjT+ju",
-	"Hoh6nrltntAhvFrAbzxT90MK5gKJ+GGhGTI0UM73Pj6QrMixTHECQyX2HoLuAPqRNoq33BaK6GdiN16O",
-	"Gfk2ukW+PfNuxjf7NO7b9PfD6bty81vl3T9rtRo6EC/gJBjTG4L8RUpkO4MNBhqoEbRdIQLZN1dj7NaO",
-	"iwcubzc7jay4BBn7TCw/E8Cg8tIWnYFrFacyJjhULVlL7s0qKqW+eqI+sb+AaR9Qi8t0uy+VNPZaj0sP",
-	"+ZesyKUX/5euyWVOYP9VuQy+/P+wLteOzePP86/vu7pWGQ//ry20pVlnvl/2/i27zhavq7u1Lrgkk7js",
-	"7t4giIiHL08ukRENHKRuBJdduLHVX50ynhIcQpttSzwZyOrOZgjdTUifiK5OMSEsBS9kRNlnjqD3kL9Q",
-	"Ejqax8lnHeU7ZFoK4nB8vIYu7b5FyLsA028mwgDR8QZD5mXL/RmNye3BL2dHx9WLX44a7c6B+I2ya4kT",
-	"TsZt/gcNK7VhBf0PIrdTmhB+eOg5SKhpSQB1COZjkhA1uBnAdCziJLmxTPxV9ZZaPNjJPTWw7DMOfyyE",
-	"JnPF6K14L2ahjGMG6SSDOEfBmASfSWi8w1lWlXkNLiDk8YKfOJuLcq08sXjugACLUcutQwywjKJiBQUK",
-	"IM1sZFFBdFHMrlEaIy+nA0gvgE+GzNx+GU4uxM7NUqc8xgdZtn0cXmhAbCSCebR5Zn+6mf6sGAXUVvG5",
-	"BHu44+cn6qvdKXp+nCvbirMDeS+9SduZof+qGkKZCM5iRv56svd6NvnMOs8tBaJTSVty1+JhQpEt3i/R",
-	"LX+WFoy7QkLIVLCti4iCumsVD119xGXXbM0aVaypZQe4b51TNcRWi/y2wtlehbEtBCepeBt/7hQvwIS0",
-	"iykK8l+3jb0yOaV+gmV/P2Wa1VIH1QwP8qcOGMSuRPF17KAgjuJZ4uiqCEMmxRcHib9whK7OXx8KeYEq",
-	"9cx0T1e/zziBQXm6iAiiKSfR6JslMF3JrOHHiLpaF1W1puZgS7vDVvuYFYDEQOJIrhLx3jhNp3zw5AkO",
-	"JqSm3n8ifq5NoTeeCu85CiZE1RgTI8GR5AeQz2qCiZhx4AwhspSK3R3HUZyI++C+6DRenFQEggMynKhF",
-	"qz//YS9GEp5MtrcglHO+iSPZT51NebGziCvol1FAnR+ns+fT2V8UlphqU/xVjpgpyP/EDVn74fRYk1DC",
-	"MtK8AYwWIxJbfni81r73KzYHKqhcSx5PXscBjlBIbkgUT4UKrtTVGnqH0zEHRjeHqgoJiTCkbAst7wme",
-	"Uk/IrzNzAQdPnkRisHHM00HP7bniHTA8KPAUp34nWZ5NcGQ8sxghY4lgDqhlZEB+BtaP/Hgn9oFxB1Fg",
-	"kCMqLRX5wxOUzrOutGdNIE9xefz3hcoapumRRg6aqEbRqjEzP6zZ1EvV3Fge+HVJZLlBuFxOXlZ0D9+W",
-	"DHQJiT+F8AwHii4JMUYMqf0Z1lhafFoe750SNoxkwNFBgBPVKQlPuINCylXFsDgkuQ2rjwVC/38BAAD/",
-	"/w==",
+	"7L2Jctu4mij8KijNudXWfyiF2pfUqRnHcdLuEyc5Xjqn08o0IRKy0KYANUFZVrpcdZ/mPth9kr/wASBB",
+	"itpsOXHP9VTN6ZgisXz48O3LnyWfT6acERaLUv/PErnFk2lI4N+Hvk+EuODXhL3h0ZAGAWHyuZhNJjha",
+	"lPqlIxyGJEBzGo8RZgjDByiWX5Sc0g0OZ0R+4POAlPqlUTKIU5oQIfCVfGp/hHzMGI/RkKCZIAEa8QjF",
+	"YyoQn5IIx5Szl4jGiBESCHT48QRdkwXiEfJDSliMaIAwC5AgfkTi0p1Tuq34nMUR9uMKnsXjZDbYk3zh",
+	"iLNRSP04u61DOXt0EqB4TNAURzEjEcJhRHCwkD+Jgs35ZqTM3mAgBR895KAk/1Gp1RuDUjImuaUiFqW7",
+	"O6f0GtNw8Y5OaG5NF2OCIuLTqdzpDwIF8j0UyhcRFSgi2B+ToGBhEY7Jb/Ae/JwuTm5OjUIqE0xDPVgC",
+	"82Q2a/yXKI4WCF9hyhAexSRCrtt3XXR5cQSrP2ExiRgOc/BkaMbI7ZT4MZHHE92QCJEo4lHBeqkZwl6r",
+	"eZj9OHvC4ppOS/04mpE7p/SOX1F2MY54HIckWAaloLfxGM0jzq40vsApUYZqLTShbBYTgQ4Uoo3oDUEj",
+	"TMNZRORfkYjLOwGaczTBbAFjkACFcm3CBmWIY7J2O6c4HPFoQoKfBGd5ZB3yYIHiMYaDktfnBoc0QD+d",
+	"f3hfCF/4+beI/DEjQuIrAFOU+r/+WRpREgalfkkOmdmDXnrMUUDkQEh/DpP37eM9/vCmdPfF/la9suMI",
+	"GViYtfb/LEV4/kourl/6c1CKyIhEhPnkJBiU+ghQ8JTEYx685/FhGPJ5/uxfH787vjhGnCGMpjgeK7iN",
+	"sQQcMj8aYlMAvQmM/hvj8W9Yj29vVf1sBtLHoV+Uk8LFkvO+BNoCS0RjggMSoVDSAHisRhGS1El6NZWk",
+	"YRU81LvJzgAEH+IxiS4FiRSdW0L+DMnlI4QZl18AiSrYs9zsiM9YdqtA2eT21E+F1BaGPcyS3I94EXIc",
+	"XHD+DkdXpBCZ+QjV0Cl9hf6Oami4iEnBqqZqnN9izn8LYaQ8cbMRTJ4FvCWJG2YAZkXv5Fxus9vqtGGm",
+	"NaCW47yCV/rqi44E9hmZ8ih+z+M3AIfcdiL4VXImQLSAE4UTQPG3hrUexYL2nVM6p1cMx7OIHN9OaUSW",
+	"pvZ5FBE/DhdI0CtGAqQhhuZjLggi8qsFoP4UC1HIO2ZMHiSP6Nci3sHnDMYTZiEwGNGrKUQIxhkp2Ws/",
+	"UdQov/Z0yCzYJjj2x3tYKBVI08HN6yTBaz3AKxwkC99pxQYN3FrPxbVhvfJ///f/qbjm/+puzd6SAqAo",
+	"9Zs1t95sNruu65REOm+pUwu6tVq3hl1/WAt69WGHdN1mo94cNgkZtbpDv9keDRu1drNH3OFwSHpdt1En",
+	"fq1WI42m6ybYk+6sEIWO8ggkRYNNO3EMAqC6W29UarVKrVm4u1rHfJXdXUDazV6n1Qq6fheTejsI3F6z",
+	"VhvWmqQ3rAWkQVzSct16tz7Cbq3ZazfqNb87GnXwqE16pFGwu0t2zficqZv6wD0GBAcOmo+pP15zmzee",
+	"YZeQoDfq9bq412mQTieo1+vdRmvU6eHAb/nEr9f9ZkBwq97qdANc77SHvbbfcJtuY9Ro1XDBLn9evkjn",
+	"O58bZVeoXnPdilurfFO07I1gS5f2Rc7s5T1HfkQCwmKKQ7ELDZCP5Wc+MHVgCxJB+0gQFqDbitIeKlp7",
+	"uK3gKa0omdCRyoV6cE0W60mF5LeruUAip2R0igSBxviG3Jvz3jmlT1KQPVd6T25uJePau9oFdppKJiu2",
+	"j6AQHHNrJXJlSrhR+qSUduQ/AiL8iE5BxFISiZF4FHCkNqnkHgf5fDLBFUGmWMrXQVXKq0pHLfVLb48v",
+	"HPTxw/lFySmZY1Uys1MS/phMsJwuXkzlyyKW2A2LOuIsJix+TcWUC6rWkV+Wh+MY++MJYbGnNDglU8hr",
+	"9INUA0LC8IRkF5R+8zJ54x+DUoxvg0qMbytSiBeVultvVowaWP1Kp4PSjhs4I3G0OJQK2PLCz4nPWSDQ",
+	"jMU0tASdiAgSC3SgFDyS0foc621GbuNUrStnNths1OW1X73UCWV0MpuU+q5jli11tyup3siFy2OckFhj",
+	"xFl6L4rxQqPdDwJRQLsRJZGU2GD9kyEJAhIoHftAPvKUku1JyXmOhcRWiTRwfOU+qknto1bvDpg/xhJp",
+	"SSTgNz6LESAyD5H108H7y3cOivFQOCikjKBhRPC1KAOdMN+FBAeSakqoRpiGlF0N2HxMYyKm2CdqYVMc",
+	"SwUWDUnI5+WXCLOFVDavEAkFSCMYNV0XMTyRDz2LXnjVAUtPQCgwjfAsLLAPCEIMPNI7ntgb5H1lKwgU",
+	"gHCthKqGmSlOCjhIGUjhsZTHJJ6DnJqe51oswbfvCLuSBKNW7zoSa5K/JY4AsEr90n//+t+DgRgMbl23",
+	"Mhjc1t4MBredN18O/rMvf8g9/f+KXy7/599KTuEVkjd5FeLRABQjfd+r254AvsE0xMOQSOmniWJ8i+DK",
+	"y8GSc0hhmnBjyYQrUiCqdOX/ZETDO0fL/xt0jPXHt2kqKdesPlYNqnVnKveJY4koMxoUQvx8wfwN8AYb",
+	"Ip+xGIkF87cGu8/lO2BcWjD/vsCuKWDLIVaBGoZ/PEALBaGHgfkXgqNiIEt0XBAcVdFrBUkhCSJwCBxL",
+	"Tdm8kFpFIiLke44iVPJVfxZFhMVqoC1pkxlWXooUVPKvBBB/zEi0SCEhXy/lSIZiLFI6dVI+U3frK1hN",
+	"RMSUM6HW9QoHZ6km7yv+L/+Jp9NQS4YvftfGNXtDk7zl7W8RGZX6pf94kRrOX5gPXmTtdHIV6Q6KPlS/",
+	"ihfHyp4pP1g+NmPH0BY0EMhgwdW8CXuHfWnT87GyPG/aVzLJnraUN6pLVLON5YB/ipnDJjP+h112adme",
+	"Nu2x0N2xp/2mYrNk9kqkHs5ixWOuKQtybo6UvChBGB3k3CtoPiYRGbACuRzhiCRKTlleUTDMw6QZ88UO",
+	"cBzmLB9rAblk3LlzSiQ1MGz3rbFI7OkA1tqApOxmma4A45YdCDuAK1z6eO2mc3PtY8uFLgdzt6iwEZJH",
+	"aBTxiXp+8hHhIIiIEH3UQtMMZsk3W+6AyacnHwv8JSH3r9FoFoExWQpxk2kswPpQQwK0EgcFfDaUMjKM",
+	"bd7VzhU0mw6YFNEtF4wgBIE7TJQVt7EUStCCKokaVAQp/fYLS2G6W+Ul2IUrFHy+njHkP9gbIY3H2n0I",
+	"BEWSjPSU1TJfIg9m9da6GKqlYmV9HVTVS7A0W2LaAZC2QrIWgBnzyp65kHb/5NiPpcxUVzgudtjodPnr",
+	"tfvNz7ZnWaLIJ6JcLgc1x212ncQfUn5ptGmJW5JdAzQuOD/FbKGFKrEjNIKMl3stICyH+J3z/Snrobam",
+	"zHHiFO8DifNehJRdixdkgmnoOWiFe12SvUT6YUHqZR+wAy08a8J7eXGEArxwkM/ZiF7NIqlXll+C75It",
+	"kGXVJEEqOaiJFdmvALTQEPvXfDQasMcipnmj7Q6IMMt9up4G2C/fORlb46ZvP+Xskg9Eg6OcvDWhQmgr",
+	"kBYq4JZcJl5tNdJuwKFWNMXazSVhF3vYWbpkFWWBDlqui5IADHjmoJZbs6RVSRmoXMqEMPnhgsTlapFR",
+	"/PE5g6Oczhnv99rPc87yb81awMUQ553yQxJydgXque2cB2E+WWA+SGtZ6T+UcpQ8kCmPYhxm5pD8fhrJ",
+	"M4xpobK0vCn7cwdh9NOnCzQTYO4C/e0VwZFkJmb4nG3CaAHiMF4e/1i5oykTMWaxg07OP6Bu260hyoAS",
+	"AvAmNAyp0PZtMGTrY0Re3a23K7Vape5e1Bp9MF9XXdf97IEBO7GaBDgmlZhOyJrlnTBtQl9e5Ts6IvJr",
+	"Y4NWp0WZFm+FtevEFuGUFPQvo7AYrIkhW5/S5dm71OEAdhGUms2R5/OAeMqsbOFR2UEerEb9NGD2YYHF",
+	"2pE6o+QdhiFJFnZFb+RZeoproYPLs3cVwuQUgWYRqcEpokVAizbZ8G3nl1Y0EjmkEEtgyRfwdAmhwzle",
+	"COQpTPPAQMhmk1L/15J6VPpSZBJLzWm/ZrDcnsvJWa+XkMFGX/tM0xn58Hfig5hi3cozbYYCITBz3wIc",
+	"byQyueCZxDH3ZwHYNMTW0ix2Q0I+JbDjPGRiBQYzh6MWuGJ7fMbiIoIzx2FI4sSMCwYO5aCRy8E+BBhO",
+	"ygXUR6mdhVvzx5iyTXs7gpfk28rro6jMdjdfOc432FadUohFfL5gvhk8R8JYYOiCfBGJGRzeaBaC3fgl",
+	"YrMwREMy4pEypUIoIeKMrCRR8gtJX40deGlFylxadO0CKqYhXiD5hqOmhvvPOCPp1a9uM4mIcTwTW6Cq",
+	"PPJz9XLy2WmKstlFfhovLFgtmK+lVg0n4HpzKsgWS8whMhyewSeDPRpWyW7y67PxJnfSa67AO6osykuc",
+	"VP6ohLiYTLaFXXqNSziK8KKIeKmBNyzpwUQn2duTIzrnCTJm0elkAl4wdahZZ1IfeX/MyIwEHjqYYxpL",
+	"QV0KDzQW5g5Gyu0t0VByUvlfyq48Z8Dg3/BpFlnhdhPJJx3kKcxdescgtNS7vAy6eZq7Gu6l1ldS3icJ",
+	"W/UveKRGKeBsOZicG4dLETkwbpsi+BSKgvKHk+3I4v5Id57A3o8o3oteFd+0k2JSktCQbemEfKeIXQKa",
+	"HFDA3bI8FcEnxJyLSNnnyiPamcaAFzYmk2Vacy/OSYxeW0zcH0bXndKIMirGD0OHLZn7NOJXBo2zm/lw",
+	"QyIchsi8IQX+KYl8oq5O4prMeibdIlVAxDiKi8WHTyCdozmPrkmE9IsJEF8aFk5DUApmKhbqMS+IxJQV",
+	"twMgmFyCBHJOipVZdppuO3OkBn02XBxA1+L4IHMifCTlqETs1L4JnIQRPIS8TTZJMGbWNMXBOrHd8N1G",
+	"wh3xaq8kr+hsDRw2nNZmkWgb7kRupN5rqRES0IYS7kTvMryxgOjJs1qxrAkXMYqIT3RAinAQI3PwxYPY",
+	"cIBj9U7dLe+8LskRNsl7am3OVnKfgf1eZL/kIJ+e/Ldg/t62+PS29wn0Z60QQ2gqDj9aWxzhUBBnldod",
+	"c4SDAKxxqXSHPBBbPJXHp9aGhsTHM0HgPSXeIBxKEkoFwpMhvZrxmdCmJIEnBHnurZe8qj2OnOl7evzz",
+	"KYJJtFi7UrVfH/m3WnosIBnypz4ikryS2cRBQyyIg3A0pHEk/+bTmE6omDhoysPFFWcOGgrfQUMa+5wy",
+	"KfMLHmKGqwhswAMGcUnKnq+coiTQPhopnpFA8n1PXNPplJi4TGs/jfrG7Rht3YaC6260WOXEzzXYI44U",
+	"092Z/upAWfPWrsSskK4qQG0tn56r9/UF2FoTTifaAi57IRwJkJ8S8YjpDTkjPg79WYhj8hMfbt4rDsMP",
+	"I8j7XLfE7KiQ21nkGpALQL/zITg0bHOTfAhUBV5ZIwWl23kiUD0qpj6HSMymmiLAjbTN0IYelZySJEiS",
+	"d2uKVHJKhiSB/RhoknxN+PJ/FVWS6AxEqVDdV4iXMS4nMY1r2UX2/MHYv7yvjxGpjGgY6jQMMHC/lCRf",
+	"ybReYvL2JIPRLoMqes+l3MajnEKiJtnay6LDRhttSQ93c7qgxHEuvy5nVLJuu5kRnmtFwvNGF4YKj+fg",
+	"TbOWMOJRNcsDvls0u43g9nYK0dpgkZGCxLZolFd/qD9ObRWJ2mMyI2ggHCT1ZtucYYvxK5QyjRHTiPiK",
+	"lykqkZ38dfI7wiHFMLanh/iNBsKrotccHNOQ5TXk8TjD1DZrffj2RL3cUgik/6rlGJNTuq1c8YqOWz5M",
+	"NpEuEExk6cpW+lYzYHycxd7dbcIHcT+SouTPnY1RKbNPd1DbuAMb2c3EqxH9NRUw1xEPyP02l6MP3/2+",
+	"Oyo8fm2Mv7lrPg/ISxTk4v2Nvu3jkLAAR+qTA5PvtTrY3u0VBNvfh/y8o+z6wai2vH39Y+KHo+w61dJr",
+	"rpOx1yQFAJSNdXsVXi7+W6CuylHaK5MHK6P2+mOT9JxERwO8qNARAiRAUphBnPnEyn4EYc4kOhXy/I1m",
+	"LjXQxRai3Fn65lZ4/1JFzUNtmqV0lbWoXZhHkj0xnZVirX712V0KEj3w5DbLUipFYlPupIghRmc5hVJ+",
+	"7qhSS1Kis9MOFQjnOApEceKkI0X7gqRJqTAzXpQWieysSFW2iJEbqXjHEZ1MSNBH3qCEELwRIDQoeUlq",
+	"pKOOVUliktcGyFPvGU/aU5PC9NEUI8iM+eMnghzLWMHIPBHRngCv21W0UNAtIs/NDQR5iyN7iPkgGUNq",
+	"Ok9Iy7WX9YihDHu3CCkM3wglHV0n6XHhiWe9VuuMSRnMuqeFFqQNH0dBBTwreLJKG7q3zXRLIyNMeEMD",
+	"Eq2TpH4QysSBDu5taHW0mbVcRVL4GDA+oTFYU4EFBCRW0cZJbKAxMisKt7uddYX5tOhEbd2gyNAjz+YH",
+	"gQL9GkjTEDrCmZVOu3R4vh5u2Z59Dwf76pjZ94mVzUj6dlqy/Oz+LmLt3/4wGq1xRW5jTVmpu2yQtQCG",
+	"+aBMLYBZi8v6mVNgbTrth5HyDN48HVJ+LEWB+2tWK1SGTOnJjGal1ITtzH7/49Q2R++1+CAsprNMV1iu",
+	"eAnsRYtkBdTkHkRjpZS4+eKrZWyC5Uf12qsIs2DbSPB1QqfhgtubNp1kTzYFMMsvPBX7lq2MLddhux5S",
+	"ASTqL0T0t7atX/9WaKo/Lo6LkmAwJQ6V61Ql2ZhiBat5SXacU+yPKSOViOAAlDs1jB9iIfrIyxX59NBB",
+	"03XLDvLsfCt4WoPwRZPv7g3YQdNtyGdJ7Sl4rSkfLRe/hN9a8jdT/xae9MrOgHlLFRrlbzUY3K6VKp/W",
+	"e/KpSTLyIOfILMJKLIIfalLhe0/mwPAEmuAFGhLlplCyQnGM2grKw0cjAhiMoPapcFKGqkAqNdAhn8VI",
+	"TIlPR9RHlE1nsX59a9rzRr5+bMrW5gXZlSFGh2g8m2CWnrP1s7k604gPQzLZfHvWBfBY61uOf2MkSZW3",
+	"Nr+Mq7p87JJjCcdjs1h4xUEBj9OiXrqAtAQGoiwgtySf3aNpbtWtamlOpfXsEqqlyuOqamhJdk2yj/WA",
+	"U/taHwElmUvh+XFhZWABZ5Nbw0gobcBsbR9kf8tIx9mqTCQrAcnixC8RnxImr4hku1PCbAehrhdNBLF3",
+	"silpaFedPsu517Jn2LLcoWNx6hSWq47uuFj2OdSxlnl5J3tUoT77TVtQXFJLUtsZccSKcHfDrXRg+0u7",
+	"pBsVSEhRDYsF88cRZ3wmwkV1Odz8y2Z+axZrxzzLnayF48OE6/Q4no5krYTqh+7qiW1oD5aMZeq21pSx",
+	"SvI3Oj/UGpjMhKmbCzQa7oiariDw4p7Wkfym7HQpQ9P04vKzbB+xVQT4vOBcLCLqXxMWrz5ykpXlckYL",
+	"SBK/4jrjNEeMt84pW1YNVuexvsKC2HwjFfULVrqJO0wjOsHR4oiHRdLIITo6P0djcot8HvJZVBRRZBmm",
+	"/+NXt9I7rLzBldGXP9t3hSZmjVbH99WacsevE83MEeQ2lJtuUyppLvyqABwhCa6IVCHMi1I2/J0Pk54A",
+	"moVJNWPGJCP/lsLGAyLaV2VKvP/WmRDZM9g1J8JOfrAEkaWzfRh/yYfpPRlOUwi85aq12bw0iCZcwuhq",
+	"UcacxulCLTwt+Z2/NDG+Ne7sNUlWSWHJlQk7V4SZKhgmsQUdpGVAeaSzQsr3x9H9ZmXZC35IXpYqblzM",
+	"vuSvipNC6EACjkwKdHWPuVv3jSfY9vrLb9LE5i0t2NSyWFsLtIhEAsWsDcvGunUpUmpdb2hYKNFo7JZz",
+	"FCE2FGIptoR5dm2Wr3TqKbHD1K92kBeT2/iFL268RCA5Ov8ZyQWKQr3cELAVqKJXo1xL7aapQJG5MroN",
+	"yFpM3KTFp9C2tr+WdBkAP5Q2Jwf1lOiyXFRxtpbCne31c01nN+nmZtj1y9kHrJ9Y7pIJ5Hr4xp7cplYx",
+	"dGOZcJBnWA67kn8l3ECnyysKgBkapmU6SVCWrDPNq4cMeqCEyvK3JAWkc5ScUjLF+uz5swzXyMkjiaZp",
+	"ymtL4tYfsAryEkro9RFGn3UtTCCDb3g0Qd1es4c+vn7jIIzO/TEJZiFBr5EuiAwRUuCwxVMqteYrTBnE",
+	"TQ0YQpT5fALkVLyEyeREFTliRdLbvjVDSBkR6IAzAvXiAuhmgENHrYbGAg35bRlhIUdTgwm9mkqgR5Pr",
+	"sJYY8xiHAh1MI+4TEgigyFQFdUGnMjlRuoKl8fWWKrAlPYVyc5jVaVuv/8eMqs4LMHbyq5RqhIPS+X0u",
+	"YgkXWIejFgEAJNFEzakgpifT4CM3EuHRgYjxNWVXDpK6hvwvplEQ8alwVEUzIuJycng0QpABBh4AOWdE",
+	"fEJvSKDmiSPMhJRMOauMqYh5tMjs0PpdrVD+PUo9XBCdqEaaRUMukUh9bjYPeeUX8rcLfPuDQH60mMYc",
+	"OKsqEJBGRAyYZCYqVU1Hw0GPicHMdRt+KmzA30Q/lgvIPLDbp8HzKjD7gwS/1SWsymVmy1Ukb2gOnSCo",
+	"rtmd4phktnmkKDml9NAkTy+GrPzFglThFc62wLlfHsPhUhis9lz1kZeWC/4HGpPbgx9PD48q5z8e1lvt",
+	"A/kbNUUFHWSq5KO/o0GpOiihv+sgDFEuewNGGQr5nEQ+FkQO5agSzmqKZBiIeIScf2h0+IPQw1b0W8g0",
+	"pvHMdB6CHM2kMcnl5clrlJnMx4wz6itb/QRw09Mr81SZSuLTCQ7RJaO3CDJtrIpm6GIMdaZV77CkerXq",
+	"F5KOc4DT/mLyPqW/6IJHjM9VAurvEO5TmCia9Bgqrg7nFK/QlhIpi9vN0kbbgl3LOjtTu5k9JhTQK6rd",
+	"M1a0o1vpKYNS825zKKjZlj1xEUPNxrutLq4Fdh1TkVU5Pu9XTmtFVi064BEy0WFA4CFgXBIDE61VLdbC",
+	"sChspTNjieH2N5WLrDiPmk23SUxeqSJP14X/DTanX4ZICbtgfDymYsBMtJjprqgMwxlqtTS9FBHsGbao",
+	"GrdUAkZvtvAc08IZ6+wcqjjKJrOGpQ6ul2Yu8O3HiNxQUtRjCd8iqCFLklIZaTOIw4nKPJLMRF8S5Gv+",
+	"CYRRSjkhF0JFbF/hmN4QzTbxgKm7B803YC1IzPwxxJP/rebUG81qq+0BH6n8retWXdcruvmJiWi1pUXJ",
+	"imoPc0k5029eWgmnCapA6U3JmtGQQGth8/YDLDGKk72VjOyIFGZTn48ltZbSCZqGM4FCzq7gz0IytUya",
+	"7CneGMgW32LIbPAL6j2dnH9AzXqto0ICrQAb6FuFY2Q+zVO1w8rnL382im3ko5mkW6u2fUZwSAUJJNkY",
+	"0RiYDKAMHyH9pRL0SERvAIHElgDRX6+HhRInVqztQxRQhqG4KAiH20mFGOq52CJhIg9uuXI13YaFi/MY",
+	"F9lvLiIzK7jhlYnfH2N2RQKd3uLZl8Z7Cd2KbIMpFSiYEYtSDzkPCVaFtji7uiDRZB0qvydxir4ZbQUd",
+	"jEkYoIkqZIgZEBRJTMpbgiYz/XoICXmhtlmqSG9ewVrNCiUlCokQ2640O/36pVpy7FFxfcz3s8lQawTp",
+	"uyD3x+NsQPF6AWZLC6Q2PiaUohiaqzdZiCcrT6+IPq4iaNkru3xXcvSmgAwUgDu9Tk6WoRQx6ZRdPsws",
+	"Y7Hdp2OaUclnD9lWNm3iiWxM3kfizyIaL87luIV1q4dQCPiNudo/fbooLWt8BQWxTa3s4QJ5Hz+cX6AX",
+	"6tcK/Co8xwTVIO9Qx1ACne2butdKqYa3lTotJZ2fVYMZFi6UhKpadmRS4U1/BT3/iOu+WgA6oNuqtHEC",
+	"jnEcT61Q3cMp/SdZFOkLpgr54ccTdE2A3UOzLVXIP+22lbY4TQ24atDMLGmp/XWxvXIypaVWkY5SAsDF",
+	"/ApySLR+aPVd9TYsLGlbumptRzDS5rBjNSOiwYaVpZOuW1qy/uWVqbZmI25cLVj159Jh2SUYX6kk/xXj",
+	"26BqGmwmo8unCpLqNR3Tps5e9F+8CLgvqva3L/Q25eJLSzXpz8GcUIl5RRkWYOwRT3pRCKVUQrCG4UWB",
+	"sUBJvqQuTF+VwMjcngFTFwTkOx0PBK0wHDTBDF/lOnUKY/+kUa5YtHBU1cNMD0BtGC2KcRAOtCNBWC1Q",
+	"EWFHV2xSbU5A5DRWndTlK8CE9h//gQ4zrYEHTAfnaOuLyDTZUNgh5Qh5d+fc9O1X11T05ZAVpdYaNIP5",
+	"FSKhKaaRk0V7ZYrJoJuDcAFigtkQM3OPHfPRNVl4sJVTzBbIewHwffGnZde7e1GtVr20VYNAOBTcdBWz",
+	"wjiLKeGAFZLC3YggOgeF0NRtMRYkoInGfShXPmBLhLCffAZJymBZTdsh/CBU/yMwUAupE2rjU9NtOojc",
+	"YmjsHdJroh38A1bQu7GKjrE/trpZpF2S9NFaXZKkqEZjgTzDh7wqOjToNmBJM9m0PQjUQ1IWedNtjBHh",
+	"oCsSC9R0a1JuV8/tTltWXziSLm3A8n3h9CgNwALIg59zY87UjguD/1IbJpCbnWkWF0OJloNkQ3306xev",
+	"rEwuP54eHqUd08CGqS6uaR8UZ3rbOUhwRUfg/iscHiYNcOY8uk6Kw0yTmybxPrmQF4Rh5i8G7Bhs6hER",
+	"fBb5xG6IYTfQhslM8TIaq7PQn0AoiUKWJHzOZO6NcWzBEtDAUdZJ7fTBEqrNKvIylymxzqYshc9ZLpsF",
+	"p9k9A1bQm1jZ0rK2CqtZcdmAwshvSeqJAcpP5x/eJ3kp5iS8PwfAhAalPhqYzJRByUEDI1apX6rVqnoq",
+	"RSz5qFqt3ukG1xIR4nFEyICp7AZJVOUhVtGxlatipsQMeZAx4PVh+uJ5fB7kH6l8DPnw12q1+uVO0rAL",
+	"OiEixpOpskOdvTlCjUajp9t/VNEpZwRmVeCT1zBrqvKq1SooC56D2s3KkMblLGMfMIzytioD6/NsXKkY",
+	"MM/ku3oO8oZYEHBd6pxX+W+T9Sr/rfNe4VXhw39U7qsm8SoB1quiTybPjal4GyioAN4/sJDHiXkc7t8C",
+	"HktylKs9qI5LWSBRgXVV3oOkcallIi0IoUUHPDKuCEkajEXWlAhJy0PCXYOwXLg26UB6Ez+YjN1yUrXB",
+	"gPdYN9sBaJiO8SgmIhYGqU2qh7qEIV4oSVwlttofIAx+pBjMHTjUrFpxehxjeVSmEbY6dfCPanpxcOhP",
+	"iD6FspPeP8/0Czat3ueqCpNVEtEBypHtNAzPBizX9dnyDxsaLFcnP4ffM9nEmmTpm66BoFx6700gv+Ir",
+	"dt+UCtzB/OsH0KTX08V+vHLiaU7ax5hPRPabAUs/qprTQuQ2JkyA0ADcVx9HNGOMRFrckfKMPp6KFJaM",
+	"Yd/iMDGHElx95EkRSDv99XRlealAZvYg24sRzxkwhDyrtRdcvFTFA1eTkgn4yDo4ORTcqcNV79qiQ/ll",
+	"fvUmVa6v8M8nArAm0dSMSKlYDmbytg4Jmkc0jglTDZAUH0+kAZSckKm2Cpf6hvJQypOJhIElPZjOoikX",
+	"pI88ebawciD0yv5oVM9Y5w+WFZgiPH9l3jbWd/nmDYmGOKaT7CfyBOKxpknQWMhDBylu6PKnQxUEr2dQ",
+	"OX/61H68uPioW0eaY4WOTVIK12BKZJUfdJ982M6rRQxOQvhCb0w+l1PwUSKqaRLDFqb1YP6QJAHUKGZA",
+	"G3B/NgEWgNOLlDukacRv+LUSIDWcE2leOfrV2R60XBeEBIwyrfPUeFJ8AuqkxA3dtFS3kEjYtuqvN2Dq",
+	"v0DB/THxr6HmLnhC5f5AFqICBZwRfZXO0taMlIg+StKfi9sySsKhuzcahhyREVxUJQPXGnJrBwVpmGWz",
+	"ElWBAXo6oovE6Yz8GaC96n+vFjUfc/CHQgNAFONrAtZfOQMYgFtJMUYp7cLL8zEPrWuDr4mwLMZ1N/ki",
+	"5ghHEb0hVQmGC3Ibm5AKjdIHIOVLZMp3w3IUKl2TheItCoXLKoVkSPSFvLx4U+kayVMu+f3lO6tk0Ut5",
+	"IvFYzgQE1HAveQ3kwzRREJ0kkp6UOLRE52QrJ5XlDKBljfENeUiVJKXLgmgAfixdJgnApBrKSjRROpAv",
+	"eZrJpDR3lFq6DixGqwstdFCUzGt8ehD8YnrGai1XSiEGGAXNY1MlyIpeMDdwiiNBEk1jxCObNGKWKEa6",
+	"rEOFCB9PSepH1Hrt//r6Ff7lldU+NB1RckYFvbFbHfe1j6RlivIn7YgTLd5Stw4Sjd0xOjYcieqdptse",
+	"I1WhRH6adkle7oLsLHdAviIxatZ76CCb91zWAgpCntV8E0wAgqchZRG9GsdJ3MeKbsrwNpF6bFFPZYQy",
+	"XZXlaVnNqRSp80OCo7xG94NAqoa4BPAxqHH9XKdT4AIioVYtre0JdJDpW7q68alpdiqXGeDFSzTFms06",
+	"ADVllLMhpINPoMmf0g4+2Gqe+CFZQ6BKgJo9QPKiT7RRXJvaPkZ8GlES42ixZGXLGNhCcoXDF3hKwckE",
+	"keAxjcPEXGeMR2fH5xcSjUpO6YZEQhngalW36kJ7yilheEpL/VKj6lYbygM7BkN21soCdnsuCuytp1Sx",
+	"O+XxCumNElNT+80BZujH83qrjX76dFFelTRm26AHLFf9DU4onkXZZN/Ls3eKFy6lAeuYQ8VH5Gu+pOlE",
+	"qOike3YxRKuaGJp+hVQM2JoWhpBOOC0oa6wNg5o0Kreq7SVX9YwHTOFRuZqEMyVVi71MTc1G23VhTF2N",
+	"AArmQe1hEAs+FnTp5yxc9FG+rb+mmGBlNfJq9mibbkPKGk23mdoQtm9kDXcgkdFOAtXKNltUuqScM0TE",
+	"UrbctbOzqeT8Z0mYflSlC1MuGRlx3TAqczgk0HdWXhrJxG1z+e+Ykf/Sk1R9PinqzqgrR2dqkJTMbOA5",
+	"Ao+qaqabruwDC7VWY3WpPAhNxemlM9YyS9le5po57Sa26aSHmdnsA8xw6w1zzNg143OmnA3btaxdWT/8",
+	"LuuRi6MZgQdKnIaDrbvu/lBBsSudrc5yFMbed1Kq3vbxlcjip/HwrU8/0J9OLr+e1N7TE3Eyiaefj07a",
+	"JxNxe0LnNPgxnJ/8zul5GFyeMLdKFj/N8ad/0Q/0ZH56cT3/5eINPaXu/PT14fzdhS//G394fTg/PVLP",
+	"zP//cnFM3x39tPj86Rc5X82v/7x4d3G8OF3IOcOv/uKkfcLOxuTtv+R7X4NPJzvPcarmGAdyfaGgwds3",
+	"zc9Htfmw8ZP7y6c5/ff5nH7+91ju5/b91+va6YXfev/74fzd0U+zXya/0A+/Hzc+XFzevv962Xr/+lCu",
+	"axwcnbThvYvjhnz39GhOMTubSpicvj5undaPm59/P4zffzq9/XzuNj6//mn87iKkp/Vf4veTS/fz659+",
+	"P/10Mv/l4rop4Xf6bv77v1+3/wg7Z79M3py9/Tz7+vbs9vaGNJunDP94+M4//nD8B3t11fpXphBXv7Sq",
+	"Ne+aa2xlGie8WOcPZ1gycLT/lLT+H+beDWauW28DsfzHM548aTxRRwVU/h+Sxv+vppul8isoa6ZFsGn8",
+	"a8co6P67hqfqdh1pUJuu27SSK7zW/QQMH4Bat8v86Zk4PROnZ+L0PxdPvgH5kYJQGr9jiUljgqDtVhLJ",
+	"YEUiaDOPHbXzTJOeadIzTXoWmB6ZYjmlnL/PjnnbVgvN6J86RhUU0MKuOOmyEm9moilW5YqaOyum+Ut0",
+	"wfk7HKng1pQE599CeMhviLLq2BRXFegs5UpultKyk78mhRGXr699BkwFhxvfhbGoqgnvvtiv5sfpo/Uf",
+	"Z84tSrMkh9rAs0xWeq671p4CBXR1hMFPGsZFh27g/uI08zZI3kJQdnWWrRqbwt+2kVCB9Ov3hXy2cmwK",
+	"SR0ZvUAD+5VByZ4yC3vrtT7a6vPdod923bsd7Dq6rmjxHQLvoPaCAKBUlNuBDV+9VPB9AnmBf+QvQHLg",
+	"ZX3xaqsWlliOXlxaBWfVR43NH70x9WjVF83NX7w3hjb4oLX5A+U/e8/jQ+X8gg9rW6zto3KnJjRDflfv",
+	"bf7uHb+i7GIc8TgO1XSWfWwTDMntFMKCzEGncfCA5Msh2r9+KQiO/vXLnfNnPmr81y8SvdNrdwqm56Kw",
+	"UMkP8JW8VqWP8Gvpi1zJCx/aIqx2Vyiro8i6INKwG+NusPt3T0kSHJyUAW+WEVWZRlbihzNgUi5WgcNC",
+	"u2ojoWKHkx5Y+e6myDPZrUlEX77dgSBEuS5y8VKi/FLZ3ZXv3PQyyGSzbmppgA489/b//u//o/wXMb5W",
+	"8SNphwVv6Nfk7y88/Z8GvI1F2lNhiAVpdeUOG3UUc9RsZtzLImm6MGAm6Ey55c3OTdrtckTYiqCzTFCZ",
+	"2dGAJd5y5dJWfnSahDO+RDg9ZtvUbTJ5Z4II43Lv7egtsaJfC9wagJUP8WXoJR5Ds+O8CV/taeWWbD5l",
+	"GvHYAllSAfdXK1e75N626j2323Rdt9dt1TvdbvvYfdNxG67b7nVbndf142at3Ts+7pTs/h1p19G7L3dZ",
+	"ymIveantiHESRSSp3lvkfxF4knO/ZHfU6fbW7Ohw2Oq6Ndx53eh1G63asDs8rtWOmo0ecVtHrVeNequH",
+	"yVHvVZr8cISjQK9n1TYde47ep6+v/z1/NZxcX3U/Xwzfn/5xeXvzr7PDRfT562vx9pfg3c/vel9/iQ8/",
+	"fTpNZzkj0N0qN9brH1sLTMkf/PP7Rnv0+mefvl+czcjZ25u3784ak6jzLrukgF8RaNyqIK9lkcM0+946",
+	"gC1iKZFJL1+BPJ2euxLUjMcVXNFwk8vZwS9kN6TayhlU24czyGBPGnSZjbbULMD05Ck2c+j2RPfHOl0O",
+	"wW7da5Xcy2jjdaWNS02cyjNxa70G7o5qlSHpjiodt9OqDHv+sNIeNoIucUd13JQ3NcQCGq2qEdksDFfg",
+	"uqlHl5YBUE9OjfQpv30Q8pvN6i7D99iqP+q5lU6t2650ceBXOn6T9EY13Bi2uuu3ai7cttv8YnWM+nXn",
+	"O2o2mlzQtD5FQUEIOZnpJrUFRFZTRqt9RlKCN7HIYH9C0nASfsWrU9BokuaxSXByaUeTTr7IbL/0H+6b",
+	"dv3Ncb7cbN/8+V/2Ypbad6SE/S5jJ7gUOnwn6Ve7xry5M/1ZbwyYmblju18uZ3nqacpDqIXd00awf0K+",
+	"i7a61O8gaygAsU3FzFnlTzBbLM2fVV2Xhu2jXcZ6uM4fc36K2eJTWv4/heobelMohdwDbhlo6aLDxkLC",
+	"RwhKGkqZs1kMnz5a/80mfT7PsmtrpKNes4WbjWGHDNt+UOt2m3W/PfQxbvuNbq0WNDpNvzNsDZs5McW9",
+	"DUaBXyNdv+N26612E7sd3Ou2uw3cdYcj0hkFjWaz7bqtpQ/9wG0HpBZg3Om1677b89u4Wa+73Vq71/PJ",
+	"sE3qnVFQW/5w2GsF3dbQb+FGr90YNrtNt9VqtJu1ro/xMBiOhs0Gxo3a0oe1ZqPXCQLSbdZ79Xa9G7Sb",
+	"I9wMWmTkDzv+CLe6rVavS9pKaHm41ePn1Mqh7R4HWlpP7BxpIHLT4JyzrN2AFUSHgH1Ti8d9DRjuFoaI",
+	"I92p59nioQmPsk8UtWU0xQo1q9HmBx+HoW0LMR2nwBhiknsq0J1otVHkzAquXNllMGnm7cn/9dCBBmB/",
+	"TRNvygbs8uKo3Ed1102jiCHHUarmcnCw89XdmonCY2QeLhIzCWeQlZQUUTIGGJX/FJABm5JIN1uGXB6z",
+	"7qXkSBMBTJLYbnxFQMc/U+qFWJ8vjQ7UH5VrsrA9oJSzct9KiIaUDZbNR0+NA2jfsZKZ7n97D5Y8TM+/",
+	"7tZb6AAy2OD8BFqQeJvYQ1MhRg5wB00k1ekvO5ntuZrowJgw1HQ7TtX8ViGP2e3tGP6Y7QL5iPGPq4EO",
+	"sDbFuSxILqm3WvY5PDo9rsiPKp1//bN52vv3xyLFzW1U3PpFrWapKalTWWlidlfPuutsdaa2gHRsqEiW",
+	"VqlI8QcqAYXdOVeoAhlqBtnTZgnAp/dknjiEVthwCZNrssNptSpn3df1T+9bF9up2Xs4rVbmtF5nDmkf",
+	"itq2Z3SYHszD1LAH6hsSMB9m8YfRGWZ5/+6h4pc6Fa7uur37ah26zNY6T25IsIjVJFmVQ35b5L21P9ik",
+	"b2zEC7f7WHL1KieiKrU2iwUNFGxRzFG95roPF6R3MeBnK0NZIp+dLcfyXq48EiTtMTOHXJS3MSQqVVpl",
+	"3FCRpsNCKorKIC0Sd1aEVljrv3NMpMXKnRQGhK3dg5GfHmn5u0aGrMS881ViIDqwCurAguxyOmWV3qrY",
+	"evXZmbxn1apIi4JetnFEyY0pupPXbFaqTpBVuJ3GtKKppvxJ1QfJNddE76AgDY4ImjH6x4zk0xEHLPOF",
+	"MQBAff0osMVUqB8SvUTHP59ab0lQQ6o3FqRCmSBM0JjekHBR7ut68ji7TojulJNmRe4kJ1uJM+piS03u",
+	"gMYmL80skuGJqgE/YNdkGpedtIkP0rOljlgrpS8dtgbKmKrAYWwe27ffS7zkoIdZp1V2VCa1yn/blz9X",
+	"bgO6KO4/P23OQdQrsD6ustt1akeddqt9fNTBw2536Pa6ARm96rRqrzpNt/aqNWoH3V6n/Sa17l9EKtfb",
+	"OOgyRrLOsf96fP7L29t/L4Qvvv5yPG20/vnj++7Nzbwhbg5n7/558fXf86M37+Kf0xE/jjGLuXH6rlY3",
+	"rO7qmKWys+qybsSFH4R5r7zN/nfwU+vVnkqMKdz80K/9gSNXRFHUuR1d3yxaYbvZCBcBm/ci0updxV+/",
+	"zketSfCH5SPmYQDXQTKyx/K9buFnTY93MeW7el0NRn8nNVRTk4QsLaNCoZazQu90+828w9DFtWG94rqu",
+	"W+nI/+nK/3HN/zXc2lLC9eqYZbnKf/zR+xw3bv7ZmXyq3551p+/85o+idrifcIpvgqaFyjQcwF506Eyb",
+	"2iK9LH/9l7hRyjQfWa0OFSXfjF6b/NH1YduvdEizVumOXFxp+K2gQ3rDGq43d0Wvf183pv/qRhe1m1dt",
+	"dtpcfOqRd/WrNej1xLiAjV0SFfai82/EKYVJD9f1n12uj+FyZbzQ2yopwWQaL4wsGVIAzP68rqp+eZEH",
+	"tbbS67r2m01WkPSOPpoXkfHUWRhzrkpVJU+gbtSSD/Ev4jl8dgRajsAV6iXOcchVAdFWeZzV6uwbqqtl",
+	"+VZ49Bq91nDlAyxMfXKYxwPVtGzKY82gyqKpXJL6/2CsmJsyKapOi6qaK++X1DChVyv4CnVhBtM5+qVW",
+	"SlUtQiwWzB9HnPGZCBdKgcT+2Cro4+OkVwbooVDuyLrVsBZTokdX/0EBXiT+TdRyBswuH6Qa3JFpyBcT",
+	"wmITg602NknKmPljHYqdbqxZ7+Uik6EazYwEVbQfxRTiqh6ul2IaLqBm3LLjzMAVON8Y63KMsymKeYAX",
+	"P8hj4jEuitzVsM/FqD2eNLM6+lgVj0K2EWTO1wUdFxR9+evo4vsXZXYGy/2jgROE/vbVYTSWJGGhS9oB",
+	"aA3PWsIDtYSEpBQjVD48d1mvILlzeph2AQi30eWrGRoWuuigNmlqYv6scjwdlUM7Ao+NAGTl1BrB4oHZ",
+	"nESXYinM44Qf12VwElXHcMMn2+sb97ztjxftmBh8Tfii2ZV88r2yOJ+iZnKh4pE1oxNPVzVJxKdlDWGV",
+	"FqJbnbz403SKvXthWkGAVpIUY4TFFu01fUU3Hz8J4CZt9s9BT2/lbkiLo6t15Jv8I8pUHdeka7Xp059U",
+	"iwe1Q7IYB2k01OXIcdqcwq5Dbcnz/Zwf24T9mYMaMC3XSLUC+lfs3roCJVnWVCA8YF5hU2Jvj92EnQFL",
+	"mtQ+qI9wQTNg+GMBvT6g267psmsajFgQF0lla8i57du1fJPXkqYbKv00nYwKqzWwkySS1qB5t9K3GdIR",
+	"f3r1qsywase+3MhFTmSSWhOko6qRR4Help4PtLGHM3sFqPkgRW6Ig3O7vfBa1pnFlFf2p5tJ0YpRgB+U",
+	"7kw8WbDj58f6KxATJWTeWwGdO4xzqU5OQXeHGJDijt7fsEClic+M8S04v8XmIE2Y8cK0AEsn/Uqnppld",
+	"v3R5LN68ujpc8X//+EfJKRnKpysKV5JGEir40yyiKsfNCOUKyorsmvCLbeu3MM7IDuejpnpDw41BmlG6",
+	"qDzRd9ZTeyTXbYv06znxKwtPthRoThSZylw3HRu0AwItXxDbcJMjhNqEuJp+FQjDjMe/jWDsbAUSGEJ+",
+	"ODJxSg8+17U1RJJWUpvobfW7yHr7ktkyItdbEqfHBTcLC43GJm9CN9rSHRYsQUxdEqElMShfv7k+htU4",
+	"SveFNN0Gkt4raWpF2nxgPqb+2LD7bBVvPhow1UkhxNAxeHWHOB+HoWSvm2s1aFtob8+RPdBo9GlWa1hT",
+	"UoGRuZ0pxNZUscYhuV1bRqHZau9ezFl1ev0uifvNVttyMN/Hkb8GNP+j8qjhZJfSqPfhnM80+l2XN/3d",
+	"Q/G1BeJSo3wem/ZS5EvfpxV2IfXrOsOQeiNjGSr8aGNBr1V4/W3SW1XvEg7N262SXn81w89zMusDfNg5",
+	"WcKSTS5BGrEkk5w4oNNdf4Puu3J3V2S7/FUoufU7Hwp0wMiciFiZBZwkgTQG1Ur9OyI+YXE5cVDTCEHm",
+	"LRHCGTBT5cGkuCqPBLQKU7HKuk6Y1cEEDBSHukvrtEgwiezF8jnL90wp7hRnRJdmuUh2eUdFfKgWcw7w",
+	"ehyl9MNS60G5zCG3spM3V8dRf5xsFZvpQmzmPSMpCwrqZMvC5OJG67V+E+SBxPGkei8qv9duy65nlr1T",
+	"yKZZtq6xtmnVtV6/Vi9ctbyQ6vL8+vAzmNg1caD01JXaXM119waxHSf54qyJAq61+m7ts2HQZsgRZVSM",
+	"1x//dmHDNQDL8hKj1cvJHlNykfIhk4eZvuPr7Cimcveq/DJTvlt3KE+icDTxWZVv9nxvn+/t8719xHu7",
+	"MclylyLWhulLGWCTDpbKRnnRxogyaptEPEQ23yK3UUp/+8lv/ItLzU4uPTgvSMtTTTMYcQbFrAJoyblZ",
+	"EvahIR0STXf1s6bGg9Wu1nNV7ZYzjVgHdDLlUVxGPr8hkWnTadet8YxUTwPhqVDlMLSKqNmdAJPQysSn",
+	"OQR3KE+KptBA6N6kEGcpUN2tp0xOReTAyl6iEZcog2ism116b48v0Ga948Wf8j8nAfSGHzAvoY0i8WwG",
+	"ZBoR1Q5DTEkIbTD5KLvTl6pHsQSU3mI85w6YrEF4Pmi6rpTrDxmigbLJG4s2yyoZVGibbEFzWD4aEQbx",
+	"WjQmk++jiCSt3bKqyP2NqWGCxRnJ5r0+fcC7jDJmCTLyrkr4nutzyY1hnZB9lU6gF7Dq2G9LRenP8nJt",
+	"xRm/OPYkW35WK60OX5UQzepbq7yC95nX2XJXankG7Q9DisWy3GndCwuw5oo8CLAaQtoprxFkKWpuw00i",
+	"xiBxX5AFBAelL/dpe5jcDctivmwhr+/rrhyvslU8hsy/UhR0iwI69yttFk3xZbuaN6tkTfUkG8PbHjVw",
+	"pTOsuxXcDNqVmt8ljVELd4a9eml5OUauVCOtjWm1BcgkurRY7VvhB7J43jexzDyf9jc67TXEdunUrQ4G",
+	"3/3MH+FAOrg5rHT8Rq0ybJFOpR70Rk3cHnZ9t/GNDuQ+2tlWmtl+o8r3J/rs4vyyuLkNXBCA7Wm1+Fko",
+	"JqSicc4zlr7SR/ce8c4pQc4pCByFyag0eFAiqi1I3DMZ1RrioQmpWbHmyz56Ju1b8roncKvucqZCsb60",
+	"GrpVt4/Wfvg4ntI0P5dHSXQpaDRJQi/8xSPFxI3c/LA83vsYZv4f9WZussuA7QPhhOnmTTQrDDFbeTsT",
+	"q8NGt2dierEuVhrTyG9IhMMw8WiiAxfFHNVct5zY/7RLU/5pXhswPkIE+4noiGisTDri+xgV3hLbuVl6",
+	"vIDbZd/muoDbZ9P8EzbNrxTs/sL+tGeEeWoI8yiOnK1UBUmwJY03m39oNN05cJy8Zqn4UFaaQ5eXJ6/v",
+	"K72pAbOaQQyugoATwX4oKPk3KM1mNBiU0EHhm1MohMjQoPTfv7qVHq6MDitvvvzZvavYfzZ3+bNWv/vb",
+	"oFTOCY1q6X30hNe7ShWY4hgaI2rom6x8uc79xAJqPMmgyIMF1R3QmG2bHJQXb0EEkQ8Tar/28w/Z1++U",
+	"p35V5gVcVKMM3TPJwvb42akWe8qokJzLMVJbKkniWP8yxyKdNSkCoyW/6rPndo2G8JaoUMNE+taJqNaB",
+	"PoKz1tn4uqb0ELywThfZKejS1Ku1fL2xFqixHwNphLpVQxxi5hOlKKT9U0XZQTwMiIgHDKI1v3sYpXhE",
+	"NcPuMLibkrG3gKr1MtsOIpiSTLeLzyoobbksUW7Ra/CBYVl73Ht96yivokKc226+MMxoP5GBYOfcizrz",
+	"jJrPqLkVau5dZ9om8M0wIsN9Jdo/h7g94RC3bxrIdhgEwu70W9D/nbOiFuVJLXtR2OEduqBpC6unfHne",
+	"S9UkXiebqIg5RXp1OcWN5mEdiwZL8OzWEiCfq2Aoveoh8fFMQB6OqbeEQ7lRKhCeDOnVjM9EPy297Lm3",
+	"3oCZV3UrAM70oMc/n6qNV9F5rtdp32obP4RyIDga0jiSf/NpTCdUTJwBm/JwccWZg4bCd9Iu8qoLcBWZ",
+	"FvGcqRYCenAV5GeqCSV2bpM5O8byC+jAr3YBXznQZkHqLnbngRVN5VPep5rzAoSbrqvqO1rQo8IqrSrB",
+	"TWOBDhK8KJu5eZSWhlRGeT4LA2guBk0f5WoxQzU3xRU8ikkErYlfFjSwlyOxJxDTJx6h7cGYoEnKeOXp",
+	"v1IoJA/MvoAMWS2Tt62Tfy95ROJwoViADuTayvdp117QClqP/5pfSdS9AUf9FqUbLRw81tcOpbXbdoZH",
+	"sRyW1ACcMfCm64VBLc8zVeQ0F5NJmULu5KqqUhOAYUnRUFv52WaxW3emLdjEvZvVbjHW1v1rtxhr65a2",
+	"W4y1dZfbLcbq9jqk7rb8Vmfo+7V6sztq9Eir06jjdrPVIX5r2GjJYbcZqxOQoNEakk7Lb7c6zWa71gra",
+	"br1Fau263B1p1HFQx8NtxsK9diuo12tup9Fzh81Gw/eDgAQ13MajwA1c0m2P8BBvtccRHtVGw6A+agWk",
+	"MWz6rXbXbwV+p+bXSK3XI0Gj2/BrnaBwrHuHf4pvXyzhQxoWZpiKYws9psn9I2t6mrLuXDm1GdRJpYPb",
+	"jcqw5rcqXeKO6rjpt4NubX2//wLi/TRb/xerUvsoz2AGUygYbFKWtm5qrxrvghwhVolWj1ESdUv+9zhF",
+	"UEl+xp3Kni5/vZanXhTIj7VaIQN9aKsEzah9zNQ0Jl3ellEPJAevO3LxUjztlVf1ULjnYHsr+nqk7l4W",
+	"azQRMAUU91Q01wxTWOwDflxX6yM3TqboR9HH9y0HuzWl3lM52MO0BqNaUuJlqrmV1AozobFG7SFB5NYn",
+	"JEjiXZ9D3L6vXeYwCJb8OjHXV3vX8LaY3pBKRHwc+rMQx6TyOx/u4mDSMe48QtGMQenQdDDKGfqdDwHD",
+	"PCmz9JFk355SwRmXP4LFA1YxYAfQsAHrXvKSCgkCx5NExUVEzMJY8TSdIVv+jrFvctlnKex+4sNH8k69",
+	"z8FqWRhUolVKv95z/eryeXzrAKuHLW2fZunl89oscsFCDRbLrSjs1Zj5bKt+Wk79dYilyeIFvn2wwXoV",
+	"PZ1G5IaS+S4EFOrI0qtZRJRdRpI++QxaZI8iPlFtbHBMRGwFwlr76w+YGPMorgCZDDm7qsQkmiAfT2mM",
+	"Q3SlbLXKsB3zGIcOoszn8jqPZjHMPI34iMZ6AKEtu/GYDFia3GDHBZhAArnKKvLkfzyksQW4kbXoZDdA",
+	"NjQJVy1glXHY1DrQg1FxHuOQqEzuaEasZj4kuFLWZ3YlucIoNhYs+7gPlCEfD1gWDTYZ8yMyiogYe+Uq",
+	"OkwXLCVSw3au6A0R6CuJ+PeLuL7Atx81lu2Kw78QrDIuHoNFQVFku00oxJXE+BbqbJMbuZhyYSFIQ44t",
+	"E4FG3bcSc48IWDjc7NM3ENQnFfB+6W9u1XWlYg945MvVXJ6/Ljkljd3pCPpB0cfqRqSvqr8L31T4WeqP",
+	"cCiIU5I37oJEk9xqM4+LxoFLW/Bh9nnRl9ZNPFKZPm7azb/ezBgsLvAt0mTpe8ZYP5/ykzjl/UlTKR3a",
+	"JEPF6druaXSSm77g/BhH4SJvPABCrTsF1N26e1/DAQA2Y1tSjA/6nQ/BUhISqZvAJFljgfy2j9Z/sMpA",
+	"8MeMRAuzSXmytd5eFH2AS5rpR1lMrhQfzyzsWYB9OgIstq+KdtJptPwWwquWf+7T/WWHqkQ4J5xbGXI/",
+	"CCPhgfSJb1N9PxfQ8TsfVtGhtl1yRgZMqsdTI0PRArtEX4mRkISvAxQoSMU4Nrp10s0afeRhuL4YUZHd",
+	"xEMzFtMQgSCtKh95YPD4PsLimTrPC3xLHitqNqlxoFSsh3fr7g5bfqUTNOuVbnvUrTSIi1vDjt8Las2H",
+	"FRE4yyCd/vYeYtC5+nJ3+ecvB4n9iQq7mVyWdHd1R+dYmMWiA31f7MusrmT5mZ89rTxsTdAzh7rEz1Zz",
+	"JNUnYwdziv7EQXaN6b7V8YkzYqosckGQiGkYWtziijCgoexqwA7ka7oygPzMsctRgwgJLcHiMVmAR21I",
+	"kBbsSIDwFaas/P3yJUyPkcdLl0hhultDpORUf/0zTfQsCIRuuP0mBEKvjr5urKhUs32fpG0Dt+sQtK6W",
+	"rls5JcPacQsJUEoZXe1LQT+m71pD+PkQtjmEffJAOds2IfH6ZJ4Z2VOMgo8Sqrrcy+lxYuD/pZr2y6tt",
+	"eJPSmpLmU1KDWkyhuZO5GB46EIQg7yx9UlZZotoWP2DaZp8t01qzA65hcMpQLlC+it5sXbRVg8urok9S",
+	"+fKg0wgY9q/oDWFO2iTL9B5VDeCp0J2SSDBgMZdTceaTzMKE1VbMGOyNRyDrU0iqsn7POG3d6XDvUdpv",
+	"eDRB3V6zh47Of4YzlrTOSeCn1F6QkbdsGJ+hr5K2VuTwFV/cZMnpnbG0gl8hpxcmTp8kwJjx2NI2koWs",
+	"pOZmpl4Pwo8ooxOc6xd9kYgc6b4ZX91kS3GmjTPKve0YPqpO99sHjyYKeAYNittQWkxe2993rgBoWHpR",
+	"/b+e3w4qHdJqVHod3Ks0R7Vh2+8GLqm3NiHVctTnCjO3bmRpEcL1BRoLseZfCmKJvPpdoIWDDql0Ru1m",
+	"BXeHuNLCdb8T9Eht1GhvJeLsF1I7ijHrRJi36Yx22cSXOdr9oAqKeyA7D3INJLNI6rQ0S5FvYMMXeyv9",
+	"d2YhThYyprGolBS2K3yxFWwsTLV3DWMZ94NVXx0rwRHB7wL9Okixe1ByBlnKAE8k5gWzkFSC5JH2EFYg",
+	"sCF5qlx5yZ+W96wypiLm0SL9bRYNuZwYHnzJnVi6pT76i+1jUxRqhq5Mg1Ge6T1KTcW8hw4aw6qADnWR",
+	"nVwfb6SauafB5IqhP5dYfBoakZZyEgVkfWPbYo1APlUd7O9eGNF/pZnvPI4InigdCDrt6ootif1Jow0W",
+	"yLNZB/djElcEfO29RN6R4jCV11RMuaDyHW/AfBxFlIhst+kDjLzqVzr1QLL0ksvtSZXFq/rixkuq7ig9",
+	"QOKsKOda0EPb+mzH+QPF+RzL0igvhLosZVBVQB0zPoam20QhvSZ2u3vOyPdRZbJN8XezLdqncd9W659P",
+	"PhZbF0sf/1mtVtGBfAFH/pjeEDRcxET1Ltlgf4IKXduV5VDdyg3Gbu0HeuDydjNDqXpnUL+CyeWn8h7U",
+	"PduiH3u15JTGBAe6L3XBvVlFpfRXL/Qn9hcw7QMq4Z1pglEs2Oy1Gp4Z8i9ZD88s/i9dES85gf3XxEvw",
+	"5f/Bqnhq7++3nf8s+/q+a9sV8fDnMnd7ktIMq07txJKy799w7Wzxur7L62KDUgnPWq0SfOTDt8cXKBFF",
+	"HKRvoCABGi60ERlLVQJRJmKCA8RHA2aJQ31VOj4ZwrQqMydiarVMCIvBqRtSdi0QNDYbLrQCguY8ujZB",
+	"4QNmpC4Bxyeq6MJuioa8c7BspyITEDmvP2Beutx/oDG5Pfjx9PCocv7jYb3VPpC/UXalcMJJudvf0aBU",
+	"HZTQ3xG5ndKIiHLZc5BE58iHqhzzMYmIHjwZIGmHJkh0Y3kwKvotvXhwA3h6YA8+gD8WUlG7ZPRWvsdZ",
+	"oMLeQRpKIS6QPyb+NQkSZ3uaY5i8BhcestrB7Z7ORYXRDRmfOyAwY9R0axAyroLgWE4/BEgzG1l0zGXI",
+	"2RWKOfIyOodycgzJgCXURmUfSDF3s5SrjvFBhvshDs4NIDYS3SzavLI/3Ux/VowCWrn8XIE92PHzY/3V",
+	"7hwkO86lbaTagZ0U3qTtrOx/VY2kSORnnJG/nqy/nk2+ss5zSwHsRNGWzLV4mBBmqxNLdGs4i3O2aymR",
+	"pCrf1iWDQb22SgWvPuKia7ZmjTpU2LI73LeqsR5iq0V+X2Gw+hAL3b6EuC0ELmUgSNzcU7WYnUxmkNa9",
+	"bQhckio9jLBqOqot1kZaoYZRQpreAYMQopBfcQf5POSzyDG1RQZMiT0Okn/hEF2evStLOYNqNZJMhiQI",
+	"5K7U7zNBYFARL0KCaCxIOPpueXKXKhn+MYLf1gW3rakU2jRewtWudw0gOZA8kstIvjeO46nov3iB/Qmp",
+	"6vdfyJ+rU2jYqaOsDv0J0ZX65EhwJNkB1LOqZD7JOHCGEFBM5e6OeMgjeR/cN+36m+OSRHBAhmO9aP3n",
+	"f9mLUQQr1QksCGV8kvJI9lMdVxGENPANuurkUOf5dPZ8OvsLhpNTbQqDyxAzDfkfRELWnsPjnlDeEktZ",
+	"wYZjsxifBPHDw+b2vV+5OVCV1VqyePmO+zhEAbkhIZ9OCIu1Wl1FH3E8FsBY51CcJCIhhkoEUht9gafU",
+	"k3L2LLnw/RcvQjnYmIu433W7rnwHDCQaPPmpPyoWaxM4FcYuR0hZMJgtqinZUZ+BlSY73rF9YMJBFBjy",
+	"iCqLSvbwJGX1LBLiWROoU1we/1OuQE3Sis0gB410t3zdnV6Uqza11KVrlgd+V5BQkCBcJtU0LZWJbwsG",
+	"uoD8slyUjAOl0qTYJIc0fh5rLCOuLY/3UQs3iSQi0IGPI92/DU+EgwIqdJ0/HpDMhvXHEqH//wAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -73,8 +73,8 @@ func (g *Gate) Wrap(next http.Handler) http.Handler {
 			if errors.Is(err, routers.ErrMethodNotAllowed) {
 				allow := g.allowed(r)
 				w.Header().Set("Allow", strings.Join(allow, ", "))
-				WriteError(w, r, apperr.New(apperr.MethodNotAllowed, "method %s is not allowed on %s; allowed: %s",
-					r.Method, r.URL.Path, strings.Join(allow, ", ")))
+				WriteError(w, r, apperr.New(apperr.MethodNotAllowed,
+					"method %s is not allowed on this path; the Allow header lists the methods it accepts", r.Method))
 				return
 			}
 			WriteError(w, r, apperr.NotFoundf("no operation at %s %s", r.Method, r.URL.Path))
