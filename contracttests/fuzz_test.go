@@ -560,9 +560,9 @@ func graphQLAbuse() []fuzzReq {
 	add("query not a string", []byte(`{"query": 12}`))
 	add("variables not an object", []byte(`{"query":"query{__typename}","variables":[1]}`))
 	add("unknown operationName", []byte(`{"query":"query A{__typename}","operationName":"B"}`))
-	add("huge string", gqlBody(`mutation($n:String!){createClientApiKey(clientId:"`+gqlClient1.String()+`",name:$n,permissionLevel:Read){id}}`, map[string]any{"n": strings.Repeat("n", 500000)}))
-	add("NUL variable", gqlBody(`mutation($n:String!){createClientApiKey(clientId:"`+gqlClient1.String()+`",name:$n,permissionLevel:Read){id}}`, map[string]any{"n": "a\x00b"}))
-	add("bad Date", gqlBody(`mutation{createClientApiKey(clientId:"`+gqlClient1.String()+`",name:"k",permissionLevel:Read,expiresAt:"not-a-date"){id}}`, nil))
+	add("huge string", gqlBody(`mutation($n:String!){createClientApiKey(clientId:"`+gqlClient1.String()+`",name:$n,permissionLevel:Read){rawKey}}`, map[string]any{"n": strings.Repeat("n", 500000)}))
+	add("NUL variable", gqlBody(`mutation($n:String!){createClientApiKey(clientId:"`+gqlClient1.String()+`",name:$n,permissionLevel:Read){rawKey}}`, map[string]any{"n": "a\x00b"}))
+	add("bad Date", gqlBody(`mutation{createClientApiKey(clientId:"`+gqlClient1.String()+`",name:"k",permissionLevel:Read,expiresAt:"not-a-date"){rawKey}}`, nil))
 	add("Cents as string", gqlBody(`query($c: Cents){__typename @include(if: true)}`, map[string]any{"c": "abc"}))
 	add("over 1 MiB", gqlBody("query{__typename}", map[string]any{"x": strings.Repeat("z", 1<<20)}))
 	out = append(out,

@@ -9,6 +9,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -215,11 +216,20 @@ func validationError(err error) error {
 // below, before schema validation, because encoding/json would silently replace invalid UTF-8.
 // Identifiers (userId, referenceId) also carry a pattern in the spec (no control characters, no
 // surrounding whitespace).
+//
+// The router hands out path parameters as they appear in the URL (still percent-encoded); they are
+// decoded here, in place, so that the schema validation after this (patterns, lengths) sees the
+// value the handler will get.
 func checkText(r *http.Request, params map[string]string) error {
 	for name, v := range params {
-		if err := checkString(name, v); err != nil {
+		decoded, err := url.PathUnescape(v)
+		if err != nil {
+			return apperr.InvalidField(name, "is not correctly percent-encoded")
+		}
+		if err := checkString(name, decoded); err != nil {
 			return err
 		}
+		params[name] = decoded
 	}
 	for name, vs := range r.URL.Query() {
 		for _, v := range vs {
