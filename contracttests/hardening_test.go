@@ -387,3 +387,35 @@ func TestHardenLoginThrottle(t *testing.T) {
 		t.Fatalf("API key while the pair is locked: status %d: %s", status, b)
 	}
 }
+
+func TestHardenGraphQLLoginThrottle(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	seedGraphQL(t, e)
+	send := func(key string) (int, http.Header, gqlResponse) {
+		req, _ := http.NewRequest(http.MethodPost, e.url+"/graphql", strings.NewReader(`{"query":"query{getMyClients{id}}"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("x-api-key", key)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var g gqlResponse
+		_ = json.NewDecoder(resp.Body).Decode(&g)
+		return resp.StatusCode, resp.Header, g
+	}
+	wrong := gqlKeyRW[:len(gqlKeyRW)-1] + "x"
+	for i := 1; i <= 5; i++ {
+		if status, _, g := send(wrong); status != http.StatusUnauthorized || g.code() != "UNAUTHENTICATED" {
+			t.Fatalf("wrong key %d: status %d %q", i, status, g.code())
+		}
+	}
+	status, hdr, g := send(wrong)
+	if status != http.StatusTooManyRequests || g.code() != "RATE_LIMITED" || hdr.Get("Retry-After") == "" {
+		t.Fatalf("sixth wrong key: status %d %q Retry-After %q", status, g.code(), hdr.Get("Retry-After"))
+	}
+	if status, _, g := send(gqlKeyRead); status != http.StatusOK {
+		t.Fatalf("another key: status %d %q", status, g.code())
+	}
+}

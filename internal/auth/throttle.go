@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"taxd/gen/db"
@@ -48,6 +49,9 @@ func KeysOf(r *http.Request) LoginKeys {
 	if id == "" {
 		id = bearer(r.Header)
 	}
+	if id == "" {
+		id, _ = strings.CutPrefix(r.Header.Get("Authorization"), "ApiKey ")
+	}
 	if id != "" {
 		sum := sha256.Sum256([]byte(id))
 		k.Credential = "cred:" + hex.EncodeToString(sum[:16])
@@ -71,7 +75,7 @@ func (k LoginKeys) list() []string {
 // Check returns LimitExceeded while a key of k is locked; recorded tells whether k has failures on
 // record (only then does a success need to clear them).
 func (t *LoginThrottle) Check(ctx context.Context, k LoginKeys) (recorded bool, err error) {
-	if t == nil {
+	if t == nil || len(k.list()) == 0 {
 		return false, nil
 	}
 	now := t.Now()

@@ -987,7 +987,9 @@ type PortfolioResponseV2 struct {
 //   - NOT_IMPLEMENTED: the operation or argument value is part of the contract but not available on this
 //     deployment.
 //   - ROOT_SELECTION_LIMIT_EXCEEDED: more than one root field in the operation.
-//   - RATE_LIMITED: a quota or rate limit was reached; retry later.
+//   - RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled: after 5 failures
+//     with one credential or 50 from one IP address within 15 minutes, further attempts get HTTP 429 with
+//     `Retry-After` (1 second, doubling per further failure up to 15 minutes), also with the right key.
 //   - INTERNAL_SERVER_ERROR: an unexpected failure; the message is generic and carries a request id.
 //
 // Errors about the request as a whole (nothing is executed, `data` is null):
