@@ -106,9 +106,9 @@ func (x limitsExtension) MutateOperationParameters(ctx context.Context, p *graph
 	if err != nil {
 		return nil // reported by gqlgen with its position
 	}
-	w := &docWalk{ctx: ctx, limits: l, frags: map[string]*fragCost{}}
+	w := &docWalk{ctx: ctx, limits: l, frags: map[string]*fragCost{}, fragDefs: map[string]*ast.FragmentDefinition{}}
 	for _, f := range doc.Fragments {
-		w.fragDefs = append(w.fragDefs, f)
+		w.fragDefs[f.Name] = f
 	}
 	return w.run(doc)
 }
@@ -167,7 +167,7 @@ type docWalk struct {
 	ctx      context.Context
 	limits   Limits
 	frags    map[string]*fragCost
-	fragDefs ast.FragmentDefinitionList
+	fragDefs map[string]*ast.FragmentDefinition
 	visited  int
 	aliases  int
 	dirs     int
@@ -254,7 +254,7 @@ func (w *docWalk) fragment(name string) *fragCost {
 		return c // done, or a cycle in progress (counted as empty; validation rejects cycles)
 	}
 	c.state = 1
-	if def := w.fragDefs.ForName(name); def != nil {
+	if def := w.fragDefs[name]; def != nil {
 		w.directives(def.Directives)
 		c.fields, c.depth = w.selections(def.SelectionSet)
 	}
