@@ -71,7 +71,7 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.SMTPUser, "smtp-user", "TAXD_SMTP_USER", "", "SMTP user")
 	str(&c.SMTPPassword, "smtp-password", "TAXD_SMTP_PASSWORD", "", "SMTP password")
 	str(&c.MailDir, "mail-dir", "TAXD_MAIL_DIR", "", "folder for e-mails when no SMTP server is set; default <data-dir>/mail")
-	fs.IntVar(&c.EmailDailyLimit, "email-daily-limit", envInt("TAXD_EMAIL_DAILY_LIMIT", 5), "e-mails per recipient per UTC day for /links/email ($TAXD_EMAIL_DAILY_LIMIT)")
+	fs.IntVar(&c.EmailDailyLimit, "email-daily-limit", envInt("TAXD_EMAIL_DAILY_LIMIT", 5), "e-mails per partner and recipient per UTC day for /links/email ($TAXD_EMAIL_DAILY_LIMIT)")
 	fs.IntVar(&c.Workers, "workers", envInt("TAXD_WORKERS", 4), "background job workers ($TAXD_WORKERS)")
 	str(&c.EtherscanURL, "etherscan-url", "TAXD_ETHERSCAN_URL", "", "Etherscan-compatible API for EVM chains (default the public Etherscan v2 API)")
 	str(&c.EtherscanAPIKey, "etherscan-api-key", "TAXD_ETHERSCAN_API_KEY", "", "Etherscan API key")

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"taxd/spec"
 )
 
 func fragmentBomb(n int) string {
@@ -100,4 +103,28 @@ func FuzzLimits(f *testing.F) {
 			t.Fatalf("undocumented code %q", code)
 		}
 	})
+}
+
+// Every code the server can set is in the SDL's ErrorCode enum, and the other way round.
+func TestDocumentedCodesMatchSDL(t *testing.T) {
+	sdl, err := spec.SDL()
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(sdl, "enum ErrorCode {")
+	body := sdl[i : i+strings.Index(sdl[i:], "\n}")]
+	inSDL := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^\s+([A-Z_]+)\s*$`).FindAllStringSubmatch(body, -1) {
+		inSDL[m[1]] = true
+	}
+	for code := range documentedCodes {
+		if !inSDL[code] {
+			t.Errorf("%s is set by the server but not in the SDL's ErrorCode", code)
+		}
+	}
+	for code := range inSDL {
+		if !documentedCodes[code] {
+			t.Errorf("%s is in the SDL's ErrorCode but not in documentedCodes", code)
+		}
+	}
 }

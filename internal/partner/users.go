@@ -28,7 +28,7 @@ type Service struct {
 
 // Settings are the partner API's tunables.
 type Settings struct {
-	// EmailDailyLimit is how many e-mails one recipient may get from /links/email per UTC day.
+	// EmailDailyLimit is how many e-mails one recipient may get from one partner per UTC day (/links/email).
 	EmailDailyLimit int
 	// PublicURL is this server's base URL (links in e-mails).
 	PublicURL string
