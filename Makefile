@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 
 
-.PHONY: all generate web graphiql check-generated build run test test-go test-contract test-browser chromium lint-spec contract-gate typecheck-ts bench lint tools clean
+.PHONY: all generate web graphiql check-generated build run test test-go test-contract test-browser chromium lint-spec contract-gate typecheck-ts bench fuzz lint tools clean
 
 all: build
 
@@ -109,7 +109,7 @@ test-browser: chromium
 # The SDK flows and the GraphQL client example run inside the contract tests (sdk_test.go); they
 # need the npm packages, and TAXD_REQUIRE_NODE=1 turns a missing one into a failure.
 test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
-	TAXD_REQUIRE_NODE=1 $(GO) test -count=1 -timeout 20m -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
+	TAXD_REQUIRE_NODE=1 $(GO) test -count=1 -timeout 20m -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|fuzz |--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
 	@grep -q '^ok' /tmp/taxd-contract.log || { tail -50 /tmp/taxd-contract.log; exit 1; }
 
 ## bench: the benchmark set (engine throughput; a full recalculation of a generated 1M-transaction
@@ -122,6 +122,14 @@ bench: build
 	./bin/taxd bench recalc --transactions $(BENCH_TRANSACTIONS) --data-dir .data/bench
 	$(GO) test -run '^$$' -bench ImportSyncPage -benchtime 5x ./internal/ledger/
 	./bin/taxd bench import --rows $(BENCH_IMPORT_ROWS) --data-dir .data/bench
+
+## fuzz: the request fuzzer with 20,000 requests per API, then each native fuzz target for FUZZTIME
+FUZZTIME ?= 30s
+FUZZ_TARGETS := FuzzParseCSV:./internal/imports FuzzValidateAddress:./internal/imports FuzzParseDec:./internal/tax \
+	FuzzVerifyToken:./internal/auth FuzzAPIKeyPrefix:./internal/auth FuzzVerifySigned:./internal/reports FuzzLimits:./internal/graph
+fuzz:
+	FUZZ_REQUESTS=$${FUZZ_REQUESTS:-20000} $(GO) test -count=1 -timeout 60m -v -run '^TestFuzz' ./contracttests/ 2>&1 | grep -E '^(fuzz |--- FAIL|FAIL|ok|panic)|_test.go:[0-9]+:'
+	for t in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$${t%%:*}$$" -fuzztime $(FUZZTIME) "$${t#*:}" || exit 1; done
 
 ## lint: go vet and staticcheck
 lint:

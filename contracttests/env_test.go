@@ -68,17 +68,38 @@ func testConfig(t *testing.T) *config.Config {
 	return cfg
 }
 
+// envConfig varies the server of an env.
+type envConfig struct {
+	production bool // introspection off, as in production
+}
+
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	return newEnvWith(t, nil)
+}
+
+func newEnvWith(t *testing.T, opt func(*envConfig)) *env {
+	t.Helper()
+	var ec envConfig
+	if opt != nil {
+		opt(&ec)
+	}
 	pool := pgtest.Pool(t)
 	cfg := testConfig(t)
+	if ec.production {
+		cfg.Env = "production"
+	}
 	e := &env{pool: pool, cfg: cfg, known: map[string]bool{}}
 	seed(t, e)
 	h, err := server.NewHandler(server.Deps{Config: cfg, Pool: pool})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(h)
+	// Served as in production: the server's timeouts and net/http's own errors as JSON.
+	srv := httptest.NewUnstartedServer(h)
+	srv.Config = server.NewHTTPServer(h, server.DefaultLimits)
+	srv.Listener = server.JSONErrors(srv.Listener)
+	srv.Start()
 	t.Cleanup(srv.Close)
 	e.url = srv.URL
 	e.tokens, err = auth.NewTokens(auth.SigningKey{ID: cfg.AccessTokenKeyID, Secret: []byte(cfg.AccessTokenSecret)})

@@ -51,7 +51,7 @@ var wantOperations = map[string]string{
 // Values of the example extensions the contract runner understands.
 var (
 	contractAuths         = []string{"pair", "apiKey", "none", "wrongSecret", "accessToken", "otherAccessToken"}
-	contractRequestFields = []string{"body", "rawBody", "path", "query"}
+	contractRequestFields = []string{"body", "rawBody", "path", "query", "method", "bodyBytes"}
 )
 
 // loadOpenAPI loads and validates spec/openapi.yaml the way the server does, with every example
@@ -220,6 +220,17 @@ func TestOpenAPIContractExamples(t *testing.T) {
 						where := fmt.Sprintf("response %s example %s", status, name)
 						override := checkExtensions(t, where, ex.Value)
 						if _, raw := override["rawBody"]; raw {
+							continue
+						}
+						if m, ok := override["method"]; ok { // a 405: a method the path does not have
+							if ms, _ := m.(string); ms == "" || o.item.GetOperation(ms) != nil || status != "405" {
+								t.Errorf("%s: x-contract-request.method %v must be a method %s does not have, on a 405", where, m, o.path)
+							}
+						}
+						if n, ok := override["bodyBytes"]; ok { // a 413: a body over the 1 MiB limit
+							if f, _ := n.(float64); f <= 1<<20 || status != "413" {
+								t.Errorf("%s: x-contract-request.bodyBytes %v must exceed 1 MiB, on a 413", where, n)
+							}
 							continue
 						}
 						for _, in := range []string{"path", "query"} {

@@ -12,6 +12,15 @@ import (
 	"github.com/google/uuid"
 )
 
+const clearLoginFailures = `-- name: ClearLoginFailures :exec
+DELETE FROM login_failures WHERE key = $1
+`
+
+func (q *Queries) ClearLoginFailures(ctx context.Context, key string) error {
+	_, err := q.db.Exec(ctx, clearLoginFailures, key)
+	return err
+}
+
 const createClientAPIKey = `-- name: CreateClientAPIKey :one
 INSERT INTO client_api_keys (id, client_id, name, permission_level, prefix, secret_hash, created_by, expires_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -192,6 +201,70 @@ func (q *Queries) ListUserClients(ctx context.Context, userID uuid.UUID) ([]Clie
 		return nil, err
 	}
 	return items, nil
+}
+
+const lockLogin = `-- name: LockLogin :exec
+UPDATE login_failures SET locked_until = $1::timestamptz WHERE key = $2
+`
+
+type LockLoginParams struct {
+	LockedUntil time.Time
+	Key         string
+}
+
+func (q *Queries) LockLogin(ctx context.Context, arg LockLoginParams) error {
+	_, err := q.db.Exec(ctx, lockLogin, arg.LockedUntil, arg.Key)
+	return err
+}
+
+const loginLockState = `-- name: LoginLockState :one
+SELECT coalesce(max(locked_until) FILTER (WHERE locked_until > $1::timestamptz), 'epoch')::timestamptz AS locked_until,
+       count(*) > 0 AS has_failures
+FROM login_failures WHERE key = ANY($2::text[])
+`
+
+type LoginLockStateParams struct {
+	Now  time.Time
+	Keys []string
+}
+
+type LoginLockStateRow struct {
+	LockedUntil time.Time
+	HasFailures bool
+}
+
+// The latest lock among keys that is still in force (the epoch when none is) and whether any key
+// has failures on record.
+func (q *Queries) LoginLockState(ctx context.Context, arg LoginLockStateParams) (LoginLockStateRow, error) {
+	row := q.db.QueryRow(ctx, loginLockState, arg.Now, arg.Keys)
+	var i LoginLockStateRow
+	err := row.Scan(&i.LockedUntil, &i.HasFailures)
+	return i, err
+}
+
+const recordLoginFailure = `-- name: RecordLoginFailure :one
+INSERT INTO login_failures (key, failures, window_start)
+VALUES ($1, 1, $2::timestamptz)
+ON CONFLICT (key) DO UPDATE SET
+    failures = CASE WHEN login_failures.window_start < $2::timestamptz - make_interval(secs => $3::int)
+                    THEN 1 ELSE login_failures.failures + 1 END,
+    window_start = CASE WHEN login_failures.window_start < $2::timestamptz - make_interval(secs => $3::int)
+                    THEN $2::timestamptz ELSE login_failures.window_start END
+RETURNING failures
+`
+
+type RecordLoginFailureParams struct {
+	Key           string
+	Now           time.Time
+	WindowSeconds int32
+}
+
+// Counts a failure in the key's window (a new window after window_seconds) and returns the count.
+func (q *Queries) RecordLoginFailure(ctx context.Context, arg RecordLoginFailureParams) (int32, error) {
+	row := q.db.QueryRow(ctx, recordLoginFailure, arg.Key, arg.Now, arg.WindowSeconds)
+	var failures int32
+	err := row.Scan(&failures)
+	return failures, err
 }
 
 const revokeClientAPIKey = `-- name: RevokeClientAPIKey :one

@@ -13,16 +13,19 @@ import (
 )
 
 const countRecipientEmailsSince = `-- name: CountRecipientEmailsSince :one
-SELECT count(*) FROM email_outbox WHERE lower(recipient) = lower($1::text) AND created_at >= $2::timestamptz
+SELECT count(*) FROM email_outbox
+WHERE partner_id IS NOT DISTINCT FROM $1::uuid
+  AND lower(recipient) = lower($2::text) AND created_at >= $3::timestamptz
 `
 
 type CountRecipientEmailsSinceParams struct {
+	PartnerID *uuid.UUID
 	Recipient string
 	Since     time.Time
 }
 
 func (q *Queries) CountRecipientEmailsSince(ctx context.Context, arg CountRecipientEmailsSinceParams) (int64, error) {
-	row := q.db.QueryRow(ctx, countRecipientEmailsSince, arg.Recipient, arg.Since)
+	row := q.db.QueryRow(ctx, countRecipientEmailsSince, arg.PartnerID, arg.Recipient, arg.Since)
 	var count int64
 	err := row.Scan(&count)
 	return count, err

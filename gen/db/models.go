@@ -174,6 +174,13 @@ type Link struct {
 	CreatedAt   time.Time
 }
 
+type LoginFailure struct {
+	Key         string
+	Failures    int32
+	WindowStart time.Time
+	LockedUntil *time.Time
+}
+
 type Partner struct {
 	ID              uuid.UUID
 	Name            string

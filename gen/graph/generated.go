@@ -6499,7 +6499,27 @@ Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` +
 - NOT_IMPLEMENTED: the operation or argument value is part of the contract but not available on this
   deployment.
 - ROOT_SELECTION_LIMIT_EXCEEDED: more than one root field in the operation.
+- RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled: after 5 failures
+  with one credential or 50 from one IP address within 15 minutes, further attempts get HTTP 429 with
+  ` + "`" + `Retry-After` + "`" + ` (1 second, doubling per further failure up to 15 minutes), also with the right key.
 - INTERNAL_SERVER_ERROR: an unexpected failure; the message is generic and carries a request id.
+
+Errors about the request as a whole (nothing is executed, ` + "`" + `data` + "`" + ` is null):
+- BAD_REQUEST: not a POST with ` + "`" + `Content-Type: application/json` + "`" + ` (HTTP 415, or 405 with ` + "`" + `Allow: POST` + "`" + ` for
+  other methods) or a body that is not a JSON object ` + "`" + `{query, operationName, variables}` + "`" + ` (HTTP 400).
+  The body is never echoed back.
+- REQUEST_TOO_LARGE (HTTP 413): the body is larger than 1 MiB.
+- GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED (HTTP 422): the document does not parse, or does not
+  validate against this schema (unknown field, wrong argument type, variables that do not coerce).
+- QUERY_TOO_COMPLEX (HTTP 422): the document is over a limit, checked before it is validated: 10,000
+  tokens; 32 nested braces, brackets or parentheses; selections 12 levels deep (fragments expanded);
+  30 aliases; 50 directives; 5,000 selected fields with every fragment spread expanded.
+- TIMEOUT: the request ran longer than 10 seconds (parse, validation and execution together).
+- FORBIDDEN also answers introspection (` + "`" + `__schema` + "`" + `, ` + "`" + `__type` + "`" + `) where it is disabled (production); the SDL is
+  published at ` + "`" + `GET /graphql/schema.graphqls` + "`" + `.
+At most 20 errors are returned (the last one says how many were left out) and each message is cut at
+1,000 bytes. Strings in arguments and variables must be valid UTF-8 without NUL characters
+(BAD_USER_INPUT naming the argument otherwise).
 
 Conventions:
 - Instants are ` + "`" + `Date` + "`" + ` (RFC 3339, UTC, milliseconds). Tax years follow the client's fiscal year and timezone.
@@ -6574,6 +6594,20 @@ enum ErrorCode {
   NOT_IMPLEMENTED
   "The operation selects more than one root field; exactly one is allowed."
   ROOT_SELECTION_LIMIT_EXCEEDED
+  "A quota or rate limit was reached; retry later."
+  RATE_LIMITED
+  "The HTTP request is not a JSON POST of ` + "`" + `{query, operationName, variables}` + "`" + ` (HTTP 400, 405 or 415); the body is never echoed."
+  BAD_REQUEST
+  "The request body is larger than 1 MiB (HTTP 413)."
+  REQUEST_TOO_LARGE
+  "The document does not parse (HTTP 422)."
+  GRAPHQL_PARSE_FAILED
+  "The document or its variables do not validate against the schema (HTTP 422)."
+  GRAPHQL_VALIDATION_FAILED
+  "The document is over a limit (tokens, nesting, depth, aliases, directives or selected fields; HTTP 422), checked before validation."
+  QUERY_TOO_COMPLEX
+  "The request ran longer than the execution timeout (10 seconds)."
+  TIMEOUT
   "An unexpected failure; the message is generic and ` + "`" + `extensions.requestId` + "`" + ` identifies it in the logs."
   INTERNAL_SERVER_ERROR
 }

@@ -552,7 +552,9 @@ type CreateReportRequest struct {
 type CreateUserRequest struct {
 	Email *openapi_types.Email `json:"email,omitempty"`
 
-	// UserId The partner's stable identifier of the user, used as `referenceId` afterwards.
+	// UserId The partner's stable identifier of the user, used as `referenceId` afterwards: 1 to 128
+	// characters, no control characters and no leading or trailing whitespace (it is never
+	// trimmed: `"  spaced  "` is a 400, not a user named `spaced`).
 	UserId string `json:"userId"`
 }
 
@@ -653,8 +655,9 @@ type EnvelopeType string
 // Error The body of every error response.
 type Error struct {
 	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-	// (403), `not_found` (404), `conflict` (409), `rate_limited` (429), `internal` (500),
-	// `not_implemented` (501). New codes may be added.
+	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409),
+	// `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+	// New codes may be added.
 	Code *string `json:"code,omitempty"`
 
 	// Errors The offending fields, when the error is about specific input fields.
@@ -1110,8 +1113,17 @@ type Forbidden = Error
 // InvalidSignature The body of every error response.
 type InvalidSignature = Error
 
+// LoginThrottled The body of every error response.
+type LoginThrottled = Error
+
+// MethodNotAllowed The body of every error response.
+type MethodNotAllowed = Error
+
 // NotFound The body of every error response.
 type NotFound = Error
+
+// PayloadTooLarge The body of every error response.
+type PayloadTooLarge = Error
 
 // TooManyRequests The body of every error response.
 type TooManyRequests = Error
@@ -2104,7 +2116,27 @@ type ForbiddenJSONResponse Error
 
 type InvalidSignatureJSONResponse Error
 
+type LoginThrottledResponseHeaders struct {
+	RetryAfter int
+}
+type LoginThrottledJSONResponse struct {
+	Body Error
+
+	Headers LoginThrottledResponseHeaders
+}
+
+type MethodNotAllowedResponseHeaders struct {
+	Allow string
+}
+type MethodNotAllowedJSONResponse struct {
+	Body Error
+
+	Headers MethodNotAllowedResponseHeaders
+}
+
 type NotFoundJSONResponse Error
+
+type PayloadTooLargeJSONResponse Error
 
 type TooManyRequestsResponseHeaders struct {
 	RetryAfter int
@@ -2201,6 +2233,50 @@ func (response CreateAccessToken404JSONResponse) VisitCreateAccessTokenResponse(
 	return err
 }
 
+type CreateAccessToken405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response CreateAccessToken405JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccessToken413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateAccessToken413JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccessToken429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateAccessToken429JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccessTokendefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2282,6 +2358,21 @@ func (response Crunch403JSONResponse) VisitCrunchResponse(w http.ResponseWriter)
 	return err
 }
 
+type Crunch405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response Crunch405JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type Crunch409JSONResponse struct{ ConflictJSONResponse }
 
 func (response Crunch409JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
@@ -2292,6 +2383,35 @@ func (response Crunch409JSONResponse) VisitCrunchResponse(w http.ResponseWriter)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Crunch413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response Crunch413JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Crunch429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response Crunch429JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2405,6 +2525,50 @@ func (response CreateDiscountCode404JSONResponse) VisitCreateDiscountCodeRespons
 	return err
 }
 
+type CreateDiscountCode405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response CreateDiscountCode405JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateDiscountCode413JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateDiscountCode429JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDiscountCodedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2500,6 +2664,50 @@ func (response CreateLink403JSONResponse) VisitCreateLinkResponse(w http.Respons
 	return err
 }
 
+type CreateLink405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response CreateLink405JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateLink413JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLink429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateLink429JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2577,6 +2785,35 @@ func (response EmailLink403JSONResponse) VisitEmailLinkResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailLink405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response EmailLink405JSONResponse) VisitEmailLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response EmailLink413JSONResponse) VisitEmailLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2678,6 +2915,35 @@ func (response DownloadReportSignedBase64404JSONResponse) VisitDownloadReportSig
 	return err
 }
 
+type DownloadReportSignedBase64405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response DownloadReportSignedBase64405JSONResponse) VisitDownloadReportSignedBase64Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReportSignedBase64413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DownloadReportSignedBase64413JSONResponse) VisitDownloadReportSignedBase64Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadReportSignedBase64defaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2759,6 +3025,21 @@ func (response CreateUser403JSONResponse) VisitCreateUserResponse(w http.Respons
 	return err
 }
 
+type CreateUser405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response CreateUser405JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUser409JSONResponse struct{ ConflictJSONResponse }
 
 func (response CreateUser409JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
@@ -2769,6 +3050,35 @@ func (response CreateUser409JSONResponse) VisitCreateUserResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUser413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateUser413JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUser429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateUser429JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2836,6 +3146,36 @@ func (response ListAccountSyncs404JSONResponse) VisitListAccountSyncsResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccountSyncs405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response ListAccountSyncs405JSONResponse) VisitListAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccountSyncs429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response ListAccountSyncs429JSONResponse) VisitListAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2922,6 +3262,35 @@ func (response CreateAccountSyncs404JSONResponse) VisitCreateAccountSyncsRespons
 	return err
 }
 
+type CreateAccountSyncs413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateAccountSyncs413JSONResponse) VisitCreateAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccountSyncs429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateAccountSyncs429JSONResponse) VisitCreateAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountSyncsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3004,6 +3373,36 @@ func (response GetAccountSync404JSONResponse) VisitGetAccountSyncResponse(w http
 	return err
 }
 
+type GetAccountSync405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetAccountSync405JSONResponse) VisitGetAccountSyncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAccountSync429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetAccountSync429JSONResponse) VisitGetAccountSyncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetAccountSyncdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3067,6 +3466,36 @@ func (response ListAccounts404JSONResponse) VisitListAccountsResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccounts405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response ListAccounts405JSONResponse) VisitListAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccounts429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response ListAccounts429JSONResponse) VisitListAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3153,6 +3582,35 @@ func (response CreateAccounts404JSONResponse) VisitCreateAccountsResponse(w http
 	return err
 }
 
+type CreateAccounts413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateAccounts413JSONResponse) VisitCreateAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccounts429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateAccounts429JSONResponse) VisitCreateAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3216,6 +3674,36 @@ func (response GetActiveRecalculateJob404JSONResponse) VisitGetActiveRecalculate
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetActiveRecalculateJob405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetActiveRecalculateJob405JSONResponse) VisitGetActiveRecalculateJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetActiveRecalculateJob429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetActiveRecalculateJob429JSONResponse) VisitGetActiveRecalculateJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3302,6 +3790,36 @@ func (response GetTaxPreview404JSONResponse) VisitGetTaxPreviewResponse(w http.R
 	return err
 }
 
+type GetTaxPreview405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetTaxPreview405JSONResponse) VisitGetTaxPreviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxPreview429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetTaxPreview429JSONResponse) VisitGetTaxPreviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetTaxPreviewdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3369,6 +3887,36 @@ func (response RefreshTaxes404JSONResponse) VisitRefreshTaxesResponse(w http.Res
 	return err
 }
 
+type RefreshTaxes405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response RefreshTaxes405JSONResponse) VisitRefreshTaxesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RefreshTaxes429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response RefreshTaxes429JSONResponse) VisitRefreshTaxesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RefreshTaxesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3432,6 +3980,36 @@ func (response ListReports404JSONResponse) VisitListReportsResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListReports405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response ListReports405JSONResponse) VisitListReportsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListReports429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response ListReports429JSONResponse) VisitListReportsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3514,6 +4092,35 @@ func (response CreateReport404JSONResponse) VisitCreateReportResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateReport413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateReport413JSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateReport429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateReport429JSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3608,6 +4215,36 @@ func (response DownloadReport404JSONResponse) VisitDownloadReportResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReport405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response DownloadReport405JSONResponse) VisitDownloadReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReport429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response DownloadReport429JSONResponse) VisitDownloadReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3707,6 +4344,20 @@ func (response DownloadReportSigned404JSONResponse) VisitDownloadReportSignedRes
 	return err
 }
 
+type DownloadReportSigned413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DownloadReportSigned413JSONResponse) VisitDownloadReportSignedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadReportSigneddefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3770,6 +4421,36 @@ func (response GetUser404JSONResponse) VisitGetUserResponse(w http.ResponseWrite
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUser405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetUser405JSONResponse) VisitGetUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUser429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetUser429JSONResponse) VisitGetUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4923,347 +5604,373 @@ func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P2Lcts40iiOvwpKu/+KVEvJ1NWSUlv/z7GdGc/GSdaXyU5GOUOIhCyMKVBDUJY1KVedpzkPdp7kV2hc",
-	"CFLUzZaTzJ58Vd9OTJFAo9Fo9L0/l/xoMo0YYQkv9T+XyD2eTEMC/z7yfcL5VXRL2OsoHtIgIEw857PJ",
-	"BMeLUr90jMOQBGhOkzHCDGH4ACXii5JTusPhjIgP/CggpX5pZAZxShPCOb4RT+2PkI8ZixI0JGjGSYBG",
-	"UYySMeUompIYJzRiLxFNECMk4Ojo/Rm6JQsUxcgPKWEJogHCLECc+DFJSg9O6b7qRyyJsZ9U8SwZm9lg",
-	"TeKF44iNQuon2WUdidnjswAlY4KmOE4YiREOY4KDhfiJFyzO1yNl1gYDSfyoIQcl8Y9qvdEclMyY5J7y",
-	"hJceHpzSCabh4g2d0BxMV2OCYuLTqVjpC44C8R4KxYuIchQT7I9JUABYjBPyG7wHP6fAicXJUUh1gmmo",
-	"BjM4N7NZ479ESbxA+AZThvAoITFy3b7rouurY4D+jCUkZjjM4ZOhGSP3U+InRGxPfEdiROI4igvgpXoI",
-	"G1b9MPtxdof5LZ2W+kk8Iw9O6RyHoyiekOAnHrH87g6jYIGSMYaVCXq7wyEN0E+X794WAgQ//xaTP2aE",
-	"iw2G2Xmp/+vn0oiSMCj1S2LIDMQjTMXRSCIUEDEQUp/D5H0bH6fvXpcePtnfyld2HCGDCw1r/3MpxvNX",
-	"Arh+6fOgFJMRiQnzyVkwKPUR7Nm7ZEzia05ieSqWqC5zQKMRwiwSXwBBF6CLRclvo2jGssQG50CgWv5U",
-	"eDZh2KPsAb0g0yhO3kbJa/gut5Ex/CrOPexmEBG5n3CetoZNjWJB9+CULukNw8ksJqf3UxqTpan9KI6J",
-	"n4QLxOkNIwGa4kUY4QDNxxEniIivFmiMOZpizgtP5oyJhUcx/bPoZEZzBuNxDQgMRhQ0hQhkESMlG/Yz",
-	"Sbp52NMhs2ib4MQf7wFQypE6NJvhJMGJGuAVDgzgO0GsycCt91xcHzaq//d//5+qq/+v4dbtJUkE8lK/",
-	"VXcbrVar67pOiafzlg7rQbde79ax6w/rQa8xPCRdt9VstIYtQkbt7tBvdUbDZr3T6hF3OBySXtdtNohf",
-	"r9dJs+W6hnrSlRWS0HGegATj3bQSRxMAariNZrVer9ZbhaurH+qvsqsLSKfVO2y3g67fxaTRCQK316rX",
-	"h/UW6Q3rAWkSl7Rdt9FtjLBbb/U6zUbd745Gh3jUIT3SLFjdNbtl0ZzJk/rENQYEBw6aj6k/XnOaN+5h",
-	"l5CgN+r1urh32CSHh0Gj0eg226PDHg78tk/8RsNvBQS3G+3DboAbh51hr+M33ZbbHDXbdVywyp+XD9Ll",
-	"zvtG2Q1q1F236tarX5QseyNY0rV9kDNreRshPyYBYQnFId+FB4jH4jMf5DO4pASB9hEnLED3VSmbVZVs",
-	"dl/FU1qVEpojRDf54JYs1rMKcT+tvgXMpZaR2AwBjfEdefRN9eCUPsQRu7mUUmVu7rn4KbOqXXCnuKSB",
-	"2N6CQnTMLUgEZGOCAxKDtH4csYSw5ITyacSp2AvxNCDcj+lU/lnycJJgfzwhLPGkVJqAWCmI9wVHIxoS",
-	"hiekJmQcqQiIDTbfvDRv/HNQSvB9UE3wfVXIWbzacButqhZta3/S6aBUckqaGqRc5pS4PyYTLABLFlMx",
-	"OE/EoYC1XJAkXhwJoXIZ8EviRyzgaMYSGgLQUliNCScJR2UptJKMJOtYbzNyn6SiaiWzwFazIQ7balAn",
-	"lNHJbFLqu44GW8ijNyQuPQjApzjGE5KofThlwTSiLDkLlpchxCkagBCF5mQ4jqJbRNT7FkxcfjnCszBP",
-	"cP6EvODmm5TWSob1CI5TFdy/2hX/Y7hQy60LmmLFh4iZMdeLUhvnERwctpOKBU9xIgQKQTKlfomkqFmH",
-	"b0FQOBHnZkbFm0WkYk58MZLVgXrBEYUDNaIkFmgHGpkMSRCQQOpmZfHIk8qZJ5TLOebiHOJEKbaVrTZG",
-	"TMoJ0cNaCNNnYg3yJSTr8Q7DzORVuwq/FiNci+AJvn9D2I3gKPVG1xEEbv4uRrdgEJsIWrKRrbGF7zAN",
-	"8TAkQpRpoQTfI+AkYjCDsx3ouyHpO95GYXg+Eo81qp5G4JcL5m/AN5hbohlLEF8wf2u0+5F4B/TwBfMf",
-	"i+y6RLYYYhWqYfjnQzSXGHoamn8hOC5GsiDHBcFxDZ1ITAoFWF48OBFKuH5BLlGoZjHh4j0HkZATeNWf",
-	"xTFhiRxowLbaIj2sOBQpqsRfBhF/zEi8SDEhXi8V3lcNt7HiyooJn0aMS0Be4eAitRf4Uo4Q/8TTaajk",
-	"uoPflR3FXsEkb2T5e0xGpX7pbwepUfFAf3CQNckIKFKQiz6Uv/KDU2nrER8s75O2iShjCYhTAHAtb97b",
-	"YV3KLHcqrXKb1mUm2dOS8gZHQVu2IREITl5YsMiMbXaXVVqWlk1rLDQF72m9qdCLKFemuOEskZfKLWVB",
-	"zgSc8hOxgmmCyjnTM5qPSUwGrECqRjgmRkWpiDMJRkuYNGN82AGPw5zdYi0il0wzD06JpOaB7b7V9oQ9",
-	"bcBaC47Q0SzDE1CczfJ3QJQt/axdaEbZ2/OpEmthUf44WZITrPAqis4xWyi2yHdcaJCx4a9dqmXu38NC",
-	"j5RaNMfGYt8H+4R3EFJ2yw+IUI88R6l9eW9Cxg9QVvcTaqMpiYXaNGABXjjIj9iI3sxiIbtV5LVmqaGg",
-	"xVWNGle0DPX2gaXwPRRZJ3bA+Cz36Xrysl9+cDJK9aZvP+QU8Cdu2HGONU0o55TdiEOnzh+Q47Wx9cuR",
-	"dkMOtZwyaxdnvDd7WFkKsnTWoHLbdZHx48AzB7XdusXYBU+nApQJYeLDBUkqtSLrz/MzHUd6IzJukbWf",
-	"57woX5prgS0tyXtrhiSM2A2IrrbXRt17H6QFQhss9oDgYoPCE90zeUNJxjj3LGhemjFFORxIM2neTb6s",
-	"SxyhCQVaFmohDjPbI3S2aSzIP6GFItkyoPbnDsLopw9XaMZBiwYp8RXBMYnT4XMqj5Y1+FGyPP6pdFlR",
-	"xhPMEgedXb5D3Y5bR5QJ7i+RMKFhSLmyxoHZTdEC8hpuo1Ot16sN96re7IOxrea67kcPLChGGQtwQqoJ",
-	"nZA14J0xZfBbhvINHRHxtbbmSEKnDCmgrFUbjccpSexfx2ExWo1JSO3S9cWb1DwK6hZKjXzIE+TqScuR",
-	"dQQrDvIAGvnTgNmbVUGYgWeDMKG6q5tW3NM39E7spSevZlS+vnhTJUxMEajbNdVjY1qEtHiTNcw2kI/i",
-	"aKKuf5BtCqkEQL6Cp0sEHc7xgiNPUpoHdgcmlM1fS/JR6VORpp1q6b9mqNyey8kZsJaIwSZfe0/TGaPh",
-	"78SH0A/rVF4oZVcsJnveApxsZBw5h7ThS58L0KYwtpYPsTsSRlMCK85jJpFo0HM4EsAVy4tmLCliOHMc",
-	"hiQx1iFQo6SpU4CDfQjxmFQKuE8QxITzwqX5Y0zZprUdw0vibWk/lVxmu5MvnWsbTDZOKcQ8uVwwXw+e",
-	"Y2Es0HxBvIj4DDZvNAvBHPUSsVkYoiEZRbG00IxozBMUMbKSRYkvBH/V5qUliKQVpujYBZRPQ7xA4g1H",
-	"Tg3nn0WMpEe/ts0kPMHJjG9BqmLLL+XL5rPzlGSzQH4YLyxcLZivzCgKTyAwzCknW4CYI2TYPE1PmnoU",
-	"rsxq8vDZdJPb6TVH4A2Vdqulm1T8KOXfhEy2xV16jEs4jvGiiHnJgTeA9GSmY9b2zTGdS0OMWXI6m4Bx",
-	"XW5q1kbdR94fMzIjgYfKc0wToeMI4YEmXJ/BWDrpBBmKm1T8l7Ibzxkw+Dd8miVWON1E3JMO8iTlLr2j",
-	"CZoTgrwMuXnqdtW3l4SvJI3aArfyX/BIjlJws+Vwcqnl3yJ2oK3BRfgpFAXFD2fbscX9se48g30cU3wU",
-	"vyo+aWfFrMTwkG35hHin6LoEMilToN2K2BUeTYjeF55enyu3aGceA86dhEyWec2jbk6iTQLFzP1pfN0p",
-	"jSijfPw0ctjycp/G0Y0m4+xi3t2RGIch0m8IgX9KYp/IozPB99LjUXddZ62/HggnTorFhw8gnaN5FN+S",
-	"GKkXDRJf6iuchqAUzEjweKlhuwMiKGXF6QAMmkNgMOekVJm9TtNlZ7ZUk8+GgwPkWuxp1zsSjYQcZcRO",
-	"oT5RgU3tnXwKe5tskmD0rGnMrLVju9G7TYQ70tVeWV7R3mo8bNitzSLRNrcTuRN6r6VGCERrTrgTv8vc",
-	"jQVMT+zVCrAmEU9QTHyi/NzcQYzMweMHYkMZJ/KdhlvZGS5xI2yS9yRszlZyn8b9XmQ/s5Hfnvy3YP7e",
-	"lvjtLe8D6M9KIYZAOhy+t5Y4wiEnziq1O4kQDgKwxqXSHfJAbPFkJoWEDQ2Jj2ecwHtSvEE4FCyUcoQn",
-	"Q3ozi2ZcmZI4nhDkufeeeVWmjKCIqXN6+vM5gkmUWLtStd8p+MeSHgtYhvipj4hgr2Q2cdAQc+IgHA9p",
-	"Eou/o2lCJ5RPHDSNwsVNxBw05L6DhjTxI8qEzM+jEDNcQ2A+HzCwCEtXiHTuEhk2KsNqSCDufY/f0umU",
-	"BJ5cqLWeZmPjcrS2bmPBdTdarHLi5xrq4cfy0t2Z/6qQM/3WrsyskK9KRG0tn17K99UB2FoTTifaAi97",
-	"YRwGyd8S80joHbkgPg79WYgT8lM03LxWHIbvRpBItA7E7KiQLFTkGhAAoN+jIfiCbHOTeAhcBV5ZIwWl",
-	"y/lGsHpczH2OEJ9NFUeAE2mboTU/KjklwZDE3a04UskpaZYE9mPgSeI17ov/lVxJkDMwpUJ1XxJexrhs",
-	"IqfWXhfZ/Qdj//K63sekOqJhyGUcOxi4XwqWL2Vaz5i8PXHBKJdBDb2NhNwWxTmFRE6ytZdFRaM1O4If",
-	"7uZ0SYMFxNeVjErW7bQywnO9SHje6MKQEbIReNMsEEZRXMveAVsFtNrEaE9dSIJ6x7XEwrfd8ryqQv1x",
-	"alcwKopQlKJZgmjAHSR0XNv0YIvcKxQotXvTmPjy3pEnOjv5ifkd4ZBiGNtTQ/xGA+7V0EkEjlXI2hhG",
-	"yThzAW3W0PD9mXy5LTdb/VXPXSJO6b56E1VV6OKRWUQKIJizUshW+kEzaHweYB8eNtEDf9zxl7Lizoaj",
-	"9GJOV1DfuAKb2PXEqwn9hHKY6zgKyOMWlzvLO8qbi40hufpc+FFAXqIgF56r9Vgfh4QFOJaflHXWh2FL",
-	"jaxK33DdXkGo7GNYxRvKbp9MFsvLVz8a/xZlt6n2W3edjB1EhnAZ2+X2qrEA/kuQmUwp2OvlCdY75U3H",
-	"OuHQxDYCvihXnncSICEkoIj5xMqBAiFJ5yUU3qUbzUdyoKstRKSL9M2t6P6ljHmFrPul6PKSszHsO7tF",
-	"KmrcAnf1Zl1zEj9xqzYLJTKieVM6D08g2GU5q0d87siqEUI0so6qJ3E2x7GMDnmKsKCAXI2qXEzV47CW",
-	"QUCGgzbanSJ57o4w2MMVrAN+l3clYcFLkDIk2iZSRYgmNEmk9LgVl9Cr1PNmeUVrvQAwY/SPGVE/q3IN",
-	"s7j4QMcGeBwT9P7d5RUJUHmcJFOIS06SKXdMYJwQKsTjKeZ8HsVBJbfbDbe163avCC45jmfMH38jR2L5",
-	"LDAyN1LjjtfvrpKJxETRjdHacEesPUoSvVylxzyXa3/vFhK5ZRt1YxVtJthqIVqyXpx1xhUbU0+zrGRw",
-	"/g0ZAGz6eqRJFsQgH8dBFVwpeLJKpXq0kXRLqyJMeEcDEq8T8V5wadNA5UdbVh1lV63UkJCKBkwxeCSL",
-	"BQUkkZHZJhhQW5UlT9rdsLrCXlq0o7aCUWTZEXvzgqNAvQZiPsSKRMxKy1vaPF8Nt2zAfoRHfXWQ7Ftj",
-	"VtMqiB3WLD57vE9YObTfjUZrfI/bmE9WKlUbZELAYT4KUwmKFnBZx3KKrE27/TQGlaGbb4dBnYrL+/Eq",
-	"3wpdJlPtK6PySf1lOzvff50+6ai1Fm+Edasu8xWWy/uHtSghqoCbPIJprJTrNh98CcYmXL6Xr72KMQu2",
-	"Df1eJybqW3B7+6hj1mRzAA1+4a7Yp2xlMLmK0/WQjBiRfyGivrWN++q3Qtv8aXEglEADVHwzMQ0yIUnn",
-	"QK++S7LjnGN/TBmpxgQHoITKYfwQc95HXq5MnIfKLdetOMizc9PgaR3iFXUarTdg5ZbbFM9M/gu81hKP",
-	"dFlBeNITT+x6fuJpA57qxCoP8qwqzoDBaFY2FfxSr9TQWzKHi4ujCV6gIZH+BXnnFweXreAg0WhEgBIR",
-	"VMHjTnoxStRQjvAwmiWIT4lPR9RHlE1niXp9ax7yWrx+qiv+5SXulbFBR2g8m2CW7pf1sz4C0zgahmSy",
-	"+RSsi7yx4FsOXGPEZNJai1+mOVVIcMkjhJOxBhZecVAQJVVOpjg2JUoQIANRFpB7kk/LUbyz5taUVCbz",
-	"cXaJsZKFEmWpI5MWY9axHnFyXetDl8QlUbh/EbdSp+CGEkvDiEupXi9tH+x7yxDF2aoUIitzyLpRX6Jo",
-	"Spg4IuL6nBJme/ZUqU3Cib2STdk+u2ro2Rt47TULSxYrdKwbN8Xlqq07LZZhjlSQZF5uyW5VqPZ+0xLk",
-	"backou3MJ3xFnLq+dVRE+ku7chTliAuRC/MF88dxxKIZDxe15TjxT5vvTQ2sHawsVrIWj08TktPt+HYk",
-	"ZCkcP3VV39iC9mCRWOZua00SqyR4rbtDZeTJjOuimMCj4YzI6QoiJh5p5cgvys5z0jxNAZefZftQqyLE",
-	"5wXgYlFP/WquePmRYyDLJXsWsKToJlKpojlmvHUy2LKIvzoB9RXmxL43UpG9ANJNt8M0phMcL46jsEga",
-	"OULHl5doTO6RH4XRLC4KBZriRIiSpX7pf/3tV7faO6q+xtXRp8+dh78XMllJVqeP1X5y268yxPQW5BaU",
-	"m25TDmgubqoAHSEJbohQBfSLQjb8PRqa6tDqChPqwoyJi/xLChtPCEVfleLw9kunMGT3YNdkBjtrwRJE",
-	"lvb2afdLPr7um7lpCpG3XBwzm1AGYYBLFF0rSnVTNF2oTaf1fPOHJsH32l++JjvKFJpbmWlzQ5iu/KEz",
-	"UlA5LQsYxSqdo/J4Gt1vOpUN8FMSqmQN1eLrS/yqPJnMt6okZnKXa3tMunpswMK2x198k2Ykb2mJppbl",
-	"2QLQYhIGi1lblE1163KbJFyvaVgo0SjqFnMUETbURim2aHl2uZQ/6dSTYocuk+sgLyH3yYHP7zwjkBxf",
-	"/owEgLxQL9cMbAWpKGiki6jT0qUjMkdmuEgKSd2mxE1afIpta/lrWZdG8FN5s9mob4kvC6CK06wk7Wyv",
-	"nys+u0k318OuB2cfuP7Gko50pNjTF/bNLWrVha4tEw7y9JXDbsRf5jZQee6SA2CGhmkVPxJUxNWZJsRD",
-	"6jtwQmn5W5IC0jlKTslMsT7t/SJza+TkEaNp6nK7grn1B6yKPMMJvT7C6OPZ+9Sg+DqKJ6jba/XQ+5PX",
-	"DsLo0h+TYBYSdIJUYSnIBQLHK55SoTXfYMq4eDpgCFHmRxNgp/wlTCYmqooRq4Lf9q0ZQsoIR+WIEShu",
-	"F0DRdBw6EhqacDSM7isIczGaHIwraKqBGk3AYYGYRAkOOSpP48gnJODAkSkAB2DCRCkES+OrJVVhSWoK",
-	"6a7Q0Clbr//HjMoC7zC2+VVINdxB6fx+xBOBF4DDkUAAAkk8kXNKjKnJFPpUvFWZJ/iWshsHCV1D/BfT",
-	"OIijKXdkFTfCk4rZPBojSN0CD4CYMyY+oXckkPMkMWZcSKYRq44pT6J4kVmh9buEUPw9Sj1VEP4oR5rF",
-	"w0gQkfxcLx4Swq/Eb1f4/gVHfryYJhHcrDKzP41sGDBxmciAMnGlBUCUQXUwc92mnwob8DdRjwUAmQd2",
-	"Ix14XoPLvmzoWx7CmgAzW2fCvKFuaEOgqoZvSmPiss0TRckppZsm7vRizIpfLEwVHuFsf4vHJTUcLcXZ",
-	"qjY4feSl1UT/icbkvvzj+dFx9fLHo0a7Uxa/UV1I0UG6ajb6BxqUaoMS+ocKpuCVijdglKEwmpPYx5yI",
-	"oRxZ4VVOYYaB7EpI1oceUS+4Graq3kK664Snp/MQJFea/gfX12cnKDOZj1nEqC9t9ROgTU9BBh+jgPh0",
-	"gkN0zeg9ghQZqxQZuhpDGVrZGMgUt5VtCdJxyjhtHiTOU/qLqlTEornMHP0dwnYKMzxNA5Hism5OMYS2",
-	"lEhZ0mmVNtoW7FK32Zk6rew2oYDeUOWeSY1Kv7rVnjQotYosSrkrVS/LnrjoQs0G5q2uigV2nTlW9YMD",
-	"JSk/og7WinRYVI5ipKO8gMFDRLpgBjrqqlashWFe2LFjxozh9jeZRCxvHjmb6l9mXqkhT5WN/g0Wp16G",
-	"iAe7nnQypnzAdNRXxGSJZWkYznCrpemFiGDPsEW5t6XaLWqxhfuYVrxYZ+eQVU02mTUsdXC9NHOF79/H",
-	"5I6SecHW4nsE9W6JqXGRFoc/msg0JHGZqEOCfHV/AmMUUk4YcQ47RW5wQu+IujbxgMmzB8X4ARbEZ/4Y",
-	"4tf/XncazVat3fHgHqn+vevWXNcrOvnGRLTa0iJlRbmGueCc6TcvrUxRQypQB1NczWhIoCujfvsJlhh5",
-	"k/0gLrJjUpgGfTkW3FpIJ2gazjgKI3YDfxayqWXWZE/xWmO2+BRD6oRfUKjp7PIdajXqhzK0zwqUgfY4",
-	"OEH60zxXO6p+/PS5WWwjH80E31q17AuCQ8pJINjGiCZwyQDJRCOkvpSCHonpHRAQ3xIh6uv1uJDixArY",
-	"3sUBZRiqgoJwuJ1UiKEQiy0SGnlwS8jldBsA55cJLrLfXMV6VnDDSxO/P8bshgQqf8azD433ErqX2AZT",
-	"ylEwIxanHkZRSLCskBWxmysST9aR8luSpOSb0VZQeUzCAE1kBULMgKEIZlLZEjWZ6ddjiIsDtQ2oPD15",
-	"BbBqCAUnCgnn20KanX49qJYce1xc2PLtbDJUGkH6Lsj9yTgbGLxegNnSAqmMj4ZTFGNz9SIL6WTl7hXx",
-	"x1UMLXtkl89Kjt8UsIECdKfHycleKEWXdHpdPs0sY127345pRia7PWVZ2fyOb2ZhKmnrhIRUKN0rapaq",
-	"X7WoA9YAlETyD6tVWU5kThIymUr2sv74PcYjI2BYFeAKP0J4q2rlpYp3V2ngIdlpIMuvVvlBTBLdY5Lf",
-	"dqheeyRR9ZRyemKY0/VV/6ACptoVXRWtrGt7xYiRZB7FtzJOs2LLgDRJ62rWtgVGSubFGR1ik368unpv",
-	"VRbLA7iyLm9sKphgxufiFlfdCVdAtXM5ttyZWOee1lRoU4rljzInYAkj9n4tl7hNyWGLM1vscVBnVv21",
-	"SwKn4QWbvA/WFFuC+TQWWrTub5aTrjTjT2V4tIfKQklfQFHuWxbNQSQNHBSTRKAUhWSUQM1bffC8rAVf",
-	"v0fux3jGE+UR12qvmgWCY9T367XdXI5ysQP0hnIhzgfLzRDKpmJJwpVNrbKXqJhc2vNGzpNNe3504nI+",
-	"oHy3SOAt6mDLiFp7dRnYN4XY5rbLqi+W3zVG5it6V8BWZcygqMzH0VyoH+ECQg3+X9xDbpr+5E7ufMyJ",
-	"/5tn/E3SuW5QeEsWNXSZ4o8qA5q8pWpfjFzMCranm73w5TwtfnOsWQNYfGHqs7E7zWmWuem+TGfYEsi9",
-	"bsu3eV2mNTH2uNRvcJl3pOhOtbPQ0ubPWt1a5r274ELMeCLeN5xvhZ4EWhIOuSyV9GhVSTB/nuDJdI25",
-	"Wc43xtMpYWvsxo/asOUboIiPqp1Lgd1y704KA64gCypdmE5tq+VLzUBuyUvZv+AMQjikiuAp5yHEYUDo",
-	"l3hjwKS7/aUYxjJAiqGgb1/maY2TJAkhZSX1YTrIWxAcq/FT/7UH7gX9pAYum0L/gQl4LHBKZUDaMpxw",
-	"fSp6bPWS3jE2cU0E8vJPpoHyxkm2NAhuKv61RJTLUgVUqjMuKQ8dSDKpKUG/n2/qbMJiX64ihD7CA5Y1",
-	"XfM5TfyxqluvPBeqNbG0kEylyU36DsFKLYvdh6TycsCy9NIHyzhEBqThPEsBR1mXYXaVqo2GWmMpR1R6",
-	"ISbMU85b7FTkxJ/FNFlcCjZQ2DBtCB2oXusd/+nDVWk5YqGgE5tu0jZcIO/9u8srdCB/rcKv3HN0Uhjy",
-	"jlQuL4Df1w3XZFAIvC3DQcRJ+1n2T5UCtkrtSMaZuo664byafxSpPtHA6cDvIHtqGXSMk2RqpYwfTem/",
-	"yKJIF9At7Y7en4G4WlLNoyWfT7tH31fxlFZvySKdA8tBM7NcrpCUsznmYjIpkdaQyrLj0n54A7VMVHzD",
-	"fdUPKWGJuHg2AKbk29WwHcNIm9Pf5YyIBhsgSyddB5qBfxky2aZ7FOlQYSzbT6vyACUYX7rU/yfB90FN",
-	"Jeqmo4unEpPyNaUSyL3n/YODIPJ5zf72QC1TAL+khJUuIRymmkRVGRgDY4+gThZ8xWVQBCQbaV9KoCOo",
-	"EnyvDkxf1l7NnJ4BkwcE7h6VzwaNZh00wQzfkGzRBa71KRrnupRxR7bbyLA/FdhXlKPDHSQYBcISQMnR",
-	"HFUqXHYEB5epjkpKUxY4hID97W9IHGTCEhWrPWAquUxFD3GE09+JpI6ISY/wPFLSEpLHlPfFkFUZlqHJ",
-	"DOZXqvYU09jJkr28rTPk5ijhIUuYEPaGmT7Hjv7olsBtPmDnmC2QdwD4Pfhs3VIPB7VazUvbq3IEkp9q",
-	"mm2lIRdzwgErZIW7MUF0CQENumCwjoACnqjD3wXkA7bECPvmMyjqB5GBaQvTFxyYKTJKt06Fb7ktB5F7",
-	"7CfhAoX0lqgElQEr6EFaQ6fYH1sdaEMoqg9BZHJrBYOWGANXI0048vQ95NXQkSa3AdNWMavbOBTilvYX",
-	"3UybEe6gG5Jw1HLrLxFWCLF6oNttz0kK2oDl256rUZpABVAoch7pcDx1U2v654gREojrPtMLPYFKgGWz",
-	"oD769ZNXkSFDP54fHacNwSEGTx5cUGJUpF06moNAqcCJPP+ShoempTQ4GzSGpuakCbo3B/KKMMz8xYCd",
-	"ggMqJjyaxT6xm9ha6ZFyMl01nyZyL9QnkAolicWkf+oKUmOcWLgEMnBkdJ0KWsYCq60a8jKHyUQXpldK",
-	"NGe5qio4rTIzYLLnIihastadp2LBsrE2gurVMioaFVpFNiVQNFJ+unz31tRH0TvhfR7AJTQo9dFAV0gZ",
-	"lBw00Gqr/KVWq8mnQg0Sj2q12oOngpHCECXjmJABk9U5BFMVm1hDp1bNFD0lZsgDj4bXh+mL5/GjIP9I",
-	"1hMRD3+t1WqfHgQPu9Iamoyjunh9jJrNZk/1na2h84gRmFWiTxzDbKiVV6vVwNntOajTqg5pUsle7AOG",
-	"UT7WSuP6MpsXzQfM03XXhG41xJxA6L2qvSb+rauviX+r+mvwKvfhP7IGm2LxshCbV0MfdL0lJvPFBkzO",
-	"JwORo8SEd8L5W8BjwY5yTS/kdskIOlQQHSjOwQSHYrWCCE2IX0EKOCpHsQ6lFaxBRxTqGrppXxI4a5BW",
-	"DscmHUgt4oWuHFcB4kAt19XoPVWtogEbQh6KsZ+ghPCEa6LWpUrkIQzxQkrissCa/QHCEAedgFKCQ3VV",
-	"y5seJ1hsFeLgAFG7DvH9il+Uj/wJUbtQcdLzB4ezWm80FWqBi0I/OUs4EQMZlQZ+hmcDlqYrNtxGy85v",
-	"0DxYQCc+h98zVe0Uy1InXSFBhqS/1YUo5L1iN+ytwhnMv14mISfIU9WwvYqxXJu+xfoTnv1mwNKPanq3",
-	"ELlPCOMgNMDtq7YjnjFGYiXuCHlGbU9VCEs6MNW6YVTF2T7yhAikklbUdBVxqEBm9qD0ESOeM2AIeVY7",
-	"fjh4qYoHodJSJohG1saJoeBMHa161xYdKi/z0OuSTX1Jfz7hQDVGU9MipbxyMBOndUjQPKZJQpjsvC3v",
-	"cSMNILNDus0PHOo7GoVCnjQSBhb8YDqLpxEnfeSJvQXIgdHL+DmteibKgliRaIrx/JV+W0ePijfvSDzE",
-	"CZ1kPxE7kIwVT4KO1h4qp7Sh+u4MZRGHZQwJ7qP2V68riPzZRJbmTak4h6FpHN1Ft1J6U4uU9amklhtS",
-	"nyhDsNJ93sfRNKYkwfFiSe3JaDwhucHhgRCEExJPuLRKJqHRn7Q0f3F6eSVk55JTElK91IjqNbfmQo//",
-	"KWFCZ+qXmjW31pQhnWOwLGTFXrBVR7xAAT6nEgUyhC6kd5JvpAJ1GTP042Wj3UE/fbiqrKpCYRsFwAhj",
-	"2xRBq0lmcbZ60PXFG4nvpbpCyuUH+Qfwmo9jcCBDusMj+5mjVe3MdedyygdsTTNzqE8yLWhwojQ1JZDJ",
-	"OE3beCU7mwyYFCUrNZMfYfqXeJkuAM2O68KYqrxZXTyELiRwJ2nKsPmU0Ee09S3dOUXHoPZqBpLd2pbb",
-	"FKTcclupUKfvG4ihVpWpFQ/HiY1feQaMgH8WlPrL7WVK0ghJeCIOu5V+DNYvK9f4d5U+oLl8pqfL5xLX",
-	"nWlLV7pxCtL8U0mAZnNIoMR2cWgEY7DtF79jRv5HTVLzo0lRn3bVQyZjCi7p2cCUBzFiOMxC9k5ohTki",
-	"ROVQ955Z2mOVxFKxwVwzJ4uS19GMBdlJjzKz2RtoSHKM78iGOWbslkVzJq0/krFvLri8opPQQ9byrCqk",
-	"axYLG9tw3f2RAuy+Ln/FchzGXrdpWmUbXUtk8dN4+INP39Gfzq7/PKu/pWf8bJJMPx6fdc4m/P6Mzmnw",
-	"Yzg/+z2il2FwfcbcGln8NMcf/k3f0bP5+dXt/Jer1/ScuvPzk6P5mytf/Dd5d3I0Pz+Wz/T//3J1St8c",
-	"/7T4+OEXMV/db/y8eHN1ujhfiDnDP/3FWeeMXYzJD/8W7/0ZfDjbeY5zOcc4EPCFnAY/vG59PK7Ph82f",
-	"3F8+zOl/Luf043/GYj33b/+8rZ9f+e23vx/N3xz/NPtl8gt99/tp893V9f3bP6/bb0+OBFzj4PisA+9d",
-	"nTbFu+fHc4rZxVTg5PzktH3eOG19/P0oefvh/P7jpdv8ePLT+M1VSM8bvyRvJ9fux5Offj//cDb/5eq2",
-	"JfB3/mb++39OOn+Ehxe/TF5f/PBx9ucPF/f3d6TVOmf4x6M3/um70z/Yq5v2vzMVevulhtvoVOv1asO9",
-	"qjf7rtt33Zrruh/XHGOrdJG5i1VBosyVDDfa/1/w+n/qczeYuW6jA8zyn9/p5JumE7lVwOX/KXj8/6/l",
-	"Zrn8Cs7qlGB7pcerJC2BGad86Shzp6qIkdS/owq6rrwVTlRnMX0PQL+H5fvpO3P6zpy+M6f/Xjr5AuxH",
-	"CEKpQ9USk4SyjiepHcB2DSm3g+1G/c6TvvOk7zzpu8D0zBzLKeUMsHYQwrZaaEb/VHGZoIAW9txMwTLm",
-	"ZaMp1gRErZ0V0/whuoqiNziW0ZwpC86/hfAwuiPSqmNzXFm5v5SrxV9K69j/aiqtLx9few+YzDaFerpD",
-	"gnRfDDnhwyf71fw4fbT+48y+xWnZlaEy8CyzlZ7rrrWnQGcN5fL5SeG4aNM13g/OM2+D5M05ZTcX2eC9",
-	"FP+2jYRypF5/LOazLSVSTKq4xAUa2K8MSvaUWdxbr/XRVp/vjv2O6z7sYNdRjQqKzxD4blQ6HiBKhh2U",
-	"bfwqUMFjDewF/pE/AGbDK+rg1VcBZixHB9dWJwr5UXPzR691owr5RWvzF2+1oQ1QYOxOm2Aj91Pwf2oE",
-	"pgF/QDzLsWi/fiqIAvv104PzOR8e9+snQTYpOZ+DSbco/kXwWXwjyLX0Hn4tfRKQHPjQh2y1G0Ba83jW",
-	"tJ/6F7UZP2JpT50pMVFQpu9Oq4KoLAlgZWg7AybkTRkhxa38SIgR1d1wVSSE9lnWkKfL0JjQhXx/MU6I",
-	"dAnkHMO88tIkg1Kuu0Nmy85s6iGGyp57/3//9/+RfoEE30pHWdrSzBv6dfH7gaf+04S3MU+bmA0xJ+2u",
-	"WGGzgZIItVpifnFyIUCLmy5nA6a96/NxxIkpwKPr4yy7vld41zPec72iAdNObdhDFiVj6Ohg4jZeIpxu",
-	"s21C1iV3Zpxw7Rnv7eiFsMJ8CtwFQJVP8REoEE/vKZf5MLZpXK5p5ZJs/q97VdqCjmlV8atVVKnk3rcb",
-	"Pbfbcl231203Drvdzqn7+tBtum6n120fnjROW/VO7/T0sGQ3zEv7+j98eshyFhvkpT5/2vkSE9Nmo8iv",
-	"wfEk59bIruiw21uzoqNhu+vW8eFJs9dttuvD7vC0Xj9uNXvEbR+3XzUb7R4mx71XaZTnMY4DBc+qZTr2",
-	"HL0Pf578Z/5qOLm96X68Gr49/+P6/u7fF0eL+OOfJ/yHX4I3P7/p/flLcvThw3k6ywWBtre5sU5+bC8w",
-	"JX9EH982O6OTn336dnExIxc/3P3w5qI5iQ/fZEEKohsiTqTCvLrjj9IyWdYGbBE0gnQdqBXEc9hzV6Ka",
-	"RUkVVxXeBDg7+Fvsnq1bOVnq+3CyaOpJo0uyYSXqCtBdPovNB6rh6eOpTtUtS6krU4kho+U2pJYrNFwq",
-	"9sSt95q4O6pXh6Q7qh66h+3qsOcPq51hM+gSd9TArUOd9Q5xM2JENgvDFbSuszbSel3yybmW6sS3TyJ+",
-	"vVh5PTxmqf6o51YP691OtYsDv3rot0hvVMfNYbu7fqn6wG27zE9WD9pfdz6jeqHmgKaF5Aoqt4nJdH/a",
-	"LTCymjNa/epMrwxj6cD+hKRhGtFNVJuCpqAQZEVhlXY0leS7QfRLf3NfdxqvT/N9Ifr6z/+xgVnKTkoZ",
-	"+0NG/77mKqhMH7x1ZsOd+U+mVe8KNWGmIbB6MELkYF5QU9XcJHiP1MD3z8530QWX2pNl1XAQ3mRslVWt",
-	"ELPF0vxZxXBp2D7aZayna9RJFJ1jtviQdutKsfqa3hXKIo/AWwZbqkeItj9EIwTJzULybBXjp4/Wf7NJ",
-	"W85f3PU1MlKv1cat5vCQDDt+UO92Ww2/M/Qx7vjNbr0eNA9b/uGwPWzlhBX3PhgFfp10/UO322h3Wtg9",
-	"xL1up9vEXXc4IoejoNlqdVy3vfShH7idgNQDjA97nYbv9vwObjUabrfe6fV8MuyQxuEoqC9/OOy1g257",
-	"6Ldxs9dpDlvdlttuNzutetfHeBgMR8NWE+NmfenDeqvZOwwC0m01eo1Ooxt0WiPcCtpk5A8P/RFud9vt",
-	"Xpd0pOjydJvCz6kNQRf5UTK7sSKkleZamuacZR0HbAwqwOqL2hN6m784Vj0wv117gtT+i7qM65rdioUr",
-	"5d7HYWhbGnQDVTA16BjhKjTpXG1yuLBCAlc2zdZ18XSScFkhUMXqQnW7RMBDWIBj+SplA3Z9dVzpo4br",
-	"pvXZIVVCKL5icLBONdy6jh1jZB4ujBEiYhDcbGqJavOGDKMOyIBNiZxMNt8zcC/lWPgRk4VLA6Q6UOMb",
-	"Ahr0hRTe+fq0K1SWf1RvycL229GIVfpWXpVYjtG8VVpbqnqjfUf4ZZpZ7z3E7yjd/4bbaKMyBMLD/nG0",
-	"IMk2EXM6L1oM8AA90eXuL7tG7blaqKwNBHK6HadqfalAvezydgzayzY1f8aovdVIB1zrGrUWJpeURyVT",
-	"HB2fn1bFR9XDf/+rdd77z/sitchtVt3GVb1uKQGpK1TqOXaT+obrbLWntuBxqrlIllfJ+OYnitiFzeZX",
-	"iNgZbgZJWBoEuP/2pPzLmkxwCM0x2WG32tWL7knjw9v21XZK7B52q53ZrZPMJu1DDdp2j47SjXmaevNE",
-	"OV4g5t0seTe6wCzvlTyS96WqW9hw3d5jpXlVbXad/zEkmCdykqwoL74t8jnaH2yS4zfShdt9Lnl1letL",
-	"VhyeJZwGErcoiVCj7rpPF1B3MY9nC0xYIh+GQHkp/rC8DylPBKbbe2aTi7INhkRmXMk8EcrTDGBIoGCE",
-	"BLxQ3FkREGDB/+Do+ICVKykMY1q7Bi0/PRP4u8YzrKS8y1ViICpbefkAkJ2VX5FZifJar/1lXKBF2kkU",
-	"q4KTdzonPq8xrFRJIKd7O01kRc928ZNM3831bkdvIF8cxwTNGP1jJhsyGW8TCwYs84VWWKF9UxzY4h+k",
-	"98Yv0enP59ZbAtUYWh5wUqWME8ZpQu9IuKj0VbsinIUTYv3EpFlRVnlDtZggD4zQkMpQXRGylDSQDE9k",
-	"i6EBuyXTpOKkPSKRmi11H1oJXumwdVByZIKs1tG37+5sfLug31i7VXEQZIrKbKh9eSHFMqBJ9/6zleaR",
-	"LGu5bC1bZWc6rB8fdtqd0+NDPOx2h26vG5DRq8N2/dVhy62/ao86Qbd32Hmd2qSvYgwdo7VbKWPUOTz1",
-	"T8aXv/xw/58F9/mfv5xOm+1//fi2e3c3b/K7o9mbf139+Z/58es3yc/piO/HmCWRdlWuFuPnOilc1g7Q",
-	"MikQSFlfwy+4fq+yzfp38K4qaM8FxRQufujX/8Cxy+M4Prwf3d4t2mGn1QwXAZv3YtLu3SR//jkftSfB",
-	"H5ZnMwoDOA7ignguj+EW3sF0exfTaFdfoabor6TeKW5i2NIyKRRqDyv0Obffyru5XFwfNqqu67rVQ/E/",
-	"XfE/rv6/pltfSr9dHcEqoPznH72PSfPuX4eTD437i+70jd/6kdeP9hME8EXItFBJhQ3Yi24qiWmNvpM/",
-	"/ku3UXppPrO6GkpOvpm8NnlRG8OOXz0krXq1O3Jxtem3g0PSG9Zxo7Uref3ntjn9dze+qt+96rDz1uJD",
-	"j7xp3Kwhr2/sFrCpS5DCXnTpjTQlKenpOvR3F+FzuAhZVOgdFJxgMk0WWpYMKSBmf15C2Z+jyONXX+kl",
-	"XPvNJutCekafzevFotS5lUQRmog9M0+iGOFln9cX9XR9446rFWobzt08q8JjQUE8UBEjq9TE15QF4Gj0",
-	"rWDZNfqivu3KmOuynDCPByqfLHEDwTUcYabrQ6T+KhgriXQxClkNQ/URoRw0N2ixD74tlf7O5YCyWIUp",
-	"wYP5gvnjOGLRjIcLqZhhf4xi4tMplQ400+IM9LsJFYtKTwvAIifhoOBeXx2jAC+MPw61nQHTzi6oJwR9",
-	"ick0jBYTwhIdkSsXNtGqKDaVXtOFtRq9XJwq1PyYkaCG9qPwQZTN0/U9TMPFG7GWZUePxivcKGOsqhDN",
-	"piiJArx4IbYpSnBRHKfCfS5i6fmkhNWxqKeSpmzjwjxaF4JaUFrjr6Pj7l9E2Bktj48NNQT95WtwKCox",
-	"QYJLUjdI49+l7ydK34alFBNUPlhzWV4nuX16mtQOBLfRRakuNMxVyU9lKlTM/Lso/+2I8spxdaoFICtz",
-	"UQsWT8yZI6rgRWG2HPy4Lk8OXshkyBV9sr0c/8jT/nxRb8aQqsPY9KrEk6+UK9fYIrbtSoaJqnuHf7ua",
-	"gpFmlgX2VUqBKrh98Fn3fHg40AWJQUkwFegA2KK1pq8cXOi+EQKszW6oEQ1VGWCUluiUcDiqm5MuTIco",
-	"k+UWTacs8bG4REzNUtACBMd3kKIKVRQTpyWSEWU8ITgQs1ridT/nBtVRY3qjBkyJGULKhyrKuxdQRia1",
-	"lHKEB8y7hCrQJwrZF6a8pZdC+080JvflH8+PjquXPx412p2yam4lScVBetPQP9CgVBuU0D90Emql4jkD",
-	"Zlr96xKyXmYAk3Qoi7S+0AWWq7k2ZLIrihzYU3GGUxovoOL0NaP3usybKXNtYZwjf0z8WxLIhEjQYnSp",
-	"bfOaKf0scwPTySjXoRssmjsmy68OLV6k+suQChhT0MuSrVDXtaCcuJhIZxwaoqOynHSBGpXujxhQ7tkr",
-	"IM0n6VVDHFzqtW+8ybKU8sr+dDMrWjEKsGdo7gaYDnb8/FR9Zfq/vLXiAXcY51runMTuDiEEhYfnS1bl",
-	"0+F9Cb4HHy/fHOMHM17pRhTppH9S0/aoX7o+5a9f3Ryt+L9//rPklDTnU2VUq6acsYwd1EDUxLgZGVli",
-	"WbJdHWWwbdEKFjGyw/7IqV7TcGOMX5wClWf6znpujwTctoS9/iZ+ZdHJlvLFmWRTmeOmQkt2IKDlA2Lb",
-	"UXKMUFn0VvOvAtmURclvIxg7W3YBhhAfjnSYy5P3dW3hBNPQYBO/re1ThMpIQD+QJMUeEDrmujGkioJX",
-	"3RemeAFCTioXSZrlSjCCXh2bawlY3QRUsyDdbMAU5E4D5XX+ubiNqT/Wt2+2knA0goZj8QKFOCHxurYh",
-	"Pg5DcdttzmtXlsLenuNJoHv6t5nZvib9nJG5nffB1lTSxSG5X5ty3mp3di8oK9vXf5Uk51a7Y7k1H+M+",
-	"XoOa/6qcU9jZpZTTfbiE5fZvkV361QOrlX5+rUg+T017KTSkztMKq4n8dZ3ZRL6RsZsUfrSxqNAquv4y",
-	"SYDinkwi2evPKiv0tUoI/Vel/OXuaOvOv4Zb3rrxc9esSgr8DVqdidXdkO2y/KDsz+/RkKMyI3PCE6n9",
-	"OibNLgENQv47Jj5hScW4RWmMID+RcO4MmM4x14mA0g4u9A0pJuhaRVZ3AtDDj1RLrGnRhR/bwArdOdcP",
-	"obgthxYJWpUimeAN5cmRBOYS8PU8ute7pT4vAsxhZOVwbq7QIf842yrSzoVIu0fGxRUU9ciWpshFATbq",
-	"/Rbcs8bdIRvdSG/LbmA3MmDvFICnwVZ1njZBXe/1641CqD/J3qIZtD96DyZ2XQ4of3MjF1d33b1hbMdJ",
-	"PjlrYjrr7b5b/6gvPj2kbhm7bvu3CwKtA1qWQYxXg5PdprQHbC4A7ijT5HGduUBX5V2VhaNL86p2kCb2",
-	"QzGfVVk538/t93P7/dw+47ndmIq2S4FafekLGWCTbpPKRnnRxnSWhWUS/hSZd4sMMCH9fZOFMJ1cUmNe",
-	"sBVYTvPDlvrxLuHRkniP9FH+JPsz7+TeS5Xk1R6+S1kBM2Jqo8t0IlTuCvKjOwIt0DIFkyiD9nEgZdOA",
-	"ezIQNAytkkp21y0TYGdcaUPwwkWm1AMNuGwyLKPtOGq4jfTSkXEZANlLNIrCMJpDf29oRej9cHqFNusB",
-	"B59l5/oH2dzXM7yKG4daQKYxkaXn+ZSEISh4o+xKX0LfPdOxWDaHdcBSCsJsuSWbsB0xRANpCtaGVJYV",
-	"+ilXtkddApPhiUZ0NBoRBlE7NCETqRikn1Ou+ygOF+mWYUFcCZ2QGtLkohxz8LOYRtnhFDqjGNoOUnYz",
-	"YLpVpvoJ2kHKJD6lr6S96jUUYuciRhw7SLLMExqGYvMqCqkDpjQpWLOGhltegpyGJIhAs9iXVnKfmIWR",
-	"uVwMUCUfsEg3tjJ0p+IaA8SgVAqoNDKRT2tUyqIsVHY0xP5tGN2gBSVhIPvgChCj0YCZHt7aAj2O4kQu",
-	"mEfiexzfEDSEnMG0TkYUBjAoyvTI5S/kqr+Ohmf6YWV1vMdbf0PDjjIi41t1jGGHMlquJSEKpisOyqU6",
-	"YLkxrKNm88SzgJu+s7a4mf4suORWIscnx55ky8/qpdXRqAKjWUV2lVfxMfM6W65Kgqf511FIMV8W6C0G",
-	"ZyFW87onIVZhSDn1FYEsBcFtYIlEW3oei7KA4KD06TG94szZsEz8yyb9xr7OyukqI9BzKFMrZWy3KD5z",
-	"v2J80RSftiu5skqIl0+yIbmdURNXD4cNt4pbQada97ukOWrjw2GvUVoGRwvscqS1Iaq2ZG6CRYv16RWO",
-	"K0t4+SImr++7/YV2ew2zXdp1qzz9V9/zZ9iQQ9waVg/9Zr06bJPDaiPojVq4M+z6bvMLbchj1N6tVN4V",
-	"QeKOltX01r1QMK6SsR/pC9yfrLSLe8+6/u3dANXHnlbhoFCuSJWinO8vfaWPHj3ig1OCXE6QUAqTPGnw",
-	"pARPW/J4ZJKnNcRTEz2zctCnfXSm2beo9kjk1tzlTIViTXk1dmtuH6398Hl8wWneaxSbcFZQgUyiLPwV",
-	"xfLW14L20/Jj/5tNZGCGEsq2ujbz1rIVNrGtHMHGALTRI2xMKhalp/aK6I7EOAyNkQKVXZREqO66FWMa",
-	"LbBlDFg0QgT749SMkyg7xtcxC/xAbL9v6flCbpfdvutCbr97Lb5hr8VK0ewv7Gr8TjDfGsE8i49rK2Ff",
-	"MGzB4/XinxrAdwk3Tl43lPdQVrxC19dnJ48Vp+SAWVE9Aa9NEBHOXhTUthuUZjMaDEqoXPjmFCr+MTQo",
-	"/a9f3WoPV0dH1defPncfqvafrV3+rDce/j4oVXJSnAS9j75heFfJ5lOcQN86hX2dJi/g3E/4oaKTDIk8",
-	"WXLcgYzZtulBeXkTRBDx0HD7tZ+/y77+IIMYVuVeSG9W8KQ0C9v5aidb7CmnQtxcxkCQSpI4Ub/MMU9n",
-	"NVVZlORX+0tJ7D8QGRVppGGVGmoh+Bn82M7G1xXnhTiLdbrBTvGhulCq5QZPlICL/QRYFRRMGuIQM59I",
-	"wT1tN8krDorCgPBkwCCw9KtHfPJnFPvthmy7Cf17i/1aL0PtIBJJSXG7ULKCmorLEt4WrdmeGEG2x7U3",
-	"tg5IK6oAue3iCyOi9hPECIbAvagX30nzO2luRZp712G2idHTF5G+fQXZfzc17hCN90Vj7o6CgNuNSgva",
-	"V0esqMOyKWrOCxtUQ5spZYH0pB/Keyl7XKs8FRncJ1mhqv+30XyqwuYABM+u3Q/yqwz3UVAPiY9nHFJ4",
-	"dIEgHIqFUo7wZEhvZtGM99MavJ577w2YflXVhI905Nnpz+dy4TV0mWvS2Le6Xg+hYAaOhzSJxd/RNKET",
-	"yifOgE2jcHETMQcNue+kTbBlE9Ma0h2uI6aituTgMh5Rl78xdmDt4JPhb9BAXK4CvnKQjqSzS9Cv6Imd",
-	"3kWytyhguOW6Mu7Owh61utIDumnCUdnQRUXPHcVpLUNptI5mYQDdm6BbnYAWM1R3U1rBo4TE0Fn1ZUH/",
-	"bTES+wai1vgz1L8fEzRJL0Kx+68kCYkNsw8gQzO2c8H0R8kHgoYLr2lUFrBVHtNtuqCTrRr/JLoRpHsH",
-	"nuUtag1aNHiqjh1Ki43tjI9iucgUrZsxcP8qwKD45IWsypmLOqRMErc5qrIYA1CYqXJpKyPbALt1S82C",
-	"RTy6y+YWY23deHOLsbbuxbnFWFu359xirG7vkDTctt8+HPp+vdHqjpo90j5sNnCn1T4kfnvYbIthtxnr",
-	"MCBBsz0kh22/0z5stTr1dtBxG21S7zTE6kizgYMGHm4zFu512kGjUXcPmz132Go2fT8ISFDHHTwK3MAl",
-	"3c4ID/FWaxzhUX00DBqjdkCaw5bf7nT9duAf1v06qfd6JGh2m379MCgc69EBjvzL1y94lwY+6Uvlyd3Z",
-	"H89Zdy712QoapHqIO83qsO63q6oru98JuvX17coLmPe32bm8WLXZR8UEPZgkwWCT8rJ1N27Z2RTkCL5K",
-	"tHqOGp5b3n/PU7WT5GfcqU7n8tdr79SrAvmxXi+8QJ9aM19d1D5mchqdaW/LqGVxgzccAbwQT3uVVcX0",
-	"HznY3qqUHsuzl6UaxQR0icE9VXnVwxTW34Af15XfyI2TqcNR9PFj65duzan3VL/0KK1SKEEyXpi6W02t",
-	"IhOaKNIeEkTufUICU6zlu6EkZyg5CoIlx0cSqbO2azxWQu9INSY+Dv1ZiBNS/T0a7uKBWQqrRelgNGLo",
-	"92gIW+4JIaKPxH3qSZ2YReJHMEEAFANWhpL/WHXPFmyBkyQJlc4u1XI+CxN5yag0tcpXDNYSYF+kuPsp",
-	"Gj6T++ZtDlfL0pmUdVKG8jZSry7vx5eOCHoaaPu02y7v12YZCADVVCyWIqlXUeZ3HrXeC71uoxWbusL3",
-	"T7boruJv05jcUTLfhaFBKVLowy8NF4IViWfQpHcURxPZmAQnhCdWJKW1vv6AQW5qFdhWGLGbakLiCfLx",
-	"lCY4RDfSmCktv0mU4NBBlPmROF6jWQIzT+NoRBM1AFemT5m9a8LVbUe29nwLKGvIE//xkKIWLvNoDdBm",
-	"NXCMFUuVzTKl9VQnAKvBKL9McEhkVnY8I1Z7FhLcSPMsuxFcepRoE4+93WVp6cYDliWDTdbumIxiwsde",
-	"pYaOUoCFyKavgRt6Rzj6k8TR1wvZvcL37xWV7UrDvxAsY+if48qAurp2Q0UIhEjwPZRqJncCmEph8ULN",
-	"Hi0dWpHuD4JyjwmYANzs09cQFSY01H7p727NdYXmC3TkC2iuL09KTklRdzqCelD0sTwR6avy78I3JX2W",
-	"+iMccuKUxIm7IvEkB23mcdE4cGgLPsw+L/rSOonHMnfDtfrMtzIa/RW+R4otfc0g3e+7/E3s8v6km5QP",
-	"bZJpkhS2R1plxKKvougUx+Eir10Do1bF5htuw32sZg2IzRhfVrb9b7g5bVp820frP1ilQf8xI/FCL1Ls",
-	"bL23F00Y8JLmblGWkBt5j2cA+y5QrhYosU26yqukyORLCJNKHnlMQ48dKv7gnLBspTy94FriAmkQ36f6",
-	"cC4C4fdoWENHytgWMTJgQn2capmGFujtqrgM5EUrjzoFKRUnWvc0fXjR+ygM1xf6KbIreGjGEhoiEGxl",
-	"VSEPDAI19MaWJDma4IAM2HwMpcdh+njGuHHlUwYOd7X6lwirGkTV2VTDqtYHa6IJIizgCOwLUwCdj6M5",
-	"RzSpQPEYCQWaEKzwp/FKmR/OAqICHyR0AJzmcPQrhYxeSFq8wvfkuUJGTcq8VNee3iO5O2z71cOg1ah2",
-	"O6NutUlc3B4e+r2g3npaTvpF5sCobx8hUl3KL3eXpf5ymNif2LGbOWXJDiD5yxxzDSwqq/NiMyLJTr4n",
-	"6W5I0lWXQwbJS3fj6ttN9m3YwVSiPnGQXZu5bzUEihjR1Qmh0BjUIktvnhvCgKexmwEri9dUHrf4zLHL",
-	"OIN4CJw6GZMFuJOGxK6AdoMpq3y94H3d8+L5YvdTnO7WL8fs6q+f0yzAgqjcpttvQVTu6lDg5opCJNu3",
-	"0dk2irgBEdQSdNXpxwxrO+0NUkoZPexTQbuer1p79/smbLMJ+7yTxGzbxGernfl+sWwTkh0bLrfc6+d5",
-	"ArL/LVuei6Om7wqpEZnmREI7Wkyh+Y8mVA+VOSHIu0ifVGRKn7J7D5iyj2fLm9bt6F8YnDKUi9quoddb",
-	"FztV6PJq6INQQlRvdqGb3NA7wpy0iZJuFSnbZ1OuOumQYMCSSExlmrdrwLjVBUobx7X1PWu/N9VMv2bQ",
-	"sGpMt/eQ4ddRPEHdXquHji9/hj0WvMcx+JPqH8iQW7bbzvA7weuqYviqz++y7O1BWzXBhp/Tm4yDxUS7",
-	"CqU1lcYNICu5q56p14NYGMroBOe67V4ZESBdN4tWN2GSN8XGGcXadoxllLv75SMZjYKaIYPiroHWpats",
-	"3TsXXNNXbFG5tZ7fCaqHpN2s9g5xr9oa1Ycdvxu4pNHeRFTLIYgrTMqq76DFCNfXwyukmn9LjBn58atg",
-	"CweHpHo46rSquDvE1TZu+IdBj9RHzc5WIsd+MbWjWLFOpPghndGuUvcyx7uf1NV8D2znSWZ4M4vgTkuz",
-	"FNnhN3yxt8JpFxbhZDGj+0AKSWG7KgVb4caiVHvVMJY29Vt1ybGQHEiA4HeOfh2k1D0oOYMsZ4AngvKC",
-	"WUiqgXmkvHFVCCIwT6XbzPxpeaqqY8qTKF6kv83iYSQmhgefcjuWLqmP/mLr2BQSmeEr02CUv/SepSJd",
-	"3hsGfTxl8IQ8yE6u7TKSvbfTyGZ5oX+3fa1QUZTYYTSC9Z1Ii0X0VW3bC+1gl0lM8GRj63WEOfJsXh75",
-	"CUmqHL72XiLvWLL86gnl04hT8Y43YD6OY0p4tltvGSNP6O4eiHqeOW2e0CG8ms/vPFOzRArmgoh4JdfC",
-	"G9p+Zzt2l3Xt1NQUJyhUUi90DJD6kTaKt9wWCuktsduFR4x8Hd0i21R8N+ObvRuPbVX98ex9sfmt9P5f",
-	"tVoNlcULOPbH9I6g4SIhsgnHBgMN1DfaroiC7PasKXZrx8UTwdvNTiOrRUG1ASbATwUwqBq1RT/rWskp",
-	"jQkOVCPhgnOzikuprw7UJ/YXMO0T6ohdKIZRLGnstZaYHvIvWU1MA/+XridmdmD/FcUMvfw/WFNsuaP7",
-	"2gEusq/vuzJY0R3+X1skTF+d2S7v+7fsOlu8rs7WusCYVOKye9KDICIe/nB6hYxo4CB1IrhsxyStrFjI",
-	"2ogynhAcQDshSzzpy8rUZgjdA0vviK6sMSEsAS9kSNktR9Axa7hQEjqaR/GtjlA23YrEGDFJeA1d2d22",
-	"kHcJpt9UhAGm4/UHzEvB/Scak/vyj+dHx9XLH48a7U5Z/EbZjaQJJ71t/oEGpdqghP6ByP2UxoRXKp6D",
-	"hJoW+1BDYT4mMVGDmwFMny1O4jvLxF9VbyngwU7uqYFld3z4YyE0mWtG78V7EQtkDDZIJynGOfLHxL8l",
-	"gfEOpxlh5jU4gJCDDH7idC7KtfLEorkDAixGLbcO8csyAozlFCjANLOJRQUAQn+pJEJeRgeQXoAhGTBz",
-	"+mUovBA7N0udchufZNke4uBSI2IjE8ySzSv70838Z8UooLaKzyXagx0/P1Vf7c7Rs+Nc21acHdh74Una",
-	"zgz9V9UQikRwFjHy15O911+Tr6z93FIgOpO8JXMsniYU2eL9Et8azpKccVdICKkKtnUBVFB3rcKnq7e4",
-	"6JitgVHFyVp2gMfWaFVDbAXk1xXO9iqMbSE4mZaE0p87xQswIe1iioLc3W1jr0w+7DDGsiulMs1qqYPq",
-	"Cw9yv8oMYlfC6CZykB+F0Sx2dEWHAZPii4PEXzhE1xdvKkJeoEo9Mz3/1e8zTmBQnixCgmjCSTj6aslX",
-	"1zLj+TmirtZFVa2pl9jS7rDVPmaFIDGQ2JLrWLw3TpIp7x8cYH9Caur9A/FzbQqNAFV4z5E/Iao+mhgJ",
-	"tiQ7gHxWE5eIGQf2ECJLqVjdcRRGsTgP7utO4/VpSRA4EMOpAlr9+T82MJLxpLK9haGM801syX5qhMqD",
-	"nUZcQa+PHOl83509787+orDEVJvirzLMTGH+BTds7bvTY00yDEtZ8wY0WheRWDLfS4bMnAzHUXRbJSyY",
-	"RnRd3e6rDFAxuaE8kS4FOQQyQ2QjiWvoMqOHqvwPckdiVWGoD/nKC3jOx9IZ4UttF8oE6oGtAopwVb0v",
-	"uqJYuOirSunpzaQuoOaqyN8PcgmnBgnPlIvhT8gLWZtUr6mI81l78etqPlhPgzayG/U+joIZeFtRTHxC",
-	"7+ByhVThq8WUAAHxBfNraT8R2RmgJh1GsHgr9rymiiSYoI6aDMX6tG0MagtiUGcZDirQzWsZRiy4ab5w",
-	"1oc8ba2/k7bmarkN3ybINKV9A8xTGFtz80evo3hIg0CaWb8ZrrYcWpplV0vswOJbCu2KdSkzoY/DcIj9",
-	"Wzg3QKbiH5//rmwxtWEULP52MItD6DBWbFz8IFQIQUDQ+dCUStAwyKK4MDbCHP10+e6to8V8423TL7/g",
-	"ilMNmAxBlScwRzJeoTCrDpx+FxazxKSXaUtCRlWIEYhNUdohPokXWjOAF2uQcS0OE2jnqeCimTnVpqzU",
-	"amIfjLz5wMmDZFsDdZkIyhFOEjKZqjwfQN5GSBI6ITzBk+k2AKlk2iKIvLu646X6Euak00KWSVXgx/uc",
-	"rv+h9nkJhIfaZ0FKD95GqI3WvRMaP+1qPtyNVQEtbW8PyxfwWqDG/T3C/i2L5pBhxFOCeokwW8gaxWAz",
-	"pZrNChX8wcl1AQVaDUgoLhYSyJpVljhg3WwFx76AuV6obznyZnHoiQHVMcpxFlntApW99C7zHF0eBeEw",
-	"VKdkUgHr8YDJqAekozHyh1yJJR5XZvSyNx9z4v+mjMlAZJW+0MIpN4JJuEBjEhNnwHgiU0cFwHckpqOF",
-	"xgol0oh+iv2xPtvK0YC5qpUCS1UGB8GPkGdvtCedDJrgLxPMAhwHSGNywJRlro+8lOo9mRuruYmzipv0",
-	"UUCCmSRI+I0mFWfAvKUj46GyzQtkI0Zv6ZgI1BUc0AGzTqiDbsnCZrfynWpA/EgIv1w5Q3Y5yIIFG8qW",
-	"ey2Gp1CKW/OvXUleZQSQe3kQKQ6RuJ2i0Uja4IbRLEEYBXgB+GWqry5s/EKWFI9vSYA8KU15NaSa0ivu",
-	"SfmA0dxXYXSDyjIHYUkgP/is/wmBTYbCvIpx1FxfvDH1ETwhYXlQqw1kLc8x5RobbquL/DEWSiGJVW6e",
-	"WI20WgKdxGiKOZ9HsRCx9yNgHxddn0/ytVjwnDHQzLO2U4EPdbTSpUHTULU2mXpuy95Z6VR81Rcv/89K",
-	"OXVlY3pLXxH0YvrfKUOjZGIZsT9fP+BG1d/bUnTPC+VbCdoHXM4DC2FR8mOSTIvQaAfAiCEFhcDQy8gb",
-	"JdN1gv2u+Qg5gvnyiQniZDEyT7dTdzHM+lUfmUq+713fUhUbjUqgDoDcX5L33fnoX//uxd0f/vXLH/HV",
-	"/Pfr9yfdszfvP55FjTf4Db6cl3amqXUq3F5qIOeIY8tSyLYhIZVYXspNlU5yc9PLWALmk0cG+D8Dj9ol",
-	"3ExsWKa9urgeoH9GxBLodlLM9XOBX7M47KPtv316EsBTWdGTcTSEqNjM+GL2lXhZ+f6enGdi5crvIuU6",
-	"CAo2NVRgmd/tEFqHQHjJ/rBCDymyfWZELXkvCHZbdElHU25J+8v2himRHj0pVMr9CuJoOiVBDZ0lPCv7",
-	"UfhbcPYBU06SGkRpmxqN2h2nY5pmQrNQs+3RGHoCUBTJas9mDTVMWWFgF1/Qf6kNdO31maJpb9fn1vfm",
-	"HBtClaYqpXXRrHIttFwKb39JzrSVsyi38m/Sb5QNVQB0b83XdvUInRqGt8ohtEr/XOsossws6RdZvxAq",
-	"p20E3EofvCJTEstbLq0bg0yl3AFTKjRHPEIjnPrKolniRxOT2aZrj38dFmr5k05SZD0PC33HiGWJI8rc",
-	"vMQ+7U379XNJo7HUrztrWGvd5ATfkW278reBzRk+qxpAZrjsdvyyY9pvHkloVwAIDfvFa6d24jI0kIE8",
-	"42OQBxuq1b7qSSkYJgnISm+TdbHv1d2k6GGxjbvJlg++c9Gny4c4sF3JL7IC2HPw0mdYDsR3r/IhyV+l",
-	"lgT/5lKHDSJ/NhGKg+C33kE0JQxPaW2BJ6FX6Suz8BQnY4g1m0vdWEg9dwQl0YB5B3hKvRq6iqKQy+EZ",
-	"gWYOCA95FM4SgmZTGWGLysBVMUfeNKZ8gqZxdL/wKijBt8o0CXIPT/pCiJIjAw+VkpF4UFr2/ryJfByi",
-	"gNyRMJrCWtRiy95EDBzPmFepZeSr/sFBKL6Cubpu15VDfzIbnZ/jvYyLs9m8LHomRkjj5iBnoJa6jORn",
-	"BTCf2lEd3EEUrpQRlekMWcdGNGfIs+J+PGsCGeqxPP6HXOsQKKdjR5BQaXvkqCzbkvJKzQ5xUk1FCpBd",
-	"UH7O3LSZosNpV0F8XzDQFVQ2zdVwcCDmQ2hGYkid9GiNpWMsl8fT17O5bjkq+zgOZI98POEOCihXLdGi",
-	"gGQWrD4uQuRSiEGKwAwTtv3LXvZa8xz1RNn8nQHzCvUH6SLxbB3C034t41VF799dXnFUXvL6KJezWpLh",
-	"VA+fHv6/AAAA//8=",
+	"7L2JcttGuij8Kl2cuWXyH5AGV5FUpe7IspwoY9keLfHEoU/QBJoiIrCbQYOiaJer7tPcB7tP8ld/vaAB",
+	"gptE2co5PlVnYoFAL19//e3L55LPJlNGCU14qf+5RO7wZBoR+PeR7xPOL9kNoa9YPAyDgFDxnM8mExwv",
+	"Sv3SMY4iEqB5mIwRpgjDBygRX5Sc0i2OZkR84LOAlPqlkRnEKU0I5/haPLU/Qj6mlCVoSNCMkwCNWIyS",
+	"ccgRm5IYJyGjhyhMECUk4Ojo3Sm6IQvEYuRHIaEJCgOEaYA48WOSlL44pbuqz2gSYz+p4lkyNrPBnsQL",
+	"x4yOotBPsts6ErPHpwFKxgRNcZxQEiMcxQQHC/ETL9icr0fK7A0GkvBRQw5K4h/VeqM5KJkxyV3IE176",
+	"8sUpvcRhtHgdTsLcmi7HBMXED6dip884CsR7KBIvopCjmGB/TIKChcU4Ib/De/BzujixOTkKqU5wGKnB",
+	"DMzNbNb4hyiJFwhf45AiPEpIjFy377ro6vIYVn9KExJTHOXgSdGMkrsp8RMijie+JTEicczigvWGegh7",
+	"rfph9uPsCfObcFrqJ/GMfHFKr9l1SC/HMUuSiATLoOThXTJG85jRa4UvcEohRfU2moR0lhCOyhLRRuEt",
+	"QSMcRrOYiL9inlR2AjRjaILpAsYgAYrE2rgNyggnZO12znA0YvGEBD9zRvPIOmTBAiVjDAclrs8tjsIA",
+	"/Xzx9k0hfOHn32Py54xwga8ATF7q//a5NApJFJT6JTFkZg9q6QlDAREDIfU5TN63j/fk7avSl4/2t/KV",
+	"HUfIwEKvtf+5FOP5C7G4funzoBSTEYkJ9clpMCj1EaDgGUnGLHjDkqMoYvP82b88eX1yeYIYRRhNcTKW",
+	"cBtjATikf9TEpgB6Exj9d8qS37Ea396q/FkPpI5DvSgmhYsl5j0E2gJLRGOCAxKjSNAAeCxH4YLUCXo1",
+	"FaRhFTzku2ZnAIK3yZjEV5zEks4tIX+G5LIRwpSJL4BEFexZbHbEZjS7VaBsYnvyp0JqC8MeZUnuO7yI",
+	"GA4uGXuN42tSiMxshOroLHyB/oHqaLhISMGqpnKc3xPGfo9gpDxxsxFMnAW8JYgbpgBmSe/EXG6r2z7o",
+	"wExrQC3GeQGv9OUXBwLY52TK4uQNS14BHHLbieFXwZkA0QJGJE4Axd8a1moUC9pfnNJFeE1xMovJyd00",
+	"jMnS1D6LY+In0QLx8JqSACmIofmYcYKI+GoBqD/FnBfyjhkVB8ni8FMR72BzCuNxvRAYjKjVFCIEZZSU",
+	"7LWfSmqUX3s6ZBZsE5z44z0sNORI0cHN6yTBSzXACxyYhe+0Yo0Gbr3n4vqwUf1//+f/Vl39fw23bm9J",
+	"ApCX+q2622i1Wl3XdUo8nbd0UA+69Xq3jl1/WA96jeEB6bqtZqM1bBEyaneHfqszGjbrnVaPuMPhkPS6",
+	"brNB/Hq9Tpot1zXYk+6sEIWO8wgkRINNO3E0AqCG22hW6/VqvVW4u/qB/iq7u4B0Wr2Ddjvo+l1MGp0g",
+	"cHuten1Yb5HesB6QJnFJ23Ub3cYIu/VWr9Ns1P3uaHSARx3SI82C3V3RG8rmVN7UB+4xIDhw0Hwc+uM1",
+	"t3njGXYJCXqjXq+LewdNcnAQNBqNbrM9OujhwG/7xG80/FZAcLvRPugGuHHQGfY6ftNtuc1Rs13HBbv8",
+	"ZfkiXex8biG9Ro2661bdevWromVvBFu6si9yZi9vGPJjEhCahDjiu9AA8Vh85gNTB7YgELSPOKEBuqtK",
+	"7aGqtIe7Kp6GVSkTOkK5kA9uyGI9qRD8djUXMHJKRqcwCDTGt+TenPeLU3ovBNkLqffk5pYyrr2rXWCn",
+	"qKRZsX0EheCYWysRK5PCjdQnhbQj/hEQ7sfhFEQsKZFoiUcCR2iTUu5xkM8mE1zlZIqFfB3UhLwqddRS",
+	"v/TjyaWD3r29uCw5JX2sUmZ2StwfkwkW0yWLqXiZJwK7YVHHjCaEJi9DPmU8lOvIL8vDSYL98YTQxJMa",
+	"nJQpxDV6JtSAiFA8IdkFpd8cmjd+GJQSfBdUE3xXFUI8rzbcRquq1cDap3A6KO24gXOSxIsjoYAtL/yC",
+	"+IwGHM1oEkaWoBMTThKOylLBIxmtz7HepuQuSdW6SmaDrWZDXPvVS52ENJzMJqW+6+hlC93tWqg3YuHi",
+	"GCckURhxQoMpC2lyGhSjRRiAeIrmZDhm7AYR9b61Ji6/HOFZlEd9f0KecfNNivUlQwQF7asKPlTtiv8x",
+	"9LDl1gV20+LrTM2Y64W6jfMIXgLHGVIQaBMh2giUKfVLJAXNOngLhMKJuMGzULxZhCqG9hQDWV3tZxyF",
+	"cLVHIYkF2AFHJkMSBCSQdoyyeORJQ4YntJM55oIiiIsJV6TSR3Wh4dUb3QH1x1gQBhJz+I3NEgTEgkXI",
+	"+qn85uq1gxI85A6KQkrQMCb4hleAFuvvIoIDwZkE5sY4jEJ6PaDzcZgQPsU+kQub4iQhMUVDErF55RBh",
+	"uhAK/TUiEQeJD6OW6yKKJ+KhZ9Fkrzag22AUGA4I0fCwTlpf5jVYI0G4HmFgmJmUVlYhhrXutZgxwXev",
+	"Cb0WRLne6DriZpq/xT0EYJX6pf/67b8GAz4Y3LludTC4q78aDO4OXn0s/++++CH39P8rfrnyv/++AvcE",
+	"tdx0uyVNrW17AvgWhxEeRkRImC2U4DsEZFUMZs5hh8vekJc93kaPe7z7HmtQPey2XyyovwHeYKdlM5og",
+	"vqD+1mD3mXgHDHgL6t8X2HUJbDHEKlDD8I8HaC4h9DAw/0pwXAxkgY4LguMaeikhyQVBBC6ME8IT80Jq",
+	"eYoJF+85klCJV/1ZHBOayIG2pE16WHEpUlCJvwwg/pyReJFCQrxeypEMybyFBuCkvLzhNlaw85jwKaNc",
+	"rusFDs5Ta4kvZSzxTzydRkr6fv6HMmDaG5rkrZt/j8mo1C/97XnqnHiuP3ietYWKVaQ7KPpQ/sqfn0ib",
+	"sfhg+di0rUhZKUHohQXX8m6CHfalzPsn0rq/aV9mkj1tKe+4EKhmOyQA/yQzh01mfDy77NKy723aY6FL",
+	"aU/7TVUTweyl2jKcJZLH3IQ0yLmSUvIilQ1Uzrmw0HxMYjKgBboPwjEximRFXFFwfsCkGRPRDnAc5qxL",
+	"awG5ZED74pRIasTZ7ltt9dnTAay1swnZzTIPAsYtO2l2AFe09PHaTefm2seWC906+m6F3EZIFqNRzCby",
+	"+ek7hIMgJpz3URtNM5gl3my7Ayqenr4r8ElFzL9Bo1kMBnshxE2mCQcLTx1x0PwcFLDZUMjIMLZ+Vzmw",
+	"0Gw6oEJEt9xcnBAELkdekdzGUtpB06waVbMIUurt55ZS+mWVJ2YXrlDw+XrGkP9gb4Q0GSsXLRAUQTLS",
+	"U5bLPEQezOqtdePUSsUGkXVQlS/B0myJaQdA2grJWgBmTFh75kLKxZZjP5YyU1vhHNpho9Plr9fuNz/b",
+	"nmWJIr+TdGuV647b6jrG51Q51Nq0wC3BrgEal4ydYbpQQhXfERpBJpJgLSCsoIMvzrenrEfKYjXHJvCg",
+	"DyTOex6F9IY/JxMcRp6DVoQwCLJnpB8apJEMA1pWwrMivFeXxyjACwf5jI7C61ks9MrKIfiH6QJZlmMS",
+	"pJKDnFiS/SpACw2xf8NGowF9LGKaN4zvgAiz3KfraYD98hcnY8/d9O37nO33gWhwnJO3JiHnygqkhAq4",
+	"JVcmckCOtBtwQitiZe3mTGjLHnaWLllGsqBy23WRCXKBZw5qu3VLWhWUIRRLmRAqPlyQpFIrcjw8Pmdw",
+	"pGM/E2Gw9vNcQMLXZi3gxknygQ9DEjF6Deq5HQChhPn30uSsLdR7AHCxBfmBkQF5y3jGL/QoYF6aMQU5",
+	"XEgzaT6GcNleciREUIHLUxYnOMocjxCVprFA/yQs1DOXF2p/7iCMfn5/iWYcLIWg+r4gOBZ8WA+fM+to",
+	"BYofJcvjn8hoiZDyBNPEQacXb1G349ZRSIGJABAmYRSFXLlfwM+icAF5DbfRqdbr1YZ7WW/2wbtSc133",
+	"gwf+FWNwCnBCqkk4IWuWd0qVh2d5la/DERFfa/O9RPSQKs2AW7s2ZhynJKF/FUfFYDU+AHVKV+evU38Y",
+	"mJRQ6tVBnkBXT1rkrStYcZAHq5E/Dah9WGDsd4S6Ldiu5uWC+1+Ht+IsPcnwUfnq/HWVUDFFoLhraquL",
+	"wyKgxZvcH7ZvVuloRoQrxBJY8iU8XULoaI4XHHkS0zywrdLZpNT/rSQflT4WWRNTS+RvGSy353Jyhv8l",
+	"ZLDR1z7TdEY2/IP4IOFZt/JcWfBAfs7ctwAnGwlHLrbL0KXPBWBTEFtLh+gtidiUwI7zkEkkGPQcjlzg",
+	"iu2xGU2KCM4cRxFJjAUcbEPStyWWg32If51UCqiP1NgLt+aPcUg37e0YXhJvS4eZpDLb3XwZ17HBLO2U",
+	"IsyTiwX19eA5EkYDTRfEi4jP4PBGswhM7oeIzqIIDcmIxdIKDZGuiFGykkSJLwR91Sb0pRVJS3PRtQtC",
+	"Po3wAok3HDk13H/KKEmvfm2bSXiCkxnfAlXFkV/Il81nZynKZhf5frywYLWgvhL4FZxAYJiHnGyxxBwi",
+	"w+FpfNLYo2BldpNfn403uZNecwVeh9IYv8RJxY9S/k3IZFvYpde4hOMYL4qIlxx4w5IeTHTM3p4c0bkw",
+	"yJhFp9MJOBDloWb9cH3k/TkjMxJ4qDzHYSJ0HCE8hAnXdzCWURkCDQUnFf8N6bXnDCj8Gz7NIivcbiL4",
+	"pIM8iblL72iEFiqrl0E3T3FXzb3k+krScSdgK/8Fj+QoBZwtB5MLLf8WkQPt8SqCT6EoKH443Y4s7o90",
+	"5wns/YjivehV8U07LSYlhoZsSyfEO0XsEtCkHALuVsSpcDYh+lx4yj5XHtHONAYc2AmZLNOae3FOok0C",
+	"xcT9YXTdKY1CGvLxw9BhS+Y+jdm1RuPsZt7ekhhHEdJvCIF/SmKfyKtjvLpZp65bpArwBMdJsfjwHqRz",
+	"NGfxDYmRetEA8VCz8DACpWAmQ/Ue84IITFlxOwCC5hIYyDkpVmbZabrtzJFq9NlwcQBdi0Or9ImwkZCj",
+	"jNip3DrYRGA8hLxNNkkwetY0A8c6sd3w3UbCHfFqrySv6Gw1HDac1maRaBvuRG6F3mupEQLQmhLuRO8y",
+	"vLGA6ImzWrGsCeMJiolPVCwPdxAlcwhjALGhjBP5TsOt7LwuwRE2yXtybc5Wcp+G/V5kP3OQT0/+W1B/",
+	"b1t8ett7D/qzUoghchpH76wtjnDEibNK7U4YwkEA1rhUukMeiC2eTDOVa0ND4uMZJ/CeFG8QjgQJDTnC",
+	"k2F4PWMzrkxJHE8I8tw7z7yqnLWMqnt68ssZgkmUWLtStV8fNLlaeiwgGeKnPiKCvJLZxEFDzImDcDwM",
+	"k1j8zaZJOAn5xEFTFi2uGXXQkPsOGoaJz0IqZH7OIkxxDYH5fEDBIixdIdKfTALl3hLiGQkE3/f4TTid",
+	"Eh3Sau2n2di4Ha2t21Bw3Y0Wq5z4uQZ7+LFkujvTXxVjrN/alZgV0lUJqK3l0wv5vroAW2vC6URbwGUv",
+	"hMMA+SkRjyS8JefEx5E/i3BCfmbDzXvFUfR2BGnJ65aYHRVSj4tcA2IB6A82BF+QbW4SD4GqwCtrpKB0",
+	"O08EqsfF1OcI8dlUUQS4kbYZWtOjklMSBEnwbkWRSk5JkySwHwNNEq9xX/yvpEoCnYEoFar7EvEyxmUT",
+	"DrqWXWTPH4z9y/t6F5PqKIwilSUEBu5DQfKlTOsZk7cnGIxyGdTQGybkNhbnFBI5ydZeFhVx2+wIerib",
+	"0wWZmAPxdSWjknU7rYzwXC8Snje6MGRmAQNvmrWEEYtrWR7wzRIBbAS3t1OI1hqLtBTEt0WjvPoT+uPU",
+	"VmHUHp1UEgbcQUJvts0Zthi/QilTGDGNiS95maQS2clfmt8RjkIMY3tqiN/DgHs19JKBsxaSEIcsGWeY",
+	"2matD9+dypfbEoHUX/UcY3JKd9VrVlUh30dmE+kCwUSWrmylbzUDxsdZ7Jcvm/CB34+kSPlzZ2NUyuzT",
+	"HdQ37sBGdj3xakR/GXKY65gF5H6by9GHb37fHZlZsDY9Qt81nwXkEAW5VAmtb/s4IjTAsfykrNMRV+cp",
+	"uL2CPIX7kJ/XIb15MKotb1/9aPxwIb1JtfS662TsNaY+hbSxbq/Ci8V/DdSV6V17ZfJgZVRef6xz8k1g",
+	"OcAr5CpCgARICDOIUZ9YybkgzOkcsUKev9HMJQe63EKUO0/f3ArvD2XCAZROWsr0WYvahSk42RNTCT3W",
+	"6lef3RUn8QNPbrMsJbNLNqWd8gRidJazT8XnjqwEJiQ6O2NTgnCO44AX55w6QrQvyDcVCjNlRRmlyE4o",
+	"lVW1KLkVincSh5MJCfrIG5QQgjcChAYlz2SVOvJYpSQmeG2APPme9qQ9NSlMHc1qBMkFwN0PVzLHnmFN",
+	"jXanSPi+JRQwdwX9hN+lEEJocAjim0SWidTn2CRMVJmArUil3qWeN0swW+slqxkN/5wR9bOq1DWLi6la",
+	"bBaPYwI1C0iAyuMkmUJmTJJMJcoaDBKPp5jzOYuDSk6Ob7itTcap/HGviAQ6jmfUHz8RQrBMASiZG3H8",
+	"Ccg1u4qRErpFrLi1gfmuvZ7yyLjKAX2s2I69m8gkGmw0jqhwQ8GgCsGSdeOts67ZkHqYaS0D8ydkAbLx",
+	"6542eZAvfRwHVfCl4ckq/ffeVvItzcow4W0YkHid7PyMS6MWKt/btO4ow3qlhoS4OaCKaSDJ9AOSyNB8",
+	"Ew2q3QqSzu1uWV9hMC86UVsbLDLtibN5xlGgXgP9CYKFGLVyz5cOz1fDLXsw7hFSsTpK+o2xq2rdzo5r",
+	"F5/dPyhARTS8HY3WOJ+3sZ+t1FY3SNcAw3wYrhK5rcVlIwtSYG067YcRqAzePB0CdSIEgvvr0iuUxEwt",
+	"3IwuLRXD7Qy9/+0UdUfttfggLK66TFdortIP7EUJZgXU5B5EY6WsuPniy2VsguU7+dqLGNNg29j/daKn",
+	"5oLbG7MdsyebAujlF56KfctWZhOoQG0PyZAh+Rci6lvbu6N+K3TOnBRHwgkw6Jqr0lkuM9J0ZY/VvCQ7",
+	"zhn2xyEl1ZjgANR5OYwfYc77yMtVHfZQueW6FQd5dnIiPK1DwKouDuENaLnlNsUzkwAFr7XEo+VqvPBb",
+	"W/ymC3LDk17FGVBvqWSs+K0Og9vFm8XTRk881Rl5HiTo6UVYWXjwQ12o+G/IHBgeRxO8QEMiHVNSViiO",
+	"SlxBedhoRACDERRj5k7KUCVIQ47wkM0SxKfED0ehj0I6nSXq9a1pzyvx+omuo52X1FcGlR2h8WyCaXrO",
+	"1s/66kxjNozIZPPtWReyZa1vOeKRElNXwtr8Mq6qetZLrkScjPVi4RUHBSxJqwyqivYCGCikAbkj+Xwu",
+	"RXNrbk1JczKRa5fgPFmvW5ZnNPlUZh/rASf3tT7mTTCXwvNj3Mq5A84mtoYRl9qA3to+yP6Wsa2zVbln",
+	"VsqZxYkPEZsSKq6IYLtTQm2XsCpgTzixd7IpTWxXzT7LudeyZ9iy2KFjceoUlquO7qRY9jlS0bV5eSd7",
+	"VJE6+01bkFxSSVLbmXL4igQHza1UKsOhXWMy5IgLUQ3zBfXHMaNsxqNFbTnB4ONmfqsXa0e5i52shePD",
+	"hOv0OJ6OZC2F6ofu6oltaA+WjGXqttaUsUry1zo/FOaYzLgu5A00Gu6InK4g1Oae1pH8puwEOU3T1OLy",
+	"s2wfo1cE+LzgXCwiql8Ni5cfOWZluSzhApLErpnKMc4R462zCJdVg9WZyy8wJzbfSEX9gpVu4g7TOJzg",
+	"eHHMoiJp5AgdX1ygMblDPovYLC6KIbPM03/7za32jqqvcHX08XPnS6GhWaHVyX21ptzxq9RCfQS5DeWm",
+	"25Q8nAu4KwBHRIJrIlQI/aKQDf9gQ9OkRLEwoWbMqGDkX1PYeEAOw6rcmDdfO/clewa7ZsHY6S6WILJ0",
+	"tg/jL/nAzCfDaQqBt1xGO5uJCPGjSxhdK8qRVDhdqIWnPQjylybBdzqAYU1ananCujJF65pQXTJGpzKh",
+	"clozl8UqD6hyfxzdbx6eveCHZOLJauvF7Ev8qryq1LdKCGeS3mt7zNa7bwTJttdffJOmsm9pwQ4ti7W1",
+	"QItIGChmbVg21q1LipPrehVGhRKNwm4xRxFiQ1GdYkuYZ9fZ+RROPSl26IL6DvIScpc89/mtZwSS44tf",
+	"kFggL9TLNQFbgSpqNdK11GnpmiOZK6P6Eq3FxE1afApta/trSZcG8ENpszmop0SXxaKK8/Mk7myvnys6",
+	"u0k318OuX84+YP3EstV06N7DN/bkNrWKoWvLhIM8zXLotfjLcANVIEFSAEzRMK1pS4KKYJ1pJQWomQCU",
+	"UFr+lqSAdI6SUzJTrK+XcJ7hGjl5xGiauha9IG79Aa0iz1BCr48w+qAKxwIZfMXiCer2Wj307uUrB2F0",
+	"4Y9JMIsIeolURTKIiQOHLZ6GQmu+xiGFSLkBRSikPpsAOeWHMJmYqCpGrAp627dmiEJKOCozSqC4YgDt",
+	"VXDkyNWECUdDdldBmIvR5GBcraYaqNHEOqwlJizBEUflacx8QgIOFDmUYXzQOlFMlK5gaXy1pSpsSU0h",
+	"3Rx6dcrW6/85C2UrGBjb/CqkGu6gdH6f8UTABdbhyEUAAEk8kXNKiKnJFPhU7FeZJ/gmpNcOErqG+C8O",
+	"4yBmU+7I8n+EJxVzeGGMIOcPPABizpj4JLwlgZwniTHlQjJltDoOecLiRWaH1u9yheLvUerhgnhUOdIs",
+	"HjKBRPJzvXmoJHApfrvEd8848uPFNGHAWWVJiDQiYkAFM5HBbSr+EZreDGau2/RTYQP+JuqxWEDmgd3P",
+	"EZ7XgNmXDX7LS1gTy8wWKDFvKA5tEFQVuE9xTDDbPFKUnFJ6aIKnF0NW/GJBqvAKZ3ty3S9z5Wgp8Fl5",
+	"rvrIS2tr/4DG5K7809nRcfXip6NGu1MWv4W6AqeDdEsJ9A80KNUGJfQPFYTBKxVvQEOKIjYnsY85EUM5",
+	"st65nMIMAzGuUOUBOq8+42rYqnoL6U5Znp7OQ5CVazolXV2dvkSZyXxMGQ19aaufAG56amWerOlK/HCC",
+	"I3RFwzsEuVVWDTt0OYai7LKZoSn1LhsYpeOUcdrwUNyn9BdV4oqyuUw5/gPCfQpTg03Ts+J6gE7xCm0p",
+	"MaRJp1XaaFuwC79nZ+q0sseEgvA6VO4ZK+bRrfakQan1ZXPwr96WPXERQ80G9K0upwZ2HV2+WDo+71dA",
+	"bUUeNSqzGOnoMCDwkCIgiIGO1qoVa2GYF/b2mlFjuP1dZp9LziNnU31bzSs15KkmCr/D5tTLEClhd1dI",
+	"xiEfUB0tptu9SsNwhlotTS9EBHuGLeoELhX9UZstPMe0VMo6O4csh7PJrGGpg+ulmUt89y4mtyEpavqG",
+	"7xAUXCamOEraOeVoInPNBDNRlwT5in8CYRRSTsQ4lzH61zgJb4lim3hA5d2DTjWwFsRn/hgyCP5edxrN",
+	"Vq3d8YCPVP/edWuu6xXdfGMiWm1pkbKi3MNcUM70m0MrxdigChRQFawZDQn0OtdvP8ASIznZj4KRHZPC",
+	"/PmLsaDWQjpB02jGUcToNfxZSKaWSZM9xSsN2eJbDLksfkGFr9OLt6jVqB/IkEArwAYa6eEE6U/zVO2o",
+	"+uHj52axjXw0E3Rr1bbPCY5CTgJBNkZhAkwGUIaNkPpSCnokDm8BgfiWAFFfr4eFFCdWrO1tHIQUQzlZ",
+	"EA63kwoxVPCxRUIjD265cjndhoXziwQX2W8uYz0ruOGlid8fY3pNApXQ5NmXxjuE1l62wTTkKJgRi1IP",
+	"GYsIlqXVGL2+JPFkHSq/IUmKvhltBZXHJArQRJauxBQIiiAmlS1Bk5l+PYS4uFDbLJWnN69grXqFghJF",
+	"hPNtV5qdfv1SLTn2uLgi6pvZZKg0gvRdkPuTcTageL0As6UFUhkfDaUohubqTRbiycrTK6KPqwha9sou",
+	"35UcvSkgAwXgTq+Tk2UoRUw6ZZcPM8tYbPfpmGZkuuFDtpXNC3kyG1MJZC9JFAqle0WxW/WrFnXAGoAS",
+	"Jv+wmprmRGbV3mdTY9X7eWTEGlYFxsKPEBarmn6qqu/VMPCQbFGRpVer/CAmoe8+iXg7lD0+kqB6SB1G",
+	"MczJ+nKRUDpVnYoup1fWReFiREkyZ/GNjNOs2DJgmKQFWWvbLkZK5sWZIOKQfrq8fGeVpMsvcGVB59iU",
+	"vsGUzwUXV32MV6xq5zp+uTuxzj2tsdDGFMsfZW7AEkTs81qujZyiwxZ3ttjjoO6s+muXZFJDCzZ5H6wp",
+	"tlzmw0ho0b6fLCVdacafyvBoD5WFkr6Aau43lM1BJA0cFJNEgBRFZJRAsWR98bysBV+/R+7GeMYT5RHX",
+	"aq+aBYJj1Pfrtd1cvnSxA/Q65EKcD5a7aJRNWZqEK5taZS9RMbkU7I2UJ5uCfe8k6nxA+W6RwFsUUJcR",
+	"tfbuMmvfFGKbOy6rMF3+1CiZr2h6AkeVMYOiMh+zuVA/ogWEGvxPPENuukXlbu58zIn/u2f8TdK5bkB4",
+	"QxY1dJHCL1QGNMmlal8NXcwOtsebvdDlPC4+OdKsF1jMMPXd2B3nNMncxC/TGbZc5F6P5Wmyy7Q+xx63",
+	"+gS3eUuKeKqdvYYNldbq1jLt3QUWYsaX4n1D+VboSaAl4YjL2lX3VpUE8ecJnkzXmJvlfGM8nRK6xm58",
+	"rwNb5gBFdFSdXLrYLc/uZWHAFWRBpRvTqW21fLEfyC05lI0vTiGEQ6oInnIeQhwGhH6JNwZUutsPxTCW",
+	"AVIMBW0kM09rnEDnSu/Q8mE6yFsQHKvxU/+1B+4F/aQGLptC/4EJeCxwSmWWtGU44foUdr3ue8QmrolA",
+	"Xv5J9s7fZpItDYKbqrEtIeWyVAHlCI1LykPPJZrUlKDft2pNq34PKiz2cBUi9BEe0Kzpms/DxB+rhgfK",
+	"c6H69ksLyVSa3KTvEKzUsktCRCqHA5rFlz5YxiEyIA3nWQo4yroMs7tU/VfUHks5pNIbMWGect5ipyIn",
+	"/iwOk8WFIAOFnfaG0LrslT7xn99flpYjFgpa+OnufsMF8t69vbhEz+WvVfiVe45OCkPekcoBhuX3dac+",
+	"GRQCb8twEHHTfpHdxKWArVI7knGmeKdupqvmH7FYwhIoHfgdZDM2A45xkkytVPOjafgvsijSBXQvxKN3",
+	"pyCugqFYDAB0Xjdx6pfuqngaVm/IIp0Dy0Ezs1yskJSzueliMimR1pDKsuPSfngNNVBUfMNd1Y9CQhPB",
+	"eDYsTMm3q9d2DCNtTpuXM6Iw2LCydNJ1SzPrX17ZF3BfjZgOFcZ+YhWIKMH40qX+zwTfBTWVqJuOLp5K",
+	"SMrXlEogz573nz8PmM9r9rfP1TbF4peUsNIFhMNUE1aVgTEw9oiZxsNcBkVAspH2pQQ6girBd+rC9GXR",
+	"3sztGVB5QYD3qHw26HvsoAmm+JpkizVwrU+Fca69HXdkn5YM+VOBfUU5OtyB3tMIywVKiuaoGvOypzW4",
+	"THVUUpqywCEE7G9/Q0dpx+SQ0QFVyWUqeohnOipL7GBUeoTnTElLSF5T3hdDVmVYhkYzmF+p2lMcxk4W",
+	"7SW3zqCbo4SHLGJC2Bum+h47+qMbAtx8QM8wXSDvOcD3+WeLS315XqvVvLQvL0cg+cmC/HYacjElHNBC",
+	"UrgbEUQXENCgK03rCCigiTr8Xax8QJcIYd98BmUVITIw7X37jMtm90bp1qnwLbflIHKH/SRaoCi8ISpB",
+	"ZUALmtfW0An2x1br4rQlvjpaqyW+0PLDhCNP8yGvho40ug2otor5aS9oqOAu7S9Ub5xwB12ThKOWWz9E",
+	"WAEk/UjqBzehMjyYpQ2oWbo6QTVKE7AAKnfOmQ7HU5xa4z9HlBCoJunbnaoTqEpYNhvqo98+ehUZMvTT",
+	"2dExMjFXEIMnL67uFZ/IbgdqNAeBUoETef8lDg9Nt3NwNmgITc1NE3hvLuQloZj6iwE9AQdUTDibxT6x",
+	"ux9b6ZFyMt1uIUzkWahPIBVKIotJ/9SVp8Y4sWAJaODI6DoVtIwFVFs15GUuk4kuTFkKm9NcNRacVqcZ",
+	"UNmsExQtWSPPU7Fg2VgbgfVqGxUNCq0im9IpGig/X7x9Y+qq6JPwPg+ACQ1KfTTQlVUGJQcNtNoqf6nV",
+	"avKpUIPEo1qt9sVTwUhRhJJxTMiAyuocgqiKQ6yhE6vWip4SU+SBR8Prw/TF8/gsyD+S9UTEw99qtdrH",
+	"L4KGXWoNTcZRnb86Rs1ms6caFtfQGaMEZpXgE9cwG2rl1Wo1cHZ7Duq0qsMwqWQZ+4BilI+10rC+yOZF",
+	"8wH1dL02oVsNMScQeq9qtol/66pt4t+qbhu8yn34j6zdpki8LODm1dB7XaeJynwxKAEL0esQ4ZmY8E64",
+	"fwt4LMhRrluKPC4ZQYcKogPFPZjgSOxWIKEJ8StIAUdlFutQWkEadEShLmqcNrSBuwZp5XBt0oHUJp7p",
+	"inMVU2dWg/dE9RgHaECVW+wnKCE84RqpdakSeQkjvJCSuCzMZn+AMMRBJ6CU4EixasnpcYLFUSEODhB1",
+	"6hDfr+hF+cifEHUKFSe9f3A5q/VGU4EWqCg0IrSEEzGQUWngZ3g2oGm6YsNttOz8Bk2DxerE5/B7phqe",
+	"IlnqpisgyJD0N7oQheQrdqfnKtzB/OtlEnGCPFWe3KsYy7VpeK0/4dlvBjT9qKZPC5G7hFAOQgNwX3Uc",
+	"8YxSEitxR8gz6niqQljSgakWh1HVb/vIEyKQSlpR01XEpQKZ2YNqRZR4zoAi5EGdmQstE3mWigeh0lIm",
+	"YCPr4MRQcKeOVr1riw6Vw/zqdamnvsQ/n3DAGqOpaZFSshxMxW0dEjSPwyQhVLZsl3zcSAPInJDuDwWX",
+	"+jZkkZAnjYSBBT2YzuIp46SPPHG2sHIg9DJ+TqueibIgViSYYjx/od/W0aPizVsSD3ESTrKfiBNIxoom",
+	"QSt0D5VT3FANm4ayiIOaQdasUqcGLnz5RB8r9JgXUrgCk5FVnnGJf7CdF4sEgtzhC7Ux8VxMwUZGVFMk",
+	"hi7QUHywfEiCACoU06ANmD+byErF6UXKHdI0ZrfsRgqQCs5GmpeJKvJsy23XBSEBo4hdhxQNsX/DRiM5",
+	"nhCfgDpJcWOEwwjiMiFOwbDt1+EkFGRN/hcouD8m/g10CYPYBrE/kIVCjgJGibpKKvlCwCUkvI9M+T50",
+	"Fr5A5brjtrpO+6CjYCMIB1QFSxlyTEZwUaUMXG+KrZULyohV9EpkBVGhRB2aMwkFcQDdSc3fbKCI3JJI",
+	"8o84FtqJSraShi8uq6NBpoMmx/4Mbs4oNR2h+ZhBSoBQmjhK8A2xAiDbpv0MxHswDucyH7PIunn4hnDr",
+	"m4ZrPkqYWFl4S2oCkpfkLtFZRepWlEFREPgIeJ9SRO7Ind8QuS11CyqyisqQqDt9dfmq2tXCq1jam6vX",
+	"Vp32Q3GoyVjMBDRYM0Bxk8TDtFYWOjXCohBalFDoZC3IFTEDKGpjfEseUhpeqsMgXUAot6oND2A6g4ss",
+	"ME2qUb5gi7qYmL7moaUuwWKUxtFG5aJ6djqsHfK/vCPxVLsVQJDRwJCf2pqVpUdZCTz6Ek9xzIlRVkYs",
+	"tqkrpka3UpVNq4T7eErSUHqlGv+vT5/gX15F7kORIimqVNErGSMFd1/ABcKE2zp0Skf3pIYAS2MrG6Xf",
+	"0Wo6HIlgPpAG1nbFkqFIr/j09J0RrFR71XpbKL4zyN8bzWJgVWbKa5KgVqOHytnSfxUl4yDknZMkXlSP",
+	"xJLBisBZmlUZh9fjxKQ+CZ27rq6OgwI2G0qkEW8ToQrr2RWFQ7OpmCFh1hLFaVkd+SW19COC47xS+Iwj",
+	"2ThRAPgENME+8p6Dhvhcdr0CRsINwWkrhZGjss8opCwI4aoCyZNakpNWHl1UVfxydXkslhngxSGaYsWp",
+	"HYCatOvZEFL5V67bd12pYLy1NUX+zKwhkH2P9B6gfpdPlOtSWevexWwahyTB8WLJUJex0UXkGkfP8TSE",
+	"OGsu/WhJZCx+2v50fnJxKdCo5JRuScylDa9ec2uu+IRNCcXTsNQvNWturSmTEMZgC88aasC7yniByfYs",
+	"lBxTBn1H4a2UdFMTUBlT9NNFo91BP7+/rKyqm2SbscFtYHvB4ISSWZytd3d1/lqy06VKeCpIRfIR8Zov",
+	"aDrhMkEvT7eRJ8RnJZhYEwsxJ1HCn6p6a3YFEomqUKk6rqGQD6hSdvSj8tX5a11DASpqTQt6uSnboiKN",
+	"MrPAdrfIJm4DKvGoUjMZfaZVm5dpJNTsuC6MqQpyQpcQaLgGkoXGDFuyZjRaaH9RenKKYoKhVou82aNt",
+	"uU0hrrTcVmqG0PcKsn5UXwdFP3Biw1feASPmnQal/nInvZJ0mxGeCPHUKpgB/hqrOsYfKuFN6yWZ9nWf",
+	"S1w34S9d6h5xSEv8mlHpwyGBurPi0ggmblvc/8CU/FNNUvPZpFTUOU+2y8s4L0t6NnA+QVQzjrIre0sj",
+	"pRilH6JypNvsLZ2xklkq9jLXzElZ8orNaJCd9Cgzm32AGW69YY4ZvaFsTqW/Qqoim1sLrGia+CXrK1X9",
+	"RbREDgfbcN39oYJkV6pgI81RGHvfpj+n7SYskcXP4+GPfvg2/Pn06tNp/U14yk8nyfTD8WnndMLvTsN5",
+	"GPwUzU//YOFFFFydUrdGFj/P8ft/h2/D0/nZ5c3818tX4Vnozs9eHs1fX/riv8nbl0fzs2P5TP//r5cn",
+	"4evjnxcf3v8q5qv7jV8Wry9PFmcLMWf0yV+cdk7p+Zj8+G/x3qfg/enOc5zJOcaBWF/Ew+DHV60Px/X5",
+	"sPmz++v7efifi3n44T9jsZ+7N59u6meXfvvNH0fz18c/z36d/Bq+/eOk+fby6u7Np6v2m5dHYl3j4Pi0",
+	"A+9dnjTFu2fH8xDT86mAydnLk/ZZ46T14Y+j5M37s7sPF27zw8ufx68vo/Cs8WvyZnLlfnj58x9n70/n",
+	"v17etAT8zl7P//jPy86f0cH5r5NX5z9+mH368fzu7pa0WmcU/3T02j95e/InfXHd/nemFn2/1HAbnWq9",
+	"Xm24l/VmH7h2zXXdD2uusVVsz/BiVUIvw5KBo/1vQet/0PduMHPdRgeI5Q/f8eRJ44k8KqDyPwga/79a",
+	"bpbKr6CsTgmOV8ZolKTvKhNGVjrK8FQV45hGJKjS5Su5wkvVRFXzAeiWtMyfvhOn78TpO3H674snX4H8",
+	"CEEoDQGyxKQxQRxPUvuZHcygzDx24M93mvSdJn2nSd8FpkemWE4p5zK0w+a21UIz+qfKJAAFtLAVeLos",
+	"4xA1mmJNrKi1s2Kav0SXjL3Gscw/SElw/i2Eh+yWSKuOTXFlj5pSrutMKe288pvpDbJ8fe0zoLI+gvZd",
+	"aIuqnPDLR/vV/Dh9tP7jzLnFaaGwoTLwLJOVnuuutadADykVpPCzgnHRoWu4Pz/LvA2SN+chvT7Phpun",
+	"8LdtJCFH6vX7Qj7bPCmFpIqkX6CB/cqgZE+Zhb31Wh9t9fnu0O+47pcd7DqqtU7xHQIHo/KCAKBkoFzZ",
+	"hq9aKrhPgbzAP/IXwBx4RV28+qqFGcvR8yur55L8qLn5o1e6JZP8orX5izfa0AYftDd/IP1nb1hyJJ1f",
+	"8GF9i7W9kx5ZQzPEd43e5u9es+uQXo5jJsPl4aiMfWwTDMndFCKL9EGnofSA5MtR3r99LIiv/u3jF+dz",
+	"PvD8t48CvdNrdwam56LIUsEP8LW4VqV38Gvpo1jJcx86g652V0irI8+6INLIHe1uYDTtcjclJr7YdMJr",
+	"VVAoi+1YtU+cARVysYw95lblAci+0I3/VYyhjgaqIU8XeDNBgfmOn5wQ6brIhVzxyqEpsxBy3QM6W9Bt",
+	"U1dPVPbcu//3f/6v9F8k+EaGoKRNRr2hXxe/P/fUf5rwNuZpW9Eh5qTdFTtsNlDCUKuVcS9z03d0QHXc",
+	"mvTh653rynPLQWUr4tYycWl6RwNqvOXSpS396KGJiDxEOD1m29Sti9nNOOHa5d7b0VtiBdAWuDUAKx/i",
+	"y1BLPLkLucw0tU34ck8rt2TzKd2R2hbITBOo36xyhSX3rt3oud2W67q9brtx0O12TtxXB27TdTu9bvvg",
+	"ZeOkVe/0Tk4OSnYL25JGndKXj1+ylMVe8lLnXe0kiolpYFXkf+F4knO/ZHd00O2t2dHRsN116/jgZbPX",
+	"bbbrw+7wpF4/bjV7xG0ft180G+0eJse9F2n+xDGOA7WeVdt07Dl67z+9/M/8xXByc939cDl8c/bn1d3t",
+	"v8+PFvGHTy/5j78Gr3953fv0a3L0/v1ZOss5gZb+ubFe/tRe4JD8yT68aXZGL3/xwzeL8xk5//H2x9fn",
+	"zUl88Dq7pIBdE3EjFeSVLHKUFqC0DmCLcEykKyyuQJ6DnrsS1JQlVVxVcBPL2cEvZHdm38oZVN+HM0hj",
+	"Txq3mQ3YVCxA990uNnOoFuT3xzpVETTFrkyNo4w23pDauNDEQ3Embr3XxN1RvTok3VH1wD1oV4c9f1jt",
+	"DJtBl7ijBm4d6HoyEJEqRqSzKFqB6zofMq2EKZ+caelTfPsg5NeblezhPlv1Rz23elDvdqpdHPjVA79F",
+	"eqM6bg7b3fVb1Rdu221+tLrC/7bzHdUbNRc0LdFaUBNVTKY7xm8BkdWU0eoga7pQGYsM9ickDSdh16w2",
+	"BY1GAciKby7taNLJ91nql/7mvuo0Xp3kOy719Z//tBezlPebEvYvGTvBFVfhO/rirTNv7kx/Ms3zV6gz",
+	"M70CqysyxOTnBTVVJ1Uu756Wgv2T81101qXGn1lzAQhvMnLOqgOM6WJp/qwCuzRsH+0y1sM1/4SxM0wX",
+	"79M+mClUX4W3hbLIPeCWgZbqvqXtJGyEoGyIkDxbxfDpo/XfbNLq84y7vkZG6rXauNUcHpBhxw/q3W6r",
+	"4XeGPsYdv9mt14PmQcs/GLaHrZyw4t4Fo8Cvk65/4HYb7U4Luwe41+10m7jrDkfkYBQ0W62O67aXPvQD",
+	"txOQeoDxQa/T8N2e38GtRsPt1ju9nk+GHdI4GAX15Q+HvXbQbQ/9Nm72Os1hq9ty2+1mp1Xv+hgPg+Fo",
+	"2Gpi3KwvfVhvNXsHQUC6rUav0Wl0g05rhFtBm4z84YE/wu1uu93rko4UXR5u+/gltXXo8nlKZjfWjjQc",
+	"uaVxzlnWccAWogLBvqrd475mDHcLc8Sxaln93e6hCI+0UiC8SksyrEYZIXwcRbZFRLdeB5OIzhKqQpvu",
+	"1aaRcyvEUoUeZhKMdO8pWb1XlQkpKwCqbB2ob5uI9RAa4Fi+GtIBvbo8rvRRw3XTWGJIlhQKuhgcrH0N",
+	"t65j8SiZRwtjLGEU0ptMNXFthpGJVAEZ0CmRk8n2u2bdS1mWOg6YmAhvfE1A0z+XSgZfn3iNyvKP6g1Z",
+	"2H7QkNFK38qshtwPmk1sT00EaN8Rky/VhlWJyD2HTB6l599wG21UhlQ4OD+OFiTZJgJRV0YRAwi01Ke/",
+	"7Gq252qhsjZkyOl2nKr1tQIfs9vbMQjSPr1HjYJcDXSAta5Sb0FySclVss/R8dlJVXxUPfj3v1pnvf+8",
+	"K1Lf3GbVbVzW65aykrqWpT6mbuHb0UgAz9nqTG0B6URTkSytkvHiD1QFsueyXhXIUDNIw9ZLAD69JyOF",
+	"rMoIl9Bckx1Oq109775svH/TvtxO2d7DabUzp/Uyc0j7UNe2PaOj9GAepoY9UN8QgHk7S96OzjHNe3mP",
+	"JL9UOXUN1+3dV+tQ9ebX+XMjgnkiJ8mqHOLbIh+u/cEmfWMjXrjdx5KrV7kSZc+BWcLDQMIWJQw16q77",
+	"cEF6FzN+tsSUJfLZOXM07+vKI8HICOf2yRVlbwyJzLmWeTchT/NqISFFpqIWiTsrAiys9X9xdLzFyp0U",
+	"hoWt3YOWnx5p+bvGh6zEvItVYiAqW5V5YEF2XZ6KzJOVbL323aW8Z9WqSItisSqNfaur9+Q1m5WqE+QW",
+	"bqcxqXpVylUtPjSpbrLQCCfQ4FobvNBrqGyDY4JmNPxzRvJJiQOa+UIbAKDRZBzYYioUIokP0ckvZ9Zb",
+	"AtSQM445qYaUE8rDJLwl0aLSV40VcXadEOMpJs2K3Ca5W4oz8mILTa4MdaAhO00vkuKJbIY4oDdkmlSc",
+	"tJs1UrOl7lgrsS8dtg7KmCzloW0ewITApCmd6tJxXVyERPnKQQ+zTqviyHxqmQW3L6+u2IY4x0fIUpsz",
+	"WYB72fq4ym53UD8+6LQ7J8cHeNjtDt1eNyCjFwft+ouDllt/0R51gm7voPMqtfFfxjLjW7vpMkaygxP/",
+	"5fji1x/v/rPgPv/068m02f7XT2+6t7fzJr89mr3+1+Wn/8yPX71OfklHfDfGNGHa9bta3Zjr8jWyypGW",
+	"nQFBylpceMb1e5Vt9r+Dt1qt9kxgTOHmh379Txy7PI7jg7vRze2iHXVazWgR0HkvJu3edfLp03zUngR/",
+	"Wp5iFgVwHQQjeywP7Bbe1vR4F1O2q+9VY/Q3UkMVNTFkaRkVCrWcFXqn22/l3YYurg8bVdd13eqB+J+u",
+	"+B9X/1/TrS+lXa+OXBar/OHP3oekefuvg8n7xt15d/rab/3E60f7Car4KmhaqEzDAexFh5bItEYvy1//",
+	"JW6UMs1HVqsjSck3o9cmr3Rj2PGrB6RVr3ZHLq42/XZwQHrDOm60dkWv/9w0p//uxpf12xcdetZavO+R",
+	"143rNej1xLiAjV0CFfai82/EKYlJD9f1v7tcH8PlSlmht1VQgsk0WWhZMgoBMPvzuspOYkUe1PpKr+va",
+	"bzZZQdI7+mheRMpSZ2HCmKx5ZZ5AAaolH+JfxHP43RFoOQJXqJc4xyFXhUVbRXJWq7OvQlU2y7eCpNfo",
+	"tZorlzHXhc5hHg9U04oukjWDco26fknq/4OxEqaLpchqLaozW8hBw2TUl9qcLs/A5YCymIopaoj5gvrj",
+	"mFE249FCKpDYH1tlfXxsmsaCHgpFj6xbDWvRhXpUDSAU4IXxb6K2M6B2ESF4KyDTiC0mhCY6EltubGLq",
+	"oZna+enGWo1eLj4ZatLMSFBD+1FMIbrq4XopDqMFFJ9bdpxpuALnG2NV13E2RQkL8OKZOCaW4KL4XQX7",
+	"XKTa40kzq2OQZQkpZBtB5mxd6HFB6Ze/ji6+f1FmZ7DcPybYIPTXrxGjsMQEhy5pB6A1fNcSHqglGJJS",
+	"jFD5IN1lvYLkzulh2gUg3EaXr2JomKvSg8qkqYj5d5Xj6agcyhF4ogUgK7NWCxYPzOkkqiBLYTYn/Lgu",
+	"j5PIaoYbPtle37jnbX+8aEdj8NXhi3pX4sm3yuV8iprJpYxHVoyOP13VxIhPyxrCKi1E9Ux5/lm37fry",
+	"XPeUAK3ElGSExRbtNX3l+blu/SWWtdk/Nwoj1ckBpVXW5Toc1ZBTV2pEIZXVXE2zU/Gx4Fqm7DyoHYLF",
+	"OEihoaprjtMuF3ZBa0ue7+f82DrsTx/UgCq5RqgV0Ahj9x4YyORahxzhAfUuoJHHSwXsc1Oh3EtX+wMa",
+	"k7vyT2dHx9WLn44a7U5Z9Se9UNVe9aGhf6BBqTYooX/orOxKxXMGVNyP2Mec6C4AXmYAk90q6/E+0z0y",
+	"qrlOsrKxnRzYU4Gi0zBeQNOQKxre6bqHplOJBXFuSmRD5m3fruhrXjPdO2QSajpZyHXsDWVzx6ST1qFL",
+	"n9S3KVIRf2r1stgwlOYv6AgjJtKprQbpQtkRpEBvS89HDCjP7AWg5oMUuSEOLvTeN7LOLKa8sD/dTIpW",
+	"jAL8APrzAqSDHT8/UV+ZFn5vrIDOHca5kicnobtDDEjh5fmaZSp1fGaC78D5zTcHacKMl7qXWDrpp9B0",
+	"ruyXrk74qxfXRyv+74cfSk5JUz5VV7hqOlLI4E+9iJoYNyOUSyhLsqvDL7at4kIZJTucj5zqVRhtDNKM",
+	"00Xlib6zntojsW5bpF/PiV9YeLKlQHMqyVTmuqnYoB0QaPmC2IabHCFUJsTV9KtAGKYs+X0EY2frkMAQ",
+	"4sORjlN68LmurSRielJtore1byLr7Utmy4hcP5IkPS64WZjrZuIqb0J17FKtGixBTF4SriQxKGK/uUqG",
+	"1YFKNZjUPQdME5c0tSJtQTAfh/5Ys/tsLW82gia18QJFOCHxulZzPo4iwV43V2xQttDeniN7rji0aXyK",
+	"NRvWFFagZG5nCtE1taxxRO7WFlNotTu7l3QWYPtG6futdsdyMN/Hkb8GNP+tsqnhZJeSqffhnJfHv0Xe",
+	"9DcPxVcWiCuF8nls2kupL3WfVtiF5K/rDEPyjYxlqPCjjWW9VuH110lvlR1MZH9oq7DXX83w8z2Z9QE+",
+	"7JwsYckmVyCNWJJJThxQ6a6/Qxtfsbtrsl3+KhTe+oMNOSpTMic8kWYBxySQJqBayX/HxCc0qRgHdRgj",
+	"yLwlnDsDqqs86BRX6ZGAnmMyVllVC7P6mICB4ki1e50WCSaxvVg2p/nOKcUt57To0qoUyS6vQ54cycVc",
+	"ALweRyl9u9TDUCxzyKzs5M01cuQfp1vFZroQm3nPSMqCsjrZ4jC5uNFGvd8CecA4nmQTR+n32m3Zjcyy",
+	"dwrZ1MtWldY2rbre69cbhav+KPvmZ8B+7zOY2JVxoADVtdxc3XX3BrEdJ/norIkCrrf7bv2DZtB6yFFI",
+	"Qz5ef/zbhQ3XASzLS4xXLyd7TOYi5UMmjzINzNfZUXT97lX5ZbqIt2p1bqJwFPFZlW/2/d5+v7ff7+0j",
+	"3tuNSZa7lLLWTF/IAJt0sFQ2yos2WpSR2yT8IbL5FrmNQvrbT37jX1xqdnLpwXlBWpxqmsGIMyhmlUEz",
+	"52ZJ2EeadAg03dXPmhoPVrtaL2TNW0YVYpXDyZTFSQX57JbEulmnXbfG01J9GHBPhipHkVVEze4HaEIr",
+	"jU9zCO5QZoqmhAFXHUohzpKjhttImZyMyIGVHaIREyiDwkS1vPR+PLlEm/WO55/Ff04DaDI/oJ6hjdx4",
+	"NgMyjYlsisGnJIJmmGyU3emhbHYsAKW2mMyZAyZrEJ5lB9wBPaIoDKRNXlu0aVbJCLmyyRa0iGWjEaEQ",
+	"rxUmZCIVkfTzkOue5MNFemRYIFcSTkgNaXRRHlL4WUyj7JMKnCyGFt4hvR5Q3XZe/QSt1WWaqdKPlE0i",
+	"rXwMJ8cocezw2DJPwigSh1dRQB1QpbnBnvVquOWuyWlkAgk0ST+00k/FLJTM5WYAK/mAMt1yz+CdimgN",
+	"EIWiQ6BCyVRTrcEpS3vE6DW0dY7YNVqEJIJO1nKJbDSgugGoscyPWZzIDXMmvhfKPhpCVmtacYZFAQwq",
+	"F251EYVdfxuN0nTqy+qU97eKR4YcZUTUN+oawwlltGpLIhVEV1yUC3XBcmNYV82miafQ2vkaxEhbvE1/",
+	"FlRyKxHno2NPsuVn9dLqOGQB0azivMq9e595nS13JZen6ddRFGK+rEBYBM4CrKZ1DwKsgpCKrlAIshT+",
+	"uIEkEm1Zui/IAoKD0sf7dLE0d8NyfSy7Ohr7uisnq4xOj6G8rZTp3aLI3P2qDUVTfNyueNEqpUE+yQZj",
+	"d0ZNXD0YNtwqbgWdat3vkuaojQ+GvUZpeTlaQZAjrQ1OtjUBEyZcrL+vcOhZwstXMbF9P+2vdNpriO3S",
+	"qVsNKb75mT/CgRzg1rB64Dfr1WGbHFQbQW/Uwp1h13ebX+lA7qNmb6Vir0gPcLSspo/umVrjKhn7nj7S",
+	"/clKu7g9LfZvnwaoPva0CgaFckWqFOV8oukrfXTvEb84Jcg2BgmlMA05DB6UgmxLHvdMQ7aGeGgqclYO",
+	"+riPnln7FtXuCdyau5yjUqwpr4Zuze2jtR8+jo88zcxmsYkrBhXIpHLDXyyWXF8L2g/L4L6PSe5/qB97",
+	"k0UOrF5Ct1dcOm+cW2GC28rPbexNGx3exoJjXazUPMJuSYyjyNhEUNlFCUN1160Yy2+B6WRA2QgR7I9T",
+	"q1GizCbfxgrxI7Hd2qXHC7Ve9mqvC7X+7pR5wk6ZlZLgX9iT+h1hnhrCPIoLbyvdQhBsQeP15h8aR3kB",
+	"HCeviko+lJXm0NXV6cv7Sm9ywKxmkICTKGCE02cFxR4HpdksDAYlVC58cwolMCkalP7rN7faw9XRUfXV",
+	"x8/dL1X7z9Yuf9YbX/4+KFVyQqNceh894fWuUgWmOIHGmAr6uh6DWOd+okAVnmRQ5MGC6g5oTLdNC8uL",
+	"tyCCiIeG2q/9/G329S8yRmNVzo10ngUPSq+xfb12ks2ecmkE5zL2iFSSxIn6ZY55Oqsp/6Mkv9p3n/0a",
+	"DeFHIoNMjfStUpCtA30EN72z8XVF6SFsZZ0uslO4ra5UbHn5EyVQYz8B0ggVy4Y4wtQnUlFI++fyioNY",
+	"FBCeDCjE6X7zAFr+iGqG3WFyNyVjb6F062W2HUQwKZluF5lXUNR0WaLcotfkAwPy9rj3xtbxfUUlWLfd",
+	"fGGA2X5iQsHOuRd15jtqfkfNrVBz7zrTNiGPmhFp7ivQ/ntw4xMObvyqIYxHQcDtTs8F/f8ZLWpRb7oY",
+	"8MIO/9D/TllYPenW8w4RGChUmpGMlZSkVxXS3GgeVlGIsATPbioC8rmMnlKrHhIfzzhkYOlKWzgSGw05",
+	"wpNheD1jM95Pi2577p03oPpV1QSC6UC+k1/O5MZr6CLX5baPNAWX1RUchONhmMTibzZNwknIJ86ATlm0",
+	"uGbUQUPuO0jRPQfJLtA1lSYLM0qRTQ4uwzt1HSlj59b+UhlNOKBmF/CVg3Rgot1zQjwTd1+W+vFUY2cv",
+	"5X2yOTNAuOW6MozRgl7IraK6AtxhwlHZ4EVFz83itCioNMqzWRRAWzlo9ylWiymquymu4FFCYmhNfWgV",
+	"CDWrT8aEPoEgQP4IDS/GBE1SxitO/4VEIXFg9gWkyGqZvW2HhHvJIwKHC8UCVBZrq9ynXX9BK3A1/kt2",
+	"LVD3Fhz1WxTttHDwRF07lFbt2xkexXKYqf44o+BNVwuDKq7nsrxtLogzpBK5zVWVRUYAw0y5WFv52Wax",
+	"W/ckLtjEvdsUbzHW1p2Ltxhr62bGW4y1dX/jLcbq9g5Iw2377YOh79cbre6o2SPtg2YDd1rtA+K3h822",
+	"GHabsQ4CEjTbQ3LQ9jvtg1arU28HHbfRJvVOQ+yONBs4aODhNmPhXqcdNBp196DZc4etZtP3g4AEddzB",
+	"o8ANXNLtjPAQb7XHER7VR8OgMWoHpDls+e1O128H/kHdr5N6r0eCZrfp1w+CwrHuHS/Kv36ZjLdpHJlm",
+	"Ko4t9Che+NianqKsO9fMbQUNUj3AnWZ1WPfb1S5xRw3c8jtBd1nLk36m1cR7OXJshXbjlDRUsju/L72X",
+	"0kWpX7L42O+6bGqxKrWPwhx6MImCwSZlKbVN0bzIy9GcxEbQlS2XQY7gq0SrxyiGuyX/e5zytyQ/404F",
+	"b5e/XstTLwvkx3q9kIE+tEmGYtQ+pnIaXSjBllHLgoM3HLF4IZ72Kqu6Z9xzsL2V+z2Wdy+LNYoI6NKZ",
+	"eyqXrIcpLPMCP66r8pIbJ1Pupejj+xYC3ppS76kQ8FFafVMuyXiZ6m41tcJMwkSh9pAgcucTEpiaQN9D",
+	"3L6tXeYoCJb8OglTV3vX8LYkvCXVmPg48mcRTkj1DzbcxcG0FBSN0sFCRtEfbAgY5gmZpY8E+/akCk6Z",
+	"+BEsHrCKAS1Dqw7MIScPlBJO4HhMVFxM+CxKJE9TSYaVbxj7JpZ9nsLuZzZ8JO/UmxysloVBKVql9OsN",
+	"U68un8fXDrB62NL2aZZePq/NIhcsVGOx2IrEXoWZ323VT8upvw6xFFm8xHcPNlivoqfTmNyGZL4LAYUK",
+	"wuH1LCbSLiNIn3gGzdFHMZvIBkY4ITyxAmGt/fUHFDKZq0AmI0avqwmJJ8jH0zDBEbqWtlpp2E5YgiMH",
+	"hdRn4jqPZgnMPI3ZKEzUAFxZdmWut0lusOMCdCCBWGUNeeI/HlLYwmXWtVm02Q2QDUXCZfNfaRzW6eJq",
+	"sJBfJDgiMoc/nhGrjRMJrqX1mV4LrjBKtAXLPu6yNOTjAc2iwSZjfkxGMeFjr1JDR+mChUSq2c51eEs4",
+	"+kRi9u0iri/x3TuFZbvi8K8Ey4yLx2BRUA7bbhALcSUJvoMK6+RWLKZSWAJUk2PLRKBQ90eBuccELBxu",
+	"9ukrCOoTCni/9He35rpCsQc88sVqri5elpySwu50BPWg6GN5I9JX5d+Fb0r8LPVHOOLEKYkbd0niSW61",
+	"mcdF48ClLfgw+7zoS+smHstMH9cpCYwt9cUxZAwWl/gOKbL0LWOsv5/ykzjl/UlTKR3aJEMl6druaXQS",
+	"m75k7ATH0SJvPABCrXpENNyGe1/DAQA2Y1uSjA863Q/BUhIRoZvAJFljgfi2j9Z/sMpA8OeMxAu9SXGy",
+	"9d5eFH2AS5rpF9KEXEs+nlnYdwH26Qiw2L4qykmn0PJrCK9K/rlP358d6lHhnHBuZcg941rCA+kT36X6",
+	"fi6g4w82rKEjZbtklAyoUI+nWoYKC+wSqvQRZO2rAIUQpGKcaN3a9DFH71gUrS9DVWQ38dCMJmGEQJCW",
+	"Na88MHjU0GtbcuVoggMyoPMxNAyA6eMZ5SYyIqQQv6B2f4iwqpBVnU31WtX+YE9hgggNOAL7yRSWzsds",
+	"zlGYVKC0kVwFmhCs4KfhGlI/mgVExZHI1cHiNEUNv1HE77nExUt8Rx4r4tcUdJDq4cN7zHeHbb96ELQa",
+	"1W5n1K02iYvbwwO/F9RbD6uYcJ65MOrbe4hwF/LL3WW3vxwk9ifm7GYuWrI7SPoyx1wvFpXVfbEJkSQn",
+	"le+8+GnlkCtmlDnUJV68mpvK7i47mILUJw6yK6P3rT5ljBJdGxTK7kFlvpTTXRMKNJReD2hZvKaqGojP",
+	"HLuIOoi/wBmSMVmAN3BI7HqA1ziklW+X66E74zxeqkcK093aeJlT/e1zmqRaEMTddPstCOJeHTneXFGW",
+	"Z/vuXtsGnTcg4F4uXTUgM8PaMRcGKKWMnvmxoIvYN618/f0QtjmEffJAMds24fzqZL4zsqcYwR8bqrrc",
+	"gexx4vf/LViTZHGaN0mNz7RME9rfYgotyfTF8FCZE4K88/RJRWa4Kj/CgCp/Q7a4cN0OFofBQ4pyQf41",
+	"9GrrUsMKXF4NvRdKlgf9ccApcR3eEuqkrd10x1xoCytekP29SDCgCRNTMeqTzMK41QxPOxu0NyPrDzG1",
+	"hL9ljLnqz7n3CPNXLJ6gbq/VQ8cXv8AZC1rnGPhJ9RZk5KJmaQVd6TP0VdDWqhi+6vPbLDn9oq3E4BPJ",
+	"6YXGYWWCo4VSnmobZiErqbmeqdeD0KmQhhOc63J+aUSOdN+UrW4NJznTxhnF3nYMfZWn+/UDX40CnkGD",
+	"4uapFpNXvoOdyx1qll5U7LDnd4LqAWk3q70D3Ku2RvVhx+8GLmm0NyHVcsTqChO9ar9qEcL11SgLsebf",
+	"EmJGXv0m0MLBAakejDqtKu4OcbWNG/5B0CP1UbOzlYizX0jtKMasE2F+TGe0a0Qe5mi3XP89fRl7IDsP",
+	"cmuYWQR1WpqlyK+x4Yu9lS08txAnCxndDldICtsV7dgKNham2ruGsbTrxOoKgKXgiOB3jn4bpNg9KDmD",
+	"LGWAJwLzgllEqoF5pLybVQjKME+lG9L8aXn+quOQJyxepL/N4iETE8ODj7kTS7fUR3+xfWyKoM3QlWkw",
+	"yjO9R6kHmfcuQjtjGYwiL7KT6z4PSOpYgfCSoX8vD/k0NCIl5RgFZH075mKNQDwV/xCPtOi/0sx3kcQE",
+	"T6QOBP2hVbUZY39SaIM58mzWwfyEJFUOX3uHyDuWHKb6MuRTxkPxjjegPo7jkPBsj/QyRl7tUzj1QLL0",
+	"zOX2hMri1Xx+65mKQVIPEDjLIezJajw+oPm+3aisCyWnlkZxIeRlgfYgUh3TPoaW20JReENkhqi8JoyS",
+	"b6PKvFRHZSkzW9sW7dPY2saYsyx+OH1XbF0svftXrVZDZfECjv1xeEvQcJEQ2XFng/0JqottV1JE9tjX",
+	"GLu1H+iBy9vNDCVrtUHtDSqWn8p7ULNtQ+t5scNaySmNCQ5UN/WCe7OKSqmvnqtP7C9g2gdU8TtXBKNY",
+	"sNlrJT895F+ylp9e/F+6mp85gf3X8zP48j+wop/c+5tt5z/Pvr7vunxFPPx7ib49SWmaVad2YkHZ92+4",
+	"drZ4Xd3ldXFNqYRnrVYKPuLhjyeXyIgiDlI3kMteb9KIjIUqgULKE4ID6FVmiUN9WfbeDKEb7OkT0XVm",
+	"JoQm4NSNQnrDEbTjGy6UAoLmLL7RAe2mFZoYIyYJr6FLu5Uf8i7Asp2KTEDkvP6Aeulyf0Bjclf+6ezo",
+	"uHrx01Gj3SmL30J6LXHCSbnbP9CgVBuU0D8QuZuGMeGViucggc6xDxVF5mMSEzW4GcA08eMkvrU8GFX1",
+	"llo8uAE8NbAHH8AfC6GoXdHwTrzHaCBD9kEaSiHOkT8m/g0JjLM9zY80r8GFh4x8cLunc4Vc64aUzR0Q",
+	"mDFquXUId5cBfDSnHwKkqY0sKl4UmtclDHkZnUM6OYZkQA21kZkTQszdLOXKY3yQ4X6IgwsNiI1EN4s2",
+	"L+xPN9OfFaOAVi4+l2APdvz8RH21OwfJjnNlG6l2YCeFN2k7K/tfVSMpEvkpo+SvJ+uvZ5MvrPPcUgA7",
+	"lbQlcy0eJoTZ6sQS3RrOkpztWkgkqcq3dbljUK+tMserj7jomq1ZowpztuwO963IrIbYapHfVhisPcRC",
+	"ty8hbguBy/RJlW7uqVzMTiYzSEnfNgTOpHkPYyxb5SqLtZZWQs0oIcWwTCGEKGLXzEE+i9gsdnRdlAGV",
+	"Yo+DxF84QlfnrytCzgiVGkkmQxIEYlfy9xknMChPFhFBYcJJNPpmOX5XMpH/MYLf1gW3raly2tJewtWu",
+	"dwUgMZA4kqtYvDdOkinvP3+O/Qmpqfefi59rU+hOqqKsjvwJUVUGxUhwJNkB5LOaYD5mHDhDCCgOxe6O",
+	"WcRicR/cV53Gq5OSQHBAhhO1aPXnP+3FSIKV6gQWhDI+SXEk+6nsKwlCGvgGHYFyqPP9dPZ8OvsLhhNT",
+	"bQqDyxAzBfln3JC17+FxTyjniqasYMOxWYxPgJjvJRFrToZjxm6qhAZTFq6r7n+ZWVRMrkOeSFeLHAKZ",
+	"IbIB5DV0kdGXVZoRuSWxqgvWhzT8BTznY+mk8aVWDsU99cBW2VNgje+KWCKNFn3VTyHlhIrhNVcFfL+X",
+	"WzgxQHiklB9/Qp7JisJ6T0WU1jqL31bT3XoaO5M9qHcxC2bg9EYx8Ul4C8wcMuAvF1MCCMQX1K+lXY5k",
+	"v5KadKTB5q2Ug5qqNWJia2oyIu7jtqHHLQg9nmUotgA3r2UIv6De+XJ37/O4tZ4Hbk1Fcwe+TWxxivtm",
+	"MQ8hpFtI369YPAyDQJqfnwxVW47wzZKrJXJg0S0FdkW6lDnTx1E0xP4N3BtAU/GPz39XNqPakAWLvz2f",
+	"xRH0PSw2gr4Xqo5AIGj/aiqA6DXIUtYwNsIc/Xzx9o2j1QrjhdQvP+OKUg2ojASWNzCHMl6h8KwunH4X",
+	"NrNEpJdxS64sVJFeIKaZ6toC4RdaE4EXa1BIQFwmsCKkgpIm5qE2uaXWHfti5M0cTn5JttVSVz8JOcJJ",
+	"QiZTlU4GwNu4kiScEJ7gyXSbBakc8aIVebd1x0v1M8xJp4Us06+Aj/c53f+X2uelJXypfRao9MXbuGpj",
+	"HdgJjB93NXPuRqoAl7a32+XL7i1Q4+4OYf+GsjkklvEUoQ4RpgtZWRxsu6Ems0FNko9MK2TA1YBEgrGQ",
+	"QJZ+s8QBi7MVXPsC4nquvuXIm8WRJwZU1yhHWWQRF1T2Ul7mObrqD8JRpG7JpAJW7gGV0SBIR6nkL7kS",
+	"SzyuzP1lbz7mxP9dGb0BySp9ofWH3Agm0QKNSUycAeWJzFAWC74lcThaaKiERBr7T7A/1ndbOUQwVyWA",
+	"YKvKwCHoEfLsg/akM0Qj/EWCaYDjAGlIDqiyIPaRl2K9J1OwNTVxVlGTPgpIMJMICb+FScUZUG/pynio",
+	"bNMC2R7WW7omAnQFF3RArRvqoBuysMmtfKcaEJ8J4Zcrp80uF1mQYIPZ8qzF8CEU0Nf0a1eUV4kZ5E5e",
+	"xBBHSHAnNhpJW+GQzRKEUYAXAF+qmovDwS9kI4D4hgTIk9KUV0Mn8IumniEf0DD3VcSuUVmmgiwJ5M8/",
+	"639CwJfBMK9iHEpX569N2Q9PSFgelDwEWctzTJHVhtvqIn+MhRJKYpWSKXYjrauAJzGaYs7nLBYi9n4E",
+	"7OMi9vkgn5C1nlMKloCsjVfAQ12tdGvQyljtTVY4sGXvrHQqvuqLl/+5Uk7NimRZCqn1FYEvpiunMmxK",
+	"IpYR+/NlKq5VGcstRfe8UL6VoP2cy3lgI5QlPyXJtAiMdmCQGFJgCAy9DLxRMl0n2O+aFpJDmK+fHyJu",
+	"FiXz9Dh1b9Ws//eeFQv2fepbqmKjUQnUAZD7S5LfnY3+9e9e3P3xX7/+GV/O/7h697J7+vrdh1PWeI1f",
+	"44t5aWecWqfC7aVyeQ45tixgbhsSUonlUB6qdOYbTi9jHqhP7pln8Qg0apcwPHFg9ikAe4CuN4wm0KOo",
+	"mOrnAuJmcdRH23/78FyMh5KiB8NoCNHCmfHF7CvhsvL9PTn5xM6Vn0fKdRAsbUr1wDa/2yG0DoHwkv1h",
+	"hR5SZPvMiFqSLwhyW8Sk2ZRb0v6yvWFKpAdRCpXyvIKYTackqKHThGdlvxD+FpR9QJVTpgbR66b0qHb/",
+	"6dirmdAs1Gx7NIa+hFUUyWqPZg01RFlBYBff039TG+ha9pmCaW/sc2u+OccGUaWpSmldYVa5FlpuCG9/",
+	"Tcq0lXMqt3PbT/U0KZu8kVvTtV09QieG4K1yCK3SP9c6iiwzS/pF1i+EymnzD7fSB6/IlMSSy6XlgpAp",
+	"AD2gSoXmiDM0wqmvjM0Sn01MgqEu4f9tSKjlT3qZAutxSOhbSixLHFHm5iXyaR/ab59LGoylft1ZQ1rr",
+	"JjX7ViHsZjLXBjJn6KxqE5uhstvRy45p0nskV7tigfUP6rUTO38c2j5BuvcxyIMN17U71wqCSQKy0ttk",
+	"Mfa9upsUPiy2cTfZ8sF3Kvpw+RAHtiv5WVYAewxa+gjbgTj0VT4k+avUkuDfXOqwAfNnE6E4CHrrPWdT",
+	"QvE0rC3wJPIqfWUWnuJkDLFtc6kbC6nnlqCEDaj3HE9Dr4YuGYu4HJ4S6ImC8JCzaJYQNJvKSGBUBqqK",
+	"OfKmccgnaBqzu4VXQQm+UaZJkHt40hdClBwZaKiUjMSD0rL35zXzcYQCcksiNoW9qM2WvYkYOJ5Rr1LL",
+	"yFf9588j8RXM1XW7rhz6ozno/BzvZByeTeZlrTsxQhqnB7kNtdRlJD8rWPOJHdXBHRQCSxmFMu0i69hg",
+	"c4o8K87IsyaQoR7L47/PdeCBqkZ2BEkobY8clWUzYV6p2SFVqjdPAbALqg4aTpuppZ32AsV3BQNdQgHd",
+	"XCkNB2I+hGYkhtTJoNZYOqZzeTzNng275ajs4zhAUNATT7iDgpCrRoYsIJkNq4+LALkUYpACMEOEbf+y",
+	"l2VrnqOeKJu/M6Beof4gXSSerUN42q9lvKro3duLS47KS14f5XJWWzKU6svHL/9/AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -21,6 +21,8 @@ const (
 	Unauthenticated
 	LimitExceeded // a quota or rate limit: REST 429
 	NotImplemented
+	TooLarge         // the request body is over the documented limit: REST 413
+	MethodNotAllowed // the path exists but not with this method: REST 405
 )
 
 func (k Kind) String() string {
@@ -39,6 +41,10 @@ func (k Kind) String() string {
 		return "limit_exceeded"
 	case NotImplemented:
 		return "not_implemented"
+	case TooLarge:
+		return "too_large"
+	case MethodNotAllowed:
+		return "method_not_allowed"
 	default:
 		return "internal"
 	}

@@ -82,7 +82,7 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.SMTPUser, "smtp-user", "TAXD_SMTP_USER", "", "SMTP user")
 	str(&c.SMTPPassword, "smtp-password", "TAXD_SMTP_PASSWORD", "", "SMTP password")
 	str(&c.MailDir, "mail-dir", "TAXD_MAIL_DIR", "", "folder for e-mails when no SMTP server is set; default <data-dir>/mail")
-	fs.IntVar(&c.EmailDailyLimit, "email-daily-limit", envInt("TAXD_EMAIL_DAILY_LIMIT", 5), "e-mails per recipient per UTC day for /links/email ($TAXD_EMAIL_DAILY_LIMIT)")
+	fs.IntVar(&c.EmailDailyLimit, "email-daily-limit", envInt("TAXD_EMAIL_DAILY_LIMIT", 5), "e-mails per partner and recipient per UTC day for /links/email ($TAXD_EMAIL_DAILY_LIMIT)")
 	fs.IntVar(&c.Workers, "workers", envInt("TAXD_WORKERS", 4), "default `count` of job workers of each queue on this node; 0 (and no --workers-<queue>) makes an API-only node ($TAXD_WORKERS)")
 	c.WorkersSync = envInt("TAXD_WORKERS_SYNC", -1)
 	fs.Var(queueWorkers{&c.WorkersSync}, "workers-sync", "`count` of job workers of the account-sync queue; 0 leaves it to other nodes (default --workers) ($TAXD_WORKERS_SYNC)")

@@ -2,7 +2,9 @@ package graph
 
 import (
 	"context"
+	"math"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -53,15 +55,30 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 	r := &Resolver{pool: d.Pool, jobs: d.Jobs, bucket: d.Bucket, now: d.Now, access: access}
 	srv := NewHandler(gen.NewExecutableSchema(gen.Config{Resolvers: r}), introspection)
 	srv.Use(ReadOnlyKeys{})
-	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+	throttle := auth.DefaultLoginThrottle(d.Pool, d.Now)
+	return withRequestPolicy(DefaultLimits, func(w http.ResponseWriter, req *http.Request) {
+		keys := auth.KeysOf(req)
+		if keys.Credential == "" {
+			keys = auth.LoginKeys{} // no credentials at all is not a guess
+		}
+		recorded, err := throttle.Check(req.Context(), keys)
+		if e, ok := apperr.As(err); ok && e.Kind == apperr.LimitExceeded {
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
+			WriteHTTPError(w, http.StatusTooManyRequests, CodeRateLimited, e.Message)
+			return
+		}
 		v, err := access.Authenticate(req.Context(), req.Header)
 		if err != nil {
-			if apperr.KindOf(err) == apperr.Unauthenticated {
-				WriteHTTPError(w, http.StatusUnauthorized, CodeUnauthenticated, err.Error())
+			if e, ok := apperr.As(err); ok && e.Kind == apperr.Unauthenticated {
+				throttle.Failed(req.Context(), keys)
+				WriteHTTPError(w, http.StatusUnauthorized, CodeUnauthenticated, e.Message) // not the cause's text
 				return
 			}
 			WriteHTTPError(w, http.StatusInternalServerError, CodeInternal, "internal server error")
 			return
+		}
+		if recorded {
+			throttle.Succeeded(req.Context(), keys)
 		}
 		srv.ServeHTTP(w, req.WithContext(auth.WithViewer(req.Context(), v)))
 	})

@@ -3,13 +3,19 @@
 package graph
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"log/slog"
+	"mime"
 	"net/http"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
@@ -18,20 +24,18 @@ import (
 	"taxd/internal/apperr"
 )
 
-// ComplexityLimit bounds the cost of one operation (each field costs 1; lists multiply by limit
-// where the schema says so).
-const ComplexityLimit = 5000
-
-// NewHandler serves es over POST with one root field per operation. Introspection is on only in
-// development.
+// NewHandler serves es over POST with one root field per operation, under DefaultLimits (checked
+// before gqlgen parses and validates: tokens, nesting, depth, aliases, directives and a memoised
+// complexity walk; errors capped). Introspection is on only in development.
 func NewHandler(es graphql.ExecutableSchema, introspection bool) *handler.Server {
 	srv := handler.New(es)
 	srv.AddTransport(transport.POST{})
+	srv.SetParserTokenLimit(DefaultLimits.MaxTokens)
+	srv.Use(limitsExtension{limits: DefaultLimits})
 	if introspection {
 		srv.Use(extension.Introspection{})
 	}
 	srv.Use(OneRootField{})
-	srv.Use(extension.FixedComplexityLimit(ComplexityLimit))
 	srv.SetErrorPresenter(presentError)
 	srv.SetRecoverFunc(func(ctx context.Context, v any) error {
 		slog.ErrorContext(ctx, "graphql panic", "panic", v)
@@ -75,7 +79,23 @@ const (
 	CodeNotImplemented             = "NOT_IMPLEMENTED"
 	CodeRootSelectionLimitExceeded = "ROOT_SELECTION_LIMIT_EXCEEDED"
 	CodeInternal                   = "INTERNAL_SERVER_ERROR"
+	// Outer errors (the request as a whole, before execution).
+	CodeBadRequest       = "BAD_REQUEST"            // not a JSON POST body {query, operationName, variables}
+	CodeRequestTooLarge  = "REQUEST_TOO_LARGE"      // body over the server's limit (HTTP 413)
+	CodeQueryTooComplex  = "QUERY_TOO_COMPLEX"      // over a limit of Limits (tokens, depth, aliases, ...)
+	CodeTimeout          = "TIMEOUT"                // the request ran past Limits.Timeout
+	CodeParseFailed      = errcode.ParseFailed      // GRAPHQL_PARSE_FAILED (HTTP 422)
+	CodeValidationFailed = errcode.ValidationFailed // GRAPHQL_VALIDATION_FAILED (HTTP 422)
 )
+
+// documentedCodes are the codes of the SDL's ErrorCode enum; anything else is presented as
+// INTERNAL_SERVER_ERROR so that no undocumented code reaches a client.
+var documentedCodes = map[string]bool{
+	CodeUnauthenticated: true, CodeForbidden: true, CodeBadUserInput: true, CodeNotFound: true, CodeConflict: true,
+	CodeRateLimited: true, CodeNotImplemented: true, CodeRootSelectionLimitExceeded: true, CodeInternal: true,
+	CodeBadRequest: true, CodeRequestTooLarge: true, CodeQueryTooComplex: true, CodeTimeout: true,
+	CodeParseFailed: true, CodeValidationFailed: true,
+}
 
 // Code maps an error kind to its GraphQL code: the one place that does.
 func Code(k apperr.Kind) string {
@@ -94,19 +114,28 @@ func Code(k apperr.Kind) string {
 		return CodeRateLimited
 	case apperr.NotImplemented:
 		return CodeNotImplemented
+	case apperr.TooLarge:
+		return CodeRequestTooLarge
+	case apperr.MethodNotAllowed:
+		return CodeBadRequest
 	}
 	return CodeInternal
 }
 
-// presentError sets extensions.code on every error and scrubs internal ones.
+// presentError sets a documented extensions.code on every error and scrubs internal ones.
 func presentError(ctx context.Context, err error) *gqlerror.Error {
 	var gqlErr *gqlerror.Error
 	if errors.As(err, &gqlErr) && gqlErr.Err == nil {
-		// Parse, validation and coercion errors from gqlgen itself: the caller's input.
+		// Parse, validation, coercion and limit errors from gqlgen or our extensions: the input.
 		if gqlErr.Extensions == nil {
 			gqlErr.Extensions = map[string]any{}
 		}
-		if _, ok := gqlErr.Extensions["code"]; !ok {
+		if msg, ok := strings.CutPrefix(gqlErr.Message, "json request body could not be decoded: "); ok {
+			msg, _, _ = strings.Cut(msg, " body:") // gqlgen appends the whole body: never echo it
+			gqlErr.Message = "the request body is not a JSON object {query, operationName, variables}: " + msg
+			gqlErr.Extensions["code"] = CodeBadRequest
+		}
+		if code, _ := gqlErr.Extensions["code"].(string); !documentedCodes[code] {
 			gqlErr.Extensions["code"] = CodeBadUserInput
 		}
 		return gqlErr
@@ -123,7 +152,19 @@ func presentError(ctx context.Context, err error) *gqlerror.Error {
 		}
 		return pres
 	}
-	if code, ok := pres.Extensions["code"]; ok && code != nil && code != CodeInternal {
+	if errors.As(err, &gqlErr) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+		// A *gqlerror.Error wrapping a cause is gqlgen's argument coercion (a scalar such as Cents
+		// that did not parse): the caller's input, not our failure.
+		pres.Message = gqlErr.Message
+		pres.Extensions["code"] = CodeBadUserInput
+		return pres
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		pres.Message = fmt.Sprintf("the request ran longer than %s", DefaultLimits.Timeout)
+		pres.Extensions["code"] = CodeTimeout
+		return pres
+	}
+	if code, ok := pres.Extensions["code"].(string); ok && documentedCodes[code] && code != CodeInternal {
 		return pres
 	}
 	slog.ErrorContext(ctx, "graphql internal error", "err", err, "path", pres.Path.String())
@@ -139,5 +180,39 @@ func WriteHTTPError(w http.ResponseWriter, status int, code, message string) {
 	_ = json.NewEncoder(w).Encode(map[string]any{
 		"data":   nil,
 		"errors": []any{map[string]any{"message": message, "extensions": map[string]any{"code": code}}},
+	})
+}
+
+// MethodNotAllowed answers /graphql with any method but POST (405, Allow: POST).
+func MethodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Allow", http.MethodPost)
+	WriteHTTPError(w, http.StatusMethodNotAllowed, CodeBadRequest, "GraphQL is served over POST only")
+}
+
+// withRequestPolicy checks the transport before anything else: a JSON content type (415
+// BAD_REQUEST otherwise), a body within the server's limit (413 REQUEST_TOO_LARGE; the server
+// installs http.MaxBytesReader), and bounds the whole request by limits.Timeout.
+func withRequestPolicy(limits Limits, next http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if media, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || media != "application/json" {
+			WriteHTTPError(w, http.StatusUnsupportedMediaType, CodeBadRequest,
+				"send the operation as a JSON body {query, operationName, variables} with Content-Type: application/json")
+			return
+		}
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				WriteHTTPError(w, http.StatusRequestEntityTooLarge, CodeRequestTooLarge,
+					fmt.Sprintf("the request body is larger than the limit of %d bytes", tooLarge.Limit))
+				return
+			}
+			WriteHTTPError(w, http.StatusBadRequest, CodeBadRequest, "the request body could not be read")
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		ctx, cancel := context.WithTimeout(r.Context(), limits.Timeout)
+		defer cancel()
+		next(w, r.WithContext(ctx))
 	})
 }

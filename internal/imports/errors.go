@@ -128,3 +128,32 @@ func (e *CSVError) Error() string {
 	}
 	return s
 }
+
+// PartnerReason is the stable, partner-safe wording of a sync failure: what kind of problem it is,
+// never the upstream text (which carries hosts, addresses and provider messages; it goes to logs).
+func PartnerReason(err error) string {
+	var rl *RateLimitError
+	var pe *ProviderError
+	var ia *InvalidAddressError
+	switch {
+	case errors.As(err, &ia):
+		return ia.Error() // our own wording of what is wrong with the address
+	case errors.As(err, &rl):
+		return "the blockchain data provider is rate limiting requests"
+	case errors.As(err, &pe):
+		switch {
+		case pe.Status == 401 || pe.Status == 403:
+			return "the blockchain data provider refused the request"
+		case pe.Status == 404:
+			return "the blockchain data provider does not know this account"
+		case pe.Status >= 500:
+			return "the blockchain data provider is failing"
+		case pe.Status == 0 && pe.Temporary:
+			return "the blockchain data provider could not be reached"
+		}
+		return "the blockchain data provider answered with an error"
+	case errors.Is(err, ErrUnsupportedChain):
+		return "this chain is not supported"
+	}
+	return "an unexpected error stopped the import"
+}

@@ -44,17 +44,22 @@ func (SendArgs) InsertOpts() river.InsertOpts {
 }
 
 // Queue writes msg to the outbox and queues its delivery, inside tx. dailyLimit > 0 caps the
-// messages per recipient per UTC day (LimitExceeded past it); concurrent requests for one
-// recipient are serialised by an advisory lock so the cap holds.
+// messages per sender partner and recipient per UTC day (LimitExceeded past it), so one partner's
+// e-mails never use up another's allowance; concurrent requests for one partner and recipient are
+// serialised by an advisory lock so the cap holds.
 func Queue(ctx context.Context, tx pgx.Tx, rc *river.Client[pgx.Tx], msg Message, dailyLimit int, now time.Time) (db.EmailOutbox, error) {
 	q := db.New(tx)
 	recipient := strings.ToLower(strings.TrimSpace(msg.To))
 	if dailyLimit > 0 {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('mail:' || $1))`, recipient); err != nil {
+		sender := "system"
+		if msg.PartnerID != nil {
+			sender = msg.PartnerID.String()
+		}
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('mail:' || $1 || ':' || $2))`, sender, recipient); err != nil {
 			return db.EmailOutbox{}, err
 		}
 		day := now.UTC().Truncate(24 * time.Hour)
-		n, err := q.CountRecipientEmailsSince(ctx, db.CountRecipientEmailsSinceParams{Recipient: recipient, Since: day})
+		n, err := q.CountRecipientEmailsSince(ctx, db.CountRecipientEmailsSinceParams{PartnerID: msg.PartnerID, Recipient: recipient, Since: day})
 		if err != nil {
 			return db.EmailOutbox{}, err
 		}

@@ -3,7 +3,6 @@ package partner
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -29,7 +28,7 @@ type Service struct {
 
 // Settings are the partner API's tunables.
 type Settings struct {
-	// EmailDailyLimit is how many e-mails one recipient may get from /links/email per UTC day.
+	// EmailDailyLimit is how many e-mails one recipient may get from one partner per UTC day (/links/email).
 	EmailDailyLimit int
 	// PublicURL is this server's base URL (links in e-mails).
 	PublicURL string
@@ -64,7 +63,8 @@ func (s *Service) CreateUser(ctx context.Context, partnerID uuid.UUID, reference
 }
 
 func createUser(ctx context.Context, q *db.Queries, partnerID uuid.UUID, referenceID string, email *string) (db.Client, error) {
-	referenceID = strings.TrimSpace(referenceID)
+	// Never trimmed: the spec's pattern refuses surrounding whitespace, so the id a partner sends
+	// is the id it will use later.
 	if referenceID == "" {
 		return db.Client{}, apperr.InvalidField("userId", "must not be empty")
 	}

@@ -39,6 +39,10 @@ func status(k apperr.Kind) (int, string) {
 		return http.StatusTooManyRequests, "rate_limited"
 	case apperr.NotImplemented:
 		return http.StatusNotImplemented, "not_implemented"
+	case apperr.TooLarge:
+		return http.StatusRequestEntityTooLarge, "payload_too_large"
+	case apperr.MethodNotAllowed:
+		return http.StatusMethodNotAllowed, "method_not_allowed"
 	}
 	return http.StatusInternalServerError, "internal"
 }

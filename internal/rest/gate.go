@@ -1,12 +1,19 @@
 package rest
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"mime"
 	"net/http"
+	"net/url"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -25,6 +32,8 @@ import (
 type Gate struct {
 	router routers.Router
 	auth   *auth.PartnerAuthenticator
+	// Throttle, when set, slows down credential guessing (429 + Retry-After).
+	Throttle *auth.LoginThrottle
 }
 
 // Security scheme names in spec/openapi.yaml and the method each stands for.
@@ -67,10 +76,17 @@ func (g *Gate) Wrap(next http.Handler) http.Handler {
 		}
 		if err != nil {
 			if errors.Is(err, routers.ErrMethodNotAllowed) {
-				WriteError(w, r, apperr.New(apperr.Invalid, "method %s is not allowed on %s", r.Method, r.URL.Path))
+				allow := g.allowed(r)
+				w.Header().Set("Allow", strings.Join(allow, ", "))
+				WriteError(w, r, apperr.New(apperr.MethodNotAllowed,
+					"method %s is not allowed on this path; the Allow header lists the methods it accepts", r.Method))
 				return
 			}
 			WriteError(w, r, apperr.NotFoundf("no operation at %s %s", r.Method, r.URL.Path))
+			return
+		}
+		if err := checkText(r, params); err != nil {
+			WriteError(w, r, err)
 			return
 		}
 		ctx, err := g.authenticate(r, route)
@@ -79,6 +95,10 @@ func (g *Gate) Wrap(next http.Handler) http.Handler {
 			return
 		}
 		r = r.WithContext(ctx)
+		if err := checkBodyText(r, route); err != nil {
+			WriteError(w, r, err)
+			return
+		}
 		in := &openapi3filter.RequestValidationInput{
 			Request:    r,
 			PathParams: params,
@@ -115,9 +135,20 @@ func (g *Gate) authenticate(r *http.Request, route *routers.Route) (context.Cont
 	if presented == auth.MethodNone {
 		return nil, apperr.New(apperr.Unauthenticated, "authentication required: send x-client-id and x-api-secret, or x-api-key")
 	}
-	p, err := g.auth.Authenticate(ctx, r.Header)
+	keys := auth.KeysOf(r)
+	recorded, err := g.Throttle.Check(ctx, keys)
 	if err != nil {
 		return nil, err
+	}
+	p, err := g.auth.Authenticate(ctx, r.Header)
+	if err != nil {
+		if apperr.KindOf(err) == apperr.Unauthenticated {
+			g.Throttle.Failed(ctx, keys)
+		}
+		return nil, err
+	}
+	if recorded {
+		g.Throttle.Succeeded(ctx, keys)
 	}
 	if !allowed[p.Method] {
 		return nil, apperr.New(apperr.Forbidden, "%s cannot be used for this operation; it needs %s", p.Method, describe(allowed))
@@ -134,8 +165,25 @@ func describe(allowed map[auth.Method]bool) string {
 	return strings.Join(names, " or ")
 }
 
+// allowed lists the methods that the path of r has operations for (the Allow header of a 405).
+func (g *Gate) allowed(r *http.Request) []string {
+	var out []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, _, err := g.router.FindRoute(probe); err == nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // validationError turns a kin-openapi error into a 400 that names the offending field.
 func validationError(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return apperr.New(apperr.TooLarge, "the request body is larger than the limit of %d bytes", tooLarge.Limit)
+	}
 	var re *openapi3filter.RequestError
 	if !errors.As(err, &re) {
 		return apperr.New(apperr.Invalid, "invalid request: %v", err)
@@ -165,4 +213,147 @@ func validationError(err error) error {
 		return apperr.New(apperr.Invalid, "invalid request: %s", msg)
 	}
 	return apperr.InvalidField(field, "%s", msg)
+}
+
+// The text rule of the API (README "Limits"): text reaches the services as valid UTF-8 without NUL
+// characters, which Postgres cannot store. Path and query parameters are checked here; JSON bodies
+// below, before schema validation, because encoding/json would silently replace invalid UTF-8.
+// Identifiers (userId, referenceId) also carry a pattern in the spec (no control characters, no
+// surrounding whitespace).
+//
+// The router hands out path parameters as they appear in the URL (still percent-encoded); they are
+// decoded here, in place, so that the schema validation after this (patterns, lengths) sees the
+// value the handler will get.
+func checkText(r *http.Request, params map[string]string) error {
+	for name, v := range params {
+		decoded, err := url.PathUnescape(v)
+		if err != nil {
+			return apperr.InvalidField(name, "is not correctly percent-encoded")
+		}
+		if err := checkString(name, decoded); err != nil {
+			return err
+		}
+		params[name] = decoded
+	}
+	for name, vs := range r.URL.Query() {
+		for _, v := range vs {
+			if err := checkString(name, v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func checkString(field, v string) error {
+	if !utf8.ValidString(v) {
+		return apperr.InvalidField(field, "must be valid UTF-8")
+	}
+	if strings.IndexByte(v, 0) >= 0 {
+		return apperr.InvalidField(field, "must not contain NUL characters")
+	}
+	return nil
+}
+
+// checkBodyText reads a JSON request body (at most the server's body limit: 413 past it), refuses
+// invalid UTF-8 and NUL characters in any key or string (naming the field), and puts the body back
+// for the validator and the handler.
+func checkBodyText(r *http.Request, route *routers.Route) error {
+	if r.Body == nil || r.Body == http.NoBody || route.Operation.RequestBody == nil {
+		return nil
+	}
+	body, err := io.ReadAll(r.Body)
+	_ = r.Body.Close()
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return apperr.New(apperr.TooLarge, "the request body is larger than the limit of %d bytes", tooLarge.Limit)
+		}
+		return apperr.New(apperr.Invalid, "the request body could not be read")
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	r.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+	if media, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); media != "application/json" {
+		return nil // the validator answers unsupported media types
+	}
+	if !utf8.Valid(body) {
+		return apperr.InvalidField("body", "must be valid UTF-8")
+	}
+	if jsonDepth(body) > maxJSONDepth {
+		return apperr.InvalidField("body", "is nested deeper than %d levels", maxJSONDepth)
+	}
+	if bytes.IndexByte(body, 0) < 0 && !bytes.Contains(body, []byte(`\u0000`)) {
+		return nil // fast path: no raw or escaped NUL anywhere
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil // malformed JSON: the validator names the problem
+	}
+	return walkText(v, "")
+}
+
+// maxJSONDepth bounds the nesting of a JSON body (no operation needs more than a few levels), so
+// that a body of 10,000 brackets costs a byte scan instead of a deep decode and validation.
+const maxJSONDepth = 32
+
+// jsonDepth is the deepest nesting of arrays and objects in body (strings skipped).
+func jsonDepth(body []byte) int {
+	depth, deepest, inString, escaped := 0, 0, false, false
+	for _, c := range body {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+			deepest = max(deepest, depth)
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return deepest
+}
+
+func walkText(v any, path string) error {
+	field := path
+	if field == "" {
+		field = "body"
+	}
+	switch t := v.(type) {
+	case string:
+		return checkString(field, t)
+	case []any:
+		for i, e := range t {
+			if err := walkText(e, joinPath(path, strconv.Itoa(i))); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		for k, e := range t {
+			if err := checkString(joinPath(path, "(key)"), k); err != nil {
+				return err
+			}
+			if err := walkText(e, joinPath(path, k)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func joinPath(path, elem string) string {
+	if path == "" {
+		return elem
+	}
+	return path + "." + elem
 }

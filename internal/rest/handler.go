@@ -72,8 +72,15 @@ func NewHandler(d Deps) http.Handler {
 		},
 		ResponseErrorHandlerFunc: WriteError,
 	})
+	// The gate routes by the spec; a path it accepts that the generated mux still does not match
+	// (odd escapes such as %2F) gets a JSON 404 instead of net/http's plain-text one.
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		WriteError(w, r, apperr.NotFoundf("no operation at %s %s", r.Method, r.URL.Path))
+	})
 	return api.HandlerWithOptions(strict, api.StdHTTPServerOptions{
-		BaseURL: "/api",
+		BaseURL:    "/api",
+		BaseRouter: mux,
 		ErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
 			WriteError(w, r, apperr.New(apperr.Invalid, "%v", err))
 		},

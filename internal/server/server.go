@@ -35,6 +35,7 @@ type Deps struct {
 	Jobs   *jobs.Client // inserts jobs; workers run where the client was started
 	Bucket *blob.Bucket // report files
 	Now    func() time.Time
+	Limits *Limits // nil: DefaultLimits
 }
 
 // NewHandler builds the whole HTTP surface: /api, /graphql, health and spec files, and the pages
@@ -56,6 +57,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	gate.Throttle = auth.DefaultLoginThrottle(d.Pool, d.Now)
 	if d.Jobs == nil {
 		if d.Jobs, err = jobs.New(d.Pool, nil, jobs.Options{}); err != nil {
 			return nil, err
@@ -71,6 +73,8 @@ func NewHandler(d Deps) (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", gate.Wrap(api))
 	mux.Handle("POST /graphql", graph.NewHTTPHandler(graph.Deps{Pool: d.Pool, Jobs: d.Jobs, Bucket: d.Bucket, Now: d.Now}, d.Config.Development()))
+	mux.HandleFunc("/graphql", graph.MethodNotAllowed)
+	mux.HandleFunc("/", jsonNotFound)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"status":"ok"}`)
@@ -110,7 +114,11 @@ func NewHandler(d Deps) (http.Handler, error) {
 		return nil, err
 	}
 	mux.Handle("GET /metrics", metrics.Handler())
-	return withRequestLog(metrics.Middleware(mux)), nil
+	limits := DefaultLimits
+	if d.Limits != nil {
+		limits = *d.Limits
+	}
+	return withRequestLog(metrics.Middleware(withBodyLimit(limits.MaxBodyBytes, mux))), nil
 }
 
 func tokensFrom(cfg *config.Config) (*auth.Tokens, error) {
@@ -251,9 +259,9 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 			return fmt.Errorf("demo partner: %w", err)
 		}
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := NewHTTPServer(h, DefaultLimits)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(JSONErrors(ln)) }()
 	slog.Info("taxd listening", "addr", base, "env", cfg.Env)
 	fmt.Fprintf(stdout, "taxd is listening on %s (REST %s/api, GraphQL %s/graphql). Ctrl-C stops it.\n", base, base, base)
 	select {

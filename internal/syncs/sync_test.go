@@ -2,6 +2,10 @@ package syncs_test
 
 import (
 	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -119,5 +123,81 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 	}
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM transactions WHERE client_id = $1`, client).Scan(&txs); err != nil || txs != 5 {
 		t.Fatalf("after re-sync: %d transactions, want 5", txs)
+	}
+}
+
+// A provider failure reaches the partner as a stable reason; the upstream text (hosts, the
+// provider's message) stays in the log (issue 11).
+func TestSyncFailureReasonIsPartnerSafe(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "invalid api key sk_live_123 for tenant 10.0.0.7", http.StatusUnauthorized)
+	}))
+	t.Cleanup(upstream.Close)
+	client := uuid.New()
+	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {
+		t.Fatal(err)
+	}
+	q := db.New(pool)
+	added, _, err := accounts.Add(ctx, q, client, []accounts.Wallet{{Address: btcAddress, Chain: "bitcoin"}}, "wallets")
+	if err != nil || len(added) != 1 {
+		t.Fatalf("add account: %v", err)
+	}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &syncs.Worker{Pool: pool, Providers: imports.NewRegistry(imports.Config{
+		Esplora: imports.EsploraConfig{BaseURL: upstream.URL, RPS: -1},
+	})})
+	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 1, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jc.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
+	svc := syncs.NewService(pool, jc)
+	s, err := svc.Create(ctx, client, nil, "account_ids")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for s.Status != "failed" && s.Status != "completed" {
+		if time.Now().After(deadline) {
+			t.Fatalf("sync still %s", s.Status)
+		}
+		time.Sleep(100 * time.Millisecond)
+		if s, err = svc.Get(ctx, client, s.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	acct, err := q.GetAccountByID(ctx, added[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for what, msg := range map[string]*string{"item": s.Items[0].Message, "account": acct.StatusMessage} {
+		if msg == nil {
+			t.Fatalf("%s has no message", what)
+		}
+		if *msg != "import failed: the blockchain data provider refused the request" {
+			t.Errorf("%s message %q", what, *msg)
+		}
+	}
+}
+
+func TestPartnerReasonHidesUpstreamText(t *testing.T) {
+	dial := &imports.ProviderError{Provider: "etherscan", Op: "txlist", Temporary: true,
+		Err: errors.New("Get: dial tcp 127.0.0.1:9: connect: connection refused")}
+	for _, err := range []error{dial, &imports.ProviderError{Provider: "esplora", Status: 502, Message: "upstream 10.1.2.3 failed"},
+		&imports.RateLimitError{Provider: "etherscan", RetryAfter: time.Second}, errors.New("pq: secret detail")} {
+		r := imports.PartnerReason(err)
+		if strings.Contains(r, "127.0.0.1") || strings.Contains(r, "dial") || strings.Contains(r, "10.1.2.3") ||
+			strings.Contains(r, "etherscan") || strings.Contains(r, "secret") {
+			t.Errorf("%v: reason %q leaks upstream text", err, r)
+		}
+	}
+	if r := imports.PartnerReason(dial); r != "the blockchain data provider could not be reached" {
+		t.Errorf("dial error: %q", r)
 	}
 }

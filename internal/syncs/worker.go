@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -91,15 +92,19 @@ func (w *Worker) fetchFailed(ctx context.Context, job *river.Job[AccountArgs], i
 	if d, ok := imports.RetryAfter(err); ok && job.Attempt < job.MaxAttempts {
 		return river.JobSnooze(d)
 	}
+	// Partners see a stable reason; the upstream text (hosts, provider messages) goes to the log.
+	slog.WarnContext(ctx, "sync fetch failed", "sync_id", item.SyncID, "account_id", item.AccountID,
+		"attempt", job.Attempt, "err", err)
+	reason := imports.PartnerReason(err)
 	if imports.IsTemporary(err) && job.Attempt < job.MaxAttempts {
 		// Say why it is waiting; the item stays syncing and river retries with backoff.
-		msg := fmt.Sprintf("retrying (attempt %d of %d): %v", job.Attempt, job.MaxAttempts, err)
+		msg := fmt.Sprintf("retrying (attempt %d of %d): %s", job.Attempt, job.MaxAttempts, reason)
 		if perr := w.progress(ctx, item, "syncing", max(item.Progress, 5), &msg, 0, nil); perr != nil {
 			return errors.Join(err, perr)
 		}
 		return err
 	}
-	return w.finish(ctx, item, "failed", "import failed: "+err.Error())
+	return w.finish(ctx, item, "failed", "import failed: "+reason)
 }
 
 // finish ends an item as synced or failed (with a message), at 100%.

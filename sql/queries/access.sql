@@ -27,3 +27,27 @@ SELECT EXISTS (SELECT 1 FROM client_members WHERE client_id = $1 AND user_id = $
 -- name: ListUserClients :many
 SELECT c.* FROM clients c JOIN client_members m ON m.client_id = c.id
 WHERE m.user_id = $1 ORDER BY c.created_at, c.id;
+
+-- name: LoginLockState :one
+-- The latest lock among keys that is still in force (the epoch when none is) and whether any key
+-- has failures on record.
+SELECT coalesce(max(locked_until) FILTER (WHERE locked_until > sqlc.arg(now)::timestamptz), 'epoch')::timestamptz AS locked_until,
+       count(*) > 0 AS has_failures
+FROM login_failures WHERE key = ANY(sqlc.arg(keys)::text[]);
+
+-- name: RecordLoginFailure :one
+-- Counts a failure in the key's window (a new window after window_seconds) and returns the count.
+INSERT INTO login_failures (key, failures, window_start)
+VALUES (sqlc.arg(key), 1, sqlc.arg(now)::timestamptz)
+ON CONFLICT (key) DO UPDATE SET
+    failures = CASE WHEN login_failures.window_start < sqlc.arg(now)::timestamptz - make_interval(secs => sqlc.arg(window_seconds)::int)
+                    THEN 1 ELSE login_failures.failures + 1 END,
+    window_start = CASE WHEN login_failures.window_start < sqlc.arg(now)::timestamptz - make_interval(secs => sqlc.arg(window_seconds)::int)
+                    THEN sqlc.arg(now)::timestamptz ELSE login_failures.window_start END
+RETURNING failures;
+
+-- name: LockLogin :exec
+UPDATE login_failures SET locked_until = sqlc.arg(locked_until)::timestamptz WHERE key = sqlc.arg(key);
+
+-- name: ClearLoginFailures :exec
+DELETE FROM login_failures WHERE key = $1;

@@ -4,7 +4,9 @@ VALUES ($1, $2, $3, $4, $5, $6)
 RETURNING *;
 
 -- name: CountRecipientEmailsSince :one
-SELECT count(*) FROM email_outbox WHERE lower(recipient) = lower(sqlc.arg(recipient)::text) AND created_at >= sqlc.arg(since)::timestamptz;
+SELECT count(*) FROM email_outbox
+WHERE partner_id IS NOT DISTINCT FROM sqlc.narg(partner_id)::uuid
+  AND lower(recipient) = lower(sqlc.arg(recipient)::text) AND created_at >= sqlc.arg(since)::timestamptz;
 
 -- name: GetOutboxEmailForUpdate :one
 SELECT * FROM email_outbox WHERE id = $1 FOR UPDATE;

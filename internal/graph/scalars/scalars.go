@@ -2,12 +2,13 @@
 package scalars
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
+
+	"taxd/internal/apperr"
 )
 
 // Date layout of outputs: RFC 3339 in UTC with milliseconds.
@@ -24,7 +25,7 @@ func MarshalDate(t time.Time) graphql.Marshaler {
 func UnmarshalDate(v any) (time.Time, error) {
 	s, ok := v.(string)
 	if !ok {
-		return time.Time{}, fmt.Errorf("a Date must be a string such as 2024-03-01 or 2024-03-01T12:00:00Z")
+		return time.Time{}, apperr.New(apperr.Invalid, "a Date must be a string such as 2024-03-01 or 2024-03-01T12:00:00Z")
 	}
 	return ParseDate(s)
 }
@@ -37,5 +38,8 @@ func ParseDate(s string) (time.Time, error) {
 	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
 		return t.UTC(), nil
 	}
-	return time.Time{}, fmt.Errorf("date %q is neither YYYY-MM-DD nor an RFC 3339 date-time", s)
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return time.Time{}, apperr.New(apperr.Invalid, "date %q is neither YYYY-MM-DD nor an RFC 3339 date-time", s)
 }

@@ -110,7 +110,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -136,7 +140,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -177,7 +185,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -220,7 +232,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
                 /** @description The id of an account sync. */
                 syncId: components["parameters"]["SyncId"];
@@ -248,7 +264,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -277,7 +297,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -306,7 +330,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -332,7 +360,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -367,7 +399,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
                 /** @description The id of a report. */
                 reportId: components["parameters"]["ReportId"];
@@ -593,8 +629,9 @@ export interface components {
             message: string;
             /**
              * @description Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-             *     (403), `not_found` (404), `conflict` (409), `rate_limited` (429), `internal` (500),
-             *     `not_implemented` (501). New codes may be added.
+             *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409),
+             *     `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+             *     New codes may be added.
              */
             code?: string;
             /** @description The offending fields, when the error is about specific input fields. */
@@ -706,7 +743,11 @@ export interface components {
             data: components["schemas"]["LinkEmail"];
         };
         CreateUserRequest: {
-            /** @description The partner's stable identifier of the user, used as `referenceId` afterwards. */
+            /**
+             * @description The partner's stable identifier of the user, used as `referenceId` afterwards: 1 to 128
+             *     characters, no control characters and no leading or trailing whitespace (it is never
+             *     trimmed: `"  spaced  "` is a 400, not a user named `spaced`).
+             */
             userId: string;
             /** Format: email */
             email?: string;
@@ -1297,8 +1338,9 @@ export interface components {
             };
         };
         /**
-         * @description A limit was reached: for `/links/email`, the recipient's daily e-mail limit (default 5 per UTC
-         *     day, configurable).
+         * @description A limit was reached: for `/links/email`, the daily e-mail limit per partner and recipient
+         *     (default 5 per UTC day, configurable); on any authenticated operation, the failed-login backoff
+         *     (see Limits).
          */
         TooManyRequests: {
             headers: {
@@ -1312,6 +1354,39 @@ export interface components {
         /** @description The partner has no webhook endpoint with that id. */
         WebhookEndpointNotFound: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is larger than 1 MiB (1,048,576 bytes); it was not read. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path exists but not with this method; `Allow` lists the methods it accepts. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Too many failed logins with this credential or from this IP address: 5 per credential or 50
+         *     per IP within 15 minutes lock further attempts for 1 second, doubling per further failure up
+         *     to 15 minutes (see Limits).
+         */
+        LoginThrottled: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -1338,7 +1413,11 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+        /**
+         * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+         *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+         *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+         */
         ReferenceId: string;
         /** @description The id of an account sync. */
         SyncId: string;
@@ -1356,6 +1435,11 @@ export interface components {
          * @example attachment; filename="taxd-tax-forms-2024-user-123.zip"
          */
         ContentDisposition: string;
+        /**
+         * @description The methods the path accepts, comma-separated.
+         * @example GET, POST
+         */
+        Allow: string;
         /**
          * @description Seconds until the limit resets (for the e-mail limit, until the next 00:00 UTC).
          * @example 43200
@@ -1400,6 +1484,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1445,6 +1532,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1481,6 +1571,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -1518,7 +1610,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1527,7 +1622,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -1545,6 +1644,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UserNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1553,7 +1654,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -1571,6 +1676,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UserNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1579,7 +1686,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -1610,6 +1721,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UserNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1618,7 +1731,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -1636,6 +1753,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UserNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1644,7 +1763,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -1675,6 +1798,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UserNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1683,7 +1808,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
                 /** @description The id of an account sync. */
                 syncId: components["parameters"]["SyncId"];
@@ -1720,6 +1849,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1731,7 +1862,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -1758,6 +1893,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UserNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1766,7 +1903,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -1784,6 +1925,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UserNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1792,7 +1935,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -1810,6 +1957,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UserNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1818,7 +1967,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -1836,6 +1989,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UserNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1844,7 +1999,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
             };
             cookie?: never;
@@ -1875,6 +2034,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UserNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1883,7 +2044,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
                 /** @description The id of a report. */
                 reportId: components["parameters"]["ReportId"];
@@ -1921,6 +2086,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1929,7 +2096,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The partner's identifier of the embedded user (the `userId` it was created with). */
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
                 referenceId: components["parameters"]["ReferenceId"];
                 /** @description The id of a report. */
                 reportId: components["parameters"]["ReportId"];
@@ -1963,6 +2134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2002,6 +2174,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2038,7 +2212,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2093,6 +2270,9 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
     };
