@@ -8,13 +8,14 @@ import (
 	"io"
 	"time"
 
+	"taxd/internal/bench"
 	"taxd/internal/recalc"
 	"taxd/internal/store"
 )
 
 // bench runs "taxd bench recalc": it writes a generated ledger for a new client and times a full
 // recalculation, phase by phase.
-func bench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "recalc" {
 		return errors.New("usage: taxd bench recalc [--transactions N] [--assets N] [--wallets N] [flags]")
 	}
@@ -36,7 +37,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := store.MigrateUp(ctx, pool, io.Discard); err != nil {
 		return err
 	}
-	client, err := recalc.SeedSynthetic(ctx, pool, n, assets, wallets, stdout)
+	client, err := bench.SeedLedger(ctx, pool, n, assets, wallets, stdout)
 	if err != nil {
 		return err
 	}

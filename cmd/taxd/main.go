@@ -68,7 +68,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "compute":
 		return compute(rest, stdin, stdout, stderr)
 	case "bench":
-		return bench(ctx, rest, stdout, stderr)
+		return benchCmd(ctx, rest, stdout, stderr)
 	case "import":
 		return importFile(ctx, rest, stdout, stderr)
 	case "version", "--version":

@@ -1,4 +1,5 @@
-package recalc
+// Package bench writes generated data sets for benchmarks (`taxd bench`, `make bench`).
+package bench
 
 import (
 	"context"
@@ -15,10 +16,10 @@ import (
 	"taxd/internal/tax/taxgen"
 )
 
-// SeedSynthetic writes a generated ledger (taxgen: buys, sells, swaps, internal moves, income,
+// SeedLedger writes a generated ledger (taxgen: buys, sells, swaps, internal moves, income,
 // fees, staking) of n transactions for a new client with COPY, and returns the client id. It is
 // what `taxd bench recalc` measures recalculation on.
-func SeedSynthetic(ctx context.Context, pool *pgxpool.Pool, n, assets, wallets int, log io.Writer) (uuid.UUID, error) {
+func SeedLedger(ctx context.Context, pool *pgxpool.Pool, n, assets, wallets int, log io.Writer) (uuid.UUID, error) {
 	start := time.Now()
 	in := taxgen.Generate(taxgen.Config{Transactions: n, Assets: assets, Wallets: wallets, Seed: 42})
 	client := uuid.Must(uuid.NewV7())
@@ -80,10 +81,10 @@ func SeedSynthetic(ctx context.Context, pool *pgxpool.Pool, n, assets, wallets i
 				tj++
 				var fiat, fee, label, staking any
 				if tr.HasFiatValue {
-					fiat = num(tr.FiatValue)
+					fiat = numeric(tr.FiatValue)
 				}
 				if !tr.FeeFiat.IsZero() {
-					fee = num(tr.FeeFiat)
+					fee = numeric(tr.FeeFiat)
 				}
 				if tr.Label != tax.LabelNone {
 					label = tr.Label.String()
@@ -91,7 +92,7 @@ func SeedSynthetic(ctx context.Context, pool *pgxpool.Pool, n, assets, wallets i
 				if tr.StakingAccountIdentifier != "" {
 					staking = tr.StakingAccountIdentifier
 				}
-				return []any{uuid.UUID(tr.ID), client, uuid.UUID(t.ID), int32(tj - 1), asset[tr.Asset], num(tr.Quantity),
+				return []any{uuid.UUID(tr.ID), client, uuid.UUID(t.ID), int32(tj - 1), asset[tr.Asset], numeric(tr.Quantity),
 					optID(acct, tr.From), optID(acct, tr.To), fiat, fee, tr.IsFee, label, staking}, nil
 			}))
 		if err != nil {
@@ -116,4 +117,8 @@ func optID(m map[string]uuid.UUID, name string) any {
 		return nil
 	}
 	return pgtype.UUID{Bytes: m[name], Valid: true}
+}
+
+func numeric(d tax.Dec) pgtype.Numeric {
+	return pgtype.Numeric{Int: d.BigInt(), Exp: -tax.Scale, Valid: true}
 }
