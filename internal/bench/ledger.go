@@ -22,6 +22,13 @@ import (
 func SeedLedger(ctx context.Context, pool *pgxpool.Pool, n, assets, wallets int, log io.Writer) (uuid.UUID, error) {
 	start := time.Now()
 	in := taxgen.Generate(taxgen.Config{Transactions: n, Assets: assets, Wallets: wallets, Seed: 42})
+	fmt.Fprintf(log, "generated %d transactions in %s\n", len(in.Transactions), time.Since(start).Round(time.Millisecond))
+	return Seed(ctx, pool, in, log)
+}
+
+// Seed writes the ledger in for a new client (per-wallet from 2025-01-01, FIFO) and returns the
+// client id. The whole ledger is dirty, as after an import.
+func Seed(ctx context.Context, pool *pgxpool.Pool, in tax.Input, log io.Writer) (uuid.UUID, error) {
 	client := uuid.Must(uuid.NewV7())
 	acct := map[string]uuid.UUID{}
 	asset := map[string]uuid.UUID{}
@@ -37,8 +44,7 @@ func SeedLedger(ctx context.Context, pool *pgxpool.Pool, n, assets, wallets int,
 			}
 		}
 	}
-	fmt.Fprintf(log, "generated %d transactions in %s\n", len(in.Transactions), time.Since(start).Round(time.Millisecond))
-	start = time.Now()
+	start := time.Now()
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO clients (id, name, per_wallet_from) VALUES ($1, 'bench', '2025-01-01')`, client); err != nil {
 			return err
@@ -99,14 +105,16 @@ func SeedLedger(ctx context.Context, pool *pgxpool.Pool, n, assets, wallets int,
 			return err
 		}
 		// A freshly imported ledger is dirty throughout.
-		_, err = tx.Exec(ctx, `INSERT INTO dirty_marks (client_id, transaction_id) SELECT client_id, id FROM transactions WHERE client_id = $1`, client)
+		_, err = tx.Exec(ctx, `INSERT INTO dirty_marks (client_id, transaction_id, occurred_at) SELECT client_id, id, occurred_at FROM transactions WHERE client_id = $1`, client)
 		return err
 	})
 	if err != nil {
 		return uuid.Nil, err
 	}
-	if _, err := pool.Exec(ctx, `ANALYZE transactions; ANALYZE transfers; ANALYZE dirty_marks`); err != nil {
-		return uuid.Nil, err
+	if len(in.Transactions) >= 10_000 {
+		if _, err := pool.Exec(ctx, `ANALYZE transactions; ANALYZE transfers; ANALYZE dirty_marks`); err != nil {
+			return uuid.Nil, err
+		}
 	}
 	fmt.Fprintf(log, "stored them in %s\n", time.Since(start).Round(time.Millisecond))
 	return client, nil

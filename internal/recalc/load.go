@@ -2,6 +2,8 @@ package recalc
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -14,20 +16,36 @@ import (
 	"taxd/internal/tax"
 )
 
-// snapshot is the ledger as one consistent read saw it.
+// snapshot is the ledger as one consistent read saw it: all of it for a full run, the part from
+// the base checkpoint on for an incremental one.
 type snapshot struct {
 	clientID    uuid.UUID
 	input       tax.Input
 	transfers   int
 	dirtySeqs   []int64 // the dirty marks this snapshot saw
 	settingsSeq *int64
-	// txPerYear counts transactions per tax year (for the preview's transaction count).
+	settingsKey string
+	// txPerYear counts the ledger's transactions per calendar year (for the summaries' transaction
+	// count), the part before the base checkpoint included.
 	txPerYear map[int]int
+	// base is set for an incremental run: the checkpoint of the current result set it resumes from.
+	base *baseCheckpoint
 }
 
-// load reads settings and the whole ledger of a client in one REPEATABLE READ snapshot, streaming
-// the rows (one query, no N+1) and parsing numerics from text straight into the engine's decimal.
-func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID) (*snapshot, error) {
+// baseCheckpoint is a stored checkpoint of the client's current result set.
+type baseCheckpoint struct {
+	resultSet   uuid.UUID
+	cp          tax.Checkpoint
+	disposalSeq int // tax_disposals.seq and tax_income.seq written before it
+	incomeSeq   int
+}
+
+// load reads settings and the ledger of a client in one REPEATABLE READ snapshot, streaming the
+// rows (one query, no N+1) and parsing numerics from text straight into the engine's decimal.
+// With incremental set it reads only the ledger from the latest checkpoint of the current results
+// before every dirty mark, when there is one and the results were computed under the same
+// settings (see planIncremental); otherwise the whole ledger.
+func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, incremental bool) (*snapshot, error) {
 	s := &snapshot{clientID: clientID, txPerYear: map[int]int{}}
 	err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		// The ledger query sorts every transfer of the client; give the sort memory instead of
@@ -37,8 +55,12 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID) (*snapsho
 		}
 		var method, tz, fyStart string
 		var perWallet *time.Time
-		if err := tx.QueryRow(ctx, `SELECT cost_basis_algorithm, timezone, fiscal_year_start, per_wallet_from, settings_dirty_seq FROM clients WHERE id = $1`, clientID).
-			Scan(&method, &tz, &fyStart, &perWallet, &s.settingsSeq); err != nil {
+		var current *uuid.UUID
+		var currentKey *string
+		if err := tx.QueryRow(ctx, `SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.settings_dirty_seq,
+				c.current_result_set_id, rs.settings_key
+			FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, clientID).
+			Scan(&method, &tz, &fyStart, &perWallet, &s.settingsSeq, &current, &currentKey); err != nil {
 			return err
 		}
 		settings, err := settingsOf(method, tz, fyStart, perWallet)
@@ -46,12 +68,61 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID) (*snapsho
 			return err
 		}
 		s.input.Settings = settings
-		if err := s.loadDirty(ctx, tx); err != nil {
+		s.settingsKey = settingsKey(method, tz, fyStart, perWallet)
+		dirtyFrom, err := s.loadDirty(ctx, tx)
+		if err != nil {
 			return err
+		}
+		if incremental && s.settingsSeq == nil && current != nil && currentKey != nil && *currentKey == s.settingsKey && dirtyFrom != nil {
+			if err := s.loadBase(ctx, tx, *current, *dirtyFrom); err != nil {
+				return err
+			}
 		}
 		return s.loadLedger(ctx, tx)
 	})
 	return s, err
+}
+
+// settingsKey names the settings results depend on: results computed under another key cannot be
+// resumed.
+func settingsKey(method, tz, fyStart string, perWallet *time.Time) string {
+	pw := "never"
+	if perWallet != nil {
+		pw = perWallet.Format(time.DateOnly)
+	}
+	return strings.Join([]string{method, tz, fyStart, pw}, "|")
+}
+
+// loadBase finds the latest checkpoint of result set rs at or before from (the earliest dirty
+// instant); without one the run stays full.
+func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from time.Time) error {
+	var b baseCheckpoint
+	var years, state []byte
+	err := tx.QueryRow(ctx, `SELECT disposal_seq, income_seq, year_transactions, state FROM tax_checkpoints
+		WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1`, rs, from).Scan(&b.disposalSeq, &b.incomeSeq, &years, &state)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := b.cp.UnmarshalBinary(state); err != nil {
+		return nil // written by another version of the engine: recompute in full
+	}
+	var counts map[string]int
+	if err := json.Unmarshal(years, &counts); err != nil {
+		return err
+	}
+	for y, n := range counts {
+		yi, err := strconv.Atoi(y)
+		if err != nil {
+			return err
+		}
+		s.txPerYear[yi] += n
+	}
+	b.resultSet = rs
+	s.base = &b
+	return nil
 }
 
 func settingsOf(method, tz, fyStart string, perWallet *time.Time) (tax.Settings, error) {
@@ -78,13 +149,34 @@ func settingsOf(method, tz, fyStart string, perWallet *time.Time) (tax.Settings,
 	return st, nil
 }
 
-func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) error {
-	rows, err := tx.Query(ctx, `SELECT seq FROM dirty_marks WHERE client_id = $1`, s.clientID)
+// loadDirty reads the client's dirty marks and returns the earliest instant they affect (nil when
+// there is none, or a mark without an instant: then only a full run is safe).
+func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error) {
+	rows, err := tx.Query(ctx, `SELECT seq, occurred_at FROM dirty_marks WHERE client_id = $1`, s.clientID)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	s.dirtySeqs, err = pgx.CollectRows(rows, pgx.RowTo[int64])
-	return err
+	defer rows.Close()
+	var from *time.Time
+	unknown := false
+	for rows.Next() {
+		var seq int64
+		var at *time.Time
+		if err := rows.Scan(&seq, &at); err != nil {
+			return nil, err
+		}
+		s.dirtySeqs = append(s.dirtySeqs, seq)
+		switch {
+		case at == nil:
+			unknown = true
+		case from == nil || at.Before(*from):
+			from = at
+		}
+	}
+	if unknown {
+		from = nil
+	}
+	return from, rows.Err()
 }
 
 // ledgerQuery lists every transfer the engine sees, in settlement order. Hidden transactions and
@@ -100,7 +192,13 @@ WHERE t.client_id = $1 AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT tr.i
 ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
 
 func (s *snapshot) loadLedger(ctx context.Context, tx pgx.Tx) error {
-	rows, err := tx.Query(ctx, ledgerQuery, s.clientID)
+	query, args := ledgerQuery, []any{s.clientID}
+	if s.base != nil {
+		// the same query (one plan each) restricted to the part from the checkpoint on
+		query = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at >= $2", 1)
+		args = append(args, s.base.cp.At)
+	}
+	rows, err := tx.Query(ctx, query, args...)
 	if err != nil {
 		return err
 	}

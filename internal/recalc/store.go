@@ -3,6 +3,7 @@ package recalc
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -21,22 +22,36 @@ func num(d tax.Dec) pgtype.Numeric {
 	return pgtype.Numeric{Int: d.BigInt(), Exp: -tax.Scale, Valid: true}
 }
 
-// storeResults writes res as a new result set and switches the client to it, all in one
-// transaction that also clears the dirty marks the snapshot saw and completes the job.
-func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, before func(Phase)) error {
-	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+// storeResults writes res and switches the client to it, in one transaction that also clears the
+// dirty marks the snapshot saw and completes the job. A full run writes a new result set and points
+// the client at it; an incremental one replaces, inside the current result set, what follows its
+// base checkpoint. Either way readers see the old results or the new ones, never a mix.
+func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		rsID := uuid.Must(uuid.NewV7())
-		if err := q.InsertResultSet(ctx, db.InsertResultSetParams{ID: rsID, ClientID: snap.clientID, RecalcJobID: &job.ID}); err != nil {
-			return err
+		var rsID uuid.UUID
+		disposalSeq, incomeSeq := 0, 0
+		if b := snap.base; b != nil {
+			rsID, disposalSeq, incomeSeq = b.resultSet, b.disposalSeq, b.incomeSeq
+			if err := replaceTail(ctx, tx, snap, res, job.ID); err != nil {
+				return err
+			}
+		} else {
+			rsID = uuid.Must(uuid.NewV7())
+			if err := q.InsertResultSet(ctx, db.InsertResultSetParams{ID: rsID, ClientID: snap.clientID, RecalcJobID: &job.ID}); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `UPDATE tax_result_sets SET settings_key = $2 WHERE id = $1`, rsID, snap.settingsKey); err != nil {
+				return err
+			}
 		}
 		if err := copyLots(ctx, tx, rsID, res); err != nil {
 			return err
 		}
-		if err := copyDisposals(ctx, tx, rsID, res); err != nil {
+		if err := copyDisposals(ctx, tx, rsID, res, disposalSeq); err != nil {
 			return err
 		}
-		if err := copyIncome(ctx, tx, rsID, res); err != nil {
+		if err := copyIncome(ctx, tx, rsID, res, incomeSeq); err != nil {
 			return err
 		}
 		if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res)); err != nil {
@@ -50,11 +65,19 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 				return err
 			}
 		}
+		for _, c := range cps {
+			if _, err := tx.Exec(ctx, `INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)
+				VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state); err != nil {
+				return err
+			}
+		}
 		if before != nil {
 			before("switch")
 		}
-		if err := q.SwitchResultSet(ctx, db.SwitchResultSetParams{ResultSetID: rsID, ClientID: snap.clientID}); err != nil {
-			return err
+		if snap.base == nil {
+			if err := q.SwitchResultSet(ctx, db.SwitchResultSetParams{ResultSetID: rsID, ClientID: snap.clientID}); err != nil {
+				return err
+			}
 		}
 		if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Seqs: snap.dirtySeqs}); err != nil {
 			return err
@@ -66,7 +89,41 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		}
 		return q.CompleteRecalcJob(ctx, job.ID)
 	})
-	return err
+}
+
+// errResultsMoved: the result set an incremental run resumed from is no longer current (another
+// run switched the client meanwhile); the job is retried.
+var errResultsMoved = errors.New("the client's results changed during the run")
+
+// replaceTail deletes, from the current result set, everything a run resumed from snap.base
+// rewrites: the pieces, income, transaction results and checkpoints after the checkpoint, the
+// year summaries from its tax year on, and the lots (all of them: they are the state at the end).
+// It first locks the client row, so that a concurrent full run's switch waits or has happened.
+func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, jobID uuid.UUID) error {
+	b := snap.base
+	var current *uuid.UUID
+	if err := tx.QueryRow(ctx, `SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE`, snap.clientID).Scan(&current); err != nil {
+		return err
+	}
+	if current == nil || *current != b.resultSet {
+		return errResultsMoved
+	}
+	firstYear := int32(0)
+	if len(res.Years) > 0 {
+		firstYear = int32(res.Years[0].Year)
+	}
+	batch := &pgx.Batch{}
+	batch.Queue(`DELETE FROM tax_disposals WHERE result_set_id = $1 AND seq > $2`, b.resultSet, b.disposalSeq)
+	batch.Queue(`DELETE FROM tax_income WHERE result_set_id = $1 AND seq > $2`, b.resultSet, b.incomeSeq)
+	batch.Queue(`DELETE FROM tax_lots WHERE result_set_id = $1`, b.resultSet)
+	batch.Queue(`DELETE FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year >= $2`, b.resultSet, firstYear)
+	// Every transaction at or after the checkpoint, deleted and hidden ones included (their rows
+	// must go); a transaction moved here from before it made the dirty point earlier.
+	batch.Queue(`DELETE FROM tax_transaction_results r USING transactions t
+		WHERE r.result_set_id = $1 AND t.client_id = $2 AND t.occurred_at >= $3 AND r.transaction_id = t.id`, b.resultSet, snap.clientID, b.cp.At)
+	batch.Queue(`DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time > $2`, b.resultSet, b.cp.At)
+	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2 WHERE id = $1`, b.resultSet, jobID)
+	return tx.SendBatch(ctx, batch).Close()
 }
 
 // Cleanup drops the client's result sets that are no longer current. It runs after the switch
@@ -138,8 +195,8 @@ func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) err
 		})
 }
 
-func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
-	i, seq := 0, 0
+func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
+	i := 0
 	return copyText(ctx, tx, "tax_disposals",
 		[]string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
 			"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis"},
@@ -184,7 +241,7 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 		})
 }
 
-func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
+func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
 	i := 0
 	return copyText(ctx, tx, "tax_income",
 		[]string{"result_set_id", "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"},
@@ -195,7 +252,7 @@ func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) e
 			x := &res.Income[i]
 			i++
 			b = appendUUID(b, rs)
-			b = strconv.AppendInt(append(b, '\t'), int64(i), 10)
+			b = strconv.AppendInt(append(b, '\t'), int64(seq+i), 10)
 			b = append(append(b, '\t'), x.TransferID.String()...)
 			b = append(append(b, '\t'), res.Assets[x.Asset]...)
 			b = append(append(b, '\t'), x.Type.String()...)
