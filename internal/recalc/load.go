@@ -213,6 +213,7 @@ func (s *snapshot) loadLedger(ctx context.Context, tx pgx.Tx) error {
 		purchase                 *time.Time
 	)
 	txs := make([]tax.Transaction, 0, 1024)
+	names := interner{}
 	var cur *tax.Transaction
 	loc := s.input.Settings.Location
 	for rows.Next() {
@@ -224,12 +225,12 @@ func (s *snapshot) loadLedger(ctx context.Context, tx pgx.Tx) error {
 			cur = &txs[len(txs)-1]
 			s.txPerYear[at.In(loc).Year()]++
 		}
-		t := tax.Transfer{ID: tax.ID(trID), Asset: assetID.String(), IsFee: isFee, StakingAccountIdentifier: staking}
+		t := tax.Transfer{ID: tax.ID(trID), Asset: names.of(assetID), IsFee: isFee, StakingAccountIdentifier: staking}
 		if from != nil {
-			t.From = from.String()
+			t.From = names.of(*from)
 		}
 		if to != nil {
-			t.To = to.String()
+			t.To = names.of(*to)
 		}
 		if t.Quantity, t.Rounded, err = parseDec(qty, "quantity", trID); err != nil {
 			return err
@@ -274,4 +275,17 @@ func parseDec(b []byte, what string, id uuid.UUID) (tax.Dec, bool, error) {
 		return tax.Dec{}, false, fmt.Errorf("transfer %s: %s %q: %w", id, what, b, err)
 	}
 	return d, inexact, nil
+}
+
+// interner gives each account or asset id one string: no allocation per transfer, and the engine's
+// interning caches (which compare string pointers) hit every time.
+type interner map[uuid.UUID]string
+
+func (in interner) of(id uuid.UUID) string {
+	s, ok := in[id]
+	if !ok {
+		s = id.String()
+		in[id] = s
+	}
+	return s
 }

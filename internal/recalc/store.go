@@ -22,73 +22,109 @@ func num(d tax.Dec) pgtype.Numeric {
 	return pgtype.Numeric{Int: d.BigInt(), Exp: -tax.Scale, Valid: true}
 }
 
-// storeResults writes res and switches the client to it, in one transaction that also clears the
-// dirty marks the snapshot saw and completes the job. A full run writes a new result set and points
-// the client at it; an incremental one replaces, inside the current result set, what follows its
-// base checkpoint. Either way readers see the old results or the new ones, never a mix.
+// storeResults writes res and switches the client to it; readers see the old results or the new
+// ones, never a mix. A full run writes a new result set (see storeFull); an incremental one
+// replaces, inside the current result set and in one transaction, what follows its base
+// checkpoint. The transaction that switches also clears the dirty marks the snapshot saw and
+// completes the job.
 func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
+	if snap.base == nil {
+		return storeFull(ctx, pool, job, snap, res, cps, before)
+	}
+	b := snap.base
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		var rsID uuid.UUID
-		disposalSeq, incomeSeq := 0, 0
-		if b := snap.base; b != nil {
-			rsID, disposalSeq, incomeSeq = b.resultSet, b.disposalSeq, b.incomeSeq
-			if err := replaceTail(ctx, tx, snap, res, job.ID); err != nil {
-				return err
-			}
-		} else {
-			rsID = uuid.Must(uuid.NewV7())
-			if err := q.InsertResultSet(ctx, db.InsertResultSetParams{ID: rsID, ClientID: snap.clientID, RecalcJobID: &job.ID}); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `UPDATE tax_result_sets SET settings_key = $2 WHERE id = $1`, rsID, snap.settingsKey); err != nil {
-				return err
-			}
-		}
-		if err := copyLots(ctx, tx, rsID, res); err != nil {
+		if err := replaceTail(ctx, tx, snap, res, job.ID); err != nil {
 			return err
 		}
-		if err := copyDisposals(ctx, tx, rsID, res, disposalSeq); err != nil {
+		if err := writeDisposals(ctx, tx, b.resultSet, res, b.disposalSeq); err != nil {
 			return err
 		}
-		if err := copyIncome(ctx, tx, rsID, res, incomeSeq); err != nil {
+		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, b.incomeSeq); err != nil {
 			return err
 		}
-		if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res)); err != nil {
-			return err
-		}
-		for _, y := range res.Years {
-			if _, err := tx.Exec(ctx, `INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-				rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
-				num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year]); err != nil {
-				return err
-			}
-		}
-		for _, c := range cps {
-			if _, err := tx.Exec(ctx, `INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)
-				VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state); err != nil {
-				return err
-			}
-		}
-		if before != nil {
-			before("switch")
-		}
-		if snap.base == nil {
-			if err := q.SwitchResultSet(ctx, db.SwitchResultSetParams{ResultSetID: rsID, ClientID: snap.clientID}); err != nil {
-				return err
-			}
-		}
-		if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Seqs: snap.dirtySeqs}); err != nil {
-			return err
-		}
-		if snap.settingsSeq != nil {
-			if err := q.ClearSettingsDirty(ctx, db.ClearSettingsDirtyParams{ID: snap.clientID, SettingsDirtySeq: snap.settingsSeq}); err != nil {
-				return err
-			}
-		}
-		return q.CompleteRecalcJob(ctx, job.ID)
+		return finishRun(ctx, tx, job, snap, nil, before)
 	})
+}
+
+// storeFull writes a new result set on two connections at once (the disposal pieces on one,
+// everything else on the other), each in its own transaction, and then switches the client to it
+// in a short third one. Until the switch the new set is an orphan that no reader looks at; a
+// crash before it leaves the orphan to Cleanup.
+func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
+	rsID := uuid.Must(uuid.NewV7())
+	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key) VALUES ($1, $2, $3, $4)`,
+		rsID, snap.clientID, job.ID, snap.settingsKey); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make(chan error, 2)
+	write := func(fn func(tx pgx.Tx) error) {
+		err := pgx.BeginFunc(ctx, pool, fn)
+		if err != nil {
+			cancel() // stop the other writer
+		}
+		errs <- err
+	}
+	go write(func(tx pgx.Tx) error { return writeDisposals(ctx, tx, rsID, res, 0) })
+	go write(func(tx pgx.Tx) error { return writeRest(ctx, tx, rsID, snap, res, cps, 0) })
+	err := errors.Join(<-errs, <-errs)
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
+}
+
+func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
+	return copyDisposals(ctx, tx, rs, res, seq)
+}
+
+// writeRest writes the lots, income, per-transaction results, year summaries and checkpoints.
+func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, incomeSeq int) error {
+	if err := copyLots(ctx, tx, rsID, res); err != nil {
+		return err
+	}
+	if err := copyIncome(ctx, tx, rsID, res, incomeSeq); err != nil {
+		return err
+	}
+	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res)); err != nil {
+		return err
+	}
+	batch := &pgx.Batch{}
+	for _, y := range res.Years {
+		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
+			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year])
+	}
+	for _, c := range cps {
+		batch.Queue(`INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)
+			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
+	}
+	return tx.SendBatch(ctx, batch).Close()
+}
+
+// finishRun switches the client to result set rs (nil: the results were replaced in place), clears
+// the dirty marks and settings mark the snapshot saw and completes the job.
+func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot, rs *uuid.UUID, before func(Phase)) error {
+	q := db.New(tx)
+	if before != nil {
+		before("switch")
+	}
+	if rs != nil {
+		if err := q.SwitchResultSet(ctx, db.SwitchResultSetParams{ResultSetID: *rs, ClientID: snap.clientID}); err != nil {
+			return err
+		}
+	}
+	if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Seqs: snap.dirtySeqs}); err != nil {
+		return err
+	}
+	if snap.settingsSeq != nil {
+		if err := q.ClearSettingsDirty(ctx, db.ClearSettingsDirtyParams{ID: snap.clientID, SettingsDirtySeq: snap.settingsSeq}); err != nil {
+			return err
+		}
+	}
+	return q.CompleteRecalcJob(ctx, job.ID)
 }
 
 // errResultsMoved: the result set an incremental run resumed from is no longer current (another
