@@ -78,7 +78,7 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 				return err
 			}
 		}
-		return s.loadLedger(ctx, tx)
+		return s.loadLedger(ctx, pool, tx)
 	})
 	return s, err
 }
@@ -191,16 +191,119 @@ JOIN assets a ON a.id = tr.asset_id
 WHERE t.client_id = $1 AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT tr.is_hidden AND NOT a.is_spam
 ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
 
-func (s *snapshot) loadLedger(ctx context.Context, tx pgx.Tx) error {
-	query, args := ledgerQuery, []any{s.clientID}
-	if s.base != nil {
-		// the same query (one plan each) restricted to the part from the checkpoint on
-		query = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at >= $2", 1)
-		args = append(args, s.base.cp.At)
-	}
-	rows, err := tx.Query(ctx, query, args...)
+// parallelLoadMin is the pool size from which a full run reads its ledger on two connections.
+const parallelLoadMin = 3
+
+// loadLedger reads the ledger in settlement order: from the base checkpoint on for an incremental
+// run; for a full run in two halves by time on two connections at once (the second joins this
+// transaction's snapshot with SET TRANSACTION SNAPSHOT, so both read the same ledger).
+func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx) error {
+	names, err := loadNames(ctx, tx, s.clientID)
 	if err != nil {
 		return err
+	}
+	if s.base != nil {
+		part, err := readLedger(ctx, tx, ledgerQueryFrom, []any{s.clientID, s.base.cp.At}, names, s.input.Settings.Location)
+		if err != nil {
+			return err
+		}
+		s.add(part)
+		return nil
+	}
+	var lo, hi *time.Time
+	if err := tx.QueryRow(ctx, `SELECT min(occurred_at), max(occurred_at) FROM transactions WHERE client_id = $1`, s.clientID).Scan(&lo, &hi); err != nil {
+		return err
+	}
+	if lo == nil || !hi.After(*lo) || pool.Config().MaxConns < parallelLoadMin {
+		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, names, s.input.Settings.Location)
+		if err != nil {
+			return err
+		}
+		s.add(part)
+		return nil
+	}
+	mid := lo.Add(hi.Sub(*lo) / 2)
+	var snapID string
+	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
+		return err
+	}
+	var second ledgerPart
+	done := make(chan error, 1)
+	go func() {
+		done <- pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx2 pgx.Tx) error {
+			if _, err := tx2.Exec(ctx, `SET TRANSACTION SNAPSHOT '`+snapID+`'`); err != nil {
+				return err
+			}
+			if _, err := tx2.Exec(ctx, `SET LOCAL work_mem = '256MB'`); err != nil {
+				return err
+			}
+			var err error
+			second, err = readLedger(ctx, tx2, ledgerQueryFrom, []any{s.clientID, mid}, names, s.input.Settings.Location)
+			return err
+		})
+	}()
+	first, err := readLedger(ctx, tx, ledgerQueryBefore, []any{s.clientID, mid}, names, s.input.Settings.Location)
+	if err2 := <-done; err == nil {
+		err = err2
+	}
+	if err != nil {
+		return err
+	}
+	s.add(first)
+	s.add(second)
+	return nil
+}
+
+var (
+	ledgerQueryFrom   = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at >= $2", 1)
+	ledgerQueryBefore = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at < $2", 1)
+)
+
+// ledgerPart is the ledger, or a stretch of it, as read.
+type ledgerPart struct {
+	txs       []tax.Transaction
+	transfers int
+	years     map[int]int // transactions per calendar year
+}
+
+func (s *snapshot) add(p ledgerPart) {
+	if s.input.Transactions == nil {
+		s.input.Transactions = p.txs
+	} else {
+		s.input.Transactions = append(s.input.Transactions, p.txs...)
+	}
+	s.transfers += p.transfers
+	for y, n := range p.years {
+		s.txPerYear[y] += n
+	}
+}
+
+// loadNames interns the client's account and asset ids before the ledger is read, so that parallel
+// readers share one string per id without locking.
+func loadNames(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) (interner, error) {
+	rows, err := tx.Query(ctx, `SELECT id FROM accounts WHERE client_id = $1 UNION ALL SELECT id FROM assets WHERE client_id = $1`, clientID)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, err
+	}
+	names := make(interner, len(ids))
+	for _, id := range ids {
+		names[id] = id.String()
+	}
+	return names, nil
+}
+
+// transferChunk is how many transfers one arena chunk holds.
+const transferChunk = 1 << 14
+
+func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, names interner, loc *time.Location) (ledgerPart, error) {
+	part := ledgerPart{years: map[int]int{}}
+	rows, err := tx.Query(ctx, query, args...)
+	if err != nil {
+		return part, err
 	}
 	defer rows.Close()
 	var (
@@ -213,17 +316,20 @@ func (s *snapshot) loadLedger(ctx context.Context, tx pgx.Tx) error {
 		purchase                 *time.Time
 	)
 	txs := make([]tax.Transaction, 0, 1024)
-	names := interner{}
+	// Transfers live in chunks shared by consecutive transactions: one allocation per chunk, not
+	// one per transaction. A transaction's transfers are contiguous in one chunk.
+	chunk := make([]tax.Transfer, 0, transferChunk)
+	start := 0
 	var cur *tax.Transaction
-	loc := s.input.Settings.Location
 	for rows.Next() {
 		if err := rows.Scan(&txID, &at, &trID, &assetID, &qty, &from, &to, &fiat, &basis, &feeFia, &label, &isFee, &staking, &purchase); err != nil {
-			return err
+			return part, err
 		}
 		if cur == nil || cur.ID != tax.ID(txID) {
 			txs = append(txs, tax.Transaction{ID: tax.ID(txID), Time: at})
 			cur = &txs[len(txs)-1]
-			s.txPerYear[at.In(loc).Year()]++
+			part.years[at.In(loc).Year()]++
+			start = len(chunk)
 		}
 		t := tax.Transfer{ID: tax.ID(trID), Asset: names.of(assetID), IsFee: isFee, StakingAccountIdentifier: staking}
 		if from != nil {
@@ -233,7 +339,7 @@ func (s *snapshot) loadLedger(ctx context.Context, tx pgx.Tx) error {
 			t.To = names.of(*to)
 		}
 		if t.Quantity, t.Rounded, err = parseDec(qty, "quantity", trID); err != nil {
-			return err
+			return part, err
 		}
 		// A basis override on an inbound transfer is its acquisition value.
 		value := fiat
@@ -243,30 +349,36 @@ func (s *snapshot) loadLedger(ctx context.Context, tx pgx.Tx) error {
 		if value != nil {
 			var rounded bool
 			if t.FiatValue, rounded, err = parseDec(value, "fiat value", trID); err != nil {
-				return err
+				return part, err
 			}
 			t.HasFiatValue, t.Rounded = true, t.Rounded || rounded
 		}
 		if feeFia != nil {
 			if t.FeeFiat, _, err = parseDec(feeFia, "fee", trID); err != nil {
-				return err
+				return part, err
 			}
 		}
 		if label != "" {
 			l, err := tax.ParseLabel(label)
 			if err != nil {
-				return fmt.Errorf("transfer %s: %w", trID, err)
+				return part, fmt.Errorf("transfer %s: %w", trID, err)
 			}
 			t.Label = l
 		}
 		if purchase != nil {
 			t.AcquiredAt = *purchase
 		}
-		cur.Transfers = append(cur.Transfers, t)
-		s.transfers++
+		if len(chunk) == cap(chunk) { // move the transaction's transfers so far to a new chunk
+			next := make([]tax.Transfer, 0, max(transferChunk, 2*(len(chunk)-start)))
+			chunk = append(next, chunk[start:]...)
+			start = 0
+		}
+		chunk = append(chunk, t)
+		cur.Transfers = chunk[start:len(chunk):len(chunk)]
+		part.transfers++
 	}
-	s.input.Transactions = txs
-	return rows.Err()
+	part.txs = txs
+	return part, rows.Err()
 }
 
 func parseDec(b []byte, what string, id uuid.UUID) (tax.Dec, bool, error) {
@@ -281,11 +393,10 @@ func parseDec(b []byte, what string, id uuid.UUID) (tax.Dec, bool, error) {
 // interning caches (which compare string pointers) hit every time.
 type interner map[uuid.UUID]string
 
+// of is safe for concurrent use: the map is filled before reading starts and never written after.
 func (in interner) of(id uuid.UUID) string {
-	s, ok := in[id]
-	if !ok {
-		s = id.String()
-		in[id] = s
+	if s, ok := in[id]; ok {
+		return s
 	}
-	return s
+	return id.String() // not the client's (cannot happen with the foreign keys): no sharing
 }
