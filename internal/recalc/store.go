@@ -158,7 +158,7 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	batch.Queue(`DELETE FROM tax_transaction_results r USING transactions t
 		WHERE r.result_set_id = $1 AND t.client_id = $2 AND t.occurred_at >= $3 AND r.transaction_id = t.id`, b.resultSet, snap.clientID, b.cp.At)
 	batch.Queue(`DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time > $2`, b.resultSet, b.cp.At)
-	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2 WHERE id = $1`, b.resultSet, jobID)
+	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2, created_at = now() WHERE id = $1`, b.resultSet, jobID) // created_at is "calculated at"
 	return tx.SendBatch(ctx, batch).Close()
 }
 
