@@ -42,6 +42,11 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, b.incomeSeq); err != nil {
 			return err
 		}
+		// keep the newest checkpointMonths checkpoints, as a full run would
+		if _, err := tx.Exec(ctx, `DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <
+			(SELECT at_time FROM tax_checkpoints WHERE result_set_id = $1 ORDER BY at_time DESC OFFSET $2 LIMIT 1)`, b.resultSet, checkpointMonths-1); err != nil {
+			return err
+		}
 		return finishRun(ctx, tx, job, snap, nil, before)
 	})
 }
