@@ -112,16 +112,34 @@ test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock
 	TAXD_REQUIRE_NODE=1 $(GO) test -count=1 -timeout 20m -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|fuzz |--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
 	@grep -q '^ok' /tmp/taxd-contract.log || { tail -50 /tmp/taxd-contract.log; exit 1; }
 
-## bench: the benchmark set (engine throughput; a full recalculation of a generated 1M-transaction
-## client in Postgres, phase by phase; a sync page of 10,000 transfers; a 1M-row CSV import,
-## re-import and recalculation)
+## bench: the benchmark set, issue 10's P1-P4 (about 6-10 minutes on 2 cores):
+##   P1 the engine on one core, warm (reused Engine) and cold (fresh Engine per run), 1M transactions;
+##   P2 `taxd compute` wall time on a 20,000-row ledger (CSV out) and on 1M transactions (JSON out);
+##   P3 full recalculations of a generated 1M-transaction client in Postgres, phase by phase;
+##   P4 an incremental recalculation after edits in the last 1% of that ledger's history;
+##   P7 a sync page of 10,000 transfers and a 1M-row CSV import, re-import and recalculation.
 BENCH_TRANSACTIONS ?= 1000000
 BENCH_IMPORT_ROWS ?= 1000000
+BENCH_DIR ?= .data/bench
 bench: build
+	@mkdir -p $(BENCH_DIR)
+	@echo "== P1: engine throughput, one core (BenchmarkFIFO/HIFO warm, ...Cold fresh engine)"
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./internal/tax/
-	./bin/taxd bench recalc --transactions $(BENCH_TRANSACTIONS) --data-dir .data/bench
+	@echo "== P2: taxd compute"
+	./bin/taxd bench ledger --shape trades --transactions 20000 --output $(BENCH_DIR)/trades-20k.csv
+	./bin/taxd bench ledger --shape mixed --transactions $(BENCH_TRANSACTIONS) --output $(BENCH_DIR)/mixed-1m.csv
+	@if command -v hyperfine >/dev/null; then \
+		hyperfine -N --warmup 3 --runs 30 --output null 'bin/taxd compute --input $(BENCH_DIR)/trades-20k.csv --method fifo --per-wallet-from never --format csv'; \
+		hyperfine -N --warmup 1 --runs 5 --output null 'bin/taxd compute --input $(BENCH_DIR)/mixed-1m.csv --method fifo --format json'; \
+	else \
+		for i in 1 2 3 4 5; do /usr/bin/time -f '20k rows: %e s wall, %U s user, %S s system, %M KB' bin/taxd compute --input $(BENCH_DIR)/trades-20k.csv --method fifo --per-wallet-from never --format csv >/dev/null 2>/dev/null; done; \
+		for i in 1 2 3; do /usr/bin/time -f '1M json: %e s wall, %U s user, %S s system, %M KB' bin/taxd compute --input $(BENCH_DIR)/mixed-1m.csv --method fifo --format json >/dev/null; done; \
+	fi
+	@echo "== P3 (full runs) and P4 (incremental run): taxd bench recalc"
+	./bin/taxd bench recalc --transactions $(BENCH_TRANSACTIONS) --data-dir $(BENCH_DIR)
+	@echo "== P7: a sync page of 10,000 transfers; a 1M-row CSV import, re-import and recalculation"
 	$(GO) test -run '^$$' -bench ImportSyncPage -benchtime 5x ./internal/ledger/
-	./bin/taxd bench import --rows $(BENCH_IMPORT_ROWS) --data-dir .data/bench
+	./bin/taxd bench import --rows $(BENCH_IMPORT_ROWS) --data-dir $(BENCH_DIR)
 
 ## fuzz: the request fuzzer with 20,000 requests per API, then each native fuzz target for FUZZTIME
 FUZZTIME ?= 30s

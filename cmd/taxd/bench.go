@@ -6,24 +6,69 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
+	"taxd/internal/bench"
 	"taxd/internal/recalc"
 	"taxd/internal/store"
 )
 
-// bench runs "taxd bench recalc": it writes a generated ledger for a new client and times a full
-// recalculation, phase by phase.
-func bench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "recalc" {
-		return errors.New("usage: taxd bench recalc [--transactions N] [--assets N] [--wallets N] [flags]")
+const benchUsage = `usage:
+  taxd bench recalc [--transactions N] [--assets N] [--wallets N] [--runs N] [--edits N] [flags]
+  taxd bench ledger --shape trades|mixed [--transactions N] [--output FILE]`
+
+// benchCmd runs "taxd bench recalc" (a generated ledger for a new client: full recalculations, then
+// an incremental one after edits in the last 1% of history, phase by phase) and "taxd bench ledger"
+// (the CSV ledgers `make bench` times `taxd compute` on).
+func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return errors.New(benchUsage)
 	}
-	var n, assets, wallets, runs int
-	cfg, err := parseConfig("bench recalc", args[1:], stderr, func(fs *flag.FlagSet) {
+	switch args[0] {
+	case "recalc":
+		return benchRecalc(ctx, args[1:], stdout, stderr)
+	case "ledger":
+		return benchLedger(args[1:], stdout, stderr)
+	}
+	return errors.New(benchUsage)
+}
+
+func benchLedger(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench ledger", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	shape := fs.String("shape", "trades", "trades: buys and sells of one asset in one account; mixed: the taxgen ledger (50 assets, 10 wallets)")
+	n := fs.Int("transactions", 20_000, "transactions (rows for trades)")
+	output := fs.String("output", "-", "output file (- for standard output)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	w := stdout
+	if *output != "-" {
+		f, err := os.Create(*output)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	switch *shape {
+	case "trades":
+		return bench.WriteTradesCSV(w, *n)
+	case "mixed":
+		return bench.WriteMixedCSV(w, *n)
+	}
+	return fmt.Errorf("unknown shape %q (want trades or mixed)", *shape)
+}
+
+func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var n, assets, wallets, runs, edits int
+	cfg, err := parseConfig("bench recalc", args, stderr, func(fs *flag.FlagSet) {
 		fs.IntVar(&n, "transactions", 1_000_000, "transactions in the generated ledger")
 		fs.IntVar(&assets, "assets", 50, "assets")
 		fs.IntVar(&wallets, "wallets", 10, "wallets")
-		fs.IntVar(&runs, "runs", 2, "recalculations to time (the first also replaces nothing; later ones replace a result set)")
+		fs.IntVar(&runs, "runs", 2, "full recalculations to time (the first also replaces nothing; later ones replace a result set)")
+		fs.IntVar(&edits, "edits", 20, "transactions edited in the last 1% of history before the incremental run (0: none)")
 	})
 	if err != nil {
 		return err
@@ -36,7 +81,7 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := store.MigrateUp(ctx, pool, io.Discard); err != nil {
 		return err
 	}
-	client, err := recalc.SeedSynthetic(ctx, pool, n, assets, wallets, stdout)
+	client, err := bench.SeedLedger(ctx, pool, n, assets, wallets, stdout)
 	if err != nil {
 		return err
 	}
@@ -45,14 +90,32 @@ func bench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		_, _ = pool.Exec(context.Background(), `DELETE FROM clients WHERE id = $1`, client)
 	}()
 	r := &recalc.Runner{Pool: pool}
+	report := func(name string, tm recalc.Timings) {
+		fmt.Fprintf(stdout, "%s: %d transactions, %d transfers: load %s, compute %s, store %s (results switched: %s); then cleanup of the previous results %s\n",
+			name, tm.Transactions, tm.Transfers, tm.Load.Round(time.Millisecond), tm.Compute.Round(time.Millisecond), tm.Store.Round(time.Millisecond),
+			(tm.Load + tm.Compute + tm.Store).Round(time.Millisecond), tm.Cleanup.Round(time.Millisecond))
+	}
 	for i := 1; i <= runs; i++ {
-		tm, err := r.Run(ctx, client)
+		tm, err := r.RunWith(ctx, client, true)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "run %d: %d transactions, %d transfers: load %s, compute %s, store %s (results switched: %s); then cleanup of the previous results %s\n",
-			i, tm.Transactions, tm.Transfers, tm.Load.Round(time.Millisecond), tm.Compute.Round(time.Millisecond), tm.Store.Round(time.Millisecond),
-			(tm.Load + tm.Compute + tm.Store).Round(time.Millisecond), tm.Cleanup.Round(time.Millisecond))
+		report(fmt.Sprintf("run %d (full)", i), tm)
 	}
+	if edits == 0 || runs == 0 {
+		return nil
+	}
+	edited, err := bench.EditTail(ctx, pool, client, edits, 0.01)
+	if err != nil {
+		return err
+	}
+	tm, err := r.Run(ctx, client)
+	if err != nil {
+		return err
+	}
+	if !tm.Incremental {
+		return errors.New("the run after the tail edits was not incremental")
+	}
+	report(fmt.Sprintf("incremental run after editing %d transactions in the last 1%% (from %s)", edited, tm.From.Format(time.DateOnly)), tm)
 	return nil
 }

@@ -81,7 +81,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if len(rest) > 0 && rest[0] == "import" {
 			return benchImport(ctx, rest[1:], stdout, stderr)
 		}
-		return bench(ctx, rest, stdout, stderr)
+		return benchCmd(ctx, rest, stdout, stderr)
 	case "import":
 		return importFile(ctx, rest, stdout, stderr)
 	case "version", "--version":

@@ -133,6 +133,7 @@ type DirtyMark struct {
 	ClientID      uuid.UUID
 	Seq           int64
 	TransactionID uuid.UUID
+	OccurredAt    *time.Time
 }
 
 type DiscountCode struct {
@@ -238,6 +239,15 @@ type Report struct {
 	CompletedAt *time.Time
 }
 
+type TaxCheckpoint struct {
+	ResultSetID      uuid.UUID
+	AtTime           time.Time
+	DisposalSeq      int32
+	IncomeSeq        int32
+	YearTransactions []byte
+	State            []byte
+}
+
 type TaxDisposal struct {
 	ResultSetID  uuid.UUID
 	Seq          int32
@@ -287,6 +297,7 @@ type TaxResultSet struct {
 	ClientID    uuid.UUID
 	RecalcJobID *uuid.UUID
 	CreatedAt   time.Time
+	SettingsKey *string
 }
 
 type TaxTransactionResult struct {

@@ -353,7 +353,9 @@ WITH transfers_added AS (
       JOIN assets a ON a.client_id = $1 AND a.key = s.asset_key
      WHERE s.pos >= 0
 ), marks AS (
-    INSERT INTO dirty_marks (client_id, transaction_id) SELECT $1, id FROM `+addedTable+`
+    -- occurred_at given here spares the per-row lookup of the marks' fill trigger
+    INSERT INTO dirty_marks (client_id, transaction_id, occurred_at)
+    SELECT $1, s.tx_id, s.occurred_at FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id WHERE s.pos < 0
 )
 INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value,
                         session_id, source, actor)

@@ -8,10 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 	"github.com/shopspring/decimal"
 
@@ -25,6 +27,7 @@ const (
 	envWorkerDB     = "TAXD_RECALC_WORKER_DB"
 	envWorkerPause  = "TAXD_RECALC_WORKER_PAUSE_AT" // phase at which the worker announces itself and hangs
 	envWorkerMarker = "TAXD_RECALC_WORKER_MARKER"   // file it creates when it reaches that phase
+	envWorkerFull   = "TAXD_RECALC_WORKER_FULL"     // "1": full runs only (no incremental ones)
 )
 
 // maybeRunWorkerProcess turns this process into a recalculation worker when asked to.
@@ -41,7 +44,7 @@ func maybeRunWorkerProcess() bool {
 		os.Exit(3)
 	}
 	pause, marker := os.Getenv(envWorkerPause), os.Getenv(envWorkerMarker)
-	runner := &recalc.Runner{Pool: pool, BeforePhase: func(p recalc.Phase) {
+	runner := &recalc.Runner{Pool: pool, Full: os.Getenv(envWorkerFull) == "1", BeforePhase: func(p recalc.Phase) {
 		if string(p) == pause {
 			_ = os.WriteFile(marker, []byte(p), 0o644)
 			select {} // hang here until killed
@@ -61,10 +64,10 @@ func maybeRunWorkerProcess() bool {
 	select {}
 }
 
-func startWorker(t *testing.T, url, pause, marker string) *exec.Cmd {
+func startWorker(t *testing.T, url, pause, marker string, full bool) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), envWorkerDB+"="+url, envWorkerPause+"="+pause, envWorkerMarker+"="+marker)
+	cmd.Env = append(os.Environ(), envWorkerDB+"="+url, envWorkerPause+"="+pause, envWorkerMarker+"="+marker, envWorkerFull+"="+map[bool]string{true: "1"}[full])
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -90,8 +93,12 @@ func TestKilledWorkerLeavesOldResultsAndJobCompletes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts worker processes")
 	}
-	for _, phase := range []string{string(recalc.PhaseLoad), string(recalc.PhaseCompute), "switch"} {
-		t.Run(phase, func(t *testing.T) {
+	// The killed run is incremental (the ledger changed after the last checkpoint) except in
+	// "switch-full", a full run killed after its new result set was written on two connections
+	// and committed, before the client switched to it.
+	for _, name := range []string{string(recalc.PhaseLoad), string(recalc.PhaseCompute), "switch", "switch-full"} {
+		phase, full := strings.CutSuffix(name, "-full")
+		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			b := setup(t)
 			for i := 0; i < 200; i++ {
@@ -99,6 +106,10 @@ func TestKilledWorkerLeavesOldResultsAndJobCompletes(t *testing.T) {
 			}
 			b.trade(t, day(2024, 3, 1), "-10", "1500") // +500
 			if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+				t.Fatal(err)
+			}
+			var before uuid.UUID
+			if err := b.pool.QueryRow(b.ctx, `SELECT current_result_set_id FROM clients WHERE id = $1`, b.client).Scan(&before); err != nil {
 				t.Fatal(err)
 			}
 			b.trade(t, day(2024, 4, 1), "-10", "2000") // +1000 more, not yet calculated
@@ -111,7 +122,7 @@ func TestKilledWorkerLeavesOldResultsAndJobCompletes(t *testing.T) {
 			}
 
 			marker := filepath.Join(t.TempDir(), "reached")
-			first := startWorker(t, b.url, phase, marker)
+			first := startWorker(t, b.url, phase, marker, full)
 			waitFor(t, "the worker to reach "+phase, 60*time.Second, func() bool { _, err := os.Stat(marker); return err == nil })
 			if err := first.Process.Signal(syscall.SIGKILL); err != nil {
 				t.Fatal(err)
@@ -125,7 +136,7 @@ func TestKilledWorkerLeavesOldResultsAndJobCompletes(t *testing.T) {
 				t.Fatalf("after the kill: dirty %d, want 1", b.dirty(t))
 			}
 
-			startWorker(t, b.url, "", "")
+			startWorker(t, b.url, "", "", full)
 			waitFor(t, "the rescued job to complete", 120*time.Second, func() bool {
 				j, err := recalc.Active(b.ctx, b.pool, b.client)
 				return err == nil && j == nil
@@ -137,6 +148,14 @@ func TestKilledWorkerLeavesOldResultsAndJobCompletes(t *testing.T) {
 			var sets int
 			if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM tax_result_sets WHERE client_id = $1`, b.client).Scan(&sets); err != nil || sets != 1 {
 				t.Fatalf("%d result sets (%v), want 1", sets, errors.Join(err))
+			}
+			// an incremental run replaces results inside the current set, a full one switches sets
+			var after uuid.UUID
+			if err := b.pool.QueryRow(b.ctx, `SELECT current_result_set_id FROM clients WHERE id = $1`, b.client).Scan(&after); err != nil {
+				t.Fatal(err)
+			}
+			if (after == before) == full {
+				t.Fatalf("result set %s -> %s; want a full run: %v", before, after, full)
 			}
 		})
 	}

@@ -2,6 +2,8 @@ package recalc
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -14,20 +16,36 @@ import (
 	"taxd/internal/tax"
 )
 
-// snapshot is the ledger as one consistent read saw it.
+// snapshot is the ledger as one consistent read saw it: all of it for a full run, the part from
+// the base checkpoint on for an incremental one.
 type snapshot struct {
 	clientID    uuid.UUID
 	input       tax.Input
 	transfers   int
 	dirtySeqs   []int64 // the dirty marks this snapshot saw
 	settingsSeq *int64
-	// txPerYear counts transactions per tax year (for the preview's transaction count).
+	settingsKey string
+	// txPerYear counts the ledger's transactions per calendar year (for the summaries' transaction
+	// count), the part before the base checkpoint included.
 	txPerYear map[int]int
+	// base is set for an incremental run: the checkpoint of the current result set it resumes from.
+	base *baseCheckpoint
 }
 
-// load reads settings and the whole ledger of a client in one REPEATABLE READ snapshot, streaming
-// the rows (one query, no N+1) and parsing numerics from text straight into the engine's decimal.
-func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID) (*snapshot, error) {
+// baseCheckpoint is a stored checkpoint of the client's current result set.
+type baseCheckpoint struct {
+	resultSet   uuid.UUID
+	cp          tax.Checkpoint
+	disposalSeq int // tax_disposals.seq and tax_income.seq written before it
+	incomeSeq   int
+}
+
+// load reads settings and the ledger of a client in one REPEATABLE READ snapshot, streaming the
+// rows (one query, no N+1) and parsing numerics from text straight into the engine's decimal.
+// With incremental set it reads only the ledger from the latest checkpoint of the current results
+// before every dirty mark, when there is one and the results were computed under the same
+// settings (see planIncremental); otherwise the whole ledger.
+func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, incremental bool) (*snapshot, error) {
 	s := &snapshot{clientID: clientID, txPerYear: map[int]int{}}
 	err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		// The ledger query sorts every transfer of the client; give the sort memory instead of
@@ -37,8 +55,12 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID) (*snapsho
 		}
 		var method, tz, fyStart string
 		var perWallet *time.Time
-		if err := tx.QueryRow(ctx, `SELECT cost_basis_algorithm, timezone, fiscal_year_start, per_wallet_from, settings_dirty_seq FROM clients WHERE id = $1`, clientID).
-			Scan(&method, &tz, &fyStart, &perWallet, &s.settingsSeq); err != nil {
+		var current *uuid.UUID
+		var currentKey *string
+		if err := tx.QueryRow(ctx, `SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.settings_dirty_seq,
+				c.current_result_set_id, rs.settings_key
+			FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, clientID).
+			Scan(&method, &tz, &fyStart, &perWallet, &s.settingsSeq, &current, &currentKey); err != nil {
 			return err
 		}
 		settings, err := settingsOf(method, tz, fyStart, perWallet)
@@ -46,12 +68,61 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID) (*snapsho
 			return err
 		}
 		s.input.Settings = settings
-		if err := s.loadDirty(ctx, tx); err != nil {
+		s.settingsKey = settingsKey(method, tz, fyStart, perWallet)
+		dirtyFrom, err := s.loadDirty(ctx, tx)
+		if err != nil {
 			return err
 		}
-		return s.loadLedger(ctx, tx)
+		if incremental && s.settingsSeq == nil && current != nil && currentKey != nil && *currentKey == s.settingsKey && dirtyFrom != nil {
+			if err := s.loadBase(ctx, tx, *current, *dirtyFrom); err != nil {
+				return err
+			}
+		}
+		return s.loadLedger(ctx, pool, tx)
 	})
 	return s, err
+}
+
+// settingsKey names the settings results depend on: results computed under another key cannot be
+// resumed.
+func settingsKey(method, tz, fyStart string, perWallet *time.Time) string {
+	pw := "never"
+	if perWallet != nil {
+		pw = perWallet.Format(time.DateOnly)
+	}
+	return strings.Join([]string{method, tz, fyStart, pw}, "|")
+}
+
+// loadBase finds the latest checkpoint of result set rs at or before from (the earliest dirty
+// instant); without one the run stays full.
+func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from time.Time) error {
+	var b baseCheckpoint
+	var years, state []byte
+	err := tx.QueryRow(ctx, `SELECT disposal_seq, income_seq, year_transactions, state FROM tax_checkpoints
+		WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1`, rs, from).Scan(&b.disposalSeq, &b.incomeSeq, &years, &state)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := b.cp.UnmarshalBinary(state); err != nil {
+		return nil // written by another version of the engine: recompute in full
+	}
+	var counts map[string]int
+	if err := json.Unmarshal(years, &counts); err != nil {
+		return err
+	}
+	for y, n := range counts {
+		yi, err := strconv.Atoi(y)
+		if err != nil {
+			return err
+		}
+		s.txPerYear[yi] += n
+	}
+	b.resultSet = rs
+	s.base = &b
+	return nil
 }
 
 func settingsOf(method, tz, fyStart string, perWallet *time.Time) (tax.Settings, error) {
@@ -78,13 +149,34 @@ func settingsOf(method, tz, fyStart string, perWallet *time.Time) (tax.Settings,
 	return st, nil
 }
 
-func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) error {
-	rows, err := tx.Query(ctx, `SELECT seq FROM dirty_marks WHERE client_id = $1`, s.clientID)
+// loadDirty reads the client's dirty marks and returns the earliest instant they affect (nil when
+// there is none, or a mark without an instant: then only a full run is safe).
+func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error) {
+	rows, err := tx.Query(ctx, `SELECT seq, occurred_at FROM dirty_marks WHERE client_id = $1`, s.clientID)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	s.dirtySeqs, err = pgx.CollectRows(rows, pgx.RowTo[int64])
-	return err
+	defer rows.Close()
+	var from *time.Time
+	unknown := false
+	for rows.Next() {
+		var seq int64
+		var at *time.Time
+		if err := rows.Scan(&seq, &at); err != nil {
+			return nil, err
+		}
+		s.dirtySeqs = append(s.dirtySeqs, seq)
+		switch {
+		case at == nil:
+			unknown = true
+		case from == nil || at.Before(*from):
+			from = at
+		}
+	}
+	if unknown {
+		from = nil
+	}
+	return from, rows.Err()
 }
 
 // ledgerQuery lists every transfer the engine sees, in settlement order. Hidden transactions and
@@ -99,10 +191,119 @@ JOIN assets a ON a.id = tr.asset_id
 WHERE t.client_id = $1 AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT tr.is_hidden AND NOT a.is_spam
 ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
 
-func (s *snapshot) loadLedger(ctx context.Context, tx pgx.Tx) error {
-	rows, err := tx.Query(ctx, ledgerQuery, s.clientID)
+// parallelLoadMin is the pool size from which a full run reads its ledger on two connections.
+const parallelLoadMin = 3
+
+// loadLedger reads the ledger in settlement order: from the base checkpoint on for an incremental
+// run; for a full run in two halves by time on two connections at once (the second joins this
+// transaction's snapshot with SET TRANSACTION SNAPSHOT, so both read the same ledger).
+func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx) error {
+	names, err := loadNames(ctx, tx, s.clientID)
 	if err != nil {
 		return err
+	}
+	if s.base != nil {
+		part, err := readLedger(ctx, tx, ledgerQueryFrom, []any{s.clientID, s.base.cp.At}, names, s.input.Settings.Location)
+		if err != nil {
+			return err
+		}
+		s.add(part)
+		return nil
+	}
+	var lo, hi *time.Time
+	if err := tx.QueryRow(ctx, `SELECT min(occurred_at), max(occurred_at) FROM transactions WHERE client_id = $1`, s.clientID).Scan(&lo, &hi); err != nil {
+		return err
+	}
+	if lo == nil || !hi.After(*lo) || pool.Config().MaxConns < parallelLoadMin {
+		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, names, s.input.Settings.Location)
+		if err != nil {
+			return err
+		}
+		s.add(part)
+		return nil
+	}
+	mid := lo.Add(hi.Sub(*lo) / 2)
+	var snapID string
+	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
+		return err
+	}
+	var second ledgerPart
+	done := make(chan error, 1)
+	go func() {
+		done <- pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx2 pgx.Tx) error {
+			if _, err := tx2.Exec(ctx, `SET TRANSACTION SNAPSHOT '`+snapID+`'`); err != nil {
+				return err
+			}
+			if _, err := tx2.Exec(ctx, `SET LOCAL work_mem = '256MB'`); err != nil {
+				return err
+			}
+			var err error
+			second, err = readLedger(ctx, tx2, ledgerQueryFrom, []any{s.clientID, mid}, names, s.input.Settings.Location)
+			return err
+		})
+	}()
+	first, err := readLedger(ctx, tx, ledgerQueryBefore, []any{s.clientID, mid}, names, s.input.Settings.Location)
+	if err2 := <-done; err == nil {
+		err = err2
+	}
+	if err != nil {
+		return err
+	}
+	s.add(first)
+	s.add(second)
+	return nil
+}
+
+var (
+	ledgerQueryFrom   = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at >= $2", 1)
+	ledgerQueryBefore = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at < $2", 1)
+)
+
+// ledgerPart is the ledger, or a stretch of it, as read.
+type ledgerPart struct {
+	txs       []tax.Transaction
+	transfers int
+	years     map[int]int // transactions per calendar year
+}
+
+func (s *snapshot) add(p ledgerPart) {
+	if s.input.Transactions == nil {
+		s.input.Transactions = p.txs
+	} else {
+		s.input.Transactions = append(s.input.Transactions, p.txs...)
+	}
+	s.transfers += p.transfers
+	for y, n := range p.years {
+		s.txPerYear[y] += n
+	}
+}
+
+// loadNames interns the client's account and asset ids before the ledger is read, so that parallel
+// readers share one string per id without locking.
+func loadNames(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) (interner, error) {
+	rows, err := tx.Query(ctx, `SELECT id FROM accounts WHERE client_id = $1 UNION ALL SELECT id FROM assets WHERE client_id = $1`, clientID)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, err
+	}
+	names := make(interner, len(ids))
+	for _, id := range ids {
+		names[id] = id.String()
+	}
+	return names, nil
+}
+
+// transferChunk is how many transfers one arena chunk holds.
+const transferChunk = 1 << 14
+
+func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, names interner, loc *time.Location) (ledgerPart, error) {
+	part := ledgerPart{years: map[int]int{}}
+	rows, err := tx.Query(ctx, query, args...)
+	if err != nil {
+		return part, err
 	}
 	defer rows.Close()
 	var (
@@ -115,26 +316,30 @@ func (s *snapshot) loadLedger(ctx context.Context, tx pgx.Tx) error {
 		purchase                 *time.Time
 	)
 	txs := make([]tax.Transaction, 0, 1024)
+	// Transfers live in chunks shared by consecutive transactions: one allocation per chunk, not
+	// one per transaction. A transaction's transfers are contiguous in one chunk.
+	chunk := make([]tax.Transfer, 0, transferChunk)
+	start := 0
 	var cur *tax.Transaction
-	loc := s.input.Settings.Location
 	for rows.Next() {
 		if err := rows.Scan(&txID, &at, &trID, &assetID, &qty, &from, &to, &fiat, &basis, &feeFia, &label, &isFee, &staking, &purchase); err != nil {
-			return err
+			return part, err
 		}
 		if cur == nil || cur.ID != tax.ID(txID) {
 			txs = append(txs, tax.Transaction{ID: tax.ID(txID), Time: at})
 			cur = &txs[len(txs)-1]
-			s.txPerYear[at.In(loc).Year()]++
+			part.years[at.In(loc).Year()]++
+			start = len(chunk)
 		}
-		t := tax.Transfer{ID: tax.ID(trID), Asset: assetID.String(), IsFee: isFee, StakingAccountIdentifier: staking}
+		t := tax.Transfer{ID: tax.ID(trID), Asset: names.of(assetID), IsFee: isFee, StakingAccountIdentifier: staking}
 		if from != nil {
-			t.From = from.String()
+			t.From = names.of(*from)
 		}
 		if to != nil {
-			t.To = to.String()
+			t.To = names.of(*to)
 		}
 		if t.Quantity, t.Rounded, err = parseDec(qty, "quantity", trID); err != nil {
-			return err
+			return part, err
 		}
 		// A basis override on an inbound transfer is its acquisition value.
 		value := fiat
@@ -144,30 +349,36 @@ func (s *snapshot) loadLedger(ctx context.Context, tx pgx.Tx) error {
 		if value != nil {
 			var rounded bool
 			if t.FiatValue, rounded, err = parseDec(value, "fiat value", trID); err != nil {
-				return err
+				return part, err
 			}
 			t.HasFiatValue, t.Rounded = true, t.Rounded || rounded
 		}
 		if feeFia != nil {
 			if t.FeeFiat, _, err = parseDec(feeFia, "fee", trID); err != nil {
-				return err
+				return part, err
 			}
 		}
 		if label != "" {
 			l, err := tax.ParseLabel(label)
 			if err != nil {
-				return fmt.Errorf("transfer %s: %w", trID, err)
+				return part, fmt.Errorf("transfer %s: %w", trID, err)
 			}
 			t.Label = l
 		}
 		if purchase != nil {
 			t.AcquiredAt = *purchase
 		}
-		cur.Transfers = append(cur.Transfers, t)
-		s.transfers++
+		if len(chunk) == cap(chunk) { // move the transaction's transfers so far to a new chunk
+			next := make([]tax.Transfer, 0, max(transferChunk, 2*(len(chunk)-start)))
+			chunk = append(next, chunk[start:]...)
+			start = 0
+		}
+		chunk = append(chunk, t)
+		cur.Transfers = chunk[start:len(chunk):len(chunk)]
+		part.transfers++
 	}
-	s.input.Transactions = txs
-	return rows.Err()
+	part.txs = txs
+	return part, rows.Err()
 }
 
 func parseDec(b []byte, what string, id uuid.UUID) (tax.Dec, bool, error) {
@@ -176,4 +387,16 @@ func parseDec(b []byte, what string, id uuid.UUID) (tax.Dec, bool, error) {
 		return tax.Dec{}, false, fmt.Errorf("transfer %s: %s %q: %w", id, what, b, err)
 	}
 	return d, inexact, nil
+}
+
+// interner gives each account or asset id one string: no allocation per transfer, and the engine's
+// interning caches (which compare string pointers) hit every time.
+type interner map[uuid.UUID]string
+
+// of is safe for concurrent use: the map is filled before reading starts and never written after.
+func (in interner) of(id uuid.UUID) string {
+	if s, ok := in[id]; ok {
+		return s
+	}
+	return id.String() // not the client's (cannot happen with the foreign keys): no sharing
 }

@@ -108,8 +108,11 @@ const (
 type Timings struct {
 	Load, Compute, Store time.Duration
 	Cleanup              time.Duration // dropping the previous results, after the switch
-	Transactions         int
+	Transactions         int           // loaded (from the checkpoint on, for an incremental run)
 	Transfers            int
+	// Incremental: the run resumed from the checkpoint at From and replaced the results after it.
+	Incremental bool
+	From        time.Time
 }
 
 // Runner recalculates clients.
@@ -117,10 +120,19 @@ type Runner struct {
 	Pool *pgxpool.Pool
 	// BeforePhase, when set, runs before each phase (tests use it to crash a worker at a point).
 	BeforePhase func(Phase)
+	// Full turns incremental runs off: every run recomputes the whole ledger.
+	Full bool
 }
 
-// Run recalculates clientID now (the job's work). It returns the phase timings.
+// Run recalculates clientID now (the job's work): incrementally when the dirty part of the ledger
+// starts after a checkpoint of the current results computed under the same settings, in full
+// otherwise. It returns the phase timings.
 func (r *Runner) Run(ctx context.Context, clientID uuid.UUID) (Timings, error) {
+	return r.RunWith(ctx, clientID, r.Full)
+}
+
+// RunWith is Run with incremental runs turned off when full is set.
+func (r *Runner) RunWith(ctx context.Context, clientID uuid.UUID, full bool) (Timings, error) {
 	var tm Timings
 	q := db.New(r.Pool)
 	job, err := q.StartRecalcJob(ctx, clientID)
@@ -138,17 +150,31 @@ func (r *Runner) Run(ctx context.Context, clientID uuid.UUID) (Timings, error) {
 
 	r.before(PhaseLoad)
 	start := time.Now()
-	snap, err := load(ctx, r.Pool, clientID)
+	snap, err := load(ctx, r.Pool, clientID, !full)
 	if err != nil {
 		return tm, fmt.Errorf("recalc load: %w", err)
 	}
 	tm.Load = time.Since(start)
 	tm.Transactions, tm.Transfers = len(snap.input.Transactions), snap.transfers
+	if snap.base != nil {
+		tm.Incremental, tm.From = true, snap.base.cp.At
+	}
 	_ = q.SetRecalcProgress(ctx, db.SetRecalcProgressParams{ID: job.ID, Progress: 40})
 
 	r.before(PhaseCompute)
 	start = time.Now()
-	res, err := tax.Compute(snap.input)
+	var cps []*tax.Checkpoint
+	eng := tax.Engine{Checkpoints: checkpointTimes(snap.input.Transactions), OnCheckpoint: func(c *tax.Checkpoint) { cps = append(cps, c) }}
+	var res tax.Result
+	if snap.base != nil {
+		res, err = eng.Resume(&snap.base.cp, snap.input)
+	} else {
+		res, err = eng.Compute(snap.input)
+	}
+	if err != nil {
+		return tm, fmt.Errorf("recalc compute: %w", err)
+	}
+	rows, err := checkpointRows(snap, &res, cps)
 	if err != nil {
 		return tm, fmt.Errorf("recalc compute: %w", err)
 	}
@@ -157,7 +183,7 @@ func (r *Runner) Run(ctx context.Context, clientID uuid.UUID) (Timings, error) {
 
 	r.before(PhaseStore)
 	start = time.Now()
-	if err := storeResults(ctx, r.Pool, job, snap, &res, r.before); err != nil {
+	if err := storeResults(ctx, r.Pool, job, snap, &res, rows, r.before); err != nil {
 		return tm, fmt.Errorf("recalc store: %w", err)
 	}
 	tm.Store = time.Since(start)
@@ -166,7 +192,7 @@ func (r *Runner) Run(ctx context.Context, clientID uuid.UUID) (Timings, error) {
 		return tm, fmt.Errorf("recalc cleanup: %w", err)
 	}
 	tm.Cleanup = time.Since(start)
-	slog.InfoContext(ctx, "recalculated", "client", clientID, "transactions", tm.Transactions, "transfers", tm.Transfers,
+	slog.InfoContext(ctx, "recalculated", "client", clientID, "incremental", tm.Incremental, "transactions", tm.Transactions, "transfers", tm.Transfers,
 		"load_ms", tm.Load.Milliseconds(), "compute_ms", tm.Compute.Milliseconds(), "store_ms", tm.Store.Milliseconds(), "cleanup_ms", tm.Cleanup.Milliseconds())
 	return tm, nil
 }

@@ -3,6 +3,7 @@ package recalc
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -22,55 +23,152 @@ func num(d tax.Dec) pgtype.Numeric {
 	return pgtype.Numeric{Int: d.BigInt(), Exp: -tax.Scale, Valid: true}
 }
 
-// storeResults writes res as a new result set and switches the client to it, all in one
-// transaction that also clears the dirty marks the snapshot saw and completes the job.
-func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, before func(Phase)) error {
-	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		rsID := uuid.Must(uuid.NewV7())
-		if err := q.InsertResultSet(ctx, db.InsertResultSetParams{ID: rsID, ClientID: snap.clientID, RecalcJobID: &job.ID}); err != nil {
+// storeResults writes res and switches the client to it; readers see the old results or the new
+// ones, never a mix. A full run writes a new result set (see storeFull); an incremental one
+// replaces, inside the current result set and in one transaction, what follows its base
+// checkpoint. The transaction that switches also clears the dirty marks the snapshot saw and
+// completes the job.
+func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
+	if snap.base == nil {
+		return storeFull(ctx, pool, job, snap, res, cps, before)
+	}
+	b := snap.base
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if err := replaceTail(ctx, tx, snap, res, job.ID); err != nil {
 			return err
 		}
-		if err := copyLots(ctx, tx, rsID, res); err != nil {
+		if err := writeDisposals(ctx, tx, b.resultSet, res, b.disposalSeq); err != nil {
 			return err
 		}
-		if err := copyDisposals(ctx, tx, rsID, res); err != nil {
+		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, b.incomeSeq); err != nil {
 			return err
 		}
-		if err := copyIncome(ctx, tx, rsID, res); err != nil {
+		// keep the newest checkpointMonths checkpoints, as a full run would
+		if _, err := tx.Exec(ctx, `DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <
+			(SELECT at_time FROM tax_checkpoints WHERE result_set_id = $1 ORDER BY at_time DESC OFFSET $2 LIMIT 1)`, b.resultSet, checkpointMonths-1); err != nil {
 			return err
 		}
-		if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res)); err != nil {
-			return err
-		}
-		for _, y := range res.Years {
-			if _, err := tx.Exec(ctx, `INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-				rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
-				num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year]); err != nil {
-				return err
-			}
-		}
-		if before != nil {
-			before("switch")
-		}
-		if err := q.SwitchResultSet(ctx, db.SwitchResultSetParams{ResultSetID: rsID, ClientID: snap.clientID}); err != nil {
-			return err
-		}
-		if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Seqs: snap.dirtySeqs}); err != nil {
-			return err
-		}
-		if snap.settingsSeq != nil {
-			if err := q.ClearSettingsDirty(ctx, db.ClearSettingsDirtyParams{ID: snap.clientID, SettingsDirtySeq: snap.settingsSeq}); err != nil {
-				return err
-			}
-		}
-		if err := q.CompleteRecalcJob(ctx, job.ID); err != nil {
-			return err
-		}
-		return webhooks.RecalculationSettled(ctx, tx, snap.clientID, job.ID)
+		return finishRun(ctx, tx, job, snap, nil, before)
 	})
-	return err
+}
+
+// storeFull writes a new result set on two connections at once (the disposal pieces on one,
+// everything else on the other), each in its own transaction, and then switches the client to it
+// in a short third one. Until the switch the new set is an orphan that no reader looks at; a
+// crash before it leaves the orphan to Cleanup.
+func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
+	rsID := uuid.Must(uuid.NewV7())
+	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key) VALUES ($1, $2, $3, $4)`,
+		rsID, snap.clientID, job.ID, snap.settingsKey); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make(chan error, 2)
+	write := func(fn func(tx pgx.Tx) error) {
+		err := pgx.BeginFunc(ctx, pool, fn)
+		if err != nil {
+			cancel() // stop the other writer
+		}
+		errs <- err
+	}
+	go write(func(tx pgx.Tx) error { return writeDisposals(ctx, tx, rsID, res, 0) })
+	go write(func(tx pgx.Tx) error { return writeRest(ctx, tx, rsID, snap, res, cps, 0) })
+	err := errors.Join(<-errs, <-errs)
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
+}
+
+func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
+	return copyDisposals(ctx, tx, rs, res, seq)
+}
+
+// writeRest writes the lots, income, per-transaction results, year summaries and checkpoints.
+func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, incomeSeq int) error {
+	if err := copyLots(ctx, tx, rsID, res); err != nil {
+		return err
+	}
+	if err := copyIncome(ctx, tx, rsID, res, incomeSeq); err != nil {
+		return err
+	}
+	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res)); err != nil {
+		return err
+	}
+	batch := &pgx.Batch{}
+	for _, y := range res.Years {
+		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
+			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year])
+	}
+	for _, c := range cps {
+		batch.Queue(`INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)
+			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
+	}
+	return tx.SendBatch(ctx, batch).Close()
+}
+
+// finishRun switches the client to result set rs (nil: the results were replaced in place), clears
+// the dirty marks and settings mark the snapshot saw and completes the job.
+func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot, rs *uuid.UUID, before func(Phase)) error {
+	q := db.New(tx)
+	if before != nil {
+		before("switch")
+	}
+	if rs != nil {
+		if err := q.SwitchResultSet(ctx, db.SwitchResultSetParams{ResultSetID: *rs, ClientID: snap.clientID}); err != nil {
+			return err
+		}
+	}
+	if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Seqs: snap.dirtySeqs}); err != nil {
+		return err
+	}
+	if snap.settingsSeq != nil {
+		if err := q.ClearSettingsDirty(ctx, db.ClearSettingsDirtyParams{ID: snap.clientID, SettingsDirtySeq: snap.settingsSeq}); err != nil {
+			return err
+		}
+	}
+	if err := q.CompleteRecalcJob(ctx, job.ID); err != nil {
+		return err
+	}
+	return webhooks.RecalculationSettled(ctx, tx, snap.clientID, job.ID)
+}
+
+// errResultsMoved: the result set an incremental run resumed from is no longer current (another
+// run switched the client meanwhile); the job is retried.
+var errResultsMoved = errors.New("the client's results changed during the run")
+
+// replaceTail deletes, from the current result set, everything a run resumed from snap.base
+// rewrites: the pieces, income, transaction results and checkpoints after the checkpoint, the
+// year summaries from its tax year on, and the lots (all of them: they are the state at the end).
+// It first locks the client row, so that a concurrent full run's switch waits or has happened.
+func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, jobID uuid.UUID) error {
+	b := snap.base
+	var current *uuid.UUID
+	if err := tx.QueryRow(ctx, `SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE`, snap.clientID).Scan(&current); err != nil {
+		return err
+	}
+	if current == nil || *current != b.resultSet {
+		return errResultsMoved
+	}
+	firstYear := int32(0)
+	if len(res.Years) > 0 {
+		firstYear = int32(res.Years[0].Year)
+	}
+	batch := &pgx.Batch{}
+	batch.Queue(`DELETE FROM tax_disposals WHERE result_set_id = $1 AND seq > $2`, b.resultSet, b.disposalSeq)
+	batch.Queue(`DELETE FROM tax_income WHERE result_set_id = $1 AND seq > $2`, b.resultSet, b.incomeSeq)
+	batch.Queue(`DELETE FROM tax_lots WHERE result_set_id = $1`, b.resultSet)
+	batch.Queue(`DELETE FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year >= $2`, b.resultSet, firstYear)
+	// Every transaction at or after the checkpoint, deleted and hidden ones included (their rows
+	// must go); a transaction moved here from before it made the dirty point earlier.
+	batch.Queue(`DELETE FROM tax_transaction_results r USING transactions t
+		WHERE r.result_set_id = $1 AND t.client_id = $2 AND t.occurred_at >= $3 AND r.transaction_id = t.id`, b.resultSet, snap.clientID, b.cp.At)
+	batch.Queue(`DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time > $2`, b.resultSet, b.cp.At)
+	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2, created_at = now() WHERE id = $1`, b.resultSet, jobID) // created_at is "calculated at"
+	return tx.SendBatch(ctx, batch).Close()
 }
 
 // Cleanup drops the client's result sets that are no longer current. It runs after the switch
@@ -142,8 +240,8 @@ func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) err
 		})
 }
 
-func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
-	i, seq := 0, 0
+func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
+	i := 0
 	return copyText(ctx, tx, "tax_disposals",
 		[]string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
 			"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis"},
@@ -188,7 +286,7 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 		})
 }
 
-func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
+func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
 	i := 0
 	return copyText(ctx, tx, "tax_income",
 		[]string{"result_set_id", "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"},
@@ -199,7 +297,7 @@ func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) e
 			x := &res.Income[i]
 			i++
 			b = appendUUID(b, rs)
-			b = strconv.AppendInt(append(b, '\t'), int64(i), 10)
+			b = strconv.AppendInt(append(b, '\t'), int64(seq+i), 10)
 			b = append(append(b, '\t'), x.TransferID.String()...)
 			b = append(append(b, '\t'), res.Assets[x.Asset]...)
 			b = append(append(b, '\t'), x.Type.String()...)

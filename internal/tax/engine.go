@@ -36,6 +36,15 @@ type Engine struct {
 	// compute) use it so that a million-transaction ledger never holds its disposals in memory.
 	DisposalSink func(*Disposal)
 
+	// Checkpoints (ascending) are instants at which OnCheckpoint receives the engine's state: before
+	// the first transaction at or after each (one checkpoint for several boundaries with no
+	// transaction between them; none before the first transaction). Resume continues from one.
+	// Checkpoints do not count disposals given to DisposalSink.
+	Checkpoints  []time.Time
+	OnCheckpoint func(*Checkpoint)
+	nextCP       int
+	cpBase       *Checkpoint
+
 	// settings
 	loc           *time.Location
 	methods       []MethodChange
@@ -249,7 +258,11 @@ func (e *Engine) Compute(in Input) (Result, error) {
 	if err := e.reset(in.Settings); err != nil {
 		return Result{}, err
 	}
-	txs := in.Transactions
+	e.nextCP, e.cpBase = 0, nil
+	return e.run(in.Transactions)
+}
+
+func (e *Engine) run(txs []Transaction) (Result, error) {
 	e.presize(txs)
 	for ti := range txs {
 		tx := &txs[ti]
@@ -257,6 +270,9 @@ func (e *Engine) Compute(in Input) (Result, error) {
 			return Result{}, fmt.Errorf("%w: transaction %s: time %s outside 1900-2200", ErrInvalid, tx.ID, tx.Time.UTC().Format(time.RFC3339))
 		}
 		t := tx.Time.UnixNano()
+		if e.nextCP < len(e.Checkpoints) && t >= e.Checkpoints[e.nextCP].UnixNano() {
+			e.checkpoint(t)
+		}
 		if !e.started {
 			e.started = true
 			e.enterYear(t)
@@ -278,6 +294,7 @@ func (e *Engine) Compute(in Input) (Result, error) {
 		}
 	}
 	e.tr = nil
+	e.cpBase = nil
 	e.finish()
 	if e.err != nil {
 		return Result{}, e.err

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -98,6 +99,25 @@ func (f *File) transferID(txi int, n int, explicit string, fee bool) tax.ID {
 		id[1] = 1
 	}
 	return id
+}
+
+// bytesPerRow is a low estimate of a ledger row's size, for presizing from the file size.
+const bytesPerRow = 48
+
+// presize reserves the transaction list and the first transfer arena for a regular file of known
+// size, so that a million-row ledger is not copied from one grown slice into the next.
+func (f *File) presize(r io.Reader) {
+	st, ok := r.(interface{ Stat() (os.FileInfo, error) })
+	if !ok {
+		return
+	}
+	fi, err := st.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return
+	}
+	rows := int(min(fi.Size()/bytesPerRow, 50_000_000))
+	f.Input.Transactions = make([]tax.Transaction, 0, rows)
+	f.arena = make([]tax.Transfer, 0, max(rows, 4096))
 }
 
 func (f *File) alloc(n int) []tax.Transfer {
@@ -204,6 +224,7 @@ func Parse(r io.Reader, format string) (*File, error) {
 		}
 	}
 	f := &File{strs: make(map[string]string)}
+	f.presize(r)
 	var err error
 	switch format {
 	case "json":
@@ -391,10 +412,10 @@ func ParseTime(s string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("invalid time %q (want RFC 3339 or YYYY-MM-DD)", s)
 }
 
-func (f *File) dec(s, what string, rounded *bool) (tax.Dec, error) {
+func (f *File) dec(s string, name func() string, field string, rounded *bool) (tax.Dec, error) {
 	d, inexact, err := tax.ParseDecRound(s)
 	if err != nil {
-		return tax.Dec{}, fmt.Errorf("%s: %w", what, err)
+		return tax.Dec{}, fmt.Errorf("%s: %s: %w", name(), field, err)
 	}
 	if inexact {
 		*rounded = true
@@ -428,33 +449,37 @@ func (f *File) addTx(id, ts string, rows []row) error {
 	trs := f.alloc(n)[:0]
 	for i, rw := range rows {
 		explicit := rw.id
-		if rw.id == "" {
-			rw.id = id + "#" + strconv.Itoa(i+1)
+		// the row's name in error messages, built only for an error (not once per row)
+		name := func() string {
+			if explicit != "" {
+				return explicit
+			}
+			return id + "#" + strconv.Itoa(i+1)
 		}
 		var tr tax.Transfer
 		tr.ID = f.transferID(txi, i+1, explicit, false)
 		if tr.Label, err = tax.ParseLabel(strings.ToLower(rw.label)); err != nil {
-			return fmt.Errorf("%s: %w", rw.id, err)
+			return fmt.Errorf("%s: %w", name(), err)
 		}
 		if rw.asset == "" {
-			return fmt.Errorf("%s: asset is required", rw.id)
+			return fmt.Errorf("%s: asset is required", name())
 		}
 		tr.Asset = f.intern(rw.asset)
 		if rw.qty == "" {
-			return fmt.Errorf("%s: quantity is required", rw.id)
+			return fmt.Errorf("%s: quantity is required", name())
 		}
-		if tr.Quantity, err = f.dec(rw.qty, rw.id+": quantity", &tr.Rounded); err != nil {
+		if tr.Quantity, err = f.dec(rw.qty, name, "quantity", &tr.Rounded); err != nil {
 			return err
 		}
 		tr.From, tr.To = f.intern(rw.from), f.intern(rw.to)
 		if rw.value != "" {
-			if tr.FiatValue, err = f.dec(rw.value, rw.id+": value", &tr.Rounded); err != nil {
+			if tr.FiatValue, err = f.dec(rw.value, name, "value", &tr.Rounded); err != nil {
 				return err
 			}
 			tr.HasFiatValue = true
 		}
 		if rw.feeFiat != "" {
-			if tr.FeeFiat, err = f.dec(rw.feeFiat, rw.id+": fee_fiat", &tr.Rounded); err != nil {
+			if tr.FeeFiat, err = f.dec(rw.feeFiat, name, "fee_fiat", &tr.Rounded); err != nil {
 				return err
 			}
 		}
@@ -463,14 +488,14 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		tr.ReportedOn1099DA, tr.BasisReported = rw.reported, rw.basisReported
 		if rw.acquiredAt != "" {
 			if tr.AcquiredAt, err = ParseTime(rw.acquiredAt); err != nil {
-				return fmt.Errorf("%s: acquired_at: %w", rw.id, err)
+				return fmt.Errorf("%s: acquired_at: %w", name(), err)
 			}
 		}
 		trs = append(trs, tr)
 		if rw.feeAsset != "" || rw.feeQty != "" {
 			// a crypto fee paid with this row: its own fee transfer right after it
 			if rw.feeAsset == "" || rw.feeQty == "" {
-				return fmt.Errorf("%s: fee_asset and fee_quantity go together", rw.id)
+				return fmt.Errorf("%s: fee_asset and fee_quantity go together", name())
 			}
 			var ft tax.Transfer
 			ft.ID = f.transferID(txi, i+1, "", true)
@@ -480,7 +505,7 @@ func (f *File) addTx(id, ts string, rows []row) error {
 			}
 			ft.Label, ft.IsFee = tax.LabelFee, true
 			ft.Asset = f.intern(rw.feeAsset)
-			if ft.Quantity, err = f.dec(rw.feeQty, rw.id+": fee_quantity", &ft.Rounded); err != nil {
+			if ft.Quantity, err = f.dec(rw.feeQty, name, "fee_quantity", &ft.Rounded); err != nil {
 				return err
 			}
 			from := rw.feeFrom
@@ -492,7 +517,7 @@ func (f *File) addTx(id, ts string, rows []row) error {
 			}
 			ft.From = f.intern(from)
 			if rw.feeValue != "" {
-				if ft.FiatValue, err = f.dec(rw.feeValue, rw.id+": fee_value", &ft.Rounded); err != nil {
+				if ft.FiatValue, err = f.dec(rw.feeValue, name, "fee_value", &ft.Rounded); err != nil {
 					return err
 				}
 				ft.HasFiatValue = true

@@ -1,0 +1,234 @@
+package recalc_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/shopspring/decimal"
+
+	"taxd/internal/bench"
+	"taxd/internal/ledger"
+	"taxd/internal/recalc"
+	"taxd/internal/tax"
+	"taxd/internal/tax/taxgen"
+)
+
+// resultDump is a client's current results as text, table by table, in a fixed order.
+type resultDump map[string]string
+
+var resultTables = map[string]string{
+	"lots":         `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_lots x WHERE x.result_set_id = $1 ORDER BY x.lot_id::bigint`,
+	"disposals":    `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_disposals x WHERE x.result_set_id = $1 ORDER BY x.seq`,
+	"income":       `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_income x WHERE x.result_set_id = $1 ORDER BY x.seq`,
+	"years":        `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_year_summaries x WHERE x.result_set_id = $1 ORDER BY x.tax_year`,
+	"transactions": `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_transaction_results x WHERE x.result_set_id = $1 ORDER BY x.transaction_id`,
+}
+
+func dumpResults(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUID) resultDump {
+	t.Helper()
+	var rs uuid.UUID
+	if err := pool.QueryRow(ctx, `SELECT current_result_set_id FROM clients WHERE id = $1`, client).Scan(&rs); err != nil {
+		t.Fatal(err)
+	}
+	out := resultDump{}
+	for name, q := range resultTables {
+		rows, err := pool.Query(ctx, q, rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := ""
+		for rows.Next() {
+			var line string
+			if err := rows.Scan(&line); err != nil {
+				t.Fatal(err)
+			}
+			s += line + "\n"
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		out[name] = s
+	}
+	return out
+}
+
+// ledgerRow is a transaction of the seeded ledger with its first transfer.
+type ledgerRow struct {
+	tx, transfer uuid.UUID
+	at           time.Time
+	qty          decimal.Decimal
+	asset        uuid.UUID
+	to           *uuid.UUID
+}
+
+func ledgerRows(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUID) []ledgerRow {
+	t.Helper()
+	rows, err := pool.Query(ctx, `SELECT t.id, tr.id, t.occurred_at, tr.quantity, tr.asset_id, tr.to_account_id FROM transactions t
+		JOIN transfers tr ON tr.transaction_id = t.id AND tr.position = 0
+		WHERE t.client_id = $1 AND t.deleted_at IS NULL ORDER BY t.occurred_at, t.ordinal, t.id`, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []ledgerRow
+	for rows.Next() {
+		var r ledgerRow
+		if err := rows.Scan(&r.tx, &r.transfer, &r.at, &r.qty, &r.asset, &r.to); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// edit applies one random ledger edit through the ledger package at a position weighted to the
+// tail, and returns what it did.
+func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUID, rng *rand.Rand) string {
+	t.Helper()
+	rows := ledgerRows(t, ctx, pool, client)
+	n := len(rows)
+	pos := n - 1 - rng.IntN(max(n/4, 1)) // the last quarter
+	if rng.IntN(6) == 0 {
+		pos = rng.IntN(n) // anywhere (often before every checkpoint: a full run)
+	}
+	r := rows[pos]
+	var what string
+	err := ledger.New(pool).Update(ctx, client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+		switch rng.IntN(5) {
+		case 0:
+			what = "quantity"
+			q := r.qty.Add(decimal.RequireFromString("0.25"))
+			_, err := e.UpdateTransfer(r.tx, r.transfer, ledger.TransferPatch{Quantity: &q})
+			return err
+		case 1:
+			what = "value"
+			v := decimal.NewFromInt(int64(1 + rng.IntN(100000)))
+			_, err := e.UpdateTransfer(r.tx, r.transfer, ledger.TransferPatch{FiatValue: &v})
+			return err
+		case 2:
+			what = "delete"
+			return e.Delete(r.tx)
+		case 3:
+			// move in time: back within the tail or forward
+			what = "move"
+			to := r.at.Add(time.Duration(rng.IntN(40*24)-20*24) * time.Hour)
+			_, err := e.UpdateTransaction(r.tx, ledger.TransactionPatch{OccurredAt: &to})
+			return err
+		default:
+			what = "insert"
+			tx, err := e.CreateTransaction(ledger.NewTransaction{OccurredAt: r.at.Add(time.Minute)})
+			if err != nil {
+				return err
+			}
+			in := ledger.NewTransfer{AssetID: r.asset, Quantity: decimal.RequireFromString("1.5"),
+				FiatValue: decimal.NullDecimal{Decimal: decimal.NewFromInt(int64(1 + rng.IntN(5000))), Valid: true}}
+			if r.to != nil && rng.IntN(2) == 0 {
+				in.ToAccountID = r.to // a buy
+			} else if r.to != nil {
+				in.FromAccountID = r.to // a sale
+			} else {
+				what = "skip"
+				return nil
+			}
+			_, err = e.AddTransfer(tx.ID, in)
+			return err
+		}
+	})
+	if err != nil {
+		t.Fatalf("%s at %d: %v", what, pos, err)
+	}
+	return fmt.Sprintf("%s@%d/%d", what, pos, n)
+}
+
+// TestIncrementalEqualsFullRun: for random ledgers, methods and edits (values, quantities, deletes,
+// inserts, moves in time), an incremental run's results (lots, disposals, income, year summaries,
+// per-transaction results) equal, row for row, a full run's of the same ledger; and incremental runs
+// happen again and again (each one writes the checkpoints the next resumes from).
+func TestIncrementalEqualsFullRun(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx, pool := b.ctx, b.pool
+	rng := rand.New(rand.NewPCG(3, 5))
+	methods := []string{"FIFO", "LIFO", "HIFO", "LOFO", "AVERAGE_COST"}
+	incremental := 0
+	runs := 0
+	for round := 0; round < 6; round++ {
+		in := taxgen.Generate(taxgen.Config{Transactions: 150 + rng.IntN(250), Assets: 1 + rng.IntN(3), Wallets: 1 + rng.IntN(3),
+			Seed: rng.Uint64(), Start: time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC), End: time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC), Uncovered: 0.05})
+		for i := range in.Transactions { // fresh database ids per round
+			in.Transactions[i].ID = tax.ID(uuid.New())
+			for j := range in.Transactions[i].Transfers {
+				in.Transactions[i].Transfers[j].ID = tax.ID(uuid.New())
+			}
+		}
+		client, err := bench.Seed(ctx, pool, in, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		method := methods[rng.IntN(len(methods))]
+		mustExec(t, pool, `UPDATE clients SET cost_basis_algorithm = $2 WHERE id = $1`, client, method)
+		r := &recalc.Runner{Pool: pool}
+		if tm, err := r.Run(ctx, client); err != nil || tm.Incremental {
+			t.Fatalf("first run: incremental %v, %v", tm.Incremental, err)
+		}
+		for step := 0; step < 4; step++ {
+			var did []string
+			for k := 0; k <= rng.IntN(3); k++ {
+				did = append(did, edit(t, ctx, pool, client, rng))
+			}
+			tm, err := r.Run(ctx, client)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runs++
+			if tm.Incremental {
+				incremental++
+			}
+			got := dumpResults(t, ctx, pool, client)
+			if n := b.dirtyOf(t, client); n != 0 {
+				t.Fatalf("dirty after the run: %d", n)
+			}
+			if _, err := r.RunWith(ctx, client, true); err != nil {
+				t.Fatal(err)
+			}
+			want := dumpResults(t, ctx, pool, client)
+			for name := range resultTables {
+				if got[name] != want[name] {
+					t.Fatalf("round %d (%s) step %d after %v (incremental %v from %s): %s differ\nincremental:\n%.3000s\nfull:\n%.3000s",
+						round, method, step, did, tm.Incremental, tm.From, name, diffStart(got[name], want[name]), diffStart(want[name], got[name]))
+				}
+			}
+		}
+	}
+	if incremental < runs/2 {
+		t.Fatalf("only %d of %d runs after tail edits were incremental", incremental, runs)
+	}
+	t.Logf("%d of %d runs incremental", incremental, runs)
+}
+
+// diffStart returns a from a little before the first byte where it differs from b.
+func diffStart(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return a[max(i-300, 0):]
+}
+
+func (b *bundle) dirtyOf(t *testing.T, client uuid.UUID) int {
+	t.Helper()
+	var n int
+	if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM dirty_marks WHERE client_id = $1`, client).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
