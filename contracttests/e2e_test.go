@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +34,7 @@ func TestEndToEndPartnerFlow(t *testing.T) {
 	}
 	pool := pgtest.Pool(t)
 	cfg := testConfig(t)
-	cfg.EsploraURL, cfg.CoinGeckoURL = fakes.Esplora(t).URL, fakes.CoinGecko(t).URL
+	cfg.EsploraURL, cfg.CoinGeckoURL = fakes.Esplora(t, filepath.Join("..", fakes.EsploraRecording)).URL, fakes.CoinGecko(t).URL
 	seed(t, &env{pool: pool, cfg: cfg, known: map[string]bool{}})
 
 	bucket, err := reports.OpenBucket(context.Background(), cfg.BlobURL, cfg.DataDir)

@@ -61,11 +61,12 @@ func NewHandler(d Deps) (http.Handler, error) {
 			return nil, err
 		}
 	}
-	api := rest.NewHandler(rest.Deps{Pool: d.Pool, Tokens: tokens, Jobs: d.Jobs, Bucket: d.Bucket, Config: d.Config, Now: d.Now})
+	svc := newServices(d, tokens)
+	api := rest.NewHandler(svc.REST(d))
 
 	mux := http.NewServeMux()
 	mux.Handle("/api/", gate.Wrap(api))
-	mux.Handle("POST /graphql", graph.NewHTTPHandler(graph.Deps{Pool: d.Pool, Jobs: d.Jobs, Bucket: d.Bucket, Now: d.Now}, d.Config.Development()))
+	mux.Handle("POST /graphql", graph.NewHTTPHandler(svc.GraphQL(d), d.Config.Development()))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"status":"ok"}`)

@@ -34,8 +34,10 @@ func Workers(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket) (*rive
 		Esplora:   imports.EsploraConfig{BaseURL: cfg.EsploraURL},
 		Solana:    imports.SolanaConfig{RPCURL: cfg.SolanaRPCURL},
 	})})
-	river.AddWorker(w, &reports.Worker{Service: reports.NewService(reports.Deps{
+	reportSvc := reports.NewService(reports.Deps{
 		Pool: pool, Bucket: bucket, SigningSecret: cfg.ReportSigningSecret, LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL,
-	})})
+	})
+	river.AddWorker(w, &reports.Worker{Service: reportSvc})
+	river.AddWorker(w, &reports.TransactionsWorker{Service: reportSvc, Ledger: ledger.New(pool)})
 	return w, nil
 }

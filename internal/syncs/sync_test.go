@@ -2,6 +2,7 @@ package syncs_test
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -27,7 +28,7 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	esplora, gecko := fakes.Esplora(t), fakes.CoinGecko(t)
+	esplora, gecko := fakes.Esplora(t, filepath.Join("..", "..", fakes.EsploraRecording)), fakes.CoinGecko(t)
 
 	client := uuid.New()
 	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {
