@@ -68,12 +68,16 @@ func testConfig(t *testing.T) *config.Config {
 	return cfg
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T) *env { t.Helper(); return newEnvWith(t, seed) }
+
+// newEnvWith starts a server on a fresh database holding what seedFn writes (the REST fixture, or
+// the GraphQL one: their ids overlap, so each runs on its own database).
+func newEnvWith(t *testing.T, seedFn func(*testing.T, *env)) *env {
 	t.Helper()
 	pool := pgtest.Pool(t)
 	cfg := testConfig(t)
 	e := &env{pool: pool, cfg: cfg, known: map[string]bool{}}
-	seed(t, e)
+	seedFn(t, e)
 	h, err := server.NewHandler(server.Deps{Config: cfg, Pool: pool})
 	if err != nil {
 		t.Fatal(err)

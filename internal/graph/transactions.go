@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	gql "github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
@@ -44,7 +45,7 @@ func (r *queryResolver) GetClientTransactions(ctx context.Context, accountFilter
 	if err != nil {
 		return nil, err
 	}
-	txs, err := r.transactionsOut(ctx, scope, list.State, list.Rows, false, q.page.IncludeBalances)
+	txs, err := r.transactionsOut(ctx, scope, list.State, list.Rows, false, q.page.IncludeBalances, "transactions")
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +275,10 @@ func clientOfTransfer(ctx context.Context, obj *model.Transfer) string {
 
 // transactionsOut maps rows with their transfers (one query for the page), transfer figures
 // (one more) and, when asked, balances (one more).
-func (r *Resolver) transactionsOut(ctx context.Context, scope auth.ClientScope, st ledger.LedgerState, rows []ledger.TxRow, includeHidden, balances bool) ([]model.Transaction, error) {
+//
+// under is the path from the current field to the transactions ("transactions" in a page, none
+// when the field returns them): the loaders are filled in one batch each for what it selects.
+func (r *Resolver) transactionsOut(ctx context.Context, scope auth.ClientScope, st ledger.LedgerState, rows []ledger.TxRow, includeHidden, balances bool, under ...string) ([]model.Transaction, error) {
 	out := make([]model.Transaction, len(rows))
 	if len(rows) == 0 {
 		return out, nil
@@ -312,7 +316,67 @@ func (r *Resolver) transactionsOut(ctx context.Context, scope auth.ClientScope, 
 			}
 		}
 	}
+	prime(ctx, scope, out, under)
 	return out, nil
+}
+
+// prime loads, in one batch per loader, the accounts, account counts and assets that the
+// selection will ask for, so the field resolvers find them cached however the executor
+// interleaves them.
+func prime(ctx context.Context, scope auth.ClientScope, txs []model.Transaction, under []string) {
+	l := loadersFrom(ctx)
+	if l == nil || gql.GetFieldContext(ctx) == nil {
+		return
+	}
+	client := scope.ClientID()
+	path := func(p ...string) []string { return append(append([]string{}, under...), p...) }
+	var accounts, assets []clientKey
+	seenAcc, seenAsset := map[string]bool{}, map[string]bool{}
+	for _, t := range txs {
+		if id, err := uuid.Parse(t.AccountID); err == nil && !seenAcc[t.AccountID] {
+			seenAcc[t.AccountID] = true
+			accounts = append(accounts, clientKey{client, id})
+		}
+		for _, tr := range t.Transfers {
+			if id, err := uuid.Parse(tr.AssetID); err == nil && !seenAsset[tr.AssetID] {
+				seenAsset[tr.AssetID] = true
+				assets = append(assets, clientKey{client, id})
+			}
+		}
+	}
+	// Errors surface again when the field resolvers load (and reach errors[] there).
+	if selected(ctx, path("account")...) {
+		_, _ = l.accounts.LoadAll(ctx, accounts)
+		if selected(ctx, path("account", "transactionCount")...) {
+			_, _ = l.txCounts.LoadAll(ctx, accounts)
+		}
+	}
+	if selected(ctx, path("transfers", "asset")...) {
+		_, _ = l.assets.LoadAll(ctx, assets)
+	}
+}
+
+// selected reports whether the current field's selection reaches path (fragments expanded).
+func selected(ctx context.Context, path ...string) bool {
+	oc := gql.GetOperationContext(ctx)
+	fields := gql.CollectFieldsCtx(ctx, nil)
+	for i, name := range path {
+		var next *gql.CollectedField
+		for j := range fields {
+			if fields[j].Name == name {
+				next = &fields[j]
+				break
+			}
+		}
+		if next == nil {
+			return false
+		}
+		if i == len(path)-1 {
+			return true
+		}
+		fields = gql.CollectFields(oc, next.Selections, nil)
+	}
+	return false
 }
 
 func cents(d decimal.Decimal) int64 { return money.Cents(d) }

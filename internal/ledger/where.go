@@ -98,7 +98,7 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 			existsTransfer("(tr.from_account_id = ANY(?) OR tr.to_account_id = ANY(?))", f.AccountIDs, f.AccountIDs),
 		}
 		if f.AccountMode == ModeExclude {
-			w = append(w, sq.Expr("t.account_id IS DISTINCT FROM ALL(?)", f.AccountIDs),
+			w = append(w, sq.Expr("(t.account_id IS NULL OR NOT (t.account_id = ANY(?)))", f.AccountIDs),
 				notExistsTransfer("(tr.from_account_id = ANY(?) OR tr.to_account_id = ANY(?))", f.AccountIDs, f.AccountIDs))
 		} else {
 			w = append(w, touches)
