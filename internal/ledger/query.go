@@ -106,8 +106,8 @@ const txColumns = `t.id, t.client_id, t.account_id, t.occurred_at, t.ordinal, t.
 // rowExtras are TxRow's computed columns: dirty, edited, internal-transfer link.
 const rowExtras = `EXISTS (SELECT 1 FROM dirty_marks dm WHERE dm.transaction_id = t.id),
 	EXISTS (SELECT 1 FROM audit_logs al WHERE al.transaction_id = t.id AND al.action <> 'create' AND al.actor NOT LIKE 'system:%'),
-	(SELECT CASE WHEN p.from_transaction_id = t.id THEN p.to_transaction_id ELSE p.from_transaction_id END
-	   FROM internal_transfer_pairs p WHERE p.from_transaction_id = t.id OR p.to_transaction_id = t.id LIMIT 1)`
+	coalesce((SELECT p.to_transaction_id FROM internal_transfer_pairs p WHERE p.from_transaction_id = t.id LIMIT 1),
+	         (SELECT p.from_transaction_id FROM internal_transfer_pairs p WHERE p.to_transaction_id = t.id LIMIT 1))`
 
 const resultColumns = `r.result_set_id, r.proceeds, r.basis, r.gain, r.short_term_gain, r.long_term_gain, r.sale_term,
 	r.disposal_pieces, r.income, r.is_missing_basis, r.has_negative_balance`
@@ -146,12 +146,8 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 	if p.Limit <= 0 {
 		p.Limit = DefaultLimit
 	}
-	fc := &filterCtx{client: client, spamAssets: st.spamAssets}
-	where := f.where(fc)
-	q := from(psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", rowExtras, resultColumns), st).
-		LeftJoin("accounts a ON a.id = t.account_id").
-		Where(where).OrderBy(orderBy(p)...).Limit(uint64(p.Limit) + 1).Offset(uint64(p.Limit) * uint64(p.Page))
-	sqlText, args, err := q.ToSql()
+	where := f.where(&filterCtx{client: client, spamAssets: st.spamAssets})
+	sqlText, args, err := listQuery(st, where, p).ToSql()
 	if err != nil {
 		return TxList{}, err
 	}
@@ -191,6 +187,13 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 	return out, nil
 }
 
+// listQuery is a page of the list (one row more than the limit, to know whether a next page exists).
+func listQuery(st LedgerState, where sq.And, p TxPage) sq.SelectBuilder {
+	return from(psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", rowExtras, resultColumns), st).
+		LeftJoin("accounts a ON a.id = t.account_id").
+		Where(where).OrderBy(orderBy(p)...).Limit(uint64(p.Limit) + 1).Offset(uint64(p.Limit) * uint64(p.Page))
+}
+
 func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
 	var r TxRow
 	var res struct {
@@ -218,8 +221,12 @@ func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
 	return r, nil
 }
 
+func countQuery(st LedgerState, where sq.And) sq.SelectBuilder {
+	return from(psql.Select("count(*)"), st).Where(where)
+}
+
 func (l *Ledger) count(ctx context.Context, st LedgerState, where sq.And) (int64, error) {
-	sqlText, args, err := from(psql.Select("count(*)"), st).Where(where).ToSql()
+	sqlText, args, err := countQuery(st, where).ToSql()
 	if err != nil {
 		return 0, err
 	}
