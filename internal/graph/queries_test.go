@@ -160,3 +160,26 @@ func TestTransactionPageQueryCount(t *testing.T) {
 		t.Errorf("a 100-row page ran %d statements, want at most 11", large)
 	}
 }
+
+// TestEveryFieldErrorReachesErrors: two bad arguments give two errors[] entries, each naming its
+// argument.
+func TestEveryFieldErrorReachesErrors(t *testing.T) {
+	t.Parallel()
+	srv, _, client := tracedServer(t, 5)
+	res := post(t, srv.URL, `query q($c: ID!) { getClientTransactions(clientId: $c, sortBy: "price", labelFilterMode: "only", limit: 501) { total } }`,
+		map[string]any{"c": client})
+	fields := map[string]bool{}
+	for _, e := range res.Errors {
+		ext, _ := e["extensions"].(map[string]any)
+		if ext["code"] != "BAD_USER_INPUT" {
+			t.Errorf("error %v is not BAD_USER_INPUT", e)
+		}
+		f, _ := ext["field"].(string)
+		fields[f] = true
+	}
+	for _, f := range []string{"sortBy", "labelFilterMode", "limit"} {
+		if !fields[f] {
+			t.Errorf("no error names %s: %v", f, res.Errors)
+		}
+	}
+}

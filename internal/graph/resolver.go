@@ -57,6 +57,7 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 	r := &Resolver{Deps: d}
 	srv := NewHandler(gen.NewExecutableSchema(gen.Config{Resolvers: r}), introspection)
 	srv.Use(ReadOnlyKeys{})
+	srv.AroundFields(everyFieldError)
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		v, err := d.Auth.Authenticate(req.Context(), req.Header)
 		if err != nil {
@@ -71,6 +72,20 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 		ctx = withLoaders(ctx, newLoaders(d.Ledger))
 		srv.ServeHTTP(w, req.WithContext(ctx))
 	})
+}
+
+// everyFieldError reports an input error about several arguments as one errors[] entry per
+// argument (each with its extensions.field), so a client sees all of them at once.
+func everyFieldError(ctx context.Context, next graphql.Resolver) (any, error) {
+	res, err := next(ctx)
+	e, ok := apperr.As(err)
+	if !ok || len(e.Fields) < 2 {
+		return res, err
+	}
+	for _, f := range e.Fields[1:] {
+		graphql.AddError(ctx, apperr.InvalidField(f.Field, "%s", f.Message))
+	}
+	return res, apperr.InvalidField(e.Fields[0].Field, "%s", e.Fields[0].Message)
 }
 
 // ReadOnlyKeys rejects mutations from Read API keys before anything runs.

@@ -116,25 +116,49 @@ func decodeTxArgMap(args map[string]any) (txQuery, error) {
 		names = append(names, n)
 	}
 	slices.Sort(names) // deterministic: assetId and assetIds both append
+	// Every bad argument is reported, not only the first (each becomes its own entry of errors[]).
+	var bad []error
 	for _, name := range names {
 		dec, ok := txArgs[name]
 		if !ok {
 			return q, fmt.Errorf("graph: transaction filter argument %q has no decoder", name)
 		}
 		if err := dec(&q, name, args[name]); err != nil {
-			return q, err
+			bad = append(bad, err)
 		}
 	}
 	if (q.filter.AmountOp == "") != (q.filter.AmountValue == nil) {
-		return q, apperr.InvalidField("amountFilterOperator", "amountFilterOperator and amountFilterValue must be given together")
+		bad = append(bad, apperr.InvalidField("amountFilterOperator", "amountFilterOperator and amountFilterValue must be given together"))
 	}
 	if q.filter.ReminderQuestion != nil && q.filter.ReminderID == nil {
-		return q, apperr.InvalidField("reminderQuestion", "needs reminderId")
+		bad = append(bad, apperr.InvalidField("reminderQuestion", "needs reminderId"))
 	}
 	if q.filter.StartDate != nil && q.filter.EndDate != nil && !q.filter.StartDate.Before(*q.filter.EndDate) {
-		return q, apperr.InvalidField("endDate", "must be after startDate")
+		bad = append(bad, apperr.InvalidField("endDate", "must be after startDate"))
 	}
-	return q, nil
+	return q, invalidFields(bad)
+}
+
+// invalidFields joins Invalid field errors into one error listing every field (nil for none).
+func invalidFields(errs []error) error {
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errs[0]
+	}
+	out := &apperr.Error{Kind: apperr.Invalid}
+	msgs := make([]string, 0, len(errs))
+	for _, err := range errs {
+		e, ok := apperr.As(err)
+		if !ok || e.Kind != apperr.Invalid {
+			return err
+		}
+		out.Fields = append(out.Fields, e.Fields...)
+		msgs = append(msgs, e.Message)
+	}
+	out.Message = strings.Join(msgs, "; ")
+	return out
 }
 
 func deref[T any](v any) (T, bool) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
@@ -528,4 +529,37 @@ func (l *Ledger) AccountTransactionCounts(ctx context.Context, scope auth.Client
 		out[r.AccountID] = r.N
 	}
 	return out, nil
+}
+
+// Explain returns the EXPLAIN ANALYZE output of the list, count and summary queries of f (for
+// benchmarks and diagnosing slow filters; it runs the queries).
+func (l *Ledger) Explain(ctx context.Context, scope auth.ClientScope, f TxFilter, p TxPage) (string, error) {
+	if err := scope.Check(); err != nil {
+		return "", err
+	}
+	st, err := l.state(ctx, l.pool, scope.ClientID())
+	if err != nil {
+		return "", err
+	}
+	if p.Limit <= 0 {
+		p.Limit = DefaultLimit
+	}
+	where := f.where(&filterCtx{client: scope.ClientID(), spamAssets: st.spamAssets})
+	var out []string
+	for _, q := range []sq.SelectBuilder{listQuery(st, where, p), countQuery(st, where)} {
+		sqlText, args, err := q.ToSql()
+		if err != nil {
+			return "", err
+		}
+		rows, err := l.pool.Query(ctx, "EXPLAIN (ANALYZE, BUFFERS) "+sqlText, args...)
+		if err != nil {
+			return "", err
+		}
+		lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return "", err
+		}
+		out = append(out, sqlText, strings.Join(lines, "\n"))
+	}
+	return strings.Join(out, "\n\n"), nil
 }
