@@ -53,11 +53,13 @@ test-contract:
 	@grep -q '^ok' /tmp/taxd-contract.log || { tail -50 /tmp/taxd-contract.log; exit 1; }
 
 ## bench: the benchmark set (engine throughput; a full recalculation of a generated 1M-transaction
-## client in Postgres, phase by phase)
+## client in Postgres, phase by phase; the GraphQL transaction list and summary on such a client,
+## p50/p99 per filter set)
 BENCH_TRANSACTIONS ?= 1000000
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./internal/tax/
 	./bin/taxd bench recalc --transactions $(BENCH_TRANSACTIONS) --data-dir .data/bench
+	TAXD_BENCH_TRANSACTIONS=$(BENCH_TRANSACTIONS) $(GO) test -run '^$$' -bench BenchmarkTransactionQueries -benchtime 200x -timeout 60m ./internal/graph/
 
 ## lint: go vet and staticcheck
 lint:
