@@ -112,9 +112,9 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 }
 
 const benchList = `query list($clientId: ID!, $assetIds: [String!], $startDate: Date, $endDate: Date, $labels: [String!],
-  $hasIncome: Boolean, $providers: [String!], $search: String) {
+  $hasIncome: Boolean, $providers: [String!], $search: String, $skipTotal: Boolean) {
   getClientTransactions(clientId: $clientId, limit: 100, assetIds: $assetIds, startDate: $startDate, endDate: $endDate,
-    labels: $labels, hasIncome: $hasIncome, providers: $providers, search: $search) {
+    labels: $labels, hasIncome: $hasIncome, providers: $providers, search: $search, skipTotal: $skipTotal) {
     total
     transactions { id createdAt label capGainsSumSigned incomeSum isDirty account { name } transfers { amountExact asset { symbol } } }
   }
@@ -153,10 +153,16 @@ func BenchmarkTransactionQueries(b *testing.B) {
 			fmt.Fprintln(os.Stderr, plan)
 		}
 	}
-	for _, op := range []struct{ name, query string }{{"list", benchList}, {"summary", benchSummary}} {
+	for _, op := range []struct {
+		name, query string
+		skipTotal   bool
+	}{{"list", benchList, false}, {"list-skipTotal", benchList, true}, {"summary", benchSummary, false}} {
 		for _, f := range filters {
 			b.Run(op.name+"/"+f.name, func(b *testing.B) {
 				vars := map[string]any{"clientId": e.client}
+				if op.skipTotal {
+					vars["skipTotal"] = true
+				}
 				for k, v := range f.vars {
 					vars[k] = v
 				}

@@ -91,6 +91,23 @@ func (l *Ledger) state(ctx context.Context, q db.DBTX, client uuid.UUID) (Ledger
 	return LedgerState{ResultSetID: st.CurrentResultSetID, IsStale: st.IsStale, SettingsDirty: st.SettingsDirty, Currency: st.Currency, spamAssets: spam}, nil
 }
 
+// where builds f's conditions, after resolving what they need from small tables (the assets a
+// search text names).
+func (l *Ledger) where(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter) (sq.And, error) {
+	fc := &filterCtx{client: client, spamAssets: st.spamAssets}
+	if f.Search != nil && strings.TrimSpace(*f.Search) != "" {
+		p := likePattern(*f.Search)
+		rows, err := l.pool.Query(ctx, `SELECT id FROM assets WHERE client_id = $1 AND (lower(symbol) LIKE $2 OR lower(name) LIKE $2)`, client, p)
+		if err != nil {
+			return nil, err
+		}
+		if fc.searchAssets, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID]); err != nil {
+			return nil, err
+		}
+	}
+	return f.where(fc), nil
+}
+
 // from is the base relation of every list query: the client's transactions with their row of the
 // current result set.
 func from(b sq.SelectBuilder, st LedgerState) sq.SelectBuilder {
@@ -147,10 +164,27 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 	if p.Limit <= 0 {
 		p.Limit = DefaultLimit
 	}
-	where := f.where(&filterCtx{client: client, spamAssets: st.spamAssets})
+	where, err := l.where(ctx, client, st, f)
+	if err != nil {
+		return TxList{}, err
+	}
 	sqlText, args, err := listQuery(st, where, p).ToSql()
 	if err != nil {
 		return TxList{}, err
+	}
+	// The total is counted on a second connection while the page is read: the request then takes
+	// the longer of the two, not their sum.
+	type counted struct {
+		n   int64
+		err error
+	}
+	var total chan counted
+	if !p.SkipTotal {
+		total = make(chan counted, 1)
+		go func() {
+			n, err := l.count(ctx, st, where)
+			total <- counted{n, err}
+		}()
 	}
 	rows, err := l.pool.Query(ctx, sqlText, args...)
 	if err != nil {
@@ -167,15 +201,12 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 	for i := range out.Rows {
 		out.Rows[i].IsDirty = out.Rows[i].IsDirty || st.SettingsDirty
 	}
-	if !p.SkipTotal {
-		n := p.Page*p.Limit + len(out.Rows)
-		if out.HasNext || (len(out.Rows) == 0 && p.Page > 0) {
-			c, err := l.count(ctx, st, where)
-			if err != nil {
-				return TxList{}, err
-			}
-			n = int(c)
+	if total != nil {
+		c := <-total
+		if c.err != nil {
+			return TxList{}, c.err
 		}
+		n := int(c.n)
 		out.Total = &n
 	}
 	if p.IncludeSummary {
@@ -265,7 +296,11 @@ func (l *Ledger) Summary(ctx context.Context, scope auth.ClientScope, f TxFilter
 	if err != nil {
 		return TxSummary{}, err
 	}
-	return l.summary(ctx, st, f.where(&filterCtx{client: scope.ClientID(), spamAssets: st.spamAssets}))
+	where, err := l.where(ctx, scope.ClientID(), st, f)
+	if err != nil {
+		return TxSummary{}, err
+	}
+	return l.summary(ctx, st, where)
 }
 
 // Get returns transactions of the client by id, in the order of ids; NOT_FOUND names the first
@@ -455,7 +490,10 @@ func (l *Ledger) Export(ctx context.Context, scope auth.ClientScope, f TxFilter,
 	if err != nil {
 		return err
 	}
-	where := f.where(&filterCtx{client: client, spamAssets: st.spamAssets})
+	where, err := l.where(ctx, client, st, f)
+	if err != nil {
+		return err
+	}
 	emit := func(rows []TxRow) error {
 		ids := make([]uuid.UUID, len(rows))
 		for i, r := range rows {
@@ -544,7 +582,10 @@ func (l *Ledger) Explain(ctx context.Context, scope auth.ClientScope, f TxFilter
 	if p.Limit <= 0 {
 		p.Limit = DefaultLimit
 	}
-	where := f.where(&filterCtx{client: scope.ClientID(), spamAssets: st.spamAssets})
+	where, err := l.where(ctx, scope.ClientID(), st, f)
+	if err != nil {
+		return "", err
+	}
 	var out []string
 	for _, q := range []sq.SelectBuilder{listQuery(st, where, p), countQuery(st, where)} {
 		sqlText, args, err := q.ToSql()

@@ -196,14 +196,17 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 	}
 	if f.Search != nil && strings.TrimSpace(*f.Search) != "" {
 		p := likePattern(*f.Search)
-		// One id set from three indexed sources: the transaction's own text, its transfers'
-		// addresses and the symbols of the assets it moves.
-		w = append(w, sq.Expr(`t.id IN (
-			SELECT s.id FROM transactions s WHERE s.client_id = ? AND `+searchText("s")+` LIKE ?
-			UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND `+transferAddressSQL+` LIKE ?
-			UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND tr.asset_id IN
-				(SELECT a.id FROM assets a WHERE a.client_id = ? AND (lower(a.symbol) LIKE ? OR lower(a.name) LIKE ?)))`,
-			c, p, c, p, c, c, p, p))
+		// One id set from indexed sources: the transaction's own text, its transfers' addresses
+		// and, when the text matches asset symbols or names (resolved beforehand, so the planner
+		// sees the real size of the set), the transfers of those assets.
+		ids := `SELECT s.id FROM transactions s WHERE s.client_id = ? AND ` + searchText("s") + ` LIKE ?
+			UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND ` + transferAddressSQL + ` LIKE ?`
+		args := []any{c, p, c, p}
+		if len(q.searchAssets) > 0 {
+			ids += ` UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND tr.asset_id = ANY(?)`
+			args = append(args, c, q.searchAssets)
+		}
+		w = append(w, sq.Expr("t.id IN ("+ids+")", args...))
 	}
 	if f.ShowOnlyEdited {
 		w = append(w, sq.Expr("EXISTS (SELECT 1 FROM audit_logs al WHERE al.transaction_id = t.id AND al.action <> 'create' AND al.actor NOT LIKE 'system:%')"))
@@ -273,6 +276,7 @@ const FiatValueSQL = `SELECT coalesce(greatest(
 	FROM transfers fv WHERE fv.transaction_id = t.id AND NOT fv.is_hidden`
 
 type filterCtx struct {
-	client     uuid.UUID
-	spamAssets []uuid.UUID
+	client       uuid.UUID
+	spamAssets   []uuid.UUID
+	searchAssets []uuid.UUID // assets whose symbol or name contains the search text
 }
