@@ -72,7 +72,8 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 	// What an import gives that the generator leaves out: each transaction's account (its first
 	// transfer's own side), its label, a hash, and accounts of several providers.
 	for _, q := range []string{
-		`UPDATE accounts SET provider = (ARRAY['ethereum','bitcoin','coinbase','solana'])[1 + abs(hashtext(id::text)) % 4] WHERE client_id = $1`,
+		`UPDATE accounts a SET provider = (ARRAY['ethereum','bitcoin','coinbase','solana'])[1 + n.i % 4]
+		   FROM (SELECT id, row_number() OVER (ORDER BY id) AS i FROM accounts WHERE client_id = $1) n WHERE a.id = n.id`,
 		`UPDATE transactions t SET account_id = f.acct, label = f.label, txn_hash = md5(t.id::text)
 		   FROM (SELECT DISTINCT ON (transaction_id) transaction_id, coalesce(to_account_id, from_account_id) AS acct, label
 		           FROM transfers WHERE client_id = $1 ORDER BY transaction_id, position) f

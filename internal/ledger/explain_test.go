@@ -63,7 +63,10 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 		{"disposals", TxFilter{OnlyDisposals: true}, TxPage{Limit: 100}, []string{"tax_transaction_results_pkey"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			where := c.f.where(&filterCtx{client: client, spamAssets: st.spamAssets})
+			where, err := l.where(ctx, client, st, c.f)
+			if err != nil {
+				t.Fatal(err)
+			}
 			listSQL, listArgs, err := listQuery(st, where, c.p).ToSql()
 			if err != nil {
 				t.Fatal(err)

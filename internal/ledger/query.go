@@ -105,6 +105,18 @@ func (l *Ledger) where(ctx context.Context, client uuid.UUID, st LedgerState, f 
 			return nil, err
 		}
 	}
+	if len(f.Providers) > 0 {
+		rows, err := l.pool.Query(ctx, `SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY($2)`, client, f.Providers)
+		if err != nil {
+			return nil, err
+		}
+		if fc.providerAccounts, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID]); err != nil {
+			return nil, err
+		}
+		if fc.providerAccounts == nil {
+			fc.providerAccounts = []uuid.UUID{}
+		}
+	}
 	return f.where(fc), nil
 }
 
