@@ -59,7 +59,7 @@ BENCH_TRANSACTIONS ?= 1000000
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./internal/tax/
 	./bin/taxd bench recalc --transactions $(BENCH_TRANSACTIONS) --data-dir .data/bench
-	TAXD_BENCH_TRANSACTIONS=$(BENCH_TRANSACTIONS) $(GO) test -run '^$$' -bench BenchmarkTransactionQueries -benchtime 200x -timeout 60m ./internal/graph/
+	TAXD_BENCH_TRANSACTIONS=$(BENCH_TRANSACTIONS) $(GO) test -run '^$$' -bench BenchmarkTransactionQueries -benchtime 100x -timeout 60m ./internal/graph/
 
 ## lint: go vet and staticcheck
 lint:

@@ -28,7 +28,7 @@ import (
 
 // The P6 benchmark: getClientTransactions (limit 100) and its summary through the HTTP handler
 // on one generated client of TAXD_BENCH_TRANSACTIONS transactions (default 1,000,000), with its
-// results computed. `make bench` runs it with -benchtime 200x; each sub-benchmark reports p50
+// results computed. `make bench` runs it with -benchtime 100x; each sub-benchmark reports p50
 // and p99 latency in ms.
 
 type benchEnv struct {
