@@ -312,7 +312,7 @@ func newWorld(t *testing.T) *world {
 		t.Fatal("the browser tests need Chromium: run `apt-get update && apt-get install -y chromium` (make test installs it)")
 	}
 	pool := pgtest.Pool(t)
-	recorded, err := url.Parse(fakes.Esplora(t).URL)
+	recorded, err := url.Parse(fakes.Esplora(t, filepath.Join("..", fakes.EsploraRecording)).URL)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -169,7 +170,7 @@ func startFlowServer(t *testing.T) *flowServer {
 	t.Helper()
 	pool := pgtest.Pool(t)
 	cfg := testConfig(t)
-	cfg.EsploraURL, cfg.CoinGeckoURL = fakes.Esplora(t).URL, fakes.CoinGecko(t).URL
+	cfg.EsploraURL, cfg.CoinGeckoURL = fakes.Esplora(t, filepath.Join("..", fakes.EsploraRecording)).URL, fakes.CoinGecko(t).URL
 	cfg.WebhookAllowPrivate = true // receivers on 127.0.0.1
 	seed(t, &env{pool: pool, cfg: cfg, known: map[string]bool{}})
 

@@ -73,15 +73,14 @@ type envConfig struct {
 	production bool // introspection off, as in production
 }
 
-func newEnv(t *testing.T) *env {
-	t.Helper()
-	return newEnvWith(t, nil)
-}
+func newEnv(t *testing.T) *env { t.Helper(); return newEnvWith(t, seed) }
 
-func newEnvWith(t *testing.T, opt func(*envConfig)) *env {
+// newEnvWith starts a server on a fresh database holding what seedFn writes (the REST fixture, or
+// the GraphQL one: their ids overlap, so each runs on its own database); opts vary the server.
+func newEnvWith(t *testing.T, seedFn func(*testing.T, *env), opts ...func(*envConfig)) *env {
 	t.Helper()
 	var ec envConfig
-	if opt != nil {
+	for _, opt := range opts {
 		opt(&ec)
 	}
 	pool := pgtest.Pool(t)
@@ -90,7 +89,7 @@ func newEnvWith(t *testing.T, opt func(*envConfig)) *env {
 		cfg.Env = "production"
 	}
 	e := &env{pool: pool, cfg: cfg, known: map[string]bool{}}
-	seed(t, e)
+	seedFn(t, e)
 	h, err := server.NewHandler(server.Deps{Config: cfg, Pool: pool})
 	if err != nil {
 		t.Fatal(err)

@@ -355,7 +355,7 @@ func TestHardenGraphQLOuterErrors(t *testing.T) {
 	status, g, raw = gqlCall(t, e, "query{noSuchField}", nil)
 	check("validation", http.StatusUnprocessableEntity, "GRAPHQL_VALIDATION_FAILED", status, g, raw)
 
-	prod := newEnvWith(t, func(c *envConfig) { c.production = true })
+	prod := newEnvWith(t, seed, func(c *envConfig) { c.production = true })
 	seedGraphQL(t, prod)
 	status, g, raw = gqlCall(t, prod, "query{__schema{types{name}}}", nil)
 	check("introspection in production", http.StatusOK, "FORBIDDEN", status, g, raw)

@@ -9,7 +9,13 @@ import (
 	"os"
 	"time"
 
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/shopspring/decimal"
+
 	"taxd/internal/bench"
+	"taxd/internal/ledger"
 	"taxd/internal/recalc"
 	"taxd/internal/store"
 )
@@ -105,7 +111,7 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if edits == 0 || runs == 0 {
 		return nil
 	}
-	edited, err := bench.EditTail(ctx, pool, client, edits, 0.01)
+	edited, err := editTail(ctx, pool, client, edits, 0.01)
 	if err != nil {
 		return err
 	}
@@ -118,4 +124,44 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	report(fmt.Sprintf("incremental run after editing %d transactions in the last 1%% (from %s)", edited, tm.From.Format(time.DateOnly)), tm)
 	return nil
+}
+
+// editTail changes the fiat value of up to n transfers of transactions in the last share of the
+// client's ledger (by position), through the ledger package as a user's edit would, and returns
+// how many it changed.
+func editTail(ctx context.Context, pool *pgxpool.Pool, client uuid.UUID, n int, share float64) (int, error) {
+	var total int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM transactions WHERE client_id = $1 AND deleted_at IS NULL`, client).Scan(&total); err != nil {
+		return 0, err
+	}
+	tail := max(int(float64(total)*share), 1)
+	rows, err := pool.Query(ctx, `SELECT t.id, tr.id FROM (
+			SELECT id, occurred_at, ordinal FROM transactions WHERE client_id = $1 AND deleted_at IS NULL
+			ORDER BY occurred_at DESC, ordinal DESC, id DESC LIMIT $2) t
+		JOIN transfers tr ON tr.transaction_id = t.id AND tr.position = 0 AND tr.fiat_value IS NOT NULL
+		ORDER BY t.occurred_at DESC, t.ordinal DESC, t.id DESC`, client, tail)
+	if err != nil {
+		return 0, err
+	}
+	type pick struct{ tx, transfer uuid.UUID }
+	all, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (pick, error) {
+		var p pick
+		return p, r.Scan(&p.tx, &p.transfer)
+	})
+	if err != nil {
+		return 0, err
+	}
+	step := max(len(all)/max(n, 1), 1)
+	done := 0
+	err = ledger.New(pool).Update(ctx, client, ledger.Meta{Actor: "bench"}, func(e *ledger.Editor) error {
+		for i := 0; i < len(all) && done < n; i += step {
+			v := decimal.NewFromInt(int64(1000 + i))
+			if _, err := e.UpdateTransfer(all[i].tx, all[i].transfer, ledger.TransferPatch{FiatValue: &v}); err != nil {
+				return err
+			}
+			done++
+		}
+		return nil
+	})
+	return done, err
 }

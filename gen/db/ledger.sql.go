@@ -13,6 +13,43 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+const countAccountTransactions = `-- name: CountAccountTransactions :many
+SELECT t.account_id::uuid AS account_id, count(*) AS n
+FROM transactions t
+WHERE t.client_id = $1 AND t.account_id = ANY($2::uuid[]) AND t.deleted_at IS NULL
+GROUP BY t.account_id
+`
+
+type CountAccountTransactionsParams struct {
+	ClientID uuid.UUID
+	Ids      []uuid.UUID
+}
+
+type CountAccountTransactionsRow struct {
+	AccountID uuid.UUID
+	N         int64
+}
+
+func (q *Queries) CountAccountTransactions(ctx context.Context, arg CountAccountTransactionsParams) ([]CountAccountTransactionsRow, error) {
+	rows, err := q.db.Query(ctx, countAccountTransactions, arg.ClientID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CountAccountTransactionsRow
+	for rows.Next() {
+		var i CountAccountTransactionsRow
+		if err := rows.Scan(&i.AccountID, &i.N); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const countDirty = `-- name: CountDirty :one
 SELECT (SELECT count(DISTINCT d.transaction_id) FROM dirty_marks d WHERE d.client_id = $1)
      + (SELECT count(*) FROM clients c WHERE c.id = $1 AND c.settings_dirty_seq IS NOT NULL)
@@ -122,6 +159,33 @@ func (q *Queries) GetAuditLogsByIDs(ctx context.Context, arg GetAuditLogsByIDsPa
 		return nil, err
 	}
 	return items, nil
+}
+
+const getLedgerState = `-- name: GetLedgerState :one
+SELECT c.current_result_set_id,
+       (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = c.id))::boolean AS is_stale,
+       (c.settings_dirty_seq IS NOT NULL)::boolean AS settings_dirty, c.currency
+FROM clients c WHERE c.id = $1
+`
+
+type GetLedgerStateRow struct {
+	CurrentResultSetID *uuid.UUID
+	IsStale            bool
+	SettingsDirty      bool
+	Currency           string
+}
+
+// The client's current result set and whether its results are stale.
+func (q *Queries) GetLedgerState(ctx context.Context, id uuid.UUID) (GetLedgerStateRow, error) {
+	row := q.db.QueryRow(ctx, getLedgerState, id)
+	var i GetLedgerStateRow
+	err := row.Scan(
+		&i.CurrentResultSetID,
+		&i.IsStale,
+		&i.SettingsDirty,
+		&i.Currency,
+	)
+	return i, err
 }
 
 const getTransaction = `-- name: GetTransaction :one
@@ -450,6 +514,100 @@ func (q *Queries) IsDirty(ctx context.Context, clientID uuid.UUID) (bool, error)
 	return column_1, err
 }
 
+const listAccountsByIDs = `-- name: ListAccountsByIDs :many
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at FROM accounts WHERE client_id = $1 AND id = ANY($2::uuid[])
+`
+
+type ListAccountsByIDsParams struct {
+	ClientID uuid.UUID
+	Ids      []uuid.UUID
+}
+
+func (q *Queries) ListAccountsByIDs(ctx context.Context, arg ListAccountsByIDsParams) ([]Account, error) {
+	rows, err := q.db.Query(ctx, listAccountsByIDs, arg.ClientID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Account
+	for rows.Next() {
+		var i Account
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.Type,
+			&i.Provider,
+			&i.Address,
+			&i.Name,
+			&i.Status,
+			&i.StatusMessage,
+			&i.StakingAccountIdentifier,
+			&i.SyncCursor,
+			&i.StartImportingAt,
+			&i.StopImportingAt,
+			&i.CreatedAt,
+			&i.LastSyncedAt,
+			&i.DeletedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listAssetsByIDs = `-- name: ListAssetsByIDs :many
+SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at FROM assets WHERE client_id = $1 AND id = ANY($2::uuid[])
+`
+
+type ListAssetsByIDsParams struct {
+	ClientID uuid.UUID
+	Ids      []uuid.UUID
+}
+
+func (q *Queries) ListAssetsByIDs(ctx context.Context, arg ListAssetsByIDsParams) ([]Asset, error) {
+	rows, err := q.db.Query(ctx, listAssetsByIDs, arg.ClientID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Asset
+	for rows.Next() {
+		var i Asset
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.Key,
+			&i.Symbol,
+			&i.Name,
+			&i.Type,
+			&i.Chain,
+			&i.ContractAddress,
+			&i.TokenID,
+			&i.Decimals,
+			&i.PriceSourceID,
+			&i.IsSpam,
+			&i.IsWorthless,
+			&i.IsHidden,
+			&i.PriceOverride,
+			&i.UsePlatformPrice,
+			&i.ImageUrl,
+			&i.Description,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listAuditLogs = `-- name: ListAuditLogs :many
 SELECT id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor, created_at, undone_at FROM audit_logs WHERE client_id = $1
   AND ($4::uuid[] IS NULL OR transaction_id = ANY($4::uuid[]))
@@ -497,6 +655,175 @@ func (q *Queries) ListAuditLogs(ctx context.Context, arg ListAuditLogsParams) ([
 			&i.CreatedAt,
 			&i.UndoneAt,
 		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listFileImports = `-- name: ListFileImports :many
+SELECT s.id, s.client_id, s.status, s.progress, s.error, s.created_at, s.started_at, s.finished_at, i.account_id, i.imported
+FROM account_syncs s
+JOIN account_sync_items i ON i.sync_id = s.id
+JOIN accounts a ON a.id = i.account_id AND a.type = 'file'
+WHERE s.client_id = $1
+ORDER BY s.created_at DESC, s.id DESC
+LIMIT 50
+`
+
+type ListFileImportsRow struct {
+	ID         uuid.UUID
+	ClientID   uuid.UUID
+	Status     string
+	Progress   int32
+	Error      *string
+	CreatedAt  time.Time
+	StartedAt  *time.Time
+	FinishedAt *time.Time
+	AccountID  uuid.UUID
+	Imported   int32
+}
+
+// The client's file imports: syncs whose only item is a file account, newest first.
+func (q *Queries) ListFileImports(ctx context.Context, clientID uuid.UUID) ([]ListFileImportsRow, error) {
+	rows, err := q.db.Query(ctx, listFileImports, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListFileImportsRow
+	for rows.Next() {
+		var i ListFileImportsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.Status,
+			&i.Progress,
+			&i.Error,
+			&i.CreatedAt,
+			&i.StartedAt,
+			&i.FinishedAt,
+			&i.AccountID,
+			&i.Imported,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listSpamAssetIDs = `-- name: ListSpamAssetIDs :many
+SELECT id FROM assets WHERE client_id = $1 AND is_spam
+`
+
+func (q *Queries) ListSpamAssetIDs(ctx context.Context, clientID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, listSpamAssetIDs, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listTransferDisposals = `-- name: ListTransferDisposals :many
+SELECT d.transfer_id, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis, sum(d.gain)::numeric AS gain,
+       bool_or(d.term = 'short')::boolean AS has_short, bool_or(d.term = 'long')::boolean AS has_long,
+       sum(CASE WHEN d.uncovered THEN d.quantity ELSE 0 END)::numeric AS uncovered
+FROM tax_disposals d
+WHERE d.result_set_id = $1 AND d.transfer_id = ANY($2::text[])
+GROUP BY d.transfer_id
+`
+
+type ListTransferDisposalsParams struct {
+	ResultSetID uuid.UUID
+	TransferIds []string
+}
+
+type ListTransferDisposalsRow struct {
+	TransferID string
+	Proceeds   decimal.Decimal
+	Basis      decimal.Decimal
+	Gain       decimal.Decimal
+	HasShort   bool
+	HasLong    bool
+	Uncovered  decimal.Decimal
+}
+
+// Per-transfer totals of the disposal pieces of a result set (transfer ids are text in results).
+func (q *Queries) ListTransferDisposals(ctx context.Context, arg ListTransferDisposalsParams) ([]ListTransferDisposalsRow, error) {
+	rows, err := q.db.Query(ctx, listTransferDisposals, arg.ResultSetID, arg.TransferIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListTransferDisposalsRow
+	for rows.Next() {
+		var i ListTransferDisposalsRow
+		if err := rows.Scan(
+			&i.TransferID,
+			&i.Proceeds,
+			&i.Basis,
+			&i.Gain,
+			&i.HasShort,
+			&i.HasLong,
+			&i.Uncovered,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listTransferIncome = `-- name: ListTransferIncome :many
+SELECT i.transfer_id, sum(i.value)::numeric AS value
+FROM tax_income i
+WHERE i.result_set_id = $1 AND i.transfer_id = ANY($2::text[])
+GROUP BY i.transfer_id
+`
+
+type ListTransferIncomeParams struct {
+	ResultSetID uuid.UUID
+	TransferIds []string
+}
+
+type ListTransferIncomeRow struct {
+	TransferID string
+	Value      decimal.Decimal
+}
+
+func (q *Queries) ListTransferIncome(ctx context.Context, arg ListTransferIncomeParams) ([]ListTransferIncomeRow, error) {
+	rows, err := q.db.Query(ctx, listTransferIncome, arg.ResultSetID, arg.TransferIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListTransferIncomeRow
+	for rows.Next() {
+		var i ListTransferIncomeRow
+		if err := rows.Scan(&i.TransferID, &i.Value); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -30,8 +30,11 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	Account() AccountResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
+	Transaction() TransactionResolver
+	Transfer() TransferResolver
 }
 
 type DirectiveRoot struct {
@@ -820,6 +823,9 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type AccountResolver interface {
+	TransactionCount(ctx context.Context, obj *model.Account) (int, error)
+}
 type MutationResolver interface {
 	CreateAccount(ctx context.Context, address *string, apiKey *string, clientID *string, code *string, fileObjectKey *string, importType model.ImportTypeEnum, includeOrdinals *bool, includeStakingRewards *bool, isLargeAccount *bool, label *string, passphrase *string, bankLinkPublicToken *string, potentialAccountID *string, provider string, providers []string, redirectURL *string, secretKey *string, shouldUploadAllEvm *bool, skipRecalculate *bool, startImportingAt *time.Time, stopImportingAt *time.Time, txnHash *string, typeArg model.AccountTypeEnum) ([]model.Account, error)
 	CreateBatchWallets(ctx context.Context, clientID string, skipRecalculate *bool, wallets []model.BatchWalletInputParams) ([]model.Account, error)
@@ -899,6 +905,12 @@ type QueryResolver interface {
 	GetTransactionImportJobs(ctx context.Context, clientID string) (*model.GetTransactionImportJobs, error)
 	GetTransactionTypeOptions(ctx context.Context, clientID string, transactionID string) (*model.TransactionTypeOptionResponse, error)
 	GetTransactions(ctx context.Context, clientID string, transactionIds []string) ([]model.Transaction, error)
+}
+type TransactionResolver interface {
+	Account(ctx context.Context, obj *model.Transaction) (*model.Account, error)
+}
+type TransferResolver interface {
+	Asset(ctx context.Context, obj *model.Transfer) (*model.Asset, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -7708,7 +7720,7 @@ type Transaction {
   isSpam: Boolean!
   "An off-chain event (exchange, bank or manual entry) rather than an on-chain transaction."
   isOffChain: Boolean!
-  "Some disposal in the transaction has a wash-sale adjustment."
+  "Some disposal in the transaction has a wash-sale adjustment. Always false: the engine applies no wash-sale rule (crypto is not a security under IRC §1091)."
   isWashSale: Boolean!
   "Created by a person (createTransaction, duplicateTransaction, file upload) rather than by a sync."
   isManual: Boolean!
@@ -8107,7 +8119,7 @@ extend type Query {
     clientId: ID!
     "Exclusive upper bound on ` + "`" + `Transaction.createdAt` + "`" + ` (the range is half-open: startDate <= createdAt < endDate)."
     endDate: Date
-    "Only transactions with this tax effect: ` + "`" + `acquisition` + "`" + `, ` + "`" + `disposal` + "`" + `, ` + "`" + `income` + "`" + `, ` + "`" + `internal_transfer` + "`" + `, ` + "`" + `expense` + "`" + ` or ` + "`" + `non_taxable` + "`" + `."
+    "Only transactions with this tax effect: ` + "`" + `acquisition` + "`" + ` (an incoming transfer without income), ` + "`" + `disposal` + "`" + ` (a taxable disposal), ` + "`" + `income` + "`" + `, ` + "`" + `internal_transfer` + "`" + ` (a move between own accounts), ` + "`" + `expense` + "`" + ` (labeled ` + "`" + `payment` + "`" + ` or ` + "`" + `fee` + "`" + `) or ` + "`" + `non_taxable` + "`" + ` (a gift sent, donation, loss or spam, or a non-taxable disposal)."
     financialEventType: String
     "Only transactions with a transfer from this address (case-insensitive for EVM addresses)."
     fromAddress: String
@@ -8131,9 +8143,9 @@ extend type Query {
     includeSpam: Boolean
     "Fill ` + "`" + `GetTransactionsResponse.summary` + "`" + ` with totals over every matching transaction."
     includeSummary: Boolean
-    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `."
+    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `. Insights do not flag transactions yet, so nothing matches."
     insightPatternId: ID
-    "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `)."
+    "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `). Investments are not recorded yet, so nothing matches."
     investmentId: ID
     "Only transactions with a transfer from or to any of these addresses."
     involvedAddresses: [String!]
@@ -8141,11 +8153,11 @@ extend type Query {
     isMissingBasis: Boolean
     "Only transactions that leave (true) or do not leave (false) a negative balance."
     isNegativeBalance: Boolean
-    "Only off-chain (true) or on-chain (false) transactions."
+    "Only off-chain (true: exchange or file accounts, or no account) or on-chain (false: wallet accounts) transactions."
     isOffChain: Boolean
     "How ` + "`" + `labels` + "`" + ` applies: ` + "`" + `include` + "`" + ` (default), ` + "`" + `exclude` + "`" + `, or ` + "`" + `unlabeled` + "`" + ` (only transactions without a label; ` + "`" + `labels` + "`" + ` is ignored)."
     labelFilterMode: String
-    "Only transactions in this review-priority bucket assigned by the automatic labeler: 1 (most likely to need attention) to 3."
+    "Only transactions in this review-priority bucket assigned by the automatic labeler: 1 (most likely to need attention) to 3 (other values: BAD_USER_INPUT). No bucket is assigned yet, so nothing matches."
     labeledPriority: Int
     "Label values (` + "`" + `FullLabelOption.value` + "`" + `) to filter by, as set by ` + "`" + `labelFilterMode` + "`" + `."
     labels: [String!]
@@ -8155,31 +8167,31 @@ extend type Query {
     onlyDisposals: Boolean
     "Only deleted transactions (merged away or removed), which can be restored with ` + "`" + `undoAuditLogs` + "`" + `."
     onlyShowDeleted: Boolean
-    "Only these transaction ids (at most 500)."
+    "Only these transaction ids (at most 500; more, or an id that is not a UUID: BAD_USER_INPUT)."
     onlyTransactionIds: [String!]
-    "Only disposals with a wash-sale adjustment."
+    "Only disposals with a wash-sale adjustment. The engine applies no wash-sale rule (crypto is not a security under IRC §1091), so with ` + "`" + `true` + "`" + ` nothing matches."
     onlyWashSales: Boolean
     "Zero-based page number, default 0."
     page: Int
-    "Only transactions that called this smart-contract address."
+    "Only transactions that called this smart-contract address. Protocol calls are not recorded yet, so nothing matches."
     protocolAddress: String
     "How ` + "`" + `providers` + "`" + ` applies: ` + "`" + `include` + "`" + ` (default) or ` + "`" + `exclude` + "`" + `."
     providerFilterMode: String
     "Provider ids (` + "`" + `Account.provider` + "`" + `, for example ` + "`" + `ethereum` + "`" + ` or ` + "`" + `coinbase` + "`" + `) to filter by, as set by ` + "`" + `providerFilterMode` + "`" + `."
     providers: [String!]
-    "Only transactions attached to this review reminder."
+    "Only transactions attached to this review reminder. Reminders are not recorded yet, so nothing matches."
     reminderId: String
     "With ` + "`" + `reminderId` + "`" + `: only transactions attached to this question (zero-based index) of the reminder."
     reminderQuestion: Int
     "Only reviewed (true) or unreviewed (false) transactions."
     reviewed: Boolean
-    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part."
+    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either)."
     saleTerm: String
     "Free text matched against the hash, notes, label, addresses and asset symbols."
     search: String
-    "Only transactions edited by a person after import."
+    "Only transactions edited by a person or an API client after import (an audit-log entry other than the creation)."
     showOnlyEditedTransactions: Boolean
-    "Only perpetual futures trades."
+    "Only perpetual futures trades (transactions labeled ` + "`" + `futures_pnl` + "`" + ` or with a transfer so labeled)."
     showOnlyPerpetuals: Boolean
     "Do not count the matches (faster); ` + "`" + `total` + "`" + ` is then null."
     skipTotal: Boolean
@@ -8226,7 +8238,7 @@ extend type Query {
     clientId: ID!
     "Exclusive upper bound on ` + "`" + `Transaction.createdAt` + "`" + ` (the range is half-open: startDate <= createdAt < endDate)."
     endDate: Date
-    "Only transactions with this tax effect: ` + "`" + `acquisition` + "`" + `, ` + "`" + `disposal` + "`" + `, ` + "`" + `income` + "`" + `, ` + "`" + `internal_transfer` + "`" + `, ` + "`" + `expense` + "`" + ` or ` + "`" + `non_taxable` + "`" + `."
+    "Only transactions with this tax effect: ` + "`" + `acquisition` + "`" + ` (an incoming transfer without income), ` + "`" + `disposal` + "`" + ` (a taxable disposal), ` + "`" + `income` + "`" + `, ` + "`" + `internal_transfer` + "`" + ` (a move between own accounts), ` + "`" + `expense` + "`" + ` (labeled ` + "`" + `payment` + "`" + ` or ` + "`" + `fee` + "`" + `) or ` + "`" + `non_taxable` + "`" + ` (a gift sent, donation, loss or spam, or a non-taxable disposal)."
     financialEventType: String
     "Only transactions with a transfer from this address (case-insensitive for EVM addresses)."
     fromAddress: String
@@ -8250,9 +8262,9 @@ extend type Query {
     includeSpam: Boolean
     "Fill ` + "`" + `GetTransactionsResponse.summary` + "`" + ` with totals over every matching transaction."
     includeSummary: Boolean
-    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `."
+    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `. Insights do not flag transactions yet, so nothing matches."
     insightPatternId: ID
-    "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `)."
+    "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `). Investments are not recorded yet, so nothing matches."
     investmentId: ID
     "Only transactions with a transfer from or to any of these addresses."
     involvedAddresses: [String!]
@@ -8260,11 +8272,11 @@ extend type Query {
     isMissingBasis: Boolean
     "Only transactions that leave (true) or do not leave (false) a negative balance."
     isNegativeBalance: Boolean
-    "Only off-chain (true) or on-chain (false) transactions."
+    "Only off-chain (true: exchange or file accounts, or no account) or on-chain (false: wallet accounts) transactions."
     isOffChain: Boolean
     "How ` + "`" + `labels` + "`" + ` applies: ` + "`" + `include` + "`" + ` (default), ` + "`" + `exclude` + "`" + `, or ` + "`" + `unlabeled` + "`" + ` (only transactions without a label; ` + "`" + `labels` + "`" + ` is ignored)."
     labelFilterMode: String
-    "Only transactions in this review-priority bucket assigned by the automatic labeler: 1 (most likely to need attention) to 3."
+    "Only transactions in this review-priority bucket assigned by the automatic labeler: 1 (most likely to need attention) to 3 (other values: BAD_USER_INPUT). No bucket is assigned yet, so nothing matches."
     labeledPriority: Int
     "Label values (` + "`" + `FullLabelOption.value` + "`" + `) to filter by, as set by ` + "`" + `labelFilterMode` + "`" + `."
     labels: [String!]
@@ -8274,31 +8286,31 @@ extend type Query {
     onlyDisposals: Boolean
     "Only deleted transactions (merged away or removed), which can be restored with ` + "`" + `undoAuditLogs` + "`" + `."
     onlyShowDeleted: Boolean
-    "Only these transaction ids (at most 500)."
+    "Only these transaction ids (at most 500; more, or an id that is not a UUID: BAD_USER_INPUT)."
     onlyTransactionIds: [String!]
-    "Only disposals with a wash-sale adjustment."
+    "Only disposals with a wash-sale adjustment. The engine applies no wash-sale rule (crypto is not a security under IRC §1091), so with ` + "`" + `true` + "`" + ` nothing matches."
     onlyWashSales: Boolean
     "Zero-based page number, default 0."
     page: Int
-    "Only transactions that called this smart-contract address."
+    "Only transactions that called this smart-contract address. Protocol calls are not recorded yet, so nothing matches."
     protocolAddress: String
     "How ` + "`" + `providers` + "`" + ` applies: ` + "`" + `include` + "`" + ` (default) or ` + "`" + `exclude` + "`" + `."
     providerFilterMode: String
     "Provider ids (` + "`" + `Account.provider` + "`" + `, for example ` + "`" + `ethereum` + "`" + ` or ` + "`" + `coinbase` + "`" + `) to filter by, as set by ` + "`" + `providerFilterMode` + "`" + `."
     providers: [String!]
-    "Only transactions attached to this review reminder."
+    "Only transactions attached to this review reminder. Reminders are not recorded yet, so nothing matches."
     reminderId: String
     "With ` + "`" + `reminderId` + "`" + `: only transactions attached to this question (zero-based index) of the reminder."
     reminderQuestion: Int
     "Only reviewed (true) or unreviewed (false) transactions."
     reviewed: Boolean
-    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part."
+    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either)."
     saleTerm: String
     "Free text matched against the hash, notes, label, addresses and asset symbols."
     search: String
-    "Only transactions edited by a person after import."
+    "Only transactions edited by a person or an API client after import (an audit-log entry other than the creation)."
     showOnlyEditedTransactions: Boolean
-    "Only perpetual futures trades."
+    "Only perpetual futures trades (transactions labeled ` + "`" + `futures_pnl` + "`" + ` or with a transfer so labeled)."
     showOnlyPerpetuals: Boolean
     "Do not count the matches (faster); ` + "`" + `total` + "`" + ` is then null."
     skipTotal: Boolean
@@ -8348,7 +8360,7 @@ extend type Query {
     clientId: ID!
     "Exclusive upper bound on ` + "`" + `Transaction.createdAt` + "`" + ` (the range is half-open: startDate <= createdAt < endDate)."
     endDate: Date
-    "Only transactions with this tax effect: ` + "`" + `acquisition` + "`" + `, ` + "`" + `disposal` + "`" + `, ` + "`" + `income` + "`" + `, ` + "`" + `internal_transfer` + "`" + `, ` + "`" + `expense` + "`" + ` or ` + "`" + `non_taxable` + "`" + `."
+    "Only transactions with this tax effect: ` + "`" + `acquisition` + "`" + ` (an incoming transfer without income), ` + "`" + `disposal` + "`" + ` (a taxable disposal), ` + "`" + `income` + "`" + `, ` + "`" + `internal_transfer` + "`" + ` (a move between own accounts), ` + "`" + `expense` + "`" + ` (labeled ` + "`" + `payment` + "`" + ` or ` + "`" + `fee` + "`" + `) or ` + "`" + `non_taxable` + "`" + ` (a gift sent, donation, loss or spam, or a non-taxable disposal)."
     financialEventType: String
     "Only transactions with a transfer from this address (case-insensitive for EVM addresses)."
     fromAddress: String
@@ -8368,9 +8380,9 @@ extend type Query {
     includeHidden: Boolean
     "Include transactions that move only spam assets (default false)."
     includeSpam: Boolean
-    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `."
+    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `. Insights do not flag transactions yet, so nothing matches."
     insightPatternId: ID
-    "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `)."
+    "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `). Investments are not recorded yet, so nothing matches."
     investmentId: ID
     "Only transactions with a transfer from or to any of these addresses."
     involvedAddresses: [String!]
@@ -8378,11 +8390,11 @@ extend type Query {
     isMissingBasis: Boolean
     "Only transactions that leave (true) or do not leave (false) a negative balance."
     isNegativeBalance: Boolean
-    "Only off-chain (true) or on-chain (false) transactions."
+    "Only off-chain (true: exchange or file accounts, or no account) or on-chain (false: wallet accounts) transactions."
     isOffChain: Boolean
     "How ` + "`" + `labels` + "`" + ` applies: ` + "`" + `include` + "`" + ` (default), ` + "`" + `exclude` + "`" + `, or ` + "`" + `unlabeled` + "`" + ` (only transactions without a label; ` + "`" + `labels` + "`" + ` is ignored)."
     labelFilterMode: String
-    "Only transactions in this review-priority bucket assigned by the automatic labeler: 1 (most likely to need attention) to 3."
+    "Only transactions in this review-priority bucket assigned by the automatic labeler: 1 (most likely to need attention) to 3 (other values: BAD_USER_INPUT). No bucket is assigned yet, so nothing matches."
     labeledPriority: Int
     "Label values (` + "`" + `FullLabelOption.value` + "`" + `) to filter by, as set by ` + "`" + `labelFilterMode` + "`" + `."
     labels: [String!]
@@ -8392,31 +8404,31 @@ extend type Query {
     onlyDisposals: Boolean
     "Only deleted transactions (merged away or removed), which can be restored with ` + "`" + `undoAuditLogs` + "`" + `."
     onlyShowDeleted: Boolean
-    "Only these transaction ids (at most 500)."
+    "Only these transaction ids (at most 500; more, or an id that is not a UUID: BAD_USER_INPUT)."
     onlyTransactionIds: [String!]
-    "Only disposals with a wash-sale adjustment."
+    "Only disposals with a wash-sale adjustment. The engine applies no wash-sale rule (crypto is not a security under IRC §1091), so with ` + "`" + `true` + "`" + ` nothing matches."
     onlyWashSales: Boolean
     "Zero-based page number, default 0."
     page: Int
-    "Only transactions that called this smart-contract address."
+    "Only transactions that called this smart-contract address. Protocol calls are not recorded yet, so nothing matches."
     protocolAddress: String
     "How ` + "`" + `providers` + "`" + ` applies: ` + "`" + `include` + "`" + ` (default) or ` + "`" + `exclude` + "`" + `."
     providerFilterMode: String
     "Provider ids (` + "`" + `Account.provider` + "`" + `, for example ` + "`" + `ethereum` + "`" + ` or ` + "`" + `coinbase` + "`" + `) to filter by, as set by ` + "`" + `providerFilterMode` + "`" + `."
     providers: [String!]
-    "Only transactions attached to this review reminder."
+    "Only transactions attached to this review reminder. Reminders are not recorded yet, so nothing matches."
     reminderId: String
     "With ` + "`" + `reminderId` + "`" + `: only transactions attached to this question (zero-based index) of the reminder."
     reminderQuestion: Int
     "Only reviewed (true) or unreviewed (false) transactions."
     reviewed: Boolean
-    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part."
+    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either)."
     saleTerm: String
     "Free text matched against the hash, notes, label, addresses and asset symbols."
     search: String
-    "Only transactions edited by a person after import."
+    "Only transactions edited by a person or an API client after import (an audit-log entry other than the creation)."
     showOnlyEditedTransactions: Boolean
-    "Only perpetual futures trades."
+    "Only perpetual futures trades (transactions labeled ` + "`" + `futures_pnl` + "`" + ` or with a transfer so labeled)."
     showOnlyPerpetuals: Boolean
     "Do not count the matches (faster); ` + "`" + `total` + "`" + ` is then null."
     skipTotal: Boolean
@@ -15282,7 +15294,7 @@ func (ec *executionContext) _Account_transactionCount(ctx context.Context, field
 			return ec.fieldContext_Account_transactionCount(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.TransactionCount, nil
+			return ec.Resolvers.Account().TransactionCount(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -15293,7 +15305,7 @@ func (ec *executionContext) _Account_transactionCount(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_Account_transactionCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type Int does not have child fields"))
+	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _Account_balanceFiatValueCents(ctx context.Context, field graphql.CollectedField, obj *model.Account) (ret graphql.Marshaler) {
@@ -29326,7 +29338,7 @@ func (ec *executionContext) _Transaction_account(ctx context.Context, field grap
 			return ec.fieldContext_Transaction_account(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Account, nil
+			return ec.Resolvers.Transaction().Account(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Account) graphql.Marshaler {
@@ -29340,8 +29352,8 @@ func (ec *executionContext) fieldContext_Transaction_account(_ context.Context, 
 	fc = &graphql.FieldContext{
 		Object:     "Transaction",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Account(ctx, field)
 		},
@@ -30599,7 +30611,7 @@ func (ec *executionContext) _Transfer_asset(ctx context.Context, field graphql.C
 			return ec.fieldContext_Transfer_asset(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Asset, nil
+			return ec.Resolvers.Transfer().Asset(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Asset) graphql.Marshaler {
@@ -30613,8 +30625,8 @@ func (ec *executionContext) fieldContext_Transfer_asset(_ context.Context, field
 	fc = &graphql.FieldContext{
 		Object:     "Transfer",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Asset(ctx, field)
 		},
@@ -32905,137 +32917,170 @@ func (ec *executionContext) _Account(ctx context.Context, sel ast.SelectionSet, 
 		case "id":
 			out.Values[i] = ec._Account_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "clientId":
 			out.Values[i] = ec._Account_clientId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "name":
 			out.Values[i] = ec._Account_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "type":
 			out.Values[i] = ec._Account_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "importType":
 			out.Values[i] = ec._Account_importType(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "provider":
 			out.Values[i] = ec._Account_provider(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "address":
 			out.Values[i] = ec._Account_address(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
 			out.Values[i] = ec._Account_status(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isVirtual":
 			out.Values[i] = ec._Account_isVirtual(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "stakingAccountIdentifier":
 			out.Values[i] = ec._Account_stakingAccountIdentifier(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "includeStakingRewards":
 			out.Values[i] = ec._Account_includeStakingRewards(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "includeOrdinals":
 			out.Values[i] = ec._Account_includeOrdinals(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isLargeAccount":
 			out.Values[i] = ec._Account_isLargeAccount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "hasApiCredentials":
 			out.Values[i] = ec._Account_hasApiCredentials(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isContinuousSyncEnabled":
 			out.Values[i] = ec._Account_isContinuousSyncEnabled(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "startImportingAt":
 			out.Values[i] = ec._Account_startImportingAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "stopImportingAt":
 			out.Values[i] = ec._Account_stopImportingAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "transactionCount":
-			out.Values[i] = ec._Account_transactionCount(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Account_transactionCount(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "balanceFiatValueCents":
 			out.Values[i] = ec._Account_balanceFiatValueCents(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "balanceFiatValueFormatted":
 			out.Values[i] = ec._Account_balanceFiatValueFormatted(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "iconImageUrl":
 			out.Values[i] = ec._Account_iconImageUrl(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "explorerUrl":
 			out.Values[i] = ec._Account_explorerUrl(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "lastSyncError":
 			out.Values[i] = ec._Account_lastSyncError(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "lastSyncedAt":
 			out.Values[i] = ec._Account_lastSyncedAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "lastImportedAt":
 			out.Values[i] = ec._Account_lastImportedAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "retiredAt":
 			out.Values[i] = ec._Account_retiredAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdAt":
 			out.Values[i] = ec._Account_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -37837,242 +37882,275 @@ func (ec *executionContext) _Transaction(ctx context.Context, sel ast.SelectionS
 		case "id":
 			out.Values[i] = ec._Transaction_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "clientId":
 			out.Values[i] = ec._Transaction_clientId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdAt":
 			out.Values[i] = ec._Transaction_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "updatedAt":
 			out.Values[i] = ec._Transaction_updatedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "txnHash":
 			out.Values[i] = ec._Transaction_txnHash(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "accountId":
 			out.Values[i] = ec._Transaction_accountId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "account":
-			out.Values[i] = ec._Transaction_account(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Transaction_account(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "provider":
 			out.Values[i] = ec._Transaction_provider(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "explorerUrl":
 			out.Values[i] = ec._Transaction_explorerUrl(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "label":
 			out.Values[i] = ec._Transaction_label(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "labelSource":
 			out.Values[i] = ec._Transaction_labelSource(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "notes":
 			out.Values[i] = ec._Transaction_notes(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "investmentId":
 			out.Values[i] = ec._Transaction_investmentId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "offChainData":
 			out.Values[i] = ec._Transaction_offChainData(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "protocolAddress":
 			out.Values[i] = ec._Transaction_protocolAddress(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "protocolName":
 			out.Values[i] = ec._Transaction_protocolName(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isHidden":
 			out.Values[i] = ec._Transaction_isHidden(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isReviewed":
 			out.Values[i] = ec._Transaction_isReviewed(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isDirty":
 			out.Values[i] = ec._Transaction_isDirty(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isMissingBasis":
 			out.Values[i] = ec._Transaction_isMissingBasis(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "hasNegativeBalance":
 			out.Values[i] = ec._Transaction_hasNegativeBalance(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isInternalTransfer":
 			out.Values[i] = ec._Transaction_isInternalTransfer(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isEdited":
 			out.Values[i] = ec._Transaction_isEdited(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isDeleted":
 			out.Values[i] = ec._Transaction_isDeleted(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isFailed":
 			out.Values[i] = ec._Transaction_isFailed(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isSpam":
 			out.Values[i] = ec._Transaction_isSpam(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isOffChain":
 			out.Values[i] = ec._Transaction_isOffChain(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isWashSale":
 			out.Values[i] = ec._Transaction_isWashSale(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isManual":
 			out.Values[i] = ec._Transaction_isManual(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "linkType":
 			out.Values[i] = ec._Transaction_linkType(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "linkId":
 			out.Values[i] = ec._Transaction_linkId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "linkedTransactionId":
 			out.Values[i] = ec._Transaction_linkedTransactionId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "splitFromTransactionId":
 			out.Values[i] = ec._Transaction_splitFromTransactionId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "splitOrdering":
 			out.Values[i] = ec._Transaction_splitOrdering(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "transfers":
 			out.Values[i] = ec._Transaction_transfers(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "feeFiatValueCents":
 			out.Values[i] = ec._Transaction_feeFiatValueCents(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "feeFiatValueFormatted":
 			out.Values[i] = ec._Transaction_feeFiatValueFormatted(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fiatValueCents":
 			out.Values[i] = ec._Transaction_fiatValueCents(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fiatValueFormatted":
 			out.Values[i] = ec._Transaction_fiatValueFormatted(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "capGainsSum":
 			out.Values[i] = ec._Transaction_capGainsSum(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "capGainsSumSigned":
 			out.Values[i] = ec._Transaction_capGainsSumSigned(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "capGainsSumFormatted":
 			out.Values[i] = ec._Transaction_capGainsSumFormatted(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "incomeSum":
 			out.Values[i] = ec._Transaction_incomeSum(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "incomeSumFormatted":
 			out.Values[i] = ec._Transaction_incomeSumFormatted(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "balances":
 			out.Values[i] = ec._Transaction_balances(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "source":
 			out.Values[i] = ec._Transaction_source(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "sessionId":
 			out.Values[i] = ec._Transaction_sessionId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "importedAt":
 			out.Values[i] = ec._Transaction_importedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -38211,152 +38289,185 @@ func (ec *executionContext) _Transfer(ctx context.Context, sel ast.SelectionSet,
 		case "id":
 			out.Values[i] = ec._Transfer_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "transactionId":
 			out.Values[i] = ec._Transfer_transactionId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "ordering":
 			out.Values[i] = ec._Transfer_ordering(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "assetId":
 			out.Values[i] = ec._Transfer_assetId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "asset":
-			out.Values[i] = ec._Transfer_asset(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Transfer_asset(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "amount":
 			out.Values[i] = ec._Transfer_amount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "amountExact":
 			out.Values[i] = ec._Transfer_amountExact(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fromAccountId":
 			out.Values[i] = ec._Transfer_fromAccountId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "toAccountId":
 			out.Values[i] = ec._Transfer_toAccountId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fromAddress":
 			out.Values[i] = ec._Transfer_fromAddress(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "toAddress":
 			out.Values[i] = ec._Transfer_toAddress(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "direction":
 			out.Values[i] = ec._Transfer_direction(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isFee":
 			out.Values[i] = ec._Transfer_isFee(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isHidden":
 			out.Values[i] = ec._Transfer_isHidden(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isDuplicate":
 			out.Values[i] = ec._Transfer_isDuplicate(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fiatCurrency":
 			out.Values[i] = ec._Transfer_fiatCurrency(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fiatValueCents":
 			out.Values[i] = ec._Transfer_fiatValueCents(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fiatValueFormatted":
 			out.Values[i] = ec._Transfer_fiatValueFormatted(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "basisFiatValueCents":
 			out.Values[i] = ec._Transfer_basisFiatValueCents(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "basisFiatValueFormatted":
 			out.Values[i] = ec._Transfer_basisFiatValueFormatted(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "originalFiatValueCents":
 			out.Values[i] = ec._Transfer_originalFiatValueCents(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "originalBasisFiatValueCents":
 			out.Values[i] = ec._Transfer_originalBasisFiatValueCents(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isFiatValueOverridden":
 			out.Values[i] = ec._Transfer_isFiatValueOverridden(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "purchaseDateOverride":
 			out.Values[i] = ec._Transfer_purchaseDateOverride(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "stakingAccountIdentifier":
 			out.Values[i] = ec._Transfer_stakingAccountIdentifier(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "capGainsSum":
 			out.Values[i] = ec._Transfer_capGainsSum(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "capGainsSumSigned":
 			out.Values[i] = ec._Transfer_capGainsSumSigned(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "incomeSum":
 			out.Values[i] = ec._Transfer_incomeSum(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "saleTerm":
 			out.Values[i] = ec._Transfer_saleTerm(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "uncoveredAmountExact":
 			out.Values[i] = ec._Transfer_uncoveredAmountExact(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

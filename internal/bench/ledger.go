@@ -13,9 +13,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/shopspring/decimal"
-
-	"taxd/internal/ledger"
 
 	"taxd/internal/tax"
 	"taxd/internal/tax/taxgen"
@@ -141,46 +138,6 @@ func optID(m map[string]uuid.UUID, name string) any {
 
 func numeric(d tax.Dec) pgtype.Numeric {
 	return pgtype.Numeric{Int: d.BigInt(), Exp: -tax.Scale, Valid: true}
-}
-
-// EditTail changes the fiat value of up to n transfers of transactions in the last share of the
-// client's ledger (by position), through the ledger package as a user's edit would, and returns
-// how many it changed.
-func EditTail(ctx context.Context, pool *pgxpool.Pool, client uuid.UUID, n int, share float64) (int, error) {
-	var total int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM transactions WHERE client_id = $1 AND deleted_at IS NULL`, client).Scan(&total); err != nil {
-		return 0, err
-	}
-	tail := max(int(float64(total)*share), 1)
-	rows, err := pool.Query(ctx, `SELECT t.id, tr.id FROM (
-			SELECT id, occurred_at, ordinal FROM transactions WHERE client_id = $1 AND deleted_at IS NULL
-			ORDER BY occurred_at DESC, ordinal DESC, id DESC LIMIT $2) t
-		JOIN transfers tr ON tr.transaction_id = t.id AND tr.position = 0 AND tr.fiat_value IS NOT NULL
-		ORDER BY t.occurred_at DESC, t.ordinal DESC, t.id DESC`, client, tail)
-	if err != nil {
-		return 0, err
-	}
-	type pick struct{ tx, transfer uuid.UUID }
-	all, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (pick, error) {
-		var p pick
-		return p, r.Scan(&p.tx, &p.transfer)
-	})
-	if err != nil {
-		return 0, err
-	}
-	step := max(len(all)/max(n, 1), 1)
-	done := 0
-	err = ledger.New(pool).Update(ctx, client, ledger.Meta{Actor: "bench"}, func(e *ledger.Editor) error {
-		for i := 0; i < len(all) && done < n; i += step {
-			v := decimal.NewFromInt(int64(1000 + i))
-			if _, err := e.UpdateTransfer(all[i].tx, all[i].transfer, ledger.TransferPatch{FiatValue: &v}); err != nil {
-				return err
-			}
-			done++
-		}
-		return nil
-	})
-	return done, err
 }
 
 // WriteTradesCSV writes n rows (taxd compute's CSV): alternating buys of 1.5 and sells of 1.25 of

@@ -7,18 +7,20 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 )
 
-// Esplora serves the recorded Esplora responses of internal/imports/testdata: every
-// confirmed transaction of the fixture address on the first page, nothing after it.
-func Esplora(t testing.TB) *httptest.Server {
-	_, self, _, _ := runtime.Caller(0)
-	raw, err := os.ReadFile(filepath.Join(filepath.Dir(self), "..", "imports", "testdata", "esplora", "address_txs.json"))
+// EsploraRecording is the recorded response of the fixture address, relative to the module root
+// (a test joins it to its own path to the root, see Esplora).
+const EsploraRecording = "internal/imports/testdata/esplora/address_txs.json"
+
+// Esplora serves a recorded Esplora address-transactions response (the file at recording, as the
+// test names it from its own directory, e.g. filepath.Join("..", "..", fakes.EsploraRecording)):
+// every confirmed transaction of the address on the first page, nothing after it.
+func Esplora(t testing.TB, recording string) *httptest.Server {
+	raw, err := os.ReadFile(recording)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,53 +9,60 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
-	"gocloud.dev/blob"
 
 	gen "taxd/gen/graph"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
-	"taxd/internal/jobs"
+	"taxd/internal/clients"
+	"taxd/internal/fileimport"
+	"taxd/internal/ledger"
+	"taxd/internal/recalc"
+	"taxd/internal/reports"
 )
 
-// Deps are the collaborators of the resolvers.
+// Deps are the domain services the resolvers call; internal/server builds them once. The adapter
+// never holds the pool: every read and write goes through a service, with an auth.ClientScope.
 type Deps struct {
-	Pool          *pgxpool.Pool
-	Jobs          *jobs.Client
-	Bucket        *blob.Bucket // uploads and report files
-	Now           func() time.Time
-	IDTokenSecret []byte
-	IDTokenIssuer string
+	Auth    *auth.ViewerAuthenticator
+	Ledger  *ledger.Ledger
+	Clients *clients.Service
+	Recalc  *recalc.Service
+	Reports *reports.Service
+	Files   *fileimport.Service
+	// Throttle backs off failed logins (shared with the REST gate: one policy for both APIs).
+	Throttle *auth.LoginThrottle
+	Now      func() time.Time
 }
 
-// Resolver is the root of the resolvers; domain resolvers live in one file per domain.
+// Resolver is the root of the resolvers; they live in one file per schema file
+// (transactions.go beside transactions.graphqls ...), pending.go holds those not built yet.
 type Resolver struct {
-	pool   *pgxpool.Pool
-	jobs   *jobs.Client
-	bucket *blob.Bucket
-	now    func() time.Time
-	access *auth.ViewerAuthenticator
+	Deps
 }
 
-func (r *Resolver) Mutation() gen.MutationResolver { return &mutationResolver{r} }
-func (r *Resolver) Query() gen.QueryResolver       { return &queryResolver{r} }
+func (r *Resolver) Mutation() gen.MutationResolver       { return &mutationResolver{r} }
+func (r *Resolver) Query() gen.QueryResolver             { return &queryResolver{r} }
+func (r *Resolver) Transaction() gen.TransactionResolver { return &transactionResolver{r} }
+func (r *Resolver) Transfer() gen.TransferResolver       { return &transferResolver{r} }
 
 type mutationResolver struct{ *Resolver }
 type queryResolver struct{ *Resolver }
+type transactionResolver struct{ *Resolver }
+type transferResolver struct{ *Resolver }
 
 // NewHTTPHandler serves POST /graphql: authentication first (401 UNAUTHENTICATED without valid
-// credentials), then gqlgen with the policies of NewHandler.
+// credentials), then gqlgen with the policies of NewHandler, with fresh dataloaders per request.
 func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	access := &auth.ViewerAuthenticator{DB: d.Pool, IDTokenSecret: d.IDTokenSecret, IDTokenIssuer: d.IDTokenIssuer, Now: d.Now}
-	r := &Resolver{pool: d.Pool, jobs: d.Jobs, bucket: d.Bucket, now: d.Now, access: access}
+	r := &Resolver{Deps: d}
 	srv := NewHandler(gen.NewExecutableSchema(gen.Config{Resolvers: r}), introspection)
 	srv.Use(ReadOnlyKeys{})
-	throttle := auth.DefaultLoginThrottle(d.Pool, d.Now)
+	throttle := d.Throttle
+	srv.AroundFields(everyFieldError)
 	return withRequestPolicy(DefaultLimits, func(w http.ResponseWriter, req *http.Request) {
 		keys := auth.KeysOf(req)
 		if keys.Credential == "" {
@@ -67,7 +74,7 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 			WriteHTTPError(w, http.StatusTooManyRequests, CodeRateLimited, e.Message)
 			return
 		}
-		v, err := access.Authenticate(req.Context(), req.Header)
+		v, err := d.Auth.Authenticate(req.Context(), req.Header)
 		if err != nil {
 			if e, ok := apperr.As(err); ok && e.Kind == apperr.Unauthenticated {
 				throttle.Failed(req.Context(), keys)
@@ -80,8 +87,24 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 		if recorded {
 			throttle.Succeeded(req.Context(), keys)
 		}
-		srv.ServeHTTP(w, req.WithContext(auth.WithViewer(req.Context(), v)))
+		ctx := auth.WithViewer(req.Context(), v)
+		ctx = withLoaders(ctx, newLoaders(d.Ledger))
+		srv.ServeHTTP(w, req.WithContext(ctx))
 	})
+}
+
+// everyFieldError reports an input error about several arguments as one errors[] entry per
+// argument (each with its extensions.field), so a client sees all of them at once.
+func everyFieldError(ctx context.Context, next graphql.Resolver) (any, error) {
+	res, err := next(ctx)
+	e, ok := apperr.As(err)
+	if !ok || len(e.Fields) < 2 {
+		return res, err
+	}
+	for _, f := range e.Fields[1:] {
+		graphql.AddError(ctx, apperr.InvalidField(f.Field, "%s", f.Message))
+	}
+	return res, apperr.InvalidField(e.Fields[0].Field, "%s", e.Fields[0].Message)
 }
 
 // ReadOnlyKeys rejects mutations from Read API keys before anything runs.
@@ -104,18 +127,60 @@ func (ReadOnlyKeys) MutateOperationContext(ctx context.Context, oc *graphql.Oper
 	return nil
 }
 
-// client authorizes the viewer for clientID (an ID string from the API) and parses it.
-func (r *Resolver) client(ctx context.Context, clientID string) (uuid.UUID, *auth.Viewer, error) {
+// scope authorises the viewer for clientID (an ID string from the API): the only way a resolver
+// gets the auth.ClientScope that every domain call on a client's data requires.
+func (r *Resolver) scope(ctx context.Context, clientID string) (auth.ClientScope, error) {
 	v, err := auth.ViewerFrom(ctx)
 	if err != nil {
-		return uuid.Nil, nil, err
+		return auth.ClientScope{}, err
 	}
 	id, err := uuid.Parse(clientID)
 	if err != nil {
-		return uuid.Nil, nil, apperr.InvalidField("clientId", "must be a UUID")
+		return auth.ClientScope{}, apperr.InvalidField("clientId", "must be a UUID")
 	}
-	if err := r.access.CanAccess(ctx, v, id); err != nil {
-		return uuid.Nil, nil, err
+	return r.Auth.Scope(ctx, v, id)
+}
+
+// accountScope authorises the viewer for the client owning accountID.
+func (r *Resolver) accountScope(ctx context.Context, accountID string) (auth.ClientScope, error) {
+	v, err := auth.ViewerFrom(ctx)
+	if err != nil {
+		return auth.ClientScope{}, err
 	}
-	return id, v, nil
+	id, err := uuid.Parse(accountID)
+	if err != nil {
+		return auth.ClientScope{}, apperr.InvalidField("accountId", "must be a UUID")
+	}
+	return r.Auth.ScopeForAccount(ctx, v, id)
+}
+
+// viewerScope is the scope of the viewer's own client: the clientId given, else the API key's
+// client.
+func (r *Resolver) viewerScope(ctx context.Context, clientID *string) (auth.ClientScope, error) {
+	v, err := auth.ViewerFrom(ctx)
+	if err != nil {
+		return auth.ClientScope{}, err
+	}
+	if clientID != nil && *clientID != "" {
+		return r.scope(ctx, *clientID)
+	}
+	if v.KeyClient == uuid.Nil {
+		return auth.ClientScope{}, apperr.InvalidField("clientId", "is required when signed in as a user")
+	}
+	return r.Auth.Scope(ctx, v, v.KeyClient)
+}
+
+func parseIDs(field string, ids []string) ([]uuid.UUID, error) {
+	if len(ids) > ledger.MaxIDs {
+		return nil, apperr.InvalidField(field, "must hold at most %d ids", ledger.MaxIDs)
+	}
+	out := make([]uuid.UUID, len(ids))
+	for i, s := range ids {
+		id, err := uuid.Parse(s)
+		if err != nil {
+			return nil, apperr.InvalidField(field, "%q is not a UUID", s)
+		}
+		out[i] = id
+	}
+	return out, nil
 }

@@ -132,13 +132,7 @@ func syncOut(s syncs.Sync) api.AccountSync {
 		CreatedAt: s.CreatedAt.UTC(), StartedAt: utc(s.StartedAt), FinishedAt: utc(s.FinishedAt), Error: s.Error}
 }
 
-// accountStatus maps stored statuses onto the API's (a retired account reads as synced).
-func accountStatus(s string) api.AccountStatus {
-	if s == "retired" {
-		return api.AccountStatusSynced
-	}
-	return api.AccountStatus(s)
-}
+func accountStatus(s string) api.AccountStatus { return api.AccountStatus(accounts.PartnerStatus(s)) }
 
 func accountsOut(as []db.Account) []api.Account {
 	out := make([]api.Account, len(as))

@@ -11,29 +11,27 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
-	"github.com/jackc/pgx/v5/pgxpool"
-	"gocloud.dev/blob"
 
 	"taxd/gen/db"
 	api "taxd/gen/rest"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
-	"taxd/internal/config"
-	"taxd/internal/jobs"
 	"taxd/internal/partner"
+	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/syncs"
 	"taxd/internal/webhooks"
 )
 
-// Deps are the collaborators of the REST handlers.
+// Deps are the domain services the REST handlers call; internal/server builds them once. The
+// adapter never holds the pool.
 type Deps struct {
-	Pool   *pgxpool.Pool
-	Tokens *auth.Tokens
-	Jobs   *jobs.Client
-	Bucket *blob.Bucket
-	Config *config.Config
-	Now    func() time.Time
+	Partners *partner.Service
+	Reports  *reports.Service
+	Syncs    *syncs.Service
+	Recalc   *recalc.Service
+	Webhooks *webhooks.Service
+	Now      func() time.Time
 }
 
 // Handler implements api.StrictServerInterface.
@@ -42,8 +40,7 @@ type Handler struct {
 	reports  *reports.Service
 	syncs    *syncs.Service
 	webhooks *webhooks.Service
-	pool     *pgxpool.Pool
-	jobs     *jobs.Client
+	recalc   *recalc.Service
 	now      func() time.Time
 }
 
@@ -51,21 +48,10 @@ var _ api.StrictServerInterface = (*Handler)(nil)
 
 // NewHandler returns the /api handler (to be mounted behind the Gate).
 func NewHandler(d Deps) http.Handler {
-	h := &Handler{
-		partners: partner.NewService(partner.Deps{
-			Pool: d.Pool, Tokens: d.Tokens, Jobs: d.Jobs,
-			Settings: partner.Settings{EmailDailyLimit: d.Config.EmailDailyLimit, PublicURL: d.Config.PublicURL},
-		}).WithClock(d.Now),
-		reports: reports.NewService(reports.Deps{
-			Pool: d.Pool, Bucket: d.Bucket, Jobs: d.Jobs, SigningSecret: d.Config.ReportSigningSecret,
-			LinkLifetime: d.Config.SignedLinkLifetime, PortalURL: d.Config.PortalURL, Now: d.Now,
-		}),
-		syncs:    syncs.NewService(d.Pool, d.Jobs),
-		webhooks: webhooks.NewService(d.Pool),
-		pool:     d.Pool,
-		jobs:     d.Jobs,
-		now:      d.Now,
+	if d.Now == nil {
+		d.Now = time.Now
 	}
+	h := &Handler{partners: d.Partners, reports: d.Reports, syncs: d.Syncs, recalc: d.Recalc, webhooks: d.Webhooks, now: d.Now}
 	strict := api.NewStrictHandlerWithOptions(h, nil, api.StrictHTTPServerOptions{
 		RequestErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
 			WriteError(w, r, apperr.New(apperr.Invalid, "invalid request body: %v", err))
@@ -104,6 +90,20 @@ func (h *Handler) user(ctx context.Context, referenceID string) (db.Client, erro
 		return db.Client{}, err
 	}
 	return h.partners.User(ctx, p, referenceID)
+}
+
+// userScope is the auth.ClientScope of the caller on its embedded user {referenceId}, for domain
+// calls that take one.
+func (h *Handler) userScope(ctx context.Context, referenceID string) (auth.ClientScope, error) {
+	p, err := caller(ctx)
+	if err != nil {
+		return auth.ClientScope{}, err
+	}
+	c, err := h.partners.User(ctx, p, referenceID)
+	if err != nil {
+		return auth.ClientScope{}, err
+	}
+	return auth.PartnerUserScope(p, c.ID, c.PartnerID)
 }
 
 func utc(t *time.Time) *time.Time {

@@ -57,7 +57,6 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	gate.Throttle = auth.DefaultLoginThrottle(d.Pool, d.Now)
 	if d.Jobs == nil {
 		if d.Jobs, err = jobs.New(d.Pool, nil, jobs.Options{}); err != nil {
 			return nil, err
@@ -68,11 +67,13 @@ func NewHandler(d Deps) (http.Handler, error) {
 			return nil, err
 		}
 	}
-	api := rest.NewHandler(rest.Deps{Pool: d.Pool, Tokens: tokens, Jobs: d.Jobs, Bucket: d.Bucket, Config: d.Config, Now: d.Now})
+	svc := newServices(d, tokens)
+	gate.Throttle = svc.Throttle
+	api := rest.NewHandler(svc.REST(d))
 
 	mux := http.NewServeMux()
 	mux.Handle("/api/", gate.Wrap(api))
-	mux.Handle("POST /graphql", graph.NewHTTPHandler(graph.Deps{Pool: d.Pool, Jobs: d.Jobs, Bucket: d.Bucket, Now: d.Now}, d.Config.Development()))
+	mux.Handle("POST /graphql", graph.NewHTTPHandler(svc.GraphQL(d), d.Config.Development()))
 	mux.HandleFunc("/graphql", graph.MethodNotAllowed)
 	mux.HandleFunc("/", jsonNotFound)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {

@@ -47,9 +47,11 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 		})
 	}
 	river.AddWorker(w, &syncs.Worker{Pool: pool, Prices: priceFn, Providers: providers})
-	river.AddWorker(w, &reports.Worker{Service: reports.NewService(reports.Deps{
+	reportSvc := reports.NewService(reports.Deps{
 		Pool: pool, Bucket: bucket, SigningSecret: cfg.ReportSigningSecret, LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL,
-	})})
+	})
+	river.AddWorker(w, &reports.Worker{Service: reportSvc})
+	river.AddWorker(w, &reports.TransactionsWorker{Service: reportSvc, Ledger: ledger.New(pool)})
 	river.AddWorker(w, &webhooks.Worker{Pool: pool, AllowPrivate: cfg.WebhookAllowPrivate})
 	return w, nil
 }

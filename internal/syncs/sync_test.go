@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +32,7 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	esplora, gecko := fakes.Esplora(t), fakes.CoinGecko(t)
+	esplora, gecko := fakes.Esplora(t, filepath.Join("..", "..", fakes.EsploraRecording)), fakes.CoinGecko(t)
 
 	client := uuid.New()
 	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {

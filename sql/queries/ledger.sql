@@ -95,3 +95,50 @@ DELETE FROM internal_transfer_pairs WHERE client_id = $1 AND from_transaction_id
 
 -- name: SoftDeleteTransaction :exec
 UPDATE transactions SET deleted_at = now() WHERE client_id = $1 AND id = $2;
+
+-- name: ListAssetsByIDs :many
+SELECT * FROM assets WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]);
+
+-- name: ListAccountsByIDs :many
+SELECT * FROM accounts WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]);
+
+-- name: ListSpamAssetIDs :many
+SELECT id FROM assets WHERE client_id = $1 AND is_spam;
+
+-- name: GetLedgerState :one
+-- The client's current result set and whether its results are stale.
+SELECT c.current_result_set_id,
+       (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = c.id))::boolean AS is_stale,
+       (c.settings_dirty_seq IS NOT NULL)::boolean AS settings_dirty, c.currency
+FROM clients c WHERE c.id = $1;
+
+-- name: ListTransferDisposals :many
+-- Per-transfer totals of the disposal pieces of a result set (transfer ids are text in results).
+SELECT d.transfer_id, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis, sum(d.gain)::numeric AS gain,
+       bool_or(d.term = 'short')::boolean AS has_short, bool_or(d.term = 'long')::boolean AS has_long,
+       sum(CASE WHEN d.uncovered THEN d.quantity ELSE 0 END)::numeric AS uncovered
+FROM tax_disposals d
+WHERE d.result_set_id = $1 AND d.transfer_id = ANY(sqlc.arg(transfer_ids)::text[])
+GROUP BY d.transfer_id;
+
+-- name: ListTransferIncome :many
+SELECT i.transfer_id, sum(i.value)::numeric AS value
+FROM tax_income i
+WHERE i.result_set_id = $1 AND i.transfer_id = ANY(sqlc.arg(transfer_ids)::text[])
+GROUP BY i.transfer_id;
+
+-- name: ListFileImports :many
+-- The client's file imports: syncs whose only item is a file account, newest first.
+SELECT s.*, i.account_id, i.imported
+FROM account_syncs s
+JOIN account_sync_items i ON i.sync_id = s.id
+JOIN accounts a ON a.id = i.account_id AND a.type = 'file'
+WHERE s.client_id = $1
+ORDER BY s.created_at DESC, s.id DESC
+LIMIT 50;
+
+-- name: CountAccountTransactions :many
+SELECT t.account_id::uuid AS account_id, count(*) AS n
+FROM transactions t
+WHERE t.client_id = $1 AND t.account_id = ANY(sqlc.arg(ids)::uuid[]) AND t.deleted_at IS NULL
+GROUP BY t.account_id;

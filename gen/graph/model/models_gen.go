@@ -1364,7 +1364,7 @@ type Transaction struct {
 	IsSpam bool `json:"isSpam"`
 	// An off-chain event (exchange, bank or manual entry) rather than an on-chain transaction.
 	IsOffChain bool `json:"isOffChain"`
-	// Some disposal in the transaction has a wash-sale adjustment.
+	// Some disposal in the transaction has a wash-sale adjustment. Always false: the engine applies no wash-sale rule (crypto is not a security under IRC §1091).
 	IsWashSale bool `json:"isWashSale"`
 	// Created by a person (createTransaction, duplicateTransaction, file upload) rather than by a sync.
 	IsManual bool `json:"isManual"`

@@ -1,4 +1,4 @@
-package rest
+package money
 
 import (
 	"testing"
@@ -19,9 +19,9 @@ func TestCentsAndFormatting(t *testing.T) {
 		{"0.004999", 0, "$0.00"},
 		{"21474836.48", 2147483648, "$21,474,836.48"}, // past 32-bit cents
 	} {
-		got := cents(decimal.RequireFromString(c.dollars))
-		if got != c.cents || formatCents(got) != c.text {
-			t.Errorf("%s: %d %q, want %d %q", c.dollars, got, formatCents(got), c.cents, c.text)
+		got := Cents(decimal.RequireFromString(c.dollars))
+		if got != c.cents || Format(got) != c.text {
+			t.Errorf("%s: %d %q, want %d %q", c.dollars, got, Format(got), c.cents, c.text)
 		}
 	}
 }

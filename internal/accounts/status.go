@@ -1,0 +1,56 @@
+package accounts
+
+// Stored account statuses (accounts.status).
+const (
+	StatusQueued  = "queued"
+	StatusSyncing = "syncing"
+	StatusSynced  = "synced"
+	StatusFailed  = "failed"
+	StatusRetired = "retired"
+)
+
+// PartnerStatus is the status the partner REST API shows: its enum has no "retired", and a
+// retired account keeps its synced history, so it reads as synced.
+func PartnerStatus(stored string) string {
+	if stored == StatusRetired {
+		return StatusSynced
+	}
+	return stored
+}
+
+// ClientStatus is the status the GraphQL API shows (AccountStatusEnum): queued and syncing
+// accounts are SYNCING, synced ones ACTIVE, failed ones ERROR; deleted accounts are DELETING.
+func ClientStatus(stored string, deleted bool) string {
+	switch {
+	case deleted:
+		return "DELETING"
+	case stored == StatusQueued || stored == StatusSyncing:
+		return "SYNCING"
+	case stored == StatusSynced:
+		return "ACTIVE"
+	case stored == StatusFailed:
+		return "ERROR"
+	case stored == StatusRetired:
+		return "RETIRED"
+	}
+	return "ERROR"
+}
+
+// ClientType is the GraphQL AccountTypeEnum of a stored type, and ImportType how it imports.
+func ClientType(stored string) (accountType, importType string) {
+	switch stored {
+	case "wallet":
+		return "WALLET", "ADDRESS"
+	case "exchange":
+		return "EXCHANGE", "API_KEY"
+	case "file":
+		return "FILE", "FILE_UPLOAD"
+	}
+	return "VIRTUAL", "MANUAL"
+}
+
+// IsOffChain reports whether transactions of an account of this type happen off chain
+// (exchanges, files); transactions without an account are manual entries, off chain too.
+func IsOffChain(stored *string) bool {
+	return stored == nil || *stored == "exchange" || *stored == "file"
+}

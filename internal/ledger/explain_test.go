@@ -1,0 +1,121 @@
+package ledger
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"taxd/internal/bench"
+	"taxd/internal/pgtest"
+	"taxd/internal/recalc"
+)
+
+// TestCommonFiltersUseIndexes pins the query plans of the common filters: on a generated ledger
+// of a few thousand rows, with sequential scans priced out of reach (so the planner picks an index
+// whenever one can serve the condition), no plan may scan transactions or transfers
+// sequentially. A filter whose index is dropped, or whose SQL stops matching its index
+// expression, fails here.
+func TestCommonFiltersUseIndexes(t *testing.T) {
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client, err := bench.SeedLedger(ctx, pool, 3000, 6, 3, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `UPDATE transactions t SET label = (SELECT tr.label FROM transfers tr WHERE tr.transaction_id = t.id ORDER BY tr.position LIMIT 1),
+		txn_hash = md5(t.id::text) WHERE t.client_id = $1`, client); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `ANALYZE`); err != nil {
+		t.Fatal(err)
+	}
+	l := New(pool)
+	st, err := l.state(ctx, pool, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asset uuid.UUID
+	if err := pool.QueryRow(ctx, `SELECT asset_id FROM transfers WHERE client_id = $1 LIMIT 1`, client).Scan(&asset); err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	from, to := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2022, 1, 1, 0, 0, 0, 0, time.UTC)
+	search := "abc"
+	for _, c := range []struct {
+		name  string
+		f     TxFilter
+		p     TxPage
+		index []string // every one must appear in the plan
+	}{
+		{"newest first", TxFilter{}, TxPage{Limit: 100}, []string{"transactions_client_order_idx"}},
+		{"date range", TxFilter{StartDate: &from, EndDate: &to}, TxPage{Limit: 100}, []string{"transactions_client_order_idx"}},
+		{"asset + date + label", TxFilter{AssetIDs: []uuid.UUID{asset}, StartDate: &from, EndDate: &to, Labels: []string{"buy"}}, TxPage{Limit: 100},
+			[]string{"transactions_client_label_idx"}},
+		{"income + provider", TxFilter{HasIncome: &yes, Providers: []string{"bench"}}, TxPage{Limit: 100}, []string{"tax_transaction_results"}},
+		{"search", TxFilter{Search: &search}, TxPage{Limit: 100}, []string{"transfers_address_trgm_idx"}},
+		{"disposals", TxFilter{OnlyDisposals: true}, TxPage{Limit: 100}, []string{"tax_transaction_results_pkey"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			where, err := l.where(ctx, client, st, c.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			listSQL, listArgs, err := listQuery(st, where, c.p).ToSql()
+			if err != nil {
+				t.Fatal(err)
+			}
+			countSQL, countArgs, err := countQuery(st, where).ToSql()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range []struct {
+				what, sql string
+				args      []any
+			}{{"list", listSQL, listArgs}, {"count", countSQL, countArgs}} {
+				plan := explain(t, pool, q.sql, q.args)
+				if strings.Contains(plan, "Seq Scan on transactions") || strings.Contains(plan, "Seq Scan on transfers") {
+					t.Errorf("%s scans sequentially:\n%s", q.what, plan)
+				}
+				if q.what == "list" {
+					for _, idx := range c.index {
+						if !strings.Contains(plan, idx) {
+							t.Errorf("%s does not use %s:\n%s", q.what, idx, plan)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+func explain(t *testing.T, pool interface {
+	Begin(context.Context) (pgx.Tx, error)
+}, sql string, args []any) string {
+	t.Helper()
+	ctx := context.Background()
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := tx.Query(ctx, "EXPLAIN "+sql, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,618 @@
+package ledger
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/shopspring/decimal"
+
+	"taxd/gen/db"
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
+)
+
+// TxRow is one transaction of a list with what the list shows beside its own columns.
+type TxRow struct {
+	db.Transaction
+	Provider    string     // the provider of its account ("" without one)
+	AccountType *string    // the type of its account
+	IsDirty     bool       // edited since the results were computed
+	IsEdited    bool       // changed by a person or API client after import
+	LinkedID    *uuid.UUID // the other side of an internal-transfer pair
+	// Result is the transaction's row of the current result set; nil when it has no tax effect.
+	Result *db.TaxTransactionResult
+}
+
+// TxList is a page of transactions.
+type TxList struct {
+	Rows    []TxRow
+	Total   *int // nil when skipTotal was set
+	HasNext bool
+	Summary *TxSummary // set when includeSummary was set
+	State   LedgerState
+}
+
+// TxSummary totals every transaction matching a filter.
+type TxSummary struct {
+	TransactionCount int64
+	DisposalCount    int64
+	Proceeds         decimal.Decimal
+	Basis            decimal.Decimal
+	Gain             decimal.Decimal
+	ShortTermGain    decimal.Decimal
+	LongTermGain     decimal.Decimal
+	Income           decimal.Decimal
+	Fees             decimal.Decimal
+	Unlabeled        int64
+	Reviewed         int64
+	MissingBasis     int64
+	NegativeBalance  int64
+	IsStale          bool
+	ComputedAt       time.Time
+}
+
+// LedgerState is what a read needs to know about the client's results.
+type LedgerState struct {
+	ResultSetID   *uuid.UUID
+	IsStale       bool
+	SettingsDirty bool   // a settings change made every transaction stale
+	Currency      string // the client's fiat currency
+	spamAssets    []uuid.UUID
+}
+
+// IsSpamAsset reports whether assetID is one of the client's spam assets.
+func (st LedgerState) IsSpamAsset(assetID uuid.UUID) bool {
+	for _, id := range st.spamAssets {
+		if id == assetID {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *Ledger) state(ctx context.Context, q db.DBTX, client uuid.UUID) (LedgerState, error) {
+	st, err := db.New(q).GetLedgerState(ctx, client)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return LedgerState{}, apperr.NotFoundf("client not found")
+	}
+	if err != nil {
+		return LedgerState{}, err
+	}
+	spam, err := db.New(q).ListSpamAssetIDs(ctx, client)
+	if err != nil {
+		return LedgerState{}, err
+	}
+	return LedgerState{ResultSetID: st.CurrentResultSetID, IsStale: st.IsStale, SettingsDirty: st.SettingsDirty, Currency: st.Currency, spamAssets: spam}, nil
+}
+
+// where builds f's conditions, after resolving what they need from small tables (the assets a
+// search text names).
+func (l *Ledger) where(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter) (sq.And, error) {
+	fc := &filterCtx{client: client, spamAssets: st.spamAssets}
+	if f.Search != nil && strings.TrimSpace(*f.Search) != "" {
+		p := likePattern(*f.Search)
+		rows, err := l.pool.Query(ctx, `SELECT id FROM assets WHERE client_id = $1 AND (lower(symbol) LIKE $2 OR lower(name) LIKE $2)`, client, p)
+		if err != nil {
+			return nil, err
+		}
+		if fc.searchAssets, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID]); err != nil {
+			return nil, err
+		}
+	}
+	if len(f.Providers) > 0 {
+		rows, err := l.pool.Query(ctx, `SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY($2)`, client, f.Providers)
+		if err != nil {
+			return nil, err
+		}
+		if fc.providerAccounts, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID]); err != nil {
+			return nil, err
+		}
+		if fc.providerAccounts == nil {
+			fc.providerAccounts = []uuid.UUID{}
+		}
+	}
+	return f.where(fc), nil
+}
+
+// from is the base relation of every list query: the client's transactions with their row of the
+// current result set.
+func from(b sq.SelectBuilder, st LedgerState) sq.SelectBuilder {
+	rs := uuid.Nil
+	if st.ResultSetID != nil {
+		rs = *st.ResultSetID
+	}
+	return b.From("transactions t").JoinClause("LEFT JOIN tax_transaction_results r ON r.result_set_id = ? AND r.transaction_id = t.id", rs)
+}
+
+const txColumns = `t.id, t.client_id, t.account_id, t.occurred_at, t.ordinal, t.txn_hash, t.external_id, t.label, t.notes,
+	t.is_hidden, t.is_reviewed, t.is_failed, t.source, t.session_id, t.parent_id, t.created_at, t.updated_at, t.deleted_at`
+
+// rowExtras are TxRow's computed columns: dirty, edited, internal-transfer link.
+const rowExtras = `EXISTS (SELECT 1 FROM dirty_marks dm WHERE dm.transaction_id = t.id),
+	EXISTS (SELECT 1 FROM audit_logs al WHERE al.transaction_id = t.id AND al.action <> 'create' AND al.actor NOT LIKE 'system:%'),
+	coalesce((SELECT p.to_transaction_id FROM internal_transfer_pairs p WHERE p.from_transaction_id = t.id LIMIT 1),
+	         (SELECT p.from_transaction_id FROM internal_transfer_pairs p WHERE p.to_transaction_id = t.id LIMIT 1))`
+
+const resultColumns = `r.result_set_id, r.proceeds, r.basis, r.gain, r.short_term_gain, r.long_term_gain, r.sale_term,
+	r.disposal_pieces, r.income, r.is_missing_basis, r.has_negative_balance`
+
+func orderBy(p TxPage) []string {
+	dir := " DESC"
+	if p.Ascending {
+		dir = " ASC"
+	}
+	tie := []string{"t.occurred_at" + dir, "t.ordinal" + dir, "t.id" + dir}
+	switch p.SortBy {
+	case SortUpdatedAt:
+		return append([]string{"t.updated_at" + dir}, tie...)
+	case SortFiatValue:
+		return append([]string{"(" + FiatValueSQL + ")" + dir}, tie...)
+	case SortCapGains:
+		return append([]string{"coalesce(r.gain, 0)" + dir}, tie...)
+	case SortIncome:
+		return append([]string{"coalesce(r.income, 0)" + dir}, tie...)
+	case SortLabel:
+		return append([]string{"coalesce(t.label, '')" + dir}, tie...)
+	}
+	return tie
+}
+
+// List returns a page of the client's transactions matching f.
+func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p TxPage) (TxList, error) {
+	if err := scope.Check(); err != nil {
+		return TxList{}, err
+	}
+	client := scope.ClientID()
+	st, err := l.state(ctx, l.pool, client)
+	if err != nil {
+		return TxList{}, err
+	}
+	if p.Limit <= 0 {
+		p.Limit = DefaultLimit
+	}
+	where, err := l.where(ctx, client, st, f)
+	if err != nil {
+		return TxList{}, err
+	}
+	sqlText, args, err := listQuery(st, where, p).ToSql()
+	if err != nil {
+		return TxList{}, err
+	}
+	// The total is counted on a second connection while the page is read: the request then takes
+	// the longer of the two, not their sum.
+	type counted struct {
+		n   int64
+		err error
+	}
+	var total chan counted
+	if !p.SkipTotal {
+		total = make(chan counted, 1)
+		go func() {
+			n, err := l.count(ctx, st, where)
+			total <- counted{n, err}
+		}()
+	}
+	rows, err := l.pool.Query(ctx, sqlText, args...)
+	if err != nil {
+		return TxList{}, err
+	}
+	out := TxList{State: st}
+	out.Rows, err = pgx.CollectRows(rows, scanTxRow)
+	if err != nil {
+		return TxList{}, err
+	}
+	if len(out.Rows) > p.Limit {
+		out.Rows, out.HasNext = out.Rows[:p.Limit], true
+	}
+	for i := range out.Rows {
+		out.Rows[i].IsDirty = out.Rows[i].IsDirty || st.SettingsDirty
+	}
+	if total != nil {
+		c := <-total
+		if c.err != nil {
+			return TxList{}, c.err
+		}
+		n := int(c.n)
+		out.Total = &n
+	}
+	if p.IncludeSummary {
+		s, err := l.summary(ctx, st, where)
+		if err != nil {
+			return TxList{}, err
+		}
+		out.Summary = &s
+	}
+	return out, nil
+}
+
+// listQuery is a page of the list (one row more than the limit, to know whether a next page exists).
+func listQuery(st LedgerState, where sq.And, p TxPage) sq.SelectBuilder {
+	return from(psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", rowExtras, resultColumns), st).
+		LeftJoin("accounts a ON a.id = t.account_id").
+		Where(where).OrderBy(orderBy(p)...).Limit(uint64(p.Limit) + 1).Offset(uint64(p.Limit) * uint64(p.Page))
+}
+
+func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
+	var r TxRow
+	var res struct {
+		set                               *uuid.UUID
+		proceeds, basis, gain, short, lng decimal.NullDecimal
+		term                              *string
+		pieces                            *int32
+		income                            decimal.NullDecimal
+		missing, negative                 *bool
+	}
+	t := &r.Transaction
+	err := row.Scan(&t.ID, &t.ClientID, &t.AccountID, &t.OccurredAt, &t.Ordinal, &t.TxnHash, &t.ExternalID, &t.Label, &t.Notes,
+		&t.IsHidden, &t.IsReviewed, &t.IsFailed, &t.Source, &t.SessionID, &t.ParentID, &t.CreatedAt, &t.UpdatedAt, &t.DeletedAt,
+		&r.Provider, &r.AccountType, &r.IsDirty, &r.IsEdited, &r.LinkedID,
+		&res.set, &res.proceeds, &res.basis, &res.gain, &res.short, &res.lng, &res.term, &res.pieces, &res.income, &res.missing, &res.negative)
+	if err != nil {
+		return r, err
+	}
+	if res.set != nil {
+		r.Result = &db.TaxTransactionResult{ResultSetID: *res.set, TransactionID: t.ID, Proceeds: res.proceeds.Decimal,
+			Basis: res.basis.Decimal, Gain: res.gain.Decimal, ShortTermGain: res.short.Decimal, LongTermGain: res.lng.Decimal,
+			SaleTerm: res.term, DisposalPieces: *res.pieces, Income: res.income.Decimal, IsMissingBasis: *res.missing,
+			HasNegativeBalance: *res.negative}
+	}
+	return r, nil
+}
+
+func countQuery(st LedgerState, where sq.And) sq.SelectBuilder {
+	return from(psql.Select("count(*)"), st).Where(where)
+}
+
+func (l *Ledger) count(ctx context.Context, st LedgerState, where sq.And) (int64, error) {
+	sqlText, args, err := countQuery(st, where).ToSql()
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	return n, l.pool.QueryRow(ctx, sqlText, args...).Scan(&n)
+}
+
+func (l *Ledger) summary(ctx context.Context, st LedgerState, where sq.And) (TxSummary, error) {
+	sqlText, args, err := from(psql.Select(
+		"count(*)",
+		"count(*) FILTER (WHERE r.sale_term IS NOT NULL)",
+		"coalesce(sum(r.proceeds), 0)", "coalesce(sum(r.basis), 0)", "coalesce(sum(r.gain), 0)",
+		"coalesce(sum(r.short_term_gain), 0)", "coalesce(sum(r.long_term_gain), 0)", "coalesce(sum(r.income), 0)",
+		"coalesce(sum((SELECT sum(coalesce(fe.fiat_value, 0) + coalesce(fe.fee_fiat, 0)) FROM transfers fe WHERE fe.transaction_id = t.id AND (fe.is_fee OR fe.fee_fiat IS NOT NULL))), 0)",
+		"count(*) FILTER (WHERE coalesce(t.label, '') = '')",
+		"count(*) FILTER (WHERE t.is_reviewed)",
+		"count(*) FILTER (WHERE r.is_missing_basis)",
+		"count(*) FILTER (WHERE r.has_negative_balance)",
+	), st).Where(where).ToSql()
+	if err != nil {
+		return TxSummary{}, err
+	}
+	s := TxSummary{IsStale: st.IsStale, ComputedAt: time.Now().UTC()}
+	err = l.pool.QueryRow(ctx, sqlText, args...).Scan(&s.TransactionCount, &s.DisposalCount, &s.Proceeds, &s.Basis, &s.Gain,
+		&s.ShortTermGain, &s.LongTermGain, &s.Income, &s.Fees, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance)
+	return s, err
+}
+
+// Summary totals every transaction of the client matching f.
+func (l *Ledger) Summary(ctx context.Context, scope auth.ClientScope, f TxFilter) (TxSummary, error) {
+	if err := scope.Check(); err != nil {
+		return TxSummary{}, err
+	}
+	st, err := l.state(ctx, l.pool, scope.ClientID())
+	if err != nil {
+		return TxSummary{}, err
+	}
+	where, err := l.where(ctx, scope.ClientID(), st, f)
+	if err != nil {
+		return TxSummary{}, err
+	}
+	return l.summary(ctx, st, where)
+}
+
+// Get returns transactions of the client by id, in the order of ids; NOT_FOUND names the first
+// id the client does not have (hidden, failed and spam-only transactions included).
+func (l *Ledger) Get(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) ([]TxRow, LedgerState, error) {
+	if err := scope.Check(); err != nil {
+		return nil, LedgerState{}, err
+	}
+	if len(ids) == 0 || len(ids) > MaxIDs {
+		return nil, LedgerState{}, apperr.InvalidField("transactionIds", "must hold 1 to %d ids", MaxIDs)
+	}
+	list, err := l.List(ctx, scope, TxFilter{OnlyTransactionIDs: ids, IncludeHidden: true, IncludeFailed: true, IncludeSpam: true},
+		TxPage{Limit: MaxIDs, SkipTotal: true})
+	if err != nil {
+		return nil, LedgerState{}, err
+	}
+	byID := make(map[uuid.UUID]TxRow, len(list.Rows))
+	for _, r := range list.Rows {
+		byID[r.ID] = r
+	}
+	out := make([]TxRow, len(ids))
+	for i, id := range ids {
+		r, ok := byID[id]
+		if !ok {
+			return nil, LedgerState{}, apperr.NotFoundf("transaction %s not found", id)
+		}
+		out[i] = r
+	}
+	return out, list.State, nil
+}
+
+// TransferFigures are the tax figures of one transfer in the current result set.
+type TransferFigures struct {
+	Proceeds, Basis, Gain decimal.Decimal
+	IsDisposal            bool
+	Term                  string // "short", "long" or "" (none or mixed)
+	Uncovered             decimal.Decimal
+	Income                decimal.NullDecimal
+}
+
+// Transfers returns the transfers of the given transactions (hidden ones only with
+// includeHidden) in settlement order, with their tax figures.
+func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st LedgerState, txIDs []uuid.UUID, includeHidden bool) (map[uuid.UUID][]db.Transfer, map[uuid.UUID]TransferFigures, error) {
+	if err := scope.Check(); err != nil {
+		return nil, nil, err
+	}
+	q := db.New(l.pool)
+	trs, err := q.ListTransfersOfTransactions(ctx, db.ListTransfersOfTransactionsParams{ClientID: scope.ClientID(), Ids: txIDs})
+	if err != nil {
+		return nil, nil, err
+	}
+	by := make(map[uuid.UUID][]db.Transfer, len(txIDs))
+	var ids []string
+	for _, t := range trs {
+		if t.IsHidden && !includeHidden {
+			continue
+		}
+		by[t.TransactionID] = append(by[t.TransactionID], t)
+		ids = append(ids, t.ID.String())
+	}
+	figs := map[uuid.UUID]TransferFigures{}
+	if st.ResultSetID == nil || len(ids) == 0 {
+		return by, figs, nil
+	}
+	ds, err := q.ListTransferDisposals(ctx, db.ListTransferDisposalsParams{ResultSetID: *st.ResultSetID, TransferIds: ids})
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, d := range ds {
+		id, err := uuid.Parse(d.TransferID)
+		if err != nil {
+			continue // a piece of a synthetic transfer (a fee leg): shown on the transaction only
+		}
+		f := TransferFigures{Proceeds: d.Proceeds, Basis: d.Basis, Gain: d.Gain, IsDisposal: true, Uncovered: d.Uncovered}
+		switch {
+		case d.HasShort && !d.HasLong:
+			f.Term = "short"
+		case d.HasLong && !d.HasShort:
+			f.Term = "long"
+		}
+		figs[id] = f
+	}
+	inc, err := q.ListTransferIncome(ctx, db.ListTransferIncomeParams{ResultSetID: *st.ResultSetID, TransferIds: ids})
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, i := range inc {
+		id, err := uuid.Parse(i.TransferID)
+		if err != nil {
+			continue
+		}
+		f := figs[id]
+		f.Income = decimal.NullDecimal{Decimal: i.Value, Valid: true}
+		figs[id] = f
+	}
+	return by, figs, nil
+}
+
+// Assets returns the client's assets by id (the dataloader's batch).
+func (l *Ledger) Assets(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (map[uuid.UUID]db.Asset, error) {
+	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	as, err := db.New(l.pool).ListAssetsByIDs(ctx, db.ListAssetsByIDsParams{ClientID: scope.ClientID(), Ids: ids})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[uuid.UUID]db.Asset, len(as))
+	for _, a := range as {
+		out[a.ID] = a
+	}
+	return out, nil
+}
+
+// Accounts returns the client's accounts by id, deleted ones included (the dataloader's batch).
+func (l *Ledger) Accounts(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (map[uuid.UUID]db.Account, error) {
+	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	as, err := db.New(l.pool).ListAccountsByIDs(ctx, db.ListAccountsByIDsParams{ClientID: scope.ClientID(), Ids: ids})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[uuid.UUID]db.Account, len(as))
+	for _, a := range as {
+		out[a.ID] = a
+	}
+	return out, nil
+}
+
+// Balance is an asset balance of one account right after a transaction.
+type Balance struct {
+	AccountID, AssetID uuid.UUID
+	Amount             decimal.Decimal
+}
+
+// BalancesAfter returns, for each given transaction, the balance of every (account, asset) it
+// touches right after it (in settlement order, hidden and deleted transactions left out).
+func (l *Ledger) BalancesAfter(ctx context.Context, scope auth.ClientScope, txIDs []uuid.UUID) (map[uuid.UUID][]Balance, error) {
+	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	rows, err := l.pool.Query(ctx, `
+WITH touched AS (
+	SELECT DISTINCT t.id AS tx, t.occurred_at, t.ordinal, acct, tr.asset_id
+	FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
+	CROSS JOIN LATERAL (VALUES (tr.from_account_id), (tr.to_account_id)) v(acct)
+	WHERE t.client_id = $1 AND t.id = ANY($2) AND acct IS NOT NULL AND NOT tr.is_hidden
+)
+SELECT x.tx, x.acct, x.asset_id, coalesce((
+	SELECT sum(CASE WHEN b.to_account_id = x.acct THEN b.quantity ELSE 0 END)
+	     - sum(CASE WHEN b.from_account_id = x.acct THEN b.quantity ELSE 0 END)
+	FROM transfers b JOIN transactions bt ON bt.id = b.transaction_id
+	WHERE b.client_id = $1 AND b.asset_id = x.asset_id AND (b.to_account_id = x.acct OR b.from_account_id = x.acct)
+	  AND NOT b.is_hidden AND NOT bt.is_hidden AND bt.deleted_at IS NULL
+	  AND (bt.occurred_at, bt.ordinal, bt.id) <= (x.occurred_at, x.ordinal, x.tx)), 0)
+FROM touched x ORDER BY x.tx, x.acct, x.asset_id`, scope.ClientID(), txIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := map[uuid.UUID][]Balance{}
+	var tx uuid.UUID
+	var b Balance
+	_, err = pgx.ForEachRow(rows, []any{&tx, &b.AccountID, &b.AssetID, &b.Amount}, func() error {
+		out[tx] = append(out[tx], b)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("balances: %w", err)
+	}
+	return out, nil
+}
+
+// exportChunk is how many transactions an export reads per query.
+const exportChunk = 1000
+
+// Export streams the transactions matching f to fn in chunks, with their visible transfers. With
+// page set only that page is exported (in its order); otherwise every match, in settlement order,
+// read by keyset so memory stays bounded at any ledger size.
+func (l *Ledger) Export(ctx context.Context, scope auth.ClientScope, f TxFilter, page *TxPage,
+	fn func(rows []TxRow, transfers map[uuid.UUID][]db.Transfer) error) error {
+	if err := scope.Check(); err != nil {
+		return err
+	}
+	client := scope.ClientID()
+	st, err := l.state(ctx, l.pool, client)
+	if err != nil {
+		return err
+	}
+	where, err := l.where(ctx, client, st, f)
+	if err != nil {
+		return err
+	}
+	emit := func(rows []TxRow) error {
+		ids := make([]uuid.UUID, len(rows))
+		for i, r := range rows {
+			ids[i] = r.ID
+		}
+		trs, _, err := l.Transfers(ctx, scope, st, ids, false)
+		if err != nil {
+			return err
+		}
+		return fn(rows, trs)
+	}
+	base := from(psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", "false, false, NULL::uuid", resultColumns), st).
+		LeftJoin("accounts a ON a.id = t.account_id")
+	if page != nil {
+		q := base.Where(where).OrderBy(orderBy(*page)...).Limit(uint64(page.Limit)).Offset(uint64(page.Limit) * uint64(page.Page))
+		rows, err := l.collect(ctx, q)
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		return emit(rows)
+	}
+	var after *TxRow
+	for {
+		w := append(sq.And{}, where...)
+		if after != nil {
+			w = append(w, sq.Expr("(t.occurred_at, t.ordinal, t.id) > (?, ?, ?)", after.OccurredAt, after.Ordinal, after.ID))
+		}
+		rows, err := l.collect(ctx, base.Where(w).OrderBy("t.occurred_at", "t.ordinal", "t.id").Limit(exportChunk))
+		if err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		if err := emit(rows); err != nil {
+			return err
+		}
+		if len(rows) < exportChunk {
+			return nil
+		}
+		after = &rows[len(rows)-1]
+	}
+}
+
+func (l *Ledger) collect(ctx context.Context, q sq.SelectBuilder) ([]TxRow, error) {
+	sqlText, args, err := q.ToSql()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := l.pool.Query(ctx, sqlText, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, scanTxRow)
+}
+
+// AccountTransactionCounts returns how many (not deleted) transactions each account holds.
+func (l *Ledger) AccountTransactionCounts(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (map[uuid.UUID]int64, error) {
+	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	rows, err := db.New(l.pool).CountAccountTransactions(ctx, db.CountAccountTransactionsParams{ClientID: scope.ClientID(), Ids: ids})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[uuid.UUID]int64, len(ids))
+	for _, id := range ids {
+		out[id] = 0
+	}
+	for _, r := range rows {
+		out[r.AccountID] = r.N
+	}
+	return out, nil
+}
+
+// Explain returns the EXPLAIN ANALYZE output of the list, count and summary queries of f (for
+// benchmarks and diagnosing slow filters; it runs the queries).
+func (l *Ledger) Explain(ctx context.Context, scope auth.ClientScope, f TxFilter, p TxPage) (string, error) {
+	if err := scope.Check(); err != nil {
+		return "", err
+	}
+	st, err := l.state(ctx, l.pool, scope.ClientID())
+	if err != nil {
+		return "", err
+	}
+	if p.Limit <= 0 {
+		p.Limit = DefaultLimit
+	}
+	where, err := l.where(ctx, scope.ClientID(), st, f)
+	if err != nil {
+		return "", err
+	}
+	var out []string
+	for _, q := range []sq.SelectBuilder{listQuery(st, where, p), countQuery(st, where)} {
+		sqlText, args, err := q.ToSql()
+		if err != nil {
+			return "", err
+		}
+		rows, err := l.pool.Query(ctx, "EXPLAIN (ANALYZE, BUFFERS) "+sqlText, args...)
+		if err != nil {
+			return "", err
+		}
+		lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return "", err
+		}
+		out = append(out, sqlText, strings.Join(lines, "\n"))
+	}
+	return strings.Join(out, "\n\n"), nil
+}

@@ -1,0 +1,286 @@
+package ledger
+
+import (
+	"strings"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/google/uuid"
+
+	"taxd/internal/tax"
+)
+
+// The SQL of a transaction list is built from the set filters only: each set field adds one
+// condition, so the planner sees a query it can plan for its indexes (a generic plan of fifty
+// "($n IS NULL OR ...)" clauses cannot prune). The base relation is
+//
+//	transactions t LEFT JOIN tax_transaction_results r ON r.result_set_id = <current set> AND r.transaction_id = t.id
+//
+// and every query is scoped by t.client_id. Transfer-level filters are EXISTS subqueries on
+// transfers (indexed by transaction_id).
+
+var psql = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
+
+// PricingKeySQL is Asset.pricingKey: the price source id, else the lower-case symbol.
+const PricingKeySQL = "coalesce(nullif(a.price_source_id, ''), lower(a.symbol))"
+
+// searchText is the text of a transaction that `search` matches (indexed with pg_trgm in the
+// same form, so the expression must stay identical to the migration's).
+func searchText(alias string) string {
+	return "lower(coalesce(" + alias + ".txn_hash, '') || ' ' || coalesce(" + alias + ".notes, '') || ' ' || coalesce(" + alias + ".label, ''))"
+}
+
+// transferAddressSQL is the text of a transfer that `search` matches (indexed with pg_trgm).
+const transferAddressSQL = "lower(coalesce(tr.from_address, '') || ' ' || coalesce(tr.to_address, ''))"
+
+func existsTransfer(cond string, args ...any) sq.Sqlizer {
+	return sq.Expr("EXISTS (SELECT 1 FROM transfers tr WHERE tr.transaction_id = t.id AND "+cond+")", args...)
+}
+
+func notExistsTransfer(cond string, args ...any) sq.Sqlizer {
+	return sq.Expr("NOT EXISTS (SELECT 1 FROM transfers tr WHERE tr.transaction_id = t.id AND "+cond+")", args...)
+}
+
+func likePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(strings.ToLower(strings.TrimSpace(s))) + "%"
+}
+
+// labelsWhere lists the stored label strings (transaction or transfer label) of a set of labels.
+func labelNames(ls ...tax.Label) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = l.String()
+	}
+	return out
+}
+
+var (
+	expenseLabels    = labelNames(tax.LabelPayment, tax.LabelFee)
+	nonTaxableLabels = labelNames(tax.LabelGiftSent, tax.LabelDonation, tax.LabelLost, tax.LabelSpam)
+)
+
+// where turns f into conditions on t (transactions), r (its tax results) and subqueries.
+// spamAssets are the client's spam asset ids (usually none, so the default spam rule costs
+// nothing).
+func (f *TxFilter) where(q *filterCtx) sq.And {
+	c := q.client
+	w := sq.And{sq.Eq{"t.client_id": c}}
+	if f.OnlyShowDeleted {
+		w = append(w, sq.Expr("t.deleted_at IS NOT NULL"))
+	} else {
+		w = append(w, sq.Expr("t.deleted_at IS NULL"))
+	}
+	if !f.IncludeHidden {
+		w = append(w, sq.Expr("NOT t.is_hidden"))
+	}
+	if !f.IncludeFailed {
+		w = append(w, sq.Expr("NOT t.is_failed"))
+	}
+	if !f.IncludeSpam && len(q.spamAssets) > 0 {
+		// Leave out transactions whose transfers all move spam assets.
+		w = append(w, sq.Or{
+			notExistsTransfer("tr.asset_id = ANY(?)", q.spamAssets),
+			existsTransfer("NOT (tr.asset_id = ANY(?))", q.spamAssets),
+		})
+	}
+	if f.StartDate != nil {
+		w = append(w, sq.GtOrEq{"t.occurred_at": *f.StartDate})
+	}
+	if f.EndDate != nil {
+		w = append(w, sq.Lt{"t.occurred_at": *f.EndDate})
+	}
+	if len(f.OnlyTransactionIDs) > 0 {
+		w = append(w, sq.Expr("t.id = ANY(?)", f.OnlyTransactionIDs))
+	}
+	if len(f.AccountIDs) > 0 {
+		touches := sq.Or{
+			sq.Expr("t.account_id = ANY(?)", f.AccountIDs),
+			existsTransfer("(tr.from_account_id = ANY(?) OR tr.to_account_id = ANY(?))", f.AccountIDs, f.AccountIDs),
+		}
+		if f.AccountMode == ModeExclude {
+			w = append(w, sq.Expr("(t.account_id IS NULL OR NOT (t.account_id = ANY(?)))", f.AccountIDs),
+				notExistsTransfer("(tr.from_account_id = ANY(?) OR tr.to_account_id = ANY(?))", f.AccountIDs, f.AccountIDs))
+		} else {
+			w = append(w, touches)
+		}
+	}
+	if len(f.AssetIDs) > 0 {
+		if f.AssetMode == ModeExclude {
+			w = append(w, notExistsTransfer("tr.asset_id = ANY(?)", f.AssetIDs))
+		} else {
+			w = append(w, existsTransfer("tr.asset_id = ANY(?)", f.AssetIDs))
+		}
+	}
+	if f.AssetKey != nil {
+		w = append(w, existsTransfer("tr.asset_id IN (SELECT a.id FROM assets a WHERE a.client_id = ? AND a.key = ?)", c, *f.AssetKey))
+	}
+	if f.AssetPricingKey != nil {
+		w = append(w, existsTransfer("tr.asset_id IN (SELECT a.id FROM assets a WHERE a.client_id = ? AND "+PricingKeySQL+" = ?)", c, strings.ToLower(*f.AssetPricingKey)))
+	}
+	if f.AssetSymbolOrName != nil {
+		p := likePattern(*f.AssetSymbolOrName)
+		w = append(w, existsTransfer("tr.asset_id IN (SELECT a.id FROM assets a WHERE a.client_id = ? AND (lower(a.symbol) LIKE ? OR lower(a.name) LIKE ?))", c, p, p))
+	}
+	if f.AssetType != nil {
+		w = append(w, existsTransfer("tr.asset_id IN (SELECT a.id FROM assets a WHERE a.client_id = ? AND a.type = ?)", c, *f.AssetType))
+	}
+	if f.AmountValue != nil {
+		op := map[Operator]string{OpEq: "=", OpGt: ">", OpGte: ">=", OpLt: "<", OpLte: "<="}[f.AmountOp]
+		w = append(w, sq.Expr("("+FiatValueSQL+") "+op+" ?", *f.AmountValue))
+	}
+	if f.FromAddress != nil {
+		w = append(w, existsTransfer("lower(tr.from_address) = lower(?)", *f.FromAddress))
+	}
+	if f.ToAddress != nil {
+		w = append(w, existsTransfer("lower(tr.to_address) = lower(?)", *f.ToAddress))
+	}
+	if f.FromOrToAddress != nil {
+		w = append(w, existsTransfer("(lower(tr.from_address) = lower(?) OR lower(tr.to_address) = lower(?))", *f.FromOrToAddress, *f.FromOrToAddress))
+	}
+	if len(f.InvolvedAddresses) > 0 {
+		lower := make([]string, len(f.InvolvedAddresses))
+		for i, a := range f.InvolvedAddresses {
+			lower[i] = strings.ToLower(a)
+		}
+		w = append(w, existsTransfer("(lower(tr.from_address) = ANY(?) OR lower(tr.to_address) = ANY(?))", lower, lower))
+	}
+	if f.StakeAccountIdentifier != nil {
+		w = append(w, existsTransfer("tr.staking_account_identifier = ?", *f.StakeAccountIdentifier))
+	}
+	if f.HasDuplicateTransfers != nil {
+		dup := `EXISTS (SELECT 1 FROM transfers tr JOIN transfers d ON d.client_id = tr.client_id AND d.asset_id = tr.asset_id
+			AND d.quantity = tr.quantity AND d.id <> tr.id AND d.from_account_id IS NOT DISTINCT FROM tr.from_account_id
+			AND d.to_account_id IS NOT DISTINCT FROM tr.to_account_id
+			JOIN transactions dt ON dt.id = d.transaction_id AND dt.occurred_at = t.occurred_at AND dt.deleted_at IS NULL
+			WHERE tr.transaction_id = t.id)`
+		if *f.HasDuplicateTransfers {
+			w = append(w, sq.Expr(dup))
+		} else {
+			w = append(w, sq.Expr("NOT "+dup))
+		}
+	}
+	if f.HasNotes != nil {
+		if *f.HasNotes {
+			w = append(w, sq.Expr("coalesce(t.notes, '') <> ''"))
+		} else {
+			w = append(w, sq.Expr("coalesce(t.notes, '') = ''"))
+		}
+	}
+	if f.Reviewed != nil {
+		w = append(w, sq.Eq{"t.is_reviewed": *f.Reviewed})
+	}
+	if f.IsOffChain != nil {
+		// accounts.IsOffChain in SQL
+		off := "coalesce((SELECT ac.type IN ('exchange', 'file') FROM accounts ac WHERE ac.id = t.account_id), true)"
+		if *f.IsOffChain {
+			w = append(w, sq.Expr(off))
+		} else {
+			w = append(w, sq.Expr("NOT "+off))
+		}
+	}
+	switch {
+	case f.LabelMode == ModeUnlabeled:
+		w = append(w, sq.Expr("coalesce(t.label, '') = ''"))
+	case len(f.Labels) > 0 && f.LabelMode == ModeExclude:
+		w = append(w, sq.Expr("(t.label IS NULL OR NOT (t.label = ANY(?)))", f.Labels))
+	case len(f.Labels) > 0:
+		w = append(w, sq.Expr("t.label = ANY(?)", f.Labels))
+	}
+	if len(f.Providers) > 0 {
+		// The providers' accounts are resolved beforehand (a handful of rows), so the planner
+		// sees an id list it can look up in transactions_client_account_idx, and a provider
+		// without accounts matches nothing at once instead of after a walk of the whole ledger.
+		if f.ProviderMode == ModeExclude {
+			w = append(w, sq.Expr("(t.account_id IS NULL OR NOT (t.account_id = ANY(?)))", q.providerAccounts))
+		} else {
+			w = append(w, sq.Expr("t.account_id = ANY(?)", q.providerAccounts))
+		}
+	}
+	if f.Search != nil && strings.TrimSpace(*f.Search) != "" {
+		p := likePattern(*f.Search)
+		// One id set from indexed sources: the transaction's own text, its transfers' addresses
+		// and, when the text matches asset symbols or names (resolved beforehand, so the planner
+		// sees the real size of the set), the transfers of those assets.
+		ids := `SELECT s.id FROM transactions s WHERE s.client_id = ? AND ` + searchText("s") + ` LIKE ?
+			UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND ` + transferAddressSQL + ` LIKE ?`
+		args := []any{c, p, c, p}
+		if len(q.searchAssets) > 0 {
+			ids += ` UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND tr.asset_id = ANY(?)`
+			args = append(args, c, q.searchAssets)
+		}
+		w = append(w, sq.Expr("t.id IN ("+ids+")", args...))
+	}
+	if f.ShowOnlyEdited {
+		w = append(w, sq.Expr("EXISTS (SELECT 1 FROM audit_logs al WHERE al.transaction_id = t.id AND al.action <> 'create' AND al.actor NOT LIKE 'system:%')"))
+	}
+	if f.ShowOnlyPerpetuals {
+		w = append(w, sq.Or{sq.Eq{"t.label": tax.LabelFuturesPnL.String()}, existsTransfer("tr.label = ?", tax.LabelFuturesPnL.String())})
+	}
+	// Nothing in the ledger is linked to insights, investments, reminders, review priorities or
+	// protocol calls yet, and the engine has no wash-sale rule (crypto is not a security under
+	// §1091): these filters match no transaction, as the SDL says.
+	if f.InsightPatternID != nil || f.InvestmentID != nil || f.ReminderID != nil || f.LabeledPriority != nil ||
+		f.ProtocolAddress != nil || f.OnlyWashSales {
+		w = append(w, sq.Expr("false"))
+	}
+	// Tax results (tax_transaction_results: a row only for a transaction with a tax effect).
+	if f.OnlyDisposals {
+		w = append(w, sq.Expr("r.disposal_pieces > 0"))
+	}
+	if f.HasIncome != nil {
+		if *f.HasIncome {
+			w = append(w, sq.Expr("r.income <> 0"))
+		} else {
+			w = append(w, sq.Expr("coalesce(r.income, 0) = 0"))
+		}
+	}
+	if f.IsMissingBasis != nil {
+		w = append(w, sq.Expr("coalesce(r.is_missing_basis, false) = ?", *f.IsMissingBasis))
+	}
+	if f.IsNegativeBalance != nil {
+		w = append(w, sq.Expr("coalesce(r.has_negative_balance, false) = ?", *f.IsNegativeBalance))
+	}
+	switch f.GainLoss {
+	case Gain:
+		w = append(w, sq.Expr("r.sale_term IS NOT NULL AND r.gain > 0"))
+	case Loss:
+		w = append(w, sq.Expr("r.sale_term IS NOT NULL AND r.gain < 0"))
+	}
+	switch f.SaleTerm {
+	case TermShort:
+		w = append(w, sq.Expr("r.sale_term IN ('short', 'mixed')"))
+	case TermLong:
+		w = append(w, sq.Expr("r.sale_term IN ('long', 'mixed')"))
+	}
+	switch f.FinancialEvent {
+	case EventDisposal:
+		w = append(w, sq.Expr("r.sale_term IS NOT NULL"))
+	case EventIncome:
+		w = append(w, sq.Expr("r.income <> 0"))
+	case EventAcquisition:
+		w = append(w, sq.Expr("coalesce(r.income, 0) = 0"), existsTransfer("tr.from_account_id IS NULL AND tr.to_account_id IS NOT NULL AND NOT tr.is_fee"))
+	case EventInternalTransfer:
+		w = append(w, sq.Or{sq.Eq{"t.label": tax.LabelInternal.String()},
+			existsTransfer("tr.from_account_id IS NOT NULL AND tr.to_account_id IS NOT NULL AND NOT tr.is_fee")})
+	case EventExpense:
+		w = append(w, sq.Expr("t.label = ANY(?)", expenseLabels))
+	case EventNonTaxable:
+		w = append(w, sq.Or{sq.Expr("t.label = ANY(?)", nonTaxableLabels), sq.Expr("(r.disposal_pieces > 0 AND r.sale_term IS NULL)")})
+	}
+	return w
+}
+
+// FiatValueSQL is Transaction.fiatValueCents in dollars: the larger of the incoming and outgoing
+// sides, fees excluded.
+const FiatValueSQL = `SELECT coalesce(greatest(
+	sum(fv.fiat_value) FILTER (WHERE fv.to_account_id IS NOT NULL AND NOT fv.is_fee),
+	sum(fv.fiat_value) FILTER (WHERE fv.from_account_id IS NOT NULL AND NOT fv.is_fee)), 0)
+	FROM transfers fv WHERE fv.transaction_id = t.id AND NOT fv.is_hidden`
+
+type filterCtx struct {
+	client       uuid.UUID
+	spamAssets   []uuid.UUID
+	searchAssets []uuid.UUID // assets whose symbol or name contains the search text
+	// accounts of the providers filter (deleted ones included: their transactions keep them)
+	providerAccounts []uuid.UUID
+}

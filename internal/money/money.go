@@ -1,0 +1,48 @@
+// Package money converts exact fiat amounts to the integer cents and display strings that both
+// APIs show. It is the one place these rules live.
+package money
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// Cents converts dollars to integer cents, rounding half away from zero (as tax forms round).
+func Cents(d decimal.Decimal) int64 { return d.Shift(2).Round(0).IntPart() }
+
+// Format renders cents as "$1,234.56" ("-$1,234.56" for a loss).
+func Format(c int64) string {
+	sign := ""
+	if c < 0 {
+		sign, c = "-", -c
+	}
+	whole := fmt.Sprint(c / 100)
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return fmt.Sprintf("%s$%s.%02d", sign, b.String(), c%100)
+}
+
+// FormatPtr is Format for an optional amount.
+func FormatPtr(c *int64) *string {
+	if c == nil {
+		return nil
+	}
+	s := Format(*c)
+	return &s
+}
+
+// ParseDollars parses a decimal number of dollars such as "1000.50".
+func ParseDollars(s string) (decimal.Decimal, error) {
+	d, err := decimal.NewFromString(strings.TrimSpace(s))
+	if err != nil {
+		return decimal.Decimal{}, fmt.Errorf("%q is not a decimal number of dollars", s)
+	}
+	return d, nil
+}

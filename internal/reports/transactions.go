@@ -1,0 +1,131 @@
+package reports
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"gocloud.dev/blob"
+
+	"taxd/gen/db"
+	"taxd/internal/auth"
+	"taxd/internal/ledger"
+	"taxd/internal/store"
+)
+
+// TransactionsArgs is the river job that writes a transaction-history CSV for a filter.
+type TransactionsArgs struct {
+	ReportID uuid.UUID       `json:"report_id"`
+	Filter   ledger.TxFilter `json:"filter"`
+	Page     *ledger.TxPage  `json:"page,omitempty"` // only this page; nil: every match
+}
+
+func (TransactionsArgs) Kind() string { return "reports.transactions" }
+
+// ExportTransactions records a TRANSACTION_HISTORY_CSV report of the transactions matching f and
+// queues the job that writes it.
+func (s *Service) ExportTransactions(ctx context.Context, scope auth.ClientScope, f ledger.TxFilter, page *ledger.TxPage) (db.Report, error) {
+	if err := scope.Check(); err != nil {
+		return db.Report{}, err
+	}
+	year := s.now().UTC().Year()
+	if f.StartDate != nil {
+		year = f.StartDate.Year()
+	}
+	var r db.Report
+	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		r, err = db.New(tx).InsertReport(ctx, db.InsertReportParams{ID: uuid.Must(uuid.NewV7()), ClientID: scope.ClientID(), Year: int32(year), ReportType: TypeTransactionHistory})
+		if err != nil {
+			return store.Err(err, "report")
+		}
+		_, err = s.jobs.InsertTx(ctx, tx, TransactionsArgs{ReportID: r.ID, Filter: f, Page: page}, &river.InsertOpts{MaxAttempts: 5})
+		return err
+	})
+	return r, err
+}
+
+// TransactionsWorker writes transaction-history exports, streaming rows from the ledger into the
+// bucket (bounded memory at any ledger size).
+type TransactionsWorker struct {
+	river.WorkerDefaults[TransactionsArgs]
+	Service *Service
+	Ledger  *ledger.Ledger
+}
+
+var historyHeader = []string{"transaction_id", "date", "label", "hash", "transfer_id", "asset_id", "quantity",
+	"from_account_id", "to_account_id", "from_address", "to_address", "fiat_value", "is_fee", "tx_gain", "tx_income"}
+
+func (w *TransactionsWorker) Work(ctx context.Context, job *river.Job[TransactionsArgs]) error {
+	s := w.Service
+	q := db.New(s.pool)
+	r, err := q.StartReport(ctx, job.Args.ReportID)
+	if err != nil {
+		if err == pgx.ErrNoRows {
+			return nil // already available
+		}
+		return err
+	}
+	name := fmt.Sprintf("transactions-%s.csv", r.CreatedAt.UTC().Format("2006-01-02"))
+	key := fmt.Sprintf("reports/%s/%s/%s", r.ClientID, r.ID, name)
+	err = func() error {
+		bw, err := s.bucket.NewWriter(ctx, key, &blob.WriterOptions{ContentType: "text/csv"})
+		if err != nil {
+			return err
+		}
+		cw := csv.NewWriter(bw)
+		werr := cw.Write(historyHeader)
+		if werr == nil {
+			werr = w.Ledger.Export(ctx, auth.JobScope(r.ClientID, "report"), job.Args.Filter, job.Args.Page,
+				func(rows []ledger.TxRow, trs map[uuid.UUID][]db.Transfer) error {
+					for _, t := range rows {
+						gain, income := "", ""
+						if t.Result != nil {
+							gain, income = t.Result.Gain.String(), t.Result.Income.String()
+						}
+						for _, tr := range trs[t.ID] {
+							if err := cw.Write([]string{t.ID.String(), t.OccurredAt.UTC().Format(time.RFC3339), safe(deref(t.Label)), safe(deref(t.TxnHash)),
+								tr.ID.String(), tr.AssetID.String(), tr.Quantity.String(), idString(tr.FromAccountID), idString(tr.ToAccountID),
+								safe(deref(tr.FromAddress)), safe(deref(tr.ToAddress)), nullDec(tr.FiatValue.Valid, tr.FiatValue.Decimal.String()),
+								fmt.Sprint(tr.IsFee), gain, income}); err != nil {
+								return err
+							}
+						}
+					}
+					cw.Flush()
+					return cw.Error()
+				})
+		}
+		if werr != nil {
+			_ = bw.Close() // the partial object is discarded below by not completing the report
+			return werr
+		}
+		return bw.Close()
+	}()
+	if err != nil {
+		if job.Attempt >= job.MaxAttempts {
+			_ = q.FailReport(ctx, db.FailReportParams{ID: r.ID, Error: ptr("the export could not be generated")})
+		}
+		return err
+	}
+	ct := "text/csv"
+	return q.CompleteReport(ctx, db.CompleteReportParams{ID: r.ID, Filename: &name, ContentType: &ct, BlobKey: &key})
+}
+
+func idString(id *uuid.UUID) string {
+	if id == nil {
+		return ""
+	}
+	return id.String()
+}
+
+func nullDec(valid bool, s string) string {
+	if !valid {
+		return ""
+	}
+	return s
+}
