@@ -111,7 +111,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = io.WriteString(w, sdl)
 	})
-	if err := webui.Register(mux, webui.Deps{Config: d.Config, Pool: d.Pool, Tokens: tokens, Now: d.Now}); err != nil {
+	if err := webui.Register(mux, webui.Deps{Config: d.Config, Pool: d.Pool, Tokens: tokens, Now: d.Now, NotExplorer: graph.MethodNotAllowed}); err != nil {
 		return nil, err
 	}
 	mux.Handle("GET /metrics", metrics.Handler())

@@ -42,6 +42,9 @@ type Deps struct {
 	Pool   *pgxpool.Pool
 	Tokens *auth.Tokens
 	Now    func() time.Time
+	// NotExplorer answers a GET /graphql that is not a browser's (no text/html in Accept): API
+	// clients get the GraphQL endpoint's own 405, browsers the explorer.
+	NotExplorer http.HandlerFunc
 }
 
 type pages struct {
@@ -281,6 +284,10 @@ func (p *pages) examples(w http.ResponseWriter, r *http.Request) {
 
 // explorer is GraphiQL (development only) with the demo client's key, which `make run` seeds.
 func (p *pages) explorer(w http.ResponseWriter, r *http.Request) {
+	if p.NotExplorer != nil && !strings.Contains(r.Header.Get("Accept"), "text/html") {
+		p.NotExplorer(w, r)
+		return
+	}
 	var demo struct {
 		ClientAPIKey string `json:"clientApiKey"`
 		ClientUUID   string `json:"clientUuid"`
