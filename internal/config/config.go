@@ -55,6 +55,9 @@ type Config struct {
 	CoinGeckoAPIKey string
 	// Offline disables the price source (no historical prices are fetched; values stay missing).
 	Offline bool
+
+	// OTLPEndpoint turns tracing on: an OTLP/HTTP collector's base URL (spans go to /v1/traces).
+	OTLPEndpoint string
 }
 
 // Development reports whether the server runs in development mode.
@@ -101,6 +104,8 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.SolanaRPCURL, "solana-rpc-url", "TAXD_SOLANA_RPC_URL", "", "Solana JSON-RPC endpoint (default mainnet-beta)")
 	str(&c.CoinGeckoURL, "coingecko-url", "TAXD_COINGECKO_URL", "", "CoinGecko-compatible price API (default the public API)")
 	str(&c.CoinGeckoAPIKey, "coingecko-api-key", "TAXD_COINGECKO_API_KEY", "", "CoinGecko API key")
+	str(&c.OTLPEndpoint, "otlp-endpoint", "TAXD_OTLP_ENDPOINT", os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT"),
+		"OTLP/HTTP collector base URL (e.g. http://127.0.0.1:4318): traces every HTTP request; empty: no tracing (default $OTEL_EXPORTER_OTLP_ENDPOINT)")
 	fs.BoolVar(&c.Offline, "offline", os.Getenv("TAXD_OFFLINE") == "true", "do not fetch historical prices ($TAXD_OFFLINE=true)")
 }
 

@@ -23,6 +23,7 @@ import (
 	"taxd/internal/reports"
 	"taxd/internal/rest"
 	"taxd/internal/store"
+	"taxd/internal/tracing"
 	"taxd/internal/webhooks"
 	"taxd/internal/webui"
 	"taxd/spec"
@@ -35,7 +36,8 @@ type Deps struct {
 	Jobs   *jobs.Client // inserts jobs; workers run where the client was started
 	Bucket *blob.Bucket // report files
 	Now    func() time.Time
-	Limits *Limits // nil: DefaultLimits
+	Limits *Limits         // nil: DefaultLimits
+	Tracer *tracing.Tracer // nil: no tracing
 }
 
 // NewHandler builds the whole HTTP surface: /api, /graphql, health and spec files, and the pages
@@ -119,7 +121,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if d.Limits != nil {
 		limits = *d.Limits
 	}
-	return withRequestLog(metrics.Middleware(withBodyLimit(limits.MaxBodyBytes, mux))), nil
+	return withRequestLog(metrics.Middleware(withBodyLimit(limits.MaxBodyBytes, d.Tracer.Handler(mux)))), nil
 }
 
 func tokensFrom(cfg *config.Config) (*auth.Tokens, error) {
@@ -246,7 +248,16 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 	}
 	defer b.close()
 	pool, bucket, jc := b.pool, b.bucket, b.jobs
-	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket})
+	tracer, err := tracing.Setup(ctx, cfg.OTLPEndpoint)
+	if err != nil {
+		return fmt.Errorf("tracing: %w", err)
+	}
+	defer func() {
+		flushCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = tracer.Shutdown(flushCtx)
+	}()
+	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket, Tracer: tracer})
 	if err != nil {
 		return err
 	}
