@@ -448,8 +448,7 @@ func TestFuzzGraphQL(t *testing.T) {
 	var e *env
 	send := func(i int, r fuzzReq) {
 		if i%requestsPerEnv == 0 {
-			e = newEnv(t)
-			seedGraphQL(t, e)
+			e = newEnvWith(t, seedGraphQL)
 		}
 		status, _, body, d := sendRaw(t, e, r)
 		stats.record(status, d, r.what)

@@ -247,8 +247,18 @@ func replayGraphQL(t *testing.T, ex gqlExample) bool {
 	return ok
 }
 
-// seedGraphQL adds the GraphQL fixture's clients and keys to an env.
+// seedGraphQL adds the GraphQL fixture to an env: its clients and keys, C1's ledger and the
+// upload file. The ledger's ids overlap the REST fixture's, so it needs an env of its own
+// (newEnvWith(t, seedGraphQL)).
 func seedGraphQL(t *testing.T, e *env) {
+	seedGraphQLClients(t, e)
+	seedGraphQLLedger(t, e)
+	seedGraphQLUpload(t, e)
+}
+
+// seedGraphQLClients adds only the GraphQL fixture's clients and keys: enough for tests of the
+// GraphQL transport and limits on top of the REST fixture.
+func seedGraphQLClients(t *testing.T, e *env) {
 	c := ctx()
 	created := time.Date(2025, 1, 2, 15, 4, 5, 0, time.UTC)
 	for _, cl := range []struct {
@@ -273,8 +283,11 @@ func seedGraphQL(t *testing.T, e *env) {
 		}
 		e.known[id.String()] = true
 	}
-	seedGraphQLLedger(t, e)
-	// The file uploadManualTransactions imports.
+}
+
+// seedGraphQLUpload puts the file uploadManualTransactions imports into the bucket.
+func seedGraphQLUpload(t *testing.T, e *env) {
+	c := ctx()
 	bucket, err := reports.OpenBucket(c, e.cfg.BlobURL, e.cfg.DataDir)
 	if err != nil {
 		t.Fatal(err)

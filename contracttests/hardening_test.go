@@ -153,7 +153,7 @@ func fragmentBomb(n int) string {
 func TestHardenFragmentBomb(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	seedGraphQL(t, e)
+	seedGraphQLClients(t, e)
 	status, g, raw := gqlCall(t, e, fragmentBomb(30), nil)
 	if g.code() != "QUERY_TOO_COMPLEX" || status != http.StatusUnprocessableEntity {
 		t.Fatalf("status %d, %s", status, truncate(raw))
@@ -163,7 +163,7 @@ func TestHardenFragmentBomb(t *testing.T) {
 func TestHardenGraphQLDocumentLimits(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	seedGraphQL(t, e)
+	seedGraphQLClients(t, e)
 	var aliases strings.Builder
 	aliases.WriteString("query{")
 	for i := range 1000 {
@@ -224,7 +224,7 @@ func TestHardenBodyLimit(t *testing.T) {
 func TestHardenNULAndInvalidUTF8(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	seedGraphQL(t, e)
+	seedGraphQLClients(t, e)
 	wallet := `{"wallets":[{"address":"0x71C7656EC7ab88b098defB751B7401B5f6d8976F","name":"a\u0000b"}]%s}`
 	for _, c := range []struct{ method, path, body, field string }{
 		{"GET", "/api/users/a%00b/user", "", "referenceId"},
@@ -274,7 +274,7 @@ func TestHardenPreviewYearBounds(t *testing.T) {
 func TestHardenBadDateIsBadUserInput(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	seedGraphQL(t, e)
+	seedGraphQLClients(t, e)
 	_, g, raw := gqlCall(t, e, `mutation{createClientApiKey(clientId:"`+gqlClient1.String()+`", name:"k", permissionLevel: Read, expiresAt:"not-a-date"){rawKey}}`, nil)
 	if g.code() != "BAD_USER_INPUT" {
 		t.Fatalf("%s", raw)
@@ -341,7 +341,7 @@ func TestHardenGraphQLOuterErrors(t *testing.T) {
 	t.Parallel()
 	codes := documentedCodes(t)
 	e := newEnv(t)
-	seedGraphQL(t, e)
+	seedGraphQLClients(t, e)
 	check := func(name string, wantStatus int, wantCode string, status int, g gqlResponse, raw []byte) {
 		t.Helper()
 		if status != wantStatus || g.code() != wantCode || !codes[wantCode] {
@@ -356,7 +356,7 @@ func TestHardenGraphQLOuterErrors(t *testing.T) {
 	check("validation", http.StatusUnprocessableEntity, "GRAPHQL_VALIDATION_FAILED", status, g, raw)
 
 	prod := newEnvWith(t, seed, func(c *envConfig) { c.production = true })
-	seedGraphQL(t, prod)
+	seedGraphQLClients(t, prod)
 	status, g, raw = gqlCall(t, prod, "query{__schema{types{name}}}", nil)
 	check("introspection in production", http.StatusOK, "FORBIDDEN", status, g, raw)
 }
@@ -391,7 +391,7 @@ func TestHardenLoginThrottle(t *testing.T) {
 func TestHardenGraphQLLoginThrottle(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	seedGraphQL(t, e)
+	seedGraphQLClients(t, e)
 	send := func(key string) (int, http.Header, gqlResponse) {
 		req, _ := http.NewRequest(http.MethodPost, e.url+"/graphql", strings.NewReader(`{"query":"query{getMyClients{id}}"}`))
 		req.Header.Set("Content-Type", "application/json")
