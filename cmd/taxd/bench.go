@@ -17,7 +17,6 @@ import (
 	"taxd/internal/bench"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
-	"taxd/internal/store"
 )
 
 const benchUsage = `usage:
@@ -79,14 +78,11 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	pool, closeDB, err := openDB(ctx, cfg)
+	pool, closeDB, err := openMigratedDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	if err := store.MigrateUp(ctx, pool, io.Discard); err != nil {
-		return err
-	}
 	client, err := bench.SeedLedger(ctx, pool, n, assets, wallets, stdout)
 	if err != nil {
 		return err

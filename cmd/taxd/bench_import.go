@@ -18,7 +18,6 @@ import (
 	benchgen "taxd/internal/bench"
 	"taxd/internal/fileimport"
 	"taxd/internal/recalc"
-	"taxd/internal/store"
 )
 
 // benchImport runs "taxd bench import": it generates a generic CSV (internal/bench), imports it
@@ -64,14 +63,11 @@ func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	fmt.Fprintf(stdout, "generated %d rows (%.1f MB) in %s\n", rows, float64(st.Size())/1e6, time.Since(start).Round(time.Millisecond))
 
-	pool, closeDB, err := openDB(ctx, cfg)
+	pool, closeDB, err := openMigratedDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	if err := store.MigrateUp(ctx, pool, io.Discard); err != nil {
-		return err
-	}
 	client := uuid.Must(uuid.NewV7())
 	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'bench import')`, client); err != nil {
 		return err

@@ -151,14 +151,11 @@ func partnerCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	pool, closeDB, err := openDB(ctx, cfg)
+	pool, closeDB, err := openMigratedDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	if err := store.MigrateUp(ctx, pool, io.Discard); err != nil {
-		return err
-	}
 	p, creds, err := partner.CreatePartner(ctx, pool, partner.NewPartner{
 		Name: name, LogoURL: optional(logo), PrimaryColor: optional(color), SupportEmail: optional(support), PortalURL: cfg.PortalURL,
 		PortalOrigins: splitList(origins),
@@ -184,6 +181,19 @@ func openDB(ctx context.Context, cfg *config.Config) (*pgxpool.Pool, func(), err
 		return nil, nil, err
 	}
 	return pool, func() { pool.Close(); stop() }, nil
+}
+
+// openMigratedDB is openDB with the schema brought up to date (quietly).
+func openMigratedDB(ctx context.Context, cfg *config.Config) (*pgxpool.Pool, func(), error) {
+	pool, closeDB, err := openDB(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := store.MigrateUp(ctx, pool, io.Discard); err != nil {
+		closeDB()
+		return nil, nil, err
+	}
+	return pool, closeDB, nil
 }
 
 func optional(s string) *string {

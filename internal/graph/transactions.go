@@ -98,11 +98,16 @@ func (r *queryResolver) GetTransactionHistoryReportV2(ctx context.Context, accou
 }
 
 func (r *queryResolver) GetLabelOptionsForTransactions(ctx context.Context, clientID string, transactionIds []string) (*model.TransactionTypeOptionResponse, error) {
+	return r.labelOptions(ctx, clientID, "transactionIds", transactionIds)
+}
+
+// labelOptions serves both label-choice queries; arg names the argument the ids came in.
+func (r *queryResolver) labelOptions(ctx context.Context, clientID, arg string, transactionIDs []string) (*model.TransactionTypeOptionResponse, error) {
 	scope, err := r.txScope(ctx, clientID)
 	if err != nil {
 		return nil, err
 	}
-	ids, err := parseIDs("transactionIds", transactionIds)
+	ids, err := parseIDs(arg, transactionIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -168,19 +173,7 @@ func (r *queryResolver) GetTransactionImportJobs(ctx context.Context, clientID s
 }
 
 func (r *queryResolver) GetTransactionTypeOptions(ctx context.Context, clientID string, transactionID string) (*model.TransactionTypeOptionResponse, error) {
-	scope, err := r.txScope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	ids, err := parseIDs("transactionId", []string{transactionID})
-	if err != nil {
-		return nil, err
-	}
-	c, err := r.Ledger.LabelOptions(ctx, scope, ids)
-	if err != nil {
-		return nil, err
-	}
-	return labelChoicesOut(c), nil
+	return r.labelOptions(ctx, clientID, "transactionId", []string{transactionID})
 }
 
 func (r *queryResolver) GetTransactions(ctx context.Context, clientID string, transactionIds []string) ([]model.Transaction, error) {

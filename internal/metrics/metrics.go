@@ -67,45 +67,37 @@ func SetRoute(ctx context.Context, route string) {
 	}
 }
 
-// Middleware counts and times every request. The route is what SetRoute named, else the
-// ServeMux pattern, else "unmatched" (so unknown URLs cannot grow the label set).
-func Middleware(next http.Handler) http.Handler {
+// Routes wraps the ServeMux: the pattern it matched names the route unless a handler named a
+// finer one (the REST gate names the operation's path template). Reading the pattern here, on the
+// request the mux was given, keeps it visible to Observe whatever copies of the request the
+// layers between (tracing, limits) make.
+func Routes(mux http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		route := ""
-		r = r.WithContext(context.WithValue(r.Context(), routeKey{}, &route))
-		rec := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-		start := time.Now()
-		next.ServeHTTP(rec, r)
-		if route == "" {
-			route = r.Pattern
+		mux.ServeHTTP(w, r)
+		if p, ok := r.Context().Value(routeKey{}).(*string); ok && *p == "" {
+			*p = r.Pattern
 		}
-		if route == "" {
-			route = "unmatched"
-		}
-		httpDuration.WithLabelValues(r.Method, route).Observe(time.Since(start).Seconds())
-		httpRequests.WithLabelValues(r.Method, route, strconv.Itoa(rec.status)).Inc()
 	})
 }
 
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-	wrote  bool
+// WithRoute prepares a request's context for SetRoute; Observe reads what was named.
+func WithRoute(ctx context.Context) context.Context {
+	return context.WithValue(ctx, routeKey{}, new(string))
 }
 
-func (s *statusWriter) WriteHeader(code int) {
-	if !s.wrote {
-		s.status, s.wrote = code, true
+// Observe counts and times one finished request. r carries WithRoute's context: the route is
+// what SetRoute or Routes named, else "unmatched" (so unknown URLs cannot grow the label set).
+func Observe(r *http.Request, status int, took time.Duration) {
+	route := ""
+	if p, ok := r.Context().Value(routeKey{}).(*string); ok {
+		route = *p
 	}
-	s.ResponseWriter.WriteHeader(code)
+	if route == "" {
+		route = "unmatched"
+	}
+	httpDuration.WithLabelValues(r.Method, route).Observe(took.Seconds())
+	httpRequests.WithLabelValues(r.Method, route, strconv.Itoa(status)).Inc()
 }
-
-func (s *statusWriter) Write(b []byte) (int, error) {
-	s.wrote = true
-	return s.ResponseWriter.Write(b)
-}
-
-func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // WatchJobs records the duration of every job the client works until ctx ends.
 func WatchJobs(ctx context.Context, jc *river.Client[pgx.Tx]) {

@@ -11,10 +11,11 @@ import (
 	"time"
 
 	"taxd/internal/logctx"
+	"taxd/internal/metrics"
 )
 
 // withRequestLog gives every request an id (X-Request-Id, taken from the caller when sane), logs
-// one line per request with slog, and turns panics into 500s.
+// one line per request with slog, counts it in the metrics, and turns panics into 500s.
 func withRequestLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-Id")
@@ -25,6 +26,7 @@ func withRequestLog(next http.Handler) http.Handler {
 		}
 		w.Header().Set("X-Request-Id", id)
 		ctx := logctx.WithRequestID(r.Context(), id) // job logs carry it too (logctx.JobMiddleware)
+		r = r.WithContext(metrics.WithRoute(ctx))
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		start := time.Now()
 		defer func() {
@@ -34,10 +36,12 @@ func withRequestLog(next http.Handler) http.Handler {
 					http.Error(rec, `{"message":"internal server error","code":"internal"}`, http.StatusInternalServerError)
 				}
 			}
+			took := time.Since(start)
+			metrics.Observe(r, rec.status, took)
 			slog.InfoContext(ctx, "request", "method", r.Method, "path", r.URL.Path,
-				"status", rec.status, "duration_ms", time.Since(start).Milliseconds())
+				"status", rec.status, "duration_ms", took.Milliseconds())
 		}()
-		next.ServeHTTP(rec, r.WithContext(ctx))
+		next.ServeHTTP(rec, r)
 	})
 }
 

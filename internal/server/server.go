@@ -121,7 +121,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if d.Limits != nil {
 		limits = *d.Limits
 	}
-	return withRequestLog(metrics.Middleware(withBodyLimit(limits.MaxBodyBytes, d.Tracer.Handler(mux)))), nil
+	return withRequestLog(withBodyLimit(limits.MaxBodyBytes, d.Tracer.Handler(metrics.Routes(mux)))), nil
 }
 
 func tokensFrom(cfg *config.Config) (*auth.Tokens, error) {
@@ -147,10 +147,10 @@ func JobOptions(cfg *config.Config) jobs.Options {
 		jobs.QueueSync: cfg.WorkersSync, jobs.QueueRecalc: cfg.WorkersRecalc,
 		jobs.QueueReport: cfg.WorkersReport, jobs.QueueMail: cfg.WorkersMail,
 	}
-	if cfg.WebhookWorkers > 0 && len((jobs.Options{Queues: qs}).QueuesOf()) > 0 {
-		qs[webhooks.Queue] = cfg.WebhookWorkers // deliveries wait on partners' receivers: their own workers
-	}
-	if len((jobs.Options{Queues: qs}).QueuesOf()) > 0 {
+	if len((jobs.Options{Queues: qs}).QueuesOf()) > 0 { // a worker node: webhooks and the janitor too
+		if cfg.WebhookWorkers > 0 {
+			qs[webhooks.Queue] = cfg.WebhookWorkers // deliveries wait on partners' receivers: their own workers
+		}
 		qs[jobs.QueueMaintenance] = 1
 	}
 	return jobs.Options{
