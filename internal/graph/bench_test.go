@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/gen/db"
 	"taxd/internal/auth"
@@ -62,8 +63,11 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 			return nil, err
 		}
 	}
-	ctx := context.Background()
-	pool := pgtest.Pool(b)
+	return newBenchEnvPool(context.Background(), pgtest.Pool(b), n)
+}
+
+// newBenchEnvPool seeds the bench client of n transactions into pool and serves GraphQL over it.
+func newBenchEnvPool(ctx context.Context, pool *pgxpool.Pool, n int) (*benchEnv, error) {
 	start := time.Now()
 	client, err := seedLedger(ctx, pool, n, 20, 8, io.Discard)
 	if err != nil {

@@ -222,7 +222,7 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 		out.Total = &n
 	}
 	if p.IncludeSummary {
-		s, err := l.summary(ctx, st, where)
+		s, err := l.summary(ctx, client, st, where)
 		if err != nil {
 			return TxList{}, err
 		}
@@ -278,13 +278,12 @@ func (l *Ledger) count(ctx context.Context, st LedgerState, where sq.And) (int64
 	return n, l.pool.QueryRow(ctx, sqlText, args...).Scan(&n)
 }
 
-func (l *Ledger) summary(ctx context.Context, st LedgerState, where sq.And) (TxSummary, error) {
+func (l *Ledger) summary(ctx context.Context, client uuid.UUID, st LedgerState, where sq.And) (TxSummary, error) {
 	sqlText, args, err := from(psql.Select(
 		"count(*)",
 		"count(*) FILTER (WHERE r.sale_term IS NOT NULL)",
 		"coalesce(sum(r.proceeds), 0)", "coalesce(sum(r.basis), 0)", "coalesce(sum(r.gain), 0)",
 		"coalesce(sum(r.short_term_gain), 0)", "coalesce(sum(r.long_term_gain), 0)", "coalesce(sum(r.income), 0)",
-		"coalesce(sum((SELECT sum(coalesce(fe.fiat_value, 0) + coalesce(fe.fee_fiat, 0)) FROM transfers fe WHERE fe.transaction_id = t.id AND (fe.is_fee OR fe.fee_fiat IS NOT NULL))), 0)",
 		"count(*) FILTER (WHERE coalesce(t.label, '') = '')",
 		"count(*) FILTER (WHERE t.is_reviewed)",
 		"count(*) FILTER (WHERE r.is_missing_basis)",
@@ -293,13 +292,45 @@ func (l *Ledger) summary(ctx context.Context, st LedgerState, where sq.And) (TxS
 	if err != nil {
 		return TxSummary{}, err
 	}
+	// Fees are summed by a second statement on another connection while the first runs: kept out
+	// of the main aggregate, they cost one hash semi-join instead of a correlated lookup per
+	// matching row, and the main aggregate stays parallel-safe.
+	type summed struct {
+		fees decimal.Decimal
+		err  error
+	}
+	fees := make(chan summed, 1)
+	go func() {
+		var out summed
+		// As Transaction.feeFiatValueCents: fee transfers' values plus fiat fees given on any
+		// transfer (a purchase's own value is not a fee).
+		feeText, feeArgs, err := psql.Select("coalesce(sum(CASE WHEN fe.is_fee THEN coalesce(fe.fiat_value, 0) ELSE 0 END + coalesce(fe.fee_fiat, 0)), 0)").
+			From("transfers fe").
+			Where(sq.Expr("fe.client_id = ?", client)).
+			Where(sq.Expr("(fe.is_fee OR fe.fee_fiat IS NOT NULL) AND NOT fe.is_hidden")).
+			// The subquery keeps ? placeholders; the outer builder numbers them all once.
+			Where(from(sq.Select("t.id"), st).Where(where).Prefix("fe.transaction_id IN (").Suffix(")")).
+			ToSql()
+		if err == nil {
+			err = l.pool.QueryRow(ctx, feeText, feeArgs...).Scan(&out.fees)
+		}
+		out.err = err
+		fees <- out
+	}()
 	s := TxSummary{IsStale: st.IsStale, ComputedAt: time.Now().UTC()}
 	err = l.pool.QueryRow(ctx, sqlText, args...).Scan(&s.TransactionCount, &s.DisposalCount, &s.Proceeds, &s.Basis, &s.Gain,
-		&s.ShortTermGain, &s.LongTermGain, &s.Income, &s.Fees, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance)
-	return s, err
+		&s.ShortTermGain, &s.LongTermGain, &s.Income, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance)
+	f := <-fees
+	if err != nil {
+		return TxSummary{}, err
+	}
+	if f.err != nil {
+		return TxSummary{}, f.err
+	}
+	s.Fees = f.fees
+	return s, nil
 }
 
-// Summary totals every transaction of the client matching f.
 func (l *Ledger) Summary(ctx context.Context, scope auth.ClientScope, f TxFilter) (TxSummary, error) {
 	if err := scope.Check(); err != nil {
 		return TxSummary{}, err
@@ -312,7 +343,7 @@ func (l *Ledger) Summary(ctx context.Context, scope auth.ClientScope, f TxFilter
 	if err != nil {
 		return TxSummary{}, err
 	}
-	return l.summary(ctx, st, where)
+	return l.summary(ctx, scope.ClientID(), st, where)
 }
 
 // Get returns transactions of the client by id, in the order of ids; NOT_FOUND names the first

@@ -108,7 +108,9 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		if f.AssetMode == ModeExclude {
 			w = append(w, notExistsTransfer("tr.asset_id = ANY(?)", f.AssetIDs))
 		} else {
-			w = append(w, existsTransfer("tr.asset_id = ANY(?)", f.AssetIDs))
+			// The client column lets the planner answer from transfers_client_asset_idx alone
+			// (an index-only scan) when it hashes the asset's transfers, as counts and summaries do.
+			w = append(w, existsTransfer("tr.client_id = ? AND tr.asset_id = ANY(?)", c, f.AssetIDs))
 		}
 	}
 	if f.AssetKey != nil {
