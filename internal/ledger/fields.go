@@ -99,7 +99,7 @@ func transferField(t db.Transfer, field string) any {
 	case "assetId":
 		return t.AssetID
 	case "amount":
-		return t.Quantity.String()
+		return exactString(t.Quantity)
 	case "fromAccountId":
 		return t.FromAccountID
 	case "toAccountId":

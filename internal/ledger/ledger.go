@@ -255,6 +255,15 @@ func decString(d decimal.NullDecimal) *string {
 	if !d.Valid {
 		return nil
 	}
-	s := d.Decimal.String()
+	s := exactString(d.Decimal)
 	return &s
+}
+
+// exactString writes d with its scale (4686.60 stays 4686.60, not 4686.6), so an undo writes back
+// the very numeric the column held.
+func exactString(d decimal.Decimal) string {
+	if d.Exponent() < 0 {
+		return d.StringFixed(-d.Exponent())
+	}
+	return d.String()
 }
