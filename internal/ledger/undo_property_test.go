@@ -20,7 +20,8 @@ import (
 
 // The undo property: from any ledger, a random sequence of every kind of edit followed by the undo
 // of all the audit entries the sequence wrote restores the ledger exactly (transactions, transfers,
-// labels, links, hidden flags, internal-transfer pairs) and leaves the client dirty.
+// labels, links, hidden flags, internal-transfer pairs) and leaves the client dirty. Each edit on
+// the way must mark the client dirty (settled -> dirty).
 func TestUndoOfEveryEditRestoresTheLedger(t *testing.T) {
 	t.Parallel()
 	pool := setup(t).pool
@@ -70,6 +71,12 @@ type world struct {
 type editKind struct {
 	name string
 	run  func(w *world, e *ledger.Editor) error
+}
+
+func (w *world) auditEntries() (int, error) {
+	var n int
+	err := w.pool.QueryRow(w.ctx, `SELECT count(*) FROM audit_logs WHERE client_id = $1`, w.client).Scan(&n)
+	return n, err
 }
 
 // live reads inside the edit's transaction: a second connection per worker could exhaust the pool.
@@ -353,7 +360,11 @@ func undoSequence(pool *pgxpool.Pool, seed int64) (map[string]int, error) {
 	var applied []string
 	for i, n := 0, 4+w.r.Intn(9); i < n; i++ {
 		k := editKinds[w.r.Intn(len(editKinds))]
-		err := led.Update(ctx, w.client, m, func(e *ledger.Editor) error { return k.run(w, e) })
+		entriesBefore, err := w.auditEntries()
+		if err != nil {
+			return done, err
+		}
+		err = led.Update(ctx, w.client, m, func(e *ledger.Editor) error { return k.run(w, e) })
 		switch apperr.KindOf(err) {
 		case apperr.Invalid, apperr.NotFound, apperr.Conflict:
 			continue // refused: nothing was written
@@ -363,6 +374,18 @@ func undoSequence(pool *pgxpool.Pool, seed int64) (map[string]int, error) {
 		}
 		done[k.name]++
 		applied = append(applied, k.name)
+		// Every edit that changed something marks the client dirty; settle it again so the next
+		// edit must mark it too. (An edit to the values a row has already changes nothing.)
+		entries, err := w.auditEntries()
+		if err != nil {
+			return done, err
+		}
+		if n, err := led.CountDirty(ctx, w.client); err != nil || (n == 0 && entries > entriesBefore) {
+			return done, fmt.Errorf("%s left %d dirty (%v), want some", k.name, n, err)
+		}
+		if _, err := pool.Exec(ctx, `DELETE FROM dirty_marks WHERE client_id = $1`, w.client); err != nil {
+			return done, err
+		}
 	}
 	var ids []uuid.UUID
 	rows, err := pool.Query(ctx, `SELECT id FROM audit_logs WHERE client_id = $1 AND undone_at IS NULL`, w.client)
