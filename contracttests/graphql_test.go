@@ -30,17 +30,13 @@ import (
 // works (remove it here) or an unlisted one answers NOT_IMPLEMENTED.
 var pendingGraphQL = setOf(
 	// transactions
-	"bridgeTransactions", "createTransaction", "createTransfer", "crossChainSwap", "duplicateTransaction",
-	"hideMultipleTransactions", "hideTransaction", "labelTransactions", "markInternalTransfer", "mergeTransactions",
-	"saveReceivePriceForTransactions", "splitTransaction", "splitTransactionIntoMany", "undoAuditLogs",
-	"unhideMultipleTransactions", "unmarkInternalTransfer", "updateMultiTransactionsCostBasis", "updateTransaction",
-	"updateTransfer",
+	"bridgeTransactions", "crossChainSwap", "markInternalTransfer", "unmarkInternalTransfer",
 	// tax
 	"getHarvestableLosses", "getIncomeAndCapGains", "getReportDownloadUrl", "getReportExportV2", "getReportInfo", "getReports",
 	"getTaxForm8949Preview", "getTaxFormReconciliation", "getTaxFormStatuses", "getTaxLots", "getTaxYears",
 	"taxFormGenerations", "generate1099DAReports", "updateClientTaxSettings",
 	// clients
-	"getClientAuditLogs", "getClientById", "getClientInsights", "getMyActiveClient", "getMyClients", "refreshApiKey",
+	"getClientById", "getClientInsights", "getMyActiveClient", "getMyClients", "refreshApiKey",
 	"updateClient", "updateClientCostBasisAlgorithm",
 	// accounts
 	"getClientAccounts", "getJobsForAccount", "getUsedChains", "createAccount", "createBatchWallets", "deleteAccount",
