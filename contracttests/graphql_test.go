@@ -30,10 +30,10 @@ import (
 // works (remove it here) or an unlisted one answers NOT_IMPLEMENTED.
 var pendingGraphQL = setOf(
 	// transactions
-	"bridgeTransactions", "createTransaction", "createTransfer", "crossChainSwap", "duplicateTransaction",
-	"hideMultipleTransactions", "hideTransaction", "labelTransactions", "markInternalTransfer", "mergeTransactions",
+	"createTransaction", "createTransfer", "duplicateTransaction",
+	"hideMultipleTransactions", "hideTransaction", "labelTransactions", "mergeTransactions",
 	"saveReceivePriceForTransactions", "splitTransaction", "splitTransactionIntoMany", "undoAuditLogs",
-	"unhideMultipleTransactions", "unmarkInternalTransfer", "updateMultiTransactionsCostBasis", "updateTransaction",
+	"unhideMultipleTransactions", "updateMultiTransactionsCostBasis", "updateTransaction",
 	"updateTransfer",
 	// tax
 	"getHarvestableLosses", "getIncomeAndCapGains", "getReportDownloadUrl", "getReportExportV2", "getReportInfo", "getReports",

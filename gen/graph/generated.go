@@ -8492,8 +8492,14 @@ extend type Query {
 extend type Mutation {
   """
   Pairs an outgoing transaction on one chain with the incoming transaction on another chain as a bridge: an
-  internal move of the same economic asset (lots keep basis and acquisition date). Returns the link id
-  (` + "`" + `Transaction.linkId` + "`" + `). Marks both transactions dirty.
+  internal move of the same economic asset: the lots leave the sent asset and become lots of the received asset
+  (same basis and acquisition date), at the time of the ` + "`" + `from` + "`" + ` transaction. The sent and received legs are
+  matched in transfer order; the part of the sent quantity that does not arrive is a crypto fee (a disposal at
+  market value). Returns the link id (` + "`" + `Transaction.linkId` + "`" + `). Marks both transactions dirty.
+  Each transaction takes part in at most one link (CONFLICT otherwise); ` + "`" + `fromTransactionId` + "`" + ` must have a visible
+  transfer leaving the client's accounts and ` + "`" + `toTransactionId` + "`" + ` one arriving in them, and the two must differ
+  (BAD_USER_INPUT naming the argument); NOT_FOUND for an unknown transaction; FORBIDDEN for a Read key or
+  another client. Undo with ` + "`" + `undoAuditLogs` + "`" + `.
   """
   bridgeTransactions(
     "The client."
@@ -8550,8 +8556,13 @@ extend type Mutation {
 
   """
   Pairs the sending transaction on one chain with the receiving transaction of another asset on another
-  chain as one swap: a disposal of the sent asset and an acquisition of the received asset at the same value.
-  Returns the ` + "`" + `from` + "`" + ` transaction with the link set. Marks both dirty.
+  chain as one swap: a disposal of the sent asset (at the ` + "`" + `from` + "`" + ` time) and an acquisition of the received asset
+  (at the ` + "`" + `to` + "`" + ` time) at the same value: a side without a fiat value takes the other side's. Returns the ` + "`" + `from` + "`" + `
+  transaction with the link set. Marks both dirty.
+  Each transaction takes part in at most one link (CONFLICT otherwise); ` + "`" + `fromTransactionId` + "`" + ` must have a visible
+  transfer leaving the client's accounts and ` + "`" + `toTransactionId` + "`" + ` one arriving in them, and the two must differ
+  (BAD_USER_INPUT naming the argument); NOT_FOUND for an unknown transaction; FORBIDDEN for a Read key or
+  another client. Undo with ` + "`" + `undoAuditLogs` + "`" + `.
   """
   crossChainSwap(
     "The client."
@@ -8622,7 +8633,13 @@ extend type Mutation {
 
   """
   Pairs two transactions of the client as an internal transfer (unpaired -> paired): the asset moves between
-  own accounts, lots keep basis and acquisition date, no disposal. Returns the link id. Marks both dirty.
+  own accounts, lots keep basis and acquisition date, no disposal; the move happens at the time of the ` + "`" + `from` + "`" + `
+  transaction. Legs are matched by asset; the part of the sent quantity that does not arrive is a crypto fee (a
+  disposal at market value), an arriving surplus stays an acquisition. Returns the link id. Marks both dirty.
+  Each transaction takes part in at most one link (CONFLICT otherwise); ` + "`" + `fromTransactionId` + "`" + ` must have a visible
+  transfer leaving the client's accounts and ` + "`" + `toTransactionId` + "`" + ` one arriving in them, and the two must differ
+  (BAD_USER_INPUT naming the argument); NOT_FOUND for an unknown transaction; FORBIDDEN for a Read key or
+  another client. Undo with ` + "`" + `undoAuditLogs` + "`" + `.
   """
   markInternalTransfer(
     "The client."
@@ -8751,8 +8768,9 @@ extend type Mutation {
   ): String!
 
   """
-  Removes the internal-transfer pairing of the same two transactions (paired -> unpaired). Returns the
-  removed link id. NOT_FOUND when they are not paired. Marks both dirty.
+  Removes the link of the same two transactions (paired -> unpaired), whatever its type (internal transfer,
+  bridge, cross-chain swap). Returns the removed link id. NOT_FOUND when they are not linked in this direction;
+  FORBIDDEN for a Read key or another client. Marks both dirty.
   """
   unmarkInternalTransfer(
     "The client."

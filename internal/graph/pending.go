@@ -179,14 +179,6 @@ func (r *mutationResolver) UpdateClientTaxSettings(ctx context.Context, clientID
 	return nil, notImplemented(scope, "updateClientTaxSettings")
 }
 
-func (r *mutationResolver) BridgeTransactions(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return "", err
-	}
-	return "", notImplemented(scope, "bridgeTransactions")
-}
-
 func (r *mutationResolver) CreateTransaction(ctx context.Context, accountID string, clientID string, createdAt time.Time, sessionID *string, source *string, txnHash *string) (*model.Transaction, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
@@ -201,14 +193,6 @@ func (r *mutationResolver) CreateTransfer(ctx context.Context, amount *float64, 
 		return nil, err
 	}
 	return nil, notImplemented(scope, "createTransfer")
-}
-
-func (r *mutationResolver) CrossChainSwap(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (*model.Transaction, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "crossChainSwap")
 }
 
 func (r *mutationResolver) DuplicateTransaction(ctx context.Context, clientID string, transactionID string) (*model.Transaction, error) {
@@ -241,14 +225,6 @@ func (r *mutationResolver) LabelTransactions(ctx context.Context, clientID strin
 		return nil, err
 	}
 	return nil, notImplemented(scope, "labelTransactions")
-}
-
-func (r *mutationResolver) MarkInternalTransfer(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return "", err
-	}
-	return "", notImplemented(scope, "markInternalTransfer")
 }
 
 func (r *mutationResolver) MergeTransactions(ctx context.Context, clientID string, fromTransactionIds []string, sessionID *string, source *string, toTransactionID string) (*model.Transaction, error) {
@@ -297,14 +273,6 @@ func (r *mutationResolver) UnhideMultipleTransactions(ctx context.Context, clien
 		return "", err
 	}
 	return "", notImplemented(scope, "unhideMultipleTransactions")
-}
-
-func (r *mutationResolver) UnmarkInternalTransfer(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return "", err
-	}
-	return "", notImplemented(scope, "unmarkInternalTransfer")
 }
 
 func (r *mutationResolver) UpdateMultiTransactionsCostBasis(ctx context.Context, clientID string, isMissingBasis bool, overrideIsMissingBasis bool, transactionIds []string) ([]model.Transaction, error) {

@@ -56,6 +56,8 @@ func (e *Editor) revert(l db.AuditLog) error {
 			return e.MarkInternalTransfer(l.EntityID, *oldTo)
 		}
 		return nil
+	case l.Entity == "transaction" && isLinkAuditField(l.Field): // bridges, cross-chain swaps (pairs.go)
+		return e.revertLink(l)
 	case l.Entity == "transaction" && l.Action == "update":
 		var p TransactionPatch
 		switch l.Field {
