@@ -660,3 +660,25 @@ func linkSides(fromID, toID string) (from, to uuid.UUID, err error) {
 	}
 	return from, to, nil
 }
+
+// --- Uploads: a signed URL for the file uploadManualTransactions imports (fileimport/signed.go).
+
+func (r *mutationResolver) CreateUploadURL(ctx context.Context, clientID string, fileName *string, size *int) (*model.UploadURL, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	var name string
+	if fileName != nil {
+		name = *fileName
+	}
+	var n int64
+	if size != nil {
+		n = int64(*size)
+	}
+	u, err := r.Files.CreateUploadURL(ctx, scope, name, n)
+	if err != nil {
+		return nil, err
+	}
+	return &model.UploadURL{URL: u.URL, Method: u.Method, FileObjectKey: u.Key, ExpiresAt: u.ExpiresAt, MaxBytes: int(u.MaxBytes)}, nil
+}
