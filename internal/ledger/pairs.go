@@ -50,6 +50,12 @@ func LinkID(from, to uuid.UUID) uuid.UUID {
 // Link pairs the from transaction (something leaves the client's accounts) with the to
 // transaction (something arrives) as kind. Each transaction takes part in at most one link.
 func (e *Editor) Link(kind LinkType, from, to uuid.UUID) (db.InternalTransferPair, error) {
+	return e.link(kind, from, to, true)
+}
+
+// link is Link; checkLegs false (an undo restoring a link) skips the check of the transfers, which
+// later edits may have changed since the link was made.
+func (e *Editor) link(kind LinkType, from, to uuid.UUID, checkLegs bool) (db.InternalTransferPair, error) {
 	field, ok := linkAuditField[kind]
 	if !ok {
 		return db.InternalTransferPair{}, apperr.New(apperr.Invalid, "unknown link type %q", kind)
@@ -72,6 +78,9 @@ func (e *Editor) Link(kind LinkType, from, to uuid.UUID) (db.InternalTransferPai
 				side.id, existing.LinkType, existing.FromTransactionID, existing.ToTransactionID)
 		case !errors.Is(err, pgx.ErrNoRows):
 			return db.InternalTransferPair{}, err
+		}
+		if !checkLegs {
+			continue
 		}
 		n, err := e.q.CountTransferSides(e.ctx, db.CountTransferSidesParams{ClientID: e.client, TransactionID: side.id})
 		if err != nil {
@@ -145,7 +154,7 @@ func (e *Editor) revertLink(l db.AuditLog) error {
 	case newTo != nil:
 		_, err = e.Unlink(kind, l.EntityID, *newTo)
 	case oldTo != nil:
-		_, err = e.Link(kind, l.EntityID, *oldTo)
+		_, err = e.link(kind, l.EntityID, *oldTo, false)
 	}
 	return err
 }

@@ -45,18 +45,7 @@ func (e *Editor) revert(l db.AuditLog) error {
 	switch {
 	case l.Entity == "transaction" && l.Action == "create":
 		return e.Delete(l.EntityID)
-	case l.Entity == "transaction" && l.Field == "internalTransferTo":
-		var oldTo, newTo *uuid.UUID
-		_ = json.Unmarshal(l.OldValue, &oldTo)
-		_ = json.Unmarshal(l.NewValue, &newTo)
-		if newTo != nil {
-			return e.UnmarkInternalTransfer(l.EntityID, *newTo)
-		}
-		if oldTo != nil {
-			return e.MarkInternalTransfer(l.EntityID, *oldTo)
-		}
-		return nil
-	case l.Entity == "transaction" && isLinkAuditField(l.Field): // bridges, cross-chain swaps (pairs.go)
+	case l.Entity == "transaction" && isLinkAuditField(l.Field): // links (pairs.go)
 		return e.revertLink(l)
 	case l.Entity == "transaction" && l.Action == "update":
 		var p TransactionPatch
