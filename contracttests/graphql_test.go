@@ -29,18 +29,12 @@ import (
 // and may answer NOT_IMPLEMENTED instead of their expected data. The test fails when a listed field
 // works (remove it here) or an unlisted one answers NOT_IMPLEMENTED.
 var pendingGraphQL = setOf(
-	// transactions
-	"createTransaction", "createTransfer", "duplicateTransaction",
-	"hideMultipleTransactions", "hideTransaction", "labelTransactions", "mergeTransactions",
-	"saveReceivePriceForTransactions", "splitTransaction", "splitTransactionIntoMany", "undoAuditLogs",
-	"unhideMultipleTransactions", "updateMultiTransactionsCostBasis", "updateTransaction",
-	"updateTransfer",
 	// tax
 	"getHarvestableLosses", "getIncomeAndCapGains", "getReportDownloadUrl", "getReportExportV2", "getReportInfo", "getReports",
 	"getTaxForm8949Preview", "getTaxFormReconciliation", "getTaxFormStatuses", "getTaxLots", "getTaxYears",
 	"taxFormGenerations", "generate1099DAReports", "updateClientTaxSettings",
 	// clients
-	"getClientAuditLogs", "getClientById", "getClientInsights", "getMyActiveClient", "getMyClients", "refreshApiKey",
+	"getClientById", "getClientInsights", "getMyActiveClient", "getMyClients", "refreshApiKey",
 	"updateClient", "updateClientCostBasisAlgorithm",
 	// accounts
 	"getClientAccounts", "getJobsForAccount", "getUsedChains", "createAccount", "createBatchWallets", "deleteAccount",

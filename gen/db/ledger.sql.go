@@ -81,6 +81,21 @@ func (q *Queries) DeleteInternalPair(ctx context.Context, arg DeleteInternalPair
 	return result.RowsAffected(), nil
 }
 
+const deleteTransfer = `-- name: DeleteTransfer :exec
+DELETE FROM transfers WHERE client_id = $1 AND transaction_id = $2 AND id = $3
+`
+
+type DeleteTransferParams struct {
+	ClientID      uuid.UUID
+	TransactionID uuid.UUID
+	ID            uuid.UUID
+}
+
+func (q *Queries) DeleteTransfer(ctx context.Context, arg DeleteTransferParams) error {
+	_, err := q.db.Exec(ctx, deleteTransfer, arg.ClientID, arg.TransactionID, arg.ID)
+	return err
+}
+
 const getAsset = `-- name: GetAsset :one
 SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at FROM assets WHERE client_id = $1 AND id = $2
 `
@@ -189,7 +204,7 @@ func (q *Queries) GetLedgerState(ctx context.Context, id uuid.UUID) (GetLedgerSt
 }
 
 const getTransaction = `-- name: GetTransaction :one
-SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at FROM transactions WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
+SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override FROM transactions WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
 `
 
 type GetTransactionParams struct {
@@ -219,12 +234,53 @@ func (q *Queries) GetTransaction(ctx context.Context, arg GetTransactionParams) 
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.DeletedAt,
+		&i.InvestmentID,
+		&i.OffChainData,
+		&i.IsMissingBasisOverride,
+	)
+	return i, err
+}
+
+const getTransactionWithDeleted = `-- name: GetTransactionWithDeleted :one
+SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override FROM transactions WHERE client_id = $1 AND id = $2
+`
+
+type GetTransactionWithDeletedParams struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+}
+
+func (q *Queries) GetTransactionWithDeleted(ctx context.Context, arg GetTransactionWithDeletedParams) (Transaction, error) {
+	row := q.db.QueryRow(ctx, getTransactionWithDeleted, arg.ClientID, arg.ID)
+	var i Transaction
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.AccountID,
+		&i.OccurredAt,
+		&i.Ordinal,
+		&i.TxnHash,
+		&i.ExternalID,
+		&i.Label,
+		&i.Notes,
+		&i.IsHidden,
+		&i.IsReviewed,
+		&i.IsFailed,
+		&i.Source,
+		&i.SessionID,
+		&i.ParentID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DeletedAt,
+		&i.InvestmentID,
+		&i.OffChainData,
+		&i.IsMissingBasisOverride,
 	)
 	return i, err
 }
 
 const getTransactionsByIDs = `-- name: GetTransactionsByIDs :many
-SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at FROM transactions WHERE client_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
+SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override FROM transactions WHERE client_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
 ORDER BY occurred_at, ordinal, id
 `
 
@@ -261,6 +317,9 @@ func (q *Queries) GetTransactionsByIDs(ctx context.Context, arg GetTransactionsB
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.DeletedAt,
+			&i.InvestmentID,
+			&i.OffChainData,
+			&i.IsMissingBasisOverride,
 		); err != nil {
 			return nil, err
 		}
@@ -284,6 +343,45 @@ type GetTransferParams struct {
 
 func (q *Queries) GetTransfer(ctx context.Context, arg GetTransferParams) (Transfer, error) {
 	row := q.db.QueryRow(ctx, getTransfer, arg.ClientID, arg.TransactionID, arg.ID)
+	var i Transfer
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.TransactionID,
+		&i.Position,
+		&i.AssetID,
+		&i.Quantity,
+		&i.FromAccountID,
+		&i.ToAccountID,
+		&i.FromAddress,
+		&i.ToAddress,
+		&i.FiatValue,
+		&i.OriginalFiatValue,
+		&i.BasisFiatValue,
+		&i.OriginalBasisFiatValue,
+		&i.FeeFiat,
+		&i.IsFee,
+		&i.IsHidden,
+		&i.IsMissingBasisOverride,
+		&i.Label,
+		&i.StakingAccountIdentifier,
+		&i.PurchaseDateOverride,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const getTransferByID = `-- name: GetTransferByID :one
+SELECT id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, to_address, fiat_value, original_fiat_value, basis_fiat_value, original_basis_fiat_value, fee_fiat, is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override, created_at FROM transfers WHERE client_id = $1 AND id = $2
+`
+
+type GetTransferByIDParams struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+}
+
+func (q *Queries) GetTransferByID(ctx context.Context, arg GetTransferByIDParams) (Transfer, error) {
+	row := q.db.QueryRow(ctx, getTransferByID, arg.ClientID, arg.ID)
 	var i Transfer
 	err := row.Scan(
 		&i.ID,
@@ -367,11 +465,48 @@ func (q *Queries) InsertInternalPair(ctx context.Context, arg InsertInternalPair
 	return err
 }
 
+const insertLabelRule = `-- name: InsertLabelRule :one
+INSERT INTO label_rules (id, client_id, provider, direction, counterparty, label) VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT (client_id, provider, direction, counterparty) DO UPDATE SET label = EXCLUDED.label
+RETURNING id, client_id, provider, direction, counterparty, label, created_at
+`
+
+type InsertLabelRuleParams struct {
+	ID           uuid.UUID
+	ClientID     uuid.UUID
+	Provider     string
+	Direction    string
+	Counterparty string
+	Label        string
+}
+
+func (q *Queries) InsertLabelRule(ctx context.Context, arg InsertLabelRuleParams) (LabelRule, error) {
+	row := q.db.QueryRow(ctx, insertLabelRule,
+		arg.ID,
+		arg.ClientID,
+		arg.Provider,
+		arg.Direction,
+		arg.Counterparty,
+		arg.Label,
+	)
+	var i LabelRule
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Provider,
+		&i.Direction,
+		&i.Counterparty,
+		&i.Label,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
 const insertTransaction = `-- name: InsertTransaction :one
 INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes,
                           is_failed, source, session_id, parent_id)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at
+RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override
 `
 
 type InsertTransactionParams struct {
@@ -426,6 +561,9 @@ func (q *Queries) InsertTransaction(ctx context.Context, arg InsertTransactionPa
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.DeletedAt,
+		&i.InvestmentID,
+		&i.OffChainData,
+		&i.IsMissingBasisOverride,
 	)
 	return i, err
 }
@@ -720,6 +858,56 @@ func (q *Queries) ListFileImports(ctx context.Context, clientID uuid.UUID) ([]Li
 	return items, nil
 }
 
+const listLaterAuditLogs = `-- name: ListLaterAuditLogs :many
+SELECT id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor, created_at, undone_at FROM audit_logs
+WHERE client_id = $1 AND undone_at IS NULL AND created_at >= $2
+  AND (entity_id = ANY($3::uuid[]) OR transaction_id = ANY($3::uuid[]))
+ORDER BY created_at, id
+`
+
+type ListLaterAuditLogsParams struct {
+	ClientID  uuid.UUID
+	Since     time.Time
+	EntityIds []uuid.UUID
+}
+
+// Live entries written after the oldest of the given ones that touch the same entities or live in
+// the transactions those create: the candidates an undo would depend on (Editor.Undo filters them).
+func (q *Queries) ListLaterAuditLogs(ctx context.Context, arg ListLaterAuditLogsParams) ([]AuditLog, error) {
+	rows, err := q.db.Query(ctx, listLaterAuditLogs, arg.ClientID, arg.Since, arg.EntityIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AuditLog
+	for rows.Next() {
+		var i AuditLog
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.TransactionID,
+			&i.Entity,
+			&i.EntityID,
+			&i.Action,
+			&i.Field,
+			&i.OldValue,
+			&i.NewValue,
+			&i.SessionID,
+			&i.Source,
+			&i.Actor,
+			&i.CreatedAt,
+			&i.UndoneAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listSpamAssetIDs = `-- name: ListSpamAssetIDs :many
 SELECT id FROM assets WHERE client_id = $1 AND is_spam
 `
@@ -925,6 +1113,48 @@ func (q *Queries) MarkTransactionsDirty(ctx context.Context, arg MarkTransaction
 	return err
 }
 
+const moveTransfer = `-- name: MoveTransfer :exec
+UPDATE transfers SET transaction_id = $3, position = $4
+WHERE client_id = $1 AND id = $2
+`
+
+type MoveTransferParams struct {
+	ClientID        uuid.UUID
+	ID              uuid.UUID
+	ToTransactionID uuid.UUID
+	Position        int32
+}
+
+func (q *Queries) MoveTransfer(ctx context.Context, arg MoveTransferParams) error {
+	_, err := q.db.Exec(ctx, moveTransfer,
+		arg.ClientID,
+		arg.ID,
+		arg.ToTransactionID,
+		arg.Position,
+	)
+	return err
+}
+
+const nextChildOrdinal = `-- name: NextChildOrdinal :one
+SELECT coalesce(max(c.ordinal), b.ordinal) + 1 FROM transactions b
+LEFT JOIN transactions c ON c.parent_id = b.id AND c.deleted_at IS NULL
+WHERE b.client_id = $1 AND b.id = $2
+GROUP BY b.ordinal
+`
+
+type NextChildOrdinalParams struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+}
+
+// The ordinal after the base's live children (children settle after the base, in ordinal order).
+func (q *Queries) NextChildOrdinal(ctx context.Context, arg NextChildOrdinalParams) (int32, error) {
+	row := q.db.QueryRow(ctx, nextChildOrdinal, arg.ClientID, arg.ID)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const nextTransferPosition = `-- name: NextTransferPosition :one
 SELECT coalesce(max(position) + 1, 0)::integer FROM transfers WHERE transaction_id = $1
 `
@@ -934,6 +1164,35 @@ func (q *Queries) NextTransferPosition(ctx context.Context, transactionID uuid.U
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
+}
+
+const restoreTransaction = `-- name: RestoreTransaction :exec
+UPDATE transactions SET deleted_at = NULL WHERE client_id = $1 AND id = $2
+`
+
+type RestoreTransactionParams struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+}
+
+func (q *Queries) RestoreTransaction(ctx context.Context, arg RestoreTransactionParams) error {
+	_, err := q.db.Exec(ctx, restoreTransaction, arg.ClientID, arg.ID)
+	return err
+}
+
+const setTransactionOrdinal = `-- name: SetTransactionOrdinal :exec
+UPDATE transactions SET ordinal = $3, updated_at = now() WHERE client_id = $1 AND id = $2
+`
+
+type SetTransactionOrdinalParams struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+	Ordinal  int32
+}
+
+func (q *Queries) SetTransactionOrdinal(ctx context.Context, arg SetTransactionOrdinalParams) error {
+	_, err := q.db.Exec(ctx, setTransactionOrdinal, arg.ClientID, arg.ID, arg.Ordinal)
+	return err
 }
 
 const softDeleteTransaction = `-- name: SoftDeleteTransaction :exec
@@ -950,12 +1209,79 @@ func (q *Queries) SoftDeleteTransaction(ctx context.Context, arg SoftDeleteTrans
 	return err
 }
 
+const transactionIsPaired = `-- name: TransactionIsPaired :one
+SELECT EXISTS (SELECT 1 FROM internal_transfer_pairs WHERE client_id = $1 AND (from_transaction_id = $2 OR to_transaction_id = $2))
+`
+
+type TransactionIsPairedParams struct {
+	ClientID          uuid.UUID
+	FromTransactionID uuid.UUID
+}
+
+func (q *Queries) TransactionIsPaired(ctx context.Context, arg TransactionIsPairedParams) (bool, error) {
+	row := q.db.QueryRow(ctx, transactionIsPaired, arg.ClientID, arg.FromTransactionID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const updateTransactionExtras = `-- name: UpdateTransactionExtras :one
+
+UPDATE transactions SET investment_id = $3, off_chain_data = $4, is_missing_basis_override = $5, updated_at = now()
+WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
+RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override
+`
+
+type UpdateTransactionExtrasParams struct {
+	ClientID               uuid.UUID
+	ID                     uuid.UUID
+	InvestmentID           *string
+	OffChainData           []byte
+	IsMissingBasisOverride *bool
+}
+
+// Edits of the GraphQL mutations (internal/ledger/edits.go).
+func (q *Queries) UpdateTransactionExtras(ctx context.Context, arg UpdateTransactionExtrasParams) (Transaction, error) {
+	row := q.db.QueryRow(ctx, updateTransactionExtras,
+		arg.ClientID,
+		arg.ID,
+		arg.InvestmentID,
+		arg.OffChainData,
+		arg.IsMissingBasisOverride,
+	)
+	var i Transaction
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.AccountID,
+		&i.OccurredAt,
+		&i.Ordinal,
+		&i.TxnHash,
+		&i.ExternalID,
+		&i.Label,
+		&i.Notes,
+		&i.IsHidden,
+		&i.IsReviewed,
+		&i.IsFailed,
+		&i.Source,
+		&i.SessionID,
+		&i.ParentID,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DeletedAt,
+		&i.InvestmentID,
+		&i.OffChainData,
+		&i.IsMissingBasisOverride,
+	)
+	return i, err
+}
+
 const updateTransactionFields = `-- name: UpdateTransactionFields :one
 UPDATE transactions SET
     label = $3, notes = $4, is_hidden = $5, is_reviewed = $6, occurred_at = $7, txn_hash = $8,
     updated_at = now()
 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
-RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at
+RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override
 `
 
 type UpdateTransactionFieldsParams struct {
@@ -1000,6 +1326,9 @@ func (q *Queries) UpdateTransactionFields(ctx context.Context, arg UpdateTransac
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.DeletedAt,
+		&i.InvestmentID,
+		&i.OffChainData,
+		&i.IsMissingBasisOverride,
 	)
 	return i, err
 }
@@ -1073,6 +1402,30 @@ func (q *Queries) UpdateTransfer(ctx context.Context, arg UpdateTransferParams) 
 		&i.CreatedAt,
 	)
 	return i, err
+}
+
+const updateTransferOriginals = `-- name: UpdateTransferOriginals :exec
+UPDATE transfers SET original_fiat_value = $4, original_basis_fiat_value = $5
+WHERE client_id = $1 AND transaction_id = $2 AND id = $3
+`
+
+type UpdateTransferOriginalsParams struct {
+	ClientID               uuid.UUID
+	TransactionID          uuid.UUID
+	ID                     uuid.UUID
+	OriginalFiatValue      decimal.NullDecimal
+	OriginalBasisFiatValue decimal.NullDecimal
+}
+
+func (q *Queries) UpdateTransferOriginals(ctx context.Context, arg UpdateTransferOriginalsParams) error {
+	_, err := q.db.Exec(ctx, updateTransferOriginals,
+		arg.ClientID,
+		arg.TransactionID,
+		arg.ID,
+		arg.OriginalFiatValue,
+		arg.OriginalBasisFiatValue,
+	)
+	return err
 }
 
 const upsertAsset = `-- name: UpsertAsset :one

@@ -168,6 +168,16 @@ type InternalTransferPair struct {
 	LinkType          string
 }
 
+type LabelRule struct {
+	ID           uuid.UUID
+	ClientID     uuid.UUID
+	Provider     string
+	Direction    string
+	Counterparty string
+	Label        string
+	CreatedAt    time.Time
+}
+
 type Link struct {
 	ID          uuid.UUID
 	PartnerID   uuid.UUID
@@ -331,24 +341,27 @@ type TaxYearSummary struct {
 }
 
 type Transaction struct {
-	ID         uuid.UUID
-	ClientID   uuid.UUID
-	AccountID  *uuid.UUID
-	OccurredAt time.Time
-	Ordinal    int32
-	TxnHash    *string
-	ExternalID *string
-	Label      *string
-	Notes      *string
-	IsHidden   bool
-	IsReviewed bool
-	IsFailed   bool
-	Source     *string
-	SessionID  *string
-	ParentID   *uuid.UUID
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
-	DeletedAt  *time.Time
+	ID                     uuid.UUID
+	ClientID               uuid.UUID
+	AccountID              *uuid.UUID
+	OccurredAt             time.Time
+	Ordinal                int32
+	TxnHash                *string
+	ExternalID             *string
+	Label                  *string
+	Notes                  *string
+	IsHidden               bool
+	IsReviewed             bool
+	IsFailed               bool
+	Source                 *string
+	SessionID              *string
+	ParentID               *uuid.UUID
+	CreatedAt              time.Time
+	UpdatedAt              time.Time
+	DeletedAt              *time.Time
+	InvestmentID           *string
+	OffChainData           []byte
+	IsMissingBasisOverride *bool
 }
 
 type Transfer struct {

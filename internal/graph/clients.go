@@ -4,6 +4,8 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -13,6 +15,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/clients"
+	"taxd/internal/ledger"
 )
 
 func (r *queryResolver) GetClientAPIKeys(ctx context.Context, clientID string) ([]model.ClientAPIKey, error) {
@@ -79,4 +82,63 @@ func keyOut(k db.ClientApiKey, now time.Time) model.ClientAPIKey {
 		out.CreatedByUserID = &s
 	}
 	return out
+}
+
+// --- Audit log (issue 13, gql-edits) ---
+
+func (r *queryResolver) GetClientAuditLogs(ctx context.Context, clientID string, field *string, includeCompetitorEdits *bool, limit int, page int, transactionIds []string, transactionSearch *string, userID *string) (*model.GetClientAuditLogsResponse, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	f := ledger.AuditFilter{Field: field, TransactionSearch: transactionSearch, UserSubject: userID,
+		IncludeImported: includeCompetitorEdits != nil && *includeCompetitorEdits}
+	if transactionIds != nil {
+		if f.TransactionIDs, err = parseIDs("transactionIds", transactionIds); err != nil {
+			return nil, err
+		}
+	}
+	rows, total, err := r.Ledger.AuditLogs(ctx, scope, f, limit, page)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.GetClientAuditLogsResponse{AuditLogs: make([]model.AuditLog, len(rows)), Total: total, Page: page, Limit: limit}
+	for i, a := range rows {
+		out.AuditLogs[i] = auditLogOut(scope.ClientID().String(), a)
+	}
+	return out, nil
+}
+
+func auditLogOut(client string, a ledger.AuditEntry) model.AuditLog {
+	m := model.AuditLog{ID: a.ID.String(), ClientID: client, CreatedAt: a.CreatedAt, Action: a.DisplayAction(), EntityType: a.Entity,
+		EntityID: a.EntityID.String(), SessionID: a.SessionID, Source: a.Source, UndoneAt: a.UndoneAt, CanUndo: a.CanUndo()}
+	kind, id, _ := strings.Cut(a.Actor, ":")
+	switch kind {
+	case "user":
+		m.ActorType, m.UserID = model.AuditActorTypeEnumUser, a.UserSubject
+		if a.IsStaff {
+			m.ActorType = model.AuditActorTypeEnumStaff
+		}
+	case "apikey":
+		m.ActorType, m.APIKeyID = model.AuditActorTypeEnumAPIKey, &id
+	default: // system:* (syncs, imports, rules) and partner:* (the partner API acting for its user)
+		m.ActorType = model.AuditActorTypeEnumSystem
+	}
+	if a.TransactionID != nil {
+		s := a.TransactionID.String()
+		m.TransactionID = &s
+	}
+	if a.Field != "" {
+		f := a.Field
+		m.Field = &f
+	}
+	var v any
+	if json.Unmarshal(a.OldValue, &v) == nil {
+		m.OldValue = v
+	}
+	v = nil
+	if json.Unmarshal(a.NewValue, &v) == nil {
+		m.NewValue = v
+	}
+	return m
 }

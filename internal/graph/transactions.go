@@ -4,6 +4,7 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"time"
 
@@ -405,6 +406,18 @@ func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []db.Transfer, fi
 		m.LinkType, m.LinkedTransactionID, m.LinkID = &lt, &linked, &id
 		m.IsInternalTransfer = lt != model.TransactionLinkTypeEnumCrossChainSwap
 	}
+	m.InvestmentID = t.InvestmentID
+	if d := ledger.DecodeOffChain(t.OffChainData); d != nil {
+		m.OffChainData = &model.OffChainEventDetails{Description: d.Description, CounterpartyName: d.CounterpartyName,
+			CounterpartyAddress: d.CounterpartyAddress, EventDate: d.EventDate, ExternalReference: d.ExternalReference, DocumentURL: d.DocumentURL}
+		if d.FiatValue != nil {
+			m.OffChainData.FiatValueCents = centsPtr(*d.FiatValue)
+		}
+		if d.FiatCurrency != nil {
+			c := model.CurrencyCodeEnum(*d.FiatCurrency)
+			m.OffChainData.FiatCurrency = &c
+		}
+	}
 	if t.ParentID != nil {
 		p := t.ParentID.String()
 		o := int(t.Ordinal)
@@ -424,6 +437,9 @@ func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []db.Transfer, fi
 			m.IncomeSum = centsPtr(res.Income)
 			m.IncomeSumFormatted = money.FormatPtr(m.IncomeSum)
 		}
+	}
+	if t.IsMissingBasisOverride != nil { // a person's override wins over the computed flag
+		m.IsMissingBasis = *t.IsMissingBasisOverride
 	}
 	var fee, in, outgoing decimal.Decimal
 	spamOnly := len(trs) > 0
@@ -461,7 +477,7 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 		ID: tr.ID.String(), TransactionID: tr.TransactionID.String(), Ordering: int(tr.Position), AssetID: tr.AssetID.String(),
 		Amount: amount, AmountExact: tr.Quantity.String(), FromAddress: tr.FromAddress, ToAddress: tr.ToAddress,
 		IsFee: tr.IsFee, IsHidden: tr.IsHidden, FiatCurrency: model.CurrencyCodeEnum(st.Currency),
-		IsFiatValueOverridden: tr.OriginalFiatValue.Valid || tr.OriginalBasisFiatValue.Valid,
+		IsFiatValueOverridden: fiatOverridden(tr),
 		PurchaseDateOverride:  tr.PurchaseDateOverride, StakingAccountIdentifier: tr.StakingAccountIdentifier,
 	}
 	if tr.FromAccountID != nil {
@@ -484,7 +500,7 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 		m.FiatValueCents = centsPtr(tr.FiatValue.Decimal)
 		m.FiatValueFormatted = money.FormatPtr(m.FiatValueCents)
 	}
-	if tr.OriginalFiatValue.Valid {
+	if m.IsFiatValueOverridden && tr.OriginalFiatValue.Valid {
 		m.OriginalFiatValueCents = centsPtr(tr.OriginalFiatValue.Decimal)
 	}
 	if tr.OriginalBasisFiatValue.Valid {
@@ -528,6 +544,13 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 		m.IncomeSum = centsPtr(f.Income.Decimal)
 	}
 	return m
+}
+
+// fiatOverridden: a person set the value (it differs from the importer's original) or the basis.
+// Importers store their value as the original too, so an untouched transfer is not overridden.
+func fiatOverridden(tr db.Transfer) bool {
+	valueChanged := tr.OriginalFiatValue.Valid && (!tr.FiatValue.Valid || !tr.FiatValue.Decimal.Equal(tr.OriginalFiatValue.Decimal))
+	return valueChanged || tr.BasisFiatValue.Valid || tr.OriginalBasisFiatValue.Valid
 }
 
 func explorerURL(provider, hash string) *string {
@@ -585,6 +608,591 @@ func jobStatus(s string) model.JobStatusEnum {
 		return model.JobStatusEnumSucceeded
 	}
 	return model.JobStatusEnumFailed
+}
+
+// --- Transaction edits (issue 13, gql-edits): every mutation runs through ledger.Ledger.Edit, one
+// database transaction with audit entries and dirty marks; list arguments are bounded before any
+// work; dollar and quantity Floats become exact decimals here, at the edge.
+
+// dollarsArg converts an optional Float argument to an exact decimal (nil stays nil).
+func dollarsArg(field string, f *float64) (*decimal.Decimal, error) {
+	if f == nil {
+		return nil, nil
+	}
+	d, err := money.FromFloat(*f)
+	if err != nil {
+		return nil, apperr.InvalidField(field, "%v", err)
+	}
+	return &d, nil
+}
+
+func parseID(field, s string) (uuid.UUID, error) {
+	id, err := uuid.Parse(s)
+	if err != nil {
+		return uuid.Nil, apperr.InvalidField(field, "%q is not a UUID", s)
+	}
+	return id, nil
+}
+
+// optionalID parses an optional id argument; "" means none (clear) when clearable.
+func optionalID(field string, s *string) (*uuid.UUID, bool, error) {
+	if s == nil {
+		return nil, false, nil
+	}
+	if *s == "" {
+		return nil, true, nil
+	}
+	id, err := parseID(field, *s)
+	if err != nil {
+		return nil, false, err
+	}
+	return &id, false, nil
+}
+
+// idList parses a required list argument of 1 to max ids.
+func idList(field string, ids []string, max int) ([]uuid.UUID, error) {
+	if len(ids) == 0 || len(ids) > max {
+		return nil, apperr.InvalidField(field, "must hold 1 to %d ids", max)
+	}
+	return parseIDs(field, ids)
+}
+
+// edited answers the transactions ids after an edit, in order, as the selection under path asks.
+func (r *Resolver) edited(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID, under ...string) ([]model.Transaction, error) {
+	if len(ids) == 0 {
+		return []model.Transaction{}, nil
+	}
+	rows, st, err := r.Ledger.Get(ctx, scope, ids)
+	if err != nil {
+		return nil, err
+	}
+	return r.transactionsOut(ctx, scope, st, rows, false, false, under...)
+}
+
+func (r *Resolver) editedOne(ctx context.Context, scope auth.ClientScope, id uuid.UUID, under ...string) (*model.Transaction, error) {
+	txs, err := r.edited(ctx, scope, []uuid.UUID{id}, under...)
+	if err != nil {
+		return nil, err
+	}
+	return &txs[0], nil
+}
+
+func (r *mutationResolver) CreateTransaction(ctx context.Context, accountID string, clientID string, createdAt time.Time, sessionID *string, source *string, txnHash *string) (*model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	acct, err := parseID("accountId", accountID)
+	if err != nil {
+		return nil, err
+	}
+	var id uuid.UUID
+	err = r.Ledger.Edit(ctx, scope, sessionID, source, func(e *ledger.Editor) error {
+		t, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &acct, OccurredAt: createdAt, Hash: txnHash})
+		id = t.ID
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.editedOne(ctx, scope, id)
+}
+
+func (r *mutationResolver) CreateTransfer(ctx context.Context, amount *float64, assetID string, clientID string, fiatValue *float64, fromAccountID *string, sessionID *string, source *string, toAccountID *string, transactionID string) (*model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	txID, err := parseID("transactionId", transactionID)
+	if err != nil {
+		return nil, err
+	}
+	asset, err := parseID("assetId", assetID)
+	if err != nil {
+		return nil, err
+	}
+	qty, err := dollarsArg("amount", amount)
+	if err != nil {
+		return nil, err
+	}
+	if qty == nil || !qty.IsPositive() {
+		return nil, apperr.InvalidField("amount", "is required and must be positive")
+	}
+	value, err := dollarsArg("fiatValue", fiatValue)
+	if err != nil {
+		return nil, err
+	}
+	from, _, err := optionalID("fromAccountId", fromAccountID)
+	if err != nil {
+		return nil, err
+	}
+	to, _, err := optionalID("toAccountId", toAccountID)
+	if err != nil {
+		return nil, err
+	}
+	err = r.Ledger.Edit(ctx, scope, sessionID, source, func(e *ledger.Editor) error {
+		in := ledger.NewTransfer{AssetID: asset, Quantity: *qty, FromAccountID: from, ToAccountID: to}
+		if value != nil {
+			in.FiatValue = decimal.NullDecimal{Decimal: *value, Valid: true}
+		} else { // the market price of the day, when the price cache has it; else missing
+			v, found, err := e.UnitPriceIn(asset, *qty, txID)
+			if err != nil {
+				return err
+			}
+			in.FiatValue = decimal.NullDecimal{Decimal: v, Valid: found}
+		}
+		_, err := e.AddTransfer(txID, in)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.editedOne(ctx, scope, txID)
+}
+
+func (r *mutationResolver) DuplicateTransaction(ctx context.Context, clientID string, transactionID string) (*model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	txID, err := parseID("transactionId", transactionID)
+	if err != nil {
+		return nil, err
+	}
+	var id uuid.UUID
+	err = r.Ledger.Edit(ctx, scope, nil, nil, func(e *ledger.Editor) error {
+		t, err := e.DuplicateTransaction(txID)
+		id = t.ID
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.editedOne(ctx, scope, id)
+}
+
+func (r *mutationResolver) setHidden(ctx context.Context, clientID string, sessionID, source *string, transactionIds []string, hidden bool) (string, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return "", err
+	}
+	ids, err := idList("transactionIds", transactionIds, ledger.MaxIDs)
+	if err != nil {
+		return "", err
+	}
+	var n int
+	err = r.Ledger.Edit(ctx, scope, sessionID, source, func(e *ledger.Editor) error {
+		n, err = e.SetHiddenCount(ids, hidden)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	return decimal.NewFromInt(int64(n)).String(), nil
+}
+
+func (r *mutationResolver) HideMultipleTransactions(ctx context.Context, clientID string, sessionID *string, source *string, transactionIds []string) (string, error) {
+	return r.setHidden(ctx, clientID, sessionID, source, transactionIds, true)
+}
+
+func (r *mutationResolver) UnhideMultipleTransactions(ctx context.Context, clientID string, sessionID *string, source *string, transactionIds []string) (string, error) {
+	return r.setHidden(ctx, clientID, sessionID, source, transactionIds, false)
+}
+
+func (r *mutationResolver) HideTransaction(ctx context.Context, clientID string, isHidden bool, transactionID string) (*model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("transactionId", transactionID)
+	if err != nil {
+		return nil, err
+	}
+	err = r.Ledger.Edit(ctx, scope, nil, nil, func(e *ledger.Editor) error {
+		_, err := e.UpdateTransaction(id, ledger.TransactionPatch{IsHidden: &isHidden})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.editedOne(ctx, scope, id)
+}
+
+// offChainJSON converts the input details (dollar Float value) to the stored JSON.
+func offChainJSON(in *model.OffChainEventDetailsInput) (json.RawMessage, error) {
+	if in == nil {
+		return nil, nil
+	}
+	value, err := dollarsArg("offChainData.fiatValue", in.FiatValue)
+	if err != nil {
+		return nil, err
+	}
+	d := ledger.OffChainDetails{Description: in.Description, CounterpartyName: in.CounterpartyName, CounterpartyAddress: in.CounterpartyAddress,
+		EventDate: in.EventDate, FiatValue: value, ExternalReference: in.ExternalReference, DocumentURL: in.DocumentURL}
+	if in.FiatCurrency != nil {
+		c := string(*in.FiatCurrency)
+		d.FiatCurrency = &c
+	}
+	return d.JSON()
+}
+
+func (r *mutationResolver) LabelTransactions(ctx context.Context, clientID string, investmentID *string, label *string, notes *string, offChainData *model.OffChainEventDetailsInput, sessionID *string, source *string, transactionIds []string, wipeLabel *bool) ([]model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := idList("transactionIds", transactionIds, ledger.MaxIDs)
+	if err != nil {
+		return nil, err
+	}
+	oc, err := offChainJSON(offChainData)
+	if err != nil {
+		return nil, err
+	}
+	in := ledger.LabelEdit{Label: label, Wipe: wipeLabel != nil && *wipeLabel, Notes: notes, InvestmentID: investmentID, OffChainData: oc}
+	if err := r.Ledger.Edit(ctx, scope, sessionID, source, func(e *ledger.Editor) error { return e.LabelTransactions(ids, in) }); err != nil {
+		return nil, err
+	}
+	return r.edited(ctx, scope, ids)
+}
+
+func (r *mutationResolver) MergeTransactions(ctx context.Context, clientID string, fromTransactionIds []string, sessionID *string, source *string, toTransactionID string) (*model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	from, err := idList("fromTransactionIds", fromTransactionIds, ledger.MaxMergeIDs)
+	if err != nil {
+		return nil, err
+	}
+	to, err := parseID("toTransactionId", toTransactionID)
+	if err != nil {
+		return nil, err
+	}
+	err = r.Ledger.Edit(ctx, scope, sessionID, source, func(e *ledger.Editor) error {
+		_, err := e.Merge(from, to)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.editedOne(ctx, scope, to)
+}
+
+func (r *mutationResolver) SaveReceivePriceForTransactions(ctx context.Context, assetAmount *float64, assetAmountAssetID *string, assetID *string, clientID string, contractAddress *string, fiatValue *float64, overrideAllMissingBasis *bool, transactionIds []string) ([]model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := idList("transactionIds", transactionIds, ledger.MaxIDs)
+	if err != nil {
+		return nil, err
+	}
+	asset, _, err := optionalID("assetId", assetID)
+	if err != nil {
+		return nil, err
+	}
+	unit, err := dollarsArg("fiatValue", fiatValue)
+	if err != nil {
+		return nil, err
+	}
+	payAmount, err := dollarsArg("assetAmount", assetAmount)
+	if err != nil {
+		return nil, err
+	}
+	payAsset, _, err := optionalID("assetAmountAssetId", assetAmountAssetID)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case unit != nil && (payAmount != nil || payAsset != nil):
+		return nil, apperr.InvalidField("fiatValue", "give either fiatValue or assetAmount with assetAmountAssetId, not both")
+	case unit == nil && (payAmount == nil || payAsset == nil):
+		return nil, apperr.InvalidField("fiatValue", "is required (or assetAmount with assetAmountAssetId)")
+	}
+	all := overrideAllMissingBasis != nil && *overrideAllMissingBasis
+	touched := ids
+	err = r.Ledger.Edit(ctx, scope, nil, nil, func(e *ledger.Editor) error {
+		if asset == nil && contractAddress != nil && *contractAddress != "" {
+			id, err := e.AssetByContract(*contractAddress)
+			if err != nil {
+				return err
+			}
+			asset = &id
+		}
+		if all {
+			if asset == nil {
+				return apperr.InvalidField("overrideAllMissingBasis", "needs assetId or contractAddress")
+			}
+			more, err := e.UnpricedReceipts(*asset, ids, ledger.MaxIDs)
+			if err != nil {
+				return err
+			}
+			touched = append(append([]uuid.UUID{}, ids...), more...)
+		}
+		for _, id := range touched {
+			price := unit
+			if price == nil {
+				v, found, err := e.UnitPriceIn(*payAsset, *payAmount, id)
+				if err != nil {
+					return err
+				}
+				if !found {
+					return apperr.InvalidField("assetAmountAssetId", "no price of that asset is known for the day of transaction %s; give fiatValue", id)
+				}
+				price = &v
+			}
+			if _, err := e.SaveReceivePrice([]uuid.UUID{id}, ledger.ReceivePrice{AssetID: asset, UnitPrice: *price}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.edited(ctx, scope, touched)
+}
+
+func splitGroups(splits []model.TransactionSplitInput) ([]ledger.SplitGroup, error) {
+	if len(splits) > ledger.MaxSplitGroups { // before parsing anything
+		return nil, ledger.CheckSplitShape(make([]ledger.SplitGroup, len(splits)))
+	}
+	out := make([]ledger.SplitGroup, len(splits))
+	for i, s := range splits {
+		if len(s.TransferIds) > ledger.MaxSplitTransfers {
+			return nil, ledger.CheckSplitShape([]ledger.SplitGroup{{TransferIDs: make([]uuid.UUID, len(s.TransferIds))}})
+		}
+		ids, err := parseIDs("splits.transferIds", s.TransferIds)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = ledger.SplitGroup{TransferIDs: ids, Label: s.Label, Notes: s.Notes}
+	}
+	return out, ledger.CheckSplitShape(out)
+}
+
+func (r *mutationResolver) SplitTransaction(ctx context.Context, baseTransactionID string, clientID string, ordering *int, sessionID *string, source *string, transferIdsToSeparate []string) (*model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	base, err := parseID("baseTransactionId", baseTransactionID)
+	if err != nil {
+		return nil, err
+	}
+	groups, err := splitGroups([]model.TransactionSplitInput{{TransferIds: transferIdsToSeparate}})
+	if err != nil {
+		return nil, err
+	}
+	var child uuid.UUID
+	err = r.Ledger.Edit(ctx, scope, sessionID, source, func(e *ledger.Editor) error {
+		children, err := e.Split(base, groups, ordering)
+		if err == nil {
+			child = children[0].ID
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.editedOne(ctx, scope, child)
+}
+
+func (r *mutationResolver) SplitTransactionIntoMany(ctx context.Context, baseTransactionID string, clientID string, sessionID *string, source *string, splits []model.TransactionSplitInput) ([]model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	base, err := parseID("baseTransactionId", baseTransactionID)
+	if err != nil {
+		return nil, err
+	}
+	groups, err := splitGroups(splits)
+	if err != nil {
+		return nil, err
+	}
+	ids := []uuid.UUID{base}
+	err = r.Ledger.Edit(ctx, scope, sessionID, source, func(e *ledger.Editor) error {
+		children, err := e.Split(base, groups, nil)
+		for _, c := range children {
+			ids = append(ids, c.ID)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.edited(ctx, scope, ids)
+}
+
+func (r *mutationResolver) UndoAuditLogs(ctx context.Context, auditLogIds []string, clientID string, sessionID *string, source *string) ([]model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := idList("auditLogIds", auditLogIds, ledger.MaxIDs)
+	if err != nil {
+		return nil, err
+	}
+	var touched []uuid.UUID
+	err = r.Ledger.Edit(ctx, scope, sessionID, source, func(e *ledger.Editor) error {
+		touched, err = e.Undo(ids)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	live, err := r.Ledger.Existing(ctx, scope, touched) // an undone creation leaves its transaction deleted
+	if err != nil {
+		return nil, err
+	}
+	return r.edited(ctx, scope, live)
+}
+
+func (r *mutationResolver) UpdateMultiTransactionsCostBasis(ctx context.Context, clientID string, isMissingBasis bool, overrideIsMissingBasis bool, transactionIds []string) ([]model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := idList("transactionIds", transactionIds, ledger.MaxIDs)
+	if err != nil {
+		return nil, err
+	}
+	err = r.Ledger.Edit(ctx, scope, nil, nil, func(e *ledger.Editor) error {
+		return e.SetMissingBasisOverride(ids, isMissingBasis, overrideIsMissingBasis)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.edited(ctx, scope, ids)
+}
+
+func (r *mutationResolver) UpdateTransaction(ctx context.Context, clientID string, createDefaultRule bool, sessionID *string, source *string, transactionID string, updates model.UpdateTransactionInput) (*model.UpdateTransactionResponse, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	id, err := parseID("transactionId", transactionID)
+	if err != nil {
+		return nil, err
+	}
+	wipe := updates.WipeLabel != nil && *updates.WipeLabel
+	if wipe && updates.Label != nil {
+		return nil, apperr.InvalidField("updates.wipeLabel", "cannot be combined with label")
+	}
+	if updates.Label != nil {
+		if err := ledger.CheckLabel("updates.label", *updates.Label); err != nil {
+			return nil, err
+		}
+	}
+	oc, err := offChainJSON(updates.OffChainData)
+	if err != nil {
+		return nil, err
+	}
+	p := ledger.TransactionPatch{Label: updates.Label, ClearLabel: wipe, Notes: updates.Notes, IsHidden: updates.IsHidden,
+		IsReviewed: updates.IsReviewed, OccurredAt: updates.CreatedAt, Hash: updates.TxnHash, InvestmentID: updates.InvestmentID, OffChainData: oc}
+	out := &model.UpdateTransactionResponse{}
+	err = r.Ledger.Edit(ctx, scope, sessionID, source, func(e *ledger.Editor) error {
+		if _, err := e.UpdateTransaction(id, p); err != nil {
+			return err
+		}
+		if !createDefaultRule {
+			return nil
+		}
+		rule, n, err := e.CreateLabelRule(id)
+		if err != nil {
+			return err
+		}
+		rid := rule.ID.String()
+		out.CreatedRuleID, out.RuleAppliedTransactionCount = &rid, n
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if out.Transaction, err = r.editedOne(ctx, scope, id, "transaction"); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (r *mutationResolver) UpdateTransfer(ctx context.Context, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string) (*model.Transaction, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	txID, err := parseID("transactionId", transactionID)
+	if err != nil {
+		return nil, err
+	}
+	trID, err := parseID("transferId", transferID)
+	if err != nil {
+		return nil, err
+	}
+	var p ledger.TransferPatch
+	if p.Quantity, err = dollarsArg("amount", amount); err != nil {
+		return nil, err
+	}
+	if p.Quantity != nil && !p.Quantity.IsPositive() {
+		return nil, apperr.InvalidField("amount", "must be positive")
+	}
+	if p.AssetID, _, err = optionalID("assetId", assetID); err != nil {
+		return nil, err
+	}
+	if p.FromAccountID, p.ClearFromAccount, err = optionalID("fromAccountId", fromAccountID); err != nil {
+		return nil, err
+	}
+	if p.ToAccountID, p.ClearToAccount, err = optionalID("toAccountId", toAccountID); err != nil {
+		return nil, err
+	}
+	if p.FiatValue, err = dollarsArg("fiatValue", fiatValue); err != nil {
+		return nil, err
+	}
+	if p.BasisFiatValue, err = dollarsArg("basisFiatValue", basisFiatValue); err != nil {
+		return nil, err
+	}
+	origValue, err := dollarsArg("originalFiatValue", originalFiatValue)
+	if err != nil {
+		return nil, err
+	}
+	origBasis, err := dollarsArg("originalBasisFiatValue", originalBasisFiatValue)
+	if err != nil {
+		return nil, err
+	}
+	if origValue != nil || origBasis != nil {
+		// Values given in another currency need that day's exchange rate, which the service has no
+		// source for: they are accepted in the client's own currency only.
+		cur, err := r.Ledger.Currency(ctx, scope)
+		if err != nil {
+			return nil, err
+		}
+		if fiatCurrency != nil && *fiatCurrency != "" && !strings.EqualFold(*fiatCurrency, cur) &&
+			((origValue != nil && p.FiatValue == nil) || (origBasis != nil && p.BasisFiatValue == nil)) {
+			return nil, apperr.InvalidField("fiatCurrency", "no exchange rates for %s are available; give fiatValue/basisFiatValue in %s", *fiatCurrency, cur)
+		}
+		if p.FiatValue == nil {
+			p.FiatValue = origValue
+		}
+		if p.BasisFiatValue == nil {
+			p.BasisFiatValue = origBasis
+		}
+	}
+	p.IsHidden, p.PurchaseDateOverride = isHidden, purchaseDateOverride
+	if resetFiatValue != nil && *resetFiatValue {
+		if p.FiatValue != nil || p.BasisFiatValue != nil {
+			return nil, apperr.InvalidField("resetFiatValue", "cannot be combined with fiatValue or basisFiatValue")
+		}
+		p.ResetFiatValue = true
+	}
+	err = r.Ledger.Edit(ctx, scope, sessionID, source, func(e *ledger.Editor) error {
+		_, err := e.UpdateTransfer(txID, trID, p)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.editedOne(ctx, scope, txID)
 }
 
 // --- Links between two transactions (markInternalTransfer, unmarkInternalTransfer,

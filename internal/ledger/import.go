@@ -60,6 +60,7 @@ type Importer struct {
 	e         *Editor
 	account   uuid.UUID
 	source    string
+	provider  string
 	own       map[string]uuid.UUID           // lower-case address -> own account
 	known     map[string]decimal.NullDecimal // asset key -> the user's price override
 	newAssets map[string]imports.AssetRef
@@ -121,7 +122,7 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 	TRUNCATE `+stageTable+`, `+addedTable); err != nil {
 		return nil, err
 	}
-	im := &Importer{e: e, account: accountID, source: "import:" + acct.Provider, own: own, known: known,
+	im := &Importer{e: e, account: accountID, source: "import:" + acct.Provider, provider: acct.Provider, own: own, known: known,
 		newAssets: map[string]imports.AssetRef{}, price: price, done: make(chan error, 1)}
 	pr, pw := io.Pipe()
 	im.pw = pw
@@ -364,6 +365,28 @@ SELECT s.audit_id, $1, s.tx_id, 'transaction', s.tx_id, 'create', 'transaction',
   FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id
  WHERE s.pos < 0`, e.client, e.meta.SessionID, e.meta.Source, e.meta.Actor); err != nil {
 		return 0, store.Err(err, "transfer")
+	}
+	// 4. Labeling rules (updateTransaction with createDefaultRule): a new unlabeled transaction
+	// takes the label of the rule matching its first transfer with one side outside the client
+	// (direction and counterparty, as ruleKey), set-wise; skipped when the client has no rule.
+	var hasRules bool
+	if err := e.tx.QueryRow(e.ctx, `SELECT EXISTS (SELECT 1 FROM label_rules WHERE client_id = $1 AND provider = $2)`,
+		e.client, im.provider).Scan(&hasRules); err != nil {
+		return 0, err
+	}
+	if hasRules {
+		if _, err := e.tx.Exec(e.ctx, `
+UPDATE transactions t SET label = r.label
+  FROM (SELECT DISTINCT ON (s.tx_id) s.tx_id,
+               CASE WHEN s.from_account_id IS NULL THEN 'in' ELSE 'out' END AS dir,
+               lower(CASE WHEN s.from_account_id IS NULL THEN s.from_address ELSE s.to_address END) AS cp
+          FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id
+         WHERE s.pos >= 0 AND NOT s.is_fee AND (s.from_account_id IS NULL) <> (s.to_account_id IS NULL)
+         ORDER BY s.tx_id, s.pos) f
+  JOIN label_rules r ON r.client_id = $1 AND r.provider = $2 AND r.direction = f.dir AND r.counterparty = f.cp
+ WHERE t.id = f.tx_id AND t.label IS NULL`, e.client, im.provider); err != nil {
+			return 0, err
+		}
 	}
 	return added, nil
 }

@@ -186,170 +186,6 @@ func (e *Editor) dirty(ids ...uuid.UUID) error {
 	return e.q.MarkTransactionsDirty(e.ctx, db.MarkTransactionsDirtyParams{ClientID: e.client, Ids: ids})
 }
 
-// TransferPatch changes fields of a transfer; nil leaves a field as it is. Clear* set to null.
-type TransferPatch struct {
-	AssetID              *uuid.UUID
-	Quantity             *decimal.Decimal
-	FromAccountID        *uuid.UUID
-	ClearFromAccount     bool
-	ToAccountID          *uuid.UUID
-	ClearToAccount       bool
-	FiatValue            *decimal.Decimal
-	ClearFiatValue       bool
-	BasisFiatValue       *decimal.Decimal
-	ClearBasisFiatValue  bool
-	IsHidden             *bool
-	PurchaseDateOverride *time.Time
-	Label                *string
-	StakingID            *string
-	MissingBasisOverride *bool
-}
-
-// UpdateTransfer applies patch and writes one audit entry per changed field.
-func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (db.Transfer, error) {
-	old, err := e.q.GetTransfer(e.ctx, db.GetTransferParams{ClientID: e.client, TransactionID: txID, ID: transferID})
-	if err != nil {
-		return db.Transfer{}, store.Err(err, "transfer")
-	}
-	n := old
-	type change struct {
-		field    string
-		old, new any
-	}
-	var changes []change
-	set := func(field string, o, v any) { changes = append(changes, change{field, o, v}) }
-	if p.AssetID != nil && *p.AssetID != old.AssetID {
-		n.AssetID = *p.AssetID
-		set("assetId", old.AssetID, n.AssetID)
-	}
-	if p.Quantity != nil && !p.Quantity.Equal(old.Quantity) {
-		n.Quantity = *p.Quantity
-		set("amount", old.Quantity.String(), n.Quantity.String())
-	}
-	if p.FromAccountID != nil || p.ClearFromAccount {
-		n.FromAccountID = p.FromAccountID
-		set("fromAccountId", old.FromAccountID, n.FromAccountID)
-	}
-	if p.ToAccountID != nil || p.ClearToAccount {
-		n.ToAccountID = p.ToAccountID
-		set("toAccountId", old.ToAccountID, n.ToAccountID)
-	}
-	if p.FiatValue != nil || p.ClearFiatValue {
-		n.FiatValue = nullDec(p.FiatValue)
-		set("fiatValue", decString(old.FiatValue), decString(n.FiatValue))
-	}
-	if p.BasisFiatValue != nil || p.ClearBasisFiatValue {
-		n.BasisFiatValue = nullDec(p.BasisFiatValue)
-		set("basisFiatValue", decString(old.BasisFiatValue), decString(n.BasisFiatValue))
-	}
-	if p.IsHidden != nil && *p.IsHidden != old.IsHidden {
-		n.IsHidden = *p.IsHidden
-		set("isHidden", old.IsHidden, n.IsHidden)
-	}
-	if p.PurchaseDateOverride != nil {
-		n.PurchaseDateOverride = p.PurchaseDateOverride
-		set("purchaseDateOverride", old.PurchaseDateOverride, n.PurchaseDateOverride)
-	}
-	if p.Label != nil {
-		n.Label = p.Label
-		set("label", old.Label, n.Label)
-	}
-	if p.StakingID != nil {
-		n.StakingAccountIdentifier = p.StakingID
-		set("stakingAccountIdentifier", old.StakingAccountIdentifier, n.StakingAccountIdentifier)
-	}
-	if p.MissingBasisOverride != nil {
-		n.IsMissingBasisOverride = p.MissingBasisOverride
-		set("isMissingBasis", old.IsMissingBasisOverride, n.IsMissingBasisOverride)
-	}
-	if len(changes) == 0 {
-		return old, nil
-	}
-	if err := e.checkTransfer(n.AssetID, n.Quantity, n.FromAccountID, n.ToAccountID, n.FiatValue); err != nil {
-		return db.Transfer{}, err
-	}
-	out, err := e.q.UpdateTransfer(e.ctx, db.UpdateTransferParams{
-		ClientID: e.client, TransactionID: txID, ID: transferID, AssetID: n.AssetID, Quantity: n.Quantity,
-		FromAccountID: n.FromAccountID, ToAccountID: n.ToAccountID, FiatValue: n.FiatValue, BasisFiatValue: n.BasisFiatValue,
-		IsHidden: n.IsHidden, PurchaseDateOverride: n.PurchaseDateOverride, Label: n.Label,
-		StakingAccountIdentifier: n.StakingAccountIdentifier, IsMissingBasisOverride: n.IsMissingBasisOverride,
-	})
-	if err != nil {
-		return db.Transfer{}, store.Err(err, "transfer")
-	}
-	for _, c := range changes {
-		if err := e.audit(&txID, "transfer", transferID, "update", c.field, c.old, c.new); err != nil {
-			return db.Transfer{}, err
-		}
-	}
-	return out, e.dirty(txID)
-}
-
-// TransactionPatch changes fields of a transaction; nil leaves a field as it is.
-type TransactionPatch struct {
-	Label      *string
-	ClearLabel bool
-	Notes      *string
-	IsHidden   *bool
-	IsReviewed *bool
-	OccurredAt *time.Time
-	Hash       *string
-}
-
-// UpdateTransaction applies patch, writes one audit entry per changed field, marks it dirty.
-func (e *Editor) UpdateTransaction(id uuid.UUID, p TransactionPatch) (db.Transaction, error) {
-	old, err := e.Transaction(id)
-	if err != nil {
-		return db.Transaction{}, err
-	}
-	n := old
-	type change struct {
-		field    string
-		old, new any
-	}
-	var changes []change
-	if p.Label != nil || p.ClearLabel {
-		n.Label = p.Label
-		changes = append(changes, change{"label", old.Label, n.Label})
-	}
-	if p.Notes != nil {
-		n.Notes = p.Notes
-		changes = append(changes, change{"notes", old.Notes, n.Notes})
-	}
-	if p.IsHidden != nil && *p.IsHidden != old.IsHidden {
-		n.IsHidden = *p.IsHidden
-		changes = append(changes, change{"isHidden", old.IsHidden, n.IsHidden})
-	}
-	if p.IsReviewed != nil && *p.IsReviewed != old.IsReviewed {
-		n.IsReviewed = *p.IsReviewed
-		changes = append(changes, change{"isReviewed", old.IsReviewed, n.IsReviewed})
-	}
-	if p.OccurredAt != nil && !p.OccurredAt.Equal(old.OccurredAt) {
-		n.OccurredAt = p.OccurredAt.UTC()
-		changes = append(changes, change{"createdAt", old.OccurredAt, n.OccurredAt})
-	}
-	if p.Hash != nil {
-		n.TxnHash = p.Hash
-		changes = append(changes, change{"txnHash", old.TxnHash, n.TxnHash})
-	}
-	if len(changes) == 0 {
-		return old, nil
-	}
-	out, err := e.q.UpdateTransactionFields(e.ctx, db.UpdateTransactionFieldsParams{
-		ClientID: e.client, ID: id, Label: n.Label, Notes: n.Notes, IsHidden: n.IsHidden, IsReviewed: n.IsReviewed,
-		OccurredAt: n.OccurredAt, TxnHash: n.TxnHash,
-	})
-	if err != nil {
-		return db.Transaction{}, store.Err(err, "transaction")
-	}
-	for _, c := range changes {
-		if err := e.audit(&id, "transaction", id, "update", c.field, c.old, c.new); err != nil {
-			return db.Transaction{}, err
-		}
-	}
-	return out, e.dirty(id)
-}
-
 // SetHidden hides or shows transactions.
 func (e *Editor) SetHidden(ids []uuid.UUID, hidden bool) error {
 	for _, id := range ids {
@@ -397,6 +233,15 @@ func decString(d decimal.NullDecimal) *string {
 	if !d.Valid {
 		return nil
 	}
-	s := d.Decimal.String()
+	s := exactString(d.Decimal)
 	return &s
+}
+
+// exactString writes d with its scale (4686.60 stays 4686.60, not 4686.6), so an undo writes back
+// the very numeric the column held.
+func exactString(d decimal.Decimal) string {
+	if d.Exponent() < 0 {
+		return d.StringFixed(-d.Exponent())
+	}
+	return d.String()
 }

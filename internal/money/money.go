@@ -4,6 +4,7 @@ package money
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -45,4 +46,14 @@ func ParseDollars(s string) (decimal.Decimal, error) {
 		return decimal.Decimal{}, fmt.Errorf("%q is not a decimal number of dollars", s)
 	}
 	return d, nil
+}
+
+// FromFloat converts an API Float (dollars such as 1837.69, or a quantity) to an exact decimal:
+// the shortest decimal that reads back as the same float, so 1837.69 is exactly 1837.69 and never
+// 1837.6899999.... NaN and infinities are refused.
+func FromFloat(f float64) (decimal.Decimal, error) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return decimal.Decimal{}, fmt.Errorf("%v is not a finite number", f)
+	}
+	return decimal.NewFromFloat(f), nil
 }

@@ -142,3 +142,56 @@ SELECT t.account_id::uuid AS account_id, count(*) AS n
 FROM transactions t
 WHERE t.client_id = $1 AND t.account_id = ANY(sqlc.arg(ids)::uuid[]) AND t.deleted_at IS NULL
 GROUP BY t.account_id;
+
+-- Edits of the GraphQL mutations (internal/ledger/edits.go).
+
+-- name: UpdateTransactionExtras :one
+UPDATE transactions SET investment_id = $3, off_chain_data = $4, is_missing_basis_override = $5, updated_at = now()
+WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
+RETURNING *;
+
+-- name: UpdateTransferOriginals :exec
+UPDATE transfers SET original_fiat_value = $4, original_basis_fiat_value = $5
+WHERE client_id = $1 AND transaction_id = $2 AND id = $3;
+
+-- name: MoveTransfer :exec
+UPDATE transfers SET transaction_id = sqlc.arg(to_transaction_id), position = sqlc.arg(position)
+WHERE client_id = $1 AND id = $2;
+
+-- name: DeleteTransfer :exec
+DELETE FROM transfers WHERE client_id = $1 AND transaction_id = $2 AND id = $3;
+
+-- name: GetTransferByID :one
+SELECT * FROM transfers WHERE client_id = $1 AND id = $2;
+
+-- name: GetTransactionWithDeleted :one
+SELECT * FROM transactions WHERE client_id = $1 AND id = $2;
+
+-- name: RestoreTransaction :exec
+UPDATE transactions SET deleted_at = NULL WHERE client_id = $1 AND id = $2;
+
+-- name: NextChildOrdinal :one
+-- The ordinal after the base's live children (children settle after the base, in ordinal order).
+SELECT coalesce(max(c.ordinal), b.ordinal) + 1 FROM transactions b
+LEFT JOIN transactions c ON c.parent_id = b.id AND c.deleted_at IS NULL
+WHERE b.client_id = $1 AND b.id = $2
+GROUP BY b.ordinal;
+
+-- name: TransactionIsPaired :one
+SELECT EXISTS (SELECT 1 FROM internal_transfer_pairs WHERE client_id = $1 AND (from_transaction_id = $2 OR to_transaction_id = $2));
+
+-- name: ListLaterAuditLogs :many
+-- Live entries written after the oldest of the given ones that touch the same entities or live in
+-- the transactions those create: the candidates an undo would depend on (Editor.Undo filters them).
+SELECT * FROM audit_logs
+WHERE client_id = $1 AND undone_at IS NULL AND created_at >= sqlc.arg(since)
+  AND (entity_id = ANY(sqlc.arg(entity_ids)::uuid[]) OR transaction_id = ANY(sqlc.arg(entity_ids)::uuid[]))
+ORDER BY created_at, id;
+
+-- name: InsertLabelRule :one
+INSERT INTO label_rules (id, client_id, provider, direction, counterparty, label) VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT (client_id, provider, direction, counterparty) DO UPDATE SET label = EXCLUDED.label
+RETURNING *;
+
+-- name: SetTransactionOrdinal :exec
+UPDATE transactions SET ordinal = $3, updated_at = now() WHERE client_id = $1 AND id = $2;
