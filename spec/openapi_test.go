@@ -46,6 +46,8 @@ var wantOperations = map[string]string{
 	"createWebhookEndpoint": "POST /webhook-endpoints",
 	"deleteWebhookEndpoint": "DELETE /webhook-endpoints/{endpointId}",
 	"listWebhookDeliveries": "GET /webhook-endpoints/{endpointId}/deliveries",
+	// Signed upload URLs for transaction files (issue 13).
+	"createUploadUrl": "POST /users/{referenceId}/uploads",
 }
 
 // Values of the example extensions the contract runner understands.

@@ -164,6 +164,8 @@ type InternalTransferPair struct {
 	FromTransactionID uuid.UUID
 	ToTransactionID   uuid.UUID
 	CreatedAt         time.Time
+	ID                uuid.UUID
+	LinkType          string
 }
 
 type LabelRule struct {

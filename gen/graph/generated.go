@@ -444,6 +444,7 @@ type ComplexityRoot struct {
 		CreateClientAPIKey               func(childComplexity int, clientID string, expiresAt *time.Time, name *string, permissionLevel model.ClientAPIKeyPermissionLevelEnum) int
 		CreateTransaction                func(childComplexity int, accountID string, clientID string, createdAt time.Time, sessionID *string, source *string, txnHash *string) int
 		CreateTransfer                   func(childComplexity int, amount *float64, assetID string, clientID string, fiatValue *float64, fromAccountID *string, sessionID *string, source *string, toAccountID *string, transactionID string) int
+		CreateUploadURL                  func(childComplexity int, clientID string, fileName *string, size *int) int
 		CrossChainSwap                   func(childComplexity int, clientID string, fromTransactionID string, toTransactionID string) int
 		DeleteAccount                    func(childComplexity int, accountID string) int
 		DuplicateTransaction             func(childComplexity int, clientID string, transactionID string) int
@@ -817,6 +818,14 @@ type ComplexityRoot struct {
 		RuleAppliedTransactionCount func(childComplexity int) int
 		Transaction                 func(childComplexity int) int
 	}
+
+	UploadUrl struct {
+		ExpiresAt     func(childComplexity int) int
+		FileObjectKey func(childComplexity int) int
+		MaxBytes      func(childComplexity int) int
+		Method        func(childComplexity int) int
+		URL           func(childComplexity int) int
+	}
 }
 
 // endregion ***************************** api!.gotpl *****************************
@@ -864,6 +873,7 @@ type MutationResolver interface {
 	UpdateMultiTransactionsCostBasis(ctx context.Context, clientID string, isMissingBasis bool, overrideIsMissingBasis bool, transactionIds []string) ([]model.Transaction, error)
 	UpdateTransaction(ctx context.Context, clientID string, createDefaultRule bool, sessionID *string, source *string, transactionID string, updates model.UpdateTransactionInput) (*model.UpdateTransactionResponse, error)
 	UpdateTransfer(ctx context.Context, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string) (*model.Transaction, error)
+	CreateUploadURL(ctx context.Context, clientID string, fileName *string, size *int) (*model.UploadURL, error)
 	UploadManualTransactions(ctx context.Context, accountID *string, clientID *string, fileObjectKey string, importType *model.UploadManualTransactionFileType, name *string, provider *string) (string, error)
 }
 type QueryResolver interface {
@@ -2880,6 +2890,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateTransfer(childComplexity, args["amount"].(*float64), args["assetId"].(string), args["clientId"].(string), args["fiatValue"].(*float64), args["fromAccountId"].(*string), args["sessionId"].(*string), args["source"].(*string), args["toAccountId"].(*string), args["transactionId"].(string)), true
+	case "Mutation.createUploadUrl":
+		if e.ComplexityRoot.Mutation.CreateUploadURL == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createUploadUrl_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateUploadURL(childComplexity, args["clientId"].(string), args["fileName"].(*string), args["size"].(*int)), true
 	case "Mutation.crossChainSwap":
 		if e.ComplexityRoot.Mutation.CrossChainSwap == nil {
 			break
@@ -5113,6 +5134,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.UpdateTransactionResponse.Transaction(childComplexity), true
+
+	case "UploadUrl.expiresAt":
+		if e.ComplexityRoot.UploadUrl.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadUrl.ExpiresAt(childComplexity), true
+	case "UploadUrl.fileObjectKey":
+		if e.ComplexityRoot.UploadUrl.FileObjectKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadUrl.FileObjectKey(childComplexity), true
+	case "UploadUrl.maxBytes":
+		if e.ComplexityRoot.UploadUrl.MaxBytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadUrl.MaxBytes(childComplexity), true
+	case "UploadUrl.method":
+		if e.ComplexityRoot.UploadUrl.Method == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadUrl.Method(childComplexity), true
+	case "UploadUrl.url":
+		if e.ComplexityRoot.UploadUrl.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadUrl.URL(childComplexity), true
 
 	}
 	return 0, false
@@ -8492,8 +8544,14 @@ extend type Query {
 extend type Mutation {
   """
   Pairs an outgoing transaction on one chain with the incoming transaction on another chain as a bridge: an
-  internal move of the same economic asset (lots keep basis and acquisition date). Returns the link id
-  (` + "`" + `Transaction.linkId` + "`" + `). Marks both transactions dirty.
+  internal move of the same economic asset: the lots leave the sent asset and become lots of the received asset
+  (same basis and acquisition date), at the time of the ` + "`" + `from` + "`" + ` transaction. The sent and received legs are
+  matched in transfer order; the part of the sent quantity that does not arrive is a crypto fee (a disposal at
+  market value). Returns the link id (` + "`" + `Transaction.linkId` + "`" + `). Marks both transactions dirty.
+  Each transaction takes part in at most one link (CONFLICT otherwise); ` + "`" + `fromTransactionId` + "`" + ` must have a visible
+  transfer leaving the client's accounts and ` + "`" + `toTransactionId` + "`" + ` one arriving in them, and the two must differ
+  (BAD_USER_INPUT naming the argument); NOT_FOUND for an unknown transaction; FORBIDDEN for a Read key or
+  another client. Undo with ` + "`" + `undoAuditLogs` + "`" + `.
   """
   bridgeTransactions(
     "The client."
@@ -8550,8 +8608,13 @@ extend type Mutation {
 
   """
   Pairs the sending transaction on one chain with the receiving transaction of another asset on another
-  chain as one swap: a disposal of the sent asset and an acquisition of the received asset at the same value.
-  Returns the ` + "`" + `from` + "`" + ` transaction with the link set. Marks both dirty.
+  chain as one swap: a disposal of the sent asset (at the ` + "`" + `from` + "`" + ` time) and an acquisition of the received asset
+  (at the ` + "`" + `to` + "`" + ` time) at the same value: a side without a fiat value takes the other side's. Returns the ` + "`" + `from` + "`" + `
+  transaction with the link set. Marks both dirty.
+  Each transaction takes part in at most one link (CONFLICT otherwise); ` + "`" + `fromTransactionId` + "`" + ` must have a visible
+  transfer leaving the client's accounts and ` + "`" + `toTransactionId` + "`" + ` one arriving in them, and the two must differ
+  (BAD_USER_INPUT naming the argument); NOT_FOUND for an unknown transaction; FORBIDDEN for a Read key or
+  another client. Undo with ` + "`" + `undoAuditLogs` + "`" + `.
   """
   crossChainSwap(
     "The client."
@@ -8623,7 +8686,13 @@ extend type Mutation {
 
   """
   Pairs two transactions of the client as an internal transfer (unpaired -> paired): the asset moves between
-  own accounts, lots keep basis and acquisition date, no disposal. Returns the link id. Marks both dirty.
+  own accounts, lots keep basis and acquisition date, no disposal; the move happens at the time of the ` + "`" + `from` + "`" + `
+  transaction. Legs are matched by asset; the part of the sent quantity that does not arrive is a crypto fee (a
+  disposal at market value), an arriving surplus stays an acquisition. Returns the link id. Marks both dirty.
+  Each transaction takes part in at most one link (CONFLICT otherwise); ` + "`" + `fromTransactionId` + "`" + ` must have a visible
+  transfer leaving the client's accounts and ` + "`" + `toTransactionId` + "`" + ` one arriving in them, and the two must differ
+  (BAD_USER_INPUT naming the argument); NOT_FOUND for an unknown transaction; FORBIDDEN for a Read key or
+  another client. Undo with ` + "`" + `undoAuditLogs` + "`" + `.
   """
   markInternalTransfer(
     "The client."
@@ -8759,8 +8828,9 @@ extend type Mutation {
   ): String!
 
   """
-  Removes the internal-transfer pairing of the same two transactions (paired -> unpaired). Returns the
-  removed link id. NOT_FOUND when they are not paired. Marks both dirty.
+  Removes the link of the same two transactions (paired -> unpaired), whatever its type (internal transfer,
+  bridge, cross-chain swap). Returns the removed link id. NOT_FOUND when they are not linked in this direction;
+  FORBIDDEN for a Read key or another client. Marks both dirty.
   """
   unmarkInternalTransfer(
     "The client."
@@ -8852,6 +8922,23 @@ extend type Mutation {
   ): Transaction!
 
   """
+  A signed URL to upload one transaction file of the client for ` + "`" + `uploadManualTransactions` + "`" + `: send the file's
+  bytes with ` + "`" + `PUT` + "`" + ` to ` + "`" + `url` + "`" + ` (no credentials) before ` + "`" + `expiresAt` + "`" + ` (15 minutes), then import ` + "`" + `fileObjectKey` + "`" + `.
+  The file may be at most ` + "`" + `maxBytes` + "`" + ` (25 MiB by default): a ` + "`" + `size` + "`" + ` over it is REQUEST_TOO_LARGE here, a larger
+  body is refused by the URL with HTTP 413 (` + "`" + `{"message"}` + "`" + `), as are an altered signature or an expired URL
+  (403) and a second upload to the same URL (409); nothing is stored then. FORBIDDEN for a Read key or
+  another client. The partner REST API has the same: ` + "`" + `POST /users/{referenceId}/uploads` + "`" + `.
+  """
+  createUploadUrl(
+    "The client."
+    clientId: ID!
+    "The file's name; it only names the stored object."
+    fileName: String
+    "The file's size in bytes, when known."
+    size: Int
+  ): UploadUrl!
+
+  """
   Imports a transaction file uploaded beforehand (its object key in the upload bucket) into a file account:
   ` + "`" + `accountId` + "`" + ` appends to an existing file account; otherwise a new one named ` + "`" + `name` + "`" + ` is created. Returns the
   id of the import job (see ` + "`" + `getTransactionImportJobs` + "`" + `). The client is marked dirty when the job finishes.
@@ -8870,6 +8957,20 @@ extend type Mutation {
     "Provider id of the exchange or wallet the file comes from (for PROVIDER_CSV)."
     provider: String
   ): String!
+}
+
+"A signed upload URL (` + "`" + `createUploadUrl` + "`" + `)."
+type UploadUrl {
+  "Send the file's bytes here with ` + "`" + `method` + "`" + `; no credentials."
+  url: String!
+  "Always ` + "`" + `PUT` + "`" + `."
+  method: String!
+  "The object key to give ` + "`" + `uploadManualTransactions` + "`" + ` once the file is uploaded."
+  fileObjectKey: String!
+  "The URL accepts its upload until then."
+  expiresAt: Date!
+  "The largest file the URL accepts, in bytes."
+  maxBytes: Int!
 }
 
 "Formats accepted by ` + "`" + `uploadManualTransactions` + "`" + `."
@@ -10283,6 +10384,22 @@ func (ec *executionContext) childFields_UpdateTransactionResponse(ctx context.Co
 	return nil, fmt.Errorf("no field named %q was found under type UpdateTransactionResponse", field.Name)
 }
 
+func (ec *executionContext) childFields_UploadUrl(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "url":
+		return ec.fieldContext_UploadUrl_url(ctx, field)
+	case "method":
+		return ec.fieldContext_UploadUrl_method(ctx, field)
+	case "fileObjectKey":
+		return ec.fieldContext_UploadUrl_fileObjectKey(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_UploadUrl_expiresAt(ctx, field)
+	case "maxBytes":
+		return ec.fieldContext_UploadUrl_maxBytes(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UploadUrl", field.Name)
+}
+
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
@@ -10816,6 +10933,36 @@ func (ec *executionContext) field_Mutation_createTransfer_args(ctx context.Conte
 		return nil, err
 	}
 	args["transactionId"] = arg8
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createUploadUrl_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "fileName",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["fileName"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "size",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["size"] = arg2
 	return args, nil
 }
 
@@ -23833,6 +23980,50 @@ func (ec *executionContext) fieldContext_Mutation_updateTransfer(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createUploadUrl(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createUploadUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateUploadURL(ctx, fc.Args["clientId"].(string), fc.Args["fileName"].(*string), fc.Args["size"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.UploadURL) graphql.Marshaler {
+			return ec.marshalNUploadUrl2ᚖtaxdᚋgenᚋgraphᚋmodelᚐUploadURL(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createUploadUrl(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UploadUrl(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createUploadUrl_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_uploadManualTransactions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -31302,6 +31493,121 @@ func (ec *executionContext) fieldContext_UpdateTransactionResponse_ruleAppliedTr
 	return graphql.NewScalarFieldContext("UpdateTransactionResponse", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _UploadUrl_url(ctx context.Context, field graphql.CollectedField, obj *model.UploadURL) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadUrl_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadUrl_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadUrl", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UploadUrl_method(ctx context.Context, field graphql.CollectedField, obj *model.UploadURL) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadUrl_method(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Method, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadUrl_method(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadUrl", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UploadUrl_fileObjectKey(ctx context.Context, field graphql.CollectedField, obj *model.UploadURL) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadUrl_fileObjectKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FileObjectKey, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadUrl_fileObjectKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadUrl", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UploadUrl_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.UploadURL) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadUrl_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadUrl_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadUrl", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _UploadUrl_maxBytes(ctx context.Context, field graphql.CollectedField, obj *model.UploadURL) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadUrl_maxBytes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxBytes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadUrl_maxBytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UploadUrl", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -35731,6 +36037,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createUploadUrl":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createUploadUrl(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "uploadManualTransactions":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_uploadManualTransactions(ctx, field)
@@ -38553,6 +38866,64 @@ func (ec *executionContext) _UpdateTransactionResponse(ctx context.Context, sel 
 	return out
 }
 
+var uploadUrlImplementors = []string{"UploadUrl"}
+
+func (ec *executionContext) _UploadUrl(ctx context.Context, sel ast.SelectionSet, obj *model.UploadURL) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, uploadUrlImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UploadUrl")
+		case "url":
+			out.Values[i] = ec._UploadUrl_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "method":
+			out.Values[i] = ec._UploadUrl_method(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fileObjectKey":
+			out.Values[i] = ec._UploadUrl_fileObjectKey(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._UploadUrl_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxBytes":
+			out.Values[i] = ec._UploadUrl_maxBytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
@@ -40268,6 +40639,16 @@ func (ec *executionContext) marshalNUpdateTransactionResponse2ᚖtaxdᚋgenᚋgr
 		return graphql.Null
 	}
 	return ec._UpdateTransactionResponse(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNUploadUrl2ᚖtaxdᚋgenᚋgraphᚋmodelᚐUploadURL(ctx context.Context, sel ast.SelectionSet, v *model.UploadURL) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UploadUrl(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {

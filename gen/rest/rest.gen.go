@@ -247,6 +247,21 @@ func (e SyncStatus) Valid() bool {
 	}
 }
 
+// Defines values for UploadUrlMethod.
+const (
+	PUT UploadUrlMethod = "PUT"
+)
+
+// Valid indicates whether the value is a known member of the UploadUrlMethod enum.
+func (e UploadUrlMethod) Valid() bool {
+	switch e {
+	case PUT:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for WebhookDeliveryStatus.
 const (
 	WebhookDeliveryStatusFailed    WebhookDeliveryStatus = "failed"
@@ -546,6 +561,15 @@ type CreateReportRequest struct {
 
 	// Year The tax year; not after the current year.
 	Year int `json:"year"`
+}
+
+// CreateUploadRequest defines model for CreateUploadRequest.
+type CreateUploadRequest struct {
+	// FileName The file's name; only names the stored object (letters, digits, `.`, `_`, `-` kept).
+	FileName *string `json:"fileName,omitempty"`
+
+	// Size The file's size in bytes, when known; over the limit is refused with 413 at once.
+	Size *int64 `json:"size,omitempty"`
 }
 
 // CreateUserRequest defines model for CreateUserRequest.
@@ -941,6 +965,33 @@ type TaxPreviewResponse struct {
 	Type EnvelopeType `json:"type"`
 }
 
+// UploadUrl defines model for UploadUrl.
+type UploadUrl struct {
+	ExpiresAt time.Time `json:"expiresAt"`
+
+	// FileObjectKey The object key to give `uploadManualTransactions` (GraphQL) once the file is uploaded.
+	FileObjectKey string `json:"fileObjectKey"`
+
+	// MaxBytes The largest file the URL accepts, in bytes.
+	MaxBytes int64           `json:"maxBytes"`
+	Method   UploadUrlMethod `json:"method"`
+
+	// Url Send the file's bytes here with `method`; no credentials.
+	Url string `json:"url"`
+}
+
+// UploadUrlMethod defines model for UploadUrl.Method.
+type UploadUrlMethod string
+
+// UploadUrlResponse defines model for UploadUrlResponse.
+type UploadUrlResponse struct {
+	Data    UploadUrl `json:"data"`
+	Message string    `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
 // UserResponse defines model for UserResponse.
 type UserResponse struct {
 	// Data An embedded user of a partner.
@@ -1191,6 +1242,9 @@ type CreateReportJSONRequestBody = CreateReportRequest
 // DownloadReportSignedJSONRequestBody defines body for DownloadReportSigned for application/json ContentType.
 type DownloadReportSignedJSONRequestBody = SignedDownloadRequest
 
+// CreateUploadUrlJSONRequestBody defines body for CreateUploadUrl for application/json ContentType.
+type CreateUploadUrlJSONRequestBody = CreateUploadRequest
+
 // CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
 type CreateWebhookEndpointJSONRequestBody = CreateWebhookEndpointRequest
 
@@ -1256,6 +1310,9 @@ type ServerInterface interface {
 	// DownloadReportSigned Download a report file with a signed payload
 	// (POST /users/{referenceId}/reports/{reportId}/download)
 	DownloadReportSigned(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId)
+	// CreateUploadUrl Get a signed URL to upload a transaction file
+	// (POST /users/{referenceId}/uploads)
+	CreateUploadUrl(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
 	// GetUser Get an embedded user and the partner's branding
 	// (GET /users/{referenceId}/user)
 	GetUser(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
@@ -1747,6 +1804,32 @@ func (siw *ServerInterfaceWrapper) DownloadReportSigned(w http.ResponseWriter, r
 	handler.ServeHTTP(w, r)
 }
 
+// CreateUploadUrl operation middleware
+func (siw *ServerInterfaceWrapper) CreateUploadUrl(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "referenceId" -------------
+	var referenceId ReferenceId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "referenceId", r.PathValue("referenceId"), &referenceId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "referenceId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateUploadUrl(w, r, referenceId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GetUser operation middleware
 func (siw *ServerInterfaceWrapper) GetUser(w http.ResponseWriter, r *http.Request) {
 
@@ -1983,6 +2066,7 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/account_syncs", wrapper.ListAccountSyncs)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/account_syncs", wrapper.CreateAccountSyncs)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/account_syncs/{syncId}", wrapper.GetAccountSync)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/uploads", wrapper.CreateUploadUrl)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/preview", wrapper.GetTaxPreview)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/refresh", wrapper.RefreshTaxes)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/active-recalculate-job", wrapper.GetActiveRecalculateJob)
@@ -4375,6 +4459,132 @@ func (response DownloadReportSigneddefaultJSONResponse) VisitDownloadReportSigne
 	return err
 }
 
+type CreateUploadUrlRequestObject struct {
+	ReferenceId ReferenceId `json:"referenceId"`
+	Body        *CreateUploadUrlJSONRequestBody
+}
+
+type CreateUploadUrlResponseObject interface {
+	VisitCreateUploadUrlResponse(w http.ResponseWriter) error
+}
+
+type CreateUploadUrl201JSONResponse UploadUrlResponse
+
+func (response CreateUploadUrl201JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUploadUrl400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateUploadUrl400JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUploadUrl401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateUploadUrl401JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUploadUrl404JSONResponse struct{ UserNotFoundJSONResponse }
+
+func (response CreateUploadUrl404JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUploadUrl405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response CreateUploadUrl405JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUploadUrl413JSONResponse Error
+
+func (response CreateUploadUrl413JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUploadUrl429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response CreateUploadUrl429JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUploadUrldefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateUploadUrldefaultJSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetUserRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
 }
@@ -4844,6 +5054,9 @@ type StrictServerInterface interface {
 	// DownloadReportSigned Download a report file with a signed payload
 	// (POST /users/{referenceId}/reports/{reportId}/download)
 	DownloadReportSigned(ctx context.Context, request DownloadReportSignedRequestObject) (DownloadReportSignedResponseObject, error)
+	// CreateUploadUrl Get a signed URL to upload a transaction file
+	// (POST /users/{referenceId}/uploads)
+	CreateUploadUrl(ctx context.Context, request CreateUploadUrlRequestObject) (CreateUploadUrlResponseObject, error)
 	// GetUser Get an embedded user and the partner's branding
 	// (GET /users/{referenceId}/user)
 	GetUser(ctx context.Context, request GetUserRequestObject) (GetUserResponseObject, error)
@@ -5466,6 +5679,42 @@ func (sh *strictHandler) DownloadReportSigned(w http.ResponseWriter, r *http.Req
 	}
 }
 
+// CreateUploadUrl operation middleware
+func (sh *strictHandler) CreateUploadUrl(w http.ResponseWriter, r *http.Request, referenceId ReferenceId) {
+	var request CreateUploadUrlRequestObject
+
+	request.ReferenceId = referenceId
+
+	var body CreateUploadUrlJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		if !errors.Is(err, io.EOF) {
+			sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+			return
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateUploadUrl(ctx, request.(CreateUploadUrlRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateUploadUrl")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateUploadUrlResponseObject); ok {
+		if err := validResponse.VisitCreateUploadUrlResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetUser operation middleware
 func (sh *strictHandler) GetUser(w http.ResponseWriter, r *http.Request, referenceId ReferenceId) {
 	var request GetUserRequestObject
@@ -5604,373 +5853,391 @@ func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2JcttGuij8Kl2cuWXyH5AGV5FUpe7IspwoY9keLfHEoU/QBJoiIrCbQYOiaJer7tPcB7tP8ld/vaAB",
-	"gptE2co5PlVnYoFAL19//e3L55LPJlNGCU14qf+5RO7wZBoR+PeR7xPOL9kNoa9YPAyDgFDxnM8mExwv",
-	"Sv3SMY4iEqB5mIwRpgjDBygRX5Sc0i2OZkR84LOAlPqlkRnEKU0I5/haPLU/Qj6mlCVoSNCMkwCNWIyS",
-	"ccgRm5IYJyGjhyhMECUk4Ojo3Sm6IQvEYuRHIaEJCgOEaYA48WOSlL44pbuqz2gSYz+p4lkyNrPBnsQL",
-	"x4yOotBPsts6ErPHpwFKxgRNcZxQEiMcxQQHC/ETL9icr0fK7A0GkvBRQw5K4h/VeqM5KJkxyV3IE176",
-	"8sUpvcRhtHgdTsLcmi7HBMXED6dip884CsR7KBIvopCjmGB/TIKChcU4Ib/De/BzujixOTkKqU5wGKnB",
-	"DMzNbNb4hyiJFwhf45AiPEpIjFy377ro6vIYVn9KExJTHOXgSdGMkrsp8RMijie+JTEicczigvWGegh7",
-	"rfph9uPsCfObcFrqJ/GMfHFKr9l1SC/HMUuSiATLoOThXTJG85jRa4UvcEohRfU2moR0lhCOyhLRRuEt",
-	"QSMcRrOYiL9inlR2AjRjaILpAsYgAYrE2rgNyggnZO12znA0YvGEBD9zRvPIOmTBAiVjDAclrs8tjsIA",
-	"/Xzx9k0hfOHn32Py54xwga8ATF7q//a5NApJFJT6JTFkZg9q6QlDAREDIfU5TN63j/fk7avSl4/2t/KV",
-	"HUfIwEKvtf+5FOP5C7G4funzoBSTEYkJ9clpMCj1EaDgGUnGLHjDkqMoYvP82b88eX1yeYIYRRhNcTKW",
-	"cBtjATikf9TEpgB6Exj9d8qS37Ea396q/FkPpI5DvSgmhYsl5j0E2gJLRGOCAxKjSNAAeCxH4YLUCXo1",
-	"FaRhFTzku2ZnAIK3yZjEV5zEks4tIX+G5LIRwpSJL4BEFexZbHbEZjS7VaBsYnvyp0JqC8MeZUnuO7yI",
-	"GA4uGXuN42tSiMxshOroLHyB/oHqaLhISMGqpnKc3xPGfo9gpDxxsxFMnAW8JYgbpgBmSe/EXG6r2z7o",
-	"wExrQC3GeQGv9OUXBwLY52TK4uQNS14BHHLbieFXwZkA0QJGJE4Axd8a1moUC9pfnNJFeE1xMovJyd00",
-	"jMnS1D6LY+In0QLx8JqSACmIofmYcYKI+GoBqD/FnBfyjhkVB8ni8FMR72BzCuNxvRAYjKjVFCIEZZSU",
-	"7LWfSmqUX3s6ZBZsE5z44z0sNORI0cHN6yTBSzXACxyYhe+0Yo0Gbr3n4vqwUf1//+f/Vl39fw23bm9J",
-	"ApCX+q2622i1Wl3XdUo8nbd0UA+69Xq3jl1/WA96jeEB6bqtZqM1bBEyaneHfqszGjbrnVaPuMPhkPS6",
-	"brNB/Hq9Tpot1zXYk+6sEIWO8wgkRINNO3E0AqCG22hW6/VqvVW4u/qB/iq7u4B0Wr2Ddjvo+l1MGp0g",
-	"cHuten1Yb5HesB6QJnFJ23Ub3cYIu/VWr9Ns1P3uaHSARx3SI82C3V3RG8rmVN7UB+4xIDhw0Hwc+uM1",
-	"t3njGXYJCXqjXq+LewdNcnAQNBqNbrM9OujhwG/7xG80/FZAcLvRPugGuHHQGfY6ftNtuc1Rs13HBbv8",
-	"ZfkiXex8biG9Ro2661bdevWromVvBFu6si9yZi9vGPJjEhCahDjiu9AA8Vh85gNTB7YgELSPOKEBuqtK",
-	"7aGqtIe7Kp6GVSkTOkK5kA9uyGI9qRD8djUXMHJKRqcwCDTGt+TenPeLU3ovBNkLqffk5pYyrr2rXWCn",
-	"qKRZsX0EheCYWysRK5PCjdQnhbQj/hEQ7sfhFEQsKZFoiUcCR2iTUu5xkM8mE1zlZIqFfB3UhLwqddRS",
-	"v/TjyaWD3r29uCw5JX2sUmZ2StwfkwkW0yWLqXiZJwK7YVHHjCaEJi9DPmU8lOvIL8vDSYL98YTQxJMa",
-	"nJQpxDV6JtSAiFA8IdkFpd8cmjd+GJQSfBdUE3xXFUI8rzbcRquq1cDap3A6KO24gXOSxIsjoYAtL/yC",
-	"+IwGHM1oEkaWoBMTThKOylLBIxmtz7HepuQuSdW6SmaDrWZDXPvVS52ENJzMJqW+6+hlC93tWqg3YuHi",
-	"GCckURhxQoMpC2lyGhSjRRiAeIrmZDhm7AYR9b61Ji6/HOFZlEd9f0KecfNNivUlQwQF7asKPlTtiv8x",
-	"9LDl1gV20+LrTM2Y64W6jfMIXgLHGVIQaBMh2giUKfVLJAXNOngLhMKJuMGzULxZhCqG9hQDWV3tZxyF",
-	"cLVHIYkF2AFHJkMSBCSQdoyyeORJQ4YntJM55oIiiIsJV6TSR3Wh4dUb3QH1x1gQBhJz+I3NEgTEgkXI",
-	"+qn85uq1gxI85A6KQkrQMCb4hleAFuvvIoIDwZkE5sY4jEJ6PaDzcZgQPsU+kQub4iQhMUVDErF55RBh",
-	"uhAK/TUiEQeJD6OW6yKKJ+KhZ9Fkrzag22AUGA4I0fCwTlpf5jVYI0G4HmFgmJmUVlYhhrXutZgxwXev",
-	"Cb0WRLne6DriZpq/xT0EYJX6pf/67b8GAz4Y3LludTC4q78aDO4OXn0s/++++CH39P8rfrnyv/++AvcE",
-	"tdx0uyVNrW17AvgWhxEeRkRImC2U4DsEZFUMZs5hh8vekJc93kaPe7z7HmtQPey2XyyovwHeYKdlM5og",
-	"vqD+1mD3mXgHDHgL6t8X2HUJbDHEKlDD8I8HaC4h9DAw/0pwXAxkgY4LguMaeikhyQVBBC6ME8IT80Jq",
-	"eYoJF+85klCJV/1ZHBOayIG2pE16WHEpUlCJvwwg/pyReJFCQrxeypEMybyFBuCkvLzhNlaw85jwKaNc",
-	"rusFDs5Ta4kvZSzxTzydRkr6fv6HMmDaG5rkrZt/j8mo1C/97XnqnHiuP3ietYWKVaQ7KPpQ/sqfn0ib",
-	"sfhg+di0rUhZKUHohQXX8m6CHfalzPsn0rq/aV9mkj1tKe+4EKhmOyQA/yQzh01mfDy77NKy723aY6FL",
-	"aU/7TVUTweyl2jKcJZLH3IQ0yLmSUvIilQ1Uzrmw0HxMYjKgBboPwjEximRFXFFwfsCkGRPRDnAc5qxL",
-	"awG5ZED74pRIasTZ7ltt9dnTAay1swnZzTIPAsYtO2l2AFe09PHaTefm2seWC906+m6F3EZIFqNRzCby",
-	"+ek7hIMgJpz3URtNM5gl3my7Ayqenr4r8ElFzL9Bo1kMBnshxE2mCQcLTx1x0PwcFLDZUMjIMLZ+Vzmw",
-	"0Gw6oEJEt9xcnBAELkdekdzGUtpB06waVbMIUurt55ZS+mWVJ2YXrlDw+XrGkP9gb4Q0GSsXLRAUQTLS",
-	"U5bLPEQezOqtdePUSsUGkXVQlS/B0myJaQdA2grJWgBmTFh75kLKxZZjP5YyU1vhHNpho9Plr9fuNz/b",
-	"nmWJIr+TdGuV647b6jrG51Q51Nq0wC3BrgEal4ydYbpQQhXfERpBJpJgLSCsoIMvzrenrEfKYjXHJvCg",
-	"DyTOex6F9IY/JxMcRp6DVoQwCLJnpB8apJEMA1pWwrMivFeXxyjACwf5jI7C61ks9MrKIfiH6QJZlmMS",
-	"pJKDnFiS/SpACw2xf8NGowF9LGKaN4zvgAiz3KfraYD98hcnY8/d9O37nO33gWhwnJO3JiHnygqkhAq4",
-	"JVcmckCOtBtwQitiZe3mTGjLHnaWLllGsqBy23WRCXKBZw5qu3VLWhWUIRRLmRAqPlyQpFIrcjw8Pmdw",
-	"pGM/E2Gw9vNcQMLXZi3gxknygQ9DEjF6Deq5HQChhPn30uSsLdR7AHCxBfmBkQF5y3jGL/QoYF6aMQU5",
-	"XEgzaT6GcNleciREUIHLUxYnOMocjxCVprFA/yQs1DOXF2p/7iCMfn5/iWYcLIWg+r4gOBZ8WA+fM+to",
-	"BYofJcvjn8hoiZDyBNPEQacXb1G349ZRSIGJABAmYRSFXLlfwM+icAF5DbfRqdbr1YZ7WW/2wbtSc133",
-	"gwf+FWNwCnBCqkk4IWuWd0qVh2d5la/DERFfa/O9RPSQKs2AW7s2ZhynJKF/FUfFYDU+AHVKV+evU38Y",
-	"mJRQ6tVBnkBXT1rkrStYcZAHq5E/Dah9WGDsd4S6Ldiu5uWC+1+Ht+IsPcnwUfnq/HWVUDFFoLhraquL",
-	"wyKgxZvcH7ZvVuloRoQrxBJY8iU8XULoaI4XHHkS0zywrdLZpNT/rSQflT4WWRNTS+RvGSy353Jyhv8l",
-	"ZLDR1z7TdEY2/IP4IOFZt/JcWfBAfs7ctwAnGwlHLrbL0KXPBWBTEFtLh+gtidiUwI7zkEkkGPQcjlzg",
-	"iu2xGU2KCM4cRxFJjAUcbEPStyWWg32If51UCqiP1NgLt+aPcUg37e0YXhJvS4eZpDLb3XwZ17HBLO2U",
-	"IsyTiwX19eA5EkYDTRfEi4jP4PBGswhM7oeIzqIIDcmIxdIKDZGuiFGykkSJLwR91Sb0pRVJS3PRtQtC",
-	"Po3wAok3HDk13H/KKEmvfm2bSXiCkxnfAlXFkV/Il81nZynKZhf5frywYLWgvhL4FZxAYJiHnGyxxBwi",
-	"w+FpfNLYo2BldpNfn403uZNecwVeh9IYv8RJxY9S/k3IZFvYpde4hOMYL4qIlxx4w5IeTHTM3p4c0bkw",
-	"yJhFp9MJOBDloWb9cH3k/TkjMxJ4qDzHYSJ0HCE8hAnXdzCWURkCDQUnFf8N6bXnDCj8Gz7NIivcbiL4",
-	"pIM8iblL72iEFiqrl0E3T3FXzb3k+krScSdgK/8Fj+QoBZwtB5MLLf8WkQPt8SqCT6EoKH443Y4s7o90",
-	"5wns/YjivehV8U07LSYlhoZsSyfEO0XsEtCkHALuVsSpcDYh+lx4yj5XHtHONAYc2AmZLNOae3FOok0C",
-	"xcT9YXTdKY1CGvLxw9BhS+Y+jdm1RuPsZt7ekhhHEdJvCIF/SmKfyKtjvLpZp65bpArwBMdJsfjwHqRz",
-	"NGfxDYmRetEA8VCz8DACpWAmQ/Ue84IITFlxOwCC5hIYyDkpVmbZabrtzJFq9NlwcQBdi0Or9ImwkZCj",
-	"jNip3DrYRGA8hLxNNkkwetY0A8c6sd3w3UbCHfFqrySv6Gw1HDac1maRaBvuRG6F3mupEQLQmhLuRO8y",
-	"vLGA6ImzWrGsCeMJiolPVCwPdxAlcwhjALGhjBP5TsOt7LwuwRE2yXtybc5Wcp+G/V5kP3OQT0/+W1B/",
-	"b1t8ett7D/qzUoghchpH76wtjnDEibNK7U4YwkEA1rhUukMeiC2eTDOVa0ND4uMZJ/CeFG8QjgQJDTnC",
-	"k2F4PWMzrkxJHE8I8tw7z7yqnLWMqnt68ssZgkmUWLtStV8fNLlaeiwgGeKnPiKCvJLZxEFDzImDcDwM",
-	"k1j8zaZJOAn5xEFTFi2uGXXQkPsOGoaJz0IqZH7OIkxxDYH5fEDBIixdIdKfTALl3hLiGQkE3/f4TTid",
-	"Eh3Sau2n2di4Ha2t21Bw3Y0Wq5z4uQZ7+LFkujvTXxVjrN/alZgV0lUJqK3l0wv5vroAW2vC6URbwGUv",
-	"hMMA+SkRjyS8JefEx5E/i3BCfmbDzXvFUfR2BGnJ65aYHRVSj4tcA2IB6A82BF+QbW4SD4GqwCtrpKB0",
-	"O08EqsfF1OcI8dlUUQS4kbYZWtOjklMSBEnwbkWRSk5JkySwHwNNEq9xX/yvpEoCnYEoFar7EvEyxmUT",
-	"DrqWXWTPH4z9y/t6F5PqKIwilSUEBu5DQfKlTOsZk7cnGIxyGdTQGybkNhbnFBI5ydZeFhVx2+wIerib",
-	"0wWZmAPxdSWjknU7rYzwXC8Snje6MGRmAQNvmrWEEYtrWR7wzRIBbAS3t1OI1hqLtBTEt0WjvPoT+uPU",
-	"VmHUHp1UEgbcQUJvts0Zthi/QilTGDGNiS95maQS2clfmt8RjkIMY3tqiN/DgHs19JKBsxaSEIcsGWeY",
-	"2matD9+dypfbEoHUX/UcY3JKd9VrVlUh30dmE+kCwUSWrmylbzUDxsdZ7Jcvm/CB34+kSPlzZ2NUyuzT",
-	"HdQ37sBGdj3xakR/GXKY65gF5H6by9GHb37fHZlZsDY9Qt81nwXkEAW5VAmtb/s4IjTAsfykrNMRV+cp",
-	"uL2CPIX7kJ/XIb15MKotb1/9aPxwIb1JtfS662TsNaY+hbSxbq/Ci8V/DdSV6V17ZfJgZVRef6xz8k1g",
-	"OcAr5CpCgARICDOIUZ9YybkgzOkcsUKev9HMJQe63EKUO0/f3ArvD2XCAZROWsr0WYvahSk42RNTCT3W",
-	"6lef3RUn8QNPbrMsJbNLNqWd8gRidJazT8XnjqwEJiQ6O2NTgnCO44AX55w6QrQvyDcVCjNlRRmlyE4o",
-	"lVW1KLkVincSh5MJCfrIG5QQgjcChAYlz2SVOvJYpSQmeG2APPme9qQ9NSlMHc1qBMkFwN0PVzLHnmFN",
-	"jXanSPi+JRQwdwX9hN+lEEJocAjim0SWidTn2CRMVJmArUil3qWeN0swW+slqxkN/5wR9bOq1DWLi6la",
-	"bBaPYwI1C0iAyuMkmUJmTJJMJcoaDBKPp5jzOYuDSk6Ob7itTcap/HGviAQ6jmfUHz8RQrBMASiZG3H8",
-	"Ccg1u4qRErpFrLi1gfmuvZ7yyLjKAX2s2I69m8gkGmw0jqhwQ8GgCsGSdeOts67ZkHqYaS0D8ydkAbLx",
-	"6542eZAvfRwHVfCl4ckq/ffeVvItzcow4W0YkHid7PyMS6MWKt/btO4ow3qlhoS4OaCKaSDJ9AOSyNB8",
-	"Ew2q3QqSzu1uWV9hMC86UVsbLDLtibN5xlGgXgP9CYKFGLVyz5cOz1fDLXsw7hFSsTpK+o2xq2rdzo5r",
-	"F5/dPyhARTS8HY3WOJ+3sZ+t1FY3SNcAw3wYrhK5rcVlIwtSYG067YcRqAzePB0CdSIEgvvr0iuUxEwt",
-	"3IwuLRXD7Qy9/+0UdUfttfggLK66TFdortIP7EUJZgXU5B5EY6WsuPniy2VsguU7+dqLGNNg29j/daKn",
-	"5oLbG7MdsyebAujlF56KfctWZhOoQG0PyZAh+Rci6lvbu6N+K3TOnBRHwgkw6Jqr0lkuM9J0ZY/VvCQ7",
-	"zhn2xyEl1ZjgANR5OYwfYc77yMtVHfZQueW6FQd5dnIiPK1DwKouDuENaLnlNsUzkwAFr7XEo+VqvPBb",
-	"W/ymC3LDk17FGVBvqWSs+K0Og9vFm8XTRk881Rl5HiTo6UVYWXjwQ12o+G/IHBgeRxO8QEMiHVNSViiO",
-	"SlxBedhoRACDERRj5k7KUCVIQ47wkM0SxKfED0ehj0I6nSXq9a1pzyvx+omuo52X1FcGlR2h8WyCaXrO",
-	"1s/66kxjNozIZPPtWReyZa1vOeKRElNXwtr8Mq6qetZLrkScjPVi4RUHBSxJqwyqivYCGCikAbkj+Xwu",
-	"RXNrbk1JczKRa5fgPFmvW5ZnNPlUZh/rASf3tT7mTTCXwvNj3Mq5A84mtoYRl9qA3to+yP6Wsa2zVbln",
-	"VsqZxYkPEZsSKq6IYLtTQm2XsCpgTzixd7IpTWxXzT7LudeyZ9iy2KFjceoUlquO7qRY9jlS0bV5eSd7",
-	"VJE6+01bkFxSSVLbmXL4igQHza1UKsOhXWMy5IgLUQ3zBfXHMaNsxqNFbTnB4ONmfqsXa0e5i52shePD",
-	"hOv0OJ6OZC2F6ofu6oltaA+WjGXqttaUsUry1zo/FOaYzLgu5A00Gu6InK4g1Oae1pH8puwEOU3T1OLy",
-	"s2wfo1cE+LzgXCwiql8Ni5cfOWZluSzhApLErpnKMc4R462zCJdVg9WZyy8wJzbfSEX9gpVu4g7TOJzg",
-	"eHHMoiJp5AgdX1ygMblDPovYLC6KIbPM03/7za32jqqvcHX08XPnS6GhWaHVyX21ptzxq9RCfQS5DeWm",
-	"25Q8nAu4KwBHRIJrIlQI/aKQDf9gQ9OkRLEwoWbMqGDkX1PYeEAOw6rcmDdfO/clewa7ZsHY6S6WILJ0",
-	"tg/jL/nAzCfDaQqBt1xGO5uJCPGjSxhdK8qRVDhdqIWnPQjylybBdzqAYU1ananCujJF65pQXTJGpzKh",
-	"clozl8UqD6hyfxzdbx6eveCHZOLJauvF7Ev8qryq1LdKCGeS3mt7zNa7bwTJttdffJOmsm9pwQ4ti7W1",
-	"QItIGChmbVg21q1LipPrehVGhRKNwm4xRxFiQ1GdYkuYZ9fZ+RROPSl26IL6DvIScpc89/mtZwSS44tf",
-	"kFggL9TLNQFbgSpqNdK11GnpmiOZK6P6Eq3FxE1afApta/trSZcG8ENpszmop0SXxaKK8/Mk7myvnys6",
-	"u0k318OuX84+YP3EstV06N7DN/bkNrWKoWvLhIM8zXLotfjLcANVIEFSAEzRMK1pS4KKYJ1pJQWomQCU",
-	"UFr+lqSAdI6SUzJTrK+XcJ7hGjl5xGiauha9IG79Aa0iz1BCr48w+qAKxwIZfMXiCer2Wj307uUrB2F0",
-	"4Y9JMIsIeolURTKIiQOHLZ6GQmu+xiGFSLkBRSikPpsAOeWHMJmYqCpGrAp627dmiEJKOCozSqC4YgDt",
-	"VXDkyNWECUdDdldBmIvR5GBcraYaqNHEOqwlJizBEUflacx8QgIOFDmUYXzQOlFMlK5gaXy1pSpsSU0h",
-	"3Rx6dcrW6/85C2UrGBjb/CqkGu6gdH6f8UTABdbhyEUAAEk8kXNKiKnJFPhU7FeZJ/gmpNcOErqG+C8O",
-	"4yBmU+7I8n+EJxVzeGGMIOcPPABizpj4JLwlgZwniTHlQjJltDoOecLiRWaH1u9yheLvUerhgnhUOdIs",
-	"HjKBRPJzvXmoJHApfrvEd8848uPFNGHAWWVJiDQiYkAFM5HBbSr+EZreDGau2/RTYQP+JuqxWEDmgd3P",
-	"EZ7XgNmXDX7LS1gTy8wWKDFvKA5tEFQVuE9xTDDbPFKUnFJ6aIKnF0NW/GJBqvAKZ3ty3S9z5Wgp8Fl5",
-	"rvrIS2tr/4DG5K7809nRcfXip6NGu1MWv4W6AqeDdEsJ9A80KNUGJfQPFYTBKxVvQEOKIjYnsY85EUM5",
-	"st65nMIMAzGuUOUBOq8+42rYqnoL6U5Znp7OQ5CVazolXV2dvkSZyXxMGQ19aaufAG56amWerOlK/HCC",
-	"I3RFwzsEuVVWDTt0OYai7LKZoSn1LhsYpeOUcdrwUNyn9BdV4oqyuUw5/gPCfQpTg03Ts+J6gE7xCm0p",
-	"MaRJp1XaaFuwC79nZ+q0sseEgvA6VO4ZK+bRrfakQan1ZXPwr96WPXERQ80G9K0upwZ2HV2+WDo+71dA",
-	"bUUeNSqzGOnoMCDwkCIgiIGO1qoVa2GYF/b2mlFjuP1dZp9LziNnU31bzSs15KkmCr/D5tTLEClhd1dI",
-	"xiEfUB0tptu9SsNwhlotTS9EBHuGLeoELhX9UZstPMe0VMo6O4csh7PJrGGpg+ulmUt89y4mtyEpavqG",
-	"7xAUXCamOEraOeVoInPNBDNRlwT5in8CYRRSTsQ4lzH61zgJb4lim3hA5d2DTjWwFsRn/hgyCP5edxrN",
-	"Vq3d8YCPVP/edWuu6xXdfGMiWm1pkbKi3MNcUM70m0MrxdigChRQFawZDQn0OtdvP8ASIznZj4KRHZPC",
-	"/PmLsaDWQjpB02jGUcToNfxZSKaWSZM9xSsN2eJbDLksfkGFr9OLt6jVqB/IkEArwAYa6eEE6U/zVO2o",
-	"+uHj52axjXw0E3Rr1bbPCY5CTgJBNkZhAkwGUIaNkPpSCnokDm8BgfiWAFFfr4eFFCdWrO1tHIQUQzlZ",
-	"EA63kwoxVPCxRUIjD265cjndhoXziwQX2W8uYz0ruOGlid8fY3pNApXQ5NmXxjuE1l62wTTkKJgRi1IP",
-	"GYsIlqXVGL2+JPFkHSq/IUmKvhltBZXHJArQRJauxBQIiiAmlS1Bk5l+PYS4uFDbLJWnN69grXqFghJF",
-	"hPNtV5qdfv1SLTn2uLgi6pvZZKg0gvRdkPuTcTageL0As6UFUhkfDaUohubqTRbiycrTK6KPqwha9sou",
-	"35UcvSkgAwXgTq+Tk2UoRUw6ZZcPM8tYbPfpmGZkuuFDtpXNC3kyG1MJZC9JFAqle0WxW/WrFnXAGoAS",
-	"Jv+wmprmRGbV3mdTY9X7eWTEGlYFxsKPEBarmn6qqu/VMPCQbFGRpVer/CAmoe8+iXg7lD0+kqB6SB1G",
-	"MczJ+nKRUDpVnYoup1fWReFiREkyZ/GNjNOs2DJgmKQFWWvbLkZK5sWZIOKQfrq8fGeVpMsvcGVB59iU",
-	"vsGUzwUXV32MV6xq5zp+uTuxzj2tsdDGFMsfZW7AEkTs81qujZyiwxZ3ttjjoO6s+muXZFJDCzZ5H6wp",
-	"tlzmw0ho0b6fLCVdacafyvBoD5WFkr6Aau43lM1BJA0cFJNEgBRFZJRAsWR98bysBV+/R+7GeMYT5RHX",
-	"aq+aBYJj1Pfrtd1cvnSxA/Q65EKcD5a7aJRNWZqEK5taZS9RMbkU7I2UJ5uCfe8k6nxA+W6RwFsUUJcR",
-	"tfbuMmvfFGKbOy6rMF3+1CiZr2h6AkeVMYOiMh+zuVA/ogWEGvxPPENuukXlbu58zIn/u2f8TdK5bkB4",
-	"QxY1dJHCL1QGNMmlal8NXcwOtsebvdDlPC4+OdKsF1jMMPXd2B3nNMncxC/TGbZc5F6P5Wmyy7Q+xx63",
-	"+gS3eUuKeKqdvYYNldbq1jLt3QUWYsaX4n1D+VboSaAl4YjL2lX3VpUE8ecJnkzXmJvlfGM8nRK6xm58",
-	"rwNb5gBFdFSdXLrYLc/uZWHAFWRBpRvTqW21fLEfyC05lI0vTiGEQ6oInnIeQhwGhH6JNwZUutsPxTCW",
-	"AVIMBW0kM09rnEDnSu/Q8mE6yFsQHKvxU/+1B+4F/aQGLptC/4EJeCxwSmWWtGU44foUdr3ue8QmrolA",
-	"Xv5J9s7fZpItDYKbqrEtIeWyVAHlCI1LykPPJZrUlKDft2pNq34PKiz2cBUi9BEe0Kzpms/DxB+rhgfK",
-	"c6H69ksLyVSa3KTvEKzUsktCRCqHA5rFlz5YxiEyIA3nWQo4yroMs7tU/VfUHks5pNIbMWGect5ipyIn",
-	"/iwOk8WFIAOFnfaG0LrslT7xn99flpYjFgpa+OnufsMF8t69vbhEz+WvVfiVe45OCkPekcoBhuX3dac+",
-	"GRQCb8twEHHTfpHdxKWArVI7knGmeKdupqvmH7FYwhIoHfgdZDM2A45xkkytVPOjafgvsijSBXQvxKN3",
-	"pyCugqFYDAB0Xjdx6pfuqngaVm/IIp0Dy0Ezs1yskJSzueliMimR1pDKsuPSfngNNVBUfMNd1Y9CQhPB",
-	"eDYsTMm3q9d2DCNtTpuXM6Iw2LCydNJ1SzPrX17ZF3BfjZgOFcZ+YhWIKMH40qX+zwTfBTWVqJuOLp5K",
-	"SMrXlEogz573nz8PmM9r9rfP1TbF4peUsNIFhMNUE1aVgTEw9oiZxsNcBkVAspH2pQQ6girBd+rC9GXR",
-	"3sztGVB5QYD3qHw26HvsoAmm+JpkizVwrU+Fca69HXdkn5YM+VOBfUU5OtyB3tMIywVKiuaoGvOypzW4",
-	"THVUUpqywCEE7G9/Q0dpx+SQ0QFVyWUqeohnOipL7GBUeoTnTElLSF5T3hdDVmVYhkYzmF+p2lMcxk4W",
-	"7SW3zqCbo4SHLGJC2Bum+h47+qMbAtx8QM8wXSDvOcD3+WeLS315XqvVvLQvL0cg+cmC/HYacjElHNBC",
-	"UrgbEUQXENCgK03rCCigiTr8Xax8QJcIYd98BmUVITIw7X37jMtm90bp1qnwLbflIHKH/SRaoCi8ISpB",
-	"ZUALmtfW0An2x1br4rQlvjpaqyW+0PLDhCNP8yGvho40ug2otor5aS9oqOAu7S9Ub5xwB12ThKOWWz9E",
-	"WAEk/UjqBzehMjyYpQ2oWbo6QTVKE7AAKnfOmQ7HU5xa4z9HlBCoJunbnaoTqEpYNhvqo98+ehUZMvTT",
-	"2dExMjFXEIMnL67uFZ/IbgdqNAeBUoETef8lDg9Nt3NwNmgITc1NE3hvLuQloZj6iwE9AQdUTDibxT6x",
-	"ux9b6ZFyMt1uIUzkWahPIBVKIotJ/9SVp8Y4sWAJaODI6DoVtIwFVFs15GUuk4kuTFkKm9NcNRacVqcZ",
-	"UNmsExQtWSPPU7Fg2VgbgfVqGxUNCq0im9IpGig/X7x9Y+qq6JPwPg+ACQ1KfTTQlVUGJQcNtNoqf6nV",
-	"avKpUIPEo1qt9sVTwUhRhJJxTMiAyuocgqiKQ6yhE6vWip4SU+SBR8Prw/TF8/gsyD+S9UTEw99qtdrH",
-	"L4KGXWoNTcZRnb86Rs1ms6caFtfQGaMEZpXgE9cwG2rl1Wo1cHZ7Duq0qsMwqWQZ+4BilI+10rC+yOZF",
-	"8wH1dL02oVsNMScQeq9qtol/66pt4t+qbhu8yn34j6zdpki8LODm1dB7XaeJynwxKAEL0esQ4ZmY8E64",
-	"fwt4LMhRrluKPC4ZQYcKogPFPZjgSOxWIKEJ8StIAUdlFutQWkEadEShLmqcNrSBuwZp5XBt0oHUJp7p",
-	"inMVU2dWg/dE9RgHaECVW+wnKCE84RqpdakSeQkjvJCSuCzMZn+AMMRBJ6CU4EixasnpcYLFUSEODhB1",
-	"6hDfr+hF+cifEHUKFSe9f3A5q/VGU4EWqCg0IrSEEzGQUWngZ3g2oGm6YsNttOz8Bk2DxerE5/B7phqe",
-	"IlnqpisgyJD0N7oQheQrdqfnKtzB/OtlEnGCPFWe3KsYy7VpeK0/4dlvBjT9qKZPC5G7hFAOQgNwX3Uc",
-	"8YxSEitxR8gz6niqQljSgakWh1HVb/vIEyKQSlpR01XEpQKZ2YNqRZR4zoAi5EGdmQstE3mWigeh0lIm",
-	"YCPr4MRQcKeOVr1riw6Vw/zqdamnvsQ/n3DAGqOpaZFSshxMxW0dEjSPwyQhVLZsl3zcSAPInJDuDwWX",
-	"+jZkkZAnjYSBBT2YzuIp46SPPHG2sHIg9DJ+TqueibIgViSYYjx/od/W0aPizVsSD3ESTrKfiBNIxoom",
-	"QSt0D5VT3FANm4ayiIOaQdasUqcGLnz5RB8r9JgXUrgCk5FVnnGJf7CdF4sEgtzhC7Ux8VxMwUZGVFMk",
-	"hi7QUHywfEiCACoU06ANmD+byErF6UXKHdI0ZrfsRgqQCs5GmpeJKvJsy23XBSEBo4hdhxQNsX/DRiM5",
-	"nhCfgDpJcWOEwwjiMiFOwbDt1+EkFGRN/hcouD8m/g10CYPYBrE/kIVCjgJGibpKKvlCwCUkvI9M+T50",
-	"Fr5A5brjtrpO+6CjYCMIB1QFSxlyTEZwUaUMXG+KrZULyohV9EpkBVGhRB2aMwkFcQDdSc3fbKCI3JJI",
-	"8o84FtqJSraShi8uq6NBpoMmx/4Mbs4oNR2h+ZhBSoBQmjhK8A2xAiDbpv0MxHswDucyH7PIunn4hnDr",
-	"m4ZrPkqYWFl4S2oCkpfkLtFZRepWlEFREPgIeJ9SRO7Ind8QuS11CyqyisqQqDt9dfmq2tXCq1jam6vX",
-	"Vp32Q3GoyVjMBDRYM0Bxk8TDtFYWOjXCohBalFDoZC3IFTEDKGpjfEseUhpeqsMgXUAot6oND2A6g4ss",
-	"ME2qUb5gi7qYmL7moaUuwWKUxtFG5aJ6djqsHfK/vCPxVLsVQJDRwJCf2pqVpUdZCTz6Ek9xzIlRVkYs",
-	"tqkrpka3UpVNq4T7eErSUHqlGv+vT5/gX15F7kORIimqVNErGSMFd1/ABcKE2zp0Skf3pIYAS2MrG6Xf",
-	"0Wo6HIlgPpAG1nbFkqFIr/j09J0RrFR71XpbKL4zyN8bzWJgVWbKa5KgVqOHytnSfxUl4yDknZMkXlSP",
-	"xJLBisBZmlUZh9fjxKQ+CZ27rq6OgwI2G0qkEW8ToQrr2RWFQ7OpmCFh1hLFaVkd+SW19COC47xS+Iwj",
-	"2ThRAPgENME+8p6Dhvhcdr0CRsINwWkrhZGjss8opCwI4aoCyZNakpNWHl1UVfxydXkslhngxSGaYsWp",
-	"HYCatOvZEFL5V67bd12pYLy1NUX+zKwhkH2P9B6gfpdPlOtSWevexWwahyTB8WLJUJex0UXkGkfP8TSE",
-	"OGsu/WhJZCx+2v50fnJxKdCo5JRuScylDa9ec2uu+IRNCcXTsNQvNWturSmTEMZgC88aasC7yniByfYs",
-	"lBxTBn1H4a2UdFMTUBlT9NNFo91BP7+/rKyqm2SbscFtYHvB4ISSWZytd3d1/lqy06VKeCpIRfIR8Zov",
-	"aDrhMkEvT7eRJ8RnJZhYEwsxJ1HCn6p6a3YFEomqUKk6rqGQD6hSdvSj8tX5a11DASpqTQt6uSnboiKN",
-	"MrPAdrfIJm4DKvGoUjMZfaZVm5dpJNTsuC6MqQpyQpcQaLgGkoXGDFuyZjRaaH9RenKKYoKhVou82aNt",
-	"uU0hrrTcVmqG0PcKsn5UXwdFP3Biw1feASPmnQal/nInvZJ0mxGeCPHUKpgB/hqrOsYfKuFN6yWZ9nWf",
-	"S1w34S9d6h5xSEv8mlHpwyGBurPi0ggmblvc/8CU/FNNUvPZpFTUOU+2y8s4L0t6NnA+QVQzjrIre0sj",
-	"pRilH6JypNvsLZ2xklkq9jLXzElZ8orNaJCd9Cgzm32AGW69YY4ZvaFsTqW/Qqoim1sLrGia+CXrK1X9",
-	"RbREDgfbcN39oYJkV6pgI81RGHvfpj+n7SYskcXP4+GPfvg2/Pn06tNp/U14yk8nyfTD8WnndMLvTsN5",
-	"GPwUzU//YOFFFFydUrdGFj/P8ft/h2/D0/nZ5c3818tX4Vnozs9eHs1fX/riv8nbl0fzs2P5TP//r5cn",
-	"4evjnxcf3v8q5qv7jV8Wry9PFmcLMWf0yV+cdk7p+Zj8+G/x3qfg/enOc5zJOcaBWF/Ew+DHV60Px/X5",
-	"sPmz++v7efifi3n44T9jsZ+7N59u6meXfvvNH0fz18c/z36d/Bq+/eOk+fby6u7Np6v2m5dHYl3j4Pi0",
-	"A+9dnjTFu2fH8xDT86mAydnLk/ZZ46T14Y+j5M37s7sPF27zw8ufx68vo/Cs8WvyZnLlfnj58x9n70/n",
-	"v17etAT8zl7P//jPy86f0cH5r5NX5z9+mH368fzu7pa0WmcU/3T02j95e/InfXHd/nemFn2/1HAbnWq9",
-	"Xm24l/VmH7h2zXXdD2uusVVsz/BiVUIvw5KBo/1vQet/0PduMHPdRgeI5Q/f8eRJ44k8KqDyPwga/79a",
-	"bpbKr6CsTgmOV8ZolKTvKhNGVjrK8FQV45hGJKjS5Su5wkvVRFXzAeiWtMyfvhOn78TpO3H674snX4H8",
-	"CEEoDQGyxKQxQRxPUvuZHcygzDx24M93mvSdJn2nSd8FpkemWE4p5zK0w+a21UIz+qfKJAAFtLAVeLos",
-	"4xA1mmJNrKi1s2Kav0SXjL3Gscw/SElw/i2Eh+yWSKuOTXFlj5pSrutMKe288pvpDbJ8fe0zoLI+gvZd",
-	"aIuqnPDLR/vV/Dh9tP7jzLnFaaGwoTLwLJOVnuuutadADykVpPCzgnHRoWu4Pz/LvA2SN+chvT7Phpun",
-	"8LdtJCFH6vX7Qj7bPCmFpIqkX6CB/cqgZE+Zhb31Wh9t9fnu0O+47pcd7DqqtU7xHQIHo/KCAKBkoFzZ",
-	"hq9aKrhPgbzAP/IXwBx4RV28+qqFGcvR8yur55L8qLn5o1e6JZP8orX5izfa0AYftDd/IP1nb1hyJJ1f",
-	"8GF9i7W9kx5ZQzPEd43e5u9es+uQXo5jJsPl4aiMfWwTDMndFCKL9EGnofSA5MtR3r99LIiv/u3jF+dz",
-	"PvD8t48CvdNrdwam56LIUsEP8LW4VqV38Gvpo1jJcx86g652V0irI8+6INLIHe1uYDTtcjclJr7YdMJr",
-	"VVAoi+1YtU+cARVysYw95lblAci+0I3/VYyhjgaqIU8XeDNBgfmOn5wQ6brIhVzxyqEpsxBy3QM6W9Bt",
-	"U1dPVPbcu//3f/6v9F8k+EaGoKRNRr2hXxe/P/fUf5rwNuZpW9Eh5qTdFTtsNlDCUKuVcS9z03d0QHXc",
-	"mvTh653rynPLQWUr4tYycWl6RwNqvOXSpS396KGJiDxEOD1m29Sti9nNOOHa5d7b0VtiBdAWuDUAKx/i",
-	"y1BLPLkLucw0tU34ck8rt2TzKd2R2hbITBOo36xyhSX3rt3oud2W67q9brtx0O12TtxXB27TdTu9bvvg",
-	"ZeOkVe/0Tk4OSnYL25JGndKXj1+ylMVe8lLnXe0kiolpYFXkf+F4knO/ZHd00O2t2dHRsN116/jgZbPX",
-	"bbbrw+7wpF4/bjV7xG0ft180G+0eJse9F2n+xDGOA7WeVdt07Dl67z+9/M/8xXByc939cDl8c/bn1d3t",
-	"v8+PFvGHTy/5j78Gr3953fv0a3L0/v1ZOss5gZb+ubFe/tRe4JD8yT68aXZGL3/xwzeL8xk5//H2x9fn",
-	"zUl88Dq7pIBdE3EjFeSVLHKUFqC0DmCLcEykKyyuQJ6DnrsS1JQlVVxVcBPL2cEvZHdm38oZVN+HM0hj",
-	"Txq3mQ3YVCxA990uNnOoFuT3xzpVETTFrkyNo4w23pDauNDEQ3Embr3XxN1RvTok3VH1wD1oV4c9f1jt",
-	"DJtBl7ijBm4d6HoyEJEqRqSzKFqB6zofMq2EKZ+caelTfPsg5NeblezhPlv1Rz23elDvdqpdHPjVA79F",
-	"eqM6bg7b3fVb1Rdu221+tLrC/7bzHdUbNRc0LdFaUBNVTKY7xm8BkdWU0eoga7pQGYsM9ickDSdh16w2",
-	"BY1GAciKby7taNLJ91nql/7mvuo0Xp3kOy719Z//tBezlPebEvYvGTvBFVfhO/rirTNv7kx/Ms3zV6gz",
-	"M70CqysyxOTnBTVVJ1Uu756Wgv2T81101qXGn1lzAQhvMnLOqgOM6WJp/qwCuzRsH+0y1sM1/4SxM0wX",
-	"79M+mClUX4W3hbLIPeCWgZbqvqXtJGyEoGyIkDxbxfDpo/XfbNLq84y7vkZG6rXauNUcHpBhxw/q3W6r",
-	"4XeGPsYdv9mt14PmQcs/GLaHrZyw4t4Fo8Cvk65/4HYb7U4Luwe41+10m7jrDkfkYBQ0W62O67aXPvQD",
-	"txOQeoDxQa/T8N2e38GtRsPt1ju9nk+GHdI4GAX15Q+HvXbQbQ/9Nm72Os1hq9ty2+1mp1Xv+hgPg+Fo",
-	"2Gpi3KwvfVhvNXsHQUC6rUav0Wl0g05rhFtBm4z84YE/wu1uu93rko4UXR5u+/gltXXo8nlKZjfWjjQc",
-	"uaVxzlnWccAWogLBvqrd475mDHcLc8Sxaln93e6hCI+0UiC8SksyrEYZIXwcRbZFRLdeB5OIzhKqQpvu",
-	"1aaRcyvEUoUeZhKMdO8pWb1XlQkpKwCqbB2ob5uI9RAa4Fi+GtIBvbo8rvRRw3XTWGJIlhQKuhgcrH0N",
-	"t65j8SiZRwtjLGEU0ptMNXFthpGJVAEZ0CmRk8n2u2bdS1mWOg6YmAhvfE1A0z+XSgZfn3iNyvKP6g1Z",
-	"2H7QkNFK38qshtwPmk1sT00EaN8Rky/VhlWJyD2HTB6l599wG21UhlQ4OD+OFiTZJgJRV0YRAwi01Ke/",
-	"7Gq252qhsjZkyOl2nKr1tQIfs9vbMQjSPr1HjYJcDXSAta5Sb0FySclVss/R8dlJVXxUPfj3v1pnvf+8",
-	"K1Lf3GbVbVzW65aykrqWpT6mbuHb0UgAz9nqTG0B6URTkSytkvHiD1QFsueyXhXIUDNIw9ZLAD69JyOF",
-	"rMoIl9Bckx1Oq109775svH/TvtxO2d7DabUzp/Uyc0j7UNe2PaOj9GAepoY9UN8QgHk7S96OzjHNe3mP",
-	"JL9UOXUN1+3dV+tQ9ebX+XMjgnkiJ8mqHOLbIh+u/cEmfWMjXrjdx5KrV7kSZc+BWcLDQMIWJQw16q77",
-	"cEF6FzN+tsSUJfLZOXM07+vKI8HICOf2yRVlbwyJzLmWeTchT/NqISFFpqIWiTsrAiys9X9xdLzFyp0U",
-	"hoWt3YOWnx5p+bvGh6zEvItVYiAqW5V5YEF2XZ6KzJOVbL323aW8Z9WqSItisSqNfaur9+Q1m5WqE+QW",
-	"bqcxqXpVylUtPjSpbrLQCCfQ4FobvNBrqGyDY4JmNPxzRvJJiQOa+UIbAKDRZBzYYioUIokP0ckvZ9Zb",
-	"AtSQM445qYaUE8rDJLwl0aLSV40VcXadEOMpJs2K3Ca5W4oz8mILTa4MdaAhO00vkuKJbIY4oDdkmlSc",
-	"tJs1UrOl7lgrsS8dtg7KmCzloW0ewITApCmd6tJxXVyERPnKQQ+zTqviyHxqmQW3L6+u2IY4x0fIUpsz",
-	"WYB72fq4ym53UD8+6LQ7J8cHeNjtDt1eNyCjFwft+ouDllt/0R51gm7voPMqtfFfxjLjW7vpMkaygxP/",
-	"5fji1x/v/rPgPv/068m02f7XT2+6t7fzJr89mr3+1+Wn/8yPX71OfklHfDfGNGHa9bta3Zjr8jWyypGW",
-	"nQFBylpceMb1e5Vt9r+Dt1qt9kxgTOHmh379Txy7PI7jg7vRze2iHXVazWgR0HkvJu3edfLp03zUngR/",
-	"Wp5iFgVwHQQjeywP7Bbe1vR4F1O2q+9VY/Q3UkMVNTFkaRkVCrWcFXqn22/l3YYurg8bVdd13eqB+J+u",
-	"+B9X/1/TrS+lXa+OXBar/OHP3oekefuvg8n7xt15d/rab/3E60f7Car4KmhaqEzDAexFh5bItEYvy1//",
-	"JW6UMs1HVqsjSck3o9cmr3Rj2PGrB6RVr3ZHLq42/XZwQHrDOm60dkWv/9w0p//uxpf12xcdetZavO+R",
-	"143rNej1xLiAjV0CFfai82/EKYlJD9f1v7tcH8PlSlmht1VQgsk0WWhZMgoBMPvzuspOYkUe1PpKr+va",
-	"bzZZQdI7+mheRMpSZ2HCmKx5ZZ5AAaolH+JfxHP43RFoOQJXqJc4xyFXhUVbRXJWq7OvQlU2y7eCpNfo",
-	"tZorlzHXhc5hHg9U04oukjWDco26fknq/4OxEqaLpchqLaozW8hBw2TUl9qcLs/A5YCymIopaoj5gvrj",
-	"mFE249FCKpDYH1tlfXxsmsaCHgpFj6xbDWvRhXpUDSAU4IXxb6K2M6B2ESF4KyDTiC0mhCY6EltubGLq",
-	"oZna+enGWo1eLj4ZatLMSFBD+1FMIbrq4XopDqMFFJ9bdpxpuALnG2NV13E2RQkL8OKZOCaW4KL4XQX7",
-	"XKTa40kzq2OQZQkpZBtB5mxd6HFB6Ze/ji6+f1FmZ7DcPybYIPTXrxGjsMQEhy5pB6A1fNcSHqglGJJS",
-	"jFD5IN1lvYLkzulh2gUg3EaXr2JomKvSg8qkqYj5d5Xj6agcyhF4ogUgK7NWCxYPzOkkqiBLYTYn/Lgu",
-	"j5PIaoYbPtle37jnbX+8aEdj8NXhi3pX4sm3yuV8iprJpYxHVoyOP13VxIhPyxrCKi1E9Ux5/lm37fry",
-	"XPeUAK3ElGSExRbtNX3l+blu/SWWtdk/Nwoj1ckBpVXW5Toc1ZBTV2pEIZXVXE2zU/Gx4Fqm7DyoHYLF",
-	"OEihoaprjtMuF3ZBa0ue7+f82DrsTx/UgCq5RqgV0Ahj9x4YyORahxzhAfUuoJHHSwXsc1Oh3EtX+wMa",
-	"k7vyT2dHx9WLn44a7U5Z9Se9UNVe9aGhf6BBqTYooX/orOxKxXMGVNyP2Mec6C4AXmYAk90q6/E+0z0y",
-	"qrlOsrKxnRzYU4Gi0zBeQNOQKxre6bqHplOJBXFuSmRD5m3fruhrXjPdO2QSajpZyHXsDWVzx6ST1qFL",
-	"n9S3KVIRf2r1stgwlOYv6AgjJtKprQbpQtkRpEBvS89HDCjP7AWg5oMUuSEOLvTeN7LOLKa8sD/dTIpW",
-	"jAL8APrzAqSDHT8/UV+ZFn5vrIDOHca5kicnobtDDEjh5fmaZSp1fGaC78D5zTcHacKMl7qXWDrpp9B0",
-	"ruyXrk74qxfXRyv+74cfSk5JUz5VV7hqOlLI4E+9iJoYNyOUSyhLsqvDL7at4kIZJTucj5zqVRhtDNKM",
-	"00Xlib6zntojsW5bpF/PiV9YeLKlQHMqyVTmuqnYoB0QaPmC2IabHCFUJsTV9KtAGKYs+X0EY2frkMAQ",
-	"4sORjlN68LmurSRielJtore1byLr7Utmy4hcP5IkPS64WZjrZuIqb0J17FKtGixBTF4SriQxKGK/uUqG",
-	"1YFKNZjUPQdME5c0tSJtQTAfh/5Ys/tsLW82gia18QJFOCHxulZzPo4iwV43V2xQttDeniN7rji0aXyK",
-	"NRvWFFagZG5nCtE1taxxRO7WFlNotTu7l3QWYPtG6futdsdyMN/Hkb8GNP+tsqnhZJeSqffhnJfHv0Xe",
-	"9DcPxVcWiCuF8nls2kupL3WfVtiF5K/rDEPyjYxlqPCjjWW9VuH110lvlR1MZH9oq7DXX83w8z2Z9QE+",
-	"7JwsYckmVyCNWJJJThxQ6a6/Qxtfsbtrsl3+KhTe+oMNOSpTMic8kWYBxySQJqBayX/HxCc0qRgHdRgj",
-	"yLwlnDsDqqs86BRX6ZGAnmMyVllVC7P6mICB4ki1e50WCSaxvVg2p/nOKcUt57To0qoUyS6vQ54cycVc",
-	"ALweRyl9u9TDUCxzyKzs5M01cuQfp1vFZroQm3nPSMqCsjrZ4jC5uNFGvd8CecA4nmQTR+n32m3Zjcyy",
-	"dwrZ1MtWldY2rbre69cbhav+KPvmZ8B+7zOY2JVxoADVtdxc3XX3BrEdJ/norIkCrrf7bv2DZtB6yFFI",
-	"Qz5ef/zbhQ3XASzLS4xXLyd7TOYi5UMmjzINzNfZUXT97lX5ZbqIt2p1bqJwFPFZlW/2/d5+v7ff7+0j",
-	"3tuNSZa7lLLWTF/IAJt0sFQ2yos2WpSR2yT8IbL5FrmNQvrbT37jX1xqdnLpwXlBWpxqmsGIMyhmlUEz",
-	"52ZJ2EeadAg03dXPmhoPVrtaL2TNW0YVYpXDyZTFSQX57JbEulmnXbfG01J9GHBPhipHkVVEze4HaEIr",
-	"jU9zCO5QZoqmhAFXHUohzpKjhttImZyMyIGVHaIREyiDwkS1vPR+PLlEm/WO55/Ff04DaDI/oJ6hjdx4",
-	"NgMyjYlsisGnJIJmmGyU3emhbHYsAKW2mMyZAyZrEJ5lB9wBPaIoDKRNXlu0aVbJCLmyyRa0iGWjEaEQ",
-	"rxUmZCIVkfTzkOue5MNFemRYIFcSTkgNaXRRHlL4WUyj7JMKnCyGFt4hvR5Q3XZe/QSt1WWaqdKPlE0i",
-	"rXwMJ8cocezw2DJPwigSh1dRQB1QpbnBnvVquOWuyWlkAgk0ST+00k/FLJTM5WYAK/mAMt1yz+CdimgN",
-	"EIWiQ6BCyVRTrcEpS3vE6DW0dY7YNVqEJIJO1nKJbDSgugGoscyPWZzIDXMmvhfKPhpCVmtacYZFAQwq",
-	"F251EYVdfxuN0nTqy+qU97eKR4YcZUTUN+oawwlltGpLIhVEV1yUC3XBcmNYV82miafQ2vkaxEhbvE1/",
-	"FlRyKxHno2NPsuVn9dLqOGQB0azivMq9e595nS13JZen6ddRFGK+rEBYBM4CrKZ1DwKsgpCKrlAIshT+",
-	"uIEkEm1Zui/IAoKD0sf7dLE0d8NyfSy7Ohr7uisnq4xOj6G8rZTp3aLI3P2qDUVTfNyueNEqpUE+yQZj",
-	"d0ZNXD0YNtwqbgWdat3vkuaojQ+GvUZpeTlaQZAjrQ1OtjUBEyZcrL+vcOhZwstXMbF9P+2vdNpriO3S",
-	"qVsNKb75mT/CgRzg1rB64Dfr1WGbHFQbQW/Uwp1h13ebX+lA7qNmb6Vir0gPcLSspo/umVrjKhn7nj7S",
-	"/clKu7g9LfZvnwaoPva0CgaFckWqFOV8oukrfXTvEb84Jcg2BgmlMA05DB6UgmxLHvdMQ7aGeGgqclYO",
-	"+riPnln7FtXuCdyau5yjUqwpr4Zuze2jtR8+jo88zcxmsYkrBhXIpHLDXyyWXF8L2g/L4L6PSe5/qB97",
-	"k0UOrF5Ct1dcOm+cW2GC28rPbexNGx3exoJjXazUPMJuSYyjyNhEUNlFCUN1160Yy2+B6WRA2QgR7I9T",
-	"q1GizCbfxgrxI7Hd2qXHC7Ve9mqvC7X+7pR5wk6ZlZLgX9iT+h1hnhrCPIoLbyvdQhBsQeP15h8aR3kB",
-	"HCeviko+lJXm0NXV6cv7Sm9ywKxmkICTKGCE02cFxR4HpdksDAYlVC58cwolMCkalP7rN7faw9XRUfXV",
-	"x8/dL1X7z9Yuf9YbX/4+KFVyQqNceh894fWuUgWmOIHGmAr6uh6DWOd+okAVnmRQ5MGC6g5oTLdNC8uL",
-	"tyCCiIeG2q/9/G329S8yRmNVzo10ngUPSq+xfb12ks2ecmkE5zL2iFSSxIn6ZY55Oqsp/6Mkv9p3n/0a",
-	"DeFHIoNMjfStUpCtA30EN72z8XVF6SFsZZ0uslO4ra5UbHn5EyVQYz8B0ggVy4Y4wtQnUlFI++fyioNY",
-	"FBCeDCjE6X7zAFr+iGqG3WFyNyVjb6F062W2HUQwKZluF5lXUNR0WaLcotfkAwPy9rj3xtbxfUUlWLfd",
-	"fGGA2X5iQsHOuRd15jtqfkfNrVBz7zrTNiGPmhFp7ivQ/ntw4xMObvyqIYxHQcDtTs8F/f8ZLWpRb7oY",
-	"8MIO/9D/TllYPenW8w4RGChUmpGMlZSkVxXS3GgeVlGIsATPbioC8rmMnlKrHhIfzzhkYOlKWzgSGw05",
-	"wpNheD1jM95Pi2577p03oPpV1QSC6UC+k1/O5MZr6CLX5baPNAWX1RUchONhmMTibzZNwknIJ86ATlm0",
-	"uGbUQUPuO0jRPQfJLtA1lSYLM0qRTQ4uwzt1HSlj59b+UhlNOKBmF/CVg3Rgot1zQjwTd1+W+vFUY2cv",
-	"5X2yOTNAuOW6MozRgl7IraK6AtxhwlHZ4EVFz83itCioNMqzWRRAWzlo9ylWiymquymu4FFCYmhNfWgV",
-	"CDWrT8aEPoEgQP4IDS/GBE1SxitO/4VEIXFg9gWkyGqZvW2HhHvJIwKHC8UCVBZrq9ynXX9BK3A1/kt2",
-	"LVD3Fhz1WxTttHDwRF07lFbt2xkexXKYqf44o+BNVwuDKq7nsrxtLogzpBK5zVWVRUYAw0y5WFv52Wax",
-	"W/ckLtjEvdsUbzHW1p2Ltxhr62bGW4y1dX/jLcbq9g5Iw2377YOh79cbre6o2SPtg2YDd1rtA+K3h822",
-	"GHabsQ4CEjTbQ3LQ9jvtg1arU28HHbfRJvVOQ+yONBs4aODhNmPhXqcdNBp196DZc4etZtP3g4AEddzB",
-	"o8ANXNLtjPAQb7XHER7VR8OgMWoHpDls+e1O128H/kHdr5N6r0eCZrfp1w+CwrHuHS/Kv36ZjLdpHJlm",
-	"Ko4t9Che+NianqKsO9fMbQUNUj3AnWZ1WPfb1S5xRw3c8jtBd1nLk36m1cR7OXJshXbjlDRUsju/L72X",
-	"0kWpX7L42O+6bGqxKrWPwhx6MImCwSZlKbVN0bzIy9GcxEbQlS2XQY7gq0SrxyiGuyX/e5zytyQ/404F",
-	"b5e/XstTLwvkx3q9kIE+tEmGYtQ+pnIaXSjBllHLgoM3HLF4IZ72Kqu6Z9xzsL2V+z2Wdy+LNYoI6NKZ",
-	"eyqXrIcpLPMCP66r8pIbJ1Pupejj+xYC3ppS76kQ8FFafVMuyXiZ6m41tcJMwkSh9pAgcucTEpiaQN9D",
-	"3L6tXeYoCJb8OglTV3vX8LYkvCXVmPg48mcRTkj1DzbcxcG0FBSN0sFCRtEfbAgY5gmZpY8E+/akCk6Z",
-	"+BEsHrCKAS1Dqw7MIScPlBJO4HhMVFxM+CxKJE9TSYaVbxj7JpZ9nsLuZzZ8JO/UmxysloVBKVql9OsN",
-	"U68un8fXDrB62NL2aZZePq/NIhcsVGOx2IrEXoWZ323VT8upvw6xFFm8xHcPNlivoqfTmNyGZL4LAYUK",
-	"wuH1LCbSLiNIn3gGzdFHMZvIBkY4ITyxAmGt/fUHFDKZq0AmI0avqwmJJ8jH0zDBEbqWtlpp2E5YgiMH",
-	"hdRn4jqPZgnMPI3ZKEzUAFxZdmWut0lusOMCdCCBWGUNeeI/HlLYwmXWtVm02Q2QDUXCZfNfaRzW6eJq",
-	"sJBfJDgiMoc/nhGrjRMJrqX1mV4LrjBKtAXLPu6yNOTjAc2iwSZjfkxGMeFjr1JDR+mChUSq2c51eEs4",
-	"+kRi9u0iri/x3TuFZbvi8K8Ey4yLx2BRUA7bbhALcSUJvoMK6+RWLKZSWAJUk2PLRKBQ90eBuccELBxu",
-	"9ukrCOoTCni/9He35rpCsQc88sVqri5elpySwu50BPWg6GN5I9JX5d+Fb0r8LPVHOOLEKYkbd0niSW61",
-	"mcdF48ClLfgw+7zoS+smHstMH9cpCYwt9cUxZAwWl/gOKbL0LWOsv5/ykzjl/UlTKR3aJEMl6druaXQS",
-	"m75k7ATH0SJvPABCrXpENNyGe1/DAQA2Y1uSjA863Q/BUhIRoZvAJFljgfi2j9Z/sMpA8OeMxAu9SXGy",
-	"9d5eFH2AS5rpF9KEXEs+nlnYdwH26Qiw2L4qykmn0PJrCK9K/rlP358d6lHhnHBuZcg941rCA+kT36X6",
-	"fi6g4w82rKEjZbtklAyoUI+nWoYKC+wSqvQRZO2rAIUQpGKcaN3a9DFH71gUrS9DVWQ38dCMJmGEQJCW",
-	"Na88MHjU0GtbcuVoggMyoPMxNAyA6eMZ5SYyIqQQv6B2f4iwqpBVnU31WtX+YE9hgggNOAL7yRSWzsds",
-	"zlGYVKC0kVwFmhCs4KfhGlI/mgVExZHI1cHiNEUNv1HE77nExUt8Rx4r4tcUdJDq4cN7zHeHbb96ELQa",
-	"1W5n1K02iYvbwwO/F9RbD6uYcJ65MOrbe4hwF/LL3WW3vxwk9ifm7GYuWrI7SPoyx1wvFpXVfbEJkSQn",
-	"le+8+GnlkCtmlDnUJV68mpvK7i47mILUJw6yK6P3rT5ljBJdGxTK7kFlvpTTXRMKNJReD2hZvKaqGojP",
-	"HLuIOoi/wBmSMVmAN3BI7HqA1ziklW+X66E74zxeqkcK093aeJlT/e1zmqRaEMTddPstCOJeHTneXFGW",
-	"Z/vuXtsGnTcg4F4uXTUgM8PaMRcGKKWMnvmxoIvYN618/f0QtjmEffJAMds24fzqZL4zsqcYwR8bqrrc",
-	"gexx4vf/LViTZHGaN0mNz7RME9rfYgotyfTF8FCZE4K88/RJRWa4Kj/CgCp/Q7a4cN0OFofBQ4pyQf41",
-	"9GrrUsMKXF4NvRdKlgf9ccApcR3eEuqkrd10x1xoCytekP29SDCgCRNTMeqTzMK41QxPOxu0NyPrDzG1",
-	"hL9ljLnqz7n3CPNXLJ6gbq/VQ8cXv8AZC1rnGPhJ9RZk5KJmaQVd6TP0VdDWqhi+6vPbLDn9oq3E4BPJ",
-	"6YXGYWWCo4VSnmobZiErqbmeqdeD0KmQhhOc63J+aUSOdN+UrW4NJznTxhnF3nYMfZWn+/UDX40CnkGD",
-	"4uapFpNXvoOdyx1qll5U7LDnd4LqAWk3q70D3Ku2RvVhx+8GLmm0NyHVcsTqChO9ar9qEcL11SgLsebf",
-	"EmJGXv0m0MLBAakejDqtKu4OcbWNG/5B0CP1UbOzlYizX0jtKMasE2F+TGe0a0Qe5mi3XP89fRl7IDsP",
-	"cmuYWQR1WpqlyK+x4Yu9lS08txAnCxndDldICtsV7dgKNham2ruGsbTrxOoKgKXgiOB3jn4bpNg9KDmD",
-	"LGWAJwLzgllEqoF5pLybVQjKME+lG9L8aXn+quOQJyxepL/N4iETE8ODj7kTS7fUR3+xfWyKoM3QlWkw",
-	"yjO9R6kHmfcuQjtjGYwiL7KT6z4PSOpYgfCSoX8vD/k0NCIl5RgFZH075mKNQDwV/xCPtOi/0sx3kcQE",
-	"T6QOBP2hVbUZY39SaIM58mzWwfyEJFUOX3uHyDuWHKb6MuRTxkPxjjegPo7jkPBsj/QyRl7tUzj1QLL0",
-	"zOX2hMri1Xx+65mKQVIPEDjLIezJajw+oPm+3aisCyWnlkZxIeRlgfYgUh3TPoaW20JReENkhqi8JoyS",
-	"b6PKvFRHZSkzW9sW7dPY2saYsyx+OH1XbF0svftXrVZDZfECjv1xeEvQcJEQ2XFng/0JqottV1JE9tjX",
-	"GLu1H+iBy9vNDCVrtUHtDSqWn8p7ULNtQ+t5scNaySmNCQ5UN/WCe7OKSqmvnqtP7C9g2gdU8TtXBKNY",
-	"sNlrJT895F+ylp9e/F+6mp85gf3X8zP48j+wop/c+5tt5z/Pvr7vunxFPPx7ib49SWmaVad2YkHZ92+4",
-	"drZ4Xd3ldXFNqYRnrVYKPuLhjyeXyIgiDlI3kMteb9KIjIUqgULKE4ID6FVmiUN9WfbeDKEb7OkT0XVm",
-	"JoQm4NSNQnrDEbTjGy6UAoLmLL7RAe2mFZoYIyYJr6FLu5Uf8i7Asp2KTEDkvP6Aeulyf0Bjclf+6ezo",
-	"uHrx01Gj3SmL30J6LXHCSbnbP9CgVBuU0D8QuZuGMeGViucggc6xDxVF5mMSEzW4GcA08eMkvrU8GFX1",
-	"llo8uAE8NbAHH8AfC6GoXdHwTrzHaCBD9kEaSiHOkT8m/g0JjLM9zY80r8GFh4x8cLunc4Vc64aUzR0Q",
-	"mDFquXUId5cBfDSnHwKkqY0sKl4UmtclDHkZnUM6OYZkQA21kZkTQszdLOXKY3yQ4X6IgwsNiI1EN4s2",
-	"L+xPN9OfFaOAVi4+l2APdvz8RH21OwfJjnNlG6l2YCeFN2k7K/tfVSMpEvkpo+SvJ+uvZ5MvrPPcUgA7",
-	"lbQlcy0eJoTZ6sQS3RrOkpztWkgkqcq3dbljUK+tMserj7jomq1ZowpztuwO963IrIbYapHfVhisPcRC",
-	"ty8hbguBy/RJlW7uqVzMTiYzSEnfNgTOpHkPYyxb5SqLtZZWQs0oIcWwTCGEKGLXzEE+i9gsdnRdlAGV",
-	"Yo+DxF84QlfnrytCzgiVGkkmQxIEYlfy9xknMChPFhFBYcJJNPpmOX5XMpH/MYLf1gW3raly2tJewtWu",
-	"dwUgMZA4kqtYvDdOkinvP3+O/Qmpqfefi59rU+hOqqKsjvwJUVUGxUhwJNkB5LOaYD5mHDhDCCgOxe6O",
-	"WcRicR/cV53Gq5OSQHBAhhO1aPXnP+3FSIKV6gQWhDI+SXEk+6nsKwlCGvgGHYFyqPP9dPZ8OvsLhhNT",
-	"bQqDyxAzBfln3JC17+FxTyjniqasYMOxWYxPgJjvJRFrToZjxm6qhAZTFq6r7n+ZWVRMrkOeSFeLHAKZ",
-	"IbIB5DV0kdGXVZoRuSWxqgvWhzT8BTznY+mk8aVWDsU99cBW2VNgje+KWCKNFn3VTyHlhIrhNVcFfL+X",
-	"WzgxQHiklB9/Qp7JisJ6T0WU1jqL31bT3XoaO5M9qHcxC2bg9EYx8Ul4C8wcMuAvF1MCCMQX1K+lXY5k",
-	"v5KadKTB5q2Ug5qqNWJia2oyIu7jtqHHLQg9nmUotgA3r2UIv6De+XJ37/O4tZ4Hbk1Fcwe+TWxxivtm",
-	"MQ8hpFtI369YPAyDQJqfnwxVW47wzZKrJXJg0S0FdkW6lDnTx1E0xP4N3BtAU/GPz39XNqPakAWLvz2f",
-	"xRH0PSw2gr4Xqo5AIGj/aiqA6DXIUtYwNsIc/Xzx9o2j1QrjhdQvP+OKUg2ojASWNzCHMl6h8KwunH4X",
-	"NrNEpJdxS64sVJFeIKaZ6toC4RdaE4EXa1BIQFwmsCKkgpIm5qE2uaXWHfti5M0cTn5JttVSVz8JOcJJ",
-	"QiZTlU4GwNu4kiScEJ7gyXSbBakc8aIVebd1x0v1M8xJp4Us06+Aj/c53f+X2uelJXypfRao9MXbuGpj",
-	"HdgJjB93NXPuRqoAl7a32+XL7i1Q4+4OYf+GsjkklvEUoQ4RpgtZWRxsu6Ems0FNko9MK2TA1YBEgrGQ",
-	"QJZ+s8QBi7MVXPsC4nquvuXIm8WRJwZU1yhHWWQRF1T2Ul7mObrqD8JRpG7JpAJW7gGV0SBIR6nkL7kS",
-	"SzyuzP1lbz7mxP9dGb0BySp9ofWH3Agm0QKNSUycAeWJzFAWC74lcThaaKiERBr7T7A/1ndbOUQwVyWA",
-	"YKvKwCHoEfLsg/akM0Qj/EWCaYDjAGlIDqiyIPaRl2K9J1OwNTVxVlGTPgpIMJMICb+FScUZUG/pynio",
-	"bNMC2R7WW7omAnQFF3RArRvqoBuysMmtfKcaEJ8J4Zcrp80uF1mQYIPZ8qzF8CEU0Nf0a1eUV4kZ5E5e",
-	"xBBHSHAnNhpJW+GQzRKEUYAXAF+qmovDwS9kI4D4hgTIk9KUV0Mn8IumniEf0DD3VcSuUVmmgiwJ5M8/",
-	"639CwJfBMK9iHEpX569N2Q9PSFgelDwEWctzTJHVhtvqIn+MhRJKYpWSKXYjrauAJzGaYs7nLBYi9n4E",
-	"7OMi9vkgn5C1nlMKloCsjVfAQ12tdGvQyljtTVY4sGXvrHQqvuqLl/+5Uk7NimRZCqn1FYEvpiunMmxK",
-	"IpYR+/NlKq5VGcstRfe8UL6VoP2cy3lgI5QlPyXJtAiMdmCQGFJgCAy9DLxRMl0n2O+aFpJDmK+fHyJu",
-	"FiXz9Dh1b9Ws//eeFQv2fepbqmKjUQnUAZD7S5LfnY3+9e9e3P3xX7/+GV/O/7h697J7+vrdh1PWeI1f",
-	"44t5aWecWqfC7aVyeQ45tixgbhsSUonlUB6qdOYbTi9jHqhP7pln8Qg0apcwPHFg9ikAe4CuN4wm0KOo",
-	"mOrnAuJmcdRH23/78FyMh5KiB8NoCNHCmfHF7CvhsvL9PTn5xM6Vn0fKdRAsbUr1wDa/2yG0DoHwkv1h",
-	"hR5SZPvMiFqSLwhyW8Sk2ZRb0v6yvWFKpAdRCpXyvIKYTackqKHThGdlvxD+FpR9QJVTpgbR66b0qHb/",
-	"6dirmdAs1Gx7NIa+hFUUyWqPZg01RFlBYBff039TG+ha9pmCaW/sc2u+OccGUaWpSmldYVa5FlpuCG9/",
-	"Tcq0lXMqt3PbT/U0KZu8kVvTtV09QieG4K1yCK3SP9c6iiwzS/pF1i+EymnzD7fSB6/IlMSSy6XlgpAp",
-	"AD2gSoXmiDM0wqmvjM0Sn01MgqEu4f9tSKjlT3qZAutxSOhbSixLHFHm5iXyaR/ab59LGoylft1ZQ1rr",
-	"JjX7ViHsZjLXBjJn6KxqE5uhstvRy45p0nskV7tigfUP6rUTO38c2j5BuvcxyIMN17U71wqCSQKy0ttk",
-	"Mfa9upsUPiy2cTfZ8sF3Kvpw+RAHtiv5WVYAewxa+gjbgTj0VT4k+avUkuDfXOqwAfNnE6E4CHrrPWdT",
-	"QvE0rC3wJPIqfWUWnuJkDLFtc6kbC6nnlqCEDaj3HE9Dr4YuGYu4HJ4S6ImC8JCzaJYQNJvKSGBUBqqK",
-	"OfKmccgnaBqzu4VXQQm+UaZJkHt40hdClBwZaKiUjMSD0rL35zXzcYQCcksiNoW9qM2WvYkYOJ5Rr1LL",
-	"yFf9588j8RXM1XW7rhz6ozno/BzvZByeTeZlrTsxQhqnB7kNtdRlJD8rWPOJHdXBHRQCSxmFMu0i69hg",
-	"c4o8K87IsyaQoR7L47/PdeCBqkZ2BEkobY8clWUzYV6p2SFVqjdPAbALqg4aTpuppZ32AsV3BQNdQgHd",
-	"XCkNB2I+hGYkhtTJoNZYOqZzeTzNng275ajs4zhAUNATT7iDgpCrRoYsIJkNq4+LALkUYpACMEOEbf+y",
-	"l2VrnqOeKJu/M6Beof4gXSSerUN42q9lvKro3duLS47KS14f5XJWWzKU6svHL/9/AAAA//8=",
+	"7L0Lc9u2tij8VzDa+06kb1MK9bQkT+dsx3Fat3aS+tHstsotIRKyWFOgSlCWlUxm7q+5P+z+km+wFkCC",
+	"FPWy5SQ9J2fm7MYUicfCwno/PpbccDINOeOxKPU/ltg9nUwDBv8+cl0mxFV4y/irMBr6nse4fC5mkwmN",
+	"FqV+6ZgGAfPI3I/HhHJC4QMSyy9KVumOBjMmP3BDj5X6pVEyiFWaMCHojXxqfkRcynkYkyEjM8E8Mgoj",
+	"Eo99QcIpi2jsh/yQ+DHhjHmCHL09JbdsQcKIuIHPeEx8j1DuEcHciMWlT1bpvuqGPI6oG1fpLB4ns8Ge",
+	"5AvHIR8Fvhtnt3UkZ49OPRKPGZnSKOYsIjSIGPUW8idRsDlXj5TZGwyE8FFDDkryH9V6ozkoJWOye1/E",
+	"ovTpk1V6Sf1gceZP/NyarsaMRMz1p3KnzwTx5HskkC8SX5CIUXfMvIKFRTRmf8B78HO6OLk5HIVVJ9QP",
+	"1GAJzJPZjPEPSRwtCL2hPid0FLOI2Hbftsn11TGs/pTHLOI0yMGTkxln91PmxkweT3THIsKiKIwK1uvr",
+	"Icy16ofZj7MnLG79aakfRzP2ySqdhTc+vxpHYRwHzFsGpfDv4zGZRyG/UfgCp+RzUm+Tic9nMROkjIg2",
+	"8u8YGVE/mEVM/hWJuLIToMOQTChfwBjMI4FcmzBBGdCYrd3OOQ1GYTRh3o8i5HlkHYbegsRjCgclr88d",
+	"DXyP/Hj55nUhfOHnPyL214wJia8ATFHq//6xNPJZ4JX6JTlkZg9q6XFIPCYHIupzmLxvHu/Jm1elT+/N",
+	"b/GVHUfIwEKvtf+xFNH5C7m4funjoBSxEYsYd9mpNyj1CaDgOYvHofc6jI+CIJznz/7lydnJ1QkJOaFk",
+	"SuMxwm1MJeCI/lETmwLoTWD0P3gY/0HV+OZW8Wc9kDoO9aKcFC6WnPcQaAsskYwZ9VhEAkkD4DGOIiSp",
+	"k/RqKknDKnjgu8nOAARv4jGLrgWLkM4tIX+G5IYjQnkovwASVbBnudlROOPZrQJlk9vDnwqpLQx7lCW5",
+	"b+kiCKl3FYZnNLphhcgcjkidnPsvyL9InQwXMStY1RTH+SMOwz8CGClP3EwEk2cBb0niRjmAGemdnMtu",
+	"ddsHHZhpDajlOC/glT5+cSCBfcGmYRS/DuNXAIfcdiL4VXImQDQvZIgTQPG3hrUaxYD2J6t06d9wGs8i",
+	"dnI/9SO2NLUbRhFz42BBhH/DmUcUxMh8HApGmPxqAag/pUIU8o4ZlwcZRv6HIt4RzjmMJ/RCYDCmVlOI",
+	"EDzkrGSu/RSpUX7t6ZBZsE1o7I73sFBfEEUHN6+TeS/VAC+olyx8pxVrNLDrPZvWh43q//s//7dq6/9r",
+	"2HVzSwhAUeq36naj1Wp1bdsqiXTe0kHd69br3Tq13WHd6zWGB6xrt5qN1rDF2KjdHbqtzmjYrHdaPWYP",
+	"h0PW69rNBnPr9Tprtmw7wZ50Z4UodJxHICkabNqJpRGANOxGs1qvV+utwt3VD/RX2d15rNPqHbTbXtft",
+	"UtboeJ7da9Xrw3qL9YZ1jzWZzdq23eg2RtSut3qdZqPudkejAzrqsB5rFuzumt/ycM7xpj5yjx6jnkXm",
+	"Y98dr7nNG8+wy5jXG/V6Xdo7aLKDA6/RaHSb7dFBj3pu22Vuo+G2PEbbjfZB16ONg86w13Gbdstujprt",
+	"Oi3Y5S/LF+ly53Pz+Q1p1G27aternxUteyPY0rV5kTN7eR0SN2Ie47FPA7ELDZCP5WcuMHVgCxJB+0Qw",
+	"7pH7KmoPVaU93Ffp1K+iTGhJ5QIf3LLFelIh+e1qLpDIKRmdIkGgMb1jD+a8n6zSOynIXqLek5sbZVxz",
+	"V7vATlHJZMXmERSCY26sRK4MhRvUJ6W0I//hMeFG/hRELJRItMSDwJHaJMo9FnHDyYRWBZtSKV97NSmv",
+	"oo5a6pe+P7myyNs3l1clq6SPFWVmqyTcMZtQOV28mMqXRSyxGxZ1HPKY8filL6ah8HEd+WU5NI6pO54w",
+	"HjuowaFMIa/RM6kGBIzTCcsuKP3mMHnju0EppvdeNab3VSnEi2rDbrSqWg2sffCng9KOG7hgcbQ4kgrY",
+	"8sIvmRtyT5AZj/3AEHQiJlgsSBkVPJbR+izjbc7u41Stq2Q22Go25LVfvdSJz/3JbFLq25ZettTdbqR6",
+	"Ixcuj3HCYoURJ9ybhj6PT71itPA9EE/JnA3HYXhLmHrfWJPAL0d0FuRR352wZyL5JsX6UkIEJe2rSj5U",
+	"7cr/Sehhy65L7ObF15knY64X6jbOI3kJHKfPQaCNpWgjUabUL7EUNOvgLRGKxvIGz3z5ZhGqJLSnGMjq",
+	"aj8TxIerPfJZJMEOODIZMs9jHtoxyvKRg4YMR2oncyokRZAXE65IpU/qUsOrN7oD7o6pJAwsEvBbOIsJ",
+	"EIswIMZP5dfXZxaJ6VBYJPA5I8OI0VtRAVqsvwsY9SRnkpgbUT/w+c2Az8d+zMSUugwXNqVxzCJOhiwI",
+	"55VDQvlCKvQ3hAUCJD5KWrZNOJ3Ih45Bk53agG+DUWA4YEzDwzhpfZnXYA2CcD3CwDAzlFZWIYax7rWY",
+	"MaH3Z4zfSKJcb3QteTOTv+U9BGCV+qX//fv/HgzEYHBv29XB4L7+ajC4P3j1vvxffflD7un/V/xy5b/+",
+	"uQL3JLXcdLuRpta2PQF6R/2ADgMmJcwWiek9AbIqB0vOYYfL3sDLHm2jxz3dfY80qB532y8X3N0Ab7DT",
+	"hjMeE7Hg7tZgd0P5DhjwFtx9KLDrCGw5xCpQw/BPB2iBEHocmH9lNCoGskTHBaNRjbxESApJEIEL05iJ",
+	"OHkhtTxFTMj3LCRU8lV3FkWMxzjQlrRJDysvRQoq+VcCiL9mLFqkkJCvl3IkA5m31ACslJc37MYKdh4x",
+	"MQ25wHW9oN5Fai1xUcaS/6TTaaCk7+d/KgOmuaFJ3rr5z4iNSv3SP56nzonn+oPnWVuoXEW6g6IP8Vfx",
+	"/ARtxvKD5WPTtiJlpQShFxZcy7sJdtiXMu+foHV/076SSfa0pbzjQqKa6ZAA/ENmDpvM+Hh22aVh39u0",
+	"x0KX0p72m6omktmj2jKcxchjbn3u5VxJKXlBZYOUcy4sMh+ziA14ge5DaMQSRbIiryg4P2DSjIloBzgO",
+	"c9altYBcMqB9skosNeJs9622+uzpANba2aTsZpgHAeOWnTQ7gCtY+njtpnNz7WPLhW4dfbd8YSJkGJFR",
+	"FE7w+elbQj0vYkL0SZtMM5gl32zbAy6fnr4t8EkFoXtLRrMIDPZSiJtMYwEWnjoRoPlZxAtnQykjw9j6",
+	"XeXAIrPpgEsR3XBzCcYIuBxFBbmNobSDpllNVM0iSKm3nxtK6adVnphduELB5+sZQ/6DvRHSeKxctEBQ",
+	"JMlITxmXeUgcmNVZ68aplYoNIuugii/B0kyJaQdAmgrJWgBmTFh75kLKxZZjP4YyU1vhHNpho9Plr9fu",
+	"Nz/bnmWJIr8TurXKdctuda3E51Q51Nq0xC3JrgEaV2F4TvlCCVViR2h4mUiCtYAwgg4+WV+esh4pi9Wc",
+	"JoEHfSBxzvPA57fiOZtQP3AssiKEQZK9RPrhXhrJMOBlJTwrwnt9dUw8urCIG/KRfzOLpF5ZOQT/MF8Q",
+	"w3LMvFRywImR7FcBWmRI3dtwNBrwpyKmecP4Dogwy326ngaYL3+yMvbcTd++y9l+H4kGxzl5a+ILoaxA",
+	"SqiAW3KdRA7gSLsBxzciVtZuLglt2cPO0iVjJAspt22bJEEu8MwibbtuSKuSMvhyKRPG5YcLFldqRY6H",
+	"p+cMFjr2MxEGaz/PBSR8btYCbpw4H/gwZEHIb0A9NwMglDD/Dk3O2kK9BwAXW5AfGRmQt4xn/EJPAual",
+	"GVOQw4VMJs3HEC7bS46kCCpxeRpGMQ0yxyNFpWkk0T/2C/XM5YWan1uEkh/fXZGZAEshqL4vGI0kH9bD",
+	"58w6WoESR/Hy+CcYLeFzEVMeW+T08g3pduw68TkwEQDCxA8CXyj3C/hZFC4Qp2E3OtV6vdqwr+rNPnhX",
+	"arZt/+aAfyUxOHk0ZtXYn7A1yzvlysOzvMozf8Tk19p8j4juc6UZCGPXiRnHKiH0r6OgGKyJD0Cd0vXF",
+	"WeoPA5MSSb06xJHo6qBF3riCFYs4sBr8acDNwwJjvyXVbcl2NS+X3P/Gv5Nn6SDDJ+Xri7Mq43IKT3HX",
+	"1FYX+UVAiza5P0zfrNLREhGuEEtgyVfwdAmhgzldCOIgpjlgW+WzSan/ewkfld4XWRNTS+TvGSw357Jy",
+	"hv8lZDDR1zzTdMZw+CdzQcIzbuWFsuCB/Jy5bx6NNxKOXGxXQpc+FoBNQWwtHeJ3LAinDHach0yMYNBz",
+	"WLjAFdsLZzwuIjhzGgQsTizgYBtC35ZcDnUh/nVSKaA+qLEXbs0dU59v2tsxvCTfRocZUpntbj7GdWww",
+	"S1ulgIr4csFdPXiOhHFP0wX5IhEzOLzRLACT+yHhsyAgQzYKI7RCQ6QrCTlbSaLkF5K+ahP60orQ0lx0",
+	"7TxfTAO6IPINC6eG+89DztKrX9tmEhHTeCa2QFV55Jf4cvLZeYqy2UW+Gy8MWC24qwR+BScQGOa+YFss",
+	"MYfIcHganzT2KFglu8mvz8Sb3EmvuQJnPhrjlzip/BHl35hNtoVdeo1LNIroooh44cAblvRoopPs7asj",
+	"OpcJMmbR6XQCDkQ81Kwfrk+cv2ZsxjyHlOfUj6WOI4UHPxb6DkYYlSHRUHJS+V+f3zjWgMO/4dMsssLt",
+	"ZpJPWsRBzF16RyO0VFmdDLo5irtq7oXrK6HjTsIW/wWPcJQCzpaDyaWWf4vIgfZ4FcGnUBSUP5xuRxb3",
+	"R7rzBPZhRPFB9Kr4pp0Wk5KEhmxLJ+Q7RewS0KTsA+5W5KmIcML0uYiUfa48op1pDDiwYzZZpjUP4pxM",
+	"mwSKifvj6LpVGvncF+PHocOWzH0ahTcajbObeXPHIhoERL8hBf4pi1yGVyfx6madunaRKiBiGsXF4sM7",
+	"kM7JPIxuWUTUiwkQDzUL9wNQCmYYqveUF0RiyorbARBMLkECOSvFyiw7TbedOVKNPhsuDqBrcWiVPpFw",
+	"JOWoROxUbh2aRGA8hrxNNkkwetY0A8c4sd3w3UTCHfFqrySv6Gw1HDac1maRaBvuxO6k3muoERLQmhLu",
+	"RO8yvLGA6MmzWrGsSShiEjGXqVgeYRHO5hDGAGJDmcb4TsOu7LwuyRE2yXu4NmsruU/Dfi+yX3KQX5/8",
+	"t+Du3rb49W3vHejPSiGGyGkavDW2OKKBYNYqtTsOCfU8sMal0h1xQGxxMM0U10aGzKUzweA9FG8IDSQJ",
+	"9QWhk6F/MwtnQpmSBJ0w4tj3TvKqctaGXN3Tk1/OCUyixNqVqv36oMnV0mMByZA/9QmT5JXNJhYZUsEs",
+	"QqOhH0fy73Aa+xNfTCwyDYPFTcgtMhSuRYZ+7IY+lzK/CAPKaY2A+XzAwSKMrhD0JzNPubekeMY8yfcd",
+	"cetPp0yHtBr7aTY2bkdr6yYUbHujxSonfq7BHnGMTHdn+qtijPVbuxKzQrqKgNpaPr3E99UF2FoTTifa",
+	"Ai57IRwJkL8m4hH7d+yCuTRwZwGN2Y/hcPNeaRC8GUFa8rolZkeF1OMi14BcAPkzHIIvyDQ3yYdAVeCV",
+	"NVJQup2vBKrHxdTniIjZVFEEuJGmGVrTo5JVkgRJ8m5FkUpWSZMksB8DTZKvCVf+L1Ilic5AlArVfUS8",
+	"jHE5CQddyy6y5w/G/uV9vY1YdeQHgcoSAgP3oST5KNM6icnbkQxGuQxq5HUo5bYwyikkOMnWXhYVcdvs",
+	"SHq4m9OFJDEH8utKRiXrdloZ4bleJDxvdGFgZkEI3jRjCaMwqmV5wBdLBDAR3NxOIVprLNJSkNgWjfLq",
+	"j++OU1tFovbopBLfExaRerNpzjDF+BVKmcKIacRc5GVIJbKTv0x+JzTwKYztqCH+8D3h1MjLEJy1kIQ4",
+	"DONxhqlt1vro/Sm+3EYEUn/Vc4zJKt1Xb8KqCvk+SjaRLhBMZOnKVvpWM2B8msV++rQJH8TDSArKnzsb",
+	"o1Jmn+6gvnEHJrLriVcj+ktfwFzHoccetrkcffji993CzIK16RH6rrmhxw6Jl0uV0Pq2SwPGPRrhJ2Wd",
+	"jrg6T8HuFeQpPIT8nPn89tGotrx99WPih/P5baql120rY69J6lOgjXV7FV4u/nOgLqZ37ZXJg5VRef2p",
+	"zslPAssBXr5QEQLMI1KYISF3mZGcC8KczhEr5PkbzVw40NUWotxF+uZWeH+ICQdQOmkp02ctahem4GRP",
+	"TCX0GKtffXbXUwnRh53dyA/Y65WeXfnrMwGO3UMS8gB9vCi1oSBGcDGkHDBJjIRFPP/Gj4VFnJpjEecP",
+	"+T9Vh9yyaVzJiTCNdrvIYux/WL8a+YKUySDcVoWaQJrlIQnv1FkYxbRGUH4Molxa9SahMSBZBpl8Hnda",
+	"pfWGz9Xs7Fqw6JEXZ7Moi8k9m7J+RQwhUsvJv/JzCwuxSYHaTJhFDJ7TyBPFKb+W1KwK0n0p9+QvBQm9",
+	"xMznxXPg7I5FAx5H/mTCvD5xBiVC4A2PkEHJSZJ6LbxVKAhLbPOIg+9pR+bXJgSro1l9P3Pxhw/Dlcyx",
+	"f8xeo06R7nPHOBCOFewLfkcZkHHvEKRnRJYJXqlw4seqSsNWnErvUs+b5Vet9YLtjPt/zZj6WRVKm0XF",
+	"TCVKFk8jBiUjmEfK4zieQmJSHE8RZRMMko+nVIh5GHlLNMhubbIN5o97RSDWcTTj7vgrIQTLFICzeaIN",
+	"fQVi5a5SPEK3SBJqbZB91l5PPDKhUnCfKrRm7xZKRIONtikV7SkZVCFYsl7UdcZNE1KPs2xmYP4VGeBM",
+	"/HqgSwTEe5dGXhVcmXSyyvzwYCfFllZ9mPDO91i0TnV5JtCmSMoP9mxYyq9RqREp7Q+4YhoEmb7HYsyM",
+	"SIJxtVcH6dzujo0V/oqiEzWV8SLLqjybZ4J46jVQXyFWK+RG6v/S4blquGUH0gMiWlYHqb9OzNpatTbT",
+	"CuRnD4/JUAElb0ajNb7/bcyXK40FG5QbgGE+ClppPMbisoEdKbA2nfbjCFQGb74eAnUiBYKHmzJW6OiZ",
+	"UsQZUwbq5dvZ2f/b2UkstdfigzC46jJd4blCS7AXJZgVUJMHEI2VsuLmi4/L2ATLt/jai4hyb9vUi3Wi",
+	"p+aC2/sSrGRPJgXQyy88FfOWrUzmUHHyDsGILfyLMPWt6VxTvxX6xk6KAxElGHTJW4xVwIRAXVhlNS/J",
+	"jnNO3bHPWTVi1AN1HodxAypEnzi5os8OKbdsu2IRx8wNhad1iBfWtTmcAS+37KZ8luSfwWst+Wi5GDL8",
+	"1pa/6Xro8KRXsQbcWarYK3+rw+Bm7Wz5tNGTT3VCpAP5kXoRRhIk/FCXKv5rNgeGJ8iELsiQoV8QZYXi",
+	"oNAVlCccjRhgMIFa2NpWBMXQAKS+IHQYzmIipsz1R75LfD6dxer1rWnPK/n6iS5jnpfUV8b0HZHxbEJ5",
+	"es7Gz/rqTKNwGLDJ5tuzLmLOWN9ywClnSVkPY/PLuKrKiS95cmk81ouFVyzihXFa5FE1FJDAID732D3L",
+	"p9Mpmluza0qawzy6XWIjsVw6VsdM0tmSfawHHO5rfcihZC6F5xcKI+UROJvcGiUCtQG9tX2Q/S1Di2er",
+	"Uv+MjD+DEx+ScMq4vCKS7U4ZNz3yqn8AE8zcyaYsvV01+yznXsueYctyh5bBqVNYrjq6k2LZ50gFN+fl",
+	"nexRBersN20BuaSSpLYz5YgV+SWaW6lMkkOzxKcviJCiGhUL7o6jkIczESxqy/kd7zfzW71YM8lA7mQt",
+	"HB8nXKfH8fVI1ihUP3ZXX9mG9mDJWKZua00ZqyR/rfNDXZTJTOg66kCj4Y7gdAWRTg+0juQ3ZeYnapqm",
+	"FpefZfsQySLA5wXnYhFR/ZqwePzISlaWS9IuIEnhTahSvHPEeOskzmXVYHXi+AsqmMk3UlG/YKWbuMM0",
+	"8ic0WhyHQZE0ckSOLy/JmN0TNwzCWVQUwmeYp//xu13tHVVf0ero/cfOp0JDs0Krk4dqTbnjV5md+ghy",
+	"G8pNtyl3OxfvWACOgHk3TKoQ+kUpG/4ZDpMeMYqFSTVjxiUj/5zCxiNSSFalJr3+3KlH2TPYNQnJzDYy",
+	"BJGls30cf8nHxX41nKYQeMtVzLOJoBC+u4TRtaIUVYXThVp42gIif2lieq/jR9ZkNSZFcFdmyN0wriv2",
+	"6EwyUk5LFoeRSsOqPBxH95sGaS74MYmQWOx+dRCG8qpy16jgnKk5UNtjsuRDA3i2vf7ym7SSwJYWbN+w",
+	"WBsLNIhEAsWsDcvEunU5ibiuV35QKNEo7JZzFCE21DQqtoQ5ZpmjD/7UQbFD9zOwiBOz+/i5K+6cRCA5",
+	"vvyFyAWKQr1cE7AVqKJWg66lTkuXfMlcGdUWai0mbtLiU2gb219LujSAH0ubk4P6muiyXFRxeiTizvb6",
+	"uaKzm3RzPez65ewD1l9ZsqCOnHz8xr66Ta1i6NoyYRFHsxx+I/9KuIGqT4EUgHIyTEsKM68iWWdayAJK",
+	"VgAlRMvfkhSQzlGySskU68tVXGS4Rk4eSTRN3QpAErf+gFeJk1BCp08o+U3V7QUy+CqMJqTba/XI25ev",
+	"LELJpTtm3ixg5CVRBeEgJg4ctnTqS635hvocIuUGnBCfu+EEyKk4hMnkRFU5YlXS274xQ+BzJkg55Axq",
+	"W3rQ3YYGFq7GjwUZhvcVQoUcDQcTajVVT40m12EsMQ5jGghSnkahy5gngCL7GMYHnSvlROkKlsZXW6rC",
+	"ltQU6ObQq1O2XvevmY+deGDs5Fcp1QiLpPO7oYglXGAdFi4CAMiiCc6JEFOTKfCp2K+yiOmtz28sInUN",
+	"+V/qR14UToWF1ReZiCvJ4fkRgZRL8ADIOSPmMv+OeThPHFEupGQa8urYF3EYLTI7NH7HFcq/R6mHC8KB",
+	"caRZNAwlEuHnevNQyOFK/nZF758J4kaLaRwCZ8WKHGlExIBLZoLBbSr+EXoODWa23XRTYQP+ZuqxXEDm",
+	"gdlOE57XgNmXE/zGS1iTy8zWh0neUBw6QVDVXyDFMcls80hRskrpoUmeXgxZ+YsBqcIrnG2J9rDEoaOl",
+	"uHPlueoTJy1t/h0Zs/vyD+dHx9XLH44a7U5Z/ubrAqgW0R09yL/IoFQblMi/VBCGqFScAfc5CcI5i1wq",
+	"mBzKwnLzOEUyDMS4QuQ0NL59JtSwVfUW0Y3KHD2dQyApOmlUdX19+pJkJnMpD7nvoq1+ArjpqJU5WFKX",
+	"uf6EBuSa+/cEUtuMEoLkagw18bGXZFJpH/tHpeOUadpvUt6n9BdVYYyHc4y1/hPCfQozs5Oec8XlGK3i",
+	"Fe4apZ1pY5efqdPKHpMKVQcJ2oh5tKs9NCi1Pm0O/tXbMicuYqjZgL7V1ezArqOrR6Pj82H161aksZNy",
+	"GBEdHQYEHjI0JDHQ0Vq1Yi2MisLWajOeGG7/wOR/5Dw4m2qbm7xSI47qYfEHbE69DJESZnOLeOyLAdfR",
+	"YrrbLhqGM9RqaXopIpgzbFGmcanmktps4TmmlWrW2TmwGtEms4ahDq6XZq7o/duI3fmsqOcevSdQ75ol",
+	"tWnSxjVHE0z1k8xEXRLiKv4JhFFKOUEoBMbo39DYv2OKbdIBx7sHjYJgLUTM3DFkEPyzbjWarVq74wAf",
+	"qf6za9ds2ym6+YmJaLWlBWVF3MNcUs70m0MjwztBFahfK1kzGTJoNa/ffoQlBjnZ95KRHbPC8gWXY0mt",
+	"pXRCpsFMkCDkN/BnIZlaJk3mFK80ZItvMaQSuQUF1k4v35BWo36AIYFGgA30MaQx0Z/mqdpR9bf3H5vF",
+	"NvLRTNKtVdu+YDTwBfMk2Rj5MTAZQJlwRNSXKOixyL8DBBJbAkR9vR4WKE6sWNubyPM5hWq+IBxuJxVS",
+	"KKBkioSJPLjlynG6DQsXlzEtst9cRXpWcMOjid8dU37DPJVP5piXxjmEzmqmwdQXxJsxg1IPwzBgFCvb",
+	"hfzmikWTdaj8msUp+ma0FVIes8AjE6wcSjkQFElMKluCJjP9eggJeaG2WapIb17BWvUKJSUKmBDbrjQ7",
+	"/fqlGnLscXFB2tezyVBpBOm7IPfH42xA8XoBZksLpDI+JpSiGJqrN1mIJytPr4g+riJo2Su7fFdy9KaA",
+	"DBSAO71OVpahFDHplF0+zixjsN2vxzSD2Z7KU1soY+/iTRj5AXsDY//EVtTzVBmet2xB4hDEReLMYBHn",
+	"lM9ocGWgu0PK30d0Ov75rJLm8oIVyBcEP1ohYE7ovWrIX7QGiDEUaPGGMa8vztLGwjoZdMt7j7GOADAl",
+	"mb29viqUuwqjqS6ZMvKofFSYGtOXUT3C8Z1DyJtMG19sjkXD0Ca1vPzZZIuCJ+BaiyKPQ/8U074i7Idk",
+	"28fsKpsV9dVsTKVPvmSBf8dWldb11K9a0AdbmLyV8IfRUTmnMKreYpu6Oj/MHynXsCosHH6EoHDVcVi1",
+	"nKj6nkOwP06WW6/yAibprA9JQ92h5voRguoxRWDlMCfra9VC3WZ1KrqWZ1lXpIwIZ/E8jG4xSrliakB+",
+	"nFaDrm27GNRLi/Og5CH9cHX11qiHmV/gymryUVJ3i3IxlzKsaqK+YlU7FxHN3Yl1wRkaC01MMbyxyQ1Y",
+	"goh5XsuF2VN02OLOFvvb1J1Vf+2SSp3Qgk2+N2OKLZf5OBJatO+vlpKudGJNMTnAIWUexmQBrSRueTgH",
+	"hcyzSMRiCVISsFEMldr1xXOy/iv9Hrsf05mIVTyIFi3ULBAapr5fb+vJVQsodv/f+EIqs95yC59yUhMr",
+	"FsqiXNlLTFiuAMFGypMtQPDgEgL5dIrd4uC36N6AQpe5u8zaNwWY547LqIqZPzXO5is6LsFRZZwApCzG",
+	"4ZxjzRUpSP9PPEORtKrL3dz5WDD3DyfxtmJoSQLCW7aokcsUfr4yHyOXqn02dEl2sD3e7IUu53HxqyPN",
+	"eoHFDFPfjd1xTpPMTfwynWHLRe71WL5OdplWp9njVr/Cbd6xIp5q5m7ShEprdWuZ9u4CCznjS/l+QvlW",
+	"6EmgJdFAYOG8B6tKkviLmE6ma5wtON+YTqeMr/GaPOjAljlAER1VJ5cudsuze1kYbgg5gOnGdGJnLV/q",
+	"CjKrDrHrzikEMKGK4CjXOUQhQeCjfGPAMdjkUA5jmN/lUNDDNvO0Jhi0zXUODQ++RZwFo5EaP43ecMC5",
+	"pp/UwGFZ6D1Lwn0LXLKZJW0ZTLu+gINe9wMic9fE3y//BODfapItzeGbSkEuIeWyVAG1UBOHrEOeI5rU",
+	"lKDfNwrdq2YzKij8cBUi9Akd8KzjRsz92B2rbivKbxdBMRwsgU+maHBGzzn4aLBFS8AqhwOexZc++IUg",
+	"LiYNZlsKt8s6zLO7VM2f1B5LOaTSG0mCnHHeYpe6YO4s8uPFpSQDhW0+h9A38ZU+8R/fXZWW43UK+ofq",
+	"1qLDBXHevrm8Is/x1yr8KhxLp0QS50hlwMPy+7pNKIZEwdsYDCVv2i8Q66IEbJXYFI8zlYN1J281/yiM",
+	"EJZA6cDrhp0gE3CM43hqFFo4mvqFVvWjpBHr0dtTEFfBTSIHADqvO8j1S/dVOvWrt2D+1SINDpqZ5XKF",
+	"pJytzCAnQ4m0RlSOqUD74Q1UAFLm6/uqG/iMx5LxbFiYkm9Xr+0YRtpcNAJnJL63YWXppOuWlqx/eWWf",
+	"wHk7CnWgPHVjozxKCcbHgJJ/x/Teq6k09XR0+RQhia8plQDPXvSfP/dCV9TMb5+rbcrFLylhpUsIBqvG",
+	"YRXDwmDsUZh0PRcYEgSpdtqT6On4wZjeqwvTx4rhmdsz4HhBgPeobE5oum6RCeX0hmVLlQitT/lRrrem",
+	"sLBJVIb8qbDWogw1YUHje0JxgUjRLNXgAhvqQ8CAjslLE3YEBED+4x/kKG3X7od8wFVqpYqdE5l27ogd",
+	"Icd4iHmopCWC11T05ZBVDErSaAbzK1V7Sv3IyqI9cusMullKeMgiJgR9Uq7vsaU/umXAzQf8nPIFcZ4D",
+	"fJ9/NLjUp+e1Ws1Jm4ILApIf+rTMJPxiSjjghaRwNyJILiGcR5e51/F/QBN18odc+YAvEcJ+8hkUFYW4",
+	"2LTx9jMBxJQkSndSgdVuWYTdUzcOFiTwb5lKzxrwgs7ZNXJC3bHRNz2AVjAQQolHKwm08gJKLd+PBXE0",
+	"H3Jq5Eij24Brq5jhj4P2EWh/4XrjTFjkhsWCtOz6IaEKIOlHqB/c+srwkCxtwJOlqxNUozQBC6Bs8DzU",
+	"waiKU2v8F4Qz5uW8hYTGUJOznGyoT35/71QwYO6H86NjkkQcQgQqXlxQYlScaTqaRUCpoDHef8Th4SJp",
+	"zxxGt0kt/Wly0yTeJxfyinHK3cWAn4ADKmIinEUuM1uvG8nBOJnu9eLHeBbqE0gERGRJkp913bUxjQ1Y",
+	"AhpYGFuqQvaphGqrRpzMZUpia1OWEs55rhYRTWszDTh2CgZFCytEOioSMhtpJrFebaOiQaFV5KRwkAbK",
+	"j5dvXidVhfRJOB8HwIQGpT4Z6LpCg5JFBlptxV9qtRo+lWqQfFSr1T45KhQvCEg8jhgbcKxNI4mqPMQa",
+	"OTEqDekpKScOeDScPkxfPI8bevlHWE1HPvy9Vqu9/yRp2JXW0DCK8OLVMWk2mz3VLb1GzkPOYFYEn7yG",
+	"2UBDp1arQaiHY5FOqzr040qWsQ84JflIQw3ry2xVADHgjq5WKHWrIRUMEk9UxUL5b12zUP5bVS2EV4UL",
+	"/8HKhYrEY/lCp0be6SplHLMloQAy5G5AfHOcBDfD/VvAY0mOcq2a8LgwfpQUxMbKezChgdytRMIkwLWg",
+	"AAIph5EOJJekQcfT6orqaTctuGtQVAGuTTqQ2sQzXW+xklRZ1uA9QREFWT/UeKZuTGImYqGRWhfqwUsY",
+	"0AVK4liW0PyAUMgCiEEpoYFi1cjpaUzlUREBDhB16pDdouhF+cidMHUKFSu9f3A5q/VGU4EWqCh0QTWE",
+	"EzlQotLAz/BswNNk3YbdaJnZPZoGy9XJz+H3TC1IRbLUTVdAwISM17oMC/IVs818Fe5g/vUyCwQjjuqN",
+	"4FQSy3XSbV9/IrLfDHj6UU2fFmH3MeMChAbgvuo4ohnnLFLijpRn1PFUpbCkw7INDqNqP/eJI0UglbKl",
+	"pqvISwUyswO1ujhzrAEnxIEqS5daJnIMFQ8SBVAmCEfGwcmh4E4drXrXFB0qh/nV60JnfcQ/lwnAmkRT",
+	"0yIlshzK5W0dMjKP/DhmHDrUKT6eSAMkOSHdnA4u9Z0fBlKeTCQMKunBdBZNQ8H6xJFnCysHQo/Ro1r1",
+	"jJUFsYJgiuj8hX5bx07LN+9YNKSxP8l+Ik8gHiua9NeMRfLDFDdUt7ghljBRM6goIzw1cOHjE32sRN5F",
+	"KYUrMCWyyjOB+AfbgSAiSMLjUl6HjcnncopwlIhqisTwBUY7LR+SJIAKxTRovdCdTbBOd3qRcoc0jcK7",
+	"8BYFSAXnRJrHNC0823LbtkFIoCQIb3xOhtS9DUcjHE+KT0CdUNwYUT+AqGSIU0jY9pk/8SVZw/8CBXfH",
+	"zL2FFoUQ2yD3B7KQL4gXcqaukko9knDxmeiTpHglOfdfkHLdsltdq33QUbCRhAPi1VKGnO9CILdWLiii",
+	"V9Er0c0LqHeYnIkviQPoTmr+ZoME7I4FyD+iSGonKtUQDV8CawNCno8mx+4Mbs4oNR2R+TiEhBipNAkS",
+	"01tmhP+2k95XEO8RCjiX+TgMjJtHb5kwvmnYyUdxKFfm37GahOQVu491Tp26FWVQFCQ+At6nFFFYuPNb",
+	"httSt6CCNYSGTN3p66tX1a4WXuXSXl+fGV0KDuWhxmM5E9BgzQDlTZIP00px5DQRFqXQooRCK2tBrsgZ",
+	"QFEb0zv2mMYIqA6DdAGJDKozAoDpHC6yxDRUo1zJFnUpPX3NfUNdgsUojaNNykXVHHVSB2Q/OkfyqXYr",
+	"gCCjgYGfmpqVoUcZ6Wv6Ek9pJFiirIzCyKSulCe6larrW2XCpVOWJpIo1fh/ffgA/3IquA9FilBUqZJX",
+	"GCMFd1/CBYLk2zp0Skf3pIYAQ2MrJ0q/pdV0OBLJfCAJsm3LJUOJavnp6dtEsFK9nettqfjOIHt1NIuA",
+	"VSVT3rCYtBo9Us4WvqwoGYcQ54LF0aJ6JJcMVgQRpjnFkX8zjpPEP6lz19XVsYgXzoaINPJtJlVhPbui",
+	"cGQ2lTPEobFEeVpKyRjNAkUt3YDRKK8UPhMEu7ZKAGOsJ6AcxNi+vb6Cu6tVVozdhbDbsrI8FNk08DXh",
+	"oKSJdEousdFGWtnoWI16y5IXEIjlobw/kPkjpbSKVLkV6ZSrUBTfY25AI2gE4n9gTq7LC3BDxP16cwVV",
+	"xRuJZECKbthDUO77BDTgPnGeg2b8HFsNAgNNNkDaSlEWpJxZLqRMawkWrVu6lLL85frqWK7No4tDMqVK",
+	"QrEAW9CeaWKGyrq07b5to2L1xtSQxbNkDR42m9NnB1X7XKZctspK+TYKp5HPYhotlgyUGdtkwG5o8JxO",
+	"fciuEOg/jIPE0qntbhcnl1fy+pSs0h2LBNou6zW7ZstPwinjdOqX+qVmza41MfVoDD6ArIEKvMqhKDBV",
+	"n/soKWCqR+DfoYSfmr7KlJMfLhvtDvnx3VVlVbU003wP7hLT+wcnFM+ibJVLidMgRizVv1TBOcg/5Wuu",
+	"5GXY/2jA8/yKOFJtUAKZMbEU72Il9Kpa18muADVVXVrV5pL4YsCVkqcfla8vznTlFKijNy1ooKlsqool",
+	"YD6R6WZCrB9wxKNKLcnjTfpjOpnubc2ObcOYqgwv9AaCLpcgUWnMMDWKkAcL7SdLT05xCjBQa1E/e7Qt",
+	"uynFtJbdSs0v+l5Brp/q5qLoJo1N+OIdSMTbU6/UX25fWkJ3IROxFMuNMjngpzJq4vyp0ly1PpbpGfqx",
+	"pAo9lPqlK92Yk2hNRzNofTjMU3dWXhopvJiehj8pZ/9Wk9TccFIqaleKPUozTtuSng2cbhDNTYPsyt7w",
+	"QCmE6YekHOjepktnrGS1irnMNXPyMH4VzriXnfQoM5t5gBkpZcMcMw6dvNBPgyrY5oYiKzrVfsr6iFVX",
+	"Ia2JwME2bHt/qIBsWpVp5TkKY+47aYpsukdLbPHjePi967/xfzy9/nBaf+2fitNJPP3t+LRzOhH3p/7c",
+	"934I5qd/hv5l4F2fcrvGFj/O6buf/Tf+6fz86nb+69Ur/9y35+cvj+ZnV678b/zm5dH8/Bif6f//9erE",
+	"Pzv+cfHbu1/lfHW38cvi7Opkcb6QcwYf3MVp55RfjNn3P8v3PnjvTnee4xznGHtyfYHwve9ftX47rs+H",
+	"zR/tX9/N/f9czv3f/jOW+7l//eG2fn7ltl//eTQ/O/5x9uvkV//NnyfNN1fX968/XLdfvzyS6xp7x6cd",
+	"eO/qpCnfPT+e+5RfTCVMzl+etM8bJ63f/jyKX787v//t0m7+9vLH8dlV4J83fo1fT67t317++Of5u9P5",
+	"r1e3LQm/87P5n/952fkrOLj4dfLq4vvfZh++v7i/v2Ot1jmnPxyduSdvTv7iL27aP2fyb/qlht3oVOv1",
+	"asO+qjf7wLVrtm3/tuYaGyU2E16sCmdmWDJwtP+StP47fe8GM9tudIBYfvcNT75qPMGjAir/naTx/6tl",
+	"Z6n8CspqleB4MTalhD67TPhc6SjDU1VsZxqJoRoWrOQKL1Xnas0HoEfaMn/6Rpy+EadvxOm/L558BvIj",
+	"BaE09MkQk8aMCDpJ7YZmEIcyb5kBT99o0jea9I0mfROYnphiWaWcq9QMF9xWC83onyqDAhTQ5ajHjOkj",
+	"cQQnmmJNrqi1s2Kav0RXYXhGI8y7SElw/i1Ch+EdQ6uOSXGxM1Up12uqlPZb+j3pCLR8fc0z4FgVRfts",
+	"tEUVJ/z03nw1P06frP84c25RWh5wqAw8y2SlZ9tr7SlQhkIFZ/yoYFx06Bruz88zb4PkLYTPby6yYfYp",
+	"/E0biS+Iev2hkM+2TEshqTIIFmRgvjIomVNmYW+81idbfb479Du2/WkHu45qqFV8h8Cxqrw/ACgMECyb",
+	"8FVLBScCkBf4R/4CJAdeURevvmphieXo+bXRaQ0/am7+6JVuxIZftDZ/8Vob2uCD9uYP0G/4OoyP0OkH",
+	"H9a3WNtb9JkkNEN+1+ht/u4svPH51TgKMU0Ajiqxj22CIbufQkSVPug0hQCQfDm6/ff3BXHlv7//ZH3M",
+	"B9z//l6id3rtzsH0XBRRK/kBvRFQBAZ+Lb2XK3nuQj/g1e4KtDqKrAsijVjS7oaQp70tpyyJq076X7Yq",
+	"xMcSW0bFI2vApVyMMdfCqLgAWSfKwaFjK3UUVI04uqxjEgyZ7/MrGEPXRS7UTFQOk/ISvtCd37NlHDf1",
+	"8iVlx77/f//n/6L/Iqa3GHqTthZ2hm5d/v7cUf9pwttUpM2Eh1SwdlfusNkgcUharYxbXSTdhgdcx+th",
+	"7ILeua43uRxMtyJeLxOPp3c04EmUQM5xqIB+SGh6zKapW5ewnAkmdKhBb0dviRE4XODWAKx8jC9DLfHk",
+	"3heYYWua8HFPK7dk8indh94UyJLWb78bRUpL9n270bO7Ldu2e91246Db7ZzYrw7spm13et32wcvGSave",
+	"6Z2cHJTMxtUljTqlT+8/ZSmLueSlftvaSRSxpG1dkf9F0EnO/ZLd0UG3t2ZHR8N2167Tg5fNXrfZrg+7",
+	"w5N6/bjV7DG7fdx+0Wy0e5Qd916keSPHNPLUelZt0zLn6L378PI/8xfDye1N97er4evzv67v736+OFpE",
+	"v314Kb7/1Tv75az34df46N2783SWCzankSdyY738ob2gPvsr/O11szN6+Yvrv15czNjF93ffn100J9HB",
+	"WXZJXnjD5I1UkFeyyFFadtY4gC3CUImuq7oCeQ569kpQ8zCu0qqCm1zODn4hbDS/gzOovg9nkMaeNF41",
+	"G6iqWIDutl9s5sCe/I/AOlUHOMWuTG2njDbeQG1cauK+PBO73mvS7qheHbLuqHpgH7Srw547rHaGTa/L",
+	"7FGDtg50HR2IxJUj8lkQrMB1nQea1r/FJ+da+pTfPgr59WaRPTxkq+6oZ1cP6t1OtUs9t3rgtlhvVKfN",
+	"Ybu7fqv6wm27TSmWqJPPnu5Wd1RvNLmgaWHmgkrIcrKZ6lK9BURWU0ajb3TSey6xyFB3wtJwkvAmrE1B",
+	"o1EAMuK6SzuadPLd1fqlf9ivOo1XJ/k+a33957/NxSzlO6eE/VPGTnAtVPiOvnjrzJs70x8xC+JNJoGZ",
+	"XoHRCx1yEfKCmqqOjMt7oKVg/+R8F511qd1v1lwAwhtGDBrVvylfLM2fVWCXhu2TXcZ6vOYfh+E55Yt3",
+	"affbFKqv/LtCWeQBcMtAS/Xc03aScESgXIqUPFvF8OmT9d9s0urzjLu+Rkbqtdq01RwesGHH9erdbqvh",
+	"doYupR232a3XveZByz0YtoetnLBi33sjz62zrntgdxvtTovaB7TX7XSbtGsPR+xg5DVbrY5tt5c+dD27",
+	"47G6R+lBr9Nw7Z7boa1Gw+7WO72ey4Yd1jgYefXlD4e9ttdtD902bfY6zWGr27Lb7WanVe+6lA694WjY",
+	"alLarC99WG81eweex7qtRq/RaXS9TmtEW16bjdzhgTui7W673euyDoouj7d9/JLaOnTZQCWzJ9aONAy7",
+	"pXHOWtZxwBaiAsE+q93joWYMewtzxLFqVP/N7qEID1opCF2lJSWsRhkhXBoEpkVE8X00iejsqCo0519t",
+	"GrkwQixV6GEmsUp3nMOa3ao8SlkBUGUpQVXrWK6HcY9G+KrPB/z66rjSJw3bTmOoIUlUKuhycLD2Ney6",
+	"jsXjbB4sEmNJyCGtK+khoM0wmEDmsQGfMpwMm24n617KLtVxwCyJbKc3DDT9C1QyxPqEc1LGP6q3bGH6",
+	"Qf2QV/pGRjlEQPNsQn9qIiD7jph8qTasSmPuOWTyKD3/ht1okzKkAML5CbJg8TYRiLoijBxAoqU+/WVX",
+	"szlXi5S1IQOn23Gq1ucKfMxub8cgSPP0njQKcjXQAda6N4UBySUlV8k+R8fnJ1X5UfXg559a573/vC1S",
+	"3+xm1W5c1euGspK6llEfU7fwzWgkgWdtdaamgHSiqUiWVmG8+CNVgey5rFcFMtQM0s/1EoBP78lIgdUo",
+	"4RIm12SH02pXL7ovG+9et6+2U7b3cFrtzGm9zBzSPtS1bc/oKD2Yx6lhj9Q3JGDezOI3owvK817eI+SX",
+	"KpewYdu9h2odqsvEOn9uwKiIcZKsyiG/LfLhmh9s0jc24oXdfSq5epUrETuNzGLhewhbEoekUbftxwvS",
+	"u5jxs6W1DJHPzBXkeV9XHglGiXBunlxR9saQYa455t34Is0nhoQUTMEtEndWBFgY6/9k6XiLlTspDAtb",
+	"uwctPz3R8neND1mJeZerxEBSNioSwYLMekQVzA9Gtl775lLes2pVpEWFkSoJfqerFuU1m5WqE+QWbqcx",
+	"qTpdylUtP0xS3bDAimDQ1l4bvMgZVPShESMz7v81Y/mkxAHPfKENANBeNvJMMRUKsESH5OSXc+MtCWrI",
+	"laeCVX0uGBd+7N+xYFHpq3aqNLtOiPGUk2ZF7iSpHcUZvNhSkytD/WvITtOL5HSCLVAH/JZN44qV9rAn",
+	"arbUHWsk9qXD1kEZwxIm2uYBTAhMmuhUR8d1cfEV5SsHPcw4rYqFeeSYBbcvr67chjzHJ8hSm4dYeHzZ",
+	"+rjKbndQPz7otDsnxwd02O0O7V7XY6MXB+36i4OWXX/RHnW8bu+g8yq18V9FmOmu3XQZI9nBiftyfPnr",
+	"9/f/WQhXfPj1ZNps//TD6+7d3bwp7o5mZz9dffjP/PjVWfxLOuLbMeVxqF2/q9WNuS7bg9WdtOwMCFLW",
+	"4sIzod+rbLP/HbzVarXnEmMKNz9063/RyBZRFB3cj27vFu2g02oGC4/PexFr927iDx/mo/bE+8vwFIeB",
+	"B9dBMrKn8sBu4W1Nj3cxDXf1vWqM/kJqqKImCVlaRoVCLWeF3mn3W3m3oU3rw0bVtm27eiD/pyv/x9b/",
+	"17TrS2nXqyOX5Sq/+6v3W9y8++lg8q5xf9GdnrmtH0T9aD9BFZ8FTQuVaTiAvejQiExr9LL89V/iRinT",
+	"fGK1OkBKvhm9NnmlG8OOWz1grXq1O7Jptem2vQPWG9Zpo7Urev3ntjn9uRtd1e9edPh5a/Gux84aN2vQ",
+	"6yvjAiZ2SVTYi86/EacQkx6v639zuT6Fy5WHhd5WSQkm03ihZcnAB8Dsz+uKHdSKPKj1lV7Xtd9ssoKk",
+	"d/TJvIg8TJ2FcRhira/kCZRhWfIh/k08h98cgYYjcIV6SXMcclVYtFEkZ7U6+8pX5cJcI0h6jV6ruXKZ",
+	"Cl3gHeZxQDWt6OJgMyhTqeuXpP4/GCsOdbEUrNaiOtL5AjTMpBWpLs8gcEAsppIUc6Riwd1xFPJwJoIF",
+	"KpDUHRtlfVyatIoGPRSKPRm3GtaiC/WoGkDEo4vEv0na1oCbRYTgLY9Ng3AxYTzWkdhJeSNVBy7pGZBu",
+	"rNXo5eKToSbNjHk1sh/FFKKrHq+XUj9YQNG9ZceZhitwvjFV9SxnUxKHHl08k8cUxrQoflfBPhep9nTS",
+	"zOoYZCwhRUwjyDxcF3pcUPrl76OL71+U2RksD48JThD689eIUViSBIcuaQegNXzTEh6pJSQkpRih8kG6",
+	"y3oFy53T47QLQLiNLl/F0KhQJReVSVMR828qx9ejcihH4IkWgIzMWi1YPDKnk6mCLIXZnPDjujxOhtUM",
+	"N3yyvb7xwNv+dNGOicFXhy/qXcknXyqX82vUTK4wHlkxOvH1qiaJ+LSsIazSQlSvmOcfdbuyT891Lw3Q",
+	"SpKSjLDYor2mrzy/0C3P5LI2++egOiq6G9Lq8rgOSzUi1ZUaic+xim3S5FV+LLlWUm4f1A7JYiyi0FDV",
+	"c6dpdw+zkLchz/dzfmwd9qcPasCVXCPVCmgAsnvvD5LkWvuC0AF3LqEa7EsF7IukMruTrvY7Mmb35R/O",
+	"j46rlz8cNdqdsurLeqmq3OpDI/8ig1JtUCL/0lnZlYpjDbi8H5FLBdPdD5zMAEl2K9YhfqZ7g1RzHXSx",
+	"oR8O7KhA0akfLaBZyjX373Xdw6RDiwFxkZQGh8zbvlnJOHkt6VqCSajpZL7QsTc8nFtJOmkduhOivs2J",
+	"ivhTq8ciy9CSoKATjpxIp7YmSOdjJ5QCvS09HzkgntkLQM1HKXJD6l3qvW9knVlMeWF+upkUrRgF+AH0",
+	"JQZIezt+fqK+SloXvjYCOncY5xpPDqG7QwxI4eX5nGUqdXxmTO/B+S02B2nCjFe6h1o66Qc/6djZL12f",
+	"iFcvbo5W/N9335WskqZ8qq5wNenEgcGfehE1OW5GKEcoI9nV4RfbVnHhIWc7nA9O9coPNgZpRumi8kTf",
+	"Wk/tiVy3KdKv58QvDDzZUqA5RTKVuW4qNmgHBFq+IKbhJkcIlQlxNf0qEIZ5GP8xgrGzdUhgCPnhSMcp",
+	"Pfpc11YSSXpxbaK3tS8i6+1LZsuIXN+zOD0uuFlU6CbqKm9ClX1XxdQNQQwviVCSGNSA31wlw+i8pRpr",
+	"6l4LSfOaNLUibb0wH/vuWLP7bC3vcATNeaMFCWjMonUt9lwaBJK9bq7YoGyhvT1H9lwLaE/5NdZsWFNY",
+	"gbO5mSnE19SypgG7X1tModXu7F7SWYLtC6Xvt9odw8H8EEf+GtD8t8qmhpNdSqbeh3Mej3+LvOkvHoqv",
+	"LBDXCuXz2LSXUl/qPq2wC+Gv6wxD+EbGMlT40cayXqvw+vOkt2LnFuyLbRT2+rsZfr4lsz7Ch52TJQzZ",
+	"5BqkEUMyyYkDKt31D2hfLHd3w7bLX4XCW3+GQ0HKnM2ZiNEsYCUJpDGoVvjviLmMx5XEQe1HBDJvmRDW",
+	"gOsqDzrFFT0S0GsNY5VVtTCjjwkYKI5Um9tpkWASmYsN5zzfOaW41Z4WXVqVItnlzBfxES7mEuD1NErp",
+	"m6XejXKZw9DITt5cIwf/ON0qNtOG2MwHRlIWlNXJFofJxY026v0WyAOJ4wmbV6Lfa7dlNzLL3ilkUy9b",
+	"VVrbtOp6r19vFK5aXki8PL8//gwmZmUcKEB1g5ur2/beILbjJO+tNVHA9Xbfrv+mGbQecuRzX4zXH/92",
+	"YcN1AMvyEqPVy8keU3KR8iGTR5nG7evsKLp+96r8Ml3EW7V4T6JwFPFZlW/27d5+u7ff7u0T3tuNSZa7",
+	"lLLWTF/KAJt0sFQ2yos2WpTBbTLxGNl8i9xGKf3tJ7/xby41W7n04LwgLU81zWCkGRQzyqAl52ZI2Eea",
+	"dEg03dXPmhoPVrtaL7HmbcgVYpX9yTSM4gpxwzsW6SalZt0aR0v1viccDFUOAqOImtkPMAmtTHyaQ3CH",
+	"hknRFN8TqjMrxFkK0rAbKZPDiBxY2SEZhRJliB+rVp/O9ycrumJm9I7nH+V/Tj1orj/gTkIbReLZ9Ng0",
+	"YtgUQ0xZAE1Aw1F2p4fY5FkCSm0xnocWmKxBeMbOvwN+xInvoU1eW7R5VsnwhbLJFrTGDUcjxiFey4/Z",
+	"BBWR9HNf6F7sw0V6ZFQiV+xPWI1odFEeUvhZTqPskwqcYQSty31+M+C63b76CVrKY5qp0o+UTSKtfAwn",
+	"F3JmmeGxZRH7QSAPr6KAOuBKc4M969UIw12T08gkEmiSfmikn8pZOJvjZgArxYCHuuVegncqotUjHIoO",
+	"gQqFqaZag1OW9iDkN9DOOghvyMJnAXTwxiWGowHXDUATy/w4jGLcsAh1v1QyhKzWtOJMGHgwKC7c6CIK",
+	"u/4yGmXSqS+rUz7cKh4k5Cgjor5W1xhOKKNVGxKpJLryolyqC5Ybw7hqJk08hZbWNyBGmuJt+rOkkluJ",
+	"OO8tc5ItP6uXVschS4hmFedV7t2HzGttuStcnqZfR4FPxbICYRA4A7Ca1j0KsApCKrpCIchS+OMGksi0",
+	"ZemhIPMY9UrvH9LFMrkbhutj2dXR2NddOVlldHoK5W2lTG8XRebuV20omuL9dsWLVikN+CQbjN0ZNWn1",
+	"YNiwq7Tldap1t8uaozY9GPYapeXlaAUBR1obnGxqAkmYcLH+vsKhZwgvn8XE9u20P9NpryG2S6duNKT4",
+	"4mf+BAdyQFvD6oHbrFeHbXZQbXi9UYt2hl3Xbn6mA3mImr2Vir0iPcDSspo+umdqjatk7Af6SPcnK+3i",
+	"9jTYv3kaoPqY0yoYFMoVqVKU84mmr/TJg0f8ZJUg2xgklMI0ZN97VAqyKXk8MA3ZGOKxqchZOej9Pnpm",
+	"7VtUeyBwa/ZyjkqxprwaujW7T9Z++DQ+8jQzO4ySuGJQgZJUbvgrjJDra0H7cRncDzHJ/Q/1Y2+yyIHV",
+	"S+r2ikvnjXMrTHBb+bkTe9NGh3diwTEuVmoeCe9YRIMgsYmQsk3ikNRtu5JYfgtMJwMejgij7ji1GsXK",
+	"bPJlrBDfM9OtXXq6UOtlr/a6UOtvTpmv2CmzUhL8G3tSvyHM14YwT+LC20q3kARb0ni9+cfGUV4Cx8mr",
+	"osiHstIcub4+fflQ6Q0HzGoGMTiJvJAJ/qyg2OOgNJv53qBEyoVvTqEEJieD0v/+3a72aHV0VH31/mP3",
+	"U9X8s7XLn/XGp38OSpWc0IhL75OveL2rVIEpjaExpoK+rscg17mfKFCFJxkUebSgugMa823TwvLiLYgg",
+	"8mFC7dd+/ib7+ieM0ViVc4POM+9R6TWmr9dMstlTLo3kXIk9IpUkaax+mVORzpqU/1GSX+2bz36NhvA9",
+	"wyDTRPpWKcjGgT6Bm97a+Lqi9BC2sk4X2SncVlcqNrz8sRKoqRsDaYSKZUMaUO4yVBTS/rmiYpEw8JiI",
+	"BxzidL94AK14QjXD7DC5m5Kxt1C69TLbDiIYSqbbReYVFDVdlii36DX5yIC8Pe69sXV8X1EJ1m03Xxhg",
+	"tp+YULBz7kWd+Yaa31BzK9Tcu860TcijZkSa+0q0/xbc+BUHN37WEMYjzxNmp+eC/v8hL2pRn3QxEIUd",
+	"/qH/nbKwOujWcw4JGChUmhHGSiLpVYU0N5qHVRQiLMExm4qAfI7RU2rVQ+bSmYAMLF1piwZyo74gdDL0",
+	"b2bhTPTTotuOfe8MuH5VNYEIdSDfyS/nuPEaucx1ue0TTcGxuoJFaDT040j+HU5jf+KLiTXg0zBY3ITc",
+	"IkPhWkTRPYtgF+iaSpOFGVFkw8ExvFPXkUrs3NpfitGEA57sAr6yiA5MNHtOyGfy7mOpH0c1dnZS3ofN",
+	"mQHCLdvGMEYDer4wiupKcPuxIOUELyp67jBKi4KiUT6cBR60lYN2n3K1lJO6neIKHcUsgtbUh0aB0GT1",
+	"8ZjxryAIUDxBw4sxI5OU8crTf4EoJA/MvICcGC2zt+2Q8CB5ROJwoVhAynJtlYe06y9oBa7GfxneSNS9",
+	"A0f9FkU7DRw8UdeOpFX7doZHsRyWVH+ccfCmq4VBFdcLLG+bC+L0OSJ3clWxyAhgWFIu1lR+tlns1j2J",
+	"Czbx4DbFW4y1defiLcbaupnxFmNt3d94i7G6vQPWsNtu+2DouvVGqztq9lj7oNmgnVb7gLntYbMth91m",
+	"rAOPec32kB203U77oNXq1Ntex260Wb3TkLtjzQb1GnS4zVi012l7jUbdPmj27GGr2XRdz2NenXboyLM9",
+	"m3U7IzqkW+1xREf10dBrjNoeaw5bbrvTdduee1B366ze6zGv2W269QOvcKwHx4uKz18m400aR6aZimUK",
+	"PYoXPrWmpyjrzjVzW16DVQ9op1kd1t12tcvsUYO23I7XXdby0M+0mngvR46t0G6skoZKducPpfcoXZT6",
+	"JYOP/aHLpharUvsozKEHQxT0NilLqW2K50VeQeYsSgRdbLkMcoRYJVo9RTHcLfnf05S/ZfkZdyp4u/z1",
+	"Wp56VSA/1uuFDPSxTTIUo3Ypx2l0oQRTRi1LDt6w5OKleNqrrOqe8cDB9lbu9xjvXhZrFBHQpTP3VC5Z",
+	"D1NY5gV+XFflJTdOptxL0ccPLQS8NaXeUyHgo7T6Ji4p8TLV7WpqhZn4sULtISPs3mXMS2oCfQtx+7J2",
+	"mSPPW/LrxKG62ruGt8X+HatGzKWBOwtozKp/hsNdHExLQdEkHcwPOfkzHAKGOVJm6RPJvh1UwXkofwSL",
+	"B6xiwMvQqoMKyMkDpUQwOJ4kKi5iYhbEyNNUkmHlC8a+yWVfpLD7MRw+kXfqdQ5Wy8IgilYp/XodqleX",
+	"z+NzB1g9bmn7NEsvn9dmkQsWqrFYbgWxV2HmN1v11+XUX4dYiixe0ftHG6xX0dNpxO58Nt+FgEIFYf9m",
+	"FjG0y0jSJ59Bc/RRFE6wgRGNmYiNQFhjf/0Bh0zmKpDJIOQ31ZhFE+LSqR/TgNygrRYN23EY08AiPndD",
+	"eZ1HsxhmnkbhyI/VAEJZdjHXO0luMOMCdCCBXGWNOPI/DlHYIjDrOll0shsgG4qEY/NfNA7rdHE1mC8u",
+	"YxowzOGPZsxo48S8G7Q+8xvJFUaxtmCZx11GQz4d8CwabDLmR2wUMTF2KjVylC5YSqSa7dz4d0yQDywK",
+	"v1zE9RW9f6uwbFcc/pVRzLh4ChYF5bDNBrEQVxLTe6iwzu7kYiqFJUA1OTZMBAp1v5eYe8zAwmFnn76C",
+	"oD6pgPdL/7Rrti0Ve8AjV67m+vJlySop7E5HUA+KPsYbkb6Kfxe+ifhZ6o9oIJhVkjfuikWT3Gozj4vG",
+	"gUtb8GH2edGXxk08xkwf2ypJjC315TFkDBZX9J4osvQlY6y/nfJXccr7k6ZSOrRJhorTtT3Q6CQ3fRWG",
+	"JzQKFnnjARBq1SOiYTfshxoOALAZ2xIyPuh0PwRLScCkbgKTZI0F8ts+Wf/BKgPBXzMWLfQm5cnWe3tR",
+	"9AEuaaafz2N2g3w8s7BvAuzXI8BS86ooJ51Cy88hvCr55yF9f3aoR0VzwrmRIfdMaAkPpE96n+r7uYCO",
+	"P8NhjRwp22XI2YBL9XiqZSi/wC6hSh9B1r4KUPBBKqax1q2TPubkbRgE68tQFdlNHDLjsR8QEKSx5pUD",
+	"Bo8aOTMlV0Em1GMDPh9DwwCYPppxkURG+BziF9TuDwlVFbKqs6leq9of7MmPCeOeIGA/mcLSxTicC+LH",
+	"FShthKsgE0YV/DRcfe4GM4+pOBJcHSxOU1T/C0X8XiAuXtF79lQRv0lBB1QPH99jvjtsu9UDr9Wodjuj",
+	"brXJbNoeHrg9r956XMWEi8yFUd8+QIS7xC93l93+dpDYn5izm7loye6A9GVOhV4sKav7YhIiJCeVb7z4",
+	"68ohV8woc6hLvHg1N8XuLjuYgtQnFjEro/eNPmUhZ7o2KJTdg8p8Kae7YRxoKL8Z8LJ8TVU1kJ9ZZhF1",
+	"EH+BM8RjtgBv4JCZ9QBvqM8rXy7XQ3fGebpUjxSmu7XxSk71949pkmpBEHfT7rcgiHt15HhzRVme7bt7",
+	"bRt03oCAe1y6akCWDGvGXCRAKWX0zPcFXcS+aOXrb4ewzSHskwfK2bYJ51cn842RfY0R/FFCVZc7kD1N",
+	"/P7PkjUhi9O8CTW+pGWa1P4WU2hJpi+GQ8qCMeJcpE8qmOGq/AgDrvwN2eLCdTNYHAb3OckF+dfIq61L",
+	"DStwOTXyTipZDvTHAafEjX/HuJW2dtMdc6EtrHwB+3sxb8DjUE4VcpdlFiaMZnja2aC9GVl/SFJL+EvG",
+	"mKv+nHuPMH8VRhPS7bV65PjyFzhjSeusBH6o3oKMXNQsraArfYa+StpalcNXXXGXJaeftJUYfCI5vTBx",
+	"WCXB0VIpT7WNZCErqbmeqdeD0Cmf+xOa63J+lYgc6b55uLo1HHKmjTPKve0Y+oqn+/kDXxMFPIMGxc1T",
+	"DSavfAc7lzvULL2o2GHP7XjVA9ZuVnsHtFdtjerDjtv1bNZob0Kq5YjVFSZ61X7VIITrq1EWYs3PCLFE",
+	"Xv0i0KLeAasejDqtKu0OabVNG+6B12P1UbOzlYizX0jtKMasE2G+T2c0a0Qe5mg3rv+Bvow9kJ1HuTWS",
+	"WSR1WpqlyK+x4Yu9lS28MBAnCxndDldKCtsV7dgKNgammruGsbTrxOgKQFFwJPC7IL8PUuwelKxBljLA",
+	"E4l53ixgVS95pLybVQjKSJ6iGzL50/D8Vce+iMNokf42i4ahnBgevM+dWLqlPvmb7WNTBG2Grky9UZ7p",
+	"PUk9yLx3EdoZYzAKXmQr130ekNQyAuGRoX8rD/l1aERKykkUkPXtmIs1AvlU/kM+0qL/SjPfZRwxOkEd",
+	"CPpDq2ozif1JoQ0VxDFZR+jGLK4K+No5JM4xcpjqS19MQ+HLd5wBd2kU+Uxke6SXKXFqH/ypA5Klk1xu",
+	"R6osTs0Vd05SMQj1AImzAsKejMbjA57v203KulByammUFwIvC7QHQXVM+xhadosE/i3DDFG8JiFnX0aV",
+	"eamOylBmtrYtmqextY0xZ1n87fRtsXWx9PanWq1GyvIFGrlj/46R4SJm2HFng/0JqottV1IEe+xrjN3a",
+	"D/TI5e1mhsJabVB7g8vlp/Ie1Gzb0Hpe7rBWskpjRj3VTb3g3qyiUuqr5+oT8wuY9hFV/C4UwSgWbPZa",
+	"yU8P+bes5acX/7eu5pecwP7r+SX48j+woh/u/fW2819kX993Xb4iHv6tRN+epDTNqlM7saTs+zdcW1u8",
+	"ru7yurimVMIzVouCj3z4/ckVSUQRi6gbKLDXGxqRqVQliM9FzKgHvcoMcaiPZe+TIXSDPX0ius7MhPEY",
+	"nLqBz28FgXZ8w4VSQMg8jG51QHvSCk2OEbFY1MiV2cqPOJdg2U5FJiByTn/AnXS535Exuy//cH50XL38",
+	"4ajR7pTlbz6/QZywUu72LzIo1QYl8i/C7qd+xESl4lhEonPkQkWR+ZhFTA2eDJA08RMsujM8GFX1llo8",
+	"uAEcNbADH8AfC6moXXP/Xr4Xcg9D9kEaSiEuiDtm7i3zEmd7mh+ZvAYXHjLywe2ezuULrRvycG6BwExJ",
+	"y65DuDsG8PGcfgiQ5iayqHhRaF4Xh8TJ6Bzo5BiyAU+oDWZOSDF3s5SLx/gow/2QepcaEBuJbhZtXpif",
+	"bqY/K0YBrVx+jmD3dvz8RH21OwfJjnNtGql2YCeFN2k7K/vfVSMpEvl5yNnfT9ZfzyZfGOe5pQB2irQl",
+	"cy0eJ4SZ6sQS3RrO4pztWkokqcq3dbljUK+NMserj7jomq1ZowpzNuwOD63IrIbYapFfVhisPcZCty8h",
+	"bguBK+mTim7uKS5mJ5PZbCo/EU8VU66D6Ci5vjhDeFNlV5L82nl7feVgvIFhisa9lY8vf6kkYrk6JS0e",
+	"GdKXpYK6Ndc/ih1SrrfJxOezGKxml0xlp8txnwlFKamWCNHgKGWrQ8yoVI11fSNowfk4AJ/bm+GfzI1/",
+	"YotBqU9qtdonh5RpIMIkNJ1IQamihAhVpFDFMqCsGdHp+OezAZ/MYhQWHTyCc8pnNLgyUjjLmQlhuorT",
+	"h5bPUTgHIxyH3rhD6uETRA1lOILUTT+SwiZTqS+phIWAh5D60Uyk5sBmmsuZUgBwtQUxmA3VccjTlFKu",
+	"YvmW/r6nGk9ThZ807YCM29RT+bEqTgjf1Y15tZAb3rGIOBN6/0IelzPg5UabnPsvpMis7phFBGPkzJ/4",
+	"sagcYtQkBunL81KUJz0pOZ9RIFDEYcS8GjkijvA/MGfAIW4ETjCx98AqILUVSm4YEKMqbETv4EvGf1wD",
+	"bK+jYP8hIEfkp4jKZbF7TTZbXfLTC5Psy7N+jeF4t/CyFDraNeV/9z+wUr/VbdSbkgrFmlTmZtG297pt",
+	"k/NVo0MaBBxgZvC6juHbObQCAbe2/+yeQinkjdHp40pZXgoMSCjYUhRAUsU4QxMk30f6/Tzx/a8p6vx8",
+	"m/j/6vIJ6jtY6jc6jXqrZduSrcfjUCLg2+urklWaRUGpXxrH8bT//HkQujQYhyLud+2urVkMsJ+qXL94",
+	"0EL+S0Hnu/pBr10/6Ni2PZjZdqOTEKrv2l7drdVq2ZQEPGKA/z5KgiVXbWO3GWTKs2R6Mx5h73LrF47T",
+	"RFlph1uyigx4zA2oZDTyZqfUV5F+IMIFAqeSfP6Iw/APaBKfjajQrj1fkIRUoBRwqM5HV2Gb+FAyNiQa",
+	"0/G1vbUNSbaHLCfDYRSmIKPRWSjADeGVuoSAclP/j8i1VBcIBMdQQ2dZUNytoBKUYNo25SMpazSMKIda",
+	"aypCQ7N3XxuGoKRGmUPIfBDehBZxwyCcRZauAzjgaOaziPyLBnJbFYvMx75ym7DJkHlSPFK/zwSDQUW8",
+	"kJgbCxaMvlhNi2ssXPUUyR7rkjnWVPVv6ai41aGmCkByIHkk1wmLEv3nz6k7YTX1/nP5c20K3fhVVsGR",
+	"O2GqqrYcCY4kOwA+q8X03kvGgTOEBDpf7u44DMJI3jL7Vafx6kSKK4gMJ2rR6s9/m4tBBT3VrQwIZdma",
+	"gMynPXSyQNUqTfSADpg51Pl2Ons+nf0lf8ipNskiGWKmIC8VYUXWvqWDfEV8j6esYMOxGZxPgljspfDA",
+	"nA3HYXhbZdybhv66blZXmUVF7MYXaCNQQ5BkiGzCZI1cZvxDKq1e6naqDm4fbBcLeC7GGJTkohcKitnr",
+	"gY0y/8Aa3xaxRB4s+qp/WMoJFcNrrkpwfIdbOEmA8EQp7u6EPUNTmN5ToV6YnsXvq+luPY0Vzx7U2yj0",
+	"ZigwRcxl/h0wc6j4dLWYMkAgseBuLe3qif35ahg4Bps3UmxrqrZeEktewwyQ99um2rUg1W6WodgS3KKW",
+	"IfySeufLO7/L49Z6Hrg1Fc0d+Da5dCnuJ4t5DCHdwtr8KoyGvudhuMVXQ9WWM9qy5GqJHBh0S4FdkS5l",
+	"QnZpEAypewv3BtBU/uPjP5VlqyZ1on88n0UB9PkuNjy/G1MobOcRAaU3VMU7vQZs3QJjEyrIj5dvXlta",
+	"4UhstfrlZ0JRqgHHzDe8gTmUcQqFZ3Xh9LuwmSUivYxbuDJfZTaAmJZ0k5EIv9CaCLxYg8JZ8jKB1ywV",
+	"lDQx97WLOfVmmhcj79az8ksyvfTaUusLQuOYTaaqfAIAb+NKYn/CREwn020WpGoiFa3IuatbTqqfUcE6",
+	"LWKEOkj4OB/T/X+qfVxawqfaR4lKn5yNq05MTDuB8f2uxtjdSBXg0vZ+6nyZ6QVp3N8T6t7ycA6FFESK",
+	"UIeEcrSzYiyDr8msV0PykXIwrnDVY4FkLGg9oaY4YHC2gmtfQFwv1LeCOLMocOSA6hrlKAsWLSRlJ+Vl",
+	"jqWdA+AowVsyQYdM4tnRUdn5S67EEkeo8JayMx8L5v6hgjwAySp9gn4ALZgEC/AYWAMODgX5axySOxb5",
+	"o4WGis/Q9XJC3bG+2yoAiApV8hK2qhx6kh4RxzxoBy1BGuEvY8o9GnlEQ3LAlce8T5wU6x0sOaSpibWK",
+	"mvSJx7wZIiT85scVa8CdpSvjkLJJCyoY27N0TSToCi7ogBs31CK3bGGSW3yn6jE3lMKvUEFKu1xkSYIT",
+	"zMazlsP70DBK069dUV5509g9XkSfBkRyp3A0Qt/4MJzFhBKPLgC+6MVSB7/AxlfRLfOIg9KUUyMn8Ium",
+	"nr4YcD/3VRDekDKmPi8J5M8/6n9CgkOCYU4lce9dX5wlZe4cKWE5UOIbZC3HSpoKNOxWl7hjKpVQFonE",
+	"v4qKB+QqhBGZUiHmYSRF7P0I2MdF7PNRnitjPaccLAHLzhd1tdKtSdzUe8OKXqbsnZVO5Vd9+fK/V8qp",
+	"WZEsSyG1viLxJelCrxz5SMQyYn++LNuNKtu+peieF8q3ErSfC5wHNsLD+Ic4nhaB0QyEl0NKDIGhl4E3",
+	"Am/QaoDt6KvLIcznz4eWN4uzeXqc8hT9OGUcSLIeWKFr36e+pSo2GpVAHQC5v4T87nz008+9qPv9T7/+",
+	"FV3N/7x++7J7evb2t9OwcUbP6OW8tDNOrVPh9uKWyyHHlg17TENCKrEc4qFi8GrC6THGl7vsgXnFT0Cj",
+	"dkk7mUFwQHoKwB6gy2PIY+jJWUz1cwkgsyjok+2/fXzu8WNJ0aNhNITsuMz4cvaVcFn5/p5ciHLnys+D",
+	"ch0kByalKWGb3+wQWocgdMn+sEIPKbJ9ZkQt5AuS3BYx6XAqDGl/2d4wZehBRKESz8uLwumUeTVyGous",
+	"7OfD35KyD7hyytQgWzMJk9LuP51rMJOahZptj8bQl7CKIlntyayhCVFWENjF9/Tf1Aa6ln2mYNob+9ya",
+	"b85pgqhoqkpjJ030l1quD29/Tsq0lXMqt3PTT/V1Uja8kVvTtV09QicJwVvlEFqlf651FBlmlvSLrF+I",
+	"lNNmd3alD16RKYuQy6XlMUnS8GTAlQotiAjJiKa+snAWu+EkKaihW1Z9GRJq+JNepsB6GhL6hjPDEseU",
+	"uXmJfJqH9vvHkgZjqV+31pDWelKK6E4h7GYy1wYyl9BZSZ3yVHY7etmxdbvSI1ztigXWf1OvnZj1kqDN",
+	"KZQ3OgZ5sGHbRr0jIJjMYyu9TQZj36u7SeHDYht3kykffKOij5cPqWe6kp9lBbCnoKVPsB3Iu1zlQ8Jf",
+	"UUuCfwvUYb3QnU2k4iDprfM8nDJOp35tQSeBU+krs/CUxmOIbZujbiylnjtG4nDAned06js1chWGgcDh",
+	"OYMegIQORRjMYkZmU8x8I2WgqlQQZxr5YkKmUXi/cCokprfKNAlyj4j7UojCkYGGomQkH5SWvT9noUsD",
+	"4rE7FoRT2IvabNmZyIGjGXcqtQ1xyTD0++Sg83O8xTg8k8xjbWc5QhqnB7m8tdRlhJ8VrPnEjOoQFvGB",
+	"pYx8TDPOOjbCOSeOEWfkGBNgqMfy+O9yHSchq8aMIPHR9ihIGfNSRKVmhlSp0MkCYBdU2U44baZ3TNr7",
+	"nt4XDHQFDSNypeMsiPmQmpEcUhc/McbSOUzL42n2nLBbQcoujTwCBezpRFjE84Vq3B16LLNh9XERIJdC",
+	"DFIAZoiw6V92smzNsdQTZfO3Btwp1B/QReKYOoSj/VqJV5W8fXN5JUh5yeujXM5qSwml+vT+0/8fAAD/",
+	"/w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

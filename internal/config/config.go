@@ -28,6 +28,7 @@ type Config struct {
 	PortalURL           string // default portal address for partners without their own
 
 	BlobURL         string // gocloud.dev/blob bucket URL; empty: file://<DataDir>/reports
+	UploadMaxBytes  int64  // size limit of one file uploaded through a signed upload URL
 	SMTPAddr        string // host:port; empty: write e-mails as files under MailDir
 	SMTPFrom        string
 	SMTPUser        string
@@ -80,6 +81,7 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	fs.DurationVar(&c.SignedLinkLifetime, "signed-link-lifetime", envDuration("TAXD_SIGNED_LINK_LIFETIME", 7*24*time.Hour), "lifetime of signed report links in e-mails ($TAXD_SIGNED_LINK_LIFETIME)")
 	str(&c.PortalURL, "portal-url", "TAXD_PORTAL_URL", "", "embedded portal address used in portalUrl (default <public-url>/portal, served by taxd)")
 	str(&c.BlobURL, "blob-url", "TAXD_BLOB_URL", "", "report bucket (file:///path, s3://bucket, gs://bucket); default file://<data-dir>/reports")
+	fs.Int64Var(&c.UploadMaxBytes, "upload-max-bytes", int64(envInt("TAXD_UPLOAD_MAX_BYTES", 25<<20)), "size limit in `bytes` of one file PUT to a signed upload URL (POST /users/{referenceId}/uploads, createUploadUrl); larger files get 413 ($TAXD_UPLOAD_MAX_BYTES)")
 	str(&c.SMTPAddr, "smtp-addr", "TAXD_SMTP_ADDR", "", "SMTP server host:port; empty writes e-mails to <data-dir>/mail")
 	str(&c.SMTPFrom, "smtp-from", "TAXD_SMTP_FROM", "taxd <no-reply@taxd.example>", "From address of e-mails")
 	str(&c.SMTPUser, "smtp-user", "TAXD_SMTP_USER", "", "SMTP user")

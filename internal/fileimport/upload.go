@@ -16,8 +16,9 @@ import (
 
 // Service imports files that a client uploaded to the bucket, on behalf of an authorised scope.
 type Service struct {
-	pool   *pgxpool.Pool
-	bucket *blob.Bucket
+	pool    *pgxpool.Pool
+	bucket  *blob.Bucket
+	uploads *UploadSettings // nil: no signed upload URLs (signed.go)
 }
 
 // NewService returns the file-import service; bucket holds the uploads (nil: uploads are off).

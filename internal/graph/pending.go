@@ -179,38 +179,6 @@ func (r *mutationResolver) UpdateClientTaxSettings(ctx context.Context, clientID
 	return nil, notImplemented(scope, "updateClientTaxSettings")
 }
 
-func (r *mutationResolver) BridgeTransactions(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return "", err
-	}
-	return "", notImplemented(scope, "bridgeTransactions")
-}
-
-func (r *mutationResolver) CrossChainSwap(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (*model.Transaction, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "crossChainSwap")
-}
-
-func (r *mutationResolver) MarkInternalTransfer(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return "", err
-	}
-	return "", notImplemented(scope, "markInternalTransfer")
-}
-
-func (r *mutationResolver) UnmarkInternalTransfer(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return "", err
-	}
-	return "", notImplemented(scope, "unmarkInternalTransfer")
-}
-
 func (r *queryResolver) GetClientAccounts(ctx context.Context, clientID string, includeVirtual *bool) ([]*model.Account, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {

@@ -400,11 +400,11 @@ func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []db.Transfer, fi
 		}
 		m.LabelSource = &src
 	}
-	if t.LinkedID != nil {
-		m.IsInternalTransfer = true
-		lt := model.TransactionLinkTypeEnumInternalTransfer
-		linked := t.LinkedID.String()
-		m.LinkType, m.LinkedTransactionID = &lt, &linked
+	if t.LinkedID != nil && t.LinkID != nil && t.LinkType != nil {
+		lt := model.TransactionLinkTypeEnum(*t.LinkType)
+		linked, id := t.LinkedID.String(), t.LinkID.String()
+		m.LinkType, m.LinkedTransactionID, m.LinkID = &lt, &linked, &id
+		m.IsInternalTransfer = lt != model.TransactionLinkTypeEnumCrossChainSwap
 	}
 	m.InvestmentID = t.InvestmentID
 	if d := ledger.DecodeOffChain(t.OffChainData); d != nil {
@@ -1193,4 +1193,100 @@ func (r *mutationResolver) UpdateTransfer(ctx context.Context, amount *float64, 
 		return nil, err
 	}
 	return r.editedOne(ctx, scope, txID)
+}
+
+// --- Links between two transactions (markInternalTransfer, unmarkInternalTransfer,
+// bridgeTransactions, crossChainSwap): ledger.Editor.Link, read by the engine (internal/recalc/pairs.go).
+
+func (r *mutationResolver) MarkInternalTransfer(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error) {
+	return r.link(ctx, clientID, ledger.LinkInternalTransfer, fromTransactionID, toTransactionID)
+}
+
+func (r *mutationResolver) BridgeTransactions(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error) {
+	return r.link(ctx, clientID, ledger.LinkBridge, fromTransactionID, toTransactionID)
+}
+
+func (r *mutationResolver) CrossChainSwap(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (*model.Transaction, error) {
+	if _, err := r.link(ctx, clientID, ledger.LinkCrossChainSwap, fromTransactionID, toTransactionID); err != nil {
+		return nil, err
+	}
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	from, _ := uuid.Parse(fromTransactionID) // parsed by link
+	rows, st, err := r.Ledger.Get(ctx, scope, []uuid.UUID{from})
+	if err != nil {
+		return nil, err
+	}
+	txs, err := r.transactionsOut(ctx, scope, st, rows, false, false)
+	if err != nil {
+		return nil, err
+	}
+	return &txs[0], nil
+}
+
+func (r *mutationResolver) UnmarkInternalTransfer(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return "", err
+	}
+	from, to, err := linkSides(fromTransactionID, toTransactionID)
+	if err != nil {
+		return "", err
+	}
+	p, err := r.Ledger.UnlinkTransactions(ctx, scope, from, to)
+	if err != nil {
+		return "", err
+	}
+	return p.ID.String(), nil
+}
+
+// link links two transactions of the client as kind and returns the link id.
+func (r *mutationResolver) link(ctx context.Context, clientID string, kind ledger.LinkType, fromID, toID string) (string, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return "", err
+	}
+	from, to, err := linkSides(fromID, toID)
+	if err != nil {
+		return "", err
+	}
+	p, err := r.Ledger.LinkTransactions(ctx, scope, kind, from, to)
+	if err != nil {
+		return "", err
+	}
+	return p.ID.String(), nil
+}
+
+func linkSides(fromID, toID string) (from, to uuid.UUID, err error) {
+	if from, err = uuid.Parse(fromID); err != nil {
+		return from, to, apperr.InvalidField("fromTransactionId", "must be a UUID")
+	}
+	if to, err = uuid.Parse(toID); err != nil {
+		return from, to, apperr.InvalidField("toTransactionId", "must be a UUID")
+	}
+	return from, to, nil
+}
+
+// --- Uploads: a signed URL for the file uploadManualTransactions imports (fileimport/signed.go).
+
+func (r *mutationResolver) CreateUploadURL(ctx context.Context, clientID string, fileName *string, size *int) (*model.UploadURL, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	var name string
+	if fileName != nil {
+		name = *fileName
+	}
+	var n int64
+	if size != nil {
+		n = int64(*size)
+	}
+	u, err := r.Files.CreateUploadURL(ctx, scope, name, n)
+	if err != nil {
+		return nil, err
+	}
+	return &model.UploadURL{URL: u.URL, Method: u.Method, FileObjectKey: u.Key, ExpiresAt: u.ExpiresAt, MaxBytes: int(u.MaxBytes)}, nil
 }

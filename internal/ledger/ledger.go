@@ -198,36 +198,14 @@ func (e *Editor) SetHidden(ids []uuid.UUID, hidden bool) error {
 
 // MarkInternalTransfer pairs an outgoing and an incoming transaction as one move between own accounts.
 func (e *Editor) MarkInternalTransfer(from, to uuid.UUID) error {
-	if from == to {
-		return apperr.InvalidField("toTransactionId", "must differ from fromTransactionId")
-	}
-	for _, id := range []uuid.UUID{from, to} {
-		if _, err := e.Transaction(id); err != nil {
-			return err
-		}
-	}
-	if err := e.q.InsertInternalPair(e.ctx, db.InsertInternalPairParams{ClientID: e.client, FromTransactionID: from, ToTransactionID: to}); err != nil {
-		return store.Err(err, "internal transfer")
-	}
-	if err := e.audit(&from, "transaction", from, "update", "internalTransferTo", nil, to); err != nil {
-		return err
-	}
-	return e.dirty(from, to)
+	_, err := e.Link(LinkInternalTransfer, from, to)
+	return err
 }
 
 // UnmarkInternalTransfer removes such a pairing.
 func (e *Editor) UnmarkInternalTransfer(from, to uuid.UUID) error {
-	n, err := e.q.DeleteInternalPair(e.ctx, db.DeleteInternalPairParams{ClientID: e.client, FromTransactionID: from, ToTransactionID: to})
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return apperr.NotFoundf("these transactions are not paired as an internal transfer")
-	}
-	if err := e.audit(&from, "transaction", from, "update", "internalTransferTo", to, nil); err != nil {
-		return err
-	}
-	return e.dirty(from, to)
+	_, err := e.Unlink(LinkInternalTransfer, from, to)
+	return err
 }
 
 // Delete soft-deletes a transaction.

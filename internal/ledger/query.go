@@ -24,7 +24,9 @@ type TxRow struct {
 	AccountType *string    // the type of its account
 	IsDirty     bool       // edited since the results were computed
 	IsEdited    bool       // changed by a person or API client after import
-	LinkedID    *uuid.UUID // the other side of an internal-transfer pair
+	LinkedID    *uuid.UUID // the other side of its link (internal transfer, bridge, cross-chain swap)
+	LinkID      *uuid.UUID // the link's id
+	LinkType    *string    // LinkType of the link
 	// Result is the transaction's row of the current result set; nil when it has no tax effect.
 	Result *db.TaxTransactionResult
 }
@@ -134,11 +136,16 @@ const txColumns = `t.id, t.client_id, t.account_id, t.occurred_at, t.ordinal, t.
 	t.is_hidden, t.is_reviewed, t.is_failed, t.source, t.session_id, t.parent_id, t.created_at, t.updated_at, t.deleted_at,
 	t.investment_id, t.off_chain_data, t.is_missing_basis_override`
 
-// rowExtras are TxRow's computed columns: dirty, edited, internal-transfer link.
+// rowExtras are TxRow's computed columns: dirty, edited, link (other side, id, type; a
+// transaction takes part in at most one link, see Editor.Link).
 const rowExtras = `EXISTS (SELECT 1 FROM dirty_marks dm WHERE dm.transaction_id = t.id),
 	EXISTS (SELECT 1 FROM audit_logs al WHERE al.transaction_id = t.id AND al.action <> 'create' AND al.actor NOT LIKE 'system:%'),
 	coalesce((SELECT p.to_transaction_id FROM internal_transfer_pairs p WHERE p.from_transaction_id = t.id LIMIT 1),
-	         (SELECT p.from_transaction_id FROM internal_transfer_pairs p WHERE p.to_transaction_id = t.id LIMIT 1))`
+	         (SELECT p.from_transaction_id FROM internal_transfer_pairs p WHERE p.to_transaction_id = t.id LIMIT 1)),
+	coalesce((SELECT p.id FROM internal_transfer_pairs p WHERE p.from_transaction_id = t.id LIMIT 1),
+	         (SELECT p.id FROM internal_transfer_pairs p WHERE p.to_transaction_id = t.id LIMIT 1)),
+	coalesce((SELECT p.link_type FROM internal_transfer_pairs p WHERE p.from_transaction_id = t.id LIMIT 1),
+	         (SELECT p.link_type FROM internal_transfer_pairs p WHERE p.to_transaction_id = t.id LIMIT 1))`
 
 const resultColumns = `r.result_set_id, r.proceeds, r.basis, r.gain, r.short_term_gain, r.long_term_gain, r.sale_term,
 	r.disposal_pieces, r.income, r.is_missing_basis, r.has_negative_balance`
@@ -253,7 +260,7 @@ func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
 	err := row.Scan(&t.ID, &t.ClientID, &t.AccountID, &t.OccurredAt, &t.Ordinal, &t.TxnHash, &t.ExternalID, &t.Label, &t.Notes,
 		&t.IsHidden, &t.IsReviewed, &t.IsFailed, &t.Source, &t.SessionID, &t.ParentID, &t.CreatedAt, &t.UpdatedAt, &t.DeletedAt,
 		&t.InvestmentID, &t.OffChainData, &t.IsMissingBasisOverride,
-		&r.Provider, &r.AccountType, &r.IsDirty, &r.IsEdited, &r.LinkedID,
+		&r.Provider, &r.AccountType, &r.IsDirty, &r.IsEdited, &r.LinkedID, &r.LinkID, &r.LinkType,
 		&res.set, &res.proceeds, &res.basis, &res.gain, &res.short, &res.lng, &res.term, &res.pieces, &res.income, &res.missing, &res.negative)
 	if err != nil {
 		return r, err

@@ -135,17 +135,8 @@ func (e *Editor) revertTransaction(l db.AuditLog) error {
 		return e.Delete(l.EntityID)
 	case l.Action == "delete":
 		return e.restore(l.EntityID)
-	case l.Field == "internalTransferTo":
-		var oldTo, newTo *uuid.UUID
-		_ = json.Unmarshal(l.OldValue, &oldTo)
-		_ = json.Unmarshal(l.NewValue, &newTo)
-		if newTo != nil {
-			return e.UnmarkInternalTransfer(l.EntityID, *newTo)
-		}
-		if oldTo != nil {
-			return e.MarkInternalTransfer(l.EntityID, *oldTo)
-		}
-		return nil
+	case isLinkAuditField(l.Field): // internal transfers, bridges, cross-chain swaps (pairs.go)
+		return e.revertLink(l)
 	}
 	// A field change (action "update", or a named action such as "transaction.label").
 	old, err := e.Transaction(l.EntityID)

@@ -16,6 +16,7 @@ import (
 	api "taxd/gen/rest"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	"taxd/internal/fileimport"
 	"taxd/internal/partner"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
@@ -31,6 +32,7 @@ type Deps struct {
 	Syncs    *syncs.Service
 	Recalc   *recalc.Service
 	Webhooks *webhooks.Service
+	Files    *fileimport.Service // signed upload URLs (uploads.go)
 	Now      func() time.Time
 }
 
@@ -41,6 +43,7 @@ type Handler struct {
 	syncs    *syncs.Service
 	webhooks *webhooks.Service
 	recalc   *recalc.Service
+	files    *fileimport.Service
 	now      func() time.Time
 }
 
@@ -51,7 +54,7 @@ func NewHandler(d Deps) http.Handler {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	h := &Handler{partners: d.Partners, reports: d.Reports, syncs: d.Syncs, recalc: d.Recalc, webhooks: d.Webhooks, now: d.Now}
+	h := &Handler{partners: d.Partners, reports: d.Reports, syncs: d.Syncs, recalc: d.Recalc, webhooks: d.Webhooks, files: d.Files, now: d.Now}
 	strict := api.NewStrictHandlerWithOptions(h, nil, api.StrictHTTPServerOptions{
 		RequestErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
 			WriteError(w, r, apperr.New(apperr.Invalid, "invalid request body: %v", err))

@@ -76,6 +76,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", gate.Wrap(api))
 	mux.Handle("POST /graphql", graph.NewHTTPHandler(svc.GraphQL(d), d.Config.Development()))
+	mux.Handle("PUT /uploads/", rest.UploadHandler(svc.Files)) // signed upload URLs (fileimport/signed.go)
 	mux.HandleFunc("/graphql", graph.MethodNotAllowed)
 	mux.HandleFunc("/", jsonNotFound)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {

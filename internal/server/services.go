@@ -41,11 +41,13 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 			Pool: d.Pool, Bucket: d.Bucket, Jobs: d.Jobs, SigningSecret: cfg.ReportSigningSecret,
 			LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL, Now: d.Now,
 		}),
-		Syncs:    syncs.NewService(d.Pool, d.Jobs),
-		Recalc:   recalc.NewService(d.Pool, d.Jobs),
-		Ledger:   ledger.New(d.Pool),
-		Clients:  clients.NewService(d.Pool, d.Now),
-		Files:    fileimport.NewService(d.Pool, d.Bucket),
+		Syncs:   syncs.NewService(d.Pool, d.Jobs),
+		Recalc:  recalc.NewService(d.Pool, d.Jobs),
+		Ledger:  ledger.New(d.Pool),
+		Clients: clients.NewService(d.Pool, d.Now),
+		Files: fileimport.NewService(d.Pool, d.Bucket).WithUploads(fileimport.UploadSettings{
+			Secret: []byte(cfg.ReportSigningSecret), BaseURL: cfg.PublicURL, MaxBytes: cfg.UploadMaxBytes, Now: d.Now,
+		}),
 		Viewers:  &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
 		Webhooks: webhooks.NewService(d.Pool),
 		Throttle: auth.DefaultLoginThrottle(d.Pool, d.Now),
@@ -54,7 +56,7 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 
 // REST returns the REST adapter's dependencies.
 func (s *Services) REST(d Deps) rest.Deps {
-	return rest.Deps{Partners: s.Partners, Reports: s.Reports, Syncs: s.Syncs, Recalc: s.Recalc, Webhooks: s.Webhooks, Now: d.Now}
+	return rest.Deps{Partners: s.Partners, Reports: s.Reports, Syncs: s.Syncs, Recalc: s.Recalc, Webhooks: s.Webhooks, Files: s.Files, Now: d.Now}
 }
 
 // GraphQL returns the GraphQL adapter's dependencies.

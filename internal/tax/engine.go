@@ -140,6 +140,7 @@ type tcls struct {
 	hasValue bool
 	from, to int32
 	asset    int32
+	toAsset  int32 // a move's destination asset (asset unless Transfer.ToAsset is set)
 	value    Dec
 	adj      Dec // attributed crypto-fee value: reduces proceeds (dispose) or adds to basis (acquire)
 }

@@ -127,6 +127,10 @@ func (e *Engine) classify(c *tcls, tr *Transfer, t int64) {
 	}
 	c.from, c.to = from, to
 	c.asset = e.assetID(tr.Asset)
+	c.toAsset = c.asset
+	if tr.ToAsset != "" {
+		c.toAsset = e.assetID(tr.ToAsset)
+	}
 	c.value, c.hasValue = tr.FiatValue, tr.HasFiatValue
 	if tr.Rounded {
 		acc := to
@@ -137,7 +141,7 @@ func (e *Engine) classify(c *tcls, tr *Transfer, t int64) {
 	}
 	isFee := tr.IsFee || lbl == LabelFee
 	switch {
-	case from >= 0 && from == to:
+	case from >= 0 && from == to && c.toAsset == c.asset:
 		// to itself: nothing happens
 	case from >= 0 && to >= 0:
 		c.op = opMove
@@ -418,17 +422,18 @@ func (e *Engine) tally(d *Disposal, taxable bool) {
 	ys.Disposals++
 }
 
-// move is an internal move between two pools: lots keep acquisition date and basis.
+// move is an internal move between two pools: lots keep acquisition date and basis. A bridge moves
+// them to another asset (c.toAsset), unit for unit.
 func (e *Engine) move(c *tcls, tr *Transfer, t int64) {
 	q := tr.Quantity
 	sb := e.slot(c.from, c.asset)
 	wasNonNeg := sb.bal.Sign() >= 0
 	sb.bal = e.sub(sb.bal, q)
 	bal := sb.bal
-	db := e.slot(c.to, c.asset)
+	db := e.slot(c.to, c.toAsset)
 	db.bal = e.add(db.bal, q)
 	sp := e.poolIdx(c.from, c.asset)
-	dp := e.poolIdx(c.to, c.asset)
+	dp := e.poolIdx(c.to, c.toAsset)
 	if sp == dp {
 		if wasNonNeg && bal.Sign() < 0 {
 			e.warnNegative(tr, t, c.asset, c.from, q, bal)
@@ -469,13 +474,13 @@ func (e *Engine) move(c *tcls, tr *Transfer, t int64) {
 				v = e.mulDiv(c.value, uncovered, q)
 			}
 		} else {
-			e.warnTransfer(WarnMissingPrice, tr, t, c.asset, c.to, uncovered)
+			e.warnTransfer(WarnMissingPrice, tr, t, c.toAsset, c.to, uncovered)
 		}
 		typ := LabelStakingReward
 		if tr.Label == LabelLPWithdrawal {
 			typ = LabelReward
 		}
-		e.income(tr, c.to, c.asset, uncovered, v, typ, !c.hasValue, t)
+		e.income(tr, c.to, c.toAsset, uncovered, v, typ, !c.hasValue, t)
 		e.addLot(dp, lotRec{qty: uncovered, basis: v, acq: t, longFrom: e.longFrom(t), src: tr.ID, missing: !c.hasValue})
 		return
 	}

@@ -109,14 +109,18 @@ type Transaction struct {
 }
 
 // Transfer moves Quantity of Asset from From to To. An empty account is external (not the client's).
-// (Fields are ordered for size: 160 bytes.)
+// (Fields are ordered for size: 176 bytes.)
 type Transfer struct {
 	ID       ID
 	Asset    string
 	From, To string
 	// StakingAccountIdentifier keys a virtual staking/LP account; honoured only for staking and LP labels.
 	StakingAccountIdentifier string
-	Quantity                 Dec // > 0
+	// ToAsset, on a move between own accounts, is the asset the units become at the destination (a
+	// bridge: ETH on one chain arrives as bridged ETH on another); the lots move to it keeping basis and
+	// acquisition date, unit for unit. Empty: Asset. Ignored on other transfers.
+	ToAsset  string
+	Quantity Dec // > 0
 	// FiatValue is the fair market value of the whole Quantity; HasFiatValue=false means unknown.
 	FiatValue Dec
 	// FeeFiat is a fiat fee paid on this transfer: added to basis on an acquisition, deducted from

@@ -181,6 +181,7 @@ type jsonTransfer struct {
 	Fee           *jsonFee `json:"fee"`
 	IsFee         bool     `json:"isFee"`
 	StakingID     string   `json:"stakingId"`
+	ToAsset       string   `json:"toAsset"`
 	Reported1099  bool     `json:"reported1099da"`
 	BasisReported bool     `json:"basisReported"`
 	AcquiredAt    string   `json:"acquiredAt"`
@@ -198,7 +199,7 @@ type row struct {
 	id, label, asset, qty, from, to, value string
 	feeFiat, feeAsset, feeQty, feeValue    string
 	feeFrom                                string
-	stakingID, acquiredAt                  string
+	stakingID, acquiredAt, toAsset         string
 	isFee, reported, basisReported         bool
 }
 
@@ -273,7 +274,7 @@ func (f *File) parseJSON(r io.Reader) error {
 				rows := make([]row, len(jt.Transfers))
 				for i, t := range jt.Transfers {
 					rw := row{line: n, id: t.ID, label: t.Label, asset: t.Asset, qty: string(t.Quantity), from: t.From, to: t.To,
-						value: string(t.Value), feeFiat: string(t.FeeFiat), isFee: t.IsFee, stakingID: t.StakingID,
+						value: string(t.Value), feeFiat: string(t.FeeFiat), isFee: t.IsFee, stakingID: t.StakingID, toAsset: t.ToAsset,
 						reported: t.Reported1099, basisReported: t.BasisReported, acquiredAt: t.AcquiredAt}
 					if t.Fee != nil {
 						rw.feeAsset, rw.feeQty, rw.feeValue, rw.feeFrom = t.Fee.Asset, string(t.Fee.Quantity), string(t.Fee.Value), t.Fee.From
@@ -299,7 +300,7 @@ func (f *File) parseJSON(r io.Reader) error {
 
 var csvColumns = []string{"tx", "time", "label", "asset", "quantity", "from", "to", "value", "fee_fiat",
 	"fee_asset", "fee_quantity", "fee_value", "fee_from", "is_fee", "staking_id", "reported_1099da", "basis_reported",
-	"acquired_at", "id"}
+	"acquired_at", "id", "to_asset"}
 
 func (f *File) parseCSV(r io.Reader) error {
 	cr := csv.NewReader(r)
@@ -387,7 +388,8 @@ func (f *File) parseCSV(r io.Reader) error {
 		rw := row{line: line, id: get(rec, "id"), label: get(rec, "label"), asset: get(rec, "asset"), qty: get(rec, "quantity"),
 			from: get(rec, "from"), to: get(rec, "to"), value: get(rec, "value"), feeFiat: get(rec, "fee_fiat"),
 			feeAsset: get(rec, "fee_asset"), feeQty: get(rec, "fee_quantity"), feeValue: get(rec, "fee_value"),
-			feeFrom: get(rec, "fee_from"), stakingID: get(rec, "staking_id"), acquiredAt: get(rec, "acquired_at")}
+			feeFrom: get(rec, "fee_from"), stakingID: get(rec, "staking_id"), acquiredAt: get(rec, "acquired_at"),
+			toAsset: get(rec, "to_asset")}
 		if rw.isFee, err = boolean(rec, "is_fee", line); err != nil {
 			return err
 		}
@@ -485,6 +487,7 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		}
 		tr.IsFee = rw.isFee
 		tr.StakingAccountIdentifier = f.intern(rw.stakingID)
+		tr.ToAsset = f.intern(rw.toAsset)
 		tr.ReportedOn1099DA, tr.BasisReported = rw.reported, rw.basisReported
 		if rw.acquiredAt != "" {
 			if tr.AcquiredAt, err = ParseTime(rw.acquiredAt); err != nil {

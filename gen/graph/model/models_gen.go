@@ -1540,6 +1540,20 @@ type UpdateTransactionResponse struct {
 	RuleAppliedTransactionCount int `json:"ruleAppliedTransactionCount"`
 }
 
+// A signed upload URL (`createUploadUrl`).
+type UploadURL struct {
+	// Send the file's bytes here with `method`; no credentials.
+	URL string `json:"url"`
+	// Always `PUT`.
+	Method string `json:"method"`
+	// The object key to give `uploadManualTransactions` once the file is uploaded.
+	FileObjectKey string `json:"fileObjectKey"`
+	// The URL accepts its upload until then.
+	ExpiresAt time.Time `json:"expiresAt"`
+	// The largest file the URL accepts, in bytes.
+	MaxBytes int `json:"maxBytes"`
+}
+
 // Lifecycle and sync state of an account.
 type AccountStatusEnum string
 

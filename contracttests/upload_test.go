@@ -1,0 +1,190 @@
+package contracttests
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+)
+
+// gqlResult is a GraphQL answer: data, and the first error's code and message.
+type gqlResult struct {
+	Data    map[string]json.RawMessage
+	Code    string
+	Message string
+}
+
+// gqlRW sends one GraphQL operation with the fixture's ReadWrite key.
+func gqlRW(t *testing.T, e *env, query string, vars map[string]any) gqlResult {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
+	req, _ := http.NewRequest(http.MethodPost, e.url+"/graphql", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("x-api-key", gqlKeyRW)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var got struct {
+		Data   map[string]json.RawMessage `json:"data"`
+		Errors []struct {
+			Message    string         `json:"message"`
+			Extensions map[string]any `json:"extensions"`
+		} `json:"errors"`
+	}
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatalf("not JSON (%d): %s", resp.StatusCode, raw)
+	}
+	r := gqlResult{Data: got.Data}
+	if len(got.Errors) > 0 {
+		r.Code, _ = got.Errors[0].Extensions["code"].(string)
+		r.Message = got.Errors[0].Message
+	}
+	return r
+}
+
+// mustGQL is gqlRW that fails the test on an error and decodes the root field into out.
+func mustGQL(t *testing.T, e *env, root, query string, vars map[string]any, out any) {
+	t.Helper()
+	r := gqlRW(t, e, query, vars)
+	if r.Code != "" {
+		t.Fatalf("%s: %s: %s", root, r.Code, r.Message)
+	}
+	if out != nil {
+		if err := json.Unmarshal(r.Data[root], out); err != nil {
+			t.Fatalf("%s: %v: %s", root, err, r.Data[root])
+		}
+	}
+}
+
+// putFile sends body to a signed upload URL of the env's server and returns the status and body.
+func putFile(t *testing.T, e *env, signedURL string, body io.Reader, length int64) (int, string) {
+	t.Helper()
+	u, err := url.Parse(signedURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest(http.MethodPut, e.url+u.RequestURI(), body)
+	req.ContentLength = length
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(raw)
+}
+
+type uploadURL struct {
+	URL           string `json:"url"`
+	FileObjectKey string `json:"fileObjectKey"`
+	MaxBytes      int64  `json:"maxBytes"`
+}
+
+const createUploadURLQuery = `mutation($c: ID!, $n: String) { createUploadUrl(clientId: $c, fileName: $n) { url fileObjectKey maxBytes } }`
+
+const importUploadQuery = `mutation($c: String, $k: String!) { uploadManualTransactions(clientId: $c, fileObjectKey: $k, name: "Kraken CSV") }`
+
+func (e *env) transactionCount(t *testing.T, client uuid.UUID) int {
+	t.Helper()
+	var n int
+	if err := e.pool.QueryRow(ctx(), `SELECT count(*) FROM transactions WHERE client_id = $1 AND deleted_at IS NULL`, client).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestUploadThenImport: a file PUT to the URL of createUploadUrl is imported by
+// uploadManualTransactions (all rows); a file with a bad row is refused whole, naming the line; a
+// tampered signature or expiry, a second PUT and an oversize body are refused with {"message"}.
+func TestUploadThenImport(t *testing.T) {
+	t.Parallel()
+	e := newEnvWith(t, seedGraphQL)
+	vars := map[string]any{"c": gqlClient1.String(), "n": "kraken-2025.csv"}
+	var u uploadURL
+	mustGQL(t, e, "createUploadUrl", createUploadURLQuery, vars, &u)
+	if !strings.HasPrefix(u.FileObjectKey, "uploads/"+gqlClient1.String()+"/") || u.MaxBytes != 25<<20 {
+		t.Fatalf("upload URL %+v", u)
+	}
+
+	file := "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value_usd\n" +
+		"2025-02-01T10:00:00Z,buy,1500,USD,0.5,ETH,,,1500\n" +
+		"2025-03-01T10:00:00Z,sell,0.2,ETH,700,USD,,,700\n"
+	for name, change := range map[string]func(q url.Values){
+		"tampered signature": func(q url.Values) { q.Set("signature", strings.Repeat("0", 64)) },
+		"extended expiry":    func(q url.Values) { q.Set("expires", "4102444800") },
+	} {
+		p, _ := url.Parse(u.URL)
+		q := p.Query()
+		change(q)
+		p.RawQuery = q.Encode()
+		if status, body := putFile(t, e, p.String(), strings.NewReader(file), int64(len(file))); status != http.StatusForbidden || !strings.Contains(body, `"message"`) {
+			t.Fatalf("%s: %d %s", name, status, body)
+		}
+	}
+	if status, body := putFile(t, e, u.URL, io.LimitReader(zeros{}, u.MaxBytes+1), u.MaxBytes+1); status != http.StatusRequestEntityTooLarge || !strings.Contains(body, `"message"`) {
+		t.Fatalf("oversize: %d %s", status, body)
+	}
+	if status, body := putFile(t, e, u.URL, strings.NewReader(file), int64(len(file))); status != http.StatusCreated {
+		t.Fatalf("upload: %d %s", status, body)
+	}
+	if status, body := putFile(t, e, u.URL, strings.NewReader(file), int64(len(file))); status != http.StatusConflict || !strings.Contains(body, `"message"`) {
+		t.Fatalf("second upload: %d %s", status, body)
+	}
+
+	before := e.transactionCount(t, gqlClient1)
+	var job string
+	mustGQL(t, e, "uploadManualTransactions", importUploadQuery, map[string]any{"c": gqlClient1.String(), "k": u.FileObjectKey}, &job)
+	if after := e.transactionCount(t, gqlClient1); after != before+2 {
+		t.Fatalf("transactions %d -> %d, want 2 imported", before, after)
+	}
+
+	// A file with a bad row: nothing is imported and the error names the line.
+	var bad uploadURL
+	mustGQL(t, e, "createUploadUrl", createUploadURLQuery, vars, &bad)
+	badFile := file + "2025-04-01T10:00:00Z,sell,lots,ETH,700,USD,,,700\n"
+	if status, body := putFile(t, e, bad.URL, strings.NewReader(badFile), int64(len(badFile))); status != http.StatusCreated {
+		t.Fatalf("upload: %d %s", status, body)
+	}
+	r := gqlRW(t, e, importUploadQuery, map[string]any{"c": gqlClient1.String(), "k": bad.FileObjectKey})
+	if r.Code != "BAD_USER_INPUT" || !strings.Contains(r.Message, "line 4") {
+		t.Fatalf("bad file: %s %s", r.Code, r.Message)
+	}
+	if after := e.transactionCount(t, gqlClient1); after != before+2 {
+		t.Fatalf("a refused file changed the ledger: %d transactions", after)
+	}
+}
+
+// TestUploadREST: a partner gets a signed URL for its user over REST and the PUT stores the file.
+func TestUploadREST(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	c := &apiClient{t: t, base: e.url + "/api"}
+	var resp struct {
+		Data uploadURL `json:"data"`
+	}
+	if err := json.Unmarshal(c.send("POST", "/users/user-123/uploads", `{"fileName":"kraken.csv","size":12}`, 201), &resp); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(resp.Data.FileObjectKey, "uploads/"+user123ID.String()+"/") {
+		t.Fatalf("key %q", resp.Data.FileObjectKey)
+	}
+	if status, body := putFile(t, e, resp.Data.URL, strings.NewReader("date,type\n"), 10); status != http.StatusCreated {
+		t.Fatalf("upload: %d %s", status, body)
+	}
+	c.send("POST", "/users/user-123/uploads", `{"size":26214401}`, 413)
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
