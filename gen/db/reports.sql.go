@@ -68,7 +68,7 @@ func (q *Queries) GetClientResultSet(ctx context.Context, id uuid.UUID) (GetClie
 }
 
 const getReport = `-- name: GetReport :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at FROM reports WHERE client_id = $1 AND id = $2
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE client_id = $1 AND id = $2
 `
 
 type GetReportParams struct {
@@ -92,12 +92,20 @@ func (q *Queries) GetReport(ctx context.Context, arg GetReportParams) (Report, e
 		&i.Error,
 		&i.CreatedAt,
 		&i.CompletedAt,
+		&i.DateQueryType,
+		&i.StartAt,
+		&i.EndAt,
+		&i.AccountIds,
+		&i.Exclude1099da,
+		&i.Language,
+		&i.FormBox,
+		&i.ResultSetID,
 	)
 	return i, err
 }
 
 const getReportByID = `-- name: GetReportByID :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at FROM reports WHERE id = $1
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE id = $1
 `
 
 // For signed downloads: the signature, not a tenant, authorises the read.
@@ -117,6 +125,14 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 		&i.Error,
 		&i.CreatedAt,
 		&i.CompletedAt,
+		&i.DateQueryType,
+		&i.StartAt,
+		&i.EndAt,
+		&i.AccountIds,
+		&i.Exclude1099da,
+		&i.Language,
+		&i.FormBox,
+		&i.ResultSetID,
 	)
 	return i, err
 }
@@ -151,7 +167,7 @@ func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) 
 const insertReport = `-- name: InsertReport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email)
 VALUES ($1, $2, $3, $4, 'queued', $5)
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id
 `
 
 type InsertReportParams struct {
@@ -184,6 +200,14 @@ func (q *Queries) InsertReport(ctx context.Context, arg InsertReportParams) (Rep
 		&i.Error,
 		&i.CreatedAt,
 		&i.CompletedAt,
+		&i.DateQueryType,
+		&i.StartAt,
+		&i.EndAt,
+		&i.AccountIds,
+		&i.Exclude1099da,
+		&i.Language,
+		&i.FormBox,
+		&i.ResultSetID,
 	)
 	return i, err
 }
@@ -200,7 +224,7 @@ func (q *Queries) LatestSummaryYear(ctx context.Context, resultSetID uuid.UUID) 
 }
 
 const listReports = `-- name: ListReports :many
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
 `
 
 // Available and in-progress reports, newest first (failed ones stay visible with their error).
@@ -226,6 +250,14 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 			&i.Error,
 			&i.CreatedAt,
 			&i.CompletedAt,
+			&i.DateQueryType,
+			&i.StartAt,
+			&i.EndAt,
+			&i.AccountIds,
+			&i.Exclude1099da,
+			&i.Language,
+			&i.FormBox,
+			&i.ResultSetID,
 		); err != nil {
 			return nil, err
 		}
@@ -299,7 +331,7 @@ func (q *Queries) ListTransferHistory(ctx context.Context, arg ListTransferHisto
 }
 
 const listYearDisposals = `-- name: ListYearDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1 AND d.tax_year = $2 ORDER BY d.seq
 `
@@ -311,24 +343,25 @@ type ListYearDisposalsParams struct {
 }
 
 type ListYearDisposalsRow struct {
-	ResultSetID  uuid.UUID
-	Seq          int32
-	TransferID   string
-	LotID        *string
-	AccountKey   string
-	AssetKey     string
-	Quantity     decimal.Decimal
-	Proceeds     decimal.Decimal
-	Basis        decimal.Decimal
-	Gain         decimal.Decimal
-	AcquiredAt   *time.Time
-	DisposedAt   time.Time
-	TaxYear      int32
-	Term         string
-	FormBox      string
-	Uncovered    bool
-	MissingBasis bool
-	Symbol       string
+	ResultSetID   uuid.UUID
+	Seq           int32
+	TransferID    string
+	LotID         *string
+	AccountKey    string
+	AssetKey      string
+	Quantity      decimal.Decimal
+	Proceeds      decimal.Decimal
+	Basis         decimal.Decimal
+	Gain          decimal.Decimal
+	AcquiredAt    *time.Time
+	DisposedAt    time.Time
+	TaxYear       int32
+	Term          string
+	FormBox       string
+	Uncovered     bool
+	MissingBasis  bool
+	LotTransferID *string
+	Symbol        string
 }
 
 // Asset keys of tax results are asset ids; the symbol is joined for display.
@@ -359,6 +392,7 @@ func (q *Queries) ListYearDisposals(ctx context.Context, arg ListYearDisposalsPa
 			&i.FormBox,
 			&i.Uncovered,
 			&i.MissingBasis,
+			&i.LotTransferID,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -429,7 +463,7 @@ func (q *Queries) ListYearIncome(ctx context.Context, arg ListYearIncomeParams) 
 
 const startReport = `-- name: StartReport :one
 UPDATE reports SET status = 'generating', error = NULL WHERE id = $1 AND status IN ('queued', 'generating', 'failed')
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id
 `
 
 func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error) {
@@ -448,6 +482,14 @@ func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error)
 		&i.Error,
 		&i.CreatedAt,
 		&i.CompletedAt,
+		&i.DateQueryType,
+		&i.StartAt,
+		&i.EndAt,
+		&i.AccountIds,
+		&i.Exclude1099da,
+		&i.Language,
+		&i.FormBox,
+		&i.ResultSetID,
 	)
 	return i, err
 }
