@@ -36,9 +36,9 @@ var pendingGraphQL = setOf(
 	"unhideMultipleTransactions", "unmarkInternalTransfer", "updateMultiTransactionsCostBasis", "updateTransaction",
 	"updateTransfer",
 	// tax
-	"getHarvestableLosses", "getIncomeAndCapGains", "getReportDownloadUrl", "getReportExportV2", "getReportInfo", "getReports",
-	"getTaxForm8949Preview", "getTaxFormReconciliation", "getTaxFormStatuses", "getTaxLots", "getTaxYears",
-	"taxFormGenerations", "generate1099DAReports", "updateClientTaxSettings",
+	"getReportInfo",
+	"getTaxForm8949Preview", "getTaxFormReconciliation", "getTaxFormStatuses",
+	"taxFormGenerations", "generate1099DAReports",
 	// clients
 	"getClientAuditLogs", "getClientById", "getClientInsights", "getMyActiveClient", "getMyClients", "refreshApiKey",
 	"updateClient", "updateClientCostBasisAlgorithm",

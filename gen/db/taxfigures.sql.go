@@ -153,7 +153,7 @@ func (q *Queries) ListAssetDisposals(ctx context.Context, arg ListAssetDisposals
 }
 
 const listAssetLots = `-- name: ListAssetLots :many
-SELECT l.lot_id, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
+SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
        tr.transaction_id, tr.quantity AS original_quantity
 FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id::text = l.source_transfer_id
 WHERE l.result_set_id = $1 AND l.asset_key = ANY($3::text[])
@@ -169,6 +169,7 @@ type ListAssetLotsParams struct {
 
 type ListAssetLotsRow struct {
 	LotID            string
+	AssetKey         string
 	AccountKey       string
 	Quantity         decimal.Decimal
 	Basis            decimal.Decimal
@@ -191,6 +192,7 @@ func (q *Queries) ListAssetLots(ctx context.Context, arg ListAssetLotsParams) ([
 		var i ListAssetLotsRow
 		if err := rows.Scan(
 			&i.LotID,
+			&i.AssetKey,
 			&i.AccountKey,
 			&i.Quantity,
 			&i.Basis,
@@ -263,38 +265,28 @@ func (q *Queries) ListAssetsByPricingKey(ctx context.Context, arg ListAssetsByPr
 }
 
 const listOpenLotsBefore = `-- name: ListOpenLotsBefore :many
-SELECT l.lot_id, l.asset_key, l.quantity, l.basis, l.acquired_at, l.missing_basis,
-       a.id AS asset_id, a.key AS asset_ref_key, a.chain, a.symbol, a.contract_address, a.price_source_id
-FROM tax_lots l JOIN assets a ON a.client_id = $2 AND a.id::text = l.asset_key
-WHERE l.result_set_id = $1 AND l.acquired_at < $3::timestamptz
+SELECT l.asset_key, l.quantity, l.basis, l.acquired_at
+FROM tax_lots l
+WHERE l.result_set_id = $1 AND l.acquired_at < $2::timestamptz
 ORDER BY l.asset_key, l.acquired_at, l.lot_id
 LIMIT 100001
 `
 
 type ListOpenLotsBeforeParams struct {
 	ResultSetID uuid.UUID
-	ClientID    uuid.UUID
 	Before      time.Time
 }
 
 type ListOpenLotsBeforeRow struct {
-	LotID           string
-	AssetKey        string
-	Quantity        decimal.Decimal
-	Basis           decimal.Decimal
-	AcquiredAt      time.Time
-	MissingBasis    bool
-	AssetID         uuid.UUID
-	AssetRefKey     string
-	Chain           *string
-	Symbol          string
-	ContractAddress *string
-	PriceSourceID   *string
+	AssetKey   string
+	Quantity   decimal.Decimal
+	Basis      decimal.Decimal
+	AcquiredAt time.Time
 }
 
-// Every open lot of a result set acquired before an instant, with its asset (for loss harvesting).
+// Every open lot of a result set acquired before an instant (loss harvesting; bounded by the caller).
 func (q *Queries) ListOpenLotsBefore(ctx context.Context, arg ListOpenLotsBeforeParams) ([]ListOpenLotsBeforeRow, error) {
-	rows, err := q.db.Query(ctx, listOpenLotsBefore, arg.ResultSetID, arg.ClientID, arg.Before)
+	rows, err := q.db.Query(ctx, listOpenLotsBefore, arg.ResultSetID, arg.Before)
 	if err != nil {
 		return nil, err
 	}
@@ -303,18 +295,57 @@ func (q *Queries) ListOpenLotsBefore(ctx context.Context, arg ListOpenLotsBefore
 	for rows.Next() {
 		var i ListOpenLotsBeforeRow
 		if err := rows.Scan(
-			&i.LotID,
 			&i.AssetKey,
 			&i.Quantity,
 			&i.Basis,
 			&i.AcquiredAt,
-			&i.MissingBasis,
-			&i.AssetID,
-			&i.AssetRefKey,
-			&i.Chain,
-			&i.Symbol,
-			&i.ContractAddress,
-			&i.PriceSourceID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listPiecesDisposedSince = `-- name: ListPiecesDisposedSince :many
+SELECT d.asset_key, d.quantity, d.basis, d.acquired_at::timestamptz AS acquired_at
+FROM tax_disposals d
+WHERE d.result_set_id = $1 AND d.lot_id IS NOT NULL AND d.acquired_at < $2::timestamptz
+  AND d.disposed_at >= $2::timestamptz
+ORDER BY d.seq
+LIMIT 100001
+`
+
+type ListPiecesDisposedSinceParams struct {
+	ResultSetID uuid.UUID
+	Since       time.Time
+}
+
+type ListPiecesDisposedSinceRow struct {
+	AssetKey   string
+	Quantity   decimal.Decimal
+	Basis      decimal.Decimal
+	AcquiredAt time.Time
+}
+
+// Disposal pieces at or after an instant from lots acquired before it: what was still held then.
+func (q *Queries) ListPiecesDisposedSince(ctx context.Context, arg ListPiecesDisposedSinceParams) ([]ListPiecesDisposedSinceRow, error) {
+	rows, err := q.db.Query(ctx, listPiecesDisposedSince, arg.ResultSetID, arg.Since)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListPiecesDisposedSinceRow
+	for rows.Next() {
+		var i ListPiecesDisposedSinceRow
+		if err := rows.Scan(
+			&i.AssetKey,
+			&i.Quantity,
+			&i.Basis,
+			&i.AcquiredAt,
 		); err != nil {
 			return nil, err
 		}

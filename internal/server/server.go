@@ -77,6 +77,8 @@ func NewHandler(d Deps) (http.Handler, error) {
 	mux.Handle("/api/", gate.Wrap(api))
 	mux.Handle("POST /graphql", graph.NewHTTPHandler(svc.GraphQL(d), d.Config.Development()))
 	mux.HandleFunc("/graphql", graph.MethodNotAllowed)
+	// the signed, expiring download URLs of GraphQL getReportDownloadUrl
+	mux.Handle("GET /downloads/reports/{reportId}", svc.Reports.DownloadHandler())
 	mux.HandleFunc("/", jsonNotFound)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

@@ -7,10 +7,13 @@ import (
 	"taxd/internal/graph"
 	"taxd/internal/ledger"
 	"taxd/internal/partner"
+	"taxd/internal/prices"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/rest"
 	"taxd/internal/syncs"
+	"taxd/internal/taxfigures"
+	"taxd/internal/taxsettings"
 	"taxd/internal/webhooks"
 )
 
@@ -27,6 +30,10 @@ type Services struct {
 	Viewers  *auth.ViewerAuthenticator // GraphQL credentials and client scopes
 	Webhooks *webhooks.Service
 	Throttle *auth.LoginThrottle // failed-login backoff, shared by the REST gate and GraphQL
+	// TaxFigures reads settled tax figures (prices from internal/prices unless offline);
+	// TaxSettings owns the clients' tax settings and lock.
+	TaxFigures  *taxfigures.Service
+	TaxSettings *taxsettings.Service
 }
 
 // newServices builds the services over d's pool, job client and bucket.
@@ -39,17 +46,28 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 		}).WithClock(d.Now),
 		Reports: reports.NewService(reports.Deps{
 			Pool: d.Pool, Bucket: d.Bucket, Jobs: d.Jobs, SigningSecret: cfg.ReportSigningSecret,
-			LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL, Now: d.Now,
+			LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL, PublicURL: cfg.PublicURL, Now: d.Now,
 		}),
-		Syncs:    syncs.NewService(d.Pool, d.Jobs),
-		Recalc:   recalc.NewService(d.Pool, d.Jobs),
-		Ledger:   ledger.New(d.Pool),
-		Clients:  clients.NewService(d.Pool, d.Now),
-		Files:    fileimport.NewService(d.Pool, d.Bucket),
-		Viewers:  &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
-		Webhooks: webhooks.NewService(d.Pool),
-		Throttle: auth.DefaultLoginThrottle(d.Pool, d.Now),
+		Syncs:       syncs.NewService(d.Pool, d.Jobs),
+		Recalc:      recalc.NewService(d.Pool, d.Jobs),
+		Ledger:      ledger.New(d.Pool),
+		Clients:     clients.NewService(d.Pool, d.Now),
+		Files:       fileimport.NewService(d.Pool, d.Bucket),
+		Viewers:     &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
+		Webhooks:    webhooks.NewService(d.Pool),
+		Throttle:    auth.DefaultLoginThrottle(d.Pool, d.Now),
+		TaxFigures:  taxfigures.NewService(d.Pool, priceSource(d), d.Now),
+		TaxSettings: taxsettings.NewService(d.Pool),
 	}
+}
+
+// priceSource is the historical USD price look-up of the request path (the Postgres cache first,
+// then CoinGecko), or nil offline: figures that need a price then say it is missing.
+func priceSource(d Deps) taxfigures.PriceFunc {
+	if d.Config.Offline {
+		return nil
+	}
+	return prices.NewSource(prices.NewClient(prices.Config{BaseURL: d.Config.CoinGeckoURL, APIKey: d.Config.CoinGeckoAPIKey}), prices.NewPGCache(d.Pool)).USD
 }
 
 // REST returns the REST adapter's dependencies.
@@ -59,5 +77,6 @@ func (s *Services) REST(d Deps) rest.Deps {
 
 // GraphQL returns the GraphQL adapter's dependencies.
 func (s *Services) GraphQL(d Deps) graph.Deps {
-	return graph.Deps{Auth: s.Viewers, Ledger: s.Ledger, Clients: s.Clients, Recalc: s.Recalc, Reports: s.Reports, Files: s.Files, Throttle: s.Throttle, Now: d.Now}
+	return graph.Deps{Auth: s.Viewers, Ledger: s.Ledger, Clients: s.Clients, Recalc: s.Recalc, Reports: s.Reports, Files: s.Files, Throttle: s.Throttle, Now: d.Now,
+		TaxFigures: s.TaxFigures, ClientTaxSettings: s.TaxSettings}
 }

@@ -27,7 +27,7 @@ WHERE d.result_set_id = $1 AND d.tax_year = $2;
 
 -- name: ListAssetLots :many
 -- Open lots of one asset (asset keys of results are asset ids), with the transaction that created each.
-SELECT l.lot_id, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
+SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
        tr.transaction_id, tr.quantity AS original_quantity
 FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = l.source_transfer_id
 WHERE l.result_set_id = $1 AND l.asset_key = ANY(sqlc.arg(asset_keys)::text[])
@@ -47,12 +47,20 @@ ORDER BY d.seq
 LIMIT 10001;
 
 -- name: ListOpenLotsBefore :many
--- Every open lot of a result set acquired before an instant, with its asset (for loss harvesting).
-SELECT l.lot_id, l.asset_key, l.quantity, l.basis, l.acquired_at, l.missing_basis,
-       a.id AS asset_id, a.key AS asset_ref_key, a.chain, a.symbol, a.contract_address, a.price_source_id
-FROM tax_lots l JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = l.asset_key
+-- Every open lot of a result set acquired before an instant (loss harvesting; bounded by the caller).
+SELECT l.asset_key, l.quantity, l.basis, l.acquired_at
+FROM tax_lots l
 WHERE l.result_set_id = $1 AND l.acquired_at < sqlc.arg(before)::timestamptz
 ORDER BY l.asset_key, l.acquired_at, l.lot_id
+LIMIT 100001;
+
+-- name: ListPiecesDisposedSince :many
+-- Disposal pieces at or after an instant from lots acquired before it: what was still held then.
+SELECT d.asset_key, d.quantity, d.basis, d.acquired_at::timestamptz AS acquired_at
+FROM tax_disposals d
+WHERE d.result_set_id = $1 AND d.lot_id IS NOT NULL AND d.acquired_at < sqlc.arg(since)::timestamptz
+  AND d.disposed_at >= sqlc.arg(since)::timestamptz
+ORDER BY d.seq
 LIMIT 100001;
 
 -- name: ListAssetsByPricingKey :many
