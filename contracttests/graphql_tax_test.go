@@ -105,7 +105,7 @@ func TestGraphQLTaxExamplesMatchEngine(t *testing.T) {
 	var inc struct {
 		G struct {
 			ProceedsCents, CostBasisCents, ShortTermCapGainsCents, LongTermCapGainsCents, IncomeCents int64
-			CapGainsSumSigned                                                                    string
+			CapGainsSumSigned                                                                         string
 		} `json:"getIncomeAndCapGains"`
 	}
 	exampleData(t, "getIncomeAndCapGains", &inc)
@@ -401,11 +401,15 @@ func TestGraphQLTaxFlow(t *testing.T) {
 		t.Errorf("a 2026 change did not mark the client dirty")
 	}
 	// the recalculation applies it and keeps the locked year's figures
-	var job struct{ ID string `json:"rerunGraph"` }
+	var job struct {
+		ID string `json:"rerunGraph"`
+	}
 	f.must(`mutation($c: ID!) { rerunGraph(clientId: $c) }`, map[string]any{"c": c1}, &job)
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		var active struct{ J *struct{ ID string } `json:"getActiveRecalculateJob"` }
+		var active struct {
+			J *struct{ ID string } `json:"getActiveRecalculateJob"`
+		}
 		f.must(`query($c: ID!) { getActiveRecalculateJob(clientId: $c) { id } }`, map[string]any{"c": c1}, &active)
 		if active.J == nil {
 			break

@@ -382,7 +382,7 @@ func (r *clientResolver) TaxSettings(ctx context.Context, obj *model.Client) (*m
 func taxSettingsOut(s taxsettings.Settings) *model.TaxSettings {
 	out := &model.TaxSettings{BasisMethod: model.BasisMethodEnum(s.BasisMethod()), PerWalletSwitchDate: s.SwitchDate(),
 		CostBasisAlgorithmChanges: make([]model.CostBasisAlgorithmChange, 0, len(s.Stored.MethodChanges)),
-		TreatAirdropsAsIncome: true, TreatStakingRewardsAsIncome: true, IncludeFeesInCostBasis: true, ApplyWashSaleRule: s.Stored.ApplyWashSaleRule}
+		TreatAirdropsAsIncome:     true, TreatStakingRewardsAsIncome: true, IncludeFeesInCostBasis: true, ApplyWashSaleRule: s.Stored.ApplyWashSaleRule}
 	for _, c := range s.Stored.MethodChanges {
 		out.CostBasisAlgorithmChanges = append(out.CostBasisAlgorithmChanges, model.CostBasisAlgorithmChange{EffectiveFrom: c.From,
 			CostBasisAlgorithm: model.CostBasisAlgorithmEnum(c.Method)})

@@ -29,11 +29,11 @@ const (
 
 // Types of GraphQL getReportExportV2 only (REST's ReportType enum does not list them).
 const (
-	TypeForm8949PDF   = "form-8949-pdf"
-	TypeScheduleDPDF  = "schedule-d-pdf"
-	TypeSchedule1PDF  = "schedule-1-pdf"
-	TypeTaxActCSV     = "taxact-csv"
-	TypeHoldingsCSV   = "holdings-csv"
+	TypeForm8949PDF  = "form-8949-pdf"
+	TypeScheduleDPDF = "schedule-d-pdf"
+	TypeSchedule1PDF = "schedule-1-pdf"
+	TypeTaxActCSV    = "taxact-csv"
+	TypeHoldingsCSV  = "holdings-csv"
 )
 
 // Types lists every report type of the REST API.
