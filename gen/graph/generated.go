@@ -7556,21 +7556,25 @@ type GetHarvestableLossesResponse {
   isStale: Boolean!
 }
 
-"An asset held at an unrealized loss."
+"""
+An asset held at an unrealized loss: its lots held at the end of the date (in the client's timezone) whose basis
+is above their market value at the date's price. Lots at a gain are left out, so the figures are what selling
+only the losing lots would realise.
+"""
 type HarvestableLoss {
   "The asset."
   assetId: ID!
   "The asset."
   asset: Asset
-  "Quantity held, as a Float."
+  "Quantity in the lots held at a loss, as a Float."
   amount: Float!
-  "Quantity held, exact."
+  "Quantity in the lots held at a loss, exact."
   amountExact: String!
   "Price per unit on the date, in dollars of the client's currency."
   price: Float!
-  "Market value on the date, in cents."
+  "Market value of those lots on the date, in cents."
   marketValueCents: Cents!
-  "Basis of the quantity held, in cents."
+  "Basis of those lots, in cents."
   costBasisCents: Cents!
   "Market value minus basis, in cents (signed; negative)."
   unrealizedGainCents: Cents!
@@ -7703,15 +7707,15 @@ input AdvancedTaxFeaturesInput {
   lockTaxesUntil: Date
   "True removes the lock (` + "`" + `lockTaxesUntil` + "`" + ` then must be null)."
   removeTaxLock: Boolean
-  "See ` + "`" + `TaxSettings.treatAirdropsAsIncome` + "`" + `."
+  "See ` + "`" + `TaxSettings.treatAirdropsAsIncome` + "`" + `. Only true is available (false: NOT_IMPLEMENTED)."
   treatAirdropsAsIncome: Boolean
-  "See ` + "`" + `TaxSettings.treatStakingRewardsAsIncome` + "`" + `."
+  "See ` + "`" + `TaxSettings.treatStakingRewardsAsIncome` + "`" + `. Only true is available (false: NOT_IMPLEMENTED)."
   treatStakingRewardsAsIncome: Boolean
-  "See ` + "`" + `TaxSettings.treatLiquidityPoolDepositsAsTaxable` + "`" + `."
+  "See ` + "`" + `TaxSettings.treatLiquidityPoolDepositsAsTaxable` + "`" + `. Only false is available (true: NOT_IMPLEMENTED)."
   treatLiquidityPoolDepositsAsTaxable: Boolean
-  "See ` + "`" + `TaxSettings.includeFeesInCostBasis` + "`" + `."
+  "See ` + "`" + `TaxSettings.includeFeesInCostBasis` + "`" + `. Only true is available (false: NOT_IMPLEMENTED)."
   includeFeesInCostBasis: Boolean
-  "See ` + "`" + `TaxSettings.applyWashSaleRule` + "`" + `."
+  "See ` + "`" + `TaxSettings.applyWashSaleRule` + "`" + ` (stored; the engine has no wash-sale rule)."
   applyWashSaleRule: Boolean
 }
 
@@ -7735,7 +7739,13 @@ extend type Query {
     clientId: ID!
   ): ActiveRecalculateJob
 
-  "Assets held at an unrealized loss on a date, for tax-loss harvesting."
+  """
+  Assets held at an unrealized loss on a date, for tax-loss harvesting, from the settled results: the lots open
+  at the end of the date are today's open lots acquired by then plus the disposal pieces since then from lots
+  acquired by then (gifts, donations and losses after the date are not added back). Prices are the date's
+  historical prices; an asset without one is listed in ` + "`" + `unpricedAssetIds` + "`" + `, never estimated. The term of each lot
+  is the one a sale on the date would have. Bounds: 100,000 lots and 500 assets (RATE_LIMITED beyond).
+  """
   getHarvestableLosses(
     "The client."
     clientId: ID!
@@ -7743,7 +7753,11 @@ extend type Query {
     date: Date!
   ): GetHarvestableLossesResponse!
 
-  "Income and capital gains of one tax year."
+  """
+  Income and capital gains of one tax year, from the settled results (` + "`" + `isStale` + "`" + ` while the ledger is dirty; zeros
+  for a year without activity). ` + "`" + `disposalCount` + "`" + ` counts the transactions with a taxable disposal in the year.
+  BAD_USER_INPUT unless ` + "`" + `year` + "`" + ` is four digits.
+  """
   getIncomeAndCapGains(
     "The client."
     clientId: ID!
@@ -7752,8 +7766,9 @@ extend type Query {
   ): GetIncomeAndCapGainsResponse!
 
   """
-  A short-lived signed URL to download a READY report. NOT_FOUND when the report does not exist for the
-  caller; CONFLICT when it is not READY.
+  A short-lived signed URL to download a READY report: ` + "`" + `GET {server}/downloads/reports/{reportId}?expires=...&signature=...` + "`" + `
+  (the signature of the REST signed downloads), no credentials needed. NOT_FOUND when the report does not exist for
+  the caller; CONFLICT when it is not READY.
   """
   getReportDownloadUrl(
     "The report."
@@ -7762,10 +7777,16 @@ extend type Query {
 
   """
   Requests a report. An up-to-date report with the same parameters is reused; otherwise a new one is queued.
-  Watch ` + "`" + `getReports` + "`" + `, or pass ` + "`" + `email` + "`" + ` to be told when it is ready.
+  Watch ` + "`" + `getReports` + "`" + `, or pass ` + "`" + `email` + "`" + ` to be told when it is ready. Reports are rendered from the settled
+  results (` + "`" + `Report.isStale` + "`" + ` once the ledger changes). A Read key may request reports. Refusals (BAD_USER_INPUT):
+  ` + "`" + `year` + "`" + ` missing or given with another period, a DATE_RANGE without ` + "`" + `startDate` + "`" + ` before ` + "`" + `endDate` + "`" + `, an unknown
+  ` + "`" + `language` + "`" + `, ` + "`" + `checkboxType` + "`" + ` on a type other than FORM_8949_PDF/CSV, an invalid ` + "`" + `email` + "`" + `, more than 100
+  ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, and RECONCILED_8949_PDF
+  (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
+  tag groups yet) are NOT_FOUND.
   """
   getReportExportV2(
-    "Only these accounts; default all."
+    "Only these accounts (at most 100): disposals out of them, income into them, transfers touching them; default all."
     accountIds: [ID!]
     "For Form 8949 types: only rows of this box, a value of ` + "`" + `Form8949BoxEnum` + "`" + ` (for example ` + "`" + `G` + "`" + `)."
     checkboxType: String
@@ -7777,15 +7798,15 @@ extend type Query {
     email: String
     "End of a DATE_RANGE (exclusive)."
     endDate: Date
-    "Leave out disposals reported on a Form 1099-DA (to report them separately)."
+    "Leave out disposals reported on a Form 1099-DA (to report them separately). Recorded with the report; it excludes nothing yet: the ledger holds no broker-reported rows."
     exclude1099DA: Boolean
     "Send the e-mail even when an existing report is reused."
     forceSendEmail: Boolean
     "Include open DeFi positions in holdings reports."
     includeDefiPositions: Boolean
-    "Only accounts at brokers that issue Form 1099-DA."
+    "Only accounts at brokers that issue Form 1099-DA (providers coinbase, kraken, gemini, robinhood, binanceus, cryptocom, paypal, cashapp, bitstamp, uphold); BAD_USER_INPUT when the client has none."
     is1099DAAccount: Boolean
-    "Only this 1099-DA broker account."
+    "Only this account, which must be at such a broker."
     is1099DAAccountId: ID
     "Language of the document (BCP 47: ` + "`" + `en` + "`" + `, ` + "`" + `es` + "`" + `, ` + "`" + `de` + "`" + `, ` + "`" + `fr` + "`" + `); default ` + "`" + `en` + "`" + `."
     language: String
@@ -7809,7 +7830,7 @@ extend type Query {
     taxFormId: ID!
   ): GetReportInfoResponse!
 
-  "The client's reports, newest first."
+  "The client's reports, newest first (the latest 100; reports of REST-only types, such as the Schedule D CSV, are not listed)."
   getReports(
     "The client."
     clientId: ID!
@@ -7843,7 +7864,11 @@ extend type Query {
     year: Int!
   ): GetTaxFormStatusesResponse!
 
-  "Open tax lots of one asset, in the order the client's algorithm would consume them."
+  """
+  Open tax lots of the assets with one pricing key, in the order the client's current algorithm would consume
+  them (average cost: acquisition order), and every disposal piece of those assets with the lot it consumed.
+  Unknown keys give empty lists (` + "`" + `asset` + "`" + ` null).
+  """
   getTaxLots(
     "The asset's ` + "`" + `Asset.pricingKey` + "`" + ` (for example ` + "`" + `eth` + "`" + `)."
     assetPricingKey: String!
@@ -7899,7 +7924,9 @@ extend type Mutation {
   """
   Changes the client's advanced tax settings. Returns the client. Marks the client dirty when a setting the
   figures depend on changed (basis method, switch date, algorithm changes), so the next recalculation applies
-  them; a lock keeps the locked years' results. TAXES_LOCKED when a change takes effect before the lock.
+  them. TAXES_LOCKED when a change takes effect before the lock (the one in force or the one being set), so a
+  recalculation keeps the locked years' results. CONFLICT when a lock is set or moved later while changes
+  before it are not recalculated yet (recalculate first: a lock freezes settled figures).
   """
   updateClientTaxSettings(
     "The client."

@@ -120,15 +120,15 @@ type AdvancedTaxFeaturesInput struct {
 	LockTaxesUntil *time.Time `json:"lockTaxesUntil,omitempty"`
 	// True removes the lock (`lockTaxesUntil` then must be null).
 	RemoveTaxLock *bool `json:"removeTaxLock,omitempty"`
-	// See `TaxSettings.treatAirdropsAsIncome`.
+	// See `TaxSettings.treatAirdropsAsIncome`. Only true is available (false: NOT_IMPLEMENTED).
 	TreatAirdropsAsIncome *bool `json:"treatAirdropsAsIncome,omitempty"`
-	// See `TaxSettings.treatStakingRewardsAsIncome`.
+	// See `TaxSettings.treatStakingRewardsAsIncome`. Only true is available (false: NOT_IMPLEMENTED).
 	TreatStakingRewardsAsIncome *bool `json:"treatStakingRewardsAsIncome,omitempty"`
-	// See `TaxSettings.treatLiquidityPoolDepositsAsTaxable`.
+	// See `TaxSettings.treatLiquidityPoolDepositsAsTaxable`. Only false is available (true: NOT_IMPLEMENTED).
 	TreatLiquidityPoolDepositsAsTaxable *bool `json:"treatLiquidityPoolDepositsAsTaxable,omitempty"`
-	// See `TaxSettings.includeFeesInCostBasis`.
+	// See `TaxSettings.includeFeesInCostBasis`. Only true is available (false: NOT_IMPLEMENTED).
 	IncludeFeesInCostBasis *bool `json:"includeFeesInCostBasis,omitempty"`
-	// See `TaxSettings.applyWashSaleRule`.
+	// See `TaxSettings.applyWashSaleRule` (stored; the engine has no wash-sale rule).
 	ApplyWashSaleRule *bool `json:"applyWashSaleRule,omitempty"`
 }
 
@@ -759,21 +759,23 @@ type HardRefreshAccountOptions struct {
 	SkipRecalculate *bool `json:"skipRecalculate,omitempty"`
 }
 
-// An asset held at an unrealized loss.
+// An asset held at an unrealized loss: its lots held at the end of the date (in the client's timezone) whose basis
+// is above their market value at the date's price. Lots at a gain are left out, so the figures are what selling
+// only the losing lots would realise.
 type HarvestableLoss struct {
 	// The asset.
 	AssetID string `json:"assetId"`
 	// The asset.
 	Asset *Asset `json:"asset,omitempty"`
-	// Quantity held, as a Float.
+	// Quantity in the lots held at a loss, as a Float.
 	Amount float64 `json:"amount"`
-	// Quantity held, exact.
+	// Quantity in the lots held at a loss, exact.
 	AmountExact string `json:"amountExact"`
 	// Price per unit on the date, in dollars of the client's currency.
 	Price float64 `json:"price"`
-	// Market value on the date, in cents.
+	// Market value of those lots on the date, in cents.
 	MarketValueCents int64 `json:"marketValueCents"`
-	// Basis of the quantity held, in cents.
+	// Basis of those lots, in cents.
 	CostBasisCents int64 `json:"costBasisCents"`
 	// Market value minus basis, in cents (signed; negative).
 	UnrealizedGainCents int64 `json:"unrealizedGainCents"`
