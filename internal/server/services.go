@@ -61,13 +61,14 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 	}
 }
 
-// priceSource is the historical USD price look-up of the request path (the Postgres cache first,
-// then CoinGecko), or nil offline: figures that need a price then say it is missing.
-func priceSource(d Deps) taxfigures.PriceFunc {
+// priceSource is the historical USD price look-up of the request path: the Postgres cache, then
+// CoinGecko within a time budget (not offline); figures without a price say it is missing.
+func priceSource(d Deps) taxfigures.Prices {
+	src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: d.Config.CoinGeckoURL, APIKey: d.Config.CoinGeckoAPIKey}), prices.NewPGCache(d.Pool))
 	if d.Config.Offline {
-		return nil
+		return taxfigures.Prices{Cached: src.CachedUSD}
 	}
-	return prices.NewSource(prices.NewClient(prices.Config{BaseURL: d.Config.CoinGeckoURL, APIKey: d.Config.CoinGeckoAPIKey}), prices.NewPGCache(d.Pool)).USD
+	return taxfigures.Prices{Cached: src.CachedUSD, Fetch: src.USD}
 }
 
 // REST returns the REST adapter's dependencies.

@@ -40,19 +40,29 @@ const maxHarvestLots = 100000
 // maxPricedAssets bounds the price look-ups of one request.
 const maxPricedAssets = 500
 
-// Service reads tax figures on behalf of an authorised scope.
-type Service struct {
-	pool  *pgxpool.Pool
-	price PriceFunc // nil: offline (no price is known)
-	now   func() time.Time
+// Prices are the two price look-ups of the request path: Cached never leaves the database; Fetch
+// may ask the price API (internal/prices Source.CachedUSD and Source.USD). Either may be nil.
+type Prices struct {
+	Cached, Fetch PriceFunc
 }
 
-// NewService returns the service; price may be nil (offline).
-func NewService(pool *pgxpool.Pool, price PriceFunc, now func() time.Time) *Service {
+// fetchBudget bounds the time one request spends asking the price API; prices not found by then
+// are reported missing.
+const fetchBudget = 800 * time.Millisecond
+
+// Service reads tax figures on behalf of an authorised scope.
+type Service struct {
+	pool   *pgxpool.Pool
+	prices Prices
+	now    func() time.Time
+}
+
+// NewService returns the service; the zero Prices is offline (no price is known).
+func NewService(pool *pgxpool.Pool, prices Prices, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{pool: pool, price: price, now: now}
+	return &Service{pool: pool, prices: prices, now: now}
 }
 
 // state is what every figure depends on: the current result set and the settings.
@@ -289,7 +299,8 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		x.AccountID, _ = accountOf(p.AccountKey)
 		out.Pieces = append(out.Pieces, x)
 	}
-	if s.price != nil && out.Quantity.Sign() > 0 {
+	if out.Quantity.Sign() > 0 {
+		pr := s.pricer(ctx)
 		// the value is known when every asset held under the key has a price now
 		v, known := decimal.Zero, true
 		for _, a := range assets {
@@ -297,7 +308,7 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 			if q.Sign() == 0 {
 				continue
 			}
-			usd, ok := s.priceOf(ctx, a, now)
+			usd, ok := pr.price(a, now)
 			if !ok {
 				known = false
 				break
@@ -357,10 +368,19 @@ func orderLots(lots []Lot, m tax.Method) {
 	})
 }
 
-func (s *Service) priceOf(ctx context.Context, a db.Asset, at time.Time) (decimal.Decimal, bool) {
-	if s.price == nil {
-		return decimal.Decimal{}, false
-	}
+// pricer prices assets for one request: the cache first, then the price API within fetchBudget
+// for the whole request.
+type pricer struct {
+	ctx      context.Context
+	prices   Prices
+	deadline time.Time
+}
+
+func (s *Service) pricer(ctx context.Context) *pricer {
+	return &pricer{ctx: ctx, prices: s.prices, deadline: time.Now().Add(fetchBudget)}
+}
+
+func (p *pricer) price(a db.Asset, at time.Time) (decimal.Decimal, bool) {
 	ref := imports.AssetRef{Symbol: a.Symbol, Name: a.Name}
 	if a.Chain != nil {
 		ref.Chain = *a.Chain
@@ -374,11 +394,19 @@ func (s *Service) priceOf(ctx context.Context, a db.Asset, at time.Time) (decima
 	if a.TokenID != nil {
 		ref.TokenID = *a.TokenID
 	}
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	if p.prices.Cached != nil {
+		if usd, ok, err := p.prices.Cached(p.ctx, ref, at); err == nil && ok {
+			return usd, true
+		}
+	}
+	if p.prices.Fetch == nil || !time.Now().Before(p.deadline) {
+		return decimal.Decimal{}, false
+	}
+	ctx, cancel := context.WithDeadline(p.ctx, p.deadline)
 	defer cancel()
-	usd, ok, err := s.price(ctx, ref, at)
+	usd, ok, err := p.prices.Fetch(ctx, ref, at)
 	if err != nil || !ok {
-		return decimal.Decimal{}, false // offline or unknown: flagged by the caller, never invented
+		return decimal.Decimal{}, false // offline, unknown or out of time: flagged by the caller, never invented
 	}
 	return usd, true
 }
@@ -465,14 +493,15 @@ func (s *Service) Harvest(ctx context.Context, scope auth.ClientScope, day time.
 	}
 	slices.SortFunc(assets, func(a, b db.Asset) int { return strings.Compare(a.ID.String(), b.ID.String()) })
 	priceAt := out.Date.Add(12 * time.Hour) // the UTC day of the date
-	start := end.AddDate(0, 0, -1)          // a sale on the date: long-term from the day after the anniversary
+	pr := s.pricer(ctx)
+	start := end.AddDate(0, 0, -1) // a sale on the date: long-term from the day after the anniversary
 	recent := end.AddDate(0, 0, -30)
 	for _, a := range assets {
 		if a.IsSpam || a.IsWorthless {
 			continue
 		}
 		hs := held[a.ID.String()]
-		usd, ok := s.priceOf(ctx, a, priceAt)
+		usd, ok := pr.price(a, priceAt)
 		if !ok {
 			out.Unpriced = append(out.Unpriced, a.ID)
 			continue
