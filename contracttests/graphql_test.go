@@ -29,19 +29,38 @@ import (
 // and may answer NOT_IMPLEMENTED instead of their expected data. The test fails when a listed field
 // works (remove it here) or an unlisted one answers NOT_IMPLEMENTED.
 var pendingGraphQL = setOf(
-	// tax
-	"getHarvestableLosses", "getIncomeAndCapGains", "getReportDownloadUrl", "getReportExportV2", "getReportInfo", "getReports",
-	"getTaxForm8949Preview", "getTaxFormReconciliation", "getTaxFormStatuses", "getTaxLots", "getTaxYears",
-	"taxFormGenerations", "generate1099DAReports", "updateClientTaxSettings",
-	// clients
-	"getClientById", "getClientInsights", "getMyActiveClient", "getMyClients", "refreshApiKey",
-	"updateClient", "updateClientCostBasisAlgorithm",
-	// accounts
-	"getClientAccounts", "getJobsForAccount", "getUsedChains", "createAccount", "createBatchWallets", "deleteAccount",
-	"hardRefreshAccount", "renameAccount", "retireAccount", "syncAccount", "syncAllClientAccounts",
-	// portfolio
-	"getChart", "getClientAssets", "getClientAssetsOptions", "getPortfolioV2", "getPortfolioValue",
-	"getTaxFormReconciliationProceedsByAsset", "updateAsset", "upsertNftAsset",
+	"getReportInfo",
+	"getTaxForm8949Preview",
+	"getTaxFormReconciliation",
+	"getTaxFormStatuses",
+	"taxFormGenerations",
+	"generate1099DAReports",
+	"getClientById",
+	"getClientInsights",
+	"getMyActiveClient",
+	"getMyClients",
+	"refreshApiKey",
+	"updateClient",
+	"updateClientCostBasisAlgorithm",
+	"getClientAccounts",
+	"getJobsForAccount",
+	"getUsedChains",
+	"createAccount",
+	"createBatchWallets",
+	"deleteAccount",
+	"hardRefreshAccount",
+	"renameAccount",
+	"retireAccount",
+	"syncAccount",
+	"syncAllClientAccounts",
+	"getChart",
+	"getClientAssets",
+	"getClientAssetsOptions",
+	"getPortfolioV2",
+	"getPortfolioValue",
+	"getTaxFormReconciliationProceedsByAsset",
+	"updateAsset",
+	"upsertNftAsset",
 )
 
 func setOf(names ...string) map[string]bool {

@@ -35,7 +35,7 @@ var gqlDomainFiles = []string{
 // gqlErrorCodes are the values allowed in errors[].extensions.code.
 var gqlErrorCodes = []string{
 	"UNAUTHENTICATED", "FORBIDDEN", "BAD_USER_INPUT", "NOT_FOUND", "CONFLICT",
-	"NOT_IMPLEMENTED", "ROOT_SELECTION_LIMIT_EXCEEDED", "INTERNAL_SERVER_ERROR",
+	"TAXES_LOCKED", "NOT_IMPLEMENTED", "ROOT_SELECTION_LIMIT_EXCEEDED", "INTERNAL_SERVER_ERROR",
 	"REQUEST_TOO_LARGE", // createUploadUrl with a size over the upload limit
 }
 

@@ -1098,8 +1098,16 @@ func (q *Queries) MarkClientSettingsDirty(ctx context.Context, id uuid.UUID) err
 	return err
 }
 
-const markTransactionsDirty = `-- name: MarkTransactionsDirty :exec
-INSERT INTO dirty_marks (client_id, transaction_id) SELECT $1, unnest($2::uuid[])
+const markTransactionsDirty = `-- name: MarkTransactionsDirty :one
+WITH marked AS (
+    INSERT INTO dirty_marks (client_id, transaction_id) SELECT $1, unnest($2::uuid[]) RETURNING 1
+)
+SELECT coalesce(c.lock_taxes_until::text, '')::text AS locked_until,
+       coalesce(LEAST((SELECT min(t.occurred_at) FROM transactions t WHERE t.client_id = $1 AND t.id = ANY($2::uuid[])),
+                      (SELECT min(d.occurred_at) FROM dirty_marks d WHERE d.client_id = $1 AND d.transaction_id = ANY($2::uuid[])))
+                < (c.lock_taxes_until::timestamp AT TIME ZONE c.timezone), false)::boolean AS touches_locked,
+       (SELECT count(*) FROM marked)::int AS marked
+FROM clients c WHERE c.id = $1
 `
 
 type MarkTransactionsDirtyParams struct {
@@ -1107,10 +1115,21 @@ type MarkTransactionsDirtyParams struct {
 	Ids      []uuid.UUID
 }
 
-// Callers have checked that the transactions are the client's.
-func (q *Queries) MarkTransactionsDirty(ctx context.Context, arg MarkTransactionsDirtyParams) error {
-	_, err := q.db.Exec(ctx, markTransactionsDirty, arg.ClientID, arg.Ids)
-	return err
+type MarkTransactionsDirtyRow struct {
+	LockedUntil   string
+	TouchesLocked bool
+	Marked        int32
+}
+
+// Callers have checked that the transactions are the client's. Tells whether the transactions'
+// pending changes touch the client's locked period: their time now, or the old time of a moved one
+// (recorded by the transactions_mark_old_time trigger), before midnight of lock_taxes_until in the
+// client's timezone. Editor.dirty refuses the edit then.
+func (q *Queries) MarkTransactionsDirty(ctx context.Context, arg MarkTransactionsDirtyParams) (MarkTransactionsDirtyRow, error) {
+	row := q.db.QueryRow(ctx, markTransactionsDirty, arg.ClientID, arg.Ids)
+	var i MarkTransactionsDirtyRow
+	err := row.Scan(&i.LockedUntil, &i.TouchesLocked, &i.Marked)
+	return i, err
 }
 
 const moveTransfer = `-- name: MoveTransfer :exec

@@ -237,18 +237,26 @@ type RecalcJob struct {
 }
 
 type Report struct {
-	ID          uuid.UUID
-	ClientID    uuid.UUID
-	Year        int32
-	ReportType  string
-	Status      string
-	Filename    *string
-	ContentType *string
-	BlobKey     *string
-	Email       *string
-	Error       *string
-	CreatedAt   time.Time
-	CompletedAt *time.Time
+	ID            uuid.UUID
+	ClientID      uuid.UUID
+	Year          int32
+	ReportType    string
+	Status        string
+	Filename      *string
+	ContentType   *string
+	BlobKey       *string
+	Email         *string
+	Error         *string
+	CreatedAt     time.Time
+	CompletedAt   *time.Time
+	DateQueryType string
+	StartAt       *time.Time
+	EndAt         *time.Time
+	AccountIds    []uuid.UUID
+	Exclude1099da bool
+	Language      string
+	FormBox       *string
+	ResultSetID   *uuid.UUID
 }
 
 type TaxCheckpoint struct {
@@ -261,23 +269,24 @@ type TaxCheckpoint struct {
 }
 
 type TaxDisposal struct {
-	ResultSetID  uuid.UUID
-	Seq          int32
-	TransferID   string
-	LotID        *string
-	AccountKey   string
-	AssetKey     string
-	Quantity     decimal.Decimal
-	Proceeds     decimal.Decimal
-	Basis        decimal.Decimal
-	Gain         decimal.Decimal
-	AcquiredAt   *time.Time
-	DisposedAt   time.Time
-	TaxYear      int32
-	Term         string
-	FormBox      string
-	Uncovered    bool
-	MissingBasis bool
+	ResultSetID   uuid.UUID
+	Seq           int32
+	TransferID    string
+	LotID         *string
+	AccountKey    string
+	AssetKey      string
+	Quantity      decimal.Decimal
+	Proceeds      decimal.Decimal
+	Basis         decimal.Decimal
+	Gain          decimal.Decimal
+	AcquiredAt    *time.Time
+	DisposedAt    time.Time
+	TaxYear       int32
+	Term          string
+	FormBox       string
+	Uncovered     bool
+	MissingBasis  bool
+	LotTransferID *string
 }
 
 type TaxIncome struct {

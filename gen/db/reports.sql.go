@@ -49,6 +49,69 @@ func (q *Queries) FailReport(ctx context.Context, arg FailReportParams) error {
 	return err
 }
 
+const findReusableReport = `-- name: FindReusableReport :one
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports
+WHERE client_id = $1 AND report_type = $2 AND status IN ('queued', 'generating', 'available')
+  AND date_query_type = $3 AND year = $4
+  AND start_at IS NOT DISTINCT FROM $7::timestamptz AND end_at IS NOT DISTINCT FROM $8::timestamptz
+  AND coalesce(account_ids, '{}') = coalesce($9::uuid[], '{}')
+  AND exclude_1099da = $5 AND language = $6 AND form_box IS NOT DISTINCT FROM $10::text
+ORDER BY created_at DESC, id DESC LIMIT 1
+`
+
+type FindReusableReportParams struct {
+	ClientID      uuid.UUID
+	ReportType    string
+	DateQueryType string
+	Year          int32
+	Exclude1099da bool
+	Language      string
+	StartAt       *time.Time
+	EndAt         *time.Time
+	AccountIds    []uuid.UUID
+	FormBox       *string
+}
+
+// The newest queued, generating or available report with exactly these parameters (NULL-safe).
+func (q *Queries) FindReusableReport(ctx context.Context, arg FindReusableReportParams) (Report, error) {
+	row := q.db.QueryRow(ctx, findReusableReport,
+		arg.ClientID,
+		arg.ReportType,
+		arg.DateQueryType,
+		arg.Year,
+		arg.Exclude1099da,
+		arg.Language,
+		arg.StartAt,
+		arg.EndAt,
+		arg.AccountIds,
+		arg.FormBox,
+	)
+	var i Report
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Year,
+		&i.ReportType,
+		&i.Status,
+		&i.Filename,
+		&i.ContentType,
+		&i.BlobKey,
+		&i.Email,
+		&i.Error,
+		&i.CreatedAt,
+		&i.CompletedAt,
+		&i.DateQueryType,
+		&i.StartAt,
+		&i.EndAt,
+		&i.AccountIds,
+		&i.Exclude1099da,
+		&i.Language,
+		&i.FormBox,
+		&i.ResultSetID,
+	)
+	return i, err
+}
+
 const getClientResultSet = `-- name: GetClientResultSet :one
 SELECT c.current_result_set_id, rs.created_at AS calculated_at
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
@@ -68,7 +131,7 @@ func (q *Queries) GetClientResultSet(ctx context.Context, id uuid.UUID) (GetClie
 }
 
 const getReport = `-- name: GetReport :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at FROM reports WHERE client_id = $1 AND id = $2
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE client_id = $1 AND id = $2
 `
 
 type GetReportParams struct {
@@ -92,12 +155,20 @@ func (q *Queries) GetReport(ctx context.Context, arg GetReportParams) (Report, e
 		&i.Error,
 		&i.CreatedAt,
 		&i.CompletedAt,
+		&i.DateQueryType,
+		&i.StartAt,
+		&i.EndAt,
+		&i.AccountIds,
+		&i.Exclude1099da,
+		&i.Language,
+		&i.FormBox,
+		&i.ResultSetID,
 	)
 	return i, err
 }
 
 const getReportByID = `-- name: GetReportByID :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at FROM reports WHERE id = $1
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE id = $1
 `
 
 // For signed downloads: the signature, not a tenant, authorises the read.
@@ -117,6 +188,14 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 		&i.Error,
 		&i.CreatedAt,
 		&i.CompletedAt,
+		&i.DateQueryType,
+		&i.StartAt,
+		&i.EndAt,
+		&i.AccountIds,
+		&i.Exclude1099da,
+		&i.Language,
+		&i.FormBox,
+		&i.ResultSetID,
 	)
 	return i, err
 }
@@ -151,7 +230,7 @@ func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) 
 const insertReport = `-- name: InsertReport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email)
 VALUES ($1, $2, $3, $4, 'queued', $5)
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id
 `
 
 type InsertReportParams struct {
@@ -184,6 +263,78 @@ func (q *Queries) InsertReport(ctx context.Context, arg InsertReportParams) (Rep
 		&i.Error,
 		&i.CreatedAt,
 		&i.CompletedAt,
+		&i.DateQueryType,
+		&i.StartAt,
+		&i.EndAt,
+		&i.AccountIds,
+		&i.Exclude1099da,
+		&i.Language,
+		&i.FormBox,
+		&i.ResultSetID,
+	)
+	return i, err
+}
+
+const insertReportExport = `-- name: InsertReportExport :one
+INSERT INTO reports (id, client_id, year, report_type, status, email, date_query_type, start_at, end_at, account_ids,
+                     exclude_1099da, language, form_box)
+VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12)
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id
+`
+
+type InsertReportExportParams struct {
+	ID            uuid.UUID
+	ClientID      uuid.UUID
+	Year          int32
+	ReportType    string
+	Email         *string
+	DateQueryType string
+	StartAt       *time.Time
+	EndAt         *time.Time
+	AccountIds    []uuid.UUID
+	Exclude1099da bool
+	Language      string
+	FormBox       *string
+}
+
+// A report request of getReportExportV2 with its parameters.
+func (q *Queries) InsertReportExport(ctx context.Context, arg InsertReportExportParams) (Report, error) {
+	row := q.db.QueryRow(ctx, insertReportExport,
+		arg.ID,
+		arg.ClientID,
+		arg.Year,
+		arg.ReportType,
+		arg.Email,
+		arg.DateQueryType,
+		arg.StartAt,
+		arg.EndAt,
+		arg.AccountIds,
+		arg.Exclude1099da,
+		arg.Language,
+		arg.FormBox,
+	)
+	var i Report
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Year,
+		&i.ReportType,
+		&i.Status,
+		&i.Filename,
+		&i.ContentType,
+		&i.BlobKey,
+		&i.Email,
+		&i.Error,
+		&i.CreatedAt,
+		&i.CompletedAt,
+		&i.DateQueryType,
+		&i.StartAt,
+		&i.EndAt,
+		&i.AccountIds,
+		&i.Exclude1099da,
+		&i.Language,
+		&i.FormBox,
+		&i.ResultSetID,
 	)
 	return i, err
 }
@@ -199,8 +350,332 @@ func (q *Queries) LatestSummaryYear(ctx context.Context, resultSetID uuid.UUID) 
 	return column_1, err
 }
 
+const listClientAccountIDs = `-- name: ListClientAccountIDs :many
+SELECT id, provider FROM accounts WHERE client_id = $1 AND id = ANY($2::uuid[])
+`
+
+type ListClientAccountIDsParams struct {
+	ClientID uuid.UUID
+	Ids      []uuid.UUID
+}
+
+type ListClientAccountIDsRow struct {
+	ID       uuid.UUID
+	Provider string
+}
+
+func (q *Queries) ListClientAccountIDs(ctx context.Context, arg ListClientAccountIDsParams) ([]ListClientAccountIDsRow, error) {
+	rows, err := q.db.Query(ctx, listClientAccountIDs, arg.ClientID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListClientAccountIDsRow
+	for rows.Next() {
+		var i ListClientAccountIDsRow
+		if err := rows.Scan(&i.ID, &i.Provider); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listReportDisposals = `-- name: ListReportDisposals :many
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, coalesce(a.symbol, d.asset_key)::text AS symbol
+FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = d.asset_key
+WHERE d.result_set_id = $1
+  AND ($3::int IS NULL OR d.tax_year = $3::int)
+  AND ($4::timestamptz IS NULL OR d.disposed_at >= $4::timestamptz)
+  AND ($5::timestamptz IS NULL OR d.disposed_at < $5::timestamptz)
+  AND ($6::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = $2
+       AND tr.id::text = d.transfer_id AND tr.from_account_id = ANY($6::uuid[])))
+ORDER BY d.seq
+`
+
+type ListReportDisposalsParams struct {
+	ResultSetID uuid.UUID
+	ClientID    uuid.UUID
+	TaxYear     *int32
+	FromAt      *time.Time
+	ToAt        *time.Time
+	AccountIds  []uuid.UUID
+}
+
+type ListReportDisposalsRow struct {
+	ResultSetID   uuid.UUID
+	Seq           int32
+	TransferID    string
+	LotID         *string
+	AccountKey    string
+	AssetKey      string
+	Quantity      decimal.Decimal
+	Proceeds      decimal.Decimal
+	Basis         decimal.Decimal
+	Gain          decimal.Decimal
+	AcquiredAt    *time.Time
+	DisposedAt    time.Time
+	TaxYear       int32
+	Term          string
+	FormBox       string
+	Uncovered     bool
+	MissingBasis  bool
+	LotTransferID *string
+	Symbol        string
+}
+
+// The disposal pieces of a report: a tax year or an instant range, optionally only transfers out of
+// some accounts. The columns are ListYearDisposals' (the renderers take either).
+func (q *Queries) ListReportDisposals(ctx context.Context, arg ListReportDisposalsParams) ([]ListReportDisposalsRow, error) {
+	rows, err := q.db.Query(ctx, listReportDisposals,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.TaxYear,
+		arg.FromAt,
+		arg.ToAt,
+		arg.AccountIds,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListReportDisposalsRow
+	for rows.Next() {
+		var i ListReportDisposalsRow
+		if err := rows.Scan(
+			&i.ResultSetID,
+			&i.Seq,
+			&i.TransferID,
+			&i.LotID,
+			&i.AccountKey,
+			&i.AssetKey,
+			&i.Quantity,
+			&i.Proceeds,
+			&i.Basis,
+			&i.Gain,
+			&i.AcquiredAt,
+			&i.DisposedAt,
+			&i.TaxYear,
+			&i.Term,
+			&i.FormBox,
+			&i.Uncovered,
+			&i.MissingBasis,
+			&i.LotTransferID,
+			&i.Symbol,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listReportHoldings = `-- name: ListReportHoldings :many
+SELECT l.asset_key, coalesce(a.symbol, l.asset_key)::text AS symbol, l.account_key, l.quantity, l.basis, l.acquired_at
+FROM tax_lots l LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = l.asset_key
+WHERE l.result_set_id = $1 AND l.acquired_at < $3::timestamptz
+UNION ALL
+SELECT d.asset_key, coalesce(a.symbol, d.asset_key)::text, d.account_key, d.quantity, d.basis, d.acquired_at::timestamptz
+FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = d.asset_key
+WHERE d.result_set_id = $1 AND d.lot_id IS NOT NULL AND d.acquired_at < $3::timestamptz AND d.disposed_at >= $3::timestamptz
+ORDER BY 2, 6
+LIMIT 100001
+`
+
+type ListReportHoldingsParams struct {
+	ResultSetID uuid.UUID
+	ClientID    uuid.UUID
+	At          time.Time
+}
+
+type ListReportHoldingsRow struct {
+	AssetKey   string
+	Symbol     string
+	AccountKey string
+	Quantity   decimal.Decimal
+	Basis      decimal.Decimal
+	AcquiredAt time.Time
+}
+
+// Lots held at an instant: the open lots acquired before it and the pieces disposed of since from
+// lots acquired before it (see internal/taxfigures Harvest); account_key is ” for pieces.
+func (q *Queries) ListReportHoldings(ctx context.Context, arg ListReportHoldingsParams) ([]ListReportHoldingsRow, error) {
+	rows, err := q.db.Query(ctx, listReportHoldings, arg.ResultSetID, arg.ClientID, arg.At)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListReportHoldingsRow
+	for rows.Next() {
+		var i ListReportHoldingsRow
+		if err := rows.Scan(
+			&i.AssetKey,
+			&i.Symbol,
+			&i.AccountKey,
+			&i.Quantity,
+			&i.Basis,
+			&i.AcquiredAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listReportIncome = `-- name: ListReportIncome :many
+SELECT i.result_set_id, i.seq, i.transfer_id, i.asset_key, i.income_type, i.quantity, i.value, i.received_at, i.tax_year, coalesce(a.symbol, i.asset_key)::text AS symbol
+FROM tax_income i LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = i.asset_key
+WHERE i.result_set_id = $1
+  AND ($3::int IS NULL OR i.tax_year = $3::int)
+  AND ($4::timestamptz IS NULL OR i.received_at >= $4::timestamptz)
+  AND ($5::timestamptz IS NULL OR i.received_at < $5::timestamptz)
+  AND ($6::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = $2
+       AND tr.id::text = i.transfer_id AND tr.to_account_id = ANY($6::uuid[])))
+ORDER BY i.seq
+`
+
+type ListReportIncomeParams struct {
+	ResultSetID uuid.UUID
+	ClientID    uuid.UUID
+	TaxYear     *int32
+	FromAt      *time.Time
+	ToAt        *time.Time
+	AccountIds  []uuid.UUID
+}
+
+type ListReportIncomeRow struct {
+	ResultSetID uuid.UUID
+	Seq         int32
+	TransferID  string
+	AssetKey    string
+	IncomeType  string
+	Quantity    decimal.Decimal
+	Value       decimal.Decimal
+	ReceivedAt  time.Time
+	TaxYear     int32
+	Symbol      string
+}
+
+func (q *Queries) ListReportIncome(ctx context.Context, arg ListReportIncomeParams) ([]ListReportIncomeRow, error) {
+	rows, err := q.db.Query(ctx, listReportIncome,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.TaxYear,
+		arg.FromAt,
+		arg.ToAt,
+		arg.AccountIds,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListReportIncomeRow
+	for rows.Next() {
+		var i ListReportIncomeRow
+		if err := rows.Scan(
+			&i.ResultSetID,
+			&i.Seq,
+			&i.TransferID,
+			&i.AssetKey,
+			&i.IncomeType,
+			&i.Quantity,
+			&i.Value,
+			&i.ReceivedAt,
+			&i.TaxYear,
+			&i.Symbol,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listReportTransferHistory = `-- name: ListReportTransferHistory :many
+SELECT t.occurred_at, t.id AS transaction_id, coalesce(t.txn_hash, '')::text AS hash, coalesce(t.label, '')::text AS label,
+       a.symbol, tr.quantity, coalesce(fa.name, tr.from_address, '')::text AS from_name,
+       coalesce(ta.name, tr.to_address, '')::text AS to_name, tr.fiat_value
+FROM transactions t
+JOIN transfers tr ON tr.transaction_id = t.id
+JOIN assets a ON a.id = tr.asset_id
+LEFT JOIN accounts fa ON fa.id = tr.from_account_id
+LEFT JOIN accounts ta ON ta.id = tr.to_account_id
+WHERE t.client_id = $1 AND t.deleted_at IS NULL AND t.occurred_at >= $2 AND t.occurred_at < $3
+  AND ($4::uuid[] IS NULL OR tr.from_account_id = ANY($4::uuid[])
+       OR tr.to_account_id = ANY($4::uuid[]))
+ORDER BY t.occurred_at, t.ordinal, t.id, tr.position
+`
+
+type ListReportTransferHistoryParams struct {
+	ClientID     uuid.UUID
+	OccurredAt   time.Time
+	OccurredAt_2 time.Time
+	AccountIds   []uuid.UUID
+}
+
+type ListReportTransferHistoryRow struct {
+	OccurredAt    time.Time
+	TransactionID uuid.UUID
+	Hash          string
+	Label         string
+	Symbol        string
+	Quantity      decimal.Decimal
+	FromName      string
+	ToName        string
+	FiatValue     decimal.NullDecimal
+}
+
+// ListTransferHistory over an instant range, optionally only transfers touching some accounts.
+func (q *Queries) ListReportTransferHistory(ctx context.Context, arg ListReportTransferHistoryParams) ([]ListReportTransferHistoryRow, error) {
+	rows, err := q.db.Query(ctx, listReportTransferHistory,
+		arg.ClientID,
+		arg.OccurredAt,
+		arg.OccurredAt_2,
+		arg.AccountIds,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListReportTransferHistoryRow
+	for rows.Next() {
+		var i ListReportTransferHistoryRow
+		if err := rows.Scan(
+			&i.OccurredAt,
+			&i.TransactionID,
+			&i.Hash,
+			&i.Label,
+			&i.Symbol,
+			&i.Quantity,
+			&i.FromName,
+			&i.ToName,
+			&i.FiatValue,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listReports = `-- name: ListReports :many
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
 `
 
 // Available and in-progress reports, newest first (failed ones stay visible with their error).
@@ -226,6 +701,14 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 			&i.Error,
 			&i.CreatedAt,
 			&i.CompletedAt,
+			&i.DateQueryType,
+			&i.StartAt,
+			&i.EndAt,
+			&i.AccountIds,
+			&i.Exclude1099da,
+			&i.Language,
+			&i.FormBox,
+			&i.ResultSetID,
 		); err != nil {
 			return nil, err
 		}
@@ -299,7 +782,7 @@ func (q *Queries) ListTransferHistory(ctx context.Context, arg ListTransferHisto
 }
 
 const listYearDisposals = `-- name: ListYearDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1 AND d.tax_year = $2 ORDER BY d.seq
 `
@@ -311,24 +794,25 @@ type ListYearDisposalsParams struct {
 }
 
 type ListYearDisposalsRow struct {
-	ResultSetID  uuid.UUID
-	Seq          int32
-	TransferID   string
-	LotID        *string
-	AccountKey   string
-	AssetKey     string
-	Quantity     decimal.Decimal
-	Proceeds     decimal.Decimal
-	Basis        decimal.Decimal
-	Gain         decimal.Decimal
-	AcquiredAt   *time.Time
-	DisposedAt   time.Time
-	TaxYear      int32
-	Term         string
-	FormBox      string
-	Uncovered    bool
-	MissingBasis bool
-	Symbol       string
+	ResultSetID   uuid.UUID
+	Seq           int32
+	TransferID    string
+	LotID         *string
+	AccountKey    string
+	AssetKey      string
+	Quantity      decimal.Decimal
+	Proceeds      decimal.Decimal
+	Basis         decimal.Decimal
+	Gain          decimal.Decimal
+	AcquiredAt    *time.Time
+	DisposedAt    time.Time
+	TaxYear       int32
+	Term          string
+	FormBox       string
+	Uncovered     bool
+	MissingBasis  bool
+	LotTransferID *string
+	Symbol        string
 }
 
 // Asset keys of tax results are asset ids; the symbol is joined for display.
@@ -359,6 +843,7 @@ func (q *Queries) ListYearDisposals(ctx context.Context, arg ListYearDisposalsPa
 			&i.FormBox,
 			&i.Uncovered,
 			&i.MissingBasis,
+			&i.LotTransferID,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -427,9 +912,23 @@ func (q *Queries) ListYearIncome(ctx context.Context, arg ListYearIncomeParams) 
 	return items, nil
 }
 
+const setReportResultSet = `-- name: SetReportResultSet :exec
+UPDATE reports SET result_set_id = $2 WHERE id = $1
+`
+
+type SetReportResultSetParams struct {
+	ID          uuid.UUID
+	ResultSetID *uuid.UUID
+}
+
+func (q *Queries) SetReportResultSet(ctx context.Context, arg SetReportResultSetParams) error {
+	_, err := q.db.Exec(ctx, setReportResultSet, arg.ID, arg.ResultSetID)
+	return err
+}
+
 const startReport = `-- name: StartReport :one
 UPDATE reports SET status = 'generating', error = NULL WHERE id = $1 AND status IN ('queued', 'generating', 'failed')
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id
 `
 
 func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error) {
@@ -448,6 +947,14 @@ func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error)
 		&i.Error,
 		&i.CreatedAt,
 		&i.CompletedAt,
+		&i.DateQueryType,
+		&i.StartAt,
+		&i.EndAt,
+		&i.AccountIds,
+		&i.Exclude1099da,
+		&i.Language,
+		&i.FormBox,
+		&i.ResultSetID,
 	)
 	return i, err
 }

@@ -31,6 +31,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Account() AccountResolver
+	Client() ClientResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
 	Transaction() TransactionResolver
@@ -262,6 +263,7 @@ type ComplexityRoot struct {
 		LongTermUnrealizedLossCents  func(childComplexity int) int
 		ShortTermUnrealizedLossCents func(childComplexity int) int
 		TotalUnrealizedLossCents     func(childComplexity int) int
+		UnpricedAssetIds             func(childComplexity int) int
 	}
 
 	GetIncomeAndCapGainsResponse struct {
@@ -340,7 +342,9 @@ type ComplexityRoot struct {
 		AssetPricingKey     func(childComplexity int) int
 		CostBasisAlgorithm  func(childComplexity int) int
 		CurrentValueCents   func(childComplexity int) int
+		Disposals           func(childComplexity int) int
 		IsStale             func(childComplexity int) int
+		IsTruncated         func(childComplexity int) int
 		Lots                func(childComplexity int) int
 		TotalAmount         func(childComplexity int) int
 		TotalAmountExact    func(childComplexity int) int
@@ -705,6 +709,29 @@ type ComplexityRoot struct {
 		TransferID               func(childComplexity int) int
 	}
 
+	TaxLotDisposal struct {
+		AccountID        func(childComplexity int) int
+		AmountExact      func(childComplexity int) int
+		Box              func(childComplexity int) int
+		CostBasisCents   func(childComplexity int) int
+		CostBasisExact   func(childComplexity int) int
+		DisposedAt       func(childComplexity int) int
+		GainCents        func(childComplexity int) int
+		GainExact        func(childComplexity int) int
+		IsMissingBasis   func(childComplexity int) int
+		IsUncovered      func(childComplexity int) int
+		LotAcquiredAt    func(childComplexity int) int
+		LotID            func(childComplexity int) int
+		LotTransactionID func(childComplexity int) int
+		LotTransferID    func(childComplexity int) int
+		ProceedsCents    func(childComplexity int) int
+		ProceedsExact    func(childComplexity int) int
+		TaxYear          func(childComplexity int) int
+		Term             func(childComplexity int) int
+		TransactionID    func(childComplexity int) int
+		TransferID       func(childComplexity int) int
+	}
+
 	TaxSettings struct {
 		ApplyWashSaleRule                   func(childComplexity int) int
 		BasisMethod                         func(childComplexity int) int
@@ -834,6 +861,9 @@ type ComplexityRoot struct {
 
 type AccountResolver interface {
 	TransactionCount(ctx context.Context, obj *model.Account) (int, error)
+}
+type ClientResolver interface {
+	TaxSettings(ctx context.Context, obj *model.Client) (*model.TaxSettings, error)
 }
 type MutationResolver interface {
 	CreateAccount(ctx context.Context, address *string, apiKey *string, clientID *string, code *string, fileObjectKey *string, importType model.ImportTypeEnum, includeOrdinals *bool, includeStakingRewards *bool, isLargeAccount *bool, label *string, passphrase *string, bankLinkPublicToken *string, potentialAccountID *string, provider string, providers []string, redirectURL *string, secretKey *string, shouldUploadAllEvm *bool, skipRecalculate *bool, startImportingAt *time.Time, stopImportingAt *time.Time, txnHash *string, typeArg model.AccountTypeEnum) ([]model.Account, error)
@@ -2006,6 +2036,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetHarvestableLossesResponse.TotalUnrealizedLossCents(childComplexity), true
+	case "GetHarvestableLossesResponse.unpricedAssetIds":
+		if e.ComplexityRoot.GetHarvestableLossesResponse.UnpricedAssetIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetHarvestableLossesResponse.UnpricedAssetIds(childComplexity), true
 
 	case "GetIncomeAndCapGainsResponse.capGainsCents":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.CapGainsCents == nil {
@@ -2372,12 +2408,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTaxLotsResponse.CurrentValueCents(childComplexity), true
+	case "GetTaxLotsResponse.disposals":
+		if e.ComplexityRoot.GetTaxLotsResponse.Disposals == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxLotsResponse.Disposals(childComplexity), true
 	case "GetTaxLotsResponse.isStale":
 		if e.ComplexityRoot.GetTaxLotsResponse.IsStale == nil {
 			break
 		}
 
 		return e.ComplexityRoot.GetTaxLotsResponse.IsStale(childComplexity), true
+	case "GetTaxLotsResponse.isTruncated":
+		if e.ComplexityRoot.GetTaxLotsResponse.IsTruncated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxLotsResponse.IsTruncated(childComplexity), true
 	case "GetTaxLotsResponse.lots":
 		if e.ComplexityRoot.GetTaxLotsResponse.Lots == nil {
 			break
@@ -4553,6 +4601,127 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.TaxLot.TransferID(childComplexity), true
 
+	case "TaxLotDisposal.accountId":
+		if e.ComplexityRoot.TaxLotDisposal.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.AccountID(childComplexity), true
+	case "TaxLotDisposal.amountExact":
+		if e.ComplexityRoot.TaxLotDisposal.AmountExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.AmountExact(childComplexity), true
+	case "TaxLotDisposal.box":
+		if e.ComplexityRoot.TaxLotDisposal.Box == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.Box(childComplexity), true
+	case "TaxLotDisposal.costBasisCents":
+		if e.ComplexityRoot.TaxLotDisposal.CostBasisCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.CostBasisCents(childComplexity), true
+	case "TaxLotDisposal.costBasisExact":
+		if e.ComplexityRoot.TaxLotDisposal.CostBasisExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.CostBasisExact(childComplexity), true
+	case "TaxLotDisposal.disposedAt":
+		if e.ComplexityRoot.TaxLotDisposal.DisposedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.DisposedAt(childComplexity), true
+	case "TaxLotDisposal.gainCents":
+		if e.ComplexityRoot.TaxLotDisposal.GainCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.GainCents(childComplexity), true
+	case "TaxLotDisposal.gainExact":
+		if e.ComplexityRoot.TaxLotDisposal.GainExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.GainExact(childComplexity), true
+	case "TaxLotDisposal.isMissingBasis":
+		if e.ComplexityRoot.TaxLotDisposal.IsMissingBasis == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.IsMissingBasis(childComplexity), true
+	case "TaxLotDisposal.isUncovered":
+		if e.ComplexityRoot.TaxLotDisposal.IsUncovered == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.IsUncovered(childComplexity), true
+	case "TaxLotDisposal.lotAcquiredAt":
+		if e.ComplexityRoot.TaxLotDisposal.LotAcquiredAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.LotAcquiredAt(childComplexity), true
+	case "TaxLotDisposal.lotId":
+		if e.ComplexityRoot.TaxLotDisposal.LotID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.LotID(childComplexity), true
+	case "TaxLotDisposal.lotTransactionId":
+		if e.ComplexityRoot.TaxLotDisposal.LotTransactionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.LotTransactionID(childComplexity), true
+	case "TaxLotDisposal.lotTransferId":
+		if e.ComplexityRoot.TaxLotDisposal.LotTransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.LotTransferID(childComplexity), true
+	case "TaxLotDisposal.proceedsCents":
+		if e.ComplexityRoot.TaxLotDisposal.ProceedsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.ProceedsCents(childComplexity), true
+	case "TaxLotDisposal.proceedsExact":
+		if e.ComplexityRoot.TaxLotDisposal.ProceedsExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.ProceedsExact(childComplexity), true
+	case "TaxLotDisposal.taxYear":
+		if e.ComplexityRoot.TaxLotDisposal.TaxYear == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.TaxYear(childComplexity), true
+	case "TaxLotDisposal.term":
+		if e.ComplexityRoot.TaxLotDisposal.Term == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.Term(childComplexity), true
+	case "TaxLotDisposal.transactionId":
+		if e.ComplexityRoot.TaxLotDisposal.TransactionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.TransactionID(childComplexity), true
+	case "TaxLotDisposal.transferId":
+		if e.ComplexityRoot.TaxLotDisposal.TransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.TransferID(childComplexity), true
+
 	case "TaxSettings.applyWashSaleRule":
 		if e.ComplexityRoot.TaxSettings.ApplyWashSaleRule == nil {
 			break
@@ -5645,7 +5814,7 @@ type Client {
   isDirty: Boolean!
   "When the last recalculation committed its results."
   lastRecalculatedAt: Date
-  "Edits to transactions dated before this instant are refused (CONFLICT): the figures of filed years stay fixed."
+  "Edits to transactions dated before this instant (midnight of this date in the client's timezone) are refused with TAXES_LOCKED, and so are tax-settings changes taking effect before it: the figures of filed years stay fixed."
   lockTaxesUntil: Date
   "The client's filing deadline."
   deadline: Date
@@ -6560,6 +6729,9 @@ Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` +
 - NOT_FOUND: the addressed record does not exist for the caller.
 - CONFLICT: the request conflicts with the current state (for example a report that is not ready yet, or a
   transaction edited concurrently).
+- TAXES_LOCKED: the edit touches a transaction dated before the client's ` + "`" + `lockTaxesUntil` + "`" + ` (or moves one
+  there), or a tax-settings change would take effect before it: the figures of locked (filed) years stay
+  fixed. Unlock the period first (` + "`" + `updateClient(lockTaxesUntil: ...)` + "`" + `).
 - NOT_IMPLEMENTED: the operation or argument value is part of the contract but not available on this
   deployment.
 - ROOT_SELECTION_LIMIT_EXCEEDED: more than one root field in the operation.
@@ -6654,6 +6826,8 @@ enum ErrorCode {
   NOT_FOUND
   "The request conflicts with the current state of the record; retrying later may succeed."
   CONFLICT
+  "The edit or settings change touches the period before the client's ` + "`" + `lockTaxesUntil` + "`" + `: locked years stay fixed."
+  TAXES_LOCKED
   "The operation or argument value is in the contract but not available on this deployment."
   NOT_IMPLEMENTED
   "The operation selects more than one root field; exactly one is allowed."
@@ -7258,6 +7432,60 @@ type GetTaxLotsResponse {
   unrealizedGainCents: Cents
   "The ledger has dirty items, so the lots may lag."
   isStale: Boolean!
+  """
+  Every disposal piece of the asset, in the order the recalculation made them, each with the lot it consumed
+  (acquisition date, acquiring transaction and transfer): with ` + "`" + `lots` + "`" + ` this explains every gain of the asset.
+  """
+  disposals: [TaxLotDisposal!]!
+  "The asset has more than 10,000 open lots or disposal pieces: ` + "`" + `lots` + "`" + ` and ` + "`" + `disposals` + "`" + ` hold the first 10,000 of each."
+  isTruncated: Boolean!
+}
+
+"""
+One disposal piece: the part of a disposing transfer served by one lot (or the part no lot covered). Proceeds
+and basis of a transfer are apportioned over its pieces by quantity and add up exactly.
+"""
+type TaxLotDisposal {
+  "The disposing transaction."
+  transactionId: ID
+  "The disposing transfer."
+  transferId: ID!
+  "The account whose queue served the piece; null for the universal queue (before the per-wallet switch)."
+  accountId: ID
+  "When it was disposed of."
+  disposedAt: Date!
+  "Tax year of the disposal."
+  taxYear: Int!
+  "Quantity of the piece, exact."
+  amountExact: String!
+  "Proceeds of the piece, exact decimal in the client's currency."
+  proceedsExact: String!
+  "Cost basis of the piece, exact decimal."
+  costBasisExact: String!
+  "Gain (positive) or loss (negative), exact decimal."
+  gainExact: String!
+  "Proceeds, in cents."
+  proceedsCents: Cents!
+  "Cost basis, in cents."
+  costBasisCents: Cents!
+  "Gain or loss, in cents (signed)."
+  gainCents: Cents!
+  "Holding period."
+  term: SaleTermEnum!
+  "The Form 8949 box the piece is reported under."
+  box: Form8949BoxEnum
+  "The lot consumed; null when no lot covered the piece (` + "`" + `isUncovered` + "`" + `)."
+  lotId: ID
+  "Acquisition date of the lot (the purchase-date override when one is set)."
+  lotAcquiredAt: Date
+  "The transaction that created the lot."
+  lotTransactionId: ID
+  "The transfer that created the lot."
+  lotTransferId: ID
+  "No lot covered this quantity: zero basis, flagged (missing basis or a negative balance)."
+  isUncovered: Boolean!
+  "The basis is unknown (an uncovered piece, or a lot created without a price)."
+  isMissingBasis: Boolean!
 }
 
 "An open tax lot: a quantity acquired at one time for one cost, not yet disposed of."
@@ -7371,25 +7599,34 @@ type GetHarvestableLossesResponse {
   longTermUnrealizedLossCents: Cents!
   "Assets held at a loss, largest loss first."
   assets: [HarvestableLoss!]!
+  """
+  Assets held on the date with no known price for it (the price source is offline or does not know the asset):
+  they are left out of every figure above, never estimated.
+  """
+  unpricedAssetIds: [ID!]!
   "The ledger has dirty items, so the figures may lag."
   isStale: Boolean!
 }
 
-"An asset held at an unrealized loss."
+"""
+An asset held at an unrealized loss: its lots held at the end of the date (in the client's timezone) whose basis
+is above their market value at the date's price. Lots at a gain are left out, so the figures are what selling
+only the losing lots would realise.
+"""
 type HarvestableLoss {
   "The asset."
   assetId: ID!
   "The asset."
   asset: Asset
-  "Quantity held, as a Float."
+  "Quantity in the lots held at a loss, as a Float."
   amount: Float!
-  "Quantity held, exact."
+  "Quantity in the lots held at a loss, exact."
   amountExact: String!
   "Price per unit on the date, in dollars of the client's currency."
   price: Float!
-  "Market value on the date, in cents."
+  "Market value of those lots on the date, in cents."
   marketValueCents: Cents!
-  "Basis of the quantity held, in cents."
+  "Basis of those lots, in cents."
   costBasisCents: Cents!
   "Market value minus basis, in cents (signed; negative)."
   unrealizedGainCents: Cents!
@@ -7481,7 +7718,7 @@ type TaxSettings {
   treatLiquidityPoolDepositsAsTaxable: Boolean!
   "Fees add to the basis of acquisitions and reduce the proceeds of disposals (true, default) or are ignored (false)."
   includeFeesInCostBasis: Boolean!
-  "Apply the wash-sale rule to disposals at a loss (default false)."
+  "Apply the wash-sale rule to disposals at a loss (default false). Stored only: the engine has no wash-sale rule (digital assets are not securities under IRC §1091), so it changes no figure."
   applyWashSaleRule: Boolean!
 }
 
@@ -7501,23 +7738,36 @@ input CostBasisAlgorithmChangeInput {
   costBasisAlgorithm: CostBasisAlgorithmEnum!
 }
 
-"Changes to a client's advanced tax settings (` + "`" + `updateClientTaxSettings` + "`" + `). Omitted or null fields stay unchanged."
+"""
+Changes to a client's advanced tax settings (` + "`" + `updateClientTaxSettings` + "`" + `). Omitted or null fields stay unchanged.
+Dates are calendar days, read in the client's timezone. A change that would take effect before the client's
+` + "`" + `lockTaxesUntil` + "`" + ` (an algorithm change, a basis method or switch date that alters lots kept before it) is refused
+with TAXES_LOCKED.
+"""
 input AdvancedTaxFeaturesInput {
   "How lots are kept across accounts."
   basisMethod: BasisMethodEnum
-  "First day of per-wallet basis with UNIVERSAL_THEN_PER_WALLET."
+  "First day of per-wallet basis with UNIVERSAL_THEN_PER_WALLET (2000-01-01 or later)."
   perWalletSwitchDate: Date
-  "Replaces the whole list of algorithm changes (at most 20, distinct dates); an empty list removes them."
+  """
+  Replaces the whole list of algorithm changes (at most 20, distinct dates); an empty list removes them. The
+  engine changes algorithm at tax-year boundaries, so ` + "`" + `effectiveFrom` + "`" + ` must be the first day of a tax year
+  (` + "`" + `Client.fiscalYearStart` + "`" + `), otherwise BAD_USER_INPUT.
+  """
   costBasisAlgorithmChanges: [CostBasisAlgorithmChangeInput!]
-  "See ` + "`" + `TaxSettings.treatAirdropsAsIncome` + "`" + `."
+  "Lock the period before this day (see ` + "`" + `Client.lockTaxesUntil` + "`" + `); edits and settings changes before it are refused."
+  lockTaxesUntil: Date
+  "True removes the lock (` + "`" + `lockTaxesUntil` + "`" + ` then must be null)."
+  removeTaxLock: Boolean
+  "See ` + "`" + `TaxSettings.treatAirdropsAsIncome` + "`" + `. Only true is available (false: NOT_IMPLEMENTED)."
   treatAirdropsAsIncome: Boolean
-  "See ` + "`" + `TaxSettings.treatStakingRewardsAsIncome` + "`" + `."
+  "See ` + "`" + `TaxSettings.treatStakingRewardsAsIncome` + "`" + `. Only true is available (false: NOT_IMPLEMENTED)."
   treatStakingRewardsAsIncome: Boolean
-  "See ` + "`" + `TaxSettings.treatLiquidityPoolDepositsAsTaxable` + "`" + `."
+  "See ` + "`" + `TaxSettings.treatLiquidityPoolDepositsAsTaxable` + "`" + `. Only false is available (true: NOT_IMPLEMENTED)."
   treatLiquidityPoolDepositsAsTaxable: Boolean
-  "See ` + "`" + `TaxSettings.includeFeesInCostBasis` + "`" + `."
+  "See ` + "`" + `TaxSettings.includeFeesInCostBasis` + "`" + `. Only true is available (false: NOT_IMPLEMENTED)."
   includeFeesInCostBasis: Boolean
-  "See ` + "`" + `TaxSettings.applyWashSaleRule` + "`" + `."
+  "See ` + "`" + `TaxSettings.applyWashSaleRule` + "`" + ` (stored; the engine has no wash-sale rule)."
   applyWashSaleRule: Boolean
 }
 
@@ -7541,7 +7791,13 @@ extend type Query {
     clientId: ID!
   ): ActiveRecalculateJob
 
-  "Assets held at an unrealized loss on a date, for tax-loss harvesting."
+  """
+  Assets held at an unrealized loss on a date, for tax-loss harvesting, from the settled results: the lots open
+  at the end of the date are today's open lots acquired by then plus the disposal pieces since then from lots
+  acquired by then (gifts, donations and losses after the date are not added back). Prices are the date's
+  historical prices; an asset without one is listed in ` + "`" + `unpricedAssetIds` + "`" + `, never estimated. The term of each lot
+  is the one a sale on the date would have. Bounds: 100,000 lots and 500 assets (RATE_LIMITED beyond).
+  """
   getHarvestableLosses(
     "The client."
     clientId: ID!
@@ -7549,7 +7805,11 @@ extend type Query {
     date: Date!
   ): GetHarvestableLossesResponse!
 
-  "Income and capital gains of one tax year."
+  """
+  Income and capital gains of one tax year, from the settled results (` + "`" + `isStale` + "`" + ` while the ledger is dirty; zeros
+  for a year without activity). ` + "`" + `disposalCount` + "`" + ` counts the transactions with a taxable disposal in the year.
+  BAD_USER_INPUT unless ` + "`" + `year` + "`" + ` is four digits.
+  """
   getIncomeAndCapGains(
     "The client."
     clientId: ID!
@@ -7558,8 +7818,9 @@ extend type Query {
   ): GetIncomeAndCapGainsResponse!
 
   """
-  A short-lived signed URL to download a READY report. NOT_FOUND when the report does not exist for the
-  caller; CONFLICT when it is not READY.
+  A short-lived signed URL to download a READY report: ` + "`" + `GET {server}/downloads/reports/{reportId}?expires=...&signature=...` + "`" + `
+  (the signature of the REST signed downloads), no credentials needed. NOT_FOUND when the report does not exist for
+  the caller; CONFLICT when it is not READY.
   """
   getReportDownloadUrl(
     "The report."
@@ -7568,10 +7829,16 @@ extend type Query {
 
   """
   Requests a report. An up-to-date report with the same parameters is reused; otherwise a new one is queued.
-  Watch ` + "`" + `getReports` + "`" + `, or pass ` + "`" + `email` + "`" + ` to be told when it is ready.
+  Watch ` + "`" + `getReports` + "`" + `, or pass ` + "`" + `email` + "`" + ` to be told when it is ready. Reports are rendered from the settled
+  results (` + "`" + `Report.isStale` + "`" + ` once the ledger changes). A Read key may request reports. Refusals (BAD_USER_INPUT):
+  ` + "`" + `year` + "`" + ` missing or given with another period, a DATE_RANGE without ` + "`" + `startDate` + "`" + ` before ` + "`" + `endDate` + "`" + `, an unknown
+  ` + "`" + `language` + "`" + `, ` + "`" + `checkboxType` + "`" + ` on a type other than FORM_8949_PDF/CSV, an invalid ` + "`" + `email` + "`" + `, more than 100
+  ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, and RECONCILED_8949_PDF
+  (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
+  tag groups yet) are NOT_FOUND.
   """
   getReportExportV2(
-    "Only these accounts; default all."
+    "Only these accounts (at most 100): disposals out of them, income into them, transfers touching them; default all."
     accountIds: [ID!]
     "For Form 8949 types: only rows of this box, a value of ` + "`" + `Form8949BoxEnum` + "`" + ` (for example ` + "`" + `G` + "`" + `)."
     checkboxType: String
@@ -7583,15 +7850,15 @@ extend type Query {
     email: String
     "End of a DATE_RANGE (exclusive)."
     endDate: Date
-    "Leave out disposals reported on a Form 1099-DA (to report them separately)."
+    "Leave out disposals reported on a Form 1099-DA (to report them separately). Recorded with the report; it excludes nothing yet: the ledger holds no broker-reported rows."
     exclude1099DA: Boolean
     "Send the e-mail even when an existing report is reused."
     forceSendEmail: Boolean
     "Include open DeFi positions in holdings reports."
     includeDefiPositions: Boolean
-    "Only accounts at brokers that issue Form 1099-DA."
+    "Only accounts at brokers that issue Form 1099-DA (providers coinbase, kraken, gemini, robinhood, binanceus, cryptocom, paypal, cashapp, bitstamp, uphold); BAD_USER_INPUT when the client has none."
     is1099DAAccount: Boolean
-    "Only this 1099-DA broker account."
+    "Only this account, which must be at such a broker."
     is1099DAAccountId: ID
     "Language of the document (BCP 47: ` + "`" + `en` + "`" + `, ` + "`" + `es` + "`" + `, ` + "`" + `de` + "`" + `, ` + "`" + `fr` + "`" + `); default ` + "`" + `en` + "`" + `."
     language: String
@@ -7615,7 +7882,7 @@ extend type Query {
     taxFormId: ID!
   ): GetReportInfoResponse!
 
-  "The client's reports, newest first."
+  "The client's reports, newest first (the latest 100; reports of REST-only types, such as the Schedule D CSV, are not listed)."
   getReports(
     "The client."
     clientId: ID!
@@ -7649,7 +7916,11 @@ extend type Query {
     year: Int!
   ): GetTaxFormStatusesResponse!
 
-  "Open tax lots of one asset, in the order the client's algorithm would consume them."
+  """
+  Open tax lots of the assets with one pricing key, in the order the client's current algorithm would consume
+  them (average cost: acquisition order), and every disposal piece of those assets with the lot it consumed.
+  Unknown keys give empty lists (` + "`" + `asset` + "`" + ` null).
+  """
   getTaxLots(
     "The asset's ` + "`" + `Asset.pricingKey` + "`" + ` (for example ` + "`" + `eth` + "`" + `)."
     assetPricingKey: String!
@@ -7702,7 +7973,13 @@ extend type Mutation {
     useSpeedup: Boolean
   ): String!
 
-  "Changes the client's advanced tax settings. Returns the client. Marks the client dirty."
+  """
+  Changes the client's advanced tax settings. Returns the client. Marks the client dirty when a setting the
+  figures depend on changed (basis method, switch date, algorithm changes), so the next recalculation applies
+  them. TAXES_LOCKED when a change takes effect before the lock (the one in force or the one being set), so a
+  recalculation keeps the locked years' results. CONFLICT when a lock is set or moved later while changes
+  before it are not recalculated yet (recalculate first: a lock freezes settled figures).
+  """
   updateClientTaxSettings(
     "The client."
     clientId: ID!
@@ -9434,6 +9711,8 @@ func (ec *executionContext) childFields_GetHarvestableLossesResponse(ctx context
 		return ec.fieldContext_GetHarvestableLossesResponse_longTermUnrealizedLossCents(ctx, field)
 	case "assets":
 		return ec.fieldContext_GetHarvestableLossesResponse_assets(ctx, field)
+	case "unpricedAssetIds":
+		return ec.fieldContext_GetHarvestableLossesResponse_unpricedAssetIds(ctx, field)
 	case "isStale":
 		return ec.fieldContext_GetHarvestableLossesResponse_isStale(ctx, field)
 	}
@@ -9604,6 +9883,10 @@ func (ec *executionContext) childFields_GetTaxLotsResponse(ctx context.Context, 
 		return ec.fieldContext_GetTaxLotsResponse_unrealizedGainCents(ctx, field)
 	case "isStale":
 		return ec.fieldContext_GetTaxLotsResponse_isStale(ctx, field)
+	case "disposals":
+		return ec.fieldContext_GetTaxLotsResponse_disposals(ctx, field)
+	case "isTruncated":
+		return ec.fieldContext_GetTaxLotsResponse_isTruncated(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GetTaxLotsResponse", field.Name)
 }
@@ -10154,6 +10437,52 @@ func (ec *executionContext) childFields_TaxLot(ctx context.Context, field graphq
 		return ec.fieldContext_TaxLot_isMissingBasis(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TaxLot", field.Name)
+}
+
+func (ec *executionContext) childFields_TaxLotDisposal(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "transactionId":
+		return ec.fieldContext_TaxLotDisposal_transactionId(ctx, field)
+	case "transferId":
+		return ec.fieldContext_TaxLotDisposal_transferId(ctx, field)
+	case "accountId":
+		return ec.fieldContext_TaxLotDisposal_accountId(ctx, field)
+	case "disposedAt":
+		return ec.fieldContext_TaxLotDisposal_disposedAt(ctx, field)
+	case "taxYear":
+		return ec.fieldContext_TaxLotDisposal_taxYear(ctx, field)
+	case "amountExact":
+		return ec.fieldContext_TaxLotDisposal_amountExact(ctx, field)
+	case "proceedsExact":
+		return ec.fieldContext_TaxLotDisposal_proceedsExact(ctx, field)
+	case "costBasisExact":
+		return ec.fieldContext_TaxLotDisposal_costBasisExact(ctx, field)
+	case "gainExact":
+		return ec.fieldContext_TaxLotDisposal_gainExact(ctx, field)
+	case "proceedsCents":
+		return ec.fieldContext_TaxLotDisposal_proceedsCents(ctx, field)
+	case "costBasisCents":
+		return ec.fieldContext_TaxLotDisposal_costBasisCents(ctx, field)
+	case "gainCents":
+		return ec.fieldContext_TaxLotDisposal_gainCents(ctx, field)
+	case "term":
+		return ec.fieldContext_TaxLotDisposal_term(ctx, field)
+	case "box":
+		return ec.fieldContext_TaxLotDisposal_box(ctx, field)
+	case "lotId":
+		return ec.fieldContext_TaxLotDisposal_lotId(ctx, field)
+	case "lotAcquiredAt":
+		return ec.fieldContext_TaxLotDisposal_lotAcquiredAt(ctx, field)
+	case "lotTransactionId":
+		return ec.fieldContext_TaxLotDisposal_lotTransactionId(ctx, field)
+	case "lotTransferId":
+		return ec.fieldContext_TaxLotDisposal_lotTransferId(ctx, field)
+	case "isUncovered":
+		return ec.fieldContext_TaxLotDisposal_isUncovered(ctx, field)
+	case "isMissingBasis":
+		return ec.fieldContext_TaxLotDisposal_isMissingBasis(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TaxLotDisposal", field.Name)
 }
 
 func (ec *executionContext) childFields_TaxSettings(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -17158,7 +17487,7 @@ func (ec *executionContext) _Client_taxSettings(ctx context.Context, field graph
 			return ec.fieldContext_Client_taxSettings(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.TaxSettings, nil
+			return ec.Resolvers.Client().TaxSettings(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.TaxSettings) graphql.Marshaler {
@@ -17172,8 +17501,8 @@ func (ec *executionContext) fieldContext_Client_taxSettings(_ context.Context, f
 	fc = &graphql.FieldContext{
 		Object:     "Client",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_TaxSettings(ctx, field)
 		},
@@ -19139,6 +19468,29 @@ func (ec *executionContext) fieldContext_GetHarvestableLossesResponse_assets(_ c
 	return fc, nil
 }
 
+func (ec *executionContext) _GetHarvestableLossesResponse_unpricedAssetIds(ctx context.Context, field graphql.CollectedField, obj *model.GetHarvestableLossesResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetHarvestableLossesResponse_unpricedAssetIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnpricedAssetIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetHarvestableLossesResponse_unpricedAssetIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetHarvestableLossesResponse", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
 func (ec *executionContext) _GetHarvestableLossesResponse_isStale(ctx context.Context, field graphql.CollectedField, obj *model.GetHarvestableLossesResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20749,6 +21101,61 @@ func (ec *executionContext) _GetTaxLotsResponse_isStale(ctx context.Context, fie
 	)
 }
 func (ec *executionContext) fieldContext_GetTaxLotsResponse_isStale(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxLotsResponse", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _GetTaxLotsResponse_disposals(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxLotsResponse_disposals(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Disposals, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.TaxLotDisposal) graphql.Marshaler {
+			return ec.marshalNTaxLotDisposal2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTaxLotDisposalᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxLotsResponse_disposals(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GetTaxLotsResponse",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TaxLotDisposal(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GetTaxLotsResponse_isTruncated(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxLotsResponse_isTruncated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsTruncated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxLotsResponse_isTruncated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GetTaxLotsResponse", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
@@ -29204,6 +29611,466 @@ func (ec *executionContext) fieldContext_TaxLot_isMissingBasis(_ context.Context
 	return graphql.NewScalarFieldContext("TaxLot", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
+func (ec *executionContext) _TaxLotDisposal_transactionId(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_transactionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TransactionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_transactionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_transferId(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_transferId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TransferID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_transferId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_accountId(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_accountId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccountID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_disposedAt(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_disposedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisposedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_disposedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_taxYear(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_taxYear(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxYear, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_taxYear(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_amountExact(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_amountExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_amountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_proceedsExact(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_proceedsExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProceedsExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_proceedsExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_costBasisExact(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_costBasisExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CostBasisExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_costBasisExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_gainExact(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_gainExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_gainExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_proceedsCents(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_proceedsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProceedsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_proceedsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_costBasisCents(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_costBasisCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CostBasisCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_costBasisCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_gainCents(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_gainCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_gainCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_term(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_term(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Term, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SaleTermEnum) graphql.Marshaler {
+			return ec.marshalNSaleTermEnum2taxdᚋgenᚋgraphᚋmodelᚐSaleTermEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_term(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type SaleTermEnum does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_box(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_box(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Box, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Form8949BoxEnum) graphql.Marshaler {
+			return ec.marshalOForm8949BoxEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐForm8949BoxEnum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_box(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Form8949BoxEnum does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_lotId(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_lotId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LotID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_lotId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_lotAcquiredAt(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_lotAcquiredAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LotAcquiredAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODate2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_lotAcquiredAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_lotTransactionId(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_lotTransactionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LotTransactionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_lotTransactionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_lotTransferId(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_lotTransferId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LotTransferID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_lotTransferId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_isUncovered(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_isUncovered(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsUncovered, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_isUncovered(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_isMissingBasis(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_isMissingBasis(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsMissingBasis, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_isMissingBasis(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _TaxSettings_basisMethod(ctx context.Context, field graphql.CollectedField, obj *model.TaxSettings) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -32678,7 +33545,7 @@ func (ec *executionContext) unmarshalInputAdvancedTaxFeaturesInput(ctx context.C
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"basisMethod", "perWalletSwitchDate", "costBasisAlgorithmChanges", "treatAirdropsAsIncome", "treatStakingRewardsAsIncome", "treatLiquidityPoolDepositsAsTaxable", "includeFeesInCostBasis", "applyWashSaleRule"}
+	fieldsInOrder := [...]string{"basisMethod", "perWalletSwitchDate", "costBasisAlgorithmChanges", "lockTaxesUntil", "removeTaxLock", "treatAirdropsAsIncome", "treatStakingRewardsAsIncome", "treatLiquidityPoolDepositsAsTaxable", "includeFeesInCostBasis", "applyWashSaleRule"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -32706,6 +33573,20 @@ func (ec *executionContext) unmarshalInputAdvancedTaxFeaturesInput(ctx context.C
 				return it, err
 			}
 			it.CostBasisAlgorithmChanges = data
+		case "lockTaxesUntil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lockTaxesUntil"))
+			data, err := ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LockTaxesUntil = data
+		case "removeTaxLock":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("removeTaxLock"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RemoveTaxLock = data
 		case "treatAirdropsAsIncome":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("treatAirdropsAsIncome"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -33851,187 +34732,220 @@ func (ec *executionContext) _Client(ctx context.Context, sel ast.SelectionSet, o
 		case "id":
 			out.Values[i] = ec._Client_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "name":
 			out.Values[i] = ec._Client_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "email":
 			out.Values[i] = ec._Client_email(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "type":
 			out.Values[i] = ec._Client_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "currency":
 			out.Values[i] = ec._Client_currency(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "country":
 			out.Values[i] = ec._Client_country(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "timezone":
 			out.Values[i] = ec._Client_timezone(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "costBasisAlgorithm":
 			out.Values[i] = ec._Client_costBasisAlgorithm(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "taxSettings":
-			out.Values[i] = ec._Client_taxSettings(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Client_taxSettings(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "hasCustomFiscalYear":
 			out.Values[i] = ec._Client_hasCustomFiscalYear(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fiscalYearStart":
 			out.Values[i] = ec._Client_fiscalYearStart(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fiscalYearEnd":
 			out.Values[i] = ec._Client_fiscalYearEnd(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "neededTaxYears":
 			out.Values[i] = ec._Client_neededTaxYears(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isDirty":
 			out.Values[i] = ec._Client_isDirty(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "lastRecalculatedAt":
 			out.Values[i] = ec._Client_lastRecalculatedAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "lockTaxesUntil":
 			out.Values[i] = ec._Client_lockTaxesUntil(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "deadline":
 			out.Values[i] = ec._Client_deadline(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isOnExtension":
 			out.Values[i] = ec._Client_isOnExtension(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "accountantStatus":
 			out.Values[i] = ec._Client_accountantStatus(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "accountantNotes":
 			out.Values[i] = ec._Client_accountantNotes(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fullServiceStatus":
 			out.Values[i] = ec._Client_fullServiceStatus(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fullServiceNotes":
 			out.Values[i] = ec._Client_fullServiceNotes(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "allowCustomerSupportAccess":
 			out.Values[i] = ec._Client_allowCustomerSupportAccess(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "avatarImageUrl":
 			out.Values[i] = ec._Client_avatarImageUrl(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "canUsePriority":
 			out.Values[i] = ec._Client_canUsePriority(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isEnterprise":
 			out.Values[i] = ec._Client_isEnterprise(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "defaultAIModel":
 			out.Values[i] = ec._Client_defaultAIModel(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "defaultToFloor":
 			out.Values[i] = ec._Client_defaultToFloor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "useSnapshots":
 			out.Values[i] = ec._Client_useSnapshots(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "portfolioProvider":
 			out.Values[i] = ec._Client_portfolioProvider(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "paymentAppUsername":
 			out.Values[i] = ec._Client_paymentAppUsername(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "solReferralAddress":
 			out.Values[i] = ec._Client_solReferralAddress(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "messengerGroupUrl":
 			out.Values[i] = ec._Client_messengerGroupUrl(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "messengerUsername":
 			out.Values[i] = ec._Client_messengerUsername(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "subscription":
 			out.Values[i] = ec._Client_subscription(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdAt":
 			out.Values[i] = ec._Client_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "updatedAt":
 			out.Values[i] = ec._Client_updatedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -34633,6 +35547,11 @@ func (ec *executionContext) _GetHarvestableLossesResponse(ctx context.Context, s
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "unpricedAssetIds":
+			out.Values[i] = ec._GetHarvestableLossesResponse_unpricedAssetIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "isStale":
 			out.Values[i] = ec._GetHarvestableLossesResponse_isStale(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -35163,6 +36082,16 @@ func (ec *executionContext) _GetTaxLotsResponse(ctx context.Context, sel ast.Sel
 			}
 		case "isStale":
 			out.Values[i] = ec._GetTaxLotsResponse_isStale(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "disposals":
+			out.Values[i] = ec._GetTaxLotsResponse_disposals(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isTruncated":
+			out.Values[i] = ec._GetTaxLotsResponse_isTruncated(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -38122,6 +39051,139 @@ func (ec *executionContext) _TaxLot(ctx context.Context, sel ast.SelectionSet, o
 	return out
 }
 
+var taxLotDisposalImplementors = []string{"TaxLotDisposal"}
+
+func (ec *executionContext) _TaxLotDisposal(ctx context.Context, sel ast.SelectionSet, obj *model.TaxLotDisposal) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, taxLotDisposalImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TaxLotDisposal")
+		case "transactionId":
+			out.Values[i] = ec._TaxLotDisposal_transactionId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "transferId":
+			out.Values[i] = ec._TaxLotDisposal_transferId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "accountId":
+			out.Values[i] = ec._TaxLotDisposal_accountId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "disposedAt":
+			out.Values[i] = ec._TaxLotDisposal_disposedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "taxYear":
+			out.Values[i] = ec._TaxLotDisposal_taxYear(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountExact":
+			out.Values[i] = ec._TaxLotDisposal_amountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "proceedsExact":
+			out.Values[i] = ec._TaxLotDisposal_proceedsExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "costBasisExact":
+			out.Values[i] = ec._TaxLotDisposal_costBasisExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gainExact":
+			out.Values[i] = ec._TaxLotDisposal_gainExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "proceedsCents":
+			out.Values[i] = ec._TaxLotDisposal_proceedsCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "costBasisCents":
+			out.Values[i] = ec._TaxLotDisposal_costBasisCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gainCents":
+			out.Values[i] = ec._TaxLotDisposal_gainCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "term":
+			out.Values[i] = ec._TaxLotDisposal_term(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "box":
+			out.Values[i] = ec._TaxLotDisposal_box(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lotId":
+			out.Values[i] = ec._TaxLotDisposal_lotId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lotAcquiredAt":
+			out.Values[i] = ec._TaxLotDisposal_lotAcquiredAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lotTransactionId":
+			out.Values[i] = ec._TaxLotDisposal_lotTransactionId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lotTransferId":
+			out.Values[i] = ec._TaxLotDisposal_lotTransferId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "isUncovered":
+			out.Values[i] = ec._TaxLotDisposal_isUncovered(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isMissingBasis":
+			out.Values[i] = ec._TaxLotDisposal_isMissingBasis(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var taxSettingsImplementors = []string{"TaxSettings"}
 
 func (ec *executionContext) _TaxSettings(ctx context.Context, sel ast.SelectionSet, obj *model.TaxSettings) graphql.Marshaler {
@@ -40512,6 +41574,26 @@ func (ec *executionContext) marshalNTaxLot2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTaxLo
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNTaxLot2taxdᚋgenᚋgraphᚋmodelᚐTaxLot(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTaxLotDisposal2taxdᚋgenᚋgraphᚋmodelᚐTaxLotDisposal(ctx context.Context, sel ast.SelectionSet, v model.TaxLotDisposal) graphql.Marshaler {
+	return ec._TaxLotDisposal(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTaxLotDisposal2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTaxLotDisposalᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TaxLotDisposal) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTaxLotDisposal2taxdᚋgenᚋgraphᚋmodelᚐTaxLotDisposal(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {

@@ -23,6 +23,9 @@ const (
 	NotImplemented
 	TooLarge         // the request body is over the documented limit: REST 413
 	MethodNotAllowed // the path exists but not with this method: REST 405
+	// TaxesLocked refuses a change to the period before the client's lockTaxesUntil (REST 409,
+	// GraphQL TAXES_LOCKED): the figures of filed years stay fixed.
+	TaxesLocked
 )
 
 func (k Kind) String() string {
@@ -45,6 +48,8 @@ func (k Kind) String() string {
 		return "too_large"
 	case MethodNotAllowed:
 		return "method_not_allowed"
+	case TaxesLocked:
+		return "taxes_locked"
 	default:
 		return "internal"
 	}

@@ -171,14 +171,6 @@ func (r *mutationResolver) Generate1099DAReports(ctx context.Context, clientID s
 	return nil, notImplemented(scope, "generate1099DAReports")
 }
 
-func (r *mutationResolver) UpdateClientTaxSettings(ctx context.Context, clientID string, taxSettings model.AdvancedTaxFeaturesInput) (*model.Client, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "updateClientTaxSettings")
-}
-
 func (r *queryResolver) GetClientAccounts(ctx context.Context, clientID string, includeVirtual *bool) ([]*model.Account, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
@@ -271,52 +263,12 @@ func (r *queryResolver) GetTaxFormReconciliationProceedsByAsset(ctx context.Cont
 	return nil, notImplemented(scope, "getTaxFormReconciliationProceedsByAsset")
 }
 
-func (r *queryResolver) GetHarvestableLosses(ctx context.Context, clientID string, date time.Time) (*model.GetHarvestableLossesResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getHarvestableLosses")
-}
-
-func (r *queryResolver) GetIncomeAndCapGains(ctx context.Context, clientID string, year string) (*model.GetIncomeAndCapGainsResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getIncomeAndCapGains")
-}
-
-func (r *queryResolver) GetReportDownloadURL(ctx context.Context, reportID string) (*model.DownloadURLResponse, error) {
-	scope, err := r.reportScope(ctx, reportID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getReportDownloadUrl")
-}
-
-func (r *queryResolver) GetReportExportV2(ctx context.Context, accountIds []string, checkboxType *string, clientID string, dateQueryType model.ReportDateQueryType, email *string, endDate *time.Time, exclude1099da *bool, forceSendEmail *bool, includeDefiPositions *bool, is1099DAAccount *bool, is1099DAAccountID *string, language *string, shouldDownload *bool, startDate *time.Time, tagGroupID *string, typeArg model.ReportExportTypeEnum, year *string) (*model.ReportExportResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getReportExportV2")
-}
-
 func (r *queryResolver) GetReportInfo(ctx context.Context, clientID string, taxFormID string) (*model.GetReportInfoResponse, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
 		return nil, err
 	}
 	return nil, notImplemented(scope, "getReportInfo")
-}
-
-func (r *queryResolver) GetReports(ctx context.Context, clientID string) ([]model.Report, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getReports")
 }
 
 func (r *queryResolver) GetTaxForm8949Preview(ctx context.Context, clientID string, taxFormID string, useBrokerDataForBoxG *bool) ([]model.Reconciled8949PreviewRow, error) {
@@ -341,22 +293,6 @@ func (r *queryResolver) GetTaxFormStatuses(ctx context.Context, clientID string,
 		return nil, err
 	}
 	return nil, notImplemented(scope, "getTaxFormStatuses")
-}
-
-func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, clientID string) (*model.GetTaxLotsResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getTaxLots")
-}
-
-func (r *queryResolver) GetTaxYears(ctx context.Context, clientID string) ([]int, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getTaxYears")
 }
 
 func (r *queryResolver) TaxFormGenerations(ctx context.Context, clientID string, taxFormID string) ([]model.TaxFormGenerationHistory, error) {

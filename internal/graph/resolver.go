@@ -20,6 +20,8 @@ import (
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
+	"taxd/internal/taxfigures"
+	"taxd/internal/taxsettings"
 )
 
 // Deps are the domain services the resolvers call; internal/server builds them once. The adapter
@@ -31,6 +33,9 @@ type Deps struct {
 	Recalc  *recalc.Service
 	Reports *reports.Service
 	Files   *fileimport.Service
+	// TaxFigures reads the settled tax figures; TaxSettings reads and changes the tax settings.
+	TaxFigures        *taxfigures.Service
+	ClientTaxSettings *taxsettings.Service
 	// Throttle backs off failed logins (shared with the REST gate: one policy for both APIs).
 	Throttle *auth.LoginThrottle
 	Now      func() time.Time
@@ -44,11 +49,13 @@ type Resolver struct {
 
 func (r *Resolver) Mutation() gen.MutationResolver       { return &mutationResolver{r} }
 func (r *Resolver) Query() gen.QueryResolver             { return &queryResolver{r} }
+func (r *Resolver) Client() gen.ClientResolver           { return &clientResolver{r} }
 func (r *Resolver) Transaction() gen.TransactionResolver { return &transactionResolver{r} }
 func (r *Resolver) Transfer() gen.TransferResolver       { return &transferResolver{r} }
 
 type mutationResolver struct{ *Resolver }
 type queryResolver struct{ *Resolver }
+type clientResolver struct{ *Resolver }
 type transactionResolver struct{ *Resolver }
 type transferResolver struct{ *Resolver }
 

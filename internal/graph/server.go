@@ -75,6 +75,7 @@ const (
 	CodeBadUserInput               = "BAD_USER_INPUT"
 	CodeNotFound                   = "NOT_FOUND"
 	CodeConflict                   = "CONFLICT"
+	CodeTaxesLocked                = "TAXES_LOCKED"
 	CodeRateLimited                = "RATE_LIMITED"
 	CodeNotImplemented             = "NOT_IMPLEMENTED"
 	CodeRootSelectionLimitExceeded = "ROOT_SELECTION_LIMIT_EXCEEDED"
@@ -91,7 +92,7 @@ const (
 // documentedCodes are the codes of the SDL's ErrorCode enum; anything else is presented as
 // INTERNAL_SERVER_ERROR so that no undocumented code reaches a client.
 var documentedCodes = map[string]bool{
-	CodeUnauthenticated: true, CodeForbidden: true, CodeBadUserInput: true, CodeNotFound: true, CodeConflict: true,
+	CodeUnauthenticated: true, CodeForbidden: true, CodeBadUserInput: true, CodeNotFound: true, CodeConflict: true, CodeTaxesLocked: true,
 	CodeRateLimited: true, CodeNotImplemented: true, CodeRootSelectionLimitExceeded: true, CodeInternal: true,
 	CodeBadRequest: true, CodeRequestTooLarge: true, CodeQueryTooComplex: true, CodeTimeout: true,
 	CodeParseFailed: true, CodeValidationFailed: true,
@@ -106,6 +107,8 @@ func Code(k apperr.Kind) string {
 		return CodeNotFound
 	case apperr.Conflict:
 		return CodeConflict
+	case apperr.TaxesLocked:
+		return CodeTaxesLocked
 	case apperr.Forbidden:
 		return CodeForbidden
 	case apperr.Unauthenticated:

@@ -6,11 +6,20 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/google/uuid"
 
 	"taxd/gen/db"
 	"taxd/gen/graph/model"
+	"taxd/internal/apperr"
+	"taxd/internal/ledger"
+	"taxd/internal/money"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
+	"taxd/internal/tax"
+	"taxd/internal/taxfigures"
+	"taxd/internal/taxsettings"
 )
 
 func (r *queryResolver) CountDirty(ctx context.Context, clientID string) (int, error) {
@@ -53,22 +62,383 @@ func (r *mutationResolver) RerunGraph(ctx context.Context, clientID string, doNo
 
 func isTrue(b *bool) bool { return b != nil && *b }
 
-// reportTypes maps stored report types to ReportExportTypeEnum.
+// reportTypes maps stored report types to ReportExportTypeEnum (REST-only types, such as the
+// Schedule D CSV, have none: getReports leaves them out).
 var reportTypes = map[string]model.ReportExportTypeEnum{
 	reports.TypeTaxForms:           model.ReportExportTypeEnumTaxForms,
+	reports.TypeForm8949PDF:        model.ReportExportTypeEnumForm8949PDF,
+	reports.TypeForm8949CSV:        model.ReportExportTypeEnumForm8949CSV,
+	reports.TypeScheduleDPDF:       model.ReportExportTypeEnumScheduleDPDF,
+	reports.TypeSchedule1PDF:       model.ReportExportTypeEnumSchedule1PDF,
 	reports.TypeCapitalGainsCSV:    model.ReportExportTypeEnumCapitalGainsCSV,
 	reports.TypeIncomeCSV:          model.ReportExportTypeEnumIncomeCSV,
 	reports.TypeTransactionHistory: model.ReportExportTypeEnumTransactionHistoryCSV,
 	reports.TypeTurboTaxCSV:        model.ReportExportTypeEnumTurbotaxCSV,
+	reports.TypeTaxActCSV:          model.ReportExportTypeEnumTaxactCSV,
+	reports.TypeHoldingsCSV:        model.ReportExportTypeEnumEndOfYearHoldingsCSV,
 }
 
 func reportOut(r db.Report, stale bool) *model.Report {
 	status := map[string]model.ReportStatusEnum{"queued": model.ReportStatusEnumQueued, "generating": model.ReportStatusEnumGenerating,
 		"available": model.ReportStatusEnumReady, "failed": model.ReportStatusEnumFailed}[r.Status]
-	year := strconv.Itoa(int(r.Year))
-	return &model.Report{
+	out := &model.Report{
 		ID: r.ID.String(), ClientID: r.ClientID.String(), Type: reportTypes[r.ReportType], Status: status,
-		DateQueryType: model.ReportDateQueryTypeTaxYear, Year: &year, FileName: r.Filename, ContentType: r.ContentType,
-		Language: "en", IsStale: stale, Error: r.Error, CreatedAt: r.CreatedAt, CompletedAt: r.CompletedAt,
+		DateQueryType: model.ReportDateQueryType(r.DateQueryType), StartDate: r.StartAt, EndDate: r.EndAt, FileName: r.Filename,
+		ContentType: r.ContentType, Language: r.Language, IsStale: stale, Error: r.Error, CreatedAt: r.CreatedAt, CompletedAt: r.CompletedAt,
 	}
+	if r.DateQueryType == reports.PeriodTaxYear || r.DateQueryType == "" {
+		year := strconv.Itoa(int(r.Year))
+		out.DateQueryType, out.Year = model.ReportDateQueryTypeTaxYear, &year
+	}
+	if out.Language == "" {
+		out.Language = "en"
+	}
+	return out
+}
+
+// ---- tax figures, reports and tax settings (issue 14, branch gql-taxfig) ----
+
+func (r *queryResolver) GetIncomeAndCapGains(ctx context.Context, clientID string, year string) (*model.GetIncomeAndCapGainsResponse, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	y, err := taxfigures.ParseYear("year", year)
+	if err != nil {
+		return nil, err
+	}
+	f, err := r.TaxFigures.Year(ctx, scope, y)
+	if err != nil {
+		return nil, err
+	}
+	gain := f.ShortGain.Add(f.LongGain)
+	out := &model.GetIncomeAndCapGainsResponse{
+		Year: year, StartDate: f.Start, EndDate: f.End, Currency: model.CurrencyCodeEnum(f.Currency),
+		ProceedsCents: cents(f.Proceeds), CostBasisCents: cents(f.Basis), ShortTermCapGainsCents: cents(f.ShortGain),
+		LongTermCapGainsCents: cents(f.LongGain), CapGainsCents: cents(gain), CapGainsSumSigned: strconv.FormatInt(cents(gain), 10),
+		CapGainsFormatted: money.Format(cents(gain)), FuturesCents: cents(f.Futures), IncomeCents: cents(f.Income),
+		IncomeFormatted: money.Format(cents(f.Income)), IncomeByLabel: []model.IncomeByLabel{}, DisposalCount: f.DisposalTransactions,
+		TransactionCount: f.TxInYear, IsStale: f.IsStale, ComputedAt: f.ComputedAt,
+	}
+	for _, t := range f.IncomeByType {
+		name := t.Label
+		if l, ok := ledger.Label(t.Label); ok {
+			name = l.Name
+		}
+		out.IncomeByLabel = append(out.IncomeByLabel, model.IncomeByLabel{Label: t.Label, Name: name, IncomeCents: cents(t.Value), TransactionCount: t.Transactions})
+	}
+	return out, nil
+}
+
+func (r *queryResolver) GetTaxYears(ctx context.Context, clientID string) ([]int, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	return r.TaxFigures.Years(ctx, scope)
+}
+
+func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, clientID string) (*model.GetTaxLotsResponse, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	l, err := r.TaxFigures.Lots(ctx, scope, assetPricingKey)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.GetTaxLotsResponse{
+		AssetPricingKey: assetPricingKey, CostBasisAlgorithm: methodEnum(l.Method), Lots: make([]model.TaxLot, 0, len(l.Lots)),
+		TotalAmount: l.Quantity.InexactFloat64(), TotalAmountExact: l.Quantity.String(), TotalCostBasisCents: cents(l.Basis),
+		IsStale: l.IsStale, Disposals: make([]model.TaxLotDisposal, 0, len(l.Pieces)), IsTruncated: l.Truncated,
+	}
+	if l.Asset != nil {
+		a := assetOut(*l.Asset)
+		out.Asset = &a
+	}
+	if l.Value != nil {
+		v, g := cents(*l.Value), cents(l.Value.Sub(l.Basis))
+		out.CurrentValueCents, out.UnrealizedGainCents = &v, &g
+	}
+	for _, x := range l.Lots {
+		lot := model.TaxLot{
+			ID: x.ID, AssetID: x.AssetID.String(), AccountID: idPtr(x.AccountID), StakingAccountIdentifier: x.StakingID,
+			AcquiredAt: x.AcquiredAt, TransferID: x.TransferID, OriginalAmountExact: x.OriginalQuantity.String(),
+			Amount: x.Quantity.InexactFloat64(), AmountExact: x.Quantity.String(), CostBasisCents: cents(x.Basis),
+			Term: termEnum(x.LongTerm), IsMissingBasis: x.MissingBasis,
+		}
+		if x.TransactionID != nil {
+			lot.TransactionID = x.TransactionID.String()
+		}
+		if !x.Quantity.IsZero() {
+			lot.CostBasisPerUnit = x.Basis.DivRound(x.Quantity, 18).InexactFloat64()
+		}
+		out.Lots = append(out.Lots, lot)
+	}
+	for _, p := range l.Pieces {
+		d := model.TaxLotDisposal{
+			TransactionID: idPtr(p.TransactionID), TransferID: p.TransferID, AccountID: idPtr(p.AccountID), DisposedAt: p.DisposedAt,
+			TaxYear: p.TaxYear, AmountExact: p.Quantity.String(), ProceedsExact: p.Proceeds.String(), CostBasisExact: p.Basis.String(),
+			GainExact: p.Gain.String(), ProceedsCents: cents(p.Proceeds), CostBasisCents: cents(p.Basis), GainCents: cents(p.Gain),
+			Term: termEnum(p.LongTerm), LotID: p.LotID, LotAcquiredAt: p.LotAcquiredAt, LotTransactionID: idPtr(p.LotTransactionID),
+			LotTransferID: p.LotTransferID, IsUncovered: p.Uncovered, IsMissingBasis: p.MissingBasis,
+		}
+		if b := model.Form8949BoxEnum(p.Box); b.IsValid() {
+			d.Box = &b
+		}
+		out.Disposals = append(out.Disposals, d)
+	}
+	return out, nil
+}
+
+func (r *queryResolver) GetHarvestableLosses(ctx context.Context, clientID string, date time.Time) (*model.GetHarvestableLossesResponse, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	h, err := r.TaxFigures.Harvest(ctx, scope, date)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.GetHarvestableLossesResponse{Date: h.Date, Currency: model.CurrencyCodeEnum(h.Currency), Assets: make([]model.HarvestableLoss, 0, len(h.Assets)),
+		UnpricedAssetIds: make([]string, 0, len(h.Unpriced)), IsStale: h.IsStale}
+	for _, a := range h.Assets {
+		asset := assetOut(a.Asset)
+		x := model.HarvestableLoss{AssetID: a.Asset.ID.String(), Asset: &asset, Amount: a.Quantity.InexactFloat64(), AmountExact: a.Quantity.String(),
+			Price: a.Price.InexactFloat64(), MarketValueCents: cents(a.Value), CostBasisCents: cents(a.Basis),
+			ShortTermUnrealizedGainCents: cents(a.ShortGain), LongTermUnrealizedGainCents: cents(a.LongGain), HasRecentAcquisition: a.HasRecentAcquisition}
+		// the total is the sum of the two terms, so the parts add up in cents
+		x.UnrealizedGainCents = x.ShortTermUnrealizedGainCents + x.LongTermUnrealizedGainCents
+		out.ShortTermUnrealizedLossCents += x.ShortTermUnrealizedGainCents
+		out.LongTermUnrealizedLossCents += x.LongTermUnrealizedGainCents
+		out.Assets = append(out.Assets, x)
+	}
+	out.TotalUnrealizedLossCents = out.ShortTermUnrealizedLossCents + out.LongTermUnrealizedLossCents
+	for _, id := range h.Unpriced {
+		out.UnpricedAssetIds = append(out.UnpricedAssetIds, id.String())
+	}
+	return out, nil
+}
+
+func (r *queryResolver) GetReports(ctx context.Context, clientID string) ([]model.Report, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := r.Reports.ListFor(ctx, scope)
+	if err != nil {
+		return nil, err
+	}
+	st, err := r.Reports.StalenessFor(ctx, scope)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.Report, 0, len(rs))
+	for _, x := range rs {
+		if _, ok := reportTypes[x.ReportType]; ok {
+			out = append(out, *reportOut(x, st.Stale(x)))
+		}
+	}
+	return out, nil
+}
+
+func (r *queryResolver) GetReportDownloadURL(ctx context.Context, reportID string) (*model.DownloadURLResponse, error) {
+	scope, err := r.reportScope(ctx, reportID)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := r.Reports.GetFor(ctx, scope, uuid.MustParse(reportID))
+	if err != nil {
+		return nil, err
+	}
+	u, exp, err := r.Reports.DownloadURL(rep)
+	if err != nil {
+		return nil, err
+	}
+	return &model.DownloadURLResponse{URL: u, ExpiresAt: exp, FileName: strOr(rep.Filename), ContentType: strOr(rep.ContentType)}, nil
+}
+
+// exportTypes maps ReportExportTypeEnum to the stored report types.
+var exportTypes = map[model.ReportExportTypeEnum]string{}
+
+func init() {
+	for k, v := range reportTypes {
+		exportTypes[v] = k
+	}
+}
+
+func (r *queryResolver) GetReportExportV2(ctx context.Context, accountIds []string, checkboxType *string, clientID string, dateQueryType model.ReportDateQueryType, email *string, endDate *time.Time, exclude1099da *bool, forceSendEmail *bool, includeDefiPositions *bool, is1099DAAccount *bool, is1099DAAccountID *string, language *string, shouldDownload *bool, startDate *time.Time, tagGroupID *string, typeArg model.ReportExportTypeEnum, year *string) (*model.ReportExportResponse, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	kind, ok := exportTypes[typeArg]
+	if !ok {
+		// RECONCILED_8949_PDF needs a broker tax form: generate1099DAReports produces it.
+		return nil, apperr.InvalidField("type", "%s reports are generated from a broker tax form with generate1099DAReports", typeArg)
+	}
+	if tagGroupID != nil {
+		return nil, apperr.NotFoundf("tag group not found")
+	}
+	in := reports.ExportRequest{Type: kind, Period: string(dateQueryType), Start: startDate, End: endDate, Exclude1099DA: isTrue(exclude1099da),
+		Only1099DA: isTrue(is1099DAAccount), Box: checkboxType, Email: email, ForceEmail: isTrue(forceSendEmail)}
+	if year != nil {
+		in.Year = *year
+	}
+	if language != nil {
+		in.Language = *language
+	}
+	if includeDefiPositions != nil && kind != reports.TypeHoldingsCSV {
+		return nil, apperr.InvalidField("includeDefiPositions", "applies to END_OF_YEAR_HOLDINGS_CSV only")
+	}
+	for _, s := range accountIds {
+		id, err := uuid.Parse(s)
+		if err != nil {
+			return nil, apperr.InvalidField("accountIds", "must be UUIDs")
+		}
+		in.AccountIDs = append(in.AccountIDs, id)
+	}
+	if is1099DAAccountID != nil {
+		id, err := uuid.Parse(*is1099DAAccountID)
+		if err != nil {
+			return nil, apperr.InvalidField("is1099DAAccountId", "must be a UUID")
+		}
+		in.Only1099DAID = &id
+	}
+	x, err := r.Reports.Export(ctx, scope, in)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.ReportExportResponse{Report: reportOut(x.Report, false), IsCached: x.Cached, EmailQueued: x.EmailQueued}
+	switch {
+	case x.Report.Status == "available":
+		out.Message = "Your report is ready."
+		if isTrue(shouldDownload) {
+			u, exp, err := r.Reports.DownloadURL(x.Report)
+			if err != nil {
+				return nil, err
+			}
+			out.DownloadURL, out.DownloadURLExpiresAt = &u, &exp
+		}
+	case x.EmailQueued:
+		out.Message = "Your report is being generated; we will e-mail you the link when it is ready."
+	default:
+		out.Message = "Your report is being generated."
+	}
+	return out, nil
+}
+
+func (r *mutationResolver) UpdateClientTaxSettings(ctx context.Context, clientID string, taxSettings model.AdvancedTaxFeaturesInput) (*model.Client, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	in := taxSettings
+	for field, v := range map[string]*bool{"treatAirdropsAsIncome": in.TreatAirdropsAsIncome, "treatStakingRewardsAsIncome": in.TreatStakingRewardsAsIncome,
+		"includeFeesInCostBasis": in.IncludeFeesInCostBasis} {
+		if v != nil && !*v {
+			return nil, apperr.New(apperr.NotImplemented, "taxSettings.%s: only true (the engine's rule) is available", field)
+		}
+	}
+	if in.TreatLiquidityPoolDepositsAsTaxable != nil && *in.TreatLiquidityPoolDepositsAsTaxable {
+		return nil, apperr.New(apperr.NotImplemented, "taxSettings.treatLiquidityPoolDepositsAsTaxable: only false (the engine's rule) is available")
+	}
+	u := taxsettings.Update{SwitchDate: in.PerWalletSwitchDate, LockUntil: in.LockTaxesUntil, RemoveLock: isTrue(in.RemoveTaxLock),
+		ApplyWashSaleRule: in.ApplyWashSaleRule}
+	if in.BasisMethod != nil {
+		m := string(*in.BasisMethod)
+		u.BasisMethod = &m
+	}
+	if in.CostBasisAlgorithmChanges != nil {
+		cs := make([]taxsettings.MethodChange, len(in.CostBasisAlgorithmChanges))
+		for i, c := range in.CostBasisAlgorithmChanges {
+			cs[i] = taxsettings.MethodChange{From: c.EffectiveFrom, Method: string(c.CostBasisAlgorithm)}
+		}
+		u.MethodChanges = &cs
+	}
+	res, err := r.ClientTaxSettings.Update(ctx, scope, u)
+	if err != nil {
+		return nil, err
+	}
+	return taxSettingsClient(res), nil
+}
+
+// TaxSettings is Client.taxSettings, whoever returned the Client.
+func (r *clientResolver) TaxSettings(ctx context.Context, obj *model.Client) (*model.TaxSettings, error) {
+	if obj.TaxSettings != nil {
+		return obj.TaxSettings, nil
+	}
+	scope, err := r.scope(ctx, obj.ID)
+	if err != nil {
+		return nil, err
+	}
+	s, err := r.ClientTaxSettings.Get(ctx, scope)
+	if err != nil {
+		return nil, err
+	}
+	return taxSettingsOut(s), nil
+}
+
+func taxSettingsOut(s taxsettings.Settings) *model.TaxSettings {
+	out := &model.TaxSettings{BasisMethod: model.BasisMethodEnum(s.BasisMethod()), PerWalletSwitchDate: s.SwitchDate(),
+		CostBasisAlgorithmChanges: make([]model.CostBasisAlgorithmChange, 0, len(s.Stored.MethodChanges)),
+		TreatAirdropsAsIncome:     true, TreatStakingRewardsAsIncome: true, IncludeFeesInCostBasis: true, ApplyWashSaleRule: s.Stored.ApplyWashSaleRule}
+	for _, c := range s.Stored.MethodChanges {
+		out.CostBasisAlgorithmChanges = append(out.CostBasisAlgorithmChanges, model.CostBasisAlgorithmChange{EffectiveFrom: c.From,
+			CostBasisAlgorithm: model.CostBasisAlgorithmEnum(c.Method)})
+	}
+	return out
+}
+
+// taxSettingsClient is the Client updateClientTaxSettings returns, from the client's row. (The
+// clients resolvers map the same row; fields they own and this one does not know stay at zero.)
+func taxSettingsClient(u taxsettings.Updated) *model.Client {
+	c := u.Client
+	fyEnd := "12-31"
+	if start, err := time.Parse("01-02", c.FiscalYearStart); err == nil {
+		fyEnd = start.AddDate(0, 0, -1).Format("01-02")
+	}
+	return &model.Client{
+		ID: c.ID.String(), Name: c.Name, Email: c.Email, Type: "individual", Currency: model.CurrencyCodeEnum(c.Currency),
+		Country: model.CountryEnum(c.Country), Timezone: c.Timezone, CostBasisAlgorithm: model.CostBasisAlgorithmEnum(c.CostBasisAlgorithm),
+		TaxSettings: taxSettingsOut(u.Settings), HasCustomFiscalYear: c.FiscalYearStart != "01-01", FiscalYearStart: c.FiscalYearStart,
+		FiscalYearEnd: fyEnd, IsDirty: u.IsDirty, LastRecalculatedAt: u.RecalculatedAt, LockTaxesUntil: c.LockTaxesUntil,
+		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+	}
+}
+
+func methodEnum(m tax.Method) model.CostBasisAlgorithmEnum {
+	switch m {
+	case tax.LIFO:
+		return model.CostBasisAlgorithmEnumLifo
+	case tax.HIFO:
+		return model.CostBasisAlgorithmEnumHifo
+	case tax.LOFO:
+		return model.CostBasisAlgorithmEnumLofo
+	case tax.AverageCost:
+		return model.CostBasisAlgorithmEnumAverageCost
+	}
+	return model.CostBasisAlgorithmEnumFifo
+}
+
+func termEnum(long bool) model.SaleTermEnum {
+	if long {
+		return model.SaleTermEnumLongTerm
+	}
+	return model.SaleTermEnumShortTerm
+}
+
+func idPtr(id *uuid.UUID) *string {
+	if id == nil {
+		return nil
+	}
+	s := id.String()
+	return &s
+}
+
+func strOr(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

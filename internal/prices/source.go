@@ -166,6 +166,36 @@ func (s *Source) USD(ctx context.Context, asset imports.AssetRef, at time.Time) 
 	return p, true, nil
 }
 
+// CachedUSD is USD without network calls: only prices already in the cache, for coins whose id is
+// known offline (natives, the symbol table, contracts this Source has looked up). For request paths
+// that must not wait on the price API.
+func (s *Source) CachedUSD(ctx context.Context, asset imports.AssetRef, at time.Time) (decimal.Decimal, bool, error) {
+	day := Day(at)
+	if asset.Chain == "" && strings.EqualFold(asset.Symbol, "USD") {
+		return decimal.NewFromInt(1), true, nil
+	}
+	if s.cache == nil || (asset.Chain == "" && imports.IsFiat(asset.Symbol)) || asset.TokenID != "" {
+		return decimal.Zero, false, nil
+	}
+	var id string
+	var ok bool
+	switch {
+	case asset.Chain == "":
+		id, ok = symbolCoinIDs[strings.ToUpper(asset.Symbol)]
+	case asset.Contract == "":
+		id, ok = NativeCoinID(asset.Chain, day)
+	default:
+		s.mu.Lock()
+		c, cached := s.contracts[asset.Key()]
+		s.mu.Unlock()
+		id, ok = c.id, cached && c.found
+	}
+	if !ok {
+		return decimal.Zero, false, nil
+	}
+	return s.cache.Get(ctx, PriceKey(id), day)
+}
+
 // Prefetch fills the cache with one price per day of [from, to] for asset in one call
 // (market_chart/range); later USD calls for those days hit the cache. It returns how many days
 // were stored.

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/internal/tax"
+	"taxd/internal/taxsettings"
 )
 
 // snapshot is the ledger as one consistent read saw it: all of it for a full run, the part from
@@ -54,21 +55,26 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 			return err
 		}
 		var method, tz, fyStart string
-		var perWallet *time.Time
+		var perWallet, lock *time.Time
+		var raw []byte
 		var current *uuid.UUID
 		var currentKey *string
-		if err := tx.QueryRow(ctx, `SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.settings_dirty_seq,
-				c.current_result_set_id, rs.settings_key
+		if err := tx.QueryRow(ctx, `SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.lock_taxes_until, c.settings,
+				c.settings_dirty_seq, c.current_result_set_id, rs.settings_key
 			FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, clientID).
-			Scan(&method, &tz, &fyStart, &perWallet, &s.settingsSeq, &current, &currentKey); err != nil {
+			Scan(&method, &tz, &fyStart, &perWallet, &lock, &raw, &s.settingsSeq, &current, &currentKey); err != nil {
 			return err
 		}
-		settings, err := settingsOf(method, tz, fyStart, perWallet)
+		// The client's tax settings (per-year methods, per-wallet switch) reach the engine here.
+		ts, err := taxsettings.Parse(method, perWallet, tz, fyStart, lock, raw)
 		if err != nil {
 			return err
 		}
-		s.input.Settings = settings
-		s.settingsKey = settingsKey(method, tz, fyStart, perWallet)
+		// AsOf applies the per-wallet switch to the lots still held now when the ledger ends before it.
+		if s.input.Settings, err = ts.Engine(time.Now()); err != nil {
+			return err
+		}
+		s.settingsKey = ts.Key()
 		dirtyFrom, err := s.loadDirty(ctx, tx)
 		if err != nil {
 			return err
@@ -81,16 +87,6 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 		return s.loadLedger(ctx, pool, tx)
 	})
 	return s, err
-}
-
-// settingsKey names the settings results depend on: results computed under another key cannot be
-// resumed.
-func settingsKey(method, tz, fyStart string, perWallet *time.Time) string {
-	pw := "never"
-	if perWallet != nil {
-		pw = perWallet.Format(time.DateOnly)
-	}
-	return strings.Join([]string{method, tz, fyStart, pw}, "|")
 }
 
 // loadBase finds the latest checkpoint of result set rs at or before from (the earliest dirty
@@ -123,30 +119,6 @@ func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from t
 	b.resultSet = rs
 	s.base = &b
 	return nil
-}
-
-func settingsOf(method, tz, fyStart string, perWallet *time.Time) (tax.Settings, error) {
-	m, err := tax.ParseMethod(method)
-	if err != nil {
-		return tax.Settings{}, err
-	}
-	loc, err := time.LoadLocation(tz)
-	if err != nil {
-		loc = time.UTC
-	}
-	// AsOf applies the per-wallet switch to the lots still held now when the ledger ends before it.
-	st := tax.Settings{Methods: []tax.MethodChange{{FromYear: 0, Method: m}}, Location: loc, AsOf: time.Now()}
-	if perWallet != nil {
-		st.PerWalletFrom = time.Date(perWallet.Year(), perWallet.Month(), perWallet.Day(), 0, 0, 0, 0, loc)
-	}
-	if mm, dd, ok := strings.Cut(fyStart, "-"); ok {
-		mo, err1 := strconv.Atoi(mm)
-		d, err2 := strconv.Atoi(dd)
-		if err1 == nil && err2 == nil && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && !(mo == 1 && d == 1) {
-			st.FiscalYearStartMonth, st.FiscalYearStartDay = time.Month(mo), d
-		}
-	}
-	return st, nil
 }
 
 // loadDirty reads the client's dirty marks and returns the earliest instant they affect (nil when

@@ -244,7 +244,7 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 	i := 0
 	return copyText(ctx, tx, "tax_disposals",
 		[]string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
-			"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis"},
+			"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"},
 		func(b []byte) ([]byte, bool) {
 			for i < len(res.Disposals) && !res.Disposals[i].Kind.Taxable() {
 				i++ // gifts, donations, losses and transfers out are not capital-gain events
@@ -282,6 +282,12 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			b = append(append(b, '\t'), d.Box.String()...)
 			b = strconv.AppendBool(append(b, '\t'), d.Uncovered)
 			b = strconv.AppendBool(append(b, '\t'), d.MissingBasis || d.Uncovered)
+			b = append(b, '\t')
+			if d.LotID != 0 {
+				b = append(b, d.LotSource.String()...)
+			} else {
+				b = append(b, `\N`...)
+			}
 			return append(b, '\n'), true
 		})
 }

@@ -10,21 +10,10 @@ import (
 	"taxd/gen/db"
 )
 
-// history lists the transfers of one tax year (calendar year in the client's timezone).
-func history(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, year int) ([]HistoryRow, error) {
-	q := db.New(pool)
-	c, err := q.GetClient(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	loc, err := time.LoadLocation(c.Timezone)
-	if err != nil {
-		loc = time.UTC
-	}
-	rows, err := q.ListTransferHistory(ctx, db.ListTransferHistoryParams{
-		ClientID:     clientID,
-		OccurredAt:   time.Date(year, 1, 1, 0, 0, 0, 0, loc),
-		OccurredAt_2: time.Date(year+1, 1, 1, 0, 0, 0, 0, loc),
+// history lists the transfers of [start, end), optionally only those touching accounts.
+func history(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, start, end time.Time, accounts []uuid.UUID) ([]HistoryRow, error) {
+	rows, err := db.New(pool).ListReportTransferHistory(ctx, db.ListReportTransferHistoryParams{
+		ClientID: clientID, OccurredAt: start, OccurredAt_2: end, AccountIds: accounts,
 	})
 	if err != nil {
 		return nil, err

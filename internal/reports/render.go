@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -26,17 +27,39 @@ const (
 	TypeTurboTaxCSV        = "turbotax-csv"
 )
 
-// Types lists every supported report type.
+// Types of GraphQL getReportExportV2 only (REST's ReportType enum does not list them).
+const (
+	TypeForm8949PDF  = "form-8949-pdf"
+	TypeScheduleDPDF = "schedule-d-pdf"
+	TypeSchedule1PDF = "schedule-1-pdf"
+	TypeTaxActCSV    = "taxact-csv"
+	TypeHoldingsCSV  = "holdings-csv"
+)
+
+// Types lists every report type of the REST API.
 var Types = []string{TypeTaxForms, TypeForm8949CSV, TypeScheduleDCSV, TypeCapitalGainsCSV, TypeIncomeCSV, TypeTransactionHistory, TypeTurboTaxCSV}
 
-// Data is what a report is rendered from: one tax year of a client's stored results.
+// ExportTypes lists every report type getReportExportV2 can produce.
+var ExportTypes = append(slices.Clone(Types), TypeForm8949PDF, TypeScheduleDPDF, TypeSchedule1PDF, TypeTaxActCSV, TypeHoldingsCSV)
+
+// Data is what a report is rendered from: one period of a client's stored results.
 type Data struct {
 	ReferenceID  string
 	Name         string
-	Year         int
+	Year         int    // the tax year; for other periods the year the period ends in (file names, fixed stamps)
+	Period       string // how documents name the period: "2024", "2024-01-01 to 2024-07-01", "all time"
 	Disposals    []db.ListYearDisposalsRow
 	Income       []db.ListYearIncomeRow
 	Transactions []HistoryRow
+	Holdings     []db.ListReportHoldingsRow // END_OF_YEAR_HOLDINGS_CSV: lots held at the end of the period
+}
+
+// period is Data.Period, defaulting to the year.
+func (d Data) period() string {
+	if d.Period != "" {
+		return d.Period
+	}
+	return fmt.Sprint(d.Year)
 }
 
 // HistoryRow is one transfer of the transaction history.
@@ -80,6 +103,19 @@ func Render(kind string, d Data) (File, error) {
 	case TypeTaxForms:
 		b, err := taxFormsZIP(d)
 		return File{Name: base + ".zip", ContentType: "application/zip", Body: b}, err
+	case TypeForm8949PDF:
+		b, err := form8949PDF(d)
+		return File{Name: base + ".pdf", ContentType: "application/pdf", Body: b}, err
+	case TypeScheduleDPDF:
+		b, err := scheduleDPDF(d)
+		return File{Name: base + ".pdf", ContentType: "application/pdf", Body: b}, err
+	case TypeSchedule1PDF:
+		b, err := schedule1PDF(d)
+		return File{Name: base + ".pdf", ContentType: "application/pdf", Body: b}, err
+	case TypeTaxActCSV:
+		return csvFile(taxActCSV(d))
+	case TypeHoldingsCSV:
+		return csvFile(holdingsCSV(d))
 	}
 	return File{}, fmt.Errorf("unknown report type %q", kind)
 }
@@ -237,6 +273,14 @@ func taxFormsZIP(d Data) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	schedPDF, err := scheduleDPDF(d)
+	if err != nil {
+		return nil, err
+	}
+	sched1, err := schedule1PDF(d)
+	if err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	stamp := time.Date(d.Year+1, 1, 1, 0, 0, 0, 0, time.UTC) // fixed: the same data gives the same bytes
@@ -246,6 +290,8 @@ func taxFormsZIP(d Data) ([]byte, error) {
 	}{
 		{fmt.Sprintf("form-8949-%d.pdf", d.Year), pdf},
 		{fmt.Sprintf("form-8949-%d.csv", d.Year), f8949},
+		{fmt.Sprintf("schedule-d-%d.pdf", d.Year), schedPDF},
+		{fmt.Sprintf("schedule-1-%d.pdf", d.Year), sched1},
 		{fmt.Sprintf("schedule-d-%d.csv", d.Year), sched},
 		{fmt.Sprintf("capital-gains-%d.csv", d.Year), gains},
 		{fmt.Sprintf("income-%d.csv", d.Year), income},
@@ -287,7 +333,7 @@ func form8949PDF(d Data) ([]byte, error) {
 		if strings.Contains("DEFJKL", b.Box) {
 			part = "Part II - Long-Term"
 		}
-		pdf.CellFormat(0, 8, fmt.Sprintf("Form 8949 (%d) - %s", d.Year, part), "", 1, "L", false, 0, "")
+		pdf.CellFormat(0, 8, fmt.Sprintf("Form 8949 (%s) - %s", d.period(), part), "", 1, "L", false, 0, "")
 		pdf.SetFont("Helvetica", "", 10)
 		pdf.CellFormat(0, 6, fmt.Sprintf("Name: %s    Box %s checked", d.Name, b.Box), "", 1, "L", false, 0, "")
 		pdf.Ln(2)

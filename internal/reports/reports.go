@@ -58,6 +58,7 @@ type Service struct {
 	secret    []byte
 	linkTTL   time.Duration
 	portalURL string
+	publicURL string
 	now       func() time.Time
 }
 
@@ -69,6 +70,7 @@ type Deps struct {
 	SigningSecret string
 	LinkLifetime  time.Duration // of signed links in e-mails
 	PortalURL     string
+	PublicURL     string // this server's base URL, for the download URLs of DownloadURL
 	Now           func() time.Time
 }
 
@@ -80,7 +82,7 @@ func NewService(d Deps) *Service {
 	if d.LinkLifetime == 0 {
 		d.LinkLifetime = 7 * 24 * time.Hour
 	}
-	return &Service{pool: d.Pool, bucket: d.Bucket, jobs: d.Jobs, secret: []byte(d.SigningSecret), linkTTL: d.LinkLifetime, portalURL: d.PortalURL, now: d.Now}
+	return &Service{pool: d.Pool, bucket: d.Bucket, jobs: d.Jobs, secret: []byte(d.SigningSecret), linkTTL: d.LinkLifetime, portalURL: d.PortalURL, publicURL: d.PublicURL, now: d.Now}
 }
 
 // RenderArgs is the river job that renders one report.
@@ -272,32 +274,102 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 	})
 }
 
-// load reads one tax year of the client's current results.
+// load reads the report's period of the client's current results: a tax year (REST reports and
+// TAX_YEAR), a date range or everything, optionally only some accounts' transfers (disposals out of
+// them, income into them, transfers touching them). exclude_1099da excludes nothing yet: the ledger
+// holds no broker-reported (1099-DA) rows to leave out. It records the result set it read.
 func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
 	q := db.New(s.pool)
 	c, err := q.GetClient(ctx, r.ClientID)
 	if err != nil {
 		return Data{}, err
 	}
+	loc, err := time.LoadLocation(c.Timezone)
+	if err != nil {
+		loc = time.UTC
+	}
 	d := Data{ReferenceID: deref(c.ReferenceID), Name: c.Name, Year: int(r.Year)}
+	var taxYear *int32
+	var from, to *time.Time
+	switch r.DateQueryType {
+	case PeriodDateRange:
+		from, to = r.StartAt, r.EndAt
+		if to != nil {
+			d.Year = to.Add(-time.Nanosecond).In(loc).Year()
+			d.Period = from.In(loc).Format(time.DateOnly) + " to " + to.In(loc).Format(time.DateOnly)
+		}
+	case PeriodAllTime:
+		d.Year, d.Period = s.now().In(loc).Year(), "all time"
+	default:
+		taxYear = &r.Year
+	}
+	var accounts []uuid.UUID
+	if len(r.AccountIds) > 0 {
+		accounts = r.AccountIds
+	}
 	rs, err := q.GetClientResultSet(ctx, r.ClientID)
 	if err != nil {
 		return Data{}, err
 	}
 	if rs.CurrentResultSetID != nil {
-		if d.Disposals, err = q.ListYearDisposals(ctx, db.ListYearDisposalsParams{ResultSetID: *rs.CurrentResultSetID, TaxYear: r.Year, ClientID: r.ClientID}); err != nil {
+		set := *rs.CurrentResultSetID
+		ds, err := q.ListReportDisposals(ctx, db.ListReportDisposalsParams{ResultSetID: set, ClientID: r.ClientID, TaxYear: taxYear, FromAt: from, ToAt: to, AccountIds: accounts})
+		if err != nil {
 			return Data{}, err
 		}
-		if d.Income, err = q.ListYearIncome(ctx, db.ListYearIncomeParams{ResultSetID: *rs.CurrentResultSetID, TaxYear: r.Year, ClientID: r.ClientID}); err != nil {
+		for _, x := range ds {
+			if r.FormBox != nil && x.FormBox != *r.FormBox {
+				continue
+			}
+			d.Disposals = append(d.Disposals, db.ListYearDisposalsRow(x))
+		}
+		is, err := q.ListReportIncome(ctx, db.ListReportIncomeParams{ResultSetID: set, ClientID: r.ClientID, TaxYear: taxYear, FromAt: from, ToAt: to, AccountIds: accounts})
+		if err != nil {
+			return Data{}, err
+		}
+		for _, x := range is {
+			d.Income = append(d.Income, db.ListYearIncomeRow(x))
+		}
+		if r.ReportType == TypeHoldingsCSV {
+			at := s.now()
+			if to != nil {
+				at = *to
+			} else if taxYear != nil {
+				at = fiscalYearStart(c.FiscalYearStart, int(*taxYear)+1, loc)
+			}
+			if d.Holdings, err = q.ListReportHoldings(ctx, db.ListReportHoldingsParams{ResultSetID: set, ClientID: r.ClientID, At: at}); err != nil {
+				return Data{}, err
+			}
+			if len(d.Holdings) > 100000 {
+				return Data{}, fmt.Errorf("more than 100000 lots held")
+			}
+		}
+		if err := q.SetReportResultSet(ctx, db.SetReportResultSetParams{ID: r.ID, ResultSetID: &set}); err != nil {
 			return Data{}, err
 		}
 	}
 	if r.ReportType == TypeTransactionHistory {
-		if d.Transactions, err = history(ctx, s.pool, r.ClientID, int(r.Year)); err != nil {
+		start, end := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC)
+		switch {
+		case from != nil && to != nil:
+			start, end = *from, *to
+		case taxYear != nil:
+			start, end = fiscalYearStart(c.FiscalYearStart, int(*taxYear), loc), fiscalYearStart(c.FiscalYearStart, int(*taxYear)+1, loc)
+		}
+		if d.Transactions, err = history(ctx, s.pool, r.ClientID, start, end, accounts); err != nil {
 			return Data{}, err
 		}
 	}
 	return d, nil
+}
+
+// fiscalYearStart is the first instant of tax year y for a fiscal year starting on MM-DD.
+func fiscalYearStart(mmdd string, y int, loc *time.Location) time.Time {
+	var m, d int
+	if _, err := fmt.Sscanf(mmdd, "%d-%d", &m, &d); err != nil || m < 1 || m > 12 || d < 1 || d > 31 {
+		m, d = 1, 1
+	}
+	return time.Date(y, time.Month(m), d, 0, 0, 0, 0, loc)
 }
 
 func ptr[T any](v T) *T { return &v }

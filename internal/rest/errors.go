@@ -35,6 +35,8 @@ func status(k apperr.Kind) (int, string) {
 		return http.StatusNotFound, "not_found"
 	case apperr.Conflict:
 		return http.StatusConflict, "conflict"
+	case apperr.TaxesLocked:
+		return http.StatusConflict, "taxes_locked"
 	case apperr.LimitExceeded:
 		return http.StatusTooManyRequests, "rate_limited"
 	case apperr.NotImplemented:

@@ -78,6 +78,8 @@ func NewHandler(d Deps) (http.Handler, error) {
 	mux.Handle("POST /graphql", graph.NewHTTPHandler(svc.GraphQL(d), d.Config.Development()))
 	mux.Handle("PUT /uploads/", rest.UploadHandler(svc.Files)) // signed upload URLs (fileimport/signed.go)
 	mux.HandleFunc("/graphql", graph.MethodNotAllowed)
+	// the signed, expiring download URLs of GraphQL getReportDownloadUrl
+	mux.Handle("GET /downloads/reports/{reportId}", svc.Reports.DownloadHandler())
 	mux.HandleFunc("/", jsonNotFound)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

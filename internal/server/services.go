@@ -7,10 +7,13 @@ import (
 	"taxd/internal/graph"
 	"taxd/internal/ledger"
 	"taxd/internal/partner"
+	"taxd/internal/prices"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/rest"
 	"taxd/internal/syncs"
+	"taxd/internal/taxfigures"
+	"taxd/internal/taxsettings"
 	"taxd/internal/webhooks"
 )
 
@@ -27,6 +30,10 @@ type Services struct {
 	Viewers  *auth.ViewerAuthenticator // GraphQL credentials and client scopes
 	Webhooks *webhooks.Service
 	Throttle *auth.LoginThrottle // failed-login backoff, shared by the REST gate and GraphQL
+	// TaxFigures reads settled tax figures (prices from internal/prices unless offline);
+	// TaxSettings owns the clients' tax settings and lock.
+	TaxFigures  *taxfigures.Service
+	TaxSettings *taxsettings.Service
 }
 
 // newServices builds the services over d's pool, job client and bucket.
@@ -39,7 +46,7 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 		}).WithClock(d.Now),
 		Reports: reports.NewService(reports.Deps{
 			Pool: d.Pool, Bucket: d.Bucket, Jobs: d.Jobs, SigningSecret: cfg.ReportSigningSecret,
-			LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL, Now: d.Now,
+			LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL, PublicURL: cfg.PublicURL, Now: d.Now,
 		}),
 		Syncs:   syncs.NewService(d.Pool, d.Jobs),
 		Recalc:  recalc.NewService(d.Pool, d.Jobs),
@@ -51,7 +58,19 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 		Viewers:  &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
 		Webhooks: webhooks.NewService(d.Pool),
 		Throttle: auth.DefaultLoginThrottle(d.Pool, d.Now),
+		TaxFigures:  taxfigures.NewService(d.Pool, priceSource(d), d.Now),
+		TaxSettings: taxsettings.NewService(d.Pool),
 	}
+}
+
+// priceSource is the historical USD price look-up of the request path: the Postgres cache, then
+// CoinGecko within a time budget (not offline); figures without a price say it is missing.
+func priceSource(d Deps) taxfigures.Prices {
+	src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: d.Config.CoinGeckoURL, APIKey: d.Config.CoinGeckoAPIKey}), prices.NewPGCache(d.Pool))
+	if d.Config.Offline {
+		return taxfigures.Prices{Cached: src.CachedUSD}
+	}
+	return taxfigures.Prices{Cached: src.CachedUSD, Fetch: src.USD}
 }
 
 // REST returns the REST adapter's dependencies.
@@ -61,5 +80,6 @@ func (s *Services) REST(d Deps) rest.Deps {
 
 // GraphQL returns the GraphQL adapter's dependencies.
 func (s *Services) GraphQL(d Deps) graph.Deps {
-	return graph.Deps{Auth: s.Viewers, Ledger: s.Ledger, Clients: s.Clients, Recalc: s.Recalc, Reports: s.Reports, Files: s.Files, Throttle: s.Throttle, Now: d.Now}
+	return graph.Deps{Auth: s.Viewers, Ledger: s.Ledger, Clients: s.Clients, Recalc: s.Recalc, Reports: s.Reports, Files: s.Files, Throttle: s.Throttle, Now: d.Now,
+		TaxFigures: s.TaxFigures, ClientTaxSettings: s.TaxSettings}
 }

@@ -40,7 +40,7 @@
 //	own→own    any (except spam)                      internal move; lots keep acquisition date and basis
 //	in         "" trade/swap buy sell payment          acquisition: lot basis = FiatValue + FeeFiat (+ fee rule)
 //	           staking_* lp_* (without identifier)
-//	in         staking_reward mining airdrop           income of that type at FiatValue; lot basis = FiatValue
+//	in         staking_reward mining airdrop           income of that type at FiatValue; lot basis = FiatValue + FeeFiat
 //	           interest reward income
 //	in         gift_received                          lot basis = FiatValue (give the donor's basis) + FeeFiat;
 //	                                                  Transfer.AcquiredAt keeps the donor's date
@@ -61,8 +61,9 @@
 // is a swap; when exactly one leg lacks a FiatValue it gets the other side's total minus its own side's
 // known values ("a disposal plus an acquisition at the same value").
 //
-// Fees. Fiat fees (Transfer.FeeFiat) are added to the basis of an acquisition and deducted from the
-// proceeds of a disposal; elsewhere they are ignored. Crypto fees are transfers labelled fee (or
+// Fees. Fiat fees (Transfer.FeeFiat) are added to the basis of an acquisition, income receipts
+// included (the income stays the market value), and deducted from the proceeds of a disposal;
+// elsewhere they are ignored. Crypto fees are transfers labelled fee (or
 // IsFee): the fee coins are always a taxable disposal at market value. Their value is then a cost of
 // the transaction: it reduces the proceeds of the transaction's first sale leg when it has one,
 // otherwise it is added to the basis of its first purchase leg, otherwise (an internal move, a fee

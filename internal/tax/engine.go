@@ -360,6 +360,20 @@ func (e *Engine) flushYear() {
 	e.cur = nil
 }
 
+// LongTermFrom is the first instant at which units acquired at acq are held long-term: the start
+// of the local day (in loc) after the one-year anniversary of the local acquisition date (Feb 29 →
+// Feb 28). The engine's holding-period rule, for callers showing the term a lot would have.
+func LongTermFrom(acq time.Time, loc *time.Location) time.Time {
+	if loc == nil {
+		loc = time.UTC
+	}
+	y, m, d := acq.In(loc).Date()
+	if m == time.February && d == 29 {
+		d = 28
+	}
+	return time.Date(y+1, m, d+1, 0, 0, 0, 0, loc)
+}
+
 // longFrom returns the first instant at which units acquired at t are held long-term: the start of
 // the local day after the one-year anniversary of the local acquisition date (Feb 29 → Feb 28).
 func (e *Engine) longFrom(t int64) int64 {
@@ -370,11 +384,7 @@ func (e *Engine) longFrom(t int64) int64 {
 	y, m, d := lt.Date()
 	e.dayStart = time.Date(y, m, d, 0, 0, 0, 0, e.loc).UnixNano()
 	e.dayEnd = time.Date(y, m, d+1, 0, 0, 0, 0, e.loc).UnixNano()
-	ad := d
-	if m == time.February && d == 29 {
-		ad = 28
-	}
-	e.dayLongFrom = time.Date(y+1, m, ad+1, 0, 0, 0, 0, e.loc).UnixNano()
+	e.dayLongFrom = LongTermFrom(lt, e.loc).UnixNano()
 	if t < e.dayStart || t >= e.dayEnd { // DST oddities: do not cache
 		e.dayStart, e.dayEnd = 1, 0
 	}

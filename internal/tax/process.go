@@ -59,12 +59,16 @@ func (e *Engine) exec(c *tcls, tr *Transfer, t int64) {
 		} else {
 			e.warnTransfer(WarnMissingPrice, tr, t, c.asset, c.to, tr.Quantity)
 		}
+		basis := v
 		if c.op == opIncome {
 			e.income(tr, c.to, c.asset, tr.Quantity, v, tr.Label, !c.hasValue, t)
+			// The income is the market value; a fiat fee paid to receive it is a cost of the
+			// coins, as on a purchase.
+			basis = e.add(basis, tr.FeeFiat)
 		} else {
 			e.cur.FuturesPnL = e.add(e.cur.FuturesPnL, v)
 		}
-		e.acquire(c.to, c.asset, tr.Quantity, v, t, !c.hasValue, tr.ID)
+		e.acquire(c.to, c.asset, tr.Quantity, basis, t, !c.hasValue, tr.ID)
 	case opDispose, opFee, opFuturesOut:
 		var proceeds Dec
 		if c.hasValue {

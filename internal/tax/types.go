@@ -69,7 +69,7 @@ func ParseMethod(s string) (Method, error) {
 		return HIFO, nil
 	case "lofo", "LOFO":
 		return LOFO, nil
-	case "average", "avg", "average_cost", "AVERAGE", "ACB":
+	case "average", "avg", "average_cost", "AVERAGE", "AVERAGE_COST", "ACB":
 		return AverageCost, nil
 	}
 	return 0, fmt.Errorf("tax: unknown method %q (want fifo, lifo, hifo, lofo or average)", s)

@@ -43,9 +43,20 @@ UPDATE transactions SET
 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
 RETURNING *;
 
--- name: MarkTransactionsDirty :exec
--- Callers have checked that the transactions are the client's.
-INSERT INTO dirty_marks (client_id, transaction_id) SELECT $1, unnest(sqlc.arg(ids)::uuid[]);
+-- name: MarkTransactionsDirty :one
+-- Callers have checked that the transactions are the client's. Tells whether the transactions'
+-- pending changes touch the client's locked period: their time now, or the old time of a moved one
+-- (recorded by the transactions_mark_old_time trigger), before midnight of lock_taxes_until in the
+-- client's timezone. Editor.dirty refuses the edit then.
+WITH marked AS (
+    INSERT INTO dirty_marks (client_id, transaction_id) SELECT sqlc.arg(client_id), unnest(sqlc.arg(ids)::uuid[]) RETURNING 1
+)
+SELECT coalesce(c.lock_taxes_until::text, '')::text AS locked_until,
+       coalesce(LEAST((SELECT min(t.occurred_at) FROM transactions t WHERE t.client_id = sqlc.arg(client_id) AND t.id = ANY(sqlc.arg(ids)::uuid[])),
+                      (SELECT min(d.occurred_at) FROM dirty_marks d WHERE d.client_id = sqlc.arg(client_id) AND d.transaction_id = ANY(sqlc.arg(ids)::uuid[])))
+                < (c.lock_taxes_until::timestamp AT TIME ZONE c.timezone), false)::boolean AS touches_locked,
+       (SELECT count(*) FROM marked)::int AS marked
+FROM clients c WHERE c.id = sqlc.arg(client_id);
 
 -- name: MarkClientSettingsDirty :exec
 UPDATE clients SET settings_dirty_seq = nextval('ledger_dirty_seq'), updated_at = now() WHERE id = $1;

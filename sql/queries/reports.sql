@@ -58,3 +58,78 @@ LEFT JOIN accounts fa ON fa.id = tr.from_account_id
 LEFT JOIN accounts ta ON ta.id = tr.to_account_id
 WHERE t.client_id = $1 AND t.deleted_at IS NULL AND t.occurred_at >= $2 AND t.occurred_at < $3
 ORDER BY t.occurred_at, t.ordinal, t.id, tr.position;
+
+-- name: InsertReportExport :one
+-- A report request of getReportExportV2 with its parameters.
+INSERT INTO reports (id, client_id, year, report_type, status, email, date_query_type, start_at, end_at, account_ids,
+                     exclude_1099da, language, form_box)
+VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12)
+RETURNING *;
+
+-- name: FindReusableReport :one
+-- The newest queued, generating or available report with exactly these parameters (NULL-safe).
+SELECT * FROM reports
+WHERE client_id = $1 AND report_type = $2 AND status IN ('queued', 'generating', 'available')
+  AND date_query_type = $3 AND year = $4
+  AND start_at IS NOT DISTINCT FROM sqlc.narg(start_at)::timestamptz AND end_at IS NOT DISTINCT FROM sqlc.narg(end_at)::timestamptz
+  AND coalesce(account_ids, '{}') = coalesce(sqlc.narg(account_ids)::uuid[], '{}')
+  AND exclude_1099da = $5 AND language = $6 AND form_box IS NOT DISTINCT FROM sqlc.narg(form_box)::text
+ORDER BY created_at DESC, id DESC LIMIT 1;
+
+-- name: SetReportResultSet :exec
+UPDATE reports SET result_set_id = $2 WHERE id = $1;
+
+-- name: ListReportDisposals :many
+-- The disposal pieces of a report: a tax year or an instant range, optionally only transfers out of
+-- some accounts. The columns are ListYearDisposals' (the renderers take either).
+SELECT d.*, coalesce(a.symbol, d.asset_key)::text AS symbol
+FROM tax_disposals d LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = d.asset_key
+WHERE d.result_set_id = $1
+  AND (sqlc.narg(tax_year)::int IS NULL OR d.tax_year = sqlc.narg(tax_year)::int)
+  AND (sqlc.narg(from_at)::timestamptz IS NULL OR d.disposed_at >= sqlc.narg(from_at)::timestamptz)
+  AND (sqlc.narg(to_at)::timestamptz IS NULL OR d.disposed_at < sqlc.narg(to_at)::timestamptz)
+  AND (sqlc.narg(account_ids)::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = sqlc.arg(client_id)
+       AND tr.id::text = d.transfer_id AND tr.from_account_id = ANY(sqlc.narg(account_ids)::uuid[])))
+ORDER BY d.seq;
+
+-- name: ListReportIncome :many
+SELECT i.*, coalesce(a.symbol, i.asset_key)::text AS symbol
+FROM tax_income i LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = i.asset_key
+WHERE i.result_set_id = $1
+  AND (sqlc.narg(tax_year)::int IS NULL OR i.tax_year = sqlc.narg(tax_year)::int)
+  AND (sqlc.narg(from_at)::timestamptz IS NULL OR i.received_at >= sqlc.narg(from_at)::timestamptz)
+  AND (sqlc.narg(to_at)::timestamptz IS NULL OR i.received_at < sqlc.narg(to_at)::timestamptz)
+  AND (sqlc.narg(account_ids)::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = sqlc.arg(client_id)
+       AND tr.id::text = i.transfer_id AND tr.to_account_id = ANY(sqlc.narg(account_ids)::uuid[])))
+ORDER BY i.seq;
+
+-- name: ListReportTransferHistory :many
+-- ListTransferHistory over an instant range, optionally only transfers touching some accounts.
+SELECT t.occurred_at, t.id AS transaction_id, coalesce(t.txn_hash, '')::text AS hash, coalesce(t.label, '')::text AS label,
+       a.symbol, tr.quantity, coalesce(fa.name, tr.from_address, '')::text AS from_name,
+       coalesce(ta.name, tr.to_address, '')::text AS to_name, tr.fiat_value
+FROM transactions t
+JOIN transfers tr ON tr.transaction_id = t.id
+JOIN assets a ON a.id = tr.asset_id
+LEFT JOIN accounts fa ON fa.id = tr.from_account_id
+LEFT JOIN accounts ta ON ta.id = tr.to_account_id
+WHERE t.client_id = $1 AND t.deleted_at IS NULL AND t.occurred_at >= $2 AND t.occurred_at < $3
+  AND (sqlc.narg(account_ids)::uuid[] IS NULL OR tr.from_account_id = ANY(sqlc.narg(account_ids)::uuid[])
+       OR tr.to_account_id = ANY(sqlc.narg(account_ids)::uuid[]))
+ORDER BY t.occurred_at, t.ordinal, t.id, tr.position;
+
+-- name: ListReportHoldings :many
+-- Lots held at an instant: the open lots acquired before it and the pieces disposed of since from
+-- lots acquired before it (see internal/taxfigures Harvest); account_key is '' for pieces.
+SELECT l.asset_key, coalesce(a.symbol, l.asset_key)::text AS symbol, l.account_key, l.quantity, l.basis, l.acquired_at
+FROM tax_lots l LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = l.asset_key
+WHERE l.result_set_id = $1 AND l.acquired_at < sqlc.arg(at)::timestamptz
+UNION ALL
+SELECT d.asset_key, coalesce(a.symbol, d.asset_key)::text, d.account_key, d.quantity, d.basis, d.acquired_at::timestamptz
+FROM tax_disposals d LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = d.asset_key
+WHERE d.result_set_id = $1 AND d.lot_id IS NOT NULL AND d.acquired_at < sqlc.arg(at)::timestamptz AND d.disposed_at >= sqlc.arg(at)::timestamptz
+ORDER BY 2, 6
+LIMIT 100001;
+
+-- name: ListClientAccountIDs :many
+SELECT id, provider FROM accounts WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]);

@@ -104,22 +104,31 @@ type ActiveRecalculateJob struct {
 }
 
 // Changes to a client's advanced tax settings (`updateClientTaxSettings`). Omitted or null fields stay unchanged.
+// Dates are calendar days, read in the client's timezone. A change that would take effect before the client's
+// `lockTaxesUntil` (an algorithm change, a basis method or switch date that alters lots kept before it) is refused
+// with TAXES_LOCKED.
 type AdvancedTaxFeaturesInput struct {
 	// How lots are kept across accounts.
 	BasisMethod *BasisMethodEnum `json:"basisMethod,omitempty"`
-	// First day of per-wallet basis with UNIVERSAL_THEN_PER_WALLET.
+	// First day of per-wallet basis with UNIVERSAL_THEN_PER_WALLET (2000-01-01 or later).
 	PerWalletSwitchDate *time.Time `json:"perWalletSwitchDate,omitempty"`
-	// Replaces the whole list of algorithm changes (at most 20, distinct dates); an empty list removes them.
+	// Replaces the whole list of algorithm changes (at most 20, distinct dates); an empty list removes them. The
+	// engine changes algorithm at tax-year boundaries, so `effectiveFrom` must be the first day of a tax year
+	// (`Client.fiscalYearStart`), otherwise BAD_USER_INPUT.
 	CostBasisAlgorithmChanges []CostBasisAlgorithmChangeInput `json:"costBasisAlgorithmChanges,omitempty"`
-	// See `TaxSettings.treatAirdropsAsIncome`.
+	// Lock the period before this day (see `Client.lockTaxesUntil`); edits and settings changes before it are refused.
+	LockTaxesUntil *time.Time `json:"lockTaxesUntil,omitempty"`
+	// True removes the lock (`lockTaxesUntil` then must be null).
+	RemoveTaxLock *bool `json:"removeTaxLock,omitempty"`
+	// See `TaxSettings.treatAirdropsAsIncome`. Only true is available (false: NOT_IMPLEMENTED).
 	TreatAirdropsAsIncome *bool `json:"treatAirdropsAsIncome,omitempty"`
-	// See `TaxSettings.treatStakingRewardsAsIncome`.
+	// See `TaxSettings.treatStakingRewardsAsIncome`. Only true is available (false: NOT_IMPLEMENTED).
 	TreatStakingRewardsAsIncome *bool `json:"treatStakingRewardsAsIncome,omitempty"`
-	// See `TaxSettings.treatLiquidityPoolDepositsAsTaxable`.
+	// See `TaxSettings.treatLiquidityPoolDepositsAsTaxable`. Only false is available (true: NOT_IMPLEMENTED).
 	TreatLiquidityPoolDepositsAsTaxable *bool `json:"treatLiquidityPoolDepositsAsTaxable,omitempty"`
-	// See `TaxSettings.includeFeesInCostBasis`.
+	// See `TaxSettings.includeFeesInCostBasis`. Only true is available (false: NOT_IMPLEMENTED).
 	IncludeFeesInCostBasis *bool `json:"includeFeesInCostBasis,omitempty"`
-	// See `TaxSettings.applyWashSaleRule`.
+	// See `TaxSettings.applyWashSaleRule` (stored; the engine has no wash-sale rule).
 	ApplyWashSaleRule *bool `json:"applyWashSaleRule,omitempty"`
 }
 
@@ -275,7 +284,7 @@ type Client struct {
 	IsDirty bool `json:"isDirty"`
 	// When the last recalculation committed its results.
 	LastRecalculatedAt *time.Time `json:"lastRecalculatedAt,omitempty"`
-	// Edits to transactions dated before this instant are refused (CONFLICT): the figures of filed years stay fixed.
+	// Edits to transactions dated before this instant (midnight of this date in the client's timezone) are refused with TAXES_LOCKED, and so are tax-settings changes taking effect before it: the figures of filed years stay fixed.
 	LockTaxesUntil *time.Time `json:"lockTaxesUntil,omitempty"`
 	// The client's filing deadline.
 	Deadline *time.Time `json:"deadline,omitempty"`
@@ -502,6 +511,9 @@ type GetHarvestableLossesResponse struct {
 	LongTermUnrealizedLossCents int64 `json:"longTermUnrealizedLossCents"`
 	// Assets held at a loss, largest loss first.
 	Assets []HarvestableLoss `json:"assets"`
+	// Assets held on the date with no known price for it (the price source is offline or does not know the asset):
+	// they are left out of every figure above, never estimated.
+	UnpricedAssetIds []string `json:"unpricedAssetIds"`
 	// The ledger has dirty items, so the figures may lag.
 	IsStale bool `json:"isStale"`
 }
@@ -660,6 +672,11 @@ type GetTaxLotsResponse struct {
 	UnrealizedGainCents *int64 `json:"unrealizedGainCents,omitempty"`
 	// The ledger has dirty items, so the lots may lag.
 	IsStale bool `json:"isStale"`
+	// Every disposal piece of the asset, in the order the recalculation made them, each with the lot it consumed
+	// (acquisition date, acquiring transaction and transfer): with `lots` this explains every gain of the asset.
+	Disposals []TaxLotDisposal `json:"disposals"`
+	// The asset has more than 10,000 open lots or disposal pieces: `lots` and `disposals` hold the first 10,000 of each.
+	IsTruncated bool `json:"isTruncated"`
 }
 
 // Imports of transaction files of a client (`getTransactionImportJobs`).
@@ -742,21 +759,23 @@ type HardRefreshAccountOptions struct {
 	SkipRecalculate *bool `json:"skipRecalculate,omitempty"`
 }
 
-// An asset held at an unrealized loss.
+// An asset held at an unrealized loss: its lots held at the end of the date (in the client's timezone) whose basis
+// is above their market value at the date's price. Lots at a gain are left out, so the figures are what selling
+// only the losing lots would realise.
 type HarvestableLoss struct {
 	// The asset.
 	AssetID string `json:"assetId"`
 	// The asset.
 	Asset *Asset `json:"asset,omitempty"`
-	// Quantity held, as a Float.
+	// Quantity in the lots held at a loss, as a Float.
 	Amount float64 `json:"amount"`
-	// Quantity held, exact.
+	// Quantity in the lots held at a loss, exact.
 	AmountExact string `json:"amountExact"`
 	// Price per unit on the date, in dollars of the client's currency.
 	Price float64 `json:"price"`
-	// Market value on the date, in cents.
+	// Market value of those lots on the date, in cents.
 	MarketValueCents int64 `json:"marketValueCents"`
-	// Basis of the quantity held, in cents.
+	// Basis of those lots, in cents.
 	CostBasisCents int64 `json:"costBasisCents"`
 	// Market value minus basis, in cents (signed; negative).
 	UnrealizedGainCents int64 `json:"unrealizedGainCents"`
@@ -985,6 +1004,9 @@ type PortfolioResponseV2 struct {
 //   - NOT_FOUND: the addressed record does not exist for the caller.
 //   - CONFLICT: the request conflicts with the current state (for example a report that is not ready yet, or a
 //     transaction edited concurrently).
+//   - TAXES_LOCKED: the edit touches a transaction dated before the client's `lockTaxesUntil` (or moves one
+//     there), or a tax-settings change would take effect before it: the figures of locked (filed) years stay
+//     fixed. Unlock the period first (`updateClient(lockTaxesUntil: ...)`).
 //   - NOT_IMPLEMENTED: the operation or argument value is part of the contract but not available on this
 //     deployment.
 //   - ROOT_SELECTION_LIMIT_EXCEEDED: more than one root field in the operation.
@@ -1287,6 +1309,51 @@ type TaxLot struct {
 	IsMissingBasis bool `json:"isMissingBasis"`
 }
 
+// One disposal piece: the part of a disposing transfer served by one lot (or the part no lot covered). Proceeds
+// and basis of a transfer are apportioned over its pieces by quantity and add up exactly.
+type TaxLotDisposal struct {
+	// The disposing transaction.
+	TransactionID *string `json:"transactionId,omitempty"`
+	// The disposing transfer.
+	TransferID string `json:"transferId"`
+	// The account whose queue served the piece; null for the universal queue (before the per-wallet switch).
+	AccountID *string `json:"accountId,omitempty"`
+	// When it was disposed of.
+	DisposedAt time.Time `json:"disposedAt"`
+	// Tax year of the disposal.
+	TaxYear int `json:"taxYear"`
+	// Quantity of the piece, exact.
+	AmountExact string `json:"amountExact"`
+	// Proceeds of the piece, exact decimal in the client's currency.
+	ProceedsExact string `json:"proceedsExact"`
+	// Cost basis of the piece, exact decimal.
+	CostBasisExact string `json:"costBasisExact"`
+	// Gain (positive) or loss (negative), exact decimal.
+	GainExact string `json:"gainExact"`
+	// Proceeds, in cents.
+	ProceedsCents int64 `json:"proceedsCents"`
+	// Cost basis, in cents.
+	CostBasisCents int64 `json:"costBasisCents"`
+	// Gain or loss, in cents (signed).
+	GainCents int64 `json:"gainCents"`
+	// Holding period.
+	Term SaleTermEnum `json:"term"`
+	// The Form 8949 box the piece is reported under.
+	Box *Form8949BoxEnum `json:"box,omitempty"`
+	// The lot consumed; null when no lot covered the piece (`isUncovered`).
+	LotID *string `json:"lotId,omitempty"`
+	// Acquisition date of the lot (the purchase-date override when one is set).
+	LotAcquiredAt *time.Time `json:"lotAcquiredAt,omitempty"`
+	// The transaction that created the lot.
+	LotTransactionID *string `json:"lotTransactionId,omitempty"`
+	// The transfer that created the lot.
+	LotTransferID *string `json:"lotTransferId,omitempty"`
+	// No lot covered this quantity: zero basis, flagged (missing basis or a negative balance).
+	IsUncovered bool `json:"isUncovered"`
+	// The basis is unknown (an uncovered piece, or a lot created without a price).
+	IsMissingBasis bool `json:"isMissingBasis"`
+}
+
 // Advanced tax settings of a client (`Client.taxSettings`).
 type TaxSettings struct {
 	// How lots are kept across accounts.
@@ -1303,7 +1370,7 @@ type TaxSettings struct {
 	TreatLiquidityPoolDepositsAsTaxable bool `json:"treatLiquidityPoolDepositsAsTaxable"`
 	// Fees add to the basis of acquisitions and reduce the proceeds of disposals (true, default) or are ignored (false).
 	IncludeFeesInCostBasis bool `json:"includeFeesInCostBasis"`
-	// Apply the wash-sale rule to disposals at a loss (default false).
+	// Apply the wash-sale rule to disposals at a loss (default false). Stored only: the engine has no wash-sale rule (digital assets are not securities under IRC §1091), so it changes no figure.
 	ApplyWashSaleRule bool `json:"applyWashSaleRule"`
 }
 
@@ -2395,6 +2462,8 @@ const (
 	ErrorCodeNotFound ErrorCode = "NOT_FOUND"
 	// The request conflicts with the current state of the record; retrying later may succeed.
 	ErrorCodeConflict ErrorCode = "CONFLICT"
+	// The edit or settings change touches the period before the client's `lockTaxesUntil`: locked years stay fixed.
+	ErrorCodeTaxesLocked ErrorCode = "TAXES_LOCKED"
 	// The operation or argument value is in the contract but not available on this deployment.
 	ErrorCodeNotImplemented ErrorCode = "NOT_IMPLEMENTED"
 	// The operation selects more than one root field; exactly one is allowed.
@@ -2423,6 +2492,7 @@ var AllErrorCode = []ErrorCode{
 	ErrorCodeBadUserInput,
 	ErrorCodeNotFound,
 	ErrorCodeConflict,
+	ErrorCodeTaxesLocked,
 	ErrorCodeNotImplemented,
 	ErrorCodeRootSelectionLimitExceeded,
 	ErrorCodeRateLimited,
@@ -2437,7 +2507,7 @@ var AllErrorCode = []ErrorCode{
 
 func (e ErrorCode) IsValid() bool {
 	switch e {
-	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodeInternalServerError:
+	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeTaxesLocked, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodeInternalServerError:
 		return true
 	}
 	return false

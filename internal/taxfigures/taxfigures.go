@@ -1,0 +1,532 @@
+// Package taxfigures reads a client's tax figures from the settled results of the recalculation
+// (internal/recalc writes tax_lots, tax_disposals, tax_income, tax_year_summaries): the figures of a
+// tax year, the years with activity, an asset's open lots with the trail of every disposal piece,
+// and the losses that could be harvested at a date's prices. Nothing here recomputes: figures lag
+// the ledger while it is dirty, and every answer says so (IsStale).
+package taxfigures
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/shopspring/decimal"
+
+	"taxd/gen/db"
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
+	"taxd/internal/imports"
+	"taxd/internal/tax"
+	"taxd/internal/taxsettings"
+)
+
+// PriceFunc is the USD price of one unit of an asset on the UTC day of at (internal/prices
+// Source.USD); found is false when no price is known.
+type PriceFunc func(ctx context.Context, asset imports.AssetRef, at time.Time) (usd decimal.Decimal, found bool, err error)
+
+// MaxRows bounds the lots and disposal pieces one answer carries.
+const MaxRows = 10000
+
+// maxHarvestLots bounds the lots a harvesting answer reads (memory stays bounded at any ledger size).
+const maxHarvestLots = 100000
+
+// maxPricedAssets bounds the price look-ups of one request.
+const maxPricedAssets = 500
+
+// Prices are the two price look-ups of the request path: Cached never leaves the database; Fetch
+// may ask the price API (internal/prices Source.CachedUSD and Source.USD). Either may be nil.
+type Prices struct {
+	Cached, Fetch PriceFunc
+}
+
+// fetchBudget bounds the time one request spends asking the price API; prices not found by then
+// are reported missing.
+const fetchBudget = 800 * time.Millisecond
+
+// Service reads tax figures on behalf of an authorised scope.
+type Service struct {
+	pool   *pgxpool.Pool
+	prices Prices
+	now    func() time.Time
+}
+
+// NewService returns the service; the zero Prices is offline (no price is known).
+func NewService(pool *pgxpool.Pool, prices Prices, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{pool: pool, prices: prices, now: now}
+}
+
+// state is what every figure depends on: the current result set and the settings.
+type state struct {
+	db.GetTaxFiguresStateRow
+	settings taxsettings.Settings
+}
+
+func (s *Service) state(ctx context.Context, scope auth.ClientScope) (state, error) {
+	if err := scope.Check(); err != nil {
+		return state{}, err
+	}
+	r, err := db.New(s.pool).GetTaxFiguresState(ctx, scope.ClientID())
+	if err != nil {
+		return state{}, err
+	}
+	ts, err := taxsettings.Parse(r.CostBasisAlgorithm, nil, r.Timezone, r.FiscalYearStart, r.LockTaxesUntil, r.Settings)
+	if err != nil {
+		return state{}, err
+	}
+	return state{GetTaxFiguresStateRow: r, settings: ts}, nil
+}
+
+// YearBounds returns the half-open instant range of tax year y in the client's fiscal year and
+// timezone.
+func (st state) yearBounds(y int) (time.Time, time.Time) {
+	es, _ := st.settings.Engine(time.Time{})
+	mo, d := es.FiscalYearStartMonth, es.FiscalYearStartDay
+	if mo == 0 {
+		mo, d = time.January, 1
+	}
+	loc := st.settings.Location()
+	return time.Date(y, mo, d, 0, 0, 0, 0, loc), time.Date(y+1, mo, d, 0, 0, 0, 0, loc)
+}
+
+// Year are the figures of one tax year.
+type Year struct {
+	Year                           int
+	Start, End                     time.Time
+	Currency                       string
+	Proceeds, Basis                decimal.Decimal
+	ShortGain, LongGain, Futures   decimal.Decimal
+	Income                         decimal.Decimal
+	IncomeByType                   []IncomeType
+	DisposalTransactions, TxInYear int
+	IsStale                        bool
+	ComputedAt                     time.Time
+}
+
+// IncomeType is the income of one label in a year.
+type IncomeType struct {
+	Label        string
+	Value        decimal.Decimal
+	Transactions int
+}
+
+// ParseYear reads a four-digit tax year argument.
+func ParseYear(field, s string) (int, error) {
+	y, err := strconv.Atoi(s)
+	if err != nil || len(s) != 4 || y < 1900 || y > 2200 {
+		return 0, apperr.InvalidField(field, "must be a tax year as four digits, for example 2024")
+	}
+	return y, nil
+}
+
+// Year returns the figures of tax year y (zeros when the results hold nothing for it).
+func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year, error) {
+	st, err := s.state(ctx, scope)
+	if err != nil {
+		return Year{}, err
+	}
+	out := Year{Year: y, Currency: st.Currency, IsStale: st.IsStale || st.CurrentResultSetID == nil}
+	out.Start, out.End = st.yearBounds(y)
+	if st.ComputedAt != nil {
+		out.ComputedAt = *st.ComputedAt
+	}
+	if st.CurrentResultSetID == nil {
+		return out, nil
+	}
+	rs := *st.CurrentResultSetID
+	q := db.New(s.pool)
+	sum, err := q.GetYearSummary(ctx, db.GetYearSummaryParams{ResultSetID: rs, TaxYear: int32(y)})
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return out, nil
+	case err != nil:
+		return Year{}, err
+	}
+	out.Proceeds, out.Basis, out.ShortGain, out.LongGain = sum.Proceeds, sum.Basis, sum.ShortTermGain, sum.LongTermGain
+	out.Futures, out.Income, out.TxInYear = sum.Futures, sum.Income, int(sum.TransactionCount)
+	inc, err := q.ListYearIncomeByType(ctx, db.ListYearIncomeByTypeParams{ResultSetID: rs, TaxYear: int32(y), ClientID: scope.ClientID()})
+	if err != nil {
+		return Year{}, err
+	}
+	for _, r := range inc {
+		out.IncomeByType = append(out.IncomeByType, IncomeType{Label: r.IncomeType, Value: r.Value, Transactions: int(r.TransactionCount)})
+	}
+	n, err := q.CountYearDisposalTransactions(ctx, db.CountYearDisposalTransactionsParams{ResultSetID: rs, TaxYear: int32(y), ClientID: scope.ClientID()})
+	if err != nil {
+		return Year{}, err
+	}
+	out.DisposalTransactions = int(n)
+	return out, nil
+}
+
+// Years returns the tax years with ledger activity in the current results, ascending.
+func (s *Service) Years(ctx context.Context, scope auth.ClientScope) ([]int, error) {
+	st, err := s.state(ctx, scope)
+	if err != nil || st.CurrentResultSetID == nil {
+		return []int{}, err
+	}
+	ys, err := db.New(s.pool).ListResultTaxYears(ctx, *st.CurrentResultSetID)
+	out := make([]int, len(ys))
+	for i, y := range ys {
+		out[i] = int(y)
+	}
+	return out, err
+}
+
+// Lot is an open lot.
+type Lot struct {
+	ID               string
+	AssetID          uuid.UUID
+	AccountID        *uuid.UUID
+	StakingID        *string
+	AcquiredAt       time.Time
+	TransactionID    *uuid.UUID
+	TransferID       string
+	OriginalQuantity decimal.Decimal
+	Quantity, Basis  decimal.Decimal
+	LongTerm         bool // if sold now
+	MissingBasis     bool
+}
+
+// Piece is one disposal piece with the lot it consumed.
+type Piece struct {
+	TransactionID             *uuid.UUID
+	TransferID                string
+	AccountID                 *uuid.UUID
+	DisposedAt                time.Time
+	TaxYear                   int
+	Quantity, Proceeds, Basis decimal.Decimal
+	Gain                      decimal.Decimal
+	LongTerm                  bool
+	Box                       string
+	LotID                     *string
+	LotAcquiredAt             *time.Time
+	LotTransactionID          *uuid.UUID
+	LotTransferID             *string
+	Uncovered, MissingBasis   bool
+}
+
+// Lots are the open lots and disposal trail of the assets with one pricing key.
+type Lots struct {
+	Asset           *db.Asset // the oldest asset with the key, if any
+	Method          tax.Method
+	Lots            []Lot
+	Pieces          []Piece
+	Quantity, Basis decimal.Decimal
+	Value           *decimal.Decimal // now, when a price is known for every asset of the key
+	IsStale         bool
+	Truncated       bool
+}
+
+// Lots returns the open lots of the assets with pricingKey in the order the client's current
+// algorithm would consume them, and every disposal piece of those assets with its lot.
+func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey string) (Lots, error) {
+	if strings.TrimSpace(pricingKey) == "" || len(pricingKey) > 200 {
+		return Lots{}, apperr.InvalidField("assetPricingKey", "must be 1 to 200 characters")
+	}
+	st, err := s.state(ctx, scope)
+	if err != nil {
+		return Lots{}, err
+	}
+	now := s.now()
+	es, err := st.settings.Engine(now)
+	if err != nil {
+		return Lots{}, err
+	}
+	out := Lots{IsStale: st.IsStale || st.CurrentResultSetID == nil, Method: methodAt(es, now)}
+	q := db.New(s.pool)
+	assets, err := q.ListAssetsByPricingKey(ctx, db.ListAssetsByPricingKeyParams{ClientID: scope.ClientID(), PricingKey: pricingKey})
+	if err != nil {
+		return Lots{}, err
+	}
+	if len(assets) == 0 || st.CurrentResultSetID == nil {
+		if len(assets) > 0 {
+			out.Asset = &assets[0]
+		}
+		return out, nil
+	}
+	out.Asset = &assets[0]
+	keys := make([]string, len(assets))
+	for i, a := range assets {
+		keys[i] = a.ID.String()
+	}
+	rs := *st.CurrentResultSetID
+	lots, err := q.ListAssetLots(ctx, db.ListAssetLotsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys})
+	if err != nil {
+		return Lots{}, err
+	}
+	pieces, err := q.ListAssetDisposals(ctx, db.ListAssetDisposalsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys})
+	if err != nil {
+		return Lots{}, err
+	}
+	if len(lots) > MaxRows || len(pieces) > MaxRows {
+		out.Truncated = true
+	}
+	loc := st.settings.Location()
+	for _, l := range lots[:min(len(lots), MaxRows)] {
+		x := Lot{ID: l.LotID, AcquiredAt: l.AcquiredAt, TransactionID: l.TransactionID, TransferID: l.SourceTransferID,
+			Quantity: l.Quantity, Basis: l.Basis, MissingBasis: l.MissingBasis, LongTerm: !now.Before(tax.LongTermFrom(l.AcquiredAt, loc))}
+		x.AccountID, x.StakingID = accountOf(l.AccountKey)
+		x.AssetID, _ = uuid.Parse(l.AssetKey)
+		if l.OriginalQuantity.Valid {
+			x.OriginalQuantity = l.OriginalQuantity.Decimal
+		} else {
+			x.OriginalQuantity = l.Quantity
+		}
+		out.Lots = append(out.Lots, x)
+	}
+	perAsset := map[string]decimal.Decimal{}
+	for _, l := range lots {
+		perAsset[l.AssetKey] = perAsset[l.AssetKey].Add(l.Quantity)
+		out.Quantity = out.Quantity.Add(l.Quantity)
+		out.Basis = out.Basis.Add(l.Basis)
+	}
+	orderLots(out.Lots, out.Method)
+	for _, p := range pieces[:min(len(pieces), MaxRows)] {
+		x := Piece{TransactionID: p.TransactionID, TransferID: p.TransferID, DisposedAt: p.DisposedAt, TaxYear: int(p.TaxYear),
+			Quantity: p.Quantity, Proceeds: p.Proceeds, Basis: p.Basis, Gain: p.Gain, LongTerm: p.Term == "long", Box: p.FormBox,
+			LotID: p.LotID, LotAcquiredAt: p.AcquiredAt, LotTransactionID: p.LotTransactionID, LotTransferID: p.LotTransferID,
+			Uncovered: p.Uncovered, MissingBasis: p.MissingBasis}
+		x.AccountID, _ = accountOf(p.AccountKey)
+		out.Pieces = append(out.Pieces, x)
+	}
+	if out.Quantity.Sign() > 0 {
+		pr := s.pricer(ctx)
+		// the value is known when every asset held under the key has a price now
+		v, known := decimal.Zero, true
+		for _, a := range assets {
+			q := perAsset[a.ID.String()]
+			if q.Sign() == 0 {
+				continue
+			}
+			usd, ok := pr.price(a, now)
+			if !ok {
+				known = false
+				break
+			}
+			v = v.Add(usd.Mul(q))
+		}
+		if known {
+			out.Value = &v
+		}
+	}
+	return out, nil
+}
+
+// accountOf turns a result account key into an account id or a staking position.
+func accountOf(key string) (*uuid.UUID, *string) {
+	if id, ok := strings.CutPrefix(key, "staking:"); ok {
+		return nil, &id
+	}
+	if u, err := uuid.Parse(key); err == nil {
+		return &u, nil
+	}
+	return nil, nil
+}
+
+// methodAt is the method the engine uses in the tax year containing t.
+func methodAt(es tax.Settings, t time.Time) tax.Method {
+	y := t.In(es.Location).Year()
+	m := tax.FIFO
+	for i, c := range es.Methods {
+		if i == 0 || c.FromYear <= y {
+			m = c.Method
+		}
+	}
+	return m
+}
+
+// orderLots sorts lots in the order method consumes them: FIFO oldest first, LIFO newest first,
+// HIFO/LOFO by unit cost (ties: earliest acquisition), average cost in acquisition order.
+func orderLots(lots []Lot, m tax.Method) {
+	unit := func(l Lot) decimal.Decimal {
+		if l.Quantity.IsZero() {
+			return decimal.Zero
+		}
+		return l.Basis.DivRound(l.Quantity, 18)
+	}
+	sort.SliceStable(lots, func(i, j int) bool {
+		a, b := lots[i], lots[j]
+		switch m {
+		case tax.LIFO:
+			return a.AcquiredAt.After(b.AcquiredAt)
+		case tax.HIFO, tax.LOFO:
+			if c := unit(a).Cmp(unit(b)); c != 0 {
+				return (c > 0) == (m == tax.HIFO)
+			}
+		}
+		return a.AcquiredAt.Before(b.AcquiredAt)
+	})
+}
+
+// pricer prices assets for one request: the cache first, then the price API within fetchBudget
+// for the whole request.
+type pricer struct {
+	ctx      context.Context
+	prices   Prices
+	deadline time.Time
+}
+
+func (s *Service) pricer(ctx context.Context) *pricer {
+	return &pricer{ctx: ctx, prices: s.prices, deadline: time.Now().Add(fetchBudget)}
+}
+
+func (p *pricer) price(a db.Asset, at time.Time) (decimal.Decimal, bool) {
+	ref := imports.AssetRef{Symbol: a.Symbol, Name: a.Name}
+	if a.Chain != nil {
+		ref.Chain = *a.Chain
+	}
+	if a.ContractAddress != nil {
+		ref.Contract = *a.ContractAddress
+	}
+	if a.Decimals != nil {
+		ref.Decimals = *a.Decimals
+	}
+	if a.TokenID != nil {
+		ref.TokenID = *a.TokenID
+	}
+	if p.prices.Cached != nil {
+		if usd, ok, err := p.prices.Cached(p.ctx, ref, at); err == nil && ok {
+			return usd, true
+		}
+	}
+	if p.prices.Fetch == nil || !time.Now().Before(p.deadline) {
+		return decimal.Decimal{}, false
+	}
+	ctx, cancel := context.WithDeadline(p.ctx, p.deadline)
+	defer cancel()
+	usd, ok, err := p.prices.Fetch(ctx, ref, at)
+	if err != nil || !ok {
+		return decimal.Decimal{}, false // offline, unknown or out of time: flagged by the caller, never invented
+	}
+	return usd, true
+}
+
+// Harvest are the unrealised losses at a date.
+type Harvest struct {
+	Date     time.Time
+	Currency string
+	Assets   []HarvestAsset // largest loss first
+	Unpriced []uuid.UUID    // held, no price for the date
+	IsStale  bool
+}
+
+// HarvestAsset is one asset's lots held at a loss on the date.
+type HarvestAsset struct {
+	Asset                db.Asset
+	Quantity             decimal.Decimal
+	Price                decimal.Decimal
+	Value, Basis         decimal.Decimal
+	ShortGain, LongGain  decimal.Decimal // signed, <= 0
+	HasRecentAcquisition bool
+}
+
+// Gain is value minus basis.
+func (h HarvestAsset) Gain() decimal.Decimal { return h.Value.Sub(h.Basis) }
+
+// heldLot is a quantity held at the date with its basis and acquisition.
+type heldLot struct {
+	quantity, basis decimal.Decimal
+	acquired        time.Time
+}
+
+// Harvest returns, per asset, the lots held at the end of day (in the client's timezone) that were
+// at a loss at that day's price, with the term a sale on that day would have. Held: the open lots
+// acquired before the end of the day plus the pieces disposed of since then from lots acquired
+// before it. Non-taxable removals after the day (gifts, donations, losses) are not stored as pieces,
+// so they are not added back. Assets without a price for the day are listed in Unpriced.
+func (s *Service) Harvest(ctx context.Context, scope auth.ClientScope, day time.Time) (Harvest, error) {
+	st, err := s.state(ctx, scope)
+	if err != nil {
+		return Harvest{}, err
+	}
+	y, m, d := day.UTC().Date()
+	out := Harvest{Date: time.Date(y, m, d, 0, 0, 0, 0, time.UTC), Currency: st.Currency, IsStale: st.IsStale || st.CurrentResultSetID == nil}
+	if y < 1900 || y > 2200 {
+		return Harvest{}, apperr.InvalidField("date", "must be between 1900 and 2200")
+	}
+	if st.CurrentResultSetID == nil {
+		return out, nil
+	}
+	loc := st.settings.Location()
+	end := time.Date(y, m, d+1, 0, 0, 0, 0, loc)
+	q := db.New(s.pool)
+	lots, err := q.ListOpenLotsBefore(ctx, db.ListOpenLotsBeforeParams{ResultSetID: *st.CurrentResultSetID, Before: end})
+	if err != nil {
+		return Harvest{}, err
+	}
+	pieces, err := q.ListPiecesDisposedSince(ctx, db.ListPiecesDisposedSinceParams{ResultSetID: *st.CurrentResultSetID, Since: end})
+	if err != nil {
+		return Harvest{}, err
+	}
+	if len(lots) > maxHarvestLots || len(pieces) > maxHarvestLots {
+		return Harvest{}, apperr.New(apperr.LimitExceeded, "more than %d lots: too many to value in one request", maxHarvestLots)
+	}
+	held := map[string][]heldLot{}
+	for _, l := range lots {
+		held[l.AssetKey] = append(held[l.AssetKey], heldLot{l.Quantity, l.Basis, l.AcquiredAt})
+	}
+	for _, p := range pieces {
+		held[p.AssetKey] = append(held[p.AssetKey], heldLot{p.Quantity, p.Basis, p.AcquiredAt})
+	}
+	ids := make([]uuid.UUID, 0, len(held))
+	for k := range held {
+		if id, err := uuid.Parse(k); err == nil {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) > maxPricedAssets {
+		return Harvest{}, apperr.New(apperr.LimitExceeded, "more than %d assets held: too many to price in one request", maxPricedAssets)
+	}
+	assets, err := q.ListAssetsByIDs(ctx, db.ListAssetsByIDsParams{ClientID: scope.ClientID(), Ids: ids})
+	if err != nil {
+		return Harvest{}, err
+	}
+	slices.SortFunc(assets, func(a, b db.Asset) int { return strings.Compare(a.ID.String(), b.ID.String()) })
+	priceAt := out.Date.Add(12 * time.Hour) // the UTC day of the date
+	pr := s.pricer(ctx)
+	start := end.AddDate(0, 0, -1) // a sale on the date: long-term from the day after the anniversary
+	recent := end.AddDate(0, 0, -30)
+	for _, a := range assets {
+		if a.IsSpam || a.IsWorthless {
+			continue
+		}
+		hs := held[a.ID.String()]
+		usd, ok := pr.price(a, priceAt)
+		if !ok {
+			out.Unpriced = append(out.Unpriced, a.ID)
+			continue
+		}
+		h := HarvestAsset{Asset: a, Price: usd}
+		for _, l := range hs {
+			v := l.quantity.Mul(usd)
+			g := v.Sub(l.basis)
+			if l.acquired.After(recent) {
+				h.HasRecentAcquisition = true
+			}
+			if g.Sign() >= 0 {
+				continue
+			}
+			h.Quantity, h.Value, h.Basis = h.Quantity.Add(l.quantity), h.Value.Add(v), h.Basis.Add(l.basis)
+			if !start.Before(tax.LongTermFrom(l.acquired, loc)) {
+				h.LongGain = h.LongGain.Add(g)
+			} else {
+				h.ShortGain = h.ShortGain.Add(g)
+			}
+		}
+		if h.Quantity.Sign() > 0 {
+			out.Assets = append(out.Assets, h)
+		}
+	}
+	sort.SliceStable(out.Assets, func(i, j int) bool { return out.Assets[i].Gain().Cmp(out.Assets[j].Gain()) < 0 })
+	return out, nil
+}

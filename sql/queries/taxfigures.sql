@@ -1,0 +1,70 @@
+-- Queries of internal/taxfigures: tax figures read from the client's current result set.
+
+-- name: GetTaxFiguresState :one
+-- The client's settings the figures depend on, its current result set and whether it is stale.
+SELECT c.current_result_set_id, rs.created_at AS computed_at, c.timezone, c.fiscal_year_start, c.currency,
+       c.cost_basis_algorithm, c.settings, c.lock_taxes_until,
+       (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = c.id))::boolean AS is_stale
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
+WHERE c.id = $1;
+
+-- name: ListResultTaxYears :many
+-- Tax years with a summary (disposals, income or transactions) in a result set.
+SELECT tax_year FROM tax_year_summaries WHERE result_set_id = $1 ORDER BY tax_year;
+
+-- name: ListYearIncomeByType :many
+-- Income of one tax year per income type, with the transactions it comes from.
+SELECT i.income_type, sum(i.value)::numeric AS value, count(DISTINCT tr.transaction_id)::int AS transaction_count
+FROM tax_income i LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = i.transfer_id
+WHERE i.result_set_id = $1 AND i.tax_year = $2
+GROUP BY i.income_type ORDER BY sum(i.value) DESC, i.income_type;
+
+-- name: CountYearDisposalTransactions :one
+-- Transactions with a taxable disposal in a tax year.
+SELECT count(DISTINCT tr.transaction_id)::int
+FROM tax_disposals d JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = d.transfer_id
+WHERE d.result_set_id = $1 AND d.tax_year = $2;
+
+-- name: ListAssetLots :many
+-- Open lots of one asset (asset keys of results are asset ids), with the transaction that created each.
+SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
+       tr.transaction_id, tr.quantity AS original_quantity
+FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = l.source_transfer_id
+WHERE l.result_set_id = $1 AND l.asset_key = ANY(sqlc.arg(asset_keys)::text[])
+ORDER BY l.acquired_at, l.lot_id::numeric
+LIMIT 10001;
+
+-- name: ListAssetDisposals :many
+-- Disposal pieces of one asset, each with the lot it consumed and the transfer that created that lot.
+SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
+       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis,
+       tr.transaction_id, ltr.transaction_id AS lot_transaction_id
+FROM tax_disposals d
+LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = d.transfer_id
+LEFT JOIN transfers ltr ON ltr.client_id = sqlc.arg(client_id) AND ltr.id::text = d.lot_transfer_id
+WHERE d.result_set_id = $1 AND d.asset_key = ANY(sqlc.arg(asset_keys)::text[])
+ORDER BY d.seq
+LIMIT 10001;
+
+-- name: ListOpenLotsBefore :many
+-- Every open lot of a result set acquired before an instant (loss harvesting; bounded by the caller).
+SELECT l.asset_key, l.quantity, l.basis, l.acquired_at
+FROM tax_lots l
+WHERE l.result_set_id = $1 AND l.acquired_at < sqlc.arg(before)::timestamptz
+ORDER BY l.asset_key, l.acquired_at, l.lot_id
+LIMIT 100001;
+
+-- name: ListPiecesDisposedSince :many
+-- Disposal pieces at or after an instant from lots acquired before it: what was still held then.
+SELECT d.asset_key, d.quantity, d.basis, d.acquired_at::timestamptz AS acquired_at
+FROM tax_disposals d
+WHERE d.result_set_id = $1 AND d.lot_id IS NOT NULL AND d.acquired_at < sqlc.arg(since)::timestamptz
+  AND d.disposed_at >= sqlc.arg(since)::timestamptz
+ORDER BY d.seq
+LIMIT 100001;
+
+-- name: ListAssetsByPricingKey :many
+-- The client's assets with one Asset.pricingKey (ledger.PricingKeySQL), oldest first.
+SELECT * FROM assets WHERE client_id = $1
+  AND coalesce(nullif(price_source_id, ''), lower(symbol)) = lower(sqlc.arg(pricing_key)::text)
+ORDER BY created_at, id LIMIT 100;
