@@ -55,9 +55,9 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 		Files: fileimport.NewService(d.Pool, d.Bucket).WithUploads(fileimport.UploadSettings{
 			Secret: []byte(cfg.ReportSigningSecret), BaseURL: cfg.PublicURL, MaxBytes: cfg.UploadMaxBytes, Now: d.Now,
 		}),
-		Viewers:  &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
-		Webhooks: webhooks.NewService(d.Pool),
-		Throttle: auth.DefaultLoginThrottle(d.Pool, d.Now),
+		Viewers:     &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
+		Webhooks:    webhooks.NewService(d.Pool),
+		Throttle:    auth.DefaultLoginThrottle(d.Pool, d.Now),
 		TaxFigures:  taxfigures.NewService(d.Pool, priceSource(d), d.Now),
 		TaxSettings: taxsettings.NewService(d.Pool),
 	}
