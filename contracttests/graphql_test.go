@@ -37,8 +37,7 @@ var pendingGraphQL = setOf(
 	"updateTransfer",
 	// tax
 	"getHarvestableLosses", "getIncomeAndCapGains", "getReportDownloadUrl", "getReportExportV2", "getReportInfo", "getReports",
-	"getTaxForm8949Preview", "getTaxFormReconciliation", "getTaxFormStatuses", "getTaxLots", "getTaxYears",
-	"taxFormGenerations", "generate1099DAReports", "updateClientTaxSettings",
+	"getTaxLots", "getTaxYears", "updateClientTaxSettings",
 	// clients
 	"getClientAuditLogs", "getClientById", "getClientInsights", "getMyActiveClient", "getMyClients", "refreshApiKey",
 	"updateClient", "updateClientCostBasisAlgorithm",
@@ -47,7 +46,7 @@ var pendingGraphQL = setOf(
 	"hardRefreshAccount", "renameAccount", "retireAccount", "syncAccount", "syncAllClientAccounts",
 	// portfolio
 	"getChart", "getClientAssets", "getClientAssetsOptions", "getPortfolioV2", "getPortfolioValue",
-	"getTaxFormReconciliationProceedsByAsset", "updateAsset", "upsertNftAsset",
+	"updateAsset", "upsertNftAsset",
 )
 
 func setOf(names ...string) map[string]bool {

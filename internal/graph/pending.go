@@ -163,14 +163,6 @@ func (r *mutationResolver) UpsertNftAsset(ctx context.Context, assetKey string, 
 	return nil, notImplemented(scope, "upsertNftAsset")
 }
 
-func (r *mutationResolver) Generate1099DAReports(ctx context.Context, clientID string, taxFormID string, transactions []model.Generate1099DATransactionInput, useBrokerDataForBoxG *bool) (*model.GenerateReconciled8949sResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "generate1099DAReports")
-}
-
 func (r *mutationResolver) UpdateClientTaxSettings(ctx context.Context, clientID string, taxSettings model.AdvancedTaxFeaturesInput) (*model.Client, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
@@ -423,14 +415,6 @@ func (r *queryResolver) GetPortfolioValue(ctx context.Context, clientID string, 
 	return nil, notImplemented(scope, "getPortfolioValue")
 }
 
-func (r *queryResolver) GetTaxFormReconciliationProceedsByAsset(ctx context.Context, clientID string, taxFormID string) ([]model.ReconciliationProceedsByAssetRow, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getTaxFormReconciliationProceedsByAsset")
-}
-
 func (r *queryResolver) GetHarvestableLosses(ctx context.Context, clientID string, date time.Time) (*model.GetHarvestableLossesResponse, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
@@ -479,30 +463,6 @@ func (r *queryResolver) GetReports(ctx context.Context, clientID string) ([]mode
 	return nil, notImplemented(scope, "getReports")
 }
 
-func (r *queryResolver) GetTaxForm8949Preview(ctx context.Context, clientID string, taxFormID string, useBrokerDataForBoxG *bool) ([]model.Reconciled8949PreviewRow, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getTaxForm8949Preview")
-}
-
-func (r *queryResolver) GetTaxFormReconciliation(ctx context.Context, clientID string, taxFormID string) (*model.GetTaxFormReconciliationResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getTaxFormReconciliation")
-}
-
-func (r *queryResolver) GetTaxFormStatuses(ctx context.Context, clientID string, formType *string, year int) (*model.GetTaxFormStatusesResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getTaxFormStatuses")
-}
-
 func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, clientID string) (*model.GetTaxLotsResponse, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
@@ -517,12 +477,4 @@ func (r *queryResolver) GetTaxYears(ctx context.Context, clientID string) ([]int
 		return nil, err
 	}
 	return nil, notImplemented(scope, "getTaxYears")
-}
-
-func (r *queryResolver) TaxFormGenerations(ctx context.Context, clientID string, taxFormID string) ([]model.TaxFormGenerationHistory, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "taxFormGenerations")
 }

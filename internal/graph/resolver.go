@@ -20,6 +20,7 @@ import (
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
+	"taxd/internal/taxforms"
 )
 
 // Deps are the domain services the resolvers call; internal/server builds them once. The adapter
@@ -31,6 +32,8 @@ type Deps struct {
 	Recalc  *recalc.Service
 	Reports *reports.Service
 	Files   *fileimport.Service
+	// TaxForms keeps broker tax forms and their reconciliation (gql-taxforms).
+	TaxForms *taxforms.Service
 	// Throttle backs off failed logins (shared with the REST gate: one policy for both APIs).
 	Throttle *auth.LoginThrottle
 	Now      func() time.Time

@@ -11,6 +11,7 @@ import (
 	"taxd/internal/reports"
 	"taxd/internal/rest"
 	"taxd/internal/syncs"
+	"taxd/internal/taxforms"
 	"taxd/internal/webhooks"
 )
 
@@ -27,12 +28,13 @@ type Services struct {
 	Viewers  *auth.ViewerAuthenticator // GraphQL credentials and client scopes
 	Webhooks *webhooks.Service
 	Throttle *auth.LoginThrottle // failed-login backoff, shared by the REST gate and GraphQL
+	TaxForms *taxforms.Service   // broker tax forms and their reconciliation
 }
 
 // newServices builds the services over d's pool, job client and bucket.
 func newServices(d Deps, tokens *auth.Tokens) *Services {
 	cfg := d.Config
-	return &Services{
+	s := &Services{
 		Partners: partner.NewService(partner.Deps{
 			Pool: d.Pool, Tokens: tokens, Jobs: d.Jobs,
 			Settings: partner.Settings{EmailDailyLimit: cfg.EmailDailyLimit, PublicURL: cfg.PublicURL},
@@ -49,7 +51,11 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 		Viewers:  &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
 		Webhooks: webhooks.NewService(d.Pool),
 		Throttle: auth.DefaultLoginThrottle(d.Pool, d.Now),
+		TaxForms: taxforms.NewService(d.Pool, d.Jobs, d.Now),
 	}
+	// The report worker renders the reconciled Form 8949 that a tax form generation queues.
+	s.Reports.Register(taxforms.ReportType, s.TaxForms.RenderReport)
+	return s
 }
 
 // REST returns the REST adapter's dependencies.
@@ -59,5 +65,5 @@ func (s *Services) REST(d Deps) rest.Deps {
 
 // GraphQL returns the GraphQL adapter's dependencies.
 func (s *Services) GraphQL(d Deps) graph.Deps {
-	return graph.Deps{Auth: s.Viewers, Ledger: s.Ledger, Clients: s.Clients, Recalc: s.Recalc, Reports: s.Reports, Files: s.Files, Throttle: s.Throttle, Now: d.Now}
+	return graph.Deps{Auth: s.Viewers, Ledger: s.Ledger, Clients: s.Clients, Recalc: s.Recalc, Reports: s.Reports, Files: s.Files, Throttle: s.Throttle, Now: d.Now, TaxForms: s.TaxForms}
 }
