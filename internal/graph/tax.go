@@ -224,7 +224,9 @@ func (r *mutationResolver) Generate1099DAReports(ctx context.Context, clientID s
 	}
 	gen := generationOut(g.Generation)
 	msg := "Your reconciled Form 8949 is being generated."
-	if open := g.Counts[taxforms.Mismatched] + g.Counts[taxforms.MissingInLedger] + g.Counts[taxforms.MissingOnForm]; open > 0 {
+	if open := g.Counts[taxforms.Mismatched] + g.Counts[taxforms.MissingInLedger] + g.Counts[taxforms.MissingOnForm]; open == 1 {
+		msg = "Your reconciled Form 8949 is being generated; 1 row differs between the form and the ledger (see getTaxFormReconciliation)."
+	} else if open > 1 {
 		msg = fmt.Sprintf("Your reconciled Form 8949 is being generated; %d rows differ between the form and the ledger (see getTaxFormReconciliation).", open)
 	}
 	return &model.GenerateReconciled8949sResponse{Generation: gen, Reports: gen.Reports, Message: msg}, nil
