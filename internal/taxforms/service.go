@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -410,6 +411,11 @@ func (s *Service) Generate(ctx context.Context, scope auth.ClientScope, id uuid.
 		if err != nil {
 			return err
 		}
+		for i, y := range years {
+			if y < 2000 || y > 2100 {
+				return apperr.InvalidField(field(rows[i].input, "dateSold"), "falls in tax year %d; forms cover 2000 to 2100", y)
+			}
+		}
 		f, err := s.formFor(ctx, q, scope.ClientID(), id, rows, years, accounts)
 		if err != nil {
 			return err
@@ -474,8 +480,16 @@ func checkRow(i int, r RowInput) error {
 			return apperr.InvalidField(field(i, "proceedsFiatValue"), "is required without transactionId")
 		}
 	}
-	if r.AssetSymbol != nil && len(*r.AssetSymbol) > 64 {
-		return apperr.InvalidField(field(i, "assetSymbol"), "must be at most 64 characters")
+	if r.AssetSymbol != nil && (len(*r.AssetSymbol) > 64 || strings.ContainsFunc(*r.AssetSymbol, unicode.IsControl)) {
+		return apperr.InvalidField(field(i, "assetSymbol"), "must be at most 64 printable characters")
+	}
+	for _, d := range []struct {
+		name string
+		at   *time.Time
+	}{{"dateSold", r.DateSold}, {"dateAcquired", r.DateAcquired}} {
+		if d.at != nil && (d.at.Year() < 2000 || d.at.Year() > 2100) && !(d.name == "dateAcquired" && d.at.Year() >= 1900 && d.at.Year() <= 2100) {
+			return apperr.InvalidField(field(i, d.name), "must be a date between 2000 and 2100 (a date acquired from 1900)")
+		}
 	}
 	if r.Quantity != nil && !r.Quantity.IsPositive() {
 		return apperr.InvalidField(field(i, "amountExact"), "must be positive")
