@@ -6393,7 +6393,7 @@ extend type Query {
 
   """
   Proceeds of a broker tax form per asset against the client's settled disposals in the form's scope, from the
-  reconciliation of ` + "`" + `getTaxFormReconciliation` + "`" + `, ordered by asset symbol. NOT_FOUND for a form the client does
+  reconciliation of ` + "`" + `getTaxFormReconciliation` + "`" + `, the largest difference first, then by symbol. NOT_FOUND for a form the client does
   not have.
   """
   getTaxFormReconciliationProceedsByAsset(
@@ -7601,7 +7601,7 @@ extend type Query {
   Row-by-row comparison of a broker tax form with the client's settled disposals. A broker row and a disposal
   pair when they have the same asset, dates sold at most one calendar day apart, quantities within 0.00000001
   and proceeds within the larger of $1.00 and 5% of the ledger's (or when the row was given for that disposal);
-  a pair is MATCHED when proceeds (and basis, when reported) agree within one cent. At most 200,000 disposals
+  a pair is MATCHED when proceeds (and basis, when reported) agree within one cent. At most 100,000 disposals
   per tax year are compared (CONFLICT beyond: link the form to its broker account). NOT_FOUND for a form the
   client does not have.
   """

@@ -2,6 +2,8 @@ package taxforms
 
 import (
 	"cmp"
+	"crypto/sha1"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -111,6 +113,7 @@ func Reconcile(formID uuid.UUID, broker []BrokerRow, ledger []LedgerUnit) Reconc
 	for i := range pair {
 		pair[i] = -1
 	}
+	idx := newUnitIndex(ledger)
 	// Pass 1: the caller's pairing, while the disposal still exists.
 	for i := range broker {
 		b := &broker[i]
@@ -118,12 +121,8 @@ func Reconcile(formID uuid.UUID, broker []BrokerRow, ledger []LedgerUnit) Reconc
 			continue
 		}
 		best := -1
-		for j := range ledger {
-			l := &ledger[j]
-			if taken[j] || l.TransferID != *b.TransferID {
-				continue
-			}
-			if best < 0 || closer(b, l, &ledger[best]) {
+		for _, j := range idx.byTransfer[*b.TransferID] {
+			if !taken[j] && (best < 0 || closer(b, &ledger[j], &ledger[best])) {
 				best = j
 			}
 		}
@@ -131,6 +130,7 @@ func Reconcile(formID uuid.UUID, broker []BrokerRow, ledger []LedgerUnit) Reconc
 			pair[i], taken[best] = best, true
 		}
 	}
+	// Passes 2 and 3: equal within a cent, then within the tolerances.
 	for _, exact := range []bool{true, false} {
 		for i := range broker {
 			if pair[i] >= 0 {
@@ -138,15 +138,12 @@ func Reconcile(formID uuid.UUID, broker []BrokerRow, ledger []LedgerUnit) Reconc
 			}
 			b := &broker[i]
 			best := -1
-			for j := range ledger {
+			idx.candidates(b, func(j int) {
 				l := &ledger[j]
-				if taken[j] || !candidate(b, l, exact) {
-					continue
-				}
-				if best < 0 || closer(b, l, &ledger[best]) {
+				if !taken[j] && candidate(b, l, exact) && (best < 0 || closer(b, l, &ledger[best])) {
 					best = j
 				}
-			}
+			})
 			if best >= 0 {
 				pair[i], taken[best] = best, true
 			}
@@ -190,13 +187,94 @@ func Reconcile(formID uuid.UUID, broker []BrokerRow, ledger []LedgerUnit) Reconc
 	return rec
 }
 
-// ledgerRowID names a ledger disposal the form does not list, stably.
+// ledgerRowID names a ledger disposal the form does not list, stably: a name-based (version 5)
+// UUID of the form, the transfer and the holding period.
 func ledgerRowID(formID uuid.UUID, l *LedgerUnit) uuid.UUID {
-	term := "short"
+	var name [33]byte
+	copy(name[:16], formID[:])
+	copy(name[16:32], l.TransferID[:])
 	if l.Long {
-		term = "long"
+		name[32] = 1
 	}
-	return uuid.NewSHA1(formID, []byte("ledger:"+l.TransferID.String()+":"+term))
+	sum := sha1.Sum(name[:])
+	var id uuid.UUID
+	copy(id[:], sum[:16])
+	id[6] = id[6]&0x0f | 0x50 // version 5
+	id[8] = id[8]&0x3f | 0x80 // RFC 4122 variant
+	return id
+}
+
+// unitIndex finds the units a broker row may pair with without scanning the ledger: units by
+// transfer, and by asset (id and symbol) and UTC day, each day sorted by quantity. A row then looks
+// at three days and, in each, the units near its quantity. The index orders by float64 quantities
+// (cheap) and looks a little wider than QuantityTolerance; candidate then decides exactly.
+type unitIndex struct {
+	qty        []float64
+	byTransfer map[uuid.UUID][]int
+	byDay      map[dayKey][]int
+}
+
+// dayKey is an asset (its id, or its symbol when id is zero) and a UTC day.
+type dayKey struct {
+	id     uuid.UUID
+	symbol string
+	day    int64
+}
+
+var quantityToleranceFloat = QuantityTolerance.InexactFloat64()
+
+func symbolKey(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
+
+func utcDay(t time.Time) int64 {
+	u := t.UTC()
+	return time.Date(u.Year(), u.Month(), u.Day(), 0, 0, 0, 0, time.UTC).Unix() / 86400
+}
+
+func newUnitIndex(units []LedgerUnit) *unitIndex {
+	x := &unitIndex{qty: make([]float64, len(units)), byTransfer: map[uuid.UUID][]int{}, byDay: map[dayKey][]int{}}
+	symbolKeys := map[string]string{}
+	for j := range units {
+		l := &units[j]
+		x.qty[j] = l.Quantity.InexactFloat64()
+		x.byTransfer[l.TransferID] = append(x.byTransfer[l.TransferID], j)
+		d := utcDay(l.DisposedAt)
+		sk, ok := symbolKeys[l.Symbol]
+		if !ok {
+			sk = symbolKey(l.Symbol)
+			symbolKeys[l.Symbol] = sk
+		}
+		for _, k := range []dayKey{{id: l.AssetID, day: d}, {symbol: sk, day: d}} {
+			x.byDay[k] = append(x.byDay[k], j)
+		}
+	}
+	for _, list := range x.byDay {
+		slices.SortFunc(list, func(a, b int) int { return cmp.Or(cmp.Compare(x.qty[a], x.qty[b]), cmp.Compare(a, b)) })
+	}
+	return x
+}
+
+// candidates calls fn with every unit of b's asset sold within a day of b whose quantity is within
+// QuantityTolerance of b's.
+func (x *unitIndex) candidates(b *BrokerRow, fn func(j int)) {
+	key := dayKey{symbol: symbolKey(b.AssetSymbol)}
+	if b.AssetID != nil {
+		key = dayKey{id: *b.AssetID}
+	}
+	q := b.Quantity.InexactFloat64()
+	margin := 2*quantityToleranceFloat + math.Abs(q)*1e-12 // float rounding of both sides
+	lo, hi := q-margin, q+margin
+	d := utcDay(b.DateSold)
+	for day := d - 1; day <= d+1; day++ {
+		key.day = day
+		list := x.byDay[key]
+		start, _ := slices.BinarySearchFunc(list, lo, func(j int, v float64) int { return cmp.Compare(x.qty[j], v) })
+		for _, j := range list[start:] {
+			if x.qty[j] > hi {
+				break
+			}
+			fn(j)
+		}
+	}
 }
 
 // candidate: b and l may be the same sale.

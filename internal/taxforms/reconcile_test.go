@@ -265,3 +265,34 @@ func TestTaxYearOf(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReconcile: a form at its row limit against a year of 100,000 disposals of five assets
+// (every row as printed, so every row goes through the index).
+func BenchmarkReconcile(b *testing.B) {
+	symbols := []string{"ETH", "BTC", "SOL", "USDC", "UNI"}
+	ids := make([]uuid.UUID, len(symbols))
+	for i := range ids {
+		ids[i] = uuid.NewSHA1(uuid.Nil, []byte(symbols[i]))
+	}
+	start := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	ledger := make([]LedgerUnit, 100_000)
+	for j := range ledger {
+		a := j % len(symbols)
+		q := decimal.New(int64(1+j%97), -2)
+		ledger[j] = LedgerUnit{TransferID: uuid.NewSHA1(uuid.Nil, []byte{byte(j), byte(j >> 8), byte(j >> 16)}), AssetID: ids[a], Symbol: symbols[a],
+			DisposedAt: start.Add(time.Duration(j) * 5 * time.Minute), Quantity: q, Proceeds: q.Mul(decimal.NewFromInt(3000)), Seq: j}
+	}
+	broker := make([]BrokerRow, MaxRows)
+	for i := range broker {
+		l := ledger[i*7]
+		broker[i] = BrokerRow{ID: uuid.NewSHA1(formID, []byte{byte(i), byte(i >> 8)}), Position: i, AssetSymbol: l.Symbol, Quantity: l.Quantity,
+			DateSold: l.DisposedAt, Proceeds: l.Proceeds.Add(decimal.New(int64(i%3), 0)), Include: true}
+	}
+	b.ResetTimer()
+	for range b.N {
+		rec := Reconcile(formID, broker, ledger)
+		if rec.Counts[Matched]+rec.Counts[Mismatched] < MaxRows*99/100 {
+			b.Fatalf("only %d of %d rows paired", rec.Counts[Matched]+rec.Counts[Mismatched], MaxRows)
+		}
+	}
+}

@@ -57,7 +57,7 @@ const (
 	MaxRows = 10_000
 	// MaxLedgerUnits is the most disposals of one tax year a reconciliation compares; a larger
 	// year must be reconciled per broker account (a form linked to its account).
-	MaxLedgerUnits = 200_000
+	MaxLedgerUnits = 100_000
 	// MaxGenerations is the most runs taxFormGenerations lists.
 	MaxGenerations = 100
 	// unknownBroker names the broker of a form created without a ledger account to name it.

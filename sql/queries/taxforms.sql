@@ -48,7 +48,7 @@ SELECT d.transfer_id, tr.transaction_id, tr.asset_id, a.symbol, d.term, d.dispos
        min(d.seq)::integer AS seq
 FROM clients c
 JOIN tax_disposals d ON d.result_set_id = c.current_result_set_id
-JOIN transfers tr ON tr.client_id = c.id AND tr.id::text = d.transfer_id
+JOIN transfers tr ON tr.id = d.transfer_id::uuid AND tr.client_id = c.id
 JOIN assets a ON a.id = tr.asset_id
 WHERE c.id = $1 AND d.tax_year = $2
   AND (sqlc.narg(account_id)::uuid IS NULL OR tr.from_account_id = sqlc.narg(account_id))
