@@ -70,8 +70,8 @@ func (q *Queries) GetGenerationByReport(ctx context.Context, arg GetGenerationBy
 
 const getTaxForm = `-- name: GetTaxForm :one
 
-SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, EXISTS (SELECT 1 FROM tax_form_generations g JOIN reports r ON r.id = g.report_id
-                     WHERE g.tax_form_id = f.id AND r.status = 'available')::boolean AS generated
+SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+                      WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
 FROM tax_forms f WHERE f.client_id = $1 AND f.id = $2
 `
 
@@ -96,7 +96,7 @@ type GetTaxFormRow struct {
 }
 
 // Queries of internal/taxforms. Every one is scoped by client_id.
-// A form with its derived state: GENERATED once a run's report is ready.
+// A form with its derived state: GENERATED when its latest run's report is ready.
 func (q *Queries) GetTaxForm(ctx context.Context, arg GetTaxFormParams) (GetTaxFormRow, error) {
 	row := q.db.QueryRow(ctx, getTaxForm, arg.ClientID, arg.ID)
 	var i GetTaxFormRow
@@ -414,8 +414,8 @@ func (q *Queries) ListTaxFormRows(ctx context.Context, arg ListTaxFormRowsParams
 }
 
 const listTaxForms = `-- name: ListTaxForms :many
-SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, EXISTS (SELECT 1 FROM tax_form_generations g JOIN reports r ON r.id = g.report_id
-                     WHERE g.tax_form_id = f.id AND r.status = 'available')::boolean AS generated
+SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+                      WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
 FROM tax_forms f
 WHERE f.client_id = $1 AND f.tax_year = $2 AND ($3::text IS NULL OR f.form_type = $3)
 ORDER BY f.uploaded_at DESC, f.id DESC

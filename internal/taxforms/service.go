@@ -39,7 +39,7 @@ const (
 // FormTypes lists the form types.
 var FormTypes = []string{TypeForm1099DA, TypeForm1099B, TypeForm1099MISC, TypeForm1099K}
 
-// Form states (TaxFormStatusEnum). GENERATED is derived: a run's report is ready.
+// Form states (TaxFormStatusEnum). GENERATED is derived: the latest run's report is ready.
 const (
 	StatusProcessing  = "PROCESSING"
 	StatusNeedsReview = "NEEDS_REVIEW"

@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 	"github.com/shopspring/decimal"
 
 	"taxd/internal/apperr"
@@ -16,6 +18,7 @@ import (
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
+	"taxd/internal/reports"
 	"taxd/internal/taxforms"
 )
 
@@ -182,6 +185,26 @@ func TestGenerateReconcilesAndRecordsRuns(t *testing.T) {
 	if err != nil || !bytes.HasPrefix(file.Body, []byte("%PDF")) || file.ContentType != "application/pdf" {
 		t.Fatalf("rendering the reconciled 8949: %v (%s, %d bytes)", err, file.ContentType, len(file.Body))
 	}
+	// The report worker renders it through the registered renderer; the run then succeeded and
+	// the form shows as GENERATED.
+	bucket, err := reports.OpenBucket(b.ctx, "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bucket.Close()
+	rs := reports.NewService(reports.Deps{Pool: b.pool, Bucket: bucket})
+	rs.Register(taxforms.ReportType, b.svc.RenderReport)
+	job := &river.Job[reports.RenderArgs]{JobRow: &rivertype.JobRow{Attempt: 1, MaxAttempts: 5}, Args: reports.RenderArgs{ReportID: g.Report.ID}}
+	if err := (&reports.Worker{Service: rs}).Work(b.ctx, job); err != nil {
+		t.Fatal(err)
+	}
+	done, err := b.svc.Generations(b.ctx, b.read, form)
+	if err != nil || len(done) != 1 || done[0].Status != "SUCCEEDED" || done[0].CompletedAt == nil || *done[0].Reports[0].ContentType != "application/pdf" {
+		t.Fatalf("after rendering: %v %+v", err, done)
+	}
+	if f, err := b.svc.Get(b.ctx, b.read, form); err != nil || f.Status != taxforms.StatusGenerated {
+		t.Fatalf("after rendering the form is %+v (%v)", f, err)
+	}
 
 	// Second run: the rows name the ledger sale (the broker reported basis and netted a fee), so
 	// they replace the first rows; with useBrokerDataForBoxG the G row takes the broker's figures.
@@ -189,7 +212,7 @@ func TestGenerateReconcilesAndRecordsRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g2.Form.RowCount != 1 || g2.Form.Status != taxforms.StatusNeedsReview {
+	if g2.Form.RowCount != 1 || g2.Form.Status != taxforms.StatusNeedsReview || g2.Form.StatusMessage == nil {
 		t.Errorf("second run: form %+v", g2.Form)
 	}
 	rec, err = b.svc.Reconcile(b.ctx, b.read, form)
@@ -214,7 +237,7 @@ func TestGenerateReconcilesAndRecordsRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(gens) != 2 || gens[0].ID != g2.Generation.ID || !gens[0].UseBrokerDataForBoxG || gens[1].UseBrokerDataForBoxG || gens[0].Status != "QUEUED" || len(gens[0].Reports) != 1 {
+	if len(gens) != 2 || gens[0].ID != g2.Generation.ID || !gens[0].UseBrokerDataForBoxG || gens[1].UseBrokerDataForBoxG || gens[0].Status != "QUEUED" || gens[1].Status != "SUCCEEDED" || len(gens[0].Reports) != 1 {
 		t.Fatalf("generations %+v", gens)
 	}
 	forms, err := b.svc.Statuses(b.ctx, b.read, 2025, ptr(taxforms.TypeForm1099DA))

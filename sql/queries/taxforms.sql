@@ -1,14 +1,14 @@
 -- Queries of internal/taxforms. Every one is scoped by client_id.
 
 -- name: GetTaxForm :one
--- A form with its derived state: GENERATED once a run's report is ready.
-SELECT f.*, EXISTS (SELECT 1 FROM tax_form_generations g JOIN reports r ON r.id = g.report_id
-                     WHERE g.tax_form_id = f.id AND r.status = 'available')::boolean AS generated
+-- A form with its derived state: GENERATED when its latest run's report is ready.
+SELECT f.*, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+                      WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
 FROM tax_forms f WHERE f.client_id = $1 AND f.id = $2;
 
 -- name: ListTaxForms :many
-SELECT f.*, EXISTS (SELECT 1 FROM tax_form_generations g JOIN reports r ON r.id = g.report_id
-                     WHERE g.tax_form_id = f.id AND r.status = 'available')::boolean AS generated
+SELECT f.*, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+                      WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
 FROM tax_forms f
 WHERE f.client_id = $1 AND f.tax_year = $2 AND (sqlc.narg(form_type)::text IS NULL OR f.form_type = sqlc.narg(form_type))
 ORDER BY f.uploaded_at DESC, f.id DESC
