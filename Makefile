@@ -143,6 +143,8 @@ bench: build
 	./bin/taxd bench import --rows $(BENCH_IMPORT_ROWS) --data-dir $(BENCH_DIR)
 	@echo "== P6: GraphQL getClientTransactions / summary on a 1M-transaction client"
 	TAXD_BENCH_TRANSACTIONS=$(BENCH_TRANSACTIONS) $(GO) test -run '^$$' -bench BenchmarkTransactionQueries -benchtime 100x -timeout 60m ./internal/graph/
+	@echo "== P8: a broker tax form of 10,000 rows reconciled with 100,000 disposals"
+	$(GO) test -run '^$$' -bench BenchmarkReconcile -benchtime 5x -benchmem ./internal/taxforms/
 
 ## fuzz: the request fuzzer with 20,000 requests per API, then each native fuzz target for FUZZTIME
 FUZZTIME ?= 30s

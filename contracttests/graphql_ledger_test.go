@@ -85,10 +85,18 @@ func seedGraphQLLedger(t *testing.T, e *env) {
 	exec(`INSERT INTO reports (id, client_id, year, report_type, status, filename, content_type, created_at, completed_at)
 		VALUES ($1, $2, 2025, 'tax-forms', 'available', 'tax-forms-2025.zip', 'application/zip', '2026-02-01T10:00:00Z', '2026-02-01T10:00:42Z')`,
 		gid("0000000f0001"), gqlClient1)
+	// TF1: Coinbase's 1099-DA for 2025, its two rows (no basis reported) given for T3's disposals.
+	tf1 := gid("000000110001")
+	exec(`INSERT INTO tax_forms (id, client_id, form_type, tax_year, broker_name, status, row_count, uploaded_at)
+		VALUES ($1, $2, 'FORM_1099_DA', 2025, 'Coinbase', 'RECONCILED', 2, '2026-02-15T09:00:00Z')`, tf1, gqlClient1)
+	exec(`INSERT INTO tax_form_rows (tax_form_id, position, id, client_id, asset_symbol, asset_id, quantity, date_sold, proceeds, transaction_id, transfer_id) VALUES
+		($1, 0, $3, $2, 'ETH', $5, 0.5, '2025-06-01T14:30:00Z', 1900, $6, $7),
+		($1, 1, $4, $2, 'ETH', $5, 0.25, '2025-06-01T14:30:00Z', 950, $6, $8)`,
+		tf1, gqlClient1, gid("000000110101"), gid("000000110102"), gid(eth), gid("0000000a0003"), gid("0000000b0003"), gid("0000000b0005"))
 	if _, err := (&recalc.Runner{Pool: e.pool}).Run(c, gqlClient1); err != nil {
 		t.Fatalf("recalculating the GraphQL fixture: %v", err)
 	}
-	for _, id := range []string{"000000000001", "000000000002", "000000000003", "000000140001", "0000000e0001", "0000000e0002", "000000130001", "0000000f0001", "0000000a0f01"} {
+	for _, id := range []string{"000000000001", "000000000002", "000000000003", "000000140001", "0000000e0001", "0000000e0002", "000000130001", "0000000f0001", "0000000a0f01", "000000110001", "000000110101", "000000110102"} {
 		e.known[gid(id).String()] = true
 	}
 }

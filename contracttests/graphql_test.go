@@ -30,11 +30,6 @@ import (
 // works (remove it here) or an unlisted one answers NOT_IMPLEMENTED.
 var pendingGraphQL = setOf(
 	"getReportInfo",
-	"getTaxForm8949Preview",
-	"getTaxFormReconciliation",
-	"getTaxFormStatuses",
-	"taxFormGenerations",
-	"generate1099DAReports",
 	"getClientById",
 	"getClientInsights",
 	"getMyActiveClient",
@@ -58,7 +53,6 @@ var pendingGraphQL = setOf(
 	"getClientAssetsOptions",
 	"getPortfolioV2",
 	"getPortfolioValue",
-	"getTaxFormReconciliationProceedsByAsset",
 	"updateAsset",
 	"upsertNftAsset",
 )

@@ -289,6 +289,51 @@ type TaxDisposal struct {
 	LotTransferID *string
 }
 
+type TaxForm struct {
+	ID            uuid.UUID
+	ClientID      uuid.UUID
+	FormType      string
+	TaxYear       int32
+	BrokerName    string
+	AccountID     *uuid.UUID
+	Status        string
+	StatusMessage *string
+	FileName      *string
+	RowCount      int32
+	UploadedAt    time.Time
+}
+
+type TaxFormGeneration struct {
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	TaxFormID            uuid.UUID
+	TransactionCount     int32
+	UseBrokerDataForBoxG bool
+	ReportID             *uuid.UUID
+	CreatedBy            string
+	CreatedAt            time.Time
+}
+
+type TaxFormRow struct {
+	TaxFormID      uuid.UUID
+	Position       int32
+	ID             uuid.UUID
+	ClientID       uuid.UUID
+	AssetSymbol    string
+	AssetID        *uuid.UUID
+	Quantity       decimal.Decimal
+	DateAcquired   *time.Time
+	DateSold       time.Time
+	Proceeds       decimal.Decimal
+	CostBasis      decimal.NullDecimal
+	TransactionID  *uuid.UUID
+	TransferID     *uuid.UUID
+	Include        bool
+	Box            *string
+	AdjustmentCode *string
+	Adjustment     decimal.Decimal
+}
+
 type TaxIncome struct {
 	ResultSetID uuid.UUID
 	Seq         int32

@@ -6612,7 +6612,11 @@ extend type Query {
     useCacheIfAvailable: Boolean
   ): GetPortfolioValueResponse!
 
-  "Proceeds of a broker tax form per asset against the ledger, largest difference first."
+  """
+  Proceeds of a broker tax form per asset against the client's settled disposals in the form's scope, from the
+  reconciliation of ` + "`" + `getTaxFormReconciliation` + "`" + `, the largest difference first, then by symbol. NOT_FOUND for a form the client does
+  not have.
+  """
   getTaxFormReconciliationProceedsByAsset(
     "The client."
     clientId: ID!
@@ -7559,27 +7563,35 @@ type GenerateReconciled8949sResponse {
 }
 
 """
-One ledger disposal to include in a reconciled Form 8949, with optional corrections. Fiat amounts are dollar
-Floats (1837.69 means 1837 dollars 69 cents).
+One row of a broker's Form 1099-DA (` + "`" + `generate1099DAReports` + "`" + `), with optional corrections for the reconciled Form
+8949. A row either names the ledger transaction it reports (` + "`" + `transactionId` + "`" + `, plus ` + "`" + `transferId` + "`" + ` when the
+transaction has several disposals): figures not given are the ledger's settled ones and a basis not given means
+the broker reported none; or it gives the row as printed: ` + "`" + `assetSymbol` + "`" + `, ` + "`" + `amountExact` + "`" + `, ` + "`" + `dateSold` + "`" + ` and
+` + "`" + `proceedsFiatValue` + "`" + ` are then required. Fiat amounts are dollar Floats (1837.69 means 1837 dollars 69 cents) in
+whole cents, at most 1,000,000,000,000; BAD_USER_INPUT names the row (` + "`" + `transactions[3].proceedsFiatValue` + "`" + `).
 """
 input Generate1099DATransactionInput {
-  "The ledger transaction."
-  transactionId: ID!
-  "One transfer of it; default every disposal of the transaction."
+  "The ledger transaction the row reports; null for a row given as printed."
+  transactionId: ID
+  "One disposal (transfer) of the transaction; default every settled disposal of it, one row each."
   transferId: ID
-  "False leaves the disposal out of the reconciled form (default true)."
+  "Asset symbol as printed on the form (required without ` + "`" + `transactionId` + "`" + `), for example ` + "`" + `ETH` + "`" + `."
+  assetSymbol: String
+  "Quantity as printed, an exact decimal string of at most 18 fractional digits (required without ` + "`" + `transactionId` + "`" + `)."
+  amountExact: String
+  "False leaves the row and its disposal out of the reconciled form (default true)."
   include: Boolean
   "Report under this box instead of the computed one."
   box: Form8949BoxEnum
-  "Proceeds to report, in dollars; default the ledger's."
+  "Proceeds the broker reported, in dollars; default the ledger's."
   proceedsFiatValue: Float
-  "Cost basis to report, in dollars; default the ledger's."
+  "Cost basis the broker reported, in dollars; omit when the form reports no basis (boxes H and K, B and E)."
   basisFiatValue: Float
-  "Date acquired to report."
+  "Date acquired the broker reported."
   dateAcquired: Date
-  "Date sold to report."
+  "Date sold the broker reported; default the ledger's."
   dateSold: Date
-  "Adjustment code for column (f)."
+  "Adjustment code for column (f), uppercase letters such as ` + "`" + `W` + "`" + ` or ` + "`" + `B` + "`" + `."
   adjustmentCode: String
   "Adjustment amount for column (g), in dollars (signed)."
   adjustmentFiatValue: Float
@@ -7888,7 +7900,13 @@ extend type Query {
     clientId: ID!
   ): [Report!]!
 
-  "The rows of a Form 8949 reconciled with a broker tax form, before generating it."
+  """
+  The rows of a Form 8949 reconciled with a broker tax form, before generating it: every settled disposal in the
+  form's scope (its tax year; its account when linked) and every broker row without one, ordered by date sold.
+  Boxes: a disposal the form lists is reported (with basis when the broker gave one): G/H (short) or J/K (long)
+  from tax year 2025, A/B or D/E before; a disposal it does not list is I/L (C/F before). NOT_FOUND for a form
+  the client does not have.
+  """
   getTaxForm8949Preview(
     "The client."
     clientId: ID!
@@ -7898,7 +7916,14 @@ extend type Query {
     useBrokerDataForBoxG: Boolean
   ): [Reconciled8949PreviewRow!]!
 
-  "Row-by-row comparison of a broker tax form with the ledger."
+  """
+  Row-by-row comparison of a broker tax form with the client's settled disposals. A broker row and a disposal
+  pair when they have the same asset, dates sold at most one calendar day apart, quantities within 0.00000001
+  and proceeds within the larger of $1.00 and 5% of the ledger's (or when the row was given for that disposal);
+  a pair is MATCHED when proceeds (and basis, when reported) agree within one cent. At most 100,000 disposals
+  per tax year are compared (CONFLICT beyond: link the form to its broker account). NOT_FOUND for a form the
+  client does not have.
+  """
   getTaxFormReconciliation(
     "The client."
     clientId: ID!
@@ -7906,7 +7931,7 @@ extend type Query {
     taxFormId: ID!
   ): GetTaxFormReconciliationResponse!
 
-  "The client's broker tax forms of a tax year and their states."
+  "The client's broker tax forms of a tax year and their states, newest first (at most 500). BAD_USER_INPUT for an unknown ` + "`" + `formType` + "`" + `."
   getTaxFormStatuses(
     "The client."
     clientId: ID!
@@ -7934,7 +7959,7 @@ extend type Query {
     clientId: ID!
   ): [Int!]!
 
-  "Runs of ` + "`" + `generate1099DAReports` + "`" + ` for a tax form, newest first."
+  "Runs of ` + "`" + `generate1099DAReports` + "`" + ` for a tax form, newest first (at most 100). NOT_FOUND for a form the client does not have."
   taxFormGenerations(
     "The client."
     clientId: ID!
@@ -7944,13 +7969,22 @@ extend type Query {
 }
 
 extend type Mutation {
-  "Generates a Form 8949 reconciled with a broker's Form 1099-DA from the given disposals (queued)."
+  """
+  Records the rows of a broker's Form 1099-DA on a tax form (replacing the form's earlier rows), reconciles them
+  with the client's settled disposals (` + "`" + `getTaxFormReconciliation` + "`" + `) and queues the reconciled Form 8949 as a
+  RECONCILED_8949_PDF report; the run is listed by ` + "`" + `taxFormGenerations` + "`" + ` and its state is its report's. A
+  ` + "`" + `taxFormId` + "`" + ` the client has no form under creates a FORM_1099_DA form for the tax year of the rows, named after
+  (and linked to) the ledger account their disposals come from when they share one. One call is atomic.
+  Errors: BAD_USER_INPUT for a bad row, rows of another tax year than the form's, a transaction without a settled
+  disposal (recalculate first) or more than 10,000 rows (after expanding transactions into their disposals);
+  NOT_FOUND when the id is another client's form. Needs a ReadWrite key.
+  """
   generate1099DAReports(
     "The client."
     clientId: ID!
-    "The tax form."
+    "The tax form (a new UUID creates one)."
     taxFormId: ID!
-    "The disposals to include, with corrections (1 to 10,000)."
+    "The form's rows, with corrections (1 to 10,000)."
     transactions: [Generate1099DATransactionInput!]!
     "Use the broker's proceeds and basis for box G rows."
     useBrokerDataForBoxG: Boolean
@@ -33747,7 +33781,7 @@ func (ec *executionContext) unmarshalInputGenerate1099DATransactionInput(ctx con
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"transactionId", "transferId", "include", "box", "proceedsFiatValue", "basisFiatValue", "dateAcquired", "dateSold", "adjustmentCode", "adjustmentFiatValue"}
+	fieldsInOrder := [...]string{"transactionId", "transferId", "assetSymbol", "amountExact", "include", "box", "proceedsFiatValue", "basisFiatValue", "dateAcquired", "dateSold", "adjustmentCode", "adjustmentFiatValue"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -33756,7 +33790,7 @@ func (ec *executionContext) unmarshalInputGenerate1099DATransactionInput(ctx con
 		switch k {
 		case "transactionId":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("transactionId"))
-			data, err := ec.unmarshalNID2string(ctx, v)
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -33768,6 +33802,20 @@ func (ec *executionContext) unmarshalInputGenerate1099DATransactionInput(ctx con
 				return it, err
 			}
 			it.TransferID = data
+		case "assetSymbol":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("assetSymbol"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AssetSymbol = data
+		case "amountExact":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountExact"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountExact = data
 		case "include":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("include"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)

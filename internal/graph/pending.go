@@ -163,14 +163,6 @@ func (r *mutationResolver) UpsertNftAsset(ctx context.Context, assetKey string, 
 	return nil, notImplemented(scope, "upsertNftAsset")
 }
 
-func (r *mutationResolver) Generate1099DAReports(ctx context.Context, clientID string, taxFormID string, transactions []model.Generate1099DATransactionInput, useBrokerDataForBoxG *bool) (*model.GenerateReconciled8949sResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "generate1099DAReports")
-}
-
 func (r *queryResolver) GetClientAccounts(ctx context.Context, clientID string, includeVirtual *bool) ([]*model.Account, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
@@ -255,50 +247,10 @@ func (r *queryResolver) GetPortfolioValue(ctx context.Context, clientID string, 
 	return nil, notImplemented(scope, "getPortfolioValue")
 }
 
-func (r *queryResolver) GetTaxFormReconciliationProceedsByAsset(ctx context.Context, clientID string, taxFormID string) ([]model.ReconciliationProceedsByAssetRow, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getTaxFormReconciliationProceedsByAsset")
-}
-
 func (r *queryResolver) GetReportInfo(ctx context.Context, clientID string, taxFormID string) (*model.GetReportInfoResponse, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
 		return nil, err
 	}
 	return nil, notImplemented(scope, "getReportInfo")
-}
-
-func (r *queryResolver) GetTaxForm8949Preview(ctx context.Context, clientID string, taxFormID string, useBrokerDataForBoxG *bool) ([]model.Reconciled8949PreviewRow, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getTaxForm8949Preview")
-}
-
-func (r *queryResolver) GetTaxFormReconciliation(ctx context.Context, clientID string, taxFormID string) (*model.GetTaxFormReconciliationResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getTaxFormReconciliation")
-}
-
-func (r *queryResolver) GetTaxFormStatuses(ctx context.Context, clientID string, formType *string, year int) (*model.GetTaxFormStatusesResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getTaxFormStatuses")
-}
-
-func (r *queryResolver) TaxFormGenerations(ctx context.Context, clientID string, taxFormID string) ([]model.TaxFormGenerationHistory, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "taxFormGenerations")
 }

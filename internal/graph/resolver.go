@@ -22,6 +22,7 @@ import (
 	"taxd/internal/reports"
 	"taxd/internal/taxfigures"
 	"taxd/internal/taxsettings"
+	"taxd/internal/taxforms"
 )
 
 // Deps are the domain services the resolvers call; internal/server builds them once. The adapter
@@ -36,6 +37,8 @@ type Deps struct {
 	// TaxFigures reads the settled tax figures; TaxSettings reads and changes the tax settings.
 	TaxFigures        *taxfigures.Service
 	ClientTaxSettings *taxsettings.Service
+	// TaxForms keeps broker tax forms and their reconciliation (gql-taxforms).
+	TaxForms *taxforms.Service
 	// Throttle backs off failed logins (shared with the REST gate: one policy for both APIs).
 	Throttle *auth.LoginThrottle
 	Now      func() time.Time

@@ -60,7 +60,15 @@ type Service struct {
 	portalURL string
 	publicURL string
 	now       func() time.Time
+	renderers map[string]RenderFunc
 }
+
+// RenderFunc renders a report of a type another package owns (see Register).
+type RenderFunc func(ctx context.Context, r db.Report) (File, error)
+
+// Register makes the worker render reports of type kind with fn (a reconciled Form 8949:
+// internal/taxforms). Call it while building the services, before workers start.
+func (s *Service) Register(kind string, fn RenderFunc) { s.renderers[kind] = fn }
 
 // Deps are the Service's collaborators.
 type Deps struct {
@@ -82,7 +90,7 @@ func NewService(d Deps) *Service {
 	if d.LinkLifetime == 0 {
 		d.LinkLifetime = 7 * 24 * time.Hour
 	}
-	return &Service{pool: d.Pool, bucket: d.Bucket, jobs: d.Jobs, secret: []byte(d.SigningSecret), linkTTL: d.LinkLifetime, portalURL: d.PortalURL, publicURL: d.PublicURL, now: d.Now}
+	return &Service{pool: d.Pool, bucket: d.Bucket, jobs: d.Jobs, secret: []byte(d.SigningSecret), linkTTL: d.LinkLifetime, portalURL: d.PortalURL, publicURL: d.PublicURL, now: d.Now, renderers: map[string]RenderFunc{}}
 }
 
 // RenderArgs is the river job that renders one report.
@@ -233,12 +241,17 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 		}
 		return err
 	}
-	data, err := s.load(ctx, r)
-	if err == nil {
-		var f File
-		if f, err = Render(r.ReportType, data); err == nil {
-			err = s.Store(ctx, r, f)
+	var f File
+	if fn := s.renderers[r.ReportType]; fn != nil {
+		f, err = fn(ctx, r)
+	} else {
+		var data Data
+		if data, err = s.load(ctx, r); err == nil {
+			f, err = Render(r.ReportType, data)
 		}
+	}
+	if err == nil {
+		err = s.Store(ctx, r, f)
 	}
 	if err != nil {
 		if job.Attempt >= job.MaxAttempts {

@@ -14,6 +14,7 @@ import (
 	"taxd/internal/syncs"
 	"taxd/internal/taxfigures"
 	"taxd/internal/taxsettings"
+	"taxd/internal/taxforms"
 	"taxd/internal/webhooks"
 )
 
@@ -34,12 +35,13 @@ type Services struct {
 	// TaxSettings owns the clients' tax settings and lock.
 	TaxFigures  *taxfigures.Service
 	TaxSettings *taxsettings.Service
+	TaxForms *taxforms.Service   // broker tax forms and their reconciliation
 }
 
 // newServices builds the services over d's pool, job client and bucket.
 func newServices(d Deps, tokens *auth.Tokens) *Services {
 	cfg := d.Config
-	return &Services{
+	s := &Services{
 		Partners: partner.NewService(partner.Deps{
 			Pool: d.Pool, Tokens: tokens, Jobs: d.Jobs,
 			Settings: partner.Settings{EmailDailyLimit: cfg.EmailDailyLimit, PublicURL: cfg.PublicURL},
@@ -60,7 +62,11 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 		Throttle:    auth.DefaultLoginThrottle(d.Pool, d.Now),
 		TaxFigures:  taxfigures.NewService(d.Pool, priceSource(d), d.Now),
 		TaxSettings: taxsettings.NewService(d.Pool),
+		TaxForms: taxforms.NewService(d.Pool, d.Jobs, d.Now),
 	}
+	// The report worker renders the reconciled Form 8949 that a tax form generation queues.
+	s.Reports.Register(taxforms.ReportType, s.TaxForms.RenderReport)
+	return s
 }
 
 // priceSource is the historical USD price look-up of the request path: the Postgres cache, then
@@ -81,5 +87,5 @@ func (s *Services) REST(d Deps) rest.Deps {
 // GraphQL returns the GraphQL adapter's dependencies.
 func (s *Services) GraphQL(d Deps) graph.Deps {
 	return graph.Deps{Auth: s.Viewers, Ledger: s.Ledger, Clients: s.Clients, Recalc: s.Recalc, Reports: s.Reports, Files: s.Files, Throttle: s.Throttle, Now: d.Now,
-		TaxFigures: s.TaxFigures, ClientTaxSettings: s.TaxSettings}
+		TaxFigures: s.TaxFigures, ClientTaxSettings: s.TaxSettings, TaxForms: s.TaxForms}
 }

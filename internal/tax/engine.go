@@ -741,6 +741,12 @@ func (e *Engine) warn(w Warning) {
 	}
 }
 
+// BoxFor is the Form 8949 box of a piece disposed of in tax year year: A-F before 2025, G-L from it;
+// reported on a 1099-DA (1099-B before 2025) with basis, without basis, or not reported.
+func BoxFor(year int, long, reported, basisReported bool) Box {
+	return boxFor(year, long, reported, basisReported)
+}
+
 func boxFor(year int, long, reported, basisReported bool) Box {
 	base := byte('A')
 	if year >= 2025 {

@@ -428,26 +428,34 @@ type FullLabelOption struct {
 	IsCustom bool `json:"isCustom"`
 }
 
-// One ledger disposal to include in a reconciled Form 8949, with optional corrections. Fiat amounts are dollar
-// Floats (1837.69 means 1837 dollars 69 cents).
+// One row of a broker's Form 1099-DA (`generate1099DAReports`), with optional corrections for the reconciled Form
+// 8949. A row either names the ledger transaction it reports (`transactionId`, plus `transferId` when the
+// transaction has several disposals): figures not given are the ledger's settled ones and a basis not given means
+// the broker reported none; or it gives the row as printed: `assetSymbol`, `amountExact`, `dateSold` and
+// `proceedsFiatValue` are then required. Fiat amounts are dollar Floats (1837.69 means 1837 dollars 69 cents) in
+// whole cents, at most 1,000,000,000,000; BAD_USER_INPUT names the row (`transactions[3].proceedsFiatValue`).
 type Generate1099DATransactionInput struct {
-	// The ledger transaction.
-	TransactionID string `json:"transactionId"`
-	// One transfer of it; default every disposal of the transaction.
+	// The ledger transaction the row reports; null for a row given as printed.
+	TransactionID *string `json:"transactionId,omitempty"`
+	// One disposal (transfer) of the transaction; default every settled disposal of it, one row each.
 	TransferID *string `json:"transferId,omitempty"`
-	// False leaves the disposal out of the reconciled form (default true).
+	// Asset symbol as printed on the form (required without `transactionId`), for example `ETH`.
+	AssetSymbol *string `json:"assetSymbol,omitempty"`
+	// Quantity as printed, an exact decimal string of at most 18 fractional digits (required without `transactionId`).
+	AmountExact *string `json:"amountExact,omitempty"`
+	// False leaves the row and its disposal out of the reconciled form (default true).
 	Include *bool `json:"include,omitempty"`
 	// Report under this box instead of the computed one.
 	Box *Form8949BoxEnum `json:"box,omitempty"`
-	// Proceeds to report, in dollars; default the ledger's.
+	// Proceeds the broker reported, in dollars; default the ledger's.
 	ProceedsFiatValue *float64 `json:"proceedsFiatValue,omitempty"`
-	// Cost basis to report, in dollars; default the ledger's.
+	// Cost basis the broker reported, in dollars; omit when the form reports no basis (boxes H and K, B and E).
 	BasisFiatValue *float64 `json:"basisFiatValue,omitempty"`
-	// Date acquired to report.
+	// Date acquired the broker reported.
 	DateAcquired *time.Time `json:"dateAcquired,omitempty"`
-	// Date sold to report.
+	// Date sold the broker reported; default the ledger's.
 	DateSold *time.Time `json:"dateSold,omitempty"`
-	// Adjustment code for column (f).
+	// Adjustment code for column (f), uppercase letters such as `W` or `B`.
 	AdjustmentCode *string `json:"adjustmentCode,omitempty"`
 	// Adjustment amount for column (g), in dollars (signed).
 	AdjustmentFiatValue *float64 `json:"adjustmentFiatValue,omitempty"`

@@ -1,0 +1,102 @@
+-- Queries of internal/taxforms. Every one is scoped by client_id.
+
+-- name: GetTaxForm :one
+-- A form with its derived state: GENERATED when its latest run's report is ready.
+SELECT f.*, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+                      WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
+FROM tax_forms f WHERE f.client_id = $1 AND f.id = $2;
+
+-- name: ListTaxForms :many
+SELECT f.*, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+                      WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
+FROM tax_forms f
+WHERE f.client_id = $1 AND f.tax_year = $2 AND (sqlc.narg(form_type)::text IS NULL OR f.form_type = sqlc.narg(form_type))
+ORDER BY f.uploaded_at DESC, f.id DESC
+LIMIT 500;
+
+-- name: InsertTaxFormIfAbsent :exec
+INSERT INTO tax_forms (id, client_id, form_type, tax_year, broker_name, account_id, status)
+VALUES ($1, $2, 'FORM_1099_DA', $3, $4, $5, 'PROCESSING')
+ON CONFLICT (id) DO NOTHING;
+
+-- name: ListTaxFormRows :many
+SELECT * FROM tax_form_rows WHERE client_id = $1 AND tax_form_id = $2 ORDER BY position;
+
+-- name: DeleteTaxFormRows :exec
+DELETE FROM tax_form_rows WHERE client_id = $1 AND tax_form_id = $2;
+
+-- name: InsertTaxFormRows :copyfrom
+INSERT INTO tax_form_rows (tax_form_id, position, id, client_id, asset_symbol, asset_id, quantity, date_acquired, date_sold,
+    proceeds, cost_basis, transaction_id, transfer_id, include, box, adjustment_code, adjustment)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17);
+
+-- name: SetTaxFormReconciled :exec
+UPDATE tax_forms SET status = $3, status_message = $4, row_count = $5, account_id = coalesce(account_id, sqlc.narg(account_id))
+WHERE client_id = $1 AND id = $2;
+
+-- name: LockTaxForm :one
+-- Serialises writers of one form (two generate calls replace its rows one after the other).
+SELECT id FROM tax_forms WHERE client_id = $1 AND id = $2 FOR UPDATE;
+
+-- name: ListYearDisposalUnits :many
+-- The settled taxable disposals of a tax year, one row per transfer and holding period (the pieces
+-- of one transfer summed), in the order the engine wrote them. Transfer ids are text in results.
+SELECT d.transfer_id, tr.transaction_id, tr.asset_id, a.symbol, d.term, d.disposed_at, tr.from_account_id,
+       sum(d.quantity)::numeric AS quantity, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis,
+       coalesce(min(d.acquired_at), d.disposed_at)::timestamptz AS acquired_at,
+       (count(DISTINCT d.acquired_at) = 1 AND bool_and(d.acquired_at IS NOT NULL))::boolean AS single_acquired,
+       min(d.seq)::integer AS seq
+FROM clients c
+JOIN tax_disposals d ON d.result_set_id = c.current_result_set_id
+JOIN transfers tr ON tr.id = d.transfer_id::uuid AND tr.client_id = c.id
+JOIN assets a ON a.id = tr.asset_id
+WHERE c.id = $1 AND d.tax_year = $2
+  AND (sqlc.narg(account_id)::uuid IS NULL OR tr.from_account_id = sqlc.narg(account_id))
+GROUP BY d.transfer_id, d.term, tr.transaction_id, tr.asset_id, a.symbol, d.disposed_at, tr.from_account_id
+ORDER BY min(d.seq)
+LIMIT sqlc.arg(max_units);
+
+-- name: ListTransactionDisposalUnits :many
+-- The settled taxable disposals of some transactions (any tax year), as ListYearDisposalUnits.
+SELECT d.transfer_id, tr.transaction_id, tr.asset_id, a.symbol, d.term, d.disposed_at, d.tax_year, tr.from_account_id,
+       sum(d.quantity)::numeric AS quantity, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis,
+       coalesce(min(d.acquired_at), d.disposed_at)::timestamptz AS acquired_at,
+       (count(DISTINCT d.acquired_at) = 1 AND bool_and(d.acquired_at IS NOT NULL))::boolean AS single_acquired,
+       min(d.seq)::integer AS seq
+FROM clients c
+JOIN transfers tr ON tr.client_id = c.id AND tr.transaction_id = ANY(sqlc.arg(transaction_ids)::uuid[])
+JOIN tax_disposals d ON d.result_set_id = c.current_result_set_id AND d.transfer_id = tr.id::text
+JOIN assets a ON a.id = tr.asset_id
+WHERE c.id = $1
+GROUP BY d.transfer_id, d.term, tr.transaction_id, tr.asset_id, a.symbol, d.disposed_at, d.tax_year, tr.from_account_id
+ORDER BY min(d.seq);
+
+-- name: ListClientAssetsBySymbol :many
+SELECT * FROM assets WHERE client_id = $1 AND upper(symbol) = ANY(sqlc.arg(symbols)::text[]);
+
+-- name: GetTaxFormClientSettings :one
+SELECT c.timezone, c.fiscal_year_start,
+       (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks m WHERE m.client_id = c.id))::boolean AS is_stale
+FROM clients c WHERE c.id = $1;
+
+-- name: GetAccountName :one
+SELECT name FROM accounts WHERE client_id = $1 AND id = $2;
+
+-- name: InsertTaxFormGeneration :one
+INSERT INTO tax_form_generations (id, client_id, tax_form_id, transaction_count, use_broker_data_for_box_g, report_id, created_by)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+RETURNING *;
+
+-- name: ListTaxFormGenerations :many
+-- Runs of a form, newest first, with their report (the run's state).
+SELECT sqlc.embed(g), r.status AS report_status, r.error AS report_error, r.completed_at AS report_completed_at
+FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+WHERE g.client_id = $1 AND g.tax_form_id = $2
+ORDER BY g.created_at DESC, g.id DESC
+LIMIT sqlc.arg(max_runs);
+
+-- name: GetGenerationByReport :one
+SELECT * FROM tax_form_generations WHERE client_id = $1 AND report_id = $2;
+
+-- name: ListReportsByIDs :many
+SELECT * FROM reports WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]);
