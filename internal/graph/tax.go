@@ -25,19 +25,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
-
-	"taxd/gen/db"
-	"taxd/gen/graph/model"
-	"taxd/internal/apperr"
-	"taxd/internal/auth"
-	"taxd/internal/ledger"
-	"taxd/internal/money"
-	"taxd/internal/recalc"
-	"taxd/internal/reports"
-	"taxd/internal/tax"
-	"taxd/internal/taxfigures"
-	"taxd/internal/taxforms"
-	"taxd/internal/taxsettings"
 )
 
 func (r *queryResolver) CountDirty(ctx context.Context, clientID string) (int, error) {
