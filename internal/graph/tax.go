@@ -644,10 +644,10 @@ func taxFormRowIn(i int, t model.Generate1099DATransactionInput) (taxforms.RowIn
 	field := func(name string) string { return fmt.Sprintf("transactions[%d].%s", i, name) }
 	in := taxforms.RowInput{AssetSymbol: t.AssetSymbol, Include: t.Include, DateAcquired: t.DateAcquired, DateSold: t.DateSold, AdjustmentCode: t.AdjustmentCode}
 	var err error
-	if in.TransactionID, err = optionalID(field("transactionId"), t.TransactionID); err != nil {
+	if in.TransactionID, err = parseOptionalID(field("transactionId"), t.TransactionID); err != nil {
 		return in, err
 	}
-	if in.TransferID, err = optionalID(field("transferId"), t.TransferID); err != nil {
+	if in.TransferID, err = parseOptionalID(field("transferId"), t.TransferID); err != nil {
 		return in, err
 	}
 	if t.AmountExact != nil {
@@ -694,7 +694,7 @@ func wholeCents(field string, f float64) (decimal.Decimal, error) {
 	return d, nil
 }
 
-func optionalID(field string, s *string) (*uuid.UUID, error) {
+func parseOptionalID(field string, s *string) (*uuid.UUID, error) {
 	if s == nil {
 		return nil, nil
 	}
