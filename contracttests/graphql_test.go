@@ -40,8 +40,7 @@ var pendingGraphQL = setOf(
 	"getTaxForm8949Preview", "getTaxFormReconciliation", "getTaxFormStatuses", "getTaxLots", "getTaxYears",
 	"taxFormGenerations", "generate1099DAReports", "updateClientTaxSettings",
 	// clients
-	"getClientAuditLogs", "getClientById", "getClientInsights", "getMyActiveClient", "getMyClients", "refreshApiKey",
-	"updateClient", "updateClientCostBasisAlgorithm",
+	"getClientAuditLogs", "refreshApiKey",
 	// accounts
 	"getClientAccounts", "getJobsForAccount", "getUsedChains", "createAccount", "createBatchWallets", "deleteAccount",
 	"hardRefreshAccount", "renameAccount", "retireAccount", "syncAccount", "syncAllClientAccounts",
