@@ -89,6 +89,18 @@ func (q *Queries) GetClientAPIKeyByPrefix(ctx context.Context, prefix string) (C
 	return i, err
 }
 
+const getClientPartner = `-- name: GetClientPartner :one
+SELECT partner_id FROM clients WHERE id = $1
+`
+
+// The partner of an embedded user's client (portal access tokens on /graphql).
+func (q *Queries) GetClientPartner(ctx context.Context, id uuid.UUID) (*uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, getClientPartner, id)
+	var partner_id *uuid.UUID
+	err := row.Scan(&partner_id)
+	return partner_id, err
+}
+
 const getUserActiveClient = `-- name: GetUserActiveClient :one
 SELECT u.active_client_id FROM users u
 WHERE u.id = $1 AND EXISTS (SELECT 1 FROM client_members m WHERE m.user_id = u.id AND m.client_id = u.active_client_id)

@@ -84,7 +84,7 @@ func (a *ViewerAuthenticator) Authenticate(ctx context.Context, h http.Header) (
 	}
 	if tok := bearer(h); tok != "" {
 		if a.PortalTokens != nil && isPortalToken(tok) {
-			return a.portalToken(tok)
+			return a.portalToken(ctx, tok)
 		}
 		return a.idToken(ctx, tok)
 	}
@@ -153,8 +153,9 @@ func isPortalToken(raw string) bool {
 	return json.Unmarshal(b, &h) == nil && h.Alg == jwt.SigningMethodHS256.Alg()
 }
 
-// portalToken accepts a partner's portal access token: ReadWrite on its own client only.
-func (a *ViewerAuthenticator) portalToken(raw string) (*Viewer, error) {
+// portalToken accepts a partner's portal access token: ReadWrite on its own client only, while
+// that client is still the partner's embedded user.
+func (a *ViewerAuthenticator) portalToken(ctx context.Context, raw string) (*Viewer, error) {
 	claims, err := a.PortalTokens.Verify(raw, a.Now())
 	if err != nil {
 		return nil, err
@@ -162,6 +163,13 @@ func (a *ViewerAuthenticator) portalToken(raw string) (*Viewer, error) {
 	pid, err1 := uuid.Parse(claims.PartnerID)
 	cid, err2 := uuid.Parse(claims.Subject)
 	if err1 != nil || err2 != nil {
+		return nil, apperr.New(apperr.Unauthenticated, "access token is invalid or expired")
+	}
+	owner, err := db.New(a.DB).GetClientPartner(ctx, cid)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return nil, err
+	}
+	if owner == nil || *owner != pid {
 		return nil, apperr.New(apperr.Unauthenticated, "access token is invalid or expired")
 	}
 	return &Viewer{PortalClient: cid, PartnerID: pid, Permission: PermReadWrite}, nil

@@ -97,9 +97,9 @@ type Update struct {
 	CostBasisAlgorithm                                       *string
 
 	// Staff only.
-	AccountantStatus, AccountantNotes     *string
-	FullServiceStatus, FullServiceNotes   *string
-	CanUsePriority, IsEnterprise          *bool
+	AccountantStatus, AccountantNotes   *string
+	FullServiceStatus, FullServiceNotes *string
+	CanUsePriority, IsEnterprise        *bool
 }
 
 // staffFields names the set staff-only fields of u.

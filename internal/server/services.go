@@ -46,7 +46,7 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 		Ledger:   ledger.New(d.Pool),
 		Clients:  clients.NewService(d.Pool, d.Now),
 		Files:    fileimport.NewService(d.Pool, d.Bucket),
-		Viewers:  &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
+		Viewers:  &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now, PortalTokens: tokens},
 		Webhooks: webhooks.NewService(d.Pool),
 		Throttle: auth.DefaultLoginThrottle(d.Pool, d.Now),
 	}

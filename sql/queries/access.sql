@@ -60,3 +60,7 @@ SELECT client_id FROM client_members WHERE user_id = $1 ORDER BY created_at, cli
 -- The user's selected client while the user is still a member of it.
 SELECT u.active_client_id FROM users u
 WHERE u.id = $1 AND EXISTS (SELECT 1 FROM client_members m WHERE m.user_id = u.id AND m.client_id = u.active_client_id);
+
+-- name: GetClientPartner :one
+-- The partner of an embedded user's client (portal access tokens on /graphql).
+SELECT partner_id FROM clients WHERE id = $1;
