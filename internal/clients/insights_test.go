@@ -2,12 +2,14 @@ package clients_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/google/uuid"
 
 	"taxd/internal/apperr"
 	"taxd/internal/clients"
+	txledger "taxd/internal/ledger"
 	"taxd/internal/recalc"
 )
 
@@ -93,6 +95,21 @@ func TestClientInsights(t *testing.T) {
 		}
 		if again := list(clients.InsightFilter{}); again[0].ID != all[0].ID {
 			t.Error("a derived insight changed its id between reads")
+		}
+		// Each insight's patternId filters the transaction list to exactly its transactions.
+		for _, in := range all {
+			pattern := in.PatternID
+			got, err := txledger.New(l.pool).List(ctx, l.scope, txledger.TxFilter{InsightPatternID: &pattern, IncludeHidden: true}, txledger.TxPage{Limit: 100, Ascending: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []uuid.UUID
+			for _, r := range got.Rows {
+				ids = append(ids, r.ID)
+			}
+			if fmt.Sprint(ids) != fmt.Sprint(in.TransactionIDs) {
+				t.Errorf("insightPatternId %s lists %v, the insight links %v", pattern, ids, in.TransactionIDs)
+			}
 		}
 	}
 	if got := types(list(clients.InsightFilter{Status: ptr("DISMISSED")})); got != "DUPLICATE_TRANSFERS" {
