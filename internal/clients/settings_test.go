@@ -206,4 +206,3 @@ func TestUpdateClientValidation(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
-
