@@ -8179,7 +8179,7 @@ extend type Query {
     includeSpam: Boolean
     "Fill ` + "`" + `GetTransactionsResponse.summary` + "`" + ` with totals over every matching transaction."
     includeSummary: Boolean
-    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `. Insights do not flag transactions yet, so nothing matches."
+    "Only transactions concerned by the insight with this ` + "`" + `Insight.patternId` + "`" + ` (see ` + "`" + `getClientInsights` + "`" + `); an unknown pattern matches nothing."
     insightPatternId: ID
     "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `). Investments are not recorded yet, so nothing matches."
     investmentId: ID
@@ -8298,7 +8298,7 @@ extend type Query {
     includeSpam: Boolean
     "Fill ` + "`" + `GetTransactionsResponse.summary` + "`" + ` with totals over every matching transaction."
     includeSummary: Boolean
-    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `. Insights do not flag transactions yet, so nothing matches."
+    "Only transactions concerned by the insight with this ` + "`" + `Insight.patternId` + "`" + ` (see ` + "`" + `getClientInsights` + "`" + `); an unknown pattern matches nothing."
     insightPatternId: ID
     "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `). Investments are not recorded yet, so nothing matches."
     investmentId: ID
@@ -8416,7 +8416,7 @@ extend type Query {
     includeHidden: Boolean
     "Include transactions that move only spam assets (default false)."
     includeSpam: Boolean
-    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `. Insights do not flag transactions yet, so nothing matches."
+    "Only transactions concerned by the insight with this ` + "`" + `Insight.patternId` + "`" + ` (see ` + "`" + `getClientInsights` + "`" + `); an unknown pattern matches nothing."
     insightPatternId: ID
     "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `). Investments are not recorded yet, so nothing matches."
     investmentId: ID
