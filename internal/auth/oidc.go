@@ -6,7 +6,6 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
-	"crypto/rsa"
 	"crypto/sha256"
 	"crypto/x509"
 	"encoding/base64"
@@ -14,13 +13,13 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
-	"math/big"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
+	jose "github.com/go-jose/go-jose/v4"
 	"github.com/golang-jwt/jwt/v5"
 )
 
@@ -167,37 +166,15 @@ func SignIDToken(key crypto.Signer, kid, issuer, audience, subject string, now t
 	return tok.SignedString(key)
 }
 
-// JWKS is the JSON Web Key Set of public keys (tests and the development issuer's page).
+// JWKS is the JSON Web Key Set of public keys by kid (tests and the development issuer).
 func JWKS(keys map[string]crypto.PublicKey) ([]byte, error) {
-	type jwk struct {
-		Kty string `json:"kty"`
-		Kid string `json:"kid"`
-		Use string `json:"use"`
-		Alg string `json:"alg"`
-		Crv string `json:"crv,omitempty"`
-		X   string `json:"x,omitempty"`
-		Y   string `json:"y,omitempty"`
-		N   string `json:"n,omitempty"`
-		E   string `json:"e,omitempty"`
-	}
-	b64 := base64.RawURLEncoding.EncodeToString
-	var out struct {
-		Keys []jwk `json:"keys"`
-	}
-	out.Keys = []jwk{}
+	set := jose.JSONWebKeySet{Keys: []jose.JSONWebKey{}}
 	for kid, k := range keys {
-		switch pub := k.(type) {
-		case *ecdsa.PublicKey:
-			x, y := make([]byte, 32), make([]byte, 32)
-			pub.X.FillBytes(x)
-			pub.Y.FillBytes(y)
-			out.Keys = append(out.Keys, jwk{Kty: "EC", Kid: kid, Use: "sig", Alg: "ES256", Crv: "P-256", X: b64(x), Y: b64(y)})
-		case *rsa.PublicKey:
-			e := big.NewInt(int64(pub.E)).Bytes()
-			out.Keys = append(out.Keys, jwk{Kty: "RSA", Kid: kid, Use: "sig", Alg: "RS256", N: b64(pub.N.Bytes()), E: b64(e)})
-		default:
-			return nil, fmt.Errorf("auth: unsupported key type %T", k)
+		alg := "RS256"
+		if _, ok := k.(*ecdsa.PublicKey); ok {
+			alg = "ES256"
 		}
+		set.Keys = append(set.Keys, jose.JSONWebKey{Key: k, KeyID: kid, Algorithm: alg, Use: "sig"})
 	}
-	return json.Marshal(out)
+	return json.Marshal(set)
 }
