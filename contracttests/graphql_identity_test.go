@@ -148,3 +148,75 @@ func TestGraphQLIDTokenUsers(t *testing.T) {
 		}
 	}
 }
+
+// updateClient takes every argument of the SDL (staff here, so the staff-only ones too) and
+// returns them; the tax inputs among them mark the client dirty.
+func TestGraphQLUpdateClientEveryArgument(t *testing.T) {
+	e := newEnvWith(t, seedGraphQL)
+	key, err := auth.DevSigningKey(e.cfg.DataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.pool.Exec(ctx(), `INSERT INTO users (id, idp_subject, name, is_staff) VALUES ($1, 'staff-sam', 'Sam', true)`, uuid.New()); err != nil {
+		t.Fatal(err)
+	}
+	tok, err := auth.SignIDToken(key, auth.KeyID(key.Public()), auth.DevIssuer, auth.DevAudience, "staff-sam", time.Now(), time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fields = `name type currency country timezone fiscalYearStart fiscalYearEnd hasCustomFiscalYear neededTaxYears
+		isDirty lockTaxesUntil deadline isOnExtension accountantStatus accountantNotes fullServiceStatus fullServiceNotes
+		allowCustomerSupportAccess avatarImageUrl canUsePriority isEnterprise defaultAIModel defaultToFloor useSnapshots
+		portfolioProvider paymentAppUsername solReferralAddress messengerGroupUrl messengerUsername`
+	vars := map[string]any{
+		"clientId": gqlClient1.String(), "name": "Jane Q. Doe", "type": "business", "currency": "CAD", "country": "CA",
+		"timezone": "America/Toronto", "fiscalYearStart": "07-01", "fiscalYearEnd": "06-30", "hasCustomFiscalYear": true,
+		"neededTaxYears": "2024,2025", "lockTaxesUntil": "2024-07-01T00:00:00.000Z", "deadline": "2026-04-30T00:00:00.000Z",
+		"isOnExtension": true, "accountantStatus": "IN_REVIEW", "accountantNotes": "Check the Q3 swaps",
+		"fullServiceStatus": "in_review", "fullServiceNotes": "Two wallets pending", "allowCustomerSupportAccess": true,
+		"avatarImageUrl": "https://cdn.example/jane.png", "canUsePriority": true, "isEnterprise": true,
+		"defaultAIModel": "reviewer-2", "defaultToFloor": true, "useSnapshots": true, "portfolioProvider": "coingecko",
+		"paymentAppUsername": "jane-pays", "solReferralAddress": "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
+		"messengerGroupUrl": "https://chat.example/g/jane", "messengerUsername": "janedoe",
+	}
+	query := `mutation($clientId: ID!, $name: String, $type: String, $currency: CurrencyCodeEnum, $country: CountryEnum,
+		$timezone: String, $fiscalYearStart: String, $fiscalYearEnd: String, $hasCustomFiscalYear: Boolean, $neededTaxYears: String,
+		$lockTaxesUntil: Date, $deadline: Date, $isOnExtension: Boolean, $accountantStatus: ClientAccountantStatusEnum,
+		$accountantNotes: String, $fullServiceStatus: String, $fullServiceNotes: String, $allowCustomerSupportAccess: Boolean,
+		$avatarImageUrl: String, $canUsePriority: Boolean, $isEnterprise: Boolean, $defaultAIModel: String, $defaultToFloor: Boolean,
+		$useSnapshots: Boolean, $portfolioProvider: String, $paymentAppUsername: String, $solReferralAddress: String,
+		$messengerGroupUrl: String, $messengerUsername: String) {
+	  updateClient(clientId: $clientId, name: $name, type: $type, currency: $currency, country: $country, timezone: $timezone,
+		fiscalYearStart: $fiscalYearStart, fiscalYearEnd: $fiscalYearEnd, hasCustomFiscalYear: $hasCustomFiscalYear,
+		neededTaxYears: $neededTaxYears, lockTaxesUntil: $lockTaxesUntil, deadline: $deadline, isOnExtension: $isOnExtension,
+		accountantStatus: $accountantStatus, accountantNotes: $accountantNotes, fullServiceStatus: $fullServiceStatus,
+		fullServiceNotes: $fullServiceNotes, allowCustomerSupportAccess: $allowCustomerSupportAccess, avatarImageUrl: $avatarImageUrl,
+		canUsePriority: $canUsePriority, isEnterprise: $isEnterprise, defaultAIModel: $defaultAIModel, defaultToFloor: $defaultToFloor,
+		useSnapshots: $useSnapshots, portfolioProvider: $portfolioProvider, paymentAppUsername: $paymentAppUsername,
+		solReferralAddress: $solReferralAddress, messengerGroupUrl: $messengerGroupUrl, messengerUsername: $messengerUsername) { ` + fields + ` }
+	}`
+	for i := range 2 { // the same update twice: the second changes nothing and the answer is the same
+		r := postGraphQL(t, e, "Bearer "+tok, query, vars)
+		if r.code != "" {
+			t.Fatalf("try %d: %s", i+1, r.raw)
+		}
+		var got map[string]any
+		if err := json.Unmarshal(r.data["updateClient"], &got); err != nil {
+			t.Fatal(err)
+		}
+		for k, want := range vars {
+			if k != "clientId" && got[k] != want {
+				t.Errorf("try %d: %s = %v, want %v", i+1, k, got[k], want)
+			}
+		}
+		if got["isDirty"] != true {
+			t.Errorf("try %d: a new timezone, fiscal year, currency and country leave the client settled", i+1)
+		}
+	}
+	// The same through getClientById (what was stored, not only what was answered).
+	r := postGraphQL(t, e, "Bearer "+tok, `query($c: String!) { getClientById(clientId: $c) { name timezone fiscalYearStart accountantStatus } }`,
+		map[string]any{"c": gqlClient1.String()})
+	if string(r.data["getClientById"]) != `{"name":"Jane Q. Doe","timezone":"America/Toronto","fiscalYearStart":"07-01","accountantStatus":"IN_REVIEW"}` {
+		t.Errorf("stored: %s", r.raw)
+	}
+}
