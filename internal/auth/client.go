@@ -123,6 +123,9 @@ func (a *ViewerAuthenticator) idToken(ctx context.Context, raw string) (*Viewer,
 		return nil, invalid
 	}
 	subject, err := a.IDTokens.Verify(ctx, raw)
+	if errors.Is(err, ErrProviderUnavailable) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, &apperr.Error{Kind: apperr.Unauthenticated, Message: "ID token is invalid or expired", Err: err}
 	}

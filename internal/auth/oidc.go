@@ -43,7 +43,17 @@ type IDTokenVerifier struct {
 
 	mu       sync.Mutex
 	verifier *oidc.IDTokenVerifier
+	failedAt time.Time // the last failed discovery: retried after discoveryRetry
+	failure  error
 }
+
+// ErrProviderUnavailable is a failed OpenID discovery: the provider, not the token, is at fault
+// (the request fails as an internal error, not as a failed sign-in).
+var ErrProviderUnavailable = errors.New("auth: identity provider unavailable")
+
+// discoveryRetry spaces discovery attempts while the provider is unreachable, so requests fail
+// fast instead of each waiting for the provider.
+const discoveryRetry = 30 * time.Second
 
 // NewIDTokenVerifier returns a verifier for cfg. Discovery, when needed, happens on first use
 // and is retried until it succeeds, so the server starts while the provider is unreachable.
@@ -75,11 +85,15 @@ func (v *IDTokenVerifier) get(ctx context.Context) (*oidc.IDTokenVerifier, error
 	if v.verifier != nil {
 		return v.verifier, nil
 	}
-	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	if v.failure != nil && v.cfg.Now().Sub(v.failedAt) < discoveryRetry {
+		return nil, v.failure
+	}
+	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
 	p, err := oidc.NewProvider(dctx, v.cfg.Issuer)
 	if err != nil {
-		return nil, fmt.Errorf("auth: OIDC discovery of %s: %w", v.cfg.Issuer, err)
+		v.failedAt, v.failure = v.cfg.Now(), fmt.Errorf("%w: OIDC discovery of %s: %v", ErrProviderUnavailable, v.cfg.Issuer, err)
+		return nil, v.failure
 	}
 	// The provider's key set fetches with the context given here: keep it alive past this request.
 	v.verifier = p.VerifierContext(context.Background(), v.oidcConfig())

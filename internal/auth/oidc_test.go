@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -23,12 +24,17 @@ type fakeIdP struct {
 	keys      map[string]crypto.PublicKey
 	jwksHits  atomic.Int32
 	discovery atomic.Int32
+	down      atomic.Bool // answer 503 to everything
 }
 
 func newFakeIdP(t *testing.T) *fakeIdP {
 	p := &fakeIdP{keys: map[string]crypto.PublicKey{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /.well-known/openid-configuration", func(w http.ResponseWriter, r *http.Request) {
+		if p.down.Load() {
+			http.Error(w, "down", http.StatusServiceUnavailable)
+			return
+		}
 		p.discovery.Add(1)
 		_ = json.NewEncoder(w).Encode(map[string]any{
 			"issuer": p.srv.URL, "jwks_uri": p.srv.URL + "/keys", "authorization_endpoint": p.srv.URL + "/auth",
@@ -178,5 +184,32 @@ func TestDevSigningKeyIsKept(t *testing.T) {
 	}
 	if !a.Equal(b) {
 		t.Error("the development key changed between loads: tokens would not survive a restart")
+	}
+}
+
+// While discovery fails the verifier says the provider is unavailable (not that the token is
+// bad) and waits before trying again; once the provider answers, tokens verify.
+func TestIDTokenVerifierDiscoveryOutage(t *testing.T) {
+	idp := newFakeIdP(t)
+	key := ecKey(t)
+	idp.publish(map[string]crypto.Signer{"ec": key})
+	idp.down.Store(true)
+	now := time.Now()
+	clock := now
+	v, err := NewIDTokenVerifier(OIDCConfig{Issuer: idp.srv.URL, Audience: testAudience, Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, _ := SignIDToken(key, "ec", idp.srv.URL, testAudience, "user-jane", now, time.Hour)
+	if _, err := v.Verify(context.Background(), tok); !errors.Is(err, ErrProviderUnavailable) {
+		t.Fatalf("provider down: %v, want ErrProviderUnavailable", err)
+	}
+	idp.down.Store(false)
+	if _, err := v.Verify(context.Background(), tok); !errors.Is(err, ErrProviderUnavailable) {
+		t.Errorf("retried before discoveryRetry: %v", err)
+	}
+	clock = clock.Add(discoveryRetry + time.Second)
+	if sub, err := v.Verify(context.Background(), tok); err != nil || sub != "user-jane" {
+		t.Errorf("provider back: %q, %v", sub, err)
 	}
 }
