@@ -6047,7 +6047,8 @@ extend type Mutation {
   ` + "`" + `canUsePriority` + "`" + `, ` + "`" + `fullServiceNotes` + "`" + `, ` + "`" + `fullServiceStatus` + "`" + ` and ` + "`" + `isEnterprise` + "`" + ` are staff only: a client API
   key, a portal token or a member who is not staff gets FORBIDDEN and nothing changes. Changes of country,
   currency, timezone or fiscal year mark the client dirty: the next recalculation cuts tax years at the new
-  boundaries. BAD_USER_INPUT names the argument: an unknown IANA timezone, a fiscal-year day that is not
+  boundaries. Each changed setting is one ` + "`" + `getClientAuditLogs` + "`" + ` entry (entity ` + "`" + `client` + "`" + `, action ` + "`" + `client.update` + "`" + `,
+  the argument as ` + "`" + `field` + "`" + `; not undoable). BAD_USER_INPUT names the argument: an unknown IANA timezone, a fiscal-year day that is not
   ` + "`" + `MM-DD` + "`" + ` (the start must fall on day 1 to 28; the end must be the day before the start), a name outside 1 to
   200 characters, an unknown ` + "`" + `type` + "`" + `, tax years outside 2009 to 2100, a non-https avatar URL.
   """

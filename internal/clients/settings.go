@@ -1,7 +1,9 @@
 package clients
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -145,6 +147,9 @@ func (s *Service) Update(ctx context.Context, scope auth.ClientScope, u Update) 
 		updated, err := q.UpdateClientSettings(ctx, p)
 		if err != nil {
 			return store.Err(err, "client")
+		}
+		if err := auditChanges(ctx, q, scope, c, updated); err != nil {
+			return err
 		}
 		if taxInputsChanged(c, updated) {
 			if err := q.MarkClientSettingsDirty(ctx, c.ID); err != nil {
@@ -407,3 +412,46 @@ func (s *Service) SelectActive(ctx context.Context, scope auth.ClientScope, user
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// auditChanges records one audit-log entry (entity client, action update, the SDL argument as
+// field) per setting that changed, so getClientAuditLogs shows who changed what. They are not
+// undoable (undoAuditLogs reverts ledger edits only).
+func auditChanges(ctx context.Context, q *db.Queries, scope auth.ClientScope, a, b db.Client) error {
+	for _, f := range []struct {
+		field    string
+		old, new any
+	}{
+		{"name", a.Name, b.Name}, {"type", a.TaxpayerType, b.TaxpayerType}, {"currency", a.Currency, b.Currency},
+		{"country", a.Country, b.Country}, {"timezone", a.Timezone, b.Timezone}, {"fiscalYearStart", a.FiscalYearStart, b.FiscalYearStart},
+		{"hasCustomFiscalYear", a.HasCustomFiscalYear, b.HasCustomFiscalYear}, {"neededTaxYears", a.NeededTaxYears, b.NeededTaxYears},
+		{"deadline", a.Deadline, b.Deadline}, {"isOnExtension", a.IsOnExtension, b.IsOnExtension},
+		{"lockTaxesUntil", a.LockTaxesUntil, b.LockTaxesUntil}, {"accountantStatus", a.AccountantStatus, b.AccountantStatus},
+		{"accountantNotes", a.AccountantNotes, b.AccountantNotes}, {"fullServiceStatus", a.FullServiceStatus, b.FullServiceStatus},
+		{"fullServiceNotes", a.FullServiceNotes, b.FullServiceNotes}, {"allowCustomerSupportAccess", a.AllowCustomerSupportAccess, b.AllowCustomerSupportAccess},
+		{"avatarImageUrl", a.AvatarImageUrl, b.AvatarImageUrl}, {"canUsePriority", a.CanUsePriority, b.CanUsePriority},
+		{"isEnterprise", a.IsEnterprise, b.IsEnterprise}, {"defaultAIModel", a.DefaultAiModel, b.DefaultAiModel},
+		{"defaultToFloor", a.DefaultToFloor, b.DefaultToFloor}, {"useSnapshots", a.UseSnapshots, b.UseSnapshots},
+		{"portfolioProvider", a.PortfolioProvider, b.PortfolioProvider}, {"paymentAppUsername", a.PaymentAppUsername, b.PaymentAppUsername},
+		{"solReferralAddress", a.SolReferralAddress, b.SolReferralAddress}, {"messengerGroupUrl", a.MessengerGroupUrl, b.MessengerGroupUrl},
+		{"messengerUsername", a.MessengerUsername, b.MessengerUsername}, {"costBasisAlgorithm", a.CostBasisAlgorithm, b.CostBasisAlgorithm},
+	} {
+		oldJSON, err := json.Marshal(f.old)
+		if err != nil {
+			return err
+		}
+		newJSON, err := json.Marshal(f.new)
+		if err != nil {
+			return err
+		}
+		if bytes.Equal(oldJSON, newJSON) {
+			continue
+		}
+		if err := q.InsertAuditLog(ctx, db.InsertAuditLogParams{
+			ID: uuid.Must(uuid.NewV7()), ClientID: a.ID, Entity: "client", EntityID: a.ID, Action: "update",
+			Field: f.field, OldValue: oldJSON, NewValue: newJSON, Actor: scope.Actor(),
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -195,6 +195,18 @@ func TestUpdateClientValidation(t *testing.T) {
 	if got.Name != "Fiscal Fran" || got.IsDirty {
 		t.Errorf("a refused update changed the client: %+v", got.Client)
 	}
+	audited := func() string {
+		t.Helper()
+		var s string
+		if err := l.pool.QueryRow(ctx, `SELECT coalesce(string_agg(field || ':' || old_value::text || '>' || new_value::text || ':' || actor, ' ' ORDER BY created_at, field), '')
+			FROM audit_logs WHERE client_id = $1 AND entity = 'client'`, l.client).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if a := audited(); a != "" {
+		t.Errorf("refused updates were audited: %s", a)
+	}
 	// neededTaxYears is normalised; hasCustomFiscalYear false alone resets to the calendar year.
 	c, err := l.svc.Update(ctx, l.scope, clients.Update{NeededTaxYears: ptr(" 2024, 2023,2024"), FiscalYearStart: ptr("07-01")})
 	if err != nil || *c.NeededTaxYears != "2024,2023" || !c.HasCustomFiscalYear || c.FiscalYearEnd() != "06-30" {
@@ -202,6 +214,12 @@ func TestUpdateClientValidation(t *testing.T) {
 	}
 	if c, err = l.svc.Update(ctx, l.scope, clients.Update{HasCustomFiscalYear: ptr(false)}); err != nil || c.FiscalYearStart != "01-01" || c.HasCustomFiscalYear {
 		t.Errorf("reset to the calendar year: %+v, %v", c.Client, err)
+	}
+	// Each changed setting is one audit entry by the scope's actor; an unchanged one none.
+	want := "fiscalYearStart:\"01-01\">\"07-01\":" + l.scope.Actor() + " hasCustomFiscalYear:false>true:" + l.scope.Actor() +
+		" neededTaxYears:null>\"2024,2023\":" + l.scope.Actor()
+	if a := audited(); len(a) < len(want) || a[:len(want)] != want {
+		t.Errorf("audit log: %s\nwant it to start with %s", a, want)
 	}
 }
 
