@@ -416,7 +416,7 @@ func (q *Queries) ListClientsByID(ctx context.Context, ids []uuid.UUID) ([]Clien
 }
 
 const selectActiveClient = `-- name: SelectActiveClient :exec
-UPDATE users SET active_client_id = $2 WHERE id = $1
+UPDATE users SET active_client_id = $2 WHERE id = $1 AND active_client_id IS DISTINCT FROM $2
 `
 
 type SelectActiveClientParams struct {
@@ -424,6 +424,7 @@ type SelectActiveClientParams struct {
 	ActiveClientID *uuid.UUID
 }
 
+// A no-op (no row version written) when the client is already the active one.
 func (q *Queries) SelectActiveClient(ctx context.Context, arg SelectActiveClientParams) error {
 	_, err := q.db.Exec(ctx, selectActiveClient, arg.ID, arg.ActiveClientID)
 	return err

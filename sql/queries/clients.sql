@@ -47,4 +47,5 @@ FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
 WHERE c.id = $1;
 
 -- name: SelectActiveClient :exec
-UPDATE users SET active_client_id = $2 WHERE id = $1;
+-- A no-op (no row version written) when the client is already the active one.
+UPDATE users SET active_client_id = $2 WHERE id = $1 AND active_client_id IS DISTINCT FROM $2;
