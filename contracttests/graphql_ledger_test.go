@@ -93,10 +93,19 @@ func seedGraphQLLedger(t *testing.T, e *env) {
 		($1, 0, $3, $2, 'ETH', $5, 0.5, '2025-06-01T14:30:00Z', 1900, $6, $7),
 		($1, 1, $4, $2, 'ETH', $5, 0.25, '2025-06-01T14:30:00Z', 950, $6, $8)`,
 		tf1, gqlClient1, gid("000000110101"), gid("000000110102"), gid(eth), gid("0000000a0003"), gid("0000000b0003"), gid("0000000b0005"))
+	// C1's billing plan and the recorded insight INS1 (the GraphQL clients operations).
+	exec(`INSERT INTO subscriptions (id, client_id, plan, status, tax_years, transaction_limit, price_cents, currency, current_period_start, current_period_end, created_at)
+		VALUES ($1, $2, 'PREMIUM', 'ACTIVE', '{2025}', 1000, 19900, 'USD', '2025-01-02T15:04:05Z', '2026-01-02T15:04:05Z', '2025-01-02T15:04:05Z')`,
+		gid("000000150001"), gqlClient1)
+	exec(`INSERT INTO insights (id, client_id, pattern_id, type, status, severity, title, description, created_at)
+		VALUES ($1, $2, 'possible-internal-transfer', 'POSSIBLE_INTERNAL_TRANSFER', 'OPEN', 'WARNING', '1 transfer may be a move between your own wallets',
+		        'The BTC received into Cold BTC wallet may come from another of your accounts; mark it as an internal transfer if so.', '2025-08-01T00:02:00Z')`,
+		gid("000000120001"), gqlClient1)
+	exec(`INSERT INTO insight_transactions (insight_id, transaction_id) VALUES ($1, $2)`, gid("000000120001"), gid("0000000a0002"))
 	if _, err := (&recalc.Runner{Pool: e.pool}).Run(c, gqlClient1); err != nil {
 		t.Fatalf("recalculating the GraphQL fixture: %v", err)
 	}
-	for _, id := range []string{"000000000001", "000000000002", "000000000003", "000000140001", "0000000e0001", "0000000e0002", "000000130001", "0000000f0001", "0000000a0f01", "000000110001", "000000110101", "000000110102"} {
+	for _, id := range []string{"000000000001", "000000000002", "000000000003", "000000140001", "0000000e0001", "0000000e0002", "000000130001", "0000000f0001", "0000000a0f01", "000000110001", "000000110101", "000000110102", "000000150001", "000000120001"} {
 		e.known[gid(id).String()] = true
 	}
 }

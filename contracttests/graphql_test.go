@@ -29,14 +29,7 @@ import (
 // and may answer NOT_IMPLEMENTED instead of their expected data. The test fails when a listed field
 // works (remove it here) or an unlisted one answers NOT_IMPLEMENTED.
 var pendingGraphQL = setOf(
-	"getReportInfo",
-	"getClientById",
-	"getClientInsights",
-	"getMyActiveClient",
-	"getMyClients",
 	"refreshApiKey",
-	"updateClient",
-	"updateClientCostBasisAlgorithm",
 	"getClientAccounts",
 	"getJobsForAccount",
 	"getUsedChains",

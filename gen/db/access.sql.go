@@ -89,6 +89,31 @@ func (q *Queries) GetClientAPIKeyByPrefix(ctx context.Context, prefix string) (C
 	return i, err
 }
 
+const getClientPartner = `-- name: GetClientPartner :one
+SELECT partner_id FROM clients WHERE id = $1
+`
+
+// The partner of an embedded user's client (portal access tokens on /graphql).
+func (q *Queries) GetClientPartner(ctx context.Context, id uuid.UUID) (*uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, getClientPartner, id)
+	var partner_id *uuid.UUID
+	err := row.Scan(&partner_id)
+	return partner_id, err
+}
+
+const getUserActiveClient = `-- name: GetUserActiveClient :one
+SELECT u.active_client_id FROM users u
+WHERE u.id = $1 AND EXISTS (SELECT 1 FROM client_members m WHERE m.user_id = u.id AND m.client_id = u.active_client_id)
+`
+
+// The user's selected client while the user is still a member of it.
+func (q *Queries) GetUserActiveClient(ctx context.Context, id uuid.UUID) (*uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, getUserActiveClient, id)
+	var active_client_id *uuid.UUID
+	err := row.Scan(&active_client_id)
+	return active_client_id, err
+}
+
 const getUserBySubject = `-- name: GetUserBySubject :one
 SELECT id, idp_subject, email, name, is_staff, active_client_id, created_at FROM users WHERE idp_subject = $1
 `
@@ -160,8 +185,33 @@ func (q *Queries) ListClientAPIKeys(ctx context.Context, clientID uuid.UUID) ([]
 	return items, nil
 }
 
+const listMemberClientIDs = `-- name: ListMemberClientIDs :many
+SELECT client_id FROM client_members WHERE user_id = $1 ORDER BY created_at, client_id LIMIT 1000
+`
+
+// The clients a user belongs to, in the order they joined (bounded: a user has a handful).
+func (q *Queries) ListMemberClientIDs(ctx context.Context, userID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, listMemberClientIDs, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var client_id uuid.UUID
+		if err := rows.Scan(&client_id); err != nil {
+			return nil, err
+		}
+		items = append(items, client_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listUserClients = `-- name: ListUserClients :many
-SELECT c.id, c.partner_id, c.reference_id, c.name, c.email, c.cost_basis_algorithm, c.per_wallet_from, c.timezone, c.fiscal_year_start, c.currency, c.country, c.lock_taxes_until, c.settings, c.current_result_set_id, c.settings_dirty_seq, c.created_at, c.updated_at FROM clients c JOIN client_members m ON m.client_id = c.id
+SELECT c.id, c.partner_id, c.reference_id, c.name, c.email, c.cost_basis_algorithm, c.per_wallet_from, c.timezone, c.fiscal_year_start, c.currency, c.country, c.lock_taxes_until, c.settings, c.current_result_set_id, c.settings_dirty_seq, c.created_at, c.updated_at, c.taxpayer_type, c.has_custom_fiscal_year, c.needed_tax_years, c.deadline, c.is_on_extension, c.accountant_status, c.accountant_notes, c.full_service_status, c.full_service_notes, c.allow_customer_support_access, c.avatar_image_url, c.can_use_priority, c.is_enterprise, c.default_ai_model, c.default_to_floor, c.use_snapshots, c.portfolio_provider, c.payment_app_username, c.sol_referral_address, c.messenger_group_url, c.messenger_username FROM clients c JOIN client_members m ON m.client_id = c.id
 WHERE m.user_id = $1 ORDER BY c.created_at, c.id
 `
 
@@ -192,6 +242,27 @@ func (q *Queries) ListUserClients(ctx context.Context, userID uuid.UUID) ([]Clie
 			&i.SettingsDirtySeq,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.TaxpayerType,
+			&i.HasCustomFiscalYear,
+			&i.NeededTaxYears,
+			&i.Deadline,
+			&i.IsOnExtension,
+			&i.AccountantStatus,
+			&i.AccountantNotes,
+			&i.FullServiceStatus,
+			&i.FullServiceNotes,
+			&i.AllowCustomerSupportAccess,
+			&i.AvatarImageUrl,
+			&i.CanUsePriority,
+			&i.IsEnterprise,
+			&i.DefaultAiModel,
+			&i.DefaultToFloor,
+			&i.UseSnapshots,
+			&i.PortfolioProvider,
+			&i.PaymentAppUsername,
+			&i.SolReferralAddress,
+			&i.MessengerGroupUrl,
+			&i.MessengerUsername,
 		); err != nil {
 			return nil, err
 		}

@@ -7,14 +7,35 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
 
+const clientState = `-- name: ClientState :one
+SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = c.id) OR c.settings_dirty_seq IS NOT NULL)::boolean AS is_dirty,
+       rs.created_at AS last_recalculated_at
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
+WHERE c.id = $1
+`
+
+type ClientStateRow struct {
+	IsDirty            bool
+	LastRecalculatedAt *time.Time
+}
+
+// What Client shows beside its settings: dirty, when results were last committed.
+func (q *Queries) ClientState(ctx context.Context, id uuid.UUID) (ClientStateRow, error) {
+	row := q.db.QueryRow(ctx, clientState, id)
+	var i ClientStateRow
+	err := row.Scan(&i.IsDirty, &i.LastRecalculatedAt)
+	return i, err
+}
+
 const createClient = `-- name: CreateClient :one
 INSERT INTO clients (id, partner_id, reference_id, name, email)
 VALUES ($1, $2, $3, $4, $5)
-RETURNING id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at
+RETURNING id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at, taxpayer_type, has_custom_fiscal_year, needed_tax_years, deadline, is_on_extension, accountant_status, accountant_notes, full_service_status, full_service_notes, allow_customer_support_access, avatar_image_url, can_use_priority, is_enterprise, default_ai_model, default_to_floor, use_snapshots, portfolio_provider, payment_app_username, sol_referral_address, messenger_group_url, messenger_username
 `
 
 type CreateClientParams struct {
@@ -52,12 +73,33 @@ func (q *Queries) CreateClient(ctx context.Context, arg CreateClientParams) (Cli
 		&i.SettingsDirtySeq,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.TaxpayerType,
+		&i.HasCustomFiscalYear,
+		&i.NeededTaxYears,
+		&i.Deadline,
+		&i.IsOnExtension,
+		&i.AccountantStatus,
+		&i.AccountantNotes,
+		&i.FullServiceStatus,
+		&i.FullServiceNotes,
+		&i.AllowCustomerSupportAccess,
+		&i.AvatarImageUrl,
+		&i.CanUsePriority,
+		&i.IsEnterprise,
+		&i.DefaultAiModel,
+		&i.DefaultToFloor,
+		&i.UseSnapshots,
+		&i.PortfolioProvider,
+		&i.PaymentAppUsername,
+		&i.SolReferralAddress,
+		&i.MessengerGroupUrl,
+		&i.MessengerUsername,
 	)
 	return i, err
 }
 
 const getClient = `-- name: GetClient :one
-SELECT id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at FROM clients WHERE id = $1
+SELECT id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at, taxpayer_type, has_custom_fiscal_year, needed_tax_years, deadline, is_on_extension, accountant_status, accountant_notes, full_service_status, full_service_notes, allow_customer_support_access, avatar_image_url, can_use_priority, is_enterprise, default_ai_model, default_to_floor, use_snapshots, portfolio_provider, payment_app_username, sol_referral_address, messenger_group_url, messenger_username FROM clients WHERE id = $1
 `
 
 func (q *Queries) GetClient(ctx context.Context, id uuid.UUID) (Client, error) {
@@ -81,12 +123,33 @@ func (q *Queries) GetClient(ctx context.Context, id uuid.UUID) (Client, error) {
 		&i.SettingsDirtySeq,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.TaxpayerType,
+		&i.HasCustomFiscalYear,
+		&i.NeededTaxYears,
+		&i.Deadline,
+		&i.IsOnExtension,
+		&i.AccountantStatus,
+		&i.AccountantNotes,
+		&i.FullServiceStatus,
+		&i.FullServiceNotes,
+		&i.AllowCustomerSupportAccess,
+		&i.AvatarImageUrl,
+		&i.CanUsePriority,
+		&i.IsEnterprise,
+		&i.DefaultAiModel,
+		&i.DefaultToFloor,
+		&i.UseSnapshots,
+		&i.PortfolioProvider,
+		&i.PaymentAppUsername,
+		&i.SolReferralAddress,
+		&i.MessengerGroupUrl,
+		&i.MessengerUsername,
 	)
 	return i, err
 }
 
 const getClientByReference = `-- name: GetClientByReference :one
-SELECT id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at FROM clients WHERE partner_id = $1 AND reference_id = $2
+SELECT id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at, taxpayer_type, has_custom_fiscal_year, needed_tax_years, deadline, is_on_extension, accountant_status, accountant_notes, full_service_status, full_service_notes, allow_customer_support_access, avatar_image_url, can_use_priority, is_enterprise, default_ai_model, default_to_floor, use_snapshots, portfolio_provider, payment_app_username, sol_referral_address, messenger_group_url, messenger_username FROM clients WHERE partner_id = $1 AND reference_id = $2
 `
 
 type GetClientByReferenceParams struct {
@@ -115,6 +178,376 @@ func (q *Queries) GetClientByReference(ctx context.Context, arg GetClientByRefer
 		&i.SettingsDirtySeq,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.TaxpayerType,
+		&i.HasCustomFiscalYear,
+		&i.NeededTaxYears,
+		&i.Deadline,
+		&i.IsOnExtension,
+		&i.AccountantStatus,
+		&i.AccountantNotes,
+		&i.FullServiceStatus,
+		&i.FullServiceNotes,
+		&i.AllowCustomerSupportAccess,
+		&i.AvatarImageUrl,
+		&i.CanUsePriority,
+		&i.IsEnterprise,
+		&i.DefaultAiModel,
+		&i.DefaultToFloor,
+		&i.UseSnapshots,
+		&i.PortfolioProvider,
+		&i.PaymentAppUsername,
+		&i.SolReferralAddress,
+		&i.MessengerGroupUrl,
+		&i.MessengerUsername,
+	)
+	return i, err
+}
+
+const getClientForUpdate = `-- name: GetClientForUpdate :one
+SELECT id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at, taxpayer_type, has_custom_fiscal_year, needed_tax_years, deadline, is_on_extension, accountant_status, accountant_notes, full_service_status, full_service_notes, allow_customer_support_access, avatar_image_url, can_use_priority, is_enterprise, default_ai_model, default_to_floor, use_snapshots, portfolio_provider, payment_app_username, sol_referral_address, messenger_group_url, messenger_username FROM clients WHERE id = $1 FOR UPDATE
+`
+
+func (q *Queries) GetClientForUpdate(ctx context.Context, id uuid.UUID) (Client, error) {
+	row := q.db.QueryRow(ctx, getClientForUpdate, id)
+	var i Client
+	err := row.Scan(
+		&i.ID,
+		&i.PartnerID,
+		&i.ReferenceID,
+		&i.Name,
+		&i.Email,
+		&i.CostBasisAlgorithm,
+		&i.PerWalletFrom,
+		&i.Timezone,
+		&i.FiscalYearStart,
+		&i.Currency,
+		&i.Country,
+		&i.LockTaxesUntil,
+		&i.Settings,
+		&i.CurrentResultSetID,
+		&i.SettingsDirtySeq,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.TaxpayerType,
+		&i.HasCustomFiscalYear,
+		&i.NeededTaxYears,
+		&i.Deadline,
+		&i.IsOnExtension,
+		&i.AccountantStatus,
+		&i.AccountantNotes,
+		&i.FullServiceStatus,
+		&i.FullServiceNotes,
+		&i.AllowCustomerSupportAccess,
+		&i.AvatarImageUrl,
+		&i.CanUsePriority,
+		&i.IsEnterprise,
+		&i.DefaultAiModel,
+		&i.DefaultToFloor,
+		&i.UseSnapshots,
+		&i.PortfolioProvider,
+		&i.PaymentAppUsername,
+		&i.SolReferralAddress,
+		&i.MessengerGroupUrl,
+		&i.MessengerUsername,
+	)
+	return i, err
+}
+
+const getClientSubscription = `-- name: GetClientSubscription :one
+SELECT id, client_id, plan, status, tax_years, transaction_limit, price_cents, currency, current_period_start, current_period_end, cancel_at_period_end, created_at FROM subscriptions WHERE client_id = $1
+`
+
+func (q *Queries) GetClientSubscription(ctx context.Context, clientID uuid.UUID) (Subscription, error) {
+	row := q.db.QueryRow(ctx, getClientSubscription, clientID)
+	var i Subscription
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Plan,
+		&i.Status,
+		&i.TaxYears,
+		&i.TransactionLimit,
+		&i.PriceCents,
+		&i.Currency,
+		&i.CurrentPeriodStart,
+		&i.CurrentPeriodEnd,
+		&i.CancelAtPeriodEnd,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const getUser = `-- name: GetUser :one
+SELECT id, idp_subject, email, name, is_staff, active_client_id, created_at FROM users WHERE id = $1
+`
+
+func (q *Queries) GetUser(ctx context.Context, id uuid.UUID) (User, error) {
+	row := q.db.QueryRow(ctx, getUser, id)
+	var i User
+	err := row.Scan(
+		&i.ID,
+		&i.IdpSubject,
+		&i.Email,
+		&i.Name,
+		&i.IsStaff,
+		&i.ActiveClientID,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const listClientInsights = `-- name: ListClientInsights :many
+SELECT i.id, i.client_id, i.pattern_id, i.type, i.status, i.severity, i.title, i.description, i.asset_id, i.estimated_impact_cents, i.created_at, i.resolved_at, (SELECT count(*) FROM insight_transactions it WHERE it.insight_id = i.id)::int AS transaction_count
+FROM insights i WHERE i.client_id = $1 ORDER BY i.created_at, i.id LIMIT 1000
+`
+
+type ListClientInsightsRow struct {
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	PatternID            string
+	Type                 string
+	Status               string
+	Severity             string
+	Title                string
+	Description          string
+	AssetID              *uuid.UUID
+	EstimatedImpactCents *int64
+	CreatedAt            time.Time
+	ResolvedAt           *time.Time
+	TransactionCount     int32
+}
+
+// Recorded insights with the number of transactions each concerns (bounded by the caller's limit).
+func (q *Queries) ListClientInsights(ctx context.Context, clientID uuid.UUID) ([]ListClientInsightsRow, error) {
+	rows, err := q.db.Query(ctx, listClientInsights, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListClientInsightsRow
+	for rows.Next() {
+		var i ListClientInsightsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.PatternID,
+			&i.Type,
+			&i.Status,
+			&i.Severity,
+			&i.Title,
+			&i.Description,
+			&i.AssetID,
+			&i.EstimatedImpactCents,
+			&i.CreatedAt,
+			&i.ResolvedAt,
+			&i.TransactionCount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listClientsByID = `-- name: ListClientsByID :many
+SELECT id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at, taxpayer_type, has_custom_fiscal_year, needed_tax_years, deadline, is_on_extension, accountant_status, accountant_notes, full_service_status, full_service_notes, allow_customer_support_access, avatar_image_url, can_use_priority, is_enterprise, default_ai_model, default_to_floor, use_snapshots, portfolio_provider, payment_app_username, sol_referral_address, messenger_group_url, messenger_username FROM clients WHERE id = ANY($1::uuid[]) ORDER BY name, id
+`
+
+func (q *Queries) ListClientsByID(ctx context.Context, ids []uuid.UUID) ([]Client, error) {
+	rows, err := q.db.Query(ctx, listClientsByID, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Client
+	for rows.Next() {
+		var i Client
+		if err := rows.Scan(
+			&i.ID,
+			&i.PartnerID,
+			&i.ReferenceID,
+			&i.Name,
+			&i.Email,
+			&i.CostBasisAlgorithm,
+			&i.PerWalletFrom,
+			&i.Timezone,
+			&i.FiscalYearStart,
+			&i.Currency,
+			&i.Country,
+			&i.LockTaxesUntil,
+			&i.Settings,
+			&i.CurrentResultSetID,
+			&i.SettingsDirtySeq,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.TaxpayerType,
+			&i.HasCustomFiscalYear,
+			&i.NeededTaxYears,
+			&i.Deadline,
+			&i.IsOnExtension,
+			&i.AccountantStatus,
+			&i.AccountantNotes,
+			&i.FullServiceStatus,
+			&i.FullServiceNotes,
+			&i.AllowCustomerSupportAccess,
+			&i.AvatarImageUrl,
+			&i.CanUsePriority,
+			&i.IsEnterprise,
+			&i.DefaultAiModel,
+			&i.DefaultToFloor,
+			&i.UseSnapshots,
+			&i.PortfolioProvider,
+			&i.PaymentAppUsername,
+			&i.SolReferralAddress,
+			&i.MessengerGroupUrl,
+			&i.MessengerUsername,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const selectActiveClient = `-- name: SelectActiveClient :exec
+UPDATE users SET active_client_id = $2 WHERE id = $1 AND active_client_id IS DISTINCT FROM $2
+`
+
+type SelectActiveClientParams struct {
+	ID             uuid.UUID
+	ActiveClientID *uuid.UUID
+}
+
+// A no-op (no row version written) when the client is already the active one.
+func (q *Queries) SelectActiveClient(ctx context.Context, arg SelectActiveClientParams) error {
+	_, err := q.db.Exec(ctx, selectActiveClient, arg.ID, arg.ActiveClientID)
+	return err
+}
+
+const updateClientSettings = `-- name: UpdateClientSettings :one
+UPDATE clients SET
+    name = $2, taxpayer_type = $3, currency = $4, country = $5, timezone = $6, fiscal_year_start = $7,
+    has_custom_fiscal_year = $8, needed_tax_years = $9, deadline = $10, is_on_extension = $11,
+    lock_taxes_until = $12, accountant_status = $13, accountant_notes = $14, full_service_status = $15,
+    full_service_notes = $16, allow_customer_support_access = $17, avatar_image_url = $18,
+    can_use_priority = $19, is_enterprise = $20, default_ai_model = $21, default_to_floor = $22,
+    use_snapshots = $23, portfolio_provider = $24, payment_app_username = $25, sol_referral_address = $26,
+    messenger_group_url = $27, messenger_username = $28, cost_basis_algorithm = $29, updated_at = now()
+WHERE id = $1
+RETURNING id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at, taxpayer_type, has_custom_fiscal_year, needed_tax_years, deadline, is_on_extension, accountant_status, accountant_notes, full_service_status, full_service_notes, allow_customer_support_access, avatar_image_url, can_use_priority, is_enterprise, default_ai_model, default_to_floor, use_snapshots, portfolio_provider, payment_app_username, sol_referral_address, messenger_group_url, messenger_username
+`
+
+type UpdateClientSettingsParams struct {
+	ID                         uuid.UUID
+	Name                       string
+	TaxpayerType               string
+	Currency                   string
+	Country                    string
+	Timezone                   string
+	FiscalYearStart            string
+	HasCustomFiscalYear        bool
+	NeededTaxYears             *string
+	Deadline                   *time.Time
+	IsOnExtension              bool
+	LockTaxesUntil             *time.Time
+	AccountantStatus           *string
+	AccountantNotes            *string
+	FullServiceStatus          *string
+	FullServiceNotes           *string
+	AllowCustomerSupportAccess bool
+	AvatarImageUrl             *string
+	CanUsePriority             bool
+	IsEnterprise               bool
+	DefaultAiModel             *string
+	DefaultToFloor             bool
+	UseSnapshots               bool
+	PortfolioProvider          *string
+	PaymentAppUsername         *string
+	SolReferralAddress         *string
+	MessengerGroupUrl          *string
+	MessengerUsername          *string
+	CostBasisAlgorithm         string
+}
+
+// Sets every settings column from a value the caller merged (unchanged fields carry their old value).
+func (q *Queries) UpdateClientSettings(ctx context.Context, arg UpdateClientSettingsParams) (Client, error) {
+	row := q.db.QueryRow(ctx, updateClientSettings,
+		arg.ID,
+		arg.Name,
+		arg.TaxpayerType,
+		arg.Currency,
+		arg.Country,
+		arg.Timezone,
+		arg.FiscalYearStart,
+		arg.HasCustomFiscalYear,
+		arg.NeededTaxYears,
+		arg.Deadline,
+		arg.IsOnExtension,
+		arg.LockTaxesUntil,
+		arg.AccountantStatus,
+		arg.AccountantNotes,
+		arg.FullServiceStatus,
+		arg.FullServiceNotes,
+		arg.AllowCustomerSupportAccess,
+		arg.AvatarImageUrl,
+		arg.CanUsePriority,
+		arg.IsEnterprise,
+		arg.DefaultAiModel,
+		arg.DefaultToFloor,
+		arg.UseSnapshots,
+		arg.PortfolioProvider,
+		arg.PaymentAppUsername,
+		arg.SolReferralAddress,
+		arg.MessengerGroupUrl,
+		arg.MessengerUsername,
+		arg.CostBasisAlgorithm,
+	)
+	var i Client
+	err := row.Scan(
+		&i.ID,
+		&i.PartnerID,
+		&i.ReferenceID,
+		&i.Name,
+		&i.Email,
+		&i.CostBasisAlgorithm,
+		&i.PerWalletFrom,
+		&i.Timezone,
+		&i.FiscalYearStart,
+		&i.Currency,
+		&i.Country,
+		&i.LockTaxesUntil,
+		&i.Settings,
+		&i.CurrentResultSetID,
+		&i.SettingsDirtySeq,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.TaxpayerType,
+		&i.HasCustomFiscalYear,
+		&i.NeededTaxYears,
+		&i.Deadline,
+		&i.IsOnExtension,
+		&i.AccountantStatus,
+		&i.AccountantNotes,
+		&i.FullServiceStatus,
+		&i.FullServiceNotes,
+		&i.AllowCustomerSupportAccess,
+		&i.AvatarImageUrl,
+		&i.CanUsePriority,
+		&i.IsEnterprise,
+		&i.DefaultAiModel,
+		&i.DefaultToFloor,
+		&i.UseSnapshots,
+		&i.PortfolioProvider,
+		&i.PaymentAppUsername,
+		&i.SolReferralAddress,
+		&i.MessengerGroupUrl,
+		&i.MessengerUsername,
 	)
 	return i, err
 }

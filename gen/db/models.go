@@ -89,23 +89,44 @@ type AuditLog struct {
 }
 
 type Client struct {
-	ID                 uuid.UUID
-	PartnerID          *uuid.UUID
-	ReferenceID        *string
-	Name               string
-	Email              *string
-	CostBasisAlgorithm string
-	PerWalletFrom      *time.Time
-	Timezone           string
-	FiscalYearStart    string
-	Currency           string
-	Country            string
-	LockTaxesUntil     *time.Time
-	Settings           []byte
-	CurrentResultSetID *uuid.UUID
-	SettingsDirtySeq   *int64
-	CreatedAt          time.Time
-	UpdatedAt          time.Time
+	ID                         uuid.UUID
+	PartnerID                  *uuid.UUID
+	ReferenceID                *string
+	Name                       string
+	Email                      *string
+	CostBasisAlgorithm         string
+	PerWalletFrom              *time.Time
+	Timezone                   string
+	FiscalYearStart            string
+	Currency                   string
+	Country                    string
+	LockTaxesUntil             *time.Time
+	Settings                   []byte
+	CurrentResultSetID         *uuid.UUID
+	SettingsDirtySeq           *int64
+	CreatedAt                  time.Time
+	UpdatedAt                  time.Time
+	TaxpayerType               string
+	HasCustomFiscalYear        bool
+	NeededTaxYears             *string
+	Deadline                   *time.Time
+	IsOnExtension              bool
+	AccountantStatus           *string
+	AccountantNotes            *string
+	FullServiceStatus          *string
+	FullServiceNotes           *string
+	AllowCustomerSupportAccess bool
+	AvatarImageUrl             *string
+	CanUsePriority             bool
+	IsEnterprise               bool
+	DefaultAiModel             *string
+	DefaultToFloor             bool
+	UseSnapshots               bool
+	PortfolioProvider          *string
+	PaymentAppUsername         *string
+	SolReferralAddress         *string
+	MessengerGroupUrl          *string
+	MessengerUsername          *string
 }
 
 type ClientApiKey struct {
@@ -157,6 +178,26 @@ type EmailOutbox struct {
 	SentAt    *time.Time
 	Attempts  int32
 	LastError *string
+}
+
+type Insight struct {
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	PatternID            string
+	Type                 string
+	Status               string
+	Severity             string
+	Title                string
+	Description          string
+	AssetID              *uuid.UUID
+	EstimatedImpactCents *int64
+	CreatedAt            time.Time
+	ResolvedAt           *time.Time
+}
+
+type InsightTransaction struct {
+	InsightID     uuid.UUID
+	TransactionID uuid.UUID
 }
 
 type InternalTransferPair struct {
@@ -257,6 +298,21 @@ type Report struct {
 	Language      string
 	FormBox       *string
 	ResultSetID   *uuid.UUID
+}
+
+type Subscription struct {
+	ID                 uuid.UUID
+	ClientID           uuid.UUID
+	Plan               string
+	Status             string
+	TaxYears           []int32
+	TransactionLimit   *int32
+	PriceCents         int64
+	Currency           string
+	CurrentPeriodStart time.Time
+	CurrentPeriodEnd   time.Time
+	CancelAtPeriodEnd  bool
+	CreatedAt          time.Time
 }
 
 type TaxCheckpoint struct {

@@ -423,6 +423,7 @@ type ComplexityRoot struct {
 		Status               func(childComplexity int) int
 		Title                func(childComplexity int) int
 		TransactionCount     func(childComplexity int) int
+		TransactionIds       func(childComplexity int) int
 		Type                 func(childComplexity int) int
 	}
 
@@ -2792,6 +2793,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Insight.TransactionCount(childComplexity), true
+	case "Insight.transactionIds":
+		if e.ComplexityRoot.Insight.TransactionIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Insight.TransactionIds(childComplexity), true
 	case "Insight.type":
 		if e.ComplexityRoot.Insight.Type == nil {
 			break
@@ -5991,7 +5998,12 @@ type CreateClientApiKeyResponse {
   apiKey: ClientApiKey!
 }
 
-"A finding about a client's ledger that needs attention or suggests an action."
+"""
+A finding about a client's ledger that needs attention or suggests an action. Most are derived when read
+from the ledger and the current tax results (patterns ` + "`" + `uncovered-disposals` + "`" + `, ` + "`" + `missing-basis` + "`" + `,
+` + "`" + `negative-balance` + "`" + `, ` + "`" + `unlabeled` + "`" + `, ` + "`" + `possible-spam:<assetId>` + "`" + `): they are OPEN while their condition holds
+and disappear once it is fixed. Others are recorded (by staff or a job) and carry their own status.
+"""
 type Insight {
   "Unique id."
   id: ID!
@@ -6009,8 +6021,10 @@ type Insight {
   title: String!
   "Explanation and suggested action."
   description: String!
-  "Transactions concerned."
+  "Transactions concerned (counting stops at 10,000: a larger count shows as 10000 and the title says ` + "`" + `More than` + "`" + `)."
   transactionCount: Int!
+  "The first 100 transactions concerned, oldest first; ` + "`" + `getClientTransactions(insightPatternId: patternId)` + "`" + ` lists them all."
+  transactionIds: [ID!]!
   "The asset concerned, if one."
   assetId: ID
   "Type of that asset."
@@ -6035,8 +6049,10 @@ enum InsightStatusEnum {
 
 "Kinds of insight."
 enum InsightTypeEnum {
-  "Disposals without a known cost basis."
+  "Disposals without a known cost basis (lots acquired without a price, or uncovered disposals)."
   MISSING_BASIS
+  "Disposals of more than the accounts held: the uncovered quantity is reported with a zero basis."
+  UNCOVERED_DISPOSALS
   "Balances that go negative, usually a missing account or transaction."
   NEGATIVE_BALANCE
   "Transactions without a label."
@@ -6158,13 +6174,21 @@ extend type Query {
     userId: String
   ): GetClientAuditLogsResponse!
 
-  "One client by id. FORBIDDEN when the caller is not a member (or the key belongs to another client)."
+  """
+  One client by id. Any member, the client's API keys (Read or ReadWrite), a portal access token of the client,
+  and staff. FORBIDDEN when the caller is not a member (or the key or token belongs to another client). For a
+  signed-in user this also selects the client as the active one (` + "`" + `getMyActiveClient` + "`" + `).
+  """
   getClientById(
     "The client's id."
     clientId: String!
   ): Client!
 
-  "Insights about the client's ledger, most severe first."
+  """
+  Insights about the client's ledger, most severe first (then by type and id). Any member or key of the client.
+  ` + "`" + `limit` + "`" + ` above 500 or a ` + "`" + `page` + "`" + ` above 10000 is BAD_USER_INPUT, as is an ` + "`" + `assetTypeFilter` + "`" + ` that is not a value of
+  ` + "`" + `AssetTypeEnum` + "`" + `.
+  """
   getClientInsights(
     "Only insights about assets of this type: a value of ` + "`" + `AssetTypeEnum` + "`" + `."
     assetTypeFilter: String
@@ -6181,12 +6205,13 @@ extend type Query {
   ): [Insight!]!
 
   """
-  The client the caller works in: for a client API key, the key's client; for a signed-in user, the client
-  selected last (or the first membership). NOT_FOUND when the user belongs to no client.
+  The client the caller works in: for a client API key or a portal access token, its client; for a signed-in
+  user, the client selected last with ` + "`" + `getClientById` + "`" + ` while still a member (or the first membership).
+  NOT_FOUND when the user belongs to no client.
   """
   getMyActiveClient: Client!
 
-  "The clients the caller belongs to (for a client API key, its one client), by name."
+  "The clients the caller belongs to (for a client API key or a portal access token, its one client), by name. Staff see their own memberships here; other clients by id."
   getMyClients: [Client!]!
 }
 
@@ -6238,9 +6263,15 @@ extend type Mutation {
   ): ClientApiKey!
 
   """
-  Changes client settings; omitted or null arguments stay unchanged. ` + "`" + `accountantNotes` + "`" + `, ` + "`" + `accountantStatus` + "`" + `,
-  ` + "`" + `canUsePriority` + "`" + `, ` + "`" + `fullServiceNotes` + "`" + `, ` + "`" + `fullServiceStatus` + "`" + ` and ` + "`" + `isEnterprise` + "`" + ` are staff only (FORBIDDEN
-  otherwise). Changes of country, currency, timezone or fiscal year mark the client dirty.
+  Changes client settings; omitted or null arguments stay unchanged (an empty string clears a text setting).
+  Any member or ReadWrite key of the client (a Read key: FORBIDDEN). ` + "`" + `accountantNotes` + "`" + `, ` + "`" + `accountantStatus` + "`" + `,
+  ` + "`" + `canUsePriority` + "`" + `, ` + "`" + `fullServiceNotes` + "`" + `, ` + "`" + `fullServiceStatus` + "`" + ` and ` + "`" + `isEnterprise` + "`" + ` are staff only: a client API
+  key, a portal token or a member who is not staff gets FORBIDDEN and nothing changes. Changes of country,
+  currency, timezone or fiscal year mark the client dirty: the next recalculation cuts tax years at the new
+  boundaries. Each changed setting is one ` + "`" + `getClientAuditLogs` + "`" + ` entry (entity ` + "`" + `client` + "`" + `, action ` + "`" + `client.update` + "`" + `,
+  the argument as ` + "`" + `field` + "`" + `; not undoable). BAD_USER_INPUT names the argument: an unknown IANA timezone, a fiscal-year day that is not
+  ` + "`" + `MM-DD` + "`" + ` (the start must fall on day 1 to 28; the end must be the day before the start), a name outside 1 to
+  200 characters, an unknown ` + "`" + `type` + "`" + `, tax years outside 2009 to 2100, a non-https avatar URL.
   """
   updateClient(
     "Accountant's notes. Staff only."
@@ -6265,21 +6296,21 @@ extend type Mutation {
     defaultAIModel: String
     "Value NFTs at floor price by default."
     defaultToFloor: Boolean
-    "Last day of the tax year as ` + "`" + `MM-DD` + "`" + `."
+    "Last day of the tax year as ` + "`" + `MM-DD` + "`" + `; alone, it sets the start to the day after it."
     fiscalYearEnd: String
-    "First day of the tax year as ` + "`" + `MM-DD` + "`" + `."
+    "First day of the tax year as ` + "`" + `MM-DD` + "`" + `, day 1 to 28."
     fiscalYearStart: String
     "Full-service notes. Staff only."
     fullServiceNotes: String
     "Full-service status. Staff only."
     fullServiceStatus: String
-    "The tax year differs from the calendar year."
+    "The tax year differs from the calendar year; false alone resets the tax year to the calendar year. Follows the fiscal year given otherwise."
     hasCustomFiscalYear: Boolean
     "Enterprise client. Staff only."
     isEnterprise: Boolean
     "The client filed for an extension."
     isOnExtension: Boolean
-    "Refuse edits of transactions dated before this instant."
+    "Refuse edits of transactions dated before this instant (kept as its UTC day)."
     lockTaxesUntil: Date
     "Display name (1 to 200 characters)."
     name: String
@@ -6303,7 +6334,7 @@ extend type Mutation {
     useSnapshots: Boolean
   ): Client!
 
-  "Changes the client's default cost-basis algorithm. Returns the client. Marks the client dirty."
+  "Changes the client's default cost-basis algorithm. Returns the client. Any member or ReadWrite key of the client. Marks the client dirty when the algorithm changes."
   updateClientCostBasisAlgorithm(
     "The client."
     clientId: ID!
@@ -6710,12 +6741,18 @@ schema {
 Read operations.
 
 Authentication (every operation requires one of these; otherwise UNAUTHENTICATED):
-- ` + "`" + `Authorization: Bearer <ID_TOKEN>` + "`" + `: an identity-provider token of a signed-in user (the web application).
+- ` + "`" + `Authorization: Bearer <ID_TOKEN>` + "`" + `: an OpenID Connect ID token of a signed-in user (the web application),
+  signed RS256 or ES256 by the configured identity provider, for this service's audience and not expired.
+  Its subject must be a registered user; the user reaches the clients it is a member of (staff: all).
+- ` + "`" + `Authorization: Bearer <ACCESS_TOKEN>` + "`" + `: the portal access token a partner obtains for one of its end users
+  from the REST ` + "`" + `POST /api/access-tokens` + "`" + `. It acts, read and write, on that end user's client only (the
+  ` + "`" + `clientId` + "`" + ` is the user's ` + "`" + `id` + "`" + ` in the partner API); any other ` + "`" + `clientId` + "`" + ` gives FORBIDDEN, and an expired
+  token gives UNAUTHENTICATED.
 - ` + "`" + `x-api-key: <API_KEY>` + "`" + ` or ` + "`" + `Authorization: ApiKey <API_KEY>` + "`" + `: a client API key (` + "`" + `svc_` + "`" + ` followed by the
   secret part). A key belongs to exactly one client and has the permission level ` + "`" + `Read` + "`" + ` or ` + "`" + `ReadWrite` + "`" + `.
 
 Tenancy: most operations take ` + "`" + `clientId` + "`" + ` and require the caller to be a member of that client. A client
-API key is valid for its own client only; any other ` + "`" + `clientId` + "`" + ` gives FORBIDDEN. A record addressed by its
+API key or a portal access token is valid for its own client only; any other ` + "`" + `clientId` + "`" + ` gives FORBIDDEN. A record addressed by its
 own id (account, report, asset) that belongs to another client gives NOT_FOUND. Some operations and
 arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
 
@@ -8506,7 +8543,7 @@ extend type Query {
     includeSpam: Boolean
     "Fill ` + "`" + `GetTransactionsResponse.summary` + "`" + ` with totals over every matching transaction."
     includeSummary: Boolean
-    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `. Insights do not flag transactions yet, so nothing matches."
+    "Only transactions concerned by the insight with this ` + "`" + `Insight.patternId` + "`" + ` (see ` + "`" + `getClientInsights` + "`" + `); an unknown pattern matches nothing."
     insightPatternId: ID
     "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `). Investments are not recorded yet, so nothing matches."
     investmentId: ID
@@ -8625,7 +8662,7 @@ extend type Query {
     includeSpam: Boolean
     "Fill ` + "`" + `GetTransactionsResponse.summary` + "`" + ` with totals over every matching transaction."
     includeSummary: Boolean
-    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `. Insights do not flag transactions yet, so nothing matches."
+    "Only transactions concerned by the insight with this ` + "`" + `Insight.patternId` + "`" + ` (see ` + "`" + `getClientInsights` + "`" + `); an unknown pattern matches nothing."
     insightPatternId: ID
     "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `). Investments are not recorded yet, so nothing matches."
     investmentId: ID
@@ -8743,7 +8780,7 @@ extend type Query {
     includeHidden: Boolean
     "Include transactions that move only spam assets (default false)."
     includeSpam: Boolean
-    "Only transactions flagged by the insight with this ` + "`" + `Insight.patternId` + "`" + `. Insights do not flag transactions yet, so nothing matches."
+    "Only transactions concerned by the insight with this ` + "`" + `Insight.patternId` + "`" + ` (see ` + "`" + `getClientInsights` + "`" + `); an unknown pattern matches nothing."
     insightPatternId: ID
     "Only transactions grouped under this investment (see ` + "`" + `labelTransactions` + "`" + `). Investments are not recorded yet, so nothing matches."
     investmentId: ID
@@ -10059,6 +10096,8 @@ func (ec *executionContext) childFields_Insight(ctx context.Context, field graph
 		return ec.fieldContext_Insight_description(ctx, field)
 	case "transactionCount":
 		return ec.fieldContext_Insight_transactionCount(ctx, field)
+	case "transactionIds":
+		return ec.fieldContext_Insight_transactionIds(ctx, field)
 	case "assetId":
 		return ec.fieldContext_Insight_assetId(ctx, field)
 	case "assetType":
@@ -22400,6 +22439,29 @@ func (ec *executionContext) _Insight_transactionCount(ctx context.Context, field
 }
 func (ec *executionContext) fieldContext_Insight_transactionCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Insight", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Insight_transactionIds(ctx context.Context, field graphql.CollectedField, obj *model.Insight) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Insight_transactionIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TransactionIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Insight_transactionIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Insight", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _Insight_assetId(ctx context.Context, field graphql.CollectedField, obj *model.Insight) (ret graphql.Marshaler) {
@@ -36593,6 +36655,11 @@ func (ec *executionContext) _Insight(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "transactionCount":
 			out.Values[i] = ec._Insight_transactionCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "transactionIds":
+			out.Values[i] = ec._Insight_transactionIds(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -2,6 +2,8 @@ package auth
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -23,19 +25,36 @@ const (
 	PermReadWrite
 )
 
-// Viewer is an authenticated GraphQL caller: a client API key or a signed-in user.
+// Viewer is an authenticated GraphQL caller: a client API key, a signed-in user (ID token) or a
+// partner's end user (portal access token of REST /access-tokens).
 type Viewer struct {
-	KeyID      uuid.UUID // set for API keys
-	KeyClient  uuid.UUID // the one client an API key may access
-	UserID     uuid.UUID // set for users
-	IsStaff    bool
-	Permission Permission
+	KeyID        uuid.UUID // set for API keys
+	KeyClient    uuid.UUID // the one client an API key may access
+	UserID       uuid.UUID // set for users
+	PortalClient uuid.UUID // set for portal access tokens: the one client (embedded user) the token is for
+	PartnerID    uuid.UUID // the partner that issued the portal access token
+	IsStaff      bool
+	Permission   Permission
+}
+
+// OnlyClient is the one client an API key or a portal access token may access (ok false for users).
+func (v *Viewer) OnlyClient() (uuid.UUID, bool) {
+	switch {
+	case v.KeyID != uuid.Nil:
+		return v.KeyClient, true
+	case v.PortalClient != uuid.Nil:
+		return v.PortalClient, true
+	}
+	return uuid.Nil, false
 }
 
 // Actor names the viewer in audit logs.
 func (v *Viewer) Actor() string {
-	if v.KeyID != uuid.Nil {
+	switch {
+	case v.KeyID != uuid.Nil:
 		return "apikey:" + v.KeyID.String()
+	case v.PortalClient != uuid.Nil:
+		return "partner:" + v.PartnerID.String()
 	}
 	return "user:" + v.UserID.String()
 }
@@ -43,10 +62,12 @@ func (v *Viewer) Actor() string {
 // ViewerAuthenticator resolves GraphQL credentials.
 type ViewerAuthenticator struct {
 	DB db.DBTX
-	// IDTokenSecret verifies identity-provider ID tokens (HS256). Empty disables bearer tokens.
-	IDTokenSecret []byte
-	IDTokenIssuer string
-	Now           func() time.Time
+	// IDTokens verifies identity-provider ID tokens (Authorization: Bearer); nil refuses them.
+	IDTokens *IDTokenVerifier
+	// PortalTokens verifies the portal access tokens of REST /access-tokens, accepted as
+	// Authorization: Bearer for their own client only; nil refuses them.
+	PortalTokens *Tokens
+	Now          func() time.Time
 }
 
 // Authenticate returns the viewer, or an Unauthenticated error when credentials are missing,
@@ -62,6 +83,9 @@ func (a *ViewerAuthenticator) Authenticate(ctx context.Context, h http.Header) (
 		return a.apiKey(ctx, key)
 	}
 	if tok := bearer(h); tok != "" {
+		if a.PortalTokens != nil && isPortalToken(tok) {
+			return a.portalToken(ctx, tok)
+		}
 		return a.idToken(ctx, tok)
 	}
 	return nil, apperr.New(apperr.Unauthenticated, "authentication required: send x-api-key, Authorization: ApiKey <key>, or Authorization: Bearer <ID token>")
@@ -95,20 +119,19 @@ func (a *ViewerAuthenticator) apiKey(ctx context.Context, key string) (*Viewer, 
 
 func (a *ViewerAuthenticator) idToken(ctx context.Context, raw string) (*Viewer, error) {
 	invalid := apperr.New(apperr.Unauthenticated, "ID token is invalid or expired")
-	if len(a.IDTokenSecret) == 0 {
+	if a.IDTokens == nil {
 		return nil, invalid
 	}
-	var claims jwt.RegisteredClaims
-	opts := []jwt.ParserOption{jwt.WithValidMethods([]string{"HS256"}), jwt.WithExpirationRequired(), jwt.WithTimeFunc(a.Now)}
-	if a.IDTokenIssuer != "" {
-		opts = append(opts, jwt.WithIssuer(a.IDTokenIssuer))
+	subject, err := a.IDTokens.Verify(ctx, raw)
+	if errors.Is(err, ErrProviderUnavailable) {
+		return nil, err
 	}
-	if _, err := jwt.ParseWithClaims(raw, &claims, func(*jwt.Token) (any, error) { return a.IDTokenSecret, nil }, opts...); err != nil {
-		return nil, invalid
+	if err != nil {
+		return nil, &apperr.Error{Kind: apperr.Unauthenticated, Message: "ID token is invalid or expired", Err: err}
 	}
-	u, err := db.New(a.DB).GetUserBySubject(ctx, claims.Subject)
+	u, err := db.New(a.DB).GetUserBySubject(ctx, subject)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, invalid
+		return nil, apperr.New(apperr.Unauthenticated, "no user is registered for this ID token's subject")
 	}
 	if err != nil {
 		return nil, err
@@ -116,12 +139,51 @@ func (a *ViewerAuthenticator) idToken(ctx context.Context, raw string) (*Viewer,
 	return &Viewer{UserID: u.ID, IsStaff: u.IsStaff, Permission: PermReadWrite}, nil
 }
 
+// isPortalToken tells a portal access token (HS256, issued by taxd) from an identity provider's
+// ID token (RS256/ES256) by its header, before any signature is checked.
+func isPortalToken(raw string) bool {
+	head, _, ok := strings.Cut(raw, ".")
+	if !ok {
+		return false
+	}
+	b, err := base64.RawURLEncoding.DecodeString(head)
+	if err != nil {
+		return false
+	}
+	var h struct {
+		Alg string `json:"alg"`
+	}
+	return json.Unmarshal(b, &h) == nil && h.Alg == jwt.SigningMethodHS256.Alg()
+}
+
+// portalToken accepts a partner's portal access token: ReadWrite on its own client only, while
+// that client is still the partner's embedded user.
+func (a *ViewerAuthenticator) portalToken(ctx context.Context, raw string) (*Viewer, error) {
+	claims, err := a.PortalTokens.Verify(raw, a.Now())
+	if err != nil {
+		return nil, err
+	}
+	pid, err1 := uuid.Parse(claims.PartnerID)
+	cid, err2 := uuid.Parse(claims.Subject)
+	if err1 != nil || err2 != nil {
+		return nil, apperr.New(apperr.Unauthenticated, "access token is invalid or expired")
+	}
+	owner, err := db.New(a.DB).GetClientPartner(ctx, cid)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return nil, err
+	}
+	if owner == nil || *owner != pid {
+		return nil, apperr.New(apperr.Unauthenticated, "access token is invalid or expired")
+	}
+	return &Viewer{PortalClient: cid, PartnerID: pid, Permission: PermReadWrite}, nil
+}
+
 // CanAccess checks that the viewer may act on clientID: an API key only on its own client, a user
 // on clients it is a member of (staff on all). Otherwise Forbidden.
 func (a *ViewerAuthenticator) CanAccess(ctx context.Context, v *Viewer, clientID uuid.UUID) error {
-	if v.KeyID != uuid.Nil {
-		if v.KeyClient != clientID {
-			return apperr.New(apperr.Forbidden, "this API key is not valid for client %s", clientID)
+	if only, ok := v.OnlyClient(); ok {
+		if only != clientID {
+			return apperr.New(apperr.Forbidden, "this credential is not valid for client %s", clientID)
 		}
 		return nil
 	}

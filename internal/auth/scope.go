@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"taxd/gen/db"
 	"taxd/internal/apperr"
 )
 
@@ -61,7 +62,7 @@ func (a *ViewerAuthenticator) Scope(ctx context.Context, v *Viewer, clientID uui
 	if err := a.CanAccess(ctx, v, clientID); err != nil {
 		return ClientScope{}, err
 	}
-	return ClientScope{clientID: clientID, perm: v.Permission, staff: v.IsStaff, actor: v.Actor()}, nil
+	return v.scope(clientID), nil
 }
 
 // ScopeForAccount authorises the viewer for the client that owns accountID. An account the viewer
@@ -111,4 +112,56 @@ func PartnerUserScope(p *Partner, clientID uuid.UUID, clientPartner *uuid.UUID) 
 // clientID (a report export): the request's scope was checked when the job was inserted.
 func JobScope(clientID uuid.UUID, job string) ClientScope {
 	return ClientScope{clientID: clientID, perm: PermRead, actor: "system:" + job}
+}
+
+// MyScopes are the scopes of every client the viewer belongs to: an API key's or a portal access
+// token's one client, or a user's memberships (staff included: staff see other clients by id, not
+// in this list).
+func (a *ViewerAuthenticator) MyScopes(ctx context.Context, v *Viewer) ([]ClientScope, error) {
+	if v == nil {
+		return nil, apperr.New(apperr.Unauthenticated, "authentication required")
+	}
+	if only, ok := v.OnlyClient(); ok {
+		return []ClientScope{v.scope(only)}, nil
+	}
+	ids, err := db.New(a.DB).ListMemberClientIDs(ctx, v.UserID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ClientScope, len(ids))
+	for i, id := range ids {
+		out[i] = v.scope(id)
+	}
+	return out, nil
+}
+
+// ActiveScope is the scope of the client the viewer works in: an API key's or a portal access
+// token's client; for a user, the client selected last while still a member, else the first
+// membership. NotFound when the user belongs to no client.
+func (a *ViewerAuthenticator) ActiveScope(ctx context.Context, v *Viewer) (ClientScope, error) {
+	if v == nil {
+		return ClientScope{}, apperr.New(apperr.Unauthenticated, "authentication required")
+	}
+	if only, ok := v.OnlyClient(); ok {
+		return v.scope(only), nil
+	}
+	active, err := db.New(a.DB).GetUserActiveClient(ctx, v.UserID)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return ClientScope{}, err
+	}
+	if active != nil {
+		return v.scope(*active), nil
+	}
+	ids, err := db.New(a.DB).ListMemberClientIDs(ctx, v.UserID)
+	if err != nil {
+		return ClientScope{}, err
+	}
+	if len(ids) == 0 {
+		return ClientScope{}, apperr.New(apperr.NotFound, "you are not a member of any client")
+	}
+	return v.scope(ids[0]), nil
+}
+
+func (v *Viewer) scope(clientID uuid.UUID) ClientScope {
+	return ClientScope{clientID: clientID, perm: v.Permission, staff: v.IsStaff, actor: v.Actor()}
 }

@@ -59,6 +59,12 @@ type Config struct {
 
 	// OTLPEndpoint turns tracing on: an OTLP/HTTP collector's base URL (spans go to /v1/traces).
 	OTLPEndpoint string
+
+	// OIDC: the identity provider whose ID tokens sign web-application users in on /graphql.
+	// Empty issuer: in development the local issuer of `taxd dev-token`; in production none.
+	OIDCIssuer   string
+	OIDCAudience string
+	OIDCJWKSURL  string // optional: the signing keys' URL (default: OpenID discovery)
 }
 
 // Development reports whether the server runs in development mode.
@@ -108,6 +114,9 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.CoinGeckoAPIKey, "coingecko-api-key", "TAXD_COINGECKO_API_KEY", "", "CoinGecko API key")
 	str(&c.OTLPEndpoint, "otlp-endpoint", "TAXD_OTLP_ENDPOINT", os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT"),
 		"OTLP/HTTP collector base URL (e.g. http://127.0.0.1:4318): traces every HTTP request; empty: no tracing (default $OTEL_EXPORTER_OTLP_ENDPOINT)")
+	str(&c.OIDCIssuer, "oidc-issuer", "TAXD_OIDC_ISSUER", "", "issuer URL of the identity provider whose ID tokens sign users in on /graphql (development default: the local issuer of `taxd dev-token`)")
+	str(&c.OIDCAudience, "oidc-audience", "TAXD_OIDC_AUDIENCE", "", "audience (client id) the ID tokens must carry; required with --oidc-issuer")
+	str(&c.OIDCJWKSURL, "oidc-jwks-url", "TAXD_OIDC_JWKS_URL", "", "URL of the identity provider's signing keys (JWKS); default: OpenID discovery from the issuer")
 	fs.BoolVar(&c.Offline, "offline", os.Getenv("TAXD_OFFLINE") == "true", "do not fetch historical prices ($TAXD_OFFLINE=true)")
 }
 
@@ -158,6 +167,9 @@ func (c *Config) Finish() error {
 	}
 	if c.EmailDailyLimit < 1 {
 		return errors.New("config: email-daily-limit must be at least 1")
+	}
+	if (c.OIDCIssuer == "") != (c.OIDCAudience == "") || (c.OIDCJWKSURL != "" && c.OIDCIssuer == "") {
+		return errors.New("config: TAXD_OIDC_ISSUER and TAXD_OIDC_AUDIENCE go together (and TAXD_OIDC_JWKS_URL needs them)")
 	}
 	return nil
 }

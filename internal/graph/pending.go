@@ -131,22 +131,6 @@ func (r *mutationResolver) RefreshAPIKey(ctx context.Context, accountID string, 
 	return nil, notImplemented(scope, "refreshApiKey")
 }
 
-func (r *mutationResolver) UpdateClient(ctx context.Context, accountantNotes *string, accountantStatus *model.ClientAccountantStatusEnum, allowCustomerSupportAccess *bool, avatarImageURL *string, canUsePriority *bool, clientID string, country *model.CountryEnum, currency *model.CurrencyCodeEnum, deadline *time.Time, defaultAIModel *string, defaultToFloor *bool, fiscalYearEnd *string, fiscalYearStart *string, fullServiceNotes *string, fullServiceStatus *string, hasCustomFiscalYear *bool, isEnterprise *bool, isOnExtension *bool, lockTaxesUntil *time.Time, name *string, neededTaxYears *string, paymentAppUsername *string, portfolioProvider *string, solReferralAddress *string, messengerGroupURL *string, messengerUsername *string, timezone *string, typeArg *string, useSnapshots *bool) (*model.Client, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "updateClient")
-}
-
-func (r *mutationResolver) UpdateClientCostBasisAlgorithm(ctx context.Context, clientID string, costBasisAlgorithm model.CostBasisAlgorithmEnum) (*model.Client, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "updateClientCostBasisAlgorithm")
-}
-
 func (r *mutationResolver) UpdateAsset(ctx context.Context, assetID string, priceSourceID *string, contractAddress *string, description *string, iconImageURL *string, imageURL *string, isHidden *bool, isSpam *bool, isWorthless *bool, name *string, overrideCurrentValue *float64, symbol *string, typeArg *model.AssetTypeEnum, usePlatformPrice *bool) (*model.Asset, error) {
 	scope, err := r.assetScope(ctx, assetID)
 	if err != nil {
@@ -181,30 +165,6 @@ func (r *queryResolver) GetJobsForAccount(ctx context.Context, accountID string)
 
 func (r *queryResolver) GetUsedChains(ctx context.Context, address string) ([]string, error) {
 	return nil, notImplementedForViewer(ctx, "getUsedChains")
-}
-
-func (r *queryResolver) GetClientByID(ctx context.Context, clientID string) (*model.Client, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getClientById")
-}
-
-func (r *queryResolver) GetClientInsights(ctx context.Context, assetTypeFilter *string, clientID string, limit *int, page *int, status *model.InsightStatusEnum, typeArg *model.InsightTypeEnum) ([]model.Insight, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getClientInsights")
-}
-
-func (r *queryResolver) GetMyActiveClient(ctx context.Context) (*model.Client, error) {
-	return nil, notImplementedForViewer(ctx, "getMyActiveClient")
-}
-
-func (r *queryResolver) GetMyClients(ctx context.Context) ([]model.Client, error) {
-	return nil, notImplementedForViewer(ctx, "getMyClients")
 }
 
 func (r *queryResolver) GetChart(ctx context.Context, clientID string, hardRefresh *bool, interval model.HistoricalBalanceIntervalEnum) (*model.GetChartResponse, error) {
@@ -245,12 +205,4 @@ func (r *queryResolver) GetPortfolioValue(ctx context.Context, clientID string, 
 		return nil, err
 	}
 	return nil, notImplemented(scope, "getPortfolioValue")
-}
-
-func (r *queryResolver) GetReportInfo(ctx context.Context, clientID string, taxFormID string) (*model.GetReportInfoResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getReportInfo")
 }

@@ -164,8 +164,8 @@ func (r *Resolver) accountScope(ctx context.Context, accountID string) (auth.Cli
 	return r.Auth.ScopeForAccount(ctx, v, id)
 }
 
-// viewerScope is the scope of the viewer's own client: the clientId given, else the API key's
-// client.
+// viewerScope is the scope of the viewer's own client: the clientId given, else the API key's or
+// portal token's one client.
 func (r *Resolver) viewerScope(ctx context.Context, clientID *string) (auth.ClientScope, error) {
 	v, err := auth.ViewerFrom(ctx)
 	if err != nil {
@@ -174,10 +174,11 @@ func (r *Resolver) viewerScope(ctx context.Context, clientID *string) (auth.Clie
 	if clientID != nil && *clientID != "" {
 		return r.scope(ctx, *clientID)
 	}
-	if v.KeyClient == uuid.Nil {
+	only, ok := v.OnlyClient()
+	if !ok {
 		return auth.ClientScope{}, apperr.InvalidField("clientId", "is required when signed in as a user")
 	}
-	return r.Auth.Scope(ctx, v, v.KeyClient)
+	return r.Auth.Scope(ctx, v, only)
 }
 
 func parseIDs(field string, ids []string) ([]uuid.UUID, error) {

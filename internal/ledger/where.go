@@ -218,10 +218,13 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 	if f.ShowOnlyPerpetuals {
 		w = append(w, sq.Or{sq.Eq{"t.label": tax.LabelFuturesPnL.String()}, existsTransfer("tr.label = ?", tax.LabelFuturesPnL.String())})
 	}
-	// Nothing in the ledger is linked to insights, investments, reminders, review priorities or
-	// protocol calls yet, and the engine has no wash-sale rule (crypto is not a security under
-	// §1091): these filters match no transaction, as the SDL says.
-	if f.InsightPatternID != nil || f.InvestmentID != nil || f.ReminderID != nil || f.LabeledPriority != nil ||
+	if f.InsightPatternID != nil {
+		w = append(w, insightPatternWhere(c, *f.InsightPatternID))
+	}
+	// Nothing in the ledger is linked to investments, reminders, review priorities or protocol
+	// calls yet, and the engine has no wash-sale rule (crypto is not a security under §1091):
+	// these filters match no transaction, as the SDL says.
+	if f.InvestmentID != nil || f.ReminderID != nil || f.LabeledPriority != nil ||
 		f.ProtocolAddress != nil || f.OnlyWashSales {
 		w = append(w, sq.Expr("false"))
 	}
@@ -285,4 +288,29 @@ type filterCtx struct {
 	searchAssets []uuid.UUID // assets whose symbol or name contains the search text
 	// accounts of the providers filter (deleted ones included: their transactions keep them)
 	providerAccounts []uuid.UUID
+}
+
+// insightPatternWhere matches the transactions of an insight (Insight.patternId): the derived
+// patterns of internal/clients/insights.go by the same conditions, recorded insights by their
+// links. An unknown pattern matches nothing.
+func insightPatternWhere(client uuid.UUID, pattern string) sq.Sqlizer {
+	switch pattern {
+	case "missing-basis":
+		return sq.Expr("coalesce(r.is_missing_basis, false)")
+	case "negative-balance":
+		return sq.Expr("coalesce(r.has_negative_balance, false)")
+	case "uncovered-disposals":
+		return existsTransfer("EXISTS (SELECT 1 FROM tax_disposals d WHERE d.result_set_id = r.result_set_id AND d.transfer_id = tr.id::text AND d.uncovered)")
+	case "unlabeled":
+		return sq.Expr("(t.label IS NULL OR t.label = '')")
+	}
+	if rest, ok := strings.CutPrefix(pattern, "possible-spam:"); ok {
+		asset, err := uuid.Parse(rest)
+		if err != nil {
+			return sq.Expr("false")
+		}
+		return existsTransfer("tr.asset_id = ?", asset)
+	}
+	return sq.Expr(`EXISTS (SELECT 1 FROM insight_transactions it JOIN insights i ON i.id = it.insight_id
+		WHERE it.transaction_id = t.id AND i.client_id = ? AND i.pattern_id = ?)`, client, pattern)
 }

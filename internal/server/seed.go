@@ -94,6 +94,12 @@ Try it:
     -H 'x-api-key: %s' \
     -d '{"query":"{ countDirty(clientId: \"%s\") }"}'
 
-`, path, demo.ClientID, demo.APISecret, demo.APIKey, baseURL, demo.ClientID, demo.APISecret, demo.ReferenceID, baseURL, demo.ClientAPIKey, demo.ClientUUID)
+  # a web-application user (ID token of the local development issuer):
+  curl -s -X POST %s/graphql -H 'content-type: application/json' \
+    -H "Authorization: Bearer $(go run ./cmd/taxd dev-token --subject demo-web --client %s)" \
+    -d '{"query":"{ getMyClients { id name } }"}'
+
+`, path, demo.ClientID, demo.APISecret, demo.APIKey, baseURL, demo.ClientID, demo.APISecret, demo.ReferenceID, baseURL, demo.ClientAPIKey, demo.ClientUUID,
+		baseURL, demo.ClientUUID)
 	return nil
 }

@@ -70,6 +70,9 @@ func NewHandler(d Deps) (http.Handler, error) {
 		}
 	}
 	svc := newServices(d, tokens)
+	if svc.Viewers.IDTokens, err = idTokenVerifier(d.Config); err != nil {
+		return nil, err
+	}
 	gate.Throttle = svc.Throttle
 	api := rest.NewHandler(svc.REST(d))
 

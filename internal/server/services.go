@@ -13,8 +13,8 @@ import (
 	"taxd/internal/rest"
 	"taxd/internal/syncs"
 	"taxd/internal/taxfigures"
-	"taxd/internal/taxsettings"
 	"taxd/internal/taxforms"
+	"taxd/internal/taxsettings"
 	"taxd/internal/webhooks"
 )
 
@@ -35,7 +35,7 @@ type Services struct {
 	// TaxSettings owns the clients' tax settings and lock.
 	TaxFigures  *taxfigures.Service
 	TaxSettings *taxsettings.Service
-	TaxForms *taxforms.Service   // broker tax forms and their reconciliation
+	TaxForms    *taxforms.Service // broker tax forms and their reconciliation
 }
 
 // newServices builds the services over d's pool, job client and bucket.
@@ -57,12 +57,12 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 		Files: fileimport.NewService(d.Pool, d.Bucket).WithUploads(fileimport.UploadSettings{
 			Secret: []byte(cfg.ReportSigningSecret), BaseURL: cfg.PublicURL, MaxBytes: cfg.UploadMaxBytes, Now: d.Now,
 		}),
-		Viewers:     &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
+		Viewers:     &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now, PortalTokens: tokens},
 		Webhooks:    webhooks.NewService(d.Pool),
 		Throttle:    auth.DefaultLoginThrottle(d.Pool, d.Now),
 		TaxFigures:  taxfigures.NewService(d.Pool, priceSource(d), d.Now),
 		TaxSettings: taxsettings.NewService(d.Pool),
-		TaxForms: taxforms.NewService(d.Pool, d.Jobs, d.Now),
+		TaxForms:    taxforms.NewService(d.Pool, d.Jobs, d.Now),
 	}
 	// The report worker renders the reconciled Form 8949 that a tax form generation queues.
 	s.Reports.Register(taxforms.ReportType, s.TaxForms.RenderReport)

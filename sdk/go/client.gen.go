@@ -1275,6 +1275,11 @@ type ClientInterface interface {
 	// Partner credentials only: an access token cannot mint another access token (403).
 	// 404 when the partner has no user with that referenceId.
 	//
+	// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
+	// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
+	// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
+	// UNAUTHENTICATED.
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
@@ -1290,6 +1295,11 @@ type ClientInterface interface {
 	//
 	// Partner credentials only: an access token cannot mint another access token (403).
 	// 404 when the partner has no user with that referenceId.
+	//
+	// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
+	// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
+	// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
+	// UNAUTHENTICATED.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -1801,6 +1811,11 @@ type ClientInterface interface {
 // Partner credentials only: an access token cannot mint another access token (403).
 // 404 when the partner has no user with that referenceId.
 //
+// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
+// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
+// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
+// UNAUTHENTICATED.
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
@@ -1826,6 +1841,11 @@ func (c *Client) CreateAccessTokenWithBody(ctx context.Context, contentType stri
 //
 // Partner credentials only: an access token cannot mint another access token (403).
 // 404 when the partner has no user with that referenceId.
+//
+// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
+// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
+// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
+// UNAUTHENTICATED.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3694,6 +3714,11 @@ type ClientWithResponsesInterface interface {
 	// Partner credentials only: an access token cannot mint another access token (403).
 	// 404 when the partner has no user with that referenceId.
 	//
+	// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
+	// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
+	// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
+	// UNAUTHENTICATED.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
@@ -3709,6 +3734,11 @@ type ClientWithResponsesInterface interface {
 	//
 	// Partner credentials only: an access token cannot mint another access token (403).
 	// 404 when the partner has no user with that referenceId.
+	//
+	// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
+	// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
+	// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
+	// UNAUTHENTICATED.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6446,6 +6476,11 @@ func (r ListWebhookDeliveriesResponse) ContentType() string {
 // Partner credentials only: an access token cannot mint another access token (403).
 // 404 when the partner has no user with that referenceId.
 //
+// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
+// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
+// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
+// UNAUTHENTICATED.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
@@ -6467,6 +6502,11 @@ func (c *ClientWithResponses) CreateAccessTokenWithBodyWithResponse(ctx context.
 //
 // Partner credentials only: an access token cannot mint another access token (403).
 // 404 when the partner has no user with that referenceId.
+//
+// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
+// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
+// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
+// UNAUTHENTICATED.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

@@ -51,3 +51,16 @@ UPDATE login_failures SET locked_until = sqlc.arg(locked_until)::timestamptz WHE
 
 -- name: ClearLoginFailures :exec
 DELETE FROM login_failures WHERE key = $1;
+
+-- name: ListMemberClientIDs :many
+-- The clients a user belongs to, in the order they joined (bounded: a user has a handful).
+SELECT client_id FROM client_members WHERE user_id = $1 ORDER BY created_at, client_id LIMIT 1000;
+
+-- name: GetUserActiveClient :one
+-- The user's selected client while the user is still a member of it.
+SELECT u.active_client_id FROM users u
+WHERE u.id = $1 AND EXISTS (SELECT 1 FROM client_members m WHERE m.user_id = u.id AND m.client_id = u.active_client_id);
+
+-- name: GetClientPartner :one
+-- The partner of an embedded user's client (portal access tokens on /graphql).
+SELECT partner_id FROM clients WHERE id = $1;

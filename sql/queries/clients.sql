@@ -8,3 +8,44 @@ SELECT * FROM clients WHERE partner_id = $1 AND reference_id = $2;
 
 -- name: GetClient :one
 SELECT * FROM clients WHERE id = $1;
+
+-- name: GetClientForUpdate :one
+SELECT * FROM clients WHERE id = $1 FOR UPDATE;
+
+-- name: GetUser :one
+SELECT * FROM users WHERE id = $1;
+
+-- name: UpdateClientSettings :one
+-- Sets every settings column from a value the caller merged (unchanged fields carry their old value).
+UPDATE clients SET
+    name = $2, taxpayer_type = $3, currency = $4, country = $5, timezone = $6, fiscal_year_start = $7,
+    has_custom_fiscal_year = $8, needed_tax_years = $9, deadline = $10, is_on_extension = $11,
+    lock_taxes_until = $12, accountant_status = $13, accountant_notes = $14, full_service_status = $15,
+    full_service_notes = $16, allow_customer_support_access = $17, avatar_image_url = $18,
+    can_use_priority = $19, is_enterprise = $20, default_ai_model = $21, default_to_floor = $22,
+    use_snapshots = $23, portfolio_provider = $24, payment_app_username = $25, sol_referral_address = $26,
+    messenger_group_url = $27, messenger_username = $28, cost_basis_algorithm = $29, updated_at = now()
+WHERE id = $1
+RETURNING *;
+
+-- name: GetClientSubscription :one
+SELECT * FROM subscriptions WHERE client_id = $1;
+
+-- name: ListClientInsights :many
+-- Recorded insights with the number of transactions each concerns (bounded by the caller's limit).
+SELECT i.*, (SELECT count(*) FROM insight_transactions it WHERE it.insight_id = i.id)::int AS transaction_count
+FROM insights i WHERE i.client_id = $1 ORDER BY i.created_at, i.id LIMIT 1000;
+
+-- name: ListClientsByID :many
+SELECT * FROM clients WHERE id = ANY(sqlc.arg(ids)::uuid[]) ORDER BY name, id;
+
+-- name: ClientState :one
+-- What Client shows beside its settings: dirty, when results were last committed.
+SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = c.id) OR c.settings_dirty_seq IS NOT NULL)::boolean AS is_dirty,
+       rs.created_at AS last_recalculated_at
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
+WHERE c.id = $1;
+
+-- name: SelectActiveClient :exec
+-- A no-op (no row version written) when the client is already the active one.
+UPDATE users SET active_client_id = $2 WHERE id = $1 AND active_client_id IS DISTINCT FROM $2;

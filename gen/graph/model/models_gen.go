@@ -807,7 +807,10 @@ type IncomeByLabel struct {
 	TransactionCount int `json:"transactionCount"`
 }
 
-// A finding about a client's ledger that needs attention or suggests an action.
+// A finding about a client's ledger that needs attention or suggests an action. Most are derived when read
+// from the ledger and the current tax results (patterns `uncovered-disposals`, `missing-basis`,
+// `negative-balance`, `unlabeled`, `possible-spam:<assetId>`): they are OPEN while their condition holds
+// and disappear once it is fixed. Others are recorded (by staff or a job) and carry their own status.
 type Insight struct {
 	// Unique id.
 	ID string `json:"id"`
@@ -825,8 +828,10 @@ type Insight struct {
 	Title string `json:"title"`
 	// Explanation and suggested action.
 	Description string `json:"description"`
-	// Transactions concerned.
+	// Transactions concerned (counting stops at 10,000: a larger count shows as 10000 and the title says `More than`).
 	TransactionCount int `json:"transactionCount"`
+	// The first 100 transactions concerned, oldest first; `getClientTransactions(insightPatternId: patternId)` lists them all.
+	TransactionIds []string `json:"transactionIds"`
 	// The asset concerned, if one.
 	AssetID *string `json:"assetId,omitempty"`
 	// Type of that asset.
@@ -989,12 +994,18 @@ type PortfolioResponseV2 struct {
 // Read operations.
 //
 // Authentication (every operation requires one of these; otherwise UNAUTHENTICATED):
-//   - `Authorization: Bearer <ID_TOKEN>`: an identity-provider token of a signed-in user (the web application).
+//   - `Authorization: Bearer <ID_TOKEN>`: an OpenID Connect ID token of a signed-in user (the web application),
+//     signed RS256 or ES256 by the configured identity provider, for this service's audience and not expired.
+//     Its subject must be a registered user; the user reaches the clients it is a member of (staff: all).
+//   - `Authorization: Bearer <ACCESS_TOKEN>`: the portal access token a partner obtains for one of its end users
+//     from the REST `POST /api/access-tokens`. It acts, read and write, on that end user's client only (the
+//     `clientId` is the user's `id` in the partner API); any other `clientId` gives FORBIDDEN, and an expired
+//     token gives UNAUTHENTICATED.
 //   - `x-api-key: <API_KEY>` or `Authorization: ApiKey <API_KEY>`: a client API key (`svc_` followed by the
 //     secret part). A key belongs to exactly one client and has the permission level `Read` or `ReadWrite`.
 //
 // Tenancy: most operations take `clientId` and require the caller to be a member of that client. A client
-// API key is valid for its own client only; any other `clientId` gives FORBIDDEN. A record addressed by its
+// API key or a portal access token is valid for its own client only; any other `clientId` gives FORBIDDEN. A record addressed by its
 // own id (account, report, asset) that belongs to another client gives NOT_FOUND. Some operations and
 // arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
 //
@@ -2917,8 +2928,10 @@ func (e InsightStatusEnum) MarshalJSON() ([]byte, error) {
 type InsightTypeEnum string
 
 const (
-	// Disposals without a known cost basis.
+	// Disposals without a known cost basis (lots acquired without a price, or uncovered disposals).
 	InsightTypeEnumMissingBasis InsightTypeEnum = "MISSING_BASIS"
+	// Disposals of more than the accounts held: the uncovered quantity is reported with a zero basis.
+	InsightTypeEnumUncoveredDisposals InsightTypeEnum = "UNCOVERED_DISPOSALS"
 	// Balances that go negative, usually a missing account or transaction.
 	InsightTypeEnumNegativeBalance InsightTypeEnum = "NEGATIVE_BALANCE"
 	// Transactions without a label.
@@ -2941,6 +2954,7 @@ const (
 
 var AllInsightTypeEnum = []InsightTypeEnum{
 	InsightTypeEnumMissingBasis,
+	InsightTypeEnumUncoveredDisposals,
 	InsightTypeEnumNegativeBalance,
 	InsightTypeEnumUnlabeledTransactions,
 	InsightTypeEnumPossibleInternalTransfer,
@@ -2954,7 +2968,7 @@ var AllInsightTypeEnum = []InsightTypeEnum{
 
 func (e InsightTypeEnum) IsValid() bool {
 	switch e {
-	case InsightTypeEnumMissingBasis, InsightTypeEnumNegativeBalance, InsightTypeEnumUnlabeledTransactions, InsightTypeEnumPossibleInternalTransfer, InsightTypeEnumPossibleSpam, InsightTypeEnumMissingPrice, InsightTypeEnumDuplicateTransfers, InsightTypeEnumUnsupportedProtocol, InsightTypeEnumTaxLossHarvesting, InsightTypeEnumAccountSyncFailed:
+	case InsightTypeEnumMissingBasis, InsightTypeEnumUncoveredDisposals, InsightTypeEnumNegativeBalance, InsightTypeEnumUnlabeledTransactions, InsightTypeEnumPossibleInternalTransfer, InsightTypeEnumPossibleSpam, InsightTypeEnumMissingPrice, InsightTypeEnumDuplicateTransfers, InsightTypeEnumUnsupportedProtocol, InsightTypeEnumTaxLossHarvesting, InsightTypeEnumAccountSyncFailed:
 		return true
 	}
 	return false

@@ -23,6 +23,11 @@ export interface paths {
          *
          *     Partner credentials only: an access token cannot mint another access token (403).
          *     404 when the partner has no user with that referenceId.
+         *
+         *     The same token also authenticates the user on the GraphQL API (`POST /graphql` with
+         *     `Authorization: Bearer <token>`), read and write, for that user's own client only: its
+         *     `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
+         *     UNAUTHENTICATED.
          */
         post: operations["createAccessToken"];
         delete?: never;

@@ -1,0 +1,303 @@
+package clients
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"taxd/gen/db"
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
+)
+
+// Insight is one finding about a client's ledger (getClientInsights).
+type Insight struct {
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	PatternID            string
+	Type                 string // InsightTypeEnum
+	Status               string // OPEN, RESOLVED, DISMISSED
+	Severity             string // INFO, WARNING, CRITICAL
+	Title, Description   string
+	TransactionCount     int  // capped at MaxInsightCount
+	CountCapped          bool // more transactions than MaxInsightCount
+	TransactionIDs       []uuid.UUID
+	AssetID              *uuid.UUID
+	AssetType            *string
+	EstimatedImpactCents *int64
+	CreatedAt            time.Time
+	ResolvedAt           *time.Time
+}
+
+// Insight limits: counting stops at MaxInsightCount transactions per insight and at most
+// MaxInsightTransactionIDs ids are listed, so an insight costs the same on any ledger size.
+const (
+	MaxInsightCount          = 10000
+	MaxInsightTransactionIDs = 100
+	maxSpamAssets            = 50
+)
+
+// InsightFilter selects insights.
+type InsightFilter struct {
+	Status    *string
+	Type      *string
+	AssetType *string
+	Page      int // zero-based
+	Limit     int // 1..500
+}
+
+// derivedPattern is an insight computed from the ledger and the current tax results when read.
+// from is a query of (id, occurred_at) of the transactions concerned; $1 is the client, $2 the
+// current result set (only when needsResults).
+type derivedPattern struct {
+	id, typ, severity string
+	needsResults      bool
+	title             func(n int, more bool) string
+	description       string
+	from              string
+}
+
+func count(n int, more bool, one, many string) string {
+	if more {
+		return fmt.Sprintf("More than %d %s", n, many)
+	}
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// The patterns (their ids also filter getClientTransactions through insightPatternId).
+var derivedPatterns = []derivedPattern{
+	{
+		id: "uncovered-disposals", typ: "UNCOVERED_DISPOSALS", severity: "CRITICAL", needsResults: true,
+		title: func(n int, more bool) string {
+			return count(n, more, "transaction disposes of more than its accounts held", "transactions dispose of more than their accounts held")
+		},
+		description: "The tax engine found no lots for part of these disposals: the uncovered quantity is reported with a zero cost basis. Add the missing accounts or acquisitions, or mark the transfers as internal moves.",
+		from: `SELECT DISTINCT t.id, t.occurred_at FROM tax_disposals d JOIN transfers tr ON tr.id = d.transfer_id::uuid
+			JOIN transactions t ON t.id = tr.transaction_id
+			WHERE d.result_set_id = $2 AND d.uncovered AND t.client_id = $1 AND t.deleted_at IS NULL`,
+	},
+	{
+		id: "missing-basis", typ: "MISSING_BASIS", severity: "CRITICAL", needsResults: true,
+		title: func(n int, more bool) string {
+			return count(n, more, "transaction is missing a cost basis", "transactions are missing a cost basis")
+		},
+		description: "These disposals use lots whose cost basis is unknown (an acquisition without a price, or an uncovered disposal), so their gains are overstated. Give the acquisitions a fiat value or set the basis.",
+		from: `SELECT t.id, t.occurred_at FROM tax_transaction_results r JOIN transactions t ON t.id = r.transaction_id
+			WHERE r.result_set_id = $2 AND r.is_missing_basis AND t.client_id = $1 AND t.deleted_at IS NULL`,
+	},
+	{
+		id: "negative-balance", typ: "NEGATIVE_BALANCE", severity: "WARNING", needsResults: true,
+		title: func(n int, more bool) string {
+			return count(n, more, "transaction takes a balance below zero", "transactions take balances below zero")
+		},
+		description: "An account sent more of an asset than it held at the time; usually an account or a transaction is missing.",
+		from: `SELECT t.id, t.occurred_at FROM tax_transaction_results r JOIN transactions t ON t.id = r.transaction_id
+			WHERE r.result_set_id = $2 AND r.has_negative_balance AND t.client_id = $1 AND t.deleted_at IS NULL`,
+	},
+	{
+		id: "unlabeled", typ: "UNLABELED_TRANSACTIONS", severity: "INFO",
+		title: func(n int, more bool) string {
+			return count(n, more, "transaction has no label", "transactions have no label")
+		},
+		description: "Without a label, a transfer to or from an outside address is taxed as a plain sale or purchase. Label these transactions so that income, gifts and fees are treated as such.",
+		from: `SELECT t.id, t.occurred_at FROM transactions t
+			WHERE t.client_id = $1 AND (t.label IS NULL OR t.label = '') AND t.deleted_at IS NULL AND NOT t.is_hidden`,
+	},
+}
+
+// spamWords mark asset names and symbols that advertise a site or a claim, the usual airdropped spam.
+const spamAssetCondition = `a.client_id = $1 AND NOT a.is_spam AND NOT a.is_hidden AND
+	(a.name || ' ' || a.symbol) ~* '(https?://|www\.|\.(com|io|xyz|net|org|app|site|online)\M|claim|visit|reward|voucher|airdrop)'`
+
+// Insights lists the scope's client's insights, most severe first: the recorded ones and those
+// derived from the ledger and the current tax results (open while their condition holds).
+func (s *Service) Insights(ctx context.Context, scope auth.ClientScope, f InsightFilter) ([]Insight, error) {
+	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	if f.Limit < 1 || f.Limit > 500 {
+		return nil, apperr.InvalidField("limit", "must be 1 to 500")
+	}
+	if f.Page < 0 || f.Page > 10000 {
+		return nil, apperr.InvalidField("page", "must be 0 to 10000")
+	}
+	if f.AssetType != nil {
+		switch *f.AssetType {
+		case "COIN", "NFT", "DEFI", "PERPETUAL", "PREDICTION", "FIAT":
+		default:
+			return nil, apperr.InvalidField("assetTypeFilter", "must be a value of AssetTypeEnum")
+		}
+	}
+	var all []Insight
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var err error
+		all, err = insights(ctx, tx, scope.ClientID(), f, s.now())
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		a, b := all[i], all[j]
+		if severityRank[a.Severity] != severityRank[b.Severity] {
+			return severityRank[a.Severity] > severityRank[b.Severity]
+		}
+		if a.Type != b.Type {
+			return a.Type < b.Type
+		}
+		return a.ID.String() < b.ID.String()
+	})
+	from := f.Page * f.Limit
+	if from >= len(all) {
+		return []Insight{}, nil
+	}
+	return all[from:min(from+f.Limit, len(all))], nil
+}
+
+var severityRank = map[string]int{"INFO": 0, "WARNING": 1, "CRITICAL": 2}
+
+func keep(f InsightFilter, in Insight) bool {
+	return (f.Status == nil || *f.Status == in.Status) && (f.Type == nil || *f.Type == in.Type) &&
+		(f.AssetType == nil || (in.AssetType != nil && *in.AssetType == *f.AssetType))
+}
+
+func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilter, now time.Time) ([]Insight, error) {
+	q := db.New(tx)
+	var out []Insight
+	recorded, err := q.ListClientInsights(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recorded {
+		in := Insight{ID: r.ID, ClientID: r.ClientID, PatternID: r.PatternID, Type: r.Type, Status: r.Status, Severity: r.Severity,
+			Title: r.Title, Description: r.Description, TransactionCount: int(r.TransactionCount), AssetID: r.AssetID,
+			EstimatedImpactCents: r.EstimatedImpactCents, CreatedAt: r.CreatedAt, ResolvedAt: r.ResolvedAt}
+		if !keep(f, in) {
+			continue
+		}
+		in.TransactionIDs, err = ids(ctx, tx, `SELECT t.id, t.occurred_at FROM insight_transactions it JOIN transactions t ON t.id = it.transaction_id
+			WHERE it.insight_id = $2 AND t.client_id = $1`, clientID, r.ID)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, in)
+	}
+	if f.Status != nil && *f.Status != "OPEN" {
+		return out, nil // derived insights are open while they last
+	}
+	var resultSet *uuid.UUID
+	var foundAt *time.Time
+	if err := tx.QueryRow(ctx, `SELECT c.current_result_set_id, rs.created_at FROM clients c
+		LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, clientID).Scan(&resultSet, &foundAt); err != nil {
+		return nil, err
+	}
+	created := now
+	if foundAt != nil {
+		created = *foundAt
+	}
+	for _, p := range derivedPatterns {
+		in := Insight{ID: derivedID(clientID, p.id), ClientID: clientID, PatternID: p.id, Type: p.typ, Status: "OPEN",
+			Severity: p.severity, Description: p.description, CreatedAt: created}
+		if !keep(f, in) || (p.needsResults && resultSet == nil) {
+			continue
+		}
+		args := []any{clientID}
+		if p.needsResults {
+			args = append(args, *resultSet)
+		}
+		n, err := countCapped(ctx, tx, p.from, args...)
+		if err != nil {
+			return nil, fmt.Errorf("insight %s: %w", p.id, err)
+		}
+		if n == 0 {
+			continue
+		}
+		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
+		in.Title = p.title(in.TransactionCount, in.CountCapped)
+		if in.TransactionIDs, err = ids(ctx, tx, p.from, args...); err != nil {
+			return nil, err
+		}
+		out = append(out, in)
+	}
+	spam, err := spamInsights(ctx, tx, clientID, f, created)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, spam...), nil
+}
+
+// spamInsights is one POSSIBLE_SPAM insight per asset whose name advertises a site or a claim
+// and that is not marked spam yet.
+func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilter, created time.Time) ([]Insight, error) {
+	if f.Type != nil && *f.Type != "POSSIBLE_SPAM" {
+		return nil, nil
+	}
+	rows, err := tx.Query(ctx, `SELECT a.id, a.symbol, a.type FROM assets a WHERE `+spamAssetCondition+`
+		AND EXISTS (SELECT 1 FROM transfers tr JOIN transactions t ON t.id = tr.transaction_id
+		            WHERE tr.client_id = $1 AND tr.asset_id = a.id AND t.deleted_at IS NULL)
+		ORDER BY a.id LIMIT `+fmt.Sprint(maxSpamAssets), clientID)
+	if err != nil {
+		return nil, err
+	}
+	type asset struct {
+		id          uuid.UUID
+		symbol, typ string
+	}
+	found, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (asset, error) {
+		var a asset
+		return a, r.Scan(&a.id, &a.symbol, &a.typ)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []Insight
+	for _, a := range found {
+		in := Insight{ID: derivedID(clientID, "possible-spam:"+a.id.String()), ClientID: clientID, PatternID: "possible-spam:" + a.id.String(),
+			Type: "POSSIBLE_SPAM", Status: "OPEN", Severity: "WARNING", AssetID: &a.id, AssetType: &a.typ, CreatedAt: created,
+			Description: fmt.Sprintf("The asset %s advertises a site or a claim, as airdropped spam does. Mark it as spam (updateAsset isSpam) to leave it out of your figures; never visit the site.", a.symbol)}
+		if !keep(f, in) {
+			continue
+		}
+		from := `SELECT DISTINCT t.id, t.occurred_at FROM transfers tr JOIN transactions t ON t.id = tr.transaction_id
+			WHERE tr.client_id = $1 AND tr.asset_id = $2 AND t.deleted_at IS NULL`
+		n, err := countCapped(ctx, tx, from, clientID, a.id)
+		if err != nil {
+			return nil, err
+		}
+		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
+		in.Title = fmt.Sprintf("%s looks like spam (%s)", a.symbol, count(in.TransactionCount, in.CountCapped, "transaction", "transactions"))
+		if in.TransactionIDs, err = ids(ctx, tx, from, clientID, a.id); err != nil {
+			return nil, err
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}
+
+// countCapped counts the rows of from up to one more than MaxInsightCount.
+func countCapped(ctx context.Context, tx pgx.Tx, from string, args ...any) (int, error) {
+	var n int
+	err := tx.QueryRow(ctx, fmt.Sprintf(`SELECT count(*) FROM (%s LIMIT %d) x`, from, MaxInsightCount+1), args...).Scan(&n)
+	return n, err
+}
+
+// ids lists the first MaxInsightTransactionIDs transactions of from, oldest first.
+func ids(ctx context.Context, tx pgx.Tx, from string, args ...any) ([]uuid.UUID, error) {
+	rows, err := tx.Query(ctx, fmt.Sprintf(`SELECT id FROM (%s) x ORDER BY occurred_at, id LIMIT %d`, from, MaxInsightTransactionIDs), args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+}
+
+// derivedID is a stable id of a derived insight: the same finding keeps its id between reads.
+func derivedID(clientID uuid.UUID, pattern string) uuid.UUID {
+	return uuid.NewSHA1(clientID, []byte("insight:"+pattern))
+}
