@@ -36,7 +36,7 @@ var pendingGraphQL = setOf(
 	"unhideMultipleTransactions", "unmarkInternalTransfer", "updateMultiTransactionsCostBasis", "updateTransaction",
 	"updateTransfer",
 	// tax
-	"getHarvestableLosses", "getIncomeAndCapGains", "getReportDownloadUrl", "getReportExportV2", "getReportInfo", "getReports",
+	"getHarvestableLosses", "getIncomeAndCapGains", "getReportDownloadUrl", "getReportExportV2", "getReports",
 	"getTaxLots", "getTaxYears", "updateClientTaxSettings",
 	// clients
 	"getClientAuditLogs", "getClientById", "getClientInsights", "getMyActiveClient", "getMyClients", "refreshApiKey",

@@ -447,14 +447,6 @@ func (r *queryResolver) GetReportExportV2(ctx context.Context, accountIds []stri
 	return nil, notImplemented(scope, "getReportExportV2")
 }
 
-func (r *queryResolver) GetReportInfo(ctx context.Context, clientID string, taxFormID string) (*model.GetReportInfoResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getReportInfo")
-}
-
 func (r *queryResolver) GetReports(ctx context.Context, clientID string) ([]model.Report, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
