@@ -7923,7 +7923,11 @@ extend type Query {
     year: String
   ): ReportExportResponse!
 
-  "Summary of one broker tax form against the ledger."
+  """
+  Summary of one broker tax form against the ledger: the totals of ` + "`" + `getTaxFormReconciliation` + "`" + `, where the computed
+  figures are those of the disposals paired with the form's rows, and the latest ` + "`" + `generate1099DAReports` + "`" + ` run.
+  NOT_FOUND for a form the client does not have.
+  """
   getReportInfo(
     "The client."
     clientId: ID!

@@ -596,6 +596,35 @@ func (r *mutationResolver) Generate1099DAReports(ctx context.Context, clientID s
 	return &model.GenerateReconciled8949sResponse{Generation: gen, Reports: gen.Reports, Message: msg}, nil
 }
 
+func (r *queryResolver) GetReportInfo(ctx context.Context, clientID string, taxFormID string) (*model.GetReportInfoResponse, error) {
+	scope, id, err := r.taxFormScope(ctx, clientID, taxFormID)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := r.TaxForms.Reconcile(ctx, scope, id)
+	if err != nil {
+		return nil, err
+	}
+	gens, err := r.TaxForms.Generations(ctx, scope, id)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.GetReportInfoResponse{
+		TaxForm: taxFormOut(rec.Form), BrokerProceedsCents: money.Cents(rec.BrokerProceeds), ComputedProceedsCents: money.Cents(rec.PairedProceeds),
+		ComputedCostBasisCents: money.Cents(rec.PairedBasis), BrokerTransactionCount: rec.Counts[taxforms.Matched] + rec.Counts[taxforms.Mismatched] + rec.Counts[taxforms.MissingInLedger],
+		MatchedTransactionCount: rec.Counts[taxforms.Matched] + rec.Counts[taxforms.Mismatched], UnmatchedTransactionCount: rec.Counts[taxforms.MissingInLedger],
+		IsStale: rec.IsStale,
+	}
+	out.ProceedsDifferenceCents = out.BrokerProceedsCents - out.ComputedProceedsCents
+	if rec.BrokerBasis != nil {
+		out.BrokerCostBasisCents = ptrTo(money.Cents(*rec.BrokerBasis))
+	}
+	if len(gens) > 0 {
+		out.LatestGeneration = generationOut(gens[0])
+	}
+	return out, nil
+}
+
 // taxFormScope authorises the viewer for clientID and parses a tax form id.
 func (r *Resolver) taxFormScope(ctx context.Context, clientID, taxFormID string) (auth.ClientScope, uuid.UUID, error) {
 	scope, err := r.scope(ctx, clientID)

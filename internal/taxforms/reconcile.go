@@ -98,7 +98,10 @@ type Reconciliation struct {
 	// BrokerBasis is nil when no row of the form reports a basis.
 	BrokerBasis   *decimal.Decimal
 	ComputedBasis decimal.Decimal
-	Counts        map[Status]int
+	// PairedProceeds and PairedBasis sum the ledger disposals paired with a broker row.
+	PairedProceeds decimal.Decimal
+	PairedBasis    decimal.Decimal
+	Counts         map[Status]int
 }
 
 // Reconcile pairs the broker rows of form formID with the ledger's disposals (those in the form's
@@ -164,6 +167,8 @@ func Reconcile(formID uuid.UUID, broker []BrokerRow, ledger []LedgerUnit) Reconc
 		r := Row{ID: b.ID, Broker: b, Status: MissingInLedger}
 		if j := pair[i]; j >= 0 {
 			r.Ledger = &ledger[j]
+			rec.PairedProceeds = rec.PairedProceeds.Add(r.Ledger.Proceeds)
+			rec.PairedBasis = rec.PairedBasis.Add(r.Ledger.Basis)
 			r.Status = Matched
 			if !within(b.Proceeds, r.Ledger.Proceeds, EqualTolerance) || (b.CostBasis != nil && !within(*b.CostBasis, r.Ledger.Basis, EqualTolerance)) {
 				r.Status = Mismatched

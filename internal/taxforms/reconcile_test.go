@@ -81,6 +81,9 @@ func TestReconcileMatchesDiffersAndMissingBothWays(t *testing.T) {
 	if !rec.BrokerProceeds.Equal(dec("5140")) || !rec.ComputedProceeds.Equal(dec("9850")) || !rec.ComputedBasis.Equal(dec("7875")) || rec.BrokerBasis != nil {
 		t.Errorf("totals: broker %s computed %s basis %s broker basis %v", rec.BrokerProceeds, rec.ComputedProceeds, rec.ComputedBasis, rec.BrokerBasis)
 	}
+	if !rec.PairedProceeds.Equal(dec("2850")) || !rec.PairedBasis.Equal(dec("1875")) {
+		t.Errorf("paired disposals: proceeds %s basis %s, want 2850 and 1875", rec.PairedProceeds, rec.PairedBasis)
+	}
 	if rec.Counts[Matched] != 1 || rec.Counts[Mismatched] != 1 || rec.Counts[MissingInLedger] != 2 || rec.Counts[MissingOnForm] != 1 {
 		t.Errorf("counts %v", rec.Counts)
 	}
