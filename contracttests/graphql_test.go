@@ -40,11 +40,8 @@ var pendingGraphQL = setOf(
 	"getTaxForm8949Preview", "getTaxFormReconciliation", "getTaxFormStatuses", "getTaxLots", "getTaxYears",
 	"taxFormGenerations", "generate1099DAReports", "updateClientTaxSettings",
 	// clients
-	"getClientAuditLogs", "getClientById", "getClientInsights", "getMyActiveClient", "getMyClients", "refreshApiKey",
+	"getClientAuditLogs", "getClientById", "getClientInsights", "getMyActiveClient", "getMyClients",
 	"updateClient", "updateClientCostBasisAlgorithm",
-	// accounts
-	"getClientAccounts", "getJobsForAccount", "getUsedChains", "createAccount", "createBatchWallets", "deleteAccount",
-	"hardRefreshAccount", "renameAccount", "retireAccount", "syncAccount", "syncAllClientAccounts",
 	// portfolio
 	"getChart", "getClientAssets", "getClientAssetsOptions", "getPortfolioV2", "getPortfolioValue",
 	"getTaxFormReconciliationProceedsByAsset", "updateAsset", "upsertNftAsset",

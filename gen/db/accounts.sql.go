@@ -37,15 +37,15 @@ func (q *Queries) AccountsWithCredentials(ctx context.Context, ids []uuid.UUID) 
 }
 
 const clientIsEmbedded = `-- name: ClientIsEmbedded :one
-SELECT partner_id IS NOT NULL FROM clients WHERE id = $1
+SELECT (partner_id IS NOT NULL)::boolean AS embedded FROM clients WHERE id = $1
 `
 
 // Whether the client is a partner's embedded user (the per-user account limit applies to those).
-func (q *Queries) ClientIsEmbedded(ctx context.Context, id uuid.UUID) (interface{}, error) {
+func (q *Queries) ClientIsEmbedded(ctx context.Context, id uuid.UUID) (bool, error) {
 	row := q.db.QueryRow(ctx, clientIsEmbedded, id)
-	var column_1 interface{}
-	err := row.Scan(&column_1)
-	return column_1, err
+	var embedded bool
+	err := row.Scan(&embedded)
+	return embedded, err
 }
 
 const countAccounts = `-- name: CountAccounts :one
@@ -381,7 +381,7 @@ func (q *Queries) ListAccounts(ctx context.Context, arg ListAccountsParams) ([]A
 const listAccountsByName = `-- name: ListAccountsByName :many
 SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts
 WHERE client_id = $1 AND deleted_at IS NULL AND ($2::boolean OR type <> 'virtual')
-ORDER BY name, id
+ORDER BY lower(name) COLLATE "C", name COLLATE "C", id
 `
 
 type ListAccountsByNameParams struct {
@@ -595,6 +595,16 @@ func (q *Queries) SetAccountImportOptions(ctx context.Context, arg SetAccountImp
 		arg.IncludeOrdinals,
 		arg.IsLargeAccount,
 	)
+	return err
+}
+
+const setAccountsQueued = `-- name: SetAccountsQueued :exec
+UPDATE accounts SET status = 'queued', status_message = NULL WHERE id = ANY($1::uuid[]) AND status <> 'retired'
+`
+
+// Accounts whose sync was just queued show as such until the worker picks them up.
+func (q *Queries) SetAccountsQueued(ctx context.Context, ids []uuid.UUID) error {
+	_, err := q.db.Exec(ctx, setAccountsQueued, ids)
 	return err
 }
 

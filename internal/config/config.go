@@ -56,9 +56,18 @@ type Config struct {
 	// Offline disables the price source (no historical prices are fetched; values stay missing).
 	Offline bool
 
+	// CredentialsKey encrypts exchange API credentials at rest (base64 of 32 bytes; AES-256-GCM).
+	CredentialsKey string
+	CoinbaseURL    string // Coinbase API base URL (tests point it at a fake)
+	KrakenURL      string // Kraken API base URL
+
 	// OTLPEndpoint turns tracing on: an OTLP/HTTP collector's base URL (spans go to /v1/traces).
 	OTLPEndpoint string
 }
+
+// DevelopmentCredentialsKey is the publicly known credentials key of development (base64 of
+// "development-only-credentials-key"): never use it for real credentials.
+const DevelopmentCredentialsKey = "ZGV2ZWxvcG1lbnQtb25seS1jcmVkZW50aWFscy1rZXk="
 
 // Development reports whether the server runs in development mode.
 func (c *Config) Development() bool { return c.Env == "development" }
@@ -106,6 +115,9 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.CoinGeckoAPIKey, "coingecko-api-key", "TAXD_COINGECKO_API_KEY", "", "CoinGecko API key")
 	str(&c.OTLPEndpoint, "otlp-endpoint", "TAXD_OTLP_ENDPOINT", os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT"),
 		"OTLP/HTTP collector base URL (e.g. http://127.0.0.1:4318): traces every HTTP request; empty: no tracing (default $OTEL_EXPORTER_OTLP_ENDPOINT)")
+	str(&c.CredentialsKey, "credentials-key", "TAXD_CREDENTIALS_KEY", "", "base64 of 32 random bytes: the AES-256-GCM key of stored exchange API credentials; required in production")
+	str(&c.CoinbaseURL, "coinbase-url", "TAXD_COINBASE_URL", "", "Coinbase API base URL for exchange accounts (default https://api.coinbase.com)")
+	str(&c.KrakenURL, "kraken-url", "TAXD_KRAKEN_URL", "", "Kraken API base URL for exchange accounts (default https://api.kraken.com)")
 	fs.BoolVar(&c.Offline, "offline", os.Getenv("TAXD_OFFLINE") == "true", "do not fetch historical prices ($TAXD_OFFLINE=true)")
 }
 
@@ -134,6 +146,12 @@ func (c *Config) Finish() error {
 		if c.ReportSigningSecret == "" {
 			c.ReportSigningSecret = "development-only-report-signing-secret"
 		}
+	}
+	if c.CredentialsKey == "" {
+		if !c.Development() {
+			return errors.New("config: TAXD_CREDENTIALS_KEY is required in production")
+		}
+		c.CredentialsKey = DevelopmentCredentialsKey
 	}
 	if len(c.AccessTokenSecret) < 32 {
 		return errors.New("config: the access-token secret must be at least 32 bytes")

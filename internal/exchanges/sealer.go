@@ -14,7 +14,7 @@ import (
 
 // DevelopmentKey is the publicly known credentials key used in development when
 // TAXD_CREDENTIALS_KEY is unset (base64 of 32 bytes). Production refuses to start without a key.
-const DevelopmentKey = "ZGV2ZWxvcG1lbnQtb25seS1jcmVkZW50aWFscy1rZXk="
+const DevelopmentKey = "ZGV2ZWxvcG1lbnQtb25seS1jcmVkZW50aWFscy1rZXk=" // config.DevelopmentCredentialsKey
 
 // Sealer encrypts exchange credentials at rest with AES-256-GCM. The account id is the
 // additional data, so a sealed blob copied onto another account does not open.

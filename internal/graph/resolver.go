@@ -13,6 +13,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	gen "taxd/gen/graph"
+	"taxd/internal/accounts"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/clients"
@@ -34,6 +35,7 @@ type Deps struct {
 	// Throttle backs off failed logins (shared with the REST gate: one policy for both APIs).
 	Throttle *auth.LoginThrottle
 	Now      func() time.Time
+	Accounts *accounts.Service
 }
 
 // Resolver is the root of the resolvers; they live in one file per schema file

@@ -69,7 +69,10 @@ func NewHandler(d Deps) (http.Handler, error) {
 			return nil, err
 		}
 	}
-	svc := newServices(d, tokens)
+	svc, err := newServices(d, tokens)
+	if err != nil {
+		return nil, err
+	}
 	gate.Throttle = svc.Throttle
 	api := rest.NewHandler(svc.REST(d))
 

@@ -1,10 +1,14 @@
 package server
 
 import (
+	"taxd/internal/accounts"
 	"taxd/internal/auth"
 	"taxd/internal/clients"
+	"taxd/internal/config"
+	"taxd/internal/exchanges"
 	"taxd/internal/fileimport"
 	"taxd/internal/graph"
+	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/partner"
 	"taxd/internal/recalc"
@@ -27,11 +31,17 @@ type Services struct {
 	Viewers  *auth.ViewerAuthenticator // GraphQL credentials and client scopes
 	Webhooks *webhooks.Service
 	Throttle *auth.LoginThrottle // failed-login backoff, shared by the REST gate and GraphQL
+	Accounts *accounts.Service
 }
 
 // newServices builds the services over d's pool, job client and bucket.
-func newServices(d Deps, tokens *auth.Tokens) *Services {
+func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 	cfg := d.Config
+	sealer, err := exchanges.NewSealer(cfg.CredentialsKey)
+	if err != nil {
+		return nil, err
+	}
+	files := fileimport.NewService(d.Pool, d.Bucket)
 	return &Services{
 		Partners: partner.NewService(partner.Deps{
 			Pool: d.Pool, Tokens: tokens, Jobs: d.Jobs,
@@ -45,11 +55,24 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 		Recalc:   recalc.NewService(d.Pool, d.Jobs),
 		Ledger:   ledger.New(d.Pool),
 		Clients:  clients.NewService(d.Pool, d.Now),
-		Files:    fileimport.NewService(d.Pool, d.Bucket),
+		Files:    files,
 		Viewers:  &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
 		Webhooks: webhooks.NewService(d.Pool),
 		Throttle: auth.DefaultLoginThrottle(d.Pool, d.Now),
-	}
+		Accounts: accounts.NewService(accounts.Deps{
+			Pool: d.Pool, Jobs: d.Jobs, Sealer: sealer, Files: files, Now: d.Now, Providers: chainProviders(cfg),
+		}),
+	}, nil
+}
+
+// chainProviders are the chain indexers of cfg (getUsedChains asks them; the sync workers have
+// their own, see WorkersWith).
+func chainProviders(cfg *config.Config) *imports.Registry {
+	return imports.NewRegistry(imports.Config{
+		Etherscan: imports.EtherscanConfig{BaseURL: cfg.EtherscanURL, APIKey: cfg.EtherscanAPIKey},
+		Esplora:   imports.EsploraConfig{BaseURL: cfg.EsploraURL},
+		Solana:    imports.SolanaConfig{RPCURL: cfg.SolanaRPCURL},
+	})
 }
 
 // REST returns the REST adapter's dependencies.
@@ -59,5 +82,5 @@ func (s *Services) REST(d Deps) rest.Deps {
 
 // GraphQL returns the GraphQL adapter's dependencies.
 func (s *Services) GraphQL(d Deps) graph.Deps {
-	return graph.Deps{Auth: s.Viewers, Ledger: s.Ledger, Clients: s.Clients, Recalc: s.Recalc, Reports: s.Reports, Files: s.Files, Throttle: s.Throttle, Now: d.Now}
+	return graph.Deps{Auth: s.Viewers, Ledger: s.Ledger, Clients: s.Clients, Recalc: s.Recalc, Reports: s.Reports, Files: s.Files, Throttle: s.Throttle, Now: d.Now, Accounts: s.Accounts}
 }

@@ -18,7 +18,7 @@ SELECT * FROM accounts WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL;
 -- getClientAccounts: by name (then id), virtual position accounts when asked.
 SELECT * FROM accounts
 WHERE client_id = $1 AND deleted_at IS NULL AND (sqlc.arg(include_virtual)::boolean OR type <> 'virtual')
-ORDER BY name, id;
+ORDER BY lower(name) COLLATE "C", name COLLATE "C", id;
 
 -- name: GetAccountAny :one
 -- An account of the client, deleted or not (deleteAccount answers a deleted one as DELETING).
@@ -26,7 +26,7 @@ SELECT * FROM accounts WHERE client_id = $1 AND id = $2;
 
 -- name: ClientIsEmbedded :one
 -- Whether the client is a partner's embedded user (the per-user account limit applies to those).
-SELECT partner_id IS NOT NULL FROM clients WHERE id = $1;
+SELECT (partner_id IS NOT NULL)::boolean AS embedded FROM clients WHERE id = $1;
 
 -- name: CreateAccountWithOptions :one
 INSERT INTO accounts (id, client_id, type, provider, address, name, status, start_importing_at, stop_importing_at,
@@ -77,3 +77,7 @@ SELECT chains FROM used_chains_cache WHERE address = $1 AND checked_at > $2;
 -- name: PutUsedChains :exec
 INSERT INTO used_chains_cache (address, chains, checked_at) VALUES ($1, $2, now())
 ON CONFLICT (address) DO UPDATE SET chains = EXCLUDED.chains, checked_at = now();
+
+-- name: SetAccountsQueued :exec
+-- Accounts whose sync was just queued show as such until the worker picks them up.
+UPDATE accounts SET status = 'queued', status_message = NULL WHERE id = ANY(sqlc.arg(ids)::uuid[]) AND status <> 'retired';
