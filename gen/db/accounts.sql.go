@@ -172,6 +172,47 @@ func (q *Queries) CreateAccountWithOptions(ctx context.Context, arg CreateAccoun
 	return i, err
 }
 
+const dueContinuousSyncs = `-- name: DueContinuousSyncs :many
+SELECT a.client_id, a.id FROM accounts a
+WHERE a.is_continuous_sync AND a.deleted_at IS NULL AND a.type IN ('wallet', 'exchange') AND a.status <> 'retired'
+  AND (a.last_synced_at IS NULL OR a.last_synced_at < $1::timestamptz)
+  AND NOT EXISTS (SELECT 1 FROM account_sync_items i WHERE i.account_id = a.id AND i.status IN ('queued', 'syncing'))
+ORDER BY a.last_synced_at NULLS FIRST, a.id
+LIMIT $2::integer
+`
+
+type DueContinuousSyncsParams struct {
+	SyncedBefore time.Time
+	Batch        int32
+}
+
+type DueContinuousSyncsRow struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+}
+
+// Accounts with continuous syncing on whose last sync is older than the interval and that have no
+// sync queued or running, at most a batch, oldest first.
+func (q *Queries) DueContinuousSyncs(ctx context.Context, arg DueContinuousSyncsParams) ([]DueContinuousSyncsRow, error) {
+	rows, err := q.db.Query(ctx, dueContinuousSyncs, arg.SyncedBefore, arg.Batch)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DueContinuousSyncsRow
+	for rows.Next() {
+		var i DueContinuousSyncsRow
+		if err := rows.Scan(&i.ClientID, &i.ID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getAccount = `-- name: GetAccount :one
 SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
 `

@@ -37,6 +37,7 @@ type bundle struct {
 	scope    auth.ClientScope
 	client   uuid.UUID
 	coinbase *fakes.Exchange
+	jobs     *jobs.Client
 }
 
 const cbKey, cbSecret = "cb-key", "cb-secret"
@@ -74,6 +75,7 @@ func setup(t *testing.T) *bundle {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
+	b.jobs = jc
 	b.svc = accounts.NewService(accounts.Deps{Pool: pool, Jobs: jc, Sealer: sealer, Providers: chains})
 	return b
 }
@@ -194,6 +196,25 @@ func TestSyncAccountKeepsOneActiveSync(t *testing.T) {
 	}
 	if n := b.count(t, `SELECT count(*) FROM transactions WHERE account_id = $1`, acct); n != 5 {
 		t.Fatalf("%d transactions after three syncs, want 5", n)
+	}
+	// Continuous syncing: the periodic job queues the account once its last sync is a day old.
+	res, err := b.svc.SyncAll(b.ctx, b.scope, true)
+	if err != nil || len(res.Queued) != 1 || !res.Continuous {
+		t.Fatalf("sync all: %+v %v", res, err)
+	}
+	b.settle(t, acct)
+	for round := range 2 {
+		if n, err := accounts.QueueContinuous(b.ctx, b.pool, b.jobs, time.Now()); err != nil || n != 0 {
+			t.Fatalf("round %d: %d queued just after a sync (%v)", round, n, err)
+		}
+		mustExec(t, b.pool, `UPDATE accounts SET last_synced_at = now() - interval '25 hours' WHERE id = $1`, acct)
+		if n, err := accounts.QueueContinuous(b.ctx, b.pool, b.jobs, time.Now()); err != nil || n != 1 {
+			t.Fatalf("round %d: %d queued for a day-old account (%v)", round, n, err)
+		}
+		if n, _ := accounts.QueueContinuous(b.ctx, b.pool, b.jobs, time.Now()); n != 0 {
+			t.Fatalf("round %d: queued again while its sync is active", round)
+		}
+		b.settle(t, acct)
 	}
 	if _, err := b.svc.Retire(b.ctx, b.scope, acct, nil); err != nil {
 		t.Fatal(err)

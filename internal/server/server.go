@@ -15,6 +15,7 @@ import (
 	"github.com/riverqueue/river"
 	"gocloud.dev/blob"
 
+	"taxd/internal/accounts"
 	"taxd/internal/auth"
 	"taxd/internal/config"
 	"taxd/internal/graph"
@@ -158,7 +159,7 @@ func JobOptions(cfg *config.Config) jobs.Options {
 	}
 	return jobs.Options{
 		Queues: qs, RescueAfter: 5 * time.Minute, JobTimeout: 4 * time.Minute, Logger: slog.Default(),
-		Periodic: []*river.PeriodicJob{jobs.JanitorJob()},
+		Periodic: []*river.PeriodicJob{jobs.JanitorJob(), accounts.ContinuousJob()},
 	}
 }
 

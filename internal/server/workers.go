@@ -5,6 +5,7 @@ import (
 	"github.com/riverqueue/river"
 	"gocloud.dev/blob"
 
+	"taxd/internal/accounts"
 	"taxd/internal/config"
 	"taxd/internal/exchanges"
 	"taxd/internal/jobs"
@@ -48,6 +49,7 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	}
 	river.AddWorker(w, &syncs.Worker{Pool: pool, Prices: priceFn, Providers: providers, Sealer: sealer,
 		Exchanges: exchanges.NewRegistry(exchanges.Config{CoinbaseURL: cfg.CoinbaseURL, KrakenURL: cfg.KrakenURL})})
+	river.AddWorker(w, &accounts.ContinuousWorker{Pool: pool})
 	reportSvc := reports.NewService(reports.Deps{
 		Pool: pool, Bucket: bucket, SigningSecret: cfg.ReportSigningSecret, LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL,
 	})

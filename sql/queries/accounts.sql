@@ -81,3 +81,13 @@ ON CONFLICT (address) DO UPDATE SET chains = EXCLUDED.chains, checked_at = now()
 -- name: SetAccountsQueued :exec
 -- Accounts whose sync was just queued show as such until the worker picks them up.
 UPDATE accounts SET status = 'queued', status_message = NULL WHERE id = ANY(sqlc.arg(ids)::uuid[]) AND status <> 'retired';
+
+-- name: DueContinuousSyncs :many
+-- Accounts with continuous syncing on whose last sync is older than the interval and that have no
+-- sync queued or running, at most a batch, oldest first.
+SELECT a.client_id, a.id FROM accounts a
+WHERE a.is_continuous_sync AND a.deleted_at IS NULL AND a.type IN ('wallet', 'exchange') AND a.status <> 'retired'
+  AND (a.last_synced_at IS NULL OR a.last_synced_at < sqlc.arg(synced_before)::timestamptz)
+  AND NOT EXISTS (SELECT 1 FROM account_sync_items i WHERE i.account_id = a.id AND i.status IN ('queued', 'syncing'))
+ORDER BY a.last_synced_at NULLS FIRST, a.id
+LIMIT sqlc.arg(batch)::integer;
