@@ -68,6 +68,7 @@ func testConfig(t *testing.T) *config.Config {
 	// address has activity on ethereum only); Solana answers nothing useful (counted as unused).
 	chains := fakes.Etherscan(t, filepath.Join("..", fakes.EtherscanRecording), "1")
 	cfg.EtherscanURL, cfg.SolanaRPCURL = chains.URL, chains.URL
+	cfg.EtherscanRPS = -1 // a local fake: no key's rate limit to respect (requests stay under a second)
 	cfg.EsploraURL = fakes.Esplora(t, filepath.Join("..", fakes.EsploraRecording)).URL
 	if err := cfg.Finish(); err != nil {
 		t.Fatal(err)

@@ -49,6 +49,7 @@ type Config struct {
 
 	EtherscanURL    string
 	EtherscanAPIKey string
+	EtherscanRPS    float64 // requests per second allowed by the key (0: the default, negative: unlimited)
 	EsploraURL      string
 	SolanaRPCURL    string
 	CoinGeckoURL    string
@@ -109,6 +110,7 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	fs.Var(queueWorkers{&c.WorkersMail}, "workers-mail", "`count` of job workers of the e-mail queue (default --workers, at most 2) ($TAXD_WORKERS_MAIL)")
 	str(&c.EtherscanURL, "etherscan-url", "TAXD_ETHERSCAN_URL", "", "Etherscan-compatible API for EVM chains (default the public Etherscan v2 API)")
 	str(&c.EtherscanAPIKey, "etherscan-api-key", "TAXD_ETHERSCAN_API_KEY", "", "Etherscan API key")
+	fs.Float64Var(&c.EtherscanRPS, "etherscan-rps", envFloat("TAXD_ETHERSCAN_RPS", 0), "requests per second the Etherscan key allows (0: 3, the free tier; negative: unlimited) ($TAXD_ETHERSCAN_RPS)")
 	str(&c.EsploraURL, "esplora-url", "TAXD_ESPLORA_URL", "", "Esplora-compatible API for Bitcoin (default blockstream.info)")
 	str(&c.SolanaRPCURL, "solana-rpc-url", "TAXD_SOLANA_RPC_URL", "", "Solana JSON-RPC endpoint (default mainnet-beta)")
 	str(&c.CoinGeckoURL, "coingecko-url", "TAXD_COINGECKO_URL", "", "CoinGecko-compatible price API (default the public API)")
@@ -214,6 +216,13 @@ func envInt(k string, def int) int {
 
 func envDuration(k string, def time.Duration) time.Duration {
 	if v, err := time.ParseDuration(os.Getenv(k)); err == nil {
+		return v
+	}
+	return def
+}
+
+func envFloat(name string, def float64) float64 {
+	if v, err := strconv.ParseFloat(os.Getenv(name), 64); err == nil {
 		return v
 	}
 	return def

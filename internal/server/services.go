@@ -69,7 +69,7 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 // their own, see WorkersWith).
 func chainProviders(cfg *config.Config) *imports.Registry {
 	return imports.NewRegistry(imports.Config{
-		Etherscan: imports.EtherscanConfig{BaseURL: cfg.EtherscanURL, APIKey: cfg.EtherscanAPIKey},
+		Etherscan: imports.EtherscanConfig{BaseURL: cfg.EtherscanURL, APIKey: cfg.EtherscanAPIKey, RPS: cfg.EtherscanRPS},
 		Esplora:   imports.EsploraConfig{BaseURL: cfg.EsploraURL},
 		Solana:    imports.SolanaConfig{RPCURL: cfg.SolanaRPCURL},
 	})
