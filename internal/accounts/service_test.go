@@ -296,6 +296,14 @@ func TestWalletRulesSharedWithPartnerAPI(t *testing.T) {
 	if n, _ := db.New(b.pool).CountAccounts(b.ctx, b.client); n != 2 {
 		t.Fatalf("%d accounts, want 2", n)
 	}
+	// Staking positions are virtual accounts, listed only with includeVirtual.
+	mustExec(t, b.pool, `INSERT INTO accounts (id, client_id, type, provider, name, staking_account_identifier) VALUES ($1, $2, 'virtual', 'lido', 'Lido stETH', 'lido-steth')`, uuid.New(), b.client)
+	for _, virtual := range []bool{false, true} {
+		as, err := b.svc.List(b.ctx, b.scope, virtual)
+		if err != nil || len(as) != map[bool]int{false: 2, true: 3}[virtual] {
+			t.Fatalf("includeVirtual %v: %d accounts (%v)", virtual, len(as), err)
+		}
+	}
 }
 
 // getUsedChains asks every EVM indexer and caches the answer.
