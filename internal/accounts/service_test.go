@@ -327,3 +327,45 @@ func TestUsedChainsAskedInParallelAndCached(t *testing.T) {
 		t.Fatalf("bad address: %v", err)
 	}
 }
+
+// deleteAccount removes the account's transactions and marks the client dirty, records a finished
+// DELETE_ACCOUNT job, and answers the same account when asked again (idempotent).
+func TestDeleteAccountIdempotent(t *testing.T) {
+	b := setup(t)
+	created, err := b.svc.Create(b.ctx, b.scope, accounts.NewAccount{Type: "WALLET", ImportType: "ADDRESS", Provider: "bitcoin", Address: ptr(fakes.BitcoinAddress)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	acct := created[0].ID
+	b.settle(t, acct)
+	mustExec(t, b.pool, `DELETE FROM dirty_marks WHERE client_id = $1`, b.client)
+	for round := range 2 {
+		a, err := b.svc.Delete(b.ctx, b.scope, acct)
+		if err != nil || a == nil || accounts.ClientStatusOf(*a) != "DELETING" {
+			t.Fatalf("round %d: %v %+v", round, err, a)
+		}
+		if n := b.count(t, `SELECT count(*) FROM transactions WHERE account_id = $1 AND deleted_at IS NULL`, acct); n != 0 {
+			t.Fatalf("round %d: %d transactions left", round, n)
+		}
+		if n := b.count(t, `SELECT count(*) FROM dirty_marks WHERE client_id = $1`, b.client); n != 5 {
+			t.Fatalf("round %d: %d dirty marks, want the 5 deleted transactions", round, n)
+		}
+		if n := b.count(t, `SELECT count(*) FROM account_syncs WHERE client_id = $1 AND kind = 'delete_account'`, b.client); n != 1 {
+			t.Fatalf("round %d: %d deletion jobs, want 1", round, n)
+		}
+	}
+	if _, err := b.svc.Sync(b.ctx, b.scope, acct, accounts.SyncOptions{}); apperr.KindOf(err) != apperr.NotFound {
+		t.Fatalf("sync of a deleted account: %v", err)
+	}
+	if a, err := b.svc.Delete(b.ctx, b.scope, uuid.New()); err != nil || a != nil {
+		t.Fatalf("unknown account: %v %+v", a, err)
+	}
+	// The same wallet can be added again (the unique index ignores deleted accounts), and imports again.
+	again, err := b.svc.Create(b.ctx, b.scope, accounts.NewAccount{Type: "WALLET", ImportType: "ADDRESS", Provider: "bitcoin", Address: ptr(fakes.BitcoinAddress)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if job := b.settle(t, again[0].ID); job.Imported != 5 {
+		t.Fatalf("re-added wallet imported %d, want 5", job.Imported)
+	}
+}
