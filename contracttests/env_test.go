@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 
 	"taxd/internal/auth"
 	"taxd/internal/config"
+	"taxd/internal/fakes"
 	"taxd/internal/pgtest"
 	"taxd/internal/server"
 )
@@ -62,6 +64,12 @@ func testConfig(t *testing.T) *config.Config {
 		AccessTokenKeyID: "test", AccessTokenSecret: tokenSecret, ReportSigningSecret: signingKey,
 		PortalURL: "https://portal.taxd.example/embed", EmailDailyLimit: 5, SignedLinkLifetime: time.Hour,
 	}
+	// No network: the chain indexers that getUsedChains asks are local fakes (the fixture's ETH
+	// address has activity on ethereum only); Solana answers nothing useful (counted as unused).
+	chains := fakes.Etherscan(t, filepath.Join("..", fakes.EtherscanRecording), "1")
+	cfg.EtherscanURL, cfg.SolanaRPCURL = chains.URL, chains.URL
+	cfg.EtherscanRPS = -1 // a local fake: no key's rate limit to respect (requests stay under a second)
+	cfg.EsploraURL = fakes.Esplora(t, filepath.Join("..", fakes.EsploraRecording)).URL
 	if err := cfg.Finish(); err != nil {
 		t.Fatal(err)
 	}

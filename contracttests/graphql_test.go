@@ -29,18 +29,6 @@ import (
 // and may answer NOT_IMPLEMENTED instead of their expected data. The test fails when a listed field
 // works (remove it here) or an unlisted one answers NOT_IMPLEMENTED.
 var pendingGraphQL = setOf(
-	"refreshApiKey",
-	"getClientAccounts",
-	"getJobsForAccount",
-	"getUsedChains",
-	"createAccount",
-	"createBatchWallets",
-	"deleteAccount",
-	"hardRefreshAccount",
-	"renameAccount",
-	"retireAccount",
-	"syncAccount",
-	"syncAllClientAccounts",
 	"getChart",
 	"getClientAssets",
 	"getClientAssetsOptions",

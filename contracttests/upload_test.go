@@ -12,15 +12,15 @@ import (
 	"github.com/google/uuid"
 )
 
-// gqlResult is a GraphQL answer: data, and the first error's code and message.
-type gqlResult struct {
+// gqlAnswer is a GraphQL answer: data, and the first error's code and message.
+type gqlAnswer struct {
 	Data    map[string]json.RawMessage
 	Code    string
 	Message string
 }
 
 // gqlRW sends one GraphQL operation with the fixture's ReadWrite key.
-func gqlRW(t *testing.T, e *env, query string, vars map[string]any) gqlResult {
+func gqlRW(t *testing.T, e *env, query string, vars map[string]any) gqlAnswer {
 	t.Helper()
 	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
 	req, _ := http.NewRequest(http.MethodPost, e.url+"/graphql", bytes.NewReader(body))
@@ -42,7 +42,7 @@ func gqlRW(t *testing.T, e *env, query string, vars map[string]any) gqlResult {
 	if err := json.Unmarshal(raw, &got); err != nil {
 		t.Fatalf("not JSON (%d): %s", resp.StatusCode, raw)
 	}
-	r := gqlResult{Data: got.Data}
+	r := gqlAnswer{Data: got.Data}
 	if len(got.Errors) > 0 {
 		r.Code, _ = got.Errors[0].Extensions["code"].(string)
 		r.Message = got.Errors[0].Message

@@ -7,9 +7,46 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
+
+const accountsWithCredentials = `-- name: AccountsWithCredentials :many
+SELECT account_id FROM exchange_credentials WHERE account_id = ANY($1::uuid[])
+`
+
+func (q *Queries) AccountsWithCredentials(ctx context.Context, ids []uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, accountsWithCredentials, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var account_id uuid.UUID
+		if err := rows.Scan(&account_id); err != nil {
+			return nil, err
+		}
+		items = append(items, account_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const clientIsEmbedded = `-- name: ClientIsEmbedded :one
+SELECT (partner_id IS NOT NULL)::boolean AS embedded FROM clients WHERE id = $1
+`
+
+// Whether the client is a partner's embedded user (the per-user account limit applies to those).
+func (q *Queries) ClientIsEmbedded(ctx context.Context, id uuid.UUID) (bool, error) {
+	row := q.db.QueryRow(ctx, clientIsEmbedded, id)
+	var embedded bool
+	err := row.Scan(&embedded)
+	return embedded, err
+}
 
 const countAccounts = `-- name: CountAccounts :one
 SELECT count(*) FROM accounts WHERE client_id = $1 AND deleted_at IS NULL AND type <> 'virtual'
@@ -25,7 +62,7 @@ func (q *Queries) CountAccounts(ctx context.Context, clientID uuid.UUID) (int64,
 const createAccount = `-- name: CreateAccount :one
 INSERT INTO accounts (id, client_id, type, provider, address, name, status, staking_account_identifier)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at
+RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
 `
 
 type CreateAccountParams struct {
@@ -67,12 +104,117 @@ func (q *Queries) CreateAccount(ctx context.Context, arg CreateAccountParams) (A
 		&i.CreatedAt,
 		&i.LastSyncedAt,
 		&i.DeletedAt,
+		&i.IncludeStakingRewards,
+		&i.IncludeOrdinals,
+		&i.IsLargeAccount,
+		&i.IsContinuousSync,
 	)
 	return i, err
 }
 
+const createAccountWithOptions = `-- name: CreateAccountWithOptions :one
+INSERT INTO accounts (id, client_id, type, provider, address, name, status, start_importing_at, stop_importing_at,
+                      include_staking_rewards, include_ordinals, is_large_account)
+VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9, $10, $11)
+RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
+`
+
+type CreateAccountWithOptionsParams struct {
+	ID                    uuid.UUID
+	ClientID              uuid.UUID
+	Type                  string
+	Provider              string
+	Address               *string
+	Name                  string
+	StartImportingAt      *time.Time
+	StopImportingAt       *time.Time
+	IncludeStakingRewards bool
+	IncludeOrdinals       bool
+	IsLargeAccount        bool
+}
+
+func (q *Queries) CreateAccountWithOptions(ctx context.Context, arg CreateAccountWithOptionsParams) (Account, error) {
+	row := q.db.QueryRow(ctx, createAccountWithOptions,
+		arg.ID,
+		arg.ClientID,
+		arg.Type,
+		arg.Provider,
+		arg.Address,
+		arg.Name,
+		arg.StartImportingAt,
+		arg.StopImportingAt,
+		arg.IncludeStakingRewards,
+		arg.IncludeOrdinals,
+		arg.IsLargeAccount,
+	)
+	var i Account
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Type,
+		&i.Provider,
+		&i.Address,
+		&i.Name,
+		&i.Status,
+		&i.StatusMessage,
+		&i.StakingAccountIdentifier,
+		&i.SyncCursor,
+		&i.StartImportingAt,
+		&i.StopImportingAt,
+		&i.CreatedAt,
+		&i.LastSyncedAt,
+		&i.DeletedAt,
+		&i.IncludeStakingRewards,
+		&i.IncludeOrdinals,
+		&i.IsLargeAccount,
+		&i.IsContinuousSync,
+	)
+	return i, err
+}
+
+const dueContinuousSyncs = `-- name: DueContinuousSyncs :many
+SELECT a.client_id, a.id FROM accounts a
+WHERE a.is_continuous_sync AND a.deleted_at IS NULL AND a.type IN ('wallet', 'exchange') AND a.status <> 'retired'
+  AND (a.last_synced_at IS NULL OR a.last_synced_at < $1::timestamptz)
+  AND NOT EXISTS (SELECT 1 FROM account_sync_items i WHERE i.account_id = a.id AND i.status IN ('queued', 'syncing'))
+ORDER BY a.last_synced_at NULLS FIRST, a.id
+LIMIT $2::integer
+`
+
+type DueContinuousSyncsParams struct {
+	SyncedBefore time.Time
+	Batch        int32
+}
+
+type DueContinuousSyncsRow struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+}
+
+// Accounts with continuous syncing on whose last sync is older than the interval and that have no
+// sync queued or running, at most a batch, oldest first.
+func (q *Queries) DueContinuousSyncs(ctx context.Context, arg DueContinuousSyncsParams) ([]DueContinuousSyncsRow, error) {
+	rows, err := q.db.Query(ctx, dueContinuousSyncs, arg.SyncedBefore, arg.Batch)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DueContinuousSyncsRow
+	for rows.Next() {
+		var i DueContinuousSyncsRow
+		if err := rows.Scan(&i.ClientID, &i.ID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getAccount = `-- name: GetAccount :one
-SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at FROM accounts WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
 `
 
 type GetAccountParams struct {
@@ -99,12 +241,135 @@ func (q *Queries) GetAccount(ctx context.Context, arg GetAccountParams) (Account
 		&i.CreatedAt,
 		&i.LastSyncedAt,
 		&i.DeletedAt,
+		&i.IncludeStakingRewards,
+		&i.IncludeOrdinals,
+		&i.IsLargeAccount,
+		&i.IsContinuousSync,
 	)
 	return i, err
 }
 
+const getAccountAny = `-- name: GetAccountAny :one
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts WHERE client_id = $1 AND id = $2
+`
+
+type GetAccountAnyParams struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+}
+
+// An account of the client, deleted or not (deleteAccount answers a deleted one as DELETING).
+func (q *Queries) GetAccountAny(ctx context.Context, arg GetAccountAnyParams) (Account, error) {
+	row := q.db.QueryRow(ctx, getAccountAny, arg.ClientID, arg.ID)
+	var i Account
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Type,
+		&i.Provider,
+		&i.Address,
+		&i.Name,
+		&i.Status,
+		&i.StatusMessage,
+		&i.StakingAccountIdentifier,
+		&i.SyncCursor,
+		&i.StartImportingAt,
+		&i.StopImportingAt,
+		&i.CreatedAt,
+		&i.LastSyncedAt,
+		&i.DeletedAt,
+		&i.IncludeStakingRewards,
+		&i.IncludeOrdinals,
+		&i.IsLargeAccount,
+		&i.IsContinuousSync,
+	)
+	return i, err
+}
+
+const getExchangeCredentials = `-- name: GetExchangeCredentials :one
+SELECT sealed FROM exchange_credentials WHERE account_id = $1
+`
+
+func (q *Queries) GetExchangeCredentials(ctx context.Context, accountID uuid.UUID) ([]byte, error) {
+	row := q.db.QueryRow(ctx, getExchangeCredentials, accountID)
+	var sealed []byte
+	err := row.Scan(&sealed)
+	return sealed, err
+}
+
+const getUsedChains = `-- name: GetUsedChains :one
+SELECT chains FROM used_chains_cache WHERE address = $1 AND checked_at > $2
+`
+
+type GetUsedChainsParams struct {
+	Address   string
+	CheckedAt time.Time
+}
+
+func (q *Queries) GetUsedChains(ctx context.Context, arg GetUsedChainsParams) ([]string, error) {
+	row := q.db.QueryRow(ctx, getUsedChains, arg.Address, arg.CheckedAt)
+	var chains []string
+	err := row.Scan(&chains)
+	return chains, err
+}
+
+const listAccountJobs = `-- name: ListAccountJobs :many
+SELECT s.id, s.kind, s.created_at, s.started_at, s.finished_at, i.status, i.progress, i.message, i.imported
+FROM account_sync_items i JOIN account_syncs s ON s.id = i.sync_id
+WHERE i.account_id = $1 AND s.client_id = $2
+ORDER BY s.created_at DESC, s.id DESC LIMIT 50
+`
+
+type ListAccountJobsParams struct {
+	AccountID uuid.UUID
+	ClientID  uuid.UUID
+}
+
+type ListAccountJobsRow struct {
+	ID         uuid.UUID
+	Kind       string
+	CreatedAt  time.Time
+	StartedAt  *time.Time
+	FinishedAt *time.Time
+	Status     string
+	Progress   int32
+	Message    *string
+	Imported   int32
+}
+
+// getJobsForAccount: the account's items of syncs, newest first.
+func (q *Queries) ListAccountJobs(ctx context.Context, arg ListAccountJobsParams) ([]ListAccountJobsRow, error) {
+	rows, err := q.db.Query(ctx, listAccountJobs, arg.AccountID, arg.ClientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListAccountJobsRow
+	for rows.Next() {
+		var i ListAccountJobsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Kind,
+			&i.CreatedAt,
+			&i.StartedAt,
+			&i.FinishedAt,
+			&i.Status,
+			&i.Progress,
+			&i.Message,
+			&i.Imported,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listAccounts = `-- name: ListAccounts :many
-SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at FROM accounts
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts
 WHERE client_id = $1 AND deleted_at IS NULL AND ($2::boolean OR type <> 'virtual')
 ORDER BY created_at, id
 `
@@ -139,6 +404,10 @@ func (q *Queries) ListAccounts(ctx context.Context, arg ListAccountsParams) ([]A
 			&i.CreatedAt,
 			&i.LastSyncedAt,
 			&i.DeletedAt,
+			&i.IncludeStakingRewards,
+			&i.IncludeOrdinals,
+			&i.IsLargeAccount,
+			&i.IsContinuousSync,
 		); err != nil {
 			return nil, err
 		}
@@ -148,4 +417,264 @@ func (q *Queries) ListAccounts(ctx context.Context, arg ListAccountsParams) ([]A
 		return nil, err
 	}
 	return items, nil
+}
+
+const listAccountsByName = `-- name: ListAccountsByName :many
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts
+WHERE client_id = $1 AND deleted_at IS NULL AND ($2::boolean OR type <> 'virtual')
+ORDER BY lower(name) COLLATE "C", name COLLATE "C", id
+`
+
+type ListAccountsByNameParams struct {
+	ClientID       uuid.UUID
+	IncludeVirtual bool
+}
+
+// getClientAccounts: by name (then id), virtual position accounts when asked.
+func (q *Queries) ListAccountsByName(ctx context.Context, arg ListAccountsByNameParams) ([]Account, error) {
+	rows, err := q.db.Query(ctx, listAccountsByName, arg.ClientID, arg.IncludeVirtual)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Account
+	for rows.Next() {
+		var i Account
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.Type,
+			&i.Provider,
+			&i.Address,
+			&i.Name,
+			&i.Status,
+			&i.StatusMessage,
+			&i.StakingAccountIdentifier,
+			&i.SyncCursor,
+			&i.StartImportingAt,
+			&i.StopImportingAt,
+			&i.CreatedAt,
+			&i.LastSyncedAt,
+			&i.DeletedAt,
+			&i.IncludeStakingRewards,
+			&i.IncludeOrdinals,
+			&i.IsLargeAccount,
+			&i.IsContinuousSync,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const markAccountDeleted = `-- name: MarkAccountDeleted :one
+UPDATE accounts SET deleted_at = now() WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
+`
+
+type MarkAccountDeletedParams struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+}
+
+func (q *Queries) MarkAccountDeleted(ctx context.Context, arg MarkAccountDeletedParams) (Account, error) {
+	row := q.db.QueryRow(ctx, markAccountDeleted, arg.ClientID, arg.ID)
+	var i Account
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Type,
+		&i.Provider,
+		&i.Address,
+		&i.Name,
+		&i.Status,
+		&i.StatusMessage,
+		&i.StakingAccountIdentifier,
+		&i.SyncCursor,
+		&i.StartImportingAt,
+		&i.StopImportingAt,
+		&i.CreatedAt,
+		&i.LastSyncedAt,
+		&i.DeletedAt,
+		&i.IncludeStakingRewards,
+		&i.IncludeOrdinals,
+		&i.IsLargeAccount,
+		&i.IsContinuousSync,
+	)
+	return i, err
+}
+
+const putUsedChains = `-- name: PutUsedChains :exec
+INSERT INTO used_chains_cache (address, chains, checked_at) VALUES ($1, $2, now())
+ON CONFLICT (address) DO UPDATE SET chains = EXCLUDED.chains, checked_at = now()
+`
+
+type PutUsedChainsParams struct {
+	Address string
+	Chains  []string
+}
+
+func (q *Queries) PutUsedChains(ctx context.Context, arg PutUsedChainsParams) error {
+	_, err := q.db.Exec(ctx, putUsedChains, arg.Address, arg.Chains)
+	return err
+}
+
+const renameAccount = `-- name: RenameAccount :one
+UPDATE accounts SET name = $3 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
+`
+
+type RenameAccountParams struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+	Name     string
+}
+
+func (q *Queries) RenameAccount(ctx context.Context, arg RenameAccountParams) (Account, error) {
+	row := q.db.QueryRow(ctx, renameAccount, arg.ClientID, arg.ID, arg.Name)
+	var i Account
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Type,
+		&i.Provider,
+		&i.Address,
+		&i.Name,
+		&i.Status,
+		&i.StatusMessage,
+		&i.StakingAccountIdentifier,
+		&i.SyncCursor,
+		&i.StartImportingAt,
+		&i.StopImportingAt,
+		&i.CreatedAt,
+		&i.LastSyncedAt,
+		&i.DeletedAt,
+		&i.IncludeStakingRewards,
+		&i.IncludeOrdinals,
+		&i.IsLargeAccount,
+		&i.IsContinuousSync,
+	)
+	return i, err
+}
+
+const resetAccountCursor = `-- name: ResetAccountCursor :exec
+UPDATE accounts SET sync_cursor = NULL, status = 'queued', status_message = NULL WHERE client_id = $1 AND id = $2
+`
+
+type ResetAccountCursorParams struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+}
+
+func (q *Queries) ResetAccountCursor(ctx context.Context, arg ResetAccountCursorParams) error {
+	_, err := q.db.Exec(ctx, resetAccountCursor, arg.ClientID, arg.ID)
+	return err
+}
+
+const retireAccount = `-- name: RetireAccount :one
+UPDATE accounts SET status = 'retired', stop_importing_at = $3 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
+`
+
+type RetireAccountParams struct {
+	ClientID        uuid.UUID
+	ID              uuid.UUID
+	StopImportingAt *time.Time
+}
+
+func (q *Queries) RetireAccount(ctx context.Context, arg RetireAccountParams) (Account, error) {
+	row := q.db.QueryRow(ctx, retireAccount, arg.ClientID, arg.ID, arg.StopImportingAt)
+	var i Account
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Type,
+		&i.Provider,
+		&i.Address,
+		&i.Name,
+		&i.Status,
+		&i.StatusMessage,
+		&i.StakingAccountIdentifier,
+		&i.SyncCursor,
+		&i.StartImportingAt,
+		&i.StopImportingAt,
+		&i.CreatedAt,
+		&i.LastSyncedAt,
+		&i.DeletedAt,
+		&i.IncludeStakingRewards,
+		&i.IncludeOrdinals,
+		&i.IsLargeAccount,
+		&i.IsContinuousSync,
+	)
+	return i, err
+}
+
+const setAccountImportOptions = `-- name: SetAccountImportOptions :exec
+UPDATE accounts SET start_importing_at = $3, stop_importing_at = $4, include_staking_rewards = $5,
+    include_ordinals = $6, is_large_account = $7
+WHERE client_id = $1 AND id = $2
+`
+
+type SetAccountImportOptionsParams struct {
+	ClientID              uuid.UUID
+	ID                    uuid.UUID
+	StartImportingAt      *time.Time
+	StopImportingAt       *time.Time
+	IncludeStakingRewards bool
+	IncludeOrdinals       bool
+	IsLargeAccount        bool
+}
+
+func (q *Queries) SetAccountImportOptions(ctx context.Context, arg SetAccountImportOptionsParams) error {
+	_, err := q.db.Exec(ctx, setAccountImportOptions,
+		arg.ClientID,
+		arg.ID,
+		arg.StartImportingAt,
+		arg.StopImportingAt,
+		arg.IncludeStakingRewards,
+		arg.IncludeOrdinals,
+		arg.IsLargeAccount,
+	)
+	return err
+}
+
+const setAccountsQueued = `-- name: SetAccountsQueued :exec
+UPDATE accounts SET status = 'queued', status_message = NULL WHERE id = ANY($1::uuid[]) AND status <> 'retired'
+`
+
+// Accounts whose sync was just queued show as such until the worker picks them up.
+func (q *Queries) SetAccountsQueued(ctx context.Context, ids []uuid.UUID) error {
+	_, err := q.db.Exec(ctx, setAccountsQueued, ids)
+	return err
+}
+
+const setContinuousSync = `-- name: SetContinuousSync :exec
+UPDATE accounts SET is_continuous_sync = $2 WHERE client_id = $1 AND deleted_at IS NULL AND type <> 'virtual'
+`
+
+type SetContinuousSyncParams struct {
+	ClientID         uuid.UUID
+	IsContinuousSync bool
+}
+
+func (q *Queries) SetContinuousSync(ctx context.Context, arg SetContinuousSyncParams) error {
+	_, err := q.db.Exec(ctx, setContinuousSync, arg.ClientID, arg.IsContinuousSync)
+	return err
+}
+
+const upsertExchangeCredentials = `-- name: UpsertExchangeCredentials :exec
+INSERT INTO exchange_credentials (account_id, client_id, sealed) VALUES ($1, $2, $3)
+ON CONFLICT (account_id) DO UPDATE SET sealed = EXCLUDED.sealed, updated_at = now()
+`
+
+type UpsertExchangeCredentialsParams struct {
+	AccountID uuid.UUID
+	ClientID  uuid.UUID
+	Sealed    []byte
+}
+
+func (q *Queries) UpsertExchangeCredentials(ctx context.Context, arg UpsertExchangeCredentialsParams) error {
+	_, err := q.db.Exec(ctx, upsertExchangeCredentials, arg.AccountID, arg.ClientID, arg.Sealed)
+	return err
 }

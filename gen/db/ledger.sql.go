@@ -653,7 +653,7 @@ func (q *Queries) IsDirty(ctx context.Context, clientID uuid.UUID) (bool, error)
 }
 
 const listAccountsByIDs = `-- name: ListAccountsByIDs :many
-SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at FROM accounts WHERE client_id = $1 AND id = ANY($2::uuid[])
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts WHERE client_id = $1 AND id = ANY($2::uuid[])
 `
 
 type ListAccountsByIDsParams struct {
@@ -686,6 +686,10 @@ func (q *Queries) ListAccountsByIDs(ctx context.Context, arg ListAccountsByIDsPa
 			&i.CreatedAt,
 			&i.LastSyncedAt,
 			&i.DeletedAt,
+			&i.IncludeStakingRewards,
+			&i.IncludeOrdinals,
+			&i.IsLargeAccount,
+			&i.IsContinuousSync,
 		); err != nil {
 			return nil, err
 		}
@@ -804,7 +808,7 @@ func (q *Queries) ListAuditLogs(ctx context.Context, arg ListAuditLogsParams) ([
 }
 
 const listFileImports = `-- name: ListFileImports :many
-SELECT s.id, s.client_id, s.status, s.progress, s.error, s.created_at, s.started_at, s.finished_at, i.account_id, i.imported
+SELECT s.id, s.client_id, s.status, s.progress, s.error, s.created_at, s.started_at, s.finished_at, s.kind, s.recalculate, i.account_id, i.imported
 FROM account_syncs s
 JOIN account_sync_items i ON i.sync_id = s.id
 JOIN accounts a ON a.id = i.account_id AND a.type = 'file'
@@ -814,16 +818,18 @@ LIMIT 50
 `
 
 type ListFileImportsRow struct {
-	ID         uuid.UUID
-	ClientID   uuid.UUID
-	Status     string
-	Progress   int32
-	Error      *string
-	CreatedAt  time.Time
-	StartedAt  *time.Time
-	FinishedAt *time.Time
-	AccountID  uuid.UUID
-	Imported   int32
+	ID          uuid.UUID
+	ClientID    uuid.UUID
+	Status      string
+	Progress    int32
+	Error       *string
+	CreatedAt   time.Time
+	StartedAt   *time.Time
+	FinishedAt  *time.Time
+	Kind        string
+	Recalculate bool
+	AccountID   uuid.UUID
+	Imported    int32
 }
 
 // The client's file imports: syncs whose only item is a file account, newest first.
@@ -845,6 +851,8 @@ func (q *Queries) ListFileImports(ctx context.Context, clientID uuid.UUID) ([]Li
 			&i.CreatedAt,
 			&i.StartedAt,
 			&i.FinishedAt,
+			&i.Kind,
+			&i.Recalculate,
 			&i.AccountID,
 			&i.Imported,
 		); err != nil {

@@ -27,17 +27,32 @@ type Account struct {
 	CreatedAt                time.Time
 	LastSyncedAt             *time.Time
 	DeletedAt                *time.Time
+	IncludeStakingRewards    bool
+	IncludeOrdinals          bool
+	IsLargeAccount           bool
+	IsContinuousSync         bool
+}
+
+type AccountRefreshEdit struct {
+	AccountID  uuid.UUID
+	ExternalID string
+	Label      *string
+	Notes      *string
+	IsHidden   bool
+	IsReviewed bool
 }
 
 type AccountSync struct {
-	ID         uuid.UUID
-	ClientID   uuid.UUID
-	Status     string
-	Progress   int32
-	Error      *string
-	CreatedAt  time.Time
-	StartedAt  *time.Time
-	FinishedAt *time.Time
+	ID          uuid.UUID
+	ClientID    uuid.UUID
+	Status      string
+	Progress    int32
+	Error       *string
+	CreatedAt   time.Time
+	StartedAt   *time.Time
+	FinishedAt  *time.Time
+	Kind        string
+	Recalculate bool
 }
 
 type AccountSyncItem struct {
@@ -178,6 +193,13 @@ type EmailOutbox struct {
 	SentAt    *time.Time
 	Attempts  int32
 	LastError *string
+}
+
+type ExchangeCredential struct {
+	AccountID uuid.UUID
+	ClientID  uuid.UUID
+	Sealed    []byte
+	UpdatedAt time.Time
 }
 
 type Insight struct {
@@ -497,6 +519,12 @@ type Transfer struct {
 	StakingAccountIdentifier *string
 	PurchaseDateOverride     *time.Time
 	CreatedAt                time.Time
+}
+
+type UsedChainsCache struct {
+	Address   string
+	Chains    []string
+	CheckedAt time.Time
 }
 
 type User struct {

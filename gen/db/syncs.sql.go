@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -42,7 +43,7 @@ func (q *Queries) ClientAccountIDs(ctx context.Context, arg ClientAccountIDsPara
 }
 
 const getAccountByID = `-- name: GetAccountByID :one
-SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at FROM accounts WHERE id = $1
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts WHERE id = $1
 `
 
 func (q *Queries) GetAccountByID(ctx context.Context, id uuid.UUID) (Account, error) {
@@ -64,12 +65,16 @@ func (q *Queries) GetAccountByID(ctx context.Context, id uuid.UUID) (Account, er
 		&i.CreatedAt,
 		&i.LastSyncedAt,
 		&i.DeletedAt,
+		&i.IncludeStakingRewards,
+		&i.IncludeOrdinals,
+		&i.IsLargeAccount,
+		&i.IsContinuousSync,
 	)
 	return i, err
 }
 
 const getAccountSync = `-- name: GetAccountSync :one
-SELECT id, client_id, status, progress, error, created_at, started_at, finished_at FROM account_syncs WHERE client_id = $1 AND id = $2
+SELECT id, client_id, status, progress, error, created_at, started_at, finished_at, kind, recalculate FROM account_syncs WHERE client_id = $1 AND id = $2
 `
 
 type GetAccountSyncParams struct {
@@ -89,12 +94,14 @@ func (q *Queries) GetAccountSync(ctx context.Context, arg GetAccountSyncParams) 
 		&i.CreatedAt,
 		&i.StartedAt,
 		&i.FinishedAt,
+		&i.Kind,
+		&i.Recalculate,
 	)
 	return i, err
 }
 
 const getAccountSyncByID = `-- name: GetAccountSyncByID :one
-SELECT id, client_id, status, progress, error, created_at, started_at, finished_at FROM account_syncs WHERE id = $1
+SELECT id, client_id, status, progress, error, created_at, started_at, finished_at, kind, recalculate FROM account_syncs WHERE id = $1
 `
 
 // For the worker, which knows a sync by id only.
@@ -110,6 +117,8 @@ func (q *Queries) GetAccountSyncByID(ctx context.Context, id uuid.UUID) (Account
 		&i.CreatedAt,
 		&i.StartedAt,
 		&i.FinishedAt,
+		&i.Kind,
+		&i.Recalculate,
 	)
 	return i, err
 }
@@ -138,7 +147,7 @@ func (q *Queries) GetAccountSyncItem(ctx context.Context, arg GetAccountSyncItem
 }
 
 const insertAccountSync = `-- name: InsertAccountSync :one
-INSERT INTO account_syncs (id, client_id) VALUES ($1, $2) RETURNING id, client_id, status, progress, error, created_at, started_at, finished_at
+INSERT INTO account_syncs (id, client_id) VALUES ($1, $2) RETURNING id, client_id, status, progress, error, created_at, started_at, finished_at, kind, recalculate
 `
 
 type InsertAccountSyncParams struct {
@@ -158,6 +167,8 @@ func (q *Queries) InsertAccountSync(ctx context.Context, arg InsertAccountSyncPa
 		&i.CreatedAt,
 		&i.StartedAt,
 		&i.FinishedAt,
+		&i.Kind,
+		&i.Recalculate,
 	)
 	return i, err
 }
@@ -223,6 +234,60 @@ func (q *Queries) InsertAccountSyncItems(ctx context.Context, arg InsertAccountS
 	return items, nil
 }
 
+const insertFinishedAccountJob = `-- name: InsertFinishedAccountJob :one
+WITH s AS (
+    INSERT INTO account_syncs (id, client_id, status, progress, kind, started_at, finished_at)
+    VALUES ($1, $2, 'completed', 100, $4, now(), now()) RETURNING id, client_id, status, progress, error, created_at, started_at, finished_at, kind, recalculate
+), i AS (
+    INSERT INTO account_sync_items (sync_id, account_id, status, progress) SELECT s.id, $3, 'synced', 100 FROM s
+)
+SELECT id, client_id, status, progress, error, created_at, started_at, finished_at, kind, recalculate FROM s
+`
+
+type InsertFinishedAccountJobParams struct {
+	ID        uuid.UUID
+	ClientID  uuid.UUID
+	AccountID uuid.UUID
+	Kind      string
+}
+
+type InsertFinishedAccountJobRow struct {
+	ID          uuid.UUID
+	ClientID    uuid.UUID
+	Status      string
+	Progress    int32
+	Error       *string
+	CreatedAt   time.Time
+	StartedAt   *time.Time
+	FinishedAt  *time.Time
+	Kind        string
+	Recalculate bool
+}
+
+// A job that finished in the request (deleteAccount): one item, done.
+func (q *Queries) InsertFinishedAccountJob(ctx context.Context, arg InsertFinishedAccountJobParams) (InsertFinishedAccountJobRow, error) {
+	row := q.db.QueryRow(ctx, insertFinishedAccountJob,
+		arg.ID,
+		arg.ClientID,
+		arg.AccountID,
+		arg.Kind,
+	)
+	var i InsertFinishedAccountJobRow
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Status,
+		&i.Progress,
+		&i.Error,
+		&i.CreatedAt,
+		&i.StartedAt,
+		&i.FinishedAt,
+		&i.Kind,
+		&i.Recalculate,
+	)
+	return i, err
+}
+
 const listAccountSyncItems = `-- name: ListAccountSyncItems :many
 SELECT i.sync_id, i.account_id, i.status, i.progress, i.message, i.imported FROM account_sync_items i JOIN accounts a ON a.id = i.account_id
 WHERE i.sync_id = ANY($1::uuid[]) ORDER BY i.sync_id, a.created_at, a.id
@@ -256,7 +321,7 @@ func (q *Queries) ListAccountSyncItems(ctx context.Context, syncIds []uuid.UUID)
 }
 
 const listAccountSyncs = `-- name: ListAccountSyncs :many
-SELECT id, client_id, status, progress, error, created_at, started_at, finished_at FROM account_syncs WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20
+SELECT id, client_id, status, progress, error, created_at, started_at, finished_at, kind, recalculate FROM account_syncs WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20
 `
 
 func (q *Queries) ListAccountSyncs(ctx context.Context, clientID uuid.UUID) ([]AccountSync, error) {
@@ -277,6 +342,8 @@ func (q *Queries) ListAccountSyncs(ctx context.Context, clientID uuid.UUID) ([]A
 			&i.CreatedAt,
 			&i.StartedAt,
 			&i.FinishedAt,
+			&i.Kind,
+			&i.Recalculate,
 		); err != nil {
 			return nil, err
 		}
@@ -351,6 +418,21 @@ WHERE s.id = $1
 // all failed), running once one started.
 func (q *Queries) RollupAccountSync(ctx context.Context, id uuid.UUID) error {
 	_, err := q.db.Exec(ctx, rollupAccountSync, id)
+	return err
+}
+
+const setAccountSyncKind = `-- name: SetAccountSyncKind :exec
+UPDATE account_syncs SET kind = $2, recalculate = $3 WHERE id = $1
+`
+
+type SetAccountSyncKindParams struct {
+	ID          uuid.UUID
+	Kind        string
+	Recalculate bool
+}
+
+func (q *Queries) SetAccountSyncKind(ctx context.Context, arg SetAccountSyncKindParams) error {
+	_, err := q.db.Exec(ctx, setAccountSyncKind, arg.ID, arg.Kind, arg.Recalculate)
 	return err
 }
 

@@ -271,7 +271,7 @@ func (q *Queries) ListClientAssetsBySymbol(ctx context.Context, arg ListClientAs
 }
 
 const listReportsByIDs = `-- name: ListReportsByIDs :many
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at FROM reports WHERE client_id = $1 AND id = ANY($2::uuid[])
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE client_id = $1 AND id = ANY($2::uuid[])
 `
 
 type ListReportsByIDsParams struct {
@@ -301,6 +301,14 @@ func (q *Queries) ListReportsByIDs(ctx context.Context, arg ListReportsByIDsPara
 			&i.Error,
 			&i.CreatedAt,
 			&i.CompletedAt,
+			&i.DateQueryType,
+			&i.StartAt,
+			&i.EndAt,
+			&i.AccountIds,
+			&i.Exclude1099da,
+			&i.Language,
+			&i.FormBox,
+			&i.ResultSetID,
 		); err != nil {
 			return nil, err
 		}

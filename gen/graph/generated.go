@@ -5539,7 +5539,7 @@ enum AccountStatusEnum {
   SYNCING
   "The last sync failed; see ` + "`" + `lastSyncError` + "`" + `."
   ERROR
-  "The exchange credentials were rejected; replace them with ` + "`" + `refreshApiKey` + "`" + `."
+  "The exchange rejected the stored API credentials on the last sync; replace them with ` + "`" + `refreshApiKey` + "`" + `."
   NEEDS_REAUTHENTICATION
   "Retired: no longer synced after ` + "`" + `stopImportingAt` + "`" + `; its history stays."
   RETIRED
@@ -5563,7 +5563,7 @@ type Job {
   progress: Int!
   "Transactions imported so far."
   importedTransactionCount: Int!
-  "Attempt number, 1 on the first run."
+  "Attempt number: always 1 (retries of a job are not counted per account)."
   attempt: Int!
   "Why the job failed, when FAILED."
   error: String
@@ -5633,8 +5633,8 @@ type SyncAllClientAccountsResponse {
 
 extend type Query {
   """
-  The client's accounts, by name. An element is null when an account could not be loaded (for example its
-  provider was withdrawn); the ` + "`" + `errors` + "`" + ` array then says why.
+  The client's accounts, by name (case-insensitive, then by code point). An element is null when an account
+  could not be loaded (for example its provider was withdrawn); the ` + "`" + `errors` + "`" + ` array then says why.
   """
   getClientAccounts(
     "The client."
@@ -5649,7 +5649,12 @@ extend type Query {
     accountId: ID!
   ): [Job!]!
 
-  "Provider ids of the chains on which an address has activity (for EVM addresses, every EVM chain checked)."
+  """
+  Provider ids of the chains on which an address has activity (for EVM addresses, every EVM chain checked),
+  in the order of the supported chains. The chains' indexers are asked in parallel and must answer within
+  10 seconds; a chain whose indexer fails or times out is left out and that answer is not cached. Complete
+  answers are cached for an hour. An address valid on no supported chain is BAD_USER_INPUT.
+  """
   getUsedChains(
     "The address."
     address: String!
@@ -5660,8 +5665,22 @@ extend type Mutation {
   """
   Adds an account and queues its first import. Returns every account created: one, or several when
   ` + "`" + `providers` + "`" + ` lists several chains or ` + "`" + `shouldUploadAllEVM` + "`" + ` adds the address on every EVM chain where it was
-  used. Which arguments are needed depends on ` + "`" + `importType` + "`" + ` (see ` + "`" + `ImportTypeEnum` + "`" + `). Type VIRTUAL gives
-  BAD_USER_INPUT. Marks the client dirty when the import finishes (unless ` + "`" + `skipRecalculate` + "`" + `).
+  used. Which arguments are needed depends on ` + "`" + `importType` + "`" + ` (see ` + "`" + `ImportTypeEnum` + "`" + `):
+
+  - ADDRESS (type WALLET): ` + "`" + `address` + "`" + ` on ` + "`" + `provider` + "`" + ` (or each of ` + "`" + `providers` + "`" + `, at most 100), validated for the
+    chain as the partner API does (BAD_USER_INPUT for a malformed address or an unsupported chain);
+  - API_KEY (type EXCHANGE): ` + "`" + `provider` + "`" + ` ` + "`" + `coinbase` + "`" + ` or ` + "`" + `kraken` + "`" + ` with ` + "`" + `apiKey` + "`" + ` and ` + "`" + `secretKey` + "`" + ` (` + "`" + `passphrase` + "`" + `
+    when the key has one), each at most 4,096 characters, stored encrypted and never returned; see
+    docs/exchanges.md;
+  - FILE_UPLOAD (type FILE): ` + "`" + `fileObjectKey` + "`" + ` of an upload of this client, ` + "`" + `provider` + "`" + ` the file format
+    (` + "`" + `generic` + "`" + `, ` + "`" + `coinbase` + "`" + ` or ` + "`" + `kraken` + "`" + `); the file is imported at once, all rows or none.
+
+  OAUTH, BANK_LINK, TRANSACTION_HASH and MANUAL imports have no provider yet: BAD_USER_INPUT, as is a ` + "`" + `type` + "`" + `
+  that does not match ` + "`" + `importType` + "`" + ` and type VIRTUAL. A wallet the client has already is CONFLICT. A partner's
+  embedded user has at most 10 accounts (BAD_USER_INPUT beyond). ` + "`" + `label` + "`" + ` is at most 200 characters;
+  ` + "`" + `stopImportingAt` + "`" + ` must be after ` + "`" + `startImportingAt` + "`" + `. The import marks the client dirty; when it ends the
+  client is recalculated, unless ` + "`" + `skipRecalculate` + "`" + `. ` + "`" + `code` + "`" + `, ` + "`" + `redirectUrl` + "`" + `, ` + "`" + `bankLinkPublicToken` + "`" + `,
+  ` + "`" + `potentialAccountId` + "`" + ` and ` + "`" + `txnHash` + "`" + ` belong to the import types not supported yet.
   """
   createAccount(
     "Wallet address (ADDRESS)."
@@ -5712,7 +5731,10 @@ extend type Mutation {
     type: AccountTypeEnum!
   ): [Account!]!
 
-  "Adds several wallets at once (1 to 100) and queues their imports. Returns the accounts in input order."
+  """
+  Adds several wallets at once (1 to 100) and queues their imports. Returns the accounts in input order. The
+  rules of ` + "`" + `createAccount` + "`" + ` with ADDRESS apply to each wallet: all are added or none.
+  """
   createBatchWallets(
     "The client."
     clientId: ID!
@@ -5723,9 +5745,11 @@ extend type Mutation {
   ): [Account!]!
 
   """
-  Deletes an account with its transactions and transfers (finished in the background). Returns the account
-  with status DELETING, or null when no such account exists for the caller (already deleted: the operation
-  is idempotent). Marks the client dirty.
+  Deletes an account with its transactions and transfers, within the request. Returns the account with
+  status DELETING, or null when no such account exists for the caller (deleting it again returns it again:
+  the operation is idempotent). Marks the client dirty. Nothing of the client's other accounts is deleted:
+  a move between the deleted account and another of the client's accounts stays, as that account's
+  transaction with the deleted account as an outside address (its fee legs paid by the deleted account go).
   """
   deleteAccount(
     "The account."
@@ -5734,14 +5758,15 @@ extend type Mutation {
 
   """
   Deletes the account's imported transactions and imports them again from scratch. Returns the account
-  (status SYNCING). Marks the client dirty.
+  (status SYNCING). Marks the client dirty. CONFLICT while the account is syncing, and for retired, file and
+  virtual accounts.
   """
   hardRefreshAccount(
     "The account."
     accountId: ID!
     "Options of the re-import."
     options: HardRefreshAccountOptions
-    "Re-apply the client's edits (labels, notes, prices, hides) to re-imported transactions with the same hash (default true)."
+    "Re-apply the client's edits (label, notes, hidden, reviewed: the transactions with an audit-logged edit) to the re-imported transactions with the same external id (default true). Transfer-level edits (prices) are not re-applied."
     shouldApplyCurrentEdits: Boolean
   ): Account!
 
@@ -5753,7 +5778,11 @@ extend type Mutation {
     newName: String!
   ): Account!
 
-  "Retires an account: it keeps its history but is no longer synced after ` + "`" + `stopImportingAt` + "`" + `. Returns it."
+  """
+  Retires an account: it keeps its history, is no longer synced, and a sync imports nothing dated after
+  ` + "`" + `stopImportingAt` + "`" + `. Returns it. ` + "`" + `stopImportingAt` + "`" + ` must be after the account's ` + "`" + `startImportingAt` + "`" + `
+  (BAD_USER_INPUT).
+  """
   retireAccount(
     "The account."
     accountId: ID!
@@ -5761,11 +5790,16 @@ extend type Mutation {
     stopImportingAt: Date
   ): Account!
 
-  "Queues a sync of the account. Returns it (status SYNCING). CONFLICT when it is retired or being deleted."
+  """
+  Queues a sync of the account. Returns it (status SYNCING). An account whose sync is already queued or
+  running keeps that sync (one active sync per account). CONFLICT when it is retired or being deleted, and
+  for file and virtual accounts. ` + "`" + `onlyStakingRewards` + "`" + ` and ` + "`" + `shouldGetLastImportedAt` + "`" + ` are accepted and change
+  nothing: the providers import every transaction and the sync always resumes from its stored cursor.
+  """
   syncAccount(
     "The account."
     accountId: ID!
-    "Import only what is new since the last sync (default true); false re-reads the whole history."
+    "Import only what is new since the last sync (default true); false re-reads the whole history (transactions imported before are not added twice)."
     isProgressiveSync: Boolean
     "Import only staking rewards."
     onlyStakingRewards: Boolean
@@ -5775,7 +5809,11 @@ extend type Mutation {
     skipRecalculate: Boolean
   ): Account!
 
-  "Queues a sync of every syncable account of the client."
+  """
+  Queues a sync of every syncable account of the client (accounts by name). With ` + "`" + `isContinuousSync` + "`" + ` true the
+  client's wallet and exchange accounts are synced again automatically once their last sync is a day old
+  (checked hourly); false stops that. Skipped: retired, file and virtual accounts and those already syncing.
+  """
   syncAllClientAccounts(
     "The client."
     clientId: ID!
@@ -6234,7 +6272,11 @@ extend type Mutation {
 
   """
   Replaces the exchange API credentials of an exchange account (not a client API key) and syncs the account.
-  Returns the id of the sync job, or null when the account is retired (credentials stored, no sync).
+  Returns the id of the sync job (the running one when the account is already syncing), or null when the
+  account is retired (credentials stored, no sync). ` + "`" + `apiKey` + "`" + ` and ` + "`" + `secretKey` + "`" + ` are required, at most 4,096
+  characters each (BAD_USER_INPUT); an account that is not an exchange account is BAD_USER_INPUT. Credentials
+  are stored encrypted (AES-256-GCM) and never returned. ` + "`" + `l1Address` + "`" + ` is not used by the Coinbase and Kraken
+  connectors. See docs/exchanges.md.
   """
   refreshApiKey(
     "The exchange account."

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -16,7 +17,7 @@ import (
 	"taxd/internal/store"
 )
 
-// MaxPerClient is how many (non-virtual) accounts one client may have.
+// MaxPerClient is how many (non-virtual) accounts one partner's embedded user may have.
 const MaxPerClient = 10
 
 // Wallet is a wallet to add. Chain may be empty when the address identifies it (see Detect).
@@ -24,6 +25,33 @@ type Wallet struct {
 	Address string
 	Chain   string
 	Name    *string
+	Options ImportOptions
+}
+
+// ImportOptions say what an account imports. The zero value is the default: everything, staking
+// rewards included, ordinals not.
+type ImportOptions struct {
+	StartImportingAt   *time.Time
+	StopImportingAt    *time.Time
+	SkipStakingRewards bool
+	IncludeOrdinals    bool
+	IsLargeAccount     bool
+}
+
+// checkLimit refuses to go over MaxPerClient accounts for a partner's embedded user (the rule of
+// the partner API; clients of their own have no such limit).
+func checkLimit(ctx context.Context, q *db.Queries, clientID uuid.UUID, has, adding int, field string) error {
+	if has+adding <= MaxPerClient {
+		return nil
+	}
+	embedded, err := q.ClientIsEmbedded(ctx, clientID)
+	if err != nil {
+		return err
+	}
+	if embedded {
+		return apperr.InvalidField(field, "a user can have at most %d accounts (has %d, adding %d)", MaxPerClient, has, adding)
+	}
+	return nil
 }
 
 // Skipped is a wallet that was not added, with the reason.
@@ -89,8 +117,8 @@ func Add(ctx context.Context, q *db.Queries, clientID uuid.UUID, wallets []Walle
 		w.Chain = chain
 		add = append(add, pending{w, addr})
 	}
-	if len(existing)+len(add) > MaxPerClient {
-		return nil, nil, apperr.InvalidField(field, "a user can have at most %d accounts (has %d, adding %d)", MaxPerClient, len(existing), len(add))
+	if err := checkLimit(ctx, q, clientID, len(existing), len(add), field); err != nil {
+		return nil, nil, err
 	}
 	created := make([]db.Account, 0, len(add))
 	for _, p := range add {
@@ -98,8 +126,11 @@ func Add(ctx context.Context, q *db.Queries, clientID uuid.UUID, wallets []Walle
 		if p.w.Name != nil && strings.TrimSpace(*p.w.Name) != "" {
 			name = strings.TrimSpace(*p.w.Name)
 		}
-		a, err := q.CreateAccount(ctx, db.CreateAccountParams{
-			ID: uuid.Must(uuid.NewV7()), ClientID: clientID, Type: "wallet", Provider: p.w.Chain, Address: &p.addr, Name: name, Status: "queued",
+		o := p.w.Options
+		a, err := q.CreateAccountWithOptions(ctx, db.CreateAccountWithOptionsParams{
+			ID: uuid.Must(uuid.NewV7()), ClientID: clientID, Type: "wallet", Provider: p.w.Chain, Address: &p.addr, Name: name,
+			StartImportingAt: o.StartImportingAt, StopImportingAt: o.StopImportingAt, IncludeStakingRewards: !o.SkipStakingRewards,
+			IncludeOrdinals: o.IncludeOrdinals, IsLargeAccount: o.IsLargeAccount,
 		})
 		if err != nil {
 			return nil, nil, store.Err(err, "account")

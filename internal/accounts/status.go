@@ -1,5 +1,10 @@
 package accounts
 
+import (
+	"taxd/gen/db"
+	"taxd/internal/syncs"
+)
+
 // Stored account statuses (accounts.status).
 const (
 	StatusQueued  = "queued"
@@ -53,4 +58,13 @@ func ClientType(stored string) (accountType, importType string) {
 // (exchanges, files); transactions without an account are manual entries, off chain too.
 func IsOffChain(stored *string) bool {
 	return stored == nil || *stored == "exchange" || *stored == "file"
+}
+
+// ClientStatusOf is the GraphQL status of an account: ClientStatus, and NEEDS_REAUTHENTICATION
+// for an exchange account whose credentials the exchange rejected.
+func ClientStatusOf(a db.Account) string {
+	if a.DeletedAt == nil && a.Status == StatusFailed && a.StatusMessage != nil && *a.StatusMessage == syncs.ReasonCredentials {
+		return "NEEDS_REAUTHENTICATION"
+	}
+	return ClientStatus(a.Status, a.DeletedAt != nil)
 }

@@ -50,12 +50,18 @@ type Config struct {
 
 	EtherscanURL    string
 	EtherscanAPIKey string
+	EtherscanRPS    float64 // requests per second allowed by the key (0: the default, negative: unlimited)
 	EsploraURL      string
 	SolanaRPCURL    string
 	CoinGeckoURL    string
 	CoinGeckoAPIKey string
 	// Offline disables the price source (no historical prices are fetched; values stay missing).
 	Offline bool
+
+	// CredentialsKey encrypts exchange API credentials at rest (base64 of 32 bytes; AES-256-GCM).
+	CredentialsKey string
+	CoinbaseURL    string // Coinbase API base URL (tests point it at a fake)
+	KrakenURL      string // Kraken API base URL
 
 	// OTLPEndpoint turns tracing on: an OTLP/HTTP collector's base URL (spans go to /v1/traces).
 	OTLPEndpoint string
@@ -66,6 +72,10 @@ type Config struct {
 	OIDCAudience string
 	OIDCJWKSURL  string // optional: the signing keys' URL (default: OpenID discovery)
 }
+
+// DevelopmentCredentialsKey is the publicly known credentials key of development (base64 of
+// "development-only-credentials-key"): never use it for real credentials.
+const DevelopmentCredentialsKey = "ZGV2ZWxvcG1lbnQtb25seS1jcmVkZW50aWFscy1rZXk="
 
 // Development reports whether the server runs in development mode.
 func (c *Config) Development() bool { return c.Env == "development" }
@@ -108,6 +118,7 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	fs.Var(queueWorkers{&c.WorkersMail}, "workers-mail", "`count` of job workers of the e-mail queue (default --workers, at most 2) ($TAXD_WORKERS_MAIL)")
 	str(&c.EtherscanURL, "etherscan-url", "TAXD_ETHERSCAN_URL", "", "Etherscan-compatible API for EVM chains (default the public Etherscan v2 API)")
 	str(&c.EtherscanAPIKey, "etherscan-api-key", "TAXD_ETHERSCAN_API_KEY", "", "Etherscan API key")
+	fs.Float64Var(&c.EtherscanRPS, "etherscan-rps", envFloat("TAXD_ETHERSCAN_RPS", 0), "requests per second the Etherscan key allows (0: 3, the free tier; negative: unlimited) ($TAXD_ETHERSCAN_RPS)")
 	str(&c.EsploraURL, "esplora-url", "TAXD_ESPLORA_URL", "", "Esplora-compatible API for Bitcoin (default blockstream.info)")
 	str(&c.SolanaRPCURL, "solana-rpc-url", "TAXD_SOLANA_RPC_URL", "", "Solana JSON-RPC endpoint (default mainnet-beta)")
 	str(&c.CoinGeckoURL, "coingecko-url", "TAXD_COINGECKO_URL", "", "CoinGecko-compatible price API (default the public API)")
@@ -117,6 +128,9 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.OIDCIssuer, "oidc-issuer", "TAXD_OIDC_ISSUER", "", "issuer URL of the identity provider whose ID tokens sign users in on /graphql (development default: the local issuer of `taxd dev-token`)")
 	str(&c.OIDCAudience, "oidc-audience", "TAXD_OIDC_AUDIENCE", "", "audience (client id) the ID tokens must carry; required with --oidc-issuer")
 	str(&c.OIDCJWKSURL, "oidc-jwks-url", "TAXD_OIDC_JWKS_URL", "", "URL of the identity provider's signing keys (JWKS); default: OpenID discovery from the issuer")
+	str(&c.CredentialsKey, "credentials-key", "TAXD_CREDENTIALS_KEY", "", "base64 of 32 random bytes: the AES-256-GCM key of stored exchange API credentials; required in production")
+	str(&c.CoinbaseURL, "coinbase-url", "TAXD_COINBASE_URL", "", "Coinbase API base URL for exchange accounts (default https://api.coinbase.com)")
+	str(&c.KrakenURL, "kraken-url", "TAXD_KRAKEN_URL", "", "Kraken API base URL for exchange accounts (default https://api.kraken.com)")
 	fs.BoolVar(&c.Offline, "offline", os.Getenv("TAXD_OFFLINE") == "true", "do not fetch historical prices ($TAXD_OFFLINE=true)")
 }
 
@@ -145,6 +159,12 @@ func (c *Config) Finish() error {
 		if c.ReportSigningSecret == "" {
 			c.ReportSigningSecret = "development-only-report-signing-secret"
 		}
+	}
+	if c.CredentialsKey == "" {
+		if !c.Development() {
+			return errors.New("config: TAXD_CREDENTIALS_KEY is required in production")
+		}
+		c.CredentialsKey = DevelopmentCredentialsKey
 	}
 	if len(c.AccessTokenSecret) < 32 {
 		return errors.New("config: the access-token secret must be at least 32 bytes")
@@ -210,6 +230,13 @@ func envInt(k string, def int) int {
 
 func envDuration(k string, def time.Duration) time.Duration {
 	if v, err := time.ParseDuration(os.Getenv(k)); err == nil {
+		return v
+	}
+	return def
+}
+
+func envFloat(name string, def float64) float64 {
+	if v, err := strconv.ParseFloat(os.Getenv(name), 64); err == nil {
 		return v
 	}
 	return def

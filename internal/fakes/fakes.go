@@ -68,3 +68,31 @@ func jsonNumber(n int) string { b, _ := json.Marshal(n); return string(b) }
 // BitcoinAddress is the recorded address: five confirmed transactions in July-August 2023 and one
 // unconfirmed.
 const BitcoinAddress = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
+
+// EtherscanRecording is a recorded txlist answer, relative to the module root.
+const EtherscanRecording = "internal/imports/testdata/etherscan/txlist.json"
+
+// Etherscan serves an Etherscan v2 API on which the address has activity only on the chains whose
+// ids are given: txlist answers the recording (the file at recording, as named from the test's
+// directory) there and "No transactions found" everywhere else.
+func Etherscan(t testing.TB, recording string, chainIDs ...string) *httptest.Server {
+	raw, err := os.ReadFile(recording)
+	if err != nil {
+		t.Fatal(err)
+	}
+	active := map[string]bool{}
+	for _, id := range chainIDs {
+		active[id] = true
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		q := r.URL.Query()
+		if q.Get("action") == "txlist" && active[q.Get("chainid")] {
+			_, _ = w.Write(raw)
+			return
+		}
+		_, _ = w.Write([]byte(`{"status":"0","message":"No transactions found","result":[]}`))
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}

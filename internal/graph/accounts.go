@@ -1,14 +1,20 @@
 package graph
 
-// Resolvers of spec/graphql/accounts.graphqls (the operations not built yet are in pending.go).
+// Resolvers of spec/graphql/accounts.graphqls: thin adapters over accounts.Service.
 
 import (
 	"context"
+	"time"
+
+	"github.com/google/uuid"
 
 	"taxd/gen/db"
 	gen "taxd/gen/graph"
 	"taxd/gen/graph/model"
 	"taxd/internal/accounts"
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
+	"taxd/internal/syncs"
 )
 
 func (r *Resolver) Account() gen.AccountResolver { return &accountResolver{r} }
@@ -29,9 +35,11 @@ func accountOut(a db.Account) model.Account {
 	typ, imp := accounts.ClientType(a.Type)
 	out := model.Account{
 		ID: a.ID.String(), ClientID: a.ClientID.String(), Name: a.Name, Type: model.AccountTypeEnum(typ), ImportType: model.ImportTypeEnum(imp),
-		Provider: a.Provider, Address: a.Address, Status: model.AccountStatusEnum(accounts.ClientStatus(a.Status, a.DeletedAt != nil)),
+		Provider: a.Provider, Address: a.Address, Status: model.AccountStatusEnum(accounts.ClientStatusOf(a)),
 		IsVirtual: a.Type == "virtual", StakingAccountIdentifier: a.StakingAccountIdentifier, StartImportingAt: a.StartImportingAt,
 		StopImportingAt: a.StopImportingAt, LastSyncedAt: a.LastSyncedAt, CreatedAt: a.CreatedAt, HasAPICredentials: a.Type == "exchange",
+		IncludeStakingRewards: a.IncludeStakingRewards, IncludeOrdinals: a.IncludeOrdinals, IsLargeAccount: a.IsLargeAccount,
+		IsContinuousSyncEnabled: a.IsContinuousSync,
 	}
 	if a.Status == accounts.StatusFailed {
 		out.LastSyncError = a.StatusMessage
@@ -41,3 +49,235 @@ func accountOut(a db.Account) model.Account {
 	}
 	return out
 }
+
+func accountsOut(as []db.Account) []model.Account {
+	out := make([]model.Account, len(as))
+	for i, a := range as {
+		out[i] = accountOut(a)
+	}
+	return out
+}
+
+var jobTypes = map[string]model.JobTypeEnum{
+	syncs.KindSync: model.JobTypeEnumSync, syncs.KindHardRefresh: model.JobTypeEnumHardRefresh,
+	syncs.KindFileImport: model.JobTypeEnumFileImport, syncs.KindDeleteAccount: model.JobTypeEnumDeleteAccount,
+}
+
+func jobOut(clientID uuid.UUID, j accounts.Job) model.Job {
+	status := map[string]model.JobStatusEnum{
+		accounts.StatusQueued: model.JobStatusEnumQueued, accounts.StatusSyncing: model.JobStatusEnumRunning,
+		accounts.StatusSynced: model.JobStatusEnumSucceeded, accounts.StatusFailed: model.JobStatusEnumFailed,
+	}[j.Status]
+	if j.Status == accounts.StatusFailed && j.Message != nil && *j.Message == syncs.ReasonAccountDeleted {
+		status = model.JobStatusEnumCanceled
+	}
+	acct := j.AccountID.String()
+	out := model.Job{
+		ID: j.ID.String(), ClientID: clientID.String(), AccountID: &acct, Type: jobTypes[j.Kind], Status: status,
+		Progress: int(j.Progress), ImportedTransactionCount: int(j.Imported), Attempt: 1,
+		CreatedAt: j.CreatedAt, StartedAt: j.StartedAt, FinishedAt: j.FinishedAt,
+	}
+	if status == model.JobStatusEnumFailed {
+		out.Error = j.Message
+	}
+	return out
+}
+
+// accountOp authorises the viewer for accountID's client and registers the scope for the field
+// loaders.
+func (r *Resolver) accountOp(ctx context.Context, accountID string) (auth.ClientScope, error) {
+	scope, err := r.accountScope(ctx, accountID)
+	if err == nil {
+		registerScope(ctx, scope)
+	}
+	return scope, err
+}
+
+func (r *queryResolver) GetClientAccounts(ctx context.Context, clientID string, includeVirtual *bool) ([]*model.Account, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	registerScope(ctx, scope)
+	as, err := r.Accounts.List(ctx, scope, includeVirtual != nil && *includeVirtual)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*model.Account, len(as))
+	for i, a := range as {
+		m := accountOut(a)
+		out[i] = &m
+	}
+	return out, nil
+}
+
+func (r *queryResolver) GetJobsForAccount(ctx context.Context, accountID string) ([]model.Job, error) {
+	scope, err := r.accountOp(ctx, accountID)
+	if err != nil {
+		return nil, err
+	}
+	jobs, err := r.Accounts.Jobs(ctx, scope, accountIDOf(accountID))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.Job, len(jobs))
+	for i, j := range jobs {
+		out[i] = jobOut(scope.ClientID(), j)
+	}
+	return out, nil
+}
+
+func (r *queryResolver) GetUsedChains(ctx context.Context, address string) ([]string, error) {
+	if _, err := auth.ViewerFrom(ctx); err != nil {
+		return nil, err
+	}
+	return r.Accounts.UsedChains(ctx, address)
+}
+
+func (r *mutationResolver) CreateAccount(ctx context.Context, address *string, apiKey *string, clientID *string, code *string, fileObjectKey *string, importType model.ImportTypeEnum, includeOrdinals *bool, includeStakingRewards *bool, isLargeAccount *bool, label *string, passphrase *string, bankLinkPublicToken *string, potentialAccountID *string, provider string, providers []string, redirectURL *string, secretKey *string, shouldUploadAllEvm *bool, skipRecalculate *bool, startImportingAt *time.Time, stopImportingAt *time.Time, txnHash *string, typeArg model.AccountTypeEnum) ([]model.Account, error) {
+	scope, err := r.viewerScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	registerScope(ctx, scope)
+	as, err := r.Accounts.Create(ctx, scope, accounts.NewAccount{
+		Type: string(typeArg), ImportType: string(importType), Provider: provider, Providers: providers,
+		Address: address, Label: label, APIKey: apiKey, Secret: secretKey, Passphrase: passphrase, FileObjectKey: fileObjectKey,
+		AllEVM: isTrue(shouldUploadAllEvm), SkipRecalculate: isTrue(skipRecalculate),
+		Options: importOptions(startImportingAt, stopImportingAt, includeStakingRewards, includeOrdinals, isLargeAccount),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return accountsOut(as), nil
+}
+
+func importOptions(start, stop *time.Time, stakingRewards, ordinals, large *bool) accounts.ImportOptions {
+	return accounts.ImportOptions{
+		StartImportingAt: start, StopImportingAt: stop, SkipStakingRewards: stakingRewards != nil && !*stakingRewards,
+		IncludeOrdinals: isTrue(ordinals), IsLargeAccount: isTrue(large),
+	}
+}
+
+func (r *mutationResolver) CreateBatchWallets(ctx context.Context, clientID string, skipRecalculate *bool, wallets []model.BatchWalletInputParams) ([]model.Account, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	registerScope(ctx, scope)
+	if len(wallets) > accounts.MaxBatchWallets {
+		return nil, apperr.InvalidField("wallets", "must hold 1 to %d wallets", accounts.MaxBatchWallets)
+	}
+	in := make([]accounts.BatchWallet, len(wallets))
+	for i, w := range wallets {
+		in[i] = accounts.BatchWallet{Address: w.Address, Provider: w.Provider, Label: w.Label,
+			Options: importOptions(w.StartImportingAt, nil, w.IncludeStakingRewards, w.IncludeOrdinals, w.IsLargeAccount)}
+	}
+	as, err := r.Accounts.CreateBatch(ctx, scope, in, isTrue(skipRecalculate))
+	if err != nil {
+		return nil, err
+	}
+	return accountsOut(as), nil
+}
+
+func (r *mutationResolver) DeleteAccount(ctx context.Context, accountID string) (*model.Account, error) {
+	scope, err := r.accountOp(ctx, accountID)
+	if err != nil {
+		return nil, err
+	}
+	a, err := r.Accounts.Delete(ctx, scope, accountIDOf(accountID))
+	if err != nil || a == nil {
+		return nil, err
+	}
+	out := accountOut(*a)
+	return &out, nil
+}
+
+func (r *mutationResolver) HardRefreshAccount(ctx context.Context, accountID string, options *model.HardRefreshAccountOptions, shouldApplyCurrentEdits *bool) (*model.Account, error) {
+	scope, err := r.accountOp(ctx, accountID)
+	if err != nil {
+		return nil, err
+	}
+	in := accounts.Refresh{ApplyCurrentEdits: shouldApplyCurrentEdits == nil || *shouldApplyCurrentEdits}
+	if options != nil {
+		in.StartImportingAt, in.StopImportingAt = options.StartImportingAt, options.StopImportingAt
+		in.IncludeStakingRewards, in.IncludeOrdinals = options.IncludeStakingRewards, options.IncludeOrdinals
+		in.SkipRecalculate = isTrue(options.SkipRecalculate)
+	}
+	a, err := r.Accounts.HardRefresh(ctx, scope, accountIDOf(accountID), in)
+	if err != nil {
+		return nil, err
+	}
+	out := accountOut(a)
+	return &out, nil
+}
+
+func (r *mutationResolver) RenameAccount(ctx context.Context, accountID string, newName string) (*model.Account, error) {
+	scope, err := r.accountOp(ctx, accountID)
+	if err != nil {
+		return nil, err
+	}
+	a, err := r.Accounts.Rename(ctx, scope, accountIDOf(accountID), newName)
+	if err != nil {
+		return nil, err
+	}
+	out := accountOut(a)
+	return &out, nil
+}
+
+func (r *mutationResolver) RetireAccount(ctx context.Context, accountID string, stopImportingAt *time.Time) (*model.Account, error) {
+	scope, err := r.accountOp(ctx, accountID)
+	if err != nil {
+		return nil, err
+	}
+	a, err := r.Accounts.Retire(ctx, scope, accountIDOf(accountID), stopImportingAt)
+	if err != nil {
+		return nil, err
+	}
+	out := accountOut(a)
+	return &out, nil
+}
+
+func (r *mutationResolver) SyncAccount(ctx context.Context, accountID string, isProgressiveSync *bool, onlyStakingRewards *bool, shouldGetLastImportedAt *bool, skipRecalculate *bool) (*model.Account, error) {
+	scope, err := r.accountOp(ctx, accountID)
+	if err != nil {
+		return nil, err
+	}
+	a, err := r.Accounts.Sync(ctx, scope, accountIDOf(accountID), accounts.SyncOptions{
+		FullHistory: isProgressiveSync != nil && !*isProgressiveSync, SkipRecalculate: isTrue(skipRecalculate),
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := accountOut(a)
+	return &out, nil
+}
+
+func (r *mutationResolver) SyncAllClientAccounts(ctx context.Context, clientID string, isContinuousSync bool) (*model.SyncAllClientAccountsResponse, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	res, err := r.Accounts.SyncAll(ctx, scope, isContinuousSync)
+	if err != nil {
+		return nil, err
+	}
+	ids := func(us []uuid.UUID) []string {
+		out := make([]string, len(us))
+		for i, u := range us {
+			out[i] = u.String()
+		}
+		return out
+	}
+	out := &model.SyncAllClientAccountsResponse{
+		QueuedAccountIds: ids(res.Queued), SkippedAccountIds: ids(res.Skipped), IsContinuousSync: res.Continuous,
+		Jobs: make([]model.Job, len(res.Jobs)),
+	}
+	for i, j := range res.Jobs {
+		out.Jobs[i] = jobOut(scope.ClientID(), j)
+	}
+	return out, nil
+}
+
+// accountIDOf parses an account id argument that accountScope has checked already.
+func accountIDOf(s string) uuid.UUID { id, _ := uuid.Parse(s); return id }

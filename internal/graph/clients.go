@@ -327,3 +327,22 @@ func clientOut(c clients.Client) *model.Client {
 	}
 	return out
 }
+
+// --- accounts area (gql-accounts): exchange credentials ---
+
+func (r *mutationResolver) RefreshAPIKey(ctx context.Context, accountID string, apiKey *string, clientID string, l1Address *string, passphrase *string, secretKey *string) (*string, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	id, err := uuid.Parse(accountID)
+	if err != nil {
+		return nil, apperr.InvalidField("accountId", "must be a UUID")
+	}
+	syncID, err := r.Accounts.RefreshCredentials(ctx, scope, id, apiKey, secretKey, passphrase)
+	if err != nil || syncID == uuid.Nil {
+		return nil, err
+	}
+	s := syncID.String()
+	return &s, nil
+}

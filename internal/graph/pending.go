@@ -5,7 +5,6 @@ package graph
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -59,78 +58,6 @@ func (r *Resolver) reportScope(ctx context.Context, reportID string) (auth.Clien
 	return r.Auth.ScopeForReport(ctx, v, id)
 }
 
-func (r *mutationResolver) CreateAccount(ctx context.Context, address *string, apiKey *string, clientID *string, code *string, fileObjectKey *string, importType model.ImportTypeEnum, includeOrdinals *bool, includeStakingRewards *bool, isLargeAccount *bool, label *string, passphrase *string, bankLinkPublicToken *string, potentialAccountID *string, provider string, providers []string, redirectURL *string, secretKey *string, shouldUploadAllEvm *bool, skipRecalculate *bool, startImportingAt *time.Time, stopImportingAt *time.Time, txnHash *string, typeArg model.AccountTypeEnum) ([]model.Account, error) {
-	scope, err := r.viewerScope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "createAccount")
-}
-
-func (r *mutationResolver) CreateBatchWallets(ctx context.Context, clientID string, skipRecalculate *bool, wallets []model.BatchWalletInputParams) ([]model.Account, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "createBatchWallets")
-}
-
-func (r *mutationResolver) DeleteAccount(ctx context.Context, accountID string) (*model.Account, error) {
-	scope, err := r.accountScope(ctx, accountID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "deleteAccount")
-}
-
-func (r *mutationResolver) HardRefreshAccount(ctx context.Context, accountID string, options *model.HardRefreshAccountOptions, shouldApplyCurrentEdits *bool) (*model.Account, error) {
-	scope, err := r.accountScope(ctx, accountID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "hardRefreshAccount")
-}
-
-func (r *mutationResolver) RenameAccount(ctx context.Context, accountID string, newName string) (*model.Account, error) {
-	scope, err := r.accountScope(ctx, accountID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "renameAccount")
-}
-
-func (r *mutationResolver) RetireAccount(ctx context.Context, accountID string, stopImportingAt *time.Time) (*model.Account, error) {
-	scope, err := r.accountScope(ctx, accountID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "retireAccount")
-}
-
-func (r *mutationResolver) SyncAccount(ctx context.Context, accountID string, isProgressiveSync *bool, onlyStakingRewards *bool, shouldGetLastImportedAt *bool, skipRecalculate *bool) (*model.Account, error) {
-	scope, err := r.accountScope(ctx, accountID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "syncAccount")
-}
-
-func (r *mutationResolver) SyncAllClientAccounts(ctx context.Context, clientID string, isContinuousSync bool) (*model.SyncAllClientAccountsResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "syncAllClientAccounts")
-}
-
-func (r *mutationResolver) RefreshAPIKey(ctx context.Context, accountID string, apiKey *string, clientID string, l1Address *string, passphrase *string, secretKey *string) (*string, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "refreshApiKey")
-}
-
 func (r *mutationResolver) UpdateAsset(ctx context.Context, assetID string, priceSourceID *string, contractAddress *string, description *string, iconImageURL *string, imageURL *string, isHidden *bool, isSpam *bool, isWorthless *bool, name *string, overrideCurrentValue *float64, symbol *string, typeArg *model.AssetTypeEnum, usePlatformPrice *bool) (*model.Asset, error) {
 	scope, err := r.assetScope(ctx, assetID)
 	if err != nil {
@@ -145,26 +72,6 @@ func (r *mutationResolver) UpsertNftAsset(ctx context.Context, assetKey string, 
 		return nil, err
 	}
 	return nil, notImplemented(scope, "upsertNftAsset")
-}
-
-func (r *queryResolver) GetClientAccounts(ctx context.Context, clientID string, includeVirtual *bool) ([]*model.Account, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getClientAccounts")
-}
-
-func (r *queryResolver) GetJobsForAccount(ctx context.Context, accountID string) ([]model.Job, error) {
-	scope, err := r.accountScope(ctx, accountID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getJobsForAccount")
-}
-
-func (r *queryResolver) GetUsedChains(ctx context.Context, address string) ([]string, error) {
-	return nil, notImplementedForViewer(ctx, "getUsedChains")
 }
 
 func (r *queryResolver) GetChart(ctx context.Context, clientID string, hardRefresh *bool, interval model.HistoricalBalanceIntervalEnum) (*model.GetChartResponse, error) {

@@ -13,6 +13,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	gen "taxd/gen/graph"
+	"taxd/internal/accounts"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/clients"
@@ -21,8 +22,8 @@ import (
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/taxfigures"
-	"taxd/internal/taxsettings"
 	"taxd/internal/taxforms"
+	"taxd/internal/taxsettings"
 )
 
 // Deps are the domain services the resolvers call; internal/server builds them once. The adapter
@@ -42,6 +43,7 @@ type Deps struct {
 	// Throttle backs off failed logins (shared with the REST gate: one policy for both APIs).
 	Throttle *auth.LoginThrottle
 	Now      func() time.Time
+	Accounts *accounts.Service
 }
 
 // Resolver is the root of the resolvers; they live in one file per schema file

@@ -316,3 +316,11 @@ func anyFiat(rows []krakenRow, idx []int) bool {
 	}
 	return false
 }
+
+// KrakenSymbol is krakenSymbol for the Kraken API connector (internal/exchanges), which reads
+// the same ledger entries as the CSV export.
+func KrakenSymbol(s string) string { return krakenSymbol(s) }
+
+// KrakenInternal reports whether a Kraken ledger subtype moves funds between the user's own
+// Kraken wallets (not a taxable event).
+func KrakenInternal(subtype string) bool { return krakenInternal[strings.ToLower(subtype)] }

@@ -105,6 +105,22 @@ type etherscanRow struct {
 var evmActions = []string{"txlist", "txlistinternal", "tokentx"}
 
 func (e *EVM) list(ctx context.Context, action, address string, startBlock, endBlock uint64, page int) ([]etherscanRow, error) {
+	return e.listN(ctx, action, address, startBlock, endBlock, page, e.pageSize)
+}
+
+// HasActivity reports whether the address has any transaction, internal transaction or token
+// transfer on the chain: one row asked of each list until one answers (getUsedChains).
+func (e *EVM) HasActivity(ctx context.Context, address string) (bool, error) {
+	for _, action := range evmActions {
+		rows, err := e.listN(ctx, action, address, 0, maxBlock, 1, 1)
+		if err != nil || len(rows) > 0 {
+			return len(rows) > 0, err
+		}
+	}
+	return false, nil
+}
+
+func (e *EVM) listN(ctx context.Context, action, address string, startBlock, endBlock uint64, page, offset int) ([]etherscanRow, error) {
 	q := url.Values{}
 	q.Set("chainid", strconv.FormatInt(e.chainID, 10))
 	q.Set("module", "account")
@@ -113,7 +129,7 @@ func (e *EVM) list(ctx context.Context, action, address string, startBlock, endB
 	q.Set("startblock", strconv.FormatUint(startBlock, 10))
 	q.Set("endblock", strconv.FormatUint(endBlock, 10))
 	q.Set("page", strconv.Itoa(page))
-	q.Set("offset", strconv.Itoa(e.pageSize))
+	q.Set("offset", strconv.Itoa(offset))
 	q.Set("sort", "asc")
 	if e.apiKey != "" {
 		q.Set("apikey", e.apiKey)

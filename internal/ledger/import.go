@@ -60,7 +60,9 @@ type Importer struct {
 	e         *Editor
 	account   uuid.UUID
 	source    string
-	provider  string
+	provider  string                         // the account's chain or exchange
+	address   string                         // the account's own address, lower case ("" for none)
+	crossOwn  bool                           // a staged transfer names another of the client's accounts
 	own       map[string]uuid.UUID           // lower-case address -> own account
 	known     map[string]decimal.NullDecimal // asset key -> the user's price override
 	newAssets map[string]imports.AssetRef
@@ -122,7 +124,11 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 	TRUNCATE `+stageTable+`, `+addedTable); err != nil {
 		return nil, err
 	}
-	im := &Importer{e: e, account: accountID, source: "import:" + acct.Provider, provider: acct.Provider, own: own, known: known,
+	addr := ""
+	if acct.Address != nil {
+		addr = strings.ToLower(*acct.Address)
+	}
+	im := &Importer{e: e, account: accountID, source: "import:" + acct.Provider, provider: acct.Provider, address: addr, own: own, known: known,
 		newAssets: map[string]imports.AssetRef{}, price: price, done: make(chan error, 1)}
 	pr, pw := io.Pipe()
 	im.pw = pw
@@ -180,6 +186,9 @@ func (im *Importer) Add(t *imports.Tx) error {
 		to, toAddr := im.side(tr.To)
 		if from == nil && to == nil {
 			continue // neither side is the client's: not part of its ledger
+		}
+		if (from != nil && *from != im.account) || (to != nil && *to != im.account) {
+			im.crossOwn = true
 		}
 		key := tr.Asset.Key()
 		override, ok := im.known[key]
@@ -308,6 +317,11 @@ func (im *Importer) Finish() (int, error) {
 	if _, err := e.tx.Exec(e.ctx, `SET LOCAL work_mem = '64MB'`); err != nil {
 		return 0, err
 	}
+	if im.crossOwn {
+		if err := im.skipKnownMoves(); err != nil {
+			return 0, err
+		}
+	}
 	// 1. The transactions: those the account has already (same external id) are skipped; the ids
 	// of the new ones are kept for the next statements.
 	tag, err := e.tx.Exec(e.ctx, `
@@ -389,6 +403,40 @@ UPDATE transactions t SET label = r.label
 		}
 	}
 	return added, nil
+}
+
+// skipKnownMoves drops the staged transactions that another of the client's accounts imported
+// already: a move between two own wallets is seen from both, and is one transaction (its transfer
+// from one account to the other), not one per account. A staged transaction is that move when it
+// names another own account on a transfer and that account has a transaction on the same chain
+// (provider) with the same hash at the same instant (the (client, account, time) index finds it).
+// If that transaction still shows this account as an outside address (it was imported before this
+// account was added), it is linked to this account now.
+func (im *Importer) skipKnownMoves() error {
+	e := im.e
+	_, err := e.tx.Exec(e.ctx, `
+WITH dup AS (
+    SELECT DISTINCT s.tx_id, t.id AS existing
+      FROM `+stageTable+` s
+      JOIN `+stageTable+` x ON x.tx_id = s.tx_id AND x.pos >= 0
+      JOIN transactions t ON t.client_id = $1
+                         AND t.account_id = coalesce(nullif(x.from_account_id, $2), nullif(x.to_account_id, $2))
+                         AND t.occurred_at = s.occurred_at AND t.txn_hash = s.txn_hash AND t.deleted_at IS NULL
+      JOIN accounts a ON a.id = t.account_id AND a.provider = $3
+     WHERE s.pos < 0 AND s.txn_hash IS NOT NULL
+), linked AS (
+    UPDATE transfers tr
+       SET from_account_id = CASE WHEN tr.from_account_id IS NULL AND lower(tr.from_address) = $4 THEN $2 ELSE tr.from_account_id END,
+           to_account_id = CASE WHEN tr.to_account_id IS NULL AND lower(tr.to_address) = $4 THEN $2 ELSE tr.to_account_id END
+      FROM dup d
+     WHERE $4 <> '' AND tr.transaction_id = d.existing
+       AND ((tr.from_account_id IS NULL AND lower(tr.from_address) = $4) OR (tr.to_account_id IS NULL AND lower(tr.to_address) = $4))
+    RETURNING tr.transaction_id
+), marks AS (
+    INSERT INTO dirty_marks (client_id, transaction_id) SELECT DISTINCT $1, transaction_id FROM linked
+)
+DELETE FROM `+stageTable+` s USING dup d WHERE s.tx_id = d.tx_id`, e.client, im.account, im.provider, im.address)
+	return err
 }
 
 func (im *Importer) side(addr string) (*uuid.UUID, *string) {

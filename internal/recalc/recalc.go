@@ -255,3 +255,9 @@ func (w *Worker) finish(ctx context.Context, job *river.Job[Args]) error {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// RequestTx is Request inside the caller's transaction (a sync that ends asks for a
+// recalculation in the transaction that records its end).
+func RequestTx(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UUID) (db.RecalcJob, error) {
+	return request(ctx, tx, jc, Args{ClientID: clientID}, nil)
+}

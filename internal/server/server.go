@@ -15,6 +15,7 @@ import (
 	"github.com/riverqueue/river"
 	"gocloud.dev/blob"
 
+	"taxd/internal/accounts"
 	"taxd/internal/auth"
 	"taxd/internal/config"
 	"taxd/internal/graph"
@@ -69,7 +70,10 @@ func NewHandler(d Deps) (http.Handler, error) {
 			return nil, err
 		}
 	}
-	svc := newServices(d, tokens)
+	svc, err := newServices(d, tokens)
+	if err != nil {
+		return nil, err
+	}
 	if svc.Viewers.IDTokens, err = idTokenVerifier(d.Config); err != nil {
 		return nil, err
 	}
@@ -161,7 +165,7 @@ func JobOptions(cfg *config.Config) jobs.Options {
 	}
 	return jobs.Options{
 		Queues: qs, RescueAfter: 5 * time.Minute, JobTimeout: 4 * time.Minute, Logger: slog.Default(),
-		Periodic: []*river.PeriodicJob{jobs.JanitorJob()},
+		Periodic: []*river.PeriodicJob{jobs.JanitorJob(), accounts.ContinuousJob()},
 	}
 }
 

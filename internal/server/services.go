@@ -1,10 +1,14 @@
 package server
 
 import (
+	"taxd/internal/accounts"
 	"taxd/internal/auth"
 	"taxd/internal/clients"
+	"taxd/internal/config"
+	"taxd/internal/exchanges"
 	"taxd/internal/fileimport"
 	"taxd/internal/graph"
+	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/partner"
 	"taxd/internal/prices"
@@ -36,11 +40,19 @@ type Services struct {
 	TaxFigures  *taxfigures.Service
 	TaxSettings *taxsettings.Service
 	TaxForms    *taxforms.Service // broker tax forms and their reconciliation
+	Accounts    *accounts.Service // accounts of every kind, exchange credentials sealed
 }
 
 // newServices builds the services over d's pool, job client and bucket.
-func newServices(d Deps, tokens *auth.Tokens) *Services {
+func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 	cfg := d.Config
+	sealer, err := exchanges.NewSealer(cfg.CredentialsKey)
+	if err != nil {
+		return nil, err
+	}
+	files := fileimport.NewService(d.Pool, d.Bucket).WithUploads(fileimport.UploadSettings{
+		Secret: []byte(cfg.ReportSigningSecret), BaseURL: cfg.PublicURL, MaxBytes: cfg.UploadMaxBytes, Now: d.Now,
+	})
 	s := &Services{
 		Partners: partner.NewService(partner.Deps{
 			Pool: d.Pool, Tokens: tokens, Jobs: d.Jobs,
@@ -50,23 +62,24 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 			Pool: d.Pool, Bucket: d.Bucket, Jobs: d.Jobs, SigningSecret: cfg.ReportSigningSecret,
 			LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL, PublicURL: cfg.PublicURL, Now: d.Now,
 		}),
-		Syncs:   syncs.NewService(d.Pool, d.Jobs),
-		Recalc:  recalc.NewService(d.Pool, d.Jobs),
-		Ledger:  ledger.New(d.Pool),
-		Clients: clients.NewService(d.Pool, d.Now),
-		Files: fileimport.NewService(d.Pool, d.Bucket).WithUploads(fileimport.UploadSettings{
-			Secret: []byte(cfg.ReportSigningSecret), BaseURL: cfg.PublicURL, MaxBytes: cfg.UploadMaxBytes, Now: d.Now,
-		}),
+		Syncs:       syncs.NewService(d.Pool, d.Jobs),
+		Recalc:      recalc.NewService(d.Pool, d.Jobs),
+		Ledger:      ledger.New(d.Pool),
+		Clients:     clients.NewService(d.Pool, d.Now),
+		Files:       files,
 		Viewers:     &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now, PortalTokens: tokens},
 		Webhooks:    webhooks.NewService(d.Pool),
 		Throttle:    auth.DefaultLoginThrottle(d.Pool, d.Now),
 		TaxFigures:  taxfigures.NewService(d.Pool, priceSource(d), d.Now),
 		TaxSettings: taxsettings.NewService(d.Pool),
 		TaxForms:    taxforms.NewService(d.Pool, d.Jobs, d.Now),
+		Accounts: accounts.NewService(accounts.Deps{
+			Pool: d.Pool, Jobs: d.Jobs, Sealer: sealer, Files: files, Now: d.Now, Providers: chainProviders(cfg),
+		}),
 	}
 	// The report worker renders the reconciled Form 8949 that a tax form generation queues.
 	s.Reports.Register(taxforms.ReportType, s.TaxForms.RenderReport)
-	return s
+	return s, nil
 }
 
 // priceSource is the historical USD price look-up of the request path: the Postgres cache, then
@@ -79,6 +92,16 @@ func priceSource(d Deps) taxfigures.Prices {
 	return taxfigures.Prices{Cached: src.CachedUSD, Fetch: src.USD}
 }
 
+// chainProviders are the chain indexers of cfg (getUsedChains asks them; the sync workers have
+// their own, see WorkersWith).
+func chainProviders(cfg *config.Config) *imports.Registry {
+	return imports.NewRegistry(imports.Config{
+		Etherscan: imports.EtherscanConfig{BaseURL: cfg.EtherscanURL, APIKey: cfg.EtherscanAPIKey, RPS: cfg.EtherscanRPS},
+		Esplora:   imports.EsploraConfig{BaseURL: cfg.EsploraURL},
+		Solana:    imports.SolanaConfig{RPCURL: cfg.SolanaRPCURL},
+	})
+}
+
 // REST returns the REST adapter's dependencies.
 func (s *Services) REST(d Deps) rest.Deps {
 	return rest.Deps{Partners: s.Partners, Reports: s.Reports, Syncs: s.Syncs, Recalc: s.Recalc, Webhooks: s.Webhooks, Files: s.Files, Now: d.Now}
@@ -87,5 +110,5 @@ func (s *Services) REST(d Deps) rest.Deps {
 // GraphQL returns the GraphQL adapter's dependencies.
 func (s *Services) GraphQL(d Deps) graph.Deps {
 	return graph.Deps{Auth: s.Viewers, Ledger: s.Ledger, Clients: s.Clients, Recalc: s.Recalc, Reports: s.Reports, Files: s.Files, Throttle: s.Throttle, Now: d.Now,
-		TaxFigures: s.TaxFigures, ClientTaxSettings: s.TaxSettings, TaxForms: s.TaxForms}
+		TaxFigures: s.TaxFigures, ClientTaxSettings: s.TaxSettings, TaxForms: s.TaxForms, Accounts: s.Accounts}
 }

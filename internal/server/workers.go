@@ -5,8 +5,9 @@ import (
 	"github.com/riverqueue/river"
 	"gocloud.dev/blob"
 
+	"taxd/internal/accounts"
 	"taxd/internal/config"
-	"taxd/internal/imports"
+	"taxd/internal/exchanges"
 	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/mail"
@@ -40,13 +41,15 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 		priceFn = src.USD
 	}
 	if providers == nil {
-		providers = imports.NewRegistry(imports.Config{
-			Etherscan: imports.EtherscanConfig{BaseURL: cfg.EtherscanURL, APIKey: cfg.EtherscanAPIKey},
-			Esplora:   imports.EsploraConfig{BaseURL: cfg.EsploraURL},
-			Solana:    imports.SolanaConfig{RPCURL: cfg.SolanaRPCURL},
-		})
+		providers = chainProviders(cfg)
 	}
-	river.AddWorker(w, &syncs.Worker{Pool: pool, Prices: priceFn, Providers: providers})
+	sealer, err := exchanges.NewSealer(cfg.CredentialsKey)
+	if err != nil {
+		return nil, err
+	}
+	river.AddWorker(w, &syncs.Worker{Pool: pool, Prices: priceFn, Providers: providers, Sealer: sealer,
+		Exchanges: exchanges.NewRegistry(exchanges.Config{CoinbaseURL: cfg.CoinbaseURL, KrakenURL: cfg.KrakenURL})})
+	river.AddWorker(w, &accounts.ContinuousWorker{Pool: pool})
 	reportSvc := reports.NewService(reports.Deps{
 		Pool: pool, Bucket: bucket, SigningSecret: cfg.ReportSigningSecret, LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL,
 	})

@@ -5,6 +5,7 @@
 package syncs
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -73,6 +74,26 @@ func NewService(pool *pgxpool.Pool, jc *jobs.Client) *Service { return &Service{
 // queued or running is not synced twice: when every requested account has one, Start returns the
 // newest of those syncs; otherwise the new sync covers only the accounts that had none.
 func Start(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UUID, accountIDs []uuid.UUID, field string) (Sync, error) {
+	return StartWith(ctx, tx, jc, clientID, accountIDs, field, Options{})
+}
+
+// Options vary a sync that Start records.
+type Options struct {
+	Kind        string // what the job does (KindSync when empty; KindHardRefresh after the account was cleared)
+	Recalculate bool   // recalculate the client when the sync ends (GraphQL syncs, unless skipRecalculate)
+}
+
+// Job kinds (account_syncs.kind; the GraphQL JobTypeEnum).
+const (
+	KindSync          = "sync"
+	KindHardRefresh   = "hard_refresh"
+	KindFileImport    = "file_import"
+	KindDeleteAccount = "delete_account"
+)
+
+// StartWith is Start with options. A sync already queued or running that Start answers with keeps
+// its own options.
+func StartWith(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UUID, accountIDs []uuid.UUID, field string, opts Options) (Sync, error) {
 	q := db.New(tx)
 	if err := q.LockClientSyncs(ctx, clientID); err != nil {
 		return Sync{}, err
@@ -144,6 +165,13 @@ func Start(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UUID, 
 	s, err := q.InsertAccountSync(ctx, db.InsertAccountSyncParams{ID: uuid.Must(uuid.NewV7()), ClientID: clientID})
 	if err != nil {
 		return Sync{}, err
+	}
+	if opts.Kind != "" && opts.Kind != KindSync || opts.Recalculate {
+		kind := cmp.Or(opts.Kind, KindSync)
+		if err := q.SetAccountSyncKind(ctx, db.SetAccountSyncKindParams{ID: s.ID, Kind: kind, Recalculate: opts.Recalculate}); err != nil {
+			return Sync{}, err
+		}
+		s.Kind, s.Recalculate = kind, opts.Recalculate
 	}
 	items, err := q.InsertAccountSyncItems(ctx, db.InsertAccountSyncItemsParams{SyncID: s.ID, AccountIds: todo})
 	if err != nil {

@@ -12,8 +12,10 @@ import (
 	"github.com/riverqueue/river"
 
 	"taxd/gen/db"
+	"taxd/internal/exchanges"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
+	"taxd/internal/recalc"
 	"taxd/internal/webhooks"
 )
 
@@ -25,6 +27,67 @@ type Worker struct {
 	Pool      *pgxpool.Pool
 	Providers Providers
 	Prices    ledger.PriceFunc // nil: leave fiat values missing
+	// Exchanges and Sealer import exchange accounts (nil: exchange accounts fail with a reason).
+	Exchanges *exchanges.Registry
+	Sealer    *exchanges.Sealer
+}
+
+// ReasonAccountDeleted ends the sync of an account deleted meanwhile (GraphQL: a CANCELED job).
+const ReasonAccountDeleted = "the account was deleted"
+
+// ReasonCredentials is the failure message of an exchange account whose credentials the exchange
+// rejected (GraphQL shows such an account as NEEDS_REAUTHENTICATION).
+const ReasonCredentials = "the exchange rejected the API credentials: replace them with refreshApiKey"
+
+// fetcher returns the page-fetching function of an account: its chain provider by address, or
+// its exchange connector with the account's decrypted credentials. A non-empty reason means the
+// account cannot be synced.
+func (w *Worker) fetcher(ctx context.Context, q *db.Queries, acct db.Account) (func(cursor string) (imports.Page, error), string, error) {
+	if acct.Type == "exchange" {
+		var conn exchanges.Connector
+		ok := false
+		if w.Exchanges != nil {
+			conn, ok = w.Exchanges.Connector(acct.Provider)
+		}
+		if !ok || w.Sealer == nil {
+			return nil, fmt.Sprintf("no importer for %q accounts", acct.Provider), nil
+		}
+		sealed, err := q.GetExchangeCredentials(ctx, acct.ID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, "no API credentials stored: add them with refreshApiKey", nil
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		creds, err := w.Sealer.Open(acct.ID, sealed)
+		if err != nil {
+			slog.ErrorContext(ctx, "exchange credentials do not open", "account_id", acct.ID, "err", err)
+			return nil, "the stored API credentials cannot be read: add them again with refreshApiKey", nil
+		}
+		return func(cursor string) (imports.Page, error) { return conn.Fetch(ctx, creds, cursor) }, "", nil
+	}
+	provider, ok := w.Providers.Provider(acct.Provider)
+	if !ok || acct.Address == nil {
+		return nil, fmt.Sprintf("no importer for %q accounts", acct.Provider), nil
+	}
+	address := *acct.Address
+	return func(cursor string) (imports.Page, error) { return provider.Fetch(ctx, address, cursor) }, "", nil
+}
+
+// inWindow keeps the transactions inside the account's import window (startImportingAt,
+// stopImportingAt: a retired account imports nothing after its stop).
+func inWindow(txs []imports.Tx, acct db.Account) []imports.Tx {
+	if acct.StartImportingAt == nil && acct.StopImportingAt == nil {
+		return txs
+	}
+	out := txs[:0:0]
+	for _, t := range txs {
+		if acct.StartImportingAt != nil && t.Time.Before(*acct.StartImportingAt) || acct.StopImportingAt != nil && t.Time.After(*acct.StopImportingAt) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // Providers finds the importer of a chain (*imports.Registry; tests pass their own).
@@ -43,14 +106,17 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 	}
 	acct, err := q.GetAccountByID(ctx, job.Args.AccountID)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && acct.DeletedAt != nil) {
-		return w.finish(ctx, item, "failed", "the account was deleted")
+		return w.finish(ctx, item, "failed", ReasonAccountDeleted)
 	}
 	if err != nil {
 		return err
 	}
-	provider, ok := w.Providers.Provider(acct.Provider)
-	if !ok || acct.Address == nil {
-		return w.finish(ctx, item, "failed", fmt.Sprintf("no importer for %q accounts", acct.Provider))
+	fetch, reason, err := w.fetcher(ctx, q, acct)
+	if err != nil {
+		return err
+	}
+	if reason != "" {
+		return w.finish(ctx, item, "failed", reason)
 	}
 	if err := w.progress(ctx, item, "syncing", max(item.Progress, 5), nil, 0, nil); err != nil {
 		return err
@@ -62,14 +128,22 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 	}
 	led := ledger.New(w.Pool)
 	for {
-		page, err := provider.Fetch(ctx, *acct.Address, cursor)
+		page, err := fetch(cursor)
+		if errors.Is(err, exchanges.ErrUnauthorized) {
+			return w.finish(ctx, item, "failed", ReasonCredentials)
+		}
 		if err != nil {
 			return w.fetchFailed(ctx, job, item, err)
 		}
+		page.Txs = inWindow(page.Txs, acct)
 		progress = min(95, progress+(95-progress)/3+1)
 		err = led.Update(ctx, acct.ClientID, ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
 			added, err := e.Import(acct.ID, page.Txs, w.Prices)
 			if err != nil {
+				return err
+			}
+			// After a hard refresh: the client's edits go back on the rows imported again.
+			if _, err := e.ApplyAccountEdits(acct.ID); err != nil {
 				return err
 			}
 			next := page.Cursor
@@ -121,7 +195,8 @@ func (w *Worker) finish(ctx context.Context, item db.AccountSyncItem, status, me
 	})
 }
 
-// announceIfEnded emits the sync's webhook event once its last account has finished.
+// announceIfEnded emits the sync's webhook event once its last account has finished, and asks
+// for the client's recalculation when the sync wants one (GraphQL syncs without skipRecalculate).
 func announceIfEnded(ctx context.Context, tx pgx.Tx, syncID uuid.UUID) error {
 	s, err := db.New(tx).GetAccountSyncByID(ctx, syncID)
 	if err != nil {
@@ -129,6 +204,13 @@ func announceIfEnded(ctx context.Context, tx pgx.Tx, syncID uuid.UUID) error {
 	}
 	if s.Status != "completed" && s.Status != "failed" {
 		return nil
+	}
+	if s.Recalculate && s.Status == "completed" {
+		if jc, err := river.ClientFromContextSafely[pgx.Tx](ctx); err == nil {
+			if _, err := recalc.RequestTx(ctx, tx, jc, s.ClientID); err != nil {
+				return err
+			}
+		}
 	}
 	return webhooks.SyncFinished(ctx, tx, s)
 }

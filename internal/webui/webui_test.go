@@ -36,7 +36,8 @@ func setup(t *testing.T, env string) *fixture {
 	t.Helper()
 	pool := pgtest.Pool(t)
 	cfg := &config.Config{Env: env, Listen: "127.0.0.1:0", DataDir: t.TempDir(), EmailDailyLimit: 5,
-		AccessTokenSecret: "webui-test-access-token-secret-0123456789", ReportSigningSecret: "webui-test-signing", AccessTokenKeyID: "t"}
+		AccessTokenSecret: "webui-test-access-token-secret-0123456789", ReportSigningSecret: "webui-test-signing", AccessTokenKeyID: "t",
+		CredentialsKey: config.DevelopmentCredentialsKey}
 	if err := cfg.Finish(); err != nil {
 		t.Fatal(err)
 	}

@@ -83,3 +83,16 @@ SELECT coalesce(partner_id, id)::uuid FROM clients WHERE id = $1;
 -- name: GetAccountSyncByID :one
 -- For the worker, which knows a sync by id only.
 SELECT * FROM account_syncs WHERE id = $1;
+
+-- name: SetAccountSyncKind :exec
+UPDATE account_syncs SET kind = $2, recalculate = $3 WHERE id = $1;
+
+-- name: InsertFinishedAccountJob :one
+-- A job that finished in the request (deleteAccount): one item, done.
+WITH s AS (
+    INSERT INTO account_syncs (id, client_id, status, progress, kind, started_at, finished_at)
+    VALUES ($1, $2, 'completed', 100, $4, now(), now()) RETURNING *
+), i AS (
+    INSERT INTO account_sync_items (sync_id, account_id, status, progress) SELECT s.id, $3, 'synced', 100 FROM s
+)
+SELECT * FROM s;

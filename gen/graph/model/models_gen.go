@@ -860,7 +860,7 @@ type Job struct {
 	Progress int `json:"progress"`
 	// Transactions imported so far.
 	ImportedTransactionCount int `json:"importedTransactionCount"`
-	// Attempt number, 1 on the first run.
+	// Attempt number: always 1 (retries of a job are not counted per account).
 	Attempt int `json:"attempt"`
 	// Why the job failed, when FAILED.
 	Error *string `json:"error,omitempty"`
@@ -1650,7 +1650,7 @@ const (
 	AccountStatusEnumSyncing AccountStatusEnum = "SYNCING"
 	// The last sync failed; see `lastSyncError`.
 	AccountStatusEnumError AccountStatusEnum = "ERROR"
-	// The exchange credentials were rejected; replace them with `refreshApiKey`.
+	// The exchange rejected the stored API credentials on the last sync; replace them with `refreshApiKey`.
 	AccountStatusEnumNeedsReauthentication AccountStatusEnum = "NEEDS_REAUTHENTICATION"
 	// Retired: no longer synced after `stopImportingAt`; its history stays.
 	AccountStatusEnumRetired AccountStatusEnum = "RETIRED"

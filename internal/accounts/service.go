@@ -1,0 +1,729 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"taxd/gen/db"
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
+	"taxd/internal/exchanges"
+	"taxd/internal/fileimport"
+	"taxd/internal/imports"
+	"taxd/internal/jobs"
+	"taxd/internal/ledger"
+	"taxd/internal/store"
+	"taxd/internal/syncs"
+)
+
+// Limits of the client-facing account operations.
+const (
+	MaxBatchWallets   = 100              // createBatchWallets
+	MaxNameLength     = 200              // account names
+	MaxCredentialSize = 4096             // each of an exchange's API key, secret and passphrase
+	UsedChainsTTL     = time.Hour        // getUsedChains answers are reused this long
+	UsedChainsTimeout = 10 * time.Second // the indexers must all answer within this
+)
+
+// ChainProviders finds the indexer of a chain (*imports.Registry).
+type ChainProviders interface {
+	Provider(chain string) (imports.Provider, bool)
+}
+
+// Deps are what the Service needs.
+type Deps struct {
+	Pool      *pgxpool.Pool
+	Jobs      *jobs.Client
+	Sealer    *exchanges.Sealer
+	Providers ChainProviders
+	Files     *fileimport.Service
+	Now       func() time.Time
+}
+
+// Service is the accounts of a client as the GraphQL API manages them: listing, adding wallets,
+// exchanges and files, syncing, re-importing, retiring, renaming and deleting.
+type Service struct{ d Deps }
+
+// NewService returns a Service.
+func NewService(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	return &Service{d: d}
+}
+
+// List returns the client's accounts by name; virtual (staking position) accounts when asked.
+func (s *Service) List(ctx context.Context, scope auth.ClientScope, includeVirtual bool) ([]db.Account, error) {
+	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	return db.New(s.d.Pool).ListAccountsByName(ctx, db.ListAccountsByNameParams{ClientID: scope.ClientID(), IncludeVirtual: includeVirtual})
+}
+
+// Get returns one live account of the client.
+func (s *Service) Get(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (db.Account, error) {
+	if err := scope.Check(); err != nil {
+		return db.Account{}, err
+	}
+	a, err := db.New(s.d.Pool).GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: id})
+	return a, store.Err(err, "account")
+}
+
+// Job is one job of an account (an item of a sync, file import, hard refresh or deletion).
+type Job struct {
+	db.ListAccountJobsRow
+	AccountID uuid.UUID
+}
+
+// Jobs returns the account's newest jobs (at most 50).
+func (s *Service) Jobs(ctx context.Context, scope auth.ClientScope, accountID uuid.UUID) ([]Job, error) {
+	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	rows, err := db.New(s.d.Pool).ListAccountJobs(ctx, db.ListAccountJobsParams{AccountID: accountID, ClientID: scope.ClientID()})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Job, len(rows))
+	for i, r := range rows {
+		out[i] = Job{ListAccountJobsRow: r, AccountID: accountID}
+	}
+	return out, nil
+}
+
+// UsedChains returns the supported chains on which address has activity, asking every candidate
+// chain's indexer at once (all of them must answer within UsedChainsTimeout). A complete answer is
+// cached for UsedChainsTTL; a chain whose indexer failed counts as unused and the answer is not
+// cached.
+func (s *Service) UsedChains(ctx context.Context, address string) ([]string, error) {
+	address = strings.TrimSpace(address)
+	candidates := imports.DetectChains(address)
+	if len(candidates) == 0 {
+		return nil, apperr.InvalidField("address", "not a valid address on any supported chain")
+	}
+	key := address
+	if imports.IsEVM(candidates[0]) {
+		key = strings.ToLower(address)
+	}
+	q := db.New(s.d.Pool)
+	cached, err := q.GetUsedChains(ctx, db.GetUsedChainsParams{Address: key, CheckedAt: s.d.Now().Add(-UsedChainsTTL)})
+	if err == nil {
+		return cached, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return nil, err
+	}
+	cctx, cancel := context.WithTimeout(ctx, UsedChainsTimeout)
+	defer cancel()
+	used := make([]bool, len(candidates))
+	failed := make([]bool, len(candidates))
+	var wg sync.WaitGroup
+	for i, chain := range candidates {
+		p, ok := s.d.Providers.Provider(chain)
+		if !ok {
+			failed[i] = true
+			continue
+		}
+		wg.Go(func() {
+			ok, err := hasActivity(cctx, p, address)
+			used[i], failed[i] = ok, err != nil
+		})
+	}
+	wg.Wait()
+	out := []string{}
+	complete := true
+	for i, chain := range candidates {
+		if used[i] {
+			out = append(out, chain)
+		}
+		complete = complete && !failed[i]
+	}
+	if complete {
+		if err := q.PutUsedChains(ctx, db.PutUsedChainsParams{Address: key, Chains: out}); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func hasActivity(ctx context.Context, p imports.Provider, address string) (bool, error) {
+	if a, ok := p.(interface {
+		HasActivity(ctx context.Context, address string) (bool, error)
+	}); ok {
+		return a.HasActivity(ctx, address)
+	}
+	page, err := p.Fetch(ctx, address, "")
+	return len(page.Txs) > 0, err
+}
+
+// NewAccount is createAccount's input.
+type NewAccount struct {
+	Type, ImportType, Provider string   // AccountTypeEnum, ImportTypeEnum, provider id
+	Providers                  []string // several chains for one address
+	Address, Label             *string
+	APIKey, Secret, Passphrase *string
+	FileObjectKey              *string
+	AllEVM                     bool // add the address on every EVM chain where it was used
+	SkipRecalculate            bool
+	Options                    ImportOptions
+}
+
+// Create adds accounts and queues their first import; it returns every account created.
+func (s *Service) Create(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]db.Account, error) {
+	if err := scope.CheckWrite(); err != nil {
+		return nil, err
+	}
+	if err := checkWindow(in.Options); err != nil {
+		return nil, err
+	}
+	if in.Label != nil && len(strings.TrimSpace(*in.Label)) > MaxNameLength {
+		return nil, apperr.InvalidField("label", "must be at most %d characters", MaxNameLength)
+	}
+	want := map[string]string{"ADDRESS": "WALLET", "API_KEY": "EXCHANGE", "FILE_UPLOAD": "FILE"}
+	if in.Type == "VIRTUAL" {
+		return nil, apperr.InvalidField("type", "VIRTUAL accounts are created by the service for staking positions")
+	}
+	typ, ok := want[in.ImportType]
+	if !ok {
+		return nil, apperr.InvalidField("importType", "%s is not supported; use ADDRESS (wallets), API_KEY (Coinbase, Kraken) or FILE_UPLOAD", in.ImportType)
+	}
+	if in.Type != typ {
+		return nil, apperr.InvalidField("type", "must be %s for importType %s", typ, in.ImportType)
+	}
+	switch in.ImportType {
+	case "ADDRESS":
+		return s.createWallets(ctx, scope, in)
+	case "API_KEY":
+		return s.createExchange(ctx, scope, in)
+	}
+	return s.createFile(ctx, scope, in)
+}
+
+func checkWindow(o ImportOptions) error {
+	if o.StartImportingAt != nil && o.StopImportingAt != nil && !o.StopImportingAt.After(*o.StartImportingAt) {
+		return apperr.InvalidField("stopImportingAt", "must be after startImportingAt")
+	}
+	return nil
+}
+
+func (s *Service) createWallets(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]db.Account, error) {
+	if in.Address == nil || strings.TrimSpace(*in.Address) == "" {
+		return nil, apperr.InvalidField("address", "is required for importType ADDRESS")
+	}
+	chains := in.Providers
+	if len(chains) == 0 {
+		chains = []string{in.Provider}
+	}
+	if in.AllEVM && len(imports.DetectChains(*in.Address)) > 1 {
+		used, err := s.UsedChains(ctx, *in.Address)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range used {
+			if !slices.Contains(chains, c) {
+				chains = append(chains, c)
+			}
+		}
+	}
+	if len(chains) > MaxBatchWallets {
+		return nil, apperr.InvalidField("providers", "must list at most %d chains", MaxBatchWallets)
+	}
+	wallets := make([]Wallet, len(chains))
+	for i, c := range chains {
+		wallets[i] = Wallet{Address: *in.Address, Chain: c, Name: in.Label, Options: in.Options}
+	}
+	return s.addWallets(ctx, scope, wallets, "providers", !in.SkipRecalculate)
+}
+
+// BatchWallet is one wallet of createBatchWallets.
+type BatchWallet struct {
+	Address, Provider string
+	Label             *string
+	Options           ImportOptions
+}
+
+// CreateBatch adds 1 to MaxBatchWallets wallets and queues their imports; accounts come back in
+// input order.
+func (s *Service) CreateBatch(ctx context.Context, scope auth.ClientScope, in []BatchWallet, skipRecalculate bool) ([]db.Account, error) {
+	if err := scope.CheckWrite(); err != nil {
+		return nil, err
+	}
+	if len(in) == 0 || len(in) > MaxBatchWallets {
+		return nil, apperr.InvalidField("wallets", "must hold 1 to %d wallets", MaxBatchWallets)
+	}
+	wallets := make([]Wallet, len(in))
+	for i, w := range in {
+		if err := checkWindow(w.Options); err != nil {
+			return nil, err
+		}
+		if w.Label != nil && len(strings.TrimSpace(*w.Label)) > MaxNameLength {
+			return nil, apperr.InvalidField(fmt.Sprintf("wallets.%d.label", i), "must be at most %d characters", MaxNameLength)
+		}
+		wallets[i] = Wallet{Address: w.Address, Chain: w.Provider, Name: w.Label, Options: w.Options}
+	}
+	return s.addWallets(ctx, scope, wallets, "wallets", !skipRecalculate)
+}
+
+// addWallets adds wallets with the rules of the partner API (Add): chain-validated addresses,
+// the per-user limit. A wallet Add would skip is an error here: the caller asked for each one.
+func (s *Service) addWallets(ctx context.Context, scope auth.ClientScope, wallets []Wallet, field string, recalculate bool) ([]db.Account, error) {
+	var out []db.Account
+	err := store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
+		created, skipped, err := Add(ctx, db.New(tx), scope.ClientID(), wallets, field)
+		if err != nil {
+			return err
+		}
+		if len(skipped) > 0 {
+			sk := skipped[0]
+			if sk.Reason == ReasonUnsupportedChain {
+				return apperr.InvalidField(field, "%q is not a supported chain (supported: %s)", sk.Chain, strings.Join(imports.SupportedChains(), ", "))
+			}
+			return apperr.New(apperr.Conflict, "the client already has the %s wallet %s", sk.Chain, sk.Address)
+		}
+		ids := make([]uuid.UUID, len(created))
+		for i, a := range created {
+			ids[i] = a.ID
+		}
+		if _, err := syncs.StartWith(ctx, tx, s.d.Jobs, scope.ClientID(), ids, field, syncs.Options{Recalculate: recalculate}); err != nil {
+			return err
+		}
+		out = created
+		return nil
+	})
+	return out, err
+}
+
+func credentials(in NewAccount) (exchanges.Credentials, error) {
+	val := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return strings.TrimSpace(*p)
+	}
+	c := exchanges.Credentials{APIKey: val(in.APIKey), Secret: val(in.Secret), Passphrase: val(in.Passphrase)}
+	for _, f := range []struct{ name, v string }{{"apiKey", c.APIKey}, {"secretKey", c.Secret}, {"passphrase", c.Passphrase}} {
+		if len(f.v) > MaxCredentialSize {
+			return c, apperr.InvalidField(f.name, "must be at most %d characters", MaxCredentialSize)
+		}
+	}
+	if c.APIKey == "" {
+		return c, apperr.InvalidField("apiKey", "is required for importType API_KEY")
+	}
+	if c.Secret == "" {
+		return c, apperr.InvalidField("secretKey", "is required for importType API_KEY")
+	}
+	return c, nil
+}
+
+func (s *Service) createExchange(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]db.Account, error) {
+	provider := strings.ToLower(strings.TrimSpace(in.Provider))
+	if !exchanges.IsSupported(provider) {
+		return nil, apperr.InvalidField("provider", "%q has no API connector (supported: %s)", in.Provider, strings.Join(exchanges.Supported(), ", "))
+	}
+	creds, err := credentials(in)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.ToUpper(provider[:1]) + provider[1:]
+	if in.Label != nil && strings.TrimSpace(*in.Label) != "" {
+		name = strings.TrimSpace(*in.Label)
+	}
+	var out db.Account
+	err = store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		n, err := q.CountAccounts(ctx, scope.ClientID())
+		if err != nil {
+			return err
+		}
+		if err := checkLimit(ctx, q, scope.ClientID(), int(n), 1, "provider"); err != nil {
+			return err
+		}
+		o := in.Options
+		out, err = q.CreateAccountWithOptions(ctx, db.CreateAccountWithOptionsParams{
+			ID: uuid.Must(uuid.NewV7()), ClientID: scope.ClientID(), Type: "exchange", Provider: provider, Name: name,
+			StartImportingAt: o.StartImportingAt, StopImportingAt: o.StopImportingAt, IncludeStakingRewards: !o.SkipStakingRewards,
+			IncludeOrdinals: o.IncludeOrdinals, IsLargeAccount: o.IsLargeAccount,
+		})
+		if err != nil {
+			return store.Err(err, "account")
+		}
+		if err := s.storeCredentials(ctx, q, out, creds); err != nil {
+			return err
+		}
+		_, err = syncs.StartWith(ctx, tx, s.d.Jobs, scope.ClientID(), []uuid.UUID{out.ID}, "accountId", syncs.Options{Recalculate: !in.SkipRecalculate})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []db.Account{out}, nil
+}
+
+func (s *Service) storeCredentials(ctx context.Context, q *db.Queries, a db.Account, creds exchanges.Credentials) error {
+	if s.d.Sealer == nil {
+		return apperr.New(apperr.NotImplemented, "exchange credentials cannot be stored: no credentials key configured")
+	}
+	sealed, err := s.d.Sealer.Seal(a.ID, creds)
+	if err != nil {
+		return err
+	}
+	return q.UpsertExchangeCredentials(ctx, db.UpsertExchangeCredentialsParams{AccountID: a.ID, ClientID: a.ClientID, Sealed: sealed})
+}
+
+func (s *Service) createFile(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]db.Account, error) {
+	if in.FileObjectKey == nil || *in.FileObjectKey == "" {
+		return nil, apperr.InvalidField("fileObjectKey", "is required for importType FILE_UPLOAD")
+	}
+	format := strings.ToLower(strings.TrimSpace(in.Provider))
+	if !slices.Contains(imports.CSVFormats(), format) {
+		return nil, apperr.InvalidField("provider", "must be a file format: %s", strings.Join(imports.CSVFormats(), ", "))
+	}
+	name := "File import"
+	if in.Label != nil && strings.TrimSpace(*in.Label) != "" {
+		name = strings.TrimSpace(*in.Label)
+	}
+	res, err := s.d.Files.ImportUpload(ctx, scope, fileimport.Upload{Key: *in.FileObjectKey, Format: format, Name: name})
+	if err != nil {
+		return nil, err
+	}
+	q := db.New(s.d.Pool)
+	if err := q.SetAccountSyncKind(ctx, db.SetAccountSyncKindParams{ID: res.SyncID, Kind: syncs.KindFileImport}); err != nil {
+		return nil, err
+	}
+	a, err := q.GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: res.AccountID})
+	if err != nil {
+		return nil, store.Err(err, "account")
+	}
+	return []db.Account{a}, nil
+}
+
+// Delete deletes an account with its transactions (see ledger.Editor.RemoveAccount) and marks the
+// client dirty. An account already deleted is returned as it is; nil when there is none.
+func (s *Service) Delete(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (*db.Account, error) {
+	if err := scope.CheckWrite(); err != nil {
+		return nil, err
+	}
+	var out *db.Account
+	err := ledger.New(s.d.Pool).Update(ctx, scope.ClientID(), ledger.Meta{Actor: scope.Actor()}, func(e *ledger.Editor) error {
+		q := db.New(e.Tx())
+		a, err := q.GetAccountAny(ctx, db.GetAccountAnyParams{ClientID: scope.ClientID(), ID: id})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if a.DeletedAt != nil {
+			out = &a
+			return nil
+		}
+		if _, err := e.RemoveAccount(id); err != nil {
+			return err
+		}
+		if a, err = q.MarkAccountDeleted(ctx, db.MarkAccountDeletedParams{ClientID: scope.ClientID(), ID: id}); err != nil {
+			return err
+		}
+		if _, err := q.InsertFinishedAccountJob(ctx, db.InsertFinishedAccountJobParams{
+			ID: uuid.Must(uuid.NewV7()), ClientID: scope.ClientID(), AccountID: id, Kind: syncs.KindDeleteAccount,
+		}); err != nil {
+			return err
+		}
+		out = &a
+		return nil
+	})
+	return out, err
+}
+
+// Refresh is hardRefreshAccount's input.
+type Refresh struct {
+	StartImportingAt, StopImportingAt *time.Time
+	IncludeStakingRewards             *bool
+	IncludeOrdinals                   *bool
+	SkipRecalculate                   bool
+	ApplyCurrentEdits                 bool
+}
+
+// HardRefresh deletes the account's imported transactions and queues their import from scratch.
+// With ApplyCurrentEdits the client's edits of those transactions (label, notes, hidden, reviewed)
+// are saved first and put back on the re-imported rows with the same external id.
+func (s *Service) HardRefresh(ctx context.Context, scope auth.ClientScope, id uuid.UUID, in Refresh) (db.Account, error) {
+	if err := scope.CheckWrite(); err != nil {
+		return db.Account{}, err
+	}
+	var out db.Account
+	err := ledger.New(s.d.Pool).Update(ctx, scope.ClientID(), ledger.Meta{Actor: scope.Actor()}, func(e *ledger.Editor) error {
+		q := db.New(e.Tx())
+		a, err := s.syncable(ctx, q, scope.ClientID(), id)
+		if err != nil {
+			return err
+		}
+		if err := q.LockClientSyncs(ctx, scope.ClientID()); err != nil {
+			return err
+		}
+		active, err := q.ListActiveSyncItems(ctx, []uuid.UUID{id})
+		if err != nil {
+			return err
+		}
+		if len(active) > 0 {
+			return apperr.New(apperr.Conflict, "the account is being synced; refresh it when the sync has finished")
+		}
+		o := ImportOptions{StartImportingAt: a.StartImportingAt, StopImportingAt: a.StopImportingAt,
+			SkipStakingRewards: !a.IncludeStakingRewards, IncludeOrdinals: a.IncludeOrdinals, IsLargeAccount: a.IsLargeAccount}
+		if in.StartImportingAt != nil {
+			o.StartImportingAt = in.StartImportingAt
+		}
+		if in.StopImportingAt != nil {
+			o.StopImportingAt = in.StopImportingAt
+		}
+		if in.IncludeStakingRewards != nil {
+			o.SkipStakingRewards = !*in.IncludeStakingRewards
+		}
+		if in.IncludeOrdinals != nil {
+			o.IncludeOrdinals = *in.IncludeOrdinals
+		}
+		if err := checkWindow(o); err != nil {
+			return err
+		}
+		if in.ApplyCurrentEdits {
+			if _, err := e.SaveAccountEdits(id); err != nil {
+				return err
+			}
+		}
+		if _, err := e.ClearAccount(id); err != nil {
+			return err
+		}
+		if err := q.SetAccountImportOptions(ctx, db.SetAccountImportOptionsParams{
+			ClientID: scope.ClientID(), ID: id, StartImportingAt: o.StartImportingAt, StopImportingAt: o.StopImportingAt,
+			IncludeStakingRewards: !o.SkipStakingRewards, IncludeOrdinals: o.IncludeOrdinals, IsLargeAccount: o.IsLargeAccount,
+		}); err != nil {
+			return err
+		}
+		if err := q.ResetAccountCursor(ctx, db.ResetAccountCursorParams{ClientID: scope.ClientID(), ID: id}); err != nil {
+			return err
+		}
+		if _, err := syncs.StartWith(ctx, e.Tx(), s.d.Jobs, scope.ClientID(), []uuid.UUID{id}, "accountId",
+			syncs.Options{Kind: syncs.KindHardRefresh, Recalculate: !in.SkipRecalculate}); err != nil {
+			return err
+		}
+		out, err = q.GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: id})
+		return err
+	})
+	return out, err
+}
+
+// syncable is the live account id of the client, if it can be synced: not retired, not a file or
+// virtual account (CONFLICT otherwise).
+func (s *Service) syncable(ctx context.Context, q *db.Queries, clientID, id uuid.UUID) (db.Account, error) {
+	a, err := q.GetAccount(ctx, db.GetAccountParams{ClientID: clientID, ID: id})
+	if err != nil {
+		return a, store.Err(err, "account")
+	}
+	if reason := unsyncable(a); reason != "" {
+		return a, apperr.New(apperr.Conflict, "the account cannot be synced: %s", reason)
+	}
+	return a, nil
+}
+
+func unsyncable(a db.Account) string {
+	switch {
+	case a.DeletedAt != nil:
+		return "it is being deleted"
+	case a.Status == StatusRetired:
+		return "it is retired"
+	case a.Type == "file":
+		return "a file account is imported by uploading files"
+	case a.Type == "virtual":
+		return "a virtual position account has no source of its own"
+	}
+	return ""
+}
+
+// Rename renames an account (1 to MaxNameLength characters).
+func (s *Service) Rename(ctx context.Context, scope auth.ClientScope, id uuid.UUID, name string) (db.Account, error) {
+	if err := scope.CheckWrite(); err != nil {
+		return db.Account{}, err
+	}
+	name = strings.TrimSpace(name)
+	if name == "" || len([]rune(name)) > MaxNameLength {
+		return db.Account{}, apperr.InvalidField("newName", "must be 1 to %d characters", MaxNameLength)
+	}
+	a, err := db.New(s.d.Pool).RenameAccount(ctx, db.RenameAccountParams{ClientID: scope.ClientID(), ID: id, Name: name})
+	return a, store.Err(err, "account")
+}
+
+// Retire stops an account's imports after stop (default now): it keeps its history, syncs import
+// nothing dated after stop, and it is no longer synced.
+func (s *Service) Retire(ctx context.Context, scope auth.ClientScope, id uuid.UUID, stop *time.Time) (db.Account, error) {
+	if err := scope.CheckWrite(); err != nil {
+		return db.Account{}, err
+	}
+	at := s.d.Now().UTC()
+	if stop != nil {
+		at = stop.UTC()
+	}
+	var out db.Account
+	err := store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		a, err := q.GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: id})
+		if err != nil {
+			return store.Err(err, "account")
+		}
+		if a.StartImportingAt != nil && !at.After(*a.StartImportingAt) {
+			return apperr.InvalidField("stopImportingAt", "must be after the account's startImportingAt")
+		}
+		out, err = q.RetireAccount(ctx, db.RetireAccountParams{ClientID: scope.ClientID(), ID: id, StopImportingAt: &at})
+		return store.Err(err, "account")
+	})
+	return out, err
+}
+
+// SyncOptions are syncAccount's options.
+type SyncOptions struct {
+	FullHistory     bool // isProgressiveSync false: read the whole history again
+	SkipRecalculate bool
+}
+
+// Sync queues a sync of the account (syncs.Start: an account whose sync is already queued or
+// running keeps that one) and returns the account.
+func (s *Service) Sync(ctx context.Context, scope auth.ClientScope, id uuid.UUID, o SyncOptions) (db.Account, error) {
+	if err := scope.CheckWrite(); err != nil {
+		return db.Account{}, err
+	}
+	var out db.Account
+	err := store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		if _, err := s.syncable(ctx, q, scope.ClientID(), id); err != nil {
+			return err
+		}
+		if err := q.LockClientSyncs(ctx, scope.ClientID()); err != nil {
+			return err
+		}
+		active, err := q.ListActiveSyncItems(ctx, []uuid.UUID{id})
+		if err != nil {
+			return err
+		}
+		if len(active) == 0 {
+			if o.FullHistory { // re-reading is harmless: rows imported before are skipped by external id
+				if err := q.ResetAccountCursor(ctx, db.ResetAccountCursorParams{ClientID: scope.ClientID(), ID: id}); err != nil {
+					return err
+				}
+			}
+			if _, err := syncs.StartWith(ctx, tx, s.d.Jobs, scope.ClientID(), []uuid.UUID{id}, "accountId", syncs.Options{Recalculate: !o.SkipRecalculate}); err != nil {
+				return err
+			}
+			if err := q.SetAccountsQueued(ctx, []uuid.UUID{id}); err != nil {
+				return err
+			}
+		}
+		out, err = q.GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: id})
+		return err
+	})
+	return out, err
+}
+
+// SyncAllResult is syncAllClientAccounts' answer.
+type SyncAllResult struct {
+	Queued, Skipped []uuid.UUID
+	Jobs            []Job
+	Continuous      bool
+}
+
+// SyncAll queues a sync of every syncable account of the client (by name), skipping retired,
+// file and virtual accounts and those already syncing, and turns continuous syncing on or off.
+func (s *Service) SyncAll(ctx context.Context, scope auth.ClientScope, continuous bool) (SyncAllResult, error) {
+	if err := scope.CheckWrite(); err != nil {
+		return SyncAllResult{}, err
+	}
+	out := SyncAllResult{Queued: []uuid.UUID{}, Skipped: []uuid.UUID{}, Jobs: []Job{}, Continuous: continuous}
+	err := store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		if err := q.LockClientSyncs(ctx, scope.ClientID()); err != nil {
+			return err
+		}
+		accts, err := q.ListAccountsByName(ctx, db.ListAccountsByNameParams{ClientID: scope.ClientID(), IncludeVirtual: true})
+		if err != nil {
+			return err
+		}
+		ids := make([]uuid.UUID, len(accts))
+		for i, a := range accts {
+			ids[i] = a.ID
+		}
+		active, err := q.ListActiveSyncItems(ctx, ids)
+		if err != nil {
+			return err
+		}
+		busy := map[uuid.UUID]bool{}
+		for _, a := range active {
+			busy[a.AccountID] = true
+		}
+		for _, a := range accts {
+			if unsyncable(a) != "" || busy[a.ID] {
+				out.Skipped = append(out.Skipped, a.ID)
+			} else {
+				out.Queued = append(out.Queued, a.ID)
+			}
+		}
+		if err := q.SetContinuousSync(ctx, db.SetContinuousSyncParams{ClientID: scope.ClientID(), IsContinuousSync: continuous}); err != nil {
+			return err
+		}
+		if len(out.Queued) == 0 {
+			return nil
+		}
+		sy, err := syncs.StartWith(ctx, tx, s.d.Jobs, scope.ClientID(), out.Queued, "clientId", syncs.Options{Recalculate: true})
+		if err != nil {
+			return err
+		}
+		for _, id := range out.Queued {
+			out.Jobs = append(out.Jobs, Job{AccountID: id, ListAccountJobsRow: db.ListAccountJobsRow{
+				ID: sy.ID, Kind: sy.Kind, CreatedAt: sy.CreatedAt, Status: StatusQueued,
+			}})
+		}
+		return q.SetAccountsQueued(ctx, out.Queued)
+	})
+	return out, err
+}
+
+// RefreshCredentials replaces an exchange account's API credentials and queues a sync with them;
+// it returns the sync's id.
+func (s *Service) RefreshCredentials(ctx context.Context, scope auth.ClientScope, id uuid.UUID, apiKey, secret, passphrase *string) (uuid.UUID, error) {
+	if err := scope.CheckWrite(); err != nil {
+		return uuid.Nil, err
+	}
+	creds, err := credentials(NewAccount{APIKey: apiKey, Secret: secret, Passphrase: passphrase})
+	if err != nil {
+		return uuid.Nil, err
+	}
+	var syncID uuid.UUID
+	err = store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		a, err := q.GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: id})
+		if err != nil {
+			return store.Err(err, "account")
+		}
+		if a.Type != "exchange" {
+			return apperr.InvalidField("accountId", "is not an exchange account")
+		}
+		if err := s.storeCredentials(ctx, q, a, creds); err != nil {
+			return err
+		}
+		if a.Status == StatusRetired {
+			return nil
+		}
+		sy, err := syncs.StartWith(ctx, tx, s.d.Jobs, scope.ClientID(), []uuid.UUID{id}, "accountId", syncs.Options{Recalculate: true})
+		if err != nil {
+			return err
+		}
+		syncID = sy.ID
+		return q.SetAccountsQueued(ctx, []uuid.UUID{id})
+	})
+	return syncID, err
+}
