@@ -147,21 +147,7 @@ func (r *mutationResolver) UpdateClientCostBasisAlgorithm(ctx context.Context, c
 	return nil, notImplemented(scope, "updateClientCostBasisAlgorithm")
 }
 
-func (r *mutationResolver) UpdateAsset(ctx context.Context, assetID string, priceSourceID *string, contractAddress *string, description *string, iconImageURL *string, imageURL *string, isHidden *bool, isSpam *bool, isWorthless *bool, name *string, overrideCurrentValue *float64, symbol *string, typeArg *model.AssetTypeEnum, usePlatformPrice *bool) (*model.Asset, error) {
-	scope, err := r.assetScope(ctx, assetID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "updateAsset")
-}
 
-func (r *mutationResolver) UpsertNftAsset(ctx context.Context, assetKey string, clientID string, contractAddress string, imageURL *string, isHidden *bool, isSpam *bool, isWorthless *bool, name string, overrideCurrentValue *float64, provider string, tokenID *string, useAwakenPriceFlag *bool) ([]model.Asset, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "upsertNftAsset")
-}
 
 func (r *mutationResolver) Generate1099DAReports(ctx context.Context, clientID string, taxFormID string, transactions []model.Generate1099DATransactionInput, useBrokerDataForBoxG *bool) (*model.GenerateReconciled8949sResponse, error) {
 	scope, err := r.scope(ctx, clientID)
@@ -383,45 +369,10 @@ func (r *queryResolver) GetMyClients(ctx context.Context) ([]model.Client, error
 	return nil, notImplementedForViewer(ctx, "getMyClients")
 }
 
-func (r *queryResolver) GetChart(ctx context.Context, clientID string, hardRefresh *bool, interval model.HistoricalBalanceIntervalEnum) (*model.GetChartResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getChart")
-}
 
-func (r *queryResolver) GetClientAssets(ctx context.Context, clientID string, hideSpamAssets *bool) (*model.ClientAssetsResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getClientAssets")
-}
 
-func (r *queryResolver) GetClientAssetsOptions(ctx context.Context, clientID string, hideSpamAssets *bool, limit *int, page *int) (*model.ClientAssetsResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getClientAssetsOptions")
-}
 
-func (r *queryResolver) GetPortfolioV2(ctx context.Context, ascending *bool, assetKey *string, clientID string, includeCoins *bool, includeDefi *bool, includeNFTs *bool, includePerps *bool, includePredictions *bool, includeSpam *bool, limit *int, onlyIncludedAccountIds []string, page *int, prefetch *bool, provider *string, search *string, sort *model.PortfolioSortColumnEnum, typeArg *model.AssetTypeEnum, useCache *bool) (*model.PortfolioResponseV2, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getPortfolioV2")
-}
 
-func (r *queryResolver) GetPortfolioValue(ctx context.Context, clientID string, useCacheIfAvailable *bool) (*model.GetPortfolioValueResponse, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	return nil, notImplemented(scope, "getPortfolioValue")
-}
 
 func (r *queryResolver) GetTaxFormReconciliationProceedsByAsset(ctx context.Context, clientID string, taxFormID string) ([]model.ReconciliationProceedsByAssetRow, error) {
 	scope, err := r.scope(ctx, clientID)
