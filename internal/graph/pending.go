@@ -147,8 +147,6 @@ func (r *mutationResolver) UpdateClientCostBasisAlgorithm(ctx context.Context, c
 	return nil, notImplemented(scope, "updateClientCostBasisAlgorithm")
 }
 
-
-
 func (r *mutationResolver) Generate1099DAReports(ctx context.Context, clientID string, taxFormID string, transactions []model.Generate1099DATransactionInput, useBrokerDataForBoxG *bool) (*model.GenerateReconciled8949sResponse, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
@@ -368,11 +366,6 @@ func (r *queryResolver) GetMyActiveClient(ctx context.Context) (*model.Client, e
 func (r *queryResolver) GetMyClients(ctx context.Context) ([]model.Client, error) {
 	return nil, notImplementedForViewer(ctx, "getMyClients")
 }
-
-
-
-
-
 
 func (r *queryResolver) GetTaxFormReconciliationProceedsByAsset(ctx context.Context, clientID string, taxFormID string) ([]model.ReconciliationProceedsByAssetRow, error) {
 	scope, err := r.scope(ctx, clientID)

@@ -23,7 +23,7 @@ func assetOut(a db.Asset) model.Asset {
 	out := model.Asset{
 		ID: a.ID.String(), ClientID: a.ClientID.String(), AssetKey: a.Key, PricingKey: ledger.PricingKey(a), Symbol: a.Symbol, Name: a.Name,
 		Type: model.AssetTypeEnum(a.Type), ContractAddress: a.ContractAddress, TokenID: a.TokenID, Description: a.Description,
-		ImageURL: a.ImageUrl, IsHidden: a.IsHidden, IsSpam: a.IsSpam, IsWorthless: a.IsWorthless, PriceSourceID: a.PriceSourceID,
+		ImageURL: a.ImageUrl, IconImageURL: a.IconImageUrl, IsHidden: a.IsHidden, IsSpam: a.IsSpam, IsWorthless: a.IsWorthless, PriceSourceID: a.PriceSourceID,
 		UsePlatformPrice: a.UsePlatformPrice, CreatedAt: a.CreatedAt,
 	}
 	if a.Chain != nil {
@@ -48,13 +48,12 @@ func portfolioAssetOut(a portfolio.Asset) model.Asset {
 		ID: a.ID, ClientID: a.ClientID, Key: a.Key, Symbol: a.Symbol, Name: a.Name, Type: a.Type, Chain: a.Chain,
 		ContractAddress: a.ContractAddress, TokenID: a.TokenID, Decimals: a.Decimals, PriceSourceID: a.PriceSourceID,
 		IsSpam: a.IsSpam, IsWorthless: a.IsWorthless, IsHidden: a.IsHidden, UsePlatformPrice: a.UsePlatformPrice,
-		ImageUrl: a.ImageURL, Description: a.Description, CreatedAt: a.CreatedAt,
+		ImageUrl: a.ImageURL, IconImageUrl: a.IconImageURL, Description: a.Description, CreatedAt: a.CreatedAt,
 	}
 	if a.PriceOverride != nil {
 		row.PriceOverride = decimal.NewNullDecimal(*a.PriceOverride)
 	}
 	out := assetOut(row)
-	out.IconImageURL = a.IconImageURL
 	if a.CurrentPrice != nil {
 		f, _ := a.CurrentPrice.Float64()
 		out.CurrentPrice = &f

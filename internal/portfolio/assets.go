@@ -67,8 +67,8 @@ func (s *Service) fillCurrentPrices(ctx context.Context, assets []Asset) error {
 // AssetPatch is updateAsset's arguments; nil fields stay unchanged.
 type AssetPatch struct {
 	PriceSourceID, ContractAddress, Description, IconImageURL, ImageURL, Name, Symbol, Type *string
-	IsHidden, IsSpam, IsWorthless, UsePlatformPrice                                        *bool
-	OverrideCurrentValue                                                                   *float64
+	IsHidden, IsSpam, IsWorthless, UsePlatformPrice                                         *bool
+	OverrideCurrentValue                                                                    *float64
 }
 
 // MaxPrice bounds a person's price per unit (dollars).
