@@ -85,6 +85,12 @@ func seedGraphQLLedger(t *testing.T, e *env) {
 	exec(`INSERT INTO reports (id, client_id, year, report_type, status, filename, content_type, created_at, completed_at)
 		VALUES ($1, $2, 2025, 'tax-forms', 'available', 'tax-forms-2025.zip', 'application/zip', '2026-02-01T10:00:00Z', '2026-02-01T10:00:42Z')`,
 		gid("0000000f0001"), gqlClient1)
+	// Cached prices of the last 40 days (the portfolio examples value holdings with them; the price
+	// feed is never asked for what the cache has).
+	exec(`INSERT INTO prices (price_key, day, usd, source)
+		SELECT k.key, d::date, k.usd, 'fixture' FROM (VALUES ('coingecko:ethereum', 3500), ('coingecko:bitcoin', 90000)) k(key, usd),
+		generate_series((now() AT TIME ZONE 'UTC')::date - 40, (now() AT TIME ZONE 'UTC')::date, '1 day') d
+		ON CONFLICT DO NOTHING`)
 	if _, err := (&recalc.Runner{Pool: e.pool}).Run(c, gqlClient1); err != nil {
 		t.Fatalf("recalculating the GraphQL fixture: %v", err)
 	}

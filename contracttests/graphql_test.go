@@ -46,8 +46,7 @@ var pendingGraphQL = setOf(
 	"getClientAccounts", "getJobsForAccount", "getUsedChains", "createAccount", "createBatchWallets", "deleteAccount",
 	"hardRefreshAccount", "renameAccount", "retireAccount", "syncAccount", "syncAllClientAccounts",
 	// portfolio
-	"getChart", "getClientAssets", "getClientAssetsOptions", "getPortfolioV2", "getPortfolioValue",
-	"getTaxFormReconciliationProceedsByAsset", "updateAsset", "upsertNftAsset",
+	"getTaxFormReconciliationProceedsByAsset",
 )
 
 func setOf(names ...string) map[string]bool {
