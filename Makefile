@@ -118,7 +118,8 @@ test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock
 ##   P3 full recalculations of a generated 1M-transaction client in Postgres, phase by phase;
 ##   P4 an incremental recalculation after edits in the last 1% of that ledger's history;
 ##   P6 the GraphQL transaction list and summary on a 1M-transaction client, p50/p99 per filter set;
-##   P7 a sync page of 10,000 transfers and a 1M-row CSV import, re-import and recalculation.
+##   P7 a sync page of 10,000 transfers and a 1M-row CSV import, re-import and recalculation;
+##   P8 getPortfolioV2, getPortfolioValue and a year's getChart (cold, cached) on the P6 client, p50/p99.
 BENCH_TRANSACTIONS ?= 1000000
 BENCH_IMPORT_ROWS ?= 1000000
 BENCH_DIR ?= .data/bench
@@ -143,6 +144,8 @@ bench: build
 	./bin/taxd bench import --rows $(BENCH_IMPORT_ROWS) --data-dir $(BENCH_DIR)
 	@echo "== P6: GraphQL getClientTransactions / summary on a 1M-transaction client"
 	TAXD_BENCH_TRANSACTIONS=$(BENCH_TRANSACTIONS) $(GO) test -run '^$$' -bench BenchmarkTransactionQueries -benchtime 100x -timeout 60m ./internal/graph/
+	@echo "== P8: GraphQL getPortfolioV2 / getPortfolioValue / getChart (a year, daily) on a 1M-transaction client"
+	TAXD_BENCH_TRANSACTIONS=$(BENCH_TRANSACTIONS) $(GO) test -run '^$$' -bench BenchmarkPortfolio -benchtime 50x -timeout 60m ./internal/graph/
 
 ## fuzz: the request fuzzer with 20,000 requests per API, then each native fuzz target for FUZZTIME
 FUZZTIME ?= 30s

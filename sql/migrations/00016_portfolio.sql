@@ -217,10 +217,6 @@ CREATE TRIGGER portfolio_transactions_updated AFTER UPDATE ON transactions
 CREATE TRIGGER portfolio_transactions_deleted AFTER DELETE ON transactions
     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION portfolio_transactions_changed();
 
--- Marking an asset worthless changes what the portfolio values (as spam does, migration 00004).
-CREATE TRIGGER assets_worthless_dirty AFTER UPDATE OF is_worthless ON assets
-    FOR EACH ROW WHEN (OLD.is_worthless IS DISTINCT FROM NEW.is_worthless) EXECUTE FUNCTION assets_spam_dirty();
-
 -- The balances of the ledgers already stored.
 -- +goose StatementBegin
 DO $$ BEGIN
@@ -230,7 +226,6 @@ END $$;
 -- +goose StatementEnd
 
 -- +goose Down
-DROP TRIGGER assets_worthless_dirty ON assets;
 DROP TRIGGER portfolio_transactions_deleted ON transactions;
 DROP TRIGGER portfolio_transactions_updated ON transactions;
 DROP FUNCTION portfolio_transactions_changed();
