@@ -142,10 +142,8 @@ bench: build
 	@echo "== P7: a sync page of 10,000 transfers; a 1M-row CSV import, re-import and recalculation"
 	$(GO) test -run '^$$' -bench ImportSyncPage -benchtime 5x ./internal/ledger/
 	./bin/taxd bench import --rows $(BENCH_IMPORT_ROWS) --data-dir $(BENCH_DIR)
-	@echo "== P6: GraphQL getClientTransactions / summary on a 1M-transaction client"
-	TAXD_BENCH_TRANSACTIONS=$(BENCH_TRANSACTIONS) $(GO) test -run '^$$' -bench BenchmarkTransactionQueries -benchtime 100x -timeout 60m ./internal/graph/
-	@echo "== P8: GraphQL getPortfolioV2 / getPortfolioValue / getChart (a year, daily) on a 1M-transaction client"
-	TAXD_BENCH_TRANSACTIONS=$(BENCH_TRANSACTIONS) $(GO) test -run '^$$' -bench BenchmarkPortfolio -benchtime 50x -timeout 60m ./internal/graph/
+	@echo "== P6 and P8: GraphQL getClientTransactions / summary, getPortfolioV2 / getPortfolioValue / getChart on one 1M-transaction client"
+	TAXD_BENCH_TRANSACTIONS=$(BENCH_TRANSACTIONS) $(GO) test -run '^$$' -bench 'BenchmarkTransactionQueries|BenchmarkPortfolio' -benchtime 100x -timeout 60m ./internal/graph/
 
 ## fuzz: the request fuzzer with 20,000 requests per API, then each native fuzz target for FUZZTIME
 FUZZTIME ?= 30s
