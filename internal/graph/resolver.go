@@ -34,9 +34,10 @@ type Deps struct {
 	Files   *fileimport.Service
 	// Throttle backs off failed logins (shared with the REST gate: one policy for both APIs).
 	Throttle *auth.LoginThrottle
+	Now      func() time.Time
+
 	// Portfolio answers the portfolio and asset operations (portfolio.go).
 	Portfolio *portfolio.Service
-	Now       func() time.Time
 }
 
 // Resolver is the root of the resolvers; they live in one file per schema file

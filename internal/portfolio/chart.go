@@ -129,36 +129,35 @@ func (s *Service) Chart(ctx context.Context, scope auth.ClientScope, rng string,
 		set         *uuid.UUID
 		setWritten  *time.Time
 		fiscalStart string
+		cachedKey   *string
+		cachedAt    *time.Time
+		body        []byte
 	)
-	if err := s.pool.QueryRow(ctx, `SELECT coalesce((SELECT version FROM portfolio_versions WHERE client_id = c.id), 0),
-			rs.id, rs.created_at, c.fiscal_year_start
-		FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, client).
-		Scan(&version, &set, &setWritten, &fiscalStart); err != nil {
+	// One round trip: the cache key's parts and the cached chart.
+	if err := s.pool.QueryRow(ctx, `SELECT coalesce(v.version, 0), rs.id, rs.created_at, c.fiscal_year_start, ch.cache_key, ch.computed_at, ch.body
+		FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
+		LEFT JOIN portfolio_versions v ON v.client_id = c.id
+		LEFT JOIN portfolio_charts ch ON ch.client_id = c.id AND ch.range_name = $2
+		WHERE c.id = $1`, client, rng).
+		Scan(&version, &set, &setWritten, &fiscalStart, &cachedKey, &cachedAt, &body); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil, apperr.NotFoundf("client not found")
 		}
 		return nil, err
 	}
 	key := fmt.Sprintf("v%d|%v@%v|%s", version, set, setWritten, now.Format("2006-01-02"))
-	if !refresh {
-		var body []byte
-		err := s.pool.QueryRow(ctx, `SELECT body FROM portfolio_charts WHERE client_id = $1 AND range_name = $2 AND cache_key = $3 AND computed_at > $4`,
-			client, rng, key, now.Add(-chartTTL)).Scan(&body)
-		if err == nil {
-			var c Chart
-			if err := json.Unmarshal(body, &c); err == nil {
-				c.FromCache = true
-				return &c, nil
-			}
-		} else if !errors.Is(err, pgx.ErrNoRows) {
-			return nil, err
+	if !refresh && cachedKey != nil && *cachedKey == key && cachedAt.After(now.Add(-chartTTL)) {
+		var c Chart
+		if err := json.Unmarshal(body, &c); err == nil {
+			c.FromCache = true
+			return &c, nil
 		}
 	}
 	c, err := s.computeChart(ctx, client, rng, now, set, fiscalStart)
 	if err != nil {
 		return nil, err
 	}
-	body, err := json.Marshal(c)
+	body, err = json.Marshal(c)
 	if err != nil {
 		return nil, err
 	}
@@ -191,42 +190,47 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 		return nil, err
 	}
 	start := points[0]
-	// Today's balances per asset (spam and hidden assets left out, as in the portfolio).
-	bal := map[uuid.UUID]decimal.Decimal{}
-	rows, err := s.pool.Query(ctx, `SELECT asset_id, sum(quantity) FROM portfolio_balances WHERE client_id = $1 GROUP BY asset_id HAVING sum(quantity) <> 0`, client)
-	if err != nil {
-		return nil, err
+	// One round trip for everything that does not depend on the assets: today's balances, the
+	// changes since start, the assets involved, the basis events and whether the results lag.
+	var (
+		bal       = map[uuid.UUID]decimal.Decimal{}
+		changes   []change
+		assetRows []Asset
+		events    []basisEvent
+		stale     bool
+	)
+	batch := &pgx.Batch{}
+	batch.Queue(`SELECT asset_id, sum(quantity) FROM portfolio_balances WHERE client_id = $1 GROUP BY asset_id HAVING sum(quantity) <> 0`, client).
+		Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var a uuid.UUID
+				var q decimal.Decimal
+				if err := rows.Scan(&a, &q); err != nil {
+					return err
+				}
+				bal[a] = q
+			}
+			return rows.Err()
+		})
+	queueChanges(batch, client, rng, start, now, &changes)
+	batch.Queue(`SELECT `+assetColumns+` FROM assets WHERE client_id = $1 AND id IN (
+			SELECT asset_id FROM portfolio_balances WHERE client_id = $1
+			UNION SELECT asset_id FROM portfolio_balance_days WHERE client_id = $1 AND day >= $2)`, client, prices.Day(start)).
+		Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				a, err := scanAsset(rows)
+				if err != nil {
+					return err
+				}
+				assetRows = append(assetRows, a)
+			}
+			return rows.Err()
+		})
+	if set != nil {
+		queueBasisEvents(batch, *set, start, now, &events)
 	}
-	for rows.Next() {
-		var a uuid.UUID
-		var q decimal.Decimal
-		if err := rows.Scan(&a, &q); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		bal[a] = q
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	changes, err := s.changesAfter(ctx, client, rng, start, now)
-	if err != nil {
-		return nil, err
-	}
-	ids := map[uuid.UUID]bool{}
-	for a := range bal {
-		ids[a] = true
-	}
-	for _, c := range changes {
-		ids[c.asset] = true
-	}
-	idList := make([]uuid.UUID, 0, len(ids))
-	for a := range ids {
-		idList = append(idList, a)
-	}
-	assetRows, err := queryAssets(ctx, s.pool, `client_id = $1 AND id = ANY($2)`, client, idList)
-	if err != nil {
+	batch.Queue(staleSQL, client).QueryRow(func(row pgx.Row) error { return row.Scan(&stale) })
+	if err := s.pool.SendBatch(ctx, batch).Close(); err != nil {
 		return nil, err
 	}
 	assets := map[uuid.UUID]Asset{}
@@ -239,18 +243,7 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 	if err != nil {
 		return nil, err
 	}
-	current, err := s.currentPrices(ctx, s.pool, assetRows)
-	if err != nil {
-		return nil, err
-	}
-	basis, err := s.basisAt(ctx, set, points, now)
-	if err != nil {
-		return nil, err
-	}
-	stale, err := isStale(ctx, s.pool, client)
-	if err != nil {
-		return nil, err
-	}
+	basis := basisAt(events, points)
 	// Walk the points newest first, undoing the changes after each.
 	sort.Slice(changes, func(i, j int) bool { return changes[i].at.After(changes[j].at) })
 	out := &Chart{Range: rng, Points: make([]Point, len(points)), IsStale: stale, ComputedAt: now}
@@ -269,15 +262,10 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 			if !ok || q.IsZero() {
 				continue
 			}
-			var p decimal.Decimal
-			var found bool
-			if i == len(points)-1 {
-				if pr, ok := current[a]; ok && pr.now != nil {
-					p, found = *pr.now, true
-				}
-			}
-			if !found {
-				p, found = priceOn(series[asset.ID], d)
+			p, found := priceOn(series[asset.ID], d)
+			// now is valued at the current price: the newest of the last few days, as in the portfolio
+			for back := 1; !found && i == len(points)-1 && back*int(day) <= int(latestWithin); back++ {
+				p, found = priceOn(series[asset.ID], d.Add(-time.Duration(back)*day))
 			}
 			if !found {
 				out.MissingPrices++
@@ -290,66 +278,57 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 	return out, nil
 }
 
-// changesAfter lists the balance changes after start: per UTC day from the maintained day changes
-// (a day's change counts at its end, or now for today), or for the sub-day ranges per instant
-// from the ledger (a week of it, by the client/time index).
-func (s *Service) changesAfter(ctx context.Context, client uuid.UUID, rng string, start, now time.Time) ([]change, error) {
-	var out []change
+// queueChanges queues the read of the balance changes after start: per UTC day from the maintained
+// day changes (a day's change counts at its end, or now for today), or for the sub-day ranges per
+// instant from the ledger (a week of it, by the client/time index).
+func queueChanges(b *pgx.Batch, client uuid.UUID, rng string, start, now time.Time, out *[]change) {
 	if rng == OneDay || rng == OneWeek {
-		rows, err := s.pool.Query(ctx, `
+		b.Queue(`
 SELECT t.occurred_at, tr.asset_id,
        sum(CASE WHEN tr.to_account_id IS NOT NULL THEN tr.quantity ELSE 0 END - CASE WHEN tr.from_account_id IS NOT NULL THEN tr.quantity ELSE 0 END)
 FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
 WHERE t.client_id = $1 AND t.occurred_at > $2 AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT tr.is_hidden
-GROUP BY 1, 2`, client, start)
-		if err != nil {
-			return nil, err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var c change
-			if err := rows.Scan(&c.at, &c.asset, &c.delta); err != nil {
-				return nil, err
+GROUP BY 1, 2`, client, start).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var c change
+				if err := rows.Scan(&c.at, &c.asset, &c.delta); err != nil {
+					return err
+				}
+				*out = append(*out, c)
 			}
-			out = append(out, c)
-		}
-		return out, rows.Err()
+			return rows.Err()
+		})
+		return
 	}
-	rows, err := s.pool.Query(ctx, `SELECT day, asset_id, delta FROM portfolio_balance_days WHERE client_id = $1 AND day >= $2`, client, prices.Day(start))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var c change
-		var d time.Time
-		if err := rows.Scan(&d, &c.asset, &c.delta); err != nil {
-			return nil, err
-		}
-		c.at = d.UTC().Add(day - time.Microsecond)
-		if c.at.After(now) {
-			c.at = now.Add(-time.Microsecond)
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	b.Queue(`SELECT day, asset_id, delta FROM portfolio_balance_days WHERE client_id = $1 AND day >= $2`, client, prices.Day(start)).
+		Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var c change
+				var d time.Time
+				if err := rows.Scan(&d, &c.asset, &c.delta); err != nil {
+					return err
+				}
+				c.at = d.UTC().Add(day - time.Microsecond)
+				if c.at.After(now) {
+					c.at = now.Add(-time.Microsecond)
+				}
+				*out = append(*out, c)
+			}
+			return rows.Err()
+		})
 }
 
-// basisAt returns the basis held at each point (ascending), at day resolution: the open lots
-// acquired by then plus the lots disposed of later but acquired by then. Disposals before the
-// first point are skipped by the engine's monthly checkpoints (their disposal sequence), so a
-// year's chart reads a year of disposals, not the whole history.
-func (s *Service) basisAt(ctx context.Context, set *uuid.UUID, points []time.Time, now time.Time) ([]decimal.Decimal, error) {
-	out := make([]decimal.Decimal, len(points))
-	if set == nil {
-		return out, nil
-	}
-	start := points[0]
-	type event struct {
-		at    time.Time
-		basis decimal.Decimal
-	}
-	var events []event
+type basisEvent struct {
+	at    time.Time
+	basis decimal.Decimal
+}
+
+// queueBasisEvents queues the reads of the basis events of a result set, at day resolution: each
+// open lot adds its basis at the end of its acquisition day; each lot disposed of after start adds
+// its basis at its acquisition day and takes it away at its disposal day. Disposals before start
+// are skipped by the engine's monthly checkpoints (their disposal sequence), so a year's chart
+// reads a year of disposals, not the whole history.
+func queueBasisEvents(b *pgx.Batch, set uuid.UUID, start, now time.Time, out *[]basisEvent) {
 	// a day's acquisitions and disposals count at its end (today's: now)
 	dayEnd := func(d time.Time) time.Time {
 		e := d.Add(day - time.Microsecond)
@@ -358,46 +337,38 @@ func (s *Service) basisAt(ctx context.Context, set *uuid.UUID, points []time.Tim
 		}
 		return e
 	}
-	rows, err := s.pool.Query(ctx, `SELECT date_trunc('day', acquired_at AT TIME ZONE 'UTC'), sum(basis) FROM tax_lots WHERE result_set_id = $1 GROUP BY 1`, *set)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var d time.Time
-		var b decimal.Decimal
-		if err := rows.Scan(&d, &b); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		events = append(events, event{dayEnd(d), b})
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	var fromSeq int32
-	if err := s.pool.QueryRow(ctx, `SELECT coalesce((SELECT disposal_seq FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <= $2
-		ORDER BY at_time DESC LIMIT 1), 0)`, *set, start).Scan(&fromSeq); err != nil {
-		return nil, err
-	}
-	rows, err = s.pool.Query(ctx, `SELECT date_trunc('day', coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC'), date_trunc('day', disposed_at AT TIME ZONE 'UTC'), sum(basis)
-		FROM tax_disposals WHERE result_set_id = $1 AND seq > $2 AND disposed_at > $3 GROUP BY 1, 2`, *set, fromSeq, start)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var acq, disp time.Time
-		var b decimal.Decimal
-		if err := rows.Scan(&acq, &disp, &b); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		events = append(events, event{dayEnd(acq), b}, event{dayEnd(disp), b.Neg()})
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
+	b.Queue(`SELECT date_trunc('day', acquired_at AT TIME ZONE 'UTC'), sum(basis) FROM tax_lots WHERE result_set_id = $1 GROUP BY 1`, set).
+		Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var d time.Time
+				var v decimal.Decimal
+				if err := rows.Scan(&d, &v); err != nil {
+					return err
+				}
+				*out = append(*out, basisEvent{dayEnd(d), v})
+			}
+			return rows.Err()
+		})
+	b.Queue(`SELECT date_trunc('day', coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC'), date_trunc('day', disposed_at AT TIME ZONE 'UTC'), sum(basis)
+		FROM tax_disposals WHERE result_set_id = $1 AND disposed_at > $2
+		  AND seq > coalesce((SELECT disposal_seq FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1), 0)
+		GROUP BY 1, 2`, set, start).
+		Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var acq, disp time.Time
+				var v decimal.Decimal
+				if err := rows.Scan(&acq, &disp, &v); err != nil {
+					return err
+				}
+				*out = append(*out, basisEvent{dayEnd(acq), v}, basisEvent{dayEnd(disp), v.Neg()})
+			}
+			return rows.Err()
+		})
+}
+
+// basisAt sums the events up to each point (ascending).
+func basisAt(events []basisEvent, points []time.Time) []decimal.Decimal {
+	out := make([]decimal.Decimal, len(points))
 	sort.Slice(events, func(i, j int) bool { return events[i].at.Before(events[j].at) })
 	var held decimal.Decimal
 	ei := 0
@@ -408,5 +379,5 @@ func (s *Service) basisAt(ctx context.Context, set *uuid.UUID, points []time.Tim
 		}
 		out[i] = held
 	}
-	return out, nil
+	return out
 }

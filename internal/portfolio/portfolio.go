@@ -460,10 +460,12 @@ func sortPositions(ps []Position, key string, asc bool) {
 // isStale reports whether the client's results lag its ledger (dirty items or settings).
 func isStale(ctx context.Context, tx querier, client uuid.UUID) (bool, error) {
 	var stale bool
-	err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM dirty_marks WHERE client_id = $1)
-		OR coalesce((SELECT settings_dirty_seq IS NOT NULL FROM clients WHERE id = $1), false)`, client).Scan(&stale)
+	err := tx.QueryRow(ctx, staleSQL, client).Scan(&stale)
 	return stale, err
 }
+
+const staleSQL = `SELECT EXISTS (SELECT 1 FROM dirty_marks WHERE client_id = $1)
+	OR coalesce((SELECT settings_dirty_seq IS NOT NULL FROM clients WHERE id = $1), false)`
 
 // openBasis returns the basis of the open lots per asset (of the given accounts; all when empty)
 // in the client's current results. The sums per account and asset are computed once per written

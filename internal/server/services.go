@@ -46,14 +46,15 @@ func newServices(d Deps, tokens *auth.Tokens) *Services {
 			Pool: d.Pool, Bucket: d.Bucket, Jobs: d.Jobs, SigningSecret: cfg.ReportSigningSecret,
 			LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL, Now: d.Now,
 		}),
-		Syncs:     syncs.NewService(d.Pool, d.Jobs),
-		Recalc:    recalc.NewService(d.Pool, d.Jobs),
-		Ledger:    ledger.New(d.Pool),
-		Clients:   clients.NewService(d.Pool, d.Now),
-		Files:     fileimport.NewService(d.Pool, d.Bucket),
-		Viewers:   &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
-		Webhooks:  webhooks.NewService(d.Pool),
-		Throttle:  auth.DefaultLoginThrottle(d.Pool, d.Now),
+		Syncs:    syncs.NewService(d.Pool, d.Jobs),
+		Recalc:   recalc.NewService(d.Pool, d.Jobs),
+		Ledger:   ledger.New(d.Pool),
+		Clients:  clients.NewService(d.Pool, d.Now),
+		Files:    fileimport.NewService(d.Pool, d.Bucket),
+		Viewers:  &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now},
+		Webhooks: webhooks.NewService(d.Pool),
+		Throttle: auth.DefaultLoginThrottle(d.Pool, d.Now),
+
 		Portfolio: portfolio.NewService(d.Pool, priceFeed(d), d.Now),
 	}
 }
