@@ -226,8 +226,9 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 			}
 			return rows.Err()
 		})
+	var fromSeq int32
 	if set != nil {
-		queueBasisEvents(batch, *set, start, now, &events)
+		queueBasisEvents(batch, *set, start, now, &events, &fromSeq)
 	}
 	batch.Queue(staleSQL, client).QueryRow(func(row pgx.Row) error { return row.Scan(&stale) })
 	if err := s.pool.SendBatch(ctx, batch).Close(); err != nil {
@@ -239,10 +240,26 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 			assets[a.ID] = a
 		}
 	}
+	// The disposals since start and the prices, on two connections at once.
+	var disposals []basisEvent
+	disposalsErr := make(chan error, 1)
+	go func() {
+		if set == nil {
+			disposalsErr <- nil
+			return
+		}
+		var err error
+		disposals, err = s.disposalEvents(ctx, *set, fromSeq, start, now)
+		disposalsErr <- err
+	}()
 	series, err := s.historicalPrices(ctx, s.pool, assets, prices.Day(start), prices.Day(now))
+	if err2 := <-disposalsErr; err == nil {
+		err = err2
+	}
 	if err != nil {
 		return nil, err
 	}
+	events = append(events, disposals...)
 	basis := basisAt(events, points)
 	// Walk the points newest first, undoing the changes after each.
 	sort.Slice(changes, func(i, j int) bool { return changes[i].at.After(changes[j].at) })
@@ -323,20 +340,19 @@ type basisEvent struct {
 	basis decimal.Decimal
 }
 
-// queueBasisEvents queues the reads of the basis events of a result set, at day resolution: each
-// open lot adds its basis at the end of its acquisition day; each lot disposed of after start adds
-// its basis at its acquisition day and takes it away at its disposal day. Disposals before start
-// are skipped by the engine's monthly checkpoints (their disposal sequence), so a year's chart
-// reads a year of disposals, not the whole history.
-func queueBasisEvents(b *pgx.Batch, set uuid.UUID, start, now time.Time, out *[]basisEvent) {
-	// a day's acquisitions and disposals count at its end (today's: now)
-	dayEnd := func(d time.Time) time.Time {
-		e := d.Add(day - time.Microsecond)
-		if e.After(now) {
-			e = now.Add(-time.Microsecond)
-		}
-		return e
+// dayEnd is when a day's acquisitions and disposals count: its end (today's: now).
+func dayEnd(d, now time.Time) time.Time {
+	e := d.Add(day - time.Microsecond)
+	if e.After(now) {
+		e = now.Add(-time.Microsecond)
 	}
+	return e
+}
+
+// queueBasisEvents queues the reads of a result set's open lots (each adds its basis at the end
+// of its acquisition day) and of the disposal sequence of the engine's last checkpoint before
+// start (disposalEvents reads from there).
+func queueBasisEvents(b *pgx.Batch, set uuid.UUID, start, now time.Time, out *[]basisEvent, fromSeq *int32) {
 	b.Queue(`SELECT date_trunc('day', acquired_at AT TIME ZONE 'UTC'), sum(basis) FROM tax_lots WHERE result_set_id = $1 GROUP BY 1`, set).
 		Query(func(rows pgx.Rows) error {
 			for rows.Next() {
@@ -345,25 +361,35 @@ func queueBasisEvents(b *pgx.Batch, set uuid.UUID, start, now time.Time, out *[]
 				if err := rows.Scan(&d, &v); err != nil {
 					return err
 				}
-				*out = append(*out, basisEvent{dayEnd(d), v})
+				*out = append(*out, basisEvent{dayEnd(d, now), v})
 			}
 			return rows.Err()
 		})
-	b.Queue(`SELECT date_trunc('day', coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC'), date_trunc('day', disposed_at AT TIME ZONE 'UTC'), sum(basis)
-		FROM tax_disposals WHERE result_set_id = $1 AND disposed_at > $2
-		  AND seq > coalesce((SELECT disposal_seq FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1), 0)
-		GROUP BY 1, 2`, set, start).
-		Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				var acq, disp time.Time
-				var v decimal.Decimal
-				if err := rows.Scan(&acq, &disp, &v); err != nil {
-					return err
-				}
-				*out = append(*out, basisEvent{dayEnd(acq), v}, basisEvent{dayEnd(disp), v.Neg()})
-			}
-			return rows.Err()
-		})
+	b.Queue(`SELECT coalesce((SELECT disposal_seq FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <= $2
+		ORDER BY at_time DESC LIMIT 1), 0)`, set, start).QueryRow(func(row pgx.Row) error { return row.Scan(fromSeq) })
+}
+
+// disposalEvents reads the lots disposed of after start: each adds its basis at its acquisition
+// day and takes it away at its disposal day. Disposals before start are skipped by the checkpoint's
+// sequence (a literal parameter, so the plan is a range scan of the primary key): a year's chart
+// reads a year of disposals, not the whole history.
+func (s *Service) disposalEvents(ctx context.Context, set uuid.UUID, fromSeq int32, start, now time.Time) ([]basisEvent, error) {
+	rows, err := s.pool.Query(ctx, `SELECT date_trunc('day', coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC'), date_trunc('day', disposed_at AT TIME ZONE 'UTC'), sum(basis)
+		FROM tax_disposals WHERE result_set_id = $1 AND seq > $2 AND disposed_at > $3 GROUP BY 1, 2`, set, fromSeq, start)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []basisEvent
+	for rows.Next() {
+		var acq, disp time.Time
+		var v decimal.Decimal
+		if err := rows.Scan(&acq, &disp, &v); err != nil {
+			return nil, err
+		}
+		out = append(out, basisEvent{dayEnd(acq, now), v}, basisEvent{dayEnd(disp, now), v.Neg()})
+	}
+	return out, rows.Err()
 }
 
 // basisAt sums the events up to each point (ascending).
