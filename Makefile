@@ -118,7 +118,8 @@ test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock
 ##   P3 full recalculations of a generated 1M-transaction client in Postgres, phase by phase;
 ##   P4 an incremental recalculation after edits in the last 1% of that ledger's history;
 ##   P6 the GraphQL transaction list and summary on a 1M-transaction client, p50/p99 per filter set;
-##   P7 a sync page of 10,000 transfers and a 1M-row CSV import, re-import and recalculation.
+##   P7 a sync page of 10,000 transfers and a 1M-row CSV import, re-import and recalculation;
+##   P8 getPortfolioV2, getPortfolioValue and a year's getChart (cold, cached) on the P6 client, p50/p99.
 BENCH_TRANSACTIONS ?= 1000000
 BENCH_IMPORT_ROWS ?= 1000000
 BENCH_DIR ?= .data/bench
@@ -141,8 +142,8 @@ bench: build
 	@echo "== P7: a sync page of 10,000 transfers; a 1M-row CSV import, re-import and recalculation"
 	$(GO) test -run '^$$' -bench ImportSyncPage -benchtime 5x ./internal/ledger/
 	./bin/taxd bench import --rows $(BENCH_IMPORT_ROWS) --data-dir $(BENCH_DIR)
-	@echo "== P6: GraphQL getClientTransactions / summary on a 1M-transaction client"
-	TAXD_BENCH_TRANSACTIONS=$(BENCH_TRANSACTIONS) $(GO) test -run '^$$' -bench BenchmarkTransactionQueries -benchtime 100x -timeout 60m ./internal/graph/
+	@echo "== P6 and P9: GraphQL getClientTransactions / summary, getPortfolioV2 / getPortfolioValue / getChart on one 1M-transaction client"
+	TAXD_BENCH_TRANSACTIONS=$(BENCH_TRANSACTIONS) $(GO) test -run '^$$' -bench 'BenchmarkTransactionQueries|BenchmarkPortfolio' -benchtime 100x -timeout 60m ./internal/graph/
 	@echo "== P8: a broker tax form of 10,000 rows reconciled with 100,000 disposals"
 	$(GO) test -run '^$$' -bench BenchmarkReconcile -benchtime 5x -benchmem ./internal/taxforms/
 

@@ -102,6 +102,12 @@ func seedGraphQLLedger(t *testing.T, e *env) {
 		        'The BTC received into Cold BTC wallet may come from another of your accounts; mark it as an internal transfer if so.', '2025-08-01T00:02:00Z')`,
 		gid("000000120001"), gqlClient1)
 	exec(`INSERT INTO insight_transactions (insight_id, transaction_id) VALUES ($1, $2)`, gid("000000120001"), gid("0000000a0002"))
+	// Cached prices of the last 40 days (the portfolio examples value holdings with them; the price
+	// feed is never asked for what the cache has).
+	exec(`INSERT INTO prices (price_key, day, usd, source)
+		SELECT k.key, d::date, k.usd, 'fixture' FROM (VALUES ('coingecko:ethereum', 3500), ('coingecko:bitcoin', 90000)) k(key, usd),
+		generate_series((now() AT TIME ZONE 'UTC')::date - 40, (now() AT TIME ZONE 'UTC')::date, '1 day') d
+		ON CONFLICT DO NOTHING`)
 	if _, err := (&recalc.Runner{Pool: e.pool}).Run(c, gqlClient1); err != nil {
 		t.Fatalf("recalculating the GraphQL fixture: %v", err)
 	}

@@ -28,15 +28,7 @@ import (
 // what GraphQL still lacks. Their examples still run (authorization and validation happen first)
 // and may answer NOT_IMPLEMENTED instead of their expected data. The test fails when a listed field
 // works (remove it here) or an unlisted one answers NOT_IMPLEMENTED.
-var pendingGraphQL = setOf(
-	"getChart",
-	"getClientAssets",
-	"getClientAssetsOptions",
-	"getPortfolioV2",
-	"getPortfolioValue",
-	"updateAsset",
-	"upsertNftAsset",
-)
+var pendingGraphQL = setOf()
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))

@@ -97,7 +97,7 @@ func (q *Queries) DeleteTransfer(ctx context.Context, arg DeleteTransferParams) 
 }
 
 const getAsset = `-- name: GetAsset :one
-SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at FROM assets WHERE client_id = $1 AND id = $2
+SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url FROM assets WHERE client_id = $1 AND id = $2
 `
 
 type GetAssetParams struct {
@@ -128,6 +128,7 @@ func (q *Queries) GetAsset(ctx context.Context, arg GetAssetParams) (Asset, erro
 		&i.ImageUrl,
 		&i.Description,
 		&i.CreatedAt,
+		&i.IconImageUrl,
 	)
 	return i, err
 }
@@ -702,7 +703,7 @@ func (q *Queries) ListAccountsByIDs(ctx context.Context, arg ListAccountsByIDsPa
 }
 
 const listAssetsByIDs = `-- name: ListAssetsByIDs :many
-SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at FROM assets WHERE client_id = $1 AND id = ANY($2::uuid[])
+SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url FROM assets WHERE client_id = $1 AND id = ANY($2::uuid[])
 `
 
 type ListAssetsByIDsParams struct {
@@ -739,6 +740,7 @@ func (q *Queries) ListAssetsByIDs(ctx context.Context, arg ListAssetsByIDsParams
 			&i.ImageUrl,
 			&i.Description,
 			&i.CreatedAt,
+			&i.IconImageUrl,
 		); err != nil {
 			return nil, err
 		}
@@ -1459,7 +1461,7 @@ const upsertAsset = `-- name: UpsertAsset :one
 INSERT INTO assets (id, client_id, key, symbol, name, type, chain, contract_address, decimals)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 ON CONFLICT (client_id, key) DO UPDATE SET symbol = assets.symbol
-RETURNING id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at
+RETURNING id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url
 `
 
 type UpsertAssetParams struct {
@@ -1507,6 +1509,7 @@ func (q *Queries) UpsertAsset(ctx context.Context, arg UpsertAssetParams) (Asset
 		&i.ImageUrl,
 		&i.Description,
 		&i.CreatedAt,
+		&i.IconImageUrl,
 	)
 	return i, err
 }

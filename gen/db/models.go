@@ -84,6 +84,7 @@ type Asset struct {
 	ImageUrl         *string
 	Description      *string
 	CreatedAt        time.Time
+	IconImageUrl     *string
 }
 
 type AuditLog struct {
@@ -277,6 +278,41 @@ type PartnerCredential struct {
 	SecretHash []byte
 	CreatedAt  time.Time
 	RevokedAt  *time.Time
+}
+
+type PortfolioBalance struct {
+	ClientID  uuid.UUID
+	AccountID uuid.UUID
+	AssetID   uuid.UUID
+	Quantity  decimal.Decimal
+}
+
+type PortfolioBalanceDay struct {
+	ClientID uuid.UUID
+	Day      time.Time
+	AssetID  uuid.UUID
+	Delta    decimal.Decimal
+}
+
+type PortfolioBasis struct {
+	ResultSetID  uuid.UUID
+	SetWrittenAt time.Time
+	AccountKey   string
+	AssetKey     string
+	Basis        decimal.Decimal
+}
+
+type PortfolioChart struct {
+	ClientID   uuid.UUID
+	RangeName  string
+	CacheKey   string
+	Body       []byte
+	ComputedAt time.Time
+}
+
+type PortfolioVersion struct {
+	ClientID uuid.UUID
+	Version  int64
 }
 
 type Price struct {

@@ -6424,7 +6424,7 @@ type Asset {
   isHidden: Boolean!
   "Marked as spam: transactions moving only spam assets are left out of lists and tax figures."
   isSpam: Boolean!
-  "Marked as worthless: valued at zero."
+  "Marked as worthless: valued at zero in portfolios and charts (tax figures keep the ledger's values)."
   isWorthless: Boolean!
   "The price feed used (for example a market-data provider's coin id); null when none is known."
   priceSourceId: String
@@ -6472,9 +6472,9 @@ type PortfolioResponseV2 {
   totalCostBasisCents: Cents!
   "Value minus basis, in cents (signed)."
   totalUnrealizedGainCents: Cents!
-  "Served from the cache."
+  "Served from the cache (holdings are read from balances the ledger maintains on every write, so always false)."
   isFromCache: Boolean!
-  "The ledger has dirty items, so the figures may lag."
+  "The ledger has dirty items, so the basis figures may lag (quantities never do)."
   isStale: Boolean!
   "When the figures were computed."
   computedAt: Date!
@@ -6494,11 +6494,11 @@ type PortfolioPosition {
   amountExact: String!
   "Price per unit, in dollars of the client's currency; null when unknown."
   price: Float
-  "Value of the holding, in cents; null when no price is known."
+  "Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up)."
   valueCents: Cents
   "` + "`" + `valueCents` + "`" + ` for display."
   valueFormatted: String
-  "Basis of the holding, in cents."
+  "Basis of the holding (the open lots of the current tax results), in cents."
   costBasisCents: Cents!
   "Value minus basis, in cents (signed); null when no price is known."
   unrealizedGainCents: Cents
@@ -6552,7 +6552,11 @@ enum HistoricalBalanceIntervalEnum {
   ALL_TIME
 }
 
-"Portfolio value over time (` + "`" + `getChart` + "`" + `)."
+"""
+Portfolio value over time (` + "`" + `getChart` + "`" + `): past balances (from the ledger) times the price of each point's UTC day;
+the last point is now, at current prices. An asset without a price on a day adds nothing to that point
+(offline or unknown to the price feed: left out, never made up). Spam and hidden assets are left out.
+"""
 type GetChartResponse {
   "The range."
   interval: HistoricalBalanceIntervalEnum!
@@ -6607,7 +6611,10 @@ type GetPortfolioValueResponse {
 }
 
 extend type Query {
-  "The client's portfolio value over a range."
+  """
+  The client's portfolio value over a range. Charts are cached per client and range until the ledger or an asset
+  setting changes, the tax results are rewritten, the UTC day changes or 10 minutes pass.
+  """
   getChart(
     "The client."
     clientId: ID!
@@ -6637,7 +6644,10 @@ extend type Query {
     page: Int
   ): ClientAssetsResponse!
 
-  "The client's holdings, one position per asset."
+  """
+  The client's holdings, one position per asset, in USD (prices come from the price service in USD). Hidden assets
+  are never shown. Bad paging or filter arguments are BAD_USER_INPUT.
+  """
   getPortfolioV2(
     "Sort direction; default false (largest first)."
     ascending: Boolean
@@ -6659,7 +6669,7 @@ extend type Query {
     includeSpam: Boolean
     "Page size, 1 to 500 (default 50)."
     limit: Int
-    "Only holdings in these accounts; default all."
+    "Only holdings in these accounts (at most 1000 ids); default all."
     onlyIncludedAccountIds: [ID!]
     "Zero-based page (default 0)."
     page: Int
@@ -6667,11 +6677,11 @@ extend type Query {
     prefetch: Boolean
     "Only holdings on this provider (chain or exchange)."
     provider: String
-    "Case-insensitive substring of the asset's symbol or name."
+    "Case-insensitive substring of the asset's symbol or name (at most 200 characters)."
     search: String
     "Sort key (default VALUE)."
     sort: PortfolioSortColumnEnum
-    "Only assets of this kind."
+    "Only assets of this kind (overrides the include toggles)."
     type: AssetTypeEnum
     "Serve cached figures when available (default true)."
     useCache: Boolean
@@ -6701,7 +6711,9 @@ extend type Query {
 extend type Mutation {
   """
   Changes the client's settings for an asset; omitted or null arguments stay unchanged. Marks the client
-  dirty when prices, spam or worthless flags change.
+  dirty when the spam flag changes (the tax engine leaves spam assets out); price overrides and the worthless
+  flag change portfolio values only. A negative or non-finite price, or ` + "`" + `usePlatformPrice: true` + "`" + ` together with
+  ` + "`" + `overrideCurrentValue` + "`" + `, is BAD_USER_INPUT.
   """
   updateAsset(
     "The asset."
@@ -6724,7 +6736,7 @@ extend type Mutation {
     isWorthless: Boolean
     "Name."
     name: String
-    "Current price per unit in dollars of the client's currency (a Float, not cents); sets ` + "`" + `usePlatformPrice` + "`" + ` to false."
+    "Current price per unit in dollars of the client's currency (a Float, not cents, 0 to 1e15); sets ` + "`" + `usePlatformPrice` + "`" + ` to false."
     overrideCurrentValue: Float
     "Symbol."
     symbol: String
@@ -6740,7 +6752,7 @@ extend type Mutation {
   every asset created or updated.
   """
   upsertNftAsset(
-    "The asset key (` + "`" + `<provider>:<contract>:<tokenId>` + "`" + `, or ` + "`" + `<provider>:<contract>` + "`" + ` for the whole collection)."
+    "The asset key (` + "`" + `<provider>:<contract>:<tokenId>` + "`" + `, or ` + "`" + `<provider>:<contract>` + "`" + ` for the whole collection; EVM contracts lower-case); it must match the other arguments, else BAD_USER_INPUT."
     assetKey: String!
     "The client."
     clientId: ID!

@@ -23,6 +23,7 @@ import (
 	"taxd/internal/graph"
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
+	"taxd/internal/portfolio"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 )
@@ -92,6 +93,19 @@ func newBenchEnvPool(ctx context.Context, pool *pgxpool.Pool, n int) (*benchEnv,
 	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
 		return nil, err
 	}
+	// Prices for every generated asset (TOKnnn) over the last 400 days, as the price service caches
+	// them, so portfolio values and charts have something to multiply.
+	for _, q := range []string{
+		`UPDATE assets SET price_source_id = lower(symbol) WHERE client_id = $1`,
+		`INSERT INTO prices (price_key, day, usd, source)
+		   SELECT 'coingecko:' || lower(a.symbol), d::date, 1 + (abs(hashtext(a.symbol)) % 1000) + extract(doy FROM d), 'bench'
+		     FROM assets a, generate_series(current_date - 400, current_date, '1 day') d WHERE a.client_id = $1
+		   ON CONFLICT DO NOTHING`,
+	} {
+		if _, err := pool.Exec(ctx, q, client); err != nil {
+			return nil, err
+		}
+	}
 	if _, err := pool.Exec(ctx, `VACUUM ANALYZE`); err != nil {
 		return nil, err
 	}
@@ -111,6 +125,7 @@ func newBenchEnvPool(ctx context.Context, pool *pgxpool.Pool, n int) (*benchEnv,
 	h := graph.NewHTTPHandler(graph.Deps{
 		Auth: &auth.ViewerAuthenticator{DB: pool, Now: time.Now}, Ledger: ledger.New(pool), Clients: clients.NewService(pool, nil),
 		Recalc: recalc.NewService(pool, nil), Reports: reports.NewService(reports.Deps{Pool: pool}), Files: fileimport.NewService(pool, nil),
+		Portfolio: portfolio.NewService(pool, nil, time.Now),
 	}, false)
 	e.srv = httptest.NewServer(h)
 	return e, nil
@@ -190,5 +205,59 @@ func BenchmarkTransactionQueries(b *testing.B) {
 				b.ReportMetric(float64(lat[(len(lat)*99)/100].Microseconds())/1000, "p99-ms")
 			})
 		}
+	}
+}
+
+// The P8 benchmark: getPortfolioV2 (a page by value, and a filtered one), getPortfolioValue and
+// getChart (a year, daily: cold with hardRefresh, then from the cache) on the P6 client, through the
+// HTTP handler; p50 and p99 per operation in ms.
+func BenchmarkPortfolio(b *testing.B) {
+	e := setupBench(b)
+	const portfolioV2 = `query p($clientId: ID!, $search: String, $sort: PortfolioSortColumnEnum) {
+  getPortfolioV2(clientId: $clientId, limit: 50, search: $search, sort: $sort) {
+    total totalValueCents totalCostBasisCents
+    positions { assetKey amountExact price valueCents costBasisCents unrealizedGainCents dayChangePercent portfolioPercent accountIds asset { symbol } }
+  }
+}`
+	const value = `query v($clientId: ID!) { getPortfolioValue(clientId: $clientId) { totalValueCents totalCostBasisCents unrealizedGainCents dayChangeCents } }`
+	const chart = `query c($clientId: ID!, $hardRefresh: Boolean) {
+  getChart(clientId: $clientId, interval: ONE_YEAR, hardRefresh: $hardRefresh) { startValueCents endValueCents points { date valueCents costBasisCents } }
+}`
+	for _, op := range []struct {
+		name, query string
+		vars        map[string]any
+	}{
+		{"getPortfolioV2", portfolioV2, nil},
+		{"getPortfolioV2/search+sort", portfolioV2, map[string]any{"search": "tok01", "sort": "UNREALIZED_GAIN"}},
+		{"getPortfolioValue", value, nil},
+		{"getChart/year-cold", chart, map[string]any{"hardRefresh": true}},
+		{"getChart/year-cached", chart, nil},
+	} {
+		b.Run(op.name, func(b *testing.B) {
+			vars := map[string]any{"clientId": e.client}
+			for k, v := range op.vars {
+				vars[k] = v
+			}
+			if res := post(b, e.srv.URL, op.query, vars); len(res.Errors) > 0 { // warm: the basis sums, the cached chart
+				b.Fatalf("errors: %v", res.Errors)
+			}
+			lat := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				start := time.Now()
+				res := post(b, e.srv.URL, op.query, vars)
+				lat = append(lat, time.Since(start))
+				if len(res.Errors) > 0 {
+					b.Fatalf("errors: %v", res.Errors)
+				}
+				if i == 0 {
+					raw, _ := json.Marshal(res.Data)
+					b.Logf("%s: %.300s", op.name, raw)
+				}
+			}
+			sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(lat[(len(lat)*99)/100].Microseconds())/1000, "p99-ms")
+		})
 	}
 }

@@ -1,6 +1,6 @@
 package graph
 
-// Resolvers of spec/graphql/clients.graphqls (the operations not built yet are in pending.go).
+// Resolvers of spec/graphql/clients.graphqls.
 
 import (
 	"context"

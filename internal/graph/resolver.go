@@ -19,6 +19,7 @@ import (
 	"taxd/internal/clients"
 	"taxd/internal/fileimport"
 	"taxd/internal/ledger"
+	"taxd/internal/portfolio"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/taxfigures"
@@ -44,10 +45,13 @@ type Deps struct {
 	Throttle *auth.LoginThrottle
 	Now      func() time.Time
 	Accounts *accounts.Service
+
+	// Portfolio answers the portfolio and asset operations (portfolio.go).
+	Portfolio *portfolio.Service
 }
 
 // Resolver is the root of the resolvers; they live in one file per schema file
-// (transactions.go beside transactions.graphqls ...), pending.go holds those not built yet.
+// (transactions.go beside transactions.graphqls ...).
 type Resolver struct {
 	Deps
 }
@@ -196,4 +200,30 @@ func parseIDs(field string, ids []string) ([]uuid.UUID, error) {
 		out[i] = id
 	}
 	return out, nil
+}
+
+// assetScope authorises the viewer for the client owning assetID.
+func (r *Resolver) assetScope(ctx context.Context, assetID string) (auth.ClientScope, error) {
+	v, err := auth.ViewerFrom(ctx)
+	if err != nil {
+		return auth.ClientScope{}, err
+	}
+	id, err := uuid.Parse(assetID)
+	if err != nil {
+		return auth.ClientScope{}, apperr.InvalidField("assetId", "must be a UUID")
+	}
+	return r.Auth.ScopeForAsset(ctx, v, id)
+}
+
+// reportScope authorises the viewer for the client owning reportID.
+func (r *Resolver) reportScope(ctx context.Context, reportID string) (auth.ClientScope, error) {
+	v, err := auth.ViewerFrom(ctx)
+	if err != nil {
+		return auth.ClientScope{}, err
+	}
+	id, err := uuid.Parse(reportID)
+	if err != nil {
+		return auth.ClientScope{}, apperr.InvalidField("reportId", "must be a UUID")
+	}
+	return r.Auth.ScopeForReport(ctx, v, id)
 }

@@ -262,3 +262,10 @@ func (m *MemoryCache) Len() int {
 	defer m.mu.Unlock()
 	return len(m.prices)
 }
+
+// SymbolCoinID returns the coin of an unambiguous major's symbol (the table CoinID uses for
+// off-chain assets); it needs no network.
+func SymbolCoinID(symbol string) (string, bool) {
+	id, ok := symbolCoinIDs[strings.ToUpper(symbol)]
+	return id, ok
+}

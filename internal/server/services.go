@@ -11,6 +11,7 @@ import (
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/partner"
+	"taxd/internal/portfolio"
 	"taxd/internal/prices"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
@@ -41,6 +42,9 @@ type Services struct {
 	TaxSettings *taxsettings.Service
 	TaxForms    *taxforms.Service // broker tax forms and their reconciliation
 	Accounts    *accounts.Service // accounts of every kind, exchange credentials sealed
+	// Portfolio: holdings, values and charts; it reads prices through the price service, or only
+	// its cache when offline.
+	Portfolio *portfolio.Service
 }
 
 // newServices builds the services over d's pool, job client and bucket.
@@ -76,6 +80,7 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 		Accounts: accounts.NewService(accounts.Deps{
 			Pool: d.Pool, Jobs: d.Jobs, Sealer: sealer, Files: files, Now: d.Now, Providers: chainProviders(cfg),
 		}),
+		Portfolio: portfolio.NewService(d.Pool, priceFeed(d), d.Now),
 	}
 	// The report worker renders the reconciled Form 8949 that a tax form generation queues.
 	s.Reports.Register(taxforms.ReportType, s.TaxForms.RenderReport)
@@ -102,6 +107,14 @@ func chainProviders(cfg *config.Config) *imports.Registry {
 	})
 }
 
+// priceFeed is the price service over the Postgres cache; nil offline.
+func priceFeed(d Deps) portfolio.PriceFeed {
+	if d.Config.Offline {
+		return nil
+	}
+	return prices.NewSource(prices.NewClient(prices.Config{BaseURL: d.Config.CoinGeckoURL, APIKey: d.Config.CoinGeckoAPIKey}), prices.NewPGCache(d.Pool))
+}
+
 // REST returns the REST adapter's dependencies.
 func (s *Services) REST(d Deps) rest.Deps {
 	return rest.Deps{Partners: s.Partners, Reports: s.Reports, Syncs: s.Syncs, Recalc: s.Recalc, Webhooks: s.Webhooks, Files: s.Files, Now: d.Now}
@@ -110,5 +123,5 @@ func (s *Services) REST(d Deps) rest.Deps {
 // GraphQL returns the GraphQL adapter's dependencies.
 func (s *Services) GraphQL(d Deps) graph.Deps {
 	return graph.Deps{Auth: s.Viewers, Ledger: s.Ledger, Clients: s.Clients, Recalc: s.Recalc, Reports: s.Reports, Files: s.Files, Throttle: s.Throttle, Now: d.Now,
-		TaxFigures: s.TaxFigures, ClientTaxSettings: s.TaxSettings, TaxForms: s.TaxForms, Accounts: s.Accounts}
+		TaxFigures: s.TaxFigures, ClientTaxSettings: s.TaxSettings, TaxForms: s.TaxForms, Accounts: s.Accounts, Portfolio: s.Portfolio}
 }

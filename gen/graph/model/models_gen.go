@@ -167,7 +167,7 @@ type Asset struct {
 	IsHidden bool `json:"isHidden"`
 	// Marked as spam: transactions moving only spam assets are left out of lists and tax figures.
 	IsSpam bool `json:"isSpam"`
-	// Marked as worthless: valued at zero.
+	// Marked as worthless: valued at zero in portfolios and charts (tax figures keep the ledger's values).
 	IsWorthless bool `json:"isWorthless"`
 	// The price feed used (for example a market-data provider's coin id); null when none is known.
 	PriceSourceID *string `json:"priceSourceId,omitempty"`
@@ -471,7 +471,9 @@ type GenerateReconciled8949sResponse struct {
 	Message string `json:"message"`
 }
 
-// Portfolio value over time (`getChart`).
+// Portfolio value over time (`getChart`): past balances (from the ledger) times the price of each point's UTC day;
+// the last point is now, at current prices. An asset without a price on a day adds nothing to that point
+// (offline or unknown to the price feed: left out, never made up). Spam and hidden assets are left out.
 type GetChartResponse struct {
 	// The range.
 	Interval HistoricalBalanceIntervalEnum `json:"interval"`
@@ -945,11 +947,11 @@ type PortfolioPosition struct {
 	AmountExact string `json:"amountExact"`
 	// Price per unit, in dollars of the client's currency; null when unknown.
 	Price *float64 `json:"price,omitempty"`
-	// Value of the holding, in cents; null when no price is known.
+	// Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up).
 	ValueCents *int64 `json:"valueCents,omitempty"`
 	// `valueCents` for display.
 	ValueFormatted *string `json:"valueFormatted,omitempty"`
-	// Basis of the holding, in cents.
+	// Basis of the holding (the open lots of the current tax results), in cents.
 	CostBasisCents int64 `json:"costBasisCents"`
 	// Value minus basis, in cents (signed); null when no price is known.
 	UnrealizedGainCents *int64 `json:"unrealizedGainCents,omitempty"`
@@ -983,9 +985,9 @@ type PortfolioResponseV2 struct {
 	TotalCostBasisCents int64 `json:"totalCostBasisCents"`
 	// Value minus basis, in cents (signed).
 	TotalUnrealizedGainCents int64 `json:"totalUnrealizedGainCents"`
-	// Served from the cache.
+	// Served from the cache (holdings are read from balances the ledger maintains on every write, so always false).
 	IsFromCache bool `json:"isFromCache"`
-	// The ledger has dirty items, so the figures may lag.
+	// The ledger has dirty items, so the basis figures may lag (quantities never do).
 	IsStale bool `json:"isStale"`
 	// When the figures were computed.
 	ComputedAt time.Time `json:"computedAt"`

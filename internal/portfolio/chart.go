@@ -1,0 +1,409 @@
+package portfolio
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/shopspring/decimal"
+
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
+	"taxd/internal/money"
+	"taxd/internal/prices"
+)
+
+// Chart ranges (HistoricalBalanceIntervalEnum).
+const (
+	OneDay      = "ONE_DAY"
+	OneWeek     = "ONE_WEEK"
+	OneMonth    = "ONE_MONTH"
+	ThreeMonths = "THREE_MONTHS"
+	YearToDate  = "YEAR_TO_DATE"
+	OneYear     = "ONE_YEAR"
+	AllTime     = "ALL_TIME"
+)
+
+const day = 24 * time.Hour
+
+// chartTTL is how long a cached chart stays valid with an unchanged ledger (its last point is
+// valued at the current price).
+const chartTTL = 10 * time.Minute
+
+// maxPoints bounds a chart (an all-time chart of a very old ledger widens its step instead).
+const maxPoints = 1000
+
+// Point is one chart point.
+type Point struct {
+	At             time.Time `json:"at"`
+	ValueCents     int64     `json:"value"`
+	CostBasisCents int64     `json:"basis"`
+}
+
+// Chart is the client's portfolio value over a range.
+type Chart struct {
+	Range      string    `json:"range"`
+	Points     []Point   `json:"points"`
+	IsStale    bool      `json:"stale"`
+	ComputedAt time.Time `json:"computedAt"`
+	// MissingPrices counts the (asset, point) pairs left out for want of a price.
+	MissingPrices int  `json:"missingPrices"`
+	FromCache     bool `json:"-"`
+}
+
+// Start, End and Change summarise the points.
+func (c *Chart) Start() int64 {
+	if len(c.Points) == 0 {
+		return 0
+	}
+	return c.Points[0].ValueCents
+}
+
+func (c *Chart) End() int64 {
+	if len(c.Points) == 0 {
+		return 0
+	}
+	return c.Points[len(c.Points)-1].ValueCents
+}
+
+// grid returns the point instants of a range ending now: step boundaries (UTC) from the range's
+// start, then now itself.
+func grid(rng string, now time.Time, first *time.Time, fiscalStart string) ([]time.Time, error) {
+	today := now.UTC().Truncate(day)
+	var start time.Time
+	step := day
+	switch rng {
+	case OneDay:
+		start, step = now.Add(-day).Truncate(time.Hour), time.Hour
+	case OneWeek:
+		start, step = now.Add(-7*day).Truncate(6*time.Hour), 6*time.Hour
+	case OneMonth:
+		start = today.AddDate(0, 0, -30)
+	case ThreeMonths:
+		start = today.AddDate(0, 0, -90)
+	case OneYear:
+		start = today.AddDate(0, 0, -365)
+	case YearToDate:
+		var m, d int
+		if _, err := fmt.Sscanf(fiscalStart, "%02d-%02d", &m, &d); err != nil || m < 1 || m > 12 {
+			m, d = 1, 1
+		}
+		start = time.Date(today.Year(), time.Month(m), d, 0, 0, 0, 0, time.UTC)
+		if start.After(today) {
+			start = start.AddDate(-1, 0, 0)
+		}
+	case AllTime:
+		step = 7 * day
+		start = today.AddDate(0, 0, -7)
+		if first != nil && first.Before(start) {
+			start = first.UTC().Truncate(day)
+		}
+		for now.Sub(start)/step > maxPoints {
+			step *= 2
+		}
+	default:
+		return nil, apperr.InvalidField("interval", "unknown range %q", rng)
+	}
+	var out []time.Time
+	for t := start; t.Before(now); t = t.Add(step) {
+		out = append(out, t)
+	}
+	return append(out, now), nil
+}
+
+// Chart returns the value chart of a range, from the cache when its key (ledger version, tax
+// results, day) still holds and it is younger than chartTTL, unless refresh.
+func (s *Service) Chart(ctx context.Context, scope auth.ClientScope, rng string, refresh bool) (*Chart, error) {
+	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	client := scope.ClientID()
+	now := s.now().UTC()
+	var (
+		version     int64
+		set         *uuid.UUID
+		setWritten  *time.Time
+		fiscalStart string
+		cachedKey   *string
+		cachedAt    *time.Time
+		body        []byte
+	)
+	// One round trip: the cache key's parts and the cached chart.
+	if err := s.pool.QueryRow(ctx, `SELECT coalesce(v.version, 0), rs.id, rs.created_at, c.fiscal_year_start, ch.cache_key, ch.computed_at, ch.body
+		FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
+		LEFT JOIN portfolio_versions v ON v.client_id = c.id
+		LEFT JOIN portfolio_charts ch ON ch.client_id = c.id AND ch.range_name = $2
+		WHERE c.id = $1`, client, rng).
+		Scan(&version, &set, &setWritten, &fiscalStart, &cachedKey, &cachedAt, &body); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, apperr.NotFoundf("client not found")
+		}
+		return nil, err
+	}
+	key := fmt.Sprintf("v%d|%v@%v|%s", version, set, setWritten, now.Format("2006-01-02"))
+	if !refresh && cachedKey != nil && *cachedKey == key && cachedAt.After(now.Add(-chartTTL)) {
+		var c Chart
+		if err := json.Unmarshal(body, &c); err == nil {
+			c.FromCache = true
+			return &c, nil
+		}
+	}
+	c, err := s.computeChart(ctx, client, rng, now, set, fiscalStart)
+	if err != nil {
+		return nil, err
+	}
+	body, err = json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.pool.Exec(ctx, `INSERT INTO portfolio_charts (client_id, range_name, cache_key, body, computed_at) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (client_id, range_name) DO UPDATE SET cache_key = EXCLUDED.cache_key, body = EXCLUDED.body, computed_at = EXCLUDED.computed_at`,
+		client, rng, key, body, now); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+type change struct {
+	at    time.Time
+	asset uuid.UUID
+	delta decimal.Decimal
+}
+
+// computeChart values the holdings at each point: today's balances minus the changes after the
+// point (per day from portfolio_balance_days; within the last week, exact instants from the
+// ledger), times the day's price; basis from the current results' lots and disposals.
+func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string, now time.Time, set *uuid.UUID, fiscalStart string) (*Chart, error) {
+	var first *time.Time
+	if rng == AllTime {
+		if err := s.pool.QueryRow(ctx, `SELECT min(day)::timestamptz FROM portfolio_balance_days WHERE client_id = $1`, client).Scan(&first); err != nil {
+			return nil, err
+		}
+	}
+	points, err := grid(rng, now, first, fiscalStart)
+	if err != nil {
+		return nil, err
+	}
+	start := points[0]
+	// One round trip for everything that does not depend on the assets: today's balances, the
+	// changes since start, the assets involved, the basis events and whether the results lag.
+	var (
+		bal       = map[uuid.UUID]decimal.Decimal{}
+		changes   []change
+		assetRows []Asset
+		events    []basisEvent
+		stale     bool
+	)
+	batch := &pgx.Batch{}
+	batch.Queue(`SELECT asset_id, sum(quantity) FROM portfolio_balances WHERE client_id = $1 GROUP BY asset_id HAVING sum(quantity) <> 0`, client).
+		Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var a uuid.UUID
+				var q decimal.Decimal
+				if err := rows.Scan(&a, &q); err != nil {
+					return err
+				}
+				bal[a] = q
+			}
+			return rows.Err()
+		})
+	queueChanges(batch, client, rng, start, now, &changes)
+	batch.Queue(`SELECT `+assetColumns+` FROM assets WHERE client_id = $1 AND id IN (
+			SELECT asset_id FROM portfolio_balances WHERE client_id = $1
+			UNION SELECT asset_id FROM portfolio_balance_days WHERE client_id = $1 AND day >= $2)`, client, prices.Day(start)).
+		Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				a, err := scanAsset(rows)
+				if err != nil {
+					return err
+				}
+				assetRows = append(assetRows, a)
+			}
+			return rows.Err()
+		})
+	var fromSeq int32
+	if set != nil {
+		queueBasisEvents(batch, *set, start, now, &events, &fromSeq)
+	}
+	batch.Queue(staleSQL, client).QueryRow(func(row pgx.Row) error { return row.Scan(&stale) })
+	if err := s.pool.SendBatch(ctx, batch).Close(); err != nil {
+		return nil, err
+	}
+	assets := map[uuid.UUID]Asset{}
+	for _, a := range assetRows {
+		if !a.IsHidden && !a.IsSpam {
+			assets[a.ID] = a
+		}
+	}
+	// The disposals since start and the prices, on two connections at once.
+	var disposals []basisEvent
+	disposalsErr := make(chan error, 1)
+	go func() {
+		if set == nil {
+			disposalsErr <- nil
+			return
+		}
+		var err error
+		disposals, err = s.disposalEvents(ctx, *set, fromSeq, start, now)
+		disposalsErr <- err
+	}()
+	series, err := s.historicalPrices(ctx, s.pool, assets, prices.Day(start), prices.Day(now))
+	if err2 := <-disposalsErr; err == nil {
+		err = err2
+	}
+	if err != nil {
+		return nil, err
+	}
+	events = append(events, disposals...)
+	basis := basisAt(events, points)
+	// Walk the points newest first, undoing the changes after each.
+	sort.Slice(changes, func(i, j int) bool { return changes[i].at.After(changes[j].at) })
+	out := &Chart{Range: rng, Points: make([]Point, len(points)), IsStale: stale, ComputedAt: now}
+	ci := 0
+	for i := len(points) - 1; i >= 0; i-- {
+		t := points[i]
+		for ci < len(changes) && changes[ci].at.After(t) {
+			c := changes[ci]
+			bal[c.asset] = bal[c.asset].Sub(c.delta)
+			ci++
+		}
+		var value decimal.Decimal
+		d := prices.Day(t)
+		for a, q := range bal {
+			asset, ok := assets[a]
+			if !ok || q.IsZero() {
+				continue
+			}
+			p, found := priceOn(series[asset.ID], d)
+			// now is valued at the current price: the newest of the last few days, as in the portfolio
+			for back := 1; !found && i == len(points)-1 && back*int(day) <= int(latestWithin); back++ {
+				p, found = priceOn(series[asset.ID], d.Add(-time.Duration(back)*day))
+			}
+			if !found {
+				out.MissingPrices++
+				continue
+			}
+			value = value.Add(q.Mul(p))
+		}
+		out.Points[i] = Point{At: t, ValueCents: money.Cents(value), CostBasisCents: money.Cents(basis[i])}
+	}
+	return out, nil
+}
+
+// queueChanges queues the read of the balance changes after start: per UTC day from the maintained
+// day changes (a day's change counts at its end, or now for today), or for the sub-day ranges per
+// instant from the ledger (a week of it, by the client/time index).
+func queueChanges(b *pgx.Batch, client uuid.UUID, rng string, start, now time.Time, out *[]change) {
+	if rng == OneDay || rng == OneWeek {
+		b.Queue(`
+SELECT t.occurred_at, tr.asset_id,
+       sum(CASE WHEN tr.to_account_id IS NOT NULL THEN tr.quantity ELSE 0 END - CASE WHEN tr.from_account_id IS NOT NULL THEN tr.quantity ELSE 0 END)
+FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
+WHERE t.client_id = $1 AND t.occurred_at > $2 AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT tr.is_hidden
+GROUP BY 1, 2`, client, start).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var c change
+				if err := rows.Scan(&c.at, &c.asset, &c.delta); err != nil {
+					return err
+				}
+				*out = append(*out, c)
+			}
+			return rows.Err()
+		})
+		return
+	}
+	b.Queue(`SELECT day, asset_id, delta FROM portfolio_balance_days WHERE client_id = $1 AND day >= $2`, client, prices.Day(start)).
+		Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var c change
+				var d time.Time
+				if err := rows.Scan(&d, &c.asset, &c.delta); err != nil {
+					return err
+				}
+				c.at = d.UTC().Add(day - time.Microsecond)
+				if c.at.After(now) {
+					c.at = now.Add(-time.Microsecond)
+				}
+				*out = append(*out, c)
+			}
+			return rows.Err()
+		})
+}
+
+type basisEvent struct {
+	at    time.Time
+	basis decimal.Decimal
+}
+
+// dayEnd is when a day's acquisitions and disposals count: its end (today's: now).
+func dayEnd(d, now time.Time) time.Time {
+	e := d.Add(day - time.Microsecond)
+	if e.After(now) {
+		e = now.Add(-time.Microsecond)
+	}
+	return e
+}
+
+// queueBasisEvents queues the reads of a result set's open lots (each adds its basis at the end
+// of its acquisition day) and of the disposal sequence of the engine's last checkpoint before
+// start (disposalEvents reads from there).
+func queueBasisEvents(b *pgx.Batch, set uuid.UUID, start, now time.Time, out *[]basisEvent, fromSeq *int32) {
+	b.Queue(`SELECT date_trunc('day', acquired_at AT TIME ZONE 'UTC'), sum(basis) FROM tax_lots WHERE result_set_id = $1 GROUP BY 1`, set).
+		Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var d time.Time
+				var v decimal.Decimal
+				if err := rows.Scan(&d, &v); err != nil {
+					return err
+				}
+				*out = append(*out, basisEvent{dayEnd(d, now), v})
+			}
+			return rows.Err()
+		})
+	b.Queue(`SELECT coalesce((SELECT disposal_seq FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <= $2
+		ORDER BY at_time DESC LIMIT 1), 0)`, set, start).QueryRow(func(row pgx.Row) error { return row.Scan(fromSeq) })
+}
+
+// disposalEvents reads the lots disposed of after start: each adds its basis at its acquisition
+// day and takes it away at its disposal day. Disposals before start are skipped by the checkpoint's
+// sequence (a literal parameter, so the plan is a range scan of the primary key): a year's chart
+// reads a year of disposals, not the whole history.
+func (s *Service) disposalEvents(ctx context.Context, set uuid.UUID, fromSeq int32, start, now time.Time) ([]basisEvent, error) {
+	rows, err := s.pool.Query(ctx, `SELECT date_trunc('day', coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC'), date_trunc('day', disposed_at AT TIME ZONE 'UTC'), sum(basis)
+		FROM tax_disposals WHERE result_set_id = $1 AND seq > $2 AND disposed_at > $3 GROUP BY 1, 2`, set, fromSeq, start)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []basisEvent
+	for rows.Next() {
+		var acq, disp time.Time
+		var v decimal.Decimal
+		if err := rows.Scan(&acq, &disp, &v); err != nil {
+			return nil, err
+		}
+		out = append(out, basisEvent{dayEnd(acq, now), v}, basisEvent{dayEnd(disp, now), v.Neg()})
+	}
+	return out, rows.Err()
+}
+
+// basisAt sums the events up to each point (ascending).
+func basisAt(events []basisEvent, points []time.Time) []decimal.Decimal {
+	out := make([]decimal.Decimal, len(points))
+	sort.Slice(events, func(i, j int) bool { return events[i].at.Before(events[j].at) })
+	var held decimal.Decimal
+	ei := 0
+	for i, t := range points {
+		for ei < len(events) && !events[ei].at.After(t) {
+			held = held.Add(events[ei].basis)
+			ei++
+		}
+		out[i] = held
+	}
+	return out
+}

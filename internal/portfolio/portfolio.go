@@ -1,0 +1,534 @@
+// Package portfolio answers what a client holds and what it is worth: holdings per asset from the
+// balances the ledger maintains (migration 00016: statement triggers keep portfolio_balances and
+// portfolio_balance_days in step with every ledger write), cost basis from the open lots of the
+// current tax results, prices from the price service's cache, value charts cached per ledger
+// version, and the client's own asset settings (spam, worthless, hidden, price overrides).
+package portfolio
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/shopspring/decimal"
+
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
+	"taxd/internal/imports"
+	"taxd/internal/money"
+)
+
+// PriceFeed is the price service (prices.Source); nil offline.
+type PriceFeed interface {
+	USD(ctx context.Context, asset imports.AssetRef, at time.Time) (decimal.Decimal, bool, error)
+	Prefetch(ctx context.Context, asset imports.AssetRef, from, to time.Time) (int, error)
+	CoinID(ctx context.Context, asset imports.AssetRef, day time.Time) (string, bool, error)
+}
+
+// Service is the portfolio domain service.
+type Service struct {
+	pool   *pgxpool.Pool
+	prices PriceFeed
+	now    func() time.Time
+}
+
+// NewService returns the service; feed may be nil (offline: only cached prices are used).
+func NewService(pool *pgxpool.Pool, feed PriceFeed, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	s := &Service{pool: pool, now: now}
+	if feed != nil {
+		s.prices = feed
+	}
+	return s
+}
+
+// Asset is a client's asset row with its settings.
+type Asset struct {
+	ID               uuid.UUID
+	ClientID         uuid.UUID
+	Key              string
+	Symbol           string
+	Name             string
+	Type             string
+	Chain            *string
+	ContractAddress  *string
+	TokenID          *string
+	Decimals         *int32
+	PriceSourceID    *string
+	IsSpam           bool
+	IsWorthless      bool
+	IsHidden         bool
+	PriceOverride    *decimal.Decimal
+	UsePlatformPrice bool
+	ImageURL         *string
+	IconImageURL     *string
+	Description      *string
+	CreatedAt        time.Time
+	// CurrentPrice is filled by the operations that show it (nil: unknown).
+	CurrentPrice *decimal.Decimal
+}
+
+// Provider is the asset's chain or exchange: its chain, else its key's prefix.
+func (a Asset) Provider() string {
+	if a.Chain != nil {
+		return *a.Chain
+	}
+	p, _, _ := strings.Cut(a.Key, ":")
+	return p
+}
+
+const assetColumns = `id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id,
+	is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, icon_image_url, description, created_at`
+
+func scanAsset(row pgx.Row) (Asset, error) {
+	var a Asset
+	var override decimal.NullDecimal
+	err := row.Scan(&a.ID, &a.ClientID, &a.Key, &a.Symbol, &a.Name, &a.Type, &a.Chain, &a.ContractAddress, &a.TokenID, &a.Decimals,
+		&a.PriceSourceID, &a.IsSpam, &a.IsWorthless, &a.IsHidden, &override, &a.UsePlatformPrice, &a.ImageURL, &a.IconImageURL,
+		&a.Description, &a.CreatedAt)
+	if override.Valid {
+		a.PriceOverride = &override.Decimal
+	}
+	return a, err
+}
+
+func queryAssets(ctx context.Context, q querier, where string, args ...any) ([]Asset, error) {
+	rows, err := q.Query(ctx, `SELECT `+assetColumns+` FROM assets WHERE `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Asset
+	for rows.Next() {
+		a, err := scanAsset(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// Filter selects positions (getPortfolioV2's arguments).
+type Filter struct {
+	AssetKey           *string
+	Provider           *string
+	Search             *string
+	Type               *string
+	AccountIDs         []uuid.UUID // only these accounts; empty: all
+	IncludeCoins       bool
+	IncludeDefi        bool
+	IncludeNFTs        bool
+	IncludePerps       bool
+	IncludePredictions bool
+	IncludeSpam        bool
+}
+
+// DefaultFilter is the SDL's defaults: coins, DeFi and NFTs; no perps, predictions or spam.
+func DefaultFilter() Filter {
+	return Filter{IncludeCoins: true, IncludeDefi: true, IncludeNFTs: true}
+}
+
+// Sort keys of positions.
+const (
+	SortValue                 = "VALUE"
+	SortAmount                = "AMOUNT"
+	SortName                  = "NAME"
+	SortSymbol                = "SYMBOL"
+	SortPrice                 = "PRICE"
+	SortCostBasis             = "COST_BASIS"
+	SortUnrealizedGain        = "UNREALIZED_GAIN"
+	SortUnrealizedGainPercent = "UNREALIZED_GAIN_PERCENT"
+	SortDayChangePercent      = "DAY_CHANGE_PERCENT"
+)
+
+// Page is a page request: limit 1..500 (default 50), zero-based page.
+type Page struct {
+	Limit, Page int
+	Sort        string
+	Ascending   bool
+}
+
+// Position is the client's holding of one asset.
+type Position struct {
+	Asset                 Asset
+	Quantity              decimal.Decimal
+	Price                 *decimal.Decimal
+	ValueCents            *int64
+	CostBasisCents        int64
+	UnrealizedGainCents   *int64
+	UnrealizedGainPercent *float64
+	DayChangePercent      *float64
+	PortfolioPercent      *float64
+	AccountIDs            []uuid.UUID
+
+	value, basis, dayAgoValue decimal.Decimal
+	hasDayAgo                 bool
+}
+
+// Holdings is a page of positions with the totals of every matching position.
+type Holdings struct {
+	Positions        []Position
+	Total            int
+	Page, Limit      int
+	TotalValue       int64
+	TotalBasis       int64
+	TotalGain        int64
+	DayChangeCents   int64
+	DayChangePercent *float64
+	IsStale          bool
+	ComputedAt       time.Time
+}
+
+// MaxPageSize is the largest page of positions or assets.
+const MaxPageSize = 500
+
+// CheckPage validates limit and page (nil: the defaults 50 and 0).
+func CheckPage(limit, page *int) (int, int, error) {
+	l, p := 50, 0
+	if limit != nil {
+		if *limit < 1 || *limit > MaxPageSize {
+			return 0, 0, apperr.InvalidField("limit", "must be between 1 and %d", MaxPageSize)
+		}
+		l = *limit
+	}
+	if page != nil {
+		if *page < 0 || *page > 1_000_000 {
+			return 0, 0, apperr.InvalidField("page", "must be between 0 and 1000000")
+		}
+		p = *page
+	}
+	return l, p, nil
+}
+
+// querier is the pool or a transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// Holdings returns the positions matching f, sorted and paged, with the totals of all matches.
+func (s *Service) Holdings(ctx context.Context, scope auth.ClientScope, f Filter, pg Page) (*Holdings, error) {
+	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	all, stale, err := s.positions(ctx, s.pool, scope.ClientID(), f)
+	if err != nil {
+		return nil, err
+	}
+	out := summarise(all, pg)
+	out.IsStale = stale
+	out.ComputedAt = s.now().UTC()
+	return out, nil
+}
+
+// positions computes every position matching f from the maintained balances.
+func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f Filter) ([]Position, bool, error) {
+	args := []any{client}
+	where := `client_id = $1 AND quantity <> 0`
+	if len(f.AccountIDs) > 0 {
+		args = append(args, f.AccountIDs)
+		where += ` AND account_id = ANY($2)`
+	}
+	rows, err := tx.Query(ctx, `SELECT asset_id, account_id, quantity FROM portfolio_balances WHERE `+where+` ORDER BY asset_id, account_id`, args...)
+	if err != nil {
+		return nil, false, err
+	}
+	byAsset := map[uuid.UUID]*Position{}
+	var ids []uuid.UUID
+	for rows.Next() {
+		var asset, account uuid.UUID
+		var q decimal.Decimal
+		if err := rows.Scan(&asset, &account, &q); err != nil {
+			rows.Close()
+			return nil, false, err
+		}
+		p := byAsset[asset]
+		if p == nil {
+			p = &Position{}
+			byAsset[asset] = p
+			ids = append(ids, asset)
+		}
+		p.Quantity = p.Quantity.Add(q)
+		p.AccountIDs = append(p.AccountIDs, account)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	assets, err := queryAssets(ctx, tx, `client_id = $1 AND id = ANY($2)`, client, ids)
+	if err != nil {
+		return nil, false, err
+	}
+	var kept []Asset
+	for _, a := range assets {
+		p := byAsset[a.ID]
+		if p.Quantity.IsZero() || !f.matches(a) {
+			delete(byAsset, a.ID)
+			continue
+		}
+		p.Asset = a
+		kept = append(kept, a)
+	}
+	basis, err := s.openBasis(ctx, tx, client, f.AccountIDs)
+	if err != nil {
+		return nil, false, err
+	}
+	priceOf, err := s.currentPrices(ctx, tx, kept)
+	if err != nil {
+		return nil, false, err
+	}
+	out := make([]Position, 0, len(kept))
+	for _, a := range kept {
+		p := byAsset[a.ID]
+		p.basis = basis[a.ID]
+		p.CostBasisCents = money.Cents(p.basis)
+		if pr, ok := priceOf[a.ID]; ok && pr.now != nil {
+			price := *pr.now
+			p.Price = &price
+			p.value = p.Quantity.Mul(price)
+			v := money.Cents(p.value)
+			p.ValueCents = &v
+			g := v - p.CostBasisCents
+			p.UnrealizedGainCents = &g
+			if !p.basis.IsZero() {
+				pct, _ := p.value.Sub(p.basis).Div(p.basis).Shift(2).Float64()
+				p.UnrealizedGainPercent = &pct
+			}
+			if pr.dayAgo != nil {
+				p.hasDayAgo = true
+				p.dayAgoValue = p.Quantity.Mul(*pr.dayAgo)
+				if !pr.dayAgo.IsZero() {
+					pct, _ := price.Sub(*pr.dayAgo).Div(*pr.dayAgo).Shift(2).Float64()
+					p.DayChangePercent = &pct
+				}
+			}
+		}
+		out = append(out, *p)
+	}
+	stale, err := isStale(ctx, tx, client)
+	return out, stale, err
+}
+
+// matches applies the asset-level filters and the kind toggles (an explicit type wins over them).
+func (f Filter) matches(a Asset) bool {
+	if a.IsHidden || (a.IsSpam && !f.IncludeSpam) {
+		return false
+	}
+	if f.AssetKey != nil && a.Key != *f.AssetKey {
+		return false
+	}
+	if f.Provider != nil && !strings.EqualFold(a.Provider(), *f.Provider) {
+		return false
+	}
+	if f.Search != nil {
+		q := strings.ToLower(strings.TrimSpace(*f.Search))
+		if !strings.Contains(strings.ToLower(a.Symbol), q) && !strings.Contains(strings.ToLower(a.Name), q) {
+			return false
+		}
+	}
+	if f.Type != nil {
+		return a.Type == *f.Type
+	}
+	switch a.Type {
+	case "NFT":
+		return f.IncludeNFTs
+	case "DEFI":
+		return f.IncludeDefi
+	case "PERPETUAL":
+		return f.IncludePerps
+	case "PREDICTION":
+		return f.IncludePredictions
+	default: // COIN, FIAT
+		return f.IncludeCoins
+	}
+}
+
+// summarise totals all positions, sorts them and cuts the page.
+func summarise(all []Position, pg Page) *Holdings {
+	h := &Holdings{Total: len(all), Page: pg.Page, Limit: pg.Limit}
+	var total, basis, dayAgo, dayNow decimal.Decimal
+	for _, p := range all {
+		total = total.Add(p.value)
+		basis = basis.Add(p.basis)
+		if p.hasDayAgo {
+			dayAgo = dayAgo.Add(p.dayAgoValue)
+			dayNow = dayNow.Add(p.value)
+		}
+	}
+	h.TotalValue = money.Cents(total)
+	h.TotalBasis = money.Cents(basis)
+	h.TotalGain = h.TotalValue - h.TotalBasis
+	h.DayChangeCents = money.Cents(dayNow.Sub(dayAgo))
+	if !dayAgo.IsZero() {
+		pct, _ := dayNow.Sub(dayAgo).Div(dayAgo).Shift(2).Float64()
+		h.DayChangePercent = &pct
+	}
+	for i := range all {
+		if all[i].ValueCents != nil && !total.IsZero() {
+			pct, _ := all[i].value.Div(total).Shift(2).Float64()
+			all[i].PortfolioPercent = &pct
+		}
+	}
+	sortPositions(all, pg.Sort, pg.Ascending)
+	from := pg.Page * pg.Limit
+	if from > len(all) {
+		from = len(all)
+	}
+	to := from + pg.Limit
+	if to > len(all) {
+		to = len(all)
+	}
+	h.Positions = all[from:to]
+	return h
+}
+
+// sortPositions orders by the key (unknown values last whatever the direction), then by symbol and
+// asset id so pages are stable.
+func sortPositions(ps []Position, key string, asc bool) {
+	num := func(p Position) (decimal.Decimal, bool) {
+		switch key {
+		case SortAmount:
+			return p.Quantity, true
+		case SortPrice:
+			if p.Price == nil {
+				return decimal.Zero, false
+			}
+			return *p.Price, true
+		case SortCostBasis:
+			return p.basis, true
+		case SortUnrealizedGain:
+			if p.UnrealizedGainCents == nil {
+				return decimal.Zero, false
+			}
+			return decimal.NewFromInt(*p.UnrealizedGainCents), true
+		case SortUnrealizedGainPercent:
+			if p.UnrealizedGainPercent == nil {
+				return decimal.Zero, false
+			}
+			return decimal.NewFromFloat(*p.UnrealizedGainPercent), true
+		case SortDayChangePercent:
+			if p.DayChangePercent == nil {
+				return decimal.Zero, false
+			}
+			return decimal.NewFromFloat(*p.DayChangePercent), true
+		default: // VALUE
+			if p.ValueCents == nil {
+				return decimal.Zero, false
+			}
+			return p.value, true
+		}
+	}
+	tie := func(a, b Position) bool {
+		if c := strings.Compare(strings.ToLower(a.Asset.Symbol), strings.ToLower(b.Asset.Symbol)); c != 0 {
+			return c < 0
+		}
+		return a.Asset.Key < b.Asset.Key
+	}
+	sort.SliceStable(ps, func(i, j int) bool {
+		a, b := ps[i], ps[j]
+		switch key {
+		case SortName, SortSymbol:
+			x, y := strings.ToLower(a.Asset.Symbol), strings.ToLower(b.Asset.Symbol)
+			if key == SortName {
+				x, y = strings.ToLower(a.Asset.Name), strings.ToLower(b.Asset.Name)
+			}
+			if x != y {
+				return (x < y) == asc
+			}
+			return tie(a, b)
+		}
+		va, oka := num(a)
+		vb, okb := num(b)
+		if oka != okb {
+			return oka
+		}
+		if c := va.Cmp(vb); c != 0 {
+			return (c < 0) == asc
+		}
+		return tie(a, b)
+	})
+}
+
+// isStale reports whether the client's results lag its ledger (dirty items or settings).
+func isStale(ctx context.Context, tx querier, client uuid.UUID) (bool, error) {
+	var stale bool
+	err := tx.QueryRow(ctx, staleSQL, client).Scan(&stale)
+	return stale, err
+}
+
+const staleSQL = `SELECT EXISTS (SELECT 1 FROM dirty_marks WHERE client_id = $1)
+	OR coalesce((SELECT settings_dirty_seq IS NOT NULL FROM clients WHERE id = $1), false)`
+
+// openBasis returns the basis of the open lots per asset (of the given accounts; all when empty)
+// in the client's current results. The sums per account and asset are computed once per written
+// result set and kept in portfolio_basis, so a request reads a few rows, not every lot.
+func (s *Service) openBasis(ctx context.Context, tx querier, client uuid.UUID, accounts []uuid.UUID) (map[uuid.UUID]decimal.Decimal, error) {
+	var set *uuid.UUID
+	var written *time.Time
+	if err := tx.QueryRow(ctx, `SELECT rs.id, rs.created_at FROM clients c JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`,
+		client).Scan(&set, &written); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return nil, err
+	}
+	out := map[uuid.UUID]decimal.Decimal{}
+	if set == nil {
+		return out, nil
+	}
+	var have bool
+	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM portfolio_basis WHERE result_set_id = $1 AND set_written_at = $2)`, *set, *written).Scan(&have); err != nil {
+		return nil, err
+	}
+	if !have {
+		// Concurrent first readers insert the same sums (DO NOTHING).
+		if err := s.fillBasis(ctx, *set, *written); err != nil {
+			return nil, err
+		}
+	}
+	keys := make([]string, len(accounts))
+	for i, a := range accounts {
+		keys[i] = a.String()
+	}
+	rows, err := tx.Query(ctx, `SELECT asset_key, sum(basis) FROM portfolio_basis
+		WHERE result_set_id = $1 AND set_written_at = $2 AND (cardinality($3::text[]) = 0 OR account_key = ANY($3))
+		GROUP BY asset_key`, *set, *written, keys)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k string
+		var b decimal.Decimal
+		if err := rows.Scan(&k, &b); err != nil {
+			return nil, err
+		}
+		if id, err := uuid.Parse(k); err == nil {
+			out[id] = b
+		}
+	}
+	return out, rows.Err()
+}
+
+func (s *Service) fillBasis(ctx context.Context, set uuid.UUID, written time.Time) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM portfolio_basis WHERE result_set_id = $1 AND set_written_at <> $2`, set, written); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO portfolio_basis (result_set_id, set_written_at, account_key, asset_key, basis)
+			SELECT $1, $2, account_key, asset_key, sum(basis) FROM tax_lots WHERE result_set_id = $1 GROUP BY account_key, asset_key
+			ON CONFLICT DO NOTHING`, set, written)
+		return err
+	})
+}
+
+// Value is the client's total portfolio value now (the default holdings: no spam, hidden, perps or
+// predictions).
+func (s *Service) Value(ctx context.Context, scope auth.ClientScope) (*Holdings, error) {
+	return s.Holdings(ctx, scope, DefaultFilter(), Page{Limit: 1, Sort: SortValue})
+}
