@@ -263,7 +263,9 @@ var exportTypes = map[model.ReportExportTypeEnum]string{}
 
 func init() {
 	for k, v := range reportTypes {
-		exportTypes[v] = k
+		if v != model.ReportExportTypeEnumReconciled8949PDF { // made from a broker form by generate1099DAReports
+			exportTypes[v] = k
+		}
 	}
 }
 
