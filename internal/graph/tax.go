@@ -269,7 +269,9 @@ var exportTypes = map[model.ReportExportTypeEnum]string{}
 
 func init() {
 	for k, v := range reportTypes {
-		exportTypes[v] = k
+		if v != model.ReportExportTypeEnumReconciled8949PDF { // made from a broker form by generate1099DAReports
+			exportTypes[v] = k
+		}
 	}
 }
 
@@ -369,11 +371,9 @@ func (r *mutationResolver) UpdateClientTaxSettings(ctx context.Context, clientID
 	return taxSettingsClient(res), nil
 }
 
-// TaxSettings is Client.taxSettings, whoever returned the Client.
+// TaxSettings is Client.taxSettings, whoever returned the Client: always read from the stored
+// settings (internal/taxsettings owns them), so every operation returning a Client shows the same.
 func (r *clientResolver) TaxSettings(ctx context.Context, obj *model.Client) (*model.TaxSettings, error) {
-	if obj.TaxSettings != nil {
-		return obj.TaxSettings, nil
-	}
 	scope, err := r.scope(ctx, obj.ID)
 	if err != nil {
 		return nil, err
@@ -382,10 +382,10 @@ func (r *clientResolver) TaxSettings(ctx context.Context, obj *model.Client) (*m
 	if err != nil {
 		return nil, err
 	}
-	return taxSettingsOut(s), nil
+	return advancedTaxSettingsOut(s), nil
 }
 
-func taxSettingsOut(s taxsettings.Settings) *model.TaxSettings {
+func advancedTaxSettingsOut(s taxsettings.Settings) *model.TaxSettings {
 	out := &model.TaxSettings{BasisMethod: model.BasisMethodEnum(s.BasisMethod()), PerWalletSwitchDate: s.SwitchDate(),
 		CostBasisAlgorithmChanges: make([]model.CostBasisAlgorithmChange, 0, len(s.Stored.MethodChanges)),
 		TreatAirdropsAsIncome:     true, TreatStakingRewardsAsIncome: true, IncludeFeesInCostBasis: true, ApplyWashSaleRule: s.Stored.ApplyWashSaleRule}
@@ -407,7 +407,7 @@ func taxSettingsClient(u taxsettings.Updated) *model.Client {
 	return &model.Client{
 		ID: c.ID.String(), Name: c.Name, Email: c.Email, Type: "individual", Currency: model.CurrencyCodeEnum(c.Currency),
 		Country: model.CountryEnum(c.Country), Timezone: c.Timezone, CostBasisAlgorithm: model.CostBasisAlgorithmEnum(c.CostBasisAlgorithm),
-		TaxSettings: taxSettingsOut(u.Settings), HasCustomFiscalYear: c.FiscalYearStart != "01-01", FiscalYearStart: c.FiscalYearStart,
+		TaxSettings: advancedTaxSettingsOut(u.Settings), HasCustomFiscalYear: c.FiscalYearStart != "01-01", FiscalYearStart: c.FiscalYearStart,
 		FiscalYearEnd: fyEnd, IsDirty: u.IsDirty, LastRecalculatedAt: u.RecalculatedAt, LockTaxesUntil: c.LockTaxesUntil,
 		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
 	}

@@ -253,16 +253,18 @@ func (s Settings) Apply(u Update) (Settings, bool, error) {
 	}
 	figures := s.Key() != next.Key() || s.BasisMethod() != next.BasisMethod()
 	if figures {
-		if err := checkLock(s, next); err != nil {
+		if err := CheckLock(s, next); err != nil {
 			return s, false, err
 		}
 	}
 	return next, figures, nil
 }
 
-// checkLock refuses a settings change that alters figures before the lock (the stricter of the old
-// and new lock).
-func checkLock(old, next Settings) error {
+// CheckLock refuses (TaxesLocked) a settings change that alters figures before the lock (the
+// stricter of the old and new lock): for every writer of the settings the figures depend on, such
+// as updateClient's timezone and fiscal year or updateClientCostBasisAlgorithm (both change every
+// year, so any lock refuses them).
+func CheckLock(old, next Settings) error {
 	lock := old.LockedUntil()
 	if l := next.LockedUntil(); l.After(lock) {
 		lock = l

@@ -93,3 +93,25 @@ func TestLockRefusesEarlierChanges(t *testing.T) {
 		t.Errorf("lock and an earlier change at once: %v", err)
 	}
 }
+
+// Settings other writers change (default algorithm, timezone, fiscal year) alter every year.
+func TestCheckLockOfOtherSettings(t *testing.T) {
+	old := defaults()
+	old.LockUntil = ptr(day("2025-01-01"))
+	for name, change := range map[string]func(*Settings){
+		"default algorithm": func(s *Settings) { s.Method = "HIFO" },
+		"timezone":          func(s *Settings) { s.Timezone = "Europe/Berlin" },
+		"fiscal year":       func(s *Settings) { s.FiscalYearStart = "04-06" },
+	} {
+		next := old
+		change(&next)
+		if err := CheckLock(old, next); apperr.KindOf(err) != apperr.TaxesLocked {
+			t.Errorf("%s under a lock: %v", name, err)
+		}
+		old2, next2 := old, next
+		old2.LockUntil, next2.LockUntil = nil, nil
+		if err := CheckLock(old2, next2); err != nil {
+			t.Errorf("%s without a lock: %v", name, err)
+		}
+	}
+}

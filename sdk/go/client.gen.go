@@ -648,8 +648,8 @@ type EnvelopeType string
 // Error The body of every error response.
 type Error struct {
 	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409),
-	// `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
+	// (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
 	// New codes may be added.
 	Code *string `json:"code,omitempty"`
 

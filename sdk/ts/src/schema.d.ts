@@ -634,8 +634,8 @@ export interface components {
             message: string;
             /**
              * @description Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-             *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409),
-             *     `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+             *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
+             *     (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
              *     New codes may be added.
              */
             code?: string;
