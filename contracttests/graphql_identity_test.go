@@ -123,6 +123,28 @@ func TestGraphQLIDTokenUsers(t *testing.T) {
 	if r = postGraphQL(t, e, jane, `query($c: String!) { getClientById(clientId: $c) { id } }`, map[string]any{"c": gqlClient2.String()}); r.code != "FORBIDDEN" {
 		t.Errorf("a client Jane is not a member of: %s", r.raw)
 	}
+	// A second membership: both clients by name; the active one is the client opened last.
+	if _, err := e.pool.Exec(ctx(), `INSERT INTO client_members (client_id, user_id) SELECT $1, id FROM users WHERE idp_subject = 'user-jane'`, gqlClient2); err != nil {
+		t.Fatal(err)
+	}
+	r = postGraphQL(t, e, jane, `{ getMyClients { name } }`, nil)
+	if string(r.data["getMyClients"]) != `[{"name":"Jane Doe"},{"name":"John Roe"}]` {
+		t.Errorf("two memberships: %s", r.raw)
+	}
+	for _, open := range []uuid.UUID{gqlClient2, gqlClient1, gqlClient2} {
+		if r = postGraphQL(t, e, jane, `query($c: String!) { getClientById(clientId: $c) { id } }`, map[string]any{"c": open.String()}); r.code != "" {
+			t.Fatalf("open %s: %s", open, r.raw)
+		}
+		if r = postGraphQL(t, e, jane, `{ getMyActiveClient { id } }`, nil); !bytes.Contains(r.data["getMyActiveClient"], []byte(open.String())) {
+			t.Errorf("after opening %s the active client is %s", open, r.raw)
+		}
+	}
+	if _, err := e.pool.Exec(ctx(), `DELETE FROM client_members WHERE client_id = $1`, gqlClient2); err != nil {
+		t.Fatal(err)
+	}
+	if r = postGraphQL(t, e, jane, `{ getMyActiveClient { id } }`, nil); !bytes.Contains(r.data["getMyActiveClient"], []byte(gqlClient1.String())) {
+		t.Errorf("the active client after leaving it: %s, want the remaining membership", r.raw)
+	}
 	// Staff-only settings: FORBIDDEN to a member, allowed to staff.
 	staffOnly := `mutation($c: ID!) { updateClient(clientId: $c, accountantNotes: "check Q3", isEnterprise: true) { accountantNotes isEnterprise } }`
 	if r = postGraphQL(t, e, jane, staffOnly, map[string]any{"c": gqlClient1.String()}); r.code != "FORBIDDEN" {
