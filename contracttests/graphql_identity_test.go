@@ -193,7 +193,7 @@ func TestGraphQLUpdateClientEveryArgument(t *testing.T) {
 	vars := map[string]any{
 		"clientId": gqlClient1.String(), "name": "Jane Q. Doe", "type": "business", "currency": "CAD", "country": "CA",
 		"timezone": "America/Toronto", "fiscalYearStart": "07-01", "fiscalYearEnd": "06-30", "hasCustomFiscalYear": true,
-		"neededTaxYears": "2024,2025", "lockTaxesUntil": "2024-07-01T00:00:00.000Z", "deadline": "2026-04-30T00:00:00.000Z",
+		"neededTaxYears": "2024,2025", "lockTaxesUntil": "2024-07-01T12:00:00.000Z", "deadline": "2026-04-30T00:00:00.000Z",
 		"isOnExtension": true, "accountantStatus": "IN_REVIEW", "accountantNotes": "Check the Q3 swaps",
 		"fullServiceStatus": "in_review", "fullServiceNotes": "Two wallets pending", "allowCustomerSupportAccess": true,
 		"avatarImageUrl": "https://cdn.example/jane.png", "canUsePriority": true, "isEnterprise": true,
@@ -227,6 +227,9 @@ func TestGraphQLUpdateClientEveryArgument(t *testing.T) {
 			t.Fatal(err)
 		}
 		for k, want := range vars {
+			if k == "lockTaxesUntil" {
+				want = "2024-07-01T00:00:00.000Z" // kept as its day in the client's timezone (Toronto)
+			}
 			if k != "clientId" && got[k] != want {
 				t.Errorf("try %d: %s = %v, want %v", i+1, k, got[k], want)
 			}
