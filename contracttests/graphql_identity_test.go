@@ -123,6 +123,28 @@ func TestGraphQLIDTokenUsers(t *testing.T) {
 	if r = postGraphQL(t, e, jane, `query($c: String!) { getClientById(clientId: $c) { id } }`, map[string]any{"c": gqlClient2.String()}); r.code != "FORBIDDEN" {
 		t.Errorf("a client Jane is not a member of: %s", r.raw)
 	}
+	// A second membership: both clients by name; the active one is the client opened last.
+	if _, err := e.pool.Exec(ctx(), `INSERT INTO client_members (client_id, user_id) SELECT $1, id FROM users WHERE idp_subject = 'user-jane'`, gqlClient2); err != nil {
+		t.Fatal(err)
+	}
+	r = postGraphQL(t, e, jane, `{ getMyClients { name } }`, nil)
+	if string(r.data["getMyClients"]) != `[{"name":"Jane Doe"},{"name":"John Roe"}]` {
+		t.Errorf("two memberships: %s", r.raw)
+	}
+	for _, open := range []uuid.UUID{gqlClient2, gqlClient1, gqlClient2} {
+		if r = postGraphQL(t, e, jane, `query($c: String!) { getClientById(clientId: $c) { id } }`, map[string]any{"c": open.String()}); r.code != "" {
+			t.Fatalf("open %s: %s", open, r.raw)
+		}
+		if r = postGraphQL(t, e, jane, `{ getMyActiveClient { id } }`, nil); !bytes.Contains(r.data["getMyActiveClient"], []byte(open.String())) {
+			t.Errorf("after opening %s the active client is %s", open, r.raw)
+		}
+	}
+	if _, err := e.pool.Exec(ctx(), `DELETE FROM client_members WHERE client_id = $1`, gqlClient2); err != nil {
+		t.Fatal(err)
+	}
+	if r = postGraphQL(t, e, jane, `{ getMyActiveClient { id } }`, nil); !bytes.Contains(r.data["getMyActiveClient"], []byte(gqlClient1.String())) {
+		t.Errorf("the active client after leaving it: %s, want the remaining membership", r.raw)
+	}
 	// Staff-only settings: FORBIDDEN to a member, allowed to staff.
 	staffOnly := `mutation($c: ID!) { updateClient(clientId: $c, accountantNotes: "check Q3", isEnterprise: true) { accountantNotes isEnterprise } }`
 	if r = postGraphQL(t, e, jane, staffOnly, map[string]any{"c": gqlClient1.String()}); r.code != "FORBIDDEN" {
@@ -171,7 +193,7 @@ func TestGraphQLUpdateClientEveryArgument(t *testing.T) {
 	vars := map[string]any{
 		"clientId": gqlClient1.String(), "name": "Jane Q. Doe", "type": "business", "currency": "CAD", "country": "CA",
 		"timezone": "America/Toronto", "fiscalYearStart": "07-01", "fiscalYearEnd": "06-30", "hasCustomFiscalYear": true,
-		"neededTaxYears": "2024,2025", "lockTaxesUntil": "2024-07-01T00:00:00.000Z", "deadline": "2026-04-30T00:00:00.000Z",
+		"neededTaxYears": "2024,2025", "lockTaxesUntil": "2024-07-01T12:00:00.000Z", "deadline": "2026-04-30T00:00:00.000Z",
 		"isOnExtension": true, "accountantStatus": "IN_REVIEW", "accountantNotes": "Check the Q3 swaps",
 		"fullServiceStatus": "in_review", "fullServiceNotes": "Two wallets pending", "allowCustomerSupportAccess": true,
 		"avatarImageUrl": "https://cdn.example/jane.png", "canUsePriority": true, "isEnterprise": true,
@@ -205,6 +227,9 @@ func TestGraphQLUpdateClientEveryArgument(t *testing.T) {
 			t.Fatal(err)
 		}
 		for k, want := range vars {
+			if k == "lockTaxesUntil" {
+				want = "2024-07-01T00:00:00.000Z" // kept as its day in the client's timezone (Toronto)
+			}
 			if k != "clientId" && got[k] != want {
 				t.Errorf("try %d: %s = %v, want %v", i+1, k, got[k], want)
 			}

@@ -6352,7 +6352,7 @@ extend type Mutation {
     isEnterprise: Boolean
     "The client filed for an extension."
     isOnExtension: Boolean
-    "Refuse edits of transactions dated before this instant (kept as its UTC day)."
+    "Refuse edits of transactions dated before this instant (kept as its day in the client's timezone: the lock starts at that day's midnight)."
     lockTaxesUntil: Date
     "Display name (1 to 200 characters)."
     name: String

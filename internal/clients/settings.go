@@ -124,7 +124,7 @@ func (u Update) staffFields() []string {
 
 // Update applies u to the scope's client in one transaction. Staff-only fields need a staff
 // scope (Forbidden otherwise, before anything is written). A change of what the tax engine reads
-// (timezone, fiscal year, currency, country, cost-basis algorithm) marks the client dirty, so the
+// (timezone, fiscal year, currency, country, cost-basis algorithm, tax lock) marks the client dirty, so the
 // next recalculation recomputes every result under the new settings.
 func (s *Service) Update(ctx context.Context, scope auth.ClientScope, u Update) (Client, error) {
 	if err := scope.CheckWrite(); err != nil {
@@ -165,7 +165,11 @@ func (s *Service) Update(ctx context.Context, scope auth.ClientScope, u Update) 
 // taxInputsChanged reports whether a settings change invalidates the tax results.
 func taxInputsChanged(a, b db.Client) bool {
 	return a.Timezone != b.Timezone || a.FiscalYearStart != b.FiscalYearStart || a.Currency != b.Currency ||
-		a.Country != b.Country || a.CostBasisAlgorithm != b.CostBasisAlgorithm
+		a.Country != b.Country || a.CostBasisAlgorithm != b.CostBasisAlgorithm || !sameDay(a.LockTaxesUntil, b.LockTaxesUntil)
+}
+
+func sameDay(a, b *time.Time) bool {
+	return (a == nil) == (b == nil) && (a == nil || a.Equal(*b))
 }
 
 // merge validates u and lays it over c.
@@ -221,9 +225,15 @@ func merge(c db.Client, u Update) (db.UpdateClientSettingsParams, error) {
 		p.Deadline = &d
 	}
 	if u.LockTaxesUntil != nil {
-		// Stored as a day: edits dated before the UTC day of the instant are refused.
-		d := u.LockTaxesUntil.UTC().Truncate(24 * time.Hour)
-		p.LockTaxesUntil = &d
+		// Stored as a calendar day (lock_taxes_until is a date): the instant's day in the client's
+		// timezone, whose midnight is where the lock starts.
+		loc, err := time.LoadLocation(p.Timezone)
+		if err != nil {
+			loc = time.UTC
+		}
+		y, m, d := u.LockTaxesUntil.In(loc).Date()
+		day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+		p.LockTaxesUntil = &day
 	}
 	if u.AvatarImageURL != nil {
 		if v := *u.AvatarImageURL; v != "" {
