@@ -213,7 +213,7 @@ func (q *Queries) ListAssetLots(ctx context.Context, arg ListAssetLotsParams) ([
 }
 
 const listAssetsByPricingKey = `-- name: ListAssetsByPricingKey :many
-SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at FROM assets WHERE client_id = $1
+SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url FROM assets WHERE client_id = $1
   AND coalesce(nullif(price_source_id, ''), lower(symbol)) = lower($2::text)
 ORDER BY created_at, id LIMIT 100
 `
@@ -253,6 +253,7 @@ func (q *Queries) ListAssetsByPricingKey(ctx context.Context, arg ListAssetsByPr
 			&i.ImageUrl,
 			&i.Description,
 			&i.CreatedAt,
+			&i.IconImageUrl,
 		); err != nil {
 			return nil, err
 		}

@@ -222,7 +222,7 @@ type InsertTaxFormRowsParams struct {
 }
 
 const listClientAssetsBySymbol = `-- name: ListClientAssetsBySymbol :many
-SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at FROM assets WHERE client_id = $1 AND upper(symbol) = ANY($2::text[])
+SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url FROM assets WHERE client_id = $1 AND upper(symbol) = ANY($2::text[])
 `
 
 type ListClientAssetsBySymbolParams struct {
@@ -259,6 +259,7 @@ func (q *Queries) ListClientAssetsBySymbol(ctx context.Context, arg ListClientAs
 			&i.ImageUrl,
 			&i.Description,
 			&i.CreatedAt,
+			&i.IconImageUrl,
 		); err != nil {
 			return nil, err
 		}
