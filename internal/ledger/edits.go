@@ -23,6 +23,9 @@ const (
 	MaxMergeIDs       = 200 // transactions merged into one per call
 	MaxSplitGroups    = 20  // children of one split
 	MaxSplitTransfers = 200 // transfer ids per child
+	// MaxMovedTransfers bounds the transfers one merge moves or one duplicate copies: each is a few
+	// statements, and a request must stay well under a second.
+	MaxMovedTransfers = 1000
 )
 
 // Edit runs fn with an Editor on the scope's client in one database transaction, as the scope's
@@ -74,6 +77,9 @@ func (e *Editor) DuplicateTransaction(id uuid.UUID) (db.Transaction, error) {
 	trs, err := e.Transfers(id)
 	if err != nil {
 		return db.Transaction{}, err
+	}
+	if len(trs) > MaxMovedTransfers {
+		return db.Transaction{}, apperr.InvalidField("transactionId", "holds %d transfers; at most %d can be copied", len(trs), MaxMovedTransfers)
 	}
 	cp, err := e.CreateTransaction(NewTransaction{AccountID: src.AccountID, OccurredAt: src.OccurredAt, Hash: src.TxnHash,
 		Label: src.Label, Notes: src.Notes, Ordinal: src.Ordinal})
@@ -178,6 +184,7 @@ func (e *Editor) Merge(from []uuid.UUID, to uuid.UUID) (db.Transaction, error) {
 	if err != nil {
 		return db.Transaction{}, err
 	}
+	moved := 0
 	for _, id := range from {
 		if _, err := e.Transaction(id); err != nil {
 			return db.Transaction{}, err
@@ -192,6 +199,9 @@ func (e *Editor) Merge(from []uuid.UUID, to uuid.UUID) (db.Transaction, error) {
 		trs, err := e.Transfers(id)
 		if err != nil {
 			return db.Transaction{}, err
+		}
+		if moved += len(trs); moved > MaxMovedTransfers {
+			return db.Transaction{}, apperr.InvalidField("fromTransactionIds", "hold more than %d transfers; merge in smaller steps", MaxMovedTransfers)
 		}
 		for _, tr := range trs {
 			if err := e.moveTransfer(tr, to, pos); err != nil {
