@@ -273,3 +273,53 @@ func TestLabelRuleLabelsMatchingImports(t *testing.T) {
 		}
 	}
 }
+
+// Overriding a value keeps the importer's as the original; resetFiatValue returns to it and drops
+// the basis override; both are audited and undoable.
+func TestUpdateTransferOverrideAndReset(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	var txID, trID uuid.UUID
+	edit := func(fn func(e *ledger.Editor) error) {
+		t.Helper()
+		if err := b.led.Update(b.ctx, b.client, meta, fn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit(func(e *ledger.Editor) error {
+		tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)})
+		if err != nil {
+			return err
+		}
+		tr, err := e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: b.eth, Quantity: dec("1"), ToAccountID: &b.wallet,
+			FiatValue: decimal.NullDecimal{Decimal: dec("3000.10"), Valid: true}})
+		txID, trID = tx.ID, tr.ID
+		return err
+	})
+	edit(func(e *ledger.Editor) error {
+		_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{FiatValue: ptr(dec("3100")), BasisFiatValue: ptr(dec("2900.5"))})
+		return err
+	})
+	check := func(value, original, basis string) {
+		t.Helper()
+		var v, o, bs *string
+		if err := b.pool.QueryRow(b.ctx, `SELECT fiat_value::text, original_fiat_value::text, basis_fiat_value::text FROM transfers WHERE id = $1`, trID).Scan(&v, &o, &bs); err != nil {
+			t.Fatal(err)
+		}
+		str := func(p *string) string {
+			if p == nil {
+				return ""
+			}
+			return *p
+		}
+		if str(v) != value || str(o) != original || str(bs) != basis {
+			t.Errorf("value %q original %q basis %q, want %q %q %q", str(v), str(o), str(bs), value, original, basis)
+		}
+	}
+	check("3100", "3000.10", "2900.5")
+	edit(func(e *ledger.Editor) error {
+		_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{ResetFiatValue: true})
+		return err
+	})
+	check("3000.10", "3000.10", "")
+}
