@@ -386,3 +386,44 @@ func TestSplitOrderIsTheEngineSettlementOrder(t *testing.T) {
 		}
 	}
 }
+
+// Two concurrent undos of the same entry: exactly one reverts it, the other gets CONFLICT.
+func TestConcurrentUndoRevertsOnce(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	base, _ := b.tx3(t)
+	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		_, err := e.UpdateTransaction(base, ledger.TransactionPatch{Notes: ptr("first")})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var entry uuid.UUID
+	if err := b.pool.QueryRow(b.ctx, `SELECT id FROM audit_logs WHERE client_id = $1 AND field = 'notes'`, b.client).Scan(&entry); err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 2)
+	for range 2 {
+		go func() {
+			errs <- b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error { _, err := e.Undo([]uuid.UUID{entry}); return err })
+		}()
+	}
+	ok, conflicts := 0, 0
+	for range 2 {
+		switch err := <-errs; apperr.KindOf(err) {
+		case apperr.Conflict:
+			conflicts++
+		default:
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok++
+		}
+	}
+	if ok != 1 || conflicts != 1 {
+		t.Fatalf("%d undos succeeded and %d conflicted, want 1 and 1", ok, conflicts)
+	}
+	if n := b.count(t, `SELECT count(*) FROM audit_logs WHERE client_id = $1 AND field = 'notes'`, b.client); n != 2 {
+		t.Errorf("%d notes entries, want 2 (the edit and one revert)", n)
+	}
+}
