@@ -9031,7 +9031,7 @@ extend type Mutation {
     toTransactionId: ID!
   ): Transaction!
 
-  "Copies a transaction and its visible transfers as a new manual transaction. Returns the copy. Marks it dirty."
+  "Copies a transaction and its visible transfers (at most 1,000, else BAD_USER_INPUT) as a new manual transaction. Returns the copy. Marks it dirty."
   duplicateTransaction(
     "The client."
     clientId: ID!
@@ -9112,7 +9112,8 @@ extend type Mutation {
   """
   Moves every transfer of ` + "`" + `fromTransactionIds` + "`" + ` into ` + "`" + `toTransactionId` + "`" + ` (appended in settlement order) and
   deletes the emptied transactions (restorable with ` + "`" + `undoAuditLogs` + "`" + `). Returns the merged transaction. Marks
-  it dirty. A transaction paired as an internal transfer cannot be merged in (BAD_USER_INPUT: unmark it first).
+  it dirty. A transaction paired as an internal transfer cannot be merged in (BAD_USER_INPUT: unmark it first);
+  at most 1,000 transfers move per call (BAD_USER_INPUT: merge in smaller steps).
   """
   mergeTransactions(
     "The client."
