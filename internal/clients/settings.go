@@ -148,6 +148,9 @@ func (s *Service) Update(ctx context.Context, scope auth.ClientScope, u Update) 
 		if err != nil {
 			return store.Err(err, "client")
 		}
+		if err := checkTaxLock(c, updated); err != nil {
+			return err
+		}
 		if err := auditChanges(ctx, q, scope, c, updated); err != nil {
 			return err
 		}
@@ -160,6 +163,35 @@ func (s *Service) Update(ctx context.Context, scope auth.ClientScope, u Update) 
 		return err
 	})
 	return out, err
+}
+
+// checkTaxLock refuses (TaxesLocked) a change of the timezone, the fiscal year or the cost-basis
+// algorithm while taxes are locked (by the old or the new lock): each moves or recomputes figures of
+// every year, the locked ones included. Changing the lock itself is allowed; the transaction rolls
+// back on refusal, so nothing is written.
+func checkTaxLock(a, b db.Client) error {
+	if a.LockTaxesUntil == nil && b.LockTaxesUntil == nil {
+		return nil
+	}
+	var changed []string
+	if a.Timezone != b.Timezone {
+		changed = append(changed, "timezone")
+	}
+	if a.FiscalYearStart != b.FiscalYearStart {
+		changed = append(changed, "fiscal year")
+	}
+	if a.CostBasisAlgorithm != b.CostBasisAlgorithm {
+		changed = append(changed, "cost-basis algorithm")
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	lock := b.LockTaxesUntil
+	if lock == nil || (a.LockTaxesUntil != nil && a.LockTaxesUntil.After(*lock)) {
+		lock = a.LockTaxesUntil
+	}
+	return apperr.New(apperr.TaxesLocked, "taxes are locked until %s: the %s cannot change while figures before it are locked",
+		lock.Format(time.DateOnly), strings.Join(changed, " and "))
 }
 
 // taxInputsChanged reports whether a settings change invalidates the tax results.

@@ -1,6 +1,8 @@
 package clients_test
 
 import (
+	"time"
+
 	"context"
 	"testing"
 
@@ -224,3 +226,31 @@ func TestUpdateClientValidation(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// While taxes are locked, the timezone, fiscal year and algorithm stay; the lock itself and other
+// fields may change. Setting a lock and such a change in one call is refused too.
+func TestTaxLockHoldsTheYearBoundaries(t *testing.T) {
+	t.Parallel()
+	l := setup(t)
+	ctx := context.Background()
+	lock := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	if _, err := l.svc.Update(ctx, l.scope, clients.Update{Timezone: ptr("America/New_York"), LockTaxesUntil: &lock}); apperr.KindOf(err) != apperr.TaxesLocked {
+		t.Fatalf("timezone with a new lock: %v, want TaxesLocked", err)
+	}
+	if _, err := l.svc.Update(ctx, l.scope, clients.Update{LockTaxesUntil: &lock}); err != nil {
+		t.Fatalf("setting the lock: %v", err)
+	}
+	for i, u := range []clients.Update{
+		{Timezone: ptr("America/New_York")},
+		{FiscalYearStart: ptr("04-01")},
+		{CostBasisAlgorithm: ptr("HIFO")},
+	} {
+		if _, err := l.svc.Update(ctx, l.scope, u); apperr.KindOf(err) != apperr.TaxesLocked {
+			t.Errorf("change %d under the lock: %v, want TaxesLocked", i, err)
+		}
+	}
+	c, err := l.svc.Update(ctx, l.scope, clients.Update{Name: ptr("Locked Lou")})
+	if err != nil || c.Name != "Locked Lou" || c.Timezone != "UTC" || c.FiscalYearStart != "01-01" || c.CostBasisAlgorithm != "FIFO" {
+		t.Fatalf("a name change under the lock: %+v, %v", c.Client, err)
+	}
+}
