@@ -57,6 +57,7 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 	files := fileimport.NewService(d.Pool, d.Bucket).WithUploads(fileimport.UploadSettings{
 		Secret: []byte(cfg.ReportSigningSecret), BaseURL: cfg.PublicURL, MaxBytes: cfg.UploadMaxBytes, Now: d.Now,
 	})
+	figurePrices, portfolioPrices := requestPrices(d)
 	s := &Services{
 		Partners: partner.NewService(partner.Deps{
 			Pool: d.Pool, Tokens: tokens, Jobs: d.Jobs,
@@ -74,27 +75,17 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 		Viewers:     &auth.ViewerAuthenticator{DB: d.Pool, Now: d.Now, PortalTokens: tokens},
 		Webhooks:    webhooks.NewService(d.Pool),
 		Throttle:    auth.DefaultLoginThrottle(d.Pool, d.Now),
-		TaxFigures:  taxfigures.NewService(d.Pool, priceSource(d), d.Now),
+		TaxFigures:  taxfigures.NewService(d.Pool, figurePrices, d.Now),
 		TaxSettings: taxsettings.NewService(d.Pool),
 		TaxForms:    taxforms.NewService(d.Pool, d.Jobs, d.Now),
 		Accounts: accounts.NewService(accounts.Deps{
 			Pool: d.Pool, Jobs: d.Jobs, Sealer: sealer, Files: files, Now: d.Now, Providers: chainProviders(cfg),
 		}),
-		Portfolio: portfolio.NewService(d.Pool, priceFeed(d), d.Now),
+		Portfolio: portfolio.NewService(d.Pool, portfolioPrices, d.Now),
 	}
 	// The report worker renders the reconciled Form 8949 that a tax form generation queues.
 	s.Reports.Register(taxforms.ReportType, s.TaxForms.RenderReport)
 	return s, nil
-}
-
-// priceSource is the historical USD price look-up of the request path: the Postgres cache, then
-// CoinGecko within a time budget (not offline); figures without a price say it is missing.
-func priceSource(d Deps) taxfigures.Prices {
-	src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: d.Config.CoinGeckoURL, APIKey: d.Config.CoinGeckoAPIKey}), prices.NewPGCache(d.Pool))
-	if d.Config.Offline {
-		return taxfigures.Prices{Cached: src.CachedUSD}
-	}
-	return taxfigures.Prices{Cached: src.CachedUSD, Fetch: src.USD}
 }
 
 // chainProviders are the chain indexers of cfg (getUsedChains asks them; the sync workers have
@@ -107,12 +98,15 @@ func chainProviders(cfg *config.Config) *imports.Registry {
 	})
 }
 
-// priceFeed is the price service over the Postgres cache; nil offline.
-func priceFeed(d Deps) portfolio.PriceFeed {
+// requestPrices are the price look-ups of the request path, over one price source (the Postgres
+// cache, then CoinGecko within each caller's time budget): offline, the cache alone, and figures
+// without a price say it is missing.
+func requestPrices(d Deps) (taxfigures.Prices, portfolio.PriceFeed) {
+	src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: d.Config.CoinGeckoURL, APIKey: d.Config.CoinGeckoAPIKey}), prices.NewPGCache(d.Pool))
 	if d.Config.Offline {
-		return nil
+		return taxfigures.Prices{Cached: src.CachedUSD}, nil
 	}
-	return prices.NewSource(prices.NewClient(prices.Config{BaseURL: d.Config.CoinGeckoURL, APIKey: d.Config.CoinGeckoAPIKey}), prices.NewPGCache(d.Pool))
+	return taxfigures.Prices{Cached: src.CachedUSD, Fetch: src.USD}, src
 }
 
 // REST returns the REST adapter's dependencies.
