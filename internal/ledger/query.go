@@ -557,7 +557,7 @@ func (l *Ledger) Export(ctx context.Context, scope auth.ClientScope, f TxFilter,
 		}
 		return fn(rows, trs)
 	}
-	base := from(psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", "false, false, NULL::uuid", resultColumns), st).
+	base := from(psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", "false, false, NULL::uuid, NULL::uuid, NULL::text", resultColumns), st).
 		LeftJoin("accounts a ON a.id = t.account_id")
 	if page != nil {
 		q := base.Where(where).OrderBy(orderBy(*page)...).Limit(uint64(page.Limit)).Offset(uint64(page.Limit) * uint64(page.Page))
