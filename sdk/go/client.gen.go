@@ -240,6 +240,21 @@ func (e SyncStatus) Valid() bool {
 	}
 }
 
+// Defines values for UploadUrlMethod.
+const (
+	PUT UploadUrlMethod = "PUT"
+)
+
+// Valid indicates whether the value is a known member of the UploadUrlMethod enum.
+func (e UploadUrlMethod) Valid() bool {
+	switch e {
+	case PUT:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for WebhookDeliveryStatus.
 const (
 	WebhookDeliveryStatusFailed    WebhookDeliveryStatus = "failed"
@@ -539,6 +554,15 @@ type CreateReportRequest struct {
 
 	// Year The tax year; not after the current year.
 	Year int `json:"year"`
+}
+
+// CreateUploadRequest defines model for CreateUploadRequest.
+type CreateUploadRequest struct {
+	// FileName The file's name; only names the stored object (letters, digits, `.`, `_`, `-` kept).
+	FileName *string `json:"fileName,omitempty"`
+
+	// Size The file's size in bytes, when known; over the limit is refused with 413 at once.
+	Size *int64 `json:"size,omitempty"`
 }
 
 // CreateUserRequest defines model for CreateUserRequest.
@@ -934,6 +958,33 @@ type TaxPreviewResponse struct {
 	Type EnvelopeType `json:"type"`
 }
 
+// UploadUrl defines model for UploadUrl.
+type UploadUrl struct {
+	ExpiresAt time.Time `json:"expiresAt"`
+
+	// FileObjectKey The object key to give `uploadManualTransactions` (GraphQL) once the file is uploaded.
+	FileObjectKey string `json:"fileObjectKey"`
+
+	// MaxBytes The largest file the URL accepts, in bytes.
+	MaxBytes int64           `json:"maxBytes"`
+	Method   UploadUrlMethod `json:"method"`
+
+	// Url Send the file's bytes here with `method`; no credentials.
+	Url string `json:"url"`
+}
+
+// UploadUrlMethod defines model for UploadUrl.Method.
+type UploadUrlMethod string
+
+// UploadUrlResponse defines model for UploadUrlResponse.
+type UploadUrlResponse struct {
+	Data    UploadUrl `json:"data"`
+	Message string    `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
 // UserResponse defines model for UserResponse.
 type UserResponse struct {
 	// Data An embedded user of a partner.
@@ -1183,6 +1234,9 @@ type CreateReportJSONRequestBody = CreateReportRequest
 
 // DownloadReportSignedJSONRequestBody defines body for DownloadReportSigned for application/json ContentType.
 type DownloadReportSignedJSONRequestBody = SignedDownloadRequest
+
+// CreateUploadUrlJSONRequestBody defines body for CreateUploadUrl for application/json ContentType.
+type CreateUploadUrlJSONRequestBody = CreateUploadRequest
 
 // CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
 type CreateWebhookEndpointJSONRequestBody = CreateWebhookEndpointRequest
@@ -1704,6 +1758,46 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /users/{referenceId}/reports/{reportId}/download (the `DownloadReportSigned` operationId).
 	DownloadReportSigned(ctx context.Context, referenceId ReferenceId, reportId ReportId, body DownloadReportSignedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateUploadUrlWithBody Get a signed URL to upload a transaction file
+	//
+	// Returns a URL that accepts one `PUT` of a transaction file (CSV) for the user, without
+	// credentials, until `expiresAt` (15 minutes). Send the file's bytes as the request body; the
+	// answer is 201 with `{"fileObjectKey": ...}` (also returned here). Then import it with the GraphQL
+	// mutation `uploadManualTransactions(fileObjectKey: ...)`: all rows or none, bad rows reported with
+	// their line numbers.
+	//
+	// The `PUT` is refused with 403 when the signature was altered or the URL has expired, with 409
+	// when a file was already uploaded with it, and with 413 when the body is over `maxBytes`
+	// (25 MiB by default, see Limits); errors are `{"message": ...}` and nothing is stored. A `size`
+	// given here that is over the limit is refused at once with 413.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
+	CreateUploadUrlWithBody(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateUploadUrl Get a signed URL to upload a transaction file
+	//
+	// Returns a URL that accepts one `PUT` of a transaction file (CSV) for the user, without
+	// credentials, until `expiresAt` (15 minutes). Send the file's bytes as the request body; the
+	// answer is 201 with `{"fileObjectKey": ...}` (also returned here). Then import it with the GraphQL
+	// mutation `uploadManualTransactions(fileObjectKey: ...)`: all rows or none, bad rows reported with
+	// their line numbers.
+	//
+	// The `PUT` is refused with 403 when the signature was altered or the URL has expired, with 409
+	// when a file was already uploaded with it, and with 413 when the body is over `maxBytes`
+	// (25 MiB by default, see Limits); errors are `{"message": ...}` and nothing is stored. A `size`
+	// given here that is over the limit is refused at once with 413.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
+	CreateUploadUrl(ctx context.Context, referenceId ReferenceId, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetUser Get an embedded user and the partner's branding
 	//
@@ -2521,6 +2615,66 @@ func (c *Client) DownloadReportSignedWithBody(ctx context.Context, referenceId R
 // Corresponds with POST /users/{referenceId}/reports/{reportId}/download (the `DownloadReportSigned` operationId).
 func (c *Client) DownloadReportSigned(ctx context.Context, referenceId ReferenceId, reportId ReportId, body DownloadReportSignedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewDownloadReportSignedRequest(c.Server, referenceId, reportId, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateUploadUrlWithBody Get a signed URL to upload a transaction file
+//
+// Returns a URL that accepts one `PUT` of a transaction file (CSV) for the user, without
+// credentials, until `expiresAt` (15 minutes). Send the file's bytes as the request body; the
+// answer is 201 with `{"fileObjectKey": ...}` (also returned here). Then import it with the GraphQL
+// mutation `uploadManualTransactions(fileObjectKey: ...)`: all rows or none, bad rows reported with
+// their line numbers.
+//
+// The `PUT` is refused with 403 when the signature was altered or the URL has expired, with 409
+// when a file was already uploaded with it, and with 413 when the body is over `maxBytes`
+// (25 MiB by default, see Limits); errors are `{"message": ...}` and nothing is stored. A `size`
+// given here that is over the limit is refused at once with 413.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
+func (c *Client) CreateUploadUrlWithBody(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateUploadUrlRequestWithBody(c.Server, referenceId, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateUploadUrl Get a signed URL to upload a transaction file
+//
+// Returns a URL that accepts one `PUT` of a transaction file (CSV) for the user, without
+// credentials, until `expiresAt` (15 minutes). Send the file's bytes as the request body; the
+// answer is 201 with `{"fileObjectKey": ...}` (also returned here). Then import it with the GraphQL
+// mutation `uploadManualTransactions(fileObjectKey: ...)`: all rows or none, bad rows reported with
+// their line numbers.
+//
+// The `PUT` is refused with 403 when the signature was altered or the URL has expired, with 409
+// when a file was already uploaded with it, and with 413 when the body is over `maxBytes`
+// (25 MiB by default, see Limits); errors are `{"message": ...}` and nothing is stored. A `size`
+// given here that is over the limit is refused at once with 413.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
+func (c *Client) CreateUploadUrl(ctx context.Context, referenceId ReferenceId, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateUploadUrlRequest(c.Server, referenceId, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3470,6 +3624,53 @@ func NewDownloadReportSignedRequestWithBody(server string, referenceId Reference
 	return req, nil
 }
 
+// NewCreateUploadUrlRequest calls the generic CreateUploadUrl builder with application/json body
+func NewCreateUploadUrlRequest(server string, referenceId ReferenceId, body CreateUploadUrlJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateUploadUrlRequestWithBody(server, referenceId, "application/json", bodyReader)
+}
+
+// NewCreateUploadUrlRequestWithBody constructs an http.Request for the CreateUploadUrl method, with any body, and a specified content type
+func NewCreateUploadUrlRequestWithBody(server string, referenceId ReferenceId, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "referenceId", referenceId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/users/%s/uploads", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewGetUserRequest constructs an http.Request for the GetUser method
 func NewGetUserRequest(server string, referenceId ReferenceId) (*http.Request, error) {
 	var err error
@@ -4139,6 +4340,46 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /users/{referenceId}/reports/{reportId}/download (the `DownloadReportSigned` operationId).
 	DownloadReportSignedWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, body DownloadReportSignedJSONRequestBody, reqEditors ...RequestEditorFn) (*DownloadReportSignedResponse, error)
+
+	// CreateUploadUrlWithBodyWithResponse Get a signed URL to upload a transaction file
+	//
+	// Returns a URL that accepts one `PUT` of a transaction file (CSV) for the user, without
+	// credentials, until `expiresAt` (15 minutes). Send the file's bytes as the request body; the
+	// answer is 201 with `{"fileObjectKey": ...}` (also returned here). Then import it with the GraphQL
+	// mutation `uploadManualTransactions(fileObjectKey: ...)`: all rows or none, bad rows reported with
+	// their line numbers.
+	//
+	// The `PUT` is refused with 403 when the signature was altered or the URL has expired, with 409
+	// when a file was already uploaded with it, and with 413 when the body is over `maxBytes`
+	// (25 MiB by default, see Limits); errors are `{"message": ...}` and nothing is stored. A `size`
+	// given here that is over the limit is refused at once with 413.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
+	CreateUploadUrlWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error)
+
+	// CreateUploadUrlWithResponse Get a signed URL to upload a transaction file
+	//
+	// Returns a URL that accepts one `PUT` of a transaction file (CSV) for the user, without
+	// credentials, until `expiresAt` (15 minutes). Send the file's bytes as the request body; the
+	// answer is 201 with `{"fileObjectKey": ...}` (also returned here). Then import it with the GraphQL
+	// mutation `uploadManualTransactions(fileObjectKey: ...)`: all rows or none, bad rows reported with
+	// their line numbers.
+	//
+	// The `PUT` is refused with 403 when the signature was altered or the URL has expired, with 409
+	// when a file was already uploaded with it, and with 413 when the body is over `maxBytes`
+	// (25 MiB by default, see Limits); errors are `{"message": ...}` and nothing is stored. A `size`
+	// given here that is over the limit is refused at once with 413.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
+	CreateUploadUrlWithResponse(ctx context.Context, referenceId ReferenceId, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error)
 
 	// GetUserWithResponse Get an embedded user and the partner's branding
 	//
@@ -6076,6 +6317,110 @@ func (r DownloadReportSignedResponse) ContentType() string {
 	return ""
 }
 
+// CreateUploadUrlResponse405Headers the declared response headers of an HTTP 405 response for CreateUploadUrl
+type CreateUploadUrlResponse405Headers struct {
+	Allow string
+}
+
+// CreateUploadUrlResponse429Headers the declared response headers of an HTTP 429 response for CreateUploadUrl
+type CreateUploadUrlResponse429Headers struct {
+	RetryAfter int
+}
+
+type CreateUploadUrlResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *UploadUrlResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *BadRequest
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *UserNotFound
+	// JSON405 the response for an HTTP 405 `application/json` response
+	JSON405 *MethodNotAllowed
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *LoginThrottled
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *UnexpectedError
+	// Headers405 the parsed response headers for an HTTP 405 response
+	Headers405 *CreateUploadUrlResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CreateUploadUrlResponse429Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateUploadUrlResponse) GetJSON201() *UploadUrlResponse {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CreateUploadUrlResponse) GetJSON400() *BadRequest {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateUploadUrlResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CreateUploadUrlResponse) GetJSON404() *UserNotFound {
+	return r.JSON404
+}
+
+// GetJSON405 returns the response for an HTTP 405 `application/json` response
+func (r CreateUploadUrlResponse) GetJSON405() *MethodNotAllowed {
+	return r.JSON405
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r CreateUploadUrlResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CreateUploadUrlResponse) GetJSON429() *LoginThrottled {
+	return r.JSON429
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r CreateUploadUrlResponse) GetJSONDefault() *UnexpectedError {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateUploadUrlResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateUploadUrlResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateUploadUrlResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateUploadUrlResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetUserResponse405Headers the declared response headers of an HTTP 405 response for GetUser
 type GetUserResponse405Headers struct {
 	Allow string
@@ -7070,6 +7415,58 @@ func (c *ClientWithResponses) DownloadReportSignedWithResponse(ctx context.Conte
 		return nil, err
 	}
 	return ParseDownloadReportSignedResponse(rsp)
+}
+
+// CreateUploadUrlWithBodyWithResponse Get a signed URL to upload a transaction file
+//
+// Returns a URL that accepts one `PUT` of a transaction file (CSV) for the user, without
+// credentials, until `expiresAt` (15 minutes). Send the file's bytes as the request body; the
+// answer is 201 with `{"fileObjectKey": ...}` (also returned here). Then import it with the GraphQL
+// mutation `uploadManualTransactions(fileObjectKey: ...)`: all rows or none, bad rows reported with
+// their line numbers.
+//
+// The `PUT` is refused with 403 when the signature was altered or the URL has expired, with 409
+// when a file was already uploaded with it, and with 413 when the body is over `maxBytes`
+// (25 MiB by default, see Limits); errors are `{"message": ...}` and nothing is stored. A `size`
+// given here that is over the limit is refused at once with 413.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
+func (c *ClientWithResponses) CreateUploadUrlWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error) {
+	rsp, err := c.CreateUploadUrlWithBody(ctx, referenceId, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateUploadUrlResponse(rsp)
+}
+
+// CreateUploadUrlWithResponse Get a signed URL to upload a transaction file
+//
+// Returns a URL that accepts one `PUT` of a transaction file (CSV) for the user, without
+// credentials, until `expiresAt` (15 minutes). Send the file's bytes as the request body; the
+// answer is 201 with `{"fileObjectKey": ...}` (also returned here). Then import it with the GraphQL
+// mutation `uploadManualTransactions(fileObjectKey: ...)`: all rows or none, bad rows reported with
+// their line numbers.
+//
+// The `PUT` is refused with 403 when the signature was altered or the URL has expired, with 409
+// when a file was already uploaded with it, and with 413 when the body is over `maxBytes`
+// (25 MiB by default, see Limits); errors are `{"message": ...}` and nothing is stored. A `size`
+// given here that is over the limit is refused at once with 413.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
+func (c *ClientWithResponses) CreateUploadUrlWithResponse(ctx context.Context, referenceId ReferenceId, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error) {
+	rsp, err := c.CreateUploadUrl(ctx, referenceId, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateUploadUrlResponse(rsp)
 }
 
 // GetUserWithResponse Get an embedded user and the partner's branding
@@ -8912,6 +9309,104 @@ func ParseDownloadReportSignedResponse(rsp *http.Response) (*DownloadReportSigne
 			headers.ContentDisposition = value
 		}
 		response.Headers200 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateUploadUrlResponse parses an HTTP response from a CreateUploadUrlWithResponse call
+func ParseCreateUploadUrlResponse(rsp *http.Response) (*CreateUploadUrlResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateUploadUrlResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest UploadUrlResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest UserNotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 405:
+		var dest MethodNotAllowed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest LoginThrottled
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest UnexpectedError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 405:
+		var headers CreateUploadUrlResponse405Headers
+		if values := rsp.Header.Values("Allow"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Allow", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Allow = value
+		}
+		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers CreateUploadUrlResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
 	}
 
 	return response, nil

@@ -259,6 +259,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{referenceId}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a signed URL to upload a transaction file
+         * @description Returns a URL that accepts one `PUT` of a transaction file (CSV) for the user, without
+         *     credentials, until `expiresAt` (15 minutes). Send the file's bytes as the request body; the
+         *     answer is 201 with `{"fileObjectKey": ...}` (also returned here). Then import it with the GraphQL
+         *     mutation `uploadManualTransactions(fileObjectKey: ...)`: all rows or none, bad rows reported with
+         *     their line numbers.
+         *
+         *     The `PUT` is refused with 403 when the signature was altered or the URL has expired, with 409
+         *     when a file was already uploaded with it, and with 413 when the body is over `maxBytes`
+         *     (25 MiB by default, see Limits); errors are `{"message": ...}` and nothing is stored. A `size`
+         *     given here that is over the limit is refused at once with 413.
+         *
+         *     Accepts partner credentials or the user's own access token (a token of another user gets 404).
+         */
+        post: operations["createUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{referenceId}/preview": {
         parameters: {
             query?: never;
@@ -999,6 +1037,35 @@ export interface components {
             startedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+        };
+        CreateUploadRequest: {
+            /** @description The file's name; only names the stored object (letters, digits, `.`, `_`, `-` kept). */
+            fileName?: string;
+            /**
+             * Format: int64
+             * @description The file's size in bytes, when known; over the limit is refused with 413 at once.
+             */
+            size?: number;
+        };
+        UploadUrl: {
+            /** @description Send the file's bytes here with `method`; no credentials. */
+            url: string;
+            /** @enum {string} */
+            method: "PUT";
+            /** @description The object key to give `uploadManualTransactions` (GraphQL) once the file is uploaded. */
+            fileObjectKey: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /**
+             * Format: int64
+             * @description The largest file the URL accepts, in bytes.
+             */
+            maxBytes: number;
+        };
+        UploadUrlResponse: {
+            type: components["schemas"]["EnvelopeType"];
+            message: string;
+            data: components["schemas"]["UploadUrl"];
         };
         RecalculateJobResponse: {
             type: components["schemas"]["EnvelopeType"];
@@ -1850,6 +1917,52 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The signed upload URL. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadUrlResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["UserNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The declared `size` is over the upload limit (or the body over 1 MiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["LoginThrottled"];
             default: components["responses"]["UnexpectedError"];
         };
