@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/ledger"
 )
 
@@ -124,6 +125,11 @@ func TestLinksAreAuditedAndUndoable(t *testing.T) {
 	}
 	if n := b.dirty(t); n != 4 {
 		t.Fatalf("dirty transactions after linking: %d, want 4", n)
+	}
+	// Both sides of the bridge and of the internal transfer are internal transfers in the list.
+	list, err := b.led.List(b.ctx, auth.JobScope(b.client, "test"), ledger.TxFilter{FinancialEvent: ledger.EventInternalTransfer}, ledger.TxPage{Limit: 10})
+	if err != nil || len(list.Rows) != 4 {
+		t.Fatalf("financialEvent internal_transfer: %d rows, %v", len(list.Rows), err)
 	}
 
 	var ids []uuid.UUID
