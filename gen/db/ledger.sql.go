@@ -134,6 +134,7 @@ func (q *Queries) GetAsset(ctx context.Context, arg GetAssetParams) (Asset, erro
 
 const getAuditLogsByIDs = `-- name: GetAuditLogsByIDs :many
 SELECT id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor, created_at, undone_at FROM audit_logs WHERE client_id = $1 AND id = ANY($2::uuid[]) ORDER BY created_at DESC, id DESC
+FOR UPDATE
 `
 
 type GetAuditLogsByIDsParams struct {
@@ -141,6 +142,7 @@ type GetAuditLogsByIDsParams struct {
 	Ids      []uuid.UUID
 }
 
+// Locked: two concurrent undos of one entry cannot both revert it (the second sees it undone).
 func (q *Queries) GetAuditLogsByIDs(ctx context.Context, arg GetAuditLogsByIDsParams) ([]AuditLog, error) {
 	rows, err := q.db.Query(ctx, getAuditLogsByIDs, arg.ClientID, arg.Ids)
 	if err != nil {

@@ -5975,13 +5975,13 @@ extend type Query {
     clientId: ID!
     "Only changes of this field, for example ` + "`" + `label` + "`" + `."
     field: String
-    "Include edits imported from another tax service's export (default false)."
+    "Include edits imported from another tax service's export (default false; none are recorded yet)."
     includeCompetitorEdits: Boolean
     "Page size, 1 to 500."
     limit: Int!
-    "Zero-based page."
+    "Zero-based page (0 to 100000)."
     page: Int!
-    "Only changes of these transactions."
+    "Only changes of these transactions (at most 500 ids)."
     transactionIds: [ID!]
     "Only changes of transactions matching this text (hash, notes, label)."
     transactionSearch: String
@@ -8586,13 +8586,13 @@ extend type Mutation {
   the client; the other may be null for outside the client. Returns the whole transaction. Marks it dirty.
   """
   createTransfer(
-    "Quantity moved (positive)."
+    "Quantity moved (positive; required: BAD_USER_INPUT when omitted). Converted to an exact decimal (0.001 is exactly 0.001)."
     amount: Float
     "The moved asset."
     assetId: ID!
     "The client."
     clientId: ID!
-    "Market value of the quantity in dollars of the client's currency (a Float: 1837.69 means 1837 dollars 69 cents, not cents); omit to use the market price."
+    "Market value of the quantity in dollars of the client's currency (a Float: 1837.69 means 1837 dollars 69 cents, not cents); omit to use the day's market price when the price cache has one (otherwise the value stays missing)."
     fiatValue: Float
     "The client's account the asset leaves; null for outside the client."
     fromAccountId: ID
@@ -8625,7 +8625,7 @@ extend type Mutation {
     toTransactionId: ID!
   ): Transaction!
 
-  "Copies a transaction and its transfers as a new manual transaction. Returns the copy. Marks it dirty."
+  "Copies a transaction and its visible transfers (at most 1,000, else BAD_USER_INPUT) as a new manual transaction. Returns the copy. Marks it dirty."
   duplicateTransaction(
     "The client."
     clientId: ID!
@@ -8660,7 +8660,8 @@ extend type Mutation {
 
   """
   Labels transactions and optionally sets notes, an investment and off-chain details. Returns the
-  transactions in the order of ` + "`" + `transactionIds` + "`" + `. Marks them dirty.
+  transactions in the order of ` + "`" + `transactionIds` + "`" + `. Marks them dirty. BAD_USER_INPUT for an unknown label, for
+  ` + "`" + `label` + "`" + ` together with ` + "`" + `wipeLabel` + "`" + `, and for off-chain texts over 2,000 characters or a non-https ` + "`" + `documentUrl` + "`" + `.
   """
   labelTransactions(
     "The client."
@@ -8705,7 +8706,8 @@ extend type Mutation {
   """
   Moves every transfer of ` + "`" + `fromTransactionIds` + "`" + ` into ` + "`" + `toTransactionId` + "`" + ` (appended in settlement order) and
   deletes the emptied transactions (restorable with ` + "`" + `undoAuditLogs` + "`" + `). Returns the merged transaction. Marks
-  it dirty.
+  it dirty. A transaction paired as an internal transfer cannot be merged in (BAD_USER_INPUT: unmark it first);
+  at most 1,000 transfers move per call (BAD_USER_INPUT: merge in smaller steps).
   """
   mergeTransactions(
     "The client."
@@ -8723,7 +8725,10 @@ extend type Mutation {
   """
   Sets the price of a received asset in transactions whose incoming transfers lack one. Give either
   ` + "`" + `fiatValue` + "`" + ` (dollars per unit of the received asset) or a price in another asset (` + "`" + `assetAmount` + "`" + ` units of
-  ` + "`" + `assetAmountAssetId` + "`" + ` per unit, valued at that asset's market price). Returns the updated transactions.
+  ` + "`" + `assetAmountAssetId` + "`" + ` per unit, valued at that asset's price of the day in the price cache: BAD_USER_INPUT
+  when it has none). With ` + "`" + `assetId` + "`" + ` (or ` + "`" + `contractAddress` + "`" + `) every incoming transfer of that asset is priced, an
+  existing value included (the importer's value is kept as ` + "`" + `originalFiatValueCents` + "`" + `); without, every incoming
+  transfer that has no value. Each value is quantity times price, exact. Returns the updated transactions.
   Marks them dirty.
   """
   saveReceivePriceForTransactions(
@@ -8739,7 +8744,7 @@ extend type Mutation {
     contractAddress: String
     "Price per unit in dollars of the client's currency (a Float, not cents)."
     fiatValue: Float
-    "Apply to every transaction of the client missing basis for this asset, not only ` + "`" + `transactionIds` + "`" + `."
+    "Also price up to 500 more transactions of the client with an incoming transfer of this asset that has no value (needs ` + "`" + `assetId` + "`" + ` or ` + "`" + `contractAddress` + "`" + `)."
     overrideAllMissingBasis: Boolean
     "The transactions (1 to 500)."
     transactionIds: [ID!]!
@@ -8753,7 +8758,7 @@ extend type Mutation {
     baseTransactionId: ID!
     "The client."
     clientId: ID!
-    "Settlement position of the child among the base's children (1 = first); default after the existing children."
+    "Settlement position of the child among the base's children (1 = first, at most their number + 1; later children move back one place); default after the existing children."
     ordering: Int
     "Groups writes of one task."
     sessionId: String
@@ -8772,7 +8777,8 @@ extend type Mutation {
   3. Each transfer id occurs in exactly one child and must belong to the base.
   4. At most 20 child groups, at most 200 transfer ids in each group.
   5. The operation is atomic: all children are created or none.
-  Breaking a rule gives BAD_USER_INPUT and changes nothing. Returns the resulting transactions in settlement
+  Breaking a rule gives BAD_USER_INPUT naming it (for example ` + "`" + `split rule 3 (...): transfer ... is listed in
+  entry 0 and entry 1` + "`" + `) and changes nothing; the sizes of rule 4 are checked before any other work. Returns the resulting transactions in settlement
   order: the base first, then the children in the order of ` + "`" + `splits` + "`" + `. The base and the children are dirty.
   """
   splitTransactionIntoMany(
@@ -8790,8 +8796,11 @@ extend type Mutation {
 
   """
   Reverts the changes recorded by these audit-log entries (newest first), restoring deleted transactions
-  where needed. The undo is itself audited. Returns the affected transactions. Marks them dirty. CONFLICT
-  when a later change of the same field would be overwritten.
+  where needed. The undo is itself audited. Returns the affected transactions that still exist (an undone
+  creation deletes its transaction). Marks them dirty. CONFLICT when an entry is already undone, or when a
+  later live change depends on an entry and is not undone in the same call: a later change of the same field of
+  the same record, any later change of a record the entry created, deleted or moved, or anything later inside a
+  transaction the entry created. NOT_FOUND when an id is not one of the client's entries.
   """
   undoAuditLogs(
     "The audit-log entries (` + "`" + `AuditLog.id` + "`" + `, 1 to 500)."
@@ -8853,7 +8862,13 @@ extend type Mutation {
   updateTransaction(
     "The client."
     clientId: ID!
-    "Also create a labeling rule so that similar transactions (same protocol and method) get the same label."
+    """
+    Also create a labeling rule so that similar transactions get the same label: transactions of an account of
+    the same provider whose first transfer with one side outside the client goes the same way (in or out) with the
+    same counterparty address (the protocol's contract or the other party). The rule labels matching transactions
+    imported later, and up to 500 existing unlabeled ones now (` + "`" + `ruleAppliedTransactionCount` + "`" + `). BAD_USER_INPUT
+    when the transaction has no label, no account or no such transfer.
+    """
     createDefaultRule: Boolean!
     "Groups writes of one task."
     sessionId: String
@@ -8867,7 +8882,8 @@ extend type Mutation {
 
   """
   Updates one transfer. Fiat arguments are dollar Floats (1837.69 means 1837 dollars 69 cents; confusing
-  them with cents is a 100x error). Returns the whole transaction. Marks it dirty.
+  them with cents is a 100x error), converted to exact decimals. Overriding ` + "`" + `fiatValue` + "`" + ` keeps the importer's value
+  as ` + "`" + `originalFiatValueCents` + "`" + `. Returns the whole transaction. Marks it dirty.
   """
   updateTransfer(
     "New quantity (positive)."
@@ -8886,13 +8902,13 @@ extend type Mutation {
     fromAccountId: ID
     "Hide or unhide the transfer."
     isHidden: Boolean
-    "The basis as given in ` + "`" + `fiatCurrency` + "`" + ` (for example the exchange's EUR figure); converted at that day's rate when ` + "`" + `basisFiatValue` + "`" + ` is omitted."
+    "The basis as given in ` + "`" + `fiatCurrency` + "`" + `; used as ` + "`" + `basisFiatValue` + "`" + ` when that is omitted. The service has no exchange rates yet: a ` + "`" + `fiatCurrency` + "`" + ` other than the client's currency without ` + "`" + `basisFiatValue` + "`" + ` is BAD_USER_INPUT."
     originalBasisFiatValue: Float
-    "The value as given in ` + "`" + `fiatCurrency` + "`" + `; converted at that day's rate when ` + "`" + `fiatValue` + "`" + ` is omitted."
+    "The value as given in ` + "`" + `fiatCurrency` + "`" + `; used as ` + "`" + `fiatValue` + "`" + ` when that is omitted. The service has no exchange rates yet: a ` + "`" + `fiatCurrency` + "`" + ` other than the client's currency without ` + "`" + `fiatValue` + "`" + ` is BAD_USER_INPUT."
     originalFiatValue: Float
     "Acquisition date for the lots an incoming transfer creates."
     purchaseDateOverride: Date
-    "True discards the fiat overrides and returns to market prices."
+    "True discards the fiat overrides: the value returns to the importer's and the basis to the calculated one (not with ` + "`" + `fiatValue` + "`" + ` or ` + "`" + `basisFiatValue` + "`" + `)."
     resetFiatValue: Boolean
     "Groups writes of one task."
     sessionId: String

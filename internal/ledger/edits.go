@@ -23,6 +23,9 @@ const (
 	MaxMergeIDs       = 200 // transactions merged into one per call
 	MaxSplitGroups    = 20  // children of one split
 	MaxSplitTransfers = 200 // transfer ids per child
+	// MaxMovedTransfers bounds the transfers one merge moves or one duplicate copies: each is a few
+	// statements, and a request must stay well under a second.
+	MaxMovedTransfers = 1000
 )
 
 // Edit runs fn with an Editor on the scope's client in one database transaction, as the scope's
@@ -75,6 +78,9 @@ func (e *Editor) DuplicateTransaction(id uuid.UUID) (db.Transaction, error) {
 	if err != nil {
 		return db.Transaction{}, err
 	}
+	if len(trs) > MaxMovedTransfers {
+		return db.Transaction{}, apperr.InvalidField("transactionId", "holds %d transfers; at most %d can be copied", len(trs), MaxMovedTransfers)
+	}
 	cp, err := e.CreateTransaction(NewTransaction{AccountID: src.AccountID, OccurredAt: src.OccurredAt, Hash: src.TxnHash,
 		Label: src.Label, Notes: src.Notes, Ordinal: src.Ordinal})
 	if err != nil {
@@ -112,46 +118,49 @@ func (e *Editor) LabelTransactions(ids []uuid.UUID, in LabelEdit) error {
 			return err
 		}
 	}
-	p := TransactionPatch{Label: in.Label, ClearLabel: in.Wipe, Notes: in.Notes, InvestmentID: in.InvestmentID, OffChainData: in.OffChainData}
-	for _, id := range ids {
-		if _, err := e.UpdateTransaction(id, p); err != nil {
+	var oc db.Transaction
+	if in.OffChainData != nil {
+		if err := setTransactionField(&oc, "offChainData", in.OffChainData); err != nil {
 			return err
 		}
 	}
-	return nil
+	_, err := e.updateTransactions(ids, func(t *db.Transaction) {
+		if in.Label != nil || in.Wipe {
+			t.Label = in.Label
+		}
+		if in.Notes != nil {
+			t.Notes = in.Notes
+			if *in.Notes == "" {
+				t.Notes = nil
+			}
+		}
+		if in.InvestmentID != nil {
+			t.InvestmentID = in.InvestmentID
+			if *in.InvestmentID == "" {
+				t.InvestmentID = nil
+			}
+		}
+		if in.OffChainData != nil {
+			t.OffChainData = oc.OffChainData
+		}
+	})
+	return err
 }
 
 // SetHiddenCount hides or shows transactions and returns how many changed.
 func (e *Editor) SetHiddenCount(ids []uuid.UUID, hidden bool) (int, error) {
-	n := 0
-	for _, id := range uniqList(ids) {
-		t, err := e.Transaction(id)
-		if err != nil {
-			return 0, err
-		}
-		if t.IsHidden == hidden {
-			continue
-		}
-		if _, err := e.UpdateTransaction(id, TransactionPatch{IsHidden: &hidden}); err != nil {
-			return 0, err
-		}
-		n++
-	}
-	return n, nil
+	return e.updateTransactions(ids, func(t *db.Transaction) { t.IsHidden = hidden })
 }
 
 // SetMissingBasisOverride keeps isMissingBasis as given (override) or drops the override.
 func (e *Editor) SetMissingBasisOverride(ids []uuid.UUID, isMissing, override bool) error {
-	p := TransactionPatch{ClearMissingBasisOverride: !override}
-	if override {
-		p.MissingBasisOverride = &isMissing
-	}
-	for _, id := range ids {
-		if _, err := e.UpdateTransaction(id, p); err != nil {
-			return err
+	_, err := e.updateTransactions(ids, func(t *db.Transaction) {
+		t.IsMissingBasisOverride = nil
+		if override {
+			t.IsMissingBasisOverride = &isMissing
 		}
-	}
-	return nil
+	})
+	return err
 }
 
 // Merge moves every transfer of from into to (appended in settlement order) and deletes the
@@ -178,6 +187,7 @@ func (e *Editor) Merge(from []uuid.UUID, to uuid.UUID) (db.Transaction, error) {
 	if err != nil {
 		return db.Transaction{}, err
 	}
+	moved := 0
 	for _, id := range from {
 		if _, err := e.Transaction(id); err != nil {
 			return db.Transaction{}, err
@@ -192,6 +202,9 @@ func (e *Editor) Merge(from []uuid.UUID, to uuid.UUID) (db.Transaction, error) {
 		trs, err := e.Transfers(id)
 		if err != nil {
 			return db.Transaction{}, err
+		}
+		if moved += len(trs); moved > MaxMovedTransfers {
+			return db.Transaction{}, apperr.InvalidField("fromTransactionIds", "hold more than %d transfers; merge in smaller steps", MaxMovedTransfers)
 		}
 		for _, tr := range trs {
 			if err := e.moveTransfer(tr, to, pos); err != nil {

@@ -12,6 +12,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
+	"taxd/internal/recalc"
 )
 
 // tx3 creates a transaction with three outgoing transfers and returns it and the transfer ids.
@@ -271,5 +272,158 @@ func TestLabelRuleLabelsMatchingImports(t *testing.T) {
 		} else if want != "" {
 			t.Errorf("%s unlabeled, want %q", ext, want)
 		}
+	}
+}
+
+// Overriding a value keeps the importer's as the original; resetFiatValue returns to it and drops
+// the basis override; both are audited and undoable.
+func TestUpdateTransferOverrideAndReset(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	var txID, trID uuid.UUID
+	edit := func(fn func(e *ledger.Editor) error) {
+		t.Helper()
+		if err := b.led.Update(b.ctx, b.client, meta, fn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit(func(e *ledger.Editor) error {
+		tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)})
+		if err != nil {
+			return err
+		}
+		tr, err := e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: b.eth, Quantity: dec("1"), ToAccountID: &b.wallet,
+			FiatValue: decimal.NullDecimal{Decimal: dec("3000.10"), Valid: true}})
+		txID, trID = tx.ID, tr.ID
+		return err
+	})
+	edit(func(e *ledger.Editor) error {
+		_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{FiatValue: ptr(dec("3100")), BasisFiatValue: ptr(dec("2900.5"))})
+		return err
+	})
+	check := func(value, original, basis string) {
+		t.Helper()
+		var v, o, bs *string
+		if err := b.pool.QueryRow(b.ctx, `SELECT fiat_value::text, original_fiat_value::text, basis_fiat_value::text FROM transfers WHERE id = $1`, trID).Scan(&v, &o, &bs); err != nil {
+			t.Fatal(err)
+		}
+		str := func(p *string) string {
+			if p == nil {
+				return ""
+			}
+			return *p
+		}
+		if str(v) != value || str(o) != original || str(bs) != basis {
+			t.Errorf("value %q original %q basis %q, want %q %q %q", str(v), str(o), str(bs), value, original, basis)
+		}
+	}
+	check("3100", "3000.10", "2900.5")
+	edit(func(e *ledger.Editor) error {
+		_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{ResetFiatValue: true})
+		return err
+	})
+	check("3000.10", "3000.10", "")
+}
+
+// Through a real recalculation: the split's array order is the engine's settlement order. A
+// transaction that buys 1 ETH for $1,000 and sells 1 ETH for $1,500 is split into two children;
+// buy-then-sell gains $500 from the lot, sell-then-buy finds no lot (missing basis, gain $1,500).
+func TestSplitOrderIsTheEngineSettlementOrder(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	btc := uuid.New()
+	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
+	for i, buyFirst := range []bool{true, false} {
+		var sellChild uuid.UUID
+		if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+			tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: time.Date(2024, 6, 1+i*10, 0, 0, 0, 0, time.UTC)})
+			if err != nil {
+				return err
+			}
+			value := func(s string) decimal.NullDecimal { return decimal.NullDecimal{Decimal: dec(s), Valid: true} }
+			sell, err := e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: b.eth, Quantity: dec("1"), FromAccountID: &b.wallet, ToAddress: ptr("0xshop"), FiatValue: value("1500")})
+			if err != nil {
+				return err
+			}
+			buy, err := e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: b.eth, Quantity: dec("1"), ToAccountID: &b.wallet, FromAddress: ptr("0xdesk"), FiatValue: value("1000")})
+			if err != nil {
+				return err
+			}
+			if _, err := e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: btc, Quantity: dec("0.1"), ToAccountID: &b.wallet, FiatValue: value("100")}); err != nil {
+				return err
+			}
+			groups := []ledger.SplitGroup{{TransferIDs: []uuid.UUID{sell.ID}}, {TransferIDs: []uuid.UUID{buy.ID}}}
+			if buyFirst {
+				groups[0], groups[1] = groups[1], groups[0]
+			}
+			children, err := e.Split(tx.ID, groups, nil)
+			if err != nil {
+				return err
+			}
+			sellChild = children[0].ID
+			if buyFirst {
+				sellChild = children[1].ID
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+			t.Fatal(err)
+		}
+		var gain decimal.Decimal
+		var missing bool
+		if err := b.pool.QueryRow(b.ctx, `SELECT r.gain, r.is_missing_basis FROM tax_transaction_results r
+			JOIN clients c ON c.current_result_set_id = r.result_set_id WHERE c.id = $1 AND r.transaction_id = $2`, b.client, sellChild).Scan(&gain, &missing); err != nil {
+			t.Fatal(err)
+		}
+		wantGain, wantMissing := dec("500"), false
+		if !buyFirst {
+			wantGain, wantMissing = dec("1500"), true
+		}
+		if !gain.Equal(wantGain) || missing != wantMissing {
+			t.Errorf("buy first %v: gain %s missing basis %v, want %s %v", buyFirst, gain, missing, wantGain, wantMissing)
+		}
+	}
+}
+
+// Two concurrent undos of the same entry: exactly one reverts it, the other gets CONFLICT.
+func TestConcurrentUndoRevertsOnce(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	base, _ := b.tx3(t)
+	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		_, err := e.UpdateTransaction(base, ledger.TransactionPatch{Notes: ptr("first")})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var entry uuid.UUID
+	if err := b.pool.QueryRow(b.ctx, `SELECT id FROM audit_logs WHERE client_id = $1 AND field = 'notes'`, b.client).Scan(&entry); err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 2)
+	for range 2 {
+		go func() {
+			errs <- b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error { _, err := e.Undo([]uuid.UUID{entry}); return err })
+		}()
+	}
+	ok, conflicts := 0, 0
+	for range 2 {
+		switch err := <-errs; apperr.KindOf(err) {
+		case apperr.Conflict:
+			conflicts++
+		default:
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok++
+		}
+	}
+	if ok != 1 || conflicts != 1 {
+		t.Fatalf("%d undos succeeded and %d conflicted, want 1 and 1", ok, conflicts)
+	}
+	if n := b.count(t, `SELECT count(*) FROM audit_logs WHERE client_id = $1 AND field = 'notes'`, b.client); n != 2 {
+		t.Errorf("%d notes entries, want 2 (the edit and one revert)", n)
 	}
 }

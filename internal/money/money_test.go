@@ -1,6 +1,7 @@
 package money
 
 import (
+	"math"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -23,5 +24,20 @@ func TestCentsAndFormatting(t *testing.T) {
 		if got != c.cents || Format(got) != c.text {
 			t.Errorf("%s: %d %q, want %d %q", c.dollars, got, Format(got), c.cents, c.text)
 		}
+	}
+}
+
+func TestFromFloatIsExact(t *testing.T) {
+	for f, want := range map[float64]string{1837.69: "1837.69", 3.8: "3.8", 0.001: "0.001", 5100.5: "5100.5"} {
+		d, err := FromFloat(f)
+		if err != nil || d.String() != want {
+			t.Errorf("FromFloat(%v) = %s, %v; want %s", f, d, err, want)
+		}
+	}
+	if d, _ := FromFloat(1837.69); Cents(d) != 183769 {
+		t.Errorf("1837.69 dollars = %d cents, want 183769", Cents(d))
+	}
+	if _, err := FromFloat(math.NaN()); err == nil {
+		t.Error("NaN accepted")
 	}
 }

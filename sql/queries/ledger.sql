@@ -72,7 +72,9 @@ ORDER BY created_at DESC, id DESC
 LIMIT $2 OFFSET $3;
 
 -- name: GetAuditLogsByIDs :many
-SELECT * FROM audit_logs WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]) ORDER BY created_at DESC, id DESC;
+-- Locked: two concurrent undos of one entry cannot both revert it (the second sees it undone).
+SELECT * FROM audit_logs WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]) ORDER BY created_at DESC, id DESC
+FOR UPDATE;
 
 -- name: MarkAuditLogUndone :exec
 UPDATE audit_logs SET undone_at = now() WHERE client_id = $1 AND id = $2;
