@@ -264,9 +264,11 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		w = append(w, sq.Expr("r.income <> 0"))
 	case EventAcquisition:
 		w = append(w, sq.Expr("coalesce(r.income, 0) = 0"), existsTransfer("tr.from_account_id IS NULL AND tr.to_account_id IS NOT NULL AND NOT tr.is_fee"))
-	case EventInternalTransfer:
+	case EventInternalTransfer: // a move, or a side of an internal-transfer or bridge link (pairs.go)
 		w = append(w, sq.Or{sq.Eq{"t.label": tax.LabelInternal.String()},
-			existsTransfer("tr.from_account_id IS NOT NULL AND tr.to_account_id IS NOT NULL AND NOT tr.is_fee")})
+			existsTransfer("tr.from_account_id IS NOT NULL AND tr.to_account_id IS NOT NULL AND NOT tr.is_fee"),
+			sq.Expr(`EXISTS (SELECT 1 FROM internal_transfer_pairs p WHERE (p.from_transaction_id = t.id OR p.to_transaction_id = t.id)
+				AND p.link_type <> 'CROSS_CHAIN_SWAP')`)})
 	case EventExpense:
 		w = append(w, sq.Expr("t.label = ANY(?)", expenseLabels))
 	case EventNonTaxable:

@@ -84,7 +84,10 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 				return err
 			}
 		}
-		return s.loadLedger(ctx, pool, tx)
+		if err := s.loadLedger(ctx, pool, tx); err != nil {
+			return err
+		}
+		return s.applyLinks(ctx, tx) // pairs.go
 	})
 	return s, err
 }
@@ -148,7 +151,11 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 	if unknown {
 		from = nil
 	}
-	return from, rows.Err()
+	if err := rows.Err(); err != nil || from == nil {
+		return from, err
+	}
+	earliest, err := s.linkedDirtyFrom(ctx, tx, *from) // pairs.go
+	return &earliest, err
 }
 
 // ledgerQuery lists every transfer the engine sees, in settlement order. Hidden transactions and

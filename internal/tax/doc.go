@@ -38,6 +38,7 @@
 //
 //	direction  label                                  effect
 //	own→own    any (except spam)                      internal move; lots keep acquisition date and basis
+//	                                                  (with ToAsset: a bridge, the lots become lots of ToAsset)
 //	in         "" trade/swap buy sell payment          acquisition: lot basis = FiatValue + FeeFiat (+ fee rule)
 //	           staking_* lp_* (without identifier)
 //	in         staking_reward mining airdrop           income of that type at FiatValue; lot basis = FiatValue + FeeFiat
