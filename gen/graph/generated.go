@@ -7953,7 +7953,7 @@ extend type Query {
     email: String
     "End of a DATE_RANGE (exclusive)."
     endDate: Date
-    "Leave out disposals reported on a Form 1099-DA (to report them separately). Recorded with the report; it excludes nothing yet: the ledger holds no broker-reported rows."
+    "Leave out disposals reported on a Form 1099-DA (to report them separately): those the reconciliation of the client's 1099-DA forms of that tax year pairs with a broker row (` + "`" + `generate1099DAReports` + "`" + `, ` + "`" + `getTaxFormReconciliation` + "`" + `), matched or differing."
     exclude1099DA: Boolean
     "Send the e-mail even when an existing report is reused."
     forceSendEmail: Boolean

@@ -61,6 +61,7 @@ type Service struct {
 	publicURL string
 	now       func() time.Time
 	renderers map[string]RenderFunc
+	reported  ReportedFunc
 }
 
 // RenderFunc renders a report of a type another package owns (see Register).
@@ -69,6 +70,13 @@ type RenderFunc func(ctx context.Context, r db.Report) (File, error)
 // Register makes the worker render reports of type kind with fn (a reconciled Form 8949:
 // internal/taxforms). Call it while building the services, before workers start.
 func (s *Service) Register(kind string, fn RenderFunc) { s.renderers[kind] = fn }
+
+// ReportedFunc returns the transfers whose disposals in a tax year a broker reported on a Form
+// 1099-DA (internal/taxforms: the disposals its reconciliation pairs with a broker row).
+type ReportedFunc func(ctx context.Context, clientID uuid.UUID, taxYear int) (map[uuid.UUID]bool, error)
+
+// SetBrokerReported gives exclude1099DA its source; without one, a report excludes nothing.
+func (s *Service) SetBrokerReported(fn ReportedFunc) { s.reported = fn }
 
 // Deps are the Service's collaborators.
 type Deps struct {
@@ -330,9 +338,22 @@ func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
 		if err != nil {
 			return Data{}, err
 		}
+		reported := map[int32]map[uuid.UUID]bool{} // tax year -> transfers a 1099-DA reported
 		for _, x := range ds {
 			if r.FormBox != nil && x.FormBox != *r.FormBox {
 				continue
+			}
+			if r.Exclude1099da && s.reported != nil {
+				byYear, ok := reported[x.TaxYear]
+				if !ok {
+					if byYear, err = s.reported(ctx, r.ClientID, int(x.TaxYear)); err != nil {
+						return Data{}, err
+					}
+					reported[x.TaxYear] = byYear
+				}
+				if id, err := uuid.Parse(x.TransferID); err == nil && byYear[id] {
+					continue
+				}
 			}
 			d.Disposals = append(d.Disposals, db.ListYearDisposalsRow(x))
 		}

@@ -85,6 +85,8 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 	}
 	// The report worker renders the reconciled Form 8949 that a tax form generation queues.
 	s.Reports.Register(taxforms.ReportType, s.TaxForms.RenderReport)
+	// exclude1099DA leaves out the disposals the client's Forms 1099-DA report.
+	s.Reports.SetBrokerReported(s.TaxForms.ReportedTransfers)
 	return s, nil
 }
 
