@@ -6340,7 +6340,7 @@ extend type Mutation {
     defaultToFloor: Boolean
     "Last day of the tax year as ` + "`" + `MM-DD` + "`" + `; alone, it sets the start to the day after it."
     fiscalYearEnd: String
-    "First day of the tax year as ` + "`" + `MM-DD` + "`" + `, day 1 to 28. TAXES_LOCKED while ` + "`" + `lockTaxesUntil` + "`" + ` is set (it moves every year's boundaries)."
+    "First day of the tax year as ` + "`" + `MM-DD` + "`" + `, day 1 to 28. TAXES_LOCKED while taxes are locked by an earlier ` + "`" + `lockTaxesUntil` + "`" + ` (it moves every year's boundaries; one call may set both)."
     fiscalYearStart: String
     "Full-service notes. Staff only."
     fullServiceNotes: String
@@ -6368,7 +6368,7 @@ extend type Mutation {
     messengerGroupUrl: String
     "Username in that messenger."
     messengerUsername: String
-    "IANA timezone, for example ` + "`" + `Europe/Berlin` + "`" + `. TAXES_LOCKED while ` + "`" + `lockTaxesUntil` + "`" + ` is set (it moves every year's boundaries)."
+    "IANA timezone, for example ` + "`" + `Europe/Berlin` + "`" + `. TAXES_LOCKED while taxes are locked by an earlier ` + "`" + `lockTaxesUntil` + "`" + ` (it moves every year's boundaries; one call may set both)."
     timezone: String
     "Kind of taxpayer: ` + "`" + `individual` + "`" + `, ` + "`" + `business` + "`" + ` or ` + "`" + `trust` + "`" + `."
     type: String
@@ -6376,7 +6376,7 @@ extend type Mutation {
     useSnapshots: Boolean
   ): Client!
 
-  "Changes the client's default cost-basis algorithm. Returns the client. Any member or ReadWrite key of the client. Marks the client dirty when the algorithm changes. TAXES_LOCKED while ` + "`" + `lockTaxesUntil` + "`" + ` is set (per-year changes from an unlocked year: ` + "`" + `updateClientTaxSettings` + "`" + `)."
+  "Changes the client's default cost-basis algorithm. Returns the client. Any member or ReadWrite key of the client. Marks the client dirty when the algorithm changes. TAXES_LOCKED while taxes are locked (per-year changes from an unlocked year: ` + "`" + `updateClientTaxSettings` + "`" + `)."
   updateClientCostBasisAlgorithm(
     "The client."
     clientId: ID!

@@ -166,11 +166,11 @@ func (s *Service) Update(ctx context.Context, scope auth.ClientScope, u Update) 
 }
 
 // checkTaxLock refuses (TaxesLocked) a change of the timezone, the fiscal year or the cost-basis
-// algorithm while taxes are locked (by the old or the new lock): each moves or recomputes figures of
-// every year, the locked ones included. Changing the lock itself is allowed; the transaction rolls
-// back on refusal, so nothing is written.
+// algorithm while taxes are locked: each moves or recomputes figures of every year, the locked ones
+// included. The lock in force before the call decides, so one call may set a lock together with the
+// settings its figures are computed under; the transaction rolls back on refusal.
 func checkTaxLock(a, b db.Client) error {
-	if a.LockTaxesUntil == nil && b.LockTaxesUntil == nil {
+	if a.LockTaxesUntil == nil {
 		return nil
 	}
 	var changed []string
@@ -186,12 +186,8 @@ func checkTaxLock(a, b db.Client) error {
 	if len(changed) == 0 {
 		return nil
 	}
-	lock := b.LockTaxesUntil
-	if lock == nil || (a.LockTaxesUntil != nil && a.LockTaxesUntil.After(*lock)) {
-		lock = a.LockTaxesUntil
-	}
 	return apperr.New(apperr.TaxesLocked, "taxes are locked until %s: the %s cannot change while figures before it are locked",
-		lock.Format(time.DateOnly), strings.Join(changed, " and "))
+		a.LockTaxesUntil.Format(time.DateOnly), strings.Join(changed, " and "))
 }
 
 // taxInputsChanged reports whether a settings change invalidates the tax results.
