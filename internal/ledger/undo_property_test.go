@@ -278,6 +278,16 @@ var editKinds = []editKind{
 		}
 		return e.MarkInternalTransfer(from, to)
 	}},
+	{"bridgeTransactions", func(w *world, e *ledger.Editor) error {
+		txs, _ := w.live(e)
+		_, err := e.Link(ledger.LinkBridge, w.pick(txs), w.pick(txs))
+		return err
+	}},
+	{"crossChainSwap", func(w *world, e *ledger.Editor) error {
+		txs, _ := w.live(e)
+		_, err := e.Link(ledger.LinkCrossChainSwap, w.pick(txs), w.pick(txs))
+		return err
+	}},
 	{"unmarkInternalTransfer", func(w *world, e *ledger.Editor) error {
 		var from, to uuid.UUID
 		if err := e.Tx().QueryRow(w.ctx, `SELECT from_transaction_id, to_transaction_id FROM internal_transfer_pairs WHERE client_id = $1 LIMIT 1`, w.client).Scan(&from, &to); err != nil {
@@ -299,7 +309,7 @@ func dump(ctx context.Context, pool *pgxpool.Pool, client uuid.UUID) (string, er
 		        fiat_value::text, original_fiat_value::text, basis_fiat_value::text, original_basis_fiat_value::text, fee_fiat::text,
 		        is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override
 		   FROM transfers WHERE client_id = $1 ORDER BY id`,
-		`SELECT from_transaction_id, to_transaction_id FROM internal_transfer_pairs WHERE client_id = $1 ORDER BY 1, 2`,
+		`SELECT from_transaction_id, to_transaction_id, link_type, id FROM internal_transfer_pairs WHERE client_id = $1 ORDER BY 1, 2`,
 	} {
 		rows, err := pool.Query(ctx, q, client)
 		if err != nil {
