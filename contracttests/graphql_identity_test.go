@@ -245,3 +245,42 @@ func TestGraphQLUpdateClientEveryArgument(t *testing.T) {
 		t.Errorf("stored: %s", r.raw)
 	}
 }
+
+// A report the end user exports through GraphQL in a format the partner API does not name (a
+// Schedule 1 PDF) is left out of the partner's report list, which lists only its own types.
+func TestRESTReportListKeepsToItsTypes(t *testing.T) {
+	e := newEnv(t)
+	tok := "Bearer " + e.token(t, user123ID, "user-123")
+	r := postGraphQL(t, e, tok, `query($c: ID!) { getReportExportV2(clientId: $c, type: SCHEDULE_1_PDF, dateQueryType: TAX_YEAR, year: "2025") { report { id type } } }`,
+		map[string]any{"c": user123ID.String()})
+	if r.code != "" || !bytes.Contains(r.data["getReportExportV2"], []byte("SCHEDULE_1_PDF")) {
+		t.Fatalf("export: %s", r.raw)
+	}
+	req, err := http.NewRequest("GET", e.url+"/api/users/user-123/reports", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.authenticate(t, req, "pair")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var list struct {
+		Data struct {
+			Reports []struct{ ReportType string } `json:"reports"`
+		} `json:"data"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("list: %d %v", resp.StatusCode, err)
+	}
+	var n int
+	if err := e.pool.QueryRow(ctx(), `SELECT count(*) FROM reports WHERE client_id = $1 AND report_type = 'schedule-1-pdf'`, user123ID).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("the GraphQL export stored %d schedule-1-pdf reports (%v), want 1", n, err)
+	}
+	for _, x := range list.Data.Reports {
+		if x.ReportType == "schedule-1-pdf" {
+			t.Errorf("the partner list shows a type its API does not name: %+v", list.Data.Reports)
+		}
+	}
+}

@@ -21,9 +21,13 @@ func (h *Handler) ListReports(ctx context.Context, req api.ListReportsRequestObj
 	if err != nil {
 		return nil, err
 	}
-	out := make([]api.Report, len(rs))
-	for i, r := range rs {
-		out[i] = reportOut(r)
+	// Reports of the types this API names: a GraphQL export of the same client (a PDF form, say)
+	// has no ReportType value here.
+	out := make([]api.Report, 0, len(rs))
+	for _, r := range rs {
+		if api.ReportType(r.ReportType).Valid() {
+			out = append(out, reportOut(r))
+		}
 	}
 	return api.ListReports200JSONResponse{Type: api.Success, Message: "Reports retrieved", Data: api.ReportList{Reports: out}}, nil
 }
