@@ -64,7 +64,8 @@ func newBenchEnv(b *testing.B) (*benchEnv, error) {
 			return nil, err
 		}
 	}
-	return newBenchEnvPool(context.Background(), pgtest.Pool(b), n)
+	// The pool outlives the first benchmark: BenchmarkTransactionQueries and BenchmarkPortfolio share it.
+	return newBenchEnvPool(context.Background(), pgtest.ProcessPool(b), n)
 }
 
 // newBenchEnvPool seeds the bench client of n transactions into pool and serves GraphQL over it.

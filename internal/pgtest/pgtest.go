@@ -54,6 +54,28 @@ func Main(m *testing.M) {
 // the test ends.
 func URL(t testing.TB) string {
 	t.Helper()
+	url, drop := newDatabase(t)
+	t.Cleanup(drop)
+	return url
+}
+
+// ProcessPool returns a pool on a fresh database that lives as long as the test process (a
+// throwaway cluster goes with pgtest.Main): for fixtures that several benchmarks share, which a
+// benchmark's own cleanup would otherwise close under the next one.
+func ProcessPool(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	url, _ := newDatabase(t)
+	pool, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	return pool
+}
+
+// newDatabase creates a database cloned from the migrated template and returns its URL and a
+// function that drops it.
+func newDatabase(t testing.TB) (string, func()) {
+	t.Helper()
 	admin := adminURL(t)
 	tpl := template(t, admin)
 	ctx := context.Background()
@@ -75,7 +97,7 @@ func URL(t testing.TB) string {
 	if err != nil {
 		t.Fatalf("pgtest: create database: %v", err)
 	}
-	t.Cleanup(func() {
+	drop := func() {
 		ctx := context.Background()
 		c, err := pgx.Connect(ctx, admin)
 		if err != nil {
@@ -83,8 +105,8 @@ func URL(t testing.TB) string {
 		}
 		defer c.Close(ctx)
 		_, _ = c.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %q WITH (FORCE)`, name))
-	})
-	return withDatabase(admin, name)
+	}
+	return withDatabase(admin, name), drop
 }
 
 // Pool returns a pool on a fresh database (see URL), closed when the test ends.
