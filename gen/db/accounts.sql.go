@@ -12,30 +12,6 @@ import (
 	"github.com/google/uuid"
 )
 
-const accountsWithCredentials = `-- name: AccountsWithCredentials :many
-SELECT account_id FROM exchange_credentials WHERE account_id = ANY($1::uuid[])
-`
-
-func (q *Queries) AccountsWithCredentials(ctx context.Context, ids []uuid.UUID) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, accountsWithCredentials, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []uuid.UUID
-	for rows.Next() {
-		var account_id uuid.UUID
-		if err := rows.Scan(&account_id); err != nil {
-			return nil, err
-		}
-		items = append(items, account_id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const clientIsEmbedded = `-- name: ClientIsEmbedded :one
 SELECT (partner_id IS NOT NULL)::boolean AS embedded FROM clients WHERE id = $1
 `

@@ -277,25 +277,6 @@ func (q *Queries) GetClientSubscription(ctx context.Context, clientID uuid.UUID)
 	return i, err
 }
 
-const getUser = `-- name: GetUser :one
-SELECT id, idp_subject, email, name, is_staff, active_client_id, created_at FROM users WHERE id = $1
-`
-
-func (q *Queries) GetUser(ctx context.Context, id uuid.UUID) (User, error) {
-	row := q.db.QueryRow(ctx, getUser, id)
-	var i User
-	err := row.Scan(
-		&i.ID,
-		&i.IdpSubject,
-		&i.Email,
-		&i.Name,
-		&i.IsStaff,
-		&i.ActiveClientID,
-		&i.CreatedAt,
-	)
-	return i, err
-}
-
 const listClientInsights = `-- name: ListClientInsights :many
 SELECT i.id, i.client_id, i.pattern_id, i.type, i.status, i.severity, i.title, i.description, i.asset_id, i.estimated_impact_cents, i.created_at, i.resolved_at, (SELECT count(*) FROM insight_transactions it WHERE it.insight_id = i.id)::int AS transaction_count
 FROM insights i WHERE i.client_id = $1 ORDER BY i.created_at, i.id LIMIT 1000

@@ -63,24 +63,6 @@ func (q *Queries) CountDirty(ctx context.Context, clientID uuid.UUID) (int32, er
 	return column_1, err
 }
 
-const deleteInternalPair = `-- name: DeleteInternalPair :execrows
-DELETE FROM internal_transfer_pairs WHERE client_id = $1 AND from_transaction_id = $2 AND to_transaction_id = $3
-`
-
-type DeleteInternalPairParams struct {
-	ClientID          uuid.UUID
-	FromTransactionID uuid.UUID
-	ToTransactionID   uuid.UUID
-}
-
-func (q *Queries) DeleteInternalPair(ctx context.Context, arg DeleteInternalPairParams) (int64, error) {
-	result, err := q.db.Exec(ctx, deleteInternalPair, arg.ClientID, arg.FromTransactionID, arg.ToTransactionID)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
 const deleteTransfer = `-- name: DeleteTransfer :exec
 DELETE FROM transfers WHERE client_id = $1 AND transaction_id = $2 AND id = $3
 `
@@ -452,22 +434,6 @@ func (q *Queries) InsertAuditLog(ctx context.Context, arg InsertAuditLogParams) 
 	return err
 }
 
-const insertInternalPair = `-- name: InsertInternalPair :exec
-INSERT INTO internal_transfer_pairs (client_id, from_transaction_id, to_transaction_id) VALUES ($1, $2, $3)
-ON CONFLICT DO NOTHING
-`
-
-type InsertInternalPairParams struct {
-	ClientID          uuid.UUID
-	FromTransactionID uuid.UUID
-	ToTransactionID   uuid.UUID
-}
-
-func (q *Queries) InsertInternalPair(ctx context.Context, arg InsertInternalPairParams) error {
-	_, err := q.db.Exec(ctx, insertInternalPair, arg.ClientID, arg.FromTransactionID, arg.ToTransactionID)
-	return err
-}
-
 const insertLabelRule = `-- name: InsertLabelRule :one
 INSERT INTO label_rules (id, client_id, provider, direction, counterparty, label) VALUES ($1, $2, $3, $4, $5, $6)
 ON CONFLICT (client_id, provider, direction, counterparty) DO UPDATE SET label = EXCLUDED.label
@@ -743,63 +709,6 @@ func (q *Queries) ListAssetsByIDs(ctx context.Context, arg ListAssetsByIDsParams
 			&i.Description,
 			&i.CreatedAt,
 			&i.IconImageUrl,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const listAuditLogs = `-- name: ListAuditLogs :many
-SELECT id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor, created_at, undone_at FROM audit_logs WHERE client_id = $1
-  AND ($4::uuid[] IS NULL OR transaction_id = ANY($4::uuid[]))
-  AND ($5::text IS NULL OR field = $5::text)
-ORDER BY created_at DESC, id DESC
-LIMIT $2 OFFSET $3
-`
-
-type ListAuditLogsParams struct {
-	ClientID       uuid.UUID
-	Limit          int32
-	Offset         int32
-	TransactionIds []uuid.UUID
-	Field          *string
-}
-
-func (q *Queries) ListAuditLogs(ctx context.Context, arg ListAuditLogsParams) ([]AuditLog, error) {
-	rows, err := q.db.Query(ctx, listAuditLogs,
-		arg.ClientID,
-		arg.Limit,
-		arg.Offset,
-		arg.TransactionIds,
-		arg.Field,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []AuditLog
-	for rows.Next() {
-		var i AuditLog
-		if err := rows.Scan(
-			&i.ID,
-			&i.ClientID,
-			&i.TransactionID,
-			&i.Entity,
-			&i.EntityID,
-			&i.Action,
-			&i.Field,
-			&i.OldValue,
-			&i.NewValue,
-			&i.SessionID,
-			&i.Source,
-			&i.Actor,
-			&i.CreatedAt,
-			&i.UndoneAt,
 		); err != nil {
 			return nil, err
 		}

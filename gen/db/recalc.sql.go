@@ -141,21 +141,6 @@ func (q *Queries) InsertRecalcJob(ctx context.Context, arg InsertRecalcJobParams
 	return i, err
 }
 
-const insertResultSet = `-- name: InsertResultSet :exec
-INSERT INTO tax_result_sets (id, client_id, recalc_job_id) VALUES ($1, $2, $3)
-`
-
-type InsertResultSetParams struct {
-	ID          uuid.UUID
-	ClientID    uuid.UUID
-	RecalcJobID *uuid.UUID
-}
-
-func (q *Queries) InsertResultSet(ctx context.Context, arg InsertResultSetParams) error {
-	_, err := q.db.Exec(ctx, insertResultSet, arg.ID, arg.ClientID, arg.RecalcJobID)
-	return err
-}
-
 const lockRecalcRequests = `-- name: LockRecalcRequests :exec
 SELECT pg_advisory_xact_lock(hashtextextended('taxd.recalc:' || $1::uuid::text, 0))
 `

@@ -720,67 +720,6 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 	return items, nil
 }
 
-const listTransferHistory = `-- name: ListTransferHistory :many
-SELECT t.occurred_at, t.id AS transaction_id, coalesce(t.txn_hash, '')::text AS hash, coalesce(t.label, '')::text AS label,
-       a.symbol, tr.quantity, coalesce(fa.name, tr.from_address, '')::text AS from_name,
-       coalesce(ta.name, tr.to_address, '')::text AS to_name, tr.fiat_value
-FROM transactions t
-JOIN transfers tr ON tr.transaction_id = t.id
-JOIN assets a ON a.id = tr.asset_id
-LEFT JOIN accounts fa ON fa.id = tr.from_account_id
-LEFT JOIN accounts ta ON ta.id = tr.to_account_id
-WHERE t.client_id = $1 AND t.deleted_at IS NULL AND t.occurred_at >= $2 AND t.occurred_at < $3
-ORDER BY t.occurred_at, t.ordinal, t.id, tr.position
-`
-
-type ListTransferHistoryParams struct {
-	ClientID     uuid.UUID
-	OccurredAt   time.Time
-	OccurredAt_2 time.Time
-}
-
-type ListTransferHistoryRow struct {
-	OccurredAt    time.Time
-	TransactionID uuid.UUID
-	Hash          string
-	Label         string
-	Symbol        string
-	Quantity      decimal.Decimal
-	FromName      string
-	ToName        string
-	FiatValue     decimal.NullDecimal
-}
-
-func (q *Queries) ListTransferHistory(ctx context.Context, arg ListTransferHistoryParams) ([]ListTransferHistoryRow, error) {
-	rows, err := q.db.Query(ctx, listTransferHistory, arg.ClientID, arg.OccurredAt, arg.OccurredAt_2)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []ListTransferHistoryRow
-	for rows.Next() {
-		var i ListTransferHistoryRow
-		if err := rows.Scan(
-			&i.OccurredAt,
-			&i.TransactionID,
-			&i.Hash,
-			&i.Label,
-			&i.Symbol,
-			&i.Quantity,
-			&i.FromName,
-			&i.ToName,
-			&i.FiatValue,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const listYearDisposals = `-- name: ListYearDisposals :many
 SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = d.asset_key

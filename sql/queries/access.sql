@@ -24,10 +24,6 @@ SELECT * FROM users WHERE idp_subject = $1;
 -- name: IsClientMember :one
 SELECT EXISTS (SELECT 1 FROM client_members WHERE client_id = $1 AND user_id = $2);
 
--- name: ListUserClients :many
-SELECT c.* FROM clients c JOIN client_members m ON m.client_id = c.id
-WHERE m.user_id = $1 ORDER BY c.created_at, c.id;
-
 -- name: LoginLockState :one
 -- The latest lock among keys that is still in force (the epoch when none is) and whether any key
 -- has failures on record.

@@ -68,9 +68,6 @@ ON CONFLICT (account_id) DO UPDATE SET sealed = EXCLUDED.sealed, updated_at = no
 -- name: GetExchangeCredentials :one
 SELECT sealed FROM exchange_credentials WHERE account_id = $1;
 
--- name: AccountsWithCredentials :many
-SELECT account_id FROM exchange_credentials WHERE account_id = ANY(sqlc.arg(ids)::uuid[]);
-
 -- name: GetUsedChains :one
 SELECT chains FROM used_chains_cache WHERE address = $1 AND checked_at > $2;
 

@@ -12,9 +12,6 @@ SELECT * FROM clients WHERE id = $1;
 -- name: GetClientForUpdate :one
 SELECT * FROM clients WHERE id = $1 FOR UPDATE;
 
--- name: GetUser :one
-SELECT * FROM users WHERE id = $1;
-
 -- name: UpdateClientSettings :one
 -- Sets every settings column from a value the caller merged (unchanged fields carry their old value).
 UPDATE clients SET

@@ -75,13 +75,6 @@ INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action
                         session_id, source, actor)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12);
 
--- name: ListAuditLogs :many
-SELECT * FROM audit_logs WHERE client_id = $1
-  AND (sqlc.narg(transaction_ids)::uuid[] IS NULL OR transaction_id = ANY(sqlc.narg(transaction_ids)::uuid[]))
-  AND (sqlc.narg(field)::text IS NULL OR field = sqlc.narg(field)::text)
-ORDER BY created_at DESC, id DESC
-LIMIT $2 OFFSET $3;
-
 -- name: GetAuditLogsByIDs :many
 -- Locked: two concurrent undos of one entry cannot both revert it (the second sees it undone).
 SELECT * FROM audit_logs WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]) ORDER BY created_at DESC, id DESC
@@ -98,13 +91,6 @@ INSERT INTO assets (id, client_id, key, symbol, name, type, chain, contract_addr
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 ON CONFLICT (client_id, key) DO UPDATE SET symbol = assets.symbol
 RETURNING *;
-
--- name: InsertInternalPair :exec
-INSERT INTO internal_transfer_pairs (client_id, from_transaction_id, to_transaction_id) VALUES ($1, $2, $3)
-ON CONFLICT DO NOTHING;
-
--- name: DeleteInternalPair :execrows
-DELETE FROM internal_transfer_pairs WHERE client_id = $1 AND from_transaction_id = $2 AND to_transaction_id = $3;
 
 -- name: SoftDeleteTransaction :exec
 UPDATE transactions SET deleted_at = now() WHERE client_id = $1 AND id = $2;

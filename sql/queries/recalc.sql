@@ -33,9 +33,6 @@ ON CONFLICT (client_id) WHERE status IN ('queued', 'running') DO NOTHING;
 -- name: FailRecalcJob :exec
 UPDATE recalc_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1;
 
--- name: InsertResultSet :exec
-INSERT INTO tax_result_sets (id, client_id, recalc_job_id) VALUES ($1, $2, $3);
-
 -- name: SwitchResultSet :exec
 UPDATE clients SET current_result_set_id = sqlc.arg(result_set_id)::uuid, updated_at = now() WHERE id = sqlc.arg(client_id)::uuid;
 

@@ -47,18 +47,6 @@ SELECT * FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2;
 -- name: LatestSummaryYear :one
 SELECT coalesce(max(tax_year), 0)::integer FROM tax_year_summaries WHERE result_set_id = $1;
 
--- name: ListTransferHistory :many
-SELECT t.occurred_at, t.id AS transaction_id, coalesce(t.txn_hash, '')::text AS hash, coalesce(t.label, '')::text AS label,
-       a.symbol, tr.quantity, coalesce(fa.name, tr.from_address, '')::text AS from_name,
-       coalesce(ta.name, tr.to_address, '')::text AS to_name, tr.fiat_value
-FROM transactions t
-JOIN transfers tr ON tr.transaction_id = t.id
-JOIN assets a ON a.id = tr.asset_id
-LEFT JOIN accounts fa ON fa.id = tr.from_account_id
-LEFT JOIN accounts ta ON ta.id = tr.to_account_id
-WHERE t.client_id = $1 AND t.deleted_at IS NULL AND t.occurred_at >= $2 AND t.occurred_at < $3
-ORDER BY t.occurred_at, t.ordinal, t.id, tr.position;
-
 -- name: InsertReportExport :one
 -- A report request of getReportExportV2 with its parameters.
 INSERT INTO reports (id, client_id, year, report_type, status, email, date_query_type, start_at, end_at, account_ids,
