@@ -1207,31 +1207,18 @@ func (r *mutationResolver) BridgeTransactions(ctx context.Context, clientID stri
 }
 
 func (r *mutationResolver) CrossChainSwap(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (*model.Transaction, error) {
-	if _, err := r.link(ctx, clientID, ledger.LinkCrossChainSwap, fromTransactionID, toTransactionID); err != nil {
-		return nil, err
-	}
-	scope, err := r.txScope(ctx, clientID)
+	scope, from, to, err := r.linkArgs(ctx, clientID, fromTransactionID, toTransactionID)
 	if err != nil {
 		return nil, err
 	}
-	from, _ := uuid.Parse(fromTransactionID) // parsed by link
-	rows, st, err := r.Ledger.Get(ctx, scope, []uuid.UUID{from})
-	if err != nil {
+	if _, err := r.Ledger.LinkTransactions(ctx, scope, ledger.LinkCrossChainSwap, from, to); err != nil {
 		return nil, err
 	}
-	txs, err := r.transactionsOut(ctx, scope, st, rows, false, false)
-	if err != nil {
-		return nil, err
-	}
-	return &txs[0], nil
+	return r.editedOne(ctx, scope, from)
 }
 
 func (r *mutationResolver) UnmarkInternalTransfer(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return "", err
-	}
-	from, to, err := linkSides(fromTransactionID, toTransactionID)
+	scope, from, to, err := r.linkArgs(ctx, clientID, fromTransactionID, toTransactionID)
 	if err != nil {
 		return "", err
 	}
@@ -1244,11 +1231,7 @@ func (r *mutationResolver) UnmarkInternalTransfer(ctx context.Context, clientID 
 
 // link links two transactions of the client as kind and returns the link id.
 func (r *mutationResolver) link(ctx context.Context, clientID string, kind ledger.LinkType, fromID, toID string) (string, error) {
-	scope, err := r.scope(ctx, clientID)
-	if err != nil {
-		return "", err
-	}
-	from, to, err := linkSides(fromID, toID)
+	scope, from, to, err := r.linkArgs(ctx, clientID, fromID, toID)
 	if err != nil {
 		return "", err
 	}
@@ -1259,14 +1242,16 @@ func (r *mutationResolver) link(ctx context.Context, clientID string, kind ledge
 	return p.ID.String(), nil
 }
 
-func linkSides(fromID, toID string) (from, to uuid.UUID, err error) {
-	if from, err = uuid.Parse(fromID); err != nil {
-		return from, to, apperr.InvalidField("fromTransactionId", "must be a UUID")
+// linkArgs authorises the caller for the client and parses the two sides of a link.
+func (r *mutationResolver) linkArgs(ctx context.Context, clientID, fromID, toID string) (scope auth.ClientScope, from, to uuid.UUID, err error) {
+	if scope, err = r.txScope(ctx, clientID); err != nil {
+		return scope, from, to, err
 	}
-	if to, err = uuid.Parse(toID); err != nil {
-		return from, to, apperr.InvalidField("toTransactionId", "must be a UUID")
+	if from, err = parseID("fromTransactionId", fromID); err != nil {
+		return scope, from, to, err
 	}
-	return from, to, nil
+	to, err = parseID("toTransactionId", toID)
+	return scope, from, to, err
 }
 
 // --- Uploads: a signed URL for the file uploadManualTransactions imports (fileimport/signed.go).

@@ -163,7 +163,7 @@ func (e *Editor) revertLink(l db.AuditLog) error {
 // one database transaction with its audit entry and dirty marks.
 func (l *Ledger) LinkTransactions(ctx context.Context, scope auth.ClientScope, kind LinkType, from, to uuid.UUID) (db.InternalTransferPair, error) {
 	var p db.InternalTransferPair
-	err := l.writeAs(ctx, scope, func(e *Editor) (err error) {
+	err := l.Edit(ctx, scope, nil, nil, func(e *Editor) (err error) {
 		p, err = e.Link(kind, from, to)
 		return err
 	})
@@ -174,7 +174,7 @@ func (l *Ledger) LinkTransactions(ctx context.Context, scope auth.ClientScope, k
 // are not linked), and returns it.
 func (l *Ledger) UnlinkTransactions(ctx context.Context, scope auth.ClientScope, from, to uuid.UUID) (db.InternalTransferPair, error) {
 	var p db.InternalTransferPair
-	err := l.writeAs(ctx, scope, func(e *Editor) error {
+	err := l.Edit(ctx, scope, nil, nil, func(e *Editor) error {
 		cur, err := e.q.GetTransactionLink(e.ctx, db.GetTransactionLinkParams{ClientID: e.client, TransactionID: from})
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && (cur.FromTransactionID != from || cur.ToTransactionID != to)) {
 			return apperr.NotFoundf("these transactions are not linked")
@@ -186,12 +186,4 @@ func (l *Ledger) UnlinkTransactions(ctx context.Context, scope auth.ClientScope,
 		return err
 	})
 	return p, err
-}
-
-// writeAs runs fn as an edit by the scope's caller (write permission required).
-func (l *Ledger) writeAs(ctx context.Context, scope auth.ClientScope, fn func(e *Editor) error) error {
-	if err := scope.CheckWrite(); err != nil {
-		return err
-	}
-	return l.Update(ctx, scope.ClientID(), Meta{Actor: scope.Actor()}, fn)
 }
