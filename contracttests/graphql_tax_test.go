@@ -437,3 +437,29 @@ func TestGraphQLTaxFlow(t *testing.T) {
 		t.Errorf("the results were computed under %q, not the new settings", key)
 	}
 }
+
+// The report worker of a whole server (server.Workers) renders the reconciled Form 8949 that
+// generate1099DAReports queues: the generation then succeeds, run after run.
+func TestReconciled8949RenderedByTheWorkers(t *testing.T) {
+	t.Parallel()
+	f := startGraphQLFlow(t)
+	vars := map[string]any{"c": gqlClient1.String(), "f": gid("000000110001").String()}
+	for run := 1; run <= 2; run++ {
+		f.must(`mutation($c: ID!, $f: ID!) { generate1099DAReports(clientId: $c, taxFormId: $f,
+			transactions: [{transactionId: "`+gid("0000000a0003").String()+`"}]) { generation { id } } }`, vars, nil)
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			var gens struct {
+				G []struct{ Status string } `json:"taxFormGenerations"`
+			}
+			f.must(`query($c: ID!, $f: ID!) { taxFormGenerations(clientId: $c, taxFormId: $f) { status } }`, vars, &gens)
+			if len(gens.G) == run && gens.G[0].Status == "SUCCEEDED" {
+				break
+			}
+			if len(gens.G) > 0 && gens.G[0].Status == "FAILED" || time.Now().After(deadline) {
+				t.Fatalf("run %d: generations %+v, want the newest SUCCEEDED", run, gens.G)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+}

@@ -297,8 +297,8 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 
 // load reads the report's period of the client's current results: a tax year (REST reports and
 // TAX_YEAR), a date range or everything, optionally only some accounts' transfers (disposals out of
-// them, income into them, transfers touching them). exclude_1099da excludes nothing yet: the ledger
-// holds no broker-reported (1099-DA) rows to leave out. It records the result set it read.
+// them, income into them, transfers touching them). exclude_1099da leaves out the disposals a
+// Form 1099-DA reports (SetBrokerReported). It records the result set it read.
 func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
 	q := db.New(s.pool)
 	c, err := q.GetClient(ctx, r.ClientID)

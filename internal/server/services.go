@@ -83,11 +83,17 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 		}),
 		Portfolio: portfolio.NewService(d.Pool, portfolioPrices, d.Now),
 	}
-	// The report worker renders the reconciled Form 8949 that a tax form generation queues.
-	s.Reports.Register(taxforms.ReportType, s.TaxForms.RenderReport)
-	// exclude1099DA leaves out the disposals the client's Forms 1099-DA report.
-	s.Reports.SetBrokerReported(s.TaxForms.ReportedTransfers)
+	registerReportOwners(s.Reports, s.TaxForms)
 	return s, nil
+}
+
+// registerReportOwners gives a reports service what other domains own: the renderer of the
+// reconciled Form 8949 a tax form generation queues, and the disposals Forms 1099-DA report
+// (exclude1099DA), both internal/taxforms. The API's service and the report worker's (WorkersWith)
+// must be built alike, or the worker renders what the API promised differently.
+func registerReportOwners(r *reports.Service, forms *taxforms.Service) {
+	r.Register(taxforms.ReportType, forms.RenderReport)
+	r.SetBrokerReported(forms.ReportedTransfers)
 }
 
 // chainProviders are the chain indexers of cfg (getUsedChains asks them; the sync workers have

@@ -15,6 +15,7 @@ import (
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/syncs"
+	"taxd/internal/taxforms"
 	"taxd/internal/webhooks"
 )
 
@@ -53,6 +54,7 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	reportSvc := reports.NewService(reports.Deps{
 		Pool: pool, Bucket: bucket, SigningSecret: cfg.ReportSigningSecret, LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL,
 	})
+	registerReportOwners(reportSvc, taxforms.NewService(pool, nil, nil))
 	river.AddWorker(w, &reports.Worker{Service: reportSvc})
 	river.AddWorker(w, &reports.TransactionsWorker{Service: reportSvc, Ledger: ledger.New(pool)})
 	river.AddWorker(w, &webhooks.Worker{Pool: pool, AllowPrivate: cfg.WebhookAllowPrivate})
