@@ -417,18 +417,11 @@ func Preview(formType string, taxYear int, rec Reconciliation, useBrokerDataForB
 	return rows
 }
 
-// longTerm: sold more than one year after acquisition, by calendar date (UTC); unknown acquisition
-// dates count as short-term.
+// longTerm is the engine's holding-period rule (tax.LongTermFrom) on a row only the broker
+// printed: its dates are the broker's calendar dates, read in UTC. Unknown acquisition dates
+// count as short-term.
 func longTerm(acquired *time.Time, sold time.Time) bool {
-	if acquired == nil {
-		return false
-	}
-	a, s := acquired.UTC(), sold.UTC()
-	anniversary := time.Date(a.Year()+1, a.Month(), a.Day(), 0, 0, 0, 0, time.UTC)
-	if a.Month() == time.February && a.Day() == 29 {
-		anniversary = time.Date(a.Year()+1, time.February, 28, 0, 0, 0, 0, time.UTC)
-	}
-	return time.Date(s.Year(), s.Month(), s.Day(), 0, 0, 0, 0, time.UTC).After(anniversary)
+	return acquired != nil && !sold.Before(tax.LongTermFrom(*acquired, time.UTC))
 }
 
 // AssetProceeds is one asset's proceeds on the form against the ledger.
