@@ -57,7 +57,7 @@ func (r *queryResolver) GetTaxFormReconciliationProceedsByAsset(ctx context.Cont
 	for i, a := range rows {
 		broker, computed := money.Cents(a.BrokerProceeds), money.Cents(a.ComputedProceeds)
 		o := model.ReconciliationProceedsByAssetRow{
-			AssetID: idOut(a.AssetID), AssetSymbol: a.Symbol, BrokerProceedsCents: broker, ComputedProceedsCents: computed,
+			AssetID: idPtr(a.AssetID), AssetSymbol: a.Symbol, BrokerProceedsCents: broker, ComputedProceedsCents: computed,
 			ProceedsDifferenceCents: broker - computed, BrokerTransactionCount: a.BrokerRows, ComputedTransactionCount: a.ComputedUnits,
 		}
 		if a.AssetID != nil {

@@ -546,7 +546,7 @@ func (r *queryResolver) GetTaxForm8949Preview(ctx context.Context, clientID stri
 		if p.Long {
 			o.Term = model.SaleTermEnumLongTerm
 		}
-		o.TransactionID, o.TransferID, o.AssetID = idOut(p.TransactionID), idOut(p.TransferID), idOut(p.AssetID)
+		o.TransactionID, o.TransferID, o.AssetID = idPtr(p.TransactionID), idPtr(p.TransferID), idPtr(p.AssetID)
 		out[i] = o
 	}
 	return out, nil
@@ -641,7 +641,7 @@ func (r *Resolver) taxFormScope(ctx context.Context, clientID, taxFormID string)
 func taxFormOut(f taxforms.Form) *model.TaxForm {
 	return &model.TaxForm{
 		ID: f.ID.String(), ClientID: f.ClientID.String(), FormType: model.TaxFormTypeEnum(f.FormType), TaxYear: f.TaxYear, BrokerName: f.BrokerName,
-		AccountID: idOut(f.AccountID), Status: model.TaxFormStatusEnum(f.Status), StatusMessage: f.StatusMessage, FileName: f.FileName,
+		AccountID: idPtr(f.AccountID), Status: model.TaxFormStatusEnum(f.Status), StatusMessage: f.StatusMessage, FileName: f.FileName,
 		RowCount: f.RowCount, UploadedAt: f.UploadedAt,
 	}
 }
@@ -732,14 +732,6 @@ func parseOptionalID(field string, s *string) (*uuid.UUID, error) {
 		return nil, apperr.InvalidField(field, "must be a UUID")
 	}
 	return &id, nil
-}
-
-func idOut(id *uuid.UUID) *string {
-	if id == nil {
-		return nil
-	}
-	s := id.String()
-	return &s
 }
 
 func ptrTo[T any](v T) *T { return &v }
