@@ -364,11 +364,16 @@ func (r *mutationResolver) UpdateClientTaxSettings(ctx context.Context, clientID
 		}
 		u.MethodChanges = &cs
 	}
-	res, err := r.ClientTaxSettings.Update(ctx, scope, u)
+	if _, err := r.ClientTaxSettings.Update(ctx, scope, u); err != nil {
+		return nil, err
+	}
+	// The client as every operation returns it (clientOut); its taxSettings come from the field
+	// resolver below.
+	c, err := r.Clients.Get(ctx, scope)
 	if err != nil {
 		return nil, err
 	}
-	return taxSettingsClient(res), nil
+	return clientOut(c), nil
 }
 
 // TaxSettings is Client.taxSettings, whoever returned the Client: always read from the stored
@@ -394,23 +399,6 @@ func advancedTaxSettingsOut(s taxsettings.Settings) *model.TaxSettings {
 			CostBasisAlgorithm: model.CostBasisAlgorithmEnum(c.Method)})
 	}
 	return out
-}
-
-// taxSettingsClient is the Client updateClientTaxSettings returns, from the client's row. (The
-// clients resolvers map the same row; fields they own and this one does not know stay at zero.)
-func taxSettingsClient(u taxsettings.Updated) *model.Client {
-	c := u.Client
-	fyEnd := "12-31"
-	if start, err := time.Parse("01-02", c.FiscalYearStart); err == nil {
-		fyEnd = start.AddDate(0, 0, -1).Format("01-02")
-	}
-	return &model.Client{
-		ID: c.ID.String(), Name: c.Name, Email: c.Email, Type: "individual", Currency: model.CurrencyCodeEnum(c.Currency),
-		Country: model.CountryEnum(c.Country), Timezone: c.Timezone, CostBasisAlgorithm: model.CostBasisAlgorithmEnum(c.CostBasisAlgorithm),
-		TaxSettings: advancedTaxSettingsOut(u.Settings), HasCustomFiscalYear: c.FiscalYearStart != "01-01", FiscalYearStart: c.FiscalYearStart,
-		FiscalYearEnd: fyEnd, IsDirty: u.IsDirty, LastRecalculatedAt: u.RecalculatedAt, LockTaxesUntil: c.LockTaxesUntil,
-		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
-	}
 }
 
 func methodEnum(m tax.Method) model.CostBasisAlgorithmEnum {
