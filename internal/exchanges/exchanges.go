@@ -126,7 +126,7 @@ func call(ctx context.Context, cfg Config, provider, op string, build func() (*h
 		}
 		if resp.StatusCode == http.StatusTooManyRequests || limited(resp.StatusCode, body) {
 			d := wait
-			if ra, err := time.ParseDuration(resp.Header.Get("Retry-After") + "s"); err == nil && ra > 0 && resp.Header.Get("Retry-After") != "" {
+			if ra := imports.ParseRetryAfter(resp.Header.Get("Retry-After"), wait); ra > 0 {
 				d = ra
 			}
 			if attempt >= cfg.Retries {

@@ -54,7 +54,7 @@ func (c *caller) do(ctx context.Context, op string, req *http.Request) ([]byte, 
 	}
 	switch {
 	case resp.StatusCode == http.StatusTooManyRequests:
-		return nil, &RateLimitError{Provider: c.provider, RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), c.retryAfter)}
+		return nil, &RateLimitError{Provider: c.provider, RetryAfter: ParseRetryAfter(resp.Header.Get("Retry-After"), c.retryAfter)}
 	case resp.StatusCode >= 200 && resp.StatusCode < 300:
 		return body, nil
 	default:
@@ -122,8 +122,8 @@ func snippet(b []byte) string {
 	return s
 }
 
-// parseRetryAfter reads a Retry-After header (seconds or an HTTP date).
-func parseRetryAfter(h string, def time.Duration) time.Duration {
+// ParseRetryAfter reads a Retry-After header (seconds or an HTTP date); def when absent or unreadable.
+func ParseRetryAfter(h string, def time.Duration) time.Duration {
 	h = strings.TrimSpace(h)
 	if h == "" {
 		return def
