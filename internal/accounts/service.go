@@ -396,9 +396,6 @@ func (s *Service) createFile(ctx context.Context, scope auth.ClientScope, in New
 		return nil, err
 	}
 	q := db.New(s.d.Pool)
-	if err := q.SetAccountSyncKind(ctx, db.SetAccountSyncKindParams{ID: res.SyncID, Kind: syncs.KindFileImport}); err != nil {
-		return nil, err
-	}
 	a, err := q.GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: res.AccountID})
 	if err != nil {
 		return nil, store.Err(err, "account")

@@ -25,6 +25,7 @@ import (
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/store"
+	"taxd/internal/syncs"
 )
 
 // Request describes one file import.
@@ -122,6 +123,10 @@ func start(ctx context.Context, pool *pgxpool.Pool, req Request, format string) 
 			return store.Err(err, "client")
 		}
 		res.SyncID = s.ID
+		// Recorded as a file import whichever API asked (getJobsForAccount shows the kind).
+		if err := q.SetAccountSyncKind(ctx, db.SetAccountSyncKindParams{ID: s.ID, Kind: syncs.KindFileImport}); err != nil {
+			return err
+		}
 		if _, err := q.InsertAccountSyncItem(ctx, db.InsertAccountSyncItemParams{SyncID: s.ID, AccountID: res.AccountID}); err != nil {
 			return err
 		}
