@@ -147,6 +147,10 @@ func TestImportProgressAndSyncRecord(t *testing.T) {
 	if status != "synced" || progress != 100 || imported != 3000 {
 		t.Fatalf("sync item %s %d%% %d imported (%s)", status, progress, imported, msg)
 	}
+	var kind string
+	if err := pool.QueryRow(ctx, `SELECT kind FROM account_syncs WHERE id = $1`, res.SyncID).Scan(&kind); err != nil || kind != "file_import" {
+		t.Fatalf("sync kind %q (%v), want file_import", kind, err)
+	}
 
 	bad := header + "2024-01-05T10:00:00Z,buy,-1,USD,0.001,BTC,1\n"
 	_, err = fileimport.Import(ctx, pool, fileimport.Request{ClientID: client, AccountID: &res.AccountID, Format: "generic", File: strings.NewReader(bad), Actor: "test"})
