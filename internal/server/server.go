@@ -19,6 +19,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/config"
 	"taxd/internal/graph"
+	"taxd/internal/imports"
 	"taxd/internal/jobs"
 	"taxd/internal/metrics"
 	"taxd/internal/reports"
@@ -39,6 +40,9 @@ type Deps struct {
 	Now    func() time.Time
 	Limits *Limits         // nil: DefaultLimits
 	Tracer *tracing.Tracer // nil: no tracing
+	// Providers are the chain indexers (nil: built from Config); serve passes the sync workers'
+	// own, so one set of rate limiters covers the process.
+	Providers *imports.Registry
 }
 
 // NewHandler builds the whole HTTP surface: /api, /graphql, health and spec files, and the pages
@@ -172,11 +176,12 @@ func JobOptions(cfg *config.Config) jobs.Options {
 // backend is what both node kinds open: the database (migrated), the report bucket and the
 // river client, started when this node works any queue.
 type backend struct {
-	pool   *pgxpool.Pool
-	bucket *blob.Bucket
-	jobs   *jobs.Client
-	works  bool
-	close  func()
+	pool      *pgxpool.Pool
+	bucket    *blob.Bucket
+	jobs      *jobs.Client
+	providers *imports.Registry // the chain indexers, shared by the API and the sync workers
+	works     bool
+	close     func()
 }
 
 func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error) {
@@ -207,7 +212,10 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 		return nil, err
 	}
 	closers = append(closers, func() { _ = b.bucket.Close() })
-	workers, err := Workers(cfg, b.pool, b.bucket)
+	// One set of chain clients per process: their rate limiters then hold for the API's
+	// getUsedChains and the sync workers together.
+	b.providers = chainProviders(cfg)
+	workers, err := WorkersWith(cfg, b.pool, b.bucket, b.providers)
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +275,7 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 		defer cancel()
 		_ = tracer.Shutdown(flushCtx)
 	}()
-	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket, Tracer: tracer})
+	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket, Tracer: tracer, Providers: b.providers})
 	if err != nil {
 		return err
 	}

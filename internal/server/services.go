@@ -58,6 +58,10 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 		Secret: []byte(cfg.ReportSigningSecret), BaseURL: cfg.PublicURL, MaxBytes: cfg.UploadMaxBytes, Now: d.Now,
 	})
 	figurePrices, portfolioPrices := requestPrices(d)
+	providers := d.Providers
+	if providers == nil {
+		providers = chainProviders(cfg)
+	}
 	s := &Services{
 		Partners: partner.NewService(partner.Deps{
 			Pool: d.Pool, Tokens: tokens, Jobs: d.Jobs,
@@ -79,7 +83,7 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 		TaxSettings: taxsettings.NewService(d.Pool),
 		TaxForms:    taxforms.NewService(d.Pool, d.Jobs, d.Now),
 		Accounts: accounts.NewService(accounts.Deps{
-			Pool: d.Pool, Jobs: d.Jobs, Sealer: sealer, Files: files, Now: d.Now, Providers: chainProviders(cfg),
+			Pool: d.Pool, Jobs: d.Jobs, Sealer: sealer, Files: files, Now: d.Now, Providers: providers,
 		}),
 		Portfolio: portfolio.NewService(d.Pool, portfolioPrices, d.Now),
 	}
@@ -96,8 +100,8 @@ func registerReportOwners(r *reports.Service, forms *taxforms.Service) {
 	r.SetBrokerReported(forms.ReportedTransfers)
 }
 
-// chainProviders are the chain indexers of cfg (getUsedChains asks them; the sync workers have
-// their own, see WorkersWith).
+// chainProviders are the chain indexers of cfg: getUsedChains asks them and the sync workers import
+// through them (one Registry per process, see openBackend).
 func chainProviders(cfg *config.Config) *imports.Registry {
 	return imports.NewRegistry(imports.Config{
 		Etherscan: imports.EtherscanConfig{BaseURL: cfg.EtherscanURL, APIKey: cfg.EtherscanAPIKey, RPS: cfg.EtherscanRPS},
