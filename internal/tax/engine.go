@@ -330,12 +330,41 @@ func (e *Engine) enterYear(t int64) {
 	e.cur = &e.res.Years[len(e.res.Years)-1]
 }
 
-func (e *Engine) methodFor(y int) Method {
-	if len(e.methods) == 0 {
+// TaxYearOf is the tax year containing t under s: a year is named by the calendar year its start
+// (the fiscal-year start, in s's location) falls in, as the engine counts them.
+func (s Settings) TaxYearOf(t time.Time) int {
+	loc, m, d := s.Location, s.FiscalYearStartMonth, s.FiscalYearStartDay
+	if loc == nil {
+		loc = time.UTC
+	}
+	if m == 0 {
+		m = time.January
+	}
+	if d == 0 {
+		d = 1
+	}
+	lt := t.In(loc)
+	y := lt.Year()
+	if lt.Before(time.Date(y, m, d, 0, 0, 0, 0, loc)) {
+		y--
+	}
+	return y
+}
+
+// MethodAt is the method the engine applies in the tax year containing t.
+func (s Settings) MethodAt(t time.Time) Method {
+	return methodIn(s.Methods, s.TaxYearOf(t))
+}
+
+func (e *Engine) methodFor(y int) Method { return methodIn(e.methods, y) }
+
+// methodIn is the method of tax year y: the first change's until a later one starts.
+func methodIn(changes []MethodChange, y int) Method {
+	if len(changes) == 0 {
 		return FIFO
 	}
-	m := e.methods[0].Method
-	for _, mc := range e.methods {
+	m := changes[0].Method
+	for _, mc := range changes {
 		if mc.FromYear <= y {
 			m = mc.Method
 		}

@@ -242,7 +242,7 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	if err != nil {
 		return Lots{}, err
 	}
-	out := Lots{IsStale: st.IsStale || st.CurrentResultSetID == nil, Method: methodAt(es, now)}
+	out := Lots{IsStale: st.IsStale || st.CurrentResultSetID == nil, Method: es.MethodAt(now)}
 	q := db.New(s.pool)
 	assets, err := q.ListAssetsByPricingKey(ctx, db.ListAssetsByPricingKeyParams{ClientID: scope.ClientID(), PricingKey: pricingKey})
 	if err != nil {
@@ -331,18 +331,6 @@ func accountOf(key string) (*uuid.UUID, *string) {
 		return &u, nil
 	}
 	return nil, nil
-}
-
-// methodAt is the method the engine uses in the tax year containing t.
-func methodAt(es tax.Settings, t time.Time) tax.Method {
-	y := t.In(es.Location).Year()
-	m := tax.FIFO
-	for i, c := range es.Methods {
-		if i == 0 || c.FromYear <= y {
-			m = c.Method
-		}
-	}
-	return m
 }
 
 // orderLots sorts lots in the order method consumes them: FIFO oldest first, LIFO newest first,
