@@ -358,12 +358,13 @@ type ComplexityRoot struct {
 	}
 
 	GetTransactionsResponse struct {
-		HasNextPage  func(childComplexity int) int
-		Limit        func(childComplexity int) int
-		Page         func(childComplexity int) int
-		Summary      func(childComplexity int) int
-		Total        func(childComplexity int) int
-		Transactions func(childComplexity int) int
+		HasNextPage   func(childComplexity int) int
+		Limit         func(childComplexity int) int
+		Page          func(childComplexity int) int
+		Summary       func(childComplexity int) int
+		Total         func(childComplexity int) int
+		TotalIsCapped func(childComplexity int) int
+		Transactions  func(childComplexity int) int
 	}
 
 	GetTransactionsSummaryResponse struct {
@@ -538,7 +539,7 @@ type ComplexityRoot struct {
 		GetClientAuditLogs                      func(childComplexity int, clientID string, field *string, includeCompetitorEdits *bool, limit int, page int, transactionIds []string, transactionSearch *string, userID *string) int
 		GetClientByID                           func(childComplexity int, clientID string) int
 		GetClientInsights                       func(childComplexity int, assetTypeFilter *string, clientID string, limit *int, page *int, status *model.InsightStatusEnum, typeArg *model.InsightTypeEnum) int
-		GetClientTransactions                   func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
+		GetClientTransactions                   func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
 		GetClientTransactionsSummary            func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) int
 		GetHarvestableLosses                    func(childComplexity int, clientID string, date time.Time) int
 		GetIncomeAndCapGains                    func(childComplexity int, clientID string, year string) int
@@ -937,7 +938,7 @@ type QueryResolver interface {
 	GetTaxLots(ctx context.Context, assetPricingKey string, clientID string) (*model.GetTaxLotsResponse, error)
 	GetTaxYears(ctx context.Context, clientID string) ([]int, error)
 	TaxFormGenerations(ctx context.Context, clientID string, taxFormID string) ([]model.TaxFormGenerationHistory, error)
-	GetClientTransactions(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.GetTransactionsResponse, error)
+	GetClientTransactions(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.GetTransactionsResponse, error)
 	GetClientTransactionsSummary(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) (*model.GetTransactionsSummaryResponse, error)
 	GetTransactionHistoryReportV2(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.ReportExportResponse, error)
 	GetLabelOptionsForTransactions(ctx context.Context, clientID string, transactionIds []string) (*model.TransactionTypeOptionResponse, error)
@@ -2501,6 +2502,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTransactionsResponse.Total(childComplexity), true
+	case "GetTransactionsResponse.totalIsCapped":
+		if e.ComplexityRoot.GetTransactionsResponse.TotalIsCapped == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTransactionsResponse.TotalIsCapped(childComplexity), true
 	case "GetTransactionsResponse.transactions":
 		if e.ComplexityRoot.GetTransactionsResponse.Transactions == nil {
 			break
@@ -3636,7 +3643,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetClientTransactions(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string)), true
+		return e.ComplexityRoot.Query.GetClientTransactions(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["exactTotal"].(*bool), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string)), true
 	case "Query.getClientTransactionsSummary":
 		if e.ComplexityRoot.Query.GetClientTransactionsSummary == nil {
 			break
@@ -8392,8 +8399,15 @@ type UpdateTransactionResponse {
 type GetTransactionsResponse {
   "The transactions of this page."
   transactions: [Transaction!]!
-  "Number of matching transactions over all pages; null when ` + "`" + `skipTotal` + "`" + ` was set."
+  """
+  Number of matching transactions over all pages, counted up to 1,000: when more match, ` + "`" + `total` + "`" + ` is
+  1,000 and ` + "`" + `totalIsCapped` + "`" + ` is true (as search services cap their hit counts, so that a page never
+  waits for a count of a whole ledger). Pass ` + "`" + `exactTotal: true` + "`" + ` to count every match, or take the
+  exact count from ` + "`" + `getClientTransactionsSummary.transactionCount` + "`" + `. Null when ` + "`" + `skipTotal` + "`" + ` was set.
+  """
   total: Int
+  "Whether more than ` + "`" + `total` + "`" + ` transactions match (the count stopped at 1,000); null when ` + "`" + `skipTotal` + "`" + ` was set."
+  totalIsCapped: Boolean
   "The zero-based page number served."
   page: Int!
   "The page size served."
@@ -8577,6 +8591,11 @@ extend type Query {
     clientId: ID!
     "Exclusive upper bound on ` + "`" + `Transaction.createdAt` + "`" + ` (the range is half-open: startDate <= createdAt < endDate)."
     endDate: Date
+    """
+    Count every matching transaction for ` + "`" + `total` + "`" + ` instead of stopping at 1,000 (slower on large
+    ledgers: the count then scans every match).
+    """
+    exactTotal: Boolean
     "Only transactions with this tax effect: ` + "`" + `acquisition` + "`" + ` (an incoming transfer without income), ` + "`" + `disposal` + "`" + ` (a taxable disposal), ` + "`" + `income` + "`" + `, ` + "`" + `internal_transfer` + "`" + ` (a move between own accounts), ` + "`" + `expense` + "`" + ` (labeled ` + "`" + `payment` + "`" + ` or ` + "`" + `fee` + "`" + `) or ` + "`" + `non_taxable` + "`" + ` (a gift sent, donation, loss or spam, or a non-taxable disposal)."
     financialEventType: String
     "Only transactions with a transfer from this address (case-insensitive for EVM addresses)."
@@ -10037,6 +10056,8 @@ func (ec *executionContext) childFields_GetTransactionsResponse(ctx context.Cont
 		return ec.fieldContext_GetTransactionsResponse_transactions(ctx, field)
 	case "total":
 		return ec.fieldContext_GetTransactionsResponse_total(ctx, field)
+	case "totalIsCapped":
+		return ec.fieldContext_GetTransactionsResponse_totalIsCapped(ctx, field)
 	case "page":
 		return ec.fieldContext_GetTransactionsResponse_page(ctx, field)
 	case "limit":
@@ -13958,342 +13979,350 @@ func (ec *executionContext) field_Query_getClientTransactions_args(ctx context.C
 		return nil, err
 	}
 	args["endDate"] = arg13
-	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
+	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "exactTotal",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["exactTotal"] = arg14
+	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["financialEventType"] = arg14
-	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "fromAddress",
+	args["financialEventType"] = arg15
+	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "fromAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["fromAddress"] = arg15
-	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "fromOrToAddress",
+	args["fromAddress"] = arg16
+	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "fromOrToAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["fromOrToAddress"] = arg16
-	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "gainLossFilter",
+	args["fromOrToAddress"] = arg17
+	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "gainLossFilter",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["gainLossFilter"] = arg17
-	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "hasDuplicateTransfers",
+	args["gainLossFilter"] = arg18
+	arg19, err := graphql.ProcessArgField(ctx, rawArgs, "hasDuplicateTransfers",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["hasDuplicateTransfers"] = arg18
-	arg19, err := graphql.ProcessArgField(ctx, rawArgs, "hasIncome",
+	args["hasDuplicateTransfers"] = arg19
+	arg20, err := graphql.ProcessArgField(ctx, rawArgs, "hasIncome",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["hasIncome"] = arg19
-	arg20, err := graphql.ProcessArgField(ctx, rawArgs, "hasNotes",
+	args["hasIncome"] = arg20
+	arg21, err := graphql.ProcessArgField(ctx, rawArgs, "hasNotes",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["hasNotes"] = arg20
-	arg21, err := graphql.ProcessArgField(ctx, rawArgs, "includeBalances",
+	args["hasNotes"] = arg21
+	arg22, err := graphql.ProcessArgField(ctx, rawArgs, "includeBalances",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["includeBalances"] = arg21
-	arg22, err := graphql.ProcessArgField(ctx, rawArgs, "includeFailed",
+	args["includeBalances"] = arg22
+	arg23, err := graphql.ProcessArgField(ctx, rawArgs, "includeFailed",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["includeFailed"] = arg22
-	arg23, err := graphql.ProcessArgField(ctx, rawArgs, "includeHidden",
+	args["includeFailed"] = arg23
+	arg24, err := graphql.ProcessArgField(ctx, rawArgs, "includeHidden",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["includeHidden"] = arg23
-	arg24, err := graphql.ProcessArgField(ctx, rawArgs, "includeSpam",
+	args["includeHidden"] = arg24
+	arg25, err := graphql.ProcessArgField(ctx, rawArgs, "includeSpam",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["includeSpam"] = arg24
-	arg25, err := graphql.ProcessArgField(ctx, rawArgs, "includeSummary",
+	args["includeSpam"] = arg25
+	arg26, err := graphql.ProcessArgField(ctx, rawArgs, "includeSummary",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["includeSummary"] = arg25
-	arg26, err := graphql.ProcessArgField(ctx, rawArgs, "insightPatternId",
+	args["includeSummary"] = arg26
+	arg27, err := graphql.ProcessArgField(ctx, rawArgs, "insightPatternId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["insightPatternId"] = arg26
-	arg27, err := graphql.ProcessArgField(ctx, rawArgs, "investmentId",
+	args["insightPatternId"] = arg27
+	arg28, err := graphql.ProcessArgField(ctx, rawArgs, "investmentId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["investmentId"] = arg27
-	arg28, err := graphql.ProcessArgField(ctx, rawArgs, "involvedAddresses",
+	args["investmentId"] = arg28
+	arg29, err := graphql.ProcessArgField(ctx, rawArgs, "involvedAddresses",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["involvedAddresses"] = arg28
-	arg29, err := graphql.ProcessArgField(ctx, rawArgs, "isMissingBasis",
+	args["involvedAddresses"] = arg29
+	arg30, err := graphql.ProcessArgField(ctx, rawArgs, "isMissingBasis",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["isMissingBasis"] = arg29
-	arg30, err := graphql.ProcessArgField(ctx, rawArgs, "isNegativeBalance",
+	args["isMissingBasis"] = arg30
+	arg31, err := graphql.ProcessArgField(ctx, rawArgs, "isNegativeBalance",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["isNegativeBalance"] = arg30
-	arg31, err := graphql.ProcessArgField(ctx, rawArgs, "isOffChain",
+	args["isNegativeBalance"] = arg31
+	arg32, err := graphql.ProcessArgField(ctx, rawArgs, "isOffChain",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["isOffChain"] = arg31
-	arg32, err := graphql.ProcessArgField(ctx, rawArgs, "labelFilterMode",
+	args["isOffChain"] = arg32
+	arg33, err := graphql.ProcessArgField(ctx, rawArgs, "labelFilterMode",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["labelFilterMode"] = arg32
-	arg33, err := graphql.ProcessArgField(ctx, rawArgs, "labeledPriority",
+	args["labelFilterMode"] = arg33
+	arg34, err := graphql.ProcessArgField(ctx, rawArgs, "labeledPriority",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["labeledPriority"] = arg33
-	arg34, err := graphql.ProcessArgField(ctx, rawArgs, "labels",
+	args["labeledPriority"] = arg34
+	arg35, err := graphql.ProcessArgField(ctx, rawArgs, "labels",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["labels"] = arg34
-	arg35, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+	args["labels"] = arg35
+	arg36, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["limit"] = arg35
-	arg36, err := graphql.ProcessArgField(ctx, rawArgs, "onlyDisposals",
+	args["limit"] = arg36
+	arg37, err := graphql.ProcessArgField(ctx, rawArgs, "onlyDisposals",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyDisposals"] = arg36
-	arg37, err := graphql.ProcessArgField(ctx, rawArgs, "onlyShowDeleted",
+	args["onlyDisposals"] = arg37
+	arg38, err := graphql.ProcessArgField(ctx, rawArgs, "onlyShowDeleted",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyShowDeleted"] = arg37
-	arg38, err := graphql.ProcessArgField(ctx, rawArgs, "onlyTransactionIds",
+	args["onlyShowDeleted"] = arg38
+	arg39, err := graphql.ProcessArgField(ctx, rawArgs, "onlyTransactionIds",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyTransactionIds"] = arg38
-	arg39, err := graphql.ProcessArgField(ctx, rawArgs, "onlyWashSales",
+	args["onlyTransactionIds"] = arg39
+	arg40, err := graphql.ProcessArgField(ctx, rawArgs, "onlyWashSales",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyWashSales"] = arg39
-	arg40, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+	args["onlyWashSales"] = arg40
+	arg41, err := graphql.ProcessArgField(ctx, rawArgs, "page",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["page"] = arg40
-	arg41, err := graphql.ProcessArgField(ctx, rawArgs, "protocolAddress",
+	args["page"] = arg41
+	arg42, err := graphql.ProcessArgField(ctx, rawArgs, "protocolAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["protocolAddress"] = arg41
-	arg42, err := graphql.ProcessArgField(ctx, rawArgs, "providerFilterMode",
+	args["protocolAddress"] = arg42
+	arg43, err := graphql.ProcessArgField(ctx, rawArgs, "providerFilterMode",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["providerFilterMode"] = arg42
-	arg43, err := graphql.ProcessArgField(ctx, rawArgs, "providers",
+	args["providerFilterMode"] = arg43
+	arg44, err := graphql.ProcessArgField(ctx, rawArgs, "providers",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["providers"] = arg43
-	arg44, err := graphql.ProcessArgField(ctx, rawArgs, "reminderId",
+	args["providers"] = arg44
+	arg45, err := graphql.ProcessArgField(ctx, rawArgs, "reminderId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["reminderId"] = arg44
-	arg45, err := graphql.ProcessArgField(ctx, rawArgs, "reminderQuestion",
+	args["reminderId"] = arg45
+	arg46, err := graphql.ProcessArgField(ctx, rawArgs, "reminderQuestion",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["reminderQuestion"] = arg45
-	arg46, err := graphql.ProcessArgField(ctx, rawArgs, "reviewed",
+	args["reminderQuestion"] = arg46
+	arg47, err := graphql.ProcessArgField(ctx, rawArgs, "reviewed",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["reviewed"] = arg46
-	arg47, err := graphql.ProcessArgField(ctx, rawArgs, "saleTerm",
+	args["reviewed"] = arg47
+	arg48, err := graphql.ProcessArgField(ctx, rawArgs, "saleTerm",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["saleTerm"] = arg47
-	arg48, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+	args["saleTerm"] = arg48
+	arg49, err := graphql.ProcessArgField(ctx, rawArgs, "search",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["search"] = arg48
-	arg49, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyEditedTransactions",
+	args["search"] = arg49
+	arg50, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyEditedTransactions",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["showOnlyEditedTransactions"] = arg49
-	arg50, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyPerpetuals",
+	args["showOnlyEditedTransactions"] = arg50
+	arg51, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyPerpetuals",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["showOnlyPerpetuals"] = arg50
-	arg51, err := graphql.ProcessArgField(ctx, rawArgs, "skipTotal",
+	args["showOnlyPerpetuals"] = arg51
+	arg52, err := graphql.ProcessArgField(ctx, rawArgs, "skipTotal",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["skipTotal"] = arg51
-	arg52, err := graphql.ProcessArgField(ctx, rawArgs, "sortBy",
+	args["skipTotal"] = arg52
+	arg53, err := graphql.ProcessArgField(ctx, rawArgs, "sortBy",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["sortBy"] = arg52
-	arg53, err := graphql.ProcessArgField(ctx, rawArgs, "stakeAccountIdentifier",
+	args["sortBy"] = arg53
+	arg54, err := graphql.ProcessArgField(ctx, rawArgs, "stakeAccountIdentifier",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["stakeAccountIdentifier"] = arg53
-	arg54, err := graphql.ProcessArgField(ctx, rawArgs, "startDate",
+	args["stakeAccountIdentifier"] = arg54
+	arg55, err := graphql.ProcessArgField(ctx, rawArgs, "startDate",
 		func(ctx context.Context, v any) (*time.Time, error) {
 			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["startDate"] = arg54
-	arg55, err := graphql.ProcessArgField(ctx, rawArgs, "toAddress",
+	args["startDate"] = arg55
+	arg56, err := graphql.ProcessArgField(ctx, rawArgs, "toAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["toAddress"] = arg55
+	args["toAddress"] = arg56
 	return args, nil
 }
 
@@ -21401,6 +21430,29 @@ func (ec *executionContext) fieldContext_GetTransactionsResponse_total(_ context
 	return graphql.NewScalarFieldContext("GetTransactionsResponse", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _GetTransactionsResponse_totalIsCapped(ctx context.Context, field graphql.CollectedField, obj *model.GetTransactionsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTransactionsResponse_totalIsCapped(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalIsCapped, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *bool) graphql.Marshaler {
+			return ec.marshalOBoolean2ᚖbool(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetTransactionsResponse_totalIsCapped(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTransactionsResponse", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _GetTransactionsResponse_page(ctx context.Context, field graphql.CollectedField, obj *model.GetTransactionsResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -26692,7 +26744,7 @@ func (ec *executionContext) _Query_getClientTransactions(ctx context.Context, fi
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetClientTransactions(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeBalances"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["includeSummary"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string))
+			return ec.Resolvers.Query().GetClientTransactions(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["exactTotal"].(*bool), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeBalances"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["includeSummary"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GetTransactionsResponse) graphql.Marshaler {
@@ -36347,6 +36399,11 @@ func (ec *executionContext) _GetTransactionsResponse(ctx context.Context, sel as
 			}
 		case "total":
 			out.Values[i] = ec._GetTransactionsResponse_total(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "totalIsCapped":
+			out.Values[i] = ec._GetTransactionsResponse_totalIsCapped(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

@@ -33,7 +33,7 @@ func (r *Resolver) txScope(ctx context.Context, clientID string) (auth.ClientSco
 	return scope, nil
 }
 
-func (r *queryResolver) GetClientTransactions(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.GetTransactionsResponse, error) {
+func (r *queryResolver) GetClientTransactions(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.GetTransactionsResponse, error) {
 	scope, err := r.txScope(ctx, clientID)
 	if err != nil {
 		return nil, err
@@ -50,7 +50,7 @@ func (r *queryResolver) GetClientTransactions(ctx context.Context, accountFilter
 	if err != nil {
 		return nil, err
 	}
-	out := &model.GetTransactionsResponse{Transactions: txs, Total: list.Total, Page: q.page.Page, Limit: q.page.Limit, HasNextPage: list.HasNext}
+	out := &model.GetTransactionsResponse{Transactions: txs, Total: list.Total, TotalIsCapped: totalIsCapped(list), Page: q.page.Page, Limit: q.page.Limit, HasNextPage: list.HasNext}
 	if list.Summary != nil {
 		out.Summary = summaryOut(*list.Summary)
 	}
@@ -1274,4 +1274,12 @@ func (r *mutationResolver) CreateUploadURL(ctx context.Context, clientID string,
 		return nil, err
 	}
 	return &model.UploadURL{URL: u.URL, Method: u.Method, FileObjectKey: u.Key, ExpiresAt: u.ExpiresAt, MaxBytes: int(u.MaxBytes)}, nil
+}
+
+// totalIsCapped is null when the total was not counted (skipTotal), as the total itself.
+func totalIsCapped(list ledger.TxList) *bool {
+	if list.Total == nil {
+		return nil
+	}
+	return &list.TotalCapped
 }

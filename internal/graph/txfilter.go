@@ -86,6 +86,7 @@ var txArgs = map[string]argDecoder{
 	"showOnlyEditedTransactions": boolArg(func(q *txQuery, b bool) { q.filter.ShowOnlyEdited = b }),
 	"showOnlyPerpetuals":         boolArg(func(q *txQuery, b bool) { q.filter.ShowOnlyPerpetuals = b }),
 	"skipTotal":                  boolArg(func(q *txQuery, b bool) { q.page.SkipTotal = b }),
+	"exactTotal":                 boolArg(func(q *txQuery, b bool) { q.page.ExactTotal = b }),
 	"sortBy":                     enumArg(ledger.SortKeys, func(q *txQuery, k ledger.SortKey) { q.page.SortBy = k }),
 	"stakeAccountIdentifier":     strArg(func(q *txQuery, s *string) { q.filter.StakeAccountIdentifier = s }),
 	"startDate":                  timeArg(func(q *txQuery, t *time.Time) { q.filter.StartDate = t }),

@@ -72,14 +72,20 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			countSQL, countArgs, err := countQuery(st, where).ToSql()
+			countSQL, countArgs, err := countQuery(st, where, c.p).ToSql()
+			if err != nil {
+				t.Fatal(err)
+			}
+			exact := c.p
+			exact.ExactTotal = true
+			exactSQL, exactArgs, err := countQuery(st, where, exact).ToSql()
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, q := range []struct {
 				what, sql string
 				args      []any
-			}{{"list", listSQL, listArgs}, {"count", countSQL, countArgs}} {
+			}{{"list", listSQL, listArgs}, {"count", countSQL, countArgs}, {"exact count", exactSQL, exactArgs}} {
 				plan := explain(t, pool, q.sql, q.args)
 				if strings.Contains(plan, "Seq Scan on transactions") || strings.Contains(plan, "Seq Scan on transfers") {
 					t.Errorf("%s scans sequentially:\n%s", q.what, plan)

@@ -157,6 +157,7 @@ type TxPage struct {
 	SortBy          SortKey
 	Ascending       bool
 	SkipTotal       bool
+	ExactTotal      bool // count every match instead of stopping at TotalCap
 	IncludeBalances bool
 	IncludeSummary  bool
 }

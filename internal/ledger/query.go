@@ -35,6 +35,8 @@ type TxRow struct {
 type TxList struct {
 	Rows    []TxRow
 	Total   *int // nil when skipTotal was set
+	// TotalCapped says more than TotalCap transactions match and Total stopped there.
+	TotalCapped bool
 	HasNext bool
 	Summary *TxSummary // set when includeSummary was set
 	State   LedgerState
@@ -202,7 +204,7 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 	if !p.SkipTotal {
 		total = make(chan counted, 1)
 		go func() {
-			n, err := l.count(ctx, st, where)
+			n, err := l.count(ctx, st, where, p)
 			total <- counted{n, err}
 		}()
 	}
@@ -227,6 +229,9 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 			return TxList{}, c.err
 		}
 		n := int(c.n)
+		if !p.ExactTotal && n > TotalCap {
+			n, out.TotalCapped = TotalCap, true
+		}
 		out.Total = &n
 	}
 	if p.IncludeSummary {
@@ -274,12 +279,23 @@ func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
 	return r, nil
 }
 
-func countQuery(st LedgerState, where sq.And) sq.SelectBuilder {
+// TotalCap is where a list's total stops counting unless an exact total is asked for: the count
+// stops after TotalCap+1 matches, taken in the page's own order so the planner walks the same
+// index as the page does (unordered, a LIMIT invites a sequential scan that hopes to stop early
+// and, when the matches sit in one stretch of the ledger, reads most of it). A page of a
+// million-row ledger so never waits for a count of all of it. The summary counts exactly.
+const TotalCap = 1000
+
+func countQuery(st LedgerState, where sq.And, p TxPage) sq.SelectBuilder {
+	if !p.ExactTotal {
+		matches := from(sq.Select("1"), st).Where(where).OrderBy(orderBy(p)...).Limit(TotalCap + 1)
+		return psql.Select("count(*)").FromSelect(matches, "capped")
+	}
 	return from(psql.Select("count(*)"), st).Where(where)
 }
 
-func (l *Ledger) count(ctx context.Context, st LedgerState, where sq.And) (int64, error) {
-	sqlText, args, err := countQuery(st, where).ToSql()
+func (l *Ledger) count(ctx context.Context, st LedgerState, where sq.And, p TxPage) (int64, error) {
+	sqlText, args, err := countQuery(st, where, p).ToSql()
 	if err != nil {
 		return 0, err
 	}
@@ -287,56 +303,46 @@ func (l *Ledger) count(ctx context.Context, st LedgerState, where sq.And) (int64
 	return n, l.pool.QueryRow(ctx, sqlText, args...).Scan(&n)
 }
 
+// summaryWorkMem lets the summary's hash joins (a ledger's matches against its results) stay
+// in memory: at the default 4 MB a million-row client's join spills to disk.
+const summaryWorkMem = "64MB"
+
 func (l *Ledger) summary(ctx context.Context, client uuid.UUID, st LedgerState, where sq.And) (TxSummary, error) {
-	sqlText, args, err := from(psql.Select(
+	// One statement: the filter is evaluated once into the matches (m), which the totals and the
+	// fees (fee transfers' values plus fiat fees given on any transfer, as
+	// Transaction.feeFiatValueCents; a purchase's own value is not a fee) are both taken from.
+	// The fees come from transfers_fees_idx alone.
+	matches := from(sq.Select("t.id", "t.label", "t.is_reviewed", "r.proceeds", "r.basis", "r.gain", "r.short_term_gain",
+		"r.long_term_gain", "r.income", "r.sale_term", "r.is_missing_basis", "r.has_negative_balance"), st).Where(where)
+	fees := sq.Select("coalesce(sum(CASE WHEN fe.is_fee THEN coalesce(fe.fiat_value, 0) ELSE 0 END + coalesce(fe.fee_fiat, 0)), 0)").
+		From("transfers fe").Join("m ON m.id = fe.transaction_id").
+		Where(sq.Expr("fe.client_id = ? AND (fe.is_fee OR fe.fee_fiat IS NOT NULL) AND NOT fe.is_hidden", client))
+	sqlText, args, err := psql.Select(
 		"count(*)",
-		"count(*) FILTER (WHERE r.sale_term IS NOT NULL)",
-		"coalesce(sum(r.proceeds), 0)", "coalesce(sum(r.basis), 0)", "coalesce(sum(r.gain), 0)",
-		"coalesce(sum(r.short_term_gain), 0)", "coalesce(sum(r.long_term_gain), 0)", "coalesce(sum(r.income), 0)",
-		"count(*) FILTER (WHERE coalesce(t.label, '') = '')",
-		"count(*) FILTER (WHERE t.is_reviewed)",
-		"count(*) FILTER (WHERE r.is_missing_basis)",
-		"count(*) FILTER (WHERE r.has_negative_balance)",
-	), st).Where(where).ToSql()
+		"count(*) FILTER (WHERE m.sale_term IS NOT NULL)",
+		"coalesce(sum(m.proceeds), 0)", "coalesce(sum(m.basis), 0)", "coalesce(sum(m.gain), 0)",
+		"coalesce(sum(m.short_term_gain), 0)", "coalesce(sum(m.long_term_gain), 0)", "coalesce(sum(m.income), 0)",
+		"count(*) FILTER (WHERE coalesce(m.label, '') = '')",
+		"count(*) FILTER (WHERE m.is_reviewed)",
+		"count(*) FILTER (WHERE m.is_missing_basis)",
+		"count(*) FILTER (WHERE m.has_negative_balance)",
+	).Column(sq.Alias(fees, "fees")).From("m").
+		PrefixExpr(matches.Prefix("WITH m AS MATERIALIZED (").Suffix(")")).
+		ToSql()
 	if err != nil {
 		return TxSummary{}, err
 	}
-	// Fees are summed by a second statement on another connection while the first runs: kept out
-	// of the main aggregate, they cost one hash semi-join instead of a correlated lookup per
-	// matching row, and the main aggregate stays parallel-safe.
-	type summed struct {
-		fees decimal.Decimal
-		err  error
-	}
-	fees := make(chan summed, 1)
-	go func() {
-		var out summed
-		// As Transaction.feeFiatValueCents: fee transfers' values plus fiat fees given on any
-		// transfer (a purchase's own value is not a fee).
-		feeText, feeArgs, err := psql.Select("coalesce(sum(CASE WHEN fe.is_fee THEN coalesce(fe.fiat_value, 0) ELSE 0 END + coalesce(fe.fee_fiat, 0)), 0)").
-			From("transfers fe").
-			Where(sq.Expr("fe.client_id = ?", client)).
-			Where(sq.Expr("(fe.is_fee OR fe.fee_fiat IS NOT NULL) AND NOT fe.is_hidden")).
-			// The subquery keeps ? placeholders; the outer builder numbers them all once.
-			Where(from(sq.Select("t.id"), st).Where(where).Prefix("fe.transaction_id IN (").Suffix(")")).
-			ToSql()
-		if err == nil {
-			err = l.pool.QueryRow(ctx, feeText, feeArgs...).Scan(&out.fees)
-		}
-		out.err = err
-		fees <- out
-	}()
 	s := TxSummary{IsStale: st.IsStale, ComputedAt: time.Now().UTC()}
-	err = l.pool.QueryRow(ctx, sqlText, args...).Scan(&s.TransactionCount, &s.DisposalCount, &s.Proceeds, &s.Basis, &s.Gain,
-		&s.ShortTermGain, &s.LongTermGain, &s.Income, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance)
-	f := <-fees
+	err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SET LOCAL work_mem = '"+summaryWorkMem+"'"); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, sqlText, args...).Scan(&s.TransactionCount, &s.DisposalCount, &s.Proceeds, &s.Basis, &s.Gain,
+			&s.ShortTermGain, &s.LongTermGain, &s.Income, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance, &s.Fees)
+	})
 	if err != nil {
 		return TxSummary{}, err
 	}
-	if f.err != nil {
-		return TxSummary{}, f.err
-	}
-	s.Fees = f.fees
 	return s, nil
 }
 
@@ -639,7 +645,7 @@ func (l *Ledger) Explain(ctx context.Context, scope auth.ClientScope, f TxFilter
 		return "", err
 	}
 	var out []string
-	for _, q := range []sq.SelectBuilder{listQuery(st, where, p), countQuery(st, where)} {
+	for _, q := range []sq.SelectBuilder{listQuery(st, where, p), countQuery(st, where, p)} {
 		sqlText, args, err := q.ToSql()
 		if err != nil {
 			return "", err

@@ -701,8 +701,13 @@ type GetTransactionImportJobs struct {
 type GetTransactionsResponse struct {
 	// The transactions of this page.
 	Transactions []Transaction `json:"transactions"`
-	// Number of matching transactions over all pages; null when `skipTotal` was set.
+	// Number of matching transactions over all pages, counted up to 1,000: when more match, `total` is
+	// 1,000 and `totalIsCapped` is true (as search services cap their hit counts, so that a page never
+	// waits for a count of a whole ledger). Pass `exactTotal: true` to count every match, or take the
+	// exact count from `getClientTransactionsSummary.transactionCount`. Null when `skipTotal` was set.
 	Total *int `json:"total,omitempty"`
+	// Whether more than `total` transactions match (the count stopped at 1,000); null when `skipTotal` was set.
+	TotalIsCapped *bool `json:"totalIsCapped,omitempty"`
 	// The zero-based page number served.
 	Page int `json:"page"`
 	// The page size served.
