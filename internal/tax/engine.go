@@ -853,10 +853,10 @@ func (e *Engine) presize(txs []Transaction) {
 	out := len(txs) + len(txs)/4 + 64
 	inc := len(txs)/4 + 64
 	if e.DisposalSink == nil && cap(e.res.Disposals) < out {
-		e.res.Disposals = make([]Disposal, 0, out)
+		e.res.Disposals = makeSlab[Disposal](out)
 	}
 	if cap(e.res.Income) < inc {
-		e.res.Income = make([]Income, 0, inc)
+		e.res.Income = makeSlab[Income](inc)
 	}
 }
 
