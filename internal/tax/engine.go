@@ -256,19 +256,71 @@ func (e *Engine) reset(s Settings) error {
 
 // Compute runs the engine on in. See the package documentation for the rules.
 func (e *Engine) Compute(in Input) (Result, error) {
-	if err := e.reset(in.Settings); err != nil {
+	if err := e.Start(in.Settings, len(in.Transactions)); err != nil {
 		return Result{}, err
 	}
+	if err := e.Feed(in.Transactions); err != nil {
+		return Result{}, err
+	}
+	return e.Finish()
+}
+
+// Start begins a run whose transactions arrive in batches: Start, any number of Feed calls, then
+// Finish give the Result that Compute gives for all the batches' transactions in one Input.
+// transactions is the expected total (0 if unknown), for presizing the result. A streaming reader
+// (taxd compute) uses it to keep only one batch of the ledger in memory: the engine keeps no
+// reference to a Transaction or Transfer once Feed returns (it keeps their ID values and the
+// asset and account strings), so the caller may reuse a batch's memory for the next one.
+func (e *Engine) Start(s Settings, transactions int) error {
+	if err := e.reset(s); err != nil {
+		e.err = err
+		return err
+	}
 	e.nextCP, e.cpBase = 0, nil
-	return e.run(in.Transactions)
+	e.presize(transactions)
+	return nil
+}
+
+// Feed processes the next transactions of a run begun with Start (in settlement order, after
+// those fed before). After an error the run is over: later calls return the same error.
+func (e *Engine) Feed(txs []Transaction) error {
+	if e.err != nil {
+		return e.err
+	}
+	if err := e.feed(txs); err != nil {
+		e.err = err
+	}
+	e.tr = nil
+	return e.err
+}
+
+// Finish ends a run begun with Start and returns its Result.
+func (e *Engine) Finish() (Result, error) {
+	if e.err != nil {
+		return Result{}, e.err
+	}
+	e.tr = nil
+	e.cpBase = nil
+	e.finish()
+	if e.err != nil {
+		return Result{}, e.err
+	}
+	return e.res, nil
 }
 
 func (e *Engine) run(txs []Transaction) (Result, error) {
-	e.presize(txs)
+	e.presize(len(txs))
+	if err := e.Feed(txs); err != nil {
+		return Result{}, err
+	}
+	return e.Finish()
+}
+
+func (e *Engine) feed(txs []Transaction) error {
 	for ti := range txs {
 		tx := &txs[ti]
 		if tx.Time.Before(minTime) || tx.Time.After(maxTime) {
-			return Result{}, fmt.Errorf("%w: transaction %s: time %s outside 1900-2200", ErrInvalid, tx.ID, tx.Time.UTC().Format(time.RFC3339))
+			return fmt.Errorf("%w: transaction %s: time %s outside 1900-2200", ErrInvalid, tx.ID, tx.Time.UTC().Format(time.RFC3339))
 		}
 		t := tx.Time.UnixNano()
 		if e.nextCP < len(e.Checkpoints) && t >= e.Checkpoints[e.nextCP].UnixNano() {
@@ -279,7 +331,7 @@ func (e *Engine) run(txs []Transaction) (Result, error) {
 			e.enterYear(t)
 		} else {
 			if t < e.lastT {
-				return Result{}, fmt.Errorf("%w: transaction %s at %s is before the previous one", ErrUnsorted, tx.ID, tx.Time.UTC().Format(time.RFC3339Nano))
+				return fmt.Errorf("%w: transaction %s at %s is before the previous one", ErrUnsorted, tx.ID, tx.Time.UTC().Format(time.RFC3339Nano))
 			}
 			if t >= e.yearEnd {
 				e.enterYear(t)
@@ -291,16 +343,10 @@ func (e *Engine) run(txs []Transaction) (Result, error) {
 		}
 		e.processTx(tx, t)
 		if e.err != nil {
-			return Result{}, e.err
+			return e.err
 		}
 	}
-	e.tr = nil
-	e.cpBase = nil
-	e.finish()
-	if e.err != nil {
-		return Result{}, e.err
-	}
-	return e.res, nil
+	return nil
 }
 
 // ---- calendar ----
@@ -849,9 +895,9 @@ func (e *Engine) finish() {
 
 // presize reserves result capacity (1.25 pieces per transaction) so that the large result slices are
 // rarely regrown and copied while computing; a reused Engine keeps its capacity.
-func (e *Engine) presize(txs []Transaction) {
-	out := len(txs) + len(txs)/4 + 64
-	inc := len(txs)/4 + 64
+func (e *Engine) presize(txs int) {
+	out := txs + txs/4 + 64
+	inc := txs/4 + 64
 	if e.DisposalSink == nil && cap(e.res.Disposals) < out {
 		e.res.Disposals = makeSlab[Disposal](out)
 	}

@@ -30,7 +30,20 @@ type File struct {
 	explicit []string          // explicit transfer ids (the "id" column)
 	strs     map[string]string // interned asset, account and staking strings
 	arena    []tax.Transfer    // transfers are carved from large blocks: no per-transaction allocation
+	lastTime time.Time         // the last transaction's time (for the order check across batches)
+
+	// Streaming (RunCompute): every batchSize transactions go to batch, then their memory is reused,
+	// so a large ledger is never held whole. hold keeps everything for one final batch (a JSON file
+	// whose settings may come after its transactions: the run cannot start before them).
+	batch       func([]tax.Transaction) error
+	batchSize   int
+	hold        bool
+	sawSettings bool
+	batchErr    error // batch's error, returned as is (not as a parse error)
 }
+
+// errBatch stops the parser when f.batch failed.
+var errBatch = errors.New("taxfile: batch failed")
 
 // ID layout (tax.ID is 16 bytes): [0] kind, [1] 1 for a crypto-fee transfer derived from a row,
 // [4:8] transaction index, [8:16] row number (kind idDefault) or explicit-name index (kind idExplicit).
@@ -107,17 +120,45 @@ const bytesPerRow = 48
 // presize reserves the transaction list and the first transfer arena for a regular file of known
 // size, so that a million-row ledger is not copied from one grown slice into the next.
 func (f *File) presize(r io.Reader) {
+	if f.batch != nil {
+		f.Input.Transactions = make([]tax.Transaction, 0, f.batchSize)
+		f.arena = make([]tax.Transfer, 0, 2*f.batchSize)
+		return
+	}
+	rows := estimateRows(r)
+	if rows == 0 {
+		return
+	}
+	f.Input.Transactions = make([]tax.Transaction, 0, rows)
+	f.arena = make([]tax.Transfer, 0, max(rows, 4096))
+}
+
+// estimateRows is a high estimate of the rows of a regular file (from its size), 0 if unknown.
+func estimateRows(r io.Reader) int {
 	st, ok := r.(interface{ Stat() (os.FileInfo, error) })
 	if !ok {
-		return
+		return 0
 	}
 	fi, err := st.Stat()
 	if err != nil || !fi.Mode().IsRegular() {
-		return
+		return 0
 	}
-	rows := int(min(fi.Size()/bytesPerRow, 50_000_000))
-	f.Input.Transactions = make([]tax.Transaction, 0, rows)
-	f.arena = make([]tax.Transfer, 0, max(rows, 4096))
+	return int(min(fi.Size()/bytesPerRow, 50_000_000))
+}
+
+// flushBatch hands the transactions parsed so far to f.batch and reuses their memory.
+func (f *File) flushBatch() error {
+	if len(f.Input.Transactions) == 0 {
+		return nil
+	}
+	err := f.batch(f.Input.Transactions)
+	f.Input.Transactions = f.Input.Transactions[:0]
+	f.arena = f.arena[:0]
+	if err != nil {
+		f.batchErr = err
+		return errBatch
+	}
+	return nil
 }
 
 func (f *File) alloc(n int) []tax.Transfer {
@@ -205,12 +246,40 @@ type row struct {
 
 // Parse reads a ledger in JSON or CSV; format is "json", "csv" or "" (detect from the first byte).
 func Parse(r io.Reader, format string) (*File, error) {
-	br := bufio.NewReaderSize(r, 1<<20)
+	f := &File{strs: map[string]string{}}
+	if err := f.parse(r, format); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// parseStream is Parse that hands the transactions to batch, batchSize at a time, instead of
+// keeping them in f.Input (which holds none when it returns).
+// started receives f before parsing starts (batch may need its settings and names).
+func parseStream(r io.Reader, format string, batchSize int, batch func([]tax.Transaction) error, started func(*File)) (*File, error) {
+	f := &File{strs: map[string]string{}, batch: batch, batchSize: batchSize}
+	started(f)
+	err := f.parse(r, format)
+	if err == nil {
+		f.hold = false
+		err = f.flushBatch()
+	}
+	if f.batchErr != nil {
+		return nil, f.batchErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func (f *File) parse(r io.Reader, format string) error {
+	br := bufio.NewReaderSize(r, 64<<10)
 	if format == "" {
 		for {
 			b, err := br.Peek(1)
 			if err != nil {
-				return nil, fmt.Errorf("taxfile: empty input")
+				return fmt.Errorf("taxfile: empty input")
 			}
 			if b[0] == ' ' || b[0] == '\n' || b[0] == '\r' || b[0] == '\t' || b[0] == 0xEF || b[0] == 0xBB || b[0] == 0xBF {
 				br.ReadByte()
@@ -224,21 +293,14 @@ func Parse(r io.Reader, format string) (*File, error) {
 			break
 		}
 	}
-	f := &File{strs: make(map[string]string)}
 	f.presize(r)
-	var err error
 	switch format {
 	case "json":
-		err = f.parseJSON(br)
+		return f.parseJSON(br)
 	case "csv":
-		err = f.parseCSV(br)
-	default:
-		return nil, fmt.Errorf("taxfile: unknown input format %q (json or csv)", format)
+		return f.parseCSV(br)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
+	return fmt.Errorf("taxfile: unknown input format %q (json or csv)", format)
 }
 
 func (f *File) parseJSON(r io.Reader) error {
@@ -257,7 +319,10 @@ func (f *File) parseJSON(r io.Reader) error {
 			if err := dec.Decode(&f.Settings); err != nil {
 				return fmt.Errorf("taxfile: settings: %w", err)
 			}
+			f.sawSettings = true
 		case "transactions":
+			// a run needs the settings: unless they came first, keep the transactions until the end
+			f.hold = f.hold || !f.sawSettings
 			if t, err := dec.Token(); err != nil || t != json.Delim('[') {
 				return fmt.Errorf("taxfile: \"transactions\" must be an array")
 			}
@@ -434,10 +499,11 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		return err
 	}
 	txs := &f.Input.Transactions
-	if n := len(*txs); n > 0 && t.Before((*txs)[n-1].Time) {
+	if len(f.txNames) > 0 && t.Before(f.lastTime) {
 		return fmt.Errorf("transactions must be in time order (%s is before the previous transaction)", ts)
 	}
-	txi := len(*txs)
+	f.lastTime = t
+	txi := len(f.txNames)
 	if txi > math.MaxUint32 {
 		return errors.New("too many transactions")
 	}
@@ -532,6 +598,9 @@ func (f *File) addTx(id, ts string, rows []row) error {
 	tid[0] = idTx
 	binary.BigEndian.PutUint32(tid[4:8], uint32(txi))
 	*txs = append(*txs, tax.Transaction{ID: tid, Time: t, Transfers: trs})
+	if f.batch != nil && !f.hold && len(*txs) >= f.batchSize {
+		return f.flushBatch()
+	}
 	return nil
 }
 
