@@ -7,7 +7,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -367,54 +366,86 @@ var csvColumns = []string{"tx", "time", "label", "asset", "quantity", "from", "t
 	"fee_asset", "fee_quantity", "fee_value", "fee_from", "is_fee", "staking_id", "reported_1099da", "basis_reported",
 	"acquired_at", "id", "to_asset"}
 
-func (f *File) parseCSV(r io.Reader) error {
-	cr := csv.NewReader(r)
-	cr.ReuseRecord = true
-	cr.FieldsPerRecord = -1
-	cr.Comment = '#'
-	head, err := cr.Read()
+// CSV columns by position in csvColumns.
+const (
+	cTx = iota
+	cTime
+	cLabel
+	cAsset
+	cQuantity
+	cFrom
+	cTo
+	cValue
+	cFeeFiat
+	cFeeAsset
+	cFeeQuantity
+	cFeeValue
+	cFeeFrom
+	cIsFee
+	cStakingID
+	cReported
+	cBasisReported
+	cAcquiredAt
+	cID
+	cToAsset
+	numColumns
+)
+
+func (f *File) parseCSV(br *bufio.Reader) error {
+	cr := newCSVReader(br)
+	head, err := cr.read()
 	if err != nil {
 		return fmt.Errorf("taxfile: CSV header: %w", err)
 	}
-	col := map[string]int{}
+	var col [numColumns]int // position of each known column in a record, -1 if absent
+	for i := range col {
+		col[i] = -1
+	}
 	for i, h := range head {
 		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
 		known := false
-		for _, c := range csvColumns {
-			if c == h {
+		for c, name := range csvColumns {
+			if name == h {
 				known = true
+				col[c] = i
 			}
 		}
 		if !known {
 			return fmt.Errorf("taxfile: unknown CSV column %q (known: %s)", h, strings.Join(csvColumns, ","))
 		}
-		col[h] = i
 	}
-	for _, req := range []string{"time", "asset", "quantity"} {
-		if _, ok := col[req]; !ok {
-			return fmt.Errorf("taxfile: CSV column %q is required", req)
+	for _, req := range []int{cTime, cAsset, cQuantity} {
+		if col[req] < 0 {
+			return fmt.Errorf("taxfile: CSV column %q is required", csvColumns[req])
 		}
 	}
-	_, hasFrom := col["from"]
-	_, hasTo := col["to"]
-	if !hasFrom && !hasTo {
+	if col[cFrom] < 0 && col[cTo] < 0 {
 		return fmt.Errorf("taxfile: CSV needs a \"from\" or \"to\" column")
 	}
-	get := func(rec []string, name string) string {
-		if i, ok := col[name]; ok && i < len(rec) {
+	get := func(rec []string, c int) string {
+		if i := col[c]; i >= 0 && i < len(rec) {
 			return strings.TrimSpace(rec[i])
 		}
 		return ""
 	}
-	boolean := func(rec []string, name string, line int) (bool, error) {
-		switch strings.ToLower(get(rec, name)) {
+	boolean := func(rec []string, c int, line int) (bool, error) {
+		switch v := get(rec, c); v {
 		case "", "0", "false", "no", "n":
 			return false, nil
 		case "1", "true", "yes", "y":
 			return true, nil
+		default:
+			switch strings.ToLower(v) {
+			case "false", "no", "n":
+				return false, nil
+			case "true", "yes", "y":
+				return true, nil
+			}
 		}
-		return false, fmt.Errorf("taxfile: line %d: %s must be true or false", line, name)
+		return false, fmt.Errorf("taxfile: line %d: %s must be true or false", line, csvColumns[c])
 	}
+	// Records alias the reader's storage until release: the rows of one transaction are kept
+	// until it is complete, then released together.
 	var cur []row
 	var curTx, curTime string
 	flush := func() error {
@@ -428,7 +459,7 @@ func (f *File) parseCSV(r io.Reader) error {
 	line := 1
 	n := 0
 	for {
-		rec, err := cr.Read()
+		rec, err := cr.read()
 		if err == io.EOF {
 			break
 		}
@@ -439,29 +470,32 @@ func (f *File) parseCSV(r io.Reader) error {
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}
-		tx := get(rec, "tx")
+		tx := get(rec, cTx)
 		if tx == "" || tx != curTx {
 			if err := flush(); err != nil {
 				return err
 			}
+			// the finished transaction's records are no longer needed, this one's are
+			rec = cr.keepLast()
+			tx = get(rec, cTx)
 			n++
-			curTx, curTime = tx, get(rec, "time")
+			curTx, curTime = tx, get(rec, cTime)
 			if curTx == "" {
 				curTx = "row" + strconv.Itoa(line)
 			}
 		}
-		rw := row{line: line, id: get(rec, "id"), label: get(rec, "label"), asset: get(rec, "asset"), qty: get(rec, "quantity"),
-			from: get(rec, "from"), to: get(rec, "to"), value: get(rec, "value"), feeFiat: get(rec, "fee_fiat"),
-			feeAsset: get(rec, "fee_asset"), feeQty: get(rec, "fee_quantity"), feeValue: get(rec, "fee_value"),
-			feeFrom: get(rec, "fee_from"), stakingID: get(rec, "staking_id"), acquiredAt: get(rec, "acquired_at"),
-			toAsset: get(rec, "to_asset")}
-		if rw.isFee, err = boolean(rec, "is_fee", line); err != nil {
+		rw := row{line: line, id: get(rec, cID), label: get(rec, cLabel), asset: get(rec, cAsset), qty: get(rec, cQuantity),
+			from: get(rec, cFrom), to: get(rec, cTo), value: get(rec, cValue), feeFiat: get(rec, cFeeFiat),
+			feeAsset: get(rec, cFeeAsset), feeQty: get(rec, cFeeQuantity), feeValue: get(rec, cFeeValue),
+			feeFrom: get(rec, cFeeFrom), stakingID: get(rec, cStakingID), acquiredAt: get(rec, cAcquiredAt),
+			toAsset: get(rec, cToAsset)}
+		if rw.isFee, err = boolean(rec, cIsFee, line); err != nil {
 			return err
 		}
-		if rw.reported, err = boolean(rec, "reported_1099da", line); err != nil {
+		if rw.reported, err = boolean(rec, cReported, line); err != nil {
 			return err
 		}
-		if rw.basisReported, err = boolean(rec, "basis_reported", line); err != nil {
+		if rw.basisReported, err = boolean(rec, cBasisReported, line); err != nil {
 			return err
 		}
 		cur = append(cur, rw)
