@@ -25,7 +25,8 @@ type File struct {
 	Input tax.Input
 	// Settings as written in the file (JSON only); flags may override them.
 	Settings FileSettings
-	txNames  []string          // transaction ids, by transaction index
+	txNames  []byte            // transaction ids, concatenated (one slab: no allocation per transaction)
+	txEnds   []int             // txEnds[i]: the end of transaction i's id in txNames
 	explicit []string          // explicit transfer ids (the "id" column)
 	strs     map[string]string // interned asset, account and staking strings
 	arena    []tax.Transfer    // transfers are carved from large blocks: no per-transaction allocation
@@ -76,14 +77,14 @@ func (f *File) AppendName(b []byte, id tax.ID) []byte {
 	txi := binary.BigEndian.Uint32(id[4:8])
 	n := binary.BigEndian.Uint64(id[8:])
 	switch {
-	case id[0] == idDefault && int(txi) < len(f.txNames):
-		b = append(b, f.txNames[txi]...)
+	case id[0] == idDefault && int(txi) < len(f.txEnds):
+		b = append(b, f.txName(int(txi))...)
 		b = append(b, '#')
 		b = strconv.AppendUint(b, n, 10)
 	case id[0] == idExplicit && n < uint64(len(f.explicit)):
 		b = append(b, f.explicit[n]...)
-	case id[0] == idTx && int(txi) < len(f.txNames):
-		return append(b, f.txNames[txi]...)
+	case id[0] == idTx && int(txi) < len(f.txEnds):
+		return append(b, f.txName(int(txi))...)
 	case id == tax.ID{}:
 		return b
 	default:
@@ -93,6 +94,15 @@ func (f *File) AppendName(b []byte, id tax.ID) []byte {
 		b = append(b, ".fee"...)
 	}
 	return b
+}
+
+// txName is transaction i's id.
+func (f *File) txName(i int) []byte {
+	start := 0
+	if i > 0 {
+		start = f.txEnds[i-1]
+	}
+	return f.txNames[start:f.txEnds[i]]
 }
 
 // transferID returns the ID of row n (1-based) of transaction txi, or of its fee transfer.
@@ -119,6 +129,11 @@ const bytesPerRow = 48
 // presize reserves the transaction list and the first transfer arena for a regular file of known
 // size, so that a million-row ledger is not copied from one grown slice into the next.
 func (f *File) presize(r io.Reader) {
+	if rows := estimateRows(r); rows > 0 {
+		// a high estimate: capacity never touched costs no memory, and these grow by copying
+		f.txEnds = make([]int, 0, rows)
+		f.txNames = make([]byte, 0, 8*rows)
+	}
 	if f.batch != nil {
 		f.Input.Transactions = make([]tax.Transaction, 0, f.batchSize)
 		f.arena = make([]tax.Transfer, 0, 2*f.batchSize)
@@ -533,15 +548,16 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		return err
 	}
 	txs := &f.Input.Transactions
-	if len(f.txNames) > 0 && t.Before(f.lastTime) {
+	if len(f.txEnds) > 0 && t.Before(f.lastTime) {
 		return fmt.Errorf("transactions must be in time order (%s is before the previous transaction)", ts)
 	}
 	f.lastTime = t
-	txi := len(f.txNames)
+	txi := len(f.txEnds)
 	if txi > math.MaxUint32 {
 		return errors.New("too many transactions")
 	}
-	f.txNames = append(f.txNames, strings.Clone(id))
+	f.txNames = append(f.txNames, id...)
+	f.txEnds = append(f.txEnds, len(f.txNames))
 	n := len(rows)
 	for i := range rows {
 		if rows[i].feeAsset != "" || rows[i].feeQty != "" {
