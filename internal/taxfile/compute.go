@@ -149,7 +149,7 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 
 // computeBatch is how many transactions RunCompute's parser hands the engine at a time: enough to
 // make the hand-over cost nothing, few enough that a batch's memory stays in the CPU caches' reach.
-const computeBatch = 4096
+const computeBatch = 1024
 
 // ResolveSettings turns file/flag settings into engine settings (defaults: FIFO, per-wallet from
 // 2025-01-01 local, UTC, tax year from January 1).
