@@ -604,7 +604,7 @@ func (e *Engine) newLot(l lotRec) int32 {
 		e.lots[idx] = l
 		return idx
 	}
-	e.lots = append(e.lots, l)
+	e.lots = append(grow(e.lots), l)
 	return int32(len(e.lots) - 1)
 }
 
@@ -785,7 +785,7 @@ func (e *Engine) switchToPerWallet(t int64) {
 			for _, idx := range e.order[li:] {
 				q = e.add(q, e.lots[idx].qty)
 				b = e.add(b, e.lots[idx].basis)
-				e.free = append(e.free, idx)
+				e.free = append(grow(e.free), idx)
 			}
 			e.warn(Warning{Code: WarnUnallocatedBasis, At: Instant(t), Asset: Ref(asset), Quantity: q, Value: b})
 		}
@@ -810,7 +810,7 @@ func (e *Engine) AccountName(r Ref) string {
 }
 
 func (e *Engine) warn(w Warning) {
-	e.res.Warnings = append(e.res.Warnings, w)
+	e.res.Warnings = append(grow(e.res.Warnings), w)
 	if e.cur != nil {
 		e.cur.Warnings++
 	}

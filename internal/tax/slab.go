@@ -20,3 +20,15 @@ func makeSlab[T any](n int) []T {
 	}
 	return s
 }
+
+// grow returns s with room for at least one more element, doubling its capacity. append's own
+// growth clears the whole new capacity at once (touching, on a fresh engine, every new page of it);
+// make leaves memory fresh from the OS untouched until the engine writes to it.
+func grow[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	n := make([]T, len(s), 2*cap(s)+8)
+	copy(n, s)
+	return n
+}
