@@ -3,7 +3,7 @@
 // before main runs, and taxd links the whole service (OpenAPI and GraphQL schemas parsed at init,
 // JSON-schema meta-schemas compiled, Prometheus, gRPC, protobuf registries...): ~40 ms of init and
 // a 55 MB image to fault in before `taxd compute` reads a byte. This binary links only the
-// calculator (internal/taxfile, internal/tax) and starts in a couple of milliseconds, which is what
+// calculator (internal/taxfile, internal/tax, 4 MB) and is ready in under 10 ms, which is what
 // scripts running it per client or per file want.
 package main
 
