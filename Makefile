@@ -127,7 +127,7 @@ BENCH_IMPORT_ROWS ?= 1000000
 BENCH_DIR ?= .data/bench
 bench: build
 	@mkdir -p $(BENCH_DIR)
-	@echo "== P1: engine throughput, one core (BenchmarkFIFO/HIFO warm, ...Cold fresh engine)"
+	@echo "== P1: engine throughput, one core (BenchmarkFIFO/HIFO warm, ...Cold fresh engine; transfers/cpu-s is the steadier figure on a busy machine)"
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./internal/tax/
 	@echo "== P2: taxd compute"
 	./bin/taxd bench ledger --shape trades --transactions 20000 --output $(BENCH_DIR)/trades-20k.csv
