@@ -894,10 +894,14 @@ func (e *Engine) finish() {
 }
 
 // presize reserves result capacity (1.25 pieces per transaction) so that the large result slices are
-// rarely regrown and copied while computing; a reused Engine keeps its capacity.
+// rarely regrown and copied while computing, and the lot arena for one open lot per 8 transactions
+// (it doubles from there); a reused Engine keeps its capacity.
 func (e *Engine) presize(txs int) {
 	out := txs + txs/4 + 64
 	inc := txs/4 + 64
+	if lots := txs/8 + 64; cap(e.lots) < lots {
+		e.lots = make([]lotRec, 0, lots)
+	}
 	if e.DisposalSink == nil && cap(e.res.Disposals) < out {
 		e.res.Disposals = makeSlab[Disposal](out)
 	}

@@ -26,7 +26,7 @@ type File struct {
 	// Settings as written in the file (JSON only); flags may override them.
 	Settings FileSettings
 	txNames  []byte            // transaction ids, concatenated (one slab: no allocation per transaction)
-	txEnds   []int             // txEnds[i]: the end of transaction i's id in txNames
+	txEnds   []uint32          // txEnds[i]: the end of transaction i's id in txNames
 	explicit []string          // explicit transfer ids (the "id" column)
 	strs     map[string]string // interned asset, account and staking strings
 	arena    []tax.Transfer    // transfers are carved from large blocks: no per-transaction allocation
@@ -98,7 +98,7 @@ func (f *File) AppendName(b []byte, id tax.ID) []byte {
 
 // txName is transaction i's id.
 func (f *File) txName(i int) []byte {
-	start := 0
+	start := uint32(0)
 	if i > 0 {
 		start = f.txEnds[i-1]
 	}
@@ -131,7 +131,7 @@ const bytesPerRow = 48
 func (f *File) presize(r io.Reader) {
 	if rows := estimateRows(r); rows > 0 {
 		// a high estimate: capacity never touched costs no memory, and these grow by copying
-		f.txEnds = make([]int, 0, rows)
+		f.txEnds = make([]uint32, 0, rows)
 		f.txNames = make([]byte, 0, 8*rows)
 	}
 	if f.batch != nil {
@@ -556,8 +556,11 @@ func (f *File) addTx(id, ts string, rows []row) error {
 	if txi > math.MaxUint32 {
 		return errors.New("too many transactions")
 	}
+	if len(f.txNames)+len(id) > math.MaxUint32 {
+		return errors.New("transaction ids longer than 4 GiB in total")
+	}
 	f.txNames = append(f.txNames, id...)
-	f.txEnds = append(f.txEnds, len(f.txNames))
+	f.txEnds = append(f.txEnds, uint32(len(f.txNames)))
 	n := len(rows)
 	for i := range rows {
 		if rows[i].feeAsset != "" || rows[i].feeQty != "" {
