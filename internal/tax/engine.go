@@ -899,8 +899,8 @@ func (e *Engine) finish() {
 func (e *Engine) presize(txs int) {
 	out := txs + txs/4 + 64
 	inc := txs/4 + 64
-	if lots := txs/8 + 64; cap(e.lots) < lots {
-		e.lots = make([]lotRec, 0, lots)
+	if lots := txs/8 + 64; cap(e.lots) < lots { // keeping the lots a checkpoint restored
+		e.lots = append(make([]lotRec, 0, lots), e.lots...)
 	}
 	if e.DisposalSink == nil && cap(e.res.Disposals) < out {
 		e.res.Disposals = makeSlab[Disposal](out)
