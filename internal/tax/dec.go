@@ -429,45 +429,73 @@ func parseDec(s string) (Dec, bool, error) {
 // String returns the canonical form: no exponent, no trailing fractional zeros ("1.5", "-0.25", "3").
 func (a Dec) String() string { return string(a.Append(nil)) }
 
-// Append appends the canonical form of a to b.
+// Append appends the canonical form of a to b. (It is on every output path: taxd compute, the
+// result COPY; the common cases avoid the hardware 128-bit divide and the digit-by-digit loop.)
 func (a Dec) Append(b []byte) []byte {
 	hi, lo, neg := a.abs()
 	if neg {
 		b = append(b, '-')
 	}
 	// integer part = (hi,lo) / 1e18, fraction = remainder
-	qh, r := bits.Div64(0, hi, scaleFactor)
-	ql, frac := bits.Div64(r, lo, scaleFactor)
-	if qh == 0 {
-		b = strconv.AppendUint(b, ql, 10)
+	var ql, frac uint64
+	if hi == 0 {
+		ql, frac = lo/scaleFactor, lo%scaleFactor // by a constant: a multiply, not a divide
 	} else {
-		// split into high and low 19-digit halves
-		const e19 = 10_000_000_000_000_000_000
-		th, r2 := bits.Div64(0, qh, e19)
-		tl, low := bits.Div64(r2, ql, e19)
-		_ = th // th is always 0: the integer part is < 2^127/1e18 < 1e19*2^64
-		b = strconv.AppendUint(b, tl, 10)
-		var buf [19]byte
-		for i := 18; i >= 0; i-- {
-			buf[i] = byte('0' + low%10)
-			low /= 10
+		qh, r := bits.Div64(0, hi, scaleFactor)
+		ql, frac = bits.Div64(r, lo, scaleFactor)
+		if qh != 0 {
+			// split into high and low 19-digit halves
+			const e19 = 10_000_000_000_000_000_000
+			th, r2 := bits.Div64(0, qh, e19)
+			tl, low := bits.Div64(r2, ql, e19)
+			_ = th // th is always 0: the integer part is < 2^127/1e18 < 1e19*2^64
+			b = strconv.AppendUint(b, tl, 10)
+			var buf [19]byte
+			for i := 18; i >= 0; i-- {
+				buf[i] = byte('0' + low%10)
+				low /= 10
+			}
+			b = append(b, buf[:]...)
+			return appendFrac(b, frac)
 		}
-		b = append(b, buf[:]...)
 	}
-	if frac != 0 {
-		var buf [18]byte
-		for i := 17; i >= 0; i-- {
-			buf[i] = byte('0' + frac%10)
-			frac /= 10
-		}
-		n := 18
-		for n > 0 && buf[n-1] == '0' {
-			n--
-		}
-		b = append(b, '.')
-		b = append(b, buf[:n]...)
+	b = strconv.AppendUint(b, ql, 10)
+	return appendFrac(b, frac)
+}
+
+// appendFrac appends "." and the significant digits of frac/1e18 (nothing for 0).
+func appendFrac(b []byte, frac uint64) []byte {
+	if frac == 0 {
+		return b
 	}
-	return b
+	n := 18 // digits left in frac, trailing zeros dropped in large steps first
+	if frac%1_000_000_000 == 0 {
+		frac /= 1_000_000_000
+		n -= 9
+	}
+	if frac%10_000 == 0 {
+		frac /= 10_000
+		n -= 4
+	}
+	if frac%100 == 0 {
+		frac /= 100
+		n -= 2
+	}
+	if frac%10 == 0 {
+		frac /= 10
+		n--
+	}
+	for frac%10 == 0 { // at most a few more
+		frac /= 10
+		n--
+	}
+	var buf [19]byte
+	buf[0] = '.'
+	for i := n; i > 0; i-- {
+		buf[i] = byte('0' + frac%10)
+		frac /= 10
+	}
+	return append(b, buf[:n+1]...)
 }
 
 // MarshalText implements encoding.TextMarshaler (canonical String form).

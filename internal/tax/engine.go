@@ -256,19 +256,71 @@ func (e *Engine) reset(s Settings) error {
 
 // Compute runs the engine on in. See the package documentation for the rules.
 func (e *Engine) Compute(in Input) (Result, error) {
-	if err := e.reset(in.Settings); err != nil {
+	if err := e.Start(in.Settings, len(in.Transactions)); err != nil {
 		return Result{}, err
 	}
+	if err := e.Feed(in.Transactions); err != nil {
+		return Result{}, err
+	}
+	return e.Finish()
+}
+
+// Start begins a run whose transactions arrive in batches: Start, any number of Feed calls, then
+// Finish give the Result that Compute gives for all the batches' transactions in one Input.
+// transactions is the expected total (0 if unknown), for presizing the result. A streaming reader
+// (taxd compute) uses it to keep only one batch of the ledger in memory: the engine keeps no
+// reference to a Transaction or Transfer once Feed returns (it keeps their ID values and the
+// asset and account strings), so the caller may reuse a batch's memory for the next one.
+func (e *Engine) Start(s Settings, transactions int) error {
+	if err := e.reset(s); err != nil {
+		e.err = err
+		return err
+	}
 	e.nextCP, e.cpBase = 0, nil
-	return e.run(in.Transactions)
+	e.presize(transactions)
+	return nil
+}
+
+// Feed processes the next transactions of a run begun with Start (in settlement order, after
+// those fed before). After an error the run is over: later calls return the same error.
+func (e *Engine) Feed(txs []Transaction) error {
+	if e.err != nil {
+		return e.err
+	}
+	if err := e.feed(txs); err != nil {
+		e.err = err
+	}
+	e.tr = nil
+	return e.err
+}
+
+// Finish ends a run begun with Start and returns its Result.
+func (e *Engine) Finish() (Result, error) {
+	if e.err != nil {
+		return Result{}, e.err
+	}
+	e.tr = nil
+	e.cpBase = nil
+	e.finish()
+	if e.err != nil {
+		return Result{}, e.err
+	}
+	return e.res, nil
 }
 
 func (e *Engine) run(txs []Transaction) (Result, error) {
-	e.presize(txs)
+	e.presize(len(txs))
+	if err := e.Feed(txs); err != nil {
+		return Result{}, err
+	}
+	return e.Finish()
+}
+
+func (e *Engine) feed(txs []Transaction) error {
 	for ti := range txs {
 		tx := &txs[ti]
 		if tx.Time.Before(minTime) || tx.Time.After(maxTime) {
-			return Result{}, fmt.Errorf("%w: transaction %s: time %s outside 1900-2200", ErrInvalid, tx.ID, tx.Time.UTC().Format(time.RFC3339))
+			return fmt.Errorf("%w: transaction %s: time %s outside 1900-2200", ErrInvalid, tx.ID, tx.Time.UTC().Format(time.RFC3339))
 		}
 		t := tx.Time.UnixNano()
 		if e.nextCP < len(e.Checkpoints) && t >= e.Checkpoints[e.nextCP].UnixNano() {
@@ -279,7 +331,7 @@ func (e *Engine) run(txs []Transaction) (Result, error) {
 			e.enterYear(t)
 		} else {
 			if t < e.lastT {
-				return Result{}, fmt.Errorf("%w: transaction %s at %s is before the previous one", ErrUnsorted, tx.ID, tx.Time.UTC().Format(time.RFC3339Nano))
+				return fmt.Errorf("%w: transaction %s at %s is before the previous one", ErrUnsorted, tx.ID, tx.Time.UTC().Format(time.RFC3339Nano))
 			}
 			if t >= e.yearEnd {
 				e.enterYear(t)
@@ -291,16 +343,10 @@ func (e *Engine) run(txs []Transaction) (Result, error) {
 		}
 		e.processTx(tx, t)
 		if e.err != nil {
-			return Result{}, e.err
+			return e.err
 		}
 	}
-	e.tr = nil
-	e.cpBase = nil
-	e.finish()
-	if e.err != nil {
-		return Result{}, e.err
-	}
-	return e.res, nil
+	return nil
 }
 
 // ---- calendar ----
@@ -558,7 +604,7 @@ func (e *Engine) newLot(l lotRec) int32 {
 		e.lots[idx] = l
 		return idx
 	}
-	e.lots = append(e.lots, l)
+	e.lots = append(grow(e.lots), l)
 	return int32(len(e.lots) - 1)
 }
 
@@ -739,7 +785,7 @@ func (e *Engine) switchToPerWallet(t int64) {
 			for _, idx := range e.order[li:] {
 				q = e.add(q, e.lots[idx].qty)
 				b = e.add(b, e.lots[idx].basis)
-				e.free = append(e.free, idx)
+				e.free = append(grow(e.free), idx)
 			}
 			e.warn(Warning{Code: WarnUnallocatedBasis, At: Instant(t), Asset: Ref(asset), Quantity: q, Value: b})
 		}
@@ -764,7 +810,7 @@ func (e *Engine) AccountName(r Ref) string {
 }
 
 func (e *Engine) warn(w Warning) {
-	e.res.Warnings = append(e.res.Warnings, w)
+	e.res.Warnings = append(grow(e.res.Warnings), w)
 	if e.cur != nil {
 		e.cur.Warnings++
 	}
@@ -848,15 +894,19 @@ func (e *Engine) finish() {
 }
 
 // presize reserves result capacity (1.25 pieces per transaction) so that the large result slices are
-// rarely regrown and copied while computing; a reused Engine keeps its capacity.
-func (e *Engine) presize(txs []Transaction) {
-	out := len(txs) + len(txs)/4 + 64
-	inc := len(txs)/4 + 64
+// rarely regrown and copied while computing, and the lot arena for one open lot per 8 transactions
+// (it doubles from there); a reused Engine keeps its capacity.
+func (e *Engine) presize(txs int) {
+	out := txs + txs/4 + 64
+	inc := txs/4 + 64
+	if lots := txs/8 + 64; cap(e.lots) < lots { // keeping the lots a checkpoint restored
+		e.lots = append(make([]lotRec, 0, lots), e.lots...)
+	}
 	if e.DisposalSink == nil && cap(e.res.Disposals) < out {
-		e.res.Disposals = make([]Disposal, 0, out)
+		e.res.Disposals = makeSlab[Disposal](out)
 	}
 	if cap(e.res.Income) < inc {
-		e.res.Income = make([]Income, 0, inc)
+		e.res.Income = makeSlab[Income](inc)
 	}
 }
 

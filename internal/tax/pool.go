@@ -74,10 +74,10 @@ func (p *pool) push(e hent) {
 	h := p.h
 	lo, hi := int(p.head), len(h)
 	if hi == lo || !e.less(&h[hi-1]) { // in order: append
-		p.h = append(h, e)
+		p.h = append(grow(h), e)
 	} else if hi-lo <= 16 {
 		// short run: insertion from the back, shifting as we go
-		h = append(h, hent{})
+		h = append(grow(h), hent{})
 		j := hi
 		for j > lo && e.less(&h[j-1]) {
 			h[j] = h[j-1]
@@ -101,7 +101,7 @@ func (p *pool) push(e hent) {
 			h[i-1] = e
 			p.head--
 		} else {
-			h = append(h, hent{})
+			h = append(grow(h), hent{})
 			copy(h[i+1:], h[i:hi])
 			h[i] = e
 			p.h = h
@@ -156,7 +156,7 @@ func cmpHent(a, b hent) int {
 }
 
 func (p *pool) heapPush(e hent) {
-	h := append(p.h, e)
+	h := append(grow(p.h), e)
 	i := len(h) - 1
 	for i > 0 { // move parents down into the hole, then drop e in
 		parent := (i - 1) / 2

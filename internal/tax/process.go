@@ -346,7 +346,7 @@ func (e *Engine) dispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missingPr
 		sumBasis = e.add(sumBasis, pb)
 		if whole {
 			p.popTop()
-			e.free = append(e.free, idx)
+			e.free = append(grow(e.free), idx)
 		} else {
 			l.qty, _ = sub(l.qty, pq)
 			if !avg {

@@ -62,47 +62,74 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		defer fh.Close()
 		r = fh
 	}
-	f, err := Parse(r, *inFormat)
+	// The ledger streams through: the parser hands the engine computeBatch transactions at a
+	// time and reuses their memory, and disposals go straight to the output as the engine
+	// produces them, so neither is ever held whole. Everything else is written at the end. The run
+	// starts with the first batch, when the file's settings are known (a JSON file whose settings
+	// follow its transactions is held whole until the end).
+	var (
+		eng     tax.Engine
+		o       *Output
+		w       *writer
+		started bool
+		first   = true
+		f       *File
+	)
+	start := func() error {
+		fsx := f.Settings
+		if *method != "" {
+			fsx.Method, fsx.MethodChanges = *method, nil
+		}
+		if *pwf != "" {
+			fsx.PerWalletFrom = *pwf
+		}
+		if *tz != "" {
+			fsx.Timezone = *tz
+		}
+		if *fy != "" {
+			fsx.FiscalYearStart = *fy
+		}
+		settings, err := ResolveSettings(fsx)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrUsage, err)
+		}
+		o = &Output{File: f, Settings: settings}
+		w = newWriter(stdout, o)
+		if *format == "csv" {
+			w.b = append(w.b, CSVHeader...)
+			eng.DisposalSink = func(d *tax.Disposal) {
+				w.csvDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account))
+			}
+		} else {
+			w.jsonHeader()
+			eng.DisposalSink = func(d *tax.Disposal) {
+				w.jsonDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account), first)
+				first = false
+			}
+		}
+		started = true
+		return eng.Start(settings, estimateRows(r))
+	}
+	f, err := parseStream(r, *inFormat, computeBatch, func(txs []tax.Transaction) error {
+		if !started {
+			if err := start(); err != nil {
+				return err
+			}
+		}
+		if err := eng.Feed(txs); err != nil {
+			return err
+		}
+		return w.err
+	}, func(pf *File) { f = pf })
 	if err != nil {
 		return err
 	}
-	fsx := f.Settings
-	if *method != "" {
-		fsx.Method, fsx.MethodChanges = *method, nil
-	}
-	if *pwf != "" {
-		fsx.PerWalletFrom = *pwf
-	}
-	if *tz != "" {
-		fsx.Timezone = *tz
-	}
-	if *fy != "" {
-		fsx.FiscalYearStart = *fy
-	}
-	settings, err := ResolveSettings(fsx)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrUsage, err)
-	}
-	f.Input.Settings = settings
-	// Disposals stream straight to the output as the engine produces them: a large ledger never
-	// holds them in memory. Everything else is written when the engine is done.
-	o := &Output{File: f, Settings: settings}
-	w := newWriter(stdout, o)
-	var eng tax.Engine
-	first := true
-	if *format == "csv" {
-		w.b = append(w.b, CSVHeader...)
-		eng.DisposalSink = func(d *tax.Disposal) {
-			w.csvDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account))
-		}
-	} else {
-		w.jsonHeader()
-		eng.DisposalSink = func(d *tax.Disposal) {
-			w.jsonDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account), first)
-			first = false
+	if !started {
+		if err := start(); err != nil {
+			return err
 		}
 	}
-	res, err := eng.Compute(f.Input)
+	res, err := eng.Finish()
 	if err != nil {
 		return err
 	}
@@ -119,6 +146,10 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	}
 	return w.jsonTail()
 }
+
+// computeBatch is how many transactions RunCompute's parser hands the engine at a time: enough to
+// make the hand-over cost nothing, few enough that a batch's memory stays in the CPU caches' reach.
+const computeBatch = 1024
 
 // ResolveSettings turns file/flag settings into engine settings (defaults: FIFO, per-wallet from
 // 2025-01-01 local, UTC, tax year from January 1).

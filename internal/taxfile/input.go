@@ -7,7 +7,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -26,11 +25,25 @@ type File struct {
 	Input tax.Input
 	// Settings as written in the file (JSON only); flags may override them.
 	Settings FileSettings
-	txNames  []string          // transaction ids, by transaction index
+	txNames  []byte            // transaction ids, concatenated (one slab: no allocation per transaction)
+	txEnds   []uint32          // txEnds[i]: the end of transaction i's id in txNames
 	explicit []string          // explicit transfer ids (the "id" column)
 	strs     map[string]string // interned asset, account and staking strings
 	arena    []tax.Transfer    // transfers are carved from large blocks: no per-transaction allocation
+	lastTime time.Time         // the last transaction's time (for the order check across batches)
+
+	// Streaming (RunCompute): every batchSize transactions go to batch, then their memory is reused,
+	// so a large ledger is never held whole. hold keeps everything for one final batch (a JSON file
+	// whose settings may come after its transactions: the run cannot start before them).
+	batch       func([]tax.Transaction) error
+	batchSize   int
+	hold        bool
+	sawSettings bool
+	batchErr    error // batch's error, returned as is (not as a parse error)
 }
+
+// errBatch stops the parser when f.batch failed.
+var errBatch = errors.New("taxfile: batch failed")
 
 // ID layout (tax.ID is 16 bytes): [0] kind, [1] 1 for a crypto-fee transfer derived from a row,
 // [4:8] transaction index, [8:16] row number (kind idDefault) or explicit-name index (kind idExplicit).
@@ -64,14 +77,14 @@ func (f *File) AppendName(b []byte, id tax.ID) []byte {
 	txi := binary.BigEndian.Uint32(id[4:8])
 	n := binary.BigEndian.Uint64(id[8:])
 	switch {
-	case id[0] == idDefault && int(txi) < len(f.txNames):
-		b = append(b, f.txNames[txi]...)
+	case id[0] == idDefault && int(txi) < len(f.txEnds):
+		b = append(b, f.txName(int(txi))...)
 		b = append(b, '#')
 		b = strconv.AppendUint(b, n, 10)
 	case id[0] == idExplicit && n < uint64(len(f.explicit)):
 		b = append(b, f.explicit[n]...)
-	case id[0] == idTx && int(txi) < len(f.txNames):
-		return append(b, f.txNames[txi]...)
+	case id[0] == idTx && int(txi) < len(f.txEnds):
+		return append(b, f.txName(int(txi))...)
 	case id == tax.ID{}:
 		return b
 	default:
@@ -81,6 +94,15 @@ func (f *File) AppendName(b []byte, id tax.ID) []byte {
 		b = append(b, ".fee"...)
 	}
 	return b
+}
+
+// txName is transaction i's id.
+func (f *File) txName(i int) []byte {
+	start := uint32(0)
+	if i > 0 {
+		start = f.txEnds[i-1]
+	}
+	return f.txNames[start:f.txEnds[i]]
 }
 
 // transferID returns the ID of row n (1-based) of transaction txi, or of its fee transfer.
@@ -107,17 +129,50 @@ const bytesPerRow = 48
 // presize reserves the transaction list and the first transfer arena for a regular file of known
 // size, so that a million-row ledger is not copied from one grown slice into the next.
 func (f *File) presize(r io.Reader) {
+	if rows := estimateRows(r); rows > 0 {
+		// a high estimate: capacity never touched costs no memory, and these grow by copying
+		f.txEnds = make([]uint32, 0, rows)
+		f.txNames = make([]byte, 0, 8*rows)
+	}
+	if f.batch != nil {
+		f.Input.Transactions = make([]tax.Transaction, 0, f.batchSize)
+		f.arena = make([]tax.Transfer, 0, 2*f.batchSize)
+		return
+	}
+	rows := estimateRows(r)
+	if rows == 0 {
+		return
+	}
+	f.Input.Transactions = make([]tax.Transaction, 0, rows)
+	f.arena = make([]tax.Transfer, 0, max(rows, 4096))
+}
+
+// estimateRows is a high estimate of the rows of a regular file (from its size), 0 if unknown.
+func estimateRows(r io.Reader) int {
 	st, ok := r.(interface{ Stat() (os.FileInfo, error) })
 	if !ok {
-		return
+		return 0
 	}
 	fi, err := st.Stat()
 	if err != nil || !fi.Mode().IsRegular() {
-		return
+		return 0
 	}
-	rows := int(min(fi.Size()/bytesPerRow, 50_000_000))
-	f.Input.Transactions = make([]tax.Transaction, 0, rows)
-	f.arena = make([]tax.Transfer, 0, max(rows, 4096))
+	return int(min(fi.Size()/bytesPerRow, 50_000_000))
+}
+
+// flushBatch hands the transactions parsed so far to f.batch and reuses their memory.
+func (f *File) flushBatch() error {
+	if len(f.Input.Transactions) == 0 {
+		return nil
+	}
+	err := f.batch(f.Input.Transactions)
+	f.Input.Transactions = f.Input.Transactions[:0]
+	f.arena = f.arena[:0]
+	if err != nil {
+		f.batchErr = err
+		return errBatch
+	}
+	return nil
 }
 
 func (f *File) alloc(n int) []tax.Transfer {
@@ -205,12 +260,40 @@ type row struct {
 
 // Parse reads a ledger in JSON or CSV; format is "json", "csv" or "" (detect from the first byte).
 func Parse(r io.Reader, format string) (*File, error) {
-	br := bufio.NewReaderSize(r, 1<<20)
+	f := &File{strs: map[string]string{}}
+	if err := f.parse(r, format); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// parseStream is Parse that hands the transactions to batch, batchSize at a time, instead of
+// keeping them in f.Input (which holds none when it returns).
+// started receives f before parsing starts (batch may need its settings and names).
+func parseStream(r io.Reader, format string, batchSize int, batch func([]tax.Transaction) error, started func(*File)) (*File, error) {
+	f := &File{strs: map[string]string{}, batch: batch, batchSize: batchSize}
+	started(f)
+	err := f.parse(r, format)
+	if err == nil {
+		f.hold = false
+		err = f.flushBatch()
+	}
+	if f.batchErr != nil {
+		return nil, f.batchErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func (f *File) parse(r io.Reader, format string) error {
+	br := bufio.NewReaderSize(r, 64<<10)
 	if format == "" {
 		for {
 			b, err := br.Peek(1)
 			if err != nil {
-				return nil, fmt.Errorf("taxfile: empty input")
+				return fmt.Errorf("taxfile: empty input")
 			}
 			if b[0] == ' ' || b[0] == '\n' || b[0] == '\r' || b[0] == '\t' || b[0] == 0xEF || b[0] == 0xBB || b[0] == 0xBF {
 				br.ReadByte()
@@ -224,21 +307,14 @@ func Parse(r io.Reader, format string) (*File, error) {
 			break
 		}
 	}
-	f := &File{strs: make(map[string]string)}
 	f.presize(r)
-	var err error
 	switch format {
 	case "json":
-		err = f.parseJSON(br)
+		return f.parseJSON(br)
 	case "csv":
-		err = f.parseCSV(br)
-	default:
-		return nil, fmt.Errorf("taxfile: unknown input format %q (json or csv)", format)
+		return f.parseCSV(br)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
+	return fmt.Errorf("taxfile: unknown input format %q (json or csv)", format)
 }
 
 func (f *File) parseJSON(r io.Reader) error {
@@ -257,7 +333,10 @@ func (f *File) parseJSON(r io.Reader) error {
 			if err := dec.Decode(&f.Settings); err != nil {
 				return fmt.Errorf("taxfile: settings: %w", err)
 			}
+			f.sawSettings = true
 		case "transactions":
+			// a run needs the settings: unless they came first, keep the transactions until the end
+			f.hold = f.hold || !f.sawSettings
 			if t, err := dec.Token(); err != nil || t != json.Delim('[') {
 				return fmt.Errorf("taxfile: \"transactions\" must be an array")
 			}
@@ -302,54 +381,86 @@ var csvColumns = []string{"tx", "time", "label", "asset", "quantity", "from", "t
 	"fee_asset", "fee_quantity", "fee_value", "fee_from", "is_fee", "staking_id", "reported_1099da", "basis_reported",
 	"acquired_at", "id", "to_asset"}
 
-func (f *File) parseCSV(r io.Reader) error {
-	cr := csv.NewReader(r)
-	cr.ReuseRecord = true
-	cr.FieldsPerRecord = -1
-	cr.Comment = '#'
-	head, err := cr.Read()
+// CSV columns by position in csvColumns.
+const (
+	cTx = iota
+	cTime
+	cLabel
+	cAsset
+	cQuantity
+	cFrom
+	cTo
+	cValue
+	cFeeFiat
+	cFeeAsset
+	cFeeQuantity
+	cFeeValue
+	cFeeFrom
+	cIsFee
+	cStakingID
+	cReported
+	cBasisReported
+	cAcquiredAt
+	cID
+	cToAsset
+	numColumns
+)
+
+func (f *File) parseCSV(br *bufio.Reader) error {
+	cr := newCSVReader(br)
+	head, err := cr.read()
 	if err != nil {
 		return fmt.Errorf("taxfile: CSV header: %w", err)
 	}
-	col := map[string]int{}
+	var col [numColumns]int // position of each known column in a record, -1 if absent
+	for i := range col {
+		col[i] = -1
+	}
 	for i, h := range head {
 		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
 		known := false
-		for _, c := range csvColumns {
-			if c == h {
+		for c, name := range csvColumns {
+			if name == h {
 				known = true
+				col[c] = i
 			}
 		}
 		if !known {
 			return fmt.Errorf("taxfile: unknown CSV column %q (known: %s)", h, strings.Join(csvColumns, ","))
 		}
-		col[h] = i
 	}
-	for _, req := range []string{"time", "asset", "quantity"} {
-		if _, ok := col[req]; !ok {
-			return fmt.Errorf("taxfile: CSV column %q is required", req)
+	for _, req := range []int{cTime, cAsset, cQuantity} {
+		if col[req] < 0 {
+			return fmt.Errorf("taxfile: CSV column %q is required", csvColumns[req])
 		}
 	}
-	_, hasFrom := col["from"]
-	_, hasTo := col["to"]
-	if !hasFrom && !hasTo {
+	if col[cFrom] < 0 && col[cTo] < 0 {
 		return fmt.Errorf("taxfile: CSV needs a \"from\" or \"to\" column")
 	}
-	get := func(rec []string, name string) string {
-		if i, ok := col[name]; ok && i < len(rec) {
+	get := func(rec []string, c int) string {
+		if i := col[c]; i >= 0 && i < len(rec) {
 			return strings.TrimSpace(rec[i])
 		}
 		return ""
 	}
-	boolean := func(rec []string, name string, line int) (bool, error) {
-		switch strings.ToLower(get(rec, name)) {
+	boolean := func(rec []string, c int, line int) (bool, error) {
+		switch v := get(rec, c); v {
 		case "", "0", "false", "no", "n":
 			return false, nil
 		case "1", "true", "yes", "y":
 			return true, nil
+		default:
+			switch strings.ToLower(v) {
+			case "false", "no", "n":
+				return false, nil
+			case "true", "yes", "y":
+				return true, nil
+			}
 		}
-		return false, fmt.Errorf("taxfile: line %d: %s must be true or false", line, name)
+		return false, fmt.Errorf("taxfile: line %d: %s must be true or false", line, csvColumns[c])
 	}
+	// Records alias the reader's storage until release: the rows of one transaction are kept
+	// until it is complete, then released together.
 	var cur []row
 	var curTx, curTime string
 	flush := func() error {
@@ -363,7 +474,7 @@ func (f *File) parseCSV(r io.Reader) error {
 	line := 1
 	n := 0
 	for {
-		rec, err := cr.Read()
+		rec, err := cr.read()
 		if err == io.EOF {
 			break
 		}
@@ -374,29 +485,32 @@ func (f *File) parseCSV(r io.Reader) error {
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}
-		tx := get(rec, "tx")
+		tx := get(rec, cTx)
 		if tx == "" || tx != curTx {
 			if err := flush(); err != nil {
 				return err
 			}
+			// the finished transaction's records are no longer needed, this one's are
+			rec = cr.keepLast()
+			tx = get(rec, cTx)
 			n++
-			curTx, curTime = tx, get(rec, "time")
+			curTx, curTime = tx, get(rec, cTime)
 			if curTx == "" {
 				curTx = "row" + strconv.Itoa(line)
 			}
 		}
-		rw := row{line: line, id: get(rec, "id"), label: get(rec, "label"), asset: get(rec, "asset"), qty: get(rec, "quantity"),
-			from: get(rec, "from"), to: get(rec, "to"), value: get(rec, "value"), feeFiat: get(rec, "fee_fiat"),
-			feeAsset: get(rec, "fee_asset"), feeQty: get(rec, "fee_quantity"), feeValue: get(rec, "fee_value"),
-			feeFrom: get(rec, "fee_from"), stakingID: get(rec, "staking_id"), acquiredAt: get(rec, "acquired_at"),
-			toAsset: get(rec, "to_asset")}
-		if rw.isFee, err = boolean(rec, "is_fee", line); err != nil {
+		rw := row{line: line, id: get(rec, cID), label: get(rec, cLabel), asset: get(rec, cAsset), qty: get(rec, cQuantity),
+			from: get(rec, cFrom), to: get(rec, cTo), value: get(rec, cValue), feeFiat: get(rec, cFeeFiat),
+			feeAsset: get(rec, cFeeAsset), feeQty: get(rec, cFeeQuantity), feeValue: get(rec, cFeeValue),
+			feeFrom: get(rec, cFeeFrom), stakingID: get(rec, cStakingID), acquiredAt: get(rec, cAcquiredAt),
+			toAsset: get(rec, cToAsset)}
+		if rw.isFee, err = boolean(rec, cIsFee, line); err != nil {
 			return err
 		}
-		if rw.reported, err = boolean(rec, "reported_1099da", line); err != nil {
+		if rw.reported, err = boolean(rec, cReported, line); err != nil {
 			return err
 		}
-		if rw.basisReported, err = boolean(rec, "basis_reported", line); err != nil {
+		if rw.basisReported, err = boolean(rec, cBasisReported, line); err != nil {
 			return err
 		}
 		cur = append(cur, rw)
@@ -434,14 +548,19 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		return err
 	}
 	txs := &f.Input.Transactions
-	if n := len(*txs); n > 0 && t.Before((*txs)[n-1].Time) {
+	if len(f.txEnds) > 0 && t.Before(f.lastTime) {
 		return fmt.Errorf("transactions must be in time order (%s is before the previous transaction)", ts)
 	}
-	txi := len(*txs)
+	f.lastTime = t
+	txi := len(f.txEnds)
 	if txi > math.MaxUint32 {
 		return errors.New("too many transactions")
 	}
-	f.txNames = append(f.txNames, strings.Clone(id))
+	if len(f.txNames)+len(id) > math.MaxUint32 {
+		return errors.New("transaction ids longer than 4 GiB in total")
+	}
+	f.txNames = append(f.txNames, id...)
+	f.txEnds = append(f.txEnds, uint32(len(f.txNames)))
 	n := len(rows)
 	for i := range rows {
 		if rows[i].feeAsset != "" || rows[i].feeQty != "" {
@@ -532,6 +651,9 @@ func (f *File) addTx(id, ts string, rows []row) error {
 	tid[0] = idTx
 	binary.BigEndian.PutUint32(tid[4:8], uint32(txi))
 	*txs = append(*txs, tax.Transaction{ID: tid, Time: t, Transfers: trs})
+	if f.batch != nil && !f.hold && len(*txs) >= f.batchSize {
+		return f.flushBatch()
+	}
 	return nil
 }
 

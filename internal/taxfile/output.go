@@ -89,7 +89,7 @@ func (w *writer) kint(k string, n int64) {
 func (w *writer) ktime(k string, t tax.Instant) {
 	w.key(k)
 	w.b = append(w.b, '"')
-	w.b = time.Unix(0, int64(t)).UTC().AppendFormat(w.b, time.RFC3339Nano)
+	w.b = appendInstant(w.b, t)
 	w.b = append(w.b, '"', ',')
 }
 
@@ -383,12 +383,12 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string) {
 		b = f.AppendName(b, x.LotSource)
 		b = csvFix(b, start)
 		b = append(b, ',')
-		b = time.Unix(0, int64(x.AcquiredAt)).UTC().AppendFormat(b, time.RFC3339Nano)
+		b = appendInstant(b, x.AcquiredAt)
 	} else {
 		b = append(b, ",,"...)
 	}
 	b = append(b, ',')
-	b = time.Unix(0, int64(x.DisposedAt)).UTC().AppendFormat(b, time.RFC3339Nano)
+	b = appendInstant(b, x.DisposedAt)
 	b = append(b, ',')
 	b = x.Quantity.Append(b)
 	b = append(b, ',')

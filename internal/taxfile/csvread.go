@@ -1,0 +1,143 @@
+package taxfile
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
+	"unsafe"
+)
+
+// csvReader reads records as encoding/csv does with Comment '#', FieldsPerRecord -1 and no lazy
+// quotes, without allocating per record: encoding/csv makes a new string of every record, which for
+// a million-row ledger is 100+ MB of garbage that a batch run (collector off) would page in fresh.
+// A line without a quote is split in place; a record with quotes (it may span lines) goes to
+// encoding/csv itself, so quoting rules and errors are the standard library's.
+//
+// The fields returned alias the reader's storage: they stay valid until keepLast, which the caller
+// calls when it needs only the last record read (parseCSV: when a transaction is complete).
+type csvReader struct {
+	br     *bufio.Reader
+	lines  int    // physical lines consumed
+	store  []byte // bytes of the records read since the last release
+	long   []byte // a line longer than the read buffer
+	fields []string
+	// the last record, when it was split in place: store[last:]
+	last     int
+	lastFast bool
+}
+
+func newCSVReader(br *bufio.Reader) *csvReader { return &csvReader{br: br} }
+
+// keepLast releases the records read before the last one and returns the last one's fields
+// (re-split if it moved).
+func (r *csvReader) keepLast() []string {
+	if !r.lastFast {
+		r.store = r.store[:0]
+		return r.fields
+	}
+	n := copy(r.store, r.store[r.last:])
+	r.store = r.store[:n]
+	r.last = 0
+	return r.split(r.store)
+}
+
+// split splits b (a line without quotes) at commas into r.fields.
+func (r *csvReader) split(b []byte) []string {
+	r.fields = r.fields[:0]
+	for {
+		i := bytes.IndexByte(b, ',')
+		if i < 0 {
+			r.fields = append(r.fields, unsafe.String(unsafe.SliceData(b), len(b)))
+			return r.fields
+		}
+		r.fields = append(r.fields, unsafe.String(unsafe.SliceData(b), i))
+		b = b[i+1:]
+	}
+}
+
+// readLine returns the next physical line with its newline, valid until the next read.
+func (r *csvReader) readLine() ([]byte, error) {
+	line, err := r.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		r.long = append(r.long[:0], line...)
+		for err == bufio.ErrBufferFull {
+			line, err = r.br.ReadSlice('\n')
+			r.long = append(r.long, line...)
+		}
+		line = r.long
+	}
+	if len(line) > 0 && err == io.EOF {
+		err = nil // a last line without a newline
+	}
+	if err == nil {
+		r.lines++
+	}
+	return line, err
+}
+
+// read returns the next record, io.EOF at the end.
+func (r *csvReader) read() ([]string, error) {
+	for {
+		line, err := r.readLine()
+		if err != nil {
+			return nil, err
+		}
+		if line[0] == '#' {
+			continue
+		}
+		raw := line
+		// normalise the line ending as encoding/csv does: "\r\n" -> "\n", then drop it
+		n := len(line)
+		if line[n-1] == '\n' {
+			n--
+			if n > 0 && line[n-1] == '\r' {
+				n--
+			}
+		} else if line[n-1] == '\r' { // at the end of the input
+			n--
+		}
+		if n == 0 {
+			continue // blank line
+		}
+		line = line[:n]
+		if bytes.IndexByte(line, '"') >= 0 {
+			r.lastFast = false
+			rec, err := r.readQuoted(raw)
+			r.fields = rec
+			return rec, err
+		}
+		r.last, r.lastFast = len(r.store), true
+		r.store = append(r.store, line...)
+		return r.split(r.store[r.last:]), nil
+	}
+}
+
+// readQuoted reads the rest of a record that contains quotes (lines follow while a quote is open)
+// and parses it with encoding/csv, reporting errors at the file's line numbers.
+func (r *csvReader) readQuoted(first []byte) ([]string, error) {
+	startLine := r.lines
+	rec := append([]byte(nil), first...)
+	quotes := bytes.Count(first, []byte{'"'})
+	for quotes%2 == 1 { // a quote is open: the record goes on
+		line, err := r.readLine()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		rec = append(rec, line...)
+		quotes += bytes.Count(line, []byte{'"'})
+	}
+	cr := csv.NewReader(bytes.NewReader(rec))
+	cr.FieldsPerRecord = -1
+	fields, err := cr.Read()
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		pe.StartLine += startLine - 1
+		pe.Line += startLine - 1
+	}
+	return fields, err
+}
