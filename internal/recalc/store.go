@@ -72,8 +72,18 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		}
 		errs <- err
 	}
-	go write(func(tx pgx.Tx) error { return writeDisposals(ctx, tx, rsID, res, 0) })
-	go write(func(tx pgx.Tx) error { return writeRest(ctx, tx, rsID, snap, res, cps, 0) })
+	go write(func(tx pgx.Tx) error {
+		if err := lockResultSet(ctx, tx, rsID); err != nil {
+			return err
+		}
+		return writeDisposals(ctx, tx, rsID, res, 0)
+	})
+	go write(func(tx pgx.Tx) error {
+		if err := lockResultSet(ctx, tx, rsID); err != nil {
+			return err
+		}
+		return writeRest(ctx, tx, rsID, snap, res, cps, 0)
+	})
 	err := errors.Join(<-errs, <-errs)
 	if err != nil {
 		return err
@@ -108,6 +118,22 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
 	}
 	return tx.SendBatch(ctx, batch).Close()
+}
+
+// errResultSetGone: the result set a run writes into was deleted (by another run's Cleanup); the
+// job is retried.
+var errResultSetGone = errors.New("the result set being written was deleted")
+
+// lockResultSet takes the lock a foreign-key check would take, once per writing transaction: the
+// result tables have no foreign key (migration 00018), and this keeps the set from being deleted
+// until the rows written in tx are committed (the delete then removes them too).
+func lockResultSet(ctx context.Context, tx pgx.Tx, rs uuid.UUID) error {
+	var one int
+	err := tx.QueryRow(ctx, `SELECT 1 FROM tax_result_sets WHERE id = $1 FOR KEY SHARE`, rs).Scan(&one)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return errResultSetGone
+	}
+	return err
 }
 
 // finishRun switches the client to result set rs (nil: the results were replaced in place), clears
@@ -152,6 +178,9 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	}
 	if current == nil || *current != b.resultSet {
 		return errResultsMoved
+	}
+	if err := lockResultSet(ctx, tx, b.resultSet); err != nil {
+		return err
 	}
 	firstYear := int32(0)
 	if len(res.Years) > 0 {
