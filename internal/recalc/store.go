@@ -1,13 +1,8 @@
 package recalc
 
 import (
-	"bufio"
 	"context"
 	"errors"
-	"io"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -215,63 +210,33 @@ func addDec(a, b tax.Dec) tax.Dec {
 	return s
 }
 
-// copyText streams rows into table with COPY in text format. Every value we write is a number,
-// a UUID, a timestamp or a short code (no tabs, newlines or backslashes), so no escaping is
-// needed; formatting decimals straight from tax.Dec avoids a big.Int per value.
-func copyText(ctx context.Context, tx pgx.Tx, table string, columns []string, rows func(b []byte) ([]byte, bool)) error {
-	pr, pw := io.Pipe()
-	go func() {
-		bw := bufio.NewWriterSize(pw, 1<<16)
-		buf := make([]byte, 0, 512)
-		for {
-			var more bool
-			buf, more = rows(buf[:0])
-			if !more {
-				break
-			}
-			if _, err := bw.Write(buf); err != nil {
-				pw.CloseWithError(err)
-				return
-			}
-		}
-		pw.CloseWithError(bw.Flush())
-	}()
-	_, err := tx.Conn().PgConn().CopyFrom(ctx, pr, "COPY "+table+" ("+strings.Join(columns, ", ")+") FROM STDIN")
-	_ = pr.CloseWithError(io.ErrClosedPipe) // unblock the writer if COPY failed early
-	return err
-}
-
-func appendTime(b []byte, t tax.Instant) []byte { return t.Time().AppendFormat(b, time.RFC3339Nano) }
-
-func appendUUID(b []byte, id uuid.UUID) []byte { return append(b, id.String()...) }
-
 func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
 	i := 0
-	return copyText(ctx, tx, "tax_lots",
+	return copyBinary(ctx, tx, "tax_lots",
 		[]string{"result_set_id", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"},
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Lots) {
 				return b, false
 			}
-			l := res.Lots[i]
+			l := &res.Lots[i]
 			i++
-			b = appendUUID(b, rs)
-			b = append(b, '\t')
-			b = strconv.AppendUint(b, uint64(l.ID), 10)
-			b = append(append(b, '\t'), res.Accounts[l.Account]...)
-			b = append(append(b, '\t'), res.Assets[l.Asset]...)
-			b = l.Quantity.Append(append(b, '\t'))
-			b = l.Basis.Append(append(b, '\t'))
-			b = appendTime(append(b, '\t'), l.AcquiredAt)
-			b = strconv.AppendBool(append(b, '\t'), l.MissingBasis)
-			b = append(append(b, '\t'), l.SourceTransfer.String()...)
-			return append(b, '\n'), true
+			b = appendFields(b, 9)
+			b = binResultSet(b, rs)
+			b = binUintText(b, uint64(l.ID))
+			b = binText(b, res.Accounts[l.Account])
+			b = binText(b, res.Assets[l.Asset])
+			b = binNumeric(b, l.Quantity)
+			b = binNumeric(b, l.Basis)
+			b = binTimestamptz(b, l.AcquiredAt)
+			b = binBool(b, l.MissingBasis)
+			b = binUUIDText(b, l.SourceTransfer)
+			return b, true
 		})
 }
 
 func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
 	i := 0
-	return copyText(ctx, tx, "tax_disposals",
+	return copyBinary(ctx, tx, "tax_disposals",
 		[]string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
 			"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"},
 		func(b []byte) ([]byte, bool) {
@@ -284,46 +249,44 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			d := &res.Disposals[i]
 			i++
 			seq++
-			b = appendUUID(b, rs)
-			b = strconv.AppendInt(append(b, '\t'), int64(seq), 10)
-			b = append(append(b, '\t'), d.TransferID.String()...)
-			b = append(b, '\t')
+			b = appendFields(b, 18)
+			b = binResultSet(b, rs)
+			b = binInt4(b, int32(seq))
+			b = binUUIDText(b, d.TransferID)
 			if d.LotID != 0 {
-				b = strconv.AppendUint(b, uint64(d.LotID), 10)
+				b = binUintText(b, uint64(d.LotID))
 			} else {
-				b = append(b, `\N`...)
+				b = binNull(b)
 			}
-			b = append(append(b, '\t'), res.Accounts[d.Account]...)
-			b = append(append(b, '\t'), res.Assets[d.Asset]...)
-			b = d.Quantity.Append(append(b, '\t'))
-			b = d.Proceeds.Append(append(b, '\t'))
-			b = d.Basis.Append(append(b, '\t'))
-			b = d.Gain.Append(append(b, '\t'))
-			b = append(b, '\t')
+			b = binText(b, res.Accounts[d.Account])
+			b = binText(b, res.Assets[d.Asset])
+			b = binNumeric(b, d.Quantity)
+			b = binNumeric(b, d.Proceeds)
+			b = binNumeric(b, d.Basis)
+			b = binNumeric(b, d.Gain)
 			if d.LotID != 0 {
-				b = appendTime(b, d.AcquiredAt)
+				b = binTimestamptz(b, d.AcquiredAt)
 			} else {
-				b = append(b, `\N`...)
+				b = binNull(b)
 			}
-			b = appendTime(append(b, '\t'), d.DisposedAt)
-			b = strconv.AppendInt(append(b, '\t'), int64(d.TaxYear), 10)
-			b = append(append(b, '\t'), d.Term.String()...)
-			b = append(append(b, '\t'), d.Box.String()...)
-			b = strconv.AppendBool(append(b, '\t'), d.Uncovered)
-			b = strconv.AppendBool(append(b, '\t'), d.MissingBasis || d.Uncovered)
-			b = append(b, '\t')
+			b = binTimestamptz(b, d.DisposedAt)
+			b = binInt4(b, d.TaxYear)
+			b = binText(b, d.Term.String())
+			b = binText(b, d.Box.String())
+			b = binBool(b, d.Uncovered)
+			b = binBool(b, d.MissingBasis || d.Uncovered)
 			if d.LotID != 0 {
-				b = append(b, d.LotSource.String()...)
+				b = binUUIDText(b, d.LotSource)
 			} else {
-				b = append(b, `\N`...)
+				b = binNull(b)
 			}
-			return append(b, '\n'), true
+			return b, true
 		})
 }
 
 func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
 	i := 0
-	return copyText(ctx, tx, "tax_income",
+	return copyBinary(ctx, tx, "tax_income",
 		[]string{"result_set_id", "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"},
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Income) {
@@ -331,15 +294,16 @@ func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, s
 			}
 			x := &res.Income[i]
 			i++
-			b = appendUUID(b, rs)
-			b = strconv.AppendInt(append(b, '\t'), int64(seq+i), 10)
-			b = append(append(b, '\t'), x.TransferID.String()...)
-			b = append(append(b, '\t'), res.Assets[x.Asset]...)
-			b = append(append(b, '\t'), x.Type.String()...)
-			b = x.Quantity.Append(append(b, '\t'))
-			b = x.Value.Append(append(b, '\t'))
-			b = appendTime(append(b, '\t'), x.At)
-			b = strconv.AppendInt(append(b, '\t'), int64(x.TaxYear), 10)
-			return append(b, '\n'), true
+			b = appendFields(b, 9)
+			b = binResultSet(b, rs)
+			b = binInt4(b, int32(seq+i))
+			b = binUUIDText(b, x.TransferID)
+			b = binText(b, res.Assets[x.Asset])
+			b = binText(b, x.Type.String())
+			b = binNumeric(b, x.Quantity)
+			b = binNumeric(b, x.Value)
+			b = binTimestamptz(b, x.At)
+			b = binInt4(b, x.TaxYear)
+			return b, true
 		})
 }

@@ -2,7 +2,6 @@ package recalc
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -109,7 +108,7 @@ func transactionResults(in *tax.Input, res *tax.Result) []txResult {
 
 func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows []txResult) error {
 	i := 0
-	return copyText(ctx, tx, "tax_transaction_results",
+	return copyBinary(ctx, tx, "tax_transaction_results",
 		[]string{"result_set_id", "transaction_id", "proceeds", "basis", "gain", "short_term_gain", "long_term_gain",
 			"sale_term", "disposal_pieces", "income", "is_missing_basis", "has_negative_balance"},
 		func(b []byte) ([]byte, bool) {
@@ -118,23 +117,23 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows [
 			}
 			r := &rows[i]
 			i++
-			b = appendUUID(b, rs)
-			b = append(append(b, '\t'), r.tx.String()...)
-			b = r.proceeds.Append(append(b, '\t'))
-			b = r.basis.Append(append(b, '\t'))
-			b = r.gain.Append(append(b, '\t'))
-			b = r.shortGain.Append(append(b, '\t'))
-			b = r.longGain.Append(append(b, '\t'))
-			b = append(b, '\t')
+			b = appendFields(b, 12)
+			b = binResultSet(b, rs)
+			b = binUUID(b, r.tx)
+			b = binNumeric(b, r.proceeds)
+			b = binNumeric(b, r.basis)
+			b = binNumeric(b, r.gain)
+			b = binNumeric(b, r.shortGain)
+			b = binNumeric(b, r.longGain)
 			if t := r.saleTerm(); t != "" {
-				b = append(b, t...)
+				b = binText(b, t)
 			} else {
-				b = append(b, `\N`...)
+				b = binNull(b)
 			}
-			b = strconv.AppendInt(append(b, '\t'), int64(r.disposalPieces), 10)
-			b = r.income.Append(append(b, '\t'))
-			b = strconv.AppendBool(append(b, '\t'), r.missingBasis)
-			b = strconv.AppendBool(append(b, '\t'), r.negativeBalance)
-			return append(b, '\n'), true
+			b = binInt4(b, int32(r.disposalPieces))
+			b = binNumeric(b, r.income)
+			b = binBool(b, r.missingBasis)
+			b = binBool(b, r.negativeBalance)
+			return b, true
 		})
 }
