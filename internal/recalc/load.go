@@ -182,7 +182,11 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		return err
 	}
 	if s.base != nil {
-		part, err := readLedger(ctx, tx, ledgerQueryFrom, []any{s.clientID, s.base.cp.At}, names, s.input.Settings.Location)
+		spam, err := spamAssets(ctx, tx, s.clientID)
+		if err != nil {
+			return err
+		}
+		part, err := readLedger(ctx, tx, tailQuery, []any{s.clientID, s.base.cp.At, spam}, names, s.input.Settings.Location)
 		if err != nil {
 			return err
 		}
@@ -237,6 +241,34 @@ var (
 	ledgerQueryFrom   = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at >= $2", 1)
 	ledgerQueryBefore = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at < $2", 1)
 )
+
+// tailQuery is ledgerQuery from an instant on ($2), for an incremental run: it finds the tail's
+// transactions by the client's order index and each one's transfers by (transaction_id,
+// position), so it reads the tail only. (Written as ledgerQuery, the planner hashes every
+// transfer of the client to join a few thousand.) Spam assets ($3) are left out without a join.
+const tailQuery = `
+SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity::text,
+       tr.from_account_id, tr.to_account_id, tr.fiat_value::text, tr.basis_fiat_value::text, tr.fee_fiat::text,
+       coalesce(tr.label, t.label, ''), tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override
+FROM transactions t
+CROSS JOIN LATERAL (
+    SELECT * FROM transfers tr WHERE tr.transaction_id = t.id AND NOT tr.is_hidden AND tr.asset_id <> ALL($3::uuid[])
+    OFFSET 0 -- keeps the subquery a per-transaction index lookup
+) tr
+WHERE t.client_id = $1 AND t.occurred_at >= $2 AND t.deleted_at IS NULL AND NOT t.is_hidden
+ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
+
+func spamAssets(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := tx.Query(ctx, `SELECT id FROM assets WHERE client_id = $1 AND is_spam`, clientID)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if ids == nil {
+		ids = []uuid.UUID{}
+	}
+	return ids, err
+}
 
 // ledgerPart is the ledger, or a stretch of it, as read.
 type ledgerPart struct {

@@ -187,9 +187,11 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	batch.Queue(`DELETE FROM tax_lots WHERE result_set_id = $1`, b.resultSet)
 	batch.Queue(`DELETE FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year >= $2`, b.resultSet, firstYear)
 	// Every transaction at or after the checkpoint, deleted and hidden ones included (their rows
-	// must go); a transaction moved here from before it made the dirty point earlier.
-	batch.Queue(`DELETE FROM tax_transaction_results r USING transactions t
-		WHERE r.result_set_id = $1 AND t.client_id = $2 AND t.occurred_at >= $3 AND r.transaction_id = t.id`, b.resultSet, snap.clientID, b.cp.At)
+	// must go); a transaction moved here from before it made the dirty point earlier. The ids go
+	// in as an array so that the rows are found by key, not by scanning the whole set's rows.
+	batch.Queue(`DELETE FROM tax_transaction_results
+		WHERE result_set_id = $1 AND transaction_id = ANY (ARRAY(SELECT t.id FROM transactions t WHERE t.client_id = $2 AND t.occurred_at >= $3))`,
+		b.resultSet, snap.clientID, b.cp.At)
 	batch.Queue(`DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time > $2`, b.resultSet, b.cp.At)
 	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2, created_at = now() WHERE id = $1`, b.resultSet, jobID) // created_at is "calculated at"
 	return tx.SendBatch(ctx, batch).Close()
