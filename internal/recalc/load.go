@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/internal/tax"
@@ -186,26 +187,32 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		if err != nil {
 			return err
 		}
-		part, err := readLedger(ctx, tx, tailQuery, []any{s.clientID, s.base.cp.At, spam}, names, s.input.Settings.Location)
+		part, err := readLedger(ctx, tx, tailQuery, []any{s.clientID, s.base.cp.At, spam}, 1024, names, s.input.Settings.Location)
 		if err != nil {
 			return err
 		}
 		s.add(part)
 		return nil
 	}
-	var lo, hi *time.Time
-	if err := tx.QueryRow(ctx, `SELECT min(occurred_at), max(occurred_at) FROM transactions WHERE client_id = $1`, s.clientID).Scan(&lo, &hi); err != nil {
+	// Both halves hold the same number of transactions (the median instant splits them), and
+	// the slices are allocated once: the first half's holds the whole ledger, the second's
+	// transactions are appended to it.
+	var n int
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM transactions WHERE client_id = $1`, s.clientID).Scan(&n); err != nil {
 		return err
 	}
-	if lo == nil || !hi.After(*lo) || pool.Config().MaxConns < parallelLoadMin {
-		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, names, s.input.Settings.Location)
+	if n < 2 || pool.Config().MaxConns < parallelLoadMin {
+		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.Location)
 		if err != nil {
 			return err
 		}
 		s.add(part)
 		return nil
 	}
-	mid := lo.Add(hi.Sub(*lo) / 2)
+	var mid time.Time
+	if err := tx.QueryRow(ctx, `SELECT occurred_at FROM transactions WHERE client_id = $1 ORDER BY occurred_at OFFSET $2 LIMIT 1`, s.clientID, n/2).Scan(&mid); err != nil {
+		return err
+	}
 	var snapID string
 	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
 		return err
@@ -221,11 +228,11 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 				return err
 			}
 			var err error
-			second, err = readLedger(ctx, tx2, ledgerQueryFrom, []any{s.clientID, mid}, names, s.input.Settings.Location)
+			second, err = readLedger(ctx, tx2, ledgerQueryFrom, []any{s.clientID, mid}, n-n/2, names, s.input.Settings.Location)
 			return err
 		})
 	}()
-	first, err := readLedger(ctx, tx, ledgerQueryBefore, []any{s.clientID, mid}, names, s.input.Settings.Location)
+	first, err := readLedger(ctx, tx, ledgerQueryBefore, []any{s.clientID, mid}, n, names, s.input.Settings.Location)
 	if err2 := <-done; err == nil {
 		err = err2
 	}
@@ -310,7 +317,8 @@ func loadNames(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) (interner, er
 // transferChunk is how many transfers one arena chunk holds.
 const transferChunk = 1 << 14
 
-func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, names interner, loc *time.Location) (ledgerPart, error) {
+// readLedger reads the rows of query; capacity is how many transactions to make room for.
+func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, loc *time.Location) (ledgerPart, error) {
 	part := ledgerPart{years: map[int]int{}}
 	rows, err := tx.Query(ctx, query, args...)
 	if err != nil {
@@ -318,15 +326,16 @@ func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, names 
 	}
 	defer rows.Close()
 	var (
-		txID, trID, assetID      uuid.UUID
-		at                       time.Time
-		qty, fiat, basis, feeFia []byte
-		from, to                 *uuid.UUID
-		label, staking           string
-		isFee                    bool
-		purchase                 *time.Time
+		// pgtype.UUID takes the binary value as is; uuid.UUID would go through sql.Scanner and
+		// parse a string per column.
+		txID, trID, assetID, from, to pgtype.UUID
+		at                            time.Time
+		qty, fiat, basis, feeFia      []byte
+		label, staking                string
+		isFee                         bool
+		purchase                      *time.Time
 	)
-	txs := make([]tax.Transaction, 0, 1024)
+	txs := make([]tax.Transaction, 0, capacity)
 	// Transfers live in chunks shared by consecutive transactions: one allocation per chunk, not
 	// one per transaction. A transaction's transfers are contiguous in one chunk.
 	chunk := make([]tax.Transfer, 0, transferChunk)
@@ -336,25 +345,26 @@ func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, names 
 		if err := rows.Scan(&txID, &at, &trID, &assetID, &qty, &from, &to, &fiat, &basis, &feeFia, &label, &isFee, &staking, &purchase); err != nil {
 			return part, err
 		}
-		if cur == nil || cur.ID != tax.ID(txID) {
-			txs = append(txs, tax.Transaction{ID: tax.ID(txID), Time: at})
+		trID := uuid.UUID(trID.Bytes)
+		if cur == nil || cur.ID != tax.ID(txID.Bytes) {
+			txs = append(txs, tax.Transaction{ID: tax.ID(txID.Bytes), Time: at})
 			cur = &txs[len(txs)-1]
 			part.years[at.In(loc).Year()]++
 			start = len(chunk)
 		}
-		t := tax.Transfer{ID: tax.ID(trID), Asset: names.of(assetID), IsFee: isFee, StakingAccountIdentifier: staking}
-		if from != nil {
-			t.From = names.of(*from)
+		t := tax.Transfer{ID: tax.ID(trID), Asset: names.of(assetID.Bytes), IsFee: isFee, StakingAccountIdentifier: staking}
+		if from.Valid {
+			t.From = names.of(from.Bytes)
 		}
-		if to != nil {
-			t.To = names.of(*to)
+		if to.Valid {
+			t.To = names.of(to.Bytes)
 		}
 		if t.Quantity, t.Rounded, err = parseDec(qty, "quantity", trID); err != nil {
 			return part, err
 		}
 		// A basis override on an inbound transfer is its acquisition value.
 		value := fiat
-		if basis != nil && from == nil {
+		if basis != nil && !from.Valid {
 			value = basis
 		}
 		if value != nil {
