@@ -13,11 +13,17 @@ ALTER TABLE tax_transaction_results DROP CONSTRAINT tax_transaction_results_resu
 
 -- +goose StatementBegin
 CREATE FUNCTION tax_result_sets_delete_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    gone uuid;
 BEGIN
-    DELETE FROM tax_disposals WHERE result_set_id IN (SELECT id FROM gone_sets);
-    DELETE FROM tax_income WHERE result_set_id IN (SELECT id FROM gone_sets);
-    DELETE FROM tax_lots WHERE result_set_id IN (SELECT id FROM gone_sets);
-    DELETE FROM tax_transaction_results WHERE result_set_id IN (SELECT id FROM gone_sets);
+    -- One set at a time, each delete planned for its value (EXECUTE): a join with the transition
+    -- table, or a generic plan, may scan every client's rows.
+    FOR gone IN SELECT id FROM gone_sets LOOP
+        EXECUTE 'DELETE FROM tax_disposals WHERE result_set_id = $1' USING gone;
+        EXECUTE 'DELETE FROM tax_income WHERE result_set_id = $1' USING gone;
+        EXECUTE 'DELETE FROM tax_lots WHERE result_set_id = $1' USING gone;
+        EXECUTE 'DELETE FROM tax_transaction_results WHERE result_set_id = $1' USING gone;
+    END LOOP;
     RETURN NULL;
 END $$;
 -- +goose StatementEnd
