@@ -40,6 +40,9 @@ type baseCheckpoint struct {
 	cp          tax.Checkpoint
 	disposalSeq int // tax_disposals.seq and tax_income.seq written before it
 	incomeSeq   int
+	// dirtyFrom is the earliest instant the dirty marks affect (at or after cp.At): the ledger
+	// before it is the one the current results were computed from.
+	dirtyFrom time.Time
 }
 
 // load reads settings and the ledger of a client in one REPEATABLE READ snapshot, streaming the
@@ -120,7 +123,7 @@ func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from t
 		}
 		s.txPerYear[yi] += n
 	}
-	b.resultSet = rs
+	b.resultSet, b.dirtyFrom = rs, from
 	s.base = &b
 	return nil
 }

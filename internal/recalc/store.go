@@ -3,6 +3,8 @@ package recalc
 import (
 	"context"
 	"errors"
+	"sort"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -28,14 +30,15 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		return storeFull(ctx, pool, job, snap, res, cps, before)
 	}
 	b := snap.base
+	w := unchangedPrefix(snap, res)
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if err := replaceTail(ctx, tx, snap, res, job.ID); err != nil {
+		if err := replaceTail(ctx, tx, snap, res, w, job.ID); err != nil {
 			return err
 		}
-		if err := writeDisposals(ctx, tx, b.resultSet, res, b.disposalSeq); err != nil {
+		if err := writeDisposals(ctx, tx, b.resultSet, res, w); err != nil {
 			return err
 		}
-		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, b.incomeSeq); err != nil {
+		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w); err != nil {
 			return err
 		}
 		// keep the newest checkpointMonths checkpoints, as a full run would
@@ -71,13 +74,13 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		return writeDisposals(ctx, tx, rsID, res, 0)
+		return writeDisposals(ctx, tx, rsID, res, writeFrom{})
 	})
 	go write(func(tx pgx.Tx) error {
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		return writeRest(ctx, tx, rsID, snap, res, cps, 0)
+		return writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{})
 	})
 	err := errors.Join(<-errs, <-errs)
 	if err != nil {
@@ -86,19 +89,74 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
 }
 
-func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
-	return copyDisposals(ctx, tx, rs, res, seq)
+// writeFrom says which results of a run are written: all of them for a full run (the zero
+// value); for an incremental one, those after the prefix that is unchanged (unchangedPrefix).
+type writeFrom struct {
+	disposal    int // index in Result.Disposals of the first piece written
+	disposalSeq int // tax_disposals.seq of the last piece kept
+	income      int // index in Result.Income of the first income written
+	incomeSeq   int // tax_income.seq of the last income kept
+	tx          int // index in the input of the first transaction whose results are written
+	txTime      time.Time
+}
+
+// unchangedPrefix finds what an incremental run computed again without change. The run resumes
+// from a checkpoint before the earliest dirty instant, and the ledger before that instant is the
+// one the current results came from; the engine is deterministic and reads the ledger in order,
+// so the pieces and income of the transactions before it are the stored ones, row for row. Only
+// what follows is replaced. (It stops at the first piece of a later transaction, and the
+// per-transaction results are replaced from the earliest transaction with anything written.)
+func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
+	b := snap.base
+	txs := snap.input.Transactions
+	w := writeFrom{disposalSeq: b.disposalSeq, incomeSeq: b.incomeSeq, txTime: b.dirtyFrom}
+	k := sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(b.dirtyFrom) })
+	find := transactionFinder{txs: txs}
+	for ; w.disposal < len(res.Disposals); w.disposal++ {
+		if i := find.of(res.Disposals[w.disposal].TransferID); i < 0 || int(i) >= k {
+			break
+		}
+		if res.Disposals[w.disposal].Kind.Taxable() {
+			w.disposalSeq++
+		}
+	}
+	find.hint = 0
+	for ; w.income < len(res.Income); w.income++ {
+		if i := find.of(res.Income[w.income].TransferID); i < 0 || int(i) >= k {
+			break
+		}
+		w.incomeSeq++
+	}
+	// Any transaction before the dirty instant with a piece or income written after the prefix
+	// (an engine that reported out of order) gets its per-transaction result written again.
+	earliest := func(transfer tax.ID) {
+		if i := find.of(transfer); i >= 0 && txs[i].Time.Before(w.txTime) {
+			w.txTime = txs[i].Time
+		}
+	}
+	for _, d := range res.Disposals[w.disposal:] {
+		earliest(d.TransferID)
+	}
+	for _, x := range res.Income[w.income:] {
+		earliest(x.TransferID)
+	}
+	w.tx = sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(w.txTime) })
+	return w
+}
+
+func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, w writeFrom) error {
+	return copyDisposals(ctx, tx, rs, res, w.disposal, w.disposalSeq)
 }
 
 // writeRest writes the lots, income, per-transaction results, year summaries and checkpoints.
-func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, incomeSeq int) error {
+func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) error {
 	if err := copyLots(ctx, tx, rsID, res); err != nil {
 		return err
 	}
-	if err := copyIncome(ctx, tx, rsID, res, incomeSeq); err != nil {
+	if err := copyIncome(ctx, tx, rsID, res, w.income, w.incomeSeq); err != nil {
 		return err
 	}
-	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res)); err != nil {
+	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res, w.tx)); err != nil {
 		return err
 	}
 	batch := &pgx.Batch{}
@@ -165,7 +223,7 @@ var errResultsMoved = errors.New("the client's results changed during the run")
 // rewrites: the pieces, income, transaction results and checkpoints after the checkpoint, the
 // year summaries from its tax year on, and the lots (all of them: they are the state at the end).
 // It first locks the client row, so that a concurrent full run's switch waits or has happened.
-func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, jobID uuid.UUID) error {
+func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) error {
 	b := snap.base
 	var current *uuid.UUID
 	if err := tx.QueryRow(ctx, `SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE`, snap.clientID).Scan(&current); err != nil {
@@ -182,16 +240,16 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 		firstYear = int32(res.Years[0].Year)
 	}
 	batch := &pgx.Batch{}
-	batch.Queue(`DELETE FROM tax_disposals WHERE result_set_id = $1 AND seq > $2`, b.resultSet, b.disposalSeq)
-	batch.Queue(`DELETE FROM tax_income WHERE result_set_id = $1 AND seq > $2`, b.resultSet, b.incomeSeq)
+	batch.Queue(`DELETE FROM tax_disposals WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.disposalSeq)
+	batch.Queue(`DELETE FROM tax_income WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.incomeSeq)
 	batch.Queue(`DELETE FROM tax_lots WHERE result_set_id = $1`, b.resultSet)
 	batch.Queue(`DELETE FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year >= $2`, b.resultSet, firstYear)
-	// Every transaction at or after the checkpoint, deleted and hidden ones included (their rows
-	// must go); a transaction moved here from before it made the dirty point earlier. The ids go
+	// Every transaction from the first one written on, deleted and hidden ones included (their
+	// rows must go); a transaction moved here from before it made the dirty point earlier. The ids go
 	// in as an array so that the rows are found by key, not by scanning the whole set's rows.
 	batch.Queue(`DELETE FROM tax_transaction_results
 		WHERE result_set_id = $1 AND transaction_id = ANY (ARRAY(SELECT t.id FROM transactions t WHERE t.client_id = $2 AND t.occurred_at >= $3))`,
-		b.resultSet, snap.clientID, b.cp.At)
+		b.resultSet, snap.clientID, w.txTime)
 	batch.Queue(`DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time > $2`, b.resultSet, b.cp.At)
 	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2, created_at = now() WHERE id = $1`, b.resultSet, jobID) // created_at is "calculated at"
 	return tx.SendBatch(ctx, batch).Close()
@@ -236,8 +294,8 @@ func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) err
 		})
 }
 
-func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
-	i := 0
+func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, seq int) error {
+	i := from
 	return copyBinary(ctx, tx, "tax_disposals",
 		[]string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
 			"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"},
@@ -286,8 +344,8 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 		})
 }
 
-func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
-	i := 0
+func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, seq int) error {
+	i := from
 	return copyBinary(ctx, tx, "tax_income",
 		[]string{"result_set_id", "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"},
 		func(b []byte) ([]byte, bool) {
@@ -298,7 +356,8 @@ func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, s
 			i++
 			b = appendFields(b, 9)
 			b = binResultSet(b, rs)
-			b = binInt4(b, int32(seq+i))
+			seq++
+			b = binInt4(b, int32(seq))
 			b = binUUIDText(b, x.TransferID)
 			b = binText(b, res.Assets[x.Asset])
 			b = binText(b, x.Type.String())

@@ -39,9 +39,10 @@ func (r *txResult) saleTerm() string {
 }
 
 // transactionResults folds the engine's pieces, income and warnings into one txResult per
-// transaction that has any, in the ledger's settlement order. A first pass finds each piece's
+// transaction that has any, from the transaction at index from on, in the ledger's settlement
+// order. A first pass finds each piece's
 // transaction and which transactions have a result; the second sums into rows allocated once.
-func transactionResults(in *tax.Input, res *tax.Result) []txResult {
+func transactionResults(in *tax.Input, res *tax.Result, from int) []txResult {
 	find := transactionFinder{txs: in.Transactions}
 	pieceTx := make([]int32, len(res.Disposals))
 	incomeTx := make([]int32, len(res.Income))
@@ -49,6 +50,9 @@ func transactionResults(in *tax.Input, res *tax.Result) []txResult {
 	slot := make([]int32, len(in.Transactions)) // 1 + the transaction's row; 0: none
 	mark := func(dst []int32, k int, transfer tax.ID) {
 		i := find.of(transfer)
+		if int(i) < from {
+			i = -1 // not written
+		}
 		dst[k] = i
 		if i >= 0 {
 			slot[i] = 1
