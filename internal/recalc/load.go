@@ -186,6 +186,11 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		return err
 	}
 	if s.base != nil {
+		// The tail is small, but the planner's estimate for a nested loop over it is high enough
+		// to start parallel workers and JIT compilation, which cost more than the query.
+		if _, err := tx.Exec(ctx, `SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off`); err != nil {
+			return err
+		}
 		spam, err := spamAssets(ctx, tx, s.clientID)
 		if err != nil {
 			return err
