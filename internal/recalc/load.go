@@ -11,7 +11,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/internal/tax"
@@ -53,9 +52,7 @@ type baseCheckpoint struct {
 func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, incremental bool) (*snapshot, error) {
 	s := &snapshot{clientID: clientID, txPerYear: map[int]int{}}
 	err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		// The ledger query sorts every transfer of the client; give the sort memory instead of
-		// spilling a million rows to disk.
-		if _, err := tx.Exec(ctx, `SET LOCAL work_mem = '256MB'`); err != nil {
+		if _, err := tx.Exec(ctx, ledgerSettings); err != nil {
 			return err
 		}
 		var method, tz, fyStart string
@@ -162,11 +159,18 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 	return &earliest, err
 }
 
+// ledgerSettings are the load transactions' settings. The ledger query sorts every transfer of
+// the client: give the sort memory instead of spilling a million rows to disk. A full run reads
+// its two halves on two connections already, and the tail of an incremental run is small: parallel
+// workers and JIT compilation (a third of a second per query at a million rows) cost more than
+// they save.
+const ledgerSettings = `SET LOCAL work_mem = '256MB'; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off`
+
 // ledgerQuery lists every transfer the engine sees, in settlement order. Hidden transactions and
 // transfers, deleted transactions and spam assets are left out.
 const ledgerQuery = `
-SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity::text,
-       tr.from_account_id, tr.to_account_id, tr.fiat_value::text, tr.basis_fiat_value::text, tr.fee_fiat::text,
+SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
+       tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
        coalesce(tr.label, t.label, ''), tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override
 FROM transactions t
 JOIN transfers tr ON tr.transaction_id = t.id
@@ -186,11 +190,6 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		return err
 	}
 	if s.base != nil {
-		// The tail is small, but the planner's estimate for a nested loop over it is high enough
-		// to start parallel workers and JIT compilation, which cost more than the query.
-		if _, err := tx.Exec(ctx, `SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off`); err != nil {
-			return err
-		}
 		spam, err := spamAssets(ctx, tx, s.clientID)
 		if err != nil {
 			return err
@@ -232,7 +231,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 			if _, err := tx2.Exec(ctx, `SET TRANSACTION SNAPSHOT '`+snapID+`'`); err != nil {
 				return err
 			}
-			if _, err := tx2.Exec(ctx, `SET LOCAL work_mem = '256MB'`); err != nil {
+			if _, err := tx2.Exec(ctx, ledgerSettings); err != nil {
 				return err
 			}
 			var err error
@@ -262,8 +261,8 @@ var (
 // position), so it reads the tail only. (Written as ledgerQuery, the planner hashes every
 // transfer of the client to join a few thousand.) Spam assets ($3) are left out without a join.
 const tailQuery = `
-SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity::text,
-       tr.from_account_id, tr.to_account_id, tr.fiat_value::text, tr.basis_fiat_value::text, tr.fee_fiat::text,
+SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
+       tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
        coalesce(tr.label, t.label, ''), tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override
 FROM transactions t
 CROSS JOIN LATERAL (
@@ -328,21 +327,12 @@ const transferChunk = 1 << 14
 // readLedger reads the rows of query; capacity is how many transactions to make room for.
 func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, loc *time.Location) (ledgerPart, error) {
 	part := ledgerPart{years: map[int]int{}}
-	rows, err := tx.Query(ctx, query, args...)
+	// every column in binary format, decoded from the raw values (rawrow.go)
+	rows, err := tx.Query(ctx, query, append([]any{pgx.QueryResultFormats{pgx.BinaryFormatCode}}, args...)...)
 	if err != nil {
 		return part, err
 	}
 	defer rows.Close()
-	var (
-		// pgtype.UUID takes the binary value as is; uuid.UUID would go through sql.Scanner and
-		// parse a string per column.
-		txID, trID, assetID, from, to pgtype.UUID
-		at                            time.Time
-		qty, fiat, basis, feeFia      []byte
-		label, staking                string
-		isFee                         bool
-		purchase                      *time.Time
-	)
 	txs := make([]tax.Transaction, 0, capacity)
 	// Transfers live in chunks shared by consecutive transactions: one allocation per chunk, not
 	// one per transaction. A transaction's transfers are contiguous in one chunk.
@@ -350,52 +340,15 @@ func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capaci
 	start := 0
 	var cur *tax.Transaction
 	for rows.Next() {
-		if err := rows.Scan(&txID, &at, &trID, &assetID, &qty, &from, &to, &fiat, &basis, &feeFia, &label, &isFee, &staking, &purchase); err != nil {
+		t, txID, at, err := decodeLedgerRow(rows.RawValues(), names)
+		if err != nil {
 			return part, err
 		}
-		trID := uuid.UUID(trID.Bytes)
-		if cur == nil || cur.ID != tax.ID(txID.Bytes) {
-			txs = append(txs, tax.Transaction{ID: tax.ID(txID.Bytes), Time: at})
+		if cur == nil || cur.ID != txID {
+			txs = append(txs, tax.Transaction{ID: txID, Time: at})
 			cur = &txs[len(txs)-1]
 			part.years[at.In(loc).Year()]++
 			start = len(chunk)
-		}
-		t := tax.Transfer{ID: tax.ID(trID), Asset: names.of(assetID.Bytes), IsFee: isFee, StakingAccountIdentifier: staking}
-		if from.Valid {
-			t.From = names.of(from.Bytes)
-		}
-		if to.Valid {
-			t.To = names.of(to.Bytes)
-		}
-		if t.Quantity, t.Rounded, err = parseDec(qty, "quantity", trID); err != nil {
-			return part, err
-		}
-		// A basis override on an inbound transfer is its acquisition value.
-		value := fiat
-		if basis != nil && !from.Valid {
-			value = basis
-		}
-		if value != nil {
-			var rounded bool
-			if t.FiatValue, rounded, err = parseDec(value, "fiat value", trID); err != nil {
-				return part, err
-			}
-			t.HasFiatValue, t.Rounded = true, t.Rounded || rounded
-		}
-		if feeFia != nil {
-			if t.FeeFiat, _, err = parseDec(feeFia, "fee", trID); err != nil {
-				return part, err
-			}
-		}
-		if label != "" {
-			l, err := tax.ParseLabel(label)
-			if err != nil {
-				return part, fmt.Errorf("transfer %s: %w", trID, err)
-			}
-			t.Label = l
-		}
-		if purchase != nil {
-			t.AcquiredAt = *purchase
 		}
 		if len(chunk) == cap(chunk) { // move the transaction's transfers so far to a new chunk
 			next := make([]tax.Transfer, 0, max(transferChunk, 2*(len(chunk)-start)))
@@ -408,6 +361,79 @@ func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capaci
 	}
 	part.txs = txs
 	return part, rows.Err()
+}
+
+// decodeLedgerRow decodes one row of ledgerQuery (binary format) into the engine's transfer.
+func decodeLedgerRow(v [][]byte, names interner) (t tax.Transfer, txID tax.ID, at time.Time, err error) {
+	if len(v) != 14 {
+		return t, txID, at, fmt.Errorf("ledger row of %d columns", len(v))
+	}
+	bad := func(col string, err error) error { return fmt.Errorf("ledger %s: %w", col, err) }
+	id, err := rawUUID(v[0])
+	if err != nil {
+		return t, txID, at, bad("transaction id", err)
+	}
+	txID = tax.ID(id)
+	if at, err = rawTime(v[1]); err != nil {
+		return t, txID, at, bad("occurred_at", err)
+	}
+	trID, err := rawUUID(v[2])
+	if err != nil {
+		return t, txID, at, bad("transfer id", err)
+	}
+	asset, err := rawUUID(v[3])
+	if err != nil {
+		return t, txID, at, bad("asset", err)
+	}
+	t = tax.Transfer{ID: tax.ID(trID), Asset: names.of(asset), StakingAccountIdentifier: string(v[12])}
+	if t.IsFee, err = rawBool(v[11]); err != nil {
+		return t, txID, at, bad("is_fee", err)
+	}
+	if v[5] != nil {
+		from, err := rawUUID(v[5])
+		if err != nil {
+			return t, txID, at, bad("from account", err)
+		}
+		t.From = names.of(from)
+	}
+	if v[6] != nil {
+		to, err := rawUUID(v[6])
+		if err != nil {
+			return t, txID, at, bad("to account", err)
+		}
+		t.To = names.of(to)
+	}
+	if t.Quantity, t.Rounded, err = rawDec(v[4], "quantity", trID); err != nil {
+		return t, txID, at, err
+	}
+	// A basis override on an inbound transfer is its acquisition value.
+	value := v[7]
+	if v[8] != nil && v[5] == nil {
+		value = v[8]
+	}
+	if value != nil {
+		var rounded bool
+		if t.FiatValue, rounded, err = rawDec(value, "fiat value", trID); err != nil {
+			return t, txID, at, err
+		}
+		t.HasFiatValue, t.Rounded = true, t.Rounded || rounded
+	}
+	if v[9] != nil {
+		if t.FeeFiat, _, err = rawDec(v[9], "fee", trID); err != nil {
+			return t, txID, at, err
+		}
+	}
+	if len(v[10]) > 0 {
+		if t.Label, err = tax.ParseLabel(string(v[10])); err != nil {
+			return t, txID, at, fmt.Errorf("transfer %s: %w", trID, err)
+		}
+	}
+	if v[13] != nil {
+		if t.AcquiredAt, err = rawTime(v[13]); err != nil {
+			return t, txID, at, bad("purchase date", err)
+		}
+	}
+	return t, txID, at, nil
 }
 
 func parseDec(b []byte, what string, id uuid.UUID) (tax.Dec, bool, error) {
