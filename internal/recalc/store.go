@@ -50,8 +50,8 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 	})
 }
 
-// storeFull writes a new result set on two connections at once (the disposal pieces on one,
-// everything else on the other), each in its own transaction, and then switches the client to it
+// storeFull writes a new result set on two connections at once (most of the disposal pieces on
+// one, everything else on the other: disposalSplit), each in its own transaction, and then switches the client to it
 // in a short third one. Until the switch the new set is an orphan that no reader looks at; a
 // crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
@@ -70,17 +70,23 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		}
 		errs <- err
 	}
+	// The pieces are most of the rows: the first connection writes the first part of them, the
+	// second the rest of the results and then the other part, so both finish about together.
+	split, seq := disposalSplit(res)
 	go write(func(tx pgx.Tx) error {
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		return writeDisposals(ctx, tx, rsID, res, writeFrom{})
+		return copyDisposals(ctx, tx, rsID, res, 0, split, 0)
 	})
 	go write(func(tx pgx.Tx) error {
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		return writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{})
+		if err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}); err != nil {
+			return err
+		}
+		return copyDisposals(ctx, tx, rsID, res, split, len(res.Disposals), seq)
 	})
 	err := errors.Join(<-errs, <-errs)
 	if err != nil {
@@ -145,7 +151,22 @@ func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
 }
 
 func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, w writeFrom) error {
-	return copyDisposals(ctx, tx, rs, res, w.disposal, w.disposalSeq)
+	return copyDisposals(ctx, tx, rs, res, w.disposal, len(res.Disposals), w.disposalSeq)
+}
+
+// disposalSplit divides a full run's pieces between the two writers: the first writes pieces
+// [0, split), the second everything else (the seq of its first piece follows seq). Writing a
+// transaction result costs about 0.6 of a piece, income and lots about half, and there is about
+// one transaction result for two pieces.
+func disposalSplit(res *tax.Result) (split, seq int) {
+	d := float64(len(res.Disposals))
+	split = min(int((d+0.3*d+0.5*float64(len(res.Income)+len(res.Lots)))/2), len(res.Disposals))
+	for _, p := range res.Disposals[:split] {
+		if p.Kind.Taxable() {
+			seq++
+		}
+	}
+	return split, seq
 }
 
 // writeRest writes the lots, income, per-transaction results, year summaries and checkpoints.
@@ -294,16 +315,17 @@ func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) err
 		})
 }
 
-func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, seq int) error {
+// copyDisposals writes the taxable pieces among res.Disposals[from:to], numbered from seq+1.
+func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, to, seq int) error {
 	i := from
 	return copyBinary(ctx, tx, "tax_disposals",
 		[]string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
 			"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"},
 		func(b []byte) ([]byte, bool) {
-			for i < len(res.Disposals) && !res.Disposals[i].Kind.Taxable() {
+			for i < to && !res.Disposals[i].Kind.Taxable() {
 				i++ // gifts, donations, losses and transfers out are not capital-gain events
 			}
-			if i == len(res.Disposals) {
+			if i == to {
 				return b, false
 			}
 			d := &res.Disposals[i]
