@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -122,20 +123,42 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		defer pprof.StopCPUProfile()
 	}
-	r := &recalc.Runner{Pool: pool}
-	var cpu0, pg0 time.Duration
-	mark := func() { cpu0, pg0 = selfCPU(), localPostgresCPU(cfg.DatabaseURL, cfg.DataDir) }
+	// CPU time per phase (taxd, and the local cluster's processes: the run's connections and
+	// whatever else the cluster does meanwhile, autovacuum included) says what a run costs on a
+	// shared machine, where wall-clock time is inflated.
+	type cpuMark struct {
+		phase    recalc.Phase
+		taxd, pg time.Duration
+	}
+	var marks []cpuMark
+	mark := func(p recalc.Phase) {
+		marks = append(marks, cpuMark{p, selfCPU(), localPostgresCPU(cfg.DatabaseURL, cfg.DataDir)})
+	}
+	r := &recalc.Runner{Pool: pool, BeforePhase: mark}
 	report := func(name string, tm recalc.Timings) {
 		fmt.Fprintf(stdout, "%s: %d transactions, %d transfers: load %s, compute %s, store %s (results switched: %s); then cleanup of the previous results %s\n",
 			name, tm.Transactions, tm.Transfers, tm.Load.Round(time.Millisecond), tm.Compute.Round(time.Millisecond), tm.Store.Round(time.Millisecond),
 			(tm.Load + tm.Compute + tm.Store).Round(time.Millisecond), tm.Cleanup.Round(time.Millisecond))
-		// CPU time says what the run costs on a shared machine, where wall-clock time is inflated.
-		if pg := localPostgresCPU(cfg.DatabaseURL, cfg.DataDir); pg >= 0 && pg0 >= 0 {
-			fmt.Fprintf(stdout, "  cpu: taxd %s, postgres %s\n", (selfCPU() - cpu0).Round(time.Millisecond), (pg - pg0).Round(time.Millisecond))
+		mark("end")
+		if marks[0].pg < 0 {
+			return // not the local cluster
 		}
+		line := "  cpu (taxd + postgres):"
+		for i := 0; i+1 < len(marks); i++ {
+			if marks[i].phase == "switch" {
+				continue // inside store
+			}
+			next := marks[i+1]
+			if next.phase == "switch" && i+2 < len(marks) {
+				next = marks[i+2]
+			}
+			line += fmt.Sprintf(" %s %s + %s,", marks[i].phase, (next.taxd - marks[i].taxd).Round(time.Millisecond), (next.pg - marks[i].pg).Round(time.Millisecond))
+		}
+		fmt.Fprintln(stdout, strings.TrimSuffix(line, ","))
+		marks = marks[:0]
 	}
 	for i := 1; i <= runs; i++ {
-		mark()
+		marks = marks[:0]
 		tm, err := r.RunWith(ctx, client, true)
 		if err != nil {
 			return err
@@ -149,7 +172,7 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	mark()
+	marks = marks[:0]
 	tm, err := r.Run(ctx, client)
 	if err != nil {
 		return err
