@@ -201,14 +201,18 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		s.add(part)
 		return nil
 	}
-	// Both halves hold the same number of transactions (the median instant splits them), and
-	// the slices are allocated once: the first half's holds the whole ledger, the second's
-	// transactions are appended to it.
+	// The halves split the ledger's time span in two. The slices are allocated once, sized from
+	// the previous results' transaction count (no count of the ledger first): the first half's
+	// holds the whole ledger, and the second half's transactions are appended to it.
+	var lo, hi *time.Time
 	var n int
-	if err := tx.QueryRow(ctx, `SELECT count(*) FROM transactions WHERE client_id = $1`, s.clientID).Scan(&n); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT (SELECT min(occurred_at) FROM transactions WHERE client_id = $1),
+			(SELECT max(occurred_at) FROM transactions WHERE client_id = $1),
+			(SELECT coalesce(sum(ys.transaction_count), 0)::int FROM clients c JOIN tax_year_summaries ys ON ys.result_set_id = c.current_result_set_id WHERE c.id = $1)`,
+		s.clientID).Scan(&lo, &hi, &n); err != nil {
 		return err
 	}
-	if n < 2 || pool.Config().MaxConns < parallelLoadMin {
+	if lo == nil || !hi.After(*lo) || pool.Config().MaxConns < parallelLoadMin {
 		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.Location)
 		if err != nil {
 			return err
@@ -216,10 +220,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		s.add(part)
 		return nil
 	}
-	var mid time.Time
-	if err := tx.QueryRow(ctx, `SELECT occurred_at FROM transactions WHERE client_id = $1 ORDER BY occurred_at OFFSET $2 LIMIT 1`, s.clientID, n/2).Scan(&mid); err != nil {
-		return err
-	}
+	mid := lo.Add(hi.Sub(*lo) / 2)
 	var snapID string
 	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
 		return err
@@ -235,7 +236,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 				return err
 			}
 			var err error
-			second, err = readLedger(ctx, tx2, ledgerQueryFrom, []any{s.clientID, mid}, n-n/2, names, s.input.Settings.Location)
+			second, err = readLedger(ctx, tx2, ledgerQueryFrom, []any{s.clientID, mid}, n/2, names, s.input.Settings.Location)
 			return err
 		})
 	}()
