@@ -108,8 +108,16 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	} else {
 		defer func() {
-			// The bench client is throwaway: drop it so local databases do not grow.
-			_, _ = pool.Exec(context.Background(), `DELETE FROM clients WHERE id = $1`, client)
+			// The bench client is throwaway: drop it so local databases do not grow (and the next
+			// run can seed the same generated ids). Its transactions go first: deleting the client
+			// alone trips transfers_asset_id_fkey.
+			_, err := pool.Exec(context.Background(), `DELETE FROM transactions WHERE client_id = $1`, client)
+			if err == nil {
+				_, err = pool.Exec(context.Background(), `DELETE FROM clients WHERE id = $1`, client)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "dropping the bench client: %v\n", err)
+			}
 		}()
 	}
 	if cpuProfile != "" {
