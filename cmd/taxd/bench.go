@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -68,12 +70,16 @@ func benchLedger(args []string, stdout, stderr io.Writer) error {
 
 func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var n, assets, wallets, runs, edits int
+	var keep bool
+	var cpuProfile string
 	cfg, err := parseConfig("bench recalc", args, stderr, func(fs *flag.FlagSet) {
 		fs.IntVar(&n, "transactions", 1_000_000, "transactions in the generated ledger")
 		fs.IntVar(&assets, "assets", 50, "assets")
 		fs.IntVar(&wallets, "wallets", 10, "wallets")
 		fs.IntVar(&runs, "runs", 2, "full recalculations to time (the first also replaces nothing; later ones replace a result set)")
 		fs.IntVar(&edits, "edits", 20, "transactions edited in the last 1% of history before the incremental run (0: none)")
+		fs.BoolVar(&keep, "keep-ledger", false, "reuse a ledger of this size kept by an earlier run (seed one if none) and keep it afterwards: quicker A/B runs")
+		fs.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the runs to this file (go tool pprof)")
 	})
 	if err != nil {
 		return err
@@ -83,34 +89,98 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	defer closeDB()
-	client, err := bench.SeedLedger(ctx, pool, n, assets, wallets, stdout)
-	if err != nil {
-		return err
+	keptName := fmt.Sprintf("bench kept %d/%d/%d", n, assets, wallets)
+	var client uuid.UUID
+	if keep {
+		err := pool.QueryRow(ctx, `SELECT id FROM clients WHERE name = $1 LIMIT 1`, keptName).Scan(&client)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
 	}
-	defer func() {
-		// The bench client is throwaway: drop it so local databases do not grow.
-		_, _ = pool.Exec(context.Background(), `DELETE FROM clients WHERE id = $1`, client)
-	}()
-	r := &recalc.Runner{Pool: pool}
+	if client == uuid.Nil {
+		if client, err = bench.SeedLedger(ctx, pool, n, assets, wallets, stdout); err != nil {
+			return err
+		}
+	}
+	if keep {
+		if _, err := pool.Exec(ctx, `UPDATE clients SET name = $2 WHERE id = $1`, client, keptName); err != nil {
+			return err
+		}
+	} else {
+		defer func() {
+			// The bench client is throwaway: drop it so local databases do not grow (and the next
+			// run can seed the same generated ids). Its transactions go first: deleting the client
+			// alone trips transfers_asset_id_fkey.
+			_, err := pool.Exec(context.Background(), `DELETE FROM transactions WHERE client_id = $1`, client)
+			if err == nil {
+				_, err = pool.Exec(context.Background(), `DELETE FROM clients WHERE id = $1`, client)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "dropping the bench client: %v\n", err)
+			}
+		}()
+	}
+	if cpuProfile != "" {
+		pf, err := os.Create(cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	// CPU time per phase (taxd, and the local cluster's processes: the run's connections and
+	// whatever else the cluster does meanwhile, autovacuum included) says what a run costs on a
+	// shared machine, where wall-clock time is inflated.
+	type cpuMark struct {
+		phase    recalc.Phase
+		taxd, pg time.Duration
+	}
+	var marks []cpuMark
+	mark := func(p recalc.Phase) {
+		marks = append(marks, cpuMark{p, selfCPU(), localPostgresCPU(cfg.DatabaseURL, cfg.DataDir)})
+	}
+	r := &recalc.Runner{Pool: pool, BeforePhase: mark}
 	report := func(name string, tm recalc.Timings) {
 		fmt.Fprintf(stdout, "%s: %d transactions, %d transfers: load %s, compute %s, store %s (results switched: %s); then cleanup of the previous results %s\n",
 			name, tm.Transactions, tm.Transfers, tm.Load.Round(time.Millisecond), tm.Compute.Round(time.Millisecond), tm.Store.Round(time.Millisecond),
 			(tm.Load + tm.Compute + tm.Store).Round(time.Millisecond), tm.Cleanup.Round(time.Millisecond))
+		mark("end")
+		if marks[0].pg < 0 {
+			return // not the local cluster
+		}
+		line := "  cpu (taxd + postgres):"
+		for i := 0; i+1 < len(marks); i++ {
+			if marks[i].phase == "switch" {
+				continue // inside store
+			}
+			next := marks[i+1]
+			if next.phase == "switch" && i+2 < len(marks) {
+				next = marks[i+2]
+			}
+			line += fmt.Sprintf(" %s %s + %s,", marks[i].phase, (next.taxd - marks[i].taxd).Round(time.Millisecond), (next.pg - marks[i].pg).Round(time.Millisecond))
+		}
+		fmt.Fprintln(stdout, strings.TrimSuffix(line, ","))
+		marks = marks[:0]
 	}
 	for i := 1; i <= runs; i++ {
+		marks = marks[:0]
 		tm, err := r.RunWith(ctx, client, true)
 		if err != nil {
 			return err
 		}
 		report(fmt.Sprintf("run %d (full)", i), tm)
 	}
-	if edits == 0 || runs == 0 {
-		return nil
+	if edits == 0 || (runs == 0 && !keep) {
+		return nil // (a kept ledger has results to resume from without a full run first)
 	}
 	edited, err := editTail(ctx, pool, client, edits, 0.01)
 	if err != nil {
 		return err
 	}
+	marks = marks[:0]
 	tm, err := r.Run(ctx, client)
 	if err != nil {
 		return err
@@ -151,7 +221,7 @@ func editTail(ctx context.Context, pool *pgxpool.Pool, client uuid.UUID, n int, 
 	done := 0
 	err = ledger.New(pool).Update(ctx, client, ledger.Meta{Actor: "bench"}, func(e *ledger.Editor) error {
 		for i := 0; i < len(all) && done < n; i += step {
-			v := decimal.NewFromInt(int64(1000 + i))
+			v := decimal.NewFromInt(int64(1000+i) + time.Now().Unix()%1000) // a new value each time: an unchanged one marks nothing
 			if _, err := e.UpdateTransfer(all[i].tx, all[i].transfer, ledger.TransferPatch{FiatValue: &v}); err != nil {
 				return err
 			}

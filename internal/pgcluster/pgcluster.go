@@ -96,6 +96,11 @@ func (c *Cluster) serverOptions() string {
 	o := fmt.Sprintf("-c listen_addresses='' -c unix_socket_directories='%s' -p %d -c max_connections=200", c.opts.Dir, c.opts.Port)
 	if c.opts.Fast {
 		o += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+	} else {
+		// A recalculation writes and replaces a client's result set (a few hundred MB of rows and
+		// WAL at a million transactions): keep the ledger and the set in memory, and let the WAL
+		// grow through a run instead of checkpointing (and rewriting whole pages) in the middle.
+		o += " -c shared_buffers=512MB -c max_wal_size=4GB -c checkpoint_timeout=15min"
 	}
 	return o
 }

@@ -39,6 +39,9 @@ type baseCheckpoint struct {
 	cp          tax.Checkpoint
 	disposalSeq int // tax_disposals.seq and tax_income.seq written before it
 	incomeSeq   int
+	// dirtyFrom is the earliest instant the dirty marks affect (at or after cp.At): the ledger
+	// before it is the one the current results were computed from.
+	dirtyFrom time.Time
 }
 
 // load reads settings and the ledger of a client in one REPEATABLE READ snapshot, streaming the
@@ -49,9 +52,7 @@ type baseCheckpoint struct {
 func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, incremental bool) (*snapshot, error) {
 	s := &snapshot{clientID: clientID, txPerYear: map[int]int{}}
 	err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		// The ledger query sorts every transfer of the client; give the sort memory instead of
-		// spilling a million rows to disk.
-		if _, err := tx.Exec(ctx, `SET LOCAL work_mem = '256MB'`); err != nil {
+		if _, err := tx.Exec(ctx, ledgerSettings); err != nil {
 			return err
 		}
 		var method, tz, fyStart string
@@ -119,7 +120,7 @@ func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from t
 		}
 		s.txPerYear[yi] += n
 	}
-	b.resultSet = rs
+	b.resultSet, b.dirtyFrom = rs, from
 	s.base = &b
 	return nil
 }
@@ -158,11 +159,18 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 	return &earliest, err
 }
 
+// ledgerSettings are the load transactions' settings. The ledger query sorts every transfer of
+// the client: give the sort memory instead of spilling a million rows to disk. A full run reads
+// its two halves on two connections already, and the tail of an incremental run is small: parallel
+// workers and JIT compilation (a third of a second per query at a million rows) cost more than
+// they save.
+const ledgerSettings = `SET LOCAL work_mem = '256MB'; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off`
+
 // ledgerQuery lists every transfer the engine sees, in settlement order. Hidden transactions and
 // transfers, deleted transactions and spam assets are left out.
 const ledgerQuery = `
-SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity::text,
-       tr.from_account_id, tr.to_account_id, tr.fiat_value::text, tr.basis_fiat_value::text, tr.fee_fiat::text,
+SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
+       tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
        coalesce(tr.label, t.label, ''), tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override
 FROM transactions t
 JOIN transfers tr ON tr.transaction_id = t.id
@@ -182,19 +190,30 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		return err
 	}
 	if s.base != nil {
-		part, err := readLedger(ctx, tx, ledgerQueryFrom, []any{s.clientID, s.base.cp.At}, names, s.input.Settings.Location)
+		spam, err := spamAssets(ctx, tx, s.clientID)
+		if err != nil {
+			return err
+		}
+		part, err := readLedger(ctx, tx, tailQuery, []any{s.clientID, s.base.cp.At, spam}, 1024, names, s.input.Settings.Location)
 		if err != nil {
 			return err
 		}
 		s.add(part)
 		return nil
 	}
+	// The halves split the ledger's time span in two. The slices are allocated once, sized from
+	// the previous results' transaction count (no count of the ledger first): the first half's
+	// holds the whole ledger, and the second half's transactions are appended to it.
 	var lo, hi *time.Time
-	if err := tx.QueryRow(ctx, `SELECT min(occurred_at), max(occurred_at) FROM transactions WHERE client_id = $1`, s.clientID).Scan(&lo, &hi); err != nil {
+	var n int
+	if err := tx.QueryRow(ctx, `SELECT (SELECT min(occurred_at) FROM transactions WHERE client_id = $1),
+			(SELECT max(occurred_at) FROM transactions WHERE client_id = $1),
+			(SELECT coalesce(sum(ys.transaction_count), 0)::int FROM clients c JOIN tax_year_summaries ys ON ys.result_set_id = c.current_result_set_id WHERE c.id = $1)`,
+		s.clientID).Scan(&lo, &hi, &n); err != nil {
 		return err
 	}
 	if lo == nil || !hi.After(*lo) || pool.Config().MaxConns < parallelLoadMin {
-		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, names, s.input.Settings.Location)
+		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.Location)
 		if err != nil {
 			return err
 		}
@@ -213,15 +232,15 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 			if _, err := tx2.Exec(ctx, `SET TRANSACTION SNAPSHOT '`+snapID+`'`); err != nil {
 				return err
 			}
-			if _, err := tx2.Exec(ctx, `SET LOCAL work_mem = '256MB'`); err != nil {
+			if _, err := tx2.Exec(ctx, ledgerSettings); err != nil {
 				return err
 			}
 			var err error
-			second, err = readLedger(ctx, tx2, ledgerQueryFrom, []any{s.clientID, mid}, names, s.input.Settings.Location)
+			second, err = readLedger(ctx, tx2, ledgerQueryFrom, []any{s.clientID, mid}, n/2, names, s.input.Settings.Location)
 			return err
 		})
 	}()
-	first, err := readLedger(ctx, tx, ledgerQueryBefore, []any{s.clientID, mid}, names, s.input.Settings.Location)
+	first, err := readLedger(ctx, tx, ledgerQueryBefore, []any{s.clientID, mid}, n, names, s.input.Settings.Location)
 	if err2 := <-done; err == nil {
 		err = err2
 	}
@@ -237,6 +256,34 @@ var (
 	ledgerQueryFrom   = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at >= $2", 1)
 	ledgerQueryBefore = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at < $2", 1)
 )
+
+// tailQuery is ledgerQuery from an instant on ($2), for an incremental run: it finds the tail's
+// transactions by the client's order index and each one's transfers by (transaction_id,
+// position), so it reads the tail only. (Written as ledgerQuery, the planner hashes every
+// transfer of the client to join a few thousand.) Spam assets ($3) are left out without a join.
+const tailQuery = `
+SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
+       tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
+       coalesce(tr.label, t.label, ''), tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override
+FROM transactions t
+CROSS JOIN LATERAL (
+    SELECT * FROM transfers tr WHERE tr.transaction_id = t.id AND NOT tr.is_hidden AND tr.asset_id <> ALL($3::uuid[])
+    OFFSET 0 -- keeps the subquery a per-transaction index lookup
+) tr
+WHERE t.client_id = $1 AND t.occurred_at >= $2 AND t.deleted_at IS NULL AND NOT t.is_hidden
+ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
+
+func spamAssets(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := tx.Query(ctx, `SELECT id FROM assets WHERE client_id = $1 AND is_spam`, clientID)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if ids == nil {
+		ids = []uuid.UUID{}
+	}
+	return ids, err
+}
 
 // ledgerPart is the ledger, or a stretch of it, as read.
 type ledgerPart struct {
@@ -278,74 +325,31 @@ func loadNames(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) (interner, er
 // transferChunk is how many transfers one arena chunk holds.
 const transferChunk = 1 << 14
 
-func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, names interner, loc *time.Location) (ledgerPart, error) {
+// readLedger reads the rows of query; capacity is how many transactions to make room for.
+func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, loc *time.Location) (ledgerPart, error) {
 	part := ledgerPart{years: map[int]int{}}
-	rows, err := tx.Query(ctx, query, args...)
+	// every column in binary format, decoded from the raw values (rawrow.go)
+	rows, err := tx.Query(ctx, query, append([]any{pgx.QueryResultFormats{pgx.BinaryFormatCode}}, args...)...)
 	if err != nil {
 		return part, err
 	}
 	defer rows.Close()
-	var (
-		txID, trID, assetID      uuid.UUID
-		at                       time.Time
-		qty, fiat, basis, feeFia []byte
-		from, to                 *uuid.UUID
-		label, staking           string
-		isFee                    bool
-		purchase                 *time.Time
-	)
-	txs := make([]tax.Transaction, 0, 1024)
+	txs := make([]tax.Transaction, 0, capacity)
 	// Transfers live in chunks shared by consecutive transactions: one allocation per chunk, not
 	// one per transaction. A transaction's transfers are contiguous in one chunk.
 	chunk := make([]tax.Transfer, 0, transferChunk)
 	start := 0
 	var cur *tax.Transaction
 	for rows.Next() {
-		if err := rows.Scan(&txID, &at, &trID, &assetID, &qty, &from, &to, &fiat, &basis, &feeFia, &label, &isFee, &staking, &purchase); err != nil {
+		t, txID, at, err := decodeLedgerRow(rows.RawValues(), names)
+		if err != nil {
 			return part, err
 		}
-		if cur == nil || cur.ID != tax.ID(txID) {
-			txs = append(txs, tax.Transaction{ID: tax.ID(txID), Time: at})
+		if cur == nil || cur.ID != txID {
+			txs = append(txs, tax.Transaction{ID: txID, Time: at})
 			cur = &txs[len(txs)-1]
 			part.years[at.In(loc).Year()]++
 			start = len(chunk)
-		}
-		t := tax.Transfer{ID: tax.ID(trID), Asset: names.of(assetID), IsFee: isFee, StakingAccountIdentifier: staking}
-		if from != nil {
-			t.From = names.of(*from)
-		}
-		if to != nil {
-			t.To = names.of(*to)
-		}
-		if t.Quantity, t.Rounded, err = parseDec(qty, "quantity", trID); err != nil {
-			return part, err
-		}
-		// A basis override on an inbound transfer is its acquisition value.
-		value := fiat
-		if basis != nil && from == nil {
-			value = basis
-		}
-		if value != nil {
-			var rounded bool
-			if t.FiatValue, rounded, err = parseDec(value, "fiat value", trID); err != nil {
-				return part, err
-			}
-			t.HasFiatValue, t.Rounded = true, t.Rounded || rounded
-		}
-		if feeFia != nil {
-			if t.FeeFiat, _, err = parseDec(feeFia, "fee", trID); err != nil {
-				return part, err
-			}
-		}
-		if label != "" {
-			l, err := tax.ParseLabel(label)
-			if err != nil {
-				return part, fmt.Errorf("transfer %s: %w", trID, err)
-			}
-			t.Label = l
-		}
-		if purchase != nil {
-			t.AcquiredAt = *purchase
 		}
 		if len(chunk) == cap(chunk) { // move the transaction's transfers so far to a new chunk
 			next := make([]tax.Transfer, 0, max(transferChunk, 2*(len(chunk)-start)))
@@ -358,6 +362,79 @@ func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, names 
 	}
 	part.txs = txs
 	return part, rows.Err()
+}
+
+// decodeLedgerRow decodes one row of ledgerQuery (binary format) into the engine's transfer.
+func decodeLedgerRow(v [][]byte, names interner) (t tax.Transfer, txID tax.ID, at time.Time, err error) {
+	if len(v) != 14 {
+		return t, txID, at, fmt.Errorf("ledger row of %d columns", len(v))
+	}
+	bad := func(col string, err error) error { return fmt.Errorf("ledger %s: %w", col, err) }
+	id, err := rawUUID(v[0])
+	if err != nil {
+		return t, txID, at, bad("transaction id", err)
+	}
+	txID = tax.ID(id)
+	if at, err = rawTime(v[1]); err != nil {
+		return t, txID, at, bad("occurred_at", err)
+	}
+	trID, err := rawUUID(v[2])
+	if err != nil {
+		return t, txID, at, bad("transfer id", err)
+	}
+	asset, err := rawUUID(v[3])
+	if err != nil {
+		return t, txID, at, bad("asset", err)
+	}
+	t = tax.Transfer{ID: tax.ID(trID), Asset: names.of(asset), StakingAccountIdentifier: string(v[12])}
+	if t.IsFee, err = rawBool(v[11]); err != nil {
+		return t, txID, at, bad("is_fee", err)
+	}
+	if v[5] != nil {
+		from, err := rawUUID(v[5])
+		if err != nil {
+			return t, txID, at, bad("from account", err)
+		}
+		t.From = names.of(from)
+	}
+	if v[6] != nil {
+		to, err := rawUUID(v[6])
+		if err != nil {
+			return t, txID, at, bad("to account", err)
+		}
+		t.To = names.of(to)
+	}
+	if t.Quantity, t.Rounded, err = rawDec(v[4], "quantity", trID); err != nil {
+		return t, txID, at, err
+	}
+	// A basis override on an inbound transfer is its acquisition value.
+	value := v[7]
+	if v[8] != nil && v[5] == nil {
+		value = v[8]
+	}
+	if value != nil {
+		var rounded bool
+		if t.FiatValue, rounded, err = rawDec(value, "fiat value", trID); err != nil {
+			return t, txID, at, err
+		}
+		t.HasFiatValue, t.Rounded = true, t.Rounded || rounded
+	}
+	if v[9] != nil {
+		if t.FeeFiat, _, err = rawDec(v[9], "fee", trID); err != nil {
+			return t, txID, at, err
+		}
+	}
+	if len(v[10]) > 0 {
+		if t.Label, err = tax.ParseLabel(string(v[10])); err != nil {
+			return t, txID, at, fmt.Errorf("transfer %s: %w", trID, err)
+		}
+	}
+	if v[13] != nil {
+		if t.AcquiredAt, err = rawTime(v[13]); err != nil {
+			return t, txID, at, bad("purchase date", err)
+		}
+	}
+	return t, txID, at, nil
 }
 
 func parseDec(b []byte, what string, id uuid.UUID) (tax.Dec, bool, error) {

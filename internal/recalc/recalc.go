@@ -102,6 +102,7 @@ const (
 	PhaseLoad    Phase = "load"
 	PhaseCompute Phase = "compute"
 	PhaseStore   Phase = "store"
+	PhaseCleanup Phase = "cleanup" // after the switch: dropping the previous results
 )
 
 // Timings are the durations of one run's phases.
@@ -187,6 +188,7 @@ func (r *Runner) RunWith(ctx context.Context, clientID uuid.UUID, full bool) (Ti
 		return tm, fmt.Errorf("recalc store: %w", err)
 	}
 	tm.Store = time.Since(start)
+	r.before(PhaseCleanup)
 	start = time.Now()
 	if err := Cleanup(ctx, r.Pool, clientID); err != nil {
 		return tm, fmt.Errorf("recalc cleanup: %w", err)

@@ -1,12 +1,9 @@
 package recalc
 
 import (
-	"bufio"
 	"context"
 	"errors"
-	"io"
-	"strconv"
-	"strings"
+	"sort"
 	"time"
 
 	"github.com/google/uuid"
@@ -33,14 +30,15 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		return storeFull(ctx, pool, job, snap, res, cps, before)
 	}
 	b := snap.base
+	w := unchangedPrefix(snap, res)
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if err := replaceTail(ctx, tx, snap, res, job.ID); err != nil {
+		if err := replaceTail(ctx, tx, snap, res, w, job.ID); err != nil {
 			return err
 		}
-		if err := writeDisposals(ctx, tx, b.resultSet, res, b.disposalSeq); err != nil {
+		if err := writeDisposals(ctx, tx, b.resultSet, res, w); err != nil {
 			return err
 		}
-		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, b.incomeSeq); err != nil {
+		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w); err != nil {
 			return err
 		}
 		// keep the newest checkpointMonths checkpoints, as a full run would
@@ -52,8 +50,8 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 	})
 }
 
-// storeFull writes a new result set on two connections at once (the disposal pieces on one,
-// everything else on the other), each in its own transaction, and then switches the client to it
+// storeFull writes a new result set on two connections at once (most of the disposal pieces on
+// one, everything else on the other: disposalSplit), each in its own transaction, and then switches the client to it
 // in a short third one. Until the switch the new set is an orphan that no reader looks at; a
 // crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
@@ -72,8 +70,24 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		}
 		errs <- err
 	}
-	go write(func(tx pgx.Tx) error { return writeDisposals(ctx, tx, rsID, res, 0) })
-	go write(func(tx pgx.Tx) error { return writeRest(ctx, tx, rsID, snap, res, cps, 0) })
+	// The pieces are most of the rows: the first connection writes the first part of them, the
+	// second the rest of the results and then the other part, so both finish about together.
+	split, seq := disposalSplit(res)
+	go write(func(tx pgx.Tx) error {
+		if err := lockResultSet(ctx, tx, rsID); err != nil {
+			return err
+		}
+		return copyDisposals(ctx, tx, rsID, res, 0, split, 0)
+	})
+	go write(func(tx pgx.Tx) error {
+		if err := lockResultSet(ctx, tx, rsID); err != nil {
+			return err
+		}
+		if err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}); err != nil {
+			return err
+		}
+		return copyDisposals(ctx, tx, rsID, res, split, len(res.Disposals), seq)
+	})
 	err := errors.Join(<-errs, <-errs)
 	if err != nil {
 		return err
@@ -81,19 +95,89 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
 }
 
-func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
-	return copyDisposals(ctx, tx, rs, res, seq)
+// writeFrom says which results of a run are written: all of them for a full run (the zero
+// value); for an incremental one, those after the prefix that is unchanged (unchangedPrefix).
+type writeFrom struct {
+	disposal    int // index in Result.Disposals of the first piece written
+	disposalSeq int // tax_disposals.seq of the last piece kept
+	income      int // index in Result.Income of the first income written
+	incomeSeq   int // tax_income.seq of the last income kept
+	tx          int // index in the input of the first transaction whose results are written
+	txTime      time.Time
+}
+
+// unchangedPrefix finds what an incremental run computed again without change. The run resumes
+// from a checkpoint before the earliest dirty instant, and the ledger before that instant is the
+// one the current results came from; the engine is deterministic and reads the ledger in order,
+// so the pieces and income of the transactions before it are the stored ones, row for row. Only
+// what follows is replaced. (It stops at the first piece of a later transaction, and the
+// per-transaction results are replaced from the earliest transaction with anything written.)
+func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
+	b := snap.base
+	txs := snap.input.Transactions
+	w := writeFrom{disposalSeq: b.disposalSeq, incomeSeq: b.incomeSeq, txTime: b.dirtyFrom}
+	k := sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(b.dirtyFrom) })
+	find := transactionFinder{txs: txs}
+	for ; w.disposal < len(res.Disposals); w.disposal++ {
+		if i := find.of(res.Disposals[w.disposal].TransferID); i < 0 || int(i) >= k {
+			break
+		}
+		if res.Disposals[w.disposal].Kind.Taxable() {
+			w.disposalSeq++
+		}
+	}
+	find.hint = 0
+	for ; w.income < len(res.Income); w.income++ {
+		if i := find.of(res.Income[w.income].TransferID); i < 0 || int(i) >= k {
+			break
+		}
+		w.incomeSeq++
+	}
+	// Any transaction before the dirty instant with a piece or income written after the prefix
+	// (an engine that reported out of order) gets its per-transaction result written again.
+	earliest := func(transfer tax.ID) {
+		if i := find.of(transfer); i >= 0 && txs[i].Time.Before(w.txTime) {
+			w.txTime = txs[i].Time
+		}
+	}
+	for _, d := range res.Disposals[w.disposal:] {
+		earliest(d.TransferID)
+	}
+	for _, x := range res.Income[w.income:] {
+		earliest(x.TransferID)
+	}
+	w.tx = sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(w.txTime) })
+	return w
+}
+
+func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, w writeFrom) error {
+	return copyDisposals(ctx, tx, rs, res, w.disposal, len(res.Disposals), w.disposalSeq)
+}
+
+// disposalSplit divides a full run's pieces between the two writers: the first writes pieces
+// [0, split), the second everything else (the seq of its first piece follows seq). Writing a
+// transaction result costs about 0.6 of a piece, income and lots about half, and there is about
+// one transaction result for two pieces.
+func disposalSplit(res *tax.Result) (split, seq int) {
+	d := float64(len(res.Disposals))
+	split = min(int((d+0.3*d+0.5*float64(len(res.Income)+len(res.Lots)))/2), len(res.Disposals))
+	for _, p := range res.Disposals[:split] {
+		if p.Kind.Taxable() {
+			seq++
+		}
+	}
+	return split, seq
 }
 
 // writeRest writes the lots, income, per-transaction results, year summaries and checkpoints.
-func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, incomeSeq int) error {
+func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) error {
 	if err := copyLots(ctx, tx, rsID, res); err != nil {
 		return err
 	}
-	if err := copyIncome(ctx, tx, rsID, res, incomeSeq); err != nil {
+	if err := copyIncome(ctx, tx, rsID, res, w.income, w.incomeSeq); err != nil {
 		return err
 	}
-	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res)); err != nil {
+	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res, w.tx)); err != nil {
 		return err
 	}
 	batch := &pgx.Batch{}
@@ -108,6 +192,22 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
 	}
 	return tx.SendBatch(ctx, batch).Close()
+}
+
+// errResultSetGone: the result set a run writes into was deleted (by another run's Cleanup); the
+// job is retried.
+var errResultSetGone = errors.New("the result set being written was deleted")
+
+// lockResultSet takes the lock a foreign-key check would take, once per writing transaction: the
+// result tables have no foreign key (migration 00018), and this keeps the set from being deleted
+// until the rows written in tx are committed (the delete then removes them too).
+func lockResultSet(ctx context.Context, tx pgx.Tx, rs uuid.UUID) error {
+	var one int
+	err := tx.QueryRow(ctx, `SELECT 1 FROM tax_result_sets WHERE id = $1 FOR KEY SHARE`, rs).Scan(&one)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return errResultSetGone
+	}
+	return err
 }
 
 // finishRun switches the client to result set rs (nil: the results were replaced in place), clears
@@ -144,7 +244,7 @@ var errResultsMoved = errors.New("the client's results changed during the run")
 // rewrites: the pieces, income, transaction results and checkpoints after the checkpoint, the
 // year summaries from its tax year on, and the lots (all of them: they are the state at the end).
 // It first locks the client row, so that a concurrent full run's switch waits or has happened.
-func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, jobID uuid.UUID) error {
+func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) error {
 	b := snap.base
 	var current *uuid.UUID
 	if err := tx.QueryRow(ctx, `SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE`, snap.clientID).Scan(&current); err != nil {
@@ -153,19 +253,28 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	if current == nil || *current != b.resultSet {
 		return errResultsMoved
 	}
+	if err := lockResultSet(ctx, tx, b.resultSet); err != nil {
+		return err
+	}
 	firstYear := int32(0)
 	if len(res.Years) > 0 {
 		firstYear = int32(res.Years[0].Year)
 	}
 	batch := &pgx.Batch{}
-	batch.Queue(`DELETE FROM tax_disposals WHERE result_set_id = $1 AND seq > $2`, b.resultSet, b.disposalSeq)
-	batch.Queue(`DELETE FROM tax_income WHERE result_set_id = $1 AND seq > $2`, b.resultSet, b.incomeSeq)
+	batch.Queue(`SET LOCAL jit = off`) // the statements below touch the tail only: compiling costs more
+	batch.Queue(`DELETE FROM tax_disposals WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.disposalSeq)
+	batch.Queue(`DELETE FROM tax_income WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.incomeSeq)
 	batch.Queue(`DELETE FROM tax_lots WHERE result_set_id = $1`, b.resultSet)
 	batch.Queue(`DELETE FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year >= $2`, b.resultSet, firstYear)
-	// Every transaction at or after the checkpoint, deleted and hidden ones included (their rows
-	// must go); a transaction moved here from before it made the dirty point earlier.
-	batch.Queue(`DELETE FROM tax_transaction_results r USING transactions t
-		WHERE r.result_set_id = $1 AND t.client_id = $2 AND t.occurred_at >= $3 AND r.transaction_id = t.id`, b.resultSet, snap.clientID, b.cp.At)
+	// Every transaction from the first one written on, deleted and hidden ones included (their
+	// rows must go); a transaction moved here from before it made the dirty point earlier. Each
+	// row is found by its key, whatever the planner's statistics say about this result set (a
+	// set just written is missing from them: it would scan the set's rows instead).
+	batch.Queue(`DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
+		SELECT r.ctid FROM transactions t
+		CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $1 AND x.transaction_id = t.id OFFSET 0) r
+		WHERE t.client_id = $2 AND t.occurred_at >= $3))`,
+		b.resultSet, snap.clientID, w.txTime)
 	batch.Queue(`DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time > $2`, b.resultSet, b.cp.At)
 	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2, created_at = now() WHERE id = $1`, b.resultSet, jobID) // created_at is "calculated at"
 	return tx.SendBatch(ctx, batch).Close()
@@ -186,115 +295,84 @@ func addDec(a, b tax.Dec) tax.Dec {
 	return s
 }
 
-// copyText streams rows into table with COPY in text format. Every value we write is a number,
-// a UUID, a timestamp or a short code (no tabs, newlines or backslashes), so no escaping is
-// needed; formatting decimals straight from tax.Dec avoids a big.Int per value.
-func copyText(ctx context.Context, tx pgx.Tx, table string, columns []string, rows func(b []byte) ([]byte, bool)) error {
-	pr, pw := io.Pipe()
-	go func() {
-		bw := bufio.NewWriterSize(pw, 1<<16)
-		buf := make([]byte, 0, 512)
-		for {
-			var more bool
-			buf, more = rows(buf[:0])
-			if !more {
-				break
-			}
-			if _, err := bw.Write(buf); err != nil {
-				pw.CloseWithError(err)
-				return
-			}
-		}
-		pw.CloseWithError(bw.Flush())
-	}()
-	_, err := tx.Conn().PgConn().CopyFrom(ctx, pr, "COPY "+table+" ("+strings.Join(columns, ", ")+") FROM STDIN")
-	_ = pr.CloseWithError(io.ErrClosedPipe) // unblock the writer if COPY failed early
-	return err
-}
-
-func appendTime(b []byte, t tax.Instant) []byte { return t.Time().AppendFormat(b, time.RFC3339Nano) }
-
-func appendUUID(b []byte, id uuid.UUID) []byte { return append(b, id.String()...) }
-
 func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
 	i := 0
-	return copyText(ctx, tx, "tax_lots",
+	return copyBinary(ctx, tx, "tax_lots",
 		[]string{"result_set_id", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"},
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Lots) {
 				return b, false
 			}
-			l := res.Lots[i]
+			l := &res.Lots[i]
 			i++
-			b = appendUUID(b, rs)
-			b = append(b, '\t')
-			b = strconv.AppendUint(b, uint64(l.ID), 10)
-			b = append(append(b, '\t'), res.Accounts[l.Account]...)
-			b = append(append(b, '\t'), res.Assets[l.Asset]...)
-			b = l.Quantity.Append(append(b, '\t'))
-			b = l.Basis.Append(append(b, '\t'))
-			b = appendTime(append(b, '\t'), l.AcquiredAt)
-			b = strconv.AppendBool(append(b, '\t'), l.MissingBasis)
-			b = append(append(b, '\t'), l.SourceTransfer.String()...)
-			return append(b, '\n'), true
+			b = appendFields(b, 9)
+			b = binResultSet(b, rs)
+			b = binUintText(b, uint64(l.ID))
+			b = binText(b, res.Accounts[l.Account])
+			b = binText(b, res.Assets[l.Asset])
+			b = binNumeric(b, l.Quantity)
+			b = binNumeric(b, l.Basis)
+			b = binTimestamptz(b, l.AcquiredAt)
+			b = binBool(b, l.MissingBasis)
+			b = binUUIDText(b, l.SourceTransfer)
+			return b, true
 		})
 }
 
-func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
-	i := 0
-	return copyText(ctx, tx, "tax_disposals",
+// copyDisposals writes the taxable pieces among res.Disposals[from:to], numbered from seq+1.
+func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, to, seq int) error {
+	i := from
+	return copyBinary(ctx, tx, "tax_disposals",
 		[]string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
 			"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"},
 		func(b []byte) ([]byte, bool) {
-			for i < len(res.Disposals) && !res.Disposals[i].Kind.Taxable() {
+			for i < to && !res.Disposals[i].Kind.Taxable() {
 				i++ // gifts, donations, losses and transfers out are not capital-gain events
 			}
-			if i == len(res.Disposals) {
+			if i == to {
 				return b, false
 			}
 			d := &res.Disposals[i]
 			i++
 			seq++
-			b = appendUUID(b, rs)
-			b = strconv.AppendInt(append(b, '\t'), int64(seq), 10)
-			b = append(append(b, '\t'), d.TransferID.String()...)
-			b = append(b, '\t')
+			b = appendFields(b, 18)
+			b = binResultSet(b, rs)
+			b = binInt4(b, int32(seq))
+			b = binUUIDText(b, d.TransferID)
 			if d.LotID != 0 {
-				b = strconv.AppendUint(b, uint64(d.LotID), 10)
+				b = binUintText(b, uint64(d.LotID))
 			} else {
-				b = append(b, `\N`...)
+				b = binNull(b)
 			}
-			b = append(append(b, '\t'), res.Accounts[d.Account]...)
-			b = append(append(b, '\t'), res.Assets[d.Asset]...)
-			b = d.Quantity.Append(append(b, '\t'))
-			b = d.Proceeds.Append(append(b, '\t'))
-			b = d.Basis.Append(append(b, '\t'))
-			b = d.Gain.Append(append(b, '\t'))
-			b = append(b, '\t')
+			b = binText(b, res.Accounts[d.Account])
+			b = binText(b, res.Assets[d.Asset])
+			b = binNumeric(b, d.Quantity)
+			b = binNumeric(b, d.Proceeds)
+			b = binNumeric(b, d.Basis)
+			b = binNumeric(b, d.Gain)
 			if d.LotID != 0 {
-				b = appendTime(b, d.AcquiredAt)
+				b = binTimestamptz(b, d.AcquiredAt)
 			} else {
-				b = append(b, `\N`...)
+				b = binNull(b)
 			}
-			b = appendTime(append(b, '\t'), d.DisposedAt)
-			b = strconv.AppendInt(append(b, '\t'), int64(d.TaxYear), 10)
-			b = append(append(b, '\t'), d.Term.String()...)
-			b = append(append(b, '\t'), d.Box.String()...)
-			b = strconv.AppendBool(append(b, '\t'), d.Uncovered)
-			b = strconv.AppendBool(append(b, '\t'), d.MissingBasis || d.Uncovered)
-			b = append(b, '\t')
+			b = binTimestamptz(b, d.DisposedAt)
+			b = binInt4(b, d.TaxYear)
+			b = binText(b, d.Term.String())
+			b = binText(b, d.Box.String())
+			b = binBool(b, d.Uncovered)
+			b = binBool(b, d.MissingBasis || d.Uncovered)
 			if d.LotID != 0 {
-				b = append(b, d.LotSource.String()...)
+				b = binUUIDText(b, d.LotSource)
 			} else {
-				b = append(b, `\N`...)
+				b = binNull(b)
 			}
-			return append(b, '\n'), true
+			return b, true
 		})
 }
 
-func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, seq int) error {
-	i := 0
-	return copyText(ctx, tx, "tax_income",
+func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, seq int) error {
+	i := from
+	return copyBinary(ctx, tx, "tax_income",
 		[]string{"result_set_id", "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"},
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Income) {
@@ -302,15 +380,17 @@ func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, s
 			}
 			x := &res.Income[i]
 			i++
-			b = appendUUID(b, rs)
-			b = strconv.AppendInt(append(b, '\t'), int64(seq+i), 10)
-			b = append(append(b, '\t'), x.TransferID.String()...)
-			b = append(append(b, '\t'), res.Assets[x.Asset]...)
-			b = append(append(b, '\t'), x.Type.String()...)
-			b = x.Quantity.Append(append(b, '\t'))
-			b = x.Value.Append(append(b, '\t'))
-			b = appendTime(append(b, '\t'), x.At)
-			b = strconv.AppendInt(append(b, '\t'), int64(x.TaxYear), 10)
-			return append(b, '\n'), true
+			b = appendFields(b, 9)
+			b = binResultSet(b, rs)
+			seq++
+			b = binInt4(b, int32(seq))
+			b = binUUIDText(b, x.TransferID)
+			b = binText(b, res.Assets[x.Asset])
+			b = binText(b, x.Type.String())
+			b = binNumeric(b, x.Quantity)
+			b = binNumeric(b, x.Value)
+			b = binTimestamptz(b, x.At)
+			b = binInt4(b, x.TaxYear)
+			return b, true
 		})
 }

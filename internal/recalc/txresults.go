@@ -2,7 +2,6 @@ package recalc
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -40,34 +39,65 @@ func (r *txResult) saleTerm() string {
 }
 
 // transactionResults folds the engine's pieces, income and warnings into one txResult per
-// transaction that has any, in the ledger's settlement order.
-func transactionResults(in *tax.Input, res *tax.Result) []txResult {
-	txOf := make(map[tax.ID]int32, len(in.Transactions))
-	for i := range in.Transactions {
-		for _, t := range in.Transactions[i].Transfers {
-			txOf[t.ID] = int32(i)
+// transaction that has any, from the transaction at index from on, in the ledger's settlement
+// order. A first pass finds each piece's
+// transaction and which transactions have a result; the second sums into rows allocated once.
+func transactionResults(in *tax.Input, res *tax.Result, from int) []txResult {
+	find := transactionFinder{txs: in.Transactions}
+	pieceTx := make([]int32, len(res.Disposals))
+	incomeTx := make([]int32, len(res.Income))
+	warnTx := make([]int32, len(res.Warnings))
+	slot := make([]int32, len(in.Transactions)) // 1 + the transaction's row; 0: none
+	mark := func(dst []int32, k int, transfer tax.ID) {
+		i := find.of(transfer)
+		if int(i) < from {
+			i = -1 // not written
+		}
+		dst[k] = i
+		if i >= 0 {
+			slot[i] = 1
 		}
 	}
-	slot := map[int32]int{}
-	var out []txResult
-	at := func(transfer tax.ID) *txResult {
-		i, ok := txOf[transfer]
-		if !ok {
+	for k := range res.Disposals {
+		mark(pieceTx, k, res.Disposals[k].TransferID)
+	}
+	find.hint = 0
+	for k := range res.Income {
+		mark(incomeTx, k, res.Income[k].TransferID)
+	}
+	find.hint = 0
+	for k := range res.Warnings {
+		switch res.Warnings[k].Code {
+		case tax.WarnUncovered, tax.WarnNegativeBalance:
+			mark(warnTx, k, res.Warnings[k].TransferID)
+		default:
+			warnTx[k] = -1
+		}
+	}
+	n := int32(0)
+	for i, v := range slot {
+		if v != 0 {
+			n++
+			slot[i] = n
+		}
+	}
+	out := make([]txResult, n)
+	for i, v := range slot {
+		if v != 0 {
+			out[v-1].tx = in.Transactions[i].ID
+		}
+	}
+	at := func(i int32) *txResult {
+		if i < 0 {
 			return nil // a warning not tied to a ledger transfer
 		}
-		k, ok := slot[i]
-		if !ok {
-			k = len(out)
-			slot[i] = k
-			out = append(out, txResult{tx: in.Transactions[i].ID})
-		}
-		return &out[k]
+		return &out[slot[i]-1]
 	}
 	// Sums use addDec: the engine already summed these pieces into its year totals without
 	// overflow, so a transaction's share cannot overflow either.
 	for i := range res.Disposals {
 		d := &res.Disposals[i]
-		r := at(d.TransferID)
+		r := at(pieceTx[i])
 		if r == nil {
 			continue
 		}
@@ -91,25 +121,58 @@ func transactionResults(in *tax.Input, res *tax.Result) []txResult {
 	}
 	for i := range res.Income {
 		x := &res.Income[i]
-		if r := at(x.TransferID); r != nil {
+		if r := at(incomeTx[i]); r != nil {
 			r.income = addDec(r.income, x.Value)
 		}
 	}
 	for i := range res.Warnings {
-		w := &res.Warnings[i]
-		switch w.Code {
-		case tax.WarnUncovered, tax.WarnNegativeBalance:
-			if r := at(w.TransferID); r != nil {
-				r.negativeBalance = true
-			}
+		if r := at(warnTx[i]); r != nil {
+			r.negativeBalance = true
 		}
 	}
 	return out
 }
 
+// transactionFinder finds the ledger transaction of a transfer. The engine reports pieces, income
+// and warnings in settlement order, so looking a few transactions on from the last hit almost
+// always finds it; a map of every transfer is built only when that misses.
+type transactionFinder struct {
+	txs  []tax.Transaction
+	hint int
+	all  map[tax.ID]int32
+}
+
+// findAhead is how many transactions after the last hit are searched before the map.
+const findAhead = 4
+
+func (f *transactionFinder) of(transfer tax.ID) int32 {
+	for i := f.hint; i < len(f.txs) && i <= f.hint+findAhead; i++ {
+		for k := range f.txs[i].Transfers {
+			if f.txs[i].Transfers[k].ID == transfer {
+				f.hint = i
+				return int32(i)
+			}
+		}
+	}
+	if f.all == nil {
+		f.all = make(map[tax.ID]int32, len(f.txs))
+		for i := range f.txs {
+			for _, t := range f.txs[i].Transfers {
+				f.all[t.ID] = int32(i)
+			}
+		}
+	}
+	i, ok := f.all[transfer]
+	if !ok {
+		return -1
+	}
+	f.hint = int(i)
+	return i
+}
+
 func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows []txResult) error {
 	i := 0
-	return copyText(ctx, tx, "tax_transaction_results",
+	return copyBinary(ctx, tx, "tax_transaction_results",
 		[]string{"result_set_id", "transaction_id", "proceeds", "basis", "gain", "short_term_gain", "long_term_gain",
 			"sale_term", "disposal_pieces", "income", "is_missing_basis", "has_negative_balance"},
 		func(b []byte) ([]byte, bool) {
@@ -118,23 +181,23 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows [
 			}
 			r := &rows[i]
 			i++
-			b = appendUUID(b, rs)
-			b = append(append(b, '\t'), r.tx.String()...)
-			b = r.proceeds.Append(append(b, '\t'))
-			b = r.basis.Append(append(b, '\t'))
-			b = r.gain.Append(append(b, '\t'))
-			b = r.shortGain.Append(append(b, '\t'))
-			b = r.longGain.Append(append(b, '\t'))
-			b = append(b, '\t')
+			b = appendFields(b, 12)
+			b = binResultSet(b, rs)
+			b = binUUID(b, r.tx)
+			b = binNumeric(b, r.proceeds)
+			b = binNumeric(b, r.basis)
+			b = binNumeric(b, r.gain)
+			b = binNumeric(b, r.shortGain)
+			b = binNumeric(b, r.longGain)
 			if t := r.saleTerm(); t != "" {
-				b = append(b, t...)
+				b = binText(b, t)
 			} else {
-				b = append(b, `\N`...)
+				b = binNull(b)
 			}
-			b = strconv.AppendInt(append(b, '\t'), int64(r.disposalPieces), 10)
-			b = r.income.Append(append(b, '\t'))
-			b = strconv.AppendBool(append(b, '\t'), r.missingBasis)
-			b = strconv.AppendBool(append(b, '\t'), r.negativeBalance)
-			return append(b, '\n'), true
+			b = binInt4(b, int32(r.disposalPieces))
+			b = binNumeric(b, r.income)
+			b = binBool(b, r.missingBasis)
+			b = binBool(b, r.negativeBalance)
+			return b, true
 		})
 }
