@@ -3,10 +3,12 @@ package ledger_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
@@ -335,5 +337,79 @@ func TestImportPrefersTheUsersPriceOverride(t *testing.T) {
 	}
 	if !v.Equal(dec("5000")) {
 		t.Fatalf("value %s, want 5000 (2 × the override 2500, not the market's 3000)", v)
+	}
+}
+
+// An import is one audit entry ("account.import" with the number added, not undoable), however
+// many transactions it adds, and a re-import that adds nothing writes none. The imported
+// transactions' later edits are audited and undone as before (they have no creation entry to
+// depend on), and a delete of an imported transaction is undone too.
+func TestImportIsOneAuditEntry(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	eth := imports.AssetRef{Chain: "ethereum", Symbol: "ETH", Decimals: 18}
+	at := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
+	var txs []imports.Tx
+	for i := 0; i < 3; i++ {
+		txs = append(txs, imports.Tx{ExternalID: fmt.Sprintf("x%d", i), Time: at.Add(time.Duration(i) * time.Hour),
+			Transfers: []imports.Transfer{{Asset: eth, Quantity: dec("1"), To: imports.Self}}})
+	}
+	for run := 0; run < 2; run++ {
+		if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+			_, err := e.Import(b.wallet, txs, nil)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var entity, action string
+	var entityID uuid.UUID
+	var txID *uuid.UUID
+	var newValue []byte
+	var n int
+	if err := b.pool.QueryRow(b.ctx, `SELECT count(*) OVER (), entity, entity_id, action, transaction_id, new_value FROM audit_logs WHERE client_id = $1`,
+		b.client).Scan(&n, &entity, &entityID, &action, &txID, &newValue); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 || entity != "account" || entityID != b.wallet || action != "import" || txID != nil || string(newValue) != `{"added": 3, "source": "import:ethereum"}` {
+		t.Fatalf("audit: %d entries, first %s %s %s tx %v %s; want 1 account import of the wallet with 3 added", n, entity, entityID, action, txID, newValue)
+	}
+	if (ledger.AuditEntry{Entity: entity, Action: action}).CanUndo() {
+		t.Fatal("an import entry says it can be undone")
+	}
+	var first uuid.UUID
+	if err := b.pool.QueryRow(b.ctx, `SELECT id FROM transactions WHERE client_id = $1 AND external_id = 'x0'`, b.client).Scan(&first); err != nil {
+		t.Fatal(err)
+	}
+	label := "gift_received"
+	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		if _, err := e.UpdateTransaction(first, ledger.TransactionPatch{Label: &label}); err != nil {
+			return err
+		}
+		return e.Delete(first)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := b.pool.Query(b.ctx, `SELECT id FROM audit_logs WHERE client_id = $1 AND transaction_id = $2`, b.client, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil || len(edits) < 2 {
+		t.Fatalf("edits of the imported transaction: %v %v", edits, err)
+	}
+	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		_, err := e.Undo(edits)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var gotLabel *string
+	var deleted *time.Time
+	if err := b.pool.QueryRow(b.ctx, `SELECT label, deleted_at FROM transactions WHERE id = $1`, first).Scan(&gotLabel, &deleted); err != nil {
+		t.Fatal(err)
+	}
+	if gotLabel != nil || deleted != nil {
+		t.Fatalf("after the undo: label %v, deleted %v; want the imported state back", gotLabel, deleted)
 	}
 }
