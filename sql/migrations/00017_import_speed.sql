@@ -172,7 +172,32 @@ CREATE TRIGGER accounts_id_fixed BEFORE UPDATE OF id ON accounts
 CREATE TRIGGER assets_id_fixed BEFORE UPDATE OF id ON assets
     FOR EACH ROW WHEN (NEW.id <> OLD.id) EXECUTE FUNCTION ledger_parent_id_fixed();
 
+-- The portfolio triggers' transfer contributions (00016) joined each transfer to its transaction
+-- twice (once per side); one join with both sides unnested gives the same rows at half the cost
+-- (a tenth of an import's write).
+-- +goose StatementBegin
+CREATE OR REPLACE FUNCTION portfolio_sides_sql(rows_sql text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$
+SELECT 'WITH r AS (' || rows_sql || $$)
+SELECT r.client_id, v.account_id, r.asset_id, v.sign * r.s * r.quantity AS q, t.occurred_at AS at
+FROM r JOIN transactions t ON t.id = r.transaction_id
+CROSS JOIN LATERAL (VALUES (r.to_account_id, 1), (r.from_account_id, -1)) v (account_id, sign)
+WHERE v.account_id IS NOT NULL AND NOT r.is_hidden AND t.deleted_at IS NULL AND NOT t.is_hidden$$
+$f$;
+-- +goose StatementEnd
+
 -- +goose Down
+-- +goose StatementBegin
+CREATE OR REPLACE FUNCTION portfolio_sides_sql(rows_sql text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$
+SELECT 'WITH r AS (' || rows_sql || $$)
+SELECT r.client_id, r.to_account_id AS account_id, r.asset_id, r.s * r.quantity AS q, t.occurred_at AS at
+FROM r JOIN transactions t ON t.id = r.transaction_id
+WHERE r.to_account_id IS NOT NULL AND NOT r.is_hidden AND t.deleted_at IS NULL AND NOT t.is_hidden
+UNION ALL
+SELECT r.client_id, r.from_account_id, r.asset_id, -r.s * r.quantity, t.occurred_at
+FROM r JOIN transactions t ON t.id = r.transaction_id
+WHERE r.from_account_id IS NOT NULL AND NOT r.is_hidden AND t.deleted_at IS NULL AND NOT t.is_hidden$$
+$f$;
+-- +goose StatementEnd
 DROP TRIGGER assets_id_fixed ON assets;
 DROP TRIGGER accounts_id_fixed ON accounts;
 DROP TRIGGER clients_id_fixed ON clients;
