@@ -3,6 +3,7 @@ package ledger
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
 	"errors"
 	"io"
 	"strconv"
@@ -67,6 +68,7 @@ type Importer struct {
 	newAssets map[string]imports.AssetRef
 	price     PriceFunc
 
+	rnd    *bufio.Reader // random bits of the ids, read from crypto/rand 4 KiB at a time
 	bw     *bufio.Writer
 	pw     *io.PipeWriter
 	done   chan error
@@ -114,10 +116,12 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 		return nil, err
 	}
 	// Several imports may run in one database transaction (the table is dropped at its end).
+	// The time and the amounts are staged as text and cast only for the rows that are written: a
+	// re-import, whose rows are all known, parses none of them.
 	if _, err := e.tx.Exec(e.ctx, `CREATE TEMP TABLE IF NOT EXISTS `+stageTable+` (
-		tx_id uuid NOT NULL, pos integer NOT NULL, occurred_at timestamptz, txn_hash text, external_id text, label text,
-		is_failed boolean, id uuid, asset_key text, quantity numeric, from_account_id uuid, to_account_id uuid,
-		from_address text, to_address text, fiat_value numeric, fee_fiat numeric, is_fee boolean
+		tx_id uuid NOT NULL, pos integer NOT NULL, occurred_at text, txn_hash text, external_id text, label text,
+		is_failed boolean, id uuid, asset_key text, quantity text, from_account_id uuid, to_account_id uuid,
+		from_address text, to_address text, fiat_value text, fee_fiat text, is_fee boolean
 	) ON COMMIT DROP;
 	CREATE TEMP TABLE IF NOT EXISTS `+addedTable+` (id uuid NOT NULL) ON COMMIT DROP;
 	TRUNCATE `+stageTable+`, `+addedTable); err != nil {
@@ -128,7 +132,8 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 		addr = strings.ToLower(*acct.Address)
 	}
 	im := &Importer{e: e, account: accountID, source: "import:" + acct.Provider, provider: acct.Provider, address: addr, own: own, known: known,
-		newAssets: map[string]imports.AssetRef{}, price: price, done: make(chan error, 1)}
+		newAssets: map[string]imports.AssetRef{}, price: price, done: make(chan error, 1),
+		rnd: bufio.NewReaderSize(rand.Reader, 4096)}
 	pr, pw := io.Pipe()
 	im.pw = pw
 	im.bw = bufio.NewWriterSize(pw, 1<<16)
@@ -151,7 +156,7 @@ func (im *Importer) Add(t *imports.Tx) error {
 	if im.closed {
 		return errors.New("ledger: Add after Finish or Abort")
 	}
-	txID := newID()
+	txID := im.newID()
 	b := im.row[:0]
 	b = appendUUID(b, txID)
 	b = append(b, "\t-1\t"...)
@@ -224,7 +229,7 @@ func (im *Importer) Add(t *imports.Tx) error {
 		b = append(b, "\t\\N\t\\N\t\\N\t"...)
 		b = appendText(b, label, true)
 		b = append(b, "\t\\N\t"...)
-		b = appendUUID(b, newID())
+		b = appendUUID(b, im.newID())
 		b = append(b, '\t')
 		b = appendText(b, key, false)
 		b = append(b, '\t')
@@ -257,6 +262,9 @@ func (im *Importer) Add(t *imports.Tx) error {
 	im.staged++
 	return nil
 }
+
+// newID is a UUIDv7 like newID's, without a system call for each one's random bits.
+func (im *Importer) newID() uuid.UUID { return uuid.Must(uuid.NewV7FromReader(im.rnd)) }
 
 // copyErr prefers the COPY's own error (what the database said) to the pipe's.
 func (im *Importer) copyErr(err error) error {
@@ -324,7 +332,7 @@ func (im *Importer) Finish() (int, error) {
 	tag, err := e.tx.Exec(e.ctx, `
 WITH added AS (
     INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source)
-    SELECT tx_id, $1, $2, occurred_at, txn_hash, external_id, label, is_failed, $3
+    SELECT tx_id, $1, $2, occurred_at::timestamptz, txn_hash, external_id, label, is_failed, $3
       FROM `+stageTable+` WHERE pos < 0
     ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
     RETURNING id
@@ -357,12 +365,12 @@ INSERT INTO `+addedTable+` SELECT id FROM added`, e.client, im.account, im.sourc
 WITH marks AS (
     -- occurred_at given here spares the marks' fill trigger (its WHEN clause skips it)
     INSERT INTO dirty_marks (client_id, transaction_id, occurred_at)
-    SELECT $1, s.tx_id, s.occurred_at FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id WHERE s.pos < 0
+    SELECT $1, s.tx_id, s.occurred_at::timestamptz FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id WHERE s.pos < 0
 )
 INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id,
                        from_address, to_address, fiat_value, original_fiat_value, fee_fiat, is_fee, label)
-SELECT s.id, $1, s.tx_id, s.pos, a.id, s.quantity, s.from_account_id, s.to_account_id,
-       s.from_address, s.to_address, s.fiat_value, s.fiat_value, s.fee_fiat, s.is_fee, s.label
+SELECT s.id, $1, s.tx_id, s.pos, a.id, s.quantity::numeric, s.from_account_id, s.to_account_id,
+       s.from_address, s.to_address, s.fiat_value::numeric, s.fiat_value::numeric, s.fee_fiat::numeric, s.is_fee, s.label
   FROM `+stageTable+` s
   JOIN `+addedTable+` n ON n.id = s.tx_id
   JOIN assets a ON a.client_id = $1 AND a.key = s.asset_key
@@ -414,7 +422,7 @@ WITH dup AS (
       JOIN `+stageTable+` x ON x.tx_id = s.tx_id AND x.pos >= 0
       JOIN transactions t ON t.client_id = $1
                          AND t.account_id = coalesce(nullif(x.from_account_id, $2), nullif(x.to_account_id, $2))
-                         AND t.occurred_at = s.occurred_at AND t.txn_hash = s.txn_hash AND t.deleted_at IS NULL
+                         AND t.occurred_at = s.occurred_at::timestamptz AND t.txn_hash = s.txn_hash AND t.deleted_at IS NULL
       JOIN accounts a ON a.id = t.account_id AND a.provider = $3
      WHERE s.pos < 0 AND s.txn_hash IS NOT NULL
 ), linked AS (
