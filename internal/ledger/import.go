@@ -328,12 +328,19 @@ func (im *Importer) Finish() (int, error) {
 		}
 	}
 	// 1. The transactions: those the account has already (same external id) are skipped; the ids
-	// of the new ones are kept for the next statements.
+	// of the new ones are kept for the next statements. ON CONFLICT is what guarantees it (a
+	// concurrent import included), but for a big file an anti-join first is much cheaper: probing
+	// the unique index and the heap row by row cost ~5 s of a million-row re-import, hashing the
+	// account's external ids ~1.5 s. A sync page probes (the planner would too, most of the time).
+	known := ""
+	if im.staged >= 10_000 {
+		known = ` AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = $2 AND t.external_id = s.external_id)`
+	}
 	tag, err := e.tx.Exec(e.ctx, `
 WITH added AS (
     INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source)
     SELECT tx_id, $1, $2, occurred_at::timestamptz, txn_hash, external_id, label, is_failed, $3
-      FROM `+stageTable+` WHERE pos < 0
+      FROM `+stageTable+` s WHERE pos < 0`+known+`
     ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
     RETURNING id
 )

@@ -413,3 +413,41 @@ func TestImportIsOneAuditEntry(t *testing.T) {
 		t.Fatalf("after the undo: label %v, deleted %v; want the imported state back", gotLabel, deleted)
 	}
 }
+
+// A big import (10,000 rows and more) skips the rows the account has with an anti-join before ON
+// CONFLICT: a file that overlaps one imported before adds only its new rows, once.
+func TestBigImportAddsOnlyNewRows(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	eth := imports.AssetRef{Chain: "ethereum", Symbol: "ETH", Decimals: 18}
+	at := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	rows := func(from, to int) []imports.Tx {
+		var txs []imports.Tx
+		for i := from; i < to; i++ {
+			txs = append(txs, imports.Tx{ExternalID: fmt.Sprintf("row-%d", i), Time: at.Add(time.Duration(i) * time.Minute),
+				Transfers: []imports.Transfer{{Asset: eth, Quantity: dec("1"), To: imports.Self}}})
+		}
+		return txs
+	}
+	for _, c := range []struct{ from, to, want int }{{0, 10_000, 10_000}, {5_000, 16_000, 6_000}, {0, 16_000, 0}} {
+		var added int
+		if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+			var err error
+			added, err = e.Import(b.wallet, rows(c.from, c.to), nil)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if added != c.want {
+			t.Fatalf("rows %d-%d: added %d, want %d", c.from, c.to, added, c.want)
+		}
+	}
+	var txs, transfers, distinct int
+	if err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM transactions WHERE client_id = $1), (SELECT count(DISTINCT external_id) FROM transactions WHERE client_id = $1),
+		(SELECT count(*) FROM transfers WHERE client_id = $1)`, b.client).Scan(&txs, &distinct, &transfers); err != nil {
+		t.Fatal(err)
+	}
+	if txs != 16_000 || distinct != 16_000 || transfers != 16_000 {
+		t.Fatalf("%d transactions (%d external ids), %d transfers; want 16000 of each", txs, distinct, transfers)
+	}
+}
