@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -137,9 +137,10 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 	pr, pw := io.Pipe()
 	im.pw = pw
 	im.bw = bufio.NewWriterSize(pw, 1<<16)
+	_, _ = im.bw.Write(copyHeader) // errors surface on the first row's write
 	go func() {
 		_, err := e.tx.Conn().PgConn().CopyFrom(e.ctx, pr,
-			"COPY "+stageTable+" ("+strings.Join(stageColumns, ", ")+") FROM STDIN")
+			"COPY "+stageTable+" ("+strings.Join(stageColumns, ", ")+") FROM STDIN (FORMAT binary)")
 		_ = pr.CloseWithError(errCopyEnded) // unblock the writer if COPY failed early
 		im.done <- err
 	}()
@@ -158,22 +159,21 @@ func (im *Importer) Add(t *imports.Tx) error {
 	}
 	txID := im.newID()
 	b := im.row[:0]
-	b = appendUUID(b, txID)
-	b = append(b, "\t-1\t"...)
-	b = t.Time.UTC().AppendFormat(b, time.RFC3339Nano)
-	b = append(b, '\t')
-	b = appendText(b, t.Hash, true)
-	b = append(b, '\t')
-	b = appendText(b, t.ExternalID, false)
-	b = append(b, '\t')
+	b = binFields(b)
+	b = binUUID(b, txID)
+	b = binInt4(b, -1)
+	b = binText(b, t.Time.UTC().Format(time.RFC3339Nano), false)
+	b = binText(b, t.Hash, true)
+	b = binText(b, t.ExternalID, false)
 	if t.Label != "" {
-		b = appendTextPtr(b, ledgerLabel(t.Label))
+		b = binTextPtr(b, ledgerLabel(t.Label))
 	} else {
-		b = append(b, `\N`...)
+		b = binNull(b)
 	}
-	b = append(b, '\t')
-	b = appendBool(b, t.Failed)
-	b = append(b, "\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\n"...)
+	b = binBool(b, t.Failed)
+	for range 10 {
+		b = binNull(b)
+	}
 
 	pos := 0
 	for i := range t.Transfers {
@@ -223,36 +223,32 @@ func (im *Importer) Add(t *imports.Tx) error {
 		if tr.IsFee {
 			label = "fee"
 		}
-		b = appendUUID(b, txID)
-		b = append(b, '\t')
-		b = strconv.AppendInt(b, int64(pos), 10)
-		b = append(b, "\t\\N\t\\N\t\\N\t"...)
-		b = appendText(b, label, true)
-		b = append(b, "\t\\N\t"...)
-		b = appendUUID(b, im.newID())
-		b = append(b, '\t')
-		b = appendText(b, key, false)
-		b = append(b, '\t')
-		b = append(b, tr.Quantity.String()...)
-		b = append(b, '\t')
-		b = appendUUIDPtr(b, from)
-		b = append(b, '\t')
-		b = appendUUIDPtr(b, to)
-		b = append(b, '\t')
-		b = appendTextPtr(b, fromAddr)
-		b = append(b, '\t')
-		b = appendTextPtr(b, toAddr)
-		b = append(b, '\t')
-		b = appendDec(b, fiat)
-		b = append(b, '\t')
-		if tr.FeeFiat != nil {
-			b = append(b, tr.FeeFiat.String()...)
+		b = binFields(b)
+		b = binUUID(b, txID)
+		b = binInt4(b, int32(pos))
+		b = binNull(b) // occurred_at
+		b = binNull(b) // txn_hash
+		b = binNull(b) // external_id
+		b = binText(b, label, true)
+		b = binNull(b) // is_failed
+		b = binUUID(b, im.newID())
+		b = binText(b, key, false)
+		b = binText(b, tr.Quantity.String(), false)
+		b = binUUIDPtr(b, from)
+		b = binUUIDPtr(b, to)
+		b = binTextPtr(b, fromAddr)
+		b = binTextPtr(b, toAddr)
+		if fiat.Valid {
+			b = binText(b, fiat.Decimal.String(), false)
 		} else {
-			b = append(b, `\N`...)
+			b = binNull(b)
 		}
-		b = append(b, '\t')
-		b = appendBool(b, tr.IsFee)
-		b = append(b, '\n')
+		if tr.FeeFiat != nil {
+			b = binText(b, tr.FeeFiat.String(), false)
+		} else {
+			b = binNull(b)
+		}
+		b = binBool(b, tr.IsFee)
 		pos++
 	}
 	im.row = b
@@ -297,6 +293,7 @@ func (im *Importer) Finish() (int, error) {
 		return 0, errors.New("ledger: Finish after Abort")
 	}
 	im.closed = true
+	_, _ = im.bw.Write(copyTrailer) // a write error is the Flush's
 	if err := im.bw.Flush(); err != nil {
 		im.pw.CloseWithError(err)
 		<-im.done
@@ -476,67 +473,62 @@ func (e *Editor) ownAddresses() (map[string]uuid.UUID, error) {
 	return m, nil
 }
 
-// Text COPY encoding: \N is NULL; backslash, tab, newline and carriage return are escaped.
+// Binary COPY encoding (the staging COPY is FORMAT binary: Postgres parses no text for the ids,
+// positions and flags, and nothing needs escaping): a header, per row the number of fields, then
+// each field as its length (-1 for NULL) and its bytes; a trailer.
+var (
+	copyHeader  = []byte("PGCOPY\n\xff\r\n\x00\x00\x00\x00\x00\x00\x00\x00\x00")
+	copyTrailer = []byte{0xff, 0xff}
+	stageFields = uint16(len(stageColumns))
+)
 
-func appendText(b []byte, s string, emptyIsNull bool) []byte {
-	if s == "" && emptyIsNull {
-		return append(b, `\N`...)
-	}
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '\\':
-			b = append(b, `\\`...)
-		case '\t':
-			b = append(b, `\t`...)
-		case '\n':
-			b = append(b, `\n`...)
-		case '\r':
-			b = append(b, `\r`...)
-		case 0: // Postgres text cannot hold NUL
-		default:
-			b = append(b, c)
-		}
-	}
-	return b
+func binFields(b []byte) []byte { return binary.BigEndian.AppendUint16(b, stageFields) }
+
+func binNull(b []byte) []byte { return binary.BigEndian.AppendUint32(b, 0xffffffff) }
+
+func binInt4(b []byte, v int32) []byte {
+	b = binary.BigEndian.AppendUint32(b, 4)
+	return binary.BigEndian.AppendUint32(b, uint32(v))
 }
 
-func appendTextPtr(b []byte, s *string) []byte {
-	if s == nil {
-		return append(b, `\N`...)
-	}
-	return appendText(b, *s, false)
-}
-
-func appendUUID(b []byte, id uuid.UUID) []byte {
-	const hexDigits = "0123456789abcdef"
-	for i, c := range id {
-		if i == 4 || i == 6 || i == 8 || i == 10 {
-			b = append(b, '-')
-		}
-		b = append(b, hexDigits[c>>4], hexDigits[c&0xf])
-	}
-	return b
-}
-
-func appendUUIDPtr(b []byte, id *uuid.UUID) []byte {
-	if id == nil {
-		return append(b, `\N`...)
-	}
-	return appendUUID(b, *id)
-}
-
-func appendDec(b []byte, d decimal.NullDecimal) []byte {
-	if !d.Valid {
-		return append(b, `\N`...)
-	}
-	return append(b, d.Decimal.String()...)
-}
-
-func appendBool(b []byte, v bool) []byte {
+func binBool(b []byte, v bool) []byte {
+	b = binary.BigEndian.AppendUint32(b, 1)
 	if v {
-		return append(b, 't')
+		return append(b, 1)
 	}
-	return append(b, 'f')
+	return append(b, 0)
+}
+
+func binUUID(b []byte, id uuid.UUID) []byte {
+	b = binary.BigEndian.AppendUint32(b, 16)
+	return append(b, id[:]...)
+}
+
+func binUUIDPtr(b []byte, id *uuid.UUID) []byte {
+	if id == nil {
+		return binNull(b)
+	}
+	return binUUID(b, *id)
+}
+
+// binText writes a text field; Postgres text cannot hold NUL, so NULs are dropped (as the text
+// format's encoder did).
+func binText(b []byte, s string, emptyIsNull bool) []byte {
+	if s == "" && emptyIsNull {
+		return binNull(b)
+	}
+	if strings.IndexByte(s, 0) >= 0 {
+		s = strings.ReplaceAll(s, "\x00", "")
+	}
+	b = binary.BigEndian.AppendUint32(b, uint32(len(s)))
+	return append(b, s...)
+}
+
+func binTextPtr(b []byte, s *string) []byte {
+	if s == nil {
+		return binNull(b)
+	}
+	return binText(b, *s, false)
 }
 
 // ledgerLabel maps import labels onto ledger (tax) labels; "transfer" carries no label: whether it

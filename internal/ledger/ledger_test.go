@@ -451,3 +451,31 @@ func TestBigImportAddsOnlyNewRows(t *testing.T) {
 		t.Fatalf("%d transactions (%d external ids), %d transfers; want 16000 of each", txs, distinct, transfers)
 	}
 }
+
+// Text reaches the ledger byte for byte through the binary staging COPY (tabs, backslashes,
+// newlines, non-ASCII), NULs dropped (Postgres text cannot hold them).
+func TestImportKeepsTextAsIs(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	odd := "a\tb\\c\nd\re \\N é\x00f"
+	txs := []imports.Tx{{ExternalID: odd, Hash: odd, Time: time.Date(2024, 5, 1, 0, 0, 0, 123456000, time.UTC), Transfers: []imports.Transfer{
+		{Asset: imports.AssetRef{Chain: "ethereum", Symbol: "ETH"}, Quantity: dec("0.000000000000000001"), From: odd, To: imports.Self},
+	}}}
+	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		_, err := e.Import(b.wallet, txs, nil)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var ext, hash, from string
+	var q decimal.Decimal
+	var at time.Time
+	if err := b.pool.QueryRow(b.ctx, `SELECT t.external_id, t.txn_hash, tr.from_address, tr.quantity, t.occurred_at FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id WHERE t.client_id = $1`,
+		b.client).Scan(&ext, &hash, &from, &q, &at); err != nil {
+		t.Fatal(err)
+	}
+	want := "a\tb\\c\nd\re \\N éf"
+	if ext != want || hash != want || from != want || !q.Equal(dec("0.000000000000000001")) || !at.Equal(txs[0].Time) {
+		t.Fatalf("stored %q %q %q %s %s, want %q, 1e-18 and %s", ext, hash, from, q, at, want, txs[0].Time)
+	}
+}
