@@ -12,6 +12,26 @@ var genericColumns = []string{"date", "type", "sent_quantity", "sent_asset", "re
 	"received_asset", "fee_quantity", "fee_asset", "fiat_value_usd", "fee_fiat_usd", "label", "tx_hash",
 	"notes", "from_address", "to_address"}
 
+// Indexes into genericColumns.
+const (
+	gDate = iota
+	gType
+	gSentQuantity
+	gSentAsset
+	gReceivedQuantity
+	gReceivedAsset
+	gFeeQuantity
+	gFeeAsset
+	gFiatValueUSD
+	gFeeFiatUSD
+	gLabel
+	gTxHash
+	gNotes
+	gFromAddress
+	gToAddress
+	gColumns // the number of columns
+)
+
 // Generic row types.
 const (
 	need = iota + 1
@@ -53,6 +73,7 @@ func GenericTypes() []string {
 // genericParser reads the generic format: a header row, then one transaction per row.
 type genericParser struct {
 	cols      columns
+	pos       [gColumns]int // the field of each of genericColumns, -1 when absent
 	hasHeader bool
 	badHeader bool
 	seen      rowSeen
@@ -70,7 +91,7 @@ func (p *genericParser) record(rec record, emit func(*Tx) error) ([]RowError, er
 		p.badHeader = len(errs) > 0
 		return errs, nil
 	}
-	tx, errs := genericRow(p.cols, rec, p.seen)
+	tx, errs := genericRow(len(p.cols), &p.pos, rec, p.seen)
 	if len(errs) > 0 {
 		return errs, nil
 	}
@@ -80,6 +101,12 @@ func (p *genericParser) record(rec record, emit func(*Tx) error) ([]RowError, er
 func (p *genericParser) header(hdr record) []RowError {
 	var errs []RowError
 	p.cols = headerColumns(hdr.fields)
+	for i, c := range genericColumns {
+		p.pos[i] = -1
+		if f, ok := p.cols[c]; ok {
+			p.pos[i] = f
+		}
+	}
 	for i, f := range hdr.fields {
 		name := normHeader(f)
 		if !slices.Contains(genericColumns, name) {
@@ -103,40 +130,47 @@ func (p *genericParser) end(func(*Tx) error) ([]RowError, error) {
 	return nil, nil
 }
 
-func genericRow(cols columns, rec record, seen rowSeen) (Tx, []RowError) {
+func genericRow(nCols int, pos *[gColumns]int, rec record, seen rowSeen) (Tx, []RowError) {
 	e := &rowErrs{line: rec.line}
-	get := func(c string) string { return cols.get(rec, c) }
-	if len(rec.fields) > len(cols) {
-		e.add("", "has %d fields, the header has %d", len(rec.fields), len(cols))
+	var cell [gColumns]string // trimmed, "" when absent
+	for c, i := range pos {
+		if i >= 0 && i < len(rec.fields) {
+			cell[c] = strings.TrimSpace(rec.fields[i])
+		}
+	}
+	get := func(c int) string { return cell[c] }
+	if len(rec.fields) > nCols {
+		e.add("", "has %d fields, the header has %d", len(rec.fields), nCols)
 	}
 
 	var tx Tx
-	if d := get("date"); d == "" {
+	if d := get(gDate); d == "" {
 		e.add("date", "required")
 	} else if t, err := parseTime(d); err != nil {
 		e.add("date", "%v", err)
 	} else {
 		tx.Time = t
 	}
-	typName := strings.ToLower(get("type"))
+	typName := strings.ToLower(get(gType))
 	typ, typOK := genericTypes[typName]
 	if typName == "" {
 		e.add("type", "required")
 	} else if !typOK {
-		e.add("type", "unknown type %q (one of %s)", get("type"), strings.Join(GenericTypes(), ", "))
+		e.add("type", "unknown type %q (one of %s)", get(gType), strings.Join(GenericTypes(), ", "))
 	}
 	label := typ.label
-	if l := strings.ToLower(get("label")); l != "" {
+	if l := strings.ToLower(get(gLabel)); l != "" {
 		if !slices.Contains(Labels(), l) {
-			e.add("label", "unknown label %q (one of %s)", get("label"), strings.Join(Labels(), ", "))
+			e.add("label", "unknown label %q (one of %s)", get(gLabel), strings.Join(Labels(), ", "))
 		} else {
 			label = l
 		}
 	}
 
 	// leg reads a quantity/asset pair; ok is false when both cells are empty.
-	leg := func(qCol, aCol string, allowZero bool) (q decimal.Decimal, a AssetRef, ok bool) {
-		qs, as := get(qCol), get(aCol)
+	leg := func(qc, ac int, allowZero bool) (q decimal.Decimal, a AssetRef, ok bool) {
+		qs, as := get(qc), get(ac)
+		qCol, aCol := genericColumns[qc], genericColumns[ac]
 		if qs == "" && as == "" {
 			return q, a, false
 		}
@@ -160,14 +194,14 @@ func genericRow(cols columns, rec record, seen rowSeen) (Tx, []RowError) {
 		}
 		return q, a, true
 	}
-	sentQ, sentA, hasSent := leg("sent_quantity", "sent_asset", false)
-	recvQ, recvA, hasRecv := leg("received_quantity", "received_asset", false)
-	feeQ, feeA, hasFee := leg("fee_quantity", "fee_asset", true)
+	sentQ, sentA, hasSent := leg(gSentQuantity, gSentAsset, false)
+	recvQ, recvA, hasRecv := leg(gReceivedQuantity, gReceivedAsset, false)
+	feeQ, feeA, hasFee := leg(gFeeQuantity, gFeeAsset, true)
 	if hasFee && feeQ.Sign() == 0 {
 		hasFee = false
 	}
-	usd := func(col string) *decimal.Decimal {
-		s := get(col)
+	usd := func(c int) *decimal.Decimal {
+		s, col := get(c), genericColumns[c]
 		if s == "" {
 			return nil
 		}
@@ -182,9 +216,9 @@ func genericRow(cols columns, rec record, seen rowSeen) (Tx, []RowError) {
 		}
 		return &v
 	}
-	fiat := usd("fiat_value_usd")
-	feeFiat := usd("fee_fiat_usd")
-	if feeFiat != nil && get("fee_quantity") == "" {
+	fiat := usd(gFiatValueUSD)
+	feeFiat := usd(gFeeFiatUSD)
+	if feeFiat != nil && get(gFeeQuantity) == "" {
 		e.add("fee_fiat_usd", "given without fee_quantity/fee_asset")
 	}
 
@@ -234,10 +268,10 @@ func genericRow(cols columns, rec record, seen rowSeen) (Tx, []RowError) {
 		return t
 	}
 	if hasSent {
-		tx.Transfers = append(tx.Transfers, mk(sentA, sentQ, Self, get("to_address")))
+		tx.Transfers = append(tx.Transfers, mk(sentA, sentQ, Self, get(gToAddress)))
 	}
 	if hasRecv {
-		tx.Transfers = append(tx.Transfers, mk(recvA, recvQ, get("from_address"), Self))
+		tx.Transfers = append(tx.Transfers, mk(recvA, recvQ, get(gFromAddress), Self))
 	}
 	if hasFee {
 		var feeUSD *decimal.Decimal
@@ -266,12 +300,11 @@ func genericRow(cols columns, rec record, seen rowSeen) (Tx, []RowError) {
 		}
 	}
 	tx.Label = label
-	tx.Hash = get("tx_hash")
-	tx.Notes = get("notes")
-	parts := []string{CSVGeneric}
-	for _, c := range genericColumns {
-		parts = append(parts, get(c))
-	}
-	tx.ExternalID = rowID("csv:", seen, parts...)
+	tx.Hash = get(gTxHash)
+	tx.Notes = get(gNotes)
+	var parts [1 + gColumns]string
+	parts[0] = CSVGeneric
+	copy(parts[1:], cell[:])
+	tx.ExternalID = rowID("csv:", seen, parts[:]...)
 	return tx, nil
 }

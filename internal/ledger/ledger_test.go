@@ -3,10 +3,12 @@ package ledger_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
@@ -335,5 +337,145 @@ func TestImportPrefersTheUsersPriceOverride(t *testing.T) {
 	}
 	if !v.Equal(dec("5000")) {
 		t.Fatalf("value %s, want 5000 (2 × the override 2500, not the market's 3000)", v)
+	}
+}
+
+// An import is one audit entry ("account.import" with the number added, not undoable), however
+// many transactions it adds, and a re-import that adds nothing writes none. The imported
+// transactions' later edits are audited and undone as before (they have no creation entry to
+// depend on), and a delete of an imported transaction is undone too.
+func TestImportIsOneAuditEntry(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	eth := imports.AssetRef{Chain: "ethereum", Symbol: "ETH", Decimals: 18}
+	at := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
+	var txs []imports.Tx
+	for i := 0; i < 3; i++ {
+		txs = append(txs, imports.Tx{ExternalID: fmt.Sprintf("x%d", i), Time: at.Add(time.Duration(i) * time.Hour),
+			Transfers: []imports.Transfer{{Asset: eth, Quantity: dec("1"), To: imports.Self}}})
+	}
+	for run := 0; run < 2; run++ {
+		if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+			_, err := e.Import(b.wallet, txs, nil)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var entity, action string
+	var entityID uuid.UUID
+	var txID *uuid.UUID
+	var newValue []byte
+	var n int
+	if err := b.pool.QueryRow(b.ctx, `SELECT count(*) OVER (), entity, entity_id, action, transaction_id, new_value FROM audit_logs WHERE client_id = $1`,
+		b.client).Scan(&n, &entity, &entityID, &action, &txID, &newValue); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 || entity != "account" || entityID != b.wallet || action != "import" || txID != nil || string(newValue) != `{"added": 3, "source": "import:ethereum"}` {
+		t.Fatalf("audit: %d entries, first %s %s %s tx %v %s; want 1 account import of the wallet with 3 added", n, entity, entityID, action, txID, newValue)
+	}
+	if (ledger.AuditEntry{Entity: entity, Action: action}).CanUndo() {
+		t.Fatal("an import entry says it can be undone")
+	}
+	var first uuid.UUID
+	if err := b.pool.QueryRow(b.ctx, `SELECT id FROM transactions WHERE client_id = $1 AND external_id = 'x0'`, b.client).Scan(&first); err != nil {
+		t.Fatal(err)
+	}
+	label := "gift_received"
+	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		if _, err := e.UpdateTransaction(first, ledger.TransactionPatch{Label: &label}); err != nil {
+			return err
+		}
+		return e.Delete(first)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := b.pool.Query(b.ctx, `SELECT id FROM audit_logs WHERE client_id = $1 AND transaction_id = $2`, b.client, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil || len(edits) < 2 {
+		t.Fatalf("edits of the imported transaction: %v %v", edits, err)
+	}
+	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		_, err := e.Undo(edits)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var gotLabel *string
+	var deleted *time.Time
+	if err := b.pool.QueryRow(b.ctx, `SELECT label, deleted_at FROM transactions WHERE id = $1`, first).Scan(&gotLabel, &deleted); err != nil {
+		t.Fatal(err)
+	}
+	if gotLabel != nil || deleted != nil {
+		t.Fatalf("after the undo: label %v, deleted %v; want the imported state back", gotLabel, deleted)
+	}
+}
+
+// A big import (10,000 rows and more) skips the rows the account has with an anti-join before ON
+// CONFLICT: a file that overlaps one imported before adds only its new rows, once.
+func TestBigImportAddsOnlyNewRows(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	eth := imports.AssetRef{Chain: "ethereum", Symbol: "ETH", Decimals: 18}
+	at := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	rows := func(from, to int) []imports.Tx {
+		var txs []imports.Tx
+		for i := from; i < to; i++ {
+			txs = append(txs, imports.Tx{ExternalID: fmt.Sprintf("row-%d", i), Time: at.Add(time.Duration(i) * time.Minute),
+				Transfers: []imports.Transfer{{Asset: eth, Quantity: dec("1"), To: imports.Self}}})
+		}
+		return txs
+	}
+	for _, c := range []struct{ from, to, want int }{{0, 10_000, 10_000}, {5_000, 16_000, 6_000}, {0, 16_000, 0}} {
+		var added int
+		if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+			var err error
+			added, err = e.Import(b.wallet, rows(c.from, c.to), nil)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if added != c.want {
+			t.Fatalf("rows %d-%d: added %d, want %d", c.from, c.to, added, c.want)
+		}
+	}
+	var txs, transfers, distinct int
+	if err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM transactions WHERE client_id = $1), (SELECT count(DISTINCT external_id) FROM transactions WHERE client_id = $1),
+		(SELECT count(*) FROM transfers WHERE client_id = $1)`, b.client).Scan(&txs, &distinct, &transfers); err != nil {
+		t.Fatal(err)
+	}
+	if txs != 16_000 || distinct != 16_000 || transfers != 16_000 {
+		t.Fatalf("%d transactions (%d external ids), %d transfers; want 16000 of each", txs, distinct, transfers)
+	}
+}
+
+// Text reaches the ledger byte for byte through the binary staging COPY (tabs, backslashes,
+// newlines, non-ASCII), NULs dropped (Postgres text cannot hold them).
+func TestImportKeepsTextAsIs(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	odd := "a\tb\\c\nd\re \\N é\x00f"
+	txs := []imports.Tx{{ExternalID: odd, Hash: odd, Time: time.Date(2024, 5, 1, 0, 0, 0, 123456000, time.UTC), Transfers: []imports.Transfer{
+		{Asset: imports.AssetRef{Chain: "ethereum", Symbol: "ETH"}, Quantity: dec("0.000000000000000001"), From: odd, To: imports.Self},
+	}}}
+	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		_, err := e.Import(b.wallet, txs, nil)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var ext, hash, from string
+	var q decimal.Decimal
+	var at time.Time
+	if err := b.pool.QueryRow(b.ctx, `SELECT t.external_id, t.txn_hash, tr.from_address, tr.quantity, t.occurred_at FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id WHERE t.client_id = $1`,
+		b.client).Scan(&ext, &hash, &from, &q, &at); err != nil {
+		t.Fatal(err)
+	}
+	want := "a\tb\\c\nd\re \\N éf"
+	if ext != want || hash != want || from != want || !q.Equal(dec("0.000000000000000001")) || !at.Equal(txs[0].Time) {
+		t.Fatalf("stored %q %q %q %s %s, want %q, 1e-18 and %s", ext, hash, from, q, at, want, txs[0].Time)
 	}
 }

@@ -1,0 +1,135 @@
+package ledger_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// The references of transactions and transfers to their client, account and asset are checked per
+// statement by triggers (migration 00017) instead of row-level foreign keys: every way of naming a
+// missing parent is still refused with the foreign key's name, and deleting a parent still does
+// what the foreign key did.
+func TestLedgerParentsAreEnforced(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	tx1, tr1 := uuid.New(), uuid.New()
+	mustExec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, now())`, tx1, b.client, b.wallet)
+	mustExec(t, b.pool, `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id)
+		VALUES ($1, $2, $3, 0, $4, 1, $5, $6)`, tr1, b.client, tx1, b.eth, b.wallet, b.wallet2)
+	missing := uuid.New()
+	refused := []struct {
+		name, constraint, sql string
+		args                  []any
+	}{
+		{"transaction of no client", "transactions_client_id_fkey",
+			`INSERT INTO transactions (id, client_id, occurred_at) VALUES (gen_random_uuid(), $1, now())`, []any{missing}},
+		{"transaction of no account, among good rows", "transactions_account_id_fkey",
+			`INSERT INTO transactions (id, client_id, account_id, occurred_at) SELECT gen_random_uuid(), $1, a, now() FROM unnest(ARRAY[$2, $3, $2]::uuid[]) a`,
+			[]any{b.client, b.wallet, missing}},
+		{"transfer of no asset", "transfers_asset_id_fkey",
+			`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity) VALUES (gen_random_uuid(), $1, $2, 1, $3, 1)`,
+			[]any{b.client, tx1, missing}},
+		{"transfer from no account", "transfers_from_account_id_fkey",
+			`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id) VALUES (gen_random_uuid(), $1, $2, 1, $3, 1, $4)`,
+			[]any{b.client, tx1, b.eth, missing}},
+		{"transfer to no account", "transfers_to_account_id_fkey",
+			`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id) VALUES (gen_random_uuid(), $1, $2, 1, $3, 1, $4, $5)`,
+			[]any{b.client, tx1, b.eth, b.wallet, missing}},
+		{"transaction moved to no account", "transactions_account_id_fkey",
+			`UPDATE transactions SET account_id = $2 WHERE id = $1`, []any{tx1, missing}},
+		{"transaction moved to no client", "transactions_client_id_fkey",
+			`UPDATE transactions SET client_id = $2 WHERE id = $1`, []any{tx1, missing}},
+		{"transfer given no asset", "transfers_asset_id_fkey",
+			`UPDATE transfers SET asset_id = $2 WHERE id = $1`, []any{tr1, missing}},
+		{"transfer given no account", "transfers_to_account_id_fkey",
+			`UPDATE transfers SET to_account_id = $2 WHERE id = $1`, []any{tr1, missing}},
+		{"asset still named", "transfers_asset_id_fkey", `DELETE FROM assets WHERE id = $1`, []any{b.eth}},
+	}
+	for _, c := range refused {
+		_, err := b.pool.Exec(b.ctx, c.sql, c.args...)
+		var pgErr *pgconn.PgError
+		if !errors.As(err, &pgErr) || pgErr.Code != "23503" || pgErr.ConstraintName != c.constraint {
+			t.Errorf("%s: %v, want a foreign key violation of %s", c.name, err, c.constraint)
+		}
+	}
+	var n int
+	if err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM transactions WHERE client_id = $1) + (SELECT count(*) FROM transfers WHERE client_id = $1)`, b.client).Scan(&n); err != nil || n != 2 {
+		t.Fatalf("rows after the refusals: %d %v, want the 2 written", n, err)
+	}
+
+	// Deleting an account unlinks it (SET NULL) from transactions and transfers.
+	mustExec(t, b.pool, `DELETE FROM accounts WHERE id = $1`, b.wallet)
+	var acct, from, to *uuid.UUID
+	if err := b.pool.QueryRow(b.ctx, `SELECT t.account_id, tr.from_account_id, tr.to_account_id FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id WHERE t.id = $1`,
+		tx1).Scan(&acct, &from, &to); err != nil {
+		t.Fatal(err)
+	}
+	if acct != nil || from != nil || to == nil || *to != b.wallet2 {
+		t.Fatalf("after deleting the account: account %v, from %v, to %v; want nil, nil, the other wallet", acct, from, to)
+	}
+	// An asset no transfer names can go; a client goes with its whole ledger (its assets included,
+	// which the row-level foreign keys refused: the assets' cascade ran before the transfers').
+	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, missing, b.client)
+	mustExec(t, b.pool, `DELETE FROM assets WHERE id = $1`, missing)
+	mustExec(t, b.pool, `DELETE FROM clients WHERE id = $1`, b.client)
+	if err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM transactions WHERE client_id = $1) + (SELECT count(*) FROM transfers WHERE client_id = $1)
+		+ (SELECT count(*) FROM assets WHERE client_id = $1)`, b.client).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("rows after deleting the client: %d %v, want none", n, err)
+	}
+}
+
+// An uncommitted write locks the parents it names (FOR KEY SHARE, as a foreign key does): deleting
+// the account waits for it, and then unlinks the rows it wrote.
+func TestLedgerParentLockedByAWrite(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	w, err := b.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Rollback(ctx)
+	txID := uuid.New()
+	if _, err := w.Exec(ctx, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, now())`, txID, b.client, b.wallet); err != nil {
+		t.Fatal(err)
+	}
+	d, err := b.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Rollback(ctx)
+	if _, err := d.Exec(ctx, `SET LOCAL lock_timeout = '300ms'`); err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.Exec(ctx, `DELETE FROM accounts WHERE id = $1`, b.wallet)
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "55P03" {
+		t.Fatalf("deleting the account under an open write: %v, want a lock timeout", err)
+	}
+	_ = d.Rollback(ctx)
+	if err := w.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := b.pool.Exec(ctx, `DELETE FROM accounts WHERE id = $1`, b.wallet)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the delete still waits after the write committed")
+	}
+	var acct *uuid.UUID
+	if err := b.pool.QueryRow(ctx, `SELECT account_id FROM transactions WHERE id = $1`, txID).Scan(&acct); err != nil || acct != nil {
+		t.Fatalf("account of the committed write after the delete: %v %v, want NULL", acct, err)
+	}
+}
