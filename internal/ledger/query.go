@@ -300,7 +300,17 @@ func (l *Ledger) count(ctx context.Context, st LedgerState, where sq.And, p TxPa
 		return 0, err
 	}
 	var n int64
-	return n, l.pool.QueryRow(ctx, sqlText, args...).Scan(&n)
+	if p.ExactTotal {
+		return n, l.pool.QueryRow(ctx, sqlText, args...).Scan(&n)
+	}
+	// A capped count reads at most TotalCap+1 matches: starting parallel workers costs more than
+	// that (tens of ms on a small machine) and takes cores from the page query beside it.
+	return n, pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SET LOCAL max_parallel_workers_per_gather = 0"); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, sqlText, args...).Scan(&n)
+	})
 }
 
 // summaryWorkMem lets the summary's hash joins (a ledger's matches against its results) stay
