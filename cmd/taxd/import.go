@@ -76,8 +76,13 @@ func importFile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	fmt.Fprintf(stdout, "imported %d of %d transactions into account %s (%d were already there); the client is marked for recalculation\n",
-		res.Added, res.Rows, res.AccountID, res.Rows-res.Added)
+	// Nothing added: do not promise a recalculation of nothing.
+	next := "the client is marked for recalculation"
+	if res.Added == 0 {
+		next = "no new transactions"
+	}
+	fmt.Fprintf(stdout, "imported %d of %d transactions into account %s (%d were already there); %s\n",
+		res.Added, res.Rows, res.AccountID, res.Rows-res.Added, next)
 	return nil
 }
 
