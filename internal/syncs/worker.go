@@ -118,7 +118,10 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 	if reason != "" {
 		return w.finish(ctx, item, "failed", reason)
 	}
-	if err := w.progress(ctx, item, "syncing", max(item.Progress, 5), nil, 0, nil); err != nil {
+	// A retry keeps the previous attempt's "retrying ..." message until it imports a page (each
+	// page's progress clears it): until then the retry has not got further than the failure,
+	// and clearing it here hid the notice from pollers that look once a second.
+	if err := w.progress(ctx, item, "syncing", max(item.Progress, 5), item.Message, 0, nil); err != nil {
 		return err
 	}
 	progress := max(item.Progress, 5)
