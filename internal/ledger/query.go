@@ -33,13 +33,13 @@ type TxRow struct {
 
 // TxList is a page of transactions.
 type TxList struct {
-	Rows    []TxRow
-	Total   *int // nil when skipTotal was set
+	Rows  []TxRow
+	Total *int // nil when skipTotal was set
 	// TotalCapped says more than TotalCap transactions match and Total stopped there.
 	TotalCapped bool
-	HasNext bool
-	Summary *TxSummary // set when includeSummary was set
-	State   LedgerState
+	HasNext     bool
+	Summary     *TxSummary // set when includeSummary was set
+	State       LedgerState
 }
 
 // TxSummary totals every transaction matching a filter.
@@ -305,11 +305,17 @@ func (l *Ledger) count(ctx context.Context, st LedgerState, where sq.And, p TxPa
 	}
 	// A capped count reads at most TotalCap+1 matches: starting parallel workers costs more than
 	// that (tens of ms on a small machine) and takes cores from the page query beside it.
-	return n, pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SET LOCAL max_parallel_workers_per_gather = 0"); err != nil {
+	return n, l.queryRowWith(ctx, "max_parallel_workers_per_gather = 0", sqlText, args, &n)
+}
+
+// queryRowWith scans one row of sqlText into dest with one planner setting changed for that
+// statement alone (SET LOCAL in a read-only transaction of its own).
+func (l *Ledger) queryRowWith(ctx context.Context, setting, sqlText string, args []any, dest ...any) error {
+	return pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SET LOCAL "+setting); err != nil {
 			return err
 		}
-		return tx.QueryRow(ctx, sqlText, args...).Scan(&n)
+		return tx.QueryRow(ctx, sqlText, args...).Scan(dest...)
 	})
 }
 
@@ -343,13 +349,8 @@ func (l *Ledger) summary(ctx context.Context, client uuid.UUID, st LedgerState, 
 		return TxSummary{}, err
 	}
 	s := TxSummary{IsStale: st.IsStale, ComputedAt: time.Now().UTC()}
-	err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SET LOCAL work_mem = '"+summaryWorkMem+"'"); err != nil {
-			return err
-		}
-		return tx.QueryRow(ctx, sqlText, args...).Scan(&s.TransactionCount, &s.DisposalCount, &s.Proceeds, &s.Basis, &s.Gain,
-			&s.ShortTermGain, &s.LongTermGain, &s.Income, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance, &s.Fees)
-	})
+	err = l.queryRowWith(ctx, "work_mem = '"+summaryWorkMem+"'", sqlText, args, &s.TransactionCount, &s.DisposalCount, &s.Proceeds,
+		&s.Basis, &s.Gain, &s.ShortTermGain, &s.LongTermGain, &s.Income, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance, &s.Fees)
 	if err != nil {
 		return TxSummary{}, err
 	}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/binary"
-	"encoding/hex"
 	"io"
 	"strconv"
 	"strings"
@@ -64,20 +63,7 @@ func binNull(b []byte) []byte { return binary.BigEndian.AppendUint32(b, 0xffffff
 func binUUID(b []byte, id [16]byte) []byte { return append(appendLen(b, 16), id[:]...) }
 
 // binUUIDText is a text column holding a UUID's canonical form.
-func binUUIDText(b []byte, id [16]byte) []byte {
-	b = appendLen(b, 36)
-	var s [36]byte
-	hex.Encode(s[0:8], id[0:4])
-	s[8] = '-'
-	hex.Encode(s[9:13], id[4:6])
-	s[13] = '-'
-	hex.Encode(s[14:18], id[6:8])
-	s[18] = '-'
-	hex.Encode(s[19:23], id[8:10])
-	s[23] = '-'
-	hex.Encode(s[24:], id[10:])
-	return append(b, s[:]...)
-}
+func binUUIDText(b []byte, id tax.ID) []byte { return id.AppendUUID(appendLen(b, 36)) }
 
 func binText(b []byte, s string) []byte { return append(appendLen(b, len(s)), s...) }
 

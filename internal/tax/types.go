@@ -11,9 +11,10 @@ import (
 type ID [16]byte
 
 // String formats the ID as a canonical UUID.
-func (id ID) String() string { return string(id.appendUUID(nil)) }
+func (id ID) String() string { return string(id.AppendUUID(nil)) }
 
-func (id ID) appendUUID(b []byte) []byte {
+// AppendUUID appends the canonical UUID form (36 bytes) to b without allocating.
+func (id ID) AppendUUID(b []byte) []byte {
 	var buf [36]byte
 	hex.Encode(buf[0:8], id[0:4])
 	buf[8] = '-'
@@ -28,7 +29,7 @@ func (id ID) appendUUID(b []byte) []byte {
 }
 
 // MarshalText formats the ID as a UUID.
-func (id ID) MarshalText() ([]byte, error) { return id.appendUUID(nil), nil }
+func (id ID) MarshalText() ([]byte, error) { return id.AppendUUID(nil), nil }
 
 // LotID numbers lots in creation order, from 1; 0 means "no lot" (an uncovered piece).
 // When part of a lot moves to another pool the moving part gets a new LotID; the rest keeps its own.
