@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -121,15 +120,11 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}()
 	}
 	if cpuProfile != "" {
-		pf, err := os.Create(cpuProfile)
+		stop, err := startCPUProfile(cpuProfile)
 		if err != nil {
 			return err
 		}
-		defer pf.Close()
-		if err := pprof.StartCPUProfile(pf); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
 	// CPU time per phase (taxd, and the local cluster's processes: the run's connections and
 	// whatever else the cluster does meanwhile, autovacuum included) says what a run costs on a

@@ -83,12 +83,9 @@ func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err != nil {
 			return err
 		}
+		stopProfile := func() {}
 		if cpuProfile != "" && run == "import" {
-			pf, err := os.Create(cpuProfile)
-			if err != nil {
-				return err
-			}
-			if err := pprof.StartCPUProfile(pf); err != nil {
+			if stopProfile, err = startCPUProfile(cpuProfile); err != nil {
 				return err
 			}
 		}
@@ -105,9 +102,7 @@ func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 				}
 			}})
 		in.Close()
-		if cpuProfile != "" && run == "import" {
-			pprof.StopCPUProfile()
-		}
+		stopProfile()
 		if err != nil {
 			return fmt.Errorf("%s: %w", run, err)
 		}
@@ -129,6 +124,19 @@ func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		tm.Transactions, tm.Transfers, (tm.Load + tm.Compute + tm.Store).Round(time.Millisecond),
 		tm.Load.Round(time.Millisecond), tm.Compute.Round(time.Millisecond), tm.Store.Round(time.Millisecond))
 	return nil
+}
+
+// startCPUProfile writes a CPU profile to path until stop is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // selfCPU is this process's user+system CPU time.
