@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"io"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/imports"
+	"taxd/internal/pgcopy"
 	"taxd/internal/store"
 )
 
@@ -137,7 +137,7 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 	pr, pw := io.Pipe()
 	im.pw = pw
 	im.bw = bufio.NewWriterSize(pw, 1<<16)
-	_, _ = im.bw.Write(copyHeader) // errors surface on the first row's write
+	_, _ = im.bw.Write(pgcopy.Header) // errors surface on the first row's write
 	go func() {
 		_, err := e.tx.Conn().PgConn().CopyFrom(e.ctx, pr,
 			"COPY "+stageTable+" ("+strings.Join(stageColumns, ", ")+") FROM STDIN (FORMAT binary)")
@@ -159,20 +159,20 @@ func (im *Importer) Add(t *imports.Tx) error {
 	}
 	txID := im.newID()
 	b := im.row[:0]
-	b = binFields(b)
-	b = binUUID(b, txID)
-	b = binInt4(b, -1)
+	b = pgcopy.Fields(b, len(stageColumns))
+	b = pgcopy.UUID(b, txID)
+	b = pgcopy.Int4(b, -1)
 	b = binText(b, t.Time.UTC().Format(time.RFC3339Nano), false)
 	b = binText(b, t.Hash, true)
 	b = binText(b, t.ExternalID, false)
 	if t.Label != "" {
 		b = binTextPtr(b, ledgerLabel(t.Label))
 	} else {
-		b = binNull(b)
+		b = pgcopy.Null(b)
 	}
-	b = binBool(b, t.Failed)
+	b = pgcopy.Bool(b, t.Failed)
 	for range 10 {
-		b = binNull(b)
+		b = pgcopy.Null(b)
 	}
 
 	pos := 0
@@ -223,15 +223,15 @@ func (im *Importer) Add(t *imports.Tx) error {
 		if tr.IsFee {
 			label = "fee"
 		}
-		b = binFields(b)
-		b = binUUID(b, txID)
-		b = binInt4(b, int32(pos))
-		b = binNull(b) // occurred_at
-		b = binNull(b) // txn_hash
-		b = binNull(b) // external_id
+		b = pgcopy.Fields(b, len(stageColumns))
+		b = pgcopy.UUID(b, txID)
+		b = pgcopy.Int4(b, int32(pos))
+		b = pgcopy.Null(b) // occurred_at
+		b = pgcopy.Null(b) // txn_hash
+		b = pgcopy.Null(b) // external_id
 		b = binText(b, label, true)
-		b = binNull(b) // is_failed
-		b = binUUID(b, im.newID())
+		b = pgcopy.Null(b) // is_failed
+		b = pgcopy.UUID(b, im.newID())
 		b = binText(b, key, false)
 		b = binText(b, tr.Quantity.String(), false)
 		b = binUUIDPtr(b, from)
@@ -241,14 +241,14 @@ func (im *Importer) Add(t *imports.Tx) error {
 		if fiat.Valid {
 			b = binText(b, fiat.Decimal.String(), false)
 		} else {
-			b = binNull(b)
+			b = pgcopy.Null(b)
 		}
 		if tr.FeeFiat != nil {
 			b = binText(b, tr.FeeFiat.String(), false)
 		} else {
-			b = binNull(b)
+			b = pgcopy.Null(b)
 		}
-		b = binBool(b, tr.IsFee)
+		b = pgcopy.Bool(b, tr.IsFee)
 		pos++
 	}
 	im.row = b
@@ -293,7 +293,7 @@ func (im *Importer) Finish() (int, error) {
 		return 0, errors.New("ledger: Finish after Abort")
 	}
 	im.closed = true
-	_, _ = im.bw.Write(copyTrailer) // a write error is the Flush's
+	_, _ = im.bw.Write(pgcopy.Trailer) // a write error is the Flush's
 	if err := im.bw.Flush(); err != nil {
 		im.pw.CloseWithError(err)
 		<-im.done
@@ -490,60 +490,31 @@ func (e *Editor) ownAddresses() (map[string]uuid.UUID, error) {
 	return m, nil
 }
 
-// Binary COPY encoding (the staging COPY is FORMAT binary: Postgres parses no text for the ids,
-// positions and flags, and nothing needs escaping): a header, per row the number of fields, then
-// each field as its length (-1 for NULL) and its bytes; a trailer.
-var (
-	copyHeader  = []byte("PGCOPY\n\xff\r\n\x00\x00\x00\x00\x00\x00\x00\x00\x00")
-	copyTrailer = []byte{0xff, 0xff}
-	stageFields = uint16(len(stageColumns))
-)
-
-func binFields(b []byte) []byte { return binary.BigEndian.AppendUint16(b, stageFields) }
-
-func binNull(b []byte) []byte { return binary.BigEndian.AppendUint32(b, 0xffffffff) }
-
-func binInt4(b []byte, v int32) []byte {
-	b = binary.BigEndian.AppendUint32(b, 4)
-	return binary.BigEndian.AppendUint32(b, uint32(v))
-}
-
-func binBool(b []byte, v bool) []byte {
-	b = binary.BigEndian.AppendUint32(b, 1)
-	if v {
-		return append(b, 1)
-	}
-	return append(b, 0)
-}
-
-func binUUID(b []byte, id uuid.UUID) []byte {
-	b = binary.BigEndian.AppendUint32(b, 16)
-	return append(b, id[:]...)
-}
+// The staging COPY is FORMAT binary (internal/pgcopy); the importer's own fields are the
+// nullable ones and text, whose NULs it drops.
 
 func binUUIDPtr(b []byte, id *uuid.UUID) []byte {
 	if id == nil {
-		return binNull(b)
+		return pgcopy.Null(b)
 	}
-	return binUUID(b, *id)
+	return pgcopy.UUID(b, *id)
 }
 
 // binText writes a text field; Postgres text cannot hold NUL, so NULs are dropped (as the text
 // format's encoder did).
 func binText(b []byte, s string, emptyIsNull bool) []byte {
 	if s == "" && emptyIsNull {
-		return binNull(b)
+		return pgcopy.Null(b)
 	}
 	if strings.IndexByte(s, 0) >= 0 {
 		s = strings.ReplaceAll(s, "\x00", "")
 	}
-	b = binary.BigEndian.AppendUint32(b, uint32(len(s)))
-	return append(b, s...)
+	return pgcopy.Text(b, s)
 }
 
 func binTextPtr(b []byte, s *string) []byte {
 	if s == nil {
-		return binNull(b)
+		return pgcopy.Null(b)
 	}
 	return binText(b, *s, false)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"taxd/internal/pgcopy"
 	"taxd/internal/tax"
 )
 
@@ -19,8 +20,6 @@ import (
 // million rows). Each value is encoded exactly as the text it replaces would be stored: a
 // numeric keeps the scale its shortest text form has (14.18, not 14.180000000000000000).
 
-var copyBinaryHeader = []byte("PGCOPY\n\xff\r\n\x00\x00\x00\x00\x00\x00\x00\x00\x00")
-
 // copyBinary streams rows into table with COPY in binary format. rows appends one row (starting
 // with appendFields) to b and reports whether it did.
 func copyBinary(ctx context.Context, tx pgx.Tx, table string, columns []string, rows func(b []byte) ([]byte, bool)) error {
@@ -28,7 +27,7 @@ func copyBinary(ctx context.Context, tx pgx.Tx, table string, columns []string, 
 	go func() {
 		bw := bufio.NewWriterSize(pw, 1<<16)
 		buf := make([]byte, 0, 512)
-		buf = append(buf, copyBinaryHeader...)
+		buf = append(buf, pgcopy.Header...)
 		for {
 			var more bool
 			buf, more = rows(buf)
@@ -41,7 +40,7 @@ func copyBinary(ctx context.Context, tx pgx.Tx, table string, columns []string, 
 			}
 			buf = buf[:0]
 		}
-		buf = binary.BigEndian.AppendUint16(buf, 0xffff) // trailer
+		buf = append(buf, pgcopy.Trailer...)
 		if _, err := bw.Write(buf); err != nil {
 			pw.CloseWithError(err)
 			return
@@ -53,30 +52,8 @@ func copyBinary(ctx context.Context, tx pgx.Tx, table string, columns []string, 
 	return err
 }
 
-// appendFields starts a row of n fields.
-func appendFields(b []byte, n int) []byte { return binary.BigEndian.AppendUint16(b, uint16(n)) }
-
-func appendLen(b []byte, n int) []byte { return binary.BigEndian.AppendUint32(b, uint32(n)) }
-
-func binNull(b []byte) []byte { return binary.BigEndian.AppendUint32(b, 0xffffffff) }
-
-func binUUID(b []byte, id [16]byte) []byte { return append(appendLen(b, 16), id[:]...) }
-
 // binUUIDText is a text column holding a UUID's canonical form.
-func binUUIDText(b []byte, id tax.ID) []byte { return id.AppendUUID(appendLen(b, 36)) }
-
-func binText(b []byte, s string) []byte { return append(appendLen(b, len(s)), s...) }
-
-func binInt4(b []byte, v int32) []byte {
-	return binary.BigEndian.AppendUint32(appendLen(b, 4), uint32(v))
-}
-
-func binBool(b []byte, v bool) []byte {
-	if v {
-		return append(appendLen(b, 1), 1)
-	}
-	return append(appendLen(b, 1), 0)
-}
+func binUUIDText(b []byte, id tax.ID) []byte { return id.AppendUUID(pgcopy.Len(b, 36)) }
 
 // pgEpochMicros is 2000-01-01 UTC in Unix microseconds.
 const pgEpochMicros = 946_684_800_000_000
@@ -95,7 +72,7 @@ func binTimestamptz(b []byte, t tax.Instant) []byte {
 	} else if r >= 500 {
 		us++
 	}
-	return binary.BigEndian.AppendUint64(appendLen(b, 8), uint64(us-pgEpochMicros))
+	return binary.BigEndian.AppendUint64(pgcopy.Len(b, 8), uint64(us-pgEpochMicros))
 }
 
 // binNumeric encodes d as a numeric with the display scale of its canonical text (trailing
@@ -154,7 +131,7 @@ func binNumeric(b []byte, d tax.Dec) []byte {
 	if first == n { // zero
 		first, n, weight, sign = 0, 0, 0, 0
 	}
-	b = appendLen(b, 8+2*(n-first))
+	b = pgcopy.Len(b, 8+2*(n-first))
 	b = binary.BigEndian.AppendUint16(b, uint16(n-first))
 	b = binary.BigEndian.AppendUint16(b, uint16(int16(weight)))
 	b = binary.BigEndian.AppendUint16(b, sign)
@@ -169,8 +146,8 @@ func binNumeric(b []byte, d tax.Dec) []byte {
 func binUintText(b []byte, v uint64) []byte {
 	var tmp [20]byte
 	d := strconv.AppendUint(tmp[:0], v, 10)
-	return append(appendLen(b, len(d)), d...)
+	return append(pgcopy.Len(b, len(d)), d...)
 }
 
 // binResultSet is the result_set_id column.
-func binResultSet(b []byte, rs uuid.UUID) []byte { return binUUID(b, rs) }
+func binResultSet(b []byte, rs uuid.UUID) []byte { return pgcopy.UUID(b, rs) }

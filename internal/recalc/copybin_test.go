@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"taxd/internal/pgcopy"
 	"taxd/internal/pgtest"
 	"taxd/internal/tax"
 )
@@ -62,8 +63,8 @@ func TestBinaryCopyStoresWhatTextStores(t *testing.T) {
 			if i == len(decs) {
 				return b, false
 			}
-			b = appendFields(b, 4)
-			b = binInt4(b, int32(i))
+			b = pgcopy.Fields(b, 4)
+			b = pgcopy.Int4(b, int32(i))
 			b = binNumeric(b, decs[i])
 			b = binTimestamptz(b, times[i%len(times)])
 			b = binUUIDText(b, tax.ID{byte(i)})

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/gen/db"
+	"taxd/internal/pgcopy"
 	"taxd/internal/tax"
 	"taxd/internal/webhooks"
 )
@@ -305,15 +306,15 @@ func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) err
 			}
 			l := &res.Lots[i]
 			i++
-			b = appendFields(b, 9)
+			b = pgcopy.Fields(b, 9)
 			b = binResultSet(b, rs)
 			b = binUintText(b, uint64(l.ID))
-			b = binText(b, res.Accounts[l.Account])
-			b = binText(b, res.Assets[l.Asset])
+			b = pgcopy.Text(b, res.Accounts[l.Account])
+			b = pgcopy.Text(b, res.Assets[l.Asset])
 			b = binNumeric(b, l.Quantity)
 			b = binNumeric(b, l.Basis)
 			b = binTimestamptz(b, l.AcquiredAt)
-			b = binBool(b, l.MissingBasis)
+			b = pgcopy.Bool(b, l.MissingBasis)
 			b = binUUIDText(b, l.SourceTransfer)
 			return b, true
 		})
@@ -335,17 +336,17 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			d := &res.Disposals[i]
 			i++
 			seq++
-			b = appendFields(b, 18)
+			b = pgcopy.Fields(b, 18)
 			b = binResultSet(b, rs)
-			b = binInt4(b, int32(seq))
+			b = pgcopy.Int4(b, int32(seq))
 			b = binUUIDText(b, d.TransferID)
 			if d.LotID != 0 {
 				b = binUintText(b, uint64(d.LotID))
 			} else {
-				b = binNull(b)
+				b = pgcopy.Null(b)
 			}
-			b = binText(b, res.Accounts[d.Account])
-			b = binText(b, res.Assets[d.Asset])
+			b = pgcopy.Text(b, res.Accounts[d.Account])
+			b = pgcopy.Text(b, res.Assets[d.Asset])
 			b = binNumeric(b, d.Quantity)
 			b = binNumeric(b, d.Proceeds)
 			b = binNumeric(b, d.Basis)
@@ -353,18 +354,18 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			if d.LotID != 0 {
 				b = binTimestamptz(b, d.AcquiredAt)
 			} else {
-				b = binNull(b)
+				b = pgcopy.Null(b)
 			}
 			b = binTimestamptz(b, d.DisposedAt)
-			b = binInt4(b, d.TaxYear)
-			b = binText(b, d.Term.String())
-			b = binText(b, d.Box.String())
-			b = binBool(b, d.Uncovered)
-			b = binBool(b, d.MissingBasis || d.Uncovered)
+			b = pgcopy.Int4(b, d.TaxYear)
+			b = pgcopy.Text(b, d.Term.String())
+			b = pgcopy.Text(b, d.Box.String())
+			b = pgcopy.Bool(b, d.Uncovered)
+			b = pgcopy.Bool(b, d.MissingBasis || d.Uncovered)
 			if d.LotID != 0 {
 				b = binUUIDText(b, d.LotSource)
 			} else {
-				b = binNull(b)
+				b = pgcopy.Null(b)
 			}
 			return b, true
 		})
@@ -380,17 +381,17 @@ func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, f
 			}
 			x := &res.Income[i]
 			i++
-			b = appendFields(b, 9)
+			b = pgcopy.Fields(b, 9)
 			b = binResultSet(b, rs)
 			seq++
-			b = binInt4(b, int32(seq))
+			b = pgcopy.Int4(b, int32(seq))
 			b = binUUIDText(b, x.TransferID)
-			b = binText(b, res.Assets[x.Asset])
-			b = binText(b, x.Type.String())
+			b = pgcopy.Text(b, res.Assets[x.Asset])
+			b = pgcopy.Text(b, x.Type.String())
 			b = binNumeric(b, x.Quantity)
 			b = binNumeric(b, x.Value)
 			b = binTimestamptz(b, x.At)
-			b = binInt4(b, x.TaxYear)
+			b = pgcopy.Int4(b, x.TaxYear)
 			return b, true
 		})
 }

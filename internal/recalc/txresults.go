@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"taxd/internal/pgcopy"
 	"taxd/internal/tax"
 )
 
@@ -181,23 +182,23 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows [
 			}
 			r := &rows[i]
 			i++
-			b = appendFields(b, 12)
+			b = pgcopy.Fields(b, 12)
 			b = binResultSet(b, rs)
-			b = binUUID(b, r.tx)
+			b = pgcopy.UUID(b, r.tx)
 			b = binNumeric(b, r.proceeds)
 			b = binNumeric(b, r.basis)
 			b = binNumeric(b, r.gain)
 			b = binNumeric(b, r.shortGain)
 			b = binNumeric(b, r.longGain)
 			if t := r.saleTerm(); t != "" {
-				b = binText(b, t)
+				b = pgcopy.Text(b, t)
 			} else {
-				b = binNull(b)
+				b = pgcopy.Null(b)
 			}
-			b = binInt4(b, int32(r.disposalPieces))
+			b = pgcopy.Int4(b, int32(r.disposalPieces))
 			b = binNumeric(b, r.income)
-			b = binBool(b, r.missingBasis)
-			b = binBool(b, r.negativeBalance)
+			b = pgcopy.Bool(b, r.missingBasis)
+			b = pgcopy.Bool(b, r.negativeBalance)
 			return b, true
 		})
 }
