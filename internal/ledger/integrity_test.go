@@ -22,6 +22,9 @@ func TestLedgerParentsAreEnforced(t *testing.T) {
 	mustExec(t, b.pool, `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id)
 		VALUES ($1, $2, $3, 0, $4, 1, $5, $6)`, tr1, b.client, tx1, b.eth, b.wallet, b.wallet2)
 	missing := uuid.New()
+	other, otherAsset := uuid.New(), uuid.New()
+	mustExec(t, b.pool, `INSERT INTO clients (id, name) VALUES ($1, 'other')`, other)
+	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'ethereum:native', 'ETH')`, otherAsset, other)
 	refused := []struct {
 		name, constraint, sql string
 		args                  []any
@@ -49,6 +52,20 @@ func TestLedgerParentsAreEnforced(t *testing.T) {
 		{"transfer given no account", "transfers_to_account_id_fkey",
 			`UPDATE transfers SET to_account_id = $2 WHERE id = $1`, []any{tr1, missing}},
 		{"asset still named", "transfers_asset_id_fkey", `DELETE FROM assets WHERE id = $1`, []any{b.eth}},
+		// the references to transactions (migration 00021)
+		{"transfer of no transaction, among good rows", "transfers_transaction_id_fkey",
+			`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity)
+			 SELECT gen_random_uuid(), $1, x, p, $2, 1 FROM unnest(ARRAY[$3, $4]::uuid[]) WITH ORDINALITY u (x, p)`,
+			[]any{b.client, b.eth, tx1, missing}},
+		{"transfer moved to no transaction", "transfers_transaction_id_fkey",
+			`UPDATE transfers SET transaction_id = $2 WHERE id = $1`, []any{tr1, missing}},
+		{"dirty mark of no transaction", "dirty_marks_transaction_id_fkey",
+			`INSERT INTO dirty_marks (client_id, transaction_id, occurred_at) VALUES ($1, $2, now()), ($1, $3, now())`, []any{b.client, tx1, missing}},
+		{"transaction renumbered while named", "transfers_transaction_id_fkey",
+			`UPDATE transactions SET id = $2 WHERE id = $1`, []any{tx1, missing}},
+		{"transfer of another client's asset", "transfers_asset_id_fkey",
+			`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity) VALUES (gen_random_uuid(), $1, $2, 1, $3, 1)`,
+			[]any{b.client, tx1, otherAsset}},
 	}
 	for _, c := range refused {
 		_, err := b.pool.Exec(b.ctx, c.sql, c.args...)
@@ -58,9 +75,26 @@ func TestLedgerParentsAreEnforced(t *testing.T) {
 		}
 	}
 	var n int
-	if err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM transactions WHERE client_id = $1) + (SELECT count(*) FROM transfers WHERE client_id = $1)`, b.client).Scan(&n); err != nil || n != 2 {
+	if err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM transactions WHERE client_id = $1) + (SELECT count(*) FROM transfers WHERE client_id = $1)
+		+ (SELECT count(*) FROM dirty_marks WHERE client_id = $1)`, b.client).Scan(&n); err != nil || n != 2 {
 		t.Fatalf("rows after the refusals: %d %v, want the 2 written", n, err)
 	}
+
+	// Deleting transactions takes their transfers and dirty marks with them (ON DELETE CASCADE
+	// did), all of them in one statement; transactions whose ids are not named stay.
+	tx2, tx3 := uuid.New(), uuid.New()
+	mustExec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $3, $4, now()), ($2, $3, $4, now())`, tx2, tx3, b.client, b.wallet)
+	mustExec(t, b.pool, `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id)
+		VALUES (gen_random_uuid(), $1, $2, 0, $4, 1, $5), (gen_random_uuid(), $1, $2, 1, $4, 2, $5), (gen_random_uuid(), $1, $3, 0, $4, 3, $5)`,
+		b.client, tx2, tx3, b.eth, b.wallet)
+	mustExec(t, b.pool, `INSERT INTO dirty_marks (client_id, transaction_id, occurred_at) VALUES ($1, $2, now()), ($1, $3, now()), ($1, $4, now())`, b.client, tx1, tx2, tx3)
+	mustExec(t, b.pool, `DELETE FROM transactions WHERE id = ANY($1)`, []uuid.UUID{tx2, tx3})
+	var transfers, marks int
+	if err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM transfers WHERE client_id = $1), (SELECT count(*) FROM dirty_marks WHERE client_id = $1)`,
+		b.client).Scan(&transfers, &marks); err != nil || transfers != 1 || marks != 1 {
+		t.Fatalf("after deleting two transactions: %d transfers, %d marks (%v); want tx1's 1 and 1", transfers, marks, err)
+	}
+	mustExec(t, b.pool, `DELETE FROM dirty_marks WHERE client_id = $1`, b.client)
 
 	// Deleting an account unlinks it (SET NULL) from transactions and transfers.
 	mustExec(t, b.pool, `DELETE FROM accounts WHERE id = $1`, b.wallet)
@@ -131,5 +165,65 @@ func TestLedgerParentLockedByAWrite(t *testing.T) {
 	var acct *uuid.UUID
 	if err := b.pool.QueryRow(ctx, `SELECT account_id FROM transactions WHERE id = $1`, txID).Scan(&acct); err != nil || acct != nil {
 		t.Fatalf("account of the committed write after the delete: %v %v, want NULL", acct, err)
+	}
+}
+
+// A transfer written into a transaction that another database transaction committed locks that
+// transaction FOR KEY SHARE, as the foreign key did: deleting it waits for the write, and then
+// takes the new transfer with it. A transaction written by the same database transaction as its
+// transfers is not locked (nobody else can see it yet): an import's million rows cost no lock.
+func TestTransactionLockedByATransferWrite(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	old := uuid.New()
+	mustExec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, now())`, old, b.client, b.wallet)
+
+	w, err := b.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Rollback(ctx)
+	fresh := uuid.New()
+	if _, err := w.Exec(ctx, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, now())`, fresh, b.client, b.wallet); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Exec(ctx, `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id)
+		VALUES (gen_random_uuid(), $1, $2, 0, $4, 1, $5), (gen_random_uuid(), $1, $3, 0, $4, 1, $5)`, b.client, old, fresh, b.eth, b.wallet); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Exec(ctx, `INSERT INTO dirty_marks (client_id, transaction_id, occurred_at) VALUES ($1, $2, now())`, b.client, fresh); err != nil {
+		t.Fatal(err)
+	}
+	d, err := b.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Rollback(ctx)
+	if _, err := d.Exec(ctx, `SET LOCAL lock_timeout = '300ms'`); err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.Exec(ctx, `DELETE FROM transactions WHERE id = $1`, old)
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "55P03" {
+		t.Fatalf("deleting the transaction under an open transfer write: %v, want a lock timeout", err)
+	}
+	_ = d.Rollback(ctx)
+	if err := w.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// xmax holds a row's lock; 0: never locked
+	var oldLocked, freshLocked bool
+	if err := b.pool.QueryRow(ctx, `SELECT (SELECT xmax::text <> '0' FROM transactions WHERE id = $1), (SELECT xmax::text <> '0' FROM transactions WHERE id = $2)`,
+		old, fresh).Scan(&oldLocked, &freshLocked); err != nil {
+		t.Fatal(err)
+	}
+	if !oldLocked || freshLocked {
+		t.Fatalf("locked: the committed transaction %v (want true), the one written with its transfers %v (want false)", oldLocked, freshLocked)
+	}
+	mustExec(t, b.pool, `DELETE FROM transactions WHERE id = $1`, old)
+	var n int
+	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM transfers WHERE transaction_id = $1`, old).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("transfers of the deleted transaction: %d %v, want 0", n, err)
 	}
 }

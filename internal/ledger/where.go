@@ -29,7 +29,9 @@ func searchText(alias string) string {
 	return "lower(coalesce(" + alias + ".txn_hash, '') || ' ' || coalesce(" + alias + ".notes, '') || ' ' || coalesce(" + alias + ".label, ''))"
 }
 
-// transferAddressSQL is the text of a transfer that `search` matches (indexed with pg_trgm).
+// transferAddressSQL is the text of a transfer that `search` matches (indexed with pg_trgm, for the
+// transfers with an address only: a search must also say "from_address IS NOT NULL OR to_address
+// IS NOT NULL" for the planner to use that partial index).
 const transferAddressSQL = "lower(coalesce(tr.from_address, '') || ' ' || coalesce(tr.to_address, ''))"
 
 func existsTransfer(cond string, args ...any) sq.Sqlizer {
@@ -204,7 +206,8 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		// and, when the text matches asset symbols or names (resolved beforehand, so the planner
 		// sees the real size of the set), the transfers of those assets.
 		ids := `SELECT s.id FROM transactions s WHERE s.client_id = ? AND ` + searchText("s") + ` LIKE ?
-			UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND ` + transferAddressSQL + ` LIKE ?`
+			UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND ` + transferAddressSQL + ` LIKE ?
+				AND (tr.from_address IS NOT NULL OR tr.to_address IS NOT NULL)`
 		args := []any{c, p, c, p}
 		if len(q.searchAssets) > 0 {
 			ids += ` UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND tr.asset_id = ANY(?)`
