@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -182,8 +181,9 @@ ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
 const parallelLoadMin = 3
 
 // loadLedger reads the ledger in settlement order: from the base checkpoint on for an incremental
-// run; for a full run in two halves by time on two connections at once (the second joins this
-// transaction's snapshot with SET TRANSACTION SNAPSHOT, so both read the same ledger).
+// run; for a full run as two scans on two connections at once, joined here (ledgerjoin.go; the
+// second connection joins this transaction's snapshot with SET TRANSACTION SNAPSHOT, so both read
+// the same ledger).
 func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx) error {
 	names, err := loadNames(ctx, tx, s.clientID)
 	if err != nil {
@@ -201,18 +201,14 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		s.add(part)
 		return nil
 	}
-	// The halves split the ledger's time span in two. The slices are allocated once, sized from
-	// the previous results' transaction count (no count of the ledger first): the first half's
-	// holds the whole ledger, and the second half's transactions are appended to it.
-	var lo, hi *time.Time
+	// The slices are allocated once, sized from the previous results' transaction count (no count
+	// of the ledger first).
 	var n int
-	if err := tx.QueryRow(ctx, `SELECT (SELECT min(occurred_at) FROM transactions WHERE client_id = $1),
-			(SELECT max(occurred_at) FROM transactions WHERE client_id = $1),
-			(SELECT coalesce(sum(ys.transaction_count), 0)::int FROM clients c JOIN tax_year_summaries ys ON ys.result_set_id = c.current_result_set_id WHERE c.id = $1)`,
-		s.clientID).Scan(&lo, &hi, &n); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT coalesce(sum(ys.transaction_count), 0)::int FROM clients c
+			JOIN tax_year_summaries ys ON ys.result_set_id = c.current_result_set_id WHERE c.id = $1`, s.clientID).Scan(&n); err != nil {
 		return err
 	}
-	if lo == nil || !hi.After(*lo) || pool.Config().MaxConns < parallelLoadMin {
+	if pool.Config().MaxConns < parallelLoadMin {
 		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.Location)
 		if err != nil {
 			return err
@@ -220,42 +216,21 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		s.add(part)
 		return nil
 	}
-	mid := lo.Add(hi.Sub(*lo) / 2)
 	var snapID string
 	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
 		return err
 	}
-	var second ledgerPart
-	done := make(chan error, 1)
-	go func() {
-		done <- pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx2 pgx.Tx) error {
-			if _, err := tx2.Exec(ctx, `SET TRANSACTION SNAPSHOT '`+snapID+`'`); err != nil {
-				return err
-			}
-			if _, err := tx2.Exec(ctx, ledgerSettings); err != nil {
-				return err
-			}
-			var err error
-			second, err = readLedger(ctx, tx2, ledgerQueryFrom, []any{s.clientID, mid}, n/2, names, s.input.Settings.Location)
-			return err
-		})
-	}()
-	first, err := readLedger(ctx, tx, ledgerQueryBefore, []any{s.clientID, mid}, n, names, s.input.Settings.Location)
-	if err2 := <-done; err == nil {
-		err = err2
-	}
+	spam, err := spamAssets(ctx, tx, s.clientID)
 	if err != nil {
 		return err
 	}
-	s.add(first)
-	s.add(second)
+	part, err := readLedgerJoined(ctx, pool, tx, snapID, s.clientID, spam, n, names, s.input.Settings.Location) // ledgerjoin.go
+	if err != nil {
+		return err
+	}
+	s.add(part)
 	return nil
 }
-
-var (
-	ledgerQueryFrom   = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at >= $2", 1)
-	ledgerQueryBefore = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.occurred_at < $2", 1)
-)
 
 // tailQuery is ledgerQuery from an instant on ($2), for an incremental run: it finds the tail's
 // transactions by the client's order index and each one's transfers by (transaction_id,
@@ -378,34 +353,41 @@ func decodeLedgerRow(v [][]byte, names interner) (t tax.Transfer, txID tax.ID, a
 	if at, err = rawTime(v[1]); err != nil {
 		return t, txID, at, bad("occurred_at", err)
 	}
+	t, err = decodeTransfer(v, names)
+	return t, txID, at, err
+}
+
+// decodeTransfer decodes columns 2 to 13 of a ledger row (binary format): the transfer itself.
+func decodeTransfer(v [][]byte, names interner) (t tax.Transfer, err error) {
+	bad := func(col string, err error) error { return fmt.Errorf("ledger %s: %w", col, err) }
 	trID, err := rawUUID(v[2])
 	if err != nil {
-		return t, txID, at, bad("transfer id", err)
+		return t, bad("transfer id", err)
 	}
 	asset, err := rawUUID(v[3])
 	if err != nil {
-		return t, txID, at, bad("asset", err)
+		return t, bad("asset", err)
 	}
 	t = tax.Transfer{ID: tax.ID(trID), Asset: names.of(asset), StakingAccountIdentifier: string(v[12])}
 	if t.IsFee, err = rawBool(v[11]); err != nil {
-		return t, txID, at, bad("is_fee", err)
+		return t, bad("is_fee", err)
 	}
 	if v[5] != nil {
 		from, err := rawUUID(v[5])
 		if err != nil {
-			return t, txID, at, bad("from account", err)
+			return t, bad("from account", err)
 		}
 		t.From = names.of(from)
 	}
 	if v[6] != nil {
 		to, err := rawUUID(v[6])
 		if err != nil {
-			return t, txID, at, bad("to account", err)
+			return t, bad("to account", err)
 		}
 		t.To = names.of(to)
 	}
 	if t.Quantity, t.Rounded, err = rawDec(v[4], "quantity", trID); err != nil {
-		return t, txID, at, err
+		return t, err
 	}
 	// A basis override on an inbound transfer is its acquisition value.
 	value := v[7]
@@ -415,26 +397,26 @@ func decodeLedgerRow(v [][]byte, names interner) (t tax.Transfer, txID tax.ID, a
 	if value != nil {
 		var rounded bool
 		if t.FiatValue, rounded, err = rawDec(value, "fiat value", trID); err != nil {
-			return t, txID, at, err
+			return t, err
 		}
 		t.HasFiatValue, t.Rounded = true, t.Rounded || rounded
 	}
 	if v[9] != nil {
 		if t.FeeFiat, _, err = rawDec(v[9], "fee", trID); err != nil {
-			return t, txID, at, err
+			return t, err
 		}
 	}
 	if len(v[10]) > 0 {
 		if t.Label, err = tax.ParseLabel(string(v[10])); err != nil {
-			return t, txID, at, fmt.Errorf("transfer %s: %w", trID, err)
+			return t, fmt.Errorf("transfer %s: %w", trID, err)
 		}
 	}
 	if v[13] != nil {
 		if t.AcquiredAt, err = rawTime(v[13]); err != nil {
-			return t, txID, at, bad("purchase date", err)
+			return t, bad("purchase date", err)
 		}
 	}
-	return t, txID, at, nil
+	return t, nil
 }
 
 func parseDec(b []byte, what string, id uuid.UUID) (tax.Dec, bool, error) {

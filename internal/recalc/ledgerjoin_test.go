@@ -1,0 +1,121 @@
+package recalc
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"taxd/internal/pgtest"
+)
+
+// The joined read of a full run (two scans, joined and ordered in Go) gives exactly what the one
+// sorted query gives: the same transactions in the same order, the same transfers in position
+// order with the same labels, the same exclusions and the same per-year counts. The ledger has
+// what each rule is about: equal instants ordered by ordinal and then id, transfers written out of
+// position order, NULL and empty transfer labels over a transaction's label, hidden and deleted
+// transactions, a hidden transfer, a spam asset (and a transaction with only spam), a year
+// boundary in the client's time zone.
+func TestJoinedLedgerReadEqualsTheSortedQuery(t *testing.T) {
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client, wallet, eth, usd, spam := uuid.New(), uuid.New(), uuid.New(), uuid.New(), uuid.New()
+	exec := func(sql string, args ...any) {
+		t.Helper()
+		if _, err := pool.Exec(ctx, sql, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exec(`INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
+	exec(`INSERT INTO accounts (id, client_id, type, provider, name) VALUES ($1, $2, 'wallet', 'ethereum', 'w')`, wallet, client)
+	exec(`INSERT INTO assets (id, client_id, key, symbol, is_spam) VALUES ($1, $4, 'ethereum:native', 'ETH', false),
+		($2, $4, 'fiat:usd', 'USD', false), ($3, $4, 'ethereum:0xspam', 'SPAM', true)`, eth, usd, spam, client)
+	base := time.Date(2024, 12, 31, 23, 30, 0, 0, time.UTC)
+	type txRow struct {
+		at        time.Duration
+		ordinal   int
+		label     *string
+		hidden    bool
+		deleted   bool
+		transfers []string // "asset:label:hidden" written in this order, position = index from the end
+	}
+	buy, sell, empty := "buy", "sell", ""
+	rows := []txRow{
+		{0, 1, &buy, false, false, []string{"eth:null:f", "usd:null:f"}},
+		{0, 0, &sell, false, false, []string{"eth:empty:f", "usd:trade:f", "eth:null:t"}},
+		{0, 0, nil, false, false, []string{"usd:null:f"}},
+		{0, 0, &buy, false, false, []string{"spam:null:f"}},
+		{time.Hour, 0, &buy, true, false, []string{"eth:null:f"}},
+		{time.Hour, 0, &buy, false, true, []string{"eth:null:f"}},
+		{2 * time.Hour, 5, &empty, false, false, []string{"eth:null:f", "spam:null:f", "usd:fee:f"}},
+		{-time.Hour, 0, nil, false, false, []string{"usd:income:f"}},
+	}
+	for i := 0; i < 3; i++ { // more of the same, for more than one id order
+		rows = append(rows, rows...)
+	}
+	asset := map[string]uuid.UUID{"eth": eth, "usd": usd, "spam": spam}
+	for _, r := range rows {
+		id := uuid.New()
+		var deleted *time.Time
+		if r.deleted {
+			now := time.Now()
+			deleted = &now
+		}
+		exec(`INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, label, is_hidden, deleted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			id, client, wallet, base.Add(r.at), r.ordinal, r.label, r.hidden, deleted)
+		for k, spec := range r.transfers {
+			parts := strings.Split(spec, ":")
+			a, l, h := parts[0], parts[1], parts[2]
+			var label *string
+			switch l {
+			case "null":
+			case "empty":
+				label = &empty
+			default:
+				label = &l
+			}
+			exec(`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id, label, is_hidden, fiat_value)
+				VALUES ($1, $2, $3, $4, $5, 1.5, $6, $7, $8, 10)`, uuid.New(), client, id, len(r.transfers)-k, asset[a], wallet, label, h == "t")
+		}
+	}
+	names, err := func() (interner, error) {
+		var in interner
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			var err error
+			in, err = loadNames(ctx, tx, client)
+			return err
+		})
+		return in, err
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc, _ := time.LoadLocation("America/New_York")
+	var sorted, joined ledgerPart
+	err = pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var err error
+		if sorted, err = readLedger(ctx, tx, ledgerQuery, []any{client}, 0, names, loc); err != nil {
+			return err
+		}
+		var snapID string
+		if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
+			return err
+		}
+		joined, err = readLedgerJoined(ctx, pool, tx, snapID, client, []uuid.UUID{spam}, 0, names, loc)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sorted.txs) == 0 || sorted.transfers <= len(sorted.txs) {
+		t.Fatalf("the sorted query read %d transactions, %d transfers: the fixture is wrong", len(sorted.txs), sorted.transfers)
+	}
+	if !reflect.DeepEqual(sorted.txs, joined.txs) || sorted.transfers != joined.transfers || !reflect.DeepEqual(sorted.years, joined.years) {
+		t.Fatalf("joined read differs:\nsorted %d txs %d transfers %v\njoined %d txs %d transfers %v\n%+v\n%+v",
+			len(sorted.txs), sorted.transfers, sorted.years, len(joined.txs), joined.transfers, joined.years, sorted.txs[:3], joined.txs[:min(3, len(joined.txs))])
+	}
+}
