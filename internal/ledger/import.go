@@ -332,15 +332,8 @@ func (im *Importer) Finish() (int, error) {
 	// The anti-join must be a hash (or merge) join: with statistics that say the table is empty
 	// (a new database, right after a vacuum) the planner picks a nested loop that scans the
 	// transactions once per staged row, and the rows this statement inserts make each scan longer.
-	known, onConflict := "", `
-    ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING`
-	plain, err := im.plainInsert()
-	if err != nil {
-		return 0, err
-	}
-	if plain {
-		onConflict = ""
-	} else if im.staged >= 10_000 {
+	known := ""
+	if im.staged >= 10_000 {
 		var has bool
 		if err := e.tx.QueryRow(e.ctx, `SELECT EXISTS (SELECT 1 FROM transactions WHERE account_id = $1)`, im.account).Scan(&has); err != nil {
 			return 0, err
@@ -352,20 +345,15 @@ func (im *Importer) Finish() (int, error) {
 			}
 		}
 	}
-	insert := `
+	tag, err := e.tx.Exec(e.ctx, `
+WITH added AS (
     INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source)
     SELECT tx_id, $1, $2, occurred_at::timestamptz, txn_hash, external_id, label, is_failed, $3
-      FROM ` + stageTable + ` s WHERE pos < 0` + known + onConflict
-	// the staged transactions that went in, for the statements below: all of them, or those in addedTable
-	addedJoin := ""
-	if !plain {
-		insert = `WITH added AS (` + insert + `
+      FROM `+stageTable+` s WHERE pos < 0`+known+`
+    ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
     RETURNING id
 )
-INSERT INTO ` + addedTable + ` SELECT id FROM added`
-		addedJoin = ` JOIN ` + addedTable + ` n ON n.id = s.tx_id`
-	}
-	tag, err := e.tx.Exec(e.ctx, insert, e.client, im.account, im.source)
+INSERT INTO `+addedTable+` SELECT id FROM added`, e.client, im.account, im.source)
 	if err != nil {
 		return 0, store.Err(err, "transaction")
 	}
@@ -398,13 +386,14 @@ INSERT INTO ` + addedTable + ` SELECT id FROM added`
 WITH marks AS (
     -- occurred_at given here spares the marks' fill trigger (its WHEN clause skips it)
     INSERT INTO dirty_marks (client_id, transaction_id, occurred_at)
-    SELECT $1, s.tx_id, s.occurred_at::timestamptz FROM `+stageTable+` s`+addedJoin+` WHERE s.pos < 0
+    SELECT $1, s.tx_id, s.occurred_at::timestamptz FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id WHERE s.pos < 0
 )
 INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id,
                        from_address, to_address, fiat_value, original_fiat_value, fee_fiat, is_fee, label)
 SELECT s.id, $1, s.tx_id, s.pos, a.id, s.quantity::numeric, s.from_account_id, s.to_account_id,
        s.from_address, s.to_address, s.fiat_value::numeric, s.fiat_value::numeric, s.fee_fiat::numeric, s.is_fee, s.label
-  FROM `+stageTable+` s`+addedJoin+`
+  FROM `+stageTable+` s
+  JOIN `+addedTable+` n ON n.id = s.tx_id
   JOIN assets a ON a.client_id = $1 AND a.key = s.asset_key
  WHERE s.pos >= 0`, e.client); err != nil {
 		return 0, store.Err(err, "transfer")
@@ -427,7 +416,7 @@ UPDATE transactions t SET label = r.label
   FROM (SELECT DISTINCT ON (s.tx_id) s.tx_id,
                CASE WHEN s.from_account_id IS NULL THEN 'in' ELSE 'out' END AS dir,
                lower(CASE WHEN s.from_account_id IS NULL THEN s.from_address ELSE s.to_address END) AS cp
-          FROM `+stageTable+` s`+addedJoin+`
+          FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id
          WHERE s.pos >= 0 AND NOT s.is_fee AND (s.from_account_id IS NULL) <> (s.to_account_id IS NULL)
          ORDER BY s.tx_id, s.pos) f
   JOIN label_rules r ON r.client_id = $1 AND r.provider = $2 AND r.direction = f.dir AND r.counterparty = f.cp
@@ -436,29 +425,6 @@ UPDATE transactions t SET label = r.label
 		}
 	}
 	return added, nil
-}
-
-// plainInsert says whether the staged transactions can go in without ON CONFLICT: the account was
-// created by this same database transaction (no other can see it, so none can import into it
-// concurrently), it has no transactions yet (an earlier import of the same transaction may have
-// written some), and no two staged transactions share an external id. ON CONFLICT costs a probe of
-// the unique index before each row and a second write of each row's header (a speculative
-// insertion); for a million-row file into a new account that was about a tenth of the write.
-func (im *Importer) plainInsert() (bool, error) {
-	if im.staged < 10_000 {
-		return false, nil // not worth the checks
-	}
-	e := im.e
-	var plain bool
-	if err := e.tx.QueryRow(e.ctx, `
-SELECT a.xmin = pg_current_xact_id()::xid
-   AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = a.id)
-   AND NOT EXISTS (SELECT 1 FROM `+stageTable+` s WHERE s.pos < 0 AND s.external_id IS NOT NULL
-                   GROUP BY s.external_id HAVING count(*) > 1)
-  FROM accounts a WHERE a.id = $1`, im.account).Scan(&plain); err != nil {
-		return false, err
-	}
-	return plain, nil
 }
 
 // skipKnownMoves drops the staged transactions that another of the client's accounts imported
