@@ -63,7 +63,7 @@ func readLedgerJoined(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx, snapID
 				return err
 			}
 			var err error
-			transfers, keys, err = readTransfers(ctx, tx2, clientID, spam, capacity+capacity/3, names)
+			transfers, keys, err = readTransfers(ctx, tx2, clientID, spam, capacity*3/2, names) // room to spare: one slab, no copy by doubling
 			return err
 		})
 	}()

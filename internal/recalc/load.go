@@ -208,6 +208,10 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 			JOIN tax_year_summaries ys ON ys.result_set_id = c.current_result_set_id WHERE c.id = $1`, s.clientID).Scan(&n); err != nil {
 		return err
 	}
+	// Without results yet (the first run after an import) the dirty marks, one or more per new
+	// transaction, are the better estimate: growing a slab of a million transfers by doubling
+	// copies and faults it in twice.
+	n = max(n, len(s.dirtySeqs))
 	if pool.Config().MaxConns < parallelLoadMin {
 		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.Location)
 		if err != nil {
