@@ -294,7 +294,7 @@ func (e *Engine) dispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missingPr
 	taxable := c.kind.Taxable()
 	rest := proceeds
 	base := Disposal{TransferID: tr.ID, Kind: c.kind, Asset: Ref(c.asset), Account: Ref(c.from + 1),
-		DisposedAt: Instant(t), TaxYear: int32(e.year), MissingProceeds: missingProceeds}
+		DisposedAt: Instant(t), TaxYear: int16(e.year), MissingProceeds: missingProceeds}
 	var box [2]Box
 	if taxable {
 		box[0] = boxFor(e.year, false, tr.ReportedOn1099DA, tr.BasisReported)
@@ -331,7 +331,7 @@ func (e *Engine) dispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missingPr
 		}
 		*d = Disposal{TransferID: tr.ID, LotSource: l.src, LotID: l.id, Quantity: pq, Basis: pb,
 			AcquiredAt: Instant(l.acq), DisposedAt: Instant(t), Asset: Ref(c.asset), Account: Ref(c.from + 1),
-			TaxYear: int32(e.year), Kind: c.kind, Term: term, MissingBasis: l.missing, MissingProceeds: missingProceeds}
+			TaxYear: int16(e.year), Kind: c.kind, Term: term, MissingBasis: l.missing, MissingProceeds: missingProceeds}
 		if taxable {
 			if need.IsZero() && uncovered.IsZero() {
 				d.Proceeds = rest
@@ -408,8 +408,7 @@ func (e *Engine) tally(d *Disposal, taxable bool) {
 		ys.NonTaxable++
 		return
 	}
-	g, ok := sub(d.Proceeds, d.Basis)
-	d.Gain = g
+	g, ok := sub(d.Proceeds, d.Basis) // not stored: Disposal.Gain derives it
 	var ok1, ok2, ok3 bool
 	if d.Term == LongTerm {
 		ys.LongProceeds, ok1 = add(ys.LongProceeds, d.Proceeds)
