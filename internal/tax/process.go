@@ -254,7 +254,7 @@ func (e *Engine) acquire(acc, asset int32, q, basis Dec, acq int64, missing bool
 }
 
 func (e *Engine) income(tr *Transfer, acc, asset int32, q, v Dec, typ Label, missing bool, t int64) {
-	e.res.Income = append(e.res.Income, Income{TransferID: tr.ID, Asset: Ref(asset), Account: Ref(acc + 1),
+	e.res.Income = append(growSlab(e.res.Income), Income{TransferID: tr.ID, Asset: Ref(asset), Account: Ref(acc + 1),
 		Type: typ, Quantity: q, Value: v, At: Instant(t), TaxYear: int32(e.year), MissingValue: missing})
 	it := &e.incomeByType[typ]
 	it.Value = e.add(it.Value, v)
@@ -379,10 +379,9 @@ func (e *Engine) nextDisposal() *Disposal {
 	}
 	n := len(e.res.Disposals)
 	if n == cap(e.res.Disposals) {
-		e.res.Disposals = append(e.res.Disposals, Disposal{})
-	} else {
-		e.res.Disposals = e.res.Disposals[:n+1]
+		e.res.Disposals = growSlab(e.res.Disposals)
 	}
+	e.res.Disposals = e.res.Disposals[:n+1]
 	return &e.res.Disposals[n]
 }
 
