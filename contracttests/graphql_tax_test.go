@@ -123,7 +123,7 @@ func TestGraphQLTaxExamplesMatchEngine(t *testing.T) {
 		if got, want := cents(d.Basis), d.Quantity.Decimal().Mul(decimal.NewFromInt(2500)).Shift(2).IntPart(); got != want {
 			t.Errorf("piece %s basis %d, want %d", d.TransferID, got, want)
 		}
-		gains += cents(d.Gain)
+		gains += cents(d.Gain())
 	}
 	if len(res.Disposals) != 2 || gains != 97500 {
 		t.Errorf("%d pieces, gains %d", len(res.Disposals), gains)
@@ -332,8 +332,8 @@ func TestGraphQLTaxFlow(t *testing.T) {
 	for i, p := range lots.L.Disposals {
 		d := eng.Disposals[i]
 		if p.TransferID != d.TransferID.String() || p.LotTransferID != d.LotSource.String() || p.LotTransactionID != gid("0000000a0001").String() ||
-			p.GainExact != d.Gain.String() || p.CostBasisExact != d.Basis.String() || p.LotAcquiredAt != "2025-01-15T12:00:00.000Z" {
-			t.Errorf("piece %d: %+v, engine %s lot %s gain %s", i, p, d.TransferID, d.LotSource, d.Gain)
+			p.GainExact != d.Gain().String() || p.CostBasisExact != d.Basis.String() || p.LotAcquiredAt != "2025-01-15T12:00:00.000Z" {
+			t.Errorf("piece %d: %+v, engine %s lot %s gain %s", i, p, d.TransferID, d.LotSource, d.Gain())
 		}
 		if p.ProceedsCents-p.CostBasisCents != p.GainCents {
 			t.Errorf("piece %d: proceeds - basis != gain", i)

@@ -350,14 +350,14 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			b = binNumeric(b, d.Quantity)
 			b = binNumeric(b, d.Proceeds)
 			b = binNumeric(b, d.Basis)
-			b = binNumeric(b, d.Gain)
+			b = binNumeric(b, d.Gain())
 			if d.LotID != 0 {
 				b = binTimestamptz(b, d.AcquiredAt)
 			} else {
 				b = pgcopy.Null(b)
 			}
 			b = binTimestamptz(b, d.DisposedAt)
-			b = pgcopy.Int4(b, d.TaxYear)
+			b = pgcopy.Int4(b, int32(d.TaxYear))
 			b = pgcopy.Text(b, d.Term.String())
 			b = pgcopy.Text(b, d.Box.String())
 			b = pgcopy.Bool(b, d.Uncovered)

@@ -112,12 +112,12 @@ func transactionResults(in *tax.Input, res *tax.Result, from int) []txResult {
 		r.taxablePieces++
 		r.proceeds = addDec(r.proceeds, d.Proceeds)
 		r.basis = addDec(r.basis, d.Basis)
-		r.gain = addDec(r.gain, d.Gain)
+		r.gain = addDec(r.gain, d.Gain())
 		if d.Term == tax.LongTerm {
-			r.longGain = addDec(r.longGain, d.Gain)
+			r.longGain = addDec(r.longGain, d.Gain())
 		} else {
 			r.shortPieces++
-			r.shortGain = addDec(r.shortGain, d.Gain)
+			r.shortGain = addDec(r.shortGain, d.Gain())
 		}
 	}
 	for i := range res.Income {

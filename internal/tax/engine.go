@@ -604,7 +604,7 @@ func (e *Engine) newLot(l lotRec) int32 {
 		e.lots[idx] = l
 		return idx
 	}
-	e.lots = append(grow(e.lots), l)
+	e.lots = append(growSlab(e.lots), l)
 	return int32(len(e.lots) - 1)
 }
 
@@ -894,12 +894,14 @@ func (e *Engine) finish() {
 }
 
 // presize reserves result capacity (1.25 pieces per transaction) so that the large result slices are
-// rarely regrown and copied while computing, and the lot arena for one open lot per 8 transactions
-// (it doubles from there); a reused Engine keeps its capacity.
+// rarely regrown and copied while computing, and the lot arena for one open lot per 8 transactions,
+// up to 16k lots (it doubles from there: a mixed ledger keeps a few thousand lots open, and a larger
+// arena that is not used would still be cleared when the heap reuses memory for it); a reused Engine
+// keeps its capacity.
 func (e *Engine) presize(txs int) {
 	out := txs + txs/4 + 64
 	inc := txs/4 + 64
-	if lots := txs/8 + 64; cap(e.lots) < lots { // keeping the lots a checkpoint restored
+	if lots := min(txs/8, 1<<14) + 64; cap(e.lots) < lots { // keeping the lots a checkpoint restored
 		e.lots = append(make([]lotRec, 0, lots), e.lots...)
 	}
 	if e.DisposalSink == nil && cap(e.res.Disposals) < out {

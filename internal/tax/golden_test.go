@@ -147,7 +147,7 @@ func render(f *taxfile.File, r *tax.Result, loc *time.Location) string {
 		}
 		fmt.Fprintf(&b, "D %s %s %s %s lot=%s acq=%s q=%s", f.Name(d.TransferID), d.Kind, acc(d.Account), r.Assets[d.Asset], lot, acq, d.Quantity)
 		if d.Kind.Taxable() {
-			fmt.Fprintf(&b, " p=%s b=%s g=%s %s %s", d.Proceeds, d.Basis, d.Gain, d.Term, d.Box)
+			fmt.Fprintf(&b, " p=%s b=%s g=%s %s %s", d.Proceeds, d.Basis, d.Gain(), d.Term, d.Box)
 		} else {
 			fmt.Fprintf(&b, " b=%s %s", d.Basis, d.Term)
 		}

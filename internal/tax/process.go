@@ -254,7 +254,7 @@ func (e *Engine) acquire(acc, asset int32, q, basis Dec, acq int64, missing bool
 }
 
 func (e *Engine) income(tr *Transfer, acc, asset int32, q, v Dec, typ Label, missing bool, t int64) {
-	e.res.Income = append(e.res.Income, Income{TransferID: tr.ID, Asset: Ref(asset), Account: Ref(acc + 1),
+	e.res.Income = append(growSlab(e.res.Income), Income{TransferID: tr.ID, Asset: Ref(asset), Account: Ref(acc + 1),
 		Type: typ, Quantity: q, Value: v, At: Instant(t), TaxYear: int32(e.year), MissingValue: missing})
 	it := &e.incomeByType[typ]
 	it.Value = e.add(it.Value, v)
@@ -294,7 +294,7 @@ func (e *Engine) dispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missingPr
 	taxable := c.kind.Taxable()
 	rest := proceeds
 	base := Disposal{TransferID: tr.ID, Kind: c.kind, Asset: Ref(c.asset), Account: Ref(c.from + 1),
-		DisposedAt: Instant(t), TaxYear: int32(e.year), MissingProceeds: missingProceeds}
+		DisposedAt: Instant(t), TaxYear: int16(e.year), MissingProceeds: missingProceeds}
 	var box [2]Box
 	if taxable {
 		box[0] = boxFor(e.year, false, tr.ReportedOn1099DA, tr.BasisReported)
@@ -331,7 +331,7 @@ func (e *Engine) dispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missingPr
 		}
 		*d = Disposal{TransferID: tr.ID, LotSource: l.src, LotID: l.id, Quantity: pq, Basis: pb,
 			AcquiredAt: Instant(l.acq), DisposedAt: Instant(t), Asset: Ref(c.asset), Account: Ref(c.from + 1),
-			TaxYear: int32(e.year), Kind: c.kind, Term: term, MissingBasis: l.missing, MissingProceeds: missingProceeds}
+			TaxYear: int16(e.year), Kind: c.kind, Term: term, MissingBasis: l.missing, MissingProceeds: missingProceeds}
 		if taxable {
 			if need.IsZero() && uncovered.IsZero() {
 				d.Proceeds = rest
@@ -379,10 +379,9 @@ func (e *Engine) nextDisposal() *Disposal {
 	}
 	n := len(e.res.Disposals)
 	if n == cap(e.res.Disposals) {
-		e.res.Disposals = append(e.res.Disposals, Disposal{})
-	} else {
-		e.res.Disposals = e.res.Disposals[:n+1]
+		e.res.Disposals = growSlab(e.res.Disposals)
 	}
+	e.res.Disposals = e.res.Disposals[:n+1]
 	return &e.res.Disposals[n]
 }
 
@@ -408,8 +407,7 @@ func (e *Engine) tally(d *Disposal, taxable bool) {
 		ys.NonTaxable++
 		return
 	}
-	g, ok := sub(d.Proceeds, d.Basis)
-	d.Gain = g
+	g, ok := sub(d.Proceeds, d.Basis) // not stored: Disposal.Gain derives it
 	var ok1, ok2, ok3 bool
 	if d.Term == LongTerm {
 		ys.LongProceeds, ok1 = add(ys.LongProceeds, d.Proceeds)

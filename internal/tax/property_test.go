@@ -132,9 +132,11 @@ func checkConservation(t *testing.T, in tax.Input, r tax.Result, label string) {
 			t.Fatalf("%s: bad piece %+v", label, d)
 		}
 		if d.Kind.Taxable() {
-			if g, _ := d.Proceeds.Sub(d.Basis); g != d.Gain {
+			if g, _ := d.Proceeds.Sub(d.Basis); g != d.Gain() {
 				t.Fatalf("%s: gain != proceeds - basis: %+v", label, d)
 			}
+		} else if !d.Gain().IsZero() {
+			t.Fatalf("%s: non-taxable piece with a gain: %+v", label, d)
 		}
 	}
 	// every outbound transfer is split into pieces that add up to exactly its quantity

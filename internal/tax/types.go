@@ -256,26 +256,39 @@ type Lot struct {
 }
 
 // Disposal is one piece of a disposal: the part of one outbound transfer served by one lot
-// (or the uncovered remainder, LotID 0).
+// (or the uncovered remainder, LotID 0). A big ledger has more pieces than transactions, and on a
+// fresh engine every byte of them is memory the process touches for the first time, so the record is
+// kept small (120 bytes): the gain is derived (Gain), the tax year is an int16, and the fields are
+// ordered so that nothing pads.
 type Disposal struct {
 	TransferID      ID           `json:"transfer"`
 	LotSource       ID           `json:"lotSource"` // the transfer that created the lot (zero if uncovered)
-	LotID           LotID        `json:"lot"`
 	Quantity        Dec          `json:"quantity"`
 	Proceeds        Dec          `json:"proceeds"`
 	Basis           Dec          `json:"basis"`
-	Gain            Dec          `json:"gain"`
+	LotID           LotID        `json:"lot"`
 	AcquiredAt      Instant      `json:"acquiredAt"` // zero if uncovered
 	DisposedAt      Instant      `json:"disposedAt"`
 	Asset           Ref          `json:"asset"`
 	Account         Ref          `json:"account"`
-	TaxYear         int32        `json:"taxYear"`
+	TaxYear         int16        `json:"taxYear"`
 	Kind            DisposalKind `json:"kind"`
 	Term            Term         `json:"term"`
 	Box             Box          `json:"box"`
 	Uncovered       bool         `json:"uncovered"`
 	MissingBasis    bool         `json:"missingBasis"`
 	MissingProceeds bool         `json:"missingProceeds"`
+}
+
+// Gain is Proceeds - Basis for a taxable piece and zero for a non-taxable one (a gift, donation,
+// loss or transfer out has no proceeds but keeps its basis). The engine checked, when it made the
+// piece, that the difference fits a Dec.
+func (d Disposal) Gain() Dec {
+	if !d.Kind.Taxable() {
+		return Dec{}
+	}
+	g, _ := sub(d.Proceeds, d.Basis)
+	return g
 }
 
 // Income is one income event (also the uncovered part of a staking withdrawal).
@@ -359,6 +372,8 @@ type Warning struct {
 
 // Result is the engine's output. Slices are in deterministic order: disposals and income in processing
 // order, lots by account, asset, acquisition time and lot id, years ascending.
+// Disposals and Income may have capacity beyond their length; what lies there is unspecified (the
+// engine does not clear memory it has not written: see makeSlab).
 type Result struct {
 	Assets    []string      `json:"assets"`   // names for Ref fields, in first-seen order
 	Accounts  []string      `json:"accounts"` // names for Ref fields; [0] is ""
