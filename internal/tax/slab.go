@@ -75,6 +75,16 @@ func grow[T any](s []T) []T {
 	return n
 }
 
-// MakeSlab is makeSlab for the engine's callers that build its input in bulk (the recalculation's
-// ledger read: a million transfers are ~230 MB of fresh memory).
-func MakeSlab[T any](n int) []T { return makeSlab[T](n) }
+// MakeSlab returns a new empty slice of capacity n for the engine's callers that build its input in
+// bulk (the recalculation's ledger read: a million transfers are ~230 MB of fresh memory), whose
+// records may hold pointers (strings, slices). Unlike makeSlab it takes ordinary, cleared heap memory
+// that the garbage collector scans; it only advises a big slab's aligned interior huge, so that the
+// pages its first write faults in come 2 MiB at a time.
+func MakeSlab[T any](n int) []T {
+	s := make([]T, 0, n)
+	var zero T
+	if size := uintptr(n) * unsafe.Sizeof(zero); size >= 4*hugePage {
+		adviseHuge(unsafe.Pointer(unsafe.SliceData(s)), size)
+	}
+	return s
+}
