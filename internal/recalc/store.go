@@ -57,8 +57,8 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
 	rsID := uuid.Must(uuid.NewV7())
-	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key) VALUES ($1, $2, $3, $4)`,
-		rsID, snap.clientID, job.ID, snap.settingsKey); err != nil {
+	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, has_transaction_columns) VALUES ($1, $2, $3, $4, $5)`,
+		rsID, snap.clientID, job.ID, snap.settingsKey, snap.exactTransactionColumns()); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -178,7 +178,7 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err := copyIncome(ctx, tx, rsID, res, w.income, w.incomeSeq); err != nil {
 		return err
 	}
-	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res, w.tx)); err != nil {
+	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res, w.tx), snap.input.Transactions, snap.rowInfo()); err != nil {
 		return err
 	}
 	batch := &pgx.Batch{}
@@ -193,6 +193,22 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
 	}
 	return tx.SendBatch(ctx, batch).Close()
+}
+
+// rowInfo is the transactions' own columns for their result rows, beside the input (nil when the
+// snapshot was not read by readLedger, as in tests that build an input by hand).
+func (s *snapshot) rowInfo() []txInfo {
+	if len(s.info) != len(s.input.Transactions) {
+		return nil
+	}
+	return s.info
+}
+
+// exactTransactionColumns says whether the rows this run writes carry their transactions' columns
+// as the ledger holds them (tax_result_sets.has_transaction_columns): not when the run left spam
+// transfers out (their fees would be missing) or a fee did not fit tax.Dec exactly.
+func (s *snapshot) exactTransactionColumns() bool {
+	return s.rowInfo() != nil && !s.hasSpam && !s.feesInexact
 }
 
 // errResultSetGone: the result set a run writes into was deleted (by another run's Cleanup); the
@@ -278,6 +294,10 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 		b.resultSet, snap.clientID, w.txTime)
 	batch.Queue(`DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time > $2`, b.resultSet, b.cp.At)
 	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2, created_at = now() WHERE id = $1`, b.resultSet, jobID) // created_at is "calculated at"
+	if !snap.exactTransactionColumns() {
+		// the rows written now would not match their transactions: the set no longer claims them
+		batch.Queue(`UPDATE tax_result_sets SET has_transaction_columns = false WHERE id = $1`, b.resultSet)
+	}
 	return tx.SendBatch(ctx, batch).Close()
 }
 
