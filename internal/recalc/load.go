@@ -170,12 +170,13 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 // they save.
 const ledgerSettings = `SET LOCAL work_mem = '256MB'; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off`
 
-// ledgerQuery lists every transfer the engine sees, in settlement order. Hidden transactions and
-// transfers, deleted transactions and spam assets are left out.
+// ledgerQuery lists every transfer the engine sees, in settlement order, with its transaction's own
+// columns that the transaction's result row carries (txInfo). Hidden transactions and transfers,
+// deleted transactions and spam assets are left out.
 const ledgerQuery = `
 SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
        tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
-       coalesce(tr.label, t.label, ''), tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
+       tr.label, tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
        t.account_id, t.label, t.is_reviewed, t.is_failed
 FROM transactions t
 JOIN transfers tr ON tr.transaction_id = t.id
@@ -270,7 +271,7 @@ var (
 const tailQuery = `
 SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
        tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
-       coalesce(tr.label, t.label, ''), tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
+       tr.label, tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
        t.account_id, t.label, t.is_reviewed, t.is_failed
 FROM transactions t
 CROSS JOIN LATERAL (
@@ -460,8 +461,14 @@ func decodeLedgerRow(v [][]byte, names interner) (t tax.Transfer, txID tax.ID, a
 			return t, txID, at, err
 		}
 	}
-	if len(v[10]) > 0 {
-		if t.Label, err = tax.ParseLabel(string(v[10])); err != nil {
+	// The transfer's label, else its transaction's (two columns rather than a coalesce: the
+	// transaction's is read for its result row anyway, and the sorted rows stay narrower).
+	label := v[10]
+	if label == nil {
+		label = v[15]
+	}
+	if len(label) > 0 {
+		if t.Label, err = tax.ParseLabel(string(label)); err != nil {
 			return t, txID, at, fmt.Errorf("transfer %s: %w", trID, err)
 		}
 	}
