@@ -473,12 +473,12 @@ type TaxLot struct {
 }
 
 type TaxResultSet struct {
-	ID                    uuid.UUID
-	ClientID              uuid.UUID
-	RecalcJobID           *uuid.UUID
-	CreatedAt             time.Time
-	SettingsKey           *string
-	HasTransactionColumns bool
+	ID                 uuid.UUID
+	ClientID           uuid.UUID
+	RecalcJobID        *uuid.UUID
+	CreatedAt          time.Time
+	SettingsKey        *string
+	TransactionColumns string
 }
 
 type TaxTransactionResult struct {

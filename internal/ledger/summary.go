@@ -143,7 +143,7 @@ func resultRowsAnswer(ctx context.Context, tx pgx.Tx, client uuid.UUID, st Ledge
 	var rs *uuid.UUID
 	var claims, spam bool
 	var dirty []uuid.UUID
-	err := tx.QueryRow(ctx, `SELECT c.current_result_set_id, coalesce(rs.has_transaction_columns, false),
+	err := tx.QueryRow(ctx, `SELECT c.current_result_set_id, coalesce(rs.transaction_columns = 'exact', false),
 		EXISTS (SELECT 1 FROM assets a WHERE a.client_id = c.id AND a.is_spam),
 		ARRAY(SELECT d.transaction_id FROM dirty_marks d WHERE d.client_id = c.id LIMIT $2)
 		FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`,

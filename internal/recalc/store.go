@@ -57,8 +57,8 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
 	rsID := uuid.Must(uuid.NewV7())
-	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, has_transaction_columns) VALUES ($1, $2, $3, $4, $5)`,
-		rsID, snap.clientID, job.ID, snap.settingsKey, snap.exactTransactionColumns()); err != nil {
+	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns) VALUES ($1, $2, $3, $4, $5)`,
+		rsID, snap.clientID, job.ID, snap.settingsKey, snap.transactionColumns()); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -204,11 +204,17 @@ func (s *snapshot) rowInfo() []txInfo {
 	return s.info
 }
 
-// exactTransactionColumns says whether the rows this run writes carry their transactions' columns
-// as the ledger holds them (tax_result_sets.has_transaction_columns): not when the run left spam
-// transfers out (their fees would be missing) or a fee did not fit tax.Dec exactly.
-func (s *snapshot) exactTransactionColumns() bool {
-	return s.rowInfo() != nil && !s.hasSpam && !s.feesInexact
+// transactionColumns says how the rows this run writes carry their transactions' columns
+// (tax_result_sets.transaction_columns): "exact" as the ledger holds them; "inexact" when the run
+// left spam transfers out (their fees are missing) or a fee did not fit tax.Dec exactly.
+func (s *snapshot) transactionColumns() string {
+	switch {
+	case s.rowInfo() == nil:
+		return "none"
+	case s.hasSpam || s.feesInexact:
+		return "inexact"
+	}
+	return "exact"
 }
 
 // errResultSetGone: the result set a run writes into was deleted (by another run's Cleanup); the
@@ -294,9 +300,9 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 		b.resultSet, snap.clientID, w.txTime)
 	batch.Queue(`DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time > $2`, b.resultSet, b.cp.At)
 	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2, created_at = now() WHERE id = $1`, b.resultSet, jobID) // created_at is "calculated at"
-	if !snap.exactTransactionColumns() {
-		// the rows written now would not match their transactions: the set no longer claims them
-		batch.Queue(`UPDATE tax_result_sets SET has_transaction_columns = false WHERE id = $1`, b.resultSet)
+	if snap.transactionColumns() != "exact" {
+		// the rows written now may differ from their transactions: the set no longer claims them
+		batch.Queue(`UPDATE tax_result_sets SET transaction_columns = 'inexact' WHERE id = $1 AND transaction_columns = 'exact'`, b.resultSet)
 	}
 	return tx.SendBatch(ctx, batch).Close()
 }

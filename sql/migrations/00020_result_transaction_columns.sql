@@ -14,13 +14,15 @@ ALTER TABLE tax_transaction_results
     ADD COLUMN is_reviewed  boolean,
     ADD COLUMN is_failed    boolean,
     -- Transaction.feeFiatValueCents in dollars: fee transfers' values plus fiat fees, hidden
-    -- transfers left out (spam ones too: see tax_result_sets.has_transaction_columns)
+    -- transfers left out (spam ones too: see tax_result_sets.transaction_columns)
     ADD COLUMN fees         numeric;
 
--- Whether every row of the set carries those columns: a full run that saw no spam asset writes
--- them (a run leaves spam transfers out, so its fees would differ from the ledger's); rows of older
--- runs do not.
-ALTER TABLE tax_result_sets ADD COLUMN has_transaction_columns boolean NOT NULL DEFAULT false;
+-- Whether the rows of the set carry those columns: 'none' (sets written before this migration),
+-- 'inexact' (written, but a run into the set left spam transfers out of the fees, or a fee did not
+-- fit the engine's decimal), 'exact'. An incremental run needs a set with the columns (a 'none' set
+-- gets a full run), so a client's set gets them at its next recalculation.
+ALTER TABLE tax_result_sets ADD COLUMN transaction_columns text NOT NULL DEFAULT 'none'
+    CHECK (transaction_columns IN ('none', 'inexact', 'exact'));
 
 -- Income results by account (hasIncome with providers or accounts). It replaces the index of
 -- income results by transaction, which served only hasIncome, as this one does. Not covering: the
@@ -34,6 +36,6 @@ CREATE INDEX tax_transaction_results_income_account_idx ON tax_transaction_resul
 DROP INDEX tax_transaction_results_income_account_idx;
 CREATE INDEX tax_transaction_results_income_idx ON tax_transaction_results (result_set_id, transaction_id)
     WHERE income <> 0;
-ALTER TABLE tax_result_sets DROP COLUMN has_transaction_columns;
+ALTER TABLE tax_result_sets DROP COLUMN transaction_columns;
 ALTER TABLE tax_transaction_results DROP COLUMN account_id, DROP COLUMN occurred_at, DROP COLUMN label,
     DROP COLUMN is_reviewed, DROP COLUMN is_failed, DROP COLUMN fees;
