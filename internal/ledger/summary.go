@@ -9,8 +9,8 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// The summary of a filter totals every matching transaction. Matching is evaluated once into m
-// (WITH m AS MATERIALIZED), and the totals are taken from it.
+// The summary of a filter totals every matching transaction: the matches are evaluated once into m
+// and every total is taken from it.
 //
 // When the filter needs a tax result (hasIncome, onlyDisposals, a gain or loss, a sale term, the
 // flags), only transactions with a result row can match, and each row carries its transaction's
