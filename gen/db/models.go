@@ -473,11 +473,12 @@ type TaxLot struct {
 }
 
 type TaxResultSet struct {
-	ID          uuid.UUID
-	ClientID    uuid.UUID
-	RecalcJobID *uuid.UUID
-	CreatedAt   time.Time
-	SettingsKey *string
+	ID                 uuid.UUID
+	ClientID           uuid.UUID
+	RecalcJobID        *uuid.UUID
+	CreatedAt          time.Time
+	SettingsKey        *string
+	TransactionColumns string
 }
 
 type TaxTransactionResult struct {
@@ -493,6 +494,12 @@ type TaxTransactionResult struct {
 	Income             decimal.Decimal
 	IsMissingBasis     bool
 	HasNegativeBalance bool
+	AccountID          *uuid.UUID
+	OccurredAt         *time.Time
+	Label              *string
+	IsReviewed         *bool
+	IsFailed           *bool
+	Fees               decimal.NullDecimal
 }
 
 type TaxYearSummary struct {

@@ -235,7 +235,7 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 		out.Total = &n
 	}
 	if p.IncludeSummary {
-		s, err := l.summary(ctx, client, st, where)
+		s, err := l.summary(ctx, client, st, f, where)
 		if err != nil {
 			return TxList{}, err
 		}
@@ -319,44 +319,6 @@ func (l *Ledger) queryRowWith(ctx context.Context, setting, sqlText string, args
 	})
 }
 
-// summaryWorkMem lets the summary's hash joins (a ledger's matches against its results) stay
-// in memory: at the default 4 MB a million-row client's join spills to disk.
-const summaryWorkMem = "64MB"
-
-func (l *Ledger) summary(ctx context.Context, client uuid.UUID, st LedgerState, where sq.And) (TxSummary, error) {
-	// One statement: the filter is evaluated once into the matches (m), which the totals and the
-	// fees (fee transfers' values plus fiat fees given on any transfer, as
-	// Transaction.feeFiatValueCents; a purchase's own value is not a fee) are both taken from.
-	// The fees come from transfers_fees_idx alone.
-	matches := from(sq.Select("t.id", "t.label", "t.is_reviewed", "r.proceeds", "r.basis", "r.gain", "r.short_term_gain",
-		"r.long_term_gain", "r.income", "r.sale_term", "r.is_missing_basis", "r.has_negative_balance"), st).Where(where)
-	fees := sq.Select("coalesce(sum(CASE WHEN fe.is_fee THEN coalesce(fe.fiat_value, 0) ELSE 0 END + coalesce(fe.fee_fiat, 0)), 0)").
-		From("transfers fe").Join("m ON m.id = fe.transaction_id").
-		Where(sq.Expr("fe.client_id = ? AND (fe.is_fee OR fe.fee_fiat IS NOT NULL) AND NOT fe.is_hidden", client))
-	sqlText, args, err := psql.Select(
-		"count(*)",
-		"count(*) FILTER (WHERE m.sale_term IS NOT NULL)",
-		"coalesce(sum(m.proceeds), 0)", "coalesce(sum(m.basis), 0)", "coalesce(sum(m.gain), 0)",
-		"coalesce(sum(m.short_term_gain), 0)", "coalesce(sum(m.long_term_gain), 0)", "coalesce(sum(m.income), 0)",
-		"count(*) FILTER (WHERE coalesce(m.label, '') = '')",
-		"count(*) FILTER (WHERE m.is_reviewed)",
-		"count(*) FILTER (WHERE m.is_missing_basis)",
-		"count(*) FILTER (WHERE m.has_negative_balance)",
-	).Column(sq.Alias(fees, "fees")).From("m").
-		PrefixExpr(matches.Prefix("WITH m AS MATERIALIZED (").Suffix(")")).
-		ToSql()
-	if err != nil {
-		return TxSummary{}, err
-	}
-	s := TxSummary{IsStale: st.IsStale, ComputedAt: time.Now().UTC()}
-	err = l.queryRowWith(ctx, "work_mem = '"+summaryWorkMem+"'", sqlText, args, &s.TransactionCount, &s.DisposalCount, &s.Proceeds,
-		&s.Basis, &s.Gain, &s.ShortTermGain, &s.LongTermGain, &s.Income, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance, &s.Fees)
-	if err != nil {
-		return TxSummary{}, err
-	}
-	return s, nil
-}
-
 func (l *Ledger) Summary(ctx context.Context, scope auth.ClientScope, f TxFilter) (TxSummary, error) {
 	if err := scope.Check(); err != nil {
 		return TxSummary{}, err
@@ -369,7 +331,7 @@ func (l *Ledger) Summary(ctx context.Context, scope auth.ClientScope, f TxFilter
 	if err != nil {
 		return TxSummary{}, err
 	}
-	return l.summary(ctx, scope.ClientID(), st, where)
+	return l.summary(ctx, scope.ClientID(), st, f, where)
 }
 
 // Get returns transactions of the client by id, in the order of ids; NOT_FOUND names the first

@@ -27,7 +27,7 @@ import (
 // transactions, hidden transfers, spam assets and transactions left without transfers left out.
 
 const joinTransactionsQuery = `
-SELECT id, occurred_at, ordinal, label FROM transactions
+SELECT id, occurred_at, ordinal, label, account_id, is_reviewed, is_failed FROM transactions
 WHERE client_id = $1 AND deleted_at IS NULL AND NOT is_hidden`
 
 // joinTransfersQuery has ledgerQuery's columns, with transaction_id and position first
@@ -44,6 +44,7 @@ type ledgerTx struct {
 	micros  int64 // occurred_at as Postgres stores it
 	ordinal int32
 	label   []byte // nil: NULL
+	info    txInfo // its result row's columns (fees and label are filled in by the join)
 }
 
 // readLedgerJoined reads the whole ledger of the client in settlement order: the transactions on
@@ -100,6 +101,18 @@ func readTransactions(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, capaci
 		if v[3] != nil {
 			t.label = bytes.Clone(v[3])
 		}
+		if v[4] != nil {
+			if t.info.account, err = rawUUID(v[4]); err != nil {
+				return nil, fmt.Errorf("ledger account: %w", err)
+			}
+			t.info.hasAccount = true
+		}
+		if t.info.reviewed, err = rawBool(v[5]); err != nil {
+			return nil, fmt.Errorf("ledger is_reviewed: %w", err)
+		}
+		if t.info.failed, err = rawBool(v[6]); err != nil {
+			return nil, fmt.Errorf("ledger is_failed: %w", err)
+		}
 		txs = append(txs, t)
 	}
 	return txs, rows.Err()
@@ -107,9 +120,11 @@ func readTransactions(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, capaci
 
 // transferKey is what the join needs of a transfer as read.
 type transferKey struct {
-	tx       uuid.UUID
-	position int32
-	ownLabel bool // the transfer's label was not NULL (coalesce(tr.label, t.label, ''))
+	tx          uuid.UUID
+	fees        tax.Dec // its share of its transaction's fees (addFees)
+	position    int32
+	ownLabel    bool // the transfer's label was not NULL (coalesce(tr.label, t.label, ''))
+	feesInexact bool
 }
 
 func readTransfers(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, spam []uuid.UUID, capacity int, names interner) ([]tax.Transfer, []transferKey, error) {
@@ -141,12 +156,14 @@ func readTransfers(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, spam []uu
 				continue
 			}
 		}
-		t, err := decodeTransfer(v, names)
+		t, err := decodeTransfer(v, names, nil)
 		if err != nil {
 			return nil, nil, err
 		}
+		k := transferKey{tx: txID, position: int32(binary.BigEndian.Uint32(v[1])), ownLabel: v[10] != nil}
+		k.feesInexact = !addFees(&k.fees, v, t.IsFee, t.ID)
 		transfers = append(transfers, t)
-		keys = append(keys, transferKey{tx: txID, position: int32(binary.BigEndian.Uint32(v[1])), ownLabel: v[10] != nil})
+		keys = append(keys, k)
 	}
 	return transfers, keys, rows.Err()
 }
@@ -210,7 +227,9 @@ func joinLedger(txs []ledgerTx, transfers []tax.Transfer, keys []transferKey, lo
 	}
 	transfers, keys = transfers[:kept:kept], keys[:kept]
 	out := tax.MakeSlab[tax.Transaction](len(txs))
+	info := tax.MakeSlab[txInfo](len(txs))
 	labels := map[string]tax.Label{}
+	labelText := map[string]*string{} // one string per distinct label
 	for i := range txs {
 		lo, hi := int(start[i]), int(start[i+1])
 		if lo == hi {
@@ -237,12 +256,32 @@ func joinLedger(txs []ledgerTx, transfers []tax.Transfer, keys []transferKey, lo
 			}
 			ts[k].Label = l
 		}
+		ti := txs[i].info
+		if txs[i].label != nil {
+			l, ok := labelText[string(txs[i].label)]
+			if !ok {
+				text := string(txs[i].label)
+				l = &text
+				labelText[text] = l
+			}
+			ti.label = l
+		}
+		for k := range ks {
+			sum, err := ti.fees.Add(ks[k].fees)
+			if err != nil || ks[k].feesInexact {
+				part.feesInexact = true
+			}
+			if err == nil {
+				ti.fees = sum
+			}
+		}
 		at := time.UnixMicro(txs[i].micros + pgEpochMicros)
 		out = append(out, tax.Transaction{ID: tax.ID(txs[i].id), Time: at, Transfers: ts})
+		info = append(info, ti)
 		part.years[at.In(loc).Year()]++
 		part.transfers += len(ts)
 	}
-	part.txs = out
+	part.txs, part.info = out, info
 	return part, nil
 }
 

@@ -19,7 +19,8 @@ import (
 // what each rule is about: equal instants ordered by ordinal and then id, transfers written out of
 // position order, NULL and empty transfer labels over a transaction's label, hidden and deleted
 // transactions, a hidden transfer, a spam asset (and a transaction with only spam), a year
-// boundary in the client's time zone.
+// boundary in the client's time zone, and the result row's columns (account or none, reviewed,
+// failed, the transaction's label, fee transfers and fiat fees summed per transaction).
 func TestJoinedLedgerReadEqualsTheSortedQuery(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
@@ -58,6 +59,7 @@ func TestJoinedLedgerReadEqualsTheSortedQuery(t *testing.T) {
 		rows = append(rows, rows...)
 	}
 	asset := map[string]uuid.UUID{"eth": eth, "usd": usd, "spam": spam}
+	n := 0
 	for _, r := range rows {
 		id := uuid.New()
 		var deleted *time.Time
@@ -65,8 +67,14 @@ func TestJoinedLedgerReadEqualsTheSortedQuery(t *testing.T) {
 			now := time.Now()
 			deleted = &now
 		}
-		exec(`INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, label, is_hidden, deleted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			id, client, wallet, base.Add(r.at), r.ordinal, r.label, r.hidden, deleted)
+		n++
+		var account *uuid.UUID
+		if n%5 != 0 {
+			account = &wallet
+		}
+		exec(`INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, label, is_hidden, deleted_at, is_reviewed, is_failed)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			id, client, account, base.Add(r.at), r.ordinal, r.label, r.hidden, deleted, n%2 == 0, n%3 == 0)
 		for k, spec := range r.transfers {
 			parts := strings.Split(spec, ":")
 			a, l, h := parts[0], parts[1], parts[2]
@@ -78,8 +86,13 @@ func TestJoinedLedgerReadEqualsTheSortedQuery(t *testing.T) {
 			default:
 				label = &l
 			}
-			exec(`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id, label, is_hidden, fiat_value)
-				VALUES ($1, $2, $3, $4, $5, 1.5, $6, $7, $8, 10)`, uuid.New(), client, id, len(r.transfers)-k, asset[a], wallet, label, h == "t")
+			var fee *string
+			if (n+k)%3 == 0 {
+				f := "0.25"
+				fee = &f
+			}
+			exec(`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id, label, is_hidden, fiat_value, fee_fiat, is_fee)
+				VALUES ($1, $2, $3, $4, $5, 1.5, $6, $7, $8, 10.5, $9::numeric, $10)`, uuid.New(), client, id, len(r.transfers)-k, asset[a], wallet, label, h == "t", fee, l == "fee")
 		}
 	}
 	names, err := func() (interner, error) {
@@ -114,7 +127,8 @@ func TestJoinedLedgerReadEqualsTheSortedQuery(t *testing.T) {
 	if len(sorted.txs) == 0 || sorted.transfers <= len(sorted.txs) {
 		t.Fatalf("the sorted query read %d transactions, %d transfers: the fixture is wrong", len(sorted.txs), sorted.transfers)
 	}
-	if !reflect.DeepEqual(sorted.txs, joined.txs) || sorted.transfers != joined.transfers || !reflect.DeepEqual(sorted.years, joined.years) {
+	if !reflect.DeepEqual(sorted.txs, joined.txs) || sorted.transfers != joined.transfers || !reflect.DeepEqual(sorted.years, joined.years) ||
+		!reflect.DeepEqual(sorted.info, joined.info) || sorted.feesInexact != joined.feesInexact {
 		t.Fatalf("joined read differs:\nsorted %d txs %d transfers %v\njoined %d txs %d transfers %v\n%+v\n%+v",
 			len(sorted.txs), sorted.transfers, sorted.years, len(joined.txs), joined.transfers, joined.years, sorted.txs[:3], joined.txs[:min(3, len(joined.txs))])
 	}

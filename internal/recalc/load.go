@@ -19,10 +19,14 @@ import (
 // snapshot is the ledger as one consistent read saw it: all of it for a full run, the part from
 // the base checkpoint on for an incremental one.
 type snapshot struct {
-	clientID    uuid.UUID
-	input       tax.Input
-	transfers   int
-	dirtySeqs   []int64 // the dirty marks this snapshot saw
+	clientID  uuid.UUID
+	input     tax.Input
+	transfers int
+	dirtySeqs []int64 // the dirty marks this snapshot saw
+	// info is beside input.Transactions: the transactions' own columns for their result rows
+	info        []txInfo
+	feesInexact bool // see ledgerPart
+	hasSpam     bool // the client has spam assets, whose transfers the run leaves out
 	settingsSeq *int64
 	settingsKey string
 	// txPerYear counts the ledger's transactions per calendar year (for the summaries' transaction
@@ -58,11 +62,11 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 		var perWallet, lock *time.Time
 		var raw []byte
 		var current *uuid.UUID
-		var currentKey *string
+		var currentKey, currentColumns *string
 		if err := tx.QueryRow(ctx, `SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.lock_taxes_until, c.settings,
-				c.settings_dirty_seq, c.current_result_set_id, rs.settings_key
+				c.settings_dirty_seq, c.current_result_set_id, rs.settings_key, rs.transaction_columns
 			FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, clientID).
-			Scan(&method, &tz, &fyStart, &perWallet, &lock, &raw, &s.settingsSeq, &current, &currentKey); err != nil {
+			Scan(&method, &tz, &fyStart, &perWallet, &lock, &raw, &s.settingsSeq, &current, &currentKey, &currentColumns); err != nil {
 			return err
 		}
 		// The client's tax settings (per-year methods, per-wallet switch) reach the engine here.
@@ -79,7 +83,10 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 		if err != nil {
 			return err
 		}
-		if incremental && s.settingsSeq == nil && current != nil && currentKey != nil && *currentKey == s.settingsKey && dirtyFrom != nil {
+		// A set written before its rows carried their transactions' columns (migration 00020) is
+		// written again in full, so that its kept rows have them too.
+		if incremental && s.settingsSeq == nil && current != nil && currentKey != nil && *currentKey == s.settingsKey && dirtyFrom != nil &&
+			currentColumns != nil && *currentColumns != "none" {
 			if err := s.loadBase(ctx, tx, *current, *dirtyFrom); err != nil {
 				return err
 			}
@@ -165,12 +172,14 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 // they save.
 const ledgerSettings = `SET LOCAL work_mem = '256MB'; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off`
 
-// ledgerQuery lists every transfer the engine sees, in settlement order. Hidden transactions and
-// transfers, deleted transactions and spam assets are left out.
+// ledgerQuery lists every transfer the engine sees, in settlement order, with its transaction's own
+// columns that the transaction's result row carries (txInfo). Hidden transactions and transfers,
+// deleted transactions and spam assets are left out.
 const ledgerQuery = `
 SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
        tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
-       coalesce(tr.label, t.label, ''), tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override
+       tr.label, tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
+       t.account_id, t.label, t.is_reviewed, t.is_failed
 FROM transactions t
 JOIN transfers tr ON tr.transaction_id = t.id
 JOIN assets a ON a.id = tr.asset_id
@@ -189,11 +198,12 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	if err != nil {
 		return err
 	}
+	spam, err := spamAssets(ctx, tx, s.clientID)
+	if err != nil {
+		return err
+	}
+	s.hasSpam = len(spam) > 0
 	if s.base != nil {
-		spam, err := spamAssets(ctx, tx, s.clientID)
-		if err != nil {
-			return err
-		}
 		part, err := readLedger(ctx, tx, tailQuery, []any{s.clientID, s.base.cp.At, spam}, 1024, names, s.input.Settings.Location)
 		if err != nil {
 			return err
@@ -224,10 +234,6 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
 		return err
 	}
-	spam, err := spamAssets(ctx, tx, s.clientID)
-	if err != nil {
-		return err
-	}
 	part, err := readLedgerJoined(ctx, pool, tx, snapID, s.clientID, spam, n, names, s.input.Settings.Location) // ledgerjoin.go
 	if err != nil {
 		return err
@@ -243,7 +249,8 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 const tailQuery = `
 SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
        tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
-       coalesce(tr.label, t.label, ''), tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override
+       tr.label, tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
+       t.account_id, t.label, t.is_reviewed, t.is_failed
 FROM transactions t
 CROSS JOIN LATERAL (
     SELECT * FROM transfers tr WHERE tr.transaction_id = t.id AND NOT tr.is_hidden AND tr.asset_id <> ALL($3::uuid[])
@@ -267,16 +274,34 @@ func spamAssets(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) ([]uuid.UUID
 // ledgerPart is the ledger, or a stretch of it, as read.
 type ledgerPart struct {
 	txs       []tax.Transaction
+	info      []txInfo // beside txs
 	transfers int
 	years     map[int]int // transactions per calendar year
+	// feesInexact: a fee did not fit tax.Dec exactly (more than 18 fractional digits), so the
+	// fees of txInfo may differ from the ledger's
+	feesInexact bool
+}
+
+// txInfo is what the transaction list's filters and totals read of a transaction, as the snapshot
+// saw it; the recalculation copies it onto the transaction's result row (migration 00020).
+type txInfo struct {
+	account    uuid.UUID
+	hasAccount bool
+	reviewed   bool
+	failed     bool
+	label      *string
+	fees       tax.Dec // fee transfers' fiat values plus fiat fees, of the transfers read
 }
 
 func (s *snapshot) add(p ledgerPart) {
 	if s.input.Transactions == nil {
 		s.input.Transactions = p.txs
+		s.info = p.info
 	} else {
 		s.input.Transactions = append(s.input.Transactions, p.txs...)
+		s.info = append(s.info, p.info...)
 	}
+	s.feesInexact = s.feesInexact || p.feesInexact
 	s.transfers += p.transfers
 	for y, n := range p.years {
 		s.txPerYear[y] += n
@@ -314,19 +339,27 @@ func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capaci
 	}
 	defer rows.Close()
 	txs := make([]tax.Transaction, 0, capacity)
+	info := make([]txInfo, 0, capacity)
+	labels := map[string]*string{} // one string per distinct label
 	// Transfers live in chunks shared by consecutive transactions: one allocation per chunk, not
 	// one per transaction. A transaction's transfers are contiguous in one chunk.
 	chunk := make([]tax.Transfer, 0, transferChunk)
 	start := 0
 	var cur *tax.Transaction
 	for rows.Next() {
-		t, txID, at, err := decodeLedgerRow(rows.RawValues(), names)
+		v := rows.RawValues()
+		t, txID, at, err := decodeLedgerRow(v, names)
 		if err != nil {
 			return part, err
 		}
 		if cur == nil || cur.ID != txID {
 			txs = append(txs, tax.Transaction{ID: txID, Time: at})
 			cur = &txs[len(txs)-1]
+			ti, err := decodeTxInfo(v, labels)
+			if err != nil {
+				return part, err
+			}
+			info = append(info, ti)
 			part.years[at.In(loc).Year()]++
 			start = len(chunk)
 		}
@@ -338,14 +371,17 @@ func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capaci
 		chunk = append(chunk, t)
 		cur.Transfers = chunk[start:len(chunk):len(chunk)]
 		part.transfers++
+		if exact := addFees(&info[len(info)-1].fees, v, t.IsFee, t.ID); !exact {
+			part.feesInexact = true
+		}
 	}
-	part.txs = txs
+	part.txs, part.info = txs, info
 	return part, rows.Err()
 }
 
 // decodeLedgerRow decodes one row of ledgerQuery (binary format) into the engine's transfer.
 func decodeLedgerRow(v [][]byte, names interner) (t tax.Transfer, txID tax.ID, at time.Time, err error) {
-	if len(v) != 14 {
+	if len(v) != 18 {
 		return t, txID, at, fmt.Errorf("ledger row of %d columns", len(v))
 	}
 	bad := func(col string, err error) error { return fmt.Errorf("ledger %s: %w", col, err) }
@@ -357,12 +393,13 @@ func decodeLedgerRow(v [][]byte, names interner) (t tax.Transfer, txID tax.ID, a
 	if at, err = rawTime(v[1]); err != nil {
 		return t, txID, at, bad("occurred_at", err)
 	}
-	t, err = decodeTransfer(v, names)
+	t, err = decodeTransfer(v, names, v[15])
 	return t, txID, at, err
 }
 
-// decodeTransfer decodes columns 2 to 13 of a ledger row (binary format): the transfer itself.
-func decodeTransfer(v [][]byte, names interner) (t tax.Transfer, err error) {
+// decodeTransfer decodes columns 2 to 13 of a ledger row (binary format): the transfer itself, labelled
+// fallback when its own label is NULL.
+func decodeTransfer(v [][]byte, names interner, fallback []byte) (t tax.Transfer, err error) {
 	bad := func(col string, err error) error { return fmt.Errorf("ledger %s: %w", col, err) }
 	trID, err := rawUUID(v[2])
 	if err != nil {
@@ -410,8 +447,15 @@ func decodeTransfer(v [][]byte, names interner) (t tax.Transfer, err error) {
 			return t, err
 		}
 	}
-	if len(v[10]) > 0 {
-		if t.Label, err = tax.ParseLabel(string(v[10])); err != nil {
+	// The transfer's label, else its transaction's (fallback: a column of its own rather than a
+	// coalesce, as the transaction's is read for its result row anyway and the sorted rows stay
+	// narrower; the joined read passes none and falls back after the join).
+	label := v[10]
+	if label == nil {
+		label = fallback
+	}
+	if len(label) > 0 {
+		if t.Label, err = tax.ParseLabel(string(label)); err != nil {
 			return t, fmt.Errorf("transfer %s: %w", trID, err)
 		}
 	}
@@ -441,4 +485,55 @@ func (in interner) of(id uuid.UUID) string {
 		return s
 	}
 	return id.String() // not the client's (cannot happen with the foreign keys): no sharing
+}
+
+// decodeTxInfo decodes the transaction's own columns of a ledger row (account, label, reviewed,
+// failed).
+func decodeTxInfo(v [][]byte, labels map[string]*string) (ti txInfo, err error) {
+	if v[14] != nil {
+		if ti.account, err = rawUUID(v[14]); err != nil {
+			return ti, fmt.Errorf("ledger account: %w", err)
+		}
+		ti.hasAccount = true
+	}
+	if v[15] != nil {
+		l, ok := labels[string(v[15])]
+		if !ok {
+			s := string(v[15])
+			l = &s
+			labels[s] = l
+		}
+		ti.label = l
+	}
+	if ti.reviewed, err = rawBool(v[16]); err != nil {
+		return ti, fmt.Errorf("ledger is_reviewed: %w", err)
+	}
+	if ti.failed, err = rawBool(v[17]); err != nil {
+		return ti, fmt.Errorf("ledger is_failed: %w", err)
+	}
+	return ti, nil
+}
+
+// addFees adds a transfer's share of its transaction's fees to sum, as the transaction list sums
+// them (a fee transfer's fiat value, plus a fiat fee given on any transfer); false when a value
+// does not fit tax.Dec exactly.
+func addFees(sum *tax.Dec, v [][]byte, isFee bool, id tax.ID) bool {
+	exact := true
+	add := func(raw []byte, what string) {
+		d, rounded, err := rawDec(raw, what, uuid.UUID(id))
+		if err != nil || rounded {
+			exact = false
+			return
+		}
+		if *sum, err = sum.Add(d); err != nil {
+			exact = false
+		}
+	}
+	if isFee && v[7] != nil {
+		add(v[7], "fiat value")
+	}
+	if v[9] != nil {
+		add(v[9], "fee")
+	}
+	return exact
 }

@@ -57,8 +57,8 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
 	rsID := uuid.Must(uuid.NewV7())
-	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key) VALUES ($1, $2, $3, $4)`,
-		rsID, snap.clientID, job.ID, snap.settingsKey); err != nil {
+	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns) VALUES ($1, $2, $3, $4, $5)`,
+		rsID, snap.clientID, job.ID, snap.settingsKey, snap.transactionColumns()); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -178,7 +178,7 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err := copyIncome(ctx, tx, rsID, res, w.income, w.incomeSeq); err != nil {
 		return err
 	}
-	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res, w.tx)); err != nil {
+	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res, w.tx), snap.input.Transactions, snap.rowInfo()); err != nil {
 		return err
 	}
 	batch := &pgx.Batch{}
@@ -193,6 +193,28 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
 	}
 	return tx.SendBatch(ctx, batch).Close()
+}
+
+// rowInfo is the transactions' own columns for their result rows, beside the input (nil when the
+// snapshot was not read by readLedger, as in tests that build an input by hand).
+func (s *snapshot) rowInfo() []txInfo {
+	if len(s.info) != len(s.input.Transactions) {
+		return nil
+	}
+	return s.info
+}
+
+// transactionColumns says how the rows this run writes carry their transactions' columns
+// (tax_result_sets.transaction_columns): "exact" as the ledger holds them; "inexact" when the run
+// left spam transfers out (their fees are missing) or a fee did not fit tax.Dec exactly.
+func (s *snapshot) transactionColumns() string {
+	switch {
+	case s.rowInfo() == nil:
+		return "none"
+	case s.hasSpam || s.feesInexact:
+		return "inexact"
+	}
+	return "exact"
 }
 
 // errResultSetGone: the result set a run writes into was deleted (by another run's Cleanup); the
@@ -278,6 +300,10 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 		b.resultSet, snap.clientID, w.txTime)
 	batch.Queue(`DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time > $2`, b.resultSet, b.cp.At)
 	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2, created_at = now() WHERE id = $1`, b.resultSet, jobID) // created_at is "calculated at"
+	if snap.transactionColumns() != "exact" {
+		// the rows written now may differ from their transactions: the set no longer claims them
+		batch.Queue(`UPDATE tax_result_sets SET transaction_columns = 'inexact' WHERE id = $1 AND transaction_columns = 'exact'`, b.resultSet)
+	}
 	return tx.SendBatch(ctx, batch).Close()
 }
 

@@ -14,6 +14,7 @@ import (
 // list shows, filters and sorts by (see tax_transaction_results).
 type txResult struct {
 	tx              tax.ID
+	at              int32 // the transaction's index in the input
 	proceeds, basis tax.Dec
 	gain            tax.Dec
 	shortGain       tax.Dec
@@ -85,7 +86,7 @@ func transactionResults(in *tax.Input, res *tax.Result, from int) []txResult {
 	out := make([]txResult, n)
 	for i, v := range slot {
 		if v != 0 {
-			out[v-1].tx = in.Transactions[i].ID
+			out[v-1].tx, out[v-1].at = in.Transactions[i].ID, int32(i)
 		}
 	}
 	at := func(i int32) *txResult {
@@ -171,18 +172,21 @@ func (f *transactionFinder) of(transfer tax.ID) int32 {
 	return i
 }
 
-func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows []txResult) error {
+// copyTransactionResults writes rows into result set rs, each with its transaction's own columns
+// from info and its time from the input (info nil: left NULL, and the set does not claim them).
+func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows []txResult, times []tax.Transaction, info []txInfo) error {
 	i := 0
 	return copyBinary(ctx, tx, "tax_transaction_results",
 		[]string{"result_set_id", "transaction_id", "proceeds", "basis", "gain", "short_term_gain", "long_term_gain",
-			"sale_term", "disposal_pieces", "income", "is_missing_basis", "has_negative_balance"},
+			"sale_term", "disposal_pieces", "income", "is_missing_basis", "has_negative_balance",
+			"account_id", "occurred_at", "label", "is_reviewed", "is_failed", "fees"},
 		func(b []byte) ([]byte, bool) {
 			if i == len(rows) {
 				return b, false
 			}
 			r := &rows[i]
 			i++
-			b = pgcopy.Fields(b, 12)
+			b = pgcopy.Fields(b, 18)
 			b = binResultSet(b, rs)
 			b = pgcopy.UUID(b, r.tx)
 			b = binNumeric(b, r.proceeds)
@@ -199,6 +203,23 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows [
 			b = binNumeric(b, r.income)
 			b = pgcopy.Bool(b, r.missingBasis)
 			b = pgcopy.Bool(b, r.negativeBalance)
-			return b, true
+			if info == nil {
+				return pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(b)))))), true
+			}
+			ti := &info[r.at]
+			if ti.hasAccount {
+				b = pgcopy.UUID(b, ti.account)
+			} else {
+				b = pgcopy.Null(b)
+			}
+			b = binTimestamptz(b, tax.InstantOf(times[r.at].Time))
+			if ti.label != nil {
+				b = pgcopy.Text(b, *ti.label)
+			} else {
+				b = pgcopy.Null(b)
+			}
+			b = pgcopy.Bool(b, ti.reviewed)
+			b = pgcopy.Bool(b, ti.failed)
+			return binNumeric(b, ti.fees), true
 		})
 }
