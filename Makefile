@@ -127,8 +127,8 @@ BENCH_IMPORT_ROWS ?= 1000000
 BENCH_DIR ?= .data/bench
 bench: build
 	@mkdir -p $(BENCH_DIR)
-	@echo "== P1: engine throughput, one core (BenchmarkFIFO/HIFO warm, ...Cold fresh engine; transfers/cpu-s is the steadier figure on a busy machine)"
-	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./internal/tax/
+	@echo "== P1: engine throughput, one core, 8 runs each (BenchmarkFIFO/HIFO warm, ...Cold fresh engine, FIFOColdSink fresh engine without a Result; transfers/cpu-s is the steadier figure on a busy machine)"
+	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 -benchtime 8x ./internal/tax/
 	@echo "== P2: taxd compute"
 	./bin/taxd bench ledger --shape trades --transactions 20000 --output $(BENCH_DIR)/trades-20k.csv
 	./bin/taxd bench ledger --shape mixed --transactions $(BENCH_TRANSACTIONS) --output $(BENCH_DIR)/mixed-1m.csv
