@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
@@ -132,20 +133,7 @@ func TestLedgerParentLockedByAWrite(t *testing.T) {
 	if _, err := w.Exec(ctx, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, now())`, txID, b.client, b.wallet); err != nil {
 		t.Fatal(err)
 	}
-	d, err := b.pool.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Rollback(ctx)
-	if _, err := d.Exec(ctx, `SET LOCAL lock_timeout = '300ms'`); err != nil {
-		t.Fatal(err)
-	}
-	_, err = d.Exec(ctx, `DELETE FROM accounts WHERE id = $1`, b.wallet)
-	var pgErr *pgconn.PgError
-	if !errors.As(err, &pgErr) || pgErr.Code != "55P03" {
-		t.Fatalf("deleting the account under an open write: %v, want a lock timeout", err)
-	}
-	_ = d.Rollback(ctx)
+	expectLockTimeout(t, b, "deleting the account under an open write", `DELETE FROM accounts WHERE id = $1`, b.wallet)
 	if err := w.Commit(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -195,20 +183,7 @@ func TestTransactionLockedByATransferWrite(t *testing.T) {
 	if _, err := w.Exec(ctx, `INSERT INTO dirty_marks (client_id, transaction_id, occurred_at) VALUES ($1, $2, now())`, b.client, fresh); err != nil {
 		t.Fatal(err)
 	}
-	d, err := b.pool.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Rollback(ctx)
-	if _, err := d.Exec(ctx, `SET LOCAL lock_timeout = '300ms'`); err != nil {
-		t.Fatal(err)
-	}
-	_, err = d.Exec(ctx, `DELETE FROM transactions WHERE id = $1`, old)
-	var pgErr *pgconn.PgError
-	if !errors.As(err, &pgErr) || pgErr.Code != "55P03" {
-		t.Fatalf("deleting the transaction under an open transfer write: %v, want a lock timeout", err)
-	}
-	_ = d.Rollback(ctx)
+	expectLockTimeout(t, b, "deleting the transaction under an open transfer write", `DELETE FROM transactions WHERE id = $1`, old)
 	if err := w.Commit(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -225,5 +200,22 @@ func TestTransactionLockedByATransferWrite(t *testing.T) {
 	var n int
 	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM transfers WHERE transaction_id = $1`, old).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("transfers of the deleted transaction: %d %v, want 0", n, err)
+	}
+}
+
+// expectLockTimeout runs sql in a transaction of its own with a short lock_timeout and fails the
+// test unless it times out waiting for a lock (an open write holds one it needs).
+func expectLockTimeout(t *testing.T, b *bundle, what, sql string, args ...any) {
+	t.Helper()
+	err := pgx.BeginFunc(b.ctx, b.pool, func(d pgx.Tx) error {
+		if _, err := d.Exec(b.ctx, `SET LOCAL lock_timeout = '300ms'`); err != nil {
+			t.Fatal(err)
+		}
+		_, err := d.Exec(b.ctx, sql, args...)
+		return err
+	})
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "55P03" {
+		t.Fatalf("%s: %v, want a lock timeout", what, err)
 	}
 }

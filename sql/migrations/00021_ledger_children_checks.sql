@@ -173,17 +173,23 @@ BEGIN
     RETURN NULL;
 END $$;
 
+-- ledger_fk_still_named raises what a foreign key raises when its parent row goes while child rows
+-- still name it (the parent side of ledger_fk_violation).
+CREATE FUNCTION ledger_fk_still_named(parent text, child text, constraint_name text, key uuid) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'update or delete on table "%" violates foreign key constraint "%" on table "%"', parent, constraint_name, child
+        USING ERRCODE = 'foreign_key_violation', CONSTRAINT = constraint_name, TABLE = child,
+              DETAIL = format('Key (id)=(%s) is still referenced from table "%s".', key, child);
+END $$;
+
 CREATE FUNCTION transactions_refuse_new_id() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF EXISTS (SELECT 1 FROM transfers WHERE transaction_id = OLD.id) THEN
-        RAISE EXCEPTION 'update or delete on table "transactions" violates foreign key constraint "transfers_transaction_id_fkey" on table "transfers"'
-            USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'transfers_transaction_id_fkey', TABLE = 'transfers',
-                  DETAIL = format('Key (id)=(%s) is still referenced from table "transfers".', OLD.id);
+        PERFORM ledger_fk_still_named('transactions', 'transfers', 'transfers_transaction_id_fkey', OLD.id);
     END IF;
     IF EXISTS (SELECT 1 FROM dirty_marks WHERE transaction_id = OLD.id) THEN
-        RAISE EXCEPTION 'update or delete on table "transactions" violates foreign key constraint "dirty_marks_transaction_id_fkey" on table "dirty_marks"'
-            USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'dirty_marks_transaction_id_fkey', TABLE = 'dirty_marks',
-                  DETAIL = format('Key (id)=(%s) is still referenced from table "dirty_marks".', OLD.id);
+        PERFORM ledger_fk_still_named('transactions', 'dirty_marks', 'dirty_marks_transaction_id_fkey', OLD.id);
     END IF;
     RETURN NEW;
 END $$;
@@ -191,9 +197,7 @@ END $$;
 CREATE OR REPLACE FUNCTION assets_refuse_named() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF EXISTS (SELECT 1 FROM transfers WHERE client_id = OLD.client_id AND asset_id = OLD.id) THEN
-        RAISE EXCEPTION 'update or delete on table "assets" violates foreign key constraint "transfers_asset_id_fkey" on table "transfers"'
-            USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'transfers_asset_id_fkey', TABLE = 'transfers',
-                  DETAIL = format('Key (id)=(%s) is still referenced from table "transfers".', OLD.id);
+        PERFORM ledger_fk_still_named('assets', 'transfers', 'transfers_asset_id_fkey', OLD.id);
     END IF;
     RETURN NULL;
 END $$;
@@ -297,7 +301,7 @@ BEGIN
     RETURN NULL;
 END $$;
 -- +goose StatementEnd
-DROP FUNCTION ledger_check_transactions(uuid[], text, text);
+DROP FUNCTION ledger_check_transactions(uuid[], text, text), ledger_fk_still_named(text, text, text, uuid);
 DROP INDEX transfers_address_trgm_idx;
 CREATE INDEX transfers_address_trgm_idx ON transfers
     USING gin (lower(coalesce(from_address, '') || ' ' || coalesce(to_address, '')) gin_trgm_ops);
