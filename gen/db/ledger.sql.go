@@ -317,7 +317,7 @@ func (q *Queries) GetTransactionsByIDs(ctx context.Context, arg GetTransactionsB
 }
 
 const getTransfer = `-- name: GetTransfer :one
-SELECT id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, to_address, fiat_value, original_fiat_value, basis_fiat_value, original_basis_fiat_value, fee_fiat, is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override, created_at FROM transfers WHERE client_id = $1 AND transaction_id = $2 AND id = $3
+SELECT id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, to_address, fiat_value, original_fiat_value, basis_fiat_value, original_basis_fiat_value, fee_fiat, is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override, created_at, occurred_at FROM transfers WHERE client_id = $1 AND transaction_id = $2 AND id = $3
 `
 
 type GetTransferParams struct {
@@ -352,12 +352,13 @@ func (q *Queries) GetTransfer(ctx context.Context, arg GetTransferParams) (Trans
 		&i.StakingAccountIdentifier,
 		&i.PurchaseDateOverride,
 		&i.CreatedAt,
+		&i.OccurredAt,
 	)
 	return i, err
 }
 
 const getTransferByID = `-- name: GetTransferByID :one
-SELECT id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, to_address, fiat_value, original_fiat_value, basis_fiat_value, original_basis_fiat_value, fee_fiat, is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override, created_at FROM transfers WHERE client_id = $1 AND id = $2
+SELECT id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, to_address, fiat_value, original_fiat_value, basis_fiat_value, original_basis_fiat_value, fee_fiat, is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override, created_at, occurred_at FROM transfers WHERE client_id = $1 AND id = $2
 `
 
 type GetTransferByIDParams struct {
@@ -391,6 +392,7 @@ func (q *Queries) GetTransferByID(ctx context.Context, arg GetTransferByIDParams
 		&i.StakingAccountIdentifier,
 		&i.PurchaseDateOverride,
 		&i.CreatedAt,
+		&i.OccurredAt,
 	)
 	return i, err
 }
@@ -542,7 +544,7 @@ INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quanti
                        from_address, to_address, fiat_value, original_fiat_value, fee_fiat, is_fee, label,
                        staking_account_identifier)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15)
-RETURNING id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, to_address, fiat_value, original_fiat_value, basis_fiat_value, original_basis_fiat_value, fee_fiat, is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override, created_at
+RETURNING id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, to_address, fiat_value, original_fiat_value, basis_fiat_value, original_basis_fiat_value, fee_fiat, is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override, created_at, occurred_at
 `
 
 type InsertTransferParams struct {
@@ -605,6 +607,7 @@ func (q *Queries) InsertTransfer(ctx context.Context, arg InsertTransferParams) 
 		&i.StakingAccountIdentifier,
 		&i.PurchaseDateOverride,
 		&i.CreatedAt,
+		&i.OccurredAt,
 	)
 	return i, err
 }
@@ -944,7 +947,7 @@ func (q *Queries) ListTransferIncome(ctx context.Context, arg ListTransferIncome
 }
 
 const listTransfersOfTransactions = `-- name: ListTransfersOfTransactions :many
-SELECT id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, to_address, fiat_value, original_fiat_value, basis_fiat_value, original_basis_fiat_value, fee_fiat, is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override, created_at FROM transfers WHERE client_id = $1 AND transaction_id = ANY($2::uuid[])
+SELECT id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, to_address, fiat_value, original_fiat_value, basis_fiat_value, original_basis_fiat_value, fee_fiat, is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override, created_at, occurred_at FROM transfers WHERE client_id = $1 AND transaction_id = ANY($2::uuid[])
 ORDER BY transaction_id, position
 `
 
@@ -985,6 +988,7 @@ func (q *Queries) ListTransfersOfTransactions(ctx context.Context, arg ListTrans
 			&i.StakingAccountIdentifier,
 			&i.PurchaseDateOverride,
 			&i.CreatedAt,
+			&i.OccurredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -1279,7 +1283,7 @@ UPDATE transfers SET
     basis_fiat_value = $9, is_hidden = $10, purchase_date_override = $11, label = $12,
     staking_account_identifier = $13, is_missing_basis_override = $14
 WHERE client_id = $1 AND transaction_id = $2 AND id = $3
-RETURNING id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, to_address, fiat_value, original_fiat_value, basis_fiat_value, original_basis_fiat_value, fee_fiat, is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override, created_at
+RETURNING id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, to_address, fiat_value, original_fiat_value, basis_fiat_value, original_basis_fiat_value, fee_fiat, is_fee, is_hidden, is_missing_basis_override, label, staking_account_identifier, purchase_date_override, created_at, occurred_at
 `
 
 type UpdateTransferParams struct {
@@ -1340,6 +1344,7 @@ func (q *Queries) UpdateTransfer(ctx context.Context, arg UpdateTransferParams) 
 		&i.StakingAccountIdentifier,
 		&i.PurchaseDateOverride,
 		&i.CreatedAt,
+		&i.OccurredAt,
 	)
 	return i, err
 }

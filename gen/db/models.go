@@ -562,6 +562,7 @@ type Transfer struct {
 	StakingAccountIdentifier *string
 	PurchaseDateOverride     *time.Time
 	CreatedAt                time.Time
+	OccurredAt               time.Time
 }
 
 type UsedChainsCache struct {

@@ -82,7 +82,7 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, in tax.Input, log io.Writer) 
 		}
 		ti, tj := 0, 0
 		_, err := tx.CopyFrom(ctx, pgx.Identifier{"transfers"},
-			[]string{"id", "client_id", "transaction_id", "position", "asset_id", "quantity", "from_account_id", "to_account_id",
+			[]string{"id", "client_id", "transaction_id", "occurred_at", "position", "asset_id", "quantity", "from_account_id", "to_account_id",
 				"fiat_value", "fee_fiat", "is_fee", "label", "staking_account_identifier"},
 			pgx.CopyFromFunc(func() ([]any, error) {
 				for ti < len(in.Transactions) && tj == len(in.Transactions[ti].Transfers) {
@@ -107,7 +107,7 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, in tax.Input, log io.Writer) 
 				if tr.StakingAccountIdentifier != "" {
 					staking = tr.StakingAccountIdentifier
 				}
-				return []any{uuid.UUID(tr.ID), client, uuid.UUID(t.ID), int32(tj - 1), asset[tr.Asset], numeric(tr.Quantity),
+				return []any{uuid.UUID(tr.ID), client, uuid.UUID(t.ID), t.Time, int32(tj - 1), asset[tr.Asset], numeric(tr.Quantity),
 					optID(acct, tr.From), optID(acct, tr.To), fiat, fee, tr.IsFee, label, staking}, nil
 			}))
 		if err != nil {

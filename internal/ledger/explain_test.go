@@ -53,48 +53,55 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 		name  string
 		f     TxFilter
 		p     TxPage
-		index []string // every one must appear in the plan
+		index []string // every one must appear in the list's plan
+		count []string // and in the capped count's
 	}{
-		{"newest first", TxFilter{}, TxPage{Limit: 100}, []string{"transactions_client_order_idx"}},
-		{"date range", TxFilter{StartDate: &from, EndDate: &to}, TxPage{Limit: 100}, []string{"transactions_client_order_idx"}},
+		{"newest first", TxFilter{}, TxPage{Limit: 100}, []string{"transactions_client_order_idx"}, nil},
+		{"date range", TxFilter{StartDate: &from, EndDate: &to}, TxPage{Limit: 100}, []string{"transactions_client_order_idx"}, nil},
 		{"asset + date + label", TxFilter{AssetIDs: []uuid.UUID{asset}, StartDate: &from, EndDate: &to, Labels: []string{"buy"}}, TxPage{Limit: 100},
-			[]string{"transactions_client_label_idx"}},
-		{"income + provider", TxFilter{HasIncome: &yes, Providers: []string{"bench"}}, TxPage{Limit: 100}, []string{"tax_transaction_results"}},
-		{"search", TxFilter{Search: &search}, TxPage{Limit: 100}, []string{"transfers_address_trgm_idx"}},
-		{"disposals", TxFilter{OnlyDisposals: true}, TxPage{Limit: 100}, []string{"tax_transaction_results_pkey"}},
+			[]string{"transactions_client_label_idx"}, []string{"Merge Semi Join", "transactions_client_label_idx", "transfers_asset_time_idx"}},
+		{"income + provider", TxFilter{HasIncome: &yes, Providers: []string{"bench"}}, TxPage{Limit: 100}, []string{"tax_transaction_results"}, nil},
+		{"search", TxFilter{Search: &search}, TxPage{Limit: 100}, []string{"transfers_address_trgm_idx"}, nil},
+		{"disposals", TxFilter{OnlyDisposals: true}, TxPage{Limit: 100}, []string{"tax_transaction_results_pkey"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			where, err := l.where(ctx, client, st, c.f)
+			fc, err := l.filterCtx(ctx, client, st, c.f)
 			if err != nil {
 				t.Fatal(err)
 			}
+			where := c.f.where(fc)
 			listSQL, listArgs, err := listQuery(st, where, c.p).ToSql()
 			if err != nil {
 				t.Fatal(err)
 			}
-			countSQL, countArgs, err := countQuery(st, where, c.p).ToSql()
+			counted := c.f.counted(fc, where, c.p)
+			countSQL, countArgs, err := countQuery(st, counted).ToSql()
 			if err != nil {
 				t.Fatal(err)
 			}
 			exact := c.p
 			exact.ExactTotal = true
-			exactSQL, exactArgs, err := countQuery(st, where, exact).ToSql()
+			exactPlan := c.f.counted(fc, where, exact)
+			exactSQL, exactArgs, err := countQuery(st, exactPlan).ToSql()
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, q := range []struct {
-				what, sql string
-				args      []any
-			}{{"list", listSQL, listArgs}, {"count", countSQL, countArgs}, {"exact count", exactSQL, exactArgs}} {
-				plan := explain(t, pool, q.sql, q.args)
+				what, settings, sql string
+				args                []any
+				uses                []string
+			}{
+				{"list", "", listSQL, listArgs, c.index},
+				{"count", counted.settings, countSQL, countArgs, c.count},
+				{"exact count", exactPlan.settings, exactSQL, exactArgs, nil},
+			} {
+				plan := explain(t, pool, q.settings, q.sql, q.args)
 				if strings.Contains(plan, "Seq Scan on transactions") || strings.Contains(plan, "Seq Scan on transfers") {
 					t.Errorf("%s scans sequentially:\n%s", q.what, plan)
 				}
-				if q.what == "list" {
-					for _, idx := range c.index {
-						if !strings.Contains(plan, idx) {
-							t.Errorf("%s does not use %s:\n%s", q.what, idx, plan)
-						}
+				for _, idx := range q.uses {
+					if !strings.Contains(plan, idx) {
+						t.Errorf("%s does not use %s:\n%s", q.what, idx, plan)
 					}
 				}
 			}
@@ -104,7 +111,7 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 
 func explain(t *testing.T, pool interface {
 	Begin(context.Context) (pgx.Tx, error)
-}, sql string, args []any) string {
+}, settings, sql string, args []any) string {
 	t.Helper()
 	ctx := context.Background()
 	tx, err := pool.Begin(ctx)
@@ -114,6 +121,11 @@ func explain(t *testing.T, pool interface {
 	defer tx.Rollback(ctx)
 	if _, err := tx.Exec(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
 		t.Fatal(err)
+	}
+	if settings != "" {
+		if _, err := tx.Exec(ctx, settings); err != nil {
+			t.Fatal(err)
+		}
 	}
 	rows, err := tx.Query(ctx, "EXPLAIN "+sql, args...)
 	if err != nil {

@@ -123,7 +123,7 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 		is_failed boolean, id uuid, asset_key text, quantity text, from_account_id uuid, to_account_id uuid,
 		from_address text, to_address text, fiat_value text, fee_fiat text, is_fee boolean
 	) ON COMMIT DROP;
-	CREATE TEMP TABLE IF NOT EXISTS `+addedTable+` (id uuid NOT NULL) ON COMMIT DROP;
+	CREATE TEMP TABLE IF NOT EXISTS `+addedTable+` (id uuid NOT NULL, occurred_at timestamptz NOT NULL) ON COMMIT DROP;
 	TRUNCATE `+stageTable+`, `+addedTable); err != nil {
 		return nil, err
 	}
@@ -351,9 +351,9 @@ WITH added AS (
     SELECT tx_id, $1, $2, occurred_at::timestamptz, txn_hash, external_id, label, is_failed, $3
       FROM `+stageTable+` s WHERE pos < 0`+known+`
     ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
-    RETURNING id
+    RETURNING id, occurred_at
 )
-INSERT INTO `+addedTable+` SELECT id FROM added`, e.client, im.account, im.source)
+INSERT INTO `+addedTable+` SELECT id, occurred_at FROM added`, e.client, im.account, im.source)
 	if err != nil {
 		return 0, store.Err(err, "transaction")
 	}
@@ -384,13 +384,14 @@ INSERT INTO `+addedTable+` SELECT id FROM added`, e.client, im.account, im.sourc
 	// 3. Their transfers and dirty marks, set-wise.
 	if _, err := e.tx.Exec(e.ctx, `
 WITH marks AS (
-    -- occurred_at given here spares the marks' fill trigger (its WHEN clause skips it)
+    -- occurred_at given here spares the marks' and the transfers' fill triggers (their WHEN
+    -- clauses skip them): it is the time of the transaction just inserted
     INSERT INTO dirty_marks (client_id, transaction_id, occurred_at)
-    SELECT $1, s.tx_id, s.occurred_at::timestamptz FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id WHERE s.pos < 0
+    SELECT $1, n.id, n.occurred_at FROM `+addedTable+` n
 )
-INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id,
+INSERT INTO transfers (id, client_id, transaction_id, occurred_at, position, asset_id, quantity, from_account_id, to_account_id,
                        from_address, to_address, fiat_value, original_fiat_value, fee_fiat, is_fee, label)
-SELECT s.id, $1, s.tx_id, s.pos, a.id, s.quantity::numeric, s.from_account_id, s.to_account_id,
+SELECT s.id, $1, s.tx_id, n.occurred_at, s.pos, a.id, s.quantity::numeric, s.from_account_id, s.to_account_id,
        s.from_address, s.to_address, s.fiat_value::numeric, s.fiat_value::numeric, s.fee_fiat::numeric, s.is_fee, s.label
   FROM `+stageTable+` s
   JOIN `+addedTable+` n ON n.id = s.tx_id

@@ -98,6 +98,15 @@ func (l *Ledger) state(ctx context.Context, q db.DBTX, client uuid.UUID) (Ledger
 // where builds f's conditions, after resolving what they need from small tables (the assets a
 // search text names).
 func (l *Ledger) where(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter) (sq.And, error) {
+	fc, err := l.filterCtx(ctx, client, st, f)
+	if err != nil {
+		return nil, err
+	}
+	return f.where(fc), nil
+}
+
+// filterCtx resolves what f's conditions need from small tables.
+func (l *Ledger) filterCtx(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter) (*filterCtx, error) {
 	fc := &filterCtx{client: client, spamAssets: st.spamAssets}
 	if f.Search != nil && strings.TrimSpace(*f.Search) != "" {
 		p := likePattern(*f.Search)
@@ -121,7 +130,7 @@ func (l *Ledger) where(ctx context.Context, client uuid.UUID, st LedgerState, f 
 			fc.providerAccounts = []uuid.UUID{}
 		}
 	}
-	return f.where(fc), nil
+	return fc, nil
 }
 
 // from is the base relation of every list query: the client's transactions with their row of the
@@ -186,10 +195,11 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 	if p.Limit <= 0 {
 		p.Limit = DefaultLimit
 	}
-	where, err := l.where(ctx, client, st, f)
+	fc, err := l.filterCtx(ctx, client, st, f)
 	if err != nil {
 		return TxList{}, err
 	}
+	where := f.where(fc)
 	sqlText, args, err := listQuery(st, where, p).ToSql()
 	if err != nil {
 		return TxList{}, err
@@ -204,7 +214,7 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 	if !p.SkipTotal {
 		total = make(chan counted, 1)
 		go func() {
-			n, err := l.count(ctx, st, where, p)
+			n, err := l.count(ctx, f.counted(fc, where, p), st, p)
 			total <- counted{n, err}
 		}()
 	}
@@ -286,33 +296,60 @@ func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
 // million-row ledger so never waits for a count of all of it. The summary counts exactly.
 const TotalCap = 1000
 
-func countQuery(st LedgerState, where sq.And, p TxPage) sq.SelectBuilder {
-	if !p.ExactTotal {
-		matches := from(sq.Select("1"), st).Where(where).OrderBy(orderBy(p)...).Limit(TotalCap + 1)
-		return psql.Select("count(*)").FromSelect(matches, "capped")
-	}
-	return from(psql.Select("count(*)"), st).Where(where)
+// countPlan is how a list's total is counted: its conditions, its order, and the planner settings
+// of its statement.
+type countPlan struct {
+	where    sq.And
+	order    []string
+	settings string
 }
 
-func (l *Ledger) count(ctx context.Context, st LedgerState, where sq.And, p TxPage) (int64, error) {
-	sqlText, args, err := countQuery(st, where, p).ToSql()
+// counted plans the count of f's matches beside a page in p's order. A capped count reads at
+// most TotalCap+1 matches: starting parallel workers costs more than that (tens of ms on a small
+// machine) and takes cores from the page query beside it. A capped count of one asset in time
+// order merges that asset's transfers with the transactions (hasAssetTransfer), both in (time, id)
+// order; a hash join, which reads its inner side whole before the first match, is then never the
+// better plan, though the planner's row estimate (see hasAssetTransfer) would pick one.
+func (f *TxFilter) counted(fc *filterCtx, where sq.And, p TxPage) countPlan {
+	if p.ExactTotal {
+		return countPlan{where: where}
+	}
+	c := countPlan{where: where, order: orderBy(p), settings: "SET LOCAL max_parallel_workers_per_gather = 0"}
+	if f.mergesOneAsset(p) {
+		merged := *fc
+		merged.assetsInTimeOrder = true
+		c.where = f.where(&merged)
+		c.order = []string{c.order[0], strings.Replace(c.order[0], "occurred_at", "id", 1)}
+		c.settings += "; SET LOCAL enable_hashjoin = off"
+	}
+	return c
+}
+
+func countQuery(st LedgerState, c countPlan) sq.SelectBuilder {
+	if c.order != nil {
+		matches := from(sq.Select("1"), st).Where(c.where).OrderBy(c.order...).Limit(TotalCap + 1)
+		return psql.Select("count(*)").FromSelect(matches, "capped")
+	}
+	return from(psql.Select("count(*)"), st).Where(c.where)
+}
+
+func (l *Ledger) count(ctx context.Context, c countPlan, st LedgerState, p TxPage) (int64, error) {
+	sqlText, args, err := countQuery(st, c).ToSql()
 	if err != nil {
 		return 0, err
 	}
 	var n int64
-	if p.ExactTotal {
+	if c.settings == "" {
 		return n, l.pool.QueryRow(ctx, sqlText, args...).Scan(&n)
 	}
-	// A capped count reads at most TotalCap+1 matches: starting parallel workers costs more than
-	// that (tens of ms on a small machine) and takes cores from the page query beside it.
-	return n, l.queryRowWith(ctx, "max_parallel_workers_per_gather = 0", sqlText, args, &n)
+	return n, l.queryRowWith(ctx, c.settings, sqlText, args, &n)
 }
 
-// queryRowWith scans one row of sqlText into dest with one planner setting changed for that
-// statement alone (SET LOCAL in a read-only transaction of its own).
+// queryRowWith scans one row of sqlText into dest with planner settings changed for that
+// statement alone (settings: SET LOCAL statements, run in a read-only transaction of its own).
 func (l *Ledger) queryRowWith(ctx context.Context, setting, sqlText string, args []any, dest ...any) error {
 	return pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SET LOCAL "+setting); err != nil {
+		if _, err := tx.Exec(ctx, setting); err != nil {
 			return err
 		}
 		return tx.QueryRow(ctx, sqlText, args...).Scan(dest...)
@@ -613,25 +650,38 @@ func (l *Ledger) Explain(ctx context.Context, scope auth.ClientScope, f TxFilter
 	if p.Limit <= 0 {
 		p.Limit = DefaultLimit
 	}
-	where, err := l.where(ctx, scope.ClientID(), st, f)
+	fc, err := l.filterCtx(ctx, scope.ClientID(), st, f)
 	if err != nil {
 		return "", err
 	}
+	where := f.where(fc)
+	counted := f.counted(fc, where, p)
 	var out []string
-	for _, q := range []sq.SelectBuilder{listQuery(st, where, p), countQuery(st, where, p)} {
-		sqlText, args, err := q.ToSql()
+	for _, q := range []struct {
+		query    sq.SelectBuilder
+		settings string
+	}{{listQuery(st, where, p), ""}, {countQuery(st, counted), counted.settings}} {
+		sqlText, args, err := q.query.ToSql()
 		if err != nil {
 			return "", err
 		}
-		rows, err := l.pool.Query(ctx, "EXPLAIN (ANALYZE, BUFFERS) "+sqlText, args...)
+		err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+			if q.settings != "" {
+				if _, err := tx.Exec(ctx, q.settings); err != nil {
+					return err
+				}
+			}
+			rows, err := tx.Query(ctx, "EXPLAIN (ANALYZE, BUFFERS) "+sqlText, args...)
+			if err != nil {
+				return err
+			}
+			lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+			out = append(out, q.settings, sqlText, strings.Join(lines, "\n"))
+			return err
+		})
 		if err != nil {
 			return "", err
 		}
-		lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
-			return "", err
-		}
-		out = append(out, sqlText, strings.Join(lines, "\n"))
 	}
 	return strings.Join(out, "\n\n"), nil
 }
