@@ -214,7 +214,7 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 	if !p.SkipTotal {
 		total = make(chan counted, 1)
 		go func() {
-			n, err := l.count(ctx, f.counted(fc, where, p), st, p)
+			n, err := l.count(ctx, f.counted(fc, where, p), st)
 			total <- counted{n, err}
 		}()
 	}
@@ -319,7 +319,11 @@ func (f *TxFilter) counted(fc *filterCtx, where sq.And, p TxPage) countPlan {
 		merged := *fc
 		merged.assetsInTimeOrder = true
 		c.where = f.where(&merged)
-		c.order = []string{c.order[0], strings.Replace(c.order[0], "occurred_at", "id", 1)}
+		dir := " DESC"
+		if p.Ascending {
+			dir = " ASC"
+		}
+		c.order = []string{"t.occurred_at" + dir, "t.id" + dir}
 		c.settings += "; SET LOCAL enable_hashjoin = off"
 	}
 	return c
@@ -333,7 +337,7 @@ func countQuery(st LedgerState, c countPlan) sq.SelectBuilder {
 	return from(psql.Select("count(*)"), st).Where(c.where)
 }
 
-func (l *Ledger) count(ctx context.Context, c countPlan, st LedgerState, p TxPage) (int64, error) {
+func (l *Ledger) count(ctx context.Context, c countPlan, st LedgerState) (int64, error) {
 	sqlText, args, err := countQuery(st, c).ToSql()
 	if err != nil {
 		return 0, err
@@ -347,9 +351,9 @@ func (l *Ledger) count(ctx context.Context, c countPlan, st LedgerState, p TxPag
 
 // queryRowWith scans one row of sqlText into dest with planner settings changed for that
 // statement alone (settings: SET LOCAL statements, run in a read-only transaction of its own).
-func (l *Ledger) queryRowWith(ctx context.Context, setting, sqlText string, args []any, dest ...any) error {
+func (l *Ledger) queryRowWith(ctx context.Context, settings, sqlText string, args []any, dest ...any) error {
 	return pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, setting); err != nil {
+		if _, err := tx.Exec(ctx, settings); err != nil {
 			return err
 		}
 		return tx.QueryRow(ctx, sqlText, args...).Scan(dest...)
