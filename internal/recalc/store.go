@@ -179,7 +179,11 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err := copyIncome(ctx, tx, rsID, res, w.income, w.incomeSeq); err != nil {
 		return err
 	}
-	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res, w.tx), snap.input.Transactions, snap.rowInfo()); err != nil {
+	disposalSeq, incomeSeq := 0, 0
+	if snap.base != nil {
+		disposalSeq, incomeSeq = snap.base.disposalSeq, snap.base.incomeSeq
+	}
+	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res, w.tx, disposalSeq, incomeSeq), snap.input.Transactions, snap.rowInfo()); err != nil {
 		return err
 	}
 	batch := &pgx.Batch{}
