@@ -226,7 +226,7 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows [
 			b = pgcopy.Bool(b, r.missingBasis)
 			b = pgcopy.Bool(b, r.negativeBalance)
 			if info == nil {
-				return seqRanges(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(b)))))), r), true
+				return appendSeqRanges(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(b)))))), r), true
 			}
 			ti := &info[r.at]
 			if ti.hasAccount {
@@ -242,12 +242,12 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows [
 			}
 			b = pgcopy.Bool(b, ti.reviewed)
 			b = pgcopy.Bool(b, ti.failed)
-			return seqRanges(binNumeric(b, ti.fees), r), true
+			return appendSeqRanges(binNumeric(b, ti.fees), r), true
 		})
 }
 
-// seqRanges appends the row's disposal and income seq ranges (NULL: none).
-func seqRanges(b []byte, r *txResult) []byte {
+// appendSeqRanges appends the row's disposal and income seq ranges (NULL: none).
+func appendSeqRanges(b []byte, r *txResult) []byte {
 	for _, v := range [4]int32{r.firstSeq, r.lastSeq, r.firstIncomeSeq, r.lastIncomeSeq} {
 		if v == 0 {
 			b = pgcopy.Null(b)
