@@ -860,14 +860,18 @@ const listTransferDisposals = `-- name: ListTransferDisposals :many
 SELECT d.transfer_id, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis, sum(d.gain)::numeric AS gain,
        bool_or(d.term = 'short')::boolean AS has_short, bool_or(d.term = 'long')::boolean AS has_long,
        sum(CASE WHEN d.uncovered THEN d.quantity ELSE 0 END)::numeric AS uncovered
-FROM tax_disposals d
-WHERE d.result_set_id = $1 AND d.transfer_id = ANY($2::text[])
+FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::text[]::uuid[])) t
+CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_transaction_results r
+    WHERE r.result_set_id = $2::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
+CROSS JOIN LATERAL (SELECT x.transfer_id, x.proceeds, x.basis, x.gain, x.term, x.uncovered, x.quantity FROM tax_disposals x
+    WHERE x.result_set_id = $2::uuid AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
+WHERE d.transfer_id = ANY($1::text[])
 GROUP BY d.transfer_id
 `
 
 type ListTransferDisposalsParams struct {
-	ResultSetID uuid.UUID
 	TransferIds []string
+	ResultSetID uuid.UUID
 }
 
 type ListTransferDisposalsRow struct {
@@ -880,9 +884,13 @@ type ListTransferDisposalsRow struct {
 	Uncovered  decimal.Decimal
 }
 
-// Per-transfer totals of the disposal pieces of a result set (transfer ids are text in results).
+// Per-transfer totals of the disposal pieces of a result set (transfer ids are text in results),
+// found through the seq range of their transaction's result row (migration 00023). Each step is
+// a lateral lookup by key, whatever the planner's statistics say about this result set (a set
+// just written is missing from them, and a join it planned from them scanned the set's pieces
+// once per transaction).
 func (q *Queries) ListTransferDisposals(ctx context.Context, arg ListTransferDisposalsParams) ([]ListTransferDisposalsRow, error) {
-	rows, err := q.db.Query(ctx, listTransferDisposals, arg.ResultSetID, arg.TransferIds)
+	rows, err := q.db.Query(ctx, listTransferDisposals, arg.TransferIds, arg.ResultSetID)
 	if err != nil {
 		return nil, err
 	}
@@ -911,14 +919,18 @@ func (q *Queries) ListTransferDisposals(ctx context.Context, arg ListTransferDis
 
 const listTransferIncome = `-- name: ListTransferIncome :many
 SELECT i.transfer_id, sum(i.value)::numeric AS value
-FROM tax_income i
-WHERE i.result_set_id = $1 AND i.transfer_id = ANY($2::text[])
+FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::text[]::uuid[])) t
+CROSS JOIN LATERAL (SELECT r.first_income_seq, r.last_income_seq FROM tax_transaction_results r
+    WHERE r.result_set_id = $2::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
+CROSS JOIN LATERAL (SELECT x.transfer_id, x.value FROM tax_income x
+    WHERE x.result_set_id = $2::uuid AND x.seq BETWEEN r.first_income_seq AND r.last_income_seq OFFSET 0) i
+WHERE i.transfer_id = ANY($1::text[])
 GROUP BY i.transfer_id
 `
 
 type ListTransferIncomeParams struct {
-	ResultSetID uuid.UUID
 	TransferIds []string
+	ResultSetID uuid.UUID
 }
 
 type ListTransferIncomeRow struct {
@@ -926,8 +938,9 @@ type ListTransferIncomeRow struct {
 	Value      decimal.Decimal
 }
 
+// As ListTransferDisposals, for income.
 func (q *Queries) ListTransferIncome(ctx context.Context, arg ListTransferIncomeParams) ([]ListTransferIncomeRow, error) {
-	rows, err := q.db.Query(ctx, listTransferIncome, arg.ResultSetID, arg.TransferIds)
+	rows, err := q.db.Query(ctx, listTransferIncome, arg.TransferIds, arg.ResultSetID)
 	if err != nil {
 		return nil, err
 	}

@@ -500,6 +500,10 @@ type TaxTransactionResult struct {
 	IsReviewed         *bool
 	IsFailed           *bool
 	Fees               decimal.NullDecimal
+	FirstDisposalSeq   *int32
+	LastDisposalSeq    *int32
+	FirstIncomeSeq     *int32
+	LastIncomeSeq      *int32
 }
 
 type TaxYearSummary struct {

@@ -492,8 +492,12 @@ SELECT d.transfer_id, tr.transaction_id, tr.asset_id, a.symbol, d.term, d.dispos
        (count(DISTINCT d.acquired_at) = 1 AND bool_and(d.acquired_at IS NOT NULL))::boolean AS single_acquired,
        min(d.seq)::integer AS seq
 FROM clients c
-JOIN transfers tr ON tr.client_id = c.id AND tr.transaction_id = ANY($2::uuid[])
-JOIN tax_disposals d ON d.result_set_id = c.current_result_set_id AND d.transfer_id = tr.id::text
+JOIN (SELECT DISTINCT unnest($2::uuid[]) AS id) t ON true
+CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_transaction_results r
+    WHERE r.result_set_id = c.current_result_set_id AND r.transaction_id = t.id OFFSET 0) r
+CROSS JOIN LATERAL (SELECT x.result_set_id, x.seq, x.transfer_id, x.lot_id, x.account_key, x.asset_key, x.quantity, x.proceeds, x.basis, x.gain, x.acquired_at, x.disposed_at, x.tax_year, x.term, x.form_box, x.uncovered, x.missing_basis, x.lot_transfer_id FROM tax_disposals x
+    WHERE x.result_set_id = c.current_result_set_id AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
+JOIN transfers tr ON tr.id = d.transfer_id::uuid AND tr.client_id = c.id AND tr.transaction_id = t.id
 JOIN assets a ON a.id = tr.asset_id
 WHERE c.id = $1
 GROUP BY d.transfer_id, d.term, tr.transaction_id, tr.asset_id, a.symbol, d.disposed_at, d.tax_year, tr.from_account_id
@@ -523,6 +527,7 @@ type ListTransactionDisposalUnitsRow struct {
 }
 
 // The settled taxable disposals of some transactions (any tax year), as ListYearDisposalUnits.
+// lookups by key through the transaction's seq range (see ListTransferDisposals)
 func (q *Queries) ListTransactionDisposalUnits(ctx context.Context, arg ListTransactionDisposalUnitsParams) ([]ListTransactionDisposalUnitsRow, error) {
 	rows, err := q.db.Query(ctx, listTransactionDisposalUnits, arg.ID, arg.TransactionIds)
 	if err != nil {

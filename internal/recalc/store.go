@@ -3,6 +3,7 @@ package recalc
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"time"
 
@@ -159,10 +160,12 @@ func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Resul
 // [0, split), the second everything else (the seq of its first piece follows seq). Measured per
 // row of a 1M-transaction run (COPY durations, migration 00020's wider result rows): a transaction
 // result costs about 0.86 of a piece and there is about one for two pieces (0.53); an income row
-// about 1.2 pieces, a lot about half.
+// about 1.2 pieces, a lot about half. Since migration 00023 a piece has no index by transfer and a
+// transaction result four more columns: a transaction result costs about 1.05 pieces (the first
+// writer finished 0.1-0.2 s of 1.1 s early at 200k transactions).
 func disposalSplit(res *tax.Result) (split, seq int) {
 	d := float64(len(res.Disposals))
-	split = min(int((d+0.46*d+1.2*float64(len(res.Income))+0.5*float64(len(res.Lots)))/2), len(res.Disposals))
+	split = min(int((d+0.56*d+1.2*float64(len(res.Income))+0.5*float64(len(res.Lots)))/2), len(res.Disposals))
 	for _, p := range res.Disposals[:split] {
 		if p.Kind.Taxable() {
 			seq++
@@ -179,7 +182,11 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err := copyIncome(ctx, tx, rsID, res, w.income, w.incomeSeq); err != nil {
 		return err
 	}
-	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res, w.tx), snap.input.Transactions, snap.rowInfo()); err != nil {
+	disposalSeq, incomeSeq := 0, 0
+	if snap.base != nil {
+		disposalSeq, incomeSeq = snap.base.disposalSeq, snap.base.incomeSeq
+	}
+	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res, w.tx, disposalSeq, incomeSeq), snap.input.Transactions, snap.rowInfo()); err != nil {
 		return err
 	}
 	batch := &pgx.Batch{}
@@ -246,7 +253,8 @@ func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot,
 			return err
 		}
 	}
-	if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Seqs: snap.dirtySeqs}); err != nil {
+	lows, highs := dirtyRanges(snap.dirtySeqs)
+	if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Lows: lows, Highs: highs}); err != nil {
 		return err
 	}
 	if snap.settingsSeq != nil {
@@ -421,4 +429,17 @@ func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, f
 			b = pgcopy.Int4(b, x.TaxYear)
 			return b, true
 		})
+}
+
+// dirtyRanges returns seqs (sorted in place) as ranges of consecutive values [lows[i], highs[i]].
+func dirtyRanges(seqs []int64) (lows, highs []int64) {
+	slices.Sort(seqs)
+	for i, v := range seqs {
+		if i > 0 && v <= highs[len(highs)-1]+1 {
+			highs[len(highs)-1] = max(highs[len(highs)-1], v)
+			continue
+		}
+		lows, highs = append(lows, v), append(highs, v)
+	}
+	return lows, highs
 }

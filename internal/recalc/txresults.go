@@ -25,6 +25,10 @@ type txResult struct {
 	disposalPieces  int
 	missingBasis    bool
 	negativeBalance bool
+	// the tax_disposals.seq and tax_income.seq ranges of the transaction's taxable pieces and
+	// income (0: none): lookups by transfer go through them (migration 00023)
+	firstSeq, lastSeq             int32
+	firstIncomeSeq, lastIncomeSeq int32
 }
 
 // saleTerm is 'short', 'long' or 'mixed' over the taxable pieces, "" when there is none.
@@ -44,7 +48,10 @@ func (r *txResult) saleTerm() string {
 // transaction that has any, from the transaction at index from on, in the ledger's settlement
 // order. A first pass finds each piece's
 // transaction and which transactions have a result; the second sums into rows allocated once.
-func transactionResults(in *tax.Input, res *tax.Result, from int) []txResult {
+// disposalSeq and incomeSeq are the seqs written before res.Disposals[0] and res.Income[0] (0
+// for a full run; an incremental run's checkpoint's), which number the pieces and income as
+// copyDisposals and copyIncome do.
+func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, incomeSeq int) []txResult {
 	find := transactionFinder{txs: in.Transactions}
 	pieceTx := make([]int32, len(res.Disposals))
 	incomeTx := make([]int32, len(res.Income))
@@ -97,8 +104,12 @@ func transactionResults(in *tax.Input, res *tax.Result, from int) []txResult {
 	}
 	// Sums use addDec: the engine already summed these pieces into its year totals without
 	// overflow, so a transaction's share cannot overflow either.
+	seq := int32(disposalSeq)
 	for i := range res.Disposals {
 		d := &res.Disposals[i]
+		if d.Kind.Taxable() {
+			seq++ // gifts, donations, losses and transfers out are not written (copyDisposals)
+		}
 		r := at(pieceTx[i])
 		if r == nil {
 			continue
@@ -111,6 +122,10 @@ func transactionResults(in *tax.Input, res *tax.Result, from int) []txResult {
 			continue
 		}
 		r.taxablePieces++
+		if r.firstSeq == 0 {
+			r.firstSeq = seq
+		}
+		r.lastSeq = seq
 		r.proceeds = addDec(r.proceeds, d.Proceeds)
 		r.basis = addDec(r.basis, d.Basis)
 		r.gain = addDec(r.gain, d.Gain())
@@ -121,10 +136,16 @@ func transactionResults(in *tax.Input, res *tax.Result, from int) []txResult {
 			r.shortGain = addDec(r.shortGain, d.Gain())
 		}
 	}
+	seq = int32(incomeSeq)
 	for i := range res.Income {
 		x := &res.Income[i]
+		seq++
 		if r := at(incomeTx[i]); r != nil {
 			r.income = addDec(r.income, x.Value)
+			if r.firstIncomeSeq == 0 {
+				r.firstIncomeSeq = seq
+			}
+			r.lastIncomeSeq = seq
 		}
 	}
 	for i := range res.Warnings {
@@ -179,14 +200,15 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows [
 	return copyBinary(ctx, tx, "tax_transaction_results",
 		[]string{"result_set_id", "transaction_id", "proceeds", "basis", "gain", "short_term_gain", "long_term_gain",
 			"sale_term", "disposal_pieces", "income", "is_missing_basis", "has_negative_balance",
-			"account_id", "occurred_at", "label", "is_reviewed", "is_failed", "fees"},
+			"account_id", "occurred_at", "label", "is_reviewed", "is_failed", "fees",
+			"first_disposal_seq", "last_disposal_seq", "first_income_seq", "last_income_seq"},
 		func(b []byte) ([]byte, bool) {
 			if i == len(rows) {
 				return b, false
 			}
 			r := &rows[i]
 			i++
-			b = pgcopy.Fields(b, 18)
+			b = pgcopy.Fields(b, 22)
 			b = binResultSet(b, rs)
 			b = pgcopy.UUID(b, r.tx)
 			b = binNumeric(b, r.proceeds)
@@ -204,7 +226,7 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows [
 			b = pgcopy.Bool(b, r.missingBasis)
 			b = pgcopy.Bool(b, r.negativeBalance)
 			if info == nil {
-				return pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(b)))))), true
+				return appendSeqRanges(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(b)))))), r), true
 			}
 			ti := &info[r.at]
 			if ti.hasAccount {
@@ -220,6 +242,18 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows [
 			}
 			b = pgcopy.Bool(b, ti.reviewed)
 			b = pgcopy.Bool(b, ti.failed)
-			return binNumeric(b, ti.fees), true
+			return appendSeqRanges(binNumeric(b, ti.fees), r), true
 		})
+}
+
+// appendSeqRanges appends the row's disposal and income seq ranges (NULL: none).
+func appendSeqRanges(b []byte, r *txResult) []byte {
+	for _, v := range [4]int32{r.firstSeq, r.lastSeq, r.firstIncomeSeq, r.lastIncomeSeq} {
+		if v == 0 {
+			b = pgcopy.Null(b)
+		} else {
+			b = pgcopy.Int4(b, v)
+		}
+	}
+	return b
 }

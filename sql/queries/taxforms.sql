@@ -64,8 +64,13 @@ SELECT d.transfer_id, tr.transaction_id, tr.asset_id, a.symbol, d.term, d.dispos
        (count(DISTINCT d.acquired_at) = 1 AND bool_and(d.acquired_at IS NOT NULL))::boolean AS single_acquired,
        min(d.seq)::integer AS seq
 FROM clients c
-JOIN transfers tr ON tr.client_id = c.id AND tr.transaction_id = ANY(sqlc.arg(transaction_ids)::uuid[])
-JOIN tax_disposals d ON d.result_set_id = c.current_result_set_id AND d.transfer_id = tr.id::text
+JOIN (SELECT DISTINCT unnest(sqlc.arg(transaction_ids)::uuid[]) AS id) t ON true
+-- lookups by key through the transaction's seq range (see ListTransferDisposals)
+CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_transaction_results r
+    WHERE r.result_set_id = c.current_result_set_id AND r.transaction_id = t.id OFFSET 0) r
+CROSS JOIN LATERAL (SELECT x.* FROM tax_disposals x
+    WHERE x.result_set_id = c.current_result_set_id AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
+JOIN transfers tr ON tr.id = d.transfer_id::uuid AND tr.client_id = c.id AND tr.transaction_id = t.id
 JOIN assets a ON a.id = tr.asset_id
 WHERE c.id = $1
 GROUP BY d.transfer_id, d.term, tr.transaction_id, tr.asset_id, a.symbol, d.disposed_at, d.tax_year, tr.from_account_id
