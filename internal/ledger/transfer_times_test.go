@@ -177,3 +177,71 @@ func total(n *int) string {
 	}
 	return fmt.Sprint(*n)
 }
+
+// Two writers at once (READ COMMITTED): a transfer added to a transaction whose time another
+// transaction is changing waits for that change and takes the new time; a change of time waits for
+// a transfer being added and passes the time to it (migration 00024). Unlocked, the transfer kept
+// the old time.
+func TestTransferTimeOfAConcurrentTimeEdit(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	x := uuid.New()
+	mustExec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, '2025-01-01')`, x, b.client, b.wallet)
+	addTransfer := `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id) VALUES (gen_random_uuid(), $1, $2, $3, $4, 1, $5)`
+
+	// The time is being changed: adding a transfer waits, then takes the new time.
+	edit, err := b.pool.Begin(b.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer edit.Rollback(b.ctx) // a failure must not leave the pool waiting on it (after Commit: nothing)
+	if _, err := edit.Exec(b.ctx, `UPDATE transactions SET occurred_at = '2025-02-01' WHERE id = $1`, x); err != nil {
+		t.Fatal(err)
+	}
+	expectLockTimeout(t, b, "a transfer added while its transaction's time changes", addTransfer, b.client, x, 0, b.eth, b.wallet)
+	added := make(chan error, 1)
+	go func() {
+		_, err := b.pool.Exec(b.ctx, addTransfer, b.client, x, 0, b.eth, b.wallet)
+		added <- err
+	}()
+	time.Sleep(100 * time.Millisecond) // let it reach the lock
+	if err := edit.Commit(b.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-added; err != nil {
+		t.Fatal(err)
+	}
+	if n := b.transfersOffTheirTime(t); n != 0 {
+		t.Fatalf("a transfer added during a change of time: %d transfers off their transaction's time", n)
+	}
+
+	// A transfer is being added: changing the time waits, then moves that transfer too.
+	add, err := b.pool.Begin(b.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer add.Rollback(b.ctx)
+	if _, err := add.Exec(b.ctx, addTransfer, b.client, x, 1, b.eth, b.wallet); err != nil {
+		t.Fatal(err)
+	}
+	expectLockTimeout(t, b, "a change of time while a transfer is added", `UPDATE transactions SET occurred_at = '2025-03-01' WHERE id = $1`, x)
+	moved := make(chan error, 1)
+	go func() {
+		_, err := b.pool.Exec(b.ctx, `UPDATE transactions SET occurred_at = '2025-03-01' WHERE id = $1`, x)
+		moved <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	if err := add.Commit(b.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-moved; err != nil {
+		t.Fatal(err)
+	}
+	var n, at int
+	if err := b.pool.QueryRow(b.ctx, `SELECT count(*), count(*) FILTER (WHERE occurred_at = '2025-03-01') FROM transfers WHERE transaction_id = $1`, x).Scan(&n, &at); err != nil {
+		t.Fatal(err)
+	}
+	if n != 2 || at != 2 || b.transfersOffTheirTime(t) != 0 {
+		t.Fatalf("after a change of time during an added transfer: %d transfers, %d at the new time", n, at)
+	}
+}
