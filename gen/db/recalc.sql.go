@@ -26,7 +26,7 @@ type ClearDirtyParams struct {
 // Deletes exactly the dirty marks the run saw; marks written since stay. The seqs it saw come as
 // ranges of consecutive values (dirtyRanges): seqs are unique, so a mark inside a range is one
 // the run saw, and a range reads the primary key once where a join by seq probed it per mark
-// (a million marks after an import: 0.4 s instead of 1.5 s of the switch transaction).
+// (a million marks after an import: 0.83 s of Postgres CPU instead of 1.5 s).
 func (q *Queries) ClearDirty(ctx context.Context, arg ClearDirtyParams) (int64, error) {
 	result, err := q.db.Exec(ctx, clearDirty, arg.Lows, arg.Highs, arg.ClientID)
 	if err != nil {

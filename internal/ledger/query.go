@@ -350,13 +350,23 @@ func (l *Ledger) count(ctx context.Context, c countPlan, st LedgerState) (int64,
 }
 
 // queryRowWith scans one row of sqlText into dest with planner settings changed for that
-// statement alone (settings: SET LOCAL statements, run in a read-only transaction of its own).
+// statement alone (see readOnlyWith).
 func (l *Ledger) queryRowWith(ctx context.Context, settings, sqlText string, args []any, dest ...any) error {
-	return pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, settings); err != nil {
-			return err
-		}
+	return l.readOnlyWith(ctx, settings, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, sqlText, args...).Scan(dest...)
+	})
+}
+
+// readOnlyWith runs fn in a read-only transaction of its own after settings (SET LOCAL
+// statements; none when empty), so they last for fn's statements alone.
+func (l *Ledger) readOnlyWith(ctx context.Context, settings string, fn func(tx pgx.Tx) error) error {
+	return pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if settings != "" {
+			if _, err := tx.Exec(ctx, settings); err != nil {
+				return err
+			}
+		}
+		return fn(tx)
 	})
 }
 
@@ -669,12 +679,7 @@ func (l *Ledger) Explain(ctx context.Context, scope auth.ClientScope, f TxFilter
 		if err != nil {
 			return "", err
 		}
-		err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-			if q.settings != "" {
-				if _, err := tx.Exec(ctx, q.settings); err != nil {
-					return err
-				}
-			}
+		err = l.readOnlyWith(ctx, q.settings, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, "EXPLAIN (ANALYZE, BUFFERS) "+sqlText, args...)
 			if err != nil {
 				return err

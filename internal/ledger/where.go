@@ -64,10 +64,10 @@ func (f *TxFilter) hasAssetTransfer(q *filterCtx) sq.Sqlizer {
 	return existsTransfer(cond, args...)
 }
 
-// mergesOneAsset says whether a capped count of f in p's order can merge one asset's transfers
-// with the transactions (hasAssetTransfer).
+// mergesOneAsset says whether a capped count of f in p's order (TxFilter.counted) can merge one
+// asset's transfers with the transactions (hasAssetTransfer).
 func (f *TxFilter) mergesOneAsset(p TxPage) bool {
-	return len(f.AssetIDs) == 1 && f.AssetMode != ModeExclude && (p.SortBy == "" || p.SortBy == SortCreatedAt) && !p.ExactTotal
+	return len(f.AssetIDs) == 1 && f.AssetMode != ModeExclude && (p.SortBy == "" || p.SortBy == SortCreatedAt)
 }
 
 func notExistsTransfer(cond string, args ...any) sq.Sqlizer {

@@ -40,7 +40,7 @@ UPDATE clients SET current_result_set_id = sqlc.arg(result_set_id)::uuid, update
 -- Deletes exactly the dirty marks the run saw; marks written since stay. The seqs it saw come as
 -- ranges of consecutive values (dirtyRanges): seqs are unique, so a mark inside a range is one
 -- the run saw, and a range reads the primary key once where a join by seq probed it per mark
--- (a million marks after an import: 0.4 s instead of 1.5 s of the switch transaction).
+-- (a million marks after an import: 0.83 s of Postgres CPU instead of 1.5 s).
 DELETE FROM dirty_marks d
 USING (SELECT unnest(sqlc.arg(lows)::bigint[]) AS lo, unnest(sqlc.arg(highs)::bigint[]) AS hi) r
 WHERE d.client_id = sqlc.arg(client_id)::uuid AND d.seq BETWEEN r.lo AND r.hi;
