@@ -48,7 +48,7 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 	}
 	yes := true
 	from, to := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2022, 1, 1, 0, 0, 0, 0, time.UTC)
-	search := "abc"
+	search, label := "abc", "buy"
 	for _, c := range []struct {
 		name  string
 		f     TxFilter
@@ -62,6 +62,7 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 			[]string{"transactions_client_label_idx"}, []string{"Merge Semi Join", "transactions_client_label_idx", "transfers_asset_time_idx"}},
 		{"income + provider", TxFilter{HasIncome: &yes, Providers: []string{"bench"}}, TxPage{Limit: 100}, []string{"tax_transaction_results"}, nil},
 		{"search", TxFilter{Search: &search}, TxPage{Limit: 100}, []string{"transfers_address_trgm_idx"}, nil},
+		{"search matching a label", TxFilter{Search: &label}, TxPage{Limit: 100}, []string{"transactions_client_label_idx"}, nil},
 		{"disposals", TxFilter{OnlyDisposals: true}, TxPage{Limit: 100}, []string{"tax_transaction_results_pkey"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {

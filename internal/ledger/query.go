@@ -117,6 +117,12 @@ func (l *Ledger) filterCtx(ctx context.Context, client uuid.UUID, st LedgerState
 		if fc.searchAssets, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID]); err != nil {
 			return nil, err
 		}
+		if rows, err = l.pool.Query(ctx, clientLabelsMatchingSQL, client, p); err != nil {
+			return nil, err
+		}
+		if fc.searchLabels, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			return nil, err
+		}
 	}
 	if len(f.Providers) > 0 {
 		rows, err := l.pool.Query(ctx, `SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY($2)`, client, f.Providers)

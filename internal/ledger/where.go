@@ -24,10 +24,29 @@ var psql = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
 const PricingKeySQL = "coalesce(nullif(a.price_source_id, ''), lower(a.symbol))"
 
 // searchText is the text of a transaction that `search` matches (indexed with pg_trgm in the
-// same form, so the expression must stay identical to the migration's).
+// same form, so the expression must stay identical to the migration's). The index holds only the
+// transactions with a hash or notes (hasFreeText, migration 00026): the text of one without either
+// is its label alone ("  " || label), and those are found by label (labelSearchText).
 func searchText(alias string) string {
 	return "lower(coalesce(" + alias + ".txn_hash, '') || ' ' || coalesce(" + alias + ".notes, '') || ' ' || coalesce(" + alias + ".label, ''))"
 }
+
+// hasFreeText is the predicate of the search index.
+func hasFreeText(alias string) string {
+	return "(" + alias + ".txn_hash IS NOT NULL OR " + alias + ".notes IS NOT NULL)"
+}
+
+// clientLabelsMatchingSQL lists the distinct labels of a client's transactions whose search text,
+// for a transaction without hash or notes, matches a pattern: a skip scan of
+// transactions_client_label_idx (one probe per label, whatever the ledger's size).
+const clientLabelsMatchingSQL = `
+WITH RECURSIVE l AS (
+    (SELECT label FROM transactions WHERE client_id = $1 AND label IS NOT NULL ORDER BY label LIMIT 1)
+    UNION ALL
+    SELECT (SELECT t.label FROM transactions t WHERE t.client_id = $1 AND t.label > l.label ORDER BY t.label LIMIT 1)
+      FROM l WHERE l.label IS NOT NULL
+)
+SELECT label FROM l WHERE label IS NOT NULL AND lower(' ' || ' ' || label) LIKE $2`
 
 // transferAddressSQL is the text of a transfer that `search` matches (indexed with pg_trgm, for the
 // transfers with an address only: a search must also say "from_address IS NOT NULL OR to_address
@@ -239,10 +258,14 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		// One id set from indexed sources: the transaction's own text, its transfers' addresses
 		// and, when the text matches asset symbols or names (resolved beforehand, so the planner
 		// sees the real size of the set), the transfers of those assets.
-		ids := `SELECT s.id FROM transactions s WHERE s.client_id = ? AND ` + searchText("s") + ` LIKE ?
+		ids := `SELECT s.id FROM transactions s WHERE s.client_id = ? AND ` + hasFreeText("s") + ` AND ` + searchText("s") + ` LIKE ?
 			UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND ` + transferAddressSQL + ` LIKE ?
 				AND (tr.from_address IS NOT NULL OR tr.to_address IS NOT NULL)`
 		args := []any{c, p, c, p}
+		if len(q.searchLabels) > 0 {
+			ids += ` UNION SELECT s.id FROM transactions s WHERE s.client_id = ? AND s.label = ANY(?) AND NOT ` + hasFreeText("s")
+			args = append(args, c, q.searchLabels)
+		}
 		if len(q.searchAssets) > 0 {
 			ids += ` UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND tr.asset_id = ANY(?)`
 			args = append(args, c, q.searchAssets)
@@ -325,6 +348,7 @@ type filterCtx struct {
 	client       uuid.UUID
 	spamAssets   []uuid.UUID
 	searchAssets []uuid.UUID // assets whose symbol or name contains the search text
+	searchLabels []string    // labels of the client's transactions whose search text alone matches
 	// accounts of the providers filter (deleted ones included: their transactions keep them)
 	providerAccounts []uuid.UUID
 	// the asset filter as a capped count in time order reads it (hasAssetTransfer)
