@@ -109,18 +109,7 @@ func (l *Ledger) where(ctx context.Context, client uuid.UUID, st LedgerState, f 
 func (l *Ledger) filterCtx(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter) (*filterCtx, error) {
 	fc := &filterCtx{client: client, spamAssets: st.spamAssets}
 	if f.Search != nil && strings.TrimSpace(*f.Search) != "" {
-		p := likePattern(*f.Search)
-		rows, err := l.pool.Query(ctx, `SELECT id FROM assets WHERE client_id = $1 AND (lower(symbol) LIKE $2 OR lower(name) LIKE $2)`, client, p)
-		if err != nil {
-			return nil, err
-		}
-		if fc.searchAssets, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID]); err != nil {
-			return nil, err
-		}
-		if rows, err = l.pool.Query(ctx, clientLabelsMatchingSQL, client, p); err != nil {
-			return nil, err
-		}
-		if fc.searchLabels, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+		if err := l.pool.QueryRow(ctx, searchMatchesSQL, client, likePattern(*f.Search)).Scan(&fc.searchAssets, &fc.searchLabels); err != nil {
 			return nil, err
 		}
 	}

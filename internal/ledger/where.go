@@ -26,7 +26,7 @@ const PricingKeySQL = "coalesce(nullif(a.price_source_id, ''), lower(a.symbol))"
 // searchText is the text of a transaction that `search` matches (indexed with pg_trgm in the
 // same form, so the expression must stay identical to the migration's). The index holds only the
 // transactions with a hash or notes (hasFreeText, migration 00026): the text of one without either
-// is its label alone ("  " || label), and those are found by label (labelSearchText).
+// is its label alone ("  " || label), and those are found by label (searchMatchesSQL).
 func searchText(alias string) string {
 	return "lower(coalesce(" + alias + ".txn_hash, '') || ' ' || coalesce(" + alias + ".notes, '') || ' ' || coalesce(" + alias + ".label, ''))"
 }
@@ -36,17 +36,19 @@ func hasFreeText(alias string) string {
 	return "(" + alias + ".txn_hash IS NOT NULL OR " + alias + ".notes IS NOT NULL)"
 }
 
-// clientLabelsMatchingSQL lists the distinct labels of a client's transactions whose search text,
-// for a transaction without hash or notes, matches a pattern: a skip scan of
-// transactions_client_label_idx (one probe per label, whatever the ledger's size).
-const clientLabelsMatchingSQL = `
-WITH RECURSIVE l AS (
-    (SELECT label FROM transactions WHERE client_id = $1 AND label IS NOT NULL ORDER BY label LIMIT 1)
-    UNION ALL
-    SELECT (SELECT t.label FROM transactions t WHERE t.client_id = $1 AND t.label > l.label ORDER BY t.label LIMIT 1)
-      FROM l WHERE l.label IS NOT NULL
-)
-SELECT label FROM l WHERE label IS NOT NULL AND lower(' ' || ' ' || label) LIKE $2`
+// searchMatchesSQL resolves, in one round trip, what a search pattern ($2) names beside the
+// transactions' own text: the client's assets whose symbol or name contains it, and the distinct
+// labels of its transactions whose search text, for a transaction without hash or notes, matches it
+// (a skip scan of transactions_client_label_idx: one probe per label, whatever the ledger's size).
+const searchMatchesSQL = `
+SELECT ARRAY(SELECT id FROM assets WHERE client_id = $1 AND (lower(symbol) LIKE $2 OR lower(name) LIKE $2)),
+       ARRAY(WITH RECURSIVE l AS (
+                 (SELECT label FROM transactions WHERE client_id = $1 AND label IS NOT NULL ORDER BY label LIMIT 1)
+                 UNION ALL
+                 SELECT (SELECT t.label FROM transactions t WHERE t.client_id = $1 AND t.label > l.label ORDER BY t.label LIMIT 1)
+                   FROM l WHERE l.label IS NOT NULL
+             )
+             SELECT label FROM l WHERE label IS NOT NULL AND lower(' ' || ' ' || label) LIKE $2)`
 
 // transferAddressSQL is the text of a transfer that `search` matches (indexed with pg_trgm, for the
 // transfers with an address only: a search must also say "from_address IS NOT NULL OR to_address
