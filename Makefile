@@ -114,10 +114,13 @@ test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock
 	@grep -q '^ok' /tmp/taxd-contract.log || { tail -50 /tmp/taxd-contract.log; exit 1; }
 
 ## bench: the benchmark set, issue 10's P1-P4 (about 6-10 minutes on 2 cores):
-##   P1 the engine on one core, warm (reused Engine) and cold (fresh Engine per run), 1M transactions;
+##   P1 the engine on one core, 1M transactions: warm (one Engine reused), cold (a fresh Engine per run
+##      that takes over the memory the previous run's Engine released, as the recalculation worker
+##      runs it) and cold on fresh memory (a process's first run: ...ColdFresh);
 ##   P2 `taxd compute` wall time on a 20,000-row ledger (CSV out) and on 1M transactions (JSON out),
 ##      through the lean taxd-compute binary and, for the 20k file, through taxd (its start-up included);
-##   P3 full recalculations of a generated 1M-transaction client in Postgres, phase by phase;
+##   P3 full recalculations of a generated 1M-transaction client in Postgres, phase by phase (after
+##      the seed is settled: VACUUM and CHECKPOINT; TAXD_BENCH_SETTLE=0 times them right after it);
 ##   P4 an incremental recalculation after edits in the last 1% of that ledger's history;
 ##   P6 the GraphQL transaction list and summary on a 1M-transaction client, p50/p99 per filter set;
 ##   P7 a sync page of 10,000 transfers and a 1M-row CSV import, re-import and recalculation;
@@ -127,7 +130,7 @@ BENCH_IMPORT_ROWS ?= 1000000
 BENCH_DIR ?= .data/bench
 bench: build
 	@mkdir -p $(BENCH_DIR)
-	@echo "== P1: engine throughput, one core, 8 runs each (BenchmarkFIFO/HIFO warm, ...Cold fresh engine, FIFOColdSink fresh engine without a Result; transfers/cpu-s is the steadier figure on a busy machine)"
+	@echo "== P1: engine throughput, one core, 8 runs each (BenchmarkFIFO/HIFO warm, ...Cold fresh Engine on released memory as the worker runs it, ...ColdFresh fresh Engine on fresh memory, FIFOColdSink fresh engine without a Result; transfers/cpu-s is the steadier figure on a busy machine)"
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 -benchtime 8x ./internal/tax/
 	@echo "== P2: taxd compute"
 	./bin/taxd bench ledger --shape trades --transactions 20000 --output $(BENCH_DIR)/trades-20k.csv

@@ -166,6 +166,9 @@ func (r *Runner) RunWith(ctx context.Context, clientID uuid.UUID, full bool) (Ti
 	start = time.Now()
 	var cps []*tax.Checkpoint
 	eng := tax.Engine{Checkpoints: checkpointTimes(snap.input.Transactions), OnCheckpoint: func(c *tax.Checkpoint) { cps = append(cps, c) }}
+	// Once the results are stored, the next run of this process (on any worker) takes over this
+	// Engine's memory instead of fresh pages (tax/release.go).
+	defer eng.Release()
 	var res tax.Result
 	if snap.base != nil {
 		res, err = eng.Resume(&snap.base.cp, snap.input)

@@ -31,9 +31,10 @@ func benchLedger(b *testing.B) (tax.Input, int) {
 type benchMode int
 
 const (
-	warm     benchMode = iota // one Engine reused across runs
-	cold                      // a fresh Engine (and fresh Result memory) per run
-	coldSink                  // a fresh Engine per run whose disposals go to a DisposalSink
+	warm      benchMode = iota // one Engine reused across runs
+	cold                       // a fresh Engine per run, released after it as the recalculation worker does
+	coldFresh                  // a fresh Engine per run, never released: its results take memory the pool does not have
+	coldSink                   // a fresh Engine per run whose disposals go to a DisposalSink
 )
 
 func benchMethod(b *testing.B, m tax.Method, mode benchMode) {
@@ -41,11 +42,20 @@ func benchMethod(b *testing.B, m tax.Method, mode benchMode) {
 	in.Settings.Methods = []tax.MethodChange{{FromYear: 0, Method: m}}
 	in.Settings.PerWalletFrom = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	var eng tax.Engine
-	if mode == warm {
-		// a recalculation worker keeps its Engine: size its buffers once, outside the timer
+	switch mode {
+	case warm:
+		// an Engine kept across runs sizes its buffers once, outside the timer
 		if _, err := eng.Compute(in); err != nil {
 			b.Fatal(err)
 		}
+	case cold:
+		// a worker that has run before finds its released result memory in the pool
+		if _, err := eng.Compute(in); err != nil {
+			b.Fatal(err)
+		}
+		eng.Release()
+	case coldFresh:
+		tax.DropReleasedEngines() // what earlier benchmarks released
 	}
 	runtime.GC() // the generator's garbage must not be collected on the clock
 	b.ReportAllocs()
@@ -63,6 +73,10 @@ func benchMethod(b *testing.B, m tax.Method, mode benchMode) {
 		case warm:
 			res, err = eng.Compute(in)
 		case cold:
+			e := tax.Engine{}
+			res, err = e.Compute(in)
+			e.Release() // the worker's step once the Result is stored (res keeps its lengths)
+		case coldFresh:
 			res, err = tax.Compute(in)
 		case coldSink:
 			sunk = 0
@@ -107,11 +121,21 @@ func BenchmarkFIFO(b *testing.B) { benchMethod(b, tax.FIFO, warm) }
 // BenchmarkHIFO: as BenchmarkFIFO with HIFO.
 func BenchmarkHIFO(b *testing.B) { benchMethod(b, tax.HIFO, warm) }
 
-// BenchmarkFIFOCold: FIFO with a fresh Engine (and fresh Result memory) per run.
+// BenchmarkFIFOCold: FIFO with a fresh Engine per run, as the recalculation worker runs it: the
+// Engine is released after the run (Engine.Release), and the next fresh Engine writes its results
+// into the memory released before (one run outside the timer is the worker's previous run).
 func BenchmarkFIFOCold(b *testing.B) { benchMethod(b, tax.FIFO, cold) }
 
-// BenchmarkHIFOCold: HIFO with a fresh Engine per run.
+// BenchmarkHIFOCold: as BenchmarkFIFOCold with HIFO.
 func BenchmarkHIFOCold(b *testing.B) { benchMethod(b, tax.HIFO, cold) }
+
+// BenchmarkFIFOColdFresh: FIFO with a fresh Engine per run that is never released: every run's
+// ~150 MB of results go into memory the pool does not hold (what BenchmarkFIFOCold measured before
+// Engine.Release; a worker's first run after start or after slabPoolIdle).
+func BenchmarkFIFOColdFresh(b *testing.B) { benchMethod(b, tax.FIFO, coldFresh) }
+
+// BenchmarkHIFOColdFresh: as BenchmarkFIFOColdFresh with HIFO.
+func BenchmarkHIFOColdFresh(b *testing.B) { benchMethod(b, tax.HIFO, coldFresh) }
 
 // BenchmarkFIFOColdSink: FIFO with a fresh Engine per run that hands its disposals to a
 // DisposalSink (as taxd compute does) instead of keeping them in the Result. Next to

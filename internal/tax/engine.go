@@ -93,6 +93,7 @@ type Engine struct {
 	sinkBuf Disposal
 	err     error
 	tr      *Transfer // transfer being processed (for error messages)
+	ran     bool      // set by the first run: a fresh Engine adopts a released one's memory (release.go)
 }
 
 type account struct {
@@ -184,6 +185,7 @@ func (e *Engine) mulDiv(a, b, c Dec) Dec {
 func (e *Engine) overflow() { e.fail(ErrOverflow) }
 
 func (e *Engine) reset(s Settings) error {
+	e.adoptReleased()
 	e.loc = s.Location
 	if e.loc == nil {
 		e.loc = time.UTC
