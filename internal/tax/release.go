@@ -3,6 +3,7 @@ package tax
 import (
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // Released engines. What a fresh Engine costs beyond a reused one is not its own work but memory:
@@ -15,8 +16,9 @@ import (
 // of new pages. That is exactly an Engine reused for another run, which reset makes
 // indistinguishable from a fresh one (TestPropertiesRandomLedgers compares them).
 //
-// At most releasedMax Engines are kept, and they are dropped once none has been taken or released
-// for releasedIdle, so an idle server gives the memory back to the runtime.
+// At most releasedMax Engines are kept (the largest: a big ledger's run needs all of one, a small
+// one's runs in part of it), and they are dropped once none has been taken or released for
+// releasedIdle, so an idle server gives the memory back to the runtime.
 const (
 	releasedMax  = 2
 	releasedIdle = 10 * time.Minute
@@ -45,6 +47,8 @@ func (e *Engine) Release() {
 	defer released.Unlock()
 	if len(released.engines) < releasedMax {
 		released.engines = append(released.engines, kept)
+	} else if i := smallestReleased(); kept.memory() > released.engines[i].memory() {
+		released.engines[i] = kept // keep the memory a big ledger's run would need
 	}
 	if released.idle == nil {
 		released.idle = time.AfterFunc(releasedIdle, dropReleased)
@@ -63,7 +67,14 @@ func (e *Engine) adoptReleased() {
 	released.Lock()
 	var r *Engine
 	if n := len(released.engines); n > 0 {
-		r = released.engines[n-1]
+		i := 0 // the largest: a small ledger's run only uses part of it, a large one's needs it all
+		for k := range released.engines {
+			if released.engines[k].memory() > released.engines[i].memory() {
+				i = k
+			}
+		}
+		r = released.engines[i]
+		released.engines[i] = released.engines[n-1]
 		released.engines[n-1] = nil
 		released.engines = released.engines[:n-1]
 	}
@@ -74,6 +85,23 @@ func (e *Engine) adoptReleased() {
 	sink, cps, onCP := e.DisposalSink, e.Checkpoints, e.OnCheckpoint
 	*e = *r
 	e.DisposalSink, e.Checkpoints, e.OnCheckpoint = sink, cps, onCP
+}
+
+// memory is the size of the engine's big buffers: its result slabs and lot arena.
+func (e *Engine) memory() uintptr {
+	return uintptr(cap(e.res.Disposals))*unsafe.Sizeof(Disposal{}) + uintptr(cap(e.res.Income))*unsafe.Sizeof(Income{}) +
+		uintptr(cap(e.lots))*unsafe.Sizeof(lotRec{})
+}
+
+// smallestReleased is the index of the released Engine with the least memory (released is locked).
+func smallestReleased() int {
+	i := 0
+	for k := range released.engines {
+		if released.engines[k].memory() < released.engines[i].memory() {
+			i = k
+		}
+	}
+	return i
 }
 
 // dropReleased forgets the released Engines: their memory goes back to the garbage collector.
