@@ -33,7 +33,7 @@ type benchMode int
 const (
 	warm      benchMode = iota // one Engine reused across runs
 	cold                       // a fresh Engine per run, released after it as the recalculation worker does
-	coldFresh                  // a fresh Engine per run, never released: its results take memory the pool does not have
+	coldFresh                  // a fresh Engine per run, never released: each run's results take fresh memory
 	coldSink                   // a fresh Engine per run whose disposals go to a DisposalSink
 )
 
@@ -49,7 +49,7 @@ func benchMethod(b *testing.B, m tax.Method, mode benchMode) {
 			b.Fatal(err)
 		}
 	case cold:
-		// a worker that has run before finds its released result memory in the pool
+		// a worker that has run before: its previous run's Engine was released
 		if _, err := eng.Compute(in); err != nil {
 			b.Fatal(err)
 		}
@@ -122,16 +122,16 @@ func BenchmarkFIFO(b *testing.B) { benchMethod(b, tax.FIFO, warm) }
 func BenchmarkHIFO(b *testing.B) { benchMethod(b, tax.HIFO, warm) }
 
 // BenchmarkFIFOCold: FIFO with a fresh Engine per run, as the recalculation worker runs it: the
-// Engine is released after the run (Engine.Release), and the next fresh Engine writes its results
-// into the memory released before (one run outside the timer is the worker's previous run).
+// Engine is released after the run (Engine.Release), and the next fresh Engine takes over its memory
+// (one run outside the timer is the worker's previous run).
 func BenchmarkFIFOCold(b *testing.B) { benchMethod(b, tax.FIFO, cold) }
 
 // BenchmarkHIFOCold: as BenchmarkFIFOCold with HIFO.
 func BenchmarkHIFOCold(b *testing.B) { benchMethod(b, tax.HIFO, cold) }
 
 // BenchmarkFIFOColdFresh: FIFO with a fresh Engine per run that is never released: every run's
-// ~150 MB of results go into memory the pool does not hold (what BenchmarkFIFOCold measured before
-// Engine.Release; a worker's first run after start or after slabPoolIdle).
+// ~150 MB of results go into memory no released Engine holds (what BenchmarkFIFOCold measured
+// before Engine.Release: a worker process's first run, or its first after ten idle minutes).
 func BenchmarkFIFOColdFresh(b *testing.B) { benchMethod(b, tax.FIFO, coldFresh) }
 
 // BenchmarkHIFOColdFresh: as BenchmarkFIFOColdFresh with HIFO.
