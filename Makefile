@@ -120,7 +120,7 @@ test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock
 ##   P2 `taxd compute` wall time on a 20,000-row ledger (CSV out) and on 1M transactions (JSON out),
 ##      through the lean taxd-compute binary and, for the 20k file, through taxd (its start-up included);
 ##   P3 full recalculations of a generated 1M-transaction client in Postgres, phase by phase (after
-##      the seed is settled: VACUUM and CHECKPOINT; TAXD_BENCH_SETTLE=0 times them right after it);
+##      a CHECKPOINT that settles the seed; TAXD_BENCH_SETTLE=0 times them right after it);
 ##   P4 an incremental recalculation after edits in the last 1% of that ledger's history;
 ##   P6 the GraphQL transaction list and summary on a 1M-transaction client, p50/p99 per filter set;
 ##   P7 a sync page of 10,000 transfers and a 1M-row CSV import, re-import and recalculation;
