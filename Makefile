@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 
 
-.PHONY: all generate web graphiql check-generated build run test test-go test-contract test-browser chromium lint-spec contract-gate typecheck-ts bench fuzz lint tools clean
+.PHONY: all generate web graphiql check-generated build run test test-go test-contract test-browser chromium poppler lint-spec contract-gate typecheck-ts bench fuzz lint tools clean
 
 all: build
 
@@ -17,7 +17,7 @@ generate:
 	$(GO) tool gqlgen generate --config gqlgen.yml
 	$(GO) tool oapi-codegen -config sdk/go/oapi-codegen.yaml spec/openapi.yaml
 	$(MAKE) --no-print-directory sdk/ts/node_modules/.package-lock.json
-	cd sdk/ts && npx openapi-typescript ../../spec/openapi.yaml -o src/schema.d.ts --silent
+	cd sdk/ts && node scripts/generate.mjs
 	$(MAKE) --no-print-directory node_modules/.package-lock.json
 	cd examples/graphql-client && ../../node_modules/.bin/graphql-codegen --config codegen.ts --silent
 	$(MAKE) --no-print-directory web
@@ -45,7 +45,7 @@ $(GRAPHIQL): web/graphiql/main.tsx web/graphiql/explorer.css package-lock.json |
 
 ## check-generated: fail when gen/ or the SDKs differ from what the generators produce (stale or
 ## hand-edited)
-GENERATED := gen sdk/go/client.gen.go sdk/ts/src/schema.d.ts examples/graphql-client/gql web/dist
+GENERATED := gen sdk/go/client.gen.go sdk/ts/src/schema.ts sdk/ts/src/binary.ts examples/graphql-client/gql web/dist
 check-generated:
 	@rm -rf .gen-before && mkdir -p .gen-before/sdk/go .gen-before/sdk/ts/src .gen-before/examples/graphql-client .gen-before/web
 	@for f in $(GENERATED); do cp -r $$f .gen-before/$$f; done
@@ -55,16 +55,21 @@ check-generated:
 		echo "generated files were out of date or edited by hand; they are regenerated now: review and commit them"; exit 1; \
 	fi; echo "gen/, the SDKs and web/dist are up to date"
 
-## build: the taxd binary in bin/ (GO_TAGS=graphiql adds the development GraphQL explorer)
+## build: the taxd binary in bin/ (GO_TAGS=graphiql adds the development GraphQL explorer); `taxd
+## version` prints VERSION (git describe) and the commit go build records
 GO_TAGS ?=
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 build:
-	$(GO) build -tags '$(GO_TAGS)' -o bin/taxd ./cmd/taxd
+	$(GO) build -tags '$(GO_TAGS)' -ldflags '-X main.buildVersion=$(VERSION)' -o bin/taxd ./cmd/taxd
 	$(GO) build -o bin/taxd-compute ./cmd/taxd-compute
 
 ## run: serve on 127.0.0.1:8080 (a local Postgres under .data/ unless DATABASE_URL is set), with the
-## GraphQL explorer at GET /graphql
-run: GO_TAGS = graphiql
-run: graphiql build
+## GraphQL explorer at GET /graphql when it can be built (it needs Node and npm); without them taxd
+## still starts, says so, and GET /graphql says how to get the explorer
+run:
+	@if $(MAKE) --no-print-directory graphiql; then tags=graphiql; else \
+		echo "make run: the GraphQL explorer could not be built (it needs Node 20 and npm: npm ci); serving without it"; tags=; fi; \
+	$(MAKE) --no-print-directory build GO_TAGS=$$tags
 	./bin/taxd serve
 
 node_modules/.package-lock.json: package.json package-lock.json
@@ -95,13 +100,17 @@ test: lint-spec contract-gate typecheck-ts test-go test-contract test-browser
 typecheck-ts: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
 	node_modules/.bin/tsc -p .
 
-test-go:
+test-go: poppler
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v -e /contracttests -e /browsertests)
 
 ## chromium: the headless browser of the browser tests (Debian's package)
 chromium:
 	@command -v chromium >/dev/null || { echo "installing chromium (apt-get)"; apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+
+## poppler: pdftoppm and pdftotext, with which the report tests render the tax-form PDFs (Debian's package)
+poppler:
+	@command -v pdftoppm >/dev/null || { echo "installing poppler-utils (apt-get)"; apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null; }
 
 ## test-browser: the portal in headless Chromium against a real server (screenshots in browsertests/screenshots)
 test-browser: chromium

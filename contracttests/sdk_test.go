@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -20,7 +21,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/clients"
-	taxdclient "taxd/sdk/go"
+	taxdclient "github.com/taxd-dev/taxd/sdk/go"
 )
 
 // The partner flow through the generated Go SDK, with a webhook endpoint registered through it: the
@@ -31,66 +32,56 @@ func TestGoSDKPartnerFlow(t *testing.T) {
 		t.Skip("end-to-end")
 	}
 	srv := startFlowServer(t)
-	ctx := context.Background()
-	c, err := taxdclient.NewPartnerClient(srv.URL+"/api", acmeCreds.ClientID, acmeCreds.APISecret)
+	c, err := taxdclient.New(srv.URL+"/api", taxdclient.Credentials{ClientID: acmeCreds.ClientID, APISecret: acmeCreds.APISecret})
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := taxdclient.NewPartnerClient(srv.URL+"/api", otherCreds.ClientID, otherCreds.APISecret)
+	c.PollInterval = 100 * time.Millisecond
+	other, err := taxdclient.New(srv.URL+"/api", taxdclient.Credentials{APIKey: otherCreds.APIKey})
 	if err != nil {
 		t.Fatal(err)
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
 	acmeHooks, otherHooks := newHookReceiver(t), newHookReceiver(t)
-	hook, err := c.CreateWebhookEndpointWithResponse(ctx, taxdclient.CreateWebhookEndpointRequest{Url: acmeHooks.URL + "/taxd"})
-	must(t, err, hook.JSON201 == nil, "create webhook endpoint", hook.Body)
-	otherHook, err := other.CreateWebhookEndpointWithResponse(ctx, taxdclient.CreateWebhookEndpointRequest{Url: otherHooks.URL})
-	must(t, err, otherHook.JSON201 == nil, "create the other partner's endpoint", otherHook.Body)
+	hook, err := c.CreateWebhookEndpointWithResponse(ctx, nil, taxdclient.CreateWebhookEndpointRequest{Url: acmeHooks.URL + "/taxd"})
+	must(t, err, hook.JSON201 == nil, "create webhook endpoint", nil)
+	otherHook, err := other.CreateWebhookEndpointWithResponse(ctx, nil, taxdclient.CreateWebhookEndpointRequest{Url: otherHooks.URL})
+	must(t, err, otherHook.JSON201 == nil, "create the other partner's endpoint", nil)
 
 	const ref = "go-sdk-user"
-	user, err := c.CreateUserWithResponse(ctx, taxdclient.CreateUserRequest{UserId: ref})
-	must(t, err, user.JSON201 == nil, "create user", user.Body)
-	accts, err := c.CreateAccountsWithResponse(ctx, ref, taxdclient.CreateAccountsRequest{Wallets: []taxdclient.AccountWallet{
+	name := "Gopher Taxpayer"
+	user, err := c.CreateUserWithResponse(ctx, nil, taxdclient.CreateUserRequest{UserId: ref, Name: &name})
+	must(t, err, user.JSON201 == nil, "create user", nil)
+	if u := user.JSON201.Data; u.ClientId.String() == "" || u.Name == nil || *u.Name != name {
+		t.Fatalf("created user %+v: want its clientId and name", u)
+	}
+	accts, err := c.CreateAccountsWithResponse(ctx, ref, nil, taxdclient.CreateAccountsRequest{Wallets: []taxdclient.AccountWallet{
 		{Address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", Chain: "bitcoin"},
 	}})
-	must(t, err, accts.JSON201 == nil || len(accts.JSON201.Data.Accounts) != 1, "add wallets", accts.Body)
-	sync, err := c.CreateAccountSyncsWithResponse(ctx, ref, taxdclient.CreateAccountSyncsRequest{})
-	must(t, err, sync.JSON202 == nil, "start sync", sync.Body)
-	poll(t, "the sync", func() bool {
-		s, err := c.GetAccountSyncWithResponse(ctx, ref, sync.JSON202.Data.Id)
-		must(t, err, s.JSON200 == nil, "get sync", s.Body)
-		return s.JSON200.Data.Status == "completed"
-	})
-	refresh, err := c.RefreshTaxesWithResponse(ctx, ref)
-	must(t, err, refresh.JSON200 == nil, "refresh", refresh.Body)
-	poll(t, "the recalculation", func() bool {
-		j, err := c.GetActiveRecalculateJobWithResponse(ctx, ref)
-		must(t, err, j.JSON200 == nil, "active job", j.Body)
-		return j.JSON200.Data == nil
-	})
+	must(t, err, len(accts.JSON201.Data.Accounts) != 1, "add wallets", nil)
+	sync, err := c.CreateAccountSyncsWithResponse(ctx, ref, nil, taxdclient.CreateAccountSyncsRequest{})
+	must(t, err, sync.JSON202 == nil, "start sync", nil)
+	synced, err := c.WaitForSync(ctx, ref, sync.JSON202.Data.Id)
+	must(t, err, synced.Status != taxdclient.SyncStatusCompleted, "the sync", nil)
+	must(t, c.Recalculate(ctx, ref), false, "recalculate", nil)
 	year := 2023
 	preview, err := c.GetTaxPreviewWithResponse(ctx, ref, &taxdclient.GetTaxPreviewParams{Year: &year})
-	must(t, err, preview.JSON200 == nil, "preview", preview.Body)
+	must(t, err, preview.JSON200 == nil, "preview", nil)
 	if p := preview.JSON200.Data; p.IsStale || p.TransactionCount != 5 || p.ShortTermGainsCents != engineResult(t).shortCents {
 		t.Fatalf("preview %+v; want settled, 5 transactions, the engine's short-term gain", p)
 	}
-	report, err := c.CreateReportWithResponse(ctx, ref, taxdclient.CreateReportRequest{Year: 2023, ReportType: "tax-forms"})
-	must(t, err, report.JSON201 == nil, "request report", report.Body)
-	poll(t, "the report", func() bool {
-		l, err := c.ListReportsWithResponse(ctx, ref)
-		must(t, err, l.JSON200 == nil, "list reports", l.Body)
-		for _, r := range l.JSON200.Data.Reports {
-			if r.Id == report.JSON201.Data.Id {
-				return r.Status == "available"
-			}
-		}
-		return false
-	})
+	report, err := c.CreateReportWithResponse(ctx, ref, nil, taxdclient.CreateReportRequest{Year: 2023, ReportType: "tax-forms"})
+	must(t, err, report.JSON201 == nil, "request report", nil)
+	_, err = c.WaitForReport(ctx, ref, report.JSON201.Data.Id)
+	must(t, err, false, "the report", nil)
 	file, err := c.DownloadReportWithResponse(ctx, ref, report.JSON201.Data.Id)
 	must(t, err, file.StatusCode() != 200 || !bytes.HasPrefix(file.Body, []byte("PK")), "download", nil)
-	missing, err := c.GetUserWithResponse(ctx, "no-such-user")
-	must(t, err, missing.JSON404 == nil, "typed 404", missing.Body)
-	if missing.JSON404.Message != "user not found" || missing.JSON404.Code == nil || *missing.JSON404.Code != "not_found" {
-		t.Fatalf("404 body %+v", missing.JSON404)
+	// A non-2xx answer is an error: a typed *APIError with the code, message and request id.
+	_, err = c.GetUserWithResponse(ctx, "no-such-user")
+	var apiErr *taxdclient.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != 404 || apiErr.Code != "not_found" || apiErr.Message != "user not found" || apiErr.RequestID == "" {
+		t.Fatalf("GetUser of an unknown user: %v (%+v), want an *APIError 404 not_found with a request id", err, apiErr)
 	}
 
 	// The three events of the flow, each signed with the secret shown at registration.
@@ -114,7 +105,7 @@ func TestGoSDKPartnerFlow(t *testing.T) {
 		t.Errorf("events %v, want one each of %v", types, want)
 	}
 	log, err := c.ListWebhookDeliveriesWithResponse(ctx, hook.JSON201.Data.Id)
-	must(t, err, log.JSON200 == nil, "delivery log", log.Body)
+	must(t, err, log.JSON200 == nil, "delivery log", nil)
 	for _, d := range log.JSON200.Data.Deliveries {
 		if d.Status != taxdclient.WebhookDeliveryStatusSucceeded || d.Attempts != 1 {
 			t.Errorf("delivery %+v", d)
@@ -138,16 +129,16 @@ func TestGoSDKPartnerFlow(t *testing.T) {
 	var m string
 	poll(t, "the job metrics", func() bool {
 		m = scrape()
-		return strings.Contains(m, `taxd_job_run_duration_seconds_count{kind="reports.render",outcome="completed"}`)
+		return strings.Contains(m, `taxd_job_run_duration_seconds_count{kind="reports.render",outcome="completed",queue="report"}`)
 	})
 	for _, series := range []string{
 		`taxd_http_requests_total{method="POST",route="/api/users",status="201"}`,
 		`taxd_http_requests_total{method="GET",route="/api/users/{referenceId}/user",status="404"}`,
 		`taxd_http_request_duration_seconds_bucket{method="GET",route="/api/users/{referenceId}/preview",le="`,
-		`taxd_job_run_duration_seconds_count{kind="syncs.account",outcome="completed"}`,
-		`taxd_job_run_duration_seconds_count{kind="recalc.client",outcome="completed"}`,
-		`taxd_job_run_duration_seconds_count{kind="webhooks.deliver",outcome="completed"}`,
-		`taxd_job_queue_wait_seconds_count{kind="recalc.client"}`,
+		`taxd_job_run_duration_seconds_count{kind="syncs.account",outcome="completed",queue="sync"}`,
+		`taxd_job_run_duration_seconds_count{kind="recalc.client",outcome="completed",queue="recalc"}`,
+		`taxd_job_run_duration_seconds_count{kind="webhooks.deliver",outcome="completed",queue="webhooks"}`,
+		`taxd_job_queue_wait_seconds_count{kind="recalc.client",queue="recalc"}`,
 		`taxd_recalculation_phase_seconds_count{phase="compute"}`,
 		`taxd_db_pool_connections{state="idle"}`,
 		`taxd_db_pool_max_connections`,

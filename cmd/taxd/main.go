@@ -29,13 +29,16 @@ const usage = `taxd: crypto tax service
 Usage:
   taxd serve [flags]                 run the REST (/api) and GraphQL (/graphql) server and the job workers
                                      (--workers 0: an API-only node)
-  taxd worker [flags]                run the job queues only, no HTTP (same flags as serve)
+  taxd worker [flags]                run the job queues; HTTP on --listen only for /healthz, /readyz and
+                                     /metrics (same flags as serve)
   taxd migrate up|down|status        apply, roll back (one step) or list database migrations
   taxd partner create --name NAME    create a partner and print its credentials (shown once)
   taxd compute --input FILE ...      offline tax calculator (taxd compute --help)
   taxd import FILE --client ID       import a CSV export (generic, coinbase, kraken) into a client's ledger
   taxd dev-token --subject S [--client ID]  print an ID token of the local development issuer (development only)
   taxd bench recalc [--transactions N]  time a full recalculation of a generated ledger
+  taxd bench import [--rows N]       time a CSV import, re-import and recalculation of a generated file
+  taxd bench ledger --output FILE    write a generated ledger file for taxd compute
   taxd version                       print the version
 
 Every command takes the database flags; run "taxd serve --help" for all settings and their
@@ -206,16 +209,45 @@ func optional(s string) *string {
 	return &s
 }
 
+// buildVersion is set by the build (make build: -ldflags "-X main.buildVersion=$(git describe)").
+var buildVersion string
+
+// version names the build: the version the build stamped, and the commit, its time and whether
+// the tree had changes, which go build records from git (debug.BuildInfo) when it builds in a
+// checkout. A build with neither (go run, or outside git) says so.
 func version() string {
+	var rev, at string
+	modified := false
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-				return bi.Main.Version + " (" + s.Value[:12] + ")"
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.time":
+				at = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
 			}
 		}
-		return bi.Main.Version
 	}
-	return "devel"
+	v := buildVersion
+	if v == "" {
+		v = "devel"
+	}
+	if rev == "" {
+		if buildVersion == "" {
+			return v + " (no version stamped: build with make build)"
+		}
+		return v
+	}
+	detail := "commit " + rev[:min(12, len(rev))]
+	if at != "" {
+		detail += ", " + at
+	}
+	if modified {
+		detail += ", with uncommitted changes"
+	}
+	return v + " (" + detail + ")"
 }
 
 func init() {

@@ -447,6 +447,68 @@ func (q *Queries) ListAccountsByName(ctx context.Context, arg ListAccountsByName
 	return items, nil
 }
 
+const listAccountsPage = `-- name: ListAccountsPage :many
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts
+WHERE client_id = $1 AND deleted_at IS NULL AND type <> 'virtual'
+  AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
+ORDER BY created_at, id
+LIMIT $4
+`
+
+type ListAccountsPageParams struct {
+	ClientID  uuid.UUID
+	AfterAt   *time.Time
+	AfterID   *uuid.UUID
+	PageLimit int32
+}
+
+// One page of the client's wallet and exchange accounts (no virtual ones), oldest first, after a
+// (created_at, id) position (null: the first page).
+func (q *Queries) ListAccountsPage(ctx context.Context, arg ListAccountsPageParams) ([]Account, error) {
+	rows, err := q.db.Query(ctx, listAccountsPage,
+		arg.ClientID,
+		arg.AfterAt,
+		arg.AfterID,
+		arg.PageLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Account
+	for rows.Next() {
+		var i Account
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.Type,
+			&i.Provider,
+			&i.Address,
+			&i.Name,
+			&i.Status,
+			&i.StatusMessage,
+			&i.StakingAccountIdentifier,
+			&i.SyncCursor,
+			&i.StartImportingAt,
+			&i.StopImportingAt,
+			&i.CreatedAt,
+			&i.LastSyncedAt,
+			&i.DeletedAt,
+			&i.IncludeStakingRewards,
+			&i.IncludeOrdinals,
+			&i.IsLargeAccount,
+			&i.IsContinuousSync,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const markAccountDeleted = `-- name: MarkAccountDeleted :one
 UPDATE accounts SET deleted_at = now() WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
 `

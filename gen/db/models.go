@@ -203,6 +203,17 @@ type ExchangeCredential struct {
 	UpdatedAt time.Time
 }
 
+type IdempotencyKey struct {
+	PartnerID   uuid.UUID
+	Key         string
+	RequestHash []byte
+	Status      *int32
+	ContentType *string
+	Body        []byte
+	CreatedAt   time.Time
+	CompletedAt *time.Time
+}
+
 type Insight struct {
 	ID                   uuid.UUID
 	ClientID             uuid.UUID

@@ -720,6 +720,71 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 	return items, nil
 }
 
+const listReportsPage = `-- name: ListReportsPage :many
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports
+WHERE client_id = $1 AND report_type = ANY($2::text[])
+  AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+ORDER BY created_at DESC, id DESC
+LIMIT $5
+`
+
+type ListReportsPageParams struct {
+	ClientID  uuid.UUID
+	Types     []string
+	AfterAt   *time.Time
+	AfterID   *uuid.UUID
+	PageLimit int32
+}
+
+// One page of the client's reports of the given types, newest first, after a (created_at, id)
+// position (null: the first page).
+func (q *Queries) ListReportsPage(ctx context.Context, arg ListReportsPageParams) ([]Report, error) {
+	rows, err := q.db.Query(ctx, listReportsPage,
+		arg.ClientID,
+		arg.Types,
+		arg.AfterAt,
+		arg.AfterID,
+		arg.PageLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Report
+	for rows.Next() {
+		var i Report
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.Year,
+			&i.ReportType,
+			&i.Status,
+			&i.Filename,
+			&i.ContentType,
+			&i.BlobKey,
+			&i.Email,
+			&i.Error,
+			&i.CreatedAt,
+			&i.CompletedAt,
+			&i.DateQueryType,
+			&i.StartAt,
+			&i.EndAt,
+			&i.AccountIds,
+			&i.Exclude1099da,
+			&i.Language,
+			&i.FormBox,
+			&i.ResultSetID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listYearDisposals = `-- name: ListYearDisposals :many
 SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = d.asset_key

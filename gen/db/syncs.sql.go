@@ -355,6 +355,58 @@ func (q *Queries) ListAccountSyncs(ctx context.Context, clientID uuid.UUID) ([]A
 	return items, nil
 }
 
+const listAccountSyncsPage = `-- name: ListAccountSyncsPage :many
+SELECT id, client_id, status, progress, error, created_at, started_at, finished_at, kind, recalculate FROM account_syncs
+WHERE client_id = $1
+  AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+ORDER BY created_at DESC, id DESC
+LIMIT $4
+`
+
+type ListAccountSyncsPageParams struct {
+	ClientID  uuid.UUID
+	AfterAt   *time.Time
+	AfterID   *uuid.UUID
+	PageLimit int32
+}
+
+// One page of the client's syncs, newest first, after a (created_at, id) position (null: the first).
+func (q *Queries) ListAccountSyncsPage(ctx context.Context, arg ListAccountSyncsPageParams) ([]AccountSync, error) {
+	rows, err := q.db.Query(ctx, listAccountSyncsPage,
+		arg.ClientID,
+		arg.AfterAt,
+		arg.AfterID,
+		arg.PageLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AccountSync
+	for rows.Next() {
+		var i AccountSync
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.Status,
+			&i.Progress,
+			&i.Error,
+			&i.CreatedAt,
+			&i.StartedAt,
+			&i.FinishedAt,
+			&i.Kind,
+			&i.Recalculate,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listActiveSyncItems = `-- name: ListActiveSyncItems :many
 SELECT i.sync_id, i.account_id FROM account_sync_items i JOIN account_syncs s ON s.id = i.sync_id
 WHERE i.account_id = ANY($1::uuid[]) AND i.status IN ('queued', 'syncing')

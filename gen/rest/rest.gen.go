@@ -176,9 +176,11 @@ func (e ReportStatus) Valid() bool {
 const (
 	CapitalGainsCsv       ReportType = "capital-gains-csv"
 	Form8949Csv           ReportType = "form-8949-csv"
+	HrblockCsv            ReportType = "hrblock-csv"
 	IncomeCsv             ReportType = "income-csv"
 	ScheduleDCsv          ReportType = "schedule-d-csv"
 	TaxForms              ReportType = "tax-forms"
+	TaxactCsv             ReportType = "taxact-csv"
 	TransactionHistoryCsv ReportType = "transaction-history-csv"
 	TurbotaxCsv           ReportType = "turbotax-csv"
 )
@@ -190,11 +192,15 @@ func (e ReportType) Valid() bool {
 		return true
 	case Form8949Csv:
 		return true
+	case HrblockCsv:
+		return true
 	case IncomeCsv:
 		return true
 	case ScheduleDCsv:
 		return true
 	case TaxForms:
+		return true
+	case TaxactCsv:
 		return true
 	case TransactionHistoryCsv:
 		return true
@@ -312,6 +318,9 @@ type AccessToken struct {
 	// AccessToken The access token, a JWT usable as a Bearer token.
 	AccessToken string `json:"accessToken"`
 
+	// ClientId The user's id on the GraphQL API (its `clientId` argument), as in the user resource.
+	ClientId openapi_types.UUID `json:"clientId"`
+
 	// ExpiresAt Expiry instant, ISO 8601 in UTC with milliseconds (for example `2026-11-20T13:00:00.000Z`).
 	ExpiresAt time.Time `json:"expiresAt"`
 
@@ -374,6 +383,9 @@ type AccountList struct {
 type AccountListResponse struct {
 	Data    AccountList `json:"data"`
 	Message string      `json:"message"`
+
+	// NextCursor Send as `cursor` (with the same `limit`) for the next page; null on the last page.
+	NextCursor *string `json:"next_cursor"`
 
 	// Type Always `success` in a success envelope.
 	Type EnvelopeType `json:"type"`
@@ -443,6 +455,9 @@ type AccountSyncList struct {
 type AccountSyncListResponse struct {
 	Data    AccountSyncList `json:"data"`
 	Message string          `json:"message"`
+
+	// NextCursor Send as `cursor` (with the same `limit`) for the next page; null on the last page.
+	NextCursor *string `json:"next_cursor"`
 
 	// Type Always `success` in a success envelope.
 	Type EnvelopeType `json:"type"`
@@ -554,7 +569,12 @@ type CreateReportRequest struct {
 	// - `income-csv`: income events (staking, mining, airdrops, interest) with their value when
 	//   received;
 	// - `transaction-history-csv`: every transaction and transfer of the year;
-	// - `turbotax-csv`: disposals in TurboTax's crypto CSV import format.
+	// - `turbotax-csv`: disposals in TurboTax's crypto CSV import format (the "Other" source's
+	//   template: Date Sent, Sent Asset/Amount, Received Asset/Amount, Cost basis, ...);
+	// - `taxact-csv`: disposals in TaxAct's capital-gains CSV import format (Description, Date
+	//   Acquired, Date Sold, Sales Proceeds, Cost Basis, ...);
+	// - `hrblock-csv`: disposals in H&R Block's Form 8949 CSV import format (one row per sale with
+	//   the 8949 box: Description of property, Date acquired, Date sold, Proceeds, Cost basis, ...).
 	//
 	// Files are named `taxd-<reportType>-<year>-<referenceId>.zip` (tax-forms) or `.csv`.
 	ReportType ReportType `json:"reportType"`
@@ -576,6 +596,9 @@ type CreateUploadRequest struct {
 type CreateUserRequest struct {
 	Email *openapi_types.Email `json:"email,omitempty"`
 
+	// Name The taxpayer's name as it should appear on tax forms (optional).
+	Name *string `json:"name,omitempty"`
+
 	// UserId The partner's stable identifier of the user, used as `referenceId` afterwards: 1 to 128
 	// characters, no control characters and no leading or trailing whitespace (it is never
 	// trimmed: `"  spaced  "` is a 400, not a user named `spaced`).
@@ -596,6 +619,9 @@ type CreateWebhookEndpointRequest struct {
 // CrunchRequest defines model for CrunchRequest.
 type CrunchRequest struct {
 	Email *openapi_types.Email `json:"email,omitempty"`
+
+	// Name The taxpayer's name as it should appear on tax forms (optional).
+	Name *string `json:"name,omitempty"`
 
 	// UserId The partner's identifier of the new user.
 	UserId  string          `json:"userId"`
@@ -663,8 +689,15 @@ type EmailLinkRequest struct {
 
 // EmbeddedUser An embedded user of a partner.
 type EmbeddedUser struct {
+	// ClientId The user's id on the GraphQL API: the `clientId` argument of its operations (with the
+	// user's access token from `POST /access-tokens`, or a client API key).
+	ClientId  openapi_types.UUID   `json:"clientId"`
 	CreatedAt time.Time            `json:"createdAt"`
 	Email     *openapi_types.Email `json:"email"`
+
+	// Name The taxpayer's name, printed on the user's tax forms (Form 8949, Schedule D); null when
+	// not known (the forms then leave the name line empty).
+	Name *string `json:"name"`
 
 	// Partner The branding of the partner, for the embedded portal.
 	Partner PartnerBranding `json:"partner"`
@@ -680,7 +713,9 @@ type EnvelopeType string
 type Error struct {
 	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
 	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-	// (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+	// (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
+	// (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
+	// `internal` (500), `not_implemented` (501).
 	// New codes may be added.
 	Code *string `json:"code,omitempty"`
 
@@ -814,7 +849,12 @@ type Report struct {
 	// - `income-csv`: income events (staking, mining, airdrops, interest) with their value when
 	//   received;
 	// - `transaction-history-csv`: every transaction and transfer of the year;
-	// - `turbotax-csv`: disposals in TurboTax's crypto CSV import format.
+	// - `turbotax-csv`: disposals in TurboTax's crypto CSV import format (the "Other" source's
+	//   template: Date Sent, Sent Asset/Amount, Received Asset/Amount, Cost basis, ...);
+	// - `taxact-csv`: disposals in TaxAct's capital-gains CSV import format (Description, Date
+	//   Acquired, Date Sold, Sales Proceeds, Cost Basis, ...);
+	// - `hrblock-csv`: disposals in H&R Block's Form 8949 CSV import format (one row per sale with
+	//   the 8949 box: Description of property, Date acquired, Date sold, Proceeds, Cost basis, ...).
 	//
 	// Files are named `taxd-<reportType>-<year>-<referenceId>.zip` (tax-forms) or `.csv`.
 	ReportType ReportType `json:"reportType"`
@@ -854,6 +894,9 @@ type ReportListResponse struct {
 	Data    ReportList `json:"data"`
 	Message string     `json:"message"`
 
+	// NextCursor Send as `cursor` (with the same `limit`) for the next page; null on the last page.
+	NextCursor *string `json:"next_cursor"`
+
 	// Type Always `success` in a success envelope.
 	Type EnvelopeType `json:"type"`
 }
@@ -881,7 +924,12 @@ type ReportStatus string
 //   - `income-csv`: income events (staking, mining, airdrops, interest) with their value when
 //     received;
 //   - `transaction-history-csv`: every transaction and transfer of the year;
-//   - `turbotax-csv`: disposals in TurboTax's crypto CSV import format.
+//   - `turbotax-csv`: disposals in TurboTax's crypto CSV import format (the "Other" source's
+//     template: Date Sent, Sent Asset/Amount, Received Asset/Amount, Cost basis, ...);
+//   - `taxact-csv`: disposals in TaxAct's capital-gains CSV import format (Description, Date
+//     Acquired, Date Sold, Sales Proceeds, Cost Basis, ...);
+//   - `hrblock-csv`: disposals in H&R Block's Form 8949 CSV import format (one row per sale with
+//     the 8949 box: Description of property, Date acquired, Date sold, Proceeds, Cost basis, ...).
 //
 // Files are named `taxd-<reportType>-<year>-<referenceId>.zip` (tax-forms) or `.csv`.
 type ReportType string
@@ -1137,8 +1185,17 @@ type WebhookEventData struct {
 // `report.ready`: a requested report can be downloaded.
 type WebhookEventType string
 
+// AccountLimit defines model for AccountLimit.
+type AccountLimit = int
+
+// Cursor defines model for Cursor.
+type Cursor = string
+
 // EndpointId defines model for EndpointId.
 type EndpointId = openapi_types.UUID
+
+// IdempotencyKey defines model for IdempotencyKey.
+type IdempotencyKey = string
 
 // ReferenceId defines model for ReferenceId.
 type ReferenceId = string
@@ -1146,8 +1203,14 @@ type ReferenceId = string
 // ReportId defines model for ReportId.
 type ReportId = openapi_types.UUID
 
+// ReportLimit defines model for ReportLimit.
+type ReportLimit = int
+
 // SyncId defines model for SyncId.
 type SyncId = openapi_types.UUID
+
+// SyncLimit defines model for SyncLimit.
+type SyncLimit = int
 
 // Year defines model for Year.
 type Year = int
@@ -1160,6 +1223,12 @@ type Conflict = Error
 
 // Forbidden The body of every error response.
 type Forbidden = Error
+
+// IdempotencyInProgress The body of every error response.
+type IdempotencyInProgress = Error
+
+// IdempotencyKeyReused The body of every error response.
+type IdempotencyKeyReused = Error
 
 // InvalidSignature The body of every error response.
 type InvalidSignature = Error
@@ -1191,10 +1260,152 @@ type UserNotFound = Error
 // WebhookEndpointNotFound The body of every error response.
 type WebhookEndpointNotFound = Error
 
+// CreateAccessTokenParams defines parameters for CreateAccessToken.
+type CreateAccessTokenParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CrunchParams defines parameters for Crunch.
+type CrunchParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateDiscountCodeParams defines parameters for CreateDiscountCode.
+type CreateDiscountCodeParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateLinkParams defines parameters for CreateLink.
+type CreateLinkParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// EmailLinkParams defines parameters for EmailLink.
+type EmailLinkParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DownloadReportSignedBase64Params defines parameters for DownloadReportSignedBase64.
+type DownloadReportSignedBase64Params struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateUserParams defines parameters for CreateUser.
+type CreateUserParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListAccountSyncsParams defines parameters for ListAccountSyncs.
+type ListAccountSyncsParams struct {
+	// Limit The most syncs in one page (1 to 100; default 20, the 20 most recent).
+	Limit *SyncLimit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The `next_cursor` of the previous page (opaque; send it back unchanged with the same `limit`).
+	// Absent: the first page. A cursor of another list or user, or a malformed one, is a 400.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// CreateAccountSyncsParams defines parameters for CreateAccountSyncs.
+type CreateAccountSyncsParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListAccountsParams defines parameters for ListAccounts.
+type ListAccountsParams struct {
+	// Limit The most accounts in one page (1 to 100; default 10, every account a user can have).
+	Limit *AccountLimit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The `next_cursor` of the previous page (opaque; send it back unchanged with the same `limit`).
+	// Absent: the first page. A cursor of another list or user, or a malformed one, is a 400.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// CreateAccountsParams defines parameters for CreateAccounts.
+type CreateAccountsParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // GetTaxPreviewParams defines parameters for GetTaxPreview.
 type GetTaxPreviewParams struct {
 	// Year The tax year. Defaults to the latest tax year that has results, else the current year.
 	Year *Year `form:"year,omitempty" json:"year,omitempty"`
+}
+
+// RefreshTaxesParams defines parameters for RefreshTaxes.
+type RefreshTaxesParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListReportsParams defines parameters for ListReports.
+type ListReportsParams struct {
+	// Limit The most reports in one page (1 to 100; default 100).
+	Limit *ReportLimit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The `next_cursor` of the previous page (opaque; send it back unchanged with the same `limit`).
+	// Absent: the first page. A cursor of another list or user, or a malformed one, is a 400.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// CreateReportParams defines parameters for CreateReport.
+type CreateReportParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DownloadReportSignedParams defines parameters for DownloadReportSigned.
+type DownloadReportSignedParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateUploadUrlParams defines parameters for CreateUploadUrl.
+type CreateUploadUrlParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateWebhookEndpointParams defines parameters for CreateWebhookEndpoint.
+type CreateWebhookEndpointParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ReceiveWebhookEventParams defines parameters for ReceiveWebhookEvent.
@@ -1255,40 +1466,40 @@ type ReceiveWebhookEventJSONRequestBody = WebhookEvent
 type ServerInterface interface {
 	// CreateAccessToken Mint a portal access token
 	// (POST /access-tokens)
-	CreateAccessToken(w http.ResponseWriter, r *http.Request)
+	CreateAccessToken(w http.ResponseWriter, r *http.Request, params CreateAccessTokenParams)
 	// Crunch Create a card-program user with accounts in one call
 	// (POST /crunch)
-	Crunch(w http.ResponseWriter, r *http.Request)
+	Crunch(w http.ResponseWriter, r *http.Request, params CrunchParams)
 	// CreateDiscountCode Create or retrieve a user's discount code
 	// (POST /discount-codes)
-	CreateDiscountCode(w http.ResponseWriter, r *http.Request)
+	CreateDiscountCode(w http.ResponseWriter, r *http.Request, params CreateDiscountCodeParams)
 	// CreateLink Create a hosted portal link for a set of wallets
 	// (POST /links)
-	CreateLink(w http.ResponseWriter, r *http.Request)
+	CreateLink(w http.ResponseWriter, r *http.Request, params CreateLinkParams)
 	// EmailLink E-mail a hosted portal link
 	// (POST /links/email)
-	EmailLink(w http.ResponseWriter, r *http.Request)
+	EmailLink(w http.ResponseWriter, r *http.Request, params EmailLinkParams)
 	// DownloadReportSignedBase64 Get a report file as base64 with a signed payload
 	// (POST /reports/{reportId}/download)
-	DownloadReportSignedBase64(w http.ResponseWriter, r *http.Request, reportId ReportId)
+	DownloadReportSignedBase64(w http.ResponseWriter, r *http.Request, reportId ReportId, params DownloadReportSignedBase64Params)
 	// CreateUser Create an embedded user
 	// (POST /users)
-	CreateUser(w http.ResponseWriter, r *http.Request)
+	CreateUser(w http.ResponseWriter, r *http.Request, params CreateUserParams)
 	// ListAccountSyncs List a user's account syncs and account statuses
 	// (GET /users/{referenceId}/account_syncs)
-	ListAccountSyncs(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
+	ListAccountSyncs(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params ListAccountSyncsParams)
 	// CreateAccountSyncs Start a sync of a user's accounts
 	// (POST /users/{referenceId}/account_syncs)
-	CreateAccountSyncs(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
+	CreateAccountSyncs(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params CreateAccountSyncsParams)
 	// GetAccountSync Get the progress of an account sync
 	// (GET /users/{referenceId}/account_syncs/{syncId})
 	GetAccountSync(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, syncId SyncId)
 	// ListAccounts List a user's accounts
 	// (GET /users/{referenceId}/accounts)
-	ListAccounts(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
+	ListAccounts(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params ListAccountsParams)
 	// CreateAccounts Add wallet accounts to a user
 	// (POST /users/{referenceId}/accounts)
-	CreateAccounts(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
+	CreateAccounts(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params CreateAccountsParams)
 	// GetActiveRecalculateJob Get the active recalculation job
 	// (GET /users/{referenceId}/active-recalculate-job)
 	GetActiveRecalculateJob(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
@@ -1297,22 +1508,22 @@ type ServerInterface interface {
 	GetTaxPreview(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params GetTaxPreviewParams)
 	// RefreshTaxes Start a ledger recalculation
 	// (POST /users/{referenceId}/refresh)
-	RefreshTaxes(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
+	RefreshTaxes(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params RefreshTaxesParams)
 	// ListReports List a user's reports
 	// (GET /users/{referenceId}/reports)
-	ListReports(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
+	ListReports(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params ListReportsParams)
 	// CreateReport Request a report
 	// (POST /users/{referenceId}/reports)
-	CreateReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
+	CreateReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params CreateReportParams)
 	// DownloadReport Download a report file
 	// (GET /users/{referenceId}/reports/{reportId}/download)
 	DownloadReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId)
 	// DownloadReportSigned Download a report file with a signed payload
 	// (POST /users/{referenceId}/reports/{reportId}/download)
-	DownloadReportSigned(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId)
+	DownloadReportSigned(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId, params DownloadReportSignedParams)
 	// CreateUploadUrl Get a signed URL to upload a transaction file
 	// (POST /users/{referenceId}/uploads)
-	CreateUploadUrl(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
+	CreateUploadUrl(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params CreateUploadUrlParams)
 	// GetUser Get an embedded user and the partner's branding
 	// (GET /users/{referenceId}/user)
 	GetUser(w http.ResponseWriter, r *http.Request, referenceId ReferenceId)
@@ -1321,7 +1532,7 @@ type ServerInterface interface {
 	ListWebhookEndpoints(w http.ResponseWriter, r *http.Request)
 	// CreateWebhookEndpoint Register a webhook endpoint
 	// (POST /webhook-endpoints)
-	CreateWebhookEndpoint(w http.ResponseWriter, r *http.Request)
+	CreateWebhookEndpoint(w http.ResponseWriter, r *http.Request, params CreateWebhookEndpointParams)
 	// DeleteWebhookEndpoint Delete a webhook endpoint
 	// (DELETE /webhook-endpoints/{endpointId})
 	DeleteWebhookEndpoint(w http.ResponseWriter, r *http.Request, endpointId EndpointId)
@@ -1342,8 +1553,35 @@ type MiddlewareFunc func(http.Handler) http.Handler
 // CreateAccessToken operation middleware
 func (siw *ServerInterfaceWrapper) CreateAccessToken(w http.ResponseWriter, r *http.Request) {
 
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateAccessTokenParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.CreateAccessToken(w, r)
+		siw.Handler.CreateAccessToken(w, r, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1356,8 +1594,35 @@ func (siw *ServerInterfaceWrapper) CreateAccessToken(w http.ResponseWriter, r *h
 // Crunch operation middleware
 func (siw *ServerInterfaceWrapper) Crunch(w http.ResponseWriter, r *http.Request) {
 
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CrunchParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.Crunch(w, r)
+		siw.Handler.Crunch(w, r, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1370,8 +1635,35 @@ func (siw *ServerInterfaceWrapper) Crunch(w http.ResponseWriter, r *http.Request
 // CreateDiscountCode operation middleware
 func (siw *ServerInterfaceWrapper) CreateDiscountCode(w http.ResponseWriter, r *http.Request) {
 
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateDiscountCodeParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.CreateDiscountCode(w, r)
+		siw.Handler.CreateDiscountCode(w, r, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1384,8 +1676,35 @@ func (siw *ServerInterfaceWrapper) CreateDiscountCode(w http.ResponseWriter, r *
 // CreateLink operation middleware
 func (siw *ServerInterfaceWrapper) CreateLink(w http.ResponseWriter, r *http.Request) {
 
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateLinkParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.CreateLink(w, r)
+		siw.Handler.CreateLink(w, r, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1398,8 +1717,35 @@ func (siw *ServerInterfaceWrapper) CreateLink(w http.ResponseWriter, r *http.Req
 // EmailLink operation middleware
 func (siw *ServerInterfaceWrapper) EmailLink(w http.ResponseWriter, r *http.Request) {
 
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params EmailLinkParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.EmailLink(w, r)
+		siw.Handler.EmailLink(w, r, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1424,8 +1770,32 @@ func (siw *ServerInterfaceWrapper) DownloadReportSignedBase64(w http.ResponseWri
 		return
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DownloadReportSignedBase64Params
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.DownloadReportSignedBase64(w, r, reportId)
+		siw.Handler.DownloadReportSignedBase64(w, r, reportId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1438,8 +1808,35 @@ func (siw *ServerInterfaceWrapper) DownloadReportSignedBase64(w http.ResponseWri
 // CreateUser operation middleware
 func (siw *ServerInterfaceWrapper) CreateUser(w http.ResponseWriter, r *http.Request) {
 
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateUserParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.CreateUser(w, r)
+		siw.Handler.CreateUser(w, r, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1464,8 +1861,37 @@ func (siw *ServerInterfaceWrapper) ListAccountSyncs(w http.ResponseWriter, r *ht
 		return
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListAccountSyncsParams
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", r.URL.Query(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "limit"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "limit", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", r.URL.Query(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "cursor"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "cursor", Err: err})
+		}
+		return
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.ListAccountSyncs(w, r, referenceId)
+		siw.Handler.ListAccountSyncs(w, r, referenceId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1490,8 +1916,32 @@ func (siw *ServerInterfaceWrapper) CreateAccountSyncs(w http.ResponseWriter, r *
 		return
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateAccountSyncsParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.CreateAccountSyncs(w, r, referenceId)
+		siw.Handler.CreateAccountSyncs(w, r, referenceId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1551,8 +2001,37 @@ func (siw *ServerInterfaceWrapper) ListAccounts(w http.ResponseWriter, r *http.R
 		return
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListAccountsParams
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", r.URL.Query(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "limit"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "limit", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", r.URL.Query(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "cursor"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "cursor", Err: err})
+		}
+		return
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.ListAccounts(w, r, referenceId)
+		siw.Handler.ListAccounts(w, r, referenceId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1577,8 +2056,32 @@ func (siw *ServerInterfaceWrapper) CreateAccounts(w http.ResponseWriter, r *http
 		return
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateAccountsParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.CreateAccounts(w, r, referenceId)
+		siw.Handler.CreateAccounts(w, r, referenceId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1671,8 +2174,32 @@ func (siw *ServerInterfaceWrapper) RefreshTaxes(w http.ResponseWriter, r *http.R
 		return
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RefreshTaxesParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.RefreshTaxes(w, r, referenceId)
+		siw.Handler.RefreshTaxes(w, r, referenceId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1697,8 +2224,37 @@ func (siw *ServerInterfaceWrapper) ListReports(w http.ResponseWriter, r *http.Re
 		return
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListReportsParams
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", r.URL.Query(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "limit"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "limit", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", r.URL.Query(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "cursor"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "cursor", Err: err})
+		}
+		return
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.ListReports(w, r, referenceId)
+		siw.Handler.ListReports(w, r, referenceId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1723,8 +2279,32 @@ func (siw *ServerInterfaceWrapper) CreateReport(w http.ResponseWriter, r *http.R
 		return
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateReportParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.CreateReport(w, r, referenceId)
+		siw.Handler.CreateReport(w, r, referenceId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1793,8 +2373,32 @@ func (siw *ServerInterfaceWrapper) DownloadReportSigned(w http.ResponseWriter, r
 		return
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DownloadReportSignedParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.DownloadReportSigned(w, r, referenceId, reportId)
+		siw.Handler.DownloadReportSigned(w, r, referenceId, reportId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1819,8 +2423,32 @@ func (siw *ServerInterfaceWrapper) CreateUploadUrl(w http.ResponseWriter, r *htt
 		return
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateUploadUrlParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.CreateUploadUrl(w, r, referenceId)
+		siw.Handler.CreateUploadUrl(w, r, referenceId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1873,8 +2501,35 @@ func (siw *ServerInterfaceWrapper) ListWebhookEndpoints(w http.ResponseWriter, r
 // CreateWebhookEndpoint operation middleware
 func (siw *ServerInterfaceWrapper) CreateWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
 
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateWebhookEndpointParams
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Idempotency-Key", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Idempotency-Key", Err: err})
+			return
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		siw.Handler.CreateWebhookEndpoint(w, r)
+		siw.Handler.CreateWebhookEndpoint(w, r, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -2198,6 +2853,10 @@ type ConflictJSONResponse Error
 
 type ForbiddenJSONResponse Error
 
+type IdempotencyInProgressJSONResponse Error
+
+type IdempotencyKeyReusedJSONResponse Error
+
 type InvalidSignatureJSONResponse Error
 
 type LoginThrottledResponseHeaders struct {
@@ -2240,7 +2899,8 @@ type UserNotFoundJSONResponse Error
 type WebhookEndpointNotFoundJSONResponse Error
 
 type CreateAccessTokenRequestObject struct {
-	Body *CreateAccessTokenJSONRequestBody
+	Params CreateAccessTokenParams
+	Body   *CreateAccessTokenJSONRequestBody
 }
 
 type CreateAccessTokenResponseObject interface {
@@ -2332,6 +2992,22 @@ func (response CreateAccessToken405JSONResponse) VisitCreateAccessTokenResponse(
 	return err
 }
 
+type CreateAccessToken409JSONResponse struct {
+	IdempotencyInProgressJSONResponse
+}
+
+func (response CreateAccessToken409JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccessToken413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response CreateAccessToken413JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
@@ -2342,6 +3018,22 @@ func (response CreateAccessToken413JSONResponse) VisitCreateAccessTokenResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccessToken422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response CreateAccessToken422JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2379,7 +3071,8 @@ func (response CreateAccessTokendefaultJSONResponse) VisitCreateAccessTokenRespo
 }
 
 type CrunchRequestObject struct {
-	Body *CrunchJSONRequestBody
+	Params CrunchParams
+	Body   *CrunchJSONRequestBody
 }
 
 type CrunchResponseObject interface {
@@ -2485,6 +3178,22 @@ func (response Crunch413JSONResponse) VisitCrunchResponse(w http.ResponseWriter)
 	return err
 }
 
+type Crunch422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response Crunch422JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type Crunch429JSONResponse struct{ LoginThrottledJSONResponse }
 
 func (response Crunch429JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
@@ -2518,7 +3227,8 @@ func (response CrunchdefaultJSONResponse) VisitCrunchResponse(w http.ResponseWri
 }
 
 type CreateDiscountCodeRequestObject struct {
-	Body *CreateDiscountCodeJSONRequestBody
+	Params CreateDiscountCodeParams
+	Body   *CreateDiscountCodeJSONRequestBody
 }
 
 type CreateDiscountCodeResponseObject interface {
@@ -2624,6 +3334,22 @@ func (response CreateDiscountCode405JSONResponse) VisitCreateDiscountCodeRespons
 	return err
 }
 
+type CreateDiscountCode409JSONResponse struct {
+	IdempotencyInProgressJSONResponse
+}
+
+func (response CreateDiscountCode409JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDiscountCode413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response CreateDiscountCode413JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
@@ -2634,6 +3360,22 @@ func (response CreateDiscountCode413JSONResponse) VisitCreateDiscountCodeRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response CreateDiscountCode422JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2671,7 +3413,8 @@ func (response CreateDiscountCodedefaultJSONResponse) VisitCreateDiscountCodeRes
 }
 
 type CreateLinkRequestObject struct {
-	Body *CreateLinkJSONRequestBody
+	Params CreateLinkParams
+	Body   *CreateLinkJSONRequestBody
 }
 
 type CreateLinkResponseObject interface {
@@ -2763,6 +3506,22 @@ func (response CreateLink405JSONResponse) VisitCreateLinkResponse(w http.Respons
 	return err
 }
 
+type CreateLink409JSONResponse struct {
+	IdempotencyInProgressJSONResponse
+}
+
+func (response CreateLink409JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response CreateLink413JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
@@ -2773,6 +3532,22 @@ func (response CreateLink413JSONResponse) VisitCreateLinkResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateLink422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response CreateLink422JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2810,7 +3585,8 @@ func (response CreateLinkdefaultJSONResponse) VisitCreateLinkResponse(w http.Res
 }
 
 type EmailLinkRequestObject struct {
-	Body *EmailLinkJSONRequestBody
+	Params EmailLinkParams
+	Body   *EmailLinkJSONRequestBody
 }
 
 type EmailLinkResponseObject interface {
@@ -2888,6 +3664,22 @@ func (response EmailLink405JSONResponse) VisitEmailLinkResponse(w http.ResponseW
 	return err
 }
 
+type EmailLink409JSONResponse struct {
+	IdempotencyInProgressJSONResponse
+}
+
+func (response EmailLink409JSONResponse) VisitEmailLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type EmailLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response EmailLink413JSONResponse) VisitEmailLinkResponse(w http.ResponseWriter) error {
@@ -2898,6 +3690,22 @@ func (response EmailLink413JSONResponse) VisitEmailLinkResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailLink422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response EmailLink422JSONResponse) VisitEmailLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2936,6 +3744,7 @@ func (response EmailLinkdefaultJSONResponse) VisitEmailLinkResponse(w http.Respo
 
 type DownloadReportSignedBase64RequestObject struct {
 	ReportId ReportId `json:"reportId"`
+	Params   DownloadReportSignedBase64Params
 	Body     *DownloadReportSignedBase64JSONRequestBody
 }
 
@@ -3046,7 +3855,8 @@ func (response DownloadReportSignedBase64defaultJSONResponse) VisitDownloadRepor
 }
 
 type CreateUserRequestObject struct {
-	Body *CreateUserJSONRequestBody
+	Params CreateUserParams
+	Body   *CreateUserJSONRequestBody
 }
 
 type CreateUserResponseObject interface {
@@ -3152,6 +3962,22 @@ func (response CreateUser413JSONResponse) VisitCreateUserResponse(w http.Respons
 	return err
 }
 
+type CreateUser422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response CreateUser422JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUser429JSONResponse struct{ LoginThrottledJSONResponse }
 
 func (response CreateUser429JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
@@ -3186,6 +4012,7 @@ func (response CreateUserdefaultJSONResponse) VisitCreateUserResponse(w http.Res
 
 type ListAccountSyncsRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
+	Params      ListAccountSyncsParams
 }
 
 type ListAccountSyncsResponseObject interface {
@@ -3202,6 +4029,20 @@ func (response ListAccountSyncs200JSONResponse) VisitListAccountSyncsResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccountSyncs400JSONResponse Error
+
+func (response ListAccountSyncs400JSONResponse) VisitListAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3283,6 +4124,7 @@ func (response ListAccountSyncsdefaultJSONResponse) VisitListAccountSyncsRespons
 
 type CreateAccountSyncsRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
+	Params      CreateAccountSyncsParams
 	Body        *CreateAccountSyncsJSONRequestBody
 }
 
@@ -3346,6 +4188,22 @@ func (response CreateAccountSyncs404JSONResponse) VisitCreateAccountSyncsRespons
 	return err
 }
 
+type CreateAccountSyncs409JSONResponse struct {
+	IdempotencyInProgressJSONResponse
+}
+
+func (response CreateAccountSyncs409JSONResponse) VisitCreateAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountSyncs413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response CreateAccountSyncs413JSONResponse) VisitCreateAccountSyncsResponse(w http.ResponseWriter) error {
@@ -3356,6 +4214,22 @@ func (response CreateAccountSyncs413JSONResponse) VisitCreateAccountSyncsRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccountSyncs422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response CreateAccountSyncs422JSONResponse) VisitCreateAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3506,6 +4380,7 @@ func (response GetAccountSyncdefaultJSONResponse) VisitGetAccountSyncResponse(w 
 
 type ListAccountsRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
+	Params      ListAccountsParams
 }
 
 type ListAccountsResponseObject interface {
@@ -3522,6 +4397,20 @@ func (response ListAccounts200JSONResponse) VisitListAccountsResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccounts400JSONResponse Error
+
+func (response ListAccounts400JSONResponse) VisitListAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3603,6 +4492,7 @@ func (response ListAccountsdefaultJSONResponse) VisitListAccountsResponse(w http
 
 type CreateAccountsRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
+	Params      CreateAccountsParams
 	Body        *CreateAccountsJSONRequestBody
 }
 
@@ -3666,6 +4556,22 @@ func (response CreateAccounts404JSONResponse) VisitCreateAccountsResponse(w http
 	return err
 }
 
+type CreateAccounts409JSONResponse struct {
+	IdempotencyInProgressJSONResponse
+}
+
+func (response CreateAccounts409JSONResponse) VisitCreateAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccounts413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response CreateAccounts413JSONResponse) VisitCreateAccountsResponse(w http.ResponseWriter) error {
@@ -3676,6 +4582,22 @@ func (response CreateAccounts413JSONResponse) VisitCreateAccountsResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccounts422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response CreateAccounts422JSONResponse) VisitCreateAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3923,6 +4845,7 @@ func (response GetTaxPreviewdefaultJSONResponse) VisitGetTaxPreviewResponse(w ht
 
 type RefreshTaxesRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
+	Params      RefreshTaxesParams
 }
 
 type RefreshTaxesResponseObject interface {
@@ -3986,6 +4909,38 @@ func (response RefreshTaxes405JSONResponse) VisitRefreshTaxesResponse(w http.Res
 	return err
 }
 
+type RefreshTaxes409JSONResponse struct {
+	IdempotencyInProgressJSONResponse
+}
+
+func (response RefreshTaxes409JSONResponse) VisitRefreshTaxesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RefreshTaxes422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response RefreshTaxes422JSONResponse) VisitRefreshTaxesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RefreshTaxes429JSONResponse struct{ LoginThrottledJSONResponse }
 
 func (response RefreshTaxes429JSONResponse) VisitRefreshTaxesResponse(w http.ResponseWriter) error {
@@ -4020,6 +4975,7 @@ func (response RefreshTaxesdefaultJSONResponse) VisitRefreshTaxesResponse(w http
 
 type ListReportsRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
+	Params      ListReportsParams
 }
 
 type ListReportsResponseObject interface {
@@ -4036,6 +4992,20 @@ func (response ListReports200JSONResponse) VisitListReportsResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListReports400JSONResponse Error
+
+func (response ListReports400JSONResponse) VisitListReportsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4117,6 +5087,7 @@ func (response ListReportsdefaultJSONResponse) VisitListReportsResponse(w http.R
 
 type CreateReportRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
+	Params      CreateReportParams
 	Body        *CreateReportJSONRequestBody
 }
 
@@ -4180,6 +5151,22 @@ func (response CreateReport404JSONResponse) VisitCreateReportResponse(w http.Res
 	return err
 }
 
+type CreateReport409JSONResponse struct {
+	IdempotencyInProgressJSONResponse
+}
+
+func (response CreateReport409JSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateReport413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response CreateReport413JSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
@@ -4190,6 +5177,22 @@ func (response CreateReport413JSONResponse) VisitCreateReportResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateReport422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response CreateReport422JSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4353,6 +5356,7 @@ func (response DownloadReportdefaultJSONResponse) VisitDownloadReportResponse(w 
 type DownloadReportSignedRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
 	ReportId    ReportId    `json:"reportId"`
+	Params      DownloadReportSignedParams
 	Body        *DownloadReportSignedJSONRequestBody
 }
 
@@ -4461,6 +5465,7 @@ func (response DownloadReportSigneddefaultJSONResponse) VisitDownloadReportSigne
 
 type CreateUploadUrlRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
+	Params      CreateUploadUrlParams
 	Body        *CreateUploadUrlJSONRequestBody
 }
 
@@ -4539,6 +5544,22 @@ func (response CreateUploadUrl405JSONResponse) VisitCreateUploadUrlResponse(w ht
 	return err
 }
 
+type CreateUploadUrl409JSONResponse struct {
+	IdempotencyInProgressJSONResponse
+}
+
+func (response CreateUploadUrl409JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUploadUrl413JSONResponse Error
 
 func (response CreateUploadUrl413JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
@@ -4549,6 +5570,22 @@ func (response CreateUploadUrl413JSONResponse) VisitCreateUploadUrlResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateUploadUrl422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response CreateUploadUrl422JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4749,7 +5786,8 @@ func (response ListWebhookEndpointsdefaultJSONResponse) VisitListWebhookEndpoint
 }
 
 type CreateWebhookEndpointRequestObject struct {
-	Body *CreateWebhookEndpointJSONRequestBody
+	Params CreateWebhookEndpointParams
+	Body   *CreateWebhookEndpointJSONRequestBody
 }
 
 type CreateWebhookEndpointResponseObject interface {
@@ -4808,6 +5846,38 @@ func (response CreateWebhookEndpoint403JSONResponse) VisitCreateWebhookEndpointR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint409JSONResponse struct {
+	IdempotencyInProgressJSONResponse
+}
+
+func (response CreateWebhookEndpoint409JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint422JSONResponse struct {
+	IdempotencyKeyReusedJSONResponse
+}
+
+func (response CreateWebhookEndpoint422JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5114,8 +6184,10 @@ type strictHandler struct {
 }
 
 // CreateAccessToken operation middleware
-func (sh *strictHandler) CreateAccessToken(w http.ResponseWriter, r *http.Request) {
+func (sh *strictHandler) CreateAccessToken(w http.ResponseWriter, r *http.Request, params CreateAccessTokenParams) {
 	var request CreateAccessTokenRequestObject
+
+	request.Params = params
 
 	var body CreateAccessTokenJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5145,8 +6217,10 @@ func (sh *strictHandler) CreateAccessToken(w http.ResponseWriter, r *http.Reques
 }
 
 // Crunch operation middleware
-func (sh *strictHandler) Crunch(w http.ResponseWriter, r *http.Request) {
+func (sh *strictHandler) Crunch(w http.ResponseWriter, r *http.Request, params CrunchParams) {
 	var request CrunchRequestObject
+
+	request.Params = params
 
 	var body CrunchJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5176,8 +6250,10 @@ func (sh *strictHandler) Crunch(w http.ResponseWriter, r *http.Request) {
 }
 
 // CreateDiscountCode operation middleware
-func (sh *strictHandler) CreateDiscountCode(w http.ResponseWriter, r *http.Request) {
+func (sh *strictHandler) CreateDiscountCode(w http.ResponseWriter, r *http.Request, params CreateDiscountCodeParams) {
 	var request CreateDiscountCodeRequestObject
+
+	request.Params = params
 
 	var body CreateDiscountCodeJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5207,8 +6283,10 @@ func (sh *strictHandler) CreateDiscountCode(w http.ResponseWriter, r *http.Reque
 }
 
 // CreateLink operation middleware
-func (sh *strictHandler) CreateLink(w http.ResponseWriter, r *http.Request) {
+func (sh *strictHandler) CreateLink(w http.ResponseWriter, r *http.Request, params CreateLinkParams) {
 	var request CreateLinkRequestObject
+
+	request.Params = params
 
 	var body CreateLinkJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5238,8 +6316,10 @@ func (sh *strictHandler) CreateLink(w http.ResponseWriter, r *http.Request) {
 }
 
 // EmailLink operation middleware
-func (sh *strictHandler) EmailLink(w http.ResponseWriter, r *http.Request) {
+func (sh *strictHandler) EmailLink(w http.ResponseWriter, r *http.Request, params EmailLinkParams) {
 	var request EmailLinkRequestObject
+
+	request.Params = params
 
 	var body EmailLinkJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5269,10 +6349,11 @@ func (sh *strictHandler) EmailLink(w http.ResponseWriter, r *http.Request) {
 }
 
 // DownloadReportSignedBase64 operation middleware
-func (sh *strictHandler) DownloadReportSignedBase64(w http.ResponseWriter, r *http.Request, reportId ReportId) {
+func (sh *strictHandler) DownloadReportSignedBase64(w http.ResponseWriter, r *http.Request, reportId ReportId, params DownloadReportSignedBase64Params) {
 	var request DownloadReportSignedBase64RequestObject
 
 	request.ReportId = reportId
+	request.Params = params
 
 	var body DownloadReportSignedBase64JSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5302,8 +6383,10 @@ func (sh *strictHandler) DownloadReportSignedBase64(w http.ResponseWriter, r *ht
 }
 
 // CreateUser operation middleware
-func (sh *strictHandler) CreateUser(w http.ResponseWriter, r *http.Request) {
+func (sh *strictHandler) CreateUser(w http.ResponseWriter, r *http.Request, params CreateUserParams) {
 	var request CreateUserRequestObject
+
+	request.Params = params
 
 	var body CreateUserJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5333,10 +6416,11 @@ func (sh *strictHandler) CreateUser(w http.ResponseWriter, r *http.Request) {
 }
 
 // ListAccountSyncs operation middleware
-func (sh *strictHandler) ListAccountSyncs(w http.ResponseWriter, r *http.Request, referenceId ReferenceId) {
+func (sh *strictHandler) ListAccountSyncs(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params ListAccountSyncsParams) {
 	var request ListAccountSyncsRequestObject
 
 	request.ReferenceId = referenceId
+	request.Params = params
 
 	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
 		return sh.ssi.ListAccountSyncs(ctx, request.(ListAccountSyncsRequestObject))
@@ -5359,10 +6443,11 @@ func (sh *strictHandler) ListAccountSyncs(w http.ResponseWriter, r *http.Request
 }
 
 // CreateAccountSyncs operation middleware
-func (sh *strictHandler) CreateAccountSyncs(w http.ResponseWriter, r *http.Request, referenceId ReferenceId) {
+func (sh *strictHandler) CreateAccountSyncs(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params CreateAccountSyncsParams) {
 	var request CreateAccountSyncsRequestObject
 
 	request.ReferenceId = referenceId
+	request.Params = params
 
 	var body CreateAccountSyncsJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5422,10 +6507,11 @@ func (sh *strictHandler) GetAccountSync(w http.ResponseWriter, r *http.Request, 
 }
 
 // ListAccounts operation middleware
-func (sh *strictHandler) ListAccounts(w http.ResponseWriter, r *http.Request, referenceId ReferenceId) {
+func (sh *strictHandler) ListAccounts(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params ListAccountsParams) {
 	var request ListAccountsRequestObject
 
 	request.ReferenceId = referenceId
+	request.Params = params
 
 	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
 		return sh.ssi.ListAccounts(ctx, request.(ListAccountsRequestObject))
@@ -5448,10 +6534,11 @@ func (sh *strictHandler) ListAccounts(w http.ResponseWriter, r *http.Request, re
 }
 
 // CreateAccounts operation middleware
-func (sh *strictHandler) CreateAccounts(w http.ResponseWriter, r *http.Request, referenceId ReferenceId) {
+func (sh *strictHandler) CreateAccounts(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params CreateAccountsParams) {
 	var request CreateAccountsRequestObject
 
 	request.ReferenceId = referenceId
+	request.Params = params
 
 	var body CreateAccountsJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5534,10 +6621,11 @@ func (sh *strictHandler) GetTaxPreview(w http.ResponseWriter, r *http.Request, r
 }
 
 // RefreshTaxes operation middleware
-func (sh *strictHandler) RefreshTaxes(w http.ResponseWriter, r *http.Request, referenceId ReferenceId) {
+func (sh *strictHandler) RefreshTaxes(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params RefreshTaxesParams) {
 	var request RefreshTaxesRequestObject
 
 	request.ReferenceId = referenceId
+	request.Params = params
 
 	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
 		return sh.ssi.RefreshTaxes(ctx, request.(RefreshTaxesRequestObject))
@@ -5560,10 +6648,11 @@ func (sh *strictHandler) RefreshTaxes(w http.ResponseWriter, r *http.Request, re
 }
 
 // ListReports operation middleware
-func (sh *strictHandler) ListReports(w http.ResponseWriter, r *http.Request, referenceId ReferenceId) {
+func (sh *strictHandler) ListReports(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params ListReportsParams) {
 	var request ListReportsRequestObject
 
 	request.ReferenceId = referenceId
+	request.Params = params
 
 	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
 		return sh.ssi.ListReports(ctx, request.(ListReportsRequestObject))
@@ -5586,10 +6675,11 @@ func (sh *strictHandler) ListReports(w http.ResponseWriter, r *http.Request, ref
 }
 
 // CreateReport operation middleware
-func (sh *strictHandler) CreateReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId) {
+func (sh *strictHandler) CreateReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params CreateReportParams) {
 	var request CreateReportRequestObject
 
 	request.ReferenceId = referenceId
+	request.Params = params
 
 	var body CreateReportJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5646,11 +6736,12 @@ func (sh *strictHandler) DownloadReport(w http.ResponseWriter, r *http.Request, 
 }
 
 // DownloadReportSigned operation middleware
-func (sh *strictHandler) DownloadReportSigned(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId) {
+func (sh *strictHandler) DownloadReportSigned(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId, params DownloadReportSignedParams) {
 	var request DownloadReportSignedRequestObject
 
 	request.ReferenceId = referenceId
 	request.ReportId = reportId
+	request.Params = params
 
 	var body DownloadReportSignedJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5680,10 +6771,11 @@ func (sh *strictHandler) DownloadReportSigned(w http.ResponseWriter, r *http.Req
 }
 
 // CreateUploadUrl operation middleware
-func (sh *strictHandler) CreateUploadUrl(w http.ResponseWriter, r *http.Request, referenceId ReferenceId) {
+func (sh *strictHandler) CreateUploadUrl(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params CreateUploadUrlParams) {
 	var request CreateUploadUrlRequestObject
 
 	request.ReferenceId = referenceId
+	request.Params = params
 
 	var body CreateUploadUrlJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5766,8 +6858,10 @@ func (sh *strictHandler) ListWebhookEndpoints(w http.ResponseWriter, r *http.Req
 }
 
 // CreateWebhookEndpoint operation middleware
-func (sh *strictHandler) CreateWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
+func (sh *strictHandler) CreateWebhookEndpoint(w http.ResponseWriter, r *http.Request, params CreateWebhookEndpointParams) {
 	var request CreateWebhookEndpointRequestObject
+
+	request.Params = params
 
 	var body CreateWebhookEndpointJSONRequestBody
 	if err := runtime.BindJSONBody(r, &body); err != nil {
@@ -5853,393 +6947,438 @@ func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L0Lc9tGlij8V7q4c8vkNyANPkVSldqVJTlRRrI9esSThL5BE2iKiMAGgwZF0S5X3V9zf9j9JV/1Od1A",
-	"AwRfEmV7dr1VO7FAoB+nT5/341PJDSfTkDMei1L/U4k90Mk0YPDvI9dlQlyHd4y/DqOh73mMy+diNpnQ",
-	"aFHql45pEDCPzP14TCgnFD4gsfyiZJXuaTBj8gM39FipXxolg1ilCROC3sqn5kfEpZyHMRkyMhPMI6Mw",
-	"IvHYFyScsojGfsgPiR8TzpgnyNG7M3LHFiSMiBv4jMfE9wjlHhHMjVhc+myVHqpuyOOIunGVzuJxMhvs",
-	"Sb5wHPJR4LtxdltHcvbozCPxmJEpjWLOIkKDiFFvIX8SBZtz9UiZvcFACB815KAk/1GtN5qDUjIme/BF",
-	"LEqfP1ulE+oHi3N/4ufWdD1mJGKuP5U7fSGIJ98jgXyR+IJEjLpj5hUsLKIx+wPeg5/TxcnN4SisOqF+",
-	"oAZLYJ7MZox/SOJoQegt9Tmho5hFxLb7tk1uro9h9Wc8ZhGnQQ6enMw4e5gyN2byeKJ7FhEWRWFUsF5f",
-	"D2GuVT/Mfpw9YXHnT0v9OJqxz1bpPLz1+fU4CuM4YN4yKIX/EI/JPAr5rcIXOCWfk3qbTHw+i5kgZUS0",
-	"kX/PyIj6wSxi8q9IxJWdAB2GZEL5AsZgHgnk2oQJyoDGbO12LmgwCqMJ834WIc8j6zD0FiQeUzgoeX3u",
-	"aeB75Oert28K4Qs//xGxv2ZMSHwFYIpS//dPpZHPAq/UL8khM3tQS49D4jE5EFGfw+R983hP374uff5g",
-	"fouv7DhCBhZ6rf1PpYjOX8nF9UufBqWIjVjEuMvOvEGpTwAFL1g8Dr03YXwUBOE8f/Ynp+en16ck5ISS",
-	"KY3HCLcxlYAj+kdNbAqgN4HR/+Bh/AdV45tbxZ/1QOo41ItyUrhYct5DoC2wRDJm1GMRCSQNgMc4ipCk",
-	"TtKrqSQNq+CB7yY7AxC8jccsuhEsQjq3hPwZkhuOCOWh/AJIVMGe5WZH4YxntwqUTW4PfyqktjDsUZbk",
-	"vqOLIKTedRie0+iWFSJzOCJ1cuG/In8ndTJcxKxgVVMc5484DP8IYKQ8cTMRTJ4FvCWJG+UAZqR3ci67",
-	"1W0fdGCmNaCW47yCV/r4xYEE9iWbhlH8JoxfAxxy24ngV8mZANG8kCFOAMXfGtZqFAPan63SlX/LaTyL",
-	"2OnD1I/Y0tRuGEXMjYMFEf4tZx5RECPzcSgYYfKrBaD+lApRyDtmXB5kGPkfi3hHOOcwntALgcGYWk0h",
-	"QvCQs5K59jOkRvm1p0NmwTahsTvew0J9QRQd3LxO5p2oAV5RL1n4TivWaGDXezatDxvV//d//m/V1v/X",
-	"sOvmlhCAotRv1e1Gq9Xq2rZVEum8pYO6163Xu3Vqu8O612sMD1jXbjUbrWGLsVG7O3RbndGwWe+0eswe",
-	"Does17WbDebW63XWbNl2gj3pzgpR6DiPQFI02LQTSyMAadiNZrVer9ZbhburH+ivsrvzWKfVO2i3va7b",
-	"pazR8Ty716rXh/UW6w3rHmsym7Vtu9FtjKhdb/U6zUbd7Y5GB3TUYT3WLNjdDb/j4ZzjTX3iHj1GPYvM",
-	"x747XnObN55hlzGvN+r1urR30GQHB16j0eg226ODHvXctsvcRsNteYy2G+2DrkcbB51hr+M27ZbdHDXb",
-	"dVqwy1+WL9LVzufm81vSqNt21a5Xvyha9kawpRvzImf28iYkbsQ8xmOfBmIXGiAfy89cYOrAFiSC9olg",
-	"3CMPVdQeqkp7eKjSqV9FmdCSygU+uGOL9aRC8tvVXCCRUzI6RYJAY3rPHs15P1ul91KQvUK9Jzc3yrjm",
-	"rnaBnaKSyYrNIygEx9xYiVwZCjeoT0ppR/7DY8KN/CmIWCiRaIkHgSO1SZR7LOKGkwmtCjalUr72alJe",
-	"RR211C/9eHptkXdvr65LVkkfK8rMVkm4Yzahcrp4MZUvi1hiNyzqOOQx4/GJL6ah8HEd+WU5NI6pO54w",
-	"HjuowaFMIa/RC6kGBIzTCcsuKP3mMHnjh0Eppg9eNaYPVSnEi2rDbrSqWg2sffSng9KOG7hkcbQ4kgrY",
-	"8sKvmBtyT5AZj/3AEHQiJlgsSBkVPJbR+izjbc4e4lStq2Q22Go25LVfvdSJz/3JbFLq25ZettTdbqV6",
-	"Ixcuj3HCYoURp9ybhj6Pz7xitPA9EE/JnA3HYXhHmHrfWJPAL0d0FuRR352wFyL5JsX6UkIEJe2rSj5U",
-	"7cr/Sehhy65L7ObF15knY64X6jbOI3kJHKfPQaCNpWgjUabUL7EUNOvgLRGKxvIGz3z5ZhGqJLSnGMjq",
-	"ar8QxIerPfJZJMEOODIZMs9jHtoxyvKRg4YMR2oncyokRZAXE65IpU/qUsOrN7oD7o6pJAwsEvBbOIsJ",
-	"EIswIMZP5Tc35xaJ6VBYJPA5I8OI0TtRAVqsvwsY9SRnkpgbUT/w+e2Az8d+zMSUugwXNqVxzCJOhiwI",
-	"55VDQvlCKvS3hAUCJD5KWrZNOJ3Ih45Bk53agG+DUWA4YEzDwzhpfZnXYA2CcD3CwDAzlFZWIYax7rWY",
-	"MaEP54zfSqJcb3QteTOTv+U9BGCV+qX//fv/HgzEYPBg29XB4KH+ejB4OHj9ofyffflD7un/V/xy5T//",
-	"tgL3JLXcdLuRpta2PQF6T/2ADgMmJcwWiekDAbIqB0vOYYfL3sDLHm2jxz3ffY80qJ52268W3N0Ab7DT",
-	"hjMeE7Hg7tZgd0P5DhjwFtx9LLDrCGw5xCpQw/DPB2iBEHoamH9lNCoGskTHBaNRjZwgJIUkiMCFacxE",
-	"nLyQWp4iJuR7FhIq+ao7iyLGYxxoS9qkh5WXIgWV/CsBxF8zFi1SSMjXSzmSgcxbagBWyssbdmMFO4+Y",
-	"mIZc4LpeUe8ytZa4KGPJf9LpNFDS98s/lQHT3NAkb938W8RGpX7pP16mzomX+oOXWVuoXEW6g6IP8Vfx",
-	"8hRtxvKD5WPTtiJlpQShFxZcy7sJdtiXMu+fonV/076SSfa0pbzjQqKa6ZAA/ENmDpvM+Hh22aVh39u0",
-	"x0KX0p72m6omktmj2jKcxchj7nzu5VxJKXlBZYOUcy4sMh+ziA14ge5DaMQSRbIiryg4P2DSjIloBzgO",
-	"c9altYBcMqB9tkosNeJs9622+uzpANba2aTsZpgHAeOWnTQ7gCtY+njtpnNz7WPLhW4dfbd8YSJkGJFR",
-	"FE7w+dk7Qj0vYkL0SZtMM5gl32zbAy6fnr0r8EkFoXtHRrMIDPZSiJtMYwEWnjoRoPlZxAtnQykjw9j6",
-	"XeXAIrPpgEsR3XBzCcYIuBxFBbmNobSDpllNVM0iSKm3XxpK6edVnphduELB5+sZQ/6DvRHSeKxctEBQ",
-	"JMlITxmXeUgcmNVZ68aplYoNIuugii/B0kyJaQdAmgrJWgBmTFh75kLKxZZjP4YyU1vhHNpho9Plr9fu",
-	"Nz/bnmWJIr8TurXKdctuda3E51Q51Nq0xC3JrgEa12F4QflCCVViR2h4mUiCtYAwgg4+W1+fsh4pi9Wc",
-	"JoEHfSBxzsvA53fiJZtQP3AssiKEQZK9RPrhXhrJMOBlJTwrwntzfUw8urCIG/KRfzuLpF5ZOQT/MF8Q",
-	"w3LMvFRywImR7FcBWmRI3btwNBrw5yKmecP4Dogwy326ngaYL3+2MvbcTd++z9l+n4gGxzl5a+ILoaxA",
-	"SqiAW3KTRA7gSLsBxzciVtZuLglt2cPO0iVjJAspt22bJEEu8MwibbtuSKuSMvhyKRPG5YcLFldqRY6H",
-	"5+cMFjr2MxEGaz/PBSR8adYCbpw4H/gwZEHIb0E9NwMglDD/Hk3O2kK9BwAXW5CfGBmQt4xn/ELPAual",
-	"GVOQw4VMJs3HEC7bS46kCCpxeRpGMQ0yxyNFpWkk0T/2C/XM5YWan1uEkp/fX5OZAEshqL6vGI0kH9bD",
-	"58w6WoESR/Hy+KcYLeFzEVMeW+Ts6i3pduw68TkwEQDCxA8CXyj3C/hZFC4Qp2E3OtV6vdqwr+vNPnhX",
-	"arZt/+aAfyUxOHk0ZtXYn7A1yzvjysOzvMpzf8Tk19p8j4juc6UZCGPXiRnHKiH0b6KgGKyJD0Cd0s3l",
-	"eeoPA5MSSb06xJHo6qBF3riCFYs4sBr8acDNwwJjvyXVbcl2NS+X3P/Wv5dn6SDDJ+Wby/Mq43IKT3HX",
-	"1FYX+UVAiza5P0zfrNLREhGuEEtgydfwdAmhgzldCOIgpjlgW+WzSan/ewkflT4UWRNTS+TvGSw357Jy",
-	"hv8lZDDR1zzTdMZw+CdzQcIzbuWlsuCB/Jy5bx6NNxKOXGxXQpc+FYBNQWwtHeL3LAinDHach0yMYNBz",
-	"WLjAFdsLZzwuIjhzGgQsTizgYBtC35ZcDnUh/nVSKaA+qLEXbs0dU59v2tsxvCTfRocZUpntbj7GdWww",
-	"S1ulgIr4asFdPXiOhHFP0wX5IhEzOLzRLACT+yHhsyAgQzYKI7RCQ6QrCTlbSaLkF5K+ahP60orQ0lx0",
-	"7TxfTAO6IPINC6eG+89DztKrX9tmEhHTeCa2QFV55Ff4cvLZRYqy2UW+Hy8MWC24qwR+BScQGOa+YFss",
-	"MYfIcHganzT2KFglu8mvz8Sb3EmvuQLnPhrjlzip/BHl35hNtoVdeo1LNIroooh44cAblvRkopPs7Zsj",
-	"OlcJMmbR6WwCDkQ81Kwfrk+cv2ZsxjyHlOfUj6WOI4UHPxb6DkYYlSHRUHJS+V+f3zrWgMO/4dMsssLt",
-	"ZpJPWsRBzF16RyO0VFmdDLo5irtq7oXrK6HjTsIW/wWPcJQCzpaDyZWWf4vIgfZ4FcGnUBSUP5xtRxb3",
-	"R7rzBPZxRPFR9Kr4pp0Vk5KEhmxLJ+Q7RewS0KTsA+5W5KmIcML0uYiUfa48op1pDDiwYzZZpjWP4pxM",
-	"mwSKifvT6LpVGvncF+OnocOWzH0ahbcajbObeXvPIhoERL8hBf4pi1yGVyfx6madunaRKiBiGsXF4sN7",
-	"kM7JPIzuWETUiwkQDzUL9wNQCmYYqvecF0RiyorbARBMLkECOSvFyiw7TbedOVKNPhsuDqBrcWiVPpFw",
-	"JOWoROxUbh2aRGA8hbxNNkkwetY0A8c4sd3w3UTCHfFqrySv6Gw1HDac1maRaBvuxO6l3muoERLQmhLu",
-	"RO8yvLGA6MmzWrGsSShiEjGXqVgeYRHO5hDGAGJDmcb4TsOu7LwuyRE2yXu4NmsruU/Dfi+yX3KQ3578",
-	"t+Du3rb47W3vPejPSiGGyGkavDO2OKKBYNYqtTsOCfU8sMal0h1xQGxxMM0U10aGzKUzweA9FG8IDSQJ",
-	"9QWhk6F/OwtnQpmSBJ0w4tgPTvKqctaGXN3T018uCEyixNqVqv36oMnV0mMByZA/9QmT5JXNJhYZUsEs",
-	"QqOhH0fy73Aa+xNfTCwyDYPFbcgtMhSuRYZ+7IY+lzK/CAPKaY2A+XzAwSKMrhD0JzNPubekeMY8yfcd",
-	"cedPp0yHtBr7aTY2bkdr6yYUbHujxSonfq7BHnGMTHdn+qtijPVbuxKzQrqKgNpaPr3C99UF2FoTTifa",
-	"Ai57IRwJkL8l4hH79+ySuTRwZwGN2c/hcPNeaRC8HUFa8rolZkeF1OMi14BcAPkzHIIvyDQ3yYdAVeCV",
-	"NVJQup1vBKrHxdTniIjZVFEEuJGmGVrTo5JVkgRJ8m5FkUpWSZMksB8DTZKvCVf+L1Ilic5AlArVfUS8",
-	"jHE5CQddyy6y5w/G/uV9vYtYdeQHgcoSAgP3oST5KNM6icnbkQxGuQxq5E0o5bYwyikkOMnWXhYVcdvs",
-	"SHq4m9OFJDEH8utKRiXrdloZ4bleJDxvdGFgZkEI3jRjCaMwqmV5wFdLBDAR3NxOIVprLNJSkNgWjfLq",
-	"j++OU1tFovbopBLfExaRerNpzjDF+BVKmcKIacRc5GVIJbKTnyS/Exr4FMZ21BB/+J5wauQkBGctJCEO",
-	"w3icYWqbtT76cIYvtxGB1F/1HGOySg/V27CqQr6Pkk2kCwQTWbqylb7VDBifZ7GfP2/CB/E4koLy587G",
-	"qJTZpzuob9yBiex64tWIfuILmOs49NjjNpejD1/9vluYWbA2PULfNTf02CHxcqkSWt92acC4RyP8pKzT",
-	"EVfnKdi9gjyFx5Cfc5/fPRnVlrevfkz8cD6/S7X0um1l7DVJfQq0sW6vwsvFfwnUxfSuvTJ5sDIqrz/V",
-	"OflJYDnAyxcqQoB5RAozJOQuM5JzQZjTOWKFPH+jmQsHut5ClLtM39wK7w8x4QBKJy1l+qxF7cIUnOyJ",
-	"qYQeY/Wrz+5mKiH6uLMb+QF7s9KzK399IcCxe0hCHqCPF6U2FMQILoaUAyaJkbCI59/6sbCIU3Ms4vwh",
-	"/6fqkDs2jSs5EabRbhdZjP2P61cjX5AyGYTbqlATSLM8JOG9OgujmNYIyo9BlEur3iQ0BiTLIJPP406r",
-	"tN7wuZqd3QgWPfHibBZlMblnU9aviCFEajn5V35uYSE2KVCbCbOIwXMaeaI45deSmlVBui/lnvylIKGX",
-	"mPm8eA6c3bNowOPIn0yY1yfOoEQIvOERMig5SVKvhbcKBWGJbR5x8D3tyPzWhGB1NKvvZy7+8HG4kjn2",
-	"T9lr1CnSfe4ZB8Kxgn3B7ygDMu4dgvSMyDLBKxVO/FhVadiKU+ld6nmz/Kq1XrCdcf+vGVM/q0Jps6iY",
-	"qUTJ4mnEoGQE80h5HMdTSEyK4ymibIJB8vGUCjEPI2+JBtmtTbbB/HGvCMQ6jmbcHX8jhGCZAnA2T7Sh",
-	"b0Cs3FWKR+gWSUKtDbLP2uuJRyZUCu5zhdbs3UKJaLDRNqWiPSWDKgRL1ou6zrhpQuppls0MzL8hA5yJ",
-	"X490iYB479LIq4Irk05WmR8e7aTY0qoPE977HovWqS4vBNoUSfnRng1L+TUqNSKl/QFXTIMg0/dYjJkR",
-	"STCu9uogndvdsbHCX1F0oqYyXmRZlWfzQhBPvQbqK8RqhdxI/V86PFcNt+xAekREy+og9TeJWVur1mZa",
-	"gfzs8TEZKqDk7Wi0xve/jflypbFgg3IDMMxHQSuNx1hcNrAjBdam034agcrgzbdDoE6lQPB4U8YKHT1T",
-	"ijhjykC9fDs7+387O4ml9lp8EAZXXaYrPFdoCfaiBLMCavIIorFSVtx88XEZm2D5Dl97FVHubZt6sU70",
-	"1Fxwe1+ClezJpAB6+YWnYt6ylckcKk7eIRixhX8Rpr41nWvqt0Lf2GlxIKIEgy55i7EKmBCoC6us5iXZ",
-	"cS6oO/Y5q0aMeqDO4zBuQIXoEydX9Nkh5ZZtVyzimLmh8LQO8cK6Nocz4OWW3ZTPkvwzeK0lHy0XQ4bf",
-	"2vI3XQ8dnvQg/Yc+MPFHELp3zMNxe31kVGPKbxmJw5k7VnaiKYv80DOTEbBI4wsBXFYOIodcqgEsZ6vD",
-	"cs1q3PJpA9agUywdyLjU2zLSKuGHeqU24G/YHFioIBO6IEOGnkaUPorDTFfQsnA0YnAnCFTX1tYnKK8G",
-	"h+QLQofhLCZiylx/5LvE59NZrF7fmpq9lq+f6sLoedl/ZZTgERnPJpSnmGP8rC/jNAqHAZtsvo/rYvCM",
-	"9S2HsHKWFAoxNr+M/apA+ZJvmMZjvVh4xSJeGKdlI1WLAgkM4nOPPbB8gp6i4jW7puRDzMzbJdoSC7Bj",
-	"vc0kQS7Zx3rA4b7WBzFKdlV4fqEwkiiBV8qtUSJQv9Bb2wcj2TJYebYqmdDIITR4+yEJp4zLKyIZ+ZRx",
-	"08evOhIwwcydbMr729VWkJUF1jJ82LLcoWXw/hSWq47utFiaOlLh0nkJKntUgTr7TVtAvqtks+2MQ2JF",
-	"xormfyo35dAsGuoLIqTwR8WCu+Mo5OFMBIvacsbIh80cXC/WTFuQO1kLx6eJ6+lxfDuyOorpT93VN7ah",
-	"PdhGlqnbWuPIKl1CWxGg0spkJnRldqDRcEdwuoLYqUfaW/KbMjMeNU1Ti8vPsn3QZRHg86J4sdCpfk1Y",
-	"PH5kJSvLpX0XkKTwNlRJ4zlivHVa6LKysToV/RUVzOQbqfJQsNJN3GEa+RMaLY7DoEgaOSLHV1dkzB6I",
-	"GwbhLCoKCjQM3v/xu13tHVVf0+row6fO50LTtUKr08fqYbnjV7mi+ghyG8pNtykbPBdBWQCOgHm3TCol",
-	"+kUpG/4ZDpOuM4qFScVlxiUj/5LCxhOSUlYlO7350slM2TPYNa3JzF8yBJGls30af8lH2n4znKYQeMt1",
-	"0bOppRAQvITRtaKkV4XThXp92lQif2mkoqoiUtbkSSZldVfm3N0yrmsA6dw0Uk6LIIeRSuyqPB5H95tY",
-	"aS74KamVWD5/dViH8tNy16gJnaliUNtj+uVjQ4K2vf7ym7Q2wZY2cd+wgRsLNIhEAsWsVczEunVZjriu",
-	"135QKNEo7JZzFCE2VEkqtq05ZuGkj/7UQbFDd0iwiBOzh/ilK+6dRCA5vvqFyAWKQr1cE7AVqKJWg86q",
-	"TksXkclcGdVoai0mbtLiU2gb219LujSAn0qbk4P6luiyXFRxwiXizvb6uaKzm3RzPez65ewD1t9Y+qGO",
-	"xXz6xr65Ta1i6NoyYRFHsxx+K/9KuIGqeIEUgHIyTIsUM68iWWdaGgOKYAAlRMvfkhSQzlGySskU6wtg",
-	"XGa4Rk4eSTRN3VxAErf+gFfBVo6U0OkTSn5TlYCBDL4Oownp9lo98u7ktUUouXLHzJsFjJwQVWIOouzA",
-	"aE6nvtSab6nPIfZuwAnxuRtOgJyKQ5hMTlSVI1Ylve0bMwQ+Z4KUQw4WedBgQ0EDC1fjx4IMw4cKoUKO",
-	"hoMJtZqqp0aT6zCWGIcxDQQpT6PQZcwTQJF9DAyEXphyonQFS+OrLVVhS2oKdJzo1Slbr/vXzMfePjB2",
-	"8quUaoRF0vndUMQSLrAOCxcBAGTRBOdEiKnJFPhUNFlZxPTO57cWkbqG/C/1Iy8Kp8LCeo5MxJXk8PyI",
-	"QBIneADknBFzmX/PPJwnjigXUjINeXXsiziMFpkdGr/jCuXfo9RnBgHGONIsGoYSifBzvXkoDXEtf7um",
-	"Dy8EcaPFNA6Bs2KNjzTGYsAlM8FwORVRCV2MBjPbbrqpsAF/M/VYLiDzwGzQCc9rwOzLCX7jJazJZWYr",
-	"ziRvKA6dIKjqWJDimGS2eaQoWaX00CRPL4as/MWAVOEVzjZZe1wq0tFSJLvyXPWJkxZL/4GM2UP5p4uj",
-	"4+rVT0eNdqcsf/N1SVWL6B4h5O9kUKoNSuTvKqxDVCrOgPucBOGcRS4VTA5lYQF7nCIZBqJmIRYbWum+",
-	"EGrYqnqL6NZnjp7OIZBmnbS+urk5OyGZyVzKQ+67aKufAG46amUOFullrj+hAbnh/gOBZDmjKCG5HkOV",
-	"fexOmdTux45U6ThlmnawlPcp/UW5CXk4x+jtPyGAqDDXO+liV1zg0Spe4a5x35nGePmZOq3sMangd5Cg",
-	"jShKu9pDg1Lr8+ZwYr0tc+IihpoNEVxdHw/sOroeNTo+H1cRb0ViPCmHEdHxZkDgIedDEgMd/1Ur1sKo",
-	"KGzWNuOJ4fYPLCeQ+JZ9rhvxJq/UiKO6YvwBm1MvQ+yF2S4jHvtiwHX8me7fi4bhDLVaml6KCOYMWxR+",
-	"XKripDZbeI5p7Zt1dg6sb7TJrGGog+ulmWv68C5i9z4r6uJHHwhU0GZJtZu0Fc7RBJMHJTNRl4S4in8C",
-	"YZRSThAKgVH/tzT275lim3TA8e5B6yFYCxEzdww5CX+rW41mq9buOMBHqn/r2jXbdopufmIiWm1pQVkR",
-	"9zCXlDP95tDIGU9QBSriStZMhgya1+u3n2CJQU72o2Rkx6ywIMLVWFJrKZ2QaTATJAj5LfxZSKaWSZM5",
-	"xWsN2eJbDMlJbkHJtrOrt6TVqB9gkKERsgOdEWlM9Kd5qnZU/e3Dp2axjXw0k3Rr1bYvGQ18wTxJNkZ+",
-	"DEwGUCYcEfUlCnos8u8BgcSWAFFfr4cFihMr1vY28nxOoT4wCIfbSYUUSjKZImEiD265cpxuw8LFVUyL",
-	"7DfXkZ4V3PBo4sdYHE9lqDnmpXEOoVebaTD1BfFmzKDUwzAMGMVaeSG/vWbRZB0qv2Fxir4ZbYWUxyzw",
-	"yATDfygHgiKJSWVL0GSmXw8hIS/UNksV6c0rWKteoaREARNi25Vmp1+/VEOOPS4ucftmNhkqjSB9F+T+",
-	"eJwNUV4vwGxpgVTGx4RSFENz9SYL8WTl6RXRx1UELXtll+9Kjt4UkIECcKfXycoylCImnbLLp5llDLb7",
-	"7ZhmMH9UeWoLZexdvAkjP2BvYex/sBUVQlXO6B1bkDgEcZE4M1jEBeUzGlwb6O6Q8o8RnY7/eV5Js4PB",
-	"CuQLgh+tEDAn9EG1+C9aA8QYCrR4w5g3l+dpq2KdXrrlvcfoSQCYksze3VwXyl2F0VRXTBl5VIYrTI0J",
-	"0age4fjOIWRipq00NseiYWiTWl7+bLJlxhNwrUWRp6F/imnfEPZD+u5TdpXNs/pmNqYSMk9Y4N+zVcV6",
-	"PfWrFvTBFiZvJfxh9GjOKYyqW9mmPtGP80fKNawKNIcfIcxc9TBWTSyqvucQ7LiT5darvIBJguxjElt3",
-	"qOJ+hKB6SllZOczp+uq3UAlanYquDlrWNS4jwlk8D6M7jFKumBqQH6f1pWvbLgb10uLMKnlIP11fvzMq",
-	"bOYXuLI+fZRU8qJczKUMq9qyr1jVzmVJc3diXXCGxkITUwxvbHIDliBintdyqfcUHba4s8X+NnVn1V+7",
-	"JGcntGCT782YYstlPo2EFu37m6WkK51YU0wOcEiZhzFZQHOKOx7OQSHzLBKxWIKUBGwUQ+13ffGcrP9K",
-	"v8cexnQmYhUPokULNQuEhqnv19t6cvUHit3/t76Qyqy33BSonFTZioWyKFf2EhOWK2mwkfJkSxo8uihB",
-	"Pp1itzj4LfpBoNBl7i6z9k0B5rnjMups5k+Ns/mKHk5wVBknACmLcTjnWMVFCtL/E89QJM3vcjd3PhbM",
-	"/cNJvK0YWpKA8I4tauQqhZ+vzMfIpWpfDF2SHWyPN3uhy3lc/OZIs15gMcPUd2N3nNMkcxO/TGfYcpF7",
-	"PZZvk12m9W72uNVvcJv3rIinmtmgNKHSWt1apr27wELOeCLfTyjfCj0JtCQaCCzF92hVSRJ/EdPJdI2z",
-	"Becb0+mU8TVek0cd2DIHKKKj6uTSxW55dieF4YaQA5huTCd21vLFsyCz6hD7+JxBABOqCI5ynUMUEgQ+",
-	"yjcGHINNDuUwhvldDgVdcTNPa4JBI17n0PDgW8RZMBqp8dPoDQeca/pJDRyWhd6zJNy3wCWbWdKWwbTr",
-	"S0LodT8iMndN/P3yTwD+rSbZ0hy+qbjkElIuSxVQXTVxyDrkJaJJTQn6faN0vmpfo4LCD1chQp/QAc86",
-	"bsTcj92x6t+i/HYRlNfBovpkigZn9JyDjwabvgSscjjgWXzpg18I4mLSYLalcLuswzy7S9VOSu2xlEMq",
-	"vZEkyBnnLXapC+bOIj9eXEkyUNg4dAidGF/rE//5/XVpOV6noCOpblY6XBDn3dura/ISf63Cr8KxdEok",
-	"cY5UTj0sv68bj2JIFLyNwVDypv0CsS5KwFaJTfE4U4tY9wZX84/CCGEJlA68bthbMgHHOI6nRumGo6lf",
-	"aFU/Slq7Hr07A3EV3CRyAKDzuiddv/RQpVO/egfmXy3S4KCZWa5WSMrZWg9yMpRIa0TlmAq0H95CTSFl",
-	"vn6oYsq/ZDwbFqbk29VrO4aRNpehwBmJ721YWTrpuqUl619e2Wdw3o5CHShP3dgouFKC8TGg5L9i+uDV",
-	"VJp6Orp8ipDE15RKgGcv+i9feqEraua3L9U25eKXlLDSFQSDVeOwimFhMPYoTPqoCwwJglQ77Un0dPxg",
-	"TB/UheljDfLM7RlwvCDAe1Q2J7Rxt8iEcnrLssVPhNan/CjXrVNY2HYqQ/5UWGtRhpqwoJU+obhApGiW",
-	"apmBLfohYEDH5KUJOwICIP/jP8hR2gDeD/mAq9RKFTsnMg3iETtCjvEQ81BJSwSvqejLIatGLQspZ8n5",
-	"lao9pX5kZdEeuXUG3SwlPGQRE4I+Kdf32NIf3THg5gN+QfmCOC8Bvi8/GVzq88tareakbcYFAckPfVpm",
-	"En4xJRzwQlK4GxEkVxDOowvn6/g/oIk6+UOufMCXCGE/+QzKlEJcbNrK+4UAYkoSpTup6Wq3LMIeqBsH",
-	"CxL4d0ylZw14QS/uGjml7tjoxB5AcxkIocSjlQRaeQGllu/HgjiaDzk1cqTRbcC1Vczwx0FDCrS/cL1x",
-	"Jixyy2JBWnb9kFAFkPQj1A/ufGV4SJY24MnS1QmqUZqABVCIeB7qYFTFqTX+C8IZ83LeQkJjqPJZTjbU",
-	"J79/cCoYMPfTxdExSSIOIQIVLy4oMSrONB3NIqBU0BjvP+LwcJE0fA6ju6Q6/zS5aRLvkwt5zTjl7mLA",
-	"T8EBFTERziKXmc3cjeRgnEx3j/FjPAv1CSQCIrIkyc+6ktuYxgYsAQ0sjC1VIftUQrVVI07mMiWxtSlL",
-	"Cec8V92IptWeBhx7D4OihTUnHRUJmY00k1ivtlHRoNAqclKKSAPl56u3b5I6RfoknE8DYEKDUp8MdKWi",
-	"QckiA6224i+1Wg2fSjVIPqrVap8dFYoXBCQeR4wNONamkURVHmKNnBq1i/SUlBMHPBpOH6YvnscNvfwj",
-	"rKYjH/5eq9U+fJY07FpraBhFePn6mDSbzZ7qv14jFyFnMCuCT17DbKChU6vVINTDsUinVR36cSXL2Aec",
-	"knykoYb1VbYqgBhwR9c/lLrVkAoGiSeqBqL8t66CKP+t6iDCq8KF/2AtREXisSCiUyPvdd0zjtmSUFIZ",
-	"cjcgvjlOgpvh/i3gsSRHueZPeFwYP0oKYmPlPZjQQO5WImES4FpQAIGUw0gHkkvSoONpdY32tD8X3DUo",
-	"qgDXJh1IbeKFruBYSeo2a/CeooiCrB+qRlM3JjETsdBIrQv14CUM6AIlcSx0aH5AKGQBxKCU0ECxauT0",
-	"NKbyqIgAB4g6dchuUfSifOROmDqFipXeP7ic1XqjqUALVBT6qhrCiRwoUWngZ3g24GmybsNutMzsHk2D",
-	"5erk5/B7prqkIlnqpisgYELGG12GBfmK2bi+Cncw/3qZBYIRR3VbcCqJ5Trp368/EdlvBjz9qKZPi7CH",
-	"mHEBQgNwX3Uc0YxzFilxR8oz6niqUljSYdkGh1HVpPvEkSKQStlS01XkpQKZ2YFaXZw51oAT4kCVpSst",
-	"EzmGigeJAigThCPj4ORQcKeOVr1rig6Vw/zqdem0PuKfywRgTaKpaZESWQ7l8rYOGZlHfhwzDj3vFB9P",
-	"pAGSnJBudweX+t4PAylPJhIGlfRgOoumoWB94sizhZUDocfoUa16xsqCWEEwRXT+Sr+tY6flm/csGtLY",
-	"n2Q/kScQjxVN+mvGIvlhihuq/9wQS5ioGVSUEZ4auPDxiT5WIu+ilMIVmBJZ5YVA/IPtQBARJOFxKa/D",
-	"xuRzOUU4SkQ1RWL4AqOdlg9JEkCFYhq0XujOJlj5O71IuUOaRuF9eIcCpIJzIs1jmhaebblt2yAkUBKE",
-	"tz4nQ+rehaMRjifFJ6BOKG6MqB9AVDLEKSRs+9yf+JKs4X+Bgrtj5t6xpNyd3B/IQr4gXsiZukoq9UjC",
-	"xWeiT5JymOTCf0XKdctuda32QUfBRhIOiFdLGXK+r4HcWrmgiF5Fr0S3Q6DeYXImviQOoDup+ZsNErB7",
-	"FiD/iCKpnahUQzR8Caw2CHk+mhy7M7g5o9R0RObjEBJipNIkSEzvmBH+2066aUG8RyjgXObjMDBuHr1j",
-	"wvimYScfxaFcmX/PahKS1+wh1jl16laUQVGQ+Ah4n1JEYeHO7xhuS92CCtYQGjJ1p2+uX1e7WniVS3tz",
-	"c270PTiUhxqP5UxAgzUDlDdJPkwrxZGzRFiUQosSCq2sBbkiZwBFbUzv2VNaLaA6DNIFJDKoXgsApgu4",
-	"yBLTUI1yJVvUpfT0NfcNdQkWozSONikX1YfUSR2Q/egcyafarQCCjAYGfmpqVoYeZaSv6Us8pZFgibIy",
-	"CiOTulKe6FaqUnCVCZdOWZpIolTj//XxI/zLqeA+FClCUaVKXmOMFNx9CRcIkm/r0Ckd3ZMaAgyNrZwo",
-	"/ZZW0+FIJPOBJMi2LZcMRa/lp2fvEsFKdYuut6XiO4Ps1dEsAlaVTHnLYtJq9Eg5W/iyomQcQpxLFkeL",
-	"6pFcMlgRRJjmFEf+7ThOEv+kzl1XV8ciXjgbItLIt5lUhfXsisKR2VTOEIfGEuVpKSVjNAsUtXQDRqO8",
-	"UvhCEOwDKwGMsZ6AchBj++7mGu6uVlkxdhfCbsvK8lBk08DXhIOSJtIpucRGG2llo2M16i1LXkAglofy",
-	"/kDmj5TSKlLlVqRTrkJRfI+5AY2gtYj/kTm5vjHADRH3680VVBVvJJIBKbphV0K571PQgPvEeQma8Uts",
-	"XggMNNkAaStFWZByZrmQMq0lWLRu6eLM8peb62O5No8uDsmUKgnFAmxBe6aJGSrr0rb7to2K1VtTQxYv",
-	"kjV42L5Onx1U7XOZctkqK+W7KJxGPotptFgyUGZskwG7pcFLOvUhu0Kg/zAOEkuntrtdnl5dy+tTskr3",
-	"LBJou6zX7JotPwmnjNOpX+qXmjW71sTUozH4ALIGKvAqh6LAVH3ho6SAqR6Bf48Sfmr6KlNOfrpqtDvk",
-	"5/fXlVXV0kzzPbhLTO8fnFA8i7JVLiVOgxixVP9SBecg/5SvuZKXYaXcAc/zK+JItUEJZMbEUIJXCb2q",
-	"enayK0BNVZdWNc4kvhhwpeTpR+Wby3NdOQXq6E0LWnIqm6piCbq2b+pmQqwfcMSjSi3J4006bjqZfnDN",
-	"jm3DmKoML3Qbgr6ZIFFpzDA1ipAHC+0nS09OcQowUGtRP3u0LbspxbSW3UrNL/peQa6f6g+j6CaNTfgm",
-	"FjZoR40joi3VsBGLVKVU3h6VpwA8QZO0W/nsr8BRxHtrS2pFG7y5B3oH09X8aKyhH865Nj8jlEAWdVzl",
-	"IEkMWOp1B73+ETtMQJYUYvY9MAII8vrt5auzk5PTNyhLcJWU7iEQBvzmzdHN9U+nb67Pjo+uT0+QWCR6",
-	"wJlX6i93ji2hX5WJWOovRj0hcOgZxYP+VPnAWnHNtGv9VFIVMUr90rXuiUq0SqglGY3FzFPETVIXKeWZ",
-	"Lpk/KWf/pSapueGkVNQpFtvDZrzbJT0beCch7J0G2ZW95YHSnNMPSTnQbWWXLoMSaivmMtfMycP4dTjj",
-	"XnbSo8xsJqZnxLkNc8w4NFFDhxbqqpt7uaxoEvw560xXDZ20ygYH27Dt/aECyjOqni3PkWJz30k/atOP",
-	"XGKLn8fDH13/rf/z2c3Hs/ob/0ycTeLpb8dnnbOJeDjz5773UzA/+zP0rwLv5ozbNbb4eU7f/9N/65/N",
-	"L67v5r9ev/YvfHt+cXI0P7925X/jtydH84tjfKb//9frU//8+OfFb+9/lfPV3cYvi/Pr08XFQs4ZfHQX",
-	"Z50zfjlmP/5TvvfRe3+28xwXOMfYk+sLhO/9+Lr123F9Pmz+bP/6fu7/62ru//avsdzPw5uPd/WLa7f9",
-	"5s+j+fnxz7NfJ7/6b/88bb69vnl48/Gm/ebkSK5r7B2fdeC969OmfPfieO5TfjmVMLk4OW1fNE5bv/15",
-	"FL95f/Hw25Xd/O3k5/H5deBfNH6N30xu7N9Ofv7z4v3Z/Nfru5aE38X5/M9/nXT+Cg4uf528vvzxt9nH",
-	"Hy8fHu5Zq3XB6U9H5+7p29O/+Kvb9j8ziUr9UsNudKr1erVhX9ebfRBvarZt/7bmGhu1SBOhRVUYzcgu",
-	"wPr/UzLFH/S9k/S40QHy98N3PPmm8QSPCqj8D5LG/6+WnaXyKyirVYLjxSCeErLkTJxh6SgjfKgg2DRk",
-	"RfWKWMkVTlTTcM0HoD3dMn/6Tpy+E6fvxOm/L558AfIjBaE0RswQk7Qyk0TLGJqMsgOakWHfadJ3mvSd",
-	"Jn0XmJ6ZYlmlnE/ZjKvcVgvN6J8q1QQU0OXw0IyNKPGYJ5piTa6otbNimr9E12F4TiNMUElJcP4tQofh",
-	"PUPzl0lxsSlYKdfmq5Q2pvo9aZ20fH3NM+BYPkY7t7TpGSf8/MF8NT9On6z/OHNuUVpHcagMPMtkpWfb",
-	"a+0pUK9DRbH8rGBcdOga7i8vMm+D5C2Ez28vs/kIKfxNG4kviHr9sZDPdqtLIalSLRZkYL4yKJlTZmFv",
-	"vNYnW32+O/Q7tv15B7uO6jxWfIfAA63cZAAojKQsm/BVSwVvC5AX+Ef+AiQHXlEXr75qYYnl6OWN0eQO",
-	"P2pu/ui17oGHX7Q2f/FGG9rgg/bmD9DB+iaMj9A7Ch/Wt1jbO3QuJTRDftfobf7uPLz1+fU4CjGfAo4q",
-	"sY9tgiF7mELomT7oNNcCkHw5DeD3DwUB+L9/+Gx9ymcm/P5Bond67S7ARl8Ueiz5Ab0VUC0Hfi19kCt5",
-	"6UIr5tV+HbQ6iqyvJg3t0n6ZkKdtRacsCUBPWo+2KsTHWmRGaShrwKVcjMHpwihNAek5yhOkg1B1uFiN",
-	"OLr+ZWJ0z7dYFoyhjycXkycqh0kdDl/opvvZepeb2iiTsmM//L//83/R0RPTO4xRSrs6O0O3Ln9/6aj/",
-	"NOFtKtI+zkMqWLsrd9hskDgkrVYm/kAkjZ4HXAc2YpCH3rkuzLkcdbgisDETuKh3NOBJOEXOw6qAfkho",
-	"esymqVvX+pwJJnRMRm9Ht5IRYV3g1gCsfIovQy3x9MEXmIpsmvBxTyu3ZPIp1dE+I5AlPfJ+N6q5luyH",
-	"dqNnd1u2bfe67cZBt9s5tV8f2E3b7vS67YOTxmmr3umdnh6UzJ7hJY06pc8fPmcpi7nkpVbn2psWsaS/",
-	"X5H/RdBJzv2S3dFBt7dmR0fDdteu04OTZq/bbNeH3eFpvX7cavaY3T5uv2o22j3Kjnuv0gSbYxp5aj2r",
-	"tmmZc/Tefzz51/zVcHJ32/3tevjm4q+bh/t/Xh4tot8+nogff/XOfznvffw1Pnr//iKd5ZLNaeSJ3Fgn",
-	"P7UX1Gd/hb+9aXZGJ7+4/pvF5Yxd/nj/4/llcxIdnGeX5IW3TN5IBXklixyl9XmNA9giXpfoArQrkOeg",
-	"Z68ENQ/jKq0quMnl7OAXwh7/OziD6vtwBmnsSQN7sxG9igUoCrTCzAHvPwXrVMHkFLsyRbAy2ngDtXGp",
-	"ifvyTOx6r0m7o3p1yLqj6oF90K4Oe+6w2hk2vS6zRw3aOtAFhyBkWY7IZ0GwAtd1wmxaKBifXGjpU377",
-	"JOTXm0X28JituqOeXT2odzvVLvXc6oHbYr1RnTaH7e76reoLt+02pViiTj57ulvdUb3R5IKmFawLSkbL",
-	"yWaqQfgWEFlNGY2W3UmTvsQiQ90JS+NuwtuwNgWNRgHICIAv7WjSybeh65f+w37dabw+zTek6+s//8tc",
-	"zFJieErYP2fsBDdCxTnpi7fOvLkz/RGzIN5kEpjpFRht6CFpIy+oqTLSuLxHWgr2T8530VmX+iJnzQUg",
-	"vGFopVEmnfLF0vxZBXZp2D7ZZayna/5xGF5QvniftglOofravy+URR4Btwy0VHNCbScJRwTqykjJs1UM",
-	"nz5Z/80mrT7PuOtrZKReq01bzeEBG3Zcr97tthpuZ+hS2nGb3Xrdax603INhe9jKCSv2gzfy3Drrugd2",
-	"t9HutKh9QHvdTrdJu/ZwxA5GXrPV6th2e+lD17M7Hqt7lB70Og3X7rkd2mo07G690+u5bNhhjYORV1/+",
-	"cNhre9320G3TZq/THLa6LbvdbnZa9a5L6dAbjoatJqXN+tKH9Vazd+B5rNtq9BqdRtfrtEa05bXZyB0e",
-	"uCPa7rbbvS7roOjydNvHL6mtQ9dXVDJ7Yu1I49VbGuesZR0HbCEqYu6L2j0ea8awtzBHHId8FPhYGeO7",
-	"3SOxUhC6SktKWI0yQrg0CEyLiOL7aBLRaWRVSbbWhLxeGrGoKuwvk4GmW/NhcXNVR6asAKjSuaD8dyzX",
-	"w7hHI3zV5wN+c31c6ZOGbafB5pBNKxV0OThY+xp2XcficTYPFomxJOSQ/5Y0W9BmGMy089iATxlOht3J",
-	"k3UvpeHqgGmWpADQWwaa/iUqGWJ9Zj4p4x/VO7Yw/aB+yCt9I/UeQsV5tvJBaiIgjw4tXRExeaI2rGqI",
-	"7jlk8ig9/4bdaJMy5ErC+QmyYPE2EYi6dI4cQKKlPv1lV7M5V4uUtSEDp9txqtaXCnzMbm/HIEjz9J41",
-	"CnI10AHWuomHAcklJVfJPkfHF6dV+VH14J//aF30/vWuSH2zm1W7cV2vG8pK6lpGfUzdwrejkQSetdWZ",
-	"mgLSqaYiWVqFgfVPVAWy57JeFchQM8jT10sAPr0nIwWW7YRLmFyTHU6rXb3snjTev2lfb6ds7+G02pnT",
-	"Oskc0j7UtW3P6Cg9mKepYU/UNyRg3s7it6NLyvNe3iPklyrpsmHbvcdqHaodxzp/bsCoiHGSrMohvy3y",
-	"4ZofbNI3NuKF3X0uuXqVKxFbssxi4XsIWxKHpFG37acL0ruY8bM1yAyRz0yq5HlfVx4JRolwbp5cUZrL",
-	"kGFSPiaA+CJNvIbMHcxVLhJ3VgRYGOv/bOl4i5U7KQwLW7sHLT890/J3jQ9ZiXlXq8RAUjZKN8GCzMJN",
-	"FUykRrZe++5S3rNqVaRFhZGqnX6vyzvlNZuVqhMkYW6nMamCZspVLT9McgKxEo1g0P9fG7zIOZQ+ohEj",
-	"M+7/NWP57M0Bz3yhDQDQhzfyTDEVKtVEh+T0lwvjLQlqKCpABav6XDAu/Ni/Z8Gi0ld9Z2l2nRDjKSfN",
-	"itxJ9j+KM3ixpSZXhkLhkManF8npBHvFDvgdm8YVK232T9RsqTvWyIBMh62DMoa1XrTNA5gQmDTRqY6O",
-	"6+IqNcpXDnqYcVoVCxPuMV1wX15duQ15js+QpTYPsUL7svVxld3uoH580Gl3To8P6LDbHdq9rsdGrw7a",
-	"9VcHLbv+qj3qeN3eQed1auO/jrAkgHbTZYxkB6fuyfjq1x8f/rUQrvj46+m02f7HT2+69/fzprg/mp3/",
-	"4/rjv+bHr8/jX9IR340pj0Pt+l2tbsx1fSMsg6VlZ0CQshYXXgj9XmWb/e/grVarvZAYU7j5oVv/i0a2",
-	"iKLo4GF0d79oB51WM1h4fN6LWLt3G3/8OB+1J95fhqc4DDy4DpKRPZcHdgtva3q8i2m4q+9VY/RXUkMV",
-	"NUnI0jIqFGo5K/ROu9/Kuw1tWh82qrZt29UD+T9d+T+2/r+mXV/KT18duSxX+cNfvd/i5v0/DibvGw+X",
-	"3em52/pJ1I/2E1TxRdC0UJmGA9iLDo3ItEYvy1//JW6UMs1nVqsDpOSb0WuTV7ox7LjVA9aqV7sjm1ab",
-	"bts7YL1hnTZau6LXv+6a0392o+v6/asOv2gt3vfYeeN2DXp9Y1zAxC6JCnvR+TfiFGLS03X97y7X53C5",
-	"8rDQ2yopwWQaL7QsGfgAmP15XbHVXJEHtb7S67r2m01WkPSOPpsXkYepszAOQyyKljyBejVLPsR/E8/h",
-	"d0eg4QhcoV7SHIdcFRZtVBNarc6+9lVdNdcIkl6j12quXKZCV8KHeRxQTSu6itoM6nnqQi+p/w/GikNd",
-	"VQbL2qjWfb4ADTPp2arLMwgcEKvOJFUvqVhwdxyFPJyJYIEKJHXHRv0jlyY9tUEPhapYxq2GteiKRqpY",
-	"EvHoIvFvkrY14Ga1JXjLY9MgXEwYj3UkdlIHShXMS5orpBtrNXq5+GQo3jNjXo3sRzGF6Kqn66XUDxZQ",
-	"nXDZcabhCpxvTFXhz9mUxKFHFy/kMYUxLYrfVbDPRao9nzSzOgYZa20R0wgyD9eFHheUfvn30cX3L8rs",
-	"DJbHxwQnCP3la8QoLEmCQ5e0A9AavmsJT9QSEpJSjFD5IN1lvYLlzulp2gUg3EaXr2JoVKjalMqkqYj5",
-	"d5Xj21E5lCPwVAtARmatFiyemNPJVEGWwmxO+HFdHifDso8bPtle33jkbX++aMfE4KvDF/Wu5JOvlcv5",
-	"LWom1xiPrBid+HZVk0R8WtYQVmkhqqnOy0+6r9vnl7rpCGglSe1KWGzRXtNXXl7q3nByWZv9c1BGFt0N",
-	"aRl+XIelOrbqkpbE51juN+mGKz+WXCvpSwBqh2QxFlFoqArf07QNilnx3JDn+zk/tg770wc14EqukWoF",
-	"dErZvUkKSXKtfUHogDtXUDb3RAH7Milh76Sr/YGM2UP5p4uj4+rVT0eNdqesGtheqXLA+tDI38mgVBuU",
-	"yN91Vnal4lgDLu9H5FLBdJsIJzNAkt2KBZtf6CYq1VyrYex8iAM7KlB06kcL6Cpzw/0HXfcwLbSZQlwk",
-	"NdQh87ZvlnxOXkvau2ASajqZL3TsDQ/nVpJOWoc2jqhvc6Ii/tTqsRo19G4oaBkkJ9KprQnS+dgypkBv",
-	"S89HDohn9gpQ80mK3JB6V3rvG1lnFlNemZ9uJkUrRgF+AA2csSDojp+fqq+SHo9vjIDOHca5wZND6O4Q",
-	"A1J4eb5kmUodnxnTB3B+i81BmjDjtW42l0760U9am/ZLN6fi9avboxX/98MPJaukKZ8qwFxNWpZg8Kde",
-	"RE2OmxHKEcpIdnX4xbZVXHjI2Q7ng1O99oONQZpRuqg80bfWU3si122K9Os58SsDT7YUaM6QTGWum4oN",
-	"2gGBli+IabjJEUJlQlxNvwqEYR7Gf4xg7GwdEhhCfjjScUpPPte1lUSSpmWb6G3tq8h6+5LZMiLXjyxO",
-	"jwtuFhW627zKm1D18VXVeUMQw0silCQGxfI3V8kwWpSpDqS6KUXS5SdNrUh7VMzHvjvW7D5b9DwcQRfj",
-	"aEECGrNoXS9ClwaBZK+bKzYoW2hvz5E9NwL6eH6LNRvWFFbgbG5mCvE1taxpwB7WFlNotTu7l3SWYPtK",
-	"6futdsdwMD/Gkb8GNP+tsqnhZJeSqffhnMfj3yJv+quH4isLxI1C+Tw27aXUl7pPK+xC+Os6wxC+kbEM",
-	"FX60sazXKrz+Mumt2OIGG4gbhb3+3Qw/35NZn+DDzskShmxyA9KIIZnkxAGV7voH9HmWu7tl2+WvQuGt",
-	"P8OhIGXO5kzEaBawkgTSGFQr/HfEXMbjSuKg9iMCmbdMCGvAdZUHneKKHgloSoexyqpamNHwBQwUR6of",
-	"8LRIMInMxYZznm8xU9yTUIsurUqR7HLui/gIF3MF8HoepfTtUpNLucxhaGQnb66Rg3+cbRWbaUNs5iMj",
-	"KQvK6mSLw+TiRhv1fgvkgcTxhF0+0e+127IbmWXvFLKpl60qrW1adb3XrzcKVy0vJF6e359+BhOzMg4U",
-	"oLrFzdVte28Q23GSD9aaKOB6u2/Xf9MMWg858rkvxuuPf7uw4TqAZXmJ0erlZI8puUj5kMmjTIf7dXYU",
-	"Xb97VX6ZLuKtWgMlUTiK+KzKN/t+b7/f2+/39hnv7cYky11KWWumL2WATTpYKhvlRRstyuA2mXiKbL5F",
-	"bqOU/vaT3/hvLjVbufTgvCAtTzXNYKQZFDPKoCXnZkjYR5p0SDTd1c+aGg9Wu1qvsOZtyBVilf3JNIzi",
-	"CnHDexbpbq5m3RpHS/W+JxwMVQ4Co4ia2TgxCa1MfJpDcIeGSdEU3xOqhS3EWQrSsBspk8OIHFjZIRmF",
-	"EmWIH+u2ej+ermgfmtE7Xn6S/znzPjsg1zsJbRSJZ9Nj04hhUwwxZQF0Sw1H2Z0eYjdsCSi1xXgeWmCy",
-	"BuEZWyQP+BEnvoc2eW3R5lklwxfKJlvQQzgcjRiHeC0/ZhNURNLPfaGb1g8X6ZFRiVyxP2E1otFFeUjh",
-	"ZzmNsk8qcIYR9Hj3+e2AQ+fgMNY/Qe99TDNV+pGySaSVj+HkQs4sMzy2LGI/COThVRRQB1xpbrBnvRph",
-	"uGtyGplEAk3SD430UzkLZ3PcDGClGPBQt9xL8E5FtHqEQ9EhUKEw1VRrcMrSHoT8Fvp+B+EtWfgsgFbn",
-	"uMRwNOC6U2pimR+HUYwbFqFuLEuGkNWaVpwJAw8GxYUb7VZh119Ho0w69WV1ysdbxYOEHGVE1DfqGsMJ",
-	"ZbRqQyKVRFdelCt1wXJjGFfNpIln0Pv7FsRIU7xNf5ZUcisR54NlTrLlZ/XS6jhkCdGs4rzKvfuYea0t",
-	"d4XL0/TrKPCpWFYgDAJnAFbTuicBVkFIRVcoBFkKf9xAEpm2LD0WZB6jXunDY7pYJnfDcH0suzoa+7or",
-	"p6uMTs+hvK2U6e2iyNz9qg1FU3zYrnjRKqUBn2SDsTujJq0eDBt2lba8TrXudllz1KYHw16jtLwcrSDg",
-	"SGuDk01NIAkTLtbfVzj0DOHli5jYvp/2FzrtNcR26dSNhhRf/cyf4UAOaGtYPXCb9eqwzQ6qDa83atHO",
-	"sOvazS90II9Rs7dSsVekB1haVtNH90KtcZWM/Ugf6f5kpV3cngb7N08DVB9zWgWDQrkiVYpyPtH0lT55",
-	"9IifrRJkG4OEUpiG7HtPSkE2JY9HpiEbQzw1FTkrB33YR8+sfYtqjwRuzV7OUSnWlFdDt2b3ydoPn8dH",
-	"nmZmh1ESVwwqUJLKDX+FEXJ9LWg/LYP7MSa5/6F+7E0WObB6Sd1ecem8cW6FCW4rP3dib9ro8E4sOMbF",
-	"Ss0j4T2LaBAkNhFStkkckrptVxLLb4HpZMDDEWHUHadWo1iZTb6OFeJHZrq1S88Xar3s1V4Xav3dKfMN",
-	"O2VWSoL/xp7U7wjzrSHMs7jwttItJMGWNF5v/qlxlFfAcfKqKPKhrDRHbm7OTh4rveGAWc0gBieRFzLB",
-	"XxQUexyUZjPfG5RIufDNKZTA5GRQ+t+/29UerY6Oqq8/fOp+rpp/tnb5s974/LdBqZITGnHpffINr3eV",
-	"KjClMTTGVNDX9RjkOvcTBarwJIMiTxZUd0Bjvm1aWF68BRFEPkyo/drP32Zf/4wxGqtybtB55j0pvcb0",
-	"9ZpJNnvKpZGcK7FHpJIkjdUvcyrSWZPyP0ryq3332a/REH5kGGSaSN8qBdk40Gdw01sbX1eUHsJW1uki",
-	"O4Xb6krFhpc/VgI1dWMgjVCxbEgDyl2GikLaP1dULBIGHhPxgEOc7lcPoBXPqGaYHSZ3UzL2Fkq3Xmbb",
-	"QQRDyXS7yLyCoqbLEuUWvSafGJC3x703to7vKyrBuu3mCwPM9hMTCnbOvagz31HzO2puhZp715m2CXnU",
-	"jEhzX4n234Mbv+Hgxi8awnjkecLs9FzQ/z/kRS3qky4GorDDP/S/UxZWB916ziEBA4VKM8JYSSS9qpDm",
-	"RvOwikKEJThmUxGQzzF6Sq16yFw6E5CBpStt0UBu1BeETob+7SyciX5adNuxH5wB16+qJhChDuQ7/eUC",
-	"N14jV7kut32iKThWV7AIjYZ+HMm/w2nsT3wxsQZ8GgaL25BbZChciyi6ZxHsAl1TabIwI4psODiGd+o6",
-	"UomdW/tLMZpwwJNdwFcW0YGJZs8J+UzefSz146jGzk7K+7A5M0C4ZdsYxmhAzxdGUV0Jbj8WpJzgRUXP",
-	"HUZpUVA0yoezwIO2ctDuU66WclK3U1yho5hF0Jr60CgQmqw+HjP+DQQBimdoeDFmZJIyXnn6rxCF5IGZ",
-	"F5ATo2X2th0SHiWPSBwuFAtIWa6t8ph2/QWtwNX4J+GtRN17cNRvUbTTwMFTde1IWrVvZ3gUy2FJ9ccZ",
-	"B2+6WhhUcb3E8ra5IE6fI3InVxWLjACGJeViTeVnm8Vu3ZO4YBOPblO8xVhbdy7eYqytmxlvMdbW/Y23",
-	"GKvbO2ANu+22D4auW2+0uqNmj7UPmg3aabUPmNseNtty2G3GOvCY12wP2UHb7bQPWq1Ove117Eab1TsN",
-	"uTvWbFCvQYfbjEV7nbbXaNTtg2bPHraaTdf1PObVaYeOPNuzWbczokO61R5HdFQfDb3GqO2x5rDltjtd",
-	"t+25B3W3zuq9HvOa3aZbP/AKx3p0vKj48mUy3qZxZJqpWKbQo3jhc2t6irLuXDO35TVY9YB2mtVh3W1X",
-	"u8weNWjL7XjdZS0P/Uyrifdy5NgK7cYqaahkd/5Yeo/SRalfMvjYH7psarEqtY/CHHowREFvk7KU2qZ4",
-	"XuQVZM6iRNDFlssgR4hVotVzFMPdkv89T/lblp9xp4K3y1+v5anXBfJjvV7IQJ/aJEMxapdynEYXSjBl",
-	"1LLk4A1LLl6Kp73Kqu4Zjxxsb+V+j/HuZbFGEQFdOnNP5ZL1MIVlXuDHdVVecuNkyr0UffzYQsBbU+o9",
-	"FQI+Sqtv4pISL1PdrqZWmIkfK9QeMsIeXMa8pCbQ9xC3r2uXOfK8Jb9OHKqrvWt4W+zfs2rEXBq4s4DG",
-	"rPpnONzFwbQUFE3SwfyQkz/DIWCYI2WWPpHs20EVnIfyR7B4wCoGvAytOqiAnDxQSgSD40mi4iImZkGM",
-	"PE0lGVa+YuybXPZlCrufw+Ezeafe5GC1LAyiaJXSrzehenX5PL50gNXTlrZPs/TyeW0WuWChGovlVhB7",
-	"FWZ+t1V/W079dYilyOI1fXiywXoVPZ1G7N5n810IKFQQ9m9nEUO7jCR98hk0Rx9F4QQbGNGYidgIhDX2",
-	"1x9wyGSuApkMQn5bjVk0IS6d+jENyC3aatGwHYcxDSziczeU13k0i2HmaRSO/FgNIJRlF3O9k+QGMy5A",
-	"BxLIVdaII//jEIUtArOuk0UnuwGyoUg4Nv9F47BOF1eD+eIqpgHDHP5oxow2Tsy7Reszv5VcYRRrC5Z5",
-	"3GU05NMBz6LBJmN+xEYRE2OnUiNH6YKlRKrZzq1/zwT5yKLw60VcX9OHdwrLdsXhXxnFjIvnYFFQDtts",
-	"EAtxJTF9gArr7F4uplJYAlSTY8NEoFD3R4m5xwwsHHb26WsI6pMKeL/0N7tm21KxBzxy5Wpurk5KVklh",
-	"dzqCelD0Md6I9FX8u/BNxM9Sf0QDwaySvHHXLJrkVpt5XDQOXNqCD7PPi740buIxZvrYVklibKkvjyFj",
-	"sLimD0SRpa8ZY/39lL+JU96fNJXSoU0yVJyu7ZFGJ7np6zA8pVGwyBsPgFCrHhENu2E/1nAAgM3YlpDx",
-	"Qaf7IVhKAiZ1E5gkayyQ3/bJ+g9WGQj+mrFooTcpT7be24uiD3BJM/18HrNb5OOZhX0XYL8dAZaaV0U5",
-	"6RRafgnhVck/j+n7s0M9KpoTzo0MuRdCS3ggfdKHVN/PBXT8GQ5r5EjZLkPOBlyqx1MtQ/kFdglV+giy",
-	"9lWAgg9SMY21bp30MSfvwiBYX4aqyG7ikBmP/YCAII01rxwweNTIuSm5CjKhHhvw+RgaBsD00YyLJDLC",
-	"5xC/oHZ/SKiqkFWdTfVa1f5gT35MGPcEAfvJFJYuxuFcED+uQGkjXAWZMKrgp+HqczeYeUzFkeDqYHGa",
-	"ovpfKeL3EnHxmj6w54r4TQo6oHr49B7z3WHbrR54rUa12xl1q01m0/bwwO159dbTKiZcZi6M+vYRItwV",
-	"frm77PZvB4n9iTm7mYuW7A5IX+ZU6MWSsrovJiFCclL5zou/rRxyxYwyh7rEi1dzU+zusoMpSH1iEbMy",
-	"et/oUxZypmuDQtk9qMyXcrpbxoGG8tsBL8vXVFUD+ZllFlEH8Rc4QzxmC/AGDplZD/CW+rzy9XI9dGec",
-	"50v1SGG6Wxuv5FR//5QmqRYEcTftfguCuFdHjjdXlOXZvrvXtkHnDQi4x6WrBmTJsGbMRQKUUkbP/FDQ",
-	"ReyrVr7+fgjbHMI+eaCcbZtwfnUy3xnZtxjBHyVUdbkD2fPE7/9TsiZkcZo3ocaXtEyT2t9iCi3J9MVw",
-	"SFkwRpzL9EkFM1yVH2HAlb8hW1y4bgaLw+A+J7kg/xp5vXWpYQUup0beSyXLgf444JS49e8Zt9LWbrpj",
-	"LrSFlS9gfy/mDXgcyqlC7rLMwoTRDE87G7Q3I+sPSWoJf80Yc9Wfc+8R5q/DaEK6vVaPHF/9AmcsaZ2V",
-	"wA/VW5CRi5qlFXSlz9BXSVurcviqK+6z5PSzthKDTySnFyYOqyQ4WirlqbaRLGQlNdcz9XoQOuVzf0Jz",
-	"Xc6vE5Ej3TcPV7eGQ860cUa5tx1DX/F0v3zga6KAZ9CguHmqweSV72DncoeapRcVO+y5Ha96wNrNau+A",
-	"9qqtUX3YcbuezRrtTUi1HLG6wkSv2q8ahHB9NcpCrPknQiyRV78KtKh3wKoHo06rSrtDWm3Thnvg9Vh9",
-	"1OxsJeLsF1I7ijHrRJgf0xnNGpGHOdqN63+kL2MPZOdJbo1kFkmdlmYp8mts+GJvZQsvDcTJQka3w5WS",
-	"wnZFO7aCjYGp5q5hLO06MboCUBQcCfwuyO+DFLsHJWuQpQzwRGKeNwtY1UseKe9mFYIykqfohkz+NDx/",
-	"1bEv4jBapL/NomEoJ4YHH3Inlm6pT/7N9rEpgjZDV6beKM/0nqUeZN67CO2MMRgFL7KV6z4PSGoZgfDI",
-	"0L+Xh/w2NCIl5SQKyPp2zMUagXwq/yEfadF/pZnvKo4YnaAOBP2hVbWZxP6k0IYK4pisI3RjFlcFfO0c",
-	"EucYOUz1xBfTUPjyHWfAXRpFPhPZHullSpzaR3/qgGTpJJfbkSqLU3PFvZNUDEI9QOKsgLAno/H4gOf7",
-	"dpOyLpScWhrlhcDLAu1BUB3TPoaW3SKBf8cwQxSvScjZ11FlTtRRGcrM1rZF8zS2tjHmLIu/nb0rti6W",
-	"3v2jVquRsnyBRu7Yv2dkuIgZdtzZYH+C6mLblRTBHvsaY7f2Az1xebuZobBWG9Te4HL5qbwHNds2tJ6X",
-	"O6yVrNKYUU91Uy+4N6uolPrqpfrE/AKmfUIVv0tFMIoFm71W8tND/lvW8tOL/7eu5pecwP7r+SX48j+w",
-	"oh/u/c22819mX993Xb4iHv69RN+epDTNqlM7saTs+zdcW1u8ru7yurimVMIzVouCj3z44+k1SUQRi6gb",
-	"KLDXGxqRqVQliM9FzKgHvcoMcaiPZe+TIXSDPX0ius7MhPEYnLqBz+8EgXZ8w4VSQMg8jO50QHvSCk2O",
-	"EbFY1Mi12cqPOFdg2U5FJiByTn/AnXS5P5Axeyj/dHF0XL366ajR7pTlbz6/RZywUu72dzIo1QYl8nfC",
-	"HqZ+xESl4lhEonPkQkWR+ZhFTA2eDJA08RMsujc8GFX1llo8uAEcNbADH8AfC6mo3XD/Qb4Xcg9D9kEa",
-	"SiEuiDtm7h3zEmd7mh+ZvAYXHjLywe2ezuULrRvycG6BwExJy65DuDsG8PGcfgiQ5iayqHhRaF4Xh8TJ",
-	"6Bzo5BiyAU+oDWZOSDF3s5SLx/gkw/2QelcaEBuJbhZtXpmfbqY/K0YBrVx+jmD3dvz8VH21OwfJjnNj",
-	"Gql2YCeFN2k7K/u/q0ZSJPLzkLN/P1l/PZt8ZZznlgLYGdKWzLV4mhBmqhNLdGs4i3O2aymRpCrf1uWO",
-	"Qb02yhyvPuKia7ZmjSrM2bA7PLYisxpiq0V+XWGw9hQL3b6EuC0ErqRPKrq5p7iYnUxms6n8RDxXTLkO",
-	"oqPk5vIc4U2VXUnya+fdzbWD8QaGKRr3Vj6++qWSiOXqlLR4ZEhflgrq1lz/KHZIud4mE5/PYrCaXTGV",
-	"nS7HfSEUpaRaIkSDo5StDjGjUjXW9Y2gBefTAHxub4d/Mjf+B1sMSn1Sq9U+O6RMAxEmoelECkoVJUSo",
-	"IoUqlgFlzYhOx/88H/DJLEZh0cEjuKB8RoNrI4WznJkQpqs4fWj5HIVzMMJx6I07pB4+QdRQhiNI3fQj",
-	"KWwylfqSSlgIeAipH81Eag5sprmcKQUAV1sQg9lQHYc8TSnlKpZv6e97qvE0VfhJ0w7IuE09lR+r4oTw",
-	"Xd2YVwu54T2LiDOhD6/kcTkDXm60yYX/SorM6o5ZRDBGzv2JH4vKIUZNYpC+PC9FedKTkvMZBQJFHEbM",
-	"q5Ej4gj/I3MGHOJG4AQTew+sAlJboeSGATGqwkb0Dr5m/McNwPYmCvYfAnJE/hFRuSz2oMlmq0v+8cok",
-	"+/Ks32A43h28LIWOdk353/2PrNRvdRv1pqRCsSaVuVm07b1u2+Ri1eiQBgEHmBm8rmP4dg6tQMCt7T+7",
-	"p1AKeWN0+rhSlpcCAxIKthQFkFQxztAEyfeRfr9MfP9rijq/3Cb+v7p8gvoOlvqNTqPeatm2ZOvxOJQI",
-	"+O7mumSVZlFQ6pfGcTztv3wZhC4NxqGI+127a2sWA+ynKtcvHrWQ/1TQ+aF+0GvXDzq2bQ9mtt3oJITq",
-	"h7ZXd2u1WjYlAY8Y4L+PkmDJVdvYbQaZ8iyZ3oxH2Lvc+pXjNFFW2uGWrCIDHnMDKhmNvNkp9VWkH4hw",
-	"gcCpJJ8/4jD8A5rEZyMqtGvPFyQhFSgFHKrz0VXYJj6UjA2JxnR8bW9tQ5LtIcvJcBiFKchodBYKcEN4",
-	"pS4hoNzU/yNyLdUFAsEx1NBZFhR3K6gEJZi2TflIyhoNI8qh1pqK0NDs3deGISipUeYQMh+Et6FF3DAI",
-	"Z5Gl6wAOOJr5LCL/ooHcVsUi87Gv3CZsMmSeFI/U7zPBYFARLyTmxoIFo69W0+IGC1c9R7LHumSONVX9",
-	"WzoqbnWoqQKQHEgeyU3CokT/5UvqTlhNvf9S/lybQjd+lVVw5E6YqqotR4IjyQ6Az2oxffCSceAMIYHO",
-	"l7s7DoMwkrfMft1pvD6V4goiw6latPrzv8zFoIKe6lYGhLJsTUDm0x46WaBqlSZ6QAfMHOp8P509n87+",
-	"kj/kVJtkkQwxU5CXirAia9/TQb4hvsdTVrDh2AzOJ0Es9lJ4YM6G4zC8qzLuTUN/XTer68yiInbrC7QR",
-	"qCFIMkQ2YbJGrjL+IZVWL3U7VQe3D7aLBTwXYwxKctELBcXs9cBGmX9gje+KWCIPFn3VPyzlhIrhNVcl",
-	"OL7HLZwmQHimFHd3wl6gKUzvqVAvTM/i99V0t57GimcP6l0UejMUmCLmMv8emDlUfLpeTBkgkFhwt5Z2",
-	"9cT+fDUMHIPNGym2NVVbL4klr2EGyIdtU+1akGo3y1BsCW5RyxB+Sb3z5Z3f53FrPQ/cmormDnybXLoU",
-	"95PFPIWQbmFtfh1GQ9/zMNzim6FqyxltWXK1RA4MuqXArkiXMiG7NAiG1L2DewNoKv/x6W/KslWTOtF/",
-	"vJxFAfT5LjY8vx9TKGznEQGlN1TFO70GbN0CYxMqyM9Xb99YWuFIbLX65RdCUaoBx8w3vIE5lHEKhWd1",
-	"4fS7sJklIr2MW7gyX2U2gJiWdJORCL/Qmgi8WIPCWfIygdcsFZQ0Mfe1izn1ZpoXI+/Ws/JLMr302lLr",
-	"C0LjmE2mqnwCAG/jSmJ/wkRMJ9NtFqRqIhWtyLmvW06qn1HBOi1ihDpI+Dif0v1/rn1aWsLn2ieJSp+d",
-	"jatOTEw7gfHDrsbY3UgV4NL2fup8mekFaTw8EOre8XAOhRREilCHhHK0s2Isg6/JrFdD8pFyMK5w1WOB",
-	"ZCxoPaGmOGBwtoJrX0BcL9W3gjizKHDkgOoa5SgLFi0kZSflZY6lnQPgKMFbMkGHTOLZ0VHZ+UuuxBJH",
-	"qPCWsjMfC+b+oYI8AMkqfYJ+AC2YBAvwGFgDDg4F+WscknsW+aOFhorP0PVySt2xvtsqAIgKVfIStqoc",
-	"epIeEcc8aActQRrhr2LKPRp5RENywJXHvE+cFOsdLDmkqYm1ipr0ice8GSIk/ObHFWvAnaUr45CySQsq",
-	"GNuzdE0k6Aou6IAbN9Qid2xhklt8p+oxN5TCr1BBSrtcZEmCE8zGs5bD+9AwStOvXVFeedPYA15EnwZE",
-	"cqdwNELf+DCcxYQSjy4AvujFUge/wMZX0R3ziIPSlFMjp/CLpp6+GHA/91UQ3pIypj4vCeQvP+l/QoJD",
-	"gmFOJXHv3VyeJ2XuHClhOVDiG2Qtx0qaCjTsVpe4YyqVUBaJxL+KigfkKoQRmVIh5mEkRez9CNjHRezz",
-	"SZ4rYz1nHCwBy84XdbXSrUnc1HvDil6m7J2VTuVXffnyf62UU7MiWZZCan1F4kvShV458pGIZcT+fFm2",
-	"W1W2fUvRPS+UbyVovxQ4D2yEh/FPcTwtAqMZCC+HlBgCQy8DbwTeoNUA29FXl0OYL58PLW8WZ/P0OOUp",
-	"+nHKOJBkPbJC175PfUtVbDQqgToAcn8J+d3F6B//7EXdH//x61/R9fzPm3cn3bPzd7+dhY1zek6v5qWd",
-	"cWqdCrcXt1wOObZs2GMaElKJ5RAPFYNXE06PMb7cZY/MK34GGrVL2skMggPSUwD2AF0eQx5DT85iqp9L",
-	"AJlFQZ9s/+3Tc4+fSoqeDKMhZMdlxpezr4TLyvf35EKUO1d+HpTrIDkwKU0J2/xuh9A6BKFL9ocVekiR",
-	"7TMjaiFfkOS2iEmHU2FI+8v2hilDDyIKlXheXhROp8yrkbNYZGU/H/6WlH3AlVOmBtmaSZiUdv/pXIOZ",
-	"1CzUbHs0hp7AKopktWezhiZEWUFgF9/Tf1Mb6Fr2mYJpb+xza745pwmioqkqjZ000V9quT68/SUp01bO",
-	"qdzOTT/Vt0nZ8EZuTdd29QidJgRvlUNolf651lFkmFnSL7J+IVJOm93ZlT54RaYsQi6XlsckScOTAVcq",
-	"tCAiJCOa+srCWeyGk6Sghm5Z9XVIqOFPOkmB9Twk9C1nhiWOKXPzEvk0D+33TyUNxlK/bq0hrfWkFNG9",
-	"QtjNZK4NZC6hs5I65ansdvSyY+t2pUe42hULrP+mXjs16yVBm1Mob3QM8mDDto16R0AwmcdWepsMxr5X",
-	"d5PCh8U27iZTPvhORZ8uH1LPdCW/yApgz0FLn2E7kHe5yoeEv6KWBP8WqMN6oTubSMVB0lvnZThlnE79",
-	"2oJOAqfSV2bhKY3HENs2R91YSj33jMThgDsv6dR3auQ6DAOBw3MGPQAJHYowmMWMzKaY+UbKQFWpIM40",
-	"8sWETKPwYeFUSEzvlGkS5B4R96UQhSMDDUXJSD4oLXt/zkOXBsRj9ywIp7AXtdmyM5EDRzPuVGob4pJh",
-	"6A/JQefneIdxeCaZx9rOcoQ0Tg9yeWupywg/K1jzqRnVISziA0sZ+ZhmnHVshHNOHCPOyDEmwFCP5fHf",
-	"5zpOQlaNGUHio+1RkDLmpYhKzQypUqGTBcAuqLKdcNpM75i09z19KBjoGhpG5ErHWRDzITUjOaQufmKM",
-	"pXOYlsfT7Dlht4KUXRp5BArY04mwiOcL1bg79Fhmw+rjIkAuhRikAMwQYdO/7GTZmmOpJ8rmbw24U6g/",
-	"oIvEMXUIR/u1Eq8qeff26lqQ8pLXR7mc1ZYSSvX5w+f/PwAA//8=",
+	"7L0Lc9u2tij8VzA6506kb1MK9X54Ouc4ttO6jZNsP5rdVrklREIWawpUCcqy0snM/TX3h91f8g3WAkiQ",
+	"ol62k7j7+Myc3ZgigYWFhYX1Xn+V3HA6CznjsSgN/iqxOzqdBQz+fei6TIjL8Ibx12E08j2PcflczKdT",
+	"Gi1Lg9IRDQLmkYUfTwjlhMIHJJZflKzSLQ3mTH7ghh4rDUrjZBCrNGVC0Gv51PyIuJTzMCYjRuaCeWQc",
+	"RiSe+IKEMxbR2A/5AfFjwhnzBDl8f0pu2JKEEXEDn/GY+B6h3COCuRGLS5+t0l3VDXkcUTeu0nk8SWaD",
+	"NckXjkI+Dnw3zi7rUM4enXoknjAyo1HMWURoEDHqLeVPomBxrh4pszYYCPGjhhyW5D+q9UZzWErGZHe+",
+	"iEXp82erdEz9YPnGn/o5mC4njETM9WdypS8E8eR7JJAvEl+QiFF3wrwCwCIas9/hPfg5BU4uDkdh1Sn1",
+	"AzVYgvNkNmP8AxJHS0Kvqc8JHccsIrY9sG1ydXkE0J96bDoLY8bd5Sl/H4XXERNidSFjPxIxidifcyZi",
+	"RI+ERu6mL4iI/SAg0Zxzn18XrMhPJ/n9hi1/9/nvMz1VFvuZGQzYqj+xJRmW2p7t9qnXqtbHHVZt0Tqr",
+	"9sf2qNp1m7TBel5r1KkPSysgHZCISTQENGZRjszEjT8rDeJoziQ2eMwiToMcdXEy5+xuxtyYSWKNbllE",
+	"WBSFUdFa9RDmwvTD7McbAHkTXvv8chKFcRwwb3U/hH8XT8giCvm1Oj2AMp+TeptMfT6PmSBlPHZj/5aR",
+	"MfWDecQE7mRlL7ILQzKlfAljMI8EEjZhEtZWvJ7RYBxGU+b9KEKeP7qj0FuSeEKBbCUzuaWB75EfL969",
+	"LcQv/Py7opSSVQJkitLgt79KY58FXmlQkkNm1qBAj0PiMTlQQmjyzYG5vSfvXpc+fzS/xVf2HCGDCw3r",
+	"4K9SRBevJHCD0l/DUsTGLGLcZafesDQgcCDPWDwJvbdhfBgE4SK/98cnb04uT0jICSUzCqeQxmRCJeKI",
+	"/lGz3gLsTWH033kY/07V+OZS8Wc9kNoO9aKcFNiMnPcAjj+ASCaMeiwigeSI8BhHEZLxS+49k4xyHT7w",
+	"3WRlgIJ38YRFV4JFyPVXiD9zAYVjQnkovwCGXbBmudhxOOfZpQKfl8vDnwrvHhj2MHsBvafLIKTeZRi+",
+	"odE1KyTmcEzq5Mx/Rf5B6mS0jFkBVDMc5/c4DH8PYKQ8qzcJTO4FvCVZPeWAZuT+ci671Wt3OzDTBlTL",
+	"cV7BKwP8oiuRfc5mYRS/DePXgIfcciL4Vd7TQGheyJAm4P7bGddqFAPbn63ShX/NaTyP2MndzI/YytRu",
+	"GEXMjYMlEf41Zx5RGCOLSSgYYfKrJZD+jApReJPOudzIMPI/Fd2k4YLDeEIDAoMxBU0hQfCQs5IJ+yly",
+	"ozzs6ZBZtE1p7E4eAVBfEMUHt8PJvGM1wCvqJYDvBbEmA7vet2l91Kj+v//zf6u2/r+GXTeXhAgUpUGr",
+	"bjdarVbPtq2SSOctdeter17v1antjupevzHqsp7dajZaoxZj43Zv5LY641Gz3mn1mT0ajVi/ZzcbzK3X",
+	"66zZsu2EetKVFZLQUZ6ApKC0bSWWJgDSsBvNar1erbcKV1fv6q+yq/NYp9Xvtttez+1R1uh4nt1v1euj",
+	"eov1R3WPNZnN2rbd6DXG1K63+p1mo+72xuMuHXdYnzULVnfFb3i44HhSH7hGj1HPIouJ7042nOate9hj",
+	"zOuP+/0e7XebrNv1Go1Gr9ked/vUc9sucxsNt+Ux2m60uz2PNrqdUb/jNu2W3Rw323VasMqfVw/Sxd77",
+	"5vNr0qjbdtWuV78qWfbHsKQr8yBn1vI2JG7EPMZjnwZiHx4gH8vPXLjU4VqQBDoggnGP3FVRl6oqXequ",
+	"Smd+FWVCS6pa+OCGLTezCnnfrr8FEjklo2ElBDSht+zeN+9nq/RBCrIXqAXm5kYZ11zVPrhTXDKB2NyC",
+	"QnQsDEgkZCjcoHYtpR35D48JN/JnIGKhRKIlHkSO1K1R7rGIG06ntCrYjEr52qtJeRU19tKg9P3JpUXe",
+	"v7u4LFklva0oM1sl4U7YlMrp4uVMvixiSd0A1FHIY8bjY1/MQuEjHHmwHBrH1J1MGY+dVGHDY/RCqgEB",
+	"43TKsgCl3xwkb3w3LMX0zqvG9K4qhXhRbdiNVlUrxbVP/mxY2nMB51IdO5Tq6CrgF8wNuSfInMd+YAg6",
+	"ERMsFqSM6i7L6MCW8TZnd3Gq5FYyC2w1G/LYrwd16nN/Op+WBralwZa627VUbyTgchunLNYU4brhnMeJ",
+	"8l9AGKEAIVi+Ju9sEnJJIdeMlOtSl6jb9gHx2JjOg5jUbYuwWybVKvyCKHOESzkcMViML8f+c84iqeHI",
+	"DSoNSoCEUmYh9A4XUpcLTpZVL1iWVTqaRyKMilfgSHz+7sIbjpQ2gcYjduuHc6GWEs7on3N2gAzJj8mI",
+	"ujdkzt0J5dfa2iQ/E3TKiAPAOpXakB+OBOPxAH5DC4Mcr0YOCc5nCvdSvZDsTCIE+BolU61VSqxaUiii",
+	"pGXbtSFfgyYcNY+nN4xfy7PfUJjSf6e4Mij3hHuz0OfxqVeMLt8DoMmCjSZheEOYet8gQ4Ffwp7nuJ07",
+	"ZS9E8k3K6ErJvSevu6oUPao9+T/JFdiy65Kh8WIOzpMxN8vxW+eR4gPgAdArWV2KXZaiZtMRk1tGY8m0",
+	"5758cxXHht3nJ7ZcxfMh2J1gIVN6wwQxtSVBx0yeLLT4lAVjph1JHkHQXN+fEmPQCtDgkAOBysGzJGta",
+	"pXxOGi0yCeeRkNw0oEth0C/lYsEi4nMRMwqkoExQQy5fSlRzNJwcaEMskrieBg2ElLQaDaTl7YRDIsq9",
+	"cEqurk6Pje3cxV6WbifedemG5uxva89Nu50/NzMaxyySY/7v34bDu0a9OhzedU8+/uM/Czf8PJUvik+V",
+	"ur5fCOLD9T32WaR5EZuOmOcxD1llWT5y0HTrSEwuqJC3vrx8AduVAUHO2+gNJYeSlz+LBPwWzmMCAkEY",
+	"EOOn8turNxaJ6UhYJPA5I6OI0RtRAXlLfxcw6knpU95OEfUD2PPFxI+ZmFGXIWAKL2TEgnBROSCULyVF",
+	"XRMWCJYwMMLpVD50DLnL2ZESwDjImMaHQQv6wt7AJhCFmzkEDDNHjWQdJzDg3sgKDCKqN3qbiOh/D4di",
+	"OLyzbUlI9deSml5/LP/XQP6Qe/r/Fb9c+a91tCclom3sHOWm2q47QG+pH9BRwKQW2SIxvSMgOsnBkn3Y",
+	"g7s3kLtHu9hqvhyDjzSqHsbeEePbhCacbAeZyf5SUtHFkrtb6IInkppYcndn8nBD+Q44E5bcvS9R1JEo",
+	"5BDrSAKG/3IEIRBDDyMHieZtxCAn2koKDduCC6FhawpyGY+/FHX8wugaiVme9iWjUY0cI2RCggqKDI3l",
+	"/a5fSI33ERPyPQvvAfmqO48ixmMcaEfWr4eVPCfdYflXsn85HMjXi1HQyOKgYTfWaEQRE7OQC4TrFfXO",
+	"U4Ozi2qq/CedzQJlwHj5h/IBmQua5h1E/xmxcWlQ+o+Xqbf7pf7gZdadJKFIV1D0If4qXp6g201+sLpt",
+	"WvpSjh6wGwDAtbzfeY91KX/xCbqLt60rmURu1zrH7MYRit25j4ShvGNdUq7pMAdyRtFLaWgrDmMpTg+5",
+	"k5MsnRWPrfJVN2wilDmg7GzwIoM2KbGWCXvYZ58MJ882HBdGWTwSilP7lEQJ2q5G8xiFkBufe7noipSv",
+	"o8WJlHNRHWQxYREb8gIDGKERS6yJGoFr4wH2QOYTI93DYjIk96DCId9ChplIA1RDXebfMuLHQimHq4j+",
+	"iS3P2Vygxfh+eM4MkRU2QJ2lIo3PyambO8RrRDh0oat9VUlMra/JtMVqrnJjUhEnKnXO9X7vCJD9Zz6Q",
+	"7xNKOFsAygBT8JfG09r4hsc5+qvkmFlEEczFqyurB0OOZmkLTdJhBJ7kyoA4xfvr1MjVZhRo0kWjesaX",
+	"uAfZjnJuyI1cYcXT+tkqsdTbt9u32j34SDu10SEr8Wz4kUF4WI3m2QNdwcrHGxedm+sxllwY/6OZqS/M",
+	"SyuMyDgKp/j89D2hnicZ44C0ySxz+8g32/aQy6en7wuCl4LQvSHjeQSkTeOYTWexAJKsK25sES+cjwLJ",
+	"p+Uo+l0V6UTmsyGXKoIRDyUYI6BqiArK1IZ3B1wS1cQnUYQp9fZLw3vxeV3Izj6yb8Hnm8Xf/AePJt/F",
+	"ExXZCEKHFCvSXUYwD4gDszob431qpWLP2Sas4ksAmqnO7oFI06q1EYEZX+cjC8cqFisnFRsWsdqaKKI9",
+	"Fjpb/XrjevOzPbLGVBSghPFP5bplt3pWEpxUOdAmWUlbUosAbFyG4RnlS6U67ituepkA3I2IMGJ1P1vf",
+	"nrMeKtfmgibxugNgcc7LwOc34iWbUj9w0KxREPkr2V6ilHEvDQAe8rK2iiDjvbo8Ih5dWsQN+di/nkd0",
+	"FLDKAQQS8iUxQgyYl2oXODGy/SpgC1x74Xg85F+KmeYjKPYghHnu0808wHz5s5Vx/G/79kMuSOCBZHCU",
+	"08mmvhDKlaCECjglV0mIKY60p7JghDZv1sP0i4+wshRkDHkm5bZtkyQaGp5ZpG3XDY1WcgZfgjJlXH64",
+	"ZHGlVhSh8uVvBgsjQDOhqBs/z0Wufu2rBawucT5CdsSCkF+DEdKMlFXC/Ad0VGu/9iMguNjv/MAQ0rw/",
+	"PRNA9EXQvDJjinI4kMmk+dSbIof11AdanoVRTIPM9khRaRZJ8o/9QlvUKqDm5xah5McPl2QuwN0EFrlX",
+	"jEZgfVDD52zuVgkjxtb5NiRxgKcVI74Z+T6is8k/34DTvOzHgjh6AIfQ6HouD2rFknMrJRUoNGIinEcu",
+	"RBht8QJolU4cFjgBTjDQ1+cipjy2yOnFO9Lr2HU5mbzWYFumfhD4ialQXqGKOonTsBudar1ebdiX9eYA",
+	"AoNqtm3/6lQykHk0ZtXYn7IN4J1yFZy0CuUbf8zk19orjUfP59pyZOxDYj63SkgPV1FQvBOJa1vRzdX5",
+	"m9SGBaZ8kgYkEUceIAcdzQZTqFjEAWjwpyE3yQd82BZZTJgUBLR0IeWRa/9WUpeDIggpX52/qTIup/DU",
+	"fZ9uauQXIS3a5tU3wwqV1pgIlYV0CyBfwtOVIxYs6FIQB2nfAVccn09Lg99K+Kj0scj5lDqufsucO3Mu",
+	"K+fPTk5PAV2YlGxubzp5OPqDoYXfYBnnyokCwn2GGXg03srVchkKCdP8qwCDCnkbmSS/ZUE4Y7D4PJJi",
+	"xIiew0IA1ywvnPO4iBsuaBCwJC4OjdsYvSHBoS7ktE0rBawRzQmFS3Mn1Ofb1nYEL8m3MSQEGc5uTACj",
+	"k7eysoCK+GLJXT14jptxT7MIMOWJOWzeeB6Ak/OA8HkQkBEbhxEz4opCztZyK/mFZP7a+boCETr7ik6g",
+	"54tZQJdEvmHh1MAKeMhZygVqu0wiYhrPxQ6kKrf8Al9OPjtLSTYL5IfJ0sDVkrtKG1F4Amlm4Qu2A4g5",
+	"QobN0/SkqUfhKllNHj6TbnI7veEIvPHRH7pyzUNUKAjnMZvuirv0GJdoFNFlER/DgbeA9GCmk6xtC9Mx",
+	"IkiLwn25J0UHR4eYlovDRYmO+4X43hm9ZpoGDMM4hI/uQq1fiA9m17oB/xfJacli43QKMTxIddkQkwFx",
+	"/pyzOfMkiqgfSw1R4kQKZIpJRIgceU7krS//6/Nrxxpy+Dd8mj1NwH6YvNMt4uDRWnlHnzip8DuZ8+Ao",
+	"SUDftAhfCWNSMBUY55WsC0YpuIVzOLnQ2kMRv9JREUX4KRSk5Q+nu/Htx7tb8jfA/bj2vRhqMSs4LeZ1",
+	"CZPblZHJd4rucyCTsg+0W5G7IsIpS8Pek/t97RbtzQQhNitm01VmeK+rnWmDSvHt87CLxyqNfe6LycPI",
+	"YUfpY2a427OLeXfLIhoERL8hlZMZi1yGR2dN8JNdpLaImEZxsXzzATQJsgijGxYR9WKCxAMtY/gBKDBz",
+	"zIj5kgdEUsqa0wEYTA6BUZEgocrsfZ8uO7Olmny2HBwg1+LoZr0j4RgC3LRcrJxiNAkufAh7m24TsfSs",
+	"aaK7sWP70btJhHvS1aOyvKK91XjYslvbZbZdbqdsNo+S+zUn3IvfZe7GAqYHEZIbw2ldpsJUhUU4W0Co",
+	"G4gNZRrjOw0VSrsnH94qkCJs1k6Cqcb9owinyUY+C6h7C6hL7j7aHjw9q8QHsEAokwJkUNLgvbHEMQ0E",
+	"s9YZLuKQUA+IwhA/iQNylYPFdxA2MmIuhbgirkMhCA0kj/cFodORfz0P50LZ5ZCa7DsneVX54kOuGMnJ",
+	"z2cEJlFy91rjyObEivXibQFPkz8NCJP8n82nFhlRwSxCo5EfR/LvcBb7U19MLTILg+V1yC0yEq5FRn7s",
+	"hj6XSokIA8ppjbzDqCQw+KOnC8MFmKe8l1J+ZJ4UTBxx489mTKe9GOtpNrYuR9s7TCzY9lbzX04+3kA9",
+	"4gilgr0vCJWHpN/al9sWMn5E1M4C9AW+rw7AzraEdKId8PIojCNB8lNiHrF/y86ZSwN3HtCY/RiOtq+V",
+	"BsG7McRMbgIxOyrEQRZ5fiQA5I9wBK4+02AnHwJXgVc23DHpcp4IVo+Kuc8hEfOZ4ghwIk2bvuZHJask",
+	"GZIULhRHKlklzZLAAg88Sb4mXPm/yJUkOQNTKrRHIOFlzPNJTsPG6yK7/+A5WV3X+4hVx34QqGoB4CI4",
+	"kCwfhW4ncRo4IHWg/6VG3oZSsAyjnMaEk+zsslJpI82O5If7ebBIElIiv65kdMZep7UtZWYHfxBmH4bg",
+	"LDVAGIdRLXsHfLNkQZPAzeUUkrWmIi0FiV3JKK+f+e4kNaYkeplOPPU9YRGp2Jv2FlPPWKM1KoqYRczF",
+	"uwy5RHby4+R3QgOfwtiOGuJ33xNOjRyH4IuH3P9RGE8yl9p2tZTeneLLbSQg9Vc9dzFZpbvqdVhVeUuH",
+	"ySJSAMGGl0K21nWeQeOXAfbz5230IO7HUlD+3Ntall726QrqW1dgErueeD2hH/sC5joKPXa/xeX4wzc/",
+	"7xamx23M8dNnzQ09lmQiJvl+2iDg0oBxj0b4SVmXJVmfbGf3C3MO92c/b3x+82BSW12++jHxZPr8JjUj",
+	"1FUepjZ7JHXq0Ai8u41BAv81SBcTkh/1kgczqAqhoLo2V5I3APjyhQq3YB6RwgwJucuMIj0gzOk88sI7",
+	"f6sRAQe63EGUO0/f3InuDzDnDNKjVtJVN5J2YR5pdsdUVqoB/fq9u5pJjN5v78Z+wN6u9Y3LX18IcI0f",
+	"kJAH6CVHqQ0FMYLAkHLAJDMSFvH8az8WFnFqjkWc3+X/VB1yw2ZxJSfCQNGMVZO2/2kzNPIFKZNBNLWK",
+	"24FSDAckvFV7YZQYHqc5UK16k9AYiCxDTD6PO63SZsvs+uvsSrDogQdnuyi7Pn4hpnczuoRwNfkShKDF",
+	"REzCeeAROpsBh+ZG/YVyOEP4VvZjtfhP/nh9lSsH02e3VUERMUT7rRZDwepIsOtSeTALiOBpXdDIE8Ul",
+	"UCypRRaUP6Hck78UFDghZn0TpDnOblk05HHkT6fMGxBnWCIE3vAIGZacpMiJhRwEhX65eR5x8D3tVX5q",
+	"Ar/amvW8KBdKe79zkdn2XJ2dTpGed8s4MMk1VzX8jvIu494BaApILFNkH+HUj1Vlup1uZb1KPW/2bm5t",
+	"FuLn3P9zztTPqjj0PCq+QKMEeBoxKJPHPFKexPEMcuzieIYkm1CQfDyjQizCyFs9363e9upeme1eE7Z3",
+	"FM25O3lmel+d6a1yO84WiZb7BNSFfbUzpKQiCbe1RabdyIqQPIWqD/Klgs4e3fKMZLDV5qhCoqXgUYiW",
+	"rPt+k9HaxNTDLNYZnD8hw6pJX/d0dYHa5tLIq4IPnU7XmZXu7Xza0VsDE976Hos2qaQvBNqKSfneHitL",
+	"+asqNSK1uCFXF6Qqy+exGBOakoh17a1Dnr6/w2qNH6poR00jS5HFXKVueOo1MEuAXzrkRl2ilc1z1XCr",
+	"jsF7hFKtz+R4m7grtMnEzAaSn90/GEhFMr0bj/er5LRill5rBNqitAIO86kCSpM1gMtGFKXI2rbbD2NQ",
+	"Gbp5OgzqRAo/9zdRrbG9ZBrvZExUaG/ZzX/yb2f/stRaizfCuFVX+QrPFdmEtSjBrICb3Du7DCsBF2SX",
+	"yRn92Kh7JNIonCFXQ2aSHoE7O1JpIC/xhyr8IBxVmkp1oFI9qVZSmtZ4AO7DENfK/A9I3MjpABaZRZhh",
+	"GKYZeC+EqQO8DqMp6fVbfYtcuBPmzQNGjisHqQ95CI28wJiEEeD4YSz5dcDoLdomQeOAIqhsOos13raz",
+	"ZySWbRT/Hl97FVHu7ZpFtklB0LLK7p68THqXSgbR+2Vybr2gwtNkcse1mWoq88chGOKJfxGmvjWd3eq3",
+	"Ql/1SXHkskSMbkWDsUOYf62r9a2XAbLjnFF34nNWjRj1wOSEw7gBFWJAnFwzJoeUW7ZdsYhjpuLD0zok",
+	"GOhyac6Ql1t2Uz5L0n3htZZ8tNqkCH5ry9901zZ40ofcRnrHxO9B6N4wD8ftIx/B8uMkDufuRNltZyzy",
+	"Q89Mr8LdVkdFDiKH3FTiC2eQb6108JEw1ZtFA6gCS6TcajTk72avLXjar1hD7ujEeAfy5DV2jGR4+KEu",
+	"D91btgAJSpApXZIRwwACPI3F4e1rrrJwPGZw2AhU9NJGZaisDHvtC0JH4TwmYsZcf+y7xOezeaxe3/ky",
+	"ey1fP9F9z/Kq39ro5EMymU8pTwnQ+DmtRh+OAjbdftA3xf4a8K2GznOWlHcyFr96iFRRtJWQD6i/NVb5",
+	"fCyA0kVx2hVC1fGSyCA+99gdyycxq0u8ZteUeoDZy/tEeWN/NWynkUSwJuvYjDhc1+bgaSmtFO5fKIzU",
+	"dxCVsLCYQPVSL22VI32xFM35uoRrI8/aEO0OpNwB9QClHDdj3Azd0WG/gpkr2ZYbva+pKCsKbpT3YMly",
+	"hZYh+qW4XLd1J8XC9KFK08gL0NmtCtTeb1sCXuhKNN/NDirWZMrpa1TlxB2YPUF8QYQU7qhYcncShTyc",
+	"i2BZW81U+7hdNNDAmulSciUb8fgwbS3djqejqqGW9tBVPbEFPYJpbJW7bbSNrVMltREJ6mNN50I3XtNy",
+	"OFXTFYRE3tPcll+UmQqepDIgcPlZdo+lLkJ8XsYvll3Vr8kVjx9ZCWS50hgFLCm8DlVhjRwz3lntWtVi",
+	"1pfreEUFM++NVCspgHTb7TCL/CmNlkdhUCSNHJKjiwsyYXfEDYNwHhXF+hr+jv/4za72D6uvaXX88a/O",
+	"50LPhSKrk/uqqrntV3qT3oLcgnLTbSuTkQuMLkBHwLxrKDijX5Sy4R/hKGkqq64wqf9gYd+vKWw8IBlu",
+	"XZLl26+dRJndg33TKc28SUMQWdnbh90v+QD6J3PTFCJvNc0sm9IOcf4rFF0rSrbXfbeLzANpz8j8oZH6",
+	"rgo025CfnXSqWJvre824rtymc2JJOe1/EkYqobRyfxp93IRuE+CHpHRjd7z10VoqJIG7RjuYTHmX2iOm",
+	"fd830m/X4y+/SYu27OgS8Q0XiAGgwSQSLGaNaybVbcquRrhe+0GhRKOoW85RRNhQ267YROeY5e4++TMH",
+	"xQ7dANEiTszu4peuuHUSgeTo4mciARSFerlmYGtIRUGDvspOSxfayhwZ1Ud6IyVu0+JTbBvL38i6NIIf",
+	"ypuTjXpKfBn7EBUleqvuQzvr54rPbtPN9bCbwXkMXD+nPe+X9qxjwB+O+SdH4eskDm06sYij70R+Lf9K",
+	"ritVCghZFOVklNa+Z15F3u1pzSCoDgSsGk2TK2JKOkfJKiVTbK4MdJ651nIEmqjCuvGZ5L6DIa+CTwBZ",
+	"tTMglPyqCswDPSZ+MPL++LVFqOENI6pyKUS8gnOAznyp1l9Tn0Mc7JAT4nM3nAK/FwcwmZyoKkesygth",
+	"YMwQ+JwJUoamVSwCFTsUNLAQGj8WZBTeVeQpO7r4GQcTCpqqp0aTcBggxmFMA0HKsyh0GfMEXBk+BulK",
+	"MGGiFIKV8dWSqrAkNQU6iDR0yhjt/jn3sbcwjJ38KsUuYZF0fjcUscQLwGEhEIBAFk1xTsSYmkyhT0V2",
+	"lkVMb3x+bRGpDMn/Uj/yonAmLCwTzERcSTbPjwgkjyt/JdHdVTycJ44oF1J0Dnl14os4jJaZFRq/I4Ty",
+	"73HqLYTEBhxpHo1CSUT4uV481My5lL9d0rsXgrjRchaHcPVj8SNtq4FjMyxhwnuJYCHUF0KCHLPpTKoC",
+	"A3JMY0Yu4Nq/AFe0ECx+eTgN5/LRuVpa7vFRKGKN6lqtVjnQ9E7duBBaenfoQliUufFFIB+np8sC2CS0",
+	"hy7yHUtBGwaeRS5owAR5n1AAwPQqD9MkGgWhe1ME1A/DuW03OufklXzjhTAItgAweXyicAGULWjAgBwA",
+	"lROWUPmAHGcdQ4p9LxXkNLsQAQvJLcFAa23Ih1zKKxh8rOLToQ+2hL3ppvIs/M3UY0lCmQeGbxmf10Ce",
+	"LCccCtloTWIpW0wteUMJgQmLUQ3bUi4h5bn8sYamd/rYSbGx+GzIXwxal38mpFSySsYeFvLnbAf/++W3",
+	"Hq6kRynH6oA4aYOV78iE3ZV/ODs8ql78cNhod8ryN1+XYbeIbk5J/kGGpdqwRP6hYspEpeIMuc9JEC5Y",
+	"5FLB5FAWNsbCKZJhID0BRBwW3YL1DoetqreI7qvv6OkcDEFJ+qpfXZ0ek8xkLuUh9130FE2B8TgKMgcL",
+	"+zPXn9KAXHH/jkAGtlE2mFxOoHsXYCTtCYbtztNxylRjDZll+ovydfNwgSlBf0D0YmEBEfXNuhLMVjGE",
+	"+yYTWSVhdv/JztRpZbdJZVSB/maEcNvVPpozW5+3523oZZkTF0lL2fjk9WVrwaqoe1ig2/1+hWrXVFsh",
+	"5TAiOtgVbm9IJJR8Qgef1optAFRVZs/JeXOeuA1+xxo1SYCEzyFpJ4xTz0KNOKrB3++wOPUyBH6Znf/i",
+	"iS+GXAe/grTvq+jbLCNbmV7Kf+YMO5RmXqldqBZbuI9pxbdNVjas6rfNqGYYIzaLqpf07n3Ebn22KNha",
+	"ekeg6wZLarylTULxZsd7Rh0S4irhCBijFGGDUAhMr7qmsX/LlExEhxzPHvSSBViImLsTUNz+s241mq1a",
+	"u+PAFVP9z55ds22n6OQnBsr1dj5UBHANC8k502+MILKUVKCKvpS7yIgxbrz9ADsgXnLfyzvuiBVW2bmY",
+	"SG4tRU8yC+aCBCG/hj8L2dQqazKneK0xW3yKIePVLShUenrxjrQa9S5GOBuRaC8EGfs0JvrTPFc7rP76",
+	"8a9msYdmPJd8a92yzxkNfME8yTbGfgyXDJBMOCbqS5TiWeTfAgGJHRGivt6MC5Q01sD2LvJ8TqGCP0j+",
+	"u4n8FAoRmvJ+IuzvCDlOtwVwcRHTIuvhZaRnBRsGOpgwoMxTac+OeWicA+h2aprrfUG8OTM49SgMA0ax",
+	"QmzIry9ZNN1Eym9ZnJJvRhUl5QkLPDLFGDaKXZElM6nsiJrM9JsxJOSB2gVUkZ68Alg1hJITBUyIXSHN",
+	"Tr8ZVEPEPSquPP92Ph0pdS99N+laYeZHbBZgdrR/K9N3wimKsbl+kYV0snb3ivjjOoaWPbKrZyXHbwrY",
+	"QAG60+NkZS+Uoks6vS4fZnMzrt2nY3fDogQqTqBQxt7HlzX2A/YOxv6JramLrQoR3LAliUMQF4kzByDO",
+	"KJ/T4NIgd4eUVch9JS05ASY+XxD8aI2AOaV3r5bxukRjCIEV6G+BMa/O3+h+gFZSs2DHc48hwIAwJZm9",
+	"v7oslLsKY/nAeB2nZRNgaqyygeoRju8cQMp72n5reyQkBtYp8PJ7k+3+kaBrI4k8jPxTSntC1A81IR6y",
+	"qmyS55NZmMp8P2aBf8vWlaj31K9a0AdDpzyV8IcqDVCgMKoOpxAlsvHyuY83/HZDQg78iBk5YLZ0VOOr",
+	"qu85BLv0VXbr4XRrOFT3rSCwR3OVQ0TVQ4qpy2FONtd8B7+V2hVdE7usKztHhLN4EUY3GCNvptFALr7u",
+	"qlDbFRjUS4vTOuUm/XB5+d6oK50HcG3bmCgpD4nNx4lLp5s8cXsX486diU2hQZoKTUoxYgGSE7CCEXO/",
+	"VjuwpOSww5kt9vaqM6v+2qcKRsILtnl+jSl2BPNhLLRo3U+Wk671UM4wNcUhZR7GZAk9o254uACFzLOg",
+	"2b7PBAnYOIaOJ/rgOVnnpH6P3U3oXMQqGkmLFmoWCExU32+29eQKvRQHn1z7Qiqz3mojwXJSujEWyqJc",
+	"eZSIxFztmK2cJ1s75t7VX/LJPPtlYezQpgmFLnN1Gdi3pTfktsso3pzfNc4Wa/o+wlZlnACkLCbhgmNp",
+	"MClI/0/cQ5E0zM2d3MVEMPd3J3GlY2BTgsIbtqyRixR/vjIf4y1V+2rkkqxgd7p5FL6cp8Unx5o1gMUX",
+	"pj4b+9OcZpnb7st0hh2BfNRteZrXZVpY7BGX+gSXecuK7lQzpZkmXFqrW6u8dx9cyBmP5fsJ51ujJ4GW",
+	"RAOB9V3vrSpJ5i9iOp1tcLbgfBM6mzG+wWtyrw1bvQGK+KjauRTYHffuuDDYFTJQ04XptOJavkoh5PUd",
+	"YPe6U4hOQxXBUa5zCDGDqEP5xpBjJNGBHMYwv8uhoJN+5mlNMGje7xwYHnyLOEtGIzV+GtjhgHNNP6mB",
+	"w7LQe5YEmxe4ZDMg7RjKvbkejYb7HnHhG7I/Vn8C9O80yY7m8G0Vi1eIclWqgJLdiUPWIS+RTGpK0B8Y",
+	"/VhU0zaVknCwjhAGhA551nEjFn7sTlTXMuW3i6C2F3ZqITM0OKPnHHw02OosYJWDIc/SywD8QhAXk0Yq",
+	"rsRSZh3m2VWqJopqjaUcUemFJCH2OG+xS10wdx758fJCsoHCZuMj6JX8Wu/4jx8uS6vxOgVdzHWD89Fy",
+	"XdEVlZBLnENVGALAH+hm5RgtBW9jnJQ8aT9DrIsSsFVaXTzJFLgnPsZiqPnHYYS4BE4HXjfs/pygYxLH",
+	"M6MiyeHML7SqHybt4FWFGCh0IH9BPq+rgwxKd1U686s3YP7VIg0OmpnlYo2knC1hIidDibRGVIazQPvh",
+	"NRQ0U+bruyrWrZAXzxbAlHy7HrajjeV6UtBUwRzf2wJZOukm0BL4VyH7DM7bcajTNKgbG9WeSjA+BpT8",
+	"d0zvvJoqkpCOLp8iJvE1pRLg3ovBy5de6Iqa+e1LtUwJ/IoSVrqAYLBqHFYxLAzGHkOxUfhKYEgQJHpq",
+	"T6Kng0NjeqcOzAAbW2ROz5DjAYG7R+USBz6/ERaZUk6vWbbyktD6lB/lmmgLC5stZtifilkuyo8UFpGM",
+	"glAEEDmapfowAbvCgAEdk5emiwmIjfyP/yDyIDMeqzyZIVeJvSp2ThCa/q7cLiHHeIhFqKQlgsdUDOSQ",
+	"VaMgi5Sz5PxK1Z5RP7KyZI+3dYbcLCU8ZAkTolEp1+fY0h/dMLjNh/yM8iVxXgJ+X/5l3FKfX9ZqNccs",
+	"OgWSH/q0zBIQxZxwyAtZ4X5MkFxAOI/uxqLj/4An6swLCfmQrzDCQfIZ1IOGoGdIctOXmmSmJFG6k0Lh",
+	"dssi7I66cbAkgX/DVHLgkAOVGxX7fBHXyAl1JymKSAAdyyCEErdWMmjlBZRavh8L4uh7yKmRQ01uQ66t",
+	"YoY/Dmp1of2F64UzYZFrFgvSsusHhCqEpB+hfnDjK8NDAtqQJ6CrHVSjNIEKoKrWItTBqOqm1vQvCGfM",
+	"y3kLCY2hnHI5WdCA/PbRqWDA3A9nh0ckiTiECFQ8uKDEqDjTdDSLgFJBYzz/SMOjpS5pAc4GjaFZctIk",
+	"3ScH8pJxyt3lkJ+AAypiGHdORkzKKElXCv01TKZbkvkx7oX6BNJQkViS1HtdRnJCYwOXQAYWxpaqfAwq",
+	"sdqqESdzmJLY2vRKCRc8V7SLpqXmsK6b8klhwVtHRUJmI80k1atlVDQqtIqc1NPSSPnx4t3bpNiW3gnn",
+	"ryFcQsPSgAx1ua1hySJDrbbiL7VaDZ9KNUg+qtVqnx0VihcEJJ5EjA05VkaSTFVuYo2cGAW49JSUEwc8",
+	"Gs4Api+exw29/COs5SQf/lar1T5+ljzsUmtoGEV4/vqINJvNvjxvV5dHNXIWcgazIvrkMcwGGjq1Wg1C",
+	"PRyLdFrVkR9Xshf7kFOSjzTUuL7I1qQQQ+7o4qtStxpRwSCrSBVglf/WJVjlv1URVnhVuPAfLMSqWDxW",
+	"Y3Vq5IMuusgxVxdq10NiDsQ3x0lwM5y/JTyW7CjXURC3C+NHSUFsrDwHUxrI1UoiTAJcC8pvkHIY6UBy",
+	"yRp0PK1u/JE2fYSzBiU94NikA6lFvNDlYytJgXyN3tO0lpgmYrhXHBLTG4jrI7q+N3GMl6s/saW2SpAy",
+	"FPxvtNtYKBBSsw8vjk5PjUL/B6AKUe6FUxXGLiG5DkMPKiSmDCrRaLQig+4Vjwg6ZsFSxcdRiBSX7Aqq",
+	"PQWQJuSGnDOIQ6mRn9gS9+5GMuNZymrgYmu0yCScR6ZoAHmHN2xJspmIGpgyRmVYeK9RaEflLSu6jbIe",
+	"ML3BojnH6H1iXGD0GhpeQgFPdJkqtoUeVTUZ9mCI5yKZx0qhQpzLYdP9iKvnbBbQJVBnNGfOQfGqNNfV",
+	"i0JqaDRIeV1RuQrhdOrzaxjshi1hYCwOsQK2mgOm8+US/CDQNTGgUQ3E9AObX1B5VcudkP9VqFApcBEs",
+	"Ba72Mm52w07axOlLKuTMIi27v7mc3gCIZ0kCGrMI2fcF8t/xPFDTIpJbd3fIQxP9L900PxYsGCfEdGCQ",
+	"qG6CkvrGhzz9MKIcqhNKSJsWadXl/zT6Fh5BaGUPJjOUMuCbCkBDSfvuTnMeOBpUrQTZZWZnozkXcMPm",
+	"hIxUulC1CuXm+/x6oNTdqd5TjKYOCRuPmRvXhrojYYrtlO7IiE3oLbQFUHUGFCN5T699rkQh5/uTS1Io",
+	"8iohX/LhWq32UndUA3VCcWTjOTwC0oAkR3rNBkSKB1AIV6UIE3AQrDSdVgMMSBh4yfMKqiCOka7rWMji",
+	"6J9zpm6eIR8x4XuMOPIidpArSaYrspnIKCgklgedyVyYyHyg6ns7fB4EzpCvpC+TDwrVelkU55iE8rKX",
+	"krfUI2CtBNIjmGBKHI5YPI94hgiXQz6BVKdrJkhZIZ3UbdtSmlvDttJudbqkMKBV9UyRvFduNDJmEMMk",
+	"F0ANScqPzKBCdZDk3YZYkEsFJQLFZ61KSHhhB7AXo8RrArw87SwQTJ6MRNA6QQUajyg0j6FuTGJJm/q2",
+	"0kUMUUQEHigFW6wBbn6AvFfgBUMDpUiiHkpjKgUJuSxPaSpyj1JptnzoTpmSESpWKh2C6FitN5p63xfY",
+	"+c9ow2sB8SYGN/gZng15WsikYTdaZmKx1hCo4pfwe6bwuhKolRyqkICZhG91iTrUelTXLzjSVZAQ868j",
+	"4h3VYM6pJH7VGY3olEkWzPROZL4Z8vSjmt4twu5ixgWotMgccTvkTcAideNKbVttT1Wq8jppyNB/VFOZ",
+	"AXGkgq6yxdV0FSnygUXHgTqmnDkWXIlQgfJCa+yOYYCENDbUWMOxsXFyKLgVD9e9ayq2Kv3UgF5Xpx0g",
+	"/blMANUk94i+KlAholAHecTIIvLjmHFo862OSaKrkmSHdIdvEDlv/VBeZKn+SyUnn82jWSjYgDhybwFy",
+	"UEMwt0Gzp1j5tyqIpoguXum3dWaPfPOWRSMa+9PsJ3IH4oniz3/OWSQ/TGlDtdweYXk3NYOKgcVdgwAz",
+	"fKK3lcizyKi3ct2+EEh/sBwIcYX8f7gVYWHyOUhV48SQoARgvsRY3NVNkuK5IjGNWi90ofq3AIagDlJu",
+	"k2ZReBveoHlD4TmxNaGoooTDtmStShK99jkZUfcmHI9xPKncA3dCZXhM/QByZvBO0rzujeT7Ysjxv3D5",
+	"uxPm3qSMXa4PNHVfipmcqaOkbmuJF58JeUOqSvHkzH9FynXLbvWsdrejcCMZB0RTp+pivpWbXFq5oAJx",
+	"RUOiO8BR7yDZE18yB7DsqfmbDRKwWxagdhNFUqZTIh66ZQQWdEbBRbFjdw4nZ2zIWItJKLT4IUAtMZJT",
+	"2olkCNGIoYB9WUzCwDh5oMmk3xjiZBxKyPxbKcZUySW7i3U6vzoV5UTcB7pPOaKwcOU3DJelTkEF6yuO",
+	"mDrTV5evqz0tR0nQ3l69yWpFfAlSGQEerNUzU+rGKrpSU1OmDKlSK5OFlfVvVuQMYEYEIe0BHddQUgIJ",
+	"FNLsVMs1QNMZHGRJaagMufJa1GWG9TH3DWMeAKPsYW1SLirBrVMOofCCcyifJuploIQPkFFwbsPuZ1j5",
+	"jORqfYhnNBIsMaWNw8jkrpQnlj/VRKPKhEtnLE1zVFLs//r0Cf7lVHAdihWhIl0lrzGCF86+xAtoLW0d",
+	"2KtjT1MztWFPLCcmaUsbkWFL5OUD2fttW4IMHQfkp6fvE7VfqZ71Npn6fA6FM8bzCK6qZMprFkuVg5Sz",
+	"VcErSZkD51zqFdVDCTLYuEWYirCRfz2Jk7R0KcbV1dGxiBfOR0g08m1G3Ukyu+JwZD6DQgqhAaLcLZGq",
+	"YMgt3YDRKG+yfCEISDuAYMxEAJKDDJD3V5dwdrWug5klkBRSVnbxIvUDXxMO2kGQT0kQG23klY2O1ai3",
+	"LHkAgVkeyPMDealSSqtIzU+xTgmF4vgecwMaQYdB/xNzcq0y4TZE2q8313BVPJHIBkBxhkbsct0nYJ8d",
+	"EOcl2G1fYr92uECTBZC2MuMKUs6Am7F6oO9F9y2Rv1xdHknYPLo8IDOqJBRQUJW3zaQMVRPAtge2jWa/",
+	"d6b9VrxIYPCwY7feO6ho7DIVUKR8aO+jcBb5LKbRcsV9lvGcBeyaBi/pzIfcP4HRLXGQ+OG0V+j85OJS",
+	"Hp+SVbplkUDPWr1m12z5SThjnM780qDUrNm1JibGTsBDnXWfQMxTKAocqWc+SgqYiBhA7ZSMY6ZMOfnh",
+	"otHukB8/XFbWVZI1ncvgzDdjU2CHpDqUqQAuaRrEiJXa4Cp0FO9P+Zor7zJUU4c8f18RR6oNSiAzJoYu",
+	"B0roVY1lklUBaaqa/Y6iPV8MuTJB6kflq/M3uqocaLqziFXHfhBkwEWPn7oSdPuENAgCqX7IkY4qtaTK",
+	"xCm/wNvaybTAbnZsG8ZULQrABtnraNumpgxTo5AqqY7iSHdO3RTgPtWifnZrW3ZTimktu5U6B/S5UrYT",
+	"9BUg3wS1NsFv4v8BVRlHRE+f4cEUqUq52rgmYWnX8tmfgaOY985+vop2x3IP9A6mKx3TWGM/XHDtHEUs",
+	"AQ2taZZjwmf4L5Up0/gI3vVNA5/6XLlfEo9Qeb3JCK/dg2Rrkp4avqesMq/fnb86PT4+eYsyCx9ypBxP",
+	"Yfvq7eHV5Q8nby9Pjw4vT46RKSVwn3qlQdo+PwlXgQgGdXRKg9+KI97SV14atnGIM/iI4UlMxFLRMopC",
+	"QlyMUQHyD1VWQ2vYyHuAzuU/VdWw0qB0ia2HQlREpe6qRS593JinuLBkg1IcNSMb/qCc/beapOaG0zSf",
+	"MDlgpYE8VLkgsZKeDYJ8IHuMBlnI3vFAqfjph6Qc+GMG5VxWTq2SvismmBvm5GH8OpxzLzvpYWY280hm",
+	"5M4tc8w59CTCuBBUqrf3Y8zRiq5M9Dkbk6Ya0GrdEja2YduPRwooeKmmBDx3Z5jr1sGqmXCsElv+OBl9",
+	"7/rv/B9Prz6d1t/6p+J0Gs9+PTrtnE7F3am/8L0fgsXpH6F/EXhXp9yuseWPC/rhn/47/3Rxdnmz+OXy",
+	"tX/m24uz48PFm0tX/jd+d3y4ODvCZ/r/f7k88d8c/bj89cMvcr662/h5+ebyZHm2lHMGn9zlaeeUn0/Y",
+	"9/+U733yPpzuPccZzjHxJHyB8L3vX7d+PaovRs0f7V8+LPx/XSz8X/81keu5e/vppn526bbf/nG4eHP0",
+	"4/yX6S/+uz9Omu8ur+7efrpqvz0+lHBNvKPTDrx3edKU754dLXzKz2cSJ2fHJ+2zxknr1z8O47cfzu5+",
+	"vbCbvx7/OHlzGfhnjV/it9Mr+9fjH/84+3C6+OXypiXxd/Zm8ce/jjt/Bt3zX6avz7//df7p+/O7u1vW",
+	"ap1x+sPhG/fk3cmf/NV1+59ms6hBya73bVofNaq2bdvVrvyfnvwfG//Ptet2PZMhPCg17EanWq9XG/Zl",
+	"vTkAya1m2/avGw6+UYI+kcdUYfmMWAZSzX/J+/47fVKx6Bow3O+eKetJUxZuFdwL38lb4X+17Oy9sIYX",
+	"WyXYXoyeLaG0kQnwLx1m5CqVfZLGiqpOY2vvkWPkdUTfHNCAe/VGe2Znz+zsmZ09U1ZKWV+BYUlhKw3n",
+	"NkSxfKCIqdYpo6gZxP3MxZ652DMXe6asJyeUWaWcS95MmthVN85oxSqPFNTi1dyPjIktCThI9NeahKi1",
+	"t7qcP0SXYfiGRph9mjLt/FuEjsJbhtZDk0dj29pSrhFtKe15+lvSlXP1+Jp7wLE2nPYNass9Tvj5o/lq",
+	"fpwB2fxxZt+itEjySJmdVtlKXzKnDVYeKMalQlR/VDgu2nSN95dnmbdBuhfC59fn2WTDFP+m5cYXRL1+",
+	"X8xnOyynmNRFusnQfGVYMqfM4t54bUB2+nx/7Hds+/Me1ibV1Lb4DIEDX3kZ0xhCUjbxq0AFZxWwF/hH",
+	"/gAkG15RB6++DrDEnvXyymjDjB81t3/0Wndpxi9a2794q81/8EF7+wfon34bxofoXMYP+9s/NGy4p/y9",
+	"bjEmv67vsLL36NlLOI78rtHYa9af2PIc4m7x4x1AfhNe+/xyEoWYpwlUkhgMt20fu5tBSLumsTSHE87X",
+	"anrhbx8LEvt++/jZ+iuf8fjbR3my0hN/Bt6VopQmqAp/LaAKH/xa+igheelGc+5O1nvk0Awrsl62NChP",
+	"e9RCzpKstRlLEtvKmou2KsTHGqdGyUkLghs5Jr2ZAdqQ9qs8IDq5RQf61Yij62on2Sg42wuhI/oFU0HC",
+	"uVh/UTlI6nv5goRTH1IhMnW0dXlujAUAV50KBNC9DBz77v/9n/+LLrqY3mB0mc6WsIgzcuvy95eO+k8T",
+	"3qaCqJwI7BDV7skVNhskDkmrlYkcEQTzJSq1IdcJExieo1euC36vZjOsSZjIJEToFQ15EgiT840rpB8Q",
+	"mm6zafvXNcTnggkdTdPf0yFoZG4VOIqAKr+pd0it8eTOF1gjxXSKIFLW4sS8Y/HVrDCZtI7+zSgzX7Lv",
+	"2o2+3WvZtt3vtRvdXq9zYr/u2k3b7vR77e5x46RV7/RPTrpYvgBIQcoyivZKnz9+zrImE2SXRl4VYvbp",
+	"NONIjVjS9rrIoyXoNOfQUuEFF3RK3jBWsnJL7Pb6G5Z4OGr37DrtHjf7vWa7PuqNTur1o1azz+z2UftV",
+	"s9HuU3bUf5XOc0QjTwG4bt2WOUf/w6fjfy1ejaY3171fL0dvz/68urv95/nhMvr107H4/hfvzc9v+p9+",
+	"iQ8/fDhLZzlnCxp5IjfW8Q/tJfXZn+Gvb5ud8fHPrv92eT5n59/ffv/mvDmNum+yIHnhNZNnXG2FEqwO",
+	"004Cxo7skFlEdKn8NdTU7dtrUc3DuEqrCm8SnD1cb/L07eVvqz+Gv01TTxrknY3uVpeK4mlrrDzw/kOo",
+	"TrV2SKkrU64zY1pooGnh1xJWnCnZ9X6T9sb16oj1xtWu3W1XR313VO2Mml6P2eMGbXV1aUQIX5cj8nkQ",
+	"rKF1XdojbWmAT860KC2/fRDx68XihXOfpbrjvl3t1nudao96brXrtlh/XKfNUbu3ean6wO26TCnoqJ3P",
+	"7u5OZ1QvNDmgaa+NguYWcjJJjUDVGUsULpp6XVbtjjutKu2NaLVNG27X67P6uN/fDYd7MFd1v2T6YScW",
+	"KupOWRrGFV6HtRloeGoUI5+itKeJK9/xeVD6D/t1p/H6JN/7eaD//G8TmJUqOOnd8DljN7kSKmQlSZTZ",
+	"YCDem4WJeRBvM5HMNQQqLguhCHmeDeueGQjePS0nj38j7KPDq5uiZtfSbiyG+QQkSozUNXrCUL5cmT+r",
+	"0K8MOyD7jPVwS0gchmeULz/oi9DE6mv/tlC+uQfeMthSfcC13Sgcq7wxX5BWMX4GZPM326wc+bu/vkHM",
+	"6rfatNUcddmo43r1Xq/VcDsjl9KO2+zV616z23K7o/aolZN37Dtv7Ll11nO7dq/R7rSo3aX9XqfXpD17",
+	"NGbdsddstTq23V750PXsjsfqHqXdfqfh2n23Q1uNht2rd/p9l406rNEde/XVD0f9ttdrj9w2bfY7zVGr",
+	"17Lb7WanVe+5lI680XjUalLarK98WG81+13PY71Wo9/oNHpepzWmLa/Nxu6o645pu9du93usg9LPw21B",
+	"P6e2H11MWukBifUnTX9oaZqzVhUvsA2pAMyvagf6kmado5CPAx/LgD1bch5qyUG7C6Hr1LbknlJmFZcG",
+	"gWnjUUIDGnl0SmNV8rwN4dfnRly0iljNZEPqFtrYBkZV3CsrBKrUQmiUEkt4GPdohK/6fMivLo8qA9Kw",
+	"7TTxIU14DT2M82/YdR1uydkiWCbmn5BDLmbSlkobljDr02NDPmM42QE25NNwrxQs0cH7LElHodeYX32O",
+	"So7YXMOIlPGP6g1bmm5oP+SVgVGkCNIWeLZGVGr0IPcOc14TVXusFqyqrT+1sNrDlIAadqNNypD4CwQg",
+	"yJLFu0Sp6iqFcgBJ15p8VkMFzLlapKxNMzjdnlO1vlZwbHZ5ewbKmtv/RSNl1yMdcK37pRmYXNHSleR1",
+	"eHR2UpUfVbv//Kl11v/X+yLdyW5W7cZlvW7oTqmjHxVKdYzfjccSedZOe2qKZyeaDWWZnU6af5Aikt2X",
+	"zYpIhh1CSSQNAkgJj2RlwQrpcAiTY7LHbrWr573jxoe37csdNd2H71Y7s1vHmU16DGVx1z06TDfmYUrg",
+	"A7UdiZh38/jd+JzyvM/9EC9clUHcsO3+fXUe1flsk3c9YFTEOElW4ZHfFnnUzQ+2aTtb6cLufSmpfp1j",
+	"F7vfzWOoWyJXAQWZ6rb9cDF+H8dEttyrITOaGcI87/7LE8E4UQ3MnSvK2RoxrDCB2Uy+SLORIA0NE++L",
+	"5KU14S4G/J8tHf2ydiWFYX0b16AFsC8E/r7ROmsp72KdHEnKRpVMAMiskVnBqgB4rdeeHfz/PmphkQYY",
+	"Rqo0260u4pnXytaqfZDMvJu2p8rWqsAB+WGSW4v1BgWDnERt6SNvoMAljRiZc//POctnQQ955gtt+WCC",
+	"lMPIMyVkqEcYHZCTn8+MtySqoTgHFazqc8G48GP/lgXLygD0piGnWTghPFhOmpX2kyoaqgIS8BSphZah",
+	"HQykw2ogOZ0yWNSQ37BZXLGwSOHCFxL3MFvqHDcyidNh66BIYs0kbeyB+w9suRjigGEExbUIVeQC6JDG",
+	"blUsoqs21R7Pxy6XIffxKWZhLkJs5LNqt11n8ezWj7qddufkqEtHvd7I7vc8Nn7VbddfdVt2/VV73PF6",
+	"/W7ndeoduYywNof2kWbMi90T93hy8cv3d/9aCld8+uVk1mz/9MPb3u3toiluD+dvfrr89K/F0es38c/p",
+	"iO8nlMehdsSvV5UWugwmVkvVcj9QWFmLOi+Efq+yy/r3iB1Q0J5Jkitc/Mit/0kjW0RR1L0b39wu20Gn",
+	"1QyWHl/0I9buX8efPi3G7an3p+GmDwMPzpO8hL+U+3sHV3e6vctZuK/jWx+Jb6RCK3aU8LVVUijU0Nbo",
+	"zPaglffZbgqkt+0mBNLPd4yBl1B+92f/17h5+1N3+qFxd96bvXFbP4j64eOEuHwVMi00BMAGPIr+j8S0",
+	"QafMH/+V6yy9db+wSSDAq2A7eW0LCWiMOm61y1r1am9s02rTbXtd1h/VaaO1L3n966Y5+2cvuqzfvurw",
+	"s9byQ5+9aVxvIK8ndguY1CVJ4VHsFVtpCinp4XaKZ2f1l3BW87DQTy05wXQWL7UwGviAmMfzV2NH4iLf",
+	"c32tv3rjN9ssOOkZ/WL+Vx6mbtY4DLE6YfIECketeF//jXyuz5r2l3fArlGNae5yXhdgb1QUW6+Kv/ZV",
+	"bUXXCLffoJNrgaBMhe7VBPM4oFZXdCXFOdT01cWeUr8rjBWHurIUlrZKK6VL7TjkLmqiuvKJwAE9XWMZ",
+	"K99SseTuJAp5OBfBEpVf6k6MGmgu5fIv5t+iDg2V8QyGArDoqmaqYBrx6DLxK5O2BTXnk4pr8JbHZkG4",
+	"nDIe65j+pBacKpqZtP9KF9Zq9HOR7lDAa868GnkcpRpC4p6ATk39YAklTlcdlnpj4NaeUFU9eD4jcejR",
+	"5Qu5z2FMiyLB1eblAha/nCS2PpodC/YR0wK0CDcFsReUZfr72BEeXwzbGy33DyZPTsTXr9+kqCSJKl7R",
+	"bEDjedZwHqjhJCylmKDy0d2rOhHL7dPDNCMguK2udnUjUqEK3Cp7rroNntWlp6MuKQfsiZagjPxyLZk8",
+	"MLOZqdJHhTnN8OOmbGaGtWO3fLK7rnTP0/7lYlwTY7UOWtWrkk++VUbzs1aV+fgSA+B1S5mnq1Ylktuq",
+	"drNOg1KNVV7+pbsmf36pm+6ARrWXmH2uOy9LsLb7RaEMNnpp0jYiCAem8XZauiQv8TmWK1cFgwV8zLFz",
+	"C/ZVAZVJ3m4WUSdANe6gaZNBs2ODoYsMcqELOlRUb9SQK5FKqkTQTWb/FoQkKXbgC0KH3LmAst/HCtnn",
+	"SQsOJ4X2OzJhd+Ufzg6Pqhc/HDbanbL8zdfdQSyiN438gwxLtWGJ/EOXRahUHGvI5dGMXCqYbsLmZAZI",
+	"cryx4PwL3aKwqt7SkbnYVxwHdlRw8cyPltCz8Yr7d7ocalooOMW4SHpAQP75wCxZn7yWNE/EVOx0Ml83",
+	"aSI8XFhJUnUdmqSjrYATFeSpoMdq+tB7pqAhJwnTBO+E6HxsyFigc6b7IwfEPXsFpPltldAR9S408rZe",
+	"+1lSe2V+up2XrRkF7rLSZx2D6O35+Yn6KmnB/tYIAt5jnCvcetyePeKGCk/f1yx/q2N6Y3oHUQtie2Av",
+	"zHipe0Gnk37yZyVLvVe6OhGvX10frvm/774rWSXNOlUF+mrSswkDhjUQNTluRqFALCPf1nEzu9Zh4iFn",
+	"e+wPTvXaD7YG9kYpUPlbw9p8XRAJt6mObL7KXxl0sqMwdop8LnPcVDzZHgS0ekBMo1OOkyr76XoGWCDI",
+	"8zD+fQxjZysJwRDyw7GObXvwvm6sBZT0FN7GsGsPk1PvKWk+ltCXkdm+Z3G6XXCyqFBkrJN1VIMQ1XbD",
+	"kOTwkAglykHl+e3FZowOwpgLkzQYTtqcpfk8aZOexcR3J0l9/EzXh3A85NhxCJpUbmoV7tIgkPfz9sIn",
+	"yhDcf+SQrCsBbfb/LUufbKhPwtnCzG/jG4rs04Dd5axM2ala7c7+teYl3r9R0YtWu2NEBqzeqwUlCJpu",
+	"3at2R+1GldqjVhXLDzRHbbdr71eCoACZePOqdI1/p/IDQBcr1QceIyYDiWeHQgPfPHtEGW+u1IHJ0+Kj",
+	"1ApUp3GNSQ1/3WRTwzcyRrXCj7bWBVxH418nHxxbjIUkCDOVAf8dbWbP2d9fIvggJwcZctUVSFKGVJUT",
+	"ZTI9n+XqrtluCd9Qe++PcJRr9py2Rvcjojt/W0nHaOj9B83iSVn1VraGXHvwG7aVdG62so2hB0QwZrS1",
+	"Vs2jzVRy1aQ9HKuekWppQ250+SLlkKufJTjY7vMQWxcmYkpGOIvMRYcLnu8zVtyYVotvrUqR/PbGF/Eh",
+	"QncBeN9XipNfodteEsmWl48Ag0rUe3z1/91KP2WJjFFoFB/YXoIL/zjdKfrYhujje8YKF1TtytaeykVG",
+	"N+qDFohBiXsSG0qjd3Q/sBsZsPcKStZgq9KQ26Cu9wf1RiHUkn3gUf/t4XswNQtvQX07dIEM6rb9aBjb",
+	"c5KP1oY493p7YNd/1bKIHnLsc19MNm//boHxWGF+FcRoPTjZbUoOUj4oWLEL1TDetFgZXFIvaF3DhHUJ",
+	"obprgmpMl8R/Ka63LkH0+Sg/H+Xno/x1j/LWROl9mgNoAUTKI9uU0kTeW5G7dD1nXDkT91RXR9RTkkq+",
+	"IAw8Rb9m4IuYeD6EZqoUl/vqngrP5s4k1ZLVlLphppz1APvky4Ub24Sh7oLMInbrh3MBUmVOScU3B+TR",
+	"Rl+nzUKPWUCDwqMKx1N/Poouq4R2Es4hqDmi/Fp3XtaSO1rqfaOKvfxdLl1qAeaqH6LW7pDJLnWfx8lm",
+	"/5vrjFauGERejZTnP00apxn+ZJTcTE64oV8e6ntH8rh9QyxSu9v6KIsLLPouSQdYUNmfzsIorhA3vGWR",
+	"bkRvljlztE7re8JB2gwCo2Cn2fM5iQhPwhlGEAkRJjW2fE+o7vsQHi5Iw26kEhLGAQJkB2QcSpIhfqw7",
+	"Aq/topvRul/+Jf9z6n12QBt1kotVJEENHptFDFtYiRkLoNF7OM6uVLGQ5IwxEi9CC84dKGPllm1LbfSQ",
+	"E99LzihwJJ7ssD6d6E3RVd85nWpEh+Mx4xAl6sdsiupz+rmPdgF0vyRbluj8NaLJRQVHwM9yGuUYUOgM",
+	"IxLNOff59ZBTiJeI9U/0mvocM/uVHq8YYFr6H3Yu5Mwyo/rLIvaDQG5eRSF1yJXdAtasoRGGozVnWJBE",
+	"oOWBAyPjH5n2AhcDVCmGPNRNeBO6U3H08urirEZA8cfsfm13UD6yIOTXZETdmyC8Jkt5W5E4VCCG4yHX",
+	"Td4Tn9okjGJcsAh1T3wygkICaX2xMPBgUATc6BQPq/42dpCkd+/9LSGP7M8KEn6WEULeKj4AW5yxLhnS",
+	"h+Ta8qRdqBOaG8M4qyZTPfUkDq9BiTFFmfRnyWZ3ErA/WuYkO35WL61Pn5BbkrXkrIvsuM+81o6rQvA0",
+	"AzwMfCpW1VeDQxqI1czyQYhVGFKRWYpAVqK2t/BUpg2z90WZx6hX+nifxtjJ4TKclqtOysZjnZUT83is",
+	"W/xjmQ7WapR2UULB4yqtRVN83M2luk5lxSfZHJLOuEmr3VHDrtKW16nW3R5rjtu0O+o3SqvgaPUUR9qY",
+	"U2HqoUl2Q3G7zTWueEP6+So23+fd/kq7vYHZruy60dLpm+/5F9iQLm2Nql23Wa+O2qxbbXj9cYt2Rj3X",
+	"bn6lDbmPRWcna86arCZLC3t6614oGNcJ6fc1+DyarLSP2ce4/s3dAN3JnFbhoFCuSLWqnKknfWVA7j3i",
+	"Z6sEBR5AQims/OB7D6r6YEoe96z8YAzx0OoPWTno42M0vHxsUe2eyK3Zq6l1xar2euzW7AHZ+OGXiU/J",
+	"mO50TgKoQEn1DPgrjPDW14L2w4pm3Mum91z+4olZE8FiR2giIOQNi2vMhztFqCS2sq2hKon1yYz+SEw7",
+	"4S2LaBAk9hxStkkckrptVxL/RoHZB2JJGHUnqcUrViafb2NB+Z6ZgSSlL5fgsRrhsSnB49kb+YS9kWuF",
+	"0E15ME88hOCZYJ4awXwRR/VOao1k2Og1xcU/NHz6Am6cvBaM91BWkCRXV6fH9xUcccCsUhKDg8sLmeAv",
+	"CmoDD0vzue8NS6Rc+OYMKiZzMiz979/sap9Wx4fV1x//6n2umn+29vmz3vj8n8NSJSevIugD8oThXaeF",
+	"zGgMXa0V9rXLXML5OA5zRScZEnmwjLwHGfNdk1HzkjWIIPJhwu03fv4u+/pnDE5al+mHjj/vQUl9pp/a",
+	"TO17pAw+eXMlppBUkqSx+mVBRTprUnFNSX6153iDDRrC9yxGZGnpW1VOMDb0C4QYWDuFVZ+qeK1Nushe",
+	"gfK6sL0RoRArgZq6MbBGqE85ogHlLkNFIW1+LyoWCQOPiXjIVYT9pmD6nePnv3nk+/6+XvXhUwl8v8QQ",
+	"i62+0a1Npx8W87pZxtxDZERJercQ2oKS26sS8A5tqB8YOfuIa2/sHIhbVCB818UXRoLeJ54bWMF7utrW",
+	"CRhD1i1DysAcvqtXDjLRhdf+LdNFU9yQe89E+2j7Vgpn9M8526YXFQVvBliOs/55Z50bnAGPong/M6Vn",
+	"pnRfpvToCv8uUelaitKczogqfo4/f44/f44///vGn3/VKPNDz0OXUVZbgxLi6lHICxpxpb29VDdo3fMr",
+	"1faGXDmSHAyccA4I2GFVjjSGs+O9rUq0b/WCqUBxAMExu/yBGQLjUxXUI+bSuYAUcV2ClQZyob4gdDry",
+	"r+fhXAzSTjKOfecMuX5VtUZLcqZPfj7DhdfIRRYTYkD09Y+lqyxCo5EfR/LvcBb7U19MrSGfhcHyOuQW",
+	"GQnXIurStIgIA8ppTRUBgRlRpcTBMQJfFxhN3Hk6IgUDvoc8WQV8ZREdO252YpPP5NnHQoyOuPFnM+Y5",
+	"qeAUMSpCDhhu2TZGmhvYy/AViW7JIMsJXVT03GGUlptH32M4Dzzo8wzd/yW0lJO6ndIKHccsWtDIEwdG",
+	"6fkE+njC+BOI0xZPsQ3chJFpKvZJ8nmFNCh33DzBnMz53n3D7iUNy0NQKJSSsoStkquvffxDe0l99mf4",
+	"69tmZ3z8s+u/XZ7P2fn3t9+/OW9Oo+4bY2wvvGZK2lTjH4fXkvZvIZZqh3LwBhGfqHNL0nrQe+OjWAtI",
+	"6orPOQQ8KcDgCj/Hzgu5OHuf4+lIzjqWgAMSTRoRmEaXXYDtt9q01Rx12ajjevVer9VwOyOX0o7b7NXr",
+	"XrPbcruj9qhVtIjsJtl33thz66zndu1eo91pUbtL+71Or0l79mjMumOv2Wp1bLu9y1iuZ3c8Vvco7fY7",
+	"Ddfuux3aajTsXr3T77ts1GGN7tir7zTWqN/2eu2R26bNfqc5avVadrvd7LTqPZfSkTcaj1pNSpv1Xcaq",
+	"t5r9ruexXqvRb3QaPa/TGtOW12Zjd9R1x7Tda7f7PdbZZaxev8sadtttd0euW2+0euNmn7W7zQbttNpd",
+	"5rZHzbYcdpexuh7zmu0R67bdTrvbanXqba9jN9qs3mnI1bFmg3oNOtplLNrvtL1Go253m3171Go2Xdfz",
+	"mFenHTr2bM9mvc6YjuhOaxzTcX088hrjtseao5bb7vTctud2626d1ft95jV7Tbfe9QrHundIv/j6Ncje",
+	"GTYldStZptSkLtMvbWdQnHXvbgwtr8GqXdppVkd1t13tMXvcoC234/VWbQyo465n3qvBvWt0a6uksZJd",
+	"+X35PYonpUHJuMd+1wX5ixX5x6hbpgdDEvS26eWpTZznZWZBFixKJOUDzCqUx0Gsk82+RJuFHe+/L9NY",
+	"geVn3KuVwurXG+/UywIBtF4vvEAf2jpOXdQu5TgNjck0FHFGyC3LG7xhSeClfNuvrOspd8/BHq2RxBGe",
+	"vSzVKCagK6M/UiMOPUxhFTz4cVMRvNw4mWp4RR/ft8XEzpz6kVpMHKbF1RGkxBtft6upwW/qx4q0R4yw",
+	"O5cxLymZ+ByF/D82CvnQ81Zc73GouMq+Ecixf8uqEXNp4M4DGrPqH+FonxiAlZQZkg7mh5z8EY6AuB0p",
+	"Lg2IlBwcNB/wUP4I1hqAYsjL0MCOCjRnSgYoGGxPErgcMTEPYrxOVQ575RuGJ0uwz1Pc/RiOvlCc8tsc",
+	"rlblUJTqUtb5NlSvru7H146BfRhoj+l8Wd2v7dIeAKqpWC4FqVdR5rOd/WnFXW0iLMUWL+ndg43t6/gp",
+	"uJPYYh8GCq0l/Ot5xNAkJFmffLZkNCLjKJxiW08aMxEbuQrG+gZDDoUyqsAmg5BfV2MWTYlLZ35MA3KN",
+	"dmY0ysdhTAOL+NwN5XEez2OYeRaFYz9WAwiRlCAd8jT1zQzd0rFeEsoaceR/HKKoRWBRjwToZDXANhQL",
+	"twgLBEPDtq5GogbzxUVMA4YlYqI5M5qbMu8aLef8Wt4K41gbz8ztLqMTgg55lgy2OSIiNo6YmDiVGjlM",
+	"AZbCsL52MKzkE4tCTIp5DdiDdwWB2yuaB0mRGkUMgMpwrLoHCEID/4ZVpBaQIEby9aTNjdzzIW/YDVvj",
+	"UVGKRpP+DKvAAL0ACkIegxIKXUz1Bmkq86fsEwTOcG/Ix75waYBzl80dUO4TnycBjAPVmAMJVIRkTCNA",
+	"EHYRgCGwnlAM7iCpDQ+gtI6TLO+tfoOoFxxLF95ByvlmV/glvXuvjuy+DOEXRr9cAB40nZHcQEfdQRxl",
+	"TO+AQtitBKZSWCdf322GqUfxge8lcRwxsFTZ2aevIYg9lvp16T/tmg3184EkXAnN1cVxySopVpGOoB4U",
+	"fYzsJX0V/y58Ew97aTCmgWBWSbKvSxZNc9BmHheNAxyw4MPs86IvDbZ2hEm1tlWSZFkayG3IGJ4u6V1y",
+	"rL9hTtHzLj+JXX480TTlQ9sE0jiF7Z7GQ9xQYF85E1DCsBN/lMGz72sLAhyb2E1madj9/sosWQOQfG9A",
+	"tnyxNWhHb3O/D0iVf16G4QmNgmUeBTCN6mUnr+BHW7USo6ZzEZMRmPwCJjVdmKRo0Zs/2HnN9f6jWKy0",
+	"mKIS9n0es2uUCjOAqXiljYT0rDI9HZWJmvxEeaQV6X4NdUlJ3PfpYbpHgU2aUweNtPkXQusUoO/Qu9TC",
+	"lAt/+iMc1cihMtSHnA35H+EIgqh0QckVS5iq5QhStwrn8UEPo7G25uAMzKuR92EQbK6rWWSpc8icx35A",
+	"QHXDIp4OmNhq5I2pKwkypR4b8sUEepfB9NGciySOyOcg56vVHxCqSn5W5zMNq1ofrMmPCeOe0nlmALqY",
+	"hAtB/LgCtRoRCjJlVOFP49XnbjD3mIq6QugAOM11/fjbaAPnSIuX9I49UhzQ46sFSYUqtGisyoX7+o17",
+	"o7Zb7XqtRrXXGfeqTWbT9qjr9r1662EloM4zJy4VIfYVlC/wy/0l5L8dJh5PmNzPwrliKkMGtaBCA0vK",
+	"6sCZnAz5UeVvc5k/zI317I7aXhRHXaQZelqRI9ZLAtgkcw/Dqfok26RpYBjSQs50SX+ogQxlktNb+ppx",
+	"4P/8esjL8jVVIUp+lun1BOI93GrxhC3BbT9iZnHma+rzSlHy6pCn2au6E1Tdtv8Oqay6a6l1r+7yTymR",
+	"NSWI/Vo5JyT5219pyZCCRKWmPWhBotL67KjmmvqMu3d43jWxqgFJZQi6akKdDGtGdiVIKWWsIB8LOkk/",
+	"tZ48z/tyz315TAkDD/n2LDa1Wc+Ja8+Ja8+Ja3/fxLUokQZWu5p/mbS1f0o5DeU9Laih6SZpwy6pZjmD",
+	"NueaqzqkLAUo5zx9UsH6NcogOeTKVZ1te1I3c6RgcJ+TXG5bjbzeuQmKQpdTIx8mjBMHmt6CP/vav2Xc",
+	"StvFe+GCByH1SODzG/kCtvxm3pDHoZwq5C7LAGa4imtki82elLWLXN+uQ77qRVa2H9NFTAwPMabQmY5t",
+	"w2ZYSVqpfMv8LdzvJ5i99TqMpqTXb/XJ0cXPQInyOreSXUZrGmjURV3e/6Cc5RqTZ0QIyUqrcviqK26z",
+	"EsNn6zEcPWsFFtOlYmF5ZRrkxLxE0E7XzcP1Pe1RaNk6o1zbnmklSB5fP6kkMddlyKDQXGXKscqfu3e1",
+	"dy21FtV677sdr9pl7Wa136X9amtcH3XcnmezRnsbUa1mg6xxmyKaTXa9uRh/IdX8EzGWaGnfBFvU67Jq",
+	"d9xpVWlvRKtt2nC7Xp/Vx83OTlL842JqT7F8k0j+fTqjWSL/IHfDIPzP/mX84tGqtp8bhJPFjEI9yDO7",
+	"FQ7cCTcGpZqrhrG07mF0VaMo3hL4XZDfhil1D0vWMMsZ4ImkPG8esKqXPFIRJ1WIOkyeYmhI8qcRjVGd",
+	"+CIOo2X62zwahXLi5AG9k1qN/nMSjYLQvcG/P+Y2NF3xgPx7LXNbbkuGK828cf7K/CLF9PPhElLIU4GH",
+	"yAaspMS+QeKWoQaiOPBcW/9/vBtBiWeJfleoa25xH8in8h/ykdas1roULuKI0SmqmFIc0KU6E3Oxolgq",
+	"iGPeeaEbs7gq4GvngDhHeDVWj30xC4Uv33GG3KVR5DOhomdR2JA6jlP75M8cEImdhO04UiN0aq64dZJy",
+	"q6gByeMiIN5Wn58JjYdc240SWMu6wU3q1ZBnEc8pKmmg7WpXastukcC/YVg2Ak9oyNm3UeKO1VYlatwe",
+	"rgBzN3Z2CeQcAb+evi92BpTe/1Sr1UhZvkAjd+LfMjJaxgxbrW6xDUNp5t2q3EkCsRJbwM7u7geCt589",
+	"GAtdQzk4LsFPBVUoeL3ZAAwrrJWs0oRRD7Tzv0oF52Ydl1JfvVSfmF/AtA8ogX6uGEaxRPaoZdD1kH/L",
+	"Quga+L91KfRkBx6/GHpCL/8Dy6Hj2t/uOv959vXHLmpedIc/1zd/JClNX9WpGV5y9sf3C1g7Bhpsif9M",
+	"JTwDWhR85MPvTy5JIopYRJ1AgU2+0UZPIcPL5yJm1IMm1YY4NEC/VTKE7qyud0RXr5syHkMASeDzG0Gg",
+	"D/toqXQfsgijG51qlvTAlmNELBY1cmn2cCfOBTgOUpEJmJwzGHInBfc7MmF35R/ODo+qFz8cNtqdsvzN",
+	"59dIE1Z6u/2DDEu1YYn8g7C7mR8xUak4FpHkHLlQZmwxYRFTgycDJN3bBYtuDQdRVb2lgAdPgqMGduAD",
+	"+AOS0664f6eqM2MyHUhDKcYFcSfMvWFeEtiTFk1IXoMDD2V6IMQnncsXWi3l4cICgZmSll2H3CkMdOY5",
+	"1RQwzU1iUbH30LU8DomT0TnQhzRiQ55wG8xplGLudikXt/HbuixG1LvQmNzKtbN098r8dDsDWzMKWBTk",
+	"57hv3p6fn6iv9r+CsuNcmea5Pe6jwqO4m3/h76rSFOkMPOTs76csbL5nXxn7uaMEd4rMKXMsHibFmfrI",
+	"CuMbzeOc1V6KNKnOuHOzGdDPjSYz67e46JhtgFHlkxiGi/v2w1FD7ATkt5Umaw+xDz6WFLiDxIYWhiQM",
+	"YYbA7GVzm8/kJ+JLJe/oiF9Krs7fIL6pMkzJC995f3XpYDyIYWXHtZWPLn6uJHK92iUtXxnim6WyZ7TY",
+	"cBg7pFxvk6nP5zGY3S50BJYc94VQnJJqkRItllI4O8BiCWhkk4cxCSpx/hqCt/Hd6A/mxj+x5bA0ILVa",
+	"7bNDyjQQYZIDRKSkVVFSiKqdrGJNUFiN6GzyzzdDPp3HKG06uAVnlM9pcGlUZyhnJoTpKs6A0CAgUbgQ",
+	"GHvFJROhHj5B0lCWJ6jK4EdSWmUqDzEV0RDxkLs0novUnthMyzSkHACcjEEMdke1HXI3pZisrnxLf98f",
+	"cixIrOgTvsRcA1ymnsqPVc1k+K5uzKul5PCWRcSZ0rtXcrucIS832uTMfyVlbnXGLIi0hjBlUTnAEG/M",
+	"hpL7pThPulNyPqNusYjDiHk1ckgc4X9izpBDXA/sYGIwAiigagUU8jIwRlVYj17BtwyduQLcXkXBE4ye",
+	"OSQ/RVSui91pvtvqkZ9emfeGJJa3GKx7Ay9LqaVdU6EL/idWGrR6jXpTsrFY89rcLNr6X7dtcrZudEhY",
+	"AwrIDF7XEb57R6Ug5g2p8YtFocgjp0vLKHV9JaYiYYErARRJa48MU5GCA14AL5OwiQ2dTl7ukmhVXd1B",
+	"fYhLg0anUW+1bFvKBfEklBT8/uqyZJXmUVAalCZxPBu8fBmELg0moYgHPbtn6zsK7q+qhF/cC5D/Utj5",
+	"rt7tt+vdjm3bw7ltNzoJp/uu7dXdWq2Wzf3CLQb8P0al0uSsbm0Wirf6PJneDOV4dMH3b53ZhaLaHmds",
+	"HRPxmBtQec9JvpAyf3XzYOujVXlXCV6/x2H4ewDDZkJZtGvSFyRhNCiEHKjd1aVlpz4U0g+JPif42qP1",
+	"jEyWhzde5oJTdIb3nE4WhMsYXqlLDCgP/7MHfFtCvjq7IPSGGrWrQu5+dR6hMuSuuXVJtcVRRDlUn9UF",
+	"rZRo4murGFT6KnPI5QnC69AibhiE88jSlZGHHG2cFpF/0UAuq2KRxcRXPiM2HTFPinbq97lgMKiIl5Ls",
+	"Y8GC8TerDnWF9TS/RGLapsQzN6GkbXlFrmqGvaEvV0tHP64PKVa5Tj9SzshxyEoJSUPPtvA6vEpuWDF4",
+	"+ZK6U1ZTI7yUP9dm/Dod5tCdMtXsRI4E25odAJ/VYnrnJeMAHUCitS8xdBQGkKzyH/brTuP1iZS2kKBO",
+	"1DLUn/9tAoMGilS3NLCcvZUFpKk+vHqTUi3TLDY/XiW/5x1+gjv8eKlwcqpt4liGqSrMvxAJe31OeXpC",
+	"9y9Pr6Qt22bcwBLF4lGq5CzYaBKGN/8/e1fb27btxL8K4f8fqA2oipN1Ree+2dBmW9ZszRoXwVoXIyPR",
+	"jRZZ1EQpjmDkuw+8IynqKZUbpw2GvUtsiebD8XfPd495EqYiuq0f87w2qYx/jCTaWfQQxA5Rz5D3yWnN",
+	"SadrwCj1VncomIH9p4TP5QVGhgXoCoQ2Q2Zgp4MTsOiTLtacxOVMd8CuOLJmvN/0JZ+f4RIO7SbcUzmV",
+	"YMUfoTnRrKlTNa7O4v2mF4n3q0yD+kGdZCIsUHDLeMCjKxAqoIbjvEw5EJAsk8C3aQ0j7DDvY/QeLN6p",
+	"qeDr0sM2E8HH/KEPQ3ORnwBHKWqIrbZb+jXgV+jdbLxx1qSt2/noYBRtHPiQzOKK9u1k7gKkAyz2P4rs",
+	"PApDjHl5MKjWztqsw1ULDhzc0tuuoUub4QMWx+csuIR7A2Sq/tj8Xxv3fKXY/W+vyOIbMP13Gu/PLhhk",
+	"GIaQw2wLAps5YEohjE2YJL+cvv7NM4qPtXebhx9JjVSLBLM78QY2SIZ2CvH6wplnYTEtkG7TFs4s0nkx",
+	"IOrZRoGK4EujEcGDPpTCVJcJPI+VoGTAPMK76nqE3YvRdI16zSm5oRLG2h1JwvKcr1Jdqgc275MzyaMV",
+	"lzlbpUMmpIv8dc2IXu17tNITmeRPnxAn3kTtD91U67/xN60p3PgbRUo39JOztla2rbZxa3v0dlAFtDTc",
+	"199sAFKSg+trwoLLRKyhco6sCOo5YQmamjGgJDIwG/oIHxUHSzSthjxWjAVNQMwVBxzO1nHtO8D1jX5X",
+	"ElpkMVUD6mvUQBYsQ0zGtOJlTp0bFsf6lqzQqWW9YyY0vnnJtVhCpY4xGtP1heTBnzrSBohsMiPoSzGC",
+	"SVyC18VbJOCUUd/mglzxLFqWZlciju6rQxZcmLuto7CY1BXBYanaKarwiFD3oCmaswzBn+YsCVkWErOT",
+	"i0RHHcwIraieYn08gyZeH5rMSMjDAgkSvovyibdIaOvKUDJ2sWCCAVata6K2ruOCLhLnhnrkkpcu3OIz",
+	"j0MeCCX8Sh0pts1FVhBsKRvPWg0fQS9Qg1/bkrz2SPJrvIgRi4niTmK5xPiCc1HkhJGQlbC/6AnUB19i",
+	"yYnskoeEojRFfXII3xj0jOQiiRpvxeIjGWN6f0sg39uYPyHLxFIYnVgX6ds3x7ZuK1USFoUOKCBrUc+2",
+	"ezqYPnlGggumlFCeSeujRsUDEkZERlIm5VpkSsTejYD9oot9fl3vn7OgowRMCW0Hlr6b1d4o4jabgzUM",
+	"XOG9Lt6qt2bq4e97Bd26TFeHWKPwKIJTkrmuDgpOSUTBmt7QLEL6UbfFGSj7N6X6QZL6nsTfgYUkIv85",
+	"z9OubXTTGdSQisRg6PbmLcGj1r9hW/o7GxT35dPx51BJZ10dpzrFKK84D2LeZ5aT3PWpD9TllssR6BOg",
+	"OIyQYf66fPX7d9mzn1798Xc2X//19uTls6Pjk3dH4uCYHbPT9WhrmrpNB9yJa7NBHAN7MbqWiErkeY6H",
+	"iiHIVlTASO0k4J+Z1n4PGLVN8lABERrVKQB/gQ7g2Paj9rMO22ik8RRZPCPD37176vtdoejOe3QOOY61",
+	"8dWv9+5L7/M7cqSqlWuHFQqGkOJpCzHDMr+kIeMrVkZ9mDYUo/8Q1rKd9OhQXXbbmpiILEkhfZd8IFLp",
+	"aCptW0nK0QuLAjGSSpiJNOWhT45yWZdbI/hfMZVFop1SPqT72jA540I1ySqF0or0r+3QkPsSZtGWM+/R",
+	"kmv5gd6BQaz8322/vZVzV9u0M849mGWvmSVUNLNVsbMu+SsNPYKnvywoDnCsNVbu+tgeJrLhjRyMa9uq",
+	"hIcW8PqcWX26861OLsdEVL1R92mRcdVCeTqZYSVmniGDrWo5E9vLbpFo9d+0NLOmElHkgVjZWjGmG+nX",
+	"gVDHF/ay2qz7gdDXCXesiFybylvw6R7a+83IbONotu/dAq37tgjX1cDAh+n0W4A5i7MKnZooOwwvn05N",
+	"E/wfcLY9E9x/px87dCuFQfN8KOz1AkTRg+nUqfQFgMlD3uspcxj7Tl1lmh7KIa4yVz74D0XvLh+y0HWD",
+	"P6oLYPeBpfewHEjc7fN/4beooMHfEtXnUATFSuksCm/pnkh5wtLIL9kqppOZNmmnLL+A+MA1quVK6rni",
+	"JBeLhO6xNKI+mQsRSxw+4dDembBzKeIi56RIMfORjAFVmSQ0zSK5Imkmrks6ITm71GZVkHtkPlNCFI4M",
+	"GIqSkfpg1PZcHYuAxSTkVzwWKaxFL3ZMV2rgrEjoxP9EWDkM/cEedPM3TjCW0YV5bESgRqhiHSEZ3K/c",
+	"Xfhax5wP3YgU6ZEIWMoywjz1ulNGrBNCnRgp6vwAhqm0xz9rNBOHrCo3+iVCs6ckY8xLkhPfDQfT4acd",
+	"m93REsJy2lonOzvanF13DDSHzkyNookexKsozUgNaarnOGOZHLb2eIY9W3YryThgWYhtT9lKeiSMJPbh",
+	"D0TIawvWL3dtZCs8otrAGgi7vnFaZ2vU059of4W3SGin/oDuHerqENT45KxHmJy8Pp1LMm55rLS7XC/J",
+	"ItXNh5t/AgAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

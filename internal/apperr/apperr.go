@@ -26,6 +26,9 @@ const (
 	// TaxesLocked refuses a change to the period before the client's lockTaxesUntil (REST 409,
 	// GraphQL TAXES_LOCKED): the figures of filed years stay fixed.
 	TaxesLocked
+	// Unprocessable is a well-formed request that cannot be applied as sent (REST 422), such as an
+	// Idempotency-Key reused with another request.
+	Unprocessable
 )
 
 func (k Kind) String() string {
@@ -50,6 +53,8 @@ func (k Kind) String() string {
 		return "method_not_allowed"
 	case TaxesLocked:
 		return "taxes_locked"
+	case Unprocessable:
+		return "unprocessable"
 	default:
 		return "internal"
 	}
@@ -66,6 +71,9 @@ type Error struct {
 	Kind    Kind
 	Message string
 	Fields  []FieldError
+	// Code, when set, is the REST error code instead of the kind's (a finer class that clients
+	// may act on, such as idempotency_key_reused).
+	Code string
 	// RetryAfter, for LimitExceeded, is when the caller may try again.
 	RetryAfter time.Duration
 	Err        error // the cause, for logs; never shown

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -71,6 +72,11 @@ type Config struct {
 	OIDCIssuer   string
 	OIDCAudience string
 	OIDCJWKSURL  string // optional: the signing keys' URL (default: OpenID discovery)
+
+	// CORSOrigins are the browser origins (https://app.example) allowed to call /graphql; none:
+	// no CORS.
+	CORSOrigins []string
+	corsOrigins string // the flag's text
 }
 
 // DevelopmentCredentialsKey is the publicly known credentials key of development (base64 of
@@ -125,13 +131,14 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.CoinGeckoAPIKey, "coingecko-api-key", "TAXD_COINGECKO_API_KEY", "", "CoinGecko API key")
 	str(&c.OTLPEndpoint, "otlp-endpoint", "TAXD_OTLP_ENDPOINT", os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT"),
 		"OTLP/HTTP collector base URL (e.g. http://127.0.0.1:4318): traces every HTTP request; empty: no tracing (default $OTEL_EXPORTER_OTLP_ENDPOINT)")
-	str(&c.OIDCIssuer, "oidc-issuer", "TAXD_OIDC_ISSUER", "", "issuer URL of the identity provider whose ID tokens sign users in on /graphql (development default: the local issuer of `taxd dev-token`)")
+	str(&c.OIDCIssuer, "oidc-issuer", "TAXD_OIDC_ISSUER", "", "issuer URL of the identity provider whose ID tokens sign users in on /graphql (development default: the local issuer of taxd dev-token)")
 	str(&c.OIDCAudience, "oidc-audience", "TAXD_OIDC_AUDIENCE", "", "audience (client id) the ID tokens must carry; required with --oidc-issuer")
 	str(&c.OIDCJWKSURL, "oidc-jwks-url", "TAXD_OIDC_JWKS_URL", "", "URL of the identity provider's signing keys (JWKS); default: OpenID discovery from the issuer")
 	str(&c.CredentialsKey, "credentials-key", "TAXD_CREDENTIALS_KEY", "", "base64 of 32 random bytes: the AES-256-GCM key of stored exchange API credentials; required in production")
 	str(&c.CoinbaseURL, "coinbase-url", "TAXD_COINBASE_URL", "", "Coinbase API base URL for exchange accounts (default https://api.coinbase.com)")
 	str(&c.KrakenURL, "kraken-url", "TAXD_KRAKEN_URL", "", "Kraken API base URL for exchange accounts (default https://api.kraken.com)")
 	fs.BoolVar(&c.Offline, "offline", os.Getenv("TAXD_OFFLINE") == "true", "do not fetch historical prices ($TAXD_OFFLINE=true)")
+	str(&c.corsOrigins, "cors-origins", "TAXD_CORS_ORIGINS", "", "comma-separated browser origins (https://app.example) allowed to call /graphql (CORS); empty: none")
 }
 
 // Finish fills derived defaults and checks the settings.
@@ -188,10 +195,32 @@ func (c *Config) Finish() error {
 	if c.EmailDailyLimit < 1 {
 		return errors.New("config: email-daily-limit must be at least 1")
 	}
+	if c.corsOrigins != "" {
+		var err error
+		if c.CORSOrigins, err = parseOrigins(c.corsOrigins); err != nil {
+			return err
+		}
+	}
 	if (c.OIDCIssuer == "") != (c.OIDCAudience == "") || (c.OIDCJWKSURL != "" && c.OIDCIssuer == "") {
 		return errors.New("config: TAXD_OIDC_ISSUER and TAXD_OIDC_AUDIENCE go together (and TAXD_OIDC_JWKS_URL needs them)")
 	}
 	return nil
+}
+
+// parseOrigins reads a comma-separated list of origins (scheme://host[:port], no path), or "*".
+func parseOrigins(v string) ([]string, error) {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		u, err := url.Parse(s)
+		if s != "*" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "") {
+			return nil, fmt.Errorf("config: cors-origins: %q is not an origin such as https://app.example", s)
+		}
+		out = append(out, strings.TrimSuffix(s, "/"))
+	}
+	return out, nil
 }
 
 // queueWorkers is a per-queue worker count whose default (-1) follows --workers; it prints no

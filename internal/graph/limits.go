@@ -18,28 +18,33 @@ import (
 // Limits bound what one GraphQL request may cost. They apply before gqlgen parses and validates
 // the document, so an abusive document costs one linear pass over at most MaxTokens tokens.
 type Limits struct {
-	MaxTokens     int           // lexical tokens in the document
-	MaxNesting    int           // nesting of { [ ( in the document (selections and literal values)
-	MaxDepth      int           // selection depth with fragments expanded
-	MaxAliases    int           // aliased fields in the document
-	MaxDirectives int           // directives in the document
-	MaxComplexity int           // selected fields with fragments expanded (each field costs 1)
-	MaxErrors     int           // errors in one response (the rest are dropped and counted)
-	MaxMessage    int           // bytes of one error message
-	Timeout       time.Duration // the whole request: parse, validation and execution
+	MaxTokens  int // lexical tokens in the document
+	MaxNesting int // nesting of { [ ( in the document (selections and literal values)
+	MaxDepth   int // selection depth with fragments expanded
+	// MaxIntrospectionDepth is the depth allowed to an operation that selects only introspection
+	// fields (__schema, __type) where introspection is on: the standard introspection query of
+	// GraphiQL and codegen tools nests type references 14 levels deep.
+	MaxIntrospectionDepth int
+	MaxAliases            int           // aliased fields in the document
+	MaxDirectives         int           // directives in the document
+	MaxComplexity         int           // selected fields with fragments expanded (each field costs 1)
+	MaxErrors             int           // errors in one response (the rest are dropped and counted)
+	MaxMessage            int           // bytes of one error message
+	Timeout               time.Duration // the whole request: parse, validation and execution
 }
 
 // DefaultLimits are the documented limits (README "Limits", SDL `Query` description).
 var DefaultLimits = Limits{
-	MaxTokens:     10000,
-	MaxNesting:    32,
-	MaxDepth:      12,
-	MaxAliases:    30,
-	MaxDirectives: 50,
-	MaxComplexity: 5000,
-	MaxErrors:     20,
-	MaxMessage:    1000,
-	Timeout:       10 * time.Second,
+	MaxTokens:             10000,
+	MaxNesting:            32,
+	MaxDepth:              12,
+	MaxIntrospectionDepth: 16,
+	MaxAliases:            30,
+	MaxDirectives:         50,
+	MaxComplexity:         5000,
+	MaxErrors:             20,
+	MaxMessage:            1000,
+	Timeout:               10 * time.Second,
 }
 
 func init() {
@@ -49,7 +54,8 @@ func init() {
 
 // limitsExtension enforces Limits and the text rule on every operation.
 type limitsExtension struct {
-	limits Limits
+	limits        Limits
+	introspection bool // introspection is on: introspection-only operations get MaxIntrospectionDepth
 }
 
 var _ interface {
@@ -106,7 +112,7 @@ func (x limitsExtension) MutateOperationParameters(ctx context.Context, p *graph
 	if err != nil {
 		return nil // reported by gqlgen with its position
 	}
-	w := &docWalk{ctx: ctx, limits: l, frags: map[string]*fragCost{}, fragDefs: map[string]*ast.FragmentDefinition{}}
+	w := &docWalk{ctx: ctx, limits: l, introspection: x.introspection, frags: map[string]*fragCost{}, fragDefs: map[string]*ast.FragmentDefinition{}}
 	for _, f := range doc.Fragments {
 		w.fragDefs[f.Name] = f
 	}
@@ -164,14 +170,15 @@ type fragCost struct {
 }
 
 type docWalk struct {
-	ctx      context.Context
-	limits   Limits
-	frags    map[string]*fragCost
-	fragDefs map[string]*ast.FragmentDefinition
-	visited  int
-	aliases  int
-	dirs     int
-	err      *gqlerror.Error
+	ctx           context.Context
+	limits        Limits
+	introspection bool
+	frags         map[string]*fragCost
+	fragDefs      map[string]*ast.FragmentDefinition
+	visited       int
+	aliases       int
+	dirs          int
+	err           *gqlerror.Error
 }
 
 func (w *docWalk) run(doc *ast.QueryDocument) *gqlerror.Error {
@@ -188,8 +195,12 @@ func (w *docWalk) run(doc *ast.QueryDocument) *gqlerror.Error {
 		if fields > w.limits.MaxComplexity {
 			return tooComplex("the operation selects more than %d fields (fragments expanded)", w.limits.MaxComplexity)
 		}
-		if depth > w.limits.MaxDepth {
-			return tooComplex("the operation is nested more than %d levels deep", w.limits.MaxDepth)
+		maxDepth := w.limits.MaxDepth
+		if w.introspection && introspectionOnly(op.SelectionSet) {
+			maxDepth = w.limits.MaxIntrospectionDepth
+		}
+		if depth > maxDepth {
+			return tooComplex("the operation is nested more than %d levels deep", maxDepth)
 		}
 	}
 	for _, f := range doc.Fragments {
@@ -205,6 +216,17 @@ func (w *docWalk) run(doc *ast.QueryDocument) *gqlerror.Error {
 		return tooComplex("the document has more than %d directives", w.limits.MaxDirectives)
 	}
 	return nil
+}
+
+// introspectionOnly reports whether set selects only introspection fields at its root.
+func introspectionOnly(set ast.SelectionSet) bool {
+	for _, sel := range set {
+		f, ok := sel.(*ast.Field)
+		if !ok || (f.Name != "__schema" && f.Name != "__type" && f.Name != "__typename") {
+			return false
+		}
+	}
+	return len(set) > 0
 }
 
 // selections returns the fields selected by set (fragments expanded, saturating just above the

@@ -31,7 +31,7 @@ func NewHandler(es graphql.ExecutableSchema, introspection bool) *handler.Server
 	srv := handler.New(es)
 	srv.AddTransport(transport.POST{})
 	srv.SetParserTokenLimit(DefaultLimits.MaxTokens)
-	srv.Use(limitsExtension{limits: DefaultLimits})
+	srv.Use(limitsExtension{limits: DefaultLimits, introspection: introspection})
 	if introspection {
 		srv.Use(extension.Introspection{})
 	}
@@ -101,7 +101,7 @@ var documentedCodes = map[string]bool{
 // Code maps an error kind to its GraphQL code: the one place that does.
 func Code(k apperr.Kind) string {
 	switch k {
-	case apperr.Invalid:
+	case apperr.Invalid, apperr.Unprocessable:
 		return CodeBadUserInput
 	case apperr.NotFound:
 		return CodeNotFound

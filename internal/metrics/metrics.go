@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 )
 
 // Registry holds every taxd metric (plus the Go runtime and process collectors).
@@ -31,13 +32,17 @@ var (
 		Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 	}, []string{"method", "route"})
 	jobDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
-		Name: "taxd_job_run_duration_seconds", Help: "Job run time by kind and outcome (completed, failed, cancelled, snoozed).",
+		Name: "taxd_job_run_duration_seconds", Help: "Job run time by queue, kind and outcome (completed, failed, cancelled, snoozed).",
 		Buckets: []float64{.01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120, 300},
-	}, []string{"kind", "outcome"})
+	}, []string{"queue", "kind", "outcome"})
 	jobWait = prometheus.NewHistogramVec(prometheus.HistogramOpts{
-		Name: "taxd_job_queue_wait_seconds", Help: "Time jobs waited in the queue before running, by kind.",
+		Name: "taxd_job_queue_wait_seconds", Help: "Time jobs waited in the queue before running, by queue and kind.",
 		Buckets: []float64{.01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 300},
-	}, []string{"kind"})
+	}, []string{"queue", "kind"})
+	jobFailures = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "taxd_job_failures_total",
+		Help: "Failed job attempts by queue and kind; state is retryable (another attempt follows) or discarded (attempts exhausted: the job failed for good).",
+	}, []string{"queue", "kind", "state"})
 	recalcPhase = prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Name: "taxd_recalculation_phase_seconds", Help: "Recalculation phase durations (load, compute, store, cleanup).",
 		Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120},
@@ -45,7 +50,7 @@ var (
 )
 
 func init() {
-	Registry.MustRegister(httpRequests, httpDuration, jobDuration, jobWait, recalcPhase, &poolCollector{},
+	Registry.MustRegister(httpRequests, httpDuration, jobDuration, jobWait, jobFailures, recalcPhase, &poolCollector{},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 }
 
@@ -119,8 +124,15 @@ func WatchJobs(ctx context.Context, jc *river.Client[pgx.Tx]) {
 					river.EventKindJobCompleted: "completed", river.EventKindJobFailed: "failed",
 					river.EventKindJobCancelled: "cancelled", river.EventKindJobSnoozed: "snoozed",
 				}[ev.Kind]
-				jobDuration.WithLabelValues(ev.Job.Kind, outcome).Observe(ev.JobStats.RunDuration.Seconds())
-				jobWait.WithLabelValues(ev.Job.Kind).Observe(ev.JobStats.QueueWaitDuration.Seconds())
+				jobDuration.WithLabelValues(ev.Job.Queue, ev.Job.Kind, outcome).Observe(ev.JobStats.RunDuration.Seconds())
+				jobWait.WithLabelValues(ev.Job.Queue, ev.Job.Kind).Observe(ev.JobStats.QueueWaitDuration.Seconds())
+				if ev.Kind == river.EventKindJobFailed {
+					state := "retryable"
+					if ev.Job.State == rivertype.JobStateDiscarded {
+						state = "discarded"
+					}
+					jobFailures.WithLabelValues(ev.Job.Queue, ev.Job.Kind, state).Inc()
+				}
 			}
 		}
 	}()
@@ -140,10 +152,11 @@ var (
 	poolWaits = prometheus.NewDesc("taxd_db_pool_acquire_waits_total", "Acquires that had to wait for a connection.", nil, nil)
 	poolWait  = prometheus.NewDesc("taxd_db_pool_acquire_wait_seconds_total", "Time spent waiting for connections.", nil, nil)
 	queueJobs = prometheus.NewDesc("taxd_job_queue_jobs", "Jobs not yet finished, by queue, kind and state (available, scheduled, retryable, running).", []string{"queue", "kind", "state"}, nil)
+	queueAge  = prometheus.NewDesc("taxd_job_queue_oldest_age_seconds", "Age of the oldest job waiting to run (available since its scheduled time), by queue and kind; 0 with none waiting.", []string{"queue", "kind"}, nil)
 )
 
 func (c *poolCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{poolConns, poolMax, poolWaits, poolWait, queueJobs} {
+	for _, d := range []*prometheus.Desc{poolConns, poolMax, poolWaits, poolWait, queueJobs, queueAge} {
 		ch <- d
 	}
 }
@@ -163,17 +176,27 @@ func (c *poolCollector) Collect(ch chan<- prometheus.Metric) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	rows, err := pool.Query(ctx, `SELECT queue, kind, state::text, count(*) FROM river_job
-		WHERE state IN ('available', 'scheduled', 'retryable', 'running') GROUP BY queue, kind, state`)
+	// One pass over the unfinished jobs (river's state index): the count per state, and the age of
+	// the oldest that waits to run.
+	rows, err := pool.Query(ctx, `SELECT queue, kind, state::text, count(*),
+			coalesce(extract(epoch FROM now() - min(scheduled_at) FILTER (WHERE state = 'available')), 0)::float8
+		FROM river_job WHERE state IN ('available', 'scheduled', 'retryable', 'running') GROUP BY queue, kind, state`)
 	if err != nil {
 		return // a scrape never fails on the database: the pool figures above still count
 	}
 	defer rows.Close()
+	type qk struct{ queue, kind string }
+	ages := map[qk]float64{}
 	for rows.Next() {
 		var queue, kind, state string
 		var n int64
-		if rows.Scan(&queue, &kind, &state, &n) == nil {
+		var age float64
+		if rows.Scan(&queue, &kind, &state, &n, &age) == nil {
 			ch <- prometheus.MustNewConstMetric(queueJobs, prometheus.GaugeValue, float64(n), queue, kind, state)
+			ages[qk{queue, kind}] = max(ages[qk{queue, kind}], age)
 		}
+	}
+	for k, age := range ages {
+		ch <- prometheus.MustNewConstMetric(queueAge, prometheus.GaugeValue, age, k.queue, k.kind)
 	}
 }

@@ -34,7 +34,7 @@ const MaxCrunchWallets = 4
 
 // Crunch creates a card-program user with its wallets and starts their first sync, all in one
 // transaction: on any error nothing is stored.
-func (s *Service) Crunch(ctx context.Context, p *auth.Partner, userID string, email *string, wallets []CrunchWallet) (Crunched, error) {
+func (s *Service) Crunch(ctx context.Context, p *auth.Partner, user NewUser, wallets []CrunchWallet) (Crunched, error) {
 	if p.Method == auth.MethodAccessToken {
 		return Crunched{}, apperr.New(apperr.Forbidden, "crunch needs partner credentials")
 	}
@@ -58,7 +58,7 @@ func (s *Service) Crunch(ctx context.Context, p *auth.Partner, userID string, em
 	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		var err error
-		if out.User, err = createUser(ctx, q, p.PartnerID, userID, email); err != nil {
+		if out.User, err = createUser(ctx, q, p.PartnerID, user); err != nil {
 			return err
 		}
 		if out.Accounts, out.Skipped, err = accounts.Add(ctx, q, out.User.ID, ws, "wallets"); err != nil {

@@ -165,7 +165,7 @@ func (s *Service) OpenLink(ctx context.Context, token string) (AccessToken, uuid
 		ref := LinkReferencePrefix + link.ID.String()
 		c, err := q.GetClientByReference(ctx, db.GetClientByReferenceParams{PartnerID: &link.PartnerID, ReferenceID: &ref})
 		if errors.Is(err, pgx.ErrNoRows) {
-			if c, err = createUser(ctx, q, link.PartnerID, ref, nil); err != nil {
+			if c, err = createUser(ctx, q, link.PartnerID, NewUser{ReferenceID: ref}); err != nil {
 				return err
 			}
 			var stored []LinkWallet

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/google/uuid"
+
 	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
@@ -14,6 +16,7 @@ import (
 type AccessToken struct {
 	Token       string
 	ReferenceID string
+	ClientID    uuid.UUID // the user's id on the GraphQL API
 	ExpiresIn   int
 	ExpiresAt   time.Time
 	PortalURL   string
@@ -48,6 +51,7 @@ func (s *Service) IssueAccessToken(ctx context.Context, p *auth.Partner, referen
 	return AccessToken{
 		Token:       issued.Token,
 		ReferenceID: referenceID,
+		ClientID:    c.ID,
 		ExpiresIn:   int(lifetime / time.Second),
 		ExpiresAt:   issued.ExpiresAt,
 		PortalURL:   portalURL(partner.PortalUrl, referenceID, issued.Token, email),

@@ -14,6 +14,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/jobs"
+	"taxd/internal/page"
 	"taxd/internal/store"
 )
 
@@ -58,18 +59,32 @@ func (s *Service) WithClock(now func() time.Time) *Service {
 }
 
 // CreateUser creates an embedded user identified by the partner's own referenceID.
-func (s *Service) CreateUser(ctx context.Context, partnerID uuid.UUID, referenceID string, email *string) (db.Client, error) {
-	return createUser(ctx, db.New(s.pool), partnerID, referenceID, email)
+func (s *Service) CreateUser(ctx context.Context, partnerID uuid.UUID, u NewUser) (db.Client, error) {
+	return createUser(ctx, db.New(s.pool), partnerID, u)
 }
 
-func createUser(ctx context.Context, q *db.Queries, partnerID uuid.UUID, referenceID string, email *string) (db.Client, error) {
+// NewUser is an embedded user to create: the partner's id of it and, when known, its e-mail and
+// the taxpayer's name (printed on its tax forms).
+type NewUser struct {
+	ReferenceID string
+	Email, Name *string
+}
+
+func createUser(ctx context.Context, q *db.Queries, partnerID uuid.UUID, u NewUser) (db.Client, error) {
+	referenceID, email := u.ReferenceID, u.Email
+	// Without a taxpayer's name the client is named by its referenceId, which the forms do not
+	// take for a name (reports.TaxpayerName).
+	name := referenceID
+	if u.Name != nil {
+		name = *u.Name
+	}
 	// Never trimmed: the spec's pattern refuses surrounding whitespace, so the id a partner sends
 	// is the id it will use later.
 	if referenceID == "" {
 		return db.Client{}, apperr.InvalidField("userId", "must not be empty")
 	}
 	c, err := q.CreateClient(ctx, db.CreateClientParams{
-		ID: uuid.Must(uuid.NewV7()), PartnerID: &partnerID, ReferenceID: &referenceID, Name: referenceID, Email: email,
+		ID: uuid.Must(uuid.NewV7()), PartnerID: &partnerID, ReferenceID: &referenceID, Name: name, Email: email,
 	})
 	if store.IsUniqueViolation(err, "clients_partner_reference_key") {
 		return db.Client{}, &apperr.Error{Kind: apperr.Conflict, Message: fmt.Sprintf("a user with userId %q already exists", referenceID), Err: err}
@@ -119,7 +134,19 @@ func (s *Service) AddAccounts(ctx context.Context, p *auth.Partner, referenceID 
 	return created, skipped, err
 }
 
-// Accounts lists the user's accounts.
-func (s *Service) Accounts(ctx context.Context, c db.Client) ([]db.Account, error) {
-	return db.New(s.pool).ListAccounts(ctx, db.ListAccountsParams{ClientID: c.ID})
+// Accounts lists one page of the user's accounts, oldest first, and the cursor of the next page.
+func (s *Service) Accounts(ctx context.Context, c db.Client, r page.Request) ([]db.Account, *string, error) {
+	p := db.ListAccountsPageParams{ClientID: c.ID, PageLimit: int32(r.Limit + 1)}
+	if r.After != nil {
+		p.AfterAt, p.AfterID = &r.After.At, &r.After.ID
+	}
+	rows, err := db.New(s.pool).ListAccountsPage(ctx, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, next := page.Next(AccountsPageList, c.ID, r, rows, func(x db.Account) page.Key { return page.Key{At: x.CreatedAt, ID: x.ID} })
+	return out, next, nil
 }
+
+// AccountsPageList names the account list in its cursors.
+const AccountsPageList = "accounts"

@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
+	"taxd/internal/taxsettings"
 )
 
 // Preview is one tax year of a client's stored results.
@@ -25,6 +26,15 @@ type Preview struct {
 // current year). Results never computed read as zeros with CalculatedAt nil.
 func GetPreview(ctx context.Context, q *db.Queries, client db.Client, year *int, now time.Time) (Preview, error) {
 	p := Preview{Currency: client.Currency}
+	settings, err := taxsettings.Parse(client.CostBasisAlgorithm, client.PerWalletFrom, client.Timezone, client.FiscalYearStart, client.LockTaxesUntil, client.Settings)
+	if err != nil {
+		return p, err
+	}
+	if year != nil {
+		if err := settings.CheckYearStarted("year", *year, now); err != nil {
+			return p, err
+		}
+	}
 	rs, err := q.GetClientResultSet(ctx, client.ID)
 	if err != nil {
 		return p, err
@@ -37,7 +47,7 @@ func GetPreview(ctx context.Context, q *db.Queries, client db.Client, year *int,
 	}
 	if rs.CurrentResultSetID == nil {
 		if p.Year == 0 {
-			p.Year = now.UTC().Year()
+			p.Year = settings.TaxYearOf(now)
 		}
 		return p, nil
 	}
@@ -50,7 +60,7 @@ func GetPreview(ctx context.Context, q *db.Queries, client db.Client, year *int,
 		}
 		p.Year = int(latest)
 		if p.Year == 0 {
-			p.Year = now.UTC().Year()
+			p.Year = settings.TaxYearOf(now)
 		}
 	}
 	s, err := q.GetYearSummary(ctx, db.GetYearSummaryParams{ResultSetID: *rs.CurrentResultSetID, TaxYear: int32(p.Year)})

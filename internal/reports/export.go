@@ -69,7 +69,7 @@ func (s *Service) ListFor(ctx context.Context, scope auth.ClientScope) ([]db.Rep
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
-	return s.List(ctx, scope.ClientID())
+	return db.New(s.pool).ListReports(ctx, scope.ClientID())
 }
 
 // GetFor returns one report of the scope's client.

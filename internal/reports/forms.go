@@ -83,17 +83,56 @@ func schedule1PDF(d Data) ([]byte, error) {
 	return pdfBytes(pdf)
 }
 
-// taxActCSV is the disposals in TaxAct's capital-gains import format.
-func taxActCSV(d Data) ([]byte, error) {
-	rows := [][]string{{"Description", "Date Acquired", "Date Sold", "Sales Proceeds", "Cost Basis", "Term"}}
+// The tax-software imports (docs/tax-forms.md cites each format). Each row is one disposal piece
+// as Form 8949 reports it: proceeds and basis in dollars and cents, never negative.
+
+// turboTaxCSV is TurboTax's crypto gains-and-losses upload: Currency Name, Purchase Date, Cost
+// Basis, Date Sold, Proceeds, the headers in the first row.
+func turboTaxCSV(d Data) ([]byte, error) {
+	rows := [][]string{{"Currency Name", "Purchase Date", "Cost Basis", "Date Sold", "Proceeds"}}
 	for _, x := range d.Disposals {
-		term := "Short"
-		if x.Term == "long" {
-			term = "Long"
-		}
-		rows = append(rows, []string{x.Quantity.String() + " " + x.Symbol, day(x.AcquiredAt), day(&x.DisposedAt), money(x.Proceeds), money(x.Basis), term})
+		rows = append(rows, []string{x.Symbol, day(x.AcquiredAt), money(x.Basis), day(&x.DisposedAt), money(x.Proceeds)})
 	}
 	return writeCSV(rows)
+}
+
+// taxActCSV is TaxAct's Form 1099-B spreadsheet import: the required Description, Date Acquired,
+// Date Sold, Sales Proceeds and Cost or Other Basis, with the optional Reporting Category (the
+// Form 8949 box) and Long/Short.
+func taxActCSV(d Data) ([]byte, error) {
+	rows := [][]string{{"Description", "Date Acquired", "Date Sold", "Sales Proceeds", "Cost or Other Basis", "Reporting Category", "Long/Short"}}
+	for _, x := range d.Disposals {
+		rows = append(rows, []string{description(x.Quantity, x.Symbol), day(x.AcquiredAt), day(&x.DisposedAt), money(x.Proceeds), money(x.Basis), x.FormBox, termWord(x.Term)})
+	}
+	return writeCSV(rows)
+}
+
+// hrBlockCSV is the Form 8949 lines in the fields of H&R Block's Form 1099-B entry: description,
+// dates, proceeds, basis, adjustment code and amount, gain or loss, term and the 8949 box.
+func hrBlockCSV(d Data) ([]byte, error) {
+	rows := [][]string{{"Description of Property", "Date Acquired", "Date Sold", "Proceeds", "Cost Basis", "Adjustment Code", "Adjustment Amount", "Gain or Loss", "Term", "Form 8949 Box"}}
+	for _, x := range sortedByBox(d.Disposals) {
+		rows = append(rows, []string{description(x.Quantity, x.Symbol), day(x.AcquiredAt), day(&x.DisposedAt), money(x.Proceeds), money(x.Basis),
+			"", "", money(x.Proceeds.Sub(x.Basis)), termWord(x.Term), x.FormBox})
+	}
+	return writeCSV(rows)
+}
+
+// description is Form 8949's column (a) for a quantity of a digital asset ("0.5 BTC"), the
+// quantity with at most 8 decimal places as the imports accept.
+func description(qty decimal.Decimal, symbol string) string {
+	q := qty
+	if q.Exponent() < -8 {
+		q = q.Round(8)
+	}
+	return q.String() + " " + symbol
+}
+
+func termWord(term string) string {
+	if term == "long" {
+		return "Long"
+	}
+	return "Short"
 }
 
 // holdingsCSV is the lots held at the end of the period, per asset.

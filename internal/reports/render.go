@@ -25,6 +25,8 @@ const (
 	TypeIncomeCSV          = "income-csv"
 	TypeTransactionHistory = "transaction-history-csv"
 	TypeTurboTaxCSV        = "turbotax-csv"
+	TypeTaxActCSV          = "taxact-csv"
+	TypeHRBlockCSV         = "hrblock-csv"
 )
 
 // Types of GraphQL getReportExportV2 only (REST's ReportType enum does not list them).
@@ -32,15 +34,14 @@ const (
 	TypeForm8949PDF  = "form-8949-pdf"
 	TypeScheduleDPDF = "schedule-d-pdf"
 	TypeSchedule1PDF = "schedule-1-pdf"
-	TypeTaxActCSV    = "taxact-csv"
 	TypeHoldingsCSV  = "holdings-csv"
 )
 
 // Types lists every report type of the REST API.
-var Types = []string{TypeTaxForms, TypeForm8949CSV, TypeScheduleDCSV, TypeCapitalGainsCSV, TypeIncomeCSV, TypeTransactionHistory, TypeTurboTaxCSV}
+var Types = []string{TypeTaxForms, TypeForm8949CSV, TypeScheduleDCSV, TypeCapitalGainsCSV, TypeIncomeCSV, TypeTransactionHistory, TypeTurboTaxCSV, TypeTaxActCSV, TypeHRBlockCSV}
 
 // ExportTypes lists every report type getReportExportV2 can produce.
-var ExportTypes = append(slices.Clone(Types), TypeForm8949PDF, TypeScheduleDPDF, TypeSchedule1PDF, TypeTaxActCSV, TypeHoldingsCSV)
+var ExportTypes = append(slices.Clone(Types), TypeForm8949PDF, TypeScheduleDPDF, TypeSchedule1PDF, TypeHoldingsCSV)
 
 // Data is what a report is rendered from: one period of a client's stored results.
 type Data struct {
@@ -114,6 +115,8 @@ func Render(kind string, d Data) (File, error) {
 		return File{Name: base + ".pdf", ContentType: "application/pdf", Body: b}, err
 	case TypeTaxActCSV:
 		return csvFile(taxActCSV(d))
+	case TypeHRBlockCSV:
+		return csvFile(hrBlockCSV(d))
 	case TypeHoldingsCSV:
 		return csvFile(holdingsCSV(d))
 	}
@@ -228,14 +231,6 @@ func scheduleDCSV(d Data) ([]byte, error) {
 	rows = append(rows,
 		[]string{"7", "net short-term", money(short.Proceeds), money(short.Basis), "0.00", money(short.Gain)},
 		[]string{"15", "net long-term", money(long.Proceeds), money(long.Basis), "0.00", money(long.Gain)})
-	return writeCSV(rows)
-}
-
-func turboTaxCSV(d Data) ([]byte, error) {
-	rows := [][]string{{"Currency Name", "Purchase Date", "Cost Basis", "Date Sold", "Proceeds"}}
-	for _, x := range d.Disposals {
-		rows = append(rows, []string{x.Symbol, day(x.AcquiredAt), money(x.Basis), day(&x.DisposedAt), money(x.Proceeds)})
-	}
 	return writeCSV(rows)
 }
 

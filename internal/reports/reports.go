@@ -31,7 +31,9 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/jobs"
 	"taxd/internal/mail"
+	"taxd/internal/page"
 	"taxd/internal/store"
+	"taxd/internal/taxsettings"
 	"taxd/internal/webhooks"
 )
 
@@ -121,11 +123,15 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind
 	if year < 2020 {
 		return db.Report{}, apperr.InvalidField("year", "must be 2020 or later")
 	}
-	if year > s.now().UTC().Year() {
-		return db.Report{}, apperr.InvalidField("year", "tax year %d has not started", year)
+	settings, err := taxsettings.Load(ctx, s.pool, clientID)
+	if err != nil {
+		return db.Report{}, err
+	}
+	if err := settings.CheckYearStarted("year", year, s.now()); err != nil {
+		return db.Report{}, err
 	}
 	var r db.Report
-	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+	err = store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
 		r, err = db.New(tx).InsertReport(ctx, db.InsertReportParams{ID: uuid.Must(uuid.NewV7()), ClientID: clientID, Year: int32(year), ReportType: kind, Email: email})
 		if err != nil {
@@ -137,10 +143,23 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind
 	return r, err
 }
 
-// List returns the client's reports, newest first.
-func (s *Service) List(ctx context.Context, clientID uuid.UUID) ([]db.Report, error) {
-	return db.New(s.pool).ListReports(ctx, clientID)
+// List returns one page of the client's reports of the given types, newest first, and the
+// cursor of the next page (nil on the last).
+func (s *Service) List(ctx context.Context, clientID uuid.UUID, types []string, r page.Request) ([]db.Report, *string, error) {
+	p := db.ListReportsPageParams{ClientID: clientID, Types: types, PageLimit: int32(r.Limit + 1)}
+	if r.After != nil {
+		p.AfterAt, p.AfterID = &r.After.At, &r.After.ID
+	}
+	rows, err := db.New(s.pool).ListReportsPage(ctx, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, next := page.Next(PageList, clientID, r, rows, func(x db.Report) page.Key { return page.Key{At: x.CreatedAt, ID: x.ID} })
+	return out, next, nil
 }
+
+// PageList names the report list in its cursors.
+const PageList = "reports"
 
 // Get returns one of the client's reports.
 func (s *Service) Get(ctx context.Context, clientID, id uuid.UUID) (db.Report, error) {
@@ -309,7 +328,7 @@ func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
 	if err != nil {
 		loc = time.UTC
 	}
-	d := Data{ReferenceID: deref(c.ReferenceID), Name: c.Name, Year: int(r.Year)}
+	d := Data{ReferenceID: deref(c.ReferenceID), Name: deref(TaxpayerName(c)), Year: int(r.Year)}
 	var taxYear *int32
 	var from, to *time.Time
 	switch r.DateQueryType {
@@ -407,3 +426,13 @@ func fiscalYearStart(mmdd string, y int, loc *time.Location) time.Time {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TaxpayerName is the client's name when it names the taxpayer: a user created without one is
+// named by its referenceId, which is not a name to print on a tax form (nil then).
+func TaxpayerName(c db.Client) *string {
+	if c.Name == "" || (c.ReferenceID != nil && c.Name == *c.ReferenceID) {
+		return nil
+	}
+	name := c.Name
+	return &name
+}

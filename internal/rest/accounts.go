@@ -9,6 +9,7 @@ import (
 	api "taxd/gen/rest"
 	"taxd/internal/accounts"
 	"taxd/internal/apperr"
+	"taxd/internal/page"
 	"taxd/internal/partner"
 	"taxd/internal/syncs"
 )
@@ -18,11 +19,15 @@ func (h *Handler) ListAccounts(ctx context.Context, req api.ListAccountsRequestO
 	if err != nil {
 		return nil, err
 	}
-	as, err := h.partners.Accounts(ctx, c)
+	pr, err := page.Parse(partner.AccountsPageList, c.ID, req.Params.Limit, req.Params.Cursor, 10)
 	if err != nil {
 		return nil, err
 	}
-	return api.ListAccounts200JSONResponse{Type: api.Success, Message: "Accounts retrieved", Data: api.AccountList{Accounts: accountsOut(as)}}, nil
+	as, next, err := h.partners.Accounts(ctx, c, pr)
+	if err != nil {
+		return nil, err
+	}
+	return api.ListAccounts200JSONResponse{Type: api.Success, Message: "Accounts retrieved", Data: api.AccountList{Accounts: accountsOut(as)}, NextCursor: next}, nil
 }
 
 func (h *Handler) CreateAccounts(ctx context.Context, req api.CreateAccountsRequestObject) (api.CreateAccountsResponseObject, error) {
@@ -54,7 +59,7 @@ func (h *Handler) Crunch(ctx context.Context, req api.CrunchRequestObject) (api.
 			ws = append(ws, partner.CrunchWallet{Address: w.Address, Provider: w.Provider, Name: w.Name})
 		}
 	}
-	out, err := h.partners.Crunch(ctx, p, req.Body.UserId, (*string)(req.Body.Email), ws)
+	out, err := h.partners.Crunch(ctx, p, partner.NewUser{ReferenceID: req.Body.UserId, Email: (*string)(req.Body.Email), Name: req.Body.Name}, ws)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +77,11 @@ func (h *Handler) ListAccountSyncs(ctx context.Context, req api.ListAccountSyncs
 	if err != nil {
 		return nil, err
 	}
-	ss, accts, err := h.syncs.List(ctx, c.ID)
+	pr, err := page.Parse(syncs.PageList, c.ID, req.Params.Limit, req.Params.Cursor, 20)
+	if err != nil {
+		return nil, err
+	}
+	ss, accts, next, err := h.syncs.List(ctx, c.ID, pr)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +93,7 @@ func (h *Handler) ListAccountSyncs(ctx context.Context, req api.ListAccountSyncs
 		out.Accounts[i] = api.AccountStatusSummary{AccountId: a.ID, Address: deref(a.Address), Chain: api.Chain(a.Provider),
 			Status: accountStatus(a.Status), LastSyncedAt: utc(a.LastSyncedAt)}
 	}
-	return api.ListAccountSyncs200JSONResponse{Type: api.Success, Message: "Account syncs retrieved", Data: out}, nil
+	return api.ListAccountSyncs200JSONResponse{Type: api.Success, Message: "Account syncs retrieved", Data: out, NextCursor: next}, nil
 }
 
 func (h *Handler) CreateAccountSyncs(ctx context.Context, req api.CreateAccountSyncsRequestObject) (api.CreateAccountSyncsResponseObject, error) {

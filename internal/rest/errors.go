@@ -45,6 +45,8 @@ func status(k apperr.Kind) (int, string) {
 		return http.StatusRequestEntityTooLarge, "payload_too_large"
 	case apperr.MethodNotAllowed:
 		return http.StatusMethodNotAllowed, "method_not_allowed"
+	case apperr.Unprocessable:
+		return http.StatusUnprocessableEntity, "unprocessable"
 	}
 	return http.StatusInternalServerError, "internal"
 }
@@ -59,6 +61,9 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		slog.ErrorContext(r.Context(), "internal error", "err", err, "method", r.Method, "path", r.URL.Path)
 	}
 	code, name := status(e.Kind)
+	if e.Code != "" {
+		name = e.Code
+	}
 	body := errorBody{Message: e.Message, Code: name}
 	for _, f := range e.Fields {
 		body.Errors = append(body.Errors, errorBodyDetail{Field: f.Field, Message: f.Message})

@@ -20,6 +20,7 @@ func (h *Handler) CreateAccessToken(ctx context.Context, req api.CreateAccessTok
 		AccessToken:      tok.Token,
 		TokenType:        api.Bearer,
 		ReferenceId:      tok.ReferenceID,
+		ClientId:         tok.ClientID,
 		ExpiresInSeconds: tok.ExpiresIn,
 		ExpiresAt:        tok.ExpiresAt.UTC(),
 		PortalUrl:        tok.PortalURL,

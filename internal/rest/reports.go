@@ -9,6 +9,7 @@ import (
 
 	"taxd/gen/db"
 	api "taxd/gen/rest"
+	"taxd/internal/page"
 	"taxd/internal/reports"
 )
 
@@ -17,19 +18,21 @@ func (h *Handler) ListReports(ctx context.Context, req api.ListReportsRequestObj
 	if err != nil {
 		return nil, err
 	}
-	rs, err := h.reports.List(ctx, c.ID)
+	pr, err := page.Parse(reports.PageList, c.ID, req.Params.Limit, req.Params.Cursor, 100)
 	if err != nil {
 		return nil, err
 	}
 	// Reports of the types this API names: a GraphQL export of the same client (a PDF form, say)
 	// has no ReportType value here.
-	out := make([]api.Report, 0, len(rs))
-	for _, r := range rs {
-		if api.ReportType(r.ReportType).Valid() {
-			out = append(out, reportOut(r))
-		}
+	rs, next, err := h.reports.List(ctx, c.ID, reports.Types, pr)
+	if err != nil {
+		return nil, err
 	}
-	return api.ListReports200JSONResponse{Type: api.Success, Message: "Reports retrieved", Data: api.ReportList{Reports: out}}, nil
+	out := make([]api.Report, len(rs))
+	for i, r := range rs {
+		out[i] = reportOut(r)
+	}
+	return api.ListReports200JSONResponse{Type: api.Success, Message: "Reports retrieved", Data: api.ReportList{Reports: out}, NextCursor: next}, nil
 }
 
 func (h *Handler) CreateReport(ctx context.Context, req api.CreateReportRequestObject) (api.CreateReportResponseObject, error) {

@@ -7,6 +7,8 @@ import (
 
 	"taxd/gen/db"
 	api "taxd/gen/rest"
+	"taxd/internal/partner"
+	"taxd/internal/reports"
 )
 
 func (h *Handler) CreateUser(ctx context.Context, req api.CreateUserRequestObject) (api.CreateUserResponseObject, error) {
@@ -14,7 +16,7 @@ func (h *Handler) CreateUser(ctx context.Context, req api.CreateUserRequestObjec
 	if err != nil {
 		return nil, err
 	}
-	c, err := h.partners.CreateUser(ctx, p.PartnerID, req.Body.UserId, (*string)(req.Body.Email))
+	c, err := h.partners.CreateUser(ctx, p.PartnerID, partner.NewUser{ReferenceID: req.Body.UserId, Email: (*string)(req.Body.Email), Name: req.Body.Name})
 	if err != nil {
 		return nil, err
 	}
@@ -44,6 +46,8 @@ func (h *Handler) GetUser(ctx context.Context, req api.GetUserRequestObject) (ap
 func embeddedUser(c db.Client, p db.Partner) api.EmbeddedUser {
 	return api.EmbeddedUser{
 		ReferenceId: deref(c.ReferenceID),
+		ClientId:    c.ID,
+		Name:        reports.TaxpayerName(c),
 		Email:       (*openapi_types.Email)(c.Email),
 		CreatedAt:   c.CreatedAt.UTC(),
 		Partner: api.PartnerBranding{

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -57,7 +58,7 @@ func SeedDemo(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, baseU
 		}
 		demo = demoCredentials{PartnerCredentials: creds, ReferenceID: "demo-user"}
 		email := "demo@example.com"
-		user, err := partner.NewService(partner.Deps{Pool: pool}).CreateUser(ctx, p.ID, demo.ReferenceID, &email)
+		user, err := partner.NewService(partner.Deps{Pool: pool}).CreateUser(ctx, p.ID, partner.NewUser{ReferenceID: demo.ReferenceID, Email: &email})
 		if err != nil {
 			return err
 		}
@@ -96,10 +97,35 @@ Try it:
 
   # a web-application user (ID token of the local development issuer):
   curl -s -X POST %s/graphql -H 'content-type: application/json' \
-    -H "Authorization: Bearer $(go run ./cmd/taxd dev-token --subject demo-web --client %s)" \
+    -H "Authorization: Bearer $(%s dev-token --data-dir %s --subject demo-web --client %s)" \
     -d '{"query":"{ getMyClients { id name } }"}'
 
 `, path, demo.ClientID, demo.APISecret, demo.APIKey, baseURL, demo.ClientID, demo.APISecret, demo.ReferenceID, baseURL, demo.ClientAPIKey, demo.ClientUUID,
-		baseURL, demo.ClientUUID)
+		baseURL, selfCommand(), shellQuote(cfg.DataDir), demo.ClientUUID)
 	return nil
+}
+
+// selfCommand is how to run this binary from the current directory (bin/taxd after make build),
+// so that the printed snippets start in milliseconds instead of compiling with go run.
+func selfCommand() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "taxd"
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, exe); err == nil && !strings.HasPrefix(rel, "..") {
+			exe = "./" + rel
+		}
+	}
+	return shellQuote(exe)
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"gocloud.dev/blob"
@@ -19,6 +20,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/config"
 	"taxd/internal/graph"
+	"taxd/internal/idempotency"
 	"taxd/internal/imports"
 	"taxd/internal/jobs"
 	"taxd/internal/metrics"
@@ -85,28 +87,21 @@ func NewHandler(d Deps) (http.Handler, error) {
 	api := rest.NewHandler(svc.REST(d))
 
 	mux := http.NewServeMux()
-	mux.Handle("/api/", gate.Wrap(api))
-	mux.Handle("POST /graphql", graph.NewHTTPHandler(svc.GraphQL(d), d.Config.Development()))
+	// Idempotency-Key: after the gate (authenticated and validated), before the operation.
+	idem := idempotency.NewService(d.Pool, d.Now).Middleware(partnerOf, rest.WriteError)
+	mux.Handle("/api/", gate.Wrap(idem(api)))
+	gql := graph.NewHTTPHandler(svc.GraphQL(d), d.Config.Development())
+	if c := graphQLCORS(d.Config.CORSOrigins); c != nil {
+		gql = c.Handler(gql)
+		mux.Handle("OPTIONS /graphql", gql) // the preflight of a browser app's POST
+	}
+	mux.Handle("POST /graphql", gql)
 	mux.Handle("PUT /uploads/", rest.UploadHandler(svc.Files)) // signed upload URLs (fileimport/signed.go)
 	mux.HandleFunc("/graphql", graph.MethodNotAllowed)
 	// the signed, expiring download URLs of GraphQL getReportDownloadUrl
 	mux.Handle("GET /downloads/reports/{reportId}", svc.Reports.DownloadHandler())
 	mux.HandleFunc("/", jsonNotFound)
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, `{"status":"ok"}`)
-	})
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		w.Header().Set("Content-Type", "application/json")
-		if err := d.Pool.Ping(ctx); err != nil {
-			w.WriteHeader(http.StatusServiceUnavailable)
-			_, _ = io.WriteString(w, `{"status":"database unavailable"}`)
-			return
-		}
-		_, _ = io.WriteString(w, `{"status":"ready"}`)
-	})
+	opsRoutes(mux, d.Pool)
 	specJSON, err := doc.MarshalJSON()
 	if err != nil {
 		return nil, err
@@ -130,12 +125,20 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if err := webui.Register(mux, webui.Deps{Config: d.Config, Pool: d.Pool, Tokens: tokens, Now: d.Now, NotExplorer: graph.MethodNotAllowed}); err != nil {
 		return nil, err
 	}
-	mux.Handle("GET /metrics", metrics.Handler())
 	limits := DefaultLimits
 	if d.Limits != nil {
 		limits = *d.Limits
 	}
 	return withRequestLog(withBodyLimit(limits.MaxBodyBytes, d.Tracer.Handler(metrics.Routes(mux)))), nil
+}
+
+// partnerOf is the partner that the gate authenticated.
+func partnerOf(ctx context.Context) (uuid.UUID, bool) {
+	p, err := auth.PartnerFrom(ctx)
+	if err != nil || p == nil {
+		return uuid.Nil, false
+	}
+	return p.PartnerID, true
 }
 
 func tokensFrom(cfg *config.Config) (*auth.Tokens, error) {
@@ -241,7 +244,8 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 	return b, nil
 }
 
-// Work runs the job queues without HTTP (`taxd worker`) until ctx ends.
+// Work runs the job queues (`taxd worker`) until ctx ends. Its only HTTP is on --listen:
+// /healthz, /readyz and /metrics (WorkerHandler), for the orchestrator and Prometheus.
 func Work(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 	if len(JobOptions(cfg).QueuesOf()) == 0 {
 		return errors.New("taxd worker: no queue has workers (set --workers or a --workers-<queue> above 0)")
@@ -251,10 +255,14 @@ func Work(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 		return err
 	}
 	defer b.close()
-	fmt.Fprintf(stdout, "taxd worker is working the job queues %v. Ctrl-C stops it.\n", JobOptions(cfg).QueuesOf())
-	<-ctx.Done()
-	slog.Info("shutting down")
-	return nil
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return err
+	}
+	base := "http://" + ln.Addr().String()
+	slog.Info("taxd worker listening", "addr", base)
+	fmt.Fprintf(stdout, "taxd worker is working the job queues %v; metrics at %s/metrics. Ctrl-C stops it.\n", JobOptions(cfg).QueuesOf(), base)
+	return serveUntil(ctx, ln, WorkerHandler(b.pool))
 }
 
 // Serve runs taxd until ctx ends, then shuts down gracefully. It also works the job queues unless
@@ -289,20 +297,9 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 			return fmt.Errorf("demo partner: %w", err)
 		}
 	}
-	srv := NewHTTPServer(h, DefaultLimits)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(JSONErrors(ln)) }()
 	slog.Info("taxd listening", "addr", base, "env", cfg.Env)
 	fmt.Fprintf(stdout, "taxd is listening on %s (REST %s/api, GraphQL %s/graphql). Ctrl-C stops it.\n", base, base, base)
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	slog.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	return srv.Shutdown(shutdownCtx)
+	return serveUntil(ctx, ln, h)
 }
 
 type logWriter struct{}

@@ -17,6 +17,7 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/jobs"
+	"taxd/internal/page"
 	"taxd/internal/store"
 )
 
@@ -203,19 +204,27 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, accountIDs []u
 }
 
 // List returns the client's newest syncs (20) with their items, and the client's accounts.
-func (s *Service) List(ctx context.Context, clientID uuid.UUID) ([]Sync, []db.Account, error) {
+func (s *Service) List(ctx context.Context, clientID uuid.UUID, r page.Request) ([]Sync, []db.Account, *string, error) {
 	q := db.New(s.pool)
-	rows, err := q.ListAccountSyncs(ctx, clientID)
-	if err != nil {
-		return nil, nil, err
+	p := db.ListAccountSyncsPageParams{ClientID: clientID, PageLimit: int32(r.Limit + 1)}
+	if r.After != nil {
+		p.AfterAt, p.AfterID = &r.After.At, &r.After.ID
 	}
+	rows, err := q.ListAccountSyncsPage(ctx, p)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rows, next := page.Next(PageList, clientID, r, rows, func(x db.AccountSync) page.Key { return page.Key{At: x.CreatedAt, ID: x.ID} })
 	out, err := withItems(ctx, q, rows)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	accts, err := q.ListAccounts(ctx, db.ListAccountsParams{ClientID: clientID})
-	return out, accts, err
+	return out, accts, next, err
 }
+
+// PageList names the sync list in its cursors.
+const PageList = "syncs"
 
 // Get returns one of the client's syncs.
 func (s *Service) Get(ctx context.Context, clientID, id uuid.UUID) (Sync, error) {

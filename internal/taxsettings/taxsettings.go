@@ -333,3 +333,24 @@ func dateOf(t time.Time) time.Time {
 
 // MarshalStored is the clients.settings value of s.
 func (s Settings) MarshalStored() ([]byte, error) { return json.Marshal(s.Stored) }
+
+// TaxYearOf names the tax year that contains t in the client's timezone and fiscal year: the
+// calendar year in which that fiscal year starts.
+func (s Settings) TaxYearOf(t time.Time) int {
+	mo, d := s.fiscalStart()
+	lt := t.In(s.Location())
+	if lt.Before(time.Date(lt.Year(), mo, d, 0, 0, 0, 0, s.Location())) {
+		return lt.Year() - 1
+	}
+	return lt.Year()
+}
+
+// CheckYearStarted is the one rule for future tax years of the tax preview and of reports: a
+// year up to the client's current tax year (the one containing now; in progress) has figures, a
+// later one has not started (Invalid, naming field).
+func (s Settings) CheckYearStarted(field string, year int, now time.Time) error {
+	if year > s.TaxYearOf(now) {
+		return apperr.InvalidField(field, "tax year %d has not started", year)
+	}
+	return nil
+}

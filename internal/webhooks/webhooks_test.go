@@ -85,7 +85,7 @@ func setup(t *testing.T, allowPrivate bool) *bundle {
 		*p = created.ID
 	}
 	var err error
-	if b.acmeUsr, err = partner.NewService(partner.Deps{Pool: pool}).CreateUser(ctx, b.acme, "user-1", nil); err != nil {
+	if b.acmeUsr, err = partner.NewService(partner.Deps{Pool: pool}).CreateUser(ctx, b.acme, partner.NewUser{ReferenceID: "user-1"}); err != nil {
 		t.Fatal(err)
 	}
 	workers := river.NewWorkers()

@@ -16,6 +16,7 @@ import (
 
 	"taxd/internal/auth"
 	"taxd/internal/config"
+	"taxd/internal/page"
 	"taxd/internal/partner"
 	"taxd/internal/pgtest"
 	"taxd/internal/webui"
@@ -77,7 +78,7 @@ func get(t *testing.T, url string) (*http.Response, string) {
 func TestPortalFrameAncestors(t *testing.T) {
 	t.Parallel()
 	f := setup(t, "production")
-	user, err := f.svc.CreateUser(context.Background(), f.partnerID, "u1", nil)
+	user, err := f.svc.CreateUser(context.Background(), f.partnerID, partner.NewUser{ReferenceID: "u1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +164,7 @@ func TestLinkSession(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		accs, err := f.svc.Accounts(context.Background(), c)
+		accs, _, err := f.svc.Accounts(context.Background(), c, page.Request{Limit: 10})
 		if err != nil || len(accs) != 2 {
 			t.Fatalf("visit %d: the link's user has %d accounts (%v), want 2", i, len(accs), err)
 		}

@@ -169,9 +169,11 @@ func (e ReportStatus) Valid() bool {
 const (
 	CapitalGainsCsv       ReportType = "capital-gains-csv"
 	Form8949Csv           ReportType = "form-8949-csv"
+	HrblockCsv            ReportType = "hrblock-csv"
 	IncomeCsv             ReportType = "income-csv"
 	ScheduleDCsv          ReportType = "schedule-d-csv"
 	TaxForms              ReportType = "tax-forms"
+	TaxactCsv             ReportType = "taxact-csv"
 	TransactionHistoryCsv ReportType = "transaction-history-csv"
 	TurbotaxCsv           ReportType = "turbotax-csv"
 )
@@ -183,11 +185,15 @@ func (e ReportType) Valid() bool {
 		return true
 	case Form8949Csv:
 		return true
+	case HrblockCsv:
+		return true
 	case IncomeCsv:
 		return true
 	case ScheduleDCsv:
 		return true
 	case TaxForms:
+		return true
+	case TaxactCsv:
 		return true
 	case TransactionHistoryCsv:
 		return true
@@ -305,6 +311,9 @@ type AccessToken struct {
 	// AccessToken The access token, a JWT usable as a Bearer token.
 	AccessToken string `json:"accessToken"`
 
+	// ClientId The user's id on the GraphQL API (its `clientId` argument), as in the user resource.
+	ClientId openapi_types.UUID `json:"clientId"`
+
 	// ExpiresAt Expiry instant, ISO 8601 in UTC with milliseconds (for example `2026-11-20T13:00:00.000Z`).
 	ExpiresAt time.Time `json:"expiresAt"`
 
@@ -367,6 +376,9 @@ type AccountList struct {
 type AccountListResponse struct {
 	Data    AccountList `json:"data"`
 	Message string      `json:"message"`
+
+	// NextCursor Send as `cursor` (with the same `limit`) for the next page; null on the last page.
+	NextCursor *string `json:"next_cursor"`
 
 	// Type Always `success` in a success envelope.
 	Type EnvelopeType `json:"type"`
@@ -436,6 +448,9 @@ type AccountSyncList struct {
 type AccountSyncListResponse struct {
 	Data    AccountSyncList `json:"data"`
 	Message string          `json:"message"`
+
+	// NextCursor Send as `cursor` (with the same `limit`) for the next page; null on the last page.
+	NextCursor *string `json:"next_cursor"`
 
 	// Type Always `success` in a success envelope.
 	Type EnvelopeType `json:"type"`
@@ -547,7 +562,12 @@ type CreateReportRequest struct {
 	// - `income-csv`: income events (staking, mining, airdrops, interest) with their value when
 	//   received;
 	// - `transaction-history-csv`: every transaction and transfer of the year;
-	// - `turbotax-csv`: disposals in TurboTax's crypto CSV import format.
+	// - `turbotax-csv`: disposals in TurboTax's crypto CSV import format (the "Other" source's
+	//   template: Date Sent, Sent Asset/Amount, Received Asset/Amount, Cost basis, ...);
+	// - `taxact-csv`: disposals in TaxAct's capital-gains CSV import format (Description, Date
+	//   Acquired, Date Sold, Sales Proceeds, Cost Basis, ...);
+	// - `hrblock-csv`: disposals in H&R Block's Form 8949 CSV import format (one row per sale with
+	//   the 8949 box: Description of property, Date acquired, Date sold, Proceeds, Cost basis, ...).
 	//
 	// Files are named `taxd-<reportType>-<year>-<referenceId>.zip` (tax-forms) or `.csv`.
 	ReportType ReportType `json:"reportType"`
@@ -569,6 +589,9 @@ type CreateUploadRequest struct {
 type CreateUserRequest struct {
 	Email *openapi_types.Email `json:"email,omitempty"`
 
+	// Name The taxpayer's name as it should appear on tax forms (optional).
+	Name *string `json:"name,omitempty"`
+
 	// UserId The partner's stable identifier of the user, used as `referenceId` afterwards: 1 to 128
 	// characters, no control characters and no leading or trailing whitespace (it is never
 	// trimmed: `"  spaced  "` is a 400, not a user named `spaced`).
@@ -589,6 +612,9 @@ type CreateWebhookEndpointRequest struct {
 // CrunchRequest defines model for CrunchRequest.
 type CrunchRequest struct {
 	Email *openapi_types.Email `json:"email,omitempty"`
+
+	// Name The taxpayer's name as it should appear on tax forms (optional).
+	Name *string `json:"name,omitempty"`
 
 	// UserId The partner's identifier of the new user.
 	UserId  string          `json:"userId"`
@@ -656,8 +682,15 @@ type EmailLinkRequest struct {
 
 // EmbeddedUser An embedded user of a partner.
 type EmbeddedUser struct {
+	// ClientId The user's id on the GraphQL API: the `clientId` argument of its operations (with the
+	// user's access token from `POST /access-tokens`, or a client API key).
+	ClientId  openapi_types.UUID   `json:"clientId"`
 	CreatedAt time.Time            `json:"createdAt"`
 	Email     *openapi_types.Email `json:"email"`
+
+	// Name The taxpayer's name, printed on the user's tax forms (Form 8949, Schedule D); null when
+	// not known (the forms then leave the name line empty).
+	Name *string `json:"name"`
 
 	// Partner The branding of the partner, for the embedded portal.
 	Partner PartnerBranding `json:"partner"`
@@ -673,7 +706,9 @@ type EnvelopeType string
 type Error struct {
 	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
 	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-	// (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+	// (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
+	// (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
+	// `internal` (500), `not_implemented` (501).
 	// New codes may be added.
 	Code *string `json:"code,omitempty"`
 
@@ -807,7 +842,12 @@ type Report struct {
 	// - `income-csv`: income events (staking, mining, airdrops, interest) with their value when
 	//   received;
 	// - `transaction-history-csv`: every transaction and transfer of the year;
-	// - `turbotax-csv`: disposals in TurboTax's crypto CSV import format.
+	// - `turbotax-csv`: disposals in TurboTax's crypto CSV import format (the "Other" source's
+	//   template: Date Sent, Sent Asset/Amount, Received Asset/Amount, Cost basis, ...);
+	// - `taxact-csv`: disposals in TaxAct's capital-gains CSV import format (Description, Date
+	//   Acquired, Date Sold, Sales Proceeds, Cost Basis, ...);
+	// - `hrblock-csv`: disposals in H&R Block's Form 8949 CSV import format (one row per sale with
+	//   the 8949 box: Description of property, Date acquired, Date sold, Proceeds, Cost basis, ...).
 	//
 	// Files are named `taxd-<reportType>-<year>-<referenceId>.zip` (tax-forms) or `.csv`.
 	ReportType ReportType `json:"reportType"`
@@ -847,6 +887,9 @@ type ReportListResponse struct {
 	Data    ReportList `json:"data"`
 	Message string     `json:"message"`
 
+	// NextCursor Send as `cursor` (with the same `limit`) for the next page; null on the last page.
+	NextCursor *string `json:"next_cursor"`
+
 	// Type Always `success` in a success envelope.
 	Type EnvelopeType `json:"type"`
 }
@@ -874,7 +917,12 @@ type ReportStatus string
 //   - `income-csv`: income events (staking, mining, airdrops, interest) with their value when
 //     received;
 //   - `transaction-history-csv`: every transaction and transfer of the year;
-//   - `turbotax-csv`: disposals in TurboTax's crypto CSV import format.
+//   - `turbotax-csv`: disposals in TurboTax's crypto CSV import format (the "Other" source's
+//     template: Date Sent, Sent Asset/Amount, Received Asset/Amount, Cost basis, ...);
+//   - `taxact-csv`: disposals in TaxAct's capital-gains CSV import format (Description, Date
+//     Acquired, Date Sold, Sales Proceeds, Cost Basis, ...);
+//   - `hrblock-csv`: disposals in H&R Block's Form 8949 CSV import format (one row per sale with
+//     the 8949 box: Description of property, Date acquired, Date sold, Proceeds, Cost basis, ...).
 //
 // Files are named `taxd-<reportType>-<year>-<referenceId>.zip` (tax-forms) or `.csv`.
 type ReportType string
@@ -1130,8 +1178,17 @@ type WebhookEventData struct {
 // `report.ready`: a requested report can be downloaded.
 type WebhookEventType string
 
+// AccountLimit defines model for AccountLimit.
+type AccountLimit = int
+
+// Cursor defines model for Cursor.
+type Cursor = string
+
 // EndpointId defines model for EndpointId.
 type EndpointId = openapi_types.UUID
+
+// IdempotencyKey defines model for IdempotencyKey.
+type IdempotencyKey = string
 
 // ReferenceId defines model for ReferenceId.
 type ReferenceId = string
@@ -1139,8 +1196,14 @@ type ReferenceId = string
 // ReportId defines model for ReportId.
 type ReportId = openapi_types.UUID
 
+// ReportLimit defines model for ReportLimit.
+type ReportLimit = int
+
 // SyncId defines model for SyncId.
 type SyncId = openapi_types.UUID
+
+// SyncLimit defines model for SyncLimit.
+type SyncLimit = int
 
 // Year defines model for Year.
 type Year = int
@@ -1153,6 +1216,12 @@ type Conflict = Error
 
 // Forbidden The body of every error response.
 type Forbidden = Error
+
+// IdempotencyInProgress The body of every error response.
+type IdempotencyInProgress = Error
+
+// IdempotencyKeyReused The body of every error response.
+type IdempotencyKeyReused = Error
 
 // InvalidSignature The body of every error response.
 type InvalidSignature = Error
@@ -1184,10 +1253,152 @@ type UserNotFound = Error
 // WebhookEndpointNotFound The body of every error response.
 type WebhookEndpointNotFound = Error
 
+// CreateAccessTokenParams defines parameters for CreateAccessToken.
+type CreateAccessTokenParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CrunchParams defines parameters for Crunch.
+type CrunchParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateDiscountCodeParams defines parameters for CreateDiscountCode.
+type CreateDiscountCodeParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateLinkParams defines parameters for CreateLink.
+type CreateLinkParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// EmailLinkParams defines parameters for EmailLink.
+type EmailLinkParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DownloadReportSignedBase64Params defines parameters for DownloadReportSignedBase64.
+type DownloadReportSignedBase64Params struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateUserParams defines parameters for CreateUser.
+type CreateUserParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListAccountSyncsParams defines parameters for ListAccountSyncs.
+type ListAccountSyncsParams struct {
+	// Limit The most syncs in one page (1 to 100; default 20, the 20 most recent).
+	Limit *SyncLimit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The `next_cursor` of the previous page (opaque; send it back unchanged with the same `limit`).
+	// Absent: the first page. A cursor of another list or user, or a malformed one, is a 400.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// CreateAccountSyncsParams defines parameters for CreateAccountSyncs.
+type CreateAccountSyncsParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListAccountsParams defines parameters for ListAccounts.
+type ListAccountsParams struct {
+	// Limit The most accounts in one page (1 to 100; default 10, every account a user can have).
+	Limit *AccountLimit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The `next_cursor` of the previous page (opaque; send it back unchanged with the same `limit`).
+	// Absent: the first page. A cursor of another list or user, or a malformed one, is a 400.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// CreateAccountsParams defines parameters for CreateAccounts.
+type CreateAccountsParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // GetTaxPreviewParams defines parameters for GetTaxPreview.
 type GetTaxPreviewParams struct {
 	// Year The tax year. Defaults to the latest tax year that has results, else the current year.
 	Year *Year `form:"year,omitempty" json:"year,omitempty"`
+}
+
+// RefreshTaxesParams defines parameters for RefreshTaxes.
+type RefreshTaxesParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListReportsParams defines parameters for ListReports.
+type ListReportsParams struct {
+	// Limit The most reports in one page (1 to 100; default 100).
+	Limit *ReportLimit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The `next_cursor` of the previous page (opaque; send it back unchanged with the same `limit`).
+	// Absent: the first page. A cursor of another list or user, or a malformed one, is a 400.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// CreateReportParams defines parameters for CreateReport.
+type CreateReportParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DownloadReportSignedParams defines parameters for DownloadReportSigned.
+type DownloadReportSignedParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateUploadUrlParams defines parameters for CreateUploadUrl.
+type CreateUploadUrlParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateWebhookEndpointParams defines parameters for CreateWebhookEndpoint.
+type CreateWebhookEndpointParams struct {
+	// IdempotencyKey A key that makes the request safe to retry (see Idempotency in the API description): the
+	// same key with the same request within 24 hours replays the first answer instead of running
+	// the operation again; with another request it is a 422.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ReceiveWebhookEventParams defines parameters for ReceiveWebhookEvent.
@@ -1330,14 +1541,15 @@ type ClientInterface interface {
 	// 404 when the partner has no user with that referenceId.
 	//
 	// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
-	// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
-	// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
-	// UNAUTHENTICATED.
+	// `Authorization: Bearer <token>`), read and write, for that user's own client only: the
+	// `clientId` argument of the GraphQL operations is the `clientId` of this answer and of the
+	// user resource (`GET /users/{referenceId}/user`); another client's id gives FORBIDDEN and an
+	// expired token UNAUTHENTICATED.
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
-	CreateAccessTokenWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateAccessTokenWithBody(ctx context.Context, params *CreateAccessTokenParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateAccessToken Mint a portal access token
 	//
@@ -1351,14 +1563,15 @@ type ClientInterface interface {
 	// 404 when the partner has no user with that referenceId.
 	//
 	// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
-	// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
-	// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
-	// UNAUTHENTICATED.
+	// `Authorization: Bearer <token>`), read and write, for that user's own client only: the
+	// `clientId` argument of the GraphQL operations is the `clientId` of this answer and of the
+	// user resource (`GET /users/{referenceId}/user`); another client's id gives FORBIDDEN and an
+	// expired token UNAUTHENTICATED.
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
-	CreateAccessToken(ctx context.Context, body CreateAccessTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateAccessToken(ctx context.Context, params *CreateAccessTokenParams, body CreateAccessTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CrunchWithBody Create a card-program user with accounts in one call
 	//
@@ -1374,7 +1587,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /crunch (the `Crunch` operationId).
-	CrunchWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CrunchWithBody(ctx context.Context, params *CrunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Crunch Create a card-program user with accounts in one call
 	//
@@ -1390,7 +1603,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /crunch (the `Crunch` operationId).
-	Crunch(ctx context.Context, body CrunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	Crunch(ctx context.Context, params *CrunchParams, body CrunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateDiscountCodeWithBody Create or retrieve a user's discount code
 	//
@@ -1404,7 +1617,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /discount-codes (the `CreateDiscountCode` operationId).
-	CreateDiscountCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateDiscountCodeWithBody(ctx context.Context, params *CreateDiscountCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateDiscountCode Create or retrieve a user's discount code
 	//
@@ -1418,7 +1631,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /discount-codes (the `CreateDiscountCode` operationId).
-	CreateDiscountCode(ctx context.Context, body CreateDiscountCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateDiscountCode(ctx context.Context, params *CreateDiscountCodeParams, body CreateDiscountCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateLinkWithBody Create a hosted portal link for a set of wallets
 	//
@@ -1433,7 +1646,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /links (the `CreateLink` operationId).
-	CreateLinkWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateLinkWithBody(ctx context.Context, params *CreateLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateLink Create a hosted portal link for a set of wallets
 	//
@@ -1448,7 +1661,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /links (the `CreateLink` operationId).
-	CreateLink(ctx context.Context, body CreateLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateLink(ctx context.Context, params *CreateLinkParams, body CreateLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// EmailLinkWithBody E-mail a hosted portal link
 	//
@@ -1463,7 +1676,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /links/email (the `EmailLink` operationId).
-	EmailLinkWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	EmailLinkWithBody(ctx context.Context, params *EmailLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// EmailLink E-mail a hosted portal link
 	//
@@ -1478,7 +1691,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /links/email (the `EmailLink` operationId).
-	EmailLink(ctx context.Context, body EmailLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	EmailLink(ctx context.Context, params *EmailLinkParams, body EmailLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DownloadReportSignedBase64WithBody Get a report file as base64 with a signed payload
 	//
@@ -1495,7 +1708,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /reports/{reportId}/download (the `DownloadReportSignedBase64` operationId).
-	DownloadReportSignedBase64WithBody(ctx context.Context, reportId ReportId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DownloadReportSignedBase64WithBody(ctx context.Context, reportId ReportId, params *DownloadReportSignedBase64Params, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DownloadReportSignedBase64 Get a report file as base64 with a signed payload
 	//
@@ -1512,7 +1725,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /reports/{reportId}/download (the `DownloadReportSignedBase64` operationId).
-	DownloadReportSignedBase64(ctx context.Context, reportId ReportId, body DownloadReportSignedBase64JSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DownloadReportSignedBase64(ctx context.Context, reportId ReportId, params *DownloadReportSignedBase64Params, body DownloadReportSignedBase64JSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateUserWithBody Create an embedded user
 	//
@@ -1523,7 +1736,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /users (the `CreateUser` operationId).
-	CreateUserWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateUserWithBody(ctx context.Context, params *CreateUserParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateUser Create an embedded user
 	//
@@ -1534,17 +1747,18 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /users (the `CreateUser` operationId).
-	CreateUser(ctx context.Context, body CreateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateUser(ctx context.Context, params *CreateUserParams, body CreateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListAccountSyncs List a user's account syncs and account statuses
 	//
-	// Returns the user's sync jobs (newest first, at most the 20 most recent) with their progress,
-	// and the current status of every account of the user.
+	// Returns the user's sync jobs, newest first, with their progress, one page at a time (`limit`,
+	// default 20, `cursor`, `next_cursor`: see Pagination), and the current status of every account
+	// of the user (on every page).
 	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Corresponds with GET /users/{referenceId}/account_syncs (the `ListAccountSyncs` operationId).
-	ListAccountSyncs(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListAccountSyncs(ctx context.Context, referenceId ReferenceId, params *ListAccountSyncsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateAccountSyncsWithBody Start a sync of a user's accounts
 	//
@@ -1566,7 +1780,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /users/{referenceId}/account_syncs (the `CreateAccountSyncs` operationId).
-	CreateAccountSyncsWithBody(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateAccountSyncsWithBody(ctx context.Context, referenceId ReferenceId, params *CreateAccountSyncsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateAccountSyncs Start a sync of a user's accounts
 	//
@@ -1588,7 +1802,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /users/{referenceId}/account_syncs (the `CreateAccountSyncs` operationId).
-	CreateAccountSyncs(ctx context.Context, referenceId ReferenceId, body CreateAccountSyncsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateAccountSyncs(ctx context.Context, referenceId ReferenceId, params *CreateAccountSyncsParams, body CreateAccountSyncsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetAccountSync Get the progress of an account sync
 	//
@@ -1603,12 +1817,12 @@ type ClientInterface interface {
 	// ListAccounts List a user's accounts
 	//
 	// Returns the user's wallet accounts in the compact form (no balances or transactions), oldest
-	// first.
+	// first, one page at a time (`limit`, `cursor`, `next_cursor`: see Pagination).
 	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Corresponds with GET /users/{referenceId}/accounts (the `ListAccounts` operationId).
-	ListAccounts(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListAccounts(ctx context.Context, referenceId ReferenceId, params *ListAccountsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateAccountsWithBody Add wallet accounts to a user
 	//
@@ -1628,7 +1842,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /users/{referenceId}/accounts (the `CreateAccounts` operationId).
-	CreateAccountsWithBody(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateAccountsWithBody(ctx context.Context, referenceId ReferenceId, params *CreateAccountsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateAccounts Add wallet accounts to a user
 	//
@@ -1648,7 +1862,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /users/{referenceId}/accounts (the `CreateAccounts` operationId).
-	CreateAccounts(ctx context.Context, referenceId ReferenceId, body CreateAccountsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateAccounts(ctx context.Context, referenceId ReferenceId, params *CreateAccountsParams, body CreateAccountsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetActiveRecalculateJob Get the active recalculation job
 	//
@@ -1668,6 +1882,11 @@ type ClientInterface interface {
 	// the current year. `isStale` is true when the ledger changed after that calculation (start a
 	// recalculation with `POST /users/{referenceId}/refresh`). A year without results gives zeros.
 	//
+	// Future years (the rule of the preview and of reports alike): a tax year is available from
+	// 2020 to the user's current tax year, the one that contains today in the user's timezone and
+	// fiscal year (the current one is in progress: its figures so far). A later year has not
+	// started: 400 `tax year N has not started`, naming `year`.
+	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Corresponds with GET /users/{referenceId}/preview (the `GetTaxPreview` operationId).
@@ -1684,45 +1903,48 @@ type ClientInterface interface {
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Corresponds with POST /users/{referenceId}/refresh (the `RefreshTaxes` operationId).
-	RefreshTaxes(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	RefreshTaxes(ctx context.Context, referenceId ReferenceId, params *RefreshTaxesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListReports List a user's reports
 	//
 	// Returns the user's reports, newest first: available ones and those still queued or generating
-	// (and failed ones, with their error, so they can be requested again).
+	// (and failed ones, with their error, so they can be requested again), one page at a time
+	// (`limit`, default 100, `cursor`, `next_cursor`: see Pagination).
 	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Corresponds with GET /users/{referenceId}/reports (the `ListReports` operationId).
-	ListReports(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListReports(ctx context.Context, referenceId ReferenceId, params *ListReportsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateReportWithBody Request a report
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
 	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
-	// to it once the report is available. A year after the current year is a 400.
+	// to it once the report is available. A tax year that has not started (after the user's
+	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
-	CreateReportWithBody(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateReportWithBody(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateReport Request a report
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
 	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
-	// to it once the report is available. A year after the current year is a 400.
+	// to it once the report is available. A tax year that has not started (after the user's
+	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
-	CreateReport(ctx context.Context, referenceId ReferenceId, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateReport(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DownloadReport Download a report file
 	//
@@ -1750,7 +1972,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /users/{referenceId}/reports/{reportId}/download (the `DownloadReportSigned` operationId).
-	DownloadReportSignedWithBody(ctx context.Context, referenceId ReferenceId, reportId ReportId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DownloadReportSignedWithBody(ctx context.Context, referenceId ReferenceId, reportId ReportId, params *DownloadReportSignedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DownloadReportSigned Download a report file with a signed payload
 	//
@@ -1767,7 +1989,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /users/{referenceId}/reports/{reportId}/download (the `DownloadReportSigned` operationId).
-	DownloadReportSigned(ctx context.Context, referenceId ReferenceId, reportId ReportId, body DownloadReportSignedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DownloadReportSigned(ctx context.Context, referenceId ReferenceId, reportId ReportId, params *DownloadReportSignedParams, body DownloadReportSignedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateUploadUrlWithBody Get a signed URL to upload a transaction file
 	//
@@ -1787,7 +2009,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
-	CreateUploadUrlWithBody(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateUploadUrlWithBody(ctx context.Context, referenceId ReferenceId, params *CreateUploadUrlParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateUploadUrl Get a signed URL to upload a transaction file
 	//
@@ -1807,7 +2029,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
-	CreateUploadUrl(ctx context.Context, referenceId ReferenceId, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateUploadUrl(ctx context.Context, referenceId ReferenceId, params *CreateUploadUrlParams, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetUser Get an embedded user and the partner's branding
 	//
@@ -1849,7 +2071,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /webhook-endpoints (the `CreateWebhookEndpoint` operationId).
-	CreateWebhookEndpointWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateWebhookEndpointWithBody(ctx context.Context, params *CreateWebhookEndpointParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateWebhookEndpoint Register a webhook endpoint
 	//
@@ -1871,7 +2093,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /webhook-endpoints (the `CreateWebhookEndpoint` operationId).
-	CreateWebhookEndpoint(ctx context.Context, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateWebhookEndpoint(ctx context.Context, params *CreateWebhookEndpointParams, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteWebhookEndpoint Delete a webhook endpoint
 	//
@@ -1906,15 +2128,16 @@ type ClientInterface interface {
 // 404 when the partner has no user with that referenceId.
 //
 // The same token also authenticates the user on the GraphQL API (`POST /graphql` with
-// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
-// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
-// UNAUTHENTICATED.
+// `Authorization: Bearer <token>`), read and write, for that user's own client only: the
+// `clientId` argument of the GraphQL operations is the `clientId` of this answer and of the
+// user resource (`GET /users/{referenceId}/user`); another client's id gives FORBIDDEN and an
+// expired token UNAUTHENTICATED.
 //
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
-func (c *Client) CreateAccessTokenWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateAccessTokenRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateAccessTokenWithBody(ctx context.Context, params *CreateAccessTokenParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAccessTokenRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1937,15 +2160,16 @@ func (c *Client) CreateAccessTokenWithBody(ctx context.Context, contentType stri
 // 404 when the partner has no user with that referenceId.
 //
 // The same token also authenticates the user on the GraphQL API (`POST /graphql` with
-// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
-// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
-// UNAUTHENTICATED.
+// `Authorization: Bearer <token>`), read and write, for that user's own client only: the
+// `clientId` argument of the GraphQL operations is the `clientId` of this answer and of the
+// user resource (`GET /users/{referenceId}/user`); another client's id gives FORBIDDEN and an
+// expired token UNAUTHENTICATED.
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
-func (c *Client) CreateAccessToken(ctx context.Context, body CreateAccessTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateAccessTokenRequest(c.Server, body)
+func (c *Client) CreateAccessToken(ctx context.Context, params *CreateAccessTokenParams, body CreateAccessTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAccessTokenRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1970,8 +2194,8 @@ func (c *Client) CreateAccessToken(ctx context.Context, body CreateAccessTokenJS
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /crunch (the `Crunch` operationId).
-func (c *Client) CrunchWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCrunchRequestWithBody(c.Server, contentType, body)
+func (c *Client) CrunchWithBody(ctx context.Context, params *CrunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCrunchRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1996,8 +2220,8 @@ func (c *Client) CrunchWithBody(ctx context.Context, contentType string, body io
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /crunch (the `Crunch` operationId).
-func (c *Client) Crunch(ctx context.Context, body CrunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCrunchRequest(c.Server, body)
+func (c *Client) Crunch(ctx context.Context, params *CrunchParams, body CrunchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCrunchRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2020,8 +2244,8 @@ func (c *Client) Crunch(ctx context.Context, body CrunchJSONRequestBody, reqEdit
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /discount-codes (the `CreateDiscountCode` operationId).
-func (c *Client) CreateDiscountCodeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateDiscountCodeRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateDiscountCodeWithBody(ctx context.Context, params *CreateDiscountCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateDiscountCodeRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2044,8 +2268,8 @@ func (c *Client) CreateDiscountCodeWithBody(ctx context.Context, contentType str
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /discount-codes (the `CreateDiscountCode` operationId).
-func (c *Client) CreateDiscountCode(ctx context.Context, body CreateDiscountCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateDiscountCodeRequest(c.Server, body)
+func (c *Client) CreateDiscountCode(ctx context.Context, params *CreateDiscountCodeParams, body CreateDiscountCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateDiscountCodeRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2069,8 +2293,8 @@ func (c *Client) CreateDiscountCode(ctx context.Context, body CreateDiscountCode
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /links (the `CreateLink` operationId).
-func (c *Client) CreateLinkWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateLinkRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateLinkWithBody(ctx context.Context, params *CreateLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateLinkRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2094,8 +2318,8 @@ func (c *Client) CreateLinkWithBody(ctx context.Context, contentType string, bod
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /links (the `CreateLink` operationId).
-func (c *Client) CreateLink(ctx context.Context, body CreateLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateLinkRequest(c.Server, body)
+func (c *Client) CreateLink(ctx context.Context, params *CreateLinkParams, body CreateLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateLinkRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2119,8 +2343,8 @@ func (c *Client) CreateLink(ctx context.Context, body CreateLinkJSONRequestBody,
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /links/email (the `EmailLink` operationId).
-func (c *Client) EmailLinkWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewEmailLinkRequestWithBody(c.Server, contentType, body)
+func (c *Client) EmailLinkWithBody(ctx context.Context, params *EmailLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEmailLinkRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2144,8 +2368,8 @@ func (c *Client) EmailLinkWithBody(ctx context.Context, contentType string, body
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /links/email (the `EmailLink` operationId).
-func (c *Client) EmailLink(ctx context.Context, body EmailLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewEmailLinkRequest(c.Server, body)
+func (c *Client) EmailLink(ctx context.Context, params *EmailLinkParams, body EmailLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEmailLinkRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2171,8 +2395,8 @@ func (c *Client) EmailLink(ctx context.Context, body EmailLinkJSONRequestBody, r
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /reports/{reportId}/download (the `DownloadReportSignedBase64` operationId).
-func (c *Client) DownloadReportSignedBase64WithBody(ctx context.Context, reportId ReportId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDownloadReportSignedBase64RequestWithBody(c.Server, reportId, contentType, body)
+func (c *Client) DownloadReportSignedBase64WithBody(ctx context.Context, reportId ReportId, params *DownloadReportSignedBase64Params, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDownloadReportSignedBase64RequestWithBody(c.Server, reportId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2198,8 +2422,8 @@ func (c *Client) DownloadReportSignedBase64WithBody(ctx context.Context, reportI
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /reports/{reportId}/download (the `DownloadReportSignedBase64` operationId).
-func (c *Client) DownloadReportSignedBase64(ctx context.Context, reportId ReportId, body DownloadReportSignedBase64JSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDownloadReportSignedBase64Request(c.Server, reportId, body)
+func (c *Client) DownloadReportSignedBase64(ctx context.Context, reportId ReportId, params *DownloadReportSignedBase64Params, body DownloadReportSignedBase64JSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDownloadReportSignedBase64Request(c.Server, reportId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2219,8 +2443,8 @@ func (c *Client) DownloadReportSignedBase64(ctx context.Context, reportId Report
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /users (the `CreateUser` operationId).
-func (c *Client) CreateUserWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateUserRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateUserWithBody(ctx context.Context, params *CreateUserParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateUserRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2240,8 +2464,8 @@ func (c *Client) CreateUserWithBody(ctx context.Context, contentType string, bod
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /users (the `CreateUser` operationId).
-func (c *Client) CreateUser(ctx context.Context, body CreateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateUserRequest(c.Server, body)
+func (c *Client) CreateUser(ctx context.Context, params *CreateUserParams, body CreateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateUserRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2254,14 +2478,15 @@ func (c *Client) CreateUser(ctx context.Context, body CreateUserJSONRequestBody,
 
 // ListAccountSyncs List a user's account syncs and account statuses
 //
-// Returns the user's sync jobs (newest first, at most the 20 most recent) with their progress,
-// and the current status of every account of the user.
+// Returns the user's sync jobs, newest first, with their progress, one page at a time (`limit`,
+// default 20, `cursor`, `next_cursor`: see Pagination), and the current status of every account
+// of the user (on every page).
 //
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Corresponds with GET /users/{referenceId}/account_syncs (the `ListAccountSyncs` operationId).
-func (c *Client) ListAccountSyncs(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListAccountSyncsRequest(c.Server, referenceId)
+func (c *Client) ListAccountSyncs(ctx context.Context, referenceId ReferenceId, params *ListAccountSyncsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListAccountSyncsRequest(c.Server, referenceId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -2292,8 +2517,8 @@ func (c *Client) ListAccountSyncs(ctx context.Context, referenceId ReferenceId, 
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /users/{referenceId}/account_syncs (the `CreateAccountSyncs` operationId).
-func (c *Client) CreateAccountSyncsWithBody(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateAccountSyncsRequestWithBody(c.Server, referenceId, contentType, body)
+func (c *Client) CreateAccountSyncsWithBody(ctx context.Context, referenceId ReferenceId, params *CreateAccountSyncsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAccountSyncsRequestWithBody(c.Server, referenceId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2324,8 +2549,8 @@ func (c *Client) CreateAccountSyncsWithBody(ctx context.Context, referenceId Ref
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /users/{referenceId}/account_syncs (the `CreateAccountSyncs` operationId).
-func (c *Client) CreateAccountSyncs(ctx context.Context, referenceId ReferenceId, body CreateAccountSyncsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateAccountSyncsRequest(c.Server, referenceId, body)
+func (c *Client) CreateAccountSyncs(ctx context.Context, referenceId ReferenceId, params *CreateAccountSyncsParams, body CreateAccountSyncsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAccountSyncsRequest(c.Server, referenceId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2359,13 +2584,13 @@ func (c *Client) GetAccountSync(ctx context.Context, referenceId ReferenceId, sy
 // ListAccounts List a user's accounts
 //
 // Returns the user's wallet accounts in the compact form (no balances or transactions), oldest
-// first.
+// first, one page at a time (`limit`, `cursor`, `next_cursor`: see Pagination).
 //
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Corresponds with GET /users/{referenceId}/accounts (the `ListAccounts` operationId).
-func (c *Client) ListAccounts(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListAccountsRequest(c.Server, referenceId)
+func (c *Client) ListAccounts(ctx context.Context, referenceId ReferenceId, params *ListAccountsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListAccountsRequest(c.Server, referenceId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -2394,8 +2619,8 @@ func (c *Client) ListAccounts(ctx context.Context, referenceId ReferenceId, reqE
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /users/{referenceId}/accounts (the `CreateAccounts` operationId).
-func (c *Client) CreateAccountsWithBody(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateAccountsRequestWithBody(c.Server, referenceId, contentType, body)
+func (c *Client) CreateAccountsWithBody(ctx context.Context, referenceId ReferenceId, params *CreateAccountsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAccountsRequestWithBody(c.Server, referenceId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2424,8 +2649,8 @@ func (c *Client) CreateAccountsWithBody(ctx context.Context, referenceId Referen
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /users/{referenceId}/accounts (the `CreateAccounts` operationId).
-func (c *Client) CreateAccounts(ctx context.Context, referenceId ReferenceId, body CreateAccountsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateAccountsRequest(c.Server, referenceId, body)
+func (c *Client) CreateAccounts(ctx context.Context, referenceId ReferenceId, params *CreateAccountsParams, body CreateAccountsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAccountsRequest(c.Server, referenceId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2464,6 +2689,11 @@ func (c *Client) GetActiveRecalculateJob(ctx context.Context, referenceId Refere
 // the current year. `isStale` is true when the ledger changed after that calculation (start a
 // recalculation with `POST /users/{referenceId}/refresh`). A year without results gives zeros.
 //
+// Future years (the rule of the preview and of reports alike): a tax year is available from
+// 2020 to the user's current tax year, the one that contains today in the user's timezone and
+// fiscal year (the current one is in progress: its figures so far). A later year has not
+// started: 400 `tax year N has not started`, naming `year`.
+//
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Corresponds with GET /users/{referenceId}/preview (the `GetTaxPreview` operationId).
@@ -2490,8 +2720,8 @@ func (c *Client) GetTaxPreview(ctx context.Context, referenceId ReferenceId, par
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Corresponds with POST /users/{referenceId}/refresh (the `RefreshTaxes` operationId).
-func (c *Client) RefreshTaxes(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewRefreshTaxesRequest(c.Server, referenceId)
+func (c *Client) RefreshTaxes(ctx context.Context, referenceId ReferenceId, params *RefreshTaxesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRefreshTaxesRequest(c.Server, referenceId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -2505,13 +2735,14 @@ func (c *Client) RefreshTaxes(ctx context.Context, referenceId ReferenceId, reqE
 // ListReports List a user's reports
 //
 // Returns the user's reports, newest first: available ones and those still queued or generating
-// (and failed ones, with their error, so they can be requested again).
+// (and failed ones, with their error, so they can be requested again), one page at a time
+// (`limit`, default 100, `cursor`, `next_cursor`: see Pagination).
 //
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Corresponds with GET /users/{referenceId}/reports (the `ListReports` operationId).
-func (c *Client) ListReports(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListReportsRequest(c.Server, referenceId)
+func (c *Client) ListReports(ctx context.Context, referenceId ReferenceId, params *ListReportsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListReportsRequest(c.Server, referenceId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -2527,15 +2758,16 @@ func (c *Client) ListReports(ctx context.Context, referenceId ReferenceId, reqEd
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
 // `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
-// to it once the report is available. A year after the current year is a 400.
+// to it once the report is available. A tax year that has not started (after the user's
+// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
-func (c *Client) CreateReportWithBody(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateReportRequestWithBody(c.Server, referenceId, contentType, body)
+func (c *Client) CreateReportWithBody(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateReportRequestWithBody(c.Server, referenceId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2551,15 +2783,16 @@ func (c *Client) CreateReportWithBody(ctx context.Context, referenceId Reference
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
 // `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
-// to it once the report is available. A year after the current year is a 400.
+// to it once the report is available. A tax year that has not started (after the user's
+// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
-func (c *Client) CreateReport(ctx context.Context, referenceId ReferenceId, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateReportRequest(c.Server, referenceId, body)
+func (c *Client) CreateReport(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateReportRequest(c.Server, referenceId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2606,8 +2839,8 @@ func (c *Client) DownloadReport(ctx context.Context, referenceId ReferenceId, re
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /users/{referenceId}/reports/{reportId}/download (the `DownloadReportSigned` operationId).
-func (c *Client) DownloadReportSignedWithBody(ctx context.Context, referenceId ReferenceId, reportId ReportId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDownloadReportSignedRequestWithBody(c.Server, referenceId, reportId, contentType, body)
+func (c *Client) DownloadReportSignedWithBody(ctx context.Context, referenceId ReferenceId, reportId ReportId, params *DownloadReportSignedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDownloadReportSignedRequestWithBody(c.Server, referenceId, reportId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2633,8 +2866,8 @@ func (c *Client) DownloadReportSignedWithBody(ctx context.Context, referenceId R
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /users/{referenceId}/reports/{reportId}/download (the `DownloadReportSigned` operationId).
-func (c *Client) DownloadReportSigned(ctx context.Context, referenceId ReferenceId, reportId ReportId, body DownloadReportSignedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDownloadReportSignedRequest(c.Server, referenceId, reportId, body)
+func (c *Client) DownloadReportSigned(ctx context.Context, referenceId ReferenceId, reportId ReportId, params *DownloadReportSignedParams, body DownloadReportSignedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDownloadReportSignedRequest(c.Server, referenceId, reportId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2663,8 +2896,8 @@ func (c *Client) DownloadReportSigned(ctx context.Context, referenceId Reference
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
-func (c *Client) CreateUploadUrlWithBody(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateUploadUrlRequestWithBody(c.Server, referenceId, contentType, body)
+func (c *Client) CreateUploadUrlWithBody(ctx context.Context, referenceId ReferenceId, params *CreateUploadUrlParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateUploadUrlRequestWithBody(c.Server, referenceId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2693,8 +2926,8 @@ func (c *Client) CreateUploadUrlWithBody(ctx context.Context, referenceId Refere
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
-func (c *Client) CreateUploadUrl(ctx context.Context, referenceId ReferenceId, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateUploadUrlRequest(c.Server, referenceId, body)
+func (c *Client) CreateUploadUrl(ctx context.Context, referenceId ReferenceId, params *CreateUploadUrlParams, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateUploadUrlRequest(c.Server, referenceId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2765,8 +2998,8 @@ func (c *Client) ListWebhookEndpoints(ctx context.Context, reqEditors ...Request
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /webhook-endpoints (the `CreateWebhookEndpoint` operationId).
-func (c *Client) CreateWebhookEndpointWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateWebhookEndpointRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateWebhookEndpointWithBody(ctx context.Context, params *CreateWebhookEndpointParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWebhookEndpointRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2797,8 +3030,8 @@ func (c *Client) CreateWebhookEndpointWithBody(ctx context.Context, contentType 
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /webhook-endpoints (the `CreateWebhookEndpoint` operationId).
-func (c *Client) CreateWebhookEndpoint(ctx context.Context, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateWebhookEndpointRequest(c.Server, body)
+func (c *Client) CreateWebhookEndpoint(ctx context.Context, params *CreateWebhookEndpointParams, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWebhookEndpointRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2850,18 +3083,18 @@ func (c *Client) ListWebhookDeliveries(ctx context.Context, endpointId EndpointI
 }
 
 // NewCreateAccessTokenRequest calls the generic CreateAccessToken builder with application/json body
-func NewCreateAccessTokenRequest(server string, body CreateAccessTokenJSONRequestBody) (*http.Request, error) {
+func NewCreateAccessTokenRequest(server string, params *CreateAccessTokenParams, body CreateAccessTokenJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateAccessTokenRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateAccessTokenRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateAccessTokenRequestWithBody constructs an http.Request for the CreateAccessToken method, with any body, and a specified content type
-func NewCreateAccessTokenRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateAccessTokenRequestWithBody(server string, params *CreateAccessTokenParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2886,22 +3119,37 @@ func NewCreateAccessTokenRequestWithBody(server string, contentType string, body
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewCrunchRequest calls the generic Crunch builder with application/json body
-func NewCrunchRequest(server string, body CrunchJSONRequestBody) (*http.Request, error) {
+func NewCrunchRequest(server string, params *CrunchParams, body CrunchJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCrunchRequestWithBody(server, "application/json", bodyReader)
+	return NewCrunchRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCrunchRequestWithBody constructs an http.Request for the Crunch method, with any body, and a specified content type
-func NewCrunchRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCrunchRequestWithBody(server string, params *CrunchParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2926,22 +3174,37 @@ func NewCrunchRequestWithBody(server string, contentType string, body io.Reader)
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewCreateDiscountCodeRequest calls the generic CreateDiscountCode builder with application/json body
-func NewCreateDiscountCodeRequest(server string, body CreateDiscountCodeJSONRequestBody) (*http.Request, error) {
+func NewCreateDiscountCodeRequest(server string, params *CreateDiscountCodeParams, body CreateDiscountCodeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateDiscountCodeRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateDiscountCodeRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateDiscountCodeRequestWithBody constructs an http.Request for the CreateDiscountCode method, with any body, and a specified content type
-func NewCreateDiscountCodeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateDiscountCodeRequestWithBody(server string, params *CreateDiscountCodeParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2966,22 +3229,37 @@ func NewCreateDiscountCodeRequestWithBody(server string, contentType string, bod
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewCreateLinkRequest calls the generic CreateLink builder with application/json body
-func NewCreateLinkRequest(server string, body CreateLinkJSONRequestBody) (*http.Request, error) {
+func NewCreateLinkRequest(server string, params *CreateLinkParams, body CreateLinkJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateLinkRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateLinkRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateLinkRequestWithBody constructs an http.Request for the CreateLink method, with any body, and a specified content type
-func NewCreateLinkRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateLinkRequestWithBody(server string, params *CreateLinkParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3006,22 +3284,37 @@ func NewCreateLinkRequestWithBody(server string, contentType string, body io.Rea
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewEmailLinkRequest calls the generic EmailLink builder with application/json body
-func NewEmailLinkRequest(server string, body EmailLinkJSONRequestBody) (*http.Request, error) {
+func NewEmailLinkRequest(server string, params *EmailLinkParams, body EmailLinkJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewEmailLinkRequestWithBody(server, "application/json", bodyReader)
+	return NewEmailLinkRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewEmailLinkRequestWithBody constructs an http.Request for the EmailLink method, with any body, and a specified content type
-func NewEmailLinkRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewEmailLinkRequestWithBody(server string, params *EmailLinkParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3046,22 +3339,37 @@ func NewEmailLinkRequestWithBody(server string, contentType string, body io.Read
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewDownloadReportSignedBase64Request calls the generic DownloadReportSignedBase64 builder with application/json body
-func NewDownloadReportSignedBase64Request(server string, reportId ReportId, body DownloadReportSignedBase64JSONRequestBody) (*http.Request, error) {
+func NewDownloadReportSignedBase64Request(server string, reportId ReportId, params *DownloadReportSignedBase64Params, body DownloadReportSignedBase64JSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewDownloadReportSignedBase64RequestWithBody(server, reportId, "application/json", bodyReader)
+	return NewDownloadReportSignedBase64RequestWithBody(server, reportId, params, "application/json", bodyReader)
 }
 
 // NewDownloadReportSignedBase64RequestWithBody constructs an http.Request for the DownloadReportSignedBase64 method, with any body, and a specified content type
-func NewDownloadReportSignedBase64RequestWithBody(server string, reportId ReportId, contentType string, body io.Reader) (*http.Request, error) {
+func NewDownloadReportSignedBase64RequestWithBody(server string, reportId ReportId, params *DownloadReportSignedBase64Params, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3093,22 +3401,37 @@ func NewDownloadReportSignedBase64RequestWithBody(server string, reportId Report
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewCreateUserRequest calls the generic CreateUser builder with application/json body
-func NewCreateUserRequest(server string, body CreateUserJSONRequestBody) (*http.Request, error) {
+func NewCreateUserRequest(server string, params *CreateUserParams, body CreateUserJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateUserRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateUserRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateUserRequestWithBody constructs an http.Request for the CreateUser method, with any body, and a specified content type
-func NewCreateUserRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateUserRequestWithBody(server string, params *CreateUserParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3133,11 +3456,26 @@ func NewCreateUserRequestWithBody(server string, contentType string, body io.Rea
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewListAccountSyncsRequest constructs an http.Request for the ListAccountSyncs method
-func NewListAccountSyncsRequest(server string, referenceId ReferenceId) (*http.Request, error) {
+func NewListAccountSyncsRequest(server string, referenceId ReferenceId, params *ListAccountSyncsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3162,6 +3500,45 @@ func NewListAccountSyncsRequest(server string, referenceId ReferenceId) (*http.R
 		return nil, err
 	}
 
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
@@ -3171,18 +3548,18 @@ func NewListAccountSyncsRequest(server string, referenceId ReferenceId) (*http.R
 }
 
 // NewCreateAccountSyncsRequest calls the generic CreateAccountSyncs builder with application/json body
-func NewCreateAccountSyncsRequest(server string, referenceId ReferenceId, body CreateAccountSyncsJSONRequestBody) (*http.Request, error) {
+func NewCreateAccountSyncsRequest(server string, referenceId ReferenceId, params *CreateAccountSyncsParams, body CreateAccountSyncsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateAccountSyncsRequestWithBody(server, referenceId, "application/json", bodyReader)
+	return NewCreateAccountSyncsRequestWithBody(server, referenceId, params, "application/json", bodyReader)
 }
 
 // NewCreateAccountSyncsRequestWithBody constructs an http.Request for the CreateAccountSyncs method, with any body, and a specified content type
-func NewCreateAccountSyncsRequestWithBody(server string, referenceId ReferenceId, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateAccountSyncsRequestWithBody(server string, referenceId ReferenceId, params *CreateAccountSyncsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3213,6 +3590,21 @@ func NewCreateAccountSyncsRequestWithBody(server string, referenceId ReferenceId
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -3259,7 +3651,7 @@ func NewGetAccountSyncRequest(server string, referenceId ReferenceId, syncId Syn
 }
 
 // NewListAccountsRequest constructs an http.Request for the ListAccounts method
-func NewListAccountsRequest(server string, referenceId ReferenceId) (*http.Request, error) {
+func NewListAccountsRequest(server string, referenceId ReferenceId, params *ListAccountsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3284,6 +3676,45 @@ func NewListAccountsRequest(server string, referenceId ReferenceId) (*http.Reque
 		return nil, err
 	}
 
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
@@ -3293,18 +3724,18 @@ func NewListAccountsRequest(server string, referenceId ReferenceId) (*http.Reque
 }
 
 // NewCreateAccountsRequest calls the generic CreateAccounts builder with application/json body
-func NewCreateAccountsRequest(server string, referenceId ReferenceId, body CreateAccountsJSONRequestBody) (*http.Request, error) {
+func NewCreateAccountsRequest(server string, referenceId ReferenceId, params *CreateAccountsParams, body CreateAccountsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateAccountsRequestWithBody(server, referenceId, "application/json", bodyReader)
+	return NewCreateAccountsRequestWithBody(server, referenceId, params, "application/json", bodyReader)
 }
 
 // NewCreateAccountsRequestWithBody constructs an http.Request for the CreateAccounts method, with any body, and a specified content type
-func NewCreateAccountsRequestWithBody(server string, referenceId ReferenceId, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateAccountsRequestWithBody(server string, referenceId ReferenceId, params *CreateAccountsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3335,6 +3766,21 @@ func NewCreateAccountsRequestWithBody(server string, referenceId ReferenceId, co
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -3435,7 +3881,7 @@ func NewGetTaxPreviewRequest(server string, referenceId ReferenceId, params *Get
 }
 
 // NewRefreshTaxesRequest constructs an http.Request for the RefreshTaxes method
-func NewRefreshTaxesRequest(server string, referenceId ReferenceId) (*http.Request, error) {
+func NewRefreshTaxesRequest(server string, referenceId ReferenceId, params *RefreshTaxesParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3465,11 +3911,26 @@ func NewRefreshTaxesRequest(server string, referenceId ReferenceId) (*http.Reque
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewListReportsRequest constructs an http.Request for the ListReports method
-func NewListReportsRequest(server string, referenceId ReferenceId) (*http.Request, error) {
+func NewListReportsRequest(server string, referenceId ReferenceId, params *ListReportsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3494,6 +3955,45 @@ func NewListReportsRequest(server string, referenceId ReferenceId) (*http.Reques
 		return nil, err
 	}
 
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
@@ -3503,18 +4003,18 @@ func NewListReportsRequest(server string, referenceId ReferenceId) (*http.Reques
 }
 
 // NewCreateReportRequest calls the generic CreateReport builder with application/json body
-func NewCreateReportRequest(server string, referenceId ReferenceId, body CreateReportJSONRequestBody) (*http.Request, error) {
+func NewCreateReportRequest(server string, referenceId ReferenceId, params *CreateReportParams, body CreateReportJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateReportRequestWithBody(server, referenceId, "application/json", bodyReader)
+	return NewCreateReportRequestWithBody(server, referenceId, params, "application/json", bodyReader)
 }
 
 // NewCreateReportRequestWithBody constructs an http.Request for the CreateReport method, with any body, and a specified content type
-func NewCreateReportRequestWithBody(server string, referenceId ReferenceId, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateReportRequestWithBody(server string, referenceId ReferenceId, params *CreateReportParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3545,6 +4045,21 @@ func NewCreateReportRequestWithBody(server string, referenceId ReferenceId, cont
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -3591,18 +4106,18 @@ func NewDownloadReportRequest(server string, referenceId ReferenceId, reportId R
 }
 
 // NewDownloadReportSignedRequest calls the generic DownloadReportSigned builder with application/json body
-func NewDownloadReportSignedRequest(server string, referenceId ReferenceId, reportId ReportId, body DownloadReportSignedJSONRequestBody) (*http.Request, error) {
+func NewDownloadReportSignedRequest(server string, referenceId ReferenceId, reportId ReportId, params *DownloadReportSignedParams, body DownloadReportSignedJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewDownloadReportSignedRequestWithBody(server, referenceId, reportId, "application/json", bodyReader)
+	return NewDownloadReportSignedRequestWithBody(server, referenceId, reportId, params, "application/json", bodyReader)
 }
 
 // NewDownloadReportSignedRequestWithBody constructs an http.Request for the DownloadReportSigned method, with any body, and a specified content type
-func NewDownloadReportSignedRequestWithBody(server string, referenceId ReferenceId, reportId ReportId, contentType string, body io.Reader) (*http.Request, error) {
+func NewDownloadReportSignedRequestWithBody(server string, referenceId ReferenceId, reportId ReportId, params *DownloadReportSignedParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3641,22 +4156,37 @@ func NewDownloadReportSignedRequestWithBody(server string, referenceId Reference
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewCreateUploadUrlRequest calls the generic CreateUploadUrl builder with application/json body
-func NewCreateUploadUrlRequest(server string, referenceId ReferenceId, body CreateUploadUrlJSONRequestBody) (*http.Request, error) {
+func NewCreateUploadUrlRequest(server string, referenceId ReferenceId, params *CreateUploadUrlParams, body CreateUploadUrlJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateUploadUrlRequestWithBody(server, referenceId, "application/json", bodyReader)
+	return NewCreateUploadUrlRequestWithBody(server, referenceId, params, "application/json", bodyReader)
 }
 
 // NewCreateUploadUrlRequestWithBody constructs an http.Request for the CreateUploadUrl method, with any body, and a specified content type
-func NewCreateUploadUrlRequestWithBody(server string, referenceId ReferenceId, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateUploadUrlRequestWithBody(server string, referenceId ReferenceId, params *CreateUploadUrlParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3687,6 +4217,21 @@ func NewCreateUploadUrlRequestWithBody(server string, referenceId ReferenceId, c
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -3753,18 +4298,18 @@ func NewListWebhookEndpointsRequest(server string) (*http.Request, error) {
 }
 
 // NewCreateWebhookEndpointRequest calls the generic CreateWebhookEndpoint builder with application/json body
-func NewCreateWebhookEndpointRequest(server string, body CreateWebhookEndpointJSONRequestBody) (*http.Request, error) {
+func NewCreateWebhookEndpointRequest(server string, params *CreateWebhookEndpointParams, body CreateWebhookEndpointJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateWebhookEndpointRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateWebhookEndpointRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateWebhookEndpointRequestWithBody constructs an http.Request for the CreateWebhookEndpoint method, with any body, and a specified content type
-func NewCreateWebhookEndpointRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateWebhookEndpointRequestWithBody(server string, params *CreateWebhookEndpointParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3788,6 +4333,21 @@ func NewCreateWebhookEndpointRequestWithBody(server string, contentType string, 
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -3916,14 +4476,15 @@ type ClientWithResponsesInterface interface {
 	// 404 when the partner has no user with that referenceId.
 	//
 	// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
-	// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
-	// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
-	// UNAUTHENTICATED.
+	// `Authorization: Bearer <token>`), read and write, for that user's own client only: the
+	// `clientId` argument of the GraphQL operations is the `clientId` of this answer and of the
+	// user resource (`GET /users/{referenceId}/user`); another client's id gives FORBIDDEN and an
+	// expired token UNAUTHENTICATED.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
-	CreateAccessTokenWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccessTokenResponse, error)
+	CreateAccessTokenWithBodyWithResponse(ctx context.Context, params *CreateAccessTokenParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccessTokenResponse, error)
 
 	// CreateAccessTokenWithResponse Mint a portal access token
 	//
@@ -3937,14 +4498,15 @@ type ClientWithResponsesInterface interface {
 	// 404 when the partner has no user with that referenceId.
 	//
 	// The same token also authenticates the user on the GraphQL API (`POST /graphql` with
-	// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
-	// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
-	// UNAUTHENTICATED.
+	// `Authorization: Bearer <token>`), read and write, for that user's own client only: the
+	// `clientId` argument of the GraphQL operations is the `clientId` of this answer and of the
+	// user resource (`GET /users/{referenceId}/user`); another client's id gives FORBIDDEN and an
+	// expired token UNAUTHENTICATED.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
-	CreateAccessTokenWithResponse(ctx context.Context, body CreateAccessTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccessTokenResponse, error)
+	CreateAccessTokenWithResponse(ctx context.Context, params *CreateAccessTokenParams, body CreateAccessTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccessTokenResponse, error)
 
 	// CrunchWithBodyWithResponse Create a card-program user with accounts in one call
 	//
@@ -3960,7 +4522,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /crunch (the `Crunch` operationId).
-	CrunchWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CrunchResponse, error)
+	CrunchWithBodyWithResponse(ctx context.Context, params *CrunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CrunchResponse, error)
 
 	// CrunchWithResponse Create a card-program user with accounts in one call
 	//
@@ -3976,7 +4538,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /crunch (the `Crunch` operationId).
-	CrunchWithResponse(ctx context.Context, body CrunchJSONRequestBody, reqEditors ...RequestEditorFn) (*CrunchResponse, error)
+	CrunchWithResponse(ctx context.Context, params *CrunchParams, body CrunchJSONRequestBody, reqEditors ...RequestEditorFn) (*CrunchResponse, error)
 
 	// CreateDiscountCodeWithBodyWithResponse Create or retrieve a user's discount code
 	//
@@ -3990,7 +4552,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /discount-codes (the `CreateDiscountCode` operationId).
-	CreateDiscountCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDiscountCodeResponse, error)
+	CreateDiscountCodeWithBodyWithResponse(ctx context.Context, params *CreateDiscountCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDiscountCodeResponse, error)
 
 	// CreateDiscountCodeWithResponse Create or retrieve a user's discount code
 	//
@@ -4004,7 +4566,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /discount-codes (the `CreateDiscountCode` operationId).
-	CreateDiscountCodeWithResponse(ctx context.Context, body CreateDiscountCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDiscountCodeResponse, error)
+	CreateDiscountCodeWithResponse(ctx context.Context, params *CreateDiscountCodeParams, body CreateDiscountCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDiscountCodeResponse, error)
 
 	// CreateLinkWithBodyWithResponse Create a hosted portal link for a set of wallets
 	//
@@ -4019,7 +4581,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /links (the `CreateLink` operationId).
-	CreateLinkWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLinkResponse, error)
+	CreateLinkWithBodyWithResponse(ctx context.Context, params *CreateLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLinkResponse, error)
 
 	// CreateLinkWithResponse Create a hosted portal link for a set of wallets
 	//
@@ -4034,7 +4596,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /links (the `CreateLink` operationId).
-	CreateLinkWithResponse(ctx context.Context, body CreateLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLinkResponse, error)
+	CreateLinkWithResponse(ctx context.Context, params *CreateLinkParams, body CreateLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLinkResponse, error)
 
 	// EmailLinkWithBodyWithResponse E-mail a hosted portal link
 	//
@@ -4049,7 +4611,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /links/email (the `EmailLink` operationId).
-	EmailLinkWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EmailLinkResponse, error)
+	EmailLinkWithBodyWithResponse(ctx context.Context, params *EmailLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EmailLinkResponse, error)
 
 	// EmailLinkWithResponse E-mail a hosted portal link
 	//
@@ -4064,7 +4626,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /links/email (the `EmailLink` operationId).
-	EmailLinkWithResponse(ctx context.Context, body EmailLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*EmailLinkResponse, error)
+	EmailLinkWithResponse(ctx context.Context, params *EmailLinkParams, body EmailLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*EmailLinkResponse, error)
 
 	// DownloadReportSignedBase64WithBodyWithResponse Get a report file as base64 with a signed payload
 	//
@@ -4081,7 +4643,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /reports/{reportId}/download (the `DownloadReportSignedBase64` operationId).
-	DownloadReportSignedBase64WithBodyWithResponse(ctx context.Context, reportId ReportId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DownloadReportSignedBase64Response, error)
+	DownloadReportSignedBase64WithBodyWithResponse(ctx context.Context, reportId ReportId, params *DownloadReportSignedBase64Params, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DownloadReportSignedBase64Response, error)
 
 	// DownloadReportSignedBase64WithResponse Get a report file as base64 with a signed payload
 	//
@@ -4098,7 +4660,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /reports/{reportId}/download (the `DownloadReportSignedBase64` operationId).
-	DownloadReportSignedBase64WithResponse(ctx context.Context, reportId ReportId, body DownloadReportSignedBase64JSONRequestBody, reqEditors ...RequestEditorFn) (*DownloadReportSignedBase64Response, error)
+	DownloadReportSignedBase64WithResponse(ctx context.Context, reportId ReportId, params *DownloadReportSignedBase64Params, body DownloadReportSignedBase64JSONRequestBody, reqEditors ...RequestEditorFn) (*DownloadReportSignedBase64Response, error)
 
 	// CreateUserWithBodyWithResponse Create an embedded user
 	//
@@ -4109,7 +4671,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users (the `CreateUser` operationId).
-	CreateUserWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUserResponse, error)
+	CreateUserWithBodyWithResponse(ctx context.Context, params *CreateUserParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUserResponse, error)
 
 	// CreateUserWithResponse Create an embedded user
 	//
@@ -4120,19 +4682,20 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users (the `CreateUser` operationId).
-	CreateUserWithResponse(ctx context.Context, body CreateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUserResponse, error)
+	CreateUserWithResponse(ctx context.Context, params *CreateUserParams, body CreateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUserResponse, error)
 
 	// ListAccountSyncsWithResponse List a user's account syncs and account statuses
 	//
-	// Returns the user's sync jobs (newest first, at most the 20 most recent) with their progress,
-	// and the current status of every account of the user.
+	// Returns the user's sync jobs, newest first, with their progress, one page at a time (`limit`,
+	// default 20, `cursor`, `next_cursor`: see Pagination), and the current status of every account
+	// of the user (on every page).
 	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /users/{referenceId}/account_syncs (the `ListAccountSyncs` operationId).
-	ListAccountSyncsWithResponse(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*ListAccountSyncsResponse, error)
+	ListAccountSyncsWithResponse(ctx context.Context, referenceId ReferenceId, params *ListAccountSyncsParams, reqEditors ...RequestEditorFn) (*ListAccountSyncsResponse, error)
 
 	// CreateAccountSyncsWithBodyWithResponse Start a sync of a user's accounts
 	//
@@ -4154,7 +4717,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users/{referenceId}/account_syncs (the `CreateAccountSyncs` operationId).
-	CreateAccountSyncsWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountSyncsResponse, error)
+	CreateAccountSyncsWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateAccountSyncsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountSyncsResponse, error)
 
 	// CreateAccountSyncsWithResponse Start a sync of a user's accounts
 	//
@@ -4176,7 +4739,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users/{referenceId}/account_syncs (the `CreateAccountSyncs` operationId).
-	CreateAccountSyncsWithResponse(ctx context.Context, referenceId ReferenceId, body CreateAccountSyncsJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountSyncsResponse, error)
+	CreateAccountSyncsWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateAccountSyncsParams, body CreateAccountSyncsJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountSyncsResponse, error)
 
 	// GetAccountSyncWithResponse Get the progress of an account sync
 	//
@@ -4193,14 +4756,14 @@ type ClientWithResponsesInterface interface {
 	// ListAccountsWithResponse List a user's accounts
 	//
 	// Returns the user's wallet accounts in the compact form (no balances or transactions), oldest
-	// first.
+	// first, one page at a time (`limit`, `cursor`, `next_cursor`: see Pagination).
 	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /users/{referenceId}/accounts (the `ListAccounts` operationId).
-	ListAccountsWithResponse(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*ListAccountsResponse, error)
+	ListAccountsWithResponse(ctx context.Context, referenceId ReferenceId, params *ListAccountsParams, reqEditors ...RequestEditorFn) (*ListAccountsResponse, error)
 
 	// CreateAccountsWithBodyWithResponse Add wallet accounts to a user
 	//
@@ -4220,7 +4783,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users/{referenceId}/accounts (the `CreateAccounts` operationId).
-	CreateAccountsWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountsResponse, error)
+	CreateAccountsWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateAccountsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountsResponse, error)
 
 	// CreateAccountsWithResponse Add wallet accounts to a user
 	//
@@ -4240,7 +4803,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users/{referenceId}/accounts (the `CreateAccounts` operationId).
-	CreateAccountsWithResponse(ctx context.Context, referenceId ReferenceId, body CreateAccountsJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountsResponse, error)
+	CreateAccountsWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateAccountsParams, body CreateAccountsJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountsResponse, error)
 
 	// GetActiveRecalculateJobWithResponse Get the active recalculation job
 	//
@@ -4262,6 +4825,11 @@ type ClientWithResponsesInterface interface {
 	// the current year. `isStale` is true when the ledger changed after that calculation (start a
 	// recalculation with `POST /users/{referenceId}/refresh`). A year without results gives zeros.
 	//
+	// Future years (the rule of the preview and of reports alike): a tax year is available from
+	// 2020 to the user's current tax year, the one that contains today in the user's timezone and
+	// fiscal year (the current one is in progress: its figures so far). A later year has not
+	// started: 400 `tax year N has not started`, naming `year`.
+	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -4282,47 +4850,50 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users/{referenceId}/refresh (the `RefreshTaxes` operationId).
-	RefreshTaxesWithResponse(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*RefreshTaxesResponse, error)
+	RefreshTaxesWithResponse(ctx context.Context, referenceId ReferenceId, params *RefreshTaxesParams, reqEditors ...RequestEditorFn) (*RefreshTaxesResponse, error)
 
 	// ListReportsWithResponse List a user's reports
 	//
 	// Returns the user's reports, newest first: available ones and those still queued or generating
-	// (and failed ones, with their error, so they can be requested again).
+	// (and failed ones, with their error, so they can be requested again), one page at a time
+	// (`limit`, default 100, `cursor`, `next_cursor`: see Pagination).
 	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /users/{referenceId}/reports (the `ListReports` operationId).
-	ListReportsWithResponse(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*ListReportsResponse, error)
+	ListReportsWithResponse(ctx context.Context, referenceId ReferenceId, params *ListReportsParams, reqEditors ...RequestEditorFn) (*ListReportsResponse, error)
 
 	// CreateReportWithBodyWithResponse Request a report
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
 	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
-	// to it once the report is available. A year after the current year is a 400.
+	// to it once the report is available. A tax year that has not started (after the user's
+	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
-	CreateReportWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateReportResponse, error)
+	CreateReportWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateReportResponse, error)
 
 	// CreateReportWithResponse Request a report
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
 	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
-	// to it once the report is available. A year after the current year is a 400.
+	// to it once the report is available. A tax year that has not started (after the user's
+	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
 	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
-	CreateReportWithResponse(ctx context.Context, referenceId ReferenceId, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateReportResponse, error)
+	CreateReportWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateReportResponse, error)
 
 	// DownloadReportWithResponse Download a report file
 	//
@@ -4352,7 +4923,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users/{referenceId}/reports/{reportId}/download (the `DownloadReportSigned` operationId).
-	DownloadReportSignedWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DownloadReportSignedResponse, error)
+	DownloadReportSignedWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, params *DownloadReportSignedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DownloadReportSignedResponse, error)
 
 	// DownloadReportSignedWithResponse Download a report file with a signed payload
 	//
@@ -4369,7 +4940,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users/{referenceId}/reports/{reportId}/download (the `DownloadReportSigned` operationId).
-	DownloadReportSignedWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, body DownloadReportSignedJSONRequestBody, reqEditors ...RequestEditorFn) (*DownloadReportSignedResponse, error)
+	DownloadReportSignedWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, params *DownloadReportSignedParams, body DownloadReportSignedJSONRequestBody, reqEditors ...RequestEditorFn) (*DownloadReportSignedResponse, error)
 
 	// CreateUploadUrlWithBodyWithResponse Get a signed URL to upload a transaction file
 	//
@@ -4389,7 +4960,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
-	CreateUploadUrlWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error)
+	CreateUploadUrlWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateUploadUrlParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error)
 
 	// CreateUploadUrlWithResponse Get a signed URL to upload a transaction file
 	//
@@ -4409,7 +4980,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
-	CreateUploadUrlWithResponse(ctx context.Context, referenceId ReferenceId, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error)
+	CreateUploadUrlWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateUploadUrlParams, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error)
 
 	// GetUserWithResponse Get an embedded user and the partner's branding
 	//
@@ -4455,7 +5026,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /webhook-endpoints (the `CreateWebhookEndpoint` operationId).
-	CreateWebhookEndpointWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error)
+	CreateWebhookEndpointWithBodyWithResponse(ctx context.Context, params *CreateWebhookEndpointParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error)
 
 	// CreateWebhookEndpointWithResponse Register a webhook endpoint
 	//
@@ -4477,7 +5048,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /webhook-endpoints (the `CreateWebhookEndpoint` operationId).
-	CreateWebhookEndpointWithResponse(ctx context.Context, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error)
+	CreateWebhookEndpointWithResponse(ctx context.Context, params *CreateWebhookEndpointParams, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error)
 
 	// DeleteWebhookEndpointWithResponse Delete a webhook endpoint
 	//
@@ -4529,8 +5100,12 @@ type CreateAccessTokenResponse struct {
 	JSON404 *NotFound
 	// JSON405 the response for an HTTP 405 `application/json` response
 	JSON405 *MethodNotAllowed
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *IdempotencyInProgress
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
 	// JSONDefault the response for an HTTP default `application/json` response
@@ -4571,9 +5146,19 @@ func (r CreateAccessTokenResponse) GetJSON405() *MethodNotAllowed {
 	return r.JSON405
 }
 
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateAccessTokenResponse) GetJSON409() *IdempotencyInProgress {
+	return r.JSON409
+}
+
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r CreateAccessTokenResponse) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateAccessTokenResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -4642,6 +5227,8 @@ type CrunchResponse struct {
 	JSON409 *Conflict
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
 	// JSONDefault the response for an HTTP default `application/json` response
@@ -4685,6 +5272,11 @@ func (r CrunchResponse) GetJSON409() *Conflict {
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r CrunchResponse) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CrunchResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -4753,8 +5345,12 @@ type CreateDiscountCodeResponse struct {
 	JSON404 *NotFound
 	// JSON405 the response for an HTTP 405 `application/json` response
 	JSON405 *MethodNotAllowed
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *IdempotencyInProgress
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
 	// JSONDefault the response for an HTTP default `application/json` response
@@ -4800,9 +5396,19 @@ func (r CreateDiscountCodeResponse) GetJSON405() *MethodNotAllowed {
 	return r.JSON405
 }
 
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateDiscountCodeResponse) GetJSON409() *IdempotencyInProgress {
+	return r.JSON409
+}
+
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r CreateDiscountCodeResponse) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateDiscountCodeResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -4869,8 +5475,12 @@ type CreateLinkResponse struct {
 	JSON403 *Forbidden
 	// JSON405 the response for an HTTP 405 `application/json` response
 	JSON405 *MethodNotAllowed
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *IdempotencyInProgress
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
 	// JSONDefault the response for an HTTP default `application/json` response
@@ -4911,9 +5521,19 @@ func (r CreateLinkResponse) GetJSON405() *MethodNotAllowed {
 	return r.JSON405
 }
 
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateLinkResponse) GetJSON409() *IdempotencyInProgress {
+	return r.JSON409
+}
+
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r CreateLinkResponse) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateLinkResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -4978,8 +5598,12 @@ type EmailLinkResponse struct {
 	JSON403 *Forbidden
 	// JSON405 the response for an HTTP 405 `application/json` response
 	JSON405 *MethodNotAllowed
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *IdempotencyInProgress
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *TooManyRequests
 	// JSONDefault the response for an HTTP default `application/json` response
@@ -5015,9 +5639,19 @@ func (r EmailLinkResponse) GetJSON405() *MethodNotAllowed {
 	return r.JSON405
 }
 
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r EmailLinkResponse) GetJSON409() *IdempotencyInProgress {
+	return r.JSON409
+}
+
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r EmailLinkResponse) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r EmailLinkResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -5176,6 +5810,8 @@ type CreateUserResponse struct {
 	JSON409 *Conflict
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
 	// JSONDefault the response for an HTTP default `application/json` response
@@ -5219,6 +5855,11 @@ func (r CreateUserResponse) GetJSON409() *Conflict {
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r CreateUserResponse) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateUserResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -5275,6 +5916,8 @@ type ListAccountSyncsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *AccountSyncListResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Unauthorized
 	// JSON404 the response for an HTTP 404 `application/json` response
@@ -5294,6 +5937,11 @@ type ListAccountSyncsResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ListAccountSyncsResponse) GetJSON200() *AccountSyncListResponse {
 	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListAccountSyncsResponse) GetJSON400() *Error {
+	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -5366,8 +6014,12 @@ type CreateAccountSyncsResponse struct {
 	JSON401 *Unauthorized
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *UserNotFound
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *IdempotencyInProgress
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
 	// JSONDefault the response for an HTTP default `application/json` response
@@ -5396,9 +6048,19 @@ func (r CreateAccountSyncsResponse) GetJSON404() *UserNotFound {
 	return r.JSON404
 }
 
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateAccountSyncsResponse) GetJSON409() *IdempotencyInProgress {
+	return r.JSON409
+}
+
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r CreateAccountSyncsResponse) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateAccountSyncsResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -5552,6 +6214,8 @@ type ListAccountsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *AccountListResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Unauthorized
 	// JSON404 the response for an HTTP 404 `application/json` response
@@ -5571,6 +6235,11 @@ type ListAccountsResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ListAccountsResponse) GetJSON200() *AccountListResponse {
 	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListAccountsResponse) GetJSON400() *Error {
+	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -5643,8 +6312,12 @@ type CreateAccountsResponse struct {
 	JSON401 *Unauthorized
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *UserNotFound
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *IdempotencyInProgress
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
 	// JSONDefault the response for an HTTP default `application/json` response
@@ -5673,9 +6346,19 @@ func (r CreateAccountsResponse) GetJSON404() *UserNotFound {
 	return r.JSON404
 }
 
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateAccountsResponse) GetJSON409() *IdempotencyInProgress {
+	return r.JSON409
+}
+
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r CreateAccountsResponse) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateAccountsResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -5925,6 +6608,10 @@ type RefreshTaxesResponse struct {
 	JSON404 *UserNotFound
 	// JSON405 the response for an HTTP 405 `application/json` response
 	JSON405 *MethodNotAllowed
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *IdempotencyInProgress
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
 	// JSONDefault the response for an HTTP default `application/json` response
@@ -5953,6 +6640,16 @@ func (r RefreshTaxesResponse) GetJSON404() *UserNotFound {
 // GetJSON405 returns the response for an HTTP 405 `application/json` response
 func (r RefreshTaxesResponse) GetJSON405() *MethodNotAllowed {
 	return r.JSON405
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r RefreshTaxesResponse) GetJSON409() *IdempotencyInProgress {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r RefreshTaxesResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -6009,6 +6706,8 @@ type ListReportsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *ReportListResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Unauthorized
 	// JSON404 the response for an HTTP 404 `application/json` response
@@ -6028,6 +6727,11 @@ type ListReportsResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ListReportsResponse) GetJSON200() *ReportListResponse {
 	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListReportsResponse) GetJSON400() *Error {
+	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -6100,8 +6804,12 @@ type CreateReportResponse struct {
 	JSON401 *Unauthorized
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *UserNotFound
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *IdempotencyInProgress
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
 	// JSONDefault the response for an HTTP default `application/json` response
@@ -6130,9 +6838,19 @@ func (r CreateReportResponse) GetJSON404() *UserNotFound {
 	return r.JSON404
 }
 
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateReportResponse) GetJSON409() *IdempotencyInProgress {
+	return r.JSON409
+}
+
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r CreateReportResponse) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateReportResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -6370,8 +7088,12 @@ type CreateUploadUrlResponse struct {
 	JSON404 *UserNotFound
 	// JSON405 the response for an HTTP 405 `application/json` response
 	JSON405 *MethodNotAllowed
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *IdempotencyInProgress
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
 	// JSONDefault the response for an HTTP default `application/json` response
@@ -6407,9 +7129,19 @@ func (r CreateUploadUrlResponse) GetJSON405() *MethodNotAllowed {
 	return r.JSON405
 }
 
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateUploadUrlResponse) GetJSON409() *IdempotencyInProgress {
+	return r.JSON409
+}
+
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r CreateUploadUrlResponse) GetJSON413() *Error {
 	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateUploadUrlResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -6614,6 +7346,10 @@ type CreateWebhookEndpointResponse struct {
 	JSON401 *Unauthorized
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Forbidden
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *IdempotencyInProgress
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *IdempotencyKeyReused
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 }
@@ -6636,6 +7372,16 @@ func (r CreateWebhookEndpointResponse) GetJSON401() *Unauthorized {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r CreateWebhookEndpointResponse) GetJSON403() *Forbidden {
 	return r.JSON403
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreateWebhookEndpointResponse) GetJSON409() *IdempotencyInProgress {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateWebhookEndpointResponse) GetJSON422() *IdempotencyKeyReused {
+	return r.JSON422
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6822,15 +7568,16 @@ func (r ListWebhookDeliveriesResponse) ContentType() string {
 // 404 when the partner has no user with that referenceId.
 //
 // The same token also authenticates the user on the GraphQL API (`POST /graphql` with
-// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
-// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
-// UNAUTHENTICATED.
+// `Authorization: Bearer <token>`), read and write, for that user's own client only: the
+// `clientId` argument of the GraphQL operations is the `clientId` of this answer and of the
+// user resource (`GET /users/{referenceId}/user`); another client's id gives FORBIDDEN and an
+// expired token UNAUTHENTICATED.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
-func (c *ClientWithResponses) CreateAccessTokenWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccessTokenResponse, error) {
-	rsp, err := c.CreateAccessTokenWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateAccessTokenWithBodyWithResponse(ctx context.Context, params *CreateAccessTokenParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccessTokenResponse, error) {
+	rsp, err := c.CreateAccessTokenWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -6849,15 +7596,16 @@ func (c *ClientWithResponses) CreateAccessTokenWithBodyWithResponse(ctx context.
 // 404 when the partner has no user with that referenceId.
 //
 // The same token also authenticates the user on the GraphQL API (`POST /graphql` with
-// `Authorization: Bearer <token>`), read and write, for that user's own client only: its
-// `clientId` is the user's `id` here; another client's id gives FORBIDDEN and an expired token
-// UNAUTHENTICATED.
+// `Authorization: Bearer <token>`), read and write, for that user's own client only: the
+// `clientId` argument of the GraphQL operations is the `clientId` of this answer and of the
+// user resource (`GET /users/{referenceId}/user`); another client's id gives FORBIDDEN and an
+// expired token UNAUTHENTICATED.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /access-tokens (the `CreateAccessToken` operationId).
-func (c *ClientWithResponses) CreateAccessTokenWithResponse(ctx context.Context, body CreateAccessTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccessTokenResponse, error) {
-	rsp, err := c.CreateAccessToken(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateAccessTokenWithResponse(ctx context.Context, params *CreateAccessTokenParams, body CreateAccessTokenJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccessTokenResponse, error) {
+	rsp, err := c.CreateAccessToken(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -6878,8 +7626,8 @@ func (c *ClientWithResponses) CreateAccessTokenWithResponse(ctx context.Context,
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /crunch (the `Crunch` operationId).
-func (c *ClientWithResponses) CrunchWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CrunchResponse, error) {
-	rsp, err := c.CrunchWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CrunchWithBodyWithResponse(ctx context.Context, params *CrunchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CrunchResponse, error) {
+	rsp, err := c.CrunchWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -6900,8 +7648,8 @@ func (c *ClientWithResponses) CrunchWithBodyWithResponse(ctx context.Context, co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /crunch (the `Crunch` operationId).
-func (c *ClientWithResponses) CrunchWithResponse(ctx context.Context, body CrunchJSONRequestBody, reqEditors ...RequestEditorFn) (*CrunchResponse, error) {
-	rsp, err := c.Crunch(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CrunchWithResponse(ctx context.Context, params *CrunchParams, body CrunchJSONRequestBody, reqEditors ...RequestEditorFn) (*CrunchResponse, error) {
+	rsp, err := c.Crunch(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -6920,8 +7668,8 @@ func (c *ClientWithResponses) CrunchWithResponse(ctx context.Context, body Crunc
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /discount-codes (the `CreateDiscountCode` operationId).
-func (c *ClientWithResponses) CreateDiscountCodeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDiscountCodeResponse, error) {
-	rsp, err := c.CreateDiscountCodeWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateDiscountCodeWithBodyWithResponse(ctx context.Context, params *CreateDiscountCodeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateDiscountCodeResponse, error) {
+	rsp, err := c.CreateDiscountCodeWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -6940,8 +7688,8 @@ func (c *ClientWithResponses) CreateDiscountCodeWithBodyWithResponse(ctx context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /discount-codes (the `CreateDiscountCode` operationId).
-func (c *ClientWithResponses) CreateDiscountCodeWithResponse(ctx context.Context, body CreateDiscountCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDiscountCodeResponse, error) {
-	rsp, err := c.CreateDiscountCode(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateDiscountCodeWithResponse(ctx context.Context, params *CreateDiscountCodeParams, body CreateDiscountCodeJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDiscountCodeResponse, error) {
+	rsp, err := c.CreateDiscountCode(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -6961,8 +7709,8 @@ func (c *ClientWithResponses) CreateDiscountCodeWithResponse(ctx context.Context
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /links (the `CreateLink` operationId).
-func (c *ClientWithResponses) CreateLinkWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLinkResponse, error) {
-	rsp, err := c.CreateLinkWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateLinkWithBodyWithResponse(ctx context.Context, params *CreateLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLinkResponse, error) {
+	rsp, err := c.CreateLinkWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -6982,8 +7730,8 @@ func (c *ClientWithResponses) CreateLinkWithBodyWithResponse(ctx context.Context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /links (the `CreateLink` operationId).
-func (c *ClientWithResponses) CreateLinkWithResponse(ctx context.Context, body CreateLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLinkResponse, error) {
-	rsp, err := c.CreateLink(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateLinkWithResponse(ctx context.Context, params *CreateLinkParams, body CreateLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLinkResponse, error) {
+	rsp, err := c.CreateLink(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7003,8 +7751,8 @@ func (c *ClientWithResponses) CreateLinkWithResponse(ctx context.Context, body C
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /links/email (the `EmailLink` operationId).
-func (c *ClientWithResponses) EmailLinkWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EmailLinkResponse, error) {
-	rsp, err := c.EmailLinkWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) EmailLinkWithBodyWithResponse(ctx context.Context, params *EmailLinkParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EmailLinkResponse, error) {
+	rsp, err := c.EmailLinkWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7024,8 +7772,8 @@ func (c *ClientWithResponses) EmailLinkWithBodyWithResponse(ctx context.Context,
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /links/email (the `EmailLink` operationId).
-func (c *ClientWithResponses) EmailLinkWithResponse(ctx context.Context, body EmailLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*EmailLinkResponse, error) {
-	rsp, err := c.EmailLink(ctx, body, reqEditors...)
+func (c *ClientWithResponses) EmailLinkWithResponse(ctx context.Context, params *EmailLinkParams, body EmailLinkJSONRequestBody, reqEditors ...RequestEditorFn) (*EmailLinkResponse, error) {
+	rsp, err := c.EmailLink(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7047,8 +7795,8 @@ func (c *ClientWithResponses) EmailLinkWithResponse(ctx context.Context, body Em
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /reports/{reportId}/download (the `DownloadReportSignedBase64` operationId).
-func (c *ClientWithResponses) DownloadReportSignedBase64WithBodyWithResponse(ctx context.Context, reportId ReportId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DownloadReportSignedBase64Response, error) {
-	rsp, err := c.DownloadReportSignedBase64WithBody(ctx, reportId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) DownloadReportSignedBase64WithBodyWithResponse(ctx context.Context, reportId ReportId, params *DownloadReportSignedBase64Params, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DownloadReportSignedBase64Response, error) {
+	rsp, err := c.DownloadReportSignedBase64WithBody(ctx, reportId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7070,8 +7818,8 @@ func (c *ClientWithResponses) DownloadReportSignedBase64WithBodyWithResponse(ctx
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /reports/{reportId}/download (the `DownloadReportSignedBase64` operationId).
-func (c *ClientWithResponses) DownloadReportSignedBase64WithResponse(ctx context.Context, reportId ReportId, body DownloadReportSignedBase64JSONRequestBody, reqEditors ...RequestEditorFn) (*DownloadReportSignedBase64Response, error) {
-	rsp, err := c.DownloadReportSignedBase64(ctx, reportId, body, reqEditors...)
+func (c *ClientWithResponses) DownloadReportSignedBase64WithResponse(ctx context.Context, reportId ReportId, params *DownloadReportSignedBase64Params, body DownloadReportSignedBase64JSONRequestBody, reqEditors ...RequestEditorFn) (*DownloadReportSignedBase64Response, error) {
+	rsp, err := c.DownloadReportSignedBase64(ctx, reportId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7087,8 +7835,8 @@ func (c *ClientWithResponses) DownloadReportSignedBase64WithResponse(ctx context
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users (the `CreateUser` operationId).
-func (c *ClientWithResponses) CreateUserWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUserResponse, error) {
-	rsp, err := c.CreateUserWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateUserWithBodyWithResponse(ctx context.Context, params *CreateUserParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUserResponse, error) {
+	rsp, err := c.CreateUserWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7104,8 +7852,8 @@ func (c *ClientWithResponses) CreateUserWithBodyWithResponse(ctx context.Context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users (the `CreateUser` operationId).
-func (c *ClientWithResponses) CreateUserWithResponse(ctx context.Context, body CreateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUserResponse, error) {
-	rsp, err := c.CreateUser(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateUserWithResponse(ctx context.Context, params *CreateUserParams, body CreateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUserResponse, error) {
+	rsp, err := c.CreateUser(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7114,16 +7862,17 @@ func (c *ClientWithResponses) CreateUserWithResponse(ctx context.Context, body C
 
 // ListAccountSyncsWithResponse List a user's account syncs and account statuses
 //
-// Returns the user's sync jobs (newest first, at most the 20 most recent) with their progress,
-// and the current status of every account of the user.
+// Returns the user's sync jobs, newest first, with their progress, one page at a time (`limit`,
+// default 20, `cursor`, `next_cursor`: see Pagination), and the current status of every account
+// of the user (on every page).
 //
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /users/{referenceId}/account_syncs (the `ListAccountSyncs` operationId).
-func (c *ClientWithResponses) ListAccountSyncsWithResponse(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*ListAccountSyncsResponse, error) {
-	rsp, err := c.ListAccountSyncs(ctx, referenceId, reqEditors...)
+func (c *ClientWithResponses) ListAccountSyncsWithResponse(ctx context.Context, referenceId ReferenceId, params *ListAccountSyncsParams, reqEditors ...RequestEditorFn) (*ListAccountSyncsResponse, error) {
+	rsp, err := c.ListAccountSyncs(ctx, referenceId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7150,8 +7899,8 @@ func (c *ClientWithResponses) ListAccountSyncsWithResponse(ctx context.Context, 
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users/{referenceId}/account_syncs (the `CreateAccountSyncs` operationId).
-func (c *ClientWithResponses) CreateAccountSyncsWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountSyncsResponse, error) {
-	rsp, err := c.CreateAccountSyncsWithBody(ctx, referenceId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateAccountSyncsWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateAccountSyncsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountSyncsResponse, error) {
+	rsp, err := c.CreateAccountSyncsWithBody(ctx, referenceId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7178,8 +7927,8 @@ func (c *ClientWithResponses) CreateAccountSyncsWithBodyWithResponse(ctx context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users/{referenceId}/account_syncs (the `CreateAccountSyncs` operationId).
-func (c *ClientWithResponses) CreateAccountSyncsWithResponse(ctx context.Context, referenceId ReferenceId, body CreateAccountSyncsJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountSyncsResponse, error) {
-	rsp, err := c.CreateAccountSyncs(ctx, referenceId, body, reqEditors...)
+func (c *ClientWithResponses) CreateAccountSyncsWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateAccountSyncsParams, body CreateAccountSyncsJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountSyncsResponse, error) {
+	rsp, err := c.CreateAccountSyncs(ctx, referenceId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7207,15 +7956,15 @@ func (c *ClientWithResponses) GetAccountSyncWithResponse(ctx context.Context, re
 // ListAccountsWithResponse List a user's accounts
 //
 // Returns the user's wallet accounts in the compact form (no balances or transactions), oldest
-// first.
+// first, one page at a time (`limit`, `cursor`, `next_cursor`: see Pagination).
 //
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /users/{referenceId}/accounts (the `ListAccounts` operationId).
-func (c *ClientWithResponses) ListAccountsWithResponse(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*ListAccountsResponse, error) {
-	rsp, err := c.ListAccounts(ctx, referenceId, reqEditors...)
+func (c *ClientWithResponses) ListAccountsWithResponse(ctx context.Context, referenceId ReferenceId, params *ListAccountsParams, reqEditors ...RequestEditorFn) (*ListAccountsResponse, error) {
+	rsp, err := c.ListAccounts(ctx, referenceId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7240,8 +7989,8 @@ func (c *ClientWithResponses) ListAccountsWithResponse(ctx context.Context, refe
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users/{referenceId}/accounts (the `CreateAccounts` operationId).
-func (c *ClientWithResponses) CreateAccountsWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountsResponse, error) {
-	rsp, err := c.CreateAccountsWithBody(ctx, referenceId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateAccountsWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateAccountsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAccountsResponse, error) {
+	rsp, err := c.CreateAccountsWithBody(ctx, referenceId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7266,8 +8015,8 @@ func (c *ClientWithResponses) CreateAccountsWithBodyWithResponse(ctx context.Con
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users/{referenceId}/accounts (the `CreateAccounts` operationId).
-func (c *ClientWithResponses) CreateAccountsWithResponse(ctx context.Context, referenceId ReferenceId, body CreateAccountsJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountsResponse, error) {
-	rsp, err := c.CreateAccounts(ctx, referenceId, body, reqEditors...)
+func (c *ClientWithResponses) CreateAccountsWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateAccountsParams, body CreateAccountsJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAccountsResponse, error) {
+	rsp, err := c.CreateAccounts(ctx, referenceId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7300,6 +8049,11 @@ func (c *ClientWithResponses) GetActiveRecalculateJobWithResponse(ctx context.Co
 // the current year. `isStale` is true when the ledger changed after that calculation (start a
 // recalculation with `POST /users/{referenceId}/refresh`). A year without results gives zeros.
 //
+// Future years (the rule of the preview and of reports alike): a tax year is available from
+// 2020 to the user's current tax year, the one that contains today in the user's timezone and
+// fiscal year (the current one is in progress: its figures so far). A later year has not
+// started: 400 `tax year N has not started`, naming `year`.
+//
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Returns a wrapper object for the known response body format(s).
@@ -7326,8 +8080,8 @@ func (c *ClientWithResponses) GetTaxPreviewWithResponse(ctx context.Context, ref
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users/{referenceId}/refresh (the `RefreshTaxes` operationId).
-func (c *ClientWithResponses) RefreshTaxesWithResponse(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*RefreshTaxesResponse, error) {
-	rsp, err := c.RefreshTaxes(ctx, referenceId, reqEditors...)
+func (c *ClientWithResponses) RefreshTaxesWithResponse(ctx context.Context, referenceId ReferenceId, params *RefreshTaxesParams, reqEditors ...RequestEditorFn) (*RefreshTaxesResponse, error) {
+	rsp, err := c.RefreshTaxes(ctx, referenceId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7337,15 +8091,16 @@ func (c *ClientWithResponses) RefreshTaxesWithResponse(ctx context.Context, refe
 // ListReportsWithResponse List a user's reports
 //
 // Returns the user's reports, newest first: available ones and those still queued or generating
-// (and failed ones, with their error, so they can be requested again).
+// (and failed ones, with their error, so they can be requested again), one page at a time
+// (`limit`, default 100, `cursor`, `next_cursor`: see Pagination).
 //
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /users/{referenceId}/reports (the `ListReports` operationId).
-func (c *ClientWithResponses) ListReportsWithResponse(ctx context.Context, referenceId ReferenceId, reqEditors ...RequestEditorFn) (*ListReportsResponse, error) {
-	rsp, err := c.ListReports(ctx, referenceId, reqEditors...)
+func (c *ClientWithResponses) ListReportsWithResponse(ctx context.Context, referenceId ReferenceId, params *ListReportsParams, reqEditors ...RequestEditorFn) (*ListReportsResponse, error) {
+	rsp, err := c.ListReports(ctx, referenceId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7357,15 +8112,16 @@ func (c *ClientWithResponses) ListReportsWithResponse(ctx context.Context, refer
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
 // `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
-// to it once the report is available. A year after the current year is a 400.
+// to it once the report is available. A tax year that has not started (after the user's
+// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
-func (c *ClientWithResponses) CreateReportWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateReportResponse, error) {
-	rsp, err := c.CreateReportWithBody(ctx, referenceId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateReportWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateReportResponse, error) {
+	rsp, err := c.CreateReportWithBody(ctx, referenceId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7377,15 +8133,16 @@ func (c *ClientWithResponses) CreateReportWithBodyWithResponse(ctx context.Conte
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
 // `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
-// to it once the report is available. A year after the current year is a 400.
+// to it once the report is available. A tax year that has not started (after the user's
+// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
 // Accepts partner credentials or the user's own access token (a token of another user gets 404).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
-func (c *ClientWithResponses) CreateReportWithResponse(ctx context.Context, referenceId ReferenceId, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateReportResponse, error) {
-	rsp, err := c.CreateReport(ctx, referenceId, body, reqEditors...)
+func (c *ClientWithResponses) CreateReportWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateReportResponse, error) {
+	rsp, err := c.CreateReport(ctx, referenceId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7426,8 +8183,8 @@ func (c *ClientWithResponses) DownloadReportWithResponse(ctx context.Context, re
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users/{referenceId}/reports/{reportId}/download (the `DownloadReportSigned` operationId).
-func (c *ClientWithResponses) DownloadReportSignedWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DownloadReportSignedResponse, error) {
-	rsp, err := c.DownloadReportSignedWithBody(ctx, referenceId, reportId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) DownloadReportSignedWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, params *DownloadReportSignedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DownloadReportSignedResponse, error) {
+	rsp, err := c.DownloadReportSignedWithBody(ctx, referenceId, reportId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7449,8 +8206,8 @@ func (c *ClientWithResponses) DownloadReportSignedWithBodyWithResponse(ctx conte
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users/{referenceId}/reports/{reportId}/download (the `DownloadReportSigned` operationId).
-func (c *ClientWithResponses) DownloadReportSignedWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, body DownloadReportSignedJSONRequestBody, reqEditors ...RequestEditorFn) (*DownloadReportSignedResponse, error) {
-	rsp, err := c.DownloadReportSigned(ctx, referenceId, reportId, body, reqEditors...)
+func (c *ClientWithResponses) DownloadReportSignedWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, params *DownloadReportSignedParams, body DownloadReportSignedJSONRequestBody, reqEditors ...RequestEditorFn) (*DownloadReportSignedResponse, error) {
+	rsp, err := c.DownloadReportSigned(ctx, referenceId, reportId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7475,8 +8232,8 @@ func (c *ClientWithResponses) DownloadReportSignedWithResponse(ctx context.Conte
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
-func (c *ClientWithResponses) CreateUploadUrlWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error) {
-	rsp, err := c.CreateUploadUrlWithBody(ctx, referenceId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateUploadUrlWithBodyWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateUploadUrlParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error) {
+	rsp, err := c.CreateUploadUrlWithBody(ctx, referenceId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7501,8 +8258,8 @@ func (c *ClientWithResponses) CreateUploadUrlWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /users/{referenceId}/uploads (the `CreateUploadUrl` operationId).
-func (c *ClientWithResponses) CreateUploadUrlWithResponse(ctx context.Context, referenceId ReferenceId, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error) {
-	rsp, err := c.CreateUploadUrl(ctx, referenceId, body, reqEditors...)
+func (c *ClientWithResponses) CreateUploadUrlWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateUploadUrlParams, body CreateUploadUrlJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUploadUrlResponse, error) {
+	rsp, err := c.CreateUploadUrl(ctx, referenceId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7565,8 +8322,8 @@ func (c *ClientWithResponses) ListWebhookEndpointsWithResponse(ctx context.Conte
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /webhook-endpoints (the `CreateWebhookEndpoint` operationId).
-func (c *ClientWithResponses) CreateWebhookEndpointWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error) {
-	rsp, err := c.CreateWebhookEndpointWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateWebhookEndpointWithBodyWithResponse(ctx context.Context, params *CreateWebhookEndpointParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error) {
+	rsp, err := c.CreateWebhookEndpointWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7593,8 +8350,8 @@ func (c *ClientWithResponses) CreateWebhookEndpointWithBodyWithResponse(ctx cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /webhook-endpoints (the `CreateWebhookEndpoint` operationId).
-func (c *ClientWithResponses) CreateWebhookEndpointWithResponse(ctx context.Context, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error) {
-	rsp, err := c.CreateWebhookEndpoint(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateWebhookEndpointWithResponse(ctx context.Context, params *CreateWebhookEndpointParams, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error) {
+	rsp, err := c.CreateWebhookEndpoint(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7693,12 +8450,26 @@ func ParseCreateAccessTokenResponse(rsp *http.Response) (*CreateAccessTokenRespo
 		}
 		response.JSON405 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyInProgress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest LoginThrottled
@@ -7805,6 +8576,13 @@ func ParseCrunchResponse(rsp *http.Response) (*CrunchResponse, error) {
 		}
 		response.JSON413 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest LoginThrottled
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -7910,12 +8688,26 @@ func ParseCreateDiscountCodeResponse(rsp *http.Response) (*CreateDiscountCodeRes
 		}
 		response.JSON405 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyInProgress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest LoginThrottled
@@ -8015,12 +8807,26 @@ func ParseCreateLinkResponse(rsp *http.Response) (*CreateLinkResponse, error) {
 		}
 		response.JSON405 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyInProgress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest LoginThrottled
@@ -8113,12 +8919,26 @@ func ParseEmailLinkResponse(rsp *http.Response) (*EmailLinkResponse, error) {
 		}
 		response.JSON405 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyInProgress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest TooManyRequests
@@ -8306,6 +9126,13 @@ func ParseCreateUserResponse(rsp *http.Response) (*CreateUserResponse, error) {
 		}
 		response.JSON413 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest LoginThrottled
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8368,6 +9195,13 @@ func ParseListAccountSyncsResponse(rsp *http.Response) (*ListAccountSyncsRespons
 			return nil, err
 		}
 		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Unauthorized
@@ -8474,12 +9308,26 @@ func ParseCreateAccountSyncsResponse(rsp *http.Response) (*CreateAccountSyncsRes
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyInProgress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest LoginThrottled
@@ -8625,6 +9473,13 @@ func ParseListAccountsResponse(rsp *http.Response) (*ListAccountsResponse, error
 		}
 		response.JSON200 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Unauthorized
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8730,12 +9585,26 @@ func ParseCreateAccountsResponse(rsp *http.Response) (*CreateAccountsResponse, e
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyInProgress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest LoginThrottled
@@ -8986,6 +9855,20 @@ func ParseRefreshTaxesResponse(rsp *http.Response) (*RefreshTaxesResponse, error
 		}
 		response.JSON405 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyInProgress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest LoginThrottled
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9048,6 +9931,13 @@ func ParseListReportsResponse(rsp *http.Response) (*ListReportsResponse, error) 
 			return nil, err
 		}
 		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Unauthorized
@@ -9154,12 +10044,26 @@ func ParseCreateReportResponse(rsp *http.Response) (*CreateReportResponse, error
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyInProgress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest LoginThrottled
@@ -9403,12 +10307,26 @@ func ParseCreateUploadUrlResponse(rsp *http.Response) (*CreateUploadUrlResponse,
 		}
 		response.JSON405 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyInProgress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest LoginThrottled
@@ -9624,6 +10542,20 @@ func ParseCreateWebhookEndpointResponse(rsp *http.Response) (*CreateWebhookEndpo
 			return nil, err
 		}
 		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyInProgress
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError

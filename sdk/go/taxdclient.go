@@ -1,35 +1,320 @@
-// Package taxdclient is the Go SDK of the taxd partner REST API, generated from spec/openapi.yaml
-// by oapi-codegen (client.gen.go; `make generate` rewrites it). This file adds the credentials.
+// Package taxdclient is the Go SDK of the taxd partner REST API.
 //
-//	c, err := taxdclient.NewPartnerClient("https://taxd.example/api", clientID, apiSecret)
-//	res, err := c.GetUserWithResponse(ctx, "user-123")
-//	if res.JSON404 != nil { ... }   // typed error bodies per status
+//	import taxdclient "github.com/taxd-dev/taxd/sdk/go"
+//
+// client.gen.go is generated from spec/openapi.yaml by oapi-codegen (`make generate` rewrites it):
+// one method per operation, with typed requests and answers. This file is the thin layer a partner
+// needs around it:
+//
+//   - New authenticates every request with the partner's credentials;
+//   - an answer that is not 2xx comes back as an error, an *APIError with the status, the error's
+//     code and message, its field errors and the request id (errors.As gets it);
+//   - 429 and 503 answers (and network errors) are retried with exponential backoff, honouring
+//     Retry-After; every POST carries an Idempotency-Key (a random one unless the call sets its
+//     own), so a retried POST never runs twice;
+//   - WaitForSync and WaitForRecalculation poll until a sync finishes and a recalculation settles.
+//
+// Example:
+//
+//	c, err := taxdclient.New("https://taxd.example/api", taxdclient.Credentials{ClientID: id, APISecret: secret})
+//	user, err := c.GetUserWithResponse(ctx, "user-123")
+//	var apiErr *taxdclient.APIError
+//	if errors.As(err, &apiErr) && apiErr.StatusCode == 404 { ... }
+//	fmt.Println(user.JSON200.Data.ClientId)
 package taxdclient
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	mrand "math/rand/v2"
 	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
 )
 
-// WithSecretPair authenticates every request with the partner's client id and API secret.
-func WithSecretPair(clientID, apiSecret string) ClientOption {
-	return WithRequestEditorFn(func(_ context.Context, req *http.Request) error {
-		req.Header.Set("x-client-id", clientID)
-		req.Header.Set("x-api-secret", apiSecret)
-		return nil
-	})
+// Credentials are the partner's: the client id and API secret pair, or an API key.
+type Credentials struct {
+	ClientID  string
+	APISecret string
+	APIKey    string
 }
 
-// WithAPIKey authenticates every request with a partner API key.
-func WithAPIKey(key string) ClientOption {
-	return WithRequestEditorFn(func(_ context.Context, req *http.Request) error {
-		req.Header.Set("x-api-key", key)
-		return nil
-	})
+// PartnerClient is the generated client (every operation as <Operation>WithResponse) behind the
+// layer described in the package comment.
+type PartnerClient struct {
+	*ClientWithResponses
+	// PollInterval is how often the Wait helpers look (default 1 s).
+	PollInterval time.Duration
 }
 
-// NewPartnerClient returns a client of the API at baseURL (ending in /api) that authenticates
-// with the client id and secret pair.
-func NewPartnerClient(baseURL, clientID, apiSecret string, opts ...ClientOption) (*ClientWithResponses, error) {
-	return NewClientWithResponses(baseURL, append([]ClientOption{WithSecretPair(clientID, apiSecret)}, opts...)...)
+// Option configures New.
+type Option func(*settings)
+
+type settings struct {
+	http       HttpRequestDoer
+	retries    int
+	minBackoff time.Duration
+	maxBackoff time.Duration
+	extra      []ClientOption
+}
+
+// WithDoer sends the requests with hc (default: an http.Client with a 30 s timeout).
+func WithDoer(hc HttpRequestDoer) Option { return func(s *settings) { s.http = hc } }
+
+// WithRetries sets how many times a request is retried after a 429, a 503 or a network error
+// (default 4; 0 turns retries off).
+func WithRetries(n int) Option { return func(s *settings) { s.retries = n } }
+
+// WithBackoff sets the first wait between attempts and its cap (defaults 500 ms and 30 s); the
+// wait doubles per attempt, with jitter, unless the answer's Retry-After says how long.
+func WithBackoff(first, max time.Duration) Option {
+	return func(s *settings) { s.minBackoff, s.maxBackoff = first, max }
+}
+
+// WithClientOptions passes options to the generated client (request editors, say; not its
+// WithHTTPClient, which would replace the layer: use WithDoer).
+func WithClientOptions(opts ...ClientOption) Option {
+	return func(s *settings) { s.extra = append(s.extra, opts...) }
+}
+
+// New returns a client of the API at baseURL (ending in /api, e.g. https://taxd.example/api).
+func New(baseURL string, creds Credentials, opts ...Option) (*PartnerClient, error) {
+	s := settings{http: &http.Client{Timeout: 30 * time.Second}, retries: 4, minBackoff: 500 * time.Millisecond, maxBackoff: 30 * time.Second}
+	for _, o := range opts {
+		o(&s)
+	}
+	if creds.APIKey == "" && (creds.ClientID == "" || creds.APISecret == "") {
+		return nil, fmt.Errorf("taxdclient: credentials need an API key, or a client id and an API secret")
+	}
+	t := &transport{next: s.http, creds: creds, retries: s.retries, first: s.minBackoff, max: s.maxBackoff}
+	c, err := NewClientWithResponses(baseURL, append([]ClientOption{WithHTTPClient(t)}, s.extra...)...)
+	if err != nil {
+		return nil, err
+	}
+	return &PartnerClient{ClientWithResponses: c, PollInterval: time.Second}, nil
+}
+
+// APIError is an answer that was not 2xx: the API's error body and where it came from.
+type APIError struct {
+	StatusCode int
+	Code       string // the machine-readable class, e.g. not_found, invalid_request, idempotency_key_reused
+	Message    string
+	Fields     []FieldError // the offending input fields, when the error is about fields
+	RequestID  string       // X-Request-Id of the answer: quote it to support
+	RetryAfter time.Duration
+	Body       []byte // the raw answer
+}
+
+func (e *APIError) Error() string {
+	s := fmt.Sprintf("taxd: %d %s: %s", e.StatusCode, e.Code, e.Message)
+	if e.RequestID != "" {
+		s += " (request " + e.RequestID + ")"
+	}
+	return s
+}
+
+// transport is the HttpRequestDoer under the generated client: credentials, idempotency keys,
+// retries, and errors for answers that are not 2xx.
+type transport struct {
+	next       HttpRequestDoer
+	creds      Credentials
+	retries    int
+	first, max time.Duration
+}
+
+func (t *transport) Do(req *http.Request) (*http.Response, error) {
+	if t.creds.APIKey != "" {
+		req.Header.Set("x-api-key", t.creds.APIKey)
+	} else {
+		req.Header.Set("x-client-id", t.creds.ClientID)
+		req.Header.Set("x-api-secret", t.creds.APISecret)
+	}
+	if req.Method == http.MethodPost && req.Header.Get("Idempotency-Key") == "" {
+		req.Header.Set("Idempotency-Key", newKey())
+	}
+	var body []byte
+	if req.Body != nil {
+		b, err := io.ReadAll(req.Body)
+		_ = req.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		body = b
+	}
+	for attempt := 0; ; attempt++ {
+		r := req.Clone(req.Context())
+		if body != nil {
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			r.ContentLength = int64(len(body))
+		}
+		resp, err := t.next.Do(r)
+		if err != nil {
+			if attempt >= t.retries || req.Context().Err() != nil {
+				return nil, err
+			}
+			if werr := sleep(req.Context(), t.backoff(attempt, 0)); werr != nil {
+				return nil, err
+			}
+			continue
+		}
+		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+			return resp, nil
+		}
+		apiErr := readError(resp)
+		retryable := resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable
+		if !retryable || attempt >= t.retries {
+			return nil, apiErr
+		}
+		if werr := sleep(req.Context(), t.backoff(attempt, apiErr.RetryAfter)); werr != nil {
+			return nil, apiErr
+		}
+	}
+}
+
+// backoff is the wait before attempt+1: Retry-After when the answer gave one (capped), else
+// first * 2^attempt with full jitter, capped.
+func (t *transport) backoff(attempt int, retryAfter time.Duration) time.Duration {
+	if retryAfter > 0 {
+		return min(retryAfter, t.max)
+	}
+	d := time.Duration(float64(t.first) * math.Pow(2, float64(attempt)))
+	if d <= 0 || d > t.max {
+		d = t.max
+	}
+	return d/2 + time.Duration(mrand.Int64N(int64(d/2)+1))
+}
+
+func readError(resp *http.Response) *APIError {
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	e := &APIError{StatusCode: resp.StatusCode, Body: b, RequestID: resp.Header.Get("X-Request-Id"), Message: http.StatusText(resp.StatusCode)}
+	var body Error
+	if json.Unmarshal(b, &body) == nil && body.Message != "" {
+		e.Message = body.Message
+		if body.Code != nil {
+			e.Code = *body.Code
+		}
+		if body.Errors != nil {
+			e.Fields = *body.Errors
+		}
+	}
+	if ra := resp.Header.Get("Retry-After"); ra != "" {
+		if secs, err := strconv.Atoi(ra); err == nil && secs >= 0 {
+			e.RetryAfter = time.Duration(secs) * time.Second
+		} else if at, err := http.ParseTime(ra); err == nil {
+			e.RetryAfter = max(time.Until(at), 0)
+		}
+	}
+	return e
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+func newKey() string {
+	id, err := uuid.NewRandomFromReader(rand.Reader)
+	if err != nil {
+		return uuid.NewString()
+	}
+	return id.String()
+}
+
+// WaitForSync polls the sync until it has finished (completed or failed) and returns it.
+func (c *PartnerClient) WaitForSync(ctx context.Context, referenceID string, syncID uuid.UUID) (AccountSync, error) {
+	for {
+		s, err := c.GetAccountSyncWithResponse(ctx, referenceID, syncID)
+		if err != nil {
+			return AccountSync{}, err
+		}
+		if st := s.JSON200.Data.Status; st == SyncStatusCompleted || st == SyncStatusFailed {
+			return s.JSON200.Data, nil
+		}
+		if err := sleep(ctx, c.PollInterval); err != nil {
+			return AccountSync{}, err
+		}
+	}
+}
+
+// WaitForRecalculation polls the user's active recalculation until there is none: the results
+// then include every ledger change made before the call (a change made while a job ran queues a
+// follow-up job, which this waits for too).
+func (c *PartnerClient) WaitForRecalculation(ctx context.Context, referenceID string) error {
+	for {
+		j, err := c.GetActiveRecalculateJobWithResponse(ctx, referenceID)
+		if err != nil {
+			return err
+		}
+		if j.JSON200.Data == nil {
+			return nil
+		}
+		if err := sleep(ctx, c.PollInterval); err != nil {
+			return err
+		}
+	}
+}
+
+// Recalculate starts a recalculation of the user's ledger and waits until it has settled.
+func (c *PartnerClient) Recalculate(ctx context.Context, referenceID string) error {
+	if _, err := c.RefreshTaxesWithResponse(ctx, referenceID, nil); err != nil {
+		return err
+	}
+	return c.WaitForRecalculation(ctx, referenceID)
+}
+
+// WaitForReport polls the user's reports until the report is available (or failed: an error).
+func (c *PartnerClient) WaitForReport(ctx context.Context, referenceID string, reportID uuid.UUID) (Report, error) {
+	for {
+		r, err := c.findReport(ctx, referenceID, reportID)
+		if err != nil {
+			return Report{}, err
+		}
+		switch r.Status {
+		case ReportStatusAvailable:
+			return r, nil
+		case ReportStatusFailed:
+			msg := "report generation failed"
+			if r.Error != nil {
+				msg += ": " + *r.Error
+			}
+			return r, fmt.Errorf("taxd: %s", msg)
+		}
+		if err := sleep(ctx, c.PollInterval); err != nil {
+			return Report{}, err
+		}
+	}
+}
+
+// findReport pages through the user's reports (newest first) for one report.
+func (c *PartnerClient) findReport(ctx context.Context, referenceID string, reportID uuid.UUID) (Report, error) {
+	params := &ListReportsParams{}
+	for {
+		l, err := c.ListReportsWithResponse(ctx, referenceID, params)
+		if err != nil {
+			return Report{}, err
+		}
+		for _, r := range l.JSON200.Data.Reports {
+			if r.Id == reportID {
+				return r, nil
+			}
+		}
+		if l.JSON200.NextCursor == nil {
+			return Report{}, &APIError{StatusCode: http.StatusNotFound, Code: "not_found", Message: "report not found"}
+		}
+		params.Cursor = l.JSON200.NextCursor
+	}
 }

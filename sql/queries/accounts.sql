@@ -88,3 +88,12 @@ WHERE a.is_continuous_sync AND a.deleted_at IS NULL AND a.type IN ('wallet', 'ex
   AND NOT EXISTS (SELECT 1 FROM account_sync_items i WHERE i.account_id = a.id AND i.status IN ('queued', 'syncing'))
 ORDER BY a.last_synced_at NULLS FIRST, a.id
 LIMIT sqlc.arg(batch)::integer;
+
+-- name: ListAccountsPage :many
+-- One page of the client's wallet and exchange accounts (no virtual ones), oldest first, after a
+-- (created_at, id) position (null: the first page).
+SELECT * FROM accounts
+WHERE client_id = @client_id AND deleted_at IS NULL AND type <> 'virtual'
+  AND (sqlc.narg(after_at)::timestamptz IS NULL OR (created_at, id) > (sqlc.narg(after_at)::timestamptz, sqlc.narg(after_id)::uuid))
+ORDER BY created_at, id
+LIMIT @page_limit;

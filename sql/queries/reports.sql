@@ -121,3 +121,12 @@ LIMIT 100001;
 
 -- name: ListClientAccountIDs :many
 SELECT id, provider FROM accounts WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]);
+
+-- name: ListReportsPage :many
+-- One page of the client's reports of the given types, newest first, after a (created_at, id)
+-- position (null: the first page).
+SELECT * FROM reports
+WHERE client_id = @client_id AND report_type = ANY(@types::text[])
+  AND (sqlc.narg(after_at)::timestamptz IS NULL OR (created_at, id) < (sqlc.narg(after_at)::timestamptz, sqlc.narg(after_id)::uuid))
+ORDER BY created_at DESC, id DESC
+LIMIT @page_limit;

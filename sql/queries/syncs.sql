@@ -96,3 +96,11 @@ WITH s AS (
     INSERT INTO account_sync_items (sync_id, account_id, status, progress) SELECT s.id, $3, 'synced', 100 FROM s
 )
 SELECT * FROM s;
+
+-- name: ListAccountSyncsPage :many
+-- One page of the client's syncs, newest first, after a (created_at, id) position (null: the first).
+SELECT * FROM account_syncs
+WHERE client_id = @client_id
+  AND (sqlc.narg(after_at)::timestamptz IS NULL OR (created_at, id) < (sqlc.narg(after_at)::timestamptz, sqlc.narg(after_id)::uuid))
+ORDER BY created_at DESC, id DESC
+LIMIT @page_limit;

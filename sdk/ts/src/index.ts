@@ -1,7 +1,8 @@
 // The taxd partner REST SDK: types generated from spec/openapi.yaml by openapi-typescript
-// (schema.d.ts; `make generate` rewrites it) and a typed openapi-fetch client.
+// (schema.ts; `make generate` rewrites it) and a typed openapi-fetch client.
 import createClient, { type Client } from "openapi-fetch";
-import type { components, operations, paths } from "./schema";
+import { binaryOperations } from "./binary.js";
+import type { components, operations, paths } from "./schema.js";
 
 export type { components, operations, paths };
 export type Schemas = components["schemas"];
@@ -13,10 +14,17 @@ export type Credentials = { clientId: string; apiSecret: string } | { apiKey: st
 
 export type TaxdClient = Client<paths>;
 
+const binary = new Set(binaryOperations.map(([method, path]) => `${method} ${path}`));
+
 /**
  * A client of the API at baseUrl (ending in /api, e.g. https://taxd.example/api) that sends the
  * partner's credentials with every request. Every call returns `{ data, error, response }`, with
- * `error` typed by the operation's error responses.
+ * `error` typed by the operation's error responses. File downloads (a report's file) resolve to
+ * their bytes: `data` is an ArrayBuffer.
+ *
+ * Every POST takes an `Idempotency-Key` header (`params: { header: { "Idempotency-Key": key } }`):
+ * a retry with the same key and body within 24 hours replays the first answer instead of running
+ * the operation again.
  */
 export function createTaxdClient(baseUrl: string, credentials: Credentials, init?: { fetch?: typeof fetch }): TaxdClient {
   const client = createClient<paths>({ baseUrl, fetch: init?.fetch });
@@ -31,5 +39,11 @@ export function createTaxdClient(baseUrl: string, credentials: Credentials, init
       return request;
     },
   });
+  // openapi-fetch parses every body as JSON unless told otherwise: file answers are read as bytes.
+  for (const method of ["GET", "POST"] as const) {
+    const call = client[method] as unknown as (path: string, options?: { parseAs?: string }) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (path: string, options?: { parseAs?: string }) =>
+      call(path, binary.has(`${method} ${path}`) && options?.parseAs === undefined ? { ...options, parseAs: "arrayBuffer" } : options);
+  }
   return client;
 }
