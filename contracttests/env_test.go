@@ -78,7 +78,8 @@ func testConfig(t *testing.T) *config.Config {
 
 // envConfig varies the server of an env.
 type envConfig struct {
-	production bool // introspection off, as in production
+	production  bool     // introspection off, as in production
+	corsOrigins []string // browser origins allowed on /graphql
 }
 
 func newEnv(t *testing.T) *env { t.Helper(); return newEnvWith(t, seed) }
@@ -96,6 +97,7 @@ func newEnvWith(t *testing.T, seedFn func(*testing.T, *env), opts ...func(*envCo
 	if ec.production {
 		cfg.Env = "production"
 	}
+	cfg.CORSOrigins = ec.corsOrigins
 	e := &env{pool: pool, cfg: cfg, known: map[string]bool{}}
 	seedFn(t, e)
 	h, err := server.NewHandler(server.Deps{Config: cfg, Pool: pool})

@@ -38,15 +38,16 @@ func seed(t *testing.T, e *env) {
 			partner uuid.UUID
 			ref     string
 			email   *string
+			name    string // the taxpayer's name; a user created without one is named by its referenceId
 		}{
-			{user123ID, acmeID, "user-123", ptr("jane@example.com")},
-			{user200ID, acmeID, "user-200", ptr("sam@example.com")},
+			{user123ID, acmeID, "user-123", ptr("jane@example.com"), "Jane Doe"},
+			{user200ID, acmeID, "user-200", ptr("sam@example.com"), "user-200"},
 			// The other partner has a user with the same referenceId as one of Acme's: each partner
 			// sees only its own.
-			{uuid.MustParse("0190a1b2-0000-7000-8000-0000000c0103"), otherID, "user-200", ptr("other@example.com")},
+			{uuid.MustParse("0190a1b2-0000-7000-8000-0000000c0103"), otherID, "user-200", ptr("other@example.com"), "user-200"},
 		} {
-			if _, err := tx.Exec(c, `INSERT INTO clients (id, partner_id, reference_id, name, email, created_at) VALUES ($1, $2, $3, $3, $4, $5)`,
-				u.id, u.partner, u.ref, u.email, created); err != nil {
+			if _, err := tx.Exec(c, `INSERT INTO clients (id, partner_id, reference_id, name, email, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+				u.id, u.partner, u.ref, u.name, u.email, created); err != nil {
 				return err
 			}
 		}

@@ -15,7 +15,7 @@ var volatileKeys = map[string]bool{
 	"createdAt": true, "updatedAt": true, "startedAt": true, "finishedAt": true, "completedAt": true,
 	"expiresAt": true, "lastSyncedAt": true, "calculatedAt": true, "requestId": true,
 	"accessToken": true, "token": true, "portalUrl": true, "url": true, "downloadUrl": true,
-	"rawKey": true, "apiKey": true, "secret": true, "fileObjectKey": true,
+	"rawKey": true, "apiKey": true, "secret": true, "fileObjectKey": true, "next_cursor": true,
 }
 
 // volatileInObject marks keys that are volatile only inside objects that have a given sibling key

@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -19,9 +21,9 @@ import (
 
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
+	taxdclient "github.com/taxd-dev/taxd/sdk/go"
 	"taxd/gen/db"
 	"taxd/internal/clients"
-	taxdclient "github.com/taxd-dev/taxd/sdk/go"
 )
 
 // The partner flow through the generated Go SDK, with a webhook endpoint registered through it: the
@@ -149,15 +151,110 @@ func TestGoSDKPartnerFlow(t *testing.T) {
 	}
 }
 
-// The partner flow through the TypeScript SDK (sdk/ts/test/flow.ts, run with tsx).
+// The TypeScript SDK as a partner installs it: `npm pack` builds the package (compiled ESM and
+// CommonJS, .d.ts, exports), `npm install <tarball>` installs it with its dependencies in an empty
+// project, and plain node runs the partner flow from ESM (sdk/ts/test/flow.mjs) and CommonJS
+// (test/require.cjs); tsc type-checks a TypeScript program against it under node16, nodenext and
+// bundler resolution (test/consumer.ts).
 func TestTypeScriptSDKPartnerFlow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end")
 	}
-	tsx := nodeTool(t, "sdk/ts/node_modules/.bin/tsx")
+	sdk := filepath.Join(repoRoot(t), "sdk/ts")
+	tsc := nodeTool(t, "sdk/ts/node_modules/.bin/tsc")
+	app := t.TempDir()
+	run := func(dir, name string, args ...string) string {
+		t.Helper()
+		cmdCtx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(cmdCtx, name, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+		}
+		return string(out)
+	}
+	tarball := strings.TrimSpace(lastLine(run(sdk, "npm", "pack", "--pack-destination", app, "--loglevel=error")))
+	if err := os.WriteFile(filepath.Join(app, "package.json"), []byte(`{"name":"partner-app","private":true,"type":"module"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(app, "npm", "install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", "./"+tarball)
+	for _, f := range []string{"flow.mjs", "require.cjs", "consumer.ts"} {
+		b, err := os.ReadFile(filepath.Join(sdk, "test", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(app, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, res := range [][2]string{{"Node16", "Node16"}, {"NodeNext", "NodeNext"}, {"ESNext", "Bundler"}} {
+		cfg := fmt.Sprintf(`{"compilerOptions":{"module":%q,"moduleResolution":%q,"target":"ES2022","lib":["ES2022","DOM"],"strict":true,"noEmit":true},"files":["consumer.ts"]}`, res[0], res[1])
+		if err := os.WriteFile(filepath.Join(app, "tsconfig.json"), []byte(cfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run(app, tsc, "-p", ".")
+	}
 	srv := startFlowServer(t)
-	runNode(t, filepath.Join(repoRoot(t), "sdk/ts"), tsx, []string{"test/flow.ts"},
-		"TAXD_API_URL="+srv.URL+"/api", "TAXD_CLIENT_ID="+acmeCreds.ClientID, "TAXD_API_SECRET="+acmeCreds.APISecret, "TAXD_FLOW_USER=ts-sdk-user")
+	env := []string{"TAXD_API_URL=" + srv.URL + "/api", "TAXD_CLIENT_ID=" + acmeCreds.ClientID, "TAXD_API_SECRET=" + acmeCreds.APISecret, "TAXD_FLOW_USER=ts-sdk-user"}
+	out := runNode(t, app, "node", []string{"flow.mjs"}, env...)
+	out += runNode(t, app, "node", []string{"require.cjs"}, env...)
+	if !strings.Contains(out, "ts sdk flow (esm)") || !strings.Contains(out, "ts sdk flow (cjs): ts-sdk-user is clientId") {
+		t.Fatalf("unexpected output: %s", out)
+	}
+}
+
+// The Go SDK as a partner uses it: its own module (github.com/taxd-dev/taxd/sdk/go), required by
+// a program in another module with a replace to this checkout, built and run against a server:
+// the runnable example (sdk/go/example) does the whole flow.
+func TestGoSDKExternalModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	sdk := filepath.Join(repoRoot(t), "sdk/go")
+	app := t.TempDir()
+	mod := "module partner.example/app\n\ngo 1.24\n\nrequire github.com/taxd-dev/taxd/sdk/go v0.0.0\n\nreplace github.com/taxd-dev/taxd/sdk/go => " + sdk + "\n"
+	if err := os.WriteFile(filepath.Join(app, "go.mod"), []byte(mod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	main, err := os.ReadFile(filepath.Join(sdk, "example", "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(app, "main.go"), main, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, _ := os.ReadFile(filepath.Join(sdk, "go.sum")) // the SDK's dependencies, as the partner's go.sum gets them
+	if err := os.WriteFile(filepath.Join(app, "go.sum"), sum, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-o", "partner-app", ".")
+	build.Dir = app
+	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build of a program using the SDK module: %v\n%s", err, out)
+	}
+	srv := startFlowServer(t)
+	cmdCtx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(cmdCtx, filepath.Join(app, "partner-app"))
+	cmd.Dir = app
+	cmd.Env = append(os.Environ(), "TAXD_API_URL="+srv.URL+"/api", "TAXD_CLIENT_ID="+acmeCreds.ClientID, "TAXD_API_SECRET="+acmeCreds.APISecret)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the example: %v\n%s", err, out)
+	}
+	t.Logf("%s", out)
+	if !regexp.MustCompile(`sync completed, 5 transactions in 2023, short-term \$[0-9,.]+, .* tax forms in go-example-\d+\.zip \(\d+ bytes\)`).Match(out) ||
+		!strings.Contains(string(out), "an unknown user is a 404 not_found (request ") {
+		t.Fatalf("unexpected output: %s", out)
+	}
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
 }
 
 // The typed GraphQL client example (examples/graphql-client, graphql-request with GraphQL Code

@@ -35,26 +35,6 @@ func line(pdf *fpdf.Fpdf, label, amount string) {
 	pdf.CellFormat(40, 7, amount, "1", 1, "R", false, 0, "")
 }
 
-// scheduleDPDF lays out the Schedule D (Capital Gains and Losses) lines fed by Form 8949: the
-// per-box lines 1b/2/3 and 8b/9/10 and the net short- and long-term gains (lines 7 and 15).
-func scheduleDPDF(d Data) ([]byte, error) {
-	pdf := newPDF(d, "P")
-	pdf.AddPage()
-	pdf.SetFont("Helvetica", "B", 14)
-	pdf.CellFormat(0, 8, fmt.Sprintf("Schedule D (Form 1040) - %s", d.period()), "", 1, "L", false, 0, "")
-	pdf.SetFont("Helvetica", "", 10)
-	pdf.CellFormat(0, 6, "Name: "+d.Name, "", 1, "L", false, 0, "")
-	pdf.Ln(2)
-	boxes, short, long := Totals(d.Disposals)
-	for _, b := range boxes {
-		line(pdf, fmt.Sprintf("Line %s (Form 8949 box %s): proceeds %s, cost %s", scheduleDLine[b.Box], b.Box, money(b.Proceeds), money(b.Basis)), money(b.Gain))
-	}
-	line(pdf, "Line 7: net short-term capital gain or (loss)", money(short.Gain))
-	line(pdf, "Line 15: net long-term capital gain or (loss)", money(long.Gain))
-	line(pdf, "Line 16: total", money(short.Gain.Add(long.Gain)))
-	return pdfBytes(pdf)
-}
-
 // schedule1PDF lays out the Schedule 1 income of digital assets received as ordinary income (line
 // 8v), with its split by income type.
 func schedule1PDF(d Data) ([]byte, error) {

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-pdf/fpdf"
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
@@ -216,12 +215,6 @@ func Totals(ds []db.ListYearDisposalsRow) (boxes []BoxTotal, short, long BoxTota
 	return boxes, short, long
 }
 
-// Schedule D lines: 1b/2/3 (short-term boxes A/B/C, G/H/I) and 8b/9/10 (long-term D/E/F, J/K/L).
-var scheduleDLine = map[string]string{
-	"A": "1b", "B": "2", "C": "3", "G": "1b", "H": "2", "I": "3",
-	"D": "8b", "E": "9", "F": "10", "J": "8b", "K": "9", "L": "10",
-}
-
 func scheduleDCSV(d Data) ([]byte, error) {
 	boxes, short, long := Totals(d.Disposals)
 	rows := [][]string{{"schedule_d_line", "form_8949_box", "proceeds", "cost_basis", "adjustments", "gain_or_loss"}}
@@ -300,67 +293,6 @@ func taxFormsZIP(d Data) ([]byte, error) {
 		}
 	}
 	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// form8949PDF lays out Form 8949 (Sales and Other Dispositions of Capital Assets): one section
-// per box with columns (a)-(h) and the box totals.
-func form8949PDF(d Data) ([]byte, error) {
-	pdf := fpdf.New("L", "mm", "Letter", "")
-	// Fixed dates and a sorted catalog: the same data gives the same bytes.
-	stamp := time.Date(d.Year+1, 1, 1, 0, 0, 0, 0, time.UTC)
-	pdf.SetCreationDate(stamp)
-	pdf.SetModificationDate(stamp)
-	pdf.SetCatalogSort(true)
-	pdf.SetCompression(false)
-	boxes, _, _ := Totals(d.Disposals)
-	if len(boxes) == 0 {
-		boxes = []BoxTotal{{Box: "-"}}
-	}
-	widths := []float64{70, 28, 28, 32, 32, 14, 22, 32}
-	heads := []string{"(a) Description", "(b) Acquired", "(c) Sold", "(d) Proceeds", "(e) Cost basis", "(f) Code", "(g) Adjust.", "(h) Gain/loss"}
-	for _, b := range boxes {
-		pdf.AddPage()
-		pdf.SetFont("Helvetica", "B", 14)
-		part := "Part I - Short-Term"
-		if strings.Contains("DEFJKL", b.Box) {
-			part = "Part II - Long-Term"
-		}
-		pdf.CellFormat(0, 8, fmt.Sprintf("Form 8949 (%s) - %s", d.period(), part), "", 1, "L", false, 0, "")
-		pdf.SetFont("Helvetica", "", 10)
-		pdf.CellFormat(0, 6, fmt.Sprintf("Name: %s    Box %s checked", d.Name, b.Box), "", 1, "L", false, 0, "")
-		pdf.Ln(2)
-		pdf.SetFont("Helvetica", "B", 8)
-		for i, h := range heads {
-			pdf.CellFormat(widths[i], 6, h, "1", 0, "C", false, 0, "")
-		}
-		pdf.Ln(-1)
-		pdf.SetFont("Helvetica", "", 8)
-		for _, x := range d.Disposals {
-			if x.FormBox != b.Box {
-				continue
-			}
-			cells := []string{x.Quantity.String() + " " + x.Symbol, day(x.AcquiredAt), day(&x.DisposedAt), money(x.Proceeds), money(x.Basis), "", "0.00", money(x.Proceeds.Sub(x.Basis))}
-			for i, c := range cells {
-				align := "R"
-				if i == 0 {
-					align = "L"
-				}
-				pdf.CellFormat(widths[i], 5, c, "1", 0, align, false, 0, "")
-			}
-			pdf.Ln(-1)
-		}
-		pdf.SetFont("Helvetica", "B", 8)
-		pdf.CellFormat(widths[0]+widths[1]+widths[2], 6, fmt.Sprintf("Totals (box %s)", b.Box), "1", 0, "L", false, 0, "")
-		for i, c := range []string{money(b.Proceeds), money(b.Basis), "", "0.00", money(b.Gain)} {
-			pdf.CellFormat(widths[3+i], 6, c, "1", 0, "R", false, 0, "")
-		}
-		pdf.Ln(-1)
-	}
-	var buf bytes.Buffer
-	if err := pdf.Output(&buf); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -20,7 +20,8 @@ const binary = new Set(binaryOperations.map(([method, path]) => `${method} ${pat
  * A client of the API at baseUrl (ending in /api, e.g. https://taxd.example/api) that sends the
  * partner's credentials with every request. Every call returns `{ data, error, response }`, with
  * `error` typed by the operation's error responses. File downloads (a report's file) resolve to
- * their bytes: `data` is an ArrayBuffer.
+ * their bytes (an ArrayBuffer, never parsed as JSON); downloadReport gives them typed as a
+ * Uint8Array.
  *
  * Every POST takes an `Idempotency-Key` header (`params: { header: { "Idempotency-Key": key } }`):
  * a retry with the same key and body within 24 hours replays the first answer instead of running
@@ -46,4 +47,22 @@ export function createTaxdClient(baseUrl: string, credentials: Credentials, init
       call(path, binary.has(`${method} ${path}`) && options?.parseAs === undefined ? { ...options, parseAs: "arrayBuffer" } : options);
   }
   return client;
+}
+
+/** The answer of downloadReport: the file's bytes, or the API's error. */
+export type Download =
+  | { data: Uint8Array; error?: undefined; response: Response }
+  | { data?: undefined; error: ApiError; response: Response };
+
+/** Downloads the file of an available report of the user `referenceId`. */
+export async function downloadReport(client: TaxdClient, referenceId: string, reportId: string): Promise<Download> {
+  const r = await client.GET("/users/{referenceId}/reports/{reportId}/download", {
+    params: { path: { referenceId, reportId } },
+    parseAs: "arrayBuffer",
+  });
+  const { data, error, response } = r;
+  if (data === undefined) {
+    return { error, response };
+  }
+  return { data: new Uint8Array(data), response };
 }
