@@ -102,7 +102,7 @@ typecheck-ts: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.
 
 test-go: poppler
 	$(GO) vet ./...
-	$(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v -e /contracttests -e /browsertests)
+	TAXD_REQUIRE_POPPLER=1 $(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v -e /contracttests -e /browsertests)
 
 ## chromium: the headless browser of the browser tests (Debian's package)
 chromium:

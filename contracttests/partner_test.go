@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -68,7 +69,9 @@ func countRows(t *testing.T, e *env, query string, args ...any) int {
 // key with another request is a 422 naming the key; keys are per partner and expire after 24 h.
 func TestIdempotencyKeys(t *testing.T) {
 	e := newEnv(t)
-	key := func(n int) map[string]string { return map[string]string{"Idempotency-Key": fmt.Sprintf("key-%d-%s", n, uuid.NewString())} }
+	key := func(n int) map[string]string {
+		return map[string]string{"Idempotency-Key": fmt.Sprintf("key-%d-%s", n, uuid.NewString())}
+	}
 
 	k1 := key(1)
 	user := map[string]any{"userId": "idem-user", "email": "idem@example.com"}
@@ -210,7 +213,7 @@ func TestListPagination(t *testing.T) {
 		return p
 	}
 	for _, l := range []struct {
-		path, items string
+		path, items  string
 		total, limit int
 	}{
 		{"/api/users/user-123/reports", "reports", 6, 4},
@@ -449,5 +452,38 @@ func TestWorkerNodeMetrics(t *testing.T) {
 	time.Sleep(1100 * time.Millisecond)
 	if a2 := age(); a1 <= 0 || a2 <= a1 {
 		t.Errorf("oldest waiting e-mail: %v s then %v s; want a positive, growing age", a1, a2)
+	}
+}
+
+// The GraphQL explorer's schema query (graphql-js getIntrospectionQuery, 14 levels deep) works in
+// development and stays bounded: a non-introspection query still stops at 12 levels, and
+// production still refuses introspection.
+func TestExplorerIntrospection(t *testing.T) {
+	raw, err := os.ReadFile("testdata/introspection.graphql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	query := string(raw)
+	dev := newEnv(t)
+	auth := "Bearer " + dev.token(t, user123ID, "user-123")
+	r := postGraphQL(t, dev, auth, query, nil)
+	var schema struct {
+		QueryType struct{ Name string }
+		Types     []struct{ Name string }
+	}
+	if r.code != "" || json.Unmarshal(r.data["__schema"], &schema) != nil || schema.QueryType.Name != "Query" || len(schema.Types) < 50 {
+		t.Fatalf("development introspection: %d %s", r.status, truncate([]byte(r.raw)))
+	}
+	deep := "query{" + strings.Repeat("a{", 13) + "b" + strings.Repeat("}", 13) + "}"
+	if r := postGraphQL(t, dev, auth, deep, nil); r.code != "QUERY_TOO_COMPLEX" {
+		t.Errorf("a 14-level ordinary query in development: %q, want QUERY_TOO_COMPLEX", r.code)
+	}
+	deepSchema := "query{__schema{types{" + strings.Repeat("fields{type{", 8) + "name" + strings.Repeat("}}", 8) + "}}}"
+	if r := postGraphQL(t, dev, auth, deepSchema, nil); r.code != "QUERY_TOO_COMPLEX" {
+		t.Errorf("an 18-level introspection query: %q, want QUERY_TOO_COMPLEX", r.code)
+	}
+	prod := newEnvWith(t, seed, func(c *envConfig) { c.production = true })
+	if r := postGraphQL(t, prod, "Bearer "+prod.token(t, user123ID, "user-123"), query, nil); r.code != "FORBIDDEN" {
+		t.Errorf("production introspection: %q, want FORBIDDEN", r.code)
 	}
 }

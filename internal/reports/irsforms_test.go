@@ -157,7 +157,7 @@ func TestForm8949PagesAndTotals(t *testing.T) {
 				t.Errorf("page %d lacks %q", i+1, s)
 			}
 		}
-		if !regexp.MustCompile(`X\s*\(` + w.checked + `\)`).MatchString(text) || regexp.MustCompile(`X\s*\(`+w.unchcked+`\)`).MatchString(text) {
+		if !regexp.MustCompile(`X\s*\(`+w.checked+`\)`).MatchString(text) || regexp.MustCompile(`X\s*\(`+w.unchcked+`\)`).MatchString(text) {
 			t.Errorf("page %d: box %s is not the one checked", i+1, w.checked)
 		}
 		if !inOrder(text, "Totals.", amount(p), amount(b), amount(g)) {
