@@ -60,7 +60,7 @@ check-generated:
 GO_TAGS ?=
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 build:
-	$(GO) build -tags '$(GO_TAGS)' -ldflags '-X main.buildVersion=$(VERSION)' -o bin/taxd ./cmd/taxd
+	$(GO) build -buildvcs=auto -tags '$(GO_TAGS)' -ldflags '-X main.buildVersion=$(VERSION)' -o bin/taxd ./cmd/taxd
 	$(GO) build -o bin/taxd-compute ./cmd/taxd-compute
 
 ## run: serve on 127.0.0.1:8080 (a local Postgres under .data/ unless DATABASE_URL is set), with the

@@ -246,14 +246,24 @@ func form8949PDF(d Data) ([]byte, error) {
 		pdf.SetY(pdf.GetY() + 1)
 		para(pdf, 6.5, "Before you check a box below, see whether you received any Form(s) 1099-B or 1099-DA or substitute statement(s) from your broker. "+
 			"A substitute statement will have the same information as the form. Either will show whether your basis (usually your cost) was reported to the IRS by your broker and may even tell you which box to check.")
-		part, heading, which, line2 := "Part I", "Short-Term. Transactions involving capital assets you held 1 year or less are generally short term (see instructions). For long-term transactions, see page 2.", "short-term", "1b (if Box A or G above is checked), line 2 (if Box B or H above is checked), or line 3 (if Box C or I above is checked)"
-		if long {
-			part, heading, which, line2 = "Part II", "Long-Term. Transactions involving capital assets you held more than 1 year are generally long term (see instructions). For short-term transactions, see page 1.", "long-term", "8b (if Box D or J above is checked), line 9 (if Box E or K above is checked), or line 10 (if Box F or L above is checked)"
+		boxes := boxesOnForm(long, d.Year, used)
+		or := func(i int) string { // "A", or "A or G" where the form has the 1099-DA boxes
+			if i+3 < len(boxes) {
+				return boxes[i] + " or " + boxes[i+3]
+			}
+			return boxes[i]
 		}
+		part, heading, which := "Part I", "Short-Term. Transactions involving capital assets you held 1 year or less are generally short term (see instructions). For long-term transactions, see page 2.", "short-term"
+		lines := []string{"1b", "2", "3"}
+		if long {
+			part, heading, which = "Part II", "Long-Term. Transactions involving capital assets you held more than 1 year are generally long term (see instructions). For short-term transactions, see page 1.", "long-term"
+			lines = []string{"8b", "9", "10"}
+		}
+		line2 := fmt.Sprintf("%s (if Box %s above is checked), line %s (if Box %s above is checked), or line %s (if Box %s above is checked)", lines[0], or(0), lines[1], or(1), lines[2], or(2))
 		partBar(pdf, part, heading)
 		para(pdf, 6.5, fmt.Sprintf("You must check one box below. Check only one box. If more than one box applies for your %s transactions, complete a separate Form 8949, page %d, for each applicable box. "+
 			"If you have more %s transactions than will fit on this page for one or more of the boxes, complete as many forms with the same box checked as you need.", which, map[bool]int{false: 1, true: 2}[long], which))
-		for _, b := range boxesOnForm(long, d.Year, used) {
+		for _, b := range boxes {
 			checkBox(pdf, b, b == pg.Box)
 		}
 		pdf.SetY(pdf.GetY() + 1)
