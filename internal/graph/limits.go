@@ -120,9 +120,11 @@ func (x limitsExtension) MutateOperationParameters(ctx context.Context, p *graph
 }
 
 // MutateOperationContext refuses introspection where it is disabled (production) with a clear
-// FORBIDDEN instead of an execution failure.
-func (limitsExtension) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {
-	if oc.Operation == nil || !oc.DisableIntrospection {
+// FORBIDDEN instead of an execution failure. It reads the handler's setting rather than
+// oc.DisableIntrospection, which gqlgen's Introspection extension clears only after this
+// extension (registered first) has run.
+func (x limitsExtension) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	if oc.Operation == nil || x.introspection {
 		return nil
 	}
 	for _, f := range graphql.CollectFields(oc, oc.Operation.SelectionSet, nil) {

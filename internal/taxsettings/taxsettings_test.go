@@ -1,6 +1,7 @@
 package taxsettings
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -112,6 +113,34 @@ func TestCheckLockOfOtherSettings(t *testing.T) {
 		old2.LockUntil, next2.LockUntil = nil, nil
 		if err := CheckLock(old2, next2); err != nil {
 			t.Errorf("%s without a lock: %v", name, err)
+		}
+	}
+}
+
+// The one future-year rule of the preview and of reports: years up to the tax year containing
+// now (in the client's timezone and fiscal year) have started; a later one has not.
+func TestCheckYearStarted(t *testing.T) {
+	uk := Settings{Timezone: "Europe/London", FiscalYearStart: "04-06"}
+	us := Settings{Timezone: "America/New_York", FiscalYearStart: "01-01"}
+	for _, c := range []struct {
+		s       Settings
+		now     string
+		current int
+	}{
+		{uk, "2026-04-05T22:59:00Z", 2025}, // 23:59 on 5 April in London: still the 2025/26 year
+		{uk, "2026-04-05T23:00:00Z", 2026}, // midnight of 6 April in London (BST)
+		{us, "2027-01-01T03:00:00Z", 2026}, // still 31 December in New York
+		{us, "2027-01-01T06:00:00Z", 2027},
+	} {
+		now, _ := time.Parse(time.RFC3339, c.now)
+		if got := c.s.TaxYearOf(now); got != c.current {
+			t.Errorf("%s at %s: tax year %d, want %d", c.s.Timezone, c.now, got, c.current)
+		}
+		if err := c.s.CheckYearStarted("year", c.current, now); err != nil {
+			t.Errorf("the current year %d: %v", c.current, err)
+		}
+		if err := c.s.CheckYearStarted("year", c.current+1, now); err == nil || err.Error() != fmt.Sprintf("year: tax year %d has not started", c.current+1) {
+			t.Errorf("the next year %d: %v", c.current+1, err)
 		}
 	}
 }

@@ -13,9 +13,6 @@ RETURNING *;
 -- Which of these ids are live accounts of the client.
 SELECT id FROM accounts WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]) AND deleted_at IS NULL;
 
--- name: ListAccountSyncs :many
-SELECT * FROM account_syncs WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20;
-
 -- name: GetAccountSync :one
 SELECT * FROM account_syncs WHERE client_id = $1 AND id = $2;
 
