@@ -129,11 +129,25 @@ func (x limitsExtension) MutateOperationContext(_ context.Context, oc *graphql.O
 	}
 	for _, f := range graphql.CollectFields(oc, oc.Operation.SelectionSet, nil) {
 		if f.Name == "__schema" || f.Name == "__type" {
-			return &gqlerror.Error{Message: "introspection is disabled on this deployment; the schema is published at /graphql/schema.graphqls",
-				Extensions: map[string]any{"code": CodeForbidden}}
+			return introspectionDisabled()
 		}
 	}
 	return nil
+}
+
+func introspectionDisabled() *gqlerror.Error {
+	return &gqlerror.Error{Message: "introspection is disabled on this deployment; the schema is published at /graphql/schema.graphqls",
+		Extensions: map[string]any{"code": CodeForbidden}}
+}
+
+// selectsSchema reports whether set selects __schema or __type at its root.
+func selectsSchema(set ast.SelectionSet) bool {
+	for _, sel := range set {
+		if f, ok := sel.(*ast.Field); ok && (f.Name == "__schema" || f.Name == "__type") {
+			return true
+		}
+	}
+	return false
 }
 
 // InterceptResponse caps the number and size of errors, so that no document can make the server
@@ -198,7 +212,10 @@ func (w *docWalk) run(doc *ast.QueryDocument) *gqlerror.Error {
 			return tooComplex("the operation selects more than %d fields (fragments expanded)", w.limits.MaxComplexity)
 		}
 		maxDepth := w.limits.MaxDepth
-		if w.introspection && introspectionOnly(op.SelectionSet) {
+		if introspectionOnly(op.SelectionSet) {
+			if !w.introspection && selectsSchema(op.SelectionSet) {
+				return introspectionDisabled() // whatever its depth: the answer is no
+			}
 			maxDepth = w.limits.MaxIntrospectionDepth
 		}
 		if depth > maxDepth {
