@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"bytes"
+	"encoding/csv"
 	"fmt"
 	"image"
 	"image/png"
@@ -226,6 +228,43 @@ func TestAmountFormat(t *testing.T) {
 	for in, want := range map[string]string{"0": "0.00", "1234567.891": "1,234,567.89", "-765.444": "(765.44)", "-0.001": "0.00", "999.995": "1,000.00"} {
 		if got := amount(decimal.RequireFromString(in)); got != want {
 			t.Errorf("amount(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// The tax-software files carry the documented headers (docs/tax-forms.md) and one row per
+// disposal with proceeds and basis in dollars and cents (never negative), the box and term where the
+// format has them.
+func TestTaxSoftwareCSVs(t *testing.T) {
+	d := formData()
+	for kind, want := range map[string]struct {
+		header []string
+		row    []string // the long-term loss (the 22nd disposal)
+	}{
+		TypeTurboTaxCSV: {[]string{"Currency Name", "Purchase Date", "Cost Basis", "Date Sold", "Proceeds"},
+			[]string{"BTC", "03/02/2021", "2000.00", "09/02/2024", "1234.56"}},
+		TypeTaxActCSV: {[]string{"Description", "Date Acquired", "Date Sold", "Sales Proceeds", "Cost or Other Basis", "Reporting Category", "Long/Short"},
+			[]string{"0.5 BTC", "03/02/2021", "09/02/2024", "1234.56", "2000.00", "F", "Long"}},
+		TypeHRBlockCSV: {[]string{"Description of Property", "Date Acquired", "Date Sold", "Proceeds", "Cost Basis", "Adjustment Code", "Adjustment Amount", "Gain or Loss", "Term", "Form 8949 Box"},
+			[]string{"0.5 BTC", "03/02/2021", "09/02/2024", "1234.56", "2000.00", "", "", "-765.44", "Long", "F"}},
+	} {
+		f, err := Render(kind, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(bytes.NewReader(f.Body)).ReadAll()
+		if err != nil || len(rows) != 1+len(d.Disposals) {
+			t.Fatalf("%s: %d rows (%v), want a header and %d", kind, len(rows), err, len(d.Disposals))
+		}
+		if strings.Join(rows[0], "|") != strings.Join(want.header, "|") {
+			t.Errorf("%s header %v, want %v", kind, rows[0], want.header)
+		}
+		found := false
+		for _, r := range rows[1:] {
+			found = found || strings.Join(r, "|") == strings.Join(want.row, "|")
+		}
+		if !found {
+			t.Errorf("%s lacks the row %v:\n%s", kind, want.row, f.Body)
 		}
 	}
 }
