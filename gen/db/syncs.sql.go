@@ -320,41 +320,6 @@ func (q *Queries) ListAccountSyncItems(ctx context.Context, syncIds []uuid.UUID)
 	return items, nil
 }
 
-const listAccountSyncs = `-- name: ListAccountSyncs :many
-SELECT id, client_id, status, progress, error, created_at, started_at, finished_at, kind, recalculate FROM account_syncs WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20
-`
-
-func (q *Queries) ListAccountSyncs(ctx context.Context, clientID uuid.UUID) ([]AccountSync, error) {
-	rows, err := q.db.Query(ctx, listAccountSyncs, clientID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []AccountSync
-	for rows.Next() {
-		var i AccountSync
-		if err := rows.Scan(
-			&i.ID,
-			&i.ClientID,
-			&i.Status,
-			&i.Progress,
-			&i.Error,
-			&i.CreatedAt,
-			&i.StartedAt,
-			&i.FinishedAt,
-			&i.Kind,
-			&i.Recalculate,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const listAccountSyncsPage = `-- name: ListAccountSyncsPage :many
 SELECT id, client_id, status, progress, error, created_at, started_at, finished_at, kind, recalculate FROM account_syncs
 WHERE client_id = $1

@@ -6806,9 +6806,9 @@ Authentication (every operation requires one of these; otherwise UNAUTHENTICATED
   signed RS256 or ES256 by the configured identity provider, for this service's audience and not expired.
   Its subject must be a registered user; the user reaches the clients it is a member of (staff: all).
 - ` + "`" + `Authorization: Bearer <ACCESS_TOKEN>` + "`" + `: the portal access token a partner obtains for one of its end users
-  from the REST ` + "`" + `POST /api/access-tokens` + "`" + `. It acts, read and write, on that end user's client only (the
-  ` + "`" + `clientId` + "`" + ` is the user's ` + "`" + `id` + "`" + ` in the partner API); any other ` + "`" + `clientId` + "`" + ` gives FORBIDDEN, and an expired
-  token gives UNAUTHENTICATED.
+  from the REST ` + "`" + `POST /api/access-tokens` + "`" + `. It acts, read and write, on that end user's client only: its
+  ` + "`" + `clientId` + "`" + ` is the ` + "`" + `clientId` + "`" + ` field of the user resource (` + "`" + `GET /api/users/{referenceId}/user` + "`" + `) and of the
+  access-token answer; any other ` + "`" + `clientId` + "`" + ` gives FORBIDDEN, and an expired token gives UNAUTHENTICATED.
 - ` + "`" + `x-api-key: <API_KEY>` + "`" + ` or ` + "`" + `Authorization: ApiKey <API_KEY>` + "`" + `: a client API key (` + "`" + `svc_` + "`" + ` followed by the
   secret part). A key belongs to exactly one client and has the permission level ` + "`" + `Read` + "`" + ` or ` + "`" + `ReadWrite` + "`" + `.
 
@@ -6820,7 +6820,8 @@ arguments are restricted to staff (said where it applies) and give FORBIDDEN to 
 One root field per operation: a request may select exactly one field of ` + "`" + `Query` + "`" + ` or ` + "`" + `Mutation` + "`" + ` (fragments
 are expanded before counting and a root-level ` + "`" + `__typename` + "`" + ` counts as a field). A second root field fails the
 whole request with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
-production.
+production; in development an operation that selects only ` + "`" + `__schema` + "`" + `/` + "`" + `__type` + "`" + ` may nest 16 levels (the
+standard introspection query of GraphiQL and code generators nests 14), every other limit unchanged.
 
 Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` + "`" + ` (see the enum ` + "`" + `ErrorCode` + "`" + `):
 - UNAUTHENTICATED (HTTP 401): key or token missing, malformed, unknown, expired or revoked.

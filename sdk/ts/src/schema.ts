@@ -1127,12 +1127,13 @@ export interface components {
          *     - `income-csv`: income events (staking, mining, airdrops, interest) with their value when
          *       received;
          *     - `transaction-history-csv`: every transaction and transfer of the year;
-         *     - `turbotax-csv`: disposals in TurboTax's crypto CSV import format (the "Other" source's
-         *       template: Date Sent, Sent Asset/Amount, Received Asset/Amount, Cost basis, ...);
+         *     - `turbotax-csv`: disposals in TurboTax's crypto gains-and-losses CSV upload (Currency Name,
+         *       Purchase Date, Cost Basis, Date Sold, Proceeds);
          *     - `taxact-csv`: disposals in TaxAct's capital-gains CSV import format (Description, Date
          *       Acquired, Date Sold, Sales Proceeds, Cost Basis, ...);
-         *     - `hrblock-csv`: disposals in H&R Block's Form 8949 CSV import format (one row per sale with
-         *       the 8949 box: Description of property, Date acquired, Date sold, Proceeds, Cost basis, ...).
+         *     - `hrblock-csv`: the Form 8949 lines for H&R Block's 1099-B entry (Description of Property,
+         *       Date Acquired, Date Sold, Proceeds, Cost Basis, adjustment code and amount, gain or loss,
+         *       term and the 8949 box).
          *
          *     Files are named `taxd-<reportType>-<year>-<referenceId>.zip` (tax-forms) or `.csv`.
          * @enum {string}
