@@ -117,10 +117,12 @@ test-browser: chromium
 	$(GO) test -count=1 -timeout 5m ./browsertests/
 
 # The SDK flows and the GraphQL client example run inside the contract tests (sdk_test.go); they
-# need the npm packages, and TAXD_REQUIRE_NODE=1 turns a missing one into a failure.
+# need the npm packages, and TAXD_REQUIRE_NODE=1 turns a missing one into a failure. The whole log
+# is kept in the checkout's .data/contract.log (not a shared /tmp file: checkouts test side by side).
 test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
-	TAXD_REQUIRE_NODE=1 $(GO) test -count=1 -timeout 20m -v ./contracttests/ 2>&1 | tee /tmp/taxd-contract.log | grep -E '^(contract:|graphql contract:|fuzz |--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
-	@grep -q '^ok' /tmp/taxd-contract.log || { tail -50 /tmp/taxd-contract.log; exit 1; }
+	@mkdir -p .data
+	TAXD_REQUIRE_NODE=1 $(GO) test -count=1 -timeout 20m -v ./contracttests/ 2>&1 | tee .data/contract.log | grep -E '^(contract:|graphql contract:|fuzz |--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
+	@grep -q '^ok' .data/contract.log || { tail -50 .data/contract.log; exit 1; }
 
 ## bench: the benchmark set, issue 10's P1-P4 (about 6-10 minutes on 2 cores):
 ##   P1 the engine on one core, 1M transactions: warm (one Engine reused), cold (a fresh Engine per run
