@@ -154,8 +154,8 @@ func TestGoSDKPartnerFlow(t *testing.T) {
 // The TypeScript SDK as a partner installs it: `npm pack` builds the package (compiled ESM and
 // CommonJS, .d.ts, exports), `npm install <tarball>` installs it with its dependencies in an empty
 // project, and plain node runs the partner flow from ESM (sdk/ts/test/flow.mjs) and CommonJS
-// (test/require.cjs); tsc type-checks a TypeScript program against it under node16, nodenext and
-// bundler resolution (test/consumer.ts).
+// (test/require.cjs); tsc type-checks a TypeScript program against it under nodenext (node16's
+// successor) and bundler resolution (test/consumer.ts).
 func TestTypeScriptSDKPartnerFlow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end")
@@ -189,7 +189,7 @@ func TestTypeScriptSDKPartnerFlow(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, res := range [][2]string{{"Node16", "Node16"}, {"NodeNext", "NodeNext"}, {"ESNext", "Bundler"}} {
+	for _, res := range [][2]string{{"NodeNext", "NodeNext"}, {"ESNext", "Bundler"}} {
 		cfg := fmt.Sprintf(`{"compilerOptions":{"module":%q,"moduleResolution":%q,"target":"ES2022","lib":["ES2022","DOM"],"strict":true,"noEmit":true},"files":["consumer.ts"]}`, res[0], res[1])
 		if err := os.WriteFile(filepath.Join(app, "tsconfig.json"), []byte(cfg), 0o644); err != nil {
 			t.Fatal(err)
