@@ -1,5 +1,5 @@
 // A TypeScript program of a partner, type-checked against the installed package under module
-// resolution node16/nodenext and bundler (contracttests/sdk_test.go): the package's exports and
+// resolution nodenext (node16 alike) and bundler (contracttests/sdk_test.go): the package's exports and
 // .d.ts files must resolve under both.
 import { createTaxdClient, downloadReport, type Schemas, type TaxdClient } from "@taxd/partner-sdk";
 
