@@ -9,6 +9,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -111,6 +112,30 @@ func (RenderArgs) Kind() string { return jobs.KindReport }
 // InsertOpts puts rendering on the report queue.
 func (RenderArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: jobs.QueueReport, MaxAttempts: 5}
+}
+
+func init() {
+	jobs.Track(jobs.KindReport, track)
+	jobs.Track(KindTransactions, track)
+}
+
+// track records a river attempt's state on the report's row (RenderArgs and TransactionsArgs
+// both name it report_id).
+func track(ctx context.Context, tx pgx.Tx, j jobs.Job, ev jobs.Event) error {
+	var a RenderArgs
+	if err := json.Unmarshal(j.Args, &a); err != nil {
+		return err
+	}
+	var reason *string
+	if ev.Reason != "" {
+		reason = &ev.Reason
+		if ev.State == jobs.StateRetrying {
+			m := fmt.Sprintf("attempt %d of %d failed: %s", ev.Attempt, ev.MaxAttempts, ev.Reason)
+			reason = &m
+		}
+	}
+	return db.New(tx).TrackReport(ctx, db.TrackReportParams{ID: a.ReportID, State: ev.State, Attempt: int32(ev.Attempt),
+		MaxAttempts: int32(ev.MaxAttempts), NextAttemptAt: ev.NextAttemptAt, Reason: reason})
 }
 
 // Create records a report request and queues its rendering.
@@ -262,10 +287,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 		err = s.Store(ctx, r, f)
 	}
 	if err != nil {
-		if job.Attempt >= job.MaxAttempts {
-			_ = q.FailReport(ctx, db.FailReportParams{ID: r.ID, Error: ptr("the report could not be generated")})
-		}
-		return err
+		return err // the report's row records the attempt's outcome (track)
 	}
 	if err := webhooks.ReportIsReady(ctx, s.pool, r); err != nil {
 		return err

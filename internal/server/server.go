@@ -159,7 +159,7 @@ func tokensFrom(cfg *config.Config) (*auth.Tokens, error) {
 func JobOptions(cfg *config.Config) jobs.Options {
 	qs := map[string]int{
 		jobs.QueueSync: cfg.WorkersSync, jobs.QueueRecalc: cfg.WorkersRecalc,
-		jobs.QueueReport: cfg.WorkersReport, jobs.QueueMail: cfg.WorkersMail,
+		jobs.QueueReport: cfg.WorkersReport, jobs.QueueMail: cfg.WorkersMail, jobs.QueueImport: cfg.WorkersImport,
 	}
 	if len((jobs.Options{Queues: qs}).QueuesOf()) > 0 { // a worker node: webhooks and the janitor too
 		if cfg.WebhookWorkers > 0 {
@@ -232,6 +232,11 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 		return nil, err
 	}
 	metrics.WatchJobs(ctx, b.jobs)
+	// Jobs whose worker died (their heartbeat is stale) are taken over within seconds.
+	reclaim, stopReclaiming := context.WithCancel(context.WithoutCancel(ctx))
+	reclaimed := make(chan struct{})
+	go func() { defer close(reclaimed); jobs.RunReclaimer(reclaim, b.pool, 0, 0) }()
+	closers = append(closers, func() { stopReclaiming(); <-reclaimed })
 	slog.Info("working job queues", "queues", opts.QueuesOf())
 	closers = append(closers, func() {
 		stopCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
