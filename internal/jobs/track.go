@@ -206,11 +206,12 @@ func (m *Tracking) Work(ctx context.Context, row *rivertype.JobRow, doInner func
 	<-beats
 	lost := errors.Is(context.Cause(wctx), errLeaseLost)
 
-	// The heartbeat row goes with the attempt (a takeover already replaced the job).
+	// A last beat: river records the attempt's outcome after this returns (its completer batches
+	// them), and until then the job is still running; the reclaimer drops the row later.
 	end, done := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer done()
-	if _, err := m.Pool.Exec(end, `DELETE FROM job_heartbeats WHERE job_id = $1 AND attempt = $2`, j.ID, j.Attempt); err != nil {
-		slog.WarnContext(ctx, "job heartbeat not removed", "job_id", j.ID, "err", err)
+	if _, err := m.Pool.Exec(end, `UPDATE job_heartbeats SET beat_at = now() WHERE job_id = $1 AND attempt = $2`, j.ID, j.Attempt); err != nil {
+		slog.WarnContext(ctx, "job heartbeat not renewed", "job_id", j.ID, "err", err)
 	}
 	if werr == nil || track == nil || lost {
 		return werr
