@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -180,8 +181,8 @@ func (m *Tracking) Work(ctx context.Context, row *rivertype.JobRow, doInner func
 	j := jobOf(row)
 	track := trackerOf(row.Kind)
 	err := pgx.BeginFunc(ctx, m.Pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO job_heartbeats (job_id, attempt) VALUES ($1, $2)
-			ON CONFLICT (job_id) DO UPDATE SET attempt = EXCLUDED.attempt, beat_at = now()`, j.ID, j.Attempt); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO job_heartbeats (job_id, attempt, owner) VALUES ($1, $2, $3)
+			ON CONFLICT (job_id) DO UPDATE SET attempt = EXCLUDED.attempt, owner = EXCLUDED.owner, beat_at = now()`, j.ID, j.Attempt, self); err != nil {
 			return err
 		}
 		if track == nil {
@@ -304,6 +305,9 @@ type Reclaimed struct {
 // Filter narrows Reclaim to one kind and, optionally, to jobs whose args have Arg = Value.
 type Filter struct {
 	Kind, Arg, Value string
+	// Gone are running jobs whose process is known to be dead (goneHere): taken over whatever
+	// their heartbeat's age.
+	Gone []int64
 }
 
 // Reclaim takes over the running jobs whose heartbeat is older than stale (0: StaleAfter): their
@@ -321,14 +325,15 @@ func Reclaim(ctx context.Context, pool *pgxpool.Pool, stale time.Duration, f Fil
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `WITH stale AS (
 				SELECT r.id FROM river_job r LEFT JOIN job_heartbeats h ON h.job_id = r.id AND h.attempt = r.attempt
-				WHERE r.state = 'running' AND coalesce(h.beat_at, r.attempted_at, r.created_at) < now() - make_interval(secs => $1)
+				WHERE r.state = 'running' AND (coalesce(h.beat_at, r.attempted_at, r.created_at) < now() - make_interval(secs => $1)
+				    OR r.id = ANY($6::bigint[]))
 				  AND ($2 = '' OR r.kind = $2) AND ($3 = '' OR r.args->>$3 = $4)
 				FOR UPDATE OF r SKIP LOCKED)
 			UPDATE river_job r SET state = 'discarded', finalized_at = now(),
 				errors = array_append(r.errors, jsonb_build_object('at', now(), 'attempt', r.attempt, 'error', $5::text, 'trace', ''))
 			FROM stale WHERE r.id = stale.id
 			RETURNING r.id, r.kind, r.args, r.attempt, r.max_attempts`,
-			stale.Seconds(), f.Kind, f.Arg, f.Value, ReasonWorkerLost)
+			stale.Seconds(), f.Kind, f.Arg, f.Value, ReasonWorkerLost, f.Gone)
 		if err != nil {
 			return err
 		}
@@ -378,7 +383,11 @@ func RunReclaimer(ctx context.Context, pool *pgxpool.Pool, every, stale time.Dur
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for n := 0; ; n++ {
-		if _, err := Reclaim(ctx, pool, stale, Filter{}); err != nil && ctx.Err() == nil {
+		gone, err := goneJobs(ctx, pool)
+		if err != nil && ctx.Err() == nil {
+			slog.WarnContext(ctx, "listing jobs of stopped workers", "err", err)
+		}
+		if _, err := Reclaim(ctx, pool, stale, Filter{Gone: gone}); err != nil && ctx.Err() == nil {
 			slog.WarnContext(ctx, "reclaiming jobs of stopped workers", "err", err)
 		}
 		if n%30 == 0 {
@@ -391,4 +400,32 @@ func RunReclaimer(ctx context.Context, pool *pgxpool.Pool, every, stale time.Dur
 		case <-t.C:
 		}
 	}
+}
+
+// goneJobs are the running jobs whose heartbeat names a process of this machine that is gone.
+func goneJobs(ctx context.Context, pool *pgxpool.Pool) ([]int64, error) {
+	if self == "" {
+		return nil, nil
+	}
+	boot, _, _ := strings.Cut(self, "/")
+	rows, err := pool.Query(ctx, `SELECT h.job_id, h.owner FROM job_heartbeats h JOIN river_job r ON r.id = h.job_id
+		WHERE r.state = 'running' AND r.attempt = h.attempt AND h.owner LIKE $1 || '/%'`, boot)
+	if err != nil {
+		return nil, err
+	}
+	type beat struct {
+		ID    int64
+		Owner string
+	}
+	beats, err := pgx.CollectRows(rows, pgx.RowToStructByPos[beat])
+	if err != nil {
+		return nil, err
+	}
+	var out []int64
+	for _, b := range beats {
+		if goneHere(b.Owner) {
+			out = append(out, b.ID)
+		}
+	}
+	return out, nil
 }

@@ -27,9 +27,12 @@ ALTER TABLE reports
 -- Heartbeats of running river jobs: the worker running an attempt renews its row every few
 -- seconds. A running job whose heartbeat is stale lost its process (kill -9, a lost machine) and
 -- is made available again within seconds (jobs.Reclaim) instead of waiting for river's rescuer.
+-- owner names the process (jobs/owner.go), so that a worker restarted on the same machine takes
+-- over the jobs of its dead predecessor at once.
 CREATE TABLE job_heartbeats (
     job_id   bigint PRIMARY KEY,
     attempt  integer NOT NULL,
+    owner    text NOT NULL DEFAULT '',
     beat_at  timestamptz NOT NULL DEFAULT now()
 );
 
