@@ -238,6 +238,7 @@ type InternalTransferPair struct {
 type JobHeartbeat struct {
 	JobID   int64
 	Attempt int32
+	Owner   string
 	BeatAt  time.Time
 }
 

@@ -7127,6 +7127,8 @@ enum ErrorCode {
   QUERY_TOO_COMPLEX
   "The request ran longer than the execution timeout (10 seconds)."
   TIMEOUT
+  "The field's data is returned but incomplete: part of it could not be established (for example a chain indexer that did not answer); the error's ` + "`" + `extensions` + "`" + ` say which part is unknown."
+  PARTIAL_RESULT
   "An unexpected failure; the message is generic and ` + "`" + `extensions.requestId` + "`" + ` identifies it in the logs."
   INTERNAL_SERVER_ERROR
 }
