@@ -275,14 +275,18 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 		return err
 	}
 	var f File
-	if fn := s.renderers[r.ReportType]; fn != nil {
-		f, err = fn(ctx, r)
-	} else {
-		var data Data
-		if data, err = s.load(ctx, r); err == nil {
-			f, err = Render(r.ReportType, data)
+	err = s.consistently(ctx, r.ClientID, func() error {
+		var err error
+		if fn := s.renderers[r.ReportType]; fn != nil {
+			f, err = fn(ctx, r)
+		} else {
+			var data Data
+			if data, err = s.load(ctx, r); err == nil {
+				f, err = Render(r.ReportType, data)
+			}
 		}
-	}
+		return err
+	})
 	if err == nil {
 		err = s.Store(ctx, r, f)
 	}

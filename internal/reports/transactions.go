@@ -81,7 +81,7 @@ func (w *TransactionsWorker) Work(ctx context.Context, job *river.Job[Transactio
 	}
 	name := fmt.Sprintf("transactions-%s.csv", r.CreatedAt.UTC().Format("2006-01-02"))
 	key := fmt.Sprintf("reports/%s/%s/%s", r.ClientID, r.ID, name)
-	err = func() error {
+	err = s.consistently(ctx, r.ClientID, func() error {
 		bw, err := s.bucket.NewWriter(ctx, key, &blob.WriterOptions{ContentType: "text/csv"})
 		if err != nil {
 			return err
@@ -114,7 +114,7 @@ func (w *TransactionsWorker) Work(ctx context.Context, job *river.Job[Transactio
 			return werr
 		}
 		return bw.Close()
-	}()
+	})
 	if err != nil {
 		return err // the report's row records the attempt's outcome (track)
 	}
