@@ -27,9 +27,9 @@ func crashCycles() int {
 }
 
 const (
-	crashLedgerRows = 15000 // the recalculated and exported ledger
-	crashImportRows = 8000  // each cycle's uploaded file
-	crashSyncPages  = 10    // each cycle's wallet: pages of 25 at the provider's 2 requests a second
+	crashLedgerRows = 10000 // the recalculated and exported ledger
+	crashImportRows = 5000  // each cycle's uploaded file
+	crashSyncPages  = 8     // each cycle's wallet: pages of 25 at the provider's 2 requests a second
 	recoveryBudget  = 30 * time.Second
 )
 
@@ -97,7 +97,7 @@ func TestWorkerKilledMidJobs(t *testing.T) {
 		w = c.worker()
 		restarted := time.Now()
 		done := map[string]time.Duration{}
-		waitFor(t, fmt.Sprintf("cycle %d's jobs to finish", cycle), recoveryBudget, func() bool {
+		c.waitAll(fmt.Sprintf("cycle %d", cycle), done, func() bool {
 			c.checkImportAllOrNothing(imp)
 			if _, ok := done["import"]; !ok && c.importState(imp) == "SUCCEEDED" {
 				done["import"] = time.Since(restarted)
@@ -369,4 +369,23 @@ func (c *cluster) resultSets() string {
 		out = append(out, fmt.Sprintf("%s at %s job %s current %v", id, at.Format("15:04:05.000"), status, current))
 	}
 	return strings.Join(out, "; ")
+}
+
+// waitAll polls cond until it holds or recoveryBudget passes; the failure names the jobs not done.
+func (c *cluster) waitAll(what string, done map[string]time.Duration, cond func() bool) {
+	c.t.Helper()
+	start := time.Now()
+	for !cond() {
+		if time.Since(start) > recoveryBudget {
+			var late []string
+			for _, k := range []string{"import", "sync", "recalc", "report"} {
+				if _, ok := done[k]; !ok {
+					late = append(late, k)
+				}
+			}
+			kinds, _ := c.runningJobs()
+			c.t.Fatalf("%s: %v not done %s after the restart (done: %v; running now: %v)", what, late, recoveryBudget, done, kinds)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }

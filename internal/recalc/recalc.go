@@ -71,6 +71,10 @@ func RequestWith(ctx context.Context, pool *pgxpool.Pool, jc *jobs.Client, clien
 	return job, err
 }
 
+// afterConflict, when set (tests), runs when a request's insert found an active job, before the
+// request reads it.
+var afterConflict func()
+
 // request records (or finds) the client's active job row and inserts the river job, inside tx and
 // under the client's request lock. The river insert happens even when a row was already active:
 // river's uniqueness makes it a no-op while the job waits or runs, and it replaces a job that
@@ -90,6 +94,9 @@ func request(ctx context.Context, tx pgx.Tx, jc *jobs.Client, args Args, opts *r
 		job, err = q.InsertRecalcJob(ctx, db.InsertRecalcJobParams{ID: uuid.Must(uuid.NewV7()), ClientID: args.ClientID,
 			UseSpeedup: !o.Full, DoNotReplay: o.DoNotReplay, SkipPlugins: o.SkipPlugins})
 		if errors.Is(err, pgx.ErrNoRows) {
+			if afterConflict != nil {
+				afterConflict()
+			}
 			job, err = q.MergeRecalcFlags(ctx, db.MergeRecalcFlagsParams{ClientID: args.ClientID,
 				UseSpeedup: !o.Full, DoNotReplay: o.DoNotReplay, SkipPlugins: o.SkipPlugins})
 			if errors.Is(err, pgx.ErrNoRows) {
