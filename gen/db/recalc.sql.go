@@ -179,6 +179,18 @@ func (q *Queries) LockRecalcRequests(ctx context.Context, clientID uuid.UUID) er
 	return err
 }
 
+const lockResults = `-- name: LockResults :exec
+SELECT pg_advisory_xact_lock(hashtextextended('taxd.results:' || $1::uuid::text, 0))
+`
+
+// Taken by a run right before it commits new results (a switch, or an incremental rewrite): it
+// waits while a report of the client is being rendered (reports hold it shared), so that a
+// report reads one set of results.
+func (q *Queries) LockResults(ctx context.Context, clientID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, lockResults, clientID)
+	return err
+}
+
 const mergeRecalcFlags = `-- name: MergeRecalcFlags :one
 UPDATE recalc_jobs SET use_speedup = use_speedup AND $1::boolean,
     do_not_replay = do_not_replay AND $2::boolean,

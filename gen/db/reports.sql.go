@@ -869,19 +869,6 @@ func (q *Queries) ListYearIncome(ctx context.Context, arg ListYearIncomeParams) 
 	return items, nil
 }
 
-const resultsVersion = `-- name: ResultsVersion :one
-SELECT count(*)::bigint FROM recalc_jobs WHERE client_id = $1 AND status = 'completed'
-`
-
-// Grows with every recalculation that commits results for the client (full or incremental): a
-// report read while it stayed the same read one set of results.
-func (q *Queries) ResultsVersion(ctx context.Context, clientID uuid.UUID) (int64, error) {
-	row := q.db.QueryRow(ctx, resultsVersion, clientID)
-	var column_1 int64
-	err := row.Scan(&column_1)
-	return column_1, err
-}
-
 const setReportResultSet = `-- name: SetReportResultSet :exec
 UPDATE reports SET result_set_id = $2 WHERE id = $1
 `

@@ -245,6 +245,9 @@ func lockResultSet(ctx context.Context, tx pgx.Tx, rs uuid.UUID) error {
 // the dirty marks and settings mark the snapshot saw and completes the job.
 func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot, rs *uuid.UUID, before func(Phase)) error {
 	q := db.New(tx)
+	if err := q.LockResults(ctx, snap.clientID); err != nil { // reports being rendered finish first
+		return err
+	}
 	if before != nil {
 		before("switch")
 	}

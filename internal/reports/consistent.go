@@ -2,36 +2,32 @@ package reports
 
 import (
 	"context"
-	"errors"
+	"time"
 
 	"github.com/google/uuid"
-
-	"taxd/gen/db"
-	"taxd/internal/jobs"
 )
 
-// errResultsMoving is returned when recalculations kept committing while a report was read.
-var errResultsMoving = jobs.WithReason(errors.New("the client's results changed while the report was rendered"),
-	"the tax results changed while the report was rendered; it is rendered again")
-
-// consistently runs render, which reads the client's results in several statements, until no
-// recalculation committed while it ran (a run replaces or drops the results a later statement
-// would read): the file then holds one set of results, old or new, never a mix. After three tries
-// the job is retried later.
+// consistently runs render, which reads the client's results in several statements, holding the
+// client's results lock shared: a recalculation commits new results (switches the result set or
+// rewrites part of it) only under that lock exclusively, so it waits until the report is
+// rendered, and the file holds one set of results, old or new, never a mix. The lock is a session
+// lock on a connection of its own: it goes with the connection if the process dies.
 func (s *Service) consistently(ctx context.Context, client uuid.UUID, render func() error) error {
-	q := db.New(s.pool)
-	for range 3 {
-		before, err := q.ResultsVersion(ctx, client)
-		if err != nil {
-			return err
-		}
-		if err := render(); err != nil {
-			return err
-		}
-		after, err := q.ResultsVersion(ctx, client)
-		if err != nil || after == before {
-			return err
-		}
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
 	}
-	return errResultsMoving
+	defer conn.Release()
+	const key = `hashtextextended('taxd.results:' || $1::uuid::text, 0)`
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock_shared(`+key+`)`, client); err != nil {
+		return err
+	}
+	defer func() {
+		unlock, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if _, err := conn.Exec(unlock, `SELECT pg_advisory_unlock_shared(`+key+`)`, client); err != nil {
+			conn.Conn().Close(unlock) // a connection that may still hold the lock is not reused
+		}
+	}()
+	return render()
 }

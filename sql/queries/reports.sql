@@ -132,8 +132,3 @@ UPDATE reports SET
     error = coalesce(sqlc.narg(reason)::text, error),
     completed_at = CASE WHEN sqlc.arg(state)::text IN ('failed', 'cancelled') THEN now() ELSE completed_at END
 WHERE id = sqlc.arg(id)::uuid AND status IN ('queued', 'generating');
-
--- name: ResultsVersion :one
--- Grows with every recalculation that commits results for the client (full or incremental): a
--- report read while it stayed the same read one set of results.
-SELECT count(*)::bigint FROM recalc_jobs WHERE client_id = $1 AND status = 'completed';
