@@ -179,18 +179,6 @@ func (q *Queries) LockRecalcRequests(ctx context.Context, clientID uuid.UUID) er
 	return err
 }
 
-const lockResults = `-- name: LockResults :exec
-SELECT pg_advisory_xact_lock(hashtextextended('taxd.results:' || $1::uuid::text, 0))
-`
-
-// Taken by a run right before it commits new results (a switch, or an incremental rewrite): it
-// waits while a report of the client is being rendered (reports hold it shared), so that a
-// report reads one set of results.
-func (q *Queries) LockResults(ctx context.Context, clientID uuid.UUID) error {
-	_, err := q.db.Exec(ctx, lockResults, clientID)
-	return err
-}
-
 const mergeRecalcFlags = `-- name: MergeRecalcFlags :one
 UPDATE recalc_jobs SET use_speedup = use_speedup AND $1::boolean,
     do_not_replay = do_not_replay AND $2::boolean,
@@ -345,4 +333,18 @@ func (q *Queries) TrackRecalcJob(ctx context.Context, arg TrackRecalcJobParams) 
 		arg.ClientID,
 	)
 	return err
+}
+
+const tryLockResults = `-- name: TryLockResults :one
+SELECT pg_try_advisory_xact_lock(hashtextextended('taxd.results:' || $1::uuid::text, 0))
+`
+
+// Taken by a run in the transaction that commits new results (a switch, or an incremental
+// rewrite). Reports hold it shared while they are rendered, so that a report reads one set of
+// results; the run does not wait for it holding a connection (lockedTx retries).
+func (q *Queries) TryLockResults(ctx context.Context, clientID uuid.UUID) (bool, error) {
+	row := q.db.QueryRow(ctx, tryLockResults, clientID)
+	var pg_try_advisory_xact_lock bool
+	err := row.Scan(&pg_try_advisory_xact_lock)
+	return pg_try_advisory_xact_lock, err
 }

@@ -88,8 +88,8 @@ SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = sqlc.arg(client_
     OR EXISTS (SELECT 1 FROM clients c WHERE c.id = sqlc.arg(client_id)::uuid AND c.settings_dirty_seq IS NOT NULL)
     OR EXISTS (SELECT 1 FROM recalc_jobs r WHERE r.client_id = sqlc.arg(client_id)::uuid AND r.status IN ('queued', 'running')))::boolean AS pending;
 
--- name: LockResults :exec
--- Taken by a run right before it commits new results (a switch, or an incremental rewrite): it
--- waits while a report of the client is being rendered (reports hold it shared), so that a
--- report reads one set of results.
-SELECT pg_advisory_xact_lock(hashtextextended('taxd.results:' || sqlc.arg(client_id)::uuid::text, 0));
+-- name: TryLockResults :one
+-- Taken by a run in the transaction that commits new results (a switch, or an incremental
+-- rewrite). Reports hold it shared while they are rendered, so that a report reads one set of
+-- results; the run does not wait for it holding a connection (lockedTx retries).
+SELECT pg_try_advisory_xact_lock(hashtextextended('taxd.results:' || sqlc.arg(client_id)::uuid::text, 0));
