@@ -116,7 +116,7 @@ func (c *cluster) start(command string, args ...string) *proc {
 	all := append([]string{command, "--database-url", c.dbURL, "--data-dir", c.dataDir, "--offline"}, args...)
 	all = append(all, c.flags...)
 	cmd := exec.Command(taxdBin, all...)
-	cmd.Env = append(os.Environ(), "TAXD_ENV=development", "TAXD_LOG_LEVEL=warn")
+	cmd.Env = append(os.Environ(), "TAXD_ENV=development")
 	p := &proc{t: c.t, cmd: cmd, done: make(chan struct{}), log: &bytes.Buffer{}, mu: &sync.Mutex{}}
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
