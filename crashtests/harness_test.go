@@ -309,12 +309,16 @@ func (c *cluster) upload(name string, file []byte) string {
 	return u.FileObjectKey
 }
 
-// csvLedger is a generic CSV of n buys and sells of BTC and ETH (distinct rows) starting at from.
-func csvLedger(n int, from time.Time) []byte {
+// csvLedger is a generic CSV of n buys and sells of BTC and ETH (distinct rows) starting at from,
+// one every 7 minutes.
+func csvLedger(n int, from time.Time) []byte { return csvLedgerEvery(n, from, 7*time.Minute) }
+
+// csvLedgerEvery is csvLedger with a row every step.
+func csvLedgerEvery(n int, from time.Time, step time.Duration) []byte {
 	var b bytes.Buffer
 	b.WriteString("date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value_usd\n")
 	for i := range n {
-		at := from.Add(time.Duration(i) * 7 * time.Minute).UTC().Format(time.RFC3339)
+		at := from.Add(time.Duration(i) * step).UTC().Format(time.RFC3339)
 		asset := []string{"BTC", "ETH"}[i%2]
 		usd := 100 + i%977
 		if i%3 == 2 { // a sale of a little of what was bought

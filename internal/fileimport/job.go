@@ -24,7 +24,7 @@ import (
 )
 
 // KindImport is the job kind of an uploaded file's import.
-const KindImport = "imports.file"
+const KindImport = jobs.KindImport
 
 // ImportArgs is the river job that imports one uploaded file into a file account. The import is
 // recorded as a sync of the account (kind file_import) from the moment it is queued.

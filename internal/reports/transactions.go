@@ -28,7 +28,7 @@ type TransactionsArgs struct {
 func (TransactionsArgs) Kind() string { return KindTransactions }
 
 // KindTransactions is the job kind of transaction-history exports.
-const KindTransactions = "reports.transactions"
+const KindTransactions = jobs.KindTransactions
 
 // InsertOpts puts the export on the report queue, as every report.
 func (TransactionsArgs) InsertOpts() river.InsertOpts {
