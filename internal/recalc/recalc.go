@@ -227,8 +227,10 @@ func (r *Runner) RunWith(ctx context.Context, clientID uuid.UUID, full bool) (Ti
 	tm.Store = time.Since(start)
 	r.before(PhaseCleanup)
 	start = time.Now()
+	// The results are committed: a failed cleanup leaves the previous set (invisible to readers)
+	// to the next run's cleanup, and does not make the job run again.
 	if err := Cleanup(ctx, r.Pool, clientID); err != nil {
-		return tm, fmt.Errorf("recalc cleanup: %w", err)
+		slog.WarnContext(ctx, "recalc cleanup failed; the next run drops the previous results", "client", clientID, "err", err)
 	}
 	tm.Cleanup = time.Since(start)
 	slog.InfoContext(ctx, "recalculated", "client", clientID, "incremental", tm.Incremental, "transactions", tm.Transactions, "transfers", tm.Transfers,
@@ -249,6 +251,14 @@ type Worker struct {
 }
 
 func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
+	// A request records the job's row and inserts its river job in one transaction: a river job
+	// without an active row is an attempt after its results were committed (the process stopped
+	// before river recorded it), and has nothing left to do.
+	if active, err := Active(ctx, w.Runner.Pool, job.Args.ClientID); err != nil {
+		return err
+	} else if active == nil {
+		return nil
+	}
 	tm, err := w.Runner.Run(ctx, job.Args.ClientID)
 	if err == nil {
 		metrics.RecalcPhase("load", tm.Load)
@@ -259,7 +269,10 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	if err != nil {
 		return err // the job's row records the attempt's outcome (track)
 	}
-	return w.finish(ctx, job)
+	// The results are committed: recording the job's completion is not cancelled with the attempt.
+	done, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	return w.finish(done, job)
 }
 
 // finish completes the river job and, in the same transaction, requests a follow-up run when

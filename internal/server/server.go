@@ -228,7 +228,9 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 		slog.Info("no job queue is worked on this node (--workers 0): API only")
 		return b, nil
 	}
-	if err := b.jobs.Start(ctx); err != nil {
+	// Not ctx: river stops hard (cancelling running jobs) when its start context ends; a node
+	// that is told to stop lets its running jobs finish first (the closer below).
+	if err := b.jobs.Start(context.WithoutCancel(ctx)); err != nil {
 		return nil, err
 	}
 	metrics.WatchJobs(ctx, b.jobs)
@@ -241,7 +243,11 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 	closers = append(closers, func() {
 		stopCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		defer cancel()
-		_ = b.jobs.Stop(stopCtx)
+		if err := b.jobs.Stop(stopCtx); err != nil { // jobs still running after 15 s: cancel them (river requeues them)
+			hard, cancelHard := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancelHard()
+			_ = b.jobs.StopAndCancel(hard)
+		}
 	})
 	return b, nil
 }
