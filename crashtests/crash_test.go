@@ -116,6 +116,12 @@ func TestWorkerKilledMidJobs(t *testing.T) {
 		for k, d := range done {
 			recoveries[k] = append(recoveries[k], d)
 		}
+		var takeover time.Time
+		if err := c.pool.QueryRow(context.Background(), `SELECT coalesce(max(created_at), now()) FROM river_job
+			WHERE metadata ? 'taken_over_from' AND (metadata->>'taken_over_from')::bigint = ANY($1)`, runningIDs).Scan(&takeover); err != nil {
+			t.Fatal(err)
+		}
+		recoveries["takeover"] = append(recoveries["takeover"], max(0, takeover.Sub(restarted)))
 		t.Logf("cycle %d: down %s; after the restart import %s, sync %s, recalculation %s, report %s", cycle,
 			restarted.Sub(killed).Round(time.Millisecond), done["import"].Round(100*time.Millisecond), done["sync"].Round(100*time.Millisecond),
 			done["recalc"].Round(100*time.Millisecond), done["report"].Round(100*time.Millisecond))
@@ -163,6 +169,9 @@ func TestWorkerKilledMidJobs(t *testing.T) {
 	if got := c.figures(); got != refFigures {
 		t.Fatalf("after a clean run: figures %s, want %s", got, refFigures)
 	}
+	d := recoveries["takeover"]
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	t.Logf("the killed worker's jobs were queued again %s-%s after the restart", d[0].Round(100*time.Millisecond), d[len(d)-1].Round(100*time.Millisecond))
 	for _, k := range []string{"import", "sync", "recalc", "report"} {
 		d := recoveries[k]
 		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
