@@ -431,5 +431,3 @@ func fiscalYearStart(mmdd string, y int, loc *time.Location) time.Time {
 	}
 	return time.Date(y, time.Month(m), d, 0, 0, 0, 0, loc)
 }
-
-func ptr[T any](v T) *T { return &v }
