@@ -56,9 +56,9 @@ func (h *Handler) GetActiveRecalculateJob(ctx context.Context, req api.GetActive
 		return api.GetActiveRecalculateJob200JSONResponse{Type: api.Success, Message: "No active recalculation job"}, nil
 	}
 	out := jobOut(j.RecalcJob)
-	out.Status, out.Attempt = api.RecalculateJobStatus(j.State), &j.Attempt
-	if j.State == jobs.StateRetrying {
-		out.NextAttemptAt = utc(j.NextAttemptAt)
+	out.Attempt = &j.Attempt
+	if j.State == jobs.StateRetrying { // waiting for its next attempt: queued, with when and why
+		out.Status, out.NextAttemptAt = api.RecalculateJobStatus(jobs.StateQueued), utc(j.NextAttemptAt)
 	}
 	if j.Reason != "" && (j.State == jobs.StateRetrying || j.Attempt > 1) {
 		out.LastError = &j.Reason

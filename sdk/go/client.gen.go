@@ -125,17 +125,14 @@ func (e LinkEmailStatus) Valid() bool {
 
 // Defines values for RecalculateJobStatus.
 const (
-	RecalculateJobStatusQueued   RecalculateJobStatus = "queued"
-	RecalculateJobStatusRetrying RecalculateJobStatus = "retrying"
-	RecalculateJobStatusRunning  RecalculateJobStatus = "running"
+	RecalculateJobStatusQueued  RecalculateJobStatus = "queued"
+	RecalculateJobStatusRunning RecalculateJobStatus = "running"
 )
 
 // Valid indicates whether the value is a known member of the RecalculateJobStatus enum.
 func (e RecalculateJobStatus) Valid() bool {
 	switch e {
 	case RecalculateJobStatusQueued:
-		return true
-	case RecalculateJobStatusRetrying:
 		return true
 	case RecalculateJobStatusRunning:
 		return true
@@ -779,21 +776,22 @@ type RecalculateJob struct {
 	CreatedAt time.Time          `json:"createdAt"`
 	Id        openapi_types.UUID `json:"id"`
 
-	// LastError Why the last attempt failed while `retrying` (or why the job is queued again after the worker running it stopped); null otherwise.
+	// LastError Why the last attempt failed while the job waits for its next attempt (or why it is queued again after the worker running it stopped); null otherwise.
 	LastError *string `json:"lastError,omitempty"`
 
 	// MaxAttempts How many attempts the job makes before it fails.
 	MaxAttempts *int `json:"maxAttempts,omitempty"`
 
-	// NextAttemptAt When the next attempt starts, while `retrying`; null otherwise.
+	// NextAttemptAt While a failed attempt waits for the next one (status `queued`), when the next starts; null otherwise.
 	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
 	Progress      int        `json:"progress"`
 
 	// StartedAt Null while queued.
 	StartedAt *time.Time `json:"startedAt"`
 
-	// Status Status of an active recalculation job: `queued` (waiting for a worker), `running`, or
-	// `retrying` (an attempt failed; the next one starts at `nextAttemptAt`, `lastError` says why).
+	// Status Status of an active recalculation job: `queued` (waiting for a worker; also while a failed
+	// attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
+	// `running`.
 	Status RecalculateJobStatus `json:"status"`
 }
 
@@ -807,8 +805,9 @@ type RecalculateJobResponse struct {
 	Type EnvelopeType `json:"type"`
 }
 
-// RecalculateJobStatus Status of an active recalculation job: `queued` (waiting for a worker), `running`, or
-// `retrying` (an attempt failed; the next one starts at `nextAttemptAt`, `lastError` says why).
+// RecalculateJobStatus Status of an active recalculation job: `queued` (waiting for a worker; also while a failed
+// attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
+// `running`.
 type RecalculateJobStatus string
 
 // Report A tax report of a user.

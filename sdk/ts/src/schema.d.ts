@@ -1038,11 +1038,12 @@ export interface components {
             data: components["schemas"]["TaxPreview"];
         };
         /**
-         * @description Status of an active recalculation job: `queued` (waiting for a worker), `running`, or
-         *     `retrying` (an attempt failed; the next one starts at `nextAttemptAt`, `lastError` says why).
+         * @description Status of an active recalculation job: `queued` (waiting for a worker; also while a failed
+         *     attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
+         *     `running`.
          * @enum {string}
          */
-        RecalculateJobStatus: "queued" | "running" | "retrying";
+        RecalculateJobStatus: "queued" | "running";
         /** @description A ledger recalculation job that is queued or running. */
         RecalculateJob: {
             /** Format: uuid */
@@ -1062,10 +1063,10 @@ export interface components {
             maxAttempts?: number;
             /**
              * Format: date-time
-             * @description When the next attempt starts, while `retrying`; null otherwise.
+             * @description While a failed attempt waits for the next one (status `queued`), when the next starts; null otherwise.
              */
             nextAttemptAt?: string | null;
-            /** @description Why the last attempt failed while `retrying` (or why the job is queued again after the worker running it stopped); null otherwise. */
+            /** @description Why the last attempt failed while the job waits for its next attempt (or why it is queued again after the worker running it stopped); null otherwise. */
             lastError?: string | null;
         };
         CreateUploadRequest: {
