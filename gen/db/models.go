@@ -472,6 +472,20 @@ type TaxLot struct {
 	SourceTransferID string
 }
 
+type TaxRemoval struct {
+	ResultSetID uuid.UUID
+	RemovedAt   time.Time
+	Seq         int32
+	TransferID  string
+	Kind        string
+	LotID       *string
+	AccountKey  string
+	AssetKey    string
+	Quantity    decimal.Decimal
+	Basis       decimal.Decimal
+	AcquiredAt  *time.Time
+}
+
 type TaxResultSet struct {
 	ID                 uuid.UUID
 	ClientID           uuid.UUID
@@ -479,6 +493,7 @@ type TaxResultSet struct {
 	CreatedAt          time.Time
 	SettingsKey        *string
 	TransactionColumns string
+	RemovalsWritten    bool
 }
 
 type TaxTransactionResult struct {
