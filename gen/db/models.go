@@ -404,17 +404,22 @@ type TaxDisposal struct {
 }
 
 type TaxForm struct {
-	ID            uuid.UUID
-	ClientID      uuid.UUID
-	FormType      string
-	TaxYear       int32
-	BrokerName    string
-	AccountID     *uuid.UUID
-	Status        string
-	StatusMessage *string
-	FileName      *string
-	RowCount      int32
-	UploadedAt    time.Time
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	FormType             string
+	TaxYear              int32
+	BrokerName           string
+	AccountID            *uuid.UUID
+	Status               string
+	StatusMessage        *string
+	FileName             *string
+	RowCount             int32
+	UploadedAt           time.Time
+	ReconciledKey        *string
+	MatchedCount         int32
+	MismatchedCount      int32
+	MissingInLedgerCount int32
+	MissingOnFormCount   int32
 }
 
 type TaxFormGeneration struct {
@@ -426,6 +431,8 @@ type TaxFormGeneration struct {
 	ReportID             *uuid.UUID
 	CreatedBy            string
 	CreatedAt            time.Time
+	RequestHash          *string
+	ResultsKey           *string
 }
 
 type TaxFormRow struct {

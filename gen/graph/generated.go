@@ -329,12 +329,13 @@ type ComplexityRoot struct {
 	}
 
 	GetTaxFormStatusesResponse struct {
-		CompletedCount   func(childComplexity int) int
-		FormType         func(childComplexity int) int
-		NeedsReviewCount func(childComplexity int) int
-		ProcessingCount  func(childComplexity int) int
-		TaxForms         func(childComplexity int) int
-		Year             func(childComplexity int) int
+		CompletedCount      func(childComplexity int) int
+		FormType            func(childComplexity int) int
+		NeedsReviewCount    func(childComplexity int) int
+		NeedsReviewRowCount func(childComplexity int) int
+		ProcessingCount     func(childComplexity int) int
+		TaxForms            func(childComplexity int) int
+		Year                func(childComplexity int) int
 	}
 
 	GetTaxLotsResponse struct {
@@ -650,17 +651,18 @@ type ComplexityRoot struct {
 	}
 
 	TaxForm struct {
-		AccountID     func(childComplexity int) int
-		BrokerName    func(childComplexity int) int
-		ClientID      func(childComplexity int) int
-		FileName      func(childComplexity int) int
-		FormType      func(childComplexity int) int
-		ID            func(childComplexity int) int
-		RowCount      func(childComplexity int) int
-		Status        func(childComplexity int) int
-		StatusMessage func(childComplexity int) int
-		TaxYear       func(childComplexity int) int
-		UploadedAt    func(childComplexity int) int
+		AccountID        func(childComplexity int) int
+		BrokerName       func(childComplexity int) int
+		ClientID         func(childComplexity int) int
+		FileName         func(childComplexity int) int
+		FormType         func(childComplexity int) int
+		ID               func(childComplexity int) int
+		NeedsReviewCount func(childComplexity int) int
+		RowCount         func(childComplexity int) int
+		Status           func(childComplexity int) int
+		StatusMessage    func(childComplexity int) int
+		TaxYear          func(childComplexity int) int
+		UploadedAt       func(childComplexity int) int
 	}
 
 	TaxFormGenerationHistory struct {
@@ -2367,6 +2369,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewCount(childComplexity), true
+	case "GetTaxFormStatusesResponse.needsReviewRowCount":
+		if e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewRowCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewRowCount(childComplexity), true
 	case "GetTaxFormStatusesResponse.processingCount":
 		if e.ComplexityRoot.GetTaxFormStatusesResponse.ProcessingCount == nil {
 			break
@@ -4347,6 +4355,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TaxForm.ID(childComplexity), true
+	case "TaxForm.needsReviewCount":
+		if e.ComplexityRoot.TaxForm.NeedsReviewCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxForm.NeedsReviewCount(childComplexity), true
 	case "TaxForm.rowCount":
 		if e.ComplexityRoot.TaxForm.RowCount == nil {
 			break
@@ -7279,10 +7293,15 @@ type TaxForm {
   brokerName: String!
   "The client's account at that broker, when linked."
   accountId: ID
-  "Processing and reconciliation state."
+  "Processing and reconciliation state, from the form's current reconciliation with the settled ledger (` + "`" + `getTaxFormReconciliation` + "`" + `)."
   status: TaxFormStatusEnum!
-  "Details of the state, for example why parsing failed."
+  "Details of the state, for example why parsing failed or how many rows differ from the ledger."
   statusMessage: String
+  """
+  Differences between the form and the settled ledger that need review, as ` + "`" + `getTaxFormReconciliation` + "`" + ` counts them now:
+  rows MISMATCHED or MISSING_IN_LEDGER plus ledger disposals MISSING_ON_FORM. Zero unless ` + "`" + `status` + "`" + ` is NEEDS_REVIEW.
+  """
+  needsReviewCount: Int!
   "Name of the uploaded or imported file."
   fileName: String
   "Number of transaction rows on the form."
@@ -7303,15 +7322,19 @@ enum TaxFormTypeEnum {
   FORM_1099_K
 }
 
-"Processing and reconciliation state of a broker tax form."
+"""
+Processing and reconciliation state of a broker tax form. NEEDS_REVIEW, RECONCILED and GENERATED follow the form's
+current reconciliation with the settled ledger (the one ` + "`" + `getTaxFormReconciliation` + "`" + ` returns), so they change when a
+recalculation changes the disposals, without another ` + "`" + `generate1099DAReports` + "`" + ` call.
+"""
 enum TaxFormStatusEnum {
   "Imported; being parsed and matched with the ledger."
   PROCESSING
-  "Matched; differences between the form and the ledger need review."
+  "Matched; differences between the form and the ledger need review (` + "`" + `TaxForm.needsReviewCount` + "`" + `), also after a reconciled Form 8949 was generated."
   NEEDS_REVIEW
-  "Matched without open differences."
+  "Matched without open differences; no reconciled Form 8949 is ready yet."
   RECONCILED
-  "A reconciled Form 8949 has been generated from it."
+  "Matched without open differences, and the latest ` + "`" + `generate1099DAReports` + "`" + ` run's reconciled Form 8949 is ready."
   GENERATED
   "The form could not be parsed; see ` + "`" + `statusMessage` + "`" + `."
   FAILED
@@ -7510,6 +7533,8 @@ type GetTaxFormStatusesResponse {
   needsReviewCount: Int!
   "Forms RECONCILED or GENERATED."
   completedCount: Int!
+  "Differences that need review over the listed forms (the sum of their ` + "`" + `needsReviewCount` + "`" + `)."
+  needsReviewRowCount: Int!
 }
 
 "Open tax lots of one asset (` + "`" + `getTaxLots` + "`" + `)."
@@ -8033,7 +8058,11 @@ extend type Query {
     taxFormId: ID!
   ): GetTaxFormReconciliationResponse!
 
-  "The client's broker tax forms of a tax year and their states, newest first (at most 500). BAD_USER_INPUT for an unknown ` + "`" + `formType` + "`" + `."
+  """
+  The client's broker tax forms of a tax year and their states, newest first (at most 500). Each form's state and
+  ` + "`" + `needsReviewCount` + "`" + ` are those of its current reconciliation (` + "`" + `getTaxFormReconciliation` + "`" + `): a form is reconciled again
+  when the settled results changed since. BAD_USER_INPUT for an unknown ` + "`" + `formType` + "`" + `.
+  """
   getTaxFormStatuses(
     "The client."
     clientId: ID!
@@ -8075,8 +8104,12 @@ extend type Mutation {
   Records the rows of a broker's Form 1099-DA on a tax form (replacing the form's earlier rows), reconciles them
   with the client's settled disposals (` + "`" + `getTaxFormReconciliation` + "`" + `) and queues the reconciled Form 8949 as a
   RECONCILED_8949_PDF report; the run is listed by ` + "`" + `taxFormGenerations` + "`" + ` and its state is its report's. A
-  ` + "`" + `taxFormId` + "`" + ` the client has no form under creates a FORM_1099_DA form for the tax year of the rows, named after
-  (and linked to) the ledger account their disposals come from when they share one. One call is atomic.
+  ` + "`" + `taxFormId` + "`" + ` the client has no form under creates a FORM_1099_DA form with exactly that id, for the tax year of the
+  rows, named after (and linked to) the ledger account their disposals come from when they share one. One call is
+  atomic, and safe to retry: the same call again (same ` + "`" + `taxFormId` + "`" + `, rows and ` + "`" + `useBrokerDataForBoxG` + "`" + `, while the
+  settled results are those the run reconciled) returns the run it started, queued, running or done, and creates
+  no second form, run or report. Changed rows replace the form's rows in a new run; so does the same call after a
+  recalculation changed the results, or after the run FAILED.
   Errors: BAD_USER_INPUT for a bad row, rows of another tax year than the form's, a transaction without a settled
   disposal (recalculate first) or more than 10,000 rows (after expanding transactions into their disposals);
   NOT_FOUND when the id is another client's form. Needs a ReadWrite key.
@@ -8084,7 +8117,11 @@ extend type Mutation {
   generate1099DAReports(
     "The client."
     clientId: ID!
-    "The tax form (a new UUID creates one)."
+    """
+    Your id for the form, a UUID (any spelling; answers give it in lowercase). An id this client has no form under
+    creates the form under that id, so choose it before the first call and reuse it to retry or to replace the
+    form's rows; one of this client's forms records the rows on it; another client's form is NOT_FOUND.
+    """
     taxFormId: ID!
     "The form's rows, with corrections (1 to 10,000)."
     transactions: [Generate1099DATransactionInput!]!
@@ -10006,6 +10043,8 @@ func (ec *executionContext) childFields_GetTaxFormStatusesResponse(ctx context.C
 		return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewCount(ctx, field)
 	case "completedCount":
 		return ec.fieldContext_GetTaxFormStatusesResponse_completedCount(ctx, field)
+	case "needsReviewRowCount":
+		return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GetTaxFormStatusesResponse", field.Name)
 }
@@ -10486,6 +10525,8 @@ func (ec *executionContext) childFields_TaxForm(ctx context.Context, field graph
 		return ec.fieldContext_TaxForm_status(ctx, field)
 	case "statusMessage":
 		return ec.fieldContext_TaxForm_statusMessage(ctx, field)
+	case "needsReviewCount":
+		return ec.fieldContext_TaxForm_needsReviewCount(ctx, field)
 	case "fileName":
 		return ec.fieldContext_TaxForm_fileName(ctx, field)
 	case "rowCount":
@@ -21017,6 +21058,29 @@ func (ec *executionContext) fieldContext_GetTaxFormStatusesResponse_completedCou
 	return graphql.NewScalarFieldContext("GetTaxFormStatusesResponse", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _GetTaxFormStatusesResponse_needsReviewRowCount(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxFormStatusesResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NeedsReviewRowCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxFormStatusesResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _GetTaxLotsResponse_assetPricingKey(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28843,6 +28907,29 @@ func (ec *executionContext) fieldContext_TaxForm_statusMessage(_ context.Context
 	return graphql.NewScalarFieldContext("TaxForm", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _TaxForm_needsReviewCount(ctx context.Context, field graphql.CollectedField, obj *model.TaxForm) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxForm_needsReviewCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NeedsReviewCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxForm_needsReviewCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxForm", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _TaxForm_fileName(ctx context.Context, field graphql.CollectedField, obj *model.TaxForm) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -36223,6 +36310,11 @@ func (ec *executionContext) _GetTaxFormStatusesResponse(ctx context.Context, sel
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "needsReviewRowCount":
+			out.Values[i] = ec._GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -38950,6 +39042,11 @@ func (ec *executionContext) _TaxForm(ctx context.Context, sel ast.SelectionSet, 
 		case "statusMessage":
 			out.Values[i] = ec._TaxForm_statusMessage(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "needsReviewCount":
+			out.Values[i] = ec._TaxForm_needsReviewCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		case "fileName":

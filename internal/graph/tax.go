@@ -457,6 +457,7 @@ func (r *queryResolver) GetTaxFormStatuses(ctx context.Context, clientID string,
 			out.ProcessingCount++
 		case taxforms.StatusNeedsReview:
 			out.NeedsReviewCount++
+			out.NeedsReviewRowCount += f.NeedsReviewCount
 		case taxforms.StatusReconciled, taxforms.StatusGenerated:
 			out.CompletedCount++
 		}
@@ -630,7 +631,7 @@ func taxFormOut(f taxforms.Form) *model.TaxForm {
 	return &model.TaxForm{
 		ID: f.ID.String(), ClientID: f.ClientID.String(), FormType: model.TaxFormTypeEnum(f.FormType), TaxYear: f.TaxYear, BrokerName: f.BrokerName,
 		AccountID: idPtr(f.AccountID), Status: model.TaxFormStatusEnum(f.Status), StatusMessage: f.StatusMessage, FileName: f.FileName,
-		RowCount: f.RowCount, UploadedAt: f.UploadedAt,
+		RowCount: f.RowCount, UploadedAt: f.UploadedAt, NeedsReviewCount: f.NeedsReviewCount,
 	}
 }
 

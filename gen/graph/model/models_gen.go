@@ -658,6 +658,8 @@ type GetTaxFormStatusesResponse struct {
 	NeedsReviewCount int `json:"needsReviewCount"`
 	// Forms RECONCILED or GENERATED.
 	CompletedCount int `json:"completedCount"`
+	// Differences that need review over the listed forms (the sum of their `needsReviewCount`).
+	NeedsReviewRowCount int `json:"needsReviewRowCount"`
 }
 
 // Open tax lots of one asset (`getTaxLots`).
@@ -1233,10 +1235,13 @@ type TaxForm struct {
 	BrokerName string `json:"brokerName"`
 	// The client's account at that broker, when linked.
 	AccountID *string `json:"accountId,omitempty"`
-	// Processing and reconciliation state.
+	// Processing and reconciliation state, from the form's current reconciliation with the settled ledger (`getTaxFormReconciliation`).
 	Status TaxFormStatusEnum `json:"status"`
-	// Details of the state, for example why parsing failed.
+	// Details of the state, for example why parsing failed or how many rows differ from the ledger.
 	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Differences between the form and the settled ledger that need review, as `getTaxFormReconciliation` counts them now:
+	// rows MISMATCHED or MISSING_IN_LEDGER plus ledger disposals MISSING_ON_FORM. Zero unless `status` is NEEDS_REVIEW.
+	NeedsReviewCount int `json:"needsReviewCount"`
 	// Name of the uploaded or imported file.
 	FileName *string `json:"fileName,omitempty"`
 	// Number of transaction rows on the form.
@@ -3899,17 +3904,19 @@ func (e SubscriptionStatusEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Processing and reconciliation state of a broker tax form.
+// Processing and reconciliation state of a broker tax form. NEEDS_REVIEW, RECONCILED and GENERATED follow the form's
+// current reconciliation with the settled ledger (the one `getTaxFormReconciliation` returns), so they change when a
+// recalculation changes the disposals, without another `generate1099DAReports` call.
 type TaxFormStatusEnum string
 
 const (
 	// Imported; being parsed and matched with the ledger.
 	TaxFormStatusEnumProcessing TaxFormStatusEnum = "PROCESSING"
-	// Matched; differences between the form and the ledger need review.
+	// Matched; differences between the form and the ledger need review (`TaxForm.needsReviewCount`), also after a reconciled Form 8949 was generated.
 	TaxFormStatusEnumNeedsReview TaxFormStatusEnum = "NEEDS_REVIEW"
-	// Matched without open differences.
+	// Matched without open differences; no reconciled Form 8949 is ready yet.
 	TaxFormStatusEnumReconciled TaxFormStatusEnum = "RECONCILED"
-	// A reconciled Form 8949 has been generated from it.
+	// Matched without open differences, and the latest `generate1099DAReports` run's reconciled Form 8949 is ready.
 	TaxFormStatusEnumGenerated TaxFormStatusEnum = "GENERATED"
 	// The form could not be parsed; see `statusMessage`.
 	TaxFormStatusEnumFailed TaxFormStatusEnum = "FAILED"
