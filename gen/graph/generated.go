@@ -289,15 +289,16 @@ type ComplexityRoot struct {
 	}
 
 	GetPortfolioValueResponse struct {
-		ComputedAt          func(childComplexity int) int
-		Currency            func(childComplexity int) int
-		DayChangeCents      func(childComplexity int) int
-		DayChangePercent    func(childComplexity int) int
-		IsFromCache         func(childComplexity int) int
-		TotalCostBasisCents func(childComplexity int) int
-		TotalValueCents     func(childComplexity int) int
-		TotalValueFormatted func(childComplexity int) int
-		UnrealizedGainCents func(childComplexity int) int
+		ComputedAt           func(childComplexity int) int
+		Currency             func(childComplexity int) int
+		DayChangeCents       func(childComplexity int) int
+		DayChangePercent     func(childComplexity int) int
+		IsFromCache          func(childComplexity int) int
+		NegativeBalanceCount func(childComplexity int) int
+		TotalCostBasisCents  func(childComplexity int) int
+		TotalValueCents      func(childComplexity int) int
+		TotalValueFormatted  func(childComplexity int) int
+		UnrealizedGainCents  func(childComplexity int) int
 	}
 
 	GetReportInfoResponse struct {
@@ -506,6 +507,7 @@ type ComplexityRoot struct {
 		AssetKey              func(childComplexity int) int
 		CostBasisCents        func(childComplexity int) int
 		DayChangePercent      func(childComplexity int) int
+		IsNegativeBalance     func(childComplexity int) int
 		PortfolioPercent      func(childComplexity int) int
 		Price                 func(childComplexity int) int
 		UnrealizedGainCents   func(childComplexity int) int
@@ -520,6 +522,7 @@ type ComplexityRoot struct {
 		IsFromCache              func(childComplexity int) int
 		IsStale                  func(childComplexity int) int
 		Limit                    func(childComplexity int) int
+		NegativeBalanceCount     func(childComplexity int) int
 		Page                     func(childComplexity int) int
 		Positions                func(childComplexity int) int
 		Total                    func(childComplexity int) int
@@ -2192,6 +2195,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetPortfolioValueResponse.IsFromCache(childComplexity), true
+	case "GetPortfolioValueResponse.negativeBalanceCount":
+		if e.ComplexityRoot.GetPortfolioValueResponse.NegativeBalanceCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetPortfolioValueResponse.NegativeBalanceCount(childComplexity), true
 	case "GetPortfolioValueResponse.totalCostBasisCents":
 		if e.ComplexityRoot.GetPortfolioValueResponse.TotalCostBasisCents == nil {
 			break
@@ -3421,6 +3430,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PortfolioPosition.DayChangePercent(childComplexity), true
+	case "PortfolioPosition.isNegativeBalance":
+		if e.ComplexityRoot.PortfolioPosition.IsNegativeBalance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.IsNegativeBalance(childComplexity), true
 	case "PortfolioPosition.portfolioPercent":
 		if e.ComplexityRoot.PortfolioPosition.PortfolioPercent == nil {
 			break
@@ -3488,6 +3503,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PortfolioResponseV2.Limit(childComplexity), true
+	case "PortfolioResponseV2.negativeBalanceCount":
+		if e.ComplexityRoot.PortfolioResponseV2.NegativeBalanceCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioResponseV2.NegativeBalanceCount(childComplexity), true
 	case "PortfolioResponseV2.page":
 		if e.ComplexityRoot.PortfolioResponseV2.Page == nil {
 			break
@@ -6485,14 +6506,16 @@ type PortfolioResponseV2 {
   limit: Int!
   "Currency of the figures."
   currency: CurrencyCodeEnum!
-  "Value of every matching position, in cents."
+  "Value of every matching position with a known price, in cents; positions below zero (` + "`" + `isNegativeBalance` + "`" + `) are left out."
   totalValueCents: Cents!
   "` + "`" + `totalValueCents` + "`" + ` for display."
   totalValueFormatted: String!
-  "Basis of every matching position, in cents."
+  "Basis of every matching position, in cents; positions below zero are left out."
   totalCostBasisCents: Cents!
   "Value minus basis, in cents (signed)."
   totalUnrealizedGainCents: Cents!
+  "Matching positions whose quantity is below zero (` + "`" + `isNegativeBalance` + "`" + `): listed, but not in the totals."
+  negativeBalanceCount: Int!
   "Served from the cache (holdings are read from balances the ledger maintains on every write, so always false)."
   isFromCache: Boolean!
   "The ledger has dirty items, so the basis figures may lag (quantities never do)."
@@ -6509,25 +6532,32 @@ type PortfolioPosition {
   assetId: ID!
   "The asset."
   asset: Asset
-  "Quantity held, as a Float."
+  "Quantity held, as a Float (below zero when ` + "`" + `isNegativeBalance` + "`" + `)."
   amount: Float!
-  "Quantity held, exact."
+  "Quantity held, exact (below zero when ` + "`" + `isNegativeBalance` + "`" + `)."
   amountExact: String!
+  """
+  The ledger has more of the asset leaving the included accounts than arriving: the quantity is below zero. That
+  is missing history (a deposit or purchase not imported), not a debt: the position is listed so that it can be
+  fixed, has no value, gain or share, and is left out of every total (` + "`" + `negativeBalanceCount` + "`" + ` counts it). The
+  transactions concerned are found with ` + "`" + `getClientTransactions(isNegativeBalance: true)` + "`" + `.
+  """
+  isNegativeBalance: Boolean!
   "Price per unit, in dollars of the client's currency; null when unknown."
   price: Float
-  "Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up)."
+  "Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up) or the quantity is below zero."
   valueCents: Cents
   "` + "`" + `valueCents` + "`" + ` for display."
   valueFormatted: String
   "Basis of the holding (the open lots of the current tax results), in cents."
   costBasisCents: Cents!
-  "Value minus basis, in cents (signed); null when no price is known."
+  "Value minus basis, in cents (signed); null when ` + "`" + `valueCents` + "`" + ` is."
   unrealizedGainCents: Cents
   "Value minus basis relative to basis, in percent; null when basis is zero or no price is known."
   unrealizedGainPercent: Float
   "Price change over the last 24 hours, in percent; null when unknown."
   dayChangePercent: Float
-  "Share of the portfolio's value, in percent."
+  "Share of the portfolio's value, in percent; null when ` + "`" + `valueCents` + "`" + ` is."
   portfolioPercent: Float
   "Accounts holding the asset."
   accountIds: [ID!]!
@@ -6576,7 +6606,8 @@ enum HistoricalBalanceIntervalEnum {
 """
 Portfolio value over time (` + "`" + `getChart` + "`" + `): past balances (from the ledger) times the price of each point's UTC day;
 the last point is now, at current prices. An asset without a price on a day adds nothing to that point
-(offline or unknown to the price feed: left out, never made up). Spam and hidden assets are left out.
+(offline or unknown to the price feed: left out, never made up), nor does a balance below zero (as in
+` + "`" + `getPortfolioV2` + "`" + `). Spam and hidden assets are left out.
 """
 type GetChartResponse {
   "The range."
@@ -6605,20 +6636,22 @@ type ChartPoint {
   date: Date!
   "Portfolio value at that instant, in cents."
   valueCents: Cents!
-  "Basis of the holdings at that instant, in cents."
+  "Basis of the holdings at that instant, in cents: the basis of the lots held then, including those sold, spent, given away or lost later."
   costBasisCents: Cents!
 }
 
-"The client's total portfolio value (` + "`" + `getPortfolioValue` + "`" + `)."
+"The client's total portfolio value (` + "`" + `getPortfolioValue` + "`" + `): the totals of ` + "`" + `getPortfolioV2` + "`" + ` with its default filter."
 type GetPortfolioValueResponse {
   "Currency of the figures."
   currency: CurrencyCodeEnum!
-  "Value of every holding, in cents."
+  "Value of every holding with a known price, in cents; holdings below zero are left out (see ` + "`" + `PortfolioPosition.isNegativeBalance` + "`" + `)."
   totalValueCents: Cents!
   "` + "`" + `totalValueCents` + "`" + ` for display."
   totalValueFormatted: String!
-  "Basis of every holding, in cents."
+  "Basis of every holding, in cents; holdings below zero are left out."
   totalCostBasisCents: Cents!
+  "Holdings whose quantity is below zero: missing history, left out of the totals."
+  negativeBalanceCount: Int!
   "Value minus basis, in cents (signed)."
   unrealizedGainCents: Cents!
   "Value change over the last 24 hours, in cents (signed)."
@@ -6832,8 +6865,9 @@ own id (account, report, asset) that belongs to another client gives NOT_FOUND. 
 arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
 
 One root field per operation: a request may select exactly one field of ` + "`" + `Query` + "`" + ` or ` + "`" + `Mutation` + "`" + ` (fragments
-are expanded before counting and a root-level ` + "`" + `__typename` + "`" + ` counts as a field). A second root field fails the
-whole request with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
+are expanded before counting; a root-level ` + "`" + `__typename` + "`" + ` is a meta field and does not count, so
+` + "`" + `{ __typename countDirty(clientId: ...) }` + "`" + ` is one root field). A second root field fails the whole request
+with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
 production.
 
 Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` + "`" + ` (see the enum ` + "`" + `ErrorCode` + "`" + `):
@@ -6841,7 +6875,11 @@ Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` +
 - FORBIDDEN (HTTP 403): the credentials are valid but not allowed: ` + "`" + `clientId` + "`" + ` is not the key's client or the
   user is not a member of it, a ` + "`" + `Read` + "`" + ` key ran a mutation, or a staff-only operation or argument was used.
 - BAD_USER_INPUT: malformed or out-of-range arguments (for example ` + "`" + `limit` + "`" + ` above 500, an unknown filter
-  value, a split that breaks the split rules, an API key expiry more than one year ahead).
+  value, a split that breaks the split rules, an API key expiry more than one year ahead). Arguments that do
+  not fit their type are found before anything is executed and are BAD_USER_INPUT too, with ` + "`" + `data` + "`" + ` null and
+  HTTP 200 like every BAD_USER_INPUT: a value of the wrong type in the document or in a variable (an unknown
+  enum value, a word for an ` + "`" + `Int` + "`" + `, an object for a list), a variable declared with another type than the
+  argument it is used for, a required argument or variable left out, an unknown argument.
 - NOT_FOUND: the addressed record does not exist for the caller.
 - CONFLICT: the request conflicts with the current state (for example a report that is not ready yet, or a
   transaction edited concurrently).
@@ -6862,7 +6900,8 @@ Errors about the request as a whole (nothing is executed, ` + "`" + `data` + "`"
   The body is never echoed back.
 - REQUEST_TOO_LARGE (HTTP 413): the body is larger than 1 MiB.
 - GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED (HTTP 422): the document does not parse, or does not
-  validate against this schema (unknown field, wrong argument type, variables that do not coerce).
+  validate against this schema for another reason than its argument values (an unknown field, a selection on a
+  scalar, an unknown fragment or operation name, a variable used but not declared).
 - QUERY_TOO_COMPLEX (HTTP 422): the document is over a limit, checked before it is validated: 10,000
   tokens; 32 nested braces, brackets or parentheses; selections 12 levels deep (fragments expanded);
   30 aliases; 50 directives; 5,000 selected fields with every fragment spread expanded.
@@ -6936,7 +6975,7 @@ enum ErrorCode {
   UNAUTHENTICATED
   "Valid credentials that are not allowed to do this: another client's id, a Read key running a mutation, or a staff-only operation (HTTP 403)."
   FORBIDDEN
-  "Malformed or out-of-range arguments; ` + "`" + `extensions.field` + "`" + ` names the argument when one is to blame."
+  "Malformed or out-of-range arguments, including values that do not fit the argument's type (found before execution: ` + "`" + `data` + "`" + ` is null); ` + "`" + `extensions.field` + "`" + ` names the argument when one is to blame."
   BAD_USER_INPUT
   "The addressed record does not exist for the caller."
   NOT_FOUND
@@ -6956,7 +6995,7 @@ enum ErrorCode {
   REQUEST_TOO_LARGE
   "The document does not parse (HTTP 422)."
   GRAPHQL_PARSE_FAILED
-  "The document or its variables do not validate against the schema (HTTP 422)."
+  "The document does not validate against the schema for another reason than its argument values, such as an unknown field (HTTP 422)."
   GRAPHQL_VALIDATION_FAILED
   "The document is over a limit (tokens, nesting, depth, aliases, directives or selected fields; HTTP 422), checked before validation."
   QUERY_TOO_COMPLEX
@@ -9959,6 +9998,8 @@ func (ec *executionContext) childFields_GetPortfolioValueResponse(ctx context.Co
 		return ec.fieldContext_GetPortfolioValueResponse_totalValueFormatted(ctx, field)
 	case "totalCostBasisCents":
 		return ec.fieldContext_GetPortfolioValueResponse_totalCostBasisCents(ctx, field)
+	case "negativeBalanceCount":
+		return ec.fieldContext_GetPortfolioValueResponse_negativeBalanceCount(ctx, field)
 	case "unrealizedGainCents":
 		return ec.fieldContext_GetPortfolioValueResponse_unrealizedGainCents(ctx, field)
 	case "dayChangeCents":
@@ -10295,6 +10336,8 @@ func (ec *executionContext) childFields_PortfolioPosition(ctx context.Context, f
 		return ec.fieldContext_PortfolioPosition_amount(ctx, field)
 	case "amountExact":
 		return ec.fieldContext_PortfolioPosition_amountExact(ctx, field)
+	case "isNegativeBalance":
+		return ec.fieldContext_PortfolioPosition_isNegativeBalance(ctx, field)
 	case "price":
 		return ec.fieldContext_PortfolioPosition_price(ctx, field)
 	case "valueCents":
@@ -10337,6 +10380,8 @@ func (ec *executionContext) childFields_PortfolioResponseV2(ctx context.Context,
 		return ec.fieldContext_PortfolioResponseV2_totalCostBasisCents(ctx, field)
 	case "totalUnrealizedGainCents":
 		return ec.fieldContext_PortfolioResponseV2_totalUnrealizedGainCents(ctx, field)
+	case "negativeBalanceCount":
+		return ec.fieldContext_PortfolioResponseV2_negativeBalanceCount(ctx, field)
 	case "isFromCache":
 		return ec.fieldContext_PortfolioResponseV2_isFromCache(ctx, field)
 	case "isStale":
@@ -20254,6 +20299,29 @@ func (ec *executionContext) fieldContext_GetPortfolioValueResponse_totalCostBasi
 	return graphql.NewScalarFieldContext("GetPortfolioValueResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
+func (ec *executionContext) _GetPortfolioValueResponse_negativeBalanceCount(ctx context.Context, field graphql.CollectedField, obj *model.GetPortfolioValueResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetPortfolioValueResponse_negativeBalanceCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NegativeBalanceCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetPortfolioValueResponse_negativeBalanceCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetPortfolioValueResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _GetPortfolioValueResponse_unrealizedGainCents(ctx context.Context, field graphql.CollectedField, obj *model.GetPortfolioValueResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25054,6 +25122,29 @@ func (ec *executionContext) fieldContext_PortfolioPosition_amountExact(_ context
 	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _PortfolioPosition_isNegativeBalance(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_isNegativeBalance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsNegativeBalance, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_isNegativeBalance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _PortfolioPosition_price(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25475,6 +25566,29 @@ func (ec *executionContext) _PortfolioResponseV2_totalUnrealizedGainCents(ctx co
 }
 func (ec *executionContext) fieldContext_PortfolioResponseV2_totalUnrealizedGainCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PortfolioResponseV2", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _PortfolioResponseV2_negativeBalanceCount(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioResponseV2) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioResponseV2_negativeBalanceCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NegativeBalanceCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioResponseV2_negativeBalanceCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioResponseV2", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _PortfolioResponseV2_isFromCache(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioResponseV2) (ret graphql.Marshaler) {
@@ -36046,6 +36160,11 @@ func (ec *executionContext) _GetPortfolioValueResponse(ctx context.Context, sel 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "negativeBalanceCount":
+			out.Values[i] = ec._GetPortfolioValueResponse_negativeBalanceCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "unrealizedGainCents":
 			out.Values[i] = ec._GetPortfolioValueResponse_unrealizedGainCents(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -37434,6 +37553,11 @@ func (ec *executionContext) _PortfolioPosition(ctx context.Context, sel ast.Sele
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "isNegativeBalance":
+			out.Values[i] = ec._PortfolioPosition_isNegativeBalance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "price":
 			out.Values[i] = ec._PortfolioPosition_price(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -37554,6 +37678,11 @@ func (ec *executionContext) _PortfolioResponseV2(ctx context.Context, sel ast.Se
 			}
 		case "totalUnrealizedGainCents":
 			out.Values[i] = ec._PortfolioResponseV2_totalUnrealizedGainCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "negativeBalanceCount":
+			out.Values[i] = ec._PortfolioResponseV2_negativeBalanceCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -276,8 +276,8 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 		d := prices.Day(t)
 		for a, q := range bal {
 			asset, ok := assets[a]
-			if !ok || q.IsZero() {
-				continue
+			if !ok || q.Sign() <= 0 {
+				continue // a balance below zero is missing history: no value (as in the portfolio)
 			}
 			p, found := priceOn(series[asset.ID], d)
 			// now is valued at the current price: the newest of the last few days, as in the portfolio
