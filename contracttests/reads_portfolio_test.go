@@ -188,4 +188,15 @@ func TestReadsFilledFromRealSources(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || len(body) < 100 || size == nil || *size != len(body) {
 		t.Errorf("download %d: %d bytes; sizeBytes %v", resp.StatusCode, len(body), size)
 	}
+	// a report stored before sizes were recorded gets its size from the bucket
+	if _, err := e.pool.Exec(ctx(), `UPDATE reports SET size_bytes = NULL WHERE id = $1`, export.Report.ID); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		var again []struct{ SizeBytes *int }
+		c.must("getReports", `query($c: ID!) { getReports(clientId: $c) { sizeBytes } }`, nil, &again)
+		if len(again) != 1 || again[0].SizeBytes == nil || *again[0].SizeBytes != len(body) {
+			t.Errorf("a report without a recorded size: %+v, want %d", again, len(body))
+		}
+	}
 }

@@ -356,6 +356,7 @@ type Report struct {
 	Language      string
 	FormBox       *string
 	ResultSetID   *uuid.UUID
+	SizeBytes     *int64
 }
 
 type Subscription struct {

@@ -868,6 +868,8 @@ type ComplexityRoot struct {
 
 type AccountResolver interface {
 	TransactionCount(ctx context.Context, obj *model.Account) (int, error)
+	BalanceFiatValueCents(ctx context.Context, obj *model.Account) (*int64, error)
+	BalanceFiatValueFormatted(ctx context.Context, obj *model.Account) (*string, error)
 }
 type ClientResolver interface {
 	TaxSettings(ctx context.Context, obj *model.Client) (*model.TaxSettings, error)
@@ -5519,7 +5521,13 @@ type Account {
   stopImportingAt: Date
   "Number of transactions of the account."
   transactionCount: Int!
-  "Current value of the account's holdings, in cents; null when not yet computed."
+  """
+  Current value of the account's holdings, in cents: each asset it holds (a balance above zero; spam and hidden
+  assets left out, worthless ones at zero) times its current price, as ` + "`" + `getPortfolioV2` + "`" + ` values it. Holdings
+  without a known price (offline, or unknown to the price feed) are left out, as in the portfolio's total; null
+  when the account holds assets of which none has a known price. 0 for an account that holds nothing. A balance
+  below zero is missing history, not a debt, and is left out.
+  """
   balanceFiatValueCents: Cents
   "` + "`" + `balanceFiatValueCents` + "`" + ` for display."
   balanceFiatValueFormatted: String
@@ -6444,7 +6452,11 @@ type Asset {
   pricingKey: String!
   "Ticker symbol, for example ` + "`" + `ETH` + "`" + `."
   symbol: String!
-  "Name, for example ` + "`" + `Ether` + "`" + `."
+  """
+  Name, for example ` + "`" + `Ether` + "`" + `: the one its source gave (the chain's token metadata, the person's ` + "`" + `updateAsset` + "`" + `), else
+  for an asset known by its symbol alone (CSV rows, exchange balances) the price feed's name of the coin the symbol
+  maps to (` + "`" + `Bitcoin` + "`" + `, ` + "`" + `USD Coin` + "`" + `) or the currency's name (` + "`" + `US Dollar` + "`" + `); empty when none is known.
+  """
   name: String!
   "Kind of asset."
   type: AssetTypeEnum!
@@ -7226,7 +7238,7 @@ type Report {
   fileName: String
   "MIME type of the file, for example ` + "`" + `application/pdf` + "`" + ` or ` + "`" + `text/csv` + "`" + `."
   contentType: String
-  "File size in bytes, once READY."
+  "Size of the file in bytes, once READY (the size its download serves); null before."
   sizeBytes: Int
   "Language of the document (BCP 47, for example ` + "`" + `en` + "`" + `)."
   language: String!
@@ -16055,7 +16067,7 @@ func (ec *executionContext) _Account_balanceFiatValueCents(ctx context.Context, 
 			return ec.fieldContext_Account_balanceFiatValueCents(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.BalanceFiatValueCents, nil
+			return ec.Resolvers.Account().BalanceFiatValueCents(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
@@ -16066,7 +16078,7 @@ func (ec *executionContext) _Account_balanceFiatValueCents(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_Account_balanceFiatValueCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type Cents does not have child fields"))
+	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type Cents does not have child fields"))
 }
 
 func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Context, field graphql.CollectedField, obj *model.Account) (ret graphql.Marshaler) {
@@ -16078,7 +16090,7 @@ func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Conte
 			return ec.fieldContext_Account_balanceFiatValueFormatted(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.BalanceFiatValueFormatted, nil
+			return ec.Resolvers.Account().BalanceFiatValueFormatted(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -16089,7 +16101,7 @@ func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_Account_balanceFiatValueFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Account_iconImageUrl(ctx context.Context, field graphql.CollectedField, obj *model.Account) (ret graphql.Marshaler) {
@@ -34662,15 +34674,81 @@ func (ec *executionContext) _Account(ctx context.Context, sel ast.SelectionSet, 
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "balanceFiatValueCents":
-			out.Values[i] = ec._Account_balanceFiatValueCents(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Account_balanceFiatValueCents(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "balanceFiatValueFormatted":
-			out.Values[i] = ec._Account_balanceFiatValueFormatted(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Account_balanceFiatValueFormatted(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "iconImageUrl":
 			out.Values[i] = ec._Account_iconImageUrl(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {

@@ -92,6 +92,10 @@ func reportOut(r db.Report, stale bool) *model.Report {
 		DateQueryType: model.ReportDateQueryType(r.DateQueryType), StartDate: r.StartAt, EndDate: r.EndAt, FileName: r.Filename,
 		ContentType: r.ContentType, Language: r.Language, IsStale: stale, Error: r.Error, CreatedAt: r.CreatedAt, CompletedAt: r.CompletedAt,
 	}
+	if r.Status == "available" && r.SizeBytes != nil {
+		n := int(*r.SizeBytes)
+		out.SizeBytes = &n
+	}
 	if r.DateQueryType == reports.PeriodTaxYear || r.DateQueryType == "" {
 		year := strconv.Itoa(int(r.Year))
 		out.DateQueryType, out.Year = model.ReportDateQueryTypeTaxYear, &year

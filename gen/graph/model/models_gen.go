@@ -50,7 +50,11 @@ type Account struct {
 	StopImportingAt *time.Time `json:"stopImportingAt,omitempty"`
 	// Number of transactions of the account.
 	TransactionCount int `json:"transactionCount"`
-	// Current value of the account's holdings, in cents; null when not yet computed.
+	// Current value of the account's holdings, in cents: each asset it holds (a balance above zero; spam and hidden
+	// assets left out, worthless ones at zero) times its current price, as `getPortfolioV2` values it. Holdings
+	// without a known price (offline, or unknown to the price feed) are left out, as in the portfolio's total; null
+	// when the account holds assets of which none has a known price. 0 for an account that holds nothing. A balance
+	// below zero is missing history, not a debt, and is left out.
 	BalanceFiatValueCents *int64 `json:"balanceFiatValueCents,omitempty"`
 	// `balanceFiatValueCents` for display.
 	BalanceFiatValueFormatted *string `json:"balanceFiatValueFormatted,omitempty"`
@@ -145,7 +149,9 @@ type Asset struct {
 	PricingKey string `json:"pricingKey"`
 	// Ticker symbol, for example `ETH`.
 	Symbol string `json:"symbol"`
-	// Name, for example `Ether`.
+	// Name, for example `Ether`: the one its source gave (the chain's token metadata, the person's `updateAsset`), else
+	// for an asset known by its symbol alone (CSV rows, exchange balances) the price feed's name of the coin the symbol
+	// maps to (`Bitcoin`, `USD Coin`) or the currency's name (`US Dollar`); empty when none is known.
 	Name string `json:"name"`
 	// Kind of asset.
 	Type AssetTypeEnum `json:"type"`
@@ -1166,7 +1172,7 @@ type Report struct {
 	FileName *string `json:"fileName,omitempty"`
 	// MIME type of the file, for example `application/pdf` or `text/csv`.
 	ContentType *string `json:"contentType,omitempty"`
-	// File size in bytes, once READY.
+	// Size of the file in bytes, once READY (the size its download serves); null before.
 	SizeBytes *int `json:"sizeBytes,omitempty"`
 	// Language of the document (BCP 47, for example `en`).
 	Language string `json:"language"`
