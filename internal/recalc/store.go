@@ -381,22 +381,14 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			b = binResultSet(b, rs)
 			b = pgcopy.Int4(b, int32(seq))
 			b = binUUIDText(b, d.TransferID)
-			if d.LotID != 0 {
-				b = binUintText(b, uint64(d.LotID))
-			} else {
-				b = pgcopy.Null(b)
-			}
+			b = binLotID(b, d)
 			b = pgcopy.Text(b, res.Accounts[d.Account])
 			b = pgcopy.Text(b, res.Assets[d.Asset])
 			b = binNumeric(b, d.Quantity)
 			b = binNumeric(b, d.Proceeds)
 			b = binNumeric(b, d.Basis)
 			b = binNumeric(b, d.Gain())
-			if d.LotID != 0 {
-				b = binTimestamptz(b, d.AcquiredAt)
-			} else {
-				b = pgcopy.Null(b)
-			}
+			b = binAcquiredAt(b, d)
 			b = binTimestamptz(b, d.DisposedAt)
 			b = pgcopy.Int4(b, int32(d.TaxYear))
 			b = pgcopy.Text(b, d.Term.String())
@@ -434,22 +426,29 @@ func copyRemovals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result)
 			b = pgcopy.Int4(b, int32(seq))
 			b = binUUIDText(b, d.TransferID)
 			b = pgcopy.Text(b, d.Kind.String())
-			if d.LotID != 0 {
-				b = binUintText(b, uint64(d.LotID))
-			} else {
-				b = pgcopy.Null(b)
-			}
+			b = binLotID(b, d)
 			b = pgcopy.Text(b, res.Accounts[d.Account])
 			b = pgcopy.Text(b, res.Assets[d.Asset])
 			b = binNumeric(b, d.Quantity)
 			b = binNumeric(b, d.Basis)
-			if d.LotID != 0 {
-				b = binTimestamptz(b, d.AcquiredAt)
-			} else {
-				b = pgcopy.Null(b)
-			}
-			return b, true
+			return binAcquiredAt(b, d), true
 		})
+}
+
+// binLotID writes a piece's lot, NULL for the part no lot covered.
+func binLotID(b []byte, d *tax.Disposal) []byte {
+	if d.LotID == 0 {
+		return pgcopy.Null(b)
+	}
+	return binUintText(b, uint64(d.LotID))
+}
+
+// binAcquiredAt writes when a piece's lot was acquired, NULL for the part no lot covered.
+func binAcquiredAt(b []byte, d *tax.Disposal) []byte {
+	if d.LotID == 0 {
+		return pgcopy.Null(b)
+	}
+	return binTimestamptz(b, d.AcquiredAt)
 }
 
 func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, seq int) error {
