@@ -376,6 +376,7 @@ type Report struct {
 	Attempt       int32
 	MaxAttempts   int32
 	NextAttemptAt *time.Time
+	SizeBytes     *int64
 }
 
 type Subscription struct {
@@ -424,17 +425,22 @@ type TaxDisposal struct {
 }
 
 type TaxForm struct {
-	ID            uuid.UUID
-	ClientID      uuid.UUID
-	FormType      string
-	TaxYear       int32
-	BrokerName    string
-	AccountID     *uuid.UUID
-	Status        string
-	StatusMessage *string
-	FileName      *string
-	RowCount      int32
-	UploadedAt    time.Time
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	FormType             string
+	TaxYear              int32
+	BrokerName           string
+	AccountID            *uuid.UUID
+	Status               string
+	StatusMessage        *string
+	FileName             *string
+	RowCount             int32
+	UploadedAt           time.Time
+	ReconciledKey        *string
+	MatchedCount         int32
+	MismatchedCount      int32
+	MissingInLedgerCount int32
+	MissingOnFormCount   int32
 }
 
 type TaxFormGeneration struct {
@@ -446,6 +452,8 @@ type TaxFormGeneration struct {
 	ReportID             *uuid.UUID
 	CreatedBy            string
 	CreatedAt            time.Time
+	RequestHash          *string
+	ResultsKey           *string
 }
 
 type TaxFormRow struct {
@@ -492,6 +500,20 @@ type TaxLot struct {
 	SourceTransferID string
 }
 
+type TaxRemoval struct {
+	ResultSetID uuid.UUID
+	RemovedAt   time.Time
+	Seq         int32
+	TransferID  string
+	Kind        string
+	LotID       *string
+	AccountKey  string
+	AssetKey    string
+	Quantity    decimal.Decimal
+	Basis       decimal.Decimal
+	AcquiredAt  *time.Time
+}
+
 type TaxResultSet struct {
 	ID                 uuid.UUID
 	ClientID           uuid.UUID
@@ -499,6 +521,7 @@ type TaxResultSet struct {
 	CreatedAt          time.Time
 	SettingsKey        *string
 	TransactionColumns string
+	RemovalsWritten    bool
 }
 
 type TaxTransactionResult struct {
