@@ -169,6 +169,9 @@ func (e *Engine) classify(c *tcls, tr *Transfer, t int64) {
 		switch {
 		case isFee:
 			c.op, c.kind = opFee, KindFee
+		case lbl == LabelGiftSent && e.juris != US, lbl == LabelDonation && e.juris == CA:
+			// a gift (and, in Canada, a donation) is a disposal at market value
+			c.op, c.kind = opDispose, KindSale
 		case lbl == LabelGiftSent:
 			c.op, c.kind = opRemove, KindGift
 		case lbl == LabelDonation:
@@ -248,6 +251,10 @@ func (e *Engine) attribute(cls []tcls) {
 }
 
 func (e *Engine) acquire(acc, asset int32, q, basis Dec, acq int64, missing bool, src ID) {
+	if e.juris != US {
+		e.jAcquire(acc, asset, q, basis, missing, src)
+		return
+	}
 	pi, s := e.poolAndSlot(acc, asset)
 	s.bal = e.add(s.bal, q)
 	e.addLot(pi, lotRec{qty: q, basis: basis, acq: acq, longFrom: e.longFrom(acq), src: src, missing: missing})
@@ -270,6 +277,10 @@ func (e *Engine) warnTransfer(code WarningCode, tr *Transfer, t int64, asset, ac
 // uncovered piece for any shortfall. Proceeds are apportioned by quantity, the last piece taking the rest;
 // so is the pooled basis under AverageCost. Pieces are written straight into the result.
 func (e *Engine) dispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missingProceeds bool) {
+	if e.juris != US {
+		e.jDispose(c, tr, t, proceeds, missingProceeds)
+		return
+	}
 	q := tr.Quantity
 	pi, sl := e.poolAndSlot(c.from, c.asset)
 	wasNonNeg := sl.bal.Sign() >= 0
@@ -427,6 +438,10 @@ func (e *Engine) tally(d *Disposal, taxable bool) {
 // move is an internal move between two pools: lots keep acquisition date and basis. A bridge moves
 // them to another asset (c.toAsset), unit for unit.
 func (e *Engine) move(c *tcls, tr *Transfer, t int64) {
+	if e.juris != US {
+		e.jMove(c, tr, t)
+		return
+	}
 	q := tr.Quantity
 	sb := e.slot(c.from, c.asset)
 	wasNonNeg := sb.bal.Sign() >= 0

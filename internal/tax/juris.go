@@ -1,0 +1,605 @@
+package tax
+
+import (
+	"slices"
+	"strings"
+	"time"
+)
+
+// The GB and CA rule sets (see the package documentation). Both look forward: a GB disposal is
+// matched with acquisitions of the 30 days after it, and a CA loss is superficial when the property
+// is acquired within 30 days after the disposal and still held then. So a disposal settles only once
+// its window is complete: each asset's acquisitions and disposals wait, grouped by local day, until
+// the engine has seen a transaction more than 30 days later (or the end of the ledger), and the
+// days settle in settlement order. What has settled is final; what waits is part of a checkpoint.
+
+// jWindow is the length in days of the window after a disposal (both rules).
+const jWindow = 30
+
+// event operations
+const (
+	jevAcq    uint8 = iota // an acquisition (income and gifts received included)
+	jevDisp                // a taxable disposal
+	jevRemove              // a non-taxable removal (gift under US rules, lost, transfer out...)
+)
+
+type jstate struct {
+	hold  []jHold // per asset
+	queue []jRef  // waiting asset-days in settlement order, from qh
+	qh    int
+	// the local day of the instants [dayLo, dayHi)
+	dayLo, dayHi int64
+	dayNum       int32
+	emitted      int // pieces given to the sink in this run
+	adj          Dec // the superficial loss denied on the piece being given to the sink
+	comps        []jComp
+	pcs          []Disposal
+}
+
+type jRef struct{ asset, day int32 }
+
+// jHold is what the client holds of one asset: the section 104 pool (GB) or the property's
+// quantity and adjusted cost base (CA), and the days that wait.
+type jHold struct {
+	qty, cost Dec
+	missing   bool  // part of the cost is unknown
+	since     int64 // first acquisition since the holding was last empty
+	days      []jDay
+	dh        int
+	hist      []jAcq // CA: settled acquisitions of the last 30 days
+	hh        int
+}
+
+type jAcq struct {
+	day int32
+	qty Dec
+}
+
+// jDay is one asset's events of one local day.
+type jDay struct {
+	day int32
+	ev  []jEv
+	// GB: the day's acquisitions not matched yet (same day, then earlier disposals' 30 days), the
+	// day's taxable disposals, and their same-day match once made.
+	acqQ, acqC   Dec
+	dispQ        Dec
+	sameQ, sameC Dec
+	acqT         int64
+	acqSrc       ID
+	acqMissing   bool
+	sameDone     bool
+}
+
+type jEv struct {
+	qty, amt Dec // amt: the cost of an acquisition, the proceeds of a disposal
+	t        int64
+	id       ID
+	acc      int32
+	year     int16
+	op       uint8
+	kind     DisposalKind
+	missing  bool // unknown cost (acquisition) or proceeds (disposal)
+}
+
+// jComp is one part of a GB day's disposals: matched with one day's acquisitions, the pool, or
+// nothing (uncovered).
+type jComp struct {
+	q, c      Dec // the part's quantity and cost
+	restQ     Dec // still to hand out to the day's disposals
+	restC     Dec
+	acq       int64 // 30-day: the acquisition's time
+	src       ID
+	match     Match
+	missing   bool
+}
+
+func (x *jstate) reset() {
+	for i := range x.hold {
+		x.hold[i] = jHold{}
+	}
+	x.hold = x.hold[:0]
+	x.queue = x.queue[:0]
+	x.qh = 0
+	x.dayLo, x.dayHi = 1, 0
+	x.emitted = 0
+}
+
+// jDayOf is the local day number (days since 1970-01-01) of the instant t.
+func (e *Engine) jDayOf(t int64) int32 {
+	x := &e.jx
+	if t >= x.dayLo && t < x.dayHi {
+		return x.dayNum
+	}
+	y, m, d := time.Unix(0, t).In(e.loc).Date()
+	x.dayLo = time.Date(y, m, d, 0, 0, 0, 0, e.loc).UnixNano()
+	x.dayHi = time.Date(y, m, d+1, 0, 0, 0, 0, e.loc).UnixNano()
+	x.dayNum = int32(time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400)
+	if t < x.dayLo || t >= x.dayHi {
+		x.dayLo, x.dayHi = 1, 0
+	}
+	return x.dayNum
+}
+
+func (e *Engine) holdOf(asset int32) *jHold {
+	x := &e.jx
+	for int(asset) >= len(x.hold) {
+		x.hold = append(x.hold, jHold{})
+	}
+	return &x.hold[asset]
+}
+
+// jAdvance settles every day whose window closed before the transaction at t.
+func (e *Engine) jAdvance(t int64) {
+	e.jSettle(e.jDayOf(t) - jWindow - 1)
+}
+
+func (e *Engine) jAdd(asset int32, ev jEv) {
+	h := e.holdOf(asset)
+	day := e.jDayOf(ev.t)
+	if n := len(h.days); n == h.dh || h.days[n-1].day != day {
+		h.days = append(h.days, jDay{day: day})
+		e.jx.queue = append(e.jx.queue, jRef{asset: asset, day: day})
+	}
+	d := &h.days[len(h.days)-1]
+	d.ev = append(d.ev, ev)
+	switch ev.op {
+	case jevAcq:
+		if d.acqQ.IsZero() && d.acqC.IsZero() {
+			d.acqT, d.acqSrc = ev.t, ev.id
+		}
+		d.acqQ = e.add(d.acqQ, ev.qty)
+		d.acqC = e.add(d.acqC, ev.amt)
+		d.acqMissing = d.acqMissing || ev.missing
+	case jevDisp:
+		d.dispQ = e.add(d.dispQ, ev.qty)
+	}
+}
+
+func (e *Engine) jAcquire(acc, asset int32, q, basis Dec, missing bool, src ID) {
+	s := e.slot(acc, asset)
+	s.bal = e.add(s.bal, q)
+	e.jAdd(asset, jEv{op: jevAcq, qty: q, amt: basis, t: e.lastT, id: src, acc: acc, year: int16(e.year), missing: missing})
+}
+
+func (e *Engine) jDispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missing bool) {
+	s := e.slot(c.from, c.asset)
+	s.bal = e.sub(s.bal, tr.Quantity)
+	ev := jEv{op: jevRemove, qty: tr.Quantity, t: t, id: tr.ID, acc: c.from, year: int16(e.year), kind: c.kind}
+	if c.kind.Taxable() {
+		ev.op, ev.amt, ev.missing = jevDisp, proceeds, missing
+	}
+	e.jAdd(c.asset, ev)
+}
+
+// jMove is a move between own accounts: the holding is the client's across accounts, so only the
+// balances change, except that a staking withdrawal beyond the position is reward income and a
+// bridge to another asset is a disposal and an acquisition at market value (another token is
+// another asset for HMRC and the CRA).
+func (e *Engine) jMove(c *tcls, tr *Transfer, t int64) {
+	q := tr.Quantity
+	sb := e.slot(c.from, c.asset)
+	before := sb.bal
+	sb.bal = e.sub(sb.bal, q)
+	if c.toAsset != c.asset {
+		db := e.slot(c.to, c.toAsset)
+		db.bal = e.add(db.bal, q)
+		if !c.hasValue {
+			e.warnTransfer(WarnMissingPrice, tr, t, c.asset, c.from, q)
+		}
+		e.jAdd(c.asset, jEv{op: jevDisp, qty: q, amt: c.value, t: t, id: tr.ID, acc: c.from, year: int16(e.year), kind: KindSale, missing: !c.hasValue})
+		e.jAdd(c.toAsset, jEv{op: jevAcq, qty: q, amt: c.value, t: t, id: tr.ID, acc: c.to, year: int16(e.year), missing: !c.hasValue})
+		return
+	}
+	db := e.slot(c.to, c.asset)
+	if !e.accs[c.from].virtual {
+		db.bal = e.add(db.bal, q)
+		return
+	}
+	held := before
+	if held.Sign() < 0 {
+		held = Dec{}
+	}
+	extra, _ := sub(q, held)
+	if extra.Sign() <= 0 {
+		db.bal = e.add(db.bal, q)
+		return
+	}
+	// a staking/LP withdrawal larger than the position: the excess is reward income
+	db.bal = e.add(db.bal, held)
+	sb.bal = e.add(sb.bal, extra)
+	var v Dec
+	if c.hasValue {
+		v = c.value
+		if extra != q {
+			v = e.mulDiv(c.value, extra, q)
+		}
+	} else {
+		e.warnTransfer(WarnMissingPrice, tr, t, c.asset, c.to, extra)
+	}
+	typ := LabelStakingReward
+	if tr.Label == LabelLPWithdrawal {
+		typ = LabelReward
+	}
+	e.income(tr, c.to, c.asset, extra, v, typ, !c.hasValue, t)
+	e.jAcquire(c.to, c.asset, extra, v, !c.hasValue, tr.ID)
+}
+
+// jSettle settles the waiting days up to and including day through, in settlement order.
+func (e *Engine) jSettle(through int32) {
+	x := &e.jx
+	for x.qh < len(x.queue) && x.queue[x.qh].day <= through && e.err == nil {
+		r := x.queue[x.qh]
+		x.qh++
+		h := &x.hold[r.asset]
+		d := &h.days[h.dh]
+		if e.juris == GB {
+			e.gbSettle(r.asset, h, d)
+		} else {
+			e.caSettle(r.asset, h, d)
+		}
+		h.days[h.dh] = jDay{}
+		h.dh++
+		if h.dh == len(h.days) {
+			h.days, h.dh = h.days[:0], 0
+		} else if h.dh >= 64 && h.dh*2 >= len(h.days) {
+			n := copy(h.days, h.days[h.dh:])
+			clear(h.days[n:])
+			h.days, h.dh = h.days[:n], 0
+		}
+	}
+	if x.qh == len(x.queue) {
+		x.queue, x.qh = x.queue[:0], 0
+	} else if x.qh >= 1024 && x.qh*2 >= len(x.queue) {
+		n := copy(x.queue, x.queue[x.qh:])
+		x.queue, x.qh = x.queue[:n], 0
+	}
+}
+
+// part returns the share q·num/den of total, or total when num == den.
+func (e *Engine) part(total, num, den Dec) Dec {
+	if num == den || total.IsZero() {
+		return total
+	}
+	return e.mulDiv(total, num, den)
+}
+
+func minDec(a, b Dec) Dec {
+	if a.Cmp(b) < 0 {
+		return a
+	}
+	return b
+}
+
+// gbSame makes day d's same-day match: all of the day's taxable disposals with all of its
+// acquisitions, as one disposal and one acquisition.
+func (e *Engine) gbSame(d *jDay) {
+	if d.sameDone {
+		return
+	}
+	d.sameDone = true
+	m := minDec(d.dispQ, d.acqQ)
+	if m.Sign() <= 0 {
+		return
+	}
+	d.sameQ = m
+	d.sameC = e.part(d.acqC, m, d.acqQ)
+	d.acqQ = e.sub(d.acqQ, m)
+	d.acqC = e.sub(d.acqC, d.sameC)
+}
+
+// gbSettle settles one asset-day under GB: its disposals are matched with the same day's
+// acquisitions, then with those of the following 30 days (earliest first; an earlier disposal
+// matched first), then with the section 104 pool at its average cost; the day's acquisitions that
+// no disposal took join the pool.
+func (e *Engine) gbSettle(asset int32, h *jHold, d *jDay) {
+	e.gbSame(d)
+	comps := e.jx.comps[:0]
+	if d.sameQ.Sign() > 0 {
+		comps = append(comps, jComp{q: d.sameQ, c: d.sameC, src: d.acqSrc, match: MatchSameDay, missing: d.acqMissing})
+	}
+	rest := e.sub(d.dispQ, d.sameQ)
+	for j := h.dh + 1; j < len(h.days) && rest.Sign() > 0; j++ {
+		d2 := &h.days[j]
+		if d2.day > d.day+jWindow {
+			break
+		}
+		e.gbSame(d2)
+		if d2.acqQ.Sign() <= 0 {
+			continue
+		}
+		m := minDec(rest, d2.acqQ)
+		c := e.part(d2.acqC, m, d2.acqQ)
+		d2.acqQ = e.sub(d2.acqQ, m)
+		d2.acqC = e.sub(d2.acqC, c)
+		rest = e.sub(rest, m)
+		comps = append(comps, jComp{q: m, c: c, acq: d2.acqT, src: d2.acqSrc, match: MatchThirtyDay, missing: d2.acqMissing})
+	}
+	if d.acqQ.Sign() > 0 || !d.acqC.IsZero() {
+		e.jPoolAdd(h, d.acqQ, d.acqC, d.acqMissing, d.acqT)
+	}
+	if rest.Sign() > 0 {
+		cov := minDec(rest, h.qty)
+		if cov.Sign() > 0 {
+			c := e.jPoolTake(h, cov)
+			comps = append(comps, jComp{q: cov, c: c, match: MatchPool, missing: h.missing})
+		}
+		if unc := e.sub(rest, cov); unc.Sign() > 0 {
+			comps = append(comps, jComp{q: unc, match: MatchUncovered, missing: true})
+		}
+	}
+	for i := range comps {
+		comps[i].restQ, comps[i].restC = comps[i].q, comps[i].c
+	}
+	e.jx.comps = comps
+	// each disposal of the day takes its share of every part, by quantity (the last the rest)
+	left := d.dispQ
+	for i := range d.ev {
+		ev := &d.ev[i]
+		switch ev.op {
+		case jevDisp:
+			left = e.sub(left, ev.qty)
+			last := left.Sign() <= 0
+			pcs := e.jx.pcs[:0]
+			var unc Dec
+			for k := range comps {
+				cp := &comps[k]
+				q, c := cp.restQ, cp.restC
+				if !last {
+					q = minDec(e.mulDiv(cp.q, ev.qty, d.dispQ), cp.restQ)
+					c = e.mulDiv(cp.c, ev.qty, d.dispQ)
+					if c.Cmp(cp.restC) > 0 {
+						c = cp.restC
+					}
+				}
+				if q.IsZero() && c.IsZero() {
+					continue
+				}
+				cp.restQ = e.sub(cp.restQ, q)
+				cp.restC = e.sub(cp.restC, c)
+				p := Disposal{TransferID: ev.id, Quantity: q, Basis: c, MissingBasis: cp.missing}
+				switch cp.match {
+				case MatchSameDay:
+					p.LotSource, p.AcquiredAt = cp.src, Instant(ev.t)
+				case MatchThirtyDay:
+					p.LotSource, p.AcquiredAt = cp.src, Instant(cp.acq)
+				case MatchUncovered:
+					p.Uncovered = true
+					unc = e.add(unc, q)
+				}
+				pcs = append(pcs, p)
+			}
+			e.jx.pcs = pcs
+			e.jEmitAll(asset, ev, pcs)
+			if unc.Sign() > 0 {
+				e.jWarn(Warning{Code: WarnUncovered, TransferID: ev.id, At: Instant(ev.t), Asset: Ref(asset), Account: Ref(ev.acc + 1), Quantity: unc}, ev.year)
+			}
+		case jevRemove:
+			e.jRemove(asset, h, ev)
+		}
+	}
+}
+
+// jEmitAll gives out the pieces of one disposal: its proceeds are shared by quantity, the last piece
+// taking the rest.
+func (e *Engine) jEmitAll(asset int32, ev *jEv, pcs []Disposal) {
+	rest := ev.amt
+	for i := range pcs {
+		p := &pcs[i]
+		if i == len(pcs)-1 {
+			p.Proceeds = rest
+		} else {
+			p.Proceeds = e.part(ev.amt, p.Quantity, ev.qty)
+			rest = e.sub(rest, p.Proceeds)
+		}
+		e.jEmit(asset, ev, p, Dec{})
+	}
+}
+
+// jEmit fills the common fields of piece p of ev and gives it out.
+func (e *Engine) jEmit(asset int32, ev *jEv, p *Disposal, denied Dec) {
+	p.TransferID = ev.id
+	p.DisposedAt = Instant(ev.t)
+	p.Asset, p.Account = Ref(asset), Ref(ev.acc+1)
+	p.TaxYear, p.Kind, p.MissingProceeds = ev.year, ev.kind, ev.missing && ev.kind.Taxable()
+	if !ev.kind.Taxable() {
+		p.Proceeds = Dec{}
+	}
+	d := e.nextDisposal()
+	*d = *p
+	ys := e.yearOf(int(ev.year))
+	if !ev.kind.Taxable() {
+		ys.NonTaxable++
+	} else {
+		g := e.sub(d.Proceeds, d.Basis)
+		ys.ShortProceeds = e.add(ys.ShortProceeds, d.Proceeds)
+		ys.ShortBasis = e.add(ys.ShortBasis, d.Basis)
+		ys.ShortGain = e.add(ys.ShortGain, g)
+		if g.Sign() > 0 {
+			ys.Gains = e.add(ys.Gains, g)
+		} else {
+			ys.Losses = e.add(ys.Losses, g)
+		}
+		ys.Denied = e.add(ys.Denied, denied)
+		ys.Disposals++
+	}
+	if !denied.IsZero() {
+		i := e.jx.emitted
+		if e.DisposalSink == nil {
+			i = len(e.res.Disposals) - 1
+		}
+		e.res.Adjustments = append(e.res.Adjustments, Adjustment{Piece: i, TransferID: ev.id, Denied: denied})
+	}
+	e.jx.adj = denied
+	e.done(d)
+	e.jx.adj = Dec{}
+	e.jx.emitted++
+}
+
+// PieceAdjustment is, during a DisposalSink call, the superficial loss denied on the piece given
+// (CA; zero otherwise). See Adjustment.
+func (e *Engine) PieceAdjustment() Dec { return e.jx.adj }
+
+// Inclusion is the taxable part of a Canadian capital gain or allowable part of a loss: one half
+// (the inclusion rate), rounded half-even at 18 decimals.
+func Inclusion(gain Dec) Dec {
+	h, _ := mulDiv(gain, DecFromInt(1), DecFromInt(2))
+	return h
+}
+
+// jRemove takes a non-taxable removal out of the holding at its average cost.
+func (e *Engine) jRemove(asset int32, h *jHold, ev *jEv) {
+	cov := minDec(ev.qty, h.qty)
+	if cov.Sign() > 0 {
+		missing := h.missing
+		c := e.jPoolTake(h, cov)
+		e.jEmit(asset, ev, &Disposal{Quantity: cov, Basis: c, MissingBasis: missing}, Dec{})
+	}
+	if unc := e.sub(ev.qty, cov); unc.Sign() > 0 {
+		e.jEmit(asset, ev, &Disposal{Quantity: unc, Uncovered: true, MissingBasis: true}, Dec{})
+		e.jWarn(Warning{Code: WarnUncovered, TransferID: ev.id, At: Instant(ev.t), Asset: Ref(asset), Account: Ref(ev.acc + 1), Quantity: unc}, ev.year)
+	}
+}
+
+func (e *Engine) jPoolAdd(h *jHold, q, c Dec, missing bool, t int64) {
+	if h.qty.Sign() <= 0 {
+		h.since = t
+	}
+	h.qty = e.add(h.qty, q)
+	h.cost = e.add(h.cost, c)
+	h.missing = h.missing || missing
+}
+
+// jPoolTake removes q (at most the holding) at the average cost and returns that cost.
+func (e *Engine) jPoolTake(h *jHold, q Dec) Dec {
+	c := e.part(h.cost, q, h.qty)
+	h.qty = e.sub(h.qty, q)
+	h.cost = e.sub(h.cost, c)
+	if h.qty.IsZero() {
+		h.missing = false
+	}
+	return c
+}
+
+// caSettle settles one asset-day under CA, event by event: acquisitions add to the adjusted cost
+// base, a disposal takes units × ACB per unit, and a loss is superficial, in the proportion
+// min(sold, acquired in the window, held at its end) / sold, when the property was acquired in the
+// 61 days from 30 days before to 30 days after the disposal and is held at the end of them; the
+// denied part is added to the ACB of the units still held.
+func (e *Engine) caSettle(asset int32, h *jHold, d *jDay) {
+	for i := range d.ev {
+		ev := &d.ev[i]
+		switch ev.op {
+		case jevAcq:
+			e.jPoolAdd(h, ev.qty, ev.amt, ev.missing, ev.t)
+			h.hist = append(h.hist, jAcq{day: d.day, qty: ev.qty})
+		case jevRemove:
+			e.jRemove(asset, h, ev)
+		case jevDisp:
+			cov := minDec(ev.qty, h.qty)
+			unc := e.sub(ev.qty, cov)
+			pcov := ev.amt
+			if unc.Sign() > 0 {
+				pcov = e.part(ev.amt, cov, ev.qty)
+			}
+			if cov.Sign() > 0 {
+				missing := h.missing
+				c := e.jPoolTake(h, cov)
+				var denied Dec
+				if g := e.sub(pcov, c); g.Sign() < 0 && !ev.missing && !missing {
+					denied = e.caDenied(h, d, i, cov, g)
+				}
+				if denied.Sign() > 0 {
+					c = e.sub(c, denied)
+					h.cost = e.add(h.cost, denied)
+				}
+				e.jEmit(asset, ev, &Disposal{Quantity: cov, Proceeds: pcov, Basis: c, MissingBasis: missing}, denied)
+			}
+			if unc.Sign() > 0 {
+				e.jEmit(asset, ev, &Disposal{Quantity: unc, Proceeds: e.sub(ev.amt, pcov), Uncovered: true, MissingBasis: true}, Dec{})
+				e.jWarn(Warning{Code: WarnUncovered, TransferID: ev.id, At: Instant(ev.t), Asset: Ref(asset), Account: Ref(ev.acc + 1), Quantity: unc}, ev.year)
+			}
+		}
+	}
+	// keep the acquisitions of the last 30 days
+	for h.hh < len(h.hist) && h.hist[h.hh].day < d.day-jWindow {
+		h.hh++
+	}
+	if h.hh == len(h.hist) {
+		h.hist, h.hh = h.hist[:0], 0
+	} else if h.hh >= 64 && h.hh*2 >= len(h.hist) {
+		n := copy(h.hist, h.hist[h.hh:])
+		h.hist, h.hh = h.hist[:n], 0
+	}
+}
+
+// caDenied is the superficial part of the loss (gain < 0) of disposing of sold units, the i-th event
+// of day d, the holding already reduced by it.
+func (e *Engine) caDenied(h *jHold, d *jDay, i int, sold, gain Dec) Dec {
+	var acquired Dec
+	for _, a := range h.hist[h.hh:] {
+		if a.day >= d.day-jWindow {
+			acquired = e.add(acquired, a.qty)
+		}
+	}
+	held := h.qty
+	count := func(ev *jEv) {
+		switch ev.op {
+		case jevAcq:
+			acquired = e.add(acquired, ev.qty)
+			held = e.add(held, ev.qty)
+		default:
+			held = e.sub(held, ev.qty)
+		}
+	}
+	for k := i + 1; k < len(d.ev); k++ {
+		count(&d.ev[k])
+	}
+	for j := h.dh + 1; j < len(h.days) && h.days[j].day <= d.day+jWindow; j++ {
+		for k := range h.days[j].ev {
+			count(&h.days[j].ev[k])
+		}
+	}
+	if acquired.Sign() <= 0 || held.Sign() <= 0 {
+		return Dec{}
+	}
+	loss, _ := gain.Neg()
+	return e.part(loss, minDec(sold, minDec(acquired, held)), sold)
+}
+
+// yearOf is the summary of tax year y (a settled disposal may belong to a year before the current).
+func (e *Engine) yearOf(y int) *YearSummary {
+	for i := len(e.res.Years) - 1; i >= 0; i-- {
+		if e.res.Years[i].Year == y {
+			return &e.res.Years[i]
+		}
+	}
+	return e.cur
+}
+
+func (e *Engine) jWarn(w Warning, year int16) {
+	e.res.Warnings = append(grow(e.res.Warnings), w)
+	e.yearOf(int(year)).Warnings++
+}
+
+// jFinish settles every waiting day and lists the holdings as lots: one per asset (the GB pool, the
+// CA property), in asset-name order.
+func (e *Engine) jFinish() {
+	e.jSettle(1<<31 - 1)
+	e.flushYear()
+	x := &e.jx
+	e.order = e.order[:0]
+	for i := range x.hold {
+		if h := &x.hold[i]; h.qty.Sign() != 0 || !h.cost.IsZero() {
+			e.order = append(e.order, int32(i))
+		}
+	}
+	slices.SortFunc(e.order, func(a, b int32) int { return strings.Compare(e.assets[a], e.assets[b]) })
+	e.res.Lots = e.res.Lots[:0]
+	for _, a := range e.order {
+		h := &x.hold[a]
+		e.nextLot++
+		e.res.Lots = append(e.res.Lots, Lot{ID: e.nextLot, Asset: Ref(a), Quantity: h.qty, Basis: h.cost,
+			AcquiredAt: Instant(h.since), MissingBasis: h.missing})
+	}
+	e.names()
+}
