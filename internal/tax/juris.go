@@ -32,6 +32,11 @@ type jstate struct {
 	dayNum       int32
 	emitted      int // pieces given to the sink in this run
 	adj          Dec // the superficial loss denied on the piece being given to the sink
+	// the gain of the disposal being settled (GB: one asset's day; CA: one transfer), which counts
+	// as a gain or a loss of its year once complete
+	gain     Dec
+	gainYear int16
+	hasGain  bool
 	comps        []jComp
 	pcs          []Disposal
 }
@@ -377,6 +382,7 @@ func (e *Engine) gbSettle(asset int32, h *jHold, d *jDay) {
 			e.jRemove(asset, h, ev)
 		}
 	}
+	e.jGainDone()
 }
 
 // jEmitAll gives out the pieces of one disposal: its proceeds are shared by quantity, the last piece
@@ -414,11 +420,8 @@ func (e *Engine) jEmit(asset int32, ev *jEv, p *Disposal, denied Dec) {
 		ys.ShortProceeds = e.add(ys.ShortProceeds, d.Proceeds)
 		ys.ShortBasis = e.add(ys.ShortBasis, d.Basis)
 		ys.ShortGain = e.add(ys.ShortGain, g)
-		if g.Sign() > 0 {
-			ys.Gains = e.add(ys.Gains, g)
-		} else {
-			ys.Losses = e.add(ys.Losses, g)
-		}
+		e.jx.gain = e.add(e.jx.gain, g)
+		e.jx.gainYear, e.jx.hasGain = ev.year, true
 		ys.Denied = e.add(ys.Denied, denied)
 		ys.Disposals++
 	}
@@ -444,6 +447,21 @@ func (e *Engine) PieceAdjustment() Dec { return e.jx.adj }
 func Inclusion(gain Dec) Dec {
 	h, _ := mulDiv(gain, DecFromInt(1), DecFromInt(2))
 	return h
+}
+
+// jGainDone counts the gain of the disposal just settled as a gain or a loss of its year.
+func (e *Engine) jGainDone() {
+	x := &e.jx
+	if !x.hasGain {
+		return
+	}
+	ys := e.yearOf(int(x.gainYear))
+	if x.gain.Sign() > 0 {
+		ys.Gains = e.add(ys.Gains, x.gain)
+	} else {
+		ys.Losses = e.add(ys.Losses, x.gain)
+	}
+	x.gain, x.hasGain = Dec{}, false
 }
 
 // jRemove takes a non-taxable removal out of the holding at its average cost.
@@ -518,6 +536,7 @@ func (e *Engine) caSettle(asset int32, h *jHold, d *jDay) {
 				e.jEmit(asset, ev, &Disposal{Quantity: unc, Proceeds: e.sub(ev.amt, pcov), Uncovered: true, MissingBasis: true}, Dec{})
 				e.jWarn(Warning{Code: WarnUncovered, TransferID: ev.id, At: Instant(ev.t), Asset: Ref(asset), Account: Ref(ev.acc + 1), Quantity: unc}, ev.year)
 			}
+			e.jGainDone()
 		}
 	}
 	// keep the acquisitions of the last 30 days
@@ -602,4 +621,163 @@ func (e *Engine) jFinish() {
 			AcquiredAt: Instant(h.since), MissingBasis: h.missing})
 	}
 	e.names()
+}
+
+// ResumeBefore is the latest instant of a checkpoint from which a run may resume after the ledger
+// changed at edit. Under US a disposal depends only on the ledger before it, so a checkpoint at or
+// before the edit will do. Under GB and CA a disposal also depends on the 30 days after it (and the
+// state at a checkpoint on the disposals still waiting for theirs), so the checkpoint must be a
+// window earlier: 32 days leaves room for a local day's offset from UTC.
+func (s Settings) ResumeBefore(edit time.Time) time.Time {
+	if s.Jurisdiction == US {
+		return edit
+	}
+	return edit.Add(-(jWindow + 2) * 24 * time.Hour)
+}
+
+// jSnapshot writes the GB/CA state after the common part of a checkpoint: the summaries of the
+// earlier tax years that waiting disposals still count in, the current year's GB/CA totals, the
+// holdings and the waiting days.
+func (e *Engine) jSnapshot(w *cpWriter) {
+	x := &e.jx
+	first := e.year
+	for _, h := range x.hold {
+		for _, d := range h.days[h.dh:] {
+			for _, ev := range d.ev {
+				first = min(first, int(ev.year))
+			}
+		}
+	}
+	var prev []YearSummary
+	for _, ys := range e.res.Years[:len(e.res.Years)-1] {
+		if ys.Year >= first {
+			prev = append(prev, ys)
+		}
+	}
+	w.uvarint(uint64(len(prev)))
+	for i := range prev {
+		writeYear(w, &prev[i])
+	}
+	w.dec(e.cur.Gains)
+	w.dec(e.cur.Losses)
+	w.dec(e.cur.Denied)
+	w.uvarint(uint64(len(x.hold)))
+	for i := range x.hold {
+		h := &x.hold[i]
+		w.dec(h.qty)
+		w.dec(h.cost)
+		w.bool(h.missing)
+		w.varint(h.since)
+		w.uvarint(uint64(len(h.hist) - h.hh))
+		for _, a := range h.hist[h.hh:] {
+			w.varint(int64(a.day))
+			w.dec(a.qty)
+		}
+		w.uvarint(uint64(len(h.days) - h.dh))
+		for j := h.dh; j < len(h.days); j++ {
+			d := &h.days[j]
+			w.varint(int64(d.day))
+			for _, v := range []Dec{d.acqQ, d.acqC, d.dispQ, d.sameQ, d.sameC} {
+				w.dec(v)
+			}
+			w.varint(d.acqT)
+			w.b = append(w.b, d.acqSrc[:]...)
+			w.bool(d.acqMissing)
+			w.bool(d.sameDone)
+			w.uvarint(uint64(len(d.ev)))
+			for _, ev := range d.ev {
+				w.dec(ev.qty)
+				w.dec(ev.amt)
+				w.varint(ev.t)
+				w.b = append(w.b, ev.id[:]...)
+				w.varint(int64(ev.acc))
+				w.varint(int64(ev.year))
+				w.uvarint(uint64(ev.op))
+				w.uvarint(uint64(ev.kind))
+				w.bool(ev.missing)
+			}
+		}
+	}
+	w.uvarint(uint64(len(x.queue) - x.qh))
+	for _, r := range x.queue[x.qh:] {
+		w.varint(int64(r.asset))
+		w.varint(int64(r.day))
+	}
+}
+
+func (e *Engine) jRestore(r *cpReader) {
+	x := &e.jx
+	n := r.count()
+	prev := make([]YearSummary, 0, n+1)
+	for i := 0; i < n && r.err == nil; i++ {
+		prev = append(prev, readYear(r))
+	}
+	cur := e.res.Years[0]
+	cur.Gains, cur.Losses, cur.Denied = r.dec(), r.dec(), r.dec()
+	e.res.Years = append(append(e.res.Years[:0], prev...), cur)
+	e.cur = &e.res.Years[len(e.res.Years)-1]
+	nh := r.count()
+	for i := 0; i < nh && r.err == nil; i++ {
+		h := jHold{qty: r.dec(), cost: r.dec(), missing: r.bool(), since: r.varint()}
+		na := r.count()
+		for j := 0; j < na && r.err == nil; j++ {
+			h.hist = append(h.hist, jAcq{day: int32(r.varint()), qty: r.dec()})
+		}
+		nd := r.count()
+		for j := 0; j < nd && r.err == nil; j++ {
+			d := jDay{day: int32(r.varint())}
+			d.acqQ, d.acqC, d.dispQ, d.sameQ, d.sameC = r.dec(), r.dec(), r.dec(), r.dec(), r.dec()
+			d.acqT = r.varint()
+			copy(d.acqSrc[:], r.take(16))
+			d.acqMissing, d.sameDone = r.bool(), r.bool()
+			ne := r.count()
+			for k := 0; k < ne && r.err == nil; k++ {
+				ev := jEv{qty: r.dec(), amt: r.dec(), t: r.varint()}
+				copy(ev.id[:], r.take(16))
+				ev.acc, ev.year = int32(r.varint()), int16(r.varint())
+				ev.op, ev.kind, ev.missing = uint8(r.uvarint()), DisposalKind(r.uvarint()), r.bool()
+				d.ev = append(d.ev, ev)
+			}
+			h.days = append(h.days, d)
+		}
+		x.hold = append(x.hold, h)
+	}
+	nq := r.count()
+	for i := 0; i < nq && r.err == nil; i++ {
+		x.queue = append(x.queue, jRef{asset: int32(r.varint()), day: int32(r.varint())})
+	}
+}
+
+func writeYear(w *cpWriter, ys *YearSummary) {
+	w.varint(int64(ys.Year))
+	w.uvarint(uint64(ys.Method))
+	for _, d := range []Dec{ys.ShortProceeds, ys.ShortBasis, ys.ShortGain, ys.LongProceeds, ys.LongBasis, ys.LongGain,
+		ys.IncomeTotal, ys.FuturesPnL, ys.Gains, ys.Losses, ys.Denied} {
+		w.dec(d)
+	}
+	for _, n := range []int{ys.Disposals, ys.NonTaxable, ys.IncomeEvents, ys.Warnings} {
+		w.uvarint(uint64(n))
+	}
+	w.uvarint(uint64(len(ys.Income)))
+	for _, it := range ys.Income {
+		w.uvarint(uint64(it.Type))
+		w.dec(it.Value)
+		w.uvarint(uint64(it.Count))
+	}
+}
+
+func readYear(r *cpReader) YearSummary {
+	ys := YearSummary{Year: int(r.varint()), Method: Method(r.uvarint())}
+	for _, d := range []*Dec{&ys.ShortProceeds, &ys.ShortBasis, &ys.ShortGain, &ys.LongProceeds, &ys.LongBasis, &ys.LongGain,
+		&ys.IncomeTotal, &ys.FuturesPnL, &ys.Gains, &ys.Losses, &ys.Denied} {
+		*d = r.dec()
+	}
+	for _, n := range []*int{&ys.Disposals, &ys.NonTaxable, &ys.IncomeEvents, &ys.Warnings} {
+		*n = int(r.uvarint())
+	}
+	ni := r.count()
+	for i := 0; i < ni && r.err == nil; i++ {
+		ys.Income = append(ys.Income, IncomeTotal{Type: Label(r.uvarint()), Value: r.dec(), Count: int(r.uvarint())})
+	}
+	return ys
 }

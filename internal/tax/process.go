@@ -20,7 +20,7 @@ func (e *Engine) processTx(tx *Transaction, t int64) {
 		e.tr = &trs[i]
 		e.classify(&cls[i], &trs[i], t)
 	}
-	e.attribute(cls)
+	e.attribute(cls, trs)
 	for i := range trs {
 		e.tr = &trs[i]
 		e.exec(&cls[i], &trs[i], t)
@@ -190,7 +190,7 @@ func (e *Engine) classify(c *tcls, tr *Transfer, t int64) {
 }
 
 // attribute values swap legs without a price and attributes crypto-fee value inside one transaction.
-func (e *Engine) attribute(cls []tcls) {
+func (e *Engine) attribute(cls []tcls, trs []Transfer) {
 	var inN, outN, inMissing, outMissing int
 	inMi, outMi := -1, -1
 	var inSum, outSum, fee Dec
@@ -232,6 +232,9 @@ func (e *Engine) attribute(cls []tcls) {
 			}
 		}
 	}
+	if e.juris != US && inN > 0 && outN > 0 && inMissing == 0 && outMissing == 0 {
+		e.receivedValue(cls, trs, inSum, outSum)
+	}
 	if !hasFee || fee.IsZero() {
 		return
 	}
@@ -247,6 +250,43 @@ func (e *Engine) attribute(cls []tcls) {
 			cls[i].adj = fee
 			return
 		}
+	}
+}
+
+// receivedValue makes the proceeds of a swap's sale legs the value received (GB and CA: a
+// crypto-to-crypto trade is a disposal for the sterling or dollar value of what comes in), shared
+// by the legs' own values (by quantity when those are all zero), the last leg taking the rest.
+func (e *Engine) receivedValue(cls []tcls, trs []Transfer, inSum, outSum Dec) {
+	last := -1
+	for i := range cls {
+		if cls[i].regular && cls[i].op == opDispose {
+			last = i
+		}
+	}
+	var outQ Dec
+	if outSum.IsZero() {
+		for i := range cls {
+			if cls[i].regular && cls[i].op == opDispose {
+				outQ = e.add(outQ, trs[i].Quantity)
+			}
+		}
+	}
+	rest := inSum
+	for i := range cls {
+		c := &cls[i]
+		if !c.regular || c.op != opDispose {
+			continue
+		}
+		if i == last {
+			c.value = rest
+			break
+		}
+		if outSum.IsZero() {
+			c.value = e.mulDiv(inSum, trs[i].Quantity, outQ)
+		} else {
+			c.value = e.mulDiv(inSum, c.value, outSum)
+		}
+		rest = e.sub(rest, c.value)
 	}
 }
 

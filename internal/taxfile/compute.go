@@ -115,7 +115,7 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		} else {
 			w.jsonHeader()
 			eng.DisposalSink = func(d *tax.Disposal) {
-				w.jsonDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account), first)
+				w.jsonDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account), first, eng.PieceAdjustment())
 				first = false
 			}
 		}

@@ -129,9 +129,14 @@ func part(b tax.Box) string {
 func WriteJSON(out io.Writer, o *Output) error {
 	w := newWriter(out, o)
 	w.jsonHeader()
+	adj := o.Result.Adjustments
 	for i := range o.Result.Disposals {
 		x := &o.Result.Disposals[i]
-		w.jsonDisposal(x, o.Result.Assets[x.Asset], o.Result.Accounts[x.Account], i == 0)
+		var a tax.Dec
+		if len(adj) > 0 && adj[0].Piece == i {
+			a, adj = adj[0].Denied, adj[1:]
+		}
+		w.jsonDisposal(x, o.Result.Assets[x.Asset], o.Result.Accounts[x.Account], i == 0, a)
 	}
 	return w.jsonTail()
 }
@@ -175,7 +180,7 @@ func (w *writer) jsonHeader() {
 	w.b = append(w.b, "},\n\"disposals\":["...)
 }
 
-func (w *writer) jsonDisposal(x *tax.Disposal, asset, account string, first bool) {
+func (w *writer) jsonDisposal(x *tax.Disposal, asset, account string, first bool, adj tax.Dec) {
 	if !first {
 		w.b = append(w.b, ',')
 	}
@@ -201,6 +206,12 @@ func (w *writer) jsonDisposal(x *tax.Disposal, asset, account string, first bool
 	w.kstr("box", x.Box.String())
 	w.kint("taxYear", int64(x.TaxYear))
 	w.flags("uncovered", x.Uncovered, "missingBasis", x.MissingBasis, "missingProceeds", x.MissingProceeds)
+	if j := w.o.Settings.Jurisdiction; j != tax.US {
+		w.kstr("match", tax.MatchOf(j, x).String())
+		if !adj.IsZero() {
+			w.kdec("adjustment", adj)
+		}
+	}
 	w.end()
 	w.b = append(w.b, '}')
 	w.maybeFlush()
@@ -262,6 +273,15 @@ func (w *writer) jsonTail() error {
 		w.kdec("longProceeds", y.LongProceeds)
 		w.kdec("longBasis", y.LongBasis)
 		w.kdec("longGain", y.LongGain)
+		if w.o.Settings.Jurisdiction != tax.US {
+			w.kstr("jurisdiction", w.o.Settings.Jurisdiction.String())
+			w.kdec("gains", y.Gains)
+			w.kdec("losses", y.Losses)
+			if w.o.Settings.Jurisdiction == tax.CA {
+				w.kdec("deniedLosses", y.Denied)
+				w.kdec("taxableGain", tax.Inclusion(y.ShortGain))
+			}
+		}
 		w.key("income")
 		w.b = append(w.b, '{')
 		for j, it := range y.Income {
