@@ -169,7 +169,7 @@ func resumeEqualsFullRun(t *testing.T, j tax.Jurisdiction, rounds int) {
 				Quantity: tax.MustDec("3"), FiatValue: tax.MustDec("123.45"), HasFiatValue: true}}
 			edited.Transactions = append(edited.Transactions[:pos], append([]tax.Transaction{tx}, edited.Transactions[pos:]...)...)
 		}
-		at := in.Settings.ResumeBefore(in.Transactions[pos].Time)
+		at := in.Transactions[pos].Time
 		var cp *tax.Checkpoint
 		for i := range got {
 			if !got[i].At.After(at) {

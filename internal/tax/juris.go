@@ -623,16 +623,16 @@ func (e *Engine) jFinish() {
 	e.names()
 }
 
-// ResumeBefore is the latest instant of a checkpoint from which a run may resume after the ledger
-// changed at edit. Under US a disposal depends only on the ledger before it, so a checkpoint at or
-// before the edit will do. Under GB and CA a disposal also depends on the 30 days after it (and the
-// state at a checkpoint on the disposals still waiting for theirs), so the checkpoint must be a
-// window earlier: 32 days leaves room for a local day's offset from UTC.
-func (s Settings) ResumeBefore(edit time.Time) time.Time {
+// Lookahead is how far after a disposal the ledger can still change it: zero under US (a disposal
+// depends only on what came before it); under GB and CA the 30 days after it, plus two days for a
+// local day's offset from UTC. An edit of the ledger at t leaves the results of the transactions
+// before t - Lookahead as they were. (A run resumed from any checkpoint at or before t is exact:
+// the disposals still waiting for their window are part of the checkpoint and settle after it.)
+func (s Settings) Lookahead() time.Duration {
 	if s.Jurisdiction == US {
-		return edit
+		return 0
 	}
-	return edit.Add(-(jWindow + 2) * 24 * time.Hour)
+	return (jWindow + 2) * 24 * time.Hour
 }
 
 // jSnapshot writes the GB/CA state after the common part of a checkpoint: the summaries of the
