@@ -38,6 +38,7 @@ type jstate struct {
 	gainYear int16
 	hasGain  bool
 	comps        []jComp
+	qs           []Dec
 	pcs          []Disposal
 }
 
@@ -346,15 +347,12 @@ func (e *Engine) gbSettle(asset int32, h *jHold, d *jDay) {
 			last := left.Sign() <= 0
 			pcs := e.jx.pcs[:0]
 			var unc Dec
+			qs := e.jShares(comps, ev.qty, d.dispQ, last)
 			for k := range comps {
 				cp := &comps[k]
-				q, c := cp.restQ, cp.restC
+				q, c := qs[k], cp.restC
 				if !last {
-					q = minDec(e.mulDiv(cp.q, ev.qty, d.dispQ), cp.restQ)
-					c = e.mulDiv(cp.c, ev.qty, d.dispQ)
-					if c.Cmp(cp.restC) > 0 {
-						c = cp.restC
-					}
+					c = minDec(e.mulDiv(cp.c, ev.qty, d.dispQ), cp.restC)
 				}
 				if q.IsZero() && c.IsZero() {
 					continue
@@ -383,6 +381,33 @@ func (e *Engine) gbSettle(asset int32, h *jHold, d *jDay) {
 		}
 	}
 	e.jGainDone()
+}
+
+// jShares splits a disposal of q (of the day's total) across the day's parts: by quantity, each
+// part at most what it has left, the shares adding up to q exactly (the day's last disposal takes
+// what is left of every part).
+func (e *Engine) jShares(comps []jComp, q, total Dec, last bool) []Dec {
+	qs := e.jx.qs[:0]
+	rest := q
+	for k := range comps {
+		s := comps[k].restQ
+		if !last {
+			s = minDec(minDec(e.mulDiv(comps[k].q, q, total), s), rest)
+		}
+		qs = append(qs, s)
+		rest = e.sub(rest, s)
+	}
+	for k := range comps { // rounding left a little: from the parts that still have some
+		if rest.Sign() <= 0 || last {
+			break
+		}
+		if more := minDec(e.sub(comps[k].restQ, qs[k]), rest); more.Sign() > 0 {
+			qs[k] = e.add(qs[k], more)
+			rest = e.sub(rest, more)
+		}
+	}
+	e.jx.qs = qs
+	return qs
 }
 
 // jEmitAll gives out the pieces of one disposal: its proceeds are shared by quantity, the last piece
