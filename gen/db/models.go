@@ -401,6 +401,8 @@ type TaxDisposal struct {
 	Uncovered     bool
 	MissingBasis  bool
 	LotTransferID *string
+	Match         *string
+	DeniedLoss    decimal.NullDecimal
 }
 
 type TaxForm struct {
@@ -479,6 +481,7 @@ type TaxResultSet struct {
 	CreatedAt          time.Time
 	SettingsKey        *string
 	TransactionColumns string
+	Jurisdiction       string
 }
 
 type TaxTransactionResult struct {
@@ -517,6 +520,9 @@ type TaxYearSummary struct {
 	Futures          decimal.Decimal
 	DisposalCount    int32
 	TransactionCount int32
+	Gains            decimal.NullDecimal
+	Losses           decimal.NullDecimal
+	DeniedLosses     decimal.NullDecimal
 }
 
 type Transaction struct {

@@ -201,7 +201,7 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 }
 
 const getYearSummary = `-- name: GetYearSummary :one
-SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
+SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
 `
 
 type GetYearSummaryParams struct {
@@ -223,6 +223,9 @@ func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) 
 		&i.Futures,
 		&i.DisposalCount,
 		&i.TransactionCount,
+		&i.Gains,
+		&i.Losses,
+		&i.DeniedLosses,
 	)
 	return i, err
 }
@@ -385,7 +388,7 @@ func (q *Queries) ListClientAccountIDs(ctx context.Context, arg ListClientAccoun
 }
 
 const listReportDisposals = `-- name: ListReportDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1
   AND ($3::int IS NULL OR d.tax_year = $3::int)
@@ -424,6 +427,8 @@ type ListReportDisposalsRow struct {
 	Uncovered     bool
 	MissingBasis  bool
 	LotTransferID *string
+	Match         *string
+	DeniedLoss    decimal.NullDecimal
 	Symbol        string
 }
 
@@ -464,6 +469,8 @@ func (q *Queries) ListReportDisposals(ctx context.Context, arg ListReportDisposa
 			&i.Uncovered,
 			&i.MissingBasis,
 			&i.LotTransferID,
+			&i.Match,
+			&i.DeniedLoss,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -721,7 +728,7 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 }
 
 const listYearDisposals = `-- name: ListYearDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1 AND d.tax_year = $2 ORDER BY d.seq
 `
@@ -751,6 +758,8 @@ type ListYearDisposalsRow struct {
 	Uncovered     bool
 	MissingBasis  bool
 	LotTransferID *string
+	Match         *string
+	DeniedLoss    decimal.NullDecimal
 	Symbol        string
 }
 
@@ -783,6 +792,8 @@ func (q *Queries) ListYearDisposals(ctx context.Context, arg ListYearDisposalsPa
 			&i.Uncovered,
 			&i.MissingBasis,
 			&i.LotTransferID,
+			&i.Match,
+			&i.DeniedLoss,
 			&i.Symbol,
 		); err != nil {
 			return nil, err

@@ -1,7 +1,9 @@
 package tax
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -805,4 +807,25 @@ func readYear(r *cpReader) YearSummary {
 		ys.Income = append(ys.Income, IncomeTotal{Type: Label(r.uvarint()), Value: r.dec(), Count: int(r.uvarint())})
 	}
 	return ys
+}
+
+// TaxYearStart is the first instant of tax year y under s (in s's location).
+func (s Settings) TaxYearStart(y int) time.Time {
+	loc := s.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	m, d := s.fiscalStart()
+	if m == 0 {
+		m, d = time.January, 1
+	}
+	return time.Date(y, m, d, 0, 0, 0, 0, loc)
+}
+
+// TaxYearLabel is how the jurisdiction names tax year y: "2024/25" under GB, "2024" otherwise.
+func (j Jurisdiction) TaxYearLabel(y int) string {
+	if j == GB {
+		return fmt.Sprintf("%d/%02d", y, (y+1)%100)
+	}
+	return strconv.Itoa(y)
 }

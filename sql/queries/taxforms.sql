@@ -80,7 +80,7 @@ ORDER BY min(d.seq);
 SELECT * FROM assets WHERE client_id = $1 AND upper(symbol) = ANY(sqlc.arg(symbols)::text[]);
 
 -- name: GetTaxFormClientSettings :one
-SELECT c.timezone, c.fiscal_year_start,
+SELECT c.timezone, c.fiscal_year_start, c.country,
        (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks m WHERE m.client_id = c.id))::boolean AS is_stale
 FROM clients c WHERE c.id = $1;
 
