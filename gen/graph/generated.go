@@ -7317,6 +7317,14 @@ enum ReportExportTypeEnum {
   END_OF_YEAR_HOLDINGS_CSV
   "Form 8949 reconciled with a broker's Form 1099-DA (` + "`" + `generate1099DAReports` + "`" + `), as PDF."
   RECONCILED_8949_PDF
+  "GB clients: the UK capital gains summary of a tax year (6 April to 5 April) with the SA108 figures (disposals, proceeds, allowable costs, gains, losses), as PDF."
+  UK_CAPITAL_GAINS_SUMMARY_PDF
+  "GB clients: the disposals of the UK capital gains summary (one per token and day, with the quantities matched same day, within 30 days and from the pool), as CSV."
+  UK_CAPITAL_GAINS_SUMMARY_CSV
+  "CA clients: the Schedule 3 summary (crypto-assets: proceeds, adjusted cost base, superficial losses denied, gains and losses, the taxable part at 50%), as PDF."
+  CA_SCHEDULE_3_PDF
+  "CA clients: the dispositions of the Schedule 3 summary, as CSV."
+  CA_SCHEDULE_3_CSV
 }
 
 "How the period of a report is chosen."
@@ -8072,8 +8080,10 @@ extend type Query {
   results (` + "`" + `Report.isStale` + "`" + ` once the ledger changes). A Read key may request reports. Refusals (BAD_USER_INPUT):
   ` + "`" + `year` + "`" + ` missing or given with another period, a DATE_RANGE without ` + "`" + `startDate` + "`" + ` before ` + "`" + `endDate` + "`" + `, an unknown
   ` + "`" + `language` + "`" + `, ` + "`" + `checkboxType` + "`" + ` on a type other than FORM_8949_PDF/CSV, an invalid ` + "`" + `email` + "`" + `, more than 100
-  ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, and RECONCILED_8949_PDF
-  (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
+  ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, RECONCILED_8949_PDF
+  (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `), and a type of another country's rules than the client's
+  (the US forms TAX_FORMS, FORM_8949_*, SCHEDULE_D_PDF, SCHEDULE_1_PDF, TURBOTAX_CSV, TAXACT_CSV for a GB or CA
+  client; UK_CAPITAL_GAINS_SUMMARY_* for a client not in GB; CA_SCHEDULE_3_* for a client not in CA). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
   tag groups yet) are NOT_FOUND.
   """
   getReportExportV2(

@@ -82,6 +82,10 @@ var reportTypes = map[string]model.ReportExportTypeEnum{
 	reports.TypeTaxActCSV:          model.ReportExportTypeEnumTaxactCSV,
 	reports.TypeHoldingsCSV:        model.ReportExportTypeEnumEndOfYearHoldingsCSV,
 	taxforms.ReportType:            model.ReportExportTypeEnumReconciled8949PDF,
+	reports.TypeUKCapitalGainsPDF:  model.ReportExportTypeEnumUkCapitalGainsSummaryPDF,
+	reports.TypeUKCapitalGainsCSV:  model.ReportExportTypeEnumUkCapitalGainsSummaryCSV,
+	reports.TypeCASchedule3PDF:     model.ReportExportTypeEnumCaSchedule3PDF,
+	reports.TypeCASchedule3CSV:     model.ReportExportTypeEnumCaSchedule3CSV,
 }
 
 func reportOut(r db.Report, stale bool) *model.Report {

@@ -3683,6 +3683,14 @@ const (
 	ReportExportTypeEnumEndOfYearHoldingsCSV ReportExportTypeEnum = "END_OF_YEAR_HOLDINGS_CSV"
 	// Form 8949 reconciled with a broker's Form 1099-DA (`generate1099DAReports`), as PDF.
 	ReportExportTypeEnumReconciled8949PDF ReportExportTypeEnum = "RECONCILED_8949_PDF"
+	// GB clients: the UK capital gains summary of a tax year (6 April to 5 April) with the SA108 figures (disposals, proceeds, allowable costs, gains, losses), as PDF.
+	ReportExportTypeEnumUkCapitalGainsSummaryPDF ReportExportTypeEnum = "UK_CAPITAL_GAINS_SUMMARY_PDF"
+	// GB clients: the disposals of the UK capital gains summary (one per token and day, with the quantities matched same day, within 30 days and from the pool), as CSV.
+	ReportExportTypeEnumUkCapitalGainsSummaryCSV ReportExportTypeEnum = "UK_CAPITAL_GAINS_SUMMARY_CSV"
+	// CA clients: the Schedule 3 summary (crypto-assets: proceeds, adjusted cost base, superficial losses denied, gains and losses, the taxable part at 50%), as PDF.
+	ReportExportTypeEnumCaSchedule3PDF ReportExportTypeEnum = "CA_SCHEDULE_3_PDF"
+	// CA clients: the dispositions of the Schedule 3 summary, as CSV.
+	ReportExportTypeEnumCaSchedule3CSV ReportExportTypeEnum = "CA_SCHEDULE_3_CSV"
 )
 
 var AllReportExportTypeEnum = []ReportExportTypeEnum{
@@ -3698,11 +3706,15 @@ var AllReportExportTypeEnum = []ReportExportTypeEnum{
 	ReportExportTypeEnumTaxactCSV,
 	ReportExportTypeEnumEndOfYearHoldingsCSV,
 	ReportExportTypeEnumReconciled8949PDF,
+	ReportExportTypeEnumUkCapitalGainsSummaryPDF,
+	ReportExportTypeEnumUkCapitalGainsSummaryCSV,
+	ReportExportTypeEnumCaSchedule3PDF,
+	ReportExportTypeEnumCaSchedule3CSV,
 }
 
 func (e ReportExportTypeEnum) IsValid() bool {
 	switch e {
-	case ReportExportTypeEnumTaxForms, ReportExportTypeEnumForm8949PDF, ReportExportTypeEnumForm8949CSV, ReportExportTypeEnumScheduleDPDF, ReportExportTypeEnumSchedule1PDF, ReportExportTypeEnumCapitalGainsCSV, ReportExportTypeEnumIncomeCSV, ReportExportTypeEnumTransactionHistoryCSV, ReportExportTypeEnumTurbotaxCSV, ReportExportTypeEnumTaxactCSV, ReportExportTypeEnumEndOfYearHoldingsCSV, ReportExportTypeEnumReconciled8949PDF:
+	case ReportExportTypeEnumTaxForms, ReportExportTypeEnumForm8949PDF, ReportExportTypeEnumForm8949CSV, ReportExportTypeEnumScheduleDPDF, ReportExportTypeEnumSchedule1PDF, ReportExportTypeEnumCapitalGainsCSV, ReportExportTypeEnumIncomeCSV, ReportExportTypeEnumTransactionHistoryCSV, ReportExportTypeEnumTurbotaxCSV, ReportExportTypeEnumTaxactCSV, ReportExportTypeEnumEndOfYearHoldingsCSV, ReportExportTypeEnumReconciled8949PDF, ReportExportTypeEnumUkCapitalGainsSummaryPDF, ReportExportTypeEnumUkCapitalGainsSummaryCSV, ReportExportTypeEnumCaSchedule3PDF, ReportExportTypeEnumCaSchedule3CSV:
 		return true
 	}
 	return false
