@@ -327,6 +327,10 @@ func genericRow(nCols int, pos *[gColumns]int, rec record, seen rowSeen, currenc
 	var parts [1 + gColumns]string
 	parts[0] = CSVGeneric
 	copy(parts[1:], cell[:])
-	tx.ExternalID = rowID("csv:", seen, parts[:]...)
+	n := len(parts)
+	if cell[gFiatValue] == "" && cell[gFeeFiat] == "" {
+		n = 1 + gFiatValue // a row without the columns in the client's currency keeps the id it always had
+	}
+	tx.ExternalID = rowID("csv:", seen, parts[:n]...)
 	return tx, nil
 }

@@ -37,9 +37,11 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	river.AddWorker(w, &mail.Worker{Pool: pool, Sender: sender})
 	river.AddWorker(w, &recalc.Worker{Runner: &recalc.Runner{Pool: pool}})
 	var priceFn ledger.PriceFunc
+	var pricesIn func(string) ledger.PriceFunc
 	if !cfg.Offline {
 		src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey}), prices.NewPGCache(pool))
 		priceFn = src.USD
+		pricesIn = func(cur string) ledger.PriceFunc { return src.In(cur) }
 	}
 	if providers == nil {
 		providers = chainProviders(cfg)
@@ -48,7 +50,7 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	if err != nil {
 		return nil, err
 	}
-	river.AddWorker(w, &syncs.Worker{Pool: pool, Prices: priceFn, Providers: providers, Sealer: sealer,
+	river.AddWorker(w, &syncs.Worker{Pool: pool, Prices: priceFn, PricesIn: pricesIn, Providers: providers, Sealer: sealer,
 		Exchanges: exchanges.NewRegistry(exchanges.Config{CoinbaseURL: cfg.CoinbaseURL, KrakenURL: cfg.KrakenURL})})
 	river.AddWorker(w, &accounts.ContinuousWorker{Pool: pool})
 	reportSvc := reports.NewService(reports.Deps{

@@ -27,6 +27,9 @@ type Worker struct {
 	Pool      *pgxpool.Pool
 	Providers Providers
 	Prices    ledger.PriceFunc // nil: leave fiat values missing
+	// PricesIn, when set, gives the price look-up of a client whose figures are in another
+	// currency than USD (Prices stays the USD one).
+	PricesIn func(currency string) ledger.PriceFunc
 	// Exchanges and Sealer import exchange accounts (nil: exchange accounts fail with a reason).
 	Exchanges *exchanges.Registry
 	Sealer    *exchanges.Sealer
@@ -130,6 +133,10 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 		cursor = *acct.SyncCursor
 	}
 	led := ledger.New(w.Pool)
+	priceFn, err := w.pricesOf(ctx, acct.ClientID)
+	if err != nil {
+		return err
+	}
 	for {
 		page, err := fetch(cursor)
 		if errors.Is(err, exchanges.ErrUnauthorized) {
@@ -141,7 +148,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 		page.Txs = inWindow(page.Txs, acct)
 		progress = min(95, progress+(95-progress)/3+1)
 		err = led.Update(ctx, acct.ClientID, ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
-			added, err := e.Import(acct.ID, page.Txs, w.Prices)
+			added, err := e.Import(acct.ID, page.Txs, priceFn)
 			if err != nil {
 				return err
 			}
@@ -235,4 +242,19 @@ func (w *Worker) progressTx(ctx context.Context, q *db.Queries, item db.AccountS
 		return err
 	}
 	return q.RollupAccountSync(ctx, item.SyncID)
+}
+
+// pricesOf is the price look-up for a client's values: in its currency.
+func (w *Worker) pricesOf(ctx context.Context, clientID uuid.UUID) (ledger.PriceFunc, error) {
+	if w.Prices == nil || w.PricesIn == nil {
+		return w.Prices, nil
+	}
+	c, err := db.New(w.Pool).GetClient(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	if c.Currency == "USD" {
+		return w.Prices, nil
+	}
+	return w.PricesIn(c.Currency), nil
 }
