@@ -1,49 +1,14 @@
 package contracttests
 
 import (
-	"context"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/shopspring/decimal"
-
-	"taxd/internal/jobs"
-	"taxd/internal/reports"
-	"taxd/internal/server"
 )
-
-// startJurisFlow is a whole taxd (HTTP and job workers) whose GraphQL client 1 has no ledger yet.
-func startJurisFlow(t *testing.T) *gqlFlow {
-	t.Helper()
-	e := newEnvWith(t, seedGraphQLClients)
-	bucket, err := reports.OpenBucket(context.Background(), e.cfg.BlobURL, e.cfg.DataDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	workers, err := server.Workers(e.cfg, e.pool, bucket)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jc, err := jobs.New(e.pool, workers, jobs.Options{Workers: 2, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := jc.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
-	h, err := server.NewHandler(server.Deps{Config: e.cfg, Pool: e.pool, Jobs: jc, Bucket: bucket})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return &gqlFlow{t: t, url: srv.URL, e: e}
-}
 
 // recalculate asks for a run and waits for it to finish.
 func (f *gqlFlow) recalculate(c string) {
@@ -80,7 +45,7 @@ func (f *gqlFlow) upload(c, file string) {
 
 type jurisYear struct {
 	Y struct {
-		Jurisdiction, TaxYearLabel, Currency, StartDate, EndDate                string
+		Jurisdiction, TaxYearLabel, Currency, StartDate, EndDate              string
 		ProceedsCents, CostBasisCents, CapGainsCents, GainsCents, LossesCents int64
 		DeniedLossesCents, TaxableCapitalGainsCents                           *int64
 	} `json:"getIncomeAndCapGains"`
@@ -131,7 +96,7 @@ func sumColumn(t *testing.T, rows [][]string, name string) decimal.Decimal {
 // pool (1.5 / 3,000): 1,000, a loss of 200. Tax year 2024/25: proceeds 3,300, costs 3,100.
 func TestGraphQLJurisdictionGB(t *testing.T) {
 	t.Parallel()
-	f := startJurisFlow(t)
+	f := startFlowWith(t, seedGraphQLClients) // client 1 without a ledger
 	c := gqlClient1.String()
 	const update = `mutation($c: ID!, $country: CountryEnum, $cur: CurrencyCodeEnum, $tz: String) {
 		updateClient(clientId: $c, country: $country, currency: $cur, timezone: $tz) { country currency isDirty } }`
@@ -197,7 +162,7 @@ func TestGraphQLJurisdictionGB(t *testing.T) {
 // 7,000: ACB 6,100, a gain of 900. 2024: gains 900, losses 2,000, net -1,100, taxable -550.
 func TestGraphQLJurisdictionCA(t *testing.T) {
 	t.Parallel()
-	f := startJurisFlow(t)
+	f := startFlowWith(t, seedGraphQLClients) // client 1 without a ledger
 	c := gqlClient1.String()
 	f.must(`mutation($c: ID!) { updateClient(clientId: $c, country: CA, currency: CAD, timezone: "America/Toronto") { id } }`, map[string]any{"c": c}, nil)
 	f.upload(c, "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n"+

@@ -391,6 +391,8 @@ func isFiatAsset(a AssetRef) bool { return a.Chain == "" && IsFiat(a.Symbol) }
 func isUSD(a AssetRef) bool { return isCurrency(a, "USD") }
 
 // isCurrency reports whether a is the fiat currency code cur.
-func isCurrency(a AssetRef, cur string) bool { return a.Chain == "" && strings.EqualFold(a.Symbol, cur) }
+func isCurrency(a AssetRef, cur string) bool {
+	return a.Chain == "" && strings.EqualFold(a.Symbol, cur)
+}
 
 func ptr(d decimal.Decimal) *decimal.Decimal { return &d }

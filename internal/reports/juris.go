@@ -68,9 +68,9 @@ var jurisdictionTypes = map[string][]string{
 	"CA": {TypeCASchedule3PDF, TypeCASchedule3CSV},
 }
 
-// disposal is one disposal as the jurisdiction counts it: under GB all of one token's disposals of a
+// jurisDisposal is one disposal as the jurisdiction counts it: under GB all of one token's disposals of a
 // day (HMRC's same-day rule makes them one), under CA one transfer. Its pieces' matches add up.
-type disposal struct {
+type jurisDisposal struct {
 	date                   time.Time
 	asset                  string
 	quantity               decimal.Decimal
@@ -82,13 +82,13 @@ type disposal struct {
 }
 
 // disposals groups d's pieces into the jurisdiction's disposals, in date order.
-func (d Data) disposals() []disposal {
+func (d Data) disposals() []jurisDisposal {
 	loc := d.Location
 	if loc == nil {
 		loc = time.UTC
 	}
 	idx := map[string]int{}
-	var out []disposal
+	var out []jurisDisposal
 	for _, x := range d.Disposals {
 		y, m, dd := x.DisposedAt.In(loc).Date()
 		day := time.Date(y, m, dd, 0, 0, 0, 0, time.UTC)
@@ -100,7 +100,7 @@ func (d Data) disposals() []disposal {
 		if !ok {
 			i = len(out)
 			idx[key] = i
-			out = append(out, disposal{date: day, asset: x.Symbol, transfer: x.TransferID, missingBasis: "false"})
+			out = append(out, jurisDisposal{date: day, asset: x.Symbol, transfer: x.TransferID, missingBasis: "false"})
 		}
 		p := &out[i]
 		p.quantity = p.quantity.Add(x.Quantity)
@@ -136,7 +136,7 @@ type jurisTotals struct {
 	denied                         decimal.Decimal
 }
 
-func totalsOf(ds []disposal) jurisTotals {
+func totalsOf(ds []jurisDisposal) jurisTotals {
 	var t jurisTotals
 	for _, x := range ds {
 		t.count++
@@ -216,7 +216,7 @@ func ukCapitalGainsPDF(d Data) ([]byte, error) {
 	line(pdf, "Net gain or (loss)", money(t.gains.Add(t.losses)))
 	pdf.Ln(3)
 	pdf.SetFont("Helvetica", "", 8)
-	pdf.MultiCell(0, 4, "Each token's disposals of one day are one disposal, matched with acquisitions of the same day, then of the "+
+	pdf.MultiCell(0, 4, "Each token's disposals of one day are one jurisDisposal, matched with acquisitions of the same day, then of the "+
 		"following 30 days, then with the section 104 pool (HMRC Cryptoassets Manual CRYPTO22200 onwards).", "", "L", false)
 	pdf.Ln(2)
 	table(pdf, []string{"Date", "Asset", "Quantity", "Proceeds", "Costs", "Gain/(loss)"}, []float64{24, 30, 46, 30, 30, 30})

@@ -39,9 +39,9 @@ type jstate struct {
 	gain     Dec
 	gainYear int16
 	hasGain  bool
-	comps        []jComp
-	qs           []Dec
-	pcs          []Disposal
+	comps    []jComp
+	qs       []Dec
+	pcs      []Disposal
 }
 
 type jRef struct{ asset, day int32 }
@@ -92,13 +92,13 @@ type jEv struct {
 // jComp is one part of a GB day's disposals: matched with one day's acquisitions, the pool, or
 // nothing (uncovered).
 type jComp struct {
-	q, c      Dec // the part's quantity and cost
-	restQ     Dec // still to hand out to the day's disposals
-	restC     Dec
-	acq       int64 // 30-day: the acquisition's time
-	src       ID
-	match     Match
-	missing   bool
+	q, c    Dec // the part's quantity and cost
+	restQ   Dec // still to hand out to the day's disposals
+	restC   Dec
+	acq     int64 // 30-day: the acquisition's time
+	src     ID
+	match   Match
+	missing bool
 }
 
 func (x *jstate) reset() {
@@ -215,20 +215,7 @@ func (e *Engine) jMove(c *tcls, tr *Transfer, t int64) {
 	// a staking/LP withdrawal larger than the position: the excess is reward income
 	db.bal = e.add(db.bal, held)
 	sb.bal = e.add(sb.bal, extra)
-	var v Dec
-	if c.hasValue {
-		v = c.value
-		if extra != q {
-			v = e.mulDiv(c.value, extra, q)
-		}
-	} else {
-		e.warnTransfer(WarnMissingPrice, tr, t, c.asset, c.to, extra)
-	}
-	typ := LabelStakingReward
-	if tr.Label == LabelLPWithdrawal {
-		typ = LabelReward
-	}
-	e.income(tr, c.to, c.asset, extra, v, typ, !c.hasValue, t)
+	v := e.stakingExcess(c, tr, t, c.asset, extra)
 	e.jAcquire(c.to, c.asset, extra, v, !c.hasValue, tr.ID)
 }
 

@@ -522,25 +522,31 @@ func (e *Engine) move(c *tcls, tr *Transfer, t int64) {
 		return
 	}
 	if e.accs[c.from].virtual {
-		// a staking/LP withdrawal larger than the position: the excess is reward income
-		var v Dec
-		if c.hasValue {
-			if covered.IsZero() {
-				v = c.value
-			} else {
-				v = e.mulDiv(c.value, uncovered, q)
-			}
-		} else {
-			e.warnTransfer(WarnMissingPrice, tr, t, c.toAsset, c.to, uncovered)
-		}
-		typ := LabelStakingReward
-		if tr.Label == LabelLPWithdrawal {
-			typ = LabelReward
-		}
-		e.income(tr, c.to, c.toAsset, uncovered, v, typ, !c.hasValue, t)
+		v := e.stakingExcess(c, tr, t, c.toAsset, uncovered)
 		e.addLot(dp, lotRec{qty: uncovered, basis: v, acq: t, longFrom: e.longFrom(t), src: tr.ID, missing: !c.hasValue})
 		return
 	}
 	e.warnTransfer(WarnUncovered, tr, t, c.asset, c.from, uncovered)
 	e.addLot(dp, lotRec{qty: uncovered, acq: t, longFrom: e.longFrom(t), src: tr.ID, missing: true})
+}
+
+// stakingExcess records the part of a staking/LP withdrawal that its position cannot cover as
+// reward income (staking_reward; reward for lp_withdrawal) at its share of the transfer's value,
+// and returns that value.
+func (e *Engine) stakingExcess(c *tcls, tr *Transfer, t int64, asset int32, extra Dec) Dec {
+	var v Dec
+	if c.hasValue {
+		v = c.value
+		if extra != tr.Quantity {
+			v = e.mulDiv(c.value, extra, tr.Quantity)
+		}
+	} else {
+		e.warnTransfer(WarnMissingPrice, tr, t, asset, c.to, extra)
+	}
+	typ := LabelStakingReward
+	if tr.Label == LabelLPWithdrawal {
+		typ = LabelReward
+	}
+	e.income(tr, c.to, asset, extra, v, typ, !c.hasValue, t)
+	return v
 }

@@ -366,13 +366,13 @@ type YearSummary struct {
 	// Under GB and CA every piece is counted in the Short* fields (there is no holding period);
 	// Gains and Losses split the year's gain by piece sign, Denied is CA's superficial losses
 	// (added back to the cost of the units still held). Zero and left out of JSON under US.
-	Gains         Dec           `json:"gains,omitzero"`
-	Losses        Dec           `json:"losses,omitzero"` // a negative amount
-	Denied        Dec           `json:"denied,omitzero"`
-	Disposals     int           `json:"disposals"`  // taxable pieces
-	NonTaxable    int           `json:"nonTaxable"` // gift/donation/lost/transfer_out pieces
-	IncomeEvents  int           `json:"incomeEvents"`
-	Warnings      int           `json:"warnings"`
+	Gains        Dec `json:"gains,omitzero"`
+	Losses       Dec `json:"losses,omitzero"` // a negative amount
+	Denied       Dec `json:"denied,omitzero"`
+	Disposals    int `json:"disposals"`  // taxable pieces
+	NonTaxable   int `json:"nonTaxable"` // gift/donation/lost/transfer_out pieces
+	IncomeEvents int `json:"incomeEvents"`
+	Warnings     int `json:"warnings"`
 }
 
 // WarningCode classifies a warning.
@@ -448,12 +448,12 @@ type Match uint8
 
 // Matches.
 const (
-	MatchLot      Match = iota // US: a lot chosen by the method
-	MatchSameDay               // GB: acquisitions of the same day
-	MatchThirtyDay             // GB: acquisitions of the following 30 days ("bed and breakfast")
-	MatchPool                  // GB: the section 104 pool
-	MatchACB                   // CA: the adjusted cost base of the property
-	MatchUncovered             // no units to match: zero cost, flagged
+	MatchLot       Match = iota // US: a lot chosen by the method
+	MatchSameDay                // GB: acquisitions of the same day
+	MatchThirtyDay              // GB: acquisitions of the following 30 days ("bed and breakfast")
+	MatchPool                   // GB: the section 104 pool
+	MatchACB                    // CA: the adjusted cost base of the property
+	MatchUncovered              // no units to match: zero cost, flagged
 )
 
 var matchNames = [...]string{"lot", "same_day", "thirty_day", "pool", "acb", "uncovered"}

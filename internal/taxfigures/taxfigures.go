@@ -233,7 +233,7 @@ type Piece struct {
 	LotTransactionID          *uuid.UUID
 	LotTransferID             *string
 	Uncovered, MissingBasis   bool
-	Match                     *string         // same_day, thirty_day, pool, acb, uncovered; nil under US
+	Match                     *string          // same_day, thirty_day, pool, acb, uncovered; nil under US
 	DeniedLoss                *decimal.Decimal // CA
 }
 
