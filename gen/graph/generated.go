@@ -6379,8 +6379,11 @@ extend type Mutation {
   Any member or ReadWrite key of the client (a Read key: FORBIDDEN). ` + "`" + `accountantNotes` + "`" + `, ` + "`" + `accountantStatus` + "`" + `,
   ` + "`" + `canUsePriority` + "`" + `, ` + "`" + `fullServiceNotes` + "`" + `, ` + "`" + `fullServiceStatus` + "`" + ` and ` + "`" + `isEnterprise` + "`" + ` are staff only: a client API
   key, a portal token or a member who is not staff gets FORBIDDEN and nothing changes. Changes of country,
-  currency, timezone or fiscal year mark the client dirty: the next recalculation cuts tax years at the new
-  boundaries. Each changed setting is one ` + "`" + `getClientAuditLogs` + "`" + ` entry (entity ` + "`" + `client` + "`" + `, action ` + "`" + `client.update` + "`" + `,
+  currency, timezone or fiscal year mark the client dirty: the next recalculation (a full one) cuts tax years at
+  the new boundaries and, for a change of country, applies that country's rules (` + "`" + `CountryEnum` + "`" + `). The currency is
+  the unit of every value the client's ledger stores: it can change only while the client has no transactions
+  (BAD_USER_INPUT naming ` + "`" + `currency` + "`" + ` otherwise; a client that must change currency starts again as a new client).
+  A change of country is TAXES_LOCKED while taxes are locked. Each changed setting is one ` + "`" + `getClientAuditLogs` + "`" + ` entry (entity ` + "`" + `client` + "`" + `, action ` + "`" + `client.update` + "`" + `,
   the argument as ` + "`" + `field` + "`" + `; not undoable). BAD_USER_INPUT names the argument: an unknown IANA timezone, a fiscal-year day that is not
   ` + "`" + `MM-DD` + "`" + ` (the start must fall on day 1 to 28; the end must be the day before the start), a name outside 1 to
   200 characters, an unknown ` + "`" + `type` + "`" + `, tax years outside 2009 to 2100, a non-https avatar URL.
