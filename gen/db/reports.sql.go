@@ -113,7 +113,7 @@ func (q *Queries) FindReusableReport(ctx context.Context, arg FindReusableReport
 }
 
 const getClientResultSet = `-- name: GetClientResultSet :one
-SELECT c.current_result_set_id, rs.created_at AS calculated_at
+SELECT c.current_result_set_id, rs.created_at AS calculated_at, coalesce(rs.jurisdiction, 'US')::text AS jurisdiction
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
 WHERE c.id = $1
 `
@@ -121,12 +121,13 @@ WHERE c.id = $1
 type GetClientResultSetRow struct {
 	CurrentResultSetID *uuid.UUID
 	CalculatedAt       *time.Time
+	Jurisdiction       string
 }
 
 func (q *Queries) GetClientResultSet(ctx context.Context, id uuid.UUID) (GetClientResultSetRow, error) {
 	row := q.db.QueryRow(ctx, getClientResultSet, id)
 	var i GetClientResultSetRow
-	err := row.Scan(&i.CurrentResultSetID, &i.CalculatedAt)
+	err := row.Scan(&i.CurrentResultSetID, &i.CalculatedAt, &i.Jurisdiction)
 	return i, err
 }
 
