@@ -356,6 +356,7 @@ type Report struct {
 	Language      string
 	FormBox       *string
 	ResultSetID   *uuid.UUID
+	SizeBytes     *int64
 }
 
 type Subscription struct {
@@ -406,17 +407,22 @@ type TaxDisposal struct {
 }
 
 type TaxForm struct {
-	ID            uuid.UUID
-	ClientID      uuid.UUID
-	FormType      string
-	TaxYear       int32
-	BrokerName    string
-	AccountID     *uuid.UUID
-	Status        string
-	StatusMessage *string
-	FileName      *string
-	RowCount      int32
-	UploadedAt    time.Time
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	FormType             string
+	TaxYear              int32
+	BrokerName           string
+	AccountID            *uuid.UUID
+	Status               string
+	StatusMessage        *string
+	FileName             *string
+	RowCount             int32
+	UploadedAt           time.Time
+	ReconciledKey        *string
+	MatchedCount         int32
+	MismatchedCount      int32
+	MissingInLedgerCount int32
+	MissingOnFormCount   int32
 }
 
 type TaxFormGeneration struct {
@@ -428,6 +434,8 @@ type TaxFormGeneration struct {
 	ReportID             *uuid.UUID
 	CreatedBy            string
 	CreatedAt            time.Time
+	RequestHash          *string
+	ResultsKey           *string
 }
 
 type TaxFormRow struct {
@@ -474,6 +482,20 @@ type TaxLot struct {
 	SourceTransferID string
 }
 
+type TaxRemoval struct {
+	ResultSetID uuid.UUID
+	RemovedAt   time.Time
+	Seq         int32
+	TransferID  string
+	Kind        string
+	LotID       *string
+	AccountKey  string
+	AssetKey    string
+	Quantity    decimal.Decimal
+	Basis       decimal.Decimal
+	AcquiredAt  *time.Time
+}
+
 type TaxResultSet struct {
 	ID                 uuid.UUID
 	ClientID           uuid.UUID
@@ -481,6 +503,7 @@ type TaxResultSet struct {
 	CreatedAt          time.Time
 	SettingsKey        *string
 	TransactionColumns string
+	RemovalsWritten    bool
 	Jurisdiction       string
 }
 
