@@ -36,7 +36,7 @@ func (q *Queries) CountYearDisposalTransactions(ctx context.Context, arg CountYe
 const getTaxFiguresState = `-- name: GetTaxFiguresState :one
 
 SELECT c.current_result_set_id, rs.created_at AS computed_at, c.timezone, c.fiscal_year_start, c.currency,
-       c.cost_basis_algorithm, c.settings, c.lock_taxes_until,
+       c.cost_basis_algorithm, c.settings, c.lock_taxes_until, c.country, coalesce(rs.jurisdiction, '')::text AS result_jurisdiction,
        (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = c.id))::boolean AS is_stale
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
 WHERE c.id = $1
@@ -51,6 +51,8 @@ type GetTaxFiguresStateRow struct {
 	CostBasisAlgorithm string
 	Settings           []byte
 	LockTaxesUntil     *time.Time
+	Country            string
+	ResultJurisdiction string
 	IsStale            bool
 }
 
@@ -68,6 +70,8 @@ func (q *Queries) GetTaxFiguresState(ctx context.Context, id uuid.UUID) (GetTaxF
 		&i.CostBasisAlgorithm,
 		&i.Settings,
 		&i.LockTaxesUntil,
+		&i.Country,
+		&i.ResultJurisdiction,
 		&i.IsStale,
 	)
 	return i, err
@@ -75,7 +79,7 @@ func (q *Queries) GetTaxFiguresState(ctx context.Context, id uuid.UUID) (GetTaxF
 
 const listAssetDisposals = `-- name: ListAssetDisposals :many
 SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
-       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis,
+       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        tr.transaction_id, ltr.transaction_id AS lot_transaction_id
 FROM tax_disposals d
 LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id::text = d.transfer_id
@@ -108,6 +112,8 @@ type ListAssetDisposalsRow struct {
 	FormBox          string
 	Uncovered        bool
 	MissingBasis     bool
+	Match            *string
+	DeniedLoss       decimal.NullDecimal
 	TransactionID    *uuid.UUID
 	LotTransactionID *uuid.UUID
 }
@@ -139,6 +145,8 @@ func (q *Queries) ListAssetDisposals(ctx context.Context, arg ListAssetDisposals
 			&i.FormBox,
 			&i.Uncovered,
 			&i.MissingBasis,
+			&i.Match,
+			&i.DeniedLoss,
 			&i.TransactionID,
 			&i.LotTransactionID,
 		); err != nil {

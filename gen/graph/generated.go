@@ -270,25 +270,31 @@ type ComplexityRoot struct {
 	}
 
 	GetIncomeAndCapGainsResponse struct {
-		CapGainsCents          func(childComplexity int) int
-		CapGainsFormatted      func(childComplexity int) int
-		CapGainsSumSigned      func(childComplexity int) int
-		ComputedAt             func(childComplexity int) int
-		CostBasisCents         func(childComplexity int) int
-		Currency               func(childComplexity int) int
-		DisposalCount          func(childComplexity int) int
-		EndDate                func(childComplexity int) int
-		FuturesCents           func(childComplexity int) int
-		IncomeByLabel          func(childComplexity int) int
-		IncomeCents            func(childComplexity int) int
-		IncomeFormatted        func(childComplexity int) int
-		IsStale                func(childComplexity int) int
-		LongTermCapGainsCents  func(childComplexity int) int
-		ProceedsCents          func(childComplexity int) int
-		ShortTermCapGainsCents func(childComplexity int) int
-		StartDate              func(childComplexity int) int
-		TransactionCount       func(childComplexity int) int
-		Year                   func(childComplexity int) int
+		CapGainsCents            func(childComplexity int) int
+		CapGainsFormatted        func(childComplexity int) int
+		CapGainsSumSigned        func(childComplexity int) int
+		ComputedAt               func(childComplexity int) int
+		CostBasisCents           func(childComplexity int) int
+		Currency                 func(childComplexity int) int
+		DeniedLossesCents        func(childComplexity int) int
+		DisposalCount            func(childComplexity int) int
+		EndDate                  func(childComplexity int) int
+		FuturesCents             func(childComplexity int) int
+		GainsCents               func(childComplexity int) int
+		IncomeByLabel            func(childComplexity int) int
+		IncomeCents              func(childComplexity int) int
+		IncomeFormatted          func(childComplexity int) int
+		IsStale                  func(childComplexity int) int
+		Jurisdiction             func(childComplexity int) int
+		LongTermCapGainsCents    func(childComplexity int) int
+		LossesCents              func(childComplexity int) int
+		ProceedsCents            func(childComplexity int) int
+		ShortTermCapGainsCents   func(childComplexity int) int
+		StartDate                func(childComplexity int) int
+		TaxYearLabel             func(childComplexity int) int
+		TaxableCapitalGainsCents func(childComplexity int) int
+		TransactionCount         func(childComplexity int) int
+		Year                     func(childComplexity int) int
 	}
 
 	GetPortfolioValueResponse struct {
@@ -350,6 +356,7 @@ type ComplexityRoot struct {
 		Disposals           func(childComplexity int) int
 		IsStale             func(childComplexity int) int
 		IsTruncated         func(childComplexity int) int
+		Jurisdiction        func(childComplexity int) int
 		Lots                func(childComplexity int) int
 		TotalAmount         func(childComplexity int) int
 		TotalAmountExact    func(childComplexity int) int
@@ -735,6 +742,7 @@ type ComplexityRoot struct {
 		Box              func(childComplexity int) int
 		CostBasisCents   func(childComplexity int) int
 		CostBasisExact   func(childComplexity int) int
+		DeniedLossExact  func(childComplexity int) int
 		DisposedAt       func(childComplexity int) int
 		GainCents        func(childComplexity int) int
 		GainExact        func(childComplexity int) int
@@ -744,6 +752,7 @@ type ComplexityRoot struct {
 		LotID            func(childComplexity int) int
 		LotTransactionID func(childComplexity int) int
 		LotTransferID    func(childComplexity int) int
+		Match            func(childComplexity int) int
 		ProceedsCents    func(childComplexity int) int
 		ProceedsExact    func(childComplexity int) int
 		TaxYear          func(childComplexity int) int
@@ -2128,6 +2137,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.Currency(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.deniedLossesCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DeniedLossesCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.DeniedLossesCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.disposalCount":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DisposalCount == nil {
 			break
@@ -2146,6 +2161,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.FuturesCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.gainsCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainsCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.incomeByLabel":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.IncomeByLabel == nil {
 			break
@@ -2170,12 +2191,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.IsStale(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.jurisdiction":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.Jurisdiction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.Jurisdiction(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.longTermCapGainsCents":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LongTermCapGainsCents == nil {
 			break
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LongTermCapGainsCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.lossesCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.proceedsCents":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.ProceedsCents == nil {
 			break
@@ -2194,6 +2227,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.StartDate(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.taxYearLabel":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxYearLabel == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxYearLabel(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.taxableCapitalGainsCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableCapitalGainsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableCapitalGainsCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.transactionCount":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TransactionCount == nil {
 			break
@@ -2487,6 +2532,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTaxLotsResponse.IsTruncated(childComplexity), true
+	case "GetTaxLotsResponse.jurisdiction":
+		if e.ComplexityRoot.GetTaxLotsResponse.Jurisdiction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxLotsResponse.Jurisdiction(childComplexity), true
 	case "GetTaxLotsResponse.lots":
 		if e.ComplexityRoot.GetTaxLotsResponse.Lots == nil {
 			break
@@ -4770,6 +4821,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TaxLotDisposal.CostBasisExact(childComplexity), true
+	case "TaxLotDisposal.deniedLossExact":
+		if e.ComplexityRoot.TaxLotDisposal.DeniedLossExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.DeniedLossExact(childComplexity), true
 	case "TaxLotDisposal.disposedAt":
 		if e.ComplexityRoot.TaxLotDisposal.DisposedAt == nil {
 			break
@@ -4824,6 +4881,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TaxLotDisposal.LotTransferID(childComplexity), true
+	case "TaxLotDisposal.match":
+		if e.ComplexityRoot.TaxLotDisposal.Match == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.Match(childComplexity), true
 	case "TaxLotDisposal.proceedsCents":
 		if e.ComplexityRoot.TaxLotDisposal.ProceedsCents == nil {
 			break
@@ -6538,8 +6601,11 @@ extend type Mutation {
   Any member or ReadWrite key of the client (a Read key: FORBIDDEN). ` + "`" + `accountantNotes` + "`" + `, ` + "`" + `accountantStatus` + "`" + `,
   ` + "`" + `canUsePriority` + "`" + `, ` + "`" + `fullServiceNotes` + "`" + `, ` + "`" + `fullServiceStatus` + "`" + ` and ` + "`" + `isEnterprise` + "`" + ` are staff only: a client API
   key, a portal token or a member who is not staff gets FORBIDDEN and nothing changes. Changes of country,
-  currency, timezone or fiscal year mark the client dirty: the next recalculation cuts tax years at the new
-  boundaries. Each changed setting is one ` + "`" + `getClientAuditLogs` + "`" + ` entry (entity ` + "`" + `client` + "`" + `, action ` + "`" + `client.update` + "`" + `,
+  currency, timezone or fiscal year mark the client dirty: the next recalculation (a full one) cuts tax years at
+  the new boundaries and, for a change of country, applies that country's rules (` + "`" + `CountryEnum` + "`" + `). The currency is
+  the unit of every value the client's ledger stores: it can change only while the client has no transactions
+  (BAD_USER_INPUT naming ` + "`" + `currency` + "`" + ` otherwise; a client that must change currency starts again as a new client).
+  A change of country is TAXES_LOCKED while taxes are locked. Each changed setting is one ` + "`" + `getClientAuditLogs` + "`" + ` entry (entity ` + "`" + `client` + "`" + `, action ` + "`" + `client.update` + "`" + `,
   the argument as ` + "`" + `field` + "`" + `; not undoable). BAD_USER_INPUT names the argument: an unknown IANA timezone, a fiscal-year day that is not
   ` + "`" + `MM-DD` + "`" + ` (the start must fall on day 1 to 28; the end must be the day before the start), a name outside 1 to
   200 characters, an unknown ` + "`" + `type` + "`" + `, tax years outside 2009 to 2100, a non-https avatar URL.
@@ -7216,8 +7282,11 @@ enum CostBasisAlgorithmEnum {
 }
 
 """
-Countries whose tax rules the service supports (ISO 3166-1 alpha-2 codes). Capital-gains reporting follows
-the client's country; ` + "`" + `OTHER` + "`" + ` gets the generic treatment (gains and income, no country forms).
+A client's country (ISO 3166-1 alpha-2 codes). Its tax rules apply for US (specific lots, short and long term,
+Form 8949), GB (HMRC's same-day, 30-day and section 104 pool rules; tax year from 6 April; the UK capital gains
+summary) and CA (adjusted cost base across accounts, superficial losses, calendar year, 50% inclusion; the
+Schedule 3 summary). Every other country, ` + "`" + `OTHER` + "`" + ` included, gets the generic treatment: the US engine's gains
+and income figures in the client's currency and calendar (or fiscal) year, with no country rules or forms.
 """
 enum CountryEnum {
   "United States."
@@ -7351,6 +7420,32 @@ enum JobStatusEnum {
   "Cancelled before it finished (for example because the account was deleted)."
   CANCELED
 }
+
+"The rule set a client's figures are computed under (see ` + "`" + `CountryEnum` + "`" + `)."
+enum TaxJurisdictionEnum {
+  "United States rules: specific lots, short and long term, Form 8949 (also the generic treatment of countries without rules of their own)."
+  US
+  "United Kingdom (HMRC): same day, 30 days, section 104 pool; tax year from 6 April."
+  GB
+  "Canada: adjusted cost base across accounts, superficial losses; calendar year; 50% inclusion."
+  CA
+}
+
+"The rule that matched a disposal piece with its cost."
+enum DisposalMatchEnum {
+  "US: a lot chosen by the cost-basis algorithm."
+  LOT
+  "GB: acquisitions of the same day."
+  SAME_DAY
+  "GB: acquisitions of the 30 days after the disposal (earliest first)."
+  THIRTY_DAY
+  "GB: the section 104 pool, at its average allowable cost."
+  POOL
+  "CA: the adjusted cost base of the property."
+  ACB
+  "No units to match: zero cost, flagged."
+  UNCOVERED
+}
 `, BuiltIn: false},
 	{Name: "../../spec/graphql/tax.graphqls", Input: `# Tax: recalculation, tax figures, tax lots, reports and broker tax forms (1099-DA reconciliation).
 
@@ -7481,6 +7576,14 @@ enum ReportExportTypeEnum {
   END_OF_YEAR_HOLDINGS_CSV
   "Form 8949 reconciled with a broker's Form 1099-DA (` + "`" + `generate1099DAReports` + "`" + `), as PDF."
   RECONCILED_8949_PDF
+  "GB clients: the UK capital gains summary of a tax year (6 April to 5 April) with the SA108 figures (disposals, proceeds, allowable costs, gains, losses), as PDF."
+  UK_CAPITAL_GAINS_SUMMARY_PDF
+  "GB clients: the disposals of the UK capital gains summary (one per token and day, with the quantities matched same day, within 30 days and from the pool), as CSV."
+  UK_CAPITAL_GAINS_SUMMARY_CSV
+  "CA clients: the Schedule 3 summary (crypto-assets: proceeds, adjusted cost base, superficial losses denied, gains and losses, the taxable part at 50%), as PDF."
+  CA_SCHEDULE_3_PDF
+  "CA clients: the dispositions of the Schedule 3 summary, as CSV."
+  CA_SCHEDULE_3_CSV
 }
 
 "How the period of a report is chosen."
@@ -7779,8 +7882,13 @@ type GetTaxFormStatusesResponse {
   needsReviewRowCount: Int!
 }
 
-"Open tax lots of one asset (` + "`" + `getTaxLots` + "`" + `)."
+"""
+Open tax lots of one asset (` + "`" + `getTaxLots` + "`" + `). Under GB ` + "`" + `lots` + "`" + ` holds one entry per asset: its section 104 pool
+(quantity and pooled allowable cost); under CA the property's quantity and adjusted cost base (` + "`" + `jurisdiction` + "`" + `).
+"""
 type GetTaxLotsResponse {
+  "The rule set the figures were computed under (the client's country; null before the first recalculation)."
+  jurisdiction: TaxJurisdictionEnum
   "The asset's pricing key."
   assetPricingKey: String!
   "The asset, when the client holds one with this key."
@@ -7839,11 +7947,23 @@ type TaxLotDisposal {
   costBasisCents: Cents!
   "Gain or loss, in cents (signed)."
   gainCents: Cents!
-  "Holding period."
+  "Holding period (US rules; SHORT under GB and CA, which have none)."
   term: SaleTermEnum!
   "The Form 8949 box the piece is reported under."
   box: Form8949BoxEnum
-  "The lot consumed; null when no lot covered the piece (` + "`" + `isUncovered` + "`" + `)."
+  """
+  The rule that matched the piece with its cost: LOT under US rules; SAME_DAY, THIRTY_DAY (the acquisition in
+  ` + "`" + `lotAcquiredAt` + "`" + `, ` + "`" + `lotTransferId` + "`" + `) or POOL (the section 104 pool) under GB; ACB under CA; UNCOVERED when nothing
+  covered it. Null for results computed before the rule was recorded.
+  """
+  match: DisposalMatchEnum
+  """
+  CA: the superficial loss denied on this piece, exact decimal (positive), added to the adjusted cost base of the
+  units still held. ` + "`" + `costBasisExact` + "`" + ` is the adjusted cost base less it, so ` + "`" + `gainExact` + "`" + ` is the allowed part. Null when
+  no loss was denied.
+  """
+  deniedLossExact: String
+  "The lot consumed; null when no lot covered the piece (` + "`" + `isUncovered` + "`" + `), and under GB and CA, which keep no lots."
   lotId: ID
   "Acquisition date of the lot (the purchase-date override when one is set)."
   lotAcquiredAt: Date
@@ -8015,10 +8135,30 @@ type HarvestableLoss {
   hasRecentAcquisition: Boolean!
 }
 
-"Income and capital gains of one tax year (` + "`" + `getIncomeAndCapGains` + "`" + `)."
+"""
+Income and capital gains of one tax year (` + "`" + `getIncomeAndCapGains` + "`" + `). Under GB and CA there is no holding period:
+the whole gain is in ` + "`" + `shortTermCapGainsCents` + "`" + ` (and ` + "`" + `capGainsCents` + "`" + `), and the jurisdiction's own figures are in
+` + "`" + `gainsCents` + "`" + `, ` + "`" + `lossesCents` + "`" + `, ` + "`" + `deniedLossesCents` + "`" + ` and ` + "`" + `taxableCapitalGainsCents` + "`" + `.
+"""
 type GetIncomeAndCapGainsResponse {
   "The tax year."
   year: String!
+  "The rule set the figures were computed under (the client's country; null before the first recalculation)."
+  jurisdiction: TaxJurisdictionEnum
+  "The tax year as the jurisdiction names it: ` + "`" + `2024/25` + "`" + ` under GB (6 April 2024 to 5 April 2025), ` + "`" + `2024` + "`" + ` otherwise."
+  taxYearLabel: String
+  """
+  GB and CA: the gains of the year's disposals, before losses, each disposal counted once (under GB all of a token's
+  disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. Null
+  under US rules.
+  """
+  gainsCents: Cents
+  "GB and CA: the losses of the year's disposals (negative), in cents. Null under US rules."
+  lossesCents: Cents
+  "CA: superficial losses denied in the year (positive), in cents; null otherwise."
+  deniedLossesCents: Cents
+  "CA: the taxable capital gain, half of ` + "`" + `capGainsCents` + "`" + ` (the 50% inclusion rate; allowable capital loss when negative); null otherwise."
+  taxableCapitalGainsCents: Cents
   "Start of the tax year (inclusive), in the client's fiscal year and timezone."
   startDate: Date!
   "End of the tax year (exclusive)."
@@ -8210,8 +8350,10 @@ extend type Query {
   results (` + "`" + `Report.isStale` + "`" + ` once the ledger changes). A Read key may request reports. Refusals (BAD_USER_INPUT):
   ` + "`" + `year` + "`" + ` missing or given with another period, a DATE_RANGE without ` + "`" + `startDate` + "`" + ` before ` + "`" + `endDate` + "`" + `, an unknown
   ` + "`" + `language` + "`" + `, ` + "`" + `checkboxType` + "`" + ` on a type other than FORM_8949_PDF/CSV, an invalid ` + "`" + `email` + "`" + `, more than 100
-  ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, and RECONCILED_8949_PDF
-  (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
+  ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, RECONCILED_8949_PDF
+  (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `), and a type of another country's rules than the client's
+  (the US forms TAX_FORMS, FORM_8949_*, SCHEDULE_D_PDF, SCHEDULE_1_PDF, TURBOTAX_CSV, TAXACT_CSV for a GB or CA
+  client; UK_CAPITAL_GAINS_SUMMARY_* for a client not in GB; CA_SCHEDULE_3_* for a client not in CA). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
   tag groups yet) are NOT_FOUND.
   """
   getReportExportV2(
@@ -8326,7 +8468,10 @@ extend type Query {
     clientId: ID!
   ): GetTaxLotsResponse!
 
-  "Tax years with ledger activity, ascending."
+  """
+  Tax years with ledger activity, ascending. A year is named by the calendar year it starts in: under GB the
+  year 2024 runs from 6 April 2024 to 5 April 2025 (` + "`" + `2024/25` + "`" + `, see ` + "`" + `getIncomeAndCapGains.taxYearLabel` + "`" + `).
+  """
   getTaxYears(
     "The client."
     clientId: ID!
@@ -10165,6 +10310,18 @@ func (ec *executionContext) childFields_GetIncomeAndCapGainsResponse(ctx context
 	switch field.Name {
 	case "year":
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_year(ctx, field)
+	case "jurisdiction":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_jurisdiction(ctx, field)
+	case "taxYearLabel":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_taxYearLabel(ctx, field)
+	case "gainsCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_gainsCents(ctx, field)
+	case "lossesCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesCents(ctx, field)
+	case "deniedLossesCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_deniedLossesCents(ctx, field)
+	case "taxableCapitalGainsCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx, field)
 	case "startDate":
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_startDate(ctx, field)
 	case "endDate":
@@ -10309,6 +10466,8 @@ func (ec *executionContext) childFields_GetTaxFormStatusesResponse(ctx context.C
 
 func (ec *executionContext) childFields_GetTaxLotsResponse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
+	case "jurisdiction":
+		return ec.fieldContext_GetTaxLotsResponse_jurisdiction(ctx, field)
 	case "assetPricingKey":
 		return ec.fieldContext_GetTaxLotsResponse_assetPricingKey(ctx, field)
 	case "asset":
@@ -10943,6 +11102,10 @@ func (ec *executionContext) childFields_TaxLotDisposal(ctx context.Context, fiel
 		return ec.fieldContext_TaxLotDisposal_term(ctx, field)
 	case "box":
 		return ec.fieldContext_TaxLotDisposal_box(ctx, field)
+	case "match":
+		return ec.fieldContext_TaxLotDisposal_match(ctx, field)
+	case "deniedLossExact":
+		return ec.fieldContext_TaxLotDisposal_deniedLossExact(ctx, field)
 	case "lotId":
 		return ec.fieldContext_TaxLotDisposal_lotId(ctx, field)
 	case "lotAcquiredAt":
@@ -20118,6 +20281,144 @@ func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_year(_ con
 	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_jurisdiction(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_jurisdiction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Jurisdiction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TaxJurisdictionEnum) graphql.Marshaler {
+			return ec.marshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_jurisdiction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type TaxJurisdictionEnum does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_taxYearLabel(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_taxYearLabel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxYearLabel, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_taxYearLabel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_gainsCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_gainsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_gainsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_lossesCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LossesCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_lossesCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_deniedLossesCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_deniedLossesCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeniedLossesCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_deniedLossesCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxableCapitalGainsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
 func (ec *executionContext) _GetIncomeAndCapGainsResponse_startDate(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21481,6 +21782,29 @@ func (ec *executionContext) _GetTaxFormStatusesResponse_needsReviewRowCount(ctx 
 }
 func (ec *executionContext) fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GetTaxFormStatusesResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GetTaxLotsResponse_jurisdiction(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxLotsResponse_jurisdiction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Jurisdiction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TaxJurisdictionEnum) graphql.Marshaler {
+			return ec.marshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxLotsResponse_jurisdiction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxLotsResponse", field, false, false, errors.New("field of type TaxJurisdictionEnum does not have child fields"))
 }
 
 func (ec *executionContext) _GetTaxLotsResponse_assetPricingKey(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
@@ -30866,6 +31190,52 @@ func (ec *executionContext) fieldContext_TaxLotDisposal_box(_ context.Context, f
 	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Form8949BoxEnum does not have child fields"))
 }
 
+func (ec *executionContext) _TaxLotDisposal_match(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_match(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Match, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DisposalMatchEnum) graphql.Marshaler {
+			return ec.marshalODisposalMatchEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDisposalMatchEnum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_match(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type DisposalMatchEnum does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_deniedLossExact(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_deniedLossExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeniedLossExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_deniedLossExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _TaxLotDisposal_lotId(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -36738,6 +37108,36 @@ func (ec *executionContext) _GetIncomeAndCapGainsResponse(ctx context.Context, s
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "jurisdiction":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_jurisdiction(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "taxYearLabel":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_taxYearLabel(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "gainsCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_gainsCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lossesCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_lossesCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "deniedLossesCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_deniedLossesCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "taxableCapitalGainsCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "startDate":
 			out.Values[i] = ec._GetIncomeAndCapGainsResponse_startDate(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -37188,6 +37588,11 @@ func (ec *executionContext) _GetTaxLotsResponse(ctx context.Context, sel ast.Sel
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("GetTaxLotsResponse")
+		case "jurisdiction":
+			out.Values[i] = ec._GetTaxLotsResponse_jurisdiction(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "assetPricingKey":
 			out.Values[i] = ec._GetTaxLotsResponse_assetPricingKey(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -40396,6 +40801,16 @@ func (ec *executionContext) _TaxLotDisposal(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "match":
+			out.Values[i] = ec._TaxLotDisposal_match(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "deniedLossExact":
+			out.Values[i] = ec._TaxLotDisposal_deniedLossExact(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "lotId":
 			out.Values[i] = ec._TaxLotDisposal_lotId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -43418,6 +43833,22 @@ func (ec *executionContext) marshalODate2ᚖtimeᚐTime(ctx context.Context, sel
 	return res
 }
 
+func (ec *executionContext) unmarshalODisposalMatchEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDisposalMatchEnum(ctx context.Context, v any) (*model.DisposalMatchEnum, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.DisposalMatchEnum)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODisposalMatchEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDisposalMatchEnum(ctx context.Context, sel ast.SelectionSet, v *model.DisposalMatchEnum) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {
 	if v == nil {
 		return nil, nil
@@ -43715,6 +44146,22 @@ func (ec *executionContext) marshalOTaxFormGenerationHistory2ᚖtaxdᚋgenᚋgra
 		return graphql.Null
 	}
 	return ec._TaxFormGenerationHistory(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx context.Context, v any) (*model.TaxJurisdictionEnum, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.TaxJurisdictionEnum)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx context.Context, sel ast.SelectionSet, v *model.TaxJurisdictionEnum) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalOTransactionBalance2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTransactionBalanceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TransactionBalance) graphql.Marshaler {

@@ -91,6 +91,10 @@ var reportTypes = map[string]model.ReportExportTypeEnum{
 	reports.TypeTaxActCSV:          model.ReportExportTypeEnumTaxactCSV,
 	reports.TypeHoldingsCSV:        model.ReportExportTypeEnumEndOfYearHoldingsCSV,
 	taxforms.ReportType:            model.ReportExportTypeEnumReconciled8949PDF,
+	reports.TypeUKCapitalGainsPDF:  model.ReportExportTypeEnumUkCapitalGainsSummaryPDF,
+	reports.TypeUKCapitalGainsCSV:  model.ReportExportTypeEnumUkCapitalGainsSummaryCSV,
+	reports.TypeCASchedule3PDF:     model.ReportExportTypeEnumCaSchedule3PDF,
+	reports.TypeCASchedule3CSV:     model.ReportExportTypeEnumCaSchedule3CSV,
 }
 
 func reportOut(r db.Report, stale bool) *model.Report {
@@ -139,6 +143,18 @@ func (r *queryResolver) GetIncomeAndCapGains(ctx context.Context, clientID strin
 		IncomeFormatted: money.Format(cents(f.Income)), IncomeByLabel: []model.IncomeByLabel{}, DisposalCount: f.DisposalTransactions,
 		TransactionCount: f.TxInYear, IsStale: f.IsStale, ComputedAt: f.ComputedAt,
 	}
+	if f.Computed {
+		j, label := model.TaxJurisdictionEnum(f.Jurisdiction.String()), f.Label()
+		out.Jurisdiction, out.TaxYearLabel = &j, &label
+		if f.Jurisdiction != tax.US {
+			g, l := cents(f.Gains), cents(f.Losses)
+			out.GainsCents, out.LossesCents = &g, &l
+		}
+		if f.Jurisdiction == tax.CA {
+			d, t := cents(f.Denied), cents(taxfigures.Inclusion(gain))
+			out.DeniedLossesCents, out.TaxableCapitalGainsCents = &d, &t
+		}
+	}
 	for _, t := range f.IncomeByType {
 		name := t.Label
 		if l, ok := ledger.Label(t.Label); ok {
@@ -175,6 +191,10 @@ func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, 
 		a := assetOut(*l.Asset)
 		out.Asset = &a
 	}
+	if l.Computed {
+		j := model.TaxJurisdictionEnum(l.Jurisdiction.String())
+		out.Jurisdiction = &j
+	}
 	if l.Value != nil {
 		v, g := cents(*l.Value), cents(l.Value.Sub(l.Basis))
 		out.CurrentValueCents, out.UnrealizedGainCents = &v, &g
@@ -204,6 +224,20 @@ func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, 
 		}
 		if b := model.Form8949BoxEnum(p.Box); b.IsValid() {
 			d.Box = &b
+		}
+		if p.Match != nil {
+			m := model.DisposalMatchEnum(strings.ToUpper(*p.Match))
+			d.Match = &m
+		} else if l.Computed && l.Jurisdiction == tax.US {
+			m := model.DisposalMatchEnumLot
+			if p.Uncovered {
+				m = model.DisposalMatchEnumUncovered
+			}
+			d.Match = &m
+		}
+		if p.DeniedLoss != nil {
+			v := p.DeniedLoss.String()
+			d.DeniedLossExact = &v
 		}
 		out.Disposals = append(out.Disposals, d)
 	}

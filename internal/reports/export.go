@@ -186,6 +186,9 @@ func (s *Service) validate(ctx context.Context, clientID uuid.UUID, in ExportReq
 	if !slices.Contains(ExportTypes, in.Type) {
 		return p, apperr.InvalidField("type", "must be one of %s", strings.Join(ExportTypes, ", "))
 	}
+	if err := s.checkJurisdiction(ctx, clientID, "type", in.Type); err != nil {
+		return p, err
+	}
 	switch in.Period {
 	case PeriodTaxYear:
 		if in.Start != nil || in.End != nil {

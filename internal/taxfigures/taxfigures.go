@@ -83,19 +83,26 @@ func (s *Service) state(ctx context.Context, scope auth.ClientScope) (state, err
 	if err != nil {
 		return state{}, err
 	}
+	ts.Country = r.Country
 	return state{GetTaxFiguresStateRow: r, settings: ts}, nil
+}
+
+// jurisdiction is the rule set of the current results (the client's country's before the first).
+func (st state) jurisdiction() tax.Jurisdiction {
+	if st.CurrentResultSetID != nil {
+		if j, err := tax.ParseJurisdiction(st.ResultJurisdiction); err == nil {
+			return j
+		}
+	}
+	return st.settings.Jurisdiction()
 }
 
 // YearBounds returns the half-open instant range of tax year y in the client's fiscal year and
 // timezone.
 func (st state) yearBounds(y int) (time.Time, time.Time) {
 	es, _ := st.settings.Engine(time.Time{})
-	mo, d := es.FiscalYearStartMonth, es.FiscalYearStartDay
-	if mo == 0 {
-		mo, d = time.January, 1
-	}
-	loc := st.settings.Location()
-	return time.Date(y, mo, d, 0, 0, 0, 0, loc), time.Date(y+1, mo, d, 0, 0, 0, 0, loc)
+	es.Jurisdiction = st.jurisdiction()
+	return es.TaxYearStart(y), es.TaxYearStart(y + 1)
 }
 
 // Year are the figures of one tax year.
@@ -110,7 +117,18 @@ type Year struct {
 	DisposalTransactions, TxInYear int
 	IsStale                        bool
 	ComputedAt                     time.Time
+	// Jurisdiction is the rule set of the results (Computed: there are results); under GB and CA,
+	// Gains and Losses count each disposal once and Denied is CA's superficial losses.
+	Jurisdiction          tax.Jurisdiction
+	Computed              bool
+	Gains, Losses, Denied decimal.Decimal
 }
+
+// Inclusion is the taxable part of a Canadian capital gain (or the allowable part of a loss): half.
+func Inclusion(gain decimal.Decimal) decimal.Decimal { return gain.Div(decimal.NewFromInt(2)) }
+
+// Label names the year as its jurisdiction does ("2024/25" under GB).
+func (y Year) Label() string { return y.Jurisdiction.TaxYearLabel(y.Year) }
 
 // IncomeType is the income of one label in a year.
 type IncomeType struct {
@@ -134,7 +152,8 @@ func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year
 	if err != nil {
 		return Year{}, err
 	}
-	out := Year{Year: y, Currency: st.Currency, IsStale: st.IsStale || st.CurrentResultSetID == nil}
+	out := Year{Year: y, Currency: st.Currency, IsStale: st.IsStale || st.CurrentResultSetID == nil, Jurisdiction: st.jurisdiction(),
+		Computed: st.CurrentResultSetID != nil}
 	out.Start, out.End = st.yearBounds(y)
 	if st.ComputedAt != nil {
 		out.ComputedAt = *st.ComputedAt
@@ -153,6 +172,7 @@ func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year
 	}
 	out.Proceeds, out.Basis, out.ShortGain, out.LongGain = sum.Proceeds, sum.Basis, sum.ShortTermGain, sum.LongTermGain
 	out.Futures, out.Income, out.TxInYear = sum.Futures, sum.Income, int(sum.TransactionCount)
+	out.Gains, out.Losses, out.Denied = sum.Gains.Decimal, sum.Losses.Decimal, sum.DeniedLosses.Decimal
 	inc, err := q.ListYearIncomeByType(ctx, db.ListYearIncomeByTypeParams{ResultSetID: rs, TaxYear: int32(y), ClientID: scope.ClientID()})
 	if err != nil {
 		return Year{}, err
@@ -213,6 +233,8 @@ type Piece struct {
 	LotTransactionID          *uuid.UUID
 	LotTransferID             *string
 	Uncovered, MissingBasis   bool
+	Match                     *string          // same_day, thirty_day, pool, acb, uncovered; nil under US
+	DeniedLoss                *decimal.Decimal // CA
 }
 
 // Lots are the open lots and disposal trail of the assets with one pricing key.
@@ -225,6 +247,8 @@ type Lots struct {
 	Value           *decimal.Decimal // now, when a price is known for every asset of the key
 	IsStale         bool
 	Truncated       bool
+	Jurisdiction    tax.Jurisdiction // of the results; under GB a lot is the asset's pool, under CA its ACB
+	Computed        bool
 }
 
 // Lots returns the open lots of the assets with pricingKey in the order the client's current
@@ -242,7 +266,11 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	if err != nil {
 		return Lots{}, err
 	}
-	out := Lots{IsStale: st.IsStale || st.CurrentResultSetID == nil, Method: es.MethodAt(now)}
+	out := Lots{IsStale: st.IsStale || st.CurrentResultSetID == nil, Method: es.MethodAt(now), Jurisdiction: st.jurisdiction(),
+		Computed: st.CurrentResultSetID != nil}
+	if out.Jurisdiction != tax.US {
+		out.Method = tax.AverageCost
+	}
 	q := db.New(s.pool)
 	assets, err := q.ListAssetsByPricingKey(ctx, db.ListAssetsByPricingKeyParams{ClientID: scope.ClientID(), PricingKey: pricingKey})
 	if err != nil {
@@ -295,7 +323,10 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		x := Piece{TransactionID: p.TransactionID, TransferID: p.TransferID, DisposedAt: p.DisposedAt, TaxYear: int(p.TaxYear),
 			Quantity: p.Quantity, Proceeds: p.Proceeds, Basis: p.Basis, Gain: p.Gain, LongTerm: p.Term == "long", Box: p.FormBox,
 			LotID: p.LotID, LotAcquiredAt: p.AcquiredAt, LotTransactionID: p.LotTransactionID, LotTransferID: p.LotTransferID,
-			Uncovered: p.Uncovered, MissingBasis: p.MissingBasis}
+			Uncovered: p.Uncovered, MissingBasis: p.MissingBasis, Match: p.Match}
+		if p.DeniedLoss.Valid {
+			x.DeniedLoss = &p.DeniedLoss.Decimal
+		}
 		x.AccountID, _ = accountOf(p.AccountKey)
 		out.Pieces = append(out.Pieces, x)
 	}

@@ -240,6 +240,24 @@ func (e SyncStatus) Valid() bool {
 	}
 }
 
+// Defines values for TaxPreviewJurisdiction.
+const (
+	CA TaxPreviewJurisdiction = "CA"
+	GB TaxPreviewJurisdiction = "GB"
+)
+
+// Valid indicates whether the value is a known member of the TaxPreviewJurisdiction enum.
+func (e TaxPreviewJurisdiction) Valid() bool {
+	switch e {
+	case CA:
+		return true
+	case GB:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for UploadUrlMethod.
 const (
 	PUT UploadUrlMethod = "PUT"
@@ -949,9 +967,15 @@ type TaxPreview struct {
 	// Currency ISO 4217 code of the user's fiat currency.
 	Currency string `json:"currency"`
 
+	// DeniedLossesCents CA only. Superficial losses denied in the year (added to the cost base of the units held).
+	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
+
 	// FuturesCents Realised profit and loss of futures and derivatives.
 	FuturesCents     int64  `json:"futuresCents"`
 	FuturesFormatted string `json:"futuresFormatted"`
+
+	// GainsCents GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+	GainsCents *int64 `json:"gainsCents,omitempty"`
 
 	// IncomeCents Ordinary income (staking, mining, airdrops, interest) at fair value when received.
 	IncomeCents     int64  `json:"incomeCents"`
@@ -960,18 +984,36 @@ type TaxPreview struct {
 	// IsStale True when the ledger changed after `calculatedAt`; a recalculation is due.
 	IsStale bool `json:"isStale"`
 
+	// Jurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+	// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+	// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+	// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+	Jurisdiction *TaxPreviewJurisdiction `json:"jurisdiction,omitempty"`
+
 	// LongTermGainsCents Net long-term capital gain (held more than one year).
 	LongTermGainsCents     int64  `json:"longTermGainsCents"`
 	LongTermGainsFormatted string `json:"longTermGainsFormatted"`
+
+	// LossesCents GB and CA only. Losses of the year's disposals (negative).
+	LossesCents *int64 `json:"lossesCents,omitempty"`
 
 	// ShortTermGainsCents Net short-term capital gain (held one year or less).
 	ShortTermGainsCents     int64  `json:"shortTermGainsCents"`
 	ShortTermGainsFormatted string `json:"shortTermGainsFormatted"`
 
+	// TaxYearLabel GB and CA only. The tax year as the country names it (`2024/25` under GB).
+	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+
 	// TransactionCount Number of transactions in the tax year.
 	TransactionCount int `json:"transactionCount"`
 	Year             int `json:"year"`
 }
+
+// TaxPreviewJurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+type TaxPreviewJurisdiction string
 
 // TaxPreviewResponse defines model for TaxPreviewResponse.
 type TaxPreviewResponse struct {

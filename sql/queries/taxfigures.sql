@@ -3,7 +3,7 @@
 -- name: GetTaxFiguresState :one
 -- The client's settings the figures depend on, its current result set and whether it is stale.
 SELECT c.current_result_set_id, rs.created_at AS computed_at, c.timezone, c.fiscal_year_start, c.currency,
-       c.cost_basis_algorithm, c.settings, c.lock_taxes_until,
+       c.cost_basis_algorithm, c.settings, c.lock_taxes_until, c.country, coalesce(rs.jurisdiction, '')::text AS result_jurisdiction,
        (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = c.id))::boolean AS is_stale
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
 WHERE c.id = $1;
@@ -37,7 +37,7 @@ LIMIT 10001;
 -- name: ListAssetDisposals :many
 -- Disposal pieces of one asset, each with the lot it consumed and the transfer that created that lot.
 SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
-       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis,
+       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        tr.transaction_id, ltr.transaction_id AS lot_transaction_id
 FROM tax_disposals d
 LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = d.transfer_id

@@ -541,10 +541,26 @@ type GetHarvestableLossesResponse struct {
 	IsStale bool `json:"isStale"`
 }
 
-// Income and capital gains of one tax year (`getIncomeAndCapGains`).
+// Income and capital gains of one tax year (`getIncomeAndCapGains`). Under GB and CA there is no holding period:
+// the whole gain is in `shortTermCapGainsCents` (and `capGainsCents`), and the jurisdiction's own figures are in
+// `gainsCents`, `lossesCents`, `deniedLossesCents` and `taxableCapitalGainsCents`.
 type GetIncomeAndCapGainsResponse struct {
 	// The tax year.
 	Year string `json:"year"`
+	// The rule set the figures were computed under (the client's country; null before the first recalculation).
+	Jurisdiction *TaxJurisdictionEnum `json:"jurisdiction,omitempty"`
+	// The tax year as the jurisdiction names it: `2024/25` under GB (6 April 2024 to 5 April 2025), `2024` otherwise.
+	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+	// GB and CA: the gains of the year's disposals, before losses, each disposal counted once (under GB all of a token's
+	// disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. Null
+	// under US rules.
+	GainsCents *int64 `json:"gainsCents,omitempty"`
+	// GB and CA: the losses of the year's disposals (negative), in cents. Null under US rules.
+	LossesCents *int64 `json:"lossesCents,omitempty"`
+	// CA: superficial losses denied in the year (positive), in cents; null otherwise.
+	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
+	// CA: the taxable capital gain, half of `capGainsCents` (the 50% inclusion rate; allowable capital loss when negative); null otherwise.
+	TaxableCapitalGainsCents *int64 `json:"taxableCapitalGainsCents,omitempty"`
 	// Start of the tax year (inclusive), in the client's fiscal year and timezone.
 	StartDate time.Time `json:"startDate"`
 	// End of the tax year (exclusive).
@@ -677,8 +693,11 @@ type GetTaxFormStatusesResponse struct {
 	NeedsReviewRowCount int `json:"needsReviewRowCount"`
 }
 
-// Open tax lots of one asset (`getTaxLots`).
+// Open tax lots of one asset (`getTaxLots`). Under GB `lots` holds one entry per asset: its section 104 pool
+// (quantity and pooled allowable cost); under CA the property's quantity and adjusted cost base (`jurisdiction`).
 type GetTaxLotsResponse struct {
+	// The rule set the figures were computed under (the client's country; null before the first recalculation).
+	Jurisdiction *TaxJurisdictionEnum `json:"jurisdiction,omitempty"`
 	// The asset's pricing key.
 	AssetPricingKey string `json:"assetPricingKey"`
 	// The asset, when the client holds one with this key.
@@ -1411,11 +1430,19 @@ type TaxLotDisposal struct {
 	CostBasisCents int64 `json:"costBasisCents"`
 	// Gain or loss, in cents (signed).
 	GainCents int64 `json:"gainCents"`
-	// Holding period.
+	// Holding period (US rules; SHORT under GB and CA, which have none).
 	Term SaleTermEnum `json:"term"`
 	// The Form 8949 box the piece is reported under.
 	Box *Form8949BoxEnum `json:"box,omitempty"`
-	// The lot consumed; null when no lot covered the piece (`isUncovered`).
+	// The rule that matched the piece with its cost: LOT under US rules; SAME_DAY, THIRTY_DAY (the acquisition in
+	// `lotAcquiredAt`, `lotTransferId`) or POOL (the section 104 pool) under GB; ACB under CA; UNCOVERED when nothing
+	// covered it. Null for results computed before the rule was recorded.
+	Match *DisposalMatchEnum `json:"match,omitempty"`
+	// CA: the superficial loss denied on this piece, exact decimal (positive), added to the adjusted cost base of the
+	// units still held. `costBasisExact` is the adjusted cost base less it, so `gainExact` is the allowed part. Null when
+	// no loss was denied.
+	DeniedLossExact *string `json:"deniedLossExact,omitempty"`
+	// The lot consumed; null when no lot covered the piece (`isUncovered`), and under GB and CA, which keep no lots.
 	LotID *string `json:"lotId,omitempty"`
 	// Acquisition date of the lot (the purchase-date override when one is set).
 	LotAcquiredAt *time.Time `json:"lotAcquiredAt,omitempty"`
@@ -2302,8 +2329,11 @@ func (e CostBasisAlgorithmEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Countries whose tax rules the service supports (ISO 3166-1 alpha-2 codes). Capital-gains reporting follows
-// the client's country; `OTHER` gets the generic treatment (gains and income, no country forms).
+// A client's country (ISO 3166-1 alpha-2 codes). Its tax rules apply for US (specific lots, short and long term,
+// Form 8949), GB (HMRC's same-day, 30-day and section 104 pool rules; tax year from 6 April; the UK capital gains
+// summary) and CA (adjusted cost base across accounts, superficial losses, calendar year, 50% inclusion; the
+// Schedule 3 summary). Every other country, `OTHER` included, gets the generic treatment: the US engine's gains
+// and income figures in the client's currency and calendar (or fiscal) year, with no country rules or forms.
 type CountryEnum string
 
 const (
@@ -2531,6 +2561,76 @@ func (e *CurrencyCodeEnum) UnmarshalJSON(b []byte) error {
 }
 
 func (e CurrencyCodeEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rule that matched a disposal piece with its cost.
+type DisposalMatchEnum string
+
+const (
+	// US: a lot chosen by the cost-basis algorithm.
+	DisposalMatchEnumLot DisposalMatchEnum = "LOT"
+	// GB: acquisitions of the same day.
+	DisposalMatchEnumSameDay DisposalMatchEnum = "SAME_DAY"
+	// GB: acquisitions of the 30 days after the disposal (earliest first).
+	DisposalMatchEnumThirtyDay DisposalMatchEnum = "THIRTY_DAY"
+	// GB: the section 104 pool, at its average allowable cost.
+	DisposalMatchEnumPool DisposalMatchEnum = "POOL"
+	// CA: the adjusted cost base of the property.
+	DisposalMatchEnumAcb DisposalMatchEnum = "ACB"
+	// No units to match: zero cost, flagged.
+	DisposalMatchEnumUncovered DisposalMatchEnum = "UNCOVERED"
+)
+
+var AllDisposalMatchEnum = []DisposalMatchEnum{
+	DisposalMatchEnumLot,
+	DisposalMatchEnumSameDay,
+	DisposalMatchEnumThirtyDay,
+	DisposalMatchEnumPool,
+	DisposalMatchEnumAcb,
+	DisposalMatchEnumUncovered,
+}
+
+func (e DisposalMatchEnum) IsValid() bool {
+	switch e {
+	case DisposalMatchEnumLot, DisposalMatchEnumSameDay, DisposalMatchEnumThirtyDay, DisposalMatchEnumPool, DisposalMatchEnumAcb, DisposalMatchEnumUncovered:
+		return true
+	}
+	return false
+}
+
+func (e DisposalMatchEnum) String() string {
+	return string(e)
+}
+
+func (e *DisposalMatchEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = DisposalMatchEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid DisposalMatchEnum", str)
+	}
+	return nil
+}
+
+func (e DisposalMatchEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *DisposalMatchEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e DisposalMatchEnum) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
@@ -3655,6 +3755,14 @@ const (
 	ReportExportTypeEnumEndOfYearHoldingsCSV ReportExportTypeEnum = "END_OF_YEAR_HOLDINGS_CSV"
 	// Form 8949 reconciled with a broker's Form 1099-DA (`generate1099DAReports`), as PDF.
 	ReportExportTypeEnumReconciled8949PDF ReportExportTypeEnum = "RECONCILED_8949_PDF"
+	// GB clients: the UK capital gains summary of a tax year (6 April to 5 April) with the SA108 figures (disposals, proceeds, allowable costs, gains, losses), as PDF.
+	ReportExportTypeEnumUkCapitalGainsSummaryPDF ReportExportTypeEnum = "UK_CAPITAL_GAINS_SUMMARY_PDF"
+	// GB clients: the disposals of the UK capital gains summary (one per token and day, with the quantities matched same day, within 30 days and from the pool), as CSV.
+	ReportExportTypeEnumUkCapitalGainsSummaryCSV ReportExportTypeEnum = "UK_CAPITAL_GAINS_SUMMARY_CSV"
+	// CA clients: the Schedule 3 summary (crypto-assets: proceeds, adjusted cost base, superficial losses denied, gains and losses, the taxable part at 50%), as PDF.
+	ReportExportTypeEnumCaSchedule3PDF ReportExportTypeEnum = "CA_SCHEDULE_3_PDF"
+	// CA clients: the dispositions of the Schedule 3 summary, as CSV.
+	ReportExportTypeEnumCaSchedule3CSV ReportExportTypeEnum = "CA_SCHEDULE_3_CSV"
 )
 
 var AllReportExportTypeEnum = []ReportExportTypeEnum{
@@ -3670,11 +3778,15 @@ var AllReportExportTypeEnum = []ReportExportTypeEnum{
 	ReportExportTypeEnumTaxactCSV,
 	ReportExportTypeEnumEndOfYearHoldingsCSV,
 	ReportExportTypeEnumReconciled8949PDF,
+	ReportExportTypeEnumUkCapitalGainsSummaryPDF,
+	ReportExportTypeEnumUkCapitalGainsSummaryCSV,
+	ReportExportTypeEnumCaSchedule3PDF,
+	ReportExportTypeEnumCaSchedule3CSV,
 }
 
 func (e ReportExportTypeEnum) IsValid() bool {
 	switch e {
-	case ReportExportTypeEnumTaxForms, ReportExportTypeEnumForm8949PDF, ReportExportTypeEnumForm8949CSV, ReportExportTypeEnumScheduleDPDF, ReportExportTypeEnumSchedule1PDF, ReportExportTypeEnumCapitalGainsCSV, ReportExportTypeEnumIncomeCSV, ReportExportTypeEnumTransactionHistoryCSV, ReportExportTypeEnumTurbotaxCSV, ReportExportTypeEnumTaxactCSV, ReportExportTypeEnumEndOfYearHoldingsCSV, ReportExportTypeEnumReconciled8949PDF:
+	case ReportExportTypeEnumTaxForms, ReportExportTypeEnumForm8949PDF, ReportExportTypeEnumForm8949CSV, ReportExportTypeEnumScheduleDPDF, ReportExportTypeEnumSchedule1PDF, ReportExportTypeEnumCapitalGainsCSV, ReportExportTypeEnumIncomeCSV, ReportExportTypeEnumTransactionHistoryCSV, ReportExportTypeEnumTurbotaxCSV, ReportExportTypeEnumTaxactCSV, ReportExportTypeEnumEndOfYearHoldingsCSV, ReportExportTypeEnumReconciled8949PDF, ReportExportTypeEnumUkCapitalGainsSummaryPDF, ReportExportTypeEnumUkCapitalGainsSummaryCSV, ReportExportTypeEnumCaSchedule3PDF, ReportExportTypeEnumCaSchedule3CSV:
 		return true
 	}
 	return false
@@ -4166,6 +4278,67 @@ func (e *TaxFormTypeEnum) UnmarshalJSON(b []byte) error {
 }
 
 func (e TaxFormTypeEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rule set a client's figures are computed under (see `CountryEnum`).
+type TaxJurisdictionEnum string
+
+const (
+	// United States rules: specific lots, short and long term, Form 8949 (also the generic treatment of countries without rules of their own).
+	TaxJurisdictionEnumUs TaxJurisdictionEnum = "US"
+	// United Kingdom (HMRC): same day, 30 days, section 104 pool; tax year from 6 April.
+	TaxJurisdictionEnumGb TaxJurisdictionEnum = "GB"
+	// Canada: adjusted cost base across accounts, superficial losses; calendar year; 50% inclusion.
+	TaxJurisdictionEnumCa TaxJurisdictionEnum = "CA"
+)
+
+var AllTaxJurisdictionEnum = []TaxJurisdictionEnum{
+	TaxJurisdictionEnumUs,
+	TaxJurisdictionEnumGb,
+	TaxJurisdictionEnumCa,
+}
+
+func (e TaxJurisdictionEnum) IsValid() bool {
+	switch e {
+	case TaxJurisdictionEnumUs, TaxJurisdictionEnumGb, TaxJurisdictionEnumCa:
+		return true
+	}
+	return false
+}
+
+func (e TaxJurisdictionEnum) String() string {
+	return string(e)
+}
+
+func (e *TaxJurisdictionEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = TaxJurisdictionEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid TaxJurisdictionEnum", str)
+	}
+	return nil
+}
+
+func (e TaxJurisdictionEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *TaxJurisdictionEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e TaxJurisdictionEnum) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

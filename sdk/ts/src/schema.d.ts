@@ -1031,6 +1031,31 @@ export interface components {
              * @description When the figures were calculated; null when the user has never been calculated.
              */
             calculatedAt: string | null;
+            /**
+             * @description Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+             *     same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+             *     base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+             *     CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+             * @enum {string}
+             */
+            jurisdiction?: "GB" | "CA";
+            /** @description GB and CA only. The tax year as the country names it (`2024/25` under GB). */
+            taxYearLabel?: string;
+            /**
+             * Format: int64
+             * @description GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+             */
+            gainsCents?: number;
+            /**
+             * Format: int64
+             * @description GB and CA only. Losses of the year's disposals (negative).
+             */
+            lossesCents?: number;
+            /**
+             * Format: int64
+             * @description CA only. Superficial losses denied in the year (added to the cost base of the units held).
+             */
+            deniedLossesCents?: number;
         };
         TaxPreviewResponse: {
             type: components["schemas"]["EnvelopeType"];
