@@ -47,13 +47,13 @@ var (
 )
 
 type row struct {
-	date                     time.Time
-	typ                      string
-	sentQ, sentA             string
-	recvQ, recvA             string
-	feeQ, feeA               string
-	value                    string
-	label, hash, notes       string
+	date                   time.Time
+	typ                    string
+	sentQ, sentA           string
+	recvQ, recvA           string
+	feeQ, feeA             string
+	value                  string
+	label, hash, notes     string
 	fromAddress, toAddress string
 }
 
