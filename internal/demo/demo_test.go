@@ -122,10 +122,22 @@ func TestSeedGivesEveryViewFigures(t *testing.T) {
 	for _, in := range ins {
 		found[in.Type] = in.TransactionCount
 	}
-	for _, typ := range []string{"MISSING_BASIS", "UNLABELED_TRANSACTIONS", "POSSIBLE_SPAM"} {
-		if found[typ] == 0 {
-			t.Errorf("no %s insight: %v", typ, found)
+	// Unlabeled: the priceless receipt, the payment, the spam airdrop and both halves of the
+	// unpaired move (the paired moves need no label).
+	want := map[string]int{"MISSING_BASIS": 1, "UNLABELED_TRANSACTIONS": 5, "POSSIBLE_SPAM": 1, "POSSIBLE_INTERNAL_TRANSFER": 2}
+	for typ, n := range want {
+		if found[typ] != n {
+			t.Errorf("%s: %d transactions, want %d (all: %v)", typ, found[typ], n, found)
 		}
+	}
+	pairs, err := l.PairSuggestions(ctx, scope, nil, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, _ := demo.ByHash(ctx, l, scope, demo.UnpairedMove[0])
+	to, _ := demo.ByHash(ctx, l, scope, demo.UnpairedMove[1])
+	if len(pairs) != 1 || pairs[0].FromTransactionID != from || pairs[0].ToTransactionID != to {
+		t.Errorf("pair suggestions %+v, want the unpaired ETH move %s -> %s", pairs, from, to)
 	}
 	if found["NEGATIVE_BALANCE"] != 0 || found["UNCOVERED_DISPOSALS"] != 0 {
 		t.Errorf("the sample sends more than its accounts hold: %v", found)

@@ -369,7 +369,14 @@ func insightPatternWhere(client uuid.UUID, pattern string) sq.Sqlizer {
 	case "uncovered-disposals":
 		return existsTransfer("EXISTS (SELECT 1 FROM tax_disposals d WHERE d.result_set_id = r.result_set_id AND d.transfer_id = tr.id::text AND d.uncovered)")
 	case "unlabeled":
-		return sq.Expr("(t.label IS NULL OR t.label = '')")
+		return sq.Expr("((t.label IS NULL OR t.label = '') AND " + UnpairedSQL + ")")
+	case "possible-internal-transfer":
+		q := PairSuggestionTransactionsSQL("?")
+		args := make([]any, strings.Count(q, "?"))
+		for i := range args {
+			args[i] = client
+		}
+		return sq.Expr("t.id IN (SELECT ps.id FROM ("+q+") ps)", args...)
 	}
 	if rest, ok := strings.CutPrefix(pattern, "possible-spam:"); ok {
 		asset, err := uuid.Parse(rest)
