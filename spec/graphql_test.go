@@ -112,8 +112,10 @@ func TestGraphQLSchemaLoads(t *testing.T) {
 			}
 		}
 	}
-	if n != 77 { // the seed's 76 and createUploadUrl (issue 13: files in by upload)
-		t.Errorf("Query and Mutation have %d fields together, want the seed's 76 and createUploadUrl", n)
+	// the seed's 76, createUploadUrl (files in by upload), and the portal's getTransferPairSuggestions
+	// and getForm8949PreviewForYear
+	if n != 79 {
+		t.Errorf("Query and Mutation have %d fields together, want the seed's 76, createUploadUrl, getTransferPairSuggestions and getForm8949PreviewForYear", n)
 	}
 	if f := schema.Mutation.Fields.ForName("splitTransaction"); f == nil || f.Directives.ForName("deprecated") == nil {
 		t.Error("Mutation.splitTransaction must carry @deprecated")

@@ -93,7 +93,7 @@ func TestHarvestAndLots(t *testing.T) {
 			t.Errorf("ETH: %+v", a)
 		}
 	}
-	l, err := svc.Lots(ctx, scope, "eth")
+	l, err := svc.Lots(ctx, scope, "eth", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
