@@ -117,7 +117,7 @@ var derivedPatterns = []derivedPattern{
 			return count(n, more, "transaction looks like half of a move between your own accounts", "transactions look like moves between your own accounts")
 		},
 		description: "Each withdrawal here is followed within three days by a deposit of nearly the same quantity of the same asset into another of your accounts. Unpaired, the withdrawal is taxed as a sale and the deposit as a purchase. If both accounts are yours, pair them as an internal transfer (getTransferPairSuggestions lists the pairs, markInternalTransfer pairs them).",
-		from: ledger.PairSuggestionTransactionsSQL("$1"),
+		from:        ledger.PairSuggestionTransactionsSQL("$1"),
 	},
 }
 
