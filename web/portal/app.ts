@@ -11,13 +11,16 @@ export interface Asset { id: string; symbol: string; name: string; pricingKey: s
 export interface Label { value: string; name: string; description: string; category: string; isIncome: boolean; isDisposal: boolean; isNonTaxable: boolean }
 export interface Branding { name: string; logoUrl?: string | null; primaryColor?: string | null; supportEmail?: string | null }
 
+// What changed: an edit of the ledger, the accounts (added, synced), or the tax results.
+export type Change = 'edit' | 'accounts' | 'results';
+
 export class App {
   private accountsP?: Promise<Account[]>;
   private assetsP?: Promise<Asset[]>;
   private labelsP?: Promise<Label[]>;
   private yearsP?: Promise<number[]>;
   // listeners of ledger changes (an edit, a sync, a finished recalculation)
-  private changed: (() => void)[] = [];
+  private changed: ((what: Change) => void)[] = [];
 
   constructor(public s: Session, public client: Client, public brand: Branding) {}
 
@@ -71,16 +74,16 @@ export class App {
   accountCache: Account[] = [];
 
   // onChange registers a listener of ledger changes; the returned function removes it.
-  onChange(fn: () => void): () => void {
+  onChange(fn: (what: Change) => void): () => void {
     this.changed.push(fn);
     return () => { this.changed = this.changed.filter((f) => f !== fn); };
   }
 
   // ledgerChanged drops the cached lists that a change may affect and tells the listeners.
-  ledgerChanged(what: 'edit' | 'accounts' | 'results') {
+  ledgerChanged(what: Change) {
     if (what === 'accounts') { this.accountsP = undefined; this.assetsP = undefined; this.yearsP = undefined; }
     if (what === 'results') { this.yearsP = undefined; }
-    for (const f of [...this.changed]) f();
+    for (const f of [...this.changed]) f(what);
   }
 }
 

@@ -29,16 +29,21 @@ const SVG_TAGS = new Set(['svg', 'g', 'rect', 'line', 'text', 'title', 'desc', '
 export function clear(el: Element) { el.replaceChildren(); }
 
 // when is a date and time in the reader's locale; day is the date alone.
+// (an instant before 1971 stands for "never": the API's zero time)
 export function when(iso?: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return isNaN(d.getTime()) ? '—' : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  const d = instant(iso);
+  return d ? d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 }
 
 export function day(iso?: string | null): string {
-  if (!iso) return '—';
+  const d = instant(iso);
+  return d ? d.toLocaleDateString('en-US', { dateStyle: 'medium' }) : '—';
+}
+
+export function instant(iso?: string | null): Date | null {
+  if (!iso) return null;
   const d = new Date(iso);
-  return isNaN(d.getTime()) ? '—' : d.toLocaleDateString('en-US', { dateStyle: 'medium' });
+  return isNaN(d.getTime()) || d.getUTCFullYear() < 1971 ? null : d;
 }
 
 let currency = 'USD';

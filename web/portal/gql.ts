@@ -46,6 +46,9 @@ query PortalActiveJob($clientId: ID!) {
   getActiveRecalculateJob(clientId: $clientId) { id status progress attempt }
 }`;
 
+export const LAST_RUN = /* GraphQL */ `
+query PortalLastRun { getMyActiveClient { id lastRecalculatedAt } }`;
+
 export const RERUN = /* GraphQL */ `
 mutation PortalRecalculate($clientId: ID!) { rerunGraph(clientId: $clientId) }`;
 

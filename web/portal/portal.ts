@@ -71,9 +71,10 @@ function brand(b: Branding) {
   document.body.dataset.partner = b.name;
   document.title = `${b.name} · Crypto tax portal`;
   if (b.primaryColor && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(b.primaryColor)) {
+    const [bg, fg] = accessible(b.primaryColor);
     const root = document.documentElement.style;
-    root.setProperty('--brand', b.primaryColor);
-    root.setProperty('--on-brand', readableOn(b.primaryColor));
+    root.setProperty('--brand', bg);
+    root.setProperty('--on-brand', fg);
   }
   clear(top);
   top.append(h('div', { class: 'brand' },
@@ -89,16 +90,21 @@ function brand(b: Branding) {
     b.supportEmail ? [' Questions? Write to ', h('a', { href: `mailto:${b.supportEmail}` }, b.supportEmail), '.'] : ''));
 }
 
-// readableOn picks black or white text for a background, whichever has the higher WCAG contrast.
-function readableOn(hex: string): string {
+// accessible returns the partner's colour and the text colour to write on it (black or white,
+// whichever contrasts more), the colour darkened as little as needed for that contrast to reach
+// WCAG AA (4.5:1): a mid-tone brand colour keeps its hue and stays readable.
+function accessible(hex: string): [string, string] {
   let c = hex.slice(1);
   if (c.length === 3) c = c.split('').map((x) => x + x).join('');
-  const lin = (i: number) => {
-    const v = parseInt(c.slice(i, i + 2), 16) / 255;
-    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-  };
-  const L = 0.2126 * lin(0) + 0.7152 * lin(2) + 0.0722 * lin(4);
-  return (L + 0.05) / 0.05 > 1.05 / (L + 0.05) ? '#000000' : '#ffffff';
+  let rgb = [0, 2, 4].map((i) => parseInt(c.slice(i, i + 2), 16));
+  const lum = (v: number[]) => v.map((x) => {
+    const s = x / 255;
+    return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+  }).reduce((n, x, i) => n + x * [0.2126, 0.7152, 0.0722][i], 0);
+  const L = lum(rgb);
+  if ((L + 0.05) / 0.05 >= 4.5 && (L + 0.05) / 0.05 > 1.05 / (L + 0.05)) return [hex, '#000000'];
+  for (let i = 0; i < 40 && 1.05 / (lum(rgb) + 0.05) < 4.5; i++) rgb = rgb.map((x) => Math.floor(x * 0.94));
+  return [`#${rgb.map((x) => x.toString(16).padStart(2, '0')).join('')}`, '#ffffff'];
 }
 
 function state(id: string, title: string, ...body: (Node | string)[]) {

@@ -18,7 +18,10 @@ export class Recalc {
   private following = false;
   private listeners: ((s: RecalcState) => void)[] = [];
 
-  constructor(private app: App) {}
+  constructor(private app: App) {
+    // Edits and syncs make the ledger dirty; a finished run reads the state itself.
+    app.onChange((what) => { if (what !== 'results') this.refresh(); });
+  }
 
   onState(fn: (s: RecalcState) => void): () => void {
     this.listeners.push(fn);
@@ -29,12 +32,16 @@ export class Recalc {
   async refresh() {
     if (this.following) return;
     try {
-      const [dirty, job] = await Promise.all([
+      const [dirty, job, last, accounts] = await Promise.all([
         this.app.q<{ countDirty: number }>(Q.COUNT_DIRTY),
         this.app.q<{ getActiveRecalculateJob: Job | null }>(Q.ACTIVE_JOB),
+        this.app.q<{ getMyActiveClient: { lastRecalculatedAt?: string | null } }>(Q.LAST_RUN),
+        this.app.accounts(),
       ]);
       if (job.getActiveRecalculateJob) return this.follow(job.getActiveRecalculateJob);
-      this.show(dirty.countDirty > 0 ? 'dirty' : 'settled', dirty.countDirty);
+      // A ledger never calculated has no dirty items to count, yet its figures are all missing.
+      const never = !last.getMyActiveClient.lastRecalculatedAt && accounts.length > 0;
+      this.show(dirty.countDirty > 0 || never ? 'dirty' : 'settled', dirty.countDirty, undefined, never);
     } catch (err) {
       this.el.replaceChildren(problem(err, () => this.refresh()));
     }
@@ -73,7 +80,7 @@ export class Recalc {
     await this.refresh();
   }
 
-  private show(state: RecalcState, dirty: number, job?: Job) {
+  private show(state: RecalcState, dirty: number, job?: Job, never = false) {
     this.state = state;
     this.el.dataset.state = state;
     if (state === 'recalculating' && job) {
@@ -84,8 +91,9 @@ export class Recalc {
         h('progress', { max: 100, value: job.progress, 'aria-label': 'Recalculation progress' })));
     } else if (state === 'dirty') {
       this.el.replaceChildren(h('div', { class: 'status dirty', id: 'recalc-dirty' },
-        h('span', {}, dirty === 1 ? '1 change is not in your figures yet.' : `${dirty.toLocaleString('en-US')} changes are not in your figures yet.`),
-        button('Recalculate', () => this.start(), 'small', { id: 'recalculate' })));
+        h('span', {}, never ? 'Your taxes have not been calculated yet.' : dirty === 1 ? '1 change is not in your figures yet.'
+          : `${dirty.toLocaleString('en-US')} changes are not in your figures yet.`),
+        button(never ? 'Calculate' : 'Recalculate', () => this.start(), 'small', { id: 'recalculate' })));
     } else {
       this.el.replaceChildren(h('div', { class: 'status settled', id: 'recalc-settled' },
         h('span', { class: 'check', 'aria-hidden': 'true' }, '✓'), h('span', {}, 'Your figures are up to date.')));

@@ -62,8 +62,9 @@ export function downloadPage(main: HTMLElement, q: URLSearchParams, st?: Downloa
     },
   }, 'Download') as HTMLButtonElement;
   if (st?.state === 'ready') {
-    const what = `${st.year ? `${st.year} ` : ''}${NAMES[st.reportType || ''] || 'tax report'}`;
-    return section(`Your ${what} is ready`,
+    const name = NAMES[st.reportType || ''] || 'tax report';
+    const what = `${st.year ? `${st.year} ` : ''}${name}`;
+    return section(`Your ${what} ${name === 'tax forms' ? 'are' : 'is'} ready`,
       h('p', {}, st.fileName ? `The file ${st.fileName} is ready to download.` : 'The file is ready to download.',
         st.expiresAt ? ` This link works until ${when(st.expiresAt)}.` : ''),
       button, msg);

@@ -2,7 +2,7 @@
 // reconciliation with a broker's Form 1099-DA when one exists, and the reports to download.
 
 import { Ctx, App, panel, problem } from '../app';
-import { h, clear, day, when, money, signed, loading, empty, field, select, button, busy, sleep } from '../dom';
+import { h, clear, day, when, instant, money, signed, loading, empty, field, select, button, busy, sleep } from '../dom';
 import * as Q from '../gql';
 
 interface Year {
@@ -71,20 +71,20 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
   const summary = async () => {
     try {
       const y = (await app.q<{ getIncomeAndCapGains: Year }>(Q.YEAR, { year: String(year) })).getIncomeAndCapGains;
-      const rows: [string, string, string][] = [
-        ['proceeds', 'Proceeds', money(y.proceedsCents)],
-        ['cost-basis', 'Cost basis', money(y.costBasisCents)],
+      const rows: [string, string, number, (c: number) => string][] = [
+        ['proceeds', 'Proceeds', y.proceedsCents, money],
+        ['cost-basis', 'Cost basis', y.costBasisCents, money],
       ];
-      if (us) rows.push(['short-term', 'Short-term gains', signed(y.shortTermCapGainsCents)], ['long-term', 'Long-term gains', signed(y.longTermCapGainsCents)]);
-      rows.push(['capital-gains', 'Net capital gains', signed(y.capGainsCents)], ['income', 'Income', money(y.incomeCents)]);
-      if (y.futuresCents) rows.push(['futures', 'Futures', signed(y.futuresCents)]);
+      if (us) rows.push(['short-term', 'Short-term gains', y.shortTermCapGainsCents, signed], ['long-term', 'Long-term gains', y.longTermCapGainsCents, signed]);
+      rows.push(['capital-gains', 'Net capital gains', y.capGainsCents, signed], ['income', 'Income', y.incomeCents, money]);
+      if (y.futuresCents) rows.push(['futures', 'Futures', y.futuresCents, signed]);
       clear(figures);
       figures.append(
         y.isStale ? h('p', { class: 'notice', id: 'preview-stale' }, 'Your ledger changed since these figures were calculated. Recalculate to bring them up to date.') : '',
         y.transactionCount === 0 ? empty(`No transactions in ${year}.`, 'year-empty') : '',
-        h('dl', { class: 'figures', 'data-year': y.year }, ...rows.map(([k, l, v]) => h('div', { class: 'figure', 'data-figure': k }, h('dt', {}, l), h('dd', {}, v)))),
+        h('dl', { class: 'figures', 'data-year': y.year }, ...rows.map(([k, l, c, f]) => h('div', { class: 'figure', 'data-figure': k, 'data-cents': c }, h('dt', {}, l), h('dd', {}, f(c))))),
         h('p', { class: 'muted small' }, `${y.disposalCount} transaction${y.disposalCount === 1 ? '' : 's'} with a sale or other disposal, ${y.transactionCount} in all`,
-          y.computedAt ? `; calculated ${when(y.computedAt)}.` : '.'));
+          instant(y.computedAt) ? `; calculated ${when(y.computedAt)}.` : '; not calculated yet.'));
       clear(income.body);
       if (y.incomeByLabel.length === 0) {
         income.body.append(empty(`No income in ${year}.`, 'income-empty'));
