@@ -240,10 +240,10 @@ func TestPortalInBrowser(t *testing.T) {
 		return v == "2023", v
 	})
 	w.setField("report-type", "TAX_FORMS")
-	w.do(click("#request-report-button"), visible(`tr[data-status="READY"] button.download`))
+	w.do(click("#request-report-button"), visible(`tr[data-type="TAX_FORMS"][data-status="READY"] button.download`))
 	w.shot("06-report-available")
 	w.accessible()
-	w.do(click(`tr[data-status="READY"] button.download`))
+	w.do(click(`tr[data-type="TAX_FORMS"][data-status="READY"] button.download`))
 	zipName := "taxd-tax-forms-2023-browser-user.zip"
 	w.waitDownload(zipName)
 	w.noOtherUserData()

@@ -103,7 +103,7 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
     }
   };
 
-  const form8949 = async (page: number, box: string) => {
+  const form8949 = async (page: number, box: string, opened = false) => {
     if (!us) {
       f8949.el.hidden = true;
       return;
@@ -117,7 +117,9 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
         return;
       }
       const boxSel = select('box', [['', 'All boxes'], ...r.boxes.map((b): [string, string] => [b.box, `Box ${b.box}`])], box);
-      boxSel.addEventListener('change', () => form8949(0, boxSel.value));
+      boxSel.addEventListener('change', () => form8949(0, boxSel.value, true));
+      // The rows stay folded until asked for (a year can have thousands).
+      const rowsBox = h('details', { class: 'rows', id: 'f8949-details', open: opened });
       f8949.body.append(
         h('p', {}, 'How your sales will be reported on Form 8949, box by box. Generate the form itself under Reports.'),
         h('table', { class: 'table cards', id: 'f8949-boxes' },
@@ -130,6 +132,9 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
             h('td', { 'data-label': 'Cost basis', class: 'num' }, money(b.costBasisCents)),
             h('td', { 'data-label': 'Adjustments', class: 'num' }, money(b.adjustmentCents)),
             h('td', { 'data-label': 'Gain or loss', class: 'num' }, signed(b.gainOrLossCents)))))),
+        rowsBox);
+      rowsBox.append(
+        h('summary', {}, `The ${r.total} row${r.total === 1 ? '' : 's'}${box ? ` of box ${box}` : ''}, as on the form`),
         h('div', { class: 'toolbar' }, field('f8949-box', 'Show the rows of', boxSel)),
         h('table', { class: 'table cards', id: 'f8949-rows' },
           h('caption', { class: 'sr-only' }, 'Form 8949 rows'),
@@ -143,9 +148,9 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
             h('td', { 'data-label': 'Cost basis', class: 'num' }, money(x.costBasisCents)),
             h('td', { 'data-label': 'Gain or loss', class: 'num' }, signed(x.gainOrLossCents)))))),
         h('nav', { class: 'pager', 'aria-label': 'Form 8949 pages' },
-          r.page > 0 ? button('Previous rows', () => form8949(r.page - 1, box), 'secondary') : '',
+          r.page > 0 ? button('Previous rows', () => form8949(r.page - 1, box, true), 'secondary') : '',
           h('span', { class: 'muted' }, `Rows ${r.page * r.limit + 1}–${r.page * r.limit + r.rows.length} of ${r.total}`),
-          (r.page + 1) * r.limit < r.total ? button('Next rows', () => form8949(r.page + 1, box), 'secondary') : ''));
+          (r.page + 1) * r.limit < r.total ? button('Next rows', () => form8949(r.page + 1, box, true), 'secondary') : ''));
     } catch (err) {
       f8949.body.replaceChildren(problem(err, () => form8949(page, box)));
     }
@@ -243,7 +248,7 @@ class Reports {
     this.list.append(h('table', { class: 'table cards' },
       h('caption', { class: 'sr-only' }, 'Your reports'),
       h('thead', {}, h('tr', {}, ...['Year', 'Report', 'Status', 'Requested', ''].map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, ...reports.map((r) => h('tr', { 'data-report': r.id, 'data-status': r.status },
+      h('tbody', {}, ...reports.map((r) => h('tr', { 'data-report': r.id, 'data-type': r.type, 'data-status': r.status },
         h('td', { 'data-label': 'Year' }, r.year || '—'),
         h('td', { 'data-label': 'Report' }, reportName(r.type), r.isStale ? h('div', { class: 'muted small' }, 'Your figures changed since; request it again for current ones.') : ''),
         h('td', { 'data-label': 'Status' }, h('span', { class: `badge ${r.status.toLowerCase()}` }, STATUS[r.status] || r.status),
