@@ -41,7 +41,7 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
       const c = r.getChart;
       const svg = drawValueChart(chart, c.points, `Portfolio value and cost basis, ${RANGES.find(([v]) => v === range)?.[1].toLowerCase()}`);
       chart.replaceChildren(svg, svg.tagName === 'svg'
-        ? h('figcaption', {}, `Change over the range: ${signed(c.changeCents)} (${percent(c.changePercent)}). Coins without a price on a day add nothing to that day.`) : '');
+        ? h('figcaption', {}, `Change over the range: ${signed(c.changeCents)}${c.changePercent === null || c.changePercent === undefined ? '' : ` (${percent(c.changePercent)})`}. Coins without a price on a day add nothing to that day.`) : '');
     } catch (err) {
       chart.replaceChildren(problem(err, drawChart));
     }
