@@ -197,7 +197,7 @@ func TestPortalTaxApp(t *testing.T) {
 	}
 
 	// Hide a staking reward, then undo it from its history.
-	reward := w.firstTransaction(`labels: ["staking_reward"]`)
+	reward := w.transactions(`labels: ["staking_reward"]`)[0]
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+reward), visible("#hide-tx"))
 	w.do(click("#hide-tx"), visible("#unhide-tx"), visible("#history-list [data-undo]"))
 	if !w.txHidden(reward) {
@@ -413,21 +413,6 @@ func (w *world) txHidden(id string) bool {
 	}
 	w.gql(fmt.Sprintf(`{ getTransaction(clientId: %q, transactionId: %q) { isHidden } }`, w.gqlClient, id), &r)
 	return r.T.Hidden
-}
-
-func (w *world) firstTransaction(filter string) string {
-	var r struct {
-		L struct {
-			T []struct {
-				ID string `json:"id"`
-			} `json:"transactions"`
-		} `json:"getClientTransactions"`
-	}
-	w.gql(fmt.Sprintf(`{ getClientTransactions(clientId: %q, %s, limit: 1) { transactions { id } } }`, w.gqlClient, filter), &r)
-	if len(r.L.T) == 0 {
-		w.t.Fatalf("no transaction with %s", filter)
-	}
-	return r.L.T[0].ID
 }
 
 // transactions lists the ids of the sample user's transactions matching a filter.

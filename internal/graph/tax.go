@@ -149,13 +149,9 @@ func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, 
 	if err != nil {
 		return nil, err
 	}
-	var tx *uuid.UUID
-	if transactionID != nil {
-		id, err := parseID("transactionId", *transactionID)
-		if err != nil {
-			return nil, err
-		}
-		tx = &id
+	tx, err := parseOptionalID("transactionId", transactionID)
+	if err != nil {
+		return nil, err
 	}
 	l, err := r.TaxFigures.Lots(ctx, scope, assetPricingKey, tx)
 	if err != nil {

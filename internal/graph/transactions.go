@@ -1291,13 +1291,9 @@ func (r *queryResolver) GetTransferPairSuggestions(ctx context.Context, clientID
 	if err != nil {
 		return nil, err
 	}
-	var tx *uuid.UUID
-	if transactionID != nil {
-		id, err := parseID("transactionId", *transactionID)
-		if err != nil {
-			return nil, err
-		}
-		tx = &id
+	tx, err := parseOptionalID("transactionId", transactionID)
+	if err != nil {
+		return nil, err
 	}
 	n := 20
 	if limit != nil {

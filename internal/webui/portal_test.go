@@ -81,7 +81,7 @@ func TestPortalOperationsValidate(t *testing.T) {
 			}
 			full += "\n" + f
 		}
-		doc, errs := gqlparser.LoadQuery(schema, full)
+		doc, errs := gqlparser.LoadQueryWithRules(schema, full, nil)
 		if errs != nil {
 			t.Errorf("%s\n%v", firstLine(op), errs)
 			continue
