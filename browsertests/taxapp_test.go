@@ -203,6 +203,9 @@ func TestPortalTaxApp(t *testing.T) {
 	if !w.txHidden(reward) {
 		t.Fatal("the transaction is not hidden after Hide")
 	}
+	if got := w.eval(`document.getElementById('history-list').innerText`); !strings.Contains(got, "Hidden: no → yes") || !strings.Contains(got, "by you") {
+		t.Fatalf("the history says %q", got)
+	}
 	w.shot("transaction-hidden-1280")
 	w.do(click("#history-list [data-undo]"), visible("#hide-tx"))
 	if w.txHidden(reward) {

@@ -343,7 +343,8 @@ async function history(app: App, tx: Tx, root: HTMLElement, edited: (m: string) 
     root.append(h('ul', { class: 'history', id: 'history-list' }, ...logs.map((l) => {
       const what = l.field ? `${FIELDS[l.field] || l.field}: ${show(l.field, l.oldValue)} → ${show(l.field, l.newValue)}`
         : l.action.replace(/^\w+\./, '').replace(/_/g, ' ');
-      const who = l.actorType === 'SYSTEM' ? 'the service' : l.source === 'portal' ? 'you, in this portal' : l.actorType === 'API_KEY' ? 'an app' : 'you';
+      const who = l.actorType === 'USER' ? 'you' : l.actorType === 'API_KEY' ? 'an app' : l.actorType === 'STAFF' ? 'support'
+        : `${app.brand.name} or an import`;
       return h('li', { 'data-audit': l.id, class: l.undoneAt ? 'undone' : '' },
         h('span', {}, h('strong', {}, what), h('span', { class: 'muted small' }, ` · ${when(l.createdAt)} · by ${who}`),
           l.undoneAt ? h('span', { class: 'badge muted' }, 'Undone') : ''),
