@@ -29,6 +29,7 @@ import (
 	"html/template"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -436,6 +437,37 @@ func newWorld(t *testing.T) *world {
 		t.Fatal(err)
 	}
 	w.browser = ctx
+	// An error the page throws, or logs, fails the test (collected here, checked at the end).
+	var mu sync.Mutex
+	var pageErrors []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		var msg string
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			msg = "exception: " + e.ExceptionDetails.Text
+			if e.ExceptionDetails.Exception != nil {
+				msg += " " + e.ExceptionDetails.Exception.Description
+			}
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError {
+				msg = "console.error"
+			}
+		}
+		if msg != "" {
+			mu.Lock()
+			pageErrors = append(pageErrors, msg)
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(pageErrors) > 0 {
+			t.Errorf("the portal's script failed %d times: %s", len(pageErrors), strings.Join(pageErrors, "; "))
+		}
+	})
 	return w
 }
 
