@@ -6413,13 +6413,13 @@ type AuditLog {
 
 "Who made a recorded change."
 enum AuditActorTypeEnum {
-  "A signed-in member of the client."
+  "A signed-in member of the client, or the client's end user in a partner's portal (a portal access token; ` + "`" + `userId` + "`" + ` is then null)."
   USER
   "A client API key."
   API_KEY
   "Service staff."
   STAFF
-  "The service itself (syncs, rules, recalculation)."
+  "The service itself (syncs, imports, rules, recalculation), or a partner acting for its end user through the partner REST API."
   SYSTEM
 }
 

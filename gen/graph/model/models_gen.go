@@ -1937,13 +1937,13 @@ func (e AssetTypeEnum) MarshalJSON() ([]byte, error) {
 type AuditActorTypeEnum string
 
 const (
-	// A signed-in member of the client.
+	// A signed-in member of the client, or the client's end user in a partner's portal (a portal access token; `userId` is then null).
 	AuditActorTypeEnumUser AuditActorTypeEnum = "USER"
 	// A client API key.
 	AuditActorTypeEnumAPIKey AuditActorTypeEnum = "API_KEY"
 	// Service staff.
 	AuditActorTypeEnumStaff AuditActorTypeEnum = "STAFF"
-	// The service itself (syncs, rules, recalculation).
+	// The service itself (syncs, imports, rules, recalculation), or a partner acting for its end user through the partner REST API.
 	AuditActorTypeEnumSystem AuditActorTypeEnum = "SYSTEM"
 )
 
