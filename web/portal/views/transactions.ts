@@ -8,7 +8,8 @@ import { h, clear, day, money, loading, empty, field, select, button } from '../
 import * as Q from '../gql';
 import { TxRow, describe, flags, effect } from './tx';
 
-const LIMIT = 50;
+// A page is 50 transactions, 25 on a phone (where each is a card of its own).
+const limit = () => (window.matchMedia('(max-width: 40rem)').matches ? 25 : 50);
 
 export const REVIEW_FILTERS: [string, string][] = [
   ['', 'Everything'],
@@ -65,7 +66,7 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
   }).catch(() => { /* the list shows the error */ });
 
   const load = async () => {
-    const vars: Record<string, unknown> = { page, limit: LIMIT, includeHidden: f.hidden || undefined };
+    const vars: Record<string, unknown> = { page, limit: limit(), includeHidden: f.hidden || undefined };
     if (f.q) vars.search = f.q;
     if (f.year) [vars.startDate, vars.endDate] = taxYearRange(app.client, Number(f.year));
     if (f.asset) vars.assetIds = [f.asset];
@@ -92,7 +93,9 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
       list.append(h('table', { class: 'table cards tx-table' },
         h('caption', { class: 'sr-only' }, `Transactions, page ${page + 1}`),
         h('thead', {}, h('tr', {}, ...['Date', 'Type', 'What happened', 'Value', 'Gain or income', ''].map((t) => h('th', { scope: 'col' }, t)))),
-        h('tbody', {}, ...res.transactions.map((tx) => h('tr', { 'data-tx': tx.id, class: tx.isHidden ? 'hidden-tx' : '' },
+        h('tbody', {}, ...res.transactions.map((tx) => h('tr', { 'data-tx': tx.id, class: tx.isHidden ? 'hidden-tx' : '',
+          // the whole row opens the transaction for a pointer; the date is its link for keyboards
+          onclick: (e: Event) => { if (!(e.target as Element).closest('a, button')) location.hash = `#/transactions/${tx.id}`; } },
           h('td', { 'data-label': 'Date' }, h('a', { href: `#/transactions/${tx.id}`, class: 'tx-link' }, day(tx.createdAt))),
           h('td', { 'data-label': 'Type' }, app.labelName(tx.label)),
           h('td', { 'data-label': 'What happened' }, describe(tx), h('div', { class: 'muted small' }, app.accountName(tx.accountId))),
