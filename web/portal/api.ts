@@ -126,19 +126,6 @@ export function errorText(err: unknown): string {
   return 'Something went wrong in the portal. Reload the page and try again.';
 }
 
-// download saves a report through the user's token (REST) as a file.
-export async function downloadWithToken(s: Session, reportId: string, fallback: string) {
-  let res: Response;
-  try {
-    res = await fetch(`${API}/users/${encodeURIComponent(s.code)}/reports/${reportId}/download`, { headers: { Authorization: `Bearer ${s.token}` } });
-  } catch {
-    throw offline();
-  }
-  if (res.status === 401) expired();
-  if (!res.ok) throw new ApiError(res.status, await restMessage(res));
-  saveBlob(await res.blob(), filenameOf(res, fallback));
-}
-
 // signedDownload saves the file of an e-mailed (signed) report link; no credentials.
 export async function signedDownload(code: string, report: string, expires: number, signature: string): Promise<'ok' | 'expired' | 'gone'> {
   let res: Response;

@@ -48,7 +48,6 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
   root.append(h('h1', {}, 'Taxes'),
     h('div', { class: 'toolbar' }, field('tax-year', 'Tax year', yearSel)),
     figures, income.el, f8949.el, recon, reports.el);
-  let alive = true;
   let year = 0;
 
   const load = async () => {
@@ -196,7 +195,7 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
   reportsView.load();
   load();
   const off = app.onChange(() => { app.years().then(() => { summary(); form8949(0, ''); }); });
-  return () => { alive = false; reportsView.stop(); off(); void alive; };
+  return () => { reportsView.stop(); off(); };
 }
 
 class Reports {
