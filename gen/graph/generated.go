@@ -221,6 +221,26 @@ type ComplexityRoot struct {
 		URL         func(childComplexity int) int
 	}
 
+	Form8949BoxTotal struct {
+		AdjustmentCents func(childComplexity int) int
+		Box             func(childComplexity int) int
+		CostBasisCents  func(childComplexity int) int
+		GainOrLossCents func(childComplexity int) int
+		ProceedsCents   func(childComplexity int) int
+		RowCount        func(childComplexity int) int
+		Term            func(childComplexity int) int
+	}
+
+	Form8949YearPreview struct {
+		Boxes   func(childComplexity int) int
+		IsStale func(childComplexity int) int
+		Limit   func(childComplexity int) int
+		Page    func(childComplexity int) int
+		Rows    func(childComplexity int) int
+		Total   func(childComplexity int) int
+		Year    func(childComplexity int) int
+	}
+
 	FullLabelOption struct {
 		Category                       func(childComplexity int) int
 		Description                    func(childComplexity int) int
@@ -557,6 +577,7 @@ type ComplexityRoot struct {
 		GetClientInsights                       func(childComplexity int, assetTypeFilter *string, clientID string, limit *int, page *int, status *model.InsightStatusEnum, typeArg *model.InsightTypeEnum) int
 		GetClientTransactions                   func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
 		GetClientTransactionsSummary            func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) int
+		GetForm8949PreviewForYear               func(childComplexity int, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) int
 		GetHarvestableLosses                    func(childComplexity int, clientID string, date time.Time) int
 		GetIncomeAndCapGains                    func(childComplexity int, clientID string, year string) int
 		GetJobsForAccount                       func(childComplexity int, accountID string) int
@@ -574,13 +595,14 @@ type ComplexityRoot struct {
 		GetTaxFormReconciliation                func(childComplexity int, clientID string, taxFormID string) int
 		GetTaxFormReconciliationProceedsByAsset func(childComplexity int, clientID string, taxFormID string) int
 		GetTaxFormStatuses                      func(childComplexity int, clientID string, formType *string, year int) int
-		GetTaxLots                              func(childComplexity int, assetPricingKey string, clientID string) int
+		GetTaxLots                              func(childComplexity int, assetPricingKey string, clientID string, transactionID *string) int
 		GetTaxYears                             func(childComplexity int, clientID string) int
 		GetTransaction                          func(childComplexity int, clientID string, includeAllTransfers *bool, transactionID string) int
 		GetTransactionHistoryReportV2           func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
 		GetTransactionImportJobs                func(childComplexity int, clientID string) int
 		GetTransactionTypeOptions               func(childComplexity int, clientID string, transactionID string) int
 		GetTransactions                         func(childComplexity int, clientID string, transactionIds []string) int
+		GetTransferPairSuggestions              func(childComplexity int, clientID string, transactionID *string, limit *int) int
 		GetUsedChains                           func(childComplexity int, address string) int
 		GetUsedChainsV2                         func(childComplexity int, address string) int
 		TaxFormGenerations                      func(childComplexity int, clientID string, taxFormID string) int
@@ -869,6 +891,24 @@ type ComplexityRoot struct {
 		UncoveredAmountExact        func(childComplexity int) int
 	}
 
+	TransferPairSuggestion struct {
+		Asset               func(childComplexity int) int
+		AssetID             func(childComplexity int) int
+		FeeAmountExact      func(childComplexity int) int
+		FromAccountID       func(childComplexity int) int
+		FromTransaction     func(childComplexity int) int
+		FromTransactionID   func(childComplexity int) int
+		FromTransferID      func(childComplexity int) int
+		ReceivedAmountExact func(childComplexity int) int
+		ReceivedAt          func(childComplexity int) int
+		SentAmountExact     func(childComplexity int) int
+		SentAt              func(childComplexity int) int
+		ToAccountID         func(childComplexity int) int
+		ToTransaction       func(childComplexity int) int
+		ToTransactionID     func(childComplexity int) int
+		ToTransferID        func(childComplexity int) int
+	}
+
 	UpdateTransactionResponse struct {
 		CreatedRuleID               func(childComplexity int) int
 		RuleAppliedTransactionCount func(childComplexity int) int
@@ -973,12 +1013,14 @@ type QueryResolver interface {
 	GetTaxForm8949Preview(ctx context.Context, clientID string, taxFormID string, useBrokerDataForBoxG *bool) ([]model.Reconciled8949PreviewRow, error)
 	GetTaxFormReconciliation(ctx context.Context, clientID string, taxFormID string) (*model.GetTaxFormReconciliationResponse, error)
 	GetTaxFormStatuses(ctx context.Context, clientID string, formType *string, year int) (*model.GetTaxFormStatusesResponse, error)
-	GetTaxLots(ctx context.Context, assetPricingKey string, clientID string) (*model.GetTaxLotsResponse, error)
+	GetTaxLots(ctx context.Context, assetPricingKey string, clientID string, transactionID *string) (*model.GetTaxLotsResponse, error)
+	GetForm8949PreviewForYear(ctx context.Context, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) (*model.Form8949YearPreview, error)
 	GetTaxYears(ctx context.Context, clientID string) ([]int, error)
 	TaxFormGenerations(ctx context.Context, clientID string, taxFormID string) ([]model.TaxFormGenerationHistory, error)
 	GetClientTransactions(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.GetTransactionsResponse, error)
 	GetClientTransactionsSummary(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) (*model.GetTransactionsSummaryResponse, error)
 	GetTransactionHistoryReportV2(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.ReportExportResponse, error)
+	GetTransferPairSuggestions(ctx context.Context, clientID string, transactionID *string, limit *int) ([]model.TransferPairSuggestion, error)
 	GetLabelOptionsForTransactions(ctx context.Context, clientID string, transactionIds []string) (*model.TransactionTypeOptionResponse, error)
 	GetLabels(ctx context.Context, clientID *string) ([]model.FullLabelOption, error)
 	GetTransaction(ctx context.Context, clientID string, includeAllTransfers *bool, transactionID string) (*model.Transaction, error)
@@ -1897,6 +1939,92 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DownloadUrlResponse.URL(childComplexity), true
+
+	case "Form8949BoxTotal.adjustmentCents":
+		if e.ComplexityRoot.Form8949BoxTotal.AdjustmentCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.AdjustmentCents(childComplexity), true
+	case "Form8949BoxTotal.box":
+		if e.ComplexityRoot.Form8949BoxTotal.Box == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.Box(childComplexity), true
+	case "Form8949BoxTotal.costBasisCents":
+		if e.ComplexityRoot.Form8949BoxTotal.CostBasisCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.CostBasisCents(childComplexity), true
+	case "Form8949BoxTotal.gainOrLossCents":
+		if e.ComplexityRoot.Form8949BoxTotal.GainOrLossCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.GainOrLossCents(childComplexity), true
+	case "Form8949BoxTotal.proceedsCents":
+		if e.ComplexityRoot.Form8949BoxTotal.ProceedsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.ProceedsCents(childComplexity), true
+	case "Form8949BoxTotal.rowCount":
+		if e.ComplexityRoot.Form8949BoxTotal.RowCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.RowCount(childComplexity), true
+	case "Form8949BoxTotal.term":
+		if e.ComplexityRoot.Form8949BoxTotal.Term == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.Term(childComplexity), true
+
+	case "Form8949YearPreview.boxes":
+		if e.ComplexityRoot.Form8949YearPreview.Boxes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Boxes(childComplexity), true
+	case "Form8949YearPreview.isStale":
+		if e.ComplexityRoot.Form8949YearPreview.IsStale == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.IsStale(childComplexity), true
+	case "Form8949YearPreview.limit":
+		if e.ComplexityRoot.Form8949YearPreview.Limit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Limit(childComplexity), true
+	case "Form8949YearPreview.page":
+		if e.ComplexityRoot.Form8949YearPreview.Page == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Page(childComplexity), true
+	case "Form8949YearPreview.rows":
+		if e.ComplexityRoot.Form8949YearPreview.Rows == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Rows(childComplexity), true
+	case "Form8949YearPreview.total":
+		if e.ComplexityRoot.Form8949YearPreview.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Total(childComplexity), true
+	case "Form8949YearPreview.year":
+		if e.ComplexityRoot.Form8949YearPreview.Year == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Year(childComplexity), true
 
 	case "FullLabelOption.category":
 		if e.ComplexityRoot.FullLabelOption.Category == nil {
@@ -3789,6 +3917,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.GetClientTransactionsSummary(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string), args["allowCache"].(*bool)), true
+	case "Query.getForm8949PreviewForYear":
+		if e.ComplexityRoot.Query.GetForm8949PreviewForYear == nil {
+			break
+		}
+
+		args, err := ec.field_Query_getForm8949PreviewForYear_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GetForm8949PreviewForYear(childComplexity, args["clientId"].(string), args["year"].(int), args["box"].(*model.Form8949BoxEnum), args["page"].(*int), args["limit"].(*int)), true
 	case "Query.getHarvestableLosses":
 		if e.ComplexityRoot.Query.GetHarvestableLosses == nil {
 			break
@@ -3976,7 +4115,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetTaxLots(childComplexity, args["assetPricingKey"].(string), args["clientId"].(string)), true
+		return e.ComplexityRoot.Query.GetTaxLots(childComplexity, args["assetPricingKey"].(string), args["clientId"].(string), args["transactionId"].(*string)), true
 	case "Query.getTaxYears":
 		if e.ComplexityRoot.Query.GetTaxYears == nil {
 			break
@@ -4043,6 +4182,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.GetTransactions(childComplexity, args["clientId"].(string), args["transactionIds"].([]string)), true
+	case "Query.getTransferPairSuggestions":
+		if e.ComplexityRoot.Query.GetTransferPairSuggestions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_getTransferPairSuggestions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GetTransferPairSuggestions(childComplexity, args["clientId"].(string), args["transactionId"].(*string), args["limit"].(*int)), true
 	case "Query.getUsedChains":
 		if e.ComplexityRoot.Query.GetUsedChains == nil {
 			break
@@ -5487,6 +5637,97 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Transfer.UncoveredAmountExact(childComplexity), true
 
+	case "TransferPairSuggestion.asset":
+		if e.ComplexityRoot.TransferPairSuggestion.Asset == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.Asset(childComplexity), true
+	case "TransferPairSuggestion.assetId":
+		if e.ComplexityRoot.TransferPairSuggestion.AssetID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.AssetID(childComplexity), true
+	case "TransferPairSuggestion.feeAmountExact":
+		if e.ComplexityRoot.TransferPairSuggestion.FeeAmountExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FeeAmountExact(childComplexity), true
+	case "TransferPairSuggestion.fromAccountId":
+		if e.ComplexityRoot.TransferPairSuggestion.FromAccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromAccountID(childComplexity), true
+	case "TransferPairSuggestion.fromTransaction":
+		if e.ComplexityRoot.TransferPairSuggestion.FromTransaction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromTransaction(childComplexity), true
+	case "TransferPairSuggestion.fromTransactionId":
+		if e.ComplexityRoot.TransferPairSuggestion.FromTransactionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromTransactionID(childComplexity), true
+	case "TransferPairSuggestion.fromTransferId":
+		if e.ComplexityRoot.TransferPairSuggestion.FromTransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromTransferID(childComplexity), true
+	case "TransferPairSuggestion.receivedAmountExact":
+		if e.ComplexityRoot.TransferPairSuggestion.ReceivedAmountExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ReceivedAmountExact(childComplexity), true
+	case "TransferPairSuggestion.receivedAt":
+		if e.ComplexityRoot.TransferPairSuggestion.ReceivedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ReceivedAt(childComplexity), true
+	case "TransferPairSuggestion.sentAmountExact":
+		if e.ComplexityRoot.TransferPairSuggestion.SentAmountExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.SentAmountExact(childComplexity), true
+	case "TransferPairSuggestion.sentAt":
+		if e.ComplexityRoot.TransferPairSuggestion.SentAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.SentAt(childComplexity), true
+	case "TransferPairSuggestion.toAccountId":
+		if e.ComplexityRoot.TransferPairSuggestion.ToAccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToAccountID(childComplexity), true
+	case "TransferPairSuggestion.toTransaction":
+		if e.ComplexityRoot.TransferPairSuggestion.ToTransaction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToTransaction(childComplexity), true
+	case "TransferPairSuggestion.toTransactionId":
+		if e.ComplexityRoot.TransferPairSuggestion.ToTransactionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToTransactionID(childComplexity), true
+	case "TransferPairSuggestion.toTransferId":
+		if e.ComplexityRoot.TransferPairSuggestion.ToTransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToTransferID(childComplexity), true
+
 	case "UpdateTransactionResponse.createdRuleId":
 		if e.ComplexityRoot.UpdateTransactionResponse.CreatedRuleID == nil {
 			break
@@ -6331,7 +6572,9 @@ type CreateClientApiKeyResponse {
 """
 A finding about a client's ledger that needs attention or suggests an action. Most are derived when read
 from the ledger and the current tax results (patterns ` + "`" + `uncovered-disposals` + "`" + `, ` + "`" + `missing-basis` + "`" + `,
-` + "`" + `negative-balance` + "`" + `, ` + "`" + `unlabeled` + "`" + `, ` + "`" + `possible-spam:<assetId>` + "`" + `): they are OPEN while their condition holds
+` + "`" + `negative-balance` + "`" + `, ` + "`" + `unlabeled` + "`" + ` (transactions without a label that are not paired),
+` + "`" + `possible-internal-transfer` + "`" + ` (both halves of each ` + "`" + `getTransferPairSuggestions` + "`" + ` pair),
+` + "`" + `possible-spam:<assetId>` + "`" + `): they are OPEN while their condition holds
 and disappear once it is fixed. Others are recorded (by staff or a job) and carry their own status.
 """
 type Insight {
@@ -6455,13 +6698,13 @@ type AuditLog {
 
 "Who made a recorded change."
 enum AuditActorTypeEnum {
-  "A signed-in member of the client."
+  "A signed-in member of the client, or the client's end user in a partner's portal (a portal access token; ` + "`" + `userId` + "`" + ` is then null)."
   USER
   "A client API key."
   API_KEY
   "Service staff."
   STAFF
-  "The service itself (syncs, rules, recalculation)."
+  "The service itself (syncs, imports, rules, recalculation), or a partner acting for its end user through the partner REST API."
   SYSTEM
 }
 
@@ -7776,6 +8019,42 @@ type Reconciled8949PreviewRow {
   usesBrokerData: Boolean!
 }
 
+"Totals of one Form 8949 box in a tax year."
+type Form8949BoxTotal {
+  "The box."
+  box: Form8949BoxEnum!
+  "Holding period of the box (Part I short-term, Part II long-term)."
+  term: SaleTermEnum!
+  "Rows (disposal pieces) in the box."
+  rowCount: Int!
+  "Column (d): total proceeds, in cents."
+  proceedsCents: Cents!
+  "Column (e): total cost or other basis, in cents."
+  costBasisCents: Cents!
+  "Column (g): total adjustments, in cents (signed)."
+  adjustmentCents: Cents!
+  "Column (h): total gain (positive) or loss (negative), in cents."
+  gainOrLossCents: Cents!
+}
+
+"A tax year's Form 8949 from the settled results (` + "`" + `getForm8949PreviewForYear` + "`" + `)."
+type Form8949YearPreview {
+  "The tax year."
+  year: Int!
+  "The boxes with rows in the year, in box order."
+  boxes: [Form8949BoxTotal!]!
+  "One page of rows, in box order (only the requested box when ` + "`" + `box` + "`" + ` was given)."
+  rows: [Reconciled8949PreviewRow!]!
+  "Rows over all pages (of the requested box, when given)."
+  total: Int!
+  "The zero-based page served."
+  page: Int!
+  "The page size served."
+  limit: Int!
+  "The ledger has dirty items, so the figures may lag until a recalculation."
+  isStale: Boolean!
+}
+
 "Row-by-row comparison of a broker tax form with the ledger (` + "`" + `getTaxFormReconciliation` + "`" + `)."
 type GetTaxFormReconciliationResponse {
   "The form."
@@ -8460,13 +8739,41 @@ extend type Query {
   Open tax lots of the assets with one pricing key, in the order the client's current algorithm would consume
   them (average cost: acquisition order), and every disposal piece of those assets with the lot it consumed.
   Unknown keys give empty lists (` + "`" + `asset` + "`" + ` null).
+
+  With ` + "`" + `transactionId` + "`" + `, only that transaction's part: ` + "`" + `disposals` + "`" + ` holds the pieces of its disposals (each with
+  the lot it came from: what explains the transaction's gain) and ` + "`" + `lots` + "`" + ` the open lots its acquisitions
+  created, with the totals over those lots. The pieces are read through the transaction's own results, so
+  this costs the same on any ledger size. NOT_FOUND for a transaction the client does not have.
   """
   getTaxLots(
     "The asset's ` + "`" + `Asset.pricingKey` + "`" + ` (for example ` + "`" + `eth` + "`" + `)."
     assetPricingKey: String!
     "The client."
     clientId: ID!
+    "Only the pieces and lots of this transaction."
+    transactionId: ID
   ): GetTaxLotsResponse!
+
+  """
+  The client's Form 8949 for a tax year from the settled results, before generating it: the totals of each box
+  (every box with a disposal piece in the year) and one page of its rows (one row per disposal piece, as in the
+  FORM_8949_CSV report: description, dates, proceeds, basis, gain), in box order, then in the order the
+  recalculation made them. With ` + "`" + `box` + "`" + `, the rows of that box only. Rows are not matched with a broker form
+  here (` + "`" + `getTaxForm8949Preview` + "`" + ` does that for a Form 1099-DA). ` + "`" + `limit` + "`" + ` 1 to 500 (default 50), ` + "`" + `page` + "`" + ` from 0;
+  BAD_USER_INPUT otherwise, and for a client whose country is not US (Form 8949 is a US form).
+  """
+  getForm8949PreviewForYear(
+    "The client."
+    clientId: ID!
+    "The tax year."
+    year: Int!
+    "Only the rows of this box."
+    box: Form8949BoxEnum
+    "Zero-based page of rows, default 0."
+    page: Int
+    "Rows per page, 1 to 500, default 50."
+    limit: Int
+  ): Form8949YearPreview!
 
   """
   Tax years with ledger activity, ascending. A year is named by the calendar year it starts in: under GB the
@@ -8820,6 +9127,46 @@ type UpdateTransactionResponse {
   createdRuleId: ID
   "Other transactions relabeled by that rule (0 when no rule was created)."
   ruleAppliedTransactionCount: Int!
+}
+
+"""
+Two transactions of the client that look like the two halves of one move between its own accounts
+(` + "`" + `getTransferPairSuggestions` + "`" + `): the first sends an asset out of one account and nothing else, the second
+receives nearly the same quantity of the same asset (` + "`" + `Asset.pricingKey` + "`" + `) into another account within three
+days, and neither is labeled (other than ` + "`" + `internal` + "`" + `) or paired yet. Unpaired, the first is taxed as a sale and
+the second as a purchase; ` + "`" + `markInternalTransfer(fromTransactionId, toTransactionId)` + "`" + ` pairs them.
+"""
+type TransferPairSuggestion {
+  "The sending transaction (` + "`" + `markInternalTransfer` + "`" + `'s ` + "`" + `fromTransactionId` + "`" + `)."
+  fromTransactionId: ID!
+  "The receiving transaction (` + "`" + `markInternalTransfer` + "`" + `'s ` + "`" + `toTransactionId` + "`" + `)."
+  toTransactionId: ID!
+  "The sending transaction."
+  fromTransaction: Transaction!
+  "The receiving transaction."
+  toTransaction: Transaction!
+  "The transfer that leaves."
+  fromTransferId: ID!
+  "The transfer that arrives."
+  toTransferId: ID!
+  "The account the asset leaves."
+  fromAccountId: ID!
+  "The account the asset arrives in."
+  toAccountId: ID!
+  "The sent asset."
+  assetId: ID!
+  "The sent asset."
+  asset: Asset
+  "Quantity sent, exact."
+  sentAmountExact: String!
+  "Quantity received, exact (at least 95% of the sent quantity and at most all of it)."
+  receivedAmountExact: String!
+  "Sent minus received, exact: what the move cost in network or withdrawal fees."
+  feeAmountExact: String!
+  "When the asset left."
+  sentAt: Date!
+  "When it arrived."
+  receivedAt: Date!
 }
 
 "A page of transactions (` + "`" + `getClientTransactions` + "`" + `)."
@@ -9345,6 +9692,23 @@ extend type Query {
     "Only transactions with a transfer to this address."
     toAddress: String
   ): ReportExportResponse!
+
+  """
+  Pairs of the client's transactions that look like moves between its own accounts (see
+  ` + "`" + `TransferPairSuggestion` + "`" + `), newest first; each transaction is in one suggestion at most. The sending sides
+  are looked for among the client's 2,000 latest unlabeled transactions, so the answer costs the same on any
+  ledger size; with ` + "`" + `transactionId` + "`" + ` the pair that transaction would be part of, whenever it happened (an
+  empty list when there is none). The insight ` + "`" + `possible-internal-transfer` + "`" + ` (` + "`" + `getClientInsights` + "`" + `) counts the
+  same pairs. ` + "`" + `limit` + "`" + ` 1 to 100, default 20 (BAD_USER_INPUT otherwise).
+  """
+  getTransferPairSuggestions(
+    "The client."
+    clientId: ID!
+    "Only the pair this transaction would be part of."
+    transactionId: ID
+    "At most this many pairs, 1 to 100 (default 20)."
+    limit: Int
+  ): [TransferPairSuggestion!]!
 
   "Labels that fit every one of the given transactions, for labeling them together."
   getLabelOptionsForTransactions(
@@ -10208,6 +10572,46 @@ func (ec *executionContext) childFields_DownloadUrlResponse(ctx context.Context,
 		return ec.fieldContext_DownloadUrlResponse_contentType(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DownloadUrlResponse", field.Name)
+}
+
+func (ec *executionContext) childFields_Form8949BoxTotal(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "box":
+		return ec.fieldContext_Form8949BoxTotal_box(ctx, field)
+	case "term":
+		return ec.fieldContext_Form8949BoxTotal_term(ctx, field)
+	case "rowCount":
+		return ec.fieldContext_Form8949BoxTotal_rowCount(ctx, field)
+	case "proceedsCents":
+		return ec.fieldContext_Form8949BoxTotal_proceedsCents(ctx, field)
+	case "costBasisCents":
+		return ec.fieldContext_Form8949BoxTotal_costBasisCents(ctx, field)
+	case "adjustmentCents":
+		return ec.fieldContext_Form8949BoxTotal_adjustmentCents(ctx, field)
+	case "gainOrLossCents":
+		return ec.fieldContext_Form8949BoxTotal_gainOrLossCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Form8949BoxTotal", field.Name)
+}
+
+func (ec *executionContext) childFields_Form8949YearPreview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "year":
+		return ec.fieldContext_Form8949YearPreview_year(ctx, field)
+	case "boxes":
+		return ec.fieldContext_Form8949YearPreview_boxes(ctx, field)
+	case "rows":
+		return ec.fieldContext_Form8949YearPreview_rows(ctx, field)
+	case "total":
+		return ec.fieldContext_Form8949YearPreview_total(ctx, field)
+	case "page":
+		return ec.fieldContext_Form8949YearPreview_page(ctx, field)
+	case "limit":
+		return ec.fieldContext_Form8949YearPreview_limit(ctx, field)
+	case "isStale":
+		return ec.fieldContext_Form8949YearPreview_isStale(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Form8949YearPreview", field.Name)
 }
 
 func (ec *executionContext) childFields_FullLabelOption(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11336,6 +11740,42 @@ func (ec *executionContext) childFields_Transfer(ctx context.Context, field grap
 		return ec.fieldContext_Transfer_uncoveredAmountExact(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Transfer", field.Name)
+}
+
+func (ec *executionContext) childFields_TransferPairSuggestion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "fromTransactionId":
+		return ec.fieldContext_TransferPairSuggestion_fromTransactionId(ctx, field)
+	case "toTransactionId":
+		return ec.fieldContext_TransferPairSuggestion_toTransactionId(ctx, field)
+	case "fromTransaction":
+		return ec.fieldContext_TransferPairSuggestion_fromTransaction(ctx, field)
+	case "toTransaction":
+		return ec.fieldContext_TransferPairSuggestion_toTransaction(ctx, field)
+	case "fromTransferId":
+		return ec.fieldContext_TransferPairSuggestion_fromTransferId(ctx, field)
+	case "toTransferId":
+		return ec.fieldContext_TransferPairSuggestion_toTransferId(ctx, field)
+	case "fromAccountId":
+		return ec.fieldContext_TransferPairSuggestion_fromAccountId(ctx, field)
+	case "toAccountId":
+		return ec.fieldContext_TransferPairSuggestion_toAccountId(ctx, field)
+	case "assetId":
+		return ec.fieldContext_TransferPairSuggestion_assetId(ctx, field)
+	case "asset":
+		return ec.fieldContext_TransferPairSuggestion_asset(ctx, field)
+	case "sentAmountExact":
+		return ec.fieldContext_TransferPairSuggestion_sentAmountExact(ctx, field)
+	case "receivedAmountExact":
+		return ec.fieldContext_TransferPairSuggestion_receivedAmountExact(ctx, field)
+	case "feeAmountExact":
+		return ec.fieldContext_TransferPairSuggestion_feeAmountExact(ctx, field)
+	case "sentAt":
+		return ec.fieldContext_TransferPairSuggestion_sentAt(ctx, field)
+	case "receivedAt":
+		return ec.fieldContext_TransferPairSuggestion_receivedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransferPairSuggestion", field.Name)
 }
 
 func (ec *executionContext) childFields_UpdateTransactionResponse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14826,6 +15266,52 @@ func (ec *executionContext) field_Query_getClientTransactions_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_getForm8949PreviewForYear_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "year",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["year"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "box",
+		func(ctx context.Context, v any) (*model.Form8949BoxEnum, error) {
+			return ec.unmarshalOForm8949BoxEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐForm8949BoxEnum(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["box"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_getHarvestableLosses_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15407,6 +15893,14 @@ func (ec *executionContext) field_Query_getTaxLots_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["clientId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "transactionId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["transactionId"] = arg2
 	return args, nil
 }
 
@@ -15947,6 +16441,36 @@ func (ec *executionContext) field_Query_getTransactions_args(ctx context.Context
 		return nil, err
 	}
 	args["transactionIds"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_getTransferPairSuggestions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "transactionId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["transactionId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
 	return args, nil
 }
 
@@ -19452,6 +19976,346 @@ func (ec *executionContext) _DownloadUrlResponse_contentType(ctx context.Context
 }
 func (ec *executionContext) fieldContext_DownloadUrlResponse_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("DownloadUrlResponse", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_box(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_box(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Box, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.Form8949BoxEnum) graphql.Marshaler {
+			return ec.marshalNForm8949BoxEnum2taxdᚋgenᚋgraphᚋmodelᚐForm8949BoxEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_box(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Form8949BoxEnum does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_term(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_term(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Term, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SaleTermEnum) graphql.Marshaler {
+			return ec.marshalNSaleTermEnum2taxdᚋgenᚋgraphᚋmodelᚐSaleTermEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_term(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type SaleTermEnum does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_rowCount(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_rowCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RowCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_rowCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_proceedsCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_proceedsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProceedsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_proceedsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_costBasisCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_costBasisCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CostBasisCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_costBasisCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_adjustmentCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_adjustmentCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AdjustmentCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_adjustmentCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_gainOrLossCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_gainOrLossCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainOrLossCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_gainOrLossCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_year(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_year(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Year, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_year(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_boxes(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_boxes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Boxes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Form8949BoxTotal) graphql.Marshaler {
+			return ec.marshalNForm8949BoxTotal2ᚕtaxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotalᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_boxes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Form8949YearPreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Form8949BoxTotal(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Form8949YearPreview_rows(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_rows(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rows, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Reconciled8949PreviewRow) graphql.Marshaler {
+			return ec.marshalNReconciled8949PreviewRow2ᚕtaxdᚋgenᚋgraphᚋmodelᚐReconciled8949PreviewRowᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_rows(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Form8949YearPreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Reconciled8949PreviewRow(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Form8949YearPreview_total(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_page(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_page(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Page, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_limit(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_limit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Limit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_limit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_isStale(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_isStale(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsStale, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_isStale(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) _FullLabelOption_value(ctx context.Context, field graphql.CollectedField, obj *model.FullLabelOption) (ret graphql.Marshaler) {
@@ -27538,7 +28402,7 @@ func (ec *executionContext) _Query_getTaxLots(ctx context.Context, field graphql
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetTaxLots(ctx, fc.Args["assetPricingKey"].(string), fc.Args["clientId"].(string))
+			return ec.Resolvers.Query().GetTaxLots(ctx, fc.Args["assetPricingKey"].(string), fc.Args["clientId"].(string), fc.Args["transactionId"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GetTaxLotsResponse) graphql.Marshaler {
@@ -27566,6 +28430,50 @@ func (ec *executionContext) fieldContext_Query_getTaxLots(ctx context.Context, f
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_getTaxLots_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_getForm8949PreviewForYear(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_getForm8949PreviewForYear(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GetForm8949PreviewForYear(ctx, fc.Args["clientId"].(string), fc.Args["year"].(int), fc.Args["box"].(*model.Form8949BoxEnum), fc.Args["page"].(*int), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Form8949YearPreview) graphql.Marshaler {
+			return ec.marshalNForm8949YearPreview2ᚖtaxdᚋgenᚋgraphᚋmodelᚐForm8949YearPreview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_getForm8949PreviewForYear(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Form8949YearPreview(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_getForm8949PreviewForYear_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -27786,6 +28694,50 @@ func (ec *executionContext) fieldContext_Query_getTransactionHistoryReportV2(ctx
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_getTransactionHistoryReportV2_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_getTransferPairSuggestions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_getTransferPairSuggestions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GetTransferPairSuggestions(ctx, fc.Args["clientId"].(string), fc.Args["transactionId"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.TransferPairSuggestion) graphql.Marshaler {
+			return ec.marshalNTransferPairSuggestion2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_getTransferPairSuggestions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TransferPairSuggestion(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_getTransferPairSuggestions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -33585,6 +34537,378 @@ func (ec *executionContext) fieldContext_Transfer_uncoveredAmountExact(_ context
 	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _TransferPairSuggestion_fromTransactionId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromTransactionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromTransactionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromTransactionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toTransactionId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toTransactionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToTransactionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toTransactionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_fromTransaction(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromTransaction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromTransaction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Transaction) graphql.Marshaler {
+			return ec.marshalNTransaction2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransaction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromTransaction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransferPairSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Transaction(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toTransaction(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toTransaction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToTransaction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Transaction) graphql.Marshaler {
+			return ec.marshalNTransaction2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransaction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toTransaction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransferPairSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Transaction(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransferPairSuggestion_fromTransferId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromTransferId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromTransferID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromTransferId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toTransferId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toTransferId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToTransferID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toTransferId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_fromAccountId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromAccountId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromAccountID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromAccountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toAccountId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toAccountId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToAccountID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toAccountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_assetId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_assetId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AssetID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_assetId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_asset(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_asset(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Asset, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Asset) graphql.Marshaler {
+			return ec.marshalOAsset2ᚖtaxdᚋgenᚋgraphᚋmodelᚐAsset(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_asset(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransferPairSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Asset(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransferPairSuggestion_sentAmountExact(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_sentAmountExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAmountExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_sentAmountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_receivedAmountExact(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_receivedAmountExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReceivedAmountExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_receivedAmountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_feeAmountExact(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_feeAmountExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FeeAmountExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_feeAmountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_sentAt(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_sentAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_sentAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_receivedAt(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_receivedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReceivedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_receivedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
 func (ec *executionContext) _UpdateTransactionResponse_transaction(ctx context.Context, field graphql.CollectedField, obj *model.UpdateTransactionResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -36761,6 +38085,142 @@ func (ec *executionContext) _DownloadUrlResponse(ctx context.Context, sel ast.Se
 	return out
 }
 
+var form8949BoxTotalImplementors = []string{"Form8949BoxTotal"}
+
+func (ec *executionContext) _Form8949BoxTotal(ctx context.Context, sel ast.SelectionSet, obj *model.Form8949BoxTotal) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, form8949BoxTotalImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Form8949BoxTotal")
+		case "box":
+			out.Values[i] = ec._Form8949BoxTotal_box(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "term":
+			out.Values[i] = ec._Form8949BoxTotal_term(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rowCount":
+			out.Values[i] = ec._Form8949BoxTotal_rowCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "proceedsCents":
+			out.Values[i] = ec._Form8949BoxTotal_proceedsCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "costBasisCents":
+			out.Values[i] = ec._Form8949BoxTotal_costBasisCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adjustmentCents":
+			out.Values[i] = ec._Form8949BoxTotal_adjustmentCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gainOrLossCents":
+			out.Values[i] = ec._Form8949BoxTotal_gainOrLossCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var form8949YearPreviewImplementors = []string{"Form8949YearPreview"}
+
+func (ec *executionContext) _Form8949YearPreview(ctx context.Context, sel ast.SelectionSet, obj *model.Form8949YearPreview) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, form8949YearPreviewImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Form8949YearPreview")
+		case "year":
+			out.Values[i] = ec._Form8949YearPreview_year(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "boxes":
+			out.Values[i] = ec._Form8949YearPreview_boxes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rows":
+			out.Values[i] = ec._Form8949YearPreview_rows(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._Form8949YearPreview_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "page":
+			out.Values[i] = ec._Form8949YearPreview_page(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "limit":
+			out.Values[i] = ec._Form8949YearPreview_limit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isStale":
+			out.Values[i] = ec._Form8949YearPreview_isStale(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var fullLabelOptionImplementors = []string{"FullLabelOption"}
 
 func (ec *executionContext) _FullLabelOption(ctx context.Context, sel ast.SelectionSet, obj *model.FullLabelOption) graphql.Marshaler {
@@ -39494,6 +40954,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "getForm8949PreviewForYear":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_getForm8949PreviewForYear(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "getTaxYears":
 			field := field
 
@@ -39592,6 +41074,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_getTransactionHistoryReportV2(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "getTransferPairSuggestions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_getTransferPairSuggestions(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -41558,6 +43062,114 @@ func (ec *executionContext) _Transfer(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var transferPairSuggestionImplementors = []string{"TransferPairSuggestion"}
+
+func (ec *executionContext) _TransferPairSuggestion(ctx context.Context, sel ast.SelectionSet, obj *model.TransferPairSuggestion) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, transferPairSuggestionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TransferPairSuggestion")
+		case "fromTransactionId":
+			out.Values[i] = ec._TransferPairSuggestion_fromTransactionId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toTransactionId":
+			out.Values[i] = ec._TransferPairSuggestion_toTransactionId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromTransaction":
+			out.Values[i] = ec._TransferPairSuggestion_fromTransaction(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toTransaction":
+			out.Values[i] = ec._TransferPairSuggestion_toTransaction(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromTransferId":
+			out.Values[i] = ec._TransferPairSuggestion_fromTransferId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toTransferId":
+			out.Values[i] = ec._TransferPairSuggestion_toTransferId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromAccountId":
+			out.Values[i] = ec._TransferPairSuggestion_fromAccountId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toAccountId":
+			out.Values[i] = ec._TransferPairSuggestion_toAccountId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "assetId":
+			out.Values[i] = ec._TransferPairSuggestion_assetId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "asset":
+			out.Values[i] = ec._TransferPairSuggestion_asset(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "sentAmountExact":
+			out.Values[i] = ec._TransferPairSuggestion_sentAmountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "receivedAmountExact":
+			out.Values[i] = ec._TransferPairSuggestion_receivedAmountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "feeAmountExact":
+			out.Values[i] = ec._TransferPairSuggestion_feeAmountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sentAt":
+			out.Values[i] = ec._TransferPairSuggestion_sentAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "receivedAt":
+			out.Values[i] = ec._TransferPairSuggestion_receivedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var updateTransactionResponseImplementors = []string{"UpdateTransactionResponse"}
 
 func (ec *executionContext) _UpdateTransactionResponse(ctx context.Context, sel ast.SelectionSet, obj *model.UpdateTransactionResponse) graphql.Marshaler {
@@ -42537,6 +44149,36 @@ func (ec *executionContext) marshalNForm8949BoxEnum2taxdᚋgenᚋgraphᚋmodel�
 	return v
 }
 
+func (ec *executionContext) marshalNForm8949BoxTotal2taxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotal(ctx context.Context, sel ast.SelectionSet, v model.Form8949BoxTotal) graphql.Marshaler {
+	return ec._Form8949BoxTotal(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNForm8949BoxTotal2ᚕtaxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotalᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Form8949BoxTotal) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNForm8949BoxTotal2taxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotal(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNForm8949YearPreview2ᚖtaxdᚋgenᚋgraphᚋmodelᚐForm8949YearPreview(ctx context.Context, sel ast.SelectionSet, v *model.Form8949YearPreview) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Form8949YearPreview(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNFullLabelOption2taxdᚋgenᚋgraphᚋmodelᚐFullLabelOption(ctx context.Context, sel ast.SelectionSet, v model.FullLabelOption) graphql.Marshaler {
 	return ec._FullLabelOption(ctx, sel, &v)
 }
@@ -43472,6 +45114,26 @@ func (ec *executionContext) unmarshalNTransferDirectionEnum2taxdᚋgenᚋgraph�
 
 func (ec *executionContext) marshalNTransferDirectionEnum2taxdᚋgenᚋgraphᚋmodelᚐTransferDirectionEnum(ctx context.Context, sel ast.SelectionSet, v model.TransferDirectionEnum) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNTransferPairSuggestion2taxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestion(ctx context.Context, sel ast.SelectionSet, v model.TransferPairSuggestion) graphql.Marshaler {
+	return ec._TransferPairSuggestion(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTransferPairSuggestion2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TransferPairSuggestion) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTransferPairSuggestion2taxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestion(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalNUpdateTransactionInput2taxdᚋgenᚋgraphᚋmodelᚐUpdateTransactionInput(ctx context.Context, v any) (model.UpdateTransactionInput, error) {

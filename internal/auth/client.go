@@ -54,7 +54,8 @@ func (v *Viewer) Actor() string {
 	case v.KeyID != uuid.Nil:
 		return "apikey:" + v.KeyID.String()
 	case v.PortalClient != uuid.Nil:
-		return "partner:" + v.PartnerID.String()
+		// the end user in the partner's portal: its own edits, audited as the user's
+		return "portal:" + v.PartnerID.String()
 	}
 	return "user:" + v.UserID.String()
 }

@@ -31,7 +31,8 @@ func (s ClientScope) CanWrite() bool { return s.perm == PermReadWrite }
 // IsStaff reports whether the caller is staff.
 func (s ClientScope) IsStaff() bool { return s.staff }
 
-// Actor names the caller in audit logs ("apikey:<id>", "user:<id>", "partner:<id>").
+// Actor names the caller in audit logs ("apikey:<id>", "user:<id>", "partner:<id>" for the
+// partner REST API, "portal:<partner id>" for an end user with a portal access token).
 func (s ClientScope) Actor() string { return s.actor }
 
 // Check returns Forbidden for a scope this package did not make (the zero value): domain services

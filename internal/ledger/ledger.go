@@ -21,7 +21,7 @@ import (
 
 // Meta says who made a change and groups the writes of one task.
 type Meta struct {
-	Actor     string // "user:<id>", "apikey:<id>", "partner:<id>", "system:import" ...
+	Actor     string // "user:<id>", "apikey:<id>", "partner:<id>", "portal:<partner id>", "system:import" ...
 	SessionID *string
 	Source    *string
 }

@@ -296,7 +296,7 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 	}
 	base := "http://" + ln.Addr().String()
 	if cfg.Development() {
-		if err := SeedDemo(ctx, pool, cfg, base, stdout); err != nil {
+		if err := SeedDemo(ctx, pool, jc, cfg, base, stdout); err != nil {
 			return fmt.Errorf("demo partner: %w", err)
 		}
 	}

@@ -23,6 +23,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/imports"
+	"taxd/internal/store"
 	"taxd/internal/tax"
 	"taxd/internal/taxsettings"
 )
@@ -252,8 +253,9 @@ type Lots struct {
 }
 
 // Lots returns the open lots of the assets with pricingKey in the order the client's current
-// algorithm would consume them, and every disposal piece of those assets with its lot.
-func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey string) (Lots, error) {
+// algorithm would consume them, and every disposal piece of those assets with its lot. With
+// transactionID, only that transaction's pieces and the open lots its acquisitions created.
+func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey string, transactionID *uuid.UUID) (Lots, error) {
 	if strings.TrimSpace(pricingKey) == "" || len(pricingKey) > 200 {
 		return Lots{}, apperr.InvalidField("assetPricingKey", "must be 1 to 200 characters")
 	}
@@ -276,6 +278,11 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	if err != nil {
 		return Lots{}, err
 	}
+	if transactionID != nil {
+		if _, err := q.GetTransaction(ctx, db.GetTransactionParams{ClientID: scope.ClientID(), ID: *transactionID}); err != nil {
+			return Lots{}, store.Err(err, "transaction")
+		}
+	}
 	if len(assets) == 0 || st.CurrentResultSetID == nil {
 		if len(assets) > 0 {
 			out.Asset = &assets[0]
@@ -288,12 +295,16 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		keys[i] = a.ID.String()
 	}
 	rs := *st.CurrentResultSetID
-	lots, err := q.ListAssetLots(ctx, db.ListAssetLotsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys})
-	if err != nil {
-		return Lots{}, err
-	}
-	pieces, err := q.ListAssetDisposals(ctx, db.ListAssetDisposalsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys})
-	if err != nil {
+	var lots []db.ListAssetLotsRow
+	var pieces []db.ListAssetDisposalsRow
+	if transactionID == nil {
+		if lots, err = q.ListAssetLots(ctx, db.ListAssetLotsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys}); err != nil {
+			return Lots{}, err
+		}
+		if pieces, err = q.ListAssetDisposals(ctx, db.ListAssetDisposalsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys}); err != nil {
+			return Lots{}, err
+		}
+	} else if lots, pieces, err = transactionLots(ctx, q, rs, scope.ClientID(), *transactionID, keys); err != nil {
 		return Lots{}, err
 	}
 	if len(lots) > MaxRows || len(pieces) > MaxRows {
@@ -351,6 +362,41 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		}
 	}
 	return out, nil
+}
+
+// transactionLots reads one transaction's part of an asset's lots and pieces (Lots with a
+// transaction), in the shapes of the asset-wide queries.
+func transactionLots(ctx context.Context, q *db.Queries, rs, client, tx uuid.UUID, keys []string) ([]db.ListAssetLotsRow, []db.ListAssetDisposalsRow, error) {
+	ps, err := q.ListTransactionLotDisposals(ctx, db.ListTransactionLotDisposalsParams{ResultSetID: rs, ClientID: client, TransactionID: tx, AssetKeys: keys})
+	if err != nil {
+		return nil, nil, err
+	}
+	pieces := make([]db.ListAssetDisposalsRow, len(ps))
+	for i, p := range ps {
+		pieces[i] = db.ListAssetDisposalsRow{Seq: p.Seq, TransferID: p.TransferID, LotID: p.LotID, LotTransferID: p.LotTransferID,
+			AccountKey: p.AccountKey, Quantity: p.Quantity, Proceeds: p.Proceeds, Basis: p.Basis, Gain: p.Gain, AcquiredAt: p.AcquiredAt,
+			DisposedAt: p.DisposedAt, TaxYear: p.TaxYear, Term: p.Term, FormBox: p.FormBox, Uncovered: p.Uncovered,
+			MissingBasis: p.MissingBasis, TransactionID: &tx, LotTransactionID: p.LotTransactionID}
+	}
+	trs, err := q.ListTransfersOfTransactions(ctx, db.ListTransfersOfTransactionsParams{ClientID: client, Ids: []uuid.UUID{tx}})
+	if err != nil {
+		return nil, nil, err
+	}
+	ids := make([]string, len(trs))
+	for i, t := range trs {
+		ids[i] = t.ID.String()
+	}
+	ls, err := q.ListTransactionOpenLots(ctx, db.ListTransactionOpenLotsParams{ResultSetID: rs, ClientID: client, AssetKeys: keys, TransferIds: ids})
+	if err != nil {
+		return nil, nil, err
+	}
+	lots := make([]db.ListAssetLotsRow, len(ls))
+	for i, l := range ls {
+		lots[i] = db.ListAssetLotsRow{LotID: l.LotID, AssetKey: l.AssetKey, AccountKey: l.AccountKey, Quantity: l.Quantity, Basis: l.Basis,
+			AcquiredAt: l.AcquiredAt, MissingBasis: l.MissingBasis, SourceTransferID: l.SourceTransferID, TransactionID: &ls[i].TransactionID,
+			OriginalQuantity: decimal.NullDecimal{Decimal: l.OriginalQuantity, Valid: true}}
+	}
+	return lots, pieces, nil
 }
 
 // accountOf turns a result account key into an account id or a staking position.
@@ -547,5 +593,88 @@ func (s *Service) Harvest(ctx context.Context, scope auth.ClientScope, day time.
 		}
 	}
 	sort.SliceStable(out.Assets, func(i, j int) bool { return out.Assets[i].Gain().Cmp(out.Assets[j].Gain()) < 0 })
+	return out, nil
+}
+
+// Form8949Box are the totals of one Form 8949 box in a tax year.
+type Form8949Box struct {
+	Box             string // A to L
+	LongTerm        bool
+	Rows            int
+	Proceeds, Basis decimal.Decimal
+}
+
+// Form8949Row is one row of a Form 8949: one disposal piece.
+type Form8949Row struct {
+	Box             string
+	LongTerm        bool
+	TransactionID   *uuid.UUID
+	TransferID      *uuid.UUID
+	AssetID         *uuid.UUID
+	Symbol          string
+	Quantity        decimal.Decimal
+	Acquired        *time.Time // nil: no lot covered the piece (printed VARIOUS)
+	Sold            time.Time
+	Proceeds, Basis decimal.Decimal
+}
+
+// Form8949 is a tax year's Form 8949 from the settled results: every box's totals and one page of
+// rows (of one box when asked).
+type Form8949 struct {
+	Year    int
+	Boxes   []Form8949Box
+	Rows    []Form8949Row
+	Total   int // rows over all pages (of the box asked for)
+	IsStale bool
+}
+
+// Form8949Preview returns tax year y's Form 8949: the totals of each box and the rows of page
+// (limit rows, 1 to 500) in box order, only those of box when it is not nil.
+func (s *Service) Form8949Preview(ctx context.Context, scope auth.ClientScope, y int, box *string, page, limit int) (Form8949, error) {
+	if limit < 1 || limit > 500 {
+		return Form8949{}, apperr.InvalidField("limit", "must be 1 to 500")
+	}
+	if page < 0 || page > 1_000_000 {
+		return Form8949{}, apperr.InvalidField("page", "must be 0 or more")
+	}
+	st, err := s.state(ctx, scope)
+	if err != nil {
+		return Form8949{}, err
+	}
+	if j := st.jurisdiction(); j != tax.US {
+		return Form8949{}, apperr.New(apperr.Invalid, "Form 8949 is a US form; the client's rules are %s's: use its capital gains report", j)
+	}
+	out := Form8949{Year: y, IsStale: st.IsStale || st.CurrentResultSetID == nil, Boxes: []Form8949Box{}, Rows: []Form8949Row{}}
+	if st.CurrentResultSetID == nil {
+		return out, nil
+	}
+	rs := *st.CurrentResultSetID
+	q := db.New(s.pool)
+	boxes, err := q.ListYearForm8949Boxes(ctx, db.ListYearForm8949BoxesParams{ResultSetID: rs, TaxYear: int32(y)})
+	if err != nil {
+		return Form8949{}, err
+	}
+	for _, b := range boxes {
+		out.Boxes = append(out.Boxes, Form8949Box{Box: b.FormBox, LongTerm: b.Term == "long", Rows: int(b.RowCount), Proceeds: b.Proceeds, Basis: b.Basis})
+		if box == nil || *box == b.FormBox {
+			out.Total += int(b.RowCount)
+		}
+	}
+	rows, err := q.ListYearForm8949Rows(ctx, db.ListYearForm8949RowsParams{ResultSetID: rs, TaxYear: int32(y), ClientID: scope.ClientID(),
+		Box: box, RowOffset: int32(page * limit), RowLimit: int32(limit)})
+	if err != nil {
+		return Form8949{}, err
+	}
+	for _, r := range rows {
+		x := Form8949Row{Box: r.FormBox, LongTerm: r.Term == "long", TransactionID: r.TransactionID, Symbol: r.Symbol,
+			Quantity: r.Quantity, Acquired: r.AcquiredAt, Sold: r.DisposedAt, Proceeds: r.Proceeds, Basis: r.Basis}
+		if id, err := uuid.Parse(r.TransferID); err == nil {
+			x.TransferID = &id
+		}
+		if id, err := uuid.Parse(r.AssetKey); err == nil {
+			x.AssetID = &id
+		}
+		out.Rows = append(out.Rows, x)
+	}
 	return out, nil
 }

@@ -1,12 +1,14 @@
 // Package webui serves taxd's browser pages: the embedded tax portal (/portal), the OpenAPI
 // reference (/docs), the GraphQL example operations and, in development, the GraphQL explorer
-// (GET /graphql). The portal is a static app that talks to the public REST API with the end
-// user's access token; the only endpoint of its own is the hosted-link sign-in.
+// (GET /graphql). The portal is a static app on the public GraphQL and REST APIs with the end
+// user's access token; the only endpoint of its own is the hosted-link sign-in. The page itself
+// carries the partner's branding and the state of an e-mailed report link (pageData).
 package webui
 
 import (
 	"bytes"
 	"context"
+	"crypto/hmac"
 	"encoding/json"
 	"errors"
 	"html/template"
@@ -104,7 +106,11 @@ func portalCSP(frameAncestors string) string {
 }
 
 func (p *pages) portal(w http.ResponseWriter, r *http.Request) {
-	origins := p.frameOrigins(r.Context(), r.URL.Query())
+	pt, download := p.pageContext(r.Context(), r.URL.Query())
+	var origins []string
+	if pt != nil {
+		origins = CleanOrigins(pt.PortalOrigins)
+	}
 	ancestors := "'none'"
 	if len(origins) > 0 {
 		ancestors = strings.Join(origins, " ")
@@ -117,62 +123,117 @@ func (p *pages) portal(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Type", "text/html; charset=utf-8")
+	data := pageData{Download: download}
+	if pt != nil {
+		data.Brand = &brand{Name: pt.Name, LogoURL: pt.LogoUrl, PrimaryColor: pt.PrimaryColor, SupportEmail: pt.SupportEmail}
+	}
 	var b bytes.Buffer
-	if err := p.tmpl.ExecuteTemplate(&b, "portal.html", map[string]string{"APIBase": "/api", "Assets": "/portal/assets/"}); err != nil {
+	if err := p.tmpl.ExecuteTemplate(&b, "portal.html", map[string]any{"APIBase": "/api", "GraphQL": "/graphql", "Assets": "/portal/assets/", "Page": data}); err != nil {
 		http.Error(w, "portal page: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 	_, _ = w.Write(b.Bytes())
 }
 
-// frameOrigins finds the partner a portal address belongs to (a token's signer, a hosted link's
+// pageData is what the portal page carries for its script before any sign-in: the partner's
+// branding, and the state of an e-mailed report link, checked here so that the page says what is
+// true about it.
+type pageData struct {
+	Brand    *brand         `json:"brand,omitempty"`
+	Download *downloadState `json:"download,omitempty"`
+}
+
+type brand struct {
+	Name         string  `json:"name"`
+	LogoURL      *string `json:"logoUrl,omitempty"`
+	PrimaryColor *string `json:"primaryColor,omitempty"`
+	SupportEmail *string `json:"supportEmail,omitempty"`
+}
+
+// downloadState is an e-mailed report link checked: ready, expired, invalid (a bad or incomplete
+// signature) or gone (the report is not there or not available any more).
+type downloadState struct {
+	State      string     `json:"state"`
+	ReportType string     `json:"reportType,omitempty"`
+	Year       int32      `json:"year,omitempty"`
+	FileName   string     `json:"fileName,omitempty"`
+	ExpiresAt  *time.Time `json:"expiresAt,omitempty"`
+}
+
+// pageContext finds the partner a portal address belongs to (a token's signer, a hosted link's
 // owner, a signed report's owner, or the partner id the app keeps in the address after sign-in)
-// and returns the origins it allows to frame the portal. Anything unknown gives none.
-func (p *pages) frameOrigins(ctx context.Context, q url.Values) []string {
+// and, for a signed report link, checks the link. Anything unknown gives no partner.
+func (p *pages) pageContext(ctx context.Context, q url.Values) (*db.Partner, *downloadState) {
 	q2 := db.New(p.Pool)
 	var partnerID uuid.UUID
+	var download *downloadState
 	switch {
+	case q.Get("report") != "":
+		var id *uuid.UUID
+		id, download = p.checkReportLink(ctx, q)
+		if id == nil {
+			return nil, download
+		}
+		partnerID = *id
 	case q.Get("token") != "":
 		id, err := p.Tokens.PartnerOf(q.Get("token"))
 		if err != nil {
-			return nil
+			return nil, nil
 		}
 		partnerID = id
 	case q.Get("link") != "":
 		link, err := q2.GetLinkByToken(ctx, q.Get("link"))
 		if err != nil {
-			return nil
+			return nil, nil
 		}
 		partnerID = link.PartnerID
-	case q.Get("report") != "":
-		id, err := uuid.Parse(q.Get("report"))
-		exp, err2 := strconv.ParseInt(q.Get("expires"), 10, 64)
-		if err != nil || err2 != nil || reports.Sign([]byte(p.Config.ReportSigningSecret), id, exp) != q.Get("signature") {
-			return nil
-		}
-		rep, err := q2.GetReportByID(ctx, id)
-		if err != nil {
-			return nil
-		}
-		c, err := q2.GetClient(ctx, rep.ClientID)
-		if err != nil || c.PartnerID == nil {
-			return nil
-		}
-		partnerID = *c.PartnerID
 	case q.Get("partner") != "":
 		id, err := uuid.Parse(q.Get("partner"))
 		if err != nil {
-			return nil
+			return nil, nil
 		}
 		partnerID = id
 	default:
-		return nil
+		return nil, nil
 	}
 	pt, err := q2.GetPartner(ctx, partnerID)
 	if err != nil {
-		return nil
+		return nil, download
 	}
-	return CleanOrigins(pt.PortalOrigins)
+	return &pt, download
+}
+
+// checkReportLink checks an e-mailed report link as the signed download will: the signature, its
+// expiry, the report, its user and that it is available. It returns the report's partner when the
+// signature is valid.
+func (p *pages) checkReportLink(ctx context.Context, q url.Values) (*uuid.UUID, *downloadState) {
+	id, err := uuid.Parse(q.Get("report"))
+	exp, err2 := strconv.ParseInt(q.Get("expires"), 10, 64)
+	if err != nil || err2 != nil ||
+		!hmac.Equal([]byte(reports.Sign([]byte(p.Config.ReportSigningSecret), id, exp)), []byte(strings.ToLower(q.Get("signature")))) {
+		return nil, &downloadState{State: "invalid"}
+	}
+	q2 := db.New(p.Pool)
+	rep, err := q2.GetReportByID(ctx, id)
+	if err != nil {
+		return nil, &downloadState{State: "gone"}
+	}
+	c, err := q2.GetClient(ctx, rep.ClientID)
+	if err != nil || c.ReferenceID == nil || *c.ReferenceID != q.Get("code") {
+		return nil, &downloadState{State: "gone"}
+	}
+	switch {
+	case p.Now().Unix() > exp:
+		return c.PartnerID, &downloadState{State: "expired"}
+	case rep.Status != "available":
+		return c.PartnerID, &downloadState{State: "gone"}
+	}
+	at := time.Unix(exp, 0).UTC()
+	st := &downloadState{State: "ready", ReportType: rep.ReportType, Year: rep.Year, ExpiresAt: &at}
+	if rep.Filename != nil {
+		st.FileName = *rep.Filename
+	}
+	return c.PartnerID, st
 }
 
 // CleanOrigins keeps the well-formed http(s) origins (scheme://host[:port], nothing else), so that a

@@ -418,6 +418,42 @@ type DownloadURLResponse struct {
 	ContentType string `json:"contentType"`
 }
 
+// Totals of one Form 8949 box in a tax year.
+type Form8949BoxTotal struct {
+	// The box.
+	Box Form8949BoxEnum `json:"box"`
+	// Holding period of the box (Part I short-term, Part II long-term).
+	Term SaleTermEnum `json:"term"`
+	// Rows (disposal pieces) in the box.
+	RowCount int `json:"rowCount"`
+	// Column (d): total proceeds, in cents.
+	ProceedsCents int64 `json:"proceedsCents"`
+	// Column (e): total cost or other basis, in cents.
+	CostBasisCents int64 `json:"costBasisCents"`
+	// Column (g): total adjustments, in cents (signed).
+	AdjustmentCents int64 `json:"adjustmentCents"`
+	// Column (h): total gain (positive) or loss (negative), in cents.
+	GainOrLossCents int64 `json:"gainOrLossCents"`
+}
+
+// A tax year's Form 8949 from the settled results (`getForm8949PreviewForYear`).
+type Form8949YearPreview struct {
+	// The tax year.
+	Year int `json:"year"`
+	// The boxes with rows in the year, in box order.
+	Boxes []Form8949BoxTotal `json:"boxes"`
+	// One page of rows, in box order (only the requested box when `box` was given).
+	Rows []Reconciled8949PreviewRow `json:"rows"`
+	// Rows over all pages (of the requested box, when given).
+	Total int `json:"total"`
+	// The zero-based page served.
+	Page int `json:"page"`
+	// The page size served.
+	Limit int `json:"limit"`
+	// The ledger has dirty items, so the figures may lag until a recalculation.
+	IsStale bool `json:"isStale"`
+}
+
 // A transaction label and what it means for taxes.
 type FullLabelOption struct {
 	// The value stored in `Transaction.label` and accepted by the `label` arguments (for example `staking_reward`).
@@ -852,7 +888,9 @@ type IncomeByLabel struct {
 
 // A finding about a client's ledger that needs attention or suggests an action. Most are derived when read
 // from the ledger and the current tax results (patterns `uncovered-disposals`, `missing-basis`,
-// `negative-balance`, `unlabeled`, `possible-spam:<assetId>`): they are OPEN while their condition holds
+// `negative-balance`, `unlabeled` (transactions without a label that are not paired),
+// `possible-internal-transfer` (both halves of each `getTransferPairSuggestions` pair),
+// `possible-spam:<assetId>`): they are OPEN while their condition holds
 // and disappear once it is fixed. Others are recorded (by staff or a job) and carry their own status.
 type Insight struct {
 	// Unique id.
@@ -1677,6 +1715,44 @@ type Transfer struct {
 	UncoveredAmountExact *string `json:"uncoveredAmountExact,omitempty"`
 }
 
+// Two transactions of the client that look like the two halves of one move between its own accounts
+// (`getTransferPairSuggestions`): the first sends an asset out of one account and nothing else, the second
+// receives nearly the same quantity of the same asset (`Asset.pricingKey`) into another account within three
+// days, and neither is labeled (other than `internal`) or paired yet. Unpaired, the first is taxed as a sale and
+// the second as a purchase; `markInternalTransfer(fromTransactionId, toTransactionId)` pairs them.
+type TransferPairSuggestion struct {
+	// The sending transaction (`markInternalTransfer`'s `fromTransactionId`).
+	FromTransactionID string `json:"fromTransactionId"`
+	// The receiving transaction (`markInternalTransfer`'s `toTransactionId`).
+	ToTransactionID string `json:"toTransactionId"`
+	// The sending transaction.
+	FromTransaction *Transaction `json:"fromTransaction"`
+	// The receiving transaction.
+	ToTransaction *Transaction `json:"toTransaction"`
+	// The transfer that leaves.
+	FromTransferID string `json:"fromTransferId"`
+	// The transfer that arrives.
+	ToTransferID string `json:"toTransferId"`
+	// The account the asset leaves.
+	FromAccountID string `json:"fromAccountId"`
+	// The account the asset arrives in.
+	ToAccountID string `json:"toAccountId"`
+	// The sent asset.
+	AssetID string `json:"assetId"`
+	// The sent asset.
+	Asset *Asset `json:"asset,omitempty"`
+	// Quantity sent, exact.
+	SentAmountExact string `json:"sentAmountExact"`
+	// Quantity received, exact (at least 95% of the sent quantity and at most all of it).
+	ReceivedAmountExact string `json:"receivedAmountExact"`
+	// Sent minus received, exact: what the move cost in network or withdrawal fees.
+	FeeAmountExact string `json:"feeAmountExact"`
+	// When the asset left.
+	SentAt time.Time `json:"sentAt"`
+	// When it arrived.
+	ReceivedAt time.Time `json:"receivedAt"`
+}
+
 // Changes to one transaction (`updateTransaction`). Omitted or null fields stay unchanged.
 type UpdateTransactionInput struct {
 	// New label (`FullLabelOption.value`).
@@ -1951,13 +2027,13 @@ func (e AssetTypeEnum) MarshalJSON() ([]byte, error) {
 type AuditActorTypeEnum string
 
 const (
-	// A signed-in member of the client.
+	// A signed-in member of the client, or the client's end user in a partner's portal (a portal access token; `userId` is then null).
 	AuditActorTypeEnumUser AuditActorTypeEnum = "USER"
 	// A client API key.
 	AuditActorTypeEnumAPIKey AuditActorTypeEnum = "API_KEY"
 	// Service staff.
 	AuditActorTypeEnumStaff AuditActorTypeEnum = "STAFF"
-	// The service itself (syncs, rules, recalculation).
+	// The service itself (syncs, imports, rules, recalculation), or a partner acting for its end user through the partner REST API.
 	AuditActorTypeEnumSystem AuditActorTypeEnum = "SYSTEM"
 )
 
