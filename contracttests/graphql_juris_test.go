@@ -30,7 +30,8 @@ func (f *gqlFlow) recalculate(c string) {
 	}
 }
 
-// upload imports a generic CSV file through createUploadUrl and uploadManualTransactions.
+// upload imports a generic CSV file through createUploadUrl and uploadManualTransactions and
+// waits for the import job.
 func (f *gqlFlow) upload(c, file string) {
 	f.t.Helper()
 	var u struct {
@@ -40,7 +41,13 @@ func (f *gqlFlow) upload(c, file string) {
 	if status, body := putFile(f.t, f.e, u.U.URL, strings.NewReader(file), int64(len(file))); status != http.StatusCreated {
 		f.t.Fatalf("upload: %d %s", status, body)
 	}
-	f.must(importUploadQuery, map[string]any{"c": c, "k": u.U.FileObjectKey}, nil)
+	var job struct {
+		ID string `json:"uploadManualTransactions"`
+	}
+	f.must(importUploadQuery, map[string]any{"c": c, "k": u.U.FileObjectKey}, &job)
+	if st, why := f.e.importJob(f.t, job.ID); st != "SUCCEEDED" {
+		f.t.Fatalf("import: %s %s", st, why)
+	}
 }
 
 type jurisYear struct {
