@@ -3,6 +3,7 @@
 package config
 
 import (
+	"encoding/base64"
 	"errors"
 	"flag"
 	"fmt"
@@ -73,9 +74,27 @@ type Config struct {
 	OIDCJWKSURL  string // optional: the signing keys' URL (default: OpenID discovery)
 }
 
-// DevelopmentCredentialsKey is the publicly known credentials key of development (base64 of
-// "development-only-credentials-key"): never use it for real credentials.
-const DevelopmentCredentialsKey = "ZGV2ZWxvcG1lbnQtb25seS1jcmVkZW50aWFscy1rZXk="
+// The publicly known secrets of development (the defaults below, and the values the tests and
+// examples of this repository use): anyone can sign tokens, report links and upload URLs, and
+// decrypt stored exchange credentials with them, so production refuses them (Finish).
+const (
+	DevelopmentAccessTokenSecret   = "development-only-access-token-secret-do-not-use"
+	DevelopmentReportSigningSecret = "development-only-report-signing-secret"
+	// DevelopmentCredentialsKey is base64 of "development-only-credentials-key".
+	DevelopmentCredentialsKey = "ZGV2ZWxvcG1lbnQtb25seS1jcmVkZW50aWFscy1rZXk="
+)
+
+// publishedSecrets are secrets that appear in this repository (the development defaults and the
+// fixtures of the tests): never valid in production.
+var publishedSecrets = map[string]bool{
+	DevelopmentAccessTokenSecret: true, DevelopmentReportSigningSecret: true, DevelopmentCredentialsKey: true,
+	"development-only-credentials-key":             true,
+	"contract-test-access-token-secret-0123456789": true, "contract-test-signing-secret": true,
+	"browser-test-access-token-secret-0123456789": true, "browser-test-signing": true,
+}
+
+// MinSecretBytes is the shortest secret production accepts (a 256-bit HMAC key).
+const MinSecretBytes = 32
 
 // Development reports whether the server runs in development mode.
 func (c *Config) Development() bool { return c.Env == "development" }
@@ -154,10 +173,10 @@ func (c *Config) Finish() error {
 		}
 		// Development only: fixed, publicly known secrets so that tokens survive restarts.
 		if c.AccessTokenSecret == "" {
-			c.AccessTokenSecret = "development-only-access-token-secret-do-not-use"
+			c.AccessTokenSecret = DevelopmentAccessTokenSecret
 		}
 		if c.ReportSigningSecret == "" {
-			c.ReportSigningSecret = "development-only-report-signing-secret"
+			c.ReportSigningSecret = DevelopmentReportSigningSecret
 		}
 	}
 	if c.CredentialsKey == "" {
@@ -166,8 +185,13 @@ func (c *Config) Finish() error {
 		}
 		c.CredentialsKey = DevelopmentCredentialsKey
 	}
-	if len(c.AccessTokenSecret) < 32 {
+	if len(c.AccessTokenSecret) < MinSecretBytes {
 		return errors.New("config: the access-token secret must be at least 32 bytes")
+	}
+	if !c.Development() {
+		if err := c.checkProductionSecrets(); err != nil {
+			return err
+		}
 	}
 	if c.Workers < 0 {
 		return errors.New("config: workers must be 0 or more")
@@ -190,6 +214,36 @@ func (c *Config) Finish() error {
 	}
 	if (c.OIDCIssuer == "") != (c.OIDCAudience == "") || (c.OIDCJWKSURL != "" && c.OIDCIssuer == "") {
 		return errors.New("config: TAXD_OIDC_ISSUER and TAXD_OIDC_AUDIENCE go together (and TAXD_OIDC_JWKS_URL needs them)")
+	}
+	return nil
+}
+
+// checkProductionSecrets refuses, in production, secrets that are published (publishedSecrets) or
+// shorter than MinSecretBytes: with them tokens, signed downloads and upload URLs could be forged.
+func (c *Config) checkProductionSecrets() error {
+	secrets := []struct{ name, value string }{
+		{"TAXD_ACCESS_TOKEN_SECRET (--access-token-secret)", c.AccessTokenSecret},
+		{"TAXD_REPORT_SIGNING_SECRET (--report-signing-secret)", c.ReportSigningSecret},
+	}
+	for _, kv := range strings.Split(c.PreviousTokenKeys, ",") {
+		if kid, secret, ok := strings.Cut(strings.TrimSpace(kv), ":"); ok {
+			secrets = append(secrets, struct{ name, value string }{"TAXD_PREVIOUS_ACCESS_TOKEN_KEYS (key " + kid + ")", secret})
+		}
+	}
+	for _, s := range secrets {
+		switch {
+		case publishedSecrets[s.value]:
+			return fmt.Errorf("config: %s is a published development secret; production needs a random secret of its own (for example `openssl rand -base64 48`)", s.name)
+		case len(s.value) < MinSecretBytes:
+			return fmt.Errorf("config: %s is %d bytes; production needs at least %d (for example `openssl rand -base64 48`)", s.name, len(s.value), MinSecretBytes)
+		}
+	}
+	key, err := base64.StdEncoding.DecodeString(c.CredentialsKey)
+	switch {
+	case publishedSecrets[c.CredentialsKey] || publishedSecrets[string(key)]:
+		return errors.New("config: TAXD_CREDENTIALS_KEY (--credentials-key) is the published development key; production needs a random key of its own (`openssl rand -base64 32`)")
+	case err != nil || len(key) != MinSecretBytes:
+		return errors.New("config: TAXD_CREDENTIALS_KEY (--credentials-key) must be base64 of 32 random bytes (`openssl rand -base64 32`)")
 	}
 	return nil
 }

@@ -1,0 +1,137 @@
+package contracttests
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"taxd/internal/pgcluster"
+	"taxd/internal/store"
+)
+
+// TestDatabaseOutage stops the server's Postgres under a running server: every request that needs
+// the database gets a 503 with Retry-After (REST) or HTTP 503 with SERVICE_UNAVAILABLE (GraphQL),
+// never a 500; when Postgres is back the same server answers again, without a restart.
+func TestDatabaseOutage(t *testing.T) {
+	t.Parallel()
+	if !pgcluster.Available() {
+		t.Fatal("this test stops and starts a Postgres of its own: put the PostgreSQL server binaries (initdb, pg_ctl, postgres) on PATH")
+	}
+	c := ctx()
+	dir, err := os.MkdirTemp("", "taxd-outage-") // short: the unix socket's path is limited
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
+	opts := pgcluster.Options{Dir: filepath.Join(dir, "pg"), Port: 5432, Fast: true}
+	cluster, err := pgcluster.Start(c, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cluster.Stop() })
+	pool, err := store.Open(c, cluster.URL("postgres"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if err := store.MigrateUp(c, pool, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	e := &env{pool: pool, cfg: testConfig(t), known: map[string]bool{}}
+	seed(t, e)
+	seedGraphQLClients(t, e)
+	e.serve(t)
+
+	pair := map[string]string{"x-client-id": acmeCreds.ClientID, "x-api-secret": acmeCreds.APISecret}
+	rest := []struct {
+		method, path, body string
+		hdr                map[string]string
+	}{
+		{"GET", "/api/users/user-123/user", "", pair},
+		{"GET", "/api/users/user-123/accounts", "", map[string]string{"x-api-key": acmeCreds.APIKey}},
+		{"POST", "/api/users", `{"userId":"during-the-outage"}`, pair},
+		{"GET", "/api/users/user-123/preview?year=2024", "", map[string]string{"Authorization": "Bearer " + e.token(t, user123ID, "user-123")}},
+	}
+	graphql := []string{
+		`{"query":"query{getMyClients{id}}"}`,
+		`{"query":"mutation{rerunGraph(clientId:\"` + gqlClient1.String() + `\")}"}`,
+	}
+	restStatus := func(i int) (int, http.Header, []byte) {
+		r := rest[i]
+		var body []byte
+		if r.body != "" {
+			body = []byte(r.body)
+		}
+		return sendFrom(t, http.DefaultClient, r.method, e.url+r.path, body, r.hdr)
+	}
+	gql := func(doc string) (int, http.Header, gqlResponse, []byte) {
+		status, hdr, b := sendFrom(t, http.DefaultClient, http.MethodPost, e.url+"/graphql", []byte(doc), map[string]string{"x-api-key": gqlKeyRW})
+		var g gqlResponse
+		_ = json.Unmarshal(b, &g)
+		return status, hdr, g, b
+	}
+	if status, _, b := restStatus(0); status != http.StatusOK {
+		t.Fatalf("before the outage: %d %s", status, b)
+	}
+
+	if err := cluster.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	for round := range 2 { // the pool's idle connections die on the first round; the second finds none
+		for i, r := range rest {
+			status, hdr, b := restStatus(i)
+			eb := restError(t, b)
+			if status != http.StatusServiceUnavailable || eb.Code != "service_unavailable" || retryAfter(hdr) <= 0 {
+				t.Errorf("round %d, %s %s during the outage: status %d, Retry-After %q: %s", round, r.method, r.path, status, hdr.Get("Retry-After"), b)
+			}
+		}
+		for _, doc := range graphql {
+			status, hdr, g, b := gql(doc)
+			if status != http.StatusServiceUnavailable || g.code() != "SERVICE_UNAVAILABLE" || retryAfter(hdr) <= 0 || !documentedCodes(t)[g.code()] {
+				t.Errorf("round %d, GraphQL %s during the outage: status %d, Retry-After %q: %s", round, doc, status, hdr.Get("Retry-After"), b)
+			}
+		}
+		if status, _, b := sendFrom(t, http.DefaultClient, http.MethodGet, e.url+"/readyz", nil, nil); status != http.StatusServiceUnavailable {
+			t.Errorf("/readyz during the outage: %d %s", status, b)
+		}
+	}
+
+	cluster, err = pgcluster.Start(c, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := time.Now()
+	for {
+		status, _, b := restStatus(0)
+		if status == http.StatusOK {
+			break
+		}
+		if status != http.StatusServiceUnavailable || time.Since(back) > 30*time.Second {
+			t.Fatalf("%s after Postgres is back: %d %s", time.Since(back), status, b)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	recovered := time.Since(back)
+	for i, r := range rest {
+		if status, _, b := restStatus(i); status >= 300 {
+			t.Errorf("%s %s after the outage: %d %s", r.method, r.path, status, b)
+		}
+	}
+	for _, doc := range graphql {
+		if status, _, g, b := gql(doc); status != http.StatusOK || g.code() != "" {
+			t.Errorf("GraphQL %s after the outage: %d %s", doc, status, b)
+		}
+	}
+	fmt.Printf("outage: the server answered 200 again %s after Postgres accepted connections\n", recovered.Round(time.Millisecond))
+}
+
+func retryAfter(h http.Header) int {
+	n, _ := strconv.Atoi(h.Get("Retry-After"))
+	return n
+}
