@@ -680,7 +680,8 @@ type EnvelopeType string
 type Error struct {
 	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
 	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-	// (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+	// (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501),
+	// `service_unavailable` (503: an outage; retry after `Retry-After`).
 	// New codes may be added.
 	Code *string `json:"code,omitempty"`
 
@@ -1175,6 +1176,9 @@ type NotFound = Error
 
 // PayloadTooLarge The body of every error response.
 type PayloadTooLarge = Error
+
+// ServiceUnavailable The body of every error response.
+type ServiceUnavailable = Error
 
 // TooManyRequests The body of every error response.
 type TooManyRequests = Error
@@ -2222,6 +2226,15 @@ type NotFoundJSONResponse Error
 
 type PayloadTooLargeJSONResponse Error
 
+type ServiceUnavailableResponseHeaders struct {
+	RetryAfter int
+}
+type ServiceUnavailableJSONResponse struct {
+	Body Error
+
+	Headers ServiceUnavailableResponseHeaders
+}
+
 type TooManyRequestsResponseHeaders struct {
 	RetryAfter int
 }
@@ -2361,6 +2374,21 @@ func (response CreateAccessToken429JSONResponse) VisitCreateAccessTokenResponse(
 	return err
 }
 
+type CreateAccessToken503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccessToken503JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccessTokendefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2496,6 +2524,21 @@ func (response Crunch429JSONResponse) VisitCrunchResponse(w http.ResponseWriter)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Crunch503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response Crunch503JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2653,6 +2696,21 @@ func (response CreateDiscountCode429JSONResponse) VisitCreateDiscountCodeRespons
 	return err
 }
 
+type CreateDiscountCode503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateDiscountCode503JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDiscountCodedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2792,6 +2850,21 @@ func (response CreateLink429JSONResponse) VisitCreateLinkResponse(w http.Respons
 	return err
 }
 
+type CreateLink503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateLink503JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2917,6 +2990,21 @@ func (response EmailLink429JSONResponse) VisitEmailLinkResponse(w http.ResponseW
 	return err
 }
 
+type EmailLink503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response EmailLink503JSONResponse) VisitEmailLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type EmailLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3024,6 +3112,21 @@ func (response DownloadReportSignedBase64413JSONResponse) VisitDownloadReportSig
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReportSignedBase64503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReportSignedBase64503JSONResponse) VisitDownloadReportSignedBase64Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3167,6 +3270,21 @@ func (response CreateUser429JSONResponse) VisitCreateUserResponse(w http.Respons
 	return err
 }
 
+type CreateUser503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateUser503JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUserdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3260,6 +3378,21 @@ func (response ListAccountSyncs429JSONResponse) VisitListAccountSyncsResponse(w 
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccountSyncs503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListAccountSyncs503JSONResponse) VisitListAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3371,6 +3504,21 @@ func (response CreateAccountSyncs429JSONResponse) VisitCreateAccountSyncsRespons
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccountSyncs503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccountSyncs503JSONResponse) VisitCreateAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3487,6 +3635,21 @@ func (response GetAccountSync429JSONResponse) VisitGetAccountSyncResponse(w http
 	return err
 }
 
+type GetAccountSync503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetAccountSync503JSONResponse) VisitGetAccountSyncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetAccountSyncdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3580,6 +3743,21 @@ func (response ListAccounts429JSONResponse) VisitListAccountsResponse(w http.Res
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccounts503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListAccounts503JSONResponse) VisitListAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3695,6 +3873,21 @@ func (response CreateAccounts429JSONResponse) VisitCreateAccountsResponse(w http
 	return err
 }
 
+type CreateAccounts503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccounts503JSONResponse) VisitCreateAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3788,6 +3981,21 @@ func (response GetActiveRecalculateJob429JSONResponse) VisitGetActiveRecalculate
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetActiveRecalculateJob503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetActiveRecalculateJob503JSONResponse) VisitGetActiveRecalculateJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3904,6 +4112,21 @@ func (response GetTaxPreview429JSONResponse) VisitGetTaxPreviewResponse(w http.R
 	return err
 }
 
+type GetTaxPreview503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetTaxPreview503JSONResponse) VisitGetTaxPreviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetTaxPreviewdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4001,6 +4224,21 @@ func (response RefreshTaxes429JSONResponse) VisitRefreshTaxesResponse(w http.Res
 	return err
 }
 
+type RefreshTaxes503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response RefreshTaxes503JSONResponse) VisitRefreshTaxesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RefreshTaxesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4094,6 +4332,21 @@ func (response ListReports429JSONResponse) VisitListReportsResponse(w http.Respo
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListReports503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListReports503JSONResponse) VisitListReportsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4205,6 +4458,21 @@ func (response CreateReport429JSONResponse) VisitCreateReportResponse(w http.Res
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateReport503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateReport503JSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4333,6 +4601,21 @@ func (response DownloadReport429JSONResponse) VisitDownloadReportResponse(w http
 	return err
 }
 
+type DownloadReport503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReport503JSONResponse) VisitDownloadReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadReportdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4438,6 +4721,21 @@ func (response DownloadReportSigned413JSONResponse) VisitDownloadReportSignedRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReportSigned503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReportSigned503JSONResponse) VisitDownloadReportSignedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4568,6 +4866,21 @@ func (response CreateUploadUrl429JSONResponse) VisitCreateUploadUrlResponse(w ht
 	return err
 }
 
+type CreateUploadUrl503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateUploadUrl503JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUploadUrldefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4665,6 +4978,21 @@ func (response GetUser429JSONResponse) VisitGetUserResponse(w http.ResponseWrite
 	return err
 }
 
+type GetUser503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetUser503JSONResponse) VisitGetUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetUserdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4727,6 +5055,21 @@ func (response ListWebhookEndpoints403JSONResponse) VisitListWebhookEndpointsRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListWebhookEndpoints503JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4808,6 +5151,21 @@ func (response CreateWebhookEndpoint403JSONResponse) VisitCreateWebhookEndpointR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateWebhookEndpoint503JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4895,6 +5253,21 @@ func (response DeleteWebhookEndpoint404JSONResponse) VisitDeleteWebhookEndpointR
 	return err
 }
 
+type DeleteWebhookEndpoint503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DeleteWebhookEndpoint503JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteWebhookEndpointdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4974,6 +5347,21 @@ func (response ListWebhookDeliveries404JSONResponse) VisitListWebhookDeliveriesR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListWebhookDeliveries503JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5853,393 +6241,404 @@ func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L0Lc9tGlij8V7q4c8vkNyANPkVSldqVJTlRRrI9esSThL5BE2iKiMAGgwZF0S5X3V9zf9j9JV/1Od1A",
-	"AwRfEmV7dr1VO7FAoB+nT5/341PJDSfTkDMei1L/U4k90Mk0YPDvI9dlQlyHd4y/DqOh73mMy+diNpnQ",
-	"aFHql45pEDCPzP14TCgnFD4gsfyiZJXuaTBj8gM39FipXxolg1ilCROC3sqn5kfEpZyHMRkyMhPMI6Mw",
-	"IvHYFyScsojGfsgPiR8TzpgnyNG7M3LHFiSMiBv4jMfE9wjlHhHMjVhc+myVHqpuyOOIunGVzuJxMhvs",
-	"Sb5wHPJR4LtxdltHcvbozCPxmJEpjWLOIkKDiFFvIX8SBZtz9UiZvcFACB815KAk/1GtN5qDUjIme/BF",
-	"LEqfP1ulE+oHi3N/4ufWdD1mJGKuP5U7fSGIJ98jgXyR+IJEjLpj5hUsLKIx+wPeg5/TxcnN4SisOqF+",
-	"oAZLYJ7MZox/SOJoQegt9Tmho5hFxLb7tk1uro9h9Wc8ZhGnQQ6enMw4e5gyN2byeKJ7FhEWRWFUsF5f",
-	"D2GuVT/Mfpw9YXHnT0v9OJqxz1bpPLz1+fU4CuM4YN4yKIX/EI/JPAr5rcIXOCWfk3qbTHw+i5kgZUS0",
-	"kX/PyIj6wSxi8q9IxJWdAB2GZEL5AsZgHgnk2oQJyoDGbO12LmgwCqMJ834WIc8j6zD0FiQeUzgoeX3u",
-	"aeB75Oert28K4Qs//xGxv2ZMSHwFYIpS//dPpZHPAq/UL8khM3tQS49D4jE5EFGfw+R983hP374uff5g",
-	"fouv7DhCBhZ6rf1PpYjOX8nF9UufBqWIjVjEuMvOvEGpTwAFL1g8Dr03YXwUBOE8f/Ynp+en16ck5ISS",
-	"KY3HCLcxlYAj+kdNbAqgN4HR/+Bh/AdV45tbxZ/1QOo41ItyUrhYct5DoC2wRDJm1GMRCSQNgMc4ipCk",
-	"TtKrqSQNq+CB7yY7AxC8jccsuhEsQjq3hPwZkhuOCOWh/AJIVMGe5WZH4YxntwqUTW4PfyqktjDsUZbk",
-	"vqOLIKTedRie0+iWFSJzOCJ1cuG/In8ndTJcxKxgVVMc5484DP8IYKQ8cTMRTJ4FvCWJG+UAZqR3ci67",
-	"1W0fdGCmNaCW47yCV/r4xYEE9iWbhlH8JoxfAxxy24ngV8mZANG8kCFOAMXfGtZqFAPan63SlX/LaTyL",
-	"2OnD1I/Y0tRuGEXMjYMFEf4tZx5RECPzcSgYYfKrBaD+lApRyDtmXB5kGPkfi3hHOOcwntALgcGYWk0h",
-	"QvCQs5K59jOkRvm1p0NmwTahsTvew0J9QRQd3LxO5p2oAV5RL1n4TivWaGDXezatDxvV//d//m/V1v/X",
-	"sOvmlhCAotRv1e1Gq9Xq2rZVEum8pYO6163Xu3Vqu8O612sMD1jXbjUbrWGLsVG7O3RbndGwWe+0eswe",
-	"Does17WbDebW63XWbNl2gj3pzgpR6DiPQFI02LQTSyMAadiNZrVer9ZbhburH+ivsrvzWKfVO2i3va7b",
-	"pazR8Ty716rXh/UW6w3rHmsym7Vtu9FtjKhdb/U6zUbd7Y5GB3TUYT3WLNjdDb/j4ZzjTX3iHj1GPYvM",
-	"x747XnObN55hlzGvN+r1urR30GQHB16j0eg226ODHvXctsvcRsNteYy2G+2DrkcbB51hr+M27ZbdHDXb",
-	"dVqwy1+WL9LVzufm81vSqNt21a5Xvyha9kawpRvzImf28iYkbsQ8xmOfBmIXGiAfy89cYOrAFiSC9olg",
-	"3CMPVdQeqkp7eKjSqV9FmdCSygU+uGOL9aRC8tvVXCCRUzI6RYJAY3rPHs15P1ul91KQvUK9Jzc3yrjm",
-	"rnaBnaKSyYrNIygEx9xYiVwZCjeoT0ppR/7DY8KN/CmIWCiRaIkHgSO1SZR7LOKGkwmtCjalUr72alJe",
-	"RR211C/9eHptkXdvr65LVkkfK8rMVkm4Yzahcrp4MZUvi1hiNyzqOOQx4/GJL6ah8HEd+WU5NI6pO54w",
-	"HjuowaFMIa/RC6kGBIzTCcsuKP3mMHnjh0Eppg9eNaYPVSnEi2rDbrSqWg2sffSng9KOG7hkcbQ4kgrY",
-	"8sKvmBtyT5AZj/3AEHQiJlgsSBkVPJbR+izjbc4e4lStq2Q22Go25LVfvdSJz/3JbFLq25ZettTdbqV6",
-	"Ixcuj3HCYoURp9ybhj6Pz7xitPA9EE/JnA3HYXhHmHrfWJPAL0d0FuRR352wFyL5JsX6UkIEJe2rSj5U",
-	"7cr/Sehhy65L7ObF15knY64X6jbOI3kJHKfPQaCNpWgjUabUL7EUNOvgLRGKxvIGz3z5ZhGqJLSnGMjq",
-	"ar8QxIerPfJZJMEOODIZMs9jHtoxyvKRg4YMR2oncyokRZAXE65IpU/qUsOrN7oD7o6pJAwsEvBbOIsJ",
-	"EIswIMZP5Tc35xaJ6VBYJPA5I8OI0TtRAVqsvwsY9SRnkpgbUT/w+e2Az8d+zMSUugwXNqVxzCJOhiwI",
-	"55VDQvlCKvS3hAUCJD5KWrZNOJ3Ih45Bk53agG+DUWA4YEzDwzhpfZnXYA2CcD3CwDAzlFZWIYax7rWY",
-	"MaEP54zfSqJcb3QteTOTv+U9BGCV+qX//fv/HgzEYPBg29XB4KH+ejB4OHj9ofyffflD7un/V/xy5T//",
-	"tgL3JLXcdLuRpta2PQF6T/2ADgMmJcwWiekDAbIqB0vOYYfL3sDLHm2jxz3ffY80qJ52268W3N0Ab7DT",
-	"hjMeE7Hg7tZgd0P5DhjwFtx9LLDrCGw5xCpQw/DPB2iBEHoamH9lNCoGskTHBaNRjZwgJIUkiMCFacxE",
-	"nLyQWp4iJuR7FhIq+ao7iyLGYxxoS9qkh5WXIgWV/CsBxF8zFi1SSMjXSzmSgcxbagBWyssbdmMFO4+Y",
-	"mIZc4LpeUe8ytZa4KGPJf9LpNFDS98s/lQHT3NAkb938W8RGpX7pP16mzomX+oOXWVuoXEW6g6IP8Vfx",
-	"8hRtxvKD5WPTtiJlpQShFxZcy7sJdtiXMu+fonV/076SSfa0pbzjQqKa6ZAA/ENmDpvM+Hh22aVh39u0",
-	"x0KX0p72m6omktmj2jKcxchj7nzu5VxJKXlBZYOUcy4sMh+ziA14ge5DaMQSRbIiryg4P2DSjIloBzgO",
-	"c9altYBcMqB9tkosNeJs9622+uzpANba2aTsZpgHAeOWnTQ7gCtY+njtpnNz7WPLhW4dfbd8YSJkGJFR",
-	"FE7w+dk7Qj0vYkL0SZtMM5gl32zbAy6fnr0r8EkFoXtHRrMIDPZSiJtMYwEWnjoRoPlZxAtnQykjw9j6",
-	"XeXAIrPpgEsR3XBzCcYIuBxFBbmNobSDpllNVM0iSKm3XxpK6edVnphduELB5+sZQ/6DvRHSeKxctEBQ",
-	"JMlITxmXeUgcmNVZ68aplYoNIuugii/B0kyJaQdAmgrJWgBmTFh75kLKxZZjP4YyU1vhHNpho9Plr9fu",
-	"Nz/bnmWJIr8TurXKdctuda3E51Q51Nq0xC3JrgEa12F4QflCCVViR2h4mUiCtYAwgg4+W1+fsh4pi9Wc",
-	"JoEHfSBxzsvA53fiJZtQP3AssiKEQZK9RPrhXhrJMOBlJTwrwntzfUw8urCIG/KRfzuLpF5ZOQT/MF8Q",
-	"w3LMvFRywImR7FcBWmRI3btwNBrw5yKmecP4Dogwy326ngaYL3+2MvbcTd++z9l+n4gGxzl5a+ILoaxA",
-	"SqiAW3KTRA7gSLsBxzciVtZuLglt2cPO0iVjJAspt22bJEEu8MwibbtuSKuSMvhyKRPG5YcLFldqRY6H",
-	"5+cMFjr2MxEGaz/PBSR8adYCbpw4H/gwZEHIb0E9NwMglDD/Hk3O2kK9BwAXW5CfGBmQt4xn/ELPAual",
-	"GVOQw4VMJs3HEC7bS46kCCpxeRpGMQ0yxyNFpWkk0T/2C/XM5YWan1uEkp/fX5OZAEshqL6vGI0kH9bD",
-	"58w6WoESR/Hy+KcYLeFzEVMeW+Ts6i3pduw68TkwEQDCxA8CXyj3C/hZFC4Qp2E3OtV6vdqwr+vNPnhX",
-	"arZt/+aAfyUxOHk0ZtXYn7A1yzvjysOzvMpzf8Tk19p8j4juc6UZCGPXiRnHKiH0b6KgGKyJD0Cd0s3l",
-	"eeoPA5MSSb06xJHo6qBF3riCFYs4sBr8acDNwwJjvyXVbcl2NS+X3P/Wv5dn6SDDJ+Wby/Mq43IKT3HX",
-	"1FYX+UVAiza5P0zfrNLREhGuEEtgydfwdAmhgzldCOIgpjlgW+WzSan/ewkflT4UWRNTS+TvGSw357Jy",
-	"hv8lZDDR1zzTdMZw+CdzQcIzbuWlsuCB/Jy5bx6NNxKOXGxXQpc+FYBNQWwtHeL3LAinDHach0yMYNBz",
-	"WLjAFdsLZzwuIjhzGgQsTizgYBtC35ZcDnUh/nVSKaA+qLEXbs0dU59v2tsxvCTfRocZUpntbj7GdWww",
-	"S1ulgIr4asFdPXiOhHFP0wX5IhEzOLzRLACT+yHhsyAgQzYKI7RCQ6QrCTlbSaLkF5K+ahP60orQ0lx0",
-	"7TxfTAO6IPINC6eG+89DztKrX9tmEhHTeCa2QFV55Ff4cvLZRYqy2UW+Hy8MWC24qwR+BScQGOa+YFss",
-	"MYfIcHganzT2KFglu8mvz8Sb3EmvuQLnPhrjlzip/BHl35hNtoVdeo1LNIroooh44cAblvRkopPs7Zsj",
-	"OlcJMmbR6WwCDkQ81Kwfrk+cv2ZsxjyHlOfUj6WOI4UHPxb6DkYYlSHRUHJS+V+f3zrWgMO/4dMsssLt",
-	"ZpJPWsRBzF16RyO0VFmdDLo5irtq7oXrK6HjTsIW/wWPcJQCzpaDyZWWf4vIgfZ4FcGnUBSUP5xtRxb3",
-	"R7rzBPZxRPFR9Kr4pp0Vk5KEhmxLJ+Q7RewS0KTsA+5W5KmIcML0uYiUfa48op1pDDiwYzZZpjWP4pxM",
-	"mwSKifvT6LpVGvncF+OnocOWzH0ahbcajbObeXvPIhoERL8hBf4pi1yGVyfx6madunaRKiBiGsXF4sN7",
-	"kM7JPIzuWETUiwkQDzUL9wNQCmYYqvecF0RiyorbARBMLkECOSvFyiw7TbedOVKNPhsuDqBrcWiVPpFw",
-	"JOWoROxUbh2aRGA8hbxNNkkwetY0A8c4sd3w3UTCHfFqrySv6Gw1HDac1maRaBvuxO6l3muoERLQmhLu",
-	"RO8yvLGA6MmzWrGsSShiEjGXqVgeYRHO5hDGAGJDmcb4TsOu7LwuyRE2yXu4NmsruU/Dfi+yX3KQ3578",
-	"t+Du3rb47W3vPejPSiGGyGkavDO2OKKBYNYqtTsOCfU8sMal0h1xQGxxMM0U10aGzKUzweA9FG8IDSQJ",
-	"9QWhk6F/OwtnQpmSBJ0w4tgPTvKqctaGXN3T018uCEyixNqVqv36oMnV0mMByZA/9QmT5JXNJhYZUsEs",
-	"QqOhH0fy73Aa+xNfTCwyDYPFbcgtMhSuRYZ+7IY+lzK/CAPKaY2A+XzAwSKMrhD0JzNPubekeMY8yfcd",
-	"cedPp0yHtBr7aTY2bkdr6yYUbHujxSonfq7BHnGMTHdn+qtijPVbuxKzQrqKgNpaPr3C99UF2FoTTifa",
-	"Ai57IRwJkL8l4hH79+ySuTRwZwGN2c/hcPNeaRC8HUFa8rolZkeF1OMi14BcAPkzHIIvyDQ3yYdAVeCV",
-	"NVJQup1vBKrHxdTniIjZVFEEuJGmGVrTo5JVkgRJ8m5FkUpWSZMksB8DTZKvCVf+L1Ilic5AlArVfUS8",
-	"jHE5CQddyy6y5w/G/uV9vYtYdeQHgcoSAgP3oST5KNM6icnbkQxGuQxq5E0o5bYwyikkOMnWXhYVcdvs",
-	"SHq4m9OFJDEH8utKRiXrdloZ4bleJDxvdGFgZkEI3jRjCaMwqmV5wFdLBDAR3NxOIVprLNJSkNgWjfLq",
-	"j++OU1tFovbopBLfExaRerNpzjDF+BVKmcKIacRc5GVIJbKTnyS/Exr4FMZ21BB/+J5wauQkBGctJCEO",
-	"w3icYWqbtT76cIYvtxGB1F/1HGOySg/V27CqQr6Pkk2kCwQTWbqylb7VDBifZ7GfP2/CB/E4koLy587G",
-	"qJTZpzuob9yBiex64tWIfuILmOs49NjjNpejD1/9vluYWbA2PULfNTf02CHxcqkSWt92acC4RyP8pKzT",
-	"EVfnKdi9gjyFx5Cfc5/fPRnVlrevfkz8cD6/S7X0um1l7DVJfQq0sW6vwsvFfwnUxfSuvTJ5sDIqrz/V",
-	"OflJYDnAyxcqQoB5RAozJOQuM5JzQZjTOWKFPH+jmQsHut5ClLtM39wK7w8x4QBKJy1l+qxF7cIUnOyJ",
-	"qYQeY/Wrz+5mKiH6uLMb+QF7s9KzK399IcCxe0hCHqCPF6U2FMQILoaUAyaJkbCI59/6sbCIU3Ms4vwh",
-	"/6fqkDs2jSs5EabRbhdZjP2P61cjX5AyGYTbqlATSLM8JOG9OgujmNYIyo9BlEur3iQ0BiTLIJPP406r",
-	"tN7wuZqd3QgWPfHibBZlMblnU9aviCFEajn5V35uYSE2KVCbCbOIwXMaeaI45deSmlVBui/lnvylIKGX",
-	"mPm8eA6c3bNowOPIn0yY1yfOoEQIvOERMig5SVKvhbcKBWGJbR5x8D3tyPzWhGB1NKvvZy7+8HG4kjn2",
-	"T9lr1CnSfe4ZB8Kxgn3B7ygDMu4dgvSMyDLBKxVO/FhVadiKU+ld6nmz/Kq1XrCdcf+vGVM/q0Jps6iY",
-	"qUTJ4mnEoGQE80h5HMdTSEyK4ymibIJB8vGUCjEPI2+JBtmtTbbB/HGvCMQ6jmbcHX8jhGCZAnA2T7Sh",
-	"b0Cs3FWKR+gWSUKtDbLP2uuJRyZUCu5zhdbs3UKJaLDRNqWiPSWDKgRL1ou6zrhpQuppls0MzL8hA5yJ",
-	"X490iYB479LIq4Irk05WmR8e7aTY0qoPE977HovWqS4vBNoUSfnRng1L+TUqNSKl/QFXTIMg0/dYjJkR",
-	"STCu9uogndvdsbHCX1F0oqYyXmRZlWfzQhBPvQbqK8RqhdxI/V86PFcNt+xAekREy+og9TeJWVur1mZa",
-	"gfzs8TEZKqDk7Wi0xve/jflypbFgg3IDMMxHQSuNx1hcNrAjBdam034agcrgzbdDoE6lQPB4U8YKHT1T",
-	"ijhjykC9fDs7+387O4ml9lp8EAZXXaYrPFdoCfaiBLMCavIIorFSVtx88XEZm2D5Dl97FVHubZt6sU70",
-	"1Fxwe1+ClezJpAB6+YWnYt6ylckcKk7eIRixhX8Rpr41nWvqt0Lf2GlxIKIEgy55i7EKmBCoC6us5iXZ",
-	"cS6oO/Y5q0aMeqDO4zBuQIXoEydX9Nkh5ZZtVyzimLmh8LQO8cK6Nocz4OWW3ZTPkvwzeK0lHy0XQ4bf",
-	"2vI3XQ8dnvQg/Yc+MPFHELp3zMNxe31kVGPKbxmJw5k7VnaiKYv80DOTEbBI4wsBXFYOIodcqgEsZ6vD",
-	"cs1q3PJpA9agUywdyLjU2zLSKuGHeqU24G/YHFioIBO6IEOGnkaUPorDTFfQsnA0YnAnCFTX1tYnKK8G",
-	"h+QLQofhLCZiylx/5LvE59NZrF7fmpq9lq+f6sLoedl/ZZTgERnPJpSnmGP8rC/jNAqHAZtsvo/rYvCM",
-	"9S2HsHKWFAoxNr+M/apA+ZJvmMZjvVh4xSJeGKdlI1WLAgkM4nOPPbB8gp6i4jW7puRDzMzbJdoSC7Bj",
-	"vc0kQS7Zx3rA4b7WBzFKdlV4fqEwkiiBV8qtUSJQv9Bb2wcj2TJYebYqmdDIITR4+yEJp4zLKyIZ+ZRx",
-	"08evOhIwwcydbMr729VWkJUF1jJ82LLcoWXw/hSWq47utFiaOlLh0nkJKntUgTr7TVtAvqtks+2MQ2JF",
-	"xormfyo35dAsGuoLIqTwR8WCu+Mo5OFMBIvacsbIh80cXC/WTFuQO1kLx6eJ6+lxfDuyOorpT93VN7ah",
-	"PdhGlqnbWuPIKl1CWxGg0spkJnRldqDRcEdwuoLYqUfaW/KbMjMeNU1Ti8vPsn3QZRHg86J4sdCpfk1Y",
-	"PH5kJSvLpX0XkKTwNlRJ4zlivHVa6LKysToV/RUVzOQbqfJQsNJN3GEa+RMaLY7DoEgaOSLHV1dkzB6I",
-	"GwbhLCoKCjQM3v/xu13tHVVf0+row6fO50LTtUKr08fqYbnjV7mi+ghyG8pNtykbPBdBWQCOgHm3TCol",
-	"+kUpG/4ZDpOuM4qFScVlxiUj/5LCxhOSUlYlO7350slM2TPYNa3JzF8yBJGls30af8lH2n4znKYQeMt1",
-	"0bOppRAQvITRtaKkV4XThXp92lQif2mkoqoiUtbkSSZldVfm3N0yrmsA6dw0Uk6LIIeRSuyqPB5H95tY",
-	"aS74KamVWD5/dViH8tNy16gJnaliUNtj+uVjQ4K2vf7ym7Q2wZY2cd+wgRsLNIhEAsWsVczEunVZjriu",
-	"135QKNEo7JZzFCE2VEkqtq05ZuGkj/7UQbFDd0iwiBOzh/ilK+6dRCA5vvqFyAWKQr1cE7AVqKJWg86q",
-	"TksXkclcGdVoai0mbtLiU2gb219LujSAn0qbk4P6luiyXFRxwiXizvb6uaKzm3RzPez65ewD1t9Y+qGO",
-	"xXz6xr65Ta1i6NoyYRFHsxx+K/9KuIGqeIEUgHIyTIsUM68iWWdaGgOKYAAlRMvfkhSQzlGySskU6wtg",
-	"XGa4Rk4eSTRN3VxAErf+gFfBVo6U0OkTSn5TlYCBDL4Oownp9lo98u7ktUUouXLHzJsFjJwQVWIOouzA",
-	"aE6nvtSab6nPIfZuwAnxuRtOgJyKQ5hMTlSVI1Ylve0bMwQ+Z4KUQw4WedBgQ0EDC1fjx4IMw4cKoUKO",
-	"hoMJtZqqp0aT6zCWGIcxDQQpT6PQZcwTQJF9DAyEXphyonQFS+OrLVVhS2oKdJzo1Slbr/vXzMfePjB2",
-	"8quUaoRF0vndUMQSLrAOCxcBAGTRBOdEiKnJFPhUNFlZxPTO57cWkbqG/C/1Iy8Kp8LCeo5MxJXk8PyI",
-	"QBIneADknBFzmX/PPJwnjigXUjINeXXsiziMFpkdGr/jCuXfo9RnBgHGONIsGoYSifBzvXkoDXEtf7um",
-	"Dy8EcaPFNA6Bs2KNjzTGYsAlM8FwORVRCV2MBjPbbrqpsAF/M/VYLiDzwGzQCc9rwOzLCX7jJazJZWYr",
-	"ziRvKA6dIKjqWJDimGS2eaQoWaX00CRPL4as/MWAVOEVzjZZe1wq0tFSJLvyXPWJkxZL/4GM2UP5p4uj",
-	"4+rVT0eNdqcsf/N1SVWL6B4h5O9kUKoNSuTvKqxDVCrOgPucBOGcRS4VTA5lYQF7nCIZBqJmIRYbWum+",
-	"EGrYqnqL6NZnjp7OIZBmnbS+urk5OyGZyVzKQ+67aKufAG46amUOFullrj+hAbnh/gOBZDmjKCG5HkOV",
-	"fexOmdTux45U6ThlmnawlPcp/UW5CXk4x+jtPyGAqDDXO+liV1zg0Spe4a5x35nGePmZOq3sMangd5Cg",
-	"jShKu9pDg1Lr8+ZwYr0tc+IihpoNEVxdHw/sOroeNTo+H1cRb0ViPCmHEdHxZkDgIedDEgMd/1Ur1sKo",
-	"KGzWNuOJ4fYPLCeQ+JZ9rhvxJq/UiKO6YvwBm1MvQ+yF2S4jHvtiwHX8me7fi4bhDLVaml6KCOYMWxR+",
-	"XKripDZbeI5p7Zt1dg6sb7TJrGGog+ulmWv68C5i9z4r6uJHHwhU0GZJtZu0Fc7RBJMHJTNRl4S4in8C",
-	"YZRSThAKgVH/tzT275lim3TA8e5B6yFYCxEzdww5CX+rW41mq9buOMBHqn/r2jXbdopufmIiWm1pQVkR",
-	"9zCXlDP95tDIGU9QBSriStZMhgya1+u3n2CJQU72o2Rkx6ywIMLVWFJrKZ2QaTATJAj5LfxZSKaWSZM5",
-	"xWsN2eJbDMlJbkHJtrOrt6TVqB9gkKERsgOdEWlM9Kd5qnZU/e3Dp2axjXw0k3Rr1bYvGQ18wTxJNkZ+",
-	"DEwGUCYcEfUlCnos8u8BgcSWAFFfr4cFihMr1vY28nxOoT4wCIfbSYUUSjKZImEiD265cpxuw8LFVUyL",
-	"7DfXkZ4V3PBo4sdYHE9lqDnmpXEOoVebaTD1BfFmzKDUwzAMGMVaeSG/vWbRZB0qv2Fxir4ZbYWUxyzw",
-	"yATDfygHgiKJSWVL0GSmXw8hIS/UNksV6c0rWKteoaREARNi25Vmp1+/VEOOPS4ucftmNhkqjSB9F+T+",
-	"eJwNUV4vwGxpgVTGx4RSFENz9SYL8WTl6RXRx1UELXtll+9Kjt4UkIECcKfXycoylCImnbLLp5llDLb7",
-	"7ZhmMH9UeWoLZexdvAkjP2BvYex/sBUVQlXO6B1bkDgEcZE4M1jEBeUzGlwb6O6Q8o8RnY7/eV5Js4PB",
-	"CuQLgh+tEDAn9EG1+C9aA8QYCrR4w5g3l+dpq2KdXrrlvcfoSQCYksze3VwXyl2F0VRXTBl5VIYrTI0J",
-	"0age4fjOIWRipq00NseiYWiTWl7+bLJlxhNwrUWRp6F/imnfEPZD+u5TdpXNs/pmNqYSMk9Y4N+zVcV6",
-	"PfWrFvTBFiZvJfxh9GjOKYyqW9mmPtGP80fKNawKNIcfIcxc9TBWTSyqvucQ7LiT5darvIBJguxjElt3",
-	"qOJ+hKB6SllZOczp+uq3UAlanYquDlrWNS4jwlk8D6M7jFKumBqQH6f1pWvbLgb10uLMKnlIP11fvzMq",
-	"bOYXuLI+fZRU8qJczKUMq9qyr1jVzmVJc3diXXCGxkITUwxvbHIDliBintdyqfcUHba4s8X+NnVn1V+7",
-	"JGcntGCT782YYstlPo2EFu37m6WkK51YU0wOcEiZhzFZQHOKOx7OQSHzLBKxWIKUBGwUQ+13ffGcrP9K",
-	"v8cexnQmYhUPokULNQuEhqnv19t6cvUHit3/t76Qyqy33BSonFTZioWyKFf2EhOWK2mwkfJkSxo8uihB",
-	"Pp1itzj4LfpBoNBl7i6z9k0B5rnjMups5k+Ns/mKHk5wVBknACmLcTjnWMVFCtL/E89QJM3vcjd3PhbM",
-	"/cNJvK0YWpKA8I4tauQqhZ+vzMfIpWpfDF2SHWyPN3uhy3lc/OZIs15gMcPUd2N3nNMkcxO/TGfYcpF7",
-	"PZZvk12m9W72uNVvcJv3rIinmtmgNKHSWt1apr27wELOeCLfTyjfCj0JtCQaCCzF92hVSRJ/EdPJdI2z",
-	"Becb0+mU8TVek0cd2DIHKKKj6uTSxW55dieF4YaQA5huTCd21vLFsyCz6hD7+JxBABOqCI5ynUMUEgQ+",
-	"yjcGHINNDuUwhvldDgVdcTNPa4JBI17n0PDgW8RZMBqp8dPoDQeca/pJDRyWhd6zJNy3wCWbWdKWwbTr",
-	"S0LodT8iMndN/P3yTwD+rSbZ0hy+qbjkElIuSxVQXTVxyDrkJaJJTQn6faN0vmpfo4LCD1chQp/QAc86",
-	"bsTcj92x6t+i/HYRlNfBovpkigZn9JyDjwabvgSscjjgWXzpg18I4mLSYLalcLuswzy7S9VOSu2xlEMq",
-	"vZEkyBnnLXapC+bOIj9eXEkyUNg4dAidGF/rE//5/XVpOV6noCOpblY6XBDn3dura/ISf63Cr8KxdEok",
-	"cY5UTj0sv68bj2JIFLyNwVDypv0CsS5KwFaJTfE4U4tY9wZX84/CCGEJlA68bthbMgHHOI6nRumGo6lf",
-	"aFU/Slq7Hr07A3EV3CRyAKDzuiddv/RQpVO/egfmXy3S4KCZWa5WSMrZWg9yMpRIa0TlmAq0H95CTSFl",
-	"vn6oYsq/ZDwbFqbk29VrO4aRNpehwBmJ721YWTrpuqUl619e2Wdw3o5CHShP3dgouFKC8TGg5L9i+uDV",
-	"VJp6Orp8ipDE15RKgGcv+i9feqEraua3L9U25eKXlLDSFQSDVeOwimFhMPYoTPqoCwwJglQ77Un0dPxg",
-	"TB/UheljDfLM7RlwvCDAe1Q2J7Rxt8iEcnrLssVPhNan/CjXrVNY2HYqQ/5UWGtRhpqwoJU+obhApGiW",
-	"apmBLfohYEDH5KUJOwICIP/jP8hR2gDeD/mAq9RKFTsnMg3iETtCjvEQ81BJSwSvqejLIatGLQspZ8n5",
-	"lao9pX5kZdEeuXUG3SwlPGQRE4I+Kdf32NIf3THg5gN+QfmCOC8Bvi8/GVzq88tareakbcYFAckPfVpm",
-	"En4xJRzwQlK4GxEkVxDOowvn6/g/oIk6+UOufMCXCGE/+QzKlEJcbNrK+4UAYkoSpTup6Wq3LMIeqBsH",
-	"CxL4d0ylZw14QS/uGjml7tjoxB5AcxkIocSjlQRaeQGllu/HgjiaDzk1cqTRbcC1Vczwx0FDCrS/cL1x",
-	"Jixyy2JBWnb9kFAFkPQj1A/ufGV4SJY24MnS1QmqUZqABVCIeB7qYFTFqTX+C8IZ83LeQkJjqPJZTjbU",
-	"J79/cCoYMPfTxdExSSIOIQIVLy4oMSrONB3NIqBU0BjvP+LwcJE0fA6ju6Q6/zS5aRLvkwt5zTjl7mLA",
-	"T8EBFTERziKXmc3cjeRgnEx3j/FjPAv1CSQCIrIkyc+6ktuYxgYsAQ0sjC1VIftUQrVVI07mMiWxtSlL",
-	"Cec8V92IptWeBhx7D4OihTUnHRUJmY00k1ivtlHRoNAqclKKSAPl56u3b5I6RfoknE8DYEKDUp8MdKWi",
-	"QckiA6224i+1Wg2fSjVIPqrVap8dFYoXBCQeR4wNONamkURVHmKNnBq1i/SUlBMHPBpOH6YvnscNvfwj",
-	"rKYjH/5eq9U+fJY07FpraBhFePn6mDSbzZ7qv14jFyFnMCuCT17DbKChU6vVINTDsUinVR36cSXL2Aec",
-	"knykoYb1VbYqgBhwR9c/lLrVkAoGiSeqBqL8t66CKP+t6iDCq8KF/2AtREXisSCiUyPvdd0zjtmSUFIZ",
-	"cjcgvjlOgpvh/i3gsSRHueZPeFwYP0oKYmPlPZjQQO5WImES4FpQAIGUw0gHkkvSoONpdY32tD8X3DUo",
-	"qgDXJh1IbeKFruBYSeo2a/CeooiCrB+qRlM3JjETsdBIrQv14CUM6AIlcSx0aH5AKGQBxKCU0ECxauT0",
-	"NKbyqIgAB4g6dchuUfSifOROmDqFipXeP7ic1XqjqUALVBT6qhrCiRwoUWngZ3g24GmybsNutMzsHk2D",
-	"5erk5/B7prqkIlnqpisgYELGG12GBfmK2bi+Cncw/3qZBYIRR3VbcCqJ5Trp368/EdlvBjz9qKZPi7CH",
-	"mHEBQgNwX3Uc0YxzFilxR8oz6niqUljSYdkGh1HVpPvEkSKQStlS01XkpQKZ2YFaXZw51oAT4kCVpSst",
-	"EzmGigeJAigThCPj4ORQcKeOVr1rig6Vw/zqdem0PuKfywRgTaKpaZESWQ7l8rYOGZlHfhwzDj3vFB9P",
-	"pAGSnJBudweX+t4PAylPJhIGlfRgOoumoWB94sizhZUDocfoUa16xsqCWEEwRXT+Sr+tY6flm/csGtLY",
-	"n2Q/kScQjxVN+mvGIvlhihuq/9wQS5ioGVSUEZ4auPDxiT5WIu+ilMIVmBJZ5YVA/IPtQBARJOFxKa/D",
-	"xuRzOUU4SkQ1RWL4AqOdlg9JEkCFYhq0XujOJlj5O71IuUOaRuF9eIcCpIJzIs1jmhaebblt2yAkUBKE",
-	"tz4nQ+rehaMRjifFJ6BOKG6MqB9AVDLEKSRs+9yf+JKs4X+Bgrtj5t6xpNyd3B/IQr4gXsiZukoq9UjC",
-	"xWeiT5JymOTCf0XKdctuda32QUfBRhIOiFdLGXK+r4HcWrmgiF5Fr0S3Q6DeYXImviQOoDup+ZsNErB7",
-	"FiD/iCKpnahUQzR8Caw2CHk+mhy7M7g5o9R0RObjEBJipNIkSEzvmBH+2066aUG8RyjgXObjMDBuHr1j",
-	"wvimYScfxaFcmX/PahKS1+wh1jl16laUQVGQ+Ah4n1JEYeHO7xhuS92CCtYQGjJ1p2+uX1e7WniVS3tz",
-	"c270PTiUhxqP5UxAgzUDlDdJPkwrxZGzRFiUQosSCq2sBbkiZwBFbUzv2VNaLaA6DNIFJDKoXgsApgu4",
-	"yBLTUI1yJVvUpfT0NfcNdQkWozSONikX1YfUSR2Q/egcyafarQCCjAYGfmpqVoYeZaSv6Us8pZFgibIy",
-	"CiOTulKe6FaqUnCVCZdOWZpIolTj//XxI/zLqeA+FClCUaVKXmOMFNx9CRcIkm/r0Ckd3ZMaAgyNrZwo",
-	"/ZZW0+FIJPOBJMi2LZcMRa/lp2fvEsFKdYuut6XiO4Ps1dEsAlaVTHnLYtJq9Eg5W/iyomQcQpxLFkeL",
-	"6pFcMlgRRJjmFEf+7ThOEv+kzl1XV8ciXjgbItLIt5lUhfXsisKR2VTOEIfGEuVpKSVjNAsUtXQDRqO8",
-	"UvhCEOwDKwGMsZ6AchBj++7mGu6uVlkxdhfCbsvK8lBk08DXhIOSJtIpucRGG2llo2M16i1LXkAglofy",
-	"/kDmj5TSKlLlVqRTrkJRfI+5AY2gtYj/kTm5vjHADRH3680VVBVvJJIBKbphV0K571PQgPvEeQma8Uts",
-	"XggMNNkAaStFWZByZrmQMq0lWLRu6eLM8peb62O5No8uDsmUKgnFAmxBe6aJGSrr0rb7to2K1VtTQxYv",
-	"kjV42L5Onx1U7XOZctkqK+W7KJxGPotptFgyUGZskwG7pcFLOvUhu0Kg/zAOEkuntrtdnl5dy+tTskr3",
-	"LBJou6zX7JotPwmnjNOpX+qXmjW71sTUozH4ALIGKvAqh6LAVH3ho6SAqR6Bf48Sfmr6KlNOfrpqtDvk",
-	"5/fXlVXV0kzzPbhLTO8fnFA8i7JVLiVOgxixVP9SBecg/5SvuZKXYaXcAc/zK+JItUEJZMbEUIJXCb2q",
-	"enayK0BNVZdWNc4kvhhwpeTpR+Wby3NdOQXq6E0LWnIqm6piCbq2b+pmQqwfcMSjSi3J4006bjqZfnDN",
-	"jm3DmKoML3Qbgr6ZIFFpzDA1ipAHC+0nS09OcQowUGtRP3u0LbspxbSW3UrNL/peQa6f6g+j6CaNTfgm",
-	"FjZoR40joi3VsBGLVKVU3h6VpwA8QZO0W/nsr8BRxHtrS2pFG7y5B3oH09X8aKyhH865Nj8jlEAWdVzl",
-	"IEkMWOp1B73+ETtMQJYUYvY9MAII8vrt5auzk5PTNyhLcJWU7iEQBvzmzdHN9U+nb67Pjo+uT0+QWCR6",
-	"wJlX6i93ji2hX5WJWOovRj0hcOgZxYP+VPnAWnHNtGv9VFIVMUr90rXuiUq0SqglGY3FzFPETVIXKeWZ",
-	"Lpk/KWf/pSapueGkVNQpFtvDZrzbJT0beCch7J0G2ZW95YHSnNMPSTnQbWWXLoMSaivmMtfMycP4dTjj",
-	"XnbSo8xsJqZnxLkNc8w4NFFDhxbqqpt7uaxoEvw560xXDZ20ygYH27Dt/aECyjOqni3PkWJz30k/atOP",
-	"XGKLn8fDH13/rf/z2c3Hs/ob/0ycTeLpb8dnnbOJeDjz5773UzA/+zP0rwLv5ozbNbb4eU7f/9N/65/N",
-	"L67v5r9ev/YvfHt+cXI0P7925X/jtydH84tjfKb//9frU//8+OfFb+9/lfPV3cYvi/Pr08XFQs4ZfHQX",
-	"Z50zfjlmP/5TvvfRe3+28xwXOMfYk+sLhO/9+Lr123F9Pmz+bP/6fu7/62ru//avsdzPw5uPd/WLa7f9",
-	"5s+j+fnxz7NfJ7/6b/88bb69vnl48/Gm/ebkSK5r7B2fdeC969OmfPfieO5TfjmVMLk4OW1fNE5bv/15",
-	"FL95f/Hw25Xd/O3k5/H5deBfNH6N30xu7N9Ofv7z4v3Z/Nfru5aE38X5/M9/nXT+Cg4uf528vvzxt9nH",
-	"Hy8fHu5Zq3XB6U9H5+7p29O/+Kvb9j8ziUr9UsNudKr1erVhX9ebfRBvarZt/7bmGhu1SBOhRVUYzcgu",
-	"wPr/UzLFH/S9k/S40QHy98N3PPmm8QSPCqj8D5LG/6+WnaXyKyirVYLjxSCeErLkTJxh6SgjfKgg2DRk",
-	"RfWKWMkVTlTTcM0HoD3dMn/6Tpy+E6fvxOm/L558AfIjBaE0RswQk7Qyk0TLGJqMsgOakWHfadJ3mvSd",
-	"Jn0XmJ6ZYlmlnE/ZjKvcVgvN6J8q1QQU0OXw0IyNKPGYJ5piTa6otbNimr9E12F4TiNMUElJcP4tQofh",
-	"PUPzl0lxsSlYKdfmq5Q2pvo9aZ20fH3NM+BYPkY7t7TpGSf8/MF8NT9On6z/OHNuUVpHcagMPMtkpWfb",
-	"a+0pUK9DRbH8rGBcdOga7i8vMm+D5C2Ez28vs/kIKfxNG4kviHr9sZDPdqtLIalSLRZkYL4yKJlTZmFv",
-	"vNYnW32+O/Q7tv15B7uO6jxWfIfAA63cZAAojKQsm/BVSwVvC5AX+Ef+AiQHXlEXr75qYYnl6OWN0eQO",
-	"P2pu/ui17oGHX7Q2f/FGG9rgg/bmD9DB+iaMj9A7Ch/Wt1jbO3QuJTRDftfobf7uPLz1+fU4CjGfAo4q",
-	"sY9tgiF7mELomT7oNNcCkHw5DeD3DwUB+L9/+Gx9ymcm/P5Bond67S7ARl8Ueiz5Ab0VUC0Hfi19kCt5",
-	"6UIr5tV+HbQ6iqyvJg3t0n6ZkKdtRacsCUBPWo+2KsTHWmRGaShrwKVcjMHpwihNAek5yhOkg1B1uFiN",
-	"OLr+ZWJ0z7dYFoyhjycXkycqh0kdDl/opvvZepeb2iiTsmM//L//83/R0RPTO4xRSrs6O0O3Ln9/6aj/",
-	"NOFtKtI+zkMqWLsrd9hskDgkrVYm/kAkjZ4HXAc2YpCH3rkuzLkcdbgisDETuKh3NOBJOEXOw6qAfkho",
-	"esymqVvX+pwJJnRMRm9Ht5IRYV3g1gCsfIovQy3x9MEXmIpsmvBxTyu3ZPIp1dE+I5AlPfJ+N6q5luyH",
-	"dqNnd1u2bfe67cZBt9s5tV8f2E3b7vS67YOTxmmr3umdnh6UzJ7hJY06pc8fPmcpi7nkpVbn2psWsaS/",
-	"X5H/RdBJzv2S3dFBt7dmR0fDdteu04OTZq/bbNeH3eFpvX7cavaY3T5uv2o22j3Kjnuv0gSbYxp5aj2r",
-	"tmmZc/Tefzz51/zVcHJ32/3tevjm4q+bh/t/Xh4tot8+nogff/XOfznvffw1Pnr//iKd5ZLNaeSJ3Fgn",
-	"P7UX1Gd/hb+9aXZGJ7+4/pvF5Yxd/nj/4/llcxIdnGeX5IW3TN5IBXklixyl9XmNA9giXpfoArQrkOeg",
-	"Z68ENQ/jKq0quMnl7OAXwh7/OziD6vtwBmnsSQN7sxG9igUoCrTCzAHvPwXrVMHkFLsyRbAy2ngDtXGp",
-	"ifvyTOx6r0m7o3p1yLqj6oF90K4Oe+6w2hk2vS6zRw3aOtAFhyBkWY7IZ0GwAtd1wmxaKBifXGjpU377",
-	"JOTXm0X28JituqOeXT2odzvVLvXc6oHbYr1RnTaH7e76reoLt+02pViiTj57ulvdUb3R5IKmFawLSkbL",
-	"yWaqQfgWEFlNGY2W3UmTvsQiQ90JS+NuwtuwNgWNRgHICIAv7WjSybeh65f+w37dabw+zTek6+s//8tc",
-	"zFJieErYP2fsBDdCxTnpi7fOvLkz/RGzIN5kEpjpFRht6CFpIy+oqTLSuLxHWgr2T8530VmX+iJnzQUg",
-	"vGFopVEmnfLF0vxZBXZp2D7ZZayna/5xGF5QvniftglOofravy+URR4Btwy0VHNCbScJRwTqykjJs1UM",
-	"nz5Z/80mrT7PuOtrZKReq01bzeEBG3Zcr97tthpuZ+hS2nGb3Xrdax603INhe9jKCSv2gzfy3Drrugd2",
-	"t9HutKh9QHvdTrdJu/ZwxA5GXrPV6th2e+lD17M7Hqt7lB70Og3X7rkd2mo07G690+u5bNhhjYORV1/+",
-	"cNhre9320G3TZq/THLa6LbvdbnZa9a5L6dAbjoatJqXN+tKH9Vazd+B5rNtq9BqdRtfrtEa05bXZyB0e",
-	"uCPa7rbbvS7roOjydNvHL6mtQ9dXVDJ7Yu1I49VbGuesZR0HbCEqYu6L2j0ea8awtzBHHId8FPhYGeO7",
-	"3SOxUhC6SktKWI0yQrg0CEyLiOL7aBLRaWRVSbbWhLxeGrGoKuwvk4GmW/NhcXNVR6asAKjSuaD8dyzX",
-	"w7hHI3zV5wN+c31c6ZOGbafB5pBNKxV0OThY+xp2XcficTYPFomxJOSQ/5Y0W9BmGMy089iATxlOht3J",
-	"k3UvpeHqgGmWpADQWwaa/iUqGWJ9Zj4p4x/VO7Yw/aB+yCt9I/UeQsV5tvJBaiIgjw4tXRExeaI2rGqI",
-	"7jlk8ig9/4bdaJMy5ErC+QmyYPE2EYi6dI4cQKKlPv1lV7M5V4uUtSEDp9txqtaXCnzMbm/HIEjz9J41",
-	"CnI10AHWuomHAcklJVfJPkfHF6dV+VH14J//aF30/vWuSH2zm1W7cV2vG8pK6lpGfUzdwrejkQSetdWZ",
-	"mgLSqaYiWVqFgfVPVAWy57JeFchQM8jT10sAPr0nIwWW7YRLmFyTHU6rXb3snjTev2lfb6ds7+G02pnT",
-	"Oskc0j7UtW3P6Cg9mKepYU/UNyRg3s7it6NLyvNe3iPklyrpsmHbvcdqHaodxzp/bsCoiHGSrMohvy3y",
-	"4ZofbNI3NuKF3X0uuXqVKxFbssxi4XsIWxKHpFG37acL0ruY8bM1yAyRz0yq5HlfVx4JRolwbp5cUZrL",
-	"kGFSPiaA+CJNvIbMHcxVLhJ3VgRYGOv/bOl4i5U7KQwLW7sHLT890/J3jQ9ZiXlXq8RAUjZKN8GCzMJN",
-	"FUykRrZe++5S3rNqVaRFhZGqnX6vyzvlNZuVqhMkYW6nMamCZspVLT9McgKxEo1g0P9fG7zIOZQ+ohEj",
-	"M+7/NWP57M0Bz3yhDQDQhzfyTDEVKtVEh+T0lwvjLQlqKCpABav6XDAu/Ni/Z8Gi0ld9Z2l2nRDjKSfN",
-	"itxJ9j+KM3ixpSZXhkLhkManF8npBHvFDvgdm8YVK232T9RsqTvWyIBMh62DMoa1XrTNA5gQmDTRqY6O",
-	"6+IqNcpXDnqYcVoVCxPuMV1wX15duQ15js+QpTYPsUL7svVxld3uoH580Gl3To8P6LDbHdq9rsdGrw7a",
-	"9VcHLbv+qj3qeN3eQed1auO/jrAkgHbTZYxkB6fuyfjq1x8f/rUQrvj46+m02f7HT2+69/fzprg/mp3/",
-	"4/rjv+bHr8/jX9IR340pj0Pt+l2tbsx1fSMsg6VlZ0CQshYXXgj9XmWb/e/grVarvZAYU7j5oVv/i0a2",
-	"iKLo4GF0d79oB51WM1h4fN6LWLt3G3/8OB+1J95fhqc4DDy4DpKRPZcHdgtva3q8i2m4q+9VY/RXUkMV",
-	"NUnI0jIqFGo5K/ROu9/Kuw1tWh82qrZt29UD+T9d+T+2/r+mXV/KT18duSxX+cNfvd/i5v0/DibvGw+X",
-	"3em52/pJ1I/2E1TxRdC0UJmGA9iLDo3ItEYvy1//JW6UMs1nVqsDpOSb0WuTV7ox7LjVA9aqV7sjm1ab",
-	"bts7YL1hnTZau6LXv+6a0392o+v6/asOv2gt3vfYeeN2DXp9Y1zAxC6JCnvR+TfiFGLS03X97y7X53C5",
-	"8rDQ2yopwWQaL7QsGfgAmP15XbHVXJEHtb7S67r2m01WkPSOPpsXkYepszAOQyyKljyBejVLPsR/E8/h",
-	"d0eg4QhcoV7SHIdcFRZtVBNarc6+9lVdNdcIkl6j12quXKZCV8KHeRxQTSu6itoM6nnqQi+p/w/GikNd",
-	"VQbL2qjWfb4ADTPp2arLMwgcEKvOJFUvqVhwdxyFPJyJYIEKJHXHRv0jlyY9tUEPhapYxq2GteiKRqpY",
-	"EvHoIvFvkrY14Ga1JXjLY9MgXEwYj3UkdlIHShXMS5orpBtrNXq5+GQo3jNjXo3sRzGF6Kqn66XUDxZQ",
-	"nXDZcabhCpxvTFXhz9mUxKFHFy/kMYUxLYrfVbDPRao9nzSzOgYZa20R0wgyD9eFHheUfvn30cX3L8rs",
-	"DJbHxwQnCP3la8QoLEmCQ5e0A9AavmsJT9QSEpJSjFD5IN1lvYLlzulp2gUg3EaXr2JoVKjalMqkqYj5",
-	"d5Xj21E5lCPwVAtARmatFiyemNPJVEGWwmxO+HFdHifDso8bPtle33jkbX++aMfE4KvDF/Wu5JOvlcv5",
-	"LWom1xiPrBid+HZVk0R8WtYQVmkhqqnOy0+6r9vnl7rpCGglSe1KWGzRXtNXXl7q3nByWZv9c1BGFt0N",
-	"aRl+XIelOrbqkpbE51juN+mGKz+WXCvpSwBqh2QxFlFoqArf07QNilnx3JDn+zk/tg770wc14EqukWoF",
-	"dErZvUkKSXKtfUHogDtXUDb3RAH7Milh76Sr/YGM2UP5p4uj4+rVT0eNdqesGtheqXLA+tDI38mgVBuU",
-	"yN91Vnal4lgDLu9H5FLBdJsIJzNAkt2KBZtf6CYq1VyrYex8iAM7KlB06kcL6Cpzw/0HXfcwLbSZQlwk",
-	"NdQh87ZvlnxOXkvau2ASajqZL3TsDQ/nVpJOWoc2jqhvc6Ii/tTqsRo19G4oaBkkJ9KprQnS+dgypkBv",
-	"S89HDohn9gpQ80mK3JB6V3rvG1lnFlNemZ9uJkUrRgF+AA2csSDojp+fqq+SHo9vjIDOHca5wZND6O4Q",
-	"A1J4eb5kmUodnxnTB3B+i81BmjDjtW42l0760U9am/ZLN6fi9avboxX/98MPJaukKZ8qwFxNWpZg8Kde",
-	"RE2OmxHKEcpIdnX4xbZVXHjI2Q7ng1O99oONQZpRuqg80bfWU3si122K9Os58SsDT7YUaM6QTGWum4oN",
-	"2gGBli+IabjJEUJlQlxNvwqEYR7Gf4xg7GwdEhhCfjjScUpPPte1lUSSpmWb6G3tq8h6+5LZMiLXjyxO",
-	"jwtuFhW627zKm1D18VXVeUMQw0silCQGxfI3V8kwWpSpDqS6KUXS5SdNrUh7VMzHvjvW7D5b9DwcQRfj",
-	"aEECGrNoXS9ClwaBZK+bKzYoW2hvz5E9NwL6eH6LNRvWFFbgbG5mCvE1taxpwB7WFlNotTu7l3SWYPtK",
-	"6futdsdwMD/Gkb8GNP+tsqnhZJeSqffhnMfj3yJv+quH4isLxI1C+Tw27aXUl7pPK+xC+Os6wxC+kbEM",
-	"FX60sazXKrz+Mumt2OIGG4gbhb3+3Qw/35NZn+DDzskShmxyA9KIIZnkxAGV7voH9HmWu7tl2+WvQuGt",
-	"P8OhIGXO5kzEaBawkgTSGFQr/HfEXMbjSuKg9iMCmbdMCGvAdZUHneKKHgloSoexyqpamNHwBQwUR6of",
-	"8LRIMInMxYZznm8xU9yTUIsurUqR7HLui/gIF3MF8HoepfTtUpNLucxhaGQnb66Rg3+cbRWbaUNs5iMj",
-	"KQvK6mSLw+TiRhv1fgvkgcTxhF0+0e+127IbmWXvFLKpl60qrW1adb3XrzcKVy0vJF6e359+BhOzMg4U",
-	"oLrFzdVte28Q23GSD9aaKOB6u2/Xf9MMWg858rkvxuuPf7uw4TqAZXmJ0erlZI8puUj5kMmjTIf7dXYU",
-	"Xb97VX6ZLuKtWgMlUTiK+KzKN/t+b7/f2+/39hnv7cYky11KWWumL2WATTpYKhvlRRstyuA2mXiKbL5F",
-	"bqOU/vaT3/hvLjVbufTgvCAtTzXNYKQZFDPKoCXnZkjYR5p0SDTd1c+aGg9Wu1qvsOZtyBVilf3JNIzi",
-	"CnHDexbpbq5m3RpHS/W+JxwMVQ4Co4ia2TgxCa1MfJpDcIeGSdEU3xOqhS3EWQrSsBspk8OIHFjZIRmF",
-	"EmWIH+u2ej+ermgfmtE7Xn6S/znzPjsg1zsJbRSJZ9Nj04hhUwwxZQF0Sw1H2Z0eYjdsCSi1xXgeWmCy",
-	"BuEZWyQP+BEnvoc2eW3R5lklwxfKJlvQQzgcjRiHeC0/ZhNURNLPfaGb1g8X6ZFRiVyxP2E1otFFeUjh",
-	"ZzmNsk8qcIYR9Hj3+e2AQ+fgMNY/Qe99TDNV+pGySaSVj+HkQs4sMzy2LGI/COThVRRQB1xpbrBnvRph",
-	"uGtyGplEAk3SD430UzkLZ3PcDGClGPBQt9xL8E5FtHqEQ9EhUKEw1VRrcMrSHoT8Fvp+B+EtWfgsgFbn",
-	"uMRwNOC6U2pimR+HUYwbFqFuLEuGkNWaVpwJAw8GxYUb7VZh119Ho0w69WV1ysdbxYOEHGVE1DfqGsMJ",
-	"ZbRqQyKVRFdelCt1wXJjGFfNpIln0Pv7FsRIU7xNf5ZUcisR54NlTrLlZ/XS6jhkCdGs4rzKvfuYea0t",
-	"d4XL0/TrKPCpWFYgDAJnAFbTuicBVkFIRVcoBFkKf9xAEpm2LD0WZB6jXunDY7pYJnfDcH0suzoa+7or",
-	"p6uMTs+hvK2U6e2iyNz9qg1FU3zYrnjRKqUBn2SDsTujJq0eDBt2lba8TrXudllz1KYHw16jtLwcrSDg",
-	"SGuDk01NIAkTLtbfVzj0DOHli5jYvp/2FzrtNcR26dSNhhRf/cyf4UAOaGtYPXCb9eqwzQ6qDa83atHO",
-	"sOvazS90II9Rs7dSsVekB1haVtNH90KtcZWM/Ugf6f5kpV3cngb7N08DVB9zWgWDQrkiVYpyPtH0lT55",
-	"9IifrRJkG4OEUpiG7HtPSkE2JY9HpiEbQzw1FTkrB33YR8+sfYtqjwRuzV7OUSnWlFdDt2b3ydoPn8dH",
-	"nmZmh1ESVwwqUJLKDX+FEXJ9LWg/LYP7MSa5/6F+7E0WObB6Sd1ecem8cW6FCW4rP3dib9ro8E4sOMbF",
-	"Ss0j4T2LaBAkNhFStkkckrptVxLLb4HpZMDDEWHUHadWo1iZTb6OFeJHZrq1S88Xar3s1V4Xav3dKfMN",
-	"O2VWSoL/xp7U7wjzrSHMs7jwttItJMGWNF5v/qlxlFfAcfKqKPKhrDRHbm7OTh4rveGAWc0gBieRFzLB",
-	"XxQUexyUZjPfG5RIufDNKZTA5GRQ+t+/29UerY6Oqq8/fOp+rpp/tnb5s974/LdBqZITGnHpffINr3eV",
-	"KjClMTTGVNDX9RjkOvcTBarwJIMiTxZUd0Bjvm1aWF68BRFEPkyo/drP32Zf/4wxGqtybtB55j0pvcb0",
-	"9ZpJNnvKpZGcK7FHpJIkjdUvcyrSWZPyP0ryq3332a/REH5kGGSaSN8qBdk40Gdw01sbX1eUHsJW1uki",
-	"O4Xb6krFhpc/VgI1dWMgjVCxbEgDyl2GikLaP1dULBIGHhPxgEOc7lcPoBXPqGaYHSZ3UzL2Fkq3Xmbb",
-	"QQRDyXS7yLyCoqbLEuUWvSafGJC3x703to7vKyrBuu3mCwPM9hMTCnbOvagz31HzO2puhZp715m2CXnU",
-	"jEhzX4n234Mbv+Hgxi8awnjkecLs9FzQ/z/kRS3qky4GorDDP/S/UxZWB916ziEBA4VKM8JYSSS9qpDm",
-	"RvOwikKEJThmUxGQzzF6Sq16yFw6E5CBpStt0UBu1BeETob+7SyciX5adNuxH5wB16+qJhChDuQ7/eUC",
-	"N14jV7kut32iKThWV7AIjYZ+HMm/w2nsT3wxsQZ8GgaL25BbZChciyi6ZxHsAl1TabIwI4psODiGd+o6",
-	"UomdW/tLMZpwwJNdwFcW0YGJZs8J+UzefSz146jGzk7K+7A5M0C4ZdsYxmhAzxdGUV0Jbj8WpJzgRUXP",
-	"HUZpUVA0yoezwIO2ctDuU66WclK3U1yho5hF0Jr60CgQmqw+HjP+DQQBimdoeDFmZJIyXnn6rxCF5IGZ",
-	"F5ATo2X2th0SHiWPSBwuFAtIWa6t8ph2/QWtwNX4J+GtRN17cNRvUbTTwMFTde1IWrVvZ3gUy2FJ9ccZ",
-	"B2+6WhhUcb3E8ra5IE6fI3InVxWLjACGJeViTeVnm8Vu3ZO4YBOPblO8xVhbdy7eYqytmxlvMdbW/Y23",
-	"GKvbO2ANu+22D4auW2+0uqNmj7UPmg3aabUPmNseNtty2G3GOvCY12wP2UHb7bQPWq1Ove117Eab1TsN",
-	"uTvWbFCvQYfbjEV7nbbXaNTtg2bPHraaTdf1PObVaYeOPNuzWbczokO61R5HdFQfDb3GqO2x5rDltjtd",
-	"t+25B3W3zuq9HvOa3aZbP/AKx3p0vKj48mUy3qZxZJqpWKbQo3jhc2t6irLuXDO35TVY9YB2mtVh3W1X",
-	"u8weNWjL7XjdZS0P/Uyrifdy5NgK7cYqaahkd/5Yeo/SRalfMvjYH7psarEqtY/CHHowREFvk7KU2qZ4",
-	"XuQVZM6iRNDFlssgR4hVotVzFMPdkv89T/lblp9xp4K3y1+v5anXBfJjvV7IQJ/aJEMxapdynEYXSjBl",
-	"1LLk4A1LLl6Kp73Kqu4Zjxxsb+V+j/HuZbFGEQFdOnNP5ZL1MIVlXuDHdVVecuNkyr0UffzYQsBbU+o9",
-	"FQI+Sqtv4pISL1PdrqZWmIkfK9QeMsIeXMa8pCbQ9xC3r2uXOfK8Jb9OHKqrvWt4W+zfs2rEXBq4s4DG",
-	"rPpnONzFwbQUFE3SwfyQkz/DIWCYI2WWPpHs20EVnIfyR7B4wCoGvAytOqiAnDxQSgSD40mi4iImZkGM",
-	"PE0lGVa+YuybXPZlCrufw+Ezeafe5GC1LAyiaJXSrzehenX5PL50gNXTlrZPs/TyeW0WuWChGovlVhB7",
-	"FWZ+t1V/W079dYilyOI1fXiywXoVPZ1G7N5n810IKFQQ9m9nEUO7jCR98hk0Rx9F4QQbGNGYidgIhDX2",
-	"1x9wyGSuApkMQn5bjVk0IS6d+jENyC3aatGwHYcxDSziczeU13k0i2HmaRSO/FgNIJRlF3O9k+QGMy5A",
-	"BxLIVdaII//jEIUtArOuk0UnuwGyoUg4Nv9F47BOF1eD+eIqpgHDHP5oxow2Tsy7Reszv5VcYRRrC5Z5",
-	"3GU05NMBz6LBJmN+xEYRE2OnUiNH6YKlRKrZzq1/zwT5yKLw60VcX9OHdwrLdsXhXxnFjIvnYFFQDtts",
-	"EAtxJTF9gArr7F4uplJYAlSTY8NEoFD3R4m5xwwsHHb26WsI6pMKeL/0N7tm21KxBzxy5Wpurk5KVklh",
-	"dzqCelD0Md6I9FX8u/BNxM9Sf0QDwaySvHHXLJrkVpt5XDQOXNqCD7PPi740buIxZvrYVklibKkvjyFj",
-	"sLimD0SRpa8ZY/39lL+JU96fNJXSoU0yVJyu7ZFGJ7np6zA8pVGwyBsPgFCrHhENu2E/1nAAgM3YlpDx",
-	"Qaf7IVhKAiZ1E5gkayyQ3/bJ+g9WGQj+mrFooTcpT7be24uiD3BJM/18HrNb5OOZhX0XYL8dAZaaV0U5",
-	"6RRafgnhVck/j+n7s0M9KpoTzo0MuRdCS3ggfdKHVN/PBXT8GQ5r5EjZLkPOBlyqx1MtQ/kFdglV+giy",
-	"9lWAgg9SMY21bp30MSfvwiBYX4aqyG7ikBmP/YCAII01rxwweNTIuSm5CjKhHhvw+RgaBsD00YyLJDLC",
-	"5xC/oHZ/SKiqkFWdTfVa1f5gT35MGPcEAfvJFJYuxuFcED+uQGkjXAWZMKrgp+HqczeYeUzFkeDqYHGa",
-	"ovpfKeL3EnHxmj6w54r4TQo6oHr49B7z3WHbrR54rUa12xl1q01m0/bwwO159dbTKiZcZi6M+vYRItwV",
-	"frm77PZvB4n9iTm7mYuW7A5IX+ZU6MWSsrovJiFCclL5zou/rRxyxYwyh7rEi1dzU+zusoMpSH1iEbMy",
-	"et/oUxZypmuDQtk9qMyXcrpbxoGG8tsBL8vXVFUD+ZllFlEH8Rc4QzxmC/AGDplZD/CW+rzy9XI9dGec",
-	"50v1SGG6Wxuv5FR//5QmqRYEcTftfguCuFdHjjdXlOXZvrvXtkHnDQi4x6WrBmTJsGbMRQKUUkbP/FDQ",
-	"ReyrVr7+fgjbHMI+eaCcbZtwfnUy3xnZtxjBHyVUdbkD2fPE7/9TsiZkcZo3ocaXtEyT2t9iCi3J9MVw",
-	"SFkwRpzL9EkFM1yVH2HAlb8hW1y4bgaLw+A+J7kg/xp5vXWpYQUup0beSyXLgf444JS49e8Zt9LWbrpj",
-	"LrSFlS9gfy/mDXgcyqlC7rLMwoTRDE87G7Q3I+sPSWoJf80Yc9Wfc+8R5q/DaEK6vVaPHF/9AmcsaZ2V",
-	"wA/VW5CRi5qlFXSlz9BXSVurcviqK+6z5PSzthKDTySnFyYOqyQ4WirlqbaRLGQlNdcz9XoQOuVzf0Jz",
-	"Xc6vE5Ej3TcPV7eGQ860cUa5tx1DX/F0v3zga6KAZ9CguHmqweSV72DncoeapRcVO+y5Ha96wNrNau+A",
-	"9qqtUX3YcbuezRrtTUi1HLG6wkSv2q8ahHB9NcpCrPknQiyRV78KtKh3wKoHo06rSrtDWm3Thnvg9Vh9",
-	"1OxsJeLsF1I7ijHrRJgf0xnNGpGHOdqN63+kL2MPZOdJbo1kFkmdlmYp8mts+GJvZQsvDcTJQka3w5WS",
-	"wnZFO7aCjYGp5q5hLO06MboCUBQcCfwuyO+DFLsHJWuQpQzwRGKeNwtY1UseKe9mFYIykqfohkz+NDx/",
-	"1bEv4jBapL/NomEoJ4YHH3Inlm6pT/7N9rEpgjZDV6beKM/0nqUeZN67CO2MMRgFL7KV6z4PSGoZgfDI",
-	"0L+Xh/w2NCIl5SQKyPp2zMUagXwq/yEfadF/pZnvKo4YnaAOBP2hVbWZxP6k0IYK4pisI3RjFlcFfO0c",
-	"EucYOUz1xBfTUPjyHWfAXRpFPhPZHullSpzaR3/qgGTpJJfbkSqLU3PFvZNUDEI9QOKsgLAno/H4gOf7",
-	"dpOyLpScWhrlhcDLAu1BUB3TPoaW3SKBf8cwQxSvScjZ11FlTtRRGcrM1rZF8zS2tjHmLIu/nb0rti6W",
-	"3v2jVquRsnyBRu7Yv2dkuIgZdtzZYH+C6mLblRTBHvsaY7f2Az1xebuZobBWG9Te4HL5qbwHNds2tJ6X",
-	"O6yVrNKYUU91Uy+4N6uolPrqpfrE/AKmfUIVv0tFMIoFm71W8tND/lvW8tOL/7eu5pecwP7r+SX48j+w",
-	"oh/u/c22819mX993Xb4iHv69RN+epDTNqlM7saTs+zdcW1u8ru7yurimVMIzVouCj3z44+k1SUQRi6gb",
-	"KLDXGxqRqVQliM9FzKgHvcoMcaiPZe+TIXSDPX0ius7MhPEYnLqBz+8EgXZ8w4VSQMg8jO50QHvSCk2O",
-	"EbFY1Mi12cqPOFdg2U5FJiByTn/AnXS5P5Axeyj/dHF0XL366ajR7pTlbz6/RZywUu72dzIo1QYl8nfC",
-	"HqZ+xESl4lhEonPkQkWR+ZhFTA2eDJA08RMsujc8GFX1llo8uAEcNbADH8AfC6mo3XD/Qb4Xcg9D9kEa",
-	"SiEuiDtm7h3zEmd7mh+ZvAYXHjLywe2ezuULrRvycG6BwExJy65DuDsG8PGcfgiQ5iayqHhRaF4Xh8TJ",
-	"6Bzo5BiyAU+oDWZOSDF3s5SLx/gkw/2QelcaEBuJbhZtXpmfbqY/K0YBrVx+jmD3dvz8VH21OwfJjnNj",
-	"Gql2YCeFN2k7K/u/q0ZSJPLzkLN/P1l/PZt8ZZznlgLYGdKWzLV4mhBmqhNLdGs4i3O2aymRpCrf1uWO",
-	"Qb02yhyvPuKia7ZmjSrM2bA7PLYisxpiq0V+XWGw9hQL3b6EuC0ErqRPKrq5p7iYnUxms6n8RDxXTLkO",
-	"oqPk5vIc4U2VXUnya+fdzbWD8QaGKRr3Vj6++qWSiOXqlLR4ZEhflgrq1lz/KHZIud4mE5/PYrCaXTGV",
-	"nS7HfSEUpaRaIkSDo5StDjGjUjXW9Y2gBefTAHxub4d/Mjf+B1sMSn1Sq9U+O6RMAxEmoelECkoVJUSo",
-	"IoUqlgFlzYhOx/88H/DJLEZh0cEjuKB8RoNrI4WznJkQpqs4fWj5HIVzMMJx6I07pB4+QdRQhiNI3fQj",
-	"KWwylfqSSlgIeAipH81Eag5sprmcKQUAV1sQg9lQHYc8TSnlKpZv6e97qvE0VfhJ0w7IuE09lR+r4oTw",
-	"Xd2YVwu54T2LiDOhD6/kcTkDXm60yYX/SorM6o5ZRDBGzv2JH4vKIUZNYpC+PC9FedKTkvMZBQJFHEbM",
-	"q5Ej4gj/I3MGHOJG4AQTew+sAlJboeSGATGqwkb0Dr5m/McNwPYmCvYfAnJE/hFRuSz2oMlmq0v+8cok",
-	"+/Ks32A43h28LIWOdk353/2PrNRvdRv1pqRCsSaVuVm07b1u2+Ri1eiQBgEHmBm8rmP4dg6tQMCt7T+7",
-	"p1AKeWN0+rhSlpcCAxIKthQFkFQxztAEyfeRfr9MfP9rijq/3Cb+v7p8gvoOlvqNTqPeatm2ZOvxOJQI",
-	"+O7mumSVZlFQ6pfGcTztv3wZhC4NxqGI+127a2sWA+ynKtcvHrWQ/1TQ+aF+0GvXDzq2bQ9mtt3oJITq",
-	"h7ZXd2u1WjYlAY8Y4L+PkmDJVdvYbQaZ8iyZ3oxH2Lvc+pXjNFFW2uGWrCIDHnMDKhmNvNkp9VWkH4hw",
-	"gcCpJJ8/4jD8A5rEZyMqtGvPFyQhFSgFHKrz0VXYJj6UjA2JxnR8bW9tQ5LtIcvJcBiFKchodBYKcEN4",
-	"pS4hoNzU/yNyLdUFAsEx1NBZFhR3K6gEJZi2TflIyhoNI8qh1pqK0NDs3deGISipUeYQMh+Et6FF3DAI",
-	"Z5Gl6wAOOJr5LCL/ooHcVsUi87Gv3CZsMmSeFI/U7zPBYFARLyTmxoIFo69W0+IGC1c9R7LHumSONVX9",
-	"WzoqbnWoqQKQHEgeyU3CokT/5UvqTlhNvf9S/lybQjd+lVVw5E6YqqotR4IjyQ6Az2oxffCSceAMIYHO",
-	"l7s7DoMwkrfMft1pvD6V4goiw6latPrzv8zFoIKe6lYGhLJsTUDm0x46WaBqlSZ6QAfMHOp8P509n87+",
-	"kj/kVJtkkQwxU5CXirAia9/TQb4hvsdTVrDh2AzOJ0Es9lJ4YM6G4zC8qzLuTUN/XTer68yiInbrC7QR",
-	"qCFIMkQ2YbJGrjL+IZVWL3U7VQe3D7aLBTwXYwxKctELBcXs9cBGmX9gje+KWCIPFn3VPyzlhIrhNVcl",
-	"OL7HLZwmQHimFHd3wl6gKUzvqVAvTM/i99V0t57GimcP6l0UejMUmCLmMv8emDlUfLpeTBkgkFhwt5Z2",
-	"9cT+fDUMHIPNGym2NVVbL4klr2EGyIdtU+1akGo3y1BsCW5RyxB+Sb3z5Z3f53FrPQ/cmormDnybXLoU",
-	"95PFPIWQbmFtfh1GQ9/zMNzim6FqyxltWXK1RA4MuqXArkiXMiG7NAiG1L2DewNoKv/x6W/KslWTOtF/",
-	"vJxFAfT5LjY8vx9TKGznEQGlN1TFO70GbN0CYxMqyM9Xb99YWuFIbLX65RdCUaoBx8w3vIE5lHEKhWd1",
-	"4fS7sJklIr2MW7gyX2U2gJiWdJORCL/Qmgi8WIPCWfIygdcsFZQ0Mfe1izn1ZpoXI+/Ws/JLMr302lLr",
-	"C0LjmE2mqnwCAG/jSmJ/wkRMJ9NtFqRqIhWtyLmvW06qn1HBOi1ihDpI+Dif0v1/rn1aWsLn2ieJSp+d",
-	"jatOTEw7gfHDrsbY3UgV4NL2fup8mekFaTw8EOre8XAOhRREilCHhHK0s2Isg6/JrFdD8pFyMK5w1WOB",
-	"ZCxoPaGmOGBwtoJrX0BcL9W3gjizKHDkgOoa5SgLFi0kZSflZY6lnQPgKMFbMkGHTOLZ0VHZ+UuuxBJH",
-	"qPCWsjMfC+b+oYI8AMkqfYJ+AC2YBAvwGFgDDg4F+WscknsW+aOFhorP0PVySt2xvtsqAIgKVfIStqoc",
-	"epIeEcc8aActQRrhr2LKPRp5RENywJXHvE+cFOsdLDmkqYm1ipr0ice8GSIk/ObHFWvAnaUr45CySQsq",
-	"GNuzdE0k6Aou6IAbN9Qid2xhklt8p+oxN5TCr1BBSrtcZEmCE8zGs5bD+9AwStOvXVFeedPYA15EnwZE",
-	"cqdwNELf+DCcxYQSjy4AvujFUge/wMZX0R3ziIPSlFMjp/CLpp6+GHA/91UQ3pIypj4vCeQvP+l/QoJD",
-	"gmFOJXHv3VyeJ2XuHClhOVDiG2Qtx0qaCjTsVpe4YyqVUBaJxL+KigfkKoQRmVIh5mEkRez9CNjHRezz",
-	"SZ4rYz1nHCwBy84XdbXSrUnc1HvDil6m7J2VTuVXffnyf62UU7MiWZZCan1F4kvShV458pGIZcT+fFm2",
-	"W1W2fUvRPS+UbyVovxQ4D2yEh/FPcTwtAqMZCC+HlBgCQy8DbwTeoNUA29FXl0OYL58PLW8WZ/P0OOUp",
-	"+nHKOJBkPbJC175PfUtVbDQqgToAcn8J+d3F6B//7EXdH//x61/R9fzPm3cn3bPzd7+dhY1zek6v5qWd",
-	"cWqdCrcXt1wOObZs2GMaElKJ5RAPFYNXE06PMb7cZY/MK34GGrVL2skMggPSUwD2AF0eQx5DT85iqp9L",
-	"AJlFQZ9s/+3Tc4+fSoqeDKMhZMdlxpezr4TLyvf35EKUO1d+HpTrIDkwKU0J2/xuh9A6BKFL9ocVekiR",
-	"7TMjaiFfkOS2iEmHU2FI+8v2hilDDyIKlXheXhROp8yrkbNYZGU/H/6WlH3AlVOmBtmaSZiUdv/pXIOZ",
-	"1CzUbHs0hp7AKopktWezhiZEWUFgF9/Tf1Mb6Fr2mYJpb+xza745pwmioqkqjZ000V9quT68/SUp01bO",
-	"qdzOTT/Vt0nZ8EZuTdd29QidJgRvlUNolf651lFkmFnSL7J+IVJOm93ZlT54RaYsQi6XlsckScOTAVcq",
-	"tCAiJCOa+srCWeyGk6Sghm5Z9XVIqOFPOkmB9Twk9C1nhiWOKXPzEvk0D+33TyUNxlK/bq0hrfWkFNG9",
-	"QtjNZK4NZC6hs5I65ansdvSyY+t2pUe42hULrP+mXjs16yVBm1Mob3QM8mDDto16R0AwmcdWepsMxr5X",
-	"d5PCh8U27iZTPvhORZ8uH1LPdCW/yApgz0FLn2E7kHe5yoeEv6KWBP8WqMN6oTubSMVB0lvnZThlnE79",
-	"2oJOAqfSV2bhKY3HENs2R91YSj33jMThgDsv6dR3auQ6DAOBw3MGPQAJHYowmMWMzKaY+UbKQFWpIM40",
-	"8sWETKPwYeFUSEzvlGkS5B4R96UQhSMDDUXJSD4oLXt/zkOXBsRj9ywIp7AXtdmyM5EDRzPuVGob4pJh",
-	"6A/JQefneIdxeCaZx9rOcoQ0Tg9yeWupywg/K1jzqRnVISziA0sZ+ZhmnHVshHNOHCPOyDEmwFCP5fHf",
-	"5zpOQlaNGUHio+1RkDLmpYhKzQypUqGTBcAuqLKdcNpM75i09z19KBjoGhpG5ErHWRDzITUjOaQufmKM",
-	"pXOYlsfT7Dlht4KUXRp5BArY04mwiOcL1bg79Fhmw+rjIkAuhRikAMwQYdO/7GTZmmOpJ8rmbw24U6g/",
-	"oIvEMXUIR/u1Eq8qeff26lqQ8pLXR7mc1ZYSSvX5w+f/PwAA//8=",
+	"7L0Lc9u2tij8VzDa+06kb1MK9fJDns45juO07o6TNLab3Va5JURCFmsKUAnKspLJzP0194fdX/IN1gJI",
+	"kKJetpykPTkzZzemSDwWFtb78bHii/FEcMYTWel9rLA7Op5EDP597PtMyktxw/gLEQ/CIGBcPZfT8ZjG",
+	"80qvckKjiAVkFiYjQjmh8AFJ1BcVp3JLoylTH/giYJVeZZgO4lTGTEp6rZ7aHxGfci4SMmBkKllAhiIm",
+	"ySiURExYTJNQ8CMSJoQzFkhy/OaM3LA5ETHxo5DxhIQBoTwgkvkxSyqfnMpd3Rc8iamf1Ok0GaWzwZ7U",
+	"CyeCD6PQT/LbOlazx2cBSUaMTGiccBYTGsWMBnP1kyzZnG9Gyu0NBkL46CH7FfWPerPV7lfSMdldKBNZ",
+	"+fTJqTynYTR/GY7DwpouR4zEzA8naqdPJAnUeyRSL5JQkphRf8SCkoXFNGG/w3vwc7Y4tTkchdXHNIz0",
+	"YCnM09ms8Y9IEs8JvaYhJ3SYsJi4bs91ydXliV59QgdUsitOb2kY0UHEFrcR6JfUuDIRkwkL1CHGTCY0",
+	"TkJ+TaqTWNyKGxaQwRxfUU/D5AhOREwTes1IwmRCAsFkrWTXksW3oc9+n1oLKW5ev6OWkbDxRMQ0VtCw",
+	"PiHVMJHZejPs1OCoHZGYKYhENGFxAePkTTip9JJ4yj45lTOesJjTqIBonEw5u5swP2EBrIfFhMWxiEu2",
+	"FJoh7H2Yh/mPVyzkpbgO+eUoFkkSsWDxcGR4l4zILBb8Wl8kMozFmAjOCA2CWN1Vhc8hJ80uGYd8mjBJ",
+	"qnglh+EtI0MaRtOYqb9imdS2QkkhyJjyOYzBAhKpxeJ8iJN+zALGk5BGuCp4qJdl4+ba8zin0VDEYxb8",
+	"KAUv3v6BCOYkGVHAfHXitzQKA/LjxetXpecCP/8esz+nTCoCAIcgK73fPlaGIYuCSq+ihsxtVe8wESRg",
+	"aiCiP4fJezZanL5+Ufn03v4WX9lyhBwszFp7HysxnT1Ti+tVPvYrMRuymHGfnQX9So/AnT5nyUgEr0Ry",
+	"HEViVsSZ56cvTy9PieCEkgmFc6IJGVEFOGJ+NNS7BHpjGP13LpLfqR7f3ir+bAbSx6FfVJMCAqh5kTTA",
+	"EsmI0YDFJFJEFR7jKFLxDsUAJorWLoMHvpvuDEDwOhmx+EqyGBnHwqXJ8TAxJJQL9QXQ/JI9q80OxZTn",
+	"twqsQm0PfyplXzDscZ6HvaHzSNDgUoiXNL5mpcgshqRJzsNn5F+kSQbzhJWsaoLj/J4I8XsEIxUJpo1g",
+	"6izgLcUtKAcwIwNRc7mdg+7+Hsy0AtRqnGfwSg+/2FfAfssmIk5eieQFwKGwnRh+VaweEE3RfwAasNCN",
+	"Ya1HsaD9yalchNecJtOYnd5NwpgtTO2LOGZ+Es2JDK85C4iGGJmNhGSEqa/mgPoTKmUpM55ydZAiDj+U",
+	"MWMx4zCeNAuBwZheTSlCcMFZxV77GVKj4tqzIfNgG9PEH+1goaEkmg6uXycLnusBntEgXfhWKzZo4DYP",
+	"XdoctOr/7//837pr/q/lNu0tIQBlpddpuq1Op3Pguk5FZvNW9pvBQbN50KSuP2gGh63BPjtwO+1WZ9Bh",
+	"bNg9GPidveGg3dzrHDJ3MBiwwwO33WJ+s9lk7Y7rptiT7awUhU6KCDQEsWf1ThyDAKTlttr1ZrPe7JTu",
+	"rrlvvsrvLmB7ncP9bjc48A8oa+0FgXvYaTYHzQ47HDQD1mYu67pu66A1pG6zc7jXbjX9g+Fwnw732CFr",
+	"l+zuit9wMeN4Ux+4x4DRwCGzUeiPVtzmtWd4wFhwODw8PKCH+222vx+0Wq2Ddne4f0gDv+szv9XyOwGj",
+	"3VZ3/yCgrf29weGe33Y7bnvY7jZpyS5/XrxIF1ufmxJcW03XrbvN+mdFy8MhbOnKvsi5vbwSljglt6EB",
+	"6rH6zAemDmxBIWiPSMYDcldHdayu1bG7Op2EdZQlHSXo44MbNl9NKhS/Xc4FUjklp6SlCDSit+zenPeT",
+	"U3mnBOALVCQLc6NsbO9qG9hpKpmu2D6CUnDMrJWolaFwgwq6knbUPwIm/TicgIiFEomReBA4Sj1Hucch",
+	"vhiPaV2yCVVieNBQ8ioq/ZVe5fvTS4e8eX1xWXEq5lhRZnYq0h+xMVXTJfMJ6FiJwm5Y1IngCePJ81BO",
+	"hAxxHcVleTRJqD8aM554RqRn+ho9UdpCxDgds/yCsm+O0je+61cSehfUE3pXV0K8rLfcVqdu9OrGh3DS",
+	"r2y5gbdKjTtWGu3iwi+YL3ggyZQnYWQJOjGTLJGkihozy6nRjvU2Z3dJpifXchvstFvq2i9f6jjk4Xg6",
+	"rvRcxyxb6XzXSr3Jrfs1aMXLV58IMqOh0l6HImZwVRVtsuU60J1yy+tutLRmydI+ORWFYWOWaGQ95cFE",
+	"hDw5C8oxNgxAciYzNhgJcUOYft9aj8Qvh3QaFW+lP2ZPZPpNdiErKX1WZLmuWGT9QP1PSqo7blNdPF5O",
+	"aXg65mp5c+08is3BiYUcZO1ESV0Kmyu9CstAswreCtdpoojLNFRvlmFxShbLgaypzhNJQqA6w5DFCuyA",
+	"vuMBCwIWoM2qqh55aLTylOI0o6B+K5oBt7fWI02FVM3WQZ/7I6poFotRWRfThAAdExGxfqq+unrpkIQO",
+	"pEOikDMyiBm9kTVgE+a7iFFATHWpYhpGIb/u89koTJicUJ/hwiY0SVjMyYBFYlY7IpTPk5H6ikVoV6Kk",
+	"47qE07F66Fnswmv0+SYYBbYQxgw8rJM2dGYF1iAIVyMMDDNFQWoZYljrXokZY3r3kvFrxS+arQNH3cz0",
+	"b3UPAViVXuV///a/+33Z79+5br3fv2u+6Pfv9l+8r/5XT/1QePr/lb9c+69/LsE9RcjX3W4k941NTyCz",
+	"xCkSTxJ6R4Diq8HSc9jisrfwssebqJiPd99jA6qH3faLOffXwBts8mLKEyLn3N8Y7L5Q74BNcs79+wK7",
+	"icBWQywDNQz/eICWCKGHgfkXRuNyICt0nDMaN8hzhCRwWRAQKFinzQuZUSxmUr3nIKFSr/rTOGY8wYE2",
+	"pE1mWHUpMlCpv1JA/Dll8TyDhHq9UiAZyLyVcuJkvLzlttxydh4zORFc4rqe0eBtZsjxUfxT/6STSaQV",
+	"g6d/aNuqvaFx0fD6z5gNK73KP55mjqin5oOneTOtWkW2g7IP8Vf59BTN4OqDxWMz4o42oII8DgtuFF1C",
+	"W+xLu3JO0ZOzbl/pJDvaUtFJpVDNdj4B/iEzh03m/Hnb7NIyPa7bY6n7cEf7tfwAodTm+cE0QR5zE/Kg",
+	"4DbMyAvqQaRacFeS2YjFrM9L1DJCY5bquDV1RcGfA5PmrFdbwHFQMHytBOSCbe+TU2GZfWmzb41BakcH",
+	"sNIEqGQ3y3IJGLfod9oCXNHCxys3XZhrF1u+l2Pq7I3xTfVIN/OLiSERnPV58Zs1LrYmEdxHnmHeUkAe",
+	"0YB03dzolM/t0WWNRMK/QSJgTUq1jGNGU3psk0jQFx0SiOlACd9kwmIynMbg0NCz9Pl0ArJ/urwGAR+J",
+	"GYvhrYELNxyCF8oBKR/xo3i7OLtlMSySBX0+mMMmc/BSg0tSlYwRcI7LGvJKyxoCqnA91eHLzlm//dTS",
+	"9j8tc3Ftw9NKPl/N1oof7IwNJCMdTADkUME/w1Fc5hHxYFZvpX+sUSm3NK2CKr4ES7PlvS0AaatTKwGY",
+	"sw3umIdq32WBeVqqWGOJ122LjU4Wv1653+JsO5aEyhx66C+sNh23c+CkzrzakbEFKNxSwgZA4wJDKQph",
+	"H1sAJCgPHFkJlLJgkx0A5pjrCBMH6RcBCdxYSTTIeiSxI1kWIkNIVUe2OFZci9PnAoWUIJQ3tQbxLJrl",
+	"EUnnUskhHLQIE8vQIO/iMNEElSZiHPo9UKS1zY7LGYuVpib6PAgDWLM/ovyapVYRh0x5BKKOvWbNykL0",
+	"3Y7FGEJ9EjAQh4lS/qoJLEbJWzBgn4/oZMI4fjWcRlGtQfTRg2YzZpIM5iRMJIuGhodRzVIMBNMFDJhi",
+	"LwPq3+yGlmsLKBzppRDnlM+1jiK3xkY7CGsNEqavfnK+vKByrG3TM5rGbPWAsXtPo5DfyKdsTMPIc8iS",
+	"6C/F7FNlggdZEFifV7UuSrrw1tXlCQno3CG+4MPwehqr+1c7gkgQPieWj4gFmSDupKydBXWAFiCAGA77",
+	"HPAjL0uBiJKTpB5NBig6yrZAl2nh09Wsy375k5Pz76z79l3BF/RAZDkpiGHjUEptetWSPBD3qzSSCEfa",
+	"DjihFfm2cnNpiNwOdpYtGSPiSLXruiQNloNnDum6TUtFVIQzVEtRhJAFZM6SWqPMEfn4Ao2DgT65iKOV",
+	"nxcClD63RARu3aQYCDVgkeDXYBOzA6K0Bv0O/TzGLbQDAJe7bR4YKVR0R+X8xI8C5oUZM5DDhUwnLQZp",
+	"Lxopj5V6pnB5IuJEkVPreJSEP4kV+idhqXFncaH25w6h5Md3l2QqwTwP9qZnjMZKfDTDF2ypxmohj5PF",
+	"8U8xeirkMqE8ccjZxWtysOc2laShWA0AYRxGUSi1QxP8rhoXiNdyW3v1ZrPeci+b7R54Wxuu6/7qgb81",
+	"tfIGNGH1JByzFcs749pnurjKl+GQqa+NLIOIHnIt4khr16nt1Kkg9K/iqBysqeNNn9LV25eZfxzsuCRz",
+	"pRJPoauHbjDrCtYc4sFq8Kc+tw8LPGwOypaUG46vZITr8FadpYdiAalevX1ZZ1xNEWjumhnI47AMaPE6",
+	"n6Mdq6FtI6kYXYolsORLeLqA0NFMCckeYpoHDg0+HVd6v1XwUeV9mQk/M///lsNyey6n4G1bQAYbfe0z",
+	"zWYUgz+YD3KgdSvfarM5qH25+6YE4XWEoxDrmdKljyVg0xBbSYf4LYvEhMGOi5BJEAxmDgcXuGR7YsqT",
+	"MoIzo1HEktTtBAZZdCir5VAfEgzGtRLqg/Jd6db8EQ35ur2dwEvqbfRSI5XZ7OZjnNcaX5BTiahMLubc",
+	"N4MXSFim46gXiZzC4Q2nEfi5jgifRpGJvwAxOIxlQgRnS0mU+gJ1YfRbLawI3Ttl1y4I5SSic6LecHBq",
+	"uP9ccJZd/cYmk8iEJlO5AaqqI7/Al9PPzjOUzS/y3WhuwWrOfa0WaDiBwDALJdtgiQVEhsMz+GSwR8Mq",
+	"3U1xfTbeFE56xRV4GaIHbIGTqh9R/k3YeFPYZde4QuOYzsuIFw68ZkkPJjrp3r46onORImMenc7G4LXH",
+	"Q807v3vE+3PKpizwSHVGQ0gxUsJDmEhzB2OM0lJoqDip+m/Irz2nz+Hf8GkeWeF2M8UnHeIh5i68YxBa",
+	"qaxeDt08zV0N98L1VdBbrmCL/4JHOEoJZyvA5MLIv2XkwLiZy+BTKgqqH842I4u7I91FAns/ongvelV+",
+	"087KSUlKQzalE+qdMnYJaFINAXdr6lSkGDNzLjJjn0uPaGsaA1EjCRsv0pp7cU5mTALlxP1hdN2pDEMe",
+	"ytHD0GFD5j6JxbVB4/xmXt+ymEYRMW8ogX/CYp/h1UlDKfKRFG6ZKgCm4HLx4R1I52Qm4hsWE/1iCsQj",
+	"w8LDCJSCKYbuPuYFUZiy5HYABNNLkELOybAyz06zbeeO1KDPmosD6Foez2hOBH2qqdiZmZ512NNDyNt4",
+	"nQRjZs0y8qwT2w7fbSTcEq92SvLKztbAYc1prReJNuFO7FbpvZYaoQBtKOFW9C7HG0uInjqrJcsaC5mQ",
+	"mPlMB9BJh3A2g9ghEBuqNMF3Wm5t63UpjrBO3sO1ORvJfQb2O5H90oP8+uS/Ofd3tsWvb3vvQH/WCjFk",
+	"UtDojbXFIY0kc5ap3YkgNAjAGpdJd8QDscXDPH5cGxkwn04lg/e0Z4VGioSGktDxILyeiqnUpiRJx4x4",
+	"7p2XvqpjDATX9/T053MCk2ixdqlqvzpSebn0WEIy1E89whR5ZdOxQwZUMofQeBAmsfpbTJJwHMqxQyYi",
+	"ml8L7pCB9B0yCBNfhFzJ/FJElFMdu9LnYBHWjlYIg2CBdoIp8Qy9np68CScTZuLIrf20W2u3Y7R1Gwqu",
+	"u9ZiVRA/V2CPPEGmuzX91YH95q1tiVkpXUVAbSyfXuD7+gJsrAlnE20Al50QjhTIXxPxSMJb9pb5NPKn",
+	"EU3Yj2Kwfq80il4PoUzBqiXmR4VSBGWuAbUA8ocYgC/INjeph0BV4JUVUlC2na8Eqifl1OeYyOlEUwS4",
+	"kbYZ2tCjilNRBEnxbk2RKk7FkCSwHwNNUq9JX/0vUiWFzkCUStV9RLyccTmNwV7JLvLnD8b+xX29iVl9",
+	"GEaRzhoEA/eRIvko03qpydtTDEa7DBrklVBym4gLCglOsrGXRYe5t/cUPdzO6ULSyAT1dS2nkh3sdXLC",
+	"c7NMeF7rwsB0HgHeNGsJQxE38jzgi2Xf2Ahub6cUrQ0WGSlIbopGRfUn9EeZrSJVe0wmVxhIhyi92TZn",
+	"2GL8EqVMY8QkZj7yMqQS+cmfp78TGoUUxvb0EL+HgfQa5LkAZy0kJQ9EMsoxtfVaH707w5e7iED6r2aB",
+	"MTmVu/q1qOs8i+N0E9kCwUSWrWypbzUHxsdZ7KdP6/BB3o+koPy5tTEqY/bZDpprd2Aju5l4OaI/DyXM",
+	"dSICdr/NFejDF7/vDqbzrMxJMnfNFwE7IkEhP8no2z6NGA9ojJ9UTXry8uQg97A0DXl78vMy5DcPRrXF",
+	"7esfUz9cyG8yLb3pOjl7TVqvBm2sm6vwavGfA3Uxp3KnTB6sjNrrT02NjjSbA+AVSh0hwAKihJks78AU",
+	"35FZYmYpz19r5sKBLjcQ5d5mb26E90c66SBh8WJ63UrUbrlrUVtn0VmrX352VxMF0fud3TCM2Kulnl31",
+	"6xMJjt0jIniEPl6U2lAQI7gYUo2YIkbSIUF4HSbSIV7Dc4j3u/qfukdu2CSpFUSYVrdbZjEOP6xejXpB",
+	"yWQQJa5DTSC3+YiIW30WVrXCIdR3hCiXTrNNaAJIlkOmkCd7nYqzrgLCMvBLFj/w4qwXZTGjbl2qvUwg",
+	"RGox41597mClSyVQ21nqiMEzGgeyPM/eUZpVSY495YH6pSSLnthJ9HgOkHfT50kcjscs6BGvXyEE3ggI",
+	"6Ve8NJPehMJjpRQ6ZgHx8D3jyPzahGB9NMvvZyH+8H64kjv2j/lrtFem+9wyDoRjCfuC31EGZDw4AukZ",
+	"kWWMV0pgaP7GnMrs0syb51ed1YLtlId/Tpn+WRdOnMblTCVOF09jBiVkWECqoySZQDZgkkwQZVMMUo8n",
+	"VMqZiIMFGuR21tkGi8e9JBDrJJ5yf/SVEIJFCsDZLNWGvgKxclspHqFbJgl11sg+K68nHpnUee+PFVqz",
+	"cwslosFa25SO9lQMqhQseS/qKuOmDamHWTZzMP+KDHA2ft3TJQLivU/joA6uTDpeZn64t5NiQ6s+THgb",
+	"Bixepbo8kWhTJNV7ezYc7deoNYiS9vtcMw2CTD9gCWZGpMG4VgLwmCbbOzaW+CvKTtRWxsssq+psnkgS",
+	"6NdAfYVYLcGtehsLh+fr4RYdSPeIaFkepP4qNWsb1dpOK1Cf3T8mQweUvB4OV/j+NzFfLjUWrFFuAIbF",
+	"KGit8ViLywd2ZMBad9oPI1A5vPl6CNSpEgjub8pYoqPnar3nTBmol29mZ//b2Ukcvdfyg7C46iJd4YXq",
+	"ZrAXLZiVUJN7EI2lsuL6i4/LWAfLN/jas5hC4b6N/BarRE/DBTf3JTjpnmwKYJZfeir2LVuazKHj5D2C",
+	"EVv4F2H6W9u5pn8r9Y2dlgciKjCYEtgYq4AJgaaa0XJekh/nnPqjkLN6zGgA6jwO40dUyh7xCkXgPVLt",
+	"uG7NIZ6dGwpPmxAvbArieH1e7bht9SzNP4PXOurRYnF0+K2rfjMNJ+DJIaT/0Dsmf8cqGjjuYc/K3iaJ",
+	"mPojbSeasDgUgZ2MgEVbn0jgsmoQNeRCTXA1WxOWaxfxV09bsAaTYulBxqXZlpVWCT80axBYvdijAX5t",
+	"9wg1OfimwQIa9HL58rVGn79iM2DDkozpnAwYeitRgikPVV1CD8VwqAtiQsV+Y8GCuohw0KEkdCCmCZET",
+	"5ofD0Cchn0wT/frGFPGFev3UNGko6g9LIw2PyWg6pjzDPutnc6EnsRhEbLz+Tq+K47PWtxgGy1la4cfa",
+	"/OIN0k0PFvzLNBmZxcIrDglEkpWi1X1kFDBIyAN2x4pJfpoTNNyGljExu2+biE1s6oA1fNMku3QfqwGH",
+	"+1odCKlYXun5CWklYgK/VVujRKKOYra2C2a0YcDzdFlCopWHaMkHR0RMGMdGLPBPO05At41hktk7WZc7",
+	"uK29IS9PrBQaYMtqh44lP2SwXHZ0p+US2bEOuS5KYfmjivTZr9sC8m4t321mYJJLsl4MD9X5LUd2IeJQ",
+	"EqkESCrn3B/FgoupjOaNxayT9+ulALNYO/VB7WQlHB8m8mfH8fXI+yjqP3RXX9mGdmBfWaRuKw0sy/SR",
+	"rJVPmJDxVJpuD0Cj4Y7gdCXxV/e02RQ3ZWdNGpqmF1ecZfPAzTLAF8X5csFV/5qyePzISVdWSB0vIUni",
+	"WujE8wIx3ji1dFFhWZ7O/oxKZvONTAEpWek67jCJwzGN5yciKpNGjsnJxQUZsTvii0hM47LAQsto/o/f",
+	"3Prhcf0FrQ/ff9z7VGr+1mh1el9drnD8Ot/UHEFhQ4Xp1mWUF6IwS8ARseCaKcXGvKhkwz/EIO1kpVmY",
+	"Un6mXDHyzylsPCCxZVnC1KvPnRCVP4NtU6PsHChLEFk424fxl2K07lfDaUqBt9itIJ+eCkHFCxjdKEuc",
+	"1ThdahvIGtUUL41SdnVUy4pcy7Qe9tK8vWvGTR0hk99Gqln1chHr5LDa/XF0t8mZ9oIfkp6JLTmWh4Zo",
+	"Xy/3rWLuuUoIjR2mcN43rGjT66++yeobbGhXDy07urVAi0ikUMxb1mysW5Upiet6EUalEo3GbjVHGWJD",
+	"paVy+5xnF1/6EE48FDtM1xWHeAm7S5768tZLBZKTi5+JWqAs1csNAVuCKno16PDa65hCNLkro5vXrcTE",
+	"dVp8Bm1r+ytJlwHwQ2lzelBfE11WiypP2kTc2Vw/13R2nW5uhl29nF3A+itLYTTxnA/f2Fe3qWUM3Vgm",
+	"HOIZlsOv1V+2zTdJKQDlZJBVF2dBTbHOrLwGFNIASoiWvwUpIJuj4lTs1r8rimi8zXGNgjySapqmK4gi",
+	"br0+r4O9HSmh1yOU/Hr2JjMovhDxmBwcdg7Jm+cvHELJhT9iwTRi5DnRZeogUg8M73QSKq35moYc4vf6",
+	"nJCQ+2IM5FQewWRqoroasa7obc+aIQo5k6QqOFj1QYMVkkYOriZMJBmIuxqhUo2Gg0m9mnqgR1PrsJaY",
+	"iIRGEtow+4wFEihyiMGF0F9XTZStYGF8vaU6bElPgc4Xszpt6/X/nIbYLwzGTn9VUo10SDa/L2Si4ALr",
+	"cHARAEAWj3FOhJieTINPR6RVZUJvoA6u0jXUf2kYB7GYSAdrQjKZ1NLDC2MCiaDgAVBzxsxn4S0LcJ4k",
+	"plwqyVTw+iiUiYjnuR1av+MK1d/DzO8GQco40jQeCIVE+LnZPJSXuFS/XdK7J5L48XySCOCsWCcki9Po",
+	"c8VMdA11jMqEzmj9qeu2/UzYgL+ZfqwWkHtgN/2F5w1g9tUUv/ESNtQy81Vr0jc0h04RVLcayXBMMdsi",
+	"UlScSnZoiqeXQ1b9YkGq9ArnGzfeL53peCEaXnu/esTLuhx8R0bsrvrD+fFJ/eKH41Z3r6p+C01ZVoeY",
+	"5j7kX6RfafQr5F86NETWal6fh5xEYsZin0qmhnKw8wROkQ4DkbemRznYT3DYun6LmHaKnpnOI5CqnbbT",
+	"u7o6e05yk/mUCx76aKsfA256emUelgNmfjimEbni4R2BhDursCG5HEF7DOx4mzbdwC532ThVmnXFVfcp",
+	"+0W7GrmYYQT4HxCEVJovnnbGLC8S6ZSvcNvY8VyzzeJMe538MekAepCgrUhMt36IBqXOp/UhyWZb9sRl",
+	"DDUfZri8xh7YdUwpdnR83q+q3pLkelIVMTExa0DgIW9EEQMTQ9Yo18KoLG0AOeWp4fZ3LEmQ+qdDbpp7",
+	"p680iKfb2fwOm9MvQ/yG3ecmGYWyz00Mm+kJjobhHLVamF6JCPYMGxSPXKgEpTdbeo5Z/ZxVdg6skbTO",
+	"rGGpg6ulmUt69yZmtyEr6wxK7wjU6k67kFg9rI7HmIComIm+JMTX/BMIo5JyIiElZg5c0yS8ZZpt0j7H",
+	"uwc9w2AtRE79EeQ1/LPptNqdRnfPAz5S/+eB23Bdr+zmpyai5ZYWlBVxDzNFObNvjqy88xRVoKou9BcZ",
+	"MMattx9giUFO9r1iZCestKjCxUhRayWdkEk0lSQS/Br+LCVTi6TJnuKFgWz5LYYEJ7+k7NvZxWvSaTX3",
+	"MVDRCvuBbqs0IebTIlU7rv/6/mO73EY+nCq6tWzbbxmNQskCRTaGYQJMBlBGDIn+EgU9Foe3gEByQ4Do",
+	"r1fDAsWJJWt7HQchp1BjGITDzaRCCmWdbJEwlQc3XDlOt2bh8iKhZfaby9jMCm54NPFjPE9ggmLsS+Md",
+	"QW8I22AaShJMmUWpB0JEjGK9PcGvL1k8XoXKr1iSoW9OWyHVEYsCMsYQIsqBoChiUtsQNLnpV0NIqgu1",
+	"yVJldvNK1mpWqChRxKTcdKX56Vcv1ZJjT8rL5L6ajgdaI8jelaYVhx3mvFqA2dACqY2PKaUoh+byTZbi",
+	"ydLTK6OPywha/sou3pUCvSkhAyXgzq6Tk2coZUw6Y5cPM8tYbPfrMc1gDqr21JbK2Nt4E4ZhxF7D2P9m",
+	"S6qM6rzTGzYniQBxkXhTWMQ55VMaXVro7pHq9zGdjH56WcsyjMEKFEqCHy0RMMf07tk8WZZDB3GKEi3e",
+	"MObV25dZ+3OTorrhvccITACYlszeXF2Wyl2l0VQXTBt5dJYsTI1J1age4fjeEWRzZu041seiYWiTXl7x",
+	"bPKlylNwrUSRh6F/hmlfEfZDCvBDdpXP1fpqNqaTOp+zKLxlywr+BvpXI+iDLUzdSvjDaq5eUBiThI0n",
+	"yFxXM5/7+CPVGpYFq8OPEKqum4/rRhj1MPAIdu3Jc+tlXsA0yfY+ybFbVII/RlA9pDStGuZ0dQVdqCat",
+	"T8VUGK2aOpkx4SyZifgGo5RrtgYUJlmN6sami0G9tDw7Sx3SD5eXb6wqncUFLq1xH6fVwLBhGfHpeJXr",
+	"d+vSpoU7sSo4w2ChjSmWNza9AQsQsc9rsVx8hg4b3Nlyf5u+s/qvbRK8U1qwzvdmTbHhMh9GQsv2/dVS",
+	"0qVOrAkmB3ikykVC5tDg4oaLGShk0OMvUSAlERsmUD/eXDwv778y77G7EZ3KRMeDGNFCzwKhYfr71bae",
+	"Qg2Dcvf/dSgT6BC40FiomlbqSqS2KNd2EhNWKIuwlvLkyyLcu7BBMZ1iuzj4DXpKoNBl7y639nUB5oXj",
+	"smp1Fk+Ns9mSPlBwVDknAKnKkZhxrASjBOn/iWco0wZ6hZs7G0nm/+6l3lYMLUlBeMPmDXKRwS/U5mPk",
+	"Uo3Phi7pDjbHm53Q5SIufnWk2SywnGGau7E9zhmSuY5fZjNsuMidHsvXyS6zmjk73OpXuM1bVsZT7YxS",
+	"mlJpo24t0t5tYKFmfK7eTynfEj0JtCQaSSznd29VSRF/mdDxZIWzBecznX8376aX3EsDK6Oj+uSyxW54",
+	"ds9Lww0hBzDbmEnsbBQLcEFm1RH2AjqDACZUETztOocoJAh8VG/0OQabHKlhLPO7Ggr67+aeNiSDlr/e",
+	"keXBd4g3ZzTW42fRGx4418yTBjgsS71nabhviUs2t6QNg2lXl5Uw675HZO6K+PvFnwD8G02yoTl8XYHK",
+	"BaRclCqgQmvqkPXIU0SThhb0e1b5fd0CRweFHy1DhB6hfZ533MhZmEAvcctvF0OJHizMTyZocEbPOfho",
+	"sHFMxGpHfZ7HF6tneBbMthBul3eY53epW1LpPVYKSGU2kgY547zlLnXJ/GkcJvMLRQZKm48OoJvjC3Pi",
+	"P767rCzG65R0NTUNTwdz4r15fXFJnuKvdfhVeo5JiSTesc7Lh+X3TPNSDImCtzEYSt20nyHWRQvYOrEp",
+	"GeXqGZu2+Hr+oYgRlkDpwOuG/SlTcIySZGKVfziehKVW9eO0PezxmzMQV8FNogYAOm/62vUqd3U6Ces3",
+	"YP41Ig0OmpvlYomknK8XoSZDibRBdI6pRPvhNdQl0ubruzqWDVCMZ83CtHy7fG0nMNL6UhY4IwmDNSvL",
+	"Jl21tHT9iyv7BM7boTCB8tRPrKItFRgfA0r+O6F3QUOnqWejq6cISXxNqwR49rL39GkgfNmwv32qt6kW",
+	"v6CEVS4gGKyeiDqGhcHYQ5F2bJcYEgSpdsaTGJj4wYTe6QvTwzrmudvT53hBgPfobE5oGO+QMeX0muUL",
+	"qEijT4VxoeOndLB1VY786bDWsgw16RBFKAjFBSJFc3TbDSBXGDBgYvKyhB0JAZD/+Ac5zlrNh4L3uU6t",
+	"1LFzMteKHrFDcIyHmAktLRG8prKnhqxb9TCUnKXm16r2hIaxk0d75NY5dHO08JBHTAj6pNzcY8d8dMOA",
+	"m/f5OeVz4j0F+D79aHGpT08bjYaXtSqXBCQ/9GnZSfjllLDPS0nhdkSQXEA4jym+b+L/gCaa5A+18j5f",
+	"IIS99DModQpxsVk78CcSiClJle60LqzbcQi7o34SzUkU3jCdntXnJf28G+SU+iOrm3sEDWoghBKPVhFo",
+	"7QVUWn6YSOIZPuQ1yLFBtz43VjHLHwdNLdD+ws3GmXTINUsk6bjNI0I1QLKPUD+4CbXhIV1an6dL1yeo",
+	"R2kDFkAx45kwwaiaUxv8l4QzFhS8hYQmUCm0mm6oR35779UwYO6H8+MTkkYcQgQqXlxQYnScaTaaQ0Cp",
+	"oAnef8ThwTxtGi3im7TC/yS9aQrv0wt5yTjl/rzPT8EBFTMpprHP7IbwVnIwTmY60IQJnoX+BBIBEVnS",
+	"5GdTDW5EEwuWgAYOxpbqkH2qoNppEC93mdLY2oyliBkvVEiiWcWoPsf+xaBoYd1KT0dC5iPNFNbrbdQM",
+	"KIyKnJYzMkD58eL1q7TWkTkJ72MfmFC/0iN9U+2oX3FI36it+Euj0cCnSg1SjxqNxidPh+JFEUlGMWN9",
+	"jrVpFFFVh9ggp1b9IzMl5cQDj4bXg+nL5/FFUHyE1XTUw98ajcb7T4qGXRoNDaMI3744Ie12+1D3cG+Q",
+	"c8EZzIrgU9cwH2joNRoNCPXwHLLXqQ/CpJZn7H1OSTHS0MD6Il8VQPa5Z2ooKt1qQCWDxBNdR1H921RS",
+	"VP/WtRThVenDf7CeoibxWFTRa5B3pnYax2xJKMsMuRsQ35ykwc1w/+bwWJGjQgMpPC6MHyUlsbHqHoxp",
+	"pHarkDANcC0pgECqIjaB5Io0mHhaU+c96/EFdw2KKsC1yQbSm3hiqkDW0trPBrynKKIg64fK09RPSMJk",
+	"Ig1Sm0I9eAkjOkdJHIsl2h8QClkACSglNNKsGjk9Tag6KiLBAaJPHbJbNL2oHvtjpk+h5mT3Dy5nvdlq",
+	"a9ACFYXerJZwogZKVRr4GZ71sxpUpOW2OnZ2j6HBanXqc/g9V6FSkyx90zUQMCHjlSnDgnzFbn5fhztY",
+	"fL3KIsmIpzs2eLXUcj2hMR2zhKX1kGT+mz7PPmqY0yLsLmFcgtAA3FcfRzzlnMVa3FHyjD6euhKWTFi2",
+	"xWF0Reoe8ZQIpFO29HQ1dalAZvag3hdnntPnhHhQZenCyESepeJBogDKBGJoHZwaCu7U8bJ3bdGhdlRc",
+	"vSm/1kP885kErEk1NSNSIsuhXN3WASOzOEwSxqFvnubjqTRA0hMyLfPgUt+GIlLyZCphUEUPJtN4IiTr",
+	"EU+dLawcCD1GjxrVM9EWxBqCKaazZ+ZtEzut3rxl8YAm4Tj/iTqBZKRp0p9TFqsPM9zQPewGWMJEz6Cj",
+	"jPDUwIWPT8yxEnUXlRSuwZTKKk8k4h9sB4KIIAmPK3kdNqaeqynEMBXVNInhc4x2WjwkRQA1ihnQBsKf",
+	"jrF6eHaRCoc0icWtuEEBUsM5leYxTQvPttp1XRASKInEdcjJgPo3YjjE8ZT4BNQJxY0hDSOISoY4hZRt",
+	"vwzHoSJr+F+g4P6I+TcsLZmn9geyUChJIDjTV0mnHim4hEz2SFpSk5yHz0i16bidA6e7v6dhowgHxKtl",
+	"DLnYG0FtrVpSiK9mVmJaKtDgKD2TUBEH0J30/O0Widgti5B/xLHSTnSqIRq+JFYshDwfQ479KdycYWY6",
+	"IrORgIQYpTRJktAbZoX/dtOOXBDvISScy2wkIuvm0RsmrW9abvpRItTKwlvWUJC8ZHeJyanTt6IKioLC",
+	"R8D7jCJKB3d+w3Bb+hbUsIbQgOk7fXX5on5ghFe1tFdXL63eCUfqUJORmglosGGA6iaph1mlOHKWCotK",
+	"aNFCoZO3INfUDKCojegte0i7BlSHQbqARAbdrwHAdA4XWWEaqlG+YoumlJ655qGlLsFitMbRJdWyGpMm",
+	"qQOyH71j9dS4FUCQMcDAT23NytKjrPQ1c4knNJYsVVaGIrapK+WpbqWrDdeZ9OmEZYkkWjX+Xx8+wL+8",
+	"Gu5DkyIUVerkBcZIwd3XV1cxagbj2vpZlWZKvmNp5k9AZB6Gd45RXJEI4stqzWdvMoFKS6d4RmoG/UuD",
+	"QJlK0s1ojI7Es5YAJbihcTV+BPcFe1c3u0qFnkIerNGQzGehJFjmk1DNy/T3PTKcxsAfTRRTWuU7hlNX",
+	"E3Rah6Sar9+pTzxXX9NB5M2klvB6lKSJh0rnb+qr65BATAcKac36CVPauFmLBgCZTqCRSboxTWzoeBEm",
+	"irwiozeADgE4eAEMjTQcGdmWZCmoQYnlAmiqTzlAK6v4S5TuOpiT6ymTUiEzhRAYNb5tXMTjcy0eUTit",
+	"sqMq3bj6ELK6E1hJUeVWz5M4RKNdzEw3nKMFk0J6mtmJkxvGJgB2Ed8oZYgcG7VyOI00B/QjRuPirE8k",
+	"Xgy9+wxvL62S8Kgqq/EvT96QCWNWYzHOGaY5V6lizncQPTGMha5ZTe8CpL+gf8a3ilPV4IZisDDQLAjS",
+	"fnN1CcTf2Dww+BvitqvadFVmFMPXpIeqCjI6tdJWF5lta89pNTuOouDAbY/UmiF1TIn5tSMlICDvVavQ",
+	"IkPA/IjG0N8m/MC8QvMiEKeQeDbbS9gyknTkI0r2x9aYat+nYELpEe8pmFaeYgdNkMDSDZCutrRIUs0t",
+	"F2iLQWA0j5oK4eqXq8sTtbaAzo/IhGoR14G7vni1ddqu6/ZcFzXz17aJRT5J1xBgD0VsJA0OjSj0mfb5",
+	"azP3m1hM4pAlNJ4vWLhzxu2IXdPoKZ2EkJ4j0QGdRKmp3Bhu355eXCpiXHEqtyyWaPxuNtyGqz4RE8bp",
+	"JKz0Ku2G22hj7toInEh5CyeEJQhZ4us4D1HUxFyhKLxFFTGznVYpJz9ctLp75Md3l7Vl5fZs/w/422z3",
+	"MZxQMo3zZVIVTsP1XSigqqO78Pqp13wlDDF9/4oCD/GU3qklemtiqAOttSZdwj3dFaCmLmysu7cCVdVW",
+	"AvOoevX2pSm9A4UYJyV9YbVRXssUpsB05qdErO9zxKNaI00ET9u+ermmhO0914UxdR1naHkFzVtBJDeY",
+	"YZNCwaO5cbRmJ6dFDfBwGF0xf7Qdt63IUMftZPY7c68gWVQ3KdKMjyY2fFMTLXAtHBGN8ZaTQWY2Ce0u",
+	"1IkuIGEYknatnv0ZedrCsbEpvmY8JjwAxZWZcpA0MdAXM244GUIJuJvnaw9bagHVr3sYNhKzoxRkaTXw",
+	"MAArkiQvXr99dvb8+ekrFEa5rmoQIBD6/OrV8dXlD6evLs9Oji9PnyOxSBXJs6DSW2xfXEHHPJOJUoCt",
+	"glTgEbaqT/2hE8qN5SPXM/hjRZdUqfQql6YxLzE2BSMKGyxmgSZuirooNcH26f1BOftvPUnDF+NKWbti",
+	"7FGcC4+omNnAvQ15EzTKr+w1j7TpJfuQVCPT23jhMmitqGYvc8WcXCQvxJQH+UmPc7PZmJ7TB9bMMeXQ",
+	"yQ89omjsWN9QaEmn6k/5aAzdVczo/HCwLdfdHSqgNKoLIvMCKbb3nTZFtwMRKmz+42jwvR++Dn88u/pw",
+	"1nwVnsmzcTL59eRs72ws787CWRj8EM3O/hDhRRRcnXG3weY/zui7n8LX4dns/PJm9svli/A8dGfnz49n",
+	"Ly999d/k9fPj2fkJPjP//8vlafjy5Mf5r+9+UfM1/dbP85eXp/PzuZoz+uDPz/bO+NsR+/4n9d6H4N3Z",
+	"1nOc4xyjQK0vkmHw/YvOryfN2aD9o/vLu1n4n4tZ+Ot/Rmo/d68+3DTPL/3uqz+OZy9Pfpz+Mv4lfP3H",
+	"afv15dXdqw9X3VfPj9W6RsHJ2R68d3naVu+en8xCyt9OFEzOn592z1unnV//OE5evTu/+/XCbf/6/MfR",
+	"y8soPG/9krwaX7m/Pv/xj/N3Z7NfLm86Cn7nL2d//Of53p/R/ttfxi/efv/r9MP3b+/ublmnc87pD8cv",
+	"/dPXp3/yZ9fdn3KZbr1Ky23t1ZvNesu9bLZ7IN40XNf9dcU1torZpkKLLlGbk12A9f+XYorfmXun6HFr",
+	"D8jfd9/w5KvGEzwqoPLfKRr/vzpunsovoaxOBY4Xo8AqyJJzgaqV45zwoaOos5gn3bBkKVd4rjvXGz4A",
+	"PRIX+dM34vSNOH0jTn9fPPkM5EcJQlmQoSUmGWUmDbeyNBltSLZDC7/RpG806RtN+iYwPTLFciqFoAQ7",
+	"MHdTLTSnf+pcJVBAF+OLczaiNOQi1RQbakWdrRXT4iW6FOIljTHDKSPBxbcIHYhbhuYvm+JiZ7pKoddc",
+	"Jets9lvae2vx+tpnwLH+kPGOGtMzTvjpvf1qcZweWf1x7tzirBDnQBt4FsnKoeuutKdAwRcdBvWjhnHZ",
+	"oRu4Pz3PvQ2SN7h53uYTWjL42zaSUBL9+n0hn2+ZmEFS5+rMSd9+pV+xp8zD3nqtRzb6fHvo77nupy3s",
+	"Orp1XfkdAnebLlEBgMJQ3KoNX71U8LYAeYF/FC9AeuA1ffGayxaWWo6eXlmdFvGj9vqPXphGjPhFZ/0X",
+	"r4yhDT7orv8APfSvRHKM7nX4sLnB2t6gcymlGeq71uH6716K65BfjmKBCTmfnEp3E1BcYDvGqywSDjMQ",
+	"UtPaOvCzuwmEPRocyfJ84H4spqD89r4k+eO395+cj8WsmN/eq5uR3dhzMO+Xhb0rVkKvJVRqgl8r79VK",
+	"nvrQSny5SwgNljLv5snCCo1LB7y/OrNhwtLkh7R1bqdGQqyDZ5Ulc/pcidSYGCGtsiiQGmb8qToA2oQq",
+	"Nohnaq+m9vpii3DJGLqHCvGgsnaU1oAJJTH9v3O1Vte1ASdVz737f//n/6KPKKE3GB+XdSX3Bn5T/f7U",
+	"0/9pw9tUZn3IB1Sy7oHaYbtFEkE6nVzsi0wblfe5CarFACOzc1MUdjHidUlQbS5oNouqSEN5Cs5ZDfQj",
+	"QrNjtq3kps7sVDJp4oEOt/RIWdH9JR4RwMqHuEH0Ek/vQolp8Lb1H/e0dEs2i8NX87Jc2p/xN6uScMW9",
+	"67YO3YOO67qHB93W/sHB3qn7Yt9tu+7e4UF3/3nrtNPcOzw93a/YPe8rBnUqn95/ylMWe8kLrfqNIy5m",
+	"aW/JMteNpOOC5ya/o/2DwxU7Oh50D9wm3X/ePjxod5uDg8Fps3nSaR8yt3vSfdZudQ8pOzl8liV3ndA4",
+	"0OtZtk3HnuPw3Yfn/5k9G4xvrg9+vRy8Ov/z6u72p7fH8/jXD8/l978EL39+efjhl+T43bvzbJa3bEbj",
+	"QBbGev5Dd05D9qf49VV7b/j8Zz98NX87ZW+/v/3+5dv2ON5/mV9SIK6ZupEa8lqMOc5qQ1sHsEGsODHF",
+	"j5cgz/6huxTUXCR1WtdwU8vZwqWk7spWfqTmLvxIBnuyoPJ8NLlmAZoCLbGQwPsPwTpdrDvDrlwBtpwi",
+	"30JFXinxoToTt3nYpgfDZn3ADob1fXe/Wx8c+oP63qAdHDB32KKdfVPsCsLl1Yh8GkVLcN0ka2dFqvHJ",
+	"uRFc1bcPQn6zWWQP99mqPzx06/vNg736AQ38+r7fYYfDJm0Pugert2ou3KbbVGKJPvn86W50R81G0wua",
+	"VU8vKVeuJpvqBvcbQGQ5ZbRazqcNIlNjDvXHLAvZEdeiMQFlSAPISr6obGkNKrZA7FX+4b7Ya704LTZD",
+	"7Jk//9tezEJRgoywf8qZGK6kDpEyF2+VZXRr+iOnUbLOmjA1K9AxOLgKwYs01JQwx+Xd08iwe3K+jbq7",
+	"0JM7b2kA4Q3jGK0S/ZTPF+bP674Lw/bINmM93GiQCHFO+fxd1qI6g+qL8LZUFrkH3HLQ0o0xjYlFDAnU",
+	"NFKSZ6ccPj2y+pt1BoEi426ukJEOO13aaQ/22WDPD5oHB52WvzfwKd3z2wfNZtDe7/j7g+6gUxBW3Ltg",
+	"GPhNduDvuwet7l6Huvv08GDvoE0P3MGQ7Q+Ddqez57rdhQ/9wN0LWDOgdP9wr+W7h/4e7bRa7kFz7/DQ",
+	"Z4M91tofBs3FDweH3eCgO/C7tH241x50Djput9ve6zQPfEoHwWA46LQpbTcXPmx22of7QcAOOq3D1l7r",
+	"INjrDGkn6LKhP9j3h7R70O0eHrA9FF0ebjb5OTOTmNqeWmZPDSVZrkTH4JyzqOOAGUUH231Wk8l9LSDu",
+	"BpaME8GHUYhVWb6ZTB5mMkEDB6HLFKyUS2n7hU+jyDamaJEBrSkm+7GuKN6KQNu3VgSsDjbMJU6ajpJY",
+	"k1+XP6pqAOosRKhan6j1MB7QGF8NeZ9fXZ7UeqTlulmOAiSBK91eDQ42xpbbNBGAnM2ieWpnERzSNtMe",
+	"IcaCgwmiAevzCcPJsKl+uu6F7HETps3SzBV6zcBI8Bb1E7m6oASp4h/1Gza3va+h4LWelZcCAeo8X7Aj",
+	"sy6Qewe0LonTfK43rEvf7jhQ8zg7/5bb6pIqpPjC+UkyZ8kmcY+m4pMaQKGlOf1FB7c9V4dUjQ0Ep9ty",
+	"qs7nCrfMb2/L0Ev79B419nI50AHWpveMBckF/ViLTccn56d19VF9/6d/d84P//OmTPNz23W3ddlsWnpO",
+	"5tBGVU7fwtfDoQKes9GZ2rLVqaEieVqF4fwP1CLy57Jai8hRMygvYZYALH5H9g2sNguXML0mW5xWt/72",
+	"4Hnr3avu5WZ6+g5Oq5s7ree5Q9qFprfpGR1nB/MwDe6BqooCzOtp8nr4lvKib/kY+aXOFW657uF9FRbd",
+	"RWaVFzliVCY4SV5bUd+WeY7tD9apKmvxwj14LJF8mQMTOwlNExkGCFuSCNJquu7DZfBtPAD50nmWyGfn",
+	"AvOim6yIBMNUrrdPriy5ZsCwlgSmnYQyqxcA+UKYYl8m7iwJ67DW/8kxUR5Ld1IajLZyD0Z+eqTlbxuV",
+	"shTzLpaJgaRqVRyDBdn1xmqY/49svfHNkf31aGVlCpiIdbeAW1PQrKgULdW6IGt0M2VLl/DTDnL1YZrE",
+	"iLWXJIMsXWNmIy+h2BeNGZny8M8pK6ab9nnuC2N2gM7TcWBLuFCbKT4ipz+fW28pUEMuPpWsHnLJuAyT",
+	"8JZF81pPd1qm+XVCUKqaNC+tp/UuUBJCmqCUwCqUxoe8Q7NITsfYHbnPb9gkqTmYUz4LpYI9zJY5ga2U",
+	"zWzYJuhxWN3IWFqAf4EhFV356C4vr8ukPfSgwlmnVXOwxATmN+7Kl6y2oc7xEdLqZgJ7EizaPJdZC/eb",
+	"J/t73b3Tk306ODgYuIcHARs+2+82n+133Oaz7nAvODjc33uReRYuYyyCYZyDOdPc/qn/fHTxy/d3/5lL",
+	"X3745XTS7v77h1cHt7eztrw9nr789+WH/8xOXrxMfs5GfDOiPBHG4bxcU5mZil5Y+M2I3YAgVSNpPJHm",
+	"vdom+9/CR65Xe64wpnTzA7/5J41dGcfx/t3w5nbejfY67Wge8NlhzLqH18mHD7Nhdxz8afmnRRTAdVA8",
+	"8LH8vhv4eLPjnU/Eth5fg9FfSIPV1CQlS4uoUKogLVFZ3V6n6Kx0aXPQqruu69b31f8cqP9xzf+13eZC",
+	"Qv3yUGu1yu/+PPw1ad/+e3/8rnX39mDy0u/8IJvHuwnl+CxoWqqHwwHsRP1GZFqh0hWv/wI3ypjmI2vk",
+	"EVLy9ei1zhfeGuz59X3WadYPhi6tt/1usM8OB03a6myLXv+5aU9+Oogvm7fP9vh5Z/7ukL1sXa9Ar6+M",
+	"C9jYpVBhJ+aCtTiFmPRwM8E3R+9jOHq5KPXxKkowniRzI0tGIQBmd75ebK5Y5rdtLvX1rvxmnQElu6OP",
+	"5rvkInNRJkJgGcD0CRTYWfBc/kX8ld8U3d24H5doprTAXJfFcVuVk5Zrwi9CXYTQt6K6V6jEhqFXqTRt",
+	"I2AeD7Tamik5OIXit6aoTeZ1hLESYSro6Apa2OcylKCcpg2OTSkKiQNihZ20RCyVc+6PYsHFVEZz1D2p",
+	"P7JqPfk0bUAPKizUb7MIAqzFVG/ShaFIQOepV5V0nT63K0vBWwGbRGI+ZjwxoeNpzStdXTLtRJJtrNM6",
+	"LARUQ6GiKQsaZDc6LYSDPVylpWE0h1Kei+46A1dgmiOqq+RCpbqAzp+oYxIJLQs41rAvhNY9niC0PGga",
+	"64oR234yE6tipUvK3Px11PjdS0Fbg+X+QcwpQn/+ejgaS9Jo1gXFAhSObwrGAxWMlKSUI1QxqnhRJWGF",
+	"c3qYYgIIt9bRrBkalbqQq7aGamL+TVv5erQV7X48NQKQlUVsBIsH5q8yXXymNHMVflyVs8qwxOWaTzZX",
+	"Ve552x8vPDO1FZt4S7Mr9eRL5a1+jUrNJQZQa0Yn/5ZaTSp5LSoXyxQY3bzq6UfTP/HTU9PcBxSatMQn",
+	"LLZsr9krT9+aHoxqWeu9glBtF50cWbsLXIejOyObyp8k5FhWO+06rT5WDC/t/wEai+JODtEYrBtM0Kzd",
+	"kN1ZwFIFegXHu4lTNAfV51okUhoJFHPevhkRSVPSQ0lon3sXUF34uQb227RVhJet9jsyYnfVH86PT+oX",
+	"Pxy3untV3Sj6Qpe9NodG/kX6lUa/Qv5lktdrNc/pc3W1Yp9KZtqxeLkB0kxeLIz+xDQrqhdaemOHURzY",
+	"05GtkzCeQ/emKx7emfKQWT3SDOIy7VUAWcY9u7R6+lraRgkTbrPJQmmChbiYOWnqbBPapaKqzokOUdSr",
+	"x6rv0COlpDWXmsik8aZIF2JrphKVLzsfNSCe2TNAzQfpgAMaXJi9r+W6eUx5Zn+6nhQtGQVYCTRKx7qp",
+	"W35+qr9Ke6m+siJQtxjnCk8OobtF0Erp5fmc1TxNQGlC78DlLtdHlcKMl6apYzbphzBtIdyrXJ3KF8+u",
+	"j5f833ffVZyKoXy6TnU9bQ2E0apmEQ01bk6eRygj2TVBH5sWu+GCsy3OB6d6EUZro0rjbFFFou+spvZE",
+	"rdvWBlZz4mcWnmwoC50hmcpdNx3MtAUCLV4Q2+ZTIITa+ricfpXI0Vwkvw9h7Hy5FhhCfTg0gVUPPteV",
+	"BVfS5oDr6G3ji4iJX4G4l5PWvmdJdtJwKanUN8DkiOgOBLquvyXD4f2SWoiDdgTri4lYXQR1k2DTNyZt",
+	"xJWlkWRtZGaj0B8ZSSFfVl4ModF4PCcRTVi8ql2oT6NIceb1hS20BfZwx6FIVxJa7X6NpS1W1J/gbGZn",
+	"RfEV1cJpxO5W1pzodPe2L5qtwPaFqhx0unuWR/w+kQcrQPO3SjqHk13IOd9FNAEe/wbp5V887UDbPa40",
+	"yhexaSfF1PR9WmKNwl9XmaPwjZw9qvSjtYXTluH158kChsZgAnv8W6XT/mrmpm85v1/G6V4QQyyx5goE",
+	"GUuoKUgSOiv4d+jirnZ3zTZL84XSZn+IgSRVzmZMJmiMcNI82wQUOvx3zHzGk1rqUQ9jAgnKTEqnz00d",
+	"DZMJjC4UaDmJcdm6HpvVjQfMIse62/ekTKaJ7cWKGS/2/ynvOGqknk6tTOx5GcrkGBdzAfB6HFX49UIL",
+	"W7XMgbCSuNdXIcI/zjaKQ3UhDvWeUaMlhYvy5XcKMbKtZq8DokTqKcMevuio227ZrdyytwpPNcvWtezW",
+	"rbp52Gu2SletLiRent8efgZju/YQlPi6xs01XXdnENtykvfOiojnZrfnNn81vN0MOQx5KEerj3+zEOkm",
+	"gGVxifHy5eSPKb1IxfBQfZHhfsmV1htTXH1ZGp6psK77NqVhQ5r4LEvL+3Zvv93bb/f2Ee/t2lzUbeqM",
+	"G6avZIB16lsmGxVFGyPK4DaZfIhYv0EKqJL+dpMG+j9X4HYKCdhFGVwhRJboSXPYadWoS4/cEs6PDdVR",
+	"GL6tYzgzWSz3DV9gQWLBNU5Ww/FExEmN+OKWxabNs10ZyDMKQRhIDyO6o8iqcGc3xEzDSFMn7AD8tyIt",
+	"SxMGUve2hphSSVpuK+OPGH0EKzsiQ6GwjYSJaZf4/emStrA5leXpR/Wfs+CTByqBl5JVmbpiAzaJGTY7",
+	"kRMWQe9tMczv9Ajb5CtA6S0mM+GAjR3kbuyd3ufHnIQBOhGMCZ7n9ZNQaktwSXNxMRwyDrFpYcLGqMNk",
+	"n4eoVKHpOD0yqpArCcesQQy6aJcu/Kym0VZRDU4Rk3jKOTRrhpbiIjE/0WsacszG1aqVtoRkZanh5ARn",
+	"jh0KXJVJGEXq8Gppw2Ct9MGezWqk5V8qKHPQPFtzgyMrS1fNwtkMNwNYKftcmFaKKd7p6N2AcCjrBNoX",
+	"ZuQa5U/b9yPBr8mA+jeRuCbzkEUBSYReohj2uemAm/oDRiJOcMNSmIbBZADJv1lNHxEFMKhuWZ210YVd",
+	"fxllNO3AmFdH72+Lj1JylJNuX+lrDCeUU8gtYVYRXXVRLvQFK4xhXTWbJp4FWX91WzLOflZUciPp6L1j",
+	"T7LhZ83K8phrBdG8zr3MH32feZ0Nd4XLM/TrOAqpXNQ9LAJnAdbQugcBVkNIh4NoBFkI9VxDEpkxSt0X",
+	"ZAGjQeX9fbqTpnfDcrgsOlhau7orp8vsVY+h9y1VB9yyKOTdahxlU7zfrDzUMn0Dn+QDz/eGbVrfH7Tc",
+	"Ou0Ee/Wmf8Dawy7dHxy2KovLMboFjrQyENtWItKQ6HLVf4kb0RJePot17ttpf6bTXkFsF07d6hbyxc/8",
+	"EQ5kn3YG9X2/3awPumy/3goOhx26Nzjw3fZnOpD7aOgbaedLUiEcI6uZo3ui17hMxr6nZ3Z3stI2zlaL",
+	"/dunAaqPPa2GQalckSlFBU9s9kqP3HvET04FkrJBQinN1g6DB2Vq25LHPbO1rSEemrGdl4Pe76IX2q5F",
+	"tXsCt+Eu5uOUa8rLodtwe2Tlh4/jmc8S2EWcBkKDCpRmvMNfIkaubwTthyW638ea9817vmtjHhjMCE0Z",
+	"fNGut8R6t5F3PTVVrXWzp8Yf605mlhVxy2IaRak5hVRdkgjSdN1aam8usbr0uRgSRv1RZnBKtMXlyxgw",
+	"vme2M73yeGHli770VWHl31xBX7EraKkQ+Rf2335DmK8NYR7FcbiRWqIItqLxZvMPDfy8AI5T1GKRD+UF",
+	"QXJ1dfb8voIfDphXKhLwLwWCSf6kpJxmvzKdhkG/Qqqlb06gyCgn/cr//s2tH9L68Lj+4v3Hg091+8/O",
+	"Nn82W5/+2a/UCvImLr1HvuL1LtMiJjSBhqca+qZshVrnbsJWNZ7kUOTBMu4WaMw3TYErSsYggqiHKbVf",
+	"+fnr/OufMDJkWX4R+t2CB6US2W5iO6FoR3lDinOlpoxMkqSJ/mVGZTZrWiVJS36Nb5ECj6NcfM8wKjYV",
+	"3HWmtoULjxAc4Kx9XTMJiLNZpcZsFR9sykhbsQWJlsWpnwBVhXJyAxpR7jPUMbKWyrLmEBEFTCZ9DoHF",
+	"XzziVz6ihmI3Hd1OP9lZ7N9qcW8L6Q2F2s1CCUsqzi4Koxu0H31gBOEO997aOCCxrD7uppsvjYjbTRAr",
+	"WFd3ogl9Q81vqLkRau5c3dokRtMwIsN9Fdp/i8b8e0ZjftaYy+MgkHbfcINgE0jphEeCl7SSyLpT6HaC",
+	"pmtFJkH1ubbreuiH9I4ImEV0ShUGdyLV1lVO1xqlddgkLMGz+8yAVoDhXnrVA+bTqYRsM1MGjUZqo6Ek",
+	"dDwIr6diKntZMXXPvfP63Lyqm3sIE3l4+vM5brxBLgo9k3vEEH+sX+EQGg/CJFZ/i0kSjkM5dvp8IqL5",
+	"teAOGUjfIZpkOgR7ijd0NjHMiNIeDo7xqKbIV2pdNw5eDH/s83QX8JVDTCSl3UtEPVNkA4spebpNuJex",
+	"TWz1DRDuuC7GXVrQC6VVLFmBO0wkqaZ4UTNzizir2IquADGNAug0CM1j1WopJ003wxU6TFgMjc6PrOqt",
+	"6eqTEeNfQdSifIRGJiNGxhnPVqf/DFFIHZh9ATmxGrBv2vniXqKMwuFSiYJU1dpqhRKV920sr8d/Lq4V",
+	"6t5CZMEGFVUtHDzV145kJRW3hke5CJeW5pxycP/rhUGJ3bdYe7gQdRpyRO70qmIZF8CwtJavrTdtstiN",
+	"O1yXbOLeTa83GGvjPtgbjLVxa+wNxtq4W/YGYx0c7rOW2/W7+wPfb7Y6B8P2Ievut1t0r9PdZ3530O6q",
+	"YTcZaz9gQbs7YPtdf6+73+nsNbvBntvqsuZeS+2OtVs0aNHBJmPRw71u0Go13f32oTvotNu+HwQsaNI9",
+	"OgzcwGUHe0M6oBvtcUiHzeEgaA27AWsPOn5378DvBv5+02+y5uEhC9oHbb+5H5SOde8AV/n5q4m8zgLf",
+	"DFNxbKFH88LHVhI1Zd26oHEnaLH6Pt1r1wdNv1s/YO6wRTv+XnCwqCCid2s58V4MdVuiGDkVA5X8zu9L",
+	"71G6qPQqFh/73dS0LdfCdlG/xAyGKBis07MysxYvirySzFicCrrYhRvkCLlMtHqMSsUb8r/HqU3MijNu",
+	"VY148euVPPWyRH5sNksZ6EObn2hG7VOO05iiELaMWlUcvOWoxSvx9LC2rCvKPQfbWS3mE7x7eazRRMAU",
+	"J91RLWszTGk1HPhxVTGcwji5qjhlH9+3SvPGlHpHVZqPs/qmuKTUt9V065kBZxwmGrUHjLA7n7EgLZ30",
+	"LSbvL2vSOQ6CBW9SIjRV2DYeLwlvWT1mPo38aUQTVv9DDLZxay0EgJNssFBw8ocYAHJ6StzpEcX5PdTe",
+	"uVA/grEEVtHnVWjBQiXkH4I+IxmcbBrGFzM5jRJkhzqhsvYFg/XUst9msPtRDB7JJ/aqAKtFORKlsoz0",
+	"vRL61cXz+NwRYQ9b2i6N4YvntV5ag4UaLFZbQezVmPnNQv63iUJYhZOaol7SuwebyZeR4knMbkM224b2",
+	"QmXo8HoaM7QGKaqpnkGX/mEsxtjTiiZMJlbQr7W/Xp9DwncdKGwk+HU9YfGY+HQSJjQi12ghRnN6IhIa",
+	"OSTkvlCUYDhNYOZJLIZhogeQ2p6MKfFpDogdyGAiH9QqG8RT//GIxhaJyenpotPdAMXR1B9bSaNJ2mTV",
+	"68FCeZHQiGGpg3jKrM5eLLhGmze/VgxlmBi7mX3cVXQf0D7Po8E6F0LMhjGTI6/WIMfZgpUcbDjWdXjL",
+	"JPnAYvHlossv6d0bjWXb4vAvjGJiymNwNyhzbrcbhkCYhN5B5Xx2qxZTK63Paii5ZZjQqPu9wtwTBnYV",
+	"N//0BQQwKrW/V/mn23DdilNBPPLVaq4unlecisbubAT9oOxjvBHZq/h36ZuIn5XekEaSORV14y5ZPC6s",
+	"Nve4bBy4tCUf5p+XfWndxBNMiHKdisLYSk8dQ85McknviCZLXzKe/NspfxWnvDtBLKND68SvJFvbPU1d",
+	"atOXQpzSOJoXTRZAqHXvj5bbcu9rrgDA5ixayPjGU5ko1ZsmJGJKrYFJ8iYK9W2PrP5gmVnizymL52aT",
+	"6mSbhzsxLwBcsoTIkCfsGvl4bmHfZN+/hexL7VumvYoaoz+H3KtFp/u0gtqi4hctyPVWIuETaYRDEFzp",
+	"XWZlKESg/CEGDXKsja2Csz5XSvnEiF9hiTVEF5eCugg6oiIEgZomRqNPG+qTNyKKVhf6KrPWeGTKkzAi",
+	"IINjVTEPzCwN8tIWeiUZ04D1+WwEjSBg+njKZRrKEXIIuNC7PyJU1yCrTydmrXp/sKcwIYwHkoDVZgJL",
+	"lyMxkyRMalA8CldBxoxq+Bm4htyPpgHTgS+4OlicIcbhF4pufou4eEnv2GNFN6clM1CzvE/Lgbzr7mDQ",
+	"9ev7QadVP9gbHtTbzKXdwb5/GDQ7D6tJ8TZ3YfS395D+LvDL7cW+vxwkdichbWekWjBZIH2ZUWkWS6r6",
+	"vtiECMlJ7Rsb/9tk6Ws+lsOHBTa+nBFjw58tDFD6E4fYFe97Vtc7wZmp+Qo1EaFsYsYkrxkH8suv+7yq",
+	"XtMlJ9Rnjl0cH4RuYCrJiM3B8zlgdrHGaxry2pdLiTHNkh4vIyaD6XZN4dJT/e1jlgZcEuvednsdiHVf",
+	"HmDfXlIzafNecZvG5rcgLwGXrtvZpcPa8SXZbc1pt+9LetJ90Yrm3w5hk0PYJftUs22S9aBP5hsP/Jsl",
+	"OsQpQV7sZ/c4aQ4/Ka6G3NGwNdQz0wZ8SuecT6DBnblTHqlKxoj3NntSw/Rj7fjoc+0gyReNbtox9TB4",
+	"yEkhF6JBXmxcQlqDy2uQd0q186DbEnhRrsNbxp2sUaBp3Qz9idUL2C2OBX2eCDWV4D7LLUxaXRmNd8S4",
+	"X/IOnLRG9JcMxdeNYnceiP9CxGNycNg5JCcXP8MZKzLppPBDpRok87LWe39Qzgr95XKkWZHluhq+7svb",
+	"PCX+ZMza4MQpaKOphy2NIecisXScdCFLGYGZ6fAQIsxCHo5poVP/ZSqtZPvmYnmjQWRqa2dUe9syQhhP",
+	"9/PHB6dqfw4Nyrv4WvKBdnZsXcbSSANlRSwP/b2gvs+67frhPj2sd4bNwZ5/ELis1V2HVIuBvUt8CroP",
+	"sEUIV1cZLcWanxBiqaj7RaBFg31W3x/uder0YEDrXdry94ND1hy29zaSjnYLqS0loFXSz/fZjHbtz6MC",
+	"7cb139P5sgOy8yA/TDqLok4Ls5Q5YtZ8sbNylG8txMlDxvRlVpLCZhVVNoKNhan2rmEs4+uxuj1QlDkJ",
+	"/C7Jb/0Mu/sVp5+nDPBEYV4wjVg9SB9pd2wdokjSp+g3Tf+0XJX1USgTEc+z36bxQKiJ4cH7wollW+qR",
+	"v9g+1gUa5+jKJBgWmd6j1PksukOhrzZGz+BFdtLqnxaSOla+ADL0b2U///LKlBaQUt1ldV/wcmVCPVX/",
+	"UI+M1rDUuHiRxIyOUX2CRuW6FFBq9dIYRyXxbK4j/IQldQlfe0fEO0HmVH8eyomQoXrH63OfxnHIZL7P",
+	"f5USr/EhnHgglHopXfCUtuM1fHnrpZWgUIVQ6C4hxMtqnt/nxd7zpGpqZ2f2TXWX8J5BxxjU5IxTpON2",
+	"SBTeMMzBxRsmOPsyWtBzfVSWHrSxRdM+jY0tmwV75q9nb8ptmpU3/240GqSqXqCxPwpvGRnME4ZNmNZY",
+	"vaBq3Gb1XhSCOKmeu7Hj6oHL2874hTX4oDAKV8vPREWoxbfa2gU7bFScyojRQLf1L7k3y6iU/uqp/sT+",
+	"AqZ9QHXGt5pglMtEO63QaIb8S9ZoNIv/S1dpTE9g93UaU3z5H1ipEff+atP53+Zf33W9xTIe/q304pcX",
+	"8AyXz6zTiins3lzubPC6JgOrYrgy4dBaLcpM6uH3p5cklWIcoi+vxM6BaLqmSoEhIZcJowF0vrMkqR42",
+	"UUiHMO0azYmYIkBjxhPwQkchv5EEmjsO5lrtITMR35i4/7SxnhojZolskEu7MSTxLsCenklbQB+9Xp97",
+	"2XK/IyN2V/3h/PikfvHDcau7V1W/hfwaccLJGOO/SL/S6FfIvwi7m4Qxk7Wa5xB1E2Ifyr3MRixmevB0",
+	"gLQlpGTxreU3qeu39OLB+eDpgT34AP6YK/Xwiod36j3BA8xsAEEqg7gk/oj5NyxIowOy5NX0NaAVUC4B",
+	"4gSyuUJpNFIuZg7I2pR03CZkBWCwIi9opQBpbiOLDquFVoiJIF5OXUHXyoD1s5uMCSZKQl4vIOMxPshd",
+	"MKDBhQHEWnqdR5tn9qfr6c+SUcAWoD5HsAdbfn6qv9qe+eTHubJNY1twotKbtJlt/6+qzJRpC1xw9tdT",
+	"E1azyWfWeW4ou50hbcldi4fJb7YmskC3BtOkYDFXwkymLW5cARs0c6vy9fIjLrtmK9aoQ7otk8V9i3Tr",
+	"ITZa5JeVIxsPsQt+BfLfBrJa2rAX/fIT3MdWhrrpRH0iHyv03gQMUnL19iUeFdXWLMXqvTdXlx4GSFi2",
+	"c9xb9eTi51qqDOgDNpKVJbg5OvbdCAzHiUeqzS4Zh3yagK3ugunSAWrcJ1ITWWqESTRzKrHsCHNWdYfn",
+	"0Iqy8D72wUn4evAH85N/s3m/0iONRuOTR6o0kiKN4CdKxqpp+UMXn9TBFyimxnQy+ulln4+nCcqZHh7B",
+	"OeVTGl1aSbLV3IQwXc3rQe/xWMzA9MehSfOABvgEUUObqyA5NoyVnMp0clEmnCHgIfNgOJWZEbKdZctm",
+	"xAN8g1ECxkp9HOo0lYCspQXHfH+oO6BTjZ80a8WN2zRThYkuOgnfNa15jXwsbllMvDG9e6aOy+vzaqtL",
+	"zsNnStrWd8whkjHyMhyHiawdYYQo5jKo89JEKzspNZ9V+FEmImZBgxwTT4YfmNfnEOgCJ5hamWAVkDwM",
+	"pVQsiFEd52J28CUDVq4AtldxtPuYlWPy75iqZbE7Q3E7B+Tfz2yOoc76FYYe3sDLSl7pNnTAQPiBVXqd",
+	"g1azrahQYqhsYRZj8W+6LjlfNjpki8AB5gZvmnjFrWNBEHArGyHvKPZD3RiToK/17IVIhpSCLYQtpIWt",
+	"czRBiQxIv5+mwQor6nw/3SRNor54guYOVnqtvVaz03FdJREkI6EQ8M3VZcWpTOOo0quMkmTSe/o0Ej6N",
+	"RkImvQP3wDUsBthPXa1f3msh/6Wh811z/7Db3N9zXbc/dd3WXkqovusGTb/RaOQzN/CIAf67KPWWXrW1",
+	"vYuQKU/T6e0Aip2LvF84JhXFrC1uyTIyEDA/oorRqJudUV9N+oEIl8iqWvL5PRHi9wiGzYWAGIdiKElK",
+	"KlAKONLnY6rrjUMoBSyIwXR8bWdNaNLtIcvJcRiNKchoTLIOcEN4pakgoP3q34yaq7NZ9d0DmVMYwC7K",
+	"mNsVyoLSWptmxqTlqgYx5VB+T0ejGMkgNOYoqHdS5ZBZEIlr4RBfRGIaO6Y0ZJ+jcdEh6i8aqW3VHDIb",
+	"hdrPw8YDFijJSv8+lQwGlclcIX0iWTT8YgVHrrAg2WPkxKzKeVnRI6JjIgCXh9VqAKmB1JFcpdxN9p4+",
+	"pf6YNfT7T9XPjQm/zuo5H/tjpgutq5HgSPID4LNGQu+CdBw4Q0hRDNXuTkQkYnXL3Bd7rRenStJBZDjV",
+	"i9Z//re9GDQLZGqZBaE8R5SQILaDviiolWX5MNCKtYA6305nx6ezuxwZNdU6MSZHzDTklQ6tydq3rJm/",
+	"B8vkGRdZc+IW01SnI3dSFWLGBiMhbuqMBxMRrmqrdplbVMyuQ4mWCT0ESYfIp6Q2yEXOoaVrHiiNUldV",
+	"7oHFZA7P5QgDsHx0m0FrBDOw1TQCuOqbMm7Ko3lPN7LLmKjmle1lKaTvcAunKRAeqf6AP2ZP0ABn9lSq",
+	"jWZn8dtykt3MQurzB/UmFsEUZa2Y+Sy8BTkAKnldzicMEEjOud/IOtNij8kGBsnB5q0k5oYut5iG3Dcw",
+	"Ueb9psmMHUhmnOaIvQK3bOR4hiL8xWLh74q4tZp9bkyACwe+SbZihvvpYh5Cgzcgby9EPAiDAENL/g4E",
+	"cTFnME/pFiiJRfL0iWmqp23ePo2iAfVv4MoBhqt/fPynNsU1lBL3j6fTOII29+WW8ncjCrUOAyKhpIou",
+	"gmjWgD2EYGxCJfnx4vUrx6g5qXHZvPxEaiLX55hbiJe3gG1eqciu76p5FzazQN8X0RJXFurcERAO07ZG",
+	"6q7Mjf4DLzaglpq6h+AhzMQzwwdC407PPLf2nSq6MJ3ikuyIBGNaDiWhScLGE10WA4C3diVJOGYyoePJ",
+	"JgvSZbLKVuTdNh0v0wqpZHsdYoV1KPh4H7P9f2p8XFjCp8ZHhUqfvLWrTm1iW4Hx/bbW4+2oHODS5j75",
+	"Yr3zOWnd3RHq33AxgyoXMkOoI0I5GoYxbiM0FDpoIPnImB/XuBqwSPEkNPdQW5KwmGLJtS+hy2/1t5J4",
+	"0zjy1ID6GhUoC9axJFUvY4OeY7wZ4NnBWzJGD1LqijLB68VLriUaT+pQnqo3G0nm/64DWgDJaj2Cjgsj",
+	"00RzcHE4fQ4eEPVrIsgti8Ph3EAlZOgrOqX+yNxtHexEpa6CClvVHkhFj4hnH7SHpiuD8BcJ5QGNA2Ig",
+	"2ec6OqBHvAzrPSwlZaiJs4ya9EjAgikiJPwWJjWnz72FK+ORqk0LahjHtHBNFOhKLmifWzfUITdsbpNb",
+	"fKceMF8ouVnqgKxtLrIiwSlm41mr4UPoXGbo17Yor91/7A4vYkgjoriTGA4xDmAgpgmhJKBzgC+63fTB",
+	"z7EDW3zDAuKhIOY1yCn8YqhnKPs8LHwViWtSxeTyBVn+6UfzT8gDSTHMq6X+yKu3L9PKh54SzjwoGA9i",
+	"muek3S1abueA+COqVF8Wy9QhjDoLpHSImEyolDMRK+l8N7L5SRn7fJCrzVrPGQf7w6K3SF+tbGsKN83e",
+	"sFKbLbbnBVv1VU+9/N9LRdy8SJankEbVUfgCvdKxDh54AJGI5TSGYrm9a90EYEOpvyjPbySjP5U4D2yE",
+	"i+SHJJmUgdHOF1BDKgyBoReBNwT31XKAbelcLCDM5884VzeLs1l2nOoUwyRjHEiy7ll5bdenvqEWNxxW",
+	"QB0Aub+C/O58+O+fDuOD7//9y5/x5eyPqzfPD85evvn1TLRe0pf0YlbZGqdWaX878SMWkGPDzlG2DSKT",
+	"WI7wUDFQN+X0GM/MfXbPzO1HoFHbZOdMIZohOwVgD9BuVPAEmsOWU/1Cnsw0jnpk828fnt39UFL0YBgN",
+	"IIkwN76afSlclr6/I5+n2rn2LqFcBzmUaclR2OY3E8YDTBhG/SB0wXSxRIUps7jmpDRkKYpSl/F3MZGW",
+	"orBoqpgwdHmiPIpHHcRiMmFBg5wlMi82hvC3Ygp9rr1IDciHTUPCjL/SpGRMlVKiZ9uhCfY5rKJMzHs0",
+	"G2xKzzUEtnGW/U0trys5bwamnXHejVnujKaIilauLE7URn+lIIfw9uckaht50wo7tx1rfzuiiJd5Y5K4",
+	"rQvrNKWVyzxYy7TelZ4ty7iTfZF3ZJFq1uvRrfXAjTNhMfLWrGIqSTvv9LlW3CWRggxp5twT08QX47RQ",
+	"imm79mWor+UAe54B63Go72vOLPsf00buBcprH9pvHysGjJVe01lBlZtpialbjbDrKWQXKGRKohVhKxLo",
+	"zUjtnmu69R7japcssPmrfu3UroMFXX6hbNUJSKEt17XqWAGtZQFb6h6zZIKd+sc0Psw38Y/ZosU3AvxF",
+	"pVIa2G7zJ3mx7zHI8CNsB5Jilzm98FdU6+DfEpXuQPjTsdJ0FKn2nooJ43QSNuZ0HHm1nrZjT2gyghDA",
+	"GSrzSta6ZSQRfe49pZPQa5BLISKJw3MGLTAJHUgRTRNGphNMSyRVIMhUEm8Sh3JMJrG4m3s1ktAbbUsF",
+	"aUsmPSW64chAflEeUw8qi+6ql8KnEQnYLYvEBPaiN1v1xmrgeMq9WmNN5DcM/T496OIcbzBc0eYQWClc",
+	"jZCFM0KidSPzceFnJWs+tSNYpENC4EbDEHPA854YMePEs8KxPGsCDGtZHP9doeEq5C3Z0TIhGkslqWLm",
+	"j6w17MgzHWFaAuySmu0pk871P0pHu6R3JQNdQueSQjVBB+JblD6mhjRFbayxTJbY4niGs6ecWpKqT+OA",
+	"QCcFOpYOCUKpW96LgOU2rD8uA+RCOEUGwBz9th3iXp4jeo5+op0UTp97pVoL+nQ8W3PxjCMudQOTN68v",
+	"LiWpLriptI9cbymlVJ/ef/r/AwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

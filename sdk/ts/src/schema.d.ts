@@ -673,7 +673,8 @@ export interface components {
             /**
              * @description Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
              *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-             *     (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+             *     (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501),
+             *     `service_unavailable` (503: an outage; retry after `Retry-After`).
              *     New codes may be added.
              */
             code?: string;
@@ -1412,7 +1413,7 @@ export interface components {
         /**
          * @description A limit was reached: for `/links/email`, the daily e-mail limit per partner and recipient
          *     (default 5 per UTC day, configurable); on any authenticated operation, the failed-login backoff
-         *     (see Limits).
+         *     of this credential at this IP address (see Limits).
          */
         TooManyRequests: {
             headers: {
@@ -1452,9 +1453,11 @@ export interface components {
             };
         };
         /**
-         * @description Too many failed logins with this credential or from this IP address: 5 per credential or 50
-         *     per IP within 15 minutes lock further attempts for 1 second, doubling per further failure up
-         *     to 15 minutes (see Limits).
+         * @description Too many failed logins with this credential from this IP address: 5 failures of one
+         *     credential from one address within 15 minutes (1 once the address has had 50 failures of any
+         *     credentials) lock that credential at that address for 1 second, doubling per further failure
+         *     up to 15 minutes. Other addresses are not affected, and valid credentials are never locked
+         *     by the failures of others (see Limits).
          */
         LoginThrottled: {
             headers: {
@@ -1468,6 +1471,21 @@ export interface components {
         /** @description The download signature is invalid or has expired. */
         InvalidSignature: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description An outage, not a fault of the request: the database cannot be reached (stopped, restarting,
+         *     out of disk). `Retry-After` says when to try again. Writes are atomic: a request answered so
+         *     did not change anything, unless the database failed in the moment it committed (then the change
+         *     happened in full). Service resumes by itself within a second of the database being back.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfterOutage"];
                 [name: string]: unknown;
             };
             content: {
@@ -1517,6 +1535,11 @@ export interface components {
          * @example 43200
          */
         RetryAfter: number;
+        /**
+         * @description Seconds to wait before sending the request again.
+         * @example 5
+         */
+        RetryAfterOutage: number;
     };
     pathItems: never;
 }
@@ -1559,6 +1582,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1607,6 +1631,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1646,6 +1671,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1686,6 +1712,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1718,6 +1745,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1750,6 +1778,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1795,6 +1824,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1827,6 +1857,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1872,6 +1903,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1923,6 +1955,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1969,6 +2002,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2013,6 +2047,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2045,6 +2080,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2077,6 +2113,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2109,6 +2146,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2154,6 +2192,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2206,6 +2245,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2253,6 +2293,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2294,6 +2335,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2334,6 +2376,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2391,6 +2434,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2414,6 +2458,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2450,6 +2495,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2477,6 +2523,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2504,6 +2551,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
