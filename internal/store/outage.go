@@ -43,8 +43,15 @@ func Outage(err error) (*apperr.Error, bool) {
 	if err == nil || !isOutage(err) {
 		return nil, false
 	}
+	what := "its database cannot be reached"
+	var pg *pgconn.PgError
+	if errors.Is(err, syscall.ENOSPC) || errors.As(err, &pg) && pg.Code == "53100" {
+		what = "its storage is full"
+	} else if pg != nil && strings.HasPrefix(pg.Code, "53") {
+		what = "its database is out of resources"
+	}
 	return &apperr.Error{Kind: apperr.Unavailable, RetryAfter: OutageRetryAfter,
-		Message: "the service is temporarily unavailable (its database cannot be reached); retry later", Err: err}, true
+		Message: "the service is temporarily unavailable (" + what + "); retry later", Err: err}, true
 }
 
 func isOutage(err error) bool {
@@ -69,10 +76,10 @@ func isOutage(err error) bool {
 		}
 		return false
 	}
-	// pgconn's errors about the connection itself (a failed read or write, a closed or busy
-	// connection) tell whether a retry is safe; errors about a statement do not.
+	// pgconn's errors about the connection itself (a failed read or write, a closed connection)
+	// tell whether a retry is safe; errors about a statement do not. A busy connection is our bug.
 	var conn interface{ SafeToRetry() bool }
-	if errors.As(err, &conn) || errors.Is(err, pgconn.ErrConnClosed) {
+	if errors.Is(err, pgconn.ErrConnClosed) || errors.As(err, &conn) && !strings.Contains(err.Error(), "conn busy") {
 		return true
 	}
 	return errors.Is(err, syscall.ENOSPC) // the bucket's disk (file:// buckets) is full
