@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -30,18 +32,28 @@ func TestFullDisk(t *testing.T) {
 		t.Skip("set TAXD_FULL_DISK_DIR to an empty, small file system of its own (see the comment)")
 	}
 	c := ctx()
+	// The server's log says what a 500 was (the test runs alone: it may take the default logger).
+	var logs bytes.Buffer
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&syncWriter{w: &logs}, &slog.HandlerOptions{Level: slog.LevelError})))
+	t.Cleanup(func() {
+		slog.SetDefault(prev)
+		if t.Failed() {
+			t.Logf("server errors:\n%s", logs.String())
+		}
+	})
 	dir, err := os.MkdirTemp(root, "run-")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = os.RemoveAll(dir) })
-	logs, err := os.MkdirTemp("", "taxd-disk-log-") // the server's log, off the full disk
+	pgLogs, err := os.MkdirTemp("", "taxd-disk-log-") // Postgres's log, off the full disk
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = os.RemoveAll(logs) })
-	_ = os.Chmod(logs, 0o777) // written by the postgres OS user when the test runs as root
-	opts := pgcluster.Options{Dir: filepath.Join(dir, "pg"), Port: 5432, Fast: true, LogFile: filepath.Join(logs, "postgres.log")}
+	t.Cleanup(func() { _ = os.RemoveAll(pgLogs) })
+	_ = os.Chmod(pgLogs, 0o777) // written by the postgres OS user when the test runs as root
+	opts := pgcluster.Options{Dir: filepath.Join(dir, "pg"), Port: 5432, Fast: true, LogFile: filepath.Join(pgLogs, "postgres.log")}
 	cluster, err := pgcluster.Start(c, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -152,11 +164,36 @@ func TestFullDisk(t *testing.T) {
 		}
 	}
 	_ = f.Close()
+	// Clients keep writing and reading while it happens.
+	stop, done := make(chan struct{}), make(chan map[string]int)
+	go func() {
+		during := map[string]int{}
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				done <- during
+				return
+			default:
+			}
+			status, b := write()
+			during[fmt.Sprintf("write %d", status)]++
+			if status >= 500 && status != http.StatusServiceUnavailable {
+				t.Errorf("write while the WAL fills: %d %s", status, b)
+			}
+			status, b = read()
+			during[fmt.Sprintf("read %d", status)]++
+			if status >= 500 && status != http.StatusServiceUnavailable {
+				t.Errorf("read while the WAL fills: %d %s", status, b)
+			}
+		}
+	}()
 	var walErr error
 	for i := 0; i < 100 && walErr == nil; i++ { // WAL records only: no table grows
 		_, walErr = pool.Exec(c, `SELECT pg_logical_emit_message(false, 'taxd-full-disk-test', repeat('x', 4000000))`)
 	}
-	fmt.Printf("full disk: writing WAL on the full disk: %v\n", walErr)
+	time.Sleep(time.Second)
+	close(stop)
+	fmt.Printf("full disk: writing WAL on the full disk: %v; clients meanwhile: %v\n", walErr, <-done)
 	counts = map[string]int{}
 	for range 20 {
 		status, _ := write()
@@ -181,8 +218,8 @@ func TestFullDisk(t *testing.T) {
 		if status == http.StatusCreated {
 			break
 		}
-		if status != http.StatusServiceUnavailable || time.Since(freed) > 60*time.Second {
-			// Postgres may have given up restarting: the operator starts it again.
+		if status != http.StatusServiceUnavailable || time.Since(freed) > 10*time.Second {
+			// Postgres gave up restarting (its recovery found no space): the operator starts it.
 			fmt.Printf("full disk: %s after the space was freed: %d %s\n", time.Since(freed), status, b)
 			if cluster, err = pgcluster.Start(c, opts); err != nil {
 				t.Fatal(err)
@@ -201,4 +238,15 @@ func TestFullDisk(t *testing.T) {
 			}
 		}
 	}
+}
+
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
 }

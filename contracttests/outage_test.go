@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -80,6 +81,42 @@ func TestDatabaseOutage(t *testing.T) {
 		t.Fatalf("before the outage: %d %s", status, b)
 	}
 
+	// Clients keep calling while Postgres stops and starts again: nothing answers 500.
+	stop := make(chan struct{})
+	var load sync.WaitGroup
+	var mu sync.Mutex
+	seen := map[string]int{}
+	for w := range 2 {
+		load.Add(1)
+		go func() {
+			defer load.Done()
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				var status int
+				var b []byte
+				switch {
+				case w == 0 && i%2 == 0:
+					status, _, b = restStatus([]int{0, 1, 3}[i%3])
+				case w == 0:
+					status, _, b = sendFrom(t, http.DefaultClient, http.MethodPost, e.url+"/api/users", []byte(fmt.Sprintf(`{"userId":"load-%d"}`, i)), pair)
+				default:
+					status, _, _, b = gql(graphql[i%2])
+				}
+				mu.Lock()
+				seen[fmt.Sprint(status)]++
+				mu.Unlock()
+				if status >= 500 && status != http.StatusServiceUnavailable {
+					t.Errorf("under load: %d %s", status, b)
+				}
+			}
+		}()
+	}
+	time.Sleep(200 * time.Millisecond)
+
 	if err := cluster.Stop(); err != nil {
 		t.Fatal(err)
 	}
@@ -102,6 +139,7 @@ func TestDatabaseOutage(t *testing.T) {
 		}
 	}
 
+	restart := time.Now()
 	cluster, err = pgcluster.Start(c, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -118,6 +156,9 @@ func TestDatabaseOutage(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	recovered := time.Since(back)
+	time.Sleep(200 * time.Millisecond)
+	close(stop)
+	load.Wait()
 	for i, r := range rest {
 		if status, _, b := restStatus(i); status >= 300 {
 			t.Errorf("%s %s after the outage: %d %s", r.method, r.path, status, b)
@@ -128,7 +169,8 @@ func TestDatabaseOutage(t *testing.T) {
 			t.Errorf("GraphQL %s after the outage: %d %s", doc, status, b)
 		}
 	}
-	fmt.Printf("outage: the server answered 200 again %s after Postgres accepted connections\n", recovered.Round(time.Millisecond))
+	fmt.Printf("outage: Postgres took %s to start; the server answered 200 again %s after that; statuses under load: %v\n",
+		back.Sub(restart).Round(time.Millisecond), recovered.Round(time.Millisecond), seen)
 }
 
 func retryAfter(h http.Header) int {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"io"
 	"strings"
 	"syscall"
 	"time"
@@ -36,7 +37,7 @@ func AppErr(err error) (*apperr.Error, bool) {
 //
 // Outages are: a connection that cannot be made (refused, timed out, the server starting or shutting
 // down: pgconn.ConnectError, which pool acquires return too); a connection that broke under a
-// statement (pgconn's own network errors, a closed connection); the server terminating sessions
+// statement (pgconn's own network errors, a closed or reset connection); the server terminating sessions
 // (admin or crash shutdown); and exhausted server resources (disk full, out of memory, too many
 // connections, I/O error). A request's own deadline or cancellation is not an outage.
 func Outage(err error) (*apperr.Error, bool) {
@@ -81,6 +82,13 @@ func isOutage(err error) bool {
 	var conn interface{ SafeToRetry() bool }
 	if errors.Is(err, pgconn.ErrConnClosed) || errors.As(err, &conn) && !strings.Contains(err.Error(), "conn busy") {
 		return true
+	}
+	// A connection the server dropped under a statement can also surface as the bare network error
+	// (a backend killed by Postgres's crash restart resets its socket).
+	for _, cause := range []error{syscall.ECONNRESET, syscall.ECONNREFUSED, syscall.EPIPE, io.ErrUnexpectedEOF} {
+		if errors.Is(err, cause) {
+			return true
+		}
 	}
 	return errors.Is(err, syscall.ENOSPC) // the bucket's disk (file:// buckets) is full
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
+	"os"
 	"syscall"
 	"testing"
 
@@ -30,6 +32,7 @@ func TestOutage(t *testing.T) {
 		{"too many connections", &pgconn.PgError{Code: "53300"}, true},
 		{"closed connection", fmt.Errorf("query: %w", pgconn.ErrConnClosed), true},
 		{"bucket disk full", &fs.PathError{Op: "write", Path: "/r/x", Err: syscall.ENOSPC}, true},
+		{"reset connection", fmt.Errorf("user: %w", &net.OpError{Op: "read", Net: "unix", Err: &os.SyscallError{Syscall: "read", Err: syscall.ECONNRESET}}), true},
 		{"unique violation", &pgconn.PgError{Code: "23505"}, false},
 		{"statement timeout", &pgconn.PgError{Code: "57014"}, false},
 		{"deadline", fmt.Errorf("query: %w", context.DeadlineExceeded), false},
