@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -39,6 +40,9 @@ type LoginThrottle struct {
 	Window                         time.Duration
 	// The first lock lasts MinBackoff; each further failure doubles it up to MaxBackoff.
 	MinBackoff, MaxBackoff time.Duration
+	// TrustedProxies are the addresses of the proxies in front of taxd: a request from one of them
+	// counts for the client address its X-Forwarded-For names (ClientAddress).
+	TrustedProxies []netip.Prefix
 }
 
 // DefaultLoginThrottle is the documented policy (README "Limits", the spec's 429 and the SDL):
@@ -56,10 +60,14 @@ type LoginKeys struct{ Credential, IP string }
 
 // KeysOf derives the keys of r. The credential key is a hash of the credential's identity, not of
 // its secret: guesses at one API key's secret all count for that key. No secret is stored.
-func KeysOf(r *http.Request) LoginKeys {
+func (t *LoginThrottle) KeysOf(r *http.Request) LoginKeys {
 	var k LoginKeys
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err == nil {
+	var trusted []netip.Prefix
+	if t != nil {
+		trusted = t.TrustedProxies
+	}
+	host := ClientAddress(r, trusted)
+	if host != "" {
 		k.IP = "ip:" + host
 	}
 	if id := credentialID(r.Header); id != "" {
@@ -67,6 +75,47 @@ func KeysOf(r *http.Request) LoginKeys {
 		k.Credential = "cred:" + hex.EncodeToString(sum[:16]) + "@" + host
 	}
 	return k
+}
+
+// ClientAddress is the address r came from: its TCP peer, or, when the peer is one of the trusted
+// proxies, the last address of X-Forwarded-For that is not a trusted proxy (what a proxy appends
+// is trustworthy; what the client sent before it is not). "" when there is none.
+func ClientAddress(r *http.Request, trusted []netip.Prefix) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return ""
+	}
+	isTrusted := func(s string) bool {
+		a, err := netip.ParseAddr(strings.TrimSpace(s))
+		if err != nil {
+			return false
+		}
+		for _, p := range trusted {
+			if p.Contains(a.Unmap()) {
+				return true
+			}
+		}
+		return false
+	}
+	if !isTrusted(host) {
+		return host
+	}
+	var hops []string
+	for _, h := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(h, ",")...)
+	}
+	client := host
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break // not an address: what comes before it cannot be trusted either
+		}
+		client = a.Unmap().String()
+		if !isTrusted(client) {
+			break
+		}
+	}
+	return client
 }
 
 // credentialID is the identity of the credential in h: a partner's client id, the lookup prefix of

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/netip"
 	"os"
 	"strconv"
 	"strings"
@@ -63,6 +64,11 @@ type Config struct {
 	CredentialsKey string
 	CoinbaseURL    string // Coinbase API base URL (tests point it at a fake)
 	KrakenURL      string // Kraken API base URL
+
+	// TrustedProxies are the proxies in front of taxd ("10.0.0.0/8,192.0.2.7"): requests from them
+	// count, for the login throttle, as coming from the address their X-Forwarded-For names.
+	TrustedProxies       string
+	TrustedProxyPrefixes []netip.Prefix // parsed by Finish
 
 	// OTLPEndpoint turns tracing on: an OTLP/HTTP collector's base URL (spans go to /v1/traces).
 	OTLPEndpoint string
@@ -150,6 +156,7 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.CredentialsKey, "credentials-key", "TAXD_CREDENTIALS_KEY", "", "base64 of 32 random bytes: the AES-256-GCM key of stored exchange API credentials; required in production")
 	str(&c.CoinbaseURL, "coinbase-url", "TAXD_COINBASE_URL", "", "Coinbase API base URL for exchange accounts (default https://api.coinbase.com)")
 	str(&c.KrakenURL, "kraken-url", "TAXD_KRAKEN_URL", "", "Kraken API base URL for exchange accounts (default https://api.kraken.com)")
+	str(&c.TrustedProxies, "trusted-proxies", "TAXD_TRUSTED_PROXIES", "", "comma-separated addresses or CIDR prefixes of the proxies in front of taxd: the failed-login throttle takes a request from one of them as coming from the client address in X-Forwarded-For; empty: the TCP peer is the client")
 	fs.BoolVar(&c.Offline, "offline", os.Getenv("TAXD_OFFLINE") == "true", "do not fetch historical prices ($TAXD_OFFLINE=true)")
 }
 
@@ -192,6 +199,21 @@ func (c *Config) Finish() error {
 		if err := c.checkProductionSecrets(); err != nil {
 			return err
 		}
+	}
+	c.TrustedProxyPrefixes = nil
+	for _, v := range strings.Split(c.TrustedProxies, ",") {
+		if v = strings.TrimSpace(v); v == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(v)
+		if err != nil {
+			a, aerr := netip.ParseAddr(v)
+			if aerr != nil {
+				return fmt.Errorf("config: TAXD_TRUSTED_PROXIES: %q is not an address or a CIDR prefix", v)
+			}
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
+		c.TrustedProxyPrefixes = append(c.TrustedProxyPrefixes, p.Masked())
 	}
 	if c.Workers < 0 {
 		return errors.New("config: workers must be 0 or more")

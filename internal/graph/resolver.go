@@ -78,7 +78,7 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 	throttle := d.Throttle
 	srv.AroundFields(everyFieldError)
 	return withRequestPolicy(DefaultLimits, func(w http.ResponseWriter, req *http.Request) {
-		keys := auth.KeysOf(req)
+		keys := throttle.KeysOf(req)
 		if keys.Credential == "" {
 			keys = auth.LoginKeys{} // no credentials at all is not a guess
 		}
