@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"taxd/internal/pgcluster"
-	"taxd/internal/store"
 )
 
 // TestFullDisk fills the disk under a running server's Postgres and report bucket, then frees it:
@@ -53,26 +52,10 @@ func TestFullDisk(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = os.RemoveAll(pgLogs) })
 	_ = os.Chmod(pgLogs, 0o777) // written by the postgres OS user when the test runs as root
-	opts := pgcluster.Options{Dir: filepath.Join(dir, "pg"), Port: 5432, Fast: true, LogFile: filepath.Join(pgLogs, "postgres.log")}
-	cluster, err := pgcluster.Start(c, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cluster.Stop() })
-	pool, err := store.Open(c, cluster.URL("postgres"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	if err := store.MigrateUp(c, pool, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	cfg := testConfig(t)
-	cfg.DataDir = filepath.Join(dir, "data") // the report and upload bucket, on the same disk
-	e := &env{pool: pool, cfg: cfg, known: map[string]bool{}}
-	seed(t, e)
-	seedGraphQLClients(t, e)
-	e.serve(t)
+	// The report and upload bucket is on the same disk.
+	e, pg := newEnvOnOwnPostgres(t, pgcluster.Options{Dir: filepath.Join(dir, "pg"), Port: 5432, Fast: true,
+		LogFile: filepath.Join(pgLogs, "postgres.log")}, filepath.Join(dir, "data"))
+	pool := e.pool
 	pair := map[string]string{"x-client-id": acmeCreds.ClientID, "x-api-secret": acmeCreds.APISecret}
 	n := 0
 	write := func() (int, []byte) {
@@ -221,9 +204,7 @@ func TestFullDisk(t *testing.T) {
 		if status != http.StatusServiceUnavailable || time.Since(freed) > 10*time.Second {
 			// Postgres gave up restarting (its recovery found no space): the operator starts it.
 			fmt.Printf("full disk: %s after the space was freed: %d %s\n", time.Since(freed), status, b)
-			if cluster, err = pgcluster.Start(c, opts); err != nil {
-				t.Fatal(err)
-			}
+			pg.start(t)
 			fmt.Printf("full disk: Postgres started again by hand\n")
 			freed = time.Now()
 			continue
@@ -231,7 +212,7 @@ func TestFullDisk(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	fmt.Printf("full disk: writes succeed again %s after the WAL could grow again\n", time.Since(freed).Round(time.Millisecond))
-	if out, err := os.ReadFile(opts.LogFile); err == nil {
+	if out, err := os.ReadFile(pg.opts.LogFile); err == nil {
 		for _, l := range strings.Split(string(out), "\n") {
 			if strings.Contains(l, "PANIC") || strings.Contains(l, "LOG:  database system") || strings.Contains(l, "terminated") || strings.Contains(l, "shutting down") {
 				fmt.Println("postgres:", l)

@@ -21,33 +21,12 @@ import (
 // never a 500; when Postgres is back the same server answers again, without a restart.
 func TestDatabaseOutage(t *testing.T) {
 	t.Parallel()
-	if !pgcluster.Available() {
-		t.Fatal("this test stops and starts a Postgres of its own: put the PostgreSQL server binaries (initdb, pg_ctl, postgres) on PATH")
-	}
-	c := ctx()
 	dir, err := os.MkdirTemp("", "taxd-outage-") // short: the unix socket's path is limited
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = os.RemoveAll(dir) })
-	opts := pgcluster.Options{Dir: filepath.Join(dir, "pg"), Port: 5432, Fast: true}
-	cluster, err := pgcluster.Start(c, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cluster.Stop() })
-	pool, err := store.Open(c, cluster.URL("postgres"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	if err := store.MigrateUp(c, pool, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	e := &env{pool: pool, cfg: testConfig(t), known: map[string]bool{}}
-	seed(t, e)
-	seedGraphQLClients(t, e)
-	e.serve(t)
+	e, pg := newEnvOnOwnPostgres(t, pgcluster.Options{Dir: filepath.Join(dir, "pg"), Port: 5432, Fast: true}, "")
 
 	pair := map[string]string{"x-client-id": acmeCreds.ClientID, "x-api-secret": acmeCreds.APISecret}
 	rest := []struct {
@@ -117,9 +96,7 @@ func TestDatabaseOutage(t *testing.T) {
 	}
 	time.Sleep(200 * time.Millisecond)
 
-	if err := cluster.Stop(); err != nil {
-		t.Fatal(err)
-	}
+	pg.stop(t)
 	for round := range 2 { // the pool's idle connections die on the first round; the second finds none
 		for i, r := range rest {
 			status, hdr, b := restStatus(i)
@@ -140,10 +117,7 @@ func TestDatabaseOutage(t *testing.T) {
 	}
 
 	restart := time.Now()
-	cluster, err = pgcluster.Start(c, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pg.start(t)
 	back := time.Now()
 	for {
 		status, _, b := restStatus(0)
@@ -176,4 +150,55 @@ func TestDatabaseOutage(t *testing.T) {
 func retryAfter(h http.Header) int {
 	n, _ := strconv.Atoi(h.Get("Retry-After"))
 	return n
+}
+
+// ownPostgres is a Postgres cluster of one test's own, which the test stops and starts.
+type ownPostgres struct {
+	opts    pgcluster.Options
+	cluster *pgcluster.Cluster
+}
+
+func (p *ownPostgres) start(t *testing.T) {
+	t.Helper()
+	c, err := pgcluster.Start(ctx(), p.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.cluster = c
+}
+
+func (p *ownPostgres) stop(t *testing.T) {
+	t.Helper()
+	if err := p.cluster.Stop(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// newEnvOnOwnPostgres serves the REST fixture and the GraphQL fixture's clients from a cluster of
+// the test's own (opts), migrated; dataDir, when given, holds the report and upload bucket.
+func newEnvOnOwnPostgres(t *testing.T, opts pgcluster.Options, dataDir string) (*env, *ownPostgres) {
+	t.Helper()
+	if !pgcluster.Available() {
+		t.Fatal("this test stops and starts a Postgres of its own: put the PostgreSQL server binaries (initdb, pg_ctl, postgres) on PATH")
+	}
+	pg := &ownPostgres{opts: opts}
+	pg.start(t)
+	t.Cleanup(func() { _ = pg.cluster.Stop() })
+	pool, err := store.Open(ctx(), pg.cluster.URL("postgres"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if err := store.MigrateUp(ctx(), pool, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(t)
+	if dataDir != "" {
+		cfg.DataDir = dataDir
+	}
+	e := &env{pool: pool, cfg: cfg, known: map[string]bool{}}
+	seed(t, e)
+	seedGraphQLClients(t, e)
+	e.serve(t)
+	return e, pg
 }
