@@ -106,7 +106,7 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 		}
 		w, req = withOutageStatus(w, req)
 		ctx := auth.WithViewer(req.Context(), v)
-		ctx = withLoaders(ctx, newLoaders(d.Ledger))
+		ctx = withLoaders(ctx, newLoaders(d.Ledger, d.Portfolio))
 		srv.ServeHTTP(w, req.WithContext(ctx))
 	})
 }
