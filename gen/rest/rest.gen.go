@@ -709,7 +709,8 @@ type EnvelopeType string
 type Error struct {
 	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
 	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-	// (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+	// (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501),
+	// `service_unavailable` (503: an outage; retry after `Retry-After`).
 	// New codes may be added.
 	Code *string `json:"code,omitempty"`
 
@@ -1243,6 +1244,9 @@ type NotFound = Error
 
 // PayloadTooLarge The body of every error response.
 type PayloadTooLarge = Error
+
+// ServiceUnavailable The body of every error response.
+type ServiceUnavailable = Error
 
 // TooManyRequests The body of every error response.
 type TooManyRequests = Error
@@ -2290,6 +2294,15 @@ type NotFoundJSONResponse Error
 
 type PayloadTooLargeJSONResponse Error
 
+type ServiceUnavailableResponseHeaders struct {
+	RetryAfter int
+}
+type ServiceUnavailableJSONResponse struct {
+	Body Error
+
+	Headers ServiceUnavailableResponseHeaders
+}
+
 type TooManyRequestsResponseHeaders struct {
 	RetryAfter int
 }
@@ -2429,6 +2442,21 @@ func (response CreateAccessToken429JSONResponse) VisitCreateAccessTokenResponse(
 	return err
 }
 
+type CreateAccessToken503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccessToken503JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccessTokendefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2564,6 +2592,21 @@ func (response Crunch429JSONResponse) VisitCrunchResponse(w http.ResponseWriter)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Crunch503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response Crunch503JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2721,6 +2764,21 @@ func (response CreateDiscountCode429JSONResponse) VisitCreateDiscountCodeRespons
 	return err
 }
 
+type CreateDiscountCode503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateDiscountCode503JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDiscountCodedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2860,6 +2918,21 @@ func (response CreateLink429JSONResponse) VisitCreateLinkResponse(w http.Respons
 	return err
 }
 
+type CreateLink503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateLink503JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2985,6 +3058,21 @@ func (response EmailLink429JSONResponse) VisitEmailLinkResponse(w http.ResponseW
 	return err
 }
 
+type EmailLink503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response EmailLink503JSONResponse) VisitEmailLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type EmailLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3092,6 +3180,21 @@ func (response DownloadReportSignedBase64413JSONResponse) VisitDownloadReportSig
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReportSignedBase64503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReportSignedBase64503JSONResponse) VisitDownloadReportSignedBase64Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3235,6 +3338,21 @@ func (response CreateUser429JSONResponse) VisitCreateUserResponse(w http.Respons
 	return err
 }
 
+type CreateUser503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateUser503JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUserdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3328,6 +3446,21 @@ func (response ListAccountSyncs429JSONResponse) VisitListAccountSyncsResponse(w 
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccountSyncs503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListAccountSyncs503JSONResponse) VisitListAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3439,6 +3572,21 @@ func (response CreateAccountSyncs429JSONResponse) VisitCreateAccountSyncsRespons
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccountSyncs503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccountSyncs503JSONResponse) VisitCreateAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3555,6 +3703,21 @@ func (response GetAccountSync429JSONResponse) VisitGetAccountSyncResponse(w http
 	return err
 }
 
+type GetAccountSync503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetAccountSync503JSONResponse) VisitGetAccountSyncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetAccountSyncdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3648,6 +3811,21 @@ func (response ListAccounts429JSONResponse) VisitListAccountsResponse(w http.Res
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccounts503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListAccounts503JSONResponse) VisitListAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3763,6 +3941,21 @@ func (response CreateAccounts429JSONResponse) VisitCreateAccountsResponse(w http
 	return err
 }
 
+type CreateAccounts503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccounts503JSONResponse) VisitCreateAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3856,6 +4049,21 @@ func (response GetActiveRecalculateJob429JSONResponse) VisitGetActiveRecalculate
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetActiveRecalculateJob503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetActiveRecalculateJob503JSONResponse) VisitGetActiveRecalculateJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3972,6 +4180,21 @@ func (response GetTaxPreview429JSONResponse) VisitGetTaxPreviewResponse(w http.R
 	return err
 }
 
+type GetTaxPreview503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetTaxPreview503JSONResponse) VisitGetTaxPreviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetTaxPreviewdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4069,6 +4292,21 @@ func (response RefreshTaxes429JSONResponse) VisitRefreshTaxesResponse(w http.Res
 	return err
 }
 
+type RefreshTaxes503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response RefreshTaxes503JSONResponse) VisitRefreshTaxesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RefreshTaxesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4162,6 +4400,21 @@ func (response ListReports429JSONResponse) VisitListReportsResponse(w http.Respo
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListReports503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListReports503JSONResponse) VisitListReportsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4273,6 +4526,21 @@ func (response CreateReport429JSONResponse) VisitCreateReportResponse(w http.Res
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateReport503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateReport503JSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4401,6 +4669,21 @@ func (response DownloadReport429JSONResponse) VisitDownloadReportResponse(w http
 	return err
 }
 
+type DownloadReport503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReport503JSONResponse) VisitDownloadReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadReportdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4506,6 +4789,21 @@ func (response DownloadReportSigned413JSONResponse) VisitDownloadReportSignedRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReportSigned503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReportSigned503JSONResponse) VisitDownloadReportSignedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4636,6 +4934,21 @@ func (response CreateUploadUrl429JSONResponse) VisitCreateUploadUrlResponse(w ht
 	return err
 }
 
+type CreateUploadUrl503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateUploadUrl503JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUploadUrldefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4733,6 +5046,21 @@ func (response GetUser429JSONResponse) VisitGetUserResponse(w http.ResponseWrite
 	return err
 }
 
+type GetUser503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetUser503JSONResponse) VisitGetUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetUserdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4795,6 +5123,21 @@ func (response ListWebhookEndpoints403JSONResponse) VisitListWebhookEndpointsRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListWebhookEndpoints503JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4876,6 +5219,21 @@ func (response CreateWebhookEndpoint403JSONResponse) VisitCreateWebhookEndpointR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateWebhookEndpoint503JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4963,6 +5321,21 @@ func (response DeleteWebhookEndpoint404JSONResponse) VisitDeleteWebhookEndpointR
 	return err
 }
 
+type DeleteWebhookEndpoint503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DeleteWebhookEndpoint503JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteWebhookEndpointdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -5042,6 +5415,21 @@ func (response ListWebhookDeliveries404JSONResponse) VisitListWebhookDeliveriesR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListWebhookDeliveries503JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5921,406 +6309,422 @@ func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L0Lc9s4lij8V1DauRXpG0qhXrYsV9eu4zhp98RJJrY7093KbUIkZLFNAWqCsqykUnV/zf1h95d8hXMA",
-	"EqSol610MrvZqp2OKRKPg4Pzfnyq+GIyFZzxRFb6nyrsnk6mEYN/n/g+k/JK3DL+QsTDMAgYV8/lbDKh",
-	"8aLSr5zSKGIBmYfJmFBOKHxAEvVFxanc0WjG1Ae+CFilXxmlgziVCZOS3qin9kfEp5yLhAwZmUkWkJGI",
-	"STIOJRFTFtMkFPyYhAnhjAWSnLw9J7dsQURM/ChkPCFhQCgPiGR+zJLKZ6dyX/cFT2LqJ3U6S8bpbLAn",
-	"9cKp4KMo9JP8tk7U7PF5QJIxI1MaJ5zFhEYxo8FC/SRLNuebkXJ7g4EQPnrIQUX9o95stQeVdEx2H8pE",
-	"Vj5/dirPaRgtXoWTsLCmqzEjMfPDqdrpE0kC9R6J1IsklCRm1B+zoGRhMU3Y7/Ae/JwtTm0OR2H1CQ0j",
-	"PVgK83Q2a/xjksQLQm9oyAkdJSwmrtt3XXJ9dQqrP+cJizmNCvDkZMbZ/ZT5CVPHE9+xmLA4FnHJekMz",
-	"hL1W8zD/cf6E5W04rfSTeMY+O5VX4ibkV+NYJEnEgmVQyvA+GZN5LPiNxhc4pZCTZpdMQj5LmCRVRLRR",
-	"eMfIiIbRLGbqr1gmtZ0ALQSZUL6AMVhAIrU2aYMyoglbu50LGo1EPGHBT1LwIrIORbAgyZjCQanrc0ej",
-	"MCA/Xb55XQpf+Pn3mP05Y1LhKwBTVvq/faqMQhYFlX5FDZnbg156IkjA1EBEfw6T9+3jPXvzovL5g/0t",
-	"vrLjCDlYmLX2P1ViOn+mFtevfBpUYjZiMeM+Ow8GlT4BFLxgyVgEr0VyEkViXjz752evzq7OiOCEkilN",
-	"xgi3MVWAI+ZHQ2xKoDeB0X/nIvmd6vHtreLPZiB9HPpFNSlcLDXvMdAWWCIZMxqwmESKBsBjHEUqUqfo",
-	"1VSRhlXwwHfTnQEI3iRjFl9LFiOdW0L+HMkVI0K5UF8AiSrZs9rsSMx4fqtA2dT28KdSagvDnuRJ7lu6",
-	"iAQNroR4ReMbVorMYkSa5CJ8Rv5OmmS4SFjJqqY4zu+JEL9HMFKRuNkIps4C3lLEjXIAM9I7NZfb6XUP",
-	"D2CmNaBW4zyDV/r4xaEC9js2FXHyWiQvAA6F7cTwq+JMgGiBYIgTQPG3hrUexYL2Z6dyGd5wmsxidnY/",
-	"DWO2NLUv4pj5SbQgMrzhLCAaYmQ+FpIRpr5aAOpPqZSlvGPG1UGKOPxYxjvEnMN40iwEBmN6NaUIwQVn",
-	"FXvt50iNimvPhsyDbUITf7yHhYaSaDq4eZ0seK4HeEaDdOE7rdiggds8cmlz2Kr/v//zf+uu+b+W27S3",
-	"hACUlX6n6bY6nU7PdZ2KzOatHDaDXrPZa1LXHzaDo9bwkPXcTrvVGXYYG3V7Q79zMBq2mwedI+YOh0N2",
-	"1HPbLeY3m03W7rhuij3ZzkpR6LSIQEo02LQTxyAAabmtdr3ZrDc7pbtrHpqv8rsL2EHn6LDbDXp+j7LW",
-	"QRC4R51mc9jssKNhM2Bt5rKu67Z6rRF1m52jg3ar6fdGo0M6OmBHrF2yu2t+y8Wc40195B4DRgOHzMeh",
-	"P15zmzeeYY+x4Gh0dNSjR4dtdngYtFqtXrs7Ojyigd/1md9q+Z2A0W6re9gLaOvwYHh04LfdjtsetbtN",
-	"WrLLn5cv0uXO5xbyG9Jqum7dbdb/UrQ8GsGWru2LnNvLa0H8mAWMJyGN5C40QD1Wn/nA1IEtKATtE8l4",
-	"QO7rqD3UtfZwX6fTsI4yoaOUC3xwyxbrSYXit6u5QCqn5HSKFIHG9I49mPN+dirvlSB7iXpPYW6Uce1d",
-	"7QI7TSXTFdtHUAqOubUStTIUblCfVNKO+kfApB+HUxCxUCIxEg8CR2mTKPc4xBeTCa1LNqVKvg4aSl5F",
-	"HbXSr7w8u3LI2zeXVxWnYo4VZWanIv0xm1A1XbKYqpdlorAbFnUqeMJ48jyUUyFDXEdxWR5NEuqPJ4wn",
-	"HmpwKFOoa/REqQER43TC8gvKvjlO3/hhUEnofVBP6H1dCfGy3nJbnbpRAxsfw+mgsuMG3rEkXpwoBWx5",
-	"4ZfMFzyQZMaTMLIEnZhJlkhSRQWP5bQ+x3qbs/skU+tquQ122i117VcvdRLycDKbVPquY5atdLcbpd6o",
-	"hatjnLBEY8QZD6Yi5Ml5UI4WYQDiKZmz4ViIW8L0+9aaJH45orOoiPr+hD2R6TcZ1ldSIqhoX13xoXpP",
-	"/U9KDztuU2E3L7/OPB1zvVC3cR7FS+A4Qw4CbaJEG4UylX6FZaBZB2+FUDRRN3gWqjfLUCWlPeVA1lf7",
-	"iSQhXO1RyGIFdsCRyZAFAQvQjlFVjzw0ZHhKO5lTqSiCuphwRWp90lQaXrPVG3B/TBVhYLGE38QsIUAs",
-	"RESsn6qvr185JKFD6ZAo5IwMY0ZvZQ1osfkuYjRQnElhbkzDKOQ3Az4fhwmTU+ozXNiUJgmLORmySMxr",
-	"x4TyhVLobwiLJEh8lHRcl3A6UQ89iyZ7jQHfBqPAcMCYgYd10uYyr8EaBOF6hIFhZiitrEIMa91rMWNC",
-	"718xfqOIcrPVc9TNTP9W9xCAVelX/vdv/3swkIPBvevWB4P75ovB4P7wxYfqf/bVD4Wn/1/5y7X//NsK",
-	"3FPUctPtRpra2PYE6B0NIzqMmJIwOySh9wTIqhosPYcdLnsLL3u8jR735e57bED1uNt+ueD+BniDnVbM",
-	"eELkgvtbg90X6h0w4C24/1BgNxHYaohVoIbhvxygJULocWD+hdG4HMgKHReMxg3yHCEpFUEELkwTJpP0",
-	"hczyFDOp3nOQUKlX/VkcM57gQFvSJjOsuhQZqNRfKSD+nLF4kUFCvV4pkAxk3koDcDJe3nJbK9h5zORU",
-	"cInrekaDd5m1xEcZS/2TTqeRlr6f/qENmPaGJkXr5t9iNqr0K//xNHNOPDUfPM3bQtUqsh2UfYi/yqdn",
-	"aDNWHywfm7EVaSslCL2w4EbRTbDDvrR5/wyt+5v2lU6ypy0VHRcK1WyHBOAfMnPYZM7Hs8suLfvepj2W",
-	"upT2tN9MNVHMHtWW4SxBHnMb8qDgSsrICyobpFpwYZH5mMVswEt0H0JjliqSNXVFwfkBk+ZMRDvAcViw",
-	"Lq0F5JIB7bNTYZkRZ7tvjdVnTwew1s6mZDfLPAgYt+yk2QFc0dLHazddmGsfWy5165i7FUobIUVMRrGY",
-	"4PPzt4QGQcyk7JMumeYwS73ZdQdcPT1/W+KTioR/S0azGAz2SoibTBMJFp4mkaD5OSQQs6GSkWFs8652",
-	"YJHZdMCViG65uSRjBFyOsobcxlLaQdOsp6pmGaT0208tpfTzKk/MLlyh5PP1jKH4wd4IaTLWLlogKIpk",
-	"ZKeMyzwmHszqrXXjNCrlBpF1UMWXYGm2xLQDIG2FZC0AcyasPXMh7WIrsB9LmWmscA7tsNHp8tdr91uc",
-	"bc+yRJnfCd1a1abjdnpO6nOqHRttWuGWYtcAjSshLihfaKFK7giNIBdJsBYQVtDBZ+frU9YTbbGa0zTw",
-	"oA8kznsahfxWPmUTGkaeQ1aEMCiyl0o/PMgiGQa8qoVnTXivr05JQBcO8QUfhTezWOmVtWPwD/MFsSzH",
-	"LMgkB5wYyX4doEWG1L8Vo9GAfyliWjSM74AIs8Kn62mA/fJnJ2fP3fTt+4Lt95FocFqQtyahlNoKpIUK",
-	"uCXXaeQAjrQbcEIrYmXt5tLQlj3sLFsyRrKQatd1SRrkAs8c0nWblrSqKEOoljJhXH24YEmtUeZ4+PKc",
-	"wUHHfi7CYO3nhYCEv5q1gBsnKQY+DFkk+A2o53YAhBbm36PJ2Vio9wDgcgvyIyMDipbxnF/oi4B5acYM",
-	"5HAh00mLMYTL9pITJYIqXJ6KOKFR7niUqDSNFfonYameubxQ+3OHUPLT+ysyk2ApBNX3GaOx4sNm+IJZ",
-	"xyhQ8iRZHv8MoyVCLhPKE4ecX74hvQO3SUIOTASAMAmjKJTa/QJ+Fo0LxGu5rYN6s1lvuVfNdh+8Kw3X",
-	"dX/1wL+SGpwCmrB6Ek7YmuWdc+3hWV7lq3DE1NfGfI+IHnKtGUhr16kZx6kg9K/jqBysqQ9An9L1u1eZ",
-	"PwxMSiTz6hBPoauHFnnrCtYc4sFq8KcBtw8LjP2OUrcV2zW8XHH/m/BOnaWHDJ9Ur9+9qjOupgg0d81s",
-	"dXFYBrR4k/vD9s1qHS0V4UqxBJZ8BU+XEDqa04UkHmKaB7ZVPptU+r9V8FHlQ5k1MbNE/pbDcnsup2D4",
-	"X0IGG33tM81mFMM/mA8SnnUr32kLHsjPufsW0GQj4SjEdqV06VMJ2DTE1tIhfsciMWWw4yJkEgSDmcPB",
-	"Ba7YnpjxpIzgzGkUsSS1gINtCH1bajnUh/jXSa2E+qDGXro1f0xDvmlvp/CSehsdZkhltrv5GNexwSzt",
-	"VCIqk8sF983gBRLGA0MX1ItEzuDwRrMITO7HhM+iiAzZSMRohYZIVyI4W0mi1BeKvhoT+tKK0NJcdu2C",
-	"UE4juiDqDQenhvvPBWfZ1W9sM4lMaDKTW6CqOvJLfDn97CJD2fwi348XFqwW3Dd2nqqH//BqIFfM9Xva",
-	"FmNAHM84V8Kq/eV8HEaMmIDtJA5hNPVGyG+8mj4BEEXmoWRbbL5wRQAtDKYavNSnkMKpuHMbIws4tOZy",
-	"vQrRzL/Eo9WPKFknbLLtqWQEokLjmC7KyCIOvGFJjyZn6d6+OXJ2maJ5HlHPJ+CaxEPNe/j6xPtzxmYs",
-	"8Eh1TsNEIaQSS8JEmtsdY7yHQkLFow0yOgMO/4ZP89cA6AZTHNgh5ioU38HHx0Qpw14O3TzNtw1fxPVV",
-	"0CWoYIv/gkc4SgnPLMDk0kjWZYTG+NLK4FMqZKofzrcjuPtjCkXS/TBy+yBKWH7TzstJSUpDtqUT6p0y",
-	"RgxoUg0Bd2vqVKSYMHMuMmPMK49oZxoDrvGETZZpzYN4MjPGhnK2kbsGO9N1pzIKeSjHj0OHLcWGaSxu",
-	"DBrnN/PmjsU0ioh5Q6kSUxb7DK9O6i/Ou4vdMiVDJjROygWT9yD3k7mIb1lM9IspEI+NcKB4J1KLh8sj",
-	"210QhSkrbgdAML0EKeScDCvz7DTbdu5IDfpsuDiAruVBW+ZExEhJaKlAqx1GNI3teBR5Q5Fmhbat5R1t",
-	"V1HDPpGI9qEkgpOqiMmEBsgWag5pEhN5CKznmLi5Qy0wJj08oNlaxJrQ+xPtBlte6I9ijj661FOW3k0t",
-	"pxnATegtk0b6DTEQQG4x+ybx0YyfpT8h5UuFyOOcWJgyYDBcU/OZXv6AKy4uU0AC61bHX/XUPzUcThKP",
-	"SKZAjmHq5qRwLAckVoiuU/fODDPggKrSLCcVHOxkP/WyvqZGvg0VZxXTqRo4GdNkidgBt9+sKNjLL4Om",
-	"WlMRHAShkQgyZEagdvLbAuiYnS2T4YdREZtg7kgD98qey+iQQcgNlGWz+L6NJMXuWLywlWkFdsO1d+LN",
-	"OTmuhEGra7FiWRMhExIzn+mINukQzuYQzAOUpEoTfKfl1nZel5JeNukmuDZnKx3FwH4vekp6kN+errLg",
-	"/t62+O1t7z1YkbRZCPIHaPTW2uKIRpI5q4xPiSA0CMAmnWkixAMR20PbAK6NDJlPZ5LBeyiKExopihZK",
-	"QifD8GYmZlIbVCWdMOK59176qg5ZEFzf07OfLwhMolWwlQau9aHDqzWdEpKhfuoTpmgum00cMqSSOYTG",
-	"wzCJ1d9imoSTUE4cMhXR4kZwhwyl75BhmPgi5Eo/lSKinDYIOJEGHPwi6BDEqAoWaCevUiVYoGRUT96G",
-	"iiXpwG5rP+3Wxu0Ym5UNBdfdaLctqEprsEeeooC4M/3VkfbmrV2JWSldRUBtrUtd4vv6Amxttckm2gIu",
-	"eyEcKZC/JeKRhHfsHfNp5M8imrCfxHDzXmkUvRlBcv66JeZHhQT8MgeZWgD5QwzBcmkbXdVDoCrwyhoN",
-	"NdvONwLV03Lqc0LkbKopAtxI2xlj6FHFqSiCpHi3pkgVp2JIEnhRgCap16Sv/hepkkJnIEqlpilEvJyL",
-	"JQ2KXssu8ucPLq/lfb2NWX0URpHOlQM3z7Ei+ahceKnjx1MMRjvOGuS1ADk9LijPOMnWvkYdd94+UPRw",
-	"N9cjSSNv1Ne1nPmgd9DJCc/NMuF5oyMP82sE+JStJYxE3MjzgK+WDmMjuL2dUrQ2WGSkILktGi1pTv44",
-	"s6tp/fM4Ta0KA+kQGkU505stxq8wIGiMmMbMR16GVCI/+fP0d0KjkMLYnh7i9zCQXoM8FxCyAKm4Q5GM",
-	"c0xto4ViQu/P8eUuIpD+q1lgTE7lvn4j6jrx4STdRLZAsHdkK1sZYZAD45dZ7OfPm/BBPoykoPy5s+E0",
-	"Y/bZDpobd2Aju5l4NaI/DyXMdSoC9rDNFejDV7/vDubXrE0SMnfNFwE7JkEhYcjo2z6NGA9ojJ9UTVLu",
-	"6mwd96gkW+ch5OdVyG8fjWrL29c/pt7okN9mWnrTdXKGs7RKC/oDtlfh1eL/CtTFJMe9MnmwiOvYF2oq",
-	"U6TpFQCvUOo4GRYQJcwQwX1mpaiDMGcyJUt5/kYzFw50tYUo9y57cyu8P8a0m9SmmMt3W4vapYlo+RPT",
-	"aW3W6lef3fVUQfRhZzcKI/Z6ZXyD+vWJhPCGYyJ4hJEO2v4MghjBxZBqxBQxkg4JwpswkQ7xGp5DvN/V",
-	"/9Q9csumSa0gwrS63TLvRvhx/WrUC0omg6BzbSmFZONjIu70WVgl5UZQhA9ivTrNNqEJIFkOmUKeHHQ2",
-	"WMlXs7NryeJHXpzNoiymuG3KfZcJBAoup8Crzx0sR6gEajttHDF4TuNAlie+O0qzKkl6pzxQv5SktRM7",
-	"qx3PgbM7Fg94EoeTCQv6xBtUCIE3AkIGFS9NbXfwVqEgrLAtIB6+Z5zu35oQrI9m9f0sROE+DFdyx/4p",
-	"f40OynSfO8aBcKxgX/A7yoCMB8cgPSOyTPBKiUmY6FolW3Eqs0szb55fddYLtjMe/jlj+mddLnAWlzOV",
-	"OF08jRkUTmEBqY6TZArpeUkyRZRNMUg9nlIp5yIOlmiQ29lkGywe94pwxNN4xv3xN0IIlikAZ/NUG/oG",
-	"xMpdpXiEbpkk1Nkg+6y9nnhkUieif6kwsL1bKBENNtqmdMyzYlClYMl7/NcZN21IPc6ymYP5N2SAs/Hr",
-	"gS4REO99Ggd1cGXSySrzw4OdFFta9WHCuzBg8TrV5YlEmyKpPtiz4Wi/Rq1BlLQ/4Jpp6DiAgCWYH5SG",
-	"pBuvDtK53R0bK/wVZSdqK+NlllV1Nk8kCfRroL5CTILgVgGMpcPz9XDLDqQHRF+tTtV4nZq1jWptJ9eo",
-	"zx7h+cfgpzej0Rrf/zbmy5XGgg3KDcCwmAugNR5rcfkgpAxYm077cQQqhzffDoE6UwLBw00ZK3T0XEHu",
-	"nCkD9fLt7Oz/7ewkjt5r+UFYXHWZrvBCuTHYixbMSqjJA4jGSllx88XHZWyC5Vt87VlMebBtAtI60dNw",
-	"we19CU66J5sCmOWXnop9y1amNOlsEY9gdCH+RZj+1nau6d9KfWNn5UGzCgym8DPGKmBarCkvtJqX5Me5",
-	"oP445KweMxqAOo/D+BGVsk+8Qulzj1Q7rltziGdnSMPTJsS2mwo13oBXO25bPUuzMOG1jnq0XBIcfuuq",
-	"30xXAHhyBElw9J7J3yPh37IAxz3qI6MaU37DSCJm/ljbiaYsDkVgp+RgqdInErisGkQNuVQJW83WhOXa",
-	"NenV0xaswSQae5B3bLZlJRfDD81aY8BfszmwUEkmdEGGDD2NKH2Uh0SvoGViNGJwJwjUmJdWnB4eUigJ",
-	"HYpZQuSU+eEo9EnIp7NEv741NXuhXj8z7QGKsv/KcM0TMp5NKM8wx/rZXMZpLIYRm2y+j+ti8Kz1LYdb",
-	"c5aWy7E2v4z9ukz/km+YJmOzWHjFIYFIsuKpulGHAgYJecDuWTFNVVPxhtvQ8iHmpy67slaHvWIbAqw6",
-	"m6aJpvtYDzjc1/ogRsWuSs9PSCuVGHil2holEvULs7V9MJItA+tnq1JqrUxai7cfEzFlJqhW/dP28ZuY",
-	"X8nsnWzKft3VVpCXBdYyfNiy2qFj8f4MlquO7qxcmjoxUeAFCSp/VJE++01bQL6rZbPtjENyRXaV4X86",
-	"HPrYLp0bSiKV8EflgvvjWHAxk9GisZzd9GEzBzeLtVNs1E7WwvFx4np2HN+OrI5i+mN39Y1taA+2kWXq",
-	"ttY4skqXMFYEqDc0mUnTnwBoNNwRnK4kduqB9pbipuy83zSPARdXnGX7oMsywBdF8XKhU/+asnj8yElX",
-	"Vih+UEKSxI3QpRMKxHjr5OhlZWN1QYZnVDKbb2TKQ8lKN3GHaRxOaLw4FVGZNHJCTi8vyZjdE19EYhaX",
-	"BQVaBu//+M2tH53UX9D66MOng8+lpmuNVmcP1cMKx6/zms0RFDZUmG5TTYRCBGUJOCIW3DCllJgXlWz4",
-	"hximvZc0CxNpdkzJHd02pUrHYwq+lDilBj8uZMKYgpSYU05niZjQJPRphOxovWnqyxYkOFufJwk5w/kM",
-	"JZ2BZKCQpTyp/0JSj3m/qvPvQxv8Wycs1R6UmPmAfDO1iwfmlz0mL2o5S0xn7hhhplZMlvqGEqVWJYu+",
-	"/quTQfN0Yde0UDv/0xKOl+jN42SeYvT3NyP9lAJvuWNFPjUfgtSXqOyqWgYmcfiY0EgKjRrmRgz4+isB",
-	"phdOlrInlcivyxEFxEvJmKeoTY2IeMA9TU+8FeUM9M+lVrCsEVGRxST03sRvrcmAT0uxr8ymvmHc1I0z",
-	"WcekmhXOF7GGT+3ht2e/KfP2gh+TNI8tV1YHQemoBu5bfQRylW8ae0ysf2gA3baESX2T1bPZ0oMUWh4j",
-	"a4EW+UqhmLch21i3Ln8d1/UijErlf43dao4yxIbKeuWWaM8utvcxnHp4m01XHYd4CbtPnvryzkvv+enl",
-	"z0QtUJZasQxpXYEqejXo2j3omMJjuSujmxOuxcRNNq8M2tb21xJVA+DHco30oL4ljqEWVZ6ejLizvTVL",
-	"09lNliwz7Prl7APW31iyrolcfvzGvrlNrRI1jAzhEM+wHH6j/kq5ga5lhBSAcjLMCtuzQPF+q+gRlDcC",
-	"Soh28iUpIJuj4lTSKdaXNnqX4xoFSSm1y5iGNIq49Qe8Dp4lpIRen1Dyq64eD2TwhYgnpHfUOSJvn79w",
-	"CCWX/pgFs4iR50SXJQVJB1xMdBomNCJKi4JI1QEnJOS+mAA5lccwmZqorkasK3rbt2aIQs4kqSp9Y8pi",
-	"sPcISSMHV6OEsKG4rxEq1Wg4mNSrqQd6NLUOa4mJSGgkSXUaC5+xQAJFDjGMFpQ9NVG2gqXx9ZbqsCU9",
-	"BboZzeq0Z8T/cxZiPzgYO/1VSTXSIdn8vpCJggusw8FFAABZPME5EWJ6Mg0+HXup1LDbkN84RGlB6r80",
-	"jINYTKWDNYCZTGrp4YUxgZRnkEfVnDHzWXjHApwniSmXSmYWvD4OZSLiRW6H1u+4QvX3KPMwQzg+jjSL",
-	"h0IhEX5uNg9Ff67Ub1f0/okkfryYJgI4K1ZvyiKSBlwxE7RF6Phj6Hw3mLlu28+EDfib6cdqAbkHdlNn",
-	"eN4AZl9N8RsvYUMtMy98p29oDp0iqO5yk+GYYrZFpKg4lezQFE8vh6z6xYJU6RXON+Z8WOLeyVLeh/bz",
-	"9omXNdj4gYzZffXHi5PT+uWPJ63uQVX9Fpoy3A4xfaXI38mg0hhUyN91EJSs1bwBDzmJxJzFPpVMDeVg",
-	"0xOcIh0GYswhcwHarz+Reti6fouYdpmemc4jUJQgbZd4fX3+nOQm8ykXPPTRszVBRUuvzMPC7swPJzQi",
-	"1zy8J5BaahWyJVdj6MyCHY3Tfi/YxTAbp0qzrsfqPmW/aEsMF3PMdfgDwu1KKyOknU/LiwI75SvcNUsi",
-	"10y1ONNBJ39MOlUEJGgr5titH6H5tfN5c/C92ZY9cRlDzQfUrq6pClZQ08MAwwQeVkV1RRkJsPaZ6Ewg",
-	"8JAhpYiBiZZslGthVJY2+Jzx1M3xOxbfSCMxQm6at6evNIinOyn9DpvTL0Okkt1iKRmHcsBNtKbp+Y5u",
-	"lBy1WppeiQj2DFsUC16qz6c3W3qOWVWzdRYYrE/1hxg21pk1LHVwvTRzRe/fxuwuZGWdX+k9ga4LLK1j",
-	"lrVPO5lgqq1iJvqSEF/zTyCMSsqJhJSYI3NDk/COabZJBxzvHrSrg7UQOfPHkMHzt6bTanca3QMP+Ej9",
-	"bz234bpe2c1PjVerLS0oK+Ie5opyZt8cWxUWUlSBKuqKNZMhY9x6+xGWGORkLxUjO2Wl5UMux4paK+mE",
-	"TKOZJJHgN/BnKZkqcRFYU7wwkC2/xZDK55cU4zy/fEM6reYhhuRaAW7QTZcmxHxapGon9V8/fGqXe5QC",
-	"xkMWvBJSslV7Pz2B/LsGuZxNWTwK/ZBGgDhMEvxckW0jC5FqWksBw4dlAvp/umCuRNgxiwq2s9WwG80U",
-	"aV21uneMRqFkgaJsozABPghYLUZEf4myKIvDO8Bxudu864/rZg3SvHwGM6fwg9O35UaMAddSomaoCFiH",
-	"MOqPMwEaQlRZgIa36uVJ0+0dZxJ+e1tQony2Yrlv4iDkFIr0g7S9nZhNwRVjy9ipgL3TotaDOZSXCS0z",
-	"iF3FZlZwhqGHEUMBA+3D8mwq5B1Dw1TbNh5KEsyYxfqGQkSMQlnZP2ZxKIPQL29x/TZmEL8yLxKykYgi",
-	"MScUzy1ePJFEzDmJZ0q6r1r3Vv9e65OXz0j1x4t3p08klqKqQ1udtqv+C2gkGSohTbdDpkJEONpxlgsP",
-	"mQ4H5GQahxGI+Kcn6jL+MYPIB9S4MMlCLl3kY9J1/5c6+GgmQ8FrDXIyhK3NeKDdgNeXpArqeOjXcO4G",
-	"uYZfEc8H/PSEQDYHsn4yFlGgm6iFIkBuPx+LiKG6B63tiCcVZb1i8SQjvwWt5OWzilM5PSnljooO5z8u",
-	"8XixJKPXOfWcVBUdIhOMDqUcOKiC5bb3KTf9egyO1pHYIqVAerySVFRTdr3lOkuAXA4nmfG5EkAZ8Cjk",
-	"ipiUD5t+PZwSev8Lo/ErOmTRZkDlikFQqVkO3CmdLx4mpOq13FbnaavraXR++aw8KtPSWE/LGyC8nk2G",
-	"WvfP3pWG/9mpO+tVlS19DdrNkMoE5Se5GsClF2Ql2pZJQqtElzwvWSbiBbZdwk1LwJ3ReScvOpaJ45lg",
-	"/DgDrCVgfztGWKyroCOYSrXpXfyGozBib2Dsf7AVVd51LYVbtlCSm1IMiTeDRVxQPqPRlYXuHqm+jOl0",
-	"/M9XtaxqBth7Q0nwoxWq5ITeP1skq/LCIfZeom8LWc67V6bzo5OWXdiS5mBWAQBM85G311elPKQ0yviS",
-	"aXOurvwAU2OhEDSE4PjeMVQoyBqtbY7RxpBfvbzi2eSb0KTgWosij0P/DNO+IeyHshaP2VU+//ib2Zgu",
-	"VPCcReEdW9VwIdC/GpUerN7qVsIfupLDysg4jBVay3weEnmg1rAqAQt+hPQrlG093eKsHgYewX6MeUlh",
-	"lb8/LRzxkIIPO4TU5QLCHmYzeGBknokgg7YhyVzEt5i9U7NtHWGS9QhpbLsYtECVZxyrQ/rx6uqtVXm6",
-	"uMCV3YvitMIl5XKulCs6WRfksXO57sKdWBcgZrDQxhQr7iK9AUsQsc9ruV1Phg5b3Nlyz7q+s/qvXYqW",
-	"pLRgk5fdmmLLZT6OhJbt+5ulpCvd1VNMmvNIlYuELKB12S0Xc7AUBI4O+ZUkYqME+veYi+flPdXmPXY/",
-	"pqBQ5/zVehYImdbfr7fqFurylAf63IQyYTELlltGVtPqk4nUvqPaXhKzCqV+NlKefKmfBxfrKaYZ7pYf",
-	"tkVPLxS67N3l1r4p8apwXFb96eKpcTZf0eETjirn7iNVORZzjtXNlCD9P/EMZdoauXBz52PJ/N+9NK4C",
-	"g8hSEN6yRYNcZvALtaMIuVTjL0OXdAfb481e6HIRF7850mwWWM4wzd3YHecMydzEL7MZtlzkXo/l22SX",
-	"WR24PW71G9zmHePJ+ioJNKXSRt1apr27wELN+Fy9n1K+FXoSaEkQaf8oVUkRf5nQyXSNWxXnG9PplPE1",
-	"/tEHHdgyByijo/rkssVueXbPSwOLITc+25gpeNAoFpWEjONjbAV1DqGKqCJ4OkgGMxFGIgZX/YBjWNmx",
-	"GsbyC6mh1Dv5pw3JkiSCROYsVsch3oLRWI+fxWl54EY3TxoQmlDqJ08D+0uCL3JL2jJsfn2pJLPuB8Tg",
-	"r8kBWv4JwL/VJFuawzcVXV5CymWpAqqOp6EXHnmKaNLQgn7faimjWxDq9I/jVYjQJ3TA8x5FOQ8Tf6x7",
-	"8GlPXwxl57T3b4oGZ+0oiwS/wcZ9EasdD3geX/rgsIQIuCxsdSmwNu8yy+9StwTVe6wUkMpsJE1nwHnL",
-	"g2ck82dxmCwuFRkobSs/hD7dL8yJ//T+qrIcmVfSr960sh8uiPf2zeUVeYq/1uFX6TmmVADxTnStGVh+",
-	"37Slx+BHeBvDHtVN+xmi2rSArRN+k3GuRj8JMepKzz8SMcISKB24g7HzeAqOcZJMrZJGJ9Ow1Kp+kjb+",
-	"P3l7DuIquEnUAEDnTV/hfuW+Tqdh/RbMv0akwUFzs1yukJTzNZDUZCiRNoiuvSDRfngDtfa0+fq+jqVw",
-	"FOPZsDAt365e2ymMtLk8E85IwmDDyrJJ1y0tXf/yyj5DVMFImJQY6idWIbIKjI+hY/+V0Pugocu3ZKOr",
-	"pwhJfE2rBHj2sv/0aSB82bC/faq3qRa/pIRVLiHss56IOgaAwtgjqA0LX0kM/oMUdONJDEykcELv9YXp",
-	"Y2+O3O0ZcLwgwHt0lYMo5LfSIRPK6Q3LFwWTRp8K40Ivd+lg+mqO/OkA9rLMbekQRSgIxQUiRXN0Kykg",
-	"Vxh3Y6Jvs9Q8CaHO//EfRF1kxhOdkzTguuSAjpKVhGa/a7eL4BhINBdaWiJ4TWVfDVm3ajwpOUuHTShV",
-	"e0rD2MmjPXLrHLo5WnjIIyaEd1Nu7rFjPrplwM0H/ILyBfGeAnyffrK41OenjUbDI4rVI8wwxxJ9WnZx",
-	"mnJKOOClpHA3IkguIXDPNJQxkb5AE02al1r5gC8Rwn76GZTvhgh4SCg0TE0RU5Iq3Wmtc7fjEHZP/SRa",
-	"kCi8ZToRc8ABy61ikqFMGuSM+uMMRCSCpmsQLI1Hqwi09gIqLT9MJPEMH/Ia5MSg24Abq5jlj8MW82B/",
-	"4WbjTDrkhiWSdNzmMaEaINlHqB/chtrwkC5twNOl6xPUo7QBCyAWYS5M2Lnm1Ab/JeGMBQVvIaEJVL+u",
-	"phvqk98+eDUMlvnx4uSUpLHFEGuOFxeUGB1Rno3mEFAqaIL3H3F4uDDFdsDZYCA0TW+awvv0Ql4xTrm/",
-	"GPAzcEDFTIpZ7DMyZEpGSRtrmK9hMtNVLUzwLPQnkIyMyJIWBTEVTsc0sWAJaOBgFLlOzqEKqp0G8XKX",
-	"KY2iz1iKmPNC1T+aVUEccODv6JPCWsyejnnOx5QqrNfbqBlQGBU5LdFngPLT5ZvXaf0+cxLepwEwoUGl",
-	"Twamgt+g4pCBUVvxl0ajgU+VGqQeNRqNz54Ouo0ikoxjxgYca7YpoqoOsUHOrJp+ZkrKiYdJ1X2Yvnwe",
-	"XwTFR1hlTj38rdFofPisaNiV0dAwXvjdi1PSbreP1H27vjptkAvBGcyK4FPXMB9S7DUaDQzecshBpz4M",
-	"k1qesQ84JcWYYgPry3y1HDngnqkLrHSrIZUMUsx0bWD1b1MdWP1b1weGV6UP/8EawZrEY6Fgr0Hem3qg",
-	"HPOiodUAZGlBJkOSpjHA/VvAY0WOCk0R8bgwUpyURMGrezChkdotZNCbUPaSwkCkKmKTMqJIg4mcN71L",
-	"sr6VcNeg2BBcm2wgvYknprJxLe1nYMB7hiIKsn7opkD9hCRMJtIgtSlgh5cwoguUxDGcyv4Aq4Mo3q4A",
-	"EGlWjZyeJhQifSU4QPSpQx6bphfVE3/C9CnUnOz+weWsN1ttDVqgotAb3xJO1ECpSgM/w7MBz9LyW26r",
-	"Y+fxGRqsVqc+h99zVZc1ydI3XQMBU69em/JkyFd0axjgNHW4g8XXqyySjHi6C5FXSy3XUxrTCUtYWidQ",
-	"5r8Z8Oyjhjktwu4TxiUIDcB99XHEM85ZrMUdJc/o46krYckkYFgcRndZ6BNPiUA6OVNPV1OXCmRmD2pY",
-	"cuY5A06IB9UHL41M5FkqHqQEoUwgRtbBqaHgTp2setcWHWrHxdWbkqJ9xD+fScCaVFMzIiWyHMrVbR0y",
-	"Mo/DJGEcesFqPp5KAyQ9IdMGFi71XSgiJU+mEgZV9GA6i6dCsj7x1NnCyoHQY1izUT0TbUGsIZhiOn9m",
-	"3jZZEurNOxYPaRJO8p+oE0jGmib9OWOx+jDDDd2XdYiBi3oGHWWEpwYufHxijpWou6ikcA2mVFZ5IhH/",
-	"YDsQRATpttATHTamnqspxCgV1TSJ4QuMdlo+JEUANYoZ0AbCn02wI0Z2kQqHNI3FnbhFAVLDOZXmMSET",
-	"z7badV0QEiiJxE3IyZD6t2I0wvGU+ATUCcWNEQ0jjLUOY5mkbPtVOAkVWcP/AgX3x8y/ZWkZWLU/kIVC",
-	"SQLBmb5KOslQwSVksk/SMtHkInxGqk3H7fSc7uGBho0iHBCvljHkYr8ftbVqSXHZmlXFCD6jwXF6JqEi",
-	"DqA76fnbLRKxOxYh/4hjpZ3opGI0fEmswouxsJoc+zO4OaPMdETmYwGpb0ppkiSht8yKe+6mXSYh3kNI",
-	"OBcM1k5vHhRgyr5puelHiVArC+9YQ0Hyit0nJntW34oqKAoKHwHvM4ooHdz5LcNt6VtQw9p6Q6bv9PXV",
-	"i3rPCK9qaa+vX1n9gI7VoSZjNRPQYMMA1U1SD7MKquQ8FRaV0KKFQidvQa6pGUBRG9M79pgWRKgOg3QB",
-	"KUu6BxGA6QIussI0VKN8xRZNiVlzzUNLXYLFaI2jS6pldZNN+hbkOXsn6qlxK4AgY4CBn9qalaVHWYmq",
-	"5hJPaSxZqqyMRGxTV8pT3UpX0K8z6dMpy1LGtGr8vz5+hH95NdyHJkUoqtTJC4yRgruv4ALZG92lSm2p",
-	"IcDS2Kqp0u8YNR2ORDEfyIXoumrJkCKhPj1/mwpWariQk2ZXKb4zyFMfzWJgVemUNywhndYRqeYLQte0",
-	"jEOI944l8aJ+opYMVgQpsuoBcXgzTtIUX6VzN/XVcUggZkNEGvU2JP2Y2TWFI7OpmiER1hLVaWklYzSL",
-	"NLX0I0bjolJockwAwBjrCSgHMbZvr6/g7hqVFWN3Iey2qi0PZTYNfE16KGkinVJLbHWRVrYOnFaz46gL",
-	"CMTyWN0fSI1RUlpNqdyadKpVaIofMD+iMbTcCj8yr9BPDbgh4n6zvYKq4o1EMqBEN+zWq/Z9Bhpwn3hP",
-	"QTN+ik19gYGmGyBdrShLUs0tF4ojGAkWrVumaYH65frqVK0toItjMqVaQnEAW9CeaWOGzq923b7romL1",
-	"xtaQ5ZN0DQG2dTVnB9VsfaZdttpK+TYW0zhkCY0XSwbKnG0yYjc0ekqnIWR2SPQfJlFq6TR2t3dnl1fq",
-	"+lScyh2LJdoumw234apPxJRxOg0r/Uq74TbamGQ4Bh9A3kAFXmUhS0zVFyFKCphmEoV3KOFnpq8q5eTH",
-	"y1b3gPz0/qq2qoqobb4Hd4nt/YMTSmZxvvqzwmkQI5bqQuvgHOSf6jVf8TKsID/gRX5FPKU2aIHMmhhK",
-	"02uhV3eVSHcFqKlLBeqG0iSUA66VPPOoev3ulamRBPVlpyWtqrVNVbMEU/M+czMh1g844lGtkWbsp52o",
-	"vVyf1PaB68KYujw9dOGDftIgURnMsDUKwaOF8ZNlJ6c5BRiojaifP9qO21ZiWsftZOYXc68gq1f3TdN0",
-	"kyY2fFMLm6QT05kabamWjVhmKqX29ug8BeAJhqTdqGd/Rp4m3ltbUmvG4M0D0DuYqXJLEwN9MefG/IxQ",
-	"AlnU87WDJDVg6dc99PrH7DgFWdqgIAzACCDJizfvnp0/f372GmUJrstPBAiEAb9+fXJ99ePZ66vz05Or",
-	"s+dILFI94Dyo9Jc7qlfQr8pkovQXq3IYOPSsMmF/6Mx/o7jm2ph/qujaN5V+5cr0CidGJTSSjMFiFmji",
-	"pqiLkvJsl8wflLP/0pM0fDGplHVQx7bpOe92xcwG3kkIe6dRfmVveKQ15+xDUo1Mu/Wly6CF2pq9zDVz",
-	"cpG8EDMe5Cc9yc1mY3pOnNswx4xDc1F0aKGuurnH2Yrm+Z/zznTd6NCobHCwLdfdHyqgPKPrvPMCKbb3",
-	"baJscn7kClv8NB6+9MM34U/n1x/Pm6/Dc3k+Saa/np4fnE/k/Xk4D4Mfo/n5HyK8jILrc+422OKnOX3/",
-	"z/BNeD6/uLqd/3L1IrwI3fnF85P5qytf/Td58/xkfnGKz8z//3J1Fr46/Wnx6/tf1HxNv/Xz4tXV2eJi",
-	"oeaMPvqL84Nz/m7MXv5TvfcxeH++8xwXOMc4UOuLZBi8fNH59bQ5H7Z/cn95Pw//dTkPf/3XWO3n/vXH",
-	"2+bFld99/cfJ/NXpT7NfJr+Eb/44a7+5ur5//fG6+/r5iVrXODg9P4D3rs7a6t2L03lI+bupgsnF87Pu",
-	"Reus8+sfJ8nr9xf3v1667V+f/zR+dRWFF61fkteTa/fX5z/9cfH+fP7L1W1Hwe/i1fyPfz0/+DM6fPfL",
-	"5MW7l7/OPr58d39/xzqdC05/PHnln705+5M/u+n+M5eo1K+03NZBvdmst9yrZrsP4k3Ddd1f11xjq0Z3",
-	"KrToyts52QVY/38qpviDuXeKHrcOgPz98B1Pvmk8waMCKv+DovH/q+PmqfwKyupU4HgxiKeCLDkXZ1g5",
-	"yQkfOgg2C1nRPZRWcoXnSLmI4QPQtnWZP30nTt+J03fi9N8XT/4C8qMEoSxGzBKTjDKTRstYmoy2A9qR",
-	"Yd9p0nea9J0mfReYvjDFcioFn7IdV7mtFprTP3WqCSigJT1b7GWlHvNUU2yoFXV2VkyLl+hKiFc0xgSV",
-	"jAQX3yJ0KO4Ymr9siovNMiuF9peVrGHjb2lLweXra58Bx/IxxrllTM844ecP9qvFcfpk/ce5c4uziqlD",
-	"beBZJitHrrvWngL1OnQUy08axmWHbuD+9CL3NkjeUob85l0+HyGDv20jCSXRrz8U8vkurhkkdarFggzs",
-	"VwYVe8o87K3X+mSrz3eH/oHrft7BrqM7cpbfIfBAazcZAAojKas2fPVSwdsC5AX+UbwA6YHX9MVrrlpY",
-	"ajl6em01f8WP2ps/emF6w+IXnc1fvDaGNvigu/kDdLC+FskJekfhw+YWa3uLzqWUZqjvWkebv3slbkJ+",
-	"NY4F5lPAUaX2sU0wZPdTCD0zB53lWgCSL6cB/PahJAD/tw+fnU/FzITfPij0zq7dBdjoy0KPFT+gNxKq",
-	"5cCvlQ9qJU/9eMb98Wq/DlodZd5Xk4V2Gb+M4Fm77SlLA9DTltydGgmxCJtVGsoZcOgxg72VrNIUkJ6j",
-	"PUEmCNWEizWIZyrdpkZ3nO2JNJF3kjH08RRi8mTtOK3DEUoiJiGELOYq25qCuehRBoePdifrLoBVz73/",
-	"f//n/6KjJ6G3GKNkohod4g39pvr9qaf/04a3qSQ6dhG7ZnR7aoftFkkE6XRy8QeSYFxjrTHgJrARgzzM",
-	"zk0J3uWowxWBjbnARbOjAU/DKQoeVg30Y0KzY7ZN3aaq70wyaWIyjnZ0K1kR1iVuDcDKx/gy9BLP7kOJ",
-	"qci2CR/3tHJLNp/CV/MCWdo79jerbnPFve+2jtxex3Xdo163ddjrHZy5Lw7dtuseHPW6h89bZ53mwdHZ",
-	"2SFmCcJJKnlAo07l84fPecpiL9mncVCH9ll0kvOmxSzte1vmf5F0UnC/5Hd02Dtas6OTYbfnNunh8/ZR",
-	"r91tDnvDs2bztNM+Ym73tPus3eoeUXZ69CxLsDmlcaDXs2qbjj3H0fuPz/81fzac3N70fr0avr748/r+",
-	"7p/vThbxrx+fy5e/BK9+fnX08Zfk5P37i2yWd2xO40AWxnr+Y3dBQ/an+PV1+2D0/Gc/fL14N2PvXt69",
-	"fPWuPYkPX+WXFIgbpm6khryWRU6yStzWAWwRr0tMqekVyHN45K4ENRdJndY13NRydvALqbuykzOouQ9n",
-	"kMGeLLA3H9GrWYCmQCvMHPD+Y7BOl0bPsCtXBCunjbdQG1eaeKjOxG0etWlv1KwPWW9UP3QPu/XhkT+s",
-	"HwzbQY+5oxbtHJqCQxCyrEbksyhagesmYTYrCY5PLoz0qb59FPKbzSJ7eMhW/dGRWz9s9g7qPRr49UO/",
-	"w45GTdoednvrt2ou3LbbVGKJPvn86W51R81G0wua1aovKQ6vJlPYWKiqsgoiqymj5gW55rWpRYb6E5bF",
-	"3Ygb0ZiCRqMBZAXAV3Y06RTbs/Yr/+G+OGi9OCs2au2bP//LXsxSYnhG2D/n7ATXUsc5mYu3zry5M/2R",
-	"syjZZBKYmRXoQBpcheBFGmoKxuPyHmgp2D8530VnNa3o3UbWisAyF4DwhqGVVkMEyhdL8+cV2KVh+2SX",
-	"sR6v+SdCXFC+eJ+1z8+g+iK8K5VFHgC3HLR0g1RjJxEjAnVllOTZKYdPn6z/ZpNWX2TczTUy0lGnSzvt",
-	"4SEbHvhBs9frtPyDoU/pgd/uNZtB+7DjHw67w05BWHHvg1HgN1nPP3R7re5Bh7qH9Kh30GvTnjscscNR",
-	"0O50Dly3u/ShH7gHAWsGlB4eHbR898g/oJ1Wy+01D46OfDY8YK3DUdBc/nB41A163aHfpe2jg/aw0+u4",
-	"3W77oNPs+ZQOg+Fo2GlT2m4ufdjstI8Og4D1Oq2j1kGrFxx0RrQTdNnIHx76I9rtdbtHPXaAosvjbR8/",
-	"Z7YOU19Ry+yptSOLV+8YnHOWdRywheiIub/U7vFQM4a7hTniVPBRFGJljO92j9RKQegqLSllNdoI4dMo",
-	"si0imu+jScSkkdUV2VoT8vrOikXVYX+5DDTThBNLmOs6MlUNQJ3OBeW/E7UexgMa46shH/Drq9Nan7Rc",
-	"Nws2h2xapaCrwcHa13KbJhaPs3m0SI0lgkP+W9pWxZhhMNMuYAM+ZTjZMTaUMuteSsM1AdMsTQGgNww0",
-	"/XeoZMj1mfmkin/Ub9nC9oOGgtf6Vuo9hIrzfOWDzERAHhxauiJi8rnesK4huueQyZPs/Ftuq0uqkCsJ",
-	"5yfJgiXbRCCa0jlqAIWW5vSXXc32XB1SNYYMnG7HqTp/VeBjfns7BkHap/dFoyBXAx1gbdr1WJBcUnK1",
-	"7HNyenFWVx/VD//5j87F0b/elqlvbrvutq6aTUtZyVzLqI/pW/hmNFLAc7Y6U1tAOjNUJE+rMLD+kapA",
-	"/lzWqwI5agZ5+mYJwKf3ZKTAsp1wCdNrssNpdevves9b7193r7ZTtvdwWt3caT3PHdI+1LVtz+gkO5jH",
-	"qWGP1DcUYN7Mkjejd5QXvbwnyC910mXLdY8eqnXodhzr/LkRozLBSfIqh/q2zIdrf7BJ39iIF27vS8nV",
-	"q1yJ2A5mlsgwQNiSRJBW03UfL0jvYsbP1yCzRD47qZIXfV1FJBilwrl9cmVpLkOGSfmYABLKLPEaMncw",
-	"V7lM3FkRYGGt/7Nj4i1W7qQ0LGztHoz89IWWv2t8yErMu1wlBpKqVboJFmQXbqphIjWy9cZ3l/KeVasy",
-	"LUrEunb6nSnvVNRsVqpOkIS5ncakC5ppV7X6MM0JxEo0kiVKtjIGL/IKSh/RGBoN/jljxezNAc99YQwA",
-	"0HE7DmwxFSrVxMfk7OcL6y0FaigqQCWrh1wyLsMkvGPRotbXHaZpfp0Q46kmzYvcafY/ijN4sZUmV4VC",
-	"4ZDGZxaJnaxozAb8lk2TmoPla+ahVLCH2TJ3rJUBmQ3bBGUMa70YmwcwITBpolMdHdflVWq0rxz0MOu0",
-	"ag4m3GO64L68umob6hy/QJbaXGCF9mXr4yq73WHz9PCge3B2ekiHvd7QPeoFbPTssNt8dthxm8+6o4Og",
-	"d3R48CKz8V/FWBLAuOlyRrLDM//5+PKXl/f/WkhffvzlbNru/uPH1727u3lb3p3MXv3j6uO/5qcvXiU/",
-	"ZyO+HVOeCOP6Xa1uzE19IyyDZWRnQJCqEReeSPNebZv97+Ct1qu9UBhTuvmh3/yTxq6M4/jwfnR7t+hG",
-	"B512tAj4/Chm3aOb5OPH+ag7Cf60PMUiCuA6KEb2pTywW3hbs+NdTMWuvleD0V9JDdXUJCVLy6hQquWs",
-	"0DvdfqfoNnRpc9iqu67r1g/V//TU/7jm/9pucyk/fXXkslrlD38e/Zq07/5xOHnfun/Xm77yOz/K5sl+",
-	"gir+EjQtVabhAPaiQyMyrdHLitd/iRtlTPMLq9URUvLN6LXJK90aHvj1Q9Zp1nsjl9bbfjc4ZEfDJm11",
-	"dkWvf922p//sxVfNu2cH/KKzeH/EXrVu1qDXN8YFbOxSqLAXnX8jTiEmPV7X/+5y/RIuVy5Kva2KEkym",
-	"ycLIklEIgNmf1xVbzZV5UJsrva5rv9lkBcnu6BfzInKROQsTIbAoWvoE6tUs+RD/TTyH3x2BliNwhXpJ",
-	"CxxyVVi0VU1otTr7ItR11XwrSHqNXmu4cpVKUwkf5vFANa2ZKmozqOdpCr1k/j8YKxGmqgyWtdGt+0IJ",
-	"Gmbas9WUZ5A4IFadSateUrng/jgWXMxktEAFkvpjq/6RT9Nm76CHQlUs61bDWkxFI10siQR0kfo3SdcZ",
-	"cLvaErwVsGkkFhPGExOJndaB0gXz0uYK2cY6raNCfDIU75mxoEH2o5hCdNXj9VIaRguoTrjsODNwBc43",
-	"prrw52xKEhHQxRN1TCKhZfG7GvaFSLUvJ82sjkHGWlvENoLMxbrQ45LSL/8+uvj+RZmdwfLwmOAUof/6",
-	"GjEaS9Lg0CXtALSG71rCI7WElKSUI1QxSHdZr2CFc3qcdgEIt9Hlqxkalbo2pTZpamL+XeX4dlQO7Qg8",
-	"MwKQlVlrBItH5nQyXZClNJsTflyXx8mw7OOGT7bXNx54279ctGNq8DXhi2ZX6snXyuX8FjWTK4xH1oxO",
-	"fruqSSo+LWsIq7QQ3VTn6SfT1+3zU9N0BLSStHYlLLZsr9krT9+Z3nBqWZv9c1BGFt0NWRl+XIejO7aa",
-	"kpYk5FjuN+2Gqz5WXCvtSwBqh2IxDtFoqAvf06wNil3x3JLn+wU/tgn7Mwc14FquUWoFdErZvUkKSXOt",
-	"Q0nogHuXUDb3uQb2u7SEvZet9gcyZvfVHy9OTuuXP560ugdV3cD2UpcDNodG/k4GlcagQv5usrJrNc8Z",
-	"cHU/Yp9KZtpEeLkB0uxWLNj8xDRRqRdaDWPnQxzY04Gi0zBeQFeZax7em7qHWaHNDOIyraEOmbd9u+Rz",
-	"+lra3gWTULPJQmlib7iYO2k6aRPaOKK+zYmO+NOrx2rU0LuhpGWQmsiktqZIF2LLmBK9LTsfNSCe2TNA",
-	"zUcpckMaXJq9b2SdeUx5Zn+6mRStGAX4ATRwxoKgO35+pr9Kezy+tgI6dxjnGk8OobtDDEjp5fkry1Sa",
-	"+MyE3oPzW24O0oQZr0yzuWzSj2Ha2rRfuT6TL57dnKz4vx9+qDgVQ/l0AeZ62rIEgz/NIhpq3JxQjlBG",
-	"smvCL7at4sIFZzucD071Iow2BmnG2aKKRN9ZT+2JWrct0q/nxM8sPNlSoDlHMpW7bjo2aAcEWr4gtuGm",
-	"QAi1CXE1/SoRhrlIfh/B2Pk6JDCE+nBk4pQefa5rK4mkTcs20dvGV5H19iWz5USulyzJjgtuFpWm27zO",
-	"m9D18XXVeUsQw0sitSQGxfI3V8mwWpTpDqSmKUXa5SdLrch6VMzHoT827D5f9FyMoItxvCARTVi8rheh",
-	"T6NIsdfNFRu0LfRoz5E91xL6eH6LNRvWFFbgbG5nCvE1taxpxO7XFlPodA92L+mswPaV0vc73QPLwfwQ",
-	"R/4a0Py3yqaGk11Kpt6Hcx6Pf4u86a8eiq8tENca5YvYtJdSX/o+rbAL4a/rDEP4Rs4yVPrRxrJeq/D6",
-	"r0lvxRY32EDcKuz172b4+Z7M+ggfdkGWsGSTa5BGLMmkIA7odNffoc+z2t0N2y5/FQpv/SGGklQ5mzOZ",
-	"oFnASRNIE1Ct8N8x8xlPaqmDOowJZN4yKZ0BN1UeTIoreiSgKR3GKutqYVbDFzBQnOh+wNMywSS2Fyvm",
-	"vNhiprwnoRFdOrUy2eVVKJMTXMwlwOvLKKVvlppcqmUOhZWdvLlGDv5xvlVspguxmQ+MpCwpq5MvDlOI",
-	"G201+x2QB1LHE3b5RL/Xbstu5Za9U8imWbautLZp1c2jfrNVump1IfHy/Pb4M5jYlXGgANUNbq7punuD",
-	"2I6TfHDWRAE3u323+ath0GbIUchDOV5//NuFDTcBLMtLjFcvJ39M6UUqhkye5Drcr7OjmPrdq/LLTBFv",
-	"3RoojcLRxGdVvtn3e/v93n6/t1/w3m5MstyllLVh+koG2KSDZbJRUbQxogxuk8nHyOZb5DYq6W8/+Y3/",
-	"5lKzU0gPLgrS6lSzDEaaQzGrDFp6bpaEfWJIh0LTXf2smfFgtav1EmveCq4RqxpOpiJOasQXdyw23Vzt",
-	"ujWekerDQHoYqhxFVhE1u3FiGlqZ+jSH4A4VadGUMJC6hS3EWUrSclsZk8OIHFjZMRkJhTIkTExbvZdn",
-	"K9qH5vSOp5/Uf86Dzx7I9V5KG2Xq2QzYNGbYFENOWQTdUsUov9Nj7IatAKW3mMyFAyZrEJ6xRfKAn3AS",
-	"BmiTNxZtnlcyQqltsiU9hMVoxDjEa4UJm6Aikn0eStO0frjIjowq5ErCCWsQgy7aQwo/q2m0fVKDU8TQ",
-	"4z3kNwMOnYNFYn6C3vuYZqr1I22TyCofw8kJzhw7PLYqkzCK1OHVNFAHXGtusGezGmm5awoamUICQ9KP",
-	"rfRTNQtnc9wMYKUccGFa7qV4pyNaA8Kh6BCoUJhqajQ4bWmPBL+Bvt+RuCGLkEXQ6hyXKEYDbjqlppb5",
-	"sYgT3LAUprEsGUJWa1ZxRkQBDIoLt9qtwq6/jkaZdurL65QPt4pHKTnKiaiv9TWGE8pp1ZZEqoiuuiiX",
-	"+oIVxrCumk0Tz6H39w2IkbZ4m/2sqORWIs4Hx55ky8+aldVxyAqiecV5lXv3IfM6W+4Kl2fo10kUUrms",
-	"QFgEzgKsoXWPAqyGkI6u0AiyFP64gSQyY1l6KMgCRoPKh4d0sUzvhuX6WHZ1tPZ1V85WGZ2+hPK2UqZ3",
-	"yyJz96s2lE3xYbviRauUBnySD8Y+GLVp/XDYcuu0ExzUm36PtUddejg8alWWl2MUBBxpbXCyrQmkYcLl",
-	"+vsKh54lvPwlJrbvp/0XnfYaYrt06lZDiq9+5l/gQA5pZ1g/9NvN+rDLDuut4GjUoQfDnu+2/6IDeYia",
-	"vZWKvSI9wDGymjm6J3qNq2TsB/pI9ycr7eL2tNi/fRqg+tjTahiUyhWZUlTwiWav9MmDR/zsVCDbGCSU",
-	"0jTkMHhUCrIteTwwDdka4rGpyHk56MM+embtW1R7IHAb7nKOSrmmvBq6DbdP1n74ZXzkWWa2iNO4YlCB",
-	"0lRu+EvEyPWNoP24DO6HmOT+h/qxN1nkwOqldHvNpYvGuRUmuK383Km9aaPDO7XgWBcrM4+IOxbTKEpt",
-	"IqTqkkSQpuvWUstvielkwMWIMOqPM6tRos0mX8cK8ZLZbu3Klwu1XvZqrwu1/u6U+YadMislwX9jT+p3",
-	"hPnWEOaLuPC20i0UwVY03mz+sXGUl8Bxiqoo8qG8NEeur8+fP1R6wwHzmkECTqJAMMmflBR7HFRmszAY",
-	"VEi19M0plMDkZFD537+59SNaH53UX3z41Ptct//s7PJns/X5b4NKrSA04tL75Bte7ypVYEoTaIypoW/q",
-	"Mah17icKVONJDkUeLajugMZ827SwongLIoh6mFL7tZ+/yb/+GWM0VuXcoPMseFR6je3rtZNs9pRLozhX",
-	"ao/IJEma6F/mVGazpuV/tOTX+O6zX6MhvGQYZJpK3zoF2TrQL+Cmdza+rik9hK2s00V2Crc1lYotL3+i",
-	"BWrqJ0AaoWLZkEaU+wwVhax/rqw5REQBk8mAQ5zuVw+glV9QzbA7TO6mZOwtlG69zLaDCIaS6XaReSVF",
-	"TZclyi16TT4yIG+Pe29tHd9XVoJ1282XBpjtJyYU7Jx7UWe+o+Z31NwKNfeuM20T8mgYkeG+Cu2/Bzd+",
-	"w8GNf2kI40kQSLvTc0n/f8HLWtSnXQxkaYd/6H+nLaweuvW8YwIGCp1mhLGSSHp1Ic2N5mEdhQhL8Oym",
-	"IiCfY/SUXvWQ+XQmIQPLVNqikdpoKAmdDMObmZjJflZ023PvvQE3r+omEMIE8p39fIEbb5DLQpfbPjEU",
-	"HKsrOITGwzCJ1d9imoSTUE6cAZ+KaHEjuEOG0neIpnsOwS7QDZ0mCzOiyIaDY3inqSOV2rmNvxSjCQc8",
-	"3QV85RATmGj3nFDP1N3HUj+ebuzsZbwPmzMDhDuui2GMFvRCaRXVVeAOE0mqKV7UzNwizoqColFezKIA",
-	"2spBu0+1WspJ081whY4SFkNr6mOrQGi6+mTM+DcQBCi/QMOLMSOTjPGq03+GKKQOzL6AnFgts7ftkPAg",
-	"eUThcKlYQKpqbbWHtOsvaQWux38ubhTq3oGjfouinRYOnulrR7KqfTvDo1wOS6s/zjh40/XCoIrrOyxv",
-	"WwjiDDkid3pVscgIYFhaLtZWfrZZ7NY9iUs28eA2xVuMtXXn4i3G2rqZ8RZjbd3feIuxekeHrOV2/e7h",
-	"0PebrU5v1D5i3cN2ix50uofM7w7bXTXsNmMdBixod4fssOsfdA87nYNmNzhwW13WPGip3bF2iwYtOtxm",
-	"LHp00A1araZ72D5yh5122/eDgAVNekBHgRu4rHcwokO61R5HdNQcDYPWqBuw9rDjdw96fjfwD5t+kzWP",
-	"jljQ7rX95mFQOtaD40XlX18m400WR2aYimMLPZoXfmlNT1PWnWvmdoIWqx/Sg3Z92PS79R5zRy3a8Q+C",
-	"3rKWh36m1cR7OXJshXbjVAxU8jt/KL1H6aLSr1h87HdTNrVcldpHYQ4zGKJgsElZymxTvCjySjJncSro",
-	"YstlkCPkKtHqSxTD3ZL/fZnyt6w4404Fb5e/XstTr0rkx2azlIE+tkmGZtQ+5TiNKZRgy6hVxcFbjlq8",
-	"Ek+Paqu6ZzxwsL2V+z3Fu5fHGk0ETOnMPZVLNsOUlnmBH9dVeSmMkyv3UvbxQwsBb02p91QI+CSrvolL",
-	"Sr1MTbeeWWEmYaJRe8gIu/cZC9KaQN9D3L6uXeYkCJb8OonQV3vX8LYkvGP1mPk08mcRTVj9DzHcxcG0",
-	"FBRNssFCwckfYggY5imZpU8U+/ZQBedC/QgWD1jFgFehVQeVkJMHSolkcDxpVFzM5CxKkKfpJMPaV4x9",
-	"U8t+l8HuJzH8Qt6p1wVYLQuDKFpl9Ou10K8un8dfHWD1uKXt0yy9fF6bRS5YqMFitRXEXo2Z323V35ZT",
-	"fx1iabJ4Re8fbbBeRU+nMbsL2XwXAgoVhMObWczQLqNIn3oGzdFHsZhgAyOaMJlYgbDW/voDDpnMdSCT",
-	"keA39YTFE+LTaZjQiNygrRYN24lIaOSQkPtCXefRLIGZp7EYhYkeQGrLLuZ6p8kNdlyACSRQq2wQT/3H",
-	"IxpbJGZdp4tOdwNkQ5NwbP6LxmGTLq4HC+VlQiOGOfzxjFltnFhwg9ZnfqO4wigxFiz7uKtoyKcDnkeD",
-	"Tcb8mI1iJsderUFOsgUridSwnZvwjknykcXi60VcX9H7txrLdsXhXxjFjIsvwaKgHLbdIBbiShJ6DxXW",
-	"2Z1aTK20BKghx5aJQKPuS4W5pwwsHG7+6QsI6lMKeL/yN7fhukqxBzzy1WquL59XnIrG7mwE/aDsY7wR",
-	"2av4d+mbiJ+V/ohGkjkVdeOuWDwprDb3uGwcuLQlH+afl31p3cRTzPRxnYrC2EpfHUPOYHFF74kmS18z",
-	"xvr7KX8Tp7w/aSqjQ5tkqCRb2wONTmrTV0Kc0ThaFI0HQKh1j4iW23IfajgAwOZsS8j4oNP9ECwlEVO6",
-	"CUySNxaob/tk/QerDAR/zli8MJtUJ9s82ouiD3DJMv1CnrAb5OO5hX0XYL8dAZbaV0U76TRa/hXCq5Z/",
-	"HtL3Z4d6VLQgnFsZck+kkfBA+qT3mb5fCOj4Qwwb5ETbLgVnA67U46mRocISu4QufQRZ+zpAIQSpmCZG",
-	"t077mJO3IorWl6Eqs5t4ZMaTMCIgSGPNKw8MHg3yypZcJZnQgA34fAwNA2D6eMZlGhkRcohf0Ls/JlRX",
-	"yKrPpmaten+wpzAhjAeSgP1kCkuXYzGXJExqUNoIV0EmjGr4GbiG3I9mAdNxJLg6WJyhqOFXivh9h7h4",
-	"Re/Zl4r4TQs6oHr4+B7zvWHXrx8GnVa9dzDq1dvMpd3hoX8UNDuPq5jwLndh9LcPEOEu8cvdZbd/O0js",
-	"T8zZzVy0ZHdA+jKn0iyWVPV9sQkRkpPad178beWQa2aUO9QlXryam2J3lx1MQfoTh9iV0ftWnzLBmakN",
-	"CmX3oDJfxuluGAcaym8GvKpe01UN1GeOXUQdxF/gDMmYLcAbOGR2PcAbGvLa18v1MJ1xvlyqRwbT3dp4",
-	"paf626csSbUkiLvt9jsQxL06cry9oizP9t29tg06b0HAPS5dNyBLh7VjLlKgVHJ65oeSLmJftfL190PY",
-	"5hD2yQPVbNuE8+uT+c7IvsUI/jilqssdyL5M/P4/FWtCFmd4E2p8acs0pf0tptCSzFwMj1QlY8R7lz2p",
-	"YYar9iMMuPY35IsLN+1gcRg85KQQ5N8gL7YuNazB5TXIe6VkedAfB5wSN+Ed407W2s10zIW2sOoF7O/F",
-	"ggFPhJpKcJ/lFiatZnjG2WC8GXl/SFpL+GvGmOv+nHuPMH8h4gnpHXWOyOnlz3DGitY5KfxQvQUZuaxZ",
-	"WklX+hx9VbS1roav+/IuT04/Gysx+EQKemHqsEqDo5VSnmkb6UJWUnMz09ERhE6FPJzQQpfzq1TkyPbN",
-	"xerWcMiZNs6o9rZj6Cue7l8f+Joq4Dk0KG+eajF57TvYudyhYellxQ6P/IOgfsi67frRIT2qd0bN4YHf",
-	"C1zW6m5CquWI1RUmet1+1SKE66tRlmLNPxFiqbz6VaBFg0NWPxwddOq0N6T1Lm35h8ERa47aB1uJOPuF",
-	"1I5izDoR5mU2o10j8rhAu3H9D/Rl7IHsPMqtkc6iqNPSLGV+jQ1f7K1s4TsLcfKQMe1wlaSwXdGOrWBj",
-	"Yaq9axjLuE6srgAUBUcCv0vy2yDD7kHFGeQpAzxRmBfMIlYP0kfau1mHoIz0Kboh0z8tz199HMpExIvs",
-	"t1k8FGpiePChcGLZlvrk32wfmyJoc3RlGoyKTO+L1IMsehehnTEGo+BFdgrd5wFJHSsQHhn69/KQ34ZG",
-	"pKWcVAFZ3465XCNQT9U/1CMj+q80810mMaMT1IGgP7SuNpPanzTaUEk8m3UIP2FJXcLX3jHxTpHD1J+H",
-	"cipkqN7xBtyncRwyme+RXqXEa3wMpx5Ill56uT2lsngNX955acUg1AMUzkoIe7Iajw94sW83qZpCyZml",
-	"UV0IvCzQHgTVMeNj6LgdEoW3DDNE8ZoIzr6OKvNcH5WlzGxtW7RPY2sbY8Gy+Ov523LrYuXtPxqNBqmq",
-	"F2jsj8M7RoaLhGHHnQ32J6gutl1JEeyxbzB2az/QI5e3mxkKa7VB7Q2ulp/Je1CzbUPrebXDRsWpjBkN",
-	"dDf1knuzikrpr57qT+wvYNpHVPF7pwlGuWCz10p+Zsh/y1p+ZvH/1tX80hPYfz2/FF/+B1b0w72/3nb+",
-	"d/nX912Xr4yHfy/RtycpzbDqzE6sKPv+DdfOFq/ru7wurimT8KzVouCjHr48uyKpKOIQfQMl9npDIzJV",
-	"qgQJuUwYDaBXmSUO9bHsfTqEabBnTsTUmZkwnoBTNwr5rSTQjm+40AoImYv41gS0p63Q1BgxS2SDXNmt",
-	"/Ih3CZbtTGQCIuf1B9zLlvsDGbP76o8XJ6f1yx9PWt2Dqvot5DeIE07G3f5OBpXGoEL+Ttj9NIyZrNU8",
-	"hyh0jn2oKDIfs5jpwdMB0iZ+ksV3lgejrt/Siwc3gKcH9uAD+GOhFLVrHt6r9wQPMGQfpKEM4pL4Y+bf",
-	"siB1tmf5kelrcOEhIx/c7tlcoTS6IRdzBwRmSjpuE8LdMYCPF/RDgDS3kUXHi0LzukQQL6dzoJNjyAY8",
-	"pTaYOaHE3M1SLh7jowz3QxpcGkBsJLp5tHlmf7qZ/qwYBbRy9TmCPdjx8zP91e4cJD/OtW2k2oGdlN6k",
-	"7azs/64aSZnIzwVn/36y/no2+cw6zy0FsHOkLblr8TghzFYnlujWcJYUbNdKIslUvq3LHYN6bZU5Xn3E",
-	"ZddszRp1mLNld3hoRWY9xFaL/LrCYOMxFrp9CXFbCFxpn1R0c09xMTuZzGZT9Yn8UjHlJoiOkut3rxDe",
-	"VNuVFL/23l5feRhvYJmicW/V08ufa6lYrk/JiEeW9OXooG7D9U8Sj1SbXTIJ+SwBq9kl09npatwnUlNK",
-	"aiRCNDgq2eoYMyp1Y93QClrwPg3A5/Zm+Afzk3+wxaDSJ41G47NHqjSSIg1NJ0pQqmkhQhcp1LEMKGvG",
-	"dDr+56sBn8wSFBY9PIILymc0urJSOKu5CWG6mteHls+xmIMRjkNv3CEN8AmihjYcQepmGCthk+nUl0zC",
-	"QsBDSP1oJjNzYDvL5cwoALjaogTMhvo41GkqKVezfMd8f6QbT1ONnzTrgIzbNFOFiS5OCN81rXmNkCvu",
-	"WEy8Cb1/po7LG/Bqq0suwmdKZNZ3zCGSMfIqnISJrB1j1CQG6avz0pQnOyk1n1UgUCYiZkGDnBBPhh+Z",
-	"N+AQNwInmNp7YBWQ2golNyyIUR02YnbwNeM/rgG213G0/xCQE/KPmKplsXtDNjs98o9nNtlXZ/0aw/Fu",
-	"4WUldHQb2v8efmSVfqfXarYVFUoMqSzMYmzvTdclF6tGhzQIOMDc4E0Tw7dzaAUCbm3/2T2FUqgbY9LH",
-	"tbK8FBiQUrClKIC0inGOJii+j/T7aer7X1PU+ek28f/15RM0d7DSbx20mp2O6yq2noyFQsC311cVpzKL",
-	"o0q/Mk6Saf/p00j4NBoLmfR7bs81LAbYT12tXz5oIf+pofND8/Co2zw8cF13MHPd1kFKqH7oBk2/0Wjk",
-	"UxLwiAH++ygJll61jd1mkCnP0unteIS9y61fOU4TZaUdbskqMhAwP6KK0aibnVFfTfqBCJcInFry+T0R",
-	"4ndoEp+PqDCuvVCSlFSgFHCsz8dUYZuEUDJWEIPp+Nre2oak20OWk+MwGlOQ0ZgsFOCG8EpTQUC7qf9H",
-	"5FrqCwSCozDQWRYUdyuoBCWYtk35SMsaDWPKodaajtAw7D00hiEoqVHlEDIfiRvhEF9EYhY7pg7ggKOZ",
-	"zyHqLxqpbdUcMh+H2m3CJkMWKPFI/z6TDAaVyUJhbiJZNPpqNS2usXDVl0j2WJfMsaaqf8dExa0ONdUA",
-	"UgOpI7lOWZTsP31K/Qlr6Pefqp8bU+jGr7MKTvwJ01W11UhwJPkB8FkjofdBOg6cISTQhWp3pyISsbpl",
-	"7ouD1oszJa4gMpzpRes//8teDCromW5lQSjP1iRkPu2hkwWqVlmiB3TALKDO99PZ8+nsL/lDTbVJFskR",
-	"Mw15pQhrsvY9HeQb4ns8YwUbjs3ifArEci+FB+ZsOBbits54MBXhum5WV7lFxewmlGgj0EOQdIh8wmSD",
-	"XOb8QzqtXul2ug5uH2wXC3guxxiU5KMXCorZm4GtMv/AGt+WsUQeLfq6f1jGCTXDa69KcHyPWzhLgfCF",
-	"Utz9CXuCpjCzp1K9MDuL31bT3WYWK54/qLexCGYoMMXMZ+EdMHOo+HS1mDJAILngfiPr6on9+RoYOAab",
-	"t1JsG7q2XhpL3sAMkA/bptp1INVulqPYCtyykSP8inoXyzu/L+LWeh64NRUtHPg2uXQZ7qeLeQwh3cLa",
-	"/ELEwzAIMNzim6FqyxlteXK1RA4suqXBrkmXNiH7NIqG1L+FewNoqv7x6W/astVQOtF/PJ3FEfT5Ljc8",
-	"vx9TKGwXEAmlN3TFO7MGbN0CYxMqyU+Xb147RuFIbbXm5SdSU6oBx8w3vIEFlPFKhWd94cy7sJklIr2M",
-	"W7iyUGc2gJiWdpNRCL8wmgi82IDCWeoygdcsE5QMMQ+NiznzZtoXo+jWc4pLsr30xlIbSkKThE2munwC",
-	"AG/jSpJwwmRCJ9NtFqRrIpWtyLtrOl6mn1HJDjrECnVQ8PE+Zfv/3Pi0tITPjU8KlT57G1edmph2AuOH",
-	"XY2xu5EqwKXt/dTFMtML0rq/J9S/5WIOhRRkhlDHhHK0s2IsQ2jIbNBA8pFxMK5xNWCRYixoPaG2OGBx",
-	"tpJrX0Jc3+lvJfFmceSpAfU1KlAWLFpIql7GyzzHOAfAUYK3ZIIOmdSzY6Kyi5dciyWe1OEtVW8+lsz/",
-	"XQd5AJLV+gT9AEYwiRbgMXAGHBwK6tdEkDsWh6OFgUrI0PVyRv2xuds6AIhKXfIStqodeooeEc8+aA8t",
-	"QQbhLxPKAxoHxEBywLXHvE+8DOs9LDlkqImzipr0ScCCGSIk/BYmNWfAvaUr45GqTQtqGNuzdE0U6Eou",
-	"6IBbN9Qht2xhk1t8px4wXyjhV+ogpV0usiLBKWbjWavhQ2gYZejXriivvWnsHi9iSCOiuJMYjdA3PhSz",
-	"hFAS0AXAF71Y+uAX2PgqvmUB8VCa8hrkDH4x1DOUAx4WvorEDali6vOSQP70k/knJDikGObVUvfe9btX",
-	"aZk7T0lYHpT4BlnLc9KmAi230yP+mCollMUy9a+i4gG5CiImUyrlXMRKxN6PgH1axj4f5bmy1nPOwRKw",
-	"7HzRVyvbmsJNszes6GXL3nnpVH3VVy//10o5NS+S5Smk0VcUvqRd6LUjH4lYTuwvlmW70WXbtxTdi0L5",
-	"VoL2U4nzwEa4SH5MkmkZGO1AeDWkwhAYehl4I/AGrQbYjr66AsL89fnQ6mZxNs+OU51imGSMA0nWAyt0",
-	"7fvUt1TFRqMKqAMg91eQ312M/vHPo7j38h+//Blfzf+4fvu8d/7q7a/novWKvqKX88rOOLVOhduLW66A",
-	"HFs27LENCZnEcoyHisGrKafHGF/uswfmFX8BGrVL2skMggOyUwD2AF0eBU+gJ2c51S8kgMziqE+2//bx",
-	"ucePJUWPhtEQsuNy46vZV8Jl5ft7ciGqnWs/D8p1kByYlqaEbX63QxgdgtAl+8MKPaTM9pkTtZAvKHJb",
-	"xqTFVFrS/rK9YcrQg4hCJZ5XEIvplAUNcp7IvOwXwt+Ksg+4dso0IFszDZMy7j+TazBTmoWebY/G0Oew",
-	"ijJZ7YtZQ1OirCGwi+/pv6kNdC37zMC0N/a5Nd+c0xRR0VSVxU7a6K+03BDe/isp01bOqcLObT/Vt0nZ",
-	"8EZuTdd29QidpQRvlUNolf651lFkmVmyL/J+IVLNmt25tT54RaYsRi6XlcckacOTAdcqtCRSkBHNfGVi",
-	"lvhikhbUMC2rvg4JtfxJzzNgfRkS+oYzyxLHtLl5iXzah/bbp4oBY6XfdNaQ1mZaiuhOI+xmMtcFMpfS",
-	"WUWdilR2O3p54Jp2pSe42hULbP6qXzuz6yVBm1Mob3QK8mDLda16R0AwWcBWepssxr5Xd5PGh8U27iZb",
-	"PvhORR8vH9LAdiU/yQtgX4KWfoHtQN7lKh8S/opaEvxbog4bCH82UYqDorfeUzFlnE7DxoJOIq/W12bh",
-	"KU3GENs2R91YST13jCRiwL2ndBp6DXIlRCRxeM6gByChQymiWcLIbIqZb6QKVJVK4k3jUE7INBb3C69G",
-	"EnqrTZMg98ikr4QoHBloKEpG6kFl2fvzSvg0IgG7Y5GYwl70ZqveRA0cz7hXa2yIS4ahP6QHXZzjLcbh",
-	"2WQeazurEbI4PcjlbWQuI/ysZM1ndlSHdEgILGUUYppx3rEh5px4VpyRZ02AoR7L478vdJyErBo7giRE",
-	"26MkVcxLkbWGHVKlQydLgF1SZTvltLneMVnve3pfMtAVNIwolI5zIOZDaUZqSFP8xBrL5DAtj2fYc8pu",
-	"Jan6NA4IFLCnE+mQIJS6cbcIWG7D+uMyQC6FGGQAzBFh27/s5dma5+gn2ubvDLhXqj+gi8SzdQjP+LVS",
-	"ryp5++bySpLqktdHu5z1llJK9fnD5/8/AAD//w==",
+	"7L0Jc9tGtij8V7o488rkNyANbhJFVepeWZYdZSTboyWeJPQLmkBTRAR2M2hQFJ1y1fs174e9X/JVn9MN",
+	"NEBwk+TYmetbdScWCPRy+vTZlz8qvphMBWc8kZX+HxV2TyfTiMG/j3yfSXklbhl/JeJhGASMq+dyNpnQ",
+	"eFHpV45pFLGAzMNkTCgnFD4gifqi4lTuaDRj6gNfBKzSr4zSQZzKhElJb9RT+yPiU85FQoaMzCQLyEjE",
+	"JBmHkogpi2kSCn5IwoRwxgJJjt6dklu2ICImfhQynpAwIJQHRDI/Zknlk1O5r/uCJzH1kzqdJeN0NtiT",
+	"euFY8FEU+kl+W0dq9vg0IMmYkSmNE85iQqOY0WChfpIlm/PNSLm9wUAIHz3koKL+UW+22oNKOia7D2Ui",
+	"K58+OZWXNIwWZ+EkLKzpasxIzPxwqnb6TJJAvUci9SIJJYkZ9ccsKFlYTBP2K7wHP2eLU5vDUVh9QsNI",
+	"D5bCPJ3NGv+QJPGC0BsackJHCYuJ6/Zdl1xfHevVJ3RIJbvm9I6GER1GbHkbgX5JjSsTMZ2yQB1izGRC",
+	"4yTkN6Q6jcWduGUBGS7wFfU0TA7hRMQsoTeMJEwmJBBM1kp2LVl8F/rs15m1kOLm9TtqGQmbTEVMYwUN",
+	"6xNSDROZrTfDTg2O2iGJmYJIRBMWFzBO3obTSj+JZ+yTUznlCYs5jQqIxsmMs/sp8xMWwHpYTFgci7hk",
+	"S6EZwt6HeZj/eM1CzsRNyK/GsUiSiAXLhyPD+2RM5rHgN/oikVEsJkRwRmgQxOquKnwOOWl2ySTks4RJ",
+	"UsUrOQrvGBnRMJrFTP0Vy6S2E0oKQSaUL2AMFpBILRbnQ5z0YxYwnoQ0wlXBQ70sGzc3nsc5jUYinrDg",
+	"Byl48fYPRbAgyZgC5qsTv6NRGJAfLt++KT0X+PnXmP0+Y1IRADgEWen/8kdlFLIoqPQrasjcVvUOE0EC",
+	"pgYi+nOYvG+jxcnbV5VPH+xv8ZUdR8jBwqy1/0clpvMXanH9yh+DSsxGLGbcZ6fBoNIncKfPWTIWwRuR",
+	"HEWRmBdx5uXJ2cnVCRGcUDKlcE40IWOqAEfMj4Z6l0BvAqP/ykXyK9Xj21vFn81A+jj0i2pSQAA1L5IG",
+	"WCIZMxqwmESKqMJjHEUq3qEYwFTR2lXwwHfTnQEI3iZjFl9LFiPjWLo0OR4mRoRyob4Aml+yZ7XZkZjx",
+	"/FaBVajt4U+l7AuGPcrzsHd0EQkaXAlxRuMbVorMYkSa5Dx8Qf5BmmS4SFjJqqY4zq+JEL9GMFKRYNoI",
+	"ps4C3lLcgnIAMzIQNZfb6XX392CmNaBW47yAV/r4xb4C9gWbijh5I5JXAIfCdmL4VbF6QDRF/wFowEK3",
+	"hrUexYL2J6dyGd5wmsxidnI/DWO2NLUv4pj5SbQgMrzhLCAaYmQ+FpIRpr5aAOpPqZSlzHjG1UGKOPxY",
+	"xozFnMN40iwEBmN6NaUIwQVnFXvtp0iNimvPhsyDbUITf/wECw0l0XRw8zpZ8FIP8IIG6cJ3WrFBA7d5",
+	"4NLmsFX/f//n/9Zd838tt2lvCQEoK/1O0211Op2e6zoVmc1b2W8GvWaz16SuP2wGB63hPuu5nXarM+ww",
+	"Nur2hn5nbzRsN/c6B8wdDofsoOe2W8xvNpus3XHdFHuynZWi0HERgUYg9qzfiWMQgLTcVrvebNabndLd",
+	"NffNV/ndBWyvc7Df7QY9v0dZay8I3INOszlsdtjBsBmwNnNZ13VbvdaIus3OwV671fR7o9E+He2xA9Yu",
+	"2d01v+VizvGmPnKPAaOBQ+bj0B+vuc0bz7DHWHAwOjjo0YP9NtvfD1qtVq/dHe0f0MDv+sxvtfxOwGi3",
+	"1d3vBbS1vzc82PPbbsdtj9rdJi3Z5Y/LF+ly53NTgmur6bp1t1n/U9HyYARburYvcm4vb4QlTsldaIB6",
+	"rD7zgakDW1AI2ieS8YDc11Edq2t17L5Op2EdZUlHCfr44JYt1pMKxW9Xc4FUTskpaSkCjekdezDn/eRU",
+	"3isB+BIVycLcKBvbu9oFdppKpiu2j6AUHHNrJWplKNyggq6kHfWPgEk/DqcgYqFEYiQeBI5Sz1HucYgv",
+	"JhNal2xKlRgeNJS8ikp/pV95fXLlkHdvL68qTsUcK8rMTkX6YzaharpkMQUdK1HYDYs6FjxhPHkZyqmQ",
+	"Ia6juCyPJgn1xxPGE8+I9Exfo2dKW4gYpxOWX1D2zWH6xneDSkLvg3pC7+tKiJf1ltvq1I1e3fgYTgeV",
+	"HTdwodS4I6XRLi/8kvmCB5LMeBJGlqATM8kSSaqoMbOcGu1Yb3N2n2R6ci23wU67pa796qVOQh5OZpNK",
+	"33XMspXOd6PUm9y634JWvHr1iSBzGirtdSRiBldV0SZbrgPdKbe87lZLa5Ys7ZNTURg2YYlG1hMeTEXI",
+	"k9OgHGPDACRnMmfDsRC3hOn3rfVI/HJEZ1HxVvoT9kym32QXspLSZ0WW64pF1nvqf1JS3XGb6uLxckrD",
+	"0zHXy5sb51FsDk4s5CBrJ0rqUthc6VdYBpp18Fa4ThNFXGaherMMi1OyWA5kTXWeSRIC1RmFLFZgB/Sd",
+	"DFkQsABtVlX1yEOjlacUpzkF9VvRDLi9tT5pKqRqtnoD7o+polksRmVdzBICdExExPqp+ub6zCEJHUqH",
+	"RCFnZBgzeitrwCbMdxGjgJjqUsU0jEJ+M+DzcZgwOaU+w4VNaZKwmJMhi8S8dkgoXyRj9RWL0K5EScd1",
+	"CacT9dCz2IXXGPBtMApsIYwZeFgnbejMGqxBEK5HGBhmhoLUKsSw1r0WMyb0/ozxG8Uvmq2eo25m+re6",
+	"hwCsSr/yv3/534OBHAzuXbc+GNw3Xw0G9/uvPlT/q69+KDz9/8pfrv3X31fgniLkm243kvvGtieQWeIU",
+	"iScJvSdA8dVg6TnscNlbeNnjbVTMz3ffYwOqx932ywX3N8AbbPJixhMiF9zfGuy+UO+ATXLB/YcCu4nA",
+	"VkOsAjUM//kALRFCjwPzT4zG5UBW6LhgNG6QlwhJ4LIgIFCwTpsXMqNYzKR6z0FCpV71Z3HMeIIDbUmb",
+	"zLDqUmSgUn+lgPh9xuJFBgn1eqVAMpB5K+XEyXh5y2255ew8ZnIquMR1vaDBRWbI8VH8U/+k02mkFYPn",
+	"v2nbqr2hSdHw+veYjSr9yt+eZ46o5+aD53kzrVpFtoOyD/FX+fwEzeDqg+VjM+KONqCCPA4LbhRdQjvs",
+	"S7tyTtCTs2lf6SRPtKWik0qhmu18AvxDZg6bzPnzdtmlZXrctMdS9+ET7dfyA4RSm+eHswR5zG3Ig4Lb",
+	"MCMvqAeRasFdSeZjFrMBL1HLCI1ZquPW1BUFfw5MmrNe7QDHYcHwtRaQS7a9T06FZfal7b41BqknOoC1",
+	"JkAlu1mWS8C4Zb/TDuCKlj5eu+nCXE+x5Qc5pk7fGd9Un3Qzv5gYEcHZgBe/2eBiaxLBfeQZ5i0F5DEN",
+	"SNfNjU75wh5d1kgk/FskAtakVMs4ZjSlxzaJBH3RIYGYDZXwTaYsJqNZDA4NPcuAz6Yg+6fLaxDwkZix",
+	"GN4auHCjEXihHJDyET+Kt4uzOxbDIlkw4MMFbDIHLzW4JFXJGAHnuKwhr7SsIaAK11Mdvuyc9dvPLW3/",
+	"0yoX1y48reTz9Wyt+MGTsYFkrIMJgBwq+Gc4iss8JB7M6q31jzUq5ZamdVDFl2Bptry3AyBtdWotAHO2",
+	"wSfmodp3WWCelirWWOF122Gj0+Wv1+63ONsTS0JlDj30F1abjtvpOakzr3ZobAEKt5SwAdC4xFCKQtjH",
+	"DgAJygNH1gKlLNjkCQBzxHWEiYP0i4AEbqwkGmR9ktiRLEuRIaSqI1scK67FGXCBQkoQyttag3gWzfKI",
+	"pAup5BAOWoSJZWiQ93GYaIJKEzEJ/T4o0tpmx+WcxUpTEwMehAGs2R9TfsNSq4hDZjwCUcdes2ZlIfpu",
+	"J2ICoT4JGIjDRCl/1QQWo+QtGHDAx3Q6ZRy/Gs2iqNYg+uhBs5kwSYYLEiaSRSPDw6hmKQaC6QKGTLGX",
+	"IfVvn4aWawsoHOmVEOeUL7SOInfGRjsIawMSpq9+cr68oHKkbdNzmsZs9YGxe8+jkN/K52xCw8hzyIro",
+	"L8XsU2WCB1kQ2IBXtS5KuvDW9dUxCejCIb7go/BmFqv7VzuESBC+IJaPiAWZIO6krJ0FdYAWIIAYjQYc",
+	"8CMvS4GIkpOkPpsMUHSU7YAus8Kn61mX/fInJ+ff2fTt+4Iv6JHIclwQwyahlNr0qiV5IO7XaSQRjrQb",
+	"cEIr8m3t5tIQuSfYWbZkjIgj1a7rkjRYDp45pOs2LRVREc5QLUURQhaQBUtqjTJH5OcXaBwM9MlFHK39",
+	"vBCg9GdLRODWTYqBUEMWCX4DNjE7IEpr0O/Rz2PcQk8A4HK3zSMjhYruqJyf+LOAeWnGDORwIdNJi0Ha",
+	"y0bKI6WeKVyeijhR5NQ6HiXhT2OF/klYatxZXqj9uUMo+eH9FZlJMM+DvekFo7ESH83wBVuqsVrIo2R5",
+	"/BOMngq5TChPHHJ6+Zb09tymkjQUqwEgTMIoCqV2aILfVeMC8Vpua6/ebNZb7lWz3Qdva8N13Z898Lem",
+	"Vt6AJqyehBO2ZnmnXPtMl1d5Fo6Y+trIMojoIdcijrR2ndpOnQpC/zqOysGaOt70KV1fnGX+cbDjksyV",
+	"SjyFrh66wawrWHOIB6vBnwbcPizwsDkoW1JuOL6SEW7CO3WWHooFpHp9cVZnXE0RaO6aGcjjsAxo8Saf",
+	"ox2roW0jqRhdiiWw5Ct4uoTQ0VwJyR5imgcODT6bVPq/VPBR5UOZCT8z//+Sw3J7LqfgbVtCBht97TPN",
+	"ZhTD35gPcqB1Ky+02RzUvtx9U4LwJsJRiPVM6dIfJWDTEFtLh/gdi8SUwY6LkEkQDGYOBxe4YntixpMy",
+	"gjOnUcSS1O0EBll0KKvlUB8SDCa1EuqD8l3p1vwxDfmmvR3DS+pt9FIjldnu5mOc1wZfkFOJqEwuF9w3",
+	"gxdIWKbjqBeJnMHhjWYR+LkOCZ9FkYm/ADE4jGVCBGcrSZT6AnVh9FstrQjdO2XXLgjlNKILot5wcGq4",
+	"/1xwll39xjaTyIQmM7kFqqojv8SX08/OM5TNL/L9eGHBasF9o5FWPfyHVwO5Yq7fo0nCJtNMEZ9xroRV",
+	"+8v5OIwYMRkxSRzCaOqNkN94NX0CIIrMQ8m22HzhigBaGEw1eKlPIYVTcec2RhZwaM3lOgvRt7bEo9WP",
+	"KFknbLLtqWQEokLjmC7KyCIOvGFJjyZn6d6+OnJ2maJ5HlFPJxAPgIead6v3iff7jM1Y4JHqnIaQvKTE",
+	"kjCR5nbHGP+lkFDxaIOMzoDDv+HT/DUAusEUB3aIuQrFd/DxIVHKsJdDN0/zbcMXcX0V9MMr2OK/4BGO",
+	"UsIzCzC5NJJ1GaExDuwy+JQKmeqH0+0I7tMxhSLpfhi5fRAlLL9pp+WkJKUh29IJ9U4ZIwY0qYaAuzV1",
+	"KlJMmDkXmTHmlUe0M42BeJSETZZpzYN4MjPGhnK2kbsGO9N1pzIKeSjHj0OHLcWGaSxuDBrnN/P2jsU0",
+	"ioh5Q6kSUxb7DK9OGqSRj9Fwy5QMMDKXCybvQe4ncxHfspjoF1MgHhrhQPFOpBYPl0e2uyAKU1bcDoBg",
+	"eglSyDkZVubZabbt3JEa9NlwcQBdyyMlzYmgtzYVaDOjtg6oehR5Q5Fmhbat5R1tV1HDPpOI9qEkgpOq",
+	"iMmEBsgWag5pEhOJDKznkLi5Qy0wJj08oNlaxJrQ+yN8twSBvxdzdIzr4WR2N7WcZgA3obdMGuk3xOgb",
+	"ucXsm8RHM36WDomULxUiD3NiYcqAwbxNzWd6+QOuuLhMAQmsWx1/1VP/1HA4SjwimQI5pq2Yk8KxHJBY",
+	"IaTVuE/UtwMOqCrNclLBwc6mVi/ra2rk2zAhqSspGdNkidgBt9+sKNjLL4OmWlMRHAShkQj0bIFA7eS3",
+	"BdAxO1smww+jIjbB3JEGPil7LqNDBiE3UJbN4vs2khS7Y/HCVqYV2A3X3ok35+S4EgatrsWKZU2ETEjM",
+	"fKbDSKVDOJtDBB1QkipN8J2WW9t5XUp62aSb4NqcrXQUA/sn0VPSg/z6dJUF959si1/f9t6DFUmbhSCf",
+	"iEbvrC2OaCSZs8r4lAhCgwBs0pkmQjwQsT20DeDayJD5dCYZvKf9izRSFC2UhE6G4c1MzKQ2qEo6YcRz",
+	"7730VR1pI7i+pyc/nhOYRKtgKw1c6+P1V2s6JSRD/dQnTNFcNps4ZEglcwiNh2ESq7/FNAknoZw4ZCqi",
+	"xY3gDhlK3yHDMPFFyJV+KkVEOdURXAMOfhEdbgDBQCzQrmClSqDv35O3oWJJOpvC2k+7tXE7xmZlQ8F1",
+	"N9ptC6rSGuyRxygg7kx/dXqLeWtXYlZKVxFQW+tSl/i+vgBbW22yibaAy5MQjhTIXxPxSMI7dsF8Gvmz",
+	"iCbsBzHcvFcaRW9HUKxj3RLzo0JBjjIHmVoA+U0MwXJpG13VQ6Aq8MoaDTXbzlcC1eNy6nNE5GyqKQLc",
+	"SNsZY+hRxakogqR4t6ZIFadiSBJ4UYAmqdekr/4XqZJCZyBKpaYpRLyciyXNRFjLLvLnDy6v5X29i1l9",
+	"FEaRzp0FN8+hIvmoXHip48dTDEY7zhrkjQA5PS4ozzjJ1r5GnezR3lP0cDfXI0njc9TXtZz5oLfXyQnP",
+	"zTLheaMjD5PaBPiUrSWMRNzI84AvloNmI7i9nVK0NlhkpCC5LRotaU7+OLOraf3zMM1nDAPpEBpFOdOb",
+	"LcavMCBojJjGzEdehlQiP/nL9HdCo5DC2J4e4tcwkF6DvBQQsgCp+UORjHNMbaOFYkLvT/HlLiKQ/qtZ",
+	"YExO5b5+I+o62+go3US2QLB3ZCtbGWGQA+PnWeynT5vwQT6MpKD8ubPhNGP22Q6aG3dgI7uZeDWivwwl",
+	"zHUsAvawzRXowxe/7w4mta3NzDN3zRcBOyRBIUvP6Ns+jRgPaIyfVE2S/uoUOfegNBl/d/JzFvLbR6Pa",
+	"8vb1j6k3OuS3mZbedJ2c4Syt2oT+gO1VeLX4PwN1MbP4SZk8WMR17As1lWrSnCaAVyh1nAwLiBJmsuwb",
+	"U4JKZunJpTx/o5kLB7raQpS7yN7cCu8PdeqNsSnmkkzXonbL3YjaOpfUWv3qs7ueKog+7OxGYcTerIxv",
+	"UL8+kxDecEgEjzDSQdufQRAjuBhSjZgiRtIhQXgTJtIhXsNziPer+p+6R27ZNKkVRJhWt1vm3Qg/rl+N",
+	"ekHJZJAroS2lkOF/SMSdPgurZucIqpxCrFen2SY0ASTLIVPIk73OBiv5anZ2LVn8yIuzWZTFvNJNBSdk",
+	"AoGCy3Un1OcO1ntVArVdqwExeE7jQJZXm3CUZlVSaYLyQP1SUkuC2KUk8Bwg+2zAkzicTFjQJ96gQgi8",
+	"ERAyqHhpPQmTEIL1guiEBcTD94zT/WsTgvXRrL6fhSjch+FK7tj/yF+jvTLd545xIBwr2Bf8jjIg48Eh",
+	"SM+ILBO8UgITVLbmVGaXZt48v+qsF2xnPPx9xvTPunzoLC5nKnG6eBozKKTEAlIdJ8kUcmKTZIoom2KQ",
+	"ejylUs5FHCzRILezyTZYPO4V4YjH8Yz746+EECxTAM7mqTb0FYiVu0rxCN0ySaizQfZZez3xyKSu/vC5",
+	"wsCe3EKJaLDRNqVjnhWDKgVL3uO/zrhpQ+pxls0czL8iA5yNXw90iYB479M4qIMrk05WmR8e7KTY0qoP",
+	"E96FAYvXqS7PJNoUSfXBng1H+zVqDaKk/QHXTEPHAQQswfygNCTdSoOf0GR3x8YKf0XZidrKeJllVZ3N",
+	"M0kC/RqorxCTILhVdWbp8Hw93LID6QHRV6tTNd6kZm2jWtvJNeqzR3j+Mfjp7Wi0xve/jflypbFgg3ID",
+	"MCzmAmiNx1pcPggpA9am034cgcrhzddDoE6UQPBwU8YKHT3X8SBnykC9fDs7+3+cncTRey0/CIurLtMV",
+	"XqjxB3vRglkJNXkA0VgpK26++LiMTbB8h6+9iCmUr9zKb7FO9DRccHtfgpPuyaYAZvmlp2LfspUpTTpb",
+	"xCMYXYh/Eaa/tZ1r+rdS39hJedCsAoMpBI+xCpgWa2p6reYl+XHOqT8OOavHjAagzuMwfkSl7BOv0ArB",
+	"I9WO69Yc4tkZ0vC0CbHtpiyUN+DVjttWz9IsTHitox4ttwiA37rqN9N2BZ4cQBIcvWfyV6wlg+Me9K0a",
+	"BiQRM3+s7URTFocisFNysHTxMwlcVg2ihlyqjK9ma8Jy7VYW6mkL1mASjT3IOzbbspKL4YdmDZIAljuV",
+	"wK/tPqGmEoVpM4IGvVzViFpjwN+wObBhSSZ0QYYMvZUowZSHVa+gh2I00mVhoW+FtGL98KBDSehQzBIi",
+	"p8wPR6FPQj6dJfr1rSniK/X6iWlVUtQfVoZ8HpHxbEJ5hn3Wz+ZCT2MxjNhk851eF8dnrW85ZJuztM6V",
+	"tfnlG6Rbfyz5l2kyNouFVxwSiCQryKy7KSlgkJAH7J4VU101J2i4DS1jYo7rsjtsdegstjbBStZpqmm6",
+	"j/WAw32tD4RULK/0/IS00pGB36qtUSJRRzFbewpmtGVw/mxVWq6VjWvJB4dETJkJzFX/tOMETNywZPZO",
+	"NmXQ7mpvyMsTa4UG2LLaoWPJDxksVx3dSblEdmQiyQtSWP6oIn32m7aAvFvLd9sZmOSKDC3DQ3VI9aFd",
+	"jjuURCoBksoF98ex4GImo0VjOUPqw2YpwCzWTtNRO1kLx8eJ/NlxfD3yPor6j93VV7ahJ7CvLFO3tQaW",
+	"VfpI1tAqTMhkJk3PE6DRcEdwupL4qwfabIqbsnOH01wIXFxxlu0DN8sAXxTnywVX/WvK4vEjJ11ZoYBC",
+	"CUkSN0KXXygQ460TrJcVltVFHV5QyWy+kSkgJSvdxB2mcTih8eJYRGXSyBE5vrwkY3ZPfBGJWVwWWGgZ",
+	"zf/2i1s/OKq/ovXRhz/2PpWavzVanTxUlyscv86NNkdQ2FBhuk11FQpRmCXgiFhww5RiY15UsuFvYpj2",
+	"c9MsTKQZNiV3dNu0LB3TKfhS8pUa/LCQTWMqyWJeOp0lYkKT0KcRsqP15q3PW9TgZH2uJeQd57OcdBaT",
+	"gUKWNqX+C4lB5v2qzuEPbfBvnfRUe1By5wNy1tQuHpij9pjcquVMM539Y4SZWjHh6itKtlqVcPrmz04o",
+	"zdOFXVNL7RxSSzheojePk3mKEeRfjfRTCrzlPjL59H4IdF+isqvqIZjk40NCIyk0apgbMeDrrwSYbzhZ",
+	"ysBMy2VSHhAvJWOeojY1IuIB9zQ98VaURNA/l1rSsuZmRRaT0HsTA7Ymiz7tobAyI/uGcVN7zmQuk2rW",
+	"8ULEGj61h9+ep027txf8mMR7bOO0OpBKR0Zw32oAkque03jC5PyHBuFtS5jUN1lNnC29UKHldbIWaJGv",
+	"FIp5O7SNdety4HFdr8KoVP7X2K3mKENsqM5Xbs327IJ9H8Oph7fZdOpyiJew++S5L++89J4fX/5I1AJl",
+	"qRXLkNYVqKJXg+7hvY4pXpa7Mrrh6VpM3GTzyqBtbX8tUTUAfizXSA/qa+IYalHlKc6IO9tbszSd3WTJ",
+	"MsOuX85TwPorS/g10c+P39hXt6lVooaRIRziGZbDb9RftockSSkA5WSYdaRggeL9VuEkKJEElBDt5EtS",
+	"QDZHxanY7eLXlEe6yHGNgqSU2mVMJylF3PoDXgfvFFJCr08o+fn0XWZ+fyXiCekddA7Iu5evHELJpT9m",
+	"wSxi5CXRpU1B0gE3FZ2GCY2I0qIg2nXACQm5LyZATuUhTKYmqqsR64re9q0ZopAzSapK35iyGOw9QtLI",
+	"wdUoIWwo7muESjUaDib1auqBHk2tw1piIhIaSWjd7zMWSKDIIYbigrKnJspWsDS+3lIdtqSnQFelWZ32",
+	"jPi/z0LsMQljp78qqUY6JJvfFzJRcIF1OLgIACCLJzgnQkxPpsGn4zeVGnYLtdOVFqT+S8M4iMVUOlhH",
+	"mMmklh5eGBNImwZ5VM0ZM5+FdyzAeZKYcqlkZsHr41AmIl7kdmj9jitUf48yLzWE9ONIs3goFBLh52bz",
+	"UDjoSv12Re+fSeLHi2kigLNiBagsqmnAFTPRfTcwhhm6aQ5mrtv2M2ED/mb6sVpA7oHdKB6eN4DZV1P8",
+	"xkvYUMvMC9/pG5pDpwiq21NlOKaYbREpKk4lOzTF08shq36xIFV6hfPNfh+W/He0lDuifcV94mWdcb4j",
+	"Y3Zf/f786Lh++f1Rq7tXVb+FppS3Q0xDOPIPMqg0BhXyDx1IJWs1b8BDTiIxZ7FPJVNDOditCKdIh4E4",
+	"dch+YPEdWBtx2Lp+i5gWvJ6ZziNQ2CBtwXp9ffqS5CbzKRc89NGzNUFFS6/MwxLyzA8nNCLXPLwnkJ5q",
+	"FcMlV2NoqYRd0tNGTdgZNRunSrNO6uo+Zb9oSwwXc8yX+A1C9kqrK6TdlMsLCzvlK9w10yLXoLk4014n",
+	"f0w63QQkaCtu2a0foPm182lzAL/Zlj1xGUPNB+WurssKVlDTvgPDBB5WiXVFKQqw9pkITyDwkGWliIGJ",
+	"uGyUa2FUljYNnvHUzfErFvBIozlCDtkbIsk8IQ3i6RZov8Lm9MsQ7WT3RkvGoRxwE/EpuG48AG6UHLVa",
+	"ml6JCPYMWxQcXqrxpzdbeo5ZZbR1FhiscfWbGDbWmTUsdXC9NHNF79/F7C5kZd2k6T2B/g5p5yqr7+HR",
+	"BNN1FTPRl4T4mn8CYVRSTiSkxDybG5qEd0yzTTrgePegzySshciZP4YsoL83nVa70+juecBH6n/vuQ3X",
+	"9cpufmq8Wm1pQVkR9zBXlDP75tCq0pCiClRih55UQ8a49fYjLDHIyV4rRnbMSkuQXI4VtVbSCZlGM0ki",
+	"wW/gz1IyVeIisKZ4ZSBbfoshHdAvKeh5evmWdFrNfQzrtYLkoEM3TYj5tEjVjuo/f/ijXe5RChgPWXAm",
+	"pGSr9n58BDl8DXI5m7J4FPohjQBxmCT4uWlUgzm6aT0GDEGWCej/6YK5EmHHLCrYzlbDbjRTpHXV6i4Y",
+	"jULJAkXZRmECfBCwWoyI/hJlURaHd4Djcrd51x/XzRqkef0CZk7hB6dvy40YR66lRM1QEbAOYdQfZwI0",
+	"hLmyAA1v1cujpts7zCT89ragRPlsxXLfxkHIKRT6B2l7OzGbgivGlrFTAXunRa0HcygvE1pmELuKzazg",
+	"DEMPI4YTBiYmz6ZC3iE0aLJt46EkwYxZrG8oRMQolKb9bRaHMgj98rb572IG8SvzIiEbiSgSc0Lx3OLF",
+	"M0nEnJN4pqT7qnVv9e+1Pnn9glS/P784fiaxnFUdGvi0XfVfQCPJUAlpuh0yFSLC0Q6zfHrIltgjR9M4",
+	"jEDEPz5Sl/G3GUQ+oMaFiRpy6SIfkq77v9TBRzMZCl5rkKMhbG3GA+0GvL4kVVDHQ7+GczfINfyKeD7g",
+	"x0cEMkKQ9ZOxiALdpDAUAXL7+VhEDNU96ElJPKko6xWLJxn5LWglr19UnMrxUSl3VHQ4/3GJx4slGb3O",
+	"qeekqugQmWCEKeXAQRUst71PuenXY3C0jsQWKQXS45Wkopqy6y3XWQLkcjjJjM+VAMqARyFXxKR82PTr",
+	"4ZTQ+58Yjc/okEWbAZUrKEGlZjlwp3TOeZiQqtdyW53nra6n0fn1i/KoTEtjPS5vovBmNhlq3T97Vxr+",
+	"Z6f/rFdVtvQ1aDdDKhOUn+RqAJdekJVoWyYJrRJd8rxkmYgX2HYJNy0Bd0bnnbzoWCaOZ4Lx4wywloD9",
+	"9RhhsTaDjmAq1aZ38RuOwoi9hbH/yVZUitf1GG7ZQkluSjEk3gwWcU75jEZXFrp7pPo6ptPxv85qWeUN",
+	"sPeGkuBHK1TJCb1/sUhW5ZZD/L5E3xaynIsz0/TUSUs3bElzMDMBAKb5yLvrq1IeUhplfMm0OVdXj4Cp",
+	"sdgIGkJwfO8Qqhxkzdo2x2hjyK9eXvFs8o1sUnCtRZHHoX+GaV8R9kNpjMfsKp/D/NVsTBc7eMmi8I6t",
+	"atoQ6F+NSg9Wb3Ur4Q9dDWJlZBzGCq1lPg+JPFBrWJXEBT9CChfKtp5uk1YPA49gT8e8pLDK358Wn3hI",
+	"0YgdQupyAWEPsxk8MDLPRJBB65FkLuJbzN6p2baOMMn6jDS2XQxaoMqzltUhfX919c6qXl1c4MoOSHFa",
+	"JRPb2RKfTtYFeexc8rtwJ9YFiBkstDHFirtIb8ASROzzWm75k6HDFne23LOu76z+a5fCJykt2ORlt6bY",
+	"cpmPI6Fl+/5qKelKd/UUk+Y8UuUiIQtof3bLxRwsBdABOlEgJREbJdADyFw8L++pNu+x+zEFhTrnr9az",
+	"QMi0/n69VbdQ26c80OcmlAn0j15qO1lNK1gmUvuOak+SmFUoF7SR8uTLBT244E8xzXC3/LAt+oKh0GXv",
+	"Lrf2TYlXheOyalgXT42z+YouoXBUOXcfqcqxmHOskKYE6f+JZyjT9sqFmzsfS+b/6qVxFRhEloLwli0a",
+	"5DKDX6gdRcilGn8auqQ72B5vnoQuF3HxqyPNZoHlDNPcjd1xzpDMTfwym2HLRT7psXyd7DKrJfeEW/0K",
+	"t3nHeLK+0gJNqbRRt5Zp7y6wUDO+VO+nlG+FngRaEkTaP0pVUsRfJnQyXeNWxfnGdDplfI1/9EEHtswB",
+	"yuioPrlssVue3cvSwGLIjc82ZgoeNIqFKSHj+BDbSZ1CqCKqCJ4OksFMhJGIwVU/4BhWdqiGsfxCaij1",
+	"Tv5pQ7IkiSCROYvVcYi3YDTW42dxWh640c2TBoQmlPrJ08D+kuCL3JK2DJtfX27JrPsBMfhrcoCWfwLw",
+	"bzXJlubwTYWbl5ByWaqAyuVp6IVHniOaNLSg37fa0ug2hjr943AVIvQJHfC8R1HOw8Qf6z5+2tMXQ+k6",
+	"7f2bosFZO8oiwW+w+V/EaocDnseXPjgsIQIuC1tdCqzNu8zyu9RtRfUeKwWkMhtJ0xlw3vLgGcn8WRwm",
+	"i0tFBkpb0w+h1/crc+I/vL+qLEfmlfS8N+3whwvivXt7eUWe4691+FV6jikVQLwjXa8Glt83re0x+BHe",
+	"xrBHddN+hKg2LWDrhN9knKvzT0KMutLzj0SMsARKB+5g7F6egmOcJFOrLNLRNCy1qh+Z3GJy9O4UxFVw",
+	"k6gBgM6b3sT9yn2dTsP6LZh/jUiDg+ZmuVwhKefrKKnJUCJtEF17QaL98Abq9Wnz9X0dy+koxrNhYVq+",
+	"Xb22Yxhpc4knnJGEwYaVZZOuW1q6/uWVfYKogpEwKTHUT6xiZhUYH0PH/juh90FDl2/JRldPEZL4mlYJ",
+	"8Oxl//nzQPiyYX/7XG9TLX5JCatcQthnPRF1DACFsUdQXxa+khj8BynoxpMYmEjhhN7rC9PH/h652zPg",
+	"eEGA9+gqB1HIb6VDJpTTG5YvLCaNPhXGhX7w0sH01Rz50wHsZZnb0iGKUBCKC0SK5uh2VECuMO7GRN9m",
+	"qXkSQp3/9jeiLjLjic5JGnBdckBHyUpCs9+120VwDCSaCy0tEbymsq+GrFt1opScpcMmlKo9pWHs5NEe",
+	"uXUO3RwtPOQRE8K7KTf32DEf3TLg5gN+TvmCeM8Bvs//sLjUp+eNRsMjitUjzDDHEn1adnGacko44KWk",
+	"cDciSC4hcM80pTGRvkATTZqXWvmALxHCfvoZlACHCHhIKDRMTRFTkirdab10t+MQdk/9JFqQKLxlOhFz",
+	"wAHLrYKUoUwa5IT64wxEJILGbRAsjUerCLT2AiotP0wk8Qwf8hrkyKDbgBurmOWPwzb1YH/hZuNMOuSG",
+	"JZJ03OYhoRog2UeoH9yG2vCQLm3A06XrE9SjtAELIBZhLkzYuebUBv8l4YwFBW8hoQlU0K6mG+qTXz54",
+	"NQyW+f786JikscUQa44XF5QYHVGejeYQUCpogvcfcXi4MMV2wNlgIDRNb5rC+/RCXjFOub8Y8BNwQMVM",
+	"ilnsMzJkSkZJm3OYr2Ey05ktTPAs9CeQjIzIkhYFMVVSxzSxYAlo4GAUuU7OoQqqnQbxcpcpjaLPWIqY",
+	"80LlQJpVUhxw4O/ok8J6zp6Oec7HlCqs19uoGVAYFTkt82eA8sPl2zdpDUBzEt4fA2BCg0qfDEwVwEHF",
+	"IQOjtuIvjUYDnyo1SD1qNBqfPB10G0UkGceMDTjWbFNEVR1ig5xYdQHNlJQTD5Oq+zB9+Ty+CIqPsMqc",
+	"evhLo9H48EnRsCujoWG88MWrY9Jutw/Ufbu+Om6Qc8EZzIrgU9cwH1LsNRoNDN5yyF6nPgyTWp6xDzgl",
+	"xZhiA+vLfLUcOeCeqS2sdKshlQxSzHR9YfVvU2FY/VvXGIZXpQ//wTrDmsRjsWGvQd6bmqIc86KhXQFk",
+	"aUEmQ5KmMcD9W8BjRY4KjRXxuDBSnJREwat7MKGR2i1k0JtQ9pLCQKQqYpMyokiDiZw3/U+y3pdw16DY",
+	"EFybbCC9iWemOnIt7YlgwHuCIgqyfujIQP2EJEwm0iC1KWCHlzCiC5TEMZzK/gCrgyjergAQaVaNnJ4m",
+	"FCJ9JThA9KlDHpumF9Ujf8L0KdSc7P7B5aw3W20NWqCi0F/fEk7UQKlKAz/Ds0FWm5G03FbHzuMzNFit",
+	"Tn0Ov+cqN2uSpW+6BgKmXr0x5cmQr+j2MsBp6nAHi69XWSQZ8XQnI6+WWq6nNKYTlrC0TqDMfzPg2UcN",
+	"c1qE3SeMSxAagPvq44hnnLNYiztKntHHU1fCkknAsDiM7tTQJ54SgXRypp6upi4VyMwe1MHkzHMGnBAP",
+	"qg9eGpnIs1Q8SAlCmUCMrINTQ8GdOlr1ri061A6LqzdlSfuIfz6TgDWppmZESmQ5lKvbOmRkHodJwjj0",
+	"k9V8PJUGSHpCppUsXOq7UERKnkwlDKrowXQWT4VkfeKps4WVA6HHsGajeibaglhDMMV0/sK8bbIk1Jt3",
+	"LB7SJJzkP1EnkIw1Tfp9xmL1YYYburfrEAMX9Qw6yghPDVz4+MQcK1F3UUnhGkyprPJMIv7BdiCICNJt",
+	"oa86bEw9V1OIUSqqaRLDFxjttHxIigBqFDOgDYQ/m2BXjewiFQ5pGos7cYsCpIZzKs1jQiaebbXruiAk",
+	"UBKJm5CTIfVvxWiE4ynxCagTihsjGkYYax3GMknZ9lk4CRVZw/8CBffHzL9laSlZtT+QhUJJAsGZvko6",
+	"yVDBJWSyT9JS0+Q8fEGqTcft9Jzu/p6GjSIcEK+WMeRizyC1tWpJgdqaVcUIPqPBYXomoSIOoDvp+dst",
+	"ErE7FiH/iGOlneikYjR8Sazki7Gwmhz7M7g5o8x0ROZjAalvSmmSJKG3zIp77qadKiHeQ0g4FwzWTm8e",
+	"FGDKvmm56UeJUCsL71hDQfKK3Scme1bfiiooCgofAe8ziigd3Pktw23pW1DD2npDpu/09dWres8Ir2pp",
+	"b67PrJ5Ch+pQk7GaCWiwYYDqJqmHWQVVcpoKi0po0UKhk7cg19QMoKiN6R17TBsjVIdBuoCUJd3HCMB0",
+	"DhdZYRqqUb5ii6bErLnmoaUuwWK0xtEl1bLayyZ9C/KcvSP11LgVQJAxwMBPbc3K0qOsRFVziac0lixV",
+	"VkYitqkr5alupavw15n06ZRlKWNaNf5fHz/Cv7wa7kOTIhRV6uQVxkjB3ddXV6e9TNVSMv2sSjMl37E0",
+	"82cgMo/Ce8corkgE8WW15tN3mUClpVM8IzWD/qVBoHwz6WY0RkfiWUuAZAv1TH8E9yVUOEiaXaVCzyDj",
+	"3WhI5rNQEix/TajmZfr7PhnNYuCPaeUz0/0ihlNXE3RaB6Sar2utTzxXd9rRlZxSqSW8GSdpirHS+Zv6",
+	"6jokELOhQlqzfsw7MmvRACCzKTT4SjemiQ2dLMNEkVdk9AbQIQAHL4ChkYYjI9uSLAU1KLFcAE31KQdo",
+	"ZZXwidJdhwtyM2NSKmSmEAKjxreNi3h8rsUjCqdVdlSlG1cfQv2GBFZSVLnVcywZiOeku8QdLpkU0tPM",
+	"TpzcMjYFsIv4VilD5MiolaNZpDmgHzEaF2c1eUN69xneXlmtUlBVVuNfHb8jU8ashpuc61yiKlXM+R6i",
+	"J0ax0L0c6H2A9Bf0z/hOcaoa3FAMFgaaBUHa766vgPgbmwcGf0PcdlWbrsqMYvia9FBVQUanVtrqIrNt",
+	"7TmtZsdRFBy47aFaM+RWKTG/dqgEBOS9ahVaZAiYH9EY+r6FH5lXaOoH4hQSz2Z7BVtGko58RMn+2DIa",
+	"oHp9cfZMZrYYeBUitRcEquMDx9DifraQY6xHVMeKrLoy/SqZRJ9OJk0osQApKApJoxlkAkZCMlk4yAZ5",
+	"y6OFEoFZrJhbehITukBenyJ6gVmfgHGoT7znYDR6jj2zQbZMj4Z0tQ1JkmruIIBqmquJhl/TE0T9cn11",
+	"rFYe0MUhmVItvDtAxZaJli494Lp910Wbw1vbeCSfpWsIsGsyXAEj9r2FWvxywN+npS9TdTSUxCrgT6q6",
+	"eqWj5NWExgmkNirCIkZKObytOVp4yWySaN+UA95122CsW+4LUEaIrXIGCme7rgsIjyZmSoazm5z5MrWi",
+	"qllMDqNByOqMR2gHsLamo4p1+tFETIAEKthMsKOSrs8HlEA3WUDCAEnhZDSLolqDXOJ+wEc5QR0kTCSL",
+	"RoZOUr0Ng6TpAoZMrU3J6eg0i0Kf6bgS7Up5F4tpHLKExoslL0rOgRKxGxo9p9MQ0s8kBjkkUeqOMc6B",
+	"i5PLK8XwK07ljsUSHSzNhttw1SdiyjidhpV+pd1wG23MhB6DozJvRYfQFyFL/GnnIaozmAsXhXdohsjs",
+	"81XKyfeXre4e+eH9VW1VqWPbxwg+XTtEAe5KMovzJeoV3QQWsVS8XkcQpsSI+OoOM03ji0I18XwRmEJM",
+	"1sTQg0Nr5rp9TrorIH+6nqnunA+cW1uizKPq9cWZKeQGRbCnJT35teNHy62muUfmC0fKOuB4o2uNtKxI",
+	"2nLfyzWEbu+5Loype2hAu1FonA/332CGzW4FjxbGmZ+dnBZnwYtm7BH5o1XEvDHgHbeT2YgNhYPSA7pB",
+	"pBauaGLDN3UDgGSEI6LDx3JkyczupV3SOpkKpFjDNm/Us98jT1vRtnb31IxXjgdgHGGmFDdNDPTFnBtp",
+	"CaEEEpTnay9uamXXr3sYmhSzwxRkaSeWMABLpSSv3l68OH358uQNKjxc18gJEAgDfv3m6Prq+5M3V6fH",
+	"R1cnL5FYpPT1NKj0sybvaTQBBn8wmbwQwcIqbwhRB1Ytw990eRJjXcMrDeij/qkLdFX6FRgW4GHsVkbd",
+	"MljMAs1mFHVRqqjtN/6NcvbfepKGLyZZtlaKt5W+wtVCCE7FzAYhFJCbQ6P8yoB9F24rqUbhiEFZnKXL",
+	"oLlKzV7mmjm5SF6JGQ/ykx7lZrMxPadzbphjxqGLMnrd0aC2uZlj4ahNhadP+Ygf3dHV2JXgYFuu+3So",
+	"gBqPbkbBC6TY3rcJBcwFu1TY4ofx8LUfvg1/OL3+eNp8E57K00ky/fn4dO90Iu9Pw3kYfB/NT38T4WUU",
+	"XJ9yt8EWP8zp+3+Fb8PT+fnV7fynq1fheejOz18ezc+ufPXf5O3Lo/n5MT4z///T1Ul4dvzD4uf3P6n5",
+	"mn7rx8XZ1cnifKHmjD76i9O9U34xZq//pd77GLw/3XmOc5xjHKj1RTIMXr/q/HzcnA/bP7g/vZ+H/76c",
+	"hz//e6z2c//m423z/MrvvvntaH52/MPsp8lP4dvfTtpvr67v33y87r55eaTWNQ6OT/fgvauTtnr3/Hge",
+	"Un4xVTA5f3nSPW+ddH7+7Sh58/78/udLt/3zyx/GZ1dReN76KXkzuXZ/fvnDb+fvT+c/Xd12FPzOz+a/",
+	"/fvl3u/R/sVPk1cXr3+efXx9cX9/xzqdc06/PzrzT96e/M5f3HT/lcum7Fdabmuv3mzWW+5Vs90HQbPh",
+	"uu7Pa66x1UggFVp0e4Cc7AKs/78UU/zO3DtFj1t7QP6++4YnXzWe4FEBlf9O0fj/1XHzVH4FZXUqcLwY",
+	"aVhBlpwLhq4c5YQPHamfxdXpZnErucJLpFzE8AHoT73Mn74Rp2/E6Rtx+s/Fkz+B/ChBKAtktcQko8yk",
+	"IX2WJqOdFXb46jea9I0mfaNJ3wSmz0yxnEoh8MUO/t5WC83pnzofDhTQksZS9rLSsJ5UU2yoFXV2VkyL",
+	"l+hKiDMaYxZdRoKLbxE6FHcMzV82xcWuwJVCn99K1lX2l7Tv6fL1tc+AY40r44E3TgCc8NMH+9XiOH2y",
+	"/uPcucVZWeehNvAsk5UD111rT4GiQjrU7gcN47JDN3B/fp57GyRvcCVe5JOmMvjbNpJQEv36QyGfb1ed",
+	"QVLngy3IwH5lULGnzMPeeq1Ptvp8d+jvue6nHew6um1w+R0Cx5Z2WACg0LVSteGrlwoePSAv8I/iBUgP",
+	"vKYvXnPVwlLL0fNrq8s1ftTe/NEr0wQbv+hs/uKNMbTBB93NH2AUyBuRHGEIB3zY3GJt79CBmdIM9V3r",
+	"YPN3Z+Im5FfjWGDS1yen0t0GFNpFdJ15vDDLJTWtbQI/u59CaK3BkSyXDO7HcprTLx9KEox++fDJ+aOY",
+	"efXLB3Uzsht7Dub9stQKxUrojYRqYPBr5YNayXM/nnF/vNolhAZLmXfzZKGrxqUDEQY6e2bK0gSbqqGC",
+	"nRoJscikVfrOGXDw0WHvOKv0DqQfGp+9DrI34bAN4plK3qm9Hmd7Jk1ksWQM3UOFmGNZO0zrDIWSCPQU",
+	"5it3m4LgaRBKGlegu5xWPff+//2f/4s+ooTeYgymidp2iDf0m+r3557+TxveppLo2GzsCtTtqR22WyQR",
+	"pNPJxVdJgnHbtcaAm8BtDGIzOzclxpejqlcEbucCs7PInTRcrBAAoIF+SGh2zLaV3FQtn0kmTczZwY4e",
+	"KSuDpMQjAlj5GDeIXuLJfSix1IJt/cc9rdySzeLw1bwsl/bG/sWqS19x77utA7fXcV33oNdt7fd6eyfu",
+	"q3237bp7B73u/svWSae5d3Byso9Z0HCSSpTQqFP59OFTnrLYS/ZpHNShPSCd5BxxMUv7epe5biSdFDw3",
+	"+R3t9w7W7Oho2O25Tbr/sn3Qa3ebw97wpNk87rQPmNs97r5ot7oHlB0fvMgSCI9pHOj1rNqmY89x8P7j",
+	"y3/PXwwntze9n6+Gb85/v76/+9fF0SL++eNL+fqn4OzHs4OPPyVH79+fZ7NcsDmNA1kY6+X33QUN2e/i",
+	"5zftvdHLH/3wzeJixi5e370+u2hP4v2z/JICccPUjdSQ12LMUdZpwDqALfIRiCmlvwJ59g/claDmIqnT",
+	"uoabWs4OLiV1V3byIzWfwo9ksCdLXMhnLGgWoCnQCgsJvP8YrNOtHzLsyhX5yynyLVTklRIfqjNxmwdt",
+	"2hs160PWG9X33f1ufXjgD+t7w3bQY+6oRTv7pqAapGSoEfksilbguikIkLU8wCfnRnBV3z4K+c1mkT08",
+	"ZKv+6MCt7zd7e/UeDfz6vt9hB6MmbQ+7vfVbNRdu220qsUSffP50t7qjZqPpBc16cZQ0v1CTKWwsVI1a",
+	"BZHVlFHzglxz7tSYQ/0Jy0J2xI1oTEEZ0gCyEnwqO1qDiu2n+5W/ua/2Wq9Oio2o++bP/7YXs1T4IiPs",
+	"n3Imhmupg9XMxVtnGd2Z/shZlGyyJszMCnQMDq5C8CINNQ0xcHkPNDI8PTnfRd3VZL7hNrJWK5alAYQ3",
+	"jJW1Gr5QvliaP6/7Lg3bJ7uM9XijQSLEOeWL94aL2VB9Fd6VyiIPgFsOWroBtDGxiBGBullK8uyUw6dP",
+	"1n+zySBQZNzNNTLSQadLO+3hPhvu+UGz1+u0/L2hT+me3+41m0F7v+PvD7vDTkFYce+DUeA3Wc/fd3ut",
+	"7l6Huvv0oLfXa9OeOxyx/VHQ7nT2XLe79KEfuHsBawaU7h/stXz3wN+jnVbL7TX3Dg58Ntxjrf1R0Fz+",
+	"cHjQDXrdod+l7YO99rDT67jdbnuv0+z5lA6D4WjYaVPabi592Oy0D/aDgPU6rYPWXqsX7HVGtBN02cgf",
+	"7vsj2u11uwc9toeiy+PNJj9mZhJTP1bL7KmhJMvH6Ricc5Z1HDCj6GC7P9Vk8lALiLuFJeNY8FEUYuWf",
+	"byaTx5lM0MBB6CoFK+VS2n7h0yiyjSlaZEBrismwrSuKtybQ9sKKgNXBhrnkXNOfGLs76BJbVQ1AnekK",
+	"nREStR7GAxrjqyEf8Our41qftFw3y4OBQgNKt1eDg42x5TZNBCBn82iR2lkEh9TgtOOUseBgEnLABnzK",
+	"cLJDDIg2616qUGAC5lmaHUVvGBgJLlA/keuLlpAq/lG/ZQvb+xoKXutbuU+QBMHzRWEy6wJ5cEDrijjN",
+	"l3rDurzyEwdqHmXn33JbXVKFNHI4P0kWLNkm7tFUFVMDKLQ0p7/s4Lbn6pCqsYHgdDtO1fmzwi3z29sx",
+	"9NI+vc8ae7ka6ABr08nMguSSfqzFpqPj85O6+qi+/69/ds4P/v2uTPNz23W3ddVsWnpO5tBGVU7fwrej",
+	"kQKes9WZ2rLViaEieVqF4fyP1CLy57Jei8hRMyhhYpYALP6J7BtY0RguYXpNdjitbv2i97L1/k33ajs9",
+	"/QlOq5s7rZe5Q3oKTW/bMzrKDuZxGtwjVRUFmLez5O3ogvKib/kI+aXOQmu57sFDFRbdqWidFzliVCY4",
+	"SV5bUd+WeY7tDzapKhvxwu19LpF8lQMTO2XNEhkGCFuSCNJquu7jZfBdPAD58oyWyGfnm/Oim6yIBKNU",
+	"rrdPriy5ZsiwXgmmnYQyS6ODfCEs41Am7qwI67DW/8kxUR4rd1IajLZ2D0Z++kzL3zUqZSXmXa4SA0nV",
+	"qmoHC7Jr2tUwmRTZeuObI/vr0crKFDAR644Ud6ZoXlEpWql1Qf7udsqWLhOpHeTqwzSJEet7SQbZsMbM",
+	"Rs6goByNoX3r7zNWTPwd8NwXxuzAJKmKOLAlXKj/FR+Skx/PrbcUqCEtmkpWD7lkXIZJeMeiRa2v+/bT",
+	"/DohKFVNmpfW05oqKAkhTVBKYBXaL0DeoVkk9gekMRvwWzZNag7WLZiHUsEeZsucwFbKZjZsE/Q4rKBl",
+	"LC3Av8CQiq58dJeX1/7SHnpQ4azTqjlYxgTzG5/Kl6y2oc7xM6TVzQX2vVi2ea6yFu43j/f3unsnx/t0",
+	"2OsN3YNewEYv9rvNF/sdt/miO9oLegf7e68yz8JVjIVWjHMwZ5rbP/Ffji9/en3/74X05cefTqbt7j+/",
+	"f9O7u5u35d3R7OyfVx//PT9+dZb8mI34bkx5IozDebWmMjdV47C4oBG7AUGqRtJ4Js17tW32v4OPXK/2",
+	"XGFM6eaHfvN3GrsyjuP9+9Ht3aIb7XXa0SLg84OYdQ9uko8f56PuJPjd8k+LKIDroHjg5/L7buHjzY53",
+	"MRW7enwNRn8hDVZTk5QsLaNCqYK0QmV1+52is9KlzWGr7rquW99X/9NT/+Oa/2u7zaWE+tWh1mqV3/1+",
+	"8HPSvvvn/uR96/6iNz3zO9/L5tHThHL8KWhaqofDATyJ+o3ItEalK17/JW6UMc3PrJFHSMk3o9cmX3hr",
+	"uOfX91mnWe+NXFpv+91gnx0Mm7TV2RW9/n3bnv6rF181717s8fPO4v0BO2vdrEGvr4wL2NilUOFJzAUb",
+	"cQox6fFmgm+O3s/h6OWi1MerKMFkmiyMLBmFAJin8/ViA88yv21zpa937TebDCjZHf1svksuMhdlIgSW",
+	"mkyfQBGnJc/lX8Rf+U3RfRr34wrNlBaY66o4bquG1WpN+FWoC136VlT3GpXYMPQqlaY1CczjgVZbM2Ut",
+	"Z1Bg2RS1ybyOMFYiTAUdXaUNe6mGEpTTtIm2KUUhcUCssJOWIaZywf1xLLiYyWiBuif1x1bVLZ9y9RcL",
+	"71CFhRqBFkGAtZg6WrpEFwnoIvWqkq4z4HaNL3grYNNILCaMJyZ0PK2rpkuVpd1uso11WgeFgGooVDRj",
+	"QYM8jU4L4WCPV2lpGC2gXOyyu87AFZjmmOpKzFANMaCLZ+qYRELLAo417AuhdZ9PEFodNI0V3ohtP5mL",
+	"dbHSJWVu/jpq/NNLQTuD5eFBzClC//n1cDSWpNGsS4oFKBzfFIxHKhgpSSlHqGJU8bJKwgrn9DjFBBBu",
+	"o6NZMzQqdbFgbQ3VxPybtvL1aCva/XhiBCAri9gIFo/MX2W6+Exp5ir8uC5nlWGx0Q2fbK+qPPC2f77w",
+	"zNRWbOItza7Uky+Vt/o1KjVXGECtGZ38j9RqUslrWblYpcDoBmnP/zA9Oj89Nw2kQKFJS3zCYsv2mr3y",
+	"/ML0+VTL2uwVhIrO6OTIquXiOhzdfdtU/iQhx9LtaWdz9bFieGmPGdBYFHdyiMZg3cSEWmWUre4VlirQ",
+	"LzjeTZyiOagB1yKR0kigYPjuDa/IlVVrmQ64dwkVrF9qYF+k7Ui8bLXfkTG7r35/fnRcv/z+qNXdq+pm",
+	"5Je6tLo5NPIPMqg0BhXyD5O8Xqt5zoCrqxX7VDLT8sfLDZBm8mLx/WemIVa90DYeu9jiwJ6ObJ2G8QI6",
+	"hF3z8N6Uh8zqkWYQl2ntacgy7tvl+9PX0lZdmHCbTRZKEyzExdxJU2eb0JIXVXVOdIiiXj2WOIY+PCXt",
+	"39REJo03RboQ23+VqHzZ+agB8cxeAGo+Sgcc0uDS7H0j181jygv7082kaMUowEqgGT/WTd3x8xP9Vdqv",
+	"940VgbrDONd4cgjdHYJWSi/Pn1nN0wSUJvQeXO5yc1QpzHhlGodmk34M0zbV/cr1iXz14uZoxf99913F",
+	"qRjKp+tU19P2UxitahbRUOPm5HmEMpJdE/SxbbEbLjjb4XxwqldhtDGqNM4WVST6znpqT9S6bW1gPSd+",
+	"YeHJlrLQKZKp3HXTwUw7INDyBbFtPgVCqK2Pq+lXiRzNRfLrCMbOl2uBIdSHIxNY9ehzXVtwJW1AuYne",
+	"Nr6ImPgViHs5ae01S7KThktJpb4BJkdEd7nQvSMsGQ7vl9RCHLS82FxMxOpUqRtRm95EabO3LI0ka1U0",
+	"H4f+2EgK+bLyYgTN7OMFiWjC4nUtaX0aRYozby5soS2wB08cinQtoZ3z11jaYk39Cc7mdlYUX1MtnEbs",
+	"fm3NiU53b/ei2QpsX6jKQae7Z3nEHxJ5sAY0/1FJ53CySznnTxFNgMe/RXr5F0870HaPa43yRWx6kmJq",
+	"+j6tsEbhr+vMUfhGzh5V+tHGwmmr8PrPyQKG5nNCkEjkSqf91cxN33J+v4zTvSCGWGLNNQgyllBTkCR0",
+	"VvCvcsF9oBk3bLs0Xyht9psYSlLlbM5kgsYIJ82zTUChw3/HzGc8qaUe9TAmkKDMpHQG3NTRMJnA6EKB",
+	"tqYYl63rsVndeMAscqQ7yk/LZJrYXqyY82L/n/Kutkbq6dTKxJ6zUCZHuJhLgNfnUYXfLrVJVsscCiuJ",
+	"e3MVIvzjdKs4VBfiUB8YNVpSuChffqcQI9tq9jsgSqSeMuwTjY663Zbdyi17p/BUs2xdy27TqpsH/War",
+	"dNXqQuLl+eXxZzCxaw9Bia8b3FzTdZ8MYjtO8sFZE/Hc7Pbd5s+Gt5shRyEP5Xj98W8XIt0EsCwvMV69",
+	"nPwxpRepGB6qLzLcL7nWemOKq69KwzMV1nXfpjRsSBOfVWl53+7tt3v77d5+xnu7MRd1lzrjhukrGWCT",
+	"+pbJRkXRxogyuE0mHyPWb5ECqqS/p0kD/Z8rcDuFBOyiDK4QIkv0pDnstGrUpUduCedHhuooDN/VMZyZ",
+	"LFb7hi+xILHgGier4WQq4qRGfHHHYtNK3K4M5BmFIAykhxHdUWRVuLMbYqZhpKkTdgj+W5GWpQkDqfun",
+	"Y/dV0nJbGX/E6CNY2SEZCYVtJExMu8TXJytaD+dUlud/qP+cBp88UAm8lKzK1BUbsGnMsNmJnLII+ruL",
+	"UX6nh9AuFwClt5jMhQM2dpC7sT//gB9xEgboRDAmeJ7XT0KpLcElDezFaMQ4xKaFCZugDpN9HqJShabj",
+	"9MioQq4knLAGMeiiXbrwMzSjRauoBqeISTzjHBqCQ9t6kZif6A0NOWbjatVKW0KystRwcoIzxw4Frsok",
+	"jCJ1eLW0KbVW+mDPZjXS8i8VlDlo0K65waGVpatm4WyOmwGslAMuTCvFFO909G5AOJR1Au0LM3KN8qft",
+	"+5HQzWwjcUMWIYsCkgi9RDEacNOLOPUHjEWc4IalME2pyRCSf7OaPiIKYFDdFj1raAy7/jLKaNqBMa+O",
+	"PtwWH6XkKCfdvtHXGE4op5BbwqwiuuqiXOoLVhjDumo2TTwNsh7+tmSc/ayo5FbS0QfHnmTLz5qV1THX",
+	"CqJ5nXuVP/oh8zpb7gqXZ+jXURRSuax7WATOAqyhdY8CrIaQDgfRCLIU6rmBJDJjlHooyAJGg8qHh3Qn",
+	"Te+G5XBZdrC0nuqunKyyV30OvW+lOuCWRSE/rcZRNsWH7cpDrdI38Ek+8Hxv1Kb1/WHLrdNOsFdv+j3W",
+	"HnXp/vCgVVlejtEtcKS1gdi2EpGGRJer/ivciJbw8qdY576d9p902muI7dKpW91CvviZf4YD2aedYX3f",
+	"bzfrwy7br7eCg1GH7g17vtv+kw7kIRr6Vtr5ilQIx8hq5uie6TWukrEf6Jl9OllpF2erxf7t0wDVx55W",
+	"w6BUrsiUooInNnulTx484ienAknZIKGUZmuHwaMytW3J44HZ2tYQj83YzstBH56iF9pTi2oPBG7DXc7H",
+	"KdeUV0O34fbJ2g8/j2c+S2AXcRoIDSpQmvEOf4kYub4RtB+X6P4Qa9437/lTG/PAYEZoyuCLdr0V1rut",
+	"vOupqWqjmz01/lh3MrOsiDsW0yhKzSmk6pJEkKbr1lJ7c4nVZcDFiDDqjzODU6ItLl/GgPGa2c70yucL",
+	"K1/2pa8LK//mCvqKXUErhci/sP/2G8J8bQjzWRyHW6klimArGm82/9jAz0vgOEUtFvlQXhAk19enLx8q",
+	"+OGAeaUiAf9SIJjkz0rKaQ4qs1kYDCqkWvrmFIqMcjKo/O9f3PoBrY+O6q8+/NH7VLf/7OzyZ7P16e+D",
+	"Sq0gb+LS++QrXu8qLWJKE2h4qqFvylaodT5N2KrGkxyKPFrG3QGN+bYpcEXJGEQQ9TCl9ms/f5t//RNG",
+	"hqzKL0K/W/CoVCLbTWwnFD1R3pDiXKkpI5MkaaJ/mVOZzZpWSdKSX+NbpMDnUS5eM4yKTQV3nalt4cJn",
+	"CA5wNr6umQTE2axTY3aKDzZlpK3YgkTL4tRPgKpCObkhjSj3GeoYWUtlWXOIiAImkwGHwOIvHvErP6OG",
+	"Yjcd3U0/ebLYv/Xi3g7SGwq124USllScXRZGt2g/+sgIwifce2vrgMSy+rjbbr40Iu5pgljBuvokmtA3",
+	"1PyGmluh5pOrW9vEaBpGZLivQvtv0Zj/mdGYf2rM5VEQSLtvuEGwKaR0wiPBS1pJZN0pdDtB07Uik6AG",
+	"XNt1PfRDeocEzCI6pQqDO5Fq6yqnG43SOmwSluDZfWZAK8BwL73qIfPpTEK2mSmDRiO10VASOhmGNzMx",
+	"k/2smLrn3nsDbl7VzT2EiTw8+fEcN94gl4WeyX1iiD/Wr3AIjYdhEqu/xTQJJ6GcOAM+FdHiRnCHDKXv",
+	"EE0yHYI9xRs6mxhmRGkPB8d4VFPkK7WuGwcvhj8OeLoL+MohJpLS7iWinimygcWUPN0m3MvYJrb6Bgh3",
+	"XBfjLi3ohdIqlqzAHSaSVFO8qJm5RZxVbEVXgJhFAXQahOaxarWUk6ab4QodJSyGRueHVvXWdPXJmPGv",
+	"IGpRfoZGJmNGJhnPVqf/AlFIHZh9ATmxGrBv2/niQaKMwuFSiYJU1dpqhRKVD20sr8d/KW4U6t5BZMEW",
+	"FVUtHDzR145kJRV3hke5CJeW5pxxcP/rhUGJ3QusPVyIOg05Ind6VbGMC2BYWsvX1pu2WezWHa5LNvHg",
+	"ptdbjLV1H+wtxtq6NfYWY23dLXuLsXoH+6zldv3u/tD3m61Ob9Q+YN39dovudbr7zO8O21017DZj7Qcs",
+	"aHeHbL/r73X3O529ZjfYc1td1txrqd2xdosGLTrcZix6sNcNWq2mu98+cIeddtv3g4AFTbpHR4EbuKy3",
+	"N6JDutUeR3TUHA2D1qgbsPaw43f3en438PebfpM1Dw5Y0O61/eZ+UDrWgwNc5Z9fTeRtFvhmmIpjCz2a",
+	"F35uJVFT1p0LGneCFqvv0712fdj0u/Uec0ct2vH3gt6ygojerdXEeznUbYVi5FQMVPI7fyi9R+mi0q9Y",
+	"fOxXU9O2XAt7ivolZjBEwWCTnpWZtXhR5JVkzuJU0MUu3CBHyFWi1eeoVLwl//s8tYlZccadqhEvf72W",
+	"p16VyI/NZikDfWzzE82ofcpxGlMUwpZRq4qDtxy1eCWeHtRWdUV54GBPVov5GO9eHms0ETDFSZ+olrUZ",
+	"prQaDvy4rhhOYZxcVZyyjx9apXlrSv1EVZqPsvqmuKTUt9V065kBZxImGrWHjLB7n7EgLZ30LSbvL2vS",
+	"OQqCJW9SIjRV2DUeLwnvWD1mPo38WUQTVv9NDHdxay0FgJNssFBw8psYAnJ6StzpE8X5PdTeuVA/grEE",
+	"VjHgVWjBQiXkH4I+IxmcbBrGFzM5ixJkhzqhsvYFg/XUsi8y2P0ghp/JJ/amAKtlORKlsoz0vRH61eXz",
+	"+LMjwh63tKc0hi+f12ZpDRZqsFhtBbFXY+Y3C/l/TBTCOpzUFPWK3j/aTL6KFE9jdhey+S60FypDhzez",
+	"mKE1SFFN9Qy69I9iMcGeVjRhMrGCfq399QccEr7rQGEjwW/qCYsnxKfTMKERuUELMZrTE5HQyCEh94Wi",
+	"BKNZAjNPYzEKEz2A1PZkTIlPc0DsQAYT+aBW2SCe+o9HNLZITE5PF53uBiiOpv7YShpN0iarXg8WysuE",
+	"RgxLHcQzZnX2YsEN2rz5jWIoo8TYzezjrqL7gA54Hg02uRBiNoqZHHu1BjnKFqzkYMOxbsI7JslHFosv",
+	"F11+Re/faSzbFYd/YhQTUz4Hd4My53a7YQiESeg9VM5nd2oxtdL6rIaSW4YJjbqvFeYeM7CruPmnryCA",
+	"Uan9/crf3YbrVpwK4pGvVnN9+bLiVDR2ZyPoB2Uf443IXsW/S99E/Kz0RzSSzKmoG3fF4klhtbnHZePA",
+	"pS35MP+87EvrJh5jQpTrVBTGVvrqGHJmkit6TzRZ+pLx5N9O+as45acTxDI6tEn8SrK1PdDUpTZ9JcQJ",
+	"jaNF0WQBhFr3/mi5Lfeh5goAbM6ihYxvMpOJUr1pQiKm1BqYJG+iUN/2yfoPVpklfp+xeGE2qU62efAk",
+	"5gWAS5YQGfKE3SAfzy3sm+z7HyH7UvuWaa+ixug/Q+7VotNDWkHtUPGLFuR6K5HwmTTCIQiu9D6zMhQi",
+	"UH4TwwY50sZWwdmAK6V8asSvsMQaootLQV0EHVERgkBNE6PRpw31yTsRResLfZVZazwy40kYEZDBsaqY",
+	"B2aWBjmzhV5JJjRgAz4fQyMImD6ecZmGcoQcAi707g8J1TXI6rOpWaveH+wpTAjjgSRgtZnC0uVYzCUJ",
+	"kxoUj8JVkAmjGn4GriH3o1nAdOALrg4WZ4hx+IWimy8QF6/oPftc0c1pyQzULB/SciDvuusNu359P+i0",
+	"6r29Ua/eZi7tDvf9g6DZeVxNiovchdHfPkD6u8Qvdxf7/nKQeDoJaTcj1ZLJAunLnEqzWFLV98UmREhO",
+	"at/Y+H9Mlr7mYzl8WGLjqxkxNvzZwQClP3GIXfG+b3W9E5yZmq9QExHKJmZM8oZxIL/8ZsCr6jVdckJ9",
+	"5tjF8UHoBqaSjNkCPJ9DZhdrvKEhr325lBjTLOnzZcRkMN2tKVx6qr/8kaUBl8S6t91+B2LdVwfYt1fU",
+	"TNq+V9y2sfktyEvApet2dumwdnxJdltz2u2Hkp50X7Si+bdD2OYQnpJ9qtm2yXrQJ/ONB/6HJTrEKUFe",
+	"7mf3edIc/qW4GnJHw9ZQz0wb8CmdczGFBnfmTnmkKhkj3kX2pIbpx9rxMeDaQZIvGt20Y+ph8JCTQi5E",
+	"g7zauoS0BpfXIO+VaudBtyXwotyEd4w7WaNA07oZ+hOrF7BbHAsGPBFqKsF9lluYtLoyGu+Icb/kHThp",
+	"jegvGYqvG8U+eSD+KxFPSO+gc0COL3+EM1Zk0knhh0o1SOZlrfd+o5wV+svlSLMiy3U1fN2Xd3lK/MmY",
+	"tcGJU9BGUw9bGkPORWLpOOlCVjICM9PBAUSYhTyc0EKn/qtUWsn2zcXqRoPI1DbOqPa2Y4Qwnu6fHx+c",
+	"qv05NCjv4mvJB9rZsXMZSyMNlBWxPPD3gvo+67brB/v0oN4ZNYd7fi9wWau7CamWA3tX+BR0H2CLEK6v",
+	"MlqKNf9CiKWi7heBFg32WX1/tNep096Q1ru05e8HB6w5au9tJR09LaR2lIDWST+vsxnt2p+HBdqN63+g",
+	"8+UJyM6j/DDpLIo6Lc1S5ojZ8MWTlaO8sBAnDxnTl1lJCttVVNkKNham2ruGsYyvx+r2QFHmJPC7JL8M",
+	"MuweVJxBnjLAE4V5wSxi9SB9pN2xdYgiSZ+i3zT903JV1sehTES8yH6bxUOhJoYHHwonlm2pT/5i+9gU",
+	"aJyjK9NgVGR6n6XOZ9EdCn21MXoGL7KTVv+0kNSx8gWQoX8r+/mXV6a0gJTqLuv7gpcrE+qp+od6ZLSG",
+	"lcbFyyRmdILqEzQq16WAUquXxjgqiWdzHeEnLKlL+No7JN4xMqf6y1BOhQzVO96A+zSOQybzff6rlHiN",
+	"j+HUA6HUS+mCp7Qdr+HLOy+tBIUqhEJ3CSFeVvP8AS/2nidVUzs7s2+qu4T3DDrGoCZnnCIdt0Oi8JZh",
+	"Di7eMMHZl9GCXuqjsvSgrS2a9mlsbdks2DN/Pn1XbtOsvPtno9EgVfUCjf1xeMfIcJEwbMK0weoFVeO2",
+	"q/eiEMRJ9dytHVePXN5uxi+swQeFUbhafiYqQi2+9dYu2GGj4lTGjAa6rX/JvVlFpfRXz/Un9hcw7SOq",
+	"M15oglEuEz1phUYz5F+yRqNZ/F+6SmN6Ak9fpzHFl/+BlRpx72+2nf8i//pT11ss4+HfSi9+eQHPcPnM",
+	"Oq2YwtOby50tXtdkYF0MVyYcWqtFmUk9fH1yRVIpxiH68krsHIima6oUGBJymTAaQOc7S5LqYxOFdAjT",
+	"rtGciCkCNGE8AS90FPJbSaC543Ch1R4yF/GtiftPG+upMWKWyAa5shtDEu8S7OmZtAX00esPuJct9zsy",
+	"ZvfV78+PjuuX3x+1untV9VvIbxAnnIwx/oMMKo1BhfyDsPtpGDNZq3kOUTch9qHcy3zMYqYHTwdIW0JK",
+	"Ft9ZfpO6fksvHpwPnh7Ygw/gj4VSD695eK/eEzzAzAYQpDKIS+KPmX/LgjQ6IEteTV8DWgHlEiBOIJsr",
+	"lEYj5WLugKxNScdtQlYABivyglYKkOY2suiwWmiFmAji5dQVdK0M2SC7yZhgoiTkzQIyHuOj3AVDGlwa",
+	"QGyk13m0eWF/upn+rBgFbAHqcwR7sOPnJ/qr3ZlPfpxr2zS2AycqvUnb2fb/qspMmbbABWd/PTVhPZt8",
+	"YZ3nlrLbKdKW3LV4nPxmayJLdGs4SwoWcyXMZNri1hWwQTO3Kl+vPuKya7ZmjTqk2zJZPLRItx5iq0V+",
+	"WTmy8Ri74Fcg/20hq6UNe9EvP8V97GSom03VJ/Jzhd6bgEFKri/O8KiotmYpVu+9u77yMEDCsp3j3qrH",
+	"lz/WUmVAH7CRrCzBzdGx70ZgOEo8Um12ySTkswRsdZdMlw5Q4z6TmshSI0yimVOJZYeYs6o7PIdWlIX3",
+	"xwCchG+HvzE/+SdbDCp90mg0PnmkSiMp0gh+omSsmpY/dPFJHXyBYmpMp+N/nQ34ZJagnOnhEZxTPqPR",
+	"lZUkW81NCNPVvD70Ho/FHEx/HJo0D2mATxA1tLkKkmPDWMmpTCcXZcIZAh4yD0YzmRkh21m2bEY8wDcY",
+	"JWCs1MehTlMJyFpacMz3B7oDOtX4SbNW3LhNM1WY6KKT8F3TmtfIx+KOxcSb0PsX6ri8Aa+2uuQ8fKGk",
+	"bX3HHCIZI2fhJExk7RAjRDGXQZ2XJlrZSan5rMKPMhExCxrkiHgy/Mi8AYdAFzjB1MoEq4DkYSilYkGM",
+	"6jgXs4MvGbByDbC9jqOnj1k5Iv+MqVoWuzcUt9Mj/3xhcwx11m8w9PAWXlbySrehAwbCj6zS7/Razbai",
+	"QomhsoVZjMW/6brkfNXokC0CB5gbvGniFXeOBUHArW2E/ESxH+rGmAR9rWcvRTKkFGwpbCEtbJ2jCUpk",
+	"QPr9PA1WWFPn+/k2aRL15RM0d7DSb+21mp2O6yqJIBkLhYDvrq8qTmUWR5V+ZZwk0/7z55HwaTQWMun3",
+	"3J5rWAywn7pav3zQQv5LQ+e75v5Bt7m/57ruYOa6rb2UUH3XDZp+o9HIZ27gEQP8n6LUW3rVNvYuQqY8",
+	"S6e3AyieXOT9wjGpKGbtcEtWkYGA+RFVjEbd7Iz6atIPRLhEVtWSz6+JEL9GMGwuBMQ4FENJUlKBUsCh",
+	"Ph9TXW8SQilgQQym42tP1oQm3R6ynByH0ZiCjMYk6wA3hFeaCgLar/7NqLk+m1XfPZA5hQHssoy5W6Es",
+	"KK21bWZMWq5qGFMO5fd0NIqRDEJjjoJ6J1UOmQWRuBEO8UUkZrFjSkMOOBoXHaL+opHaVs0h83Go/Txs",
+	"MmSBkqz07zPJYFCZLBTSJ5JFoy9WcOQaC5J9jpyYdTkva3pEdEwE4OqwWg0gNZA6kuuUu8n+8+fUn7CG",
+	"fv+5+rkx5TdZPecjf8J0oXU1EhxJfgB81kjofZCOA2cIKYqh2t2xiESsbpn7aq/16kRJOogMJ3rR+s//",
+	"theDZoFMLbMglOeIEhLEnqAvCmplWT4MtGItoM6303ni03m6HBk11SYxJkfMNOSVDq3J2resmf8Mlskz",
+	"LrLhxC2mqU5HPklViDkbjoW4rTMeTEW4rq3aVW5RMbsJJVom9BAkHSKfktoglzmHlq55oDRKXVW5DxaT",
+	"BTyXYwzA8tFtBq0RzMBW0wjgqu/KuCmPFn3dyC5joppXtlelkL7HLZykQPhM9Qf8CXuGBjizp1JtNDuL",
+	"X1aT7GYWUp8/qHexCGYoa8XMZ+EdyAFQyetqMWWAQHLB/UbWmRZ7TDYwSA42byUxN3S5xTTkvoGJMh+2",
+	"TWbsQDLjLEfsFbhlI8czFOEvFgt/X8St9exzawJcOPBtshUz3E8X8xgavAV5eyXiYRgEGFryn0AQl3MG",
+	"85RuiZJYJE+fmKZ62ubt0ygaUv8WrhxguPrHH3/XpriGUuL+9nwWR9DmvtxS/n5ModZhQCSUVNFFEM0a",
+	"sIcQjE2oJD9cvn3jGDUnNS6bl59JTeQGHHML8fIWsM0rFdn1XTXvwmaW6PsyWuLKQp07AsJh2tZI3ZWF",
+	"0X/gxQbUUlP3EDyEmXhm+EBo3OmZ59a+U0UXplNckh2RYEzLoSQ0SdhkqstiAPA2riQJJ0wmdDLdZkG6",
+	"TFbZiry7puNlWiGVbK9DrLAOBR/vj2z/nxp/LC3hU+MPhUqfvI2rTm1iO4Hxw67W492oHODS9j75Yr3z",
+	"BWnd3xPq33IxhyoXMkOoQ0I5GoYxbiM0FDpoIPnImB/XuBqwSPEkNPdQW5KwmGLJtS+hyxf6W0m8WRx5",
+	"akB9jQqUBetYkqqXsUHPMd4M8OzgLZmgByl1RZng9eIl1xKNJ3UoT9WbjyXzf9UBLYBktT5Bx4WRaaIF",
+	"uDicAQcPiPo1EeSOxeFoYaASMvQVnVB/bO62DnaiUldBha1qD6SiR8SzD9pD05VB+MuE8oDGATGQHHAd",
+	"HdAnXob1HpaSMtTEWUVN+iRgwQwREn4Lk5oz4N7SlfFI1aYFNYxjWromCnQlF3TArRvqkFu2sMktvlMP",
+	"mC+U3Cx1QNYuF1mR4BSz8azV8CF0LjP0a1eU1+4/do8XMaQRUdxJjEYYBzAUs4RQEtAFwBfdbvrgF9iB",
+	"Lb5lAfFQEPMa5AR+MdQzlAMeFr6KxA2pYnL5kiz//A/zT8gDSTHMq6X+yOuLs7TyoaeEMw8KxoOY5jlp",
+	"d4uW2+kRf0yV6stimTqEUWeBlA4RkymVci5iJZ0/jWx+XMY+H+Vqs9ZzysH+sOwt0lcr25rCTbM3rNRm",
+	"i+15wVZ91Vcv//dKETcvkuUppFF1FL5Ar3SsgwceQCRiOY2hWG7vRjcB2FLqL8rzW8nozyXOAxvhIvk+",
+	"SaZlYLTzBdSQCkNg6GXgjcB9tRpgOzoXCwjz52ecq5vF2Tw7TnWKYZIxDiRZD6y89tSnvqUWNxpVQB0A",
+	"ub+C/O589M9/HcS91//86ff4av7b9buXvdOzdz+fitYZPaOX88rOOLVO+3sSP2IBObbsHGXbIDKJ5RAP",
+	"FQN1U06P8czcZw/M3P4MNGqX7JwZRDNkpwDsAdqN/v/sXV1r2zwU/iuH3rwOGDd9YbvI3VhzMRi0sMBg",
+	"S0FqrDIz2xKWnTSM/vehc2RZ/kpdkqxQete69rElu8/5eM6HzEscDjuM+p06mapIFzD92uOru4+FoqP3",
+	"6B6LCFvyzd1H92X0/BNxnmblll0iuw5rKF3LUVzmewjjiBBG7X4A74UuRlyYoYhry0ojlWKQeki/S6U9",
+	"R6EfqlCCKE+yR+lVx4VUSsQRfCl122xM8HejFNa5ZZEirId1KWE1X1mXZFTGKbF3O2EI9hqfYsjMO1sM",
+	"1uG53YGXkGVvNPJ6UPM223QyzTtZ5e64+1ApytXkifqfv3GQEzz7X4LaJDats3KfWHtzoEj/zJMh8aUU",
+	"1tJh5RiDNeb1HmS2vOBOc0WbyIKgmfU4ny2QxlGiIN3adEwFN3lnnVvHXYOW8MAbck9W5UZmrlFKPXbt",
+	"ddDXI8Cum806D/re5MKL/wkb5O4hr//Sfv65qLfxYnEVHkDlK9diams/2OcR8gMipINoA2xdgJ4GtR/n",
+	"9bTeT/S0Iw949cOetvT7YOGUX2xb9Rmt0P/nc6+PFWKtiMUoPebZBCflx+z3sJ/Cj/mmxTsAv6pVymOf",
+	"Nv+vbfadA4bPsBwsih0jveiv5Nbhz5qc7lhuqsx4Ogaq2aVUIucqifY8S9lsYePYipe/MAVwR868sbW2",
+	"Akq5ztklVwmLYCVlqkl8LnAEJvB7LdOqFFApKkuEAAGZa2CqSHQGqpCPezaDkv+2sVS0tnS5MKYbSUb4",
+	"JXvMHLjo01Vf5YanEIutSKXCtdjFBiwzgosqZ7PomcxvFH3nXnT3HreUruhrCOoUbiQ06YxYaB01HBdd",
+	"NvDMSz+DRYeQoDZ6SKgGvM3EyF0OzEvHYt4NKK2lL/97Z+Aq1i352TIJBUs1BFT5o2eRn3lmM0wHNnug",
+	"Z7tT0q35R07aij8OCFrh5JJON8EQ81uMP2ZE1k1tPFl1lVhfXq3ZnabWEGx4EQNOUuCZDiFOtB15L2PR",
+	"WrC9eGgje+kUzQa28NsnxFlbI7LQHrEkRbjO2aDXQpwO8z0XVhNxjgaG25tvKw1Bj6ayHLldkkOqp7un",
+	"vwEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -125,7 +125,8 @@ func (a *ViewerAuthenticator) idToken(ctx context.Context, raw string) (*Viewer,
 	}
 	subject, err := a.IDTokens.Verify(ctx, raw)
 	if errors.Is(err, ErrProviderUnavailable) {
-		return nil, err
+		return nil, &apperr.Error{Kind: apperr.Unavailable, RetryAfter: discoveryRetry,
+			Message: "the identity provider cannot be reached; retry later", Err: err}
 	}
 	if err != nil {
 		return nil, &apperr.Error{Kind: apperr.Unauthenticated, Message: "ID token is invalid or expired", Err: err}

@@ -903,6 +903,14 @@ func (r *mutationResolver) SaveReceivePriceForTransactions(ctx context.Context, 
 	all := overrideAllMissingBasis != nil && *overrideAllMissingBasis
 	touched := ids
 	err = r.Ledger.Edit(ctx, scope, nil, nil, func(e *ledger.Editor) error {
+		for _, id := range []*uuid.UUID{asset, payAsset} {
+			if id == nil {
+				continue
+			}
+			if err := e.CheckAsset(*id); err != nil {
+				return err
+			}
+		}
 		if asset == nil && contractAddress != nil && *contractAddress != "" {
 			id, err := e.AssetByContract(*contractAddress)
 			if err != nil {

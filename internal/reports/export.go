@@ -114,7 +114,7 @@ func (s *Service) StalenessFor(ctx context.Context, scope auth.ClientScope) (Sta
 }
 
 // DownloadURL returns a URL that downloads r's file without credentials until it expires
-// (GET /downloads/reports/{id}?expires=...&signature=..., see DownloadHandler). CONFLICT when r is
+// (GET /downloads/reports/{id}?expires=...&signature=..., see rest.DownloadHandler). CONFLICT when r is
 // not ready.
 func (s *Service) DownloadURL(r db.Report) (string, time.Time, error) {
 	if r.Status != "available" {

@@ -2,6 +2,7 @@ package webui_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -40,9 +41,10 @@ type fixture struct {
 func setup(t *testing.T, env string) *fixture {
 	t.Helper()
 	pool := pgtest.Pool(t)
+	// Random secrets: production refuses published ones.
 	cfg := &config.Config{Env: env, Listen: "127.0.0.1:0", DataDir: t.TempDir(), EmailDailyLimit: 5,
-		AccessTokenSecret: "webui-test-access-token-secret-0123456789", ReportSigningSecret: "webui-test-signing", AccessTokenKeyID: "t",
-		CredentialsKey: config.DevelopmentCredentialsKey}
+		AccessTokenSecret: auth.RandomToken(32), ReportSigningSecret: auth.RandomToken(32), AccessTokenKeyID: "t",
+		CredentialsKey: base64.StdEncoding.EncodeToString([]byte(auth.RandomToken(32))[:32])}
 	if err := cfg.Finish(); err != nil {
 		t.Fatal(err)
 	}

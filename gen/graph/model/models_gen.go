@@ -1098,8 +1098,12 @@ type PortfolioResponseV2 struct {
 //
 // Tenancy: most operations take `clientId` and require the caller to be a member of that client. A client
 // API key or a portal access token is valid for its own client only; any other `clientId` gives FORBIDDEN. A record addressed by its
-// own id (account, report, asset) that belongs to another client gives NOT_FOUND. Some operations and
-// arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
+// own id (account, report, asset) that belongs to another client gives NOT_FOUND, exactly as an id that does not
+// exist, in every operation and argument that takes one (`accountId`, `fromAccountId`, `toAccountId`, `assetId`,
+// `reportId`, ...). Ids given as list filters (`accountIds`, `assetIds`, `onlyIncludedAccountIds` of the
+// transaction and portfolio lists) match only the client's own records: another client's id matches nothing.
+// Some operations and arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone
+// else.
 //
 // One root field per operation: a request may select exactly one field of `Query` or `Mutation` (fragments
 // are expanded before counting; a root-level `__typename` is a meta field and does not count, so
@@ -1126,10 +1130,19 @@ type PortfolioResponseV2 struct {
 //   - NOT_IMPLEMENTED: the operation or argument value is part of the contract but not available on this
 //     deployment.
 //   - ROOT_SELECTION_LIMIT_EXCEEDED: more than one root field in the operation.
-//   - RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled: after 5 failures
-//     with one credential or 50 from one IP address within 15 minutes, further attempts get HTTP 429 with
-//     `Retry-After` (1 second, doubling per further failure up to 15 minutes), also with the right key.
-//   - INTERNAL_SERVER_ERROR: an unexpected failure; the message is generic and carries a request id.
+//   - RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled per credential
+//     (an API key's prefix, a token) and client IP address together: after 5 failures of one credential from one
+//     address within 15 minutes, further attempts with it from that address get HTTP 429 with `Retry-After`
+//     (1 second, doubling per further failure up to 15 minutes), also with the right key. The same credential
+//     from another address is never refused because of these failures. After 50 failures from one address,
+//     each further failure there locks the credential it tried at once; valid keys from that address keep
+//     working. A successful sign-in clears the credential's count at its address.
+//   - SERVICE_UNAVAILABLE (HTTP 503 with `Retry-After` in seconds): an outage, not a fault of the request: the
+//     database cannot be reached (stopped, restarting, out of disk) or the identity provider does not answer.
+//     Writes are atomic: a mutation answered so did not happen, unless the database failed in the moment it
+//     committed (then it happened in full; read before repeating a non-idempotent one). Retry after
+//     `Retry-After`; service resumes by itself, without a restart, within a second of the database being back.
+//   - INTERNAL_SERVER_ERROR: an unexpected failure (a bug); the message is generic and carries a request id.
 //
 // Errors about the request as a whole (nothing is executed, `data` is null):
 //   - BAD_REQUEST: not a POST with `Content-Type: application/json` (HTTP 415, or 405 with `Allow: POST` for
@@ -2749,6 +2762,8 @@ const (
 	ErrorCodeTimeout ErrorCode = "TIMEOUT"
 	// The field's data is returned but incomplete: part of it could not be established (for example a chain indexer that did not answer); the error's `extensions` say which part is unknown.
 	ErrorCodePartialResult ErrorCode = "PARTIAL_RESULT"
+	// An outage, not a fault of the request: the database cannot be reached (stopped, restarting, out of disk) or the identity provider does not answer (HTTP 503 with `Retry-After`); retry later.
+	ErrorCodeServiceUnavailable ErrorCode = "SERVICE_UNAVAILABLE"
 	// An unexpected failure; the message is generic and `extensions.requestId` identifies it in the logs.
 	ErrorCodeInternalServerError ErrorCode = "INTERNAL_SERVER_ERROR"
 )
@@ -2770,12 +2785,13 @@ var AllErrorCode = []ErrorCode{
 	ErrorCodeQueryTooComplex,
 	ErrorCodeTimeout,
 	ErrorCodePartialResult,
+	ErrorCodeServiceUnavailable,
 	ErrorCodeInternalServerError,
 }
 
 func (e ErrorCode) IsValid() bool {
 	switch e {
-	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeTaxesLocked, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodePartialResult, ErrorCodeInternalServerError:
+	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeTaxesLocked, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodePartialResult, ErrorCodeServiceUnavailable, ErrorCodeInternalServerError:
 		return true
 	}
 	return false

@@ -673,7 +673,8 @@ export interface components {
             /**
              * @description Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
              *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-             *     (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+             *     (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501),
+             *     `service_unavailable` (503: an outage; retry after `Retry-After`).
              *     New codes may be added.
              */
             code?: string;
@@ -1463,7 +1464,7 @@ export interface components {
         /**
          * @description A limit was reached: for `/links/email`, the daily e-mail limit per partner and recipient
          *     (default 5 per UTC day, configurable); on any authenticated operation, the failed-login backoff
-         *     (see Limits).
+         *     of this credential at this IP address (see Limits).
          */
         TooManyRequests: {
             headers: {
@@ -1503,9 +1504,11 @@ export interface components {
             };
         };
         /**
-         * @description Too many failed logins with this credential or from this IP address: 5 per credential or 50
-         *     per IP within 15 minutes lock further attempts for 1 second, doubling per further failure up
-         *     to 15 minutes (see Limits).
+         * @description Too many failed logins with this credential from this IP address: 5 failures of one
+         *     credential from one address within 15 minutes (1 once the address has had 50 failures of any
+         *     credentials) lock that credential at that address for 1 second, doubling per further failure
+         *     up to 15 minutes. Other addresses are not affected, and valid credentials are never locked
+         *     by the failures of others (see Limits).
          */
         LoginThrottled: {
             headers: {
@@ -1519,6 +1522,21 @@ export interface components {
         /** @description The download signature is invalid or has expired. */
         InvalidSignature: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description An outage, not a fault of the request: the database cannot be reached (stopped, restarting,
+         *     out of disk). `Retry-After` says when to try again. Writes are atomic: a request answered so
+         *     did not change anything, unless the database failed in the moment it committed (then the change
+         *     happened in full). Service resumes by itself within a second of the database being back.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfterOutage"];
                 [name: string]: unknown;
             };
             content: {
@@ -1568,6 +1586,11 @@ export interface components {
          * @example 43200
          */
         RetryAfter: number;
+        /**
+         * @description Seconds to wait before sending the request again.
+         * @example 5
+         */
+        RetryAfterOutage: number;
     };
     pathItems: never;
 }
@@ -1610,6 +1633,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1658,6 +1682,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1697,6 +1722,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1737,6 +1763,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1769,6 +1796,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1801,6 +1829,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1846,6 +1875,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1878,6 +1908,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1923,6 +1954,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1974,6 +2006,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2020,6 +2053,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2064,6 +2098,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2096,6 +2131,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2128,6 +2164,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2160,6 +2197,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2205,6 +2243,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2257,6 +2296,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2304,6 +2344,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2345,6 +2386,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2385,6 +2427,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2442,6 +2485,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2465,6 +2509,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2501,6 +2546,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2528,6 +2574,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2555,6 +2602,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
