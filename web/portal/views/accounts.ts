@@ -17,7 +17,7 @@ const STATUS: Record<string, string> = {
 };
 const TYPES: Record<string, string> = { WALLET: 'Wallet', EXCHANGE: 'Exchange', BANK: 'Bank', FILE: 'File import', MANUAL: 'Manual', VIRTUAL: 'Position' };
 
-interface SyncAccount { accountId: string; status: string; progress: number; message?: string | null }
+interface SyncAccount { accountId: string; status: string; progress: number; message?: string | null; nextAttemptAt?: string | null }
 interface Sync { id: string; status: string; progress: number; accounts: SyncAccount[]; error?: string | null }
 
 export class AccountsView {
@@ -151,7 +151,7 @@ export class AccountsView {
   private showSync(sync: Sync) {
     const label = sync.status === 'completed' ? 'Sync complete' : sync.status === 'failed' ? 'Sync failed'
       : sync.status === 'queued' ? 'Sync queued' : 'Syncing';
-    const retrying = sync.accounts.filter((a) => a.message && /^retrying/i.test(a.message));
+    const retrying = sync.accounts.filter((a) => a.status === 'syncing' && a.nextAttemptAt);
     this.progress.replaceChildren(h('div', { class: `sync ${sync.status}`, id: 'sync-status', 'data-status': sync.status },
       h('p', {}, h('strong', {}, `${label}: ${sync.progress}%`)),
       h('progress', { max: 100, value: sync.progress, 'aria-label': 'Sync progress' }),
