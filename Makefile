@@ -113,8 +113,8 @@ poppler:
 	@command -v pdftoppm >/dev/null || { echo "installing poppler-utils (apt-get)"; apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null; }
 
 ## test-browser: the portal in headless Chromium against a real server (screenshots in browsertests/screenshots)
-test-browser: chromium
-	$(GO) test -count=1 -timeout 5m ./browsertests/
+test-browser: chromium node_modules/.package-lock.json
+	$(GO) test -count=1 -timeout 10m ./browsertests/
 
 # The SDK flows and the GraphQL client example run inside the contract tests (sdk_test.go); they
 # need the npm packages, and TAXD_REQUIRE_NODE=1 turns a missing one into a failure. The whole log

@@ -56,12 +56,15 @@ type AccountSync struct {
 }
 
 type AccountSyncItem struct {
-	SyncID    uuid.UUID
-	AccountID uuid.UUID
-	Status    string
-	Progress  int32
-	Message   *string
-	Imported  int32
+	SyncID        uuid.UUID
+	AccountID     uuid.UUID
+	Status        string
+	Progress      int32
+	Message       *string
+	Imported      int32
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
 }
 
 type Asset struct {
@@ -243,6 +246,13 @@ type InternalTransferPair struct {
 	LinkType          string
 }
 
+type JobHeartbeat struct {
+	JobID   int64
+	Attempt int32
+	Owner   string
+	BeatAt  time.Time
+}
+
 type LabelRule struct {
 	ID           uuid.UUID
 	ClientID     uuid.UUID
@@ -335,15 +345,22 @@ type Price struct {
 }
 
 type RecalcJob struct {
-	ID         uuid.UUID
-	ClientID   uuid.UUID
-	Status     string
-	Progress   int32
-	DirtyUpto  *int64
-	Error      *string
-	CreatedAt  time.Time
-	StartedAt  *time.Time
-	FinishedAt *time.Time
+	ID                uuid.UUID
+	ClientID          uuid.UUID
+	Status            string
+	Progress          int32
+	DirtyUpto         *int64
+	Error             *string
+	CreatedAt         time.Time
+	StartedAt         *time.Time
+	FinishedAt        *time.Time
+	Attempt           int32
+	MaxAttempts       int32
+	NextAttemptAt     *time.Time
+	UseSpeedup        bool
+	DoNotReplay       bool
+	SkipPlugins       bool
+	DirtyCountAtStart int32
 }
 
 type Report struct {
@@ -367,6 +384,10 @@ type Report struct {
 	Language      string
 	FormBox       *string
 	ResultSetID   *uuid.UUID
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
+	SizeBytes     *int64
 }
 
 type Subscription struct {
@@ -412,20 +433,27 @@ type TaxDisposal struct {
 	Uncovered     bool
 	MissingBasis  bool
 	LotTransferID *string
+	Match         *string
+	DeniedLoss    decimal.NullDecimal
 }
 
 type TaxForm struct {
-	ID            uuid.UUID
-	ClientID      uuid.UUID
-	FormType      string
-	TaxYear       int32
-	BrokerName    string
-	AccountID     *uuid.UUID
-	Status        string
-	StatusMessage *string
-	FileName      *string
-	RowCount      int32
-	UploadedAt    time.Time
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	FormType             string
+	TaxYear              int32
+	BrokerName           string
+	AccountID            *uuid.UUID
+	Status               string
+	StatusMessage        *string
+	FileName             *string
+	RowCount             int32
+	UploadedAt           time.Time
+	ReconciledKey        *string
+	MatchedCount         int32
+	MismatchedCount      int32
+	MissingInLedgerCount int32
+	MissingOnFormCount   int32
 }
 
 type TaxFormGeneration struct {
@@ -437,6 +465,8 @@ type TaxFormGeneration struct {
 	ReportID             *uuid.UUID
 	CreatedBy            string
 	CreatedAt            time.Time
+	RequestHash          *string
+	ResultsKey           *string
 }
 
 type TaxFormRow struct {
@@ -483,6 +513,20 @@ type TaxLot struct {
 	SourceTransferID string
 }
 
+type TaxRemoval struct {
+	ResultSetID uuid.UUID
+	RemovedAt   time.Time
+	Seq         int32
+	TransferID  string
+	Kind        string
+	LotID       *string
+	AccountKey  string
+	AssetKey    string
+	Quantity    decimal.Decimal
+	Basis       decimal.Decimal
+	AcquiredAt  *time.Time
+}
+
 type TaxResultSet struct {
 	ID                 uuid.UUID
 	ClientID           uuid.UUID
@@ -490,6 +534,8 @@ type TaxResultSet struct {
 	CreatedAt          time.Time
 	SettingsKey        *string
 	TransactionColumns string
+	RemovalsWritten    bool
+	Jurisdiction       string
 }
 
 type TaxTransactionResult struct {
@@ -528,6 +574,9 @@ type TaxYearSummary struct {
 	Futures          decimal.Decimal
 	DisposalCount    int32
 	TransactionCount int32
+	Gains            decimal.NullDecimal
+	Losses           decimal.NullDecimal
+	DeniedLosses     decimal.NullDecimal
 }
 
 type Transaction struct {

@@ -14,7 +14,7 @@ import (
 )
 
 const completeReport = `-- name: CompleteReport :exec
-UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, completed_at = now(), error = NULL
+UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, size_bytes = $5, completed_at = now(), error = NULL
 WHERE id = $1
 `
 
@@ -23,6 +23,7 @@ type CompleteReportParams struct {
 	Filename    *string
 	ContentType *string
 	BlobKey     *string
+	SizeBytes   *int64
 }
 
 func (q *Queries) CompleteReport(ctx context.Context, arg CompleteReportParams) error {
@@ -31,6 +32,7 @@ func (q *Queries) CompleteReport(ctx context.Context, arg CompleteReportParams) 
 		arg.Filename,
 		arg.ContentType,
 		arg.BlobKey,
+		arg.SizeBytes,
 	)
 	return err
 }
@@ -50,7 +52,7 @@ func (q *Queries) FailReport(ctx context.Context, arg FailReportParams) error {
 }
 
 const findReusableReport = `-- name: FindReusableReport :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports
 WHERE client_id = $1 AND report_type = $2 AND status IN ('queued', 'generating', 'available')
   AND date_query_type = $3 AND year = $4
   AND start_at IS NOT DISTINCT FROM $7::timestamptz AND end_at IS NOT DISTINCT FROM $8::timestamptz
@@ -108,12 +110,16 @@ func (q *Queries) FindReusableReport(ctx context.Context, arg FindReusableReport
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
+		&i.SizeBytes,
 	)
 	return i, err
 }
 
 const getClientResultSet = `-- name: GetClientResultSet :one
-SELECT c.current_result_set_id, rs.created_at AS calculated_at
+SELECT c.current_result_set_id, rs.created_at AS calculated_at, coalesce(rs.jurisdiction, 'US')::text AS jurisdiction
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
 WHERE c.id = $1
 `
@@ -121,17 +127,18 @@ WHERE c.id = $1
 type GetClientResultSetRow struct {
 	CurrentResultSetID *uuid.UUID
 	CalculatedAt       *time.Time
+	Jurisdiction       string
 }
 
 func (q *Queries) GetClientResultSet(ctx context.Context, id uuid.UUID) (GetClientResultSetRow, error) {
 	row := q.db.QueryRow(ctx, getClientResultSet, id)
 	var i GetClientResultSetRow
-	err := row.Scan(&i.CurrentResultSetID, &i.CalculatedAt)
+	err := row.Scan(&i.CurrentResultSetID, &i.CalculatedAt, &i.Jurisdiction)
 	return i, err
 }
 
 const getReport = `-- name: GetReport :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE client_id = $1 AND id = $2
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports WHERE client_id = $1 AND id = $2
 `
 
 type GetReportParams struct {
@@ -163,12 +170,16 @@ func (q *Queries) GetReport(ctx context.Context, arg GetReportParams) (Report, e
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
+		&i.SizeBytes,
 	)
 	return i, err
 }
 
 const getReportByID = `-- name: GetReportByID :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE id = $1
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports WHERE id = $1
 `
 
 // For signed downloads: the signature, not a tenant, authorises the read.
@@ -196,12 +207,16 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
+		&i.SizeBytes,
 	)
 	return i, err
 }
 
 const getYearSummary = `-- name: GetYearSummary :one
-SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
+SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
 `
 
 type GetYearSummaryParams struct {
@@ -223,6 +238,9 @@ func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) 
 		&i.Futures,
 		&i.DisposalCount,
 		&i.TransactionCount,
+		&i.Gains,
+		&i.Losses,
+		&i.DeniedLosses,
 	)
 	return i, err
 }
@@ -230,7 +248,7 @@ func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) 
 const insertReport = `-- name: InsertReport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email)
 VALUES ($1, $2, $3, $4, 'queued', $5)
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes
 `
 
 type InsertReportParams struct {
@@ -271,6 +289,10 @@ func (q *Queries) InsertReport(ctx context.Context, arg InsertReportParams) (Rep
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
+		&i.SizeBytes,
 	)
 	return i, err
 }
@@ -279,7 +301,7 @@ const insertReportExport = `-- name: InsertReportExport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email, date_query_type, start_at, end_at, account_ids,
                      exclude_1099da, language, form_box)
 VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12)
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes
 `
 
 type InsertReportExportParams struct {
@@ -335,6 +357,10 @@ func (q *Queries) InsertReportExport(ctx context.Context, arg InsertReportExport
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
+		&i.SizeBytes,
 	)
 	return i, err
 }
@@ -385,7 +411,7 @@ func (q *Queries) ListClientAccountIDs(ctx context.Context, arg ListClientAccoun
 }
 
 const listReportDisposals = `-- name: ListReportDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1
   AND ($3::int IS NULL OR d.tax_year = $3::int)
@@ -424,6 +450,8 @@ type ListReportDisposalsRow struct {
 	Uncovered     bool
 	MissingBasis  bool
 	LotTransferID *string
+	Match         *string
+	DeniedLoss    decimal.NullDecimal
 	Symbol        string
 }
 
@@ -464,6 +492,8 @@ func (q *Queries) ListReportDisposals(ctx context.Context, arg ListReportDisposa
 			&i.Uncovered,
 			&i.MissingBasis,
 			&i.LotTransferID,
+			&i.Match,
+			&i.DeniedLoss,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -675,7 +705,7 @@ func (q *Queries) ListReportTransferHistory(ctx context.Context, arg ListReportT
 }
 
 const listReports = `-- name: ListReports :many
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
 `
 
 // Available and in-progress reports, newest first (failed ones stay visible with their error).
@@ -709,6 +739,10 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 			&i.Language,
 			&i.FormBox,
 			&i.ResultSetID,
+			&i.Attempt,
+			&i.MaxAttempts,
+			&i.NextAttemptAt,
+			&i.SizeBytes,
 		); err != nil {
 			return nil, err
 		}
@@ -721,7 +755,7 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 }
 
 const listReportsPage = `-- name: ListReportsPage :many
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports
 WHERE client_id = $1 AND report_type = ANY($2::text[])
   AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
 ORDER BY created_at DESC, id DESC
@@ -774,6 +808,10 @@ func (q *Queries) ListReportsPage(ctx context.Context, arg ListReportsPageParams
 			&i.Language,
 			&i.FormBox,
 			&i.ResultSetID,
+			&i.Attempt,
+			&i.MaxAttempts,
+			&i.NextAttemptAt,
+			&i.SizeBytes,
 		); err != nil {
 			return nil, err
 		}
@@ -786,7 +824,7 @@ func (q *Queries) ListReportsPage(ctx context.Context, arg ListReportsPageParams
 }
 
 const listYearDisposals = `-- name: ListYearDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1 AND d.tax_year = $2 ORDER BY d.seq
 `
@@ -816,6 +854,8 @@ type ListYearDisposalsRow struct {
 	Uncovered     bool
 	MissingBasis  bool
 	LotTransferID *string
+	Match         *string
+	DeniedLoss    decimal.NullDecimal
 	Symbol        string
 }
 
@@ -848,6 +888,8 @@ func (q *Queries) ListYearDisposals(ctx context.Context, arg ListYearDisposalsPa
 			&i.Uncovered,
 			&i.MissingBasis,
 			&i.LotTransferID,
+			&i.Match,
+			&i.DeniedLoss,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -930,9 +972,25 @@ func (q *Queries) SetReportResultSet(ctx context.Context, arg SetReportResultSet
 	return err
 }
 
+const setReportSize = `-- name: SetReportSize :exec
+UPDATE reports SET size_bytes = $3 WHERE client_id = $1 AND id = $2 AND size_bytes IS NULL
+`
+
+type SetReportSizeParams struct {
+	ClientID  uuid.UUID
+	ID        uuid.UUID
+	SizeBytes *int64
+}
+
+// The size of a file stored before sizes were recorded, read once from the bucket.
+func (q *Queries) SetReportSize(ctx context.Context, arg SetReportSizeParams) error {
+	_, err := q.db.Exec(ctx, setReportSize, arg.ClientID, arg.ID, arg.SizeBytes)
+	return err
+}
+
 const startReport = `-- name: StartReport :one
 UPDATE reports SET status = 'generating', error = NULL WHERE id = $1 AND status IN ('queued', 'generating', 'failed')
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes
 `
 
 func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error) {
@@ -959,6 +1017,43 @@ func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error)
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
+		&i.SizeBytes,
 	)
 	return i, err
+}
+
+const trackReport = `-- name: TrackReport :exec
+UPDATE reports SET
+    status = CASE $1::text WHEN 'running' THEN 'generating' WHEN 'failed' THEN 'failed' WHEN 'cancelled' THEN 'failed' ELSE 'queued' END,
+    attempt = $2::integer, max_attempts = $3::integer,
+    next_attempt_at = $4::timestamptz,
+    error = coalesce($5::text, error),
+    completed_at = CASE WHEN $1::text IN ('failed', 'cancelled') THEN now() ELSE completed_at END
+WHERE id = $6::uuid AND status IN ('queued', 'generating')
+`
+
+type TrackReportParams struct {
+	State         string
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
+	Reason        *string
+	ID            uuid.UUID
+}
+
+// A report being generated mirrors its river job's attempt (reports.track): generating, waiting
+// for a retry at next_attempt_at with the reason in error, queued again, or failed.
+func (q *Queries) TrackReport(ctx context.Context, arg TrackReportParams) error {
+	_, err := q.db.Exec(ctx, trackReport,
+		arg.State,
+		arg.Attempt,
+		arg.MaxAttempts,
+		arg.NextAttemptAt,
+		arg.Reason,
+		arg.ID,
+	)
+	return err
 }

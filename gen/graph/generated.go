@@ -79,6 +79,9 @@ type ComplexityRoot struct {
 		DirtyCountAtStart func(childComplexity int) int
 		DoNotReplay       func(childComplexity int) int
 		ID                func(childComplexity int) int
+		LastError         func(childComplexity int) int
+		MaxAttempts       func(childComplexity int) int
+		NextAttemptAt     func(childComplexity int) int
 		ProcessedCount    func(childComplexity int) int
 		Progress          func(childComplexity int) int
 		SkipPlugins       func(childComplexity int) int
@@ -218,6 +221,26 @@ type ComplexityRoot struct {
 		URL         func(childComplexity int) int
 	}
 
+	Form8949BoxTotal struct {
+		AdjustmentCents func(childComplexity int) int
+		Box             func(childComplexity int) int
+		CostBasisCents  func(childComplexity int) int
+		GainOrLossCents func(childComplexity int) int
+		ProceedsCents   func(childComplexity int) int
+		RowCount        func(childComplexity int) int
+		Term            func(childComplexity int) int
+	}
+
+	Form8949YearPreview struct {
+		Boxes   func(childComplexity int) int
+		IsStale func(childComplexity int) int
+		Limit   func(childComplexity int) int
+		Page    func(childComplexity int) int
+		Rows    func(childComplexity int) int
+		Total   func(childComplexity int) int
+		Year    func(childComplexity int) int
+	}
+
 	FullLabelOption struct {
 		Category                       func(childComplexity int) int
 		Description                    func(childComplexity int) int
@@ -267,37 +290,44 @@ type ComplexityRoot struct {
 	}
 
 	GetIncomeAndCapGainsResponse struct {
-		CapGainsCents          func(childComplexity int) int
-		CapGainsFormatted      func(childComplexity int) int
-		CapGainsSumSigned      func(childComplexity int) int
-		ComputedAt             func(childComplexity int) int
-		CostBasisCents         func(childComplexity int) int
-		Currency               func(childComplexity int) int
-		DisposalCount          func(childComplexity int) int
-		EndDate                func(childComplexity int) int
-		FuturesCents           func(childComplexity int) int
-		IncomeByLabel          func(childComplexity int) int
-		IncomeCents            func(childComplexity int) int
-		IncomeFormatted        func(childComplexity int) int
-		IsStale                func(childComplexity int) int
-		LongTermCapGainsCents  func(childComplexity int) int
-		ProceedsCents          func(childComplexity int) int
-		ShortTermCapGainsCents func(childComplexity int) int
-		StartDate              func(childComplexity int) int
-		TransactionCount       func(childComplexity int) int
-		Year                   func(childComplexity int) int
+		CapGainsCents            func(childComplexity int) int
+		CapGainsFormatted        func(childComplexity int) int
+		CapGainsSumSigned        func(childComplexity int) int
+		ComputedAt               func(childComplexity int) int
+		CostBasisCents           func(childComplexity int) int
+		Currency                 func(childComplexity int) int
+		DeniedLossesCents        func(childComplexity int) int
+		DisposalCount            func(childComplexity int) int
+		EndDate                  func(childComplexity int) int
+		FuturesCents             func(childComplexity int) int
+		GainsCents               func(childComplexity int) int
+		IncomeByLabel            func(childComplexity int) int
+		IncomeCents              func(childComplexity int) int
+		IncomeFormatted          func(childComplexity int) int
+		IsStale                  func(childComplexity int) int
+		Jurisdiction             func(childComplexity int) int
+		LongTermCapGainsCents    func(childComplexity int) int
+		LossesCents              func(childComplexity int) int
+		ProceedsCents            func(childComplexity int) int
+		ShortTermCapGainsCents   func(childComplexity int) int
+		StartDate                func(childComplexity int) int
+		TaxYearLabel             func(childComplexity int) int
+		TaxableCapitalGainsCents func(childComplexity int) int
+		TransactionCount         func(childComplexity int) int
+		Year                     func(childComplexity int) int
 	}
 
 	GetPortfolioValueResponse struct {
-		ComputedAt          func(childComplexity int) int
-		Currency            func(childComplexity int) int
-		DayChangeCents      func(childComplexity int) int
-		DayChangePercent    func(childComplexity int) int
-		IsFromCache         func(childComplexity int) int
-		TotalCostBasisCents func(childComplexity int) int
-		TotalValueCents     func(childComplexity int) int
-		TotalValueFormatted func(childComplexity int) int
-		UnrealizedGainCents func(childComplexity int) int
+		ComputedAt           func(childComplexity int) int
+		Currency             func(childComplexity int) int
+		DayChangeCents       func(childComplexity int) int
+		DayChangePercent     func(childComplexity int) int
+		IsFromCache          func(childComplexity int) int
+		NegativeBalanceCount func(childComplexity int) int
+		TotalCostBasisCents  func(childComplexity int) int
+		TotalValueCents      func(childComplexity int) int
+		TotalValueFormatted  func(childComplexity int) int
+		UnrealizedGainCents  func(childComplexity int) int
 	}
 
 	GetReportInfoResponse struct {
@@ -329,12 +359,13 @@ type ComplexityRoot struct {
 	}
 
 	GetTaxFormStatusesResponse struct {
-		CompletedCount   func(childComplexity int) int
-		FormType         func(childComplexity int) int
-		NeedsReviewCount func(childComplexity int) int
-		ProcessingCount  func(childComplexity int) int
-		TaxForms         func(childComplexity int) int
-		Year             func(childComplexity int) int
+		CompletedCount      func(childComplexity int) int
+		FormType            func(childComplexity int) int
+		NeedsReviewCount    func(childComplexity int) int
+		NeedsReviewRowCount func(childComplexity int) int
+		ProcessingCount     func(childComplexity int) int
+		TaxForms            func(childComplexity int) int
+		Year                func(childComplexity int) int
 	}
 
 	GetTaxLotsResponse struct {
@@ -345,6 +376,7 @@ type ComplexityRoot struct {
 		Disposals           func(childComplexity int) int
 		IsStale             func(childComplexity int) int
 		IsTruncated         func(childComplexity int) int
+		Jurisdiction        func(childComplexity int) int
 		Lots                func(childComplexity int) int
 		TotalAmount         func(childComplexity int) int
 		TotalAmountExact    func(childComplexity int) int
@@ -437,6 +469,8 @@ type ComplexityRoot struct {
 		FinishedAt               func(childComplexity int) int
 		ID                       func(childComplexity int) int
 		ImportedTransactionCount func(childComplexity int) int
+		MaxAttempts              func(childComplexity int) int
+		NextAttemptAt            func(childComplexity int) int
 		Progress                 func(childComplexity int) int
 		StartedAt                func(childComplexity int) int
 		Status                   func(childComplexity int) int
@@ -505,6 +539,7 @@ type ComplexityRoot struct {
 		AssetKey              func(childComplexity int) int
 		CostBasisCents        func(childComplexity int) int
 		DayChangePercent      func(childComplexity int) int
+		IsNegativeBalance     func(childComplexity int) int
 		PortfolioPercent      func(childComplexity int) int
 		Price                 func(childComplexity int) int
 		UnrealizedGainCents   func(childComplexity int) int
@@ -519,6 +554,7 @@ type ComplexityRoot struct {
 		IsFromCache              func(childComplexity int) int
 		IsStale                  func(childComplexity int) int
 		Limit                    func(childComplexity int) int
+		NegativeBalanceCount     func(childComplexity int) int
 		Page                     func(childComplexity int) int
 		Positions                func(childComplexity int) int
 		Total                    func(childComplexity int) int
@@ -541,6 +577,7 @@ type ComplexityRoot struct {
 		GetClientInsights                       func(childComplexity int, assetTypeFilter *string, clientID string, limit *int, page *int, status *model.InsightStatusEnum, typeArg *model.InsightTypeEnum) int
 		GetClientTransactions                   func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
 		GetClientTransactionsSummary            func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) int
+		GetForm8949PreviewForYear               func(childComplexity int, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) int
 		GetHarvestableLosses                    func(childComplexity int, clientID string, date time.Time) int
 		GetIncomeAndCapGains                    func(childComplexity int, clientID string, year string) int
 		GetJobsForAccount                       func(childComplexity int, accountID string) int
@@ -558,14 +595,16 @@ type ComplexityRoot struct {
 		GetTaxFormReconciliation                func(childComplexity int, clientID string, taxFormID string) int
 		GetTaxFormReconciliationProceedsByAsset func(childComplexity int, clientID string, taxFormID string) int
 		GetTaxFormStatuses                      func(childComplexity int, clientID string, formType *string, year int) int
-		GetTaxLots                              func(childComplexity int, assetPricingKey string, clientID string) int
+		GetTaxLots                              func(childComplexity int, assetPricingKey string, clientID string, transactionID *string) int
 		GetTaxYears                             func(childComplexity int, clientID string) int
 		GetTransaction                          func(childComplexity int, clientID string, includeAllTransfers *bool, transactionID string) int
 		GetTransactionHistoryReportV2           func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
 		GetTransactionImportJobs                func(childComplexity int, clientID string) int
 		GetTransactionTypeOptions               func(childComplexity int, clientID string, transactionID string) int
 		GetTransactions                         func(childComplexity int, clientID string, transactionIds []string) int
+		GetTransferPairSuggestions              func(childComplexity int, clientID string, transactionID *string, limit *int) int
 		GetUsedChains                           func(childComplexity int, address string) int
+		GetUsedChainsV2                         func(childComplexity int, address string) int
 		TaxFormGenerations                      func(childComplexity int, clientID string, taxFormID string) int
 	}
 
@@ -627,6 +666,12 @@ type ComplexityRoot struct {
 		Report               func(childComplexity int) int
 	}
 
+	SkippedAccount struct {
+		AccountID func(childComplexity int) int
+		Message   func(childComplexity int) int
+		Reason    func(childComplexity int) int
+	}
+
 	Subscription struct {
 		CancelAtPeriodEnd  func(childComplexity int) int
 		ClientID           func(childComplexity int) int
@@ -647,20 +692,22 @@ type ComplexityRoot struct {
 		Jobs              func(childComplexity int) int
 		QueuedAccountIds  func(childComplexity int) int
 		SkippedAccountIds func(childComplexity int) int
+		SkippedAccounts   func(childComplexity int) int
 	}
 
 	TaxForm struct {
-		AccountID     func(childComplexity int) int
-		BrokerName    func(childComplexity int) int
-		ClientID      func(childComplexity int) int
-		FileName      func(childComplexity int) int
-		FormType      func(childComplexity int) int
-		ID            func(childComplexity int) int
-		RowCount      func(childComplexity int) int
-		Status        func(childComplexity int) int
-		StatusMessage func(childComplexity int) int
-		TaxYear       func(childComplexity int) int
-		UploadedAt    func(childComplexity int) int
+		AccountID        func(childComplexity int) int
+		BrokerName       func(childComplexity int) int
+		ClientID         func(childComplexity int) int
+		FileName         func(childComplexity int) int
+		FormType         func(childComplexity int) int
+		ID               func(childComplexity int) int
+		NeedsReviewCount func(childComplexity int) int
+		RowCount         func(childComplexity int) int
+		Status           func(childComplexity int) int
+		StatusMessage    func(childComplexity int) int
+		TaxYear          func(childComplexity int) int
+		UploadedAt       func(childComplexity int) int
 	}
 
 	TaxFormGenerationHistory struct {
@@ -717,6 +764,7 @@ type ComplexityRoot struct {
 		Box              func(childComplexity int) int
 		CostBasisCents   func(childComplexity int) int
 		CostBasisExact   func(childComplexity int) int
+		DeniedLossExact  func(childComplexity int) int
 		DisposedAt       func(childComplexity int) int
 		GainCents        func(childComplexity int) int
 		GainExact        func(childComplexity int) int
@@ -726,6 +774,7 @@ type ComplexityRoot struct {
 		LotID            func(childComplexity int) int
 		LotTransactionID func(childComplexity int) int
 		LotTransferID    func(childComplexity int) int
+		Match            func(childComplexity int) int
 		ProceedsCents    func(childComplexity int) int
 		ProceedsExact    func(childComplexity int) int
 		TaxYear          func(childComplexity int) int
@@ -842,6 +891,24 @@ type ComplexityRoot struct {
 		UncoveredAmountExact        func(childComplexity int) int
 	}
 
+	TransferPairSuggestion struct {
+		Asset               func(childComplexity int) int
+		AssetID             func(childComplexity int) int
+		FeeAmountExact      func(childComplexity int) int
+		FromAccountID       func(childComplexity int) int
+		FromTransaction     func(childComplexity int) int
+		FromTransactionID   func(childComplexity int) int
+		FromTransferID      func(childComplexity int) int
+		ReceivedAmountExact func(childComplexity int) int
+		ReceivedAt          func(childComplexity int) int
+		SentAmountExact     func(childComplexity int) int
+		SentAt              func(childComplexity int) int
+		ToAccountID         func(childComplexity int) int
+		ToTransaction       func(childComplexity int) int
+		ToTransactionID     func(childComplexity int) int
+		ToTransferID        func(childComplexity int) int
+	}
+
 	UpdateTransactionResponse struct {
 		CreatedRuleID               func(childComplexity int) int
 		RuleAppliedTransactionCount func(childComplexity int) int
@@ -855,6 +922,14 @@ type ComplexityRoot struct {
 		Method        func(childComplexity int) int
 		URL           func(childComplexity int) int
 	}
+
+	UsedChains struct {
+		Address         func(childComplexity int) int
+		CheckedAt       func(childComplexity int) int
+		IsComplete      func(childComplexity int) int
+		UncheckedChains func(childComplexity int) int
+		UsedChains      func(childComplexity int) int
+	}
 }
 
 // endregion ***************************** api!.gotpl *****************************
@@ -863,6 +938,8 @@ type ComplexityRoot struct {
 
 type AccountResolver interface {
 	TransactionCount(ctx context.Context, obj *model.Account) (int, error)
+	BalanceFiatValueCents(ctx context.Context, obj *model.Account) (*int64, error)
+	BalanceFiatValueFormatted(ctx context.Context, obj *model.Account) (*string, error)
 }
 type ClientResolver interface {
 	TaxSettings(ctx context.Context, obj *model.Client) (*model.TaxSettings, error)
@@ -912,6 +989,7 @@ type QueryResolver interface {
 	GetClientAccounts(ctx context.Context, clientID string, includeVirtual *bool) ([]*model.Account, error)
 	GetJobsForAccount(ctx context.Context, accountID string) ([]model.Job, error)
 	GetUsedChains(ctx context.Context, address string) ([]string, error)
+	GetUsedChainsV2(ctx context.Context, address string) (*model.UsedChains, error)
 	GetClientAPIKeys(ctx context.Context, clientID string) ([]model.ClientAPIKey, error)
 	GetClientAuditLogs(ctx context.Context, clientID string, field *string, includeCompetitorEdits *bool, limit int, page int, transactionIds []string, transactionSearch *string, userID *string) (*model.GetClientAuditLogsResponse, error)
 	GetClientByID(ctx context.Context, clientID string) (*model.Client, error)
@@ -935,12 +1013,14 @@ type QueryResolver interface {
 	GetTaxForm8949Preview(ctx context.Context, clientID string, taxFormID string, useBrokerDataForBoxG *bool) ([]model.Reconciled8949PreviewRow, error)
 	GetTaxFormReconciliation(ctx context.Context, clientID string, taxFormID string) (*model.GetTaxFormReconciliationResponse, error)
 	GetTaxFormStatuses(ctx context.Context, clientID string, formType *string, year int) (*model.GetTaxFormStatusesResponse, error)
-	GetTaxLots(ctx context.Context, assetPricingKey string, clientID string) (*model.GetTaxLotsResponse, error)
+	GetTaxLots(ctx context.Context, assetPricingKey string, clientID string, transactionID *string) (*model.GetTaxLotsResponse, error)
+	GetForm8949PreviewForYear(ctx context.Context, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) (*model.Form8949YearPreview, error)
 	GetTaxYears(ctx context.Context, clientID string) ([]int, error)
 	TaxFormGenerations(ctx context.Context, clientID string, taxFormID string) ([]model.TaxFormGenerationHistory, error)
 	GetClientTransactions(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.GetTransactionsResponse, error)
 	GetClientTransactionsSummary(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) (*model.GetTransactionsSummaryResponse, error)
 	GetTransactionHistoryReportV2(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.ReportExportResponse, error)
+	GetTransferPairSuggestions(ctx context.Context, clientID string, transactionID *string, limit *int) ([]model.TransferPairSuggestion, error)
 	GetLabelOptionsForTransactions(ctx context.Context, clientID string, transactionIds []string) (*model.TransactionTypeOptionResponse, error)
 	GetLabels(ctx context.Context, clientID *string) ([]model.FullLabelOption, error)
 	GetTransaction(ctx context.Context, clientID string, includeAllTransfers *bool, transactionID string) (*model.Transaction, error)
@@ -1172,6 +1252,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ActiveRecalculateJob.ID(childComplexity), true
+	case "ActiveRecalculateJob.lastError":
+		if e.ComplexityRoot.ActiveRecalculateJob.LastError == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActiveRecalculateJob.LastError(childComplexity), true
+	case "ActiveRecalculateJob.maxAttempts":
+		if e.ComplexityRoot.ActiveRecalculateJob.MaxAttempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActiveRecalculateJob.MaxAttempts(childComplexity), true
+	case "ActiveRecalculateJob.nextAttemptAt":
+		if e.ComplexityRoot.ActiveRecalculateJob.NextAttemptAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActiveRecalculateJob.NextAttemptAt(childComplexity), true
 	case "ActiveRecalculateJob.processedCount":
 		if e.ComplexityRoot.ActiveRecalculateJob.ProcessedCount == nil {
 			break
@@ -1842,6 +1940,92 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DownloadUrlResponse.URL(childComplexity), true
 
+	case "Form8949BoxTotal.adjustmentCents":
+		if e.ComplexityRoot.Form8949BoxTotal.AdjustmentCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.AdjustmentCents(childComplexity), true
+	case "Form8949BoxTotal.box":
+		if e.ComplexityRoot.Form8949BoxTotal.Box == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.Box(childComplexity), true
+	case "Form8949BoxTotal.costBasisCents":
+		if e.ComplexityRoot.Form8949BoxTotal.CostBasisCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.CostBasisCents(childComplexity), true
+	case "Form8949BoxTotal.gainOrLossCents":
+		if e.ComplexityRoot.Form8949BoxTotal.GainOrLossCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.GainOrLossCents(childComplexity), true
+	case "Form8949BoxTotal.proceedsCents":
+		if e.ComplexityRoot.Form8949BoxTotal.ProceedsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.ProceedsCents(childComplexity), true
+	case "Form8949BoxTotal.rowCount":
+		if e.ComplexityRoot.Form8949BoxTotal.RowCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.RowCount(childComplexity), true
+	case "Form8949BoxTotal.term":
+		if e.ComplexityRoot.Form8949BoxTotal.Term == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.Term(childComplexity), true
+
+	case "Form8949YearPreview.boxes":
+		if e.ComplexityRoot.Form8949YearPreview.Boxes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Boxes(childComplexity), true
+	case "Form8949YearPreview.isStale":
+		if e.ComplexityRoot.Form8949YearPreview.IsStale == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.IsStale(childComplexity), true
+	case "Form8949YearPreview.limit":
+		if e.ComplexityRoot.Form8949YearPreview.Limit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Limit(childComplexity), true
+	case "Form8949YearPreview.page":
+		if e.ComplexityRoot.Form8949YearPreview.Page == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Page(childComplexity), true
+	case "Form8949YearPreview.rows":
+		if e.ComplexityRoot.Form8949YearPreview.Rows == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Rows(childComplexity), true
+	case "Form8949YearPreview.total":
+		if e.ComplexityRoot.Form8949YearPreview.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Total(childComplexity), true
+	case "Form8949YearPreview.year":
+		if e.ComplexityRoot.Form8949YearPreview.Year == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Year(childComplexity), true
+
 	case "FullLabelOption.category":
 		if e.ComplexityRoot.FullLabelOption.Category == nil {
 			break
@@ -2081,6 +2265,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.Currency(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.deniedLossesCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DeniedLossesCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.DeniedLossesCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.disposalCount":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DisposalCount == nil {
 			break
@@ -2099,6 +2289,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.FuturesCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.gainsCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainsCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.incomeByLabel":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.IncomeByLabel == nil {
 			break
@@ -2123,12 +2319,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.IsStale(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.jurisdiction":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.Jurisdiction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.Jurisdiction(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.longTermCapGainsCents":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LongTermCapGainsCents == nil {
 			break
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LongTermCapGainsCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.lossesCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.proceedsCents":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.ProceedsCents == nil {
 			break
@@ -2147,6 +2355,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.StartDate(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.taxYearLabel":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxYearLabel == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxYearLabel(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.taxableCapitalGainsCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableCapitalGainsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableCapitalGainsCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.transactionCount":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TransactionCount == nil {
 			break
@@ -2190,6 +2410,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetPortfolioValueResponse.IsFromCache(childComplexity), true
+	case "GetPortfolioValueResponse.negativeBalanceCount":
+		if e.ComplexityRoot.GetPortfolioValueResponse.NegativeBalanceCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetPortfolioValueResponse.NegativeBalanceCount(childComplexity), true
 	case "GetPortfolioValueResponse.totalCostBasisCents":
 		if e.ComplexityRoot.GetPortfolioValueResponse.TotalCostBasisCents == nil {
 			break
@@ -2367,6 +2593,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewCount(childComplexity), true
+	case "GetTaxFormStatusesResponse.needsReviewRowCount":
+		if e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewRowCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewRowCount(childComplexity), true
 	case "GetTaxFormStatusesResponse.processingCount":
 		if e.ComplexityRoot.GetTaxFormStatusesResponse.ProcessingCount == nil {
 			break
@@ -2428,6 +2660,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTaxLotsResponse.IsTruncated(childComplexity), true
+	case "GetTaxLotsResponse.jurisdiction":
+		if e.ComplexityRoot.GetTaxLotsResponse.Jurisdiction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxLotsResponse.Jurisdiction(childComplexity), true
 	case "GetTaxLotsResponse.lots":
 		if e.ComplexityRoot.GetTaxLotsResponse.Lots == nil {
 			break
@@ -2861,6 +3099,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Job.ImportedTransactionCount(childComplexity), true
+	case "Job.maxAttempts":
+		if e.ComplexityRoot.Job.MaxAttempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Job.MaxAttempts(childComplexity), true
+	case "Job.nextAttemptAt":
+		if e.ComplexityRoot.Job.NextAttemptAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Job.NextAttemptAt(childComplexity), true
 	case "Job.progress":
 		if e.ComplexityRoot.Job.Progress == nil {
 			break
@@ -3413,6 +3663,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PortfolioPosition.DayChangePercent(childComplexity), true
+	case "PortfolioPosition.isNegativeBalance":
+		if e.ComplexityRoot.PortfolioPosition.IsNegativeBalance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.IsNegativeBalance(childComplexity), true
 	case "PortfolioPosition.portfolioPercent":
 		if e.ComplexityRoot.PortfolioPosition.PortfolioPercent == nil {
 			break
@@ -3480,6 +3736,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PortfolioResponseV2.Limit(childComplexity), true
+	case "PortfolioResponseV2.negativeBalanceCount":
+		if e.ComplexityRoot.PortfolioResponseV2.NegativeBalanceCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioResponseV2.NegativeBalanceCount(childComplexity), true
 	case "PortfolioResponseV2.page":
 		if e.ComplexityRoot.PortfolioResponseV2.Page == nil {
 			break
@@ -3655,6 +3917,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.GetClientTransactionsSummary(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string), args["allowCache"].(*bool)), true
+	case "Query.getForm8949PreviewForYear":
+		if e.ComplexityRoot.Query.GetForm8949PreviewForYear == nil {
+			break
+		}
+
+		args, err := ec.field_Query_getForm8949PreviewForYear_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GetForm8949PreviewForYear(childComplexity, args["clientId"].(string), args["year"].(int), args["box"].(*model.Form8949BoxEnum), args["page"].(*int), args["limit"].(*int)), true
 	case "Query.getHarvestableLosses":
 		if e.ComplexityRoot.Query.GetHarvestableLosses == nil {
 			break
@@ -3842,7 +4115,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetTaxLots(childComplexity, args["assetPricingKey"].(string), args["clientId"].(string)), true
+		return e.ComplexityRoot.Query.GetTaxLots(childComplexity, args["assetPricingKey"].(string), args["clientId"].(string), args["transactionId"].(*string)), true
 	case "Query.getTaxYears":
 		if e.ComplexityRoot.Query.GetTaxYears == nil {
 			break
@@ -3909,6 +4182,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.GetTransactions(childComplexity, args["clientId"].(string), args["transactionIds"].([]string)), true
+	case "Query.getTransferPairSuggestions":
+		if e.ComplexityRoot.Query.GetTransferPairSuggestions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_getTransferPairSuggestions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GetTransferPairSuggestions(childComplexity, args["clientId"].(string), args["transactionId"].(*string), args["limit"].(*int)), true
 	case "Query.getUsedChains":
 		if e.ComplexityRoot.Query.GetUsedChains == nil {
 			break
@@ -3920,6 +4204,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.GetUsedChains(childComplexity, args["address"].(string)), true
+	case "Query.getUsedChainsV2":
+		if e.ComplexityRoot.Query.GetUsedChainsV2 == nil {
+			break
+		}
+
+		args, err := ec.field_Query_getUsedChainsV2_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GetUsedChainsV2(childComplexity, args["address"].(string)), true
 
 	case "Query.taxFormGenerations":
 		if e.ComplexityRoot.Query.TaxFormGenerations == nil {
@@ -4213,6 +4508,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ReportExportResponse.Report(childComplexity), true
 
+	case "SkippedAccount.accountId":
+		if e.ComplexityRoot.SkippedAccount.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkippedAccount.AccountID(childComplexity), true
+	case "SkippedAccount.message":
+		if e.ComplexityRoot.SkippedAccount.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkippedAccount.Message(childComplexity), true
+	case "SkippedAccount.reason":
+		if e.ComplexityRoot.SkippedAccount.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkippedAccount.Reason(childComplexity), true
+
 	case "Subscription.cancelAtPeriodEnd":
 		if e.ComplexityRoot.Subscription.CancelAtPeriodEnd == nil {
 			break
@@ -4310,6 +4624,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SyncAllClientAccountsResponse.SkippedAccountIds(childComplexity), true
+	case "SyncAllClientAccountsResponse.skippedAccounts":
+		if e.ComplexityRoot.SyncAllClientAccountsResponse.SkippedAccounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SyncAllClientAccountsResponse.SkippedAccounts(childComplexity), true
 
 	case "TaxForm.accountId":
 		if e.ComplexityRoot.TaxForm.AccountID == nil {
@@ -4347,6 +4667,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TaxForm.ID(childComplexity), true
+	case "TaxForm.needsReviewCount":
+		if e.ComplexityRoot.TaxForm.NeedsReviewCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxForm.NeedsReviewCount(childComplexity), true
 	case "TaxForm.rowCount":
 		if e.ComplexityRoot.TaxForm.RowCount == nil {
 			break
@@ -4645,6 +4971,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TaxLotDisposal.CostBasisExact(childComplexity), true
+	case "TaxLotDisposal.deniedLossExact":
+		if e.ComplexityRoot.TaxLotDisposal.DeniedLossExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.DeniedLossExact(childComplexity), true
 	case "TaxLotDisposal.disposedAt":
 		if e.ComplexityRoot.TaxLotDisposal.DisposedAt == nil {
 			break
@@ -4699,6 +5031,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TaxLotDisposal.LotTransferID(childComplexity), true
+	case "TaxLotDisposal.match":
+		if e.ComplexityRoot.TaxLotDisposal.Match == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.Match(childComplexity), true
 	case "TaxLotDisposal.proceedsCents":
 		if e.ComplexityRoot.TaxLotDisposal.ProceedsCents == nil {
 			break
@@ -5299,6 +5637,97 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Transfer.UncoveredAmountExact(childComplexity), true
 
+	case "TransferPairSuggestion.asset":
+		if e.ComplexityRoot.TransferPairSuggestion.Asset == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.Asset(childComplexity), true
+	case "TransferPairSuggestion.assetId":
+		if e.ComplexityRoot.TransferPairSuggestion.AssetID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.AssetID(childComplexity), true
+	case "TransferPairSuggestion.feeAmountExact":
+		if e.ComplexityRoot.TransferPairSuggestion.FeeAmountExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FeeAmountExact(childComplexity), true
+	case "TransferPairSuggestion.fromAccountId":
+		if e.ComplexityRoot.TransferPairSuggestion.FromAccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromAccountID(childComplexity), true
+	case "TransferPairSuggestion.fromTransaction":
+		if e.ComplexityRoot.TransferPairSuggestion.FromTransaction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromTransaction(childComplexity), true
+	case "TransferPairSuggestion.fromTransactionId":
+		if e.ComplexityRoot.TransferPairSuggestion.FromTransactionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromTransactionID(childComplexity), true
+	case "TransferPairSuggestion.fromTransferId":
+		if e.ComplexityRoot.TransferPairSuggestion.FromTransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromTransferID(childComplexity), true
+	case "TransferPairSuggestion.receivedAmountExact":
+		if e.ComplexityRoot.TransferPairSuggestion.ReceivedAmountExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ReceivedAmountExact(childComplexity), true
+	case "TransferPairSuggestion.receivedAt":
+		if e.ComplexityRoot.TransferPairSuggestion.ReceivedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ReceivedAt(childComplexity), true
+	case "TransferPairSuggestion.sentAmountExact":
+		if e.ComplexityRoot.TransferPairSuggestion.SentAmountExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.SentAmountExact(childComplexity), true
+	case "TransferPairSuggestion.sentAt":
+		if e.ComplexityRoot.TransferPairSuggestion.SentAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.SentAt(childComplexity), true
+	case "TransferPairSuggestion.toAccountId":
+		if e.ComplexityRoot.TransferPairSuggestion.ToAccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToAccountID(childComplexity), true
+	case "TransferPairSuggestion.toTransaction":
+		if e.ComplexityRoot.TransferPairSuggestion.ToTransaction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToTransaction(childComplexity), true
+	case "TransferPairSuggestion.toTransactionId":
+		if e.ComplexityRoot.TransferPairSuggestion.ToTransactionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToTransactionID(childComplexity), true
+	case "TransferPairSuggestion.toTransferId":
+		if e.ComplexityRoot.TransferPairSuggestion.ToTransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToTransferID(childComplexity), true
+
 	case "UpdateTransactionResponse.createdRuleId":
 		if e.ComplexityRoot.UpdateTransactionResponse.CreatedRuleID == nil {
 			break
@@ -5348,6 +5777,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.UploadUrl.URL(childComplexity), true
+
+	case "UsedChains.address":
+		if e.ComplexityRoot.UsedChains.Address == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.Address(childComplexity), true
+	case "UsedChains.checkedAt":
+		if e.ComplexityRoot.UsedChains.CheckedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.CheckedAt(childComplexity), true
+	case "UsedChains.isComplete":
+		if e.ComplexityRoot.UsedChains.IsComplete == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.IsComplete(childComplexity), true
+	case "UsedChains.uncheckedChains":
+		if e.ComplexityRoot.UsedChains.UncheckedChains == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.UncheckedChains(childComplexity), true
+	case "UsedChains.usedChains":
+		if e.ComplexityRoot.UsedChains.UsedChains == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.UsedChains(childComplexity), true
 
 	}
 	return 0, false
@@ -5484,7 +5944,13 @@ type Account {
   stopImportingAt: Date
   "Number of transactions of the account."
   transactionCount: Int!
-  "Current value of the account's holdings, in cents; null when not yet computed."
+  """
+  Current value of the account's holdings, in cents: each asset it holds (a balance above zero; spam and hidden
+  assets left out, worthless ones at zero) times its current price, as ` + "`" + `getPortfolioV2` + "`" + ` values it. Holdings
+  without a known price (offline, or unknown to the price feed) are left out, as in the portfolio's total; null
+  when the account holds assets of which none has a known price. 0 for an account that holds nothing. A balance
+  below zero is missing history, not a debt, and is left out.
+  """
   balanceFiatValueCents: Cents
   "` + "`" + `balanceFiatValueCents` + "`" + ` for display."
   balanceFiatValueFormatted: String
@@ -5492,7 +5958,7 @@ type Account {
   iconImageUrl: String
   "Link to the address on a block explorer, when there is one."
   explorerUrl: String
-  "Why the last sync failed, when it did."
+  "Why the last sync failed (status ERROR), or, while a sync is retried after a failed attempt (status SYNCING), why that attempt failed and when the next one starts; null otherwise."
   lastSyncError: String
   "When a sync last finished successfully."
   lastSyncedAt: Date
@@ -5570,9 +6036,13 @@ type Job {
   progress: Int!
   "Transactions imported so far."
   importedTransactionCount: Int!
-  "Attempt number: always 1 (retries of a job are not counted per account)."
+  "The attempt the job is on (or made last), 1 for the first; a failed attempt is retried automatically up to ` + "`" + `maxAttempts` + "`" + `. 0 while queued for its first attempt."
   attempt: Int!
-  "Why the job failed, when FAILED."
+  "How many attempts the job makes before it fails (0 for a job that finished within the request)."
+  maxAttempts: Int!
+  "When the next attempt starts, while RETRYING; null otherwise."
+  nextAttemptAt: Date
+  "Why the job failed (FAILED, CANCELED), why its last attempt failed (RETRYING), or why it is queued again (QUEUED after the worker running it stopped); null otherwise."
   error: String
   "When the job was queued."
   createdAt: Date!
@@ -5630,12 +6100,52 @@ input HardRefreshAccountOptions {
 type SyncAllClientAccountsResponse {
   "Accounts whose sync was queued."
   queuedAccountIds: [ID!]!
-  "Accounts skipped (retired, file, manual or already syncing)."
+  "Accounts skipped (retired, file, virtual or already syncing); ` + "`" + `skippedAccounts` + "`" + ` says why, in the same order."
   skippedAccountIds: [ID!]!
+  "Each skipped account with the reason it was skipped."
+  skippedAccounts: [SkippedAccount!]!
   "The queued sync jobs."
   jobs: [Job!]!
   "Automatic syncing is now enabled for the client's accounts."
   isContinuousSync: Boolean!
+}
+
+"An account that ` + "`" + `syncAllClientAccounts` + "`" + ` did not sync, and why."
+type SkippedAccount {
+  "The account."
+  accountId: ID!
+  "Why it was skipped."
+  reason: SkipReasonEnum!
+  "The reason in words; for ALREADY_SYNCING the state of that sync (for example that it is retried after a failed attempt, and when)."
+  message: String!
+}
+
+"Why ` + "`" + `syncAllClientAccounts` + "`" + ` skipped an account."
+enum SkipReasonEnum {
+  "The account is retired: it is no longer synced."
+  RETIRED
+  "A file account: its transactions come from uploaded files."
+  FILE_ACCOUNT
+  "A virtual DeFi position account: it has no source of its own."
+  VIRTUAL_ACCOUNT
+  "The account is being deleted."
+  DELETING
+  "A sync of the account is already queued, running or waiting for its next attempt; it goes on."
+  ALREADY_SYNCING
+}
+
+"What ` + "`" + `getUsedChainsV2` + "`" + ` knows of an address: the chains found used, and those whose indexer could not be asked."
+type UsedChains {
+  "The address as given."
+  address: String!
+  "Provider ids of the chains on which the address has activity, among those checked, in the order of the supported chains."
+  usedChains: [String!]!
+  "Chains that could not be checked (their indexer failed, timed out or is not configured): whether the address was used there is unknown."
+  uncheckedChains: [String!]!
+  "Every candidate chain was checked: ` + "`" + `usedChains` + "`" + ` is the whole answer."
+  isComplete: Boolean!
+  "When the answer was established (a cached complete answer keeps its time)."
+  checkedAt: Date!
 }
 
 extend type Query {
@@ -5659,13 +6169,25 @@ extend type Query {
   """
   Provider ids of the chains on which an address has activity (for EVM addresses, every EVM chain checked),
   in the order of the supported chains. The chains' indexers are asked in parallel and must answer within
-  10 seconds; a chain whose indexer fails or times out is left out and that answer is not cached. Complete
-  answers are cached for an hour. An address valid on no supported chain is BAD_USER_INPUT.
+  10 seconds. Complete answers are cached for an hour. When some chain could not be checked (its indexer
+  failed or timed out, for example while offline), the list holds the chains found used among those checked
+  and ` + "`" + `errors` + "`" + ` holds an error with ` + "`" + `extensions.code` + "`" + ` PARTIAL_RESULT and ` + "`" + `extensions.uncheckedChains` + "`" + ` naming
+  the chains whose answer is unknown; such an answer is not cached. ` + "`" + `getUsedChainsV2` + "`" + ` gives the same answer as
+  data. An address valid on no supported chain is BAD_USER_INPUT.
   """
   getUsedChains(
     "The address."
     address: String!
   ): [String!]!
+
+  """
+  ` + "`" + `getUsedChains` + "`" + ` with what is known and what is not as data: the chains found used, the chains that could
+  not be checked, and whether the answer is complete. Never fails for an indexer's sake.
+  """
+  getUsedChainsV2(
+    "The address."
+    address: String!
+  ): UsedChains!
 }
 
 extend type Mutation {
@@ -5680,7 +6202,8 @@ extend type Mutation {
     when the key has one), each at most 4,096 characters, stored encrypted and never returned; see
     docs/exchanges.md;
   - FILE_UPLOAD (type FILE): ` + "`" + `fileObjectKey` + "`" + ` of an upload of this client, ` + "`" + `provider` + "`" + ` the file format
-    (` + "`" + `generic` + "`" + `, ` + "`" + `coinbase` + "`" + ` or ` + "`" + `kraken` + "`" + `); the file is imported at once, all rows or none.
+    (` + "`" + `generic` + "`" + `, ` + "`" + `coinbase` + "`" + ` or ` + "`" + `kraken` + "`" + `); the file is queued for import (as ` + "`" + `uploadManualTransactions` + "`" + `: the
+    account is SYNCING until a worker has imported it, all rows or none, or ERROR with the rows at fault).
 
   OAUTH, BANK_LINK, TRANSACTION_HASH and MANUAL imports have no provider yet: BAD_USER_INPUT, as is a ` + "`" + `type` + "`" + `
   that does not match ` + "`" + `importType` + "`" + ` and type VIRTUAL. A wallet the client has already is CONFLICT. A partner's
@@ -5787,7 +6310,8 @@ extend type Mutation {
 
   """
   Retires an account: it keeps its history, is no longer synced, and a sync imports nothing dated after
-  ` + "`" + `stopImportingAt` + "`" + `. Returns it. ` + "`" + `stopImportingAt` + "`" + ` must be after the account's ` + "`" + `startImportingAt` + "`" + `
+  ` + "`" + `stopImportingAt` + "`" + `. Returns it. A sync under way when the account is retired finishes its pages without
+  importing anything dated after ` + "`" + `stopImportingAt` + "`" + `, and the account stays RETIRED. ` + "`" + `stopImportingAt` + "`" + ` must be after the account's ` + "`" + `startImportingAt` + "`" + `
   (BAD_USER_INPUT).
   """
   retireAccount(
@@ -5819,7 +6343,9 @@ extend type Mutation {
   """
   Queues a sync of every syncable account of the client (accounts by name). With ` + "`" + `isContinuousSync` + "`" + ` true the
   client's wallet and exchange accounts are synced again automatically once their last sync is a day old
-  (checked hourly); false stops that. Skipped: retired, file and virtual accounts and those already syncing.
+  (checked hourly); false stops that. Skipped, each with its reason (` + "`" + `skippedAccounts` + "`" + `): retired, file and
+  virtual accounts, accounts being deleted and those already syncing (a sync retried after a failed attempt
+  is still syncing: its message says which attempt failed, why and when the next one starts).
   """
   syncAllClientAccounts(
     "The client."
@@ -6046,7 +6572,9 @@ type CreateClientApiKeyResponse {
 """
 A finding about a client's ledger that needs attention or suggests an action. Most are derived when read
 from the ledger and the current tax results (patterns ` + "`" + `uncovered-disposals` + "`" + `, ` + "`" + `missing-basis` + "`" + `,
-` + "`" + `negative-balance` + "`" + `, ` + "`" + `unlabeled` + "`" + `, ` + "`" + `possible-spam:<assetId>` + "`" + `): they are OPEN while their condition holds
+` + "`" + `negative-balance` + "`" + `, ` + "`" + `unlabeled` + "`" + ` (transactions without a label that are not paired),
+` + "`" + `possible-internal-transfer` + "`" + ` (both halves of each ` + "`" + `getTransferPairSuggestions` + "`" + ` pair),
+` + "`" + `possible-spam:<assetId>` + "`" + `): they are OPEN while their condition holds
 and disappear once it is fixed. Others are recorded (by staff or a job) and carry their own status.
 """
 type Insight {
@@ -6170,13 +6698,13 @@ type AuditLog {
 
 "Who made a recorded change."
 enum AuditActorTypeEnum {
-  "A signed-in member of the client."
+  "A signed-in member of the client, or the client's end user in a partner's portal (a portal access token; ` + "`" + `userId` + "`" + ` is then null)."
   USER
   "A client API key."
   API_KEY
   "Service staff."
   STAFF
-  "The service itself (syncs, rules, recalculation)."
+  "The service itself (syncs, imports, rules, recalculation), or a partner acting for its end user through the partner REST API."
   SYSTEM
 }
 
@@ -6264,7 +6792,9 @@ extend type Mutation {
   """
   Creates a client API key and returns the raw key once. ` + "`" + `expiresAt` + "`" + ` defaults to 90 days from now and may be
   at most one year from now (later, or in the past: BAD_USER_INPUT). A key can create keys of its own
-  client only.
+  client only. A portal access token cannot create keys (FORBIDDEN, nothing is created): the token lives
+  at most a day in an end user's browser, and a key it minted would outlive it; create keys with a client
+  API key or as a signed-in user.
   """
   createClientApiKey(
     "The client the key will belong to."
@@ -6316,8 +6846,11 @@ extend type Mutation {
   Any member or ReadWrite key of the client (a Read key: FORBIDDEN). ` + "`" + `accountantNotes` + "`" + `, ` + "`" + `accountantStatus` + "`" + `,
   ` + "`" + `canUsePriority` + "`" + `, ` + "`" + `fullServiceNotes` + "`" + `, ` + "`" + `fullServiceStatus` + "`" + ` and ` + "`" + `isEnterprise` + "`" + ` are staff only: a client API
   key, a portal token or a member who is not staff gets FORBIDDEN and nothing changes. Changes of country,
-  currency, timezone or fiscal year mark the client dirty: the next recalculation cuts tax years at the new
-  boundaries. Each changed setting is one ` + "`" + `getClientAuditLogs` + "`" + ` entry (entity ` + "`" + `client` + "`" + `, action ` + "`" + `client.update` + "`" + `,
+  currency, timezone or fiscal year mark the client dirty: the next recalculation (a full one) cuts tax years at
+  the new boundaries and, for a change of country, applies that country's rules (` + "`" + `CountryEnum` + "`" + `). The currency is
+  the unit of every value the client's ledger stores: it can change only while the client has no transactions
+  (BAD_USER_INPUT naming ` + "`" + `currency` + "`" + ` otherwise; a client that must change currency starts again as a new client).
+  A change of country is TAXES_LOCKED while taxes are locked. Each changed setting is one ` + "`" + `getClientAuditLogs` + "`" + ` entry (entity ` + "`" + `client` + "`" + `, action ` + "`" + `client.update` + "`" + `,
   the argument as ` + "`" + `field` + "`" + `; not undoable). BAD_USER_INPUT names the argument: an unknown IANA timezone, a fiscal-year day that is not
   ` + "`" + `MM-DD` + "`" + ` (the start must fall on day 1 to 28; the end must be the day before the start), a name outside 1 to
   200 characters, an unknown ` + "`" + `type` + "`" + `, tax years outside 2009 to 2100, a non-https avatar URL.
@@ -6409,7 +6942,11 @@ type Asset {
   pricingKey: String!
   "Ticker symbol, for example ` + "`" + `ETH` + "`" + `."
   symbol: String!
-  "Name, for example ` + "`" + `Ether` + "`" + `."
+  """
+  Name, for example ` + "`" + `Ether` + "`" + `: the one its source gave (the chain's token metadata, the person's ` + "`" + `updateAsset` + "`" + `), else
+  for an asset known by its symbol alone (CSV rows, exchange balances) the price feed's name of the coin the symbol
+  maps to (` + "`" + `Bitcoin` + "`" + `, ` + "`" + `USD Coin` + "`" + `) or the currency's name (` + "`" + `US Dollar` + "`" + `); empty when none is known.
+  """
   name: String!
   "Kind of asset."
   type: AssetTypeEnum!
@@ -6471,14 +7008,16 @@ type PortfolioResponseV2 {
   limit: Int!
   "Currency of the figures."
   currency: CurrencyCodeEnum!
-  "Value of every matching position, in cents."
+  "Value of every matching position with a known price, in cents; positions below zero (` + "`" + `isNegativeBalance` + "`" + `) are left out."
   totalValueCents: Cents!
   "` + "`" + `totalValueCents` + "`" + ` for display."
   totalValueFormatted: String!
-  "Basis of every matching position, in cents."
+  "Basis of every matching position, in cents; positions below zero are left out."
   totalCostBasisCents: Cents!
   "Value minus basis, in cents (signed)."
   totalUnrealizedGainCents: Cents!
+  "Matching positions whose quantity is below zero (` + "`" + `isNegativeBalance` + "`" + `): listed, but not in the totals."
+  negativeBalanceCount: Int!
   "Served from the cache (holdings are read from balances the ledger maintains on every write, so always false)."
   isFromCache: Boolean!
   "The ledger has dirty items, so the basis figures may lag (quantities never do)."
@@ -6495,25 +7034,32 @@ type PortfolioPosition {
   assetId: ID!
   "The asset."
   asset: Asset
-  "Quantity held, as a Float."
+  "Quantity held, as a Float (below zero when ` + "`" + `isNegativeBalance` + "`" + `)."
   amount: Float!
-  "Quantity held, exact."
+  "Quantity held, exact (below zero when ` + "`" + `isNegativeBalance` + "`" + `)."
   amountExact: String!
+  """
+  The ledger has more of the asset leaving the included accounts than arriving: the quantity is below zero. That
+  is missing history (a deposit or purchase not imported), not a debt: the position is listed so that it can be
+  fixed, has no value, gain or share, and is left out of every total (` + "`" + `negativeBalanceCount` + "`" + ` counts it). The
+  transactions concerned are found with ` + "`" + `getClientTransactions(isNegativeBalance: true)` + "`" + `.
+  """
+  isNegativeBalance: Boolean!
   "Price per unit, in dollars of the client's currency; null when unknown."
   price: Float
-  "Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up)."
+  "Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up) or the quantity is below zero."
   valueCents: Cents
   "` + "`" + `valueCents` + "`" + ` for display."
   valueFormatted: String
   "Basis of the holding (the open lots of the current tax results), in cents."
   costBasisCents: Cents!
-  "Value minus basis, in cents (signed); null when no price is known."
+  "Value minus basis, in cents (signed); null when ` + "`" + `valueCents` + "`" + ` is."
   unrealizedGainCents: Cents
   "Value minus basis relative to basis, in percent; null when basis is zero or no price is known."
   unrealizedGainPercent: Float
   "Price change over the last 24 hours, in percent; null when unknown."
   dayChangePercent: Float
-  "Share of the portfolio's value, in percent."
+  "Share of the portfolio's value, in percent; null when ` + "`" + `valueCents` + "`" + ` is."
   portfolioPercent: Float
   "Accounts holding the asset."
   accountIds: [ID!]!
@@ -6562,7 +7108,8 @@ enum HistoricalBalanceIntervalEnum {
 """
 Portfolio value over time (` + "`" + `getChart` + "`" + `): past balances (from the ledger) times the price of each point's UTC day;
 the last point is now, at current prices. An asset without a price on a day adds nothing to that point
-(offline or unknown to the price feed: left out, never made up). Spam and hidden assets are left out.
+(offline or unknown to the price feed: left out, never made up), nor does a balance below zero (as in
+` + "`" + `getPortfolioV2` + "`" + `). Spam and hidden assets are left out.
 """
 type GetChartResponse {
   "The range."
@@ -6591,20 +7138,22 @@ type ChartPoint {
   date: Date!
   "Portfolio value at that instant, in cents."
   valueCents: Cents!
-  "Basis of the holdings at that instant, in cents."
+  "Basis of the holdings at that instant, in cents: the basis of the lots held then, including those sold, spent, given away or lost later."
   costBasisCents: Cents!
 }
 
-"The client's total portfolio value (` + "`" + `getPortfolioValue` + "`" + `)."
+"The client's total portfolio value (` + "`" + `getPortfolioValue` + "`" + `): the totals of ` + "`" + `getPortfolioV2` + "`" + ` with its default filter."
 type GetPortfolioValueResponse {
   "Currency of the figures."
   currency: CurrencyCodeEnum!
-  "Value of every holding, in cents."
+  "Value of every holding with a known price, in cents; holdings below zero are left out (see ` + "`" + `PortfolioPosition.isNegativeBalance` + "`" + `)."
   totalValueCents: Cents!
   "` + "`" + `totalValueCents` + "`" + ` for display."
   totalValueFormatted: String!
-  "Basis of every holding, in cents."
+  "Basis of every holding, in cents; holdings below zero are left out."
   totalCostBasisCents: Cents!
+  "Holdings whose quantity is below zero: missing history, left out of the totals."
+  negativeBalanceCount: Int!
   "Value minus basis, in cents (signed)."
   unrealizedGainCents: Cents!
   "Value change over the last 24 hours, in cents (signed)."
@@ -6814,21 +7363,30 @@ Authentication (every operation requires one of these; otherwise UNAUTHENTICATED
 
 Tenancy: most operations take ` + "`" + `clientId` + "`" + ` and require the caller to be a member of that client. A client
 API key or a portal access token is valid for its own client only; any other ` + "`" + `clientId` + "`" + ` gives FORBIDDEN. A record addressed by its
-own id (account, report, asset) that belongs to another client gives NOT_FOUND. Some operations and
-arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
+own id (account, report, asset) that belongs to another client gives NOT_FOUND, exactly as an id that does not
+exist, in every operation and argument that takes one (` + "`" + `accountId` + "`" + `, ` + "`" + `fromAccountId` + "`" + `, ` + "`" + `toAccountId` + "`" + `, ` + "`" + `assetId` + "`" + `,
+` + "`" + `reportId` + "`" + `, ...). Ids given as list filters (` + "`" + `accountIds` + "`" + `, ` + "`" + `assetIds` + "`" + `, ` + "`" + `onlyIncludedAccountIds` + "`" + ` of the
+transaction and portfolio lists) match only the client's own records: another client's id matches nothing.
+Some operations and arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone
+else.
 
 One root field per operation: a request may select exactly one field of ` + "`" + `Query` + "`" + ` or ` + "`" + `Mutation` + "`" + ` (fragments
-are expanded before counting and a root-level ` + "`" + `__typename` + "`" + ` counts as a field). A second root field fails the
-whole request with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
-production; in development an operation that selects only ` + "`" + `__schema` + "`" + `/` + "`" + `__type` + "`" + ` may nest 16 levels (the
-standard introspection query of GraphiQL and code generators nests 14), every other limit unchanged.
+are expanded before counting; a root-level ` + "`" + `__typename` + "`" + ` is a meta field and does not count, so
+` + "`" + `{ __typename countDirty(clientId: ...) }` + "`" + ` is one root field). A second root field fails the whole request
+with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in production; in
+development an operation that selects only ` + "`" + `__schema` + "`" + `/` + "`" + `__type` + "`" + ` may nest 16 levels (the standard
+introspection query of GraphiQL and code generators nests 14), every other limit unchanged.
 
 Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` + "`" + ` (see the enum ` + "`" + `ErrorCode` + "`" + `):
 - UNAUTHENTICATED (HTTP 401): key or token missing, malformed, unknown, expired or revoked.
 - FORBIDDEN (HTTP 403): the credentials are valid but not allowed: ` + "`" + `clientId` + "`" + ` is not the key's client or the
   user is not a member of it, a ` + "`" + `Read` + "`" + ` key ran a mutation, or a staff-only operation or argument was used.
 - BAD_USER_INPUT: malformed or out-of-range arguments (for example ` + "`" + `limit` + "`" + ` above 500, an unknown filter
-  value, a split that breaks the split rules, an API key expiry more than one year ahead).
+  value, a split that breaks the split rules, an API key expiry more than one year ahead). Arguments that do
+  not fit their type are found before anything is executed and are BAD_USER_INPUT too, with ` + "`" + `data` + "`" + ` null and
+  HTTP 200 like every BAD_USER_INPUT: a value of the wrong type in the document or in a variable (an unknown
+  enum value, a word for an ` + "`" + `Int` + "`" + `, an object for a list), a variable declared with another type than the
+  argument it is used for, a required argument or variable left out, an unknown argument.
 - NOT_FOUND: the addressed record does not exist for the caller.
 - CONFLICT: the request conflicts with the current state (for example a report that is not ready yet, or a
   transaction edited concurrently).
@@ -6838,10 +7396,19 @@ Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` +
 - NOT_IMPLEMENTED: the operation or argument value is part of the contract but not available on this
   deployment.
 - ROOT_SELECTION_LIMIT_EXCEEDED: more than one root field in the operation.
-- RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled: after 5 failures
-  with one credential or 50 from one IP address within 15 minutes, further attempts get HTTP 429 with
-  ` + "`" + `Retry-After` + "`" + ` (1 second, doubling per further failure up to 15 minutes), also with the right key.
-- INTERNAL_SERVER_ERROR: an unexpected failure; the message is generic and carries a request id.
+- RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled per credential
+  (an API key's prefix, a token) and client IP address together: after 5 failures of one credential from one
+  address within 15 minutes, further attempts with it from that address get HTTP 429 with ` + "`" + `Retry-After` + "`" + `
+  (1 second, doubling per further failure up to 15 minutes), also with the right key. The same credential
+  from another address is never refused because of these failures. After 50 failures from one address,
+  each further failure there locks the credential it tried at once; valid keys from that address keep
+  working. A successful sign-in clears the credential's count at its address.
+- SERVICE_UNAVAILABLE (HTTP 503 with ` + "`" + `Retry-After` + "`" + ` in seconds): an outage, not a fault of the request: the
+  database cannot be reached (stopped, restarting, out of disk) or the identity provider does not answer.
+  Writes are atomic: a mutation answered so did not happen, unless the database failed in the moment it
+  committed (then it happened in full; read before repeating a non-idempotent one). Retry after
+  ` + "`" + `Retry-After` + "`" + `; service resumes by itself, without a restart, within a second of the database being back.
+- INTERNAL_SERVER_ERROR: an unexpected failure (a bug); the message is generic and carries a request id.
 
 Errors about the request as a whole (nothing is executed, ` + "`" + `data` + "`" + ` is null):
 - BAD_REQUEST: not a POST with ` + "`" + `Content-Type: application/json` + "`" + ` (HTTP 415, or 405 with ` + "`" + `Allow: POST` + "`" + ` for
@@ -6849,7 +7416,8 @@ Errors about the request as a whole (nothing is executed, ` + "`" + `data` + "`"
   The body is never echoed back.
 - REQUEST_TOO_LARGE (HTTP 413): the body is larger than 1 MiB.
 - GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED (HTTP 422): the document does not parse, or does not
-  validate against this schema (unknown field, wrong argument type, variables that do not coerce).
+  validate against this schema for another reason than its argument values (an unknown field, a selection on a
+  scalar, an unknown fragment or operation name, a variable used but not declared).
 - QUERY_TOO_COMPLEX (HTTP 422): the document is over a limit, checked before it is validated: 10,000
   tokens; 32 nested braces, brackets or parentheses; selections 12 levels deep (fragments expanded);
   30 aliases; 50 directives; 5,000 selected fields with every fragment spread expanded.
@@ -6923,7 +7491,7 @@ enum ErrorCode {
   UNAUTHENTICATED
   "Valid credentials that are not allowed to do this: another client's id, a Read key running a mutation, or a staff-only operation (HTTP 403)."
   FORBIDDEN
-  "Malformed or out-of-range arguments; ` + "`" + `extensions.field` + "`" + ` names the argument when one is to blame."
+  "Malformed or out-of-range arguments, including values that do not fit the argument's type (found before execution: ` + "`" + `data` + "`" + ` is null); ` + "`" + `extensions.field` + "`" + ` names the argument when one is to blame."
   BAD_USER_INPUT
   "The addressed record does not exist for the caller."
   NOT_FOUND
@@ -6943,12 +7511,16 @@ enum ErrorCode {
   REQUEST_TOO_LARGE
   "The document does not parse (HTTP 422)."
   GRAPHQL_PARSE_FAILED
-  "The document or its variables do not validate against the schema (HTTP 422)."
+  "The document does not validate against the schema for another reason than its argument values, such as an unknown field (HTTP 422)."
   GRAPHQL_VALIDATION_FAILED
   "The document is over a limit (tokens, nesting, depth, aliases, directives or selected fields; HTTP 422), checked before validation."
   QUERY_TOO_COMPLEX
   "The request ran longer than the execution timeout (10 seconds)."
   TIMEOUT
+  "The field's data is returned but incomplete: part of it could not be established (for example a chain indexer that did not answer); the error's ` + "`" + `extensions` + "`" + ` say which part is unknown."
+  PARTIAL_RESULT
+  "An outage, not a fault of the request: the database cannot be reached (stopped, restarting, out of disk) or the identity provider does not answer (HTTP 503 with ` + "`" + `Retry-After` + "`" + `); retry later."
+  SERVICE_UNAVAILABLE
   "An unexpected failure; the message is generic and ` + "`" + `extensions.requestId` + "`" + ` identifies it in the logs."
   INTERNAL_SERVER_ERROR
 }
@@ -6971,8 +7543,11 @@ enum CostBasisAlgorithmEnum {
 }
 
 """
-Countries whose tax rules the service supports (ISO 3166-1 alpha-2 codes). Capital-gains reporting follows
-the client's country; ` + "`" + `OTHER` + "`" + ` gets the generic treatment (gains and income, no country forms).
+A client's country (ISO 3166-1 alpha-2 codes). Its tax rules apply for US (specific lots, short and long term,
+Form 8949), GB (HMRC's same-day, 30-day and section 104 pool rules; tax year from 6 April; the UK capital gains
+summary) and CA (adjusted cost base across accounts, superficial losses, calendar year, 50% inclusion; the
+Schedule 3 summary). Every other country, ` + "`" + `OTHER` + "`" + ` included, gets the generic treatment: the US engine's gains
+and income figures in the client's currency and calendar (or fiscal) year, with no country rules or forms.
 """
 enum CountryEnum {
   "United States."
@@ -7097,12 +7672,40 @@ enum JobStatusEnum {
   QUEUED
   "Being worked on; ` + "`" + `progress` + "`" + ` moves from 0 to 100."
   RUNNING
+  "An attempt failed and the job is retried automatically: attempt ` + "`" + `attempt` + "`" + ` of ` + "`" + `maxAttempts` + "`" + ` failed for the reason in ` + "`" + `error` + "`" + `, and the next one starts at ` + "`" + `nextAttemptAt` + "`" + `."
+  RETRYING
   "Finished successfully."
   SUCCEEDED
-  "Finished with an error; ` + "`" + `error` + "`" + ` says why. Failed jobs are retried automatically before they reach this state."
+  "Finished with an error after its last attempt; ` + "`" + `error` + "`" + ` says why. Failed attempts are retried automatically (RETRYING) before a job reaches this state."
   FAILED
   "Cancelled before it finished (for example because the account was deleted)."
   CANCELED
+}
+
+"The rule set a client's figures are computed under (see ` + "`" + `CountryEnum` + "`" + `)."
+enum TaxJurisdictionEnum {
+  "United States rules: specific lots, short and long term, Form 8949 (also the generic treatment of countries without rules of their own)."
+  US
+  "United Kingdom (HMRC): same day, 30 days, section 104 pool; tax year from 6 April."
+  GB
+  "Canada: adjusted cost base across accounts, superficial losses; calendar year; 50% inclusion."
+  CA
+}
+
+"The rule that matched a disposal piece with its cost."
+enum DisposalMatchEnum {
+  "US: a lot chosen by the cost-basis algorithm."
+  LOT
+  "GB: acquisitions of the same day."
+  SAME_DAY
+  "GB: acquisitions of the 30 days after the disposal (earliest first)."
+  THIRTY_DAY
+  "GB: the section 104 pool, at its average allowable cost."
+  POOL
+  "CA: the adjusted cost base of the property."
+  ACB
+  "No units to match: zero cost, flagged."
+  UNCOVERED
 }
 `, BuiltIn: false},
 	{Name: "../../spec/graphql/tax.graphqls", Input: `# Tax: recalculation, tax figures, tax lots, reports and broker tax forms (1099-DA reconciliation).
@@ -7120,21 +7723,27 @@ type ActiveRecalculateJob {
   id: ID!
   "The client being recalculated."
   clientId: ID!
-  "QUEUED until a worker picks it up, then RUNNING."
+  "QUEUED until a worker picks it up, then RUNNING; RETRYING while a failed attempt waits for the next."
   status: RecalculateJobStatusEnum!
   "Percent done, 0 to 100."
   progress: Int!
-  "Dirty items when the job started (0 while queued)."
+  "Dirty items (as ` + "`" + `countDirty` + "`" + ` counts them) when the run started (0 while queued)."
   dirtyCountAtStart: Int!
   "Transactions processed so far."
   processedCount: Int!
   "Attempt number, 1 on the first run; failed attempts are retried automatically."
   attempt: Int!
-  "The job recomputes lots from the stored events without re-applying rules and plugins."
+  "How many attempts the job makes before it fails."
+  maxAttempts: Int!
+  "When the next attempt starts, while RETRYING; null otherwise."
+  nextAttemptAt: Date
+  "Why the last attempt failed, while RETRYING (or why the job is queued again after the worker running it stopped); null otherwise."
+  lastError: String
+  "As requested with ` + "`" + `rerunGraph` + "`" + ` (false when no request asked for it). Every run reads the stored ledger, in which labeling rules were applied when the transactions were written or the rule was created, so true and false give the same results."
   doNotReplay: Boolean!
-  "The job skips the protocol plugins that reinterpret DeFi transactions."
+  "As requested with ` + "`" + `rerunGraph` + "`" + ` (staff only). The engine has no protocol plugins, so it changes no result."
   skipPlugins: Boolean!
-  "The job recalculates incrementally from the earliest dirty transaction instead of from the beginning."
+  "The job may recalculate incrementally (from the last checkpoint before the earliest dirty transaction); false when a request asked for a full run (` + "`" + `useSpeedup: false` + "`" + `)."
   useSpeedup: Boolean!
   "When a worker started it; null while queued."
   startedAt: Date
@@ -7148,6 +7757,8 @@ enum RecalculateJobStatusEnum {
   QUEUED
   "Being recalculated."
   RUNNING
+  "An attempt failed; the next one starts at ` + "`" + `nextAttemptAt` + "`" + ` (` + "`" + `lastError` + "`" + ` says why)."
+  RETRYING
 }
 
 "A generated report file (tax forms, CSV exports)."
@@ -7174,7 +7785,7 @@ type Report {
   fileName: String
   "MIME type of the file, for example ` + "`" + `application/pdf` + "`" + ` or ` + "`" + `text/csv` + "`" + `."
   contentType: String
-  "File size in bytes, once READY."
+  "Size of the file in bytes, once READY (the size its download serves); null before."
   sizeBytes: Int
   "Language of the document (BCP 47, for example ` + "`" + `en` + "`" + `)."
   language: String!
@@ -7226,6 +7837,14 @@ enum ReportExportTypeEnum {
   END_OF_YEAR_HOLDINGS_CSV
   "Form 8949 reconciled with a broker's Form 1099-DA (` + "`" + `generate1099DAReports` + "`" + `), as PDF."
   RECONCILED_8949_PDF
+  "GB clients: the UK capital gains summary of a tax year (6 April to 5 April) with the SA108 figures (disposals, proceeds, allowable costs, gains, losses), as PDF."
+  UK_CAPITAL_GAINS_SUMMARY_PDF
+  "GB clients: the disposals of the UK capital gains summary (one per token and day, with the quantities matched same day, within 30 days and from the pool), as CSV."
+  UK_CAPITAL_GAINS_SUMMARY_CSV
+  "CA clients: the Schedule 3 summary (crypto-assets: proceeds, adjusted cost base, superficial losses denied, gains and losses, the taxable part at 50%), as PDF."
+  CA_SCHEDULE_3_PDF
+  "CA clients: the dispositions of the Schedule 3 summary, as CSV."
+  CA_SCHEDULE_3_CSV
 }
 
 "How the period of a report is chosen."
@@ -7280,10 +7899,15 @@ type TaxForm {
   brokerName: String!
   "The client's account at that broker, when linked."
   accountId: ID
-  "Processing and reconciliation state."
+  "Processing and reconciliation state, from the form's current reconciliation with the settled ledger (` + "`" + `getTaxFormReconciliation` + "`" + `)."
   status: TaxFormStatusEnum!
-  "Details of the state, for example why parsing failed."
+  "Details of the state, for example why parsing failed or how many rows differ from the ledger."
   statusMessage: String
+  """
+  Differences between the form and the settled ledger that need review, as ` + "`" + `getTaxFormReconciliation` + "`" + ` counts them now:
+  rows MISMATCHED or MISSING_IN_LEDGER plus ledger disposals MISSING_ON_FORM. Zero unless ` + "`" + `status` + "`" + ` is NEEDS_REVIEW.
+  """
+  needsReviewCount: Int!
   "Name of the uploaded or imported file."
   fileName: String
   "Number of transaction rows on the form."
@@ -7304,15 +7928,19 @@ enum TaxFormTypeEnum {
   FORM_1099_K
 }
 
-"Processing and reconciliation state of a broker tax form."
+"""
+Processing and reconciliation state of a broker tax form. NEEDS_REVIEW, RECONCILED and GENERATED follow the form's
+current reconciliation with the settled ledger (the one ` + "`" + `getTaxFormReconciliation` + "`" + ` returns), so they change when a
+recalculation changes the disposals, without another ` + "`" + `generate1099DAReports` + "`" + ` call.
+"""
 enum TaxFormStatusEnum {
   "Imported; being parsed and matched with the ledger."
   PROCESSING
-  "Matched; differences between the form and the ledger need review."
+  "Matched; differences between the form and the ledger need review (` + "`" + `TaxForm.needsReviewCount` + "`" + `), also after a reconciled Form 8949 was generated."
   NEEDS_REVIEW
-  "Matched without open differences."
+  "Matched without open differences; no reconciled Form 8949 is ready yet."
   RECONCILED
-  "A reconciled Form 8949 has been generated from it."
+  "Matched without open differences, and the latest ` + "`" + `generate1099DAReports` + "`" + ` run's reconciled Form 8949 is ready."
   GENERATED
   "The form could not be parsed; see ` + "`" + `statusMessage` + "`" + `."
   FAILED
@@ -7407,6 +8035,42 @@ type Reconciled8949PreviewRow {
   isBrokerReported: Boolean!
   "Proceeds and basis were taken from the broker form instead of the ledger (` + "`" + `useBrokerDataForBoxG` + "`" + `)."
   usesBrokerData: Boolean!
+}
+
+"Totals of one Form 8949 box in a tax year."
+type Form8949BoxTotal {
+  "The box."
+  box: Form8949BoxEnum!
+  "Holding period of the box (Part I short-term, Part II long-term)."
+  term: SaleTermEnum!
+  "Rows (disposal pieces) in the box."
+  rowCount: Int!
+  "Column (d): total proceeds, in cents."
+  proceedsCents: Cents!
+  "Column (e): total cost or other basis, in cents."
+  costBasisCents: Cents!
+  "Column (g): total adjustments, in cents (signed)."
+  adjustmentCents: Cents!
+  "Column (h): total gain (positive) or loss (negative), in cents."
+  gainOrLossCents: Cents!
+}
+
+"A tax year's Form 8949 from the settled results (` + "`" + `getForm8949PreviewForYear` + "`" + `)."
+type Form8949YearPreview {
+  "The tax year."
+  year: Int!
+  "The boxes with rows in the year, in box order."
+  boxes: [Form8949BoxTotal!]!
+  "One page of rows, in box order (only the requested box when ` + "`" + `box` + "`" + ` was given)."
+  rows: [Reconciled8949PreviewRow!]!
+  "Rows over all pages (of the requested box, when given)."
+  total: Int!
+  "The zero-based page served."
+  page: Int!
+  "The page size served."
+  limit: Int!
+  "The ledger has dirty items, so the figures may lag until a recalculation."
+  isStale: Boolean!
 }
 
 "Row-by-row comparison of a broker tax form with the ledger (` + "`" + `getTaxFormReconciliation` + "`" + `)."
@@ -7511,10 +8175,17 @@ type GetTaxFormStatusesResponse {
   needsReviewCount: Int!
   "Forms RECONCILED or GENERATED."
   completedCount: Int!
+  "Differences that need review over the listed forms (the sum of their ` + "`" + `needsReviewCount` + "`" + `)."
+  needsReviewRowCount: Int!
 }
 
-"Open tax lots of one asset (` + "`" + `getTaxLots` + "`" + `)."
+"""
+Open tax lots of one asset (` + "`" + `getTaxLots` + "`" + `). Under GB ` + "`" + `lots` + "`" + ` holds one entry per asset: its section 104 pool
+(quantity and pooled allowable cost); under CA the property's quantity and adjusted cost base (` + "`" + `jurisdiction` + "`" + `).
+"""
 type GetTaxLotsResponse {
+  "The rule set the figures were computed under (the client's country; null before the first recalculation)."
+  jurisdiction: TaxJurisdictionEnum
   "The asset's pricing key."
   assetPricingKey: String!
   "The asset, when the client holds one with this key."
@@ -7573,11 +8244,23 @@ type TaxLotDisposal {
   costBasisCents: Cents!
   "Gain or loss, in cents (signed)."
   gainCents: Cents!
-  "Holding period."
+  "Holding period (US rules; SHORT under GB and CA, which have none)."
   term: SaleTermEnum!
   "The Form 8949 box the piece is reported under."
   box: Form8949BoxEnum
-  "The lot consumed; null when no lot covered the piece (` + "`" + `isUncovered` + "`" + `)."
+  """
+  The rule that matched the piece with its cost: LOT under US rules; SAME_DAY, THIRTY_DAY (the acquisition in
+  ` + "`" + `lotAcquiredAt` + "`" + `, ` + "`" + `lotTransferId` + "`" + `) or POOL (the section 104 pool) under GB; ACB under CA; UNCOVERED when nothing
+  covered it. Null for results computed before the rule was recorded.
+  """
+  match: DisposalMatchEnum
+  """
+  CA: the superficial loss denied on this piece, exact decimal (positive), added to the adjusted cost base of the
+  units still held. ` + "`" + `costBasisExact` + "`" + ` is the adjusted cost base less it, so ` + "`" + `gainExact` + "`" + ` is the allowed part. Null when
+  no loss was denied.
+  """
+  deniedLossExact: String
+  "The lot consumed; null when no lot covered the piece (` + "`" + `isUncovered` + "`" + `), and under GB and CA, which keep no lots."
   lotId: ID
   "Acquisition date of the lot (the purchase-date override when one is set)."
   lotAcquiredAt: Date
@@ -7749,10 +8432,30 @@ type HarvestableLoss {
   hasRecentAcquisition: Boolean!
 }
 
-"Income and capital gains of one tax year (` + "`" + `getIncomeAndCapGains` + "`" + `)."
+"""
+Income and capital gains of one tax year (` + "`" + `getIncomeAndCapGains` + "`" + `). Under GB and CA there is no holding period:
+the whole gain is in ` + "`" + `shortTermCapGainsCents` + "`" + ` (and ` + "`" + `capGainsCents` + "`" + `), and the jurisdiction's own figures are in
+` + "`" + `gainsCents` + "`" + `, ` + "`" + `lossesCents` + "`" + `, ` + "`" + `deniedLossesCents` + "`" + ` and ` + "`" + `taxableCapitalGainsCents` + "`" + `.
+"""
 type GetIncomeAndCapGainsResponse {
   "The tax year."
   year: String!
+  "The rule set the figures were computed under (the client's country; null before the first recalculation)."
+  jurisdiction: TaxJurisdictionEnum
+  "The tax year as the jurisdiction names it: ` + "`" + `2024/25` + "`" + ` under GB (6 April 2024 to 5 April 2025), ` + "`" + `2024` + "`" + ` otherwise."
+  taxYearLabel: String
+  """
+  GB and CA: the gains of the year's disposals, before losses, each disposal counted once (under GB all of a token's
+  disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. Null
+  under US rules.
+  """
+  gainsCents: Cents
+  "GB and CA: the losses of the year's disposals (negative), in cents. Null under US rules."
+  lossesCents: Cents
+  "CA: superficial losses denied in the year (positive), in cents; null otherwise."
+  deniedLossesCents: Cents
+  "CA: the taxable capital gain, half of ` + "`" + `capGainsCents` + "`" + ` (the 50% inclusion rate; allowable capital loss when negative); null otherwise."
+  taxableCapitalGainsCents: Cents
   "Start of the tax year (inclusive), in the client's fiscal year and timezone."
   startDate: Date!
   "End of the tax year (exclusive)."
@@ -7944,8 +8647,10 @@ extend type Query {
   results (` + "`" + `Report.isStale` + "`" + ` once the ledger changes). A Read key may request reports. Refusals (BAD_USER_INPUT):
   ` + "`" + `year` + "`" + ` missing or given with another period, a DATE_RANGE without ` + "`" + `startDate` + "`" + ` before ` + "`" + `endDate` + "`" + `, an unknown
   ` + "`" + `language` + "`" + `, ` + "`" + `checkboxType` + "`" + ` on a type other than FORM_8949_PDF/CSV, an invalid ` + "`" + `email` + "`" + `, more than 100
-  ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, and RECONCILED_8949_PDF
-  (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
+  ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, RECONCILED_8949_PDF
+  (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `), and a type of another country's rules than the client's
+  (the US forms TAX_FORMS, FORM_8949_*, SCHEDULE_D_PDF, SCHEDULE_1_PDF, TURBOTAX_CSV, TAXACT_CSV for a GB or CA
+  client; UK_CAPITAL_GAINS_SUMMARY_* for a client not in GB; CA_SCHEDULE_3_* for a client not in CA). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
   tag groups yet) are NOT_FOUND.
   """
   getReportExportV2(
@@ -8034,7 +8739,11 @@ extend type Query {
     taxFormId: ID!
   ): GetTaxFormReconciliationResponse!
 
-  "The client's broker tax forms of a tax year and their states, newest first (at most 500). BAD_USER_INPUT for an unknown ` + "`" + `formType` + "`" + `."
+  """
+  The client's broker tax forms of a tax year and their states, newest first (at most 500). Each form's state and
+  ` + "`" + `needsReviewCount` + "`" + ` are those of its current reconciliation (` + "`" + `getTaxFormReconciliation` + "`" + `): a form is reconciled again
+  when the settled results changed since. BAD_USER_INPUT for an unknown ` + "`" + `formType` + "`" + `.
+  """
   getTaxFormStatuses(
     "The client."
     clientId: ID!
@@ -8048,15 +8757,46 @@ extend type Query {
   Open tax lots of the assets with one pricing key, in the order the client's current algorithm would consume
   them (average cost: acquisition order), and every disposal piece of those assets with the lot it consumed.
   Unknown keys give empty lists (` + "`" + `asset` + "`" + ` null).
+
+  With ` + "`" + `transactionId` + "`" + `, only that transaction's part: ` + "`" + `disposals` + "`" + ` holds the pieces of its disposals (each with
+  the lot it came from: what explains the transaction's gain) and ` + "`" + `lots` + "`" + ` the open lots its acquisitions
+  created, with the totals over those lots. The pieces are read through the transaction's own results, so
+  this costs the same on any ledger size. NOT_FOUND for a transaction the client does not have.
   """
   getTaxLots(
     "The asset's ` + "`" + `Asset.pricingKey` + "`" + ` (for example ` + "`" + `eth` + "`" + `)."
     assetPricingKey: String!
     "The client."
     clientId: ID!
+    "Only the pieces and lots of this transaction."
+    transactionId: ID
   ): GetTaxLotsResponse!
 
-  "Tax years with ledger activity, ascending."
+  """
+  The client's Form 8949 for a tax year from the settled results, before generating it: the totals of each box
+  (every box with a disposal piece in the year) and one page of its rows (one row per disposal piece, as in the
+  FORM_8949_CSV report: description, dates, proceeds, basis, gain), in box order, then in the order the
+  recalculation made them. With ` + "`" + `box` + "`" + `, the rows of that box only. Rows are not matched with a broker form
+  here (` + "`" + `getTaxForm8949Preview` + "`" + ` does that for a Form 1099-DA). ` + "`" + `limit` + "`" + ` 1 to 500 (default 50), ` + "`" + `page` + "`" + ` from 0;
+  BAD_USER_INPUT otherwise, and for a client whose country is not US (Form 8949 is a US form).
+  """
+  getForm8949PreviewForYear(
+    "The client."
+    clientId: ID!
+    "The tax year."
+    year: Int!
+    "Only the rows of this box."
+    box: Form8949BoxEnum
+    "Zero-based page of rows, default 0."
+    page: Int
+    "Rows per page, 1 to 500, default 50."
+    limit: Int
+  ): Form8949YearPreview!
+
+  """
+  Tax years with ledger activity, ascending. A year is named by the calendar year it starts in: under GB the
+  year 2024 runs from 6 April 2024 to 5 April 2025 (` + "`" + `2024/25` + "`" + `, see ` + "`" + `getIncomeAndCapGains.taxYearLabel` + "`" + `).
+  """
   getTaxYears(
     "The client."
     clientId: ID!
@@ -8076,8 +8816,12 @@ extend type Mutation {
   Records the rows of a broker's Form 1099-DA on a tax form (replacing the form's earlier rows), reconciles them
   with the client's settled disposals (` + "`" + `getTaxFormReconciliation` + "`" + `) and queues the reconciled Form 8949 as a
   RECONCILED_8949_PDF report; the run is listed by ` + "`" + `taxFormGenerations` + "`" + ` and its state is its report's. A
-  ` + "`" + `taxFormId` + "`" + ` the client has no form under creates a FORM_1099_DA form for the tax year of the rows, named after
-  (and linked to) the ledger account their disposals come from when they share one. One call is atomic.
+  ` + "`" + `taxFormId` + "`" + ` the client has no form under creates a FORM_1099_DA form with exactly that id, for the tax year of the
+  rows, named after (and linked to) the ledger account their disposals come from when they share one. One call is
+  atomic, and safe to retry: the same call again (same ` + "`" + `taxFormId` + "`" + `, rows and ` + "`" + `useBrokerDataForBoxG` + "`" + `, while the
+  settled results are those the run reconciled) returns the run it started, queued, running or done, and creates
+  no second form, run or report. Changed rows replace the form's rows in a new run; so does the same call after a
+  recalculation changed the results, or after the run FAILED.
   Errors: BAD_USER_INPUT for a bad row, rows of another tax year than the form's, a transaction without a settled
   disposal (recalculate first) or more than 10,000 rows (after expanding transactions into their disposals);
   NOT_FOUND when the id is another client's form. Needs a ReadWrite key.
@@ -8085,7 +8829,11 @@ extend type Mutation {
   generate1099DAReports(
     "The client."
     clientId: ID!
-    "The tax form (a new UUID creates one)."
+    """
+    Your id for the form, a UUID (any spelling; answers give it in lowercase). An id this client has no form under
+    creates the form under that id, so choose it before the first call and reuse it to retry or to replace the
+    form's rows; one of this client's forms records the rows on it; another client's form is NOT_FOUND.
+    """
     taxFormId: ID!
     "The form's rows, with corrections (1 to 10,000)."
     transactions: [Generate1099DATransactionInput!]!
@@ -8097,16 +8845,19 @@ extend type Mutation {
   Starts a recalculation of the client's ledger (` + "`" + `dirty` + "`" + ` -> ` + "`" + `recalculating` + "`" + `) and returns the job id
   (` + "`" + `ActiveRecalculateJob.id` + "`" + `). When a job is already queued or running, returns its id and starts nothing
   (one job per client). Then poll ` + "`" + `getActiveRecalculateJob` + "`" + ` until it returns null; ` + "`" + `countDirty` + "`" + ` tells how
-  many items were waiting. A settled client may be recalculated too.
+  many items were waiting. A settled client may be recalculated too. A request that finds the job still
+  queued joins it and the job then does the most thorough of what was asked (a full run when any request
+  said ` + "`" + `useSpeedup: false` + "`" + `); a job already running keeps what it started with, and the flags it runs with
+  are shown by ` + "`" + `getActiveRecalculateJob` + "`" + `.
   """
   rerunGraph(
     "The client."
     clientId: ID!
-    "Recompute lots from the stored events without re-applying labeling rules and plugins (faster)."
+    "Recompute lots from the stored events without re-applying labeling rules (default false). Labeling rules are applied when transactions are written and when a rule is created, so every run reads events that already carry them: the flag is recorded on the job and both values give the same results."
     doNotReplay: Boolean
-    "Skip the protocol plugins that reinterpret DeFi transactions. Staff only."
+    "Skip the protocol plugins that reinterpret DeFi transactions (default false). Staff only: FORBIDDEN for any other caller when true. The engine has no protocol plugins, so it is recorded on the job and changes no result."
     skipPlugins: Boolean
-    "Recalculate incrementally from the earliest dirty transaction."
+    "Allow an incremental run (default true): resume from the last checkpoint before the earliest dirty transaction when the settings are unchanged. false recomputes the whole ledger."
     useSpeedup: Boolean
   ): String!
 
@@ -8394,6 +9145,46 @@ type UpdateTransactionResponse {
   createdRuleId: ID
   "Other transactions relabeled by that rule (0 when no rule was created)."
   ruleAppliedTransactionCount: Int!
+}
+
+"""
+Two transactions of the client that look like the two halves of one move between its own accounts
+(` + "`" + `getTransferPairSuggestions` + "`" + `): the first sends an asset out of one account and nothing else, the second
+receives nearly the same quantity of the same asset (` + "`" + `Asset.pricingKey` + "`" + `) into another account within three
+days, and neither is labeled (other than ` + "`" + `internal` + "`" + `) or paired yet. Unpaired, the first is taxed as a sale and
+the second as a purchase; ` + "`" + `markInternalTransfer(fromTransactionId, toTransactionId)` + "`" + ` pairs them.
+"""
+type TransferPairSuggestion {
+  "The sending transaction (` + "`" + `markInternalTransfer` + "`" + `'s ` + "`" + `fromTransactionId` + "`" + `)."
+  fromTransactionId: ID!
+  "The receiving transaction (` + "`" + `markInternalTransfer` + "`" + `'s ` + "`" + `toTransactionId` + "`" + `)."
+  toTransactionId: ID!
+  "The sending transaction."
+  fromTransaction: Transaction!
+  "The receiving transaction."
+  toTransaction: Transaction!
+  "The transfer that leaves."
+  fromTransferId: ID!
+  "The transfer that arrives."
+  toTransferId: ID!
+  "The account the asset leaves."
+  fromAccountId: ID!
+  "The account the asset arrives in."
+  toAccountId: ID!
+  "The sent asset."
+  assetId: ID!
+  "The sent asset."
+  asset: Asset
+  "Quantity sent, exact."
+  sentAmountExact: String!
+  "Quantity received, exact (at least 95% of the sent quantity and at most all of it)."
+  receivedAmountExact: String!
+  "Sent minus received, exact: what the move cost in network or withdrawal fees."
+  feeAmountExact: String!
+  "When the asset left."
+  sentAt: Date!
+  "When it arrived."
+  receivedAt: Date!
 }
 
 "A page of transactions (` + "`" + `getClientTransactions` + "`" + `)."
@@ -8920,6 +9711,23 @@ extend type Query {
     toAddress: String
   ): ReportExportResponse!
 
+  """
+  Pairs of the client's transactions that look like moves between its own accounts (see
+  ` + "`" + `TransferPairSuggestion` + "`" + `), newest first; each transaction is in one suggestion at most. The sending sides
+  are looked for among the client's 2,000 latest unlabeled transactions, so the answer costs the same on any
+  ledger size; with ` + "`" + `transactionId` + "`" + ` the pair that transaction would be part of, whenever it happened (an
+  empty list when there is none). The insight ` + "`" + `possible-internal-transfer` + "`" + ` (` + "`" + `getClientInsights` + "`" + `) counts the
+  same pairs. ` + "`" + `limit` + "`" + ` 1 to 100, default 20 (BAD_USER_INPUT otherwise).
+  """
+  getTransferPairSuggestions(
+    "The client."
+    clientId: ID!
+    "Only the pair this transaction would be part of."
+    transactionId: ID
+    "At most this many pairs, 1 to 100 (default 20)."
+    limit: Int
+  ): [TransferPairSuggestion!]!
+
   "Labels that fit every one of the given transactions, for labeling them together."
   getLabelOptionsForTransactions(
     "The client."
@@ -9368,7 +10176,12 @@ extend type Mutation {
   """
   Imports a transaction file uploaded beforehand (its object key in the upload bucket) into a file account:
   ` + "`" + `accountId` + "`" + ` appends to an existing file account; otherwise a new one named ` + "`" + `name` + "`" + ` is created. Returns the
-  id of the import job (see ` + "`" + `getTransactionImportJobs` + "`" + `). The client is marked dirty when the job finishes.
+  id of the import job at once (see ` + "`" + `getTransactionImportJobs` + "`" + `): a worker imports the file, all rows or none,
+  and any file the upload accepted (up to its ` + "`" + `maxBytes` + "`" + `) imports. The job is QUEUED, then RUNNING (` + "`" + `progress` + "`" + `
+  follows the bytes read), then SUCCEEDED, or FAILED with the rows at fault (line numbers) in ` + "`" + `error` + "`" + `;
+  an attempt interrupted by a failure of the service is retried (RETRYING) and writes nothing until the
+  whole file is in. The client is marked dirty when the job finishes. CONFLICT while another file is being
+  imported into the same ` + "`" + `accountId` + "`" + `.
   """
   uploadManualTransactions(
     "Existing file account to import into."
@@ -9497,6 +10310,12 @@ func (ec *executionContext) childFields_ActiveRecalculateJob(ctx context.Context
 		return ec.fieldContext_ActiveRecalculateJob_processedCount(ctx, field)
 	case "attempt":
 		return ec.fieldContext_ActiveRecalculateJob_attempt(ctx, field)
+	case "maxAttempts":
+		return ec.fieldContext_ActiveRecalculateJob_maxAttempts(ctx, field)
+	case "nextAttemptAt":
+		return ec.fieldContext_ActiveRecalculateJob_nextAttemptAt(ctx, field)
+	case "lastError":
+		return ec.fieldContext_ActiveRecalculateJob_lastError(ctx, field)
 	case "doNotReplay":
 		return ec.fieldContext_ActiveRecalculateJob_doNotReplay(ctx, field)
 	case "skipPlugins":
@@ -9773,6 +10592,46 @@ func (ec *executionContext) childFields_DownloadUrlResponse(ctx context.Context,
 	return nil, fmt.Errorf("no field named %q was found under type DownloadUrlResponse", field.Name)
 }
 
+func (ec *executionContext) childFields_Form8949BoxTotal(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "box":
+		return ec.fieldContext_Form8949BoxTotal_box(ctx, field)
+	case "term":
+		return ec.fieldContext_Form8949BoxTotal_term(ctx, field)
+	case "rowCount":
+		return ec.fieldContext_Form8949BoxTotal_rowCount(ctx, field)
+	case "proceedsCents":
+		return ec.fieldContext_Form8949BoxTotal_proceedsCents(ctx, field)
+	case "costBasisCents":
+		return ec.fieldContext_Form8949BoxTotal_costBasisCents(ctx, field)
+	case "adjustmentCents":
+		return ec.fieldContext_Form8949BoxTotal_adjustmentCents(ctx, field)
+	case "gainOrLossCents":
+		return ec.fieldContext_Form8949BoxTotal_gainOrLossCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Form8949BoxTotal", field.Name)
+}
+
+func (ec *executionContext) childFields_Form8949YearPreview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "year":
+		return ec.fieldContext_Form8949YearPreview_year(ctx, field)
+	case "boxes":
+		return ec.fieldContext_Form8949YearPreview_boxes(ctx, field)
+	case "rows":
+		return ec.fieldContext_Form8949YearPreview_rows(ctx, field)
+	case "total":
+		return ec.fieldContext_Form8949YearPreview_total(ctx, field)
+	case "page":
+		return ec.fieldContext_Form8949YearPreview_page(ctx, field)
+	case "limit":
+		return ec.fieldContext_Form8949YearPreview_limit(ctx, field)
+	case "isStale":
+		return ec.fieldContext_Form8949YearPreview_isStale(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Form8949YearPreview", field.Name)
+}
+
 func (ec *executionContext) childFields_FullLabelOption(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "value":
@@ -9873,6 +10732,18 @@ func (ec *executionContext) childFields_GetIncomeAndCapGainsResponse(ctx context
 	switch field.Name {
 	case "year":
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_year(ctx, field)
+	case "jurisdiction":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_jurisdiction(ctx, field)
+	case "taxYearLabel":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_taxYearLabel(ctx, field)
+	case "gainsCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_gainsCents(ctx, field)
+	case "lossesCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesCents(ctx, field)
+	case "deniedLossesCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_deniedLossesCents(ctx, field)
+	case "taxableCapitalGainsCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx, field)
 	case "startDate":
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_startDate(ctx, field)
 	case "endDate":
@@ -9923,6 +10794,8 @@ func (ec *executionContext) childFields_GetPortfolioValueResponse(ctx context.Co
 		return ec.fieldContext_GetPortfolioValueResponse_totalValueFormatted(ctx, field)
 	case "totalCostBasisCents":
 		return ec.fieldContext_GetPortfolioValueResponse_totalCostBasisCents(ctx, field)
+	case "negativeBalanceCount":
+		return ec.fieldContext_GetPortfolioValueResponse_negativeBalanceCount(ctx, field)
 	case "unrealizedGainCents":
 		return ec.fieldContext_GetPortfolioValueResponse_unrealizedGainCents(ctx, field)
 	case "dayChangeCents":
@@ -10007,12 +10880,16 @@ func (ec *executionContext) childFields_GetTaxFormStatusesResponse(ctx context.C
 		return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewCount(ctx, field)
 	case "completedCount":
 		return ec.fieldContext_GetTaxFormStatusesResponse_completedCount(ctx, field)
+	case "needsReviewRowCount":
+		return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GetTaxFormStatusesResponse", field.Name)
 }
 
 func (ec *executionContext) childFields_GetTaxLotsResponse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
+	case "jurisdiction":
+		return ec.fieldContext_GetTaxLotsResponse_jurisdiction(ctx, field)
 	case "assetPricingKey":
 		return ec.fieldContext_GetTaxLotsResponse_assetPricingKey(ctx, field)
 	case "asset":
@@ -10211,6 +11088,10 @@ func (ec *executionContext) childFields_Job(ctx context.Context, field graphql.C
 		return ec.fieldContext_Job_importedTransactionCount(ctx, field)
 	case "attempt":
 		return ec.fieldContext_Job_attempt(ctx, field)
+	case "maxAttempts":
+		return ec.fieldContext_Job_maxAttempts(ctx, field)
+	case "nextAttemptAt":
+		return ec.fieldContext_Job_nextAttemptAt(ctx, field)
 	case "error":
 		return ec.fieldContext_Job_error(ctx, field)
 	case "createdAt":
@@ -10257,6 +11138,8 @@ func (ec *executionContext) childFields_PortfolioPosition(ctx context.Context, f
 		return ec.fieldContext_PortfolioPosition_amount(ctx, field)
 	case "amountExact":
 		return ec.fieldContext_PortfolioPosition_amountExact(ctx, field)
+	case "isNegativeBalance":
+		return ec.fieldContext_PortfolioPosition_isNegativeBalance(ctx, field)
 	case "price":
 		return ec.fieldContext_PortfolioPosition_price(ctx, field)
 	case "valueCents":
@@ -10299,6 +11182,8 @@ func (ec *executionContext) childFields_PortfolioResponseV2(ctx context.Context,
 		return ec.fieldContext_PortfolioResponseV2_totalCostBasisCents(ctx, field)
 	case "totalUnrealizedGainCents":
 		return ec.fieldContext_PortfolioResponseV2_totalUnrealizedGainCents(ctx, field)
+	case "negativeBalanceCount":
+		return ec.fieldContext_PortfolioResponseV2_negativeBalanceCount(ctx, field)
 	case "isFromCache":
 		return ec.fieldContext_PortfolioResponseV2_isFromCache(ctx, field)
 	case "isStale":
@@ -10425,6 +11310,18 @@ func (ec *executionContext) childFields_ReportExportResponse(ctx context.Context
 	return nil, fmt.Errorf("no field named %q was found under type ReportExportResponse", field.Name)
 }
 
+func (ec *executionContext) childFields_SkippedAccount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accountId":
+		return ec.fieldContext_SkippedAccount_accountId(ctx, field)
+	case "reason":
+		return ec.fieldContext_SkippedAccount_reason(ctx, field)
+	case "message":
+		return ec.fieldContext_SkippedAccount_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SkippedAccount", field.Name)
+}
+
 func (ec *executionContext) childFields_Subscription(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -10461,6 +11358,8 @@ func (ec *executionContext) childFields_SyncAllClientAccountsResponse(ctx contex
 		return ec.fieldContext_SyncAllClientAccountsResponse_queuedAccountIds(ctx, field)
 	case "skippedAccountIds":
 		return ec.fieldContext_SyncAllClientAccountsResponse_skippedAccountIds(ctx, field)
+	case "skippedAccounts":
+		return ec.fieldContext_SyncAllClientAccountsResponse_skippedAccounts(ctx, field)
 	case "jobs":
 		return ec.fieldContext_SyncAllClientAccountsResponse_jobs(ctx, field)
 	case "isContinuousSync":
@@ -10487,6 +11386,8 @@ func (ec *executionContext) childFields_TaxForm(ctx context.Context, field graph
 		return ec.fieldContext_TaxForm_status(ctx, field)
 	case "statusMessage":
 		return ec.fieldContext_TaxForm_statusMessage(ctx, field)
+	case "needsReviewCount":
+		return ec.fieldContext_TaxForm_needsReviewCount(ctx, field)
 	case "fileName":
 		return ec.fieldContext_TaxForm_fileName(ctx, field)
 	case "rowCount":
@@ -10623,6 +11524,10 @@ func (ec *executionContext) childFields_TaxLotDisposal(ctx context.Context, fiel
 		return ec.fieldContext_TaxLotDisposal_term(ctx, field)
 	case "box":
 		return ec.fieldContext_TaxLotDisposal_box(ctx, field)
+	case "match":
+		return ec.fieldContext_TaxLotDisposal_match(ctx, field)
+	case "deniedLossExact":
+		return ec.fieldContext_TaxLotDisposal_deniedLossExact(ctx, field)
 	case "lotId":
 		return ec.fieldContext_TaxLotDisposal_lotId(ctx, field)
 	case "lotAcquiredAt":
@@ -10855,6 +11760,42 @@ func (ec *executionContext) childFields_Transfer(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type Transfer", field.Name)
 }
 
+func (ec *executionContext) childFields_TransferPairSuggestion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "fromTransactionId":
+		return ec.fieldContext_TransferPairSuggestion_fromTransactionId(ctx, field)
+	case "toTransactionId":
+		return ec.fieldContext_TransferPairSuggestion_toTransactionId(ctx, field)
+	case "fromTransaction":
+		return ec.fieldContext_TransferPairSuggestion_fromTransaction(ctx, field)
+	case "toTransaction":
+		return ec.fieldContext_TransferPairSuggestion_toTransaction(ctx, field)
+	case "fromTransferId":
+		return ec.fieldContext_TransferPairSuggestion_fromTransferId(ctx, field)
+	case "toTransferId":
+		return ec.fieldContext_TransferPairSuggestion_toTransferId(ctx, field)
+	case "fromAccountId":
+		return ec.fieldContext_TransferPairSuggestion_fromAccountId(ctx, field)
+	case "toAccountId":
+		return ec.fieldContext_TransferPairSuggestion_toAccountId(ctx, field)
+	case "assetId":
+		return ec.fieldContext_TransferPairSuggestion_assetId(ctx, field)
+	case "asset":
+		return ec.fieldContext_TransferPairSuggestion_asset(ctx, field)
+	case "sentAmountExact":
+		return ec.fieldContext_TransferPairSuggestion_sentAmountExact(ctx, field)
+	case "receivedAmountExact":
+		return ec.fieldContext_TransferPairSuggestion_receivedAmountExact(ctx, field)
+	case "feeAmountExact":
+		return ec.fieldContext_TransferPairSuggestion_feeAmountExact(ctx, field)
+	case "sentAt":
+		return ec.fieldContext_TransferPairSuggestion_sentAt(ctx, field)
+	case "receivedAt":
+		return ec.fieldContext_TransferPairSuggestion_receivedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransferPairSuggestion", field.Name)
+}
+
 func (ec *executionContext) childFields_UpdateTransactionResponse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "transaction":
@@ -10881,6 +11822,22 @@ func (ec *executionContext) childFields_UploadUrl(ctx context.Context, field gra
 		return ec.fieldContext_UploadUrl_maxBytes(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UploadUrl", field.Name)
+}
+
+func (ec *executionContext) childFields_UsedChains(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "address":
+		return ec.fieldContext_UsedChains_address(ctx, field)
+	case "usedChains":
+		return ec.fieldContext_UsedChains_usedChains(ctx, field)
+	case "uncheckedChains":
+		return ec.fieldContext_UsedChains_uncheckedChains(ctx, field)
+	case "isComplete":
+		return ec.fieldContext_UsedChains_isComplete(ctx, field)
+	case "checkedAt":
+		return ec.fieldContext_UsedChains_checkedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UsedChains", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14327,6 +15284,52 @@ func (ec *executionContext) field_Query_getClientTransactions_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_getForm8949PreviewForYear_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "year",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["year"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "box",
+		func(ctx context.Context, v any) (*model.Form8949BoxEnum, error) {
+			return ec.unmarshalOForm8949BoxEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐForm8949BoxEnum(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["box"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_getHarvestableLosses_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14908,6 +15911,14 @@ func (ec *executionContext) field_Query_getTaxLots_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["clientId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "transactionId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["transactionId"] = arg2
 	return args, nil
 }
 
@@ -15451,6 +16462,50 @@ func (ec *executionContext) field_Query_getTransactions_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_getTransferPairSuggestions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "transactionId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["transactionId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_getUsedChainsV2_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "address",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["address"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_getUsedChains_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15970,7 +17025,7 @@ func (ec *executionContext) _Account_balanceFiatValueCents(ctx context.Context, 
 			return ec.fieldContext_Account_balanceFiatValueCents(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.BalanceFiatValueCents, nil
+			return ec.Resolvers.Account().BalanceFiatValueCents(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
@@ -15981,7 +17036,7 @@ func (ec *executionContext) _Account_balanceFiatValueCents(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_Account_balanceFiatValueCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type Cents does not have child fields"))
+	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type Cents does not have child fields"))
 }
 
 func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Context, field graphql.CollectedField, obj *model.Account) (ret graphql.Marshaler) {
@@ -15993,7 +17048,7 @@ func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Conte
 			return ec.fieldContext_Account_balanceFiatValueFormatted(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.BalanceFiatValueFormatted, nil
+			return ec.Resolvers.Account().BalanceFiatValueFormatted(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -16004,7 +17059,7 @@ func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_Account_balanceFiatValueFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Account_iconImageUrl(ctx context.Context, field graphql.CollectedField, obj *model.Account) (ret graphql.Marshaler) {
@@ -16327,6 +17382,75 @@ func (ec *executionContext) _ActiveRecalculateJob_attempt(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_ActiveRecalculateJob_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ActiveRecalculateJob_maxAttempts(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActiveRecalculateJob_maxAttempts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxAttempts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActiveRecalculateJob_maxAttempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ActiveRecalculateJob_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActiveRecalculateJob_nextAttemptAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NextAttemptAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODate2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ActiveRecalculateJob_nextAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _ActiveRecalculateJob_lastError(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActiveRecalculateJob_lastError(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastError, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ActiveRecalculateJob_lastError(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _ActiveRecalculateJob_doNotReplay(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
@@ -18872,6 +19996,346 @@ func (ec *executionContext) fieldContext_DownloadUrlResponse_contentType(_ conte
 	return graphql.NewScalarFieldContext("DownloadUrlResponse", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _Form8949BoxTotal_box(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_box(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Box, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.Form8949BoxEnum) graphql.Marshaler {
+			return ec.marshalNForm8949BoxEnum2taxdᚋgenᚋgraphᚋmodelᚐForm8949BoxEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_box(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Form8949BoxEnum does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_term(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_term(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Term, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SaleTermEnum) graphql.Marshaler {
+			return ec.marshalNSaleTermEnum2taxdᚋgenᚋgraphᚋmodelᚐSaleTermEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_term(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type SaleTermEnum does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_rowCount(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_rowCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RowCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_rowCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_proceedsCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_proceedsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProceedsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_proceedsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_costBasisCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_costBasisCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CostBasisCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_costBasisCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_adjustmentCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_adjustmentCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AdjustmentCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_adjustmentCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_gainOrLossCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_gainOrLossCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainOrLossCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_gainOrLossCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_year(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_year(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Year, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_year(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_boxes(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_boxes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Boxes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Form8949BoxTotal) graphql.Marshaler {
+			return ec.marshalNForm8949BoxTotal2ᚕtaxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotalᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_boxes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Form8949YearPreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Form8949BoxTotal(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Form8949YearPreview_rows(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_rows(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rows, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Reconciled8949PreviewRow) graphql.Marshaler {
+			return ec.marshalNReconciled8949PreviewRow2ᚕtaxdᚋgenᚋgraphᚋmodelᚐReconciled8949PreviewRowᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_rows(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Form8949YearPreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Reconciled8949PreviewRow(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Form8949YearPreview_total(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_page(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_page(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Page, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_limit(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_limit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Limit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_limit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_isStale(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_isStale(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsStale, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_isStale(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _FullLabelOption_value(ctx context.Context, field graphql.CollectedField, obj *model.FullLabelOption) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19699,6 +21163,144 @@ func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_year(_ con
 	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_jurisdiction(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_jurisdiction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Jurisdiction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TaxJurisdictionEnum) graphql.Marshaler {
+			return ec.marshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_jurisdiction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type TaxJurisdictionEnum does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_taxYearLabel(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_taxYearLabel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxYearLabel, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_taxYearLabel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_gainsCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_gainsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_gainsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_lossesCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LossesCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_lossesCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_deniedLossesCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_deniedLossesCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeniedLossesCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_deniedLossesCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxableCapitalGainsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
 func (ec *executionContext) _GetIncomeAndCapGainsResponse_startDate(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20212,6 +21814,29 @@ func (ec *executionContext) _GetPortfolioValueResponse_totalCostBasisCents(ctx c
 }
 func (ec *executionContext) fieldContext_GetPortfolioValueResponse_totalCostBasisCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GetPortfolioValueResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetPortfolioValueResponse_negativeBalanceCount(ctx context.Context, field graphql.CollectedField, obj *model.GetPortfolioValueResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetPortfolioValueResponse_negativeBalanceCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NegativeBalanceCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetPortfolioValueResponse_negativeBalanceCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetPortfolioValueResponse", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _GetPortfolioValueResponse_unrealizedGainCents(ctx context.Context, field graphql.CollectedField, obj *model.GetPortfolioValueResponse) (ret graphql.Marshaler) {
@@ -21016,6 +22641,52 @@ func (ec *executionContext) _GetTaxFormStatusesResponse_completedCount(ctx conte
 }
 func (ec *executionContext) fieldContext_GetTaxFormStatusesResponse_completedCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GetTaxFormStatusesResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GetTaxFormStatusesResponse_needsReviewRowCount(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxFormStatusesResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NeedsReviewRowCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxFormStatusesResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GetTaxLotsResponse_jurisdiction(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxLotsResponse_jurisdiction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Jurisdiction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TaxJurisdictionEnum) graphql.Marshaler {
+			return ec.marshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxLotsResponse_jurisdiction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxLotsResponse", field, false, false, errors.New("field of type TaxJurisdictionEnum does not have child fields"))
 }
 
 func (ec *executionContext) _GetTaxLotsResponse_assetPricingKey(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
@@ -22873,6 +24544,52 @@ func (ec *executionContext) _Job_attempt(ctx context.Context, field graphql.Coll
 }
 func (ec *executionContext) fieldContext_Job_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Job_maxAttempts(ctx context.Context, field graphql.CollectedField, obj *model.Job) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Job_maxAttempts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxAttempts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Job_maxAttempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Job_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.Job) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Job_nextAttemptAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NextAttemptAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODate2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Job_nextAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Date does not have child fields"))
 }
 
 func (ec *executionContext) _Job_error(ctx context.Context, field graphql.CollectedField, obj *model.Job) (ret graphql.Marshaler) {
@@ -24991,6 +26708,29 @@ func (ec *executionContext) fieldContext_PortfolioPosition_amountExact(_ context
 	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _PortfolioPosition_isNegativeBalance(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_isNegativeBalance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsNegativeBalance, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_isNegativeBalance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _PortfolioPosition_price(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25414,6 +27154,29 @@ func (ec *executionContext) fieldContext_PortfolioResponseV2_totalUnrealizedGain
 	return graphql.NewScalarFieldContext("PortfolioResponseV2", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
+func (ec *executionContext) _PortfolioResponseV2_negativeBalanceCount(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioResponseV2) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioResponseV2_negativeBalanceCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NegativeBalanceCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioResponseV2_negativeBalanceCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioResponseV2", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _PortfolioResponseV2_isFromCache(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioResponseV2) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25609,6 +27372,50 @@ func (ec *executionContext) fieldContext_Query_getUsedChains(ctx context.Context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_getUsedChains_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_getUsedChainsV2(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_getUsedChainsV2(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GetUsedChainsV2(ctx, fc.Args["address"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.UsedChains) graphql.Marshaler {
+			return ec.marshalNUsedChains2ᚖtaxdᚋgenᚋgraphᚋmodelᚐUsedChains(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_getUsedChainsV2(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UsedChains(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_getUsedChainsV2_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -26613,7 +28420,7 @@ func (ec *executionContext) _Query_getTaxLots(ctx context.Context, field graphql
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetTaxLots(ctx, fc.Args["assetPricingKey"].(string), fc.Args["clientId"].(string))
+			return ec.Resolvers.Query().GetTaxLots(ctx, fc.Args["assetPricingKey"].(string), fc.Args["clientId"].(string), fc.Args["transactionId"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GetTaxLotsResponse) graphql.Marshaler {
@@ -26641,6 +28448,50 @@ func (ec *executionContext) fieldContext_Query_getTaxLots(ctx context.Context, f
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_getTaxLots_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_getForm8949PreviewForYear(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_getForm8949PreviewForYear(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GetForm8949PreviewForYear(ctx, fc.Args["clientId"].(string), fc.Args["year"].(int), fc.Args["box"].(*model.Form8949BoxEnum), fc.Args["page"].(*int), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Form8949YearPreview) graphql.Marshaler {
+			return ec.marshalNForm8949YearPreview2ᚖtaxdᚋgenᚋgraphᚋmodelᚐForm8949YearPreview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_getForm8949PreviewForYear(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Form8949YearPreview(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_getForm8949PreviewForYear_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -26861,6 +28712,50 @@ func (ec *executionContext) fieldContext_Query_getTransactionHistoryReportV2(ctx
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_getTransactionHistoryReportV2_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_getTransferPairSuggestions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_getTransferPairSuggestions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GetTransferPairSuggestions(ctx, fc.Args["clientId"].(string), fc.Args["transactionId"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.TransferPairSuggestion) graphql.Marshaler {
+			return ec.marshalNTransferPairSuggestion2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_getTransferPairSuggestions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TransferPairSuggestion(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_getTransferPairSuggestions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -28283,6 +30178,75 @@ func (ec *executionContext) fieldContext_ReportExportResponse_message(_ context.
 	return graphql.NewScalarFieldContext("ReportExportResponse", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _SkippedAccount_accountId(ctx context.Context, field graphql.CollectedField, obj *model.SkippedAccount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkippedAccount_accountId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccountID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkippedAccount_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkippedAccount", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _SkippedAccount_reason(ctx context.Context, field graphql.CollectedField, obj *model.SkippedAccount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkippedAccount_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SkipReasonEnum) graphql.Marshaler {
+			return ec.marshalNSkipReasonEnum2taxdᚋgenᚋgraphᚋmodelᚐSkipReasonEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkippedAccount_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkippedAccount", field, false, false, errors.New("field of type SkipReasonEnum does not have child fields"))
+}
+
+func (ec *executionContext) _SkippedAccount_message(ctx context.Context, field graphql.CollectedField, obj *model.SkippedAccount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkippedAccount_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkippedAccount_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkippedAccount", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Subscription_id(ctx context.Context, field graphql.CollectedField, obj *model.Subscription) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28605,6 +30569,38 @@ func (ec *executionContext) fieldContext_SyncAllClientAccountsResponse_skippedAc
 	return graphql.NewScalarFieldContext("SyncAllClientAccountsResponse", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
+func (ec *executionContext) _SyncAllClientAccountsResponse_skippedAccounts(ctx context.Context, field graphql.CollectedField, obj *model.SyncAllClientAccountsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SyncAllClientAccountsResponse_skippedAccounts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SkippedAccounts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SkippedAccount) graphql.Marshaler {
+			return ec.marshalNSkippedAccount2ᚕtaxdᚋgenᚋgraphᚋmodelᚐSkippedAccountᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SyncAllClientAccountsResponse_skippedAccounts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SyncAllClientAccountsResponse",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SkippedAccount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _SyncAllClientAccountsResponse_jobs(ctx context.Context, field graphql.CollectedField, obj *model.SyncAllClientAccountsResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28842,6 +30838,29 @@ func (ec *executionContext) _TaxForm_statusMessage(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_TaxForm_statusMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("TaxForm", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxForm_needsReviewCount(ctx context.Context, field graphql.CollectedField, obj *model.TaxForm) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxForm_needsReviewCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NeedsReviewCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxForm_needsReviewCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxForm", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _TaxForm_fileName(ctx context.Context, field graphql.CollectedField, obj *model.TaxForm) (ret graphql.Marshaler) {
@@ -30139,6 +32158,52 @@ func (ec *executionContext) _TaxLotDisposal_box(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_TaxLotDisposal_box(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Form8949BoxEnum does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_match(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_match(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Match, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DisposalMatchEnum) graphql.Marshaler {
+			return ec.marshalODisposalMatchEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDisposalMatchEnum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_match(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type DisposalMatchEnum does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_deniedLossExact(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_deniedLossExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeniedLossExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_deniedLossExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _TaxLotDisposal_lotId(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
@@ -32490,6 +34555,378 @@ func (ec *executionContext) fieldContext_Transfer_uncoveredAmountExact(_ context
 	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _TransferPairSuggestion_fromTransactionId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromTransactionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromTransactionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromTransactionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toTransactionId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toTransactionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToTransactionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toTransactionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_fromTransaction(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromTransaction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromTransaction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Transaction) graphql.Marshaler {
+			return ec.marshalNTransaction2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransaction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromTransaction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransferPairSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Transaction(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toTransaction(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toTransaction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToTransaction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Transaction) graphql.Marshaler {
+			return ec.marshalNTransaction2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransaction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toTransaction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransferPairSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Transaction(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransferPairSuggestion_fromTransferId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromTransferId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromTransferID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromTransferId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toTransferId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toTransferId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToTransferID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toTransferId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_fromAccountId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromAccountId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromAccountID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromAccountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toAccountId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toAccountId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToAccountID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toAccountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_assetId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_assetId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AssetID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_assetId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_asset(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_asset(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Asset, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Asset) graphql.Marshaler {
+			return ec.marshalOAsset2ᚖtaxdᚋgenᚋgraphᚋmodelᚐAsset(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_asset(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransferPairSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Asset(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransferPairSuggestion_sentAmountExact(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_sentAmountExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAmountExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_sentAmountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_receivedAmountExact(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_receivedAmountExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReceivedAmountExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_receivedAmountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_feeAmountExact(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_feeAmountExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FeeAmountExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_feeAmountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_sentAt(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_sentAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_sentAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_receivedAt(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_receivedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReceivedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_receivedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
 func (ec *executionContext) _UpdateTransactionResponse_transaction(ctx context.Context, field graphql.CollectedField, obj *model.UpdateTransactionResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -32681,6 +35118,121 @@ func (ec *executionContext) _UploadUrl_maxBytes(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_UploadUrl_maxBytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("UploadUrl", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_address(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_address(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_usedChains(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_usedChains(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsedChains, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_usedChains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_uncheckedChains(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_uncheckedChains(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UncheckedChains, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_uncheckedChains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_isComplete(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_isComplete(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsComplete, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_isComplete(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_checkedAt(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_checkedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CheckedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_checkedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type Date does not have child fields"))
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -34462,15 +37014,81 @@ func (ec *executionContext) _Account(ctx context.Context, sel ast.SelectionSet, 
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "balanceFiatValueCents":
-			out.Values[i] = ec._Account_balanceFiatValueCents(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Account_balanceFiatValueCents(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "balanceFiatValueFormatted":
-			out.Values[i] = ec._Account_balanceFiatValueFormatted(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Account_balanceFiatValueFormatted(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "iconImageUrl":
 			out.Values[i] = ec._Account_iconImageUrl(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -34572,6 +37190,21 @@ func (ec *executionContext) _ActiveRecalculateJob(ctx context.Context, sel ast.S
 		case "attempt":
 			out.Values[i] = ec._ActiveRecalculateJob_attempt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxAttempts":
+			out.Values[i] = ec._ActiveRecalculateJob_maxAttempts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nextAttemptAt":
+			out.Values[i] = ec._ActiveRecalculateJob_nextAttemptAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lastError":
+			out.Values[i] = ec._ActiveRecalculateJob_lastError(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "doNotReplay":
@@ -35470,6 +38103,142 @@ func (ec *executionContext) _DownloadUrlResponse(ctx context.Context, sel ast.Se
 	return out
 }
 
+var form8949BoxTotalImplementors = []string{"Form8949BoxTotal"}
+
+func (ec *executionContext) _Form8949BoxTotal(ctx context.Context, sel ast.SelectionSet, obj *model.Form8949BoxTotal) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, form8949BoxTotalImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Form8949BoxTotal")
+		case "box":
+			out.Values[i] = ec._Form8949BoxTotal_box(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "term":
+			out.Values[i] = ec._Form8949BoxTotal_term(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rowCount":
+			out.Values[i] = ec._Form8949BoxTotal_rowCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "proceedsCents":
+			out.Values[i] = ec._Form8949BoxTotal_proceedsCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "costBasisCents":
+			out.Values[i] = ec._Form8949BoxTotal_costBasisCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adjustmentCents":
+			out.Values[i] = ec._Form8949BoxTotal_adjustmentCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gainOrLossCents":
+			out.Values[i] = ec._Form8949BoxTotal_gainOrLossCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var form8949YearPreviewImplementors = []string{"Form8949YearPreview"}
+
+func (ec *executionContext) _Form8949YearPreview(ctx context.Context, sel ast.SelectionSet, obj *model.Form8949YearPreview) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, form8949YearPreviewImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Form8949YearPreview")
+		case "year":
+			out.Values[i] = ec._Form8949YearPreview_year(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "boxes":
+			out.Values[i] = ec._Form8949YearPreview_boxes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rows":
+			out.Values[i] = ec._Form8949YearPreview_rows(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._Form8949YearPreview_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "page":
+			out.Values[i] = ec._Form8949YearPreview_page(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "limit":
+			out.Values[i] = ec._Form8949YearPreview_limit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isStale":
+			out.Values[i] = ec._Form8949YearPreview_isStale(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var fullLabelOptionImplementors = []string{"FullLabelOption"}
 
 func (ec *executionContext) _FullLabelOption(ctx context.Context, sel ast.SelectionSet, obj *model.FullLabelOption) graphql.Marshaler {
@@ -35817,6 +38586,36 @@ func (ec *executionContext) _GetIncomeAndCapGainsResponse(ctx context.Context, s
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "jurisdiction":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_jurisdiction(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "taxYearLabel":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_taxYearLabel(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "gainsCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_gainsCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lossesCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_lossesCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "deniedLossesCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_deniedLossesCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "taxableCapitalGainsCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "startDate":
 			out.Values[i] = ec._GetIncomeAndCapGainsResponse_startDate(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -35957,6 +38756,11 @@ func (ec *executionContext) _GetPortfolioValueResponse(ctx context.Context, sel 
 			}
 		case "totalCostBasisCents":
 			out.Values[i] = ec._GetPortfolioValueResponse_totalCostBasisCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "negativeBalanceCount":
+			out.Values[i] = ec._GetPortfolioValueResponse_negativeBalanceCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -36224,6 +39028,11 @@ func (ec *executionContext) _GetTaxFormStatusesResponse(ctx context.Context, sel
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "needsReviewRowCount":
+			out.Values[i] = ec._GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -36257,6 +39066,11 @@ func (ec *executionContext) _GetTaxLotsResponse(ctx context.Context, sel ast.Sel
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("GetTaxLotsResponse")
+		case "jurisdiction":
+			out.Values[i] = ec._GetTaxLotsResponse_jurisdiction(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "assetPricingKey":
 			out.Values[i] = ec._GetTaxLotsResponse_assetPricingKey(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -36878,6 +39692,16 @@ func (ec *executionContext) _Job(ctx context.Context, sel ast.SelectionSet, obj 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "maxAttempts":
+			out.Values[i] = ec._Job_maxAttempts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nextAttemptAt":
+			out.Values[i] = ec._Job_nextAttemptAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "error":
 			out.Values[i] = ec._Job_error(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -37343,6 +40167,11 @@ func (ec *executionContext) _PortfolioPosition(ctx context.Context, sel ast.Sele
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "isNegativeBalance":
+			out.Values[i] = ec._PortfolioPosition_isNegativeBalance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "price":
 			out.Values[i] = ec._PortfolioPosition_price(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -37466,6 +40295,11 @@ func (ec *executionContext) _PortfolioResponseV2(ctx context.Context, sel ast.Se
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "negativeBalanceCount":
+			out.Values[i] = ec._PortfolioResponseV2_negativeBalanceCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "isFromCache":
 			out.Values[i] = ec._PortfolioResponseV2_isFromCache(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -37576,6 +40410,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_getUsedChains(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "getUsedChainsV2":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_getUsedChainsV2(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -38116,6 +40972,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "getForm8949PreviewForYear":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_getForm8949PreviewForYear(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "getTaxYears":
 			field := field
 
@@ -38214,6 +41092,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_getTransactionHistoryReportV2(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "getTransferPairSuggestions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_getTransferPairSuggestions(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -38755,6 +41655,54 @@ func (ec *executionContext) _ReportExportResponse(ctx context.Context, sel ast.S
 	return out
 }
 
+var skippedAccountImplementors = []string{"SkippedAccount"}
+
+func (ec *executionContext) _SkippedAccount(ctx context.Context, sel ast.SelectionSet, obj *model.SkippedAccount) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, skippedAccountImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SkippedAccount")
+		case "accountId":
+			out.Values[i] = ec._SkippedAccount_accountId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._SkippedAccount_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._SkippedAccount_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var subscriptionImplementors = []string{"Subscription"}
 
 func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet, obj *model.Subscription) graphql.Marshaler {
@@ -38870,6 +41818,11 @@ func (ec *executionContext) _SyncAllClientAccountsResponse(ctx context.Context, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "skippedAccounts":
+			out.Values[i] = ec._SyncAllClientAccountsResponse_skippedAccounts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "jobs":
 			out.Values[i] = ec._SyncAllClientAccountsResponse_jobs(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -38951,6 +41904,11 @@ func (ec *executionContext) _TaxForm(ctx context.Context, sel ast.SelectionSet, 
 		case "statusMessage":
 			out.Values[i] = ec._TaxForm_statusMessage(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "needsReviewCount":
+			out.Values[i] = ec._TaxForm_needsReviewCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		case "fileName":
@@ -39362,6 +42320,16 @@ func (ec *executionContext) _TaxLotDisposal(ctx context.Context, sel ast.Selecti
 			}
 		case "box":
 			out.Values[i] = ec._TaxLotDisposal_box(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "match":
+			out.Values[i] = ec._TaxLotDisposal_match(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "deniedLossExact":
+			out.Values[i] = ec._TaxLotDisposal_deniedLossExact(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -40112,6 +43080,114 @@ func (ec *executionContext) _Transfer(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var transferPairSuggestionImplementors = []string{"TransferPairSuggestion"}
+
+func (ec *executionContext) _TransferPairSuggestion(ctx context.Context, sel ast.SelectionSet, obj *model.TransferPairSuggestion) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, transferPairSuggestionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TransferPairSuggestion")
+		case "fromTransactionId":
+			out.Values[i] = ec._TransferPairSuggestion_fromTransactionId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toTransactionId":
+			out.Values[i] = ec._TransferPairSuggestion_toTransactionId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromTransaction":
+			out.Values[i] = ec._TransferPairSuggestion_fromTransaction(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toTransaction":
+			out.Values[i] = ec._TransferPairSuggestion_toTransaction(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromTransferId":
+			out.Values[i] = ec._TransferPairSuggestion_fromTransferId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toTransferId":
+			out.Values[i] = ec._TransferPairSuggestion_toTransferId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromAccountId":
+			out.Values[i] = ec._TransferPairSuggestion_fromAccountId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toAccountId":
+			out.Values[i] = ec._TransferPairSuggestion_toAccountId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "assetId":
+			out.Values[i] = ec._TransferPairSuggestion_assetId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "asset":
+			out.Values[i] = ec._TransferPairSuggestion_asset(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "sentAmountExact":
+			out.Values[i] = ec._TransferPairSuggestion_sentAmountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "receivedAmountExact":
+			out.Values[i] = ec._TransferPairSuggestion_receivedAmountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "feeAmountExact":
+			out.Values[i] = ec._TransferPairSuggestion_feeAmountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sentAt":
+			out.Values[i] = ec._TransferPairSuggestion_sentAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "receivedAt":
+			out.Values[i] = ec._TransferPairSuggestion_receivedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var updateTransactionResponseImplementors = []string{"UpdateTransactionResponse"}
 
 func (ec *executionContext) _UpdateTransactionResponse(ctx context.Context, sel ast.SelectionSet, obj *model.UpdateTransactionResponse) graphql.Marshaler {
@@ -40194,6 +43270,64 @@ func (ec *executionContext) _UploadUrl(ctx context.Context, sel ast.SelectionSet
 			}
 		case "maxBytes":
 			out.Values[i] = ec._UploadUrl_maxBytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var usedChainsImplementors = []string{"UsedChains"}
+
+func (ec *executionContext) _UsedChains(ctx context.Context, sel ast.SelectionSet, obj *model.UsedChains) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, usedChainsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UsedChains")
+		case "address":
+			out.Values[i] = ec._UsedChains_address(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "usedChains":
+			out.Values[i] = ec._UsedChains_usedChains(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uncheckedChains":
+			out.Values[i] = ec._UsedChains_uncheckedChains(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isComplete":
+			out.Values[i] = ec._UsedChains_isComplete(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "checkedAt":
+			out.Values[i] = ec._UsedChains_checkedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -41033,6 +44167,36 @@ func (ec *executionContext) marshalNForm8949BoxEnum2taxdᚋgenᚋgraphᚋmodel�
 	return v
 }
 
+func (ec *executionContext) marshalNForm8949BoxTotal2taxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotal(ctx context.Context, sel ast.SelectionSet, v model.Form8949BoxTotal) graphql.Marshaler {
+	return ec._Form8949BoxTotal(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNForm8949BoxTotal2ᚕtaxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotalᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Form8949BoxTotal) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNForm8949BoxTotal2taxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotal(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNForm8949YearPreview2ᚖtaxdᚋgenᚋgraphᚋmodelᚐForm8949YearPreview(ctx context.Context, sel ast.SelectionSet, v *model.Form8949YearPreview) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Form8949YearPreview(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNFullLabelOption2taxdᚋgenᚋgraphᚋmodelᚐFullLabelOption(ctx context.Context, sel ast.SelectionSet, v model.FullLabelOption) graphql.Marshaler {
 	return ec._FullLabelOption(ctx, sel, &v)
 }
@@ -41622,6 +44786,36 @@ func (ec *executionContext) marshalNSaleTermEnum2taxdᚋgenᚋgraphᚋmodelᚐSa
 	return v
 }
 
+func (ec *executionContext) unmarshalNSkipReasonEnum2taxdᚋgenᚋgraphᚋmodelᚐSkipReasonEnum(ctx context.Context, v any) (model.SkipReasonEnum, error) {
+	var res model.SkipReasonEnum
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSkipReasonEnum2taxdᚋgenᚋgraphᚋmodelᚐSkipReasonEnum(ctx context.Context, sel ast.SelectionSet, v model.SkipReasonEnum) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNSkippedAccount2taxdᚋgenᚋgraphᚋmodelᚐSkippedAccount(ctx context.Context, sel ast.SelectionSet, v model.SkippedAccount) graphql.Marshaler {
+	return ec._SkippedAccount(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSkippedAccount2ᚕtaxdᚋgenᚋgraphᚋmodelᚐSkippedAccountᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SkippedAccount) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSkippedAccount2taxdᚋgenᚋgraphᚋmodelᚐSkippedAccount(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -41940,6 +45134,26 @@ func (ec *executionContext) marshalNTransferDirectionEnum2taxdᚋgenᚋgraphᚋm
 	return v
 }
 
+func (ec *executionContext) marshalNTransferPairSuggestion2taxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestion(ctx context.Context, sel ast.SelectionSet, v model.TransferPairSuggestion) graphql.Marshaler {
+	return ec._TransferPairSuggestion(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTransferPairSuggestion2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TransferPairSuggestion) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTransferPairSuggestion2taxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestion(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNUpdateTransactionInput2taxdᚋgenᚋgraphᚋmodelᚐUpdateTransactionInput(ctx context.Context, v any) (model.UpdateTransactionInput, error) {
 	res, err := ec.unmarshalInputUpdateTransactionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -41963,6 +45177,16 @@ func (ec *executionContext) marshalNUploadUrl2ᚖtaxdᚋgenᚋgraphᚋmodelᚐUp
 		return graphql.Null
 	}
 	return ec._UploadUrl(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNUsedChains2ᚖtaxdᚋgenᚋgraphᚋmodelᚐUsedChains(ctx context.Context, sel ast.SelectionSet, v *model.UsedChains) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UsedChains(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {
@@ -42289,6 +45513,22 @@ func (ec *executionContext) marshalODate2ᚖtimeᚐTime(ctx context.Context, sel
 	return res
 }
 
+func (ec *executionContext) unmarshalODisposalMatchEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDisposalMatchEnum(ctx context.Context, v any) (*model.DisposalMatchEnum, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.DisposalMatchEnum)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODisposalMatchEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDisposalMatchEnum(ctx context.Context, sel ast.SelectionSet, v *model.DisposalMatchEnum) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {
 	if v == nil {
 		return nil, nil
@@ -42586,6 +45826,22 @@ func (ec *executionContext) marshalOTaxFormGenerationHistory2ᚖtaxdᚋgenᚋgra
 		return graphql.Null
 	}
 	return ec._TaxFormGenerationHistory(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx context.Context, v any) (*model.TaxJurisdictionEnum, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.TaxJurisdictionEnum)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx context.Context, sel ast.SelectionSet, v *model.TaxJurisdictionEnum) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalOTransactionBalance2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTransactionBalanceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TransactionBalance) graphql.Marshaler {

@@ -253,6 +253,24 @@ func (e SyncStatus) Valid() bool {
 	}
 }
 
+// Defines values for TaxPreviewJurisdiction.
+const (
+	CA TaxPreviewJurisdiction = "CA"
+	GB TaxPreviewJurisdiction = "GB"
+)
+
+// Valid indicates whether the value is a known member of the TaxPreviewJurisdiction enum.
+func (e TaxPreviewJurisdiction) Valid() bool {
+	switch e {
+	case CA:
+		return true
+	case GB:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for UploadUrlMethod.
 const (
 	PUT UploadUrlMethod = "PUT"
@@ -370,7 +388,7 @@ type Account struct {
 	// `synced` (the last sync succeeded), `failed` (the last sync failed; see `statusMessage`).
 	Status AccountStatus `json:"status"`
 
-	// StatusMessage Why the last sync failed; null otherwise.
+	// StatusMessage Why the last sync failed (`failed`), or why the attempt of the running sync failed while it is retried (`syncing`); null otherwise.
 	StatusMessage *string `json:"statusMessage"`
 }
 
@@ -433,9 +451,20 @@ type AccountSync struct {
 type AccountSyncItem struct {
 	AccountId openapi_types.UUID `json:"accountId"`
 
-	// Message Why the account failed to sync; null otherwise.
-	Message  *string `json:"message"`
-	Progress int     `json:"progress"`
+	// Attempt The attempt the account's sync is on (or made last), 1 for the first; 0 while queued for its first attempt.
+	Attempt *int `json:"attempt,omitempty"`
+
+	// MaxAttempts How many attempts the sync of the account makes before it fails.
+	MaxAttempts *int `json:"maxAttempts,omitempty"`
+
+	// Message Why the account failed to sync (`failed`); while it is `syncing` and a failed attempt
+	// waits for the next one (`nextAttemptAt` set), which attempt failed, why and when the next
+	// starts; while `queued` again after the worker running it stopped, that; null otherwise.
+	Message *string `json:"message"`
+
+	// NextAttemptAt While a failed attempt waits to be retried, when the next one starts; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	Progress      int        `json:"progress"`
 
 	// Status Import status of an account: `queued` (waiting for its first or next sync), `syncing`,
 	// `synced` (the last sync succeeded), `failed` (the last sync failed; see `statusMessage`).
@@ -716,7 +745,8 @@ type Error struct {
 	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
 	// (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
 	// (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
-	// `internal` (500), `not_implemented` (501).
+	// `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
+	// after `Retry-After`).
 	// New codes may be added.
 	Code *string `json:"code,omitempty"`
 
@@ -803,14 +833,27 @@ type PartnerBranding struct {
 
 // RecalculateJob A ledger recalculation job that is queued or running.
 type RecalculateJob struct {
+	// Attempt The attempt the job is on, 1 for the first run; failed attempts are retried automatically.
+	Attempt   *int               `json:"attempt,omitempty"`
 	CreatedAt time.Time          `json:"createdAt"`
 	Id        openapi_types.UUID `json:"id"`
-	Progress  int                `json:"progress"`
+
+	// LastError Why the last attempt failed while the job waits for its next attempt (or why it is queued again after the worker running it stopped); null otherwise.
+	LastError *string `json:"lastError,omitempty"`
+
+	// MaxAttempts How many attempts the job makes before it fails.
+	MaxAttempts *int `json:"maxAttempts,omitempty"`
+
+	// NextAttemptAt While a failed attempt waits for the next one (status `queued`), when the next starts; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	Progress      int        `json:"progress"`
 
 	// StartedAt Null while queued.
 	StartedAt *time.Time `json:"startedAt"`
 
-	// Status Status of an active recalculation job.
+	// Status Status of an active recalculation job: `queued` (waiting for a worker; also while a failed
+	// attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
+	// `running`.
 	Status RecalculateJobStatus `json:"status"`
 }
 
@@ -824,7 +867,9 @@ type RecalculateJobResponse struct {
 	Type EnvelopeType `json:"type"`
 }
 
-// RecalculateJobStatus Status of an active recalculation job.
+// RecalculateJobStatus Status of an active recalculation job: `queued` (waiting for a worker; also while a failed
+// attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
+// `running`.
 type RecalculateJobStatus string
 
 // Report A tax report of a user.
@@ -981,9 +1026,15 @@ type TaxPreview struct {
 	// Currency ISO 4217 code of the user's fiat currency.
 	Currency string `json:"currency"`
 
+	// DeniedLossesCents CA only. Superficial losses denied in the year (added to the cost base of the units held).
+	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
+
 	// FuturesCents Realised profit and loss of futures and derivatives.
 	FuturesCents     int64  `json:"futuresCents"`
 	FuturesFormatted string `json:"futuresFormatted"`
+
+	// GainsCents GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+	GainsCents *int64 `json:"gainsCents,omitempty"`
 
 	// IncomeCents Ordinary income (staking, mining, airdrops, interest) at fair value when received.
 	IncomeCents     int64  `json:"incomeCents"`
@@ -992,18 +1043,36 @@ type TaxPreview struct {
 	// IsStale True when the ledger changed after `calculatedAt`; a recalculation is due.
 	IsStale bool `json:"isStale"`
 
+	// Jurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+	// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+	// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+	// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+	Jurisdiction *TaxPreviewJurisdiction `json:"jurisdiction,omitempty"`
+
 	// LongTermGainsCents Net long-term capital gain (held more than one year).
 	LongTermGainsCents     int64  `json:"longTermGainsCents"`
 	LongTermGainsFormatted string `json:"longTermGainsFormatted"`
+
+	// LossesCents GB and CA only. Losses of the year's disposals (negative).
+	LossesCents *int64 `json:"lossesCents,omitempty"`
 
 	// ShortTermGainsCents Net short-term capital gain (held one year or less).
 	ShortTermGainsCents     int64  `json:"shortTermGainsCents"`
 	ShortTermGainsFormatted string `json:"shortTermGainsFormatted"`
 
+	// TaxYearLabel GB and CA only. The tax year as the country names it (`2024/25` under GB).
+	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+
 	// TransactionCount Number of transactions in the tax year.
 	TransactionCount int `json:"transactionCount"`
 	Year             int `json:"year"`
 }
+
+// TaxPreviewJurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+type TaxPreviewJurisdiction string
 
 // TaxPreviewResponse defines model for TaxPreviewResponse.
 type TaxPreviewResponse struct {
@@ -1247,6 +1316,9 @@ type NotFound = Error
 
 // PayloadTooLarge The body of every error response.
 type PayloadTooLarge = Error
+
+// ServiceUnavailable The body of every error response.
+type ServiceUnavailable = Error
 
 // TooManyRequests The body of every error response.
 type TooManyRequests = Error
@@ -2884,6 +2956,15 @@ type NotFoundJSONResponse Error
 
 type PayloadTooLargeJSONResponse Error
 
+type ServiceUnavailableResponseHeaders struct {
+	RetryAfter int
+}
+type ServiceUnavailableJSONResponse struct {
+	Body Error
+
+	Headers ServiceUnavailableResponseHeaders
+}
+
 type TooManyRequestsResponseHeaders struct {
 	RetryAfter int
 }
@@ -3056,6 +3137,21 @@ func (response CreateAccessToken429JSONResponse) VisitCreateAccessTokenResponse(
 	return err
 }
 
+type CreateAccessToken503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccessToken503JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccessTokendefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3208,6 +3304,21 @@ func (response Crunch429JSONResponse) VisitCrunchResponse(w http.ResponseWriter)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Crunch503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response Crunch503JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3398,6 +3509,21 @@ func (response CreateDiscountCode429JSONResponse) VisitCreateDiscountCodeRespons
 	return err
 }
 
+type CreateDiscountCode503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateDiscountCode503JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDiscountCodedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3570,6 +3696,21 @@ func (response CreateLink429JSONResponse) VisitCreateLinkResponse(w http.Respons
 	return err
 }
 
+type CreateLink503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateLink503JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3728,6 +3869,21 @@ func (response EmailLink429JSONResponse) VisitEmailLinkResponse(w http.ResponseW
 	return err
 }
 
+type EmailLink503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response EmailLink503JSONResponse) VisitEmailLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type EmailLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3836,6 +3992,21 @@ func (response DownloadReportSignedBase64413JSONResponse) VisitDownloadReportSig
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReportSignedBase64503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReportSignedBase64503JSONResponse) VisitDownloadReportSignedBase64Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3996,6 +4167,21 @@ func (response CreateUser429JSONResponse) VisitCreateUserResponse(w http.Respons
 	return err
 }
 
+type CreateUser503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateUser503JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUserdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4104,6 +4290,21 @@ func (response ListAccountSyncs429JSONResponse) VisitListAccountSyncsResponse(w 
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccountSyncs503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListAccountSyncs503JSONResponse) VisitListAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4252,6 +4453,21 @@ func (response CreateAccountSyncs429JSONResponse) VisitCreateAccountSyncsRespons
 	return err
 }
 
+type CreateAccountSyncs503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccountSyncs503JSONResponse) VisitCreateAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountSyncsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4364,6 +4580,21 @@ func (response GetAccountSync429JSONResponse) VisitGetAccountSyncResponse(w http
 	return err
 }
 
+type GetAccountSync503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetAccountSync503JSONResponse) VisitGetAccountSyncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetAccountSyncdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4472,6 +4703,21 @@ func (response ListAccounts429JSONResponse) VisitListAccountsResponse(w http.Res
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccounts503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListAccounts503JSONResponse) VisitListAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4620,6 +4866,21 @@ func (response CreateAccounts429JSONResponse) VisitCreateAccountsResponse(w http
 	return err
 }
 
+type CreateAccounts503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccounts503JSONResponse) VisitCreateAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4713,6 +4974,21 @@ func (response GetActiveRecalculateJob429JSONResponse) VisitGetActiveRecalculate
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetActiveRecalculateJob503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetActiveRecalculateJob503JSONResponse) VisitGetActiveRecalculateJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4825,6 +5101,21 @@ func (response GetTaxPreview429JSONResponse) VisitGetTaxPreviewResponse(w http.R
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxPreview503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetTaxPreview503JSONResponse) VisitGetTaxPreviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4959,6 +5250,21 @@ func (response RefreshTaxes429JSONResponse) VisitRefreshTaxesResponse(w http.Res
 	return err
 }
 
+type RefreshTaxes503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response RefreshTaxes503JSONResponse) VisitRefreshTaxesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RefreshTaxesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -5067,6 +5373,21 @@ func (response ListReports429JSONResponse) VisitListReportsResponse(w http.Respo
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListReports503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListReports503JSONResponse) VisitListReportsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5215,6 +5536,21 @@ func (response CreateReport429JSONResponse) VisitCreateReportResponse(w http.Res
 	return err
 }
 
+type CreateReport503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateReport503JSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateReportdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -5339,6 +5675,21 @@ func (response DownloadReport429JSONResponse) VisitDownloadReportResponse(w http
 	return err
 }
 
+type DownloadReport503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReport503JSONResponse) VisitDownloadReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadReportdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -5445,6 +5796,21 @@ func (response DownloadReportSigned413JSONResponse) VisitDownloadReportSignedRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReportSigned503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReportSigned503JSONResponse) VisitDownloadReportSignedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5608,6 +5974,21 @@ func (response CreateUploadUrl429JSONResponse) VisitCreateUploadUrlResponse(w ht
 	return err
 }
 
+type CreateUploadUrl503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateUploadUrl503JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUploadUrldefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -5705,6 +6086,21 @@ func (response GetUser429JSONResponse) VisitGetUserResponse(w http.ResponseWrite
 	return err
 }
 
+type GetUser503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetUser503JSONResponse) VisitGetUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetUserdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -5767,6 +6163,21 @@ func (response ListWebhookEndpoints403JSONResponse) VisitListWebhookEndpointsRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListWebhookEndpoints503JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5885,6 +6296,21 @@ func (response CreateWebhookEndpoint422JSONResponse) VisitCreateWebhookEndpointR
 	return err
 }
 
+type CreateWebhookEndpoint503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateWebhookEndpoint503JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateWebhookEndpointdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -5968,6 +6394,21 @@ func (response DeleteWebhookEndpoint404JSONResponse) VisitDeleteWebhookEndpointR
 	return err
 }
 
+type DeleteWebhookEndpoint503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DeleteWebhookEndpoint503JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteWebhookEndpointdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -6047,6 +6488,21 @@ func (response ListWebhookDeliveries404JSONResponse) VisitListWebhookDeliveriesR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListWebhookDeliveries503JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -6950,438 +7406,465 @@ func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L0Lc9u2tij8VzA6506kb1MK9X54Ouc4ttO6jZNsP5rdVrklREIWawpUCcqy0snM/TX3h91f8g3WAkiQ",
-	"ol62k7j7+Myc3ZgigYWFhYX1Xn+V3HA6CznjsSgN/iqxOzqdBQz+fei6TIjL8Ibx12E08j2PcflczKdT",
-	"Gi1Lg9IRDQLmkYUfTwjlhMIHJJZflKzSLQ3mTH7ghh4rDUrjZBCrNGVC0Gv51PyIuJTzMCYjRuaCeWQc",
-	"RiSe+IKEMxbR2A/5AfFjwhnzBDl8f0pu2JKEEXEDn/GY+B6h3COCuRGLS5+t0l3VDXkcUTeu0nk8SWaD",
-	"NckXjkI+Dnw3zi7rUM4enXoknjAyo1HMWURoEDHqLeVPomBxrh4pszYYCPGjhhyW5D+q9UZzWErGZHe+",
-	"iEXp82erdEz9YPnGn/o5mC4njETM9WdypS8E8eR7JJAvEl+QiFF3wrwCwCIas9/hPfg5BU4uDkdh1Sn1",
-	"AzVYgvNkNmP8AxJHS0Kvqc8JHccsIrY9sG1ydXkE0J96bDoLY8bd5Sl/H4XXERNidSFjPxIxidifcyZi",
-	"RI+ERu6mL4iI/SAg0Zxzn18XrMhPJ/n9hi1/9/nvMz1VFvuZGQzYqj+xJRmW2p7t9qnXqtbHHVZt0Tqr",
-	"9sf2qNp1m7TBel5r1KkPSysgHZCISTQENGZRjszEjT8rDeJoziQ2eMwiToMcdXEy5+xuxtyYSWKNbllE",
-	"WBSFUdFa9RDmwvTD7McbAHkTXvv8chKFcRwwb3U/hH8XT8giCvm1Oj2AMp+TeptMfT6PmSBlPHZj/5aR",
-	"MfWDecQE7mRlL7ILQzKlfAljMI8EEjZhEtZWvJ7RYBxGU+b9KEKeP7qj0FuSeEKBbCUzuaWB75EfL969",
-	"LcQv/Py7opSSVQJkitLgt79KY58FXmlQkkNm1qBAj0PiMTlQQmjyzYG5vSfvXpc+fzS/xVf2HCGDCw3r",
-	"4K9SRBevJHCD0l/DUsTGLGLcZafesDQgcCDPWDwJvbdhfBgE4SK/98cnb04uT0jICSUzCqeQxmRCJeKI",
-	"/lGz3gLsTWH033kY/07V+OZS8Wc9kNoO9aKcFNiMnPcAjj+ASCaMeiwigeSI8BhHEZLxS+49k4xyHT7w",
-	"3WRlgIJ38YRFV4JFyPVXiD9zAYVjQnkovwCGXbBmudhxOOfZpQKfl8vDnwrvHhj2MHsBvafLIKTeZRi+",
-	"odE1KyTmcEzq5Mx/Rf5B6mS0jFkBVDMc5/c4DH8PYKQ8qzcJTO4FvCVZPeWAZuT+ci671Wt3OzDTBlTL",
-	"cV7BKwP8oiuRfc5mYRS/DePXgIfcciL4Vd7TQGheyJAm4P7bGddqFAPbn63ShX/NaTyP2MndzI/YytRu",
-	"GEXMjYMlEf41Zx5RGCOLSSgYYfKrJZD+jApReJPOudzIMPI/Fd2k4YLDeEIDAoMxBU0hQfCQs5IJ+yly",
-	"ozzs6ZBZtE1p7E4eAVBfEMUHt8PJvGM1wCvqJYDvBbEmA7vet2l91Kj+v//zf6u2/r+GXTeXhAgUpUGr",
-	"bjdarVbPtq2SSOctdeter17v1antjupevzHqsp7dajZaoxZj43Zv5LY641Gz3mn1mT0ajVi/ZzcbzK3X",
-	"66zZsu2EetKVFZLQUZ6ApKC0bSWWJgDSsBvNar1erbcKV1fv6q+yq/NYp9Xvtttez+1R1uh4nt1v1euj",
-	"eov1R3WPNZnN2rbd6DXG1K63+p1mo+72xuMuHXdYnzULVnfFb3i44HhSH7hGj1HPIouJ7042nOate9hj",
-	"zOuP+/0e7XebrNv1Go1Gr9ked/vUc9sucxsNt+Ux2m60uz2PNrqdUb/jNu2W3Rw323VasMqfVw/Sxd77",
-	"5vNr0qjbdtWuV78qWfbHsKQr8yBn1vI2JG7EPMZjnwZiHx4gH8vPXLjU4VqQBDoggnGP3FVRl6oqXequ",
-	"Smd+FWVCS6pa+OCGLTezCnnfrr8FEjklo2ElBDSht+zeN+9nq/RBCrIXqAXm5kYZ11zVPrhTXDKB2NyC",
-	"QnQsDEgkZCjcoHYtpR35D48JN/JnIGKhRKIlHkSO1K1R7rGIG06ntCrYjEr52qtJeRU19tKg9P3JpUXe",
-	"v7u4LFklva0oM1sl4U7YlMrp4uVMvixiSd0A1FHIY8bjY1/MQuEjHHmwHBrH1J1MGY+dVGHDY/RCqgEB",
-	"43TKsgCl3xwkb3w3LMX0zqvG9K4qhXhRbdiNVlUrxbVP/mxY2nMB51IdO5Tq6CrgF8wNuSfInMd+YAg6",
-	"ERMsFqSM6i7L6MCW8TZnd3Gq5FYyC2w1G/LYrwd16nN/Op+WBralwZa627VUbyTgchunLNYU4brhnMeJ",
-	"8l9AGKEAIVi+Ju9sEnJJIdeMlOtSl6jb9gHx2JjOg5jUbYuwWybVKvyCKHOESzkcMViML8f+c84iqeHI",
-	"DSoNSoCEUmYh9A4XUpcLTpZVL1iWVTqaRyKMilfgSHz+7sIbjpQ2gcYjduuHc6GWEs7on3N2gAzJj8mI",
-	"ujdkzt0J5dfa2iQ/E3TKiAPAOpXakB+OBOPxAH5DC4Mcr0YOCc5nCvdSvZDsTCIE+BolU61VSqxaUiii",
-	"pGXbtSFfgyYcNY+nN4xfy7PfUJjSf6e4Mij3hHuz0OfxqVeMLt8DoMmCjSZheEOYet8gQ4Ffwp7nuJ07",
-	"ZS9E8k3K6ErJvSevu6oUPao9+T/JFdiy65Kh8WIOzpMxN8vxW+eR4gPgAdArWV2KXZaiZtMRk1tGY8m0",
-	"5758cxXHht3nJ7ZcxfMh2J1gIVN6wwQxtSVBx0yeLLT4lAVjph1JHkHQXN+fEmPQCtDgkAOBysGzJGta",
-	"pXxOGi0yCeeRkNw0oEth0C/lYsEi4nMRMwqkoExQQy5fSlRzNJwcaEMskrieBg2ElLQaDaTl7YRDIsq9",
-	"cEqurk6Pje3cxV6WbifedemG5uxva89Nu50/NzMaxyySY/7v34bDu0a9OhzedU8+/uM/Czf8PJUvik+V",
-	"ur5fCOLD9T32WaR5EZuOmOcxD1llWT5y0HTrSEwuqJC3vrx8AduVAUHO2+gNJYeSlz+LBPwWzmMCAkEY",
-	"EOOn8turNxaJ6UhYJPA5I6OI0RtRAXlLfxcw6knpU95OEfUD2PPFxI+ZmFGXIWAKL2TEgnBROSCULyVF",
-	"XRMWCJYwMMLpVD50DLnL2ZESwDjImMaHQQv6wt7AJhCFmzkEDDNHjWQdJzDg3sgKDCKqN3qbiOh/D4di",
-	"OLyzbUlI9deSml5/LP/XQP6Qe/r/Fb9c+a91tCclom3sHOWm2q47QG+pH9BRwKQW2SIxvSMgOsnBkn3Y",
-	"g7s3kLtHu9hqvhyDjzSqHsbeEePbhCacbAeZyf5SUtHFkrtb6IInkppYcndn8nBD+Q44E5bcvS9R1JEo",
-	"5BDrSAKG/3IEIRBDDyMHieZtxCAn2koKDduCC6FhawpyGY+/FHX8wugaiVme9iWjUY0cI2RCggqKDI3l",
-	"/a5fSI33ERPyPQvvAfmqO48ixmMcaEfWr4eVPCfdYflXsn85HMjXi1HQyOKgYTfWaEQRE7OQC4TrFfXO",
-	"U4Ozi2qq/CedzQJlwHj5h/IBmQua5h1E/xmxcWlQ+o+Xqbf7pf7gZdadJKFIV1D0If4qXp6g201+sLpt",
-	"WvpSjh6wGwDAtbzfeY91KX/xCbqLt60rmURu1zrH7MYRit25j4ShvGNdUq7pMAdyRtFLaWgrDmMpTg+5",
-	"k5MsnRWPrfJVN2wilDmg7GzwIoM2KbGWCXvYZ58MJ882HBdGWTwSilP7lEQJ2q5G8xiFkBufe7noipSv",
-	"o8WJlHNRHWQxYREb8gIDGKERS6yJGoFr4wH2QOYTI93DYjIk96DCId9ChplIA1RDXebfMuLHQimHq4j+",
-	"iS3P2Vygxfh+eM4MkRU2QJ2lIo3PyambO8RrRDh0oat9VUlMra/JtMVqrnJjUhEnKnXO9X7vCJD9Zz6Q",
-	"7xNKOFsAygBT8JfG09r4hsc5+qvkmFlEEczFqyurB0OOZmkLTdJhBJ7kyoA4xfvr1MjVZhRo0kWjesaX",
-	"uAfZjnJuyI1cYcXT+tkqsdTbt9u32j34SDu10SEr8Wz4kUF4WI3m2QNdwcrHGxedm+sxllwY/6OZqS/M",
-	"SyuMyDgKp/j89D2hnicZ44C0ySxz+8g32/aQy6en7wuCl4LQvSHjeQSkTeOYTWexAJKsK25sES+cjwLJ",
-	"p+Uo+l0V6UTmsyGXKoIRDyUYI6BqiArK1IZ3B1wS1cQnUYQp9fZLw3vxeV3Izj6yb8Hnm8Xf/AePJt/F",
-	"ExXZCEKHFCvSXUYwD4gDszob431qpWLP2Sas4ksAmqnO7oFI06q1EYEZX+cjC8cqFisnFRsWsdqaKKI9",
-	"Fjpb/XrjevOzPbLGVBSghPFP5bplt3pWEpxUOdAmWUlbUosAbFyG4RnlS6U67ituepkA3I2IMGJ1P1vf",
-	"nrMeKtfmgibxugNgcc7LwOc34iWbUj9w0KxREPkr2V6ilHEvDQAe8rK2iiDjvbo8Ih5dWsQN+di/nkd0",
-	"FLDKAQQS8iUxQgyYl2oXODGy/SpgC1x74Xg85F+KmeYjKPYghHnu0808wHz5s5Vx/G/79kMuSOCBZHCU",
-	"08mmvhDKlaCECjglV0mIKY60p7JghDZv1sP0i4+wshRkDHkm5bZtkyQaGp5ZpG3XDY1WcgZfgjJlXH64",
-	"ZHGlVhSh8uVvBgsjQDOhqBs/z0Wufu2rBawucT5CdsSCkF+DEdKMlFXC/Ad0VGu/9iMguNjv/MAQ0rw/",
-	"PRNA9EXQvDJjinI4kMmk+dSbIof11AdanoVRTIPM9khRaRZJ8o/9QlvUKqDm5xah5McPl2QuwN0EFrlX",
-	"jEZgfVDD52zuVgkjxtb5NiRxgKcVI74Z+T6is8k/34DTvOzHgjh6AIfQ6HouD2rFknMrJRUoNGIinEcu",
-	"RBht8QJolU4cFjgBTjDQ1+cipjy2yOnFO9Lr2HU5mbzWYFumfhD4ialQXqGKOonTsBudar1ebdiX9eYA",
-	"AoNqtm3/6lQykHk0ZtXYn7IN4J1yFZy0CuUbf8zk19orjUfP59pyZOxDYj63SkgPV1FQvBOJa1vRzdX5",
-	"m9SGBaZ8kgYkEUceIAcdzQZTqFjEAWjwpyE3yQd82BZZTJgUBLR0IeWRa/9WUpeDIggpX52/qTIup/DU",
-	"fZ9uauQXIS3a5tU3wwqV1pgIlYV0CyBfwtOVIxYs6FIQB2nfAVccn09Lg99K+Kj0scj5lDqufsucO3Mu",
-	"K+fPTk5PAV2YlGxubzp5OPqDoYXfYBnnyokCwn2GGXg03srVchkKCdP8qwCDCnkbmSS/ZUE4Y7D4PJJi",
-	"xIiew0IA1ywvnPO4iBsuaBCwJC4OjdsYvSHBoS7ktE0rBawRzQmFS3Mn1Ofb1nYEL8m3MSQEGc5uTACj",
-	"k7eysoCK+GLJXT14jptxT7MIMOWJOWzeeB6Ak/OA8HkQkBEbhxEz4opCztZyK/mFZP7a+boCETr7ik6g",
-	"54tZQJdEvmHh1MAKeMhZygVqu0wiYhrPxQ6kKrf8Al9OPjtLSTYL5IfJ0sDVkrtKG1F4Amlm4Qu2A4g5",
-	"QobN0/SkqUfhKllNHj6TbnI7veEIvPHRH7pyzUNUKAjnMZvuirv0GJdoFNFlER/DgbeA9GCmk6xtC9Mx",
-	"IkiLwn25J0UHR4eYlovDRYmO+4X43hm9ZpoGDMM4hI/uQq1fiA9m17oB/xfJacli43QKMTxIddkQkwFx",
-	"/pyzOfMkiqgfSw1R4kQKZIpJRIgceU7krS//6/Nrxxpy+Dd8mj1NwH6YvNMt4uDRWnlHnzip8DuZ8+Ao",
-	"SUDftAhfCWNSMBUY55WsC0YpuIVzOLnQ2kMRv9JREUX4KRSk5Q+nu/Htx7tb8jfA/bj2vRhqMSs4LeZ1",
-	"CZPblZHJd4rucyCTsg+0W5G7IsIpS8Pek/t97RbtzQQhNitm01VmeK+rnWmDSvHt87CLxyqNfe6LycPI",
-	"YUfpY2a427OLeXfLIhoERL8hlZMZi1yGR2dN8JNdpLaImEZxsXzzATQJsgijGxYR9WKCxAMtY/gBKDBz",
-	"zIj5kgdEUsqa0wEYTA6BUZEgocrsfZ8uO7Olmny2HBwg1+LoZr0j4RgC3LRcrJxiNAkufAh7m24TsfSs",
-	"aaK7sWP70btJhHvS1aOyvKK91XjYslvbZbZdbqdsNo+S+zUn3IvfZe7GAqYHEZIbw2ldpsJUhUU4W0Co",
-	"G4gNZRrjOw0VSrsnH94qkCJs1k6Cqcb9owinyUY+C6h7C6hL7j7aHjw9q8QHsEAokwJkUNLgvbHEMQ0E",
-	"s9YZLuKQUA+IwhA/iQNylYPFdxA2MmIuhbgirkMhCA0kj/cFodORfz0P50LZ5ZCa7DsneVX54kOuGMnJ",
-	"z2cEJlFy91rjyObEivXibQFPkz8NCJP8n82nFhlRwSxCo5EfR/LvcBb7U19MLTILg+V1yC0yEq5FRn7s",
-	"hj6XSokIA8ppjbzDqCQw+KOnC8MFmKe8l1J+ZJ4UTBxx489mTKe9GOtpNrYuR9s7TCzY9lbzX04+3kA9",
-	"4gilgr0vCJWHpN/al9sWMn5E1M4C9AW+rw7AzraEdKId8PIojCNB8lNiHrF/y86ZSwN3HtCY/RiOtq+V",
-	"BsG7McRMbgIxOyrEQRZ5fiQA5I9wBK4+02AnHwJXgVc23DHpcp4IVo+Kuc8hEfOZ4ghwIk2bvuZHJask",
-	"GZIULhRHKlklzZLAAg88Sb4mXPm/yJUkOQNTKrRHIOFlzPNJTsPG6yK7/+A5WV3X+4hVx34QqGoB4CI4",
-	"kCwfhW4ncRo4IHWg/6VG3oZSsAyjnMaEk+zsslJpI82O5If7ebBIElIiv65kdMZep7UtZWYHfxBmH4bg",
-	"LDVAGIdRLXsHfLNkQZPAzeUUkrWmIi0FiV3JKK+f+e4kNaYkeplOPPU9YRGp2Jv2FlPPWKM1KoqYRczF",
-	"uwy5RHby4+R3QgOfwtiOGuJ33xNOjRyH4IuH3P9RGE8yl9p2tZTeneLLbSQg9Vc9dzFZpbvqdVhVeUuH",
-	"ySJSAMGGl0K21nWeQeOXAfbz5230IO7HUlD+3Ntall726QrqW1dgErueeD2hH/sC5joKPXa/xeX4wzc/",
-	"7xamx23M8dNnzQ09lmQiJvl+2iDg0oBxj0b4SVmXJVmfbGf3C3MO92c/b3x+82BSW12++jHxZPr8JjUj",
-	"1FUepjZ7JHXq0Ai8u41BAv81SBcTkh/1kgczqAqhoLo2V5I3APjyhQq3YB6RwgwJucuMIj0gzOk88sI7",
-	"f6sRAQe63EGUO0/f3InuDzDnDNKjVtJVN5J2YR5pdsdUVqoB/fq9u5pJjN5v78Z+wN6u9Y3LX18IcI0f",
-	"kJAH6CVHqQ0FMYLAkHLAJDMSFvH8az8WFnFqjkWc3+X/VB1yw2ZxJSfCQNGMVZO2/2kzNPIFKZNBNLWK",
-	"24FSDAckvFV7YZQYHqc5UK16k9AYiCxDTD6PO63SZsvs+uvsSrDogQdnuyi7Pn4hpnczuoRwNfkShKDF",
-	"REzCeeAROpsBh+ZG/YVyOEP4VvZjtfhP/nh9lSsH02e3VUERMUT7rRZDwepIsOtSeTALiOBpXdDIE8Ul",
-	"UCypRRaUP6Hck78UFDghZn0TpDnOblk05HHkT6fMGxBnWCIE3vAIGZacpMiJhRwEhX65eR5x8D3tVX5q",
-	"Ar/amvW8KBdKe79zkdn2XJ2dTpGed8s4MMk1VzX8jvIu494BaApILFNkH+HUj1Vlup1uZb1KPW/2bm5t",
-	"FuLn3P9zztTPqjj0PCq+QKMEeBoxKJPHPFKexPEMcuzieIYkm1CQfDyjQizCyFs9363e9upeme1eE7Z3",
-	"FM25O3lmel+d6a1yO84WiZb7BNSFfbUzpKQiCbe1RabdyIqQPIWqD/Klgs4e3fKMZLDV5qhCoqXgUYiW",
-	"rPt+k9HaxNTDLNYZnD8hw6pJX/d0dYHa5tLIq4IPnU7XmZXu7Xza0VsDE976Hos2qaQvBNqKSfneHitL",
-	"+asqNSK1uCFXF6Qqy+exGBOakoh17a1Dnr6/w2qNH6poR00jS5HFXKVueOo1MEuAXzrkRl2ilc1z1XCr",
-	"jsF7hFKtz+R4m7grtMnEzAaSn90/GEhFMr0bj/er5LRill5rBNqitAIO86kCSpM1gMtGFKXI2rbbD2NQ",
-	"Gbp5OgzqRAo/9zdRrbG9ZBrvZExUaG/ZzX/yb2f/stRaizfCuFVX+QrPFdmEtSjBrICb3Du7DCsBF2SX",
-	"yRn92Kh7JNIonCFXQ2aSHoE7O1JpIC/xhyr8IBxVmkp1oFI9qVZSmtZ4AO7DENfK/A9I3MjpABaZRZhh",
-	"GKYZeC+EqQO8DqMp6fVbfYtcuBPmzQNGjisHqQ95CI28wJiEEeD4YSz5dcDoLdomQeOAIqhsOos13raz",
-	"ZySWbRT/Hl97FVHu7ZpFtklB0LLK7p68THqXSgbR+2Vybr2gwtNkcse1mWoq88chGOKJfxGmvjWd3eq3",
-	"Ql/1SXHkskSMbkWDsUOYf62r9a2XAbLjnFF34nNWjRj1wOSEw7gBFWJAnFwzJoeUW7ZdsYhjpuLD0zok",
-	"GOhyac6Ql1t2Uz5L0n3htZZ8tNqkCH5ry9901zZ40ofcRnrHxO9B6N4wD8ftIx/B8uMkDufuRNltZyzy",
-	"Q89Mr8LdVkdFDiKH3FTiC2eQb6108JEw1ZtFA6gCS6TcajTk72avLXjar1hD7ujEeAfy5DV2jGR4+KEu",
-	"D91btgAJSpApXZIRwwACPI3F4e1rrrJwPGZw2AhU9NJGZaisDHvtC0JH4TwmYsZcf+y7xOezeaxe3/ky",
-	"ey1fP9F9z/Kq39ro5EMymU8pTwnQ+DmtRh+OAjbdftA3xf4a8K2GznOWlHcyFr96iFRRtJWQD6i/NVb5",
-	"fCyA0kVx2hVC1fGSyCA+99gdyycxq0u8ZteUeoDZy/tEeWN/NWynkUSwJuvYjDhc1+bgaSmtFO5fKIzU",
-	"dxCVsLCYQPVSL22VI32xFM35uoRrI8/aEO0OpNwB9QClHDdj3Azd0WG/gpkr2ZYbva+pKCsKbpT3YMly",
-	"hZYh+qW4XLd1J8XC9KFK08gL0NmtCtTeb1sCXuhKNN/NDirWZMrpa1TlxB2YPUF8QYQU7qhYcncShTyc",
-	"i2BZW81U+7hdNNDAmulSciUb8fgwbS3djqejqqGW9tBVPbEFPYJpbJW7bbSNrVMltREJ6mNN50I3XtNy",
-	"OFXTFYRE3tPcll+UmQqepDIgcPlZdo+lLkJ8XsYvll3Vr8kVjx9ZCWS50hgFLCm8DlVhjRwz3lntWtVi",
-	"1pfreEUFM++NVCspgHTb7TCL/CmNlkdhUCSNHJKjiwsyYXfEDYNwHhXF+hr+jv/4za72D6uvaXX88a/O",
-	"50LPhSKrk/uqqrntV3qT3oLcgnLTbSuTkQuMLkBHwLxrKDijX5Sy4R/hKGkqq64wqf9gYd+vKWw8IBlu",
-	"XZLl26+dRJndg33TKc28SUMQWdnbh90v+QD6J3PTFCJvNc0sm9IOcf4rFF0rSrbXfbeLzANpz8j8oZH6",
-	"rgo025CfnXSqWJvre824rtymc2JJOe1/EkYqobRyfxp93IRuE+CHpHRjd7z10VoqJIG7RjuYTHmX2iOm",
-	"fd830m/X4y+/SYu27OgS8Q0XiAGgwSQSLGaNaybVbcquRrhe+0GhRKOoW85RRNhQ267YROeY5e4++TMH",
-	"xQ7dANEiTszu4peuuHUSgeTo4mciARSFerlmYGtIRUGDvspOSxfayhwZ1Ud6IyVu0+JTbBvL38i6NIIf",
-	"ypuTjXpKfBn7EBUleqvuQzvr54rPbtPN9bCbwXkMXD+nPe+X9qxjwB+O+SdH4eskDm06sYij70R+Lf9K",
-	"ritVCghZFOVklNa+Z15F3u1pzSCoDgSsGk2TK2JKOkfJKiVTbK4MdJ651nIEmqjCuvGZ5L6DIa+CTwBZ",
-	"tTMglPyqCswDPSZ+MPL++LVFqOENI6pyKUS8gnOAznyp1l9Tn0Mc7JAT4nM3nAK/FwcwmZyoKkesygth",
-	"YMwQ+JwJUoamVSwCFTsUNLAQGj8WZBTeVeQpO7r4GQcTCpqqp0aTcBggxmFMA0HKsyh0GfMEXBk+BulK",
-	"MGGiFIKV8dWSqrAkNQU6iDR0yhjt/jn3sbcwjJ38KsUuYZF0fjcUscQLwGEhEIBAFk1xTsSYmkyhT0V2",
-	"lkVMb3x+bRGpDMn/Uj/yonAmLCwTzERcSTbPjwgkjyt/JdHdVTycJ44oF1J0Dnl14os4jJaZFRq/I4Ty",
-	"73HqLYTEBhxpHo1CSUT4uV481My5lL9d0rsXgrjRchaHSB5Vyr1qEArBANtkDokJpHwEmRHukrylU2ZJ",
-	"oN/PI3dCBSPHNGYWOQpFTF4h8uQTchEGnkXeKwRXDjRFUzcuhIfeHboQ+GRuLcCAFZm0Aal8nJ4fnEpC",
-	"c+giZ8lMfkEDJhIQsjDWajUF0yQaBaF7YxBqnvTl3fDDcG7bjc45eSVffiFI3e73q68I49Cg9Tjrz1Hm",
-	"tyVgCiAqBLAYNOr9MRcxBAxAdJHcZDoN51KyAroMIyK3CAaX9Jmc9OSw1IZ8yKWgglHHKjAdGmDLdTTd",
-	"VJCFv5l6LGkn88BwKuPzGgiS5YQ1If+sSeRlq6glbyjpL+EtqlNbyh6kIJc/z9DtTp83KS8WHwr5i0Hk",
-	"8s+EwkpWydjaQsacbd1/v8TWw5W8KOVRHRAn7azyHZmwu/IPZ4dH1YsfDhvtTln+5uv66xbRXSnJP8iw",
-	"VBuWyD9UMJmoVJwh9zkJwgWLXHniJuzOwo5YOEUyDOQlgGzDolsw2+GwVfUW0Q31HT2dg7EnSUP1q6vT",
-	"Y5KZzKU85L6LLiIkNUdB5mBFf+b6UxqQK+7fEUi9NuoFk8sJtO0CjKTNwLDPeTpOmWqsIZdMf1FObh4u",
-	"MBfoDwhbLKwcor5ZV3vZKoZw3ywiqyTMtj/ZmTqt7DapVCpQ3IzYbbvaRztm6/P2hA29LHPiIjEpG5i8",
-	"vl4tmBN18wr0t9+vQu2aMiukHEZER7nCtQ0ZhJJP6KjTWrHyT1VJ9pyAN+eJv+B3LE6TREb4HLJ1wjh1",
-	"KdSIozr7/Q6LUy9DxJfZ8i+e+GLIddQriPm+CrvNMrKV6aXgZ86wQ03mlaKFarGF+5iWettkXsNyftus",
-	"aYYVYrOMeknv3kfs1meLgq2ldwTabbCkuFvaHfRwiqno8p5Rh4S4SioCxihlV3ldYV7VNY39W6aEITrk",
-	"ePagiSzAQsTcnYDG9p91q9Fs1dodB66Y6n/27JptO0UnP7FMrjfwoQaAa1hIzpl+Y0SPpaQC5fOlwEVG",
-	"jHHj7QcYAPGS+17ecUessLzOxURya7jTZ8FckCDk1/BnIZtaZU3mFK81ZotPsRLoCoq3XrwjrUa9i8KH",
-	"EYL2QpCxT2OiP81ztcPqrx//aha7ZsZzybfWLfuc0cAXzJNsY+zHcMkAyYRjor5E8Z1F/i0QkNgRIerr",
-	"zbhASWMNbO8iz+cUSveDyL+brE+hAqEp6CdS/o6Q43RbABcXMS0yG15GelYwXqBnCSPJPJXv7JiHxjmA",
-	"Nqemnd4XxJszg1OPwjBgFEvDhvz6kkXTTaT8lsUp+WZ0UFKesMAjUwxeo9gOWTKTyo6oyUy/GUNCHqhd",
-	"QBXpySuAVUMIojcTYldIs9NvBtUQcY+KS86/nU9HSs9L303aVZiJEZsFmB0N38rmnXCKYmyuX2Qhnazd",
-	"vSL+uI6hZY/s6lnJ8ZsCNlCA7vQ4WdkLpeiSTq/LhxnbjGv36RjcsBqBChAolLH3cWKN/YC9g7F/YmsK",
-	"YqsKBDdsSeIQxEXioOXhjPI5DS4NcndIWcXaV9JaE2Db84UyV6wRMKf07tUyXpdhDLGvAh0tMObV+Rvd",
-	"CNBKihXseO4x9hcQpiSz91eXhXJXYRAfWK3jtF4CTI3lNVA9wvGdA8h1T/tubQ+BxIg6BV5+b7JtPxJ0",
-	"bSSRh5F/SmlPiPqhGMRDVpXN7nwyC1Mp78cs8G/Zutr0nvpVC/pg4ZSnEv5QNQEKFEbV2hTCQzZePvdx",
-	"g99uyMSBHzEVB8z8jup4VfU9h2B7vspuzZtuDU/qvqUD9uiqcoioekgVdTnMyeZi7+CwUruii2GXdUnn",
-	"iHAWL8LoBoPjzfwZSMLX7RRquwKDemlxPqfcpB8uL98bBaXzAK7tFxMldSGx6zhx6XSTC27vKty5M7Ep",
-	"JkhToUkpRhBAcgJWMGLu12rrlZQcdjizxW5edWbVX/uUv0h4wTaXrzHFjmA+jIUWrfvJctK1rskZ5qQ4",
-	"pMzDmCyhWdQNDxegkHkWdNn3mSABG8fQ6kQfPCfrldTvsbsJnYtYhSFp0ULNAhGJ6vvNtp5chZfiqJNr",
-	"X0hl1lvtIFhOajbGQlmUK48SipgrGrOV82SLxty77Es+i2e/9Isd+jOh0GWuLgP7tryG3HYZVZvzu8bZ",
-	"Yk3DR9iqjBOAlMUkXHCsCSYF6f+JeyiSTrm5k7uYCOb+7iSeNYxoSlB4w5Y1cpHiz1fmY7ylal+NXJIV",
-	"7E43j8KX87T45FizBrD4wtRnY3+a0yxz232ZzrAjkI+6LU/zukwrij3iUp/gMm9Z0Z1q5jLThEtrdWuV",
-	"9+6DCznjsXw/4Xxr9CTQkmggsLDrvVUlyfxFTKezDc4WnG9CZzPGN3hN7rVhqzdAER9VO5cCu+PeHRdG",
-	"uULqabownU9cy5cnhIS+A2xbdwphaagiOMp1DrFlEFIi3xhyDCE6kMMY5nc5FLTQzzytCQZd+50Dw4Nv",
-	"EWfJaKTGTwM7HHCu6Sc1cFgWes+SKPMCl2wGpB1juDcXotFw3yMgfEPax+pPgP6dJtnRHL6tVPEKUa5K",
-	"FVCrO3HIOuQlkklNCfoDoxGL6tamchEO1hHCgNAhzzpuxMKP3YlqV6b8dhEU9cIWLWSGBmf0nIOPBnuc",
-	"BaxyMORZehmAXwjiYtIQxZUgyqzDPLtK1T1RrbGUIyq9kCS2HuctdqkL5s4jP15eSDZQ2GV8BE2SX+sd",
-	"//HDZWk1XqegfbnubD5arqu2ojJxiXOoKkIA+APdpRyjpeBtjJOSJ+1niHVRArbKp4snmcr2xMdYDDX/",
-	"OIwQl8DpwOuGbZ8TdEzieGaUIjmc+YVW9cOkD7wqDQMVDuQvyOd1WZBB6a5KZ371Bsy/WqTBQTOzXKyR",
-	"lLO1S+RkKJHWiEptFmg/vIZKZsp8fVfFghXy4tkCmJJv18N2tLFOTwqaqpTje1sgSyfdBFoC/ypkn8F5",
-	"Ow51fgZ1Y6PMUwnGx4CS/47pnVdT1RHS0eVTxCS+plQC3HsxePnSC11RM799qZYpgV9RwkoXEAxWjcMq",
-	"hoXB2GOoMgpfCQwJggxP7Un0dFRoTO/UgRlgR4vM6RlyPCBw96gk4sDnN8IiU8rpNcuWXBJan/KjXPds",
-	"YWGXxQz7U8HKRYmRwiKSURCKACJHs1QDJmBXGDCgY/LSPDEBsZH/8R9EHmTGY5UgM+Qqo1fFzglC09+V",
-	"2yXkGA+xCJW0RPCYioEcsmpUYpFylpxfqdoz6kdWluzxts6Qm6WEhyxhQpAq5focW/qjGwa3+ZCfUb4k",
-	"zkvA78u/jFvq88tareaY1aZA8kOflln7oZgTDnkhK9yPCZILCOfRbVh0/B/wRJ1yISEf8hVGOEg+g0LQ",
-	"EO0M2W36UpPMlCRKd1Ih3G5ZhN1RNw6WJPBvmMoKHHKgcqNUny/iGjmh7iRFEQmgVRmEUOLWSgatvIBS",
-	"y/djQRx9Dzk1cqjJbci1Vczwx0GRLrS/cL1wJixyzWJBWnb9gFCFkPQj1A9ufGV4SEAb8gR0tYNqlCZQ",
-	"AZTTWoQ6GFXd1Jr+BeGMeTlvIaEx1FEuJwsakN8+OhUMmPvh7PCIJBGHEIGKBxeUGBVnmo5mEVAqaIzn",
-	"H2l4tNS1LMDZoDE0S06apPvkQF4yTrm7HPITcEBFTITzyGVkxKSMkrSj0F/DZLoXmR/jXqhPIP8UiSXJ",
-	"udf1Iyc0NnAJZGBhbKlKxKASq60acTKHKYmtTa+UcMFz1bpoWmMOC7opnxRWunVUJGQ20kxSvVpGRaNC",
-	"q8hJIS2NlB8v3r1NqmzpnXD+GsIlNCwNyFDX2RqWLDLUaiv+UqvV8KlUg+SjWq322VGheEFA4knE2JBj",
-	"SSTJVOUm1siJUXlLT0k5ccCj4Qxg+uJ53NDLP8IiTvLhb7Va7eNnycMutYaGUYTnr49Is9nsy/N2dXlU",
-	"I2chZzArok8ew2ygoVOr1SDUw7FIp1Ud+XEle7EPOSX5SEON64tsMQox5I6uuip1qxEVDNKJVOVV+W9d",
-	"e1X+W1VfhVeFC//BCqyKxWMZVqdGPuhqixyTdKFoPWTkQHxznAQ3w/lbwmPJjnKtBHG7MH6UFMTGynMw",
-	"pYFcrSTCJMC1oO4GKYeRDiSXrEHH0+qOH2m3RzhrUMsDjk06kFrEC103tpJUxtfoPU2LiGkihnvFITG9",
-	"gbg+ogt7E8d4ufoTW2qrBClDpf9Gu40VAiEn+/Di6PTUqPB/AKoQ5V44VWHsEpLrMPSgNGLKoBKNRisy",
-	"6F7xiKBjFixVfByFSHHJrqDMUwD5QW7IOYM4lBr5iS1x724kM56lrAYutkaLTMJ5ZIoGkHB4w5Ykm4Ko",
-	"gSljVIaF9xqFPlTesqL7J+sB0xssmnOM3ifGBUavodMlVO5El6liW+hRVZNh84V4LpJ5rBQqxLkcNt2P",
-	"uHrOZgFdAnVGc+YcFK9Kc129KKSGRoOU11WTqxBOpz6/hsFu2BIGxqoQK2CrOWA6Xy7BDwJdDAM61EBM",
-	"P7D5BZVXtdwJ+V+FCpX7FsFS4Gov42Y37KQ/nL6kQs4s0rL7m+voDYB4liSgMYuQfV8g/x3PAzUtIrl1",
-	"d4c8NNH/0k3zY8GCcUJMBwaJ6u4nqW98yNMPI8qhLKGEtGmRVl3+T6Nv4RGEHvZgMkMpA76pYD4Rad/d",
-	"ac4DR4OqlSC7zOxsNOcCbtickJFKF6pIodx8n18PlLo71XuK0dQhYeMxc+PaULciTLGd0h0ZsQm9hX4A",
-	"qsCAYiTv6bXPlSjkfH9ySQpFXiXkSz5cq9Ve6lZqoE4ojmw8h0dAGpDdSK/ZgEjxACrgqtxgAg6ClW7T",
-	"aoABCQMveV5BFcQx8nQdC1kc/XPO1M0z5CMmfI8RR17EDnIlyXRFNgUZBYXE8qBTmAszmA9UYW+Hz4PA",
-	"GfKVvGXyQaFaL4viHJNQXvZS8pZ6BKyVQHoEE0yJwxGL5xHPEOFyyCeQ6nTNBCkrpJO6bVtKc2vYVtqm",
-	"TtcSBrSqZimS98qNRsYMYpjkAqghSfmRGVSoDpK82xALcqmgRKD4rFUJCS/sADZhlHhNgJennQWCyZOR",
-	"CFonqEDjEYWuMdSNSSxpU99WunohiojAA6Vgi8W/zQ+Q9wq8YGigFEnUQ2lMpSAhl+UpTUXuUSrNlg/d",
-	"KVMyQsVKpUMQHav1RlPv+wJb/hn9dy0g3sTgBj/DsyFPK5g07EbLzCjWGgJV/BJ+z1RcVwK1kkMVEjCT",
-	"8K2uTYdaj2r3BUe6ChJi/nVEvKM6yzmVxK86oxGdMsmCmd6JzDdDnn5U07tF2F3MuACVFpkjboe8CVik",
-	"blypbavtqUpVXicNGfqP6iYzII5U0FWauJquIkU+sOg4UMCUMwfyLR0oPXmhNXbHMEBCGhtqrOHY2Dg5",
-	"FNyKh+veNRVblZVqQK/L0g6Q/lwmgGqSe0RfFagQUSiAPGJkEflxzDj091bHJNFVSbJDurU3iJy3figv",
-	"slT/pZKTz+bRLBRsQBy5twA5qCGY26DZU6z8WxVEU0QXr/TbOrNHvnnLohGN/Wn2E7kD8UTx5z/nLJIf",
-	"prShem2PsK6bmkHFwOKuQYAZPtHbSuRZZNRbuW5fCKQ/WA6EuELiP9yKsDD5HKSqcWJIUAIwX2Is7uom",
-	"SfFckZhGrRe6UPZbAENQBym3SbMovA1v0Lyh8JzYmlBUUcJhW7JWJYle+5yMqHsTjsc4nlTugTuhMjym",
-	"fgA5M3gnaV73RvJ9MeT4X7j83Qlzb1LGLtcHmrovxUzO1FFSt7XEi8+EvCFViXhy5r8i5bplt3pWu9tR",
-	"uJGMA6KpU3Ux38NNLq1cUHq4oiHRrd+od5DsiS+ZA1j21PzNBgnYLQtQu4kiKdMpEQ/dMgIrOaPgotix",
-	"O4eTMzZkrMUkFFr8EKCWGMkp7UQyhGjEUMC+LCZhYJw80GTSbwxxMg4lZP6tFGOq5JLdxTqPX52KciLu",
-	"A92nHFFYuPIbhstSp6CChRVHTJ3pq8vX1Z6WoyRob6/eZLUivgSpjAAP1uqZKXVj+VypqSlThlSplcnC",
-	"yvo3K3IGMCOCkPaAVmsoKYEECml2qtcaoOkMDrKkNFSGXHkt6vrC+pj7hjEPgFH2sDYpF9Xe1imHUHHB",
-	"OZRPE/UyUMIHyCg4t2H3M6x8RnK1PsQzGgmWmNLGYWRyV8oTy5/qnlFlwqUzlqY5Kin2f336BP9yKrgO",
-	"xYpQka6S1xjBC2df4gW0lrYO7NWxp6mZ2rAnlhOTtKWNyLAl8vKB7P22LUGGVgPy09P3idqvVM96m0x9",
-	"PoeKGeN5BFdVMuU1i6XKQcrZcuAVJeMQ4pxLvaJ6KEEGG7cIUxE28q8ncZKWLsW4ujo6FvHC+QiJRr7N",
-	"qDtJZlccjsxnUAMhNECUuyVSFQy5pRswGuVNli8EAWkHEIyZCEBykAHy/uoSzq7WdVQhjKvzN6Ss7OJF",
-	"6ge+Jhy0gyCfkiA22sgrGx2rUW9Z8gACszyQ5wfyUqWUVpGan2KdEgrF8T3mBjSC1oL+J+bkemTCbYi0",
-	"X2+u4ap4IpENgOIMHdjluk/APjsgzkuw277ERu1wgSYLIG1lxhWknAE3Y/VA34tuWCJ/ubo8krB5dHlA",
-	"ZlRJKKCgKm+bSRmqJoBtD2wbzX7vTPuteJHA4GGrbr13UMrYZSqgSPnQ3kfhLPJZTKPlivss4zkL2DUN",
-	"XtKZD7l/AqNb4iDxw2mv0PnJxaU8PiWrdMsigZ61es2u2fKTcMY4nfmlQalZs2tNTIydgIc66z6BmKdQ",
-	"FDhSz3yUFDARMfBvUcJPHTNlyskPF412h/z44bKyroSs6VwGZ74ZmwI7JNWhTOlvSdMgRqwUBVeho3h/",
-	"ytdceZehmjrk+fuKOFJtUAKZMTG0N1BCr+ook6wKSFMV63cU7fliyJUJUj8qX52/0eXkQNOdRaw69oMg",
-	"Ay56/NSVoPsmpEEQSPVDjnRUqSVVJk75Bd7WTqb3dbNj2zCm6k0ANsheR9s2NWWYGoVUSXUUR7pz6qYA",
-	"96kW9bNb27KbUkxr2a3UOaDPlbKdoK8A+SaotQl+E/8PqMo4Inr6DA+mSFXK1Y41CUu7ls/+DBzFvHf2",
-	"81W0O5Z7oHcwXeKYxhr74YJr5yhiCWhoTZccEz7Df6lMmcZH8K5vGvjU58r9kniEyutNRnjtHiRbkzTT",
-	"8D1llXn97vzV6fHxyVuUWfiQI+V4CttXbw+vLn84eXt5enR4eXKMTCmB+9QrDdK++Um4CkQwqKNTGvxW",
-	"HPGWvvLSsI1DnMFHDE9iIpaKllENEuJijNKPf6iyGlrDRt4DdC7/qcqFlQalS+w5FKIiKnVXLXLp48Y8",
-	"xYUlG5TiqBnZ8Afl7L/VJDU3nKb5hMkBKw3kocoFiZX0bBDkA9ljNMhC9o4HSsVPPyTlwB8zKOeycmqV",
-	"9F0xwdwwJw/j1+Gce9lJDzOzmUcyI3dumWPOoRkRxoWgUr29EWOOVnRlos/ZmDTVeVbrlrCxDdt+PFJA",
-	"wUt1I+C5O8Nctw5WzYRjldjyx8noe9d/5/94evXptP7WPxWn03j269Fp53Qq7k79he/9ECxO/wj9i8C7",
-	"OuV2jS1/XNAP//Tf+aeLs8ubxS+Xr/0z316cHR8u3ly68r/xu+PDxdkRPtP//8vlif/m6Mflrx9+kfPV",
-	"3cbPyzeXJ8uzpZwz+OQuTzun/HzCvv+nfO+T9+F07znOcI6JJ+ELhO99/7r161F9MWr+aP/yYeH/62Lh",
-	"//qviVzP3dtPN/WzS7f99o/DxZujH+e/TH/x3/1x0nx3eXX39tNV++3xoYRr4h2dduC9y5OmfPfsaOFT",
-	"fj6TODk7PmmfNU5av/5xGL/9cHb364Xd/PX4x8mby8A/a/wSv51e2b8e//jH2YfTxS+XNy2Jv7M3iz/+",
-	"ddz5M+ie/zJ9ff79r/NP35/f3d2yVuuM0x8O37gn707+5K+u2/80u0QNSna9b9P6qFG1bduuduX/9OT/",
-	"2Ph/rl2365kM4UGpYTc61Xq92rAv680BSG4127Z/3XDwjdrziTymKspnxDKQav5L3vff6ZOKBdiA4X73",
-	"TFlPmrJwq+Be+E7eCv+rZWfvhTW82CrB9mL0bAmljUyAf+kwI1ep7JM0VlS1GFt7jxwjryP65oDO26s3",
-	"2jM7e2Znz+zsmbJSyvoKDEsKW2k4tyGK5QNFTLVOGUXNIO5nLvbMxZ652DNlPTmhzCrlXPJm0sSuunFG",
-	"K1Z5pKAWr+Z+ZExsScBBor/WJEStvdXl/CG6DMM3NMLs05Rp598idBTeMrQemjwa+9WWch1oS2mz09+S",
-	"dpyrx9fcA4614bRvUFvuccLPH81X8+MMyOaPM/sWpUWSR8rstMpW+pI5bbDyQDEuFaL6o8Jx0aZrvL88",
-	"y7wN0r0QPr8+zyYbpvg3LTe+IOr1+2I+21o5xaTKo1ySofnKsGROmcW98dqA7PT5/tjv2PbnPaxNqptt",
-	"8RkCB77yMqYxhKRs4leBCs4qYC/wj/wBSDa8og5efR1giT3r5ZXRfxk/am7/6LVuz4xftLZ/8Vab/+CD",
-	"9vYP0D/9NowP0bmMH/a3f2jYcE/5e91bTH5d32Fl79Gzl3Ac+V2jsdesP7HlOcTd4sc7gPwmvPb55SQK",
-	"MU8TqCQxGG7bPnY3g5B2TWNpDiecr9X0wt8+FiT2/fbxs/VXPuPxt4/yZKUn/gy8K0UpTVAV/lpAFT74",
-	"tfRRQvLSjebcnaz3yKEZVmS9bGlQnvaohZwlWWszliS2lTUXbVWIjzVOjZKTFgQ3ckx6MwO0Ie1XeUB0",
-	"cosO9KsRR9fVTrJRcLYXQkf0C6aChHOx/qJykNT38gUJpz6kQmTqaOvy3BgLAK46FQigey849t3/+z//",
-	"F110Mb3B6DKdLWERZ+TW5e8vHfWfJrxNBVE5Edgaqt2TK2w2SBySVisTOSII5ktUakOuEyYwPEevXBf8",
-	"Xs1mWJMwkUmI0Csa8iQQJucbV0g/IDTdZtP2r2uIzwUTOpqmv6dD0MjcKnAUAVV+U++QWuPJnS+wRorp",
-	"FEGkrMWJecfiq1lhMukZ/ZtRZr5k37UbfbvXsm2732s3ur1e58R+3bWbtt3p99rd48ZJq97pn5x0sXwB",
-	"kIKUZRTtlT5//JxlTSbILo28KsTs02nGkRqxpN91kUdL0GnOoaXCCy7olLxhrGTlltjt9Tcs8XDU7tl1",
-	"2j1u9nvNdn3UG53U60etZp/Z7aP2q2aj3afsqP8qneeIRp4CcN26LXOO/odPx/9avBpNb657v16O3p79",
-	"eXV3+8/zw2X066dj8f0v3puf3/Q//RIffvhwls5yzhY08kRurOMf2kvqsz/DX982O+Pjn13/7fJ8zs6/",
-	"v/3+zXlzGnXfZEHywmsmz7jaCiVYHaadBIwd2SGziOhS+Wuoqdu316Kah3GVVhXeJDh7uN7k6dvL31Z/",
-	"DH+bpp40yDsb3a0uFcXT1lh54P2HUJ1q7ZBSV6ZcZ8a00EDTwq8lrDhTsuv9Ju2N69UR642rXbvbro76",
-	"7qjaGTW9HrPHDdrq6tKIEL4uR+TzIFhD67q0R9rSAJ+caVFafvsg4teLxQvnPkt1x3272q33OtUe9dxq",
-	"122x/rhOm6N2b/NS9YHbdZlS0FE7n93dnc6oXmhyQNNeGwXNLeRkkhqBqjOWKFw09bqs2h13WlXaG9Fq",
-	"mzbcrtdn9XG/vxsO92Cu6n7JNMJOLFTUnbI0jCu8Dmsz0PDUKEY+RWlPE1e+1fOg9B/2607j9Um+6fNA",
-	"//nfJjArVXDSu+Fzxm5yJVTISpIos8FAvDcLE/Mg3mYimWsIVFwWQhHyPBvWPTMQvHtaTh7/RthHh1c3",
-	"Rc2upd1YDPMJSJQYqWv0hKF8uTJ/VqFfGXZA9hnr4ZaQOAzPKF9+0BehidXX/m2hfHMPvGWwpRqAa7tR",
-	"OFZ5Y74grWL8DMjmb7ZZOfJ3f32DmNVvtWmrOeqyUcf16r1eq+F2Ri6lHbfZq9e9ZrfldkftUSsn79h3",
-	"3thz66zndu1eo91pUbtL+71Or0l79mjMumOv2Wp1bLu98qHr2R2P1T1Ku/1Ow7X7boe2Gg27V+/0+y4b",
-	"dVijO/bqqx+O+m2v1x65bdrsd5qjVq9lt9vNTqvecykdeaPxqNWktFlf+bDeava7nsd6rUa/0Wn0vE5r",
-	"TFtem43dUdcd03av3e73WAeln4fbgn5ObT+6mLTSAxLrT5r+0NI0Z60qXmAbUgGYX9UO9CXNOkchHwc+",
-	"lgF7tuQ81JKDdhdC16ltyT2lzCouDQLTxqOEBjTy6JTGquR5G8Kvz424aBWxmsmG1L2zsQ2MqrhXVghU",
-	"qYXQKCWW8DDu0Qhf9fmQX10eVQakYdtp4kOa8Bp6GOffsOs63JKzRbBMzD8hh1zMpC2VNixh1qfHhnzG",
-	"cLIDbMin4V4pWKKD91mSjkKvMb/6HJUcsbmGESnjH9UbtjTd0H7IKwOjSBGkLfBsjajU6EHuHea8Jqr2",
-	"WC1YVVt/amG1hykBNexGm5Qh8RcIQJAli3eJUtVVCuUAkq41+ayGCphztUhZm2Zwuj2nan2t4Njs8vYM",
-	"lDW3/4tGyq5HOuBa90szMLmipSvJ6/Do7KQqP6p2//lT66z/r/dFupPdrNqNy3rd0J1SRz8qlOoYvxuP",
-	"JfKsnfbUFM9ONBvKMjudNP8gRSS7L5sVkQw7hJJIGgSQEh7JyoIV0uEQJsdkj91qV897x40Pb9uXO2q6",
-	"D9+tdma3jjOb9BjK4q57dJhuzMOUwAdqOxIx7+bxu/E55Xmf+yFeuCqDuGHb/fvqPKrz2SbvesCoiHGS",
-	"rMIjvy3yqJsfbNN2ttKF3ftSUv06xy52v5vHULdErgIKMtVt++Fi/D6OiWy5V0NmNDOEed79lyeCcaIa",
-	"mDtXlLM1YlhhArOZfJFmI0EaGibeF8lLa8JdDPg/Wzr6Ze1KCsP6Nq5BC2BfCPx9o3XWUt7FOjmSlI0q",
-	"mQCQWSOzglUB8FqvPTv4/33UwiINMIxUabZbXcQzr5WtVfsgmXk3bU+VrVWBA/LDJLcW6w0KBjmJ2tJH",
-	"3kCBSxoxMuf+n3OWz4Ie8swX2vLBBCmHkWdKyFCPMDogJz+fGW9JVENxDipY1eeCceHH/i0LlpUB6E1D",
-	"TrNwQniwnDQr7SdVNFQFJOApUgstQzsYSIfVQHI6ZbCoIb9hs7hiYZHChS8k7mG21DluZBKnw9ZBkcSa",
-	"SdrYA/cf2HIxxAHDCIprEarIBdAhjd2qWERXbao9no9dLkPu41PMwlyE2Mhn1W67zuLZrR91O+3OyVGX",
-	"jnq9kd3veWz8qtuuv+q27Pqr9rjj9frdzuvUO3IZYW0O7SPNmBe7J+7x5OKX7+/+tRSu+PTLyazZ/umH",
-	"t73b20VT3B7O3/x0+elfi6PXb+Kf0xHfTyiPQ+2IX68qLXQZTKyWquV+oLCyFnVeCP1eZZf17xE7oKA9",
-	"kyRXuPiRW/+TRraIoqh7N765XbaDTqsZLD2+6Ees3b+OP31ajNtT70/DTR8GHpwneQl/Kff3Dq7udHuX",
-	"s3Bfx7c+Et9IhVbsKOFrq6RQqKGt0ZntQSvvs90USG/bTQikn+8YAy+h/O7P/q9x8/an7vRD4+68N3vj",
-	"tn4Q9cPHCXH5KmRaaAiADXgU/R+JaYNOmT/+K9dZeut+YZNAgFfBdvLaFhLQGHXcape16tXe2KbVptv2",
-	"uqw/qtNGa1/y+tdNc/bPXnRZv33V4Wet5Yc+e9O43kBeT+wWMKlLksKj2Cu20hRS0sPtFM/O6i/hrOZh",
-	"oZ9acoLpLF5qYTTwATGP56/GjsRFvuf6Wn/1xm+2WXDSM/rF/K88TN2scRhidcLkCRSOWvG+/hv5XJ81",
-	"7S/vgF2jGtPc5bwuwN6oKLZeFX/tq9qKrhFuv0En1wJBmQrdqwnmcUCtruhKinOo6auLPaV+VxgrDnVl",
-	"KSxtlVZKl9pxyF3URHXlE4EDerrGMla+pWLJ3UkU8nAugiUqv9SdGDXQXMrlX8y/RR0aKuMZDAVg0VXN",
-	"VME04tFl4lcmbQtqzicV1+Atj82CcDllPNYx/UktOFU0M2n/lS6s1ejnIt2hgNeceTXyOEo1hMQ9AZ2a",
-	"+sESSpyuOiz1xsCtPaGqevB8RuLQo8sXcp/DmBZFgqvNywUsfjlJbH00OxbsI6YFaBFuCmIvKMv097Ej",
-	"PL4Ytjda7h9MnpyIr1+/SVFJElW8otmAxvOs4TxQw0lYSjFB5aO7V3Uiltunh2lGQHBbXe3qRqRCFbhV",
-	"9lx1GzyrS09HXVIO2BMtQRn55VoyeWBmM1OljwpzmuHHTdnMDGvHbvlkd13pnqf9y8W4JsZqHbSqVyWf",
-	"fKuM5metKvPxJQbA65YyT1etSiS3Ve1mnQalGqu8/Et3Tf78UjfdAY1qLzH7XHdelmBt94tCGWz00qRt",
-	"RBAOTOPttHRJXuJzLFeuCgYL+Jhj5xbsqwIqk7zdLKJOgGrcQdMmg2bHBkMXGeRCF3SoqN6oIVcilVSJ",
-	"oJvM/i0ISVLswBeEDrlzAWW/jxWyz5MWHE4K7Xdkwu7KP5wdHlUvfjhstDtl+Zuvu4NYRG8a+QcZlmrD",
-	"EvmHLotQqTjWkMujGblUMN2EzckMkOR4Y8H5F7pFYVW9pSNzsa84Duyo4OKZHy2hZ+MV9+90OdS0UHCK",
-	"cZH0gID884FZsj55LWmeiKnY6WS+btJEeLiwkqTqOjRJR1sBJyrIU0GP1fSh90xBQ04SpgneCdH52JCx",
-	"QOdM90cOiHv2Ckjz2yqhI+pdaORtvfazpPbK/HQ7L1szCtxlpc86BtHb8/MT9VXSgv2tEQS8xzhXuPW4",
-	"PXvEDRWevq9Z/lbH9Mb0DqIWxPbAXpjxUveCTif95M9KlnqvdHUiXr+6Plzzf999V7JKmnWqCvTVpGcT",
-	"BgxrIGpy3IxCgVhGvq3jZnatw8RDzvbYH5zqtR9sDeyNUqDyt4a1+bogEm5THdl8lb8y6GRHYewU+Vzm",
-	"uKl4sj0IaPWAmEanHCdV9tP1DLBAkOdh/PsYxs5WEoIh5IdjHdv24H3dWAso6Sm8jWHXHian3lPSfCyh",
-	"LyOzfc/idLvgZFGhyFgn66gGIarthiHJ4SERSpSDyvPbi80YHYQxFyZpMJy0OUvzedImPYuJ706S+viZ",
-	"rg/heMix4xA0qdzUKtylQSDv5+2FT5QhuP/IIVlXAtrs/1uWPtlQn4SzhZnfxjcU2acBu8tZmbJTtdqd",
-	"/WvNS7x/o6IXrXbHiAxYvVcLShA03bpX7Y7ajSq1R60qlh9ojtpu196vBEEBMvHmVeka/07lB4AuVqoP",
-	"PEZMBhLPDoUGvnn2iDLeXKkDk6fFR6kVqE7jGpMa/rrJpoZvZIxqhR9trQu4jsa/Tj44thgLSRBmKgP+",
-	"O9rMnrO/v0TwQU4OMuSqK5CkDKkqJ8pkej7L1V2z3RK+ofbeH+Eo1+w5bY3uR0R3/raSjtHQ+w+axZOy",
-	"6q1sDbn24DdsK+ncbGUbQw+IYMxoa62aR5up5KpJezhWPSPV0obc6PJFyiFXP0twsN3nIbYuTMSUjHAW",
-	"mYsOFzzfZ6y4Ma0W31qVIvntjS/iQ4TuAvC+rxQnv0K3vSSSLS8fAQaVqPf46v+7lX7KEhmj0Cg+sL0E",
-	"F/5xulP0sQ3Rx/eMFS6o2pWtPZWLjG7UBy0QgxL3JDaURu/ofmA3MmDvFZSswValIbdBXe8P6o1CqCX7",
-	"wKP+28P3YGoW3oL6dugCGdRt+9EwtuckH60Nce719sCu/6plET3k2Oe+mGze/t0C47HC/CqI0XpwstuU",
-	"HKR8ULBiF6phvGmxMrikXtC6hgnrEkJ11wTVmC6J/1Jcb12C6PNRfj7Kz0f56x7lrYnS+zQH0AKIlEe2",
-	"KaWJvLcid+l6zrhyJu6pro6opySVfEEYeIp+zcAXMfF8CM1UKS731T0Vns2dSaolqyl1w0w56wH2yZcL",
-	"N7YJQ90FmUXs1g/nAqTKnJKKbw7Io42+TpuFHrOABoVHFY6n/nwUXVYJ7SScQ1BzRPm17rysJXe01PtG",
-	"FXv5u1y61ALMVT9Erd0hk13qPo+Tzf431xmtXDGIvBopz3+aNE4z/MkouZmccEO/PNT3juRx+4ZYpHa3",
-	"9VEWF1j0XZIOsKCyP52FUVwhbnjLIt2I3ixz5mid1veEg7QZBEbBTrPncxIRnoQzjCASIkxqbPmeUN33",
-	"ITxckIbdSCUkjAMEyA7IOJQkQ/xYdwRe20U3o3W//Ev+59T77IA26iQXq0iCGjw2ixi2sBIzFkCj93Cc",
-	"XaliIckZYyRehBacO1DGyi3bltroISe+l5xR4Eg82WF9OtGboqu+czrViA7HY8YhStSP2RTV5/RzH+0C",
-	"6H5JtizR+WtEk4sKjoCf5TTKMaDQGUYkmnPu8+shpxAvEeuf6DX1OWb2Kz1eMcC09D/sXMiZZUb1l0Xs",
-	"B4HcvIpC6pAruwWsWUMjDEdrzrAgiUDLAwdGxj8y7QUuBqhSDHmom/AmdKfi6OXVxVmNgOKP2f3a7qB8",
-	"ZEHIr8mIujdBeE2W8rYicahADMdDrpu8Jz61SRjFuGAR6p74ZASFBNL6YmHgwaAIuNEpHlb9bewgSe/e",
-	"+1tCHtmfFST8LCOEvFV8ALY4Y10ypA/JteVJu1AnNDeGcVZNpnrqSRxegxJjijLpz5LN7iRgf7TMSXb8",
-	"rF5anz4htyRryVkX2XGfea0dV4XgaQZ4GPhUrKqvBoc0EKuZ5YMQqzCkIrMUgaxEbW/hqUwbZu+LMo9R",
-	"r/TxPo2xk8NlOC1XnZSNxzorJ+bxWLf4xzIdrNUo7aKEgsdVWoum+LibS3WdyopPsjkknXGTVrujhl2l",
-	"La9Trbs91hy3aXfUb5RWwdHqKY60MafC1EOT7IbidptrXPGG9PNVbL7Pu/2VdnsDs13ZdaOl0zff8y+w",
-	"IV3aGlW7brNeHbVZt9rw+uMW7Yx6rt38ShtyH4vOTtacNVlNlhb29Na9UDCuE9Lva/B5NFlpH7OPcf2b",
-	"uwG6kzmtwkGhXJFqVTlTT/rKgNx7xM9WCQo8gIRSWPnB9x5U9cGUPO5Z+cEY4qHVH7Jy0MfHaHj52KLa",
-	"PZFbs1dT64pV7fXYrdkDsvHDLxOfkjHd6ZwEUIGS6hnwVxjhra8F7YcVzbiXTe+5/MUTsyaCxY7QREDI",
-	"GxbXmA93ilBJbGVbQ1US65MZ/ZGYdsJbFtEgSOw5pGyTOCR1264k/o0Csw/EkjDqTlKLV6xMPt/GgvI9",
-	"MwNJSl8uwWM1wmNTgsezN/IJeyPXCqGb8mCeeAjBM8E8NYL5Io7qndQaybDRa4qLf2j49AXcOHktGO+h",
-	"rCBJrq5Oj+8rOOKAWaUkBgeXFzLBXxTUBh6W5nPfG5ZIufDNGVRM5mRY+t+/2dU+rY4Pq68//tX7XDX/",
-	"bO3zZ73x+T+HpUpOXkXQB+QJw7tOC5nRGLpaK+xrl7mE83Ec5opOMiTyYBl5DzLmuyaj5iVrEEHkw4Tb",
-	"b/z8Xfb1zxictC7TDx1/3oOS+kw/tZna90gZfPLmSkwhqSRJY/XLgop01qTimpL8as/xBhs0hO9ZjMjS",
-	"0reqnGBs6BcIMbB2Cqs+VfFam3SRvQLldWF7I0IhVgI1dWNgjVCfckQDyl2GikLa/F5ULBIGHhPxkKsI",
-	"+03B9DvHz3/zyPf9fb3qw6cS+H6JIRZbfaNbm04/LOZ1s4y5h8iIkvRuIbQFJbdXJeAd2lA/MHL2Edfe",
-	"2DkQt6hA+K6LL4wEvU88N7CC93S1rRMwhqxbhpSBOXxXrxxkoguv/Vumi6a4IfeeifbR9q0Uzuifc7ZN",
-	"LyoK3gywHGf98846NzgDHkXxfmZKz0zpvkzp0RX+XaLStRSlOZ0RVfwcf/4cf/4cf/73jT//qlHmh56H",
-	"LqOstgYlxNWjkBc04kp7e6lu0LrnV6rtDblyJDkYOOEcELDDqhxpDGfHe1uVaN/qBVOB4gCCY3b5AzME",
-	"xqcqqEfMpXMBKeK6BCsN5EJ9Qeh05F/Pw7kYpJ1kHPvOGXL9qmqNluRMn/x8hguvkYssJsSA6OsfS1dZ",
-	"hEYjP47k3+Es9qe+mFpDPguD5XXILTISrkXUpWkREQaU05oqAgIzokqJg2MEvi4wmrjzdEQKBnwPebIK",
-	"+MoiOnbc7MQmn8mzj4UYHXHjz2bMc1LBKWJUhBww3LJtjDQ3sJfhKxLdkkGWE7qo6LnDKC03j77HcB54",
-	"0OcZuv9LaCkndTulFTqOWbSgkScOjNLzCfTxhPEnEKctnmIbuAkj01Tsk+TzCmlQ7rh5gjmZ8737ht1L",
-	"GpaHoFAoJWUJWyVXX/v4h/aS+uzP8Ne3zc74+GfXf7s8n7Pz72+/f3PenEbdN8bYXnjNlLSpxj8OryXt",
-	"30Is1Q7l4A0iPlHnlqT1oPfGR7EWkNQVn3MIeFKAwRV+jp0XcnH2PsfTkZx1LAEHJJo0IjCNLrsA22+1",
-	"aas56rJRx/XqvV6r4XZGLqUdt9mr171mt+V2R+1Rq2gR2U2y77yx59ZZz+3avUa706J2l/Z7nV6T9uzR",
-	"mHXHXrPV6th2e5exXM/ueKzuUdrtdxqu3Xc7tNVo2L16p9932ajDGt2xV99prFG/7fXaI7dNm/1Oc9Tq",
-	"tex2u9lp1XsupSNvNB61mpQ267uMVW81+13PY71Wo9/oNHpepzWmLa/Nxu6o645pu9du93uss8tYvX6X",
-	"Ney22+6OXLfeaPXGzT5rd5sN2mm1u8xtj5ptOewuY3U95jXbI9Ztu512t9Xq1Ntex260Wb3TkKtjzQb1",
-	"GnS0y1i032l7jUbd7jb79qjVbLqu5zGvTjt07NmezXqdMR3RndY4puP6eOQ1xm2PNUctt93puW3P7dbd",
-	"Oqv3+8xr9ppuvesVjnXvkH7x9WuQvTNsSupWskypSV2mX9rOoDjr3t0YWl6DVbu006yO6m672mP2uEFb",
-	"bsfrrdoYUMddz7xXg3vX6NZWSWMlu/L78nsUT0qDknGP/a4L8hcr8o9Rt0wPhiTobdPLU5s4z8vMgixY",
-	"lEjKB5hVKI+DWCebfYk2Czvef1+msQLLz7hXK4XVrzfeqZcFAmi9XniBPrR1nLqoXcpxGhqTaSjijJBb",
-	"ljd4w5LAS/m2X1nXU+6egz1aI4kjPHtZqlFMQFdGf6RGHHqYwip48OOmIni5cTLV8Io+vm+LiZ059SO1",
-	"mDhMi6sjSIk3vm5XU4Pf1I8VaY8YYXcuY15SMvE5Cvl/bBTyoeetuN7jUHGVfSOQY/+WVSPm0sCdBzRm",
-	"1T/C0T4xACspMyQdzA85+SMcAXE7UlwaECk5OGg+4KH8Eaw1AMWQl6GBHRVozpQMUDDYniRwOWJiHsR4",
-	"naoc9so3DE+WYJ+nuPsxHH2hOOW3OVytyqEo1aWs822oXl3dj68dA/sw0B7T+bK6X9ulPQBUU7FcClKv",
-	"osxnO/vTirvaRFiKLV7Suwcb29fxU3AnscU+DBRaS/jX84ihSUiyPvlsyWhExlE4xbaeNGYiNnIVjPUN",
-	"hhwKZVSBTQYhv67GLJoSl878mAbkGu3MaJSPw5gGFvG5G8rjPJ7HMPMsCsd+rAYQIilBOuRp6psZuqVj",
-	"vSSUNeLI/zhEUYvAoh4J0MlqgG0oFm4RFgiGhm1djUQN5ouLmAYMS8REc2Y0N2XeNVrO+bW8FcaxNp6Z",
-	"211GJwQd8iwZbHNERGwcMTFxKjVymAIshWF97WBYyScWhZgU8xqwB+8KArdXNA+SIjWKGACV4Vh1DxCE",
-	"Bv4Nq0gtIEGM5OtJmxu550PesBu2xqOiFI0m/RlWgQF6ARSEPAYlFLqY6g3SVOZP2ScInOHekI994dIA",
-	"5y6bO6DcJz5PAhgHqjEHEqgIyZhGgCDsIgBDYD2hGNxBUhseQGkdJ1neW/0GUS84li68g5Tzza7wS3r3",
-	"Xh3ZfRnCL4x+uQA8aDojuYGOuoM4ypjeAYWwWwlMpbBOvr7bDFOP4gPfS+I4YmCpsrNPX0MQeyz169J/",
-	"2jUb6ucDSbgSmquL45JVUqwiHUE9KPoY2Uv6Kv5d+CYe9tJgTAPBrJJkX5csmuagzTwuGgc4YMGH2edF",
-	"Xxps7QiTam2rJMmyNJDbkDE8XdK75Fh/w5yi511+Erv8eKJpyoe2CaRxCts9jYe4ocC+ciaghGEn/iiD",
-	"Z9/XFgQ4NrGbzNKw+/2VWbIGIPnegGz5YmvQjt7mfh+QKv+8DMMTGgXLPApgGtXLTl7Bj7ZqJUZN5yIm",
-	"IzD5BUxqujBJ0aI3f7Dzmuv9R7FYaTFFJez7PGbXKBVmAFPxShsJ6VllejoqEzX5ifJIK9L9GuqSkrjv",
-	"08N0jwKbNKcOGmnzL4TWKUDfoXephSkX/vRHOKqRQ2WoDzkb8j/CEQRR6YKSK5YwVcsRpG4VzuODHkZj",
-	"bc3BGZhXI+/DINhcV7PIUueQOY/9gIDqhkU8HTCx1cgbU1cSZEo9NuSLCfQug+mjORdJHJHPQc5Xqz8g",
-	"VJX8rM5nGla1PliTHxPGPaXzzAB0MQkXgvhxBWo1IhRkyqjCn8arz91g7jEVdYXQAXCa6/rxt9EGzpEW",
-	"L+kde6Q4oMdXC5IKVWjRWJUL9/Ub90Ztt9r1Wo1qrzPuVZvMpu1R1+179dbDSkCdZ05cKkLsKyhf4Jf7",
-	"S8h/O0w8njC5n4VzxVSGDGpBhQaWlNWBMzkZ8qPK3+Yyf5gb69kdtb0ojrpIM/S0IkeslwSwSeYehlP1",
-	"SbZJ08AwpIWc6ZL+UAMZyiSnt/Q148D/+fWQl+VrqkKU/CzT6wnEe7jV4glbgtt+xMzizNfU55Wi5NUh",
-	"T7NXdSeoum3/HVJZdddS617d5Z9SImtKEPu1ck5I8re/0pIhBYlKTXvQgkSl9dlRzTX1GXfv8LxrYlUD",
-	"ksoQdNWEOhnWjOxKkFLKWEE+FnSSfmo9eZ735Z778pgSBh7y7VlsarOeE9eeE9eeE9f+volrUSINrHY1",
-	"/zJpa/+UchrKe1pQQ9NN0oZdUs1yBm3ONVd1SFkKUM55+qSC9WuUQXLIlas62/akbuZIweA+J7ncthp5",
-	"vXMTFIUup0Y+TBgnDjS9BX/2tX/LuJW2i/fCBQ9C6pHA5zfyBWz5zbwhj0M5VchdlgHMcBXXyBabPSlr",
-	"F7m+XYd81YusbD+mi5gYHmJMoTMd24bNsJK0UvmW+Vu4308we+t1GE1Jr9/qk6OLn4ES5XVuJbuM1jTQ",
-	"qIu6vP9BOcs1Js+IEJKVVuXwVVfcZiWGz9ZjOHrWCiymS8XC8so0yIl5iaCdrpuH63vao9CydUa5tj3T",
-	"SpA8vn5SSWKuy5BBobnKlGOVP3fvau9aai2q9d53O161y9rNar9L+9XWuD7quD3PZo32NqJazQZZ4zZF",
-	"NJvsenMx/kKq+SdiLNHSvgm2qNdl1e6406rS3ohW27Thdr0+q4+bnZ2k+MfF1J5i+SaR/Pt0RrNE/kHu",
-	"hkH4n/3L+MWjVW0/NwgnixmFepBndiscuBNuDEo1Vw1jad3D6KpGUbwl8Lsgvw1T6h6WrGGWM8ATSXne",
-	"PGBVL3mkIk6qEHWYPMXQkORPIxqjOvFFHEbL9Ld5NArlxMkDeie1Gv3nJBoFoXuDf3/MbWi64gH591rm",
-	"ttyWDFeaeeP8lflFiunnwyWkkKcCD5ENWEmJfYPELUMNRHHgubb+/3g3ghLPEv2uUNfc4j6QT+U/5COt",
-	"Wa11KVzEEaNTVDGlOKBLdSbmYkWxVBDHvPNCN2ZxVcDXzgFxjvBqrB77YhYKX77jDLlLo8hnQkXPorAh",
-	"dRyn9smfOSASOwnbcaRG6NRccesk5VZRA5LHRUC8rT4/ExoPubYbJbCWdYOb1KshzyKeU1TSQNvVrtSW",
-	"3SKBf8OwbASe0JCzb6PEHautStS4PVwB5m7s7BLIOQJ+PX1f7Awovf+pVquRsnyBRu7Ev2VktIwZtlrd",
-	"YhuG0sy7VbmTBGIltoCd3d0PBG8/ezAWuoZycFyCnwqqUPB6swEYVlgrWaUJox5o53+VCs7NOi6lvnqp",
-	"PjG/gGkfUAL9XDGMYonsUcug6yH/loXQNfB/61LoyQ48fjH0hF7+B5ZDx7W/3XX+8+zrj13UvOgOf65v",
-	"/khSmr6qUzO85OyP7xewdgw02BL/mUp4BrQo+MiH359ckkQUsYg6gQKbfKONnkKGl89FzKgHTaoNcWiA",
-	"fqtkCN1ZXe+Irl43ZTyGAJLA5zeCQB/20VLpPmQRRjc61SzpgS3HiFgsauTS7OFOnAtwHKQiEzA5ZzDk",
-	"Tgrud2TC7so/nB0eVS9+OGy0O2X5m8+vkSas9Hb7BxmWasMS+QdhdzM/YqJScSwiyTlyoczYYsIipgZP",
-	"Bki6twsW3RoOoqp6SwEPngRHDezAB/AHJKddcf9OVWfGZDqQhlKMC+JOmHvDvCSwJy2akLwGBx7K9ECI",
-	"TzqXL7RaysOFBQIzJS27DrlTGOjMc6opYJqbxKJi76FreRwSJ6NzoA9pxIY84TaY0yjF3O1SLm7jt3VZ",
-	"jKh3oTG5lWtn6e6V+el2BrZmFLAoyM9x37w9Pz9RX+1/BWXHuTLNc3vcR4VHcTf/wt9VpSnSGXjI2d9P",
-	"Wdh8z74y9nNHCe4UmVPmWDxMijP1kRXGN5rHOau9FGlSnXHnZjOgnxtNZtZvcdEx2wCjyicxDBf37Yej",
-	"htgJyG8rTdYeYh98LClwB4kNLQxJGMIMgdnL5jafyU/El0re0RG/lFydv0F8U2WYkhe+8/7q0sF4EMPK",
-	"jmsrH138XEnkerVLWr4yxDdLZc9oseEwdki53iZTn89jMLtd6AgsOe4LoTgl1SIlWiylcHaAxRLQyCYP",
-	"YxJU4vw1BG/ju9EfzI1/YsthaUBqtdpnh5RpIMIkB4hISauipBBVO1nFmqCwGtHZ5J9vhnw6j1HadHAL",
-	"ziif0+DSqM5QzkwI01WcAaFBQKJwITD2iksmQj18gqShLE9QlcGPpLTKVB5iKqIh4iF3aTwXqT2xmZZp",
-	"SDkAOBmDGOyOajvkbkoxWV35lv6+P+RYkFjRJ3yJuQa4TD2VH6uayfBd3ZhXS8nhLYuIM6V3r+R2OUNe",
-	"brTJmf9KytzqjFkQaQ1hyqJygCHemA0l90txnnSn5HxG3WIRhxHzauSQOML/xJwhh7ge2MHEYARQQNUK",
-	"KORlYIyqsB69gm8ZOnMFuL2KgicYPXNIfoqoXBe703y31SM/vTLvDUksbzFY9wZellJLu6ZCF/xPrDRo",
-	"9Rr1pmRjsea1uVm09b9u2+Rs3eiQsAYUkBm8riN8945KQcwbUuMXi0KRR06XllHq+kpMRcICVwIoktYe",
-	"GaYiBQe8AF4mYRMbOp283CXRqrq6g/oQlwaNTqPeatm2lAviSSgp+P3VZckqzaOgNChN4ng2ePkyCF0a",
-	"TEIRD3p2z9Z3FNxfVQm/uBcg/6Ww812922/Xux3btodz2250Ek73Xduru7VaLZv7hVsM+H+MSqXJWd3a",
-	"LBRv9XkyvRnK8eiC7986swtFtT3O2Dom4jE3oPKek3whZf7q5sHWR6vyrhK8fo/D8PcAhs2EsmjXpC9I",
-	"wmhQCDlQu6tLy059KKQfEn1O8LVH6xmZLA9vvMwFp+gM7zmdLAiXMbxSlxhQHv5nD/i2hHx1dkHoDTVq",
-	"V4Xc/eo8QmXIXXPrkmqLo4hyqD6rC1op0cTXVjGo9FXmkMsThNehRdwwCOeRpSsjDznaOC0i/6KBXFbF",
-	"IouJr3xGbDpinhTt1O9zwWBQES8l2ceCBeNvVh3qCutpfonEtE2JZ25CSdvyilzVDHtDX66Wjn5cH1Ks",
-	"cp1+pJyR45CVEpKGnm3hdXiV3LBi8PIldaespkZ4KX+uzfh1OsyhO2Wq2YkcCbY1OwA+q8X0zkvGATqA",
-	"RGtfYugoDCBZ5T/s153G6xMpbSFBnahlqD//2wQGDRSpbmlgOXsrC0hTfXj1JqVapllsfrxKfs87/P+z",
-	"d+29bdta/KsQvheIDaiKk9tbdO4/G9psy5qtWeMiWOtiZCS61iKLmijFEYx894HnkBT1cCI3ThsM/a+N",
-	"JYqPw995n/MIT3h3qXDqU3eJYzVQ1Tu/Jy28fkt5ekT8N6lY0h3H5nBgtcVyJ1VyVvxiIcTlE56EqYhu",
-	"68c8rU0q458iiXYWPQSxQ9Qz5H1yVnPS6RowSr3VHQomYP8p4e9ygZFhAboCoc2QGdjp4AQs+rSLNSdx",
-	"OdEdsCuOrBnv/zYln5/jEo7sJjxQOZVgyffQnGjW1KkaV2fxYb0RiQ+qTIP6QZ1mIixQcMt4wKMrECqg",
-	"huO0TDkQkCyTwLdpDQPsMO9j9B4s3qmp4OvSwzYTwcf8oY99c5GfAkcpaoittlv6NeBX6N1svHHepK3b",
-	"+WhvFG0ceJ/M4or27WTuA6Q9LPY/iuwiCkOMeXk0qNbO2qzDVQsOHNzS266hS5vhAxbHFyy4hHsDZKr+",
-	"sf6vNu75SrH7z36RxTdg+u803p8vGGQYhpDDbAsCmzlgSiGMTZgkv5y9+c0zio+1d5uH96RGqlmC2Z14",
-	"AxskQzuFeH3hzLOwmBZIt2kLZxbpvBgQ9WyjQEXwpdGI4EEfSmGqywSex0pQMmAe4V11PcLuxWi6Rr3m",
-	"lNxQCWPtjiRhec6XqS7VA5t350zyaMllzpZpnwnpIn9dM6JXBx6t9EQm+bOnxIk3UftD19X6b/x1awo3",
-	"/lqR0g29c9bWyrbVNm5tj94OqoCW+vv6mw1ASnJ4fU1YcJmIFVTOkRVBvSAsQVMzBpREBmZDH+Gj4mCJ",
-	"ptWQx4qxoAmIueKAw9k6rn0HuL7V70pCiyymakB9jRrIgmWIyZBWvMypc8PiWN+SJTq1rHfMhMY3L7kW",
-	"S6jUMUZDulpIHvypI22AyEYTgr4UI5jEJXhdvFkCThn1ay7IFc+ieWl2JeLovjpiwcLcbR2FxaSuCA5L",
-	"1U5RhUeEugdN0ZxlCP4sZ0nIspCYnZwlOupgQmhF9RTr4xk08TahyYSEPCyQIOG3KB95s4S2rgwlQxcL",
-	"Rhhg1bomaus6LugscW6oRy556cItPvMk5IFQwq/UkWLbXGQFwZay8azV8BH0AjX4tS3Ja48kv8aLGLGY",
-	"KO4k5nOML7gQRU4YCVkJ+4ueQH3wJZacyC55SChKU9QnR/CLQc9IzpKo8VYsPpEhpve3BPL9tfknZJlY",
-	"CqMj6yJ99/bE1m2lSsKi0AEFZC3q2XZPh+Onz0mwYEoJ5Zm0PmpUPCBhRGQkZVKuRKZE7N0I2C+72OfX",
-	"9f45CzpOwJTQdmDpu1ntjSJuszlYw8AV3uvirXproh7+fqOgW5fp6hBrFB5FcEoy19VBwSmJKFjTG5pF",
-	"SD/ptjg9Zf+mVN9LUt+X+B1YSCLyn/M87dpGN51BDalIDIZub94cPGqbN2xLf2eD4r58Ov4UKumsquNU",
-	"pxjlFedBzPvMcpK7PvWeutx8PgB9AhSHATLMX+evf/8ue/7T6z/+zqarv96dvnp+fHL6/lgcnrATdrYa",
-	"bE1Tt+mAO3FtNoijZy9G1xJRiTwv8FAxBNmKChipnQT8M9PaHwCjtkkeKiBCozoF4C/QARzbftQ+67CN",
-	"RhpPkcUT0v/d+6e+3xeK7r1HF5DjWBtffX3jvmx8fkeOVLVy7bBCwRBSPG0hZljmlzRkfMXKqI/ThmL0",
-	"H8JatpMNOlSX3bYmJiJLUkjfJR+IVDqaSttWknL0wqJAjKQSZiJNeeiT41zW5dYI/q+YyizRTikf0n1t",
-	"mJxxoZpklUJpRfprOzTkvoJZtOXMB7TkWn6gd6AXK/93229v5dzVNu2Mc/dm2StmCRXNbFXsrEv+SkOP",
-	"4OkvC4o9HGuNlbs+tseJbHgje+PatirhkQW8Tc6sTbrzrU4ux0RUvVH3aZFh1UJ5PJpgJWaeIYOtajkT",
-	"28tulmj137Q0s6YSUeSBWNpaMaYb6deBUMcX9qrarIeB0DcJd6yIXJvKW/DpHtqH9cBs42By4N0CrQe2",
-	"CNdVz8CH8fj/AHMWZxU6NVG2H14+G5sm+D/gbDdM8OC9fuzIrRQGzfOhsNdLEEUPx2On0hcAJg/5Rk+Z",
-	"w9h36irT9FD2cZW58sE3FL2/fMhC1w2+VxfAHgJLH2A5kLi7yf+Fv6KCBv+WqD6HIiiWSmdReEv3RcoT",
-	"lkZ+yZYxHU20STtl+QLiA1eoliup54qTXMwSus/SiPpkKkQscfiEQ3tnwi6kiIuckyLFzEcyBFRlktA0",
-	"i+SSpJm4LumI5OxSm1VB7pH5RAlRODJgKEpG6g+DtufqRAQsJiG/4rFIYS16sUO6VANnRUJH/h1h5TD0",
-	"R3vQzW+cYiyjC/PYiECNUMU6QjK4X7m78LWOOR+5ESnSIxGwlHmEeep1p4xYJYQ6MVLU+QCGqbTHP280",
-	"E4esKjf6JUKzpyRDzEuSI98NB9Phpx2b3dESwnLaWic7O9qUXXcMNIXOTI2iiR7EqyjNSA1pquc4Y5kc",
-	"tvZ4hj1bdivJMGBZiG1P2VJ6JIwk9uEPRMhrC9Yvd21kKzyi2sAaCLu+cVpna9TTf9H+Cm+W0E79Ad07",
-	"1NUhqPHJWY8wOX1zNpVk2PJYaXe5XpJFqpuPN/8EAAD//w==",
+	"7L0Jc+O2tiD8V1B6b6ql71Jqal9ct2bctrvj3N6ul/RNop4IIiGLMQUoBGVZSXXV/Jr5YfNLvsI5AAlS",
+	"1Ga7k373+VW9mzZFYjk4OPvyR8kTs7ngjMeyNPijxO7pbB4y+Pex5zEpr8Qt469FNA58n3H1XC5mMxqt",
+	"SoPSCQ1D5pNlEE8J5YTCByRWX5Sc0h0NF0x94AmflQalSTKIU5oxKemNemp/RDzKuYjJmJGFZD6ZiIjE",
+	"00ASMWcRjQPBj0gQE86YL8nxx3Nyy1ZERMQLA8ZjEviEcp9I5kUsLn1xSvdVT/A4ol5cpYt4mswGe1Iv",
+	"nAg+CQMvzm7rWM0enfsknjIyp1HMWURoGDHqr9RPsmBznhkpszcYCOGjhxyW1D+q9UZzWErGZPeBjGXp",
+	"yxendEqDcPU2mAW5NV1NGYmYF8zVTl9I4qv3SKheJIEkEaPelPkFC4tozH6B9+DndHFqczgKq85oEOrB",
+	"Epgns1njH5E4WhF6QwNO6CRmEXHdgeuS66sTvfqYjqlk15ze0SCk45Ctb8PXL6lxZSzmc+arQ4yYjGkU",
+	"B/yGlOeRuBO3zCfjFb6ingbxEZyIWMT0hpGYyZj4gslKwa4li+4Cj/2ysBaS37x+Ry0jZrO5iGikoGF9",
+	"QspBLNP1ptipwVE5IhFTEAlpzKIcxsnbYF4axNGCfXFK576aIWbcW53zj5G4iZiU66CZBJGMScR+W6jN",
+	"Ad6olSo0B2AFYUiiBecBvynYdJBO8sstW/0S8F/mZqosWmZmsNZW/QdbkWGp7bten/qtan3SYdUWrbNq",
+	"f+KOq12vSRus57fGnfqwtLak/aHBYxZxGuauHScLzu7nzIuZD6fDIsKiSERFezVD2BszD7Mfb1nIW3ET",
+	"8KtpJOI4ZP76ecjgPp6SZST4jSYrZBKJGRGcEer7CrIAw4CTepvMAr6ImSRlJFCT4I6RCQ3CRcQkHm3l",
+	"oAsqBJlRvoIxmE9CtVhpsCKQxIuYz3gc0BBXBQ/1suybuvM83tFwIqIZ87+Xgudp4Vj4KxJPKdABhf93",
+	"NAx88v3lh/eF5wI//6IxrOSU4BBkafDzH6VJwEK/NCipITNb1TuMBfGZGihBUPXmwEaLsw+vS18+29/i",
+	"KweOkIGFWevgj1JEl6/U4galP4aliE1YxLjHzv1haUCAwr1j8VT470V8HIZimceZ07O3Z1dnRHBCyZzC",
+	"OdGYTKkCHDE/Gl5WAL0ZjP4LF/EvVI9vbxV/NgPp49AvqkkBAdS8SChhiWTKqM8iEioWA49xFKk4qWKH",
+	"c8V5NsED3012BiD4EE9ZdC1ZhGx07dJkOLqYEMqF+gI4YMGe1WYnYsGzWwXGqbaHPxUycxj2OMvRP9JV",
+	"KKh/JcRbGt2wQmQWE1In74JX5G+kTsarmBWsao7j/BIL8UsII+XZh41g6izgLcU7KQcwIztVc7mtXrvb",
+	"gZm2gFqN8wpeGeAXXQXsCzYXUfxexK8BDrntRPCrEnwA0RQ3BKCBQLE3rPUoFrS/OKXL4IbTeBGxs/t5",
+	"ELG1qT0RRcyLwxWRwQ1nPtEQI8upkIww9dUKUH9OpSwUTRZcHaSIgt+LRBOx5DCeNAuBwZheTSFCcMFZ",
+	"yV77OVKj/NrTIbNgm9HYmz7BQgNJNB3cvU7mn+oBXlE/WfhBKzZo4Nb7Lq2PG9X/93/+b9U1/9dw6/aW",
+	"EICyNGjV3Uar1eq5rlOS6bylbt3v1eu9OnW9cd3vN8Zd1nNbzUZr3GJs0u6NvVZnMm7WO60+c8fjMev3",
+	"3GaDefV6nTVbrptgT7qzQhQ6ySPQBITA7TtxDAKQhttoVuv1ar1VuLt613yV3Z3POq1+t932e16PskbH",
+	"991+q14f11usP677rMlc1nbdRq8xoW691e80G3WvN5l06aTD+qxZsLtrfsvFkuNNfeQefUZ9hyyngTfd",
+	"cpt3nmGPMb8/6fd7tN9tsm7XbzQavWZ70u1T32t7zGs0vJbPaLvR7vZ82uh2xv2O13RbbnPSbNdpwS5/",
+	"WL9IlwefmxLjG3XXrbr16p+Klv0JbOnavsiZvbwXljglD6EB6rH6zAOmDmxBIeiASMZ9cl9F5bSqldP7",
+	"Kp0HVZQlHaX24INbttpOKhS/3cwFEjklo7ImCDSld+zBnPeLU/qkBOBLVKtzc6NsbO/qENhpKpms2D6C",
+	"QnAsrZWolaFwg+YKJe2of/hMelEwBxELJRIj8SBw4qmRexziidmMViWbUyWG+zUlr6IJpDQovTm7csjH",
+	"D5dXJadkjhVlZqckvSmbUTVdvJqDxhkr7IZFnQgeMx6fBnIuZIDryC9rROOYetMZ4/EoVfTwGr1Q2kLI",
+	"OJ2x7ILSb46SN/4+LMX03q/G9L6qhHhZbbiNVtVYGWq/B/Nh6cANXCg17ljp9+sLv2Se4L4kCx4HoSXo",
+	"REyyWJIy2g9YxqjgWG9zdh+nVoNKZoOtZkNd+81LnQU8mC1mpYHrmGUrne9GqTeZdX8AG8Hm1ceCLGmg",
+	"dPmJiBhcVUWbbLkOdKfM8tp7La1esLQvTklh2IzFBlk9Tyx4nBh6CnBWSJDP1WtKnACdc05vGCnX1fLr",
+	"rntEfDahizAmddch7I4pjQ+/INr05FEOtx/gHKixf1uwSClfCndKgxKcTymzEXqvN6LOYuu2nNLJIpIi",
+	"Kt7BSB31Lx68MVKCMFy/iN0FYiH1VsSc/rZgR0gr1XlQ75YsuDel/MZYFsFWQ2eMjGCxo0ptyI/HkvF4",
+	"AL+h0USNVyPHBOez9Q6l+ShKqwACJJeSmVF4FVQdJa9R0nLd2pBvABOOmofTW8ZvFFlqaEiZv1NYWZfq",
+	"jPtzEfD43C8GV+DDosmSjadC3BKm37dQUOKXcOY5QuzN2AuZfJPS4FLCkhUnriqpqNpT/5Nw55ZbV7SW",
+	"FzMXnoy5XcXYOY+SbAAOAF5FhVPoshQ0266YOjIaK36yCNSb6zC2TFn/YKt1OB+DKQ02MqO3TGYuvKQT",
+	"pm4WGrHKkjHbNKauICjVH8+JNWgFcHDIAUHV4FmUtQ1tASeNFpmKRSQVoQ/pSlr4S7lcsogEXMaMAipo",
+	"q9qQg9HTWA2QLh0ZozuiuJkGjcGUtBoNxOXdiEMiyn0xI9fX56fWce5jAkyPE9lweqA5k+LGe9Nu5+/N",
+	"nMYxi9SY//vn4fC+Ua8Oh/fds89/+8/CA79IRZ/iW6UlixeSBCBZTAIWGVrEZmPm+8xHUllWj0Zoph8p",
+	"SC4pmNiUXADQrgwIUt5Gb6golJJLWIQGObGICcgqIiTWT+X3128dEtOxdEgYcEbGEaO3sgKioPkuZBSY",
+	"j2KcEQ1COPPlNIiZnFOP4cI0XMiYhWJZOSKUrxRG3RAWoiUdCBjhdKYejiyRcLQnJoC9kzEDDwsXjCyx",
+	"hUwgCLdTCBhmgcrSJkpgrXsrKbCQqN7obUOi/z0cyuHw3nUVItVfK2x6/bn8Pwfqh9zT/6/45cr/3IR7",
+	"SljbRc5RpKvtewKp70GJcSSm9wSkOjVYcg4HUPcGUvdoHzPS1yPwkQHV48g7QnyX0IST7SEzuV9LKrpc",
+	"cW8HXvBEUpMr7u2NHp5Q74B/ZMW9hyJFHZFCDbEJJWD4r4cQEiH0OHRQYN6FDGqinajQcB1gCA3XYJDH",
+	"ePy1sONHRjdIzOq2rxiNauQUVwaKCuhYFNyd5oXUrxAxqd5zkA+oV71FFDEe40B7kn4zrKI56Qmrv5Lz",
+	"y8FAvV4MgkYWBg234RZrRBGTc8ElrusV9S9SW7iHGrT6J53PQ21befmrdk/ZG5rlfVf/GbFJaVD6j5dp",
+	"ZMNL88HLrKdLrSLdQdGH+Kt8eYaeRPXB+rEZ6Uv7oMCkAQuu5WMMDtiXjg04w9CAXftKJlHHtcnXvHWE",
+	"Yg/1E0EoH0ShMNcOjgB0RtFLa2hrPnAlTg/5KCdZjtac0DouoeESqXX98miLYxy0SQW1TIjLIedk+Z92",
+	"wbgwouaJQGw5gwOpfbTjRYxCyG3A/VwkTUrX0RhGyrkIHrKcsogNeYFtjtCIJYZOA8CNIQ4HAPMbQ93j",
+	"YjQkD8DCId+BhpngCVRDPRbcMRLEUiuH64D+B1tdsIVEY/bD4JwZIitsgDpLZRqLlVM39whBiXDowiiA",
+	"dSUxNQwn0xarudrDSmWcqNS5qIAHB7UcPvORep9QwtkSQAaQgr8MnDaGXjzN1V9Hx8wmitZcvLuyfjDk",
+	"aDF30FouInByVwZkVHy+oxq53g4Cg7po78+4OQ9A23HOQ7qVKqw5gb84JZY6Ivf71ngun+iktvqKFZwt",
+	"FzcID+sBSgeAK1z7eOumc3M9xZYfFMF0/tEEMQ1IOw2gEhMlww95/psdsVh1IriHkrF5SwF5Sn3SdjOj",
+	"U76yR5cVEgrvFmUTa1KqFWUzmsL1uibzDvHFYhwqBjBnEZksIrhfepYhX8xB90iWVyMQTGPGYshZgSlP",
+	"JhCu5ICpCPEjz4E5u2MRLJL5Qz5eoTXRhpcaXKIpExQlWUGNwHKbgc+kmjh7is5Zv/3Scgt92RQLdYjk",
+	"XvD5duE9/8GTSafxVMfggsik4J/iKC7ziIxg1tHWQKpaqdgluQ2q+BIszVbGDwCkbZPbCsCME/mJRXsd",
+	"5JaT6S17Xm1DeNYBG52vf711v/nZnljfK4r8wsCyct1xWz0nifqqHBmDssItpQMBNC4xAjkXLX0AQPzi",
+	"eOutQCmK0X4KWZnrwGwH6RdB04o2tWuQocNuc0A1KeuAcMcKB3eGXKAi4wfytlIjI4tmjYikK6l0FQ62",
+	"EhP0WiOfoiDWBJXGYhZ4A0utRIGa+USKIfcDH9aMXsfEtO6QBQ9BHbLXrFmZFqpmYgYR8jFEEgRxrPYQ",
+	"w2KUTgYDDvmUzueM41eTRRhWakQfPdhvZkyS8UoJ+iycGB5GNUsxEEwWMGaKvYypd/s0tFy7yuFIr4R4",
+	"R/lKW2Lkwdho5y7sQMLk1S/OXy+oHOsghiVNUh0GwNhHL8OA38qXbEaDcOSQDUkTitknNg7up7kTQ142",
+	"RsY2vHV9dUJ8unKIJ/gkuFlE6v5VjiBkmK+IFUzE/FRZdxLWzvwqQAsQQEwmQw74kZWlQETJSFJfTQbI",
+	"R1QdgC6L3KfbWZf98hcnEwi069tPuaChRyLLSU4MmwVSav+dluSBuF8nIec40oEaupUisd34YV58gp2l",
+	"S8bUCVJuuy5JsirgmUPabt0yIynCGailKELIfLJicaVWFLH29QUaByPCM6HpWz/PRbL/2RIRmDrjfMT8",
+	"mIWC34Dl346c1xr0J4wOMcEkTwDg4mCPR4aU54NYMgGFXwXMazOmIIcLmUyaz20sihKZBYDLcxHFipxa",
+	"x6Mk/Hmk0D8OCg3A6wu1P3cIJd9/uiILCT5eMIO/YjQCk58ePufockoYQbrJoaiQA8IbMAOEkTcRnU//",
+	"+RYiVSCBbWQGGBEa3SzURa04am4txACGRkyKReRBxOEO15uxo8jjAs/bGQb+B1zGlMcOOb/8QHodt64m",
+	"U8wPjmUWhGGQ2OcVo9XYSUYNt9Gp1uvVhntVbw4gULDmuu5Po0pmZT6NWTUOZmzL8s65DvdbX+XbYMLU",
+	"10a6wqsXcGOutc4h8Vk5JcSH6ygsPokknkTjzfXF29RwDP4zkkYBkpG6QCOM7rCIQsUhI1gN/jTkNvpA",
+	"4IiD0i7lRgZRUstNcKewa4SCCilfX7ytMq6m8DW/Tw81CoqAFu0KpbHDjLW1JhHsC/EWlnwFT9euWLhU",
+	"YvsIcX8E/m++mJUGP5fwUelzkcc39Rb/nLl39lxOLogkuT0FeGFjsn286eRi/CtDt5pFMi605xJ00gwx",
+	"UFL6LqqWy1hKiOYfBRDUwNtKJPkdC8WcwebzQIoRImYOBxe4YXtiweMiarikYciSYFT0KGHIlFoO9SBp",
+	"eFYpII0ofBZuzZvSgO/a2wm8pN7GOCwkOPsRAcxW2EnKQirjyxX3zOA5apYqYGA/lws4vMkihMiCI8IX",
+	"YWiiiNNgPsHZRmqlvkBFHSMe1laEHvaiG+gHch7SFVFvODg1kAIuOEupQG2fSWRM44XcA1XVkV/iy8ln",
+	"71KUzS7y03RlwWrFPaMul0f4j1EFhJ6lfo/GMZvNUyuBdp7ZXy6nQciIyXKPowBGU28E/GZU0ScActIy",
+	"kGyPzeeuCKCFwVSDl/oUEjjld25jZA6HtlyutwGGN6wJEBDkDWJ/zGb7nkpKIEo0iuiqiELiwDuW9Ghy",
+	"luxtBzmzAsKLQvO5r4SSkYkYLxdHfxOTYQCZBHN6wwwOWH4uiAbf5x58JQqb3esW+F8m9zALjfMZhOQh",
+	"1mUjxgZk9NuCLZivQEQDqJigYKJEPU1+IgSOuiVKnjC3xRly+Dd8mr2nQNiYkhYcYu5q/h18fEQkY2SU",
+	"uQ8jLWMYHo7rK2GIGRYrwHkVUYRRCvh7DiaXRi8pooQmyKkIPoUiuvrhfD+O8HRcK89bHsYPHkSqi0nB",
+	"eTGtS4jcvoRMvVMkKQCalAPA3Yo6FSlmLM1iSSSHjUd0MBGEUMuYzdaJ4YOEBmZMNcV8LXMNDmY8TmkS",
+	"8EBOH4cOe8o1cyt6JruZD3csomFIzBtK7ZmzyGN4dTbEMrpFChGY6Islp0+go5CliG5ZRPSLCRCPjPSi",
+	"mDtSi4cLTPtdEIUpG24HQDC5BFbNlAQrs/w+3XbmSA367Lg4gK7FyQrmRNDXnUjcqUtAxwo/iryhzLXB",
+	"VqEFMm2VUsO+kIj2gVQctiwiMqM+soWKQ+oJOwbWc0TczKHmGJMeHtBsK2LN6P0xvluAwN+JJYYV6OFk",
+	"eje1IGkAh0k+WjwPMEJT7jH7LvnWjJ9WHUHKl0i5Rxm5NWHA4Byg5jO9/CFXXFxm5Rp1/GXIoNNwOI5H",
+	"RDIFcswONyeFYzkgUkNWiXE+qW+HHFBVmuUkgoNdwkm9rK+pEcCDmCSOuHhK4zViB9x+tyZjL78ImmpN",
+	"eXAQhEYs0C8IEr+T3RZAx+xsnQw/jIrYBPNAGvik7LmIDhmE3EFZdusX+0hS2URSfaMM1z6IN2fkuAIG",
+	"DcH5WzM5PKYzJKRDOFtClDVQkjKN8Z2GzuI4UGbYqTzh2py9lCgD+ydRpJKDfFamDlamVtx7sjP49mxz",
+	"n8AOpw1rUFeAhh+tLU5oKJmzyXwXC0J9QApLVSIj0AFGaF3BtZEx8yiEtPLEfUxDRXIDSehsHNwsxEJq",
+	"6zRik3s/Sl7VgVSCa0Jy9sM7ApNoHXGjiXB7Tt9mVayApqmfBoQppsAWM4eMqWQOodE4iCP1t5jHwSyQ",
+	"M4fMRbi6EdwhY+k5ZBzEngi4UqClCCmnOkBvyMHtpaNJINaL+drTr3QdDO0YydtA8UydcWntp9nYuR1j",
+	"9bOh4Lo7jeA5XW4L9sgTlGAPZhA6Bda8dSi1LST8CKi9lb1LfF9fgL3tXulEe8DlSQhHAuRviXjEwR27",
+	"YB4NvUVIY/a9GO/eKw3DDxMI19+2xOyoEIJf5P9UCyC/ijHYfm2ztXoIVAVe2cJj0u18I1A9KaY+x0Qu",
+	"5poiwI20PVuGHpWckiJISrjQFKnklAxJAj8U0CT1mvTU/yJVUugMRKnQdoaIl3FSJel0W9lF9vzBf7i+",
+	"r48Rq06CMNQ1dMBRdqRIPmo/o8R1NgKpA72QNfJegCIR5bR7nGRvx63OWGx2FD08zI9LkvAr9XUlY9/o",
+	"dVq7sjX38Ipi4ruAkAFrCRMR1bI84C/LU7cR3N5OIVobLDJSkNwXjdZUO2+aGv60gnyU1DwIfOkQGoYZ",
+	"26CtZ2ywcGiMmEfMQ16GVCI7+WnyO6FhQGHskR7il8CXoxo5FRCRAmVnxiKeZpjaThPKjN6f48ttRCD9",
+	"Vz3HmJzSffVGVHXK7HGyiXSBYJBJV7YxgCQDxq+z2C9fduGDfBhJQfnzYMtuyuzTHdR37sBGdjPxZkQ/",
+	"DSTMdSJ89rDN5ejDX37fHczM3ppebu6aJ3yWJMEnqebGIODRkHGfRvhJ2RTr2pzn7fYL090PJz9vA377",
+	"aFRb377+MfHnB/w2NSPUdQkAY/ZIqreiw2J/G4Na/J+BulgL40mZPJjsdSARNRUrk5Q1gFcgddAR84kS",
+	"ZtLkKlOKVqYlTAp5/k4jAg50tYcod5G+uRfeH+nMKmP0zFRK2IraDXcnauuCCNbqN5/d9VxB9GFnNwlC",
+	"9n5jhIj69YWEAJEjIniIsSLaQA6CGMHFkHLIFDGSDvGDmyCWDhnVRg4Z/aL+pzoit2weV3IiDNRrWne/",
+	"BL9vX416QclkkAqjTblQBeiIiDt9FlYng0maftuqNwmNAckyyBTwuNPaYcbfzM6uJYseeXF2i7Kbo3hi",
+	"ej+nKwjaVC9BIGZM5FQsQp/Q+RwoNLdK/5TFHNe3dh7rdefy1+tPYTlYuWFXAS4ZQ8zreh0uLMwHp66U",
+	"B7t2Fd7WJY18WVx9y1FaZEHlLcp99UtBbS1il9ZCnINEyiGPo2A2Y/6AjIYlQuANn5BhaZTU1zK5TVgj",
+	"lc6YT0b4nomA+NYEfn00m2lRLqD8Yfcic+y5Em+dIj3vjnEgkhtYNfyO8i7j/hFoCogsMyQfAnOt9ubK",
+	"Zpdm3ixvbm0X4hc8+G3B9M+6ZcIiKmagUbJ4GjEoHst8Up7G8RzSu+N4jiibYJB6PKdSLkXkr9/vVm93",
+	"YcnMcW8IXj2JFtybPhO9P53orVM7zpaJlvsNqAuHameISUUSbmuHTLuVFCF6Sl2a6msFSD655RnRYKfN",
+	"UScGKMGjECzZUJNtRmsbUo+zWGdg/g0ZVm38eqCrC9Q2j0Z+FXzodLbJrPRg59Oe3hqY8C7wWbRNJX0h",
+	"0VZMyg/2WDnaX1WpEaXFDblmkDoAxWcxpvUleRtW9YoZjQ93WG3wQxWdqG1kKbKY6wQmX78GZgnwSwtu",
+	"lcRbOzxPD7fuGHxA2N/mfKb3ibvCmEzsnDj12SNCTjDq7sNkclgRwTWz9EYj0A6lFWCYT5jRmqy1uGz0",
+	"WwqsXaf9OAKVwZtvh0CdKeHn4SaqDbaXTH+/jIkK7S37+U/+7exfjt5r8UFYXHWdrvBcfWfYixbMCqjJ",
+	"g3MssaZFQY6lmjGIrZJ7Mo3CGXI9ZCb1F6jzSCkN5CX+UIUf5EhXRdSNLnXry7XEvg0egIcQxI0y/yPS",
+	"l3I6gEPmEebZijQP9YW0dYDXIpqRXr/Vd8ilN2X+ImTktHKU+pCHUEAEjEmYrYAfQgWOkNE7tE2CxgH1",
+	"t9lsHhu47SbPiCy7MP4jvvYqotBEYi+v4TYFwcgq+3vyMkmOOnHJnJdNuc2GCm+TTR035mvq/LcRwXBk",
+	"/Isw/a3t7Na/Ffqqz4qj7BVgTIM2jB3CKgSmUOxmGSA7zjvqTQPOqhGjPpiccBgvpFIOyCjXonBEyi3X",
+	"rThkZBekgKd1SIYxlTpHQ15uuU31LEl6h9da6tF66z74ra1+M81h4UkfMnzpPZO/YOkuHLc/sErGkFgs",
+	"vKm2285ZFAjfTjLE09ZXRQ2ihtxWXRJnUG+t9bVTa6o3iwbQtf1IudVoqN/tRpXwtF9xhnxkykOMoFqE",
+	"gY5VEgJ+AFAWdGWFH5sDQk35IF0Hc8jRTp+p9aMu7nu2BClMkhldkTHDIAS80cXpHBvYoZhMdNcXKEgp",
+	"rRhjxJdAEjoWi5jIOfOCSeCRgM8XsX59b4b4Wr1+ZjqR5tXHjaHmx2S6mFGeIrH1c9pMRYxDNttNLLbF",
+	"D1vrW08V4SypTmhtfv0i6pqea2EjUD5yovMDWAgF8uK035IuQ6mAQQLus3uWLwegBYGaW9MqBtYBWPdy",
+	"bw7Zx86l2KgqiYJN9rEdcLiv7QHYSuIpPD8hrSISIG5hXUyJKqrZ2jpV+2rJzotNpQusigWWeHikZBeT",
+	"EKD+aYf/mNBhyeyd7KoycKi5KStObpUZYctqh44lPqaw3HR0Z8UC+bHJYMkJ4dmjCvXZ79oCCgVavN/P",
+	"lio3ZIYaVqxTOY7sbluBJFIJiFSuuDeNBBcLGa5q65mZn3eLF2axdnqg2slWOD5O40uP49tR91DTe+yu",
+	"vrENPYF5bZ26bbWvbVJH037VQUxmC2lamhpZnurpCsIqH2iyy2/KLqqQpEPg4vKz7B+PXQT4vJ5QLP/q",
+	"XxMWjx85ycpyRWYKSJK4EbpETY4Y7626rWtCmwvfvKKS2Xwj1WwKVrqLO8yjYEaj1YkIi6SRY3JyeUmm",
+	"7J54IhSLqChe2PKZ/MfPbrV/XH1Nq5PPf3S+FHo/NFqdPVTdzR2/1r3MEeQ2lJtuV8GZXHB1AThC5t9A",
+	"6SbzopINfxXjpF27ZmEiyewruKP7poPqUG3B15I+1eBHuSw+0yMAC3bQRSxmNA48GiI72m7d/LrVXs62",
+	"53hDylM2u1JnTxoopOma6r+QOWXeL+viJoEN/r2TLSsPSip/QK6s2sUDc2Mfk9O5nuGqsw6NMFPJJ3p+",
+	"Q0memxLd3//ZiexZunBoSrudu24Jx2v05nEyTz4x5JuRfgqBt54+mS0rAvkra1R2Ux0WU/TgiNBQCo0a",
+	"5kYM+fYrMUDb5Vrmd1LkmHKfjBIyNlLUpkJENOQjTU9GG0qx6J8LDXJp7/I8i4npvQnt3FK9I2lLtrES",
+	"xA3jpmKoqZhAymmzOxFp+FQefnuettyHveDHFPzALs2b4yN1EBD3rN5/mbJitScsCvLQ2Np9CZP6Ji0W",
+	"tqcTMrCcjtYCLfKVQDFrzraxblvtDVzX6yAslP81dqs5ihAbaqoWG8VHdpnV34P5CG+zacTtkFHM7uOX",
+	"nrwbJff85PIHohYoC61YhrRuQBW9GowO6LRMgcfMlRmv4kJUtzFxl80rhba1/a1E1QD4sVwjOahviWNg",
+	"08mi0gq61eTe1ixNZ3dZssyw25fzFLB+LjRwWKEBk3XxeMh/cxi+SRYyQo5DRoYn8hv1l+3DiRMSRTkZ",
+	"p42OmK+EE6uiHNSOA1KNhvw1MSWdo+SU0g4VW+vGXWTYWg5BE8OR6XKrqO9gyKvghUNSPRoQSn46/5j6",
+	"BxLPM/l4+toh1PI/E10xG0QxcMfReRDTkCg1DyLPh5yQgHtiBvReHsFkaqKqGrGqGMLAmiEMOJOkDB1K",
+	"WQQGKSFp6OBqlJQ4FvcVdctOLn/AwaReTdXXo6l1WEuMRUxDScrzSHiM+RJYRoBh8aCNqonSFayNr7dU",
+	"hS3pKdAla1anXTfeb4tABtiYnPvpr0rskg5J5/eEjBVcYB0OLgIAyKIZzokQ05Np8OlYaqUn3kJLDqWm",
+	"qf/SIPIjMZcOlqdnMq4khxdEBMo16AgBYlrp+ThPHFEulVAveHUayFhEq8wOrd9xhervSeqfh1QiHGkR",
+	"jYVCIvzcbB4qql2p367o/QtJvGg1jwWiR5VyvxoK6PWkZIEFpAKR8gnkInkr8p7OmKMW/XEReVMqGTml",
+	"MXPIiZAxeYXAU0/IpQh9h3zUAK4cGYymXly4Hnp/7EGooX20sAas12fMreXT9P7gVGo1xx5SlszklzRk",
+	"MllCdo21Wk2vaRqNQ+HdWoiaR33FG74bLly30bkgr9TLLySpu/1+9RVhHLrxn2a9n9pYvQJIwYoKF1i8",
+	"NOr/upAxhOhAPB8U5ZqJhZKsAC9FRNQRweAKP5ObnlyW2pAPuRJUdCcuTAWJ6b1fVftoeqkgC38z/Vjh",
+	"TuaBFcaBz2sgSJYT0oT0s6aAl1Xskje09JfQFt2WNyUPSpDL32dobWzum5IXiy+F+sVCcvVngmElp2Qd",
+	"bSFhvoQcwlPNDB6WSn68lomoYxgGZJS20fs7mbL78nfvjk+ql98dN9qdsvotMH0/HGJakJO/kWGpNiyR",
+	"v+nwTVmpjIY84CQUSxZ56sZN2b2D7U9ximQYyAQC2YZFd2DkxmGr+i0i9WwjM90Io73wzxeSXF+fn5LM",
+	"ZB7lggceOlQR1UZ6ZSPsN8O8YEZDcs2DewLFDqw69eRqCj1aASJp59cFj4PQGqdMDdSQSqa/aAMgF0vM",
+	"vvsVAoULa/XobzbV/HeKV3ho3p5TknaPx+xMnVb2mHTyIihuVraEW+2j1b/1ZXeKlNmWPXGRmJRNBdhc",
+	"Jx2M76bXF0anPKwy+obCRmBkNnHlwLYhZ1fRCRPnXStW/qluBZIT8BY88a79guWgklikgEN+nIhTB1yN",
+	"jHQb519gc/pliLG0+zvH00AOuYkzBzE/0IHuWUK2Nr0S/OwZ9ugFsFbSVm+28BzTQqDbDH9Y0vFXMa5t",
+	"s6ZZVojtMuoVvf8YsbuALQuOlt4TaAaVtLm0WsEfz7D4g+Iz+pIQT0tFQBiV7KrYFWYy3tA4uGNaGKJD",
+	"jndPyb+4FiIX3hQ0tv+sO41mq9bujIDFVP+z59Zcd1R08xOb6WYDH2oAuIelopzpN1a8Zooq0LYFGliO",
+	"GePW248wACKTe6N43AkrLGh1OVXUGnj6PFxIEgp+A38WkqkCz5Q1xWsD2eJbrAW6gtLelx9Iq1HvovBh",
+	"BX2+kGQS0JiYT/NU7bj60+c/msWOTJ/xgPlvQbDcsPeTY8gIr5HLxZxFk8ALaEi0KIqfm4YwWPEhqe6D",
+	"iQ8yBrNTsmCuFJMpC3Mm282wmywUad20ugtGw0AyX1G2SRADHwSsFhOiv0QNg0XBHeC4PGze7cd1swVp",
+	"3ryCmRP4wenb2gBmr2hZWzNUBKxDGPWmqVoEwfUQ8ewxUr48rru9o1Rva+4LShTdNiz3Q+QHnEIPHtCh",
+	"9lOeKHgAbc0pUZsOWtR2MAfyMqZFdtiryMwK1iB0bGMwrK9dpyObCo2OoJuj7ZIJJPEXzGJ9YyFCRqES",
+	"+6+LKJB+4JkM5bXqVhA2tcwTsokIQ7EkFM8tWr2QRCw5iRZK8C9b91b/XhmQN69I+bt3FycvJBZHrEK3",
+	"v6ar/gtoJBmqlnW3ReZChDjaUVqdBbIAOuR4HgUhSP8nx+oyKp2F+VqPxvQwuXaRj0jb/R/q4MOFDASv",
+	"1MjxGLa24L72Pl9fkjIYWQKvgnPXyDX8ing+5CfHBPLQkPWTqQh93dE4ED5y++VUhAyVJWhgTUZSUdYr",
+	"Fs1S8ptTWN68Kjmlk+NC7qjocPbjAkcri1N6nTG6kLKiQ2SG8dGUAwdVsNz3PmWm347B4TYSm6cUSI83",
+	"kopywq73XGcBkIvhJFM+VwAoAx5QdJmUD5t+O5xiev8jo9FbOmbhbkBlyhNRqVkO3CldwSSISXnUcBut",
+	"l432SKPzm1fFwcCWMntS3NTo/WI21had9N2kIZqddLhdVdnTxaW9W4lMUHySmwFceEE2om2RJLRJdMny",
+	"knUinmPbBdy0ANwpnXeyomOROJ4Kxo8zq1sC9rdjWsdKPzpwrlCbPsRdPQlC9gHG/gfb0BhFV/e5ZSsl",
+	"uSnFkIzQxviO8gUNryx0H5GyzmOrpHWcwIofSG2Y3KBKzuj9q1W8qXoH5JVIdKkiy7l4azqkO0khoD1p",
+	"DubVAMA0H/l4fVXIQwqD28E/Fae1iGBqLF2FhhAcf3QEdWTSzq67UwMw0lwvL3822cZyCbi2osjj0D/F",
+	"tG8I+6HQ0mN2la2c8M1sTJeTOWVhcMc29Sjy9a9GpQdfhrqV8Ieut7MxIBND1LYyn4cEvNxtyXKFHzHN",
+	"FWTbke6pWg38EcEG0JX92oPeWTETh5blOSCSMxOH+DCbwQMDQk3gInTaipciusWkMTs3FQI7TVut2r6L",
+	"QQtUca0EdUjfXV19tJo15Be4sSNhlNRcxt73xKOzbc72gztc5O7EtrhEg4U2pljhPskNWIOIfV7rLfhS",
+	"dNjjzhYHdOg7q/86pLRUQgt2BXdYU+y5zMeR0KJ9f7OUdGMQwhxzNUekzEVMVtCO9JaLJVgKfEdHmksS",
+	"skkMqabm4o2y8QfmPXY/paBQZ6IQ9CwQqa+/327VzVVPK44vuwlkzCLmr/eoLif1kGOpfUeVJ8kHzBVk",
+	"20l5sgXZHlxSLZ/delha4h59OlHosneXWfuufL/ccVkdEfKnxtlyQ0txOKqMu4+U5VQsOdbbVIL0f8cz",
+	"RFAU3NzlVDLvl1HiQ8fYxQSEt2xVI5cp/ALtKEIuVfvT0CXZwf548yR0OY+L3xxpNgssZpjmbhyOc4Zk",
+	"7uKX6Qx7LvJJj+XbZJdptc4n3Oo3uM07xuPtdUJoQqWNurVOew+BhZrxVL2fUL4NehJoSZDg8ShVSRF/",
+	"GdPZfItbFeeb0vmc8S3+0Qcd2DoHKKKj+uTSxe55dqeF8exQkiHdmKmzUcuX/oVE9yPsnngOAaioIox0",
+	"kAwmwExEBK76IcdgwSM1jOUXUkOpd7JPa5LFcQj582msjkNGK0YjPX4awjUCN7p5UoPQhEI/eZJPUhB8",
+	"kVnSntka24u8mXU/IPVjS+rZ+k8A/r0m2dMcvqsNwBpSrksV0AcjCb0YkZeIJjUt6A+sJme6a6/OOjra",
+	"hAgDQoc861GUyyD2prptrfb0RVAwU3v/5mhw1o6yUPAb7HUbssrRkGfxZQAOS4iAS4OR18Klsy6z7C51",
+	"F229x1IOqcxGkiwanLc4eEYybxEF8epSkYGkyqppHaT+HDMasei1OfHvP12V1iPzdPZ/pojZDGt6jVeb",
+	"KpnpChVkdKyrLcHyB+QVzEgwLhLexohIddN+gKg2LWDrPPN4mukaQwKMutLzT0SEsARKB+5gGD9F22kc",
+	"z60yX8fzoNCqfmxS2k3ZNaj8o35BOm9Kbg1K91U6D6q3YP41Ig0OmpnlcoOknK0LpiZDibRGdMkPifbD",
+	"G6gSqs3X91UsBqUYz46Fafl289pOttbAS5emq9AF/o6VpZNuW1qy/vWVfYGogokwmVjUi60SiiUYH0PH",
+	"/ldM7/2arhqUjq6eIiTxNa0S4NnLwcuXvvBkzf72pd6mWvyaEla6hLDPaiyqGAAKY0+ggjd8JTH4Dyof",
+	"GE+ib+K/Y3qvL8wAu0Vlbs+Q4wUB3qOLa4QBv5UOmVFOb1i2nKE0+lQQJZU0dAVhB7OmM+RPpyUUFQyQ",
+	"DlGEglBcIFI0Rzc3BHKFcTcm+jbNCJUQBf0f/0HURWY81qlwQ64rXegoWUlo+rt2uwiOgURLoaUlgtdU",
+	"DtSQVavKmZKzdNiEUrXnNIicLNojt86gm6OFhyxiQjg65eYeO+ajWwbcfMjfUb4io5cA35d/WFzqy8ta",
+	"rTayKzmC5Ic+LbsmUjElHPJCUngYESSXELhnWpyZSF+giSa5Sq18yNcI4SD5DJosQF4D5LEapqaIKUmU",
+	"7qT7httyCLunXhyuSBjcMp3/O+SA5VYZ3EDGNXJGvWkKIhJCG1AIlsajVQRaewGVlh/EkowMHxrVyLFB",
+	"tyE3VjHLHwcFMNH+ws3GmXTIDYslabn1I0I1QNKPUD+4DbThIVnakCdL1yeoR2kCFkAswlKYsHPNqQ3+",
+	"S8IZ83PeQkJj6FFQTjY0ID9/HlUwWOa7d8cnJIkthlhzvLigxOiI8nQ0h4BSQWO8/4jD45Wp8QTOBgOh",
+	"eXLTFN4nF/KKccq91ZCfgQMqYlIsIo+RMVMyStLqyXwNk5k+n0GMZ6E/gRx4RJakFo2pzTylsQVLQAMH",
+	"o8h1yhVVUG3VyChzmZIo+pSliCXPVcKkaf1WLJaqfVJYRX6kY56zMaUK6/U2KgYURkVOilQaoHx/+eF9",
+	"UsHSnMTojyEwoWFpQIamhuWw5JChUVvxl1qthk+VGqQe1Wq1LyMddBuGJJ5GjA05lgpURFUdYo2cWVUt",
+	"zZSUkxHm8g9g+uJ5POHnH2FxQ/Xw51qt9vmLomFXRkPDeOGL1yek2Wz21X27vjqpkXeCM5gVwaeuYTak",
+	"eFSr1TB4yyGdVnUcxJUsYx9ySvIxxQbWl9kiTXLIR6aiudKtxlQySBzUVc3Vv01dc/VvXdkcXpUe/Aer",
+	"m2sSjyXORzXyyVQy5piODw1hIPcOMhniJI0B7t8KHitylGvTi8eFkeKkIApe3YMZDdVuoXCDCWUvqEdF",
+	"yiIyKSOKNJjIedNNK+2kDHcNalzBtUkH0pt4YWqyV5KuMwa852mBToPEwFdGJIZaLpQT0zSDjKyXq/9g",
+	"K2OVIGXootNot7H6LlRfOL48OT+3uuccgSpEuS9mOmFFreRGCB/KDqcEKtFojCJjCv5IOmHhSgduUsgJ",
+	"UeQKqmOEEMHoCc4xErJG/sFWeHa3ihjPU1IDjK3RIlOxiGzRAFKLb9mKZJONzWLKGJXhIF+j0OPRX2FM",
+	"fMCTAVMOFi045ukQi4FB2R6k4NplqsmWLnqEk2Fjo3ghk3mcdFUIczVseh5x9YLNQ7oC7IwWbHRUvCtD",
+	"dc2mEBsaDVLeVKm1QjidBfwGBrtlKxg4LV2UWbaeA6YL1BaCMDQViaD7G2TvAJnPljvSoNBZrhFsBaPz",
+	"8LAbbtJ71TApwZlDWm5/e43aARZ+JSGNWYTk+xLp72QR6mkRyK37e6Shif6XHloQSxZOEmQ6slDUdBZL",
+	"feNDnn4YUQ4lf9VKmw5p1dX/NPoOXkE1EZrMUMqAbyqYOUja9/eG8sDVoHonSC4zJxstuAQOmxMyUulC",
+	"FwBWhx/wm4FWd2fmTDFvQhA2mTAvrg1Nm98U2inekTGb0jvotaNLiWhC8pHeBFyLQqM3Z1ekUOTVQr6i",
+	"w7Va7aVpUwrqhKbI1nN4BKgBecz0hg2IEg+guryuAkDAQeAQzpYYH6YQsmwGGBAR+snzCqogIysjf+Qg",
+	"iaO/LZjmPEM+ZjLwGRkpRjxCqqSIrswWG0BBIbE8mGIFhbUKjnT1rhFfhOFoyNcqFJBPGtRmWxTnmArF",
+	"7JXkrfQI2KuOZZVMi8MRixcRzyDhasinkNR4wyQpa6CTuus6WnNruE7aAtbU6Qew6kZkivaqg0bCDGKY",
+	"ogKoISn5kVlYqC+S4m0IBSzqFq60+GxUCbVeOAFscKzgmixe3XYWSqZuRiJonaECjVcUOrJRLyaxwk3D",
+	"rUxVXxQRgQYqwRaDfe0PkPZKZDA01Iok6qE0ppCHIsE9ry8Z4hzyjPKxN2NaRqg4qXQIomO13miac19i",
+	"O12rt70DyJsY3OBneDZMK1aThtto2bUDjIZANb2E3zPdTLRAreVQDQTMGX5varai1qNbacKVroKEmH8d",
+	"AT/SXVtHlcSvOqcRnTFFgpk5icw3Q55+VDOnRdh9zLgElRaJIx6H4gQs0hxXadv6eKpKlTfpgZb+ozu1",
+	"DchIKei6IISerqJEPrDojKA4OGcjyKweQUnmS6OxjywDJCSsosYqJtbBqaGAKx5vetdWbHX+ubV6U/J9",
+	"gPjnMQlYk/ARwypQIaLQXGDMyDIK4phxdZmNlpnoqiQ5oTHz6ELinSZ3gVCMLNV/qaLk80U0F5INyEid",
+	"Lawc1BBMujHkKdb+rQqCKaLLV+Ztk8On3rxj0ZjGwSz7iTqBeKrp828LFqkPU9yAmaQ6ZoUcegYdA4un",
+	"BgFm+MQcK1F3kVF/jd2+kIh/sB0IcYUSH8AVYWPqOUhVk8SQoAVgvsJY3PVDUuK5RjEDWl940FJDAkHQ",
+	"Fyl3SPNI3IlbNG9oOCe2JhRVtHDYVqRVS6I3ASdj6t2KyQTHU8o9UCdUhic0CDETCHiSoXVvFd2XQ47/",
+	"BebvTZl3mxJ2tT/Q1AMlZnKmr5Lm1gouAZOKQ+r2K+Rd8IqU647b6jntbkfDRhEOiKZO1cV8f1S1tXJB",
+	"Wf+KVdoRPqP+UXImgSIOYNnT8zcbJGR3LETtJoqUTKdFPHTLSOySgIKLJsfeAm7OxJKxllMhjfghQS2x",
+	"snLaiWQI0YhCwrlgKlFy80CTSb+xxMlYqJUFd0qMqZIrdh+bih36VpQTcR/wPqWI0sGd3zLclr4FFSw4",
+	"PGb6Tl9fva72jByllvb++m1WK+IrkMoI0GCjntlSN5aVV5qaNmUolVqbLJysf7OiZgAzIghpj2hjipIS",
+	"SKCQUKv7mAKY3sFFVpiGypCn2KKpu2+ueWAZ82Ax2h7WJuWivhYmuRhqq4yO1dNEvQy18AEyCs5t2f0s",
+	"K59VRsFc4jmNJEtMaRMR2dSV8sTypztTVZn06JylCc1aiv0fv/8O/xpVcB+aFKEiXSWvMYIX7r6+ujop",
+	"UymelvWwTFMTtGPZjV+AQWcS3DvGrIpEEF9Waz7/mKr72naCZ6Rm0L/UCPS0IO2Uxug4cWsJkAqonumP",
+	"4L6gEltvk1nAF1Blx9jvzGeBJNhahFDNy/T3AzJZRMAfk3KwpiNcBKeuJmg1+qSc7fahTzzTjMPR5S0T",
+	"qSW4mcZJAQwlRtb11XWILxbjEMR1XD9mxZq1aACQxRwa/CYb08RGSa15mCjyiozeADoA4OAFSDU95MjI",
+	"tiRLQA2CMhdAU5X0rKCVdociSrYfr8jNgkmpkJlCgKYa33Z94fG5Fo/InVbRURVuXH0INaNiWEneIKye",
+	"o1kFz0l3xD5aM3gnp5meOLllbA5gF9FtwG/UDZSpWo0c0AsZjfKzmqxWvfsUb6+s9oFoEVHjX518JHOW",
+	"VklK7TtQfCQS9xDbN4mE7m9G732kv2Adje4Up6rADcVUFqBZkEL08foKiL9RlnXNpOuLt6SsHStF+iu+",
+	"JkdoSENGp1baaCOzbXScRr3lKAoO3PZIrRkyf5WYXzlSAgLyXrUKLTL4zAtpBH2fg9/ZKNfAHMQpJJ71",
+	"5ga2jCQd+QhYXkTEfITq9cXbFzL1FMCrkEe0ItB5CDiGFvfThZxgkcYqlqnX/Xw2yST6dFJpQokFSEFR",
+	"SJosIE89FJLJ3EHWyAelJ1IleSrmlpzEjK6Q1yeInmPWZ+C6GJDRS3BpvAQP7ghky+RoSFt7OCQpZw4i",
+	"YxBEt6Tpk6d+ub46USv36eqIzKkW3sF2U0C0dGEc1x24LlrEP9iuDfkiWYMvgB3CFTBi3wfoUCSH/FNi",
+	"VEvU0UASq60RKeuS3o6SV2MaxWBXA2vYRCmHtxVHCy+WwRFV8yFvu01wJa13SyoixFaxHYWzbdcFhEcH",
+	"KCXjxU3GuZb4+NQsJsPeIGR5wUO0Ultb0zkvOjl2JqByVqBgM8Muo7poMVACbb9CwgAlS8hkEYaVGrnE",
+	"/UAEzQx1EG2t03QytTpOsgsYM7U2JadjSEcYeExHPWpH/8dIzKOAxTRarfn4M+79kN3Q8CWdB5AcLTEE",
+	"Lw6TYAHjur44u7xSDL/klO5YJNH9X6+5NVd9IuaM03lQGpSaNbfWxDodUwijyfp4ITBTyIJoj3cBqjOY",
+	"qR0Gd2iGSL3HZcrJd5eNdod8/+mqsqn/gx0BAxFHdgAd3JV4EWX79ii6CSxiraOPjm9PiBHx1B1mmsbn",
+	"hWoy8oRvij9aE0N/M62Z65aSya6A/Oki7yNNBRTn1n4S86h8ffHWVLcFc9w8YtVJEIaZ5WJYgpZbTeO0",
+	"NFILKeuQ442u1JKiV+f8Eq/LyJgogF41O64LY+rGYuAo6XWMA8Zghs1uBQ9XJtQsPTktzkKMh7FHZI9W",
+	"EfPakLfcVurBNBROG3jRoYnCFdjeEvgmTmqQjHBEDEewwixkavdab1mZsM0b9ey3cKStaHsHI1RMzAj3",
+	"wTjCTH8SGhvoiyU30hJCCXBoQ5tMe31WkIX2t1gfwbuB7YXQn2sfceK2Lm+2a6NucJQcTdJNL/C16fj1",
+	"h4tX56enZ+9RseJDjpjja2hfvz++vvru7P3V+cnx1dkpEqVk3ed+aVDCcH7LTIXtF/XVKQ1+Lg7LTV95",
+	"aTnwIBjqM8ZQMhm/Ev7KKk4NwXtWJepfdZUvYwZE2gN4rv6pq5eWBqUrbDoq0FpWrTeaRi801435mh8q",
+	"Mqh0Zjv86lfK2f/Sk9Q8MUuTnpMLVhqoS5WLZC2Z2SASEVJcaZhdGcgZObJCymEwYVBdbu3WavZXsZe5",
+	"ZU4u4tdiwf3spMeZ2ewrmVGOd8yx4NCNFIPX0PK3uxN7DldMocQv2cDZOFoweIAGMDjYhus+HSqgaqZb",
+	"ifEcz7D3bSLqMzGjJbb6fjp+4wUfgu/Pr38/r78PzuX5LJ7/dHLeOZ/J+/NgGfjfhcvzX0VwGfrX59yt",
+	"sdX3S/rpn8GH4Hz57up2+ePV6+Bd4C7fnR4v31556r/xh9Pj5bsTfGb+/8ers+Dtyfernz79qOare40f",
+	"Vm+vzlbvVmrO8Hdvdd455xdT9uaf6r3f/U/nB8/xDueY+mp9oQz8N69bP53Ul+Pm9+6Pn5bBvy6XwU//",
+	"mqr93L///bb+7sprv//1ePn25PvFj7Mfgw+/njU/XF3fv//9uv3+9Fita+qfnHfgvauzpnr33ckyoPxi",
+	"rmDy7vSs/a5x1vrp1+P4/ad39z9dus2fTr+fvr0Kg3eNH+P3s2v3p9Pvf3336Xz549VtS8Hv3dvlr/86",
+	"7fwWdi9+nL2+ePPT4vc3F/f3d6zVesfpd8dvvbMPZ7/xVzftf9ptYgclt953aX3cqLqu61a76n966n9c",
+	"/D/Prbv1TBmDQanhNjrVer3acK/qzQHI0DXXdX/acvGtxlGJPKbbQWXEMpBq/qfi9383NxXrwQLB/fsz",
+	"Zn3TmIVHBXzh74or/I+Wm+ULG2ixU4LjxRD/EkobmSyk0nFGrtIpcmlAu+4xvJGPnCKtI4ZzOOA6X+No",
+	"z+TsmZw9k7NnzEox608gWErYSnNOLFEsH81mq3Xac2NnmjxTsWcq9kzFnjHrmxPKnFIubsjO7NpXN85o",
+	"xTrZHdTigmal9rKSqKhEf62pFbUOVpfzl+hKiLc0whT5lGjn3yJ0LO4YWg9tGu1BXaeS9mT/okm86V6G",
+	"diHdS3/9+tpnwLGApQlgMD4UnPDLZ/vV/DgDsv3jzLlFac+GsTY7rZOVviJOW6w8UDFQx9F/r2FcdOgG",
+	"7i/fZd4G6R48sRfZjOgU/rblJpBEv/5QyNsbsSGpk71XZGi/MizZU2Zhb702IHt9fjj0O6775QBrE1bP",
+	"2nCHwC+o/T1poDMp2/DVSwWHKJAX+Ef+AiQHXtEXr75pYYk96+U1p9oAjYVQWm5z90evRTQOfJ9x/KK1",
+	"+4v3xvwHH7R3f4BBNO9FfIwRMPhhf/eHlg33nH80TVjV1/U9dvYRvccJxVHfNRoHzfoPtrqA5AD8eI8l",
+	"vxU3Ab+aRgKTyb84pfY+p6Cde9eprxKzZxNb466TZ/dzSNkx6JnmqMPVXE+f/vlzQeLyz5+/OH/kM7p/",
+	"/qwuZUos3oFjpihlE/rb3EioMgq/lj6rlbz0ogX3ppudeWjBlVkHXRp0bJxxEBuis3LnLEncLRsC3KqQ",
+	"AItXWyV1HQje5roVspXJAWUNTLSFTt4zgcw1MjIdQpJsO5zthTQZS5LpJIhcLpOsHCX1CwNJBPp4sx1B",
+	"TKORJHwoiQgxXaRG7v3/+z//F717Mb3F6FmTDeaQ0dirq99fjvR/mvA2lUTnfGGTy3ZP7bDZILEgrVYm",
+	"Mk4SzAer1IbcJIRh+KHZuWldsp6ttSEhLJPwlcZcJYF+udANDfQjQtNjtt0GphvKQjJpogX7B/oSrczU",
+	"Ah8TYOVf6ljSezy7DyTWgLL9KQiUjTCx2TO+mpVDEWFxT0nDnJJ732703V7Ldd1+r93o9nqdM/d11226",
+	"bqffa3dPG2eteqd/dtbF8iyACkoM0rhX+vL5S5Y02Uv2aORXISeJzjI+2IiZGySLnGGSznK+MB2ZcEln",
+	"5C1jJSe3xW6vv2WLx+N2z63T7mmz32u26+Pe+KxeP2k1+8xtn7RfNRvtPmUn/VfpPCc08vUCN+3bsefo",
+	"f/r99F/LV+PZ7U3vp6vx+3e/Xd/f/fPieBX99PupfPOj//aHt/3ff4yPP316l85ywZY08mVurNPv2isa",
+	"sN/ET++bncnpD17wfnWxYBdv7t68vWjOou7b7JJ8ccPUHddHoWWy47QnknUie2ROEtP0ZwM2dfvuRlBz",
+	"EVdpVcNNLecAr526fQe56upP4aoz2JMmsWSzVzRT0TRtg4EI3n8M1ukmVSl2ZcoRZ6wSDbRK/FTCilol",
+	"t95v0t6kXh2z3qTadbvt6rjvjaudcdPvMXfSoK2uKf0K6TlqRL4Iww24bkoXpc2Z8Mk7I4Wrbx+F/Gaz",
+	"yHAeslVv0ner3XqvU+1R36t2vRbrT+q0OW73tm/VXLh9t6kEHX3y2dPd646ajSYXNO0aVtCmS02msBGw",
+	"OmPEwk1Tv8uq3UmnVaW9Ma22acPr+n1Wn/T7+8HwAOKq+YtaSihuRNa4Rb0ZSyPAxI2ozUE51KNY+WKl",
+	"A61jQNcCdTNPRCgUbfsP93Wn8foMSsgCuM7MJnSlGnsxa1W+Ut7wJWNyuZY62iVJBNxiWz6YhMlFGO+y",
+	"rizMCnRIF65C8DwZNt2/cHkPNLo8PUc4RP3XnKLm1tK+cpblBSRKDL22uttRvlqbP2sLWBt2QA4Z6/FG",
+	"lFiId5SvPhlGaEP1dXBXKN88AG4ZaM3ofTBbzIzJSUx0XmwgSasYPgOy/ZtdBpI8769vEbP6rTZtNcdd",
+	"Nu54fr3XazW8ztijtOM1e/W63+y2vO64PW7l5B333p/4Xp31vK7ba7Q7Lep2ab/X6TVpzx1PWHfiN1ut",
+	"juu21z70fLfjs7pPabffaXhu3+vQVqPh9uqdft9j4w5rdCd+ff3Dcb/t99pjr02b/U5z3Oq13Ha72WnV",
+	"ex6lY388GbealDbrax/WW81+1/dZr9XoNzqNnt9pTWjLb7OJN+56E9rutdv9Huug9PN4M9IPqdnIFMvX",
+	"ekBiOErTu1oG55x1xQvMSjp28081IX1Ni9CJ4JMwwDKHz0agv9AIhCYbQjdpfAmL0xYZj4ahbR7S8gba",
+	"h0y2d1WRyy1B3xdWNLaOk80kimMUremDpYuRljUAddY19JCK1XoY92mErwZ8yK+vTioD0nDdNCcrrQUg",
+	"fMxgabh1E+TJ2TJcJZYjwSFNPenNaWxSmBDvsyGfM5zsCIPzzbrXajmZ5A2WZOrRGyw9cYH6kdxe3o2U",
+	"8Y/qLVvZzu9A8MrAysODhByeLZ+X2kvIg4OrN8TynuoN60YU31ow73GKQA230SZlqIkACCDJisX7xMaa",
+	"Aq5qAIXXBn3WAxTsuVqkbKw6ON2BU7X+rJDc7PYODM+1j/+rxuduBjrA2jSNtSC5puBroe345N1ZVX1U",
+	"7f7zH613/X99LFK73GbVbVzV65balYYXoC6qr/GHyUQBz9nrTG3J7syQoSyxM/VEHqXDZM9luw6TIYdQ",
+	"Lc4sAQSMJzLQYPMIuITJNTngtNrVi95p49P79tWeSvLjT6udOa3TzCE9hZ657xkdpwfzOP3xkYqSAsyH",
+	"RfxhckF53tN/jAxXp1Q2XLf/UHVJN4Xc5tMPGZUxTpLVldS3RX58+4NditJOvHB7X0sh2OROxqakixhK",
+	"OqldQK26uus+XgM4xKeRrYRtyYx28QSe9xzmkWCSaBX2yRVlio0ZFt/BHKpApjlQkPyGNUmK5KUNQTbW",
+	"+r84JuZm404Kgwm37sEIYF9p+YfGCG3EvMtNciQpWwWEYUF2+eAKZkYjW689hxU8a5QblEcR6YKXd6Y0",
+	"cl6h26gxQh78foqiLgauwxXUh0kyMFZxlQySKI19kbyFssE0gib9vy1YPoF+yDNfGHsLk6QsIt8WrqHK",
+	"a3REzn54Z72lQA3lBahk1YBLxmUQB3csXFUGoHINOc2uE+KZ1aRZRSGpTaTrygE5UgpsGZpsQf6uWSR2",
+	"gaYRG/JbNo8rDtb/WAZSwR5mS13yVupzOmwddFCsRGdMTMA6wYKMgRUYvFBc4VXHS4D6aZ1WxSGmFl7t",
+	"6Tz7ahvqHL/FtNGlwPZo69biTXbWbv2k22l3zk66dNzrjd1+z2eTV912/VW35dZftScdv9fvdl6nPpmr",
+	"CCseGc9sxqjZPfNOp5c/vrn/10p68vcfz+bN9j++e9+7u1s25d3x4u0/rn7/1/Lk9dv4h3TEj1PKY2Hc",
+	"/5u1rKUpLow1qI3KABhWNlLSC2neq+yz/wMiFvRq3ymUK9z82Kv/RiNXRlHUvZ/c3q3aYafVDFc+X/Yj",
+	"1u7fxL//vpy0Z/5vVnCACH24T4p/fy2n+x4O9vR4V3NxqLvdXIm/SPvW5Ciha+uoUKjcbVC33UEr7yne",
+	"Fvnvuk2I/F/sGbSvVvn33/o/xc27f3Rnnxr3F735W6/1nawfP01gzZ+CpoU2BDiAJzEdIDJtUUfz13+N",
+	"naVc9ytbE0JkBbvRa1cgQmPc8apd1qpXexOXVpte2++y/rhOG61D0etft835P3vRVf3uVYe/a60+9dnb",
+	"xs0W9PrGuICNXQoVnsTUsROnEJMeb+J4dpF/DRc5F4XecUUJZvN4ZYTRMADAPJ2XHPu8F3m86xu95Fu/",
+	"2WX8Se/oV/P6cpE6d2MhsOZr8gSqqa35fP+NPL3PSvo37fbdoFXTHF/flBFg1bHbrMW/DnSxW8/KD9ii",
+	"zhtZokylaZ4H84xAI6+Y0rYLKLJuClul3l4YKxamipau1Ji0rlCKteAeKrGmyovEAX1T9B5LkVO54t40",
+	"ElwsZLhCvZl6U6vynke5+osFd6h+Q51QixbBWkwtPV2mj/h0lXizSduBJiBJnT94y2fzUKxmjMcmCSGp",
+	"rajLFSb9GNONtRr9XGg+FCtbML9GnkYfhxi+b0Adp0G4gprT625SczDA8KdUl3OHkqo+Xb1Q5yxiWhS6",
+	"rg8vF2H59YS4zeH3WCaS2MajpdgWdV9Qguq/jgni6SW4g8Hy8Oj35Eb8+bWqNJYkYdBrShEoS8/K0SOV",
+	"o4SkFCNUPhx9XZ1iuXN6nFIFCLfTwa85IpW64rg2BWtu8KxpfTualnb7nhkJysqlN5LJI7O4mS7zVJi/",
+	"DT9uy9xmWLF4xyf7q1kPvO1fLyg3sXObKFuzK/Xkr8reflbIMh9fYcS+6fH1b6mRJULfumK0SfnSTbJe",
+	"/mE64H95aRqogTJ2kIR+Ybroq2Xt9sZCRXr0DaXVvnEdmLLcaZnKxSTg2HpC11WW8DHHLlzYIwu0LcUY",
+	"HaIvj27CRK0y8Fb3HUuNGeRiLUxsqzmoIdfSmNKmoOHB4e1kyZVVK54O+egSKvCfamBfJO2URulq/06m",
+	"7L783bvjk+rld8eNdqesfgtMpyeHmEMjfyPDUm1YIn8z1SMqlZEz5OpWRx6VzDTUHGUGSPLZsXnIC9Nu",
+	"tqrfMqHE0JdIDzzS0dDzIFpB/91rHtybqrFpPeUU4jKpnQ+59gO7/UjyWtIIF9PO08kC03CPcLF0kgTy",
+	"OmF3uuAu5URHperVY4l26CNW0FyZiDSZPUG6AJvrFqir6fmoAfHMXgFq/rX665j6lwZ4OyWGLKq9sj/d",
+	"Tcs2jAJssPTFBE36B35+pr8C6ViB9r0VtXzAONd49Hg8BwQ6Fd6+P7NKsAlCjuk9xErI3ZHIMOOV6euf",
+	"Tvp7MC85+r3S9Zl8/ermeMP//f3vJadkSKcu1F9N+u9hhLNZRE2Nm9FFEMpIt020zr7lqrjg7IDzwale",
+	"B+HOSOQoXVSeazjb2QVR67Y1me2s/JWFJ3vKcedI5zLXTQfAHYBA6xfEtlflKKk2vW4mgAU6ABfxLxMY",
+	"O1twCYZQH05MMN6jz3VryaSkP/wugl17nIj7QCH1G5AXM+LeGxanJw2Xkkp9A0xikm7zo5vnWEIg3i+p",
+	"pUCo7b+7Jo/VSB7zfpI+80m3yzR3Ke3VtpwG3jTpQJDpqyEmQ469W6BXcdJ4LNtmoFarjSBrTLH23fVh",
+	"tPm5/8QxZNeSRf+uFWK2lHHhbGnn8vEtbQxoyO5ztq3sVK125/Bq/gruf1FtkFa7Y4UyrLPkgkoNTa/u",
+	"V7vjdqNK3XGrilUamuO213UPq9RQAExk2jo15d+pSgPgxVqRhqcIIkHk2aMew1+eKaNNRtf6wuRx8Umq",
+	"MerbuMGQh79us+ThGxlTXuFHOysvbsLxPydtHpp/CkFCkam9+O9oqXtOkv/GoiVyIpQlkl2DEGYJZDkp",
+	"SKfR/wKt7NXubth+efFQ3fBXMZaOYuZMxmiJcZJwhyAic23ExcJX0IOfKukSmgSVdXd+Z8hNyEHDdZLe",
+	"/w4ZcXYf/6L/HBDJGPlIbwJOdVS/KXZjMu7R4wWtrDGHALc25FYLNlIWXP+sloMNo4+x+W0i4WTkusje",
+	"tFjyfBO44tbmRvJrVYpEv7eBjI9xdZcA90MFQPUVxhkoJNnx8glAUEuJT290+LDWkV8BYyysGg27i5zh",
+	"H+d7RVq7EGn9wLjogrpo2epeuSjwRn3QAgkq8adKeBXduYctu5FZ9kEB2GbZuvjmrlXX+4N6o3DVinzg",
+	"Vf/58Wcws0ubQQVB9NkM6q77ZBA7cJLPzpaY/np74NZ/MmKMGXIS8EBOtx//fkkAWP5/fYnR5uVkjym5",
+	"SPkAaE0u4H7JjJ3MopJmQ5u6WWzKmzUtLXTXwCRgTVO9TXm0z1f5+So/X+U/9yrvzCc/pHODEUCUPLJL",
+	"n03kvTW5y1TMxp0z+UBNd0x9Lank6+bAU/SmhoGMiR9ALKlO53mo2qrhbJ9MUo9aT2m6mapZj6AbNmzc",
+	"OiYM65dkHrG7QCwkSJU5/RbfHJAnG32TIgwNgAEMGo46flD/+SRqsBbaTafsiPIb03rdSO7oHwisFgPq",
+	"d7V1pQXYu36MRrxHwr/SfZ4m6f+/r7rp5Mpt5DVQRTrS3HqaIW1WPdSEOFiq6bFhWYo8HhoTklr7NoeF",
+	"XGJFfoV1QL3KwWwuorhCPHHHooDfZGulBpyMjDoc+HKEaB2GVjVVu5d3Ev2exF+MIXRDJFXMAl86ukMx",
+	"NI4nDbeRClcY8wgrOyITobCNBLHp9LyxO3JGYX/5h/rPuf9lBIrsKOHJMonC8Nk8YtiaTM5ZGIKlapLd",
+	"qaY+yfVkJF4KB64s6HHllusqRfaYk8BPrjcQM56csLnY6MMxJfk5nRlAi8mEcYiIDWI2Q807/TxAkwI6",
+	"fZIjS8wFNWLQRUdzwM/QRx/dERqcIiLRgvOA3ww5hQCP2PxEb2jAsQCCNgFo2pn2ZYCTE5w5dgZDWcZB",
+	"GKrDq2igDrk2ecCezWqk5RnO2SQUEhhR4sgqjID0fombAayUQy5Mc+UE73TOgOJ6nNUI2AywCIIxWWjP",
+	"XCh0H/5Q3JCVYnQkFnqJYjLk+nWZePKmIopxw1Ko72l0w8gY6i2kFdxE6MOguHAzp3yBu/5rTChJT+aH",
+	"G1Ge2IsWJvQsI7+813QAjjhjmLIEF0W11U271Dc0N4Z1V22ieu4rGN6A/mNLQenPiszuJZt/duxJ9vys",
+	"XtqcKqKOJGsE2hSK8pB5nT13hcszBPA4DKhc13wtCmkB1hDLRwFWQ0iHkmkEWYtQ30FTmbHpPhRkPqN+",
+	"6fNDGp4nl8tyla67RhtPdVfO7OuxafNPZXXYqIy6RckTT6vvFk3xeT9H7iZtF59k82U6kyatdscNt0pb",
+	"fqda93qsOWnT7rjfKK0vx2i2ONLW/BFbhU0yOYrbqG4IALCknz/FXPx82n/SaW8htmunbvXb+svP/Csc",
+	"SJe2xtWu16xXx23WrTb8/qRFO+Oe5zb/pAN5iDFoL0PQhgwuxwh75uhe6DVuEtIfait6MlnpEIuRxf7t",
+	"0wDdyZ5Ww6BQrki1qpyVKH1lQB484henBHUwQEIpLJAR+I8qjmFLHg8skGEN8dgiGVk56PNTNDJ9alHt",
+	"gcCtuetphMWq9mbo1twB2frh14mKyVj9TBIFqEBJkRH4S0TI9Y2g/bjaIg8yBz5XCfn3MUSCsY/QRLbI",
+	"2yQ3WB73iotJzGw7A2QSw5Udc5JYhcQdi2gYJqYgUnZJLEjddSuJV6XAYgQRLIx609RYFmtr0V9jfHnD",
+	"7PCV0tdLZlmPK9mWzPLsA/2GfaAb5ddtOT/feODCM8J8awjzVdzje2lEimCjrxY3/9h470vgOHkFGvlQ",
+	"VgYl19fnpw+VOXHArD4Tg2/MF0zyFwXVl4elxSLwhyVSLnxzDjWpORmW/vfPbrVPq5Pj6uvPf/S+VO0/",
+	"W4f8WW98+c9hqZITdXHpA/INr3eTAjOnMXQr19A3jnq1zqdx02s8yaDIo8XrA9CY75t4mxfKQQRRDxNq",
+	"v/XzD9nXv2BI1KasRvQZ+o9KYLRd3HYa4xNlKyrOlVhRUkmSxvqXJZXprElhOi351Z6jHL6OcvGGxQhn",
+	"I7jrAhMWLnyFwAZnrzjwcx1gtk2NOSiy33QdsOIiYi2LUy8GqgrFQ8c0pNxjqGNElEvqqUFlxSEi9JmM",
+	"h1ynBGyL/t874P8vD9U/3MOsP/xWIvWvMLBjp0d2Zx/yxwXpbhdPD5A2UQjfL+a3oB76uvC8R2fyR4b6",
+	"PuHeG3tHDhdVb99384Whqw8JQAdS8JGut+sCwpB1BpEyEIe/1ytHmXDIm+COmdoynuD+M9I+2bmVxJz+",
+	"tmC7VKqiaNMQC57Wv+ytroML4kl09mei9EyUHkqUntxWsE8YvZGiDKWzwqCfA+afA+afA+b/WwbM/6lh",
+	"8ce+j46qrKIH9d31I8ELGqylPdt0g3DTyy1VFIdcu69GGOkxOiJg/dX54Bh/jyxf18/f6XvTke2whJHd",
+	"+BGMHxhQq1c9Zh5dSEiHN/Vxaag2GkhCZ+PgZiEWcpB2CBq596MhN6/qlndJfvjZD+9w4zVymYWEHBAj",
+	"OWBxMIfQaBzEkfpbzONgFsiZM+RzEa5uBHfIWHoO0fzWIVKElNOarpUCM6I2ioNjyoCp/po4EU0IDUao",
+	"D3myC/jKISbY3e6wp54psoGlLkfyNpjPmT9KZa6IUSk4QLjluhgab0EvQ5IUuBVtLSd4UTFziyjtBYAe",
+	"T7EIfWj9TWYiYmq1lJO6m+IKncQsWtLIl0dWX4Bk9fGU8W8gsFx+i+39pozMUolRoc8rxEF14vYN5mTB",
+	"D+4H9yBBWl2CQnmWlNXaKrni56fftVc0YL+Jn943O5PTH7zg/epiwS7e3L15e9GcRd231ti+uGFaUNXj",
+	"n4obhft3EPy1R61+C4nP9L0labHug+FRrEAkRd8XHCK09MKA+19gW4xcYkDA8XYkdx2L7AGKJl0ibHvN",
+	"Povtt9q01Rx32bjj+fVer9XwOmOP0o7X7NXrfrPb8rrj9rhVtInsIbn3/sT36qzndd1eo91pUbdL+71O",
+	"r0l77njCuhO/2Wp1XLe9z1ie73Z8Vvcp7fY7Dc/tex3aajTcXr3T73ts3GGN7sSv7zXWuN/2e+2x16bN",
+	"fqc5bvVabrvd7LTqPY/SsT+ejFtNSpv1fcaqt5r9ru+zXqvRb3QaPb/TmtCW32YTb9z1JrTda7f7PdbZ",
+	"Z6xev8sabttrd8eeV2+0epNmn7W7zQbttNpd5rXHzbYadp+xuj7zm+0x67a9TrvbanXqbb/jNtqs3mmo",
+	"3bFmg/oNOt5nLNrvtP1Go+52m3133Go2Pc/3mV+nHTrxXd9lvc6Ejulee5zQSX0y9huTts+a45bX7vS8",
+	"tu91616d1ft95jd7Ta/e9QvHenAOgvzzS7V9sMxRmis5ttSkmenXNlFoynpwq4yW32DVLu00q+O61672",
+	"mDtp0JbX8Xvr5glUjzcT7/Vo5A1quVMyUMnu/KH0HsWT0qBk8bFfTLeEYhvAU5R3M4MhCvq7VPrUnM7z",
+	"MrMkSxYlkvIRpkGq6yA3yWZfowfGnvzv63S9YPkZD+pzsf71Vp56VSCA1uuFDPSxLQE1o/Yox2loTGZC",
+	"xhkht6w4eMNRi1fybb+yqVfgAwd7si4fJ3j3slijiYCpPf9EXVLMMIXFAuHHbbUCc+NkigYWffzQ/h97",
+	"U+on6v9xnJavxyUlMQB1t5raCmdBrFF7zAi79xjzk8qSz2HTz2HTh5ujjn1/zeEfC02QDg2ZjoM7Vo2Y",
+	"R0NvEdKYVX8V40MiD9bSg0g6WCA4+VWM4V6MlKQ1IEroGKHlgQv1Ixh6YBVDXobGhFSiEVXRTsngZJNI",
+	"64jJRRgjJ9b5+pW/MJ5aLfsihd33YvyVAqvf52C1LsKiQJhS3fdCv7p+Hn920O7jlvaULp/189otKMJC",
+	"DRarrSD2asx8tu7/2wSKbcNJTVGv6P2jTfybSDH4v9jyENoLLUOCm0XE0BClqKZ6tmI0IpNIzLDTK42Z",
+	"jK28DGt/gyGHeiJVoLCh4DfVmEUz4tF5ENOQ3KB1G10BsYhp6JCAe0JRgskihpnnkZgEsR5AyqTI65Cn",
+	"GYJ2rJkJTlOrrJGR+s+IaGyRWPskWXSyG6A4mvo7hIWSoTndFG3RgwXyMqYhw0o60YJZ/W6Zf4P2en6j",
+	"GMokNiY7+7jL6PqgQ55Fg13uj4hNIiano0qNHKcLViK44VgYB/M7iwQmAL0G6MG7kgDjixZhUstHIwOA",
+	"Ukx0awdJaBjcsorSPRLAKJaQtC9SZz7kDbfhGjhqTDFgMp9hsRzAFwCB4DGovtDY1hyQwbJgxn6HSB/u",
+	"D/kkkB4Nce6yfQLaaRPwJOJyoBuuIIJKQSY0AgBhiwcYAssuxeCEUjr4ACoQjZLtvTdvEP3CyDH1iRBz",
+	"/jLuf0XvP+oreyhB+JHRrxcxCM2EFDUwYYIQ+BnTe8AQdqcWUylsYmDYomVg0nTgjUKOEwb2MTf79DUE",
+	"7MdKqy/9p1tzobkBoISnVnN9eVpySppUpCPoB0UfI3lJX8W/C9/Ey14aTGgomVNS5OuKRbPcajOPi8YB",
+	"CljwYfZ50ZcWWTvB3GPXKSm0LA3UMWTMXVf0PrnWf2H+1PMpfxOn/HRSbUqHdsmycbq2B5os8UCBfOUM",
+	"TwnBTrxgFs1+qAUKYGxDN5ml4fb7a7NkzU7qvQHZ8cXOKCNzzP0+AFX9eSXEGY3CVR4EMI3uUahY8JPt",
+	"WotRs4WMyRgMjSFTSjJMUrTp7R/sved6/0nsZEZM0XUNAh6zG5QKMwvTAVZbEelZ2/q30LaoTYq0C11j",
+	"/Z+haWlh/SFtbQ8oYUpzmqRVXeCFNOoIqEr0PrVr5eK1fhXjGjnWngXB2ZD/KsYQ9WVKdq7Z33S1TBDY",
+	"dfxRACocjY0NCWdgfo18FGG4vXJpkX1wRBY8DkICWh+WSR2BYa9G3tpqliQz6rMhX06hJx1MHy24TAKf",
+	"Ag4qgt79EaG6qGp1MTdr1fuDPQUxYdzX6tIcli6nYilJEFegGiaugswY1fAzcA24Fy58psPEcHWwOEOw",
+	"g/ivUSQuEBev6D17osClp9cokhpgaAxZFykPdXT3xm2v2vVbjWqvM+lVm8yl7XHX6/v11uOKbF1kblwq",
+	"fRwqY1/il4cL1//lIPF0cuhhdtU1KxsSqCWVZrGkrC+cTcmQHlX+y8gBj/O7PfvPvmrZIc2DM6i4JoJs",
+	"FiKwb+oB5lr9Sbb51sAy3wnOTKsGKFANNaxTBn/DOLAOfjPkZfWaLt+lPsv08AKlAhhiPGUrCFEYM7ty",
+	"9g0NeKUox3fI0yRf0+Gr7rr/FTJ+TSPbw2VG9d23lO+bIsRhjcETlPz5j7QoS0E+V9MdtCCfa3MSWXND",
+	"8cz9+4Xvm3/WgNw7XLpuaZ4Ma0expaQmY3v5XNCX/FvrtfR8Lg88l6cUTvCS707204f1nN/3nN/3nN/3",
+	"3zK/L0oEifUe+V8nu++fSsRDUdHIeGgwSpr6K4RbzaFpviHII1JWstfoIn1SweJC2oI65Nq3nm1nU7dT",
+	"yWDwgJNcCmCNvN67uY0G16hGPk0ZJyNooQwO+JvgjnGHUCKDG8584oslDwX1SRjwW/UCNpBn/pDHQk0l",
+	"uMcyC7N82zWyw8lAysanbxjzkK+7vbXFyfZpE8uljZmGtifeslRWkhY5f2WaG573N5jk9lpEM9Lrt/rk",
+	"5PIHwEQlCTjJKaMND/R4m92ZFuC/Us5ybe4z0oeiwlU1fNWTd1lh44vzFJ6pjbKO7QNysGw2DXMSYiKj",
+	"p/vmQm+9YLco7+ycUe3twOwbRI8/P/cmMRJm0KDQSGaLwNoBfXAVfyPwFtXw73sdv9pl7Wa136X9amtS",
+	"H3e8nu+yRnsXUq0nzWzw8yKYbXK9vclCIdb8EyGWKHh/CbSo32XV7qTTqtLemFbbtOF1/T6rT5qdvRSA",
+	"p4XUgRL9Nmn+TTqj3frgKMdhcP3PDnH84smq8V9YiJOFjAY9yDP7VXXcCzYWptq7hrGM2mJ1y6MoGRP4",
+	"XZKfhyl2D0vOMEsZ4InCPH8RsqqfPNIhMlUIk0yeYixL8qcVPlKdBjIW0Sr9bRGNhZo4eUDvlUJk/pxG",
+	"41B4t/j359yBpjsekH+vbe5KAcpQpbk/ybPMr9IkIR/foYQ8HSmJZMBJWidYKO5YGiSKA889E56dFw/X",
+	"VbVkl6iGhWrqDqeFeqr+oR79/+xdfXPbNtL/Khj1mYk0pSnJdVxXmc5TJ3HbNE7jxvZlrlWngEjYYk0B",
+	"PIKyrHr83W+wC4CgKNlULNdNLv8lMgniZbH723erlK10ZBwXOWcT1E41krB1VJ2R2hA7U4T64lJGBS+2",
+	"FLxNnxH6AqXq1stEZVIl+hk6FBHL84QrEymMOEWrRzT8K8kooGnqOBbVyiQNI3VJXRldVJ70TVMQW2yv",
+	"3pgVQ2GtVW6ubdvzqPSl6GuMVxz1O1CUre93p7dD0uSCY2EOvNxS8MfR/16ao3Ia4BoOCP80GjsiFtwP",
+	"v746Wu6CaB29DsOQtPUDLI/GySUno3nBsfvuHRZpKLndrAShJpDAmREa++fvOb31rNBYwBxq9Qk9/RLj",
+	"QiHz283OsMKwFbTGnMWg2F+3ltybVVzKvNU1r/hvwGfvUdr+nWEYy8HcRsvb2yE/ygL3dvIfdYl7dwKb",
+	"L3Lv6OV/sMw9rv3npt9/V31808Xql8nwz3XrHx/gWSlfGv+1UNi8NyJoGBlxR6xrCQ692SJm0j/+cHBC",
+	"HIoJiLm8ClvGo2eAQSJcIlTBWQwtzz0kNUBHmxvC9um3J2JLC064KCDiJU3EhSLQ1X80NxoXmcn8wmbk",
+	"uY7qeoycFyok+l5o1RLt+/QY3BUl2gL+SAdDQcvpfkvG/Kr945v9F1vHP+5vP91t678l4hxpIigF45dk",
+	"2AqHLfIl4VdZknPV6dCA6JuQR1ADbjbmOTeDuwGoaVtPFM8vPbfUlnnKTB78F9QMTOEF+A/k8J2K5MpU",
+	"3cacQwBS5Y4rEo15dMFjF4lUVrRwjwGvgBpKEJNUfitRVhkWchYA1mZkp9eHFDMM6hYLCjHstPCJxaQo",
+	"QA/8QhJaUVfQczXiw/ImY+qnRsh3A2Q8xsd1lIxYfGx38k6GX6W75/6rdzOwFaOAHUO/jucWr/n6gXlr",
+	"felVHefUNwquIcqWXsVmXo2PVRtapm4IKfjHp2fcLmefe+fZEPy9QuZUuRb3A4C+KlNjfKNpseAr0Gio",
+	"VDcb9x8C1d7rO7T6iJdds1vmaHJnPJvHh7ZIMkM0muTjAtHwPlbJfwCAbAD20K7h4iYyXMdalr5ppl9R",
+	"D5XjZKObGTl9d4hHxYw5TGMFenR6QjGAxXML4NraL47/1XHahDlgC8085BeYJCOLOPYLStr9p2SSiGkB",
+	"xr5jG22mx32iDJNlFo2inVTjumdYjgJNe/oeuygYej0E9+jb0Z88Kl7z+bA1IGEY3lDSZqmSLlWKaJDW",
+	"MQDG1MQ2wTGIc3OWjX85HIrJtECgSvEI3jAxZemJV/+iXfkgfK5DB4SlKcnlTGGcmdD8h8X4C5KGsXdB",
+	"3Ysk10CXm0zPEt3hxkOK19lUlVbMr8pCGCXzAK9oWoC10xyHPk2NsA1aCOz73wwFFpo29AlvYkoGLtN+",
+	"KilMLWx4r+991wJseclzQifs6rk+LjoU7e2n5E3yXMN1c8cCiCqHkGzVeYbh7Jg0ps/LMK3ypPT3vHrU",
+	"qpA5j0OyT6hK/uJ0KCAQCU7QmalgFlAXBAq0eTvGTBySXcFjxvqcwt6e5uk/MNxnn7zOmV4Xv7Ise2eP",
+	"vH7uixxNLD9jYPIFPKwBz9PQxFokf/HWYGdvu/+VZmOFZdMLX7E+h36vR96sGh3y+oACKoP3bTTz2mE0",
+	"uPMe4HywsBl95WzxHqPp14JAHAusRXy4bi8VpqIxBwqArovzuKX5TbdJPtpW/QTtJW4Ntne3+zs7vZ6G",
+	"FMVYago+Oj1pBa1pnrYGrXFRZINuN5URS8dSFYO93l7PyiiQX1t6/uqDJvL/Zne+7X/9zdP+17u9Xm84",
+	"7fW2dx2n+/Zp3I/CMKymyOERw/5vogKtu6t3tp5FqT51n/djTzaOmT/qBDhEeWvcsVVMJOZRyrSc03yh",
+	"ZP5G8mA3rDpUNsDrj0LKP1IYthJ7Yx2iiSKO0SAIeWZO15YMniTQIEESe0/wsY11IHXLQ4lXEXCGzlDO",
+	"2ZxKEMbwSF/vgAlJ+Oyyf8CSB+baA16W9lTq+Hi9+p1Q8bNpCqKrojnKmYCCxLbamEE1ibXFQRm2toCU",
+	"p1Sey4BEMpXTPLDFsocCLasB0f9jqV5WJyCzcWKcXHwy4rFGhebvU8VhUFXM9Y0pFE/PHq101ynWSX2I",
+	"/L3b8vMiR0l3pV9Fpiv7LV3edmyk5+rwaZMS9hMTnLyUvOVIGjoAynN56oSzGnS7LJrw0IzQ1X8OM3Fe",
+	"DrMfTbjpf6NHgmOtDoC/hQW7it04QAeQyp7oHXohU8jp+aL3/e729wcaqCFBHZhlmP9+508GzSKlWurt",
+	"clWgK8jmvX9pLaOVlsl+SVEnv88n/A884c1lDOpP3YXkKkzV7PwT5djr58ywT0N0i1Ka3XHinvDWp6M2",
+	"UsJoxkdjKS+2uIgzmdzWGPykMqmcnycKrTtmCOKGqNYgCMlxxatoCvRopdr0uxiA1WkOv6sxRsFF6LuE",
+	"plV2YK8fGEj3o2VSXaTzgWnFXgpzI7O/WpXe/x6XcOA24YFq3UQT/gSNmHZNSxXy8ix+u17JxPtlQkb1",
+	"oI5yGU8R8+U84skl4BGozXkyzzgQkJqLKHTZH5qP6h8wUhEW71WtCE01apewEWKa1e9Ns713QBhNK8xe",
+	"b7cKKzJDM/7FNi7vF2nrdhHcmAEvHHiT3O2S9t1k7sODG7C372U+SuIY43s+BYZYz4utcroaJ/FYnjkx",
+	"w/WM3yBiaTpi0QVcOaBw/Y/r/zPWyFBrol90p3l6A76Kpd6G92MGOZwxJJi7GtF2Dpi0CWMTpshPx29/",
+	"Dqy65Qz09uEnyjC5ocD8Wby8C9RGl6oO5q7aZ2ExNf5eJ0ucWWIyjwBguo6V+q7MrR4GD4ZQHVXfQ/Cy",
+	"lvDMyoEEr7nv/fbv1KIbOFickh8WYs3ziSKsKPgkMyWYYPPunEmRTLgq2CRrMiFT93HZjOhlP6CldsoU",
+	"390hXmyN3h96Xa7/JryuTeEmvNakdEPvnLUzC661jWsb0NfjckBLzeMaFjvRzMn21RVh0YWQMyhrpEqC",
+	"ekaYQNs4Bs8klkPHIbKPUvgJQ6sxT7VMQpsV85GEJxSXXPslfPmdeVcROs1Tqgc012iBs2BlatKmpRj0",
+	"ihCxNDW3ZIJeOOfOsxkEi5fcIBqqTDxVm87Gikd/mKgiILLOgKDzx2KadA5uomAowIuk/1pIcsnz5Gxu",
+	"dyXh6G87YNHY3m0TccaUKRIPSzVeXM2PCPUPmqL9zRL8ccFEzPKY2J0cChNhMSC0pHqKdQ8tNwlWcZMB",
+	"iXk8RYKEvyVFJxgKWrsylLR9XtDBYLLaNdFbt+SCDoV3QwNywec+u8VntmIeSY2blYmKW+ciaxbsKBvP",
+	"Wg+fQFNay7/WJXnjQuVXeBETlhItneTZGcZSjOS0IIzEbA77i65Lc/BzrAeSX/CYUARiNCQH8BfLPRM1",
+	"FMnCW6k8J20soFDD8t1r+09IxnEURjvOp3v67tCV8qUanFHopwMwjQau79h2b2ePRGOmVV+eK+dUR50F",
+	"8mpkTjKm1EzmGp1vBpu/WCY+H9dd6S3olQADRt3jZu5muTeauO3mYJUIH/dXkbF+a6Af/m4lRq5iuiqL",
+	"tbqSJjgN6k3VV/CiIhesqByLxWXPTZOlhmrDokLQCOR3FX4HFiJk8WNRZMu20c/60ENqEoOh65t3Bi7A",
+	"1Ru2poN2geL+/oIHJ1DmaFYepz7FpCglD/K8DywTuulTb6gGnp21QJ8AxaGFAvPN2etfvsn3fnj97//k",
+	"J7M/T49e7r06PPr1ldw+ZIfseNZam6ZuUx834otdII6GTUF9I0YJeZ7hoWK4tYMKGJUuIv6BhQMegEet",
+	"k2M1hZCS8hRAvkAreuwEU/msJzYWsp2meTogzd+9f3GB+7Kie+/RCFJBK+Prr6/cl5XPb8jzq1du3GQI",
+	"DCET1hXYhmX+nTaQR6x4+8mZX6zqRFjN7LJC/VpmLa4gTJRmWkgsgxYyU56SUzezZBzdxoilkcriXGYZ",
+	"j0PyqlBVyJvA/7U8GgrjRQshodqFBFqfr83pmWqFynxtg+bjlzCLOkR9QPuxEyVmBxqhgE/banyr0C+3",
+	"aWNCv7G0nzFHqGihK+OEffLXyn0CT/+9/LSBJ3Bh5b5T8JNjiniZG7PEdRXRA8crV3nfVmnst3rlPMNU",
+	"+UbVCUfaZQfxXmeAxbl5jmK9LO9NXFPFoTBGB9tbzxlo5LSI5MTVALIddR+H+3rOu5flZj0M930ruGe7",
+	"5MZAX+O8/qH9dt2y29ga9INbuHLfFVe7bBjk0es9BQ7pWLRmbIsMuhmr3YWB9Enu42xXTLD/q3nswK8A",
+	"p384hoJtLwAAb/d6XgU34LU85itdex4m2Khvz9DDvIlvz4cWnxnwo6JSFvsu/ydV2PcQbPgBlgNZ1asc",
+	"dvhX1Cjh3wr1/VhG04lWsjSrpl2ZccGyJJyzSUo7A2ODz1gxhjDKGdoRNNa65KSQQ0G7LEtoSE6kTBUO",
+	"Lzh0NydspGQ6LTiZZpiWStrAkJkiNMsTNSFZLq/mtEMKdmHswIC2VDHQ0A1HBvaLeEz/0Kq72g5lxFIS",
+	"80ueygzWYhbbphM9cD4VtBPeEbgPQ//uDnrxG0cY8ulLCGxroUcoQ0IhUz8s/XP42pI5H/jRNyogCUij",
+	"swSLCFS9SHImCPVCyaj3AQzJqY//fqGXPuSt+ZE+CdppFWlj5pfqhH7UnInSXbLZSxqMOCFd6cboRjth",
+	"V0sGOoEWYQt1NAOIzdH6mB7SVkXyxrJZgvXxrGR3klqRdsTyGFv3sokKSJwoWBeJZMwrCzYvL9vIWihI",
+	"uYEV/u0782lVItLA/GIcLMFQ0KVaC/qjqK+5UOtEdC5scvT2+ESRds3FZvz7ZkmOU938fvPfAAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

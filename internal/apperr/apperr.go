@@ -29,6 +29,10 @@ const (
 	// Unprocessable is a well-formed request that cannot be applied as sent (REST 422), such as an
 	// Idempotency-Key reused with another request.
 	Unprocessable
+	// Unavailable is an outage of what the request needs (the database down or restarting, a full
+	// disk): REST 503 and GraphQL SERVICE_UNAVAILABLE (HTTP 503), both with Retry-After. The
+	// request did nothing; the same request succeeds once the outage ends.
+	Unavailable
 )
 
 func (k Kind) String() string {
@@ -55,6 +59,8 @@ func (k Kind) String() string {
 		return "taxes_locked"
 	case Unprocessable:
 		return "unprocessable"
+	case Unavailable:
+		return "unavailable"
 	default:
 		return "internal"
 	}

@@ -10,18 +10,24 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"taxd/internal/apperr"
+	"taxd/internal/store"
 )
 
 // NewHandler serves es over POST with one root field per operation, under DefaultLimits (checked
@@ -29,7 +35,7 @@ import (
 // complexity walk; errors capped). Introspection is on only in development.
 func NewHandler(es graphql.ExecutableSchema, introspection bool) *handler.Server {
 	srv := handler.New(es)
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(postTransport{})
 	srv.SetParserTokenLimit(DefaultLimits.MaxTokens)
 	srv.Use(limitsExtension{limits: DefaultLimits, introspection: introspection})
 	if introspection {
@@ -45,7 +51,7 @@ func NewHandler(es graphql.ExecutableSchema, introspection bool) *handler.Server
 }
 
 // OneRootField rejects operations that select more than one root field (fragments expand;
-// __typename counts).
+// __typename is a meta field and does not count).
 type OneRootField struct{}
 
 var _ interface {
@@ -59,13 +65,59 @@ func (OneRootField) MutateOperationContext(_ context.Context, oc *graphql.Operat
 	if oc.Operation == nil {
 		return nil
 	}
-	if n := len(graphql.CollectFields(oc, oc.Operation.SelectionSet, nil)); n != 1 {
+	n := 0
+	for _, f := range graphql.CollectFields(oc, oc.Operation.SelectionSet, nil) {
+		if f.Name != "__typename" {
+			n++
+		}
+	}
+	if n > 1 {
 		return &gqlerror.Error{
 			Message:    "an operation must select exactly one root field",
 			Extensions: map[string]any{"code": CodeRootSelectionLimitExceeded},
 		}
 	}
 	return nil
+}
+
+// postTransport is gqlgen's POST transport, with the errors about argument values that the
+// operation's validation finds coded BAD_USER_INPUT (malformed arguments) before the HTTP status is
+// chosen: gqlgen codes every validation error GRAPHQL_VALIDATION_FAILED (HTTP 422). Nothing is
+// executed either way.
+type postTransport struct{ transport.POST }
+
+func (t postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
+	t.POST.Do(w, r, argumentErrors{exec})
+}
+
+type argumentErrors struct{ graphql.GraphExecutor }
+
+func (e argumentErrors) CreateOperationContext(ctx context.Context, params *graphql.RawParams) (*graphql.OperationContext, gqlerror.List) {
+	oc, errs := e.GraphExecutor.CreateOperationContext(ctx, params)
+	for _, err := range errs {
+		if malformedArgument(err) {
+			err.Extensions["code"] = CodeBadUserInput
+		}
+	}
+	return oc, errs
+}
+
+// argumentRules are the validation rules about the arguments of a field: values of the wrong
+// type (a bad enum value, a string for an Int), a variable of another type than its argument's, a
+// required argument left out, an unknown or repeated argument or input field.
+var argumentRules = map[string]bool{
+	"ValuesOfCorrectType": true, "ValuesOfCorrectTypeWithoutSuggestions": true, "VariablesInAllowedPosition": true,
+	"ProvidedRequiredArguments": true, "KnownArgumentNames": true, "KnownArgumentNamesWithoutSuggestions": true,
+	"UniqueArgumentNames": true, "UniqueInputFieldNames": true,
+}
+
+// malformedArgument reports whether a validation error is about argument values: one of the
+// argumentRules, or a variable's value that does not coerce to its type (path "variable", name).
+func malformedArgument(err *gqlerror.Error) bool {
+	if code, _ := err.Extensions["code"].(string); code != CodeValidationFailed {
+		return false
+	}
+	return argumentRules[err.Rule] || len(err.Path) > 0 && err.Path[0] == ast.PathName("variable")
 }
 
 // Error codes in extensions.code.
@@ -77,9 +129,12 @@ const (
 	CodeConflict                   = "CONFLICT"
 	CodeTaxesLocked                = "TAXES_LOCKED"
 	CodeRateLimited                = "RATE_LIMITED"
+	CodeServiceUnavailable         = "SERVICE_UNAVAILABLE" // an outage (the database); HTTP 503 with Retry-After
 	CodeNotImplemented             = "NOT_IMPLEMENTED"
 	CodeRootSelectionLimitExceeded = "ROOT_SELECTION_LIMIT_EXCEEDED"
 	CodeInternal                   = "INTERNAL_SERVER_ERROR"
+	// CodePartialResult accompanies data that is returned incomplete (extensions say what is unknown).
+	CodePartialResult = "PARTIAL_RESULT"
 	// Outer errors (the request as a whole, before execution).
 	CodeBadRequest       = "BAD_REQUEST"            // not a JSON POST body {query, operationName, variables}
 	CodeRequestTooLarge  = "REQUEST_TOO_LARGE"      // body over the server's limit (HTTP 413)
@@ -93,9 +148,18 @@ const (
 // INTERNAL_SERVER_ERROR so that no undocumented code reaches a client.
 var documentedCodes = map[string]bool{
 	CodeUnauthenticated: true, CodeForbidden: true, CodeBadUserInput: true, CodeNotFound: true, CodeConflict: true, CodeTaxesLocked: true,
-	CodeRateLimited: true, CodeNotImplemented: true, CodeRootSelectionLimitExceeded: true, CodeInternal: true,
+	CodeRateLimited: true, CodeServiceUnavailable: true, CodeNotImplemented: true, CodeRootSelectionLimitExceeded: true, CodeInternal: true,
 	CodeBadRequest: true, CodeRequestTooLarge: true, CodeQueryTooComplex: true, CodeTimeout: true,
-	CodeParseFailed: true, CodeValidationFailed: true,
+	CodeParseFailed: true, CodeValidationFailed: true, CodePartialResult: true,
+}
+
+// partialResult is the error that accompanies incomplete data: extensions say what is unknown.
+func partialResult(ctx context.Context, message string, extensions map[string]any) *gqlerror.Error {
+	ext := map[string]any{"code": CodePartialResult}
+	for k, v := range extensions {
+		ext[k] = v
+	}
+	return &gqlerror.Error{Message: message, Path: graphql.GetPath(ctx), Extensions: ext}
 }
 
 // Code maps an error kind to its GraphQL code: the one place that does.
@@ -121,6 +185,8 @@ func Code(k apperr.Kind) string {
 		return CodeRequestTooLarge
 	case apperr.MethodNotAllowed:
 		return CodeBadRequest
+	case apperr.Unavailable:
+		return CodeServiceUnavailable
 	}
 	return CodeInternal
 }
@@ -147,11 +213,18 @@ func presentError(ctx context.Context, err error) *gqlerror.Error {
 	if pres.Extensions == nil {
 		pres.Extensions = map[string]any{}
 	}
-	if e, ok := apperr.As(err); ok && e.Kind != apperr.Internal {
+	e, ok := store.AppErr(err)
+	if ok && e.Kind == apperr.Unavailable {
+		slog.WarnContext(ctx, "unavailable", "err", err, "path", pres.Path.String())
+	}
+	if ok && e.Kind != apperr.Internal {
 		pres.Message = e.Message
 		pres.Extensions["code"] = Code(e.Kind)
 		if len(e.Fields) > 0 {
 			pres.Extensions["field"] = e.Fields[0].Field
+		}
+		if e.Kind == apperr.Unavailable {
+			markOutage(ctx, e.RetryAfter)
 		}
 		return pres
 	}
@@ -175,6 +248,67 @@ func presentError(ctx context.Context, err error) *gqlerror.Error {
 	pres.Extensions["code"] = CodeInternal
 	return pres
 }
+
+// writeOuterError answers a request whose authentication failed on err: an outage is HTTP 503
+// SERVICE_UNAVAILABLE with Retry-After, anything else an internal error (logged, not shown).
+func writeOuterError(w http.ResponseWriter, r *http.Request, err error) {
+	if e, ok := store.AppErr(err); ok && e.Kind == apperr.Unavailable {
+		slog.WarnContext(r.Context(), "unavailable", "err", err)
+		w.Header().Set("Retry-After", retryAfterSeconds(e.RetryAfter))
+		WriteHTTPError(w, http.StatusServiceUnavailable, CodeServiceUnavailable, e.Message)
+		return
+	}
+	slog.ErrorContext(r.Context(), "graphql authentication", "err", err)
+	WriteHTTPError(w, http.StatusInternalServerError, CodeInternal, "internal server error")
+}
+
+func retryAfterSeconds(d time.Duration) string {
+	return strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))
+}
+
+// An outage met during execution makes the whole answer HTTP 503 with Retry-After (the body is the
+// usual {data, errors}): the presenter marks the request, and outageStatus rewrites the status
+// that gqlgen's transport writes after execution.
+type outageKey struct{}
+
+type outage struct{ retryAfter atomic.Int64 }
+
+func withOutageStatus(w http.ResponseWriter, r *http.Request) (http.ResponseWriter, *http.Request) {
+	o := &outage{}
+	return &outageStatus{ResponseWriter: w, o: o}, r.WithContext(context.WithValue(r.Context(), outageKey{}, o))
+}
+
+func markOutage(ctx context.Context, retryAfter time.Duration) {
+	if o, ok := ctx.Value(outageKey{}).(*outage); ok {
+		o.retryAfter.Store(int64(max(retryAfter, time.Second)))
+	}
+}
+
+type outageStatus struct {
+	http.ResponseWriter
+	o     *outage
+	wrote bool
+}
+
+func (w *outageStatus) WriteHeader(code int) {
+	if !w.wrote {
+		w.wrote = true
+		if ra := time.Duration(w.o.retryAfter.Load()); ra > 0 && code < 300 {
+			w.Header().Set("Retry-After", retryAfterSeconds(ra))
+			code = http.StatusServiceUnavailable
+		}
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *outageStatus) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *outageStatus) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // WriteHTTPError answers a request that failed before GraphQL execution (authentication).
 func WriteHTTPError(w http.ResponseWriter, status int, code, message string) {

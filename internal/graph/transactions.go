@@ -164,11 +164,12 @@ func (r *queryResolver) GetTransactionImportJobs(ctx context.Context, clientID s
 	out := &model.GetTransactionImportJobs{Jobs: make([]model.Job, len(rows))}
 	for i, s := range rows {
 		acct := s.AccountID.String()
-		j := model.Job{ID: s.ID.String(), ClientID: s.ClientID.String(), AccountID: &acct, Type: model.JobTypeEnumFileImport,
-			Status: jobStatus(s.Status), Progress: int(s.Progress), ImportedTransactionCount: int(s.Imported), Attempt: 1,
-			Error: s.Error, CreatedAt: s.CreatedAt, StartedAt: s.StartedAt, FinishedAt: s.FinishedAt}
+		j := itemJob(s.ItemStatus, s.NextAttemptAt, s.Message, s.Attempt, s.MaxAttempts)
+		j.ID, j.ClientID, j.AccountID, j.Type = s.ID.String(), s.ClientID.String(), &acct, model.JobTypeEnumFileImport
+		j.Progress, j.ImportedTransactionCount = int(s.Progress), int(s.Imported)
+		j.CreatedAt, j.StartedAt, j.FinishedAt = s.CreatedAt, s.StartedAt, s.FinishedAt
 		out.Jobs[i] = j
-		out.HasActiveJobs = out.HasActiveJobs || s.Status == "queued" || s.Status == "running"
+		out.HasActiveJobs = out.HasActiveJobs || s.ItemStatus == "queued" || s.ItemStatus == "syncing"
 	}
 	return out, nil
 }
@@ -598,17 +599,6 @@ func labelChoicesOut(c ledger.LabelChoices) *model.TransactionTypeOptionResponse
 	return &model.TransactionTypeOptionResponse{Options: labelsOut(c.Options), Recommended: labelsOut(c.Recommended), CurrentLabel: c.Current}
 }
 
-func jobStatus(s string) model.JobStatusEnum {
-	switch s {
-	case "queued":
-		return model.JobStatusEnumQueued
-	case "running":
-		return model.JobStatusEnumRunning
-	case "completed":
-		return model.JobStatusEnumSucceeded
-	}
-	return model.JobStatusEnumFailed
-}
 
 // --- Transaction edits (issue 13, gql-edits): every mutation runs through ledger.Ledger.Edit, one
 // database transaction with audit entries and dirty marks; list arguments are bounded before any
@@ -913,6 +903,14 @@ func (r *mutationResolver) SaveReceivePriceForTransactions(ctx context.Context, 
 	all := overrideAllMissingBasis != nil && *overrideAllMissingBasis
 	touched := ids
 	err = r.Ledger.Edit(ctx, scope, nil, nil, func(e *ledger.Editor) error {
+		for _, id := range []*uuid.UUID{asset, payAsset} {
+			if id == nil {
+				continue
+			}
+			if err := e.CheckAsset(*id); err != nil {
+				return err
+			}
+		}
 		if asset == nil && contractAddress != nil && *contractAddress != "" {
 			id, err := e.AssetByContract(*contractAddress)
 			if err != nil {
@@ -1282,4 +1280,67 @@ func totalIsCapped(list ledger.TxList) *bool {
 		return nil
 	}
 	return &list.TotalCapped
+}
+
+// GetTransferPairSuggestions lists pairs of one-sided transactions that look like moves between
+// the client's own accounts, with both transactions.
+func (r *queryResolver) GetTransferPairSuggestions(ctx context.Context, clientID string, transactionID *string, limit *int) ([]model.TransferPairSuggestion, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := parseOptionalID("transactionId", transactionID)
+	if err != nil {
+		return nil, err
+	}
+	n := 20
+	if limit != nil {
+		n = *limit
+	}
+	ps, err := r.Ledger.PairSuggestions(ctx, scope, tx, n)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.TransferPairSuggestion, len(ps))
+	if len(ps) == 0 {
+		return out, nil
+	}
+	ids := make([]uuid.UUID, 0, 2*len(ps))
+	assetIDs := make([]uuid.UUID, 0, len(ps))
+	for _, p := range ps {
+		ids = append(ids, p.FromTransactionID, p.ToTransactionID)
+		assetIDs = append(assetIDs, p.AssetID)
+	}
+	rows, st, err := r.Ledger.Get(ctx, scope, ids)
+	if err != nil {
+		return nil, err
+	}
+	txs, err := r.transactionsOut(ctx, scope, st, rows, false, false)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*model.Transaction, len(txs))
+	for i := range txs {
+		byID[txs[i].ID] = &txs[i]
+	}
+	assets, err := r.Ledger.Assets(ctx, scope, assetIDs)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range ps {
+		o := model.TransferPairSuggestion{
+			FromTransactionID: p.FromTransactionID.String(), ToTransactionID: p.ToTransactionID.String(),
+			FromTransaction: byID[p.FromTransactionID.String()], ToTransaction: byID[p.ToTransactionID.String()],
+			FromTransferID: p.FromTransferID.String(), ToTransferID: p.ToTransferID.String(),
+			FromAccountID: p.FromAccountID.String(), ToAccountID: p.ToAccountID.String(), AssetID: p.AssetID.String(),
+			SentAmountExact: p.Sent.String(), ReceivedAmountExact: p.Received.String(), FeeAmountExact: p.Sent.Sub(p.Received).String(),
+			SentAt: p.SentAt, ReceivedAt: p.ReceivedAt,
+		}
+		if a, ok := assets[p.AssetID]; ok {
+			m := assetOut(a)
+			o.Asset = &m
+		}
+		out[i] = o
+	}
+	return out, nil
 }

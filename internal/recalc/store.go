@@ -33,11 +33,11 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 	}
 	b := snap.base
 	w := unchangedPrefix(snap, res)
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	return lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error {
 		if err := replaceTail(ctx, tx, snap, res, w, job.ID); err != nil {
 			return err
 		}
-		if err := writeDisposals(ctx, tx, b.resultSet, res, w); err != nil {
+		if err := writeDisposals(ctx, tx, b.resultSet, res, w, snap.input.Settings.Jurisdiction); err != nil {
 			return err
 		}
 		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w); err != nil {
@@ -58,8 +58,9 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
 	rsID := uuid.Must(uuid.NewV7())
-	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns) VALUES ($1, $2, $3, $4, $5)`,
-		rsID, snap.clientID, job.ID, snap.settingsKey, snap.transactionColumns()); err != nil {
+	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns, removals_written, jurisdiction)
+		VALUES ($1, $2, $3, $4, $5, true, $6)`,
+		rsID, snap.clientID, job.ID, snap.settingsKey, snap.transactionColumns(), snap.input.Settings.Jurisdiction.String()); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -79,7 +80,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		return copyDisposals(ctx, tx, rsID, res, 0, split, 0)
+		return copyDisposals(ctx, tx, rsID, res, 0, split, 0, snap.input.Settings.Jurisdiction)
 	})
 	go write(func(tx pgx.Tx) error {
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
@@ -88,13 +89,38 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}); err != nil {
 			return err
 		}
-		return copyDisposals(ctx, tx, rsID, res, split, len(res.Disposals), seq)
+		return copyDisposals(ctx, tx, rsID, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
 	})
 	err := errors.Join(<-errs, <-errs)
 	if err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
+	return lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
+}
+
+// lockedTx runs fn in a transaction that holds the client's results lock: new results commit
+// only while no report of the client is being rendered (reports hold the lock shared, see
+// reports.consistently). While a report holds it the transaction is rolled back and tried again
+// shortly, so that the run never waits holding a connection that the report may need.
+func lockedTx(ctx context.Context, pool *pgxpool.Pool, client uuid.UUID, fn func(tx pgx.Tx) error) error {
+	for {
+		locked := false
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			var err error
+			if locked, err = db.New(tx).TryLockResults(ctx, client); err != nil || !locked {
+				return err
+			}
+			return fn(tx)
+		})
+		if err != nil || locked {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
 
 // writeFrom says which results of a run are written: all of them for a full run (the zero
@@ -117,11 +143,16 @@ type writeFrom struct {
 func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
 	b := snap.base
 	txs := snap.input.Transactions
-	w := writeFrom{disposalSeq: b.disposalSeq, incomeSeq: b.incomeSeq, txTime: b.dirtyFrom}
-	k := sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(b.dirtyFrom) })
+	// Under GB and CA an edit also changes the disposals of the window before it (Lookahead), and
+	// the run first settles the disposals that waited at the checkpoint: those of transactions
+	// before it (not in the snapshot), unchanged since the checkpoint is a window before the edit.
+	ahead := snap.input.Settings.Lookahead()
+	from := b.dirtyFrom.Add(-ahead)
+	w := writeFrom{disposalSeq: b.disposalSeq, incomeSeq: b.incomeSeq, txTime: from}
+	k := sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(from) })
 	find := transactionFinder{txs: txs}
 	for ; w.disposal < len(res.Disposals); w.disposal++ {
-		if i := find.of(res.Disposals[w.disposal].TransferID); i < 0 || int(i) >= k {
+		if i := find.of(res.Disposals[w.disposal].TransferID); (i < 0 && ahead == 0) || int(i) >= k {
 			break
 		}
 		if res.Disposals[w.disposal].Kind.Taxable() {
@@ -152,8 +183,8 @@ func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
 	return w
 }
 
-func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, w writeFrom) error {
-	return copyDisposals(ctx, tx, rs, res, w.disposal, len(res.Disposals), w.disposalSeq)
+func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, w writeFrom, j tax.Jurisdiction) error {
+	return copyDisposals(ctx, tx, rs, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
 }
 
 // disposalSplit divides a full run's pieces between the two writers: the first writes pieces
@@ -174,9 +205,13 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 	return split, seq
 }
 
-// writeRest writes the lots, income, per-transaction results, year summaries and checkpoints.
+// writeRest writes the lots, the non-taxable removals, income, per-transaction results, year
+// summaries and checkpoints.
 func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) error {
 	if err := copyLots(ctx, tx, rsID, res); err != nil {
+		return err
+	}
+	if err := copyRemovals(ctx, tx, rsID, res); err != nil {
 		return err
 	}
 	if err := copyIncome(ctx, tx, rsID, res, w.income, w.incomeSeq); err != nil {
@@ -191,10 +226,15 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	}
 	batch := &pgx.Batch{}
 	for _, y := range res.Years {
-		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+		var gains, losses, denied *pgtype.Numeric
+		if snap.input.Settings.Jurisdiction != tax.US {
+			gains, losses, denied = ptr(num(y.Gains)), ptr(num(y.Losses)), ptr(num(y.Denied))
+		}
+		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count,
+				gains, losses, denied_losses)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 			rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
-			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year])
+			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year], gains, losses, denied)
 	}
 	for _, c := range cps {
 		batch.Queue(`INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)
@@ -273,7 +313,7 @@ func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot,
 var errResultsMoved = errors.New("the client's results changed during the run")
 
 // replaceTail deletes, from the current result set, everything a run resumed from snap.base
-// rewrites: the pieces, income, transaction results and checkpoints after the checkpoint, the
+// rewrites: the pieces, removals, income, transaction results and checkpoints after the checkpoint, the
 // year summaries from its tax year on, and the lots (all of them: they are the state at the end).
 // It first locks the client row, so that a concurrent full run's switch waits or has happened.
 func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) error {
@@ -296,6 +336,15 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	batch.Queue(`SET LOCAL jit = off`) // the statements below touch the tail only: compiling costs more
 	batch.Queue(`DELETE FROM tax_disposals WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.disposalSeq)
 	batch.Queue(`DELETE FROM tax_income WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.incomeSeq)
+	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
+	// (under GB and CA the resumed run also settles the removals that waited at the checkpoint)
+	removedFrom := b.cp.At
+	for i := range res.Disposals {
+		if d := &res.Disposals[i]; !d.Kind.Taxable() && d.DisposedAt.Time().Before(removedFrom) {
+			removedFrom = d.DisposedAt.Time()
+		}
+	}
+	batch.Queue(`DELETE FROM tax_removals WHERE result_set_id = $1 AND removed_at >= $2`, b.resultSet, removedFrom)
 	batch.Queue(`DELETE FROM tax_lots WHERE result_set_id = $1`, b.resultSet)
 	batch.Queue(`DELETE FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year >= $2`, b.resultSet, firstYear)
 	// Every transaction from the first one written on, deleted and hidden ones included (their
@@ -356,11 +405,22 @@ func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) err
 }
 
 // copyDisposals writes the taxable pieces among res.Disposals[from:to], numbered from seq+1.
-func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, to, seq int) error {
+// copyDisposals writes the taxable pieces [from, to) of res, their seqs following seq. Under GB and CA
+// each row also carries its match and any superficial loss denied, and a GB same-day or 30-day
+// piece the acquisition it was matched with.
+func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, to, seq int, j tax.Jurisdiction) error {
 	i := from
-	return copyBinary(ctx, tx, "tax_disposals",
-		[]string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
-			"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"},
+	cols := []string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
+		"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"}
+	nf := 18
+	if j != tax.US {
+		cols, nf = append(cols, "match", "denied_loss"), 20
+	}
+	adj := res.Adjustments
+	for len(adj) > 0 && adj[0].Piece < from {
+		adj = adj[1:]
+	}
+	return copyBinary(ctx, tx, "tax_disposals", cols,
 		func(b []byte) ([]byte, bool) {
 			for i < to && !res.Disposals[i].Kind.Taxable() {
 				i++ // gifts, donations, losses and transfers out are not capital-gain events
@@ -369,24 +429,28 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 				return b, false
 			}
 			d := &res.Disposals[i]
+			var denied tax.Dec
+			for len(adj) > 0 && adj[0].Piece <= i {
+				if adj[0].Piece == i {
+					denied = adj[0].Denied
+				}
+				adj = adj[1:]
+			}
 			i++
 			seq++
-			b = pgcopy.Fields(b, 18)
+			matched := d.LotID != 0 || (j == tax.GB && !d.Uncovered && d.AcquiredAt != 0)
+			b = pgcopy.Fields(b, nf)
 			b = binResultSet(b, rs)
 			b = pgcopy.Int4(b, int32(seq))
 			b = binUUIDText(b, d.TransferID)
-			if d.LotID != 0 {
-				b = binUintText(b, uint64(d.LotID))
-			} else {
-				b = pgcopy.Null(b)
-			}
+			b = binLotID(b, d)
 			b = pgcopy.Text(b, res.Accounts[d.Account])
 			b = pgcopy.Text(b, res.Assets[d.Asset])
 			b = binNumeric(b, d.Quantity)
 			b = binNumeric(b, d.Proceeds)
 			b = binNumeric(b, d.Basis)
 			b = binNumeric(b, d.Gain())
-			if d.LotID != 0 {
+			if matched {
 				b = binTimestamptz(b, d.AcquiredAt)
 			} else {
 				b = pgcopy.Null(b)
@@ -397,13 +461,68 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			b = pgcopy.Text(b, d.Box.String())
 			b = pgcopy.Bool(b, d.Uncovered)
 			b = pgcopy.Bool(b, d.MissingBasis || d.Uncovered)
-			if d.LotID != 0 {
+			if matched {
 				b = binUUIDText(b, d.LotSource)
 			} else {
 				b = pgcopy.Null(b)
 			}
+			if nf == 20 {
+				b = pgcopy.Text(b, tax.MatchOf(j, d).String())
+				if denied.IsZero() {
+					b = pgcopy.Null(b)
+				} else {
+					b = binNumeric(b, denied)
+				}
+			}
 			return b, true
 		})
+}
+
+// copyRemovals writes the non-taxable pieces of res.Disposals (gifts, donations, losses, transfers
+// out), numbered in their order; a run resumed from a checkpoint holds only those from it on.
+func copyRemovals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
+	i, seq := 0, 0
+	return copyBinary(ctx, tx, "tax_removals",
+		[]string{"result_set_id", "removed_at", "seq", "transfer_id", "kind", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at"},
+		func(b []byte) ([]byte, bool) {
+			for i < len(res.Disposals) && res.Disposals[i].Kind.Taxable() {
+				i++
+			}
+			if i == len(res.Disposals) {
+				return b, false
+			}
+			d := &res.Disposals[i]
+			i++
+			seq++
+			b = pgcopy.Fields(b, 11)
+			b = binResultSet(b, rs)
+			b = binTimestamptz(b, d.DisposedAt)
+			b = pgcopy.Int4(b, int32(seq))
+			b = binUUIDText(b, d.TransferID)
+			b = pgcopy.Text(b, d.Kind.String())
+			b = binLotID(b, d)
+			b = pgcopy.Text(b, res.Accounts[d.Account])
+			b = pgcopy.Text(b, res.Assets[d.Asset])
+			b = binNumeric(b, d.Quantity)
+			b = binNumeric(b, d.Basis)
+			return binAcquiredAt(b, d), true
+		})
+}
+
+// binLotID writes a piece's lot, NULL for the part no lot covered.
+func binLotID(b []byte, d *tax.Disposal) []byte {
+	if d.LotID == 0 {
+		return pgcopy.Null(b)
+	}
+	return binUintText(b, uint64(d.LotID))
+}
+
+// binAcquiredAt writes when a piece's lot was acquired, NULL for the part no lot covered.
+func binAcquiredAt(b []byte, d *tax.Disposal) []byte {
+	if d.LotID == 0 {
+		return pgcopy.Null(b)
+	}
+	return binTimestamptz(b, d.AcquiredAt)
 }
 
 func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, seq int) error {
@@ -443,3 +562,5 @@ func dirtyRanges(seqs []int64) (lows, highs []int64) {
 	}
 	return lows, highs
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -9,6 +9,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -115,6 +116,30 @@ func (RenderArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: jobs.QueueReport, MaxAttempts: 5}
 }
 
+func init() {
+	jobs.Track(jobs.KindReport, track)
+	jobs.Track(KindTransactions, track)
+}
+
+// track records a river attempt's state on the report's row (RenderArgs and TransactionsArgs
+// both name it report_id).
+func track(ctx context.Context, tx pgx.Tx, j jobs.Job, ev jobs.Event) error {
+	var a RenderArgs
+	if err := json.Unmarshal(j.Args, &a); err != nil {
+		return err
+	}
+	var reason *string
+	if ev.Reason != "" {
+		reason = &ev.Reason
+		if ev.State == jobs.StateRetrying {
+			m := fmt.Sprintf("attempt %d of %d failed: %s", ev.Attempt, ev.MaxAttempts, ev.Reason)
+			reason = &m
+		}
+	}
+	return db.New(tx).TrackReport(ctx, db.TrackReportParams{ID: a.ReportID, State: ev.State, Attempt: int32(ev.Attempt),
+		MaxAttempts: int32(ev.MaxAttempts), NextAttemptAt: ev.NextAttemptAt, Reason: reason})
+}
+
 // Create records a report request and queues its rendering.
 func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind string, email *string) (db.Report, error) {
 	if !slices.Contains(Types, kind) {
@@ -122,6 +147,9 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind
 	}
 	if year < 2020 {
 		return db.Report{}, apperr.InvalidField("year", "must be 2020 or later")
+	}
+	if err := s.checkJurisdiction(ctx, clientID, "reportType", kind); err != nil {
+		return db.Report{}, err
 	}
 	settings, err := taxsettings.Load(ctx, s.pool, clientID)
 	if err != nil {
@@ -144,22 +172,45 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind
 }
 
 // List returns one page of the client's reports of the given types, newest first, and the
-// cursor of the next page (nil on the last).
+// cursor of the next page (nil on the last). A ready report stored before sizes were recorded gets
+// its size from the bucket, once (at most maxSizeLookups per call).
 func (s *Service) List(ctx context.Context, clientID uuid.UUID, types []string, r page.Request) ([]db.Report, *string, error) {
+	q := db.New(s.pool)
 	p := db.ListReportsPageParams{ClientID: clientID, Types: types, PageLimit: int32(r.Limit + 1)}
 	if r.After != nil {
 		p.AfterAt, p.AfterID = &r.After.At, &r.After.ID
 	}
-	rows, err := db.New(s.pool).ListReportsPage(ctx, p)
+	rows, err := q.ListReportsPage(ctx, p)
 	if err != nil {
 		return nil, nil, err
 	}
-	out, next := page.Next(PageList, clientID, r, rows, func(x db.Report) page.Key { return page.Key{At: x.CreatedAt, ID: x.ID} })
-	return out, next, nil
+	list, next := page.Next(PageList, clientID, r, rows, func(x db.Report) page.Key { return page.Key{At: x.CreatedAt, ID: x.ID} })
+	if s.bucket == nil {
+		return list, next, nil
+	}
+	looked := 0
+	for i, r := range list {
+		if r.Status != "available" || r.SizeBytes != nil || r.BlobKey == nil || looked == maxSizeLookups {
+			continue
+		}
+		looked++
+		attrs, err := s.bucket.Attributes(ctx, *r.BlobKey)
+		if err != nil {
+			continue // a file gone from the bucket has no size; its download says so
+		}
+		if err := q.SetReportSize(ctx, db.SetReportSizeParams{ClientID: clientID, ID: r.ID, SizeBytes: &attrs.Size}); err != nil {
+			return nil, nil, err
+		}
+		list[i].SizeBytes = &attrs.Size
+	}
+	return list, next, nil
 }
 
 // PageList names the report list in its cursors.
 const PageList = "reports"
+
+// maxSizeLookups bounds the bucket reads of one List.
+const maxSizeLookups = 20
 
 // Get returns one of the client's reports.
 func (s *Service) Get(ctx context.Context, clientID, id uuid.UUID) (db.Report, error) {
@@ -245,7 +296,8 @@ func (s *Service) Store(ctx context.Context, r db.Report, f File) error {
 	if err := s.bucket.WriteAll(ctx, key, f.Body, &blob.WriterOptions{ContentType: f.ContentType}); err != nil {
 		return err
 	}
-	return db.New(s.pool).CompleteReport(ctx, db.CompleteReportParams{ID: r.ID, Filename: &f.Name, ContentType: &f.ContentType, BlobKey: &key})
+	return db.New(s.pool).CompleteReport(ctx, db.CompleteReportParams{ID: r.ID, Filename: &f.Name, ContentType: &f.ContentType, BlobKey: &key,
+		SizeBytes: ptr(int64(len(f.Body)))})
 }
 
 // Worker renders reports.
@@ -269,22 +321,23 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 		return err
 	}
 	var f File
-	if fn := s.renderers[r.ReportType]; fn != nil {
-		f, err = fn(ctx, r)
-	} else {
-		var data Data
-		if data, err = s.load(ctx, r); err == nil {
-			f, err = Render(r.ReportType, data)
+	err = s.consistently(ctx, r.ClientID, func() error {
+		var err error
+		if fn := s.renderers[r.ReportType]; fn != nil {
+			f, err = fn(ctx, r)
+		} else {
+			var data Data
+			if data, err = s.load(ctx, r); err == nil {
+				f, err = Render(r.ReportType, data)
+			}
 		}
-	}
+		return err
+	})
 	if err == nil {
 		err = s.Store(ctx, r, f)
 	}
 	if err != nil {
-		if job.Attempt >= job.MaxAttempts {
-			_ = q.FailReport(ctx, db.FailReportParams{ID: r.ID, Error: ptr("the report could not be generated")})
-		}
-		return err
+		return err // the report's row records the attempt's outcome (track)
 	}
 	if err := webhooks.ReportIsReady(ctx, s.pool, r); err != nil {
 		return err
@@ -328,7 +381,7 @@ func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
 	if err != nil {
 		loc = time.UTC
 	}
-	d := Data{ReferenceID: deref(c.ReferenceID), Name: deref(TaxpayerName(c)), Year: int(r.Year)}
+	d := Data{ReferenceID: deref(c.ReferenceID), Name: deref(TaxpayerName(c)), Year: int(r.Year), Currency: c.Currency, Jurisdiction: jurisdictionOf(c.Country), Location: loc}
 	var taxYear *int32
 	var from, to *time.Time
 	switch r.DateQueryType {

@@ -5,8 +5,10 @@ import (
 
 	"taxd/gen/db"
 	api "taxd/gen/rest"
+	"taxd/internal/jobs"
 	"taxd/internal/money"
 	"taxd/internal/recalc"
+	"taxd/internal/tax"
 )
 
 func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewRequestObject) (api.GetTaxPreviewResponseObject, error) {
@@ -19,7 +21,7 @@ func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewReques
 		return nil, err
 	}
 	st, lt, inc, fut := money.Cents(p.ShortTerm), money.Cents(p.LongTerm), money.Cents(p.Income), money.Cents(p.Futures)
-	return api.GetTaxPreview200JSONResponse{Type: api.Success, Message: "Tax preview retrieved", Data: api.TaxPreview{
+	out := api.GetTaxPreview200JSONResponse{Type: api.Success, Message: "Tax preview retrieved", Data: api.TaxPreview{
 		Year: p.Year, Currency: p.Currency,
 		ShortTermGainsCents: st, ShortTermGainsFormatted: money.Format(st),
 		LongTermGainsCents: lt, LongTermGainsFormatted: money.Format(lt),
@@ -27,7 +29,17 @@ func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewReques
 		IncomeCents: inc, IncomeFormatted: money.Format(inc),
 		FuturesCents: fut, FuturesFormatted: money.Format(fut),
 		TransactionCount: p.TransactionCount, IsStale: p.IsStale, CalculatedAt: utc(p.CalculatedAt),
-	}}, nil
+	}}
+	if p.Jurisdiction != tax.US {
+		j, label := api.TaxPreviewJurisdiction(p.Jurisdiction.String()), p.Jurisdiction.TaxYearLabel(p.Year)
+		g, l := money.Cents(p.Gains), money.Cents(p.Losses)
+		out.Data.Jurisdiction, out.Data.TaxYearLabel, out.Data.GainsCents, out.Data.LossesCents = &j, &label, &g, &l
+		if p.Jurisdiction == tax.CA {
+			d := money.Cents(p.Denied)
+			out.Data.DeniedLossesCents = &d
+		}
+	}
+	return out, nil
 }
 
 func (h *Handler) RefreshTaxes(ctx context.Context, req api.RefreshTaxesRequestObject) (api.RefreshTaxesResponseObject, error) {
@@ -55,10 +67,18 @@ func (h *Handler) GetActiveRecalculateJob(ctx context.Context, req api.GetActive
 		return api.GetActiveRecalculateJob200JSONResponse{Type: api.Success, Message: "No active recalculation job"}, nil
 	}
 	out := jobOut(j.RecalcJob)
+	out.Attempt = &j.Attempt
+	if j.State == jobs.StateRetrying { // waiting for its next attempt: queued, with when and why
+		out.Status, out.NextAttemptAt = api.RecalculateJobStatus(jobs.StateQueued), utc(j.NextAttemptAt)
+	}
+	if j.Reason != "" && (j.State == jobs.StateRetrying || j.Attempt > 1) {
+		out.LastError = &j.Reason
+	}
 	return api.GetActiveRecalculateJob200JSONResponse{Type: api.Success, Message: "Recalculation in progress", Data: &out}, nil
 }
 
 func jobOut(j db.RecalcJob) api.RecalculateJob {
+	maxAttempts := int(j.MaxAttempts)
 	return api.RecalculateJob{Id: j.ID, Status: api.RecalculateJobStatus(j.Status), Progress: int(j.Progress),
-		StartedAt: utc(j.StartedAt), CreatedAt: j.CreatedAt.UTC()}
+		StartedAt: utc(j.StartedAt), CreatedAt: j.CreatedAt.UTC(), MaxAttempts: &maxAttempts}
 }

@@ -99,7 +99,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	mux.Handle("PUT /uploads/", rest.UploadHandler(svc.Files)) // signed upload URLs (fileimport/signed.go)
 	mux.HandleFunc("/graphql", graph.MethodNotAllowed)
 	// the signed, expiring download URLs of GraphQL getReportDownloadUrl
-	mux.Handle("GET /downloads/reports/{reportId}", svc.Reports.DownloadHandler())
+	mux.Handle("GET /downloads/reports/{reportId}", rest.DownloadHandler(svc.Reports))
 	mux.HandleFunc("/", jsonNotFound)
 	opsRoutes(mux, d.Pool)
 	specJSON, err := doc.MarshalJSON()
@@ -129,7 +129,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if d.Limits != nil {
 		limits = *d.Limits
 	}
-	return withRequestLog(withBodyLimit(limits.MaxBodyBytes, d.Tracer.Handler(metrics.Routes(mux)))), nil
+	return withResponseHeaders(withRequestLog(withBodyLimit(limits.MaxBodyBytes, d.Tracer.Handler(metrics.Routes(mux))))), nil
 }
 
 // partnerOf is the partner that the gate authenticated.
@@ -162,7 +162,7 @@ func tokensFrom(cfg *config.Config) (*auth.Tokens, error) {
 func JobOptions(cfg *config.Config) jobs.Options {
 	qs := map[string]int{
 		jobs.QueueSync: cfg.WorkersSync, jobs.QueueRecalc: cfg.WorkersRecalc,
-		jobs.QueueReport: cfg.WorkersReport, jobs.QueueMail: cfg.WorkersMail,
+		jobs.QueueReport: cfg.WorkersReport, jobs.QueueMail: cfg.WorkersMail, jobs.QueueImport: cfg.WorkersImport,
 	}
 	if len((jobs.Options{Queues: qs}).QueuesOf()) > 0 { // a worker node: webhooks and the janitor too
 		if cfg.WebhookWorkers > 0 {
@@ -231,15 +231,26 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 		slog.Info("no job queue is worked on this node (--workers 0): API only")
 		return b, nil
 	}
-	if err := b.jobs.Start(ctx); err != nil {
+	// Not ctx: river stops hard (cancelling running jobs) when its start context ends; a node
+	// that is told to stop lets its running jobs finish first (the closer below).
+	if err := b.jobs.Start(context.WithoutCancel(ctx)); err != nil {
 		return nil, err
 	}
 	metrics.WatchJobs(ctx, b.jobs)
+	// Jobs whose worker died (their heartbeat is stale) are taken over within seconds.
+	reclaim, stopReclaiming := context.WithCancel(context.WithoutCancel(ctx))
+	reclaimed := make(chan struct{})
+	go func() { defer close(reclaimed); jobs.RunReclaimer(reclaim, b.pool, 0, 0) }()
+	closers = append(closers, func() { stopReclaiming(); <-reclaimed })
 	slog.Info("working job queues", "queues", opts.QueuesOf())
 	closers = append(closers, func() {
 		stopCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		defer cancel()
-		_ = b.jobs.Stop(stopCtx)
+		if err := b.jobs.Stop(stopCtx); err != nil { // jobs still running after 15 s: cancel them (river requeues them)
+			hard, cancelHard := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancelHard()
+			_ = b.jobs.StopAndCancel(hard)
+		}
 	})
 	return b, nil
 }
@@ -293,7 +304,7 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 	}
 	base := "http://" + ln.Addr().String()
 	if cfg.Development() {
-		if err := SeedDemo(ctx, pool, cfg, base, stdout); err != nil {
+		if err := SeedDemo(ctx, pool, jc, cfg, base, stdout); err != nil {
 			return fmt.Errorf("demo partner: %w", err)
 		}
 	}

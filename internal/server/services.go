@@ -56,7 +56,7 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 	}
 	files := fileimport.NewService(d.Pool, d.Bucket).WithUploads(fileimport.UploadSettings{
 		Secret: []byte(cfg.ReportSigningSecret), BaseURL: cfg.PublicURL, MaxBytes: cfg.UploadMaxBytes, Now: d.Now,
-	})
+	}).WithJobs(d.Jobs)
 	figurePrices, portfolioPrices := requestPrices(d)
 	providers := d.Providers
 	if providers == nil {
@@ -87,6 +87,7 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 		}),
 		Portfolio: portfolio.NewService(d.Pool, portfolioPrices, d.Now),
 	}
+	s.Throttle.TrustedProxies = cfg.TrustedProxyPrefixes
 	registerReportOwners(s.Reports, s.TaxForms)
 	return s, nil
 }

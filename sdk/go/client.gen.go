@@ -246,6 +246,24 @@ func (e SyncStatus) Valid() bool {
 	}
 }
 
+// Defines values for TaxPreviewJurisdiction.
+const (
+	CA TaxPreviewJurisdiction = "CA"
+	GB TaxPreviewJurisdiction = "GB"
+)
+
+// Valid indicates whether the value is a known member of the TaxPreviewJurisdiction enum.
+func (e TaxPreviewJurisdiction) Valid() bool {
+	switch e {
+	case CA:
+		return true
+	case GB:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for UploadUrlMethod.
 const (
 	PUT UploadUrlMethod = "PUT"
@@ -363,7 +381,7 @@ type Account struct {
 	// `synced` (the last sync succeeded), `failed` (the last sync failed; see `statusMessage`).
 	Status AccountStatus `json:"status"`
 
-	// StatusMessage Why the last sync failed; null otherwise.
+	// StatusMessage Why the last sync failed (`failed`), or why the attempt of the running sync failed while it is retried (`syncing`); null otherwise.
 	StatusMessage *string `json:"statusMessage"`
 }
 
@@ -426,9 +444,20 @@ type AccountSync struct {
 type AccountSyncItem struct {
 	AccountId openapi_types.UUID `json:"accountId"`
 
-	// Message Why the account failed to sync; null otherwise.
-	Message  *string `json:"message"`
-	Progress int     `json:"progress"`
+	// Attempt The attempt the account's sync is on (or made last), 1 for the first; 0 while queued for its first attempt.
+	Attempt *int `json:"attempt,omitempty"`
+
+	// MaxAttempts How many attempts the sync of the account makes before it fails.
+	MaxAttempts *int `json:"maxAttempts,omitempty"`
+
+	// Message Why the account failed to sync (`failed`); while it is `syncing` and a failed attempt
+	// waits for the next one (`nextAttemptAt` set), which attempt failed, why and when the next
+	// starts; while `queued` again after the worker running it stopped, that; null otherwise.
+	Message *string `json:"message"`
+
+	// NextAttemptAt While a failed attempt waits to be retried, when the next one starts; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	Progress      int        `json:"progress"`
 
 	// Status Import status of an account: `queued` (waiting for its first or next sync), `syncing`,
 	// `synced` (the last sync succeeded), `failed` (the last sync failed; see `statusMessage`).
@@ -709,7 +738,8 @@ type Error struct {
 	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
 	// (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
 	// (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
-	// `internal` (500), `not_implemented` (501).
+	// `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
+	// after `Retry-After`).
 	// New codes may be added.
 	Code *string `json:"code,omitempty"`
 
@@ -796,14 +826,27 @@ type PartnerBranding struct {
 
 // RecalculateJob A ledger recalculation job that is queued or running.
 type RecalculateJob struct {
+	// Attempt The attempt the job is on, 1 for the first run; failed attempts are retried automatically.
+	Attempt   *int               `json:"attempt,omitempty"`
 	CreatedAt time.Time          `json:"createdAt"`
 	Id        openapi_types.UUID `json:"id"`
-	Progress  int                `json:"progress"`
+
+	// LastError Why the last attempt failed while the job waits for its next attempt (or why it is queued again after the worker running it stopped); null otherwise.
+	LastError *string `json:"lastError,omitempty"`
+
+	// MaxAttempts How many attempts the job makes before it fails.
+	MaxAttempts *int `json:"maxAttempts,omitempty"`
+
+	// NextAttemptAt While a failed attempt waits for the next one (status `queued`), when the next starts; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	Progress      int        `json:"progress"`
 
 	// StartedAt Null while queued.
 	StartedAt *time.Time `json:"startedAt"`
 
-	// Status Status of an active recalculation job.
+	// Status Status of an active recalculation job: `queued` (waiting for a worker; also while a failed
+	// attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
+	// `running`.
 	Status RecalculateJobStatus `json:"status"`
 }
 
@@ -817,7 +860,9 @@ type RecalculateJobResponse struct {
 	Type EnvelopeType `json:"type"`
 }
 
-// RecalculateJobStatus Status of an active recalculation job.
+// RecalculateJobStatus Status of an active recalculation job: `queued` (waiting for a worker; also while a failed
+// attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
+// `running`.
 type RecalculateJobStatus string
 
 // Report A tax report of a user.
@@ -974,9 +1019,15 @@ type TaxPreview struct {
 	// Currency ISO 4217 code of the user's fiat currency.
 	Currency string `json:"currency"`
 
+	// DeniedLossesCents CA only. Superficial losses denied in the year (added to the cost base of the units held).
+	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
+
 	// FuturesCents Realised profit and loss of futures and derivatives.
 	FuturesCents     int64  `json:"futuresCents"`
 	FuturesFormatted string `json:"futuresFormatted"`
+
+	// GainsCents GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+	GainsCents *int64 `json:"gainsCents,omitempty"`
 
 	// IncomeCents Ordinary income (staking, mining, airdrops, interest) at fair value when received.
 	IncomeCents     int64  `json:"incomeCents"`
@@ -985,18 +1036,36 @@ type TaxPreview struct {
 	// IsStale True when the ledger changed after `calculatedAt`; a recalculation is due.
 	IsStale bool `json:"isStale"`
 
+	// Jurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+	// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+	// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+	// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+	Jurisdiction *TaxPreviewJurisdiction `json:"jurisdiction,omitempty"`
+
 	// LongTermGainsCents Net long-term capital gain (held more than one year).
 	LongTermGainsCents     int64  `json:"longTermGainsCents"`
 	LongTermGainsFormatted string `json:"longTermGainsFormatted"`
+
+	// LossesCents GB and CA only. Losses of the year's disposals (negative).
+	LossesCents *int64 `json:"lossesCents,omitempty"`
 
 	// ShortTermGainsCents Net short-term capital gain (held one year or less).
 	ShortTermGainsCents     int64  `json:"shortTermGainsCents"`
 	ShortTermGainsFormatted string `json:"shortTermGainsFormatted"`
 
+	// TaxYearLabel GB and CA only. The tax year as the country names it (`2024/25` under GB).
+	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+
 	// TransactionCount Number of transactions in the tax year.
 	TransactionCount int `json:"transactionCount"`
 	Year             int `json:"year"`
 }
+
+// TaxPreviewJurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+type TaxPreviewJurisdiction string
 
 // TaxPreviewResponse defines model for TaxPreviewResponse.
 type TaxPreviewResponse struct {
@@ -1240,6 +1309,9 @@ type NotFound = Error
 
 // PayloadTooLarge The body of every error response.
 type PayloadTooLarge = Error
+
+// ServiceUnavailable The body of every error response.
+type ServiceUnavailable = Error
 
 // TooManyRequests The body of every error response.
 type TooManyRequests = Error
@@ -5088,6 +5160,11 @@ type CreateAccessTokenResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateAccessTokenResponse503Headers the declared response headers of an HTTP 503 response for CreateAccessToken
+type CreateAccessTokenResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateAccessTokenResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5111,12 +5188,16 @@ type CreateAccessTokenResponse struct {
 	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CreateAccessTokenResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateAccessTokenResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateAccessTokenResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5169,6 +5250,11 @@ func (r CreateAccessTokenResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateAccessTokenResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
 // GetJSONDefault returns the response for an HTTP default `application/json` response
 func (r CreateAccessTokenResponse) GetJSONDefault() *UnexpectedError {
 	return r.JSONDefault
@@ -5213,6 +5299,11 @@ type CrunchResponse429Headers struct {
 	RetryAfter int
 }
 
+// CrunchResponse503Headers the declared response headers of an HTTP 503 response for Crunch
+type CrunchResponse503Headers struct {
+	RetryAfter int
+}
+
 type CrunchResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5234,12 +5325,16 @@ type CrunchResponse struct {
 	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CrunchResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CrunchResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CrunchResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -5287,6 +5382,11 @@ func (r CrunchResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CrunchResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
 // GetJSONDefault returns the response for an HTTP default `application/json` response
 func (r CrunchResponse) GetJSONDefault() *UnexpectedError {
 	return r.JSONDefault
@@ -5331,6 +5431,11 @@ type CreateDiscountCodeResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateDiscountCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateDiscountCode
+type CreateDiscountCodeResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateDiscountCodeResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5356,12 +5461,16 @@ type CreateDiscountCodeResponse struct {
 	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CreateDiscountCodeResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateDiscountCodeResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateDiscountCodeResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5419,6 +5528,11 @@ func (r CreateDiscountCodeResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateDiscountCodeResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
 // GetJSONDefault returns the response for an HTTP default `application/json` response
 func (r CreateDiscountCodeResponse) GetJSONDefault() *UnexpectedError {
 	return r.JSONDefault
@@ -5463,6 +5577,11 @@ type CreateLinkResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateLinkResponse503Headers the declared response headers of an HTTP 503 response for CreateLink
+type CreateLinkResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateLinkResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5486,12 +5605,16 @@ type CreateLinkResponse struct {
 	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CreateLinkResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateLinkResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateLinkResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5544,6 +5667,11 @@ func (r CreateLinkResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateLinkResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
 // GetJSONDefault returns the response for an HTTP default `application/json` response
 func (r CreateLinkResponse) GetJSONDefault() *UnexpectedError {
 	return r.JSONDefault
@@ -5588,6 +5716,11 @@ type EmailLinkResponse429Headers struct {
 	RetryAfter int
 }
 
+// EmailLinkResponse503Headers the declared response headers of an HTTP 503 response for EmailLink
+type EmailLinkResponse503Headers struct {
+	RetryAfter int
+}
+
 type EmailLinkResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5609,12 +5742,16 @@ type EmailLinkResponse struct {
 	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *TooManyRequests
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *EmailLinkResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *EmailLinkResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *EmailLinkResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5662,6 +5799,11 @@ func (r EmailLinkResponse) GetJSON429() *TooManyRequests {
 	return r.JSON429
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r EmailLinkResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
 // GetJSONDefault returns the response for an HTTP default `application/json` response
 func (r EmailLinkResponse) GetJSONDefault() *UnexpectedError {
 	return r.JSONDefault
@@ -5701,6 +5843,11 @@ type DownloadReportSignedBase64Response405Headers struct {
 	Allow string
 }
 
+// DownloadReportSignedBase64Response503Headers the declared response headers of an HTTP 503 response for DownloadReportSignedBase64
+type DownloadReportSignedBase64Response503Headers struct {
+	RetryAfter int
+}
+
 type DownloadReportSignedBase64Response struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5716,10 +5863,14 @@ type DownloadReportSignedBase64Response struct {
 	JSON405 *MethodNotAllowed
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *DownloadReportSignedBase64Response405Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DownloadReportSignedBase64Response503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5750,6 +5901,11 @@ func (r DownloadReportSignedBase64Response) GetJSON405() *MethodNotAllowed {
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r DownloadReportSignedBase64Response) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DownloadReportSignedBase64Response) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -5796,6 +5952,11 @@ type CreateUserResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateUserResponse503Headers the declared response headers of an HTTP 503 response for CreateUser
+type CreateUserResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateUserResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5817,12 +5978,16 @@ type CreateUserResponse struct {
 	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CreateUserResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateUserResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateUserResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -5870,6 +6035,11 @@ func (r CreateUserResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateUserResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
 // GetJSONDefault returns the response for an HTTP default `application/json` response
 func (r CreateUserResponse) GetJSONDefault() *UnexpectedError {
 	return r.JSONDefault
@@ -5914,6 +6084,11 @@ type ListAccountSyncsResponse429Headers struct {
 	RetryAfter int
 }
 
+// ListAccountSyncsResponse503Headers the declared response headers of an HTTP 503 response for ListAccountSyncs
+type ListAccountSyncsResponse503Headers struct {
+	RetryAfter int
+}
+
 type ListAccountSyncsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5929,12 +6104,16 @@ type ListAccountSyncsResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *ListAccountSyncsResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *ListAccountSyncsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListAccountSyncsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5965,6 +6144,11 @@ func (r ListAccountSyncsResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ListAccountSyncsResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListAccountSyncsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6006,6 +6190,11 @@ type CreateAccountSyncsResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateAccountSyncsResponse503Headers the declared response headers of an HTTP 503 response for CreateAccountSyncs
+type CreateAccountSyncsResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateAccountSyncsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6025,10 +6214,14 @@ type CreateAccountSyncsResponse struct {
 	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateAccountSyncsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateAccountSyncsResponse503Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
@@ -6069,6 +6262,11 @@ func (r CreateAccountSyncsResponse) GetJSON422() *IdempotencyKeyReused {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CreateAccountSyncsResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateAccountSyncsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6115,6 +6313,11 @@ type GetAccountSyncResponse429Headers struct {
 	RetryAfter int
 }
 
+// GetAccountSyncResponse503Headers the declared response headers of an HTTP 503 response for GetAccountSync
+type GetAccountSyncResponse503Headers struct {
+	RetryAfter int
+}
+
 type GetAccountSyncResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6130,12 +6333,16 @@ type GetAccountSyncResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *GetAccountSyncResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetAccountSyncResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetAccountSyncResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6166,6 +6373,11 @@ func (r GetAccountSyncResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GetAccountSyncResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetAccountSyncResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6212,6 +6424,11 @@ type ListAccountsResponse429Headers struct {
 	RetryAfter int
 }
 
+// ListAccountsResponse503Headers the declared response headers of an HTTP 503 response for ListAccounts
+type ListAccountsResponse503Headers struct {
+	RetryAfter int
+}
+
 type ListAccountsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6227,12 +6444,16 @@ type ListAccountsResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *ListAccountsResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *ListAccountsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListAccountsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6263,6 +6484,11 @@ func (r ListAccountsResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ListAccountsResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListAccountsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6304,6 +6530,11 @@ type CreateAccountsResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateAccountsResponse503Headers the declared response headers of an HTTP 503 response for CreateAccounts
+type CreateAccountsResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateAccountsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6323,10 +6554,14 @@ type CreateAccountsResponse struct {
 	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateAccountsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateAccountsResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -6367,6 +6602,11 @@ func (r CreateAccountsResponse) GetJSON422() *IdempotencyKeyReused {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CreateAccountsResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateAccountsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6413,6 +6653,11 @@ type GetActiveRecalculateJobResponse429Headers struct {
 	RetryAfter int
 }
 
+// GetActiveRecalculateJobResponse503Headers the declared response headers of an HTTP 503 response for GetActiveRecalculateJob
+type GetActiveRecalculateJobResponse503Headers struct {
+	RetryAfter int
+}
+
 type GetActiveRecalculateJobResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6426,12 +6671,16 @@ type GetActiveRecalculateJobResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *GetActiveRecalculateJobResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetActiveRecalculateJobResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetActiveRecalculateJobResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6457,6 +6706,11 @@ func (r GetActiveRecalculateJobResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GetActiveRecalculateJobResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetActiveRecalculateJobResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6503,6 +6757,11 @@ type GetTaxPreviewResponse429Headers struct {
 	RetryAfter int
 }
 
+// GetTaxPreviewResponse503Headers the declared response headers of an HTTP 503 response for GetTaxPreview
+type GetTaxPreviewResponse503Headers struct {
+	RetryAfter int
+}
+
 type GetTaxPreviewResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6518,12 +6777,16 @@ type GetTaxPreviewResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *GetTaxPreviewResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetTaxPreviewResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetTaxPreviewResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6554,6 +6817,11 @@ func (r GetTaxPreviewResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GetTaxPreviewResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetTaxPreviewResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6600,6 +6868,11 @@ type RefreshTaxesResponse429Headers struct {
 	RetryAfter int
 }
 
+// RefreshTaxesResponse503Headers the declared response headers of an HTTP 503 response for RefreshTaxes
+type RefreshTaxesResponse503Headers struct {
+	RetryAfter int
+}
+
 type RefreshTaxesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6617,12 +6890,16 @@ type RefreshTaxesResponse struct {
 	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *RefreshTaxesResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *RefreshTaxesResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RefreshTaxesResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6658,6 +6935,11 @@ func (r RefreshTaxesResponse) GetJSON422() *IdempotencyKeyReused {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r RefreshTaxesResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RefreshTaxesResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6704,6 +6986,11 @@ type ListReportsResponse429Headers struct {
 	RetryAfter int
 }
 
+// ListReportsResponse503Headers the declared response headers of an HTTP 503 response for ListReports
+type ListReportsResponse503Headers struct {
+	RetryAfter int
+}
+
 type ListReportsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6719,12 +7006,16 @@ type ListReportsResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *ListReportsResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *ListReportsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListReportsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6755,6 +7046,11 @@ func (r ListReportsResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ListReportsResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListReportsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6796,6 +7092,11 @@ type CreateReportResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateReportResponse503Headers the declared response headers of an HTTP 503 response for CreateReport
+type CreateReportResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateReportResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6815,10 +7116,14 @@ type CreateReportResponse struct {
 	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateReportResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateReportResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -6859,6 +7164,11 @@ func (r CreateReportResponse) GetJSON422() *IdempotencyKeyReused {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CreateReportResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateReportResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6910,6 +7220,11 @@ type DownloadReportResponse429Headers struct {
 	RetryAfter int
 }
 
+// DownloadReportResponse503Headers the declared response headers of an HTTP 503 response for DownloadReport
+type DownloadReportResponse503Headers struct {
+	RetryAfter int
+}
+
 type DownloadReportResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6923,6 +7238,8 @@ type DownloadReportResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -6931,6 +7248,8 @@ type DownloadReportResponse struct {
 	Headers405 *DownloadReportResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *DownloadReportResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DownloadReportResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
@@ -6956,6 +7275,11 @@ func (r DownloadReportResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DownloadReportResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DownloadReportResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6997,6 +7321,11 @@ type DownloadReportSignedResponse200Headers struct {
 	ContentDisposition string
 }
 
+// DownloadReportSignedResponse503Headers the declared response headers of an HTTP 503 response for DownloadReportSigned
+type DownloadReportSignedResponse503Headers struct {
+	RetryAfter int
+}
+
 type DownloadReportSignedResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -7008,10 +7337,14 @@ type DownloadReportSignedResponse struct {
 	JSON404 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *DownloadReportSignedResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DownloadReportSignedResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
@@ -7032,6 +7365,11 @@ func (r DownloadReportSignedResponse) GetJSON404() *Error {
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r DownloadReportSignedResponse) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DownloadReportSignedResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -7078,6 +7416,11 @@ type CreateUploadUrlResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateUploadUrlResponse503Headers the declared response headers of an HTTP 503 response for CreateUploadUrl
+type CreateUploadUrlResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateUploadUrlResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -7099,12 +7442,16 @@ type CreateUploadUrlResponse struct {
 	JSON422 *IdempotencyKeyReused
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CreateUploadUrlResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateUploadUrlResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateUploadUrlResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -7152,6 +7499,11 @@ func (r CreateUploadUrlResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateUploadUrlResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
 // GetJSONDefault returns the response for an HTTP default `application/json` response
 func (r CreateUploadUrlResponse) GetJSONDefault() *UnexpectedError {
 	return r.JSONDefault
@@ -7196,6 +7548,11 @@ type GetUserResponse429Headers struct {
 	RetryAfter int
 }
 
+// GetUserResponse503Headers the declared response headers of an HTTP 503 response for GetUser
+type GetUserResponse503Headers struct {
+	RetryAfter int
+}
+
 type GetUserResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -7209,12 +7566,16 @@ type GetUserResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *GetUserResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetUserResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetUserResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7240,6 +7601,11 @@ func (r GetUserResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GetUserResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetUserResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -7276,6 +7642,11 @@ func (r GetUserResponse) ContentType() string {
 	return ""
 }
 
+// ListWebhookEndpointsResponse503Headers the declared response headers of an HTTP 503 response for ListWebhookEndpoints
+type ListWebhookEndpointsResponse503Headers struct {
+	RetryAfter int
+}
+
 type ListWebhookEndpointsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -7285,8 +7656,12 @@ type ListWebhookEndpointsResponse struct {
 	JSON401 *Unauthorized
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Forbidden
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListWebhookEndpointsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7302,6 +7677,11 @@ func (r ListWebhookEndpointsResponse) GetJSON401() *Unauthorized {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r ListWebhookEndpointsResponse) GetJSON403() *Forbidden {
 	return r.JSON403
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListWebhookEndpointsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -7338,6 +7718,11 @@ func (r ListWebhookEndpointsResponse) ContentType() string {
 	return ""
 }
 
+// CreateWebhookEndpointResponse503Headers the declared response headers of an HTTP 503 response for CreateWebhookEndpoint
+type CreateWebhookEndpointResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateWebhookEndpointResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -7353,8 +7738,12 @@ type CreateWebhookEndpointResponse struct {
 	JSON409 *IdempotencyInProgress
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *IdempotencyKeyReused
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateWebhookEndpointResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -7385,6 +7774,11 @@ func (r CreateWebhookEndpointResponse) GetJSON409() *IdempotencyInProgress {
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
 func (r CreateWebhookEndpointResponse) GetJSON422() *IdempotencyKeyReused {
 	return r.JSON422
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateWebhookEndpointResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -7421,6 +7815,11 @@ func (r CreateWebhookEndpointResponse) ContentType() string {
 	return ""
 }
 
+// DeleteWebhookEndpointResponse503Headers the declared response headers of an HTTP 503 response for DeleteWebhookEndpoint
+type DeleteWebhookEndpointResponse503Headers struct {
+	RetryAfter int
+}
+
 type DeleteWebhookEndpointResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -7432,8 +7831,12 @@ type DeleteWebhookEndpointResponse struct {
 	JSON403 *Forbidden
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *WebhookEndpointNotFound
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteWebhookEndpointResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7454,6 +7857,11 @@ func (r DeleteWebhookEndpointResponse) GetJSON403() *Forbidden {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r DeleteWebhookEndpointResponse) GetJSON404() *WebhookEndpointNotFound {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DeleteWebhookEndpointResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -7490,6 +7898,11 @@ func (r DeleteWebhookEndpointResponse) ContentType() string {
 	return ""
 }
 
+// ListWebhookDeliveriesResponse503Headers the declared response headers of an HTTP 503 response for ListWebhookDeliveries
+type ListWebhookDeliveriesResponse503Headers struct {
+	RetryAfter int
+}
+
 type ListWebhookDeliveriesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -7501,8 +7914,12 @@ type ListWebhookDeliveriesResponse struct {
 	JSON403 *Forbidden
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *WebhookEndpointNotFound
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListWebhookDeliveriesResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7523,6 +7940,11 @@ func (r ListWebhookDeliveriesResponse) GetJSON403() *Forbidden {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r ListWebhookDeliveriesResponse) GetJSON404() *WebhookEndpointNotFound {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListWebhookDeliveriesResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -8481,6 +8903,13 @@ func ParseCreateAccessTokenResponse(rsp *http.Response) (*CreateAccessTokenRespo
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8511,6 +8940,16 @@ func ParseCreateAccessTokenResponse(rsp *http.Response) (*CreateAccessTokenRespo
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateAccessTokenResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8593,6 +9032,13 @@ func ParseCrunchResponse(rsp *http.Response) (*CrunchResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8623,6 +9069,16 @@ func ParseCrunchResponse(rsp *http.Response) (*CrunchResponse, error) {
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CrunchResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8719,6 +9175,13 @@ func ParseCreateDiscountCodeResponse(rsp *http.Response) (*CreateDiscountCodeRes
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8749,6 +9212,16 @@ func ParseCreateDiscountCodeResponse(rsp *http.Response) (*CreateDiscountCodeRes
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateDiscountCodeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8838,6 +9311,13 @@ func ParseCreateLinkResponse(rsp *http.Response) (*CreateLinkResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8868,6 +9348,16 @@ func ParseCreateLinkResponse(rsp *http.Response) (*CreateLinkResponse, error) {
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateLinkResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8950,6 +9440,13 @@ func ParseEmailLinkResponse(rsp *http.Response) (*EmailLinkResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8980,6 +9477,16 @@ func ParseEmailLinkResponse(rsp *http.Response) (*EmailLinkResponse, error) {
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers EmailLinkResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9041,6 +9548,13 @@ func ParseDownloadReportSignedBase64Response(rsp *http.Response) (*DownloadRepor
 		}
 		response.JSON413 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9061,6 +9575,16 @@ func ParseDownloadReportSignedBase64Response(rsp *http.Response) (*DownloadRepor
 			headers.Allow = value
 		}
 		response.Headers405 = &headers
+	case rsp.StatusCode == 503:
+		var headers DownloadReportSignedBase64Response503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9143,6 +9667,13 @@ func ParseCreateUserResponse(rsp *http.Response) (*CreateUserResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9173,6 +9704,16 @@ func ParseCreateUserResponse(rsp *http.Response) (*CreateUserResponse, error) {
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateUserResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9234,6 +9775,13 @@ func ParseListAccountSyncsResponse(rsp *http.Response) (*ListAccountSyncsRespons
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9264,6 +9812,16 @@ func ParseListAccountSyncsResponse(rsp *http.Response) (*ListAccountSyncsRespons
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListAccountSyncsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9339,6 +9897,13 @@ func ParseCreateAccountSyncsResponse(rsp *http.Response) (*CreateAccountSyncsRes
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9359,6 +9924,16 @@ func ParseCreateAccountSyncsResponse(rsp *http.Response) (*CreateAccountSyncsRes
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateAccountSyncsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9420,6 +9995,13 @@ func ParseGetAccountSyncResponse(rsp *http.Response) (*GetAccountSyncResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9450,6 +10032,16 @@ func ParseGetAccountSyncResponse(rsp *http.Response) (*GetAccountSyncResponse, e
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetAccountSyncResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9511,6 +10103,13 @@ func ParseListAccountsResponse(rsp *http.Response) (*ListAccountsResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9541,6 +10140,16 @@ func ParseListAccountsResponse(rsp *http.Response) (*ListAccountsResponse, error
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListAccountsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9616,6 +10225,13 @@ func ParseCreateAccountsResponse(rsp *http.Response) (*CreateAccountsResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9636,6 +10252,16 @@ func ParseCreateAccountsResponse(rsp *http.Response) (*CreateAccountsResponse, e
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateAccountsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9690,6 +10316,13 @@ func ParseGetActiveRecalculateJobResponse(rsp *http.Response) (*GetActiveRecalcu
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9720,6 +10353,16 @@ func ParseGetActiveRecalculateJobResponse(rsp *http.Response) (*GetActiveRecalcu
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetActiveRecalculateJobResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9781,6 +10424,13 @@ func ParseGetTaxPreviewResponse(rsp *http.Response) (*GetTaxPreviewResponse, err
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9811,6 +10461,16 @@ func ParseGetTaxPreviewResponse(rsp *http.Response) (*GetTaxPreviewResponse, err
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetTaxPreviewResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9879,6 +10539,13 @@ func ParseRefreshTaxesResponse(rsp *http.Response) (*RefreshTaxesResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9909,6 +10576,16 @@ func ParseRefreshTaxesResponse(rsp *http.Response) (*RefreshTaxesResponse, error
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers RefreshTaxesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9970,6 +10647,13 @@ func ParseListReportsResponse(rsp *http.Response) (*ListReportsResponse, error) 
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10000,6 +10684,16 @@ func ParseListReportsResponse(rsp *http.Response) (*ListReportsResponse, error) 
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListReportsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10075,6 +10769,13 @@ func ParseCreateReportResponse(rsp *http.Response) (*CreateReportResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10095,6 +10796,16 @@ func ParseCreateReportResponse(rsp *http.Response) (*CreateReportResponse, error
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateReportResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10149,6 +10860,13 @@ func ParseDownloadReportResponse(rsp *http.Response) (*DownloadReportResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10189,6 +10907,16 @@ func ParseDownloadReportResponse(rsp *http.Response) (*DownloadReportResponse, e
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers DownloadReportResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10236,6 +10964,13 @@ func ParseDownloadReportSignedResponse(rsp *http.Response) (*DownloadReportSigne
 		}
 		response.JSON413 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10256,6 +10991,16 @@ func ParseDownloadReportSignedResponse(rsp *http.Response) (*DownloadReportSigne
 			headers.ContentDisposition = value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers DownloadReportSignedResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10338,6 +11083,13 @@ func ParseCreateUploadUrlResponse(rsp *http.Response) (*CreateUploadUrlResponse,
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10368,6 +11120,16 @@ func ParseCreateUploadUrlResponse(rsp *http.Response) (*CreateUploadUrlResponse,
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateUploadUrlResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10422,6 +11184,13 @@ func ParseGetUserResponse(rsp *http.Response) (*GetUserResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10452,6 +11221,16 @@ func ParseGetUserResponse(rsp *http.Response) (*GetUserResponse, error) {
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetUserResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10492,6 +11271,13 @@ func ParseListWebhookEndpointsResponse(rsp *http.Response) (*ListWebhookEndpoint
 		}
 		response.JSON403 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10499,6 +11285,19 @@ func ParseListWebhookEndpointsResponse(rsp *http.Response) (*ListWebhookEndpoint
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListWebhookEndpointsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10560,6 +11359,13 @@ func ParseCreateWebhookEndpointResponse(rsp *http.Response) (*CreateWebhookEndpo
 		}
 		response.JSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10567,6 +11373,19 @@ func ParseCreateWebhookEndpointResponse(rsp *http.Response) (*CreateWebhookEndpo
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateWebhookEndpointResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10614,6 +11433,13 @@ func ParseDeleteWebhookEndpointResponse(rsp *http.Response) (*DeleteWebhookEndpo
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10621,6 +11447,19 @@ func ParseDeleteWebhookEndpointResponse(rsp *http.Response) (*DeleteWebhookEndpo
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteWebhookEndpointResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -10668,6 +11507,13 @@ func ParseListWebhookDeliveriesResponse(rsp *http.Response) (*ListWebhookDeliver
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10675,6 +11521,19 @@ func ParseListWebhookDeliveriesResponse(rsp *http.Response) (*ListWebhookDeliver
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListWebhookDeliveriesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil

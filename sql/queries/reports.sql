@@ -19,14 +19,18 @@ UPDATE reports SET status = 'generating', error = NULL WHERE id = $1 AND status 
 RETURNING *;
 
 -- name: CompleteReport :exec
-UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, completed_at = now(), error = NULL
+UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, size_bytes = $5, completed_at = now(), error = NULL
 WHERE id = $1;
+
+-- name: SetReportSize :exec
+-- The size of a file stored before sizes were recorded, read once from the bucket.
+UPDATE reports SET size_bytes = $3 WHERE client_id = $1 AND id = $2 AND size_bytes IS NULL;
 
 -- name: FailReport :exec
 UPDATE reports SET status = 'failed', error = $2, completed_at = now() WHERE id = $1;
 
 -- name: GetClientResultSet :one
-SELECT c.current_result_set_id, rs.created_at AS calculated_at
+SELECT c.current_result_set_id, rs.created_at AS calculated_at, coalesce(rs.jurisdiction, 'US')::text AS jurisdiction
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
 WHERE c.id = $1;
 
@@ -130,3 +134,14 @@ WHERE client_id = @client_id AND report_type = ANY(@types::text[])
   AND (sqlc.narg(after_at)::timestamptz IS NULL OR (created_at, id) < (sqlc.narg(after_at)::timestamptz, sqlc.narg(after_id)::uuid))
 ORDER BY created_at DESC, id DESC
 LIMIT @page_limit;
+
+-- name: TrackReport :exec
+-- A report being generated mirrors its river job's attempt (reports.track): generating, waiting
+-- for a retry at next_attempt_at with the reason in error, queued again, or failed.
+UPDATE reports SET
+    status = CASE sqlc.arg(state)::text WHEN 'running' THEN 'generating' WHEN 'failed' THEN 'failed' WHEN 'cancelled' THEN 'failed' ELSE 'queued' END,
+    attempt = sqlc.arg(attempt)::integer, max_attempts = sqlc.arg(max_attempts)::integer,
+    next_attempt_at = sqlc.narg(next_attempt_at)::timestamptz,
+    error = coalesce(sqlc.narg(reason)::text, error),
+    completed_at = CASE WHEN sqlc.arg(state)::text IN ('failed', 'cancelled') THEN now() ELSE completed_at END
+WHERE id = sqlc.arg(id)::uuid AND status IN ('queued', 'generating');

@@ -50,7 +50,11 @@ type Account struct {
 	StopImportingAt *time.Time `json:"stopImportingAt,omitempty"`
 	// Number of transactions of the account.
 	TransactionCount int `json:"transactionCount"`
-	// Current value of the account's holdings, in cents; null when not yet computed.
+	// Current value of the account's holdings, in cents: each asset it holds (a balance above zero; spam and hidden
+	// assets left out, worthless ones at zero) times its current price, as `getPortfolioV2` values it. Holdings
+	// without a known price (offline, or unknown to the price feed) are left out, as in the portfolio's total; null
+	// when the account holds assets of which none has a known price. 0 for an account that holds nothing. A balance
+	// below zero is missing history, not a debt, and is left out.
 	BalanceFiatValueCents *int64 `json:"balanceFiatValueCents,omitempty"`
 	// `balanceFiatValueCents` for display.
 	BalanceFiatValueFormatted *string `json:"balanceFiatValueFormatted,omitempty"`
@@ -58,7 +62,7 @@ type Account struct {
 	IconImageURL *string `json:"iconImageUrl,omitempty"`
 	// Link to the address on a block explorer, when there is one.
 	ExplorerURL *string `json:"explorerUrl,omitempty"`
-	// Why the last sync failed, when it did.
+	// Why the last sync failed (status ERROR), or, while a sync is retried after a failed attempt (status SYNCING), why that attempt failed and when the next one starts; null otherwise.
 	LastSyncError *string `json:"lastSyncError,omitempty"`
 	// When a sync last finished successfully.
 	LastSyncedAt *time.Time `json:"lastSyncedAt,omitempty"`
@@ -81,21 +85,27 @@ type ActiveRecalculateJob struct {
 	ID string `json:"id"`
 	// The client being recalculated.
 	ClientID string `json:"clientId"`
-	// QUEUED until a worker picks it up, then RUNNING.
+	// QUEUED until a worker picks it up, then RUNNING; RETRYING while a failed attempt waits for the next.
 	Status RecalculateJobStatusEnum `json:"status"`
 	// Percent done, 0 to 100.
 	Progress int `json:"progress"`
-	// Dirty items when the job started (0 while queued).
+	// Dirty items (as `countDirty` counts them) when the run started (0 while queued).
 	DirtyCountAtStart int `json:"dirtyCountAtStart"`
 	// Transactions processed so far.
 	ProcessedCount int `json:"processedCount"`
 	// Attempt number, 1 on the first run; failed attempts are retried automatically.
 	Attempt int `json:"attempt"`
-	// The job recomputes lots from the stored events without re-applying rules and plugins.
+	// How many attempts the job makes before it fails.
+	MaxAttempts int `json:"maxAttempts"`
+	// When the next attempt starts, while RETRYING; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	// Why the last attempt failed, while RETRYING (or why the job is queued again after the worker running it stopped); null otherwise.
+	LastError *string `json:"lastError,omitempty"`
+	// As requested with `rerunGraph` (false when no request asked for it). Every run reads the stored ledger, in which labeling rules were applied when the transactions were written or the rule was created, so true and false give the same results.
 	DoNotReplay bool `json:"doNotReplay"`
-	// The job skips the protocol plugins that reinterpret DeFi transactions.
+	// As requested with `rerunGraph` (staff only). The engine has no protocol plugins, so it changes no result.
 	SkipPlugins bool `json:"skipPlugins"`
-	// The job recalculates incrementally from the earliest dirty transaction instead of from the beginning.
+	// The job may recalculate incrementally (from the last checkpoint before the earliest dirty transaction); false when a request asked for a full run (`useSpeedup: false`).
 	UseSpeedup bool `json:"useSpeedup"`
 	// When a worker started it; null while queued.
 	StartedAt *time.Time `json:"startedAt,omitempty"`
@@ -145,7 +155,9 @@ type Asset struct {
 	PricingKey string `json:"pricingKey"`
 	// Ticker symbol, for example `ETH`.
 	Symbol string `json:"symbol"`
-	// Name, for example `Ether`.
+	// Name, for example `Ether`: the one its source gave (the chain's token metadata, the person's `updateAsset`), else
+	// for an asset known by its symbol alone (CSV rows, exchange balances) the price feed's name of the coin the symbol
+	// maps to (`Bitcoin`, `USD Coin`) or the currency's name (`US Dollar`); empty when none is known.
 	Name string `json:"name"`
 	// Kind of asset.
 	Type AssetTypeEnum `json:"type"`
@@ -247,7 +259,7 @@ type ChartPoint struct {
 	Date time.Time `json:"date"`
 	// Portfolio value at that instant, in cents.
 	ValueCents int64 `json:"valueCents"`
-	// Basis of the holdings at that instant, in cents.
+	// Basis of the holdings at that instant, in cents: the basis of the lots held then, including those sold, spent, given away or lost later.
 	CostBasisCents int64 `json:"costBasisCents"`
 }
 
@@ -406,6 +418,42 @@ type DownloadURLResponse struct {
 	ContentType string `json:"contentType"`
 }
 
+// Totals of one Form 8949 box in a tax year.
+type Form8949BoxTotal struct {
+	// The box.
+	Box Form8949BoxEnum `json:"box"`
+	// Holding period of the box (Part I short-term, Part II long-term).
+	Term SaleTermEnum `json:"term"`
+	// Rows (disposal pieces) in the box.
+	RowCount int `json:"rowCount"`
+	// Column (d): total proceeds, in cents.
+	ProceedsCents int64 `json:"proceedsCents"`
+	// Column (e): total cost or other basis, in cents.
+	CostBasisCents int64 `json:"costBasisCents"`
+	// Column (g): total adjustments, in cents (signed).
+	AdjustmentCents int64 `json:"adjustmentCents"`
+	// Column (h): total gain (positive) or loss (negative), in cents.
+	GainOrLossCents int64 `json:"gainOrLossCents"`
+}
+
+// A tax year's Form 8949 from the settled results (`getForm8949PreviewForYear`).
+type Form8949YearPreview struct {
+	// The tax year.
+	Year int `json:"year"`
+	// The boxes with rows in the year, in box order.
+	Boxes []Form8949BoxTotal `json:"boxes"`
+	// One page of rows, in box order (only the requested box when `box` was given).
+	Rows []Reconciled8949PreviewRow `json:"rows"`
+	// Rows over all pages (of the requested box, when given).
+	Total int `json:"total"`
+	// The zero-based page served.
+	Page int `json:"page"`
+	// The page size served.
+	Limit int `json:"limit"`
+	// The ledger has dirty items, so the figures may lag until a recalculation.
+	IsStale bool `json:"isStale"`
+}
+
 // A transaction label and what it means for taxes.
 type FullLabelOption struct {
 	// The value stored in `Transaction.label` and accepted by the `label` arguments (for example `staking_reward`).
@@ -473,7 +521,8 @@ type GenerateReconciled8949sResponse struct {
 
 // Portfolio value over time (`getChart`): past balances (from the ledger) times the price of each point's UTC day;
 // the last point is now, at current prices. An asset without a price on a day adds nothing to that point
-// (offline or unknown to the price feed: left out, never made up). Spam and hidden assets are left out.
+// (offline or unknown to the price feed: left out, never made up), nor does a balance below zero (as in
+// `getPortfolioV2`). Spam and hidden assets are left out.
 type GetChartResponse struct {
 	// The range.
 	Interval HistoricalBalanceIntervalEnum `json:"interval"`
@@ -528,10 +577,26 @@ type GetHarvestableLossesResponse struct {
 	IsStale bool `json:"isStale"`
 }
 
-// Income and capital gains of one tax year (`getIncomeAndCapGains`).
+// Income and capital gains of one tax year (`getIncomeAndCapGains`). Under GB and CA there is no holding period:
+// the whole gain is in `shortTermCapGainsCents` (and `capGainsCents`), and the jurisdiction's own figures are in
+// `gainsCents`, `lossesCents`, `deniedLossesCents` and `taxableCapitalGainsCents`.
 type GetIncomeAndCapGainsResponse struct {
 	// The tax year.
 	Year string `json:"year"`
+	// The rule set the figures were computed under (the client's country; null before the first recalculation).
+	Jurisdiction *TaxJurisdictionEnum `json:"jurisdiction,omitempty"`
+	// The tax year as the jurisdiction names it: `2024/25` under GB (6 April 2024 to 5 April 2025), `2024` otherwise.
+	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+	// GB and CA: the gains of the year's disposals, before losses, each disposal counted once (under GB all of a token's
+	// disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. Null
+	// under US rules.
+	GainsCents *int64 `json:"gainsCents,omitempty"`
+	// GB and CA: the losses of the year's disposals (negative), in cents. Null under US rules.
+	LossesCents *int64 `json:"lossesCents,omitempty"`
+	// CA: superficial losses denied in the year (positive), in cents; null otherwise.
+	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
+	// CA: the taxable capital gain, half of `capGainsCents` (the 50% inclusion rate; allowable capital loss when negative); null otherwise.
+	TaxableCapitalGainsCents *int64 `json:"taxableCapitalGainsCents,omitempty"`
 	// Start of the tax year (inclusive), in the client's fiscal year and timezone.
 	StartDate time.Time `json:"startDate"`
 	// End of the tax year (exclusive).
@@ -570,16 +635,18 @@ type GetIncomeAndCapGainsResponse struct {
 	ComputedAt time.Time `json:"computedAt"`
 }
 
-// The client's total portfolio value (`getPortfolioValue`).
+// The client's total portfolio value (`getPortfolioValue`): the totals of `getPortfolioV2` with its default filter.
 type GetPortfolioValueResponse struct {
 	// Currency of the figures.
 	Currency CurrencyCodeEnum `json:"currency"`
-	// Value of every holding, in cents.
+	// Value of every holding with a known price, in cents; holdings below zero are left out (see `PortfolioPosition.isNegativeBalance`).
 	TotalValueCents int64 `json:"totalValueCents"`
 	// `totalValueCents` for display.
 	TotalValueFormatted string `json:"totalValueFormatted"`
-	// Basis of every holding, in cents.
+	// Basis of every holding, in cents; holdings below zero are left out.
 	TotalCostBasisCents int64 `json:"totalCostBasisCents"`
+	// Holdings whose quantity is below zero: missing history, left out of the totals.
+	NegativeBalanceCount int `json:"negativeBalanceCount"`
 	// Value minus basis, in cents (signed).
 	UnrealizedGainCents int64 `json:"unrealizedGainCents"`
 	// Value change over the last 24 hours, in cents (signed).
@@ -658,10 +725,15 @@ type GetTaxFormStatusesResponse struct {
 	NeedsReviewCount int `json:"needsReviewCount"`
 	// Forms RECONCILED or GENERATED.
 	CompletedCount int `json:"completedCount"`
+	// Differences that need review over the listed forms (the sum of their `needsReviewCount`).
+	NeedsReviewRowCount int `json:"needsReviewRowCount"`
 }
 
-// Open tax lots of one asset (`getTaxLots`).
+// Open tax lots of one asset (`getTaxLots`). Under GB `lots` holds one entry per asset: its section 104 pool
+// (quantity and pooled allowable cost); under CA the property's quantity and adjusted cost base (`jurisdiction`).
 type GetTaxLotsResponse struct {
+	// The rule set the figures were computed under (the client's country; null before the first recalculation).
+	Jurisdiction *TaxJurisdictionEnum `json:"jurisdiction,omitempty"`
 	// The asset's pricing key.
 	AssetPricingKey string `json:"assetPricingKey"`
 	// The asset, when the client holds one with this key.
@@ -816,7 +888,9 @@ type IncomeByLabel struct {
 
 // A finding about a client's ledger that needs attention or suggests an action. Most are derived when read
 // from the ledger and the current tax results (patterns `uncovered-disposals`, `missing-basis`,
-// `negative-balance`, `unlabeled`, `possible-spam:<assetId>`): they are OPEN while their condition holds
+// `negative-balance`, `unlabeled` (transactions without a label that are not paired),
+// `possible-internal-transfer` (both halves of each `getTransferPairSuggestions` pair),
+// `possible-spam:<assetId>`): they are OPEN while their condition holds
 // and disappear once it is fixed. Others are recorded (by staff or a job) and carry their own status.
 type Insight struct {
 	// Unique id.
@@ -867,9 +941,13 @@ type Job struct {
 	Progress int `json:"progress"`
 	// Transactions imported so far.
 	ImportedTransactionCount int `json:"importedTransactionCount"`
-	// Attempt number: always 1 (retries of a job are not counted per account).
+	// The attempt the job is on (or made last), 1 for the first; a failed attempt is retried automatically up to `maxAttempts`. 0 while queued for its first attempt.
 	Attempt int `json:"attempt"`
-	// Why the job failed, when FAILED.
+	// How many attempts the job makes before it fails (0 for a job that finished within the request).
+	MaxAttempts int `json:"maxAttempts"`
+	// When the next attempt starts, while RETRYING; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	// Why the job failed (FAILED, CANCELED), why its last attempt failed (RETRYING), or why it is queued again (QUEUED after the worker running it stopped); null otherwise.
 	Error *string `json:"error,omitempty"`
 	// When the job was queued.
 	CreatedAt time.Time `json:"createdAt"`
@@ -946,25 +1024,30 @@ type PortfolioPosition struct {
 	AssetID string `json:"assetId"`
 	// The asset.
 	Asset *Asset `json:"asset,omitempty"`
-	// Quantity held, as a Float.
+	// Quantity held, as a Float (below zero when `isNegativeBalance`).
 	Amount float64 `json:"amount"`
-	// Quantity held, exact.
+	// Quantity held, exact (below zero when `isNegativeBalance`).
 	AmountExact string `json:"amountExact"`
+	// The ledger has more of the asset leaving the included accounts than arriving: the quantity is below zero. That
+	// is missing history (a deposit or purchase not imported), not a debt: the position is listed so that it can be
+	// fixed, has no value, gain or share, and is left out of every total (`negativeBalanceCount` counts it). The
+	// transactions concerned are found with `getClientTransactions(isNegativeBalance: true)`.
+	IsNegativeBalance bool `json:"isNegativeBalance"`
 	// Price per unit, in dollars of the client's currency; null when unknown.
 	Price *float64 `json:"price,omitempty"`
-	// Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up).
+	// Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up) or the quantity is below zero.
 	ValueCents *int64 `json:"valueCents,omitempty"`
 	// `valueCents` for display.
 	ValueFormatted *string `json:"valueFormatted,omitempty"`
 	// Basis of the holding (the open lots of the current tax results), in cents.
 	CostBasisCents int64 `json:"costBasisCents"`
-	// Value minus basis, in cents (signed); null when no price is known.
+	// Value minus basis, in cents (signed); null when `valueCents` is.
 	UnrealizedGainCents *int64 `json:"unrealizedGainCents,omitempty"`
 	// Value minus basis relative to basis, in percent; null when basis is zero or no price is known.
 	UnrealizedGainPercent *float64 `json:"unrealizedGainPercent,omitempty"`
 	// Price change over the last 24 hours, in percent; null when unknown.
 	DayChangePercent *float64 `json:"dayChangePercent,omitempty"`
-	// Share of the portfolio's value, in percent.
+	// Share of the portfolio's value, in percent; null when `valueCents` is.
 	PortfolioPercent *float64 `json:"portfolioPercent,omitempty"`
 	// Accounts holding the asset.
 	AccountIds []string `json:"accountIds"`
@@ -982,14 +1065,16 @@ type PortfolioResponseV2 struct {
 	Limit int `json:"limit"`
 	// Currency of the figures.
 	Currency CurrencyCodeEnum `json:"currency"`
-	// Value of every matching position, in cents.
+	// Value of every matching position with a known price, in cents; positions below zero (`isNegativeBalance`) are left out.
 	TotalValueCents int64 `json:"totalValueCents"`
 	// `totalValueCents` for display.
 	TotalValueFormatted string `json:"totalValueFormatted"`
-	// Basis of every matching position, in cents.
+	// Basis of every matching position, in cents; positions below zero are left out.
 	TotalCostBasisCents int64 `json:"totalCostBasisCents"`
 	// Value minus basis, in cents (signed).
 	TotalUnrealizedGainCents int64 `json:"totalUnrealizedGainCents"`
+	// Matching positions whose quantity is below zero (`isNegativeBalance`): listed, but not in the totals.
+	NegativeBalanceCount int `json:"negativeBalanceCount"`
 	// Served from the cache (holdings are read from balances the ledger maintains on every write, so always false).
 	IsFromCache bool `json:"isFromCache"`
 	// The ledger has dirty items, so the basis figures may lag (quantities never do).
@@ -1013,21 +1098,30 @@ type PortfolioResponseV2 struct {
 //
 // Tenancy: most operations take `clientId` and require the caller to be a member of that client. A client
 // API key or a portal access token is valid for its own client only; any other `clientId` gives FORBIDDEN. A record addressed by its
-// own id (account, report, asset) that belongs to another client gives NOT_FOUND. Some operations and
-// arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
+// own id (account, report, asset) that belongs to another client gives NOT_FOUND, exactly as an id that does not
+// exist, in every operation and argument that takes one (`accountId`, `fromAccountId`, `toAccountId`, `assetId`,
+// `reportId`, ...). Ids given as list filters (`accountIds`, `assetIds`, `onlyIncludedAccountIds` of the
+// transaction and portfolio lists) match only the client's own records: another client's id matches nothing.
+// Some operations and arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone
+// else.
 //
 // One root field per operation: a request may select exactly one field of `Query` or `Mutation` (fragments
-// are expanded before counting and a root-level `__typename` counts as a field). A second root field fails the
-// whole request with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
-// production; in development an operation that selects only `__schema`/`__type` may nest 16 levels (the
-// standard introspection query of GraphiQL and code generators nests 14), every other limit unchanged.
+// are expanded before counting; a root-level `__typename` is a meta field and does not count, so
+// `{ __typename countDirty(clientId: ...) }` is one root field). A second root field fails the whole request
+// with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in production; in
+// development an operation that selects only `__schema`/`__type` may nest 16 levels (the standard
+// introspection query of GraphiQL and code generators nests 14), every other limit unchanged.
 //
 // Errors are standard GraphQL errors; the kind is in `extensions.code` (see the enum `ErrorCode`):
 //   - UNAUTHENTICATED (HTTP 401): key or token missing, malformed, unknown, expired or revoked.
 //   - FORBIDDEN (HTTP 403): the credentials are valid but not allowed: `clientId` is not the key's client or the
 //     user is not a member of it, a `Read` key ran a mutation, or a staff-only operation or argument was used.
 //   - BAD_USER_INPUT: malformed or out-of-range arguments (for example `limit` above 500, an unknown filter
-//     value, a split that breaks the split rules, an API key expiry more than one year ahead).
+//     value, a split that breaks the split rules, an API key expiry more than one year ahead). Arguments that do
+//     not fit their type are found before anything is executed and are BAD_USER_INPUT too, with `data` null and
+//     HTTP 200 like every BAD_USER_INPUT: a value of the wrong type in the document or in a variable (an unknown
+//     enum value, a word for an `Int`, an object for a list), a variable declared with another type than the
+//     argument it is used for, a required argument or variable left out, an unknown argument.
 //   - NOT_FOUND: the addressed record does not exist for the caller.
 //   - CONFLICT: the request conflicts with the current state (for example a report that is not ready yet, or a
 //     transaction edited concurrently).
@@ -1037,10 +1131,19 @@ type PortfolioResponseV2 struct {
 //   - NOT_IMPLEMENTED: the operation or argument value is part of the contract but not available on this
 //     deployment.
 //   - ROOT_SELECTION_LIMIT_EXCEEDED: more than one root field in the operation.
-//   - RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled: after 5 failures
-//     with one credential or 50 from one IP address within 15 minutes, further attempts get HTTP 429 with
-//     `Retry-After` (1 second, doubling per further failure up to 15 minutes), also with the right key.
-//   - INTERNAL_SERVER_ERROR: an unexpected failure; the message is generic and carries a request id.
+//   - RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled per credential
+//     (an API key's prefix, a token) and client IP address together: after 5 failures of one credential from one
+//     address within 15 minutes, further attempts with it from that address get HTTP 429 with `Retry-After`
+//     (1 second, doubling per further failure up to 15 minutes), also with the right key. The same credential
+//     from another address is never refused because of these failures. After 50 failures from one address,
+//     each further failure there locks the credential it tried at once; valid keys from that address keep
+//     working. A successful sign-in clears the credential's count at its address.
+//   - SERVICE_UNAVAILABLE (HTTP 503 with `Retry-After` in seconds): an outage, not a fault of the request: the
+//     database cannot be reached (stopped, restarting, out of disk) or the identity provider does not answer.
+//     Writes are atomic: a mutation answered so did not happen, unless the database failed in the moment it
+//     committed (then it happened in full; read before repeating a non-idempotent one). Retry after
+//     `Retry-After`; service resumes by itself, without a restart, within a second of the database being back.
+//   - INTERNAL_SERVER_ERROR: an unexpected failure (a bug); the message is generic and carries a request id.
 //
 // Errors about the request as a whole (nothing is executed, `data` is null):
 //   - BAD_REQUEST: not a POST with `Content-Type: application/json` (HTTP 415, or 405 with `Allow: POST` for
@@ -1048,7 +1151,8 @@ type PortfolioResponseV2 struct {
 //     The body is never echoed back.
 //   - REQUEST_TOO_LARGE (HTTP 413): the body is larger than 1 MiB.
 //   - GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED (HTTP 422): the document does not parse, or does not
-//     validate against this schema (unknown field, wrong argument type, variables that do not coerce).
+//     validate against this schema for another reason than its argument values (an unknown field, a selection on a
+//     scalar, an unknown fragment or operation name, a variable used but not declared).
 //   - QUERY_TOO_COMPLEX (HTTP 422): the document is over a limit, checked before it is validated: 10,000
 //     tokens; 32 nested braces, brackets or parentheses; selections 12 levels deep (fragments expanded);
 //     30 aliases; 50 directives; 5,000 selected fields with every fragment spread expanded.
@@ -1149,7 +1253,7 @@ type Report struct {
 	FileName *string `json:"fileName,omitempty"`
 	// MIME type of the file, for example `application/pdf` or `text/csv`.
 	ContentType *string `json:"contentType,omitempty"`
-	// File size in bytes, once READY.
+	// Size of the file in bytes, once READY (the size its download serves); null before.
 	SizeBytes *int `json:"sizeBytes,omitempty"`
 	// Language of the document (BCP 47, for example `en`).
 	Language string `json:"language"`
@@ -1176,6 +1280,16 @@ type ReportExportResponse struct {
 	// An e-mail with the download link will be sent when the report is ready.
 	EmailQueued bool `json:"emailQueued"`
 	// A human-readable status, for example `Your report is being generated.`
+	Message string `json:"message"`
+}
+
+// An account that `syncAllClientAccounts` did not sync, and why.
+type SkippedAccount struct {
+	// The account.
+	AccountID string `json:"accountId"`
+	// Why it was skipped.
+	Reason SkipReasonEnum `json:"reason"`
+	// The reason in words; for ALREADY_SYNCING the state of that sync (for example that it is retried after a failed attempt, and when).
 	Message string `json:"message"`
 }
 
@@ -1212,8 +1326,10 @@ type Subscription struct {
 type SyncAllClientAccountsResponse struct {
 	// Accounts whose sync was queued.
 	QueuedAccountIds []string `json:"queuedAccountIds"`
-	// Accounts skipped (retired, file, manual or already syncing).
+	// Accounts skipped (retired, file, virtual or already syncing); `skippedAccounts` says why, in the same order.
 	SkippedAccountIds []string `json:"skippedAccountIds"`
+	// Each skipped account with the reason it was skipped.
+	SkippedAccounts []SkippedAccount `json:"skippedAccounts"`
 	// The queued sync jobs.
 	Jobs []Job `json:"jobs"`
 	// Automatic syncing is now enabled for the client's accounts.
@@ -1234,10 +1350,13 @@ type TaxForm struct {
 	BrokerName string `json:"brokerName"`
 	// The client's account at that broker, when linked.
 	AccountID *string `json:"accountId,omitempty"`
-	// Processing and reconciliation state.
+	// Processing and reconciliation state, from the form's current reconciliation with the settled ledger (`getTaxFormReconciliation`).
 	Status TaxFormStatusEnum `json:"status"`
-	// Details of the state, for example why parsing failed.
+	// Details of the state, for example why parsing failed or how many rows differ from the ledger.
 	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Differences between the form and the settled ledger that need review, as `getTaxFormReconciliation` counts them now:
+	// rows MISMATCHED or MISSING_IN_LEDGER plus ledger disposals MISSING_ON_FORM. Zero unless `status` is NEEDS_REVIEW.
+	NeedsReviewCount int `json:"needsReviewCount"`
 	// Name of the uploaded or imported file.
 	FileName *string `json:"fileName,omitempty"`
 	// Number of transaction rows on the form.
@@ -1363,11 +1482,19 @@ type TaxLotDisposal struct {
 	CostBasisCents int64 `json:"costBasisCents"`
 	// Gain or loss, in cents (signed).
 	GainCents int64 `json:"gainCents"`
-	// Holding period.
+	// Holding period (US rules; SHORT under GB and CA, which have none).
 	Term SaleTermEnum `json:"term"`
 	// The Form 8949 box the piece is reported under.
 	Box *Form8949BoxEnum `json:"box,omitempty"`
-	// The lot consumed; null when no lot covered the piece (`isUncovered`).
+	// The rule that matched the piece with its cost: LOT under US rules; SAME_DAY, THIRTY_DAY (the acquisition in
+	// `lotAcquiredAt`, `lotTransferId`) or POOL (the section 104 pool) under GB; ACB under CA; UNCOVERED when nothing
+	// covered it. Null for results computed before the rule was recorded.
+	Match *DisposalMatchEnum `json:"match,omitempty"`
+	// CA: the superficial loss denied on this piece, exact decimal (positive), added to the adjusted cost base of the
+	// units still held. `costBasisExact` is the adjusted cost base less it, so `gainExact` is the allowed part. Null when
+	// no loss was denied.
+	DeniedLossExact *string `json:"deniedLossExact,omitempty"`
+	// The lot consumed; null when no lot covered the piece (`isUncovered`), and under GB and CA, which keep no lots.
 	LotID *string `json:"lotId,omitempty"`
 	// Acquisition date of the lot (the purchase-date override when one is set).
 	LotAcquiredAt *time.Time `json:"lotAcquiredAt,omitempty"`
@@ -1602,6 +1729,44 @@ type Transfer struct {
 	UncoveredAmountExact *string `json:"uncoveredAmountExact,omitempty"`
 }
 
+// Two transactions of the client that look like the two halves of one move between its own accounts
+// (`getTransferPairSuggestions`): the first sends an asset out of one account and nothing else, the second
+// receives nearly the same quantity of the same asset (`Asset.pricingKey`) into another account within three
+// days, and neither is labeled (other than `internal`) or paired yet. Unpaired, the first is taxed as a sale and
+// the second as a purchase; `markInternalTransfer(fromTransactionId, toTransactionId)` pairs them.
+type TransferPairSuggestion struct {
+	// The sending transaction (`markInternalTransfer`'s `fromTransactionId`).
+	FromTransactionID string `json:"fromTransactionId"`
+	// The receiving transaction (`markInternalTransfer`'s `toTransactionId`).
+	ToTransactionID string `json:"toTransactionId"`
+	// The sending transaction.
+	FromTransaction *Transaction `json:"fromTransaction"`
+	// The receiving transaction.
+	ToTransaction *Transaction `json:"toTransaction"`
+	// The transfer that leaves.
+	FromTransferID string `json:"fromTransferId"`
+	// The transfer that arrives.
+	ToTransferID string `json:"toTransferId"`
+	// The account the asset leaves.
+	FromAccountID string `json:"fromAccountId"`
+	// The account the asset arrives in.
+	ToAccountID string `json:"toAccountId"`
+	// The sent asset.
+	AssetID string `json:"assetId"`
+	// The sent asset.
+	Asset *Asset `json:"asset,omitempty"`
+	// Quantity sent, exact.
+	SentAmountExact string `json:"sentAmountExact"`
+	// Quantity received, exact (at least 95% of the sent quantity and at most all of it).
+	ReceivedAmountExact string `json:"receivedAmountExact"`
+	// Sent minus received, exact: what the move cost in network or withdrawal fees.
+	FeeAmountExact string `json:"feeAmountExact"`
+	// When the asset left.
+	SentAt time.Time `json:"sentAt"`
+	// When it arrived.
+	ReceivedAt time.Time `json:"receivedAt"`
+}
+
 // Changes to one transaction (`updateTransaction`). Omitted or null fields stay unchanged.
 type UpdateTransactionInput struct {
 	// New label (`FullLabelOption.value`).
@@ -1646,6 +1811,20 @@ type UploadURL struct {
 	ExpiresAt time.Time `json:"expiresAt"`
 	// The largest file the URL accepts, in bytes.
 	MaxBytes int `json:"maxBytes"`
+}
+
+// What `getUsedChainsV2` knows of an address: the chains found used, and those whose indexer could not be asked.
+type UsedChains struct {
+	// The address as given.
+	Address string `json:"address"`
+	// Provider ids of the chains on which the address has activity, among those checked, in the order of the supported chains.
+	UsedChains []string `json:"usedChains"`
+	// Chains that could not be checked (their indexer failed, timed out or is not configured): whether the address was used there is unknown.
+	UncheckedChains []string `json:"uncheckedChains"`
+	// Every candidate chain was checked: `usedChains` is the whole answer.
+	IsComplete bool `json:"isComplete"`
+	// When the answer was established (a cached complete answer keeps its time).
+	CheckedAt time.Time `json:"checkedAt"`
 }
 
 // Lifecycle and sync state of an account.
@@ -1862,13 +2041,13 @@ func (e AssetTypeEnum) MarshalJSON() ([]byte, error) {
 type AuditActorTypeEnum string
 
 const (
-	// A signed-in member of the client.
+	// A signed-in member of the client, or the client's end user in a partner's portal (a portal access token; `userId` is then null).
 	AuditActorTypeEnumUser AuditActorTypeEnum = "USER"
 	// A client API key.
 	AuditActorTypeEnumAPIKey AuditActorTypeEnum = "API_KEY"
 	// Service staff.
 	AuditActorTypeEnumStaff AuditActorTypeEnum = "STAFF"
-	// The service itself (syncs, rules, recalculation).
+	// The service itself (syncs, imports, rules, recalculation), or a partner acting for its end user through the partner REST API.
 	AuditActorTypeEnumSystem AuditActorTypeEnum = "SYSTEM"
 )
 
@@ -2240,8 +2419,11 @@ func (e CostBasisAlgorithmEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Countries whose tax rules the service supports (ISO 3166-1 alpha-2 codes). Capital-gains reporting follows
-// the client's country; `OTHER` gets the generic treatment (gains and income, no country forms).
+// A client's country (ISO 3166-1 alpha-2 codes). Its tax rules apply for US (specific lots, short and long term,
+// Form 8949), GB (HMRC's same-day, 30-day and section 104 pool rules; tax year from 6 April; the UK capital gains
+// summary) and CA (adjusted cost base across accounts, superficial losses, calendar year, 50% inclusion; the
+// Schedule 3 summary). Every other country, `OTHER` included, gets the generic treatment: the US engine's gains
+// and income figures in the client's currency and calendar (or fiscal) year, with no country rules or forms.
 type CountryEnum string
 
 const (
@@ -2474,6 +2656,76 @@ func (e CurrencyCodeEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The rule that matched a disposal piece with its cost.
+type DisposalMatchEnum string
+
+const (
+	// US: a lot chosen by the cost-basis algorithm.
+	DisposalMatchEnumLot DisposalMatchEnum = "LOT"
+	// GB: acquisitions of the same day.
+	DisposalMatchEnumSameDay DisposalMatchEnum = "SAME_DAY"
+	// GB: acquisitions of the 30 days after the disposal (earliest first).
+	DisposalMatchEnumThirtyDay DisposalMatchEnum = "THIRTY_DAY"
+	// GB: the section 104 pool, at its average allowable cost.
+	DisposalMatchEnumPool DisposalMatchEnum = "POOL"
+	// CA: the adjusted cost base of the property.
+	DisposalMatchEnumAcb DisposalMatchEnum = "ACB"
+	// No units to match: zero cost, flagged.
+	DisposalMatchEnumUncovered DisposalMatchEnum = "UNCOVERED"
+)
+
+var AllDisposalMatchEnum = []DisposalMatchEnum{
+	DisposalMatchEnumLot,
+	DisposalMatchEnumSameDay,
+	DisposalMatchEnumThirtyDay,
+	DisposalMatchEnumPool,
+	DisposalMatchEnumAcb,
+	DisposalMatchEnumUncovered,
+}
+
+func (e DisposalMatchEnum) IsValid() bool {
+	switch e {
+	case DisposalMatchEnumLot, DisposalMatchEnumSameDay, DisposalMatchEnumThirtyDay, DisposalMatchEnumPool, DisposalMatchEnumAcb, DisposalMatchEnumUncovered:
+		return true
+	}
+	return false
+}
+
+func (e DisposalMatchEnum) String() string {
+	return string(e)
+}
+
+func (e *DisposalMatchEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = DisposalMatchEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid DisposalMatchEnum", str)
+	}
+	return nil
+}
+
+func (e DisposalMatchEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *DisposalMatchEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e DisposalMatchEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // The codes carried in `errors[].extensions.code`. Listed here so that clients can generate a type for them;
 // no field returns this enum.
 type ErrorCode string
@@ -2483,7 +2735,7 @@ const (
 	ErrorCodeUnauthenticated ErrorCode = "UNAUTHENTICATED"
 	// Valid credentials that are not allowed to do this: another client's id, a Read key running a mutation, or a staff-only operation (HTTP 403).
 	ErrorCodeForbidden ErrorCode = "FORBIDDEN"
-	// Malformed or out-of-range arguments; `extensions.field` names the argument when one is to blame.
+	// Malformed or out-of-range arguments, including values that do not fit the argument's type (found before execution: `data` is null); `extensions.field` names the argument when one is to blame.
 	ErrorCodeBadUserInput ErrorCode = "BAD_USER_INPUT"
 	// The addressed record does not exist for the caller.
 	ErrorCodeNotFound ErrorCode = "NOT_FOUND"
@@ -2503,12 +2755,16 @@ const (
 	ErrorCodeRequestTooLarge ErrorCode = "REQUEST_TOO_LARGE"
 	// The document does not parse (HTTP 422).
 	ErrorCodeGraphqlParseFailed ErrorCode = "GRAPHQL_PARSE_FAILED"
-	// The document or its variables do not validate against the schema (HTTP 422).
+	// The document does not validate against the schema for another reason than its argument values, such as an unknown field (HTTP 422).
 	ErrorCodeGraphqlValidationFailed ErrorCode = "GRAPHQL_VALIDATION_FAILED"
 	// The document is over a limit (tokens, nesting, depth, aliases, directives or selected fields; HTTP 422), checked before validation.
 	ErrorCodeQueryTooComplex ErrorCode = "QUERY_TOO_COMPLEX"
 	// The request ran longer than the execution timeout (10 seconds).
 	ErrorCodeTimeout ErrorCode = "TIMEOUT"
+	// The field's data is returned but incomplete: part of it could not be established (for example a chain indexer that did not answer); the error's `extensions` say which part is unknown.
+	ErrorCodePartialResult ErrorCode = "PARTIAL_RESULT"
+	// An outage, not a fault of the request: the database cannot be reached (stopped, restarting, out of disk) or the identity provider does not answer (HTTP 503 with `Retry-After`); retry later.
+	ErrorCodeServiceUnavailable ErrorCode = "SERVICE_UNAVAILABLE"
 	// An unexpected failure; the message is generic and `extensions.requestId` identifies it in the logs.
 	ErrorCodeInternalServerError ErrorCode = "INTERNAL_SERVER_ERROR"
 )
@@ -2529,12 +2785,14 @@ var AllErrorCode = []ErrorCode{
 	ErrorCodeGraphqlValidationFailed,
 	ErrorCodeQueryTooComplex,
 	ErrorCodeTimeout,
+	ErrorCodePartialResult,
+	ErrorCodeServiceUnavailable,
 	ErrorCodeInternalServerError,
 }
 
 func (e ErrorCode) IsValid() bool {
 	switch e {
-	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeTaxesLocked, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodeInternalServerError:
+	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeTaxesLocked, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodePartialResult, ErrorCodeServiceUnavailable, ErrorCodeInternalServerError:
 		return true
 	}
 	return false
@@ -3025,9 +3283,11 @@ const (
 	JobStatusEnumQueued JobStatusEnum = "QUEUED"
 	// Being worked on; `progress` moves from 0 to 100.
 	JobStatusEnumRunning JobStatusEnum = "RUNNING"
+	// An attempt failed and the job is retried automatically: attempt `attempt` of `maxAttempts` failed for the reason in `error`, and the next one starts at `nextAttemptAt`.
+	JobStatusEnumRetrying JobStatusEnum = "RETRYING"
 	// Finished successfully.
 	JobStatusEnumSucceeded JobStatusEnum = "SUCCEEDED"
-	// Finished with an error; `error` says why. Failed jobs are retried automatically before they reach this state.
+	// Finished with an error after its last attempt; `error` says why. Failed attempts are retried automatically (RETRYING) before a job reaches this state.
 	JobStatusEnumFailed JobStatusEnum = "FAILED"
 	// Cancelled before it finished (for example because the account was deleted).
 	JobStatusEnumCanceled JobStatusEnum = "CANCELED"
@@ -3036,6 +3296,7 @@ const (
 var AllJobStatusEnum = []JobStatusEnum{
 	JobStatusEnumQueued,
 	JobStatusEnumRunning,
+	JobStatusEnumRetrying,
 	JobStatusEnumSucceeded,
 	JobStatusEnumFailed,
 	JobStatusEnumCanceled,
@@ -3043,7 +3304,7 @@ var AllJobStatusEnum = []JobStatusEnum{
 
 func (e JobStatusEnum) IsValid() bool {
 	switch e {
-	case JobStatusEnumQueued, JobStatusEnumRunning, JobStatusEnumSucceeded, JobStatusEnumFailed, JobStatusEnumCanceled:
+	case JobStatusEnumQueued, JobStatusEnumRunning, JobStatusEnumRetrying, JobStatusEnumSucceeded, JobStatusEnumFailed, JobStatusEnumCanceled:
 		return true
 	}
 	return false
@@ -3381,16 +3642,19 @@ const (
 	RecalculateJobStatusEnumQueued RecalculateJobStatusEnum = "QUEUED"
 	// Being recalculated.
 	RecalculateJobStatusEnumRunning RecalculateJobStatusEnum = "RUNNING"
+	// An attempt failed; the next one starts at `nextAttemptAt` (`lastError` says why).
+	RecalculateJobStatusEnumRetrying RecalculateJobStatusEnum = "RETRYING"
 )
 
 var AllRecalculateJobStatusEnum = []RecalculateJobStatusEnum{
 	RecalculateJobStatusEnumQueued,
 	RecalculateJobStatusEnumRunning,
+	RecalculateJobStatusEnumRetrying,
 }
 
 func (e RecalculateJobStatusEnum) IsValid() bool {
 	switch e {
-	case RecalculateJobStatusEnumQueued, RecalculateJobStatusEnumRunning:
+	case RecalculateJobStatusEnumQueued, RecalculateJobStatusEnumRunning, RecalculateJobStatusEnumRetrying:
 		return true
 	}
 	return false
@@ -3584,6 +3848,14 @@ const (
 	ReportExportTypeEnumEndOfYearHoldingsCSV ReportExportTypeEnum = "END_OF_YEAR_HOLDINGS_CSV"
 	// Form 8949 reconciled with a broker's Form 1099-DA (`generate1099DAReports`), as PDF.
 	ReportExportTypeEnumReconciled8949PDF ReportExportTypeEnum = "RECONCILED_8949_PDF"
+	// GB clients: the UK capital gains summary of a tax year (6 April to 5 April) with the SA108 figures (disposals, proceeds, allowable costs, gains, losses), as PDF.
+	ReportExportTypeEnumUkCapitalGainsSummaryPDF ReportExportTypeEnum = "UK_CAPITAL_GAINS_SUMMARY_PDF"
+	// GB clients: the disposals of the UK capital gains summary (one per token and day, with the quantities matched same day, within 30 days and from the pool), as CSV.
+	ReportExportTypeEnumUkCapitalGainsSummaryCSV ReportExportTypeEnum = "UK_CAPITAL_GAINS_SUMMARY_CSV"
+	// CA clients: the Schedule 3 summary (crypto-assets: proceeds, adjusted cost base, superficial losses denied, gains and losses, the taxable part at 50%), as PDF.
+	ReportExportTypeEnumCaSchedule3PDF ReportExportTypeEnum = "CA_SCHEDULE_3_PDF"
+	// CA clients: the dispositions of the Schedule 3 summary, as CSV.
+	ReportExportTypeEnumCaSchedule3CSV ReportExportTypeEnum = "CA_SCHEDULE_3_CSV"
 )
 
 var AllReportExportTypeEnum = []ReportExportTypeEnum{
@@ -3599,11 +3871,15 @@ var AllReportExportTypeEnum = []ReportExportTypeEnum{
 	ReportExportTypeEnumTaxactCSV,
 	ReportExportTypeEnumEndOfYearHoldingsCSV,
 	ReportExportTypeEnumReconciled8949PDF,
+	ReportExportTypeEnumUkCapitalGainsSummaryPDF,
+	ReportExportTypeEnumUkCapitalGainsSummaryCSV,
+	ReportExportTypeEnumCaSchedule3PDF,
+	ReportExportTypeEnumCaSchedule3CSV,
 }
 
 func (e ReportExportTypeEnum) IsValid() bool {
 	switch e {
-	case ReportExportTypeEnumTaxForms, ReportExportTypeEnumForm8949PDF, ReportExportTypeEnumForm8949CSV, ReportExportTypeEnumScheduleDPDF, ReportExportTypeEnumSchedule1PDF, ReportExportTypeEnumCapitalGainsCSV, ReportExportTypeEnumIncomeCSV, ReportExportTypeEnumTransactionHistoryCSV, ReportExportTypeEnumTurbotaxCSV, ReportExportTypeEnumTaxactCSV, ReportExportTypeEnumEndOfYearHoldingsCSV, ReportExportTypeEnumReconciled8949PDF:
+	case ReportExportTypeEnumTaxForms, ReportExportTypeEnumForm8949PDF, ReportExportTypeEnumForm8949CSV, ReportExportTypeEnumScheduleDPDF, ReportExportTypeEnumSchedule1PDF, ReportExportTypeEnumCapitalGainsCSV, ReportExportTypeEnumIncomeCSV, ReportExportTypeEnumTransactionHistoryCSV, ReportExportTypeEnumTurbotaxCSV, ReportExportTypeEnumTaxactCSV, ReportExportTypeEnumEndOfYearHoldingsCSV, ReportExportTypeEnumReconciled8949PDF, ReportExportTypeEnumUkCapitalGainsSummaryPDF, ReportExportTypeEnumUkCapitalGainsSummaryCSV, ReportExportTypeEnumCaSchedule3PDF, ReportExportTypeEnumCaSchedule3CSV:
 		return true
 	}
 	return false
@@ -3766,6 +4042,73 @@ func (e SaleTermEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// Why `syncAllClientAccounts` skipped an account.
+type SkipReasonEnum string
+
+const (
+	// The account is retired: it is no longer synced.
+	SkipReasonEnumRetired SkipReasonEnum = "RETIRED"
+	// A file account: its transactions come from uploaded files.
+	SkipReasonEnumFileAccount SkipReasonEnum = "FILE_ACCOUNT"
+	// A virtual DeFi position account: it has no source of its own.
+	SkipReasonEnumVirtualAccount SkipReasonEnum = "VIRTUAL_ACCOUNT"
+	// The account is being deleted.
+	SkipReasonEnumDeleting SkipReasonEnum = "DELETING"
+	// A sync of the account is already queued, running or waiting for its next attempt; it goes on.
+	SkipReasonEnumAlreadySyncing SkipReasonEnum = "ALREADY_SYNCING"
+)
+
+var AllSkipReasonEnum = []SkipReasonEnum{
+	SkipReasonEnumRetired,
+	SkipReasonEnumFileAccount,
+	SkipReasonEnumVirtualAccount,
+	SkipReasonEnumDeleting,
+	SkipReasonEnumAlreadySyncing,
+}
+
+func (e SkipReasonEnum) IsValid() bool {
+	switch e {
+	case SkipReasonEnumRetired, SkipReasonEnumFileAccount, SkipReasonEnumVirtualAccount, SkipReasonEnumDeleting, SkipReasonEnumAlreadySyncing:
+		return true
+	}
+	return false
+}
+
+func (e SkipReasonEnum) String() string {
+	return string(e)
+}
+
+func (e *SkipReasonEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SkipReasonEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SkipReasonEnum", str)
+	}
+	return nil
+}
+
+func (e SkipReasonEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SkipReasonEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SkipReasonEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // Billing plans.
 type SubscriptionPlanEnum string
 
@@ -3900,17 +4243,19 @@ func (e SubscriptionStatusEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Processing and reconciliation state of a broker tax form.
+// Processing and reconciliation state of a broker tax form. NEEDS_REVIEW, RECONCILED and GENERATED follow the form's
+// current reconciliation with the settled ledger (the one `getTaxFormReconciliation` returns), so they change when a
+// recalculation changes the disposals, without another `generate1099DAReports` call.
 type TaxFormStatusEnum string
 
 const (
 	// Imported; being parsed and matched with the ledger.
 	TaxFormStatusEnumProcessing TaxFormStatusEnum = "PROCESSING"
-	// Matched; differences between the form and the ledger need review.
+	// Matched; differences between the form and the ledger need review (`TaxForm.needsReviewCount`), also after a reconciled Form 8949 was generated.
 	TaxFormStatusEnumNeedsReview TaxFormStatusEnum = "NEEDS_REVIEW"
-	// Matched without open differences.
+	// Matched without open differences; no reconciled Form 8949 is ready yet.
 	TaxFormStatusEnumReconciled TaxFormStatusEnum = "RECONCILED"
-	// A reconciled Form 8949 has been generated from it.
+	// Matched without open differences, and the latest `generate1099DAReports` run's reconciled Form 8949 is ready.
 	TaxFormStatusEnumGenerated TaxFormStatusEnum = "GENERATED"
 	// The form could not be parsed; see `statusMessage`.
 	TaxFormStatusEnumFailed TaxFormStatusEnum = "FAILED"
@@ -4026,6 +4371,67 @@ func (e *TaxFormTypeEnum) UnmarshalJSON(b []byte) error {
 }
 
 func (e TaxFormTypeEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rule set a client's figures are computed under (see `CountryEnum`).
+type TaxJurisdictionEnum string
+
+const (
+	// United States rules: specific lots, short and long term, Form 8949 (also the generic treatment of countries without rules of their own).
+	TaxJurisdictionEnumUs TaxJurisdictionEnum = "US"
+	// United Kingdom (HMRC): same day, 30 days, section 104 pool; tax year from 6 April.
+	TaxJurisdictionEnumGb TaxJurisdictionEnum = "GB"
+	// Canada: adjusted cost base across accounts, superficial losses; calendar year; 50% inclusion.
+	TaxJurisdictionEnumCa TaxJurisdictionEnum = "CA"
+)
+
+var AllTaxJurisdictionEnum = []TaxJurisdictionEnum{
+	TaxJurisdictionEnumUs,
+	TaxJurisdictionEnumGb,
+	TaxJurisdictionEnumCa,
+}
+
+func (e TaxJurisdictionEnum) IsValid() bool {
+	switch e {
+	case TaxJurisdictionEnumUs, TaxJurisdictionEnumGb, TaxJurisdictionEnumCa:
+		return true
+	}
+	return false
+}
+
+func (e TaxJurisdictionEnum) String() string {
+	return string(e)
+}
+
+func (e *TaxJurisdictionEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = TaxJurisdictionEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid TaxJurisdictionEnum", str)
+	}
+	return nil
+}
+
+func (e TaxJurisdictionEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *TaxJurisdictionEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e TaxJurisdictionEnum) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

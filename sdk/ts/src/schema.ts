@@ -684,7 +684,8 @@ export interface components {
              *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
              *     (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
              *     (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
-             *     `internal` (500), `not_implemented` (501).
+             *     `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
+             *     after `Retry-After`).
              *     New codes may be added.
              */
             code?: string;
@@ -874,7 +875,7 @@ export interface components {
             /** @description The display name, null when none was given. */
             name: string | null;
             status: components["schemas"]["AccountStatus"];
-            /** @description Why the last sync failed; null otherwise. */
+            /** @description Why the last sync failed (`failed`), or why the attempt of the running sync failed while it is retried (`syncing`); null otherwise. */
             statusMessage: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -943,8 +944,21 @@ export interface components {
             accountId: string;
             status: components["schemas"]["AccountStatus"];
             progress: number;
-            /** @description Why the account failed to sync; null otherwise. */
+            /**
+             * @description Why the account failed to sync (`failed`); while it is `syncing` and a failed attempt
+             *     waits for the next one (`nextAttemptAt` set), which attempt failed, why and when the next
+             *     starts; while `queued` again after the worker running it stopped, that; null otherwise.
+             */
             message: string | null;
+            /** @description The attempt the account's sync is on (or made last), 1 for the first; 0 while queued for its first attempt. */
+            attempt?: number;
+            /** @description How many attempts the sync of the account makes before it fails. */
+            maxAttempts?: number;
+            /**
+             * Format: date-time
+             * @description While a failed attempt waits to be retried, when the next one starts; null otherwise.
+             */
+            nextAttemptAt?: string | null;
         };
         /** @description A sync (import) of some accounts of a user. */
         AccountSync: {
@@ -1051,6 +1065,31 @@ export interface components {
              * @description When the figures were calculated; null when the user has never been calculated.
              */
             calculatedAt: string | null;
+            /**
+             * @description Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+             *     same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+             *     base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+             *     CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+             * @enum {string}
+             */
+            jurisdiction?: "GB" | "CA";
+            /** @description GB and CA only. The tax year as the country names it (`2024/25` under GB). */
+            taxYearLabel?: string;
+            /**
+             * Format: int64
+             * @description GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+             */
+            gainsCents?: number;
+            /**
+             * Format: int64
+             * @description GB and CA only. Losses of the year's disposals (negative).
+             */
+            lossesCents?: number;
+            /**
+             * Format: int64
+             * @description CA only. Superficial losses denied in the year (added to the cost base of the units held).
+             */
+            deniedLossesCents?: number;
         };
         TaxPreviewResponse: {
             type: components["schemas"]["EnvelopeType"];
@@ -1058,7 +1097,9 @@ export interface components {
             data: components["schemas"]["TaxPreview"];
         };
         /**
-         * @description Status of an active recalculation job.
+         * @description Status of an active recalculation job: `queued` (waiting for a worker; also while a failed
+         *     attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
+         *     `running`.
          * @enum {string}
          */
         RecalculateJobStatus: "queued" | "running";
@@ -1075,6 +1116,17 @@ export interface components {
             startedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The attempt the job is on, 1 for the first run; failed attempts are retried automatically. */
+            attempt?: number;
+            /** @description How many attempts the job makes before it fails. */
+            maxAttempts?: number;
+            /**
+             * Format: date-time
+             * @description While a failed attempt waits for the next one (status `queued`), when the next starts; null otherwise.
+             */
+            nextAttemptAt?: string | null;
+            /** @description Why the last attempt failed while the job waits for its next attempt (or why it is queued again after the worker running it stopped); null otherwise. */
+            lastError?: string | null;
         };
         CreateUploadRequest: {
             /** @description The file's name; only names the stored object (letters, digits, `.`, `_`, `-` kept). */
@@ -1482,7 +1534,7 @@ export interface components {
         /**
          * @description A limit was reached: for `/links/email`, the daily e-mail limit per partner and recipient
          *     (default 5 per UTC day, configurable); on any authenticated operation, the failed-login backoff
-         *     (see Limits).
+         *     of this credential at this IP address (see Limits).
          */
         TooManyRequests: {
             headers: {
@@ -1522,9 +1574,11 @@ export interface components {
             };
         };
         /**
-         * @description Too many failed logins with this credential or from this IP address: 5 per credential or 50
-         *     per IP within 15 minutes lock further attempts for 1 second, doubling per further failure up
-         *     to 15 minutes (see Limits).
+         * @description Too many failed logins with this credential from this IP address: 5 failures of one
+         *     credential from one address within 15 minutes (1 once the address has had 50 failures of any
+         *     credentials) lock that credential at that address for 1 second, doubling per further failure
+         *     up to 15 minutes. Other addresses are not affected, and valid credentials are never locked
+         *     by the failures of others (see Limits).
          */
         LoginThrottled: {
             headers: {
@@ -1538,6 +1592,21 @@ export interface components {
         /** @description The download signature is invalid or has expired. */
         InvalidSignature: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description An outage, not a fault of the request: the database cannot be reached (stopped, restarting,
+         *     out of disk). `Retry-After` says when to try again. Writes are atomic: a request answered so
+         *     did not change anything, unless the database failed in the moment it committed (then the change
+         *     happened in full). Service resumes by itself within a second of the database being back.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfterOutage"];
                 [name: string]: unknown;
             };
             content: {
@@ -1604,6 +1673,11 @@ export interface components {
          * @example 43200
          */
         RetryAfter: number;
+        /**
+         * @description Seconds to wait before sending the request again.
+         * @example 5
+         */
+        RetryAfterOutage: number;
     };
     pathItems: never;
 }
@@ -1655,6 +1729,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1712,6 +1787,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1760,6 +1836,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1808,6 +1885,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1840,6 +1918,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1889,6 +1968,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1943,6 +2023,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1992,6 +2073,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2046,6 +2128,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2097,6 +2180,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2152,6 +2236,7 @@ export interface operations {
             };
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2196,6 +2281,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2237,6 +2323,7 @@ export interface operations {
             409: components["responses"]["IdempotencyInProgress"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2269,6 +2356,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2318,6 +2406,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2372,6 +2461,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2424,6 +2514,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2478,6 +2569,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2526,6 +2618,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2574,6 +2667,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2640,6 +2734,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2663,6 +2758,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2708,6 +2804,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyInProgress"];
             422: components["responses"]["IdempotencyKeyReused"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2735,6 +2832,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2762,6 +2860,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
