@@ -269,6 +269,30 @@ func TestListPagination(t *testing.T) {
 	}
 }
 
+// The US forms and the tax-software files (all of them US returns) are refused for a client of
+// another country with a 400 naming reportType and the client's own reports; country-neutral
+// reports are still made.
+func TestUSFormsRefusedForOtherCountries(t *testing.T) {
+	e := newEnv(t)
+	if _, err := e.pool.Exec(ctx(), `UPDATE clients SET country = 'GB' WHERE id = $1`, user123ID); err != nil {
+		t.Fatal(err)
+	}
+	const stored = `SELECT count(*) FROM reports WHERE client_id = $1`
+	before := countRows(t, e, stored, user123ID)
+	for _, typ := range []string{"tax-forms", "form-8949-csv", "schedule-d-csv", "turbotax-csv", "taxact-csv", "hrblock-csv"} {
+		st, _, b := partnerCall(t, e, "pair", "POST", "/api/users/user-123/reports", map[string]any{"year": 2024, "reportType": typ}, nil)
+		if st != 400 || !strings.Contains(string(b), `"field":"reportType"`) || !strings.Contains(string(b), "the client's country is GB") {
+			t.Errorf("%s for a GB client: %d %s; want 400 naming reportType and the country", typ, st, b)
+		}
+	}
+	if st, _, b := partnerCall(t, e, "pair", "POST", "/api/users/user-123/reports", map[string]any{"year": 2024, "reportType": "capital-gains-csv"}, nil); st != 201 {
+		t.Errorf("capital-gains-csv for a GB client: %d %s", st, b)
+	}
+	if n := countRows(t, e, stored, user123ID); n != before+1 {
+		t.Errorf("%d reports stored after %d; want only the capital-gains file more", n, before)
+	}
+}
+
 // CORS on /graphql: off by default (no CORS headers, OPTIONS is a 405); with allowed origins the
 // preflight is answered and the answers carry Access-Control-Allow-Origin for those origins only.
 func TestGraphQLCORS(t *testing.T) {
