@@ -599,6 +599,10 @@ type CreateReportRequest struct {
 	//   Date Acquired, Date Sold, Proceeds, Cost Basis, adjustment code and amount, gain or loss,
 	//   term and the 8949 box).
 	//
+	// The US forms and the tax-software files (`tax-forms`, `form-8949-csv`, `schedule-d-csv`,
+	// `turbotax-csv`, `taxact-csv`, `hrblock-csv`) are computed under US rules: for a user whose
+	// client country is another (GB, CA) they are a 400 naming `reportType`.
+	//
 	// Files are named `taxd-<reportType>-<year>-<referenceId>.zip` (tax-forms) or `.csv`.
 	ReportType ReportType `json:"reportType"`
 
@@ -896,6 +900,10 @@ type Report struct {
 	//   Date Acquired, Date Sold, Proceeds, Cost Basis, adjustment code and amount, gain or loss,
 	//   term and the 8949 box).
 	//
+	// The US forms and the tax-software files (`tax-forms`, `form-8949-csv`, `schedule-d-csv`,
+	// `turbotax-csv`, `taxact-csv`, `hrblock-csv`) are computed under US rules: for a user whose
+	// client country is another (GB, CA) they are a 400 naming `reportType`.
+	//
 	// Files are named `taxd-<reportType>-<year>-<referenceId>.zip` (tax-forms) or `.csv`.
 	ReportType ReportType `json:"reportType"`
 
@@ -971,6 +979,10 @@ type ReportStatus string
 //   - `hrblock-csv`: the Form 8949 lines for H&R Block's 1099-B entry (Description of Property,
 //     Date Acquired, Date Sold, Proceeds, Cost Basis, adjustment code and amount, gain or loss,
 //     term and the 8949 box).
+//
+// The US forms and the tax-software files (`tax-forms`, `form-8949-csv`, `schedule-d-csv`,
+// `turbotax-csv`, `taxact-csv`, `hrblock-csv`) are computed under US rules: for a user whose
+// client country is another (GB, CA) they are a 400 naming `reportType`.
 //
 // Files are named `taxd-<reportType>-<year>-<referenceId>.zip` (tax-forms) or `.csv`.
 type ReportType string

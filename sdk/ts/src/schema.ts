@@ -1187,6 +1187,10 @@ export interface components {
          *       Date Acquired, Date Sold, Proceeds, Cost Basis, adjustment code and amount, gain or loss,
          *       term and the 8949 box).
          *
+         *     The US forms and the tax-software files (`tax-forms`, `form-8949-csv`, `schedule-d-csv`,
+         *     `turbotax-csv`, `taxact-csv`, `hrblock-csv`) are computed under US rules: for a user whose
+         *     client country is another (GB, CA) they are a 400 naming `reportType`.
+         *
          *     Files are named `taxd-<reportType>-<year>-<referenceId>.zip` (tax-forms) or `.csv`.
          * @enum {string}
          */
@@ -2446,7 +2450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportResponse"];
                 };
             };
-            /** @description Validation failed (year before 2020 or in the future, unknown report type, malformed e-mail). */
+            /** @description Validation failed (year before 2020 or in the future, unknown report type, a US form for a user of another country, malformed e-mail). */
             400: {
                 headers: {
                     [name: string]: unknown;
