@@ -72,6 +72,55 @@ func ProcessPool(t testing.TB) *pgxpool.Pool {
 	return pool
 }
 
+// KeptPool returns a pool on the database name+"_"+<migration set> of the test server, kept after
+// the process ends: for benchmark fixtures that take minutes to build, reused by the next run on
+// the same server (a persistent TEST_DATABASE_URL; a throwaway cluster goes with the process). An
+// existing database is reused when reuse says it can be; otherwise, and when there is none, it is
+// made again from the migrated template. Kept databases of name for other migration sets are dropped.
+func KeptPool(t testing.TB, name string, reuse func(*pgxpool.Pool) bool) *pgxpool.Pool {
+	t.Helper()
+	admin := adminURL(t)
+	tpl := template(t, admin)
+	kept := name + "_" + strings.TrimPrefix(tpl, "taxd_tpl_")
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, admin)
+	if err != nil {
+		t.Fatalf("pgtest: connect: %v", err)
+	}
+	defer conn.Close(ctx)
+	rows, err := conn.Query(ctx, `SELECT datname FROM pg_database WHERE datname LIKE $1 || '\_%'`, name)
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	existing, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	for _, db := range existing {
+		if db == kept {
+			pool, err := store.Open(ctx, withDatabase(admin, kept))
+			if err != nil {
+				t.Fatalf("pgtest: %v", err)
+			}
+			if reuse(pool) {
+				return pool
+			}
+			pool.Close()
+		}
+		if _, err := conn.Exec(ctx, fmt.Sprintf(`DROP DATABASE %q WITH (FORCE)`, db)); err != nil {
+			t.Fatalf("pgtest: drop %s: %v", db, err)
+		}
+	}
+	if _, err := conn.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %q TEMPLATE %q`, kept, tpl)); err != nil {
+		t.Fatalf("pgtest: create database: %v", err)
+	}
+	pool, err := store.Open(ctx, withDatabase(admin, kept))
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	return pool
+}
+
 // newDatabase creates a database cloned from the migrated template and returns its URL and a
 // function that drops it.
 func newDatabase(t testing.TB) (string, func()) {
