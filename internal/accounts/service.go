@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/singleflight"
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
@@ -27,11 +27,9 @@ import (
 
 // Limits of the client-facing account operations.
 const (
-	MaxBatchWallets   = 100              // createBatchWallets
-	MaxNameLength     = 200              // account names
-	MaxCredentialSize = 4096             // each of an exchange's API key, secret and passphrase
-	UsedChainsTTL     = time.Hour        // getUsedChains answers are reused this long
-	UsedChainsTimeout = 10 * time.Second // the indexers must all answer within this
+	MaxBatchWallets   = 100  // createBatchWallets
+	MaxNameLength     = 200  // account names
+	MaxCredentialSize = 4096 // each of an exchange's API key, secret and passphrase
 )
 
 // ChainProviders finds the indexer of a chain (*imports.Registry).
@@ -51,7 +49,10 @@ type Deps struct {
 
 // Service is the accounts of a client as the GraphQL API manages them: listing, adding wallets,
 // exchanges and files, syncing, re-importing, retiring, renaming and deleting.
-type Service struct{ d Deps }
+type Service struct {
+	d    Deps
+	asks singleflight.Group // getUsedChains' background asks, one per address and chain
+}
 
 // NewService returns a Service.
 func NewService(d Deps) *Service {
@@ -98,71 +99,6 @@ func (s *Service) Jobs(ctx context.Context, scope auth.ClientScope, accountID uu
 		out[i] = Job{ListAccountJobsRow: r, AccountID: accountID}
 	}
 	return out, nil
-}
-
-// UsedChains returns the supported chains on which address has activity, asking every candidate
-// chain's indexer at once (all of them must answer within UsedChainsTimeout). A complete answer is
-// cached for UsedChainsTTL; a chain whose indexer failed counts as unused and the answer is not
-// cached.
-func (s *Service) UsedChains(ctx context.Context, address string) ([]string, error) {
-	address = strings.TrimSpace(address)
-	candidates := imports.DetectChains(address)
-	if len(candidates) == 0 {
-		return nil, apperr.InvalidField("address", "not a valid address on any supported chain")
-	}
-	key := address
-	if imports.IsEVM(candidates[0]) {
-		key = strings.ToLower(address)
-	}
-	q := db.New(s.d.Pool)
-	cached, err := q.GetUsedChains(ctx, db.GetUsedChainsParams{Address: key, CheckedAt: s.d.Now().Add(-UsedChainsTTL)})
-	if err == nil {
-		return cached, nil
-	}
-	if !errors.Is(err, pgx.ErrNoRows) {
-		return nil, err
-	}
-	cctx, cancel := context.WithTimeout(ctx, UsedChainsTimeout)
-	defer cancel()
-	used := make([]bool, len(candidates))
-	failed := make([]bool, len(candidates))
-	var wg sync.WaitGroup
-	for i, chain := range candidates {
-		p, ok := s.d.Providers.Provider(chain)
-		if !ok {
-			failed[i] = true
-			continue
-		}
-		wg.Go(func() {
-			ok, err := hasActivity(cctx, p, address)
-			used[i], failed[i] = ok, err != nil
-		})
-	}
-	wg.Wait()
-	out := []string{}
-	complete := true
-	for i, chain := range candidates {
-		if used[i] {
-			out = append(out, chain)
-		}
-		complete = complete && !failed[i]
-	}
-	if complete {
-		if err := q.PutUsedChains(ctx, db.PutUsedChainsParams{Address: key, Chains: out}); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-func hasActivity(ctx context.Context, p imports.Provider, address string) (bool, error) {
-	if a, ok := p.(interface {
-		HasActivity(ctx context.Context, address string) (bool, error)
-	}); ok {
-		return a.HasActivity(ctx, address)
-	}
-	page, err := p.Fetch(ctx, address, "")
-	return len(page.Txs) > 0, err
 }
 
 // NewAccount is createAccount's input.
@@ -228,7 +164,7 @@ func (s *Service) createWallets(ctx context.Context, scope auth.ClientScope, in 
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range used {
+		for _, c := range used.Chains { // a chain whose indexer has not answered is not added
 			if !slices.Contains(chains, c) {
 				chains = append(chains, c)
 			}
