@@ -274,7 +274,8 @@ func (q *Queries) GetExchangeCredentials(ctx context.Context, accountID uuid.UUI
 }
 
 const listAccountJobs = `-- name: ListAccountJobs :many
-SELECT s.id, s.kind, s.created_at, s.started_at, s.finished_at, i.status, i.progress, i.message, i.imported
+SELECT s.id, s.kind, s.created_at, s.started_at, s.finished_at, i.status, i.progress, i.message, i.imported,
+    i.attempt, i.max_attempts, i.next_attempt_at
 FROM account_sync_items i JOIN account_syncs s ON s.id = i.sync_id
 WHERE i.account_id = $1 AND s.client_id = $2
 ORDER BY s.created_at DESC, s.id DESC LIMIT 50
@@ -286,15 +287,18 @@ type ListAccountJobsParams struct {
 }
 
 type ListAccountJobsRow struct {
-	ID         uuid.UUID
-	Kind       string
-	CreatedAt  time.Time
-	StartedAt  *time.Time
-	FinishedAt *time.Time
-	Status     string
-	Progress   int32
-	Message    *string
-	Imported   int32
+	ID            uuid.UUID
+	Kind          string
+	CreatedAt     time.Time
+	StartedAt     *time.Time
+	FinishedAt    *time.Time
+	Status        string
+	Progress      int32
+	Message       *string
+	Imported      int32
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
 }
 
 // getJobsForAccount: the account's items of syncs, newest first.
@@ -317,6 +321,9 @@ func (q *Queries) ListAccountJobs(ctx context.Context, arg ListAccountJobsParams
 			&i.Progress,
 			&i.Message,
 			&i.Imported,
+			&i.Attempt,
+			&i.MaxAttempts,
+			&i.NextAttemptAt,
 		); err != nil {
 			return nil, err
 		}

@@ -164,7 +164,7 @@ func (s *Service) createWallets(ctx context.Context, scope auth.ClientScope, in 
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range used.Chains { // a chain whose indexer has not answered is not added
+		for _, c := range used.Used { // chains that could not be checked are not added
 			if !slices.Contains(chains, c) {
 				chains = append(chains, c)
 			}
@@ -467,15 +467,8 @@ func (s *Service) syncable(ctx context.Context, q *db.Queries, clientID, id uuid
 }
 
 func unsyncable(a db.Account) string {
-	switch {
-	case a.DeletedAt != nil:
-		return "it is being deleted"
-	case a.Status == StatusRetired:
-		return "it is retired"
-	case a.Type == "file":
-		return "a file account is imported by uploading files"
-	case a.Type == "virtual":
-		return "a virtual position account has no source of its own"
+	if why := skipReason(a, nil); why != nil {
+		return why.Message
 	}
 	return ""
 }
@@ -566,8 +559,47 @@ func (s *Service) Sync(ctx context.Context, scope auth.ClientScope, id uuid.UUID
 // SyncAllResult is syncAllClientAccounts' answer.
 type SyncAllResult struct {
 	Queued, Skipped []uuid.UUID
+	Reasons         []SkipReason // one per Skipped account, in the same order
 	Jobs            []Job
 	Continuous      bool
+}
+
+// SkipReason is why SyncAll skipped an account.
+type SkipReason struct {
+	Code    string // SkipRetired, SkipFile, SkipVirtual, SkipDeleting, SkipSyncing
+	Message string
+}
+
+// Reasons for skipping an account (GraphQL SkipReasonEnum).
+const (
+	SkipRetired  = "RETIRED"
+	SkipFile     = "FILE_ACCOUNT"
+	SkipVirtual  = "VIRTUAL_ACCOUNT"
+	SkipDeleting = "DELETING"
+	SkipSyncing  = "ALREADY_SYNCING"
+)
+
+// skipReason is why account a cannot be synced now (busy: the state of its active sync item), or
+// nil when it can.
+func skipReason(a db.Account, busy *db.AccountSyncItem) *SkipReason {
+	switch {
+	case a.DeletedAt != nil:
+		return &SkipReason{SkipDeleting, "it is being deleted"}
+	case a.Status == StatusRetired:
+		return &SkipReason{SkipRetired, "it is retired"}
+	case a.Type == "file":
+		return &SkipReason{SkipFile, "a file account is imported by uploading files"}
+	case a.Type == "virtual":
+		return &SkipReason{SkipVirtual, "a virtual position account has no source of its own"}
+	case busy != nil:
+		msg := "a sync of it is " + map[string]string{jobs.StateQueued: "queued", jobs.StateRunning: "running",
+			jobs.StateRetrying: "retried after a failed attempt"}[syncs.ItemState(*busy)]
+		if busy.Message != nil && *busy.Message != "" {
+			msg += " (" + *busy.Message + ")"
+		}
+		return &SkipReason{SkipSyncing, msg}
+	}
+	return nil
 }
 
 // SyncAll queues a sync of every syncable account of the client (by name), skipping retired,
@@ -576,7 +608,7 @@ func (s *Service) SyncAll(ctx context.Context, scope auth.ClientScope, continuou
 	if err := scope.CheckWrite(); err != nil {
 		return SyncAllResult{}, err
 	}
-	out := SyncAllResult{Queued: []uuid.UUID{}, Skipped: []uuid.UUID{}, Jobs: []Job{}, Continuous: continuous}
+	out := SyncAllResult{Queued: []uuid.UUID{}, Skipped: []uuid.UUID{}, Reasons: []SkipReason{}, Jobs: []Job{}, Continuous: continuous}
 	err := store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		if err := q.LockClientSyncs(ctx, scope.ClientID()); err != nil {
@@ -590,17 +622,18 @@ func (s *Service) SyncAll(ctx context.Context, scope auth.ClientScope, continuou
 		for i, a := range accts {
 			ids[i] = a.ID
 		}
-		active, err := q.ListActiveSyncItems(ctx, ids)
+		active, err := q.ListActiveSyncItemStates(ctx, ids)
 		if err != nil {
 			return err
 		}
-		busy := map[uuid.UUID]bool{}
-		for _, a := range active {
-			busy[a.AccountID] = true
+		busy := map[uuid.UUID]*db.AccountSyncItem{}
+		for i := range active {
+			busy[active[i].AccountID] = &active[i]
 		}
 		for _, a := range accts {
-			if unsyncable(a) != "" || busy[a.ID] {
+			if why := skipReason(a, busy[a.ID]); why != nil {
 				out.Skipped = append(out.Skipped, a.ID)
+				out.Reasons = append(out.Reasons, *why)
 			} else {
 				out.Queued = append(out.Queued, a.ID)
 			}

@@ -14,7 +14,7 @@ import (
 // address and chain) and never waits long for an indexer: a chain without a fresh answer is asked
 // in the background, and the request waits at most UsedChainsWait for it. An indexer that failed
 // within UsedChainsRetry is not waited for at all (it is asked again after that). A chain whose
-// indexer never answered is left out of the answer and named as pending (UsedChains.Pending); one
+// indexer never answered is left out of the answer and named as unchecked (a partial answer); one
 // whose answer is older than UsedChainsTTL is answered as last known while it is asked again.
 const (
 	UsedChainsTTL     = time.Hour        // an indexer's answer is fresh this long
@@ -23,19 +23,24 @@ const (
 	UsedChainsRetry   = time.Minute
 )
 
-// UsedChains is getUsedChains' answer.
-type UsedChains struct {
-	Chains  []string // chains with activity, in the order of the supported chains
-	Pending []string // chains whose indexer has not answered yet: asked in the background
+// UsedChainsResult is what is known of the chains an address was used on.
+type UsedChainsResult struct {
+	Address   string
+	Used      []string  // chains found used, among those checked, in the order of the supported chains
+	Unchecked []string  // chains whose indexer has not answered (failed, timed out, missing, still asked)
+	CheckedAt time.Time // when the oldest answer used came (now when none did)
 }
+
+// Complete reports whether every candidate chain was checked.
+func (r UsedChainsResult) Complete() bool { return len(r.Unchecked) == 0 }
 
 // UsedChains returns the supported chains on which address has activity, as far as their indexers
 // have answered (see the constants above).
-func (s *Service) UsedChains(ctx context.Context, address string) (UsedChains, error) {
+func (s *Service) UsedChains(ctx context.Context, address string) (UsedChainsResult, error) {
 	address = strings.TrimSpace(address)
 	candidates := imports.DetectChains(address)
 	if len(candidates) == 0 {
-		return UsedChains{}, apperr.InvalidField("address", "not a valid address on any supported chain")
+		return UsedChainsResult{}, apperr.InvalidField("address", "not a valid address on any supported chain")
 	}
 	key := address
 	if imports.IsEVM(candidates[0]) {
@@ -43,7 +48,7 @@ func (s *Service) UsedChains(ctx context.Context, address string) (UsedChains, e
 	}
 	rows, err := db.New(s.d.Pool).ListUsedChainChecks(ctx, key)
 	if err != nil {
-		return UsedChains{}, err
+		return UsedChainsResult{}, err
 	}
 	known := make(map[string]db.UsedChainCheck, len(rows))
 	for _, r := range rows {
@@ -76,6 +81,7 @@ func (s *Service) UsedChains(ctx context.Context, address string) (UsedChains, e
 	}
 	wait := time.NewTimer(UsedChainsWait)
 	defer wait.Stop()
+collect:
 	for ; waiting > 0; waiting-- {
 		select {
 		case a := <-answers:
@@ -83,19 +89,23 @@ func (s *Service) UsedChains(ctx context.Context, address string) (UsedChains, e
 				known[a.chain] = db.UsedChainCheck{Chain: a.chain, Used: a.used, CheckedAt: &now}
 			}
 		case <-wait.C:
-			waiting = 1 // the rest stays pending
+			break collect // the rest stays unchecked this time
 		case <-ctx.Done():
-			return UsedChains{}, ctx.Err()
+			return UsedChainsResult{}, ctx.Err()
 		}
 	}
-	out := UsedChains{Chains: []string{}}
+	out := UsedChainsResult{Address: address, Used: []string{}, Unchecked: []string{}, CheckedAt: now}
 	for _, chain := range candidates {
 		r, ok := known[chain]
-		switch {
-		case !ok || r.Used == nil:
-			out.Pending = append(out.Pending, chain)
-		case *r.Used:
-			out.Chains = append(out.Chains, chain)
+		if !ok || r.Used == nil {
+			out.Unchecked = append(out.Unchecked, chain)
+			continue
+		}
+		if *r.Used {
+			out.Used = append(out.Used, chain)
+		}
+		if r.CheckedAt != nil && r.CheckedAt.Before(out.CheckedAt) {
+			out.CheckedAt = *r.CheckedAt
 		}
 	}
 	return out, nil

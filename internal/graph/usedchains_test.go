@@ -25,8 +25,8 @@ import (
 )
 
 // getUsedChains answers without waiting for an indexer that does not answer: the chains known are
-// answered, the others are named in extensions.pendingChains and asked in the background; once an
-// indexer has answered, its answer serves the next calls without asking it again.
+// answered, the others are named in a PARTIAL_RESULT error's uncheckedChains and asked in the
+// background; once an indexer has answered, its answer serves the next calls without asking it again.
 func TestUsedChainsDoNotWaitForAnUnansweringIndexer(t *testing.T) {
 	pool := pgtest.Pool(t)
 	recorded := fakes.Etherscan(t, filepath.Join("..", "..", fakes.EtherscanRecording), "1", "8453")
@@ -60,17 +60,19 @@ func TestUsedChainsDoNotWaitForAnUnansweringIndexer(t *testing.T) {
 	if _, err := clients.StoreKey(t.Context(), db.New(pool), uuid.New(), clients.NewKey{ClientID: client}, rawKey, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	ask := func() (chains, pending []string) {
+	ask := func() (chains, unchecked []string) {
 		t.Helper()
 		done := make(chan struct{})
 		var out struct {
 			Data struct {
 				GetUsedChains []string `json:"getUsedChains"`
 			} `json:"data"`
-			Errors     []json.RawMessage `json:"errors"`
-			Extensions struct {
-				PendingChains []string `json:"pendingChains"`
-			} `json:"extensions"`
+			Errors []struct {
+				Extensions struct {
+					Code            string   `json:"code"`
+					UncheckedChains []string `json:"uncheckedChains"`
+				} `json:"extensions"`
+			} `json:"errors"`
 		}
 		go func() {
 			defer close(done)
@@ -84,8 +86,9 @@ func TestUsedChainsDoNotWaitForAnUnansweringIndexer(t *testing.T) {
 				return
 			}
 			defer resp.Body.Close()
-			if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || len(out.Errors) > 0 {
-				t.Errorf("%v %s", err, out.Errors)
+			if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || len(out.Errors) > 1 ||
+				len(out.Errors) == 1 && out.Errors[0].Extensions.Code != "PARTIAL_RESULT" {
+				t.Errorf("%v %+v", err, out.Errors)
 			}
 		}()
 		select {
@@ -93,12 +96,15 @@ func TestUsedChainsDoNotWaitForAnUnansweringIndexer(t *testing.T) {
 		case <-time.After(5 * time.Second): // the background ask gives up after 10 s; the answer must not wait for it
 			t.Fatal("getUsedChains waited for the indexer that does not answer")
 		}
-		return out.Data.GetUsedChains, out.Extensions.PendingChains
+		if len(out.Errors) == 1 {
+			unchecked = out.Errors[0].Extensions.UncheckedChains
+		}
+		return out.Data.GetUsedChains, unchecked
 	}
 	for round := range 2 { // the second call finds the ask still running and does not wait for it either
-		chains, pending := ask()
-		if strings.Join(chains, ",") != "ethereum" || strings.Join(pending, ",") != "base" {
-			t.Fatalf("round %d: chains %v, pending %v; want ethereum answered and base pending", round, chains, pending)
+		chains, unchecked := ask()
+		if strings.Join(chains, ",") != "ethereum" || strings.Join(unchecked, ",") != "base" {
+			t.Fatalf("round %d: chains %v, unchecked %v; want ethereum answered and base unchecked", round, chains, unchecked)
 		}
 	}
 	close(release)
@@ -119,9 +125,9 @@ func TestUsedChainsDoNotWaitForAnUnansweringIndexer(t *testing.T) {
 	for len(asked) > 0 {
 		<-asked
 	}
-	chains, pending := ask()
-	if strings.Join(chains, ",") != "ethereum,base" || len(pending) != 0 {
-		t.Fatalf("after the answer: chains %v, pending %v", chains, pending)
+	chains, unchecked := ask()
+	if strings.Join(chains, ",") != "ethereum,base" || len(unchecked) != 0 {
+		t.Fatalf("after the answer: chains %v, unchecked %v", chains, unchecked)
 	}
 	if len(asked) != 0 {
 		t.Fatalf("fresh answers asked the indexer again (%d asks)", len(asked))
