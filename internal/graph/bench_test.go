@@ -108,8 +108,8 @@ func newReadBench(b *testing.B) (*readBench, error) {
 		}
 		fmt.Fprintf(os.Stderr, "bench: migrated fixture recalculated in %s\n", time.Since(start).Round(time.Second))
 	}
-	// A cached getUsedChains answer is reused for an hour: a kept fixture's is made fresh.
-	if _, err := pool.Exec(ctx, `UPDATE used_chains_cache SET checked_at = now() WHERE address = $1`, fx.CachedChains); err != nil {
+	// An indexer's getUsedChains answer is fresh for an hour: a kept fixture's are made fresh.
+	if _, err := pool.Exec(ctx, `UPDATE used_chain_checks SET checked_at = now() WHERE address = lower($1)`, fx.CachedChains); err != nil {
 		return nil, err
 	}
 	// Indexers that accept the connection and never answer.

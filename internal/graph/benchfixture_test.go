@@ -17,6 +17,7 @@ import (
 	"taxd/internal/auth"
 	benchdata "taxd/internal/bench"
 	"taxd/internal/clients"
+	"taxd/internal/imports"
 	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/partner"
@@ -296,8 +297,12 @@ func benchRest(ctx context.Context, pool *pgxpool.Pool, fx *benchFixture) error 
 		}
 		fx.Reports = append(fx.Reports, id)
 	}
-	if _, err := pool.Exec(ctx, `INSERT INTO used_chains_cache (address, chains, checked_at) VALUES ($1, '{ethereum,base}', now())`, fx.CachedChains); err != nil {
-		return err
+	// Every candidate chain of the cached address has answered: used on Ethereum and Base only.
+	for _, chain := range imports.DetectChains(fx.CachedChains) {
+		if _, err := pool.Exec(ctx, `INSERT INTO used_chain_checks (address, chain, used, checked_at) VALUES (lower($1), $2, $3, now())`,
+			fx.CachedChains, chain, chain == "ethereum" || chain == "base"); err != nil {
+			return err
+		}
 	}
 	if err := pool.QueryRow(ctx, `SELECT asset_id FROM transfers WHERE client_id = $1 GROUP BY asset_id ORDER BY count(*) DESC LIMIT 1`, fx.Client).Scan(&fx.BigAsset); err != nil {
 		return err
