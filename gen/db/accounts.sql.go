@@ -273,27 +273,6 @@ func (q *Queries) GetExchangeCredentials(ctx context.Context, accountID uuid.UUI
 	return sealed, err
 }
 
-const getUsedChains = `-- name: GetUsedChains :one
-SELECT chains, checked_at FROM used_chains_cache WHERE address = $1 AND checked_at > $2
-`
-
-type GetUsedChainsParams struct {
-	Address   string
-	CheckedAt time.Time
-}
-
-type GetUsedChainsRow struct {
-	Chains    []string
-	CheckedAt time.Time
-}
-
-func (q *Queries) GetUsedChains(ctx context.Context, arg GetUsedChainsParams) (GetUsedChainsRow, error) {
-	row := q.db.QueryRow(ctx, getUsedChains, arg.Address, arg.CheckedAt)
-	var i GetUsedChainsRow
-	err := row.Scan(&i.Chains, &i.CheckedAt)
-	return i, err
-}
-
 const listAccountJobs = `-- name: ListAccountJobs :many
 SELECT s.id, s.kind, s.created_at, s.started_at, s.finished_at, i.status, i.progress, i.message, i.imported,
     i.attempt, i.max_attempts, i.next_attempt_at
@@ -521,6 +500,36 @@ func (q *Queries) ListAccountsPage(ctx context.Context, arg ListAccountsPagePara
 	return items, nil
 }
 
+const listUsedChainChecks = `-- name: ListUsedChainChecks :many
+SELECT address, chain, used, checked_at, failed_at FROM used_chain_checks WHERE address = $1
+`
+
+func (q *Queries) ListUsedChainChecks(ctx context.Context, address string) ([]UsedChainCheck, error) {
+	rows, err := q.db.Query(ctx, listUsedChainChecks, address)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []UsedChainCheck
+	for rows.Next() {
+		var i UsedChainCheck
+		if err := rows.Scan(
+			&i.Address,
+			&i.Chain,
+			&i.Used,
+			&i.CheckedAt,
+			&i.FailedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const markAccountDeleted = `-- name: MarkAccountDeleted :one
 UPDATE accounts SET deleted_at = now() WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
 `
@@ -557,18 +566,34 @@ func (q *Queries) MarkAccountDeleted(ctx context.Context, arg MarkAccountDeleted
 	return i, err
 }
 
-const putUsedChains = `-- name: PutUsedChains :exec
-INSERT INTO used_chains_cache (address, chains, checked_at) VALUES ($1, $2, now())
-ON CONFLICT (address) DO UPDATE SET chains = EXCLUDED.chains, checked_at = now()
+const putUsedChainAnswer = `-- name: PutUsedChainAnswer :exec
+INSERT INTO used_chain_checks (address, chain, used, checked_at, failed_at) VALUES ($1, $2, $3, now(), NULL)
+ON CONFLICT (address, chain) DO UPDATE SET used = EXCLUDED.used, checked_at = now(), failed_at = NULL
 `
 
-type PutUsedChainsParams struct {
+type PutUsedChainAnswerParams struct {
 	Address string
-	Chains  []string
+	Chain   string
+	Used    *bool
 }
 
-func (q *Queries) PutUsedChains(ctx context.Context, arg PutUsedChainsParams) error {
-	_, err := q.db.Exec(ctx, putUsedChains, arg.Address, arg.Chains)
+func (q *Queries) PutUsedChainAnswer(ctx context.Context, arg PutUsedChainAnswerParams) error {
+	_, err := q.db.Exec(ctx, putUsedChainAnswer, arg.Address, arg.Chain, arg.Used)
+	return err
+}
+
+const putUsedChainFailure = `-- name: PutUsedChainFailure :exec
+INSERT INTO used_chain_checks (address, chain, failed_at) VALUES ($1, $2, now())
+ON CONFLICT (address, chain) DO UPDATE SET failed_at = now()
+`
+
+type PutUsedChainFailureParams struct {
+	Address string
+	Chain   string
+}
+
+func (q *Queries) PutUsedChainFailure(ctx context.Context, arg PutUsedChainFailureParams) error {
+	_, err := q.db.Exec(ctx, putUsedChainFailure, arg.Address, arg.Chain)
 	return err
 }
 

@@ -629,10 +629,12 @@ type Transfer struct {
 	OccurredAt               time.Time
 }
 
-type UsedChainsCache struct {
+type UsedChainCheck struct {
 	Address   string
-	Chains    []string
-	CheckedAt time.Time
+	Chain     string
+	Used      *bool
+	CheckedAt *time.Time
+	FailedAt  *time.Time
 }
 
 type User struct {

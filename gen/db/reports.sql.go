@@ -418,7 +418,7 @@ WHERE d.result_set_id = $1
   AND ($4::timestamptz IS NULL OR d.disposed_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR d.disposed_at < $5::timestamptz)
   AND ($6::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = $2
-       AND tr.id::text = d.transfer_id AND tr.from_account_id = ANY($6::uuid[])))
+       AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END) AND tr.from_account_id = ANY($6::uuid[])))
 ORDER BY d.seq
 `
 
@@ -570,7 +570,7 @@ WHERE i.result_set_id = $1
   AND ($4::timestamptz IS NULL OR i.received_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR i.received_at < $5::timestamptz)
   AND ($6::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = $2
-       AND tr.id::text = i.transfer_id AND tr.to_account_id = ANY($6::uuid[])))
+       AND tr.id = (CASE WHEN i.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN i.transfer_id::uuid END) AND tr.to_account_id = ANY($6::uuid[])))
 ORDER BY i.seq
 `
 

@@ -15,7 +15,7 @@ import (
 
 const countYearDisposalTransactions = `-- name: CountYearDisposalTransactions :one
 SELECT count(DISTINCT tr.transaction_id)::int
-FROM tax_disposals d JOIN transfers tr ON tr.client_id = $3 AND tr.id::text = d.transfer_id
+FROM tax_disposals d JOIN transfers tr ON tr.client_id = $3 AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
 WHERE d.result_set_id = $1 AND d.tax_year = $2
 `
 
@@ -82,8 +82,8 @@ SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quant
        d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        tr.transaction_id, ltr.transaction_id AS lot_transaction_id
 FROM tax_disposals d
-LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id::text = d.transfer_id
-LEFT JOIN transfers ltr ON ltr.client_id = $2 AND ltr.id::text = d.lot_transfer_id
+LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
+LEFT JOIN transfers ltr ON ltr.client_id = $2 AND ltr.id = (CASE WHEN d.lot_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.lot_transfer_id::uuid END)
 WHERE d.result_set_id = $1 AND d.asset_key = ANY($3::text[])
 ORDER BY d.seq
 LIMIT 10001
@@ -163,7 +163,7 @@ func (q *Queries) ListAssetDisposals(ctx context.Context, arg ListAssetDisposals
 const listAssetLots = `-- name: ListAssetLots :many
 SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
        tr.transaction_id, tr.quantity AS original_quantity
-FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id::text = l.source_transfer_id
+FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = (CASE WHEN l.source_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN l.source_transfer_id::uuid END)
 WHERE l.result_set_id = $1 AND l.asset_key = ANY($3::text[])
 ORDER BY l.acquired_at, l.lot_id::numeric
 LIMIT 10001
@@ -480,7 +480,7 @@ func (q *Queries) ListTransactionLotDisposals(ctx context.Context, arg ListTrans
 const listTransactionOpenLots = `-- name: ListTransactionOpenLots :many
 SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
        tr.transaction_id, tr.quantity AS original_quantity
-FROM tax_lots l JOIN transfers tr ON tr.client_id = $2 AND tr.id::text = l.source_transfer_id
+FROM tax_lots l JOIN transfers tr ON tr.client_id = $2 AND tr.id = (CASE WHEN l.source_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN l.source_transfer_id::uuid END)
 WHERE l.result_set_id = $1 AND l.asset_key = ANY($3::text[])
   AND l.source_transfer_id = ANY($4::text[])
 ORDER BY l.acquired_at, l.lot_id::numeric
@@ -671,7 +671,7 @@ func (q *Queries) ListYearForm8949Rows(ctx context.Context, arg ListYearForm8949
 
 const listYearIncomeByType = `-- name: ListYearIncomeByType :many
 SELECT i.income_type, sum(i.value)::numeric AS value, count(DISTINCT tr.transaction_id)::int AS transaction_count
-FROM tax_income i LEFT JOIN transfers tr ON tr.client_id = $3 AND tr.id::text = i.transfer_id
+FROM tax_income i LEFT JOIN transfers tr ON tr.client_id = $3 AND tr.id = (CASE WHEN i.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN i.transfer_id::uuid END)
 WHERE i.result_set_id = $1 AND i.tax_year = $2
 GROUP BY i.income_type ORDER BY sum(i.value) DESC, i.income_type
 `

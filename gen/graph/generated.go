@@ -6168,11 +6168,13 @@ extend type Query {
 
   """
   Provider ids of the chains on which an address has activity (for EVM addresses, every EVM chain checked),
-  in the order of the supported chains. The chains' indexers are asked in parallel and must answer within
-  10 seconds. Complete answers are cached for an hour. When some chain could not be checked (its indexer
-  failed or timed out, for example while offline), the list holds the chains found used among those checked
-  and ` + "`" + `errors` + "`" + ` holds an error with ` + "`" + `extensions.code` + "`" + ` PARTIAL_RESULT and ` + "`" + `extensions.uncheckedChains` + "`" + ` naming
-  the chains whose answer is unknown; such an answer is not cached. ` + "`" + `getUsedChainsV2` + "`" + ` gives the same answer as
+  in the order of the supported chains. Each chain's indexer answer is kept for
+  an hour (an older one is answered as last known while the indexer is asked again in the background). A
+  chain without an answer is asked in parallel, in the background; the request waits for it at most 0.7
+  seconds, and not at all for an indexer that failed in the last minute. When some chain could not be checked
+  (its indexer failed, timed out or has not answered yet, for example while offline), the list holds the
+  chains found used among those checked and ` + "`" + `errors` + "`" + ` holds an error with ` + "`" + `extensions.code` + "`" + ` PARTIAL_RESULT and
+  ` + "`" + `extensions.uncheckedChains` + "`" + ` naming the chains whose answer is unknown. ` + "`" + `getUsedChainsV2` + "`" + ` gives the same answer as
   data. An address valid on no supported chain is BAD_USER_INPUT.
   """
   getUsedChains(

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/singleflight"
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
@@ -27,11 +27,9 @@ import (
 
 // Limits of the client-facing account operations.
 const (
-	MaxBatchWallets   = 100              // createBatchWallets
-	MaxNameLength     = 200              // account names
-	MaxCredentialSize = 4096             // each of an exchange's API key, secret and passphrase
-	UsedChainsTTL     = time.Hour        // getUsedChains answers are reused this long
-	UsedChainsTimeout = 10 * time.Second // the indexers must all answer within this
+	MaxBatchWallets   = 100  // createBatchWallets
+	MaxNameLength     = 200  // account names
+	MaxCredentialSize = 4096 // each of an exchange's API key, secret and passphrase
 )
 
 // ChainProviders finds the indexer of a chain (*imports.Registry).
@@ -51,7 +49,10 @@ type Deps struct {
 
 // Service is the accounts of a client as the GraphQL API manages them: listing, adding wallets,
 // exchanges and files, syncing, re-importing, retiring, renaming and deleting.
-type Service struct{ d Deps }
+type Service struct {
+	d    Deps
+	asks singleflight.Group // getUsedChains' background asks, one per address and chain
+}
 
 // NewService returns a Service.
 func NewService(d Deps) *Service {
@@ -98,84 +99,6 @@ func (s *Service) Jobs(ctx context.Context, scope auth.ClientScope, accountID uu
 		out[i] = Job{ListAccountJobsRow: r, AccountID: accountID}
 	}
 	return out, nil
-}
-
-// UsedChainsResult is what is known of the chains an address was used on.
-type UsedChainsResult struct {
-	Address   string
-	Used      []string // chains found used, among those checked
-	Unchecked []string // chains whose indexer failed, timed out or is missing: unknown
-	CheckedAt time.Time
-}
-
-// Complete reports whether every candidate chain was checked.
-func (r UsedChainsResult) Complete() bool { return len(r.Unchecked) == 0 }
-
-// UsedChains returns the supported chains on which address has activity, asking every candidate
-// chain's indexer at once (all of them must answer within UsedChainsTimeout). A complete answer is
-// cached for UsedChainsTTL; an answer with unchecked chains says which and is not cached.
-func (s *Service) UsedChains(ctx context.Context, address string) (UsedChainsResult, error) {
-	address = strings.TrimSpace(address)
-	out := UsedChainsResult{Address: address, Used: []string{}, Unchecked: []string{}}
-	candidates := imports.DetectChains(address)
-	if len(candidates) == 0 {
-		return out, apperr.InvalidField("address", "not a valid address on any supported chain")
-	}
-	key := address
-	if imports.IsEVM(candidates[0]) {
-		key = strings.ToLower(address)
-	}
-	q := db.New(s.d.Pool)
-	cached, err := q.GetUsedChains(ctx, db.GetUsedChainsParams{Address: key, CheckedAt: s.d.Now().Add(-UsedChainsTTL)})
-	if err == nil {
-		out.Used, out.CheckedAt = cached.Chains, cached.CheckedAt
-		return out, nil
-	}
-	if !errors.Is(err, pgx.ErrNoRows) {
-		return out, err
-	}
-	cctx, cancel := context.WithTimeout(ctx, UsedChainsTimeout)
-	defer cancel()
-	used := make([]bool, len(candidates))
-	failed := make([]bool, len(candidates))
-	var wg sync.WaitGroup
-	for i, chain := range candidates {
-		p, ok := s.d.Providers.Provider(chain)
-		if !ok {
-			failed[i] = true
-			continue
-		}
-		wg.Go(func() {
-			ok, err := hasActivity(cctx, p, address)
-			used[i], failed[i] = ok, err != nil
-		})
-	}
-	wg.Wait()
-	out.CheckedAt = s.d.Now()
-	for i, chain := range candidates {
-		switch {
-		case failed[i]:
-			out.Unchecked = append(out.Unchecked, chain)
-		case used[i]:
-			out.Used = append(out.Used, chain)
-		}
-	}
-	if out.Complete() {
-		if err := q.PutUsedChains(ctx, db.PutUsedChainsParams{Address: key, Chains: out.Used}); err != nil {
-			return out, err
-		}
-	}
-	return out, nil
-}
-
-func hasActivity(ctx context.Context, p imports.Provider, address string) (bool, error) {
-	if a, ok := p.(interface {
-		HasActivity(ctx context.Context, address string) (bool, error)
-	}); ok {
-		return a.HasActivity(ctx, address)
-	}
-	page, err := p.Fetch(ctx, address, "")
-	return len(page.Txs) > 0, err
 }
 
 // NewAccount is createAccount's input.

@@ -309,7 +309,10 @@ func (f *TxFilter) counted(fc *filterCtx, where sq.And, p TxPage) countPlan {
 	if p.ExactTotal {
 		return countPlan{where: where}
 	}
-	c := countPlan{where: where, order: orderBy(p), settings: "SET LOCAL max_parallel_workers_per_gather = 0"}
+	// The capped count is the same in any order. Only the time order has an index to walk: in
+	// another (by gain, income, value, label) taking the first matches would sort every match.
+	timeOrder := TxPage{Ascending: p.Ascending}
+	c := countPlan{where: where, order: orderBy(timeOrder), settings: "SET LOCAL max_parallel_workers_per_gather = 0"}
 	if f.mergesOneAsset(p) {
 		merged := *fc
 		merged.assetsInTimeOrder = true

@@ -16,6 +16,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -70,6 +71,78 @@ func ProcessPool(t testing.TB) *pgxpool.Pool {
 		t.Fatalf("pgtest: %v", err)
 	}
 	return pool
+}
+
+// KeptPool returns a pool on the database name+"_"+<migration set> of the test server, kept after
+// the process ends: for benchmark fixtures that take minutes to build, reused by the next run on
+// the same server (a persistent TEST_DATABASE_URL; a throwaway cluster goes with the process). A
+// kept database of name made with an earlier migration set is migrated up and renamed (migrated
+// reports it: rows that migrations cannot fill, such as tax results, are the caller's to rebuild).
+// An existing database is reused when reuse says it can be; otherwise, and when there is none, it
+// is made again from the migrated template.
+func KeptPool(t testing.TB, name string, reuse func(pool *pgxpool.Pool, migrated bool) bool) *pgxpool.Pool {
+	t.Helper()
+	admin := adminURL(t)
+	tpl := template(t, admin)
+	kept := name + "_" + strings.TrimPrefix(tpl, "taxd_tpl_")
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, admin)
+	if err != nil {
+		t.Fatalf("pgtest: connect: %v", err)
+	}
+	defer conn.Close(ctx)
+	rows, err := conn.Query(ctx, `SELECT datname FROM pg_database WHERE datname LIKE $1 || '\_%'`, name)
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	existing, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	for _, db := range existing {
+		migrated := false
+		if db != kept && !slices.Contains(existing, kept) {
+			if err := migrateKept(ctx, conn, admin, db, kept); err == nil {
+				db, migrated = kept, true
+			}
+		}
+		if db == kept {
+			pool, err := store.Open(ctx, withDatabase(admin, kept))
+			if err != nil {
+				t.Fatalf("pgtest: %v", err)
+			}
+			if reuse(pool, migrated) {
+				return pool
+			}
+			pool.Close()
+		}
+		if _, err := conn.Exec(ctx, fmt.Sprintf(`DROP DATABASE %q WITH (FORCE)`, db)); err != nil {
+			t.Fatalf("pgtest: drop %s: %v", db, err)
+		}
+	}
+	if _, err := conn.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %q TEMPLATE %q`, kept, tpl)); err != nil {
+		t.Fatalf("pgtest: create database: %v", err)
+	}
+	pool, err := store.Open(ctx, withDatabase(admin, kept))
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	return pool
+}
+
+// migrateKept migrates the kept database from up and renames it to.
+func migrateKept(ctx context.Context, conn *pgx.Conn, admin, from, to string) error {
+	pool, err := store.Open(ctx, withDatabase(admin, from))
+	if err != nil {
+		return err
+	}
+	err = store.MigrateUp(ctx, pool, io.Discard)
+	pool.Close()
+	if err != nil {
+		return err
+	}
+	_, err = conn.Exec(ctx, fmt.Sprintf(`ALTER DATABASE %q RENAME TO %q`, from, to))
+	return err
 }
 
 // newDatabase creates a database cloned from the migrated template and returns its URL and a

@@ -30,6 +30,11 @@ func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
 		cfg.ConnConfig.RuntimeParams = map[string]string{}
 	}
 	cfg.ConnConfig.RuntimeParams["timezone"] = "UTC"
+	if _, ok := cfg.ConnConfig.RuntimeParams["jit"]; !ok {
+		// Compiling a plan costs hundreds of ms on the large reads of a big client, more than
+		// it saves on queries that answer a page: the API's statements run interpreted.
+		cfg.ConnConfig.RuntimeParams["jit"] = "off"
+	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		// A database that does not answer (a host down, packets dropped) fails the connection
 		// attempt after this, so requests get a 503 (Outage) instead of waiting for TCP to give up.

@@ -69,12 +69,16 @@ ON CONFLICT (account_id) DO UPDATE SET sealed = EXCLUDED.sealed, updated_at = no
 -- name: GetExchangeCredentials :one
 SELECT sealed FROM exchange_credentials WHERE account_id = $1;
 
--- name: GetUsedChains :one
-SELECT chains, checked_at FROM used_chains_cache WHERE address = $1 AND checked_at > $2;
+-- name: ListUsedChainChecks :many
+SELECT * FROM used_chain_checks WHERE address = $1;
 
--- name: PutUsedChains :exec
-INSERT INTO used_chains_cache (address, chains, checked_at) VALUES ($1, $2, now())
-ON CONFLICT (address) DO UPDATE SET chains = EXCLUDED.chains, checked_at = now();
+-- name: PutUsedChainAnswer :exec
+INSERT INTO used_chain_checks (address, chain, used, checked_at, failed_at) VALUES ($1, $2, $3, now(), NULL)
+ON CONFLICT (address, chain) DO UPDATE SET used = EXCLUDED.used, checked_at = now(), failed_at = NULL;
+
+-- name: PutUsedChainFailure :exec
+INSERT INTO used_chain_checks (address, chain, failed_at) VALUES ($1, $2, now())
+ON CONFLICT (address, chain) DO UPDATE SET failed_at = now();
 
 -- name: SetAccountsQueued :exec
 -- Accounts whose sync was just queued show as such until the worker picks them up.

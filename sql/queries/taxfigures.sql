@@ -15,21 +15,21 @@ SELECT tax_year FROM tax_year_summaries WHERE result_set_id = $1 ORDER BY tax_ye
 -- name: ListYearIncomeByType :many
 -- Income of one tax year per income type, with the transactions it comes from.
 SELECT i.income_type, sum(i.value)::numeric AS value, count(DISTINCT tr.transaction_id)::int AS transaction_count
-FROM tax_income i LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = i.transfer_id
+FROM tax_income i LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = (CASE WHEN i.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN i.transfer_id::uuid END)
 WHERE i.result_set_id = $1 AND i.tax_year = $2
 GROUP BY i.income_type ORDER BY sum(i.value) DESC, i.income_type;
 
 -- name: CountYearDisposalTransactions :one
 -- Transactions with a taxable disposal in a tax year.
 SELECT count(DISTINCT tr.transaction_id)::int
-FROM tax_disposals d JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = d.transfer_id
+FROM tax_disposals d JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
 WHERE d.result_set_id = $1 AND d.tax_year = $2;
 
 -- name: ListAssetLots :many
 -- Open lots of one asset (asset keys of results are asset ids), with the transaction that created each.
 SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
        tr.transaction_id, tr.quantity AS original_quantity
-FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = l.source_transfer_id
+FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = (CASE WHEN l.source_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN l.source_transfer_id::uuid END)
 WHERE l.result_set_id = $1 AND l.asset_key = ANY(sqlc.arg(asset_keys)::text[])
 ORDER BY l.acquired_at, l.lot_id::numeric
 LIMIT 10001;
@@ -40,8 +40,8 @@ SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quant
        d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        tr.transaction_id, ltr.transaction_id AS lot_transaction_id
 FROM tax_disposals d
-LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = d.transfer_id
-LEFT JOIN transfers ltr ON ltr.client_id = sqlc.arg(client_id) AND ltr.id::text = d.lot_transfer_id
+LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
+LEFT JOIN transfers ltr ON ltr.client_id = sqlc.arg(client_id) AND ltr.id = (CASE WHEN d.lot_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.lot_transfer_id::uuid END)
 WHERE d.result_set_id = $1 AND d.asset_key = ANY(sqlc.arg(asset_keys)::text[])
 ORDER BY d.seq
 LIMIT 10001;
@@ -88,7 +88,7 @@ ORDER BY d.seq;
 -- The open lots some transfers created (one transaction's acquisitions), as ListAssetLots.
 SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
        tr.transaction_id, tr.quantity AS original_quantity
-FROM tax_lots l JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = l.source_transfer_id
+FROM tax_lots l JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = (CASE WHEN l.source_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN l.source_transfer_id::uuid END)
 WHERE l.result_set_id = $1 AND l.asset_key = ANY(sqlc.arg(asset_keys)::text[])
   AND l.source_transfer_id = ANY(sqlc.arg(transfer_ids)::text[])
 ORDER BY l.acquired_at, l.lot_id::numeric

@@ -1,0 +1,153 @@
+package taxfigures_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"taxd/gen/db"
+	"taxd/internal/bench"
+	"taxd/internal/pgtest"
+	"taxd/internal/recalc"
+)
+
+// recorder is a db.DBTX that keeps the SQL and arguments of the one query a db.Queries method
+// sends instead of running it, so that the test can EXPLAIN the query as the code sends it.
+type recorder struct {
+	sql  string
+	args []any
+}
+
+var errRecorded = errors.New("recorded")
+
+func (r *recorder) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	r.sql, r.args = sql, args
+	return pgconn.CommandTag{}, errRecorded
+}
+
+func (r *recorder) Query(_ context.Context, sql string, args ...any) (pgx.Rows, error) {
+	r.sql, r.args = sql, args
+	return nil, errRecorded
+}
+
+func (r *recorder) QueryRow(_ context.Context, sql string, args ...any) pgx.Row {
+	r.sql, r.args = sql, args
+	return errRow{}
+}
+
+func (r *recorder) CopyFrom(context.Context, pgx.Identifier, []string, pgx.CopyFromSource) (int64, error) {
+	return 0, errRecorded
+}
+
+type errRow struct{}
+
+func (errRow) Scan(...any) error { return errRecorded }
+
+// TestResultReadsUseKeys pins the plans of the reads of a result set that a large client makes
+// slow: on a generated ledger, with sequential scans priced out of reach (so the planner takes an
+// index whenever one can serve the condition), a tax year's and an asset's disposal pieces are
+// found through their indexes, and the transfers they name are looked up by primary key (result
+// rows hold transfer ids as text: a join on the text of every transfer's id cannot use the key).
+func TestResultReadsUseKeys(t *testing.T) {
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client, err := bench.SeedLedger(ctx, pool, 3000, 6, 3, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `ANALYZE`); err != nil {
+		t.Fatal(err)
+	}
+	var rs uuid.UUID
+	var asset string
+	var year int32
+	if err := pool.QueryRow(ctx, `SELECT c.current_result_set_id, d.asset_key, d.tax_year FROM clients c
+		JOIN tax_disposals d ON d.result_set_id = c.current_result_set_id WHERE c.id = $1 LIMIT 1`, client).Scan(&rs, &asset, &year); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		call func(q *db.Queries) error
+		uses []string // every one must appear in the plan
+	}{
+		{"an asset's disposal trail", func(q *db.Queries) error {
+			_, err := q.ListAssetDisposals(ctx, db.ListAssetDisposalsParams{ResultSetID: rs, ClientID: client, AssetKeys: []string{asset}})
+			return err
+		}, []string{"tax_disposals_asset_idx", "transfers_pkey"}},
+		{"an asset's open lots", func(q *db.Queries) error {
+			_, err := q.ListAssetLots(ctx, db.ListAssetLotsParams{ResultSetID: rs, ClientID: client, AssetKeys: []string{asset}})
+			return err
+		}, []string{"transfers_pkey"}},
+		{"a year's disposal transactions", func(q *db.Queries) error {
+			_, err := q.CountYearDisposalTransactions(ctx, db.CountYearDisposalTransactionsParams{ResultSetID: rs, TaxYear: year, ClientID: client})
+			return err
+		}, []string{"tax_disposals_year_idx", "transfers_pkey"}},
+		{"a year's income by type", func(q *db.Queries) error {
+			_, err := q.ListYearIncomeByType(ctx, db.ListYearIncomeByTypeParams{ResultSetID: rs, TaxYear: year, ClientID: client})
+			return err
+		}, []string{"tax_income_year_idx", "transfers_pkey"}},
+		{"a page of a year's Form 8949 rows", func(q *db.Queries) error {
+			_, err := q.ListYearForm8949Rows(ctx, db.ListYearForm8949RowsParams{ResultSetID: rs, TaxYear: year, ClientID: client, RowLimit: 100})
+			return err
+		}, []string{"tax_disposals_year_idx", "transfers_pkey"}},
+		{"a year's Form 8949 boxes", func(q *db.Queries) error {
+			_, err := q.ListYearForm8949Boxes(ctx, db.ListYearForm8949BoxesParams{ResultSetID: rs, TaxYear: year})
+			return err
+		}, []string{"tax_disposals_year_idx"}},
+		{"a year's disposals for the broker-form reconciliation", func(q *db.Queries) error {
+			_, err := q.ListYearDisposalUnits(ctx, db.ListYearDisposalUnitsParams{ID: client, TaxYear: year, MaxUnits: 100000})
+			return err
+		}, []string{"tax_disposals_year_idx", "transfers_pkey"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var r recorder
+			if err := c.call(db.New(&r)); !errors.Is(err, errRecorded) {
+				t.Fatalf("the query was not recorded: %v", err)
+			}
+			plan := explain(t, pool, r.sql, r.args)
+			for _, s := range []string{"Seq Scan on tax_disposals", "Seq Scan on transfers", "Seq Scan on tax_income"} {
+				if strings.Contains(plan, s) {
+					t.Errorf("%s:\n%s", s, plan)
+				}
+			}
+			for _, idx := range c.uses {
+				if !strings.Contains(plan, idx) {
+					t.Errorf("does not use %s:\n%s", idx, plan)
+				}
+			}
+		})
+	}
+}
+
+func explain(t *testing.T, pool interface {
+	Begin(context.Context) (pgx.Tx, error)
+}, sql string, args []any) string {
+	t.Helper()
+	ctx := context.Background()
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := tx.Query(ctx, "EXPLAIN "+sql, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(lines, "\n")
+}
