@@ -480,7 +480,7 @@ type ComplexityRoot struct {
 		UpdateClientTaxSettings          func(childComplexity int, clientID string, taxSettings model.AdvancedTaxFeaturesInput) int
 		UpdateMultiTransactionsCostBasis func(childComplexity int, clientID string, isMissingBasis bool, overrideIsMissingBasis bool, transactionIds []string) int
 		UpdateTransaction                func(childComplexity int, clientID string, createDefaultRule bool, sessionID *string, source *string, transactionID string, updates model.UpdateTransactionInput) int
-		UpdateTransfer                   func(childComplexity int, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string) int
+		UpdateTransfer                   func(childComplexity int, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, label *string, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string, wipeLabel *bool) int
 		UploadManualTransactions         func(childComplexity int, accountID *string, clientID *string, fileObjectKey string, importType *model.UploadManualTransactionFileType, name *string, provider *string) int
 		UpsertNftAsset                   func(childComplexity int, assetKey string, clientID string, contractAddress string, imageURL *string, isHidden *bool, isSpam *bool, isWorthless *bool, name string, overrideCurrentValue *float64, provider string, tokenID *string, useAwakenPriceFlag *bool) int
 	}
@@ -830,6 +830,7 @@ type ComplexityRoot struct {
 		IsFee                       func(childComplexity int) int
 		IsFiatValueOverridden       func(childComplexity int) int
 		IsHidden                    func(childComplexity int) int
+		Label                       func(childComplexity int) int
 		Ordering                    func(childComplexity int) int
 		OriginalBasisFiatValueCents func(childComplexity int) int
 		OriginalFiatValueCents      func(childComplexity int) int
@@ -904,7 +905,7 @@ type MutationResolver interface {
 	UnmarkInternalTransfer(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error)
 	UpdateMultiTransactionsCostBasis(ctx context.Context, clientID string, isMissingBasis bool, overrideIsMissingBasis bool, transactionIds []string) ([]model.Transaction, error)
 	UpdateTransaction(ctx context.Context, clientID string, createDefaultRule bool, sessionID *string, source *string, transactionID string, updates model.UpdateTransactionInput) (*model.UpdateTransactionResponse, error)
-	UpdateTransfer(ctx context.Context, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string) (*model.Transaction, error)
+	UpdateTransfer(ctx context.Context, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, label *string, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string, wipeLabel *bool) (*model.Transaction, error)
 	CreateUploadURL(ctx context.Context, clientID string, fileName *string, size *int) (*model.UploadURL, error)
 	UploadManualTransactions(ctx context.Context, accountID *string, clientID *string, fileObjectKey string, importType *model.UploadManualTransactionFileType, name *string, provider *string) (string, error)
 }
@@ -3292,7 +3293,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateTransfer(childComplexity, args["amount"].(*float64), args["assetId"].(*string), args["basisFiatValue"].(*float64), args["clientId"].(string), args["fiatCurrency"].(*string), args["fiatValue"].(*float64), args["fromAccountId"].(*string), args["isHidden"].(*bool), args["originalBasisFiatValue"].(*float64), args["originalFiatValue"].(*float64), args["purchaseDateOverride"].(*time.Time), args["resetFiatValue"].(*bool), args["sessionId"].(*string), args["source"].(*string), args["toAccountId"].(*string), args["transactionId"].(string), args["transferId"].(string)), true
+		return e.ComplexityRoot.Mutation.UpdateTransfer(childComplexity, args["amount"].(*float64), args["assetId"].(*string), args["basisFiatValue"].(*float64), args["clientId"].(string), args["fiatCurrency"].(*string), args["fiatValue"].(*float64), args["fromAccountId"].(*string), args["isHidden"].(*bool), args["label"].(*string), args["originalBasisFiatValue"].(*float64), args["originalFiatValue"].(*float64), args["purchaseDateOverride"].(*time.Time), args["resetFiatValue"].(*bool), args["sessionId"].(*string), args["source"].(*string), args["toAccountId"].(*string), args["transactionId"].(string), args["transferId"].(string), args["wipeLabel"].(*bool)), true
 	case "Mutation.uploadManualTransactions":
 		if e.ComplexityRoot.Mutation.UploadManualTransactions == nil {
 			break
@@ -5238,6 +5239,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.IsHidden(childComplexity), true
+	case "Transfer.label":
+		if e.ComplexityRoot.Transfer.Label == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Label(childComplexity), true
 	case "Transfer.ordering":
 		if e.ComplexityRoot.Transfer.Ordering == nil {
 			break
@@ -8149,7 +8156,12 @@ type Transaction {
   provider: String!
   "Link to the transaction on a block explorer or exchange, when there is one."
   explorerUrl: String
-  "The label (` + "`" + `FullLabelOption.value` + "`" + `, for example ` + "`" + `trade` + "`" + `, ` + "`" + `staking_reward` + "`" + `, ` + "`" + `gift_sent` + "`" + `); null when unlabeled."
+  """
+  The label (` + "`" + `FullLabelOption.value` + "`" + `, for example ` + "`" + `trade` + "`" + `, ` + "`" + `staking_reward` + "`" + `, ` + "`" + `gift_sent` + "`" + `); null when unlabeled.
+  It is what the transaction means as a whole and governs every transfer without a label of its own
+  (` + "`" + `Transfer.label` + "`" + `): the tax calculation reads a transfer's own label when it has one, else this one, so a
+  relabel (` + "`" + `labelTransactions` + "`" + `, ` + "`" + `updateTransaction` + "`" + `) changes the taxes of those transfers at the next run.
+  """
   label: String
   "Who set the label."
   labelSource: LabelSourceEnum
@@ -8261,6 +8273,13 @@ type Transfer {
   direction: TransferDirectionEnum!
   "This transfer is a fee (gas or exchange fee) rather than a movement of value."
   isFee: Boolean!
+  """
+  The transfer's own label: an exception to its transaction's label, set by a person (` + "`" + `updateTransfer(label:)` + "`" + `)
+  or by an import whose file labels this leg apart from its transaction (a fee leg is ` + "`" + `fee` + "`" + `). Null when the
+  transfer follows ` + "`" + `Transaction.label` + "`" + `, as most do. The tax calculation reads this label when it is set, else
+  the transaction's.
+  """
+  label: String
   "Hidden transfers are ignored by tax calculations."
   isHidden: Boolean!
   "Looks like a duplicate of another transfer (same asset, amount, accounts and time)."
@@ -9084,7 +9103,9 @@ extend type Mutation {
   ): Transaction!
 
   """
-  Labels transactions and optionally sets notes, an investment and off-chain details. Returns the
+  Labels transactions and optionally sets notes, an investment and off-chain details. The label governs every
+  transfer of a transaction that has no label of its own (` + "`" + `Transfer.label` + "`" + `), imported ones included: the next
+  run taxes those transfers by it. Returns the
   transactions in the order of ` + "`" + `transactionIds` + "`" + `. Marks them dirty. BAD_USER_INPUT for an unknown label, for
   ` + "`" + `label` + "`" + ` together with ` + "`" + `wipeLabel` + "`" + `, and for off-chain texts over 2,000 characters or a non-https ` + "`" + `documentUrl` + "`" + `.
   """
@@ -9283,7 +9304,10 @@ extend type Mutation {
     transactionIds: [ID!]!
   ): [Transaction!]!
 
-  "Updates one transaction. Marks it dirty."
+  """
+  Updates one transaction. A new label governs every transfer without a label of its own (` + "`" + `Transfer.label` + "`" + `), as
+  with ` + "`" + `labelTransactions` + "`" + `. Marks it dirty.
+  """
   updateTransaction(
     "The client."
     clientId: ID!
@@ -9327,6 +9351,12 @@ extend type Mutation {
     fromAccountId: ID
     "Hide or unhide the transfer."
     isHidden: Boolean
+    """
+    Give this transfer a label of its own (` + "`" + `FullLabelOption.value` + "`" + `; unknown values give BAD_USER_INPUT): the tax
+    calculation reads it instead of the transaction's label, whatever the transaction is labelled later, until
+    ` + "`" + `wipeLabel` + "`" + ` removes it.
+    """
+    label: String
     "The basis as given in ` + "`" + `fiatCurrency` + "`" + `; used as ` + "`" + `basisFiatValue` + "`" + ` when that is omitted. The service has no exchange rates yet: a ` + "`" + `fiatCurrency` + "`" + ` other than the client's currency without ` + "`" + `basisFiatValue` + "`" + ` is BAD_USER_INPUT."
     originalBasisFiatValue: Float
     "The value as given in ` + "`" + `fiatCurrency` + "`" + `; used as ` + "`" + `fiatValue` + "`" + ` when that is omitted. The service has no exchange rates yet: a ` + "`" + `fiatCurrency` + "`" + ` other than the client's currency without ` + "`" + `fiatValue` + "`" + ` is BAD_USER_INPUT."
@@ -9345,6 +9375,8 @@ extend type Mutation {
     transactionId: ID!
     "The transfer."
     transferId: ID!
+    "True removes the transfer's own label, so that it follows its transaction's label again (and ` + "`" + `label` + "`" + ` must be omitted)."
+    wipeLabel: Boolean
   ): Transaction!
 
   """
@@ -10816,6 +10848,8 @@ func (ec *executionContext) childFields_Transfer(ctx context.Context, field grap
 		return ec.fieldContext_Transfer_direction(ctx, field)
 	case "isFee":
 		return ec.fieldContext_Transfer_isFee(ctx, field)
+	case "label":
+		return ec.fieldContext_Transfer_label(ctx, field)
 	case "isHidden":
 		return ec.fieldContext_Transfer_isHidden(ctx, field)
 	case "isDuplicate":
@@ -12865,78 +12899,94 @@ func (ec *executionContext) field_Mutation_updateTransfer_args(ctx context.Conte
 		return nil, err
 	}
 	args["isHidden"] = arg7
-	arg8, err := graphql.ProcessArgField(ctx, rawArgs, "originalBasisFiatValue",
+	arg8, err := graphql.ProcessArgField(ctx, rawArgs, "label",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["label"] = arg8
+	arg9, err := graphql.ProcessArgField(ctx, rawArgs, "originalBasisFiatValue",
 		func(ctx context.Context, v any) (*float64, error) {
 			return ec.unmarshalOFloat2ᚖfloat64(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["originalBasisFiatValue"] = arg8
-	arg9, err := graphql.ProcessArgField(ctx, rawArgs, "originalFiatValue",
+	args["originalBasisFiatValue"] = arg9
+	arg10, err := graphql.ProcessArgField(ctx, rawArgs, "originalFiatValue",
 		func(ctx context.Context, v any) (*float64, error) {
 			return ec.unmarshalOFloat2ᚖfloat64(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["originalFiatValue"] = arg9
-	arg10, err := graphql.ProcessArgField(ctx, rawArgs, "purchaseDateOverride",
+	args["originalFiatValue"] = arg10
+	arg11, err := graphql.ProcessArgField(ctx, rawArgs, "purchaseDateOverride",
 		func(ctx context.Context, v any) (*time.Time, error) {
 			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["purchaseDateOverride"] = arg10
-	arg11, err := graphql.ProcessArgField(ctx, rawArgs, "resetFiatValue",
+	args["purchaseDateOverride"] = arg11
+	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "resetFiatValue",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["resetFiatValue"] = arg11
-	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "sessionId",
+	args["resetFiatValue"] = arg12
+	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "sessionId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["sessionId"] = arg12
-	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "source",
+	args["sessionId"] = arg13
+	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "source",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["source"] = arg13
-	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "toAccountId",
+	args["source"] = arg14
+	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "toAccountId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["toAccountId"] = arg14
-	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "transactionId",
+	args["toAccountId"] = arg15
+	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "transactionId",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["transactionId"] = arg15
-	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "transferId",
+	args["transactionId"] = arg16
+	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "transferId",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["transferId"] = arg16
+	args["transferId"] = arg17
+	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "wipeLabel",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["wipeLabel"] = arg18
 	return args, nil
 }
 
@@ -24560,7 +24610,7 @@ func (ec *executionContext) _Mutation_updateTransfer(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateTransfer(ctx, fc.Args["amount"].(*float64), fc.Args["assetId"].(*string), fc.Args["basisFiatValue"].(*float64), fc.Args["clientId"].(string), fc.Args["fiatCurrency"].(*string), fc.Args["fiatValue"].(*float64), fc.Args["fromAccountId"].(*string), fc.Args["isHidden"].(*bool), fc.Args["originalBasisFiatValue"].(*float64), fc.Args["originalFiatValue"].(*float64), fc.Args["purchaseDateOverride"].(*time.Time), fc.Args["resetFiatValue"].(*bool), fc.Args["sessionId"].(*string), fc.Args["source"].(*string), fc.Args["toAccountId"].(*string), fc.Args["transactionId"].(string), fc.Args["transferId"].(string))
+			return ec.Resolvers.Mutation().UpdateTransfer(ctx, fc.Args["amount"].(*float64), fc.Args["assetId"].(*string), fc.Args["basisFiatValue"].(*float64), fc.Args["clientId"].(string), fc.Args["fiatCurrency"].(*string), fc.Args["fiatValue"].(*float64), fc.Args["fromAccountId"].(*string), fc.Args["isHidden"].(*bool), fc.Args["label"].(*string), fc.Args["originalBasisFiatValue"].(*float64), fc.Args["originalFiatValue"].(*float64), fc.Args["purchaseDateOverride"].(*time.Time), fc.Args["resetFiatValue"].(*bool), fc.Args["sessionId"].(*string), fc.Args["source"].(*string), fc.Args["toAccountId"].(*string), fc.Args["transactionId"].(string), fc.Args["transferId"].(string), fc.Args["wipeLabel"].(*bool))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Transaction) graphql.Marshaler {
@@ -32096,6 +32146,29 @@ func (ec *executionContext) _Transfer_isFee(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_Transfer_isFee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Transfer_label(ctx context.Context, field graphql.CollectedField, obj *model.Transfer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Transfer_label(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Label, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Transfer_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Transfer_isHidden(ctx context.Context, field graphql.CollectedField, obj *model.Transfer) (ret graphql.Marshaler) {
@@ -40003,6 +40076,11 @@ func (ec *executionContext) _Transfer(ctx context.Context, sel ast.SelectionSet,
 		case "isFee":
 			out.Values[i] = ec._Transfer_isFee(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "label":
+			out.Values[i] = ec._Transfer_label(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isHidden":

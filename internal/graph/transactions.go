@@ -476,7 +476,7 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 	m := model.Transfer{
 		ID: tr.ID.String(), TransactionID: tr.TransactionID.String(), Ordering: int(tr.Position), AssetID: tr.AssetID.String(),
 		Amount: amount, AmountExact: tr.Quantity.String(), FromAddress: tr.FromAddress, ToAddress: tr.ToAddress,
-		IsFee: tr.IsFee, IsHidden: tr.IsHidden, FiatCurrency: model.CurrencyCodeEnum(st.Currency),
+		IsFee: tr.IsFee, IsHidden: tr.IsHidden, Label: tr.Label, FiatCurrency: model.CurrencyCodeEnum(st.Currency),
 		IsFiatValueOverridden: fiatOverridden(tr),
 		PurchaseDateOverride:  tr.PurchaseDateOverride, StakingAccountIdentifier: tr.StakingAccountIdentifier,
 	}
@@ -1117,7 +1117,7 @@ func (r *mutationResolver) UpdateTransaction(ctx context.Context, clientID strin
 	return out, nil
 }
 
-func (r *mutationResolver) UpdateTransfer(ctx context.Context, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string) (*model.Transaction, error) {
+func (r *mutationResolver) UpdateTransfer(ctx context.Context, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, label *string, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string, wipeLabel *bool) (*model.Transaction, error) {
 	scope, err := r.txScope(ctx, clientID)
 	if err != nil {
 		return nil, err
@@ -1179,6 +1179,16 @@ func (r *mutationResolver) UpdateTransfer(ctx context.Context, amount *float64, 
 		}
 	}
 	p.IsHidden, p.PurchaseDateOverride = isHidden, purchaseDateOverride
+	p.ClearLabel = wipeLabel != nil && *wipeLabel
+	if p.ClearLabel && label != nil {
+		return nil, apperr.InvalidField("wipeLabel", "cannot be combined with label")
+	}
+	if label != nil {
+		if err := ledger.CheckLabel("label", *label); err != nil {
+			return nil, err
+		}
+		p.Label = label
+	}
 	if resetFiatValue != nil && *resetFiatValue {
 		if p.FiatValue != nil || p.BasisFiatValue != nil {
 			return nil, apperr.InvalidField("resetFiatValue", "cannot be combined with fiatValue or basisFiatValue")

@@ -287,7 +287,8 @@ type TransferPatch struct {
 	IsHidden             *bool
 	PurchaseDateOverride *time.Time
 	ClearPurchaseDate    bool
-	Label                *string
+	Label                *string // the transfer's own label (see docs/ledger-edits.md, where a label lives)
+	ClearLabel           bool    // the transfer follows its transaction's label again
 	StakingID            *string
 	MissingBasisOverride *bool
 }
@@ -338,7 +339,7 @@ func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (db
 	if p.PurchaseDateOverride != nil || p.ClearPurchaseDate {
 		n.PurchaseDateOverride = p.PurchaseDateOverride
 	}
-	if p.Label != nil {
+	if p.Label != nil || p.ClearLabel {
 		n.Label = p.Label
 	}
 	if p.StakingID != nil {

@@ -165,11 +165,11 @@ func (im *Importer) Add(t *imports.Tx) error {
 	b = binText(b, t.Time.UTC().Format(time.RFC3339Nano), false)
 	b = binText(b, t.Hash, true)
 	b = binText(b, t.ExternalID, false)
-	if t.Label != "" {
-		b = binTextPtr(b, ledgerLabel(t.Label))
-	} else {
-		b = pgcopy.Null(b)
+	txLabel := ""
+	if l := ledgerLabel(t.Label); l != nil {
+		txLabel = *l
 	}
+	b = binText(b, txLabel, true)
 	b = pgcopy.Bool(b, t.Failed)
 	for range 10 {
 		b = pgcopy.Null(b)
@@ -214,11 +214,11 @@ func (im *Importer) Add(t *imports.Tx) error {
 				fiat = decimal.NullDecimal{Decimal: usd.Mul(tr.Quantity).Round(18), Valid: true}
 			}
 		}
+		// Where a label lives (docs/ledger-edits.md): the transaction's label governs its legs, so a
+		// leg gets a label of its own only where the file labels it apart (a fee leg is a fee).
 		label := ""
-		if tr.Label != "" {
-			if l := ledgerLabel(tr.Label); l != nil {
-				label = *l
-			}
+		if l := ledgerLabel(tr.Label); l != nil && *l != txLabel {
+			label = *l
 		}
 		if tr.IsFee {
 			label = "fee"

@@ -62,6 +62,17 @@ func init() {
 	}
 }
 
+// LegLabel is the label the tax calculation reads for a transfer: its own label (an exception a
+// person set on that leg, or a leg its file labelled apart) when it has one, else its transaction's
+// label. It is the one rule for where a label lives (docs/ledger-edits.md); the SQL readers spell it
+// coalesce(tr.label, t.label) and the recalculation's loader falls back the same way.
+func LegLabel(transaction, transfer *string) *string {
+	if transfer != nil {
+		return transfer
+	}
+	return transaction
+}
+
 // Labels returns the built-in labels (no client defines custom labels yet).
 func Labels() []LabelOption { return append([]LabelOption(nil), catalog...) }
 

@@ -124,7 +124,7 @@ func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUI
 	r := rows[pos]
 	var what string
 	err := ledger.New(pool).Update(ctx, client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
-		switch rng.IntN(5) {
+		switch rng.IntN(6) {
 		case 0:
 			what = "quantity"
 			q := r.qty.Add(decimal.RequireFromString("0.25"))
@@ -138,6 +138,15 @@ func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUI
 		case 2:
 			what = "delete"
 			return e.Delete(r.tx)
+		case 5:
+			// relabel: legs without a label of their own follow it
+			what = "relabel"
+			labels := []string{"income", "gift_received", "sell", "airdrop", ""}
+			in := ledger.LabelEdit{Label: &labels[rng.IntN(len(labels))]}
+			if *in.Label == "" {
+				in = ledger.LabelEdit{Wipe: true}
+			}
+			return e.LabelTransactions([]uuid.UUID{r.tx}, in)
 		case 3:
 			// move in time: back within the tail or forward
 			what = "move"

@@ -1422,6 +1422,9 @@ type Transaction struct {
 	// Link to the transaction on a block explorer or exchange, when there is one.
 	ExplorerURL *string `json:"explorerUrl,omitempty"`
 	// The label (`FullLabelOption.value`, for example `trade`, `staking_reward`, `gift_sent`); null when unlabeled.
+	// It is what the transaction means as a whole and governs every transfer without a label of its own
+	// (`Transfer.label`): the tax calculation reads a transfer's own label when it has one, else this one, so a
+	// relabel (`labelTransactions`, `updateTransaction`) changes the taxes of those transfers at the next run.
 	Label *string `json:"label,omitempty"`
 	// Who set the label.
 	LabelSource *LabelSourceEnum `json:"labelSource,omitempty"`
@@ -1565,6 +1568,11 @@ type Transfer struct {
 	Direction TransferDirectionEnum `json:"direction"`
 	// This transfer is a fee (gas or exchange fee) rather than a movement of value.
 	IsFee bool `json:"isFee"`
+	// The transfer's own label: an exception to its transaction's label, set by a person (`updateTransfer(label:)`)
+	// or by an import whose file labels this leg apart from its transaction (a fee leg is `fee`). Null when the
+	// transfer follows `Transaction.label`, as most do. The tax calculation reads this label when it is set, else
+	// the transaction's.
+	Label *string `json:"label,omitempty"`
 	// Hidden transfers are ignored by tax calculations.
 	IsHidden bool `json:"isHidden"`
 	// Looks like a duplicate of another transfer (same asset, amount, accounts and time).
