@@ -8938,7 +8938,7 @@ extend type Query {
     toAddress: String
   ): ReportExportResponse!
 
-  "Labels that fit every one of the given transactions, for labeling them together."
+  "Labels that fit every one of the given transactions, for labeling them together (by direction, as ` + "`" + `getTransactionTypeOptions` + "`" + `)."
   getLabelOptionsForTransactions(
     "The client."
     clientId: ID!
@@ -8968,7 +8968,13 @@ extend type Query {
     clientId: ID!
   ): GetTransactionImportJobs!
 
-  "Labels that fit one transaction, with suggestions."
+  """
+  Labels that fit one transaction, with suggestions. A label that describes what arrives (buy, gift received,
+  the income labels, staking and liquidity-pool withdrawals) needs an incoming transfer; one that describes what
+  leaves (sell, payment, fee, gift sent, donation, lost, staking and liquidity-pool deposits) an outgoing one; a
+  move between own accounts counts as both, and fee transfers count as outgoing only in a transaction without
+  other transfers. Trade, internal, spam and futures_pnl fit either direction. The current label is always offered.
+  """
   getTransactionTypeOptions(
     "The client."
     clientId: ID!
