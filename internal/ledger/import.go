@@ -86,7 +86,7 @@ const (
 
 var stageColumns = []string{"tx_id", "pos", "occurred_at", "txn_hash", "external_id", "label", "is_failed",
 	"id", "asset_key", "quantity", "from_account_id", "to_account_id", "from_address", "to_address", "fiat_value",
-	"fee_fiat", "is_fee"}
+	"fee_fiat", "is_fee", "notes"}
 
 // NewImporter opens a bulk import into one of the client's accounts.
 func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, error) {
@@ -121,7 +121,7 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 	if _, err := e.tx.Exec(e.ctx, `CREATE TEMP TABLE IF NOT EXISTS `+stageTable+` (
 		tx_id uuid NOT NULL, pos integer NOT NULL, occurred_at text, txn_hash text, external_id text, label text,
 		is_failed boolean, id uuid, asset_key text, quantity text, from_account_id uuid, to_account_id uuid,
-		from_address text, to_address text, fiat_value text, fee_fiat text, is_fee boolean
+		from_address text, to_address text, fiat_value text, fee_fiat text, is_fee boolean, notes text
 	) ON COMMIT DROP;
 	CREATE TEMP TABLE IF NOT EXISTS `+addedTable+` (id uuid NOT NULL, occurred_at timestamptz NOT NULL) ON COMMIT DROP;
 	TRUNCATE `+stageTable+`, `+addedTable); err != nil {
@@ -174,6 +174,7 @@ func (im *Importer) Add(t *imports.Tx) error {
 	for range 10 {
 		b = pgcopy.Null(b)
 	}
+	b = binText(b, strings.TrimSpace(t.Notes), true)
 
 	pos := 0
 	for i := range t.Transfers {
@@ -249,6 +250,7 @@ func (im *Importer) Add(t *imports.Tx) error {
 			b = pgcopy.Null(b)
 		}
 		b = pgcopy.Bool(b, tr.IsFee)
+		b = pgcopy.Null(b) // notes
 		pos++
 	}
 	im.row = b
@@ -347,8 +349,8 @@ func (im *Importer) Finish() (int, error) {
 	}
 	tag, err := e.tx.Exec(e.ctx, `
 WITH added AS (
-    INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source)
-    SELECT tx_id, $1, $2, occurred_at::timestamptz, txn_hash, external_id, label, is_failed, $3
+    INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source, notes)
+    SELECT tx_id, $1, $2, occurred_at::timestamptz, txn_hash, external_id, label, is_failed, $3, notes
       FROM `+stageTable+` s WHERE pos < 0`+known+`
     ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
     RETURNING id, occurred_at
