@@ -52,8 +52,9 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 //     one more statement, and one audit entry for the import (none of it for a re-import).
 //
 // Memory stays bounded whatever the number of transactions: rows are encoded and sent as they
-// come. Fiat legs (USD and the like) are not assets: their value is carried by the crypto leg's
-// fiat value. A transfer with neither side the client's is not part of its ledger and is dropped.
+// come. Fiat legs (USD and the like) are not stored (isFiatLeg): their value is carried by the
+// crypto leg's fiat value, and a transaction of fiat legs only is not stored. A transfer with
+// neither side the client's is not part of its ledger and is dropped.
 // While an Importer is open the Editor's transaction is busy with the COPY: call Finish or Abort
 // before any other edit.
 type Importer struct {
@@ -157,6 +158,9 @@ func (im *Importer) Add(t *imports.Tx) error {
 	if im.closed {
 		return errors.New("ledger: Add after Finish or Abort")
 	}
+	if fiatOnly(t) {
+		return nil // a bank deposit or withdrawal: nothing of the ledger moved (see isFiatLeg)
+	}
 	txID := im.newID()
 	b := im.row[:0]
 	b = pgcopy.Fields(b, len(stageColumns))
@@ -179,7 +183,7 @@ func (im *Importer) Add(t *imports.Tx) error {
 	pos := 0
 	for i := range t.Transfers {
 		tr := &t.Transfers[i]
-		if tr.Asset.Chain == "" && imports.IsFiat(tr.Asset.Symbol) {
+		if isFiatLeg(tr) {
 			continue
 		}
 		if tr.Quantity.Sign() <= 0 {
@@ -259,6 +263,26 @@ func (im *Importer) Add(t *imports.Tx) error {
 	}
 	im.staged++
 	return nil
+}
+
+// isFiatLeg says whether a transfer moves fiat money (USD, EUR...), which the ledger does not store:
+// fiat is not a capital asset, the amount paid or received is the crypto leg's fiat value (and a fiat
+// fee its FeeFiat), and taxd keeps no cash balance, which would need every bank deposit and
+// withdrawal of the account (files rarely hold them all) to be anything but wrong. See
+// internal/imports/CSV.md.
+func isFiatLeg(tr *imports.Transfer) bool {
+	return tr.Asset.Chain == "" && imports.IsFiat(tr.Asset.Symbol)
+}
+
+// fiatOnly says whether every transfer of t is a fiat leg (a bank deposit or withdrawal): such a
+// transaction would be stored empty, so it is not stored at all.
+func fiatOnly(t *imports.Tx) bool {
+	for i := range t.Transfers {
+		if !isFiatLeg(&t.Transfers[i]) {
+			return false
+		}
+	}
+	return len(t.Transfers) > 0
 }
 
 // newID is a UUIDv7 like newID's, without a system call for each one's random bits.
