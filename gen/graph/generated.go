@@ -8233,9 +8233,9 @@ type Transaction {
   incomeSumFormatted: String
   "Balances after this transaction, one per account and asset it touched; filled only when ` + "`" + `includeBalances` + "`" + ` is set, otherwise null."
   balances: [TransactionBalance!]
-  "Where the record was last changed from (the ` + "`" + `source` + "`" + ` of the latest write)."
+  "Where the record was last changed from: the ` + "`" + `source` + "`" + ` of the latest write (an import's ` + "`" + `import:<provider>` + "`" + ` until an edit; every edit mutation that touches the transaction, a pairing or an undo included, sets it, to null when the edit gave none)."
   source: String
-  "The ` + "`" + `sessionId` + "`" + ` of the latest write."
+  "The ` + "`" + `sessionId` + "`" + ` of the latest write (as ` + "`" + `source` + "`" + `)."
   sessionId: String
   "When the transaction was first imported or created."
   importedAt: Date!
@@ -8294,11 +8294,11 @@ type Transfer {
   basisFiatValueCents: Cents
   "` + "`" + `basisFiatValueCents` + "`" + ` for display."
   basisFiatValueFormatted: String
-  "The value the importer or price feed gave before a person overrode ` + "`" + `fiatValueCents` + "`" + `; null when not overridden."
+  "The value the importer or price feed gave before a person overrode ` + "`" + `fiatValueCents` + "`" + `; null when the value is not overridden or the transfer had none."
   originalFiatValueCents: Cents
   "The basis the calculation gave before a person overrode ` + "`" + `basisFiatValueCents` + "`" + `; null when not overridden."
   originalBasisFiatValueCents: Cents
-  "A person set the fiat value or basis by hand (reset it with ` + "`" + `updateTransfer(resetFiatValue: true)` + "`" + `)."
+  "A person set the fiat value or basis by hand (` + "`" + `updateTransfer` + "`" + `, ` + "`" + `saveReceivePriceForTransactions` + "`" + `): the value differs from the one the transfer was imported or created with (a price set where it had none included), or a basis is set. Reset it with ` + "`" + `updateTransfer(resetFiatValue: true)` + "`" + `."
   isFiatValueOverridden: Boolean!
   "Acquisition date to use for the lots this incoming transfer creates, instead of the transaction date (for example coins bought earlier in an untracked wallet)."
   purchaseDateOverride: Date
@@ -9369,7 +9369,7 @@ extend type Mutation {
     originalFiatValue: Float
     "Acquisition date for the lots an incoming transfer creates."
     purchaseDateOverride: Date
-    "True discards the fiat overrides: the value returns to the importer's and the basis to the calculated one (not with ` + "`" + `fiatValue` + "`" + ` or ` + "`" + `basisFiatValue` + "`" + `)."
+    "True discards the fiat overrides: the value returns to the one the transfer was imported or created with (none when it had none) and the basis to the calculated one (not with ` + "`" + `fiatValue` + "`" + ` or ` + "`" + `basisFiatValue` + "`" + `)."
     resetFiatValue: Boolean
     "Groups writes of one task."
     sessionId: String

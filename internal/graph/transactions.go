@@ -477,7 +477,7 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 		ID: tr.ID.String(), TransactionID: tr.TransactionID.String(), Ordering: int(tr.Position), AssetID: tr.AssetID.String(),
 		Amount: amount, AmountExact: tr.Quantity.String(), FromAddress: tr.FromAddress, ToAddress: tr.ToAddress,
 		IsFee: tr.IsFee, IsHidden: tr.IsHidden, Label: tr.Label, FiatCurrency: model.CurrencyCodeEnum(st.Currency),
-		IsFiatValueOverridden: fiatOverridden(tr),
+		IsFiatValueOverridden: ledger.FiatValueOverridden(tr),
 		PurchaseDateOverride:  tr.PurchaseDateOverride, StakingAccountIdentifier: tr.StakingAccountIdentifier,
 	}
 	if tr.FromAccountID != nil {
@@ -500,7 +500,7 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 		m.FiatValueCents = centsPtr(tr.FiatValue.Decimal)
 		m.FiatValueFormatted = money.FormatPtr(m.FiatValueCents)
 	}
-	if m.IsFiatValueOverridden && tr.OriginalFiatValue.Valid {
+	if tr.OriginalFiatValue.Valid && ledger.FiatValueChanged(tr) {
 		m.OriginalFiatValueCents = centsPtr(tr.OriginalFiatValue.Decimal)
 	}
 	if tr.OriginalBasisFiatValue.Valid {
@@ -544,13 +544,6 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 		m.IncomeSum = centsPtr(f.Income.Decimal)
 	}
 	return m
-}
-
-// fiatOverridden: a person set the value (it differs from the importer's original) or the basis.
-// Importers store their value as the original too, so an untouched transfer is not overridden.
-func fiatOverridden(tr db.Transfer) bool {
-	valueChanged := tr.OriginalFiatValue.Valid && (!tr.FiatValue.Valid || !tr.FiatValue.Decimal.Equal(tr.OriginalFiatValue.Decimal))
-	return valueChanged || tr.BasisFiatValue.Valid || tr.OriginalBasisFiatValue.Valid
 }
 
 func explorerURL(provider, hash string) *string {

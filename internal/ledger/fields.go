@@ -271,6 +271,19 @@ func (e *Editor) writeTransfer(old, n db.Transfer) (db.Transfer, error) {
 	return out, e.dirty(old.TransactionID)
 }
 
+// FiatValueOverridden says whether a person set a transfer's fiat value or basis: its value differs
+// from the one it was created with (original_fiat_value, written by every import, sync and
+// createTransfer, NULL when it had none), or a basis is set.
+func FiatValueOverridden(tr db.Transfer) bool {
+	return FiatValueChanged(tr) || tr.BasisFiatValue.Valid || tr.OriginalBasisFiatValue.Valid
+}
+
+// FiatValueChanged says whether a transfer's fiat value differs from the one it was created with.
+func FiatValueChanged(tr db.Transfer) bool {
+	return tr.FiatValue.Valid != tr.OriginalFiatValue.Valid ||
+		(tr.FiatValue.Valid && !tr.FiatValue.Decimal.Equal(tr.OriginalFiatValue.Decimal))
+}
+
 // TransferPatch changes fields of a transfer; nil leaves a field as it is. Clear* set to null.
 type TransferPatch struct {
 	AssetID              *uuid.UUID
@@ -303,10 +316,11 @@ func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (db
 		return db.Transfer{}, err
 	}
 	n := old
+	// original_fiat_value is the value the transfer was created with (by an import, a sync or
+	// createTransfer; none when it had none): a person's value never replaces it, and a reset goes
+	// back to it (see FiatValueOverridden).
 	if p.ResetFiatValue {
-		if old.OriginalFiatValue.Valid {
-			n.FiatValue = old.OriginalFiatValue
-		}
+		n.FiatValue = old.OriginalFiatValue
 		n.BasisFiatValue, n.OriginalBasisFiatValue = decimal.NullDecimal{}, decimal.NullDecimal{}
 	}
 	if p.AssetID != nil {
@@ -322,9 +336,6 @@ func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (db
 		n.ToAccountID = p.ToAccountID
 	}
 	if p.FiatValue != nil || p.ClearFiatValue {
-		if !old.OriginalFiatValue.Valid {
-			n.OriginalFiatValue = old.FiatValue // keep what the importer or price feed gave
-		}
 		n.FiatValue = nullDec(p.FiatValue)
 	}
 	if p.BasisFiatValue != nil || p.ClearBasisFiatValue {

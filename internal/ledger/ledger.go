@@ -182,13 +182,14 @@ func (e *Editor) checkTransfer(assetID uuid.UUID, qty decimal.Decimal, from, to 
 	return nil
 }
 
-// dirty marks transactions dirty. Every edit of the Editor ends here, so this is also the one place
-// that enforces the client's tax lock: an edit touching a transaction dated before lockTaxesUntil
+// dirty marks transactions dirty and stamps them with the edit's source and session. Every edit of
+// the Editor ends here, so this is also the one place that enforces the client's tax lock: an edit touching a transaction dated before lockTaxesUntil
 // (or moving one there or out of there) fails, and the caller's database transaction rolls back
 // with everything it wrote. Imports (Editor.Import) add history and are not edits: they are
 // not refused, and the recalculation keeps the locked years' figures (see internal/recalc).
 func (e *Editor) dirty(ids ...uuid.UUID) error {
-	r, err := e.q.MarkTransactionsDirty(e.ctx, db.MarkTransactionsDirtyParams{ClientID: e.client, Ids: ids})
+	r, err := e.q.MarkTransactionsDirty(e.ctx, db.MarkTransactionsDirtyParams{ClientID: e.client, Ids: ids,
+		Source: e.meta.Source, SessionID: e.meta.SessionID})
 	if err != nil {
 		return err
 	}

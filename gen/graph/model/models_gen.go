@@ -1496,9 +1496,9 @@ type Transaction struct {
 	IncomeSumFormatted *string `json:"incomeSumFormatted,omitempty"`
 	// Balances after this transaction, one per account and asset it touched; filled only when `includeBalances` is set, otherwise null.
 	Balances []TransactionBalance `json:"balances,omitempty"`
-	// Where the record was last changed from (the `source` of the latest write).
+	// Where the record was last changed from: the `source` of the latest write (an import's `import:<provider>` until an edit; every edit mutation that touches the transaction, a pairing or an undo included, sets it, to null when the edit gave none).
 	Source *string `json:"source,omitempty"`
-	// The `sessionId` of the latest write.
+	// The `sessionId` of the latest write (as `source`).
 	SessionID *string `json:"sessionId,omitempty"`
 	// When the transaction was first imported or created.
 	ImportedAt time.Time `json:"importedAt"`
@@ -1587,11 +1587,11 @@ type Transfer struct {
 	BasisFiatValueCents *int64 `json:"basisFiatValueCents,omitempty"`
 	// `basisFiatValueCents` for display.
 	BasisFiatValueFormatted *string `json:"basisFiatValueFormatted,omitempty"`
-	// The value the importer or price feed gave before a person overrode `fiatValueCents`; null when not overridden.
+	// The value the importer or price feed gave before a person overrode `fiatValueCents`; null when the value is not overridden or the transfer had none.
 	OriginalFiatValueCents *int64 `json:"originalFiatValueCents,omitempty"`
 	// The basis the calculation gave before a person overrode `basisFiatValueCents`; null when not overridden.
 	OriginalBasisFiatValueCents *int64 `json:"originalBasisFiatValueCents,omitempty"`
-	// A person set the fiat value or basis by hand (reset it with `updateTransfer(resetFiatValue: true)`).
+	// A person set the fiat value or basis by hand (`updateTransfer`, `saveReceivePriceForTransactions`): the value differs from the one the transfer was imported or created with (a price set where it had none included), or a basis is set. Reset it with `updateTransfer(resetFiatValue: true)`.
 	IsFiatValueOverridden bool `json:"isFiatValueOverridden"`
 	// Acquisition date to use for the lots this incoming transfer creates, instead of the transaction date (for example coins bought earlier in an untracked wallet).
 	PurchaseDateOverride *time.Time `json:"purchaseDateOverride,omitempty"`
