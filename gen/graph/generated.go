@@ -9297,7 +9297,11 @@ extend type Mutation {
   """
   Sets or clears a manual missing-basis flag. With ` + "`" + `overrideIsMissingBasis` + "`" + ` true, ` + "`" + `isMissingBasis` + "`" + ` is kept
   as given across recalculations (for example false to accept a deliberate zero basis); with false, the
-  override is removed and the computed flag applies again. Returns the transactions. Marks them dirty.
+  override is removed and the computed flag applies again. ` + "`" + `Transaction.isMissingBasis` + "`" + ` shows the override at
+  once; the recalculation writes it as the transaction's flag, so after the next run every reader follows it:
+  the ` + "`" + `isMissingBasis` + "`" + ` filter, ` + "`" + `missingBasisCount` + "`" + ` of the summary and the MISSING_BASIS insight (an override to
+  true counts a transaction without a disposal too). The disposal pieces themselves (` + "`" + `getTaxLots` + "`" + `, Form 8949)
+  keep the flag the engine computed for their lots. Returns the transactions. Marks them dirty.
   """
   updateMultiTransactionsCostBasis(
     "The client."

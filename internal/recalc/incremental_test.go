@@ -124,7 +124,7 @@ func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUI
 	r := rows[pos]
 	var what string
 	err := ledger.New(pool).Update(ctx, client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
-		switch rng.IntN(6) {
+		switch rng.IntN(7) {
 		case 0:
 			what = "quantity"
 			q := r.qty.Add(decimal.RequireFromString("0.25"))
@@ -147,6 +147,10 @@ func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUI
 				in = ledger.LabelEdit{Wipe: true}
 			}
 			return e.LabelTransactions([]uuid.UUID{r.tx}, in)
+		case 6:
+			// a person's missing-basis flag: set either way, or dropped
+			what = "missing-basis override"
+			return e.SetMissingBasisOverride([]uuid.UUID{r.tx}, rng.IntN(2) == 0, rng.IntN(3) != 0)
 		case 3:
 			// move in time: back within the tail or forward
 			what = "move"

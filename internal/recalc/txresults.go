@@ -46,12 +46,15 @@ func (r *txResult) saleTerm() string {
 
 // transactionResults folds the engine's pieces, income and warnings into one txResult per
 // transaction that has any, from the transaction at index from on, in the ledger's settlement
-// order. A first pass finds each piece's
+// order. info (beside the input; nil when unknown) carries each transaction's missing-basis
+// override: the row keeps the person's flag instead of the engine's, and a transaction overridden
+// to missing basis gets a row even without a piece, so that every reader of the rows (the
+// isMissingBasis filter, the summary's count, the MISSING_BASIS insight) follows the override. A first pass finds each piece's
 // transaction and which transactions have a result; the second sums into rows allocated once.
 // disposalSeq and incomeSeq are the seqs written before res.Disposals[0] and res.Income[0] (0
 // for a full run; an incremental run's checkpoint's), which number the pieces and income as
 // copyDisposals and copyIncome do.
-func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, incomeSeq int) []txResult {
+func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, incomeSeq int, info []txInfo) []txResult {
 	find := transactionFinder{txs: in.Transactions}
 	pieceTx := make([]int32, len(res.Disposals))
 	incomeTx := make([]int32, len(res.Income))
@@ -81,6 +84,13 @@ func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, i
 			mark(warnTx, k, res.Warnings[k].TransferID)
 		default:
 			warnTx[k] = -1
+		}
+	}
+	if info != nil {
+		for i := from; i < len(info); i++ {
+			if info[i].missingBasis == overrideTrue {
+				slot[i] = 1
+			}
 		}
 	}
 	n := int32(0)
@@ -151,6 +161,11 @@ func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, i
 	for i := range res.Warnings {
 		if r := at(warnTx[i]); r != nil {
 			r.negativeBalance = true
+		}
+	}
+	if info != nil {
+		for i := range out {
+			out[i].missingBasis = info[out[i].at].missingBasis.apply(out[i].missingBasis)
 		}
 	}
 	return out
