@@ -5764,6 +5764,9 @@ extend type Mutation {
   the operation is idempotent). Marks the client dirty. Nothing of the client's other accounts is deleted:
   a move between the deleted account and another of the client's accounts stays, as that account's
   transaction with the deleted account as an outside address (its fee legs paid by the deleted account go).
+  The links of the deleted transactions (internal transfers, bridges, cross-chain swaps) are removed, so the
+  other side counts as it is (a deposit becomes an acquisition). The deletion is final: ` + "`" + `undoAuditLogs` + "`" + ` of its
+  entries, or of earlier edits of its transactions, is CONFLICT naming the account.
   """
   deleteAccount(
     "The account."
@@ -9033,7 +9036,8 @@ extend type Mutation {
 
   """
   Adds a transfer to a transaction. At least one of ` + "`" + `fromAccountId` + "`" + ` and ` + "`" + `toAccountId` + "`" + ` must be an account of
-  the client; the other may be null for outside the client. Returns the whole transaction. Marks it dirty.
+  the client; the other may be null for outside the client. A linked transaction takes no new transfer
+  (BAD_USER_INPUT: unmark it first). Returns the whole transaction. Marks it dirty.
   """
   createTransfer(
     "Quantity moved (positive; required: BAD_USER_INPUT when omitted). Converted to an exact decimal (0.001 is exactly 0.001)."
@@ -9145,6 +9149,11 @@ extend type Mutation {
   transfer leaving the client's accounts and ` + "`" + `toTransactionId` + "`" + ` one arriving in them, and the two must differ
   (BAD_USER_INPUT naming the argument); NOT_FOUND for an unknown transaction; FORBIDDEN for a Read key or
   another client. Undo with ` + "`" + `undoAuditLogs` + "`" + `.
+  While the two are linked (by this or by ` + "`" + `bridgeTransactions` + "`" + ` or ` + "`" + `crossChainSwap` + "`" + `), their transfers are fixed:
+  merging into or out of either, splitting either, adding a transfer, and changing a transfer's asset, accounts
+  or hidden state are BAD_USER_INPUT (unmark it first). Their time, values, quantities, labels and notes stay
+  editable (the move happens at the ` + "`" + `from` + "`" + ` side's time, moved or not), and hiding a whole side or deleting its
+  account leaves the other side counting as it is.
   """
   markInternalTransfer(
     "The client."
@@ -9158,8 +9167,9 @@ extend type Mutation {
   """
   Moves every transfer of ` + "`" + `fromTransactionIds` + "`" + ` into ` + "`" + `toTransactionId` + "`" + ` (appended in settlement order) and
   deletes the emptied transactions (restorable with ` + "`" + `undoAuditLogs` + "`" + `). Returns the merged transaction. Marks
-  it dirty. A transaction paired as an internal transfer cannot be merged in (BAD_USER_INPUT: unmark it first);
-  at most 1,000 transfers move per call (BAD_USER_INPUT: merge in smaller steps).
+  it dirty. A linked transaction (` + "`" + `markInternalTransfer` + "`" + `, ` + "`" + `bridgeTransactions` + "`" + `, ` + "`" + `crossChainSwap` + "`" + `) can neither be
+  merged in nor take a merge, as its link fixes its transfers (BAD_USER_INPUT naming the argument: unmark it
+  first); at most 1,000 transfers move per call (BAD_USER_INPUT: merge in smaller steps).
   """
   mergeTransactions(
     "The client."
@@ -9203,7 +9213,8 @@ extend type Mutation {
   ): [Transaction!]!
 
   """
-  Moves some transfers of a transaction into one new child transaction and returns the child.
+  Moves some transfers of a transaction into one new child transaction and returns the child. A linked base
+  transaction is refused (BAD_USER_INPUT: unmark it first), as in ` + "`" + `splitTransactionIntoMany` + "`" + `.
   """
   splitTransaction(
     "The transaction to split."
@@ -9230,7 +9241,9 @@ extend type Mutation {
   4. At most 20 child groups, at most 200 transfer ids in each group.
   5. The operation is atomic: all children are created or none.
   Breaking a rule gives BAD_USER_INPUT naming it (for example ` + "`" + `split rule 3 (...): transfer ... is listed in
-  entry 0 and entry 1` + "`" + `) and changes nothing; the sizes of rule 4 are checked before any other work. Returns the resulting transactions in settlement
+  entry 0 and entry 1` + "`" + `) and changes nothing; the sizes of rule 4 are checked before any other work. A linked base
+  transaction (` + "`" + `markInternalTransfer` + "`" + `, ` + "`" + `bridgeTransactions` + "`" + `, ` + "`" + `crossChainSwap` + "`" + `) is refused with BAD_USER_INPUT
+  (unmark it first): its link fixes its transfers. Returns the resulting transactions in settlement
   order: the base first, then the children in the order of ` + "`" + `splits` + "`" + `. The base and the children are dirty.
   """
   splitTransactionIntoMany(
@@ -9252,7 +9265,10 @@ extend type Mutation {
   creation deletes its transaction). Marks them dirty. CONFLICT when an entry is already undone, or when a
   later live change depends on an entry and is not undone in the same call: a later change of the same field of
   the same record, any later change of a record the entry created, deleted or moved, or anything later inside a
-  transaction the entry created. NOT_FOUND when an id is not one of the client's entries.
+  transaction the entry created; when reverting an entry would add, move or remove transfers of a transaction
+  linked since (undo the link in the same call); and when an entry concerns a transaction of a deleted account
+  (the message names the account): ` + "`" + `deleteAccount` + "`" + ` is not undone, and none of its transactions comes back into
+  it. NOT_FOUND when an id is not one of the client's entries.
   """
   undoAuditLogs(
     "The audit-log entries (` + "`" + `AuditLog.id` + "`" + `, 1 to 500)."
@@ -9342,7 +9358,8 @@ extend type Mutation {
   """
   Updates one transfer. Fiat arguments are dollar Floats (1837.69 means 1837 dollars 69 cents; confusing
   them with cents is a 100x error), converted to exact decimals. Overriding ` + "`" + `fiatValue` + "`" + ` keeps the importer's value
-  as ` + "`" + `originalFiatValueCents` + "`" + `. Returns the whole transaction. Marks it dirty.
+  as ` + "`" + `originalFiatValueCents` + "`" + `. A transfer of a linked transaction keeps its asset, accounts and hidden state
+  (BAD_USER_INPUT: unmark it first). Returns the whole transaction. Marks it dirty.
   """
   updateTransfer(
     "New quantity (positive)."

@@ -95,6 +95,10 @@ var transferFields = []string{"assetId", "amount", "fromAccountId", "toAccountId
 	"originalFiatValue", "originalBasisFiatValue", "isHidden", "purchaseDateOverride", "label", "stakingAccountIdentifier",
 	"isMissingBasis"}
 
+// legFields are the transfer fields that make it a leg of a link (which asset leaves or arrives
+// where): a linked transaction's are fixed (checkUnlinked).
+var legFields = map[string]bool{"assetId": true, "fromAccountId": true, "toAccountId": true, "isHidden": true}
+
 func transferField(t db.Transfer, field string) any {
 	switch field {
 	case "assetId":
@@ -248,6 +252,14 @@ func (e *Editor) writeTransfer(old, n db.Transfer) (db.Transfer, error) {
 	}
 	if err := e.checkTransfer(n.AssetID, n.Quantity, n.FromAccountID, n.ToAccountID, n.FiatValue); err != nil {
 		return db.Transfer{}, err
+	}
+	for _, c := range changes {
+		if legFields[c.field] {
+			if err := e.checkUnlinked(c.field, old.TransactionID); err != nil {
+				return db.Transfer{}, err
+			}
+			break
+		}
 	}
 	out, err := e.q.UpdateTransfer(e.ctx, db.UpdateTransferParams{
 		ClientID: e.client, TransactionID: old.TransactionID, ID: old.ID, AssetID: n.AssetID, Quantity: n.Quantity,

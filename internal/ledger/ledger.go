@@ -137,6 +137,9 @@ func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (db.Transfer, error
 	if _, err := e.Transaction(txID); err != nil {
 		return db.Transfer{}, err
 	}
+	if err := e.checkUnlinked("transactionId", txID); err != nil {
+		return db.Transfer{}, err
+	}
 	if err := e.checkTransfer(in.AssetID, in.Quantity, in.FromAccountID, in.ToAccountID, in.FiatValue); err != nil {
 		return db.Transfer{}, err
 	}
@@ -221,9 +224,12 @@ func (e *Editor) UnmarkInternalTransfer(from, to uuid.UUID) error {
 	return err
 }
 
-// Delete soft-deletes a transaction.
+// Delete soft-deletes a transaction; a linked one is refused (checkUnlinked).
 func (e *Editor) Delete(id uuid.UUID) error {
 	if _, err := e.Transaction(id); err != nil {
+		return err
+	}
+	if err := e.checkUnlinked("transactionId", id); err != nil {
 		return err
 	}
 	if err := e.q.SoftDeleteTransaction(e.ctx, db.SoftDeleteTransactionParams{ClientID: e.client, ID: id}); err != nil {
