@@ -228,3 +228,34 @@ func TestAsOfSwitch(t *testing.T) {
 		t.Fatalf("got %v, want %s", got, want)
 	}
 }
+
+// TestSafeHarborOrderIsFirstAppearance: at the per-wallet switch the oldest lots fill the wallet
+// the ledger named first, whatever the wallets are called: the same ledger with its two wallets'
+// names swapped gives each wallet the same lots.
+func TestSafeHarborOrderIsFirstAppearance(t *testing.T) {
+	ledger := func(first, second string) tax.Input {
+		mk := func(ts, from, to, q, v string) tax.Transaction {
+			tm, _ := time.Parse(time.RFC3339, ts)
+			return tax.Transaction{Time: tm, Transfers: []tax.Transfer{{Asset: "BTC", Quantity: tax.MustDec(q), From: from, To: to,
+				FiatValue: tax.MustDec(v), HasFiatValue: true}}}
+		}
+		return tax.Input{Settings: tax.Settings{PerWalletFrom: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
+			Transactions: []tax.Transaction{
+				mk("2024-01-01T00:00:00Z", "", first, "1", "10000"),
+				mk("2024-06-01T00:00:00Z", "", second, "1", "30000"),
+				mk("2025-03-01T00:00:00Z", first, "", "1", "40000"),
+			}}
+	}
+	for _, names := range [][2]string{{"zeta", "alpha"}, {"alpha", "zeta"}} {
+		r, err := tax.Compute(ledger(names[0], names[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Disposals) != 1 || !(r.Disposals[0].Basis.Cmp(tax.MustDec("10000")) == 0) {
+			t.Fatalf("wallets %v: the first-named wallet's sale %+v, want the oldest lot's basis 10000", names, r.Disposals)
+		}
+		if len(r.Lots) != 1 || r.Accounts[r.Lots[0].Account] != names[1] || r.Lots[0].Basis.Cmp(tax.MustDec("30000")) != 0 {
+			t.Fatalf("wallets %v: remaining lots %+v, want the 30000 lot in %s", names, r.Lots, names[1])
+		}
+	}
+}

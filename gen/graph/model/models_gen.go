@@ -1937,7 +1937,7 @@ const (
 	BasisMethodEnumUniversal BasisMethodEnum = "UNIVERSAL"
 	// One queue per asset and account (per-wallet basis, also called wallet-by-wallet).
 	BasisMethodEnumPerWallet BasisMethodEnum = "PER_WALLET"
-	// Universal before `perWalletSwitchDate` and per wallet from it (default, switch date 2025-01-01); at the switch the universal lots are assigned to the accounts holding them.
+	// Universal before `perWalletSwitchDate` and per wallet from it (default, switch date 2025-01-01); at the switch the universal lots are assigned to the accounts holding them (Rev. Proc. 2024-28 safe harbor): the oldest lots first, to the accounts in the order the ledger first used them, each up to the units it holds.
 	BasisMethodEnumUniversalThenPerWallet BasisMethodEnum = "UNIVERSAL_THEN_PER_WALLET"
 )
 
