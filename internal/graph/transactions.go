@@ -443,9 +443,20 @@ func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []db.Transfer, fi
 	}
 	var fee, in, outgoing decimal.Decimal
 	spamOnly := len(trs) > 0
+	if t.Result != nil && len(t.Result.TransferFigures) > 0 {
+		own := make(map[uuid.UUID]ledger.TransferFigures, len(trs))
+		for _, tr := range trs {
+			own[tr.ID] = figs[tr.ID]
+		}
+		ledger.EngineFigures(t.Result, own)
+		figs = own
+	}
 	for _, tr := range trs {
 		m.Transfers = append(m.Transfers, transferOut(tr, st, figs[tr.ID]))
 		spamOnly = spamOnly && st.IsSpamAsset(tr.AssetID)
+		if !tr.FiatValue.Valid && figs[tr.ID].Value.Valid { // the value the engine gave it
+			tr.FiatValue = figs[tr.ID].Value
+		}
 		if tr.FeeFiat.Valid {
 			fee = fee.Add(tr.FeeFiat.Decimal)
 		}
@@ -496,8 +507,12 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 	default:
 		m.Direction = model.TransferDirectionEnumIncoming
 	}
-	if tr.FiatValue.Valid {
-		m.FiatValueCents = centsPtr(tr.FiatValue.Decimal)
+	value := tr.FiatValue
+	if !value.Valid {
+		value = f.Value // a swap leg valued at its other side by the engine
+	}
+	if value.Valid {
+		m.FiatValueCents = centsPtr(value.Decimal)
 		m.FiatValueFormatted = money.FormatPtr(m.FiatValueCents)
 	}
 	if tr.OriginalFiatValue.Valid && ledger.FiatValueChanged(tr) {
@@ -527,11 +542,13 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 			s := f.Uncovered.String()
 			m.UncoveredAmountExact = &s
 		}
+	case f.LotBasis.Valid: // what left in a gift, donation or loss; a lot's basis the engine derived
+		m.BasisFiatValueCents = centsPtr(f.LotBasis.Decimal)
 	case tr.BasisFiatValue.Valid:
 		m.BasisFiatValueCents = centsPtr(tr.BasisFiatValue.Decimal)
-	case m.Direction == model.TransferDirectionEnumIncoming && tr.FiatValue.Valid:
+	case m.Direction == model.TransferDirectionEnumIncoming && value.Valid:
 		// An acquisition's lot basis is its value plus a fiat fee.
-		b := tr.FiatValue.Decimal
+		b := value.Decimal
 		if tr.FeeFiat.Valid {
 			b = b.Add(tr.FeeFiat.Decimal)
 		}

@@ -34,6 +34,8 @@ type snapshot struct {
 	txPerYear map[int]int
 	// base is set for an incremental run: the checkpoint of the current result set it resumes from.
 	base *baseCheckpoint
+	// filled holds the values a link gave transfers without one (a cross-chain swap), by transfer
+	filled map[tax.ID]tax.Dec
 }
 
 // baseCheckpoint is a stored checkpoint of the client's current result set.

@@ -251,6 +251,7 @@ func (e *Engine) reset(s Settings) error {
 	e.res.Income = e.res.Income[:0]
 	e.res.Years = e.res.Years[:0]
 	e.res.Warnings = e.res.Warnings[:0]
+	e.res.Derived = e.res.Derived[:0]
 	e.err = nil
 	e.tr = nil
 	return nil

@@ -259,3 +259,33 @@ func TestSafeHarborOrderIsFirstAppearance(t *testing.T) {
 		}
 	}
 }
+
+// TestDerivedAcquisitions: Result.Derived lists the acquisitions whose value or basis the engine
+// worked out: a swap's received leg without a value (the sent side's value) and a purchase that a
+// crypto fee adds to; a plain purchase is not listed.
+func TestDerivedAcquisitions(t *testing.T) {
+	at := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	id := func(b byte) tax.ID { return tax.ID{15: b} }
+	in := tax.Input{Transactions: []tax.Transaction{
+		{ID: id(1), Time: at, Transfers: []tax.Transfer{
+			{ID: id(11), Asset: "ETH", Quantity: tax.MustDec("2"), To: "w", FiatValue: tax.MustDec("4000"), HasFiatValue: true}}},
+		{ID: id(2), Time: at.Add(time.Hour), Transfers: []tax.Transfer{
+			{ID: id(21), Asset: "ETH", Quantity: tax.MustDec("1"), From: "w", FiatValue: tax.MustDec("2500"), HasFiatValue: true, Label: tax.LabelTrade},
+			{ID: id(22), Asset: "UNI", Quantity: tax.MustDec("100"), To: "w", Label: tax.LabelTrade}}},
+		{ID: id(3), Time: at.Add(2 * time.Hour), Transfers: []tax.Transfer{
+			{ID: id(31), Asset: "BTC", Quantity: tax.MustDec("1"), To: "w", FiatValue: tax.MustDec("40000"), HasFiatValue: true, Label: tax.LabelBuy},
+			{ID: id(32), Asset: "ETH", Quantity: tax.MustDec("0.01"), From: "w", FiatValue: tax.MustDec("25"), HasFiatValue: true, IsFee: true}}},
+	}}
+	r, err := tax.Compute(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range r.Derived {
+		got = append(got, fmt.Sprintf("%s value=%s(%v) basis=%s", d.TransferID, d.Value, d.HasValue, d.Basis))
+	}
+	want := []string{id(22).String() + " value=2500(true) basis=2500", id(31).String() + " value=40000(true) basis=40025"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("derived %v, want %v", got, want)
+	}
+}

@@ -1579,11 +1579,14 @@ type Transfer struct {
 	IsDuplicate bool `json:"isDuplicate"`
 	// The currency of the fiat values of this transfer: always the client's currency.
 	FiatCurrency CurrencyCodeEnum `json:"fiatCurrency"`
-	// Market value of the moved quantity at the time of the transaction, in cents (for a disposal: the proceeds); null when no price is known.
+	// Market value of the moved quantity at the time of the transaction, in cents (for a disposal: the proceeds); null when no price is known. A swap leg without a value shows the value the tax calculation gave it (the other side's, as for the receiving side of a `crossChainSwap`) once a recalculation has run.
 	FiatValueCents *int64 `json:"fiatValueCents,omitempty"`
 	// `fiatValueCents` for display.
 	FiatValueFormatted *string `json:"fiatValueFormatted,omitempty"`
-	// For an acquisition: the cost basis of the lot it creates, in cents. For a disposal: the basis of the lots it consumed. Null when unknown.
+	// The basis the tax calculation used, in cents: for an acquisition, the cost basis of the lot it creates (its value
+	// plus a fiat fee, plus a crypto fee's value where the transaction has no sale); for a disposal, the basis of the
+	// lots it consumed, a gift sent, a donation, lost coins and a move to an untracked account included (they have no
+	// proceeds). Null when unknown, and for a non-taxable removal until a recalculation has run.
 	BasisFiatValueCents *int64 `json:"basisFiatValueCents,omitempty"`
 	// `basisFiatValueCents` for display.
 	BasisFiatValueFormatted *string `json:"basisFiatValueFormatted,omitempty"`
