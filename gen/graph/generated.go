@@ -5775,7 +5775,8 @@ extend type Mutation {
 
   """
   Deletes the account's imported transactions and imports them again from scratch. Returns the account
-  (status SYNCING). Marks the client dirty. CONFLICT while the account is syncing, and for retired, file and
+  (status SYNCING). Marks the client dirty. The links of the deleted transactions (` + "`" + `markInternalTransfer` + "`" + `,
+  ` + "`" + `bridgeTransactions` + "`" + `, ` + "`" + `crossChainSwap` + "`" + `) are removed: the re-imported rows are new transactions, to pair again. CONFLICT while the account is syncing, and for retired, file and
   virtual accounts.
   """
   hardRefreshAccount(

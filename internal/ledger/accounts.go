@@ -62,7 +62,20 @@ SELECT DISTINCT $1, n.transaction_id FROM named n JOIN transactions t ON t.id = 
  WHERE t.account_id IS DISTINCT FROM $2`, e.client, accountID); err != nil {
 		return 0, err
 	}
-	// 3. The links of the transactions that go.
+	return e.deleteAccountTransactions(accountID, "delete")
+}
+
+// ClearAccount deletes (soft) every transaction of the account so that it can be imported again
+// from scratch: their external ids are released, so the re-import adds them as new rows. Their
+// links go (see deleteAccountTransactions): the re-imported rows are new transactions.
+func (e *Editor) ClearAccount(accountID uuid.UUID) (int, error) {
+	return e.deleteAccountTransactions(accountID, "delete")
+}
+
+// deleteAccountTransactions soft-deletes the account's transactions, and first removes the links
+// they take part in (internal transfers, bridges, cross-chain swaps), audited like
+// unmarkInternalTransfer: a link never outlives a side, and the other side counts as it is.
+func (e *Editor) deleteAccountTransactions(accountID uuid.UUID, action string) (int, error) {
 	if _, err := e.tx.Exec(e.ctx, `
 WITH gone AS (
     DELETE FROM internal_transfer_pairs p USING transactions t
@@ -80,16 +93,6 @@ SELECT gen_random_uuid(), $1, g.from_transaction_id, 'transaction', g.from_trans
 		e.client, accountID, e.meta.SessionID, e.meta.Source, e.meta.Actor, linkTypes(), linkFields()); err != nil {
 		return 0, err
 	}
-	return e.deleteAccountTransactions(accountID, "delete")
-}
-
-// ClearAccount deletes (soft) every transaction of the account so that it can be imported again
-// from scratch: their external ids are released, so the re-import adds them as new rows.
-func (e *Editor) ClearAccount(accountID uuid.UUID) (int, error) {
-	return e.deleteAccountTransactions(accountID, "delete")
-}
-
-func (e *Editor) deleteAccountTransactions(accountID uuid.UUID, action string) (int, error) {
 	tag, err := e.tx.Exec(e.ctx, `
 WITH gone AS (
     UPDATE transactions SET deleted_at = now(), updated_at = now(), external_id = NULL
