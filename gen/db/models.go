@@ -56,12 +56,15 @@ type AccountSync struct {
 }
 
 type AccountSyncItem struct {
-	SyncID    uuid.UUID
-	AccountID uuid.UUID
-	Status    string
-	Progress  int32
-	Message   *string
-	Imported  int32
+	SyncID        uuid.UUID
+	AccountID     uuid.UUID
+	Status        string
+	Progress      int32
+	Message       *string
+	Imported      int32
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
 }
 
 type Asset struct {
@@ -232,6 +235,13 @@ type InternalTransferPair struct {
 	LinkType          string
 }
 
+type JobHeartbeat struct {
+	JobID   int64
+	Attempt int32
+	Owner   string
+	BeatAt  time.Time
+}
+
 type LabelRule struct {
 	ID           uuid.UUID
 	ClientID     uuid.UUID
@@ -324,15 +334,22 @@ type Price struct {
 }
 
 type RecalcJob struct {
-	ID         uuid.UUID
-	ClientID   uuid.UUID
-	Status     string
-	Progress   int32
-	DirtyUpto  *int64
-	Error      *string
-	CreatedAt  time.Time
-	StartedAt  *time.Time
-	FinishedAt *time.Time
+	ID                uuid.UUID
+	ClientID          uuid.UUID
+	Status            string
+	Progress          int32
+	DirtyUpto         *int64
+	Error             *string
+	CreatedAt         time.Time
+	StartedAt         *time.Time
+	FinishedAt        *time.Time
+	Attempt           int32
+	MaxAttempts       int32
+	NextAttemptAt     *time.Time
+	UseSpeedup        bool
+	DoNotReplay       bool
+	SkipPlugins       bool
+	DirtyCountAtStart int32
 }
 
 type Report struct {
@@ -356,6 +373,10 @@ type Report struct {
 	Language      string
 	FormBox       *string
 	ResultSetID   *uuid.UUID
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
+	SizeBytes     *int64
 }
 
 type Subscription struct {
@@ -404,17 +425,22 @@ type TaxDisposal struct {
 }
 
 type TaxForm struct {
-	ID            uuid.UUID
-	ClientID      uuid.UUID
-	FormType      string
-	TaxYear       int32
-	BrokerName    string
-	AccountID     *uuid.UUID
-	Status        string
-	StatusMessage *string
-	FileName      *string
-	RowCount      int32
-	UploadedAt    time.Time
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	FormType             string
+	TaxYear              int32
+	BrokerName           string
+	AccountID            *uuid.UUID
+	Status               string
+	StatusMessage        *string
+	FileName             *string
+	RowCount             int32
+	UploadedAt           time.Time
+	ReconciledKey        *string
+	MatchedCount         int32
+	MismatchedCount      int32
+	MissingInLedgerCount int32
+	MissingOnFormCount   int32
 }
 
 type TaxFormGeneration struct {
@@ -426,6 +452,8 @@ type TaxFormGeneration struct {
 	ReportID             *uuid.UUID
 	CreatedBy            string
 	CreatedAt            time.Time
+	RequestHash          *string
+	ResultsKey           *string
 }
 
 type TaxFormRow struct {
@@ -472,6 +500,20 @@ type TaxLot struct {
 	SourceTransferID string
 }
 
+type TaxRemoval struct {
+	ResultSetID uuid.UUID
+	RemovedAt   time.Time
+	Seq         int32
+	TransferID  string
+	Kind        string
+	LotID       *string
+	AccountKey  string
+	AssetKey    string
+	Quantity    decimal.Decimal
+	Basis       decimal.Decimal
+	AcquiredAt  *time.Time
+}
+
 type TaxResultSet struct {
 	ID                 uuid.UUID
 	ClientID           uuid.UUID
@@ -479,6 +521,7 @@ type TaxResultSet struct {
 	CreatedAt          time.Time
 	SettingsKey        *string
 	TransactionColumns string
+	RemovalsWritten    bool
 }
 
 type TaxTransactionResult struct {

@@ -79,6 +79,9 @@ type ComplexityRoot struct {
 		DirtyCountAtStart func(childComplexity int) int
 		DoNotReplay       func(childComplexity int) int
 		ID                func(childComplexity int) int
+		LastError         func(childComplexity int) int
+		MaxAttempts       func(childComplexity int) int
+		NextAttemptAt     func(childComplexity int) int
 		ProcessedCount    func(childComplexity int) int
 		Progress          func(childComplexity int) int
 		SkipPlugins       func(childComplexity int) int
@@ -289,15 +292,16 @@ type ComplexityRoot struct {
 	}
 
 	GetPortfolioValueResponse struct {
-		ComputedAt          func(childComplexity int) int
-		Currency            func(childComplexity int) int
-		DayChangeCents      func(childComplexity int) int
-		DayChangePercent    func(childComplexity int) int
-		IsFromCache         func(childComplexity int) int
-		TotalCostBasisCents func(childComplexity int) int
-		TotalValueCents     func(childComplexity int) int
-		TotalValueFormatted func(childComplexity int) int
-		UnrealizedGainCents func(childComplexity int) int
+		ComputedAt           func(childComplexity int) int
+		Currency             func(childComplexity int) int
+		DayChangeCents       func(childComplexity int) int
+		DayChangePercent     func(childComplexity int) int
+		IsFromCache          func(childComplexity int) int
+		NegativeBalanceCount func(childComplexity int) int
+		TotalCostBasisCents  func(childComplexity int) int
+		TotalValueCents      func(childComplexity int) int
+		TotalValueFormatted  func(childComplexity int) int
+		UnrealizedGainCents  func(childComplexity int) int
 	}
 
 	GetReportInfoResponse struct {
@@ -329,12 +333,13 @@ type ComplexityRoot struct {
 	}
 
 	GetTaxFormStatusesResponse struct {
-		CompletedCount   func(childComplexity int) int
-		FormType         func(childComplexity int) int
-		NeedsReviewCount func(childComplexity int) int
-		ProcessingCount  func(childComplexity int) int
-		TaxForms         func(childComplexity int) int
-		Year             func(childComplexity int) int
+		CompletedCount      func(childComplexity int) int
+		FormType            func(childComplexity int) int
+		NeedsReviewCount    func(childComplexity int) int
+		NeedsReviewRowCount func(childComplexity int) int
+		ProcessingCount     func(childComplexity int) int
+		TaxForms            func(childComplexity int) int
+		Year                func(childComplexity int) int
 	}
 
 	GetTaxLotsResponse struct {
@@ -437,6 +442,8 @@ type ComplexityRoot struct {
 		FinishedAt               func(childComplexity int) int
 		ID                       func(childComplexity int) int
 		ImportedTransactionCount func(childComplexity int) int
+		MaxAttempts              func(childComplexity int) int
+		NextAttemptAt            func(childComplexity int) int
 		Progress                 func(childComplexity int) int
 		StartedAt                func(childComplexity int) int
 		Status                   func(childComplexity int) int
@@ -505,6 +512,7 @@ type ComplexityRoot struct {
 		AssetKey              func(childComplexity int) int
 		CostBasisCents        func(childComplexity int) int
 		DayChangePercent      func(childComplexity int) int
+		IsNegativeBalance     func(childComplexity int) int
 		PortfolioPercent      func(childComplexity int) int
 		Price                 func(childComplexity int) int
 		UnrealizedGainCents   func(childComplexity int) int
@@ -519,6 +527,7 @@ type ComplexityRoot struct {
 		IsFromCache              func(childComplexity int) int
 		IsStale                  func(childComplexity int) int
 		Limit                    func(childComplexity int) int
+		NegativeBalanceCount     func(childComplexity int) int
 		Page                     func(childComplexity int) int
 		Positions                func(childComplexity int) int
 		Total                    func(childComplexity int) int
@@ -566,6 +575,7 @@ type ComplexityRoot struct {
 		GetTransactionTypeOptions               func(childComplexity int, clientID string, transactionID string) int
 		GetTransactions                         func(childComplexity int, clientID string, transactionIds []string) int
 		GetUsedChains                           func(childComplexity int, address string) int
+		GetUsedChainsV2                         func(childComplexity int, address string) int
 		TaxFormGenerations                      func(childComplexity int, clientID string, taxFormID string) int
 	}
 
@@ -627,6 +637,12 @@ type ComplexityRoot struct {
 		Report               func(childComplexity int) int
 	}
 
+	SkippedAccount struct {
+		AccountID func(childComplexity int) int
+		Message   func(childComplexity int) int
+		Reason    func(childComplexity int) int
+	}
+
 	Subscription struct {
 		CancelAtPeriodEnd  func(childComplexity int) int
 		ClientID           func(childComplexity int) int
@@ -647,20 +663,22 @@ type ComplexityRoot struct {
 		Jobs              func(childComplexity int) int
 		QueuedAccountIds  func(childComplexity int) int
 		SkippedAccountIds func(childComplexity int) int
+		SkippedAccounts   func(childComplexity int) int
 	}
 
 	TaxForm struct {
-		AccountID     func(childComplexity int) int
-		BrokerName    func(childComplexity int) int
-		ClientID      func(childComplexity int) int
-		FileName      func(childComplexity int) int
-		FormType      func(childComplexity int) int
-		ID            func(childComplexity int) int
-		RowCount      func(childComplexity int) int
-		Status        func(childComplexity int) int
-		StatusMessage func(childComplexity int) int
-		TaxYear       func(childComplexity int) int
-		UploadedAt    func(childComplexity int) int
+		AccountID        func(childComplexity int) int
+		BrokerName       func(childComplexity int) int
+		ClientID         func(childComplexity int) int
+		FileName         func(childComplexity int) int
+		FormType         func(childComplexity int) int
+		ID               func(childComplexity int) int
+		NeedsReviewCount func(childComplexity int) int
+		RowCount         func(childComplexity int) int
+		Status           func(childComplexity int) int
+		StatusMessage    func(childComplexity int) int
+		TaxYear          func(childComplexity int) int
+		UploadedAt       func(childComplexity int) int
 	}
 
 	TaxFormGenerationHistory struct {
@@ -856,6 +874,14 @@ type ComplexityRoot struct {
 		Method        func(childComplexity int) int
 		URL           func(childComplexity int) int
 	}
+
+	UsedChains struct {
+		Address         func(childComplexity int) int
+		CheckedAt       func(childComplexity int) int
+		IsComplete      func(childComplexity int) int
+		UncheckedChains func(childComplexity int) int
+		UsedChains      func(childComplexity int) int
+	}
 }
 
 // endregion ***************************** api!.gotpl *****************************
@@ -864,6 +890,8 @@ type ComplexityRoot struct {
 
 type AccountResolver interface {
 	TransactionCount(ctx context.Context, obj *model.Account) (int, error)
+	BalanceFiatValueCents(ctx context.Context, obj *model.Account) (*int64, error)
+	BalanceFiatValueFormatted(ctx context.Context, obj *model.Account) (*string, error)
 }
 type ClientResolver interface {
 	TaxSettings(ctx context.Context, obj *model.Client) (*model.TaxSettings, error)
@@ -913,6 +941,7 @@ type QueryResolver interface {
 	GetClientAccounts(ctx context.Context, clientID string, includeVirtual *bool) ([]*model.Account, error)
 	GetJobsForAccount(ctx context.Context, accountID string) ([]model.Job, error)
 	GetUsedChains(ctx context.Context, address string) ([]string, error)
+	GetUsedChainsV2(ctx context.Context, address string) (*model.UsedChains, error)
 	GetClientAPIKeys(ctx context.Context, clientID string) ([]model.ClientAPIKey, error)
 	GetClientAuditLogs(ctx context.Context, clientID string, field *string, includeCompetitorEdits *bool, limit int, page int, transactionIds []string, transactionSearch *string, userID *string) (*model.GetClientAuditLogsResponse, error)
 	GetClientByID(ctx context.Context, clientID string) (*model.Client, error)
@@ -1173,6 +1202,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ActiveRecalculateJob.ID(childComplexity), true
+	case "ActiveRecalculateJob.lastError":
+		if e.ComplexityRoot.ActiveRecalculateJob.LastError == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActiveRecalculateJob.LastError(childComplexity), true
+	case "ActiveRecalculateJob.maxAttempts":
+		if e.ComplexityRoot.ActiveRecalculateJob.MaxAttempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActiveRecalculateJob.MaxAttempts(childComplexity), true
+	case "ActiveRecalculateJob.nextAttemptAt":
+		if e.ComplexityRoot.ActiveRecalculateJob.NextAttemptAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActiveRecalculateJob.NextAttemptAt(childComplexity), true
 	case "ActiveRecalculateJob.processedCount":
 		if e.ComplexityRoot.ActiveRecalculateJob.ProcessedCount == nil {
 			break
@@ -2191,6 +2238,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetPortfolioValueResponse.IsFromCache(childComplexity), true
+	case "GetPortfolioValueResponse.negativeBalanceCount":
+		if e.ComplexityRoot.GetPortfolioValueResponse.NegativeBalanceCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetPortfolioValueResponse.NegativeBalanceCount(childComplexity), true
 	case "GetPortfolioValueResponse.totalCostBasisCents":
 		if e.ComplexityRoot.GetPortfolioValueResponse.TotalCostBasisCents == nil {
 			break
@@ -2368,6 +2421,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewCount(childComplexity), true
+	case "GetTaxFormStatusesResponse.needsReviewRowCount":
+		if e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewRowCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewRowCount(childComplexity), true
 	case "GetTaxFormStatusesResponse.processingCount":
 		if e.ComplexityRoot.GetTaxFormStatusesResponse.ProcessingCount == nil {
 			break
@@ -2862,6 +2921,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Job.ImportedTransactionCount(childComplexity), true
+	case "Job.maxAttempts":
+		if e.ComplexityRoot.Job.MaxAttempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Job.MaxAttempts(childComplexity), true
+	case "Job.nextAttemptAt":
+		if e.ComplexityRoot.Job.NextAttemptAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Job.NextAttemptAt(childComplexity), true
 	case "Job.progress":
 		if e.ComplexityRoot.Job.Progress == nil {
 			break
@@ -3414,6 +3485,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PortfolioPosition.DayChangePercent(childComplexity), true
+	case "PortfolioPosition.isNegativeBalance":
+		if e.ComplexityRoot.PortfolioPosition.IsNegativeBalance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.IsNegativeBalance(childComplexity), true
 	case "PortfolioPosition.portfolioPercent":
 		if e.ComplexityRoot.PortfolioPosition.PortfolioPercent == nil {
 			break
@@ -3481,6 +3558,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PortfolioResponseV2.Limit(childComplexity), true
+	case "PortfolioResponseV2.negativeBalanceCount":
+		if e.ComplexityRoot.PortfolioResponseV2.NegativeBalanceCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioResponseV2.NegativeBalanceCount(childComplexity), true
 	case "PortfolioResponseV2.page":
 		if e.ComplexityRoot.PortfolioResponseV2.Page == nil {
 			break
@@ -3921,6 +4004,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.GetUsedChains(childComplexity, args["address"].(string)), true
+	case "Query.getUsedChainsV2":
+		if e.ComplexityRoot.Query.GetUsedChainsV2 == nil {
+			break
+		}
+
+		args, err := ec.field_Query_getUsedChainsV2_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GetUsedChainsV2(childComplexity, args["address"].(string)), true
 
 	case "Query.taxFormGenerations":
 		if e.ComplexityRoot.Query.TaxFormGenerations == nil {
@@ -4214,6 +4308,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ReportExportResponse.Report(childComplexity), true
 
+	case "SkippedAccount.accountId":
+		if e.ComplexityRoot.SkippedAccount.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkippedAccount.AccountID(childComplexity), true
+	case "SkippedAccount.message":
+		if e.ComplexityRoot.SkippedAccount.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkippedAccount.Message(childComplexity), true
+	case "SkippedAccount.reason":
+		if e.ComplexityRoot.SkippedAccount.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkippedAccount.Reason(childComplexity), true
+
 	case "Subscription.cancelAtPeriodEnd":
 		if e.ComplexityRoot.Subscription.CancelAtPeriodEnd == nil {
 			break
@@ -4311,6 +4424,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SyncAllClientAccountsResponse.SkippedAccountIds(childComplexity), true
+	case "SyncAllClientAccountsResponse.skippedAccounts":
+		if e.ComplexityRoot.SyncAllClientAccountsResponse.SkippedAccounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SyncAllClientAccountsResponse.SkippedAccounts(childComplexity), true
 
 	case "TaxForm.accountId":
 		if e.ComplexityRoot.TaxForm.AccountID == nil {
@@ -4348,6 +4467,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TaxForm.ID(childComplexity), true
+	case "TaxForm.needsReviewCount":
+		if e.ComplexityRoot.TaxForm.NeedsReviewCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxForm.NeedsReviewCount(childComplexity), true
 	case "TaxForm.rowCount":
 		if e.ComplexityRoot.TaxForm.RowCount == nil {
 			break
@@ -5356,6 +5481,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UploadUrl.URL(childComplexity), true
 
+	case "UsedChains.address":
+		if e.ComplexityRoot.UsedChains.Address == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.Address(childComplexity), true
+	case "UsedChains.checkedAt":
+		if e.ComplexityRoot.UsedChains.CheckedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.CheckedAt(childComplexity), true
+	case "UsedChains.isComplete":
+		if e.ComplexityRoot.UsedChains.IsComplete == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.IsComplete(childComplexity), true
+	case "UsedChains.uncheckedChains":
+		if e.ComplexityRoot.UsedChains.UncheckedChains == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.UncheckedChains(childComplexity), true
+	case "UsedChains.usedChains":
+		if e.ComplexityRoot.UsedChains.UsedChains == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.UsedChains(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -5491,7 +5647,13 @@ type Account {
   stopImportingAt: Date
   "Number of transactions of the account."
   transactionCount: Int!
-  "Current value of the account's holdings, in cents; null when not yet computed."
+  """
+  Current value of the account's holdings, in cents: each asset it holds (a balance above zero; spam and hidden
+  assets left out, worthless ones at zero) times its current price, as ` + "`" + `getPortfolioV2` + "`" + ` values it. Holdings
+  without a known price (offline, or unknown to the price feed) are left out, as in the portfolio's total; null
+  when the account holds assets of which none has a known price. 0 for an account that holds nothing. A balance
+  below zero is missing history, not a debt, and is left out.
+  """
   balanceFiatValueCents: Cents
   "` + "`" + `balanceFiatValueCents` + "`" + ` for display."
   balanceFiatValueFormatted: String
@@ -5499,7 +5661,7 @@ type Account {
   iconImageUrl: String
   "Link to the address on a block explorer, when there is one."
   explorerUrl: String
-  "Why the last sync failed, when it did."
+  "Why the last sync failed (status ERROR), or, while a sync is retried after a failed attempt (status SYNCING), why that attempt failed and when the next one starts; null otherwise."
   lastSyncError: String
   "When a sync last finished successfully."
   lastSyncedAt: Date
@@ -5577,9 +5739,13 @@ type Job {
   progress: Int!
   "Transactions imported so far."
   importedTransactionCount: Int!
-  "Attempt number: always 1 (retries of a job are not counted per account)."
+  "The attempt the job is on (or made last), 1 for the first; a failed attempt is retried automatically up to ` + "`" + `maxAttempts` + "`" + `. 0 while queued for its first attempt."
   attempt: Int!
-  "Why the job failed, when FAILED."
+  "How many attempts the job makes before it fails (0 for a job that finished within the request)."
+  maxAttempts: Int!
+  "When the next attempt starts, while RETRYING; null otherwise."
+  nextAttemptAt: Date
+  "Why the job failed (FAILED, CANCELED), why its last attempt failed (RETRYING), or why it is queued again (QUEUED after the worker running it stopped); null otherwise."
   error: String
   "When the job was queued."
   createdAt: Date!
@@ -5637,12 +5803,52 @@ input HardRefreshAccountOptions {
 type SyncAllClientAccountsResponse {
   "Accounts whose sync was queued."
   queuedAccountIds: [ID!]!
-  "Accounts skipped (retired, file, manual or already syncing)."
+  "Accounts skipped (retired, file, virtual or already syncing); ` + "`" + `skippedAccounts` + "`" + ` says why, in the same order."
   skippedAccountIds: [ID!]!
+  "Each skipped account with the reason it was skipped."
+  skippedAccounts: [SkippedAccount!]!
   "The queued sync jobs."
   jobs: [Job!]!
   "Automatic syncing is now enabled for the client's accounts."
   isContinuousSync: Boolean!
+}
+
+"An account that ` + "`" + `syncAllClientAccounts` + "`" + ` did not sync, and why."
+type SkippedAccount {
+  "The account."
+  accountId: ID!
+  "Why it was skipped."
+  reason: SkipReasonEnum!
+  "The reason in words; for ALREADY_SYNCING the state of that sync (for example that it is retried after a failed attempt, and when)."
+  message: String!
+}
+
+"Why ` + "`" + `syncAllClientAccounts` + "`" + ` skipped an account."
+enum SkipReasonEnum {
+  "The account is retired: it is no longer synced."
+  RETIRED
+  "A file account: its transactions come from uploaded files."
+  FILE_ACCOUNT
+  "A virtual DeFi position account: it has no source of its own."
+  VIRTUAL_ACCOUNT
+  "The account is being deleted."
+  DELETING
+  "A sync of the account is already queued, running or waiting for its next attempt; it goes on."
+  ALREADY_SYNCING
+}
+
+"What ` + "`" + `getUsedChainsV2` + "`" + ` knows of an address: the chains found used, and those whose indexer could not be asked."
+type UsedChains {
+  "The address as given."
+  address: String!
+  "Provider ids of the chains on which the address has activity, among those checked, in the order of the supported chains."
+  usedChains: [String!]!
+  "Chains that could not be checked (their indexer failed, timed out or is not configured): whether the address was used there is unknown."
+  uncheckedChains: [String!]!
+  "Every candidate chain was checked: ` + "`" + `usedChains` + "`" + ` is the whole answer."
+  isComplete: Boolean!
+  "When the answer was established (a cached complete answer keeps its time)."
+  checkedAt: Date!
 }
 
 extend type Query {
@@ -5666,13 +5872,25 @@ extend type Query {
   """
   Provider ids of the chains on which an address has activity (for EVM addresses, every EVM chain checked),
   in the order of the supported chains. The chains' indexers are asked in parallel and must answer within
-  10 seconds; a chain whose indexer fails or times out is left out and that answer is not cached. Complete
-  answers are cached for an hour. An address valid on no supported chain is BAD_USER_INPUT.
+  10 seconds. Complete answers are cached for an hour. When some chain could not be checked (its indexer
+  failed or timed out, for example while offline), the list holds the chains found used among those checked
+  and ` + "`" + `errors` + "`" + ` holds an error with ` + "`" + `extensions.code` + "`" + ` PARTIAL_RESULT and ` + "`" + `extensions.uncheckedChains` + "`" + ` naming
+  the chains whose answer is unknown; such an answer is not cached. ` + "`" + `getUsedChainsV2` + "`" + ` gives the same answer as
+  data. An address valid on no supported chain is BAD_USER_INPUT.
   """
   getUsedChains(
     "The address."
     address: String!
   ): [String!]!
+
+  """
+  ` + "`" + `getUsedChains` + "`" + ` with what is known and what is not as data: the chains found used, the chains that could
+  not be checked, and whether the answer is complete. Never fails for an indexer's sake.
+  """
+  getUsedChainsV2(
+    "The address."
+    address: String!
+  ): UsedChains!
 }
 
 extend type Mutation {
@@ -5687,7 +5905,8 @@ extend type Mutation {
     when the key has one), each at most 4,096 characters, stored encrypted and never returned; see
     docs/exchanges.md;
   - FILE_UPLOAD (type FILE): ` + "`" + `fileObjectKey` + "`" + ` of an upload of this client, ` + "`" + `provider` + "`" + ` the file format
-    (` + "`" + `generic` + "`" + `, ` + "`" + `coinbase` + "`" + ` or ` + "`" + `kraken` + "`" + `); the file is imported at once, all rows or none.
+    (` + "`" + `generic` + "`" + `, ` + "`" + `coinbase` + "`" + ` or ` + "`" + `kraken` + "`" + `); the file is queued for import (as ` + "`" + `uploadManualTransactions` + "`" + `: the
+    account is SYNCING until a worker has imported it, all rows or none, or ERROR with the rows at fault).
 
   OAUTH, BANK_LINK, TRANSACTION_HASH and MANUAL imports have no provider yet: BAD_USER_INPUT, as is a ` + "`" + `type` + "`" + `
   that does not match ` + "`" + `importType` + "`" + ` and type VIRTUAL. A wallet the client has already is CONFLICT. A partner's
@@ -5798,7 +6017,8 @@ extend type Mutation {
 
   """
   Retires an account: it keeps its history, is no longer synced, and a sync imports nothing dated after
-  ` + "`" + `stopImportingAt` + "`" + `. Returns it. ` + "`" + `stopImportingAt` + "`" + ` must be after the account's ` + "`" + `startImportingAt` + "`" + `
+  ` + "`" + `stopImportingAt` + "`" + `. Returns it. A sync under way when the account is retired finishes its pages without
+  importing anything dated after ` + "`" + `stopImportingAt` + "`" + `, and the account stays RETIRED. ` + "`" + `stopImportingAt` + "`" + ` must be after the account's ` + "`" + `startImportingAt` + "`" + `
   (BAD_USER_INPUT).
   """
   retireAccount(
@@ -5830,7 +6050,9 @@ extend type Mutation {
   """
   Queues a sync of every syncable account of the client (accounts by name). With ` + "`" + `isContinuousSync` + "`" + ` true the
   client's wallet and exchange accounts are synced again automatically once their last sync is a day old
-  (checked hourly); false stops that. Skipped: retired, file and virtual accounts and those already syncing.
+  (checked hourly); false stops that. Skipped, each with its reason (` + "`" + `skippedAccounts` + "`" + `): retired, file and
+  virtual accounts, accounts being deleted and those already syncing (a sync retried after a failed attempt
+  is still syncing: its message says which attempt failed, why and when the next one starts).
   """
   syncAllClientAccounts(
     "The client."
@@ -6420,7 +6642,11 @@ type Asset {
   pricingKey: String!
   "Ticker symbol, for example ` + "`" + `ETH` + "`" + `."
   symbol: String!
-  "Name, for example ` + "`" + `Ether` + "`" + `."
+  """
+  Name, for example ` + "`" + `Ether` + "`" + `: the one its source gave (the chain's token metadata, the person's ` + "`" + `updateAsset` + "`" + `), else
+  for an asset known by its symbol alone (CSV rows, exchange balances) the price feed's name of the coin the symbol
+  maps to (` + "`" + `Bitcoin` + "`" + `, ` + "`" + `USD Coin` + "`" + `) or the currency's name (` + "`" + `US Dollar` + "`" + `); empty when none is known.
+  """
   name: String!
   "Kind of asset."
   type: AssetTypeEnum!
@@ -6482,14 +6708,16 @@ type PortfolioResponseV2 {
   limit: Int!
   "Currency of the figures."
   currency: CurrencyCodeEnum!
-  "Value of every matching position, in cents."
+  "Value of every matching position with a known price, in cents; positions below zero (` + "`" + `isNegativeBalance` + "`" + `) are left out."
   totalValueCents: Cents!
   "` + "`" + `totalValueCents` + "`" + ` for display."
   totalValueFormatted: String!
-  "Basis of every matching position, in cents."
+  "Basis of every matching position, in cents; positions below zero are left out."
   totalCostBasisCents: Cents!
   "Value minus basis, in cents (signed)."
   totalUnrealizedGainCents: Cents!
+  "Matching positions whose quantity is below zero (` + "`" + `isNegativeBalance` + "`" + `): listed, but not in the totals."
+  negativeBalanceCount: Int!
   "Served from the cache (holdings are read from balances the ledger maintains on every write, so always false)."
   isFromCache: Boolean!
   "The ledger has dirty items, so the basis figures may lag (quantities never do)."
@@ -6506,25 +6734,32 @@ type PortfolioPosition {
   assetId: ID!
   "The asset."
   asset: Asset
-  "Quantity held, as a Float."
+  "Quantity held, as a Float (below zero when ` + "`" + `isNegativeBalance` + "`" + `)."
   amount: Float!
-  "Quantity held, exact."
+  "Quantity held, exact (below zero when ` + "`" + `isNegativeBalance` + "`" + `)."
   amountExact: String!
+  """
+  The ledger has more of the asset leaving the included accounts than arriving: the quantity is below zero. That
+  is missing history (a deposit or purchase not imported), not a debt: the position is listed so that it can be
+  fixed, has no value, gain or share, and is left out of every total (` + "`" + `negativeBalanceCount` + "`" + ` counts it). The
+  transactions concerned are found with ` + "`" + `getClientTransactions(isNegativeBalance: true)` + "`" + `.
+  """
+  isNegativeBalance: Boolean!
   "Price per unit, in dollars of the client's currency; null when unknown."
   price: Float
-  "Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up)."
+  "Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up) or the quantity is below zero."
   valueCents: Cents
   "` + "`" + `valueCents` + "`" + ` for display."
   valueFormatted: String
   "Basis of the holding (the open lots of the current tax results), in cents."
   costBasisCents: Cents!
-  "Value minus basis, in cents (signed); null when no price is known."
+  "Value minus basis, in cents (signed); null when ` + "`" + `valueCents` + "`" + ` is."
   unrealizedGainCents: Cents
   "Value minus basis relative to basis, in percent; null when basis is zero or no price is known."
   unrealizedGainPercent: Float
   "Price change over the last 24 hours, in percent; null when unknown."
   dayChangePercent: Float
-  "Share of the portfolio's value, in percent."
+  "Share of the portfolio's value, in percent; null when ` + "`" + `valueCents` + "`" + ` is."
   portfolioPercent: Float
   "Accounts holding the asset."
   accountIds: [ID!]!
@@ -6573,7 +6808,8 @@ enum HistoricalBalanceIntervalEnum {
 """
 Portfolio value over time (` + "`" + `getChart` + "`" + `): past balances (from the ledger) times the price of each point's UTC day;
 the last point is now, at current prices. An asset without a price on a day adds nothing to that point
-(offline or unknown to the price feed: left out, never made up). Spam and hidden assets are left out.
+(offline or unknown to the price feed: left out, never made up), nor does a balance below zero (as in
+` + "`" + `getPortfolioV2` + "`" + `). Spam and hidden assets are left out.
 """
 type GetChartResponse {
   "The range."
@@ -6602,20 +6838,22 @@ type ChartPoint {
   date: Date!
   "Portfolio value at that instant, in cents."
   valueCents: Cents!
-  "Basis of the holdings at that instant, in cents."
+  "Basis of the holdings at that instant, in cents: the basis of the lots held then, including those sold, spent, given away or lost later."
   costBasisCents: Cents!
 }
 
-"The client's total portfolio value (` + "`" + `getPortfolioValue` + "`" + `)."
+"The client's total portfolio value (` + "`" + `getPortfolioValue` + "`" + `): the totals of ` + "`" + `getPortfolioV2` + "`" + ` with its default filter."
 type GetPortfolioValueResponse {
   "Currency of the figures."
   currency: CurrencyCodeEnum!
-  "Value of every holding, in cents."
+  "Value of every holding with a known price, in cents; holdings below zero are left out (see ` + "`" + `PortfolioPosition.isNegativeBalance` + "`" + `)."
   totalValueCents: Cents!
   "` + "`" + `totalValueCents` + "`" + ` for display."
   totalValueFormatted: String!
-  "Basis of every holding, in cents."
+  "Basis of every holding, in cents; holdings below zero are left out."
   totalCostBasisCents: Cents!
+  "Holdings whose quantity is below zero: missing history, left out of the totals."
+  negativeBalanceCount: Int!
   "Value minus basis, in cents (signed)."
   unrealizedGainCents: Cents!
   "Value change over the last 24 hours, in cents (signed)."
@@ -6829,8 +7067,9 @@ own id (account, report, asset) that belongs to another client gives NOT_FOUND. 
 arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
 
 One root field per operation: a request may select exactly one field of ` + "`" + `Query` + "`" + ` or ` + "`" + `Mutation` + "`" + ` (fragments
-are expanded before counting and a root-level ` + "`" + `__typename` + "`" + ` counts as a field). A second root field fails the
-whole request with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
+are expanded before counting; a root-level ` + "`" + `__typename` + "`" + ` is a meta field and does not count, so
+` + "`" + `{ __typename countDirty(clientId: ...) }` + "`" + ` is one root field). A second root field fails the whole request
+with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
 production.
 
 Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` + "`" + ` (see the enum ` + "`" + `ErrorCode` + "`" + `):
@@ -6838,7 +7077,11 @@ Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` +
 - FORBIDDEN (HTTP 403): the credentials are valid but not allowed: ` + "`" + `clientId` + "`" + ` is not the key's client or the
   user is not a member of it, a ` + "`" + `Read` + "`" + ` key ran a mutation, or a staff-only operation or argument was used.
 - BAD_USER_INPUT: malformed or out-of-range arguments (for example ` + "`" + `limit` + "`" + ` above 500, an unknown filter
-  value, a split that breaks the split rules, an API key expiry more than one year ahead).
+  value, a split that breaks the split rules, an API key expiry more than one year ahead). Arguments that do
+  not fit their type are found before anything is executed and are BAD_USER_INPUT too, with ` + "`" + `data` + "`" + ` null and
+  HTTP 200 like every BAD_USER_INPUT: a value of the wrong type in the document or in a variable (an unknown
+  enum value, a word for an ` + "`" + `Int` + "`" + `, an object for a list), a variable declared with another type than the
+  argument it is used for, a required argument or variable left out, an unknown argument.
 - NOT_FOUND: the addressed record does not exist for the caller.
 - CONFLICT: the request conflicts with the current state (for example a report that is not ready yet, or a
   transaction edited concurrently).
@@ -6859,7 +7102,8 @@ Errors about the request as a whole (nothing is executed, ` + "`" + `data` + "`"
   The body is never echoed back.
 - REQUEST_TOO_LARGE (HTTP 413): the body is larger than 1 MiB.
 - GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED (HTTP 422): the document does not parse, or does not
-  validate against this schema (unknown field, wrong argument type, variables that do not coerce).
+  validate against this schema for another reason than its argument values (an unknown field, a selection on a
+  scalar, an unknown fragment or operation name, a variable used but not declared).
 - QUERY_TOO_COMPLEX (HTTP 422): the document is over a limit, checked before it is validated: 10,000
   tokens; 32 nested braces, brackets or parentheses; selections 12 levels deep (fragments expanded);
   30 aliases; 50 directives; 5,000 selected fields with every fragment spread expanded.
@@ -6933,7 +7177,7 @@ enum ErrorCode {
   UNAUTHENTICATED
   "Valid credentials that are not allowed to do this: another client's id, a Read key running a mutation, or a staff-only operation (HTTP 403)."
   FORBIDDEN
-  "Malformed or out-of-range arguments; ` + "`" + `extensions.field` + "`" + ` names the argument when one is to blame."
+  "Malformed or out-of-range arguments, including values that do not fit the argument's type (found before execution: ` + "`" + `data` + "`" + ` is null); ` + "`" + `extensions.field` + "`" + ` names the argument when one is to blame."
   BAD_USER_INPUT
   "The addressed record does not exist for the caller."
   NOT_FOUND
@@ -6953,12 +7197,14 @@ enum ErrorCode {
   REQUEST_TOO_LARGE
   "The document does not parse (HTTP 422)."
   GRAPHQL_PARSE_FAILED
-  "The document or its variables do not validate against the schema (HTTP 422)."
+  "The document does not validate against the schema for another reason than its argument values, such as an unknown field (HTTP 422)."
   GRAPHQL_VALIDATION_FAILED
   "The document is over a limit (tokens, nesting, depth, aliases, directives or selected fields; HTTP 422), checked before validation."
   QUERY_TOO_COMPLEX
   "The request ran longer than the execution timeout (10 seconds)."
   TIMEOUT
+  "The field's data is returned but incomplete: part of it could not be established (for example a chain indexer that did not answer); the error's ` + "`" + `extensions` + "`" + ` say which part is unknown."
+  PARTIAL_RESULT
   "An unexpected failure; the message is generic and ` + "`" + `extensions.requestId` + "`" + ` identifies it in the logs."
   INTERNAL_SERVER_ERROR
 }
@@ -7107,9 +7353,11 @@ enum JobStatusEnum {
   QUEUED
   "Being worked on; ` + "`" + `progress` + "`" + ` moves from 0 to 100."
   RUNNING
+  "An attempt failed and the job is retried automatically: attempt ` + "`" + `attempt` + "`" + ` of ` + "`" + `maxAttempts` + "`" + ` failed for the reason in ` + "`" + `error` + "`" + `, and the next one starts at ` + "`" + `nextAttemptAt` + "`" + `."
+  RETRYING
   "Finished successfully."
   SUCCEEDED
-  "Finished with an error; ` + "`" + `error` + "`" + ` says why. Failed jobs are retried automatically before they reach this state."
+  "Finished with an error after its last attempt; ` + "`" + `error` + "`" + ` says why. Failed attempts are retried automatically (RETRYING) before a job reaches this state."
   FAILED
   "Cancelled before it finished (for example because the account was deleted)."
   CANCELED
@@ -7130,21 +7378,27 @@ type ActiveRecalculateJob {
   id: ID!
   "The client being recalculated."
   clientId: ID!
-  "QUEUED until a worker picks it up, then RUNNING."
+  "QUEUED until a worker picks it up, then RUNNING; RETRYING while a failed attempt waits for the next."
   status: RecalculateJobStatusEnum!
   "Percent done, 0 to 100."
   progress: Int!
-  "Dirty items when the job started (0 while queued)."
+  "Dirty items (as ` + "`" + `countDirty` + "`" + ` counts them) when the run started (0 while queued)."
   dirtyCountAtStart: Int!
   "Transactions processed so far."
   processedCount: Int!
   "Attempt number, 1 on the first run; failed attempts are retried automatically."
   attempt: Int!
-  "The job recomputes lots from the stored events without re-applying rules and plugins."
+  "How many attempts the job makes before it fails."
+  maxAttempts: Int!
+  "When the next attempt starts, while RETRYING; null otherwise."
+  nextAttemptAt: Date
+  "Why the last attempt failed, while RETRYING (or why the job is queued again after the worker running it stopped); null otherwise."
+  lastError: String
+  "As requested with ` + "`" + `rerunGraph` + "`" + ` (false when no request asked for it). Every run reads the stored ledger, in which labeling rules were applied when the transactions were written or the rule was created, so true and false give the same results."
   doNotReplay: Boolean!
-  "The job skips the protocol plugins that reinterpret DeFi transactions."
+  "As requested with ` + "`" + `rerunGraph` + "`" + ` (staff only). The engine has no protocol plugins, so it changes no result."
   skipPlugins: Boolean!
-  "The job recalculates incrementally from the earliest dirty transaction instead of from the beginning."
+  "The job may recalculate incrementally (from the last checkpoint before the earliest dirty transaction); false when a request asked for a full run (` + "`" + `useSpeedup: false` + "`" + `)."
   useSpeedup: Boolean!
   "When a worker started it; null while queued."
   startedAt: Date
@@ -7158,6 +7412,8 @@ enum RecalculateJobStatusEnum {
   QUEUED
   "Being recalculated."
   RUNNING
+  "An attempt failed; the next one starts at ` + "`" + `nextAttemptAt` + "`" + ` (` + "`" + `lastError` + "`" + ` says why)."
+  RETRYING
 }
 
 "A generated report file (tax forms, CSV exports)."
@@ -7184,7 +7440,7 @@ type Report {
   fileName: String
   "MIME type of the file, for example ` + "`" + `application/pdf` + "`" + ` or ` + "`" + `text/csv` + "`" + `."
   contentType: String
-  "File size in bytes, once READY."
+  "Size of the file in bytes, once READY (the size its download serves); null before."
   sizeBytes: Int
   "Language of the document (BCP 47, for example ` + "`" + `en` + "`" + `)."
   language: String!
@@ -7290,10 +7546,15 @@ type TaxForm {
   brokerName: String!
   "The client's account at that broker, when linked."
   accountId: ID
-  "Processing and reconciliation state."
+  "Processing and reconciliation state, from the form's current reconciliation with the settled ledger (` + "`" + `getTaxFormReconciliation` + "`" + `)."
   status: TaxFormStatusEnum!
-  "Details of the state, for example why parsing failed."
+  "Details of the state, for example why parsing failed or how many rows differ from the ledger."
   statusMessage: String
+  """
+  Differences between the form and the settled ledger that need review, as ` + "`" + `getTaxFormReconciliation` + "`" + ` counts them now:
+  rows MISMATCHED or MISSING_IN_LEDGER plus ledger disposals MISSING_ON_FORM. Zero unless ` + "`" + `status` + "`" + ` is NEEDS_REVIEW.
+  """
+  needsReviewCount: Int!
   "Name of the uploaded or imported file."
   fileName: String
   "Number of transaction rows on the form."
@@ -7314,15 +7575,19 @@ enum TaxFormTypeEnum {
   FORM_1099_K
 }
 
-"Processing and reconciliation state of a broker tax form."
+"""
+Processing and reconciliation state of a broker tax form. NEEDS_REVIEW, RECONCILED and GENERATED follow the form's
+current reconciliation with the settled ledger (the one ` + "`" + `getTaxFormReconciliation` + "`" + ` returns), so they change when a
+recalculation changes the disposals, without another ` + "`" + `generate1099DAReports` + "`" + ` call.
+"""
 enum TaxFormStatusEnum {
   "Imported; being parsed and matched with the ledger."
   PROCESSING
-  "Matched; differences between the form and the ledger need review."
+  "Matched; differences between the form and the ledger need review (` + "`" + `TaxForm.needsReviewCount` + "`" + `), also after a reconciled Form 8949 was generated."
   NEEDS_REVIEW
-  "Matched without open differences."
+  "Matched without open differences; no reconciled Form 8949 is ready yet."
   RECONCILED
-  "A reconciled Form 8949 has been generated from it."
+  "Matched without open differences, and the latest ` + "`" + `generate1099DAReports` + "`" + ` run's reconciled Form 8949 is ready."
   GENERATED
   "The form could not be parsed; see ` + "`" + `statusMessage` + "`" + `."
   FAILED
@@ -7521,6 +7786,8 @@ type GetTaxFormStatusesResponse {
   needsReviewCount: Int!
   "Forms RECONCILED or GENERATED."
   completedCount: Int!
+  "Differences that need review over the listed forms (the sum of their ` + "`" + `needsReviewCount` + "`" + `)."
+  needsReviewRowCount: Int!
 }
 
 "Open tax lots of one asset (` + "`" + `getTaxLots` + "`" + `)."
@@ -8044,7 +8311,11 @@ extend type Query {
     taxFormId: ID!
   ): GetTaxFormReconciliationResponse!
 
-  "The client's broker tax forms of a tax year and their states, newest first (at most 500). BAD_USER_INPUT for an unknown ` + "`" + `formType` + "`" + `."
+  """
+  The client's broker tax forms of a tax year and their states, newest first (at most 500). Each form's state and
+  ` + "`" + `needsReviewCount` + "`" + ` are those of its current reconciliation (` + "`" + `getTaxFormReconciliation` + "`" + `): a form is reconciled again
+  when the settled results changed since. BAD_USER_INPUT for an unknown ` + "`" + `formType` + "`" + `.
+  """
   getTaxFormStatuses(
     "The client."
     clientId: ID!
@@ -8086,8 +8357,12 @@ extend type Mutation {
   Records the rows of a broker's Form 1099-DA on a tax form (replacing the form's earlier rows), reconciles them
   with the client's settled disposals (` + "`" + `getTaxFormReconciliation` + "`" + `) and queues the reconciled Form 8949 as a
   RECONCILED_8949_PDF report; the run is listed by ` + "`" + `taxFormGenerations` + "`" + ` and its state is its report's. A
-  ` + "`" + `taxFormId` + "`" + ` the client has no form under creates a FORM_1099_DA form for the tax year of the rows, named after
-  (and linked to) the ledger account their disposals come from when they share one. One call is atomic.
+  ` + "`" + `taxFormId` + "`" + ` the client has no form under creates a FORM_1099_DA form with exactly that id, for the tax year of the
+  rows, named after (and linked to) the ledger account their disposals come from when they share one. One call is
+  atomic, and safe to retry: the same call again (same ` + "`" + `taxFormId` + "`" + `, rows and ` + "`" + `useBrokerDataForBoxG` + "`" + `, while the
+  settled results are those the run reconciled) returns the run it started, queued, running or done, and creates
+  no second form, run or report. Changed rows replace the form's rows in a new run; so does the same call after a
+  recalculation changed the results, or after the run FAILED.
   Errors: BAD_USER_INPUT for a bad row, rows of another tax year than the form's, a transaction without a settled
   disposal (recalculate first) or more than 10,000 rows (after expanding transactions into their disposals);
   NOT_FOUND when the id is another client's form. Needs a ReadWrite key.
@@ -8095,7 +8370,11 @@ extend type Mutation {
   generate1099DAReports(
     "The client."
     clientId: ID!
-    "The tax form (a new UUID creates one)."
+    """
+    Your id for the form, a UUID (any spelling; answers give it in lowercase). An id this client has no form under
+    creates the form under that id, so choose it before the first call and reuse it to retry or to replace the
+    form's rows; one of this client's forms records the rows on it; another client's form is NOT_FOUND.
+    """
     taxFormId: ID!
     "The form's rows, with corrections (1 to 10,000)."
     transactions: [Generate1099DATransactionInput!]!
@@ -8107,16 +8386,19 @@ extend type Mutation {
   Starts a recalculation of the client's ledger (` + "`" + `dirty` + "`" + ` -> ` + "`" + `recalculating` + "`" + `) and returns the job id
   (` + "`" + `ActiveRecalculateJob.id` + "`" + `). When a job is already queued or running, returns its id and starts nothing
   (one job per client). Then poll ` + "`" + `getActiveRecalculateJob` + "`" + ` until it returns null; ` + "`" + `countDirty` + "`" + ` tells how
-  many items were waiting. A settled client may be recalculated too.
+  many items were waiting. A settled client may be recalculated too. A request that finds the job still
+  queued joins it and the job then does the most thorough of what was asked (a full run when any request
+  said ` + "`" + `useSpeedup: false` + "`" + `); a job already running keeps what it started with, and the flags it runs with
+  are shown by ` + "`" + `getActiveRecalculateJob` + "`" + `.
   """
   rerunGraph(
     "The client."
     clientId: ID!
-    "Recompute lots from the stored events without re-applying labeling rules and plugins (faster)."
+    "Recompute lots from the stored events without re-applying labeling rules (default false). Labeling rules are applied when transactions are written and when a rule is created, so every run reads events that already carry them: the flag is recorded on the job and both values give the same results."
     doNotReplay: Boolean
-    "Skip the protocol plugins that reinterpret DeFi transactions. Staff only."
+    "Skip the protocol plugins that reinterpret DeFi transactions (default false). Staff only: FORBIDDEN for any other caller when true. The engine has no protocol plugins, so it is recorded on the job and changes no result."
     skipPlugins: Boolean
-    "Recalculate incrementally from the earliest dirty transaction."
+    "Allow an incremental run (default true): resume from the last checkpoint before the earliest dirty transaction when the settings are unchanged. false recomputes the whole ledger."
     useSpeedup: Boolean
   ): String!
 
@@ -9432,7 +9714,12 @@ extend type Mutation {
   """
   Imports a transaction file uploaded beforehand (its object key in the upload bucket) into a file account:
   ` + "`" + `accountId` + "`" + ` appends to an existing file account; otherwise a new one named ` + "`" + `name` + "`" + ` is created. Returns the
-  id of the import job (see ` + "`" + `getTransactionImportJobs` + "`" + `). The client is marked dirty when the job finishes.
+  id of the import job at once (see ` + "`" + `getTransactionImportJobs` + "`" + `): a worker imports the file, all rows or none,
+  and any file the upload accepted (up to its ` + "`" + `maxBytes` + "`" + `) imports. The job is QUEUED, then RUNNING (` + "`" + `progress` + "`" + `
+  follows the bytes read), then SUCCEEDED, or FAILED with the rows at fault (line numbers) in ` + "`" + `error` + "`" + `;
+  an attempt interrupted by a failure of the service is retried (RETRYING) and writes nothing until the
+  whole file is in. The client is marked dirty when the job finishes. CONFLICT while another file is being
+  imported into the same ` + "`" + `accountId` + "`" + `.
   """
   uploadManualTransactions(
     "Existing file account to import into."
@@ -9561,6 +9848,12 @@ func (ec *executionContext) childFields_ActiveRecalculateJob(ctx context.Context
 		return ec.fieldContext_ActiveRecalculateJob_processedCount(ctx, field)
 	case "attempt":
 		return ec.fieldContext_ActiveRecalculateJob_attempt(ctx, field)
+	case "maxAttempts":
+		return ec.fieldContext_ActiveRecalculateJob_maxAttempts(ctx, field)
+	case "nextAttemptAt":
+		return ec.fieldContext_ActiveRecalculateJob_nextAttemptAt(ctx, field)
+	case "lastError":
+		return ec.fieldContext_ActiveRecalculateJob_lastError(ctx, field)
 	case "doNotReplay":
 		return ec.fieldContext_ActiveRecalculateJob_doNotReplay(ctx, field)
 	case "skipPlugins":
@@ -9987,6 +10280,8 @@ func (ec *executionContext) childFields_GetPortfolioValueResponse(ctx context.Co
 		return ec.fieldContext_GetPortfolioValueResponse_totalValueFormatted(ctx, field)
 	case "totalCostBasisCents":
 		return ec.fieldContext_GetPortfolioValueResponse_totalCostBasisCents(ctx, field)
+	case "negativeBalanceCount":
+		return ec.fieldContext_GetPortfolioValueResponse_negativeBalanceCount(ctx, field)
 	case "unrealizedGainCents":
 		return ec.fieldContext_GetPortfolioValueResponse_unrealizedGainCents(ctx, field)
 	case "dayChangeCents":
@@ -10071,6 +10366,8 @@ func (ec *executionContext) childFields_GetTaxFormStatusesResponse(ctx context.C
 		return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewCount(ctx, field)
 	case "completedCount":
 		return ec.fieldContext_GetTaxFormStatusesResponse_completedCount(ctx, field)
+	case "needsReviewRowCount":
+		return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GetTaxFormStatusesResponse", field.Name)
 }
@@ -10275,6 +10572,10 @@ func (ec *executionContext) childFields_Job(ctx context.Context, field graphql.C
 		return ec.fieldContext_Job_importedTransactionCount(ctx, field)
 	case "attempt":
 		return ec.fieldContext_Job_attempt(ctx, field)
+	case "maxAttempts":
+		return ec.fieldContext_Job_maxAttempts(ctx, field)
+	case "nextAttemptAt":
+		return ec.fieldContext_Job_nextAttemptAt(ctx, field)
 	case "error":
 		return ec.fieldContext_Job_error(ctx, field)
 	case "createdAt":
@@ -10321,6 +10622,8 @@ func (ec *executionContext) childFields_PortfolioPosition(ctx context.Context, f
 		return ec.fieldContext_PortfolioPosition_amount(ctx, field)
 	case "amountExact":
 		return ec.fieldContext_PortfolioPosition_amountExact(ctx, field)
+	case "isNegativeBalance":
+		return ec.fieldContext_PortfolioPosition_isNegativeBalance(ctx, field)
 	case "price":
 		return ec.fieldContext_PortfolioPosition_price(ctx, field)
 	case "valueCents":
@@ -10363,6 +10666,8 @@ func (ec *executionContext) childFields_PortfolioResponseV2(ctx context.Context,
 		return ec.fieldContext_PortfolioResponseV2_totalCostBasisCents(ctx, field)
 	case "totalUnrealizedGainCents":
 		return ec.fieldContext_PortfolioResponseV2_totalUnrealizedGainCents(ctx, field)
+	case "negativeBalanceCount":
+		return ec.fieldContext_PortfolioResponseV2_negativeBalanceCount(ctx, field)
 	case "isFromCache":
 		return ec.fieldContext_PortfolioResponseV2_isFromCache(ctx, field)
 	case "isStale":
@@ -10489,6 +10794,18 @@ func (ec *executionContext) childFields_ReportExportResponse(ctx context.Context
 	return nil, fmt.Errorf("no field named %q was found under type ReportExportResponse", field.Name)
 }
 
+func (ec *executionContext) childFields_SkippedAccount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accountId":
+		return ec.fieldContext_SkippedAccount_accountId(ctx, field)
+	case "reason":
+		return ec.fieldContext_SkippedAccount_reason(ctx, field)
+	case "message":
+		return ec.fieldContext_SkippedAccount_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SkippedAccount", field.Name)
+}
+
 func (ec *executionContext) childFields_Subscription(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -10525,6 +10842,8 @@ func (ec *executionContext) childFields_SyncAllClientAccountsResponse(ctx contex
 		return ec.fieldContext_SyncAllClientAccountsResponse_queuedAccountIds(ctx, field)
 	case "skippedAccountIds":
 		return ec.fieldContext_SyncAllClientAccountsResponse_skippedAccountIds(ctx, field)
+	case "skippedAccounts":
+		return ec.fieldContext_SyncAllClientAccountsResponse_skippedAccounts(ctx, field)
 	case "jobs":
 		return ec.fieldContext_SyncAllClientAccountsResponse_jobs(ctx, field)
 	case "isContinuousSync":
@@ -10551,6 +10870,8 @@ func (ec *executionContext) childFields_TaxForm(ctx context.Context, field graph
 		return ec.fieldContext_TaxForm_status(ctx, field)
 	case "statusMessage":
 		return ec.fieldContext_TaxForm_statusMessage(ctx, field)
+	case "needsReviewCount":
+		return ec.fieldContext_TaxForm_needsReviewCount(ctx, field)
 	case "fileName":
 		return ec.fieldContext_TaxForm_fileName(ctx, field)
 	case "rowCount":
@@ -10947,6 +11268,22 @@ func (ec *executionContext) childFields_UploadUrl(ctx context.Context, field gra
 		return ec.fieldContext_UploadUrl_maxBytes(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UploadUrl", field.Name)
+}
+
+func (ec *executionContext) childFields_UsedChains(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "address":
+		return ec.fieldContext_UsedChains_address(ctx, field)
+	case "usedChains":
+		return ec.fieldContext_UsedChains_usedChains(ctx, field)
+	case "uncheckedChains":
+		return ec.fieldContext_UsedChains_uncheckedChains(ctx, field)
+	case "isComplete":
+		return ec.fieldContext_UsedChains_isComplete(ctx, field)
+	case "checkedAt":
+		return ec.fieldContext_UsedChains_checkedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UsedChains", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15533,6 +15870,20 @@ func (ec *executionContext) field_Query_getTransactions_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_getUsedChainsV2_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "address",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["address"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_getUsedChains_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16052,7 +16403,7 @@ func (ec *executionContext) _Account_balanceFiatValueCents(ctx context.Context, 
 			return ec.fieldContext_Account_balanceFiatValueCents(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.BalanceFiatValueCents, nil
+			return ec.Resolvers.Account().BalanceFiatValueCents(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
@@ -16063,7 +16414,7 @@ func (ec *executionContext) _Account_balanceFiatValueCents(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_Account_balanceFiatValueCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type Cents does not have child fields"))
+	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type Cents does not have child fields"))
 }
 
 func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Context, field graphql.CollectedField, obj *model.Account) (ret graphql.Marshaler) {
@@ -16075,7 +16426,7 @@ func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Conte
 			return ec.fieldContext_Account_balanceFiatValueFormatted(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.BalanceFiatValueFormatted, nil
+			return ec.Resolvers.Account().BalanceFiatValueFormatted(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -16086,7 +16437,7 @@ func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_Account_balanceFiatValueFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Account_iconImageUrl(ctx context.Context, field graphql.CollectedField, obj *model.Account) (ret graphql.Marshaler) {
@@ -16409,6 +16760,75 @@ func (ec *executionContext) _ActiveRecalculateJob_attempt(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_ActiveRecalculateJob_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ActiveRecalculateJob_maxAttempts(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActiveRecalculateJob_maxAttempts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxAttempts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActiveRecalculateJob_maxAttempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ActiveRecalculateJob_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActiveRecalculateJob_nextAttemptAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NextAttemptAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODate2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ActiveRecalculateJob_nextAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _ActiveRecalculateJob_lastError(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActiveRecalculateJob_lastError(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastError, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ActiveRecalculateJob_lastError(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _ActiveRecalculateJob_doNotReplay(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
@@ -20296,6 +20716,29 @@ func (ec *executionContext) fieldContext_GetPortfolioValueResponse_totalCostBasi
 	return graphql.NewScalarFieldContext("GetPortfolioValueResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
+func (ec *executionContext) _GetPortfolioValueResponse_negativeBalanceCount(ctx context.Context, field graphql.CollectedField, obj *model.GetPortfolioValueResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetPortfolioValueResponse_negativeBalanceCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NegativeBalanceCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetPortfolioValueResponse_negativeBalanceCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetPortfolioValueResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _GetPortfolioValueResponse_unrealizedGainCents(ctx context.Context, field graphql.CollectedField, obj *model.GetPortfolioValueResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21097,6 +21540,29 @@ func (ec *executionContext) _GetTaxFormStatusesResponse_completedCount(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_GetTaxFormStatusesResponse_completedCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxFormStatusesResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GetTaxFormStatusesResponse_needsReviewRowCount(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxFormStatusesResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NeedsReviewRowCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GetTaxFormStatusesResponse", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
@@ -22955,6 +23421,52 @@ func (ec *executionContext) _Job_attempt(ctx context.Context, field graphql.Coll
 }
 func (ec *executionContext) fieldContext_Job_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Job_maxAttempts(ctx context.Context, field graphql.CollectedField, obj *model.Job) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Job_maxAttempts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxAttempts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Job_maxAttempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Job_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.Job) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Job_nextAttemptAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NextAttemptAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODate2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Job_nextAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Date does not have child fields"))
 }
 
 func (ec *executionContext) _Job_error(ctx context.Context, field graphql.CollectedField, obj *model.Job) (ret graphql.Marshaler) {
@@ -25073,6 +25585,29 @@ func (ec *executionContext) fieldContext_PortfolioPosition_amountExact(_ context
 	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _PortfolioPosition_isNegativeBalance(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_isNegativeBalance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsNegativeBalance, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_isNegativeBalance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _PortfolioPosition_price(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25496,6 +26031,29 @@ func (ec *executionContext) fieldContext_PortfolioResponseV2_totalUnrealizedGain
 	return graphql.NewScalarFieldContext("PortfolioResponseV2", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
+func (ec *executionContext) _PortfolioResponseV2_negativeBalanceCount(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioResponseV2) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioResponseV2_negativeBalanceCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NegativeBalanceCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioResponseV2_negativeBalanceCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioResponseV2", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _PortfolioResponseV2_isFromCache(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioResponseV2) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25691,6 +26249,50 @@ func (ec *executionContext) fieldContext_Query_getUsedChains(ctx context.Context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_getUsedChains_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_getUsedChainsV2(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_getUsedChainsV2(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GetUsedChainsV2(ctx, fc.Args["address"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.UsedChains) graphql.Marshaler {
+			return ec.marshalNUsedChains2ᚖtaxdᚋgenᚋgraphᚋmodelᚐUsedChains(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_getUsedChainsV2(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UsedChains(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_getUsedChainsV2_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -28365,6 +28967,75 @@ func (ec *executionContext) fieldContext_ReportExportResponse_message(_ context.
 	return graphql.NewScalarFieldContext("ReportExportResponse", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _SkippedAccount_accountId(ctx context.Context, field graphql.CollectedField, obj *model.SkippedAccount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkippedAccount_accountId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccountID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkippedAccount_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkippedAccount", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _SkippedAccount_reason(ctx context.Context, field graphql.CollectedField, obj *model.SkippedAccount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkippedAccount_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SkipReasonEnum) graphql.Marshaler {
+			return ec.marshalNSkipReasonEnum2taxdᚋgenᚋgraphᚋmodelᚐSkipReasonEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkippedAccount_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkippedAccount", field, false, false, errors.New("field of type SkipReasonEnum does not have child fields"))
+}
+
+func (ec *executionContext) _SkippedAccount_message(ctx context.Context, field graphql.CollectedField, obj *model.SkippedAccount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkippedAccount_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkippedAccount_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkippedAccount", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Subscription_id(ctx context.Context, field graphql.CollectedField, obj *model.Subscription) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28687,6 +29358,38 @@ func (ec *executionContext) fieldContext_SyncAllClientAccountsResponse_skippedAc
 	return graphql.NewScalarFieldContext("SyncAllClientAccountsResponse", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
+func (ec *executionContext) _SyncAllClientAccountsResponse_skippedAccounts(ctx context.Context, field graphql.CollectedField, obj *model.SyncAllClientAccountsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SyncAllClientAccountsResponse_skippedAccounts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SkippedAccounts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SkippedAccount) graphql.Marshaler {
+			return ec.marshalNSkippedAccount2ᚕtaxdᚋgenᚋgraphᚋmodelᚐSkippedAccountᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SyncAllClientAccountsResponse_skippedAccounts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SyncAllClientAccountsResponse",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SkippedAccount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _SyncAllClientAccountsResponse_jobs(ctx context.Context, field graphql.CollectedField, obj *model.SyncAllClientAccountsResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28924,6 +29627,29 @@ func (ec *executionContext) _TaxForm_statusMessage(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_TaxForm_statusMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("TaxForm", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxForm_needsReviewCount(ctx context.Context, field graphql.CollectedField, obj *model.TaxForm) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxForm_needsReviewCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NeedsReviewCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxForm_needsReviewCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxForm", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _TaxForm_fileName(ctx context.Context, field graphql.CollectedField, obj *model.TaxForm) (ret graphql.Marshaler) {
@@ -32788,6 +33514,121 @@ func (ec *executionContext) fieldContext_UploadUrl_maxBytes(_ context.Context, f
 	return graphql.NewScalarFieldContext("UploadUrl", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _UsedChains_address(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_address(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_usedChains(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_usedChains(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsedChains, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_usedChains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_uncheckedChains(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_uncheckedChains(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UncheckedChains, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_uncheckedChains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_isComplete(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_isComplete(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsComplete, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_isComplete(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_checkedAt(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_checkedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CheckedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_checkedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -34567,15 +35408,81 @@ func (ec *executionContext) _Account(ctx context.Context, sel ast.SelectionSet, 
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "balanceFiatValueCents":
-			out.Values[i] = ec._Account_balanceFiatValueCents(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Account_balanceFiatValueCents(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "balanceFiatValueFormatted":
-			out.Values[i] = ec._Account_balanceFiatValueFormatted(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Account_balanceFiatValueFormatted(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "iconImageUrl":
 			out.Values[i] = ec._Account_iconImageUrl(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -34677,6 +35584,21 @@ func (ec *executionContext) _ActiveRecalculateJob(ctx context.Context, sel ast.S
 		case "attempt":
 			out.Values[i] = ec._ActiveRecalculateJob_attempt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxAttempts":
+			out.Values[i] = ec._ActiveRecalculateJob_maxAttempts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nextAttemptAt":
+			out.Values[i] = ec._ActiveRecalculateJob_nextAttemptAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lastError":
+			out.Values[i] = ec._ActiveRecalculateJob_lastError(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "doNotReplay":
@@ -36065,6 +36987,11 @@ func (ec *executionContext) _GetPortfolioValueResponse(ctx context.Context, sel 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "negativeBalanceCount":
+			out.Values[i] = ec._GetPortfolioValueResponse_negativeBalanceCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "unrealizedGainCents":
 			out.Values[i] = ec._GetPortfolioValueResponse_unrealizedGainCents(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -36326,6 +37253,11 @@ func (ec *executionContext) _GetTaxFormStatusesResponse(ctx context.Context, sel
 			}
 		case "completedCount":
 			out.Values[i] = ec._GetTaxFormStatusesResponse_completedCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "needsReviewRowCount":
+			out.Values[i] = ec._GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -36983,6 +37915,16 @@ func (ec *executionContext) _Job(ctx context.Context, sel ast.SelectionSet, obj 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "maxAttempts":
+			out.Values[i] = ec._Job_maxAttempts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nextAttemptAt":
+			out.Values[i] = ec._Job_nextAttemptAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "error":
 			out.Values[i] = ec._Job_error(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -37448,6 +38390,11 @@ func (ec *executionContext) _PortfolioPosition(ctx context.Context, sel ast.Sele
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "isNegativeBalance":
+			out.Values[i] = ec._PortfolioPosition_isNegativeBalance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "price":
 			out.Values[i] = ec._PortfolioPosition_price(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -37571,6 +38518,11 @@ func (ec *executionContext) _PortfolioResponseV2(ctx context.Context, sel ast.Se
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "negativeBalanceCount":
+			out.Values[i] = ec._PortfolioResponseV2_negativeBalanceCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "isFromCache":
 			out.Values[i] = ec._PortfolioResponseV2_isFromCache(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -37681,6 +38633,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_getUsedChains(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "getUsedChainsV2":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_getUsedChainsV2(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -38860,6 +39834,54 @@ func (ec *executionContext) _ReportExportResponse(ctx context.Context, sel ast.S
 	return out
 }
 
+var skippedAccountImplementors = []string{"SkippedAccount"}
+
+func (ec *executionContext) _SkippedAccount(ctx context.Context, sel ast.SelectionSet, obj *model.SkippedAccount) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, skippedAccountImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SkippedAccount")
+		case "accountId":
+			out.Values[i] = ec._SkippedAccount_accountId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._SkippedAccount_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._SkippedAccount_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var subscriptionImplementors = []string{"Subscription"}
 
 func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet, obj *model.Subscription) graphql.Marshaler {
@@ -38975,6 +39997,11 @@ func (ec *executionContext) _SyncAllClientAccountsResponse(ctx context.Context, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "skippedAccounts":
+			out.Values[i] = ec._SyncAllClientAccountsResponse_skippedAccounts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "jobs":
 			out.Values[i] = ec._SyncAllClientAccountsResponse_jobs(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -39056,6 +40083,11 @@ func (ec *executionContext) _TaxForm(ctx context.Context, sel ast.SelectionSet, 
 		case "statusMessage":
 			out.Values[i] = ec._TaxForm_statusMessage(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "needsReviewCount":
+			out.Values[i] = ec._TaxForm_needsReviewCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		case "fileName":
@@ -40304,6 +41336,64 @@ func (ec *executionContext) _UploadUrl(ctx context.Context, sel ast.SelectionSet
 			}
 		case "maxBytes":
 			out.Values[i] = ec._UploadUrl_maxBytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var usedChainsImplementors = []string{"UsedChains"}
+
+func (ec *executionContext) _UsedChains(ctx context.Context, sel ast.SelectionSet, obj *model.UsedChains) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, usedChainsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UsedChains")
+		case "address":
+			out.Values[i] = ec._UsedChains_address(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "usedChains":
+			out.Values[i] = ec._UsedChains_usedChains(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uncheckedChains":
+			out.Values[i] = ec._UsedChains_uncheckedChains(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isComplete":
+			out.Values[i] = ec._UsedChains_isComplete(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "checkedAt":
+			out.Values[i] = ec._UsedChains_checkedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -41732,6 +42822,36 @@ func (ec *executionContext) marshalNSaleTermEnum2taxdᚋgenᚋgraphᚋmodelᚐSa
 	return v
 }
 
+func (ec *executionContext) unmarshalNSkipReasonEnum2taxdᚋgenᚋgraphᚋmodelᚐSkipReasonEnum(ctx context.Context, v any) (model.SkipReasonEnum, error) {
+	var res model.SkipReasonEnum
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSkipReasonEnum2taxdᚋgenᚋgraphᚋmodelᚐSkipReasonEnum(ctx context.Context, sel ast.SelectionSet, v model.SkipReasonEnum) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNSkippedAccount2taxdᚋgenᚋgraphᚋmodelᚐSkippedAccount(ctx context.Context, sel ast.SelectionSet, v model.SkippedAccount) graphql.Marshaler {
+	return ec._SkippedAccount(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSkippedAccount2ᚕtaxdᚋgenᚋgraphᚋmodelᚐSkippedAccountᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SkippedAccount) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSkippedAccount2taxdᚋgenᚋgraphᚋmodelᚐSkippedAccount(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -42073,6 +43193,16 @@ func (ec *executionContext) marshalNUploadUrl2ᚖtaxdᚋgenᚋgraphᚋmodelᚐUp
 		return graphql.Null
 	}
 	return ec._UploadUrl(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNUsedChains2ᚖtaxdᚋgenᚋgraphᚋmodelᚐUsedChains(ctx context.Context, sel ast.SelectionSet, v *model.UsedChains) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UsedChains(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {

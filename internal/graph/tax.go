@@ -13,6 +13,7 @@ import (
 	"taxd/gen/graph/model"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/money"
 	"taxd/internal/recalc"
@@ -45,10 +46,18 @@ func (r *queryResolver) GetActiveRecalculateJob(ctx context.Context, clientID st
 	if err != nil || j == nil {
 		return nil, err
 	}
-	return &model.ActiveRecalculateJob{
-		ID: j.ID.String(), ClientID: j.ClientID.String(), Status: model.RecalculateJobStatusEnum(strings.ToUpper(j.Status)),
-		Progress: int(j.Progress), StartedAt: j.StartedAt, CreatedAt: j.CreatedAt, Attempt: j.Attempt,
-	}, nil
+	out := &model.ActiveRecalculateJob{
+		ID: j.ID.String(), ClientID: j.ClientID.String(), Status: model.RecalculateJobStatusEnum(strings.ToUpper(j.State)),
+		Progress: int(j.Progress), StartedAt: j.StartedAt, CreatedAt: j.CreatedAt, Attempt: j.Attempt, MaxAttempts: int(j.MaxAttempts),
+		DirtyCountAtStart: int(j.DirtyCountAtStart), UseSpeedup: j.UseSpeedup, DoNotReplay: j.DoNotReplay, SkipPlugins: j.SkipPlugins,
+	}
+	if j.Reason != "" && (j.State == jobs.StateRetrying || j.Attempt > 1) {
+		out.LastError = &j.Reason
+	}
+	if j.State == jobs.StateRetrying {
+		out.NextAttemptAt = j.NextAttemptAt
+	}
+	return out, nil
 }
 
 func (r *mutationResolver) RerunGraph(ctx context.Context, clientID string, doNotReplay *bool, skipPlugins *bool, useSpeedup *bool) (string, error) {
@@ -57,7 +66,7 @@ func (r *mutationResolver) RerunGraph(ctx context.Context, clientID string, doNo
 		return "", err
 	}
 	j, err := r.Recalc.Request(ctx, scope, recalc.Options{
-		UseSpeedup: isTrue(useSpeedup), DoNotReplay: isTrue(doNotReplay), SkipPlugins: isTrue(skipPlugins),
+		Full: useSpeedup != nil && !*useSpeedup, DoNotReplay: isTrue(doNotReplay), SkipPlugins: isTrue(skipPlugins),
 	})
 	if err != nil {
 		return "", err
@@ -91,6 +100,10 @@ func reportOut(r db.Report, stale bool) *model.Report {
 		ID: r.ID.String(), ClientID: r.ClientID.String(), Type: reportTypes[r.ReportType], Status: status,
 		DateQueryType: model.ReportDateQueryType(r.DateQueryType), StartDate: r.StartAt, EndDate: r.EndAt, FileName: r.Filename,
 		ContentType: r.ContentType, Language: r.Language, IsStale: stale, Error: r.Error, CreatedAt: r.CreatedAt, CompletedAt: r.CompletedAt,
+	}
+	if r.Status == "available" && r.SizeBytes != nil {
+		n := int(*r.SizeBytes)
+		out.SizeBytes = &n
 	}
 	if r.DateQueryType == reports.PeriodTaxYear || r.DateQueryType == "" {
 		year := strconv.Itoa(int(r.Year))
@@ -457,6 +470,7 @@ func (r *queryResolver) GetTaxFormStatuses(ctx context.Context, clientID string,
 			out.ProcessingCount++
 		case taxforms.StatusNeedsReview:
 			out.NeedsReviewCount++
+			out.NeedsReviewRowCount += f.NeedsReviewCount
 		case taxforms.StatusReconciled, taxforms.StatusGenerated:
 			out.CompletedCount++
 		}
@@ -630,7 +644,7 @@ func taxFormOut(f taxforms.Form) *model.TaxForm {
 	return &model.TaxForm{
 		ID: f.ID.String(), ClientID: f.ClientID.String(), FormType: model.TaxFormTypeEnum(f.FormType), TaxYear: f.TaxYear, BrokerName: f.BrokerName,
 		AccountID: idPtr(f.AccountID), Status: model.TaxFormStatusEnum(f.Status), StatusMessage: f.StatusMessage, FileName: f.FileName,
-		RowCount: f.RowCount, UploadedAt: f.UploadedAt,
+		RowCount: f.RowCount, UploadedAt: f.UploadedAt, NeedsReviewCount: f.NeedsReviewCount,
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -113,6 +114,30 @@ func (RenderArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: jobs.QueueReport, MaxAttempts: 5}
 }
 
+func init() {
+	jobs.Track(jobs.KindReport, track)
+	jobs.Track(KindTransactions, track)
+}
+
+// track records a river attempt's state on the report's row (RenderArgs and TransactionsArgs
+// both name it report_id).
+func track(ctx context.Context, tx pgx.Tx, j jobs.Job, ev jobs.Event) error {
+	var a RenderArgs
+	if err := json.Unmarshal(j.Args, &a); err != nil {
+		return err
+	}
+	var reason *string
+	if ev.Reason != "" {
+		reason = &ev.Reason
+		if ev.State == jobs.StateRetrying {
+			m := fmt.Sprintf("attempt %d of %d failed: %s", ev.Attempt, ev.MaxAttempts, ev.Reason)
+			reason = &m
+		}
+	}
+	return db.New(tx).TrackReport(ctx, db.TrackReportParams{ID: a.ReportID, State: ev.State, Attempt: int32(ev.Attempt),
+		MaxAttempts: int32(ev.MaxAttempts), NextAttemptAt: ev.NextAttemptAt, Reason: reason})
+}
+
 // Create records a report request and queues its rendering.
 func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind string, email *string) (db.Report, error) {
 	if !slices.Contains(Types, kind) {
@@ -137,10 +162,34 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind
 	return r, err
 }
 
-// List returns the client's reports, newest first.
+// List returns the client's reports, newest first. A ready report stored before sizes were
+// recorded gets its size from the bucket, once (at most maxSizeLookups per call).
 func (s *Service) List(ctx context.Context, clientID uuid.UUID) ([]db.Report, error) {
-	return db.New(s.pool).ListReports(ctx, clientID)
+	q := db.New(s.pool)
+	list, err := q.ListReports(ctx, clientID)
+	if err != nil || s.bucket == nil {
+		return list, err
+	}
+	looked := 0
+	for i, r := range list {
+		if r.Status != "available" || r.SizeBytes != nil || r.BlobKey == nil || looked == maxSizeLookups {
+			continue
+		}
+		looked++
+		attrs, err := s.bucket.Attributes(ctx, *r.BlobKey)
+		if err != nil {
+			continue // a file gone from the bucket has no size; its download says so
+		}
+		if err := q.SetReportSize(ctx, db.SetReportSizeParams{ClientID: clientID, ID: r.ID, SizeBytes: &attrs.Size}); err != nil {
+			return nil, err
+		}
+		list[i].SizeBytes = &attrs.Size
+	}
+	return list, nil
 }
+
+// maxSizeLookups bounds the bucket reads of one List.
+const maxSizeLookups = 20
 
 // Get returns one of the client's reports.
 func (s *Service) Get(ctx context.Context, clientID, id uuid.UUID) (db.Report, error) {
@@ -226,7 +275,8 @@ func (s *Service) Store(ctx context.Context, r db.Report, f File) error {
 	if err := s.bucket.WriteAll(ctx, key, f.Body, &blob.WriterOptions{ContentType: f.ContentType}); err != nil {
 		return err
 	}
-	return db.New(s.pool).CompleteReport(ctx, db.CompleteReportParams{ID: r.ID, Filename: &f.Name, ContentType: &f.ContentType, BlobKey: &key})
+	return db.New(s.pool).CompleteReport(ctx, db.CompleteReportParams{ID: r.ID, Filename: &f.Name, ContentType: &f.ContentType, BlobKey: &key,
+		SizeBytes: ptr(int64(len(f.Body)))})
 }
 
 // Worker renders reports.
@@ -250,22 +300,23 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 		return err
 	}
 	var f File
-	if fn := s.renderers[r.ReportType]; fn != nil {
-		f, err = fn(ctx, r)
-	} else {
-		var data Data
-		if data, err = s.load(ctx, r); err == nil {
-			f, err = Render(r.ReportType, data)
+	err = s.consistently(ctx, r.ClientID, func() error {
+		var err error
+		if fn := s.renderers[r.ReportType]; fn != nil {
+			f, err = fn(ctx, r)
+		} else {
+			var data Data
+			if data, err = s.load(ctx, r); err == nil {
+				f, err = Render(r.ReportType, data)
+			}
 		}
-	}
+		return err
+	})
 	if err == nil {
 		err = s.Store(ctx, r, f)
 	}
 	if err != nil {
-		if job.Attempt >= job.MaxAttempts {
-			_ = q.FailReport(ctx, db.FailReportParams{ID: r.ID, Error: ptr("the report could not be generated")})
-		}
-		return err
+		return err // the report's row records the attempt's outcome (track)
 	}
 	if err := webhooks.ReportIsReady(ctx, s.pool, r); err != nil {
 		return err

@@ -19,8 +19,12 @@ UPDATE reports SET status = 'generating', error = NULL WHERE id = $1 AND status 
 RETURNING *;
 
 -- name: CompleteReport :exec
-UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, completed_at = now(), error = NULL
+UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, size_bytes = $5, completed_at = now(), error = NULL
 WHERE id = $1;
+
+-- name: SetReportSize :exec
+-- The size of a file stored before sizes were recorded, read once from the bucket.
+UPDATE reports SET size_bytes = $3 WHERE client_id = $1 AND id = $2 AND size_bytes IS NULL;
 
 -- name: FailReport :exec
 UPDATE reports SET status = 'failed', error = $2, completed_at = now() WHERE id = $1;
@@ -122,3 +126,14 @@ LIMIT 100001;
 
 -- name: ListClientAccountIDs :many
 SELECT id, provider FROM accounts WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]);
+
+-- name: TrackReport :exec
+-- A report being generated mirrors its river job's attempt (reports.track): generating, waiting
+-- for a retry at next_attempt_at with the reason in error, queued again, or failed.
+UPDATE reports SET
+    status = CASE sqlc.arg(state)::text WHEN 'running' THEN 'generating' WHEN 'failed' THEN 'failed' WHEN 'cancelled' THEN 'failed' ELSE 'queued' END,
+    attempt = sqlc.arg(attempt)::integer, max_attempts = sqlc.arg(max_attempts)::integer,
+    next_attempt_at = sqlc.narg(next_attempt_at)::timestamptz,
+    error = coalesce(sqlc.narg(reason)::text, error),
+    completed_at = CASE WHEN sqlc.arg(state)::text IN ('failed', 'cancelled') THEN now() ELSE completed_at END
+WHERE id = sqlc.arg(id)::uuid AND status IN ('queued', 'generating');

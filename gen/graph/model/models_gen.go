@@ -50,7 +50,11 @@ type Account struct {
 	StopImportingAt *time.Time `json:"stopImportingAt,omitempty"`
 	// Number of transactions of the account.
 	TransactionCount int `json:"transactionCount"`
-	// Current value of the account's holdings, in cents; null when not yet computed.
+	// Current value of the account's holdings, in cents: each asset it holds (a balance above zero; spam and hidden
+	// assets left out, worthless ones at zero) times its current price, as `getPortfolioV2` values it. Holdings
+	// without a known price (offline, or unknown to the price feed) are left out, as in the portfolio's total; null
+	// when the account holds assets of which none has a known price. 0 for an account that holds nothing. A balance
+	// below zero is missing history, not a debt, and is left out.
 	BalanceFiatValueCents *int64 `json:"balanceFiatValueCents,omitempty"`
 	// `balanceFiatValueCents` for display.
 	BalanceFiatValueFormatted *string `json:"balanceFiatValueFormatted,omitempty"`
@@ -58,7 +62,7 @@ type Account struct {
 	IconImageURL *string `json:"iconImageUrl,omitempty"`
 	// Link to the address on a block explorer, when there is one.
 	ExplorerURL *string `json:"explorerUrl,omitempty"`
-	// Why the last sync failed, when it did.
+	// Why the last sync failed (status ERROR), or, while a sync is retried after a failed attempt (status SYNCING), why that attempt failed and when the next one starts; null otherwise.
 	LastSyncError *string `json:"lastSyncError,omitempty"`
 	// When a sync last finished successfully.
 	LastSyncedAt *time.Time `json:"lastSyncedAt,omitempty"`
@@ -81,21 +85,27 @@ type ActiveRecalculateJob struct {
 	ID string `json:"id"`
 	// The client being recalculated.
 	ClientID string `json:"clientId"`
-	// QUEUED until a worker picks it up, then RUNNING.
+	// QUEUED until a worker picks it up, then RUNNING; RETRYING while a failed attempt waits for the next.
 	Status RecalculateJobStatusEnum `json:"status"`
 	// Percent done, 0 to 100.
 	Progress int `json:"progress"`
-	// Dirty items when the job started (0 while queued).
+	// Dirty items (as `countDirty` counts them) when the run started (0 while queued).
 	DirtyCountAtStart int `json:"dirtyCountAtStart"`
 	// Transactions processed so far.
 	ProcessedCount int `json:"processedCount"`
 	// Attempt number, 1 on the first run; failed attempts are retried automatically.
 	Attempt int `json:"attempt"`
-	// The job recomputes lots from the stored events without re-applying rules and plugins.
+	// How many attempts the job makes before it fails.
+	MaxAttempts int `json:"maxAttempts"`
+	// When the next attempt starts, while RETRYING; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	// Why the last attempt failed, while RETRYING (or why the job is queued again after the worker running it stopped); null otherwise.
+	LastError *string `json:"lastError,omitempty"`
+	// As requested with `rerunGraph` (false when no request asked for it). Every run reads the stored ledger, in which labeling rules were applied when the transactions were written or the rule was created, so true and false give the same results.
 	DoNotReplay bool `json:"doNotReplay"`
-	// The job skips the protocol plugins that reinterpret DeFi transactions.
+	// As requested with `rerunGraph` (staff only). The engine has no protocol plugins, so it changes no result.
 	SkipPlugins bool `json:"skipPlugins"`
-	// The job recalculates incrementally from the earliest dirty transaction instead of from the beginning.
+	// The job may recalculate incrementally (from the last checkpoint before the earliest dirty transaction); false when a request asked for a full run (`useSpeedup: false`).
 	UseSpeedup bool `json:"useSpeedup"`
 	// When a worker started it; null while queued.
 	StartedAt *time.Time `json:"startedAt,omitempty"`
@@ -145,7 +155,9 @@ type Asset struct {
 	PricingKey string `json:"pricingKey"`
 	// Ticker symbol, for example `ETH`.
 	Symbol string `json:"symbol"`
-	// Name, for example `Ether`.
+	// Name, for example `Ether`: the one its source gave (the chain's token metadata, the person's `updateAsset`), else
+	// for an asset known by its symbol alone (CSV rows, exchange balances) the price feed's name of the coin the symbol
+	// maps to (`Bitcoin`, `USD Coin`) or the currency's name (`US Dollar`); empty when none is known.
 	Name string `json:"name"`
 	// Kind of asset.
 	Type AssetTypeEnum `json:"type"`
@@ -247,7 +259,7 @@ type ChartPoint struct {
 	Date time.Time `json:"date"`
 	// Portfolio value at that instant, in cents.
 	ValueCents int64 `json:"valueCents"`
-	// Basis of the holdings at that instant, in cents.
+	// Basis of the holdings at that instant, in cents: the basis of the lots held then, including those sold, spent, given away or lost later.
 	CostBasisCents int64 `json:"costBasisCents"`
 }
 
@@ -473,7 +485,8 @@ type GenerateReconciled8949sResponse struct {
 
 // Portfolio value over time (`getChart`): past balances (from the ledger) times the price of each point's UTC day;
 // the last point is now, at current prices. An asset without a price on a day adds nothing to that point
-// (offline or unknown to the price feed: left out, never made up). Spam and hidden assets are left out.
+// (offline or unknown to the price feed: left out, never made up), nor does a balance below zero (as in
+// `getPortfolioV2`). Spam and hidden assets are left out.
 type GetChartResponse struct {
 	// The range.
 	Interval HistoricalBalanceIntervalEnum `json:"interval"`
@@ -570,16 +583,18 @@ type GetIncomeAndCapGainsResponse struct {
 	ComputedAt time.Time `json:"computedAt"`
 }
 
-// The client's total portfolio value (`getPortfolioValue`).
+// The client's total portfolio value (`getPortfolioValue`): the totals of `getPortfolioV2` with its default filter.
 type GetPortfolioValueResponse struct {
 	// Currency of the figures.
 	Currency CurrencyCodeEnum `json:"currency"`
-	// Value of every holding, in cents.
+	// Value of every holding with a known price, in cents; holdings below zero are left out (see `PortfolioPosition.isNegativeBalance`).
 	TotalValueCents int64 `json:"totalValueCents"`
 	// `totalValueCents` for display.
 	TotalValueFormatted string `json:"totalValueFormatted"`
-	// Basis of every holding, in cents.
+	// Basis of every holding, in cents; holdings below zero are left out.
 	TotalCostBasisCents int64 `json:"totalCostBasisCents"`
+	// Holdings whose quantity is below zero: missing history, left out of the totals.
+	NegativeBalanceCount int `json:"negativeBalanceCount"`
 	// Value minus basis, in cents (signed).
 	UnrealizedGainCents int64 `json:"unrealizedGainCents"`
 	// Value change over the last 24 hours, in cents (signed).
@@ -658,6 +673,8 @@ type GetTaxFormStatusesResponse struct {
 	NeedsReviewCount int `json:"needsReviewCount"`
 	// Forms RECONCILED or GENERATED.
 	CompletedCount int `json:"completedCount"`
+	// Differences that need review over the listed forms (the sum of their `needsReviewCount`).
+	NeedsReviewRowCount int `json:"needsReviewRowCount"`
 }
 
 // Open tax lots of one asset (`getTaxLots`).
@@ -867,9 +884,13 @@ type Job struct {
 	Progress int `json:"progress"`
 	// Transactions imported so far.
 	ImportedTransactionCount int `json:"importedTransactionCount"`
-	// Attempt number: always 1 (retries of a job are not counted per account).
+	// The attempt the job is on (or made last), 1 for the first; a failed attempt is retried automatically up to `maxAttempts`. 0 while queued for its first attempt.
 	Attempt int `json:"attempt"`
-	// Why the job failed, when FAILED.
+	// How many attempts the job makes before it fails (0 for a job that finished within the request).
+	MaxAttempts int `json:"maxAttempts"`
+	// When the next attempt starts, while RETRYING; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	// Why the job failed (FAILED, CANCELED), why its last attempt failed (RETRYING), or why it is queued again (QUEUED after the worker running it stopped); null otherwise.
 	Error *string `json:"error,omitempty"`
 	// When the job was queued.
 	CreatedAt time.Time `json:"createdAt"`
@@ -946,25 +967,30 @@ type PortfolioPosition struct {
 	AssetID string `json:"assetId"`
 	// The asset.
 	Asset *Asset `json:"asset,omitempty"`
-	// Quantity held, as a Float.
+	// Quantity held, as a Float (below zero when `isNegativeBalance`).
 	Amount float64 `json:"amount"`
-	// Quantity held, exact.
+	// Quantity held, exact (below zero when `isNegativeBalance`).
 	AmountExact string `json:"amountExact"`
+	// The ledger has more of the asset leaving the included accounts than arriving: the quantity is below zero. That
+	// is missing history (a deposit or purchase not imported), not a debt: the position is listed so that it can be
+	// fixed, has no value, gain or share, and is left out of every total (`negativeBalanceCount` counts it). The
+	// transactions concerned are found with `getClientTransactions(isNegativeBalance: true)`.
+	IsNegativeBalance bool `json:"isNegativeBalance"`
 	// Price per unit, in dollars of the client's currency; null when unknown.
 	Price *float64 `json:"price,omitempty"`
-	// Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up).
+	// Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up) or the quantity is below zero.
 	ValueCents *int64 `json:"valueCents,omitempty"`
 	// `valueCents` for display.
 	ValueFormatted *string `json:"valueFormatted,omitempty"`
 	// Basis of the holding (the open lots of the current tax results), in cents.
 	CostBasisCents int64 `json:"costBasisCents"`
-	// Value minus basis, in cents (signed); null when no price is known.
+	// Value minus basis, in cents (signed); null when `valueCents` is.
 	UnrealizedGainCents *int64 `json:"unrealizedGainCents,omitempty"`
 	// Value minus basis relative to basis, in percent; null when basis is zero or no price is known.
 	UnrealizedGainPercent *float64 `json:"unrealizedGainPercent,omitempty"`
 	// Price change over the last 24 hours, in percent; null when unknown.
 	DayChangePercent *float64 `json:"dayChangePercent,omitempty"`
-	// Share of the portfolio's value, in percent.
+	// Share of the portfolio's value, in percent; null when `valueCents` is.
 	PortfolioPercent *float64 `json:"portfolioPercent,omitempty"`
 	// Accounts holding the asset.
 	AccountIds []string `json:"accountIds"`
@@ -982,14 +1008,16 @@ type PortfolioResponseV2 struct {
 	Limit int `json:"limit"`
 	// Currency of the figures.
 	Currency CurrencyCodeEnum `json:"currency"`
-	// Value of every matching position, in cents.
+	// Value of every matching position with a known price, in cents; positions below zero (`isNegativeBalance`) are left out.
 	TotalValueCents int64 `json:"totalValueCents"`
 	// `totalValueCents` for display.
 	TotalValueFormatted string `json:"totalValueFormatted"`
-	// Basis of every matching position, in cents.
+	// Basis of every matching position, in cents; positions below zero are left out.
 	TotalCostBasisCents int64 `json:"totalCostBasisCents"`
 	// Value minus basis, in cents (signed).
 	TotalUnrealizedGainCents int64 `json:"totalUnrealizedGainCents"`
+	// Matching positions whose quantity is below zero (`isNegativeBalance`): listed, but not in the totals.
+	NegativeBalanceCount int `json:"negativeBalanceCount"`
 	// Served from the cache (holdings are read from balances the ledger maintains on every write, so always false).
 	IsFromCache bool `json:"isFromCache"`
 	// The ledger has dirty items, so the basis figures may lag (quantities never do).
@@ -1017,8 +1045,9 @@ type PortfolioResponseV2 struct {
 // arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
 //
 // One root field per operation: a request may select exactly one field of `Query` or `Mutation` (fragments
-// are expanded before counting and a root-level `__typename` counts as a field). A second root field fails the
-// whole request with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
+// are expanded before counting; a root-level `__typename` is a meta field and does not count, so
+// `{ __typename countDirty(clientId: ...) }` is one root field). A second root field fails the whole request
+// with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
 // production.
 //
 // Errors are standard GraphQL errors; the kind is in `extensions.code` (see the enum `ErrorCode`):
@@ -1026,7 +1055,11 @@ type PortfolioResponseV2 struct {
 //   - FORBIDDEN (HTTP 403): the credentials are valid but not allowed: `clientId` is not the key's client or the
 //     user is not a member of it, a `Read` key ran a mutation, or a staff-only operation or argument was used.
 //   - BAD_USER_INPUT: malformed or out-of-range arguments (for example `limit` above 500, an unknown filter
-//     value, a split that breaks the split rules, an API key expiry more than one year ahead).
+//     value, a split that breaks the split rules, an API key expiry more than one year ahead). Arguments that do
+//     not fit their type are found before anything is executed and are BAD_USER_INPUT too, with `data` null and
+//     HTTP 200 like every BAD_USER_INPUT: a value of the wrong type in the document or in a variable (an unknown
+//     enum value, a word for an `Int`, an object for a list), a variable declared with another type than the
+//     argument it is used for, a required argument or variable left out, an unknown argument.
 //   - NOT_FOUND: the addressed record does not exist for the caller.
 //   - CONFLICT: the request conflicts with the current state (for example a report that is not ready yet, or a
 //     transaction edited concurrently).
@@ -1047,7 +1080,8 @@ type PortfolioResponseV2 struct {
 //     The body is never echoed back.
 //   - REQUEST_TOO_LARGE (HTTP 413): the body is larger than 1 MiB.
 //   - GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED (HTTP 422): the document does not parse, or does not
-//     validate against this schema (unknown field, wrong argument type, variables that do not coerce).
+//     validate against this schema for another reason than its argument values (an unknown field, a selection on a
+//     scalar, an unknown fragment or operation name, a variable used but not declared).
 //   - QUERY_TOO_COMPLEX (HTTP 422): the document is over a limit, checked before it is validated: 10,000
 //     tokens; 32 nested braces, brackets or parentheses; selections 12 levels deep (fragments expanded);
 //     30 aliases; 50 directives; 5,000 selected fields with every fragment spread expanded.
@@ -1148,7 +1182,7 @@ type Report struct {
 	FileName *string `json:"fileName,omitempty"`
 	// MIME type of the file, for example `application/pdf` or `text/csv`.
 	ContentType *string `json:"contentType,omitempty"`
-	// File size in bytes, once READY.
+	// Size of the file in bytes, once READY (the size its download serves); null before.
 	SizeBytes *int `json:"sizeBytes,omitempty"`
 	// Language of the document (BCP 47, for example `en`).
 	Language string `json:"language"`
@@ -1175,6 +1209,16 @@ type ReportExportResponse struct {
 	// An e-mail with the download link will be sent when the report is ready.
 	EmailQueued bool `json:"emailQueued"`
 	// A human-readable status, for example `Your report is being generated.`
+	Message string `json:"message"`
+}
+
+// An account that `syncAllClientAccounts` did not sync, and why.
+type SkippedAccount struct {
+	// The account.
+	AccountID string `json:"accountId"`
+	// Why it was skipped.
+	Reason SkipReasonEnum `json:"reason"`
+	// The reason in words; for ALREADY_SYNCING the state of that sync (for example that it is retried after a failed attempt, and when).
 	Message string `json:"message"`
 }
 
@@ -1211,8 +1255,10 @@ type Subscription struct {
 type SyncAllClientAccountsResponse struct {
 	// Accounts whose sync was queued.
 	QueuedAccountIds []string `json:"queuedAccountIds"`
-	// Accounts skipped (retired, file, manual or already syncing).
+	// Accounts skipped (retired, file, virtual or already syncing); `skippedAccounts` says why, in the same order.
 	SkippedAccountIds []string `json:"skippedAccountIds"`
+	// Each skipped account with the reason it was skipped.
+	SkippedAccounts []SkippedAccount `json:"skippedAccounts"`
 	// The queued sync jobs.
 	Jobs []Job `json:"jobs"`
 	// Automatic syncing is now enabled for the client's accounts.
@@ -1233,10 +1279,13 @@ type TaxForm struct {
 	BrokerName string `json:"brokerName"`
 	// The client's account at that broker, when linked.
 	AccountID *string `json:"accountId,omitempty"`
-	// Processing and reconciliation state.
+	// Processing and reconciliation state, from the form's current reconciliation with the settled ledger (`getTaxFormReconciliation`).
 	Status TaxFormStatusEnum `json:"status"`
-	// Details of the state, for example why parsing failed.
+	// Details of the state, for example why parsing failed or how many rows differ from the ledger.
 	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Differences between the form and the settled ledger that need review, as `getTaxFormReconciliation` counts them now:
+	// rows MISMATCHED or MISSING_IN_LEDGER plus ledger disposals MISSING_ON_FORM. Zero unless `status` is NEEDS_REVIEW.
+	NeedsReviewCount int `json:"needsReviewCount"`
 	// Name of the uploaded or imported file.
 	FileName *string `json:"fileName,omitempty"`
 	// Number of transaction rows on the form.
@@ -1656,6 +1705,20 @@ type UploadURL struct {
 	ExpiresAt time.Time `json:"expiresAt"`
 	// The largest file the URL accepts, in bytes.
 	MaxBytes int `json:"maxBytes"`
+}
+
+// What `getUsedChainsV2` knows of an address: the chains found used, and those whose indexer could not be asked.
+type UsedChains struct {
+	// The address as given.
+	Address string `json:"address"`
+	// Provider ids of the chains on which the address has activity, among those checked, in the order of the supported chains.
+	UsedChains []string `json:"usedChains"`
+	// Chains that could not be checked (their indexer failed, timed out or is not configured): whether the address was used there is unknown.
+	UncheckedChains []string `json:"uncheckedChains"`
+	// Every candidate chain was checked: `usedChains` is the whole answer.
+	IsComplete bool `json:"isComplete"`
+	// When the answer was established (a cached complete answer keeps its time).
+	CheckedAt time.Time `json:"checkedAt"`
 }
 
 // Lifecycle and sync state of an account.
@@ -2493,7 +2556,7 @@ const (
 	ErrorCodeUnauthenticated ErrorCode = "UNAUTHENTICATED"
 	// Valid credentials that are not allowed to do this: another client's id, a Read key running a mutation, or a staff-only operation (HTTP 403).
 	ErrorCodeForbidden ErrorCode = "FORBIDDEN"
-	// Malformed or out-of-range arguments; `extensions.field` names the argument when one is to blame.
+	// Malformed or out-of-range arguments, including values that do not fit the argument's type (found before execution: `data` is null); `extensions.field` names the argument when one is to blame.
 	ErrorCodeBadUserInput ErrorCode = "BAD_USER_INPUT"
 	// The addressed record does not exist for the caller.
 	ErrorCodeNotFound ErrorCode = "NOT_FOUND"
@@ -2513,12 +2576,14 @@ const (
 	ErrorCodeRequestTooLarge ErrorCode = "REQUEST_TOO_LARGE"
 	// The document does not parse (HTTP 422).
 	ErrorCodeGraphqlParseFailed ErrorCode = "GRAPHQL_PARSE_FAILED"
-	// The document or its variables do not validate against the schema (HTTP 422).
+	// The document does not validate against the schema for another reason than its argument values, such as an unknown field (HTTP 422).
 	ErrorCodeGraphqlValidationFailed ErrorCode = "GRAPHQL_VALIDATION_FAILED"
 	// The document is over a limit (tokens, nesting, depth, aliases, directives or selected fields; HTTP 422), checked before validation.
 	ErrorCodeQueryTooComplex ErrorCode = "QUERY_TOO_COMPLEX"
 	// The request ran longer than the execution timeout (10 seconds).
 	ErrorCodeTimeout ErrorCode = "TIMEOUT"
+	// The field's data is returned but incomplete: part of it could not be established (for example a chain indexer that did not answer); the error's `extensions` say which part is unknown.
+	ErrorCodePartialResult ErrorCode = "PARTIAL_RESULT"
 	// An unexpected failure; the message is generic and `extensions.requestId` identifies it in the logs.
 	ErrorCodeInternalServerError ErrorCode = "INTERNAL_SERVER_ERROR"
 )
@@ -2539,12 +2604,13 @@ var AllErrorCode = []ErrorCode{
 	ErrorCodeGraphqlValidationFailed,
 	ErrorCodeQueryTooComplex,
 	ErrorCodeTimeout,
+	ErrorCodePartialResult,
 	ErrorCodeInternalServerError,
 }
 
 func (e ErrorCode) IsValid() bool {
 	switch e {
-	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeTaxesLocked, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodeInternalServerError:
+	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeTaxesLocked, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodePartialResult, ErrorCodeInternalServerError:
 		return true
 	}
 	return false
@@ -3035,9 +3101,11 @@ const (
 	JobStatusEnumQueued JobStatusEnum = "QUEUED"
 	// Being worked on; `progress` moves from 0 to 100.
 	JobStatusEnumRunning JobStatusEnum = "RUNNING"
+	// An attempt failed and the job is retried automatically: attempt `attempt` of `maxAttempts` failed for the reason in `error`, and the next one starts at `nextAttemptAt`.
+	JobStatusEnumRetrying JobStatusEnum = "RETRYING"
 	// Finished successfully.
 	JobStatusEnumSucceeded JobStatusEnum = "SUCCEEDED"
-	// Finished with an error; `error` says why. Failed jobs are retried automatically before they reach this state.
+	// Finished with an error after its last attempt; `error` says why. Failed attempts are retried automatically (RETRYING) before a job reaches this state.
 	JobStatusEnumFailed JobStatusEnum = "FAILED"
 	// Cancelled before it finished (for example because the account was deleted).
 	JobStatusEnumCanceled JobStatusEnum = "CANCELED"
@@ -3046,6 +3114,7 @@ const (
 var AllJobStatusEnum = []JobStatusEnum{
 	JobStatusEnumQueued,
 	JobStatusEnumRunning,
+	JobStatusEnumRetrying,
 	JobStatusEnumSucceeded,
 	JobStatusEnumFailed,
 	JobStatusEnumCanceled,
@@ -3053,7 +3122,7 @@ var AllJobStatusEnum = []JobStatusEnum{
 
 func (e JobStatusEnum) IsValid() bool {
 	switch e {
-	case JobStatusEnumQueued, JobStatusEnumRunning, JobStatusEnumSucceeded, JobStatusEnumFailed, JobStatusEnumCanceled:
+	case JobStatusEnumQueued, JobStatusEnumRunning, JobStatusEnumRetrying, JobStatusEnumSucceeded, JobStatusEnumFailed, JobStatusEnumCanceled:
 		return true
 	}
 	return false
@@ -3391,16 +3460,19 @@ const (
 	RecalculateJobStatusEnumQueued RecalculateJobStatusEnum = "QUEUED"
 	// Being recalculated.
 	RecalculateJobStatusEnumRunning RecalculateJobStatusEnum = "RUNNING"
+	// An attempt failed; the next one starts at `nextAttemptAt` (`lastError` says why).
+	RecalculateJobStatusEnumRetrying RecalculateJobStatusEnum = "RETRYING"
 )
 
 var AllRecalculateJobStatusEnum = []RecalculateJobStatusEnum{
 	RecalculateJobStatusEnumQueued,
 	RecalculateJobStatusEnumRunning,
+	RecalculateJobStatusEnumRetrying,
 }
 
 func (e RecalculateJobStatusEnum) IsValid() bool {
 	switch e {
-	case RecalculateJobStatusEnumQueued, RecalculateJobStatusEnumRunning:
+	case RecalculateJobStatusEnumQueued, RecalculateJobStatusEnumRunning, RecalculateJobStatusEnumRetrying:
 		return true
 	}
 	return false
@@ -3776,6 +3848,73 @@ func (e SaleTermEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// Why `syncAllClientAccounts` skipped an account.
+type SkipReasonEnum string
+
+const (
+	// The account is retired: it is no longer synced.
+	SkipReasonEnumRetired SkipReasonEnum = "RETIRED"
+	// A file account: its transactions come from uploaded files.
+	SkipReasonEnumFileAccount SkipReasonEnum = "FILE_ACCOUNT"
+	// A virtual DeFi position account: it has no source of its own.
+	SkipReasonEnumVirtualAccount SkipReasonEnum = "VIRTUAL_ACCOUNT"
+	// The account is being deleted.
+	SkipReasonEnumDeleting SkipReasonEnum = "DELETING"
+	// A sync of the account is already queued, running or waiting for its next attempt; it goes on.
+	SkipReasonEnumAlreadySyncing SkipReasonEnum = "ALREADY_SYNCING"
+)
+
+var AllSkipReasonEnum = []SkipReasonEnum{
+	SkipReasonEnumRetired,
+	SkipReasonEnumFileAccount,
+	SkipReasonEnumVirtualAccount,
+	SkipReasonEnumDeleting,
+	SkipReasonEnumAlreadySyncing,
+}
+
+func (e SkipReasonEnum) IsValid() bool {
+	switch e {
+	case SkipReasonEnumRetired, SkipReasonEnumFileAccount, SkipReasonEnumVirtualAccount, SkipReasonEnumDeleting, SkipReasonEnumAlreadySyncing:
+		return true
+	}
+	return false
+}
+
+func (e SkipReasonEnum) String() string {
+	return string(e)
+}
+
+func (e *SkipReasonEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SkipReasonEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SkipReasonEnum", str)
+	}
+	return nil
+}
+
+func (e SkipReasonEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SkipReasonEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SkipReasonEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // Billing plans.
 type SubscriptionPlanEnum string
 
@@ -3910,17 +4049,19 @@ func (e SubscriptionStatusEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Processing and reconciliation state of a broker tax form.
+// Processing and reconciliation state of a broker tax form. NEEDS_REVIEW, RECONCILED and GENERATED follow the form's
+// current reconciliation with the settled ledger (the one `getTaxFormReconciliation` returns), so they change when a
+// recalculation changes the disposals, without another `generate1099DAReports` call.
 type TaxFormStatusEnum string
 
 const (
 	// Imported; being parsed and matched with the ledger.
 	TaxFormStatusEnumProcessing TaxFormStatusEnum = "PROCESSING"
-	// Matched; differences between the form and the ledger need review.
+	// Matched; differences between the form and the ledger need review (`TaxForm.needsReviewCount`), also after a reconciled Form 8949 was generated.
 	TaxFormStatusEnumNeedsReview TaxFormStatusEnum = "NEEDS_REVIEW"
-	// Matched without open differences.
+	// Matched without open differences; no reconciled Form 8949 is ready yet.
 	TaxFormStatusEnumReconciled TaxFormStatusEnum = "RECONCILED"
-	// A reconciled Form 8949 has been generated from it.
+	// Matched without open differences, and the latest `generate1099DAReports` run's reconciled Form 8949 is ready.
 	TaxFormStatusEnumGenerated TaxFormStatusEnum = "GENERATED"
 	// The form could not be parsed; see `statusMessage`.
 	TaxFormStatusEnumFailed TaxFormStatusEnum = "FAILED"
