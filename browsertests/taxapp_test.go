@@ -146,7 +146,7 @@ func TestPortalTaxApp(t *testing.T) {
 	if got := w.eval(`document.querySelector('[data-review-item="` + payment.String() + `"] select').value`); got != "income" {
 		t.Fatalf("the label select holds %q", got)
 	}
-	w.do(click(`[data-label-form="`+payment.String()+`"] button[type=submit]`))
+	w.do(click(`[data-label-form="` + payment.String() + `"] button[type=submit]`))
 	w.waitFor("the unlabeled count to fall by one", func() (bool, string) {
 		n := w.insightCount("unlabeled")
 		return n == unlabeled-1, strconv.Itoa(n)
