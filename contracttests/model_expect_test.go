@@ -251,8 +251,9 @@ func (m *model) filters(x *modelExpected, years []int) []txFilter {
 		if m.accounts[id].Deleted {
 			continue
 		}
+		// reading: the account's own transactions and every transaction moving to or from it
 		add("account "+m.accounts[id].Name, map[string]any{"accountIds": []string{id}}, func(t *mTx) bool {
-			return vis(t) && moves(t, func(tr *mTransfer) bool { return tr.From == id || tr.To == id })
+			return vis(t) && (t.Account == id || moves(t, func(tr *mTransfer) bool { return tr.From == id || tr.To == id }))
 		})
 	}
 	for _, y := range years {

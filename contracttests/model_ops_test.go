@@ -92,7 +92,8 @@ type gen struct {
 	m       *model
 	h       *harness
 	times   map[int64]bool
-	pending map[int]bool // rows whose operations are held back (pendingRows)
+	pending map[int]bool    // rows whose operations are held back (pendingRows)
+	extras  map[string]bool // pendingExtras
 }
 
 func (g *gen) intn(n int) int      { return g.rng.IntN(n) }
@@ -356,6 +357,9 @@ func (g *gen) make(kind string) *mop {
 			op.Amount = g.qty(tr.Asset).String()
 		case "fiatValue", "basisFiatValue":
 			op.Value = g.value(tr.Asset, tr.Qty).String()
+			if op.Field == "basisFiatValue" && tr.Basis != nil && g.extras["basis-again"] {
+				return nil
+			}
 		case "isHidden":
 			op.Bool = !tr.Hidden
 			if op.Bool && len(m.visibleTransfersOf(t.ID)) <= 1 {
@@ -492,7 +496,15 @@ func (g *gen) make(kind string) *mop {
 		if len(all) == 0 {
 			return nil
 		}
-		op.Tx = pick(g, all).H
+		t := pick(g, all)
+		if g.extras["duplicate-overrides"] {
+			for _, tr := range m.visibleTransfersOf(t.ID) {
+				if tr.Basis != nil || tr.Acquired != nil {
+					return nil
+				}
+			}
+		}
+		op.Tx = t.H
 	case "undo":
 		op.UndoOps = g.undoTargets(ops, g.h.undone, g.h.changed)
 		if len(op.UndoOps) == 0 {

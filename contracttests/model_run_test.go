@@ -204,16 +204,18 @@ func (h *harness) run(i int) error {
 func (h *harness) collectAudit(i int) error {
 	var page struct {
 		AuditLogs []struct {
-			ID      string
-			CanUndo bool
-			Action  string
+			ID                 string
+			CanUndo            bool
+			Action, Field      string
+			OldValue, NewValue any
 		}
 	}
-	if err := h.must("getClientAuditLogs", `query($c: ID!) { getClientAuditLogs(clientId: $c, limit: 200, page: 0) { auditLogs { id canUndo action } } }`,
+	if err := h.must("getClientAuditLogs", `query($c: ID!) { getClientAuditLogs(clientId: $c, limit: 200, page: 0) { auditLogs { id canUndo action field oldValue newValue } } }`,
 		map[string]any{"c": h.client}, &page); err != nil {
 		return err
 	}
 	undoable := 0
+	var written []string
 	for _, l := range page.AuditLogs {
 		if h.seen[l.ID] {
 			continue
@@ -222,6 +224,7 @@ func (h *harness) collectAudit(i int) error {
 		if l.CanUndo {
 			h.audit[i] = append(h.audit[i], l.ID)
 			undoable++
+			written = append(written, fmt.Sprintf("%s %s: %v -> %v", l.Action, l.Field, l.OldValue, l.NewValue))
 		}
 	}
 	op := h.ops[i]
@@ -230,7 +233,7 @@ func (h *harness) collectAudit(i int) error {
 	case undoableKind(op.Kind) && c.ledgerChanged() && undoable == 0:
 		h.diverge("audit "+op.Kind, "op %d %s changed the ledger but wrote no undoable audit entry", i, op)
 	case undoableKind(op.Kind) && !c.ledgerChanged() && undoable > 0:
-		h.diverge("audit "+op.Kind, "op %d %s changed nothing but wrote %d undoable audit entries", i, op, undoable)
+		h.diverge("audit "+op.Kind, "op %d %s changed nothing but wrote %d undoable audit entries: %v", i, op, undoable, written)
 	}
 	return nil
 }

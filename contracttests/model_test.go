@@ -71,6 +71,24 @@ var pendingRows = map[int]string{
 	1: "sem", 5: "sem", 6: "sem", 8: "sem", 9: "sem", 11: "sem", 17: "sem", 18: "sem", 19: "sem", 22: "sem", 10: "jobs",
 }
 
+// pendingExtras are divergences outside that table that this test found and that are not fixed
+// yet, held back the same way (MODEL_EXTRAS=none runs them).
+var pendingExtras = map[string]string{
+	"basis-again":         "a second updateTransfer(basisFiatValue) records the first override as originalBasisFiatValue and audits an unchanged value",
+	"duplicate-overrides": "duplicateTransaction drops the copied transfers' purchase-date and basis overrides",
+}
+
+func extrasSet() map[string]bool {
+	out := map[string]bool{}
+	if os.Getenv("MODEL_EXTRAS") == "none" {
+		return out
+	}
+	for k := range pendingExtras {
+		out[k] = true
+	}
+	return out
+}
+
 // pendingSet is pendingRows, or the rows MODEL_PENDING lists ("" or "none": no row held back),
 // to see what a held-back row does today.
 func pendingSet() map[int]bool {
@@ -136,7 +154,7 @@ func generateSequence(e *env, seed uint64, cfg modelConfig, pending map[int]bool
 	if err != nil {
 		return nil, err
 	}
-	g := &gen{rng: rand.New(rand.NewPCG(seed, 32)), m: h.m, h: h, times: map[int64]bool{}, pending: pending}
+	g := &gen{rng: rand.New(rand.NewPCG(seed, 32)), m: h.m, h: h, times: map[int64]bool{}, pending: pending, extras: extrasSet()}
 	res := &seqResult{}
 	defer func() { res.ops, res.batchOf, res.requests = h.ops, h.batchOf, h.requests }()
 	for b := 0; b <= cfg.batches; b++ {
