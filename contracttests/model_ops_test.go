@@ -179,7 +179,7 @@ var opMix = []weighted{
 	{"updateTx", 3}, {"label", 3}, {"hideMany", 1}, {"unhideMany", 1}, {"hideOne", 1},
 	{"updateTransfer", 3}, {"receivePrice", 1}, {"costBasis", 1},
 	{"pair", 2}, {"unpair", 0.7}, {"split", 2}, {"merge", 2}, {"duplicate", 1.2},
-	{"undo", 3}, {"undoDeletion", 0.3}, {"deleteAccount", 0.3}, {"retireAccount", 0.3}, {"renameAccount", 0.4},
+	{"undo", 3}, {"undoDeletion", 0.5}, {"deleteAccount", 0.4}, {"retireAccount", 0.3}, {"renameAccount", 0.4},
 	{"method", 0.8}, {"taxSettings", 0.8}, {"timezone", 0.4},
 }
 
@@ -468,6 +468,9 @@ func (g *gen) make(kind string) *mop {
 			return nil
 		}
 		to := pick(g, all)
+		if paired := g.liveTxs(func(t *mTx) bool { return m.linkedID(t.ID) != "" }); len(paired) > 0 && !g.pending[5] && g.chance(0.3) {
+			to = pick(g, paired) // a paired transaction is refused, merged into or merged in
+		}
 		var from []*mTx
 		for _, t := range g.some(all, 1+g.intn(2)) {
 			if t.ID != to.ID {

@@ -500,9 +500,9 @@ func (m *model) ledgerInput(now time.Time) engineLedger {
 				}
 				newFrom = append(newFrom, leg{out: fee})
 			}
-			if r.GreaterThan(s) { // the surplus stays an acquisition
+			if r.GreaterThan(s) { // the surplus stays an acquisition (reading: with the leg's fiat fee)
 				rest := a.out
-				rest.Quantity, rest.FeeFiat = dec(r.Sub(s)), tax.Dec{}
+				rest.Quantity = dec(r.Sub(s))
 				if a.tr.Value != nil {
 					rest.FiatValue = dec(share(*a.tr.Value, r.Sub(s), r))
 				}
