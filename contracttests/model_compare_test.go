@@ -103,9 +103,9 @@ func (h *harness) compareYears(x *modelExpected) error {
 	for y := 2022; y <= 2026; y++ {
 		var got struct {
 			ProceedsCents, CostBasisCents, ShortTermCapGainsCents, LongTermCapGainsCents, IncomeCents int64
-			DisposalCount, TransactionCount                                                          int
-			IsStale                                                                                  bool
-			IncomeByLabel                                                                            []struct {
+			DisposalCount, TransactionCount                                                           int
+			IsStale                                                                                   bool
+			IncomeByLabel                                                                             []struct {
 				Label            string
 				IncomeCents      int64
 				TransactionCount int
@@ -454,10 +454,10 @@ func (h *harness) compareLots(x *modelExpected) error {
 		var got struct {
 			TotalAmountExact string
 			Lots             []struct {
-				AccountID   *string
-				AcquiredAt  time.Time
-				TransferID  string
-				AmountExact string
+				AccountID      *string
+				AcquiredAt     time.Time
+				TransferID     string
+				AmountExact    string
 				CostBasisCents int64
 				IsMissingBasis bool
 			}
@@ -545,8 +545,7 @@ func multisetDiff(got, want []string) string {
 func (h *harness) compareLabelOptions() error {
 	inOnly := map[string]bool{"buy": true, "gift_received": true, "staking_reward": true, "mining": true, "airdrop": true, "interest": true,
 		"reward": true, "income": true, "staking_withdrawal": true, "lp_withdrawal": true}
-	outOnly := map[string]bool{"sell": true, "payment": true, "gift_sent": true, "donation": true, "lost": true, "fee": true,
-		}
+	outOnly := map[string]bool{"sell": true, "payment": true, "gift_sent": true, "donation": true, "lost": true, "fee": true}
 	g := &gen{m: h.m}
 	checked := map[bool]bool{} // one incoming-only and one outgoing-only transaction per batch
 	for _, t := range h.m.sortedTxs() {

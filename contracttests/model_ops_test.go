@@ -54,7 +54,7 @@ type legSpec struct {
 	Asset  string
 	Amount string
 	Value  string // "" : none given
-	To     ref    // for a move
+	To     ref    `json:",omitempty"` // for a move
 }
 
 // String is the operation's non-empty fields, as JSON.
@@ -96,7 +96,7 @@ type gen struct {
 	extras  map[string]bool // pendingExtras
 }
 
-func (g *gen) intn(n int) int      { return g.rng.IntN(n) }
+func (g *gen) intn(n int) int        { return g.rng.IntN(n) }
 func (g *gen) chance(p float64) bool { return g.rng.Float64() < p }
 
 // newTime is a second in 2023-2025 no other transaction has (settlement order then needs no
@@ -246,7 +246,7 @@ func (g *gen) make(kind string) *mop {
 			}
 			acc := ops[i].Acc
 			if ops[i].Kind == "importNew" {
-				acc = ref{i, 0}
+				acc = accRef(i)
 			}
 			if a := m.accounts[m.handles[acc]]; a != nil && !a.Deleted {
 				files = append(files, i)
@@ -348,8 +348,11 @@ func (g *gen) make(kind string) *mop {
 		if inbound {
 			fields = append(fields, "basisFiatValue", "purchaseDateOverride")
 		}
-		if tr.Overridden || tr.Basis != nil || (tr.Value == nil) != (tr.Orig == nil) {
-			fields = append(fields, "resetFiatValue")
+		if tr.Basis != nil || !decEqualPtr(tr.Value, tr.Orig) {
+			// (while row 17 is held back, not back to no value: the service keeps a price then)
+			if !(g.pending[17] && tr.Orig == nil) {
+				fields = append(fields, "resetFiatValue")
+			}
 		}
 		op.Field = pick(g, fields)
 		switch op.Field {
@@ -407,8 +410,8 @@ func (g *gen) make(kind string) *mop {
 		for _, t := range g.some(visible, 1+g.intn(2)) {
 			op.Txs = append(op.Txs, t.H)
 		}
-		op.Bool = g.chance(0.5)      // isMissingBasis
-		op.Wipe = !g.chance(0.7)     // overrideIsMissingBasis false: remove
+		op.Bool = g.chance(0.5)       // isMissingBasis
+		op.Wipe = !g.chance(0.7)      // overrideIsMissingBasis false: remove
 		op.Field = boolName(!op.Wipe) // (for the log)
 	case "pair":
 		outs := g.liveTxs(func(t *mTx) bool { return !t.Hidden && g.hasDir(t, true) && m.pairOf(t.ID) == nil })
@@ -467,28 +470,42 @@ func (g *gen) make(kind string) *mop {
 		if len(all) < 2 {
 			return nil
 		}
-		to := pick(g, all)
-		if paired := g.liveTxs(func(t *mTx) bool { return m.linkedID(t.ID) != "" }); len(paired) > 0 && !g.pending[5] && g.chance(0.3) {
+		from := g.some(all, 1+g.intn(2))
+		isFrom := map[string]bool{}
+		for _, t := range from {
+			isFrom[t.ID] = true
+		}
+		held := false
+		for _, t := range from {
+			held = held || g.labelHeld(t)
+		}
+		var targets, paired []*mTx
+		for _, t := range all {
+			if isFrom[t.ID] {
+				continue
+			}
+			// while row 1 is held back, transfers an import labelled move only under the same label
+			if held && (strp(t.Label) != strp(from[0].Label) || len(from) > 1 && strp(from[1].Label) != strp(from[0].Label)) {
+				continue
+			}
+			targets = append(targets, t)
+			if m.linkedID(t.ID) != "" {
+				paired = append(paired, t)
+			}
+		}
+		if len(targets) == 0 {
+			return nil
+		}
+		to := pick(g, targets)
+		if len(paired) > 0 && !g.pending[5] && g.chance(0.3) {
 			to = pick(g, paired) // a paired transaction is refused, merged into or merged in
 		}
-		var from []*mTx
-		for _, t := range g.some(all, 1+g.intn(2)) {
-			if t.ID != to.ID {
-				from = append(from, t)
+		if g.pending[5] {
+			for _, t := range append(from, to) {
+				if m.linkedID(t.ID) != "" {
+					return nil
+				}
 			}
-		}
-		if len(from) == 0 {
-			return nil
-		}
-		paired := m.linkedID(to.ID) != ""
-		for _, t := range from {
-			paired = paired || m.linkedID(t.ID) != ""
-			if g.labelHeld(t) && strp(t.Label) != strp(to.Label) {
-				return nil
-			}
-		}
-		if paired && g.pending[5] {
-			return nil
 		}
 		op.Tx = to.H
 		for _, t := range from {
@@ -632,7 +649,7 @@ func (g *gen) notes() *string {
 func (g *gen) leg(accs []*mAccount, a *mAccount, swap bool, i int) legSpec {
 	asset := g.asset()
 	q := g.qty(asset)
-	l := legSpec{Asset: asset, Amount: q.String()}
+	l := legSpec{Asset: asset, Amount: q.String(), To: noRef}
 	switch {
 	case swap && i == 0:
 		l.Dir = "out"
@@ -805,7 +822,7 @@ func (g *gen) row(opening bool, i int) csvRow {
 	switch x := g.rng.Float64(); {
 	case x < 0.2:
 		r.FeeA, r.FeeQ = "ETH", decimal.NewFromFloat(0.001+g.rng.Float64()*0.01).Round(5).String()
-		r.FeeFiat = decimal.NewFromFloat(1+g.rng.Float64()*30).Round(2).String()
+		r.FeeFiat = decimal.NewFromFloat(1 + g.rng.Float64()*30).Round(2).String()
 	case x < 0.3 && (r.Type == "buy" || r.Type == "sell" || r.Type == "trade"):
 		r.FeeA, r.FeeQ = "USD", decimal.NewFromFloat(1+g.rng.Float64()*20).Round(2).String()
 	}

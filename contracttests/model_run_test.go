@@ -259,7 +259,7 @@ func (h *harness) predict(i int) (string, bool) {
 		src := h.ops[op.FileOp]
 		acc := src.Acc
 		if src.Kind == "importNew" {
-			acc = ref{op.FileOp, 0}
+			acc = accRef(op.FileOp)
 		}
 		_, sent := h.files[op.FileOp]
 		return "", sent && h.account(acc) != nil
@@ -608,7 +608,7 @@ func (h *harness) sendImport(i int) (gqlAnswer, error) {
 		src := h.ops[op.FileOp]
 		acc = src.Acc
 		if src.Kind == "importNew" {
-			acc = ref{op.FileOp, 0}
+			acc = accRef(op.FileOp)
 		}
 	default:
 		file = csvFile(op.Rows)
@@ -666,7 +666,7 @@ func (h *harness) apply(i int, ans gqlAnswer) error {
 		return p + 1
 	}
 	addLeg := func(txID, account string, l legSpec, trID string, k int) {
-		tr := &mTransfer{ID: trID, H: ref{i, k}, Tx: txID, Pos: nextPos(txID), Asset: l.Asset, Qty: decimal.RequireFromString(l.Amount)}
+		tr := &mTransfer{ID: trID, H: trRef(i, k), Tx: txID, Pos: nextPos(txID), Asset: l.Asset, Qty: decimal.RequireFromString(l.Amount)}
 		switch l.Dir {
 		case "in":
 			tr.To = account
@@ -857,7 +857,7 @@ func (h *harness) apply(i int, ans gqlAnswer) error {
 		}
 		for k, tr := range trs {
 			x := *tr
-			x.ID, x.H, x.Tx, x.Pos = out.Transfers[k].ID, ref{i, k}, c.ID, k
+			x.ID, x.H, x.Tx, x.Pos = out.Transfers[k].ID, trRef(i, k), c.ID, k
 			x.Orig = x.Value // a person's copy: its values are its own
 			m.trs[x.ID], m.handles[x.H] = &x, x.ID
 		}
@@ -942,7 +942,7 @@ func (h *harness) applyImport(i int, ans gqlAnswer) error {
 		if err := json.Unmarshal(ans.Data["createAccount"], &accs); err != nil || len(accs) != 1 {
 			return fmt.Errorf("createAccount answered %s (%v)", ans.Data["createAccount"], err)
 		}
-		a := &mAccount{ID: accs[0].ID, Name: op.Name, H: ref{i, 0}}
+		a := &mAccount{ID: accs[0].ID, Name: op.Name, H: accRef(i)}
 		m.accounts[a.ID], m.handles[a.H] = a, a.ID
 		acc = a.H
 	case "reimport":
@@ -978,7 +978,7 @@ func (h *harness) applyImport(i int, ans gqlAnswer) error {
 		m.txs[t.ID], m.handles[t.H] = t, t.ID
 		used := map[string]bool{}
 		for j, tr := range trs {
-			tr.Tx, tr.H, tr.FromImport = t.ID, ref{i, 100*k + j}, true
+			tr.Tx, tr.H, tr.FromImport = t.ID, trRef(i, 100*k+j), true
 			for _, x := range lt.Transfers {
 				if used[x.ID] || symbolOf[x.AssetID] != tr.Asset || x.IsFee != tr.IsFee || (x.FromAccountID != nil) != (tr.From != "") {
 					continue

@@ -25,6 +25,14 @@ type ref struct{ Op, K int }
 
 var noRef = ref{-1, -1}
 
+// The three kinds of entity share one handle space: transactions are K < 1000, transfers 1000 +
+// their rank, an operation's account accountK.
+const accountK = 1 << 20
+
+func trRef(op, k int) ref { return ref{op, 1000 + k} }
+
+func accRef(op int) ref { return ref{op, accountK} }
+
 type mAccount struct {
 	ID, Name         string
 	H                ref
@@ -41,15 +49,15 @@ type mTransfer struct {
 	// From and To are account ids; "" is outside the client.
 	From, To string
 	Value    *decimal.Decimal // market value of Qty; nil: unknown
-	Orig     *decimal.Decimal // the value it was created with (importer or creator)
+	// Orig is the value it was created with (by the importer or a person); isFiatValueOverridden
+	// is Value != Orig or a basis override
+	Orig     *decimal.Decimal
 	Basis    *decimal.Decimal // a person's basis override (inbound)
 	FeeFiat  decimal.Decimal
 	Label    *string // the transfer's own label, nil: its transaction's governs it
 	IsFee    bool
 	Hidden   bool
 	Acquired *time.Time // purchase-date override
-	// Overridden is Transfer.isFiatValueOverridden: a person set the value or the basis.
-	Overridden bool
 	// FromImport: an import wrote it (a copy keeps the mark); only pendingRows reads it.
 	FromImport bool
 }
@@ -107,7 +115,7 @@ type model struct {
 func newModel() *model {
 	return &model{
 		accounts: map[string]*mAccount{}, txs: map[string]*mTx{}, trs: map[string]*mTransfer{}, pairs: map[string]*mPair{},
-		handles:  map[ref]string{}, assets: map[string]string{},
+		handles: map[ref]string{}, assets: map[string]string{},
 		settings: mSettings{Method: "FIFO", Basis: "UNIVERSAL_THEN_PER_WALLET", Switch: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC), Timezone: "UTC"},
 	}
 }
@@ -453,7 +461,9 @@ func (m *model) ledgerInput(now time.Time) engineLedger {
 			legs[t.ID] = append(legs[t.ID], leg{tr: tr, out: base(tr)})
 		}
 	}
-	isLeg := func(l leg) bool { return !l.tr.IsFee && m.effectiveLabel(l.tr) != "fee" && m.effectiveLabel(l.tr) != "spam" }
+	isLeg := func(l leg) bool {
+		return !l.tr.IsFee && m.effectiveLabel(l.tr) != "fee" && m.effectiveLabel(l.tr) != "spam"
+	}
 	pairIDs := make([]string, 0, len(m.pairs))
 	for id := range m.pairs {
 		pairIDs = append(pairIDs, id)

@@ -39,6 +39,7 @@ func TestModelBasedLedger(t *testing.T) {
 	pending := pendingSet()
 	start := time.Now()
 	ops, requests := 0, 0
+	kinds := map[string]int{}
 	for s := 0; s < cfg.sequences; s++ {
 		seed := cfg.seed + uint64(s)
 		res, err := generateSequence(e, seed, cfg, pending)
@@ -47,6 +48,11 @@ func TestModelBasedLedger(t *testing.T) {
 		}
 		ops += len(res.ops)
 		requests += res.requests
+		for i, op := range res.ops {
+			if !res.skipped[i] {
+				kinds[op.Kind]++
+			}
+		}
 		if len(res.divs) == 0 {
 			continue
 		}
@@ -60,8 +66,13 @@ func TestModelBasedLedger(t *testing.T) {
 			break
 		}
 	}
-	fmt.Printf("model: %d sequences x %d batches, %d operations, %d requests in %s (seed %d; held back: rows %v)\n",
-		cfg.sequences, cfg.batches, ops, requests, time.Since(start).Round(time.Millisecond), cfg.seed, sortedRows(pending))
+	var mix []string
+	for _, k := range sortedKeys(kinds) {
+		mix = append(mix, fmt.Sprintf("%s %d", k, kinds[k]))
+	}
+	fmt.Printf("model: %d sequences x %d batches, %d operations, %d requests in %s (seed %d; held back: rows %v, extras %v)\nmodel: operations run: %s\n",
+		cfg.sequences, cfg.batches, ops, requests, time.Since(start).Round(time.Millisecond), cfg.seed, sortedRows(pending), sortedKeys(extrasSet()),
+		strings.Join(mix, ", "))
 }
 
 // pendingRows are the rows of the table of issue 32 whose fixes have not landed yet: the operations
@@ -141,6 +152,7 @@ func modelSettings(t *testing.T) modelConfig {
 // the batch of each, and the divergences of the batch that failed.
 type seqResult struct {
 	ops      []*mop
+	skipped  map[int]bool
 	batchOf  []int
 	divs     []divergence
 	failed   int
@@ -156,7 +168,7 @@ func generateSequence(e *env, seed uint64, cfg modelConfig, pending map[int]bool
 	}
 	g := &gen{rng: rand.New(rand.NewPCG(seed, 32)), m: h.m, h: h, times: map[int64]bool{}, pending: pending, extras: extrasSet()}
 	res := &seqResult{}
-	defer func() { res.ops, res.batchOf, res.requests = h.ops, h.batchOf, h.requests }()
+	defer func() { res.ops, res.batchOf, res.requests, res.skipped = h.ops, h.batchOf, h.requests, h.skipped }()
 	for b := 0; b <= cfg.batches; b++ {
 		n := cfg.opsBatch
 		if b == 0 {
