@@ -131,7 +131,9 @@ func (h *harness) compareYears(x *modelExpected) error {
 		check("longTermCapGainsCents", got.LongTermCapGainsCents, cents2(w.long))
 		check("incomeCents", got.IncomeCents, cents2(w.income))
 		check("disposalCount", int64(got.DisposalCount), int64(len(w.disposalTxs)))
-		check("transactionCount", int64(got.TransactionCount), int64(w.transactions))
+		if !(h.extras["fiscal-count"] && h.m.settings.Fiscal != "01-01") {
+			check("transactionCount", int64(got.TransactionCount), int64(w.transactions))
+		}
 		if got.IsStale {
 			h.diverge("year isStale", "%d: isStale after the recalculation settled", y)
 		}

@@ -62,21 +62,47 @@ func (o *mop) String() string {
 	b, _ := json.Marshal(o)
 	var m map[string]any
 	_ = json.Unmarshal(b, &m)
-	for k, v := range m {
-		switch x := v.(type) {
-		case nil, bool, string, float64:
-			if x == nil || x == false || x == "" || x == float64(0) && k != "FileOp" || k == "FileOp" && o.Kind != "reimport" ||
-				strings.HasPrefix(fmt.Sprint(x), "0001-01-01") {
-				delete(m, k)
-			}
-		case map[string]any:
-			if x["Op"] == float64(-1) {
-				delete(m, k)
+	b, _ = json.Marshal(pruneJSON(m))
+	return string(b)
+}
+
+// pruneJSON drops zero values, unset refs ({"Op":-1}) and zero times from a decoded JSON value.
+func pruneJSON(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if x["Op"] == float64(-1) {
+			return nil
+		}
+		for k, e := range x {
+			if e = pruneJSON(e); e == nil {
+				delete(x, k)
+			} else {
+				x[k] = e
 			}
 		}
+		return x
+	case []any:
+		if len(x) == 0 {
+			return nil
+		}
+		for i := range x {
+			x[i] = pruneJSON(x[i])
+		}
+		return x
+	case string:
+		if x == "" || strings.HasPrefix(x, "0001-01-01") {
+			return nil
+		}
+	case bool:
+		if !x {
+			return nil
+		}
+	case float64:
+		if x == 0 {
+			return nil
+		}
 	}
-	b, _ = json.Marshal(m)
-	return string(b)
+	return v
 }
 
 var assetSymbols = []string{"BTC", "ETH", "SOL", "USDC"}
@@ -180,7 +206,7 @@ var opMix = []weighted{
 	{"updateTransfer", 3}, {"receivePrice", 1}, {"costBasis", 1},
 	{"pair", 2}, {"unpair", 0.7}, {"split", 2}, {"merge", 2}, {"duplicate", 1.2},
 	{"undo", 3}, {"undoDeletion", 0.5}, {"deleteAccount", 0.4}, {"retireAccount", 0.3}, {"renameAccount", 0.4},
-	{"method", 0.8}, {"taxSettings", 0.8}, {"timezone", 0.4},
+	{"method", 0.8}, {"taxSettings", 0.8}, {"timezone", 0.4}, {"fiscalYear", 0.3},
 }
 
 // next generates one operation (nil when the chosen kind has nothing to act on).
@@ -580,13 +606,16 @@ func (g *gen) make(kind string) *mop {
 		} else {
 			op.Field = "changes"
 			n := g.intn(3)
+			mo, d := m.fiscalStart()
 			for _, y := range []int{2024, 2025}[:n] {
-				op.Changes = append(op.Changes, methodChange{From: time.Date(y, 1, 1, 12, 0, 0, 0, time.UTC),
+				op.Changes = append(op.Changes, methodChange{From: time.Date(y, mo, d, 12, 0, 0, 0, time.UTC),
 					Method: pick(g, []string{"FIFO", "LIFO", "HIFO", "LOFO", "AVERAGE_COST"})})
 			}
 		}
 	case "timezone":
 		op.Timezone = pick(g, []string{"UTC", "America/New_York", "Asia/Tokyo"})
+	case "fiscalYear":
+		op.Field = pick(g, []string{"01-01", "04-06", "07-01"})
 	}
 	return op
 }
@@ -721,7 +750,8 @@ func (g *gen) undoTargets(ops []*mop, undone map[int]bool, changed map[int]touch
 // undoableKind: ledger edits are undoable; imports, account operations, settings and undos are not.
 func undoableKind(kind string) bool {
 	switch kind {
-	case "importNew", "importInto", "reimport", "deleteAccount", "retireAccount", "renameAccount", "method", "taxSettings", "timezone", "undo":
+	case "importNew", "importInto", "reimport", "deleteAccount", "retireAccount", "renameAccount", "method", "taxSettings", "timezone",
+		"fiscalYear", "undo", "undoDeletion":
 		return false
 	}
 	return true

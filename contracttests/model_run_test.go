@@ -37,6 +37,7 @@ type harness struct {
 	http    *http.Client
 	m       *model
 	pending map[int]bool
+	extras  map[string]bool
 	ops     []*mop
 	batchOf []int
 	// per operation: the model before it, what it changed, whether it ran, its audit entries
@@ -64,7 +65,7 @@ func newHarness(e *env, pending map[int]bool) (*harness, error) {
 	if _, err := clients.StoreKey(c, db.New(e.pool), uuid.Must(uuid.NewV7()), clients.NewKey{ClientID: id, Name: "model", ReadWrite: true}, key, time.Now()); err != nil {
 		return nil, err
 	}
-	return &harness{e: e, client: id.String(), key: key, http: &http.Client{Timeout: 60 * time.Second}, m: newModel(), pending: pending,
+	return &harness{e: e, client: id.String(), key: key, http: &http.Client{Timeout: 60 * time.Second}, m: newModel(), pending: pending, extras: extrasSet(),
 		before: map[int]*model{}, changed: map[int]touched{}, undone: map[int]bool{}, audit: map[int][]string{}, skipped: map[int]bool{},
 		seen: map[string]bool{}, files: map[int]string{}, dirty: map[string]bool{}}, nil
 }
@@ -251,7 +252,16 @@ func (h *harness) predict(i int) (string, bool) {
 		return true
 	}
 	switch op.Kind {
-	case "importNew", "method", "taxSettings", "timezone":
+	case "importNew", "method", "timezone", "fiscalYear":
+		return "", true
+	case "taxSettings":
+		// an algorithm change takes effect on the first day of a tax year (the SDL)
+		mo, d := m.fiscalStart()
+		for _, c := range op.Changes {
+			if c.From.Month() != mo || c.From.Day() != d {
+				return "BAD_USER_INPUT", true
+			}
+		}
 		return "", true
 	case "importInto", "deleteAccount", "retireAccount", "renameAccount":
 		return "", h.account(op.Acc) != nil
@@ -574,6 +584,8 @@ func (h *harness) send(i int) (gqlAnswer, error) {
 		return h.gql(`mutation($c: ID!, $t: AdvancedTaxFeaturesInput!) { updateClientTaxSettings(clientId: $c, taxSettings: $t) { id } }`, vars("t", ts))
 	case "timezone":
 		return h.gql(`mutation($c: ID!, $tz: String) { updateClient(clientId: $c, timezone: $tz) { id } }`, vars("tz", op.Timezone))
+	case "fiscalYear":
+		return h.gql(`mutation($c: ID!, $f: String) { updateClient(clientId: $c, fiscalYearStart: $f) { id } }`, vars("f", op.Field))
 	}
 	panic("unknown operation " + op.Kind)
 }
@@ -919,6 +931,8 @@ func (h *harness) apply(i int, ans gqlAnswer) error {
 		}
 	case "timezone":
 		m.settings.Timezone = op.Timezone
+	case "fiscalYear":
+		m.settings.Fiscal = op.Field
 	}
 	return nil
 }

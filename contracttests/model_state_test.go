@@ -96,6 +96,7 @@ type mSettings struct {
 	Switch   time.Time
 	Changes  []methodChange
 	Timezone string
+	Fiscal   string // first day of the tax year, MM-DD
 }
 
 // model is the client's ledger. Maps are keyed by the service's ids (learnt from the answers);
@@ -116,7 +117,8 @@ func newModel() *model {
 	return &model{
 		accounts: map[string]*mAccount{}, txs: map[string]*mTx{}, trs: map[string]*mTransfer{}, pairs: map[string]*mPair{},
 		handles: map[ref]string{}, assets: map[string]string{},
-		settings: mSettings{Method: "FIFO", Basis: "UNIVERSAL_THEN_PER_WALLET", Switch: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC), Timezone: "UTC"},
+		settings: mSettings{Method: "FIFO", Basis: "UNIVERSAL_THEN_PER_WALLET", Switch: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC), Timezone: "UTC",
+			Fiscal: "01-01"},
 	}
 }
 
@@ -377,6 +379,9 @@ func (m *model) engineSettings(now time.Time) tax.Settings {
 	for _, c := range m.settings.Changes {
 		st.Methods = append(st.Methods, tax.MethodChange{FromYear: c.From.Year(), Method: method(c.Method)})
 	}
+	if mo, d := m.fiscalStart(); mo != time.January || d != 1 {
+		st.FiscalYearStartMonth, st.FiscalYearStartDay = mo, d
+	}
 	switch m.settings.Basis {
 	case "PER_WALLET":
 		st.PerWalletFrom = time.Date(1970, 1, 1, 0, 0, 0, 0, loc) // before every transaction
@@ -385,6 +390,14 @@ func (m *model) engineSettings(now time.Time) tax.Settings {
 		st.PerWalletFrom = time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, loc)
 	}
 	return st
+}
+
+func (m *model) fiscalStart() (time.Month, int) {
+	t, err := time.Parse("01-02", m.settings.Fiscal)
+	if err != nil {
+		panic(err)
+	}
+	return t.Month(), t.Day()
 }
 
 func dec(d decimal.Decimal) tax.Dec {

@@ -87,6 +87,7 @@ var pendingRows = map[int]string{
 var pendingExtras = map[string]string{
 	"basis-again":         "a second updateTransfer(basisFiatValue) records the first override as originalBasisFiatValue and audits an unchanged value",
 	"duplicate-overrides": "duplicateTransaction drops the copied transfers' purchase-date and basis overrides",
+	"fiscal-count":        "getIncomeAndCapGains.transactionCount counts calendar years, not tax years, under a custom fiscal year",
 }
 
 func extrasSet() map[string]bool {
