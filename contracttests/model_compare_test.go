@@ -97,8 +97,6 @@ func (h *harness) compare(batch int) error {
 	return nil
 }
 
-func centsOf(s string) int64 { return decimal.RequireFromString(s).IntPart() }
-
 func (h *harness) compareYears(x *modelExpected) error {
 	for y := 2022; y <= 2026; y++ {
 		var got struct {

@@ -814,17 +814,15 @@ func (g *gen) row(opening bool, i int) csvRow {
 	v := g.value(a, q)
 	usdLegs := !g.pending[19]
 	switch r.Type {
-	case "buy":
-		r.RecvA, r.RecvQ = a, q.String()
-		if usdLegs && g.chance(0.6) {
-			r.SentA, r.SentQ = "USD", v.String()
-		} else {
-			r.FiatValue = v.String()
+	case "buy", "sell":
+		// the crypto side, and the USD side (paid or received) or the row's value
+		crypto, usd := []*string{&r.RecvA, &r.RecvQ}, []*string{&r.SentA, &r.SentQ}
+		if r.Type == "sell" {
+			crypto, usd = usd, crypto
 		}
-	case "sell":
-		r.SentA, r.SentQ = a, q.String()
+		*crypto[0], *crypto[1] = a, q.String()
 		if usdLegs && g.chance(0.6) {
-			r.RecvA, r.RecvQ = "USD", v.String()
+			*usd[0], *usd[1] = "USD", v.String()
 		} else {
 			r.FiatValue = v.String()
 		}

@@ -123,26 +123,19 @@ func newModel() *model {
 }
 
 func (m *model) clone() *model {
-	c := &model{accounts: map[string]*mAccount{}, txs: map[string]*mTx{}, trs: map[string]*mTransfer{}, pairs: map[string]*mPair{},
+	c := &model{accounts: cloneRecords(m.accounts), txs: cloneRecords(m.txs), trs: cloneRecords(m.trs), pairs: cloneRecords(m.pairs),
 		settings: m.settings, handles: maps.Clone(m.handles), assets: maps.Clone(m.assets), accountSeq: m.accountSeq}
 	c.settings.Changes = append([]methodChange(nil), m.settings.Changes...)
-	for k, v := range m.accounts {
-		x := *v
-		c.accounts[k] = &x
-	}
-	for k, v := range m.txs {
-		x := *v
-		c.txs[k] = &x
-	}
-	for k, v := range m.trs {
-		x := *v
-		c.trs[k] = &x
-	}
-	for k, v := range m.pairs {
-		x := *v
-		c.pairs[k] = &x
-	}
 	return c
+}
+
+func cloneRecords[T any](m map[string]*T) map[string]*T {
+	out := make(map[string]*T, len(m))
+	for k, v := range m {
+		x := *v
+		out[k] = &x
+	}
+	return out
 }
 
 // touched lists the records that differ between two states of the model.
@@ -219,28 +212,24 @@ func dirtyTransactions(before, after *model, t touched) map[string]bool {
 // exist before is a creation: its transaction is deleted (an undone creation deletes it), its
 // transfer and link removed.
 func (m *model) restore(before *model, t touched) {
-	for id := range t.txs {
-		if v, ok := before.txs[id]; ok {
-			x := *v
-			m.txs[id] = &x
-		} else if tx, ok := m.txs[id]; ok {
+	restoreRecords(m.txs, before.txs, t.txs, func(id string) {
+		if tx := m.txs[id]; tx != nil {
 			tx.Deleted = true
 		}
-	}
-	for id := range t.trs {
-		if v, ok := before.trs[id]; ok {
+	})
+	restoreRecords(m.trs, before.trs, t.trs, func(id string) { delete(m.trs, id) })
+	restoreRecords(m.pairs, before.pairs, t.pairs, func(id string) { delete(m.pairs, id) })
+}
+
+// restoreRecords copies the records ids from before into dst; created is called for those that
+// did not exist before.
+func restoreRecords[T any](dst, before map[string]*T, ids map[string]bool, created func(id string)) {
+	for id := range ids {
+		if v, ok := before[id]; ok {
 			x := *v
-			m.trs[id] = &x
+			dst[id] = &x
 		} else {
-			delete(m.trs, id)
-		}
-	}
-	for id := range t.pairs {
-		if v, ok := before.pairs[id]; ok {
-			x := *v
-			m.pairs[id] = &x
-		} else {
-			delete(m.pairs, id)
+			created(id)
 		}
 	}
 }

@@ -168,42 +168,29 @@ func generateSequence(e *env, seed uint64, cfg modelConfig, pending map[int]bool
 		return nil, err
 	}
 	g := &gen{rng: rand.New(rand.NewPCG(seed, 32)), m: h.m, h: h, times: map[int64]bool{}, pending: pending, extras: extrasSet()}
-	res := &seqResult{}
-	defer func() { res.ops, res.batchOf, res.requests, res.skipped = h.ops, h.batchOf, h.requests, h.skipped }()
-	for b := 0; b <= cfg.batches; b++ {
+	batch, k := -1, 0
+	return h.drive(cfg.batches, func(b int) (int, bool) {
+		if b != batch {
+			batch, k = b, 0
+		}
 		n := cfg.opsBatch
 		if b == 0 {
 			n = 1
 		}
-		for k := 0; k < n; k++ {
-			var op *mop
-			if b == 0 {
-				op = g.make("importNew")
-				op.Rows = g.rows(len(assetSymbols) + 3)
-			} else {
-				op = g.next()
-			}
-			h.ops, h.batchOf = append(h.ops, op), append(h.batchOf, b)
-			if err := h.run(len(h.ops) - 1); err != nil {
-				return res, fmt.Errorf("operation %d %s: %w", len(h.ops)-1, op, err)
-			}
-			if len(h.divs) > 0 {
-				res.divs, res.failed = h.divs, b
-				return res, nil
-			}
+		if k == n {
+			return 0, false
 		}
-		if err := h.settle(b); err != nil {
-			return res, err
+		k++
+		var op *mop
+		if b == 0 {
+			op = g.make("importNew")
+			op.Rows = g.rows(len(assetSymbols) + 3)
+		} else {
+			op = g.next()
 		}
-		if err := h.compare(b); err != nil {
-			return res, err
-		}
-		if len(h.divs) > 0 {
-			res.divs, res.failed = h.divs, b
-			return res, nil
-		}
-	}
-	return res, nil
+		h.ops, h.batchOf = append(h.ops, op), append(h.batchOf, b)
+		return len(h.ops) - 1, true
+	})
 }
 
 // replaySequence runs given operations (nil ones left out) on a new client, settling and comparing
@@ -214,34 +201,52 @@ func replaySequence(e *env, ops []*mop, batchOf []int, pending map[int]bool) (*s
 		return nil, err
 	}
 	h.ops, h.batchOf = ops, batchOf
-	res := &seqResult{ops: ops, batchOf: batchOf}
-	last := batchOf[len(batchOf)-1]
+	pos := 0
+	return h.drive(batchOf[len(batchOf)-1], func(b int) (int, bool) {
+		for pos < len(ops) && ops[pos] == nil {
+			pos++
+		}
+		if pos == len(ops) || batchOf[pos] != b {
+			return 0, false
+		}
+		pos++
+		return pos - 1, true
+	})
+}
+
+// drive runs batches 0 to last: next gives the index of batch b's next operation (false when the
+// batch is done); after each batch the client is recalculated and compared with the model. It
+// stops at the first divergence.
+func (h *harness) drive(last int, next func(b int) (int, bool)) (*seqResult, error) {
+	res := &seqResult{}
+	done := func(b int, err error) (*seqResult, error) {
+		res.ops, res.batchOf, res.skipped, res.requests, res.divs, res.failed = h.ops, h.batchOf, h.skipped, h.requests, h.divs, b
+		return res, err
+	}
 	for b := 0; b <= last; b++ {
-		for i, op := range ops {
-			if op == nil || batchOf[i] != b {
-				continue
+		for {
+			i, ok := next(b)
+			if !ok {
+				break
 			}
 			if err := h.run(i); err != nil {
-				return res, err
+				return done(b, fmt.Errorf("operation %d %s: %w", i, h.ops[i], err))
 			}
 			if len(h.divs) > 0 {
-				res.divs, res.failed, res.requests = h.divs, b, h.requests
-				return res, nil
+				return done(b, nil)
 			}
 		}
 		if err := h.settle(b); err != nil {
-			return res, err
+			return done(b, err)
 		}
 		if err := h.compare(b); err != nil {
-			return res, err
+			return done(b, err)
 		}
 		if len(h.divs) > 0 {
-			res.divs, res.failed = h.divs, b
-			break
+			return done(b, nil)
 		}
 	}
-	res.requests = h.requests
-	return res, nil
+	return done(last, nil)
 }
 
 // shrink looks for a shorter sequence that fails the same check: first every operation in one
