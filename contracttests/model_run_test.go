@@ -123,7 +123,7 @@ func (h *harness) session(i int) string { return fmt.Sprintf("op%d", i) }
 // takesSession: the mutation has sessionId and source arguments.
 func takesSession(kind string) bool {
 	switch kind {
-	case "create", "addTransfer", "updateTx", "label", "hideMany", "unhideMany", "updateTransfer", "split", "merge", "undo":
+	case "create", "addTransfer", "updateTx", "label", "hideMany", "unhideMany", "updateTransfer", "split", "merge", "undo", "undoDeletion":
 		return true
 	}
 	return false
@@ -156,14 +156,20 @@ func (h *harness) run(i int) error {
 	}
 	t := diffModels(before, h.m)
 	dirtyTx := dirtyTransactions(before, h.m, t)
+	// Transaction.source/sessionId are the latest write's: an edit's arguments (null when it has
+	// none), an import's "import:generic" on what it added.
 	for id := range dirtyTx {
 		h.dirty[id] = true
 		if x := h.m.txs[id]; x != nil {
 			x.Rev++
-			x.SessionKnown = takesSession(op.Kind)
-			if x.SessionKnown {
+			x.Session, x.Source, x.SessionKnown = nil, nil, true
+			switch {
+			case takesSession(op.Kind):
 				s, src := h.session(i), opSource
 				x.Session, x.Source = &s, &src
+			case strings.HasPrefix(op.Kind, "import"):
+				src := "import:generic"
+				x.Source = &src
 			}
 		}
 	}
@@ -922,6 +928,9 @@ func nonEmptyPtr(s string) *string {
 // applyImport adds the file's rows to the model with the ids the service gave them: the
 // transactions of the account at the rows' times, their transfers matched by asset and side.
 func (h *harness) applyImport(i int, ans gqlAnswer) error {
+	if err := h.waitImports(); err != nil {
+		return err
+	}
 	op, m := h.ops[i], h.m
 	rows := op.Rows
 	acc := op.Acc
@@ -987,6 +996,35 @@ func (h *harness) applyImport(i int, ans gqlAnswer) error {
 		}
 	}
 	return nil
+}
+
+// waitImports polls getTransactionImportJobs until no file import is queued or running (a worker
+// may import the file after the mutation answered) and fails when the latest one did not succeed.
+func (h *harness) waitImports() error {
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		var out struct {
+			HasActiveJobs bool
+			Jobs          []struct {
+				Status string
+				Error  *string
+			}
+		}
+		if err := h.must("getTransactionImportJobs", `query($c: ID!) { getTransactionImportJobs(clientId: $c) { hasActiveJobs jobs { status error } } }`,
+			map[string]any{"c": h.client}, &out); err != nil {
+			return err
+		}
+		if !out.HasActiveJobs {
+			if len(out.Jobs) > 0 && out.Jobs[0].Status == "FAILED" {
+				return fmt.Errorf("the file import failed: %s", strp(out.Jobs[0].Error))
+			}
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("a file import did not finish within 90 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // learnAssets reads the client's asset ids (imports create the assets of their symbols).
