@@ -553,7 +553,7 @@ func graphQLAbuse() []fuzzReq {
 	add("batch", []byte(`[`+string(gqlBody("query{__typename}", nil))+`,`+string(gqlBody("query{__typename}", nil))+`]`))
 	add("introspection", gqlBody("query{__schema{types{name fields{name}}}}", nil))
 	add("__type", gqlBody(`query{__type(name:"Query"){name}}`, nil))
-	add("two roots", gqlBody("query{__typename countDirty(clientId:\""+gqlClient1.String()+"\")}", nil))
+	add("two roots", gqlBody("query{__typename countDirty(clientId:\""+gqlClient1.String()+"\") getTaxYears(clientId:\""+gqlClient1.String()+"\")}", nil))
 	add("not JSON", bytes.Repeat([]byte("not json "), 50000))
 	add("empty", nil)
 	add("query not a string", []byte(`{"query": 12}`))

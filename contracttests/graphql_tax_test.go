@@ -439,14 +439,16 @@ func TestGraphQLTaxFlow(t *testing.T) {
 }
 
 // The report worker of a whole server (server.Workers) renders the reconciled Form 8949 that
-// generate1099DAReports queues: the generation then succeeds, run after run.
+// generate1099DAReports queues: the generation then succeeds, run after run (each run asks for
+// another layout: the same call again would be a retry, answered with the run it started).
 func TestReconciled8949RenderedByTheWorkers(t *testing.T) {
 	t.Parallel()
 	f := startGraphQLFlow(t)
 	vars := map[string]any{"c": gqlClient1.String(), "f": gid("000000110001").String()}
 	for run := 1; run <= 2; run++ {
-		f.must(`mutation($c: ID!, $f: ID!) { generate1099DAReports(clientId: $c, taxFormId: $f,
-			transactions: [{transactionId: "`+gid("0000000a0003").String()+`"}]) { generation { id } } }`, vars, nil)
+		vars["g"] = run == 2
+		f.must(`mutation($c: ID!, $f: ID!, $g: Boolean) { generate1099DAReports(clientId: $c, taxFormId: $f,
+			transactions: [{transactionId: "`+gid("0000000a0003").String()+`"}], useBrokerDataForBoxG: $g) { generation { id } } }`, vars, nil)
 		deadline := time.Now().Add(60 * time.Second)
 		for {
 			var gens struct {

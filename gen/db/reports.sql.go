@@ -14,7 +14,7 @@ import (
 )
 
 const completeReport = `-- name: CompleteReport :exec
-UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, completed_at = now(), error = NULL
+UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, size_bytes = $5, completed_at = now(), error = NULL
 WHERE id = $1
 `
 
@@ -23,6 +23,7 @@ type CompleteReportParams struct {
 	Filename    *string
 	ContentType *string
 	BlobKey     *string
+	SizeBytes   *int64
 }
 
 func (q *Queries) CompleteReport(ctx context.Context, arg CompleteReportParams) error {
@@ -31,6 +32,7 @@ func (q *Queries) CompleteReport(ctx context.Context, arg CompleteReportParams) 
 		arg.Filename,
 		arg.ContentType,
 		arg.BlobKey,
+		arg.SizeBytes,
 	)
 	return err
 }
@@ -50,7 +52,7 @@ func (q *Queries) FailReport(ctx context.Context, arg FailReportParams) error {
 }
 
 const findReusableReport = `-- name: FindReusableReport :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes FROM reports
 WHERE client_id = $1 AND report_type = $2 AND status IN ('queued', 'generating', 'available')
   AND date_query_type = $3 AND year = $4
   AND start_at IS NOT DISTINCT FROM $7::timestamptz AND end_at IS NOT DISTINCT FROM $8::timestamptz
@@ -108,6 +110,7 @@ func (q *Queries) FindReusableReport(ctx context.Context, arg FindReusableReport
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.SizeBytes,
 	)
 	return i, err
 }
@@ -131,7 +134,7 @@ func (q *Queries) GetClientResultSet(ctx context.Context, id uuid.UUID) (GetClie
 }
 
 const getReport = `-- name: GetReport :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE client_id = $1 AND id = $2
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes FROM reports WHERE client_id = $1 AND id = $2
 `
 
 type GetReportParams struct {
@@ -163,12 +166,13 @@ func (q *Queries) GetReport(ctx context.Context, arg GetReportParams) (Report, e
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.SizeBytes,
 	)
 	return i, err
 }
 
 const getReportByID = `-- name: GetReportByID :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE id = $1
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes FROM reports WHERE id = $1
 `
 
 // For signed downloads: the signature, not a tenant, authorises the read.
@@ -196,6 +200,7 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.SizeBytes,
 	)
 	return i, err
 }
@@ -230,7 +235,7 @@ func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) 
 const insertReport = `-- name: InsertReport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email)
 VALUES ($1, $2, $3, $4, 'queued', $5)
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes
 `
 
 type InsertReportParams struct {
@@ -271,6 +276,7 @@ func (q *Queries) InsertReport(ctx context.Context, arg InsertReportParams) (Rep
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.SizeBytes,
 	)
 	return i, err
 }
@@ -279,7 +285,7 @@ const insertReportExport = `-- name: InsertReportExport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email, date_query_type, start_at, end_at, account_ids,
                      exclude_1099da, language, form_box)
 VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12)
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes
 `
 
 type InsertReportExportParams struct {
@@ -335,6 +341,7 @@ func (q *Queries) InsertReportExport(ctx context.Context, arg InsertReportExport
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.SizeBytes,
 	)
 	return i, err
 }
@@ -675,7 +682,7 @@ func (q *Queries) ListReportTransferHistory(ctx context.Context, arg ListReportT
 }
 
 const listReports = `-- name: ListReports :many
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
 `
 
 // Available and in-progress reports, newest first (failed ones stay visible with their error).
@@ -709,6 +716,7 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 			&i.Language,
 			&i.FormBox,
 			&i.ResultSetID,
+			&i.SizeBytes,
 		); err != nil {
 			return nil, err
 		}
@@ -865,9 +873,25 @@ func (q *Queries) SetReportResultSet(ctx context.Context, arg SetReportResultSet
 	return err
 }
 
+const setReportSize = `-- name: SetReportSize :exec
+UPDATE reports SET size_bytes = $3 WHERE client_id = $1 AND id = $2 AND size_bytes IS NULL
+`
+
+type SetReportSizeParams struct {
+	ClientID  uuid.UUID
+	ID        uuid.UUID
+	SizeBytes *int64
+}
+
+// The size of a file stored before sizes were recorded, read once from the bucket.
+func (q *Queries) SetReportSize(ctx context.Context, arg SetReportSizeParams) error {
+	_, err := q.db.Exec(ctx, setReportSize, arg.ClientID, arg.ID, arg.SizeBytes)
+	return err
+}
+
 const startReport = `-- name: StartReport :one
 UPDATE reports SET status = 'generating', error = NULL WHERE id = $1 AND status IN ('queued', 'generating', 'failed')
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes
 `
 
 func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error) {
@@ -894,6 +918,7 @@ func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error)
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.SizeBytes,
 	)
 	return i, err
 }

@@ -44,7 +44,7 @@ func (q *Queries) GetAccountName(ctx context.Context, arg GetAccountNameParams) 
 }
 
 const getGenerationByReport = `-- name: GetGenerationByReport :one
-SELECT id, client_id, tax_form_id, transaction_count, use_broker_data_for_box_g, report_id, created_by, created_at FROM tax_form_generations WHERE client_id = $1 AND report_id = $2
+SELECT id, client_id, tax_form_id, transaction_count, use_broker_data_for_box_g, report_id, created_by, created_at, request_hash, results_key FROM tax_form_generations WHERE client_id = $1 AND report_id = $2
 `
 
 type GetGenerationByReportParams struct {
@@ -64,13 +64,57 @@ func (q *Queries) GetGenerationByReport(ctx context.Context, arg GetGenerationBy
 		&i.ReportID,
 		&i.CreatedBy,
 		&i.CreatedAt,
+		&i.RequestHash,
+		&i.ResultsKey,
+	)
+	return i, err
+}
+
+const getLatestTaxFormGeneration = `-- name: GetLatestTaxFormGeneration :one
+SELECT g.id, g.client_id, g.tax_form_id, g.transaction_count, g.use_broker_data_for_box_g, g.report_id, g.created_by, g.created_at, g.request_hash, g.results_key, r.status AS report_status, r.error AS report_error, r.completed_at AS report_completed_at
+FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+WHERE g.client_id = $1 AND g.tax_form_id = $2
+ORDER BY g.created_at DESC, g.id DESC
+LIMIT 1
+`
+
+type GetLatestTaxFormGenerationParams struct {
+	ClientID  uuid.UUID
+	TaxFormID uuid.UUID
+}
+
+type GetLatestTaxFormGenerationRow struct {
+	TaxFormGeneration TaxFormGeneration
+	ReportStatus      *string
+	ReportError       *string
+	ReportCompletedAt *time.Time
+}
+
+// The form's latest run with its report's state (NULL: the report is gone).
+func (q *Queries) GetLatestTaxFormGeneration(ctx context.Context, arg GetLatestTaxFormGenerationParams) (GetLatestTaxFormGenerationRow, error) {
+	row := q.db.QueryRow(ctx, getLatestTaxFormGeneration, arg.ClientID, arg.TaxFormID)
+	var i GetLatestTaxFormGenerationRow
+	err := row.Scan(
+		&i.TaxFormGeneration.ID,
+		&i.TaxFormGeneration.ClientID,
+		&i.TaxFormGeneration.TaxFormID,
+		&i.TaxFormGeneration.TransactionCount,
+		&i.TaxFormGeneration.UseBrokerDataForBoxG,
+		&i.TaxFormGeneration.ReportID,
+		&i.TaxFormGeneration.CreatedBy,
+		&i.TaxFormGeneration.CreatedAt,
+		&i.TaxFormGeneration.RequestHash,
+		&i.TaxFormGeneration.ResultsKey,
+		&i.ReportStatus,
+		&i.ReportError,
+		&i.ReportCompletedAt,
 	)
 	return i, err
 }
 
 const getTaxForm = `-- name: GetTaxForm :one
 
-SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, f.reconciled_key, f.matched_count, f.mismatched_count, f.missing_in_ledger_count, f.missing_on_form_count, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
                       WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
 FROM tax_forms f WHERE f.client_id = $1 AND f.id = $2
 `
@@ -81,18 +125,23 @@ type GetTaxFormParams struct {
 }
 
 type GetTaxFormRow struct {
-	ID            uuid.UUID
-	ClientID      uuid.UUID
-	FormType      string
-	TaxYear       int32
-	BrokerName    string
-	AccountID     *uuid.UUID
-	Status        string
-	StatusMessage *string
-	FileName      *string
-	RowCount      int32
-	UploadedAt    time.Time
-	Generated     bool
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	FormType             string
+	TaxYear              int32
+	BrokerName           string
+	AccountID            *uuid.UUID
+	Status               string
+	StatusMessage        *string
+	FileName             *string
+	RowCount             int32
+	UploadedAt           time.Time
+	ReconciledKey        *string
+	MatchedCount         int32
+	MismatchedCount      int32
+	MissingInLedgerCount int32
+	MissingOnFormCount   int32
+	Generated            bool
 }
 
 // Queries of internal/taxforms. Every one is scoped by client_id.
@@ -112,6 +161,11 @@ func (q *Queries) GetTaxForm(ctx context.Context, arg GetTaxFormParams) (GetTaxF
 		&i.FileName,
 		&i.RowCount,
 		&i.UploadedAt,
+		&i.ReconciledKey,
+		&i.MatchedCount,
+		&i.MismatchedCount,
+		&i.MissingInLedgerCount,
+		&i.MissingOnFormCount,
 		&i.Generated,
 	)
 	return i, err
@@ -119,27 +173,38 @@ func (q *Queries) GetTaxForm(ctx context.Context, arg GetTaxFormParams) (GetTaxF
 
 const getTaxFormClientSettings = `-- name: GetTaxFormClientSettings :one
 SELECT c.timezone, c.fiscal_year_start,
-       (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks m WHERE m.client_id = c.id))::boolean AS is_stale
-FROM clients c WHERE c.id = $1
+       (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks m WHERE m.client_id = c.id))::boolean AS is_stale,
+       concat_ws('|', c.current_result_set_id, extract(epoch FROM rs.created_at), coalesce(v.version, 0))::text AS results_key
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
+LEFT JOIN portfolio_versions v ON v.client_id = c.id
+WHERE c.id = $1
 `
 
 type GetTaxFormClientSettingsRow struct {
 	Timezone        string
 	FiscalYearStart string
 	IsStale         bool
+	ResultsKey      string
 }
 
+// results_key names the settled results a reconciliation reads: the current result set, its write
+// time (an incremental run rewrites the set in place) and the client's edit counter (asset symbols).
 func (q *Queries) GetTaxFormClientSettings(ctx context.Context, id uuid.UUID) (GetTaxFormClientSettingsRow, error) {
 	row := q.db.QueryRow(ctx, getTaxFormClientSettings, id)
 	var i GetTaxFormClientSettingsRow
-	err := row.Scan(&i.Timezone, &i.FiscalYearStart, &i.IsStale)
+	err := row.Scan(
+		&i.Timezone,
+		&i.FiscalYearStart,
+		&i.IsStale,
+		&i.ResultsKey,
+	)
 	return i, err
 }
 
 const insertTaxFormGeneration = `-- name: InsertTaxFormGeneration :one
-INSERT INTO tax_form_generations (id, client_id, tax_form_id, transaction_count, use_broker_data_for_box_g, report_id, created_by)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
-RETURNING id, client_id, tax_form_id, transaction_count, use_broker_data_for_box_g, report_id, created_by, created_at
+INSERT INTO tax_form_generations (id, client_id, tax_form_id, transaction_count, use_broker_data_for_box_g, report_id, created_by, request_hash, results_key)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+RETURNING id, client_id, tax_form_id, transaction_count, use_broker_data_for_box_g, report_id, created_by, created_at, request_hash, results_key
 `
 
 type InsertTaxFormGenerationParams struct {
@@ -150,6 +215,8 @@ type InsertTaxFormGenerationParams struct {
 	UseBrokerDataForBoxG bool
 	ReportID             *uuid.UUID
 	CreatedBy            string
+	RequestHash          *string
+	ResultsKey           *string
 }
 
 func (q *Queries) InsertTaxFormGeneration(ctx context.Context, arg InsertTaxFormGenerationParams) (TaxFormGeneration, error) {
@@ -161,6 +228,8 @@ func (q *Queries) InsertTaxFormGeneration(ctx context.Context, arg InsertTaxForm
 		arg.UseBrokerDataForBoxG,
 		arg.ReportID,
 		arg.CreatedBy,
+		arg.RequestHash,
+		arg.ResultsKey,
 	)
 	var i TaxFormGeneration
 	err := row.Scan(
@@ -172,6 +241,8 @@ func (q *Queries) InsertTaxFormGeneration(ctx context.Context, arg InsertTaxForm
 		&i.ReportID,
 		&i.CreatedBy,
 		&i.CreatedAt,
+		&i.RequestHash,
+		&i.ResultsKey,
 	)
 	return i, err
 }
@@ -272,7 +343,7 @@ func (q *Queries) ListClientAssetsBySymbol(ctx context.Context, arg ListClientAs
 }
 
 const listReportsByIDs = `-- name: ListReportsByIDs :many
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id FROM reports WHERE client_id = $1 AND id = ANY($2::uuid[])
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes FROM reports WHERE client_id = $1 AND id = ANY($2::uuid[])
 `
 
 type ListReportsByIDsParams struct {
@@ -310,6 +381,7 @@ func (q *Queries) ListReportsByIDs(ctx context.Context, arg ListReportsByIDsPara
 			&i.Language,
 			&i.FormBox,
 			&i.ResultSetID,
+			&i.SizeBytes,
 		); err != nil {
 			return nil, err
 		}
@@ -322,7 +394,7 @@ func (q *Queries) ListReportsByIDs(ctx context.Context, arg ListReportsByIDsPara
 }
 
 const listTaxFormGenerations = `-- name: ListTaxFormGenerations :many
-SELECT g.id, g.client_id, g.tax_form_id, g.transaction_count, g.use_broker_data_for_box_g, g.report_id, g.created_by, g.created_at, r.status AS report_status, r.error AS report_error, r.completed_at AS report_completed_at
+SELECT g.id, g.client_id, g.tax_form_id, g.transaction_count, g.use_broker_data_for_box_g, g.report_id, g.created_by, g.created_at, g.request_hash, g.results_key, r.status AS report_status, r.error AS report_error, r.completed_at AS report_completed_at
 FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
 WHERE g.client_id = $1 AND g.tax_form_id = $2
 ORDER BY g.created_at DESC, g.id DESC
@@ -361,6 +433,8 @@ func (q *Queries) ListTaxFormGenerations(ctx context.Context, arg ListTaxFormGen
 			&i.TaxFormGeneration.ReportID,
 			&i.TaxFormGeneration.CreatedBy,
 			&i.TaxFormGeneration.CreatedAt,
+			&i.TaxFormGeneration.RequestHash,
+			&i.TaxFormGeneration.ResultsKey,
 			&i.ReportStatus,
 			&i.ReportError,
 			&i.ReportCompletedAt,
@@ -423,7 +497,7 @@ func (q *Queries) ListTaxFormRows(ctx context.Context, arg ListTaxFormRowsParams
 }
 
 const listTaxForms = `-- name: ListTaxForms :many
-SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, f.reconciled_key, f.matched_count, f.mismatched_count, f.missing_in_ledger_count, f.missing_on_form_count, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
                       WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
 FROM tax_forms f
 WHERE f.client_id = $1 AND f.tax_year = $2 AND ($3::text IS NULL OR f.form_type = $3)
@@ -438,18 +512,23 @@ type ListTaxFormsParams struct {
 }
 
 type ListTaxFormsRow struct {
-	ID            uuid.UUID
-	ClientID      uuid.UUID
-	FormType      string
-	TaxYear       int32
-	BrokerName    string
-	AccountID     *uuid.UUID
-	Status        string
-	StatusMessage *string
-	FileName      *string
-	RowCount      int32
-	UploadedAt    time.Time
-	Generated     bool
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	FormType             string
+	TaxYear              int32
+	BrokerName           string
+	AccountID            *uuid.UUID
+	Status               string
+	StatusMessage        *string
+	FileName             *string
+	RowCount             int32
+	UploadedAt           time.Time
+	ReconciledKey        *string
+	MatchedCount         int32
+	MismatchedCount      int32
+	MissingInLedgerCount int32
+	MissingOnFormCount   int32
+	Generated            bool
 }
 
 func (q *Queries) ListTaxForms(ctx context.Context, arg ListTaxFormsParams) ([]ListTaxFormsRow, error) {
@@ -473,6 +552,11 @@ func (q *Queries) ListTaxForms(ctx context.Context, arg ListTaxFormsParams) ([]L
 			&i.FileName,
 			&i.RowCount,
 			&i.UploadedAt,
+			&i.ReconciledKey,
+			&i.MatchedCount,
+			&i.MismatchedCount,
+			&i.MissingInLedgerCount,
+			&i.MissingOnFormCount,
 			&i.Generated,
 		); err != nil {
 			return nil, err
@@ -662,17 +746,24 @@ func (q *Queries) LockTaxForm(ctx context.Context, arg LockTaxFormParams) (uuid.
 }
 
 const setTaxFormReconciled = `-- name: SetTaxFormReconciled :exec
-UPDATE tax_forms SET status = $3, status_message = $4, row_count = $5, account_id = coalesce(account_id, $6)
+UPDATE tax_forms SET status = $3, status_message = $4, row_count = $5, account_id = coalesce(account_id, $6),
+    reconciled_key = $7, matched_count = $8, mismatched_count = $9,
+    missing_in_ledger_count = $10, missing_on_form_count = $11
 WHERE client_id = $1 AND id = $2
 `
 
 type SetTaxFormReconciledParams struct {
-	ClientID      uuid.UUID
-	ID            uuid.UUID
-	Status        string
-	StatusMessage *string
-	RowCount      int32
-	AccountID     *uuid.UUID
+	ClientID             uuid.UUID
+	ID                   uuid.UUID
+	Status               string
+	StatusMessage        *string
+	RowCount             int32
+	AccountID            *uuid.UUID
+	ReconciledKey        *string
+	MatchedCount         int32
+	MismatchedCount      int32
+	MissingInLedgerCount int32
+	MissingOnFormCount   int32
 }
 
 func (q *Queries) SetTaxFormReconciled(ctx context.Context, arg SetTaxFormReconciledParams) error {
@@ -683,6 +774,46 @@ func (q *Queries) SetTaxFormReconciled(ctx context.Context, arg SetTaxFormReconc
 		arg.StatusMessage,
 		arg.RowCount,
 		arg.AccountID,
+		arg.ReconciledKey,
+		arg.MatchedCount,
+		arg.MismatchedCount,
+		arg.MissingInLedgerCount,
+		arg.MissingOnFormCount,
+	)
+	return err
+}
+
+const setTaxFormReview = `-- name: SetTaxFormReview :exec
+UPDATE tax_forms SET status = $3, status_message = $4, reconciled_key = $5, matched_count = $6,
+    mismatched_count = $7, missing_in_ledger_count = $8,
+    missing_on_form_count = $9
+WHERE client_id = $1 AND id = $2
+`
+
+type SetTaxFormReviewParams struct {
+	ClientID             uuid.UUID
+	ID                   uuid.UUID
+	Status               string
+	StatusMessage        *string
+	ReconciledKey        *string
+	MatchedCount         int32
+	MismatchedCount      int32
+	MissingInLedgerCount int32
+	MissingOnFormCount   int32
+}
+
+// A form reconciled again because the results it was reconciled with changed.
+func (q *Queries) SetTaxFormReview(ctx context.Context, arg SetTaxFormReviewParams) error {
+	_, err := q.db.Exec(ctx, setTaxFormReview,
+		arg.ClientID,
+		arg.ID,
+		arg.Status,
+		arg.StatusMessage,
+		arg.ReconciledKey,
+		arg.MatchedCount,
+		arg.MismatchedCount,
+		arg.MissingInLedgerCount,
+		arg.MissingOnFormCount,
 	)
 	return err
 }

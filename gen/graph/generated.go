@@ -289,15 +289,16 @@ type ComplexityRoot struct {
 	}
 
 	GetPortfolioValueResponse struct {
-		ComputedAt          func(childComplexity int) int
-		Currency            func(childComplexity int) int
-		DayChangeCents      func(childComplexity int) int
-		DayChangePercent    func(childComplexity int) int
-		IsFromCache         func(childComplexity int) int
-		TotalCostBasisCents func(childComplexity int) int
-		TotalValueCents     func(childComplexity int) int
-		TotalValueFormatted func(childComplexity int) int
-		UnrealizedGainCents func(childComplexity int) int
+		ComputedAt           func(childComplexity int) int
+		Currency             func(childComplexity int) int
+		DayChangeCents       func(childComplexity int) int
+		DayChangePercent     func(childComplexity int) int
+		IsFromCache          func(childComplexity int) int
+		NegativeBalanceCount func(childComplexity int) int
+		TotalCostBasisCents  func(childComplexity int) int
+		TotalValueCents      func(childComplexity int) int
+		TotalValueFormatted  func(childComplexity int) int
+		UnrealizedGainCents  func(childComplexity int) int
 	}
 
 	GetReportInfoResponse struct {
@@ -329,12 +330,13 @@ type ComplexityRoot struct {
 	}
 
 	GetTaxFormStatusesResponse struct {
-		CompletedCount   func(childComplexity int) int
-		FormType         func(childComplexity int) int
-		NeedsReviewCount func(childComplexity int) int
-		ProcessingCount  func(childComplexity int) int
-		TaxForms         func(childComplexity int) int
-		Year             func(childComplexity int) int
+		CompletedCount      func(childComplexity int) int
+		FormType            func(childComplexity int) int
+		NeedsReviewCount    func(childComplexity int) int
+		NeedsReviewRowCount func(childComplexity int) int
+		ProcessingCount     func(childComplexity int) int
+		TaxForms            func(childComplexity int) int
+		Year                func(childComplexity int) int
 	}
 
 	GetTaxLotsResponse struct {
@@ -505,6 +507,7 @@ type ComplexityRoot struct {
 		AssetKey              func(childComplexity int) int
 		CostBasisCents        func(childComplexity int) int
 		DayChangePercent      func(childComplexity int) int
+		IsNegativeBalance     func(childComplexity int) int
 		PortfolioPercent      func(childComplexity int) int
 		Price                 func(childComplexity int) int
 		UnrealizedGainCents   func(childComplexity int) int
@@ -519,6 +522,7 @@ type ComplexityRoot struct {
 		IsFromCache              func(childComplexity int) int
 		IsStale                  func(childComplexity int) int
 		Limit                    func(childComplexity int) int
+		NegativeBalanceCount     func(childComplexity int) int
 		Page                     func(childComplexity int) int
 		Positions                func(childComplexity int) int
 		Total                    func(childComplexity int) int
@@ -650,17 +654,18 @@ type ComplexityRoot struct {
 	}
 
 	TaxForm struct {
-		AccountID     func(childComplexity int) int
-		BrokerName    func(childComplexity int) int
-		ClientID      func(childComplexity int) int
-		FileName      func(childComplexity int) int
-		FormType      func(childComplexity int) int
-		ID            func(childComplexity int) int
-		RowCount      func(childComplexity int) int
-		Status        func(childComplexity int) int
-		StatusMessage func(childComplexity int) int
-		TaxYear       func(childComplexity int) int
-		UploadedAt    func(childComplexity int) int
+		AccountID        func(childComplexity int) int
+		BrokerName       func(childComplexity int) int
+		ClientID         func(childComplexity int) int
+		FileName         func(childComplexity int) int
+		FormType         func(childComplexity int) int
+		ID               func(childComplexity int) int
+		NeedsReviewCount func(childComplexity int) int
+		RowCount         func(childComplexity int) int
+		Status           func(childComplexity int) int
+		StatusMessage    func(childComplexity int) int
+		TaxYear          func(childComplexity int) int
+		UploadedAt       func(childComplexity int) int
 	}
 
 	TaxFormGenerationHistory struct {
@@ -863,6 +868,8 @@ type ComplexityRoot struct {
 
 type AccountResolver interface {
 	TransactionCount(ctx context.Context, obj *model.Account) (int, error)
+	BalanceFiatValueCents(ctx context.Context, obj *model.Account) (*int64, error)
+	BalanceFiatValueFormatted(ctx context.Context, obj *model.Account) (*string, error)
 }
 type ClientResolver interface {
 	TaxSettings(ctx context.Context, obj *model.Client) (*model.TaxSettings, error)
@@ -2190,6 +2197,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetPortfolioValueResponse.IsFromCache(childComplexity), true
+	case "GetPortfolioValueResponse.negativeBalanceCount":
+		if e.ComplexityRoot.GetPortfolioValueResponse.NegativeBalanceCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetPortfolioValueResponse.NegativeBalanceCount(childComplexity), true
 	case "GetPortfolioValueResponse.totalCostBasisCents":
 		if e.ComplexityRoot.GetPortfolioValueResponse.TotalCostBasisCents == nil {
 			break
@@ -2367,6 +2380,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewCount(childComplexity), true
+	case "GetTaxFormStatusesResponse.needsReviewRowCount":
+		if e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewRowCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxFormStatusesResponse.NeedsReviewRowCount(childComplexity), true
 	case "GetTaxFormStatusesResponse.processingCount":
 		if e.ComplexityRoot.GetTaxFormStatusesResponse.ProcessingCount == nil {
 			break
@@ -3413,6 +3432,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PortfolioPosition.DayChangePercent(childComplexity), true
+	case "PortfolioPosition.isNegativeBalance":
+		if e.ComplexityRoot.PortfolioPosition.IsNegativeBalance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.IsNegativeBalance(childComplexity), true
 	case "PortfolioPosition.portfolioPercent":
 		if e.ComplexityRoot.PortfolioPosition.PortfolioPercent == nil {
 			break
@@ -3480,6 +3505,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PortfolioResponseV2.Limit(childComplexity), true
+	case "PortfolioResponseV2.negativeBalanceCount":
+		if e.ComplexityRoot.PortfolioResponseV2.NegativeBalanceCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioResponseV2.NegativeBalanceCount(childComplexity), true
 	case "PortfolioResponseV2.page":
 		if e.ComplexityRoot.PortfolioResponseV2.Page == nil {
 			break
@@ -4347,6 +4378,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TaxForm.ID(childComplexity), true
+	case "TaxForm.needsReviewCount":
+		if e.ComplexityRoot.TaxForm.NeedsReviewCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxForm.NeedsReviewCount(childComplexity), true
 	case "TaxForm.rowCount":
 		if e.ComplexityRoot.TaxForm.RowCount == nil {
 			break
@@ -5484,7 +5521,13 @@ type Account {
   stopImportingAt: Date
   "Number of transactions of the account."
   transactionCount: Int!
-  "Current value of the account's holdings, in cents; null when not yet computed."
+  """
+  Current value of the account's holdings, in cents: each asset it holds (a balance above zero; spam and hidden
+  assets left out, worthless ones at zero) times its current price, as ` + "`" + `getPortfolioV2` + "`" + ` values it. Holdings
+  without a known price (offline, or unknown to the price feed) are left out, as in the portfolio's total; null
+  when the account holds assets of which none has a known price. 0 for an account that holds nothing. A balance
+  below zero is missing history, not a debt, and is left out.
+  """
   balanceFiatValueCents: Cents
   "` + "`" + `balanceFiatValueCents` + "`" + ` for display."
   balanceFiatValueFormatted: String
@@ -6409,7 +6452,11 @@ type Asset {
   pricingKey: String!
   "Ticker symbol, for example ` + "`" + `ETH` + "`" + `."
   symbol: String!
-  "Name, for example ` + "`" + `Ether` + "`" + `."
+  """
+  Name, for example ` + "`" + `Ether` + "`" + `: the one its source gave (the chain's token metadata, the person's ` + "`" + `updateAsset` + "`" + `), else
+  for an asset known by its symbol alone (CSV rows, exchange balances) the price feed's name of the coin the symbol
+  maps to (` + "`" + `Bitcoin` + "`" + `, ` + "`" + `USD Coin` + "`" + `) or the currency's name (` + "`" + `US Dollar` + "`" + `); empty when none is known.
+  """
   name: String!
   "Kind of asset."
   type: AssetTypeEnum!
@@ -6471,14 +6518,16 @@ type PortfolioResponseV2 {
   limit: Int!
   "Currency of the figures."
   currency: CurrencyCodeEnum!
-  "Value of every matching position, in cents."
+  "Value of every matching position with a known price, in cents; positions below zero (` + "`" + `isNegativeBalance` + "`" + `) are left out."
   totalValueCents: Cents!
   "` + "`" + `totalValueCents` + "`" + ` for display."
   totalValueFormatted: String!
-  "Basis of every matching position, in cents."
+  "Basis of every matching position, in cents; positions below zero are left out."
   totalCostBasisCents: Cents!
   "Value minus basis, in cents (signed)."
   totalUnrealizedGainCents: Cents!
+  "Matching positions whose quantity is below zero (` + "`" + `isNegativeBalance` + "`" + `): listed, but not in the totals."
+  negativeBalanceCount: Int!
   "Served from the cache (holdings are read from balances the ledger maintains on every write, so always false)."
   isFromCache: Boolean!
   "The ledger has dirty items, so the basis figures may lag (quantities never do)."
@@ -6495,25 +6544,32 @@ type PortfolioPosition {
   assetId: ID!
   "The asset."
   asset: Asset
-  "Quantity held, as a Float."
+  "Quantity held, as a Float (below zero when ` + "`" + `isNegativeBalance` + "`" + `)."
   amount: Float!
-  "Quantity held, exact."
+  "Quantity held, exact (below zero when ` + "`" + `isNegativeBalance` + "`" + `)."
   amountExact: String!
+  """
+  The ledger has more of the asset leaving the included accounts than arriving: the quantity is below zero. That
+  is missing history (a deposit or purchase not imported), not a debt: the position is listed so that it can be
+  fixed, has no value, gain or share, and is left out of every total (` + "`" + `negativeBalanceCount` + "`" + ` counts it). The
+  transactions concerned are found with ` + "`" + `getClientTransactions(isNegativeBalance: true)` + "`" + `.
+  """
+  isNegativeBalance: Boolean!
   "Price per unit, in dollars of the client's currency; null when unknown."
   price: Float
-  "Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up)."
+  "Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up) or the quantity is below zero."
   valueCents: Cents
   "` + "`" + `valueCents` + "`" + ` for display."
   valueFormatted: String
   "Basis of the holding (the open lots of the current tax results), in cents."
   costBasisCents: Cents!
-  "Value minus basis, in cents (signed); null when no price is known."
+  "Value minus basis, in cents (signed); null when ` + "`" + `valueCents` + "`" + ` is."
   unrealizedGainCents: Cents
   "Value minus basis relative to basis, in percent; null when basis is zero or no price is known."
   unrealizedGainPercent: Float
   "Price change over the last 24 hours, in percent; null when unknown."
   dayChangePercent: Float
-  "Share of the portfolio's value, in percent."
+  "Share of the portfolio's value, in percent; null when ` + "`" + `valueCents` + "`" + ` is."
   portfolioPercent: Float
   "Accounts holding the asset."
   accountIds: [ID!]!
@@ -6562,7 +6618,8 @@ enum HistoricalBalanceIntervalEnum {
 """
 Portfolio value over time (` + "`" + `getChart` + "`" + `): past balances (from the ledger) times the price of each point's UTC day;
 the last point is now, at current prices. An asset without a price on a day adds nothing to that point
-(offline or unknown to the price feed: left out, never made up). Spam and hidden assets are left out.
+(offline or unknown to the price feed: left out, never made up), nor does a balance below zero (as in
+` + "`" + `getPortfolioV2` + "`" + `). Spam and hidden assets are left out.
 """
 type GetChartResponse {
   "The range."
@@ -6591,20 +6648,22 @@ type ChartPoint {
   date: Date!
   "Portfolio value at that instant, in cents."
   valueCents: Cents!
-  "Basis of the holdings at that instant, in cents."
+  "Basis of the holdings at that instant, in cents: the basis of the lots held then, including those sold, spent, given away or lost later."
   costBasisCents: Cents!
 }
 
-"The client's total portfolio value (` + "`" + `getPortfolioValue` + "`" + `)."
+"The client's total portfolio value (` + "`" + `getPortfolioValue` + "`" + `): the totals of ` + "`" + `getPortfolioV2` + "`" + ` with its default filter."
 type GetPortfolioValueResponse {
   "Currency of the figures."
   currency: CurrencyCodeEnum!
-  "Value of every holding, in cents."
+  "Value of every holding with a known price, in cents; holdings below zero are left out (see ` + "`" + `PortfolioPosition.isNegativeBalance` + "`" + `)."
   totalValueCents: Cents!
   "` + "`" + `totalValueCents` + "`" + ` for display."
   totalValueFormatted: String!
-  "Basis of every holding, in cents."
+  "Basis of every holding, in cents; holdings below zero are left out."
   totalCostBasisCents: Cents!
+  "Holdings whose quantity is below zero: missing history, left out of the totals."
+  negativeBalanceCount: Int!
   "Value minus basis, in cents (signed)."
   unrealizedGainCents: Cents!
   "Value change over the last 24 hours, in cents (signed)."
@@ -6818,8 +6877,9 @@ own id (account, report, asset) that belongs to another client gives NOT_FOUND. 
 arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
 
 One root field per operation: a request may select exactly one field of ` + "`" + `Query` + "`" + ` or ` + "`" + `Mutation` + "`" + ` (fragments
-are expanded before counting and a root-level ` + "`" + `__typename` + "`" + ` counts as a field). A second root field fails the
-whole request with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
+are expanded before counting; a root-level ` + "`" + `__typename` + "`" + ` is a meta field and does not count, so
+` + "`" + `{ __typename countDirty(clientId: ...) }` + "`" + ` is one root field). A second root field fails the whole request
+with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
 production.
 
 Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` + "`" + ` (see the enum ` + "`" + `ErrorCode` + "`" + `):
@@ -6827,7 +6887,11 @@ Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` +
 - FORBIDDEN (HTTP 403): the credentials are valid but not allowed: ` + "`" + `clientId` + "`" + ` is not the key's client or the
   user is not a member of it, a ` + "`" + `Read` + "`" + ` key ran a mutation, or a staff-only operation or argument was used.
 - BAD_USER_INPUT: malformed or out-of-range arguments (for example ` + "`" + `limit` + "`" + ` above 500, an unknown filter
-  value, a split that breaks the split rules, an API key expiry more than one year ahead).
+  value, a split that breaks the split rules, an API key expiry more than one year ahead). Arguments that do
+  not fit their type are found before anything is executed and are BAD_USER_INPUT too, with ` + "`" + `data` + "`" + ` null and
+  HTTP 200 like every BAD_USER_INPUT: a value of the wrong type in the document or in a variable (an unknown
+  enum value, a word for an ` + "`" + `Int` + "`" + `, an object for a list), a variable declared with another type than the
+  argument it is used for, a required argument or variable left out, an unknown argument.
 - NOT_FOUND: the addressed record does not exist for the caller.
 - CONFLICT: the request conflicts with the current state (for example a report that is not ready yet, or a
   transaction edited concurrently).
@@ -6848,7 +6912,8 @@ Errors about the request as a whole (nothing is executed, ` + "`" + `data` + "`"
   The body is never echoed back.
 - REQUEST_TOO_LARGE (HTTP 413): the body is larger than 1 MiB.
 - GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED (HTTP 422): the document does not parse, or does not
-  validate against this schema (unknown field, wrong argument type, variables that do not coerce).
+  validate against this schema for another reason than its argument values (an unknown field, a selection on a
+  scalar, an unknown fragment or operation name, a variable used but not declared).
 - QUERY_TOO_COMPLEX (HTTP 422): the document is over a limit, checked before it is validated: 10,000
   tokens; 32 nested braces, brackets or parentheses; selections 12 levels deep (fragments expanded);
   30 aliases; 50 directives; 5,000 selected fields with every fragment spread expanded.
@@ -6922,7 +6987,7 @@ enum ErrorCode {
   UNAUTHENTICATED
   "Valid credentials that are not allowed to do this: another client's id, a Read key running a mutation, or a staff-only operation (HTTP 403)."
   FORBIDDEN
-  "Malformed or out-of-range arguments; ` + "`" + `extensions.field` + "`" + ` names the argument when one is to blame."
+  "Malformed or out-of-range arguments, including values that do not fit the argument's type (found before execution: ` + "`" + `data` + "`" + ` is null); ` + "`" + `extensions.field` + "`" + ` names the argument when one is to blame."
   BAD_USER_INPUT
   "The addressed record does not exist for the caller."
   NOT_FOUND
@@ -6942,7 +7007,7 @@ enum ErrorCode {
   REQUEST_TOO_LARGE
   "The document does not parse (HTTP 422)."
   GRAPHQL_PARSE_FAILED
-  "The document or its variables do not validate against the schema (HTTP 422)."
+  "The document does not validate against the schema for another reason than its argument values, such as an unknown field (HTTP 422)."
   GRAPHQL_VALIDATION_FAILED
   "The document is over a limit (tokens, nesting, depth, aliases, directives or selected fields; HTTP 422), checked before validation."
   QUERY_TOO_COMPLEX
@@ -7173,7 +7238,7 @@ type Report {
   fileName: String
   "MIME type of the file, for example ` + "`" + `application/pdf` + "`" + ` or ` + "`" + `text/csv` + "`" + `."
   contentType: String
-  "File size in bytes, once READY."
+  "Size of the file in bytes, once READY (the size its download serves); null before."
   sizeBytes: Int
   "Language of the document (BCP 47, for example ` + "`" + `en` + "`" + `)."
   language: String!
@@ -7279,10 +7344,15 @@ type TaxForm {
   brokerName: String!
   "The client's account at that broker, when linked."
   accountId: ID
-  "Processing and reconciliation state."
+  "Processing and reconciliation state, from the form's current reconciliation with the settled ledger (` + "`" + `getTaxFormReconciliation` + "`" + `)."
   status: TaxFormStatusEnum!
-  "Details of the state, for example why parsing failed."
+  "Details of the state, for example why parsing failed or how many rows differ from the ledger."
   statusMessage: String
+  """
+  Differences between the form and the settled ledger that need review, as ` + "`" + `getTaxFormReconciliation` + "`" + ` counts them now:
+  rows MISMATCHED or MISSING_IN_LEDGER plus ledger disposals MISSING_ON_FORM. Zero unless ` + "`" + `status` + "`" + ` is NEEDS_REVIEW.
+  """
+  needsReviewCount: Int!
   "Name of the uploaded or imported file."
   fileName: String
   "Number of transaction rows on the form."
@@ -7303,15 +7373,19 @@ enum TaxFormTypeEnum {
   FORM_1099_K
 }
 
-"Processing and reconciliation state of a broker tax form."
+"""
+Processing and reconciliation state of a broker tax form. NEEDS_REVIEW, RECONCILED and GENERATED follow the form's
+current reconciliation with the settled ledger (the one ` + "`" + `getTaxFormReconciliation` + "`" + ` returns), so they change when a
+recalculation changes the disposals, without another ` + "`" + `generate1099DAReports` + "`" + ` call.
+"""
 enum TaxFormStatusEnum {
   "Imported; being parsed and matched with the ledger."
   PROCESSING
-  "Matched; differences between the form and the ledger need review."
+  "Matched; differences between the form and the ledger need review (` + "`" + `TaxForm.needsReviewCount` + "`" + `), also after a reconciled Form 8949 was generated."
   NEEDS_REVIEW
-  "Matched without open differences."
+  "Matched without open differences; no reconciled Form 8949 is ready yet."
   RECONCILED
-  "A reconciled Form 8949 has been generated from it."
+  "Matched without open differences, and the latest ` + "`" + `generate1099DAReports` + "`" + ` run's reconciled Form 8949 is ready."
   GENERATED
   "The form could not be parsed; see ` + "`" + `statusMessage` + "`" + `."
   FAILED
@@ -7510,6 +7584,8 @@ type GetTaxFormStatusesResponse {
   needsReviewCount: Int!
   "Forms RECONCILED or GENERATED."
   completedCount: Int!
+  "Differences that need review over the listed forms (the sum of their ` + "`" + `needsReviewCount` + "`" + `)."
+  needsReviewRowCount: Int!
 }
 
 "Open tax lots of one asset (` + "`" + `getTaxLots` + "`" + `)."
@@ -8033,7 +8109,11 @@ extend type Query {
     taxFormId: ID!
   ): GetTaxFormReconciliationResponse!
 
-  "The client's broker tax forms of a tax year and their states, newest first (at most 500). BAD_USER_INPUT for an unknown ` + "`" + `formType` + "`" + `."
+  """
+  The client's broker tax forms of a tax year and their states, newest first (at most 500). Each form's state and
+  ` + "`" + `needsReviewCount` + "`" + ` are those of its current reconciliation (` + "`" + `getTaxFormReconciliation` + "`" + `): a form is reconciled again
+  when the settled results changed since. BAD_USER_INPUT for an unknown ` + "`" + `formType` + "`" + `.
+  """
   getTaxFormStatuses(
     "The client."
     clientId: ID!
@@ -8075,8 +8155,12 @@ extend type Mutation {
   Records the rows of a broker's Form 1099-DA on a tax form (replacing the form's earlier rows), reconciles them
   with the client's settled disposals (` + "`" + `getTaxFormReconciliation` + "`" + `) and queues the reconciled Form 8949 as a
   RECONCILED_8949_PDF report; the run is listed by ` + "`" + `taxFormGenerations` + "`" + ` and its state is its report's. A
-  ` + "`" + `taxFormId` + "`" + ` the client has no form under creates a FORM_1099_DA form for the tax year of the rows, named after
-  (and linked to) the ledger account their disposals come from when they share one. One call is atomic.
+  ` + "`" + `taxFormId` + "`" + ` the client has no form under creates a FORM_1099_DA form with exactly that id, for the tax year of the
+  rows, named after (and linked to) the ledger account their disposals come from when they share one. One call is
+  atomic, and safe to retry: the same call again (same ` + "`" + `taxFormId` + "`" + `, rows and ` + "`" + `useBrokerDataForBoxG` + "`" + `, while the
+  settled results are those the run reconciled) returns the run it started, queued, running or done, and creates
+  no second form, run or report. Changed rows replace the form's rows in a new run; so does the same call after a
+  recalculation changed the results, or after the run FAILED.
   Errors: BAD_USER_INPUT for a bad row, rows of another tax year than the form's, a transaction without a settled
   disposal (recalculate first) or more than 10,000 rows (after expanding transactions into their disposals);
   NOT_FOUND when the id is another client's form. Needs a ReadWrite key.
@@ -8084,7 +8168,11 @@ extend type Mutation {
   generate1099DAReports(
     "The client."
     clientId: ID!
-    "The tax form (a new UUID creates one)."
+    """
+    Your id for the form, a UUID (any spelling; answers give it in lowercase). An id this client has no form under
+    creates the form under that id, so choose it before the first call and reuse it to retry or to replace the
+    form's rows; one of this client's forms records the rows on it; another client's form is NOT_FOUND.
+    """
     taxFormId: ID!
     "The form's rows, with corrections (1 to 10,000)."
     transactions: [Generate1099DATransactionInput!]!
@@ -9922,6 +10010,8 @@ func (ec *executionContext) childFields_GetPortfolioValueResponse(ctx context.Co
 		return ec.fieldContext_GetPortfolioValueResponse_totalValueFormatted(ctx, field)
 	case "totalCostBasisCents":
 		return ec.fieldContext_GetPortfolioValueResponse_totalCostBasisCents(ctx, field)
+	case "negativeBalanceCount":
+		return ec.fieldContext_GetPortfolioValueResponse_negativeBalanceCount(ctx, field)
 	case "unrealizedGainCents":
 		return ec.fieldContext_GetPortfolioValueResponse_unrealizedGainCents(ctx, field)
 	case "dayChangeCents":
@@ -10006,6 +10096,8 @@ func (ec *executionContext) childFields_GetTaxFormStatusesResponse(ctx context.C
 		return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewCount(ctx, field)
 	case "completedCount":
 		return ec.fieldContext_GetTaxFormStatusesResponse_completedCount(ctx, field)
+	case "needsReviewRowCount":
+		return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GetTaxFormStatusesResponse", field.Name)
 }
@@ -10256,6 +10348,8 @@ func (ec *executionContext) childFields_PortfolioPosition(ctx context.Context, f
 		return ec.fieldContext_PortfolioPosition_amount(ctx, field)
 	case "amountExact":
 		return ec.fieldContext_PortfolioPosition_amountExact(ctx, field)
+	case "isNegativeBalance":
+		return ec.fieldContext_PortfolioPosition_isNegativeBalance(ctx, field)
 	case "price":
 		return ec.fieldContext_PortfolioPosition_price(ctx, field)
 	case "valueCents":
@@ -10298,6 +10392,8 @@ func (ec *executionContext) childFields_PortfolioResponseV2(ctx context.Context,
 		return ec.fieldContext_PortfolioResponseV2_totalCostBasisCents(ctx, field)
 	case "totalUnrealizedGainCents":
 		return ec.fieldContext_PortfolioResponseV2_totalUnrealizedGainCents(ctx, field)
+	case "negativeBalanceCount":
+		return ec.fieldContext_PortfolioResponseV2_negativeBalanceCount(ctx, field)
 	case "isFromCache":
 		return ec.fieldContext_PortfolioResponseV2_isFromCache(ctx, field)
 	case "isStale":
@@ -10486,6 +10582,8 @@ func (ec *executionContext) childFields_TaxForm(ctx context.Context, field graph
 		return ec.fieldContext_TaxForm_status(ctx, field)
 	case "statusMessage":
 		return ec.fieldContext_TaxForm_statusMessage(ctx, field)
+	case "needsReviewCount":
+		return ec.fieldContext_TaxForm_needsReviewCount(ctx, field)
 	case "fileName":
 		return ec.fieldContext_TaxForm_fileName(ctx, field)
 	case "rowCount":
@@ -15969,7 +16067,7 @@ func (ec *executionContext) _Account_balanceFiatValueCents(ctx context.Context, 
 			return ec.fieldContext_Account_balanceFiatValueCents(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.BalanceFiatValueCents, nil
+			return ec.Resolvers.Account().BalanceFiatValueCents(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
@@ -15980,7 +16078,7 @@ func (ec *executionContext) _Account_balanceFiatValueCents(ctx context.Context, 
 	)
 }
 func (ec *executionContext) fieldContext_Account_balanceFiatValueCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type Cents does not have child fields"))
+	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type Cents does not have child fields"))
 }
 
 func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Context, field graphql.CollectedField, obj *model.Account) (ret graphql.Marshaler) {
@@ -15992,7 +16090,7 @@ func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Conte
 			return ec.fieldContext_Account_balanceFiatValueFormatted(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.BalanceFiatValueFormatted, nil
+			return ec.Resolvers.Account().BalanceFiatValueFormatted(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
@@ -16003,7 +16101,7 @@ func (ec *executionContext) _Account_balanceFiatValueFormatted(ctx context.Conte
 	)
 }
 func (ec *executionContext) fieldContext_Account_balanceFiatValueFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Account", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Account", field, true, true, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Account_iconImageUrl(ctx context.Context, field graphql.CollectedField, obj *model.Account) (ret graphql.Marshaler) {
@@ -20213,6 +20311,29 @@ func (ec *executionContext) fieldContext_GetPortfolioValueResponse_totalCostBasi
 	return graphql.NewScalarFieldContext("GetPortfolioValueResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
+func (ec *executionContext) _GetPortfolioValueResponse_negativeBalanceCount(ctx context.Context, field graphql.CollectedField, obj *model.GetPortfolioValueResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetPortfolioValueResponse_negativeBalanceCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NegativeBalanceCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetPortfolioValueResponse_negativeBalanceCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetPortfolioValueResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _GetPortfolioValueResponse_unrealizedGainCents(ctx context.Context, field graphql.CollectedField, obj *model.GetPortfolioValueResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21014,6 +21135,29 @@ func (ec *executionContext) _GetTaxFormStatusesResponse_completedCount(ctx conte
 	)
 }
 func (ec *executionContext) fieldContext_GetTaxFormStatusesResponse_completedCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxFormStatusesResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GetTaxFormStatusesResponse_needsReviewRowCount(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxFormStatusesResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NeedsReviewRowCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GetTaxFormStatusesResponse", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
@@ -24990,6 +25134,29 @@ func (ec *executionContext) fieldContext_PortfolioPosition_amountExact(_ context
 	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _PortfolioPosition_isNegativeBalance(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_isNegativeBalance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsNegativeBalance, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_isNegativeBalance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _PortfolioPosition_price(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25411,6 +25578,29 @@ func (ec *executionContext) _PortfolioResponseV2_totalUnrealizedGainCents(ctx co
 }
 func (ec *executionContext) fieldContext_PortfolioResponseV2_totalUnrealizedGainCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PortfolioResponseV2", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _PortfolioResponseV2_negativeBalanceCount(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioResponseV2) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioResponseV2_negativeBalanceCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NegativeBalanceCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioResponseV2_negativeBalanceCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioResponseV2", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _PortfolioResponseV2_isFromCache(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioResponseV2) (ret graphql.Marshaler) {
@@ -28841,6 +29031,29 @@ func (ec *executionContext) _TaxForm_statusMessage(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_TaxForm_statusMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("TaxForm", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxForm_needsReviewCount(ctx context.Context, field graphql.CollectedField, obj *model.TaxForm) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxForm_needsReviewCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NeedsReviewCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxForm_needsReviewCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxForm", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _TaxForm_fileName(ctx context.Context, field graphql.CollectedField, obj *model.TaxForm) (ret graphql.Marshaler) {
@@ -34461,15 +34674,81 @@ func (ec *executionContext) _Account(ctx context.Context, sel ast.SelectionSet, 
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "balanceFiatValueCents":
-			out.Values[i] = ec._Account_balanceFiatValueCents(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Account_balanceFiatValueCents(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "balanceFiatValueFormatted":
-			out.Values[i] = ec._Account_balanceFiatValueFormatted(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Account_balanceFiatValueFormatted(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "iconImageUrl":
 			out.Values[i] = ec._Account_iconImageUrl(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -35959,6 +36238,11 @@ func (ec *executionContext) _GetPortfolioValueResponse(ctx context.Context, sel 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "negativeBalanceCount":
+			out.Values[i] = ec._GetPortfolioValueResponse_negativeBalanceCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "unrealizedGainCents":
 			out.Values[i] = ec._GetPortfolioValueResponse_unrealizedGainCents(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -36220,6 +36504,11 @@ func (ec *executionContext) _GetTaxFormStatusesResponse(ctx context.Context, sel
 			}
 		case "completedCount":
 			out.Values[i] = ec._GetTaxFormStatusesResponse_completedCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "needsReviewRowCount":
+			out.Values[i] = ec._GetTaxFormStatusesResponse_needsReviewRowCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -37342,6 +37631,11 @@ func (ec *executionContext) _PortfolioPosition(ctx context.Context, sel ast.Sele
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "isNegativeBalance":
+			out.Values[i] = ec._PortfolioPosition_isNegativeBalance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "price":
 			out.Values[i] = ec._PortfolioPosition_price(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -37462,6 +37756,11 @@ func (ec *executionContext) _PortfolioResponseV2(ctx context.Context, sel ast.Se
 			}
 		case "totalUnrealizedGainCents":
 			out.Values[i] = ec._PortfolioResponseV2_totalUnrealizedGainCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "negativeBalanceCount":
+			out.Values[i] = ec._PortfolioResponseV2_negativeBalanceCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -38950,6 +39249,11 @@ func (ec *executionContext) _TaxForm(ctx context.Context, sel ast.SelectionSet, 
 		case "statusMessage":
 			out.Values[i] = ec._TaxForm_statusMessage(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "needsReviewCount":
+			out.Values[i] = ec._TaxForm_needsReviewCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		case "fileName":

@@ -14,6 +14,7 @@ import (
 	"taxd/internal/accounts"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	"taxd/internal/money"
 	"taxd/internal/syncs"
 )
 
@@ -29,6 +30,17 @@ func (r *accountResolver) TransactionCount(ctx context.Context, obj *model.Accou
 		return 0, err
 	}
 	return int(*n), nil
+}
+
+// BalanceFiatValueCents is the account's holdings at current prices (portfolio.AccountValues),
+// through the request's loader: one computation for every account of the request.
+func (r *accountResolver) BalanceFiatValueCents(ctx context.Context, obj *model.Account) (*int64, error) {
+	return load(ctx, loadersFrom(ctx).accountValues, obj.ClientID, obj.ID)
+}
+
+func (r *accountResolver) BalanceFiatValueFormatted(ctx context.Context, obj *model.Account) (*string, error) {
+	v, err := r.BalanceFiatValueCents(ctx, obj)
+	return money.FormatPtr(v), err
 }
 
 func accountOut(a db.Account) model.Account {

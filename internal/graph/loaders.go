@@ -13,6 +13,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/ledger"
+	"taxd/internal/portfolio"
 )
 
 // Per-request dataloaders: field resolvers (Transaction.account, Transfer.asset) batch their
@@ -31,6 +32,8 @@ type loaders struct {
 	accounts *dataloadgen.Loader[clientKey, db.Account]
 	assets   *dataloadgen.Loader[clientKey, db.Asset]
 	txCounts *dataloadgen.Loader[clientKey, int64] // transactions per account
+	// accountValues is each account's holdings at current prices, in cents (absent: unknown)
+	accountValues *dataloadgen.Loader[clientKey, int64]
 	// transferClient is the client of each transfer served in this request (Transfer has no
 	// clientId field; its asset loader needs one).
 	transferClient map[string]string
@@ -63,7 +66,7 @@ func (l *loaders) scopeOf(client uuid.UUID) (auth.ClientScope, bool) {
 	return s, ok
 }
 
-func newLoaders(lg *ledger.Ledger) *loaders {
+func newLoaders(lg *ledger.Ledger, pf *portfolio.Service) *loaders {
 	l := &loaders{scopes: map[uuid.UUID]auth.ClientScope{}, transferClient: map[string]string{}}
 	wait := dataloadgen.WithWait(time.Millisecond)
 	l.accounts = dataloadgen.NewMappedLoader(func(ctx context.Context, keys []clientKey) (map[clientKey]db.Account, error) {
@@ -74,6 +77,9 @@ func newLoaders(lg *ledger.Ledger) *loaders {
 	}, wait)
 	l.txCounts = dataloadgen.NewMappedLoader(func(ctx context.Context, keys []clientKey) (map[clientKey]int64, error) {
 		return batchByClient(ctx, l, keys, lg.AccountTransactionCounts)
+	}, wait)
+	l.accountValues = dataloadgen.NewMappedLoader(func(ctx context.Context, keys []clientKey) (map[clientKey]int64, error) {
+		return batchByClient(ctx, l, keys, pf.AccountValues)
 	}, wait)
 	return l
 }

@@ -164,7 +164,8 @@ func (r *queryResolver) GetPortfolioV2(ctx context.Context, ascending *bool, ass
 	out := &model.PortfolioResponseV2{
 		Positions: make([]model.PortfolioPosition, 0, len(h.Positions)), Total: h.Total, Page: h.Page, Limit: h.Limit,
 		Currency: model.CurrencyCodeEnumUsd, TotalValueCents: h.TotalValue, TotalValueFormatted: money.Format(h.TotalValue),
-		TotalCostBasisCents: h.TotalBasis, TotalUnrealizedGainCents: h.TotalGain, IsStale: h.IsStale, ComputedAt: h.ComputedAt,
+		TotalCostBasisCents: h.TotalBasis, TotalUnrealizedGainCents: h.TotalGain, NegativeBalanceCount: h.NegativeCount, IsStale: h.IsStale,
+		ComputedAt: h.ComputedAt,
 	}
 	for _, pos := range h.Positions {
 		a := portfolioAssetOut(pos.Asset)
@@ -174,6 +175,7 @@ func (r *queryResolver) GetPortfolioV2(ctx context.Context, ascending *bool, ass
 			Price: floatOf(pos.Price), ValueCents: pos.ValueCents, ValueFormatted: money.FormatPtr(pos.ValueCents),
 			CostBasisCents: pos.CostBasisCents, UnrealizedGainCents: pos.UnrealizedGainCents, UnrealizedGainPercent: pos.UnrealizedGainPercent,
 			DayChangePercent: pos.DayChangePercent, PortfolioPercent: pos.PortfolioPercent, AccountIds: make([]string, len(pos.AccountIDs)),
+			IsNegativeBalance: pos.IsNegative,
 		}
 		for i, id := range pos.AccountIDs {
 			mp.AccountIds[i] = id.String()
@@ -195,7 +197,7 @@ func (r *queryResolver) GetPortfolioValue(ctx context.Context, clientID string, 
 	return &model.GetPortfolioValueResponse{
 		Currency: model.CurrencyCodeEnumUsd, TotalValueCents: h.TotalValue, TotalValueFormatted: money.Format(h.TotalValue),
 		TotalCostBasisCents: h.TotalBasis, UnrealizedGainCents: h.TotalGain, DayChangeCents: h.DayChangeCents,
-		DayChangePercent: h.DayChangePercent, ComputedAt: h.ComputedAt,
+		DayChangePercent: h.DayChangePercent, NegativeBalanceCount: h.NegativeCount, ComputedAt: h.ComputedAt,
 	}, nil
 }
 

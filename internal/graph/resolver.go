@@ -104,7 +104,7 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 			throttle.Succeeded(req.Context(), keys)
 		}
 		ctx := auth.WithViewer(req.Context(), v)
-		ctx = withLoaders(ctx, newLoaders(d.Ledger))
+		ctx = withLoaders(ctx, newLoaders(d.Ledger, d.Portfolio))
 		srv.ServeHTTP(w, req.WithContext(ctx))
 	})
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"taxd/internal/apperr"
@@ -29,7 +30,7 @@ import (
 // complexity walk; errors capped). Introspection is on only in development.
 func NewHandler(es graphql.ExecutableSchema, introspection bool) *handler.Server {
 	srv := handler.New(es)
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(postTransport{})
 	srv.SetParserTokenLimit(DefaultLimits.MaxTokens)
 	srv.Use(limitsExtension{limits: DefaultLimits})
 	if introspection {
@@ -45,7 +46,7 @@ func NewHandler(es graphql.ExecutableSchema, introspection bool) *handler.Server
 }
 
 // OneRootField rejects operations that select more than one root field (fragments expand;
-// __typename counts).
+// __typename is a meta field and does not count).
 type OneRootField struct{}
 
 var _ interface {
@@ -59,13 +60,59 @@ func (OneRootField) MutateOperationContext(_ context.Context, oc *graphql.Operat
 	if oc.Operation == nil {
 		return nil
 	}
-	if n := len(graphql.CollectFields(oc, oc.Operation.SelectionSet, nil)); n != 1 {
+	n := 0
+	for _, f := range graphql.CollectFields(oc, oc.Operation.SelectionSet, nil) {
+		if f.Name != "__typename" {
+			n++
+		}
+	}
+	if n > 1 {
 		return &gqlerror.Error{
 			Message:    "an operation must select exactly one root field",
 			Extensions: map[string]any{"code": CodeRootSelectionLimitExceeded},
 		}
 	}
 	return nil
+}
+
+// postTransport is gqlgen's POST transport, with the errors about argument values that the
+// operation's validation finds coded BAD_USER_INPUT (malformed arguments) before the HTTP status is
+// chosen: gqlgen codes every validation error GRAPHQL_VALIDATION_FAILED (HTTP 422). Nothing is
+// executed either way.
+type postTransport struct{ transport.POST }
+
+func (t postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
+	t.POST.Do(w, r, argumentErrors{exec})
+}
+
+type argumentErrors struct{ graphql.GraphExecutor }
+
+func (e argumentErrors) CreateOperationContext(ctx context.Context, params *graphql.RawParams) (*graphql.OperationContext, gqlerror.List) {
+	oc, errs := e.GraphExecutor.CreateOperationContext(ctx, params)
+	for _, err := range errs {
+		if malformedArgument(err) {
+			err.Extensions["code"] = CodeBadUserInput
+		}
+	}
+	return oc, errs
+}
+
+// argumentRules are the validation rules about the arguments of a field: values of the wrong
+// type (a bad enum value, a string for an Int), a variable of another type than its argument's, a
+// required argument left out, an unknown or repeated argument or input field.
+var argumentRules = map[string]bool{
+	"ValuesOfCorrectType": true, "ValuesOfCorrectTypeWithoutSuggestions": true, "VariablesInAllowedPosition": true,
+	"ProvidedRequiredArguments": true, "KnownArgumentNames": true, "KnownArgumentNamesWithoutSuggestions": true,
+	"UniqueArgumentNames": true, "UniqueInputFieldNames": true,
+}
+
+// malformedArgument reports whether a validation error is about argument values: one of the
+// argumentRules, or a variable's value that does not coerce to its type (path "variable", name).
+func malformedArgument(err *gqlerror.Error) bool {
+	if code, _ := err.Extensions["code"].(string); code != CodeValidationFailed {
+		return false
+	}
+	return argumentRules[err.Rule] || len(err.Path) > 0 && err.Path[0] == ast.PathName("variable")
 }
 
 // Error codes in extensions.code.

@@ -92,6 +92,10 @@ func reportOut(r db.Report, stale bool) *model.Report {
 		DateQueryType: model.ReportDateQueryType(r.DateQueryType), StartDate: r.StartAt, EndDate: r.EndAt, FileName: r.Filename,
 		ContentType: r.ContentType, Language: r.Language, IsStale: stale, Error: r.Error, CreatedAt: r.CreatedAt, CompletedAt: r.CompletedAt,
 	}
+	if r.Status == "available" && r.SizeBytes != nil {
+		n := int(*r.SizeBytes)
+		out.SizeBytes = &n
+	}
 	if r.DateQueryType == reports.PeriodTaxYear || r.DateQueryType == "" {
 		year := strconv.Itoa(int(r.Year))
 		out.DateQueryType, out.Year = model.ReportDateQueryTypeTaxYear, &year
@@ -457,6 +461,7 @@ func (r *queryResolver) GetTaxFormStatuses(ctx context.Context, clientID string,
 			out.ProcessingCount++
 		case taxforms.StatusNeedsReview:
 			out.NeedsReviewCount++
+			out.NeedsReviewRowCount += f.NeedsReviewCount
 		case taxforms.StatusReconciled, taxforms.StatusGenerated:
 			out.CompletedCount++
 		}
@@ -630,7 +635,7 @@ func taxFormOut(f taxforms.Form) *model.TaxForm {
 	return &model.TaxForm{
 		ID: f.ID.String(), ClientID: f.ClientID.String(), FormType: model.TaxFormTypeEnum(f.FormType), TaxYear: f.TaxYear, BrokerName: f.BrokerName,
 		AccountID: idPtr(f.AccountID), Status: model.TaxFormStatusEnum(f.Status), StatusMessage: f.StatusMessage, FileName: f.FileName,
-		RowCount: f.RowCount, UploadedAt: f.UploadedAt,
+		RowCount: f.RowCount, UploadedAt: f.UploadedAt, NeedsReviewCount: f.NeedsReviewCount,
 	}
 }
 

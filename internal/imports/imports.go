@@ -103,15 +103,24 @@ func (a AssetRef) Key() string {
 	return k
 }
 
-// IsFiat reports whether a (upper-case) symbol is a fiat currency code that CSV files use.
-func IsFiat(symbol string) bool {
-	switch strings.ToUpper(symbol) {
-	case "USD", "EUR", "GBP", "CAD", "AUD", "CHF", "JPY", "NZD", "SEK", "NOK", "DKK", "PLN", "SGD",
-		"HKD", "KRW", "BRL", "MXN", "INR", "ZAR", "TRY", "CZK", "HUF", "AED":
-		return true
-	}
-	return false
+// fiatNames are the fiat currency codes that CSV files use, with their ISO 4217 names.
+var fiatNames = map[string]string{
+	"USD": "US Dollar", "EUR": "Euro", "GBP": "British Pound", "CAD": "Canadian Dollar", "AUD": "Australian Dollar",
+	"CHF": "Swiss Franc", "JPY": "Japanese Yen", "NZD": "New Zealand Dollar", "SEK": "Swedish Krona",
+	"NOK": "Norwegian Krone", "DKK": "Danish Krone", "PLN": "Polish Zloty", "SGD": "Singapore Dollar",
+	"HKD": "Hong Kong Dollar", "KRW": "South Korean Won", "BRL": "Brazilian Real", "MXN": "Mexican Peso",
+	"INR": "Indian Rupee", "ZAR": "South African Rand", "TRY": "Turkish Lira", "CZK": "Czech Koruna",
+	"HUF": "Hungarian Forint", "AED": "UAE Dirham",
 }
+
+// IsFiat reports whether a symbol is a fiat currency code that CSV files use.
+func IsFiat(symbol string) bool {
+	_, ok := fiatNames[strings.ToUpper(symbol)]
+	return ok
+}
+
+// FiatName is the name of a fiat currency code ("" for anything else).
+func FiatName(symbol string) string { return fiatNames[strings.ToUpper(symbol)] }
 
 // Transfer is one movement of one asset.
 type Transfer struct {

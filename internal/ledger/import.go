@@ -15,6 +15,7 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/imports"
 	"taxd/internal/pgcopy"
+	"taxd/internal/prices"
 	"taxd/internal/store"
 )
 
@@ -306,7 +307,7 @@ func (im *Importer) Finish() (int, error) {
 	e := im.e
 	for key, a := range im.newAssets {
 		if _, err := e.q.UpsertAsset(e.ctx, db.UpsertAssetParams{
-			ID: newID(), ClientID: e.client, Key: key, Symbol: symbolOf(a), Name: a.Name,
+			ID: newID(), ClientID: e.client, Key: key, Symbol: symbolOf(a), Name: prices.AssetName(a),
 			Type: "COIN", Chain: nonEmpty(a.Chain), ContractAddress: nonEmpty(a.Contract), Decimals: &a.Decimals,
 		}); err != nil {
 			return 0, store.Err(err, "asset")

@@ -276,8 +276,8 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 		d := prices.Day(t)
 		for a, q := range bal {
 			asset, ok := assets[a]
-			if !ok || q.IsZero() {
-				continue
+			if !ok || q.Sign() <= 0 {
+				continue // a balance below zero is missing history: no value (as in the portfolio)
 			}
 			p, found := priceOn(series[asset.ID], d)
 			// now is valued at the current price: the newest of the last few days, as in the portfolio
@@ -350,8 +350,9 @@ func dayEnd(d, now time.Time) time.Time {
 }
 
 // queueBasisEvents queues the reads of a result set's open lots (each adds its basis at the end
-// of its acquisition day) and of the disposal sequence of the engine's last checkpoint before
-// start (disposalEvents reads from there).
+// of its acquisition day), of its non-taxable removals after start (gifts, donations, losses,
+// transfers out: held from acquisition to removal, as disposalEvents' pieces) and of the disposal
+// sequence of the engine's last checkpoint before start (disposalEvents reads from there).
 func queueBasisEvents(b *pgx.Batch, set uuid.UUID, start, now time.Time, out *[]basisEvent, fromSeq *int32) {
 	b.Queue(`SELECT date_trunc('day', acquired_at AT TIME ZONE 'UTC'), sum(basis) FROM tax_lots WHERE result_set_id = $1 GROUP BY 1`, set).
 		Query(func(rows pgx.Rows) error {
@@ -364,6 +365,13 @@ func queueBasisEvents(b *pgx.Batch, set uuid.UUID, start, now time.Time, out *[]
 				*out = append(*out, basisEvent{dayEnd(d, now), v})
 			}
 			return rows.Err()
+		})
+	b.Queue(`SELECT date_trunc('day', coalesce(acquired_at, removed_at) AT TIME ZONE 'UTC'), date_trunc('day', removed_at AT TIME ZONE 'UTC'), sum(basis)
+		FROM tax_removals WHERE result_set_id = $1 AND removed_at > $2 GROUP BY 1, 2`, set, start).
+		Query(func(rows pgx.Rows) error {
+			var err error
+			*out, err = heldPieces(rows, now, *out)
+			return err
 		})
 	b.Queue(`SELECT coalesce((SELECT disposal_seq FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <= $2
 		ORDER BY at_time DESC LIMIT 1), 0)`, set, start).QueryRow(func(row pgx.Row) error { return row.Scan(fromSeq) })
@@ -380,14 +388,19 @@ func (s *Service) disposalEvents(ctx context.Context, set uuid.UUID, fromSeq int
 		return nil, err
 	}
 	defer rows.Close()
-	var out []basisEvent
+	return heldPieces(rows, now, nil)
+}
+
+// heldPieces appends the events of rows of (acquisition day, leaving day, basis): the basis is
+// held from the end of the first day to the end of the second.
+func heldPieces(rows pgx.Rows, now time.Time, out []basisEvent) ([]basisEvent, error) {
 	for rows.Next() {
-		var acq, disp time.Time
+		var acq, gone time.Time
 		var v decimal.Decimal
-		if err := rows.Scan(&acq, &disp, &v); err != nil {
+		if err := rows.Scan(&acq, &gone, &v); err != nil {
 			return nil, err
 		}
-		out = append(out, basisEvent{dayEnd(acq, now), v}, basisEvent{dayEnd(disp, now), v.Neg()})
+		out = append(out, basisEvent{dayEnd(acq, now), v}, basisEvent{dayEnd(gone, now), v.Neg()})
 	}
 	return out, rows.Err()
 }

@@ -168,6 +168,9 @@ type Position struct {
 	DayChangePercent      *float64
 	PortfolioPercent      *float64
 	AccountIDs            []uuid.UUID
+	// IsNegative flags a quantity below zero: the ledger lacks the history that brought the units
+	// in. It has no value and stays out of the totals (a missing deposit is not a debt).
+	IsNegative bool
 
 	value, basis, dayAgoValue decimal.Decimal
 	hasDayAgo                 bool
@@ -183,7 +186,9 @@ type Holdings struct {
 	TotalGain        int64
 	DayChangeCents   int64
 	DayChangePercent *float64
-	IsStale          bool
+	// NegativeCount counts the matching positions below zero (shown, flagged, not in the totals).
+	NegativeCount int
+	IsStale       bool
 	ComputedAt       time.Time
 }
 
@@ -290,9 +295,14 @@ func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f
 		p := byAsset[a.ID]
 		p.basis = basis[a.ID]
 		p.CostBasisCents = money.Cents(p.basis)
+		p.IsNegative = p.Quantity.IsNegative()
 		if pr, ok := priceOf[a.ID]; ok && pr.now != nil {
 			price := *pr.now
 			p.Price = &price
+			if p.IsNegative {
+				out = append(out, *p)
+				continue
+			}
 			p.value = p.Quantity.Mul(price)
 			v := money.Cents(p.value)
 			p.ValueCents = &v
@@ -356,6 +366,10 @@ func summarise(all []Position, pg Page) *Holdings {
 	h := &Holdings{Total: len(all), Page: pg.Page, Limit: pg.Limit}
 	var total, basis, dayAgo, dayNow decimal.Decimal
 	for _, p := range all {
+		if p.IsNegative {
+			h.NegativeCount++
+			continue
+		}
 		total = total.Add(p.value)
 		basis = basis.Add(p.basis)
 		if p.hasDayAgo {

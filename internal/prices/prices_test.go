@@ -360,3 +360,28 @@ func (failingCache) Get(context.Context, string, time.Time) (decimal.Decimal, bo
 func (failingCache) Put(context.Context, string, time.Time, decimal.Decimal, string) error {
 	return errors.New("cache down")
 }
+
+// TestAssetName: a source's name wins; otherwise natives, fiat codes and the majors an off-chain
+// symbol maps to are named, and nothing else is (no name is made up).
+func TestAssetName(t *testing.T) {
+	for _, c := range []struct {
+		ref  imports.AssetRef
+		want string
+	}{
+		{imports.AssetRef{Symbol: "btc"}, "Bitcoin"},
+		{imports.AssetRef{Symbol: "ETH"}, "Ethereum"},
+		{imports.AssetRef{Symbol: "SOL"}, "Solana"},
+		{imports.AssetRef{Symbol: "USDC"}, "USD Coin"},
+		{imports.AssetRef{Symbol: "AVAX"}, "Avalanche"},
+		{imports.AssetRef{Symbol: "USD"}, "US Dollar"},
+		{imports.AssetRef{Symbol: "ZZQX"}, ""},
+		{imports.AssetRef{Symbol: "ETH", Name: "Staked Ether"}, "Staked Ether"},
+		{imports.AssetRef{Chain: imports.ChainBitcoin, Symbol: "BTC"}, "Bitcoin"},
+		{imports.AssetRef{Chain: imports.ChainBase, Symbol: "ETH"}, "Ether"},
+		{imports.AssetRef{Chain: imports.ChainEthereum, Contract: "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48", Symbol: "USDC"}, ""},
+	} {
+		if got := AssetName(c.ref); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.ref, got, c.want)
+		}
+	}
+}

@@ -58,18 +58,6 @@ func Platform(chain string) (string, bool) {
 	return p, ok
 }
 
-// symbolCoinIDs maps the symbols of off-chain assets (CSV rows) to coins, for symbols that are
-// not ambiguous. Anything else has no price until a person maps or prices it.
-var symbolCoinIDs = map[string]string{
-	"BTC": "bitcoin", "ETH": "ethereum", "SOL": "solana", "BNB": "binancecoin", "MATIC": "matic-network",
-	"POL": "polygon-ecosystem-token", "USDC": "usd-coin", "USDT": "tether", "DAI": "dai",
-	"XRP": "ripple", "ADA": "cardano", "DOGE": "dogecoin", "DOT": "polkadot", "LTC": "litecoin",
-	"AVAX": "avalanche-2", "LINK": "chainlink", "ATOM": "cosmos", "XLM": "stellar", "TRX": "tron",
-	"BCH": "bitcoin-cash", "ETC": "ethereum-classic", "XMR": "monero", "ALGO": "algorand",
-	"UNI": "uniswap", "AAVE": "aave", "ARB": "arbitrum", "OP": "optimism", "XTZ": "tezos",
-	"NEAR": "near", "FIL": "filecoin", "SHIB": "shiba-inu", "ZEC": "zcash",
-}
-
 // Source answers "what was this asset worth in USD on that day", cache first.
 type Source struct {
 	client *Client

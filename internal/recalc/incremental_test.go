@@ -28,6 +28,8 @@ var resultTables = map[string]string{
 	"income":       `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_income x WHERE x.result_set_id = $1 ORDER BY x.seq`,
 	"years":        `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_year_summaries x WHERE x.result_set_id = $1 ORDER BY x.tax_year`,
 	"transactions": `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_transaction_results x WHERE x.result_set_id = $1 ORDER BY x.transaction_id`,
+	// seq numbers the pieces of one write (a run resumed from a checkpoint starts again at 1)
+	"removals": `SELECT (to_jsonb(x) - 'result_set_id' - 'seq')::text FROM tax_removals x WHERE x.result_set_id = $1 ORDER BY x.removed_at, x.seq`,
 }
 
 func dumpResults(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUID) resultDump {
@@ -171,8 +173,8 @@ func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUI
 }
 
 // TestIncrementalEqualsFullRun: for random ledgers, methods and edits (values, quantities, deletes,
-// inserts, moves in time), an incremental run's results (lots, disposals, income, year summaries,
-// per-transaction results) equal, row for row, a full run's of the same ledger; and incremental runs
+// inserts, moves in time), an incremental run's results (lots, disposals, non-taxable removals,
+// income, year summaries, per-transaction results) equal, row for row, a full run's of the same ledger; and incremental runs
 // happen again and again (each one writes the checkpoints the next resumes from, and two in a row
 // are compared: the second keeps rows the first wrote).
 func TestIncrementalEqualsFullRun(t *testing.T) {

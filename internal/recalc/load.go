@@ -63,10 +63,11 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 		var raw []byte
 		var current *uuid.UUID
 		var currentKey, currentColumns *string
+		var currentRemovals *bool
 		if err := tx.QueryRow(ctx, `SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.lock_taxes_until, c.settings,
-				c.settings_dirty_seq, c.current_result_set_id, rs.settings_key, rs.transaction_columns
+				c.settings_dirty_seq, c.current_result_set_id, rs.settings_key, rs.transaction_columns, rs.removals_written
 			FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, clientID).
-			Scan(&method, &tz, &fyStart, &perWallet, &lock, &raw, &s.settingsSeq, &current, &currentKey, &currentColumns); err != nil {
+			Scan(&method, &tz, &fyStart, &perWallet, &lock, &raw, &s.settingsSeq, &current, &currentKey, &currentColumns, &currentRemovals); err != nil {
 			return err
 		}
 		// The client's tax settings (per-year methods, per-wallet switch) reach the engine here.
@@ -83,10 +84,10 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 		if err != nil {
 			return err
 		}
-		// A set written before its rows carried their transactions' columns (migration 00020) is
-		// written again in full, so that its kept rows have them too.
+		// A set written before its rows carried their transactions' columns (migration 00020), or
+		// before its removals were kept, is written again in full, so that its kept rows have them too.
 		if incremental && s.settingsSeq == nil && current != nil && currentKey != nil && *currentKey == s.settingsKey && dirtyFrom != nil &&
-			currentColumns != nil && *currentColumns != "none" {
+			currentColumns != nil && *currentColumns != "none" && currentRemovals != nil && *currentRemovals {
 			if err := s.loadBase(ctx, tx, *current, *dirtyFrom); err != nil {
 				return err
 			}

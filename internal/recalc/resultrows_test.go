@@ -28,7 +28,8 @@ func TestResultRowsGoWithTheirSet(t *testing.T) {
 		t.Helper()
 		err := b.pool.QueryRow(b.ctx, `
 			WITH r AS (SELECT result_set_id FROM tax_disposals UNION ALL SELECT result_set_id FROM tax_income
-				UNION ALL SELECT result_set_id FROM tax_lots UNION ALL SELECT result_set_id FROM tax_transaction_results)
+				UNION ALL SELECT result_set_id FROM tax_lots UNION ALL SELECT result_set_id FROM tax_transaction_results
+				UNION ALL SELECT result_set_id FROM tax_removals)
 			SELECT count(*) FILTER (WHERE rs.client_id = $1), count(*) FILTER (WHERE rs.client_id = $2), count(*) FILTER (WHERE rs.id IS NULL)
 			FROM r LEFT JOIN tax_result_sets rs ON rs.id = r.result_set_id`, b.client, other.client).Scan(&own, &others, &orphans)
 		if err != nil {

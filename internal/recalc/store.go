@@ -58,7 +58,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
 	rsID := uuid.Must(uuid.NewV7())
-	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns) VALUES ($1, $2, $3, $4, $5)`,
+	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns, removals_written) VALUES ($1, $2, $3, $4, $5, true)`,
 		rsID, snap.clientID, job.ID, snap.settingsKey, snap.transactionColumns()); err != nil {
 		return err
 	}
@@ -174,9 +174,13 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 	return split, seq
 }
 
-// writeRest writes the lots, income, per-transaction results, year summaries and checkpoints.
+// writeRest writes the lots, the non-taxable removals, income, per-transaction results, year
+// summaries and checkpoints.
 func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) error {
 	if err := copyLots(ctx, tx, rsID, res); err != nil {
+		return err
+	}
+	if err := copyRemovals(ctx, tx, rsID, res); err != nil {
 		return err
 	}
 	if err := copyIncome(ctx, tx, rsID, res, w.income, w.incomeSeq); err != nil {
@@ -273,7 +277,7 @@ func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot,
 var errResultsMoved = errors.New("the client's results changed during the run")
 
 // replaceTail deletes, from the current result set, everything a run resumed from snap.base
-// rewrites: the pieces, income, transaction results and checkpoints after the checkpoint, the
+// rewrites: the pieces, removals, income, transaction results and checkpoints after the checkpoint, the
 // year summaries from its tax year on, and the lots (all of them: they are the state at the end).
 // It first locks the client row, so that a concurrent full run's switch waits or has happened.
 func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) error {
@@ -296,6 +300,8 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	batch.Queue(`SET LOCAL jit = off`) // the statements below touch the tail only: compiling costs more
 	batch.Queue(`DELETE FROM tax_disposals WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.disposalSeq)
 	batch.Queue(`DELETE FROM tax_income WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.incomeSeq)
+	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
+	batch.Queue(`DELETE FROM tax_removals WHERE result_set_id = $1 AND removed_at >= $2`, b.resultSet, b.cp.At)
 	batch.Queue(`DELETE FROM tax_lots WHERE result_set_id = $1`, b.resultSet)
 	batch.Queue(`DELETE FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year >= $2`, b.resultSet, firstYear)
 	// Every transaction from the first one written on, deleted and hidden ones included (their
@@ -375,22 +381,14 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			b = binResultSet(b, rs)
 			b = pgcopy.Int4(b, int32(seq))
 			b = binUUIDText(b, d.TransferID)
-			if d.LotID != 0 {
-				b = binUintText(b, uint64(d.LotID))
-			} else {
-				b = pgcopy.Null(b)
-			}
+			b = binLotID(b, d)
 			b = pgcopy.Text(b, res.Accounts[d.Account])
 			b = pgcopy.Text(b, res.Assets[d.Asset])
 			b = binNumeric(b, d.Quantity)
 			b = binNumeric(b, d.Proceeds)
 			b = binNumeric(b, d.Basis)
 			b = binNumeric(b, d.Gain())
-			if d.LotID != 0 {
-				b = binTimestamptz(b, d.AcquiredAt)
-			} else {
-				b = pgcopy.Null(b)
-			}
+			b = binAcquiredAt(b, d)
 			b = binTimestamptz(b, d.DisposedAt)
 			b = pgcopy.Int4(b, int32(d.TaxYear))
 			b = pgcopy.Text(b, d.Term.String())
@@ -404,6 +402,53 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			}
 			return b, true
 		})
+}
+
+// copyRemovals writes the non-taxable pieces of res.Disposals (gifts, donations, losses, transfers
+// out), numbered in their order; a run resumed from a checkpoint holds only those from it on.
+func copyRemovals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
+	i, seq := 0, 0
+	return copyBinary(ctx, tx, "tax_removals",
+		[]string{"result_set_id", "removed_at", "seq", "transfer_id", "kind", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at"},
+		func(b []byte) ([]byte, bool) {
+			for i < len(res.Disposals) && res.Disposals[i].Kind.Taxable() {
+				i++
+			}
+			if i == len(res.Disposals) {
+				return b, false
+			}
+			d := &res.Disposals[i]
+			i++
+			seq++
+			b = pgcopy.Fields(b, 11)
+			b = binResultSet(b, rs)
+			b = binTimestamptz(b, d.DisposedAt)
+			b = pgcopy.Int4(b, int32(seq))
+			b = binUUIDText(b, d.TransferID)
+			b = pgcopy.Text(b, d.Kind.String())
+			b = binLotID(b, d)
+			b = pgcopy.Text(b, res.Accounts[d.Account])
+			b = pgcopy.Text(b, res.Assets[d.Asset])
+			b = binNumeric(b, d.Quantity)
+			b = binNumeric(b, d.Basis)
+			return binAcquiredAt(b, d), true
+		})
+}
+
+// binLotID writes a piece's lot, NULL for the part no lot covered.
+func binLotID(b []byte, d *tax.Disposal) []byte {
+	if d.LotID == 0 {
+		return pgcopy.Null(b)
+	}
+	return binUintText(b, uint64(d.LotID))
+}
+
+// binAcquiredAt writes when a piece's lot was acquired, NULL for the part no lot covered.
+func binAcquiredAt(b []byte, d *tax.Disposal) []byte {
+	if d.LotID == 0 {
+		return pgcopy.Null(b)
+	}
+	return binTimestamptz(b, d.AcquiredAt)
 }
 
 func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, seq int) error {

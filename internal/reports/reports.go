@@ -137,10 +137,34 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind
 	return r, err
 }
 
-// List returns the client's reports, newest first.
+// List returns the client's reports, newest first. A ready report stored before sizes were
+// recorded gets its size from the bucket, once (at most maxSizeLookups per call).
 func (s *Service) List(ctx context.Context, clientID uuid.UUID) ([]db.Report, error) {
-	return db.New(s.pool).ListReports(ctx, clientID)
+	q := db.New(s.pool)
+	list, err := q.ListReports(ctx, clientID)
+	if err != nil || s.bucket == nil {
+		return list, err
+	}
+	looked := 0
+	for i, r := range list {
+		if r.Status != "available" || r.SizeBytes != nil || r.BlobKey == nil || looked == maxSizeLookups {
+			continue
+		}
+		looked++
+		attrs, err := s.bucket.Attributes(ctx, *r.BlobKey)
+		if err != nil {
+			continue // a file gone from the bucket has no size; its download says so
+		}
+		if err := q.SetReportSize(ctx, db.SetReportSizeParams{ClientID: clientID, ID: r.ID, SizeBytes: &attrs.Size}); err != nil {
+			return nil, err
+		}
+		list[i].SizeBytes = &attrs.Size
+	}
+	return list, nil
 }
+
+// maxSizeLookups bounds the bucket reads of one List.
+const maxSizeLookups = 20
 
 // Get returns one of the client's reports.
 func (s *Service) Get(ctx context.Context, clientID, id uuid.UUID) (db.Report, error) {
@@ -226,7 +250,8 @@ func (s *Service) Store(ctx context.Context, r db.Report, f File) error {
 	if err := s.bucket.WriteAll(ctx, key, f.Body, &blob.WriterOptions{ContentType: f.ContentType}); err != nil {
 		return err
 	}
-	return db.New(s.pool).CompleteReport(ctx, db.CompleteReportParams{ID: r.ID, Filename: &f.Name, ContentType: &f.ContentType, BlobKey: &key})
+	return db.New(s.pool).CompleteReport(ctx, db.CompleteReportParams{ID: r.ID, Filename: &f.Name, ContentType: &f.ContentType, BlobKey: &key,
+		SizeBytes: ptr(int64(len(f.Body)))})
 }
 
 // Worker renders reports.

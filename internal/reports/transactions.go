@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/google/uuid"
@@ -72,12 +73,14 @@ func (w *TransactionsWorker) Work(ctx context.Context, job *river.Job[Transactio
 	}
 	name := fmt.Sprintf("transactions-%s.csv", r.CreatedAt.UTC().Format("2006-01-02"))
 	key := fmt.Sprintf("reports/%s/%s/%s", r.ClientID, r.ID, name)
+	var size countingWriter
 	err = func() error {
 		bw, err := s.bucket.NewWriter(ctx, key, &blob.WriterOptions{ContentType: "text/csv"})
 		if err != nil {
 			return err
 		}
-		cw := csv.NewWriter(bw)
+		size.w = bw
+		cw := csv.NewWriter(&size)
 		werr := cw.Write(historyHeader)
 		if werr == nil {
 			werr = w.Ledger.Export(ctx, auth.JobScope(r.ClientID, "report"), job.Args.Filter, job.Args.Page,
@@ -113,7 +116,19 @@ func (w *TransactionsWorker) Work(ctx context.Context, job *river.Job[Transactio
 		return err
 	}
 	ct := "text/csv"
-	return q.CompleteReport(ctx, db.CompleteReportParams{ID: r.ID, Filename: &name, ContentType: &ct, BlobKey: &key})
+	return q.CompleteReport(ctx, db.CompleteReportParams{ID: r.ID, Filename: &name, ContentType: &ct, BlobKey: &key, SizeBytes: &size.n})
+}
+
+// countingWriter counts the bytes written through it (the size of a streamed report).
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 func idString(id *uuid.UUID) string {

@@ -6,6 +6,9 @@ package taxforms
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -39,7 +42,8 @@ const (
 // FormTypes lists the form types.
 var FormTypes = []string{TypeForm1099DA, TypeForm1099B, TypeForm1099MISC, TypeForm1099K}
 
-// Form states (TaxFormStatusEnum). GENERATED is derived: the latest run's report is ready.
+// Form states (TaxFormStatusEnum). NEEDS_REVIEW, RECONCILED and GENERATED are derived from the
+// form's current reconciliation (reviewState); GENERATED also needs the latest run's report ready.
 const (
 	StatusProcessing  = "PROCESSING"
 	StatusNeedsReview = "NEEDS_REVIEW"
@@ -92,15 +96,47 @@ type Form struct {
 	FileName      *string
 	RowCount      int
 	UploadedAt    time.Time
+	// NeedsReviewCount is the reconciliation's open differences: rows MISMATCHED or
+	// MISSING_IN_LEDGER and ledger disposals MISSING_ON_FORM (zero unless NEEDS_REVIEW).
+	NeedsReviewCount int
+
+	stored        string         // the stored state: PROCESSING, FAILED, or the last reconciliation's
+	reconciledKey *string        // the results the stored counts were reconciled with
+	generated     bool           // the latest run's report is ready
+	counts        map[Status]int // the reconciliation's counts per status
 }
 
 func formOf(r db.ListTaxFormsRow) Form {
-	status := r.Status
-	if r.Generated && (status == StatusReconciled || status == StatusNeedsReview) {
-		status = StatusGenerated
+	f := Form{ID: r.ID, ClientID: r.ClientID, FormType: r.FormType, TaxYear: int(r.TaxYear), BrokerName: r.BrokerName,
+		AccountID: r.AccountID, StatusMessage: r.StatusMessage, FileName: r.FileName, RowCount: int(r.RowCount), UploadedAt: r.UploadedAt,
+		stored: r.Status, reconciledKey: r.ReconciledKey, generated: r.Generated}
+	return f.withCounts(map[Status]int{Matched: int(r.MatchedCount), Mismatched: int(r.MismatchedCount),
+		MissingInLedger: int(r.MissingInLedgerCount), MissingOnForm: int(r.MissingOnFormCount)})
+}
+
+// withCounts derives the form's state from the counts of a reconciliation: a form whose rows are
+// reconciled needs review while the form and the ledger differ (also after its reconciled 8949 was
+// generated), and is GENERATED or RECONCILED otherwise.
+func (f Form) withCounts(counts map[Status]int) Form {
+	f.Status, f.NeedsReviewCount, f.counts = f.stored, 0, counts
+	if f.stored != StatusReconciled && f.stored != StatusNeedsReview {
+		return f // PROCESSING, FAILED
 	}
-	return Form{ID: r.ID, ClientID: r.ClientID, FormType: r.FormType, TaxYear: int(r.TaxYear), BrokerName: r.BrokerName,
-		AccountID: r.AccountID, Status: status, StatusMessage: r.StatusMessage, FileName: r.FileName, RowCount: int(r.RowCount), UploadedAt: r.UploadedAt}
+	_, f.StatusMessage = statusOf(counts)
+	switch f.NeedsReviewCount = openDifferences(counts); {
+	case f.NeedsReviewCount > 0:
+		f.Status = StatusNeedsReview
+	case f.generated:
+		f.Status = StatusGenerated
+	default:
+		f.Status = StatusReconciled
+	}
+	return f
+}
+
+// stale reports whether the form's stored counts were reconciled with other results than key's.
+func (f Form) stale(key string) bool {
+	return (f.stored == StatusReconciled || f.stored == StatusNeedsReview) && (f.reconciledKey == nil || *f.reconciledKey != key)
 }
 
 // Statuses lists the client's forms of a tax year, newest first; formType, when set, must be one
@@ -115,15 +151,60 @@ func (s *Service) Statuses(ctx context.Context, scope auth.ClientScope, year int
 	if formType != nil && !slices.Contains(FormTypes, *formType) {
 		return nil, apperr.InvalidField("formType", "must be one of %s", strings.Join(FormTypes, ", "))
 	}
-	rows, err := db.New(s.pool).ListTaxForms(ctx, db.ListTaxFormsParams{ClientID: scope.ClientID(), TaxYear: int32(year), FormType: formType})
+	q := db.New(s.pool)
+	settings, err := q.GetTaxFormClientSettings(ctx, scope.ClientID())
+	if err != nil {
+		return nil, store.Err(err, "client")
+	}
+	rows, err := q.ListTaxForms(ctx, db.ListTaxFormsParams{ClientID: scope.ClientID(), TaxYear: int32(year), FormType: formType})
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Form, len(rows))
 	for i, r := range rows {
-		out[i] = formOf(r)
+		if out[i] = formOf(r); out[i].stale(settings.ResultsKey) {
+			if out[i], err = s.review(ctx, scope.ClientID(), r.ID); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return out, nil
+}
+
+// review reconciles a form again with the current results and keeps the counts (a form's state
+// is its reconciliation's; a list reconciles only the forms whose results changed). The form's
+// lock orders it with a generate call replacing its rows.
+func (s *Service) review(ctx context.Context, clientID, id uuid.UUID) (Form, error) {
+	var out Form
+	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		if _, err := q.LockTaxForm(ctx, db.LockTaxFormParams{ClientID: clientID, ID: id}); err != nil {
+			return store.Err(err, "tax form")
+		}
+		settings, err := q.GetTaxFormClientSettings(ctx, clientID)
+		if err != nil {
+			return err
+		}
+		f, err := getForm(ctx, q, clientID, id)
+		if err != nil || !f.stale(settings.ResultsKey) {
+			out = f
+			return err
+		}
+		rec, err := reconcileForm(ctx, q, f)
+		if err != nil {
+			return err
+		}
+		status, msg := statusOf(rec.Counts)
+		if err := q.SetTaxFormReview(ctx, db.SetTaxFormReviewParams{ClientID: clientID, ID: id, Status: status, StatusMessage: msg,
+			ReconciledKey: &settings.ResultsKey, MatchedCount: int32(rec.Counts[Matched]), MismatchedCount: int32(rec.Counts[Mismatched]),
+			MissingInLedgerCount: int32(rec.Counts[MissingInLedger]), MissingOnFormCount: int32(rec.Counts[MissingOnForm])}); err != nil {
+			return err
+		}
+		f.stored, f.reconciledKey = status, &settings.ResultsKey
+		out = f.withCounts(rec.Counts)
+		return nil
+	})
+	return out, err
 }
 
 // Get returns one of the client's forms (NotFound otherwise).
@@ -171,7 +252,8 @@ func (s *Service) Reconcile(ctx context.Context, scope auth.ClientScope, id uuid
 		if err != nil {
 			return err
 		}
-		out = Reconciled{Form: f, Reconciliation: rec, IsStale: settings.IsStale}
+		// the form's state is this reconciliation's, whatever the stored counts say
+		out = Reconciled{Form: f.withCounts(rec.Counts), Reconciliation: rec, IsStale: settings.IsStale}
 		return nil
 	})
 	return out, err
@@ -318,6 +400,11 @@ func (s *Service) Generations(ctx context.Context, scope auth.ClientScope, id uu
 	if err != nil {
 		return nil, err
 	}
+	return s.generations(ctx, q, scope.ClientID(), rows)
+}
+
+// generations turns runs with their report's state into Generations, their reports read in one query.
+func (s *Service) generations(ctx context.Context, q *db.Queries, clientID uuid.UUID, rows []db.ListTaxFormGenerationsRow) ([]Generation, error) {
 	var reportIDs []uuid.UUID
 	for _, r := range rows {
 		if r.TaxFormGeneration.ReportID != nil {
@@ -326,7 +413,7 @@ func (s *Service) Generations(ctx context.Context, scope auth.ClientScope, id uu
 	}
 	byID := map[uuid.UUID]db.Report{}
 	if len(reportIDs) > 0 {
-		list, err := q.ListReportsByIDs(ctx, db.ListReportsByIDsParams{ClientID: scope.ClientID(), Ids: reportIDs})
+		list, err := q.ListReportsByIDs(ctx, db.ListReportsByIDsParams{ClientID: clientID, Ids: reportIDs})
 		if err != nil {
 			return nil, err
 		}
@@ -400,8 +487,12 @@ func (s *Service) Generate(ctx context.Context, scope auth.ClientScope, id uuid.
 			return Generated{}, err
 		}
 	}
+	hash, err := requestHash(in, useBrokerDataForBoxG)
+	if err != nil {
+		return Generated{}, err
+	}
 	var out Generated
-	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+	err = store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		settings, err := q.GetTaxFormClientSettings(ctx, scope.ClientID())
 		if err != nil {
@@ -419,6 +510,23 @@ func (s *Service) Generate(ctx context.Context, scope auth.ClientScope, id uuid.
 		f, err := s.formFor(ctx, q, scope.ClientID(), id, rows, years, accounts)
 		if err != nil {
 			return err
+		}
+		// The same call again (a retry after a timeout) finds the run it started: same rows and
+		// options, same settled results. A failed run, or a report deleted since, is run again.
+		latest, err := q.GetLatestTaxFormGeneration(ctx, db.GetLatestTaxFormGenerationParams{ClientID: f.ClientID, TaxFormID: f.ID})
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		if g := latest.TaxFormGeneration; err == nil && g.RequestHash != nil && *g.RequestHash == hash && g.ResultsKey != nil &&
+			*g.ResultsKey == settings.ResultsKey && latest.ReportStatus != nil && *latest.ReportStatus != "failed" {
+			gens, err := s.generations(ctx, q, f.ClientID, []db.ListTaxFormGenerationsRow{db.ListTaxFormGenerationsRow(latest)})
+			if err != nil {
+				return err
+			}
+			if len(gens[0].Reports) == 1 {
+				out = Generated{Form: f, Generation: gens[0], Report: gens[0].Reports[0], Counts: f.counts}
+				return nil
+			}
 		}
 		for i, y := range years {
 			if y != f.TaxYear {
@@ -439,8 +547,11 @@ func (s *Service) Generate(ctx context.Context, scope auth.ClientScope, id uuid.
 		if err != nil {
 			return err
 		}
-		status, msg := statusOf(rec)
-		if err := q.SetTaxFormReconciled(ctx, db.SetTaxFormReconciledParams{ClientID: f.ClientID, ID: f.ID, Status: status, StatusMessage: msg, RowCount: int32(len(rows))}); err != nil {
+		status, msg := statusOf(rec.Counts)
+		if err := q.SetTaxFormReconciled(ctx, db.SetTaxFormReconciledParams{ClientID: f.ClientID, ID: f.ID, Status: status, StatusMessage: msg,
+			RowCount: int32(len(rows)), ReconciledKey: &settings.ResultsKey, MatchedCount: int32(rec.Counts[Matched]),
+			MismatchedCount: int32(rec.Counts[Mismatched]), MissingInLedgerCount: int32(rec.Counts[MissingInLedger]),
+			MissingOnFormCount: int32(rec.Counts[MissingOnForm])}); err != nil {
 			return err
 		}
 		rep, err := q.InsertReport(ctx, db.InsertReportParams{ID: uuid.Must(uuid.NewV7()), ClientID: f.ClientID, Year: int32(f.TaxYear), ReportType: ReportType})
@@ -448,7 +559,8 @@ func (s *Service) Generate(ctx context.Context, scope auth.ClientScope, id uuid.
 			return store.Err(err, "report")
 		}
 		g, err := q.InsertTaxFormGeneration(ctx, db.InsertTaxFormGenerationParams{ID: uuid.Must(uuid.NewV7()), ClientID: f.ClientID, TaxFormID: f.ID,
-			TransactionCount: int32(len(in)), UseBrokerDataForBoxG: useBrokerDataForBoxG, ReportID: &rep.ID, CreatedBy: scope.Actor()})
+			TransactionCount: int32(len(in)), UseBrokerDataForBoxG: useBrokerDataForBoxG, ReportID: &rep.ID, CreatedBy: scope.Actor(),
+			RequestHash: &hash, ResultsKey: &settings.ResultsKey})
 		if err != nil {
 			return err
 		}
@@ -677,15 +789,32 @@ func rowParams(f Form, pos int, b BrokerRow) db.InsertTaxFormRowsParams {
 	return p
 }
 
-// statusOf is the form state a reconciliation leaves: RECONCILED without open differences.
-func statusOf(rec Reconciliation) (string, *string) {
-	open := rec.Counts[Mismatched] + rec.Counts[MissingInLedger] + rec.Counts[MissingOnForm]
-	if open == 0 {
+// openDifferences counts what a person must look at in a reconciliation.
+func openDifferences(counts map[Status]int) int {
+	return counts[Mismatched] + counts[MissingInLedger] + counts[MissingOnForm]
+}
+
+// statusOf is the stored form state a reconciliation leaves: RECONCILED without open differences.
+func statusOf(counts map[Status]int) (string, *string) {
+	if openDifferences(counts) == 0 {
 		return StatusReconciled, nil
 	}
 	msg := fmt.Sprintf("%d rows differ from the ledger, %d rows are missing in the ledger, %d ledger disposals are missing on the form",
-		rec.Counts[Mismatched], rec.Counts[MissingInLedger], rec.Counts[MissingOnForm])
+		counts[Mismatched], counts[MissingInLedger], counts[MissingOnForm])
 	return StatusNeedsReview, &msg
+}
+
+// requestHash identifies a generate call by its rows and options.
+func requestHash(in []RowInput, useBrokerDataForBoxG bool) (string, error) {
+	b, err := json.Marshal(struct {
+		Rows                 []RowInput
+		UseBrokerDataForBoxG bool
+	}{in, useBrokerDataForBoxG})
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), nil
 }
 
 // taxYearOf names the tax year of t for a client in loc whose fiscal year starts on fyStart

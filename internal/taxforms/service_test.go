@@ -185,8 +185,8 @@ func TestGenerateReconcilesAndRecordsRuns(t *testing.T) {
 	if err != nil || !bytes.HasPrefix(file.Body, []byte("%PDF")) || file.ContentType != "application/pdf" {
 		t.Fatalf("rendering the reconciled 8949: %v (%s, %d bytes)", err, file.ContentType, len(file.Body))
 	}
-	// The report worker renders it through the registered renderer; the run then succeeded and
-	// the form shows as GENERATED.
+	// The report worker renders it through the registered renderer; the run then succeeded, and
+	// the form still needs review: it differs from the ledger (GENERATED needs no open difference).
 	bucket, err := reports.OpenBucket(b.ctx, "", t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -202,7 +202,7 @@ func TestGenerateReconcilesAndRecordsRuns(t *testing.T) {
 	if err != nil || len(done) != 1 || done[0].Status != "SUCCEEDED" || done[0].CompletedAt == nil || *done[0].Reports[0].ContentType != "application/pdf" {
 		t.Fatalf("after rendering: %v %+v", err, done)
 	}
-	if f, err := b.svc.Get(b.ctx, b.read, form); err != nil || f.Status != taxforms.StatusGenerated {
+	if f, err := b.svc.Get(b.ctx, b.read, form); err != nil || f.Status != taxforms.StatusNeedsReview || f.NeedsReviewCount != 3 {
 		t.Fatalf("after rendering the form is %+v (%v)", f, err)
 	}
 

@@ -19,8 +19,12 @@ UPDATE reports SET status = 'generating', error = NULL WHERE id = $1 AND status 
 RETURNING *;
 
 -- name: CompleteReport :exec
-UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, completed_at = now(), error = NULL
+UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, size_bytes = $5, completed_at = now(), error = NULL
 WHERE id = $1;
+
+-- name: SetReportSize :exec
+-- The size of a file stored before sizes were recorded, read once from the bucket.
+UPDATE reports SET size_bytes = $3 WHERE client_id = $1 AND id = $2 AND size_bytes IS NULL;
 
 -- name: FailReport :exec
 UPDATE reports SET status = 'failed', error = $2, completed_at = now() WHERE id = $1;

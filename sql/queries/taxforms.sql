@@ -31,7 +31,16 @@ INSERT INTO tax_form_rows (tax_form_id, position, id, client_id, asset_symbol, a
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17);
 
 -- name: SetTaxFormReconciled :exec
-UPDATE tax_forms SET status = $3, status_message = $4, row_count = $5, account_id = coalesce(account_id, sqlc.narg(account_id))
+UPDATE tax_forms SET status = $3, status_message = $4, row_count = $5, account_id = coalesce(account_id, sqlc.narg(account_id)),
+    reconciled_key = sqlc.arg(reconciled_key), matched_count = sqlc.arg(matched_count), mismatched_count = sqlc.arg(mismatched_count),
+    missing_in_ledger_count = sqlc.arg(missing_in_ledger_count), missing_on_form_count = sqlc.arg(missing_on_form_count)
+WHERE client_id = $1 AND id = $2;
+
+-- name: SetTaxFormReview :exec
+-- A form reconciled again because the results it was reconciled with changed.
+UPDATE tax_forms SET status = $3, status_message = $4, reconciled_key = sqlc.arg(reconciled_key), matched_count = sqlc.arg(matched_count),
+    mismatched_count = sqlc.arg(mismatched_count), missing_in_ledger_count = sqlc.arg(missing_in_ledger_count),
+    missing_on_form_count = sqlc.arg(missing_on_form_count)
 WHERE client_id = $1 AND id = $2;
 
 -- name: LockTaxForm :one
@@ -80,17 +89,30 @@ ORDER BY min(d.seq);
 SELECT * FROM assets WHERE client_id = $1 AND upper(symbol) = ANY(sqlc.arg(symbols)::text[]);
 
 -- name: GetTaxFormClientSettings :one
+-- results_key names the settled results a reconciliation reads: the current result set, its write
+-- time (an incremental run rewrites the set in place) and the client's edit counter (asset symbols).
 SELECT c.timezone, c.fiscal_year_start,
-       (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks m WHERE m.client_id = c.id))::boolean AS is_stale
-FROM clients c WHERE c.id = $1;
+       (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks m WHERE m.client_id = c.id))::boolean AS is_stale,
+       concat_ws('|', c.current_result_set_id, extract(epoch FROM rs.created_at), coalesce(v.version, 0))::text AS results_key
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
+LEFT JOIN portfolio_versions v ON v.client_id = c.id
+WHERE c.id = $1;
 
 -- name: GetAccountName :one
 SELECT name FROM accounts WHERE client_id = $1 AND id = $2;
 
 -- name: InsertTaxFormGeneration :one
-INSERT INTO tax_form_generations (id, client_id, tax_form_id, transaction_count, use_broker_data_for_box_g, report_id, created_by)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
+INSERT INTO tax_form_generations (id, client_id, tax_form_id, transaction_count, use_broker_data_for_box_g, report_id, created_by, request_hash, results_key)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 RETURNING *;
+
+-- name: GetLatestTaxFormGeneration :one
+-- The form's latest run with its report's state (NULL: the report is gone).
+SELECT sqlc.embed(g), r.status AS report_status, r.error AS report_error, r.completed_at AS report_completed_at
+FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+WHERE g.client_id = $1 AND g.tax_form_id = $2
+ORDER BY g.created_at DESC, g.id DESC
+LIMIT 1;
 
 -- name: ListTaxFormGenerations :many
 -- Runs of a form, newest first, with their report (the run's state).

@@ -50,7 +50,11 @@ type Account struct {
 	StopImportingAt *time.Time `json:"stopImportingAt,omitempty"`
 	// Number of transactions of the account.
 	TransactionCount int `json:"transactionCount"`
-	// Current value of the account's holdings, in cents; null when not yet computed.
+	// Current value of the account's holdings, in cents: each asset it holds (a balance above zero; spam and hidden
+	// assets left out, worthless ones at zero) times its current price, as `getPortfolioV2` values it. Holdings
+	// without a known price (offline, or unknown to the price feed) are left out, as in the portfolio's total; null
+	// when the account holds assets of which none has a known price. 0 for an account that holds nothing. A balance
+	// below zero is missing history, not a debt, and is left out.
 	BalanceFiatValueCents *int64 `json:"balanceFiatValueCents,omitempty"`
 	// `balanceFiatValueCents` for display.
 	BalanceFiatValueFormatted *string `json:"balanceFiatValueFormatted,omitempty"`
@@ -145,7 +149,9 @@ type Asset struct {
 	PricingKey string `json:"pricingKey"`
 	// Ticker symbol, for example `ETH`.
 	Symbol string `json:"symbol"`
-	// Name, for example `Ether`.
+	// Name, for example `Ether`: the one its source gave (the chain's token metadata, the person's `updateAsset`), else
+	// for an asset known by its symbol alone (CSV rows, exchange balances) the price feed's name of the coin the symbol
+	// maps to (`Bitcoin`, `USD Coin`) or the currency's name (`US Dollar`); empty when none is known.
 	Name string `json:"name"`
 	// Kind of asset.
 	Type AssetTypeEnum `json:"type"`
@@ -247,7 +253,7 @@ type ChartPoint struct {
 	Date time.Time `json:"date"`
 	// Portfolio value at that instant, in cents.
 	ValueCents int64 `json:"valueCents"`
-	// Basis of the holdings at that instant, in cents.
+	// Basis of the holdings at that instant, in cents: the basis of the lots held then, including those sold, spent, given away or lost later.
 	CostBasisCents int64 `json:"costBasisCents"`
 }
 
@@ -473,7 +479,8 @@ type GenerateReconciled8949sResponse struct {
 
 // Portfolio value over time (`getChart`): past balances (from the ledger) times the price of each point's UTC day;
 // the last point is now, at current prices. An asset without a price on a day adds nothing to that point
-// (offline or unknown to the price feed: left out, never made up). Spam and hidden assets are left out.
+// (offline or unknown to the price feed: left out, never made up), nor does a balance below zero (as in
+// `getPortfolioV2`). Spam and hidden assets are left out.
 type GetChartResponse struct {
 	// The range.
 	Interval HistoricalBalanceIntervalEnum `json:"interval"`
@@ -570,16 +577,18 @@ type GetIncomeAndCapGainsResponse struct {
 	ComputedAt time.Time `json:"computedAt"`
 }
 
-// The client's total portfolio value (`getPortfolioValue`).
+// The client's total portfolio value (`getPortfolioValue`): the totals of `getPortfolioV2` with its default filter.
 type GetPortfolioValueResponse struct {
 	// Currency of the figures.
 	Currency CurrencyCodeEnum `json:"currency"`
-	// Value of every holding, in cents.
+	// Value of every holding with a known price, in cents; holdings below zero are left out (see `PortfolioPosition.isNegativeBalance`).
 	TotalValueCents int64 `json:"totalValueCents"`
 	// `totalValueCents` for display.
 	TotalValueFormatted string `json:"totalValueFormatted"`
-	// Basis of every holding, in cents.
+	// Basis of every holding, in cents; holdings below zero are left out.
 	TotalCostBasisCents int64 `json:"totalCostBasisCents"`
+	// Holdings whose quantity is below zero: missing history, left out of the totals.
+	NegativeBalanceCount int `json:"negativeBalanceCount"`
 	// Value minus basis, in cents (signed).
 	UnrealizedGainCents int64 `json:"unrealizedGainCents"`
 	// Value change over the last 24 hours, in cents (signed).
@@ -658,6 +667,8 @@ type GetTaxFormStatusesResponse struct {
 	NeedsReviewCount int `json:"needsReviewCount"`
 	// Forms RECONCILED or GENERATED.
 	CompletedCount int `json:"completedCount"`
+	// Differences that need review over the listed forms (the sum of their `needsReviewCount`).
+	NeedsReviewRowCount int `json:"needsReviewRowCount"`
 }
 
 // Open tax lots of one asset (`getTaxLots`).
@@ -946,25 +957,30 @@ type PortfolioPosition struct {
 	AssetID string `json:"assetId"`
 	// The asset.
 	Asset *Asset `json:"asset,omitempty"`
-	// Quantity held, as a Float.
+	// Quantity held, as a Float (below zero when `isNegativeBalance`).
 	Amount float64 `json:"amount"`
-	// Quantity held, exact.
+	// Quantity held, exact (below zero when `isNegativeBalance`).
 	AmountExact string `json:"amountExact"`
+	// The ledger has more of the asset leaving the included accounts than arriving: the quantity is below zero. That
+	// is missing history (a deposit or purchase not imported), not a debt: the position is listed so that it can be
+	// fixed, has no value, gain or share, and is left out of every total (`negativeBalanceCount` counts it). The
+	// transactions concerned are found with `getClientTransactions(isNegativeBalance: true)`.
+	IsNegativeBalance bool `json:"isNegativeBalance"`
 	// Price per unit, in dollars of the client's currency; null when unknown.
 	Price *float64 `json:"price,omitempty"`
-	// Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up).
+	// Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up) or the quantity is below zero.
 	ValueCents *int64 `json:"valueCents,omitempty"`
 	// `valueCents` for display.
 	ValueFormatted *string `json:"valueFormatted,omitempty"`
 	// Basis of the holding (the open lots of the current tax results), in cents.
 	CostBasisCents int64 `json:"costBasisCents"`
-	// Value minus basis, in cents (signed); null when no price is known.
+	// Value minus basis, in cents (signed); null when `valueCents` is.
 	UnrealizedGainCents *int64 `json:"unrealizedGainCents,omitempty"`
 	// Value minus basis relative to basis, in percent; null when basis is zero or no price is known.
 	UnrealizedGainPercent *float64 `json:"unrealizedGainPercent,omitempty"`
 	// Price change over the last 24 hours, in percent; null when unknown.
 	DayChangePercent *float64 `json:"dayChangePercent,omitempty"`
-	// Share of the portfolio's value, in percent.
+	// Share of the portfolio's value, in percent; null when `valueCents` is.
 	PortfolioPercent *float64 `json:"portfolioPercent,omitempty"`
 	// Accounts holding the asset.
 	AccountIds []string `json:"accountIds"`
@@ -982,14 +998,16 @@ type PortfolioResponseV2 struct {
 	Limit int `json:"limit"`
 	// Currency of the figures.
 	Currency CurrencyCodeEnum `json:"currency"`
-	// Value of every matching position, in cents.
+	// Value of every matching position with a known price, in cents; positions below zero (`isNegativeBalance`) are left out.
 	TotalValueCents int64 `json:"totalValueCents"`
 	// `totalValueCents` for display.
 	TotalValueFormatted string `json:"totalValueFormatted"`
-	// Basis of every matching position, in cents.
+	// Basis of every matching position, in cents; positions below zero are left out.
 	TotalCostBasisCents int64 `json:"totalCostBasisCents"`
 	// Value minus basis, in cents (signed).
 	TotalUnrealizedGainCents int64 `json:"totalUnrealizedGainCents"`
+	// Matching positions whose quantity is below zero (`isNegativeBalance`): listed, but not in the totals.
+	NegativeBalanceCount int `json:"negativeBalanceCount"`
 	// Served from the cache (holdings are read from balances the ledger maintains on every write, so always false).
 	IsFromCache bool `json:"isFromCache"`
 	// The ledger has dirty items, so the basis figures may lag (quantities never do).
@@ -1017,8 +1035,9 @@ type PortfolioResponseV2 struct {
 // arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
 //
 // One root field per operation: a request may select exactly one field of `Query` or `Mutation` (fragments
-// are expanded before counting and a root-level `__typename` counts as a field). A second root field fails the
-// whole request with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
+// are expanded before counting; a root-level `__typename` is a meta field and does not count, so
+// `{ __typename countDirty(clientId: ...) }` is one root field). A second root field fails the whole request
+// with ROOT_SELECTION_LIMIT_EXCEEDED and nothing is executed. Introspection is disabled in
 // production.
 //
 // Errors are standard GraphQL errors; the kind is in `extensions.code` (see the enum `ErrorCode`):
@@ -1026,7 +1045,11 @@ type PortfolioResponseV2 struct {
 //   - FORBIDDEN (HTTP 403): the credentials are valid but not allowed: `clientId` is not the key's client or the
 //     user is not a member of it, a `Read` key ran a mutation, or a staff-only operation or argument was used.
 //   - BAD_USER_INPUT: malformed or out-of-range arguments (for example `limit` above 500, an unknown filter
-//     value, a split that breaks the split rules, an API key expiry more than one year ahead).
+//     value, a split that breaks the split rules, an API key expiry more than one year ahead). Arguments that do
+//     not fit their type are found before anything is executed and are BAD_USER_INPUT too, with `data` null and
+//     HTTP 200 like every BAD_USER_INPUT: a value of the wrong type in the document or in a variable (an unknown
+//     enum value, a word for an `Int`, an object for a list), a variable declared with another type than the
+//     argument it is used for, a required argument or variable left out, an unknown argument.
 //   - NOT_FOUND: the addressed record does not exist for the caller.
 //   - CONFLICT: the request conflicts with the current state (for example a report that is not ready yet, or a
 //     transaction edited concurrently).
@@ -1047,7 +1070,8 @@ type PortfolioResponseV2 struct {
 //     The body is never echoed back.
 //   - REQUEST_TOO_LARGE (HTTP 413): the body is larger than 1 MiB.
 //   - GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED (HTTP 422): the document does not parse, or does not
-//     validate against this schema (unknown field, wrong argument type, variables that do not coerce).
+//     validate against this schema for another reason than its argument values (an unknown field, a selection on a
+//     scalar, an unknown fragment or operation name, a variable used but not declared).
 //   - QUERY_TOO_COMPLEX (HTTP 422): the document is over a limit, checked before it is validated: 10,000
 //     tokens; 32 nested braces, brackets or parentheses; selections 12 levels deep (fragments expanded);
 //     30 aliases; 50 directives; 5,000 selected fields with every fragment spread expanded.
@@ -1148,7 +1172,7 @@ type Report struct {
 	FileName *string `json:"fileName,omitempty"`
 	// MIME type of the file, for example `application/pdf` or `text/csv`.
 	ContentType *string `json:"contentType,omitempty"`
-	// File size in bytes, once READY.
+	// Size of the file in bytes, once READY (the size its download serves); null before.
 	SizeBytes *int `json:"sizeBytes,omitempty"`
 	// Language of the document (BCP 47, for example `en`).
 	Language string `json:"language"`
@@ -1233,10 +1257,13 @@ type TaxForm struct {
 	BrokerName string `json:"brokerName"`
 	// The client's account at that broker, when linked.
 	AccountID *string `json:"accountId,omitempty"`
-	// Processing and reconciliation state.
+	// Processing and reconciliation state, from the form's current reconciliation with the settled ledger (`getTaxFormReconciliation`).
 	Status TaxFormStatusEnum `json:"status"`
-	// Details of the state, for example why parsing failed.
+	// Details of the state, for example why parsing failed or how many rows differ from the ledger.
 	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Differences between the form and the settled ledger that need review, as `getTaxFormReconciliation` counts them now:
+	// rows MISMATCHED or MISSING_IN_LEDGER plus ledger disposals MISSING_ON_FORM. Zero unless `status` is NEEDS_REVIEW.
+	NeedsReviewCount int `json:"needsReviewCount"`
 	// Name of the uploaded or imported file.
 	FileName *string `json:"fileName,omitempty"`
 	// Number of transaction rows on the form.
@@ -2482,7 +2509,7 @@ const (
 	ErrorCodeUnauthenticated ErrorCode = "UNAUTHENTICATED"
 	// Valid credentials that are not allowed to do this: another client's id, a Read key running a mutation, or a staff-only operation (HTTP 403).
 	ErrorCodeForbidden ErrorCode = "FORBIDDEN"
-	// Malformed or out-of-range arguments; `extensions.field` names the argument when one is to blame.
+	// Malformed or out-of-range arguments, including values that do not fit the argument's type (found before execution: `data` is null); `extensions.field` names the argument when one is to blame.
 	ErrorCodeBadUserInput ErrorCode = "BAD_USER_INPUT"
 	// The addressed record does not exist for the caller.
 	ErrorCodeNotFound ErrorCode = "NOT_FOUND"
@@ -2502,7 +2529,7 @@ const (
 	ErrorCodeRequestTooLarge ErrorCode = "REQUEST_TOO_LARGE"
 	// The document does not parse (HTTP 422).
 	ErrorCodeGraphqlParseFailed ErrorCode = "GRAPHQL_PARSE_FAILED"
-	// The document or its variables do not validate against the schema (HTTP 422).
+	// The document does not validate against the schema for another reason than its argument values, such as an unknown field (HTTP 422).
 	ErrorCodeGraphqlValidationFailed ErrorCode = "GRAPHQL_VALIDATION_FAILED"
 	// The document is over a limit (tokens, nesting, depth, aliases, directives or selected fields; HTTP 422), checked before validation.
 	ErrorCodeQueryTooComplex ErrorCode = "QUERY_TOO_COMPLEX"
@@ -3899,17 +3926,19 @@ func (e SubscriptionStatusEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Processing and reconciliation state of a broker tax form.
+// Processing and reconciliation state of a broker tax form. NEEDS_REVIEW, RECONCILED and GENERATED follow the form's
+// current reconciliation with the settled ledger (the one `getTaxFormReconciliation` returns), so they change when a
+// recalculation changes the disposals, without another `generate1099DAReports` call.
 type TaxFormStatusEnum string
 
 const (
 	// Imported; being parsed and matched with the ledger.
 	TaxFormStatusEnumProcessing TaxFormStatusEnum = "PROCESSING"
-	// Matched; differences between the form and the ledger need review.
+	// Matched; differences between the form and the ledger need review (`TaxForm.needsReviewCount`), also after a reconciled Form 8949 was generated.
 	TaxFormStatusEnumNeedsReview TaxFormStatusEnum = "NEEDS_REVIEW"
-	// Matched without open differences.
+	// Matched without open differences; no reconciled Form 8949 is ready yet.
 	TaxFormStatusEnumReconciled TaxFormStatusEnum = "RECONCILED"
-	// A reconciled Form 8949 has been generated from it.
+	// Matched without open differences, and the latest `generate1099DAReports` run's reconciled Form 8949 is ready.
 	TaxFormStatusEnumGenerated TaxFormStatusEnum = "GENERATED"
 	// The form could not be parsed; see `statusMessage`.
 	TaxFormStatusEnumFailed TaxFormStatusEnum = "FAILED"

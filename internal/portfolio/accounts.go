@@ -1,0 +1,89 @@
+package portfolio
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
+
+	"taxd/internal/auth"
+	"taxd/internal/money"
+)
+
+// AccountValues returns what each of the given accounts of the client holds now, in cents: its
+// balances above zero times their current prices, as the portfolio values them (spam and hidden
+// assets left out, worthless ones at zero, a person's price override first). A balance below zero
+// is missing history, not a debt: left out. Holdings without a known price are left out of the
+// sum, as they are of the portfolio's total; an account holding assets of which none has a price
+// is absent from the map (its value is unknown), and one that holds nothing is worth 0.
+func (s *Service) AccountValues(ctx context.Context, scope auth.ClientScope, accounts []uuid.UUID) (map[uuid.UUID]int64, error) {
+	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	client := scope.ClientID()
+	type holding struct {
+		account, asset uuid.UUID
+		qty            decimal.Decimal
+	}
+	rows, err := s.pool.Query(ctx, `SELECT account_id, asset_id, quantity FROM portfolio_balances
+		WHERE client_id = $1 AND account_id = ANY($2) AND quantity > 0`, client, accounts)
+	if err != nil {
+		return nil, err
+	}
+	var held []holding
+	assetSeen := map[uuid.UUID]bool{}
+	var assetIDs []uuid.UUID
+	for rows.Next() {
+		var h holding
+		if err := rows.Scan(&h.account, &h.asset, &h.qty); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		held = append(held, h)
+		if !assetSeen[h.asset] {
+			assetSeen[h.asset] = true
+			assetIDs = append(assetIDs, h.asset)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	assets, err := queryAssets(ctx, s.pool, `client_id = $1 AND id = ANY($2)`, client, assetIDs)
+	if err != nil {
+		return nil, err
+	}
+	var shown []Asset
+	for _, a := range assets {
+		if !a.IsHidden && !a.IsSpam {
+			shown = append(shown, a)
+		}
+	}
+	priceOf, err := s.currentPrices(ctx, s.pool, shown)
+	if err != nil {
+		return nil, err
+	}
+	isShown := make(map[uuid.UUID]bool, len(shown))
+	for _, a := range shown {
+		isShown[a.ID] = true
+	}
+	value := make(map[uuid.UUID]decimal.Decimal, len(accounts))
+	holds, priced := map[uuid.UUID]bool{}, map[uuid.UUID]bool{}
+	for _, h := range held {
+		if !isShown[h.asset] {
+			continue
+		}
+		holds[h.account] = true
+		if p, ok := priceOf[h.asset]; ok && p.now != nil {
+			value[h.account] = value[h.account].Add(h.qty.Mul(*p.now))
+			priced[h.account] = true
+		}
+	}
+	out := make(map[uuid.UUID]int64, len(accounts))
+	for _, id := range accounts {
+		if !holds[id] || priced[id] {
+			out[id] = money.Cents(value[id])
+		}
+	}
+	return out, nil
+}
