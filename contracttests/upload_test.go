@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -111,12 +112,41 @@ func (e *env) transactionCount(t *testing.T, client uuid.UUID) int {
 	return n
 }
 
+// importJob polls getTransactionImportJobs until the import job id has finished; it returns its
+// status and error.
+func (e *env) importJob(t *testing.T, id string) (string, string) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var r struct {
+			Jobs []struct {
+				ID, Status string
+				Error      *string
+			}
+		}
+		mustGQL(t, e, "getTransactionImportJobs", `query($c: ID!) { getTransactionImportJobs(clientId: $c) { jobs { id status error } } }`,
+			map[string]any{"c": gqlClient1.String()}, &r)
+		for _, j := range r.Jobs {
+			if j.ID == id && (j.Status == "SUCCEEDED" || j.Status == "FAILED") {
+				if j.Error == nil {
+					return j.Status, ""
+				}
+				return j.Status, *j.Error
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("import job %s did not finish: %+v", id, r.Jobs)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 // TestUploadThenImport: a file PUT to the URL of createUploadUrl is imported by
-// uploadManualTransactions (all rows); a file with a bad row is refused whole, naming the line; a
+// uploadManualTransactions's job (all rows); a file with a bad row fails whole, naming the line; a
 // tampered signature or expiry, a second PUT and an oversize body are refused with {"message"}.
 func TestUploadThenImport(t *testing.T) {
 	t.Parallel()
-	e := newEnvWith(t, seedGraphQL)
+	e := newWorkingGraphQLEnv(t)
 	vars := map[string]any{"c": gqlClient1.String(), "n": "kraken-2025.csv"}
 	var u uploadURL
 	mustGQL(t, e, "createUploadUrl", createUploadURLQuery, vars, &u)
@@ -152,6 +182,9 @@ func TestUploadThenImport(t *testing.T) {
 	before := e.transactionCount(t, gqlClient1)
 	var job string
 	mustGQL(t, e, "uploadManualTransactions", importUploadQuery, map[string]any{"c": gqlClient1.String(), "k": u.FileObjectKey}, &job)
+	if st, why := e.importJob(t, job); st != "SUCCEEDED" {
+		t.Fatalf("import: %s %s", st, why)
+	}
 	if after := e.transactionCount(t, gqlClient1); after != before+2 {
 		t.Fatalf("transactions %d -> %d, want 2 imported", before, after)
 	}
@@ -163,9 +196,9 @@ func TestUploadThenImport(t *testing.T) {
 	if status, body := putFile(t, e, bad.URL, strings.NewReader(badFile), int64(len(badFile))); status != http.StatusCreated {
 		t.Fatalf("upload: %d %s", status, body)
 	}
-	r := gqlRW(t, e, importUploadQuery, map[string]any{"c": gqlClient1.String(), "k": bad.FileObjectKey})
-	if r.Code != "BAD_USER_INPUT" || !strings.Contains(r.Message, "line 4") {
-		t.Fatalf("bad file: %s %s", r.Code, r.Message)
+	mustGQL(t, e, "uploadManualTransactions", importUploadQuery, map[string]any{"c": gqlClient1.String(), "k": bad.FileObjectKey}, &job)
+	if st, why := e.importJob(t, job); st != "FAILED" || !strings.Contains(why, "line 4") {
+		t.Fatalf("bad file: %s %s, want FAILED naming line 4", st, why)
 	}
 	if after := e.transactionCount(t, gqlClient1); after != before+2 {
 		t.Fatalf("a refused file changed the ledger: %d transactions", after)

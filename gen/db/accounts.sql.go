@@ -274,7 +274,7 @@ func (q *Queries) GetExchangeCredentials(ctx context.Context, accountID uuid.UUI
 }
 
 const getUsedChains = `-- name: GetUsedChains :one
-SELECT chains FROM used_chains_cache WHERE address = $1 AND checked_at > $2
+SELECT chains, checked_at FROM used_chains_cache WHERE address = $1 AND checked_at > $2
 `
 
 type GetUsedChainsParams struct {
@@ -282,15 +282,21 @@ type GetUsedChainsParams struct {
 	CheckedAt time.Time
 }
 
-func (q *Queries) GetUsedChains(ctx context.Context, arg GetUsedChainsParams) ([]string, error) {
+type GetUsedChainsRow struct {
+	Chains    []string
+	CheckedAt time.Time
+}
+
+func (q *Queries) GetUsedChains(ctx context.Context, arg GetUsedChainsParams) (GetUsedChainsRow, error) {
 	row := q.db.QueryRow(ctx, getUsedChains, arg.Address, arg.CheckedAt)
-	var chains []string
-	err := row.Scan(&chains)
-	return chains, err
+	var i GetUsedChainsRow
+	err := row.Scan(&i.Chains, &i.CheckedAt)
+	return i, err
 }
 
 const listAccountJobs = `-- name: ListAccountJobs :many
-SELECT s.id, s.kind, s.created_at, s.started_at, s.finished_at, i.status, i.progress, i.message, i.imported
+SELECT s.id, s.kind, s.created_at, s.started_at, s.finished_at, i.status, i.progress, i.message, i.imported,
+    i.attempt, i.max_attempts, i.next_attempt_at
 FROM account_sync_items i JOIN account_syncs s ON s.id = i.sync_id
 WHERE i.account_id = $1 AND s.client_id = $2
 ORDER BY s.created_at DESC, s.id DESC LIMIT 50
@@ -302,15 +308,18 @@ type ListAccountJobsParams struct {
 }
 
 type ListAccountJobsRow struct {
-	ID         uuid.UUID
-	Kind       string
-	CreatedAt  time.Time
-	StartedAt  *time.Time
-	FinishedAt *time.Time
-	Status     string
-	Progress   int32
-	Message    *string
-	Imported   int32
+	ID            uuid.UUID
+	Kind          string
+	CreatedAt     time.Time
+	StartedAt     *time.Time
+	FinishedAt    *time.Time
+	Status        string
+	Progress      int32
+	Message       *string
+	Imported      int32
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
 }
 
 // getJobsForAccount: the account's items of syncs, newest first.
@@ -333,6 +342,9 @@ func (q *Queries) ListAccountJobs(ctx context.Context, arg ListAccountJobsParams
 			&i.Progress,
 			&i.Message,
 			&i.Imported,
+			&i.Attempt,
+			&i.MaxAttempts,
+			&i.NextAttemptAt,
 		); err != nil {
 			return nil, err
 		}

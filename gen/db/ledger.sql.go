@@ -724,7 +724,7 @@ func (q *Queries) ListAssetsByIDs(ctx context.Context, arg ListAssetsByIDsParams
 }
 
 const listFileImports = `-- name: ListFileImports :many
-SELECT s.id, s.client_id, s.status, s.progress, s.error, s.created_at, s.started_at, s.finished_at, s.kind, s.recalculate, i.account_id, i.imported
+SELECT s.id, s.client_id, s.status, s.progress, s.error, s.created_at, s.started_at, s.finished_at, s.kind, s.recalculate, i.account_id, i.imported, i.status AS item_status, i.message, i.attempt, i.max_attempts, i.next_attempt_at
 FROM account_syncs s
 JOIN account_sync_items i ON i.sync_id = s.id
 JOIN accounts a ON a.id = i.account_id AND a.type = 'file'
@@ -734,18 +734,23 @@ LIMIT 50
 `
 
 type ListFileImportsRow struct {
-	ID          uuid.UUID
-	ClientID    uuid.UUID
-	Status      string
-	Progress    int32
-	Error       *string
-	CreatedAt   time.Time
-	StartedAt   *time.Time
-	FinishedAt  *time.Time
-	Kind        string
-	Recalculate bool
-	AccountID   uuid.UUID
-	Imported    int32
+	ID            uuid.UUID
+	ClientID      uuid.UUID
+	Status        string
+	Progress      int32
+	Error         *string
+	CreatedAt     time.Time
+	StartedAt     *time.Time
+	FinishedAt    *time.Time
+	Kind          string
+	Recalculate   bool
+	AccountID     uuid.UUID
+	Imported      int32
+	ItemStatus    string
+	Message       *string
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
 }
 
 // The client's file imports: syncs whose only item is a file account, newest first.
@@ -771,6 +776,11 @@ func (q *Queries) ListFileImports(ctx context.Context, clientID uuid.UUID) ([]Li
 			&i.Recalculate,
 			&i.AccountID,
 			&i.Imported,
+			&i.ItemStatus,
+			&i.Message,
+			&i.Attempt,
+			&i.MaxAttempts,
+			&i.NextAttemptAt,
 		); err != nil {
 			return nil, err
 		}

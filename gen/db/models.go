@@ -56,12 +56,15 @@ type AccountSync struct {
 }
 
 type AccountSyncItem struct {
-	SyncID    uuid.UUID
-	AccountID uuid.UUID
-	Status    string
-	Progress  int32
-	Message   *string
-	Imported  int32
+	SyncID        uuid.UUID
+	AccountID     uuid.UUID
+	Status        string
+	Progress      int32
+	Message       *string
+	Imported      int32
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
 }
 
 type Asset struct {
@@ -232,6 +235,13 @@ type InternalTransferPair struct {
 	LinkType          string
 }
 
+type JobHeartbeat struct {
+	JobID   int64
+	Attempt int32
+	Owner   string
+	BeatAt  time.Time
+}
+
 type LabelRule struct {
 	ID           uuid.UUID
 	ClientID     uuid.UUID
@@ -324,15 +334,22 @@ type Price struct {
 }
 
 type RecalcJob struct {
-	ID         uuid.UUID
-	ClientID   uuid.UUID
-	Status     string
-	Progress   int32
-	DirtyUpto  *int64
-	Error      *string
-	CreatedAt  time.Time
-	StartedAt  *time.Time
-	FinishedAt *time.Time
+	ID                uuid.UUID
+	ClientID          uuid.UUID
+	Status            string
+	Progress          int32
+	DirtyUpto         *int64
+	Error             *string
+	CreatedAt         time.Time
+	StartedAt         *time.Time
+	FinishedAt        *time.Time
+	Attempt           int32
+	MaxAttempts       int32
+	NextAttemptAt     *time.Time
+	UseSpeedup        bool
+	DoNotReplay       bool
+	SkipPlugins       bool
+	DirtyCountAtStart int32
 }
 
 type Report struct {
@@ -356,6 +373,9 @@ type Report struct {
 	Language      string
 	FormBox       *string
 	ResultSetID   *uuid.UUID
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
 	SizeBytes     *int64
 }
 

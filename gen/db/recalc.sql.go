@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -96,7 +97,7 @@ func (q *Queries) FailRecalcJob(ctx context.Context, arg FailRecalcJobParams) er
 }
 
 const getActiveRecalcJob = `-- name: GetActiveRecalcJob :one
-SELECT id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at FROM recalc_jobs WHERE client_id = $1 AND status IN ('queued', 'running')
+SELECT id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start FROM recalc_jobs WHERE client_id = $1 AND status IN ('queued', 'running')
 `
 
 func (q *Queries) GetActiveRecalcJob(ctx context.Context, clientID uuid.UUID) (RecalcJob, error) {
@@ -112,24 +113,40 @@ func (q *Queries) GetActiveRecalcJob(ctx context.Context, clientID uuid.UUID) (R
 		&i.CreatedAt,
 		&i.StartedAt,
 		&i.FinishedAt,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
+		&i.UseSpeedup,
+		&i.DoNotReplay,
+		&i.SkipPlugins,
+		&i.DirtyCountAtStart,
 	)
 	return i, err
 }
 
 const insertRecalcJob = `-- name: InsertRecalcJob :one
-INSERT INTO recalc_jobs (id, client_id) VALUES ($1, $2)
+INSERT INTO recalc_jobs (id, client_id, use_speedup, do_not_replay, skip_plugins) VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (client_id) WHERE status IN ('queued', 'running') DO NOTHING
-RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at
+RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start
 `
 
 type InsertRecalcJobParams struct {
-	ID       uuid.UUID
-	ClientID uuid.UUID
+	ID          uuid.UUID
+	ClientID    uuid.UUID
+	UseSpeedup  bool
+	DoNotReplay bool
+	SkipPlugins bool
 }
 
 // At most one queued or running job per client (partial unique index): a second request gets none.
 func (q *Queries) InsertRecalcJob(ctx context.Context, arg InsertRecalcJobParams) (RecalcJob, error) {
-	row := q.db.QueryRow(ctx, insertRecalcJob, arg.ID, arg.ClientID)
+	row := q.db.QueryRow(ctx, insertRecalcJob,
+		arg.ID,
+		arg.ClientID,
+		arg.UseSpeedup,
+		arg.DoNotReplay,
+		arg.SkipPlugins,
+	)
 	var i RecalcJob
 	err := row.Scan(
 		&i.ID,
@@ -141,6 +158,13 @@ func (q *Queries) InsertRecalcJob(ctx context.Context, arg InsertRecalcJobParams
 		&i.CreatedAt,
 		&i.StartedAt,
 		&i.FinishedAt,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
+		&i.UseSpeedup,
+		&i.DoNotReplay,
+		&i.SkipPlugins,
+		&i.DirtyCountAtStart,
 	)
 	return i, err
 }
@@ -153,6 +177,52 @@ SELECT pg_advisory_xact_lock(hashtextextended('taxd.recalc:' || $1::uuid::text, 
 func (q *Queries) LockRecalcRequests(ctx context.Context, clientID uuid.UUID) error {
 	_, err := q.db.Exec(ctx, lockRecalcRequests, clientID)
 	return err
+}
+
+const mergeRecalcFlags = `-- name: MergeRecalcFlags :one
+UPDATE recalc_jobs SET use_speedup = use_speedup AND $1::boolean,
+    do_not_replay = do_not_replay AND $2::boolean,
+    skip_plugins = skip_plugins AND $3::boolean
+WHERE client_id = $4::uuid AND status = 'queued'
+RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start
+`
+
+type MergeRecalcFlagsParams struct {
+	UseSpeedup  bool
+	DoNotReplay bool
+	SkipPlugins bool
+	ClientID    uuid.UUID
+}
+
+// A request that finds the client's job still queued joins it: the job then does what the most
+// thorough request asked for (a full run, a replay, plugins). A running job keeps its flags.
+func (q *Queries) MergeRecalcFlags(ctx context.Context, arg MergeRecalcFlagsParams) (RecalcJob, error) {
+	row := q.db.QueryRow(ctx, mergeRecalcFlags,
+		arg.UseSpeedup,
+		arg.DoNotReplay,
+		arg.SkipPlugins,
+		arg.ClientID,
+	)
+	var i RecalcJob
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Status,
+		&i.Progress,
+		&i.DirtyUpto,
+		&i.Error,
+		&i.CreatedAt,
+		&i.StartedAt,
+		&i.FinishedAt,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
+		&i.UseSpeedup,
+		&i.DoNotReplay,
+		&i.SkipPlugins,
+		&i.DirtyCountAtStart,
+	)
+	return i, err
 }
 
 const recalcFollowUpNeeded = `-- name: RecalcFollowUpNeeded :one
@@ -185,11 +255,14 @@ func (q *Queries) SetRecalcProgress(ctx context.Context, arg SetRecalcProgressPa
 }
 
 const startRecalcJob = `-- name: StartRecalcJob :one
-UPDATE recalc_jobs SET status = 'running', started_at = coalesce(started_at, now()), progress = 5
+UPDATE recalc_jobs SET status = 'running', started_at = coalesce(started_at, now()), progress = 5,
+    dirty_count_at_start = (SELECT (SELECT count(DISTINCT d.transaction_id) FROM dirty_marks d WHERE d.client_id = $1)
+        + (SELECT count(*) FROM clients c WHERE c.id = $1 AND c.settings_dirty_seq IS NOT NULL))::integer
 WHERE client_id = $1 AND status IN ('queued', 'running')
-RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at
+RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start
 `
 
+// The run starts: its dirty items are counted as it finds them (dirtyCountAtStart).
 func (q *Queries) StartRecalcJob(ctx context.Context, clientID uuid.UUID) (RecalcJob, error) {
 	row := q.db.QueryRow(ctx, startRecalcJob, clientID)
 	var i RecalcJob
@@ -203,6 +276,13 @@ func (q *Queries) StartRecalcJob(ctx context.Context, clientID uuid.UUID) (Recal
 		&i.CreatedAt,
 		&i.StartedAt,
 		&i.FinishedAt,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
+		&i.UseSpeedup,
+		&i.DoNotReplay,
+		&i.SkipPlugins,
+		&i.DirtyCountAtStart,
 	)
 	return i, err
 }
@@ -219,4 +299,52 @@ type SwitchResultSetParams struct {
 func (q *Queries) SwitchResultSet(ctx context.Context, arg SwitchResultSetParams) error {
 	_, err := q.db.Exec(ctx, switchResultSet, arg.ResultSetID, arg.ClientID)
 	return err
+}
+
+const trackRecalcJob = `-- name: TrackRecalcJob :exec
+UPDATE recalc_jobs SET
+    status = CASE $1::text WHEN 'running' THEN 'running' WHEN 'failed' THEN 'failed' WHEN 'cancelled' THEN 'failed' ELSE 'queued' END,
+    attempt = $2::integer, max_attempts = $3::integer,
+    next_attempt_at = $4::timestamptz,
+    error = coalesce($5::text, error),
+    started_at = CASE WHEN $1::text = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
+    finished_at = CASE WHEN $1::text IN ('failed', 'cancelled') THEN now() ELSE finished_at END
+WHERE client_id = $6::uuid AND status IN ('queued', 'running')
+`
+
+type TrackRecalcJobParams struct {
+	State         string
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
+	Reason        *string
+	ClientID      uuid.UUID
+}
+
+// The client's active job mirrors its river job's attempt (jobs.Tracker): running, waiting for a
+// retry at next_attempt_at with the reason in error, queued again, or failed.
+func (q *Queries) TrackRecalcJob(ctx context.Context, arg TrackRecalcJobParams) error {
+	_, err := q.db.Exec(ctx, trackRecalcJob,
+		arg.State,
+		arg.Attempt,
+		arg.MaxAttempts,
+		arg.NextAttemptAt,
+		arg.Reason,
+		arg.ClientID,
+	)
+	return err
+}
+
+const tryLockResults = `-- name: TryLockResults :one
+SELECT pg_try_advisory_xact_lock(hashtextextended('taxd.results:' || $1::uuid::text, 0))
+`
+
+// Taken by a run in the transaction that commits new results (a switch, or an incremental
+// rewrite). Reports hold it shared while they are rendered, so that a report reads one set of
+// results; the run does not wait for it holding a connection (lockedTx retries).
+func (q *Queries) TryLockResults(ctx context.Context, clientID uuid.UUID) (bool, error) {
+	row := q.db.QueryRow(ctx, tryLockResults, clientID)
+	var pg_try_advisory_xact_lock bool
+	err := row.Scan(&pg_try_advisory_xact_lock)
+	return pg_try_advisory_xact_lock, err
 }

@@ -52,7 +52,7 @@ func (q *Queries) FailReport(ctx context.Context, arg FailReportParams) error {
 }
 
 const findReusableReport = `-- name: FindReusableReport :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes FROM reports
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports
 WHERE client_id = $1 AND report_type = $2 AND status IN ('queued', 'generating', 'available')
   AND date_query_type = $3 AND year = $4
   AND start_at IS NOT DISTINCT FROM $7::timestamptz AND end_at IS NOT DISTINCT FROM $8::timestamptz
@@ -110,6 +110,9 @@ func (q *Queries) FindReusableReport(ctx context.Context, arg FindReusableReport
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
 		&i.SizeBytes,
 	)
 	return i, err
@@ -134,7 +137,7 @@ func (q *Queries) GetClientResultSet(ctx context.Context, id uuid.UUID) (GetClie
 }
 
 const getReport = `-- name: GetReport :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes FROM reports WHERE client_id = $1 AND id = $2
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports WHERE client_id = $1 AND id = $2
 `
 
 type GetReportParams struct {
@@ -166,13 +169,16 @@ func (q *Queries) GetReport(ctx context.Context, arg GetReportParams) (Report, e
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
 		&i.SizeBytes,
 	)
 	return i, err
 }
 
 const getReportByID = `-- name: GetReportByID :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes FROM reports WHERE id = $1
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports WHERE id = $1
 `
 
 // For signed downloads: the signature, not a tenant, authorises the read.
@@ -200,6 +206,9 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
 		&i.SizeBytes,
 	)
 	return i, err
@@ -235,7 +244,7 @@ func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) 
 const insertReport = `-- name: InsertReport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email)
 VALUES ($1, $2, $3, $4, 'queued', $5)
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes
 `
 
 type InsertReportParams struct {
@@ -276,6 +285,9 @@ func (q *Queries) InsertReport(ctx context.Context, arg InsertReportParams) (Rep
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
 		&i.SizeBytes,
 	)
 	return i, err
@@ -285,7 +297,7 @@ const insertReportExport = `-- name: InsertReportExport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email, date_query_type, start_at, end_at, account_ids,
                      exclude_1099da, language, form_box)
 VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12)
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes
 `
 
 type InsertReportExportParams struct {
@@ -341,6 +353,9 @@ func (q *Queries) InsertReportExport(ctx context.Context, arg InsertReportExport
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
 		&i.SizeBytes,
 	)
 	return i, err
@@ -682,7 +697,7 @@ func (q *Queries) ListReportTransferHistory(ctx context.Context, arg ListReportT
 }
 
 const listReports = `-- name: ListReports :many
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
 `
 
 // Available and in-progress reports, newest first (failed ones stay visible with their error).
@@ -716,6 +731,9 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 			&i.Language,
 			&i.FormBox,
 			&i.ResultSetID,
+			&i.Attempt,
+			&i.MaxAttempts,
+			&i.NextAttemptAt,
 			&i.SizeBytes,
 		); err != nil {
 			return nil, err
@@ -891,7 +909,7 @@ func (q *Queries) SetReportSize(ctx context.Context, arg SetReportSizeParams) er
 
 const startReport = `-- name: StartReport :one
 UPDATE reports SET status = 'generating', error = NULL WHERE id = $1 AND status IN ('queued', 'generating', 'failed')
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, size_bytes
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes
 `
 
 func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error) {
@@ -918,7 +936,43 @@ func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error)
 		&i.Language,
 		&i.FormBox,
 		&i.ResultSetID,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
 		&i.SizeBytes,
 	)
 	return i, err
+}
+
+const trackReport = `-- name: TrackReport :exec
+UPDATE reports SET
+    status = CASE $1::text WHEN 'running' THEN 'generating' WHEN 'failed' THEN 'failed' WHEN 'cancelled' THEN 'failed' ELSE 'queued' END,
+    attempt = $2::integer, max_attempts = $3::integer,
+    next_attempt_at = $4::timestamptz,
+    error = coalesce($5::text, error),
+    completed_at = CASE WHEN $1::text IN ('failed', 'cancelled') THEN now() ELSE completed_at END
+WHERE id = $6::uuid AND status IN ('queued', 'generating')
+`
+
+type TrackReportParams struct {
+	State         string
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
+	Reason        *string
+	ID            uuid.UUID
+}
+
+// A report being generated mirrors its river job's attempt (reports.track): generating, waiting
+// for a retry at next_attempt_at with the reason in error, queued again, or failed.
+func (q *Queries) TrackReport(ctx context.Context, arg TrackReportParams) error {
+	_, err := q.db.Exec(ctx, trackReport,
+		arg.State,
+		arg.Attempt,
+		arg.MaxAttempts,
+		arg.NextAttemptAt,
+		arg.Reason,
+		arg.ID,
+	)
+	return err
 }

@@ -124,7 +124,7 @@ func (q *Queries) GetAccountSyncByID(ctx context.Context, id uuid.UUID) (Account
 }
 
 const getAccountSyncItem = `-- name: GetAccountSyncItem :one
-SELECT sync_id, account_id, status, progress, message, imported FROM account_sync_items WHERE sync_id = $1 AND account_id = $2
+SELECT sync_id, account_id, status, progress, message, imported, attempt, max_attempts, next_attempt_at FROM account_sync_items WHERE sync_id = $1 AND account_id = $2
 `
 
 type GetAccountSyncItemParams struct {
@@ -142,6 +142,9 @@ func (q *Queries) GetAccountSyncItem(ctx context.Context, arg GetAccountSyncItem
 		&i.Progress,
 		&i.Message,
 		&i.Imported,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
 	)
 	return i, err
 }
@@ -174,7 +177,7 @@ func (q *Queries) InsertAccountSync(ctx context.Context, arg InsertAccountSyncPa
 }
 
 const insertAccountSyncItem = `-- name: InsertAccountSyncItem :one
-INSERT INTO account_sync_items (sync_id, account_id) VALUES ($1, $2) RETURNING sync_id, account_id, status, progress, message, imported
+INSERT INTO account_sync_items (sync_id, account_id) VALUES ($1, $2) RETURNING sync_id, account_id, status, progress, message, imported, attempt, max_attempts, next_attempt_at
 `
 
 type InsertAccountSyncItemParams struct {
@@ -192,6 +195,9 @@ func (q *Queries) InsertAccountSyncItem(ctx context.Context, arg InsertAccountSy
 		&i.Progress,
 		&i.Message,
 		&i.Imported,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
 	)
 	return i, err
 }
@@ -199,7 +205,7 @@ func (q *Queries) InsertAccountSyncItem(ctx context.Context, arg InsertAccountSy
 const insertAccountSyncItems = `-- name: InsertAccountSyncItems :many
 INSERT INTO account_sync_items (sync_id, account_id)
 SELECT $1::uuid, a.id FROM unnest($2::uuid[]) WITH ORDINALITY a (id, n) ORDER BY a.n
-RETURNING sync_id, account_id, status, progress, message, imported
+RETURNING sync_id, account_id, status, progress, message, imported, attempt, max_attempts, next_attempt_at
 `
 
 type InsertAccountSyncItemsParams struct {
@@ -223,6 +229,9 @@ func (q *Queries) InsertAccountSyncItems(ctx context.Context, arg InsertAccountS
 			&i.Progress,
 			&i.Message,
 			&i.Imported,
+			&i.Attempt,
+			&i.MaxAttempts,
+			&i.NextAttemptAt,
 		); err != nil {
 			return nil, err
 		}
@@ -289,7 +298,7 @@ func (q *Queries) InsertFinishedAccountJob(ctx context.Context, arg InsertFinish
 }
 
 const listAccountSyncItems = `-- name: ListAccountSyncItems :many
-SELECT i.sync_id, i.account_id, i.status, i.progress, i.message, i.imported FROM account_sync_items i JOIN accounts a ON a.id = i.account_id
+SELECT i.sync_id, i.account_id, i.status, i.progress, i.message, i.imported, i.attempt, i.max_attempts, i.next_attempt_at FROM account_sync_items i JOIN accounts a ON a.id = i.account_id
 WHERE i.sync_id = ANY($1::uuid[]) ORDER BY i.sync_id, a.created_at, a.id
 `
 
@@ -309,6 +318,9 @@ func (q *Queries) ListAccountSyncItems(ctx context.Context, syncIds []uuid.UUID)
 			&i.Progress,
 			&i.Message,
 			&i.Imported,
+			&i.Attempt,
+			&i.MaxAttempts,
+			&i.NextAttemptAt,
 		); err != nil {
 			return nil, err
 		}
@@ -355,6 +367,42 @@ func (q *Queries) ListAccountSyncs(ctx context.Context, clientID uuid.UUID) ([]A
 	return items, nil
 }
 
+const listActiveSyncItemStates = `-- name: ListActiveSyncItemStates :many
+SELECT i.sync_id, i.account_id, i.status, i.progress, i.message, i.imported, i.attempt, i.max_attempts, i.next_attempt_at FROM account_sync_items i
+WHERE i.account_id = ANY($1::uuid[]) AND i.status IN ('queued', 'syncing')
+`
+
+// The queued or syncing items of these accounts (at most one each), with their state.
+func (q *Queries) ListActiveSyncItemStates(ctx context.Context, accountIds []uuid.UUID) ([]AccountSyncItem, error) {
+	rows, err := q.db.Query(ctx, listActiveSyncItemStates, accountIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AccountSyncItem
+	for rows.Next() {
+		var i AccountSyncItem
+		if err := rows.Scan(
+			&i.SyncID,
+			&i.AccountID,
+			&i.Status,
+			&i.Progress,
+			&i.Message,
+			&i.Imported,
+			&i.Attempt,
+			&i.MaxAttempts,
+			&i.NextAttemptAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listActiveSyncItems = `-- name: ListActiveSyncItems :many
 SELECT i.sync_id, i.account_id FROM account_sync_items i JOIN account_syncs s ON s.id = i.sync_id
 WHERE i.account_id = ANY($1::uuid[]) AND i.status IN ('queued', 'syncing')
@@ -385,6 +433,25 @@ func (q *Queries) ListActiveSyncItems(ctx context.Context, accountIds []uuid.UUI
 		return nil, err
 	}
 	return items, nil
+}
+
+const lockAccountWindow = `-- name: LockAccountWindow :one
+SELECT start_importing_at, stop_importing_at, deleted_at FROM accounts WHERE id = $1 FOR SHARE
+`
+
+type LockAccountWindowRow struct {
+	StartImportingAt *time.Time
+	StopImportingAt  *time.Time
+	DeletedAt        *time.Time
+}
+
+// The account's import window as committed now, held until the page's import commits, so that a
+// retireAccount either precedes the page (which then imports nothing after its stop) or waits.
+func (q *Queries) LockAccountWindow(ctx context.Context, id uuid.UUID) (LockAccountWindowRow, error) {
+	row := q.db.QueryRow(ctx, lockAccountWindow, id)
+	var i LockAccountWindowRow
+	err := row.Scan(&i.StartImportingAt, &i.StopImportingAt, &i.DeletedAt)
+	return i, err
 }
 
 const lockClientSyncs = `-- name: LockClientSyncs :exec
@@ -437,25 +504,27 @@ func (q *Queries) SetAccountSyncKind(ctx context.Context, arg SetAccountSyncKind
 }
 
 const setAccountSyncState = `-- name: SetAccountSyncState :exec
-UPDATE accounts SET status = $2, status_message = $3,
-    last_synced_at = CASE WHEN $2 = 'synced' THEN now() ELSE last_synced_at END,
-    sync_cursor = coalesce($4::text, sync_cursor)
-WHERE id = $1
+UPDATE accounts SET status = CASE WHEN status = 'retired' THEN status ELSE $1::text END,
+    status_message = CASE WHEN status = 'retired' THEN status_message ELSE $2::text END,
+    last_synced_at = CASE WHEN $1::text = 'synced' THEN now() ELSE last_synced_at END,
+    sync_cursor = coalesce($3::text, sync_cursor)
+WHERE id = $4::uuid
 `
 
 type SetAccountSyncStateParams struct {
-	ID            uuid.UUID
 	Status        string
 	StatusMessage *string
 	Cursor        *string
+	ID            uuid.UUID
 }
 
+// A retired account stays retired whatever its last sync did.
 func (q *Queries) SetAccountSyncState(ctx context.Context, arg SetAccountSyncStateParams) error {
 	_, err := q.db.Exec(ctx, setAccountSyncState,
-		arg.ID,
 		arg.Status,
 		arg.StatusMessage,
 		arg.Cursor,
+		arg.ID,
 	)
 	return err
 }
@@ -493,6 +562,38 @@ func (q *Queries) SyncOwner(ctx context.Context, id uuid.UUID) (uuid.UUID, error
 	var column_1 uuid.UUID
 	err := row.Scan(&column_1)
 	return column_1, err
+}
+
+const trackAccountSyncItem = `-- name: TrackAccountSyncItem :exec
+UPDATE account_sync_items SET status = $3, progress = $4, message = $5, attempt = $6::integer,
+    max_attempts = $7::integer, next_attempt_at = $8::timestamptz
+WHERE sync_id = $1 AND account_id = $2
+`
+
+type TrackAccountSyncItemParams struct {
+	SyncID        uuid.UUID
+	AccountID     uuid.UUID
+	Status        string
+	Progress      int32
+	Message       *string
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
+}
+
+// An item mirrors its river job's attempt (syncs.TrackItem).
+func (q *Queries) TrackAccountSyncItem(ctx context.Context, arg TrackAccountSyncItemParams) error {
+	_, err := q.db.Exec(ctx, trackAccountSyncItem,
+		arg.SyncID,
+		arg.AccountID,
+		arg.Status,
+		arg.Progress,
+		arg.Message,
+		arg.Attempt,
+		arg.MaxAttempts,
+		arg.NextAttemptAt,
+	)
+	return err
 }
 
 const updateAccountSyncItem = `-- name: UpdateAccountSyncItem :exec

@@ -79,6 +79,9 @@ type ComplexityRoot struct {
 		DirtyCountAtStart func(childComplexity int) int
 		DoNotReplay       func(childComplexity int) int
 		ID                func(childComplexity int) int
+		LastError         func(childComplexity int) int
+		MaxAttempts       func(childComplexity int) int
+		NextAttemptAt     func(childComplexity int) int
 		ProcessedCount    func(childComplexity int) int
 		Progress          func(childComplexity int) int
 		SkipPlugins       func(childComplexity int) int
@@ -439,6 +442,8 @@ type ComplexityRoot struct {
 		FinishedAt               func(childComplexity int) int
 		ID                       func(childComplexity int) int
 		ImportedTransactionCount func(childComplexity int) int
+		MaxAttempts              func(childComplexity int) int
+		NextAttemptAt            func(childComplexity int) int
 		Progress                 func(childComplexity int) int
 		StartedAt                func(childComplexity int) int
 		Status                   func(childComplexity int) int
@@ -570,6 +575,7 @@ type ComplexityRoot struct {
 		GetTransactionTypeOptions               func(childComplexity int, clientID string, transactionID string) int
 		GetTransactions                         func(childComplexity int, clientID string, transactionIds []string) int
 		GetUsedChains                           func(childComplexity int, address string) int
+		GetUsedChainsV2                         func(childComplexity int, address string) int
 		TaxFormGenerations                      func(childComplexity int, clientID string, taxFormID string) int
 	}
 
@@ -631,6 +637,12 @@ type ComplexityRoot struct {
 		Report               func(childComplexity int) int
 	}
 
+	SkippedAccount struct {
+		AccountID func(childComplexity int) int
+		Message   func(childComplexity int) int
+		Reason    func(childComplexity int) int
+	}
+
 	Subscription struct {
 		CancelAtPeriodEnd  func(childComplexity int) int
 		ClientID           func(childComplexity int) int
@@ -651,6 +663,7 @@ type ComplexityRoot struct {
 		Jobs              func(childComplexity int) int
 		QueuedAccountIds  func(childComplexity int) int
 		SkippedAccountIds func(childComplexity int) int
+		SkippedAccounts   func(childComplexity int) int
 	}
 
 	TaxForm struct {
@@ -860,6 +873,14 @@ type ComplexityRoot struct {
 		Method        func(childComplexity int) int
 		URL           func(childComplexity int) int
 	}
+
+	UsedChains struct {
+		Address         func(childComplexity int) int
+		CheckedAt       func(childComplexity int) int
+		IsComplete      func(childComplexity int) int
+		UncheckedChains func(childComplexity int) int
+		UsedChains      func(childComplexity int) int
+	}
 }
 
 // endregion ***************************** api!.gotpl *****************************
@@ -919,6 +940,7 @@ type QueryResolver interface {
 	GetClientAccounts(ctx context.Context, clientID string, includeVirtual *bool) ([]*model.Account, error)
 	GetJobsForAccount(ctx context.Context, accountID string) ([]model.Job, error)
 	GetUsedChains(ctx context.Context, address string) ([]string, error)
+	GetUsedChainsV2(ctx context.Context, address string) (*model.UsedChains, error)
 	GetClientAPIKeys(ctx context.Context, clientID string) ([]model.ClientAPIKey, error)
 	GetClientAuditLogs(ctx context.Context, clientID string, field *string, includeCompetitorEdits *bool, limit int, page int, transactionIds []string, transactionSearch *string, userID *string) (*model.GetClientAuditLogsResponse, error)
 	GetClientByID(ctx context.Context, clientID string) (*model.Client, error)
@@ -1179,6 +1201,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ActiveRecalculateJob.ID(childComplexity), true
+	case "ActiveRecalculateJob.lastError":
+		if e.ComplexityRoot.ActiveRecalculateJob.LastError == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActiveRecalculateJob.LastError(childComplexity), true
+	case "ActiveRecalculateJob.maxAttempts":
+		if e.ComplexityRoot.ActiveRecalculateJob.MaxAttempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActiveRecalculateJob.MaxAttempts(childComplexity), true
+	case "ActiveRecalculateJob.nextAttemptAt":
+		if e.ComplexityRoot.ActiveRecalculateJob.NextAttemptAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ActiveRecalculateJob.NextAttemptAt(childComplexity), true
 	case "ActiveRecalculateJob.processedCount":
 		if e.ComplexityRoot.ActiveRecalculateJob.ProcessedCount == nil {
 			break
@@ -2880,6 +2920,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Job.ImportedTransactionCount(childComplexity), true
+	case "Job.maxAttempts":
+		if e.ComplexityRoot.Job.MaxAttempts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Job.MaxAttempts(childComplexity), true
+	case "Job.nextAttemptAt":
+		if e.ComplexityRoot.Job.NextAttemptAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Job.NextAttemptAt(childComplexity), true
 	case "Job.progress":
 		if e.ComplexityRoot.Job.Progress == nil {
 			break
@@ -3951,6 +4003,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.GetUsedChains(childComplexity, args["address"].(string)), true
+	case "Query.getUsedChainsV2":
+		if e.ComplexityRoot.Query.GetUsedChainsV2 == nil {
+			break
+		}
+
+		args, err := ec.field_Query_getUsedChainsV2_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GetUsedChainsV2(childComplexity, args["address"].(string)), true
 
 	case "Query.taxFormGenerations":
 		if e.ComplexityRoot.Query.TaxFormGenerations == nil {
@@ -4244,6 +4307,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ReportExportResponse.Report(childComplexity), true
 
+	case "SkippedAccount.accountId":
+		if e.ComplexityRoot.SkippedAccount.AccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkippedAccount.AccountID(childComplexity), true
+	case "SkippedAccount.message":
+		if e.ComplexityRoot.SkippedAccount.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkippedAccount.Message(childComplexity), true
+	case "SkippedAccount.reason":
+		if e.ComplexityRoot.SkippedAccount.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SkippedAccount.Reason(childComplexity), true
+
 	case "Subscription.cancelAtPeriodEnd":
 		if e.ComplexityRoot.Subscription.CancelAtPeriodEnd == nil {
 			break
@@ -4341,6 +4423,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SyncAllClientAccountsResponse.SkippedAccountIds(childComplexity), true
+	case "SyncAllClientAccountsResponse.skippedAccounts":
+		if e.ComplexityRoot.SyncAllClientAccountsResponse.SkippedAccounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SyncAllClientAccountsResponse.SkippedAccounts(childComplexity), true
 
 	case "TaxForm.accountId":
 		if e.ComplexityRoot.TaxForm.AccountID == nil {
@@ -5386,6 +5474,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UploadUrl.URL(childComplexity), true
 
+	case "UsedChains.address":
+		if e.ComplexityRoot.UsedChains.Address == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.Address(childComplexity), true
+	case "UsedChains.checkedAt":
+		if e.ComplexityRoot.UsedChains.CheckedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.CheckedAt(childComplexity), true
+	case "UsedChains.isComplete":
+		if e.ComplexityRoot.UsedChains.IsComplete == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.IsComplete(childComplexity), true
+	case "UsedChains.uncheckedChains":
+		if e.ComplexityRoot.UsedChains.UncheckedChains == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.UncheckedChains(childComplexity), true
+	case "UsedChains.usedChains":
+		if e.ComplexityRoot.UsedChains.UsedChains == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UsedChains.UsedChains(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -5535,7 +5654,7 @@ type Account {
   iconImageUrl: String
   "Link to the address on a block explorer, when there is one."
   explorerUrl: String
-  "Why the last sync failed, when it did."
+  "Why the last sync failed (status ERROR), or, while a sync is retried after a failed attempt (status SYNCING), why that attempt failed and when the next one starts; null otherwise."
   lastSyncError: String
   "When a sync last finished successfully."
   lastSyncedAt: Date
@@ -5613,9 +5732,13 @@ type Job {
   progress: Int!
   "Transactions imported so far."
   importedTransactionCount: Int!
-  "Attempt number: always 1 (retries of a job are not counted per account)."
+  "The attempt the job is on (or made last), 1 for the first; a failed attempt is retried automatically up to ` + "`" + `maxAttempts` + "`" + `. 0 while queued for its first attempt."
   attempt: Int!
-  "Why the job failed, when FAILED."
+  "How many attempts the job makes before it fails (0 for a job that finished within the request)."
+  maxAttempts: Int!
+  "When the next attempt starts, while RETRYING; null otherwise."
+  nextAttemptAt: Date
+  "Why the job failed (FAILED, CANCELED), why its last attempt failed (RETRYING), or why it is queued again (QUEUED after the worker running it stopped); null otherwise."
   error: String
   "When the job was queued."
   createdAt: Date!
@@ -5673,12 +5796,52 @@ input HardRefreshAccountOptions {
 type SyncAllClientAccountsResponse {
   "Accounts whose sync was queued."
   queuedAccountIds: [ID!]!
-  "Accounts skipped (retired, file, manual or already syncing)."
+  "Accounts skipped (retired, file, virtual or already syncing); ` + "`" + `skippedAccounts` + "`" + ` says why, in the same order."
   skippedAccountIds: [ID!]!
+  "Each skipped account with the reason it was skipped."
+  skippedAccounts: [SkippedAccount!]!
   "The queued sync jobs."
   jobs: [Job!]!
   "Automatic syncing is now enabled for the client's accounts."
   isContinuousSync: Boolean!
+}
+
+"An account that ` + "`" + `syncAllClientAccounts` + "`" + ` did not sync, and why."
+type SkippedAccount {
+  "The account."
+  accountId: ID!
+  "Why it was skipped."
+  reason: SkipReasonEnum!
+  "The reason in words; for ALREADY_SYNCING the state of that sync (for example that it is retried after a failed attempt, and when)."
+  message: String!
+}
+
+"Why ` + "`" + `syncAllClientAccounts` + "`" + ` skipped an account."
+enum SkipReasonEnum {
+  "The account is retired: it is no longer synced."
+  RETIRED
+  "A file account: its transactions come from uploaded files."
+  FILE_ACCOUNT
+  "A virtual DeFi position account: it has no source of its own."
+  VIRTUAL_ACCOUNT
+  "The account is being deleted."
+  DELETING
+  "A sync of the account is already queued, running or waiting for its next attempt; it goes on."
+  ALREADY_SYNCING
+}
+
+"What ` + "`" + `getUsedChainsV2` + "`" + ` knows of an address: the chains found used, and those whose indexer could not be asked."
+type UsedChains {
+  "The address as given."
+  address: String!
+  "Provider ids of the chains on which the address has activity, among those checked, in the order of the supported chains."
+  usedChains: [String!]!
+  "Chains that could not be checked (their indexer failed, timed out or is not configured): whether the address was used there is unknown."
+  uncheckedChains: [String!]!
+  "Every candidate chain was checked: ` + "`" + `usedChains` + "`" + ` is the whole answer."
+  isComplete: Boolean!
+  "When the answer was established (a cached complete answer keeps its time)."
+  checkedAt: Date!
 }
 
 extend type Query {
@@ -5702,13 +5865,25 @@ extend type Query {
   """
   Provider ids of the chains on which an address has activity (for EVM addresses, every EVM chain checked),
   in the order of the supported chains. The chains' indexers are asked in parallel and must answer within
-  10 seconds; a chain whose indexer fails or times out is left out and that answer is not cached. Complete
-  answers are cached for an hour. An address valid on no supported chain is BAD_USER_INPUT.
+  10 seconds. Complete answers are cached for an hour. When some chain could not be checked (its indexer
+  failed or timed out, for example while offline), the list holds the chains found used among those checked
+  and ` + "`" + `errors` + "`" + ` holds an error with ` + "`" + `extensions.code` + "`" + ` PARTIAL_RESULT and ` + "`" + `extensions.uncheckedChains` + "`" + ` naming
+  the chains whose answer is unknown; such an answer is not cached. ` + "`" + `getUsedChainsV2` + "`" + ` gives the same answer as
+  data. An address valid on no supported chain is BAD_USER_INPUT.
   """
   getUsedChains(
     "The address."
     address: String!
   ): [String!]!
+
+  """
+  ` + "`" + `getUsedChains` + "`" + ` with what is known and what is not as data: the chains found used, the chains that could
+  not be checked, and whether the answer is complete. Never fails for an indexer's sake.
+  """
+  getUsedChainsV2(
+    "The address."
+    address: String!
+  ): UsedChains!
 }
 
 extend type Mutation {
@@ -5723,7 +5898,8 @@ extend type Mutation {
     when the key has one), each at most 4,096 characters, stored encrypted and never returned; see
     docs/exchanges.md;
   - FILE_UPLOAD (type FILE): ` + "`" + `fileObjectKey` + "`" + ` of an upload of this client, ` + "`" + `provider` + "`" + ` the file format
-    (` + "`" + `generic` + "`" + `, ` + "`" + `coinbase` + "`" + ` or ` + "`" + `kraken` + "`" + `); the file is imported at once, all rows or none.
+    (` + "`" + `generic` + "`" + `, ` + "`" + `coinbase` + "`" + ` or ` + "`" + `kraken` + "`" + `); the file is queued for import (as ` + "`" + `uploadManualTransactions` + "`" + `: the
+    account is SYNCING until a worker has imported it, all rows or none, or ERROR with the rows at fault).
 
   OAUTH, BANK_LINK, TRANSACTION_HASH and MANUAL imports have no provider yet: BAD_USER_INPUT, as is a ` + "`" + `type` + "`" + `
   that does not match ` + "`" + `importType` + "`" + ` and type VIRTUAL. A wallet the client has already is CONFLICT. A partner's
@@ -5830,7 +6006,8 @@ extend type Mutation {
 
   """
   Retires an account: it keeps its history, is no longer synced, and a sync imports nothing dated after
-  ` + "`" + `stopImportingAt` + "`" + `. Returns it. ` + "`" + `stopImportingAt` + "`" + ` must be after the account's ` + "`" + `startImportingAt` + "`" + `
+  ` + "`" + `stopImportingAt` + "`" + `. Returns it. A sync under way when the account is retired finishes its pages without
+  importing anything dated after ` + "`" + `stopImportingAt` + "`" + `, and the account stays RETIRED. ` + "`" + `stopImportingAt` + "`" + ` must be after the account's ` + "`" + `startImportingAt` + "`" + `
   (BAD_USER_INPUT).
   """
   retireAccount(
@@ -5862,7 +6039,9 @@ extend type Mutation {
   """
   Queues a sync of every syncable account of the client (accounts by name). With ` + "`" + `isContinuousSync` + "`" + ` true the
   client's wallet and exchange accounts are synced again automatically once their last sync is a day old
-  (checked hourly); false stops that. Skipped: retired, file and virtual accounts and those already syncing.
+  (checked hourly); false stops that. Skipped, each with its reason (` + "`" + `skippedAccounts` + "`" + `): retired, file and
+  virtual accounts, accounts being deleted and those already syncing (a sync retried after a failed attempt
+  is still syncing: its message says which attempt failed, why and when the next one starts).
   """
   syncAllClientAccounts(
     "The client."
@@ -7013,6 +7192,8 @@ enum ErrorCode {
   QUERY_TOO_COMPLEX
   "The request ran longer than the execution timeout (10 seconds)."
   TIMEOUT
+  "The field's data is returned but incomplete: part of it could not be established (for example a chain indexer that did not answer); the error's ` + "`" + `extensions` + "`" + ` say which part is unknown."
+  PARTIAL_RESULT
   "An unexpected failure; the message is generic and ` + "`" + `extensions.requestId` + "`" + ` identifies it in the logs."
   INTERNAL_SERVER_ERROR
 }
@@ -7161,9 +7342,11 @@ enum JobStatusEnum {
   QUEUED
   "Being worked on; ` + "`" + `progress` + "`" + ` moves from 0 to 100."
   RUNNING
+  "An attempt failed and the job is retried automatically: attempt ` + "`" + `attempt` + "`" + ` of ` + "`" + `maxAttempts` + "`" + ` failed for the reason in ` + "`" + `error` + "`" + `, and the next one starts at ` + "`" + `nextAttemptAt` + "`" + `."
+  RETRYING
   "Finished successfully."
   SUCCEEDED
-  "Finished with an error; ` + "`" + `error` + "`" + ` says why. Failed jobs are retried automatically before they reach this state."
+  "Finished with an error after its last attempt; ` + "`" + `error` + "`" + ` says why. Failed attempts are retried automatically (RETRYING) before a job reaches this state."
   FAILED
   "Cancelled before it finished (for example because the account was deleted)."
   CANCELED
@@ -7184,21 +7367,27 @@ type ActiveRecalculateJob {
   id: ID!
   "The client being recalculated."
   clientId: ID!
-  "QUEUED until a worker picks it up, then RUNNING."
+  "QUEUED until a worker picks it up, then RUNNING; RETRYING while a failed attempt waits for the next."
   status: RecalculateJobStatusEnum!
   "Percent done, 0 to 100."
   progress: Int!
-  "Dirty items when the job started (0 while queued)."
+  "Dirty items (as ` + "`" + `countDirty` + "`" + ` counts them) when the run started (0 while queued)."
   dirtyCountAtStart: Int!
   "Transactions processed so far."
   processedCount: Int!
   "Attempt number, 1 on the first run; failed attempts are retried automatically."
   attempt: Int!
-  "The job recomputes lots from the stored events without re-applying rules and plugins."
+  "How many attempts the job makes before it fails."
+  maxAttempts: Int!
+  "When the next attempt starts, while RETRYING; null otherwise."
+  nextAttemptAt: Date
+  "Why the last attempt failed, while RETRYING (or why the job is queued again after the worker running it stopped); null otherwise."
+  lastError: String
+  "As requested with ` + "`" + `rerunGraph` + "`" + ` (false when no request asked for it). Every run reads the stored ledger, in which labeling rules were applied when the transactions were written or the rule was created, so true and false give the same results."
   doNotReplay: Boolean!
-  "The job skips the protocol plugins that reinterpret DeFi transactions."
+  "As requested with ` + "`" + `rerunGraph` + "`" + ` (staff only). The engine has no protocol plugins, so it changes no result."
   skipPlugins: Boolean!
-  "The job recalculates incrementally from the earliest dirty transaction instead of from the beginning."
+  "The job may recalculate incrementally (from the last checkpoint before the earliest dirty transaction); false when a request asked for a full run (` + "`" + `useSpeedup: false` + "`" + `)."
   useSpeedup: Boolean!
   "When a worker started it; null while queued."
   startedAt: Date
@@ -7212,6 +7401,8 @@ enum RecalculateJobStatusEnum {
   QUEUED
   "Being recalculated."
   RUNNING
+  "An attempt failed; the next one starts at ` + "`" + `nextAttemptAt` + "`" + ` (` + "`" + `lastError` + "`" + ` says why)."
+  RETRYING
 }
 
 "A generated report file (tax forms, CSV exports)."
@@ -8184,16 +8375,19 @@ extend type Mutation {
   Starts a recalculation of the client's ledger (` + "`" + `dirty` + "`" + ` -> ` + "`" + `recalculating` + "`" + `) and returns the job id
   (` + "`" + `ActiveRecalculateJob.id` + "`" + `). When a job is already queued or running, returns its id and starts nothing
   (one job per client). Then poll ` + "`" + `getActiveRecalculateJob` + "`" + ` until it returns null; ` + "`" + `countDirty` + "`" + ` tells how
-  many items were waiting. A settled client may be recalculated too.
+  many items were waiting. A settled client may be recalculated too. A request that finds the job still
+  queued joins it and the job then does the most thorough of what was asked (a full run when any request
+  said ` + "`" + `useSpeedup: false` + "`" + `); a job already running keeps what it started with, and the flags it runs with
+  are shown by ` + "`" + `getActiveRecalculateJob` + "`" + `.
   """
   rerunGraph(
     "The client."
     clientId: ID!
-    "Recompute lots from the stored events without re-applying labeling rules and plugins (faster)."
+    "Recompute lots from the stored events without re-applying labeling rules (default false). Labeling rules are applied when transactions are written and when a rule is created, so every run reads events that already carry them: the flag is recorded on the job and both values give the same results."
     doNotReplay: Boolean
-    "Skip the protocol plugins that reinterpret DeFi transactions. Staff only."
+    "Skip the protocol plugins that reinterpret DeFi transactions (default false). Staff only: FORBIDDEN for any other caller when true. The engine has no protocol plugins, so it is recorded on the job and changes no result."
     skipPlugins: Boolean
-    "Recalculate incrementally from the earliest dirty transaction."
+    "Allow an incremental run (default true): resume from the last checkpoint before the earliest dirty transaction when the settings are unchanged. false recomputes the whole ledger."
     useSpeedup: Boolean
   ): String!
 
@@ -9455,7 +9649,12 @@ extend type Mutation {
   """
   Imports a transaction file uploaded beforehand (its object key in the upload bucket) into a file account:
   ` + "`" + `accountId` + "`" + ` appends to an existing file account; otherwise a new one named ` + "`" + `name` + "`" + ` is created. Returns the
-  id of the import job (see ` + "`" + `getTransactionImportJobs` + "`" + `). The client is marked dirty when the job finishes.
+  id of the import job at once (see ` + "`" + `getTransactionImportJobs` + "`" + `): a worker imports the file, all rows or none,
+  and any file the upload accepted (up to its ` + "`" + `maxBytes` + "`" + `) imports. The job is QUEUED, then RUNNING (` + "`" + `progress` + "`" + `
+  follows the bytes read), then SUCCEEDED, or FAILED with the rows at fault (line numbers) in ` + "`" + `error` + "`" + `;
+  an attempt interrupted by a failure of the service is retried (RETRYING) and writes nothing until the
+  whole file is in. The client is marked dirty when the job finishes. CONFLICT while another file is being
+  imported into the same ` + "`" + `accountId` + "`" + `.
   """
   uploadManualTransactions(
     "Existing file account to import into."
@@ -9584,6 +9783,12 @@ func (ec *executionContext) childFields_ActiveRecalculateJob(ctx context.Context
 		return ec.fieldContext_ActiveRecalculateJob_processedCount(ctx, field)
 	case "attempt":
 		return ec.fieldContext_ActiveRecalculateJob_attempt(ctx, field)
+	case "maxAttempts":
+		return ec.fieldContext_ActiveRecalculateJob_maxAttempts(ctx, field)
+	case "nextAttemptAt":
+		return ec.fieldContext_ActiveRecalculateJob_nextAttemptAt(ctx, field)
+	case "lastError":
+		return ec.fieldContext_ActiveRecalculateJob_lastError(ctx, field)
 	case "doNotReplay":
 		return ec.fieldContext_ActiveRecalculateJob_doNotReplay(ctx, field)
 	case "skipPlugins":
@@ -10302,6 +10507,10 @@ func (ec *executionContext) childFields_Job(ctx context.Context, field graphql.C
 		return ec.fieldContext_Job_importedTransactionCount(ctx, field)
 	case "attempt":
 		return ec.fieldContext_Job_attempt(ctx, field)
+	case "maxAttempts":
+		return ec.fieldContext_Job_maxAttempts(ctx, field)
+	case "nextAttemptAt":
+		return ec.fieldContext_Job_nextAttemptAt(ctx, field)
 	case "error":
 		return ec.fieldContext_Job_error(ctx, field)
 	case "createdAt":
@@ -10520,6 +10729,18 @@ func (ec *executionContext) childFields_ReportExportResponse(ctx context.Context
 	return nil, fmt.Errorf("no field named %q was found under type ReportExportResponse", field.Name)
 }
 
+func (ec *executionContext) childFields_SkippedAccount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accountId":
+		return ec.fieldContext_SkippedAccount_accountId(ctx, field)
+	case "reason":
+		return ec.fieldContext_SkippedAccount_reason(ctx, field)
+	case "message":
+		return ec.fieldContext_SkippedAccount_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SkippedAccount", field.Name)
+}
+
 func (ec *executionContext) childFields_Subscription(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -10556,6 +10777,8 @@ func (ec *executionContext) childFields_SyncAllClientAccountsResponse(ctx contex
 		return ec.fieldContext_SyncAllClientAccountsResponse_queuedAccountIds(ctx, field)
 	case "skippedAccountIds":
 		return ec.fieldContext_SyncAllClientAccountsResponse_skippedAccountIds(ctx, field)
+	case "skippedAccounts":
+		return ec.fieldContext_SyncAllClientAccountsResponse_skippedAccounts(ctx, field)
 	case "jobs":
 		return ec.fieldContext_SyncAllClientAccountsResponse_jobs(ctx, field)
 	case "isContinuousSync":
@@ -10978,6 +11201,22 @@ func (ec *executionContext) childFields_UploadUrl(ctx context.Context, field gra
 		return ec.fieldContext_UploadUrl_maxBytes(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UploadUrl", field.Name)
+}
+
+func (ec *executionContext) childFields_UsedChains(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "address":
+		return ec.fieldContext_UsedChains_address(ctx, field)
+	case "usedChains":
+		return ec.fieldContext_UsedChains_usedChains(ctx, field)
+	case "uncheckedChains":
+		return ec.fieldContext_UsedChains_uncheckedChains(ctx, field)
+	case "isComplete":
+		return ec.fieldContext_UsedChains_isComplete(ctx, field)
+	case "checkedAt":
+		return ec.fieldContext_UsedChains_checkedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UsedChains", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15548,6 +15787,20 @@ func (ec *executionContext) field_Query_getTransactions_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_getUsedChainsV2_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "address",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["address"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_getUsedChains_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16424,6 +16677,75 @@ func (ec *executionContext) _ActiveRecalculateJob_attempt(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_ActiveRecalculateJob_attempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ActiveRecalculateJob_maxAttempts(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActiveRecalculateJob_maxAttempts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxAttempts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ActiveRecalculateJob_maxAttempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ActiveRecalculateJob_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActiveRecalculateJob_nextAttemptAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NextAttemptAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODate2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ActiveRecalculateJob_nextAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _ActiveRecalculateJob_lastError(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ActiveRecalculateJob_lastError(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastError, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ActiveRecalculateJob_lastError(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ActiveRecalculateJob", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _ActiveRecalculateJob_doNotReplay(ctx context.Context, field graphql.CollectedField, obj *model.ActiveRecalculateJob) (ret graphql.Marshaler) {
@@ -23018,6 +23340,52 @@ func (ec *executionContext) fieldContext_Job_attempt(_ context.Context, field gr
 	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _Job_maxAttempts(ctx context.Context, field graphql.CollectedField, obj *model.Job) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Job_maxAttempts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxAttempts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Job_maxAttempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Job_nextAttemptAt(ctx context.Context, field graphql.CollectedField, obj *model.Job) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Job_nextAttemptAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NextAttemptAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODate2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Job_nextAttemptAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
 func (ec *executionContext) _Job_error(ctx context.Context, field graphql.CollectedField, obj *model.Job) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25804,6 +26172,50 @@ func (ec *executionContext) fieldContext_Query_getUsedChains(ctx context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_getUsedChainsV2(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_getUsedChainsV2(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GetUsedChainsV2(ctx, fc.Args["address"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.UsedChains) graphql.Marshaler {
+			return ec.marshalNUsedChains2ᚖtaxdᚋgenᚋgraphᚋmodelᚐUsedChains(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_getUsedChainsV2(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UsedChains(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_getUsedChainsV2_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_getClientApiKeys(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28472,6 +28884,75 @@ func (ec *executionContext) fieldContext_ReportExportResponse_message(_ context.
 	return graphql.NewScalarFieldContext("ReportExportResponse", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _SkippedAccount_accountId(ctx context.Context, field graphql.CollectedField, obj *model.SkippedAccount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkippedAccount_accountId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccountID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkippedAccount_accountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkippedAccount", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _SkippedAccount_reason(ctx context.Context, field graphql.CollectedField, obj *model.SkippedAccount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkippedAccount_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SkipReasonEnum) graphql.Marshaler {
+			return ec.marshalNSkipReasonEnum2taxdᚋgenᚋgraphᚋmodelᚐSkipReasonEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkippedAccount_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkippedAccount", field, false, false, errors.New("field of type SkipReasonEnum does not have child fields"))
+}
+
+func (ec *executionContext) _SkippedAccount_message(ctx context.Context, field graphql.CollectedField, obj *model.SkippedAccount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SkippedAccount_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SkippedAccount_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SkippedAccount", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Subscription_id(ctx context.Context, field graphql.CollectedField, obj *model.Subscription) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28792,6 +29273,38 @@ func (ec *executionContext) _SyncAllClientAccountsResponse_skippedAccountIds(ctx
 }
 func (ec *executionContext) fieldContext_SyncAllClientAccountsResponse_skippedAccountIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("SyncAllClientAccountsResponse", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _SyncAllClientAccountsResponse_skippedAccounts(ctx context.Context, field graphql.CollectedField, obj *model.SyncAllClientAccountsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SyncAllClientAccountsResponse_skippedAccounts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SkippedAccounts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.SkippedAccount) graphql.Marshaler {
+			return ec.marshalNSkippedAccount2ᚕtaxdᚋgenᚋgraphᚋmodelᚐSkippedAccountᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SyncAllClientAccountsResponse_skippedAccounts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SyncAllClientAccountsResponse",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SkippedAccount(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _SyncAllClientAccountsResponse_jobs(ctx context.Context, field graphql.CollectedField, obj *model.SyncAllClientAccountsResponse) (ret graphql.Marshaler) {
@@ -32895,6 +33408,121 @@ func (ec *executionContext) fieldContext_UploadUrl_maxBytes(_ context.Context, f
 	return graphql.NewScalarFieldContext("UploadUrl", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _UsedChains_address(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_address(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_usedChains(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_usedChains(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsedChains, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_usedChains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_uncheckedChains(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_uncheckedChains(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UncheckedChains, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_uncheckedChains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_isComplete(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_isComplete(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsComplete, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_isComplete(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _UsedChains_checkedAt(ctx context.Context, field graphql.CollectedField, obj *model.UsedChains) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UsedChains_checkedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CheckedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UsedChains_checkedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UsedChains", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -34850,6 +35478,21 @@ func (ec *executionContext) _ActiveRecalculateJob(ctx context.Context, sel ast.S
 		case "attempt":
 			out.Values[i] = ec._ActiveRecalculateJob_attempt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxAttempts":
+			out.Values[i] = ec._ActiveRecalculateJob_maxAttempts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nextAttemptAt":
+			out.Values[i] = ec._ActiveRecalculateJob_nextAttemptAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lastError":
+			out.Values[i] = ec._ActiveRecalculateJob_lastError(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "doNotReplay":
@@ -37166,6 +37809,16 @@ func (ec *executionContext) _Job(ctx context.Context, sel ast.SelectionSet, obj 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "maxAttempts":
+			out.Values[i] = ec._Job_maxAttempts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nextAttemptAt":
+			out.Values[i] = ec._Job_nextAttemptAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "error":
 			out.Values[i] = ec._Job_error(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -37874,6 +38527,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_getUsedChains(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "getUsedChainsV2":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_getUsedChainsV2(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -39053,6 +39728,54 @@ func (ec *executionContext) _ReportExportResponse(ctx context.Context, sel ast.S
 	return out
 }
 
+var skippedAccountImplementors = []string{"SkippedAccount"}
+
+func (ec *executionContext) _SkippedAccount(ctx context.Context, sel ast.SelectionSet, obj *model.SkippedAccount) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, skippedAccountImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SkippedAccount")
+		case "accountId":
+			out.Values[i] = ec._SkippedAccount_accountId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._SkippedAccount_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._SkippedAccount_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var subscriptionImplementors = []string{"Subscription"}
 
 func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet, obj *model.Subscription) graphql.Marshaler {
@@ -39165,6 +39888,11 @@ func (ec *executionContext) _SyncAllClientAccountsResponse(ctx context.Context, 
 			}
 		case "skippedAccountIds":
 			out.Values[i] = ec._SyncAllClientAccountsResponse_skippedAccountIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "skippedAccounts":
+			out.Values[i] = ec._SyncAllClientAccountsResponse_skippedAccounts(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -40497,6 +41225,64 @@ func (ec *executionContext) _UploadUrl(ctx context.Context, sel ast.SelectionSet
 			}
 		case "maxBytes":
 			out.Values[i] = ec._UploadUrl_maxBytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var usedChainsImplementors = []string{"UsedChains"}
+
+func (ec *executionContext) _UsedChains(ctx context.Context, sel ast.SelectionSet, obj *model.UsedChains) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, usedChainsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UsedChains")
+		case "address":
+			out.Values[i] = ec._UsedChains_address(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "usedChains":
+			out.Values[i] = ec._UsedChains_usedChains(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uncheckedChains":
+			out.Values[i] = ec._UsedChains_uncheckedChains(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isComplete":
+			out.Values[i] = ec._UsedChains_isComplete(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "checkedAt":
+			out.Values[i] = ec._UsedChains_checkedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -41925,6 +42711,36 @@ func (ec *executionContext) marshalNSaleTermEnum2taxdᚋgenᚋgraphᚋmodelᚐSa
 	return v
 }
 
+func (ec *executionContext) unmarshalNSkipReasonEnum2taxdᚋgenᚋgraphᚋmodelᚐSkipReasonEnum(ctx context.Context, v any) (model.SkipReasonEnum, error) {
+	var res model.SkipReasonEnum
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSkipReasonEnum2taxdᚋgenᚋgraphᚋmodelᚐSkipReasonEnum(ctx context.Context, sel ast.SelectionSet, v model.SkipReasonEnum) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNSkippedAccount2taxdᚋgenᚋgraphᚋmodelᚐSkippedAccount(ctx context.Context, sel ast.SelectionSet, v model.SkippedAccount) graphql.Marshaler {
+	return ec._SkippedAccount(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSkippedAccount2ᚕtaxdᚋgenᚋgraphᚋmodelᚐSkippedAccountᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SkippedAccount) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSkippedAccount2taxdᚋgenᚋgraphᚋmodelᚐSkippedAccount(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -42266,6 +43082,16 @@ func (ec *executionContext) marshalNUploadUrl2ᚖtaxdᚋgenᚋgraphᚋmodelᚐUp
 		return graphql.Null
 	}
 	return ec._UploadUrl(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNUsedChains2ᚖtaxdᚋgenᚋgraphᚋmodelᚐUsedChains(ctx context.Context, sel ast.SelectionSet, v *model.UsedChains) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UsedChains(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {

@@ -100,15 +100,26 @@ func (s *Service) Jobs(ctx context.Context, scope auth.ClientScope, accountID uu
 	return out, nil
 }
 
+// UsedChainsResult is what is known of the chains an address was used on.
+type UsedChainsResult struct {
+	Address   string
+	Used      []string // chains found used, among those checked
+	Unchecked []string // chains whose indexer failed, timed out or is missing: unknown
+	CheckedAt time.Time
+}
+
+// Complete reports whether every candidate chain was checked.
+func (r UsedChainsResult) Complete() bool { return len(r.Unchecked) == 0 }
+
 // UsedChains returns the supported chains on which address has activity, asking every candidate
 // chain's indexer at once (all of them must answer within UsedChainsTimeout). A complete answer is
-// cached for UsedChainsTTL; a chain whose indexer failed counts as unused and the answer is not
-// cached.
-func (s *Service) UsedChains(ctx context.Context, address string) ([]string, error) {
+// cached for UsedChainsTTL; an answer with unchecked chains says which and is not cached.
+func (s *Service) UsedChains(ctx context.Context, address string) (UsedChainsResult, error) {
 	address = strings.TrimSpace(address)
+	out := UsedChainsResult{Address: address, Used: []string{}, Unchecked: []string{}}
 	candidates := imports.DetectChains(address)
 	if len(candidates) == 0 {
-		return nil, apperr.InvalidField("address", "not a valid address on any supported chain")
+		return out, apperr.InvalidField("address", "not a valid address on any supported chain")
 	}
 	key := address
 	if imports.IsEVM(candidates[0]) {
@@ -117,10 +128,11 @@ func (s *Service) UsedChains(ctx context.Context, address string) ([]string, err
 	q := db.New(s.d.Pool)
 	cached, err := q.GetUsedChains(ctx, db.GetUsedChainsParams{Address: key, CheckedAt: s.d.Now().Add(-UsedChainsTTL)})
 	if err == nil {
-		return cached, nil
+		out.Used, out.CheckedAt = cached.Chains, cached.CheckedAt
+		return out, nil
 	}
 	if !errors.Is(err, pgx.ErrNoRows) {
-		return nil, err
+		return out, err
 	}
 	cctx, cancel := context.WithTimeout(ctx, UsedChainsTimeout)
 	defer cancel()
@@ -139,17 +151,18 @@ func (s *Service) UsedChains(ctx context.Context, address string) ([]string, err
 		})
 	}
 	wg.Wait()
-	out := []string{}
-	complete := true
+	out.CheckedAt = s.d.Now()
 	for i, chain := range candidates {
-		if used[i] {
-			out = append(out, chain)
+		switch {
+		case failed[i]:
+			out.Unchecked = append(out.Unchecked, chain)
+		case used[i]:
+			out.Used = append(out.Used, chain)
 		}
-		complete = complete && !failed[i]
 	}
-	if complete {
-		if err := q.PutUsedChains(ctx, db.PutUsedChainsParams{Address: key, Chains: out}); err != nil {
-			return nil, err
+	if out.Complete() {
+		if err := q.PutUsedChains(ctx, db.PutUsedChainsParams{Address: key, Chains: out.Used}); err != nil {
+			return out, err
 		}
 	}
 	return out, nil
@@ -228,7 +241,7 @@ func (s *Service) createWallets(ctx context.Context, scope auth.ClientScope, in 
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range used {
+		for _, c := range used.Used { // chains that could not be checked are not added
 			if !slices.Contains(chains, c) {
 				chains = append(chains, c)
 			}
@@ -531,15 +544,8 @@ func (s *Service) syncable(ctx context.Context, q *db.Queries, clientID, id uuid
 }
 
 func unsyncable(a db.Account) string {
-	switch {
-	case a.DeletedAt != nil:
-		return "it is being deleted"
-	case a.Status == StatusRetired:
-		return "it is retired"
-	case a.Type == "file":
-		return "a file account is imported by uploading files"
-	case a.Type == "virtual":
-		return "a virtual position account has no source of its own"
+	if why := skipReason(a, nil); why != nil {
+		return why.Message
 	}
 	return ""
 }
@@ -630,8 +636,47 @@ func (s *Service) Sync(ctx context.Context, scope auth.ClientScope, id uuid.UUID
 // SyncAllResult is syncAllClientAccounts' answer.
 type SyncAllResult struct {
 	Queued, Skipped []uuid.UUID
+	Reasons         []SkipReason // one per Skipped account, in the same order
 	Jobs            []Job
 	Continuous      bool
+}
+
+// SkipReason is why SyncAll skipped an account.
+type SkipReason struct {
+	Code    string // SkipRetired, SkipFile, SkipVirtual, SkipDeleting, SkipSyncing
+	Message string
+}
+
+// Reasons for skipping an account (GraphQL SkipReasonEnum).
+const (
+	SkipRetired  = "RETIRED"
+	SkipFile     = "FILE_ACCOUNT"
+	SkipVirtual  = "VIRTUAL_ACCOUNT"
+	SkipDeleting = "DELETING"
+	SkipSyncing  = "ALREADY_SYNCING"
+)
+
+// skipReason is why account a cannot be synced now (busy: the state of its active sync item), or
+// nil when it can.
+func skipReason(a db.Account, busy *db.AccountSyncItem) *SkipReason {
+	switch {
+	case a.DeletedAt != nil:
+		return &SkipReason{SkipDeleting, "it is being deleted"}
+	case a.Status == StatusRetired:
+		return &SkipReason{SkipRetired, "it is retired"}
+	case a.Type == "file":
+		return &SkipReason{SkipFile, "a file account is imported by uploading files"}
+	case a.Type == "virtual":
+		return &SkipReason{SkipVirtual, "a virtual position account has no source of its own"}
+	case busy != nil:
+		msg := "a sync of it is " + map[string]string{jobs.StateQueued: "queued", jobs.StateRunning: "running",
+			jobs.StateRetrying: "retried after a failed attempt"}[syncs.ItemState(*busy)]
+		if busy.Message != nil && *busy.Message != "" {
+			msg += " (" + *busy.Message + ")"
+		}
+		return &SkipReason{SkipSyncing, msg}
+	}
+	return nil
 }
 
 // SyncAll queues a sync of every syncable account of the client (by name), skipping retired,
@@ -640,7 +685,7 @@ func (s *Service) SyncAll(ctx context.Context, scope auth.ClientScope, continuou
 	if err := scope.CheckWrite(); err != nil {
 		return SyncAllResult{}, err
 	}
-	out := SyncAllResult{Queued: []uuid.UUID{}, Skipped: []uuid.UUID{}, Jobs: []Job{}, Continuous: continuous}
+	out := SyncAllResult{Queued: []uuid.UUID{}, Skipped: []uuid.UUID{}, Reasons: []SkipReason{}, Jobs: []Job{}, Continuous: continuous}
 	err := store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		if err := q.LockClientSyncs(ctx, scope.ClientID()); err != nil {
@@ -654,17 +699,18 @@ func (s *Service) SyncAll(ctx context.Context, scope auth.ClientScope, continuou
 		for i, a := range accts {
 			ids[i] = a.ID
 		}
-		active, err := q.ListActiveSyncItems(ctx, ids)
+		active, err := q.ListActiveSyncItemStates(ctx, ids)
 		if err != nil {
 			return err
 		}
-		busy := map[uuid.UUID]bool{}
-		for _, a := range active {
-			busy[a.AccountID] = true
+		busy := map[uuid.UUID]*db.AccountSyncItem{}
+		for i := range active {
+			busy[active[i].AccountID] = &active[i]
 		}
 		for _, a := range accts {
-			if unsyncable(a) != "" || busy[a.ID] {
+			if why := skipReason(a, busy[a.ID]); why != nil {
 				out.Skipped = append(out.Skipped, a.ID)
+				out.Reasons = append(out.Reasons, *why)
 			} else {
 				out.Queued = append(out.Queued, a.ID)
 			}

@@ -315,13 +315,13 @@ func TestUsedChainsAskedInParallelAndCached(t *testing.T) {
 		Etherscan: imports.EtherscanConfig{BaseURL: ethscan.URL, RPS: -1}})})
 	addr := "0x71C7656EC7ab88b098defB751B7401B5f6d8976F"
 	got, err := svc.UsedChains(ctx, addr)
-	if err != nil || strings.Join(got, ",") != "ethereum,base" {
-		t.Fatalf("used chains: %v %v", got, err)
+	if err != nil || strings.Join(got.Used, ",") != "ethereum,base" || !got.Complete() {
+		t.Fatalf("used chains: %+v %v", got, err)
 	}
 	ethscan.Close() // the cached answer needs no indexer
 	got, err = svc.UsedChains(ctx, strings.ToLower(addr))
-	if err != nil || strings.Join(got, ",") != "ethereum,base" {
-		t.Fatalf("cached: %v %v", got, err)
+	if err != nil || strings.Join(got.Used, ",") != "ethereum,base" || !got.Complete() {
+		t.Fatalf("cached: %+v %v", got, err)
 	}
 	if _, err := svc.UsedChains(ctx, "nope"); !errors.As(err, new(*apperr.Error)) {
 		t.Fatalf("bad address: %v", err)

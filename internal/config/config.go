@@ -44,6 +44,7 @@ type Config struct {
 	WorkersRecalc int
 	WorkersReport int
 	WorkersMail   int
+	WorkersImport int
 
 	WebhookWorkers      int  // concurrent webhook deliveries (their own queue)
 	WebhookAllowPrivate bool // deliver to loopback/private addresses (development)
@@ -112,6 +113,8 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	c.WorkersReport = envInt("TAXD_WORKERS_REPORT", -1)
 	fs.Var(queueWorkers{&c.WorkersReport}, "workers-report", "`count` of job workers of the report queue (default --workers, at most 2) ($TAXD_WORKERS_REPORT)")
 	c.WorkersMail = envInt("TAXD_WORKERS_MAIL", -1)
+	c.WorkersImport = envInt("TAXD_WORKERS_IMPORT", -1)
+	fs.Var(queueWorkers{&c.WorkersImport}, "workers-import", "`count` of job workers of the file-import queue (default --workers, at most 2) ($TAXD_WORKERS_IMPORT)")
 	fs.IntVar(&c.WebhookWorkers, "webhook-workers", envInt("TAXD_WEBHOOK_WORKERS", 2), "concurrent webhook deliveries ($TAXD_WEBHOOK_WORKERS)")
 	fs.BoolVar(&c.WebhookAllowPrivate, "webhook-allow-private", os.Getenv("TAXD_WEBHOOK_ALLOW_PRIVATE") == "true",
 		"deliver webhooks to loopback and private addresses; always on in development ($TAXD_WEBHOOK_ALLOW_PRIVATE=true)")
@@ -177,7 +180,7 @@ func (c *Config) Finish() error {
 	for _, q := range []struct {
 		n   *int
 		max int
-	}{{&c.WorkersSync, c.Workers}, {&c.WorkersRecalc, 2}, {&c.WorkersReport, 2}, {&c.WorkersMail, 2}} {
+	}{{&c.WorkersSync, c.Workers}, {&c.WorkersRecalc, 2}, {&c.WorkersReport, 2}, {&c.WorkersMail, 2}, {&c.WorkersImport, 2}} {
 		if *q.n < 0 {
 			*q.n = min(c.Workers, q.max)
 		}

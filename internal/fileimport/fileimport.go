@@ -25,7 +25,6 @@ import (
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/store"
-	"taxd/internal/syncs"
 )
 
 // Request describes one file import.
@@ -96,42 +95,8 @@ func Import(ctx context.Context, pool *pgxpool.Pool, req Request) (Result, error
 // start checks or creates the file account and records the import as a running sync of it.
 func start(ctx context.Context, pool *pgxpool.Pool, req Request, format string) (res Result, created bool, err error) {
 	err = store.InTx(ctx, pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		if req.AccountID != nil {
-			a, err := q.GetAccount(ctx, db.GetAccountParams{ClientID: req.ClientID, ID: *req.AccountID})
-			if err != nil {
-				return store.Err(err, "account")
-			}
-			if a.Type != "file" {
-				return apperr.InvalidField("accountId", "is not a file account")
-			}
-			res.AccountID = a.ID
-		} else {
-			name := strings.TrimSpace(req.Name)
-			if name == "" {
-				name = format + " import"
-			}
-			a, err := q.CreateAccount(ctx, db.CreateAccountParams{ID: uuid.Must(uuid.NewV7()), ClientID: req.ClientID, Type: "file",
-				Provider: format, Name: name, Status: "syncing"})
-			if err != nil {
-				return store.Err(err, "account")
-			}
-			res.AccountID, created = a.ID, true
-		}
-		s, err := q.InsertAccountSync(ctx, db.InsertAccountSyncParams{ID: uuid.Must(uuid.NewV7()), ClientID: req.ClientID})
-		if err != nil {
-			return store.Err(err, "client")
-		}
-		res.SyncID = s.ID
-		// Recorded as a file import whichever API asked (getJobsForAccount shows the kind).
-		if err := q.SetAccountSyncKind(ctx, db.SetAccountSyncKindParams{ID: s.ID, Kind: syncs.KindFileImport}); err != nil {
-			return err
-		}
-		if _, err := q.InsertAccountSyncItem(ctx, db.InsertAccountSyncItemParams{SyncID: s.ID, AccountID: res.AccountID}); err != nil {
-			return err
-		}
-		msg := "reading the file"
-		return record(ctx, q, res, "syncing", 0, &msg, 0)
+		res, created, err = startTx(ctx, tx, req, format, "syncing", "reading the file")
+		return err
 	})
 	return res, created, err
 }

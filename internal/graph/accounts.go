@@ -4,7 +4,11 @@ package graph
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
+
+	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/google/uuid"
 
@@ -14,6 +18,7 @@ import (
 	"taxd/internal/accounts"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	"taxd/internal/jobs"
 	"taxd/internal/money"
 	"taxd/internal/syncs"
 )
@@ -53,8 +58,8 @@ func accountOut(a db.Account) model.Account {
 		IncludeStakingRewards: a.IncludeStakingRewards, IncludeOrdinals: a.IncludeOrdinals, IsLargeAccount: a.IsLargeAccount,
 		IsContinuousSyncEnabled: a.IsContinuousSync,
 	}
-	if a.Status == accounts.StatusFailed {
-		out.LastSyncError = a.StatusMessage
+	if a.Status == accounts.StatusFailed || a.Status == accounts.StatusSyncing {
+		out.LastSyncError = a.StatusMessage // syncing: why the attempt being retried failed
 	}
 	if a.Status == accounts.StatusRetired {
 		out.RetiredAt = a.StopImportingAt
@@ -76,21 +81,34 @@ var jobTypes = map[string]model.JobTypeEnum{
 }
 
 func jobOut(clientID uuid.UUID, j accounts.Job) model.Job {
-	status := map[string]model.JobStatusEnum{
-		accounts.StatusQueued: model.JobStatusEnumQueued, accounts.StatusSyncing: model.JobStatusEnumRunning,
-		accounts.StatusSynced: model.JobStatusEnumSucceeded, accounts.StatusFailed: model.JobStatusEnumFailed,
-	}[j.Status]
-	if j.Status == accounts.StatusFailed && j.Message != nil && *j.Message == syncs.ReasonAccountDeleted {
-		status = model.JobStatusEnumCanceled
-	}
 	acct := j.AccountID.String()
-	out := model.Job{
-		ID: j.ID.String(), ClientID: clientID.String(), AccountID: &acct, Type: jobTypes[j.Kind], Status: status,
-		Progress: int(j.Progress), ImportedTransactionCount: int(j.Imported), Attempt: 1,
-		CreatedAt: j.CreatedAt, StartedAt: j.StartedAt, FinishedAt: j.FinishedAt,
+	out := itemJob(j.Status, j.NextAttemptAt, j.Message, j.Attempt, j.MaxAttempts)
+	out.ID, out.ClientID, out.AccountID, out.Type = j.ID.String(), clientID.String(), &acct, jobTypes[j.Kind]
+	out.Progress, out.ImportedTransactionCount = int(j.Progress), int(j.Imported)
+	out.CreatedAt, out.StartedAt, out.FinishedAt = j.CreatedAt, j.StartedAt, j.FinishedAt
+	return out
+}
+
+// jobStates are the JobStatusEnum values of the job states (jobs.State*).
+var jobStates = map[string]model.JobStatusEnum{
+	jobs.StateQueued: model.JobStatusEnumQueued, jobs.StateRunning: model.JobStatusEnumRunning,
+	jobs.StateRetrying: model.JobStatusEnumRetrying, jobs.StateSucceeded: model.JobStatusEnumSucceeded,
+	jobs.StateFailed: model.JobStatusEnumFailed, jobs.StateCancelled: model.JobStatusEnumCanceled,
+}
+
+// itemJob is the state part of the Job of a sync item (getJobsForAccount, getTransactionImportJobs):
+// its status, attempts and the reason shown with them.
+func itemJob(status string, next *time.Time, msg *string, attempt, maxAttempts int32) model.Job {
+	st := jobStates[syncs.State(status, next, msg)]
+	out := model.Job{Status: st, Attempt: int(attempt), MaxAttempts: int(maxAttempts)}
+	switch st {
+	case model.JobStatusEnumRetrying:
+		out.NextAttemptAt, out.Error = next, msg
+	case model.JobStatusEnumFailed, model.JobStatusEnumCanceled, model.JobStatusEnumQueued:
+		out.Error = msg
 	}
-	if status == model.JobStatusEnumFailed {
-		out.Error = j.Message
+	if st == model.JobStatusEnumQueued && attempt == 0 {
+		out.Error = nil // "waiting for a worker" is what QUEUED says
 	}
 	return out
 }
@@ -139,11 +157,33 @@ func (r *queryResolver) GetJobsForAccount(ctx context.Context, accountID string)
 	return out, nil
 }
 
+// GetUsedChains answers the chains found used; when some could not be checked it says so with a
+// PARTIAL_RESULT error beside the data (getUsedChainsV2 gives the same as data).
 func (r *queryResolver) GetUsedChains(ctx context.Context, address string) ([]string, error) {
 	if _, err := auth.ViewerFrom(ctx); err != nil {
 		return nil, err
 	}
-	return r.Accounts.UsedChains(ctx, address)
+	res, err := r.Accounts.UsedChains(ctx, address)
+	if err != nil {
+		return nil, err
+	}
+	if !res.Complete() {
+		graphql.AddError(ctx, partialResult(ctx, fmt.Sprintf("partial answer: %d chains could not be checked (%s); whether the address was used there is unknown",
+			len(res.Unchecked), strings.Join(res.Unchecked, ", ")), map[string]any{"uncheckedChains": res.Unchecked}))
+	}
+	return res.Used, nil
+}
+
+func (r *queryResolver) GetUsedChainsV2(ctx context.Context, address string) (*model.UsedChains, error) {
+	if _, err := auth.ViewerFrom(ctx); err != nil {
+		return nil, err
+	}
+	res, err := r.Accounts.UsedChains(ctx, address)
+	if err != nil {
+		return nil, err
+	}
+	return &model.UsedChains{Address: res.Address, UsedChains: res.Used, UncheckedChains: res.Unchecked,
+		IsComplete: res.Complete(), CheckedAt: res.CheckedAt}, nil
 }
 
 func (r *mutationResolver) CreateAccount(ctx context.Context, address *string, apiKey *string, clientID *string, code *string, fileObjectKey *string, importType model.ImportTypeEnum, includeOrdinals *bool, includeStakingRewards *bool, isLargeAccount *bool, label *string, passphrase *string, bankLinkPublicToken *string, potentialAccountID *string, provider string, providers []string, redirectURL *string, secretKey *string, shouldUploadAllEvm *bool, skipRecalculate *bool, startImportingAt *time.Time, stopImportingAt *time.Time, txnHash *string, typeArg model.AccountTypeEnum) ([]model.Account, error) {
@@ -283,7 +323,11 @@ func (r *mutationResolver) SyncAllClientAccounts(ctx context.Context, clientID s
 	}
 	out := &model.SyncAllClientAccountsResponse{
 		QueuedAccountIds: ids(res.Queued), SkippedAccountIds: ids(res.Skipped), IsContinuousSync: res.Continuous,
-		Jobs: make([]model.Job, len(res.Jobs)),
+		Jobs: make([]model.Job, len(res.Jobs)), SkippedAccounts: make([]model.SkippedAccount, len(res.Skipped)),
+	}
+	for i, id := range res.Skipped {
+		out.SkippedAccounts[i] = model.SkippedAccount{AccountID: id.String(), Reason: model.SkipReasonEnum(res.Reasons[i].Code),
+			Message: res.Reasons[i].Message}
 	}
 	for i, j := range res.Jobs {
 		out.Jobs[i] = jobOut(scope.ClientID(), j)

@@ -127,6 +127,8 @@ const (
 	CodeNotImplemented             = "NOT_IMPLEMENTED"
 	CodeRootSelectionLimitExceeded = "ROOT_SELECTION_LIMIT_EXCEEDED"
 	CodeInternal                   = "INTERNAL_SERVER_ERROR"
+	// CodePartialResult accompanies data that is returned incomplete (extensions say what is unknown).
+	CodePartialResult = "PARTIAL_RESULT"
 	// Outer errors (the request as a whole, before execution).
 	CodeBadRequest       = "BAD_REQUEST"            // not a JSON POST body {query, operationName, variables}
 	CodeRequestTooLarge  = "REQUEST_TOO_LARGE"      // body over the server's limit (HTTP 413)
@@ -142,7 +144,16 @@ var documentedCodes = map[string]bool{
 	CodeUnauthenticated: true, CodeForbidden: true, CodeBadUserInput: true, CodeNotFound: true, CodeConflict: true, CodeTaxesLocked: true,
 	CodeRateLimited: true, CodeNotImplemented: true, CodeRootSelectionLimitExceeded: true, CodeInternal: true,
 	CodeBadRequest: true, CodeRequestTooLarge: true, CodeQueryTooComplex: true, CodeTimeout: true,
-	CodeParseFailed: true, CodeValidationFailed: true,
+	CodeParseFailed: true, CodeValidationFailed: true, CodePartialResult: true,
+}
+
+// partialResult is the error that accompanies incomplete data: extensions say what is unknown.
+func partialResult(ctx context.Context, message string, extensions map[string]any) *gqlerror.Error {
+	ext := map[string]any{"code": CodePartialResult}
+	for k, v := range extensions {
+		ext[k] = v
+	}
+	return &gqlerror.Error{Message: message, Path: graphql.GetPath(ctx), Extensions: ext}
 }
 
 // Code maps an error kind to its GraphQL code: the one place that does.

@@ -13,6 +13,7 @@ import (
 	"taxd/gen/graph/model"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/money"
 	"taxd/internal/recalc"
@@ -45,10 +46,18 @@ func (r *queryResolver) GetActiveRecalculateJob(ctx context.Context, clientID st
 	if err != nil || j == nil {
 		return nil, err
 	}
-	return &model.ActiveRecalculateJob{
-		ID: j.ID.String(), ClientID: j.ClientID.String(), Status: model.RecalculateJobStatusEnum(strings.ToUpper(j.Status)),
-		Progress: int(j.Progress), StartedAt: j.StartedAt, CreatedAt: j.CreatedAt, Attempt: j.Attempt,
-	}, nil
+	out := &model.ActiveRecalculateJob{
+		ID: j.ID.String(), ClientID: j.ClientID.String(), Status: model.RecalculateJobStatusEnum(strings.ToUpper(j.State)),
+		Progress: int(j.Progress), StartedAt: j.StartedAt, CreatedAt: j.CreatedAt, Attempt: j.Attempt, MaxAttempts: int(j.MaxAttempts),
+		DirtyCountAtStart: int(j.DirtyCountAtStart), UseSpeedup: j.UseSpeedup, DoNotReplay: j.DoNotReplay, SkipPlugins: j.SkipPlugins,
+	}
+	if j.Reason != "" && (j.State == jobs.StateRetrying || j.Attempt > 1) {
+		out.LastError = &j.Reason
+	}
+	if j.State == jobs.StateRetrying {
+		out.NextAttemptAt = j.NextAttemptAt
+	}
+	return out, nil
 }
 
 func (r *mutationResolver) RerunGraph(ctx context.Context, clientID string, doNotReplay *bool, skipPlugins *bool, useSpeedup *bool) (string, error) {
@@ -57,7 +66,7 @@ func (r *mutationResolver) RerunGraph(ctx context.Context, clientID string, doNo
 		return "", err
 	}
 	j, err := r.Recalc.Request(ctx, scope, recalc.Options{
-		UseSpeedup: isTrue(useSpeedup), DoNotReplay: isTrue(doNotReplay), SkipPlugins: isTrue(skipPlugins),
+		Full: useSpeedup != nil && !*useSpeedup, DoNotReplay: isTrue(doNotReplay), SkipPlugins: isTrue(skipPlugins),
 	})
 	if err != nil {
 		return "", err

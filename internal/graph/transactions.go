@@ -164,11 +164,12 @@ func (r *queryResolver) GetTransactionImportJobs(ctx context.Context, clientID s
 	out := &model.GetTransactionImportJobs{Jobs: make([]model.Job, len(rows))}
 	for i, s := range rows {
 		acct := s.AccountID.String()
-		j := model.Job{ID: s.ID.String(), ClientID: s.ClientID.String(), AccountID: &acct, Type: model.JobTypeEnumFileImport,
-			Status: jobStatus(s.Status), Progress: int(s.Progress), ImportedTransactionCount: int(s.Imported), Attempt: 1,
-			Error: s.Error, CreatedAt: s.CreatedAt, StartedAt: s.StartedAt, FinishedAt: s.FinishedAt}
+		j := itemJob(s.ItemStatus, s.NextAttemptAt, s.Message, s.Attempt, s.MaxAttempts)
+		j.ID, j.ClientID, j.AccountID, j.Type = s.ID.String(), s.ClientID.String(), &acct, model.JobTypeEnumFileImport
+		j.Progress, j.ImportedTransactionCount = int(s.Progress), int(s.Imported)
+		j.CreatedAt, j.StartedAt, j.FinishedAt = s.CreatedAt, s.StartedAt, s.FinishedAt
 		out.Jobs[i] = j
-		out.HasActiveJobs = out.HasActiveJobs || s.Status == "queued" || s.Status == "running"
+		out.HasActiveJobs = out.HasActiveJobs || s.ItemStatus == "queued" || s.ItemStatus == "syncing"
 	}
 	return out, nil
 }
@@ -598,17 +599,6 @@ func labelChoicesOut(c ledger.LabelChoices) *model.TransactionTypeOptionResponse
 	return &model.TransactionTypeOptionResponse{Options: labelsOut(c.Options), Recommended: labelsOut(c.Recommended), CurrentLabel: c.Current}
 }
 
-func jobStatus(s string) model.JobStatusEnum {
-	switch s {
-	case "queued":
-		return model.JobStatusEnumQueued
-	case "running":
-		return model.JobStatusEnumRunning
-	case "completed":
-		return model.JobStatusEnumSucceeded
-	}
-	return model.JobStatusEnumFailed
-}
 
 // --- Transaction edits (issue 13, gql-edits): every mutation runs through ledger.Ledger.Edit, one
 // database transaction with audit entries and dirty marks; list arguments are bounded before any

@@ -20,6 +20,9 @@ const (
 	KindRecalc = "recalc.client"
 	KindSync   = "syncs.account"
 	KindReport = "reports.render"
+	KindImport = "imports.file" // a file import: a sync item of a file account
+	// KindTransactions is a transaction-history export: a report row like KindReport's.
+	KindTransactions = "reports.transactions"
 )
 
 // JanitorArgs is the periodic job that fails the rows of lost jobs.
@@ -74,7 +77,7 @@ const (
 // A row is orphaned when no river job for it waits or runs. river_job is river's table (created
 // by its migrator, not by ours), so sqlc does not know it: these three statements are the only
 // SQL of taxd that reads it, and each checks and fails in one statement (no window between).
-const activeJob = `SELECT 1 FROM river_job j WHERE j.kind = $2
+const activeJob = `SELECT 1 FROM river_job j WHERE j.kind = ANY($2::text[])
 	AND j.state IN ('available', 'pending', 'running', 'retryable', 'scheduled')`
 
 var (
@@ -99,7 +102,7 @@ var (
 func Sweep(ctx context.Context, pool *pgxpool.Pool, before time.Time) (Swept, error) {
 	var out Swept
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, sweepRecalcs, before, KindRecalc, ReasonRecalcLost)
+		rows, err := tx.Query(ctx, sweepRecalcs, before, []string{KindRecalc}, ReasonRecalcLost)
 		if err != nil {
 			return err
 		}
@@ -109,7 +112,7 @@ func Sweep(ctx context.Context, pool *pgxpool.Pool, before time.Time) (Swept, er
 		}
 		out.Recalcs = len(ids)
 
-		rows, err = tx.Query(ctx, sweepSyncItems, before, KindSync, ReasonSyncLost)
+		rows, err = tx.Query(ctx, sweepSyncItems, before, []string{KindSync, KindImport}, ReasonSyncLost)
 		if err != nil {
 			return err
 		}
@@ -134,7 +137,7 @@ func Sweep(ctx context.Context, pool *pgxpool.Pool, before time.Time) (Swept, er
 			}
 		}
 
-		rows, err = tx.Query(ctx, sweepReports, before, KindReport, ReasonReportLost)
+		rows, err = tx.Query(ctx, sweepReports, before, []string{KindReport, KindTransactions}, ReasonReportLost)
 		if err != nil {
 			return err
 		}

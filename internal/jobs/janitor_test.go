@@ -162,3 +162,29 @@ func TestJanitorRunsPeriodically(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// A file import or a transaction-history export that runs longer than the grace period is not
+// failed as lost: their jobs (their own kinds) are active. Twice.
+func TestJanitorKeepsLongImportsAndExports(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client, account, sync, report := uuid.New(), uuid.New(), uuid.New(), uuid.New()
+	mustExec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
+	mustExec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, name, status) VALUES ($1, $2, 'file', 'generic', 'f', 'syncing')`, account, client)
+	mustExec(t, pool, `INSERT INTO account_syncs (id, client_id, status, created_at) VALUES ($1, $2, 'running', now() - interval '1 hour')`, sync, client)
+	mustExec(t, pool, `INSERT INTO account_sync_items (sync_id, account_id, status) VALUES ($1, $2, 'syncing')`, sync, account)
+	mustExec(t, pool, `INSERT INTO reports (id, client_id, year, report_type, status, created_at) VALUES ($1, $2, 2024, 'transaction-history-csv', 'generating', now() - interval '1 hour')`, report, client)
+	for kind, args := range map[string]string{
+		jobs.KindImport:       `{"sync_id":"` + sync.String() + `","account_id":"` + account.String() + `"}`,
+		jobs.KindTransactions: `{"report_id":"` + report.String() + `"}`,
+	} {
+		mustExec(t, pool, `INSERT INTO river_job (args, attempt, attempted_at, kind, max_attempts, priority, queue, state)
+			VALUES ($1, 1, now(), $2, 5, 1, 'import', 'running')`, args, kind)
+	}
+	for round := 1; round <= 2; round++ {
+		if got, err := jobs.Sweep(ctx, pool, time.Now().Add(time.Second)); err != nil || got != (jobs.Swept{}) {
+			t.Fatalf("round %d: swept %+v (%v); the import and the export are running", round, got, err)
+		}
+	}
+}

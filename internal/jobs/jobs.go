@@ -7,7 +7,11 @@
 package jobs
 
 import (
+	"context"
+	"fmt"
 	"log/slog"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -52,7 +56,7 @@ func UniqueWhileActive() river.UniqueOpts {
 
 // Options tune the workers.
 type Options struct {
-	// Workers gives each kind's queue (sync, recalc, report, mail) this many workers.
+	// Workers gives each kind's queue (sync, recalc, report, mail, import) this many workers.
 	Workers int
 	// Queues sets the worker count of named queues on top of Workers (0 removes a queue). A queue
 	// with no workers is not worked by this client; with none at all the client only inserts (an
@@ -62,7 +66,9 @@ type Options struct {
 	// it over (a crashed process leaves its jobs running).
 	RescueAfter time.Duration
 	JobTimeout  time.Duration
-	Logger      *slog.Logger
+	// HeartbeatEvery is how often a running attempt renews its heartbeat (0: HeartbeatEvery).
+	HeartbeatEvery time.Duration
+	Logger         *slog.Logger
 	// Periodic jobs are enqueued by the elected leader among the clients that work jobs.
 	Periodic []*river.PeriodicJob
 }
@@ -71,7 +77,7 @@ type Options struct {
 func (o Options) QueuesOf() map[string]int {
 	out := map[string]int{}
 	if o.Workers > 0 {
-		for _, q := range []string{QueueSync, QueueRecalc, QueueReport, QueueMail} {
+		for _, q := range []string{QueueSync, QueueRecalc, QueueReport, QueueMail, QueueImport} {
 			out[q] = o.Workers
 		}
 	}
@@ -87,7 +93,10 @@ func (o Options) QueuesOf() map[string]int {
 
 // New returns a client on pool. With workers == nil or no worked queue it only inserts.
 func New(pool *pgxpool.Pool, workers *river.Workers, opts Options) (*Client, error) {
-	cfg := &river.Config{Logger: opts.Logger, Middleware: []rivertype.Middleware{&logctx.JobMiddleware{}}}
+	retry := &RetryPolicy{}
+	cfg := &river.Config{Logger: opts.Logger, RetryPolicy: retry, Middleware: []rivertype.Middleware{
+		&logctx.JobMiddleware{}, &servedQueues{}, &Tracking{Pool: pool, Retry: retry, HeartbeatEvery: opts.HeartbeatEvery},
+	}}
 	if qs := opts.QueuesOf(); workers != nil && len(qs) > 0 {
 		cfg.Workers = workers
 		cfg.Queues = map[string]river.QueueConfig{}
@@ -105,4 +114,58 @@ func New(pool *pgxpool.Pool, workers *river.Workers, opts Options) (*Client, err
 // Works reports whether c was configured to work jobs (Start would fail otherwise).
 func Works(opts Options, workers *river.Workers) bool {
 	return workers != nil && len(opts.QueuesOf()) > 0
+}
+
+// QueueImport holds file imports (uploadManualTransactions): large files parse for seconds, so
+// they have their own workers and never wait behind a partner's syncs.
+const QueueImport = "import"
+
+// QueueWebhooks is the queue of webhook deliveries (internal/webhooks names it too).
+const QueueWebhooks = "webhooks"
+
+// Served are the queues that worker nodes work (JobOptions in internal/server): a job inserted
+// into any other queue would wait forever, so inserting one is an error.
+var Served = []string{QueueSync, QueueRecalc, QueueReport, QueueMail, QueueMaintenance, QueueImport, QueueWebhooks}
+
+// Registration is a job kind with a worker and the queue its args insert into by default.
+type Registration struct {
+	Kind, Queue string
+}
+
+var (
+	registryMu sync.Mutex
+	registry   = map[*river.Workers][]Registration{}
+)
+
+// Register adds worker to workers (river.AddWorker) and records its kind and default queue, so
+// that tests can check every kind against the queues a node works (Registered).
+func Register[T river.JobArgs](workers *river.Workers, worker river.Worker[T]) {
+	river.AddWorker(workers, worker)
+	var args T
+	queue := river.QueueDefault
+	if o, ok := any(args).(river.JobArgsWithInsertOpts); ok && o.InsertOpts().Queue != "" {
+		queue = o.InsertOpts().Queue
+	}
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	registry[workers] = append(registry[workers], Registration{Kind: args.Kind(), Queue: queue})
+}
+
+// Registered lists the kinds registered on workers with Register.
+func Registered(workers *river.Workers) []Registration {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	return slices.Clone(registry[workers])
+}
+
+// servedQueues refuses, at insert time, a job whose queue no worker node works.
+type servedQueues struct{ river.MiddlewareDefaults }
+
+func (*servedQueues) InsertMany(ctx context.Context, params []*rivertype.JobInsertParams, doInner func(context.Context) ([]*rivertype.JobInsertResult, error)) ([]*rivertype.JobInsertResult, error) {
+	for _, p := range params {
+		if !slices.Contains(Served, p.Queue) {
+			return nil, fmt.Errorf("job kind %q inserted into queue %q, which no worker works (queues: %v)", p.Kind, p.Queue, Served)
+		}
+	}
+	return doInner(ctx)
 }

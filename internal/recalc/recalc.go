@@ -8,6 +8,7 @@ package recalc
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -52,34 +53,65 @@ const (
 
 // Request starts a recalculation of the client, or returns the one already queued or running.
 func Request(ctx context.Context, pool *pgxpool.Pool, jc *jobs.Client, clientID uuid.UUID) (db.RecalcJob, error) {
+	return RequestWith(ctx, pool, jc, clientID, Options{})
+}
+
+// RequestWith is Request with the caller's options. A job of the client whose worker died (its
+// heartbeat is stale) is taken over first, so the request does not join a job nobody runs.
+func RequestWith(ctx context.Context, pool *pgxpool.Pool, jc *jobs.Client, clientID uuid.UUID, o Options) (db.RecalcJob, error) {
+	if _, err := jobs.Reclaim(ctx, pool, 0, jobs.Filter{Kind: jobs.KindRecalc, Arg: "client_id", Value: clientID.String()}); err != nil {
+		return db.RecalcJob{}, err
+	}
 	var job db.RecalcJob
 	err := store.InTx(ctx, pool, func(tx pgx.Tx) error {
 		var err error
-		job, err = request(ctx, tx, jc, Args{ClientID: clientID}, nil)
+		job, err = request(ctx, tx, jc, Args{ClientID: clientID}, nil, o)
 		return err
 	})
 	return job, err
 }
+
+// afterConflict, when set (tests), runs when a request's insert found an active job, before the
+// request reads it.
+var afterConflict func()
 
 // request records (or finds) the client's active job row and inserts the river job, inside tx and
 // under the client's request lock. The river insert happens even when a row was already active:
 // river's uniqueness makes it a no-op while the job waits or runs, and it replaces a job that
 // vanished. The lock orders a request against Worker.finish: either the worker has not completed
 // its river job yet and will see this request's row (and run again), or it has, and this insert
-// is not a duplicate.
-func request(ctx context.Context, tx pgx.Tx, jc *jobs.Client, args Args, opts *river.InsertOpts) (db.RecalcJob, error) {
+// is not a duplicate. A queued job takes on the request's options (MergeRecalcFlags).
+func request(ctx context.Context, tx pgx.Tx, jc *jobs.Client, args Args, opts *river.InsertOpts, o Options) (db.RecalcJob, error) {
 	q := db.New(tx)
 	if err := q.LockRecalcRequests(ctx, args.ClientID); err != nil {
 		return db.RecalcJob{}, err
 	}
-	job, err := q.InsertRecalcJob(ctx, db.InsertRecalcJobParams{ID: uuid.Must(uuid.NewV7()), ClientID: args.ClientID})
-	if errors.Is(err, pgx.ErrNoRows) {
-		job, err = q.GetActiveRecalcJob(ctx, args.ClientID)
+	var job db.RecalcJob
+	// The run stores its results without this lock, so the active row found by the insert's
+	// conflict may complete before the next statement reads it: then insert again.
+	for try := 0; ; try++ {
+		var err error
+		job, err = q.InsertRecalcJob(ctx, db.InsertRecalcJobParams{ID: uuid.Must(uuid.NewV7()), ClientID: args.ClientID,
+			UseSpeedup: !o.Full, DoNotReplay: o.DoNotReplay, SkipPlugins: o.SkipPlugins})
+		if errors.Is(err, pgx.ErrNoRows) {
+			if afterConflict != nil {
+				afterConflict()
+			}
+			job, err = q.MergeRecalcFlags(ctx, db.MergeRecalcFlagsParams{ClientID: args.ClientID,
+				UseSpeedup: !o.Full, DoNotReplay: o.DoNotReplay, SkipPlugins: o.SkipPlugins})
+			if errors.Is(err, pgx.ErrNoRows) {
+				job, err = q.GetActiveRecalcJob(ctx, args.ClientID)
+			}
+		}
+		if errors.Is(err, pgx.ErrNoRows) && try < 5 {
+			continue
+		}
+		if err != nil {
+			return db.RecalcJob{}, err
+		}
+		break
 	}
-	if err != nil {
-		return db.RecalcJob{}, err
-	}
-	_, err = jc.InsertTx(ctx, tx, args, opts)
+	_, err := jc.InsertTx(ctx, tx, args, opts)
 	return job, err
 }
 
@@ -137,6 +169,8 @@ func (r *Runner) RunWith(ctx context.Context, clientID uuid.UUID, full bool) (Ti
 	var tm Timings
 	q := db.New(r.Pool)
 	job, err := q.StartRecalcJob(ctx, clientID)
+	// A job requested without useSpeedup recomputes the whole ledger.
+	full = full || err == nil && !job.UseSpeedup
 	if errors.Is(err, pgx.ErrNoRows) {
 		// No active job row (a direct run, e.g. the benchmark): track this run in a fresh one.
 		if job, err = q.InsertRecalcJob(ctx, db.InsertRecalcJobParams{ID: uuid.Must(uuid.NewV7()), ClientID: clientID}); err != nil {
@@ -193,8 +227,10 @@ func (r *Runner) RunWith(ctx context.Context, clientID uuid.UUID, full bool) (Ti
 	tm.Store = time.Since(start)
 	r.before(PhaseCleanup)
 	start = time.Now()
+	// The results are committed: a failed cleanup leaves the previous set (invisible to readers)
+	// to the next run's cleanup, and does not make the job run again.
 	if err := Cleanup(ctx, r.Pool, clientID); err != nil {
-		return tm, fmt.Errorf("recalc cleanup: %w", err)
+		slog.WarnContext(ctx, "recalc cleanup failed; the next run drops the previous results", "client", clientID, "err", err)
 	}
 	tm.Cleanup = time.Since(start)
 	slog.InfoContext(ctx, "recalculated", "client", clientID, "incremental", tm.Incremental, "transactions", tm.Transactions, "transfers", tm.Transfers,
@@ -215,6 +251,14 @@ type Worker struct {
 }
 
 func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
+	// A request records the job's row and inserts its river job in one transaction: a river job
+	// without an active row is an attempt after its results were committed (the process stopped
+	// before river recorded it), and has nothing left to do.
+	if active, err := Active(ctx, w.Runner.Pool, job.Args.ClientID); err != nil {
+		return err
+	} else if active == nil {
+		return nil
+	}
 	tm, err := w.Runner.Run(ctx, job.Args.ClientID)
 	if err == nil {
 		metrics.RecalcPhase("load", tm.Load)
@@ -223,14 +267,12 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 		metrics.RecalcPhase("cleanup", tm.Cleanup)
 	}
 	if err != nil {
-		if job.Attempt >= job.MaxAttempts {
-			if active, aerr := Active(ctx, w.Runner.Pool, job.Args.ClientID); aerr == nil && active != nil {
-				_ = db.New(w.Runner.Pool).FailRecalcJob(ctx, db.FailRecalcJobParams{ID: active.ID, Error: ptr("the recalculation failed; try again")})
-			}
-		}
-		return err
+		return err // the job's row records the attempt's outcome (track)
 	}
-	return w.finish(ctx, job)
+	// The results are committed: recording the job's completion is not cancelled with the attempt.
+	done, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	return w.finish(done, job)
 }
 
 // finish completes the river job and, in the same transaction, requests a follow-up run when
@@ -254,15 +296,29 @@ func (w *Worker) finish(ctx context.Context, job *river.Job[Args]) error {
 			slog.WarnContext(ctx, "client still dirty after chained recalculations; pausing before the next", "client", job.Args.ClientID, "runs", job.Args.FollowUps+1)
 			next.FollowUps, opts = 0, &river.InsertOpts{ScheduledAt: time.Now().Add(followUpPause)}
 		}
-		_, err = request(ctx, tx, river.ClientFromContext[pgx.Tx](ctx), next, opts)
+		_, err = request(ctx, tx, river.ClientFromContext[pgx.Tx](ctx), next, opts, Options{})
 		return err
 	})
 }
 
-func ptr[T any](v T) *T { return &v }
-
 // RequestTx is Request inside the caller's transaction (a sync that ends asks for a
 // recalculation in the transaction that records its end).
 func RequestTx(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UUID) (db.RecalcJob, error) {
-	return request(ctx, tx, jc, Args{ClientID: clientID}, nil)
+	return request(ctx, tx, jc, Args{ClientID: clientID}, nil, Options{})
+}
+
+func init() { jobs.Track(jobs.KindRecalc, track) }
+
+// track records a river attempt's state on the client's active job row.
+func track(ctx context.Context, tx pgx.Tx, j jobs.Job, ev jobs.Event) error {
+	var a Args
+	if err := json.Unmarshal(j.Args, &a); err != nil {
+		return err
+	}
+	var reason *string
+	if ev.Reason != "" {
+		reason = &ev.Reason
+	}
+	return db.New(tx).TrackRecalcJob(ctx, db.TrackRecalcJobParams{ClientID: a.ClientID, State: ev.State, Attempt: int32(ev.Attempt),
+		MaxAttempts: int32(ev.MaxAttempts), NextAttemptAt: ev.NextAttemptAt, Reason: reason})
 }

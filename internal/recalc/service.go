@@ -2,13 +2,12 @@ package recalc
 
 import (
 	"context"
-	"errors"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/gen/db"
+	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/jobs"
 	"taxd/internal/store"
@@ -24,51 +23,63 @@ type Service struct {
 // NewService returns the recalculation service.
 func NewService(pool *pgxpool.Pool, jc *jobs.Client) *Service { return &Service{pool: pool, jobs: jc} }
 
-// Options are the caller's wishes for one recalculation (GraphQL rerunGraph).
+// Options are the caller's wishes for one recalculation (rerunGraph; the zero value is what
+// POST /refresh asks for). A request that joins a queued job makes it do the most thorough of
+// what the requests asked (MergeRecalcFlags).
 type Options struct {
-	// UseSpeedup asks for the engine's fast path; passed through to the run (see the recalc-speed
-	// work: until it lands every run is the full, exact one, so the flag changes no result).
-	UseSpeedup bool
-	// DoNotReplay and SkipPlugins are accepted for compatibility: this engine has no replay
-	// cache and no plugins, so a run always recomputes everything from the ledger.
+	// Full turns the incremental run off (rerunGraph useSpeedup: false): the whole ledger is
+	// recomputed even when a checkpoint would allow resuming.
+	Full bool
+	// DoNotReplay is recorded on the job. A run always reads the stored ledger, in which labeling
+	// rules were applied when the transactions were written (and when a rule was created), so
+	// there is nothing to replay: both values give the same results.
 	DoNotReplay bool
+	// SkipPlugins is staff only (FORBIDDEN otherwise) and recorded; the engine has no protocol
+	// plugins, so it changes no result.
 	SkipPlugins bool
 }
 
 // Request starts a recalculation of the scope's client (a write: a Read scope is refused), or
 // returns the one already queued or running.
-func (s *Service) Request(ctx context.Context, scope auth.ClientScope, _ Options) (db.RecalcJob, error) {
+func (s *Service) Request(ctx context.Context, scope auth.ClientScope, o Options) (db.RecalcJob, error) {
 	if err := scope.CheckWrite(); err != nil {
 		return db.RecalcJob{}, err
 	}
-	return Request(ctx, s.pool, s.jobs, scope.ClientID())
+	if o.SkipPlugins && !scope.IsStaff() {
+		return db.RecalcJob{}, apperr.New(apperr.Forbidden, "skipPlugins is for staff only")
+	}
+	return RequestWith(ctx, s.pool, s.jobs, scope.ClientID(), o)
 }
 
-// ActiveJob is a queued or running recalculation with the attempt river is on.
+// ActiveJob is a queued or running recalculation with the state of its river job.
 type ActiveJob struct {
 	db.RecalcJob
-	Attempt int // 1 for the first run, 2 after one failure...
+	State   string // jobs.StateQueued, StateRunning or StateRetrying (Reason says why the last attempt failed)
+	Attempt int    // 1 for the first run, 2 after one failure...
+	Reason  string // the last failed attempt's reason, while it is retried
 }
 
-// Active returns the scope's client's queued or running job, or nil.
+// Active returns the scope's client's queued or running job, or nil. A job whose worker died is
+// taken over first (it then shows as queued again).
 func (s *Service) Active(ctx context.Context, scope auth.ClientScope) (*ActiveJob, error) {
 	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	if _, err := jobs.Reclaim(ctx, s.pool, 0, jobs.Filter{Kind: jobs.KindRecalc, Arg: "client_id", Value: scope.ClientID().String()}); err != nil {
 		return nil, err
 	}
 	j, err := Active(ctx, s.pool, scope.ClientID())
 	if err != nil || j == nil {
 		return nil, err
 	}
-	// river counts attempts from 1 once a job has run; a job still waiting for its first run is
-	// on attempt 0 there and attempt 1 here.
-	var attempt int
-	err = s.pool.QueryRow(ctx, `SELECT attempt FROM river_job WHERE kind = $1 AND args->>'client_id' = $2
-		AND state IN ('available', 'pending', 'running', 'retryable', 'scheduled') ORDER BY id DESC LIMIT 1`,
-		Args{}.Kind(), scope.ClientID().String()).Scan(&attempt)
-	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return nil, err
+	out := &ActiveJob{RecalcJob: *j, State: j.Status, Attempt: max(int(j.Attempt), 1)}
+	if j.Error != nil {
+		out.Reason = *j.Error
 	}
-	return &ActiveJob{RecalcJob: *j, Attempt: max(attempt, 1)}, nil
+	if j.Status == "queued" && j.NextAttemptAt != nil && j.Attempt > 0 {
+		out.State = jobs.StateRetrying
+	}
+	return out, nil
 }
 
 // CountDirty is the number of dirty items of the scope's client.

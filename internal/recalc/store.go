@@ -33,7 +33,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 	}
 	b := snap.base
 	w := unchangedPrefix(snap, res)
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	return lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error {
 		if err := replaceTail(ctx, tx, snap, res, w, job.ID); err != nil {
 			return err
 		}
@@ -94,7 +94,32 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 	if err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
+	return lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
+}
+
+// lockedTx runs fn in a transaction that holds the client's results lock: new results commit
+// only while no report of the client is being rendered (reports hold the lock shared, see
+// reports.consistently). While a report holds it the transaction is rolled back and tried again
+// shortly, so that the run never waits holding a connection that the report may need.
+func lockedTx(ctx context.Context, pool *pgxpool.Pool, client uuid.UUID, fn func(tx pgx.Tx) error) error {
+	for {
+		locked := false
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			var err error
+			if locked, err = db.New(tx).TryLockResults(ctx, client); err != nil || !locked {
+				return err
+			}
+			return fn(tx)
+		})
+		if err != nil || locked {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
 
 // writeFrom says which results of a run are written: all of them for a full run (the zero

@@ -9,6 +9,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -111,6 +112,30 @@ func (RenderArgs) Kind() string { return jobs.KindReport }
 // InsertOpts puts rendering on the report queue.
 func (RenderArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: jobs.QueueReport, MaxAttempts: 5}
+}
+
+func init() {
+	jobs.Track(jobs.KindReport, track)
+	jobs.Track(KindTransactions, track)
+}
+
+// track records a river attempt's state on the report's row (RenderArgs and TransactionsArgs
+// both name it report_id).
+func track(ctx context.Context, tx pgx.Tx, j jobs.Job, ev jobs.Event) error {
+	var a RenderArgs
+	if err := json.Unmarshal(j.Args, &a); err != nil {
+		return err
+	}
+	var reason *string
+	if ev.Reason != "" {
+		reason = &ev.Reason
+		if ev.State == jobs.StateRetrying {
+			m := fmt.Sprintf("attempt %d of %d failed: %s", ev.Attempt, ev.MaxAttempts, ev.Reason)
+			reason = &m
+		}
+	}
+	return db.New(tx).TrackReport(ctx, db.TrackReportParams{ID: a.ReportID, State: ev.State, Attempt: int32(ev.Attempt),
+		MaxAttempts: int32(ev.MaxAttempts), NextAttemptAt: ev.NextAttemptAt, Reason: reason})
 }
 
 // Create records a report request and queues its rendering.
@@ -275,22 +300,23 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 		return err
 	}
 	var f File
-	if fn := s.renderers[r.ReportType]; fn != nil {
-		f, err = fn(ctx, r)
-	} else {
-		var data Data
-		if data, err = s.load(ctx, r); err == nil {
-			f, err = Render(r.ReportType, data)
+	err = s.consistently(ctx, r.ClientID, func() error {
+		var err error
+		if fn := s.renderers[r.ReportType]; fn != nil {
+			f, err = fn(ctx, r)
+		} else {
+			var data Data
+			if data, err = s.load(ctx, r); err == nil {
+				f, err = Render(r.ReportType, data)
+			}
 		}
-	}
+		return err
+	})
 	if err == nil {
 		err = s.Store(ctx, r, f)
 	}
 	if err != nil {
-		if job.Attempt >= job.MaxAttempts {
-			_ = q.FailReport(ctx, db.FailReportParams{ID: r.ID, Error: ptr("the report could not be generated")})
-		}
-		return err
+		return err // the report's row records the attempt's outcome (track)
 	}
 	if err := webhooks.ReportIsReady(ctx, s.pool, r); err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/auth"
+	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/store"
 )
@@ -25,7 +26,15 @@ type TransactionsArgs struct {
 	Page     *ledger.TxPage  `json:"page,omitempty"` // only this page; nil: every match
 }
 
-func (TransactionsArgs) Kind() string { return "reports.transactions" }
+func (TransactionsArgs) Kind() string { return KindTransactions }
+
+// KindTransactions is the job kind of transaction-history exports.
+const KindTransactions = jobs.KindTransactions
+
+// InsertOpts puts the export on the report queue, as every report.
+func (TransactionsArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: jobs.QueueReport, MaxAttempts: 5}
+}
 
 // ExportTransactions records a TRANSACTION_HISTORY_CSV report of the transactions matching f and
 // queues the job that writes it.
@@ -44,7 +53,7 @@ func (s *Service) ExportTransactions(ctx context.Context, scope auth.ClientScope
 		if err != nil {
 			return store.Err(err, "report")
 		}
-		_, err = s.jobs.InsertTx(ctx, tx, TransactionsArgs{ReportID: r.ID, Filter: f, Page: page}, &river.InsertOpts{MaxAttempts: 5})
+		_, err = s.jobs.InsertTx(ctx, tx, TransactionsArgs{ReportID: r.ID, Filter: f, Page: page}, nil)
 		return err
 	})
 	return r, err
@@ -74,7 +83,7 @@ func (w *TransactionsWorker) Work(ctx context.Context, job *river.Job[Transactio
 	name := fmt.Sprintf("transactions-%s.csv", r.CreatedAt.UTC().Format("2006-01-02"))
 	key := fmt.Sprintf("reports/%s/%s/%s", r.ClientID, r.ID, name)
 	var size countingWriter
-	err = func() error {
+	err = s.consistently(ctx, r.ClientID, func() error {
 		bw, err := s.bucket.NewWriter(ctx, key, &blob.WriterOptions{ContentType: "text/csv"})
 		if err != nil {
 			return err
@@ -108,12 +117,9 @@ func (w *TransactionsWorker) Work(ctx context.Context, job *river.Job[Transactio
 			return werr
 		}
 		return bw.Close()
-	}()
+	})
 	if err != nil {
-		if job.Attempt >= job.MaxAttempts {
-			_ = q.FailReport(ctx, db.FailReportParams{ID: r.ID, Error: ptr("the export could not be generated")})
-		}
-		return err
+		return err // the report's row records the attempt's outcome (track)
 	}
 	ct := "text/csv"
 	return q.CompleteReport(ctx, db.CompleteReportParams{ID: r.ID, Filename: &name, ContentType: &ct, BlobKey: &key, SizeBytes: &size.n})

@@ -126,7 +126,9 @@ func (h *Handler) GetAccountSync(ctx context.Context, req api.GetAccountSyncRequ
 func syncOut(s syncs.Sync) api.AccountSync {
 	items := make([]api.AccountSyncItem, len(s.Items))
 	for i, it := range s.Items {
-		items[i] = api.AccountSyncItem{AccountId: it.AccountID, Status: accountStatus(it.Status), Progress: int(it.Progress), Message: it.Message}
+		attempt, maxAttempts := int(it.Attempt), int(it.MaxAttempts)
+		items[i] = api.AccountSyncItem{AccountId: it.AccountID, Status: accountStatus(it.Status), Progress: int(it.Progress), Message: it.Message,
+			Attempt: &attempt, MaxAttempts: &maxAttempts, NextAttemptAt: utc(it.NextAttemptAt)}
 	}
 	return api.AccountSync{Id: s.ID, Status: api.SyncStatus(s.Status), Progress: int(s.Progress), Accounts: items,
 		CreatedAt: s.CreatedAt.UTC(), StartedAt: utc(s.StartedAt), FinishedAt: utc(s.FinishedAt), Error: s.Error}

@@ -5,6 +5,7 @@ import (
 
 	"taxd/gen/db"
 	api "taxd/gen/rest"
+	"taxd/internal/jobs"
 	"taxd/internal/money"
 	"taxd/internal/recalc"
 )
@@ -55,10 +56,18 @@ func (h *Handler) GetActiveRecalculateJob(ctx context.Context, req api.GetActive
 		return api.GetActiveRecalculateJob200JSONResponse{Type: api.Success, Message: "No active recalculation job"}, nil
 	}
 	out := jobOut(j.RecalcJob)
+	out.Attempt = &j.Attempt
+	if j.State == jobs.StateRetrying { // waiting for its next attempt: queued, with when and why
+		out.Status, out.NextAttemptAt = api.RecalculateJobStatus(jobs.StateQueued), utc(j.NextAttemptAt)
+	}
+	if j.Reason != "" && (j.State == jobs.StateRetrying || j.Attempt > 1) {
+		out.LastError = &j.Reason
+	}
 	return api.GetActiveRecalculateJob200JSONResponse{Type: api.Success, Message: "Recalculation in progress", Data: &out}, nil
 }
 
 func jobOut(j db.RecalcJob) api.RecalculateJob {
+	maxAttempts := int(j.MaxAttempts)
 	return api.RecalculateJob{Id: j.ID, Status: api.RecalculateJobStatus(j.Status), Progress: int(j.Progress),
-		StartedAt: utc(j.StartedAt), CreatedAt: j.CreatedAt.UTC()}
+		StartedAt: utc(j.StartedAt), CreatedAt: j.CreatedAt.UTC(), MaxAttempts: &maxAttempts}
 }

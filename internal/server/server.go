@@ -159,7 +159,7 @@ func tokensFrom(cfg *config.Config) (*auth.Tokens, error) {
 func JobOptions(cfg *config.Config) jobs.Options {
 	qs := map[string]int{
 		jobs.QueueSync: cfg.WorkersSync, jobs.QueueRecalc: cfg.WorkersRecalc,
-		jobs.QueueReport: cfg.WorkersReport, jobs.QueueMail: cfg.WorkersMail,
+		jobs.QueueReport: cfg.WorkersReport, jobs.QueueMail: cfg.WorkersMail, jobs.QueueImport: cfg.WorkersImport,
 	}
 	if len((jobs.Options{Queues: qs}).QueuesOf()) > 0 { // a worker node: webhooks and the janitor too
 		if cfg.WebhookWorkers > 0 {
@@ -228,15 +228,26 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 		slog.Info("no job queue is worked on this node (--workers 0): API only")
 		return b, nil
 	}
-	if err := b.jobs.Start(ctx); err != nil {
+	// Not ctx: river stops hard (cancelling running jobs) when its start context ends; a node
+	// that is told to stop lets its running jobs finish first (the closer below).
+	if err := b.jobs.Start(context.WithoutCancel(ctx)); err != nil {
 		return nil, err
 	}
 	metrics.WatchJobs(ctx, b.jobs)
+	// Jobs whose worker died (their heartbeat is stale) are taken over within seconds.
+	reclaim, stopReclaiming := context.WithCancel(context.WithoutCancel(ctx))
+	reclaimed := make(chan struct{})
+	go func() { defer close(reclaimed); jobs.RunReclaimer(reclaim, b.pool, 0, 0) }()
+	closers = append(closers, func() { stopReclaiming(); <-reclaimed })
 	slog.Info("working job queues", "queues", opts.QueuesOf())
 	closers = append(closers, func() {
 		stopCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		defer cancel()
-		_ = b.jobs.Stop(stopCtx)
+		if err := b.jobs.Stop(stopCtx); err != nil { // jobs still running after 15 s: cancel them (river requeues them)
+			hard, cancelHard := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancelHard()
+			_ = b.jobs.StopAndCancel(hard)
+		}
 	})
 	return b, nil
 }

@@ -56,7 +56,7 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 	}
 	files := fileimport.NewService(d.Pool, d.Bucket).WithUploads(fileimport.UploadSettings{
 		Secret: []byte(cfg.ReportSigningSecret), BaseURL: cfg.PublicURL, MaxBytes: cfg.UploadMaxBytes, Now: d.Now,
-	})
+	}).WithJobs(d.Jobs)
 	figurePrices, portfolioPrices := requestPrices(d)
 	providers := d.Providers
 	if providers == nil {

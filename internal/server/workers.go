@@ -8,6 +8,7 @@ import (
 	"taxd/internal/accounts"
 	"taxd/internal/config"
 	"taxd/internal/exchanges"
+	"taxd/internal/fileimport"
 	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/mail"
@@ -29,13 +30,13 @@ func Workers(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket) (*rive
 // pass fakes.
 func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, providers syncs.Providers) (*river.Workers, error) {
 	w := river.NewWorkers()
-	river.AddWorker(w, &jobs.Janitor{Pool: pool})
+	jobs.Register(w, &jobs.Janitor{Pool: pool})
 	var sender mail.Sender = mail.DirSender{Dir: cfg.MailDir, From: cfg.SMTPFrom}
 	if cfg.SMTPAddr != "" {
 		sender = mail.SMTPSender{Addr: cfg.SMTPAddr, From: cfg.SMTPFrom, User: cfg.SMTPUser, Password: cfg.SMTPPassword}
 	}
-	river.AddWorker(w, &mail.Worker{Pool: pool, Sender: sender})
-	river.AddWorker(w, &recalc.Worker{Runner: &recalc.Runner{Pool: pool}})
+	jobs.Register(w, &mail.Worker{Pool: pool, Sender: sender})
+	jobs.Register(w, &recalc.Worker{Runner: &recalc.Runner{Pool: pool}})
 	var priceFn ledger.PriceFunc
 	if !cfg.Offline {
 		src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey}), prices.NewPGCache(pool))
@@ -48,15 +49,16 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	if err != nil {
 		return nil, err
 	}
-	river.AddWorker(w, &syncs.Worker{Pool: pool, Prices: priceFn, Providers: providers, Sealer: sealer,
+	jobs.Register(w, &syncs.Worker{Pool: pool, Prices: priceFn, Providers: providers, Sealer: sealer,
 		Exchanges: exchanges.NewRegistry(exchanges.Config{CoinbaseURL: cfg.CoinbaseURL, KrakenURL: cfg.KrakenURL})})
-	river.AddWorker(w, &accounts.ContinuousWorker{Pool: pool})
+	jobs.Register(w, &accounts.ContinuousWorker{Pool: pool})
+	jobs.Register(w, &fileimport.Worker{Pool: pool, Bucket: bucket})
 	reportSvc := reports.NewService(reports.Deps{
 		Pool: pool, Bucket: bucket, SigningSecret: cfg.ReportSigningSecret, LinkLifetime: cfg.SignedLinkLifetime, PortalURL: cfg.PortalURL,
 	})
 	registerReportOwners(reportSvc, taxforms.NewService(pool, nil, nil))
-	river.AddWorker(w, &reports.Worker{Service: reportSvc})
-	river.AddWorker(w, &reports.TransactionsWorker{Service: reportSvc, Ledger: ledger.New(pool)})
-	river.AddWorker(w, &webhooks.Worker{Pool: pool, AllowPrivate: cfg.WebhookAllowPrivate})
+	jobs.Register(w, &reports.Worker{Service: reportSvc})
+	jobs.Register(w, &reports.TransactionsWorker{Service: reportSvc, Ledger: ledger.New(pool)})
+	jobs.Register(w, &webhooks.Worker{Pool: pool, AllowPrivate: cfg.WebhookAllowPrivate})
 	return w, nil
 }

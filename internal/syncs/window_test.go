@@ -24,7 +24,7 @@ func TestImportWindow(t *testing.T) {
 		{db.Account{StartImportingAt: &start, StopImportingAt: &stop}, "b"},
 	} {
 		got := ""
-		for _, tx := range inWindow(txs, c.acct) {
+		for _, tx := range inWindow(txs, c.acct.StartImportingAt, c.acct.StopImportingAt) {
 			got += tx.ExternalID
 		}
 		if got != c.want {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -14,6 +15,7 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/exchanges"
 	"taxd/internal/imports"
+	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
 	"taxd/internal/webhooks"
@@ -76,13 +78,13 @@ func (w *Worker) fetcher(ctx context.Context, q *db.Queries, acct db.Account) (f
 
 // inWindow keeps the transactions inside the account's import window (startImportingAt,
 // stopImportingAt: a retired account imports nothing after its stop).
-func inWindow(txs []imports.Tx, acct db.Account) []imports.Tx {
-	if acct.StartImportingAt == nil && acct.StopImportingAt == nil {
+func inWindow(txs []imports.Tx, start, stop *time.Time) []imports.Tx {
+	if start == nil && stop == nil {
 		return txs
 	}
 	out := txs[:0:0]
 	for _, t := range txs {
-		if acct.StartImportingAt != nil && t.Time.Before(*acct.StartImportingAt) || acct.StopImportingAt != nil && t.Time.After(*acct.StopImportingAt) {
+		if start != nil && t.Time.Before(*start) || stop != nil && t.Time.After(*stop) {
 			continue
 		}
 		out = append(out, t)
@@ -138,10 +140,18 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 		if err != nil {
 			return w.fetchFailed(ctx, job, item, err)
 		}
-		page.Txs = inWindow(page.Txs, acct)
 		progress = min(95, progress+(95-progress)/3+1)
 		err = led.Update(ctx, acct.ClientID, ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
-			added, err := e.Import(acct.ID, page.Txs, w.Prices)
+			// The window as committed now (retireAccount may have moved its stop since the
+			// sync started), held until this page commits.
+			win, err := db.New(e.Tx()).LockAccountWindow(ctx, acct.ID)
+			if err != nil {
+				return err
+			}
+			if win.DeletedAt != nil {
+				return errAccountDeleted
+			}
+			added, err := e.Import(acct.ID, inWindow(page.Txs, win.StartImportingAt, win.StopImportingAt), w.Prices)
 			if err != nil {
 				return err
 			}
@@ -152,6 +162,9 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 			next := page.Cursor
 			return w.progressTx(ctx, db.New(e.Tx()), item, "syncing", progress, nil, added, &next)
 		})
+		if errors.Is(err, errAccountDeleted) {
+			return w.finish(ctx, item, "failed", ReasonAccountDeleted)
+		}
 		if err != nil {
 			return err
 		}
@@ -163,26 +176,24 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 	return w.finish(ctx, item, "synced", "")
 }
 
-// fetchFailed backs off on rate limits and temporary errors; on the last attempt, or on a
-// permanent error, the account is marked failed with the reason.
+// fetchFailed backs off on rate limits; a temporary error is retried by river with backoff
+// (the item shows the attempt, the next one's time and the reason: TrackItem); on a permanent
+// error the account is marked failed with the reason.
 func (w *Worker) fetchFailed(ctx context.Context, job *river.Job[AccountArgs], item db.AccountSyncItem, err error) error {
-	if d, ok := imports.RetryAfter(err); ok && job.Attempt < job.MaxAttempts {
-		return river.JobSnooze(d)
-	}
 	// Partners see a stable reason; the upstream text (hosts, provider messages) goes to the log.
+	reason := imports.PartnerReason(err)
+	if d, ok := imports.RetryAfter(err); ok && job.Attempt < job.MaxAttempts {
+		return jobs.WithReason(river.JobSnooze(d), reason)
+	}
 	slog.WarnContext(ctx, "sync fetch failed", "sync_id", item.SyncID, "account_id", item.AccountID,
 		"attempt", job.Attempt, "err", err)
-	reason := imports.PartnerReason(err)
-	if imports.IsTemporary(err) && job.Attempt < job.MaxAttempts {
-		// Say why it is waiting; the item stays syncing and river retries with backoff.
-		msg := fmt.Sprintf("retrying (attempt %d of %d): %s", job.Attempt, job.MaxAttempts, reason)
-		if perr := w.progress(ctx, item, "syncing", max(item.Progress, 5), &msg, 0, nil); perr != nil {
-			return errors.Join(err, perr)
-		}
-		return err
+	if imports.IsTemporary(err) {
+		return jobs.WithReason(err, "import failed: "+reason)
 	}
 	return w.finish(ctx, item, "failed", "import failed: "+reason)
 }
+
+var errAccountDeleted = errors.New("the account was deleted")
 
 // finish ends an item as synced or failed (with a message), at 100%.
 func (w *Worker) finish(ctx context.Context, item db.AccountSyncItem, status, message string) error {

@@ -354,7 +354,7 @@ type Account struct {
 	// `synced` (the last sync succeeded), `failed` (the last sync failed; see `statusMessage`).
 	Status AccountStatus `json:"status"`
 
-	// StatusMessage Why the last sync failed; null otherwise.
+	// StatusMessage Why the last sync failed (`failed`), or why the attempt of the running sync failed while it is retried (`syncing`); null otherwise.
 	StatusMessage *string `json:"statusMessage"`
 }
 
@@ -414,9 +414,20 @@ type AccountSync struct {
 type AccountSyncItem struct {
 	AccountId openapi_types.UUID `json:"accountId"`
 
-	// Message Why the account failed to sync; null otherwise.
-	Message  *string `json:"message"`
-	Progress int     `json:"progress"`
+	// Attempt The attempt the account's sync is on (or made last), 1 for the first; 0 while queued for its first attempt.
+	Attempt *int `json:"attempt,omitempty"`
+
+	// MaxAttempts How many attempts the sync of the account makes before it fails.
+	MaxAttempts *int `json:"maxAttempts,omitempty"`
+
+	// Message Why the account failed to sync (`failed`); while it is `syncing` and a failed attempt
+	// waits for the next one (`nextAttemptAt` set), which attempt failed, why and when the next
+	// starts; while `queued` again after the worker running it stopped, that; null otherwise.
+	Message *string `json:"message"`
+
+	// NextAttemptAt While a failed attempt waits to be retried, when the next one starts; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	Progress      int        `json:"progress"`
 
 	// Status Import status of an account: `queued` (waiting for its first or next sync), `syncing`,
 	// `synced` (the last sync succeeded), `failed` (the last sync failed; see `statusMessage`).
@@ -760,14 +771,27 @@ type PartnerBranding struct {
 
 // RecalculateJob A ledger recalculation job that is queued or running.
 type RecalculateJob struct {
+	// Attempt The attempt the job is on, 1 for the first run; failed attempts are retried automatically.
+	Attempt   *int               `json:"attempt,omitempty"`
 	CreatedAt time.Time          `json:"createdAt"`
 	Id        openapi_types.UUID `json:"id"`
-	Progress  int                `json:"progress"`
+
+	// LastError Why the last attempt failed while the job waits for its next attempt (or why it is queued again after the worker running it stopped); null otherwise.
+	LastError *string `json:"lastError,omitempty"`
+
+	// MaxAttempts How many attempts the job makes before it fails.
+	MaxAttempts *int `json:"maxAttempts,omitempty"`
+
+	// NextAttemptAt While a failed attempt waits for the next one (status `queued`), when the next starts; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	Progress      int        `json:"progress"`
 
 	// StartedAt Null while queued.
 	StartedAt *time.Time `json:"startedAt"`
 
-	// Status Status of an active recalculation job.
+	// Status Status of an active recalculation job: `queued` (waiting for a worker; also while a failed
+	// attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
+	// `running`.
 	Status RecalculateJobStatus `json:"status"`
 }
 
@@ -781,7 +805,9 @@ type RecalculateJobResponse struct {
 	Type EnvelopeType `json:"type"`
 }
 
-// RecalculateJobStatus Status of an active recalculation job.
+// RecalculateJobStatus Status of an active recalculation job: `queued` (waiting for a worker; also while a failed
+// attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
+// `running`.
 type RecalculateJobStatus string
 
 // Report A tax report of a user.

@@ -56,7 +56,8 @@ UPDATE accounts SET is_continuous_sync = $2 WHERE client_id = $1 AND deleted_at 
 
 -- name: ListAccountJobs :many
 -- getJobsForAccount: the account's items of syncs, newest first.
-SELECT s.id, s.kind, s.created_at, s.started_at, s.finished_at, i.status, i.progress, i.message, i.imported
+SELECT s.id, s.kind, s.created_at, s.started_at, s.finished_at, i.status, i.progress, i.message, i.imported,
+    i.attempt, i.max_attempts, i.next_attempt_at
 FROM account_sync_items i JOIN account_syncs s ON s.id = i.sync_id
 WHERE i.account_id = $1 AND s.client_id = $2
 ORDER BY s.created_at DESC, s.id DESC LIMIT 50;
@@ -69,7 +70,7 @@ ON CONFLICT (account_id) DO UPDATE SET sealed = EXCLUDED.sealed, updated_at = no
 SELECT sealed FROM exchange_credentials WHERE account_id = $1;
 
 -- name: GetUsedChains :one
-SELECT chains FROM used_chains_cache WHERE address = $1 AND checked_at > $2;
+SELECT chains, checked_at FROM used_chains_cache WHERE address = $1 AND checked_at > $2;
 
 -- name: PutUsedChains :exec
 INSERT INTO used_chains_cache (address, chains, checked_at) VALUES ($1, $2, now())

@@ -141,7 +141,7 @@ GROUP BY i.transfer_id;
 
 -- name: ListFileImports :many
 -- The client's file imports: syncs whose only item is a file account, newest first.
-SELECT s.*, i.account_id, i.imported
+SELECT s.*, i.account_id, i.imported, i.status AS item_status, i.message, i.attempt, i.max_attempts, i.next_attempt_at
 FROM account_syncs s
 JOIN account_sync_items i ON i.sync_id = s.id
 JOIN accounts a ON a.id = i.account_id AND a.type = 'file'

@@ -1,14 +1,38 @@
 -- name: InsertRecalcJob :one
 -- At most one queued or running job per client (partial unique index): a second request gets none.
-INSERT INTO recalc_jobs (id, client_id) VALUES ($1, $2)
+INSERT INTO recalc_jobs (id, client_id, use_speedup, do_not_replay, skip_plugins) VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (client_id) WHERE status IN ('queued', 'running') DO NOTHING
 RETURNING *;
+
+-- name: MergeRecalcFlags :one
+-- A request that finds the client's job still queued joins it: the job then does what the most
+-- thorough request asked for (a full run, a replay, plugins). A running job keeps its flags.
+UPDATE recalc_jobs SET use_speedup = use_speedup AND sqlc.arg(use_speedup)::boolean,
+    do_not_replay = do_not_replay AND sqlc.arg(do_not_replay)::boolean,
+    skip_plugins = skip_plugins AND sqlc.arg(skip_plugins)::boolean
+WHERE client_id = sqlc.arg(client_id)::uuid AND status = 'queued'
+RETURNING *;
+
+-- name: TrackRecalcJob :exec
+-- The client's active job mirrors its river job's attempt (jobs.Tracker): running, waiting for a
+-- retry at next_attempt_at with the reason in error, queued again, or failed.
+UPDATE recalc_jobs SET
+    status = CASE sqlc.arg(state)::text WHEN 'running' THEN 'running' WHEN 'failed' THEN 'failed' WHEN 'cancelled' THEN 'failed' ELSE 'queued' END,
+    attempt = sqlc.arg(attempt)::integer, max_attempts = sqlc.arg(max_attempts)::integer,
+    next_attempt_at = sqlc.narg(next_attempt_at)::timestamptz,
+    error = coalesce(sqlc.narg(reason)::text, error),
+    started_at = CASE WHEN sqlc.arg(state)::text = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
+    finished_at = CASE WHEN sqlc.arg(state)::text IN ('failed', 'cancelled') THEN now() ELSE finished_at END
+WHERE client_id = sqlc.arg(client_id)::uuid AND status IN ('queued', 'running');
 
 -- name: GetActiveRecalcJob :one
 SELECT * FROM recalc_jobs WHERE client_id = $1 AND status IN ('queued', 'running');
 
 -- name: StartRecalcJob :one
-UPDATE recalc_jobs SET status = 'running', started_at = coalesce(started_at, now()), progress = 5
+-- The run starts: its dirty items are counted as it finds them (dirtyCountAtStart).
+UPDATE recalc_jobs SET status = 'running', started_at = coalesce(started_at, now()), progress = 5,
+    dirty_count_at_start = (SELECT (SELECT count(DISTINCT d.transaction_id) FROM dirty_marks d WHERE d.client_id = $1)
+        + (SELECT count(*) FROM clients c WHERE c.id = $1 AND c.settings_dirty_seq IS NOT NULL))::integer
 WHERE client_id = $1 AND status IN ('queued', 'running')
 RETURNING *;
 
@@ -63,3 +87,9 @@ SELECT pg_advisory_xact_lock(hashtextextended('taxd.recalc:' || sqlc.arg(client_
 SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = sqlc.arg(client_id)::uuid)
     OR EXISTS (SELECT 1 FROM clients c WHERE c.id = sqlc.arg(client_id)::uuid AND c.settings_dirty_seq IS NOT NULL)
     OR EXISTS (SELECT 1 FROM recalc_jobs r WHERE r.client_id = sqlc.arg(client_id)::uuid AND r.status IN ('queued', 'running')))::boolean AS pending;
+
+-- name: TryLockResults :one
+-- Taken by a run in the transaction that commits new results (a switch, or an incremental
+-- rewrite). Reports hold it shared while they are rendered, so that a report reads one set of
+-- results; the run does not wait for it holding a connection (lockedTx retries).
+SELECT pg_try_advisory_xact_lock(hashtextextended('taxd.results:' || sqlc.arg(client_id)::uuid::text, 0));

@@ -125,3 +125,14 @@ LIMIT 100001;
 
 -- name: ListClientAccountIDs :many
 SELECT id, provider FROM accounts WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]);
+
+-- name: TrackReport :exec
+-- A report being generated mirrors its river job's attempt (reports.track): generating, waiting
+-- for a retry at next_attempt_at with the reason in error, queued again, or failed.
+UPDATE reports SET
+    status = CASE sqlc.arg(state)::text WHEN 'running' THEN 'generating' WHEN 'failed' THEN 'failed' WHEN 'cancelled' THEN 'failed' ELSE 'queued' END,
+    attempt = sqlc.arg(attempt)::integer, max_attempts = sqlc.arg(max_attempts)::integer,
+    next_attempt_at = sqlc.narg(next_attempt_at)::timestamptz,
+    error = coalesce(sqlc.narg(reason)::text, error),
+    completed_at = CASE WHEN sqlc.arg(state)::text IN ('failed', 'cancelled') THEN now() ELSE completed_at END
+WHERE id = sqlc.arg(id)::uuid AND status IN ('queued', 'generating');

@@ -49,10 +49,12 @@ FROM (SELECT count(*) AS total,
 WHERE s.id = $1;
 
 -- name: SetAccountSyncState :exec
-UPDATE accounts SET status = $2, status_message = $3,
-    last_synced_at = CASE WHEN $2 = 'synced' THEN now() ELSE last_synced_at END,
+-- A retired account stays retired whatever its last sync did.
+UPDATE accounts SET status = CASE WHEN status = 'retired' THEN status ELSE sqlc.arg(status)::text END,
+    status_message = CASE WHEN status = 'retired' THEN status_message ELSE sqlc.narg(status_message)::text END,
+    last_synced_at = CASE WHEN sqlc.arg(status)::text = 'synced' THEN now() ELSE last_synced_at END,
     sync_cursor = coalesce(sqlc.narg(cursor)::text, sync_cursor)
-WHERE id = $1;
+WHERE id = sqlc.arg(id)::uuid;
 
 -- name: GetAccountByID :one
 SELECT * FROM accounts WHERE id = $1;
@@ -96,3 +98,19 @@ WITH s AS (
     INSERT INTO account_sync_items (sync_id, account_id, status, progress) SELECT s.id, $3, 'synced', 100 FROM s
 )
 SELECT * FROM s;
+
+-- name: TrackAccountSyncItem :exec
+-- An item mirrors its river job's attempt (syncs.TrackItem).
+UPDATE account_sync_items SET status = $3, progress = $4, message = $5, attempt = sqlc.arg(attempt)::integer,
+    max_attempts = sqlc.arg(max_attempts)::integer, next_attempt_at = sqlc.narg(next_attempt_at)::timestamptz
+WHERE sync_id = $1 AND account_id = $2;
+
+-- name: LockAccountWindow :one
+-- The account's import window as committed now, held until the page's import commits, so that a
+-- retireAccount either precedes the page (which then imports nothing after its stop) or waits.
+SELECT start_importing_at, stop_importing_at, deleted_at FROM accounts WHERE id = $1 FOR SHARE;
+
+-- name: ListActiveSyncItemStates :many
+-- The queued or syncing items of these accounts (at most one each), with their state.
+SELECT i.* FROM account_sync_items i
+WHERE i.account_id = ANY(sqlc.arg(account_ids)::uuid[]) AND i.status IN ('queued', 'syncing');

@@ -8,6 +8,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type RecalculateJobStatusEnum =
   /** Waiting for a worker. */
   | 'QUEUED'
+  /** An attempt failed; the next one starts at `nextAttemptAt` (`lastError` says why). */
+  | 'RETRYING'
   /** Being recalculated. */
   | 'RUNNING';
 

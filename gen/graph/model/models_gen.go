@@ -62,7 +62,7 @@ type Account struct {
 	IconImageURL *string `json:"iconImageUrl,omitempty"`
 	// Link to the address on a block explorer, when there is one.
 	ExplorerURL *string `json:"explorerUrl,omitempty"`
-	// Why the last sync failed, when it did.
+	// Why the last sync failed (status ERROR), or, while a sync is retried after a failed attempt (status SYNCING), why that attempt failed and when the next one starts; null otherwise.
 	LastSyncError *string `json:"lastSyncError,omitempty"`
 	// When a sync last finished successfully.
 	LastSyncedAt *time.Time `json:"lastSyncedAt,omitempty"`
@@ -85,21 +85,27 @@ type ActiveRecalculateJob struct {
 	ID string `json:"id"`
 	// The client being recalculated.
 	ClientID string `json:"clientId"`
-	// QUEUED until a worker picks it up, then RUNNING.
+	// QUEUED until a worker picks it up, then RUNNING; RETRYING while a failed attempt waits for the next.
 	Status RecalculateJobStatusEnum `json:"status"`
 	// Percent done, 0 to 100.
 	Progress int `json:"progress"`
-	// Dirty items when the job started (0 while queued).
+	// Dirty items (as `countDirty` counts them) when the run started (0 while queued).
 	DirtyCountAtStart int `json:"dirtyCountAtStart"`
 	// Transactions processed so far.
 	ProcessedCount int `json:"processedCount"`
 	// Attempt number, 1 on the first run; failed attempts are retried automatically.
 	Attempt int `json:"attempt"`
-	// The job recomputes lots from the stored events without re-applying rules and plugins.
+	// How many attempts the job makes before it fails.
+	MaxAttempts int `json:"maxAttempts"`
+	// When the next attempt starts, while RETRYING; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	// Why the last attempt failed, while RETRYING (or why the job is queued again after the worker running it stopped); null otherwise.
+	LastError *string `json:"lastError,omitempty"`
+	// As requested with `rerunGraph` (false when no request asked for it). Every run reads the stored ledger, in which labeling rules were applied when the transactions were written or the rule was created, so true and false give the same results.
 	DoNotReplay bool `json:"doNotReplay"`
-	// The job skips the protocol plugins that reinterpret DeFi transactions.
+	// As requested with `rerunGraph` (staff only). The engine has no protocol plugins, so it changes no result.
 	SkipPlugins bool `json:"skipPlugins"`
-	// The job recalculates incrementally from the earliest dirty transaction instead of from the beginning.
+	// The job may recalculate incrementally (from the last checkpoint before the earliest dirty transaction); false when a request asked for a full run (`useSpeedup: false`).
 	UseSpeedup bool `json:"useSpeedup"`
 	// When a worker started it; null while queued.
 	StartedAt *time.Time `json:"startedAt,omitempty"`
@@ -878,9 +884,13 @@ type Job struct {
 	Progress int `json:"progress"`
 	// Transactions imported so far.
 	ImportedTransactionCount int `json:"importedTransactionCount"`
-	// Attempt number: always 1 (retries of a job are not counted per account).
+	// The attempt the job is on (or made last), 1 for the first; a failed attempt is retried automatically up to `maxAttempts`. 0 while queued for its first attempt.
 	Attempt int `json:"attempt"`
-	// Why the job failed, when FAILED.
+	// How many attempts the job makes before it fails (0 for a job that finished within the request).
+	MaxAttempts int `json:"maxAttempts"`
+	// When the next attempt starts, while RETRYING; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+	// Why the job failed (FAILED, CANCELED), why its last attempt failed (RETRYING), or why it is queued again (QUEUED after the worker running it stopped); null otherwise.
 	Error *string `json:"error,omitempty"`
 	// When the job was queued.
 	CreatedAt time.Time `json:"createdAt"`
@@ -1202,6 +1212,16 @@ type ReportExportResponse struct {
 	Message string `json:"message"`
 }
 
+// An account that `syncAllClientAccounts` did not sync, and why.
+type SkippedAccount struct {
+	// The account.
+	AccountID string `json:"accountId"`
+	// Why it was skipped.
+	Reason SkipReasonEnum `json:"reason"`
+	// The reason in words; for ALREADY_SYNCING the state of that sync (for example that it is retried after a failed attempt, and when).
+	Message string `json:"message"`
+}
+
 // The billing plan of a client (the billing entity; not a GraphQL subscription root; this API has no
 // subscriptions).
 type Subscription struct {
@@ -1235,8 +1255,10 @@ type Subscription struct {
 type SyncAllClientAccountsResponse struct {
 	// Accounts whose sync was queued.
 	QueuedAccountIds []string `json:"queuedAccountIds"`
-	// Accounts skipped (retired, file, manual or already syncing).
+	// Accounts skipped (retired, file, virtual or already syncing); `skippedAccounts` says why, in the same order.
 	SkippedAccountIds []string `json:"skippedAccountIds"`
+	// Each skipped account with the reason it was skipped.
+	SkippedAccounts []SkippedAccount `json:"skippedAccounts"`
 	// The queued sync jobs.
 	Jobs []Job `json:"jobs"`
 	// Automatic syncing is now enabled for the client's accounts.
@@ -1672,6 +1694,20 @@ type UploadURL struct {
 	ExpiresAt time.Time `json:"expiresAt"`
 	// The largest file the URL accepts, in bytes.
 	MaxBytes int `json:"maxBytes"`
+}
+
+// What `getUsedChainsV2` knows of an address: the chains found used, and those whose indexer could not be asked.
+type UsedChains struct {
+	// The address as given.
+	Address string `json:"address"`
+	// Provider ids of the chains on which the address has activity, among those checked, in the order of the supported chains.
+	UsedChains []string `json:"usedChains"`
+	// Chains that could not be checked (their indexer failed, timed out or is not configured): whether the address was used there is unknown.
+	UncheckedChains []string `json:"uncheckedChains"`
+	// Every candidate chain was checked: `usedChains` is the whole answer.
+	IsComplete bool `json:"isComplete"`
+	// When the answer was established (a cached complete answer keeps its time).
+	CheckedAt time.Time `json:"checkedAt"`
 }
 
 // Lifecycle and sync state of an account.
@@ -2535,6 +2571,8 @@ const (
 	ErrorCodeQueryTooComplex ErrorCode = "QUERY_TOO_COMPLEX"
 	// The request ran longer than the execution timeout (10 seconds).
 	ErrorCodeTimeout ErrorCode = "TIMEOUT"
+	// The field's data is returned but incomplete: part of it could not be established (for example a chain indexer that did not answer); the error's `extensions` say which part is unknown.
+	ErrorCodePartialResult ErrorCode = "PARTIAL_RESULT"
 	// An unexpected failure; the message is generic and `extensions.requestId` identifies it in the logs.
 	ErrorCodeInternalServerError ErrorCode = "INTERNAL_SERVER_ERROR"
 )
@@ -2555,12 +2593,13 @@ var AllErrorCode = []ErrorCode{
 	ErrorCodeGraphqlValidationFailed,
 	ErrorCodeQueryTooComplex,
 	ErrorCodeTimeout,
+	ErrorCodePartialResult,
 	ErrorCodeInternalServerError,
 }
 
 func (e ErrorCode) IsValid() bool {
 	switch e {
-	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeTaxesLocked, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodeInternalServerError:
+	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeTaxesLocked, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodePartialResult, ErrorCodeInternalServerError:
 		return true
 	}
 	return false
@@ -3051,9 +3090,11 @@ const (
 	JobStatusEnumQueued JobStatusEnum = "QUEUED"
 	// Being worked on; `progress` moves from 0 to 100.
 	JobStatusEnumRunning JobStatusEnum = "RUNNING"
+	// An attempt failed and the job is retried automatically: attempt `attempt` of `maxAttempts` failed for the reason in `error`, and the next one starts at `nextAttemptAt`.
+	JobStatusEnumRetrying JobStatusEnum = "RETRYING"
 	// Finished successfully.
 	JobStatusEnumSucceeded JobStatusEnum = "SUCCEEDED"
-	// Finished with an error; `error` says why. Failed jobs are retried automatically before they reach this state.
+	// Finished with an error after its last attempt; `error` says why. Failed attempts are retried automatically (RETRYING) before a job reaches this state.
 	JobStatusEnumFailed JobStatusEnum = "FAILED"
 	// Cancelled before it finished (for example because the account was deleted).
 	JobStatusEnumCanceled JobStatusEnum = "CANCELED"
@@ -3062,6 +3103,7 @@ const (
 var AllJobStatusEnum = []JobStatusEnum{
 	JobStatusEnumQueued,
 	JobStatusEnumRunning,
+	JobStatusEnumRetrying,
 	JobStatusEnumSucceeded,
 	JobStatusEnumFailed,
 	JobStatusEnumCanceled,
@@ -3069,7 +3111,7 @@ var AllJobStatusEnum = []JobStatusEnum{
 
 func (e JobStatusEnum) IsValid() bool {
 	switch e {
-	case JobStatusEnumQueued, JobStatusEnumRunning, JobStatusEnumSucceeded, JobStatusEnumFailed, JobStatusEnumCanceled:
+	case JobStatusEnumQueued, JobStatusEnumRunning, JobStatusEnumRetrying, JobStatusEnumSucceeded, JobStatusEnumFailed, JobStatusEnumCanceled:
 		return true
 	}
 	return false
@@ -3407,16 +3449,19 @@ const (
 	RecalculateJobStatusEnumQueued RecalculateJobStatusEnum = "QUEUED"
 	// Being recalculated.
 	RecalculateJobStatusEnumRunning RecalculateJobStatusEnum = "RUNNING"
+	// An attempt failed; the next one starts at `nextAttemptAt` (`lastError` says why).
+	RecalculateJobStatusEnumRetrying RecalculateJobStatusEnum = "RETRYING"
 )
 
 var AllRecalculateJobStatusEnum = []RecalculateJobStatusEnum{
 	RecalculateJobStatusEnumQueued,
 	RecalculateJobStatusEnumRunning,
+	RecalculateJobStatusEnumRetrying,
 }
 
 func (e RecalculateJobStatusEnum) IsValid() bool {
 	switch e {
-	case RecalculateJobStatusEnumQueued, RecalculateJobStatusEnumRunning:
+	case RecalculateJobStatusEnumQueued, RecalculateJobStatusEnumRunning, RecalculateJobStatusEnumRetrying:
 		return true
 	}
 	return false
@@ -3787,6 +3832,73 @@ func (e *SaleTermEnum) UnmarshalJSON(b []byte) error {
 }
 
 func (e SaleTermEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Why `syncAllClientAccounts` skipped an account.
+type SkipReasonEnum string
+
+const (
+	// The account is retired: it is no longer synced.
+	SkipReasonEnumRetired SkipReasonEnum = "RETIRED"
+	// A file account: its transactions come from uploaded files.
+	SkipReasonEnumFileAccount SkipReasonEnum = "FILE_ACCOUNT"
+	// A virtual DeFi position account: it has no source of its own.
+	SkipReasonEnumVirtualAccount SkipReasonEnum = "VIRTUAL_ACCOUNT"
+	// The account is being deleted.
+	SkipReasonEnumDeleting SkipReasonEnum = "DELETING"
+	// A sync of the account is already queued, running or waiting for its next attempt; it goes on.
+	SkipReasonEnumAlreadySyncing SkipReasonEnum = "ALREADY_SYNCING"
+)
+
+var AllSkipReasonEnum = []SkipReasonEnum{
+	SkipReasonEnumRetired,
+	SkipReasonEnumFileAccount,
+	SkipReasonEnumVirtualAccount,
+	SkipReasonEnumDeleting,
+	SkipReasonEnumAlreadySyncing,
+}
+
+func (e SkipReasonEnum) IsValid() bool {
+	switch e {
+	case SkipReasonEnumRetired, SkipReasonEnumFileAccount, SkipReasonEnumVirtualAccount, SkipReasonEnumDeleting, SkipReasonEnumAlreadySyncing:
+		return true
+	}
+	return false
+}
+
+func (e SkipReasonEnum) String() string {
+	return string(e)
+}
+
+func (e *SkipReasonEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = SkipReasonEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid SkipReasonEnum", str)
+	}
+	return nil
+}
+
+func (e SkipReasonEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *SkipReasonEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e SkipReasonEnum) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -845,7 +845,7 @@ export interface components {
             /** @description The display name, null when none was given. */
             name: string | null;
             status: components["schemas"]["AccountStatus"];
-            /** @description Why the last sync failed; null otherwise. */
+            /** @description Why the last sync failed (`failed`), or why the attempt of the running sync failed while it is retried (`syncing`); null otherwise. */
             statusMessage: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -912,8 +912,21 @@ export interface components {
             accountId: string;
             status: components["schemas"]["AccountStatus"];
             progress: number;
-            /** @description Why the account failed to sync; null otherwise. */
+            /**
+             * @description Why the account failed to sync (`failed`); while it is `syncing` and a failed attempt
+             *     waits for the next one (`nextAttemptAt` set), which attempt failed, why and when the next
+             *     starts; while `queued` again after the worker running it stopped, that; null otherwise.
+             */
             message: string | null;
+            /** @description The attempt the account's sync is on (or made last), 1 for the first; 0 while queued for its first attempt. */
+            attempt?: number;
+            /** @description How many attempts the sync of the account makes before it fails. */
+            maxAttempts?: number;
+            /**
+             * Format: date-time
+             * @description While a failed attempt waits to be retried, when the next one starts; null otherwise.
+             */
+            nextAttemptAt?: string | null;
         };
         /** @description A sync (import) of some accounts of a user. */
         AccountSync: {
@@ -1025,7 +1038,9 @@ export interface components {
             data: components["schemas"]["TaxPreview"];
         };
         /**
-         * @description Status of an active recalculation job.
+         * @description Status of an active recalculation job: `queued` (waiting for a worker; also while a failed
+         *     attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
+         *     `running`.
          * @enum {string}
          */
         RecalculateJobStatus: "queued" | "running";
@@ -1042,6 +1057,17 @@ export interface components {
             startedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The attempt the job is on, 1 for the first run; failed attempts are retried automatically. */
+            attempt?: number;
+            /** @description How many attempts the job makes before it fails. */
+            maxAttempts?: number;
+            /**
+             * Format: date-time
+             * @description While a failed attempt waits for the next one (status `queued`), when the next starts; null otherwise.
+             */
+            nextAttemptAt?: string | null;
+            /** @description Why the last attempt failed while the job waits for its next attempt (or why it is queued again after the worker running it stopped); null otherwise. */
+            lastError?: string | null;
         };
         CreateUploadRequest: {
             /** @description The file's name; only names the stored object (letters, digits, `.`, `_`, `-` kept). */
