@@ -104,8 +104,8 @@ chromium:
 	@command -v chromium >/dev/null || { echo "installing chromium (apt-get)"; apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
 
 ## test-browser: the portal in headless Chromium against a real server (screenshots in browsertests/screenshots)
-test-browser: chromium
-	$(GO) test -count=1 -timeout 5m ./browsertests/
+test-browser: chromium node_modules/.package-lock.json
+	$(GO) test -count=1 -timeout 10m ./browsertests/
 
 # The SDK flows and the GraphQL client example run inside the contract tests (sdk_test.go); they
 # need the npm packages, and TAXD_REQUIRE_NODE=1 turns a missing one into a failure.

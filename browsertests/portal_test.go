@@ -1,6 +1,8 @@
 // Package browsertests drives the embedded portal in headless Chromium (chromedp) against a real
-// server, database and job workers, with the recorded Esplora answers and the fake price source of
-// the end-to-end contract test. Screenshots of the main states go to browsertests/screenshots (or
+// server, database and job workers, with the recorded Esplora answers and a price source that
+// answers the sample ledger's prices (internal/demo). Each view is checked with axe-core (npm) for
+// serious and critical accessibility violations and for horizontal overflow on a phone.
+// Screenshots of every view at 1280 and 390 px go to browsertests/screenshots (or
 // $TAXD_SCREENSHOTS), which is not committed.
 package browsertests
 
@@ -27,8 +29,10 @@ import (
 	"html/template"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/internal/auth"
 	"taxd/internal/config"
@@ -69,6 +73,12 @@ type world struct {
 	framer    string // a partner site allowed to frame the portal
 	stranger  string // a site that is not
 	esplora   *flaky // the chain source, which can fail on purpose
+	pool      *pgxpool.Pool
+	jobs      *jobs.Client
+	axeSource string // axe-core's script, read once
+	axeRuns   int
+	gqlToken  string // a portal access token for GraphQL checks
+	gqlClient string // its client id
 }
 
 // flaky stands in front of the recorded Esplora: failOnce makes the next request fail (503, a
@@ -147,14 +157,15 @@ func TestPortalInBrowser(t *testing.T) {
 	if got := w.eval(`document.querySelector('.partner-name').textContent`); got != "Acme Wallet" {
 		t.Fatalf("partner name %q", got)
 	}
-	w.shot("01-signed-in-empty")
+	w.state("signed-in-empty")
 
 	// A malformed address is refused by the server's chain validation and explained.
+	w.do(click("details.add-wallet summary"))
 	w.setField("wallet-address", "bc1qnotavalidaddress")
 	w.setField("wallet-chain", "bitcoin")
 	w.do(click("#add-wallet-button"), visible("#wallet-error"))
-	if msg := w.eval(`document.getElementById('wallet-error').textContent`); !strings.Contains(msg, "Not a valid bitcoin address") {
-		t.Fatalf("wallet error %q", msg)
+	if msg := w.eval(`document.getElementById('wallet-error').textContent`); !strings.Contains(msg, "Not a valid bitcoin address") || strings.Contains(msg, "wallets.0") {
+		t.Fatalf("wallet error %q: want the reason in plain words", msg)
 	}
 	w.shot("02-wallet-invalid")
 
@@ -163,7 +174,7 @@ func TestPortalInBrowser(t *testing.T) {
 	w.setField("wallet-chain", "bitcoin")
 	w.setField("wallet-name", "Cold storage")
 	w.do(click("#add-wallet-button"), visible("tr[data-account]"))
-	if got := w.eval(`document.getElementById('wallet-count').textContent`); got != "1 of 10 wallets" {
+	if got := w.eval(`document.getElementById('wallet-count').textContent`); got != "1 account · 1 of 10 wallets" {
 		t.Fatalf("wallet count %q", got)
 	}
 	// The chain source fails once: the portal says the sync is retrying, then it completes.
@@ -180,65 +191,85 @@ func TestPortalInBrowser(t *testing.T) {
 	}
 	w.shot("04-synced")
 
-	// 2023 is stale after the sync; recalculate and watch it settle; the figures equal REST's.
-	w.setField("tax-year", "2023")
-	w.do(visible("#preview-stale"))
-	w.do(click("#recalculate"), visible("#recalc-settled"))
+	// 2023 is stale after the sync; recalculate from the status bar and watch it settle; the
+	// figures equal REST's.
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/tax?year=2023"), visible("#preview-stale"))
+	// The sync queued a recalculation of its own; one may still be waiting to start.
+	w.do(visible("#recalc-dirty, #recalc-running, #recalc-settled"))
+	if w.eval(`String(!!document.getElementById('recalc-dirty'))`) == "true" {
+		w.do(click("#recalculate"))
+	}
+	w.do(visible("#recalc-settled"))
 	var preview struct {
 		Data struct {
-			ShortTerm     string `json:"shortTermGainsFormatted"`
-			LongTerm      string `json:"longTermGainsFormatted"`
-			CapitalGains  string `json:"capitalGainsFormatted"`
-			CapitalCents  int64  `json:"capitalGainsCents"`
-			Income        string `json:"incomeFormatted"`
-			Futures       string `json:"futuresFormatted"`
-			Transactions  int    `json:"transactionCount"`
-			IsStale       bool   `json:"isStale"`
-			CalculatedAt  string `json:"calculatedAt"`
-			ShortTermCent int64  `json:"shortTermGainsCents"`
+			ShortTermCents int64 `json:"shortTermGainsCents"`
+			LongTermCents  int64 `json:"longTermGainsCents"`
+			CapitalCents   int64 `json:"capitalGainsCents"`
+			IncomeCents    int64 `json:"incomeCents"`
+			Transactions   int   `json:"transactionCount"`
+			IsStale        bool  `json:"isStale"`
 		} `json:"data"`
 	}
 	w.api("GET", "/users/browser-user/preview?year=2023", "", 200, &preview)
-	if preview.Data.IsStale || preview.Data.Transactions != 5 || preview.Data.ShortTermCent == 0 {
+	if preview.Data.IsStale || preview.Data.Transactions != 5 || preview.Data.ShortTermCents == 0 {
 		t.Fatalf("REST preview after the recalculation: %+v", preview.Data)
 	}
 	want := map[string]string{
-		"short-term": preview.Data.ShortTerm, "long-term": preview.Data.LongTerm, "capital-gains": preview.Data.CapitalGains,
-		"income": preview.Data.Income, "futures": preview.Data.Futures, "transactions": strconv.Itoa(preview.Data.Transactions),
+		"short-term": strconv.FormatInt(preview.Data.ShortTermCents, 10), "long-term": strconv.FormatInt(preview.Data.LongTermCents, 10),
+		"capital-gains": strconv.FormatInt(preview.Data.CapitalCents, 10), "income": strconv.FormatInt(preview.Data.IncomeCents, 10),
 	}
 	w.waitFor("the portal's 2023 figures to equal the REST preview", func() (bool, string) {
 		got := w.figures()
-		return fmt.Sprint(got) == fmt.Sprint(want) && w.eval(`document.getElementById('preview-stale') ? 'stale' : ''`) == "", fmt.Sprint(got)
+		for k, v := range want {
+			if got[k] != v {
+				return false, fmt.Sprint(got)
+			}
+		}
+		return w.eval(`document.getElementById('preview-stale') ? 'stale' : ''`) == "", fmt.Sprint(got)
 	})
+	w.shot("05-recalculated")
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/"), visible("#gains-chart svg"))
 	w.waitFor("the chart's 2023 bar", func() (bool, string) {
 		v := w.eval(`(document.querySelector('#gains-chart rect.bar.gains[data-year="2023"]') || {getAttribute(){return ''}}).getAttribute('data-cents')`)
 		return v == strconv.FormatInt(preview.Data.CapitalCents, 10), v
 	})
-	w.shot("05-recalculated")
 
-	// Request the 2023 tax forms, wait until available, download the ZIP.
-	w.setField("report-year", "2023")
-	w.setField("report-type", "tax-forms")
-	w.do(click("#request-report-button"),
-		visible(`tr[data-status="available"] button.download`))
+	// Request the 2023 tax forms on the taxes page, wait until ready, download the ZIP.
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/tax?year=2023"), visible("#request-report-button"))
+	w.waitFor("the report year to follow the page's year", func() (bool, string) {
+		v := w.eval(`document.getElementById('report-year').value`)
+		return v == "2023", v
+	})
+	w.setField("report-type", "TAX_FORMS")
+	w.do(click("#request-report-button"), visible(`tr[data-type="TAX_FORMS"][data-status="READY"] button.download`))
 	w.shot("06-report-available")
 	w.accessible()
-	w.do(click(`tr[data-status="available"] button.download`))
+	w.do(click(`tr[data-type="TAX_FORMS"][data-status="READY"] button.download`))
 	zipName := "taxd-tax-forms-2023-browser-user.zip"
 	w.waitDownload(zipName)
 	w.noOtherUserData()
 
 	// The report was requested with the pre-filled e-mail: the e-mailed link opens the download
-	// page, which downloads with the link's signature.
+	// page, checked by the server and branded, which downloads with the link's signature.
 	signed := w.mailedLink()
 	if !strings.HasPrefix(signed, w.url+"/portal?") || !strings.Contains(signed, "signature=") {
 		t.Fatalf("e-mailed link %q", signed)
 	}
 	_ = os.Remove(filepath.Join(w.downloads, zipName))
-	w.do(chromedp.Navigate(signed), visible("#download-report"))
-	w.shot("07-emailed-download-page")
+	w.do(chromedp.Navigate(signed), visible(`#state-download[data-state="ready"] #download-report`))
+	if got := w.eval(`document.querySelector('.partner-name').textContent + ' | ' + document.getElementById('dl-h').textContent`); got != "Acme Wallet | Your 2023 tax forms are ready" {
+		t.Fatalf("download page: %q", got)
+	}
+	w.state("emailed-download")
 	w.do(click("#download-report"), visible("#download-started"))
 	w.waitDownload(zipName)
+	// A link whose signature was changed says so in plain words, with the partner's branding.
+	tampered := strings.Replace(signed, "signature=", "signature=0", 1)
+	w.do(chromedp.Navigate(tampered), visible(`#state-download[data-state="invalid"]`))
+	w.state("emailed-download-invalid")
+	if got := w.eval(`document.body.innerText`); strings.Contains(got, "regular expression") || strings.Contains(got, "ready") {
+		t.Fatalf("a tampered link's page: %q", got)
+	}
 
 	// Another user's data is never shown: the user's token on the other user's code finds nothing.
 	tok := w.tokenFromURL(portalURL)
@@ -252,7 +283,7 @@ func TestPortalInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.do(chromedp.Navigate(w.url+"/portal?code=browser-user&token="+expired.Token), visible("#state-expired"))
-	w.shot("09-expired")
+	w.state("expired")
 	w.do(click("#sign-in-again"))
 	if got := w.eval(`document.querySelector('#state-expired p[role=status]').hidden + ''`); got != "false" {
 		t.Fatal("sign in again shows no guidance")
@@ -272,11 +303,18 @@ func TestPortalInBrowser(t *testing.T) {
 		t.Fatalf("link url %q", link.Data.URL)
 	}
 	w.do(chromedp.Navigate(link.Data.URL), visible("tr[data-account]"))
-	if got := w.eval(`document.getElementById('wallet-list').textContent`); !strings.Contains(got, "Trading wallet") || !strings.Contains(got, "0x71C7656EC7ab88b098defB751B7401B5f6d8976F") {
+	if got := w.eval(`document.getElementById('wallet-list').textContent`); !strings.Contains(got, "Trading wallet") {
 		t.Fatalf("hosted link portal shows %q", got)
 	}
+	// The link's user is named by its wallets and the partner, never by an internal id.
+	if got := w.eval(`document.body.innerText`); strings.Contains(got, "link-") || strings.Contains(got, "Signed in as") {
+		t.Fatalf("hosted link portal shows an internal id: %q", got)
+	}
+	if got := w.eval(`document.querySelector('.partner-name').textContent`); got != "Acme Wallet" {
+		t.Fatalf("hosted link portal branding %q", got)
+	}
 	w.noOtherUserData()
-	w.shot("10-hosted-link")
+	w.state("hosted-link")
 
 	// In an iframe of the partner's site the portal signs in (and says so to the page); a site
 	// that is not one of the partner's origins gets a blocked frame.
@@ -296,6 +334,7 @@ func TestPortalInBrowser(t *testing.T) {
 	w.do(chromedp.Navigate(w.url + "/healthz"))
 	w.eval(`(sessionStorage.clear(), '')`) // the portal origin's storage: this tab signed in earlier
 	w.do(chromedp.Navigate(w.url+"/portal"), visible("#state-signed-out"))
+	w.state("signed-out")
 	res, err = http.Get(w.url + "/portal")
 	if err != nil {
 		t.Fatal(err)
@@ -324,7 +363,7 @@ func newWorld(t *testing.T) *world {
 		Env: "development", Listen: "127.0.0.1:0", DataDir: t.TempDir(),
 		AccessTokenKeyID: "test", AccessTokenSecret: "browser-test-access-token-secret-0123456789", ReportSigningSecret: "browser-test-signing",
 		EmailDailyLimit: 5, SignedLinkLifetime: time.Hour,
-		EsploraURL: esploraSrv.URL, CoinGeckoURL: fakes.CoinGecko(t).URL,
+		EsploraURL: esploraSrv.URL, CoinGeckoURL: samplePrices(t),
 	}
 	bucket, err := reports.OpenBucket(context.Background(), "", cfg.DataDir)
 	if err != nil {
@@ -367,7 +406,12 @@ func newWorld(t *testing.T) *world {
 	}
 
 	w := &world{t: t, url: srv.URL, cfg: cfg, partnerID: p.ID, tokens: tokens, downloads: t.TempDir(), shots: screenshotDir(t),
-		framer: framer, stranger: stranger, esplora: esplora}
+		framer: framer, stranger: stranger, esplora: esplora, pool: pool, jobs: jc}
+	t.Cleanup(func() {
+		if w.axeRuns > 0 && !t.Failed() {
+			t.Logf("axe-core: %d page states checked, no serious or critical violation", w.axeRuns)
+		}
+	})
 	w.api("POST", "/users", `{"userId":"browser-user","email":"jane@example.com"}`, 201, nil)
 	w.api("POST", "/users", `{"userId":"other-user","email":"other@example.com"}`, 201, nil)
 	w.api("POST", "/users/other-user/accounts", `{"wallets":[{"address":"`+otherAddress+`","chain":"ethereum","name":"`+otherWallet+`"}]}`, 201, nil)
@@ -377,7 +421,7 @@ func newWorld(t *testing.T) *world {
 		chromedp.Flag("no-sandbox", true),
 		chromedp.Flag("disable-gpu", true),
 		chromedp.Flag("disable-component-update", true),
-		chromedp.WindowSize(1200, 900),
+		chromedp.WindowSize(1280, 900),
 	)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelAlloc)
@@ -393,6 +437,37 @@ func newWorld(t *testing.T) *world {
 		t.Fatal(err)
 	}
 	w.browser = ctx
+	// An error the page throws, or logs, fails the test (collected here, checked at the end).
+	var mu sync.Mutex
+	var pageErrors []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		var msg string
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			msg = "exception: " + e.ExceptionDetails.Text
+			if e.ExceptionDetails.Exception != nil {
+				msg += " " + e.ExceptionDetails.Exception.Description
+			}
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError {
+				msg = "console.error"
+			}
+		}
+		if msg != "" {
+			mu.Lock()
+			pageErrors = append(pageErrors, msg)
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(pageErrors) > 0 {
+			t.Errorf("the portal's script failed %d times: %s", len(pageErrors), strings.Join(pageErrors, "; "))
+		}
+	})
 	return w
 }
 
@@ -480,9 +555,9 @@ func (w *world) setField(id, value string) {
 		el.dispatchEvent(new Event('input', {bubbles: true})); el.dispatchEvent(new Event('change', {bubbles: true})); return el.value; })()`, id, b))
 }
 
-// figures reads the preview figures the portal shows, by key.
+// figures reads the tax figures the portal shows, in cents by key.
 func (w *world) figures() map[string]string {
-	raw := w.eval(`JSON.stringify(Object.fromEntries([...document.querySelectorAll('#tax-figures [data-figure]')].map(e => [e.dataset.figure, e.querySelector('dd').textContent])))`)
+	raw := w.eval(`JSON.stringify(Object.fromEntries([...document.querySelectorAll('#tax-figures [data-figure]')].map(e => [e.dataset.figure, e.dataset.cents])))`)
 	out := map[string]string{}
 	_ = json.Unmarshal([]byte(raw), &out)
 	return out
@@ -552,6 +627,19 @@ func (w *world) shot(name string) {
 		w.t.Fatal(err)
 	}
 	w.t.Logf("screenshot %s", path)
+}
+
+// state checks a page state at both widths: axe-core and overflow at 1280 and 390 px, a
+// screenshot of each (<name>-1280.png, <name>-390.png); the window is 1280 px wide again after.
+func (w *world) state(name string) {
+	w.t.Helper()
+	for _, width := range []int64{1280, 390} {
+		w.do(chromedp.EmulateViewport(width, 900))
+		w.noOverflow(name, width)
+		w.axe(fmt.Sprintf("%s at %d px", name, width))
+		w.shot(fmt.Sprintf("%s-%d", name, width))
+	}
+	w.do(chromedp.EmulateViewport(1280, 900))
 }
 
 // api calls the partner REST API with the partner's credentials.

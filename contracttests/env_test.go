@@ -98,7 +98,14 @@ func newEnvWith(t *testing.T, seedFn func(*testing.T, *env), opts ...func(*envCo
 	}
 	e := &env{pool: pool, cfg: cfg, known: map[string]bool{}}
 	seedFn(t, e)
-	h, err := server.NewHandler(server.Deps{Config: cfg, Pool: pool})
+	e.serve(t)
+	return e
+}
+
+// serve starts the server of e on its pool.
+func (e *env) serve(t *testing.T) {
+	t.Helper()
+	h, err := server.NewHandler(server.Deps{Config: e.cfg, Pool: e.pool})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,11 +116,10 @@ func newEnvWith(t *testing.T, seedFn func(*testing.T, *env), opts ...func(*envCo
 	srv.Start()
 	t.Cleanup(srv.Close)
 	e.url = srv.URL
-	e.tokens, err = auth.NewTokens(auth.SigningKey{ID: cfg.AccessTokenKeyID, Secret: []byte(cfg.AccessTokenSecret)})
+	e.tokens, err = auth.NewTokens(auth.SigningKey{ID: e.cfg.AccessTokenKeyID, Secret: []byte(e.cfg.AccessTokenSecret)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return e
 }
 
 // authenticate sets the credentials named by an example's x-contract-auth.

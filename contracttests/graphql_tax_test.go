@@ -172,7 +172,13 @@ type gqlFlow struct {
 
 func startGraphQLFlow(t *testing.T) *gqlFlow {
 	t.Helper()
-	e := newEnvWith(t, seedGraphQL)
+	return startFlowWith(t, seedGraphQL)
+}
+
+// startFlowWith is startGraphQLFlow on the fixture that seed lays.
+func startFlowWith(t *testing.T, seed func(*testing.T, *env)) *gqlFlow {
+	t.Helper()
+	e := newEnvWith(t, seed)
 	bucket, err := reports.OpenBucket(context.Background(), e.cfg.BlobURL, e.cfg.DataDir)
 	if err != nil {
 		t.Fatal(err)

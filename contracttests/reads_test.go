@@ -93,8 +93,14 @@ func (c *readsClient) importCSV(name, file string) string {
 	if status, body := putFile(c.t, c.e, u.URL, strings.NewReader(file), int64(len(file))); status != http.StatusCreated {
 		c.t.Fatalf("upload %s: %d %s", name, status, body)
 	}
+	var job string
 	c.must("uploadManualTransactions", `mutation($c: String, $k: String!, $n: String) { uploadManualTransactions(clientId: $c, fileObjectKey: $k, name: $n) }`,
-		map[string]any{"k": u.FileObjectKey, "n": name}, nil)
+		map[string]any{"k": u.FileObjectKey, "n": name}, &job)
+	if st, why := awaitImportJob(c.t, job, func(query string, vars map[string]any, out any) {
+		c.must("getTransactionImportJobs", query, vars, out)
+	}); st != "SUCCEEDED" {
+		c.t.Fatalf("import %s: %s %s", name, st, why)
+	}
 	var accounts []struct{ ID, Name string }
 	c.must("getClientAccounts", `query($c: String!) { getClientAccounts(clientId: $c) { id name } }`, nil, &accounts)
 	for _, a := range accounts {

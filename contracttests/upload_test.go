@@ -116,6 +116,15 @@ func (e *env) transactionCount(t *testing.T, client uuid.UUID) int {
 // status and error.
 func (e *env) importJob(t *testing.T, id string) (string, string) {
 	t.Helper()
+	return awaitImportJob(t, id, func(query string, vars map[string]any, out any) {
+		mustGQL(t, e, "getTransactionImportJobs", query, map[string]any{"c": gqlClient1.String()}, out)
+	})
+}
+
+// awaitImportJob polls getTransactionImportJobs through run (one client's credentials) until the
+// import job id has finished.
+func awaitImportJob(t *testing.T, id string, run func(query string, vars map[string]any, out any)) (string, string) {
+	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		var r struct {
@@ -124,8 +133,7 @@ func (e *env) importJob(t *testing.T, id string) (string, string) {
 				Error      *string
 			}
 		}
-		mustGQL(t, e, "getTransactionImportJobs", `query($c: ID!) { getTransactionImportJobs(clientId: $c) { jobs { id status error } } }`,
-			map[string]any{"c": gqlClient1.String()}, &r)
+		run(`query($c: ID!) { getTransactionImportJobs(clientId: $c) { jobs { id status error } } }`, nil, &r)
 		for _, j := range r.Jobs {
 			if j.ID == id && (j.Status == "SUCCEEDED" || j.Status == "FAILED") {
 				if j.Error == nil {

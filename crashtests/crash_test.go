@@ -27,9 +27,9 @@ func crashCycles() int {
 }
 
 const (
-	crashLedgerRows = 6000  // the recalculated and exported ledger
-	crashImportRows = 5000  // each cycle's uploaded file
-	crashSyncPages  = 8     // each cycle's wallet: pages of 25 at the provider's 2 requests a second
+	crashLedgerRows = 6000 // the recalculated and exported ledger
+	crashImportRows = 5000 // each cycle's uploaded file
+	crashSyncPages  = 8    // each cycle's wallet: pages of 25 at the provider's 2 requests a second
 	recoveryBudget  = 30 * time.Second
 )
 

@@ -40,3 +40,15 @@ func SDL() (string, error) {
 //
 //go:embed graphql/examples
 var Examples embed.FS
+
+// SeedOperations is how many root fields (Query and Mutation) the seed describes.
+const SeedOperations = 76
+
+// OperationsBeyondSeed are the root fields the service adds to the seed's: each is an optional
+// addition that a client of the seed's operations never needs.
+var OperationsBeyondSeed = []string{
+	"createUploadUrl",            // a signed URL for the file uploadManualTransactions imports
+	"getUsedChainsV2",            // getUsedChains with the chains it could not check as data
+	"getTransferPairSuggestions", // the portal's review queue: transfers that look like a pair
+	"getForm8949PreviewForYear",  // Form 8949 of a tax year from the settled results
+}

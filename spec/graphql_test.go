@@ -112,8 +112,15 @@ func TestGraphQLSchemaLoads(t *testing.T) {
 			}
 		}
 	}
-	if n != 77 { // the seed's 76 and createUploadUrl (issue 13: files in by upload)
-		t.Errorf("Query and Mutation have %d fields together, want the seed's 76 and createUploadUrl", n)
+	// the seed's 76, createUploadUrl (files in by upload), and the portal's getTransferPairSuggestions
+	// and getForm8949PreviewForYear
+	if want := SeedOperations + len(OperationsBeyondSeed); n != want {
+		t.Errorf("Query and Mutation have %d fields together, want %d: the seed's and OperationsBeyondSeed", n, want)
+	}
+	for _, name := range OperationsBeyondSeed {
+		if schema.Query.Fields.ForName(name) == nil && schema.Mutation.Fields.ForName(name) == nil {
+			t.Errorf("OperationsBeyondSeed names %s, which the schema lacks", name)
+		}
 	}
 	if f := schema.Mutation.Fields.ForName("splitTransaction"); f == nil || f.Directives.ForName("deprecated") == nil {
 		t.Error("Mutation.splitTransaction must carry @deprecated")

@@ -190,6 +190,10 @@ func TestOpenAPIOperations(t *testing.T) {
 					t.Errorf("response %s has no named example", status)
 				}
 			}
+			// An outage is a 503 with Retry-After on every operation, never a 500.
+			if r := responses["503"]; r == nil || r.Value.Headers["Retry-After"] == nil {
+				t.Error("no 503 response with Retry-After (a database outage)")
+			}
 			if len(o.security(doc)) > 0 && responses["401"] == nil {
 				t.Error("the operation requires authentication but does not document 401")
 			}

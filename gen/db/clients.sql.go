@@ -12,6 +12,17 @@ import (
 	"github.com/google/uuid"
 )
 
+const clientHasTransactions = `-- name: ClientHasTransactions :one
+SELECT EXISTS (SELECT 1 FROM transactions WHERE client_id = $1 AND deleted_at IS NULL)
+`
+
+func (q *Queries) ClientHasTransactions(ctx context.Context, clientID uuid.UUID) (bool, error) {
+	row := q.db.QueryRow(ctx, clientHasTransactions, clientID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const clientState = `-- name: ClientState :one
 SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = c.id) OR c.settings_dirty_seq IS NOT NULL)::boolean AS is_dirty,
        rs.created_at AS last_recalculated_at

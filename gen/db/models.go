@@ -422,6 +422,8 @@ type TaxDisposal struct {
 	Uncovered     bool
 	MissingBasis  bool
 	LotTransferID *string
+	Match         *string
+	DeniedLoss    decimal.NullDecimal
 }
 
 type TaxForm struct {
@@ -522,6 +524,7 @@ type TaxResultSet struct {
 	SettingsKey        *string
 	TransactionColumns string
 	RemovalsWritten    bool
+	Jurisdiction       string
 }
 
 type TaxTransactionResult struct {
@@ -560,6 +563,9 @@ type TaxYearSummary struct {
 	Futures          decimal.Decimal
 	DisposalCount    int32
 	TransactionCount int32
+	Gains            decimal.NullDecimal
+	Losses           decimal.NullDecimal
+	DeniedLosses     decimal.NullDecimal
 }
 
 type Transaction struct {

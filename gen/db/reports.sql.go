@@ -119,7 +119,7 @@ func (q *Queries) FindReusableReport(ctx context.Context, arg FindReusableReport
 }
 
 const getClientResultSet = `-- name: GetClientResultSet :one
-SELECT c.current_result_set_id, rs.created_at AS calculated_at
+SELECT c.current_result_set_id, rs.created_at AS calculated_at, coalesce(rs.jurisdiction, 'US')::text AS jurisdiction
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
 WHERE c.id = $1
 `
@@ -127,12 +127,13 @@ WHERE c.id = $1
 type GetClientResultSetRow struct {
 	CurrentResultSetID *uuid.UUID
 	CalculatedAt       *time.Time
+	Jurisdiction       string
 }
 
 func (q *Queries) GetClientResultSet(ctx context.Context, id uuid.UUID) (GetClientResultSetRow, error) {
 	row := q.db.QueryRow(ctx, getClientResultSet, id)
 	var i GetClientResultSetRow
-	err := row.Scan(&i.CurrentResultSetID, &i.CalculatedAt)
+	err := row.Scan(&i.CurrentResultSetID, &i.CalculatedAt, &i.Jurisdiction)
 	return i, err
 }
 
@@ -215,7 +216,7 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 }
 
 const getYearSummary = `-- name: GetYearSummary :one
-SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
+SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
 `
 
 type GetYearSummaryParams struct {
@@ -237,6 +238,9 @@ func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) 
 		&i.Futures,
 		&i.DisposalCount,
 		&i.TransactionCount,
+		&i.Gains,
+		&i.Losses,
+		&i.DeniedLosses,
 	)
 	return i, err
 }
@@ -407,7 +411,7 @@ func (q *Queries) ListClientAccountIDs(ctx context.Context, arg ListClientAccoun
 }
 
 const listReportDisposals = `-- name: ListReportDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1
   AND ($3::int IS NULL OR d.tax_year = $3::int)
@@ -446,6 +450,8 @@ type ListReportDisposalsRow struct {
 	Uncovered     bool
 	MissingBasis  bool
 	LotTransferID *string
+	Match         *string
+	DeniedLoss    decimal.NullDecimal
 	Symbol        string
 }
 
@@ -486,6 +492,8 @@ func (q *Queries) ListReportDisposals(ctx context.Context, arg ListReportDisposa
 			&i.Uncovered,
 			&i.MissingBasis,
 			&i.LotTransferID,
+			&i.Match,
+			&i.DeniedLoss,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -747,7 +755,7 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 }
 
 const listYearDisposals = `-- name: ListYearDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1 AND d.tax_year = $2 ORDER BY d.seq
 `
@@ -777,6 +785,8 @@ type ListYearDisposalsRow struct {
 	Uncovered     bool
 	MissingBasis  bool
 	LotTransferID *string
+	Match         *string
+	DeniedLoss    decimal.NullDecimal
 	Symbol        string
 }
 
@@ -809,6 +819,8 @@ func (q *Queries) ListYearDisposals(ctx context.Context, arg ListYearDisposalsPa
 			&i.Uncovered,
 			&i.MissingBasis,
 			&i.LotTransferID,
+			&i.Match,
+			&i.DeniedLoss,
 			&i.Symbol,
 		); err != nil {
 			return nil, err

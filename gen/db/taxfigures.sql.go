@@ -36,7 +36,7 @@ func (q *Queries) CountYearDisposalTransactions(ctx context.Context, arg CountYe
 const getTaxFiguresState = `-- name: GetTaxFiguresState :one
 
 SELECT c.current_result_set_id, rs.created_at AS computed_at, c.timezone, c.fiscal_year_start, c.currency,
-       c.cost_basis_algorithm, c.settings, c.lock_taxes_until,
+       c.cost_basis_algorithm, c.settings, c.lock_taxes_until, c.country, coalesce(rs.jurisdiction, '')::text AS result_jurisdiction,
        (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = c.id))::boolean AS is_stale
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
 WHERE c.id = $1
@@ -51,6 +51,8 @@ type GetTaxFiguresStateRow struct {
 	CostBasisAlgorithm string
 	Settings           []byte
 	LockTaxesUntil     *time.Time
+	Country            string
+	ResultJurisdiction string
 	IsStale            bool
 }
 
@@ -68,6 +70,8 @@ func (q *Queries) GetTaxFiguresState(ctx context.Context, id uuid.UUID) (GetTaxF
 		&i.CostBasisAlgorithm,
 		&i.Settings,
 		&i.LockTaxesUntil,
+		&i.Country,
+		&i.ResultJurisdiction,
 		&i.IsStale,
 	)
 	return i, err
@@ -75,7 +79,7 @@ func (q *Queries) GetTaxFiguresState(ctx context.Context, id uuid.UUID) (GetTaxF
 
 const listAssetDisposals = `-- name: ListAssetDisposals :many
 SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
-       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis,
+       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        tr.transaction_id, ltr.transaction_id AS lot_transaction_id
 FROM tax_disposals d
 LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id::text = d.transfer_id
@@ -108,6 +112,8 @@ type ListAssetDisposalsRow struct {
 	FormBox          string
 	Uncovered        bool
 	MissingBasis     bool
+	Match            *string
+	DeniedLoss       decimal.NullDecimal
 	TransactionID    *uuid.UUID
 	LotTransactionID *uuid.UUID
 }
@@ -139,6 +145,8 @@ func (q *Queries) ListAssetDisposals(ctx context.Context, arg ListAssetDisposals
 			&i.FormBox,
 			&i.Uncovered,
 			&i.MissingBasis,
+			&i.Match,
+			&i.DeniedLoss,
 			&i.TransactionID,
 			&i.LotTransactionID,
 		); err != nil {
@@ -376,6 +384,284 @@ func (q *Queries) ListResultTaxYears(ctx context.Context, resultSetID uuid.UUID)
 			return nil, err
 		}
 		items = append(items, tax_year)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listTransactionLotDisposals = `-- name: ListTransactionLotDisposals :many
+SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
+       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis,
+       ltr.transaction_id AS lot_transaction_id
+FROM tax_transaction_results r
+CROSS JOIN LATERAL (SELECT x.result_set_id, x.seq, x.transfer_id, x.lot_id, x.account_key, x.asset_key, x.quantity, x.proceeds, x.basis, x.gain, x.acquired_at, x.disposed_at, x.tax_year, x.term, x.form_box, x.uncovered, x.missing_basis, x.lot_transfer_id, x.match, x.denied_loss FROM tax_disposals x
+    WHERE x.result_set_id = r.result_set_id AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
+LEFT JOIN transfers ltr ON ltr.client_id = $2
+    AND ltr.id = (CASE WHEN d.lot_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.lot_transfer_id::uuid END)
+WHERE r.result_set_id = $1 AND r.transaction_id = $3::uuid
+  AND d.asset_key = ANY($4::text[])
+ORDER BY d.seq
+`
+
+type ListTransactionLotDisposalsParams struct {
+	ResultSetID   uuid.UUID
+	ClientID      uuid.UUID
+	TransactionID uuid.UUID
+	AssetKeys     []string
+}
+
+type ListTransactionLotDisposalsRow struct {
+	Seq              int32
+	TransferID       string
+	LotID            *string
+	LotTransferID    *string
+	AccountKey       string
+	Quantity         decimal.Decimal
+	Proceeds         decimal.Decimal
+	Basis            decimal.Decimal
+	Gain             decimal.Decimal
+	AcquiredAt       *time.Time
+	DisposedAt       time.Time
+	TaxYear          int32
+	Term             string
+	FormBox          string
+	Uncovered        bool
+	MissingBasis     bool
+	LotTransactionID *uuid.UUID
+}
+
+// The disposal pieces of one transaction for some assets, each with the lot it consumed, found by key
+// through the transaction's result row (its seq range, see ListTransferDisposals).
+func (q *Queries) ListTransactionLotDisposals(ctx context.Context, arg ListTransactionLotDisposalsParams) ([]ListTransactionLotDisposalsRow, error) {
+	rows, err := q.db.Query(ctx, listTransactionLotDisposals,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.TransactionID,
+		arg.AssetKeys,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListTransactionLotDisposalsRow
+	for rows.Next() {
+		var i ListTransactionLotDisposalsRow
+		if err := rows.Scan(
+			&i.Seq,
+			&i.TransferID,
+			&i.LotID,
+			&i.LotTransferID,
+			&i.AccountKey,
+			&i.Quantity,
+			&i.Proceeds,
+			&i.Basis,
+			&i.Gain,
+			&i.AcquiredAt,
+			&i.DisposedAt,
+			&i.TaxYear,
+			&i.Term,
+			&i.FormBox,
+			&i.Uncovered,
+			&i.MissingBasis,
+			&i.LotTransactionID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listTransactionOpenLots = `-- name: ListTransactionOpenLots :many
+SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
+       tr.transaction_id, tr.quantity AS original_quantity
+FROM tax_lots l JOIN transfers tr ON tr.client_id = $2 AND tr.id::text = l.source_transfer_id
+WHERE l.result_set_id = $1 AND l.asset_key = ANY($3::text[])
+  AND l.source_transfer_id = ANY($4::text[])
+ORDER BY l.acquired_at, l.lot_id::numeric
+LIMIT 10001
+`
+
+type ListTransactionOpenLotsParams struct {
+	ResultSetID uuid.UUID
+	ClientID    uuid.UUID
+	AssetKeys   []string
+	TransferIds []string
+}
+
+type ListTransactionOpenLotsRow struct {
+	LotID            string
+	AssetKey         string
+	AccountKey       string
+	Quantity         decimal.Decimal
+	Basis            decimal.Decimal
+	AcquiredAt       time.Time
+	MissingBasis     bool
+	SourceTransferID string
+	TransactionID    uuid.UUID
+	OriginalQuantity decimal.Decimal
+}
+
+// The open lots some transfers created (one transaction's acquisitions), as ListAssetLots.
+func (q *Queries) ListTransactionOpenLots(ctx context.Context, arg ListTransactionOpenLotsParams) ([]ListTransactionOpenLotsRow, error) {
+	rows, err := q.db.Query(ctx, listTransactionOpenLots,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.AssetKeys,
+		arg.TransferIds,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListTransactionOpenLotsRow
+	for rows.Next() {
+		var i ListTransactionOpenLotsRow
+		if err := rows.Scan(
+			&i.LotID,
+			&i.AssetKey,
+			&i.AccountKey,
+			&i.Quantity,
+			&i.Basis,
+			&i.AcquiredAt,
+			&i.MissingBasis,
+			&i.SourceTransferID,
+			&i.TransactionID,
+			&i.OriginalQuantity,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listYearForm8949Boxes = `-- name: ListYearForm8949Boxes :many
+SELECT d.form_box, d.term, count(*)::integer AS row_count, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis
+FROM tax_disposals d
+WHERE d.result_set_id = $1 AND d.tax_year = $2
+GROUP BY d.form_box, d.term
+ORDER BY d.form_box, d.term
+`
+
+type ListYearForm8949BoxesParams struct {
+	ResultSetID uuid.UUID
+	TaxYear     int32
+}
+
+type ListYearForm8949BoxesRow struct {
+	FormBox  string
+	Term     string
+	RowCount int32
+	Proceeds decimal.Decimal
+	Basis    decimal.Decimal
+}
+
+// The Form 8949 boxes of a tax year with their totals (one row per disposal piece in the form).
+func (q *Queries) ListYearForm8949Boxes(ctx context.Context, arg ListYearForm8949BoxesParams) ([]ListYearForm8949BoxesRow, error) {
+	rows, err := q.db.Query(ctx, listYearForm8949Boxes, arg.ResultSetID, arg.TaxYear)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListYearForm8949BoxesRow
+	for rows.Next() {
+		var i ListYearForm8949BoxesRow
+		if err := rows.Scan(
+			&i.FormBox,
+			&i.Term,
+			&i.RowCount,
+			&i.Proceeds,
+			&i.Basis,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listYearForm8949Rows = `-- name: ListYearForm8949Rows :many
+SELECT d.seq, d.transfer_id, d.asset_key, d.quantity, d.proceeds, d.basis, d.acquired_at, d.disposed_at, d.term, d.form_box,
+       tr.transaction_id, coalesce(a.symbol, '')::text AS symbol
+FROM tax_disposals d
+LEFT JOIN transfers tr ON tr.client_id = $3
+    AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
+LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = d.asset_key
+WHERE d.result_set_id = $1 AND d.tax_year = $2 AND ($4::text IS NULL OR d.form_box = $4::text)
+ORDER BY d.form_box, d.seq
+LIMIT $6 OFFSET $5
+`
+
+type ListYearForm8949RowsParams struct {
+	ResultSetID uuid.UUID
+	TaxYear     int32
+	ClientID    uuid.UUID
+	Box         *string
+	RowOffset   int32
+	RowLimit    int32
+}
+
+type ListYearForm8949RowsRow struct {
+	Seq           int32
+	TransferID    string
+	AssetKey      string
+	Quantity      decimal.Decimal
+	Proceeds      decimal.Decimal
+	Basis         decimal.Decimal
+	AcquiredAt    *time.Time
+	DisposedAt    time.Time
+	Term          string
+	FormBox       string
+	TransactionID *uuid.UUID
+	Symbol        string
+}
+
+// One page of a tax year's Form 8949 rows (disposal pieces) in box order, of one box when given.
+func (q *Queries) ListYearForm8949Rows(ctx context.Context, arg ListYearForm8949RowsParams) ([]ListYearForm8949RowsRow, error) {
+	rows, err := q.db.Query(ctx, listYearForm8949Rows,
+		arg.ResultSetID,
+		arg.TaxYear,
+		arg.ClientID,
+		arg.Box,
+		arg.RowOffset,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListYearForm8949RowsRow
+	for rows.Next() {
+		var i ListYearForm8949RowsRow
+		if err := rows.Scan(
+			&i.Seq,
+			&i.TransferID,
+			&i.AssetKey,
+			&i.Quantity,
+			&i.Proceeds,
+			&i.Basis,
+			&i.AcquiredAt,
+			&i.DisposedAt,
+			&i.Term,
+			&i.FormBox,
+			&i.TransactionID,
+			&i.Symbol,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -172,7 +172,7 @@ func (q *Queries) GetTaxForm(ctx context.Context, arg GetTaxFormParams) (GetTaxF
 }
 
 const getTaxFormClientSettings = `-- name: GetTaxFormClientSettings :one
-SELECT c.timezone, c.fiscal_year_start,
+SELECT c.timezone, c.fiscal_year_start, c.country,
        (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks m WHERE m.client_id = c.id))::boolean AS is_stale,
        concat_ws('|', c.current_result_set_id, extract(epoch FROM rs.created_at), coalesce(v.version, 0))::text AS results_key
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
@@ -183,6 +183,7 @@ WHERE c.id = $1
 type GetTaxFormClientSettingsRow struct {
 	Timezone        string
 	FiscalYearStart string
+	Country         string
 	IsStale         bool
 	ResultsKey      string
 }
@@ -195,6 +196,7 @@ func (q *Queries) GetTaxFormClientSettings(ctx context.Context, id uuid.UUID) (G
 	err := row.Scan(
 		&i.Timezone,
 		&i.FiscalYearStart,
+		&i.Country,
 		&i.IsStale,
 		&i.ResultsKey,
 	)
@@ -582,7 +584,7 @@ FROM clients c
 JOIN (SELECT DISTINCT unnest($2::uuid[]) AS id) t ON true
 CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_transaction_results r
     WHERE r.result_set_id = c.current_result_set_id AND r.transaction_id = t.id OFFSET 0) r
-CROSS JOIN LATERAL (SELECT x.result_set_id, x.seq, x.transfer_id, x.lot_id, x.account_key, x.asset_key, x.quantity, x.proceeds, x.basis, x.gain, x.acquired_at, x.disposed_at, x.tax_year, x.term, x.form_box, x.uncovered, x.missing_basis, x.lot_transfer_id FROM tax_disposals x
+CROSS JOIN LATERAL (SELECT x.result_set_id, x.seq, x.transfer_id, x.lot_id, x.account_key, x.asset_key, x.quantity, x.proceeds, x.basis, x.gain, x.acquired_at, x.disposed_at, x.tax_year, x.term, x.form_box, x.uncovered, x.missing_basis, x.lot_transfer_id, x.match, x.denied_loss FROM tax_disposals x
     WHERE x.result_set_id = c.current_result_set_id AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
 JOIN transfers tr ON tr.id = d.transfer_id::uuid AND tr.client_id = c.id AND tr.transaction_id = t.id
 JOIN assets a ON a.id = tr.asset_id

@@ -221,6 +221,26 @@ type ComplexityRoot struct {
 		URL         func(childComplexity int) int
 	}
 
+	Form8949BoxTotal struct {
+		AdjustmentCents func(childComplexity int) int
+		Box             func(childComplexity int) int
+		CostBasisCents  func(childComplexity int) int
+		GainOrLossCents func(childComplexity int) int
+		ProceedsCents   func(childComplexity int) int
+		RowCount        func(childComplexity int) int
+		Term            func(childComplexity int) int
+	}
+
+	Form8949YearPreview struct {
+		Boxes   func(childComplexity int) int
+		IsStale func(childComplexity int) int
+		Limit   func(childComplexity int) int
+		Page    func(childComplexity int) int
+		Rows    func(childComplexity int) int
+		Total   func(childComplexity int) int
+		Year    func(childComplexity int) int
+	}
+
 	FullLabelOption struct {
 		Category                       func(childComplexity int) int
 		Description                    func(childComplexity int) int
@@ -270,25 +290,31 @@ type ComplexityRoot struct {
 	}
 
 	GetIncomeAndCapGainsResponse struct {
-		CapGainsCents          func(childComplexity int) int
-		CapGainsFormatted      func(childComplexity int) int
-		CapGainsSumSigned      func(childComplexity int) int
-		ComputedAt             func(childComplexity int) int
-		CostBasisCents         func(childComplexity int) int
-		Currency               func(childComplexity int) int
-		DisposalCount          func(childComplexity int) int
-		EndDate                func(childComplexity int) int
-		FuturesCents           func(childComplexity int) int
-		IncomeByLabel          func(childComplexity int) int
-		IncomeCents            func(childComplexity int) int
-		IncomeFormatted        func(childComplexity int) int
-		IsStale                func(childComplexity int) int
-		LongTermCapGainsCents  func(childComplexity int) int
-		ProceedsCents          func(childComplexity int) int
-		ShortTermCapGainsCents func(childComplexity int) int
-		StartDate              func(childComplexity int) int
-		TransactionCount       func(childComplexity int) int
-		Year                   func(childComplexity int) int
+		CapGainsCents            func(childComplexity int) int
+		CapGainsFormatted        func(childComplexity int) int
+		CapGainsSumSigned        func(childComplexity int) int
+		ComputedAt               func(childComplexity int) int
+		CostBasisCents           func(childComplexity int) int
+		Currency                 func(childComplexity int) int
+		DeniedLossesCents        func(childComplexity int) int
+		DisposalCount            func(childComplexity int) int
+		EndDate                  func(childComplexity int) int
+		FuturesCents             func(childComplexity int) int
+		GainsCents               func(childComplexity int) int
+		IncomeByLabel            func(childComplexity int) int
+		IncomeCents              func(childComplexity int) int
+		IncomeFormatted          func(childComplexity int) int
+		IsStale                  func(childComplexity int) int
+		Jurisdiction             func(childComplexity int) int
+		LongTermCapGainsCents    func(childComplexity int) int
+		LossesCents              func(childComplexity int) int
+		ProceedsCents            func(childComplexity int) int
+		ShortTermCapGainsCents   func(childComplexity int) int
+		StartDate                func(childComplexity int) int
+		TaxYearLabel             func(childComplexity int) int
+		TaxableCapitalGainsCents func(childComplexity int) int
+		TransactionCount         func(childComplexity int) int
+		Year                     func(childComplexity int) int
 	}
 
 	GetPortfolioValueResponse struct {
@@ -350,6 +376,7 @@ type ComplexityRoot struct {
 		Disposals           func(childComplexity int) int
 		IsStale             func(childComplexity int) int
 		IsTruncated         func(childComplexity int) int
+		Jurisdiction        func(childComplexity int) int
 		Lots                func(childComplexity int) int
 		TotalAmount         func(childComplexity int) int
 		TotalAmountExact    func(childComplexity int) int
@@ -550,6 +577,7 @@ type ComplexityRoot struct {
 		GetClientInsights                       func(childComplexity int, assetTypeFilter *string, clientID string, limit *int, page *int, status *model.InsightStatusEnum, typeArg *model.InsightTypeEnum) int
 		GetClientTransactions                   func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
 		GetClientTransactionsSummary            func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) int
+		GetForm8949PreviewForYear               func(childComplexity int, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) int
 		GetHarvestableLosses                    func(childComplexity int, clientID string, date time.Time) int
 		GetIncomeAndCapGains                    func(childComplexity int, clientID string, year string) int
 		GetJobsForAccount                       func(childComplexity int, accountID string) int
@@ -567,13 +595,14 @@ type ComplexityRoot struct {
 		GetTaxFormReconciliation                func(childComplexity int, clientID string, taxFormID string) int
 		GetTaxFormReconciliationProceedsByAsset func(childComplexity int, clientID string, taxFormID string) int
 		GetTaxFormStatuses                      func(childComplexity int, clientID string, formType *string, year int) int
-		GetTaxLots                              func(childComplexity int, assetPricingKey string, clientID string) int
+		GetTaxLots                              func(childComplexity int, assetPricingKey string, clientID string, transactionID *string) int
 		GetTaxYears                             func(childComplexity int, clientID string) int
 		GetTransaction                          func(childComplexity int, clientID string, includeAllTransfers *bool, transactionID string) int
 		GetTransactionHistoryReportV2           func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
 		GetTransactionImportJobs                func(childComplexity int, clientID string) int
 		GetTransactionTypeOptions               func(childComplexity int, clientID string, transactionID string) int
 		GetTransactions                         func(childComplexity int, clientID string, transactionIds []string) int
+		GetTransferPairSuggestions              func(childComplexity int, clientID string, transactionID *string, limit *int) int
 		GetUsedChains                           func(childComplexity int, address string) int
 		GetUsedChainsV2                         func(childComplexity int, address string) int
 		TaxFormGenerations                      func(childComplexity int, clientID string, taxFormID string) int
@@ -735,6 +764,7 @@ type ComplexityRoot struct {
 		Box              func(childComplexity int) int
 		CostBasisCents   func(childComplexity int) int
 		CostBasisExact   func(childComplexity int) int
+		DeniedLossExact  func(childComplexity int) int
 		DisposedAt       func(childComplexity int) int
 		GainCents        func(childComplexity int) int
 		GainExact        func(childComplexity int) int
@@ -744,6 +774,7 @@ type ComplexityRoot struct {
 		LotID            func(childComplexity int) int
 		LotTransactionID func(childComplexity int) int
 		LotTransferID    func(childComplexity int) int
+		Match            func(childComplexity int) int
 		ProceedsCents    func(childComplexity int) int
 		ProceedsExact    func(childComplexity int) int
 		TaxYear          func(childComplexity int) int
@@ -860,6 +891,24 @@ type ComplexityRoot struct {
 		UncoveredAmountExact        func(childComplexity int) int
 	}
 
+	TransferPairSuggestion struct {
+		Asset               func(childComplexity int) int
+		AssetID             func(childComplexity int) int
+		FeeAmountExact      func(childComplexity int) int
+		FromAccountID       func(childComplexity int) int
+		FromTransaction     func(childComplexity int) int
+		FromTransactionID   func(childComplexity int) int
+		FromTransferID      func(childComplexity int) int
+		ReceivedAmountExact func(childComplexity int) int
+		ReceivedAt          func(childComplexity int) int
+		SentAmountExact     func(childComplexity int) int
+		SentAt              func(childComplexity int) int
+		ToAccountID         func(childComplexity int) int
+		ToTransaction       func(childComplexity int) int
+		ToTransactionID     func(childComplexity int) int
+		ToTransferID        func(childComplexity int) int
+	}
+
 	UpdateTransactionResponse struct {
 		CreatedRuleID               func(childComplexity int) int
 		RuleAppliedTransactionCount func(childComplexity int) int
@@ -964,12 +1013,14 @@ type QueryResolver interface {
 	GetTaxForm8949Preview(ctx context.Context, clientID string, taxFormID string, useBrokerDataForBoxG *bool) ([]model.Reconciled8949PreviewRow, error)
 	GetTaxFormReconciliation(ctx context.Context, clientID string, taxFormID string) (*model.GetTaxFormReconciliationResponse, error)
 	GetTaxFormStatuses(ctx context.Context, clientID string, formType *string, year int) (*model.GetTaxFormStatusesResponse, error)
-	GetTaxLots(ctx context.Context, assetPricingKey string, clientID string) (*model.GetTaxLotsResponse, error)
+	GetTaxLots(ctx context.Context, assetPricingKey string, clientID string, transactionID *string) (*model.GetTaxLotsResponse, error)
+	GetForm8949PreviewForYear(ctx context.Context, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) (*model.Form8949YearPreview, error)
 	GetTaxYears(ctx context.Context, clientID string) ([]int, error)
 	TaxFormGenerations(ctx context.Context, clientID string, taxFormID string) ([]model.TaxFormGenerationHistory, error)
 	GetClientTransactions(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.GetTransactionsResponse, error)
 	GetClientTransactionsSummary(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) (*model.GetTransactionsSummaryResponse, error)
 	GetTransactionHistoryReportV2(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.ReportExportResponse, error)
+	GetTransferPairSuggestions(ctx context.Context, clientID string, transactionID *string, limit *int) ([]model.TransferPairSuggestion, error)
 	GetLabelOptionsForTransactions(ctx context.Context, clientID string, transactionIds []string) (*model.TransactionTypeOptionResponse, error)
 	GetLabels(ctx context.Context, clientID *string) ([]model.FullLabelOption, error)
 	GetTransaction(ctx context.Context, clientID string, includeAllTransfers *bool, transactionID string) (*model.Transaction, error)
@@ -1889,6 +1940,92 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DownloadUrlResponse.URL(childComplexity), true
 
+	case "Form8949BoxTotal.adjustmentCents":
+		if e.ComplexityRoot.Form8949BoxTotal.AdjustmentCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.AdjustmentCents(childComplexity), true
+	case "Form8949BoxTotal.box":
+		if e.ComplexityRoot.Form8949BoxTotal.Box == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.Box(childComplexity), true
+	case "Form8949BoxTotal.costBasisCents":
+		if e.ComplexityRoot.Form8949BoxTotal.CostBasisCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.CostBasisCents(childComplexity), true
+	case "Form8949BoxTotal.gainOrLossCents":
+		if e.ComplexityRoot.Form8949BoxTotal.GainOrLossCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.GainOrLossCents(childComplexity), true
+	case "Form8949BoxTotal.proceedsCents":
+		if e.ComplexityRoot.Form8949BoxTotal.ProceedsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.ProceedsCents(childComplexity), true
+	case "Form8949BoxTotal.rowCount":
+		if e.ComplexityRoot.Form8949BoxTotal.RowCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.RowCount(childComplexity), true
+	case "Form8949BoxTotal.term":
+		if e.ComplexityRoot.Form8949BoxTotal.Term == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949BoxTotal.Term(childComplexity), true
+
+	case "Form8949YearPreview.boxes":
+		if e.ComplexityRoot.Form8949YearPreview.Boxes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Boxes(childComplexity), true
+	case "Form8949YearPreview.isStale":
+		if e.ComplexityRoot.Form8949YearPreview.IsStale == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.IsStale(childComplexity), true
+	case "Form8949YearPreview.limit":
+		if e.ComplexityRoot.Form8949YearPreview.Limit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Limit(childComplexity), true
+	case "Form8949YearPreview.page":
+		if e.ComplexityRoot.Form8949YearPreview.Page == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Page(childComplexity), true
+	case "Form8949YearPreview.rows":
+		if e.ComplexityRoot.Form8949YearPreview.Rows == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Rows(childComplexity), true
+	case "Form8949YearPreview.total":
+		if e.ComplexityRoot.Form8949YearPreview.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Total(childComplexity), true
+	case "Form8949YearPreview.year":
+		if e.ComplexityRoot.Form8949YearPreview.Year == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Form8949YearPreview.Year(childComplexity), true
+
 	case "FullLabelOption.category":
 		if e.ComplexityRoot.FullLabelOption.Category == nil {
 			break
@@ -2128,6 +2265,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.Currency(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.deniedLossesCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DeniedLossesCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.DeniedLossesCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.disposalCount":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DisposalCount == nil {
 			break
@@ -2146,6 +2289,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.FuturesCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.gainsCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainsCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.incomeByLabel":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.IncomeByLabel == nil {
 			break
@@ -2170,12 +2319,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.IsStale(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.jurisdiction":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.Jurisdiction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.Jurisdiction(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.longTermCapGainsCents":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LongTermCapGainsCents == nil {
 			break
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LongTermCapGainsCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.lossesCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.proceedsCents":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.ProceedsCents == nil {
 			break
@@ -2194,6 +2355,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.StartDate(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.taxYearLabel":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxYearLabel == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxYearLabel(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.taxableCapitalGainsCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableCapitalGainsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableCapitalGainsCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.transactionCount":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TransactionCount == nil {
 			break
@@ -2487,6 +2660,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTaxLotsResponse.IsTruncated(childComplexity), true
+	case "GetTaxLotsResponse.jurisdiction":
+		if e.ComplexityRoot.GetTaxLotsResponse.Jurisdiction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxLotsResponse.Jurisdiction(childComplexity), true
 	case "GetTaxLotsResponse.lots":
 		if e.ComplexityRoot.GetTaxLotsResponse.Lots == nil {
 			break
@@ -3738,6 +3917,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.GetClientTransactionsSummary(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string), args["allowCache"].(*bool)), true
+	case "Query.getForm8949PreviewForYear":
+		if e.ComplexityRoot.Query.GetForm8949PreviewForYear == nil {
+			break
+		}
+
+		args, err := ec.field_Query_getForm8949PreviewForYear_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GetForm8949PreviewForYear(childComplexity, args["clientId"].(string), args["year"].(int), args["box"].(*model.Form8949BoxEnum), args["page"].(*int), args["limit"].(*int)), true
 	case "Query.getHarvestableLosses":
 		if e.ComplexityRoot.Query.GetHarvestableLosses == nil {
 			break
@@ -3925,7 +4115,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetTaxLots(childComplexity, args["assetPricingKey"].(string), args["clientId"].(string)), true
+		return e.ComplexityRoot.Query.GetTaxLots(childComplexity, args["assetPricingKey"].(string), args["clientId"].(string), args["transactionId"].(*string)), true
 	case "Query.getTaxYears":
 		if e.ComplexityRoot.Query.GetTaxYears == nil {
 			break
@@ -3992,6 +4182,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.GetTransactions(childComplexity, args["clientId"].(string), args["transactionIds"].([]string)), true
+	case "Query.getTransferPairSuggestions":
+		if e.ComplexityRoot.Query.GetTransferPairSuggestions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_getTransferPairSuggestions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GetTransferPairSuggestions(childComplexity, args["clientId"].(string), args["transactionId"].(*string), args["limit"].(*int)), true
 	case "Query.getUsedChains":
 		if e.ComplexityRoot.Query.GetUsedChains == nil {
 			break
@@ -4770,6 +4971,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TaxLotDisposal.CostBasisExact(childComplexity), true
+	case "TaxLotDisposal.deniedLossExact":
+		if e.ComplexityRoot.TaxLotDisposal.DeniedLossExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.DeniedLossExact(childComplexity), true
 	case "TaxLotDisposal.disposedAt":
 		if e.ComplexityRoot.TaxLotDisposal.DisposedAt == nil {
 			break
@@ -4824,6 +5031,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TaxLotDisposal.LotTransferID(childComplexity), true
+	case "TaxLotDisposal.match":
+		if e.ComplexityRoot.TaxLotDisposal.Match == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.Match(childComplexity), true
 	case "TaxLotDisposal.proceedsCents":
 		if e.ComplexityRoot.TaxLotDisposal.ProceedsCents == nil {
 			break
@@ -5423,6 +5636,97 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.UncoveredAmountExact(childComplexity), true
+
+	case "TransferPairSuggestion.asset":
+		if e.ComplexityRoot.TransferPairSuggestion.Asset == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.Asset(childComplexity), true
+	case "TransferPairSuggestion.assetId":
+		if e.ComplexityRoot.TransferPairSuggestion.AssetID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.AssetID(childComplexity), true
+	case "TransferPairSuggestion.feeAmountExact":
+		if e.ComplexityRoot.TransferPairSuggestion.FeeAmountExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FeeAmountExact(childComplexity), true
+	case "TransferPairSuggestion.fromAccountId":
+		if e.ComplexityRoot.TransferPairSuggestion.FromAccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromAccountID(childComplexity), true
+	case "TransferPairSuggestion.fromTransaction":
+		if e.ComplexityRoot.TransferPairSuggestion.FromTransaction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromTransaction(childComplexity), true
+	case "TransferPairSuggestion.fromTransactionId":
+		if e.ComplexityRoot.TransferPairSuggestion.FromTransactionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromTransactionID(childComplexity), true
+	case "TransferPairSuggestion.fromTransferId":
+		if e.ComplexityRoot.TransferPairSuggestion.FromTransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.FromTransferID(childComplexity), true
+	case "TransferPairSuggestion.receivedAmountExact":
+		if e.ComplexityRoot.TransferPairSuggestion.ReceivedAmountExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ReceivedAmountExact(childComplexity), true
+	case "TransferPairSuggestion.receivedAt":
+		if e.ComplexityRoot.TransferPairSuggestion.ReceivedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ReceivedAt(childComplexity), true
+	case "TransferPairSuggestion.sentAmountExact":
+		if e.ComplexityRoot.TransferPairSuggestion.SentAmountExact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.SentAmountExact(childComplexity), true
+	case "TransferPairSuggestion.sentAt":
+		if e.ComplexityRoot.TransferPairSuggestion.SentAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.SentAt(childComplexity), true
+	case "TransferPairSuggestion.toAccountId":
+		if e.ComplexityRoot.TransferPairSuggestion.ToAccountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToAccountID(childComplexity), true
+	case "TransferPairSuggestion.toTransaction":
+		if e.ComplexityRoot.TransferPairSuggestion.ToTransaction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToTransaction(childComplexity), true
+	case "TransferPairSuggestion.toTransactionId":
+		if e.ComplexityRoot.TransferPairSuggestion.ToTransactionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToTransactionID(childComplexity), true
+	case "TransferPairSuggestion.toTransferId":
+		if e.ComplexityRoot.TransferPairSuggestion.ToTransferID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransferPairSuggestion.ToTransferID(childComplexity), true
 
 	case "UpdateTransactionResponse.createdRuleId":
 		if e.ComplexityRoot.UpdateTransactionResponse.CreatedRuleID == nil {
@@ -6268,7 +6572,9 @@ type CreateClientApiKeyResponse {
 """
 A finding about a client's ledger that needs attention or suggests an action. Most are derived when read
 from the ledger and the current tax results (patterns ` + "`" + `uncovered-disposals` + "`" + `, ` + "`" + `missing-basis` + "`" + `,
-` + "`" + `negative-balance` + "`" + `, ` + "`" + `unlabeled` + "`" + `, ` + "`" + `possible-spam:<assetId>` + "`" + `): they are OPEN while their condition holds
+` + "`" + `negative-balance` + "`" + `, ` + "`" + `unlabeled` + "`" + ` (transactions without a label that are not paired),
+` + "`" + `possible-internal-transfer` + "`" + ` (both halves of each ` + "`" + `getTransferPairSuggestions` + "`" + ` pair),
+` + "`" + `possible-spam:<assetId>` + "`" + `): they are OPEN while their condition holds
 and disappear once it is fixed. Others are recorded (by staff or a job) and carry their own status.
 """
 type Insight {
@@ -6392,13 +6698,13 @@ type AuditLog {
 
 "Who made a recorded change."
 enum AuditActorTypeEnum {
-  "A signed-in member of the client."
+  "A signed-in member of the client, or the client's end user in a partner's portal (a portal access token; ` + "`" + `userId` + "`" + ` is then null)."
   USER
   "A client API key."
   API_KEY
   "Service staff."
   STAFF
-  "The service itself (syncs, rules, recalculation)."
+  "The service itself (syncs, imports, rules, recalculation), or a partner acting for its end user through the partner REST API."
   SYSTEM
 }
 
@@ -6486,7 +6792,9 @@ extend type Mutation {
   """
   Creates a client API key and returns the raw key once. ` + "`" + `expiresAt` + "`" + ` defaults to 90 days from now and may be
   at most one year from now (later, or in the past: BAD_USER_INPUT). A key can create keys of its own
-  client only.
+  client only. A portal access token cannot create keys (FORBIDDEN, nothing is created): the token lives
+  at most a day in an end user's browser, and a key it minted would outlive it; create keys with a client
+  API key or as a signed-in user.
   """
   createClientApiKey(
     "The client the key will belong to."
@@ -6538,8 +6846,11 @@ extend type Mutation {
   Any member or ReadWrite key of the client (a Read key: FORBIDDEN). ` + "`" + `accountantNotes` + "`" + `, ` + "`" + `accountantStatus` + "`" + `,
   ` + "`" + `canUsePriority` + "`" + `, ` + "`" + `fullServiceNotes` + "`" + `, ` + "`" + `fullServiceStatus` + "`" + ` and ` + "`" + `isEnterprise` + "`" + ` are staff only: a client API
   key, a portal token or a member who is not staff gets FORBIDDEN and nothing changes. Changes of country,
-  currency, timezone or fiscal year mark the client dirty: the next recalculation cuts tax years at the new
-  boundaries. Each changed setting is one ` + "`" + `getClientAuditLogs` + "`" + ` entry (entity ` + "`" + `client` + "`" + `, action ` + "`" + `client.update` + "`" + `,
+  currency, timezone or fiscal year mark the client dirty: the next recalculation (a full one) cuts tax years at
+  the new boundaries and, for a change of country, applies that country's rules (` + "`" + `CountryEnum` + "`" + `). The currency is
+  the unit of every value the client's ledger stores: it can change only while the client has no transactions
+  (BAD_USER_INPUT naming ` + "`" + `currency` + "`" + ` otherwise; a client that must change currency starts again as a new client).
+  A change of country is TAXES_LOCKED while taxes are locked. Each changed setting is one ` + "`" + `getClientAuditLogs` + "`" + ` entry (entity ` + "`" + `client` + "`" + `, action ` + "`" + `client.update` + "`" + `,
   the argument as ` + "`" + `field` + "`" + `; not undoable). BAD_USER_INPUT names the argument: an unknown IANA timezone, a fiscal-year day that is not
   ` + "`" + `MM-DD` + "`" + ` (the start must fall on day 1 to 28; the end must be the day before the start), a name outside 1 to
   200 characters, an unknown ` + "`" + `type` + "`" + `, tax years outside 2009 to 2100, a non-https avatar URL.
@@ -7052,8 +7363,12 @@ Authentication (every operation requires one of these; otherwise UNAUTHENTICATED
 
 Tenancy: most operations take ` + "`" + `clientId` + "`" + ` and require the caller to be a member of that client. A client
 API key or a portal access token is valid for its own client only; any other ` + "`" + `clientId` + "`" + ` gives FORBIDDEN. A record addressed by its
-own id (account, report, asset) that belongs to another client gives NOT_FOUND. Some operations and
-arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
+own id (account, report, asset) that belongs to another client gives NOT_FOUND, exactly as an id that does not
+exist, in every operation and argument that takes one (` + "`" + `accountId` + "`" + `, ` + "`" + `fromAccountId` + "`" + `, ` + "`" + `toAccountId` + "`" + `, ` + "`" + `assetId` + "`" + `,
+` + "`" + `reportId` + "`" + `, ...). Ids given as list filters (` + "`" + `accountIds` + "`" + `, ` + "`" + `assetIds` + "`" + `, ` + "`" + `onlyIncludedAccountIds` + "`" + ` of the
+transaction and portfolio lists) match only the client's own records: another client's id matches nothing.
+Some operations and arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone
+else.
 
 One root field per operation: a request may select exactly one field of ` + "`" + `Query` + "`" + ` or ` + "`" + `Mutation` + "`" + ` (fragments
 are expanded before counting; a root-level ` + "`" + `__typename` + "`" + ` is a meta field and does not count, so
@@ -7080,10 +7395,19 @@ Errors are standard GraphQL errors; the kind is in ` + "`" + `extensions.code` +
 - NOT_IMPLEMENTED: the operation or argument value is part of the contract but not available on this
   deployment.
 - ROOT_SELECTION_LIMIT_EXCEEDED: more than one root field in the operation.
-- RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled: after 5 failures
-  with one credential or 50 from one IP address within 15 minutes, further attempts get HTTP 429 with
-  ` + "`" + `Retry-After` + "`" + ` (1 second, doubling per further failure up to 15 minutes), also with the right key.
-- INTERNAL_SERVER_ERROR: an unexpected failure; the message is generic and carries a request id.
+- RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled per credential
+  (an API key's prefix, a token) and client IP address together: after 5 failures of one credential from one
+  address within 15 minutes, further attempts with it from that address get HTTP 429 with ` + "`" + `Retry-After` + "`" + `
+  (1 second, doubling per further failure up to 15 minutes), also with the right key. The same credential
+  from another address is never refused because of these failures. After 50 failures from one address,
+  each further failure there locks the credential it tried at once; valid keys from that address keep
+  working. A successful sign-in clears the credential's count at its address.
+- SERVICE_UNAVAILABLE (HTTP 503 with ` + "`" + `Retry-After` + "`" + ` in seconds): an outage, not a fault of the request: the
+  database cannot be reached (stopped, restarting, out of disk) or the identity provider does not answer.
+  Writes are atomic: a mutation answered so did not happen, unless the database failed in the moment it
+  committed (then it happened in full; read before repeating a non-idempotent one). Retry after
+  ` + "`" + `Retry-After` + "`" + `; service resumes by itself, without a restart, within a second of the database being back.
+- INTERNAL_SERVER_ERROR: an unexpected failure (a bug); the message is generic and carries a request id.
 
 Errors about the request as a whole (nothing is executed, ` + "`" + `data` + "`" + ` is null):
 - BAD_REQUEST: not a POST with ` + "`" + `Content-Type: application/json` + "`" + ` (HTTP 415, or 405 with ` + "`" + `Allow: POST` + "`" + ` for
@@ -7194,6 +7518,8 @@ enum ErrorCode {
   TIMEOUT
   "The field's data is returned but incomplete: part of it could not be established (for example a chain indexer that did not answer); the error's ` + "`" + `extensions` + "`" + ` say which part is unknown."
   PARTIAL_RESULT
+  "An outage, not a fault of the request: the database cannot be reached (stopped, restarting, out of disk) or the identity provider does not answer (HTTP 503 with ` + "`" + `Retry-After` + "`" + `); retry later."
+  SERVICE_UNAVAILABLE
   "An unexpected failure; the message is generic and ` + "`" + `extensions.requestId` + "`" + ` identifies it in the logs."
   INTERNAL_SERVER_ERROR
 }
@@ -7216,8 +7542,11 @@ enum CostBasisAlgorithmEnum {
 }
 
 """
-Countries whose tax rules the service supports (ISO 3166-1 alpha-2 codes). Capital-gains reporting follows
-the client's country; ` + "`" + `OTHER` + "`" + ` gets the generic treatment (gains and income, no country forms).
+A client's country (ISO 3166-1 alpha-2 codes). Its tax rules apply for US (specific lots, short and long term,
+Form 8949), GB (HMRC's same-day, 30-day and section 104 pool rules; tax year from 6 April; the UK capital gains
+summary) and CA (adjusted cost base across accounts, superficial losses, calendar year, 50% inclusion; the
+Schedule 3 summary). Every other country, ` + "`" + `OTHER` + "`" + ` included, gets the generic treatment: the US engine's gains
+and income figures in the client's currency and calendar (or fiscal) year, with no country rules or forms.
 """
 enum CountryEnum {
   "United States."
@@ -7351,6 +7680,32 @@ enum JobStatusEnum {
   "Cancelled before it finished (for example because the account was deleted)."
   CANCELED
 }
+
+"The rule set a client's figures are computed under (see ` + "`" + `CountryEnum` + "`" + `)."
+enum TaxJurisdictionEnum {
+  "United States rules: specific lots, short and long term, Form 8949 (also the generic treatment of countries without rules of their own)."
+  US
+  "United Kingdom (HMRC): same day, 30 days, section 104 pool; tax year from 6 April."
+  GB
+  "Canada: adjusted cost base across accounts, superficial losses; calendar year; 50% inclusion."
+  CA
+}
+
+"The rule that matched a disposal piece with its cost."
+enum DisposalMatchEnum {
+  "US: a lot chosen by the cost-basis algorithm."
+  LOT
+  "GB: acquisitions of the same day."
+  SAME_DAY
+  "GB: acquisitions of the 30 days after the disposal (earliest first)."
+  THIRTY_DAY
+  "GB: the section 104 pool, at its average allowable cost."
+  POOL
+  "CA: the adjusted cost base of the property."
+  ACB
+  "No units to match: zero cost, flagged."
+  UNCOVERED
+}
 `, BuiltIn: false},
 	{Name: "../../spec/graphql/tax.graphqls", Input: `# Tax: recalculation, tax figures, tax lots, reports and broker tax forms (1099-DA reconciliation).
 
@@ -7481,6 +7836,14 @@ enum ReportExportTypeEnum {
   END_OF_YEAR_HOLDINGS_CSV
   "Form 8949 reconciled with a broker's Form 1099-DA (` + "`" + `generate1099DAReports` + "`" + `), as PDF."
   RECONCILED_8949_PDF
+  "GB clients: the UK capital gains summary of a tax year (6 April to 5 April) with the SA108 figures (disposals, proceeds, allowable costs, gains, losses), as PDF."
+  UK_CAPITAL_GAINS_SUMMARY_PDF
+  "GB clients: the disposals of the UK capital gains summary (one per token and day, with the quantities matched same day, within 30 days and from the pool), as CSV."
+  UK_CAPITAL_GAINS_SUMMARY_CSV
+  "CA clients: the Schedule 3 summary (crypto-assets: proceeds, adjusted cost base, superficial losses denied, gains and losses, the taxable part at 50%), as PDF."
+  CA_SCHEDULE_3_PDF
+  "CA clients: the dispositions of the Schedule 3 summary, as CSV."
+  CA_SCHEDULE_3_CSV
 }
 
 "How the period of a report is chosen."
@@ -7673,6 +8036,42 @@ type Reconciled8949PreviewRow {
   usesBrokerData: Boolean!
 }
 
+"Totals of one Form 8949 box in a tax year."
+type Form8949BoxTotal {
+  "The box."
+  box: Form8949BoxEnum!
+  "Holding period of the box (Part I short-term, Part II long-term)."
+  term: SaleTermEnum!
+  "Rows (disposal pieces) in the box."
+  rowCount: Int!
+  "Column (d): total proceeds, in cents."
+  proceedsCents: Cents!
+  "Column (e): total cost or other basis, in cents."
+  costBasisCents: Cents!
+  "Column (g): total adjustments, in cents (signed)."
+  adjustmentCents: Cents!
+  "Column (h): total gain (positive) or loss (negative), in cents."
+  gainOrLossCents: Cents!
+}
+
+"A tax year's Form 8949 from the settled results (` + "`" + `getForm8949PreviewForYear` + "`" + `)."
+type Form8949YearPreview {
+  "The tax year."
+  year: Int!
+  "The boxes with rows in the year, in box order."
+  boxes: [Form8949BoxTotal!]!
+  "One page of rows, in box order (only the requested box when ` + "`" + `box` + "`" + ` was given)."
+  rows: [Reconciled8949PreviewRow!]!
+  "Rows over all pages (of the requested box, when given)."
+  total: Int!
+  "The zero-based page served."
+  page: Int!
+  "The page size served."
+  limit: Int!
+  "The ledger has dirty items, so the figures may lag until a recalculation."
+  isStale: Boolean!
+}
+
 "Row-by-row comparison of a broker tax form with the ledger (` + "`" + `getTaxFormReconciliation` + "`" + `)."
 type GetTaxFormReconciliationResponse {
   "The form."
@@ -7779,8 +8178,13 @@ type GetTaxFormStatusesResponse {
   needsReviewRowCount: Int!
 }
 
-"Open tax lots of one asset (` + "`" + `getTaxLots` + "`" + `)."
+"""
+Open tax lots of one asset (` + "`" + `getTaxLots` + "`" + `). Under GB ` + "`" + `lots` + "`" + ` holds one entry per asset: its section 104 pool
+(quantity and pooled allowable cost); under CA the property's quantity and adjusted cost base (` + "`" + `jurisdiction` + "`" + `).
+"""
 type GetTaxLotsResponse {
+  "The rule set the figures were computed under (the client's country; null before the first recalculation)."
+  jurisdiction: TaxJurisdictionEnum
   "The asset's pricing key."
   assetPricingKey: String!
   "The asset, when the client holds one with this key."
@@ -7839,11 +8243,23 @@ type TaxLotDisposal {
   costBasisCents: Cents!
   "Gain or loss, in cents (signed)."
   gainCents: Cents!
-  "Holding period."
+  "Holding period (US rules; SHORT under GB and CA, which have none)."
   term: SaleTermEnum!
   "The Form 8949 box the piece is reported under."
   box: Form8949BoxEnum
-  "The lot consumed; null when no lot covered the piece (` + "`" + `isUncovered` + "`" + `)."
+  """
+  The rule that matched the piece with its cost: LOT under US rules; SAME_DAY, THIRTY_DAY (the acquisition in
+  ` + "`" + `lotAcquiredAt` + "`" + `, ` + "`" + `lotTransferId` + "`" + `) or POOL (the section 104 pool) under GB; ACB under CA; UNCOVERED when nothing
+  covered it. Null for results computed before the rule was recorded.
+  """
+  match: DisposalMatchEnum
+  """
+  CA: the superficial loss denied on this piece, exact decimal (positive), added to the adjusted cost base of the
+  units still held. ` + "`" + `costBasisExact` + "`" + ` is the adjusted cost base less it, so ` + "`" + `gainExact` + "`" + ` is the allowed part. Null when
+  no loss was denied.
+  """
+  deniedLossExact: String
+  "The lot consumed; null when no lot covered the piece (` + "`" + `isUncovered` + "`" + `), and under GB and CA, which keep no lots."
   lotId: ID
   "Acquisition date of the lot (the purchase-date override when one is set)."
   lotAcquiredAt: Date
@@ -8015,10 +8431,30 @@ type HarvestableLoss {
   hasRecentAcquisition: Boolean!
 }
 
-"Income and capital gains of one tax year (` + "`" + `getIncomeAndCapGains` + "`" + `)."
+"""
+Income and capital gains of one tax year (` + "`" + `getIncomeAndCapGains` + "`" + `). Under GB and CA there is no holding period:
+the whole gain is in ` + "`" + `shortTermCapGainsCents` + "`" + ` (and ` + "`" + `capGainsCents` + "`" + `), and the jurisdiction's own figures are in
+` + "`" + `gainsCents` + "`" + `, ` + "`" + `lossesCents` + "`" + `, ` + "`" + `deniedLossesCents` + "`" + ` and ` + "`" + `taxableCapitalGainsCents` + "`" + `.
+"""
 type GetIncomeAndCapGainsResponse {
   "The tax year."
   year: String!
+  "The rule set the figures were computed under (the client's country; null before the first recalculation)."
+  jurisdiction: TaxJurisdictionEnum
+  "The tax year as the jurisdiction names it: ` + "`" + `2024/25` + "`" + ` under GB (6 April 2024 to 5 April 2025), ` + "`" + `2024` + "`" + ` otherwise."
+  taxYearLabel: String
+  """
+  GB and CA: the gains of the year's disposals, before losses, each disposal counted once (under GB all of a token's
+  disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. Null
+  under US rules.
+  """
+  gainsCents: Cents
+  "GB and CA: the losses of the year's disposals (negative), in cents. Null under US rules."
+  lossesCents: Cents
+  "CA: superficial losses denied in the year (positive), in cents; null otherwise."
+  deniedLossesCents: Cents
+  "CA: the taxable capital gain, half of ` + "`" + `capGainsCents` + "`" + ` (the 50% inclusion rate; allowable capital loss when negative); null otherwise."
+  taxableCapitalGainsCents: Cents
   "Start of the tax year (inclusive), in the client's fiscal year and timezone."
   startDate: Date!
   "End of the tax year (exclusive)."
@@ -8210,8 +8646,10 @@ extend type Query {
   results (` + "`" + `Report.isStale` + "`" + ` once the ledger changes). A Read key may request reports. Refusals (BAD_USER_INPUT):
   ` + "`" + `year` + "`" + ` missing or given with another period, a DATE_RANGE without ` + "`" + `startDate` + "`" + ` before ` + "`" + `endDate` + "`" + `, an unknown
   ` + "`" + `language` + "`" + `, ` + "`" + `checkboxType` + "`" + ` on a type other than FORM_8949_PDF/CSV, an invalid ` + "`" + `email` + "`" + `, more than 100
-  ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, and RECONCILED_8949_PDF
-  (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
+  ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, RECONCILED_8949_PDF
+  (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `), and a type of another country's rules than the client's
+  (the US forms TAX_FORMS, FORM_8949_*, SCHEDULE_D_PDF, SCHEDULE_1_PDF, TURBOTAX_CSV, TAXACT_CSV for a GB or CA
+  client; UK_CAPITAL_GAINS_SUMMARY_* for a client not in GB; CA_SCHEDULE_3_* for a client not in CA). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
   tag groups yet) are NOT_FOUND.
   """
   getReportExportV2(
@@ -8318,15 +8756,46 @@ extend type Query {
   Open tax lots of the assets with one pricing key, in the order the client's current algorithm would consume
   them (average cost: acquisition order), and every disposal piece of those assets with the lot it consumed.
   Unknown keys give empty lists (` + "`" + `asset` + "`" + ` null).
+
+  With ` + "`" + `transactionId` + "`" + `, only that transaction's part: ` + "`" + `disposals` + "`" + ` holds the pieces of its disposals (each with
+  the lot it came from: what explains the transaction's gain) and ` + "`" + `lots` + "`" + ` the open lots its acquisitions
+  created, with the totals over those lots. The pieces are read through the transaction's own results, so
+  this costs the same on any ledger size. NOT_FOUND for a transaction the client does not have.
   """
   getTaxLots(
     "The asset's ` + "`" + `Asset.pricingKey` + "`" + ` (for example ` + "`" + `eth` + "`" + `)."
     assetPricingKey: String!
     "The client."
     clientId: ID!
+    "Only the pieces and lots of this transaction."
+    transactionId: ID
   ): GetTaxLotsResponse!
 
-  "Tax years with ledger activity, ascending."
+  """
+  The client's Form 8949 for a tax year from the settled results, before generating it: the totals of each box
+  (every box with a disposal piece in the year) and one page of its rows (one row per disposal piece, as in the
+  FORM_8949_CSV report: description, dates, proceeds, basis, gain), in box order, then in the order the
+  recalculation made them. With ` + "`" + `box` + "`" + `, the rows of that box only. Rows are not matched with a broker form
+  here (` + "`" + `getTaxForm8949Preview` + "`" + ` does that for a Form 1099-DA). ` + "`" + `limit` + "`" + ` 1 to 500 (default 50), ` + "`" + `page` + "`" + ` from 0;
+  BAD_USER_INPUT otherwise, and for a client whose country is not US (Form 8949 is a US form).
+  """
+  getForm8949PreviewForYear(
+    "The client."
+    clientId: ID!
+    "The tax year."
+    year: Int!
+    "Only the rows of this box."
+    box: Form8949BoxEnum
+    "Zero-based page of rows, default 0."
+    page: Int
+    "Rows per page, 1 to 500, default 50."
+    limit: Int
+  ): Form8949YearPreview!
+
+  """
+  Tax years with ledger activity, ascending. A year is named by the calendar year it starts in: under GB the
+  year 2024 runs from 6 April 2024 to 5 April 2025 (` + "`" + `2024/25` + "`" + `, see ` + "`" + `getIncomeAndCapGains.taxYearLabel` + "`" + `).
+  """
   getTaxYears(
     "The client."
     clientId: ID!
@@ -8675,6 +9144,46 @@ type UpdateTransactionResponse {
   createdRuleId: ID
   "Other transactions relabeled by that rule (0 when no rule was created)."
   ruleAppliedTransactionCount: Int!
+}
+
+"""
+Two transactions of the client that look like the two halves of one move between its own accounts
+(` + "`" + `getTransferPairSuggestions` + "`" + `): the first sends an asset out of one account and nothing else, the second
+receives nearly the same quantity of the same asset (` + "`" + `Asset.pricingKey` + "`" + `) into another account within three
+days, and neither is labeled (other than ` + "`" + `internal` + "`" + `) or paired yet. Unpaired, the first is taxed as a sale and
+the second as a purchase; ` + "`" + `markInternalTransfer(fromTransactionId, toTransactionId)` + "`" + ` pairs them.
+"""
+type TransferPairSuggestion {
+  "The sending transaction (` + "`" + `markInternalTransfer` + "`" + `'s ` + "`" + `fromTransactionId` + "`" + `)."
+  fromTransactionId: ID!
+  "The receiving transaction (` + "`" + `markInternalTransfer` + "`" + `'s ` + "`" + `toTransactionId` + "`" + `)."
+  toTransactionId: ID!
+  "The sending transaction."
+  fromTransaction: Transaction!
+  "The receiving transaction."
+  toTransaction: Transaction!
+  "The transfer that leaves."
+  fromTransferId: ID!
+  "The transfer that arrives."
+  toTransferId: ID!
+  "The account the asset leaves."
+  fromAccountId: ID!
+  "The account the asset arrives in."
+  toAccountId: ID!
+  "The sent asset."
+  assetId: ID!
+  "The sent asset."
+  asset: Asset
+  "Quantity sent, exact."
+  sentAmountExact: String!
+  "Quantity received, exact (at least 95% of the sent quantity and at most all of it)."
+  receivedAmountExact: String!
+  "Sent minus received, exact: what the move cost in network or withdrawal fees."
+  feeAmountExact: String!
+  "When the asset left."
+  sentAt: Date!
+  "When it arrived."
+  receivedAt: Date!
 }
 
 "A page of transactions (` + "`" + `getClientTransactions` + "`" + `)."
@@ -9200,6 +9709,23 @@ extend type Query {
     "Only transactions with a transfer to this address."
     toAddress: String
   ): ReportExportResponse!
+
+  """
+  Pairs of the client's transactions that look like moves between its own accounts (see
+  ` + "`" + `TransferPairSuggestion` + "`" + `), newest first; each transaction is in one suggestion at most. The sending sides
+  are looked for among the client's 2,000 latest unlabeled transactions, so the answer costs the same on any
+  ledger size; with ` + "`" + `transactionId` + "`" + ` the pair that transaction would be part of, whenever it happened (an
+  empty list when there is none). The insight ` + "`" + `possible-internal-transfer` + "`" + ` (` + "`" + `getClientInsights` + "`" + `) counts the
+  same pairs. ` + "`" + `limit` + "`" + ` 1 to 100, default 20 (BAD_USER_INPUT otherwise).
+  """
+  getTransferPairSuggestions(
+    "The client."
+    clientId: ID!
+    "Only the pair this transaction would be part of."
+    transactionId: ID
+    "At most this many pairs, 1 to 100 (default 20)."
+    limit: Int
+  ): [TransferPairSuggestion!]!
 
   "Labels that fit every one of the given transactions, for labeling them together."
   getLabelOptionsForTransactions(
@@ -10065,6 +10591,46 @@ func (ec *executionContext) childFields_DownloadUrlResponse(ctx context.Context,
 	return nil, fmt.Errorf("no field named %q was found under type DownloadUrlResponse", field.Name)
 }
 
+func (ec *executionContext) childFields_Form8949BoxTotal(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "box":
+		return ec.fieldContext_Form8949BoxTotal_box(ctx, field)
+	case "term":
+		return ec.fieldContext_Form8949BoxTotal_term(ctx, field)
+	case "rowCount":
+		return ec.fieldContext_Form8949BoxTotal_rowCount(ctx, field)
+	case "proceedsCents":
+		return ec.fieldContext_Form8949BoxTotal_proceedsCents(ctx, field)
+	case "costBasisCents":
+		return ec.fieldContext_Form8949BoxTotal_costBasisCents(ctx, field)
+	case "adjustmentCents":
+		return ec.fieldContext_Form8949BoxTotal_adjustmentCents(ctx, field)
+	case "gainOrLossCents":
+		return ec.fieldContext_Form8949BoxTotal_gainOrLossCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Form8949BoxTotal", field.Name)
+}
+
+func (ec *executionContext) childFields_Form8949YearPreview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "year":
+		return ec.fieldContext_Form8949YearPreview_year(ctx, field)
+	case "boxes":
+		return ec.fieldContext_Form8949YearPreview_boxes(ctx, field)
+	case "rows":
+		return ec.fieldContext_Form8949YearPreview_rows(ctx, field)
+	case "total":
+		return ec.fieldContext_Form8949YearPreview_total(ctx, field)
+	case "page":
+		return ec.fieldContext_Form8949YearPreview_page(ctx, field)
+	case "limit":
+		return ec.fieldContext_Form8949YearPreview_limit(ctx, field)
+	case "isStale":
+		return ec.fieldContext_Form8949YearPreview_isStale(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Form8949YearPreview", field.Name)
+}
+
 func (ec *executionContext) childFields_FullLabelOption(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "value":
@@ -10165,6 +10731,18 @@ func (ec *executionContext) childFields_GetIncomeAndCapGainsResponse(ctx context
 	switch field.Name {
 	case "year":
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_year(ctx, field)
+	case "jurisdiction":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_jurisdiction(ctx, field)
+	case "taxYearLabel":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_taxYearLabel(ctx, field)
+	case "gainsCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_gainsCents(ctx, field)
+	case "lossesCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesCents(ctx, field)
+	case "deniedLossesCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_deniedLossesCents(ctx, field)
+	case "taxableCapitalGainsCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx, field)
 	case "startDate":
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_startDate(ctx, field)
 	case "endDate":
@@ -10309,6 +10887,8 @@ func (ec *executionContext) childFields_GetTaxFormStatusesResponse(ctx context.C
 
 func (ec *executionContext) childFields_GetTaxLotsResponse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
+	case "jurisdiction":
+		return ec.fieldContext_GetTaxLotsResponse_jurisdiction(ctx, field)
 	case "assetPricingKey":
 		return ec.fieldContext_GetTaxLotsResponse_assetPricingKey(ctx, field)
 	case "asset":
@@ -10943,6 +11523,10 @@ func (ec *executionContext) childFields_TaxLotDisposal(ctx context.Context, fiel
 		return ec.fieldContext_TaxLotDisposal_term(ctx, field)
 	case "box":
 		return ec.fieldContext_TaxLotDisposal_box(ctx, field)
+	case "match":
+		return ec.fieldContext_TaxLotDisposal_match(ctx, field)
+	case "deniedLossExact":
+		return ec.fieldContext_TaxLotDisposal_deniedLossExact(ctx, field)
 	case "lotId":
 		return ec.fieldContext_TaxLotDisposal_lotId(ctx, field)
 	case "lotAcquiredAt":
@@ -11173,6 +11757,42 @@ func (ec *executionContext) childFields_Transfer(ctx context.Context, field grap
 		return ec.fieldContext_Transfer_uncoveredAmountExact(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Transfer", field.Name)
+}
+
+func (ec *executionContext) childFields_TransferPairSuggestion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "fromTransactionId":
+		return ec.fieldContext_TransferPairSuggestion_fromTransactionId(ctx, field)
+	case "toTransactionId":
+		return ec.fieldContext_TransferPairSuggestion_toTransactionId(ctx, field)
+	case "fromTransaction":
+		return ec.fieldContext_TransferPairSuggestion_fromTransaction(ctx, field)
+	case "toTransaction":
+		return ec.fieldContext_TransferPairSuggestion_toTransaction(ctx, field)
+	case "fromTransferId":
+		return ec.fieldContext_TransferPairSuggestion_fromTransferId(ctx, field)
+	case "toTransferId":
+		return ec.fieldContext_TransferPairSuggestion_toTransferId(ctx, field)
+	case "fromAccountId":
+		return ec.fieldContext_TransferPairSuggestion_fromAccountId(ctx, field)
+	case "toAccountId":
+		return ec.fieldContext_TransferPairSuggestion_toAccountId(ctx, field)
+	case "assetId":
+		return ec.fieldContext_TransferPairSuggestion_assetId(ctx, field)
+	case "asset":
+		return ec.fieldContext_TransferPairSuggestion_asset(ctx, field)
+	case "sentAmountExact":
+		return ec.fieldContext_TransferPairSuggestion_sentAmountExact(ctx, field)
+	case "receivedAmountExact":
+		return ec.fieldContext_TransferPairSuggestion_receivedAmountExact(ctx, field)
+	case "feeAmountExact":
+		return ec.fieldContext_TransferPairSuggestion_feeAmountExact(ctx, field)
+	case "sentAt":
+		return ec.fieldContext_TransferPairSuggestion_sentAt(ctx, field)
+	case "receivedAt":
+		return ec.fieldContext_TransferPairSuggestion_receivedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransferPairSuggestion", field.Name)
 }
 
 func (ec *executionContext) childFields_UpdateTransactionResponse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14663,6 +15283,52 @@ func (ec *executionContext) field_Query_getClientTransactions_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_getForm8949PreviewForYear_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "year",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["year"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "box",
+		func(ctx context.Context, v any) (*model.Form8949BoxEnum, error) {
+			return ec.unmarshalOForm8949BoxEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐForm8949BoxEnum(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["box"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_getHarvestableLosses_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15244,6 +15910,14 @@ func (ec *executionContext) field_Query_getTaxLots_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["clientId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "transactionId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["transactionId"] = arg2
 	return args, nil
 }
 
@@ -15784,6 +16458,36 @@ func (ec *executionContext) field_Query_getTransactions_args(ctx context.Context
 		return nil, err
 	}
 	args["transactionIds"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_getTransferPairSuggestions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "transactionId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["transactionId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
 	return args, nil
 }
 
@@ -19291,6 +19995,346 @@ func (ec *executionContext) fieldContext_DownloadUrlResponse_contentType(_ conte
 	return graphql.NewScalarFieldContext("DownloadUrlResponse", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _Form8949BoxTotal_box(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_box(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Box, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.Form8949BoxEnum) graphql.Marshaler {
+			return ec.marshalNForm8949BoxEnum2taxdᚋgenᚋgraphᚋmodelᚐForm8949BoxEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_box(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Form8949BoxEnum does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_term(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_term(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Term, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.SaleTermEnum) graphql.Marshaler {
+			return ec.marshalNSaleTermEnum2taxdᚋgenᚋgraphᚋmodelᚐSaleTermEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_term(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type SaleTermEnum does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_rowCount(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_rowCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RowCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_rowCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_proceedsCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_proceedsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProceedsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_proceedsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_costBasisCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_costBasisCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CostBasisCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_costBasisCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_adjustmentCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_adjustmentCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AdjustmentCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_adjustmentCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949BoxTotal_gainOrLossCents(ctx context.Context, field graphql.CollectedField, obj *model.Form8949BoxTotal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949BoxTotal_gainOrLossCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainOrLossCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949BoxTotal_gainOrLossCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949BoxTotal", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_year(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_year(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Year, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_year(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_boxes(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_boxes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Boxes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Form8949BoxTotal) graphql.Marshaler {
+			return ec.marshalNForm8949BoxTotal2ᚕtaxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotalᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_boxes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Form8949YearPreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Form8949BoxTotal(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Form8949YearPreview_rows(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_rows(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rows, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Reconciled8949PreviewRow) graphql.Marshaler {
+			return ec.marshalNReconciled8949PreviewRow2ᚕtaxdᚋgenᚋgraphᚋmodelᚐReconciled8949PreviewRowᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_rows(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Form8949YearPreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Reconciled8949PreviewRow(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Form8949YearPreview_total(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_page(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_page(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Page, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_limit(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_limit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Limit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_limit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Form8949YearPreview_isStale(ctx context.Context, field graphql.CollectedField, obj *model.Form8949YearPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Form8949YearPreview_isStale(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsStale, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Form8949YearPreview_isStale(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Form8949YearPreview", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _FullLabelOption_value(ctx context.Context, field graphql.CollectedField, obj *model.FullLabelOption) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20116,6 +21160,144 @@ func (ec *executionContext) _GetIncomeAndCapGainsResponse_year(ctx context.Conte
 }
 func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_year(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_jurisdiction(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_jurisdiction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Jurisdiction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TaxJurisdictionEnum) graphql.Marshaler {
+			return ec.marshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_jurisdiction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type TaxJurisdictionEnum does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_taxYearLabel(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_taxYearLabel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxYearLabel, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_taxYearLabel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_gainsCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_gainsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_gainsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_lossesCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LossesCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_lossesCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_deniedLossesCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_deniedLossesCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeniedLossesCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_deniedLossesCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxableCapitalGainsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
 func (ec *executionContext) _GetIncomeAndCapGainsResponse_startDate(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
@@ -21481,6 +22663,29 @@ func (ec *executionContext) _GetTaxFormStatusesResponse_needsReviewRowCount(ctx 
 }
 func (ec *executionContext) fieldContext_GetTaxFormStatusesResponse_needsReviewRowCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GetTaxFormStatusesResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GetTaxLotsResponse_jurisdiction(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxLotsResponse_jurisdiction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Jurisdiction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TaxJurisdictionEnum) graphql.Marshaler {
+			return ec.marshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxLotsResponse_jurisdiction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxLotsResponse", field, false, false, errors.New("field of type TaxJurisdictionEnum does not have child fields"))
 }
 
 func (ec *executionContext) _GetTaxLotsResponse_assetPricingKey(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
@@ -27214,7 +28419,7 @@ func (ec *executionContext) _Query_getTaxLots(ctx context.Context, field graphql
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetTaxLots(ctx, fc.Args["assetPricingKey"].(string), fc.Args["clientId"].(string))
+			return ec.Resolvers.Query().GetTaxLots(ctx, fc.Args["assetPricingKey"].(string), fc.Args["clientId"].(string), fc.Args["transactionId"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GetTaxLotsResponse) graphql.Marshaler {
@@ -27242,6 +28447,50 @@ func (ec *executionContext) fieldContext_Query_getTaxLots(ctx context.Context, f
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_getTaxLots_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_getForm8949PreviewForYear(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_getForm8949PreviewForYear(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GetForm8949PreviewForYear(ctx, fc.Args["clientId"].(string), fc.Args["year"].(int), fc.Args["box"].(*model.Form8949BoxEnum), fc.Args["page"].(*int), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Form8949YearPreview) graphql.Marshaler {
+			return ec.marshalNForm8949YearPreview2ᚖtaxdᚋgenᚋgraphᚋmodelᚐForm8949YearPreview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_getForm8949PreviewForYear(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Form8949YearPreview(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_getForm8949PreviewForYear_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -27462,6 +28711,50 @@ func (ec *executionContext) fieldContext_Query_getTransactionHistoryReportV2(ctx
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_getTransactionHistoryReportV2_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_getTransferPairSuggestions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_getTransferPairSuggestions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GetTransferPairSuggestions(ctx, fc.Args["clientId"].(string), fc.Args["transactionId"].(*string), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.TransferPairSuggestion) graphql.Marshaler {
+			return ec.marshalNTransferPairSuggestion2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_getTransferPairSuggestions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TransferPairSuggestion(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_getTransferPairSuggestions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -30866,6 +32159,52 @@ func (ec *executionContext) fieldContext_TaxLotDisposal_box(_ context.Context, f
 	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type Form8949BoxEnum does not have child fields"))
 }
 
+func (ec *executionContext) _TaxLotDisposal_match(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_match(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Match, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DisposalMatchEnum) graphql.Marshaler {
+			return ec.marshalODisposalMatchEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDisposalMatchEnum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_match(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type DisposalMatchEnum does not have child fields"))
+}
+
+func (ec *executionContext) _TaxLotDisposal_deniedLossExact(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_deniedLossExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeniedLossExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_deniedLossExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _TaxLotDisposal_lotId(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33213,6 +34552,378 @@ func (ec *executionContext) _Transfer_uncoveredAmountExact(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_Transfer_uncoveredAmountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_fromTransactionId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromTransactionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromTransactionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromTransactionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toTransactionId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toTransactionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToTransactionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toTransactionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_fromTransaction(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromTransaction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromTransaction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Transaction) graphql.Marshaler {
+			return ec.marshalNTransaction2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransaction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromTransaction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransferPairSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Transaction(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toTransaction(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toTransaction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToTransaction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Transaction) graphql.Marshaler {
+			return ec.marshalNTransaction2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransaction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toTransaction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransferPairSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Transaction(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransferPairSuggestion_fromTransferId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromTransferId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromTransferID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromTransferId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toTransferId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toTransferId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToTransferID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toTransferId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_fromAccountId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_fromAccountId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromAccountID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_fromAccountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_toAccountId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_toAccountId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToAccountID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_toAccountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_assetId(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_assetId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AssetID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_assetId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_asset(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_asset(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Asset, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Asset) graphql.Marshaler {
+			return ec.marshalOAsset2ᚖtaxdᚋgenᚋgraphᚋmodelᚐAsset(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_asset(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransferPairSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Asset(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransferPairSuggestion_sentAmountExact(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_sentAmountExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAmountExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_sentAmountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_receivedAmountExact(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_receivedAmountExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReceivedAmountExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_receivedAmountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_feeAmountExact(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_feeAmountExact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FeeAmountExact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_feeAmountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_sentAt(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_sentAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_sentAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _TransferPairSuggestion_receivedAt(ctx context.Context, field graphql.CollectedField, obj *model.TransferPairSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransferPairSuggestion_receivedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReceivedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDate2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransferPairSuggestion_receivedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransferPairSuggestion", field, false, false, errors.New("field of type Date does not have child fields"))
 }
 
 func (ec *executionContext) _UpdateTransactionResponse_transaction(ctx context.Context, field graphql.CollectedField, obj *model.UpdateTransactionResponse) (ret graphql.Marshaler) {
@@ -36391,6 +38102,142 @@ func (ec *executionContext) _DownloadUrlResponse(ctx context.Context, sel ast.Se
 	return out
 }
 
+var form8949BoxTotalImplementors = []string{"Form8949BoxTotal"}
+
+func (ec *executionContext) _Form8949BoxTotal(ctx context.Context, sel ast.SelectionSet, obj *model.Form8949BoxTotal) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, form8949BoxTotalImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Form8949BoxTotal")
+		case "box":
+			out.Values[i] = ec._Form8949BoxTotal_box(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "term":
+			out.Values[i] = ec._Form8949BoxTotal_term(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rowCount":
+			out.Values[i] = ec._Form8949BoxTotal_rowCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "proceedsCents":
+			out.Values[i] = ec._Form8949BoxTotal_proceedsCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "costBasisCents":
+			out.Values[i] = ec._Form8949BoxTotal_costBasisCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adjustmentCents":
+			out.Values[i] = ec._Form8949BoxTotal_adjustmentCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gainOrLossCents":
+			out.Values[i] = ec._Form8949BoxTotal_gainOrLossCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var form8949YearPreviewImplementors = []string{"Form8949YearPreview"}
+
+func (ec *executionContext) _Form8949YearPreview(ctx context.Context, sel ast.SelectionSet, obj *model.Form8949YearPreview) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, form8949YearPreviewImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Form8949YearPreview")
+		case "year":
+			out.Values[i] = ec._Form8949YearPreview_year(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "boxes":
+			out.Values[i] = ec._Form8949YearPreview_boxes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rows":
+			out.Values[i] = ec._Form8949YearPreview_rows(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._Form8949YearPreview_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "page":
+			out.Values[i] = ec._Form8949YearPreview_page(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "limit":
+			out.Values[i] = ec._Form8949YearPreview_limit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isStale":
+			out.Values[i] = ec._Form8949YearPreview_isStale(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var fullLabelOptionImplementors = []string{"FullLabelOption"}
 
 func (ec *executionContext) _FullLabelOption(ctx context.Context, sel ast.SelectionSet, obj *model.FullLabelOption) graphql.Marshaler {
@@ -36736,6 +38583,36 @@ func (ec *executionContext) _GetIncomeAndCapGainsResponse(ctx context.Context, s
 		case "year":
 			out.Values[i] = ec._GetIncomeAndCapGainsResponse_year(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "jurisdiction":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_jurisdiction(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "taxYearLabel":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_taxYearLabel(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "gainsCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_gainsCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lossesCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_lossesCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "deniedLossesCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_deniedLossesCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "taxableCapitalGainsCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "startDate":
@@ -37188,6 +39065,11 @@ func (ec *executionContext) _GetTaxLotsResponse(ctx context.Context, sel ast.Sel
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("GetTaxLotsResponse")
+		case "jurisdiction":
+			out.Values[i] = ec._GetTaxLotsResponse_jurisdiction(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "assetPricingKey":
 			out.Values[i] = ec._GetTaxLotsResponse_assetPricingKey(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -39089,6 +40971,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "getForm8949PreviewForYear":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_getForm8949PreviewForYear(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "getTaxYears":
 			field := field
 
@@ -39187,6 +41091,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_getTransactionHistoryReportV2(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "getTransferPairSuggestions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_getTransferPairSuggestions(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -40396,6 +42322,16 @@ func (ec *executionContext) _TaxLotDisposal(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "match":
+			out.Values[i] = ec._TaxLotDisposal_match(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "deniedLossExact":
+			out.Values[i] = ec._TaxLotDisposal_deniedLossExact(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "lotId":
 			out.Values[i] = ec._TaxLotDisposal_lotId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -41121,6 +43057,114 @@ func (ec *executionContext) _Transfer(ctx context.Context, sel ast.SelectionSet,
 			out.Values[i] = ec._Transfer_uncoveredAmountExact(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var transferPairSuggestionImplementors = []string{"TransferPairSuggestion"}
+
+func (ec *executionContext) _TransferPairSuggestion(ctx context.Context, sel ast.SelectionSet, obj *model.TransferPairSuggestion) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, transferPairSuggestionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TransferPairSuggestion")
+		case "fromTransactionId":
+			out.Values[i] = ec._TransferPairSuggestion_fromTransactionId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toTransactionId":
+			out.Values[i] = ec._TransferPairSuggestion_toTransactionId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromTransaction":
+			out.Values[i] = ec._TransferPairSuggestion_fromTransaction(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toTransaction":
+			out.Values[i] = ec._TransferPairSuggestion_toTransaction(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromTransferId":
+			out.Values[i] = ec._TransferPairSuggestion_fromTransferId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toTransferId":
+			out.Values[i] = ec._TransferPairSuggestion_toTransferId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromAccountId":
+			out.Values[i] = ec._TransferPairSuggestion_fromAccountId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toAccountId":
+			out.Values[i] = ec._TransferPairSuggestion_toAccountId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "assetId":
+			out.Values[i] = ec._TransferPairSuggestion_assetId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "asset":
+			out.Values[i] = ec._TransferPairSuggestion_asset(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "sentAmountExact":
+			out.Values[i] = ec._TransferPairSuggestion_sentAmountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "receivedAmountExact":
+			out.Values[i] = ec._TransferPairSuggestion_receivedAmountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "feeAmountExact":
+			out.Values[i] = ec._TransferPairSuggestion_feeAmountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sentAt":
+			out.Values[i] = ec._TransferPairSuggestion_sentAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "receivedAt":
+			out.Values[i] = ec._TransferPairSuggestion_receivedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -42122,6 +44166,36 @@ func (ec *executionContext) marshalNForm8949BoxEnum2taxdᚋgenᚋgraphᚋmodel�
 	return v
 }
 
+func (ec *executionContext) marshalNForm8949BoxTotal2taxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotal(ctx context.Context, sel ast.SelectionSet, v model.Form8949BoxTotal) graphql.Marshaler {
+	return ec._Form8949BoxTotal(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNForm8949BoxTotal2ᚕtaxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotalᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Form8949BoxTotal) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNForm8949BoxTotal2taxdᚋgenᚋgraphᚋmodelᚐForm8949BoxTotal(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNForm8949YearPreview2ᚖtaxdᚋgenᚋgraphᚋmodelᚐForm8949YearPreview(ctx context.Context, sel ast.SelectionSet, v *model.Form8949YearPreview) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Form8949YearPreview(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNFullLabelOption2taxdᚋgenᚋgraphᚋmodelᚐFullLabelOption(ctx context.Context, sel ast.SelectionSet, v model.FullLabelOption) graphql.Marshaler {
 	return ec._FullLabelOption(ctx, sel, &v)
 }
@@ -43059,6 +45133,26 @@ func (ec *executionContext) marshalNTransferDirectionEnum2taxdᚋgenᚋgraphᚋm
 	return v
 }
 
+func (ec *executionContext) marshalNTransferPairSuggestion2taxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestion(ctx context.Context, sel ast.SelectionSet, v model.TransferPairSuggestion) graphql.Marshaler {
+	return ec._TransferPairSuggestion(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTransferPairSuggestion2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestionᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TransferPairSuggestion) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTransferPairSuggestion2taxdᚋgenᚋgraphᚋmodelᚐTransferPairSuggestion(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNUpdateTransactionInput2taxdᚋgenᚋgraphᚋmodelᚐUpdateTransactionInput(ctx context.Context, v any) (model.UpdateTransactionInput, error) {
 	res, err := ec.unmarshalInputUpdateTransactionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -43418,6 +45512,22 @@ func (ec *executionContext) marshalODate2ᚖtimeᚐTime(ctx context.Context, sel
 	return res
 }
 
+func (ec *executionContext) unmarshalODisposalMatchEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDisposalMatchEnum(ctx context.Context, v any) (*model.DisposalMatchEnum, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.DisposalMatchEnum)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODisposalMatchEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDisposalMatchEnum(ctx context.Context, sel ast.SelectionSet, v *model.DisposalMatchEnum) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {
 	if v == nil {
 		return nil, nil
@@ -43715,6 +45825,22 @@ func (ec *executionContext) marshalOTaxFormGenerationHistory2ᚖtaxdᚋgenᚋgra
 		return graphql.Null
 	}
 	return ec._TaxFormGenerationHistory(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx context.Context, v any) (*model.TaxJurisdictionEnum, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.TaxJurisdictionEnum)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx context.Context, sel ast.SelectionSet, v *model.TaxJurisdictionEnum) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalOTransactionBalance2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTransactionBalanceᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TransactionBalance) graphql.Marshaler {

@@ -247,6 +247,24 @@ func (e SyncStatus) Valid() bool {
 	}
 }
 
+// Defines values for TaxPreviewJurisdiction.
+const (
+	CA TaxPreviewJurisdiction = "CA"
+	GB TaxPreviewJurisdiction = "GB"
+)
+
+// Valid indicates whether the value is a known member of the TaxPreviewJurisdiction enum.
+func (e TaxPreviewJurisdiction) Valid() bool {
+	switch e {
+	case CA:
+		return true
+	case GB:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for UploadUrlMethod.
 const (
 	PUT UploadUrlMethod = "PUT"
@@ -691,7 +709,8 @@ type EnvelopeType string
 type Error struct {
 	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
 	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-	// (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+	// (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501),
+	// `service_unavailable` (503: an outage; retry after `Retry-After`).
 	// New codes may be added.
 	Code *string `json:"code,omitempty"`
 
@@ -956,9 +975,15 @@ type TaxPreview struct {
 	// Currency ISO 4217 code of the user's fiat currency.
 	Currency string `json:"currency"`
 
+	// DeniedLossesCents CA only. Superficial losses denied in the year (added to the cost base of the units held).
+	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
+
 	// FuturesCents Realised profit and loss of futures and derivatives.
 	FuturesCents     int64  `json:"futuresCents"`
 	FuturesFormatted string `json:"futuresFormatted"`
+
+	// GainsCents GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+	GainsCents *int64 `json:"gainsCents,omitempty"`
 
 	// IncomeCents Ordinary income (staking, mining, airdrops, interest) at fair value when received.
 	IncomeCents     int64  `json:"incomeCents"`
@@ -967,18 +992,36 @@ type TaxPreview struct {
 	// IsStale True when the ledger changed after `calculatedAt`; a recalculation is due.
 	IsStale bool `json:"isStale"`
 
+	// Jurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+	// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+	// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+	// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+	Jurisdiction *TaxPreviewJurisdiction `json:"jurisdiction,omitempty"`
+
 	// LongTermGainsCents Net long-term capital gain (held more than one year).
 	LongTermGainsCents     int64  `json:"longTermGainsCents"`
 	LongTermGainsFormatted string `json:"longTermGainsFormatted"`
+
+	// LossesCents GB and CA only. Losses of the year's disposals (negative).
+	LossesCents *int64 `json:"lossesCents,omitempty"`
 
 	// ShortTermGainsCents Net short-term capital gain (held one year or less).
 	ShortTermGainsCents     int64  `json:"shortTermGainsCents"`
 	ShortTermGainsFormatted string `json:"shortTermGainsFormatted"`
 
+	// TaxYearLabel GB and CA only. The tax year as the country names it (`2024/25` under GB).
+	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+
 	// TransactionCount Number of transactions in the tax year.
 	TransactionCount int `json:"transactionCount"`
 	Year             int `json:"year"`
 }
+
+// TaxPreviewJurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+type TaxPreviewJurisdiction string
 
 // TaxPreviewResponse defines model for TaxPreviewResponse.
 type TaxPreviewResponse struct {
@@ -1201,6 +1244,9 @@ type NotFound = Error
 
 // PayloadTooLarge The body of every error response.
 type PayloadTooLarge = Error
+
+// ServiceUnavailable The body of every error response.
+type ServiceUnavailable = Error
 
 // TooManyRequests The body of every error response.
 type TooManyRequests = Error
@@ -2248,6 +2294,15 @@ type NotFoundJSONResponse Error
 
 type PayloadTooLargeJSONResponse Error
 
+type ServiceUnavailableResponseHeaders struct {
+	RetryAfter int
+}
+type ServiceUnavailableJSONResponse struct {
+	Body Error
+
+	Headers ServiceUnavailableResponseHeaders
+}
+
 type TooManyRequestsResponseHeaders struct {
 	RetryAfter int
 }
@@ -2387,6 +2442,21 @@ func (response CreateAccessToken429JSONResponse) VisitCreateAccessTokenResponse(
 	return err
 }
 
+type CreateAccessToken503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccessToken503JSONResponse) VisitCreateAccessTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccessTokendefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2522,6 +2592,21 @@ func (response Crunch429JSONResponse) VisitCrunchResponse(w http.ResponseWriter)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Crunch503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response Crunch503JSONResponse) VisitCrunchResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2679,6 +2764,21 @@ func (response CreateDiscountCode429JSONResponse) VisitCreateDiscountCodeRespons
 	return err
 }
 
+type CreateDiscountCode503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateDiscountCode503JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateDiscountCodedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2818,6 +2918,21 @@ func (response CreateLink429JSONResponse) VisitCreateLinkResponse(w http.Respons
 	return err
 }
 
+type CreateLink503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateLink503JSONResponse) VisitCreateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -2943,6 +3058,21 @@ func (response EmailLink429JSONResponse) VisitEmailLinkResponse(w http.ResponseW
 	return err
 }
 
+type EmailLink503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response EmailLink503JSONResponse) VisitEmailLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type EmailLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3050,6 +3180,21 @@ func (response DownloadReportSignedBase64413JSONResponse) VisitDownloadReportSig
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReportSignedBase64503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReportSignedBase64503JSONResponse) VisitDownloadReportSignedBase64Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3193,6 +3338,21 @@ func (response CreateUser429JSONResponse) VisitCreateUserResponse(w http.Respons
 	return err
 }
 
+type CreateUser503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateUser503JSONResponse) VisitCreateUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUserdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3286,6 +3446,21 @@ func (response ListAccountSyncs429JSONResponse) VisitListAccountSyncsResponse(w 
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccountSyncs503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListAccountSyncs503JSONResponse) VisitListAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3397,6 +3572,21 @@ func (response CreateAccountSyncs429JSONResponse) VisitCreateAccountSyncsRespons
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAccountSyncs503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccountSyncs503JSONResponse) VisitCreateAccountSyncsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3513,6 +3703,21 @@ func (response GetAccountSync429JSONResponse) VisitGetAccountSyncResponse(w http
 	return err
 }
 
+type GetAccountSync503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetAccountSync503JSONResponse) VisitGetAccountSyncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetAccountSyncdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3606,6 +3811,21 @@ func (response ListAccounts429JSONResponse) VisitListAccountsResponse(w http.Res
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAccounts503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListAccounts503JSONResponse) VisitListAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3721,6 +3941,21 @@ func (response CreateAccounts429JSONResponse) VisitCreateAccountsResponse(w http
 	return err
 }
 
+type CreateAccounts503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateAccounts503JSONResponse) VisitCreateAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateAccountsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -3814,6 +4049,21 @@ func (response GetActiveRecalculateJob429JSONResponse) VisitGetActiveRecalculate
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetActiveRecalculateJob503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetActiveRecalculateJob503JSONResponse) VisitGetActiveRecalculateJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3930,6 +4180,21 @@ func (response GetTaxPreview429JSONResponse) VisitGetTaxPreviewResponse(w http.R
 	return err
 }
 
+type GetTaxPreview503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetTaxPreview503JSONResponse) VisitGetTaxPreviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetTaxPreviewdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4027,6 +4292,21 @@ func (response RefreshTaxes429JSONResponse) VisitRefreshTaxesResponse(w http.Res
 	return err
 }
 
+type RefreshTaxes503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response RefreshTaxes503JSONResponse) VisitRefreshTaxesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RefreshTaxesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4120,6 +4400,21 @@ func (response ListReports429JSONResponse) VisitListReportsResponse(w http.Respo
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListReports503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListReports503JSONResponse) VisitListReportsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4231,6 +4526,21 @@ func (response CreateReport429JSONResponse) VisitCreateReportResponse(w http.Res
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateReport503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateReport503JSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4359,6 +4669,21 @@ func (response DownloadReport429JSONResponse) VisitDownloadReportResponse(w http
 	return err
 }
 
+type DownloadReport503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReport503JSONResponse) VisitDownloadReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadReportdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4464,6 +4789,21 @@ func (response DownloadReportSigned413JSONResponse) VisitDownloadReportSignedRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadReportSigned503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DownloadReportSigned503JSONResponse) VisitDownloadReportSignedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4594,6 +4934,21 @@ func (response CreateUploadUrl429JSONResponse) VisitCreateUploadUrlResponse(w ht
 	return err
 }
 
+type CreateUploadUrl503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateUploadUrl503JSONResponse) VisitCreateUploadUrlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateUploadUrldefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4691,6 +5046,21 @@ func (response GetUser429JSONResponse) VisitGetUserResponse(w http.ResponseWrite
 	return err
 }
 
+type GetUser503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetUser503JSONResponse) VisitGetUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetUserdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -4753,6 +5123,21 @@ func (response ListWebhookEndpoints403JSONResponse) VisitListWebhookEndpointsRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListWebhookEndpoints503JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4834,6 +5219,21 @@ func (response CreateWebhookEndpoint403JSONResponse) VisitCreateWebhookEndpointR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response CreateWebhookEndpoint503JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4921,6 +5321,21 @@ func (response DeleteWebhookEndpoint404JSONResponse) VisitDeleteWebhookEndpointR
 	return err
 }
 
+type DeleteWebhookEndpoint503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response DeleteWebhookEndpoint503JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteWebhookEndpointdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -5000,6 +5415,21 @@ func (response ListWebhookDeliveries404JSONResponse) VisitListWebhookDeliveriesR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response ListWebhookDeliveries503JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5879,400 +6309,422 @@ func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L0Lc9tGlij8V7q4c8vkNyANviSKqtSuLMuJMpbtsaR4ktA3aAJNERHYzaBBUXTKVffX3B92f8lXfU43",
-	"0ADBl0TFnl1v1U4sEOjH6dPn/fiz4ovJVHDGE1np/1lh93QyjRj8+8T3mZRX4pbxVyIehkHAuHouZ5MJ",
-	"jReVfuWURhELyDxMxoRyQuEDkqgvKk7ljkYzpj7wRcAq/cooHcSpTJiU9EY9tT8iPuVcJGTIyEyygIxE",
-	"TJJxKImYspgmoeDHJEwIZyyQ5OTdObllCyJi4kch4wkJA0J5QCTzY5ZUPjuV+7oveBJTP6nTWTJOZ4M9",
-	"qRdOBR9FoZ/kt3WiZo/PA5KMGZnSOOEsJjSKGQ0W6idZsjnfjJTbGwyE8NFDDirqH/Vmqz2opGOy+1Am",
-	"svL5s1N5ScNo8TqchIU1XY0ZiZkfTtVOn0kSqPdIpF4koSQxo/6YBSULi2nCfoP34OdscWpzOAqrT2gY",
-	"6cFSmKezWeMfkyReEHpDQ07oKGExcd2+65Lrq1NY/TlPWMxpVIAnJzPO7qfMT5g6nviOxYTFsYhL1hua",
-	"Iey1mof5j/MnLG/DaaWfxDP22am8FjchvxrHIkkiFiyDUob3yZjMY8FvNL7AKYWcNLtkEvJZwiSpIqKN",
-	"wjtGRjSMZjFTf8Uyqe0EaCHIhPIFjMECEqm1SRuUEU3Y2u1c0Ggk4gkLfpSCF5F1KIIFScYUDkpdnzsa",
-	"hQH58fLtm1L4ws+/xeyPGZMKXwGYstL/9c/KKGRRUOlX1JC5PeilJ4IETA1E9Ocwed8+3rO3ryqfP9rf",
-	"4is7jpCDhVlr/89KTOcv1OL6lT8HlZiNWMy4z86DQaVPAAUvWDIWwRuRnESRmBfP/uXZ67OrMyI4oWRK",
-	"kzHCbUwV4Ij50RCbEuhNYPTfuEh+o3p8e6v4sxlIH4d+UU0KF0vNewy0BZZIxowGLCaRogHwGEeRitQp",
-	"ejVVpGEVPPDddGcAgrfJmMXXksVI55aQP0dyxYhQLtQXQKJK9qw2OxIznt8qUDa1PfyplNrCsCd5kvuO",
-	"LiJBgyshXtP4hpUisxiRJrkIX5C/kyYZLhJWsqopjvNbIsRvEYxUJG42gqmzgLcUcaMcwIz0Ts3ldnrd",
-	"wwOYaQ2o1Tgv4JU+fnGogP2eTUWcvBHJK4BDYTsx/Ko4EyBaIBjiBFD8rWGtR7Gg/dmpXIY3nCazmJ3d",
-	"T8OYLU3tizhmfhItiAxvOAuIhhiZj4VkhKmvFoD6UyplKe+YcXWQIg4/lfEOMecwnjQLgcGYXk0pQnDB",
-	"WcVe+zlSo+LasyHzYJvQxB/vYaGhJJoObl4nC17qAV7QIF34Tis2aOA2j1zaHLbq/+///N+6a/6v5Tbt",
-	"LSEAZaXfabqtTqfTc12nIrN5K4fNoNds9prU9YfN4Kg1PGQ9t9NudYYdxkbd3tDvHIyG7eZB54i5w+GQ",
-	"HfXcdov5zWaTtTuum2JPtrNSFDotIpASDTbtxDEIQFpuq11vNuvNTunumofmq/zuAnbQOTrsdoOe36Os",
-	"dRAE7lGn2Rw2O+xo2AxYm7ms67qtXmtE3Wbn6KDdavq90eiQjg7YEWuX7O6a33Ix53hTH7nHgNHAIfNx",
-	"6I/X3OaNZ9hjLDgaHR316NFhmx0eBq1Wq9fujg6PaOB3fea3Wn4nYLTb6h72Ato6PBgeHfhtt+O2R+1u",
-	"k5bs8qfli3S587mF/Ia0mq5bd5v1vxQtj0awpWv7Iuf28kYQP2YB40lII7kLDVCP1Wc+MHVgCwpB+0Qy",
-	"HpD7OmoPda093NfpNKyjTOgo5QIf3LLFelKh+O1qLpDKKTmdIkWgMb1jD+a8n53KByXIXqLeU5gbZVx7",
-	"V7vATlPJdMX2EZSCY26tRK0MhRvUJ5W0o/4RMOnH4RRELJRIjMSDwFHaJMo9DvHFZELrkk2pkq+DhpJX",
-	"UUet9Cvfn1055N3by6uKUzHHijKzU5H+mE2omi5ZTNXLMlHYDYs6FTxhPHkZyqmQIa6juCyPJgn1xxPG",
-	"Ew81OJQp1DV6ptSAiHE6YfkFZd8cp298N6gk9D6oJ/S+roR4WW+5rU7dqIGNT+F0UNlxA+9ZEi9OlAK2",
-	"vPBL5gseSDLjSRhZgk7MJEskqaKCx3Jan2O9zdl9kql1tdwGO+2WuvarlzoJeTiZTSp91zHLVrrbjVJv",
-	"1MLVMU5YojHijAdTEfLkPChHizAA8ZTM2XAsxC1h+n1rTRK/HNFZVER9f8KeyfSbDOsrKRFUtK+u+FC9",
-	"p/4npYcdt6mwm5dfZ56OuV6o2ziP4iVwnCEHgTZRoo1CmUq/wjLQrIO3QiiaqBs8C9WbZaiS0p5yIOur",
-	"/UySEK72KGSxAjvgyGTIgoAFaMeoqkceGjI8pZ3MqVQUQV1MuCK1PmkqDa/Z6g24P6aKMLBYwm9ilhAg",
-	"FiIi1k/VN9evHZLQoXRIFHJGhjGjt7IGtNh8FzEaKM6kMDemYRTymwGfj8OEySn1GS5sSpOExZwMWSTm",
-	"tWNC+UIp9DeERRIkPko6rks4naiHnkWTvcaAb4NRYDhgzMDDOmlzmddgDYJwPcLAMDOUVlYhhrXutZgx",
-	"ofevGb9RRLnZ6jnqZqZ/q3sIwKr0K//71/89GMjB4N5164PBffPVYHB/+Opj9T/76ofC0/+v/OXaf/5t",
-	"Be4parnpdiNNbWx7AvSOhhEdRkxJmB2S0HsCZFUNlp7DDpe9hZc93kaPe7r7HhtQPe62Xy64vwHeYKcV",
-	"M54QueD+1mD3hXoHDHgL7j8U2E0EthpiFahh+KcDtEQIPQ7MPzMalwNZoeOC0bhBXiIkpSKIwIVpwmSS",
-	"vpBZnmIm1XsOEir1qj+LY8YTHGhL2mSGVZciA5X6KwXEHzMWLzJIqNcrBZKBzFtpAE7Gy1tuawU7j5mc",
-	"Ci5xXS9o8D6zlvgoY6l/0uk00tL389+1AdPe0KRo3fxbzEaVfuU/nmfOiefmg+d5W6haRbaDsg/xV/n8",
-	"DG3G6oPlYzO2Im2lBKEXFtwougl22Jc275+hdX/TvtJJ9rSlouNCoZrtkAD8Q2YOm8z5eHbZpWXf27TH",
-	"UpfSnvabqSaK2aPaMpwlyGNuQx4UXEkZeUFlg1QLLiwyH7OYDXiJ7kNozFJFsqauKDg/YNKciWgHOA4L",
-	"1qW1gFwyoH12Kiwz4mz3rbH67OkA1trZlOxmmQcB45adNDuAK1r6eO2mC3PtY8ulbh1zt0JpI6SIySgW",
-	"E3x+/o7QIIiZlH3SJdMcZqk3u+6Aq6fn70p8UpHwb8loFoPBXglxk2kiwcLTJBI0P4cEYjZUMjKMbd7V",
-	"Diwymw64EtEtN5dkjIDLUdaQ21hKO2ia9VTVLIOUfvu5pZR+XuWJ2YUrlHy+njEUP9gbIU3G2kULBEWR",
-	"jOyUcZnHxINZvbVunEal3CCyDqr4EizNlph2AKStkKwFYM6EtWcupF1sBfZjKTONFc6hHTY6Xf567X6L",
-	"s+1ZlijzO6Fbq9p03E7PSX1OtWOjTSvcUuwaoHElxAXlCy1UyR2hEeQiCdYCwgo6+Ox8ecp6oi1Wc5oG",
-	"HvSBxHnPo5DfyudsQsPIc8iKEAZF9lLphwdZJMOAV7XwrAnv9dUpCejCIb7go/BmFiu9snYM/mG+IJbl",
-	"mAWZ5IATI9mvA7TIkPq3YjQa8KcipkXD+A6IMCt8up4G2C9/dnL23E3ffijYfh+JBqcFeWsSSqmtQFqo",
-	"gFtynUYO4Ei7ASe0IlbWbi4NbdnDzrIlYyQLqXZdl6RBLvDMIV23aUmrijKEaikTxtWHC5bUGmWOh6fn",
-	"DA469nMRBms/LwQk/NWsBdw4STHwYcgiwW9APbcDILQw/wFNzsZCvQcAl1uQHxkZULSM5/xCTwLmpRkz",
-	"kMOFTCctxhAu20tOlAiqcHkq4oRGueNRotI0VuifhKV65vJC7c8dQsmPH67ITIKlEFTfF4zGig+b4Qtm",
-	"HaNAyZNkefwzjJYIuUwoTxxyfvmW9A7cJgk5MBEAwiSMolBq9wv4WTQuEK/ltg7qzWa95V41233wrjRc",
-	"1/3FA/9KanAKaMLqSThha5Z3zrWHZ3mVr8MRU18b8z0iesi1ZiCtXadmHKeC0L+Oo3Kwpj4AfUrX719n",
-	"/jAwKZHMq0M8ha4eWuStK1hziAerwZ8G3D4sMPY7St1WbNfwcsX9b8I7dZYeMnxSvX7/us64miLQ3DWz",
-	"1cVhGdDiTe4P2zerdbRUhCvFEljyFTxdQuhoTheSeIhpHthW+WxS6f9awUeVj2XWxMwS+WsOy+25nILh",
-	"fwkZbPS1zzSbUQx/Zz5IeNatfK8teCA/5+5bQJONhKMQ25XSpT9LwKYhtpYO8TsWiSmDHRchkyAYzBwO",
-	"LnDF9sSMJ2UEZ06jiCWpBRxsQ+jbUsuhPsS/Tmol1Ac19tKt+WMa8k17O4WX1NvoMEMqs93Nx7iODWZp",
-	"pxJRmVwuuG8GL5AwHhi6oF4kcgaHN5pFYHI/JnwWRWTIRiJGKzREuhLB2UoSpb5Q9NWY0JdWhJbmsmsX",
-	"hHIa0QVRbzg4Ndx/LjjLrn5jm0lkQpOZ3AJV1ZFf4svpZxcZyuYX+WG8sGC14L6x81Q9/IdXA7lirt/T",
-	"thgD4njGuRJW7S/n4zBixARsJ3EIo6k3Qn7j1fQJgCgyDyXbYvOFKwJoYTDV4KU+hRROxZ3bGFnAoTWX",
-	"63WIZv4lHq1+RMk6YZNtTyUjEBUax3RRRhZx4A1LejQ5S/f21ZGzyxTN84h6PgHXJB5q3sPXJ94fMzZj",
-	"gUeqcxomCiGVWBIm0tzuGOM9FBIqHm2Q0Rlw+Dd8mr8GQDeY4sAOMVeh+A4+PiZKGfZy6OZpvm34Iq6v",
-	"gi5BBVv8FzzCUUp4ZgEml0ayLiM0xpdWBp9SIVP9cL4dwd0fUyiS7oeR2wdRwvKbdl5OSlIasi2dUO+U",
-	"MWJAk2oIuFtTpyLFhJlzkRljXnlEO9MYcI0nbLJMax7Ek5kxNpSzjdw12JmuO5VRyEM5fhw6bCk2TGNx",
-	"Y9A4v5m3dyymUUTMG0qVmLLYZ3h1Un9x3l3slikZMqFxUi6YfAC5n8xFfMtiol9MgXhshAPFO5FaPFwe",
-	"2e6CKExZcTsAguklSCHnZFiZZ6fZtnNHatBnw8UBdC0P2jInIkZKQksFWu0womlsx6PIG4o0K7RtLe9o",
-	"u4oa9plEtA8lEZxURUwmNEC2UHNIk5jIQ2A9x8TNHWqBMenhAc3WItaE3p9oN9jyQn8Qc/TRpZ6y9G5q",
-	"Oc0AbkJvmTTSb4iBAHKL2TeJj2b8LP0JKV8qRB7nxMKUAYPhmprP9PIHXHFxmQISWLc6/qqn/qnhcJJ4",
-	"RDIFcgxTNyeFYzkgsUJ0nbp3ZpgBB1SVZjmp4GAn+6mX9TU18m2oOKuYTtXAyZgmS8QOuP1mRcFefhk0",
-	"1ZqK4CAIjUSQITMCtZPfFkDH7GyZDD+MitgEc0cauFf2XEaHDEJuoCybxfdtJCl2x+KFrUwrsBuuvRNv",
-	"zslxJQxaXYsVy5oImZCY+UxHtEmHcDaHYB6gJFWa4Dstt7bzupT0skk3wbU5W+koBvZ70VPSg/z6dJUF",
-	"9/e2xa9vex/AiqTNQpA/QKN31hZHNJLMWWV8SgShQQA26UwTIR6I2B7aBnBtZMh8OpMM3kNRnNBIUbRQ",
-	"EjoZhjczMZPaoCrphBHPvffSV3XIguD6np79dEFgEq2CrTRwrQ8dXq3plJAM9VOfMEVz2WzikCGVzCE0",
-	"HoZJrP4W0ySchHLikKmIFjeCO2QofYcMw8QXIVf6qRQR5bRBwIk04OAXQYcgRlWwQDt5lSrBAiWjevI2",
-	"VCxJB3Zb+2m3Nm7H2KxsKLjuRrttQVVagz3yFAXEnemvjrQ3b+1KzErpKgJqa13qEt/XF2Brq0020RZw",
-	"2QvhSIH8NRGPJLxj75lPI38W0YT9KIab90qj6O0IkvPXLTE/KiTglznI1ALI72IIlkvb6KoeAlWBV9Zo",
-	"qNl2vhKonpZTnxMiZ1NNEeBG2s4YQ48qTkURJMW7NUWqOBVDksCLAjRJvSZ99b9IlRQ6A1EqNU0h4uVc",
-	"LGlQ9Fp2kT9/cHkt7+tdzOqjMIp0rhy4eY4VyUflwksdP55iMNpx1iBvBMjpcUF5xkm29jXquPP2gaKH",
-	"u7keSRp5o76u5cwHvYNOTnhulgnPGx15mF8jwKdsLWEk4kaeB3yxdBgbwe3tlKK1wSIjBclt0WhJc/LH",
-	"mV1N65/HaWpVGEiH0CjKmd5sMX6FAUFjxDRmPvIypBL5yV+mvxMahRTG9vQQv4WB9BrkpYCQBUjFHYpk",
-	"nGNqGy0UE3p/ji93EYH0X80CY3Iq9/UbUdeJDyfpJrIFgr0jW9nKCIMcGJ9msZ8/b8IH+TCSgvLnzobT",
-	"jNlnO2hu3IGN7Gbi1Yj+MpQw16kI2MM2V6APX/y+O5hfszZJyNw1XwTsmASFhCGjb/s0YjygMX5SNUm5",
-	"q7N13KOSbJ2HkJ/XIb99NKotb1//mHqjQ36baelN18kZztIqLegP2F6FV4v/K1AXkxz3yuTBIq5jX6ip",
-	"TJGmVwC8QqnjZFhAlDBDBPeZlaIOwpzJlCzl+RvNXDjQ1Rai3Pvsza3w/hjTblKbYi7fbS1qlyai5U9M",
-	"p7VZq199dtdTBdGHnd0ojNiblfEN6tdnEsIbjongEUY6aPszCGIEF0OqEVPESDokCG/CRDrEa3gO8X5T",
-	"/1P3yC2bJrWCCNPqdsu8G+Gn9atRLyiZDILOtaUUko2PibjTZ2GVlBtBET6I9eo024QmgGQ5ZAp5ctDZ",
-	"YCVfzc6uJYsfeXE2i7KY4rYp910mECi4nAKvPnewHKESqO20ccTgOY0DWZ747ijNqiTpnfJA/VKS1k7s",
-	"rHY8B87uWDzgSRxOJizoE29QIQTeCAgZVLw0td3BW4WCsMK2gHj4nnG6f21CsD6a1fezEIX7MFzJHfuf",
-	"+Wt0UKb73DEOhGMF+4LfUQZkPDgG6RmRZYJXSkzCRNcq2YpTmV2aefP8qrNesJ3x8I8Z0z/rcoGzuJyp",
-	"xOniacygcAoLSHWcJFNIz0uSKaJsikHq8ZRKORdxsESD3M4m22DxuFeEI57GM+6PvxJCsEwBOJun2tBX",
-	"IFbuKsUjdMskoc4G2Wft9cQjkzoR/anCwPZuoUQ02Gib0jHPikGVgiXv8V9n3LQh9TjLZg7mX5EBzsav",
-	"B7pEQLz3aRzUwZVJJ6vMDw92Umxp1YcJ78KAxetUl2cSbYqk+mDPhqP9GrUGUdL+gGumoeMAApZgflAa",
-	"km68OkjndndsrPBXlJ2orYyXWVbV2TyTJNCvgfoKMQmCWwUwlg7P18MtO5AeEH21OlXjTWrWNqq1nVyj",
-	"PnuE5x+Dn96ORmt8/9uYL1caCzYoNwDDYi6A1nisxeWDkDJgbTrtxxGoHN58PQTqTAkEDzdlrNDRcwW5",
-	"c6YM1Mu3s7P/t7OTOHqv5QdhcdVlusIL5cZgL1owK6EmDyAaK2XFzRcfl7EJlu/wtRcx5cG2CUjrRE/D",
-	"Bbf3JTjpnmwKYJZfeir2LVuZ0qSzRTyC0YX4F2H6W9u5pn8r9Y2dlQfNKjCYws8Yq4Bpsaa80Gpekh/n",
-	"gvrjkLN6zGgA6jwO40dUyj7xCqXPPVLtuG7NIZ6dIQ1PmxDbbirUeANe7bht9SzNwoTXOurRcklw+K2r",
-	"fjNdAeDJESTB0Xsmf4uEf8sCHPeoj4xqTPkNI4mY+WNtJ5qyOBSBnZKDpUqfSeCyahA15FIlbDVbE5Zr",
-	"16RXT1uwBpNo7EHesdmWlVwMPzRrjQF/w+bAQiWZ0AUZMvQ0ovRRHhK9gpaJ0YjBnSBQY15acXp4SKEk",
-	"dChmCZFT5oej0Cchn84S/frW1OyVev3MtAcoyv4rwzVPyHg2oTzDHOtncxmnsRhGbLL5Pq6LwbPWtxxu",
-	"zVlaLsfa/DL26zL9S75hmozNYuEVhwQiyYqn6kYdChgk5AG7Z8U0VU3FG25Dy4eYn7rsylod9optCLDq",
-	"bJommu5jPeBwX+uDGBW7Kj0/Ia1UYuCVamuUSNQvzNb2wUi2DKyfrUqptTJpLd5+TMSUmaBa9U/bx29i",
-	"fiWzd7Ip+3VXW0FeFljL8GHLaoeOxfszWK46urNyaerERIEXJKj8UUX67DdtAfmuls22Mw7JFdlVhv/p",
-	"cOhju3RuKIlUwh+VC+6PY8HFTEaLxnJ208fNHNws1k6xUTtZC8fHievZcXw9sjqK6Y/d1Ve2oT3YRpap",
-	"21rjyCpdwlgRoN7QZCZNfwKg0XBHcLqS2KkH2luKm7LzftM8BlxccZbtgy7LAF8UxcuFTv1ryuLxIydd",
-	"WaH4QQlJEjdCl04oEOOtk6OXlY3VBRleUMlsvpEpDyUr3cQdpnE4ofHiVERl0sgJOb28JGN2T3wRiVlc",
-	"FhRoGbz/41e3fnRSf0Xro49/HnwuNV1rtDp7qB5WOH6d12yOoLChwnSbaiIUIihLwBGx4IYppcS8qGTD",
-	"38Uw7b2kWZhIs2NK7ui2KVU6HlPwpcQpNfhxIRPGFKTEnHI6S8SEJqFPI2RH601TT1uQ4Gx9niTkDOcz",
-	"lHQGkoFClvKk/gtJPeb9qs6/D23wb52wVHtQYuYD8s3ULh6YX/aYvKjlLDGduWOEmVoxWeorSpRalSz6",
-	"5q9OBs3ThV3TQu38T0s4XqI3j5N5itHfX430Uwq85Y4V+dR8CFJforKrahmYxOFjQiMpNGqYGzHg668E",
-	"mF44WcqeVCK/LkcUEC8lY56iNjUi4gH3ND3xVpQz0D+XWsGyRkRFFpPQexO/tSYDPi3FvjKb+oZxUzfO",
-	"ZB2TalY4X8QaPrWH3579pszbC35M0jy2XFkdBKWjGrhv9RHIVb5p7DGx/qEBdNsSJvVNVs9mSw9SaHmM",
-	"rAVa5CuFYt6GbGPduvx1XNerMCqV/zV2qznKEBsq65Vboj272N6ncOrhbTZddRziJew+ee7LOy+956eX",
-	"PxG1QFlqxTKkdQWq6NWga/egYwqP5a6Mbk64FhM32bwyaFvbX0tUDYAfyzXSg/qaOIZaVHl6MuLO9tYs",
-	"TWc3WbLMsOuXsw9Yf2XJuiZy+fEb++o2tUrUMDKEQzzDcviN+ivlBrqWEVIAyskwK2zPAsX7raJHUN4I",
-	"KCHayZekgGyOilNJp1hf2uh9jmsUJKXULmMa0iji1h/wOniWkBJ6fULJL7p6PJDBVyKekN5R54i8e/nK",
-	"IZRc+mMWzCJGXhJdlhQkHXAx0WmY0IgoLQoiVQeckJD7YgLkVB7DZGqiuhqxruht35ohCjmTpKr0jSmL",
-	"wd4jJI0cXI0SwobivkaoVKPhYFKvph7o0dQ6rCUmIqGRJNVpLHzGAgkUOcQwWlD21ETZCpbG11uqw5b0",
-	"FOhmNKvTnhH/j1mI/eBg7PRXJdVIh2Tz+0ImCi6wDgcXAQBk8QTnRIjpyTT4dOylUsNuQ37jEKUFqf/S",
-	"MA5iMZUO1gBmMqmlhxfGBFKeQR5Vc8bMZ+EdC3CeJKZcKplZ8Po4lImIF7kdWr/jCtXfo8zDDOH4ONIs",
-	"HgqFRPi52TwU/blSv13R+2eS+PFimgjgrFi9KYtIGnDFTNAWoeOPofPdYOa6bT8TNuBvph+rBeQe2E2d",
-	"4XkDmH01xW+8hA21zLzwnb6hOXSKoLrLTYZjitkWkaLiVLJDUzy9HLLqFwtSpVc435jzYYl7J0t5H9rP",
-	"2yde1mDjOzJm99UfLk5O65c/nLS6B1X1W2jKcDvE9JUifyeDSmNQIX/XQVCyVvMGPOQkEnMW+1QyNZSD",
-	"TU9winQYiDGHzAVov/5M6mHr+i1i2mV6ZjqPQFGCtF3i9fX5S5KbzKdc8NBHz9YEFS29Mg8LuzM/nNCI",
-	"XPPwnkBqqVXIllyNoTMLdjRO+71gF8NsnCrNuh6r+5T9oi0xXMwx1+F3CLcrrYyQdj4tLwrslK9w1yyJ",
-	"XDPV4kwHnfwx6VQRkKCtmGO3foTm187nzcH3Zlv2xGUMNR9Qu7qmKlhBTQ8DDBN4WBXVFWUkwNpnojOB",
-	"wEOGlCIGJlqyUa6FUVna4HPGUzfHb1h8I43ECLlp3p6+0iCe7qT0G2xOvwyRSnaLpWQcygE30Zqm5zu6",
-	"UXLUaml6JSLYM2xRLHipPp/ebOk5ZlXN1llgsD7V72LYWGfWsNTB9dLMFb1/F7O7kJV1fqX3BLousLSO",
-	"WdY+7WSCqbaKmehLQnzNP4EwKiknElJijswNTcI7ptkmHXC8e9CuDtZC5MwfQwbP35pOq91pdA884CP1",
-	"v/Xchut6ZTc/NV6ttrSgrIh7mCvKmX1zbFVYSFEFqqgr1kyGjHHr7UdYYpCTfa8Y2SkrLR9yOVbUWkkn",
-	"ZBrNJIkEv4E/S8lUiYvAmuKVgWz5LYZUPr+kGOf55VvSaTUPMSTXCnCDbro0IebTIlU7qf/y8c92uUdp",
-	"NFN0a9W23zMahZIFimyMwgSYDKCMGBH9JQp6LA7vAIHklgDRX6+HBYoTK9b2Ng5CTqGmPAiH20mFFDwH",
-	"tkiYyoNbrhyn27BweZnQMvvNVWxmBd8NOsQwci3QLhfPvjTeMfT3tE25oSTBjFmUeihExChWQRX85orF",
-	"k3Wo/IYlGfrmtBVSHbMoIBMMlqMcCIoiJrUtQZObfj2EpLpQ2yxVZjevZK1mhYoSRUzKbVean379Ui05",
-	"9rS8LPqb2WSoNYLsXZD7k3E+oH+9ALOlBVIbH1NKUQ7N1ZssxZOVp1dGH1cRtPyVXb4rBXpTQgZKwJ1d",
-	"JyfPUMqYdMYuH2eWsdju12OawWxrHddQKmPv4k0YhRF7C2P/g62o/awzrG/ZgiQCxEXizWARF5TPaHRl",
-	"obtHqt/HdDr+5+talksPVqBQEvxohYA5ofcvFsmqbFGIyJVo8YYxr9+/ztrbm2TsLe89xhoDwLRk9u76",
-	"qlTuKo09vGTayKPzwWFqLB+A6hGO7x1D3nLWfmlz5CYGAurlFc8m35oiBddaFHkc+meY9hVhPyS7P2ZX",
-	"+azEr2ZjOn35JYvCO7aqDHugfzWCPtjC1K2EP6y+/qXxMhhBsJb5PMQfqdawKi0DfoSkDN33Xjc+qoeB",
-	"R7BLW55br/ICpunkD0kD3yHQJhcm8jBN4oHxOiauBJoJJHMR32JMf83WgMIk6xzQ2HYxqJeW5yGqQ/rh",
-	"6uqdVY+2uMCVPU3itO4d5XKuZFg6Wef63bmIb+FOrAsbMVhoY4rljU1vwBJE7PNabuKRocMWd7bc36bv",
-	"rP5rl1IGKS3Y5HuzpthymY8joWX7/mop6Uon1hRTaTxS5SIhC2hodMvFHBSywNGBgJJEbJRAVw9z8by8",
-	"/8q8x+7HdCYTHQ9iRAs9CwRS6u/X23oK1TrK3f83oVTKbLDcSK6a1qRLpLYo1/aSrlEoALKR8uQLgDy4",
-	"hEcx+Wi3rJEtOv2g0GXvLrf2TekYheOyqtIWT42z+Yq+f3BUOScAqcqxmHOseaQE6f+JZyjThqmFmzsf",
-	"S+b/5qXeVgwtSUF4yxYNcpnBL9TmY+RSjb8MXdIdbI83e6HLRVz86kizWWA5wzR3Y3ecMyRzE7/MZthy",
-	"kXs9lq+TXWbVofa41a9wm3eMJ+tzp2lKpY26tUx7d4GFmvGlej+lfCv0JNCSIP72UaqSIv4yoZPpGmcL",
-	"zjem0ynja7wmDzqwZQ5QRkf1yWWL3fLsXpaGG0LGbLYxkwbdKJaagzzEY2wQcw4BTKgieNp1jvHJIxGD",
-	"A2/AMdjkWA1jmd/VUNBJPfe0IRk0b/eOLQ++Q7wFo7EeP4ve8MC5Zp40wGFZ6j1Lw31LXLK5JW0ZTLu+",
-	"gIpZ9wMic9dkBiz/BODfapItzeGbSrEuIeWyVAG1iFOHrEeeI5o0tKDftxpN6MZkOij8eBUi9Akd8Lzj",
-	"Rs7DxB/rzlzabxdDMSpsQUGmaHBGzzn4aLCdV8RqxwOex5c++IUgLiYLZlsKt8s7zPO71I0C9R4rBaQy",
-	"G0mDnHHecpe6ZP4sDpPFpSIDpc2mh9C995U58R8/XFWW43VKulibBtfDBfHevb28Is/x1zr8Kj3HJBAT",
-	"70RXoIDl902zagyJgrcxGErdtJ8g1kUL2DoNMBnnKneTEGMx9PwjESMsgdKB1w37EafgGCfJ1Cp0cjIN",
-	"S63qJ2k78JN35yCugptEDQB03nQb7Vfu63Qa1m/B/GtEGhw0N8vlCkk5XxlFTYYSaYPojGyJ9sMbqMCl",
-	"zdf3dSyQoRjPhoVp+Xb12k5hpM1FW3BGEgYbVpZNum5p6fqXV/YZnLcjYQLlqZ9Y5YkqMD4GlPxXQu+D",
-	"hi7qkI2uniIk8TWtEuDZy/7z54HwZcP+9rneplr8khJWuYRgsHoi6hgWBmOPoGIkfCUxJAgSU40nMTDx",
-	"gwm91xemjxX7c7dnwPGCAO/Ruc9RyG+lQyaU0xuWLxUkjT4VxoUOz9LBpLYc+dNhrWX5nNIhilAQigtE",
-	"iuboBjNArjBgwMTkZQk7EgIg/+M/iLrIjCc6U2HAdSKyjp2ThGa/a7eL4BgPMRdaWiJ4TWVfDVm3Kr8o",
-	"OUvNr1XtKQ1jJ4/2yK1z6OZo4SGPmBD0Sbm5x4756JYBNx/wC8oXxHsO8H3+p8WlPj9vNBoeUaweYYaZ",
-	"V+jTsktWlFPCAS8lhbsRQXIJ4TymzYSJ/wOaaJI/1MoHfIkQ9tPPoKgvxMVCmpFhaoqYklTpTisgux2H",
-	"sHvqJ9GCROEt0+lZAw5YbpWYC2XSIGfUH2cgIhG0YoIQSjxaRaC1F1Bp+WEiiWf4kNcgJwbdBtxYxSx/",
-	"HDaeBvsLNxtn0iE3LJGk4zaPCdUAyT5C/eA21IaHdGkDni5dn6AepQ1YAGW758IEo2pObfBfEs5YUPAW",
-	"EppATdxquqE++fWjV8OAuR8uTk5JGnEIEah4cUGJ0XGm2WgOAaWCJnj/EYeHC1OCA5wNBkLT9KYpvE8v",
-	"5BXjlPuLAT8DB1TMpJjFPiNDpmSUtNy++RomM72WwgTPQn8CKYqILGmpAFP3cEwTC5aABg7GluqQfaqg",
-	"2mkQL3eZ0tjajKWIOS/UAqNZbbQBx371oGhhhVZPR0LmI80U1utt1AwojIqcFu4yQPnx8u2btKqXOQnv",
-	"zwEwoUGlTwamrteg4pCBUVvxl0ajgU+VGqQeNRqNz54OxYsikoxjxgYcKzkpoqoOsUHOrEpfZkrKiYep",
-	"ln2YvnweXwTFR1h7Sj38tdFofPysaNiV0dAwivD9q1PSbreP1H27vjptkAvBGcyK4FPXMB9o6DUaDQj1",
-	"8Bxy0KkPw6SWZ+wDTkkx0tDA+jJfQ0MOuGeqhSrdakglg8QTXTFU/dvUDFX/1lVD4VXpw3+wcqgm8Vg+",
-	"1GuQD6ZKIMdsSShADrkbEN+cpMHNcP8W8FiRo0KrNDwujB8lJbGx6h5MaKR2C3m1JsC1pFwIqYrYBJIr",
-	"0mDiaU1Hg6ybHdw1KEEC1yYbSG/imal3WkurnBvwnqGIgqwfaqxTPyEJk4k0SG3KWuEljOgCJXEsC2p/",
-	"gDUDFG9XAIg0q0ZOTxOqjopIcIDoU4fsFk0vqif+hOlTqDnZ/YPLWW+22hq0QEWhY7YlnKiBUpUGfoZn",
-	"A54l67bcVsfO7jE0WK1OfQ6/52qxapKlb7oGAiZkvDFFi5Cv6IYRwGnqcAeLr1dZJBnxdG8Sr5Zarqc0",
-	"phOWsLR6mMx/M+DZRw1zWoTdJ4xLEBqA++rjiGecs1iLO0qe0cdTV8KSCcu2OIyuvd4nnhKBdMqWnq6m",
-	"LhXIzB5UtuPMcwacEA9qkl0amcizVDxIFECZQIysg1NDwZ06WfWuLTrUjourN4UG+4h/PpOANammZkRK",
-	"ZDmUq9s6ZGQeh0nCOHSI1Hw8lQZIekKmOSRc6rtQREqeTCUMqujBdBZPhWR94qmzhZUDocfoUaN6JtqC",
-	"WEMwxXT+wrxtYqfVm3csHtIknOQ/USeQjDVN+mPGYvVhhhu6W+MQC/7oGXSUEZ4auPDxiTlWou6iksI1",
-	"mFJZ5ZlE/IPtQBARJOFBp2TYmHquphCjVFTTJIYvMNpp+ZAUAdQoZkAbCH82wTr52UUqHNI0FnfiFgVI",
-	"DedUmsc0LTzbatd1QUigJBI3ISdD6t+K0QjHU+ITUCcUN0Y0jCAqGeIUUrb9OpyEiqzhf4GC+2Pm37K0",
-	"OKTaH8hCoSSB4ExfJZ16pOASMtknafFYchG+INWm43Z6TvfwQMNGEQ6IV8sYcrELiNpataTkZM2qbQKf",
-	"0eA4PZNQEQfQnfT87RaJ2B2LkH/EsdJOdKohGr4k1uaEPB9Djv0Z3JxRZjoi87GAhBilNEmS0Ftmhf92",
-	"095zEO8hJJzLfCwi6+ZBWZbsm5abfpQItbLwjjUUJK/YfWJy6vStqIKioPAR8D6jiNLBnd8y3Ja+BTWs",
-	"uDVk+k5fX72q94zwqpb25vq11SXkWB1qMlYzAQ02DFDdJPUwq6tIzlNhUQktWih08hbkmpoBFLUxvWOP",
-	"aUyC6jBIF5DIoDuTAJgu4CIrTEM1ylds0RSeNNc8tNQlWIzWOLqkWlZN1SR1QPajd6KeGrcCCDIGGPip",
-	"rVlZepSVvmYu8ZTGkqXKykjENnWlPNWtdF3tOpM+nbIskUSrxv/r0yf4l1fDfWhShKJKnbzCGCm4+wou",
-	"ECTfXarflBoCLI2tmir9jlHT4UgU84EkyK6rlgwl4tWn5+9SwUoNF3LS7CrFdwbZq6NZDKwqnfKGJaTT",
-	"OiLVfJnYmpZxCPHesyRe1E/UksGKIEWWUxyHN+MkTfxTOndTXx2HBGI2RKRRbzOlCpvZNYUjs6maIRHW",
-	"EtVpaSVjNIs0tfQjRuOiUvhMEuyarACMsZ6AchBj++76Cu6uUVkxdhfCbqva8lBm08DXpIeSJtIptcRW",
-	"F2ll68BpNTuOuoBALI/V/YHMHyWl1ZTKrUmnWoWm+AHzIxpDI57wE/MKXZaAGyLuN9srqCreSCQDSnTD",
-	"Hp5q32egAfeJ9xw04+fY6hMYaLoB0tWKsiTV3HIhZdpIsGjdMqXM1S/XV6dqbQFdHJMp1RKKA9iC9kwb",
-	"M3TWpev2XRcVq7e2hiyfpWsIsNmjOTuocekz7bLVVsp3sZjGIUtovFgyUOZskxG7odFzOg0hu0Ki/zCJ",
-	"Ukunsbu9P7u8Uten4lTuWCzRdtlsuA1XfSKmjNNpWOlX2g230cbUozH4APIGKvAqC1liqr4IUVLAVI8o",
-	"vEMJPzN9VSknP1y2ugfkxw9XtVW1BW3zPbhLbO8fnFAyi/M1YRVOgxixVC1WB+cg/1Sv+YqXYV3pAS/y",
-	"K+IptUELZNbEULBaC7261ny6K0BNXUBMt5kloRxwreSZR9Xr969N5RSoOjktaWCrbaqaJZhK2JmbCbF+",
-	"wBGPao00jzftT+vluie2D1wXxtRFq6E3F3SZBYnKYIatUQgeLYyfLDs5zSnAQG1E/fzRdty2EtM6bicz",
-	"v5h7Bbl+upuSpps0seGbWtigeTuOiLZUy0YsM5VSe3t0ngLwBEPSbtSzPyJPE++tLak1Y/DmAegdzNS+",
-	"pImBvphzY35GKIEs6vnaQZIasPTrHnr9Y3acgiwtWx4GYASQ5NXb9y/OX748e4OyBNdJ6QECYcCv35xc",
-	"X/1w9ubq/PTk6uwlEotUDzgPKv3lPssV9KsymSj9xaonBA49q3jQ7zof2CiuuebGf1Z0RYxKv3JlOggT",
-	"oxIaScZgMQs0cVPURUl5tkvmd8rZf+lJGr6YVMr6KmMz5Zx3u2JmA+8khL3TKL+ytzzSmnP2IalGpgnz",
-	"0mXQQm3NXuaaOblIXokZD/KTnuRmszE9J85tmGPGoeUgOrRQV93c+WhFS+3PeWe6bn9mVDY42Jbr7g8V",
-	"UJ7R1Z95gRTb+067t9t+5Apb/Dgefu+Hb8Mfz68/nTffhOfyfJJMfzk9PzifyPvzcB4GP0Tz899FeBkF",
-	"1+fcbbDFj3P64Z/h2/B8fnF1O//56lV4Ebrzi5cn89dXvvpv8vblyfziFJ+Z///56ix8ffrj4pcPP6v5",
-	"mn7rp8Xrq7PFxULNGX3yF+cH5/z9mH3/T/Xep+DD+c5zXOAc40CtL5Jh8P2rzi+nzfmw/aP784d5+K/L",
-	"efjLv8ZqP/dvPt02L6787pvfT+avT3+c/Tz5OXz7+1n77dX1/ZtP1903L0/UusbB6fkBvHd11lbvXpzO",
-	"Q8rfTxVMLl6edS9aZ51ffj9J3ny4uP/l0m3/8vLH8eurKLxo/Zy8mVy7v7z88feLD+fzn69uOwp+F6/n",
-	"v//r5cEf0eH7nyev3n//y+zT9+/v7+9Yp3PB6Q8nr/2zt2d/8Bc33X/mEpX6lZbbOqg3m/WWe9Vs90G8",
-	"abiu+8uaa2xV7k2FFl2PNye7AOv/T8UUvzP3TtHj1gGQv+++4clXjSd4VEDlv1M0/n913DyVX0FZnQoc",
-	"LwbxVJAl5+IMKyc54UMHwWYhK7qzykqu8FK32Dd8AJo5LvOnb8TpG3H6Rpz+++LJX0B+lCCUxYhZYpJR",
-	"ZtJoGUuT0XZAOzLsG036RpO+0aRvAtMTUyynUvAp23GV22qhOf1Tp5qAAlrSycFeVuoxTzXFhlpRZ2fF",
-	"tHiJroR4TWNMUMlIcPEtQofijqH5y6a42EKvUmiKV8nauP2aNhpbvr72GXAsH2OcW8b0jBN+/mi/Whyn",
-	"T9Z/nDu3OKujONQGnmWycuS6a+0pUK9DR7H8qGFcdugG7s8vcm+D5C1lyG/e5/MRMvjbNpJQEv36QyGf",
-	"7+2YQVKnWizIwH5lULGnzMPeeq1Ptvp8d+gfuO7nHew6uk9f+R0CD7R2kwGgMJKyasNXLxW8LUBe4B/F",
-	"C5AeeE1fvOaqhaWWo+fXVktI/Ki9+aNXpmMkftHZ/MUbY2iDD7qbP0AH6xuRnKB3FD5sbrG2d+hcSmmG",
-	"+q51tPm71+Im5FfjWGA+BRxVah/bBEN2P4XQM3PQWa4FIPlyGsCvH0sC8H/9+Nn5s5iZ8OtHhd7ZtbsA",
-	"G31Z6LHiB/RGQrUc+LXyUa3kuQ+Ny1f7ddDqKPO+miy0y/hlBM+a8E5ZGoCeNurt1EiItcis0lDOgEPn",
-	"Cey4YpWmgPQc7QkyQagmXKxBPFP/MjW6FxuSS8bQx1OIyZO147QORyiJ6Taeq3e5qek4qXru/f/7P/8X",
-	"HT0JvcUYpawHujf0m+r3557+TxvepjLrej6kknV7aoftFkkE6XRy8QcybYs+4CawEYM8zM5NYc7lqMMV",
-	"gY25wEWzowFPwykKHlYN9GNCs2O2Td2m1udMMmliMo52dCtZEdYlbg3Aysf4MvQSz+5DianItgkf97Ry",
-	"SzafwlfzAlnaUfJXq5prxb3vto7cXsd13aNet3XY6x2cua8O3bbrHhz1uocvW2ed5sHR2dlhxe6wXzGo",
-	"U/n88XOesthL9mkc1KGpDp3kvGkxS7thlvlfJJ0U3C/5HR32jtbs6GTY7blNeviyfdRrd5vD3vCs2Tzt",
-	"tI+Y2z3tvmi3ukeUnR69yBJsTmkc6PWs2qZjz3H04dPLf81fDCe3N71froZvLv64vr/75/uTRfzLp5fy",
-	"+5+D1z+9Pvr0c3Ly4cNFNst7NqdxIAtjvfyhu6Ah+0P88qZ9MHr5kx++Wbyfsfff333/+n17Eh++zi8p",
-	"EDdM3UgNeS2LnGT1ea0D2CJel5gCtCuQ5/DIXQlqLpI6rWu4qeXs4BdSd2UnZ1BzH84ggz1ZYG8+olez",
-	"AE2BVpg54P3HYJ0umJxhV64IVk4bb6E2rjTxUJ2J2zxq096oWR+y3qh+6B5268Mjf1g/GLaDHnNHLdo5",
-	"NAWHIGRZjchnUbQC103CbFYoGJ9cGOlTffso5DebRfbwkK36oyO3ftjsHdR7NPDrh36HHY2atD3s9tZv",
-	"1Vy4bbepxBJ98vnT3eqOmo2mFzSrYF1SMlpNNtPt9LeAyGrKaDW4T1taphYZ6k9YFncjbkRjChqNBpAV",
-	"AF/Z0aRTbNrYr/yH++qg9eqs2L6xb/78L3sxS4nhGWH/nLMTXEsd52Qu3jrz5s70R86iZJNJYGZWoANp",
-	"cBWCF2moKSONy3ugpWD/5HwXnXWpi3jeXADCG4ZWWmXSKV8szZ9XYJeG7ZNdxnq85p8IcUH54kPWVDuD",
-	"6qvwrlQWeQDcctDSbRONnUSMCNSVUZJnpxw+fbL+m01afZFxN9fISEedLu20h4dseOAHzV6v0/IPhj6l",
-	"B36712wG7cOOfzjsDjsFYcW9D0aB32Q9/9DttboHHeoe0qPeQa9Ne+5wxA5HQbvTOXDd7tKHfuAeBKwZ",
-	"UHp4dNDy3SP/gHZaLbfXPDg68tnwgLUOR0Fz+cPhUTfodYd+l7aPDtrDTq/jdrvtg06z51M6DIajYadN",
-	"abu59GGz0z46DALW67SOWgetXnDQGdFO0GUjf3joj2i31+0e9dgBii6Pt338lNk6TH1FLbOn1o4sXr1j",
-	"cM5Z1nHAFqIj5v5Su8dDzRjuFuaIU8FHUYiVMb7ZPVIrBaGrtKSU1WgjhE+jyLaIaL6PJhGTRlZXZGtN",
-	"yOt7KxZVh/3lMtBMaz4sbq7ryFQ1AHU6F5T/TtR6GA9ojK+GfMCvr05rfdJy3SzYHLJplYKuBgdrX8tt",
-	"mlg8zubRIjWWCA75b2mzBWOGwUy7gA34lOFk2Ms/XfdSGq4JmGZpCgC9YaDpv0clQ67PzCdV/KN+yxa2",
-	"HzQUvNa3Uu8hVJznKx9kJgLy4NDSFRGTL/WGdQ3RPYdMnmTn33JbXVKFXEk4P0kWLNkmAtGUzlEDKLQ0",
-	"p7/sarbn6pCqMWTgdDtO1fmrAh/z29sxCNI+vSeNglwNdIC1aeJhQXJJydWyz8npxVldfVQ//Oc/OhdH",
-	"/3pXpr657brbumo2LWUlcy2jPqZv4dvRSAHP2epMbQHpzFCRPK3CwPpHqgL5c1mvCuSoGeTpmyUAn96T",
-	"kQLLdsIlTK/JDqfVrb/vvWx9eNO92k7Z3sNpdXOn9TJ3SPtQ17Y9o5PsYB6nhj1S31CAeTtL3o7eU170",
-	"8p4gv9RJly3XPXqo1qHbcazz50aMygQnyasc6tsyH679wSZ9YyNeuL2nkqtXuRKxJcsskWGAsCWJIK2m",
-	"6z5ekN7FjJ+vQWaJfHZSJS/6uopIMEqFc/vkytJchgyT8jEBJJRZ4jVk7mCucpm4syLAwlr/Z8fEW6zc",
-	"SWlY2No9GPnpiZa/a3zISsy7XCUGkqpVugkWZBduqmEiNbL1xjeX8p5VqzItSsS6dvqdKe9U1GxWqk6Q",
-	"hLmdxqQLmmlXtfowzQnESjSSQf9/Y/Air6H0EY0ZmfHwjxkrZm8OeO4LYwCAPrxxYIupUKkmPiZnP11Y",
-	"bylQQ1EBKlk95JJxGSbhHYsWtb7uO0vz64QYTzVpXuROs/9RnMGLrTS5KhQKhzQ+s0hOJ9grdsBv2TSp",
-	"OVmzf6Jny9yxVgZkNmwTlDGs9WJsHsCEwKSJTnV0XJdXqdG+ctDDrNOqOZhwj+mC+/Lqqm2oc3yCLLW5",
-	"wArty9bHVXa7w+bp4UH34Oz0kA57vaF71AvY6MVht/nisOM2X3RHB0Hv6PDgVWbjv4qxJIBx0+WMZIdn",
-	"/svx5c/f3/9rIX356eezabv7jx/e9O7u5m15dzJ7/Y+rT/+an756nfyUjfhuTHkijOt3tboxN/WNsAyW",
-	"kZ0BQapGXHgmzXu1bfa/g7dar/ZCYUzp5od+8w8auzKO48P70e3dohsddNrRIuDzo5h1j26ST5/mo+4k",
-	"+MPyFIsogOugGNlTeWC38LZmx7uYil19rwajv5AaqqlJSpaWUaFUy1mhd7r9TtFt6NLmsFV3XdetH6r/",
-	"6an/cc3/td3mUn766shltcrv/jj6JWnf/eNw8qF1/743fe13fpDNk/0EVfwlaFqqTMMB7EWHRmRao5cV",
-	"r/8SN8qY5hOr1RFS8s3otckr3Roe+PVD1mnWeyOX1tt+NzhkR8MmbXV2Ra9/3ban/+zFV827Fwf8orP4",
-	"cMRet27WoNdXxgVs7FKosBedfyNOISY9Xtf/5nJ9CpcrF6XeVkUJJtNkYWTJKATA7M/riq3myjyozZVe",
-	"17XfbLKCZHf0ybyIXGTOwkQILIqWPoF6NUs+xH8Tz+E3R6DlCFyhXtICh1wVFm1VE1qtzr4KdV013wqS",
-	"XqPXGq5cpdJUwod5PFBNa6aK2gzqeZpCL5n/D8ZKhKkqg2VtdOu+UIKGmfZsNeUZJA6IVWfSqpdULrg/",
-	"jgUXMxktUIGk/tiqf+TTtKc26KFQFcu61bAWU9FIF0siAV2k/k3SdQbcrrYEbwVsGonFhPHERGKndaB0",
-	"wby0uUK2sU7rqBCfDMV7ZixokP0ophBd9Xi9lIbRAqoTLjvODFyB842pLvw5m5JEBHTxTB2TSGhZ/K6G",
-	"fSFS7emkmdUxyFhri9hGkLlYF3pcUvrl30cX378oszNYHh4TnCL0X18jRmNJGhy6pB2A1vBNS3iklpCS",
-	"lHKEKgbpLusVrHBOj9MuAOE2unw1Q6NS16bUJk1NzL+pHF+PyqEdgWdGALIya41g8cicTqYLspRmc8KP",
-	"6/I4GZZ93PDJ9vrGA2/700U7pgZfE75odqWefKlczq9RM7nCeGTN6OTXq5qk4tOyhrBKC9FNdZ7/afq6",
-	"fX5umo6AVpLWroTFlu01e+X5e9MbTi1rs38OysiiuyErw4/rcHTHVlPSkoQcy/2m3XDVx4prpX0JQO1Q",
-	"LMYhGg114XuatUGxK55b8ny/4Mc2YX/moAZcyzVKrYBOKbs3SSFprnUoCR1w7xLK5r7UwH6flrD3stV+",
-	"R8bsvvrDxclp/fKHk1b3oKob2F7qcsDm0MjfyaDSGFTI301Wdq3mOQOu7kfsU8lMmwgvN0Ca3YoFm5+Z",
-	"Jir1Qqth7HyIA3s6UHQaxgvoKnPNw3tT9zArtJlBXKY11CHztm+XfE5fS9u7YBJqNlkoTewNF3MnTSdt",
-	"QhtH1Lc50RF/evVYjRp6N5S0DFITmdTWFOlCbBlTordl56MGxDN7Aaj5KEVuSINLs/eNrDOPKS/sTzeT",
-	"ohWjAD+ABs5YEHTHz8/0V2mPxzdWQOcO41zjySF0d4gBKb08f2WZShOfmdB7cH7LzUGaMOOVaTaXTfop",
-	"TFub9ivXZ/LVi5uTFf/33XcVp2Iony7AXE9blmDwp1lEQ42bE8oRykh2TfjFtlVcuOBsh/PBqV6F0cYg",
-	"zThbVJHoO+upPVHrtkX69Zz4hYUnWwo050imctdNxwbtgEDLF8Q23BQIoTYhrqZfJcIwF8lvIxg7X4cE",
-	"hlAfjkyc0qPPdW0lkbRp2SZ62/gist6+ZLacyPU9S7LjgptFpek2r/MmdH18XXXeEsTwkkgtiUGx/M1V",
-	"MqwWZboDqWlKkXb5yVIrsh4V83Hojw27zxc9FyPoYhwvSEQTFq/rRejTKFLsdXPFBm0LPdpzZM+1hD6e",
-	"X2PNhjWFFTib25lCfE0taxqx+7XFFDrdg91LOiuwfaH0/U73wHIwP8SRvwY0/62yqeFkl5Kp9+Gcx+Pf",
-	"Im/6i4fiawvEtUb5IjbtpdSXvk8r7EL46zrDEL6RswyVfrSxrNcqvP5r0luxxQ02ELcKe/27GX6+JbM+",
-	"woddkCUs2eQapBFLMimIAzrd9Tfo86x2d8O2y1+Fwlu/i6EkVc7mTCZoFnDSBNIEVCv8d8x8xpNa6qAO",
-	"YwKZt0xKZ8BNlQeT4ooeCWhKh7HKulqY1fAFDBQnuh/wtEwwie3Fijkvtpgp70loRJdOrUx2eR3K5AQX",
-	"cwnwehql9O1Sk0u1zKGwspM318jBP863is10ITbzgZGUJWV18sVhCnGjrWa/A/JA6njCLp/o99pt2a3c",
-	"sncK2TTL1pXWNq26edRvtkpXrS4kXp5fH38GE7syDhSgusHNNV13bxDbcZKPzpoo4Ga37zZ/MQzaDDkK",
-	"eSjH649/u7DhJoBleYnx6uXkjym9SMWQyZNch/t1dhRTv3tVfpkp4q1bA6VROJr4rMo3+3Zvv93bb/f2",
-	"Ce/txiTLXUpZG6avZIBNOlgmGxVFGyPK4DaZfIxsvkVuo5L+9pPf+G8uNTuF9OCiIK1ONctgpDkUs8qg",
-	"pedmSdgnhnQoNN3Vz5oZD1a7Wi+x5q3gGrGq4WQq4qRGfHHHYtPN1a5b4xmpPgykh6HKUWQVUbMbJ6ah",
-	"lalPcwjuUJEWTQkDqVvYQpylJC23lTE5jMiBlR2TkVAoQ8LEtNX7/mxF+9Cc3vH8T/Wf8+CzB3K9l9JG",
-	"mXo2AzaNGTbFkFMWQbdUMcrv9Bi7YStA6S0mc+GAyRqEZ2yRPOAnnIQB2uSNRZvnlYxQaptsSQ9hMRox",
-	"DvFaYcImqIhkn4fSNK0fLrIjowq5knDCGsSgi/aQws9qGm2f1OAUMfR4D/nNgEPnYJGYn6D3PqaZav1I",
-	"2ySyysdwcoIzxw6PrcokjCJ1eDUN1AHXmhvs2axGWu6agkamkMCQ9GMr/VTNwtkcNwNYKQdcmJZ7Kd7p",
-	"iNaAcCg6BCoUppoaDU5b2iPBb6DvdyRuyCJkEbQ6xyWK0YCbTqmpZX4s4gQ3LIVpLEuGkNWaVZwRUQCD",
-	"4sKtdquw6y+jUaad+vI65cOt4lFKjnIi6ht9jeGEclq1JZEqoqsuyqW+YIUxrKtm08Rz6P19A2KkLd5m",
-	"PysquZWI89GxJ9nys2ZldRyygmhecV7l3n3IvM6Wu8LlGfp1EoVULisQFoGzAGto3aMAqyGkoys0giyF",
-	"P24gicxYlh4KsoDRoPLxIV0s07thuT6WXR2tfd2Vs1VGp6dQ3lbK9G5ZZO5+1YayKT5uV7xoldKAT/LB",
-	"2AejNq0fDltunXaCg3rT77H2qEsPh0etyvJyjIKAI60NTrY1gTRMuFx/X+HQs4SXv8TE9u20/6LTXkNs",
-	"l07dakjxxc/8CQ7kkHaG9UO/3awPu+yw3gqORh16MOz5bvsvOpCHqNlbqdgr0gMcI6uZo3um17hKxn6g",
-	"j3R/stIubk+L/dunAaqPPa2GQalckSlFBZ9o9kqfPHjEz04Fso1BQilNQw6DR6Ug25LHA9OQrSEem4qc",
-	"l4M+7qNn1r5FtQcCt+Eu56iUa8qrodtw+2Tth0/jI88ys0WcxhWDCpSmcsNfIkaubwTtx2VwP8Qk9z/U",
-	"j73JIgdWL6Xbay5dNM6tMMFt5edO7U0bHd6pBce6WJl5RNyxmEZRahMhVZckgjRdt5ZafktMJwMuRoRR",
-	"f5xZjRJtNvkyVojvme3WrjxdqPWyV3tdqPU3p8xX7JRZKQn+G3tSvyHM14YwT+LC20q3UARb0Xiz+cfG",
-	"UV4CxymqosiH8tIcub4+f/lQ6Q0HzGsGCTiJAsEkf1ZS7HFQmc3CYFAh1dI3p1ACk5NB5X//6taPaH10",
-	"Un/18c/e57r9Z2eXP5utz38bVGoFoRGX3idf8XpXqQJTmkBjTA19U49BrXM/UaAaT3Io8mhBdQc05tum",
-	"hRXFWxBB1MOU2q/9/G3+9c8Yo7Eq5wadZ8Gj0mtsX6+dZLOnXBrFuVJ7RCZJ0kT/MqcymzUt/6Mlv8Y3",
-	"n/0aDeF7hkGmqfStU5CtA30CN72z8XVN6SFsZZ0uslO4ralUbHn5Ey1QUz8B0ggVy4Y0otxnqChk/XNl",
-	"zSEiCphMBhzidL94AK18QjXD7jC5m5Kxt1C69TLbDiIYSqbbReaVFDVdlii36DX5yIC8Pe69tXV8X1kJ",
-	"1m03Xxpgtp+YULBz7kWd+Yaa31BzK9Tcu860TcijYUSG+yq0/xbc+BUHN/6lIYwnQSDtTs8l/f8FL2tR",
-	"n3YxkKUd/qH/nbaweujW844JGCh0mhHGSiLp1YU0N5qHdRQiLMGzm4qAfI7RU3rVQ+bTmYQMLFNpi0Zq",
-	"o6EkdDIMb2ZiJvtZ0W3PvfcG3Lyqm0AIE8h39tMFbrxBLgtdbvvEUHCsruAQGg/DJFZ/i2kSTkI5cQZ8",
-	"KqLFjeAOGUrfIZruOQS7QDd0mizMiCIbDo7hnaaOVGrnNv5SjCYc8HQX8JVDTGCi3XNCPVN3H0v9eLqx",
-	"s5fxPmzODBDuuC6GMVrQC6VVVFeBO0wkqaZ4UTNzizgrCopGeTGLAmgrB+0+1WopJ003wxU6SlgMramP",
-	"rQKh6eqTMeNfQRCgfIKGF2NGJhnjVaf/AlFIHZh9ATmxWmZv2yHhQfKIwuFSsYBU1dpqD2nXX9IKXI//",
-	"Utwo1L0DR/0WRTstHDzT145kVft2hke5HJZWf5xx8KbrhUEV1/dY3rYQxBlyRO70qmKREcCwtFysrfxs",
-	"s9itexKXbOLBbYq3GGvrzsVbjLV1M+Mtxtq6v/EWY/WODlnL7frdw6HvN1ud3qh9xLqH7RY96HQPmd8d",
-	"trtq2G3GOgxY0O4O2WHXP+gedjoHzW5w4La6rHnQUrtj7RYNWnS4zVj06KAbtFpN97B95A477bbvBwEL",
-	"mvSAjgI3cFnvYESHdKs9juioORoGrVE3YO1hx+8e9Pxu4B82/SZrHh2xoN1r+83DoHSsB8eLyr++TMbb",
-	"LI7MMBXHFno0L3xqTU9T1p1r5naCFqsf0oN2fdj0u/Uec0ct2vEPgt6ylod+ptXEezlybIV241QMVPI7",
-	"fyi9R+mi0q9YfOw3Uza1XJXaR2EOMxiiYLBJWcpsU7wo8koyZ3Eq6GLLZZAj5CrR6imK4W7J/56m/C0r",
-	"zrhTwdvlr9fy1KsS+bHZLGWgj22SoRm1TzlOYwol2DJqVXHwlqMWr8TTo9qq7hkPHGxv5X5P8e7lsUYT",
-	"AVM6c0/lks0wpWVe4Md1VV4K4+TKvZR9/NBCwFtT6j0VAj7Jqm/iklIvU9OtZ1aYSZho1B4ywu59xoK0",
-	"JtC3ELcva5c5CYIlv04i9NXeNbwtCe9YPWY+jfxZRBNW/10Md3EwLQVFk2ywUHDyuxgChnlKZukTxb49",
-	"VMG5UD+CxQNWMeBVaNVBJeTkgVIiGRxPGhUXMzmLEuRpOsmw9gVj39Sy32ew+1EMn8g79aYAq2VhEEWr",
-	"jH69EfrV5fP4qwOsHre0fZqll89rs8gFCzVYrLaC2Ksx85ut+uty6q9DLE0Wr+j9ow3Wq+jpNGZ3IZvv",
-	"QkChgnB4M4sZ2mUU6VPPoDn6KBYTbGBEEyYTKxDW2l9/wCGTuQ5kMhL8pp6weEJ8Og0TGpEbtNWiYTsR",
-	"CY0cEnJfqOs8miUw8zQWozDRA0ht2cVc7zS5wY4LMIEEapUN4qn/eERji8Ss63TR6W6AbGgSjs1/0Ths",
-	"0sX1YKG8TGjEMIc/njGrjRMLbtD6zG8UVxglxoJlH3cVDfl0wPNosMmYH7NRzOTYqzXISbZgJZEatnMT",
-	"3jFJPrFYfLmI6yt6/05j2a44/DOjmHHxFCwKymHbDWIhriSh91Bhnd2pxdRKS4AacmyZCDTqfq8w95SB",
-	"hcPNP30FQX1KAe9X/uY2XFcp9oBHvlrN9eXLilPR2J2NoB+UfYw3InsV/y59E/Gz0h/RSDKnom7cFYsn",
-	"hdXmHpeNA5e25MP887IvrZt4ipk+rlNRGFvpq2PIGSyu6D3RZOlLxlh/O+Wv4pT3J01ldGiTDJVka3ug",
-	"0Ult+kqIMxpHi6LxAAi17hHRclvuQw0HANicbQkZH3S6H4KlJGJKN4FJ8sYC9W2frP9glYHgjxmLF2aT",
-	"6mSbR3tR9AEuWaZfyBN2g3w8t7BvAuzXI8BS+6poJ51Gy79CeNXyz0P6/uxQj4oWhHMrQ+6ZNBIeSJ/0",
-	"PtP3CwEdv4thg5xo26XgbMCVejw1MlRYYpfQpY8ga18HKIQgFdPE6NZpH3PyTkTR+jJUZXYTj8x4EkYE",
-	"BGmseeWBwaNBXtuSqyQTGrABn4+hYQBMH8+4TCMjQg7xC3r3x4TqCln12dSsVe8P9hQmhPFAErCfTGHp",
-	"cizmkoRJDUob4SrIhFENPwPXkPvRLGA6jgRXB4szFDX8QhG/7xEXr+g9e6qI37SgA6qHj+8x3xt2/fph",
-	"0GnVewejXr3NXNodHvpHQbPzuIoJ73MXRn/7ABHuEr/cXXb7t4PE/sSc3cxFS3YHpC9zKs1iSVXfF5sQ",
-	"ITmpfePFX1cOuWZGuUNd4sWruSl2d9nBFKQ/cYhdGb1v9SkTnJnaoFB2DyrzZZzuhnGgofxmwKvqNV3V",
-	"QH3m2EXUQfwFzpCM2QK8gUNm1wO8oSGvfblcD9MZ5+lSPTKY7tbGKz3VX//MklRLgrjbbr8DQdyrI8fb",
-	"K8rybN/da9ug8xYE3OPSdQOydFg75iIFSiWnZ34s6SL2RStffzuEbQ5hnzxQzbZNOL8+mW+M7GuM4I9T",
-	"qrrcgexp4vf/qVgTsjjDm1DjS1umKe1vMYWWZOZieKQqGSPe++xJDTNctR9hwLW/IV9cuGkHi8PgISeF",
-	"IP8GebV1qWENLq9BPigly4P+OOCUuAnvGHey1m6mYy60hVUvYH8vFgx4ItRUgvsstzBpNcMzzgbjzcj7",
-	"Q9Jawl8yxlz359x7hPkrEU9I76hzRE4vf4IzVrTOSeGH6i3IyGXN0kq60ufoq6KtdTV83Zd3eXL62ViJ",
-	"wSdS0AtTh1UaHK2U8kzbSBeykpqbmY6OIHQq5OGEFrqcX6UiR7ZvLla3hkPOtHFGtbcdQ1/xdP/6wNdU",
-	"Ac+hQXnzVIvJa9/BzuUODUsvK3Z45B8E9UPWbdePDulRvTNqDg/8XuCyVncTUi1HrK4w0ev2qxYhXF+N",
-	"shRr/okQS+XVLwItGhyy+uHooFOnvSGtd2nLPwyOWHPUPthKxNkvpHYUY9aJMN9nM9o1Io8LtBvX/0Bf",
-	"xh7IzqPcGuksijotzVLm19jwxd7KFr63ECcPGdMOV0kK2xXt2Ao2Fqbau4axjOvE6gpAUXAk8Lskvw4y",
-	"7B5UnEGeMsAThXnBLGL1IH2kvZt1CMpIn6IbMv3T8vzVx6FMRLzIfpvFQ6EmhgcfCyeWbalP/s32sSmC",
-	"NkdXpsGoyPSepB5k0bsI7YwxGAUvslPoPg9I6liB8MjQv5WH/Do0Ii3lpArI+nbM5RqBeqr+oR4Z0X+l",
-	"me8yiRmdoA4E/aF1tZnU/qTRhkri2axD+AlL6hK+9o6Jd4ocpv4ylFMhQ/WON+A+jeOQyXyP9ColXuNT",
-	"OPVAsvTSy+0plcVr+PLOSysGoR6gcFZC2JPVeHzAi327SdUUSs4sjepC4GWB9iCojhkfQ8ftkCi8ZZgh",
-	"itdEcPZlVJmX+qgsZWZr26J9GlvbGAuWxV/O35VbFyvv/tFoNEhVvUBjfxzeMTJcJAw77mywP0F1se1K",
-	"imCPfYOxW/uBHrm83cxQWKsNam9wtfxM3oOabRtaz6sdNipOZcxooLupl9ybVVRKf/Vcf2J/AdM+oorf",
-	"e00wygWbvVbyM0P+W9byM4v/t67ml57A/uv5pfjyP7CiH+79zbbzv8+/vu+6fGU8/FuJvj1JaYZVZ3Zi",
-	"Rdn3b7h2tnhd3+V1cU2ZhGetFgUf9fD7syuSiiIO0TdQYq83NCJTpUqQkMuE0QB6lVniUB/L3qdDmAZ7",
-	"5kRMnZkJ4wk4daOQ30oC7fiGC62AkLmIb01Ae9oKTY0Rs0Q2yJXdyo94l2DZzkQmIHJef8C9bLnfkTG7",
-	"r/5wcXJav/zhpNU9qKrfQn6DOOFk3O3vZFBpDCrk74TdT8OYyVrNc4hC59iHiiLzMYuZHjwdIG3iJ1l8",
-	"Z3kw6votvXhwA3h6YA8+gD8WSlG75uG9ek/wAEP2QRrKIC6JP2b+LQtSZ3uWH5m+BhceMvLB7Z7NFUqj",
-	"G3Ixd0BgpqTjNiHcHQP4eEE/BEhzG1l0vCg0r0sE8XI6Bzo5hmzAU2qDmRNKzN0s5eIxPspwP6TBpQHE",
-	"RqKbR5sX9qeb6c+KUUArV58j2IMdPz/TX+3OQfLjXNtGqh3YSelN2s7K/u+qkZSJ/Fxw9u8n669nky+s",
-	"89xSADtH2pK7Fo8Twmx1YoluDWdJwXatJJJM5du63DGo11aZ49VHXHbN1qxRhzlbdoeHVmTWQ2y1yC8r",
-	"DDYeY6HblxC3hcCV9klFN/cUF7OTyWw2VZ/Ip4opN0F0lFy/f43wptqupPi19+76ysN4A8sUjXurnl7+",
-	"VEvFcn1KRjyypC9HB3Ubrn+SeKTa7JJJyGcJWM0umc5OV+M+k5pSUiMRosFRyVbHmFGpG+uGVtCC9+cA",
-	"fG5vh78zP/kHWwwqfdJoND57pEojKdLQdKIEpZoWInSRQh3LgLJmTKfjf74e8MksQWHRwyO4oHxGoysr",
-	"hbOamxCmq3l9aPkcizkY4Tj0xh3SAJ8gamjDEaRuhrESNplOfckkLAQ8hNSPZjIzB7azXM6MAoCrLUrA",
-	"bKiPQ52mknI1y3fM90e68TTV+EmzDsi4TTNVmOjihPBd05rXCLnijsXEm9D7F+q4vAGvtrrkInyhRGZ9",
-	"xxwiGSOvw0mYyNoxRk1ikL46L015spNS81kFAmUiYhY0yAnxZPiJeQMOcSNwgqm9B1YBqa1QcsOCGNVh",
-	"I2YHXzL+4xpgex1H+w8BOSH/iKlaFrs3ZLPTI/94YZN9ddZvMBzvFl5WQke3of3v4SdW6Xd6rWZbUaHE",
-	"kMrCLMb23nRdcrFqdEiDgAPMDd40MXw7h1Yg4Nb2n91TKIW6MSZ9XCvLS4EBKQVbigJIqxjnaILi+0i/",
-	"n6e+/zVFnZ9vE/9fXz5Bcwcr/dZBq9npuK5i68lYKAR8d31VcSqzOKr0K+MkmfafP4+ET6OxkEm/5/Zc",
-	"w2KA/dTV+uWDFvKfGjrfNQ+Pus3DA9d1BzPXbR2khOq7btD0G41GPiUBjxjgv4+SYOlV29htBpnyLJ3e",
-	"jkfYu9z6heM0UVba4ZasIgMB8yOqGI262Rn11aQfiHCJwKkln98SIX6DJvH5iArj2gslSUkFSgHH+nxM",
-	"FbZJCCVjBTGYjq/trW1Iuj1kOTkOozEFGY3JQgFuCK80FQS0m/p/RK6lvkAgOAoDnWVBcbeCSlCCaduU",
-	"j7Ss0TCmHGqt6QgNw95DYxiCkhpVDiHzkbgRDvFFJGaxY+oADjia+Ryi/qKR2lbNIfNxqN0mbDJkgRKP",
-	"9O8zyWBQmSwU5iaSRaMvVtPiGgtXPUWyx7pkjjVV/TsmKm51qKkGkBpIHcl1yqJk//lz6k9YQ7//XP3c",
-	"mEI3fp1VcOJPmK6qrUaCI8kPgM8aCb0P0nHgDCGBLlS7OxWRiNUtc18dtF6dKXEFkeFML1r/+V/2YlBB",
-	"z3QrC0J5tiYh82kPnSxQtcoSPaADZgF1vp3Onk9nf8kfaqpNskiOmGnIK0VYk7Vv6SBfEd/jGSvYcGwW",
-	"51MglnspPDBnw7EQt3XGg6kI13WzusotKmY3oUQbgR6CpEPkEyYb5DLnH9Jp9Uq303Vw+2C7WMBzOcag",
-	"JB+9UFDM3gxslfkH1viujCXyaNHX/cMyTqgZXntVguMH3MJZCoQnSnH3J+wZmsLMnkr1wuwsfl1Nd5tZ",
-	"rHj+oN7FIpihwBQzn4V3wMyh4tPVYsoAgeSC+42sqyf252tg4Bhs3kqxbejaemkseQMzQD5um2rXgVS7",
-	"WY5iK3DLRo7wK+pdLO/8oYhb63ng1lS0cODb5NJluJ8u5jGEdAtr8ysRD8MgwHCLr4aqLWe05cnVEjmw",
-	"6JYGuyZd2oTs0ygaUv8W7g2gqfrHn3/Tlq2G0on+4/ksjqDPd7nh+cOYQmG7gEgovaEr3pk1YOsWGJtQ",
-	"SX68fPvGMQpHaqs1Lz+TmlINOGa+4Q0soIxXKjzrC2fehc0sEell3MKVhTqzAcS0tJuMQviF0UTgxQYU",
-	"zlKXCbxmmaBkiHloXMyZN9O+GEW3nlNcku2lN5baUBKaJGwy1eUTAHgbV5KEEyYTOplusyBdE6lsRd5d",
-	"0/Ey/YxKdtAhVqiDgo/3Z7b/z40/l5bwufGnQqXP3sZVpyamncD4cVdj7G6kCnBpez91scz0grTu7wn1",
-	"b7mYQyEFmSHUMaEc7awYyxAaMhs0kHxkHIxrXA1YpBgLWk+oLQ5YnK3k2pcQ1/f6W0m8WRx5akB9jQqU",
-	"BYsWkqqX8TLPMc4BcJTgLZmgQyb17Jio7OIl12KJJ3V4S9WbjyXzf9NBHoBktT5BP4ARTKIFeAycAQeH",
-	"gvo1EeSOxeFoYaASMnS9nFF/bO62DgCiUpe8hK1qh56iR8SzD9pDS5BB+MuE8oDGATGQHHDtMe8TL8N6",
-	"D0sOGWrirKImfRKwYIYICb+FSc0ZcG/pynikatOCGsb2LF0TBbqSCzrg1g11yC1b2OQW36kHzBdK+JU6",
-	"SGmXi6xIcIrZeNZq+BAaRhn6tSvKa28au8eLGNKIKO4kRiP0jQ/FLCGUBHQB8EUvlj74BTa+im9ZQDyU",
-	"prwGOYNfDPUM5YCHha8icUOqmPq8JJA//9P8ExIcUgzzaql77/r967TMnackLA9KfIOs5TlpU4GW2+kR",
-	"f0yVEspimfpXUfGAXAURkymVci5iJWLvR8A+LWOfj/JcWes552AJWHa+6KuVbU3hptkbVvSyZe+8dKq+",
-	"6quX/2ulnJoXyfIU0ugrCl/SLvTakY9ELCf2F8uy3eiy7VuK7kWhfCtB+7nEeWAjXCQ/JMm0DIx2ILwa",
-	"UmEIDL0MvBF4g1YDbEdfXQFh/vp8aHWzOJtnx6lOMUwyxoEk64EVuvZ96luqYqNRBdQBkPsryO8uRv/4",
-	"51Hc+/4fP/8RX81/v373snf++t0v56L1mr6ml/PKzji1ToXbi1uugBxbNuyxDQmZxHKMh4rBqymnxxhf",
-	"7rMH5hU/AY3aJe1kBsEB2SkAe4Auj4In0JOznOoXEkBmcdQn23/7+Nzjx5KiR8NoCNlxufHV7CvhsvL9",
-	"PbkQ1c61nwflOkgOTEtTwja/2SGMDkHokv1hhR5SZvvMiVrIFxS5LWPSYiotaX/Z3jBl6EFEoRLPK4jF",
-	"dMqCBjlPZF72C+FvRdkHXDtlGpCtmYZJGfefyTWYKc1Cz7ZHY+hLWEWZrPZk1tCUKGsI7OJ7+m9qA13L",
-	"PjMw7Y19bs035zRFVDRVZbGTNvorLTeEt/9KyrSVc6qwc9tP9XVSNryRW9O1XT1CZynBW+UQWqV/rnUU",
-	"WWaW7Iu8X4hUs2Z3bq0PXpEpi5HLZeUxSdrwZMC1Ci2JFGREM1+ZmCW+mKQFNUzLqi9DQi1/0ssMWE9D",
-	"Qt9yZlnimDY3L5FP+9B+/bNiwFjpN501pLWZliK60wi7mcx1gcyldFZRpyKV3Y5eHrimXekJrnbFApu/",
-	"6NfO7HpJ0OYUyhudgjzYcl2r3hEQTBawld4mi7Hv1d2k8WGxjbvJlg++UdHHy4c0sF3Jz/IC2FPQ0ifY",
-	"DuRdrvIh4a+oJcG/JeqwgfBnE6U4KHrrPRdTxuk0bCzoJPJqfW0WntJkDLFtc9SNldRzx0giBtx7Tqeh",
-	"1yBXQkQSh+cMegASOpQimiWMzKaY+UaqQFWpJN40DuWETGNxv/BqJKG32jQJco9M+kqIwpGBhqJkpB5U",
-	"lr0/r4VPIxKwOxaJKexFb7bqTdTA8Yx7tcaGuGQY+mN60MU53mEcnk3msbazGiGL04Nc3kbmMsLPStZ8",
-	"Zkd1SIeEwFJGIaYZ5x0bYs6JZ8UZedYEGOqxPP6HQsdJyKqxI0hCtD1KUsW8FFlr2CFVOnSyBNglVbZT",
-	"TpvrHZP1vqf3JQNdQcOIQuk4B2I+lGakhjTFT6yxTA7T8niGPafsVpKqT+OAQAF7OpEOCUKpG3eLgOU2",
-	"rD8uA+RSiEEGwBwRtv3LXp6teY5+om3+zoB7pfoDukg8W4fwjF8r9aqSd28vrySpLnl9tMtZbymlVJ8/",
-	"fv7/AwAA//8=",
+	"7L0Jc9tGtij8V7o488rkNyANbhJFVepeWZYdZSTboyWeJPQLmkBTRAR2M2hQFJ1y1fs174e9X/JVn9MN",
+	"NEBwk+TYmetbdScWCPRy+vTZlz8qvphMBWc8kZX+HxV2TyfTiMG/j3yfSXklbhl/JeJhGASMq+dyNpnQ",
+	"eFHpV45pFLGAzMNkTCgnFD4gifqi4lTuaDRj6gNfBKzSr4zSQZzKhElJb9RT+yPiU85FQoaMzCQLyEjE",
+	"JBmHkogpi2kSCn5IwoRwxgJJjt6dklu2ICImfhQynpAwIJQHRDI/Zknlk1O5r/uCJzH1kzqdJeN0NtiT",
+	"euFY8FEU+kl+W0dq9vg0IMmYkSmNE85iQqOY0WChfpIlm/PNSLm9wUAIHz3koKL+UW+22oNKOia7D2Ui",
+	"K58+OZWXNIwWZ+EkLKzpasxIzPxwqnb6TJJAvUci9SIJJYkZ9ccsKFlYTBP2K7wHP2eLU5vDUVh9QsNI",
+	"D5bCPJ3NGv+QJPGC0BsackJHCYuJ6/Zdl1xfHevVJ3RIJbvm9I6GER1GbHkbgX5JjSsTMZ2yQB1izGRC",
+	"4yTkN6Q6jcWduGUBGS7wFfU0TA7hRMQsoTeMJEwmJBBM1kp2LVl8F/rs15m1kOLm9TtqGQmbTEVMYwUN",
+	"6xNSDROZrTfDTg2O2iGJmYJIRBMWFzBO3obTSj+JZ+yTUznlCYs5jQqIxsmMs/sp8xMWwHpYTFgci7hk",
+	"S6EZwt6HeZj/eM1CzsRNyK/GsUiSiAXLhyPD+2RM5rHgN/oikVEsJkRwRmgQxOquKnwOOWl2ySTks4RJ",
+	"UsUrOQrvGBnRMJrFTP0Vy6S2E0oKQSaUL2AMFpBILRbnQ5z0YxYwnoQ0wlXBQ70sGzc3nsc5jUYinrDg",
+	"Byl48fYPRbAgyZgC5qsTv6NRGJAfLt++KT0X+PnXmP0+Y1IRADgEWen/8kdlFLIoqPQrasjcVvUOE0EC",
+	"pgYi+nOYvG+jxcnbV5VPH+xv8ZUdR8jBwqy1/0clpvMXanH9yh+DSsxGLGbcZ6fBoNIncKfPWTIWwRuR",
+	"HEWRmBdx5uXJ2cnVCRGcUDKlcE40IWOqAEfMj4Z6l0BvAqP/ykXyK9Xj21vFn81A+jj0i2pSQAA1L5IG",
+	"WCIZMxqwmESKqMJjHEUq3qEYwFTR2lXwwHfTnQEI3iZjFl9LFiPjWLo0OR4mRoRyob4Aml+yZ7XZkZjx",
+	"/FaBVajt4U+l7AuGPcrzsHd0EQkaXAlxRuMbVorMYkSa5Dx8Qf5BmmS4SFjJqqY4zq+JEL9GMFKRYNoI",
+	"ps4C3lLcgnIAMzIQNZfb6XX392CmNaBW47yAV/r4xb4C9gWbijh5I5JXAIfCdmL4VbF6QDRF/wFowEK3",
+	"hrUexYL2J6dyGd5wmsxidnI/DWO2NLUv4pj5SbQgMrzhLCAaYmQ+FpIRpr5aAOpPqZSlzHjG1UGKOPxY",
+	"xozFnMN40iwEBmN6NaUIwQVnFXvtp0iNimvPhsyDbUITf/wECw0l0XRw8zpZ8FIP8IIG6cJ3WrFBA7d5",
+	"4NLmsFX/f//n/9Zd838tt2lvCQEoK/1O0211Op2e6zoVmc1b2W8GvWaz16SuP2wGB63hPuu5nXarM+ww",
+	"Nur2hn5nbzRsN/c6B8wdDofsoOe2W8xvNpus3XHdFHuynZWi0HERgUYg9qzfiWMQgLTcVrvebNabndLd",
+	"NffNV/ndBWyvc7Df7QY9v0dZay8I3INOszlsdtjBsBmwNnNZ13VbvdaIus3OwV671fR7o9E+He2xA9Yu",
+	"2d01v+VizvGmPnKPAaOBQ+bj0B+vuc0bz7DHWHAwOjjo0YP9NtvfD1qtVq/dHe0f0MDv+sxvtfxOwGi3",
+	"1d3vBbS1vzc82PPbbsdtj9rdJi3Z5Y/LF+ly53NTgmur6bp1t1n/U9HyYARburYvcm4vb4QlTsldaIB6",
+	"rD7zgakDW1AI2ieS8YDc11Edq2t17L5Op2EdZUlHCfr44JYt1pMKxW9Xc4FUTskpaSkCjekdezDn/eRU",
+	"3isB+BIVycLcKBvbu9oFdppKpiu2j6AUHHNrJWplKNyggq6kHfWPgEk/DqcgYqFEYiQeBI5Sz1HucYgv",
+	"JhNal2xKlRgeNJS8ikp/pV95fXLlkHdvL68qTsUcK8rMTkX6YzaharpkMQUdK1HYDYs6FjxhPHkZyqmQ",
+	"Ia6juCyPJgn1xxPGE8+I9Exfo2dKW4gYpxOWX1D2zWH6xneDSkLvg3pC7+tKiJf1ltvq1I1e3fgYTgeV",
+	"HTdwodS4I6XRLi/8kvmCB5LMeBJGlqATM8kSSaqoMbOcGu1Yb3N2n2R6ci23wU67pa796qVOQh5OZpNK",
+	"33XMspXOd6PUm9y634JWvHr1iSBzGirtdSRiBldV0SZbrgPdKbe87lZLa5Ys7ZNTURg2YYlG1hMeTEXI",
+	"k9OgHGPDACRnMmfDsRC3hOn3rfVI/HJEZ1HxVvoT9kym32QXspLSZ0WW64pF1nvqf1JS3XGb6uLxckrD",
+	"0zHXy5sb51FsDk4s5CBrJ0rqUthc6VdYBpp18Fa4ThNFXGaherMMi1OyWA5kTXWeSRIC1RmFLFZgB/Sd",
+	"DFkQsABtVlX1yEOjlacUpzkF9VvRDLi9tT5pKqRqtnoD7o+polksRmVdzBICdExExPqp+ub6zCEJHUqH",
+	"RCFnZBgzeitrwCbMdxGjgJjqUsU0jEJ+M+DzcZgwOaU+w4VNaZKwmJMhi8S8dkgoXyRj9RWL0K5EScd1",
+	"CacT9dCz2IXXGPBtMApsIYwZeFgnbejMGqxBEK5HGBhmhoLUKsSw1r0WMyb0/ozxG8Uvmq2eo25m+re6",
+	"hwCsSr/yv3/534OBHAzuXbc+GNw3Xw0G9/uvPlT/q69+KDz9/8pfrv3X31fgniLkm243kvvGtieQWeIU",
+	"iScJvSdA8dVg6TnscNlbeNnjbVTMz3ffYwOqx932ywX3N8AbbPJixhMiF9zfGuy+UO+ATXLB/YcCu4nA",
+	"VkOsAjUM//kALRFCjwPzT4zG5UBW6LhgNG6QlwhJ4LIgIFCwTpsXMqNYzKR6z0FCpV71Z3HMeIIDbUmb",
+	"zLDqUmSgUn+lgPh9xuJFBgn1eqVAMpB5K+XEyXh5y2255ew8ZnIquMR1vaDBRWbI8VH8U/+k02mkFYPn",
+	"v2nbqr2hSdHw+veYjSr9yt+eZ46o5+aD53kzrVpFtoOyD/FX+fwEzeDqg+VjM+KONqCCPA4LbhRdQjvs",
+	"S7tyTtCTs2lf6SRPtKWik0qhmu18AvxDZg6bzPnzdtmlZXrctMdS9+ET7dfyA4RSm+eHswR5zG3Ig4Lb",
+	"MCMvqAeRasFdSeZjFrMBL1HLCI1ZquPW1BUFfw5MmrNe7QDHYcHwtRaQS7a9T06FZfal7b41BqknOoC1",
+	"JkAlu1mWS8C4Zb/TDuCKlj5eu+nCXE+x5Qc5pk7fGd9Un3Qzv5gYEcHZgBe/2eBiaxLBfeQZ5i0F5DEN",
+	"SNfNjU75wh5d1kgk/FskAtakVMs4ZjSlxzaJBH3RIYGYDZXwTaYsJqNZDA4NPcuAz6Yg+6fLaxDwkZix",
+	"GN4auHCjEXihHJDyET+Kt4uzOxbDIlkw4MMFbDIHLzW4JFXJGAHnuKwhr7SsIaAK11Mdvuyc9dvPLW3/",
+	"0yoX1y48reTz9Wyt+MGTsYFkrIMJgBwq+Gc4iss8JB7M6q31jzUq5ZamdVDFl2Bptry3AyBtdWotAHO2",
+	"wSfmodp3WWCelirWWOF122Gj0+Wv1+63ONsTS0JlDj30F1abjtvpOakzr3ZobAEKt5SwAdC4xFCKQtjH",
+	"DgAJygNH1gKlLNjkCQBzxHWEiYP0i4AEbqwkGmR9ktiRLEuRIaSqI1scK67FGXCBQkoQyttag3gWzfKI",
+	"pAup5BAOWoSJZWiQ93GYaIJKEzEJ/T4o0tpmx+WcxUpTEwMehAGs2R9TfsNSq4hDZjwCUcdes2ZlIfpu",
+	"J2ICoT4JGIjDRCl/1QQWo+QtGHDAx3Q6ZRy/Gs2iqNYg+uhBs5kwSYYLEiaSRSPDw6hmKQaC6QKGTLGX",
+	"IfVvn4aWawsoHOmVEOeUL7SOInfGRjsIawMSpq9+cr68oHKkbdNzmsZs9YGxe8+jkN/K52xCw8hzyIro",
+	"L8XsU2WCB1kQ2IBXtS5KuvDW9dUxCejCIb7go/BmFqv7VzuESBC+IJaPiAWZIO6krJ0FdYAWIIAYjQYc",
+	"8CMvS4GIkpOkPpsMUHSU7YAus8Kn61mX/fInJ+ff2fTt+4Iv6JHIclwQwyahlNr0qiV5IO7XaSQRjrQb",
+	"cEIr8m3t5tIQuSfYWbZkjIgj1a7rkjRYDp45pOs2LRVREc5QLUURQhaQBUtqjTJH5OcXaBwM9MlFHK39",
+	"vBCg9GdLRODWTYqBUEMWCX4DNjE7IEpr0O/Rz2PcQk8A4HK3zSMjhYruqJyf+LOAeWnGDORwIdNJi0Ha",
+	"y0bKI6WeKVyeijhR5NQ6HiXhT2OF/klYatxZXqj9uUMo+eH9FZlJMM+DvekFo7ESH83wBVuqsVrIo2R5",
+	"/BOMngq5TChPHHJ6+Zb09tymkjQUqwEgTMIoCqV2aILfVeMC8Vpua6/ebNZb7lWz3Qdva8N13Z898Lem",
+	"Vt6AJqyehBO2ZnmnXPtMl1d5Fo6Y+trIMojoIdcijrR2ndpOnQpC/zqOysGaOt70KV1fnGX+cbDjksyV",
+	"SjyFrh66wawrWHOIB6vBnwbcPizwsDkoW1JuOL6SEW7CO3WWHooFpHp9cVZnXE0RaO6aGcjjsAxo8Saf",
+	"ox2roW0jqRhdiiWw5Ct4uoTQ0VwJyR5imgcODT6bVPq/VPBR5UOZCT8z//+Sw3J7LqfgbVtCBht97TPN",
+	"ZhTD35gPcqB1Ky+02RzUvtx9U4LwJsJRiPVM6dIfJWDTEFtLh/gdi8SUwY6LkEkQDGYOBxe4YntixpMy",
+	"gjOnUcSS1O0EBll0KKvlUB8SDCa1EuqD8l3p1vwxDfmmvR3DS+pt9FIjldnu5mOc1wZfkFOJqEwuF9w3",
+	"gxdIWKbjqBeJnMHhjWYR+LkOCZ9FkYm/ADE4jGVCBGcrSZT6AnVh9FstrQjdO2XXLgjlNKILot5wcGq4",
+	"/1xwll39xjaTyIQmM7kFqqojv8SX08/OM5TNL/L9eGHBasF9o5FWPfyHVwO5Yq7fo0nCJtNMEZ9xroRV",
+	"+8v5OIwYMRkxSRzCaOqNkN94NX0CIIrMQ8m22HzhigBaGEw1eKlPIYVTcec2RhZwaM3lOgvRt7bEo9WP",
+	"KFknbLLtqWQEokLjmC7KyCIOvGFJjyZn6d6+OnJ2maJ5HlFPJxAPgIead6v3iff7jM1Y4JHqnIaQvKTE",
+	"kjCR5nbHGP+lkFDxaIOMzoDDv+HT/DUAusEUB3aIuQrFd/DxIVHKsJdDN0/zbcMXcX0V9MMr2OK/4BGO",
+	"UsIzCzC5NJJ1GaExDuwy+JQKmeqH0+0I7tMxhSLpfhi5fRAlLL9pp+WkJKUh29IJ9U4ZIwY0qYaAuzV1",
+	"KlJMmDkXmTHmlUe0M42BeJSETZZpzYN4MjPGhnK2kbsGO9N1pzIKeSjHj0OHLcWGaSxuDBrnN/P2jsU0",
+	"ioh5Q6kSUxb7DK9OGqSRj9Fwy5QMMDKXCybvQe4ncxHfspjoF1MgHhrhQPFOpBYPl0e2uyAKU1bcDoBg",
+	"eglSyDkZVubZabbt3JEa9NlwcQBdyyMlzYmgtzYVaDOjtg6oehR5Q5Fmhbat5R1tV1HDPpOI9qEkgpOq",
+	"iMmEBsgWag5pEhOJDKznkLi5Qy0wJj08oNlaxJrQ+yN8twSBvxdzdIzr4WR2N7WcZgA3obdMGuk3xOgb",
+	"ucXsm8RHM36WDomULxUiD3NiYcqAwbxNzWd6+QOuuLhMAQmsWx1/1VP/1HA4SjwimQI5pq2Yk8KxHJBY",
+	"IaTVuE/UtwMOqCrNclLBwc6mVi/ra2rk2zAhqSspGdNkidgBt9+sKNjLL4OmWlMRHAShkQj0bIFA7eS3",
+	"BdAxO1smww+jIjbB3JEGPil7LqNDBiE3UJbN4vs2khS7Y/HCVqYV2A3X3ok35+S4EgatrsWKZU2ETEjM",
+	"fKbDSKVDOJtDBB1QkipN8J2WW9t5XUp62aSb4NqcrXQUA/sn0VPSg/z6dJUF959si1/f9t6DFUmbhSCf",
+	"iEbvrC2OaCSZs8r4lAhCgwBs0pkmQjwQsT20DeDayJD5dCYZvKf9izRSFC2UhE6G4c1MzKQ2qEo6YcRz",
+	"7730VR1pI7i+pyc/nhOYRKtgKw1c6+P1V2s6JSRD/dQnTNFcNps4ZEglcwiNh2ESq7/FNAknoZw4ZCqi",
+	"xY3gDhlK3yHDMPFFyJV+KkVEOdURXAMOfhEdbgDBQCzQrmClSqDv35O3oWJJOpvC2k+7tXE7xmZlQ8F1",
+	"N9ptC6rSGuyRxygg7kx/dXqLeWtXYlZKVxFQW+tSl/i+vgBbW22yibaAy5MQjhTIXxPxSMI7dsF8Gvmz",
+	"iCbsBzHcvFcaRW9HUKxj3RLzo0JBjjIHmVoA+U0MwXJpG13VQ6Aq8MoaDTXbzlcC1eNy6nNE5GyqKQLc",
+	"SNsZY+hRxakogqR4t6ZIFadiSBJ4UYAmqdekr/4XqZJCZyBKpaYpRLyciyXNRFjLLvLnDy6v5X29i1l9",
+	"FEaRzp0FN8+hIvmoXHip48dTDEY7zhrkjQA5PS4ozzjJ1r5GnezR3lP0cDfXI0njc9TXtZz5oLfXyQnP",
+	"zTLheaMjD5PaBPiUrSWMRNzI84AvloNmI7i9nVK0NlhkpCC5LRotaU7+OLOraf3zMM1nDAPpEBpFOdOb",
+	"LcavMCBojJjGzEdehlQiP/nL9HdCo5DC2J4e4tcwkF6DvBQQsgCp+UORjHNMbaOFYkLvT/HlLiKQ/qtZ",
+	"YExO5b5+I+o62+go3US2QLB3ZCtbGWGQA+PnWeynT5vwQT6MpKD8ubPhNGP22Q6aG3dgI7uZeDWivwwl",
+	"zHUsAvawzRXowxe/7w4mta3NzDN3zRcBOyRBIUvP6Ns+jRgPaIyfVE2S/uoUOfegNBl/d/JzFvLbR6Pa",
+	"8vb1j6k3OuS3mZbedJ2c4Syt2oT+gO1VeLX4PwN1MbP4SZk8WMR17As1lWrSnCaAVyh1nAwLiBJmsuwb",
+	"U4JKZunJpTx/o5kLB7raQpS7yN7cCu8PdeqNsSnmkkzXonbL3YjaOpfUWv3qs7ueKog+7OxGYcTerIxv",
+	"UL8+kxDecEgEjzDSQdufQRAjuBhSjZgiRtIhQXgTJtIhXsNziPer+p+6R27ZNKkVRJhWt1vm3Qg/rl+N",
+	"ekHJZJAroS2lkOF/SMSdPgurZucIqpxCrFen2SY0ASTLIVPIk73OBiv5anZ2LVn8yIuzWZTFvNJNBSdk",
+	"AoGCy3Un1OcO1ntVArVdqwExeE7jQJZXm3CUZlVSaYLyQP1SUkuC2KUk8Bwg+2zAkzicTFjQJ96gQgi8",
+	"ERAyqHhpPQmTEIL1guiEBcTD94zT/WsTgvXRrL6fhSjch+FK7tj/yF+jvTLd545xIBwr2Bf8jjIg48Eh",
+	"SM+ILBO8UgITVLbmVGaXZt48v+qsF2xnPPx9xvTPunzoLC5nKnG6eBozKKTEAlIdJ8kUcmKTZIoom2KQ",
+	"ejylUs5FHCzRILezyTZYPO4V4YjH8Yz746+EECxTAM7mqTb0FYiVu0rxCN0ySaizQfZZez3xyKSu/vC5",
+	"wsCe3EKJaLDRNqVjnhWDKgVL3uO/zrhpQ+pxls0czL8iA5yNXw90iYB479M4qIMrk05WmR8e7KTY0qoP",
+	"E96FAYvXqS7PJNoUSfXBng1H+zVqDaKk/QHXTEPHAQQswfygNCTdSoOf0GR3x8YKf0XZidrKeJllVZ3N",
+	"M0kC/RqorxCTILhVdWbp8Hw93LID6QHRV6tTNd6kZm2jWtvJNeqzR3j+Mfjp7Wi0xve/jflypbFgg3ID",
+	"MCzmAmiNx1pcPggpA9am034cgcrhzddDoE6UQPBwU8YKHT3X8SBnykC9fDs7+3+cncTRey0/CIurLtMV",
+	"XqjxB3vRglkJNXkA0VgpK26++LiMTbB8h6+9iCmUr9zKb7FO9DRccHtfgpPuyaYAZvmlp2LfspUpTTpb",
+	"xCMYXYh/Eaa/tZ1r+rdS39hJedCsAoMpBI+xCpgWa2p6reYl+XHOqT8OOavHjAagzuMwfkSl7BOv0ArB",
+	"I9WO69Yc4tkZ0vC0CbHtpiyUN+DVjttWz9IsTHitox4ttwiA37rqN9N2BZ4cQBIcvWfyV6wlg+Me9K0a",
+	"BiQRM3+s7URTFocisFNysHTxMwlcVg2ihlyqjK9ma8Jy7VYW6mkL1mASjT3IOzbbspKL4YdmDZIAljuV",
+	"wK/tPqGmEoVpM4IGvVzViFpjwN+wObBhSSZ0QYYMvZUowZSHVa+gh2I00mVhoW+FtGL98KBDSehQzBIi",
+	"p8wPR6FPQj6dJfr1rSniK/X6iWlVUtQfVoZ8HpHxbEJ5hn3Wz+ZCT2MxjNhk851eF8dnrW85ZJuztM6V",
+	"tfnlG6Rbfyz5l2kyNouFVxwSiCQryKy7KSlgkJAH7J4VU101J2i4DS1jYo7rsjtsdegstjbBStZpqmm6",
+	"j/WAw32tD4RULK/0/IS00pGB36qtUSJRRzFbewpmtGVw/mxVWq6VjWvJB4dETJkJzFX/tOMETNywZPZO",
+	"NmXQ7mpvyMsTa4UG2LLaoWPJDxksVx3dSblEdmQiyQtSWP6oIn32m7aAvFvLd9sZmOSKDC3DQ3VI9aFd",
+	"jjuURCoBksoF98ex4GImo0VjOUPqw2YpwCzWTtNRO1kLx8eJ/NlxfD3yPor6j93VV7ahJ7CvLFO3tQaW",
+	"VfpI1tAqTMhkJk3PE6DRcEdwupL4qwfabIqbsnOH01wIXFxxlu0DN8sAXxTnywVX/WvK4vEjJ11ZoYBC",
+	"CUkSN0KXXygQ460TrJcVltVFHV5QyWy+kSkgJSvdxB2mcTih8eJYRGXSyBE5vrwkY3ZPfBGJWVwWWGgZ",
+	"zf/2i1s/OKq/ovXRhz/2PpWavzVanTxUlyscv86NNkdQ2FBhuk11FQpRmCXgiFhww5RiY15UsuFvYpj2",
+	"c9MsTKQZNiV3dNu0LB3TKfhS8pUa/LCQTWMqyWJeOp0lYkKT0KcRsqP15q3PW9TgZH2uJeQd57OcdBaT",
+	"gUKWNqX+C4lB5v2qzuEPbfBvnfRUe1By5wNy1tQuHpij9pjcquVMM539Y4SZWjHh6itKtlqVcPrmz04o",
+	"zdOFXVNL7RxSSzheojePk3mKEeRfjfRTCrzlPjL59H4IdF+isqvqIZjk40NCIyk0apgbMeDrrwSYbzhZ",
+	"ysBMy2VSHhAvJWOeojY1IuIB9zQ98VaURNA/l1rSsuZmRRaT0HsTA7Ymiz7tobAyI/uGcVN7zmQuk2rW",
+	"8ULEGj61h9+ep027txf8mMR7bOO0OpBKR0Zw32oAkque03jC5PyHBuFtS5jUN1lNnC29UKHldbIWaJGv",
+	"FIp5O7SNdety4HFdr8KoVP7X2K3mKENsqM5Xbs327IJ9H8Oph7fZdOpyiJew++S5L++89J4fX/5I1AJl",
+	"qRXLkNYVqKJXg+7hvY4pXpa7Mrrh6VpM3GTzyqBtbX8tUTUAfizXSA/qa+IYalHlKc6IO9tbszSd3WTJ",
+	"MsOuX85TwPorS/g10c+P39hXt6lVooaRIRziGZbDb9RftockSSkA5WSYdaRggeL9VuEkKJEElBDt5EtS",
+	"QDZHxanY7eLXlEe6yHGNgqSU2mVMJylF3PoDXgfvFFJCr08o+fn0XWZ+fyXiCekddA7Iu5evHELJpT9m",
+	"wSxi5CXRpU1B0gE3FZ2GCY2I0qIg2nXACQm5LyZATuUhTKYmqqsR64re9q0ZopAzSapK35iyGOw9QtLI",
+	"wdUoIWwo7muESjUaDib1auqBHk2tw1piIhIaSWjd7zMWSKDIIYbigrKnJspWsDS+3lIdtqSnQFelWZ32",
+	"jPi/z0LsMQljp78qqUY6JJvfFzJRcIF1OLgIACCLJzgnQkxPpsGn4zeVGnYLtdOVFqT+S8M4iMVUOlhH",
+	"mMmklh5eGBNImwZ5VM0ZM5+FdyzAeZKYcqlkZsHr41AmIl7kdmj9jitUf48yLzWE9ONIs3goFBLh52bz",
+	"UDjoSv12Re+fSeLHi2kigLNiBagsqmnAFTPRfTcwhhm6aQ5mrtv2M2ED/mb6sVpA7oHdKB6eN4DZV1P8",
+	"xkvYUMvMC9/pG5pDpwiq21NlOKaYbREpKk4lOzTF08shq36xIFV6hfPNfh+W/He0lDuifcV94mWdcb4j",
+	"Y3Zf/f786Lh++f1Rq7tXVb+FppS3Q0xDOPIPMqg0BhXyDx1IJWs1b8BDTiIxZ7FPJVNDOditCKdIh4E4",
+	"dch+YPEdWBtx2Lp+i5gWvJ6ZziNQ2CBtwXp9ffqS5CbzKRc89NGzNUFFS6/MwxLyzA8nNCLXPLwnkJ5q",
+	"FcMlV2NoqYRd0tNGTdgZNRunSrNO6uo+Zb9oSwwXc8yX+A1C9kqrK6TdlMsLCzvlK9w10yLXoLk4014n",
+	"f0w63QQkaCtu2a0foPm182lzAL/Zlj1xGUPNB+WurssKVlDTvgPDBB5WiXVFKQqw9pkITyDwkGWliIGJ",
+	"uGyUa2FUljYNnvHUzfErFvBIozlCDtkbIsk8IQ3i6RZov8Lm9MsQ7WT3RkvGoRxwE/EpuG48AG6UHLVa",
+	"ml6JCPYMWxQcXqrxpzdbeo5ZZbR1FhiscfWbGDbWmTUsdXC9NHNF79/F7C5kZd2k6T2B/g5p5yqr7+HR",
+	"BNN1FTPRl4T4mn8CYVRSTiSkxDybG5qEd0yzTTrgePegzySshciZP4YsoL83nVa70+juecBH6n/vuQ3X",
+	"9cpufmq8Wm1pQVkR9zBXlDP75tCq0pCiClRih55UQ8a49fYjLDHIyV4rRnbMSkuQXI4VtVbSCZlGM0ki",
+	"wW/gz1IyVeIisKZ4ZSBbfoshHdAvKeh5evmWdFrNfQzrtYLkoEM3TYj5tEjVjuo/f/ijXe5RChgPWXAm",
+	"pGSr9n58BDl8DXI5m7J4FPohjQBxmCT4uWlUgzm6aT0GDEGWCej/6YK5EmHHLCrYzlbDbjRTpHXV6i4Y",
+	"jULJAkXZRmECfBCwWoyI/hJlURaHd4Djcrd51x/XzRqkef0CZk7hB6dvy40YR66lRM1QEbAOYdQfZwI0",
+	"hLmyAA1v1cujpts7zCT89ragRPlsxXLfxkHIKRT6B2l7OzGbgivGlrFTAXunRa0HcygvE1pmELuKzazg",
+	"DEMPI4YTBiYmz6ZC3iE0aLJt46EkwYxZrG8oRMQolKb9bRaHMgj98rb572IG8SvzIiEbiSgSc0Lx3OLF",
+	"M0nEnJN4pqT7qnVv9e+1Pnn9glS/P784fiaxnFUdGvi0XfVfQCPJUAlpuh0yFSLC0Q6zfHrIltgjR9M4",
+	"jEDEPz5Sl/G3GUQ+oMaFiRpy6SIfkq77v9TBRzMZCl5rkKMhbG3GA+0GvL4kVVDHQ7+GczfINfyKeD7g",
+	"x0cEMkKQ9ZOxiALdpDAUAXL7+VhEDNU96ElJPKko6xWLJxn5LWglr19UnMrxUSl3VHQ4/3GJx4slGb3O",
+	"qeekqugQmWCEKeXAQRUst71PuenXY3C0jsQWKQXS45Wkopqy6y3XWQLkcjjJjM+VAMqARyFXxKR82PTr",
+	"4ZTQ+58Yjc/okEWbAZUrKEGlZjlwp3TOeZiQqtdyW53nra6n0fn1i/KoTEtjPS5vovBmNhlq3T97Vxr+",
+	"Z6f/rFdVtvQ1aDdDKhOUn+RqAJdekJVoWyYJrRJd8rxkmYgX2HYJNy0Bd0bnnbzoWCaOZ4Lx4wywloD9",
+	"9RhhsTaDjmAq1aZ38RuOwoi9hbH/yVZUitf1GG7ZQkluSjEk3gwWcU75jEZXFrp7pPo6ptPxv85qWeUN",
+	"sPeGkuBHK1TJCb1/sUhW5ZZD/L5E3xaynIsz0/TUSUs3bElzMDMBAKb5yLvrq1IeUhplfMm0OVdXj4Cp",
+	"sdgIGkJwfO8Qqhxkzdo2x2hjyK9eXvFs8o1sUnCtRZHHoX+GaV8R9kNpjMfsKp/D/NVsTBc7eMmi8I6t",
+	"atoQ6F+NSg9Wb3Ur4Q9dDWJlZBzGCq1lPg+JPFBrWJXEBT9CChfKtp5uk1YPA49gT8e8pLDK358Wn3hI",
+	"0YgdQupyAWEPsxk8MDLPRJBB65FkLuJbzN6p2baOMMn6jDS2XQxaoMqzltUhfX919c6qXl1c4MoOSHFa",
+	"JRPb2RKfTtYFeexc8rtwJ9YFiBkstDHFirtIb8ASROzzWm75k6HDFne23LOu76z+a5fCJykt2ORlt6bY",
+	"cpmPI6Fl+/5qKelKd/UUk+Y8UuUiIQtof3bLxRwsBdABOlEgJREbJdADyFw8L++pNu+x+zEFhTrnr9az",
+	"QMi0/n69VbdQ26c80OcmlAn0j15qO1lNK1gmUvuOak+SmFUoF7SR8uTLBT244E8xzXC3/LAt+oKh0GXv",
+	"Lrf2TYlXheOyalgXT42z+YouoXBUOXcfqcqxmHOskKYE6f+JZyjT9sqFmzsfS+b/6qVxFRhEloLwli0a",
+	"5DKDX6gdRcilGn8auqQ72B5vnoQuF3HxqyPNZoHlDNPcjd1xzpDMTfwym2HLRT7psXyd7DKrJfeEW/0K",
+	"t3nHeLK+0gJNqbRRt5Zp7y6wUDO+VO+nlG+FngRaEkTaP0pVUsRfJnQyXeNWxfnGdDplfI1/9EEHtswB",
+	"yuioPrlssVue3cvSwGLIjc82ZgoeNIqFKSHj+BDbSZ1CqCKqCJ4OksFMhJGIwVU/4BhWdqiGsfxCaij1",
+	"Tv5pQ7IkiSCROYvVcYi3YDTW42dxWh640c2TBoQmlPrJ08D+kuCL3JK2DJtfX27JrPsBMfhrcoCWfwLw",
+	"bzXJlubwTYWbl5ByWaqAyuVp6IVHniOaNLSg37fa0ug2hjr943AVIvQJHfC8R1HOw8Qf6z5+2tMXQ+k6",
+	"7f2bosFZO8oiwW+w+V/EaocDnseXPjgsIQIuC1tdCqzNu8zyu9RtRfUeKwWkMhtJ0xlw3vLgGcn8WRwm",
+	"i0tFBkpb0w+h1/crc+I/vL+qLEfmlfS8N+3whwvivXt7eUWe4691+FV6jikVQLwjXa8Glt83re0x+BHe",
+	"xrBHddN+hKg2LWDrhN9knKvzT0KMutLzj0SMsARKB+5g7F6egmOcJFOrLNLRNCy1qh+Z3GJy9O4UxFVw",
+	"k6gBgM6b3sT9yn2dTsP6LZh/jUiDg+ZmuVwhKefrKKnJUCJtEF17QaL98Abq9Wnz9X0dy+koxrNhYVq+",
+	"Xb22Yxhpc4knnJGEwYaVZZOuW1q6/uWVfYKogpEwKTHUT6xiZhUYH0PH/juh90FDl2/JRldPEZL4mlYJ",
+	"8Oxl//nzQPiyYX/7XG9TLX5JCatcQthnPRF1DACFsUdQXxa+khj8BynoxpMYmEjhhN7rC9PH/h652zPg",
+	"eEGA9+gqB1HIb6VDJpTTG5YvLCaNPhXGhX7w0sH01Rz50wHsZZnb0iGKUBCKC0SK5uh2VECuMO7GRN9m",
+	"qXkSQp3/9jeiLjLjic5JGnBdckBHyUpCs9+120VwDCSaCy0tEbymsq+GrFt1opScpcMmlKo9pWHs5NEe",
+	"uXUO3RwtPOQRE8K7KTf32DEf3TLg5gN+TvmCeM8Bvs//sLjUp+eNRsMjitUjzDDHEn1adnGacko44KWk",
+	"cDciSC4hcM80pTGRvkATTZqXWvmALxHCfvoZlACHCHhIKDRMTRFTkirdab10t+MQdk/9JFqQKLxlOhFz",
+	"wAHLrYKUoUwa5IT64wxEJILGbRAsjUerCLT2AiotP0wk8Qwf8hrkyKDbgBurmOWPwzb1YH/hZuNMOuSG",
+	"JZJ03OYhoRog2UeoH9yG2vCQLm3A06XrE9SjtAELIBZhLkzYuebUBv8l4YwFBW8hoQlU0K6mG+qTXz54",
+	"NQyW+f786JikscUQa44XF5QYHVGejeYQUCpogvcfcXi4MMV2wNlgIDRNb5rC+/RCXjFOub8Y8BNwQMVM",
+	"ilnsMzJkSkZJm3OYr2Ey05ktTPAs9CeQjIzIkhYFMVVSxzSxYAlo4GAUuU7OoQqqnQbxcpcpjaLPWIqY",
+	"80LlQJpVUhxw4O/ok8J6zp6Oec7HlCqs19uoGVAYFTkt82eA8sPl2zdpDUBzEt4fA2BCg0qfDEwVwEHF",
+	"IQOjtuIvjUYDnyo1SD1qNBqfPB10G0UkGceMDTjWbFNEVR1ig5xYdQHNlJQTD5Oq+zB9+Ty+CIqPsMqc",
+	"evhLo9H48EnRsCujoWG88MWrY9Jutw/Ufbu+Om6Qc8EZzIrgU9cwH1LsNRoNDN5yyF6nPgyTWp6xDzgl",
+	"xZhiA+vLfLUcOeCeqS2sdKshlQxSzHR9YfVvU2FY/VvXGIZXpQ//wTrDmsRjsWGvQd6bmqIc86KhXQFk",
+	"aUEmQ5KmMcD9W8BjRY4KjRXxuDBSnJREwat7MKGR2i1k0JtQ9pLCQKQqYpMyokiDiZw3/U+y3pdw16DY",
+	"EFybbCC9iWemOnIt7YlgwHuCIgqyfujIQP2EJEwm0iC1KWCHlzCiC5TEMZzK/gCrgyjergAQaVaNnJ4m",
+	"FCJ9JThA9KlDHpumF9Ujf8L0KdSc7P7B5aw3W20NWqCi0F/fEk7UQKlKAz/Ds0FWm5G03FbHzuMzNFit",
+	"Tn0Ov+cqN2uSpW+6BgKmXr0x5cmQr+j2MsBp6nAHi69XWSQZ8XQnI6+WWq6nNKYTlrC0TqDMfzPg2UcN",
+	"c1qE3SeMSxAagPvq44hnnLNYiztKntHHU1fCkknAsDiM7tTQJ54SgXRypp6upi4VyMwe1MHkzHMGnBAP",
+	"qg9eGpnIs1Q8SAlCmUCMrINTQ8GdOlr1ri061A6LqzdlSfuIfz6TgDWppmZESmQ5lKvbOmRkHodJwjj0",
+	"k9V8PJUGSHpCppUsXOq7UERKnkwlDKrowXQWT4VkfeKps4WVA6HHsGajeibaglhDMMV0/sK8bbIk1Jt3",
+	"LB7SJJzkP1EnkIw1Tfp9xmL1YYYburfrEAMX9Qw6yghPDVz4+MQcK1F3UUnhGkyprPJMIv7BdiCICNJt",
+	"oa86bEw9V1OIUSqqaRLDFxjttHxIigBqFDOgDYQ/m2BXjewiFQ5pGos7cYsCpIZzKs1jQiaebbXruiAk",
+	"UBKJm5CTIfVvxWiE4ynxCagTihsjGkYYax3GMknZ9lk4CRVZw/8CBffHzL9laSlZtT+QhUJJAsGZvko6",
+	"yVDBJWSyT9JS0+Q8fEGqTcft9Jzu/p6GjSIcEK+WMeRizyC1tWpJgdqaVcUIPqPBYXomoSIOoDvp+dst",
+	"ErE7FiH/iGOlneikYjR8Sazki7Gwmhz7M7g5o8x0ROZjAalvSmmSJKG3zIp77qadKiHeQ0g4FwzWTm8e",
+	"FGDKvmm56UeJUCsL71hDQfKK3Scme1bfiiooCgofAe8ziigd3Pktw23pW1DD2npDpu/09dWres8Ir2pp",
+	"b67PrJ5Ch+pQk7GaCWiwYYDqJqmHWQVVcpoKi0po0UKhk7cg19QMoKiN6R17TBsjVIdBuoCUJd3HCMB0",
+	"DhdZYRqqUb5ii6bErLnmoaUuwWK0xtEl1bLayyZ9C/KcvSP11LgVQJAxwMBPbc3K0qOsRFVziac0lixV",
+	"VkYitqkr5alupavw15n06ZRlKWNaNf5fHz/Cv7wa7kOTIhRV6uQVxkjB3ddXV6e9TNVSMv2sSjMl37E0",
+	"82cgMo/Ce8corkgE8WW15tN3mUClpVM8IzWD/qVBoHwz6WY0RkfiWUuAZAv1TH8E9yVUOEiaXaVCzyDj",
+	"3WhI5rNQEix/TajmZfr7PhnNYuCPaeUz0/0ihlNXE3RaB6Sar2utTzxXd9rRlZxSqSW8GSdpirHS+Zv6",
+	"6jokELOhQlqzfsw7MmvRACCzKTT4SjemiQ2dLMNEkVdk9AbQIQAHL4ChkYYjI9uSLAU1KLFcAE31KQdo",
+	"ZZXwidJdhwtyM2NSKmSmEAKjxreNi3h8rsUjCqdVdlSlG1cfQv2GBFZSVLnVcywZiOeku8QdLpkU0tPM",
+	"TpzcMjYFsIv4VilD5MiolaNZpDmgHzEaF2c1eUN69xneXlmtUlBVVuNfHb8jU8ashpuc61yiKlXM+R6i",
+	"J0ax0L0c6H2A9Bf0z/hOcaoa3FAMFgaaBUHa766vgPgbmwcGf0PcdlWbrsqMYvia9FBVQUanVtrqIrNt",
+	"7TmtZsdRFBy47aFaM+RWKTG/dqgEBOS9ahVaZAiYH9EY+r6FH5lXaOoH4hQSz2Z7BVtGko58RMn+2DIa",
+	"oHp9cfZMZrYYeBUitRcEquMDx9DifraQY6xHVMeKrLoy/SqZRJ9OJk0osQApKApJoxlkAkZCMlk4yAZ5",
+	"y6OFEoFZrJhbehITukBenyJ6gVmfgHGoT7znYDR6jj2zQbZMj4Z0tQ1JkmruIIBqmquJhl/TE0T9cn11",
+	"rFYe0MUhmVItvDtAxZaJli494Lp910Wbw1vbeCSfpWsIsGsyXAEj9r2FWvxywN+npS9TdTSUxCrgT6q6",
+	"eqWj5NWExgmkNirCIkZKObytOVp4yWySaN+UA95122CsW+4LUEaIrXIGCme7rgsIjyZmSoazm5z5MrWi",
+	"qllMDqNByOqMR2gHsLamo4p1+tFETIAEKthMsKOSrs8HlEA3WUDCAEnhZDSLolqDXOJ+wEc5QR0kTCSL",
+	"RoZOUr0Ng6TpAoZMrU3J6eg0i0Kf6bgS7Up5F4tpHLKExoslL0rOgRKxGxo9p9MQ0s8kBjkkUeqOMc6B",
+	"i5PLK8XwK07ljsUSHSzNhttw1SdiyjidhpV+pd1wG23MhB6DozJvRYfQFyFL/GnnIaozmAsXhXdohsjs",
+	"81XKyfeXre4e+eH9VW1VqWPbxwg+XTtEAe5KMovzJeoV3QQWsVS8XkcQpsSI+OoOM03ji0I18XwRmEJM",
+	"1sTQg0Nr5rp9TrorIH+6nqnunA+cW1uizKPq9cWZKeQGRbCnJT35teNHy62muUfmC0fKOuB4o2uNtKxI",
+	"2nLfyzWEbu+5Loype2hAu1FonA/332CGzW4FjxbGmZ+dnBZnwYtm7BH5o1XEvDHgHbeT2YgNhYPSA7pB",
+	"pBauaGLDN3UDgGSEI6LDx3JkyczupV3SOpkKpFjDNm/Us98jT1vRtnb31IxXjgdgHGGmFDdNDPTFnBtp",
+	"CaEEEpTnay9uamXXr3sYmhSzwxRkaSeWMABLpSSv3l68OH358uQNKjxc18gJEAgDfv3m6Prq+5M3V6fH",
+	"R1cnL5FYpPT1NKj0sybvaTQBBn8wmbwQwcIqbwhRB1Ytw990eRJjXcMrDeij/qkLdFX6FRgW4GHsVkbd",
+	"MljMAs1mFHVRqqjtN/6NcvbfepKGLyZZtlaKt5W+wtVCCE7FzAYhFJCbQ6P8yoB9F24rqUbhiEFZnKXL",
+	"oLlKzV7mmjm5SF6JGQ/ykx7lZrMxPadzbphjxqGLMnrd0aC2uZlj4ahNhadP+Ygf3dHV2JXgYFuu+3So",
+	"gBqPbkbBC6TY3rcJBcwFu1TY4ofx8LUfvg1/OL3+eNp8E57K00ky/fn4dO90Iu9Pw3kYfB/NT38T4WUU",
+	"XJ9yt8EWP8zp+3+Fb8PT+fnV7fynq1fheejOz18ezc+ufPXf5O3Lo/n5MT4z///T1Ul4dvzD4uf3P6n5",
+	"mn7rx8XZ1cnifKHmjD76i9O9U34xZq//pd77GLw/3XmOc5xjHKj1RTIMXr/q/HzcnA/bP7g/vZ+H/76c",
+	"hz//e6z2c//m423z/MrvvvntaH52/MPsp8lP4dvfTtpvr67v33y87r55eaTWNQ6OT/fgvauTtnr3/Hge",
+	"Un4xVTA5f3nSPW+ddH7+7Sh58/78/udLt/3zyx/GZ1dReN76KXkzuXZ/fvnDb+fvT+c/Xd12FPzOz+a/",
+	"/fvl3u/R/sVPk1cXr3+efXx9cX9/xzqdc06/PzrzT96e/M5f3HT/lcum7Fdabmuv3mzWW+5Vs90HQbPh",
+	"uu7Pa66x1UggFVp0e4Cc7AKs/78UU/zO3DtFj1t7QP6++4YnXzWe4FEBlf9O0fj/1XHzVH4FZXUqcLwY",
+	"aVhBlpwLhq4c5YQPHamfxdXpZnErucJLpFzE8AHoT73Mn74Rp2/E6Rtx+s/Fkz+B/ChBKAtktcQko8yk",
+	"IX2WJqOdFXb46jea9I0mfaNJ3wSmz0yxnEoh8MUO/t5WC83pnzofDhTQksZS9rLSsJ5UU2yoFXV2VkyL",
+	"l+hKiDMaYxZdRoKLbxE6FHcMzV82xcWuwJVCn99K1lX2l7Tv6fL1tc+AY40r44E3TgCc8NMH+9XiOH2y",
+	"/uPcucVZWeehNvAsk5UD111rT4GiQjrU7gcN47JDN3B/fp57GyRvcCVe5JOmMvjbNpJQEv36QyGfb1ed",
+	"QVLngy3IwH5lULGnzMPeeq1Ptvp8d+jvue6nHew6um1w+R0Cx5Z2WACg0LVSteGrlwoePSAv8I/iBUgP",
+	"vKYvXnPVwlLL0fNrq8s1ftTe/NEr0wQbv+hs/uKNMbTBB93NH2AUyBuRHGEIB3zY3GJt79CBmdIM9V3r",
+	"YPN3Z+Im5FfjWGDS1yen0t0GFNpFdJ15vDDLJTWtbQI/u59CaK3BkSyXDO7HcprTLx9KEox++fDJ+aOY",
+	"efXLB3Uzsht7Dub9stQKxUrojYRqYPBr5YNayXM/nnF/vNolhAZLmXfzZKGrxqUDEQY6e2bK0gSbqqGC",
+	"nRoJscikVfrOGXDw0WHvOKv0DqQfGp+9DrI34bAN4plK3qm9Hmd7Jk1ksWQM3UOFmGNZO0zrDIWSCPQU",
+	"5it3m4LgaRBKGlegu5xWPff+//2f/4s+ooTeYgymidp2iDf0m+r3557+TxveppLo2GzsCtTtqR22WyQR",
+	"pNPJxVdJgnHbtcaAm8BtDGIzOzclxpejqlcEbucCs7PInTRcrBAAoIF+SGh2zLaV3FQtn0kmTczZwY4e",
+	"KSuDpMQjAlj5GDeIXuLJfSix1IJt/cc9rdySzeLw1bwsl/bG/sWqS19x77utA7fXcV33oNdt7fd6eyfu",
+	"q3237bp7B73u/svWSae5d3Byso9Z0HCSSpTQqFP59OFTnrLYS/ZpHNShPSCd5BxxMUv7epe5biSdFDw3",
+	"+R3t9w7W7Oho2O25Tbr/sn3Qa3ebw97wpNk87rQPmNs97r5ot7oHlB0fvMgSCI9pHOj1rNqmY89x8P7j",
+	"y3/PXwwntze9n6+Gb85/v76/+9fF0SL++eNL+fqn4OzHs4OPPyVH79+fZ7NcsDmNA1kY6+X33QUN2e/i",
+	"5zftvdHLH/3wzeJixi5e370+u2hP4v2z/JICccPUjdSQ12LMUdZpwDqALfIRiCmlvwJ59g/claDmIqnT",
+	"uoabWs4OLiV1V3byIzWfwo9ksCdLXMhnLGgWoCnQCgsJvP8YrNOtHzLsyhX5yynyLVTklRIfqjNxmwdt",
+	"2hs160PWG9X33f1ufXjgD+t7w3bQY+6oRTv7pqAapGSoEfksilbguikIkLU8wCfnRnBV3z4K+c1mkT08",
+	"ZKv+6MCt7zd7e/UeDfz6vt9hB6MmbQ+7vfVbNRdu220qsUSffP50t7qjZqPpBc16cZQ0v1CTKWwsVI1a",
+	"BZHVlFHzglxz7tSYQ/0Jy0J2xI1oTEEZ0gCyEnwqO1qDiu2n+5W/ua/2Wq9Oio2o++bP/7YXs1T4IiPs",
+	"n3Imhmupg9XMxVtnGd2Z/shZlGyyJszMCnQMDq5C8CINNQ0xcHkPNDI8PTnfRd3VZL7hNrJWK5alAYQ3",
+	"jJW1Gr5QvliaP6/7Lg3bJ7uM9XijQSLEOeWL94aL2VB9Fd6VyiIPgFsOWroBtDGxiBGBullK8uyUw6dP",
+	"1n+zySBQZNzNNTLSQadLO+3hPhvu+UGz1+u0/L2hT+me3+41m0F7v+PvD7vDTkFYce+DUeA3Wc/fd3ut",
+	"7l6Huvv0oLfXa9OeOxyx/VHQ7nT2XLe79KEfuHsBawaU7h/stXz3wN+jnVbL7TX3Dg58Ntxjrf1R0Fz+",
+	"cHjQDXrdod+l7YO99rDT67jdbnuv0+z5lA6D4WjYaVPabi592Oy0D/aDgPU6rYPWXqsX7HVGtBN02cgf",
+	"7vsj2u11uwc9toeiy+PNJj9mZhJTP1bL7KmhJMvH6Ricc5Z1HDCj6GC7P9Vk8lALiLuFJeNY8FEUYuWf",
+	"byaTx5lM0MBB6CoFK+VS2n7h0yiyjSlaZEBrismwrSuKtybQ9sKKgNXBhrnkXNOfGLs76BJbVQ1AnekK",
+	"nREStR7GAxrjqyEf8Our41qftFw3y4OBQgNKt1eDg42x5TZNBCBn82iR2lkEh9TgtOOUseBgEnLABnzK",
+	"cLJDDIg2616qUGAC5lmaHUVvGBgJLlA/keuLlpAq/lG/ZQvb+xoKXutbuU+QBMHzRWEy6wJ5cEDrijjN",
+	"l3rDurzyEwdqHmXn33JbXVKFNHI4P0kWLNkm7tFUFVMDKLQ0p7/s4Lbn6pCqsYHgdDtO1fmzwi3z29sx",
+	"9NI+vc8ae7ka6ABr08nMguSSfqzFpqPj85O6+qi+/69/ds4P/v2uTPNz23W3ddVsWnpO5tBGVU7fwrej",
+	"kQKes9WZ2rLViaEieVqF4fyP1CLy57Jei8hRMyhhYpYALP6J7BtY0RguYXpNdjitbv2i97L1/k33ajs9",
+	"/QlOq5s7rZe5Q3oKTW/bMzrKDuZxGtwjVRUFmLez5O3ogvKib/kI+aXOQmu57sFDFRbdqWidFzliVCY4",
+	"SV5bUd+WeY7tDzapKhvxwu19LpF8lQMTO2XNEhkGCFuSCNJquu7jZfBdPAD58oyWyGfnm/Oim6yIBKNU",
+	"rrdPriy5ZsiwXgmmnYQyS6ODfCEs41Am7qwI67DW/8kxUR4rd1IajLZ2D0Z++kzL3zUqZSXmXa4SA0nV",
+	"qmoHC7Jr2tUwmRTZeuObI/vr0crKFDAR644Ud6ZoXlEpWql1Qf7udsqWLhOpHeTqwzSJEet7SQbZsMbM",
+	"Rs6goByNoX3r7zNWTPwd8NwXxuzAJKmKOLAlXKj/FR+Skx/PrbcUqCEtmkpWD7lkXIZJeMeiRa2v+/bT",
+	"/DohKFVNmpfW05oqKAkhTVBKYBXaL0DeoVkk9gekMRvwWzZNag7WLZiHUsEeZsucwFbKZjZsE/Q4rKBl",
+	"LC3Av8CQiq58dJeX1/7SHnpQ4azTqjlYxgTzG5/Kl6y2oc7xM6TVzQX2vVi2ea6yFu43j/f3unsnx/t0",
+	"2OsN3YNewEYv9rvNF/sdt/miO9oLegf7e68yz8JVjIVWjHMwZ5rbP/Ffji9/en3/74X05cefTqbt7j+/",
+	"f9O7u5u35d3R7OyfVx//PT9+dZb8mI34bkx5IozDebWmMjdV47C4oBG7AUGqRtJ4Js17tW32v4OPXK/2",
+	"XGFM6eaHfvN3GrsyjuP9+9Ht3aIb7XXa0SLg84OYdQ9uko8f56PuJPjd8k+LKIDroHjg5/L7buHjzY53",
+	"MRW7enwNRn8hDVZTk5QsLaNCqYK0QmV1+52is9KlzWGr7rquW99X/9NT/+Oa/2u7zaWE+tWh1mqV3/1+",
+	"8HPSvvvn/uR96/6iNz3zO9/L5tHThHL8KWhaqofDATyJ+o3ItEalK17/JW6UMc3PrJFHSMk3o9cmX3hr",
+	"uOfX91mnWe+NXFpv+91gnx0Mm7TV2RW9/n3bnv6rF181717s8fPO4v0BO2vdrEGvr4wL2NilUOFJzAUb",
+	"cQox6fFmgm+O3s/h6OWi1MerKMFkmiyMLBmFAJin8/ViA88yv21zpa937TebDCjZHf1svksuMhdlIgSW",
+	"mkyfQBGnJc/lX8Rf+U3RfRr34wrNlBaY66o4bquG1WpN+FWoC136VlT3GpXYMPQqlaY1CczjgVZbM2Ut",
+	"Z1Bg2RS1ybyOMFYiTAUdXaUNe6mGEpTTtIm2KUUhcUCssJOWIaZywf1xLLiYyWiBuif1x1bVLZ9y9RcL",
+	"71CFhRqBFkGAtZg6WrpEFwnoIvWqkq4z4HaNL3grYNNILCaMJyZ0PK2rpkuVpd1uso11WgeFgGooVDRj",
+	"QYM8jU4L4WCPV2lpGC2gXOyyu87AFZjmmOpKzFANMaCLZ+qYRELLAo417AuhdZ9PEFodNI0V3ohtP5mL",
+	"dbHSJWVu/jpq/NNLQTuD5eFBzClC//n1cDSWpNGsS4oFKBzfFIxHKhgpSSlHqGJU8bJKwgrn9DjFBBBu",
+	"o6NZMzQqdbFgbQ3VxPybtvL1aCva/XhiBCAri9gIFo/MX2W6+Exp5ir8uC5nlWGx0Q2fbK+qPPC2f77w",
+	"zNRWbOItza7Uky+Vt/o1KjVXGECtGZ38j9RqUslrWblYpcDoBmnP/zA9Oj89Nw2kQKFJS3zCYsv2mr3y",
+	"/ML0+VTL2uwVhIrO6OTIquXiOhzdfdtU/iQhx9LtaWdz9bFieGmPGdBYFHdyiMZg3cSEWmWUre4VlirQ",
+	"LzjeTZyiOagB1yKR0kigYPjuDa/IlVVrmQ64dwkVrF9qYF+k7Ui8bLXfkTG7r35/fnRcv/z+qNXdq+pm",
+	"5Je6tLo5NPIPMqg0BhXyD5O8Xqt5zoCrqxX7VDLT8sfLDZBm8mLx/WemIVa90DYeu9jiwJ6ObJ2G8QI6",
+	"hF3z8N6Uh8zqkWYQl2ntacgy7tvl+9PX0lZdmHCbTRZKEyzExdxJU2eb0JIXVXVOdIiiXj2WOIY+PCXt",
+	"39REJo03RboQ23+VqHzZ+agB8cxeAGo+Sgcc0uDS7H0j181jygv7082kaMUowEqgGT/WTd3x8xP9Vdqv",
+	"940VgbrDONd4cgjdHYJWSi/Pn1nN0wSUJvQeXO5yc1QpzHhlGodmk34M0zbV/cr1iXz14uZoxf99913F",
+	"qRjKp+tU19P2UxitahbRUOPm5HmEMpJdE/SxbbEbLjjb4XxwqldhtDGqNM4WVST6znpqT9S6bW1gPSd+",
+	"YeHJlrLQKZKp3HXTwUw7INDyBbFtPgVCqK2Pq+lXiRzNRfLrCMbOl2uBIdSHIxNY9ehzXVtwJW1AuYne",
+	"Nr6ImPgViHs5ae01S7KThktJpb4BJkdEd7nQvSMsGQ7vl9RCHLS82FxMxOpUqRtRm95EabO3LI0ka1U0",
+	"H4f+2EgK+bLyYgTN7OMFiWjC4nUtaX0aRYozby5soS2wB08cinQtoZ3z11jaYk39Cc7mdlYUX1MtnEbs",
+	"fm3NiU53b/ei2QpsX6jKQae7Z3nEHxJ5sAY0/1FJ53CySznnTxFNgMe/RXr5F0870HaPa43yRWx6kmJq",
+	"+j6tsEbhr+vMUfhGzh5V+tHGwmmr8PrPyQKG5nNCkEjkSqf91cxN33J+v4zTvSCGWGLNNQgyllBTkCR0",
+	"VvCvcsF9oBk3bLs0Xyht9psYSlLlbM5kgsYIJ82zTUChw3/HzGc8qaUe9TAmkKDMpHQG3NTRMJnA6EKB",
+	"tqYYl63rsVndeMAscqQ7yk/LZJrYXqyY82L/n/Kutkbq6dTKxJ6zUCZHuJhLgNfnUYXfLrVJVsscCiuJ",
+	"e3MVIvzjdKs4VBfiUB8YNVpSuChffqcQI9tq9jsgSqSeMuwTjY663Zbdyi17p/BUs2xdy27TqpsH/War",
+	"dNXqQuLl+eXxZzCxaw9Bia8b3FzTdZ8MYjtO8sFZE/Hc7Pbd5s+Gt5shRyEP5Xj98W8XIt0EsCwvMV69",
+	"nPwxpRepGB6qLzLcL7nWemOKq69KwzMV1nXfpjRsSBOfVWl53+7tt3v77d5+xnu7MRd1lzrjhukrGWCT",
+	"+pbJRkXRxogyuE0mHyPWb5ECqqS/p0kD/Z8rcDuFBOyiDK4QIkv0pDnstGrUpUduCedHhuooDN/VMZyZ",
+	"LFb7hi+xILHgGier4WQq4qRGfHHHYtNK3K4M5BmFIAykhxHdUWRVuLMbYqZhpKkTdgj+W5GWpQkDqfun",
+	"Y/dV0nJbGX/E6CNY2SEZCYVtJExMu8TXJytaD+dUlud/qP+cBp88UAm8lKzK1BUbsGnMsNmJnLII+ruL",
+	"UX6nh9AuFwClt5jMhQM2dpC7sT//gB9xEgboRDAmeJ7XT0KpLcElDezFaMQ4xKaFCZugDpN9HqJShabj",
+	"9MioQq4knLAGMeiiXbrwMzSjRauoBqeISTzjHBqCQ9t6kZif6A0NOWbjatVKW0KystRwcoIzxw4Frsok",
+	"jCJ1eLW0KbVW+mDPZjXS8i8VlDlo0K65waGVpatm4WyOmwGslAMuTCvFFO909G5AOJR1Au0LM3KN8qft",
+	"+5HQzWwjcUMWIYsCkgi9RDEacNOLOPUHjEWc4IalME2pyRCSf7OaPiIKYFDdFj1raAy7/jLKaNqBMa+O",
+	"PtwWH6XkKCfdvtHXGE4op5BbwqwiuuqiXOoLVhjDumo2TTwNsh7+tmSc/ayo5FbS0QfHnmTLz5qV1THX",
+	"CqJ5nXuVP/oh8zpb7gqXZ+jXURRSuax7WATOAqyhdY8CrIaQDgfRCLIU6rmBJDJjlHooyAJGg8qHh3Qn",
+	"Te+G5XBZdrC0nuqunKyyV30OvW+lOuCWRSE/rcZRNsWH7cpDrdI38Ek+8Hxv1Kb1/WHLrdNOsFdv+j3W",
+	"HnXp/vCgVVlejtEtcKS1gdi2EpGGRJer/ivciJbw8qdY576d9p902muI7dKpW91CvviZf4YD2aedYX3f",
+	"bzfrwy7br7eCg1GH7g17vtv+kw7kIRr6Vtr5ilQIx8hq5uie6TWukrEf6Jl9OllpF2erxf7t0wDVx55W",
+	"w6BUrsiUooInNnulTx484ienAknZIKGUZmuHwaMytW3J44HZ2tYQj83YzstBH56iF9pTi2oPBG7DXc7H",
+	"KdeUV0O34fbJ2g8/j2c+S2AXcRoIDSpQmvEOf4kYub4RtB+X6P4Qa9437/lTG/PAYEZoyuCLdr0V1rut",
+	"vOupqWqjmz01/lh3MrOsiDsW0yhKzSmk6pJEkKbr1lJ7c4nVZcDFiDDqjzODU6ItLl/GgPGa2c70yucL",
+	"K1/2pa8LK//mCvqKXUErhci/sP/2G8J8bQjzWRyHW6klimArGm82/9jAz0vgOEUtFvlQXhAk19enLx8q",
+	"+OGAeaUiAf9SIJjkz0rKaQ4qs1kYDCqkWvrmFIqMcjKo/O9f3PoBrY+O6q8+/NH7VLf/7OzyZ7P16e+D",
+	"Sq0gb+LS++QrXu8qLWJKE2h4qqFvylaodT5N2KrGkxyKPFrG3QGN+bYpcEXJGEQQ9TCl9ms/f5t//RNG",
+	"hqzKL0K/W/CoVCLbTWwnFD1R3pDiXKkpI5MkaaJ/mVOZzZpWSdKSX+NbpMDnUS5eM4yKTQV3nalt4cJn",
+	"CA5wNr6umQTE2axTY3aKDzZlpK3YgkTL4tRPgKpCObkhjSj3GeoYWUtlWXOIiAImkwGHwOIvHvErP6OG",
+	"Yjcd3U0/ebLYv/Xi3g7SGwq124USllScXRZGt2g/+sgIwifce2vrgMSy+rjbbr40Iu5pgljBuvokmtA3",
+	"1PyGmluh5pOrW9vEaBpGZLivQvtv0Zj/mdGYf2rM5VEQSLtvuEGwKaR0wiPBS1pJZN0pdDtB07Uik6AG",
+	"XNt1PfRDeocEzCI6pQqDO5Fq6yqnG43SOmwSluDZfWZAK8BwL73qIfPpTEK2mSmDRiO10VASOhmGNzMx",
+	"k/2smLrn3nsDbl7VzT2EiTw8+fEcN94gl4WeyX1iiD/Wr3AIjYdhEqu/xTQJJ6GcOAM+FdHiRnCHDKXv",
+	"EE0yHYI9xRs6mxhmRGkPB8d4VFPkK7WuGwcvhj8OeLoL+MohJpLS7iWinimygcWUPN0m3MvYJrb6Bgh3",
+	"XBfjLi3ohdIqlqzAHSaSVFO8qJm5RZxVbEVXgJhFAXQahOaxarWUk6ab4QodJSyGRueHVvXWdPXJmPGv",
+	"IGpRfoZGJmNGJhnPVqf/AlFIHZh9ATmxGrBv2/niQaKMwuFSiYJU1dpqhRKVD20sr8d/KW4U6t5BZMEW",
+	"FVUtHDzR145kJRV3hke5CJeW5pxxcP/rhUGJ3QusPVyIOg05Ind6VbGMC2BYWsvX1pu2WezWHa5LNvHg",
+	"ptdbjLV1H+wtxtq6NfYWY23dLXuLsXoH+6zldv3u/tD3m61Ob9Q+YN39dovudbr7zO8O21017DZj7Qcs",
+	"aHeHbL/r73X3O529ZjfYc1td1txrqd2xdosGLTrcZix6sNcNWq2mu98+cIeddtv3g4AFTbpHR4EbuKy3",
+	"N6JDutUeR3TUHA2D1qgbsPaw43f3en438PebfpM1Dw5Y0O61/eZ+UDrWgwNc5Z9fTeRtFvhmmIpjCz2a",
+	"F35uJVFT1p0LGneCFqvv0712fdj0u/Uec0ct2vH3gt6ygojerdXEeznUbYVi5FQMVPI7fyi9R+mi0q9Y",
+	"fOxXU9O2XAt7ivolZjBEwWCTnpWZtXhR5JVkzuJU0MUu3CBHyFWi1eeoVLwl//s8tYlZccadqhEvf72W",
+	"p16VyI/NZikDfWzzE82ofcpxGlMUwpZRq4qDtxy1eCWeHtRWdUV54GBPVov5GO9eHms0ETDFSZ+olrUZ",
+	"prQaDvy4rhhOYZxcVZyyjx9apXlrSv1EVZqPsvqmuKTUt9V065kBZxImGrWHjLB7n7EgLZ30LSbvL2vS",
+	"OQqCJW9SIjRV2DUeLwnvWD1mPo38WUQTVv9NDHdxay0FgJNssFBw8psYAnJ6StzpE8X5PdTeuVA/grEE",
+	"VjHgVWjBQiXkH4I+IxmcbBrGFzM5ixJkhzqhsvYFg/XUsi8y2P0ghp/JJ/amAKtlORKlsoz0vRH61eXz",
+	"+LMjwh63tKc0hi+f12ZpDRZqsFhtBbFXY+Y3C/l/TBTCOpzUFPWK3j/aTL6KFE9jdhey+S60FypDhzez",
+	"mKE1SFFN9Qy69I9iMcGeVjRhMrGCfq399QccEr7rQGEjwW/qCYsnxKfTMKERuUELMZrTE5HQyCEh94Wi",
+	"BKNZAjNPYzEKEz2A1PZkTIlPc0DsQAYT+aBW2SCe+o9HNLZITE5PF53uBiiOpv7YShpN0iarXg8WysuE",
+	"RgxLHcQzZnX2YsEN2rz5jWIoo8TYzezjrqL7gA54Hg02uRBiNoqZHHu1BjnKFqzkYMOxbsI7JslHFosv",
+	"F11+Re/faSzbFYd/YhQTUz4Hd4My53a7YQiESeg9VM5nd2oxtdL6rIaSW4YJjbqvFeYeM7CruPmnryCA",
+	"Uan9/crf3YbrVpwK4pGvVnN9+bLiVDR2ZyPoB2Uf443IXsW/S99E/Kz0RzSSzKmoG3fF4klhtbnHZePA",
+	"pS35MP+87EvrJh5jQpTrVBTGVvrqGHJmkit6TzRZ+pLx5N9O+as45acTxDI6tEn8SrK1PdDUpTZ9JcQJ",
+	"jaNF0WQBhFr3/mi5Lfeh5goAbM6ihYxvMpOJUr1pQiKm1BqYJG+iUN/2yfoPVpklfp+xeGE2qU62efAk",
+	"5gWAS5YQGfKE3SAfzy3sm+z7HyH7UvuWaa+ixug/Q+7VotNDWkHtUPGLFuR6K5HwmTTCIQiu9D6zMhQi",
+	"UH4TwwY50sZWwdmAK6V8asSvsMQaootLQV0EHVERgkBNE6PRpw31yTsRResLfZVZazwy40kYEZDBsaqY",
+	"B2aWBjmzhV5JJjRgAz4fQyMImD6ecZmGcoQcAi707g8J1TXI6rOpWaveH+wpTAjjgSRgtZnC0uVYzCUJ",
+	"kxoUj8JVkAmjGn4GriH3o1nAdOALrg4WZ4hx+IWimy8QF6/oPftc0c1pyQzULB/SciDvuusNu359P+i0",
+	"6r29Ua/eZi7tDvf9g6DZeVxNiovchdHfPkD6u8Qvdxf7/nKQeDoJaTcj1ZLJAunLnEqzWFLV98UmREhO",
+	"at/Y+H9Mlr7mYzl8WGLjqxkxNvzZwQClP3GIXfG+b3W9E5yZmq9QExHKJmZM8oZxIL/8ZsCr6jVdckJ9",
+	"5tjF8UHoBqaSjNkCPJ9DZhdrvKEhr325lBjTLOnzZcRkMN2tKVx6qr/8kaUBl8S6t91+B2LdVwfYt1fU",
+	"TNq+V9y2sfktyEvApet2dumwdnxJdltz2u2Hkp50X7Si+bdD2OYQnpJ9qtm2yXrQJ/ONB/6HJTrEKUFe",
+	"7mf3edIc/qW4GnJHw9ZQz0wb8CmdczGFBnfmTnmkKhkj3kX2pIbpx9rxMeDaQZIvGt20Y+ph8JCTQi5E",
+	"g7zauoS0BpfXIO+VaudBtyXwotyEd4w7WaNA07oZ+hOrF7BbHAsGPBFqKsF9lluYtLoyGu+Icb/kHThp",
+	"jegvGYqvG8U+eSD+KxFPSO+gc0COL3+EM1Zk0knhh0o1SOZlrfd+o5wV+svlSLMiy3U1fN2Xd3lK/MmY",
+	"tcGJU9BGUw9bGkPORWLpOOlCVjICM9PBAUSYhTyc0EKn/qtUWsn2zcXqRoPI1DbOqPa2Y4Qwnu6fHx+c",
+	"qv05NCjv4mvJB9rZsXMZSyMNlBWxPPD3gvo+67brB/v0oN4ZNYd7fi9wWau7CamWA3tX+BR0H2CLEK6v",
+	"MlqKNf9CiKWi7heBFg32WX1/tNep096Q1ru05e8HB6w5au9tJR09LaR2lIDWST+vsxnt2p+HBdqN63+g",
+	"8+UJyM6j/DDpLIo6Lc1S5ojZ8MWTlaO8sBAnDxnTl1lJCttVVNkKNham2ruGsYyvx+r2QFHmJPC7JL8M",
+	"MuweVJxBnjLAE4V5wSxi9SB9pN2xdYgiSZ+i3zT903JV1sehTES8yH6bxUOhJoYHHwonlm2pT/5i+9gU",
+	"aJyjK9NgVGR6n6XOZ9EdCn21MXoGL7KTVv+0kNSx8gWQoX8r+/mXV6a0gJTqLuv7gpcrE+qp+od6ZLSG",
+	"lcbFyyRmdILqEzQq16WAUquXxjgqiWdzHeEnLKlL+No7JN4xMqf6y1BOhQzVO96A+zSOQybzff6rlHiN",
+	"j+HUA6HUS+mCp7Qdr+HLOy+tBIUqhEJ3CSFeVvP8AS/2nidVUzs7s2+qu4T3DDrGoCZnnCIdt0Oi8JZh",
+	"Di7eMMHZl9GCXuqjsvSgrS2a9mlsbdks2DN/Pn1XbtOsvPtno9EgVfUCjf1xeMfIcJEwbMK0weoFVeO2",
+	"q/eiEMRJ9dytHVePXN5uxi+swQeFUbhafiYqQi2+9dYu2GGj4lTGjAa6rX/JvVlFpfRXz/Un9hcw7SOq",
+	"M15oglEuEz1phUYz5F+yRqNZ/F+6SmN6Ak9fpzHFl/+BlRpx72+2nf8i//pT11ss4+HfSi9+eQHPcPnM",
+	"Oq2YwtOby50tXtdkYF0MVyYcWqtFmUk9fH1yRVIpxiH68krsHIima6oUGBJymTAaQOc7S5LqYxOFdAjT",
+	"rtGciCkCNGE8AS90FPJbSaC543Ch1R4yF/GtiftPG+upMWKWyAa5shtDEu8S7OmZtAX00esPuJct9zsy",
+	"ZvfV78+PjuuX3x+1untV9VvIbxAnnIwx/oMMKo1BhfyDsPtpGDNZq3kOUTch9qHcy3zMYqYHTwdIW0JK",
+	"Ft9ZfpO6fksvHpwPnh7Ygw/gj4VSD695eK/eEzzAzAYQpDKIS+KPmX/LgjQ6IEteTV8DWgHlEiBOIJsr",
+	"lEYj5WLugKxNScdtQlYABivyglYKkOY2suiwWmiFmAji5dQVdK0M2SC7yZhgoiTkzQIyHuOj3AVDGlwa",
+	"QGyk13m0eWF/upn+rBgFbAHqcwR7sOPnJ/qr3ZlPfpxr2zS2AycqvUnb2fb/qspMmbbABWd/PTVhPZt8",
+	"YZ3nlrLbKdKW3LV4nPxmayJLdGs4SwoWcyXMZNri1hWwQTO3Kl+vPuKya7ZmjTqk2zJZPLRItx5iq0V+",
+	"WTmy8Ri74Fcg/20hq6UNe9EvP8V97GSom03VJ/Jzhd6bgEFKri/O8KiotmYpVu+9u77yMEDCsp3j3qrH",
+	"lz/WUmVAH7CRrCzBzdGx70ZgOEo8Um12ySTkswRsdZdMlw5Q4z6TmshSI0yimVOJZYeYs6o7PIdWlIX3",
+	"xwCchG+HvzE/+SdbDCp90mg0PnmkSiMp0gh+omSsmpY/dPFJHXyBYmpMp+N/nQ34ZJagnOnhEZxTPqPR",
+	"lZUkW81NCNPVvD70Ho/FHEx/HJo0D2mATxA1tLkKkmPDWMmpTCcXZcIZAh4yD0YzmRkh21m2bEY8wDcY",
+	"JWCs1MehTlMJyFpacMz3B7oDOtX4SbNW3LhNM1WY6KKT8F3TmtfIx+KOxcSb0PsX6ri8Aa+2uuQ8fKGk",
+	"bX3HHCIZI2fhJExk7RAjRDGXQZ2XJlrZSan5rMKPMhExCxrkiHgy/Mi8AYdAFzjB1MoEq4DkYSilYkGM",
+	"6jgXs4MvGbByDbC9jqOnj1k5Iv+MqVoWuzcUt9Mj/3xhcwx11m8w9PAWXlbySrehAwbCj6zS7/Razbai",
+	"QomhsoVZjMW/6brkfNXokC0CB5gbvGniFXeOBUHArW2E/ESxH+rGmAR9rWcvRTKkFGwpbCEtbJ2jCUpk",
+	"QPr9PA1WWFPn+/k2aRL15RM0d7DSb+21mp2O6yqJIBkLhYDvrq8qTmUWR5V+ZZwk0/7z55HwaTQWMun3",
+	"3J5rWAywn7pav3zQQv5LQ+e75v5Bt7m/57ruYOa6rb2UUH3XDZp+o9HIZ27gEQP8n6LUW3rVNvYuQqY8",
+	"S6e3AyieXOT9wjGpKGbtcEtWkYGA+RFVjEbd7Iz6atIPRLhEVtWSz6+JEL9GMGwuBMQ4FENJUlKBUsCh",
+	"Ph9TXW8SQilgQQym42tP1oQm3R6ynByH0ZiCjMYk6wA3hFeaCgLar/7NqLk+m1XfPZA5hQHssoy5W6Es",
+	"KK21bWZMWq5qGFMO5fd0NIqRDEJjjoJ6J1UOmQWRuBEO8UUkZrFjSkMOOBoXHaL+opHaVs0h83Go/Txs",
+	"MmSBkqz07zPJYFCZLBTSJ5JFoy9WcOQaC5J9jpyYdTkva3pEdEwE4OqwWg0gNZA6kuuUu8n+8+fUn7CG",
+	"fv+5+rkx5TdZPecjf8J0oXU1EhxJfgB81kjofZCOA2cIKYqh2t2xiESsbpn7aq/16kRJOogMJ3rR+s//",
+	"theDZoFMLbMglOeIEhLEnqAvCmplWT4MtGItoM6303ni03m6HBk11SYxJkfMNOSVDq3J2resmf8Mlskz",
+	"LrLhxC2mqU5HPklViDkbjoW4rTMeTEW4rq3aVW5RMbsJJVom9BAkHSKfktoglzmHlq55oDRKXVW5DxaT",
+	"BTyXYwzA8tFtBq0RzMBW0wjgqu/KuCmPFn3dyC5joppXtlelkL7HLZykQPhM9Qf8CXuGBjizp1JtNDuL",
+	"X1aT7GYWUp8/qHexCGYoa8XMZ+EdyAFQyetqMWWAQHLB/UbWmRZ7TDYwSA42byUxN3S5xTTkvoGJMh+2",
+	"TWbsQDLjLEfsFbhlI8czFOEvFgt/X8St9exzawJcOPBtshUz3E8X8xgavAV5eyXiYRgEGFryn0AQl3MG",
+	"85RuiZJYJE+fmKZ62ubt0ygaUv8WrhxguPrHH3/XpriGUuL+9nwWR9DmvtxS/n5ModZhQCSUVNFFEM0a",
+	"sIcQjE2oJD9cvn3jGDUnNS6bl59JTeQGHHML8fIWsM0rFdn1XTXvwmaW6PsyWuLKQp07AsJh2tZI3ZWF",
+	"0X/gxQbUUlP3EDyEmXhm+EBo3OmZ59a+U0UXplNckh2RYEzLoSQ0SdhkqstiAPA2riQJJ0wmdDLdZkG6",
+	"TFbZiry7puNlWiGVbK9DrLAOBR/vj2z/nxp/LC3hU+MPhUqfvI2rTm1iO4Hxw67W492oHODS9j75Yr3z",
+	"BWnd3xPq33IxhyoXMkOoQ0I5GoYxbiM0FDpoIPnImB/XuBqwSPEkNPdQW5KwmGLJtS+hyxf6W0m8WRx5",
+	"akB9jQqUBetYkqqXsUHPMd4M8OzgLZmgByl1RZng9eIl1xKNJ3UoT9WbjyXzf9UBLYBktT5Bx4WRaaIF",
+	"uDicAQcPiPo1EeSOxeFoYaASMvQVnVB/bO62DnaiUldBha1qD6SiR8SzD9pD05VB+MuE8oDGATGQHHAd",
+	"HdAnXob1HpaSMtTEWUVN+iRgwQwREn4Lk5oz4N7SlfFI1aYFNYxjWromCnQlF3TArRvqkFu2sMktvlMP",
+	"mC+U3Cx1QNYuF1mR4BSz8azV8CF0LjP0a1eU1+4/do8XMaQRUdxJjEYYBzAUs4RQEtAFwBfdbvrgF9iB",
+	"Lb5lAfFQEPMa5AR+MdQzlAMeFr6KxA2pYnL5kiz//A/zT8gDSTHMq6X+yOuLs7TyoaeEMw8KxoOY5jlp",
+	"d4uW2+kRf0yV6stimTqEUWeBlA4RkymVci5iJZ0/jWx+XMY+H+Vqs9ZzysH+sOwt0lcr25rCTbM3rNRm",
+	"i+15wVZ91Vcv//dKETcvkuUppFF1FL5Ar3SsgwceQCRiOY2hWG7vRjcB2FLqL8rzW8nozyXOAxvhIvk+",
+	"SaZlYLTzBdSQCkNg6GXgjcB9tRpgOzoXCwjz52ecq5vF2Tw7TnWKYZIxDiRZD6y89tSnvqUWNxpVQB0A",
+	"ub+C/O589M9/HcS91//86ff4av7b9buXvdOzdz+fitYZPaOX88rOOLVO+3sSP2IBObbsHGXbIDKJ5RAP",
+	"FQN1U06P8czcZw/M3P4MNGqX7JwZRDNkpwDsAdqN/v/sXV1r2zwU/iuH3rwOGDd9YbvI3VhzMRi0sMBg",
+	"S0FqrDIz2xKWnTSM/vehc2RZ/kpdkqxQete69rElu8/5eM6HzEscDjuM+p06mapIFzD92uOru4+FoqP3",
+	"6B6LCFvyzd1H92X0/BNxnmblll0iuw5rKF3LUVzmewjjiBBG7X4A74UuRlyYoYhry0ojlWKQeki/S6U9",
+	"R6EfqlCCKE+yR+lVx4VUSsQRfCl122xM8HejFNa5ZZEirId1KWE1X1mXZFTGKbF3O2EI9hqfYsjMO1sM",
+	"1uG53YGXkGVvNPJ6UPM223QyzTtZ5e64+1ApytXkifqfv3GQEzz7X4LaJDats3KfWHtzoEj/zJMh8aUU",
+	"1tJh5RiDNeb1HmS2vOBOc0WbyIKgmfU4ny2QxlGiIN3adEwFN3lnnVvHXYOW8MAbck9W5UZmrlFKPXbt",
+	"ddDXI8Cum806D/re5MKL/wkb5O4hr//Sfv65qLfxYnEVHkDlK9diams/2OcR8gMipINoA2xdgJ4GtR/n",
+	"9bTeT/S0Iw949cOetvT7YOGUX2xb9Rmt0P/nc6+PFWKtiMUoPebZBCflx+z3sJ/Cj/mmxTsAv6pVymOf",
+	"Nv+vbfadA4bPsBwsih0jveiv5Nbhz5qc7lhuqsx4Ogaq2aVUIucqifY8S9lsYePYipe/MAVwR868sbW2",
+	"Akq5ztklVwmLYCVlqkl8LnAEJvB7LdOqFFApKkuEAAGZa2CqSHQGqpCPezaDkv+2sVS0tnS5MKYbSUb4",
+	"JXvMHLjo01Vf5YanEIutSKXCtdjFBiwzgosqZ7PomcxvFH3nXnT3HreUruhrCOoUbiQ06YxYaB01HBdd",
+	"NvDMSz+DRYeQoDZ6SKgGvM3EyF0OzEvHYt4NKK2lL/97Z+Aq1i352TIJBUs1BFT5o2eRn3lmM0wHNnug",
+	"Z7tT0q35R07aij8OCFrh5JJON8EQ81uMP2ZE1k1tPFl1lVhfXq3ZnabWEGx4EQNOUuCZDiFOtB15L2PR",
+	"WrC9eGgje+kUzQa28NsnxFlbI7LQHrEkRbjO2aDXQpwO8z0XVhNxjgaG25tvKw1Bj6ayHLldkkOqp7un",
+	"vwEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

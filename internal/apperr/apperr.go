@@ -26,6 +26,10 @@ const (
 	// TaxesLocked refuses a change to the period before the client's lockTaxesUntil (REST 409,
 	// GraphQL TAXES_LOCKED): the figures of filed years stay fixed.
 	TaxesLocked
+	// Unavailable is an outage of what the request needs (the database down or restarting, a full
+	// disk): REST 503 and GraphQL SERVICE_UNAVAILABLE (HTTP 503), both with Retry-After. The
+	// request did nothing; the same request succeeds once the outage ends.
+	Unavailable
 )
 
 func (k Kind) String() string {
@@ -50,6 +54,8 @@ func (k Kind) String() string {
 		return "method_not_allowed"
 	case TaxesLocked:
 		return "taxes_locked"
+	case Unavailable:
+		return "unavailable"
 	default:
 		return "internal"
 	}

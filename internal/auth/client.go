@@ -54,7 +54,8 @@ func (v *Viewer) Actor() string {
 	case v.KeyID != uuid.Nil:
 		return "apikey:" + v.KeyID.String()
 	case v.PortalClient != uuid.Nil:
-		return "partner:" + v.PartnerID.String()
+		// the end user in the partner's portal: its own edits, audited as the user's
+		return "portal:" + v.PartnerID.String()
 	}
 	return "user:" + v.UserID.String()
 }
@@ -124,7 +125,8 @@ func (a *ViewerAuthenticator) idToken(ctx context.Context, raw string) (*Viewer,
 	}
 	subject, err := a.IDTokens.Verify(ctx, raw)
 	if errors.Is(err, ErrProviderUnavailable) {
-		return nil, err
+		return nil, &apperr.Error{Kind: apperr.Unavailable, RetryAfter: discoveryRetry,
+			Message: "the identity provider cannot be reached; retry later", Err: err}
 	}
 	if err != nil {
 		return nil, &apperr.Error{Kind: apperr.Unauthenticated, Message: "ID token is invalid or expired", Err: err}

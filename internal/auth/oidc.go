@@ -48,7 +48,7 @@ type IDTokenVerifier struct {
 }
 
 // ErrProviderUnavailable is a failed OpenID discovery: the provider, not the token, is at fault
-// (the request fails as an internal error, not as a failed sign-in).
+// (the request fails as unavailable, 503, not as a failed sign-in).
 var ErrProviderUnavailable = errors.New("auth: identity provider unavailable")
 
 // discoveryRetry spaces discovery attempts while the provider is unreachable, so requests fail

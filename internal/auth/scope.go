@@ -20,6 +20,7 @@ type ClientScope struct {
 	perm     Permission
 	staff    bool
 	actor    string
+	portal   bool // made from a portal access token: a short-lived session in a browser
 }
 
 // ClientID is the client the scope grants access to.
@@ -31,7 +32,8 @@ func (s ClientScope) CanWrite() bool { return s.perm == PermReadWrite }
 // IsStaff reports whether the caller is staff.
 func (s ClientScope) IsStaff() bool { return s.staff }
 
-// Actor names the caller in audit logs ("apikey:<id>", "user:<id>", "partner:<id>").
+// Actor names the caller in audit logs ("apikey:<id>", "user:<id>", "partner:<id>" for the
+// partner REST API, "portal:<partner id>" for an end user with a portal access token).
 func (s ClientScope) Actor() string { return s.actor }
 
 // Check returns Forbidden for a scope this package did not make (the zero value): domain services
@@ -65,8 +67,22 @@ func (a *ViewerAuthenticator) Scope(ctx context.Context, v *Viewer, clientID uui
 	return v.scope(clientID), nil
 }
 
+// CheckMintCredential is CheckWrite for operations that create a lasting credential (a client API
+// key): a portal access token lives at most a day and sits in a browser, so it cannot mint a key
+// that would outlive it (Forbidden).
+func (s ClientScope) CheckMintCredential() error {
+	if err := s.CheckWrite(); err != nil {
+		return err
+	}
+	if s.portal {
+		return apperr.New(apperr.Forbidden, "a portal access token cannot create API keys: a key would outlive the token; use a client API key or sign in")
+	}
+	return nil
+}
+
 // ScopeForAccount authorises the viewer for the client that owns accountID. An account the viewer
-// cannot see is Forbidden, the same answer as for another client's id.
+// cannot reach is NotFound, exactly like one that does not exist (SDL: a record addressed by its
+// own id that belongs to another client gives NOT_FOUND), so ids of other clients reveal nothing.
 func (a *ViewerAuthenticator) ScopeForAccount(ctx context.Context, v *Viewer, accountID uuid.UUID) (ClientScope, error) {
 	return a.scopeForRow(ctx, v, `SELECT client_id FROM accounts WHERE id = $1 AND deleted_at IS NULL`, "account", accountID)
 }
@@ -88,12 +104,16 @@ func (a *ViewerAuthenticator) scopeForRow(ctx context.Context, v *Viewer, query,
 	var clientID uuid.UUID
 	err := a.DB.QueryRow(ctx, query, id).Scan(&clientID)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return ClientScope{}, apperr.New(apperr.Forbidden, "no access to %s %s", what, id)
+		return ClientScope{}, apperr.NotFoundf("%s %s not found", what, id)
 	}
 	if err != nil {
 		return ClientScope{}, err
 	}
-	return a.Scope(ctx, v, clientID)
+	scope, err := a.Scope(ctx, v, clientID)
+	if apperr.KindOf(err) == apperr.Forbidden {
+		return ClientScope{}, apperr.NotFoundf("%s %s not found", what, id)
+	}
+	return scope, err
 }
 
 // PartnerUserScope is the scope of a partner acting on one of its embedded users (REST): the
@@ -163,5 +183,5 @@ func (a *ViewerAuthenticator) ActiveScope(ctx context.Context, v *Viewer) (Clien
 }
 
 func (v *Viewer) scope(clientID uuid.UUID) ClientScope {
-	return ClientScope{clientID: clientID, perm: v.Permission, staff: v.IsStaff, actor: v.Actor()}
+	return ClientScope{clientID: clientID, perm: v.Permission, staff: v.IsStaff, actor: v.Actor(), portal: v.PortalClient != uuid.Nil}
 }

@@ -12,6 +12,7 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	"taxd/internal/ledger"
 )
 
 // Insight is one finding about a client's ledger (getClientInsights).
@@ -108,7 +109,15 @@ var derivedPatterns = []derivedPattern{
 		},
 		description: "Without a label, a transfer to or from an outside address is taxed as a plain sale or purchase. Label these transactions so that income, gifts and fees are treated as such.",
 		from: `SELECT t.id, t.occurred_at FROM transactions t
-			WHERE t.client_id = $1 AND (t.label IS NULL OR t.label = '') AND t.deleted_at IS NULL AND NOT t.is_hidden`,
+			WHERE t.client_id = $1 AND (t.label IS NULL OR t.label = '') AND t.deleted_at IS NULL AND NOT t.is_hidden AND ` + ledger.UnpairedSQL,
+	},
+	{
+		id: "possible-internal-transfer", typ: "POSSIBLE_INTERNAL_TRANSFER", severity: "WARNING",
+		title: func(n int, more bool) string {
+			return count(n, more, "transaction looks like half of a move between your own accounts", "transactions look like moves between your own accounts")
+		},
+		description: "Each withdrawal here is followed within three days by a deposit of nearly the same quantity of the same asset into another of your accounts. Unpaired, the withdrawal is taxed as a sale and the deposit as a purchase. If both accounts are yours, pair them as an internal transfer (getTransferPairSuggestions lists the pairs, markInternalTransfer pairs them).",
+		from:        ledger.PairSuggestionTransactionsSQL("$1"),
 	},
 }
 

@@ -46,7 +46,7 @@ type NewKeyRequest struct {
 
 // CreateKey mints a key for the scope's client and returns it with the raw key (shown once).
 func (s *Service) CreateKey(ctx context.Context, scope auth.ClientScope, in NewKeyRequest) (db.ClientApiKey, string, error) {
-	if err := scope.CheckWrite(); err != nil {
+	if err := scope.CheckMintCredential(); err != nil {
 		return db.ClientApiKey{}, "", err
 	}
 	return CreateKey(ctx, db.New(s.pool), NewKey{ClientID: scope.ClientID(), Name: in.Name, ReadWrite: in.ReadWrite,

@@ -151,6 +151,9 @@ func (s *Service) Update(ctx context.Context, scope auth.ClientScope, u Update) 
 		if err := checkTaxLock(c, updated); err != nil {
 			return err
 		}
+		if err := checkCurrency(ctx, q, c, updated); err != nil {
+			return err
+		}
 		if err := auditChanges(ctx, q, scope, c, updated); err != nil {
 			return err
 		}
@@ -183,11 +186,34 @@ func checkTaxLock(a, b db.Client) error {
 	if a.CostBasisAlgorithm != b.CostBasisAlgorithm {
 		changed = append(changed, "cost-basis algorithm")
 	}
+	if a.Country != b.Country {
+		changed = append(changed, "country") // another country's rules recompute every year
+	}
 	if len(changed) == 0 {
 		return nil
 	}
 	return apperr.New(apperr.TaxesLocked, "taxes are locked until %s: the %s cannot change while figures before it are locked",
 		a.LockTaxesUntil.Format(time.DateOnly), strings.Join(changed, " and "))
+}
+
+// checkCurrency refuses a change of currency once the client has transactions. The currency is the
+// unit of every value the ledger stores (fiat values, fees, prices the imports and edits gave) and
+// of every figure computed from them; converting them would need the rate of every day of the
+// ledger, and a stored value typed by the user has no source to fetch again. So a client's
+// currency is chosen before its first import (createClient or updateClient on an empty client);
+// a client that must change currency starts again as a new client.
+func checkCurrency(ctx context.Context, q *db.Queries, a, b db.Client) error {
+	if a.Currency == b.Currency {
+		return nil
+	}
+	has, err := q.ClientHasTransactions(ctx, a.ID)
+	if err != nil {
+		return err
+	}
+	if has {
+		return apperr.InvalidField("currency", "cannot change from %s once the client has transactions: their values are in %s", a.Currency, a.Currency)
+	}
+	return nil
 }
 
 // taxInputsChanged reports whether a settings change invalidates the tax results.

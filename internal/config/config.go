@@ -3,9 +3,11 @@
 package config
 
 import (
+	"encoding/base64"
 	"errors"
 	"flag"
 	"fmt"
+	"net/netip"
 	"os"
 	"strconv"
 	"strings"
@@ -64,6 +66,11 @@ type Config struct {
 	CoinbaseURL    string // Coinbase API base URL (tests point it at a fake)
 	KrakenURL      string // Kraken API base URL
 
+	// TrustedProxies are the proxies in front of taxd ("10.0.0.0/8,192.0.2.7"): requests from them
+	// count, for the login throttle, as coming from the address their X-Forwarded-For names.
+	TrustedProxies       string
+	TrustedProxyPrefixes []netip.Prefix // parsed by Finish
+
 	// OTLPEndpoint turns tracing on: an OTLP/HTTP collector's base URL (spans go to /v1/traces).
 	OTLPEndpoint string
 
@@ -74,9 +81,27 @@ type Config struct {
 	OIDCJWKSURL  string // optional: the signing keys' URL (default: OpenID discovery)
 }
 
-// DevelopmentCredentialsKey is the publicly known credentials key of development (base64 of
-// "development-only-credentials-key"): never use it for real credentials.
-const DevelopmentCredentialsKey = "ZGV2ZWxvcG1lbnQtb25seS1jcmVkZW50aWFscy1rZXk="
+// The publicly known secrets of development (the defaults below, and the values the tests and
+// examples of this repository use): anyone can sign tokens, report links and upload URLs, and
+// decrypt stored exchange credentials with them, so production refuses them (Finish).
+const (
+	DevelopmentAccessTokenSecret   = "development-only-access-token-secret-do-not-use"
+	DevelopmentReportSigningSecret = "development-only-report-signing-secret"
+	// DevelopmentCredentialsKey is base64 of "development-only-credentials-key".
+	DevelopmentCredentialsKey = "ZGV2ZWxvcG1lbnQtb25seS1jcmVkZW50aWFscy1rZXk="
+)
+
+// publishedSecrets are secrets that appear in this repository (the development defaults and the
+// fixtures of the tests): never valid in production.
+var publishedSecrets = map[string]bool{
+	DevelopmentAccessTokenSecret: true, DevelopmentReportSigningSecret: true, DevelopmentCredentialsKey: true,
+	"development-only-credentials-key":             true,
+	"contract-test-access-token-secret-0123456789": true, "contract-test-signing-secret": true,
+	"browser-test-access-token-secret-0123456789": true, "browser-test-signing": true,
+}
+
+// MinSecretBytes is the shortest secret production accepts (a 256-bit HMAC key).
+const MinSecretBytes = 32
 
 // Development reports whether the server runs in development mode.
 func (c *Config) Development() bool { return c.Env == "development" }
@@ -134,6 +159,7 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.CredentialsKey, "credentials-key", "TAXD_CREDENTIALS_KEY", "", "base64 of 32 random bytes: the AES-256-GCM key of stored exchange API credentials; required in production")
 	str(&c.CoinbaseURL, "coinbase-url", "TAXD_COINBASE_URL", "", "Coinbase API base URL for exchange accounts (default https://api.coinbase.com)")
 	str(&c.KrakenURL, "kraken-url", "TAXD_KRAKEN_URL", "", "Kraken API base URL for exchange accounts (default https://api.kraken.com)")
+	str(&c.TrustedProxies, "trusted-proxies", "TAXD_TRUSTED_PROXIES", "", "comma-separated addresses or CIDR prefixes of the proxies in front of taxd: the failed-login throttle takes a request from one of them as coming from the client address in X-Forwarded-For; empty: the TCP peer is the client")
 	fs.BoolVar(&c.Offline, "offline", os.Getenv("TAXD_OFFLINE") == "true", "do not fetch historical prices ($TAXD_OFFLINE=true)")
 }
 
@@ -157,10 +183,10 @@ func (c *Config) Finish() error {
 		}
 		// Development only: fixed, publicly known secrets so that tokens survive restarts.
 		if c.AccessTokenSecret == "" {
-			c.AccessTokenSecret = "development-only-access-token-secret-do-not-use"
+			c.AccessTokenSecret = DevelopmentAccessTokenSecret
 		}
 		if c.ReportSigningSecret == "" {
-			c.ReportSigningSecret = "development-only-report-signing-secret"
+			c.ReportSigningSecret = DevelopmentReportSigningSecret
 		}
 	}
 	if c.CredentialsKey == "" {
@@ -169,8 +195,28 @@ func (c *Config) Finish() error {
 		}
 		c.CredentialsKey = DevelopmentCredentialsKey
 	}
-	if len(c.AccessTokenSecret) < 32 {
+	if len(c.AccessTokenSecret) < MinSecretBytes {
 		return errors.New("config: the access-token secret must be at least 32 bytes")
+	}
+	if !c.Development() {
+		if err := c.checkProductionSecrets(); err != nil {
+			return err
+		}
+	}
+	c.TrustedProxyPrefixes = nil
+	for _, v := range strings.Split(c.TrustedProxies, ",") {
+		if v = strings.TrimSpace(v); v == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(v)
+		if err != nil {
+			a, aerr := netip.ParseAddr(v)
+			if aerr != nil {
+				return fmt.Errorf("config: TAXD_TRUSTED_PROXIES: %q is not an address or a CIDR prefix", v)
+			}
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
+		c.TrustedProxyPrefixes = append(c.TrustedProxyPrefixes, p.Masked())
 	}
 	if c.Workers < 0 {
 		return errors.New("config: workers must be 0 or more")
@@ -193,6 +239,36 @@ func (c *Config) Finish() error {
 	}
 	if (c.OIDCIssuer == "") != (c.OIDCAudience == "") || (c.OIDCJWKSURL != "" && c.OIDCIssuer == "") {
 		return errors.New("config: TAXD_OIDC_ISSUER and TAXD_OIDC_AUDIENCE go together (and TAXD_OIDC_JWKS_URL needs them)")
+	}
+	return nil
+}
+
+// checkProductionSecrets refuses, in production, secrets that are published (publishedSecrets) or
+// shorter than MinSecretBytes: with them tokens, signed downloads and upload URLs could be forged.
+func (c *Config) checkProductionSecrets() error {
+	secrets := []struct{ name, value string }{
+		{"TAXD_ACCESS_TOKEN_SECRET (--access-token-secret)", c.AccessTokenSecret},
+		{"TAXD_REPORT_SIGNING_SECRET (--report-signing-secret)", c.ReportSigningSecret},
+	}
+	for _, kv := range strings.Split(c.PreviousTokenKeys, ",") {
+		if kid, secret, ok := strings.Cut(strings.TrimSpace(kv), ":"); ok {
+			secrets = append(secrets, struct{ name, value string }{"TAXD_PREVIOUS_ACCESS_TOKEN_KEYS (key " + kid + ")", secret})
+		}
+	}
+	for _, s := range secrets {
+		switch {
+		case publishedSecrets[s.value]:
+			return fmt.Errorf("config: %s is a published development secret; production needs a random secret of its own (for example `openssl rand -base64 48`)", s.name)
+		case len(s.value) < MinSecretBytes:
+			return fmt.Errorf("config: %s is %d bytes; production needs at least %d (for example `openssl rand -base64 48`)", s.name, len(s.value), MinSecretBytes)
+		}
+	}
+	key, err := base64.StdEncoding.DecodeString(c.CredentialsKey)
+	switch {
+	case publishedSecrets[c.CredentialsKey] || publishedSecrets[string(key)]:
+		return errors.New("config: TAXD_CREDENTIALS_KEY (--credentials-key) is the published development key; production needs a random key of its own (`openssl rand -base64 32`)")
+	case err != nil || len(key) != MinSecretBytes:
+		return errors.New("config: TAXD_CREDENTIALS_KEY (--credentials-key) must be base64 of 32 random bytes (`openssl rand -base64 32`)")
 	}
 	return nil
 }

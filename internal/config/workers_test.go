@@ -2,6 +2,7 @@ package config
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"testing"
 )
@@ -41,5 +42,19 @@ func TestQueueWorkerDefaults(t *testing.T) {
 	t.Setenv("TAXD_WORKERS", "0")
 	if got := parse(); got != [4]int{} {
 		t.Errorf("TAXD_WORKERS=0: %v, want an API-only node", got)
+	}
+}
+
+func TestTrustedProxies(t *testing.T) {
+	c := &Config{Env: "development", Workers: 1, EmailDailyLimit: 1, TrustedProxies: "10.0.0.0/8, 192.0.2.7,::1"}
+	if err := c.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(c.TrustedProxyPrefixes); got != "[10.0.0.0/8 192.0.2.7/32 ::1/128]" {
+		t.Errorf("prefixes %s", got)
+	}
+	c = &Config{Env: "development", Workers: 1, EmailDailyLimit: 1, TrustedProxies: "10.0.0.0/8,proxy.local"}
+	if err := c.Finish(); err == nil {
+		t.Error("a host name is accepted as a trusted proxy")
 	}
 }

@@ -111,6 +111,10 @@ func run(ctx context.Context, pool *pgxpool.Pool, req Request, format string, re
 		}
 	}
 	meta := ledger.Meta{Actor: req.Actor, Source: ptr("file-import")}
+	c, err := db.New(pool).GetClient(ctx, req.ClientID)
+	if err != nil {
+		return store.Err(err, "client")
+	}
 	return ledger.New(pool).Update(ctx, req.ClientID, meta, func(e *ledger.Editor) error {
 		im, err := e.NewImporter(res.AccountID, req.Prices)
 		if err != nil {
@@ -119,7 +123,7 @@ func run(ctx context.Context, pool *pgxpool.Pool, req Request, format string, re
 		phaseStart := time.Now()
 		lastRecord := phaseStart
 		var writeErr error // the database's or the price source's, not the file's
-		rows, err := imports.ReadCSV(counter, format, func(t *imports.Tx) error {
+		rows, err := imports.ReadCSVIn(counter, format, c.Currency, func(t *imports.Tx) error {
 			if err := im.Add(t); err != nil {
 				writeErr = err
 				return err

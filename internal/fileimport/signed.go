@@ -2,8 +2,9 @@ package fileimport
 
 // Signed upload URLs: how a file reaches the bucket before uploadManualTransactions imports it.
 // CreateUploadURL gives an authorised writer a URL that accepts one PUT of at most MaxBytes into a
-// fresh key under uploads/<clientId>/ until it expires; ReceiveUpload checks the signature, the
-// expiry and the size and streams the body into the bucket. taxd serves the PUT itself (route
+// fresh key under uploads/<clientId>/ until it expires; VerifyUpload checks the signature, the
+// expiry and the declared size before any of the body is read, and Receive streams the body into
+// the bucket. taxd serves the PUT itself (route
 // PUT /uploads/..., internal/rest/uploads.go), so every bucket kind (a local folder in development,
 // S3, GCS) works the same and the size limit is enforced while the body streams.
 
@@ -106,42 +107,71 @@ func signUpload(secret []byte, key string, expires int64) string {
 
 // ReceiveUpload stores body at key when signature and expires are the ones CreateUploadURL made
 // for key and the time has not passed (Forbidden otherwise); a body over the limit is refused
-// (TooLarge) and nothing is stored; a key already uploaded is a Conflict.
+// (TooLarge) and nothing is stored; a key already uploaded is a Conflict. It is VerifyUpload, then
+// Receive.
 func (s *Service) ReceiveUpload(ctx context.Context, key, expires, signature string, contentLength int64, body io.Reader) (int64, error) {
+	up, err := s.VerifyUpload(ctx, key, expires, signature, contentLength)
+	if err != nil {
+		return 0, err
+	}
+	return up.Receive(ctx, body)
+}
+
+// VerifiedUpload is a PUT whose URL VerifyUpload accepted: its body may be received.
+type VerifiedUpload struct {
+	s   *Service
+	key string
+}
+
+// VerifyUpload checks everything about an upload that does not need its body: the signature and
+// expiry of the URL (Forbidden), the declared size (TooLarge) and that nothing was uploaded at key
+// yet (Conflict). The server checks it before it reads a byte of the body or gives the request the
+// long read timeout of a file.
+func (s *Service) VerifyUpload(ctx context.Context, key, expires, signature string, contentLength int64) (*VerifiedUpload, error) {
 	u := s.uploads
 	if u == nil || s.bucket == nil {
-		return 0, apperr.NotImplementedOp("uploads (no upload bucket configured)")
+		return nil, apperr.NotImplementedOp("uploads (no upload bucket configured)")
 	}
 	exp, err := strconv.ParseInt(expires, 10, 64)
 	if err != nil || !strings.HasPrefix(key, "uploads/") ||
 		!hmac.Equal([]byte(signature), []byte(signUpload(u.Secret, key, exp))) {
-		return 0, apperr.New(apperr.Forbidden, "the upload URL's signature is not valid")
+		return nil, apperr.New(apperr.Forbidden, "the upload URL's signature is not valid")
 	}
 	if !u.Now().Before(time.Unix(exp, 0)) {
-		return 0, apperr.New(apperr.Forbidden, "the upload URL has expired; ask for a new one")
+		return nil, apperr.New(apperr.Forbidden, "the upload URL has expired; ask for a new one")
 	}
-	tooLarge := apperr.New(apperr.TooLarge, "uploads are limited to %d bytes", u.MaxBytes)
 	if contentLength > u.MaxBytes {
-		return 0, tooLarge
+		return nil, s.tooLarge()
 	}
 	if ok, err := s.bucket.Exists(ctx, key); err != nil {
-		return 0, err
+		return nil, err
 	} else if ok {
-		return 0, apperr.New(apperr.Conflict, "a file was already uploaded with this URL; ask for a new one")
+		return nil, apperr.New(apperr.Conflict, "a file was already uploaded with this URL; ask for a new one")
 	}
+	return &VerifiedUpload{s: s, key: key}, nil
+}
+
+func (s *Service) tooLarge() error {
+	return apperr.New(apperr.TooLarge, "uploads are limited to %d bytes", s.uploads.MaxBytes)
+}
+
+// Receive streams body into the bucket at the upload's key and returns its size. A body over the
+// limit is refused (TooLarge) and nothing is stored.
+func (v *VerifiedUpload) Receive(ctx context.Context, body io.Reader) (int64, error) {
+	max := v.s.uploads.MaxBytes
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	w, err := s.bucket.NewWriter(wctx, key, &blob.WriterOptions{ContentType: "application/octet-stream"})
+	w, err := v.s.bucket.NewWriter(wctx, v.key, &blob.WriterOptions{ContentType: "application/octet-stream"})
 	if err != nil {
 		return 0, err
 	}
-	in := &bodyReader{r: io.LimitReader(body, u.MaxBytes+1)}
+	in := &bodyReader{r: io.LimitReader(body, max+1)}
 	n, err := io.Copy(w, in)
 	switch {
 	case in.err != nil:
 		err = apperr.New(apperr.Invalid, "the upload's body could not be read: %v", in.err)
-	case err == nil && n > u.MaxBytes:
-		err = tooLarge
+	case err == nil && n > max:
+		err = v.s.tooLarge()
 	}
 	if err != nil {
 		cancel() // a cancelled writer discards what it had

@@ -119,6 +119,8 @@ func auditLogOut(client string, a ledger.AuditEntry) model.AuditLog {
 		if a.IsStaff {
 			m.ActorType = model.AuditActorTypeEnumStaff
 		}
+	case "portal": // the client's end user, signed in to a partner's portal with its access token
+		m.ActorType = model.AuditActorTypeEnumUser
 	case "apikey":
 		m.ActorType, m.APIKeyID = model.AuditActorTypeEnumAPIKey, &id
 	default: // system:* (syncs, imports, rules) and partner:* (the partner API acting for its user)

@@ -2,9 +2,7 @@ package graph
 
 import (
 	"context"
-	"math"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -80,14 +78,17 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 	throttle := d.Throttle
 	srv.AroundFields(everyFieldError)
 	return withRequestPolicy(DefaultLimits, func(w http.ResponseWriter, req *http.Request) {
-		keys := auth.KeysOf(req)
+		keys := throttle.KeysOf(req)
 		if keys.Credential == "" {
 			keys = auth.LoginKeys{} // no credentials at all is not a guess
 		}
 		recorded, err := throttle.Check(req.Context(), keys)
 		if e, ok := apperr.As(err); ok && e.Kind == apperr.LimitExceeded {
-			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
+			w.Header().Set("Retry-After", retryAfterSeconds(e.RetryAfter))
 			WriteHTTPError(w, http.StatusTooManyRequests, CodeRateLimited, e.Message)
+			return
+		} else if err != nil {
+			writeOuterError(w, req, err)
 			return
 		}
 		v, err := d.Auth.Authenticate(req.Context(), req.Header)
@@ -97,12 +98,13 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 				WriteHTTPError(w, http.StatusUnauthorized, CodeUnauthenticated, e.Message) // not the cause's text
 				return
 			}
-			WriteHTTPError(w, http.StatusInternalServerError, CodeInternal, "internal server error")
+			writeOuterError(w, req, err)
 			return
 		}
 		if recorded {
 			throttle.Succeeded(req.Context(), keys)
 		}
+		w, req = withOutageStatus(w, req)
 		ctx := auth.WithViewer(req.Context(), v)
 		ctx = withLoaders(ctx, newLoaders(d.Ledger, d.Portfolio))
 		srv.ServeHTTP(w, req.WithContext(ctx))

@@ -10,9 +10,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
@@ -23,6 +27,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"taxd/internal/apperr"
+	"taxd/internal/store"
 )
 
 // NewHandler serves es over POST with one root field per operation, under DefaultLimits (checked
@@ -124,6 +129,7 @@ const (
 	CodeConflict                   = "CONFLICT"
 	CodeTaxesLocked                = "TAXES_LOCKED"
 	CodeRateLimited                = "RATE_LIMITED"
+	CodeServiceUnavailable         = "SERVICE_UNAVAILABLE" // an outage (the database); HTTP 503 with Retry-After
 	CodeNotImplemented             = "NOT_IMPLEMENTED"
 	CodeRootSelectionLimitExceeded = "ROOT_SELECTION_LIMIT_EXCEEDED"
 	CodeInternal                   = "INTERNAL_SERVER_ERROR"
@@ -142,7 +148,7 @@ const (
 // INTERNAL_SERVER_ERROR so that no undocumented code reaches a client.
 var documentedCodes = map[string]bool{
 	CodeUnauthenticated: true, CodeForbidden: true, CodeBadUserInput: true, CodeNotFound: true, CodeConflict: true, CodeTaxesLocked: true,
-	CodeRateLimited: true, CodeNotImplemented: true, CodeRootSelectionLimitExceeded: true, CodeInternal: true,
+	CodeRateLimited: true, CodeServiceUnavailable: true, CodeNotImplemented: true, CodeRootSelectionLimitExceeded: true, CodeInternal: true,
 	CodeBadRequest: true, CodeRequestTooLarge: true, CodeQueryTooComplex: true, CodeTimeout: true,
 	CodeParseFailed: true, CodeValidationFailed: true, CodePartialResult: true,
 }
@@ -179,6 +185,8 @@ func Code(k apperr.Kind) string {
 		return CodeRequestTooLarge
 	case apperr.MethodNotAllowed:
 		return CodeBadRequest
+	case apperr.Unavailable:
+		return CodeServiceUnavailable
 	}
 	return CodeInternal
 }
@@ -205,11 +213,18 @@ func presentError(ctx context.Context, err error) *gqlerror.Error {
 	if pres.Extensions == nil {
 		pres.Extensions = map[string]any{}
 	}
-	if e, ok := apperr.As(err); ok && e.Kind != apperr.Internal {
+	e, ok := store.AppErr(err)
+	if ok && e.Kind == apperr.Unavailable {
+		slog.WarnContext(ctx, "unavailable", "err", err, "path", pres.Path.String())
+	}
+	if ok && e.Kind != apperr.Internal {
 		pres.Message = e.Message
 		pres.Extensions["code"] = Code(e.Kind)
 		if len(e.Fields) > 0 {
 			pres.Extensions["field"] = e.Fields[0].Field
+		}
+		if e.Kind == apperr.Unavailable {
+			markOutage(ctx, e.RetryAfter)
 		}
 		return pres
 	}
@@ -233,6 +248,67 @@ func presentError(ctx context.Context, err error) *gqlerror.Error {
 	pres.Extensions["code"] = CodeInternal
 	return pres
 }
+
+// writeOuterError answers a request whose authentication failed on err: an outage is HTTP 503
+// SERVICE_UNAVAILABLE with Retry-After, anything else an internal error (logged, not shown).
+func writeOuterError(w http.ResponseWriter, r *http.Request, err error) {
+	if e, ok := store.AppErr(err); ok && e.Kind == apperr.Unavailable {
+		slog.WarnContext(r.Context(), "unavailable", "err", err)
+		w.Header().Set("Retry-After", retryAfterSeconds(e.RetryAfter))
+		WriteHTTPError(w, http.StatusServiceUnavailable, CodeServiceUnavailable, e.Message)
+		return
+	}
+	slog.ErrorContext(r.Context(), "graphql authentication", "err", err)
+	WriteHTTPError(w, http.StatusInternalServerError, CodeInternal, "internal server error")
+}
+
+func retryAfterSeconds(d time.Duration) string {
+	return strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))
+}
+
+// An outage met during execution makes the whole answer HTTP 503 with Retry-After (the body is the
+// usual {data, errors}): the presenter marks the request, and outageStatus rewrites the status
+// that gqlgen's transport writes after execution.
+type outageKey struct{}
+
+type outage struct{ retryAfter atomic.Int64 }
+
+func withOutageStatus(w http.ResponseWriter, r *http.Request) (http.ResponseWriter, *http.Request) {
+	o := &outage{}
+	return &outageStatus{ResponseWriter: w, o: o}, r.WithContext(context.WithValue(r.Context(), outageKey{}, o))
+}
+
+func markOutage(ctx context.Context, retryAfter time.Duration) {
+	if o, ok := ctx.Value(outageKey{}).(*outage); ok {
+		o.retryAfter.Store(int64(max(retryAfter, time.Second)))
+	}
+}
+
+type outageStatus struct {
+	http.ResponseWriter
+	o     *outage
+	wrote bool
+}
+
+func (w *outageStatus) WriteHeader(code int) {
+	if !w.wrote {
+		w.wrote = true
+		if ra := time.Duration(w.o.retryAfter.Load()); ra > 0 && code < 300 {
+			w.Header().Set("Retry-After", retryAfterSeconds(ra))
+			code = http.StatusServiceUnavailable
+		}
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *outageStatus) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *outageStatus) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // WriteHTTPError answers a request that failed before GraphQL execution (authentication).
 func WriteHTTPError(w http.ResponseWriter, status int, code, message string) {

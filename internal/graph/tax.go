@@ -91,6 +91,10 @@ var reportTypes = map[string]model.ReportExportTypeEnum{
 	reports.TypeTaxActCSV:          model.ReportExportTypeEnumTaxactCSV,
 	reports.TypeHoldingsCSV:        model.ReportExportTypeEnumEndOfYearHoldingsCSV,
 	taxforms.ReportType:            model.ReportExportTypeEnumReconciled8949PDF,
+	reports.TypeUKCapitalGainsPDF:  model.ReportExportTypeEnumUkCapitalGainsSummaryPDF,
+	reports.TypeUKCapitalGainsCSV:  model.ReportExportTypeEnumUkCapitalGainsSummaryCSV,
+	reports.TypeCASchedule3PDF:     model.ReportExportTypeEnumCaSchedule3PDF,
+	reports.TypeCASchedule3CSV:     model.ReportExportTypeEnumCaSchedule3CSV,
 }
 
 func reportOut(r db.Report, stale bool) *model.Report {
@@ -139,6 +143,18 @@ func (r *queryResolver) GetIncomeAndCapGains(ctx context.Context, clientID strin
 		IncomeFormatted: money.Format(cents(f.Income)), IncomeByLabel: []model.IncomeByLabel{}, DisposalCount: f.DisposalTransactions,
 		TransactionCount: f.TxInYear, IsStale: f.IsStale, ComputedAt: f.ComputedAt,
 	}
+	if f.Computed {
+		j, label := model.TaxJurisdictionEnum(f.Jurisdiction.String()), f.Label()
+		out.Jurisdiction, out.TaxYearLabel = &j, &label
+		if f.Jurisdiction != tax.US {
+			g, l := cents(f.Gains), cents(f.Losses)
+			out.GainsCents, out.LossesCents = &g, &l
+		}
+		if f.Jurisdiction == tax.CA {
+			d, t := cents(f.Denied), cents(taxfigures.Inclusion(gain))
+			out.DeniedLossesCents, out.TaxableCapitalGainsCents = &d, &t
+		}
+	}
 	for _, t := range f.IncomeByType {
 		name := t.Label
 		if l, ok := ledger.Label(t.Label); ok {
@@ -157,12 +173,16 @@ func (r *queryResolver) GetTaxYears(ctx context.Context, clientID string) ([]int
 	return r.TaxFigures.Years(ctx, scope)
 }
 
-func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, clientID string) (*model.GetTaxLotsResponse, error) {
+func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, clientID string, transactionID *string) (*model.GetTaxLotsResponse, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
 		return nil, err
 	}
-	l, err := r.TaxFigures.Lots(ctx, scope, assetPricingKey)
+	tx, err := parseOptionalID("transactionId", transactionID)
+	if err != nil {
+		return nil, err
+	}
+	l, err := r.TaxFigures.Lots(ctx, scope, assetPricingKey, tx)
 	if err != nil {
 		return nil, err
 	}
@@ -174,6 +194,10 @@ func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, 
 	if l.Asset != nil {
 		a := assetOut(*l.Asset)
 		out.Asset = &a
+	}
+	if l.Computed {
+		j := model.TaxJurisdictionEnum(l.Jurisdiction.String())
+		out.Jurisdiction = &j
 	}
 	if l.Value != nil {
 		v, g := cents(*l.Value), cents(l.Value.Sub(l.Basis))
@@ -204,6 +228,20 @@ func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, 
 		}
 		if b := model.Form8949BoxEnum(p.Box); b.IsValid() {
 			d.Box = &b
+		}
+		if p.Match != nil {
+			m := model.DisposalMatchEnum(strings.ToUpper(*p.Match))
+			d.Match = &m
+		} else if l.Computed && l.Jurisdiction == tax.US {
+			m := model.DisposalMatchEnumLot
+			if p.Uncovered {
+				m = model.DisposalMatchEnumUncovered
+			}
+			d.Match = &m
+		}
+		if p.DeniedLoss != nil {
+			v := p.DeniedLoss.String()
+			d.DeniedLossExact = &v
 		}
 		out.Disposals = append(out.Disposals, d)
 	}
@@ -737,3 +775,45 @@ func parseOptionalID(field string, s *string) (*uuid.UUID, error) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// GetForm8949PreviewForYear is a tax year's Form 8949 from the settled results: the box totals and
+// a page of rows.
+func (r *queryResolver) GetForm8949PreviewForYear(ctx context.Context, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) (*model.Form8949YearPreview, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	p, l := 0, 50
+	if page != nil {
+		p = *page
+	}
+	if limit != nil {
+		l = *limit
+	}
+	var b *string
+	if box != nil {
+		s := box.String()
+		b = &s
+	}
+	f, err := r.TaxFigures.Form8949Preview(ctx, scope, year, b, p, l)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.Form8949YearPreview{Year: f.Year, Total: f.Total, Page: p, Limit: l, IsStale: f.IsStale,
+		Boxes: make([]model.Form8949BoxTotal, len(f.Boxes)), Rows: make([]model.Reconciled8949PreviewRow, len(f.Rows))}
+	for i, x := range f.Boxes {
+		proceeds, basis := money.Cents(x.Proceeds), money.Cents(x.Basis)
+		out.Boxes[i] = model.Form8949BoxTotal{Box: model.Form8949BoxEnum(x.Box), Term: termEnum(x.LongTerm), RowCount: x.Rows,
+			ProceedsCents: proceeds, CostBasisCents: basis, GainOrLossCents: proceeds - basis}
+	}
+	for i, x := range f.Rows {
+		proceeds, basis := money.Cents(x.Proceeds), money.Cents(x.Basis)
+		out.Rows[i] = model.Reconciled8949PreviewRow{
+			TransactionID: idPtr(x.TransactionID), TransferID: idPtr(x.TransferID), AssetID: idPtr(x.AssetID),
+			Description: x.Quantity.String() + " " + x.Symbol, DateAcquired: x.Acquired, DateSold: x.Sold,
+			ProceedsCents: proceeds, CostBasisCents: basis, GainOrLossCents: proceeds - basis, // the printed columns add up
+			Term: termEnum(x.LongTerm), Box: model.Form8949BoxEnum(x.Box), IsBrokerReported: strings.Contains("ABDEGHJK", x.Box),
+		}
+	}
+	return out, nil
+}

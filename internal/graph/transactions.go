@@ -903,6 +903,14 @@ func (r *mutationResolver) SaveReceivePriceForTransactions(ctx context.Context, 
 	all := overrideAllMissingBasis != nil && *overrideAllMissingBasis
 	touched := ids
 	err = r.Ledger.Edit(ctx, scope, nil, nil, func(e *ledger.Editor) error {
+		for _, id := range []*uuid.UUID{asset, payAsset} {
+			if id == nil {
+				continue
+			}
+			if err := e.CheckAsset(*id); err != nil {
+				return err
+			}
+		}
 		if asset == nil && contractAddress != nil && *contractAddress != "" {
 			id, err := e.AssetByContract(*contractAddress)
 			if err != nil {
@@ -1272,4 +1280,67 @@ func totalIsCapped(list ledger.TxList) *bool {
 		return nil
 	}
 	return &list.TotalCapped
+}
+
+// GetTransferPairSuggestions lists pairs of one-sided transactions that look like moves between
+// the client's own accounts, with both transactions.
+func (r *queryResolver) GetTransferPairSuggestions(ctx context.Context, clientID string, transactionID *string, limit *int) ([]model.TransferPairSuggestion, error) {
+	scope, err := r.txScope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := parseOptionalID("transactionId", transactionID)
+	if err != nil {
+		return nil, err
+	}
+	n := 20
+	if limit != nil {
+		n = *limit
+	}
+	ps, err := r.Ledger.PairSuggestions(ctx, scope, tx, n)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.TransferPairSuggestion, len(ps))
+	if len(ps) == 0 {
+		return out, nil
+	}
+	ids := make([]uuid.UUID, 0, 2*len(ps))
+	assetIDs := make([]uuid.UUID, 0, len(ps))
+	for _, p := range ps {
+		ids = append(ids, p.FromTransactionID, p.ToTransactionID)
+		assetIDs = append(assetIDs, p.AssetID)
+	}
+	rows, st, err := r.Ledger.Get(ctx, scope, ids)
+	if err != nil {
+		return nil, err
+	}
+	txs, err := r.transactionsOut(ctx, scope, st, rows, false, false)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*model.Transaction, len(txs))
+	for i := range txs {
+		byID[txs[i].ID] = &txs[i]
+	}
+	assets, err := r.Ledger.Assets(ctx, scope, assetIDs)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range ps {
+		o := model.TransferPairSuggestion{
+			FromTransactionID: p.FromTransactionID.String(), ToTransactionID: p.ToTransactionID.String(),
+			FromTransaction: byID[p.FromTransactionID.String()], ToTransaction: byID[p.ToTransactionID.String()],
+			FromTransferID: p.FromTransferID.String(), ToTransferID: p.ToTransferID.String(),
+			FromAccountID: p.FromAccountID.String(), ToAccountID: p.ToAccountID.String(), AssetID: p.AssetID.String(),
+			SentAmountExact: p.Sent.String(), ReceivedAmountExact: p.Received.String(), FeeAmountExact: p.Sent.Sub(p.Received).String(),
+			SentAt: p.SentAt, ReceivedAt: p.ReceivedAt,
+		}
+		if a, ok := assets[p.AssetID]; ok {
+			m := assetOut(a)
+			o.Asset = &m
+		}
+		out[i] = o
+	}
+	return out, nil
 }

@@ -58,10 +58,21 @@ func ParseCSV(r io.Reader, format string) ([]Tx, error) {
 // file, apart from a few bytes a row to number identical rows (and the rows of a Kraken file, whose
 // ledger entries are grouped by refid across the file).
 func ReadCSV(r io.Reader, format string, fn func(*Tx) error) (int, error) {
+	return ReadCSVIn(r, format, "USD", fn)
+}
+
+// ReadCSVIn is ReadCSV for a client whose figures are in currency (ISO 4217): the generic format's
+// fiat_value and fee_fiat are in it, a leg in it values the row, and its _usd columns are refused
+// unless currency is USD.
+func ReadCSVIn(r io.Reader, format, currency string, fn func(*Tx) error) (int, error) {
 	var p rowParser
+	currency = strings.ToUpper(strings.TrimSpace(currency))
+	if currency == "" {
+		currency = "USD"
+	}
 	switch strings.ToLower(strings.TrimSpace(format)) {
 	case CSVGeneric:
-		p = &genericParser{seen: rowSeen{}}
+		p = &genericParser{seen: rowSeen{}, currency: currency}
 	case CSVCoinbase:
 		p = &coinbaseParser{seen: rowSeen{}}
 	case CSVKraken:
@@ -377,6 +388,11 @@ func isSymbol(s string) bool {
 
 func isFiatAsset(a AssetRef) bool { return a.Chain == "" && IsFiat(a.Symbol) }
 
-func isUSD(a AssetRef) bool { return a.Chain == "" && strings.EqualFold(a.Symbol, "USD") }
+func isUSD(a AssetRef) bool { return isCurrency(a, "USD") }
+
+// isCurrency reports whether a is the fiat currency code cur.
+func isCurrency(a AssetRef, cur string) bool {
+	return a.Chain == "" && strings.EqualFold(a.Symbol, cur)
+}
 
 func ptr(d decimal.Decimal) *decimal.Decimal { return &d }

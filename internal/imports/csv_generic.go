@@ -10,7 +10,7 @@ import (
 // genericColumns are the columns of the generic format, in their documented order.
 var genericColumns = []string{"date", "type", "sent_quantity", "sent_asset", "received_quantity",
 	"received_asset", "fee_quantity", "fee_asset", "fiat_value_usd", "fee_fiat_usd", "label", "tx_hash",
-	"notes", "from_address", "to_address"}
+	"notes", "from_address", "to_address", "fiat_value", "fee_fiat"}
 
 // Indexes into genericColumns.
 const (
@@ -29,6 +29,8 @@ const (
 	gNotes
 	gFromAddress
 	gToAddress
+	gFiatValue // in the client's currency (fiat_value_usd: US dollars, for USD clients)
+	gFeeFiat
 	gColumns // the number of columns
 )
 
@@ -72,6 +74,7 @@ func GenericTypes() []string {
 
 // genericParser reads the generic format: a header row, then one transaction per row.
 type genericParser struct {
+	currency  string // the client's currency (upper case)
 	cols      columns
 	pos       [gColumns]int // the field of each of genericColumns, -1 when absent
 	hasHeader bool
@@ -91,7 +94,7 @@ func (p *genericParser) record(rec record, emit func(*Tx) error) ([]RowError, er
 		p.badHeader = len(errs) > 0
 		return errs, nil
 	}
-	tx, errs := genericRow(len(p.cols), &p.pos, rec, p.seen)
+	tx, errs := genericRow(len(p.cols), &p.pos, rec, p.seen, p.currency)
 	if len(errs) > 0 {
 		return errs, nil
 	}
@@ -120,6 +123,18 @@ func (p *genericParser) header(hdr record) []RowError {
 			errs = append(errs, RowError{Line: hdr.line, Column: c, Message: "required column missing"})
 		}
 	}
+	// Values are in the client's currency: fiat_value and fee_fiat; the _usd columns only for a USD
+	// client (a value in dollars would be taken for pounds).
+	for _, pair := range [][2]string{{"fiat_value_usd", "fiat_value"}, {"fee_fiat_usd", "fee_fiat"}} {
+		_, hasUSD := p.cols[pair[0]]
+		_, hasOwn := p.cols[pair[1]]
+		switch {
+		case hasUSD && hasOwn:
+			errs = append(errs, RowError{Line: hdr.line, Column: pair[0], Message: "give one of " + pair[0] + " and " + pair[1]})
+		case hasUSD && p.currency != "USD":
+			errs = append(errs, RowError{Line: hdr.line, Column: pair[0], Message: "holds US dollars, but the client's figures are in " + p.currency + ": give the values in " + p.currency + " in " + pair[1]})
+		}
+	}
 	return errs
 }
 
@@ -130,7 +145,7 @@ func (p *genericParser) end(func(*Tx) error) ([]RowError, error) {
 	return nil, nil
 }
 
-func genericRow(nCols int, pos *[gColumns]int, rec record, seen rowSeen) (Tx, []RowError) {
+func genericRow(nCols int, pos *[gColumns]int, rec record, seen rowSeen, currency string) (Tx, []RowError) {
 	e := &rowErrs{line: rec.line}
 	var cell [gColumns]string // trimmed, "" when absent
 	for c, i := range pos {
@@ -216,10 +231,17 @@ func genericRow(nCols int, pos *[gColumns]int, rec record, seen rowSeen) (Tx, []
 		}
 		return &v
 	}
-	fiat := usd(gFiatValueUSD)
-	feeFiat := usd(gFeeFiatUSD)
+	fiatCol, feeCol := gFiatValueUSD, gFeeFiatUSD
+	if pos[gFiatValue] >= 0 {
+		fiatCol = gFiatValue
+	}
+	if pos[gFeeFiat] >= 0 {
+		feeCol = gFeeFiat
+	}
+	fiat := usd(fiatCol)
+	feeFiat := usd(feeCol)
 	if feeFiat != nil && get(gFeeQuantity) == "" {
-		e.add("fee_fiat_usd", "given without fee_quantity/fee_asset")
+		e.add(genericColumns[feeCol], "given without fee_quantity/fee_asset")
 	}
 
 	if typOK {
@@ -251,9 +273,9 @@ func genericRow(nCols int, pos *[gColumns]int, rec record, seen rowSeen) (Tx, []
 	value := fiat
 	if value == nil {
 		switch {
-		case hasSent && isUSD(sentA):
+		case hasSent && isCurrency(sentA, currency):
 			value = &sentQ
-		case hasRecv && isUSD(recvA):
+		case hasRecv && isCurrency(recvA, currency):
 			value = &recvQ
 		}
 	}
@@ -305,6 +327,10 @@ func genericRow(nCols int, pos *[gColumns]int, rec record, seen rowSeen) (Tx, []
 	var parts [1 + gColumns]string
 	parts[0] = CSVGeneric
 	copy(parts[1:], cell[:])
-	tx.ExternalID = rowID("csv:", seen, parts[:]...)
+	n := len(parts)
+	if cell[gFiatValue] == "" && cell[gFeeFiat] == "" {
+		n = 1 + gFiatValue // a row without the columns in the client's currency keeps the id it always had
+	}
+	tx.ExternalID = rowID("csv:", seen, parts[:n]...)
 	return tx, nil
 }

@@ -21,7 +21,7 @@ import (
 
 // Meta says who made a change and groups the writes of one task.
 type Meta struct {
-	Actor     string // "user:<id>", "apikey:<id>", "partner:<id>", "system:import" ...
+	Actor     string // "user:<id>", "apikey:<id>", "partner:<id>", "portal:<partner id>", "system:import" ...
 	SessionID *string
 	Source    *string
 }
@@ -158,6 +158,13 @@ func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (db.Transfer, error
 	return tr, e.audit(&txID, "transfer", tr.ID, "create", "transfer", nil, tr.ID)
 }
 
+// CheckAsset is NotFound unless id is an asset of the client (another client's asset does not
+// exist for it).
+func (e *Editor) CheckAsset(id uuid.UUID) error {
+	_, err := e.q.GetAsset(e.ctx, db.GetAssetParams{ClientID: e.client, ID: id})
+	return store.Err(err, "asset")
+}
+
 func (e *Editor) checkTransfer(assetID uuid.UUID, qty decimal.Decimal, from, to *uuid.UUID, fiat decimal.NullDecimal) error {
 	if qty.IsNegative() {
 		return apperr.InvalidField("amount", "must not be negative")
@@ -165,8 +172,8 @@ func (e *Editor) checkTransfer(assetID uuid.UUID, qty decimal.Decimal, from, to 
 	if fiat.Valid && fiat.Decimal.IsNegative() {
 		return apperr.InvalidField("fiatValue", "must not be negative")
 	}
-	if _, err := e.q.GetAsset(e.ctx, db.GetAssetParams{ClientID: e.client, ID: assetID}); err != nil {
-		return store.Err(err, "asset")
+	if err := e.CheckAsset(assetID); err != nil {
+		return err
 	}
 	for _, id := range []*uuid.UUID{from, to} {
 		if id == nil {

@@ -371,7 +371,15 @@ func insightPatternWhere(client uuid.UUID, pattern string) sq.Sqlizer {
 	case "uncovered-disposals":
 		return existsTransfer("EXISTS (SELECT 1 FROM tax_disposals d WHERE d.result_set_id = r.result_set_id AND d.transfer_id = tr.id::text AND d.uncovered)")
 	case "unlabeled":
-		return sq.Expr("(t.label IS NULL OR t.label = '')")
+		return sq.Expr("((t.label IS NULL OR t.label = '') AND " + UnpairedSQL + ")")
+	case "possible-internal-transfer":
+		// the derived pairs, and any insight recorded under the same pattern
+		q := PairSuggestionTransactionsSQL("?")
+		args := make([]any, strings.Count(q, "?"))
+		for i := range args {
+			args[i] = client
+		}
+		return sq.Or{sq.Expr("t.id IN (SELECT ps.id FROM ("+q+") ps)", args...), recordedInsightWhere(client, pattern)}
 	}
 	if rest, ok := strings.CutPrefix(pattern, "possible-spam:"); ok {
 		asset, err := uuid.Parse(rest)
@@ -380,6 +388,11 @@ func insightPatternWhere(client uuid.UUID, pattern string) sq.Sqlizer {
 		}
 		return existsTransfer("tr.asset_id = ?", asset)
 	}
+	return recordedInsightWhere(client, pattern)
+}
+
+// recordedInsightWhere matches the transactions linked to the client's recorded insights of a pattern.
+func recordedInsightWhere(client uuid.UUID, pattern string) sq.Sqlizer {
 	return sq.Expr(`EXISTS (SELECT 1 FROM insight_transactions it JOIN insights i ON i.id = it.insight_id
 		WHERE it.transaction_id = t.id AND i.client_id = ? AND i.pattern_id = ?)`, client, pattern)
 }

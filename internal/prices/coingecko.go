@@ -148,6 +148,11 @@ func Day(t time.Time) time.Time {
 // History returns the USD price of coinID at 00:00 UTC of day's UTC date
 // (GET /coins/{id}/history?date=dd-mm-yyyy). found is false when the API has no price.
 func (c *Client) History(ctx context.Context, coinID string, day time.Time) (usd decimal.Decimal, found bool, err error) {
+	return c.HistoryIn(ctx, coinID, day, "usd")
+}
+
+// HistoryIn is History in another currency (a CoinGecko vs_currency such as "gbp" or "cad").
+func (c *Client) HistoryIn(ctx context.Context, coinID string, day time.Time, currency string) (price decimal.Decimal, found bool, err error) {
 	var out struct {
 		MarketData *struct {
 			CurrentPrice map[string]json.Number `json:"current_price"`
@@ -164,7 +169,7 @@ func (c *Client) History(ctx context.Context, coinID string, day time.Time) (usd
 	if out.MarketData == nil {
 		return decimal.Zero, false, nil
 	}
-	n, ok := out.MarketData.CurrentPrice["usd"]
+	n, ok := out.MarketData.CurrentPrice[strings.ToLower(currency)]
 	if !ok || n == "" {
 		return decimal.Zero, false, nil
 	}

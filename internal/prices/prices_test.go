@@ -361,6 +361,40 @@ func (failingCache) Put(context.Context, string, time.Time, decimal.Decimal, str
 	return errors.New("cache down")
 }
 
+// TestSourceInCurrency: a client in pounds gets the coin's price in pounds (CoinGecko's "gbp"),
+// cached apart from the dollar price; pounds are worth 1 and dollars have no price for it.
+func TestSourceInCurrency(t *testing.T) {
+	t.Parallel()
+	f, srv := newFake(t)
+	cache := NewMemoryCache()
+	s, _ := newSource(srv, cache)
+	ctx := context.Background()
+	eth := imports.AssetRef{Chain: "ethereum", Symbol: "ETH", Decimals: 18}
+	gbp := s.In("GBP")
+	p, ok, err := gbp(ctx, eth, day("2024-03-15T18:30:00Z"))
+	if err != nil || !ok || p.String() != "33187.22" {
+		t.Fatalf("GBP = %s %v %v", p, ok, err)
+	}
+	if got, ok, _ := cache.Get(ctx, "coingecko:ethereum:gbp", day("2024-03-15T00:00:00Z")); !ok || !got.Equal(p) {
+		t.Errorf("cached %s %v", got, ok)
+	}
+	if _, ok, _ := cache.Get(ctx, "coingecko:ethereum", day("2024-03-15T00:00:00Z")); ok {
+		t.Errorf("the pound price was cached as the dollar price")
+	}
+	if usd, ok, _ := s.USD(ctx, eth, day("2024-03-15T18:30:00Z")); !ok || usd.String() != "3884.1394457165193" {
+		t.Errorf("USD after GBP = %s", usd)
+	}
+	if n := f.count("/api/v3/coins/ethereum/history"); n != 2 {
+		t.Errorf("%d history requests, want one per currency", n)
+	}
+	if one, ok, _ := gbp(ctx, imports.AssetRef{Symbol: "GBP"}, day("2024-03-15T00:00:00Z")); !ok || !one.Equal(decimal.NewFromInt(1)) {
+		t.Errorf("GBP in GBP = %s %v", one, ok)
+	}
+	if _, ok, _ := gbp(ctx, imports.AssetRef{Symbol: "USD"}, day("2024-03-15T00:00:00Z")); ok {
+		t.Errorf("USD has a price in GBP without an FX source")
+	}
+}
+
 // TestAssetName: a source's name wins; otherwise natives, fiat codes and the majors an off-chain
 // symbol maps to are named, and nothing else is (no name is made up).
 func TestAssetName(t *testing.T) {

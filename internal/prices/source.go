@@ -123,8 +123,25 @@ func PriceKey(coinID string) string { return "coingecko:" + coinID }
 // false when no price is known (unknown asset, or the API has no price for that day): the caller
 // flags the value as missing; no value is ever made up.
 func (s *Source) USD(ctx context.Context, asset imports.AssetRef, at time.Time) (decimal.Decimal, bool, error) {
+	return s.price(ctx, asset, at, "USD")
+}
+
+// In returns the price look-up of a client whose figures are in currency (ISO 4217): USD for USD,
+// otherwise the coin's price in that currency (CoinGecko's vs_currency), cached under a key of its
+// own ("coingecko:<id>:gbp"); the currency itself is 1 and other fiat has no price.
+func (s *Source) In(currency string) func(context.Context, imports.AssetRef, time.Time) (decimal.Decimal, bool, error) {
+	cur := strings.ToUpper(strings.TrimSpace(currency))
+	if cur == "" || cur == "USD" {
+		return s.USD
+	}
+	return func(ctx context.Context, asset imports.AssetRef, at time.Time) (decimal.Decimal, bool, error) {
+		return s.price(ctx, asset, at, cur)
+	}
+}
+
+func (s *Source) price(ctx context.Context, asset imports.AssetRef, at time.Time, cur string) (decimal.Decimal, bool, error) {
 	day := Day(at)
-	if asset.Chain == "" && strings.EqualFold(asset.Symbol, "USD") {
+	if asset.Chain == "" && strings.EqualFold(asset.Symbol, cur) {
 		return decimal.NewFromInt(1), true, nil
 	}
 	if asset.Chain == "" && imports.IsFiat(asset.Symbol) {
@@ -135,6 +152,9 @@ func (s *Source) USD(ctx context.Context, asset imports.AssetRef, at time.Time) 
 		return decimal.Zero, false, err
 	}
 	key := PriceKey(id)
+	if cur != "USD" {
+		key += ":" + strings.ToLower(cur)
+	}
 	if s.cache != nil {
 		if p, ok, err := s.cache.Get(ctx, key, day); err != nil {
 			return decimal.Zero, false, err
@@ -142,7 +162,7 @@ func (s *Source) USD(ctx context.Context, asset imports.AssetRef, at time.Time) 
 			return p, true, nil
 		}
 	}
-	p, ok, err := s.client.History(ctx, id, day)
+	p, ok, err := s.client.HistoryIn(ctx, id, day, strings.ToLower(cur))
 	if err != nil || !ok {
 		return decimal.Zero, false, err
 	}

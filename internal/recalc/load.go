@@ -58,16 +58,16 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 		if _, err := tx.Exec(ctx, ledgerSettings); err != nil {
 			return err
 		}
-		var method, tz, fyStart string
+		var method, tz, fyStart, country string
 		var perWallet, lock *time.Time
 		var raw []byte
 		var current *uuid.UUID
 		var currentKey, currentColumns *string
 		var currentRemovals *bool
 		if err := tx.QueryRow(ctx, `SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.lock_taxes_until, c.settings,
-				c.settings_dirty_seq, c.current_result_set_id, rs.settings_key, rs.transaction_columns, rs.removals_written
+				c.settings_dirty_seq, c.current_result_set_id, rs.settings_key, rs.transaction_columns, rs.removals_written, c.country
 			FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, clientID).
-			Scan(&method, &tz, &fyStart, &perWallet, &lock, &raw, &s.settingsSeq, &current, &currentKey, &currentColumns, &currentRemovals); err != nil {
+			Scan(&method, &tz, &fyStart, &perWallet, &lock, &raw, &s.settingsSeq, &current, &currentKey, &currentColumns, &currentRemovals, &country); err != nil {
 			return err
 		}
 		// The client's tax settings (per-year methods, per-wallet switch) reach the engine here.
@@ -75,6 +75,7 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 		if err != nil {
 			return err
 		}
+		ts.Country = country
 		// AsOf applies the per-wallet switch to the lots still held now when the ledger ends before it.
 		if s.input.Settings, err = ts.Engine(time.Now()); err != nil {
 			return err
@@ -88,7 +89,7 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 		// before its removals were kept, is written again in full, so that its kept rows have them too.
 		if incremental && s.settingsSeq == nil && current != nil && currentKey != nil && *currentKey == s.settingsKey && dirtyFrom != nil &&
 			currentColumns != nil && *currentColumns != "none" && currentRemovals != nil && *currentRemovals {
-			if err := s.loadBase(ctx, tx, *current, *dirtyFrom); err != nil {
+			if err := s.loadBase(ctx, tx, *current, *dirtyFrom, s.input.Settings.Lookahead()); err != nil {
 				return err
 			}
 		}
@@ -101,12 +102,14 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 }
 
 // loadBase finds the latest checkpoint of result set rs at or before from (the earliest dirty
-// instant); without one the run stays full.
-func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from time.Time) error {
+// instant) less lookahead; without one the run stays full. Under GB and CA (lookahead: the
+// window after a disposal) the disposals still waiting for their window at the checkpoint then
+// come out of the resumed run as they were stored.
+func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from time.Time, lookahead time.Duration) error {
 	var b baseCheckpoint
 	var years, state []byte
 	err := tx.QueryRow(ctx, `SELECT disposal_seq, income_seq, year_transactions, state FROM tax_checkpoints
-		WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1`, rs, from).Scan(&b.disposalSeq, &b.incomeSeq, &years, &state)
+		WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1`, rs, from.Add(-lookahead)).Scan(&b.disposalSeq, &b.incomeSeq, &years, &state)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	}

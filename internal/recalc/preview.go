@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
+	"taxd/internal/tax"
 )
 
 // Preview is one tax year of a client's stored results.
@@ -19,6 +20,10 @@ type Preview struct {
 	TransactionCount                     int
 	IsStale                              bool // the ledger changed since these results
 	CalculatedAt                         *time.Time
+	// Jurisdiction is the rule set of the results (US before any); under GB and CA, Gains and
+	// Losses count each disposal once and Denied is CA's superficial losses.
+	Jurisdiction          tax.Jurisdiction
+	Gains, Losses, Denied decimal.Decimal
 }
 
 // GetPreview reads the stored results for year (nil: the latest year with results, else the
@@ -43,6 +48,9 @@ func GetPreview(ctx context.Context, q *db.Queries, client db.Client, year *int,
 	}
 	t := rs.CalculatedAt.UTC()
 	p.CalculatedAt = &t
+	if p.Jurisdiction, err = tax.ParseJurisdiction(rs.Jurisdiction); err != nil {
+		return p, err
+	}
 	if p.Year == 0 {
 		latest, err := q.LatestSummaryYear(ctx, *rs.CurrentResultSetID)
 		if err != nil {
@@ -61,6 +69,7 @@ func GetPreview(ctx context.Context, q *db.Queries, client db.Client, year *int,
 		return p, err
 	}
 	p.ShortTerm, p.LongTerm, p.Income, p.Futures = s.ShortTermGain, s.LongTermGain, s.Income, s.Futures
+	p.Gains, p.Losses, p.Denied = s.Gains.Decimal, s.Losses.Decimal, s.DeniedLosses.Decimal
 	p.TransactionCount = int(s.TransactionCount)
 	return p, nil
 }

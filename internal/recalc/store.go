@@ -37,7 +37,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		if err := replaceTail(ctx, tx, snap, res, w, job.ID); err != nil {
 			return err
 		}
-		if err := writeDisposals(ctx, tx, b.resultSet, res, w); err != nil {
+		if err := writeDisposals(ctx, tx, b.resultSet, res, w, snap.input.Settings.Jurisdiction); err != nil {
 			return err
 		}
 		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w); err != nil {
@@ -58,8 +58,9 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
 	rsID := uuid.Must(uuid.NewV7())
-	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns, removals_written) VALUES ($1, $2, $3, $4, $5, true)`,
-		rsID, snap.clientID, job.ID, snap.settingsKey, snap.transactionColumns()); err != nil {
+	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns, removals_written, jurisdiction)
+		VALUES ($1, $2, $3, $4, $5, true, $6)`,
+		rsID, snap.clientID, job.ID, snap.settingsKey, snap.transactionColumns(), snap.input.Settings.Jurisdiction.String()); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -79,7 +80,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		return copyDisposals(ctx, tx, rsID, res, 0, split, 0)
+		return copyDisposals(ctx, tx, rsID, res, 0, split, 0, snap.input.Settings.Jurisdiction)
 	})
 	go write(func(tx pgx.Tx) error {
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
@@ -88,7 +89,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}); err != nil {
 			return err
 		}
-		return copyDisposals(ctx, tx, rsID, res, split, len(res.Disposals), seq)
+		return copyDisposals(ctx, tx, rsID, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
 	})
 	err := errors.Join(<-errs, <-errs)
 	if err != nil {
@@ -142,11 +143,16 @@ type writeFrom struct {
 func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
 	b := snap.base
 	txs := snap.input.Transactions
-	w := writeFrom{disposalSeq: b.disposalSeq, incomeSeq: b.incomeSeq, txTime: b.dirtyFrom}
-	k := sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(b.dirtyFrom) })
+	// Under GB and CA an edit also changes the disposals of the window before it (Lookahead), and
+	// the run first settles the disposals that waited at the checkpoint: those of transactions
+	// before it (not in the snapshot), unchanged since the checkpoint is a window before the edit.
+	ahead := snap.input.Settings.Lookahead()
+	from := b.dirtyFrom.Add(-ahead)
+	w := writeFrom{disposalSeq: b.disposalSeq, incomeSeq: b.incomeSeq, txTime: from}
+	k := sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(from) })
 	find := transactionFinder{txs: txs}
 	for ; w.disposal < len(res.Disposals); w.disposal++ {
-		if i := find.of(res.Disposals[w.disposal].TransferID); i < 0 || int(i) >= k {
+		if i := find.of(res.Disposals[w.disposal].TransferID); (i < 0 && ahead == 0) || int(i) >= k {
 			break
 		}
 		if res.Disposals[w.disposal].Kind.Taxable() {
@@ -177,8 +183,8 @@ func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
 	return w
 }
 
-func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, w writeFrom) error {
-	return copyDisposals(ctx, tx, rs, res, w.disposal, len(res.Disposals), w.disposalSeq)
+func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, w writeFrom, j tax.Jurisdiction) error {
+	return copyDisposals(ctx, tx, rs, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
 }
 
 // disposalSplit divides a full run's pieces between the two writers: the first writes pieces
@@ -220,10 +226,15 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	}
 	batch := &pgx.Batch{}
 	for _, y := range res.Years {
-		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+		var gains, losses, denied *pgtype.Numeric
+		if snap.input.Settings.Jurisdiction != tax.US {
+			gains, losses, denied = ptr(num(y.Gains)), ptr(num(y.Losses)), ptr(num(y.Denied))
+		}
+		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count,
+				gains, losses, denied_losses)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 			rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
-			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year])
+			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year], gains, losses, denied)
 	}
 	for _, c := range cps {
 		batch.Queue(`INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)
@@ -326,7 +337,14 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	batch.Queue(`DELETE FROM tax_disposals WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.disposalSeq)
 	batch.Queue(`DELETE FROM tax_income WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.incomeSeq)
 	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
-	batch.Queue(`DELETE FROM tax_removals WHERE result_set_id = $1 AND removed_at >= $2`, b.resultSet, b.cp.At)
+	// (under GB and CA the resumed run also settles the removals that waited at the checkpoint)
+	removedFrom := b.cp.At
+	for i := range res.Disposals {
+		if d := &res.Disposals[i]; !d.Kind.Taxable() && d.DisposedAt.Time().Before(removedFrom) {
+			removedFrom = d.DisposedAt.Time()
+		}
+	}
+	batch.Queue(`DELETE FROM tax_removals WHERE result_set_id = $1 AND removed_at >= $2`, b.resultSet, removedFrom)
 	batch.Queue(`DELETE FROM tax_lots WHERE result_set_id = $1`, b.resultSet)
 	batch.Queue(`DELETE FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year >= $2`, b.resultSet, firstYear)
 	// Every transaction from the first one written on, deleted and hidden ones included (their
@@ -387,11 +405,22 @@ func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) err
 }
 
 // copyDisposals writes the taxable pieces among res.Disposals[from:to], numbered from seq+1.
-func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, to, seq int) error {
+// copyDisposals writes the taxable pieces [from, to) of res, their seqs following seq. Under GB and CA
+// each row also carries its match and any superficial loss denied, and a GB same-day or 30-day
+// piece the acquisition it was matched with.
+func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, to, seq int, j tax.Jurisdiction) error {
 	i := from
-	return copyBinary(ctx, tx, "tax_disposals",
-		[]string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
-			"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"},
+	cols := []string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
+		"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"}
+	nf := 18
+	if j != tax.US {
+		cols, nf = append(cols, "match", "denied_loss"), 20
+	}
+	adj := res.Adjustments
+	for len(adj) > 0 && adj[0].Piece < from {
+		adj = adj[1:]
+	}
+	return copyBinary(ctx, tx, "tax_disposals", cols,
 		func(b []byte) ([]byte, bool) {
 			for i < to && !res.Disposals[i].Kind.Taxable() {
 				i++ // gifts, donations, losses and transfers out are not capital-gain events
@@ -400,9 +429,17 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 				return b, false
 			}
 			d := &res.Disposals[i]
+			var denied tax.Dec
+			for len(adj) > 0 && adj[0].Piece <= i {
+				if adj[0].Piece == i {
+					denied = adj[0].Denied
+				}
+				adj = adj[1:]
+			}
 			i++
 			seq++
-			b = pgcopy.Fields(b, 18)
+			matched := d.LotID != 0 || (j == tax.GB && !d.Uncovered && d.AcquiredAt != 0)
+			b = pgcopy.Fields(b, nf)
 			b = binResultSet(b, rs)
 			b = pgcopy.Int4(b, int32(seq))
 			b = binUUIDText(b, d.TransferID)
@@ -413,17 +450,29 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			b = binNumeric(b, d.Proceeds)
 			b = binNumeric(b, d.Basis)
 			b = binNumeric(b, d.Gain())
-			b = binAcquiredAt(b, d)
+			if matched {
+				b = binTimestamptz(b, d.AcquiredAt)
+			} else {
+				b = pgcopy.Null(b)
+			}
 			b = binTimestamptz(b, d.DisposedAt)
 			b = pgcopy.Int4(b, int32(d.TaxYear))
 			b = pgcopy.Text(b, d.Term.String())
 			b = pgcopy.Text(b, d.Box.String())
 			b = pgcopy.Bool(b, d.Uncovered)
 			b = pgcopy.Bool(b, d.MissingBasis || d.Uncovered)
-			if d.LotID != 0 {
+			if matched {
 				b = binUUIDText(b, d.LotSource)
 			} else {
 				b = pgcopy.Null(b)
+			}
+			if nf == 20 {
+				b = pgcopy.Text(b, tax.MatchOf(j, d).String())
+				if denied.IsZero() {
+					b = pgcopy.Null(b)
+				} else {
+					b = binNumeric(b, denied)
+				}
 			}
 			return b, true
 		})
@@ -513,3 +562,5 @@ func dirtyRanges(seqs []int64) (lows, highs []int64) {
 	}
 	return lows, highs
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -114,7 +114,7 @@ func (s *Service) StalenessFor(ctx context.Context, scope auth.ClientScope) (Sta
 }
 
 // DownloadURL returns a URL that downloads r's file without credentials until it expires
-// (GET /downloads/reports/{id}?expires=...&signature=..., see DownloadHandler). CONFLICT when r is
+// (GET /downloads/reports/{id}?expires=...&signature=..., see rest.DownloadHandler). CONFLICT when r is
 // not ready.
 func (s *Service) DownloadURL(r db.Report) (string, time.Time, error) {
 	if r.Status != "available" {
@@ -185,6 +185,9 @@ func (s *Service) validate(ctx context.Context, clientID uuid.UUID, in ExportReq
 		Exclude1099da: in.Exclude1099DA, Language: "en", Email: in.Email}
 	if !slices.Contains(ExportTypes, in.Type) {
 		return p, apperr.InvalidField("type", "must be one of %s", strings.Join(ExportTypes, ", "))
+	}
+	if err := s.checkJurisdiction(ctx, clientID, "type", in.Type); err != nil {
+		return p, err
 	}
 	switch in.Period {
 	case PeriodTaxYear:

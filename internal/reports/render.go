@@ -40,7 +40,8 @@ const (
 var Types = []string{TypeTaxForms, TypeForm8949CSV, TypeScheduleDCSV, TypeCapitalGainsCSV, TypeIncomeCSV, TypeTransactionHistory, TypeTurboTaxCSV}
 
 // ExportTypes lists every report type getReportExportV2 can produce.
-var ExportTypes = append(slices.Clone(Types), TypeForm8949PDF, TypeScheduleDPDF, TypeSchedule1PDF, TypeTaxActCSV, TypeHoldingsCSV)
+var ExportTypes = append(slices.Clone(Types), TypeForm8949PDF, TypeScheduleDPDF, TypeSchedule1PDF, TypeTaxActCSV, TypeHoldingsCSV,
+	TypeUKCapitalGainsPDF, TypeUKCapitalGainsCSV, TypeCASchedule3PDF, TypeCASchedule3CSV)
 
 // Data is what a report is rendered from: one period of a client's stored results.
 type Data struct {
@@ -52,6 +53,9 @@ type Data struct {
 	Income       []db.ListYearIncomeRow
 	Transactions []HistoryRow
 	Holdings     []db.ListReportHoldingsRow // END_OF_YEAR_HOLDINGS_CSV: lots held at the end of the period
+	Currency     string                     // the client's currency ("" reads USD)
+	Jurisdiction string                     // the rule set of the results: US, GB or CA
+	Location     *time.Location             // the client's timezone (dates of GB disposals)
 }
 
 // period is Data.Period, defaulting to the year.
@@ -116,6 +120,16 @@ func Render(kind string, d Data) (File, error) {
 		return csvFile(taxActCSV(d))
 	case TypeHoldingsCSV:
 		return csvFile(holdingsCSV(d))
+	case TypeUKCapitalGainsCSV:
+		return csvFile(ukCapitalGainsCSV(d))
+	case TypeCASchedule3CSV:
+		return csvFile(caSchedule3CSV(d))
+	case TypeUKCapitalGainsPDF:
+		b, err := ukCapitalGainsPDF(d)
+		return File{Name: base + ".pdf", ContentType: "application/pdf", Body: b}, err
+	case TypeCASchedule3PDF:
+		b, err := caSchedule3PDF(d)
+		return File{Name: base + ".pdf", ContentType: "application/pdf", Body: b}, err
 	}
 	return File{}, fmt.Errorf("unknown report type %q", kind)
 }
@@ -149,7 +163,8 @@ func day(t *time.Time) string {
 }
 
 func capitalGainsCSV(d Data) ([]byte, error) {
-	rows := [][]string{{"asset", "quantity", "date_acquired", "date_sold", "proceeds_usd", "cost_basis_usd", "gain_usd", "term", "form_8949_box", "missing_basis", "transfer_id", "lot_id"}}
+	c := strings.ToLower(d.currency())
+	rows := [][]string{{"asset", "quantity", "date_acquired", "date_sold", "proceeds_" + c, "cost_basis_" + c, "gain_" + c, "term", "form_8949_box", "missing_basis", "transfer_id", "lot_id"}}
 	for _, x := range d.Disposals {
 		rows = append(rows, []string{x.Symbol, x.Quantity.String(), day(x.AcquiredAt), day(&x.DisposedAt), money(x.Proceeds), money(x.Basis),
 			money(x.Gain), x.Term, x.FormBox, fmt.Sprint(x.MissingBasis || x.Uncovered), x.TransferID, deref(x.LotID)})
@@ -158,7 +173,7 @@ func capitalGainsCSV(d Data) ([]byte, error) {
 }
 
 func incomeCSV(d Data) ([]byte, error) {
-	rows := [][]string{{"date", "asset", "quantity", "income_type", "value_usd", "transfer_id"}}
+	rows := [][]string{{"date", "asset", "quantity", "income_type", "value_" + strings.ToLower(d.currency()), "transfer_id"}}
 	for _, x := range d.Income {
 		rows = append(rows, []string{x.ReceivedAt.UTC().Format(time.RFC3339), x.Symbol, x.Quantity.String(), x.IncomeType, money(x.Value), x.TransferID})
 	}

@@ -146,6 +146,9 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind
 	if year < 2020 {
 		return db.Report{}, apperr.InvalidField("year", "must be 2020 or later")
 	}
+	if err := s.checkJurisdiction(ctx, clientID, "reportType", kind); err != nil {
+		return db.Report{}, err
+	}
 	if year > s.now().UTC().Year() {
 		return db.Report{}, apperr.InvalidField("year", "tax year %d has not started", year)
 	}
@@ -360,7 +363,7 @@ func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
 	if err != nil {
 		loc = time.UTC
 	}
-	d := Data{ReferenceID: deref(c.ReferenceID), Name: c.Name, Year: int(r.Year)}
+	d := Data{ReferenceID: deref(c.ReferenceID), Name: c.Name, Year: int(r.Year), Currency: c.Currency, Jurisdiction: jurisdictionOf(c.Country), Location: loc}
 	var taxYear *int32
 	var from, to *time.Time
 	switch r.DateQueryType {

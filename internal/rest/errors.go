@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"taxd/internal/apperr"
+	"taxd/internal/store"
 )
 
 // errorBody is the one error shape of the REST API: {message, code, errors[]}.
@@ -45,13 +46,18 @@ func status(k apperr.Kind) (int, string) {
 		return http.StatusRequestEntityTooLarge, "payload_too_large"
 	case apperr.MethodNotAllowed:
 		return http.StatusMethodNotAllowed, "method_not_allowed"
+	case apperr.Unavailable:
+		return http.StatusServiceUnavailable, "service_unavailable"
 	}
 	return http.StatusInternalServerError, "internal"
 }
 
 // WriteError writes err as {message, code, errors}; internal errors are logged, not shown.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
-	e, ok := apperr.As(err)
+	e, ok := store.AppErr(err)
+	if ok && e.Kind == apperr.Unavailable {
+		slog.WarnContext(r.Context(), "unavailable", "err", err, "method", r.Method, "path", r.URL.Path)
+	}
 	if !ok {
 		slog.ErrorContext(r.Context(), "internal error", "err", err, "method", r.Method, "path", r.URL.Path)
 		e = &apperr.Error{Kind: apperr.Internal, Message: "internal server error"}

@@ -135,7 +135,7 @@ func (g *Gate) authenticate(r *http.Request, route *routers.Route) (context.Cont
 	if presented == auth.MethodNone {
 		return nil, apperr.New(apperr.Unauthenticated, "authentication required: send x-client-id and x-api-secret, or x-api-key")
 	}
-	keys := auth.KeysOf(r)
+	keys := g.Throttle.KeysOf(r)
 	recorded, err := g.Throttle.Check(ctx, keys)
 	if err != nil {
 		return nil, err

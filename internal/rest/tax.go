@@ -8,6 +8,7 @@ import (
 	"taxd/internal/jobs"
 	"taxd/internal/money"
 	"taxd/internal/recalc"
+	"taxd/internal/tax"
 )
 
 func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewRequestObject) (api.GetTaxPreviewResponseObject, error) {
@@ -20,7 +21,7 @@ func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewReques
 		return nil, err
 	}
 	st, lt, inc, fut := money.Cents(p.ShortTerm), money.Cents(p.LongTerm), money.Cents(p.Income), money.Cents(p.Futures)
-	return api.GetTaxPreview200JSONResponse{Type: api.Success, Message: "Tax preview retrieved", Data: api.TaxPreview{
+	out := api.GetTaxPreview200JSONResponse{Type: api.Success, Message: "Tax preview retrieved", Data: api.TaxPreview{
 		Year: p.Year, Currency: p.Currency,
 		ShortTermGainsCents: st, ShortTermGainsFormatted: money.Format(st),
 		LongTermGainsCents: lt, LongTermGainsFormatted: money.Format(lt),
@@ -28,7 +29,17 @@ func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewReques
 		IncomeCents: inc, IncomeFormatted: money.Format(inc),
 		FuturesCents: fut, FuturesFormatted: money.Format(fut),
 		TransactionCount: p.TransactionCount, IsStale: p.IsStale, CalculatedAt: utc(p.CalculatedAt),
-	}}, nil
+	}}
+	if p.Jurisdiction != tax.US {
+		j, label := api.TaxPreviewJurisdiction(p.Jurisdiction.String()), p.Jurisdiction.TaxYearLabel(p.Year)
+		g, l := money.Cents(p.Gains), money.Cents(p.Losses)
+		out.Data.Jurisdiction, out.Data.TaxYearLabel, out.Data.GainsCents, out.Data.LossesCents = &j, &label, &g, &l
+		if p.Jurisdiction == tax.CA {
+			d := money.Cents(p.Denied)
+			out.Data.DeniedLossesCents = &d
+		}
+	}
+	return out, nil
 }
 
 func (h *Handler) RefreshTaxes(ctx context.Context, req api.RefreshTaxesRequestObject) (api.RefreshTaxesResponseObject, error) {

@@ -39,14 +39,24 @@ func (h *Handler) CreateUploadUrl(ctx context.Context, req api.CreateUploadUrlRe
 // UploadHandler serves the signed PUTs of upload URLs (PUT /uploads/...: the path after the first
 // slash is the object key; the query carries expires and signature). The signature is the
 // credential, so it is mounted outside the partner gate.
+//
+// The URL is verified before a byte of the body is read: a refused PUT is answered at once and its
+// connection closed (net/http would otherwise read up to 256 KB of the unread body first, for as
+// long as the client takes to send it). Only a verified upload gets the long read timeout of a file.
 func UploadHandler(files *fileimport.Service) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// A file takes longer to arrive than a JSON body: the server's read timeout is lifted for it.
-		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(fileimport.UploadReadTimeout))
 		key := strings.TrimPrefix(r.URL.Path, "/")
 		q := r.URL.Query()
-		n, err := files.ReceiveUpload(r.Context(), key, q.Get("expires"), q.Get("signature"), r.ContentLength, r.Body)
+		up, err := files.VerifyUpload(r.Context(), key, q.Get("expires"), q.Get("signature"), r.ContentLength)
 		if err != nil {
+			w.Header().Set("Connection", "close")
+			WriteError(w, r, err)
+			return
+		}
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(fileimport.UploadReadTimeout))
+		n, err := up.Receive(r.Context(), r.Body)
+		if err != nil {
+			w.Header().Set("Connection", "close") // the rest of the body, if any, is not read
 			WriteError(w, r, err)
 			return
 		}

@@ -5,9 +5,13 @@ package server
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
+	"io"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
 
 	"taxd/internal/logctx"
@@ -33,7 +37,9 @@ func withRequestLog(next http.Handler) http.Handler {
 			if v := recover(); v != nil {
 				slog.ErrorContext(ctx, "panic", "panic", v, "stack", string(debug.Stack()))
 				if !rec.wrote {
-					http.Error(rec, `{"message":"internal server error","code":"internal"}`, http.StatusInternalServerError)
+					rec.Header().Set("Content-Type", "application/json")
+					rec.WriteHeader(http.StatusInternalServerError)
+					_, _ = io.WriteString(rec, `{"message":"internal server error","code":"internal"}`)
 				}
 			}
 			took := time.Since(start)
@@ -64,3 +70,70 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 }
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// withResponseHeaders sets the headers every response carries (no MIME sniffing, no referrer sent
+// on from our pages) and gives the answers net/http writes by itself a JSON body like the API's:
+// the redirects of ServeMux's path cleaning (/api//users, /api/../x) and subtree roots (/api to
+// /api/), http.Redirect's, and any plain-text error. Handlers may still set their own policies
+// (the portal's and the docs' Content-Security-Policy).
+func withResponseHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		next.ServeHTTP(&jsonBodies{ResponseWriter: w}, r)
+	})
+}
+
+// jsonBodies replaces the body of a redirect or error that is not JSON already (net/http's HTML
+// redirect notes and plain-text errors) with {"message", "code"}.
+type jsonBodies struct {
+	http.ResponseWriter
+	wrote, replaced bool
+}
+
+func (j *jsonBodies) WriteHeader(code int) {
+	if j.wrote {
+		j.ResponseWriter.WriteHeader(code)
+		return
+	}
+	j.wrote = true
+	h := j.Header()
+	ct := h.Get("Content-Type")
+	if code < 300 || code == http.StatusNotModified || !(ct == "" || strings.HasPrefix(ct, "text/html") || strings.HasPrefix(ct, "text/plain")) {
+		j.ResponseWriter.WriteHeader(code)
+		return
+	}
+	msg, name := strings.ToLower(http.StatusText(code)), "error"
+	switch {
+	case code < 400:
+		msg, name = "moved to "+h.Get("Location"), "redirect"
+	case code == http.StatusNotFound:
+		name = "not_found"
+	case code == http.StatusMethodNotAllowed:
+		name = "method_not_allowed"
+	case code < 500:
+		name = "invalid_request"
+	default:
+		msg, name = "internal server error", "internal"
+	}
+	body, _ := json.Marshal(map[string]string{"message": msg, "code": name})
+	body = append(body, '\n')
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	j.replaced = true
+	j.ResponseWriter.WriteHeader(code)
+	_, _ = j.ResponseWriter.Write(body)
+}
+
+func (j *jsonBodies) Write(b []byte) (int, error) {
+	if !j.wrote {
+		j.WriteHeader(http.StatusOK)
+	}
+	if j.replaced {
+		return len(b), nil
+	}
+	return j.ResponseWriter.Write(b)
+}
+
+func (j *jsonBodies) Unwrap() http.ResponseWriter { return j.ResponseWriter }

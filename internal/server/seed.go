@@ -10,13 +10,18 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/gen/db"
 	"taxd/internal/auth"
 	"taxd/internal/clients"
 	"taxd/internal/config"
+	"taxd/internal/demo"
+	"taxd/internal/jobs"
+	"taxd/internal/ledger"
 	"taxd/internal/partner"
+	"taxd/internal/recalc"
 )
 
 // demoFile keeps the demo partner's credentials in development so every `make run` can print a
@@ -30,9 +35,10 @@ type demoCredentials struct {
 	ClientUUID   string `json:"clientUuid"`   // the demo user's client id (GraphQL clientId)
 }
 
-// SeedDemo creates, once, a demo partner with one embedded user (development only) and prints its
-// credentials and a ready-to-paste curl command.
-func SeedDemo(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, baseURL string, out io.Writer) error {
+// SeedDemo creates, once, a demo partner with one embedded user whose ledger is the sample ledger
+// of internal/demo (development only), and prints its credentials, ready-to-paste curl commands
+// and a portal address signed in as the demo user.
+func SeedDemo(ctx context.Context, pool *pgxpool.Pool, jc *jobs.Client, cfg *config.Config, baseURL string, out io.Writer) error {
 	path := filepath.Join(cfg.DataDir, demoFile)
 	var demo demoCredentials
 	b, err := os.ReadFile(path)
@@ -50,8 +56,8 @@ func SeedDemo(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, baseU
 			fmt.Fprintf(out, "Partners exist but %s is missing: create credentials with `taxd partner create --name NAME`.\n", path)
 			return nil
 		}
-		support := "support@demo.example"
-		p, creds, err := partner.CreatePartner(ctx, pool, partner.NewPartner{Name: "Demo Partner", SupportEmail: &support, PortalURL: cfg.PortalURL})
+		support, color := "support@demo.example", "#5B3CC4"
+		p, creds, err := partner.CreatePartner(ctx, pool, partner.NewPartner{Name: "Demo Partner", SupportEmail: &support, PrimaryColor: &color, PortalURL: cfg.PortalURL})
 		if err != nil {
 			return err
 		}
@@ -78,6 +84,10 @@ func SeedDemo(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, baseU
 	default:
 		return err
 	}
+	portal, err := seedDemoLedger(ctx, pool, jc, cfg, demo, out)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(out, `
 Demo partner (development only; credentials kept in %s):
   x-client-id:  %s
@@ -99,7 +109,48 @@ Try it:
     -H "Authorization: Bearer $(go run ./cmd/taxd dev-token --subject demo-web --client %s)" \
     -d '{"query":"{ getMyClients { id name } }"}'
 
+The demo user's tax portal (signed in for one hour; every start prints a new address):
+  %s
+
 `, path, demo.ClientID, demo.APISecret, demo.APIKey, baseURL, demo.ClientID, demo.APISecret, demo.ReferenceID, baseURL, demo.ClientAPIKey, demo.ClientUUID,
-		baseURL, demo.ClientUUID)
+		baseURL, demo.ClientUUID, portal)
 	return nil
+}
+
+// seedDemoLedger gives the demo user the sample ledger once (it starts a recalculation) and
+// returns a portal address signed in as the demo user.
+func seedDemoLedger(ctx context.Context, pool *pgxpool.Pool, jc *jobs.Client, cfg *config.Config, d demoCredentials, out io.Writer) (string, error) {
+	clientID, err := uuid.Parse(d.ClientUUID)
+	if err != nil {
+		return "", fmt.Errorf("demo client id %q: %w", d.ClientUUID, err)
+	}
+	c, err := db.New(pool).GetClient(ctx, clientID)
+	if err != nil {
+		return "", fmt.Errorf("demo client: %w", err)
+	}
+	if c.PartnerID == nil {
+		return "", errors.New("demo client has no partner")
+	}
+	p := &auth.Partner{PartnerID: *c.PartnerID, Method: auth.MethodSecretPair}
+	scope, err := auth.PartnerUserScope(p, clientID, c.PartnerID)
+	if err != nil {
+		return "", err
+	}
+	seeded, err := demo.Seed(ctx, demo.Services{Pool: pool, Ledger: ledger.New(pool), Recalc: recalc.NewService(pool, jc)}, scope)
+	if err != nil {
+		return "", fmt.Errorf("demo ledger: %w", err)
+	}
+	if seeded {
+		fmt.Fprintln(out, "The demo user has the sample ledger (three accounts, 2023-2025); its taxes are being calculated.")
+	}
+	tokens, err := tokensFrom(cfg)
+	if err != nil {
+		return "", err
+	}
+	email := "demo@example.com"
+	tok, err := partner.NewService(partner.Deps{Pool: pool, Tokens: tokens}).IssueAccessToken(ctx, p, d.ReferenceID, nil, &email)
+	if err != nil {
+		return "", err
+	}
+	return tok.PortalURL, nil
 }

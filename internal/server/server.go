@@ -90,7 +90,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	mux.Handle("PUT /uploads/", rest.UploadHandler(svc.Files)) // signed upload URLs (fileimport/signed.go)
 	mux.HandleFunc("/graphql", graph.MethodNotAllowed)
 	// the signed, expiring download URLs of GraphQL getReportDownloadUrl
-	mux.Handle("GET /downloads/reports/{reportId}", svc.Reports.DownloadHandler())
+	mux.Handle("GET /downloads/reports/{reportId}", rest.DownloadHandler(svc.Reports))
 	mux.HandleFunc("/", jsonNotFound)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -135,7 +135,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if d.Limits != nil {
 		limits = *d.Limits
 	}
-	return withRequestLog(withBodyLimit(limits.MaxBodyBytes, d.Tracer.Handler(metrics.Routes(mux)))), nil
+	return withResponseHeaders(withRequestLog(withBodyLimit(limits.MaxBodyBytes, d.Tracer.Handler(metrics.Routes(mux))))), nil
 }
 
 func tokensFrom(cfg *config.Config) (*auth.Tokens, error) {
@@ -296,7 +296,7 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 	}
 	base := "http://" + ln.Addr().String()
 	if cfg.Development() {
-		if err := SeedDemo(ctx, pool, cfg, base, stdout); err != nil {
+		if err := SeedDemo(ctx, pool, jc, cfg, base, stdout); err != nil {
 			return fmt.Errorf("demo partner: %w", err)
 		}
 	}

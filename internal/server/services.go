@@ -87,6 +87,7 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 		}),
 		Portfolio: portfolio.NewService(d.Pool, portfolioPrices, d.Now),
 	}
+	s.Throttle.TrustedProxies = cfg.TrustedProxyPrefixes
 	registerReportOwners(s.Reports, s.TaxForms)
 	return s, nil
 }

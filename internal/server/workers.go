@@ -38,9 +38,11 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	jobs.Register(w, &mail.Worker{Pool: pool, Sender: sender})
 	jobs.Register(w, &recalc.Worker{Runner: &recalc.Runner{Pool: pool}})
 	var priceFn ledger.PriceFunc
+	var pricesIn func(string) ledger.PriceFunc
 	if !cfg.Offline {
 		src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey}), prices.NewPGCache(pool))
 		priceFn = src.USD
+		pricesIn = func(cur string) ledger.PriceFunc { return src.In(cur) }
 	}
 	if providers == nil {
 		providers = chainProviders(cfg)
@@ -49,7 +51,7 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	if err != nil {
 		return nil, err
 	}
-	jobs.Register(w, &syncs.Worker{Pool: pool, Prices: priceFn, Providers: providers, Sealer: sealer,
+	jobs.Register(w, &syncs.Worker{Pool: pool, Prices: priceFn, PricesIn: pricesIn, Providers: providers, Sealer: sealer,
 		Exchanges: exchanges.NewRegistry(exchanges.Config{CoinbaseURL: cfg.CoinbaseURL, KrakenURL: cfg.KrakenURL})})
 	jobs.Register(w, &accounts.ContinuousWorker{Pool: pool})
 	jobs.Register(w, &fileimport.Worker{Pool: pool, Bucket: bucket})

@@ -30,6 +30,11 @@ func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
 		cfg.ConnConfig.RuntimeParams = map[string]string{}
 	}
 	cfg.ConnConfig.RuntimeParams["timezone"] = "UTC"
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		// A database that does not answer (a host down, packets dropped) fails the connection
+		// attempt after this, so requests get a 503 (Outage) instead of waiting for TCP to give up.
+		cfg.ConnConfig.ConnectTimeout = 5 * time.Second
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, err

@@ -29,6 +29,9 @@ type Worker struct {
 	Pool      *pgxpool.Pool
 	Providers Providers
 	Prices    ledger.PriceFunc // nil: leave fiat values missing
+	// PricesIn, when set, gives the price look-up of a client whose figures are in another
+	// currency than USD (Prices stays the USD one).
+	PricesIn func(currency string) ledger.PriceFunc
 	// Exchanges and Sealer import exchange accounts (nil: exchange accounts fail with a reason).
 	Exchanges *exchanges.Registry
 	Sealer    *exchanges.Sealer
@@ -132,6 +135,10 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 		cursor = *acct.SyncCursor
 	}
 	led := ledger.New(w.Pool)
+	priceFn, err := w.pricesOf(ctx, acct.ClientID)
+	if err != nil {
+		return err
+	}
 	for {
 		page, err := fetch(cursor)
 		if errors.Is(err, exchanges.ErrUnauthorized) {
@@ -151,7 +158,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 			if win.DeletedAt != nil {
 				return errAccountDeleted
 			}
-			added, err := e.Import(acct.ID, inWindow(page.Txs, win.StartImportingAt, win.StopImportingAt), w.Prices)
+			added, err := e.Import(acct.ID, inWindow(page.Txs, win.StartImportingAt, win.StopImportingAt), priceFn)
 			if err != nil {
 				return err
 			}
@@ -246,4 +253,19 @@ func (w *Worker) progressTx(ctx context.Context, q *db.Queries, item db.AccountS
 		return err
 	}
 	return q.RollupAccountSync(ctx, item.SyncID)
+}
+
+// pricesOf is the price look-up for a client's values: in its currency.
+func (w *Worker) pricesOf(ctx context.Context, clientID uuid.UUID) (ledger.PriceFunc, error) {
+	if w.Prices == nil || w.PricesIn == nil {
+		return w.Prices, nil
+	}
+	c, err := db.New(w.Pool).GetClient(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	if c.Currency == "USD" {
+		return w.Prices, nil
+	}
+	return w.PricesIn(c.Currency), nil
 }

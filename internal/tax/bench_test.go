@@ -142,3 +142,25 @@ func BenchmarkHIFOColdFresh(b *testing.B) { benchMethod(b, tax.HIFO, coldFresh) 
 // BenchmarkFIFOCold it separates the engine's own cold cost from that of the ~145 MB of disposal
 // records a fresh Result writes into memory the process has not touched yet.
 func BenchmarkFIFOColdSink(b *testing.B) { benchMethod(b, tax.FIFO, coldSink) }
+
+// BenchmarkGB and BenchmarkCA run the same ledger under the GB and CA rule sets (warm Engine).
+func BenchmarkGB(b *testing.B) { benchJurisdiction(b, tax.GB) }
+func BenchmarkCA(b *testing.B) { benchJurisdiction(b, tax.CA) }
+
+func benchJurisdiction(b *testing.B, j tax.Jurisdiction) {
+	in, n := benchLedger(b)
+	in.Settings = tax.Settings{Jurisdiction: j}
+	var eng tax.Engine
+	if _, err := eng.Compute(in); err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := eng.Compute(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "transfers/s")
+}

@@ -173,6 +173,9 @@ func (e *Engine) snapshot() []byte {
 			w.bool(l.costOK)
 		}
 	}
+	if e.juris != US {
+		e.jSnapshot(&w)
+	}
 	return w.b
 }
 
@@ -250,6 +253,9 @@ func (e *Engine) restore(b []byte) error {
 			e.lots = append(e.lots, l)
 			p.h = append(p.h, h)
 		}
+	}
+	if e.juris != US && r.err == nil {
+		e.jRestore(&r)
 	}
 	if r.err == nil && len(r.b) != 0 {
 		r.err = fmt.Errorf("%w: trailing bytes", ErrCheckpoint)

@@ -46,6 +46,8 @@ type Engine struct {
 	cpBase       *Checkpoint
 
 	// settings
+	juris         Jurisdiction
+	jx            jstate // GB and CA (juris.go)
 	loc           *time.Location
 	methods       []MethodChange
 	switchAt      int64
@@ -206,7 +208,16 @@ func (e *Engine) reset(s Settings) error {
 		e.switchAt = s.PerWalletFrom.UnixNano()
 	}
 	e.switchAtEnd = e.hasSwitch && !s.AsOf.IsZero() && !s.AsOf.Before(s.PerWalletFrom)
-	e.fyMonth, e.fyDay = s.FiscalYearStartMonth, s.FiscalYearStartDay
+	if s.Jurisdiction > CA {
+		return fmt.Errorf("%w: unknown jurisdiction %d", ErrInvalid, s.Jurisdiction)
+	}
+	e.juris = s.Jurisdiction
+	e.fyMonth, e.fyDay = s.fiscalStart()
+	if e.juris != US {
+		e.methods = append(e.methods[:0], MethodChange{Method: AverageCost})
+		e.hasSwitch, e.switchAtEnd = false, false
+	}
+	e.jx.reset()
 	if e.fyMonth == 0 {
 		e.fyMonth = time.January
 	}
@@ -251,6 +262,7 @@ func (e *Engine) reset(s Settings) error {
 	e.res.Income = e.res.Income[:0]
 	e.res.Years = e.res.Years[:0]
 	e.res.Warnings = e.res.Warnings[:0]
+	e.res.Adjustments = e.res.Adjustments[:0]
 	e.err = nil
 	e.tr = nil
 	return nil
@@ -340,6 +352,9 @@ func (e *Engine) feed(txs []Transaction) error {
 			}
 		}
 		e.lastT = t
+		if e.juris != US {
+			e.jAdvance(t)
+		}
 		if e.hasSwitch && !e.perWallet && t >= e.switchAt {
 			e.switchToPerWallet(t)
 		}
@@ -378,10 +393,23 @@ func (e *Engine) enterYear(t int64) {
 	e.cur = &e.res.Years[len(e.res.Years)-1]
 }
 
+// fiscalStart is the month and day the tax year starts on (zero: January 1): 6 April under GB,
+// 1 January under CA, the settings' own under US.
+func (s Settings) fiscalStart() (time.Month, int) {
+	switch s.Jurisdiction {
+	case GB:
+		return time.April, 6
+	case CA:
+		return time.January, 1
+	}
+	return s.FiscalYearStartMonth, s.FiscalYearStartDay
+}
+
 // TaxYearOf is the tax year containing t under s: a year is named by the calendar year its start
 // (the fiscal-year start, in s's location) falls in, as the engine counts them.
 func (s Settings) TaxYearOf(t time.Time) int {
-	loc, m, d := s.Location, s.FiscalYearStartMonth, s.FiscalYearStartDay
+	loc := s.Location
+	m, d := s.fiscalStart()
 	if loc == nil {
 		loc = time.UTC
 	}
@@ -843,6 +871,10 @@ func boxFor(year int, long, reported, basisReported bool) Box {
 }
 
 func (e *Engine) finish() {
+	if e.juris != US {
+		e.jFinish()
+		return
+	}
 	if e.switchAtEnd && !e.perWallet && e.started {
 		e.switchToPerWallet(e.switchAt)
 	}
@@ -888,6 +920,11 @@ func (e *Engine) finish() {
 				AcquiredAt: Instant(l.acq), MissingBasis: l.missing, SourceTransfer: l.src})
 		}
 	}
+	e.names()
+}
+
+// names fills the result's asset and account names.
+func (e *Engine) names() {
 	e.res.Assets = append(e.res.Assets[:0], e.assets...)
 	e.res.Accounts = append(e.res.Accounts[:0], "")
 	for i := range e.accs {

@@ -69,7 +69,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := render(f, &res, settings.Location)
+			got := render(f, &res, settings)
 			want := body(text)
 			if *update {
 				head := header(text)
@@ -98,6 +98,8 @@ func parseArgs(args []string) (taxfile.FileSettings, error) {
 			fs.Timezone = v
 		case "--fiscal-year-start":
 			fs.FiscalYearStart = v
+		case "--jurisdiction":
+			fs.Jurisdiction = v
 		default:
 			return fs, fmt.Errorf("unknown arg %q", args[i])
 		}
@@ -132,7 +134,11 @@ func body(text string) string {
 
 func date(t tax.Instant, loc *time.Location) string { return t.Time().In(loc).Format("2006-01-02") }
 
-func render(f *taxfile.File, r *tax.Result, loc *time.Location) string {
+func render(f *taxfile.File, r *tax.Result, s tax.Settings) string {
+	if s.Jurisdiction != tax.US {
+		return renderJuris(f, r, s)
+	}
+	loc := s.Location
 	var b strings.Builder
 	acc := func(i tax.Ref) string {
 		if r.Accounts[i] == "" {
@@ -188,6 +194,61 @@ func render(f *taxfile.File, r *tax.Result, loc *time.Location) string {
 	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(&b, "W %s %s %s %s q=%s\n", w.Code, dash(f.Name(w.TransferID)), dash(r.Accounts[w.Account]), r.Assets[w.Asset], w.Quantity)
+	}
+	return b.String()
+}
+
+// renderJuris is render under GB and CA: a piece shows its match (same_day, thirty_day, pool,
+// acb, uncovered) and, for a CA superficial loss, adj=denied; "acq" is the matched acquisition's
+// date (30-day) or "-"; a year shows its proceeds/costs/gain, gains, losses and denied losses.
+//
+//	D transfer kind account asset match acq=DATE|- q= p= b= g= [adj=] [flags]
+//	L asset q= b=                                                   a pool (GB) or property (CA)
+//	Y year p=/b=/g= gains= losses= [denied=] inc=
+func renderJuris(f *taxfile.File, r *tax.Result, s tax.Settings) string {
+	var b strings.Builder
+	adj := map[int]tax.Dec{}
+	for _, a := range r.Adjustments {
+		adj[a.Piece] = a.Denied
+	}
+	for i, d := range r.Disposals {
+		m := tax.MatchOf(s.Jurisdiction, &d)
+		acq := "-"
+		if m == tax.MatchThirtyDay {
+			acq = date(d.AcquiredAt, s.Location)
+		}
+		fmt.Fprintf(&b, "D %s %s %s %s %s acq=%s q=%s", f.Name(d.TransferID), d.Kind, r.Accounts[d.Account], r.Assets[d.Asset], m, acq, d.Quantity)
+		if d.Kind.Taxable() {
+			fmt.Fprintf(&b, " p=%s b=%s g=%s", d.Proceeds, d.Basis, d.Gain())
+		} else {
+			fmt.Fprintf(&b, " b=%s", d.Basis)
+		}
+		if a, ok := adj[i]; ok {
+			fmt.Fprintf(&b, " adj=%s", a)
+		}
+		if d.MissingBasis {
+			b.WriteString(" missing_basis")
+		}
+		if d.MissingProceeds {
+			b.WriteString(" missing_proceeds")
+		}
+		b.WriteByte('\n')
+	}
+	for _, in := range r.Income {
+		fmt.Fprintf(&b, "I %s %s %s %s q=%s v=%s\n", f.Name(in.TransferID), in.Type, r.Accounts[in.Account], r.Assets[in.Asset], in.Quantity, in.Value)
+	}
+	for _, l := range r.Lots {
+		fmt.Fprintf(&b, "L %s q=%s b=%s\n", r.Assets[l.Asset], l.Quantity, l.Basis)
+	}
+	for _, y := range r.Years {
+		fmt.Fprintf(&b, "Y %d p=%s/b=%s/g=%s gains=%s losses=%s", y.Year, y.ShortProceeds, y.ShortBasis, y.ShortGain, y.Gains, y.Losses)
+		if s.Jurisdiction == tax.CA {
+			fmt.Fprintf(&b, " denied=%s", y.Denied)
+		}
+		fmt.Fprintf(&b, " inc=%s\n", y.IncomeTotal)
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(&b, "W %s %s %s q=%s\n", w.Code, f.Name(w.TransferID), r.Assets[w.Asset], w.Quantity)
 	}
 	return b.String()
 }

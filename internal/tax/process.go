@@ -20,7 +20,7 @@ func (e *Engine) processTx(tx *Transaction, t int64) {
 		e.tr = &trs[i]
 		e.classify(&cls[i], &trs[i], t)
 	}
-	e.attribute(cls)
+	e.attribute(cls, trs)
 	for i := range trs {
 		e.tr = &trs[i]
 		e.exec(&cls[i], &trs[i], t)
@@ -169,6 +169,9 @@ func (e *Engine) classify(c *tcls, tr *Transfer, t int64) {
 		switch {
 		case isFee:
 			c.op, c.kind = opFee, KindFee
+		case lbl == LabelGiftSent && e.juris != US, lbl == LabelDonation && e.juris == CA:
+			// a gift (and, in Canada, a donation) is a disposal at market value
+			c.op, c.kind = opDispose, KindSale
 		case lbl == LabelGiftSent:
 			c.op, c.kind = opRemove, KindGift
 		case lbl == LabelDonation:
@@ -187,7 +190,7 @@ func (e *Engine) classify(c *tcls, tr *Transfer, t int64) {
 }
 
 // attribute values swap legs without a price and attributes crypto-fee value inside one transaction.
-func (e *Engine) attribute(cls []tcls) {
+func (e *Engine) attribute(cls []tcls, trs []Transfer) {
 	var inN, outN, inMissing, outMissing int
 	inMi, outMi := -1, -1
 	var inSum, outSum, fee Dec
@@ -229,6 +232,9 @@ func (e *Engine) attribute(cls []tcls) {
 			}
 		}
 	}
+	if e.juris != US && inN > 0 && outN > 0 && inMissing == 0 && outMissing == 0 {
+		e.receivedValue(cls, trs, inSum, outSum)
+	}
 	if !hasFee || fee.IsZero() {
 		return
 	}
@@ -247,7 +253,48 @@ func (e *Engine) attribute(cls []tcls) {
 	}
 }
 
+// receivedValue makes the proceeds of a swap's sale legs the value received (GB and CA: a
+// crypto-to-crypto trade is a disposal for the sterling or dollar value of what comes in), shared
+// by the legs' own values (by quantity when those are all zero), the last leg taking the rest.
+func (e *Engine) receivedValue(cls []tcls, trs []Transfer, inSum, outSum Dec) {
+	last := -1
+	for i := range cls {
+		if cls[i].regular && cls[i].op == opDispose {
+			last = i
+		}
+	}
+	var outQ Dec
+	if outSum.IsZero() {
+		for i := range cls {
+			if cls[i].regular && cls[i].op == opDispose {
+				outQ = e.add(outQ, trs[i].Quantity)
+			}
+		}
+	}
+	rest := inSum
+	for i := range cls {
+		c := &cls[i]
+		if !c.regular || c.op != opDispose {
+			continue
+		}
+		if i == last {
+			c.value = rest
+			break
+		}
+		if outSum.IsZero() {
+			c.value = e.mulDiv(inSum, trs[i].Quantity, outQ)
+		} else {
+			c.value = e.mulDiv(inSum, c.value, outSum)
+		}
+		rest = e.sub(rest, c.value)
+	}
+}
+
 func (e *Engine) acquire(acc, asset int32, q, basis Dec, acq int64, missing bool, src ID) {
+	if e.juris != US {
+		e.jAcquire(acc, asset, q, basis, missing, src)
+		return
+	}
 	pi, s := e.poolAndSlot(acc, asset)
 	s.bal = e.add(s.bal, q)
 	e.addLot(pi, lotRec{qty: q, basis: basis, acq: acq, longFrom: e.longFrom(acq), src: src, missing: missing})
@@ -270,6 +317,10 @@ func (e *Engine) warnTransfer(code WarningCode, tr *Transfer, t int64, asset, ac
 // uncovered piece for any shortfall. Proceeds are apportioned by quantity, the last piece taking the rest;
 // so is the pooled basis under AverageCost. Pieces are written straight into the result.
 func (e *Engine) dispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missingProceeds bool) {
+	if e.juris != US {
+		e.jDispose(c, tr, t, proceeds, missingProceeds)
+		return
+	}
 	q := tr.Quantity
 	pi, sl := e.poolAndSlot(c.from, c.asset)
 	wasNonNeg := sl.bal.Sign() >= 0
@@ -427,6 +478,10 @@ func (e *Engine) tally(d *Disposal, taxable bool) {
 // move is an internal move between two pools: lots keep acquisition date and basis. A bridge moves
 // them to another asset (c.toAsset), unit for unit.
 func (e *Engine) move(c *tcls, tr *Transfer, t int64) {
+	if e.juris != US {
+		e.jMove(c, tr, t)
+		return
+	}
 	q := tr.Quantity
 	sb := e.slot(c.from, c.asset)
 	wasNonNeg := sb.bal.Sign() >= 0
@@ -467,25 +522,31 @@ func (e *Engine) move(c *tcls, tr *Transfer, t int64) {
 		return
 	}
 	if e.accs[c.from].virtual {
-		// a staking/LP withdrawal larger than the position: the excess is reward income
-		var v Dec
-		if c.hasValue {
-			if covered.IsZero() {
-				v = c.value
-			} else {
-				v = e.mulDiv(c.value, uncovered, q)
-			}
-		} else {
-			e.warnTransfer(WarnMissingPrice, tr, t, c.toAsset, c.to, uncovered)
-		}
-		typ := LabelStakingReward
-		if tr.Label == LabelLPWithdrawal {
-			typ = LabelReward
-		}
-		e.income(tr, c.to, c.toAsset, uncovered, v, typ, !c.hasValue, t)
+		v := e.stakingExcess(c, tr, t, c.toAsset, uncovered)
 		e.addLot(dp, lotRec{qty: uncovered, basis: v, acq: t, longFrom: e.longFrom(t), src: tr.ID, missing: !c.hasValue})
 		return
 	}
 	e.warnTransfer(WarnUncovered, tr, t, c.asset, c.from, uncovered)
 	e.addLot(dp, lotRec{qty: uncovered, acq: t, longFrom: e.longFrom(t), src: tr.ID, missing: true})
+}
+
+// stakingExcess records the part of a staking/LP withdrawal that its position cannot cover as
+// reward income (staking_reward; reward for lp_withdrawal) at its share of the transfer's value,
+// and returns that value.
+func (e *Engine) stakingExcess(c *tcls, tr *Transfer, t int64, asset int32, extra Dec) Dec {
+	var v Dec
+	if c.hasValue {
+		v = c.value
+		if extra != tr.Quantity {
+			v = e.mulDiv(c.value, extra, tr.Quantity)
+		}
+	} else {
+		e.warnTransfer(WarnMissingPrice, tr, t, asset, c.to, extra)
+	}
+	typ := LabelStakingReward
+	if tr.Label == LabelLPWithdrawal {
+		typ = LabelReward
+	}
+	e.income(tr, c.to, asset, extra, v, typ, !c.hasValue, t)
+	return v
 }

@@ -82,8 +82,47 @@ type MethodChange struct {
 	Method   Method `json:"method"`
 }
 
+// Jurisdiction is the rule set the engine applies: which units a disposal is matched with, the tax
+// year and what a disposal piece reports.
+type Jurisdiction uint8
+
+// Jurisdictions.
+const (
+	US Jurisdiction = iota // specific lots by Methods, per wallet from PerWalletFrom, short/long term, Form 8949 boxes
+	GB                     // HMRC: same day, the following 30 days, the section 104 pool; tax year from 6 April
+	CA                     // adjusted cost base per property across accounts; superficial losses; calendar year
+)
+
+var jurisdictionNames = [...]string{"US", "GB", "CA"}
+
+func (j Jurisdiction) String() string {
+	if int(j) < len(jurisdictionNames) {
+		return jurisdictionNames[j]
+	}
+	return fmt.Sprintf("jurisdiction(%d)", j)
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (j Jurisdiction) MarshalText() ([]byte, error) { return []byte(j.String()), nil }
+
+// ParseJurisdiction parses "US", "GB" or "CA" (any case; "UK" is GB).
+func ParseJurisdiction(s string) (Jurisdiction, error) {
+	switch s {
+	case "US", "us", "":
+		return US, nil
+	case "GB", "gb", "UK", "uk":
+		return GB, nil
+	case "CA", "ca":
+		return CA, nil
+	}
+	return 0, fmt.Errorf("tax: unknown jurisdiction %q (want US, GB or CA)", s)
+}
+
 // Settings are the client's tax settings.
 type Settings struct {
+	// Jurisdiction picks the rule set (zero: US). Under GB and CA, Methods, PerWalletFrom, AsOf and
+	// the fiscal-year start are not used: GB's tax year starts on 6 April, CA's on 1 January.
+	Jurisdiction Jurisdiction
 	// Methods lists the method by tax year, ascending FromYear. Years before the first entry use the
 	// first entry's method; an empty list means FIFO throughout.
 	Methods []MethodChange
@@ -324,10 +363,16 @@ type YearSummary struct {
 	Income        []IncomeTotal `json:"income"`
 	IncomeTotal   Dec           `json:"incomeTotal"`
 	FuturesPnL    Dec           `json:"futuresPnl"` // zero unless futures_pnl transfers exist
-	Disposals     int           `json:"disposals"`  // taxable pieces
-	NonTaxable    int           `json:"nonTaxable"` // gift/donation/lost/transfer_out pieces
-	IncomeEvents  int           `json:"incomeEvents"`
-	Warnings      int           `json:"warnings"`
+	// Under GB and CA every piece is counted in the Short* fields (there is no holding period);
+	// Gains and Losses split the year's gain by piece sign, Denied is CA's superficial losses
+	// (added back to the cost of the units still held). Zero and left out of JSON under US.
+	Gains        Dec `json:"gains,omitzero"`
+	Losses       Dec `json:"losses,omitzero"` // a negative amount
+	Denied       Dec `json:"denied,omitzero"`
+	Disposals    int `json:"disposals"`  // taxable pieces
+	NonTaxable   int `json:"nonTaxable"` // gift/donation/lost/transfer_out pieces
+	IncomeEvents int `json:"incomeEvents"`
+	Warnings     int `json:"warnings"`
 }
 
 // WarningCode classifies a warning.
@@ -382,4 +427,61 @@ type Result struct {
 	Income    []Income      `json:"income"`
 	Years     []YearSummary `json:"years"`
 	Warnings  []Warning     `json:"warnings"`
+	// Adjustments lists, under CA, the pieces whose loss was denied as superficial (empty under US
+	// and GB).
+	Adjustments []Adjustment `json:"adjustments,omitempty"`
+}
+
+// Adjustment is a superficial loss denied on one disposal piece (CA). The piece's Basis is already
+// reduced by Denied, so its Gain is the allowed part; the denied amount was added to the adjusted
+// cost base of the units still held. The piece's adjusted cost base is Basis + Denied.
+type Adjustment struct {
+	// Piece indexes Result.Disposals; with a DisposalSink, it counts the pieces given to the sink
+	// in this run (from 0).
+	Piece      int `json:"piece"`
+	TransferID ID  `json:"transfer"`
+	Denied     Dec `json:"denied"`
+}
+
+// Match says which rule matched a disposal piece with its cost.
+type Match uint8
+
+// Matches.
+const (
+	MatchLot       Match = iota // US: a lot chosen by the method
+	MatchSameDay                // GB: acquisitions of the same day
+	MatchThirtyDay              // GB: acquisitions of the following 30 days ("bed and breakfast")
+	MatchPool                   // GB: the section 104 pool
+	MatchACB                    // CA: the adjusted cost base of the property
+	MatchUncovered              // no units to match: zero cost, flagged
+)
+
+var matchNames = [...]string{"lot", "same_day", "thirty_day", "pool", "acb", "uncovered"}
+
+func (m Match) String() string {
+	if int(m) < len(matchNames) {
+		return matchNames[m]
+	}
+	return fmt.Sprintf("match(%d)", m)
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (m Match) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// MatchOf is the rule that matched piece d under jurisdiction j. Under GB a same-day piece carries
+// AcquiredAt == DisposedAt, a 30-day piece the later acquisition's time and a pool piece none.
+func MatchOf(j Jurisdiction, d *Disposal) Match {
+	switch {
+	case d.Uncovered:
+		return MatchUncovered
+	case j == CA:
+		return MatchACB
+	case j != GB:
+		return MatchLot
+	case d.AcquiredAt == 0:
+		return MatchPool
+	case d.AcquiredAt == d.DisposedAt:
+		return MatchSameDay
+	}
+	return MatchThirtyDay
 }

@@ -23,6 +23,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/imports"
+	"taxd/internal/store"
 	"taxd/internal/tax"
 	"taxd/internal/taxsettings"
 )
@@ -83,19 +84,26 @@ func (s *Service) state(ctx context.Context, scope auth.ClientScope) (state, err
 	if err != nil {
 		return state{}, err
 	}
+	ts.Country = r.Country
 	return state{GetTaxFiguresStateRow: r, settings: ts}, nil
+}
+
+// jurisdiction is the rule set of the current results (the client's country's before the first).
+func (st state) jurisdiction() tax.Jurisdiction {
+	if st.CurrentResultSetID != nil {
+		if j, err := tax.ParseJurisdiction(st.ResultJurisdiction); err == nil {
+			return j
+		}
+	}
+	return st.settings.Jurisdiction()
 }
 
 // YearBounds returns the half-open instant range of tax year y in the client's fiscal year and
 // timezone.
 func (st state) yearBounds(y int) (time.Time, time.Time) {
 	es, _ := st.settings.Engine(time.Time{})
-	mo, d := es.FiscalYearStartMonth, es.FiscalYearStartDay
-	if mo == 0 {
-		mo, d = time.January, 1
-	}
-	loc := st.settings.Location()
-	return time.Date(y, mo, d, 0, 0, 0, 0, loc), time.Date(y+1, mo, d, 0, 0, 0, 0, loc)
+	es.Jurisdiction = st.jurisdiction()
+	return es.TaxYearStart(y), es.TaxYearStart(y + 1)
 }
 
 // Year are the figures of one tax year.
@@ -110,7 +118,18 @@ type Year struct {
 	DisposalTransactions, TxInYear int
 	IsStale                        bool
 	ComputedAt                     time.Time
+	// Jurisdiction is the rule set of the results (Computed: there are results); under GB and CA,
+	// Gains and Losses count each disposal once and Denied is CA's superficial losses.
+	Jurisdiction          tax.Jurisdiction
+	Computed              bool
+	Gains, Losses, Denied decimal.Decimal
 }
+
+// Inclusion is the taxable part of a Canadian capital gain (or the allowable part of a loss): half.
+func Inclusion(gain decimal.Decimal) decimal.Decimal { return gain.Div(decimal.NewFromInt(2)) }
+
+// Label names the year as its jurisdiction does ("2024/25" under GB).
+func (y Year) Label() string { return y.Jurisdiction.TaxYearLabel(y.Year) }
 
 // IncomeType is the income of one label in a year.
 type IncomeType struct {
@@ -134,7 +153,8 @@ func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year
 	if err != nil {
 		return Year{}, err
 	}
-	out := Year{Year: y, Currency: st.Currency, IsStale: st.IsStale || st.CurrentResultSetID == nil}
+	out := Year{Year: y, Currency: st.Currency, IsStale: st.IsStale || st.CurrentResultSetID == nil, Jurisdiction: st.jurisdiction(),
+		Computed: st.CurrentResultSetID != nil}
 	out.Start, out.End = st.yearBounds(y)
 	if st.ComputedAt != nil {
 		out.ComputedAt = *st.ComputedAt
@@ -153,6 +173,7 @@ func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year
 	}
 	out.Proceeds, out.Basis, out.ShortGain, out.LongGain = sum.Proceeds, sum.Basis, sum.ShortTermGain, sum.LongTermGain
 	out.Futures, out.Income, out.TxInYear = sum.Futures, sum.Income, int(sum.TransactionCount)
+	out.Gains, out.Losses, out.Denied = sum.Gains.Decimal, sum.Losses.Decimal, sum.DeniedLosses.Decimal
 	inc, err := q.ListYearIncomeByType(ctx, db.ListYearIncomeByTypeParams{ResultSetID: rs, TaxYear: int32(y), ClientID: scope.ClientID()})
 	if err != nil {
 		return Year{}, err
@@ -213,6 +234,8 @@ type Piece struct {
 	LotTransactionID          *uuid.UUID
 	LotTransferID             *string
 	Uncovered, MissingBasis   bool
+	Match                     *string          // same_day, thirty_day, pool, acb, uncovered; nil under US
+	DeniedLoss                *decimal.Decimal // CA
 }
 
 // Lots are the open lots and disposal trail of the assets with one pricing key.
@@ -225,11 +248,14 @@ type Lots struct {
 	Value           *decimal.Decimal // now, when a price is known for every asset of the key
 	IsStale         bool
 	Truncated       bool
+	Jurisdiction    tax.Jurisdiction // of the results; under GB a lot is the asset's pool, under CA its ACB
+	Computed        bool
 }
 
 // Lots returns the open lots of the assets with pricingKey in the order the client's current
-// algorithm would consume them, and every disposal piece of those assets with its lot.
-func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey string) (Lots, error) {
+// algorithm would consume them, and every disposal piece of those assets with its lot. With
+// transactionID, only that transaction's pieces and the open lots its acquisitions created.
+func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey string, transactionID *uuid.UUID) (Lots, error) {
 	if strings.TrimSpace(pricingKey) == "" || len(pricingKey) > 200 {
 		return Lots{}, apperr.InvalidField("assetPricingKey", "must be 1 to 200 characters")
 	}
@@ -242,11 +268,20 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	if err != nil {
 		return Lots{}, err
 	}
-	out := Lots{IsStale: st.IsStale || st.CurrentResultSetID == nil, Method: es.MethodAt(now)}
+	out := Lots{IsStale: st.IsStale || st.CurrentResultSetID == nil, Method: es.MethodAt(now), Jurisdiction: st.jurisdiction(),
+		Computed: st.CurrentResultSetID != nil}
+	if out.Jurisdiction != tax.US {
+		out.Method = tax.AverageCost
+	}
 	q := db.New(s.pool)
 	assets, err := q.ListAssetsByPricingKey(ctx, db.ListAssetsByPricingKeyParams{ClientID: scope.ClientID(), PricingKey: pricingKey})
 	if err != nil {
 		return Lots{}, err
+	}
+	if transactionID != nil {
+		if _, err := q.GetTransaction(ctx, db.GetTransactionParams{ClientID: scope.ClientID(), ID: *transactionID}); err != nil {
+			return Lots{}, store.Err(err, "transaction")
+		}
 	}
 	if len(assets) == 0 || st.CurrentResultSetID == nil {
 		if len(assets) > 0 {
@@ -260,12 +295,16 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		keys[i] = a.ID.String()
 	}
 	rs := *st.CurrentResultSetID
-	lots, err := q.ListAssetLots(ctx, db.ListAssetLotsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys})
-	if err != nil {
-		return Lots{}, err
-	}
-	pieces, err := q.ListAssetDisposals(ctx, db.ListAssetDisposalsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys})
-	if err != nil {
+	var lots []db.ListAssetLotsRow
+	var pieces []db.ListAssetDisposalsRow
+	if transactionID == nil {
+		if lots, err = q.ListAssetLots(ctx, db.ListAssetLotsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys}); err != nil {
+			return Lots{}, err
+		}
+		if pieces, err = q.ListAssetDisposals(ctx, db.ListAssetDisposalsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys}); err != nil {
+			return Lots{}, err
+		}
+	} else if lots, pieces, err = transactionLots(ctx, q, rs, scope.ClientID(), *transactionID, keys); err != nil {
 		return Lots{}, err
 	}
 	if len(lots) > MaxRows || len(pieces) > MaxRows {
@@ -295,7 +334,10 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		x := Piece{TransactionID: p.TransactionID, TransferID: p.TransferID, DisposedAt: p.DisposedAt, TaxYear: int(p.TaxYear),
 			Quantity: p.Quantity, Proceeds: p.Proceeds, Basis: p.Basis, Gain: p.Gain, LongTerm: p.Term == "long", Box: p.FormBox,
 			LotID: p.LotID, LotAcquiredAt: p.AcquiredAt, LotTransactionID: p.LotTransactionID, LotTransferID: p.LotTransferID,
-			Uncovered: p.Uncovered, MissingBasis: p.MissingBasis}
+			Uncovered: p.Uncovered, MissingBasis: p.MissingBasis, Match: p.Match}
+		if p.DeniedLoss.Valid {
+			x.DeniedLoss = &p.DeniedLoss.Decimal
+		}
 		x.AccountID, _ = accountOf(p.AccountKey)
 		out.Pieces = append(out.Pieces, x)
 	}
@@ -320,6 +362,41 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		}
 	}
 	return out, nil
+}
+
+// transactionLots reads one transaction's part of an asset's lots and pieces (Lots with a
+// transaction), in the shapes of the asset-wide queries.
+func transactionLots(ctx context.Context, q *db.Queries, rs, client, tx uuid.UUID, keys []string) ([]db.ListAssetLotsRow, []db.ListAssetDisposalsRow, error) {
+	ps, err := q.ListTransactionLotDisposals(ctx, db.ListTransactionLotDisposalsParams{ResultSetID: rs, ClientID: client, TransactionID: tx, AssetKeys: keys})
+	if err != nil {
+		return nil, nil, err
+	}
+	pieces := make([]db.ListAssetDisposalsRow, len(ps))
+	for i, p := range ps {
+		pieces[i] = db.ListAssetDisposalsRow{Seq: p.Seq, TransferID: p.TransferID, LotID: p.LotID, LotTransferID: p.LotTransferID,
+			AccountKey: p.AccountKey, Quantity: p.Quantity, Proceeds: p.Proceeds, Basis: p.Basis, Gain: p.Gain, AcquiredAt: p.AcquiredAt,
+			DisposedAt: p.DisposedAt, TaxYear: p.TaxYear, Term: p.Term, FormBox: p.FormBox, Uncovered: p.Uncovered,
+			MissingBasis: p.MissingBasis, TransactionID: &tx, LotTransactionID: p.LotTransactionID}
+	}
+	trs, err := q.ListTransfersOfTransactions(ctx, db.ListTransfersOfTransactionsParams{ClientID: client, Ids: []uuid.UUID{tx}})
+	if err != nil {
+		return nil, nil, err
+	}
+	ids := make([]string, len(trs))
+	for i, t := range trs {
+		ids[i] = t.ID.String()
+	}
+	ls, err := q.ListTransactionOpenLots(ctx, db.ListTransactionOpenLotsParams{ResultSetID: rs, ClientID: client, AssetKeys: keys, TransferIds: ids})
+	if err != nil {
+		return nil, nil, err
+	}
+	lots := make([]db.ListAssetLotsRow, len(ls))
+	for i, l := range ls {
+		lots[i] = db.ListAssetLotsRow{LotID: l.LotID, AssetKey: l.AssetKey, AccountKey: l.AccountKey, Quantity: l.Quantity, Basis: l.Basis,
+			AcquiredAt: l.AcquiredAt, MissingBasis: l.MissingBasis, SourceTransferID: l.SourceTransferID, TransactionID: &ls[i].TransactionID,
+			OriginalQuantity: decimal.NullDecimal{Decimal: l.OriginalQuantity, Valid: true}}
+	}
+	return lots, pieces, nil
 }
 
 // accountOf turns a result account key into an account id or a staking position.
@@ -516,5 +593,88 @@ func (s *Service) Harvest(ctx context.Context, scope auth.ClientScope, day time.
 		}
 	}
 	sort.SliceStable(out.Assets, func(i, j int) bool { return out.Assets[i].Gain().Cmp(out.Assets[j].Gain()) < 0 })
+	return out, nil
+}
+
+// Form8949Box are the totals of one Form 8949 box in a tax year.
+type Form8949Box struct {
+	Box             string // A to L
+	LongTerm        bool
+	Rows            int
+	Proceeds, Basis decimal.Decimal
+}
+
+// Form8949Row is one row of a Form 8949: one disposal piece.
+type Form8949Row struct {
+	Box             string
+	LongTerm        bool
+	TransactionID   *uuid.UUID
+	TransferID      *uuid.UUID
+	AssetID         *uuid.UUID
+	Symbol          string
+	Quantity        decimal.Decimal
+	Acquired        *time.Time // nil: no lot covered the piece (printed VARIOUS)
+	Sold            time.Time
+	Proceeds, Basis decimal.Decimal
+}
+
+// Form8949 is a tax year's Form 8949 from the settled results: every box's totals and one page of
+// rows (of one box when asked).
+type Form8949 struct {
+	Year    int
+	Boxes   []Form8949Box
+	Rows    []Form8949Row
+	Total   int // rows over all pages (of the box asked for)
+	IsStale bool
+}
+
+// Form8949Preview returns tax year y's Form 8949: the totals of each box and the rows of page
+// (limit rows, 1 to 500) in box order, only those of box when it is not nil.
+func (s *Service) Form8949Preview(ctx context.Context, scope auth.ClientScope, y int, box *string, page, limit int) (Form8949, error) {
+	if limit < 1 || limit > 500 {
+		return Form8949{}, apperr.InvalidField("limit", "must be 1 to 500")
+	}
+	if page < 0 || page > 1_000_000 {
+		return Form8949{}, apperr.InvalidField("page", "must be 0 or more")
+	}
+	st, err := s.state(ctx, scope)
+	if err != nil {
+		return Form8949{}, err
+	}
+	if j := st.jurisdiction(); j != tax.US {
+		return Form8949{}, apperr.New(apperr.Invalid, "Form 8949 is a US form; the client's rules are %s's: use its capital gains report", j)
+	}
+	out := Form8949{Year: y, IsStale: st.IsStale || st.CurrentResultSetID == nil, Boxes: []Form8949Box{}, Rows: []Form8949Row{}}
+	if st.CurrentResultSetID == nil {
+		return out, nil
+	}
+	rs := *st.CurrentResultSetID
+	q := db.New(s.pool)
+	boxes, err := q.ListYearForm8949Boxes(ctx, db.ListYearForm8949BoxesParams{ResultSetID: rs, TaxYear: int32(y)})
+	if err != nil {
+		return Form8949{}, err
+	}
+	for _, b := range boxes {
+		out.Boxes = append(out.Boxes, Form8949Box{Box: b.FormBox, LongTerm: b.Term == "long", Rows: int(b.RowCount), Proceeds: b.Proceeds, Basis: b.Basis})
+		if box == nil || *box == b.FormBox {
+			out.Total += int(b.RowCount)
+		}
+	}
+	rows, err := q.ListYearForm8949Rows(ctx, db.ListYearForm8949RowsParams{ResultSetID: rs, TaxYear: int32(y), ClientID: scope.ClientID(),
+		Box: box, RowOffset: int32(page * limit), RowLimit: int32(limit)})
+	if err != nil {
+		return Form8949{}, err
+	}
+	for _, r := range rows {
+		x := Form8949Row{Box: r.FormBox, LongTerm: r.Term == "long", TransactionID: r.TransactionID, Symbol: r.Symbol,
+			Quantity: r.Quantity, Acquired: r.AcquiredAt, Sold: r.DisposedAt, Proceeds: r.Proceeds, Basis: r.Basis}
+		if id, err := uuid.Parse(r.TransferID); err == nil {
+			x.TransferID = &id
+		}
+		if id, err := uuid.Parse(r.AssetKey); err == nil {
+			x.AssetID = &id
+		}
+		out.Rows = append(out.Rows, x)
+	}
 	return out, nil
 }

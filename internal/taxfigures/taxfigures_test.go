@@ -93,7 +93,7 @@ func TestHarvestAndLots(t *testing.T) {
 			t.Errorf("ETH: %+v", a)
 		}
 	}
-	l, err := svc.Lots(ctx, scope, "eth")
+	l, err := svc.Lots(ctx, scope, "eth", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,3 +105,116 @@ func TestHarvestAndLots(t *testing.T) {
 		t.Errorf("the sale's piece: %+v", l.Pieces)
 	}
 }
+
+// One transaction's part of the lots: the sale's piece and the lot it came from, a buy's open lot;
+// and the year's Form 8949: its box, its row, a box filter and pages.
+func TestTransactionLotsAndForm8949(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client, wallet, eth := uuid.New(), uuid.New(), uuid.New()
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`INSERT INTO clients (id, name) VALUES ($1, 'c')`, []any{client}},
+		{`INSERT INTO accounts (id, client_id, type, provider, address, name) VALUES ($1, $2, 'wallet', 'ethereum', '0x1', 'w')`, []any{wallet, client}},
+		{`INSERT INTO assets (id, client_id, key, symbol, chain) VALUES ($1, $2, 'ethereum:native', 'ETH', 'ethereum')`, []any{eth, client}},
+	} {
+		if _, err := pool.Exec(ctx, q.sql, q.args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	led := ledger.New(pool)
+	move := func(at time.Time, qty, usd string) uuid.UUID {
+		var id uuid.UUID
+		if err := led.Update(ctx, client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+			tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &wallet, OccurredAt: at})
+			if err != nil {
+				return err
+			}
+			id = tx.ID
+			in := ledger.NewTransfer{AssetID: eth, Quantity: d(qty).Abs(), FiatValue: decimal.NullDecimal{Decimal: d(usd), Valid: true}}
+			if d(qty).IsNegative() {
+				in.FromAccountID = &wallet
+			} else {
+				in.ToAccountID = &wallet
+			}
+			_, err = e.AddTransfer(tx.ID, in)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	buyA := move(time.Date(2023, 1, 10, 12, 0, 0, 0, time.UTC), "1", "1000")
+	buyB := move(time.Date(2025, 2, 1, 12, 0, 0, 0, time.UTC), "1", "3000")
+	sale := move(time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC), "-1.5", "6000")
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+		t.Fatal(err)
+	}
+	svc := taxfigures.NewService(pool, taxfigures.Prices{}, nil)
+	scope := auth.JobScope(client, "test")
+
+	// FIFO: the sale of 1.5 takes lot A whole (long-term, gain 4000 - 1000) and half of lot B
+	// (short-term, 2000 - 1500).
+	l, err := svc.Lots(ctx, scope, "eth", &sale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Lots) != 0 || len(l.Pieces) != 2 {
+		t.Fatalf("the sale's part: %d lots, %d pieces", len(l.Lots), len(l.Pieces))
+	}
+	for i, want := range []struct {
+		lot         uuid.UUID
+		basis, gain string
+		long        bool
+	}{{buyA, "1000", "3000", true}, {buyB, "1500", "500", false}} {
+		p := l.Pieces[i]
+		if p.LotTransactionID == nil || *p.LotTransactionID != want.lot || !p.Basis.Equal(d(want.basis)) || !p.Gain.Equal(d(want.gain)) ||
+			p.LongTerm != want.long || p.TransactionID == nil || *p.TransactionID != sale {
+			t.Errorf("piece %d: %+v, want lot %s, basis %s, gain %s", i, p, want.lot, want.basis, want.gain)
+		}
+	}
+	l, err = svc.Lots(ctx, scope, "eth", &buyB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Pieces) != 0 || len(l.Lots) != 1 || !l.Lots[0].Quantity.Equal(d("0.5")) || !l.Lots[0].Basis.Equal(d("1500")) ||
+		!l.Lots[0].OriginalQuantity.Equal(d("1")) {
+		t.Fatalf("buy B's part: %+v / %+v", l.Lots, l.Pieces)
+	}
+	if l, err = svc.Lots(ctx, scope, "eth", &buyA); err != nil || len(l.Lots) != 0 || len(l.Pieces) != 0 {
+		t.Fatalf("buy A's part (all sold): %+v, %v", l, err)
+	}
+	other := uuid.New()
+	if _, err := svc.Lots(ctx, scope, "eth", &other); err == nil {
+		t.Fatal("an unknown transaction has lots")
+	}
+
+	f, err := svc.Form8949Preview(ctx, scope, 2025, nil, 0, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Boxes) != 2 || f.Boxes[0].Box != "I" || f.Boxes[1].Box != "L" || !f.Boxes[1].Proceeds.Equal(d("4000")) ||
+		!f.Boxes[1].Basis.Equal(d("1000")) || f.Total != 2 || len(f.Rows) != 2 || f.Rows[0].Box != "I" {
+		t.Fatalf("2025's form: %+v", f)
+	}
+	if f.Rows[1].Acquired == nil || !f.Rows[1].Acquired.Equal(time.Date(2023, 1, 10, 12, 0, 0, 0, time.UTC)) || *f.Rows[1].TransactionID != sale {
+		t.Errorf("box L's row: %+v", f.Rows[1])
+	}
+	if f, err = svc.Form8949Preview(ctx, scope, 2025, ptr("L"), 0, 50); err != nil || f.Total != 1 || len(f.Rows) != 1 || f.Rows[0].Box != "L" || len(f.Boxes) != 2 {
+		t.Fatalf("box L only: %+v, %v", f, err)
+	}
+	if f, err = svc.Form8949Preview(ctx, scope, 2025, nil, 1, 1); err != nil || f.Total != 2 || len(f.Rows) != 1 || f.Rows[0].Box != "L" {
+		t.Fatalf("page 2 of 1 row: %+v, %v", f, err)
+	}
+	if f, err = svc.Form8949Preview(ctx, scope, 2024, nil, 0, 50); err != nil || len(f.Boxes) != 0 || f.Total != 0 {
+		t.Fatalf("2024 had no sale: %+v, %v", f, err)
+	}
+	if _, err := svc.Form8949Preview(ctx, scope, 2025, nil, 0, 501); err == nil {
+		t.Fatal("a page of 501 rows")
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -32,9 +32,10 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	format := fs.String("format", "json", "output format: json|csv (csv: the disposals; summary and warnings on stderr)")
 	inFormat := fs.String("input-format", "", "json|csv (default: detect from the first character)")
 	tz := fs.String("timezone", "", "IANA timezone for tax years and holding periods (default: the file's settings, else UTC)")
-	fy := fs.String("fiscal-year-start", "", "MM-DD the tax year starts (default: the file's settings, else 01-01)")
+	fy := fs.String("fiscal-year-start", "", "MM-DD the tax year starts (default: the file's settings, else 01-01; US only)")
+	juris := fs.String("jurisdiction", "", "US|GB|CA: the country whose rules apply (default: the file's settings, else US);\nGB and CA ignore --method, --per-wallet-from and --fiscal-year-start")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: taxd compute --input FILE --method fifo|lifo|hifo|lofo|average [--per-wallet-from DATE] [--format json|csv]")
+		fmt.Fprintln(stderr, "usage: taxd compute --input FILE [--jurisdiction US|GB|CA] --method fifo|lifo|hifo|lofo|average [--per-wallet-from DATE] [--format json|csv]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -89,21 +90,32 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if *fy != "" {
 			fsx.FiscalYearStart = *fy
 		}
+		if *juris != "" {
+			fsx.Jurisdiction = *juris
+		}
 		settings, err := ResolveSettings(fsx)
 		if err != nil {
 			return fmt.Errorf("%w: %v", ErrUsage, err)
 		}
+		if settings.Jurisdiction != tax.US {
+			// one script can pass the same flags for every country: say what does not apply
+			for _, f := range []struct{ name, v string }{{"method", *method}, {"per-wallet-from", *pwf}, {"fiscal-year-start", *fy}} {
+				if f.v != "" {
+					fmt.Fprintf(stderr, "note: --%s is ignored under %s rules\n", f.name, settings.Jurisdiction)
+				}
+			}
+		}
 		o = &Output{File: f, Settings: settings}
 		w = newWriter(stdout, o)
 		if *format == "csv" {
-			w.b = append(w.b, CSVHeader...)
+			w.b = append(w.b, w.csvHeader()...)
 			eng.DisposalSink = func(d *tax.Disposal) {
-				w.csvDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account))
+				w.csvDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account), eng.PieceAdjustment())
 			}
 		} else {
 			w.jsonHeader()
 			eng.DisposalSink = func(d *tax.Disposal) {
-				w.jsonDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account), first)
+				w.jsonDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account), first, eng.PieceAdjustment())
 				first = false
 			}
 		}
@@ -151,11 +163,23 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 // make the hand-over cost nothing, few enough that a batch's memory stays in the CPU caches' reach.
 const computeBatch = 1024
 
-// ResolveSettings turns file/flag settings into engine settings (defaults: FIFO, per-wallet from
-// 2025-01-01 local, UTC, tax year from January 1).
+// ResolveSettings turns file/flag settings into engine settings (defaults: US rules, FIFO,
+// per-wallet from 2025-01-01 local, UTC, tax year from January 1; under GB the timezone defaults to
+// Europe/London, whose calendar days HMRC's same-day and 30-day rules count).
 func ResolveSettings(fs FileSettings) (tax.Settings, error) {
 	var s tax.Settings
 	s.Location = time.UTC
+	j, err := tax.ParseJurisdiction(strings.ToUpper(strings.TrimSpace(fs.Jurisdiction)))
+	if err != nil {
+		return s, err
+	}
+	s.Jurisdiction = j
+	if j != tax.US {
+		if j == tax.GB && fs.Timezone == "" {
+			fs.Timezone = "Europe/London"
+		}
+		fs.Method, fs.MethodChanges, fs.PerWalletFrom, fs.FiscalYearStart = "", nil, "never", ""
+	}
 	if fs.Timezone != "" {
 		loc, err := time.LoadLocation(fs.Timezone)
 		if err != nil {
@@ -228,6 +252,15 @@ func ResolveSettings(fs FileSettings) (tax.Settings, error) {
 func writeSummary(w io.Writer, o *Output) {
 	r := &o.Result
 	for _, y := range r.Years {
+		if o.Settings.Jurisdiction != tax.US {
+			fmt.Fprintf(w, "tax year %d (%s): proceeds %s allowable costs %s gain %s (gains %s, losses %s", y.Year, o.Settings.Jurisdiction,
+				y.ShortProceeds, y.ShortBasis, y.ShortGain, y.Gains, y.Losses)
+			if o.Settings.Jurisdiction == tax.CA {
+				fmt.Fprintf(w, ", superficial losses denied %s, taxable at 50%% inclusion %s", y.Denied, tax.Inclusion(y.ShortGain))
+			}
+			fmt.Fprintf(w, "); income %s; %d disposals, %d non-taxable, %d income events\n", y.IncomeTotal, y.Disposals, y.NonTaxable, y.IncomeEvents)
+			continue
+		}
 		fmt.Fprintf(w, "tax year %d (%s): short-term proceeds %s basis %s gain %s; long-term proceeds %s basis %s gain %s; income %s; futures %s; %d disposals, %d non-taxable, %d income events\n",
 			y.Year, y.Method, y.ShortProceeds, y.ShortBasis, y.ShortGain, y.LongProceeds, y.LongBasis, y.LongGain,
 			y.IncomeTotal, y.FuturesPnL, y.Disposals, y.NonTaxable, y.IncomeEvents)

@@ -55,6 +55,8 @@ const (
 
 // FileSettings is the optional "settings" object of a JSON ledger.
 type FileSettings struct {
+	// Jurisdiction is US (the default), GB or CA.
+	Jurisdiction    string         `json:"jurisdiction,omitempty"`
 	Method          string         `json:"method,omitempty"`
 	MethodChanges   []MethodChange `json:"methodChanges,omitempty"`
 	PerWalletFrom   string         `json:"perWalletFrom,omitempty"` // YYYY-MM-DD, RFC 3339 or "never"

@@ -129,9 +129,14 @@ func part(b tax.Box) string {
 func WriteJSON(out io.Writer, o *Output) error {
 	w := newWriter(out, o)
 	w.jsonHeader()
+	adj := o.Result.Adjustments
 	for i := range o.Result.Disposals {
 		x := &o.Result.Disposals[i]
-		w.jsonDisposal(x, o.Result.Assets[x.Asset], o.Result.Accounts[x.Account], i == 0)
+		var a tax.Dec
+		if len(adj) > 0 && adj[0].Piece == i {
+			a, adj = adj[0].Denied, adj[1:]
+		}
+		w.jsonDisposal(x, o.Result.Assets[x.Asset], o.Result.Accounts[x.Account], i == 0, a)
 	}
 	return w.jsonTail()
 }
@@ -175,7 +180,7 @@ func (w *writer) jsonHeader() {
 	w.b = append(w.b, "},\n\"disposals\":["...)
 }
 
-func (w *writer) jsonDisposal(x *tax.Disposal, asset, account string, first bool) {
+func (w *writer) jsonDisposal(x *tax.Disposal, asset, account string, first bool, adj tax.Dec) {
 	if !first {
 		w.b = append(w.b, ',')
 	}
@@ -201,6 +206,12 @@ func (w *writer) jsonDisposal(x *tax.Disposal, asset, account string, first bool
 	w.kstr("box", x.Box.String())
 	w.kint("taxYear", int64(x.TaxYear))
 	w.flags("uncovered", x.Uncovered, "missingBasis", x.MissingBasis, "missingProceeds", x.MissingProceeds)
+	if j := w.o.Settings.Jurisdiction; j != tax.US {
+		w.kstr("match", tax.MatchOf(j, x).String())
+		if !adj.IsZero() {
+			w.kdec("adjustment", adj)
+		}
+	}
 	w.end()
 	w.b = append(w.b, '}')
 	w.maybeFlush()
@@ -262,6 +273,15 @@ func (w *writer) jsonTail() error {
 		w.kdec("longProceeds", y.LongProceeds)
 		w.kdec("longBasis", y.LongBasis)
 		w.kdec("longGain", y.LongGain)
+		if w.o.Settings.Jurisdiction != tax.US {
+			w.kstr("jurisdiction", w.o.Settings.Jurisdiction.String())
+			w.kdec("gains", y.Gains)
+			w.kdec("losses", y.Losses)
+			if w.o.Settings.Jurisdiction == tax.CA {
+				w.kdec("deniedLosses", y.Denied)
+				w.kdec("taxableGain", tax.Inclusion(y.ShortGain))
+			}
+		}
 		w.key("income")
 		w.b = append(w.b, '{')
 		for j, it := range y.Income {
@@ -352,18 +372,34 @@ func csvField(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// CSVJurisHeader is the header under GB and CA: the same columns, then the superficial loss denied
+// (CA; gain is after it, basis is the adjusted cost base less it) and the matching rule.
+const CSVJurisHeader = "transfer,kind,asset,account,lot,lot_transfer,acquired,disposed,quantity,proceeds,basis,gain,term,part,box,tax_year,flags,adjustment,match\n"
+
+func (w *writer) csvHeader() string {
+	if w.o.Settings.Jurisdiction != tax.US {
+		return CSVJurisHeader
+	}
+	return CSVHeader
+}
+
 // WriteCSV writes the disposals (one row per piece, Form 8949 style).
 func WriteCSV(out io.Writer, o *Output) error {
 	w := newWriter(out, o)
-	w.b = append(w.b, CSVHeader...)
+	w.b = append(w.b, w.csvHeader()...)
+	adj := o.Result.Adjustments
 	for i := range o.Result.Disposals {
 		x := &o.Result.Disposals[i]
-		w.csvDisposal(x, o.Result.Assets[x.Asset], o.Result.Accounts[x.Account])
+		var a tax.Dec
+		if len(adj) > 0 && adj[0].Piece == i {
+			a, adj = adj[0].Denied, adj[1:]
+		}
+		w.csvDisposal(x, o.Result.Assets[x.Asset], o.Result.Accounts[x.Account], a)
 	}
 	return w.close()
 }
 
-func (w *writer) csvDisposal(x *tax.Disposal, asset, account string) {
+func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec) {
 	f := w.o.File
 	b := w.b
 	start := len(b)
@@ -376,14 +412,19 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string) {
 	b = append(b, ',')
 	b = csvField(b, account)
 	b = append(b, ',')
+	j := w.o.Settings.Jurisdiction
 	if !x.Uncovered {
-		b = strconv.AppendUint(b, uint64(x.LotID), 10)
+		if x.LotID != 0 || j == tax.US {
+			b = strconv.AppendUint(b, uint64(x.LotID), 10)
+		}
 		b = append(b, ',')
 		start = len(b)
 		b = f.AppendName(b, x.LotSource)
 		b = csvFix(b, start)
 		b = append(b, ',')
-		b = appendInstant(b, x.AcquiredAt)
+		if x.AcquiredAt != 0 || j == tax.US {
+			b = appendInstant(b, x.AcquiredAt)
+		}
 	} else {
 		b = append(b, ",,"...)
 	}
@@ -398,7 +439,9 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string) {
 	b = append(b, ',')
 	b = x.Gain().Append(b)
 	b = append(b, ',')
-	b = append(b, x.Term.String()...)
+	if j == tax.US {
+		b = append(b, x.Term.String()...)
+	}
 	b = append(b, ',')
 	b = append(b, part(x.Box)...)
 	b = append(b, ',')
@@ -418,6 +461,14 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string) {
 			b = append(b, fl.n...)
 			sep = true
 		}
+	}
+	if j != tax.US {
+		b = append(b, ',')
+		if !adj.IsZero() {
+			b = adj.Append(b)
+		}
+		b = append(b, ',')
+		b = append(b, tax.MatchOf(j, x).String()...)
 	}
 	b = append(b, '\n')
 	w.b = b

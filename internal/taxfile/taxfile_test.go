@@ -197,3 +197,46 @@ func TestJSONSettingsAndIDs(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// TestDocJurisdictionExamples: the GB and CA rows the doc shows are what taxd compute prints for
+// the golden ledgers they come from, and the US-only flags are ignored with a note.
+func TestDocJurisdictionExamples(t *testing.T) {
+	infos, bodies := blocks(t)
+	runs := map[string]string{}
+	for j, file := range map[string]string{"GB": "../tax/testdata/gb_hmrc.csv", "CA": "../tax/testdata/ca_acb.csv"} {
+		in, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, err := run(t, string(in), "--input", "-", "--jurisdiction", j, "--method", "hifo", "--per-wallet-from", "never", "--format", "csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(errOut, "note: --method is ignored under "+j) || !strings.Contains(errOut, "note: --per-wallet-from is ignored") {
+			t.Errorf("%s: no note on the ignored flags: %s", j, errOut)
+		}
+		if !strings.HasPrefix(out, CSVJurisHeader) {
+			t.Errorf("%s: header %q", j, strings.SplitN(out, "\n", 2)[0])
+		}
+		runs[j] = out
+	}
+	checked := 0
+	for i, info := range infos {
+		if info != "text" || !strings.HasPrefix(bodies[i], "transfer,kind") {
+			continue
+		}
+		for _, line := range strings.Split(strings.TrimSpace(bodies[i]), "\n")[1:] {
+			j := "GB"
+			if strings.HasSuffix(line, ",acb") {
+				j = "CA"
+			}
+			if !strings.Contains(runs[j], line+"\n") {
+				t.Errorf("the doc's %s row %q is not in the output", j, line)
+			}
+			checked++
+		}
+	}
+	if checked != 5 {
+		t.Fatalf("checked %d GB/CA rows of the doc, want 5", checked)
+	}
+}

@@ -29,6 +29,7 @@ import (
 	"taxd/internal/reports"
 	"taxd/internal/store"
 	"taxd/internal/tax"
+	"taxd/internal/taxsettings"
 )
 
 // Form types (TaxFormTypeEnum).
@@ -248,6 +249,9 @@ func (s *Service) Reconcile(ctx context.Context, scope auth.ClientScope, id uuid
 		if err != nil {
 			return err
 		}
+		if err := usOnly(settings.Country); err != nil {
+			return err
+		}
 		rec, err := reconcileForm(ctx, q, f)
 		if err != nil {
 			return err
@@ -257,6 +261,16 @@ func (s *Service) Reconcile(ctx context.Context, scope auth.ClientScope, id uuid
 		return nil
 	})
 	return out, err
+}
+
+// usOnly refuses the US broker forms (Form 1099-DA, its reconciliation, the reconciled Form 8949)
+// for a client whose country has rules of its own: its figures are not US figures.
+func usOnly(country string) error {
+	if j := taxsettings.JurisdictionOf(country); j != tax.US {
+		return apperr.New(apperr.Invalid, "Form 1099-DA and Form 8949 are US forms; the client's country (%s) has rules of its own: "+
+			"use its capital gains report (%s)", country, map[tax.Jurisdiction]string{tax.GB: "UK_CAPITAL_GAINS_SUMMARY", tax.CA: "CA_SCHEDULE_3_SUMMARY"}[j])
+	}
+	return nil
 }
 
 // Preview lays out the reconciled Form 8949 of one of the client's forms.
@@ -496,6 +510,9 @@ func (s *Service) Generate(ctx context.Context, scope auth.ClientScope, id uuid.
 		q := db.New(tx)
 		settings, err := q.GetTaxFormClientSettings(ctx, scope.ClientID())
 		if err != nil {
+			return err
+		}
+		if err := usOnly(settings.Country); err != nil {
 			return err
 		}
 		rows, years, accounts, err := s.expand(ctx, q, scope.ClientID(), in, settings)

@@ -55,6 +55,26 @@ type Settings struct {
 	FiscalYearStart string     // MM-DD
 	LockUntil       *time.Time // clients.lock_taxes_until (a calendar day)
 	Stored          Stored
+	// Country is clients.country: GB and CA have rule sets of their own, every other country the
+	// US (generic) one.
+	Country string
+}
+
+// Jurisdiction is the engine's rule set for the client's country.
+func (s Settings) Jurisdiction() tax.Jurisdiction {
+	return JurisdictionOf(s.Country)
+}
+
+// JurisdictionOf is the rule set of a country (CountryEnum): GB and CA their own, any other the
+// generic (US) treatment.
+func JurisdictionOf(country string) tax.Jurisdiction {
+	switch country {
+	case "GB":
+		return tax.GB
+	case "CA":
+		return tax.CA
+	}
+	return tax.US
 }
 
 // Parse reads the settings of a client row; raw is clients.settings.
@@ -131,7 +151,7 @@ func (s Settings) Engine(now time.Time) (tax.Settings, error) {
 		return tax.Settings{}, err
 	}
 	loc := s.Location()
-	st := tax.Settings{Methods: []tax.MethodChange{{FromYear: 0, Method: m}}, Location: loc, AsOf: now}
+	st := tax.Settings{Methods: []tax.MethodChange{{FromYear: 0, Method: m}}, Location: loc, AsOf: now, Jurisdiction: s.Jurisdiction()}
 	for _, c := range s.Stored.MethodChanges {
 		cm, err := tax.ParseMethod(c.Method)
 		if err != nil {
@@ -158,6 +178,9 @@ func (s Settings) Key() string {
 	parts := []string{s.Method, s.Timezone, s.FiscalYearStart, pw}
 	for _, c := range s.Stored.MethodChanges {
 		parts = append(parts, c.From.Format(time.DateOnly)+":"+c.Method)
+	}
+	if j := s.Jurisdiction(); j != tax.US {
+		parts = append(parts, "jurisdiction:"+j.String())
 	}
 	return strings.Join(parts, "|")
 }

@@ -1,18 +1,22 @@
 // Package webui serves taxd's browser pages: the embedded tax portal (/portal), the OpenAPI
 // reference (/docs), the GraphQL example operations and, in development, the GraphQL explorer
-// (GET /graphql). The portal is a static app that talks to the public REST API with the end
-// user's access token; the only endpoint of its own is the hosted-link sign-in.
+// (GET /graphql). The portal is a static app on the public GraphQL and REST APIs with the end
+// user's access token; the only endpoint of its own is the hosted-link sign-in. The page itself
+// carries the partner's branding and the state of an e-mailed report link (pageData).
 package webui
 
 import (
 	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"html/template"
 	"io"
 	"io/fs"
-	"log/slog"
 	"mime"
 	"net/http"
 	"net/url"
@@ -25,6 +29,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/net/html"
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
@@ -32,6 +37,7 @@ import (
 	"taxd/internal/config"
 	"taxd/internal/partner"
 	"taxd/internal/reports"
+	"taxd/internal/rest"
 	"taxd/spec"
 	"taxd/web"
 )
@@ -52,6 +58,7 @@ type pages struct {
 	tmpl     *template.Template
 	partners *partner.Service
 	docs     []byte
+	docsCSP  string
 }
 
 // Register mounts the pages on mux.
@@ -67,7 +74,11 @@ func Register(mux *http.ServeMux, d Deps) error {
 	if err != nil {
 		return err
 	}
-	p := &pages{Deps: d, tmpl: tmpl, docs: docs,
+	csp, err := docsCSP(docs)
+	if err != nil {
+		return err
+	}
+	p := &pages{Deps: d, tmpl: tmpl, docs: docs, docsCSP: csp,
 		partners: partner.NewService(partner.Deps{Pool: d.Pool, Tokens: d.Tokens}).WithClock(d.Now)}
 
 	portalAssets, err := fs.Sub(web.Dist, "dist/portal")
@@ -104,7 +115,11 @@ func portalCSP(frameAncestors string) string {
 }
 
 func (p *pages) portal(w http.ResponseWriter, r *http.Request) {
-	origins := p.frameOrigins(r.Context(), r.URL.Query())
+	pt, download := p.pageContext(r.Context(), r.URL.Query())
+	var origins []string
+	if pt != nil {
+		origins = CleanOrigins(pt.PortalOrigins)
+	}
 	ancestors := "'none'"
 	if len(origins) > 0 {
 		ancestors = strings.Join(origins, " ")
@@ -117,62 +132,117 @@ func (p *pages) portal(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Type", "text/html; charset=utf-8")
+	data := pageData{Download: download}
+	if pt != nil {
+		data.Brand = &brand{Name: pt.Name, LogoURL: pt.LogoUrl, PrimaryColor: pt.PrimaryColor, SupportEmail: pt.SupportEmail}
+	}
 	var b bytes.Buffer
-	if err := p.tmpl.ExecuteTemplate(&b, "portal.html", map[string]string{"APIBase": "/api", "Assets": "/portal/assets/"}); err != nil {
-		http.Error(w, "portal page: "+err.Error(), http.StatusInternalServerError)
+	if err := p.tmpl.ExecuteTemplate(&b, "portal.html", map[string]any{"APIBase": "/api", "GraphQL": "/graphql", "Assets": "/portal/assets/", "Page": data}); err != nil {
+		rest.WriteError(w, r, fmt.Errorf("portal page: %w", err))
 		return
 	}
 	_, _ = w.Write(b.Bytes())
 }
 
-// frameOrigins finds the partner a portal address belongs to (a token's signer, a hosted link's
+// pageData is what the portal page carries for its script before any sign-in: the partner's
+// branding, and the state of an e-mailed report link, checked here so that the page says what is
+// true about it.
+type pageData struct {
+	Brand    *brand         `json:"brand,omitempty"`
+	Download *downloadState `json:"download,omitempty"`
+}
+
+type brand struct {
+	Name         string  `json:"name"`
+	LogoURL      *string `json:"logoUrl,omitempty"`
+	PrimaryColor *string `json:"primaryColor,omitempty"`
+	SupportEmail *string `json:"supportEmail,omitempty"`
+}
+
+// downloadState is an e-mailed report link checked: ready, expired, invalid (a bad or incomplete
+// signature) or gone (the report is not there or not available any more).
+type downloadState struct {
+	State      string     `json:"state"`
+	ReportType string     `json:"reportType,omitempty"`
+	Year       int32      `json:"year,omitempty"`
+	FileName   string     `json:"fileName,omitempty"`
+	ExpiresAt  *time.Time `json:"expiresAt,omitempty"`
+}
+
+// pageContext finds the partner a portal address belongs to (a token's signer, a hosted link's
 // owner, a signed report's owner, or the partner id the app keeps in the address after sign-in)
-// and returns the origins it allows to frame the portal. Anything unknown gives none.
-func (p *pages) frameOrigins(ctx context.Context, q url.Values) []string {
+// and, for a signed report link, checks the link. Anything unknown gives no partner.
+func (p *pages) pageContext(ctx context.Context, q url.Values) (*db.Partner, *downloadState) {
 	q2 := db.New(p.Pool)
 	var partnerID uuid.UUID
+	var download *downloadState
 	switch {
+	case q.Get("report") != "":
+		var id *uuid.UUID
+		id, download = p.checkReportLink(ctx, q)
+		if id == nil {
+			return nil, download
+		}
+		partnerID = *id
 	case q.Get("token") != "":
 		id, err := p.Tokens.PartnerOf(q.Get("token"))
 		if err != nil {
-			return nil
+			return nil, nil
 		}
 		partnerID = id
 	case q.Get("link") != "":
 		link, err := q2.GetLinkByToken(ctx, q.Get("link"))
 		if err != nil {
-			return nil
+			return nil, nil
 		}
 		partnerID = link.PartnerID
-	case q.Get("report") != "":
-		id, err := uuid.Parse(q.Get("report"))
-		exp, err2 := strconv.ParseInt(q.Get("expires"), 10, 64)
-		if err != nil || err2 != nil || reports.Sign([]byte(p.Config.ReportSigningSecret), id, exp) != q.Get("signature") {
-			return nil
-		}
-		rep, err := q2.GetReportByID(ctx, id)
-		if err != nil {
-			return nil
-		}
-		c, err := q2.GetClient(ctx, rep.ClientID)
-		if err != nil || c.PartnerID == nil {
-			return nil
-		}
-		partnerID = *c.PartnerID
 	case q.Get("partner") != "":
 		id, err := uuid.Parse(q.Get("partner"))
 		if err != nil {
-			return nil
+			return nil, nil
 		}
 		partnerID = id
 	default:
-		return nil
+		return nil, nil
 	}
 	pt, err := q2.GetPartner(ctx, partnerID)
 	if err != nil {
-		return nil
+		return nil, download
 	}
-	return CleanOrigins(pt.PortalOrigins)
+	return &pt, download
+}
+
+// checkReportLink checks an e-mailed report link as the signed download will: the signature, its
+// expiry, the report, its user and that it is available. It returns the report's partner when the
+// signature is valid.
+func (p *pages) checkReportLink(ctx context.Context, q url.Values) (*uuid.UUID, *downloadState) {
+	id, err := uuid.Parse(q.Get("report"))
+	exp, err2 := strconv.ParseInt(q.Get("expires"), 10, 64)
+	if err != nil || err2 != nil ||
+		!hmac.Equal([]byte(reports.Sign([]byte(p.Config.ReportSigningSecret), id, exp)), []byte(strings.ToLower(q.Get("signature")))) {
+		return nil, &downloadState{State: "invalid"}
+	}
+	q2 := db.New(p.Pool)
+	rep, err := q2.GetReportByID(ctx, id)
+	if err != nil {
+		return nil, &downloadState{State: "gone"}
+	}
+	c, err := q2.GetClient(ctx, rep.ClientID)
+	if err != nil || c.ReferenceID == nil || *c.ReferenceID != q.Get("code") {
+		return nil, &downloadState{State: "gone"}
+	}
+	switch {
+	case p.Now().Unix() > exp:
+		return c.PartnerID, &downloadState{State: "expired"}
+	case rep.Status != "available":
+		return c.PartnerID, &downloadState{State: "gone"}
+	}
+	at := time.Unix(exp, 0).UTC()
+	st := &downloadState{State: "ready", ReportType: rep.ReportType, Year: rep.Year, ExpiresAt: &at}
+	if rep.Filename != nil {
+		st.FileName = *rep.Filename
+	}
+	return c.PartnerID, st
 }
 
 // CleanOrigins keeps the well-formed http(s) origins (scheme://host[:port], nothing else), so that a
@@ -196,22 +266,16 @@ func (p *pages) linkSession(w http.ResponseWriter, r *http.Request) {
 		Link string `json:"link"`
 	}
 	if err := json.NewDecoder(io.LimitReader(r.Body, 4096)).Decode(&body); err != nil || body.Link == "" || len(body.Link) > 200 {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"message": "link: a hosted-link token is required", "code": "invalid_request"})
+		rest.WriteError(w, r, apperr.InvalidField("link", "a hosted-link token is required"))
 		return
 	}
 	tok, partnerID, err := p.partners.OpenLink(r.Context(), body.Link)
+	if apperr.KindOf(err) == apperr.NotFound {
+		err = apperr.NotFoundf("link not found")
+	}
 	if err != nil {
-		var ae *apperr.Error
-		if errors.As(err, &ae) && ae.Kind == apperr.NotFound {
-			writeJSON(w, http.StatusNotFound, map[string]string{"message": "link not found", "code": "not_found"})
-			return
-		}
-		if errors.As(err, &ae) && ae.Kind == apperr.Invalid {
-			writeJSON(w, http.StatusBadRequest, map[string]string{"message": ae.Error(), "code": "invalid_request"})
-			return
-		}
-		slog.ErrorContext(r.Context(), "link session", "error", err)
-		writeJSON(w, http.StatusInternalServerError, map[string]string{"message": "internal server error", "code": "internal"})
+		w.Header().Set("Cache-Control", "no-store")
+		rest.WriteError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
@@ -226,13 +290,69 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// docsPage is the Redoc page built offline; it inlines its own script and styles.
+// docsPage is the Redoc page built offline. It inlines its scripts and styles; the CSP allows
+// exactly its own inline scripts by their hashes (docsCSP), no other inline script and no eval.
 func (p *pages) docsPage(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "+
-		"img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; frame-ancestors 'self'")
+	h.Set("Content-Security-Policy", p.docsCSP)
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	_, _ = w.Write(p.docs)
+}
+
+// docsCSP is the /docs policy for page: script-src names each inline script of the page by its
+// SHA-256, so an injected script (or a changed one) does not run. Styles stay inline: Redoc's
+// styled-components writes them at run time.
+func docsCSP(page []byte) (string, error) {
+	hashes, err := inlineScriptHashes(page)
+	if err != nil {
+		return "", err
+	}
+	return "default-src 'none'; script-src 'self' " + strings.Join(hashes, " ") + "; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; " +
+		"form-action 'none'; frame-ancestors 'self'", nil
+}
+
+// inlineScriptHashes lists the CSP hash source ('sha256-...') of every inline <script> of page,
+// as the browser computes it: over the element's text exactly as written.
+func inlineScriptHashes(page []byte) ([]string, error) {
+	z := html.NewTokenizer(bytes.NewReader(page))
+	var out []string
+	inScript := false
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if z.Err() == io.EOF {
+				if len(out) == 0 {
+					return nil, errors.New("webui: the docs page has no inline script")
+				}
+				return out, nil
+			}
+			return nil, z.Err()
+		case html.StartTagToken:
+			name, hasAttr := z.TagName()
+			inScript = string(name) == "script" && !hasSrc(z, hasAttr)
+		case html.TextToken:
+			if inScript {
+				// The browser hashes the text after the HTML parser's newline normalisation.
+				text := bytes.ReplaceAll(bytes.ReplaceAll(z.Raw(), []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
+				sum := sha256.Sum256(text)
+				out = append(out, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+			}
+		case html.EndTagToken:
+			inScript = false
+		}
+	}
+}
+
+func hasSrc(z *html.Tokenizer, more bool) bool {
+	for more {
+		var k []byte
+		k, _, more = z.TagAttr()
+		if string(k) == "src" {
+			return true
+		}
+	}
+	return false
 }
 
 // examples lists and serves spec/graphql/examples (the GraphQL example operations).
@@ -241,7 +361,7 @@ func (p *pages) examples(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		entries, err := spec.Examples.ReadDir("graphql/examples")
 		if err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
+			rest.WriteError(w, r, err)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -266,12 +386,12 @@ func (p *pages) examples(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if strings.Contains(name, "/") || (path.Ext(name) != ".graphql" && path.Ext(name) != ".json" && path.Ext(name) != ".md") {
-		http.NotFound(w, r)
+		notFound(w, r)
 		return
 	}
 	data, err := spec.Examples.ReadFile("graphql/examples/" + name)
 	if err != nil {
-		http.NotFound(w, r)
+		notFound(w, r)
 		return
 	}
 	ct := "text/plain; charset=utf-8"
@@ -280,6 +400,11 @@ func (p *pages) examples(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", ct)
 	_, _ = w.Write(data)
+}
+
+// notFound is the JSON 404 of the API, for files that do not exist.
+func notFound(w http.ResponseWriter, r *http.Request) {
+	rest.WriteError(w, r, apperr.NotFoundf("no file at %s", r.URL.Path))
 }
 
 // explorer is GraphiQL (development only) with the demo client's key, which `make run` seeds.
@@ -311,7 +436,7 @@ func assets(prefix string, files fs.FS) http.Handler {
 		name := strings.TrimPrefix(r.URL.Path, prefix)
 		data, err := fs.ReadFile(files, name)
 		if err != nil || name == "" {
-			http.NotFound(w, r)
+			notFound(w, r)
 			return
 		}
 		ct := mime.TypeByExtension(path.Ext(name))

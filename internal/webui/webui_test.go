@@ -2,22 +2,27 @@ package webui_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/internal/auth"
 	"taxd/internal/config"
 	"taxd/internal/partner"
 	"taxd/internal/pgtest"
+	"taxd/internal/reports"
 	"taxd/internal/webui"
 	"taxd/web"
 )
@@ -25,6 +30,7 @@ import (
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 type fixture struct {
+	pool      *pgxpool.Pool
 	srv       *httptest.Server
 	cfg       *config.Config
 	tokens    *auth.Tokens
@@ -35,9 +41,10 @@ type fixture struct {
 func setup(t *testing.T, env string) *fixture {
 	t.Helper()
 	pool := pgtest.Pool(t)
+	// Random secrets: production refuses published ones.
 	cfg := &config.Config{Env: env, Listen: "127.0.0.1:0", DataDir: t.TempDir(), EmailDailyLimit: 5,
-		AccessTokenSecret: "webui-test-access-token-secret-0123456789", ReportSigningSecret: "webui-test-signing", AccessTokenKeyID: "t",
-		CredentialsKey: config.DevelopmentCredentialsKey}
+		AccessTokenSecret: auth.RandomToken(32), ReportSigningSecret: auth.RandomToken(32), AccessTokenKeyID: "t",
+		CredentialsKey: base64.StdEncoding.EncodeToString([]byte(auth.RandomToken(32))[:32])}
 	if err := cfg.Finish(); err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +65,7 @@ func setup(t *testing.T, env string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{srv: srv, cfg: cfg, tokens: tokens, partnerID: p.ID, svc: partner.NewService(partner.Deps{Pool: pool, Tokens: tokens})}
+	return &fixture{pool: pool, srv: srv, cfg: cfg, tokens: tokens, partnerID: p.ID, svc: partner.NewService(partner.Deps{Pool: pool, Tokens: tokens})}
 }
 
 func get(t *testing.T, url string) (*http.Response, string) {
@@ -233,5 +240,71 @@ func TestExplorerInDevelopment(t *testing.T) {
 	}
 	if web.GraphiQL != nil && !strings.Contains(body, `src="/graphql/explorer/main.js"`) {
 		t.Fatal("the explorer page does not load the bundle")
+	}
+}
+
+// The portal page carries the partner's branding before any sign-in, and the state of an e-mailed
+// report link as the signed download would find it: ready, expired, invalid or gone.
+func TestPortalPageCarriesBrandingAndLinkState(t *testing.T) {
+	t.Parallel()
+	f := setup(t, "production")
+	ctx := context.Background()
+	user, err := f.svc.CreateUser(ctx, f.partnerID, "u1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready, queued := uuid.New(), uuid.New()
+	if _, err := f.pool.Exec(ctx, `INSERT INTO reports (id, client_id, year, report_type, status, filename) VALUES
+		($1, $3, 2024, 'tax-forms', 'available', 'taxd-tax-forms-2024-u1.zip'), ($2, $3, 2024, 'income-csv', 'queued', NULL)`,
+		ready, queued, user.ID); err != nil {
+		t.Fatal(err)
+	}
+	live, _ := f.tokens.Issue(f.partnerID, user.ID, "u1", time.Now(), time.Hour)
+	sign := func(id uuid.UUID, exp int64) string {
+		return reports.Sign([]byte(f.cfg.ReportSigningSecret), id, exp)
+	}
+	link := func(code string, id uuid.UUID, exp int64, sig string) string {
+		return fmt.Sprintf("?code=%s&report=%s&expires=%d&signature=%s", code, id, exp, sig)
+	}
+	later, earlier := time.Now().Add(time.Hour).Unix(), time.Now().Add(-time.Hour).Unix()
+	for name, tc := range map[string]struct {
+		query, brand, state, file string
+	}{
+		"token":          {"?code=u1&token=" + live.Token, "Acme", "", ""},
+		"partner":        {"?partner=" + f.partnerID.String(), "Acme", "", ""},
+		"nothing":        {"", "", "", ""},
+		"ready":          {link("u1", ready, later, sign(ready, later)), "Acme", "ready", "taxd-tax-forms-2024-u1.zip"},
+		"expired":        {link("u1", ready, earlier, sign(ready, earlier)), "Acme", "expired", ""},
+		"bad signature":  {link("u1", ready, later, strings.Repeat("0", 64)), "", "invalid", ""},
+		"no signature":   {link("u1", ready, later, ""), "", "invalid", ""},
+		"not yet made":   {link("u1", queued, later, sign(queued, later)), "Acme", "gone", ""},
+		"another's code": {link("u2", ready, later, sign(ready, later)), "", "gone", ""},
+	} {
+		_, body := get(t, f.srv.URL+"/portal"+tc.query)
+		m := regexp.MustCompile(`<script type="application/json" id="taxd-page">(.*?)</script>`).FindStringSubmatch(body)
+		if m == nil {
+			t.Fatalf("%s: no page data in %s", name, body)
+		}
+		var page struct {
+			Brand    *struct{ Name string } `json:"brand"`
+			Download *struct {
+				State    string `json:"state"`
+				FileName string `json:"fileName"`
+				Year     int    `json:"year"`
+			} `json:"download"`
+		}
+		if err := json.Unmarshal([]byte(m[1]), &page); err != nil {
+			t.Fatalf("%s: %v in %s", name, err, m[1])
+		}
+		brand, state, file := "", "", ""
+		if page.Brand != nil {
+			brand = page.Brand.Name
+		}
+		if page.Download != nil {
+			state, file = page.Download.State, page.Download.FileName
+		}
+		if brand != tc.brand || state != tc.state || file != tc.file {
+			t.Errorf("%s: brand %q, link %q, file %q; want %q, %q, %q", name, brand, state, file, tc.brand, tc.state, tc.file)
+		}
 	}
 }

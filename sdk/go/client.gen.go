@@ -240,6 +240,24 @@ func (e SyncStatus) Valid() bool {
 	}
 }
 
+// Defines values for TaxPreviewJurisdiction.
+const (
+	CA TaxPreviewJurisdiction = "CA"
+	GB TaxPreviewJurisdiction = "GB"
+)
+
+// Valid indicates whether the value is a known member of the TaxPreviewJurisdiction enum.
+func (e TaxPreviewJurisdiction) Valid() bool {
+	switch e {
+	case CA:
+		return true
+	case GB:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for UploadUrlMethod.
 const (
 	PUT UploadUrlMethod = "PUT"
@@ -684,7 +702,8 @@ type EnvelopeType string
 type Error struct {
 	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
 	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-	// (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+	// (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501),
+	// `service_unavailable` (503: an outage; retry after `Retry-After`).
 	// New codes may be added.
 	Code *string `json:"code,omitempty"`
 
@@ -949,9 +968,15 @@ type TaxPreview struct {
 	// Currency ISO 4217 code of the user's fiat currency.
 	Currency string `json:"currency"`
 
+	// DeniedLossesCents CA only. Superficial losses denied in the year (added to the cost base of the units held).
+	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
+
 	// FuturesCents Realised profit and loss of futures and derivatives.
 	FuturesCents     int64  `json:"futuresCents"`
 	FuturesFormatted string `json:"futuresFormatted"`
+
+	// GainsCents GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+	GainsCents *int64 `json:"gainsCents,omitempty"`
 
 	// IncomeCents Ordinary income (staking, mining, airdrops, interest) at fair value when received.
 	IncomeCents     int64  `json:"incomeCents"`
@@ -960,18 +985,36 @@ type TaxPreview struct {
 	// IsStale True when the ledger changed after `calculatedAt`; a recalculation is due.
 	IsStale bool `json:"isStale"`
 
+	// Jurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+	// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+	// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+	// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+	Jurisdiction *TaxPreviewJurisdiction `json:"jurisdiction,omitempty"`
+
 	// LongTermGainsCents Net long-term capital gain (held more than one year).
 	LongTermGainsCents     int64  `json:"longTermGainsCents"`
 	LongTermGainsFormatted string `json:"longTermGainsFormatted"`
+
+	// LossesCents GB and CA only. Losses of the year's disposals (negative).
+	LossesCents *int64 `json:"lossesCents,omitempty"`
 
 	// ShortTermGainsCents Net short-term capital gain (held one year or less).
 	ShortTermGainsCents     int64  `json:"shortTermGainsCents"`
 	ShortTermGainsFormatted string `json:"shortTermGainsFormatted"`
 
+	// TaxYearLabel GB and CA only. The tax year as the country names it (`2024/25` under GB).
+	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+
 	// TransactionCount Number of transactions in the tax year.
 	TransactionCount int `json:"transactionCount"`
 	Year             int `json:"year"`
 }
+
+// TaxPreviewJurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+type TaxPreviewJurisdiction string
 
 // TaxPreviewResponse defines model for TaxPreviewResponse.
 type TaxPreviewResponse struct {
@@ -1194,6 +1237,9 @@ type NotFound = Error
 
 // PayloadTooLarge The body of every error response.
 type PayloadTooLarge = Error
+
+// ServiceUnavailable The body of every error response.
+type ServiceUnavailable = Error
 
 // TooManyRequests The body of every error response.
 type TooManyRequests = Error
@@ -4540,6 +4586,11 @@ type CreateAccessTokenResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateAccessTokenResponse503Headers the declared response headers of an HTTP 503 response for CreateAccessToken
+type CreateAccessTokenResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateAccessTokenResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -4559,12 +4610,16 @@ type CreateAccessTokenResponse struct {
 	JSON413 *PayloadTooLarge
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CreateAccessTokenResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateAccessTokenResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateAccessTokenResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -4605,6 +4660,11 @@ func (r CreateAccessTokenResponse) GetJSON413() *PayloadTooLarge {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CreateAccessTokenResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateAccessTokenResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -4651,6 +4711,11 @@ type CrunchResponse429Headers struct {
 	RetryAfter int
 }
 
+// CrunchResponse503Headers the declared response headers of an HTTP 503 response for Crunch
+type CrunchResponse503Headers struct {
+	RetryAfter int
+}
+
 type CrunchResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -4670,12 +4735,16 @@ type CrunchResponse struct {
 	JSON413 *PayloadTooLarge
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CrunchResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CrunchResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CrunchResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -4716,6 +4785,11 @@ func (r CrunchResponse) GetJSON413() *PayloadTooLarge {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CrunchResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CrunchResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -4762,6 +4836,11 @@ type CreateDiscountCodeResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateDiscountCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateDiscountCode
+type CreateDiscountCodeResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateDiscountCodeResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -4783,12 +4862,16 @@ type CreateDiscountCodeResponse struct {
 	JSON413 *PayloadTooLarge
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CreateDiscountCodeResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateDiscountCodeResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateDiscountCodeResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -4836,6 +4919,11 @@ func (r CreateDiscountCodeResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateDiscountCodeResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
 // GetJSONDefault returns the response for an HTTP default `application/json` response
 func (r CreateDiscountCodeResponse) GetJSONDefault() *UnexpectedError {
 	return r.JSONDefault
@@ -4880,6 +4968,11 @@ type CreateLinkResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateLinkResponse503Headers the declared response headers of an HTTP 503 response for CreateLink
+type CreateLinkResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateLinkResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -4899,12 +4992,16 @@ type CreateLinkResponse struct {
 	JSON413 *PayloadTooLarge
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CreateLinkResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateLinkResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateLinkResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -4945,6 +5042,11 @@ func (r CreateLinkResponse) GetJSON413() *PayloadTooLarge {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CreateLinkResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateLinkResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -4991,6 +5093,11 @@ type EmailLinkResponse429Headers struct {
 	RetryAfter int
 }
 
+// EmailLinkResponse503Headers the declared response headers of an HTTP 503 response for EmailLink
+type EmailLinkResponse503Headers struct {
+	RetryAfter int
+}
+
 type EmailLinkResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5008,12 +5115,16 @@ type EmailLinkResponse struct {
 	JSON413 *PayloadTooLarge
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *TooManyRequests
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *EmailLinkResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *EmailLinkResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *EmailLinkResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5049,6 +5160,11 @@ func (r EmailLinkResponse) GetJSON413() *PayloadTooLarge {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r EmailLinkResponse) GetJSON429() *TooManyRequests {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r EmailLinkResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -5090,6 +5206,11 @@ type DownloadReportSignedBase64Response405Headers struct {
 	Allow string
 }
 
+// DownloadReportSignedBase64Response503Headers the declared response headers of an HTTP 503 response for DownloadReportSignedBase64
+type DownloadReportSignedBase64Response503Headers struct {
+	RetryAfter int
+}
+
 type DownloadReportSignedBase64Response struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5105,10 +5226,14 @@ type DownloadReportSignedBase64Response struct {
 	JSON405 *MethodNotAllowed
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *DownloadReportSignedBase64Response405Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DownloadReportSignedBase64Response503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5139,6 +5264,11 @@ func (r DownloadReportSignedBase64Response) GetJSON405() *MethodNotAllowed {
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r DownloadReportSignedBase64Response) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DownloadReportSignedBase64Response) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -5185,6 +5315,11 @@ type CreateUserResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateUserResponse503Headers the declared response headers of an HTTP 503 response for CreateUser
+type CreateUserResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateUserResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5204,12 +5339,16 @@ type CreateUserResponse struct {
 	JSON413 *PayloadTooLarge
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CreateUserResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateUserResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateUserResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -5250,6 +5389,11 @@ func (r CreateUserResponse) GetJSON413() *PayloadTooLarge {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CreateUserResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateUserResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -5296,6 +5440,11 @@ type ListAccountSyncsResponse429Headers struct {
 	RetryAfter int
 }
 
+// ListAccountSyncsResponse503Headers the declared response headers of an HTTP 503 response for ListAccountSyncs
+type ListAccountSyncsResponse503Headers struct {
+	RetryAfter int
+}
+
 type ListAccountSyncsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5309,12 +5458,16 @@ type ListAccountSyncsResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *ListAccountSyncsResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *ListAccountSyncsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListAccountSyncsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5340,6 +5493,11 @@ func (r ListAccountSyncsResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ListAccountSyncsResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListAccountSyncsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -5381,6 +5539,11 @@ type CreateAccountSyncsResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateAccountSyncsResponse503Headers the declared response headers of an HTTP 503 response for CreateAccountSyncs
+type CreateAccountSyncsResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateAccountSyncsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5396,10 +5559,14 @@ type CreateAccountSyncsResponse struct {
 	JSON413 *PayloadTooLarge
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateAccountSyncsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateAccountSyncsResponse503Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
@@ -5430,6 +5597,11 @@ func (r CreateAccountSyncsResponse) GetJSON413() *PayloadTooLarge {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CreateAccountSyncsResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateAccountSyncsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -5476,6 +5648,11 @@ type GetAccountSyncResponse429Headers struct {
 	RetryAfter int
 }
 
+// GetAccountSyncResponse503Headers the declared response headers of an HTTP 503 response for GetAccountSync
+type GetAccountSyncResponse503Headers struct {
+	RetryAfter int
+}
+
 type GetAccountSyncResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5491,12 +5668,16 @@ type GetAccountSyncResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *GetAccountSyncResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetAccountSyncResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetAccountSyncResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5527,6 +5708,11 @@ func (r GetAccountSyncResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GetAccountSyncResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetAccountSyncResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -5573,6 +5759,11 @@ type ListAccountsResponse429Headers struct {
 	RetryAfter int
 }
 
+// ListAccountsResponse503Headers the declared response headers of an HTTP 503 response for ListAccounts
+type ListAccountsResponse503Headers struct {
+	RetryAfter int
+}
+
 type ListAccountsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5586,12 +5777,16 @@ type ListAccountsResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *ListAccountsResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *ListAccountsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListAccountsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5617,6 +5812,11 @@ func (r ListAccountsResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ListAccountsResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListAccountsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -5658,6 +5858,11 @@ type CreateAccountsResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateAccountsResponse503Headers the declared response headers of an HTTP 503 response for CreateAccounts
+type CreateAccountsResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateAccountsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5673,10 +5878,14 @@ type CreateAccountsResponse struct {
 	JSON413 *PayloadTooLarge
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateAccountsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateAccountsResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -5707,6 +5916,11 @@ func (r CreateAccountsResponse) GetJSON413() *PayloadTooLarge {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CreateAccountsResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateAccountsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -5753,6 +5967,11 @@ type GetActiveRecalculateJobResponse429Headers struct {
 	RetryAfter int
 }
 
+// GetActiveRecalculateJobResponse503Headers the declared response headers of an HTTP 503 response for GetActiveRecalculateJob
+type GetActiveRecalculateJobResponse503Headers struct {
+	RetryAfter int
+}
+
 type GetActiveRecalculateJobResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5766,12 +5985,16 @@ type GetActiveRecalculateJobResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *GetActiveRecalculateJobResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetActiveRecalculateJobResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetActiveRecalculateJobResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5797,6 +6020,11 @@ func (r GetActiveRecalculateJobResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GetActiveRecalculateJobResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetActiveRecalculateJobResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -5843,6 +6071,11 @@ type GetTaxPreviewResponse429Headers struct {
 	RetryAfter int
 }
 
+// GetTaxPreviewResponse503Headers the declared response headers of an HTTP 503 response for GetTaxPreview
+type GetTaxPreviewResponse503Headers struct {
+	RetryAfter int
+}
+
 type GetTaxPreviewResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5858,12 +6091,16 @@ type GetTaxPreviewResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *GetTaxPreviewResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetTaxPreviewResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetTaxPreviewResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5894,6 +6131,11 @@ func (r GetTaxPreviewResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GetTaxPreviewResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetTaxPreviewResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -5940,6 +6182,11 @@ type RefreshTaxesResponse429Headers struct {
 	RetryAfter int
 }
 
+// RefreshTaxesResponse503Headers the declared response headers of an HTTP 503 response for RefreshTaxes
+type RefreshTaxesResponse503Headers struct {
+	RetryAfter int
+}
+
 type RefreshTaxesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5953,12 +6200,16 @@ type RefreshTaxesResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *RefreshTaxesResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *RefreshTaxesResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RefreshTaxesResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5984,6 +6235,11 @@ func (r RefreshTaxesResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r RefreshTaxesResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RefreshTaxesResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6030,6 +6286,11 @@ type ListReportsResponse429Headers struct {
 	RetryAfter int
 }
 
+// ListReportsResponse503Headers the declared response headers of an HTTP 503 response for ListReports
+type ListReportsResponse503Headers struct {
+	RetryAfter int
+}
+
 type ListReportsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6043,12 +6304,16 @@ type ListReportsResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *ListReportsResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *ListReportsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListReportsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6074,6 +6339,11 @@ func (r ListReportsResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ListReportsResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListReportsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6115,6 +6385,11 @@ type CreateReportResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateReportResponse503Headers the declared response headers of an HTTP 503 response for CreateReport
+type CreateReportResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateReportResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6130,10 +6405,14 @@ type CreateReportResponse struct {
 	JSON413 *PayloadTooLarge
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateReportResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateReportResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -6164,6 +6443,11 @@ func (r CreateReportResponse) GetJSON413() *PayloadTooLarge {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CreateReportResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateReportResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6215,6 +6499,11 @@ type DownloadReportResponse429Headers struct {
 	RetryAfter int
 }
 
+// DownloadReportResponse503Headers the declared response headers of an HTTP 503 response for DownloadReport
+type DownloadReportResponse503Headers struct {
+	RetryAfter int
+}
+
 type DownloadReportResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6228,6 +6517,8 @@ type DownloadReportResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -6236,6 +6527,8 @@ type DownloadReportResponse struct {
 	Headers405 *DownloadReportResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *DownloadReportResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DownloadReportResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
@@ -6261,6 +6554,11 @@ func (r DownloadReportResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DownloadReportResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DownloadReportResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6302,6 +6600,11 @@ type DownloadReportSignedResponse200Headers struct {
 	ContentDisposition string
 }
 
+// DownloadReportSignedResponse503Headers the declared response headers of an HTTP 503 response for DownloadReportSigned
+type DownloadReportSignedResponse503Headers struct {
+	RetryAfter int
+}
+
 type DownloadReportSignedResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6313,10 +6616,14 @@ type DownloadReportSignedResponse struct {
 	JSON404 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *PayloadTooLarge
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *DownloadReportSignedResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DownloadReportSignedResponse503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
@@ -6337,6 +6644,11 @@ func (r DownloadReportSignedResponse) GetJSON404() *Error {
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r DownloadReportSignedResponse) GetJSON413() *PayloadTooLarge {
 	return r.JSON413
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DownloadReportSignedResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6383,6 +6695,11 @@ type CreateUploadUrlResponse429Headers struct {
 	RetryAfter int
 }
 
+// CreateUploadUrlResponse503Headers the declared response headers of an HTTP 503 response for CreateUploadUrl
+type CreateUploadUrlResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateUploadUrlResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6400,12 +6717,16 @@ type CreateUploadUrlResponse struct {
 	JSON413 *Error
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *CreateUploadUrlResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateUploadUrlResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateUploadUrlResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -6441,6 +6762,11 @@ func (r CreateUploadUrlResponse) GetJSON413() *Error {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CreateUploadUrlResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateUploadUrlResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6487,6 +6813,11 @@ type GetUserResponse429Headers struct {
 	RetryAfter int
 }
 
+// GetUserResponse503Headers the declared response headers of an HTTP 503 response for GetUser
+type GetUserResponse503Headers struct {
+	RetryAfter int
+}
+
 type GetUserResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6500,12 +6831,16 @@ type GetUserResponse struct {
 	JSON405 *MethodNotAllowed
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
 	// Headers405 the parsed response headers for an HTTP 405 response
 	Headers405 *GetUserResponse405Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetUserResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetUserResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6531,6 +6866,11 @@ func (r GetUserResponse) GetJSON405() *MethodNotAllowed {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GetUserResponse) GetJSON429() *LoginThrottled {
 	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetUserResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6567,6 +6907,11 @@ func (r GetUserResponse) ContentType() string {
 	return ""
 }
 
+// ListWebhookEndpointsResponse503Headers the declared response headers of an HTTP 503 response for ListWebhookEndpoints
+type ListWebhookEndpointsResponse503Headers struct {
+	RetryAfter int
+}
+
 type ListWebhookEndpointsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6576,8 +6921,12 @@ type ListWebhookEndpointsResponse struct {
 	JSON401 *Unauthorized
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Forbidden
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListWebhookEndpointsResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6593,6 +6942,11 @@ func (r ListWebhookEndpointsResponse) GetJSON401() *Unauthorized {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r ListWebhookEndpointsResponse) GetJSON403() *Forbidden {
 	return r.JSON403
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListWebhookEndpointsResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6629,6 +6983,11 @@ func (r ListWebhookEndpointsResponse) ContentType() string {
 	return ""
 }
 
+// CreateWebhookEndpointResponse503Headers the declared response headers of an HTTP 503 response for CreateWebhookEndpoint
+type CreateWebhookEndpointResponse503Headers struct {
+	RetryAfter int
+}
+
 type CreateWebhookEndpointResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6640,8 +6999,12 @@ type CreateWebhookEndpointResponse struct {
 	JSON401 *Unauthorized
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Forbidden
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateWebhookEndpointResponse503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -6662,6 +7025,11 @@ func (r CreateWebhookEndpointResponse) GetJSON401() *Unauthorized {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r CreateWebhookEndpointResponse) GetJSON403() *Forbidden {
 	return r.JSON403
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateWebhookEndpointResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6698,6 +7066,11 @@ func (r CreateWebhookEndpointResponse) ContentType() string {
 	return ""
 }
 
+// DeleteWebhookEndpointResponse503Headers the declared response headers of an HTTP 503 response for DeleteWebhookEndpoint
+type DeleteWebhookEndpointResponse503Headers struct {
+	RetryAfter int
+}
+
 type DeleteWebhookEndpointResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6709,8 +7082,12 @@ type DeleteWebhookEndpointResponse struct {
 	JSON403 *Forbidden
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *WebhookEndpointNotFound
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteWebhookEndpointResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6731,6 +7108,11 @@ func (r DeleteWebhookEndpointResponse) GetJSON403() *Forbidden {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r DeleteWebhookEndpointResponse) GetJSON404() *WebhookEndpointNotFound {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DeleteWebhookEndpointResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -6767,6 +7149,11 @@ func (r DeleteWebhookEndpointResponse) ContentType() string {
 	return ""
 }
 
+// ListWebhookDeliveriesResponse503Headers the declared response headers of an HTTP 503 response for ListWebhookDeliveries
+type ListWebhookDeliveriesResponse503Headers struct {
+	RetryAfter int
+}
+
 type ListWebhookDeliveriesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6778,8 +7165,12 @@ type ListWebhookDeliveriesResponse struct {
 	JSON403 *Forbidden
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *WebhookEndpointNotFound
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
 	// JSONDefault the response for an HTTP default `application/json` response
 	JSONDefault *UnexpectedError
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListWebhookDeliveriesResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6800,6 +7191,11 @@ func (r ListWebhookDeliveriesResponse) GetJSON403() *Forbidden {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r ListWebhookDeliveriesResponse) GetJSON404() *WebhookEndpointNotFound {
 	return r.JSON404
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListWebhookDeliveriesResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
 }
 
 // GetJSONDefault returns the response for an HTTP default `application/json` response
@@ -7733,6 +8129,13 @@ func ParseCreateAccessTokenResponse(rsp *http.Response) (*CreateAccessTokenRespo
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -7763,6 +8166,16 @@ func ParseCreateAccessTokenResponse(rsp *http.Response) (*CreateAccessTokenRespo
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateAccessTokenResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -7838,6 +8251,13 @@ func ParseCrunchResponse(rsp *http.Response) (*CrunchResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -7868,6 +8288,16 @@ func ParseCrunchResponse(rsp *http.Response) (*CrunchResponse, error) {
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CrunchResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -7950,6 +8380,13 @@ func ParseCreateDiscountCodeResponse(rsp *http.Response) (*CreateDiscountCodeRes
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -7980,6 +8417,16 @@ func ParseCreateDiscountCodeResponse(rsp *http.Response) (*CreateDiscountCodeRes
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateDiscountCodeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8055,6 +8502,13 @@ func ParseCreateLinkResponse(rsp *http.Response) (*CreateLinkResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8085,6 +8539,16 @@ func ParseCreateLinkResponse(rsp *http.Response) (*CreateLinkResponse, error) {
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateLinkResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8153,6 +8617,13 @@ func ParseEmailLinkResponse(rsp *http.Response) (*EmailLinkResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8183,6 +8654,16 @@ func ParseEmailLinkResponse(rsp *http.Response) (*EmailLinkResponse, error) {
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers EmailLinkResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8244,6 +8725,13 @@ func ParseDownloadReportSignedBase64Response(rsp *http.Response) (*DownloadRepor
 		}
 		response.JSON413 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8264,6 +8752,16 @@ func ParseDownloadReportSignedBase64Response(rsp *http.Response) (*DownloadRepor
 			headers.Allow = value
 		}
 		response.Headers405 = &headers
+	case rsp.StatusCode == 503:
+		var headers DownloadReportSignedBase64Response503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8339,6 +8837,13 @@ func ParseCreateUserResponse(rsp *http.Response) (*CreateUserResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8369,6 +8874,16 @@ func ParseCreateUserResponse(rsp *http.Response) (*CreateUserResponse, error) {
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateUserResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8423,6 +8938,13 @@ func ParseListAccountSyncsResponse(rsp *http.Response) (*ListAccountSyncsRespons
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8453,6 +8975,16 @@ func ParseListAccountSyncsResponse(rsp *http.Response) (*ListAccountSyncsRespons
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListAccountSyncsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8514,6 +9046,13 @@ func ParseCreateAccountSyncsResponse(rsp *http.Response) (*CreateAccountSyncsRes
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8534,6 +9073,16 @@ func ParseCreateAccountSyncsResponse(rsp *http.Response) (*CreateAccountSyncsRes
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateAccountSyncsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8595,6 +9144,13 @@ func ParseGetAccountSyncResponse(rsp *http.Response) (*GetAccountSyncResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8625,6 +9181,16 @@ func ParseGetAccountSyncResponse(rsp *http.Response) (*GetAccountSyncResponse, e
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetAccountSyncResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8679,6 +9245,13 @@ func ParseListAccountsResponse(rsp *http.Response) (*ListAccountsResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8709,6 +9282,16 @@ func ParseListAccountsResponse(rsp *http.Response) (*ListAccountsResponse, error
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListAccountsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8770,6 +9353,13 @@ func ParseCreateAccountsResponse(rsp *http.Response) (*CreateAccountsResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8790,6 +9380,16 @@ func ParseCreateAccountsResponse(rsp *http.Response) (*CreateAccountsResponse, e
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateAccountsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8844,6 +9444,13 @@ func ParseGetActiveRecalculateJobResponse(rsp *http.Response) (*GetActiveRecalcu
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8874,6 +9481,16 @@ func ParseGetActiveRecalculateJobResponse(rsp *http.Response) (*GetActiveRecalcu
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetActiveRecalculateJobResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8935,6 +9552,13 @@ func ParseGetTaxPreviewResponse(rsp *http.Response) (*GetTaxPreviewResponse, err
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8965,6 +9589,16 @@ func ParseGetTaxPreviewResponse(rsp *http.Response) (*GetTaxPreviewResponse, err
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetTaxPreviewResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9019,6 +9653,13 @@ func ParseRefreshTaxesResponse(rsp *http.Response) (*RefreshTaxesResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9049,6 +9690,16 @@ func ParseRefreshTaxesResponse(rsp *http.Response) (*RefreshTaxesResponse, error
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers RefreshTaxesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9103,6 +9754,13 @@ func ParseListReportsResponse(rsp *http.Response) (*ListReportsResponse, error) 
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9133,6 +9791,16 @@ func ParseListReportsResponse(rsp *http.Response) (*ListReportsResponse, error) 
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListReportsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9194,6 +9862,13 @@ func ParseCreateReportResponse(rsp *http.Response) (*CreateReportResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9214,6 +9889,16 @@ func ParseCreateReportResponse(rsp *http.Response) (*CreateReportResponse, error
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateReportResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9268,6 +9953,13 @@ func ParseDownloadReportResponse(rsp *http.Response) (*DownloadReportResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9308,6 +10000,16 @@ func ParseDownloadReportResponse(rsp *http.Response) (*DownloadReportResponse, e
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers DownloadReportResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9355,6 +10057,13 @@ func ParseDownloadReportSignedResponse(rsp *http.Response) (*DownloadReportSigne
 		}
 		response.JSON413 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9375,6 +10084,16 @@ func ParseDownloadReportSignedResponse(rsp *http.Response) (*DownloadReportSigne
 			headers.ContentDisposition = value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers DownloadReportSignedResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9443,6 +10162,13 @@ func ParseCreateUploadUrlResponse(rsp *http.Response) (*CreateUploadUrlResponse,
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9473,6 +10199,16 @@ func ParseCreateUploadUrlResponse(rsp *http.Response) (*CreateUploadUrlResponse,
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateUploadUrlResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9527,6 +10263,13 @@ func ParseGetUserResponse(rsp *http.Response) (*GetUserResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9557,6 +10300,16 @@ func ParseGetUserResponse(rsp *http.Response) (*GetUserResponse, error) {
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetUserResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9597,6 +10350,13 @@ func ParseListWebhookEndpointsResponse(rsp *http.Response) (*ListWebhookEndpoint
 		}
 		response.JSON403 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9604,6 +10364,19 @@ func ParseListWebhookEndpointsResponse(rsp *http.Response) (*ListWebhookEndpoint
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListWebhookEndpointsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9651,6 +10424,13 @@ func ParseCreateWebhookEndpointResponse(rsp *http.Response) (*CreateWebhookEndpo
 		}
 		response.JSON403 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9658,6 +10438,19 @@ func ParseCreateWebhookEndpointResponse(rsp *http.Response) (*CreateWebhookEndpo
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateWebhookEndpointResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9705,6 +10498,13 @@ func ParseDeleteWebhookEndpointResponse(rsp *http.Response) (*DeleteWebhookEndpo
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9712,6 +10512,19 @@ func ParseDeleteWebhookEndpointResponse(rsp *http.Response) (*DeleteWebhookEndpo
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteWebhookEndpointResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -9759,6 +10572,13 @@ func ParseListWebhookDeliveriesResponse(rsp *http.Response) (*ListWebhookDeliver
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
 		var dest UnexpectedError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -9766,6 +10586,19 @@ func ParseListWebhookDeliveriesResponse(rsp *http.Response) (*ListWebhookDeliver
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListWebhookDeliveriesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil

@@ -46,3 +46,6 @@ WHERE c.id = $1;
 -- name: SelectActiveClient :exec
 -- A no-op (no row version written) when the client is already the active one.
 UPDATE users SET active_client_id = $2 WHERE id = $1 AND active_client_id IS DISTINCT FROM $2;
+
+-- name: ClientHasTransactions :one
+SELECT EXISTS (SELECT 1 FROM transactions WHERE client_id = $1 AND deleted_at IS NULL);

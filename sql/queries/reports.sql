@@ -30,7 +30,7 @@ UPDATE reports SET size_bytes = $3 WHERE client_id = $1 AND id = $2 AND size_byt
 UPDATE reports SET status = 'failed', error = $2, completed_at = now() WHERE id = $1;
 
 -- name: GetClientResultSet :one
-SELECT c.current_result_set_id, rs.created_at AS calculated_at
+SELECT c.current_result_set_id, rs.created_at AS calculated_at, coalesce(rs.jurisdiction, 'US')::text AS jurisdiction
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
 WHERE c.id = $1;
 

@@ -3,7 +3,7 @@
 -- name: GetTaxFiguresState :one
 -- The client's settings the figures depend on, its current result set and whether it is stale.
 SELECT c.current_result_set_id, rs.created_at AS computed_at, c.timezone, c.fiscal_year_start, c.currency,
-       c.cost_basis_algorithm, c.settings, c.lock_taxes_until,
+       c.cost_basis_algorithm, c.settings, c.lock_taxes_until, c.country, coalesce(rs.jurisdiction, '')::text AS result_jurisdiction,
        (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = c.id))::boolean AS is_stale
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
 WHERE c.id = $1;
@@ -37,7 +37,7 @@ LIMIT 10001;
 -- name: ListAssetDisposals :many
 -- Disposal pieces of one asset, each with the lot it consumed and the transfer that created that lot.
 SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
-       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis,
+       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        tr.transaction_id, ltr.transaction_id AS lot_transaction_id
 FROM tax_disposals d
 LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = d.transfer_id
@@ -68,3 +68,48 @@ LIMIT 100001;
 SELECT * FROM assets WHERE client_id = $1
   AND coalesce(nullif(price_source_id, ''), lower(symbol)) = lower(sqlc.arg(pricing_key)::text)
 ORDER BY created_at, id LIMIT 100;
+
+-- name: ListTransactionLotDisposals :many
+-- The disposal pieces of one transaction for some assets, each with the lot it consumed, found by key
+-- through the transaction's result row (its seq range, see ListTransferDisposals).
+SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
+       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis,
+       ltr.transaction_id AS lot_transaction_id
+FROM tax_transaction_results r
+CROSS JOIN LATERAL (SELECT x.* FROM tax_disposals x
+    WHERE x.result_set_id = r.result_set_id AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
+LEFT JOIN transfers ltr ON ltr.client_id = sqlc.arg(client_id)
+    AND ltr.id = (CASE WHEN d.lot_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.lot_transfer_id::uuid END)
+WHERE r.result_set_id = $1 AND r.transaction_id = sqlc.arg(transaction_id)::uuid
+  AND d.asset_key = ANY(sqlc.arg(asset_keys)::text[])
+ORDER BY d.seq;
+
+-- name: ListTransactionOpenLots :many
+-- The open lots some transfers created (one transaction's acquisitions), as ListAssetLots.
+SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
+       tr.transaction_id, tr.quantity AS original_quantity
+FROM tax_lots l JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id::text = l.source_transfer_id
+WHERE l.result_set_id = $1 AND l.asset_key = ANY(sqlc.arg(asset_keys)::text[])
+  AND l.source_transfer_id = ANY(sqlc.arg(transfer_ids)::text[])
+ORDER BY l.acquired_at, l.lot_id::numeric
+LIMIT 10001;
+
+-- name: ListYearForm8949Boxes :many
+-- The Form 8949 boxes of a tax year with their totals (one row per disposal piece in the form).
+SELECT d.form_box, d.term, count(*)::integer AS row_count, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis
+FROM tax_disposals d
+WHERE d.result_set_id = $1 AND d.tax_year = $2
+GROUP BY d.form_box, d.term
+ORDER BY d.form_box, d.term;
+
+-- name: ListYearForm8949Rows :many
+-- One page of a tax year's Form 8949 rows (disposal pieces) in box order, of one box when given.
+SELECT d.seq, d.transfer_id, d.asset_key, d.quantity, d.proceeds, d.basis, d.acquired_at, d.disposed_at, d.term, d.form_box,
+       tr.transaction_id, coalesce(a.symbol, '')::text AS symbol
+FROM tax_disposals d
+LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id)
+    AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
+LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = d.asset_key
+WHERE d.result_set_id = $1 AND d.tax_year = $2 AND (sqlc.narg(box)::text IS NULL OR d.form_box = sqlc.narg(box)::text)
+ORDER BY d.form_box, d.seq
+LIMIT sqlc.arg(row_limit) OFFSET sqlc.arg(row_offset);

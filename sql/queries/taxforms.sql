@@ -91,7 +91,7 @@ SELECT * FROM assets WHERE client_id = $1 AND upper(symbol) = ANY(sqlc.arg(symbo
 -- name: GetTaxFormClientSettings :one
 -- results_key names the settled results a reconciliation reads: the current result set, its write
 -- time (an incremental run rewrites the set in place) and the client's edit counter (asset symbols).
-SELECT c.timezone, c.fiscal_year_start,
+SELECT c.timezone, c.fiscal_year_start, c.country,
        (c.settings_dirty_seq IS NOT NULL OR EXISTS (SELECT 1 FROM dirty_marks m WHERE m.client_id = c.id))::boolean AS is_stale,
        concat_ws('|', c.current_result_set_id, extract(epoch FROM rs.created_at), coalesce(v.version, 0))::text AS results_key
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id

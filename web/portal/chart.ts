@@ -1,29 +1,37 @@
-// An inline SVG bar chart of capital gains and income per tax year (no chart library, no canvas).
+// Inline SVG charts (no chart library, no canvas), drawn at the width of their container so that
+// their text stays at its CSS size on a phone.
 
-import { h, money } from './dom';
+import { h, money, compact } from './dom';
 
 export interface YearFigures { year: number; capitalGainsCents: number; incomeCents: number }
 
-const W = 640, H = 240, PAD_L = 72, PAD_R = 12, PAD_T = 16, PAD_B = 48;
+const H = 240, PAD_T = 16, PAD_B = 52;
 
-export function drawGainsChart(years: YearFigures[]): Element {
+function widthOf(el: HTMLElement): number {
+  return Math.max(280, Math.min(720, Math.floor(el.clientWidth || 640)));
+}
+
+// drawGainsChart is a bar chart of capital gains and income per tax year.
+export function drawGainsChart(container: HTMLElement, years: YearFigures[]): Element {
   const values = years.flatMap((y) => [y.capitalGainsCents, y.incomeCents]);
   const max = Math.max(0, ...values), min = Math.min(0, ...values);
   if (max === 0 && min === 0) {
     return h('p', { class: 'empty', id: 'chart-empty' }, 'No gains or income yet: the chart fills in once your taxes are calculated.');
   }
+  const W = widthOf(container);
+  const PAD_L = 60, PAD_R = 8;
   const span = max - min || 1;
   const plotH = H - PAD_T - PAD_B, plotW = W - PAD_L - PAD_R;
   const y = (v: number) => PAD_T + ((max - v) / span) * plotH;
   const slot = plotW / years.length, bar = Math.min(28, slot / 3);
   const ticks = [max, (max + min) / 2, min].filter((v, i, a) => a.indexOf(v) === i);
   const summary = years.map((f) => `${f.year}: gains ${money(f.capitalGainsCents)}, income ${money(f.incomeCents)}`).join('; ');
-  return h('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': 'chart-title chart-desc', class: 'gains-svg', width: '100%' },
+  return h('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-labelledby': 'chart-title chart-desc', class: 'chart-svg' },
     h('title', { id: 'chart-title' }, 'Capital gains and income by tax year'),
     h('desc', { id: 'chart-desc' }, summary),
     ...ticks.map((v) => h('g', {},
       h('line', { x1: PAD_L, x2: W - PAD_R, y1: y(v), y2: y(v), class: 'grid' }),
-      h('text', { x: PAD_L - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'axis' }, money(Math.round(v))))),
+      h('text', { x: PAD_L - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'axis' }, compact(Math.round(v))))),
     h('line', { x1: PAD_L, x2: W - PAD_R, y1: y(0), y2: y(0), class: 'zero' }),
     ...years.map((f, i) => {
       const cx = PAD_L + slot * i + slot / 2;
@@ -36,8 +44,47 @@ export function drawGainsChart(years: YearFigures[]): Element {
         h('text', { x: cx, y: H - PAD_B + 18, 'text-anchor': 'middle', class: 'axis' }, String(f.year)));
     }),
     h('g', { class: 'legend' },
-      h('rect', { x: PAD_L, y: H - 12, width: 10, height: 10, class: 'bar gains' }),
-      h('text', { x: PAD_L + 14, y: H - 3, class: 'axis' }, 'Capital gains'),
-      h('rect', { x: PAD_L + 110, y: H - 12, width: 10, height: 10, class: 'bar income' }),
-      h('text', { x: PAD_L + 124, y: H - 3, class: 'axis' }, 'Income')));
+      h('rect', { x: PAD_L, y: H - 14, width: 12, height: 12, class: 'bar gains' }),
+      h('text', { x: PAD_L + 16, y: H - 4, class: 'axis' }, 'Capital gains'),
+      h('rect', { x: PAD_L + 120, y: H - 14, width: 12, height: 12, class: 'bar income' }),
+      h('text', { x: PAD_L + 136, y: H - 4, class: 'axis' }, 'Income')));
+}
+
+export interface Point { date: string; valueCents: number; costBasisCents: number }
+
+// drawValueChart is the portfolio's value (area) and cost basis (dashed line) over time.
+export function drawValueChart(container: HTMLElement, points: Point[], title: string): Element {
+  if (points.length < 2 || points.every((p) => p.valueCents === 0 && p.costBasisCents === 0)) {
+    return h('p', { class: 'empty', id: 'value-chart-empty' }, 'Nothing to chart for this range yet.');
+  }
+  const W = widthOf(container);
+  const PAD_L = 64, PAD_R = 8;
+  const vals = points.flatMap((p) => [p.valueCents, p.costBasisCents]);
+  const max = Math.max(...vals, 0), min = Math.min(...vals, 0);
+  const span = max - min || 1;
+  const plotH = H - PAD_T - PAD_B, plotW = W - PAD_L - PAD_R;
+  const x = (i: number) => PAD_L + (plotW * i) / (points.length - 1);
+  const y = (v: number) => PAD_T + ((max - v) / span) * plotH;
+  const line = (f: (p: Point) => number) => points.map((p, i) => `${x(i).toFixed(1)},${y(f(p)).toFixed(1)}`).join(' ');
+  const area = `M${x(0).toFixed(1)},${y(0).toFixed(1)} L${line((p) => p.valueCents).replace(/ /g, ' L')} L${x(points.length - 1).toFixed(1)},${y(0).toFixed(1)} Z`;
+  const ticks = [max, (max + min) / 2, min].filter((v, i, a) => a.indexOf(v) === i);
+  const first = new Date(points[0].date), last = new Date(points[points.length - 1].date);
+  const fmt = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', year: 'numeric' });
+  const lastP = points[points.length - 1];
+  return h('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-labelledby': 'value-title value-desc', class: 'chart-svg' },
+    h('title', { id: 'value-title' }, title),
+    h('desc', { id: 'value-desc' }, `From ${fmt(first)} to ${fmt(last)}: value now ${money(lastP.valueCents)}, cost basis ${money(lastP.costBasisCents)}.`),
+    ...ticks.map((v) => h('g', {},
+      h('line', { x1: PAD_L, x2: W - PAD_R, y1: y(v), y2: y(v), class: 'grid' }),
+      h('text', { x: PAD_L - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'axis' }, compact(Math.round(v))))),
+    h('path', { d: area, class: 'area' }),
+    h('polyline', { points: line((p) => p.valueCents), class: 'value-line' }),
+    h('polyline', { points: line((p) => p.costBasisCents), class: 'basis-line' }),
+    h('text', { x: PAD_L, y: H - PAD_B + 18, class: 'axis' }, fmt(first)),
+    h('text', { x: W - PAD_R, y: H - PAD_B + 18, 'text-anchor': 'end', class: 'axis' }, fmt(last)),
+    h('g', { class: 'legend' },
+      h('rect', { x: PAD_L, y: H - 14, width: 12, height: 12, class: 'swatch-value' }),
+      h('text', { x: PAD_L + 16, y: H - 4, class: 'axis' }, 'Value'),
+      h('line', { x1: PAD_L + 80, x2: PAD_L + 100, y1: H - 8, y2: H - 8, class: 'basis-line' }),
+      h('text', { x: PAD_L + 106, y: H - 4, class: 'axis' }, 'Cost basis')));
 }

@@ -418,6 +418,42 @@ type DownloadURLResponse struct {
 	ContentType string `json:"contentType"`
 }
 
+// Totals of one Form 8949 box in a tax year.
+type Form8949BoxTotal struct {
+	// The box.
+	Box Form8949BoxEnum `json:"box"`
+	// Holding period of the box (Part I short-term, Part II long-term).
+	Term SaleTermEnum `json:"term"`
+	// Rows (disposal pieces) in the box.
+	RowCount int `json:"rowCount"`
+	// Column (d): total proceeds, in cents.
+	ProceedsCents int64 `json:"proceedsCents"`
+	// Column (e): total cost or other basis, in cents.
+	CostBasisCents int64 `json:"costBasisCents"`
+	// Column (g): total adjustments, in cents (signed).
+	AdjustmentCents int64 `json:"adjustmentCents"`
+	// Column (h): total gain (positive) or loss (negative), in cents.
+	GainOrLossCents int64 `json:"gainOrLossCents"`
+}
+
+// A tax year's Form 8949 from the settled results (`getForm8949PreviewForYear`).
+type Form8949YearPreview struct {
+	// The tax year.
+	Year int `json:"year"`
+	// The boxes with rows in the year, in box order.
+	Boxes []Form8949BoxTotal `json:"boxes"`
+	// One page of rows, in box order (only the requested box when `box` was given).
+	Rows []Reconciled8949PreviewRow `json:"rows"`
+	// Rows over all pages (of the requested box, when given).
+	Total int `json:"total"`
+	// The zero-based page served.
+	Page int `json:"page"`
+	// The page size served.
+	Limit int `json:"limit"`
+	// The ledger has dirty items, so the figures may lag until a recalculation.
+	IsStale bool `json:"isStale"`
+}
+
 // A transaction label and what it means for taxes.
 type FullLabelOption struct {
 	// The value stored in `Transaction.label` and accepted by the `label` arguments (for example `staking_reward`).
@@ -541,10 +577,26 @@ type GetHarvestableLossesResponse struct {
 	IsStale bool `json:"isStale"`
 }
 
-// Income and capital gains of one tax year (`getIncomeAndCapGains`).
+// Income and capital gains of one tax year (`getIncomeAndCapGains`). Under GB and CA there is no holding period:
+// the whole gain is in `shortTermCapGainsCents` (and `capGainsCents`), and the jurisdiction's own figures are in
+// `gainsCents`, `lossesCents`, `deniedLossesCents` and `taxableCapitalGainsCents`.
 type GetIncomeAndCapGainsResponse struct {
 	// The tax year.
 	Year string `json:"year"`
+	// The rule set the figures were computed under (the client's country; null before the first recalculation).
+	Jurisdiction *TaxJurisdictionEnum `json:"jurisdiction,omitempty"`
+	// The tax year as the jurisdiction names it: `2024/25` under GB (6 April 2024 to 5 April 2025), `2024` otherwise.
+	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+	// GB and CA: the gains of the year's disposals, before losses, each disposal counted once (under GB all of a token's
+	// disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. Null
+	// under US rules.
+	GainsCents *int64 `json:"gainsCents,omitempty"`
+	// GB and CA: the losses of the year's disposals (negative), in cents. Null under US rules.
+	LossesCents *int64 `json:"lossesCents,omitempty"`
+	// CA: superficial losses denied in the year (positive), in cents; null otherwise.
+	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
+	// CA: the taxable capital gain, half of `capGainsCents` (the 50% inclusion rate; allowable capital loss when negative); null otherwise.
+	TaxableCapitalGainsCents *int64 `json:"taxableCapitalGainsCents,omitempty"`
 	// Start of the tax year (inclusive), in the client's fiscal year and timezone.
 	StartDate time.Time `json:"startDate"`
 	// End of the tax year (exclusive).
@@ -677,8 +729,11 @@ type GetTaxFormStatusesResponse struct {
 	NeedsReviewRowCount int `json:"needsReviewRowCount"`
 }
 
-// Open tax lots of one asset (`getTaxLots`).
+// Open tax lots of one asset (`getTaxLots`). Under GB `lots` holds one entry per asset: its section 104 pool
+// (quantity and pooled allowable cost); under CA the property's quantity and adjusted cost base (`jurisdiction`).
 type GetTaxLotsResponse struct {
+	// The rule set the figures were computed under (the client's country; null before the first recalculation).
+	Jurisdiction *TaxJurisdictionEnum `json:"jurisdiction,omitempty"`
 	// The asset's pricing key.
 	AssetPricingKey string `json:"assetPricingKey"`
 	// The asset, when the client holds one with this key.
@@ -833,7 +888,9 @@ type IncomeByLabel struct {
 
 // A finding about a client's ledger that needs attention or suggests an action. Most are derived when read
 // from the ledger and the current tax results (patterns `uncovered-disposals`, `missing-basis`,
-// `negative-balance`, `unlabeled`, `possible-spam:<assetId>`): they are OPEN while their condition holds
+// `negative-balance`, `unlabeled` (transactions without a label that are not paired),
+// `possible-internal-transfer` (both halves of each `getTransferPairSuggestions` pair),
+// `possible-spam:<assetId>`): they are OPEN while their condition holds
 // and disappear once it is fixed. Others are recorded (by staff or a job) and carry their own status.
 type Insight struct {
 	// Unique id.
@@ -1041,8 +1098,12 @@ type PortfolioResponseV2 struct {
 //
 // Tenancy: most operations take `clientId` and require the caller to be a member of that client. A client
 // API key or a portal access token is valid for its own client only; any other `clientId` gives FORBIDDEN. A record addressed by its
-// own id (account, report, asset) that belongs to another client gives NOT_FOUND. Some operations and
-// arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone else.
+// own id (account, report, asset) that belongs to another client gives NOT_FOUND, exactly as an id that does not
+// exist, in every operation and argument that takes one (`accountId`, `fromAccountId`, `toAccountId`, `assetId`,
+// `reportId`, ...). Ids given as list filters (`accountIds`, `assetIds`, `onlyIncludedAccountIds` of the
+// transaction and portfolio lists) match only the client's own records: another client's id matches nothing.
+// Some operations and arguments are restricted to staff (said where it applies) and give FORBIDDEN to everyone
+// else.
 //
 // One root field per operation: a request may select exactly one field of `Query` or `Mutation` (fragments
 // are expanded before counting; a root-level `__typename` is a meta field and does not count, so
@@ -1069,10 +1130,19 @@ type PortfolioResponseV2 struct {
 //   - NOT_IMPLEMENTED: the operation or argument value is part of the contract but not available on this
 //     deployment.
 //   - ROOT_SELECTION_LIMIT_EXCEEDED: more than one root field in the operation.
-//   - RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled: after 5 failures
-//     with one credential or 50 from one IP address within 15 minutes, further attempts get HTTP 429 with
-//     `Retry-After` (1 second, doubling per further failure up to 15 minutes), also with the right key.
-//   - INTERNAL_SERVER_ERROR: an unexpected failure; the message is generic and carries a request id.
+//   - RATE_LIMITED: a quota or rate limit was reached; retry later. Failed logins are throttled per credential
+//     (an API key's prefix, a token) and client IP address together: after 5 failures of one credential from one
+//     address within 15 minutes, further attempts with it from that address get HTTP 429 with `Retry-After`
+//     (1 second, doubling per further failure up to 15 minutes), also with the right key. The same credential
+//     from another address is never refused because of these failures. After 50 failures from one address,
+//     each further failure there locks the credential it tried at once; valid keys from that address keep
+//     working. A successful sign-in clears the credential's count at its address.
+//   - SERVICE_UNAVAILABLE (HTTP 503 with `Retry-After` in seconds): an outage, not a fault of the request: the
+//     database cannot be reached (stopped, restarting, out of disk) or the identity provider does not answer.
+//     Writes are atomic: a mutation answered so did not happen, unless the database failed in the moment it
+//     committed (then it happened in full; read before repeating a non-idempotent one). Retry after
+//     `Retry-After`; service resumes by itself, without a restart, within a second of the database being back.
+//   - INTERNAL_SERVER_ERROR: an unexpected failure (a bug); the message is generic and carries a request id.
 //
 // Errors about the request as a whole (nothing is executed, `data` is null):
 //   - BAD_REQUEST: not a POST with `Content-Type: application/json` (HTTP 415, or 405 with `Allow: POST` for
@@ -1411,11 +1481,19 @@ type TaxLotDisposal struct {
 	CostBasisCents int64 `json:"costBasisCents"`
 	// Gain or loss, in cents (signed).
 	GainCents int64 `json:"gainCents"`
-	// Holding period.
+	// Holding period (US rules; SHORT under GB and CA, which have none).
 	Term SaleTermEnum `json:"term"`
 	// The Form 8949 box the piece is reported under.
 	Box *Form8949BoxEnum `json:"box,omitempty"`
-	// The lot consumed; null when no lot covered the piece (`isUncovered`).
+	// The rule that matched the piece with its cost: LOT under US rules; SAME_DAY, THIRTY_DAY (the acquisition in
+	// `lotAcquiredAt`, `lotTransferId`) or POOL (the section 104 pool) under GB; ACB under CA; UNCOVERED when nothing
+	// covered it. Null for results computed before the rule was recorded.
+	Match *DisposalMatchEnum `json:"match,omitempty"`
+	// CA: the superficial loss denied on this piece, exact decimal (positive), added to the adjusted cost base of the
+	// units still held. `costBasisExact` is the adjusted cost base less it, so `gainExact` is the allowed part. Null when
+	// no loss was denied.
+	DeniedLossExact *string `json:"deniedLossExact,omitempty"`
+	// The lot consumed; null when no lot covered the piece (`isUncovered`), and under GB and CA, which keep no lots.
 	LotID *string `json:"lotId,omitempty"`
 	// Acquisition date of the lot (the purchase-date override when one is set).
 	LotAcquiredAt *time.Time `json:"lotAcquiredAt,omitempty"`
@@ -1648,6 +1726,44 @@ type Transfer struct {
 	SaleTerm *SaleTermEnum `json:"saleTerm,omitempty"`
 	// Part of a disposal not covered by known lots (reported with zero basis); null when fully covered.
 	UncoveredAmountExact *string `json:"uncoveredAmountExact,omitempty"`
+}
+
+// Two transactions of the client that look like the two halves of one move between its own accounts
+// (`getTransferPairSuggestions`): the first sends an asset out of one account and nothing else, the second
+// receives nearly the same quantity of the same asset (`Asset.pricingKey`) into another account within three
+// days, and neither is labeled (other than `internal`) or paired yet. Unpaired, the first is taxed as a sale and
+// the second as a purchase; `markInternalTransfer(fromTransactionId, toTransactionId)` pairs them.
+type TransferPairSuggestion struct {
+	// The sending transaction (`markInternalTransfer`'s `fromTransactionId`).
+	FromTransactionID string `json:"fromTransactionId"`
+	// The receiving transaction (`markInternalTransfer`'s `toTransactionId`).
+	ToTransactionID string `json:"toTransactionId"`
+	// The sending transaction.
+	FromTransaction *Transaction `json:"fromTransaction"`
+	// The receiving transaction.
+	ToTransaction *Transaction `json:"toTransaction"`
+	// The transfer that leaves.
+	FromTransferID string `json:"fromTransferId"`
+	// The transfer that arrives.
+	ToTransferID string `json:"toTransferId"`
+	// The account the asset leaves.
+	FromAccountID string `json:"fromAccountId"`
+	// The account the asset arrives in.
+	ToAccountID string `json:"toAccountId"`
+	// The sent asset.
+	AssetID string `json:"assetId"`
+	// The sent asset.
+	Asset *Asset `json:"asset,omitempty"`
+	// Quantity sent, exact.
+	SentAmountExact string `json:"sentAmountExact"`
+	// Quantity received, exact (at least 95% of the sent quantity and at most all of it).
+	ReceivedAmountExact string `json:"receivedAmountExact"`
+	// Sent minus received, exact: what the move cost in network or withdrawal fees.
+	FeeAmountExact string `json:"feeAmountExact"`
+	// When the asset left.
+	SentAt time.Time `json:"sentAt"`
+	// When it arrived.
+	ReceivedAt time.Time `json:"receivedAt"`
 }
 
 // Changes to one transaction (`updateTransaction`). Omitted or null fields stay unchanged.
@@ -1924,13 +2040,13 @@ func (e AssetTypeEnum) MarshalJSON() ([]byte, error) {
 type AuditActorTypeEnum string
 
 const (
-	// A signed-in member of the client.
+	// A signed-in member of the client, or the client's end user in a partner's portal (a portal access token; `userId` is then null).
 	AuditActorTypeEnumUser AuditActorTypeEnum = "USER"
 	// A client API key.
 	AuditActorTypeEnumAPIKey AuditActorTypeEnum = "API_KEY"
 	// Service staff.
 	AuditActorTypeEnumStaff AuditActorTypeEnum = "STAFF"
-	// The service itself (syncs, rules, recalculation).
+	// The service itself (syncs, imports, rules, recalculation), or a partner acting for its end user through the partner REST API.
 	AuditActorTypeEnumSystem AuditActorTypeEnum = "SYSTEM"
 )
 
@@ -2302,8 +2418,11 @@ func (e CostBasisAlgorithmEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Countries whose tax rules the service supports (ISO 3166-1 alpha-2 codes). Capital-gains reporting follows
-// the client's country; `OTHER` gets the generic treatment (gains and income, no country forms).
+// A client's country (ISO 3166-1 alpha-2 codes). Its tax rules apply for US (specific lots, short and long term,
+// Form 8949), GB (HMRC's same-day, 30-day and section 104 pool rules; tax year from 6 April; the UK capital gains
+// summary) and CA (adjusted cost base across accounts, superficial losses, calendar year, 50% inclusion; the
+// Schedule 3 summary). Every other country, `OTHER` included, gets the generic treatment: the US engine's gains
+// and income figures in the client's currency and calendar (or fiscal) year, with no country rules or forms.
 type CountryEnum string
 
 const (
@@ -2536,6 +2655,76 @@ func (e CurrencyCodeEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The rule that matched a disposal piece with its cost.
+type DisposalMatchEnum string
+
+const (
+	// US: a lot chosen by the cost-basis algorithm.
+	DisposalMatchEnumLot DisposalMatchEnum = "LOT"
+	// GB: acquisitions of the same day.
+	DisposalMatchEnumSameDay DisposalMatchEnum = "SAME_DAY"
+	// GB: acquisitions of the 30 days after the disposal (earliest first).
+	DisposalMatchEnumThirtyDay DisposalMatchEnum = "THIRTY_DAY"
+	// GB: the section 104 pool, at its average allowable cost.
+	DisposalMatchEnumPool DisposalMatchEnum = "POOL"
+	// CA: the adjusted cost base of the property.
+	DisposalMatchEnumAcb DisposalMatchEnum = "ACB"
+	// No units to match: zero cost, flagged.
+	DisposalMatchEnumUncovered DisposalMatchEnum = "UNCOVERED"
+)
+
+var AllDisposalMatchEnum = []DisposalMatchEnum{
+	DisposalMatchEnumLot,
+	DisposalMatchEnumSameDay,
+	DisposalMatchEnumThirtyDay,
+	DisposalMatchEnumPool,
+	DisposalMatchEnumAcb,
+	DisposalMatchEnumUncovered,
+}
+
+func (e DisposalMatchEnum) IsValid() bool {
+	switch e {
+	case DisposalMatchEnumLot, DisposalMatchEnumSameDay, DisposalMatchEnumThirtyDay, DisposalMatchEnumPool, DisposalMatchEnumAcb, DisposalMatchEnumUncovered:
+		return true
+	}
+	return false
+}
+
+func (e DisposalMatchEnum) String() string {
+	return string(e)
+}
+
+func (e *DisposalMatchEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = DisposalMatchEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid DisposalMatchEnum", str)
+	}
+	return nil
+}
+
+func (e DisposalMatchEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *DisposalMatchEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e DisposalMatchEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // The codes carried in `errors[].extensions.code`. Listed here so that clients can generate a type for them;
 // no field returns this enum.
 type ErrorCode string
@@ -2573,6 +2762,8 @@ const (
 	ErrorCodeTimeout ErrorCode = "TIMEOUT"
 	// The field's data is returned but incomplete: part of it could not be established (for example a chain indexer that did not answer); the error's `extensions` say which part is unknown.
 	ErrorCodePartialResult ErrorCode = "PARTIAL_RESULT"
+	// An outage, not a fault of the request: the database cannot be reached (stopped, restarting, out of disk) or the identity provider does not answer (HTTP 503 with `Retry-After`); retry later.
+	ErrorCodeServiceUnavailable ErrorCode = "SERVICE_UNAVAILABLE"
 	// An unexpected failure; the message is generic and `extensions.requestId` identifies it in the logs.
 	ErrorCodeInternalServerError ErrorCode = "INTERNAL_SERVER_ERROR"
 )
@@ -2594,12 +2785,13 @@ var AllErrorCode = []ErrorCode{
 	ErrorCodeQueryTooComplex,
 	ErrorCodeTimeout,
 	ErrorCodePartialResult,
+	ErrorCodeServiceUnavailable,
 	ErrorCodeInternalServerError,
 }
 
 func (e ErrorCode) IsValid() bool {
 	switch e {
-	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeTaxesLocked, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodePartialResult, ErrorCodeInternalServerError:
+	case ErrorCodeUnauthenticated, ErrorCodeForbidden, ErrorCodeBadUserInput, ErrorCodeNotFound, ErrorCodeConflict, ErrorCodeTaxesLocked, ErrorCodeNotImplemented, ErrorCodeRootSelectionLimitExceeded, ErrorCodeRateLimited, ErrorCodeBadRequest, ErrorCodeRequestTooLarge, ErrorCodeGraphqlParseFailed, ErrorCodeGraphqlValidationFailed, ErrorCodeQueryTooComplex, ErrorCodeTimeout, ErrorCodePartialResult, ErrorCodeServiceUnavailable, ErrorCodeInternalServerError:
 		return true
 	}
 	return false
@@ -3655,6 +3847,14 @@ const (
 	ReportExportTypeEnumEndOfYearHoldingsCSV ReportExportTypeEnum = "END_OF_YEAR_HOLDINGS_CSV"
 	// Form 8949 reconciled with a broker's Form 1099-DA (`generate1099DAReports`), as PDF.
 	ReportExportTypeEnumReconciled8949PDF ReportExportTypeEnum = "RECONCILED_8949_PDF"
+	// GB clients: the UK capital gains summary of a tax year (6 April to 5 April) with the SA108 figures (disposals, proceeds, allowable costs, gains, losses), as PDF.
+	ReportExportTypeEnumUkCapitalGainsSummaryPDF ReportExportTypeEnum = "UK_CAPITAL_GAINS_SUMMARY_PDF"
+	// GB clients: the disposals of the UK capital gains summary (one per token and day, with the quantities matched same day, within 30 days and from the pool), as CSV.
+	ReportExportTypeEnumUkCapitalGainsSummaryCSV ReportExportTypeEnum = "UK_CAPITAL_GAINS_SUMMARY_CSV"
+	// CA clients: the Schedule 3 summary (crypto-assets: proceeds, adjusted cost base, superficial losses denied, gains and losses, the taxable part at 50%), as PDF.
+	ReportExportTypeEnumCaSchedule3PDF ReportExportTypeEnum = "CA_SCHEDULE_3_PDF"
+	// CA clients: the dispositions of the Schedule 3 summary, as CSV.
+	ReportExportTypeEnumCaSchedule3CSV ReportExportTypeEnum = "CA_SCHEDULE_3_CSV"
 )
 
 var AllReportExportTypeEnum = []ReportExportTypeEnum{
@@ -3670,11 +3870,15 @@ var AllReportExportTypeEnum = []ReportExportTypeEnum{
 	ReportExportTypeEnumTaxactCSV,
 	ReportExportTypeEnumEndOfYearHoldingsCSV,
 	ReportExportTypeEnumReconciled8949PDF,
+	ReportExportTypeEnumUkCapitalGainsSummaryPDF,
+	ReportExportTypeEnumUkCapitalGainsSummaryCSV,
+	ReportExportTypeEnumCaSchedule3PDF,
+	ReportExportTypeEnumCaSchedule3CSV,
 }
 
 func (e ReportExportTypeEnum) IsValid() bool {
 	switch e {
-	case ReportExportTypeEnumTaxForms, ReportExportTypeEnumForm8949PDF, ReportExportTypeEnumForm8949CSV, ReportExportTypeEnumScheduleDPDF, ReportExportTypeEnumSchedule1PDF, ReportExportTypeEnumCapitalGainsCSV, ReportExportTypeEnumIncomeCSV, ReportExportTypeEnumTransactionHistoryCSV, ReportExportTypeEnumTurbotaxCSV, ReportExportTypeEnumTaxactCSV, ReportExportTypeEnumEndOfYearHoldingsCSV, ReportExportTypeEnumReconciled8949PDF:
+	case ReportExportTypeEnumTaxForms, ReportExportTypeEnumForm8949PDF, ReportExportTypeEnumForm8949CSV, ReportExportTypeEnumScheduleDPDF, ReportExportTypeEnumSchedule1PDF, ReportExportTypeEnumCapitalGainsCSV, ReportExportTypeEnumIncomeCSV, ReportExportTypeEnumTransactionHistoryCSV, ReportExportTypeEnumTurbotaxCSV, ReportExportTypeEnumTaxactCSV, ReportExportTypeEnumEndOfYearHoldingsCSV, ReportExportTypeEnumReconciled8949PDF, ReportExportTypeEnumUkCapitalGainsSummaryPDF, ReportExportTypeEnumUkCapitalGainsSummaryCSV, ReportExportTypeEnumCaSchedule3PDF, ReportExportTypeEnumCaSchedule3CSV:
 		return true
 	}
 	return false
@@ -4166,6 +4370,67 @@ func (e *TaxFormTypeEnum) UnmarshalJSON(b []byte) error {
 }
 
 func (e TaxFormTypeEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rule set a client's figures are computed under (see `CountryEnum`).
+type TaxJurisdictionEnum string
+
+const (
+	// United States rules: specific lots, short and long term, Form 8949 (also the generic treatment of countries without rules of their own).
+	TaxJurisdictionEnumUs TaxJurisdictionEnum = "US"
+	// United Kingdom (HMRC): same day, 30 days, section 104 pool; tax year from 6 April.
+	TaxJurisdictionEnumGb TaxJurisdictionEnum = "GB"
+	// Canada: adjusted cost base across accounts, superficial losses; calendar year; 50% inclusion.
+	TaxJurisdictionEnumCa TaxJurisdictionEnum = "CA"
+)
+
+var AllTaxJurisdictionEnum = []TaxJurisdictionEnum{
+	TaxJurisdictionEnumUs,
+	TaxJurisdictionEnumGb,
+	TaxJurisdictionEnumCa,
+}
+
+func (e TaxJurisdictionEnum) IsValid() bool {
+	switch e {
+	case TaxJurisdictionEnumUs, TaxJurisdictionEnumGb, TaxJurisdictionEnumCa:
+		return true
+	}
+	return false
+}
+
+func (e TaxJurisdictionEnum) String() string {
+	return string(e)
+}
+
+func (e *TaxJurisdictionEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = TaxJurisdictionEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid TaxJurisdictionEnum", str)
+	}
+	return nil
+}
+
+func (e TaxJurisdictionEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *TaxJurisdictionEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e TaxJurisdictionEnum) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -673,7 +673,8 @@ export interface components {
             /**
              * @description Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
              *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-             *     (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501).
+             *     (409: the change touches the period before the client's tax lock), `payload_too_large` (413), `rate_limited` (429), `internal` (500), `not_implemented` (501),
+             *     `service_unavailable` (503: an outage; retry after `Retry-After`).
              *     New codes may be added.
              */
             code?: string;
@@ -1031,6 +1032,31 @@ export interface components {
              * @description When the figures were calculated; null when the user has never been calculated.
              */
             calculatedAt: string | null;
+            /**
+             * @description Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+             *     same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
+             *     base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
+             *     CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+             * @enum {string}
+             */
+            jurisdiction?: "GB" | "CA";
+            /** @description GB and CA only. The tax year as the country names it (`2024/25` under GB). */
+            taxYearLabel?: string;
+            /**
+             * Format: int64
+             * @description GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+             */
+            gainsCents?: number;
+            /**
+             * Format: int64
+             * @description GB and CA only. Losses of the year's disposals (negative).
+             */
+            lossesCents?: number;
+            /**
+             * Format: int64
+             * @description CA only. Superficial losses denied in the year (added to the cost base of the units held).
+             */
+            deniedLossesCents?: number;
         };
         TaxPreviewResponse: {
             type: components["schemas"]["EnvelopeType"];
@@ -1438,7 +1464,7 @@ export interface components {
         /**
          * @description A limit was reached: for `/links/email`, the daily e-mail limit per partner and recipient
          *     (default 5 per UTC day, configurable); on any authenticated operation, the failed-login backoff
-         *     (see Limits).
+         *     of this credential at this IP address (see Limits).
          */
         TooManyRequests: {
             headers: {
@@ -1478,9 +1504,11 @@ export interface components {
             };
         };
         /**
-         * @description Too many failed logins with this credential or from this IP address: 5 per credential or 50
-         *     per IP within 15 minutes lock further attempts for 1 second, doubling per further failure up
-         *     to 15 minutes (see Limits).
+         * @description Too many failed logins with this credential from this IP address: 5 failures of one
+         *     credential from one address within 15 minutes (1 once the address has had 50 failures of any
+         *     credentials) lock that credential at that address for 1 second, doubling per further failure
+         *     up to 15 minutes. Other addresses are not affected, and valid credentials are never locked
+         *     by the failures of others (see Limits).
          */
         LoginThrottled: {
             headers: {
@@ -1494,6 +1522,21 @@ export interface components {
         /** @description The download signature is invalid or has expired. */
         InvalidSignature: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description An outage, not a fault of the request: the database cannot be reached (stopped, restarting,
+         *     out of disk). `Retry-After` says when to try again. Writes are atomic: a request answered so
+         *     did not change anything, unless the database failed in the moment it committed (then the change
+         *     happened in full). Service resumes by itself within a second of the database being back.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfterOutage"];
                 [name: string]: unknown;
             };
             content: {
@@ -1543,6 +1586,11 @@ export interface components {
          * @example 43200
          */
         RetryAfter: number;
+        /**
+         * @description Seconds to wait before sending the request again.
+         * @example 5
+         */
+        RetryAfterOutage: number;
     };
     pathItems: never;
 }
@@ -1585,6 +1633,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1633,6 +1682,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1672,6 +1722,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1712,6 +1763,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1744,6 +1796,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1776,6 +1829,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1821,6 +1875,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1853,6 +1908,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1898,6 +1954,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1949,6 +2006,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1995,6 +2053,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2039,6 +2098,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2071,6 +2131,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2103,6 +2164,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2135,6 +2197,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2180,6 +2243,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2232,6 +2296,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2279,6 +2344,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2320,6 +2386,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2360,6 +2427,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2417,6 +2485,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2440,6 +2509,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2476,6 +2546,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2503,6 +2574,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2530,6 +2602,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };

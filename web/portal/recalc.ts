@@ -1,0 +1,103 @@
+// The recalculation state every page shows under the navigation: settled (figures up to date),
+// dirty (edits not in the figures yet, with a button to recalculate) or recalculating (progress),
+// read from countDirty and getActiveRecalculateJob and started with rerunGraph.
+
+import { App, problem } from './app';
+import { Expired } from './api';
+import { h, announce, sleep, button } from './dom';
+import * as Q from './gql';
+
+interface Job { id: string; status: string; progress: number; attempt: number }
+export type RecalcState = 'settled' | 'dirty' | 'recalculating';
+
+const POLL_MS = 1000;
+
+export class Recalc {
+  readonly el = h('div', { id: 'recalc-status', class: 'status-bar', 'aria-live': 'polite' });
+  state: RecalcState = 'settled';
+  private following = false;
+  private listeners: ((s: RecalcState) => void)[] = [];
+
+  constructor(private app: App) {
+    // Edits and syncs make the ledger dirty; a finished run reads the state itself.
+    app.onChange((what) => { if (what !== 'results') this.refresh(); });
+  }
+
+  onState(fn: (s: RecalcState) => void): () => void {
+    this.listeners.push(fn);
+    return () => { this.listeners = this.listeners.filter((f) => f !== fn); };
+  }
+
+  // refresh reads the state again (after an edit).
+  async refresh() {
+    if (this.following) return;
+    try {
+      const [dirty, job, last, accounts] = await Promise.all([
+        this.app.q<{ countDirty: number }>(Q.COUNT_DIRTY),
+        this.app.q<{ getActiveRecalculateJob: Job | null }>(Q.ACTIVE_JOB),
+        this.app.q<{ getMyActiveClient: { lastRecalculatedAt?: string | null } }>(Q.LAST_RUN),
+        this.app.accounts(),
+      ]);
+      if (job.getActiveRecalculateJob) return this.follow(job.getActiveRecalculateJob);
+      // A ledger never calculated has no dirty items to count, yet its figures are all missing.
+      const never = !last.getMyActiveClient.lastRecalculatedAt && accounts.length > 0;
+      this.show(dirty.countDirty > 0 || never ? 'dirty' : 'settled', dirty.countDirty, undefined, never);
+    } catch (err) {
+      this.el.replaceChildren(problem(err, () => this.refresh()));
+    }
+  }
+
+  // start recalculates now.
+  async start() {
+    if (this.following) return;
+    try {
+      const id = (await this.app.q<{ rerunGraph: string }>(Q.RERUN)).rerunGraph;
+      await this.follow({ id, status: 'QUEUED', progress: 0, attempt: 1 });
+    } catch (err) {
+      this.el.replaceChildren(problem(err, () => this.start()));
+    }
+  }
+
+  private async follow(job: Job) {
+    this.following = true;
+    let active: Job | null = job;
+    try {
+      while (active) {
+        this.show('recalculating', 0, active);
+        await sleep(POLL_MS);
+        try {
+          active = (await this.app.q<{ getActiveRecalculateJob: Job | null }>(Q.ACTIVE_JOB)).getActiveRecalculateJob;
+        } catch (err) {
+          if (err instanceof Expired) return;
+          await sleep(POLL_MS * 3);
+        }
+      }
+    } finally {
+      this.following = false;
+    }
+    announce('Recalculation finished: your figures are up to date.');
+    this.app.ledgerChanged('results');
+    await this.refresh();
+  }
+
+  private show(state: RecalcState, dirty: number, job?: Job, never = false) {
+    this.state = state;
+    this.el.dataset.state = state;
+    if (state === 'recalculating' && job) {
+      const waiting = job.status === 'QUEUED';
+      this.el.replaceChildren(h('div', { class: 'status recalculating', id: 'recalc-running' },
+        h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+        h('span', {}, waiting ? 'Recalculation queued…' : `Recalculating your taxes… ${job.progress}%`),
+        h('progress', { max: 100, value: job.progress, 'aria-label': 'Recalculation progress' })));
+    } else if (state === 'dirty') {
+      this.el.replaceChildren(h('div', { class: 'status dirty', id: 'recalc-dirty' },
+        h('span', {}, never ? 'Your taxes have not been calculated yet.' : dirty === 1 ? '1 change is not in your figures yet.'
+          : `${dirty.toLocaleString('en-US')} changes are not in your figures yet.`),
+        button(never ? 'Calculate' : 'Recalculate', () => this.start(), 'small', { id: 'recalculate' })));
+    } else {
+      this.el.replaceChildren(h('div', { class: 'status settled', id: 'recalc-settled' },
+        h('span', { class: 'check', 'aria-hidden': 'true' }, '✓'), h('span', {}, 'Your figures are up to date.')));
+    }
+    for (const f of this.listeners) f(state);
+  }
+}

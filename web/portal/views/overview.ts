@@ -1,0 +1,73 @@
+// Overview: the latest tax year's figures, the portfolio's value, what needs review, gains by year,
+// and the accounts.
+
+import { Ctx, panel, problem } from '../app';
+import { drawGainsChart, YearFigures } from '../chart';
+import { h, clear, money, signed, loading } from '../dom';
+import * as Q from '../gql';
+import { AccountsView } from './accounts';
+
+interface Year { year: string; capGainsCents: number; shortTermCapGainsCents: number; longTermCapGainsCents: number; incomeCents: number; isStale: boolean }
+
+export function overview(ctx: Ctx, root: HTMLElement) {
+  const { app } = ctx;
+  root.append(
+    h('h1', { class: 'welcome' }, 'Your crypto taxes'),
+    app.s.email ? h('p', { class: 'muted', id: 'signed-in-as' }, `Signed in as ${app.s.email}`) : '');
+  const cards = h('div', { class: 'cards-row', id: 'summary-cards', 'aria-live': 'polite' }, loading('your figures'));
+  const chart = h('figure', { id: 'gains-chart', class: 'chart' });
+  const gains = panel('gains', 'Gains and income by year', chart);
+  const accounts = panel('wallets', 'Accounts and wallets');
+  root.append(cards, gains.el, accounts.el);
+  const av = new AccountsView(app, accounts.body);
+  av.load();
+
+  const load = async () => {
+    try {
+      const years = await app.years();
+      const year = years.length ? years[0] : new Date().getUTCFullYear();
+      const [y, value, insights] = await Promise.all([
+        app.q<{ getIncomeAndCapGains: Year }>(Q.YEAR, { year: String(year) }).then((r) => r.getIncomeAndCapGains),
+        app.q<{ getPortfolioV2: { positions: { valueCents?: number | null; unrealizedGainCents?: number | null }[]; totalValueCents: number } }>(Q.PORTFOLIO).then((r) => r.getPortfolioV2),
+        app.q<{ getClientInsights: { transactionCount: number; severity: string }[] }>(Q.INSIGHTS).then((r) => r.getClientInsights),
+      ]);
+      const toReview = insights.reduce((n, i) => n + i.transactionCount, 0);
+      ctx.reviewCount(toReview);
+      const card = (key: string, href: string, title: string, value: string, sub: string) =>
+        h('a', { class: 'card', href, 'data-figure': key }, h('span', { class: 'card-title' }, title), h('span', { class: 'card-value' }, value), h('span', { class: 'card-sub' }, sub));
+      // Holdings without a price are left out of the value and the unrealized gain, and said so.
+      const portfolioCard = (ps: { valueCents?: number | null; unrealizedGainCents?: number | null }[], total: number) => {
+        const priced = ps.filter((p) => p.valueCents !== null && p.valueCents !== undefined);
+        if (ps.length === 0) return card('portfolio', '#/portfolio', 'Portfolio value', money(0), 'You hold nothing yet');
+        if (priced.length === 0) return card('portfolio', '#/portfolio', 'Portfolio value', 'No prices', 'Prices are not available right now');
+        const gain = priced.reduce((n, p) => n + (p.unrealizedGainCents || 0), 0);
+        return card('portfolio', '#/portfolio', 'Portfolio value', money(total),
+          `Unrealized ${signed(gain)}${priced.length < ps.length ? ` · ${ps.length - priced.length} without a price` : ''}`);
+      };
+      clear(cards);
+      if (years.length === 0) {
+        cards.append(h('div', { class: 'empty wide', id: 'overview-empty' },
+          h('p', {}, 'No tax figures yet. Add your wallets and exchanges below and sync them; your taxes are calculated from their transactions.')));
+      } else {
+        cards.append(
+          card('capital-gains', `#/tax?year=${year}`, `${year} capital gains`, signed(y.capGainsCents),
+            `Short-term ${signed(y.shortTermCapGainsCents)} · long-term ${signed(y.longTermCapGainsCents)}`),
+          card('income', `#/tax?year=${year}`, `${year} income`, money(y.incomeCents), 'Staking, rewards and other income'));
+      }
+      cards.append(
+        portfolioCard(value.positions, value.totalValueCents),
+        card('review', '#/review', 'To review', toReview === 0 ? 'All clear' : String(toReview),
+          toReview === 0 ? 'Nothing needs your attention' : `${toReview === 1 ? 'transaction needs' : 'transactions need'} a look`));
+      const shown = [...years].slice(0, 6).reverse();
+      const figures = await Promise.all(shown.map((yr) => app.q<{ getIncomeAndCapGains: Year }>(Q.YEAR, { year: String(yr) })
+        .then((r): YearFigures => ({ year: yr, capitalGainsCents: r.getIncomeAndCapGains.capGainsCents, incomeCents: r.getIncomeAndCapGains.incomeCents }))));
+      const svg = drawGainsChart(chart, figures);
+      chart.replaceChildren(svg, svg.tagName === 'svg' ? h('figcaption', {}, `Capital gains and income by tax year (${app.client.currency})`) : '');
+    } catch (err) {
+      cards.replaceChildren(problem(err, load));
+    }
+  };
+  load();
+  const off = app.onChange(load);
+  return () => { off(); av.stop(); };
+}

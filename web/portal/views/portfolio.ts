@@ -1,0 +1,128 @@
+// Portfolio: holdings with their value, cost basis and unrealized gain, the value over time, and the
+// holdings that could be sold at a loss to offset gains (tax-loss harvesting).
+
+import { Ctx, panel, problem } from '../app';
+import { drawValueChart, Point } from '../chart';
+import { h, clear, money, signed, qty, percent, loading, empty } from '../dom';
+import * as Q from '../gql';
+
+interface Position {
+  assetId: string; asset?: { symbol: string; name: string } | null; amountExact: string; price?: number | null; valueCents?: number | null;
+  costBasisCents: number; unrealizedGainCents?: number | null; unrealizedGainPercent?: number | null; portfolioPercent?: number | null;
+}
+interface Portfolio { positions: Position[]; total: number; totalValueCents: number; totalCostBasisCents: number; totalUnrealizedGainCents: number; isStale: boolean }
+interface Harvest {
+  totalUnrealizedLossCents: number; shortTermUnrealizedLossCents: number; longTermUnrealizedLossCents: number; unpricedAssetIds: string[]; isStale: boolean;
+  assets: { assetId: string; asset?: { symbol: string; name: string } | null; amountExact: string; price: number; marketValueCents: number; costBasisCents: number;
+    unrealizedGainCents: number; shortTermUnrealizedGainCents: number; longTermUnrealizedGainCents: number; hasRecentAcquisition: boolean }[];
+}
+
+const RANGES: [string, string][] = [['ONE_MONTH', '1 month'], ['THREE_MONTHS', '3 months'], ['YEAR_TO_DATE', 'This year'], ['ONE_YEAR', '1 year'], ['ALL_TIME', 'All time']];
+
+export function portfolio(ctx: Ctx, root: HTMLElement) {
+  const { app } = ctx;
+  const totals = h('div', { class: 'cards-row', id: 'portfolio-totals', 'aria-live': 'polite' }, loading('your holdings'));
+  const chart = h('figure', { class: 'chart', id: 'value-chart' });
+  let range = 'ALL_TIME';
+  const rangeGroup = h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': 'Chart range' }, ...RANGES.map(([v, l]) => {
+    const id = `range-${v.toLowerCase()}`;
+    const input = h('input', { type: 'radio', name: 'range', id, value: v, checked: v === range,
+      onchange: () => { range = v; drawChart(); } });
+    return h('span', {}, input, h('label', { for: id }, l));
+  }));
+  const holdings = panel('holdings', 'Holdings', loading('your holdings'));
+  const harvest = panel('harvest', 'Tax-loss harvesting', loading('losses you could harvest'));
+  root.append(h('h1', {}, 'Portfolio'), totals, panel('value', 'Value over time', rangeGroup, chart).el, holdings.el, harvest.el);
+
+  const drawChart = async () => {
+    chart.replaceChildren(loading('the chart'));
+    try {
+      const r = await app.q<{ getChart: { points: Point[]; changeCents: number; changePercent?: number | null } }>(Q.CHART, { interval: range });
+      const c = r.getChart;
+      const svg = drawValueChart(chart, c.points, `Portfolio value and cost basis, ${RANGES.find(([v]) => v === range)?.[1].toLowerCase()}`);
+      chart.replaceChildren(svg, svg.tagName === 'svg'
+        ? h('figcaption', {}, `Change over the range: ${signed(c.changeCents)}${c.changePercent === null || c.changePercent === undefined ? '' : ` (${percent(c.changePercent)})`}. Coins without a price on a day add nothing to that day.`) : '');
+    } catch (err) {
+      chart.replaceChildren(problem(err, drawChart));
+    }
+  };
+
+  const load = async () => {
+    try {
+      const p = (await app.q<{ getPortfolioV2: Portfolio }>(Q.PORTFOLIO)).getPortfolioV2;
+      const card = (key: string, title: string, value: string, sub = '') =>
+        h('div', { class: 'card', 'data-figure': key }, h('span', { class: 'card-title' }, title), h('span', { class: 'card-value' }, value), sub ? h('span', { class: 'card-sub' }, sub) : '');
+      // Holdings without a price are left out of the value and the unrealized gain, and said so.
+      const priced = p.positions.filter((x) => x.valueCents !== null && x.valueCents !== undefined);
+      const unpriced = p.positions.length - priced.length;
+      const gain = priced.reduce((n, x) => n + (x.unrealizedGainCents || 0), 0);
+      totals.replaceChildren(
+        card('value', 'Value', priced.length || !unpriced ? money(p.totalValueCents) : 'No prices',
+          unpriced ? `${unpriced} holding${unpriced === 1 ? '' : 's'} without a price today, left out` : 'At today’s prices'),
+        card('basis', 'Cost basis', money(p.totalCostBasisCents), p.isStale ? 'Recalculate to include recent changes' : 'What you paid for what you hold'),
+        card('unrealized', 'Unrealized gain', priced.length || !unpriced ? signed(gain) : 'No prices',
+          unpriced ? 'Of the holdings with a price' : 'If you sold everything today'));
+      clear(holdings.body);
+      if (p.positions.length === 0) {
+        holdings.body.append(empty('You hold nothing yet: add and sync your wallets and exchanges on the Overview page.', 'holdings-empty'));
+      } else {
+        holdings.body.append(h('table', { class: 'table cards', id: 'holdings-table' },
+          h('caption', { class: 'sr-only' }, 'Your holdings'),
+          h('thead', {}, h('tr', {}, ...['Asset', 'Quantity', 'Price', 'Value', 'Cost basis', 'Unrealized', 'Share'].map((t) => h('th', { scope: 'col' }, t)))),
+          h('tbody', {}, ...p.positions.map((x) => {
+            const negative = x.amountExact.startsWith('-');
+            return h('tr', { 'data-asset': x.assetId },
+              h('td', { 'data-label': 'Asset' }, h('strong', {}, x.asset?.symbol || '?'), x.asset?.name && x.asset.name !== x.asset.symbol ? h('div', { class: 'muted small' }, x.asset.name) : '',
+                negative ? h('span', { class: 'badge warning' }, 'Negative balance') : ''),
+              h('td', { 'data-label': 'Quantity', class: 'num' }, qty(x.amountExact)),
+              h('td', { 'data-label': 'Price', class: 'num' }, x.price === null || x.price === undefined ? h('span', { class: 'badge muted' }, 'No price') : money(Math.round(x.price * 100))),
+              h('td', { 'data-label': 'Value', class: 'num' }, money(x.valueCents)),
+              h('td', { 'data-label': 'Cost basis', class: 'num' }, money(x.costBasisCents)),
+              h('td', { 'data-label': 'Unrealized', class: 'num' }, x.unrealizedGainCents === null || x.unrealizedGainCents === undefined ? '—'
+                : h('span', { class: x.unrealizedGainCents < 0 ? 'loss' : 'gain' }, `${signed(x.unrealizedGainCents)} (${percent(x.unrealizedGainPercent)})`)),
+              h('td', { 'data-label': 'Share', class: 'num' }, x.portfolioPercent === null || x.portfolioPercent === undefined ? '—' : `${x.portfolioPercent.toFixed(1)}%`));
+          }))));
+        if (p.total > p.positions.length) holdings.body.append(h('p', { class: 'muted small' }, `The ${p.positions.length} largest of ${p.total} holdings.`));
+      }
+    } catch (err) {
+      totals.replaceChildren(problem(err, load));
+      clear(holdings.body);
+    }
+    loadHarvest();
+  };
+
+  const loadHarvest = async () => {
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      const r = (await app.q<{ getHarvestableLosses: Harvest }>(Q.HARVEST, { date: today })).getHarvestableLosses;
+      clear(harvest.body);
+      harvest.body.append(h('p', {}, 'Selling holdings worth less than you paid realizes a loss that offsets your gains. These lots are below their cost basis at today’s prices.'));
+      if (r.assets.length === 0) {
+        harvest.body.append(empty('None of your holdings is worth less than its cost basis today.', 'harvest-empty'));
+      } else {
+        harvest.body.append(
+          h('p', { id: 'harvest-total' }, h('strong', {}, `Up to ${money(-r.totalUnrealizedLossCents)} of losses`),
+            ` (short-term ${money(-r.shortTermUnrealizedLossCents)}, long-term ${money(-r.longTermUnrealizedLossCents)}).`),
+          h('table', { class: 'table cards', id: 'harvest-table' },
+            h('caption', { class: 'sr-only' }, 'Holdings you could sell at a loss'),
+            h('thead', {}, h('tr', {}, ...['Asset', 'Held at a loss', 'Value', 'Cost basis', 'Loss', ''].map((t) => h('th', { scope: 'col' }, t)))),
+            h('tbody', {}, ...r.assets.map((a) => h('tr', { 'data-harvest': a.assetId },
+              h('td', { 'data-label': 'Asset' }, h('strong', {}, a.asset?.symbol || '?')),
+              h('td', { 'data-label': 'Held at a loss', class: 'num' }, qty(a.amountExact)),
+              h('td', { 'data-label': 'Value', class: 'num' }, money(a.marketValueCents)),
+              h('td', { 'data-label': 'Cost basis', class: 'num' }, money(a.costBasisCents)),
+              h('td', { 'data-label': 'Loss', class: 'num' }, h('span', { class: 'loss' }, signed(a.unrealizedGainCents)),
+                h('div', { class: 'muted small' }, `short-term ${signed(a.shortTermUnrealizedGainCents)} · long-term ${signed(a.longTermUnrealizedGainCents)}`)),
+              h('td', { 'data-label': 'Note' }, a.hasRecentAcquisition ? h('span', { class: 'badge info' }, 'Bought in the last 30 days') : ''))))));
+      }
+      if (r.unpricedAssetIds.length) harvest.body.append(h('p', { class: 'muted small' }, `${r.unpricedAssetIds.length} holding${r.unpricedAssetIds.length === 1 ? ' has' : 's have'} no price today and ${r.unpricedAssetIds.length === 1 ? 'is' : 'are'} left out.`));
+      harvest.body.append(h('p', { class: 'muted small' }, 'This is information, not advice: check with a tax professional before you sell.'));
+    } catch (err) {
+      harvest.body.replaceChildren(problem(err, loadHarvest));
+    }
+  };
+
+  load();
+  drawChart();
+  return app.onChange(() => { load(); drawChart(); });
+}

@@ -1,0 +1,251 @@
+// Needs review: the insights about the ledger (getClientInsights) as a queue, most serious first,
+// each item with its fix right there: a price for a receipt without one, a label, a pair of moves
+// between own accounts, a spam token, a zero basis accepted. Fixes that change the tax results take
+// effect with the next recalculation, which this page starts.
+
+import { Ctx, App, problem } from '../app';
+import { h, clear, day, loading, empty, button, busy, field, select, qty, announce } from '../dom';
+import * as Q from '../gql';
+import { describe, TxRow } from './tx';
+import { pairCard, Pair } from './pairs';
+
+interface Insight { id: string; patternId: string; type: string; severity: string; title: string; description: string; transactionCount: number; assetId?: string | null }
+
+const SEVERITY: Record<string, string> = { CRITICAL: 'Makes figures wrong', WARNING: 'Likely wrong', INFO: 'Worth a look' };
+const SHOWN = 5;
+
+// Plain explanations of the derived insights (the API's descriptions name operations).
+const EXPLAIN: Record<string, string> = {
+  MISSING_BASIS: 'These sales use coins whose purchase price is unknown, so their whole value counts as a gain. Give the receipt a price, or accept a zero cost basis if you really paid nothing.',
+  UNCOVERED_DISPOSALS: 'These transactions send or sell more than your accounts held at the time. Usually an account or a purchase is missing: add it, or pair the move that brought the coins.',
+  NEGATIVE_BALANCE: 'An account sent more of an asset than it held. Add the missing account or transaction, or hide a duplicate.',
+  UNLABELED_TRANSACTIONS: 'Without a label, what leaves an account counts as a sale and what arrives as a purchase. Label income, gifts and fees as such.',
+  POSSIBLE_INTERNAL_TRANSFER: 'A withdrawal followed by a deposit of nearly the same amount into another of your accounts. Unpaired, the first counts as a sale and the second as a purchase.',
+  POSSIBLE_SPAM: 'A token whose name advertises a website or a claim, as airdropped spam does. Never visit the site; mark the token as spam to leave it out of your figures.',
+};
+const RESULT_BASED = new Set(['MISSING_BASIS', 'UNCOVERED_DISPOSALS', 'NEGATIVE_BALANCE']);
+
+export function review(ctx: Ctx, root: HTMLElement, _params: URLSearchParams) {
+  const { app } = ctx;
+  const box = h('div', { class: 'recalc-box', id: 'review-recalc' });
+  const queue = h('div', { id: 'review-queue', 'aria-live': 'polite' }, loading('what needs review'));
+  root.append(h('h1', {}, 'Needs review'),
+    h('p', { class: 'lead' }, 'What can make your tax figures wrong, most serious first. Fix each item here; the counts fall as you go.'),
+    box, queue);
+
+  // Fixed items whose effect waits for a recalculation; a finished one shows the fresh list.
+  const pending = new Set<string>();
+  const showState = () => {
+    const st = ctx.recalc.state;
+    if (st === 'settled') pending.clear();
+    box.dataset.state = st;
+    box.replaceChildren(
+      h('p', {}, st === 'settled' ? 'Your figures include every change.' : st === 'dirty'
+        ? 'Some fixes are not in your figures yet: prices, pairs and labels change your taxes once they are recalculated.'
+        : 'Recalculating your taxes with your fixes…'),
+      st === 'dirty' ? button('Recalculate now', () => ctx.recalc.start(), '', { id: 'review-recalculate' }) : '');
+  };
+  showState();
+  const offState = ctx.recalc.onState(showState);
+
+  const edited = async (message: string) => {
+    announce(message);
+    app.ledgerChanged('edit');
+    await ctx.recalc.refresh();
+  };
+
+  const load = async () => {
+    try {
+      const r = await app.q<{ getClientInsights: Insight[] }>(Q.INSIGHTS);
+      const insights = r.getClientInsights;
+      const total = insights.reduce((n, i) => n + i.transactionCount, 0);
+      ctx.reviewCount(total);
+      clear(queue);
+      if (insights.length === 0) {
+        queue.append(empty('Nothing needs your attention: your transactions are labeled, priced and paired.', 'review-empty'));
+        return;
+      }
+      queue.append(h('p', { id: 'review-total', 'data-count': total }, total === 1 ? '1 item to review.' : `${total} items to review.`));
+      for (const ins of insights) queue.append(card(ctx, ins, pending, edited));
+    } catch (err) {
+      queue.replaceChildren(problem(err, load));
+    }
+  };
+  load();
+  const off = app.onChange(load);
+  return () => { off(); offState(); };
+}
+
+function card(ctx: Ctx, ins: Insight, pending: Set<string>, edited: (m: string) => Promise<void>): HTMLElement {
+  const items = h('div', { class: 'items' }, loading('the items'));
+  const el = h('section', { class: `insight ${ins.severity.toLowerCase()}`, 'data-insight': ins.patternId, 'aria-labelledby': `ins-${ins.id}` },
+    h('div', { class: 'insight-head' },
+      h('span', { class: `badge ${ins.severity.toLowerCase()}` }, SEVERITY[ins.severity] || ins.severity),
+      h('h2', { id: `ins-${ins.id}` }, ins.title),
+      h('span', { class: 'insight-count', 'data-insight-count': ins.transactionCount }, String(ins.transactionCount))),
+    h('p', {}, EXPLAIN[ins.type] || ins.description),
+    RESULT_BASED.has(ins.type) ? h('p', { class: 'muted small' }, 'This list changes when your taxes are recalculated after a fix.') : '',
+    items,
+    ins.type !== 'POSSIBLE_SPAM' ? h('p', {}, h('a', { href: `#/transactions?review=${encodeURIComponent(ins.patternId)}` },
+      ins.transactionCount > SHOWN ? `See all ${ins.transactionCount} in Transactions` : 'See them in Transactions')) : '');
+  fill(ctx, ins, items, pending, edited).catch((err) => items.replaceChildren(problem(err)));
+  return el;
+}
+
+async function fill(ctx: Ctx, ins: Insight, root: HTMLElement, pending: Set<string>, edited: (m: string) => Promise<void>) {
+  const { app } = ctx;
+  if (ins.type === 'POSSIBLE_INTERNAL_TRANSFER') {
+    const r = await app.q<{ getTransferPairSuggestions: Pair[] }>(Q.PAIRS, { limit: SHOWN });
+    clear(root);
+    for (const s of r.getTransferPairSuggestions) {
+      const c = pairCard(app, s, async () => {
+        c.replaceChildren(h('p', { class: 'notice ok' }, 'Paired. Recalculate to update your figures.'));
+        await edited('Paired as a move between your accounts.');
+      });
+      root.append(c);
+    }
+    return;
+  }
+  if (ins.type === 'POSSIBLE_SPAM' && ins.assetId) {
+    clear(root);
+    const msg = h('div', { role: 'status' });
+    const b = button('Mark as spam', async () => {
+      try {
+        await busy(b, 'Marking…', () => app.q(Q.MARK_SPAM, { assetId: ins.assetId, spam: true }));
+        root.replaceChildren(h('p', { class: 'notice ok' }, 'Marked as spam: its transactions are left out of your figures.'));
+        await edited('Marked as spam.');
+      } catch (err) {
+        msg.replaceChildren(problem(err));
+      }
+    }, 'small', { 'data-spam': ins.assetId });
+    root.append(b, msg);
+    return;
+  }
+  const r = await app.q<{ getClientTransactions: { transactions: TxRow[] } }>(Q.TX_PAGE, { insightPatternId: ins.patternId, limit: SHOWN });
+  await app.accounts().then((a) => { app.accountCache = a; });
+  clear(root);
+  const list = h('ul', { class: 'review-items' });
+  root.append(list);
+  for (const tx of r.getClientTransactions.transactions) {
+    const li = h('li', { 'data-review-item': tx.id });
+    const fixed = (m: string) => async () => {
+      pending.add(tx.id);
+      li.replaceChildren(h('p', { class: 'notice ok' }, m));
+      await edited(m);
+    };
+    if (pending.has(tx.id)) {
+      li.append(h('p', { class: 'notice ok' }, `${day(tx.createdAt)} · ${describe(tx)}: fixed. Recalculate to update your figures.`));
+      list.append(li);
+      continue;
+    }
+    li.append(h('p', {}, h('a', { href: `#/transactions/${tx.id}` }, `${day(tx.createdAt)} · ${app.labelName(tx.label)}`), ` · ${describe(tx)} · ${app.accountName(tx.accountId)}`));
+    const fix = h('div', { class: 'fix' });
+    li.append(fix);
+    list.append(li);
+    switch (ins.type) {
+      case 'UNLABELED_TRANSACTIONS': labelFix(app, tx, fix, fixed); break;
+      case 'MISSING_BASIS': priceFix(app, tx, fix, fixed); break;
+      case 'UNCOVERED_DISPOSALS': acceptFix(app, tx, fix, fixed); break;
+      case 'NEGATIVE_BALANCE': hideFix(app, tx, fix, fixed); break;
+      default: break;
+    }
+  }
+}
+
+type Fixed = (m: string) => () => Promise<void>;
+
+function act(b: HTMLButtonElement, doing: string, msg: HTMLElement, run: () => Promise<unknown>, done: () => Promise<void>) {
+  b.addEventListener('click', async () => {
+    try {
+      await busy(b, doing, run);
+      await done();
+    } catch (err) {
+      msg.replaceChildren(problem(err));
+    }
+  });
+}
+
+function labelFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
+  const sel = select('label', [['', 'Choose a label']]);
+  const save = h('button', { type: 'submit', class: 'small' }, 'Save label') as HTMLButtonElement;
+  const msg = h('div', { role: 'status' });
+  app.q<{ getTransactionTypeOptions: { options: { value: string; name: string }[]; recommended: { value: string }[] } }>(Q.LABEL_OPTIONS, { id: tx.id })
+    .then((r) => {
+      const rec = new Set(r.getTransactionTypeOptions.recommended.map((x) => x.value));
+      sel.append(...r.getTransactionTypeOptions.options.map((o) => h('option', { value: o.value }, rec.has(o.value) ? `${o.name} (suggested)` : o.name)));
+    }).catch((err) => msg.replaceChildren(problem(err)));
+  const id = `label-${tx.id}`;
+  root.append(h('form', { class: 'inline-form', 'data-label-form': tx.id, onsubmit: async (e: Event) => {
+    e.preventDefault();
+    if (!sel.value) {
+      msg.replaceChildren(h('p', { class: 'notice error' }, 'Choose a label first.'));
+      return;
+    }
+    try {
+      await busy(save, 'Saving…', () => app.q(Q.LABEL, { ids: [tx.id], label: sel.value }));
+      await fixed(`Labeled as ${app.labelName(sel.value)}.`)();
+    } catch (err) {
+      msg.replaceChildren(problem(err));
+    }
+  } }, field(id, 'Label', sel), save), msg);
+}
+
+// priceFix finds the receipt whose missing price left this sale without a cost basis (the lot its
+// pieces came from) and asks for the price per unit it was worth when received.
+async function priceFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
+  const msg = h('div', { role: 'status' });
+  try {
+    const full = (await app.q<{ getTransaction: { transfers: { id: string; assetId: string; asset?: { symbol: string; pricingKey: string } | null; capGainsSumSigned?: string | null }[] } }>(Q.TX, { id: tx.id })).getTransaction;
+    const sold = full.transfers.filter((t) => t.capGainsSumSigned !== null && t.capGainsSumSigned !== undefined && t.asset);
+    const keys = [...new Set(sold.map((t) => t.asset!.pricingKey))];
+    const receipts: { tx: string; at: string; symbol: string; assetId: string; amount: string }[] = [];
+    for (const key of keys) {
+      const r = await app.q<{ getTaxLots: { disposals: { transferId: string; amountExact: string; lotTransactionId?: string | null; lotAcquiredAt?: string | null; isMissingBasis: boolean; isUncovered: boolean }[] } }>(Q.TX_LOTS, { key, id: tx.id });
+      for (const p of r.getTaxLots.disposals) {
+        const t = sold.find((x) => x.id === p.transferId);
+        if (p.isMissingBasis && !p.isUncovered && p.lotTransactionId && t && !receipts.some((x) => x.tx === p.lotTransactionId)) {
+          receipts.push({ tx: p.lotTransactionId, at: p.lotAcquiredAt || '', symbol: t.asset!.symbol, assetId: t.assetId, amount: p.amountExact });
+        }
+      }
+    }
+    for (const rc of receipts) {
+      const price = h('input', { type: 'number', min: '0', step: 'any', inputmode: 'decimal', required: true }) as HTMLInputElement;
+      const save = h('button', { type: 'submit', class: 'small' }, 'Save price') as HTMLButtonElement;
+      root.append(h('form', { class: 'inline-form', 'data-price-form': rc.tx, onsubmit: async (e: Event) => {
+        e.preventDefault();
+        const p = Number(price.value);
+        if (!price.value || !isFinite(p) || p < 0) {
+          msg.replaceChildren(h('p', { class: 'notice error' }, 'Enter the price per unit, for example 1.85.'));
+          return;
+        }
+        try {
+          await busy(save, 'Saving…', () => app.q(Q.SET_PRICE, { ids: [rc.tx], assetId: rc.assetId, price: p }));
+          await fixed(`Saved the price of the ${rc.symbol} received on ${day(rc.at)}.`)();
+        } catch (err) {
+          msg.replaceChildren(problem(err));
+        }
+      } },
+      h('p', { class: 'small' }, `The ${qty(rc.amount)} ${rc.symbol} it sold came from `, h('a', { href: `#/transactions/${rc.tx}` }, `a receipt on ${day(rc.at)}`), ' without a price.'),
+      field(`price-${rc.tx}`, `Price per ${rc.symbol} when received (${app.client.currency})`, price), save));
+    }
+  } catch (err) {
+    msg.replaceChildren(problem(err));
+  }
+  const accept = button('Accept a zero cost basis', () => {}, 'secondary small');
+  act(accept, 'Saving…', msg, () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }), fixed('Accepted a zero cost basis.'));
+  root.append(accept, msg);
+}
+
+function acceptFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
+  const msg = h('div', { role: 'status' });
+  const accept = button('Accept a zero cost basis', () => {}, 'secondary small');
+  act(accept, 'Saving…', msg, () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }), fixed('Accepted a zero cost basis.'));
+  root.append(h('a', { href: `#/transactions/${tx.id}`, class: 'button-link small' }, 'Open and pair or edit'), accept, msg);
+}
+
+function hideFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
+  const msg = h('div', { role: 'status' });
+  const hide = button('Hide (a duplicate)', () => {}, 'secondary small');
+  act(hide, 'Hiding…', msg, () => app.q(Q.HIDE, { id: tx.id, hidden: true }), fixed('Hidden: it no longer counts.'));
+  root.append(h('a', { href: `#/transactions/${tx.id}`, class: 'button-link small' }, 'Open'), hide, msg);
+}

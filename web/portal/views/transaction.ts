@@ -1,0 +1,365 @@
+// One transaction: its transfers, why its gain is what it is (each disposal piece with the lot it
+// came from, from getTaxLots), and the edits a user makes: label, value or basis, pairing as an
+// internal transfer, hiding, accepting a zero basis, and undoing any change from its history.
+
+import { Ctx, App, problem, panel } from '../app';
+import { h, clear, day, when, money, signed, qty, loading, button, busy, field, select, shortAddress, announce } from '../dom';
+import * as Q from '../gql';
+import { describe, flags, TxRow } from './tx';
+import { pairCard, Pair } from './pairs';
+
+interface Transfer {
+  id: string; ordering: number; assetId: string; asset?: { id: string; symbol: string; name: string; pricingKey: string } | null;
+  amountExact: string; fromAccountId?: string | null; toAccountId?: string | null; fromAddress?: string | null; toAddress?: string | null;
+  direction: string; isFee: boolean; isHidden: boolean; fiatValueCents?: number | null; basisFiatValueCents?: number | null;
+  isFiatValueOverridden: boolean; capGainsSumSigned?: string | null; incomeSum?: number | null; saleTerm?: string | null;
+  uncoveredAmountExact?: string | null;
+}
+interface Tx extends Omit<TxRow, 'transfers'> {
+  txnHash?: string | null; explorerUrl?: string | null; labelSource?: string | null; notes?: string | null; isReviewed: boolean;
+  isEdited: boolean; isOffChain: boolean; linkType?: string | null; linkId?: string | null; linkedTransactionId?: string | null;
+  feeFiatValueCents: number; transfers: Transfer[];
+}
+interface Piece {
+  transferId: string; amountExact: string; proceedsCents: number; costBasisCents: number; gainCents: number; term: string;
+  box?: string | null; lotAcquiredAt?: string | null; lotTransactionId?: string | null; isUncovered: boolean; isMissingBasis: boolean;
+}
+interface Lot { id: string; acquiredAt: string; amountExact: string; originalAmountExact: string; costBasisCents: number; term: string; isMissingBasis: boolean }
+interface AuditLog {
+  id: string; createdAt: string; actorType: string; action: string; entityType: string; field?: string | null;
+  oldValue?: unknown; newValue?: unknown; undoneAt?: string | null; canUndo: boolean; source?: string | null;
+}
+
+const TERM: Record<string, string> = { SHORT_TERM: 'short-term', LONG_TERM: 'long-term' };
+
+export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
+  const { app } = ctx;
+  const body = h('div', { id: 'tx-detail' }, loading('the transaction'));
+  root.append(h('p', { class: 'back' }, h('a', { href: '#/transactions' }, '← All transactions')), body);
+  let alive = true;
+
+  const load = async (message?: string) => {
+    try {
+      const [r] = await Promise.all([
+        app.q<{ getTransaction: Tx }>(Q.TX, { id }),
+        app.accounts().then((a) => { app.accountCache = a; }),
+        app.labels().then((l) => { app.labelCache = l; }),
+      ]);
+      if (!alive) return;
+      render(r.getTransaction, message);
+    } catch (err) {
+      clear(body);
+      body.append(h('h1', {}, 'Transaction'), problem(err, () => load()));
+    }
+  };
+
+  // edited runs after every successful change: the figures are now stale until recalculated.
+  const edited = async (message: string) => {
+    app.ledgerChanged('edit');
+    ctx.recalc.refresh();
+    await load(message);
+    announce(message);
+  };
+
+  const render = (tx: Tx, message?: string) => {
+    clear(body);
+    const title = `${app.labelName(tx.label)} · ${day(tx.createdAt)}`;
+    const status = h('div', { id: 'tx-message', role: 'status', 'aria-live': 'polite' },
+      message ? h('p', { class: 'notice ok' }, message, ctx.recalc.state !== 'recalculating' ? ' Recalculate to update your figures.' : '') : '');
+    body.append(
+      h('h1', { id: 'tx-title' }, title),
+      h('p', { class: 'lead' }, describe(tx as unknown as TxRow)),
+      h('p', { class: 'muted' }, `${app.accountName(tx.accountId)} · ${when(tx.createdAt)}`,
+        tx.txnHash ? [' · ', tx.explorerUrl && /^https:\/\//.test(tx.explorerUrl)
+          ? h('a', { href: tx.explorerUrl, target: '_blank', rel: 'noopener noreferrer' }, `View on explorer (${shortAddress(tx.txnHash)})`)
+          : h('span', { class: 'mono', title: tx.txnHash }, shortAddress(tx.txnHash))] : ''),
+      h('div', { class: 'flags' }, ...flags(tx as unknown as TxRow)),
+      status,
+      figures(tx),
+      transfersPanel(app, tx, edited),
+    );
+    const why = panel('why', 'Why these figures', loading('the lots behind this transaction'));
+    body.append(why.el);
+    explain(app, tx, why.body);
+    body.append(fixPanel(ctx, tx, edited));
+    const hist = panel('history', 'History of changes', loading('the history'));
+    body.append(hist.el);
+    history(app, tx, hist.body, edited);
+  };
+
+  load();
+  const off = app.onChange(() => { if (ctx.recalc.state === 'settled') load(); });
+  return () => { alive = false; off(); };
+}
+
+function figures(tx: Tx): HTMLElement {
+  const gain = tx.capGainsSumSigned !== null && tx.capGainsSumSigned !== undefined ? Number(tx.capGainsSumSigned) : null;
+  const items: [string, string, string][] = [['value', 'Value', money(tx.fiatValueCents)], ['fees', 'Fees', money(tx.feeFiatValueCents)]];
+  if (gain !== null) items.push(['gain', gain < 0 ? 'Capital loss' : 'Capital gain', signed(gain)]);
+  if (tx.incomeSum) items.push(['income', 'Income', money(tx.incomeSum)]);
+  return h('dl', { class: 'figures', id: 'tx-figures' },
+    ...items.map(([k, l, v]) => h('div', { class: 'figure', 'data-figure': k }, h('dt', {}, l), h('dd', {}, v))));
+}
+
+function party(app: App, account?: string | null, address?: string | null): string {
+  if (account) return app.accountName(account);
+  return address ? shortAddress(address) : 'Outside your accounts';
+}
+
+function transfersPanel(app: App, tx: Tx, edited: (m: string) => Promise<void>): HTMLElement {
+  const p = panel('transfers', 'Transfers');
+  const rows = tx.transfers.map((t) => {
+    const gain = t.capGainsSumSigned !== null && t.capGainsSumSigned !== undefined ? Number(t.capGainsSumSigned) : null;
+    const edit = h('div', { class: 'transfer-edit', id: `edit-${t.id}` });
+    const editRow = h('tr', { class: 'edit-row', hidden: true }, h('td', { colspan: 6 }, edit));
+    const open = button('Edit value', () => {
+      editRow.hidden = !editRow.hidden;
+      open.setAttribute('aria-expanded', String(!editRow.hidden));
+      if (!editRow.hidden) (edit.querySelector('input') as HTMLInputElement | null)?.focus();
+    }, 'link small', { 'aria-expanded': 'false', 'aria-controls': `edit-${t.id}`, 'data-edit-transfer': t.id });
+    valueForm(app, tx, t, edit, edited);
+    return [h('tr', { 'data-transfer': t.id, class: t.isHidden ? 'hidden-tx' : '' },
+      h('td', { 'data-label': 'Transfer' }, h('strong', {}, `${t.direction === 'OUTGOING' ? '−' : t.direction === 'INCOMING' ? '+' : ''}${qty(t.amountExact)} ${t.asset?.symbol || ''}`),
+        t.isFee ? h('span', { class: 'badge muted' }, 'Fee') : '', t.isHidden ? h('span', { class: 'badge muted' }, 'Hidden') : ''),
+      h('td', { 'data-label': 'From → to' }, `${party(app, t.fromAccountId, t.fromAddress)} → ${party(app, t.toAccountId, t.toAddress)}`),
+      h('td', { 'data-label': 'Market value', class: 'num' }, t.fiatValueCents === null || t.fiatValueCents === undefined
+        ? h('span', { class: 'badge critical' }, 'No price') : money(t.fiatValueCents), t.isFiatValueOverridden ? h('div', { class: 'muted small' }, 'set by you') : ''),
+      h('td', { 'data-label': 'Cost basis', class: 'num' }, money(t.basisFiatValueCents)),
+      h('td', { 'data-label': 'Gain or income', class: 'num' },
+        gain !== null ? `${signed(gain)}${t.saleTerm ? ` (${TERM[t.saleTerm]})` : ''}` : t.incomeSum ? `Income ${money(t.incomeSum)}` : '—',
+        t.uncoveredAmountExact ? h('div', { class: 'muted small' }, `${qty(t.uncoveredAmountExact)} ${t.asset?.symbol || ''} not covered by your lots`) : ''),
+      h('td', { 'data-label': 'Change' }, open)),
+    editRow];
+  });
+  p.body.append(h('table', { class: 'table cards' },
+    h('caption', { class: 'sr-only' }, 'Transfers of this transaction'),
+    h('thead', {}, h('tr', {}, ...['Transfer', 'From → to', 'Market value', 'Cost basis', 'Gain or income', ''].map((x) => h('th', { scope: 'col' }, x)))),
+    h('tbody', {}, ...rows.flat())));
+  return p.el;
+}
+
+// valueForm edits one transfer's market value (proceeds, for what leaves) and, for what arrives,
+// the cost basis of the lot it creates.
+function valueForm(app: App, tx: Tx, t: Transfer, root: HTMLElement, edited: (m: string) => Promise<void>) {
+  const sym = t.asset?.symbol || 'units';
+  const value = h('input', { type: 'number', min: '0', step: '0.01', inputmode: 'decimal', value: t.fiatValueCents != null ? (t.fiatValueCents / 100).toFixed(2) : '' }) as HTMLInputElement;
+  const perUnit = h('input', { type: 'number', min: '0', step: 'any', inputmode: 'decimal' }) as HTMLInputElement;
+  const basis = h('input', { type: 'number', min: '0', step: '0.01', inputmode: 'decimal', value: t.basisFiatValueCents != null ? (t.basisFiatValueCents / 100).toFixed(2) : '' }) as HTMLInputElement;
+  const msg = h('div', { role: 'status' });
+  const incoming = t.direction === 'INCOMING';
+  perUnit.addEventListener('input', () => {
+    const p = Number(perUnit.value);
+    if (perUnit.value && isFinite(p)) value.value = (p * Number(t.amountExact)).toFixed(2);
+  });
+  const save = h('button', { type: 'submit' }, 'Save value') as HTMLButtonElement;
+  const form = h('form', { class: 'inline-form', 'data-value-form': t.id, onsubmit: async (e: Event) => {
+    e.preventDefault();
+    const v = value.value === '' ? undefined : Number(value.value);
+    const b = incoming && basis.value !== '' ? Number(basis.value) : undefined;
+    if (v === undefined && b === undefined) {
+      msg.replaceChildren(h('p', { class: 'notice error' }, 'Enter a value.'));
+      return;
+    }
+    try {
+      await busy(save, 'Saving…', () => app.q(Q.SET_VALUE, { tx: tx.id, transfer: t.id, value: v, basis: b }));
+      await edited(`Saved the value of ${qty(t.amountExact)} ${sym}.`);
+    } catch (err) {
+      msg.replaceChildren(problem(err));
+    }
+  } },
+  field(`per-unit-${t.id}`, `Price per ${sym} (${app.client.currency})`, perUnit),
+  field(`value-${t.id}`, `${incoming ? 'Market value' : t.isFee ? 'Fee value' : 'Proceeds'} (${app.client.currency})`, value),
+  incoming ? field(`basis-${t.id}`, `Cost basis (${app.client.currency})`, basis) : '',
+  save,
+  t.isFiatValueOverridden ? button('Back to the imported value', async (e) => {
+    try {
+      await busy(e.currentTarget as HTMLButtonElement, 'Resetting…', () => app.q(Q.SET_VALUE, { tx: tx.id, transfer: t.id, reset: true }));
+      await edited('The imported value is back.');
+    } catch (err) {
+      msg.replaceChildren(problem(err));
+    }
+  }, 'secondary') : '');
+  root.append(form, msg);
+}
+
+async function explain(app: App, tx: Tx, root: HTMLElement) {
+  const disposals = tx.transfers.filter((t) => t.capGainsSumSigned !== null && t.capGainsSumSigned !== undefined);
+  const incomes = tx.transfers.filter((t) => t.incomeSum);
+  const acquisitions = tx.transfers.filter((t) => t.direction === 'INCOMING' && !t.incomeSum && !tx.isInternalTransfer);
+  const keys = [...new Set([...disposals, ...acquisitions].map((t) => t.asset?.pricingKey).filter((k): k is string => !!k))];
+  try {
+    const lots = await Promise.all(keys.map((key) => app.q<{ getTaxLots: { costBasisAlgorithm: string; disposals: Piece[]; lots: Lot[] } }>(Q.TX_LOTS, { key, id: tx.id })
+      .then((r) => ({ key, ...r.getTaxLots }))));
+    clear(root);
+    const parts: HTMLElement[] = [];
+    if (tx.isHidden) parts.push(h('p', {}, 'This transaction is hidden: it does not count in your taxes.'));
+    if (tx.isInternalTransfer) parts.push(h('p', {}, 'A move between your own accounts: the coins keep their cost basis and purchase date, and nothing is taxed.'));
+    for (const t of disposals) {
+      const pieces = lots.flatMap((l) => l.disposals).filter((p) => p.transferId === t.id);
+      const method = lots.find((l) => l.key === t.asset?.pricingKey)?.costBasisAlgorithm || app.client.costBasisAlgorithm;
+      const sym = t.asset?.symbol || '';
+      // The transfer's own figures (the pieces add up to them, give or take the rounding of each to cents).
+      const gain = Number(t.capGainsSumSigned);
+      const basis = t.basisFiatValueCents ?? pieces.reduce((n, p) => n + p.costBasisCents, 0);
+      const proceeds = basis + gain;
+      const fees = (t.fiatValueCents ?? proceeds) - proceeds;
+      parts.push(h('div', { class: 'why', 'data-why-transfer': t.id },
+        h('h3', {}, `${t.isFee ? 'Fee paid with' : 'Disposal of'} ${qty(t.amountExact)} ${sym}`),
+        h('p', { class: 'equation' }, `Proceeds ${money(proceeds)} − cost basis ${money(basis)} = `, h('strong', {}, `${gain < 0 ? 'loss' : 'gain'} ${signed(gain)}`)),
+        fees > 0 ? h('p', { class: 'muted small' }, `The proceeds are the market value of ${money(t.fiatValueCents)} less ${money(fees)} of fees.`) : '',
+        h('p', { class: 'muted small' }, `Lots are taken ${methodName(method)}. Each piece below is the part of this disposal one lot covered.`),
+        h('ul', { class: 'pieces' }, ...pieces.map((p) => h('li', { 'data-piece': p.lotTransactionId || 'uncovered' },
+          p.isUncovered
+            ? [h('strong', {}, `${qty(p.amountExact)} ${sym} not covered by any lot you held`), ': counted with a zero cost basis. Add the account or transaction it came from, or pair the move that brought it.']
+            : [`${qty(p.amountExact)} ${sym} from the lot acquired `, p.lotTransactionId ? h('a', { href: `#/transactions/${p.lotTransactionId}` }, day(p.lotAcquiredAt)) : day(p.lotAcquiredAt),
+              `: proceeds ${money(p.proceedsCents)} − basis ${money(p.costBasisCents)} = ${signed(p.gainCents)}, ${TERM[p.term] || p.term}${p.box ? `, Form 8949 box ${p.box}` : ''}`,
+              p.isMissingBasis ? h('span', { class: 'badge critical' }, 'Basis unknown') : '']))),
+        pieces.length === 0 ? h('p', { class: 'muted' }, 'The lots behind this disposal appear once your taxes are recalculated.') : ''));
+    }
+    for (const t of incomes) {
+      parts.push(h('div', { class: 'why' }, h('h3', {}, `Income: ${qty(t.amountExact)} ${t.asset?.symbol || ''}`),
+        h('p', {}, `Counted as income of ${money(t.incomeSum)}, its market value when received. That value is also the cost basis of the coins, for when you sell them.`)));
+    }
+    for (const t of acquisitions) {
+      const own = lots.filter((l) => l.key === t.asset?.pricingKey).flatMap((l) => l.lots);
+      const sym = t.asset?.symbol || '';
+      parts.push(h('div', { class: 'why' }, h('h3', {}, `Acquisition of ${qty(t.amountExact)} ${sym}`),
+        t.basisFiatValueCents === null || t.basisFiatValueCents === undefined
+          ? h('p', {}, 'No price is known for this receipt, so its coins have an unknown cost basis: a later sale of them counts in full as a gain. Set its value above.')
+          : h('p', {}, `Cost basis ${money(t.basisFiatValueCents)}: what was paid or given for it, fees included.`),
+        own.length
+          ? h('p', { class: 'muted' }, `Still held from it: ${own.map((l) => `${qty(l.amountExact)} of ${qty(l.originalAmountExact)} ${sym} (basis ${money(l.costBasisCents)}, ${TERM[l.term]} if sold now)`).join('; ')}.`)
+          : h('p', { class: 'muted' }, 'Nothing of it is held any more: it was sold, spent or moved on.')));
+    }
+    if (parts.length === 0) parts.push(h('p', { class: 'muted' }, 'This transaction has no tax effect: nothing was sold, spent or earned.'));
+    root.append(...parts);
+  } catch (err) {
+    root.replaceChildren(problem(err, () => explain(app, tx, root)));
+  }
+}
+
+function methodName(m: string): string {
+  return ({ FIFO: 'first in, first out (FIFO)', LIFO: 'last in, first out (LIFO)', HIFO: 'highest cost first (HIFO)', LOFO: 'lowest cost first (LOFO)', AVERAGE_COST: 'at their average cost' } as Record<string, string>)[m] || m;
+}
+
+function fixPanel(ctx: Ctx, tx: Tx, edited: (m: string) => Promise<void>): HTMLElement {
+  const { app } = ctx;
+  const p = panel('fix', 'Change this transaction');
+  const msg = h('div', { role: 'status', 'aria-live': 'polite' });
+
+  // Label
+  const labelSel = select('label', [['', 'Loading labels…']]);
+  labelSel.disabled = true;
+  const saveLabel = h('button', { type: 'submit', id: 'save-label' }, 'Save label') as HTMLButtonElement;
+  const help = h('p', { class: 'muted small', id: 'label-help' });
+  app.q<{ getTransactionTypeOptions: { options: { value: string; name: string; description: string }[]; recommended: { value: string }[] } }>(Q.LABEL_OPTIONS, { id: tx.id })
+    .then((r) => {
+      const o = r.getTransactionTypeOptions;
+      const rec = new Set(o.recommended.map((x) => x.value));
+      labelSel.replaceChildren(h('option', { value: '' }, 'No label'),
+        ...o.options.map((x) => h('option', { value: x.value }, rec.has(x.value) ? `${x.name} (suggested)` : x.name)));
+      labelSel.value = tx.label || '';
+      labelSel.disabled = false;
+      const describeLabel = () => { help.textContent = o.options.find((x) => x.value === labelSel.value)?.description || 'Without a label, what leaves is taxed as a sale and what arrives as a purchase.'; };
+      labelSel.addEventListener('change', describeLabel);
+      describeLabel();
+    }).catch((err) => msg.replaceChildren(problem(err)));
+  const labelForm = h('form', { class: 'inline-form', id: 'label-form', onsubmit: async (e: Event) => {
+    e.preventDefault();
+    const v = labelSel.value;
+    try {
+      await busy(saveLabel, 'Saving…', () => app.q(Q.LABEL, v ? { ids: [tx.id], label: v } : { ids: [tx.id], wipe: true }));
+      await edited(v ? `Labeled as ${app.labelName(v)}.` : 'Label removed.');
+    } catch (err) {
+      msg.replaceChildren(problem(err));
+    }
+  } }, field('tx-label', 'Label', labelSel, 'grow'), saveLabel);
+
+  const actions = h('div', { class: 'actions', id: 'tx-actions' });
+  const act = (text: string, id: string, doing: string, run: () => Promise<unknown>, done: string, cls = 'secondary') =>
+    button(text, async (e) => {
+      try {
+        await busy(e.currentTarget as HTMLButtonElement, doing, run);
+        await edited(done);
+      } catch (err) {
+        msg.replaceChildren(problem(err));
+      }
+    }, cls, { id });
+  actions.append(
+    tx.isHidden
+      ? act('Unhide', 'unhide-tx', 'Unhiding…', () => app.q(Q.HIDE, { id: tx.id, hidden: false }), 'The transaction counts again.')
+      : act('Hide', 'hide-tx', 'Hiding…', () => app.q(Q.HIDE, { id: tx.id, hidden: true }), 'Hidden: the transaction no longer counts in your taxes.'),
+    act(tx.isReviewed ? 'Mark as not reviewed' : 'Mark as reviewed', 'review-tx', 'Saving…', () => app.q(Q.REVIEWED, { id: tx.id, reviewed: !tx.isReviewed }),
+      tx.isReviewed ? 'Marked as not reviewed.' : 'Marked as reviewed.'));
+  if (tx.isMissingBasis) {
+    actions.append(act('Accept a zero cost basis', 'accept-basis', 'Saving…', () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }),
+      'Accepted: this transaction is no longer flagged for its missing cost basis.'));
+  }
+
+  // Pairing as an internal transfer
+  const pair = h('div', { id: 'tx-pair' });
+  if (tx.isInternalTransfer && tx.linkedTransactionId) {
+    const leaves = tx.transfers.some((t) => t.direction === 'OUTGOING' || (t.fromAccountId && !t.isFee));
+    const [from, to] = leaves ? [tx.id, tx.linkedTransactionId] : [tx.linkedTransactionId, tx.id];
+    pair.append(h('p', {}, `Paired ${tx.linkType === 'BRIDGE' ? 'as a bridge' : tx.linkType === 'CROSS_CHAIN_SWAP' ? 'as a cross-chain swap' : 'as a move between your own accounts'} with `,
+      h('a', { href: `#/transactions/${tx.linkedTransactionId}` }, 'the other side'), '.'),
+    act('Unpair', 'unpair-tx', 'Unpairing…', () => app.q(Q.UNPAIR, { from, to }), 'Unpaired: both sides count on their own again.'));
+  } else {
+    app.q<{ getTransferPairSuggestions: Pair[] }>(Q.PAIRS, { id: tx.id, limit: 1 }).then((r) => {
+      const s = r.getTransferPairSuggestions[0];
+      if (s) pair.append(pairCard(app, s, async () => { await edited('Paired as a move between your own accounts.'); }));
+    }).catch((err) => pair.append(problem(err)));
+  }
+
+  p.body.append(labelForm, help, pair, actions, msg);
+  return p.el;
+}
+
+const FIELDS: Record<string, string> = {
+  label: 'Label', isHidden: 'Hidden', isReviewed: 'Reviewed', notes: 'Notes', fiatValue: 'Value', basisFiatValue: 'Cost basis',
+  internalTransferTo: 'Paired as internal transfer', bridgeTo: 'Paired as bridge', crossChainSwapTo: 'Paired as cross-chain swap',
+  isMissingBasisOverride: 'Missing cost basis accepted', createdAt: 'Date', amount: 'Quantity', quantity: 'Quantity', assetId: 'Asset',
+};
+
+function show(field: string | null | undefined, v: unknown): string {
+  if (v === null || v === undefined || v === '') return field === 'label' ? 'no label' : 'nothing';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (field === 'label' && typeof v === 'string') return v.replace(/_/g, ' ');
+  if ((field === 'fiatValue' || field === 'basisFiatValue') && (typeof v === 'string' || typeof v === 'number')) return money(Math.round(Number(v) * 100));
+  if (typeof v === 'string') return v.length > 40 ? `${v.slice(0, 37)}…` : v;
+  return JSON.stringify(v).slice(0, 40);
+}
+
+async function history(app: App, tx: Tx, root: HTMLElement, edited: (m: string) => Promise<void>) {
+  try {
+    const r = await app.q<{ getClientAuditLogs: { auditLogs: AuditLog[]; total: number } }>(Q.AUDIT, { ids: [tx.id] });
+    const logs = r.getClientAuditLogs.auditLogs;
+    clear(root);
+    if (logs.length === 0) {
+      root.append(h('p', { class: 'muted', id: 'history-empty' }, 'No changes since it was imported.'));
+      return;
+    }
+    const msg = h('div', { role: 'status' });
+    root.append(h('ul', { class: 'history', id: 'history-list' }, ...logs.map((l) => {
+      const what = l.field ? `${FIELDS[l.field] || l.field}: ${show(l.field, l.oldValue)} → ${show(l.field, l.newValue)}`
+        : l.action.replace(/^\w+\./, '').replace(/_/g, ' ');
+      const who = l.actorType === 'USER' ? 'you' : l.actorType === 'API_KEY' ? 'an app' : l.actorType === 'STAFF' ? 'support'
+        : `${app.brand.name} or an import`;
+      return h('li', { 'data-audit': l.id, class: l.undoneAt ? 'undone' : '' },
+        h('span', {}, h('strong', {}, what), h('span', { class: 'muted small' }, ` · ${when(l.createdAt)} · by ${who}`),
+          l.undoneAt ? h('span', { class: 'badge muted' }, 'Undone') : ''),
+        l.canUndo ? button('Undo', async (e) => {
+          try {
+            await busy(e.currentTarget as HTMLButtonElement, 'Undoing…', () => app.q(Q.UNDO, { ids: [l.id] }));
+            await edited(`Undone: ${what}.`);
+          } catch (err) {
+            msg.replaceChildren(problem(err));
+          }
+        }, 'secondary small', { 'data-undo': l.id }) : '');
+    })), msg,
+    r.getClientAuditLogs.total > logs.length ? h('p', { class: 'muted small' }, `The latest ${logs.length} of ${r.getClientAuditLogs.total} changes.`) : '');
+  } catch (err) {
+    root.replaceChildren(problem(err, () => history(app, tx, root, edited)));
+  }
+}
+

@@ -1,0 +1,59 @@
+// Transactions as the views show them: a one-line description, the flags, the gain or income.
+
+import { App } from '../app';
+import { h, qty, signed, money } from '../dom';
+
+export interface TxTransfer { id: string; direction: string; isFee: boolean; amountExact: string; assetId: string; asset?: { id: string; symbol: string } | null; fiatValueCents?: number | null }
+export interface TxRow {
+  id: string; createdAt: string; label?: string | null; accountId: string; provider: string; isHidden: boolean; isMissingBasis: boolean;
+  hasNegativeBalance: boolean; isInternalTransfer: boolean; isDirty: boolean; isSpam: boolean; fiatValueCents: number;
+  capGainsSumSigned?: string | null; incomeSum?: number | null; transfers: TxTransfer[];
+}
+
+function leg(t: TxTransfer): string { return `${qty(t.amountExact)} ${t.asset?.symbol || '?'}`; }
+
+const OUT_VERBS: Record<string, string> = { sell: 'Sold', gift_sent: 'Gave away', donation: 'Donated', lost: 'Lost', payment: 'Paid with', fee: 'Paid a fee of' };
+const IN_VERBS: Record<string, string> = {
+  buy: 'Bought', staking_reward: 'Earned', mining: 'Mined', airdrop: 'Received an airdrop of', interest: 'Earned interest of',
+  reward: 'Earned', income: 'Was paid', gift_received: 'Was given',
+};
+
+// describe says what a transaction did in a few words: "Received 12 SOL", "0.1 BTC → 6,000 USDC".
+export function describe(tx: TxRow): string {
+  const main = tx.transfers.filter((t) => !t.isFee);
+  const outs = main.filter((t) => t.direction === 'OUTGOING'), ins = main.filter((t) => t.direction === 'INCOMING');
+  const moves = main.filter((t) => t.direction === 'INTERNAL');
+  if (main.length === 0) return tx.transfers.length ? `Fee of ${leg(tx.transfers[0])}` : 'No transfers';
+  if (outs.length && ins.length) return `${outs.map(leg).join(' + ')} → ${ins.map(leg).join(' + ')}`;
+  if (moves.length && !outs.length && !ins.length) return `Moved ${moves.map(leg).join(' + ')}`;
+  const l = tx.label || '';
+  if (outs.length) return `${OUT_VERBS[l] || 'Sent'} ${outs.map(leg).join(' + ')}`;
+  return `${IN_VERBS[l] || 'Received'} ${ins.map(leg).join(' + ')}`;
+}
+
+// flags are the badges of a transaction's state.
+export function flags(tx: TxRow): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const b = (cls: string, text: string) => out.push(h('span', { class: `badge ${cls}` }, text));
+  if (tx.isMissingBasis) b('critical', 'Missing cost basis');
+  if (tx.hasNegativeBalance) b('warning', 'Negative balance');
+  if (tx.isInternalTransfer) b('info', 'Internal transfer');
+  if (tx.isHidden) b('muted', 'Hidden');
+  if (tx.isSpam) b('muted', 'Spam');
+  if (tx.isDirty) b('info', 'Changed; recalculate');
+  return out;
+}
+
+// effect is the gain, loss or income a transaction recorded.
+export function effect(tx: TxRow): HTMLElement | string {
+  if (tx.capGainsSumSigned !== null && tx.capGainsSumSigned !== undefined) {
+    const c = Number(tx.capGainsSumSigned);
+    return h('span', { class: c < 0 ? 'loss' : 'gain' }, `${c < 0 ? 'Loss' : 'Gain'} ${signed(c)}`);
+  }
+  if (tx.incomeSum) return h('span', { class: 'income' }, `Income ${money(tx.incomeSum)}`);
+  return '';
+}
+
+export function txTitle(app: App, tx: TxRow): string {
+  return `${app.labelName(tx.label)}: ${describe(tx)}`;
+}
