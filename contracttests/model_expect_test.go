@@ -26,7 +26,7 @@ type txFigures struct {
 	incomeType map[string]bool
 }
 
-type yearFigures struct {
+type modelYear struct {
 	proceeds, basis, short, long, income decimal.Decimal
 	incomeBy                             map[string]decimal.Decimal
 	incomeTxs                            map[string]map[string]bool
@@ -55,7 +55,7 @@ type pieceFigure struct {
 // modelExpected is everything the comparison needs.
 type modelExpected struct {
 	tx     map[string]*txFigures
-	years  map[int]*yearFigures
+	years  map[int]*modelYear
 	lots   map[string][]lotFigure   // by asset symbol
 	pieces map[string][]pieceFigure // every disposal piece (gifts, donations, losses too), by asset symbol
 	// transferBasis is Transfer.basisFiatValueCents: the basis of the lots an acquisition created,
@@ -73,7 +73,7 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 	if err != nil {
 		return nil, err
 	}
-	x := &modelExpected{tx: map[string]*txFigures{}, years: map[int]*yearFigures{}, lots: map[string][]lotFigure{}, pieces: map[string][]pieceFigure{},
+	x := &modelExpected{tx: map[string]*txFigures{}, years: map[int]*modelYear{}, lots: map[string][]lotFigure{}, pieces: map[string][]pieceFigure{},
 		transferBasis: map[string]int64{}, res: res, input: el.in}
 	fig := func(txID string) *txFigures {
 		f := x.tx[txID]
@@ -83,10 +83,10 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 		}
 		return f
 	}
-	year := func(y int) *yearFigures {
+	year := func(y int) *modelYear {
 		f := x.years[y]
 		if f == nil {
-			f = &yearFigures{incomeBy: map[string]decimal.Decimal{}, incomeTxs: map[string]map[string]bool{}, disposalTxs: map[string]bool{}}
+			f = &modelYear{incomeBy: map[string]decimal.Decimal{}, incomeTxs: map[string]map[string]bool{}, disposalTxs: map[string]bool{}}
 			x.years[y] = f
 		}
 		return f

@@ -370,7 +370,7 @@ func (g *gen) make(kind string) *mop {
 		t := m.txs[tr.Tx]
 		op.Tx, op.Tr = t.H, tr.H
 		inbound := tr.From == "" && tr.To != ""
-		fields := []string{"amount", "fiatValue", "fiatValue", "isHidden", "account"}
+		fields := []string{"amount", "fiatValue", "fiatValue", "isHidden", "account", "assetId"}
 		if inbound {
 			fields = append(fields, "basisFiatValue", "purchaseDateOverride")
 		}
@@ -384,6 +384,10 @@ func (g *gen) make(kind string) *mop {
 		switch op.Field {
 		case "amount":
 			op.Amount = g.qty(tr.Asset).String()
+		case "assetId":
+			if op.Label = g.asset(); op.Label == tr.Asset || isFiatAsset(tr.Asset) {
+				return nil
+			}
 		case "fiatValue", "basisFiatValue":
 			op.Value = g.value(tr.Asset, tr.Qty).String()
 			if op.Field == "basisFiatValue" && tr.Basis != nil && g.extras["basis-again"] {
@@ -457,6 +461,12 @@ func (g *gen) make(kind string) *mop {
 			return nil
 		}
 		op.Tx, op.Tx2 = f.H, best.H
+		switch x := g.rng.Float64(); {
+		case x < 0.15:
+			op.Field = "BRIDGE"
+		case x < 0.3:
+			op.Field = "CROSS_CHAIN_SWAP"
+		}
 	case "unpair":
 		var ps []*mPair
 		for _, id := range sortedKeys(m.pairs) {
@@ -860,9 +870,9 @@ func (g *gen) row(opening bool, i int) csvRow {
 	return r
 }
 
-// rowTransfers are the transfers the generic format makes of a row (CSV.md): the sent leg, the
-// received leg, a fee transfer; fiat legs are transfers of the fiat asset; a fiat fee with a known
-// USD value is the main leg's fee.
+// rowTransfers are the transfers the ledger keeps of a row of the generic format (CSV.md): the sent
+// leg, the received leg, a fee transfer; a fiat fee with a known USD value is the main leg's fee;
+// fiat legs are parsed but not stored.
 func rowTransfers(r csvRow, self string) (label *string, trs []*mTransfer) {
 	labels := map[string]string{"buy": "buy", "sell": "sell", "trade": "trade", "income": "income", "staking_reward": "staking_reward",
 		"mining": "mining", "airdrop": "airdrop", "interest": "interest", "gift_received": "gift_received", "gift_sent": "gift_sent",
@@ -921,9 +931,13 @@ func rowTransfers(r csvRow, self string) (label *string, trs []*mTransfer) {
 			trs = append(trs, f)
 		}
 	}
-	for i, t := range trs {
-		t.Pos = i
-		t.Orig = t.Value
+	// the ledger stores no fiat leg (CSV.md): what it paid or received is the crypto leg's value
+	kept := trs[:0]
+	for _, t := range trs {
+		if !isFiatAsset(t.Asset) {
+			t.Pos, t.Orig = len(kept), t.Value
+			kept = append(kept, t)
+		}
 	}
-	return label, trs
+	return label, kept
 }

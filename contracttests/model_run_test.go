@@ -43,7 +43,8 @@ type harness struct {
 	changed map[int]touched
 	undone  map[int]bool
 	audit   map[int][]string
-	skipped map[int]bool
+	skipped map[int]bool    // not run (a shrunk sequence lost what it acts on) or refused
+	refused map[int]bool    // refused as documented
 	seen    map[string]bool // audit entries already attributed
 	files   map[int]string  // the file each import sent
 	// dirty since the last settled recalculation
@@ -64,7 +65,7 @@ func newHarness(e *env, pending map[int]bool) (*harness, error) {
 		return nil, err
 	}
 	return &harness{e: e, client: id.String(), key: key, http: &http.Client{Timeout: 60 * time.Second}, m: newModel(), pending: pending, extras: extrasSet(),
-		before: map[int]*model{}, changed: map[int]touched{}, undone: map[int]bool{}, audit: map[int][]string{}, skipped: map[int]bool{},
+		before: map[int]*model{}, changed: map[int]touched{}, undone: map[int]bool{}, audit: map[int][]string{}, skipped: map[int]bool{}, refused: map[int]bool{},
 		seen: map[string]bool{}, files: map[int]string{}, dirty: map[string]bool{}}, nil
 }
 
@@ -148,7 +149,7 @@ func (h *harness) run(i int) error {
 		return nil
 	}
 	if expect != "" {
-		h.skipped[i] = true // refused as documented: nothing changed
+		h.skipped[i], h.refused[i] = true, true // refused as documented: nothing changed
 		return nil
 	}
 	if err := h.apply(i, ans); err != nil {
@@ -156,12 +157,16 @@ func (h *harness) run(i int) error {
 	}
 	t := diffModels(before, h.m)
 	dirtyTx := dirtyTransactions(before, h.m, t)
-	// Transaction.source/sessionId are the latest write's: an edit's arguments (null when it has
-	// none), an import's "import:generic" on what it added.
+	// Transaction.source/sessionId are the latest edit's: its arguments (null when it has none), an
+	// import's "import:generic" on what it added. (Reading: deleting an account is no edit of the
+	// transactions it re-homes.)
 	for id := range dirtyTx {
 		h.dirty[id] = true
 		if x := h.m.txs[id]; x != nil {
 			x.Rev++
+			if op.Kind == "deleteAccount" {
+				continue
+			}
 			x.Session, x.Source, x.SessionKnown = nil, nil, true
 			switch {
 			case takesSession(op.Kind):
@@ -266,7 +271,11 @@ func (h *harness) predict(i int) (string, bool) {
 		return "", true
 	case "addTransfer":
 		t := h.tx(op.Tx)
-		return "", t != nil && h.m.own(t.Account) && (op.Legs[0].Dir != "move" || h.account(op.Legs[0].To) != nil && h.id(op.Legs[0].To) != t.Account)
+		ok := t != nil && h.m.own(t.Account) && (op.Legs[0].Dir != "move" || h.account(op.Legs[0].To) != nil && h.id(op.Legs[0].To) != t.Account)
+		if ok && m.linkedID(t.ID) != "" {
+			return "BAD_USER_INPUT", true // a link fixes its transactions' transfers
+		}
+		return "", ok
 	case "updateTx":
 		t := h.tx(op.Tx)
 		if t == nil || op.Field == "createdAt" && (t.Parent != "" || h.hasChildren(t.ID)) {
@@ -303,6 +312,9 @@ func (h *harness) predict(i int) (string, bool) {
 			if tr.From != "" || tr.To == "" {
 				return "", false
 			}
+		}
+		if (op.Field == "isHidden" || op.Field == "toAccountId" || op.Field == "assetId") && m.linkedID(t.ID) != "" {
+			return "BAD_USER_INPUT", true // a link fixes its transfers' accounts and hidden state
 		}
 		return "", true
 	case "pair":
@@ -345,12 +357,15 @@ func (h *harness) predict(i int) (string, bool) {
 				keeps++
 			}
 		}
+		if keeps > 0 && m.linkedID(base.ID) != "" {
+			return "BAD_USER_INPUT", true
+		}
 		return "", keeps > 0
 	case "merge":
 		if !has(append([]ref{op.Tx}, op.Txs...)...) {
 			return "", false
 		}
-		// docs/ledger-edits.md: a paired transaction is refused (merged in or merged into)
+		// a linked transaction is neither merged in nor takes a merge (its link fixes its transfers)
 		for _, r := range append([]ref{op.Tx}, op.Txs...) {
 			if m.linkedID(h.id(r)) != "" {
 				return "BAD_USER_INPUT", true
@@ -362,7 +377,7 @@ func (h *harness) predict(i int) (string, bool) {
 		if h.skipped[k] || len(h.audit[k]) == 0 {
 			return "", false
 		}
-		// an account's deletion is not undone into a ledger without the account (issue 32, row 8)
+		// an account's deletion is final: its entries are not undone
 		return "CONFLICT", true
 	case "undo":
 		for _, k := range op.UndoOps {
@@ -478,6 +493,8 @@ func (h *harness) send(i int) (gqlAnswer, error) {
 		switch op.Field {
 		case "amount":
 			arg, v["x"] = "amount: $x", floatOf(op.Amount)
+		case "assetId":
+			arg, v["a"] = "assetId: $a", h.m.assets[op.Label]
 		case "fiatValue", "basisFiatValue":
 			arg, v["x"] = op.Field+": $x", floatOf(op.Value)
 		case "isHidden":
@@ -493,7 +510,7 @@ func (h *harness) send(i int) (gqlAnswer, error) {
 			}
 		}
 		decl := map[string]string{"amount": "$x: Float", "fiatValue": "$x: Float", "basisFiatValue": "$x: Float", "isHidden": "$b: Boolean",
-			"purchaseDateOverride": "$d: Date", "resetFiatValue": "$b: Boolean", "toAccountId": "$a: ID"}[op.Field]
+			"purchaseDateOverride": "$d: Date", "resetFiatValue": "$b: Boolean", "toAccountId": "$a: ID", "assetId": "$a: String"}[op.Field]
 		return h.gql(`mutation($c: ID!, $t: ID!, $tr: ID!, `+decl+`, $s: String, $src: String) {
 			updateTransfer(clientId: $c, transactionId: $t, transferId: $tr, `+arg+`, sessionId: $s, source: $src) { id } }`, v)
 	case "receivePrice":
@@ -508,8 +525,14 @@ func (h *harness) send(i int) (gqlAnswer, error) {
 			updateMultiTransactionsCostBasis(clientId: $c, transactionIds: $ids, isMissingBasis: $m, overrideIsMissingBasis: $o) { id } }`,
 			vars("ids", ids(op.Txs), "m", op.Bool, "o", !op.Wipe))
 	case "pair":
-		return h.gql(`mutation($c: ID!, $f: ID!, $t: ID!) { markInternalTransfer(clientId: $c, fromTransactionId: $f, toTransactionId: $t) }`,
-			vars("f", h.id(op.Tx), "t", h.id(op.Tx2)))
+		v := vars("f", h.id(op.Tx), "t", h.id(op.Tx2))
+		switch op.Field {
+		case "BRIDGE":
+			return h.gql(`mutation($c: ID!, $f: ID!, $t: ID!) { bridgeTransactions(clientId: $c, fromTransactionId: $f, toTransactionId: $t) }`, v)
+		case "CROSS_CHAIN_SWAP":
+			return h.gql(`mutation($c: ID!, $f: ID!, $t: ID!) { crossChainSwap(clientId: $c, fromTransactionId: $f, toTransactionId: $t) { id } }`, v)
+		}
+		return h.gql(`mutation($c: ID!, $f: ID!, $t: ID!) { markInternalTransfer(clientId: $c, fromTransactionId: $f, toTransactionId: $t) }`, v)
 	case "unpair":
 		return h.gql(`mutation($c: ID!, $f: ID!, $t: ID!) { unmarkInternalTransfer(clientId: $c, fromTransactionId: $f, toTransactionId: $t) }`,
 			vars("f", h.id(op.Tx), "t", h.id(op.Tx2)))
@@ -749,6 +772,8 @@ func (h *harness) apply(i int, ans gqlAnswer) error {
 		switch op.Field {
 		case "amount":
 			tr.Qty = decimal.RequireFromString(op.Amount)
+		case "assetId":
+			tr.Asset = op.Label
 		case "fiatValue":
 			v := decimal.RequireFromString(op.Value)
 			tr.Value = &v
@@ -791,7 +816,7 @@ func (h *harness) apply(i int, ans gqlAnswer) error {
 			}
 		}
 	case "pair":
-		m.pairs[h.id(op.Tx)] = &mPair{From: h.id(op.Tx), To: h.id(op.Tx2)}
+		m.pairs[h.id(op.Tx)] = &mPair{From: h.id(op.Tx), To: h.id(op.Tx2), Kind: orDefault(op.Field, "INTERNAL_TRANSFER")}
 	case "unpair":
 		delete(m.pairs, h.id(op.Tx))
 	case "split":
@@ -877,6 +902,9 @@ func (h *harness) apply(i int, ans gqlAnswer) error {
 			}
 			if other == "" {
 				t.Deleted = true
+				if p := m.pairOf(t.ID); p != nil {
+					delete(m.pairs, p.From) // its link goes: the other side counts as it is
+				}
 				continue
 			}
 			t.Account = other // a move with another own account stays, as that account's

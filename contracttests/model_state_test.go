@@ -83,7 +83,9 @@ type mTx struct {
 	Rev             int // bumped by every write of the transaction or its transfers
 }
 
-type mPair struct{ From, To string }
+// mPair is a link between two transactions: Kind INTERNAL_TRANSFER, BRIDGE or CROSS_CHAIN_SWAP
+// (TransactionLinkTypeEnum).
+type mPair struct{ From, To, Kind string }
 
 type methodChange struct {
 	From   time.Time // first day of a tax year
@@ -410,6 +412,42 @@ func syntheticID(id string) tax.ID {
 	return tax.ID(u)
 }
 
+// leg is a ledger transfer as the engine is to see it.
+type leg struct {
+	tr   *mTransfer // nil: a synthetic fee
+	out  tax.Transfer
+	gone bool
+}
+
+// crossChainSwap keeps both sides of a cross-chain swap as trades, whatever their labels; a side
+// whose only unpriced leg is the only one of the two sides takes the other side's value less its
+// own priced legs (docs/taxd-compute.md), when that is not negative.
+func crossChainSwap(from, to []leg, leaves, arrives func(leg) bool) ([]leg, []leg) {
+	from, to = append([]leg(nil), from...), append([]leg(nil), to...)
+	side := func(ls []leg, in func(leg) bool) (sum decimal.Decimal, missing []int) {
+		for i := range ls {
+			if in(ls[i]) {
+				ls[i].out.Label = tax.LabelTrade
+				if ls[i].out.HasFiatValue {
+					sum = sum.Add(ls[i].out.FiatValue.Decimal())
+				} else {
+					missing = append(missing, i)
+				}
+			}
+		}
+		return sum, missing
+	}
+	outSum, outMissing := side(from, leaves)
+	inSum, inMissing := side(to, arrives)
+	switch {
+	case len(inMissing) == 1 && len(outMissing) == 0 && !outSum.LessThan(inSum):
+		to[inMissing[0]].out.FiatValue, to[inMissing[0]].out.HasFiatValue = dec(outSum.Sub(inSum)), true
+	case len(outMissing) == 1 && len(inMissing) == 0 && !inSum.LessThan(outSum):
+		from[outMissing[0]].out.FiatValue, from[outMissing[0]].out.HasFiatValue = dec(inSum.Sub(outSum)), true
+	}
+	return from, to
+}
+
 // engineLedger is the ledger the engine sees and where each of its transfers comes from.
 type engineLedger struct {
 	in     tax.Input
@@ -424,11 +462,6 @@ type engineLedger struct {
 func (m *model) ledgerInput(now time.Time) engineLedger {
 	el := engineLedger{txOf: map[tax.ID]string{}, legOf: map[tax.ID]string{}, assets: map[string]bool{}}
 	el.in.Settings = m.engineSettings(now)
-	type leg struct {
-		tr   *mTransfer // nil: a synthetic fee
-		out  tax.Transfer
-		gone bool
-	}
 	base := func(tr *mTransfer) tax.Transfer {
 		l, _ := tax.ParseLabel(m.effectiveLabel(tr)) // "transfer" and unknown labels: none
 		x := tax.Transfer{ID: tax.ID(uuid.MustParse(tr.ID)), Asset: tr.Asset, From: m.engineAccount(tr.From), To: m.engineAccount(tr.To),
@@ -477,16 +510,26 @@ func (m *model) ledgerInput(now time.Time) engineLedger {
 			continue // a link with a hidden or deleted side is ignored
 		}
 		from, to := legs[p.From], legs[p.To]
+		leaves := func(l leg) bool { return isLeg(l) && l.tr.From != "" && l.tr.To == "" }
+		arrives := func(l leg) bool { return isLeg(l) && l.tr.From == "" && l.tr.To != "" }
+		if p.Kind == "CROSS_CHAIN_SWAP" {
+			legs[p.From], legs[p.To] = crossChainSwap(from, to, leaves, arrives)
+			continue
+		}
 		used := make([]bool, len(to))
+		next := 0 // a bridge pairs the k-th leaving leg with the k-th arriving one
 		var newFrom []leg
 		for _, l := range from {
-			if !isLeg(l) || l.tr.From == "" || l.tr.To != "" {
+			if !leaves(l) {
 				newFrom = append(newFrom, l)
 				continue
 			}
 			k := -1
 			for j, a := range to {
-				if !used[j] && isLeg(a) && a.tr.From == "" && a.tr.To != "" && a.tr.Asset == l.tr.Asset {
+				if p.Kind == "BRIDGE" && j < next {
+					continue
+				}
+				if !used[j] && arrives(a) && (p.Kind == "BRIDGE" || a.tr.Asset == l.tr.Asset) {
 					k = j
 					break
 				}
@@ -495,28 +538,31 @@ func (m *model) ledgerInput(now time.Time) engineLedger {
 				newFrom = append(newFrom, l)
 				continue
 			}
-			used[k] = true
+			used[k], next = true, k+1
 			a := to[k]
 			s, r := l.tr.Qty, a.tr.Qty
 			mv := l.out
 			mv.To, mv.Quantity, mv.Label = a.out.To, dec(decimal.Min(s, r)), tax.LabelNone
 			mv.FiatValue, mv.HasFiatValue, mv.FeeFiat, mv.AcquiredAt = tax.Dec{}, false, tax.Dec{}, time.Time{}
+			if a.tr.Asset != l.tr.Asset {
+				mv.ToAsset = a.tr.Asset // a bridge: the lots become lots of the arriving asset
+			}
 			newFrom = append(newFrom, leg{tr: l.tr, out: mv})
 			if s.GreaterThan(r) { // the shortfall is a crypto fee of the sending account
 				fee := tax.Transfer{ID: syntheticID(l.tr.ID), Asset: l.tr.Asset, From: l.out.From, Quantity: dec(s.Sub(r)), IsFee: true, Label: tax.LabelFee}
 				switch {
-				case l.tr.Value != nil:
-					fee.FiatValue, fee.HasFiatValue = dec(share(*l.tr.Value, s.Sub(r), s)), true
-				case a.tr.Value != nil:
-					fee.FiatValue, fee.HasFiatValue = dec(share(*a.tr.Value, s.Sub(r), r)), true
+				case l.out.HasFiatValue:
+					fee.FiatValue, fee.HasFiatValue = dec(share(l.out.FiatValue.Decimal(), s.Sub(r), s)), true
+				case a.out.HasFiatValue:
+					fee.FiatValue, fee.HasFiatValue = dec(share(a.out.FiatValue.Decimal(), s.Sub(r), r)), true
 				}
 				newFrom = append(newFrom, leg{out: fee})
 			}
 			if r.GreaterThan(s) { // the surplus stays an acquisition (reading: with the leg's fiat fee)
 				rest := a.out
 				rest.Quantity = dec(r.Sub(s))
-				if a.tr.Value != nil {
-					rest.FiatValue = dec(share(*a.tr.Value, r.Sub(s), r))
+				if a.out.HasFiatValue {
+					rest.FiatValue = dec(share(a.out.FiatValue.Decimal(), r.Sub(s), r))
 				}
 				to[k].out = rest
 			} else {
