@@ -272,7 +272,7 @@ func (h *harness) predict(i int) (string, bool) {
 	case "addTransfer":
 		t := h.tx(op.Tx)
 		ok := t != nil && h.m.own(t.Account) && (op.Legs[0].Dir != "move" || h.account(op.Legs[0].To) != nil && h.id(op.Legs[0].To) != t.Account)
-		if ok && m.linkedID(t.ID) != "" {
+		if ok && m.linkedID(t.ID) != "" && !h.pending[5] {
 			return "BAD_USER_INPUT", true // a link fixes its transactions' transfers
 		}
 		return "", ok
@@ -313,7 +313,7 @@ func (h *harness) predict(i int) (string, bool) {
 				return "", false
 			}
 		}
-		if (op.Field == "isHidden" || op.Field == "toAccountId" || op.Field == "assetId") && m.linkedID(t.ID) != "" {
+		if (op.Field == "isHidden" || op.Field == "toAccountId" || op.Field == "assetId") && m.linkedID(t.ID) != "" && !h.pending[5] {
 			return "BAD_USER_INPUT", true // a link fixes its transfers' accounts and hidden state
 		}
 		return "", true
@@ -357,7 +357,7 @@ func (h *harness) predict(i int) (string, bool) {
 				keeps++
 			}
 		}
-		if keeps > 0 && m.linkedID(base.ID) != "" {
+		if keeps > 0 && m.linkedID(base.ID) != "" && !h.pending[5] {
 			return "BAD_USER_INPUT", true
 		}
 		return "", keeps > 0
