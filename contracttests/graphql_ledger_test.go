@@ -73,8 +73,9 @@ func seedGraphQLLedger(t *testing.T, e *env) {
 		exec(`INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, notes, is_reviewed, source, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, 'sync', $4, $4)`, gid(tx.id), gqlClient1, tx.account, tx.at, tx.hash, tx.label, tx.notes, tx.reviewed)
 		for i, tr := range tx.transfers {
-			exec(`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, fiat_value)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, gid(tr.id), gqlClient1, gid(tx.id), i, gid(tr.asset), tr.qty, tr.from, tr.to, tr.fromAddr, tr.value)
+			// as a sync stores it: the value it was imported with is also the original
+			exec(`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, from_address, fiat_value, original_fiat_value)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`, gid(tr.id), gqlClient1, gid(tx.id), i, gid(tr.asset), tr.qty, tr.from, tr.to, tr.fromAddr, tr.value)
 			e.known[gid(tr.id).String()] = true
 		}
 		e.known[gid(tx.id).String()] = true

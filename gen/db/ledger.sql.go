@@ -1049,6 +1049,9 @@ func (q *Queries) MarkClientSettingsDirty(ctx context.Context, id uuid.UUID) err
 const markTransactionsDirty = `-- name: MarkTransactionsDirty :one
 WITH marked AS (
     INSERT INTO dirty_marks (client_id, transaction_id) SELECT $1, unnest($2::uuid[]) RETURNING 1
+), stamped AS (
+    UPDATE transactions SET source = $3, session_id = $4, updated_at = now()
+     WHERE client_id = $1 AND id = ANY($2::uuid[])
 )
 SELECT coalesce(c.lock_taxes_until::text, '')::text AS locked_until,
        coalesce(LEAST((SELECT min(t.occurred_at) FROM transactions t WHERE t.client_id = $1 AND t.id = ANY($2::uuid[])),
@@ -1059,8 +1062,10 @@ FROM clients c WHERE c.id = $1
 `
 
 type MarkTransactionsDirtyParams struct {
-	ClientID uuid.UUID
-	Ids      []uuid.UUID
+	ClientID  uuid.UUID
+	Ids       []uuid.UUID
+	Source    *string
+	SessionID *string
 }
 
 type MarkTransactionsDirtyRow struct {
@@ -1069,12 +1074,18 @@ type MarkTransactionsDirtyRow struct {
 	Marked        int32
 }
 
-// Callers have checked that the transactions are the client's. Tells whether the transactions'
-// pending changes touch the client's locked period: their time now, or the old time of a moved one
-// (recorded by the transactions_mark_old_time trigger), before midnight of lock_taxes_until in the
-// client's timezone. Editor.dirty refuses the edit then.
+// Callers have checked that the transactions are the client's. Stamps them with the edit's source
+// and session (Transaction.source and sessionId are those of the latest write). Tells whether the
+// transactions' pending changes touch the client's locked period: their time now, or the old time of
+// a moved one (recorded by the transactions_mark_old_time trigger), before midnight of
+// lock_taxes_until in the client's timezone. Editor.dirty refuses the edit then.
 func (q *Queries) MarkTransactionsDirty(ctx context.Context, arg MarkTransactionsDirtyParams) (MarkTransactionsDirtyRow, error) {
-	row := q.db.QueryRow(ctx, markTransactionsDirty, arg.ClientID, arg.Ids)
+	row := q.db.QueryRow(ctx, markTransactionsDirty,
+		arg.ClientID,
+		arg.Ids,
+		arg.Source,
+		arg.SessionID,
+	)
 	var i MarkTransactionsDirtyRow
 	err := row.Scan(&i.LockedUntil, &i.TouchesLocked, &i.Marked)
 	return i, err

@@ -550,6 +550,7 @@ type TaxTransactionResult struct {
 	LastDisposalSeq    *int32
 	FirstIncomeSeq     *int32
 	LastIncomeSeq      *int32
+	TransferFigures    []byte
 }
 
 type TaxYearSummary struct {

@@ -635,7 +635,7 @@ func (q *Queries) ListReportIncome(ctx context.Context, arg ListReportIncomePara
 }
 
 const listReportTransferHistory = `-- name: ListReportTransferHistory :many
-SELECT t.occurred_at, t.id AS transaction_id, coalesce(t.txn_hash, '')::text AS hash, coalesce(t.label, '')::text AS label,
+SELECT t.occurred_at, t.id AS transaction_id, coalesce(t.txn_hash, '')::text AS hash, coalesce(tr.label, t.label, '')::text AS label,
        a.symbol, tr.quantity, coalesce(fa.name, tr.from_address, '')::text AS from_name,
        coalesce(ta.name, tr.to_address, '')::text AS to_name, tr.fiat_value
 FROM transactions t
@@ -668,7 +668,8 @@ type ListReportTransferHistoryRow struct {
 	FiatValue     decimal.NullDecimal
 }
 
-// ListTransferHistory over an instant range, optionally only transfers touching some accounts.
+// ListTransferHistory over an instant range, optionally only transfers touching some accounts. The
+// label of a transfer row is the one the tax calculation reads: its own, else its transaction's.
 func (q *Queries) ListReportTransferHistory(ctx context.Context, arg ListReportTransferHistoryParams) ([]ListReportTransferHistoryRow, error) {
 	rows, err := q.db.Query(ctx, listReportTransferHistory,
 		arg.ClientID,

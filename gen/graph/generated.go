@@ -514,7 +514,7 @@ type ComplexityRoot struct {
 		UpdateClientTaxSettings          func(childComplexity int, clientID string, taxSettings model.AdvancedTaxFeaturesInput) int
 		UpdateMultiTransactionsCostBasis func(childComplexity int, clientID string, isMissingBasis bool, overrideIsMissingBasis bool, transactionIds []string) int
 		UpdateTransaction                func(childComplexity int, clientID string, createDefaultRule bool, sessionID *string, source *string, transactionID string, updates model.UpdateTransactionInput) int
-		UpdateTransfer                   func(childComplexity int, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string) int
+		UpdateTransfer                   func(childComplexity int, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, label *string, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string, wipeLabel *bool) int
 		UploadManualTransactions         func(childComplexity int, accountID *string, clientID *string, fileObjectKey string, importType *model.UploadManualTransactionFileType, name *string, provider *string) int
 		UpsertNftAsset                   func(childComplexity int, assetKey string, clientID string, contractAddress string, imageURL *string, isHidden *bool, isSpam *bool, isWorthless *bool, name string, overrideCurrentValue *float64, provider string, tokenID *string, useAwakenPriceFlag *bool) int
 	}
@@ -879,6 +879,7 @@ type ComplexityRoot struct {
 		IsFee                       func(childComplexity int) int
 		IsFiatValueOverridden       func(childComplexity int) int
 		IsHidden                    func(childComplexity int) int
+		Label                       func(childComplexity int) int
 		Ordering                    func(childComplexity int) int
 		OriginalBasisFiatValueCents func(childComplexity int) int
 		OriginalFiatValueCents      func(childComplexity int) int
@@ -981,7 +982,7 @@ type MutationResolver interface {
 	UnmarkInternalTransfer(ctx context.Context, clientID string, fromTransactionID string, toTransactionID string) (string, error)
 	UpdateMultiTransactionsCostBasis(ctx context.Context, clientID string, isMissingBasis bool, overrideIsMissingBasis bool, transactionIds []string) ([]model.Transaction, error)
 	UpdateTransaction(ctx context.Context, clientID string, createDefaultRule bool, sessionID *string, source *string, transactionID string, updates model.UpdateTransactionInput) (*model.UpdateTransactionResponse, error)
-	UpdateTransfer(ctx context.Context, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string) (*model.Transaction, error)
+	UpdateTransfer(ctx context.Context, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, label *string, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string, wipeLabel *bool) (*model.Transaction, error)
 	CreateUploadURL(ctx context.Context, clientID string, fileName *string, size *int) (*model.UploadURL, error)
 	UploadManualTransactions(ctx context.Context, accountID *string, clientID *string, fileObjectKey string, importType *model.UploadManualTransactionFileType, name *string, provider *string) (string, error)
 }
@@ -3542,7 +3543,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateTransfer(childComplexity, args["amount"].(*float64), args["assetId"].(*string), args["basisFiatValue"].(*float64), args["clientId"].(string), args["fiatCurrency"].(*string), args["fiatValue"].(*float64), args["fromAccountId"].(*string), args["isHidden"].(*bool), args["originalBasisFiatValue"].(*float64), args["originalFiatValue"].(*float64), args["purchaseDateOverride"].(*time.Time), args["resetFiatValue"].(*bool), args["sessionId"].(*string), args["source"].(*string), args["toAccountId"].(*string), args["transactionId"].(string), args["transferId"].(string)), true
+		return e.ComplexityRoot.Mutation.UpdateTransfer(childComplexity, args["amount"].(*float64), args["assetId"].(*string), args["basisFiatValue"].(*float64), args["clientId"].(string), args["fiatCurrency"].(*string), args["fiatValue"].(*float64), args["fromAccountId"].(*string), args["isHidden"].(*bool), args["label"].(*string), args["originalBasisFiatValue"].(*float64), args["originalFiatValue"].(*float64), args["purchaseDateOverride"].(*time.Time), args["resetFiatValue"].(*bool), args["sessionId"].(*string), args["source"].(*string), args["toAccountId"].(*string), args["transactionId"].(string), args["transferId"].(string), args["wipeLabel"].(*bool)), true
 	case "Mutation.uploadManualTransactions":
 		if e.ComplexityRoot.Mutation.UploadManualTransactions == nil {
 			break
@@ -5576,6 +5577,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transfer.IsHidden(childComplexity), true
+	case "Transfer.label":
+		if e.ComplexityRoot.Transfer.Label == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transfer.Label(childComplexity), true
 	case "Transfer.ordering":
 		if e.ComplexityRoot.Transfer.Ordering == nil {
 			break
@@ -6280,6 +6287,9 @@ extend type Mutation {
   the operation is idempotent). Marks the client dirty. Nothing of the client's other accounts is deleted:
   a move between the deleted account and another of the client's accounts stays, as that account's
   transaction with the deleted account as an outside address (its fee legs paid by the deleted account go).
+  The links of the deleted transactions (internal transfers, bridges, cross-chain swaps) are removed, so the
+  other side counts as it is (a deposit becomes an acquisition). The deletion is final: ` + "`" + `undoAuditLogs` + "`" + ` of its
+  entries, or of earlier edits of its transactions, is CONFLICT naming the account.
   """
   deleteAccount(
     "The account."
@@ -6288,7 +6298,8 @@ extend type Mutation {
 
   """
   Deletes the account's imported transactions and imports them again from scratch. Returns the account
-  (status SYNCING). Marks the client dirty. CONFLICT while the account is syncing, and for retired, file and
+  (status SYNCING). Marks the client dirty. The links of the deleted transactions (` + "`" + `markInternalTransfer` + "`" + `,
+  ` + "`" + `bridgeTransactions` + "`" + `, ` + "`" + `crossChainSwap` + "`" + `) are removed: the re-imported rows are new transactions, to pair again. CONFLICT while the account is syncing, and for retired, file and
   virtual accounts.
   """
   hardRefreshAccount(
@@ -8511,7 +8522,7 @@ enum BasisMethodEnum {
   UNIVERSAL
   "One queue per asset and account (per-wallet basis, also called wallet-by-wallet)."
   PER_WALLET
-  "Universal before ` + "`" + `perWalletSwitchDate` + "`" + ` and per wallet from it (default, switch date 2025-01-01); at the switch the universal lots are assigned to the accounts holding them."
+  "Universal before ` + "`" + `perWalletSwitchDate` + "`" + ` and per wallet from it (default, switch date 2025-01-01); at the switch the universal lots are assigned to the accounts holding them (Rev. Proc. 2024-28 safe harbor): the oldest lots first, to the accounts in the order the ledger first used them, each up to the units it holds."
   UNIVERSAL_THEN_PER_WALLET
 }
 
@@ -8900,7 +8911,12 @@ type Transaction {
   provider: String!
   "Link to the transaction on a block explorer or exchange, when there is one."
   explorerUrl: String
-  "The label (` + "`" + `FullLabelOption.value` + "`" + `, for example ` + "`" + `trade` + "`" + `, ` + "`" + `staking_reward` + "`" + `, ` + "`" + `gift_sent` + "`" + `); null when unlabeled."
+  """
+  The label (` + "`" + `FullLabelOption.value` + "`" + `, for example ` + "`" + `trade` + "`" + `, ` + "`" + `staking_reward` + "`" + `, ` + "`" + `gift_sent` + "`" + `); null when unlabeled.
+  It is what the transaction means as a whole and governs every transfer without a label of its own
+  (` + "`" + `Transfer.label` + "`" + `): the tax calculation reads a transfer's own label when it has one, else this one, so a
+  relabel (` + "`" + `labelTransactions` + "`" + `, ` + "`" + `updateTransaction` + "`" + `) changes the taxes of those transfers at the next run.
+  """
   label: String
   "Who set the label."
   labelSource: LabelSourceEnum
@@ -8972,9 +8988,9 @@ type Transaction {
   incomeSumFormatted: String
   "Balances after this transaction, one per account and asset it touched; filled only when ` + "`" + `includeBalances` + "`" + ` is set, otherwise null."
   balances: [TransactionBalance!]
-  "Where the record was last changed from (the ` + "`" + `source` + "`" + ` of the latest write)."
+  "Where the record was last changed from: the ` + "`" + `source` + "`" + ` of the latest write (an import's ` + "`" + `import:<provider>` + "`" + ` until an edit; every edit mutation that touches the transaction, a pairing or an undo included, sets it, to null when the edit gave none)."
   source: String
-  "The ` + "`" + `sessionId` + "`" + ` of the latest write."
+  "The ` + "`" + `sessionId` + "`" + ` of the latest write (as ` + "`" + `source` + "`" + `)."
   sessionId: String
   "When the transaction was first imported or created."
   importedAt: Date!
@@ -9012,25 +9028,37 @@ type Transfer {
   direction: TransferDirectionEnum!
   "This transfer is a fee (gas or exchange fee) rather than a movement of value."
   isFee: Boolean!
+  """
+  The transfer's own label: an exception to its transaction's label, set by a person (` + "`" + `updateTransfer(label:)` + "`" + `)
+  or by an import whose file labels this leg apart from its transaction (a fee leg is ` + "`" + `fee` + "`" + `). Null when the
+  transfer follows ` + "`" + `Transaction.label` + "`" + `, as most do. The tax calculation reads this label when it is set, else
+  the transaction's.
+  """
+  label: String
   "Hidden transfers are ignored by tax calculations."
   isHidden: Boolean!
   "Looks like a duplicate of another transfer (same asset, amount, accounts and time)."
   isDuplicate: Boolean!
   "The currency of the fiat values of this transfer: always the client's currency."
   fiatCurrency: CurrencyCodeEnum!
-  "Market value of the moved quantity at the time of the transaction, in cents (for a disposal: the proceeds); null when no price is known."
+  "Market value of the moved quantity at the time of the transaction, in cents (for a disposal: the proceeds); null when no price is known. A swap leg without a value shows the value the tax calculation gave it (the other side's, as for the receiving side of a ` + "`" + `crossChainSwap` + "`" + `) once a recalculation has run."
   fiatValueCents: Cents
   "` + "`" + `fiatValueCents` + "`" + ` for display."
   fiatValueFormatted: String
-  "For an acquisition: the cost basis of the lot it creates, in cents. For a disposal: the basis of the lots it consumed. Null when unknown."
+  """
+  The basis the tax calculation used, in cents: for an acquisition, the cost basis of the lot it creates (its value
+  plus a fiat fee, plus a crypto fee's value where the transaction has no sale); for a disposal, the basis of the
+  lots it consumed, a gift sent, a donation, lost coins and a move to an untracked account included (they have no
+  proceeds). Null when unknown, and for a non-taxable removal until a recalculation has run.
+  """
   basisFiatValueCents: Cents
   "` + "`" + `basisFiatValueCents` + "`" + ` for display."
   basisFiatValueFormatted: String
-  "The value the importer or price feed gave before a person overrode ` + "`" + `fiatValueCents` + "`" + `; null when not overridden."
+  "The value the importer or price feed gave before a person overrode ` + "`" + `fiatValueCents` + "`" + `; null when the value is not overridden or the transfer had none."
   originalFiatValueCents: Cents
   "The basis the calculation gave before a person overrode ` + "`" + `basisFiatValueCents` + "`" + `; null when not overridden."
   originalBasisFiatValueCents: Cents
-  "A person set the fiat value or basis by hand (reset it with ` + "`" + `updateTransfer(resetFiatValue: true)` + "`" + `)."
+  "A person set the fiat value or basis by hand (` + "`" + `updateTransfer` + "`" + `, ` + "`" + `saveReceivePriceForTransactions` + "`" + `): the value differs from the one the transfer was imported or created with (a price set where it had none included), or a basis is set. Reset it with ` + "`" + `updateTransfer(resetFiatValue: true)` + "`" + `."
   isFiatValueOverridden: Boolean!
   "Acquisition date to use for the lots this incoming transfer creates, instead of the transaction date (for example coins bought earlier in an untracked wallet)."
   purchaseDateOverride: Date
@@ -9727,7 +9755,7 @@ extend type Query {
     limit: Int
   ): [TransferPairSuggestion!]!
 
-  "Labels that fit every one of the given transactions, for labeling them together."
+    "Labels that fit every one of the given transactions, for labeling them together (by direction, as ` + "`" + `getTransactionTypeOptions` + "`" + `)."
   getLabelOptionsForTransactions(
     "The client."
     clientId: ID!
@@ -9757,7 +9785,13 @@ extend type Query {
     clientId: ID!
   ): GetTransactionImportJobs!
 
-  "Labels that fit one transaction, with suggestions."
+  """
+  Labels that fit one transaction, with suggestions. A label that describes what arrives (buy, gift received,
+  the income labels, staking and liquidity-pool withdrawals) needs an incoming transfer; one that describes what
+  leaves (sell, payment, fee, gift sent, donation, lost, staking and liquidity-pool deposits) an outgoing one; a
+  move between own accounts counts as both, and fee transfers count as outgoing only in a transaction without
+  other transfers. Trade, internal, spam and futures_pnl fit either direction. The current label is always offered.
+  """
   getTransactionTypeOptions(
     "The client."
     clientId: ID!
@@ -9816,7 +9850,8 @@ extend type Mutation {
 
   """
   Adds a transfer to a transaction. At least one of ` + "`" + `fromAccountId` + "`" + ` and ` + "`" + `toAccountId` + "`" + ` must be an account of
-  the client; the other may be null for outside the client. Returns the whole transaction. Marks it dirty.
+  the client; the other may be null for outside the client. A linked transaction takes no new transfer
+  (BAD_USER_INPUT: unmark it first). Returns the whole transaction. Marks it dirty.
   """
   createTransfer(
     "Quantity moved (positive; required: BAD_USER_INPUT when omitted). Converted to an exact decimal (0.001 is exactly 0.001)."
@@ -9892,7 +9927,9 @@ extend type Mutation {
   ): Transaction!
 
   """
-  Labels transactions and optionally sets notes, an investment and off-chain details. Returns the
+  Labels transactions and optionally sets notes, an investment and off-chain details. The label governs every
+  transfer of a transaction that has no label of its own (` + "`" + `Transfer.label` + "`" + `), imported ones included: the next
+  run taxes those transfers by it. Returns the
   transactions in the order of ` + "`" + `transactionIds` + "`" + `. Marks them dirty. BAD_USER_INPUT for an unknown label, for
   ` + "`" + `label` + "`" + ` together with ` + "`" + `wipeLabel` + "`" + `, and for off-chain texts over 2,000 characters or a non-https ` + "`" + `documentUrl` + "`" + `.
   """
@@ -9926,6 +9963,11 @@ extend type Mutation {
   transfer leaving the client's accounts and ` + "`" + `toTransactionId` + "`" + ` one arriving in them, and the two must differ
   (BAD_USER_INPUT naming the argument); NOT_FOUND for an unknown transaction; FORBIDDEN for a Read key or
   another client. Undo with ` + "`" + `undoAuditLogs` + "`" + `.
+  While the two are linked (by this or by ` + "`" + `bridgeTransactions` + "`" + ` or ` + "`" + `crossChainSwap` + "`" + `), their transfers are fixed:
+  merging into or out of either, splitting either, adding a transfer, and changing a transfer's asset, accounts
+  or hidden state are BAD_USER_INPUT (unmark it first). Their time, values, quantities, labels and notes stay
+  editable (the move happens at the ` + "`" + `from` + "`" + ` side's time, moved or not), and hiding a whole side or deleting its
+  account leaves the other side counting as it is.
   """
   markInternalTransfer(
     "The client."
@@ -9939,8 +9981,9 @@ extend type Mutation {
   """
   Moves every transfer of ` + "`" + `fromTransactionIds` + "`" + ` into ` + "`" + `toTransactionId` + "`" + ` (appended in settlement order) and
   deletes the emptied transactions (restorable with ` + "`" + `undoAuditLogs` + "`" + `). Returns the merged transaction. Marks
-  it dirty. A transaction paired as an internal transfer cannot be merged in (BAD_USER_INPUT: unmark it first);
-  at most 1,000 transfers move per call (BAD_USER_INPUT: merge in smaller steps).
+  it dirty. A linked transaction (` + "`" + `markInternalTransfer` + "`" + `, ` + "`" + `bridgeTransactions` + "`" + `, ` + "`" + `crossChainSwap` + "`" + `) can neither be
+  merged in nor take a merge, as its link fixes its transfers (BAD_USER_INPUT naming the argument: unmark it
+  first); at most 1,000 transfers move per call (BAD_USER_INPUT: merge in smaller steps).
   """
   mergeTransactions(
     "The client."
@@ -9984,7 +10027,8 @@ extend type Mutation {
   ): [Transaction!]!
 
   """
-  Moves some transfers of a transaction into one new child transaction and returns the child.
+  Moves some transfers of a transaction into one new child transaction and returns the child. A linked base
+  transaction is refused (BAD_USER_INPUT: unmark it first), as in ` + "`" + `splitTransactionIntoMany` + "`" + `.
   """
   splitTransaction(
     "The transaction to split."
@@ -10011,7 +10055,9 @@ extend type Mutation {
   4. At most 20 child groups, at most 200 transfer ids in each group.
   5. The operation is atomic: all children are created or none.
   Breaking a rule gives BAD_USER_INPUT naming it (for example ` + "`" + `split rule 3 (...): transfer ... is listed in
-  entry 0 and entry 1` + "`" + `) and changes nothing; the sizes of rule 4 are checked before any other work. Returns the resulting transactions in settlement
+  entry 0 and entry 1` + "`" + `) and changes nothing; the sizes of rule 4 are checked before any other work. A linked base
+  transaction (` + "`" + `markInternalTransfer` + "`" + `, ` + "`" + `bridgeTransactions` + "`" + `, ` + "`" + `crossChainSwap` + "`" + `) is refused with BAD_USER_INPUT
+  (unmark it first): its link fixes its transfers. Returns the resulting transactions in settlement
   order: the base first, then the children in the order of ` + "`" + `splits` + "`" + `. The base and the children are dirty.
   """
   splitTransactionIntoMany(
@@ -10033,7 +10079,10 @@ extend type Mutation {
   creation deletes its transaction). Marks them dirty. CONFLICT when an entry is already undone, or when a
   later live change depends on an entry and is not undone in the same call: a later change of the same field of
   the same record, any later change of a record the entry created, deleted or moved, or anything later inside a
-  transaction the entry created. NOT_FOUND when an id is not one of the client's entries.
+  transaction the entry created; when reverting an entry would add, move or remove transfers of a transaction
+  linked since (undo the link in the same call); and when an entry concerns a transaction of a deleted account
+  (the message names the account): ` + "`" + `deleteAccount` + "`" + ` is not undone, and none of its transactions comes back into
+  it. NOT_FOUND when an id is not one of the client's entries.
   """
   undoAuditLogs(
     "The audit-log entries (` + "`" + `AuditLog.id` + "`" + `, 1 to 500)."
@@ -10078,7 +10127,11 @@ extend type Mutation {
   """
   Sets or clears a manual missing-basis flag. With ` + "`" + `overrideIsMissingBasis` + "`" + ` true, ` + "`" + `isMissingBasis` + "`" + ` is kept
   as given across recalculations (for example false to accept a deliberate zero basis); with false, the
-  override is removed and the computed flag applies again. Returns the transactions. Marks them dirty.
+  override is removed and the computed flag applies again. ` + "`" + `Transaction.isMissingBasis` + "`" + ` shows the override at
+  once; the recalculation writes it as the transaction's flag, so after the next run every reader follows it:
+  the ` + "`" + `isMissingBasis` + "`" + ` filter, ` + "`" + `missingBasisCount` + "`" + ` of the summary and the MISSING_BASIS insight (an override to
+  true counts a transaction without a disposal too). The disposal pieces themselves (` + "`" + `getTaxLots` + "`" + `, Form 8949)
+  keep the flag the engine computed for their lots. Returns the transactions. Marks them dirty.
   """
   updateMultiTransactionsCostBasis(
     "The client."
@@ -10091,7 +10144,10 @@ extend type Mutation {
     transactionIds: [ID!]!
   ): [Transaction!]!
 
-  "Updates one transaction. Marks it dirty."
+  """
+  Updates one transaction. A new label governs every transfer without a label of its own (` + "`" + `Transfer.label` + "`" + `), as
+  with ` + "`" + `labelTransactions` + "`" + `. Marks it dirty.
+  """
   updateTransaction(
     "The client."
     clientId: ID!
@@ -10116,7 +10172,8 @@ extend type Mutation {
   """
   Updates one transfer. Fiat arguments are dollar Floats (1837.69 means 1837 dollars 69 cents; confusing
   them with cents is a 100x error), converted to exact decimals. Overriding ` + "`" + `fiatValue` + "`" + ` keeps the importer's value
-  as ` + "`" + `originalFiatValueCents` + "`" + `. Returns the whole transaction. Marks it dirty.
+  as ` + "`" + `originalFiatValueCents` + "`" + `. A transfer of a linked transaction keeps its asset, accounts and hidden state
+  (BAD_USER_INPUT: unmark it first). Returns the whole transaction. Marks it dirty.
   """
   updateTransfer(
     "New quantity (positive)."
@@ -10135,13 +10192,19 @@ extend type Mutation {
     fromAccountId: ID
     "Hide or unhide the transfer."
     isHidden: Boolean
+    """
+    Give this transfer a label of its own (` + "`" + `FullLabelOption.value` + "`" + `; unknown values give BAD_USER_INPUT): the tax
+    calculation reads it instead of the transaction's label, whatever the transaction is labelled later, until
+    ` + "`" + `wipeLabel` + "`" + ` removes it.
+    """
+    label: String
     "The basis as given in ` + "`" + `fiatCurrency` + "`" + `; used as ` + "`" + `basisFiatValue` + "`" + ` when that is omitted. The service has no exchange rates yet: a ` + "`" + `fiatCurrency` + "`" + ` other than the client's currency without ` + "`" + `basisFiatValue` + "`" + ` is BAD_USER_INPUT."
     originalBasisFiatValue: Float
     "The value as given in ` + "`" + `fiatCurrency` + "`" + `; used as ` + "`" + `fiatValue` + "`" + ` when that is omitted. The service has no exchange rates yet: a ` + "`" + `fiatCurrency` + "`" + ` other than the client's currency without ` + "`" + `fiatValue` + "`" + ` is BAD_USER_INPUT."
     originalFiatValue: Float
     "Acquisition date for the lots an incoming transfer creates."
     purchaseDateOverride: Date
-    "True discards the fiat overrides: the value returns to the importer's and the basis to the calculated one (not with ` + "`" + `fiatValue` + "`" + ` or ` + "`" + `basisFiatValue` + "`" + `)."
+    "True discards the fiat overrides: the value returns to the one the transfer was imported or created with (none when it had none) and the basis to the calculated one (not with ` + "`" + `fiatValue` + "`" + ` or ` + "`" + `basisFiatValue` + "`" + `)."
     resetFiatValue: Boolean
     "Groups writes of one task."
     sessionId: String
@@ -10153,6 +10216,8 @@ extend type Mutation {
     transactionId: ID!
     "The transfer."
     transferId: ID!
+    "True removes the transfer's own label, so that it follows its transaction's label again (and ` + "`" + `label` + "`" + ` must be omitted)."
+    wipeLabel: Boolean
   ): Transaction!
 
   """
@@ -11721,6 +11786,8 @@ func (ec *executionContext) childFields_Transfer(ctx context.Context, field grap
 		return ec.fieldContext_Transfer_direction(ctx, field)
 	case "isFee":
 		return ec.fieldContext_Transfer_isFee(ctx, field)
+	case "label":
+		return ec.fieldContext_Transfer_label(ctx, field)
 	case "isHidden":
 		return ec.fieldContext_Transfer_isHidden(ctx, field)
 	case "isDuplicate":
@@ -13822,78 +13889,94 @@ func (ec *executionContext) field_Mutation_updateTransfer_args(ctx context.Conte
 		return nil, err
 	}
 	args["isHidden"] = arg7
-	arg8, err := graphql.ProcessArgField(ctx, rawArgs, "originalBasisFiatValue",
+	arg8, err := graphql.ProcessArgField(ctx, rawArgs, "label",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["label"] = arg8
+	arg9, err := graphql.ProcessArgField(ctx, rawArgs, "originalBasisFiatValue",
 		func(ctx context.Context, v any) (*float64, error) {
 			return ec.unmarshalOFloat2ᚖfloat64(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["originalBasisFiatValue"] = arg8
-	arg9, err := graphql.ProcessArgField(ctx, rawArgs, "originalFiatValue",
+	args["originalBasisFiatValue"] = arg9
+	arg10, err := graphql.ProcessArgField(ctx, rawArgs, "originalFiatValue",
 		func(ctx context.Context, v any) (*float64, error) {
 			return ec.unmarshalOFloat2ᚖfloat64(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["originalFiatValue"] = arg9
-	arg10, err := graphql.ProcessArgField(ctx, rawArgs, "purchaseDateOverride",
+	args["originalFiatValue"] = arg10
+	arg11, err := graphql.ProcessArgField(ctx, rawArgs, "purchaseDateOverride",
 		func(ctx context.Context, v any) (*time.Time, error) {
 			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["purchaseDateOverride"] = arg10
-	arg11, err := graphql.ProcessArgField(ctx, rawArgs, "resetFiatValue",
+	args["purchaseDateOverride"] = arg11
+	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "resetFiatValue",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["resetFiatValue"] = arg11
-	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "sessionId",
+	args["resetFiatValue"] = arg12
+	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "sessionId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["sessionId"] = arg12
-	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "source",
+	args["sessionId"] = arg13
+	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "source",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["source"] = arg13
-	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "toAccountId",
+	args["source"] = arg14
+	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "toAccountId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["toAccountId"] = arg14
-	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "transactionId",
+	args["toAccountId"] = arg15
+	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "transactionId",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["transactionId"] = arg15
-	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "transferId",
+	args["transactionId"] = arg16
+	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "transferId",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["transferId"] = arg16
+	args["transferId"] = arg17
+	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "wipeLabel",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["wipeLabel"] = arg18
 	return args, nil
 }
 
@@ -26277,7 +26360,7 @@ func (ec *executionContext) _Mutation_updateTransfer(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateTransfer(ctx, fc.Args["amount"].(*float64), fc.Args["assetId"].(*string), fc.Args["basisFiatValue"].(*float64), fc.Args["clientId"].(string), fc.Args["fiatCurrency"].(*string), fc.Args["fiatValue"].(*float64), fc.Args["fromAccountId"].(*string), fc.Args["isHidden"].(*bool), fc.Args["originalBasisFiatValue"].(*float64), fc.Args["originalFiatValue"].(*float64), fc.Args["purchaseDateOverride"].(*time.Time), fc.Args["resetFiatValue"].(*bool), fc.Args["sessionId"].(*string), fc.Args["source"].(*string), fc.Args["toAccountId"].(*string), fc.Args["transactionId"].(string), fc.Args["transferId"].(string))
+			return ec.Resolvers.Mutation().UpdateTransfer(ctx, fc.Args["amount"].(*float64), fc.Args["assetId"].(*string), fc.Args["basisFiatValue"].(*float64), fc.Args["clientId"].(string), fc.Args["fiatCurrency"].(*string), fc.Args["fiatValue"].(*float64), fc.Args["fromAccountId"].(*string), fc.Args["isHidden"].(*bool), fc.Args["label"].(*string), fc.Args["originalBasisFiatValue"].(*float64), fc.Args["originalFiatValue"].(*float64), fc.Args["purchaseDateOverride"].(*time.Time), fc.Args["resetFiatValue"].(*bool), fc.Args["sessionId"].(*string), fc.Args["source"].(*string), fc.Args["toAccountId"].(*string), fc.Args["transactionId"].(string), fc.Args["transferId"].(string), fc.Args["wipeLabel"].(*bool))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Transaction) graphql.Marshaler {
@@ -34161,6 +34244,29 @@ func (ec *executionContext) _Transfer_isFee(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_Transfer_isFee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Transfer_label(ctx context.Context, field graphql.CollectedField, obj *model.Transfer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Transfer_label(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Label, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Transfer_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Transfer", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Transfer_isHidden(ctx context.Context, field graphql.CollectedField, obj *model.Transfer) (ret graphql.Marshaler) {
@@ -42971,6 +43077,11 @@ func (ec *executionContext) _Transfer(ctx context.Context, sel ast.SelectionSet,
 		case "isFee":
 			out.Values[i] = ec._Transfer_isFee(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "label":
+			out.Values[i] = ec._Transfer_label(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isHidden":

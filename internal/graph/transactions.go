@@ -444,9 +444,20 @@ func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []db.Transfer, fi
 	}
 	var fee, in, outgoing decimal.Decimal
 	spamOnly := len(trs) > 0
+	if t.Result != nil && len(t.Result.TransferFigures) > 0 {
+		own := make(map[uuid.UUID]ledger.TransferFigures, len(trs))
+		for _, tr := range trs {
+			own[tr.ID] = figs[tr.ID]
+		}
+		ledger.EngineFigures(t.Result, own)
+		figs = own
+	}
 	for _, tr := range trs {
 		m.Transfers = append(m.Transfers, transferOut(tr, st, figs[tr.ID]))
 		spamOnly = spamOnly && st.IsSpamAsset(tr.AssetID)
+		if !tr.FiatValue.Valid && figs[tr.ID].Value.Valid { // the value the engine gave it
+			tr.FiatValue = figs[tr.ID].Value
+		}
 		if tr.FeeFiat.Valid {
 			fee = fee.Add(tr.FeeFiat.Decimal)
 		}
@@ -477,8 +488,8 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 	m := model.Transfer{
 		ID: tr.ID.String(), TransactionID: tr.TransactionID.String(), Ordering: int(tr.Position), AssetID: tr.AssetID.String(),
 		Amount: amount, AmountExact: tr.Quantity.String(), FromAddress: tr.FromAddress, ToAddress: tr.ToAddress,
-		IsFee: tr.IsFee, IsHidden: tr.IsHidden, FiatCurrency: model.CurrencyCodeEnum(st.Currency),
-		IsFiatValueOverridden: fiatOverridden(tr),
+		IsFee: tr.IsFee, IsHidden: tr.IsHidden, Label: tr.Label, FiatCurrency: model.CurrencyCodeEnum(st.Currency),
+		IsFiatValueOverridden: ledger.FiatValueOverridden(tr),
 		PurchaseDateOverride:  tr.PurchaseDateOverride, StakingAccountIdentifier: tr.StakingAccountIdentifier,
 	}
 	if tr.FromAccountID != nil {
@@ -497,11 +508,15 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 	default:
 		m.Direction = model.TransferDirectionEnumIncoming
 	}
-	if tr.FiatValue.Valid {
-		m.FiatValueCents = centsPtr(tr.FiatValue.Decimal)
+	value := tr.FiatValue
+	if !value.Valid {
+		value = f.Value // a swap leg valued at its other side by the engine
+	}
+	if value.Valid {
+		m.FiatValueCents = centsPtr(value.Decimal)
 		m.FiatValueFormatted = money.FormatPtr(m.FiatValueCents)
 	}
-	if m.IsFiatValueOverridden && tr.OriginalFiatValue.Valid {
+	if tr.OriginalFiatValue.Valid && ledger.FiatValueChanged(tr) {
 		m.OriginalFiatValueCents = centsPtr(tr.OriginalFiatValue.Decimal)
 	}
 	if tr.OriginalBasisFiatValue.Valid {
@@ -528,11 +543,13 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 			s := f.Uncovered.String()
 			m.UncoveredAmountExact = &s
 		}
+	case f.LotBasis.Valid: // what left in a gift, donation or loss; a lot's basis the engine derived
+		m.BasisFiatValueCents = centsPtr(f.LotBasis.Decimal)
 	case tr.BasisFiatValue.Valid:
 		m.BasisFiatValueCents = centsPtr(tr.BasisFiatValue.Decimal)
-	case m.Direction == model.TransferDirectionEnumIncoming && tr.FiatValue.Valid:
+	case m.Direction == model.TransferDirectionEnumIncoming && value.Valid:
 		// An acquisition's lot basis is its value plus a fiat fee.
-		b := tr.FiatValue.Decimal
+		b := value.Decimal
 		if tr.FeeFiat.Valid {
 			b = b.Add(tr.FeeFiat.Decimal)
 		}
@@ -545,13 +562,6 @@ func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures
 		m.IncomeSum = centsPtr(f.Income.Decimal)
 	}
 	return m
-}
-
-// fiatOverridden: a person set the value (it differs from the importer's original) or the basis.
-// Importers store their value as the original too, so an untouched transfer is not overridden.
-func fiatOverridden(tr db.Transfer) bool {
-	valueChanged := tr.OriginalFiatValue.Valid && (!tr.FiatValue.Valid || !tr.FiatValue.Decimal.Equal(tr.OriginalFiatValue.Decimal))
-	return valueChanged || tr.BasisFiatValue.Valid || tr.OriginalBasisFiatValue.Valid
 }
 
 func explorerURL(provider, hash string) *string {
@@ -1115,7 +1125,7 @@ func (r *mutationResolver) UpdateTransaction(ctx context.Context, clientID strin
 	return out, nil
 }
 
-func (r *mutationResolver) UpdateTransfer(ctx context.Context, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string) (*model.Transaction, error) {
+func (r *mutationResolver) UpdateTransfer(ctx context.Context, amount *float64, assetID *string, basisFiatValue *float64, clientID string, fiatCurrency *string, fiatValue *float64, fromAccountID *string, isHidden *bool, label *string, originalBasisFiatValue *float64, originalFiatValue *float64, purchaseDateOverride *time.Time, resetFiatValue *bool, sessionID *string, source *string, toAccountID *string, transactionID string, transferID string, wipeLabel *bool) (*model.Transaction, error) {
 	scope, err := r.txScope(ctx, clientID)
 	if err != nil {
 		return nil, err
@@ -1177,6 +1187,16 @@ func (r *mutationResolver) UpdateTransfer(ctx context.Context, amount *float64, 
 		}
 	}
 	p.IsHidden, p.PurchaseDateOverride = isHidden, purchaseDateOverride
+	p.ClearLabel = wipeLabel != nil && *wipeLabel
+	if p.ClearLabel && label != nil {
+		return nil, apperr.InvalidField("wipeLabel", "cannot be combined with label")
+	}
+	if label != nil {
+		if err := ledger.CheckLabel("label", *label); err != nil {
+			return nil, err
+		}
+		p.Label = label
+	}
 	if resetFiatValue != nil && *resetFiatValue {
 		if p.FiatValue != nil || p.BasisFiatValue != nil {
 			return nil, apperr.InvalidField("resetFiatValue", "cannot be combined with fiatValue or basisFiatValue")

@@ -18,7 +18,10 @@ import (
 //     or to_address keeps the address), so the other account keeps its deposit or withdrawal;
 //   - transfers of other accounts' transactions that named the removed account name an outside
 //     party instead;
-//   - every other transaction of the account is deleted (soft, with its external id released).
+//   - every other transaction of the account is deleted (soft, with its external id released), and
+//     the links it took part in (internal transfers, bridges, cross-chain swaps) are removed, audited
+//     like unmarkInternalTransfer: the other side counts as it is, no longer paired with a deleted
+//     transaction. Undo does not bring any of it back (see Editor.Undo: CONFLICT naming the account).
 //
 // It returns how many transactions were deleted. The caller marks the account itself deleted.
 func (e *Editor) RemoveAccount(accountID uuid.UUID) (int, error) {
@@ -63,12 +66,33 @@ SELECT DISTINCT $1, n.transaction_id FROM named n JOIN transactions t ON t.id = 
 }
 
 // ClearAccount deletes (soft) every transaction of the account so that it can be imported again
-// from scratch: their external ids are released, so the re-import adds them as new rows.
+// from scratch: their external ids are released, so the re-import adds them as new rows. Their
+// links go (see deleteAccountTransactions): the re-imported rows are new transactions.
 func (e *Editor) ClearAccount(accountID uuid.UUID) (int, error) {
 	return e.deleteAccountTransactions(accountID, "delete")
 }
 
+// deleteAccountTransactions soft-deletes the account's transactions, and first removes the links
+// they take part in (internal transfers, bridges, cross-chain swaps), audited like
+// unmarkInternalTransfer: a link never outlives a side, and the other side counts as it is.
 func (e *Editor) deleteAccountTransactions(accountID uuid.UUID, action string) (int, error) {
+	if _, err := e.tx.Exec(e.ctx, `
+WITH gone AS (
+    DELETE FROM internal_transfer_pairs p USING transactions t
+     WHERE p.client_id = $1 AND t.client_id = $1 AND t.account_id = $2 AND t.deleted_at IS NULL
+       AND t.id IN (p.from_transaction_id, p.to_transaction_id)
+    RETURNING p.from_transaction_id, p.to_transaction_id, p.link_type
+), marks AS (
+    INSERT INTO dirty_marks (client_id, transaction_id)
+    SELECT $1, s.id FROM gone g CROSS JOIN LATERAL (VALUES (g.from_transaction_id), (g.to_transaction_id)) s(id)
+)
+INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
+SELECT gen_random_uuid(), $1, g.from_transaction_id, 'transaction', g.from_transaction_id, 'update', f.field,
+       to_jsonb(g.to_transaction_id::text), 'null'::jsonb, $3, $4, $5
+  FROM gone g JOIN unnest($6::text[], $7::text[]) AS f(link_type, field) ON f.link_type = g.link_type`,
+		e.client, accountID, e.meta.SessionID, e.meta.Source, e.meta.Actor, linkTypes(), linkFields()); err != nil {
+		return 0, err
+	}
 	tag, err := e.tx.Exec(e.ctx, `
 WITH gone AS (
     UPDATE transactions SET deleted_at = now(), updated_at = now(), external_id = NULL

@@ -56,7 +56,8 @@ type movedTo struct {
 	Position      int32     `json:"position"`
 }
 
-// moveTransfer moves a transfer to position pos of transaction to (audited, both sides dirty).
+// moveTransfer moves a transfer to position pos of transaction to (audited, both sides dirty). The
+// callers check that neither side is linked (checkUnlinked).
 func (e *Editor) moveTransfer(tr db.Transfer, to uuid.UUID, pos int32) error {
 	if err := e.q.MoveTransfer(e.ctx, db.MoveTransferParams{ClientID: e.client, ID: tr.ID, ToTransactionID: to, Position: pos}); err != nil {
 		return store.Err(err, "transfer")
@@ -195,6 +196,9 @@ func (e *Editor) Merge(from []uuid.UUID, to uuid.UUID) (db.Transaction, error) {
 	if err != nil {
 		return db.Transaction{}, err
 	}
+	if err := e.checkUnlinked("toTransactionId", to); err != nil {
+		return db.Transaction{}, err
+	}
 	pos, err := e.q.NextTransferPosition(e.ctx, to)
 	if err != nil {
 		return db.Transaction{}, err
@@ -204,12 +208,8 @@ func (e *Editor) Merge(from []uuid.UUID, to uuid.UUID) (db.Transaction, error) {
 		if _, err := e.Transaction(id); err != nil {
 			return db.Transaction{}, err
 		}
-		paired, err := e.q.TransactionIsPaired(e.ctx, db.TransactionIsPairedParams{ClientID: e.client, FromTransactionID: id})
-		if err != nil {
+		if err := e.checkUnlinked("fromTransactionIds", id); err != nil {
 			return db.Transaction{}, err
-		}
-		if paired {
-			return db.Transaction{}, apperr.InvalidField("fromTransactionIds", "transaction %s is paired as an internal transfer; unmark it first", id)
 		}
 		trs, err := e.Transfers(id)
 		if err != nil {
@@ -289,6 +289,9 @@ func (e *Editor) Split(baseID uuid.UUID, groups []SplitGroup, ordering *int) ([]
 	}
 	base, err := e.Transaction(baseID)
 	if err != nil {
+		return nil, err
+	}
+	if err := e.checkUnlinked("baseTransactionId", baseID); err != nil {
 		return nil, err
 	}
 	trs, err := e.Transfers(baseID)

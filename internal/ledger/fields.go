@@ -95,6 +95,10 @@ var transferFields = []string{"assetId", "amount", "fromAccountId", "toAccountId
 	"originalFiatValue", "originalBasisFiatValue", "isHidden", "purchaseDateOverride", "label", "stakingAccountIdentifier",
 	"isMissingBasis"}
 
+// legFields are the transfer fields that make it a leg of a link (which asset leaves or arrives
+// where): a linked transaction's are fixed (checkUnlinked).
+var legFields = map[string]bool{"assetId": true, "fromAccountId": true, "toAccountId": true, "isHidden": true}
+
 func transferField(t db.Transfer, field string) any {
 	switch field {
 	case "assetId":
@@ -249,6 +253,14 @@ func (e *Editor) writeTransfer(old, n db.Transfer) (db.Transfer, error) {
 	if err := e.checkTransfer(n.AssetID, n.Quantity, n.FromAccountID, n.ToAccountID, n.FiatValue); err != nil {
 		return db.Transfer{}, err
 	}
+	for _, c := range changes {
+		if legFields[c.field] {
+			if err := e.checkUnlinked(c.field, old.TransactionID); err != nil {
+				return db.Transfer{}, err
+			}
+			break
+		}
+	}
 	out, err := e.q.UpdateTransfer(e.ctx, db.UpdateTransferParams{
 		ClientID: e.client, TransactionID: old.TransactionID, ID: old.ID, AssetID: n.AssetID, Quantity: n.Quantity,
 		FromAccountID: n.FromAccountID, ToAccountID: n.ToAccountID, FiatValue: n.FiatValue, BasisFiatValue: n.BasisFiatValue,
@@ -271,6 +283,19 @@ func (e *Editor) writeTransfer(old, n db.Transfer) (db.Transfer, error) {
 	return out, e.dirty(old.TransactionID)
 }
 
+// FiatValueOverridden says whether a person set a transfer's fiat value or basis: its value differs
+// from the one it was created with (original_fiat_value, written by every import, sync and
+// createTransfer, NULL when it had none), or a basis is set.
+func FiatValueOverridden(tr db.Transfer) bool {
+	return FiatValueChanged(tr) || tr.BasisFiatValue.Valid || tr.OriginalBasisFiatValue.Valid
+}
+
+// FiatValueChanged says whether a transfer's fiat value differs from the one it was created with.
+func FiatValueChanged(tr db.Transfer) bool {
+	return tr.FiatValue.Valid != tr.OriginalFiatValue.Valid ||
+		(tr.FiatValue.Valid && !tr.FiatValue.Decimal.Equal(tr.OriginalFiatValue.Decimal))
+}
+
 // TransferPatch changes fields of a transfer; nil leaves a field as it is. Clear* set to null.
 type TransferPatch struct {
 	AssetID              *uuid.UUID
@@ -287,7 +312,8 @@ type TransferPatch struct {
 	IsHidden             *bool
 	PurchaseDateOverride *time.Time
 	ClearPurchaseDate    bool
-	Label                *string
+	Label                *string // the transfer's own label (see docs/ledger-edits.md, where a label lives)
+	ClearLabel           bool    // the transfer follows its transaction's label again
 	StakingID            *string
 	MissingBasisOverride *bool
 }
@@ -302,10 +328,11 @@ func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (db
 		return db.Transfer{}, err
 	}
 	n := old
+	// original_fiat_value is the value the transfer was created with (by an import, a sync or
+	// createTransfer; none when it had none): a person's value never replaces it, and a reset goes
+	// back to it (see FiatValueOverridden).
 	if p.ResetFiatValue {
-		if old.OriginalFiatValue.Valid {
-			n.FiatValue = old.OriginalFiatValue
-		}
+		n.FiatValue = old.OriginalFiatValue
 		n.BasisFiatValue, n.OriginalBasisFiatValue = decimal.NullDecimal{}, decimal.NullDecimal{}
 	}
 	if p.AssetID != nil {
@@ -321,9 +348,6 @@ func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (db
 		n.ToAccountID = p.ToAccountID
 	}
 	if p.FiatValue != nil || p.ClearFiatValue {
-		if !old.OriginalFiatValue.Valid {
-			n.OriginalFiatValue = old.FiatValue // keep what the importer or price feed gave
-		}
 		n.FiatValue = nullDec(p.FiatValue)
 	}
 	if p.BasisFiatValue != nil || p.ClearBasisFiatValue {
@@ -338,7 +362,7 @@ func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (db
 	if p.PurchaseDateOverride != nil || p.ClearPurchaseDate {
 		n.PurchaseDateOverride = p.PurchaseDateOverride
 	}
-	if p.Label != nil {
+	if p.Label != nil || p.ClearLabel {
 		n.Label = p.Label
 	}
 	if p.StakingID != nil {

@@ -53,8 +53,9 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 //     one more statement, and one audit entry for the import (none of it for a re-import).
 //
 // Memory stays bounded whatever the number of transactions: rows are encoded and sent as they
-// come. Fiat legs (USD and the like) are not assets: their value is carried by the crypto leg's
-// fiat value. A transfer with neither side the client's is not part of its ledger and is dropped.
+// come. Fiat legs (USD and the like) are not stored (isFiatLeg): their value is carried by the
+// crypto leg's fiat value, and a transaction of fiat legs only is not stored. A transfer with
+// neither side the client's is not part of its ledger and is dropped.
 // While an Importer is open the Editor's transaction is busy with the COPY: call Finish or Abort
 // before any other edit.
 type Importer struct {
@@ -87,7 +88,7 @@ const (
 
 var stageColumns = []string{"tx_id", "pos", "occurred_at", "txn_hash", "external_id", "label", "is_failed",
 	"id", "asset_key", "quantity", "from_account_id", "to_account_id", "from_address", "to_address", "fiat_value",
-	"fee_fiat", "is_fee"}
+	"fee_fiat", "is_fee", "notes"}
 
 // NewImporter opens a bulk import into one of the client's accounts.
 func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, error) {
@@ -122,7 +123,7 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 	if _, err := e.tx.Exec(e.ctx, `CREATE TEMP TABLE IF NOT EXISTS `+stageTable+` (
 		tx_id uuid NOT NULL, pos integer NOT NULL, occurred_at text, txn_hash text, external_id text, label text,
 		is_failed boolean, id uuid, asset_key text, quantity text, from_account_id uuid, to_account_id uuid,
-		from_address text, to_address text, fiat_value text, fee_fiat text, is_fee boolean
+		from_address text, to_address text, fiat_value text, fee_fiat text, is_fee boolean, notes text
 	) ON COMMIT DROP;
 	CREATE TEMP TABLE IF NOT EXISTS `+addedTable+` (id uuid NOT NULL, occurred_at timestamptz NOT NULL) ON COMMIT DROP;
 	TRUNCATE `+stageTable+`, `+addedTable); err != nil {
@@ -158,6 +159,9 @@ func (im *Importer) Add(t *imports.Tx) error {
 	if im.closed {
 		return errors.New("ledger: Add after Finish or Abort")
 	}
+	if fiatOnly(t) {
+		return nil // a bank deposit or withdrawal: nothing of the ledger moved (see isFiatLeg)
+	}
 	txID := im.newID()
 	b := im.row[:0]
 	b = pgcopy.Fields(b, len(stageColumns))
@@ -166,20 +170,21 @@ func (im *Importer) Add(t *imports.Tx) error {
 	b = binText(b, t.Time.UTC().Format(time.RFC3339Nano), false)
 	b = binText(b, t.Hash, true)
 	b = binText(b, t.ExternalID, false)
-	if t.Label != "" {
-		b = binTextPtr(b, ledgerLabel(t.Label))
-	} else {
-		b = pgcopy.Null(b)
+	txLabel := ""
+	if l := ledgerLabel(t.Label); l != nil {
+		txLabel = *l
 	}
+	b = binText(b, txLabel, true)
 	b = pgcopy.Bool(b, t.Failed)
 	for range 10 {
 		b = pgcopy.Null(b)
 	}
+	b = binText(b, strings.TrimSpace(t.Notes), true)
 
 	pos := 0
 	for i := range t.Transfers {
 		tr := &t.Transfers[i]
-		if tr.Asset.Chain == "" && imports.IsFiat(tr.Asset.Symbol) {
+		if isFiatLeg(tr) {
 			continue
 		}
 		if tr.Quantity.Sign() <= 0 {
@@ -215,11 +220,11 @@ func (im *Importer) Add(t *imports.Tx) error {
 				fiat = decimal.NullDecimal{Decimal: usd.Mul(tr.Quantity).Round(18), Valid: true}
 			}
 		}
+		// Where a label lives (docs/ledger-edits.md): the transaction's label governs its legs, so a
+		// leg gets a label of its own only where the file labels it apart (a fee leg is a fee).
 		label := ""
-		if tr.Label != "" {
-			if l := ledgerLabel(tr.Label); l != nil {
-				label = *l
-			}
+		if l := ledgerLabel(tr.Label); l != nil && *l != txLabel {
+			label = *l
 		}
 		if tr.IsFee {
 			label = "fee"
@@ -250,6 +255,7 @@ func (im *Importer) Add(t *imports.Tx) error {
 			b = pgcopy.Null(b)
 		}
 		b = pgcopy.Bool(b, tr.IsFee)
+		b = pgcopy.Null(b) // notes
 		pos++
 	}
 	im.row = b
@@ -258,6 +264,26 @@ func (im *Importer) Add(t *imports.Tx) error {
 	}
 	im.staged++
 	return nil
+}
+
+// isFiatLeg says whether a transfer moves fiat money (USD, EUR...), which the ledger does not store:
+// fiat is not a capital asset, the amount paid or received is the crypto leg's fiat value (and a fiat
+// fee its FeeFiat), and taxd keeps no cash balance, which would need every bank deposit and
+// withdrawal of the account (files rarely hold them all) to be anything but wrong. See
+// internal/imports/CSV.md.
+func isFiatLeg(tr *imports.Transfer) bool {
+	return tr.Asset.Chain == "" && imports.IsFiat(tr.Asset.Symbol)
+}
+
+// fiatOnly says whether every transfer of t is a fiat leg (a bank deposit or withdrawal): such a
+// transaction would be stored empty, so it is not stored at all.
+func fiatOnly(t *imports.Tx) bool {
+	for i := range t.Transfers {
+		if !isFiatLeg(&t.Transfers[i]) {
+			return false
+		}
+	}
+	return len(t.Transfers) > 0
 }
 
 // newID is a UUIDv7 like newID's, without a system call for each one's random bits.
@@ -348,8 +374,8 @@ func (im *Importer) Finish() (int, error) {
 	}
 	tag, err := e.tx.Exec(e.ctx, `
 WITH added AS (
-    INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source)
-    SELECT tx_id, $1, $2, occurred_at::timestamptz, txn_hash, external_id, label, is_failed, $3
+    INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source, notes)
+    SELECT tx_id, $1, $2, occurred_at::timestamptz, txn_hash, external_id, label, is_failed, $3, notes
       FROM `+stageTable+` s WHERE pos < 0`+known+`
     ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
     RETURNING id, occurred_at

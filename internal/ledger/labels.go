@@ -24,29 +24,40 @@ type LabelOption struct {
 	IsNonTaxable           bool
 	HonorsStakingAccountID bool
 	IsCustom               bool
+	// Needs is the leg a transaction must have for the label to mean something: "in" (it
+	// describes what arrives: an acquisition, income, a withdrawal from a position), "out" (what
+	// leaves: a disposal, a gift, a deposit into a position) or "" (either: a swap, a move, spam,
+	// a futures result in or out).
+	Needs string
 }
+
+// Directions a label may need (LabelOption.Needs).
+const (
+	needsIn  = "in"
+	needsOut = "out"
+)
 
 // catalog is every built-in label: the tax engine's labels with their names and effects.
 var catalog = []LabelOption{
-	{Value: "buy", Name: "Buy", Category: "TRADE", Description: "Crypto bought with fiat or another asset: an acquisition at market value."},
-	{Value: "sell", Name: "Sell", Category: "TRADE", IsDisposal: true, Description: "Crypto sold: a taxable disposal at market value."},
+	{Value: "buy", Needs: needsIn, Name: "Buy", Category: "TRADE", Description: "Crypto bought with fiat or another asset: an acquisition at market value."},
+	{Value: "sell", Needs: needsOut, Name: "Sell", Category: "TRADE", IsDisposal: true, Description: "Crypto sold: a taxable disposal at market value."},
 	{Value: "trade", Name: "Trade", Category: "TRADE", IsDisposal: true, Description: "One asset swapped for another: a disposal of the sent asset and an acquisition of the received one at the same value."},
-	{Value: "payment", Name: "Payment", Category: "EXPENSE", IsDisposal: true, Description: "Crypto spent on goods or services: a taxable disposal at market value."},
-	{Value: "fee", Name: "Fee", Category: "EXPENSE", IsDisposal: true, Description: "Crypto spent on a fee: a disposal at market value."},
-	{Value: "staking_reward", Name: "Staking reward", Category: "STAKING", IsIncome: true, HonorsStakingAccountID: true, Description: "Staking rewards received: income at market value, which is also the basis."},
-	{Value: "staking_deposit", Name: "Staking deposit", Category: "STAKING", HonorsStakingAccountID: true, Description: "Crypto moved into a staking position: an internal move into the position's pooled basis queue."},
-	{Value: "staking_withdrawal", Name: "Staking withdrawal", Category: "STAKING", HonorsStakingAccountID: true, Description: "Crypto moved out of a staking position; any part the position cannot cover is reward income."},
-	{Value: "lp_deposit", Name: "Liquidity-pool deposit", Category: "LIQUIDITY", HonorsStakingAccountID: true, Description: "Crypto moved into a liquidity pool position: an internal move into its pooled basis queue."},
-	{Value: "lp_withdrawal", Name: "Liquidity-pool withdrawal", Category: "LIQUIDITY", HonorsStakingAccountID: true, Description: "Crypto moved out of a liquidity pool position; any part it cannot cover is reward income."},
-	{Value: "mining", Name: "Mining", Category: "INCOME", IsIncome: true, Description: "Mining rewards: income at market value."},
-	{Value: "airdrop", Name: "Airdrop", Category: "INCOME", IsIncome: true, Description: "Tokens received in an airdrop: income at market value."},
-	{Value: "interest", Name: "Interest", Category: "LENDING", IsIncome: true, Description: "Interest earned by lending: income at market value."},
-	{Value: "reward", Name: "Reward", Category: "INCOME", IsIncome: true, Description: "Other rewards: income at market value."},
-	{Value: "income", Name: "Income", Category: "INCOME", IsIncome: true, Description: "Salary or payment received for services: income at market value."},
-	{Value: "gift_received", Name: "Gift received", Category: "GIFT", Description: "A gift received: an acquisition that keeps the giver's basis and date when given."},
-	{Value: "gift_sent", Name: "Gift sent", Category: "GIFT", IsNonTaxable: true, Description: "A gift sent: leaves the client without a disposal."},
-	{Value: "donation", Name: "Donation", Category: "GIFT", IsNonTaxable: true, Description: "A donation: leaves the client without a disposal."},
-	{Value: "lost", Name: "Lost or stolen", Category: "LOSS", IsNonTaxable: true, Description: "Funds lost or stolen: leave the client without a disposal."},
+	{Value: "payment", Needs: needsOut, Name: "Payment", Category: "EXPENSE", IsDisposal: true, Description: "Crypto spent on goods or services: a taxable disposal at market value."},
+	{Value: "fee", Needs: needsOut, Name: "Fee", Category: "EXPENSE", IsDisposal: true, Description: "Crypto spent on a fee: a disposal at market value."},
+	{Value: "staking_reward", Needs: needsIn, Name: "Staking reward", Category: "STAKING", IsIncome: true, HonorsStakingAccountID: true, Description: "Staking rewards received: income at market value, which is also the basis."},
+	{Value: "staking_deposit", Needs: needsOut, Name: "Staking deposit", Category: "STAKING", HonorsStakingAccountID: true, Description: "Crypto moved into a staking position: an internal move into the position's pooled basis queue."},
+	{Value: "staking_withdrawal", Needs: needsIn, Name: "Staking withdrawal", Category: "STAKING", HonorsStakingAccountID: true, Description: "Crypto moved out of a staking position; any part the position cannot cover is reward income."},
+	{Value: "lp_deposit", Needs: needsOut, Name: "Liquidity-pool deposit", Category: "LIQUIDITY", HonorsStakingAccountID: true, Description: "Crypto moved into a liquidity pool position: an internal move into its pooled basis queue."},
+	{Value: "lp_withdrawal", Needs: needsIn, Name: "Liquidity-pool withdrawal", Category: "LIQUIDITY", HonorsStakingAccountID: true, Description: "Crypto moved out of a liquidity pool position; any part it cannot cover is reward income."},
+	{Value: "mining", Needs: needsIn, Name: "Mining", Category: "INCOME", IsIncome: true, Description: "Mining rewards: income at market value."},
+	{Value: "airdrop", Needs: needsIn, Name: "Airdrop", Category: "INCOME", IsIncome: true, Description: "Tokens received in an airdrop: income at market value."},
+	{Value: "interest", Needs: needsIn, Name: "Interest", Category: "LENDING", IsIncome: true, Description: "Interest earned by lending: income at market value."},
+	{Value: "reward", Needs: needsIn, Name: "Reward", Category: "INCOME", IsIncome: true, Description: "Other rewards: income at market value."},
+	{Value: "income", Needs: needsIn, Name: "Income", Category: "INCOME", IsIncome: true, Description: "Salary or payment received for services: income at market value."},
+	{Value: "gift_received", Needs: needsIn, Name: "Gift received", Category: "GIFT", Description: "A gift received: an acquisition that keeps the giver's basis and date when given."},
+	{Value: "gift_sent", Needs: needsOut, Name: "Gift sent", Category: "GIFT", IsNonTaxable: true, Description: "A gift sent: leaves the client without a disposal."},
+	{Value: "donation", Needs: needsOut, Name: "Donation", Category: "GIFT", IsNonTaxable: true, Description: "A donation: leaves the client without a disposal."},
+	{Value: "lost", Needs: needsOut, Name: "Lost or stolen", Category: "LOSS", IsNonTaxable: true, Description: "Funds lost or stolen: leave the client without a disposal."},
 	{Value: "spam", Name: "Spam", Category: "LOSS", IsNonTaxable: true, Description: "Unwanted tokens: ignored by the tax calculation."},
 	{Value: "internal", Name: "Internal transfer", Category: "TRANSFER", Description: "A move between the client's own accounts: lots keep their basis and acquisition date."},
 	{Value: "futures_pnl", Name: "Futures profit or loss", Category: "TRADE", IsIncome: false, IsDisposal: true, Description: "Realised futures profit (incoming) or loss (outgoing)."},
@@ -60,6 +71,17 @@ func init() {
 			panic("ledger: catalog label " + o.Value + " is not an engine label")
 		}
 	}
+}
+
+// LegLabel is the label the tax calculation reads for a transfer: its own label (an exception a
+// person set on that leg, or a leg its file labelled apart) when it has one, else its transaction's
+// label. It is the one rule for where a label lives (docs/ledger-edits.md); the SQL readers spell it
+// coalesce(tr.label, t.label) and the recalculation's loader falls back the same way.
+func LegLabel(transaction, transfer *string) *string {
+	if transfer != nil {
+		return transfer
+	}
+	return transaction
 }
 
 // Labels returns the built-in labels (no client defines custom labels yet).
@@ -83,8 +105,9 @@ type LabelChoices struct {
 }
 
 // LabelOptions returns the labels that fit the given transactions: every label whose direction
-// fits (income labels need an incoming transfer, disposal and non-taxable labels an outgoing one),
-// the shared current label first, and the recommendations (the current label, else by direction).
+// fits each of them (LabelOption.Needs: an incoming or an outgoing leg; a move between own accounts
+// is both; fee legs count as outgoing only in a transaction that has nothing else), the shared
+// current label first, and the recommendations (the current label, else by direction).
 func (l *Ledger) LabelOptions(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (LabelChoices, error) {
 	rows, st, err := l.Get(ctx, scope, ids)
 	if err != nil {
@@ -100,9 +123,10 @@ func (l *Ledger) LabelOptions(ctx context.Context, scope auth.ClientScope, ids [
 	}
 	allIn, allOut := true, true
 	for _, r := range rows {
-		in, out := false, false
+		in, out, fees := false, false, false
 		for _, t := range trs[r.ID] {
 			if t.IsFee {
+				fees = fees || t.FromAccountID != nil
 				continue
 			}
 			switch {
@@ -113,6 +137,9 @@ func (l *Ledger) LabelOptions(ctx context.Context, scope auth.ClientScope, ids [
 			case t.FromAccountID != nil && t.ToAccountID != nil:
 				in, out = true, true
 			}
+		}
+		if !in && !out {
+			out = fees
 		}
 		allIn, allOut = allIn && in, allOut && out
 	}
@@ -128,10 +155,10 @@ func (l *Ledger) LabelOptions(ctx context.Context, scope auth.ClientScope, ids [
 	}
 	for _, o := range catalog {
 		fits := true
-		switch {
-		case o.IsIncome:
+		switch o.Needs {
+		case needsIn:
 			fits = allIn
-		case o.IsDisposal || o.IsNonTaxable:
+		case needsOut:
 			fits = allOut
 		}
 		if c.Current != nil && o.Value == *c.Current {

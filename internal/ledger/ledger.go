@@ -137,6 +137,9 @@ func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (db.Transfer, error
 	if _, err := e.Transaction(txID); err != nil {
 		return db.Transfer{}, err
 	}
+	if err := e.checkUnlinked("transactionId", txID); err != nil {
+		return db.Transfer{}, err
+	}
 	if err := e.checkTransfer(in.AssetID, in.Quantity, in.FromAccountID, in.ToAccountID, in.FiatValue); err != nil {
 		return db.Transfer{}, err
 	}
@@ -189,13 +192,14 @@ func (e *Editor) checkTransfer(assetID uuid.UUID, qty decimal.Decimal, from, to 
 	return nil
 }
 
-// dirty marks transactions dirty. Every edit of the Editor ends here, so this is also the one place
-// that enforces the client's tax lock: an edit touching a transaction dated before lockTaxesUntil
+// dirty marks transactions dirty and stamps them with the edit's source and session. Every edit of
+// the Editor ends here, so this is also the one place that enforces the client's tax lock: an edit touching a transaction dated before lockTaxesUntil
 // (or moving one there or out of there) fails, and the caller's database transaction rolls back
 // with everything it wrote. Imports (Editor.Import) add history and are not edits: they are
 // not refused, and the recalculation keeps the locked years' figures (see internal/recalc).
 func (e *Editor) dirty(ids ...uuid.UUID) error {
-	r, err := e.q.MarkTransactionsDirty(e.ctx, db.MarkTransactionsDirtyParams{ClientID: e.client, Ids: ids})
+	r, err := e.q.MarkTransactionsDirty(e.ctx, db.MarkTransactionsDirtyParams{ClientID: e.client, Ids: ids,
+		Source: e.meta.Source, SessionID: e.meta.SessionID})
 	if err != nil {
 		return err
 	}
@@ -227,9 +231,12 @@ func (e *Editor) UnmarkInternalTransfer(from, to uuid.UUID) error {
 	return err
 }
 
-// Delete soft-deletes a transaction.
+// Delete soft-deletes a transaction; a linked one is refused (checkUnlinked).
 func (e *Editor) Delete(id uuid.UUID) error {
 	if _, err := e.Transaction(id); err != nil {
+		return err
+	}
+	if err := e.checkUnlinked("transactionId", id); err != nil {
 		return err
 	}
 	if err := e.q.SoftDeleteTransaction(e.ctx, db.SoftDeleteTransactionParams{ClientID: e.client, ID: id}); err != nil {

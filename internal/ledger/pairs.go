@@ -41,6 +41,19 @@ var linkAuditField = map[LinkType]string{
 	LinkCrossChainSwap:   "crossChainSwapTo",
 }
 
+// linkTypes and linkFields list linkAuditField's pairs, for set-wise SQL.
+func linkTypes() []string {
+	return []string{string(LinkInternalTransfer), string(LinkBridge), string(LinkCrossChainSwap)}
+}
+
+func linkFields() []string {
+	out := make([]string, 0, len(linkAuditField))
+	for _, t := range linkTypes() {
+		out = append(out, linkAuditField[LinkType(t)])
+	}
+	return out
+}
+
 // LinkID is the id of the link from -> to: derived from the two ids (the migration computes the
 // same for older rows), so a link removed and restored by an undo keeps its id.
 func LinkID(from, to uuid.UUID) uuid.UUID {
@@ -102,6 +115,32 @@ func (e *Editor) link(kind LinkType, from, to uuid.UUID, checkLegs bool) (db.Int
 		return db.InternalTransferPair{}, err
 	}
 	return p, e.dirty(from, to)
+}
+
+// errLinked marks the refusal of checkUnlinked, which Undo reports as a CONFLICT (a later link
+// depends on what the undo would change).
+var errLinked = errors.New("the transaction is linked")
+
+// checkUnlinked refuses (BAD_USER_INPUT naming field) an edit that would add, move, remove or
+// re-point the transfers of a linked transaction: the link pairs its legs (recalc/pairs.go), so the
+// legs are fixed while it lasts. Merging into or out of it, splitting it, deleting it, adding a
+// transfer and changing a transfer's asset, accounts or hidden state are such edits; values,
+// quantities, labels, notes, the time and the transaction's hidden state are not.
+func (e *Editor) checkUnlinked(field string, ids ...uuid.UUID) error {
+	for _, id := range ids {
+		l, err := e.q.GetTransactionLink(e.ctx, db.GetTransactionLinkParams{ClientID: e.client, TransactionID: id})
+		if errors.Is(err, pgx.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		refused := apperr.InvalidField(field, "transaction %s is linked (%s %s -> %s), which fixes its transfers; unmark it first (unmarkInternalTransfer)",
+			id, l.LinkType, l.FromTransactionID, l.ToTransactionID)
+		refused.Err = errLinked
+		return refused
+	}
+	return nil
 }
 
 // Unlink removes the link of kind between from and to (NOT_FOUND when there is none).

@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -154,7 +155,7 @@ const rowExtras = `EXISTS (SELECT 1 FROM dirty_marks dm WHERE dm.transaction_id 
 	         (SELECT p.link_type FROM internal_transfer_pairs p WHERE p.to_transaction_id = t.id LIMIT 1))`
 
 const resultColumns = `r.result_set_id, r.proceeds, r.basis, r.gain, r.short_term_gain, r.long_term_gain, r.sale_term,
-	r.disposal_pieces, r.income, r.is_missing_basis, r.has_negative_balance`
+	r.disposal_pieces, r.income, r.is_missing_basis, r.has_negative_balance, r.transfer_figures`
 
 func orderBy(p TxPage) []string {
 	dir := " DESC"
@@ -265,13 +266,14 @@ func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
 		pieces                            *int32
 		income                            decimal.NullDecimal
 		missing, negative                 *bool
+		figures                           []byte
 	}
 	t := &r.Transaction
 	err := row.Scan(&t.ID, &t.ClientID, &t.AccountID, &t.OccurredAt, &t.Ordinal, &t.TxnHash, &t.ExternalID, &t.Label, &t.Notes,
 		&t.IsHidden, &t.IsReviewed, &t.IsFailed, &t.Source, &t.SessionID, &t.ParentID, &t.CreatedAt, &t.UpdatedAt, &t.DeletedAt,
 		&t.InvestmentID, &t.OffChainData, &t.IsMissingBasisOverride,
 		&r.Provider, &r.AccountType, &r.IsDirty, &r.IsEdited, &r.LinkedID, &r.LinkID, &r.LinkType,
-		&res.set, &res.proceeds, &res.basis, &res.gain, &res.short, &res.lng, &res.term, &res.pieces, &res.income, &res.missing, &res.negative)
+		&res.set, &res.proceeds, &res.basis, &res.gain, &res.short, &res.lng, &res.term, &res.pieces, &res.income, &res.missing, &res.negative, &res.figures)
 	if err != nil {
 		return r, err
 	}
@@ -279,7 +281,7 @@ func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
 		r.Result = &db.TaxTransactionResult{ResultSetID: *res.set, TransactionID: t.ID, Proceeds: res.proceeds.Decimal,
 			Basis: res.basis.Decimal, Gain: res.gain.Decimal, ShortTermGain: res.short.Decimal, LongTermGain: res.lng.Decimal,
 			SaleTerm: res.term, DisposalPieces: *res.pieces, Income: res.income.Decimal, IsMissingBasis: *res.missing,
-			HasNegativeBalance: *res.negative}
+			HasNegativeBalance: *res.negative, TransferFigures: res.figures}
 	}
 	return r, nil
 }
@@ -416,6 +418,29 @@ type TransferFigures struct {
 	Term                  string // "short", "long" or "" (none or mixed)
 	Uncovered             decimal.Decimal
 	Income                decimal.NullDecimal
+	// Value and LotBasis are what the engine used where the transfer's own columns do not say
+	// (EngineFigures): a value a swap leg took from its other side; the basis that left in a gift,
+	// donation, loss or transfer out, or a lot's basis the engine derived. Invalid: the ledger's.
+	Value, LotBasis decimal.NullDecimal
+}
+
+// EngineFigures reads the transfer figures of a transaction's result row
+// (tax_transaction_results.transfer_figures, written by the recalculation) into figs.
+func EngineFigures(r *db.TaxTransactionResult, figs map[uuid.UUID]TransferFigures) {
+	if r == nil || len(r.TransferFigures) == 0 {
+		return
+	}
+	var m map[uuid.UUID]struct {
+		Value, Basis decimal.NullDecimal
+	}
+	if json.Unmarshal(r.TransferFigures, &m) != nil {
+		return
+	}
+	for id, x := range m {
+		f := figs[id]
+		f.Value, f.LotBasis = x.Value, x.Basis
+		figs[id] = f
+	}
 }
 
 // Transfers returns the transfers of the given transactions (hidden ones only with

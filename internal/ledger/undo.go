@@ -3,8 +3,10 @@ package ledger
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
@@ -28,6 +30,9 @@ func (e *Editor) Undo(auditIDs []uuid.UUID) ([]uuid.UUID, error) {
 			return nil, apperr.New(apperr.Conflict, "audit log entry %s was already undone", l.ID)
 		}
 	}
+	if err := e.checkAccountsLive(logs); err != nil {
+		return nil, err
+	}
 	if err := e.checkUndoDependencies(logs); err != nil {
 		return nil, err
 	}
@@ -35,6 +40,10 @@ func (e *Editor) Undo(auditIDs []uuid.UUID) ([]uuid.UUID, error) {
 	var order []uuid.UUID
 	for _, l := range logs { // newest first
 		if err := e.revert(l); err != nil {
+			if errors.Is(err, errLinked) { // a later link depends on the transfers the entry changed
+				return nil, apperr.New(apperr.Conflict, "audit log entry %s (%s %s) cannot be undone: %s; undo the link too",
+					l.ID, l.Entity, l.Field, err)
+			}
 			return nil, err
 		}
 		if err := e.q.MarkAuditLogUndone(e.ctx, db.MarkAuditLogUndoneParams{ClientID: e.client, ID: l.ID}); err != nil {
@@ -48,6 +57,43 @@ func (e *Editor) Undo(auditIDs []uuid.UUID) ([]uuid.UUID, error) {
 		}
 	}
 	return order, nil
+}
+
+// checkAccountsLive refuses (CONFLICT naming the account) to undo entries about a deleted account's
+// transactions: deleteAccount took them out of the ledger with their transfers' ties to the account
+// and their links, so reverting one of them (its deletion, an earlier edit of it, the removal of its
+// link, a move re-homed to the other account) would restore a transaction into an account that no
+// longer exists, or a link to a deleted transaction. The account's deletion is not undone.
+func (e *Editor) checkAccountsLive(logs []db.AuditLog) error {
+	var txs, accts []uuid.UUID
+	for _, l := range logs {
+		txs = append(txs, affected(l)...)
+		if l.Entity == "transaction" {
+			txs = append(txs, l.EntityID)
+		}
+		if isLinkAuditField(l.Field) || l.Field == "accountId" {
+			for _, raw := range []json.RawMessage{l.OldValue, l.NewValue} {
+				var id *uuid.UUID
+				if json.Unmarshal(raw, &id) == nil && id != nil {
+					txs, accts = append(txs, *id), append(accts, *id)
+				}
+			}
+		}
+	}
+	var id uuid.UUID
+	var name string
+	err := e.tx.QueryRow(e.ctx, `
+SELECT a.id, a.name FROM accounts a
+ WHERE a.client_id = $1 AND a.deleted_at IS NOT NULL
+   AND (a.id = ANY($3) OR a.id IN (SELECT t.account_id FROM transactions t WHERE t.client_id = $1 AND t.id = ANY($2)))
+ LIMIT 1`, e.client, txs, accts).Scan(&id, &name)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return apperr.New(apperr.Conflict, "account %q (%s) was deleted: changes of its transactions cannot be undone", name, id)
 }
 
 // affected are the transactions an entry's revert touches.
@@ -167,6 +213,9 @@ func (e *Editor) revertTransfer(l db.AuditLog) error {
 		if _, err := e.q.GetTransactionWithDeleted(e.ctx, db.GetTransactionWithDeletedParams{ClientID: e.client, ID: from.TransactionID}); err != nil {
 			return store.Err(err, "transaction")
 		}
+		if err := e.checkUnlinked("auditLogIds", tr.TransactionID, from.TransactionID); err != nil {
+			return err
+		}
 		pos := from.Position
 		taken, err := e.positionTaken(from.TransactionID, pos)
 		if err != nil {
@@ -195,6 +244,9 @@ func (e *Editor) positionTaken(txID uuid.UUID, pos int32) (bool, error) {
 
 // deleteTransfer removes a transfer (the undo of its creation).
 func (e *Editor) deleteTransfer(tr db.Transfer) error {
+	if err := e.checkUnlinked("auditLogIds", tr.TransactionID); err != nil {
+		return err
+	}
 	if err := e.q.DeleteTransfer(e.ctx, db.DeleteTransferParams{ClientID: e.client, TransactionID: tr.TransactionID, ID: tr.ID}); err != nil {
 		return err
 	}

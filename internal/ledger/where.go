@@ -278,7 +278,8 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		w = append(w, sq.Expr("EXISTS (SELECT 1 FROM audit_logs al WHERE al.transaction_id = t.id AND al.action <> 'create' AND al.actor NOT LIKE 'system:%')"))
 	}
 	if f.ShowOnlyPerpetuals {
-		w = append(w, sq.Or{sq.Eq{"t.label": tax.LabelFuturesPnL.String()}, existsTransfer("tr.label = ?", tax.LabelFuturesPnL.String())})
+		// a leg the tax calculation reads as futures_pnl: its own label, else its transaction's
+		w = append(w, existsTransfer("coalesce(tr.label, t.label) = ?", tax.LabelFuturesPnL.String()))
 	}
 	if f.InsightPatternID != nil {
 		w = append(w, insightPatternWhere(c, *f.InsightPatternID))

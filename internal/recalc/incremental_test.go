@@ -126,7 +126,7 @@ func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUI
 	r := rows[pos]
 	var what string
 	err := ledger.New(pool).Update(ctx, client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
-		switch rng.IntN(5) {
+		switch rng.IntN(7) {
 		case 0:
 			what = "quantity"
 			q := r.qty.Add(decimal.RequireFromString("0.25"))
@@ -140,6 +140,19 @@ func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUI
 		case 2:
 			what = "delete"
 			return e.Delete(r.tx)
+		case 5:
+			// relabel: legs without a label of their own follow it
+			what = "relabel"
+			labels := []string{"income", "gift_received", "sell", "airdrop", ""}
+			in := ledger.LabelEdit{Label: &labels[rng.IntN(len(labels))]}
+			if *in.Label == "" {
+				in = ledger.LabelEdit{Wipe: true}
+			}
+			return e.LabelTransactions([]uuid.UUID{r.tx}, in)
+		case 6:
+			// a person's missing-basis flag: set either way, or dropped
+			what = "missing-basis override"
+			return e.SetMissingBasisOverride([]uuid.UUID{r.tx}, rng.IntN(2) == 0, rng.IntN(3) != 0)
 		case 3:
 			// move in time: back within the tail or forward
 			what = "move"

@@ -27,7 +27,7 @@ import (
 // transactions, hidden transfers, spam assets and transactions left without transfers left out.
 
 const joinTransactionsQuery = `
-SELECT id, occurred_at, ordinal, label, account_id, is_reviewed, is_failed FROM transactions
+SELECT id, occurred_at, ordinal, label, account_id, is_reviewed, is_failed, is_missing_basis_override FROM transactions
 WHERE client_id = $1 AND deleted_at IS NULL AND NOT is_hidden`
 
 // joinTransfersQuery has ledgerQuery's columns, with transaction_id and position first
@@ -112,6 +112,9 @@ func readTransactions(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, capaci
 		}
 		if t.info.failed, err = rawBool(v[6]); err != nil {
 			return nil, fmt.Errorf("ledger is_failed: %w", err)
+		}
+		if t.info.missingBasis, err = decodeOverride(v[7]); err != nil {
+			return nil, fmt.Errorf("ledger is_missing_basis_override: %w", err)
 		}
 		txs = append(txs, t)
 	}

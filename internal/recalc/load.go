@@ -34,6 +34,8 @@ type snapshot struct {
 	txPerYear map[int]int
 	// base is set for an incremental run: the checkpoint of the current result set it resumes from.
 	base *baseCheckpoint
+	// filled holds the values a link gave transfers without one (a cross-chain swap), by transfer
+	filled map[tax.ID]tax.Dec
 }
 
 // baseCheckpoint is a stored checkpoint of the client's current result set.
@@ -186,7 +188,7 @@ const ledgerQuery = `
 SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
        tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
        tr.label, tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
-       t.account_id, t.label, t.is_reviewed, t.is_failed
+       t.account_id, t.label, t.is_reviewed, t.is_failed, t.is_missing_basis_override
 FROM transactions t
 JOIN transfers tr ON tr.transaction_id = t.id
 JOIN assets a ON a.id = tr.asset_id
@@ -257,7 +259,7 @@ const tailQuery = `
 SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
        tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
        tr.label, tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
-       t.account_id, t.label, t.is_reviewed, t.is_failed
+       t.account_id, t.label, t.is_reviewed, t.is_failed, t.is_missing_basis_override
 FROM transactions t
 CROSS JOIN LATERAL (
     SELECT * FROM transfers tr WHERE tr.transaction_id = t.id AND NOT tr.is_hidden AND tr.asset_id <> ALL($3::uuid[])
@@ -298,6 +300,39 @@ type txInfo struct {
 	failed     bool
 	label      *string
 	fees       tax.Dec // fee transfers' fiat values plus fiat fees, of the transfers read
+	// missingBasis is a person's missing-basis override (transactions.is_missing_basis_override:
+	// updateMultiTransactionsCostBasis): overrideNone, or the flag the result row keeps whatever the
+	// engine found
+	missingBasis override
+}
+
+// override is a person's setting of a flag the engine computes.
+type override int8
+
+const (
+	overrideNone override = iota
+	overrideFalse
+	overrideTrue
+)
+
+// decodeOverride decodes a nullable boolean column (binary format).
+func decodeOverride(v []byte) (override, error) {
+	if v == nil {
+		return overrideNone, nil
+	}
+	b, err := rawBool(v)
+	if b {
+		return overrideTrue, err
+	}
+	return overrideFalse, err
+}
+
+// apply is the flag a result row keeps: the override when set, else the computed one.
+func (o override) apply(computed bool) bool {
+	if o == overrideNone {
+		return computed
+	}
+	return o == overrideTrue
 }
 
 func (s *snapshot) add(p ledgerPart) {
@@ -388,7 +423,7 @@ func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capaci
 
 // decodeLedgerRow decodes one row of ledgerQuery (binary format) into the engine's transfer.
 func decodeLedgerRow(v [][]byte, names interner) (t tax.Transfer, txID tax.ID, at time.Time, err error) {
-	if len(v) != 18 {
+	if len(v) != 19 {
 		return t, txID, at, fmt.Errorf("ledger row of %d columns", len(v))
 	}
 	bad := func(col string, err error) error { return fmt.Errorf("ledger %s: %w", col, err) }
@@ -495,7 +530,7 @@ func (in interner) of(id uuid.UUID) string {
 }
 
 // decodeTxInfo decodes the transaction's own columns of a ledger row (account, label, reviewed,
-// failed).
+// failed, missing-basis override).
 func decodeTxInfo(v [][]byte, labels map[string]*string) (ti txInfo, err error) {
 	if v[14] != nil {
 		if ti.account, err = rawUUID(v[14]); err != nil {
@@ -517,6 +552,9 @@ func decodeTxInfo(v [][]byte, labels map[string]*string) (ti txInfo, err error) 
 	}
 	if ti.failed, err = rawBool(v[17]); err != nil {
 		return ti, fmt.Errorf("ledger is_failed: %w", err)
+	}
+	if ti.missingBasis, err = decodeOverride(v[18]); err != nil {
+		return ti, fmt.Errorf("ledger is_missing_basis_override: %w", err)
 	}
 	return ti, nil
 }

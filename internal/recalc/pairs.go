@@ -99,6 +99,10 @@ func (s *snapshot) applyLinks(ctx context.Context, tx pgx.Tx) error {
 	for _, l := range links {
 		f, t := rewriteLink(l.kind, transfers[l.from], transfers[l.to])
 		rewritten[l.from], rewritten[l.to] = f, t
+		if l.kind == "CROSS_CHAIN_SWAP" { // a side without a value took the other side's
+			s.recordFilled(transfers[l.from], f)
+			s.recordFilled(transfers[l.to], t)
+		}
 	}
 	for i := range s.input.Transactions {
 		if trs, ok := rewritten[s.input.Transactions[i].ID]; ok {
@@ -106,6 +110,19 @@ func (s *snapshot) applyLinks(ctx context.Context, tx pgx.Tx) error {
 		}
 	}
 	return nil
+}
+
+// recordFilled notes the values that a link's rewrite gave transfers which had none (the rewrite
+// keeps a cross-chain swap's transfers in place, one for one), for their Transfer figures.
+func (s *snapshot) recordFilled(before, after []tax.Transfer) {
+	for i := range before {
+		if i < len(after) && !before[i].HasFiatValue && after[i].HasFiatValue && after[i].ID == before[i].ID {
+			if s.filled == nil {
+				s.filled = map[tax.ID]tax.Dec{}
+			}
+			s.filled[before[i].ID] = after[i].FiatValue
+		}
+	}
 }
 
 func leaves(t *tax.Transfer) bool {

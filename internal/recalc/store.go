@@ -221,7 +221,8 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if snap.base != nil {
 		disposalSeq, incomeSeq = snap.base.disposalSeq, snap.base.incomeSeq
 	}
-	if err := copyTransactionResults(ctx, tx, rsID, transactionResults(&snap.input, res, w.tx, disposalSeq, incomeSeq), snap.input.Transactions, snap.rowInfo()); err != nil {
+	rows, figs := transactionResults(&snap.input, res, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
+	if err := copyTransactionResults(ctx, tx, rsID, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
 		return err
 	}
 	batch := &pgx.Batch{}

@@ -1,7 +1,9 @@
 package recalc
 
 import (
+	"bytes"
 	"context"
+	"slices"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -44,14 +46,47 @@ func (r *txResult) saleTerm() string {
 	return "mixed"
 }
 
+// transferFigure is what one transfer of a result row shows beside its ledger columns
+// (tax_transaction_results.transfer_figures): the value and the basis the engine used where the
+// ledger alone does not say.
+type transferFigure struct {
+	value, basis       tax.Dec
+	hasValue, hasBasis bool
+}
+
+// rowFigures are the transfer figures of the rows that have any (few), by row index.
+type rowFigures map[int32]map[tax.ID]*transferFigure
+
+func (f rowFigures) of(row int32, transfer tax.ID) *transferFigure {
+	m := f[row]
+	if m == nil {
+		m = map[tax.ID]*transferFigure{}
+		f[row] = m
+	}
+	x := m[transfer]
+	if x == nil {
+		x = &transferFigure{}
+		m[transfer] = x
+	}
+	return x
+}
+
 // transactionResults folds the engine's pieces, income and warnings into one txResult per
 // transaction that has any, from the transaction at index from on, in the ledger's settlement
-// order. A first pass finds each piece's
-// transaction and which transactions have a result; the second sums into rows allocated once.
-// disposalSeq and incomeSeq are the seqs written before res.Disposals[0] and res.Income[0] (0
-// for a full run; an incremental run's checkpoint's), which number the pieces and income as
-// copyDisposals and copyIncome do.
-func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, incomeSeq int) []txResult {
+// order. A first pass finds each piece's transaction and which transactions have a result; the
+// second sums into rows allocated once. disposalSeq and incomeSeq are the seqs written before
+// res.Disposals[0] and res.Income[0] (0 for a full run; an incremental run's checkpoint's), which
+// number the pieces and income as copyDisposals and copyIncome do.
+//
+// info (beside the input; nil when unknown) carries each transaction's missing-basis override: the
+// row keeps the person's flag instead of the engine's, and a transaction overridden to missing
+// basis gets a row even without a piece, so that every reader of the rows (the isMissingBasis
+// filter, the summary's count, the MISSING_BASIS insight) follows the override.
+//
+// It also returns the transfer figures of the rows: the basis that left in non-taxable pieces
+// (gifts, donations, losses, transfers out), and the value and basis of acquisitions the engine
+// derived (res.Derived) or a link valued (filled: a cross-chain swap's side without a value).
+func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, incomeSeq int, info []txInfo, filled map[tax.ID]tax.Dec) ([]txResult, rowFigures) {
 	find := transactionFinder{txs: in.Transactions}
 	pieceTx := make([]int32, len(res.Disposals))
 	incomeTx := make([]int32, len(res.Income))
@@ -83,6 +118,24 @@ func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, i
 			warnTx[k] = -1
 		}
 	}
+	if info != nil {
+		for i := from; i < len(info); i++ {
+			if info[i].missingBasis == overrideTrue {
+				slot[i] = 1
+			}
+		}
+	}
+	derivedTx := make([]int32, len(res.Derived))
+	find.hint = 0
+	for k := range res.Derived {
+		mark(derivedTx, k, res.Derived[k].TransferID)
+	}
+	filledTx := make(map[tax.ID]int32, len(filled))
+	for id := range filled {
+		if i := find.of(id); i >= 0 && int(i) >= from {
+			filledTx[id], slot[i] = i, 1
+		}
+	}
 	n := int32(0)
 	for i, v := range slot {
 		if v != 0 {
@@ -102,6 +155,7 @@ func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, i
 		}
 		return &out[slot[i]-1]
 	}
+	figs := rowFigures{}
 	// Sums use addDec: the engine already summed these pieces into its year totals without
 	// overflow, so a transaction's share cannot overflow either.
 	seq := int32(disposalSeq)
@@ -119,6 +173,8 @@ func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, i
 			r.missingBasis = true
 		}
 		if !d.Kind.Taxable() {
+			f := figs.of(slot[pieceTx[i]]-1, d.TransferID)
+			f.basis, f.hasBasis = addDec(f.basis, d.Basis), true
 			continue
 		}
 		r.taxablePieces++
@@ -153,7 +209,64 @@ func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, i
 			r.negativeBalance = true
 		}
 	}
-	return out
+	if info != nil {
+		for i := range out {
+			out[i].missingBasis = info[out[i].at].missingBasis.apply(out[i].missingBasis)
+		}
+	}
+	for k := range res.Derived {
+		if i := derivedTx[k]; i >= 0 {
+			d := &res.Derived[k]
+			f := figs.of(slot[i]-1, d.TransferID)
+			f.value, f.hasValue, f.basis, f.hasBasis = d.Value, d.HasValue, d.Basis, true
+		}
+	}
+	for id, i := range filledTx {
+		f := figs.of(slot[i]-1, id)
+		f.value, f.hasValue = filled[id], true
+		if f.hasBasis {
+			continue
+		}
+		for _, tr := range in.Transactions[i].Transfers {
+			if tr.ID == id && tr.From == "" && tr.To != "" { // an acquisition: its lot's basis
+				f.basis, f.hasBasis = addDec(filled[id], tr.FeeFiat), true
+			}
+		}
+	}
+	return out, figs
+}
+
+// json encodes the figures of one row ({"<transfer id>": {"value": "...", "basis": "..."}}),
+// transfers in id order; nil when it has none.
+func (f rowFigures) json(row int32) []byte {
+	m := f[row]
+	if len(m) == 0 {
+		return nil
+	}
+	ids := make([]tax.ID, 0, len(m))
+	for id := range m {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b tax.ID) int { return bytes.Compare(a[:], b[:]) })
+	b := []byte{'{'}
+	for k, id := range ids {
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = append(id.AppendUUID(append(b, '"')), '"', ':', '{')
+		x := m[id]
+		if x.hasValue {
+			b = append(append(append(b, `"value":"`...), x.value.String()...), '"')
+		}
+		if x.hasBasis {
+			if x.hasValue {
+				b = append(b, ',')
+			}
+			b = append(append(append(b, `"basis":"`...), x.basis.String()...), '"')
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}')
 }
 
 // transactionFinder finds the ledger transaction of a transfer. The engine reports pieces, income
@@ -193,13 +306,14 @@ func (f *transactionFinder) of(transfer tax.ID) int32 {
 	return i
 }
 
-// copyTransactionResults writes rows into result set rs, each with its transaction's own columns
-// from info and its time from the input (info nil: left NULL, and the set does not claim them).
-func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows []txResult, times []tax.Transaction, info []txInfo) error {
+// copyTransactionResults writes rows into result set rs, each with its transfer figures, its
+// transaction's own columns from info and its time from the input (info nil: left NULL, and the set
+// does not claim them).
+func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows []txResult, figs rowFigures, times []tax.Transaction, info []txInfo) error {
 	i := 0
 	return copyBinary(ctx, tx, "tax_transaction_results",
 		[]string{"result_set_id", "transaction_id", "proceeds", "basis", "gain", "short_term_gain", "long_term_gain",
-			"sale_term", "disposal_pieces", "income", "is_missing_basis", "has_negative_balance",
+			"sale_term", "disposal_pieces", "income", "is_missing_basis", "has_negative_balance", "transfer_figures",
 			"account_id", "occurred_at", "label", "is_reviewed", "is_failed", "fees",
 			"first_disposal_seq", "last_disposal_seq", "first_income_seq", "last_income_seq"},
 		func(b []byte) ([]byte, bool) {
@@ -208,7 +322,7 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows [
 			}
 			r := &rows[i]
 			i++
-			b = pgcopy.Fields(b, 22)
+			b = pgcopy.Fields(b, 23)
 			b = binResultSet(b, rs)
 			b = pgcopy.UUID(b, r.tx)
 			b = binNumeric(b, r.proceeds)
@@ -225,6 +339,11 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows [
 			b = binNumeric(b, r.income)
 			b = pgcopy.Bool(b, r.missingBasis)
 			b = pgcopy.Bool(b, r.negativeBalance)
+			if js := figs.json(int32(i - 1)); js != nil {
+				b = append(append(pgcopy.Len(b, 1+len(js)), 1), js...) // jsonb in binary: version 1, then the text
+			} else {
+				b = pgcopy.Null(b)
+			}
 			if info == nil {
 				return appendSeqRanges(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(pgcopy.Null(b)))))), r), true
 			}

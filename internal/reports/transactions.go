@@ -100,7 +100,7 @@ func (w *TransactionsWorker) Work(ctx context.Context, job *river.Job[Transactio
 							gain, income = t.Result.Gain.String(), t.Result.Income.String()
 						}
 						for _, tr := range trs[t.ID] {
-							if err := cw.Write([]string{t.ID.String(), t.OccurredAt.UTC().Format(time.RFC3339), safe(deref(t.Label)), safe(deref(t.TxnHash)),
+							if err := cw.Write([]string{t.ID.String(), t.OccurredAt.UTC().Format(time.RFC3339), safe(deref(ledger.LegLabel(t.Label, tr.Label))), safe(deref(t.TxnHash)),
 								tr.ID.String(), tr.AssetID.String(), tr.Quantity.String(), idString(tr.FromAccountID), idString(tr.ToAccountID),
 								safe(deref(tr.FromAddress)), safe(deref(tr.ToAddress)), nullDec(tr.FiatValue.Valid, tr.FiatValue.Decimal.String()),
 								fmt.Sprint(tr.IsFee), gain, income}); err != nil {

@@ -22,7 +22,9 @@ type Checkpoint struct {
 	state                       []byte
 }
 
-const checkpointVersion = 1
+// checkpointVersion changes when the state means something else: version 2 orders the per-wallet
+// allocation by first appearance, so a state taken after a version 1 allocation is not resumed.
+const checkpointVersion = 2
 
 // ErrCheckpoint is returned for a checkpoint that cannot be decoded.
 var ErrCheckpoint = errors.New("tax: invalid checkpoint")

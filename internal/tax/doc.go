@@ -84,9 +84,12 @@
 // positions always have their own); from then on each account has its own queues. At the switch the
 // universal queue's remaining lots are allocated to wallets (Rev. Proc. 2024-28 safe harbor, global
 // allocation rule): the lots, oldest acquisition first (then lot id), fill the wallets holding a
-// positive balance of the asset in ascending account-key order, each wallet exactly up to the units
-// it holds per the ledger; a lot straddling two wallets is split by quantity with its basis apportioned
-// (the later part takes the remainder). A wallet left short gets a safe_harbor_shortfall warning (its
+// positive balance of the asset in the order the ledger first names them (the earliest transfer, in
+// settlement order, from or to the wallet; the sender before the receiver within a transfer;
+// spam-labelled and zero-quantity transfers aside), each wallet exactly up to the units it holds per
+// the ledger. The order depends on the ledger only, not on how a caller names its accounts (ids in
+// the service, names in taxd compute), so both allocate the same ledger alike. A lot straddling two
+// wallets is split by quantity with its basis apportioned (the later part takes the remainder). A wallet left short gets a safe_harbor_shortfall warning (its
 // extra units have no basis: later disposals are flagged uncovered); lots left over after every wallet
 // is full are dropped with an unallocated_basis warning. The switch happens before the first transaction
 // at or after PerWalletFrom; a ledger that ends earlier keeps its universal queue (remaining lots with

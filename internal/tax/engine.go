@@ -262,6 +262,7 @@ func (e *Engine) reset(s Settings) error {
 	e.res.Income = e.res.Income[:0]
 	e.res.Years = e.res.Years[:0]
 	e.res.Warnings = e.res.Warnings[:0]
+	e.res.Derived = e.res.Derived[:0]
 	e.res.Adjustments = e.res.Adjustments[:0]
 	e.err = nil
 	e.tr = nil
@@ -771,7 +772,9 @@ func (e *Engine) switchToPerWallet(t int64) {
 			e.materialize(upi)
 		}
 		e.order = sortedByAcq(e.lots, e.pools[upi].entries(), e.order)
-		// wallets holding the asset, by account name
+		// wallets holding the asset, in the order the ledger first named them (e.accs is in
+		// first-seen order, and a checkpoint keeps it): what a wallet is called does not matter, so
+		// every caller of the engine allocates the same ledger alike
 		e.wall = e.wall[:0]
 		for ai := range e.accs {
 			a := &e.accs[ai]
@@ -780,7 +783,6 @@ func (e *Engine) switchToPerWallet(t int64) {
 			}
 			e.wall = append(e.wall, int32(ai))
 		}
-		slices.SortFunc(e.wall, func(x, y int32) int { return strings.Compare(e.accs[x].name, e.accs[y].name) })
 		li := 0
 		for _, w := range e.wall {
 			need := e.accs[w].slots[asset].bal

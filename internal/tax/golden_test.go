@@ -289,3 +289,64 @@ func TestAsOfSwitch(t *testing.T) {
 		t.Fatalf("got %v, want %s", got, want)
 	}
 }
+
+// TestSafeHarborOrderIsFirstAppearance: at the per-wallet switch the oldest lots fill the wallet
+// the ledger named first, whatever the wallets are called: the same ledger with its two wallets'
+// names swapped gives each wallet the same lots.
+func TestSafeHarborOrderIsFirstAppearance(t *testing.T) {
+	ledger := func(first, second string) tax.Input {
+		mk := func(ts, from, to, q, v string) tax.Transaction {
+			tm, _ := time.Parse(time.RFC3339, ts)
+			return tax.Transaction{Time: tm, Transfers: []tax.Transfer{{Asset: "BTC", Quantity: tax.MustDec(q), From: from, To: to,
+				FiatValue: tax.MustDec(v), HasFiatValue: true}}}
+		}
+		return tax.Input{Settings: tax.Settings{PerWalletFrom: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
+			Transactions: []tax.Transaction{
+				mk("2024-01-01T00:00:00Z", "", first, "1", "10000"),
+				mk("2024-06-01T00:00:00Z", "", second, "1", "30000"),
+				mk("2025-03-01T00:00:00Z", first, "", "1", "40000"),
+			}}
+	}
+	for _, names := range [][2]string{{"zeta", "alpha"}, {"alpha", "zeta"}} {
+		r, err := tax.Compute(ledger(names[0], names[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Disposals) != 1 || !(r.Disposals[0].Basis.Cmp(tax.MustDec("10000")) == 0) {
+			t.Fatalf("wallets %v: the first-named wallet's sale %+v, want the oldest lot's basis 10000", names, r.Disposals)
+		}
+		if len(r.Lots) != 1 || r.Accounts[r.Lots[0].Account] != names[1] || r.Lots[0].Basis.Cmp(tax.MustDec("30000")) != 0 {
+			t.Fatalf("wallets %v: remaining lots %+v, want the 30000 lot in %s", names, r.Lots, names[1])
+		}
+	}
+}
+
+// TestDerivedAcquisitions: Result.Derived lists the acquisitions whose value or basis the engine
+// worked out: a swap's received leg without a value (the sent side's value) and a purchase that a
+// crypto fee adds to; a plain purchase is not listed.
+func TestDerivedAcquisitions(t *testing.T) {
+	at := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	id := func(b byte) tax.ID { return tax.ID{15: b} }
+	in := tax.Input{Transactions: []tax.Transaction{
+		{ID: id(1), Time: at, Transfers: []tax.Transfer{
+			{ID: id(11), Asset: "ETH", Quantity: tax.MustDec("2"), To: "w", FiatValue: tax.MustDec("4000"), HasFiatValue: true}}},
+		{ID: id(2), Time: at.Add(time.Hour), Transfers: []tax.Transfer{
+			{ID: id(21), Asset: "ETH", Quantity: tax.MustDec("1"), From: "w", FiatValue: tax.MustDec("2500"), HasFiatValue: true, Label: tax.LabelTrade},
+			{ID: id(22), Asset: "UNI", Quantity: tax.MustDec("100"), To: "w", Label: tax.LabelTrade}}},
+		{ID: id(3), Time: at.Add(2 * time.Hour), Transfers: []tax.Transfer{
+			{ID: id(31), Asset: "BTC", Quantity: tax.MustDec("1"), To: "w", FiatValue: tax.MustDec("40000"), HasFiatValue: true, Label: tax.LabelBuy},
+			{ID: id(32), Asset: "ETH", Quantity: tax.MustDec("0.01"), From: "w", FiatValue: tax.MustDec("25"), HasFiatValue: true, IsFee: true}}},
+	}}
+	r, err := tax.Compute(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range r.Derived {
+		got = append(got, fmt.Sprintf("%s value=%s(%v) basis=%s", d.TransferID, d.Value, d.HasValue, d.Basis))
+	}
+	want := []string{id(22).String() + " value=2500(true) basis=2500", id(31).String() + " value=40000(true) basis=40025"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("derived %v, want %v", got, want)
+	}
+}

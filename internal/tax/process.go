@@ -43,6 +43,9 @@ func (e *Engine) exec(c *tcls, tr *Transfer, t int64) {
 		if !c.hasValue && !c.missing {
 			e.warnTransfer(WarnMissingPrice, tr, t, c.asset, c.to, tr.Quantity)
 		}
+		if c.adj.Sign() != 0 || (c.hasValue && !tr.HasFiatValue) { // rare: a swap leg valued, a crypto fee added
+			e.res.Derived = append(e.res.Derived, Derived{TransferID: tr.ID, Value: c.value, HasValue: c.hasValue, Basis: basis})
+		}
 		acq := t
 		if !tr.AcquiredAt.IsZero() {
 			if tr.AcquiredAt.Before(minTime) || tr.AcquiredAt.After(maxTime) {

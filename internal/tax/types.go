@@ -427,9 +427,22 @@ type Result struct {
 	Income    []Income      `json:"income"`
 	Years     []YearSummary `json:"years"`
 	Warnings  []Warning     `json:"warnings"`
+	// Derived lists, in processing order, the acquisitions whose value or lot basis the engine worked
+	// out rather than read: a swap leg without a value valued at the other side's, a crypto fee added
+	// to a purchase's basis (see Derived). Other acquisitions' lots have FiatValue + FeeFiat as basis.
+	Derived []Derived `json:"derived,omitempty"`
 	// Adjustments lists, under CA, the pieces whose loss was denied as superficial (empty under US
 	// and GB).
 	Adjustments []Adjustment `json:"adjustments,omitempty"`
+}
+
+// Derived is an acquisition whose figures are not its transfer's own: Value is the value the engine
+// used (HasValue false: none), Basis the basis of the lot it made.
+type Derived struct {
+	TransferID ID   `json:"transfer"`
+	Value      Dec  `json:"value"`
+	Basis      Dec  `json:"basis"`
+	HasValue   bool `json:"hasValue"`
 }
 
 // Adjustment is a superficial loss denied on one disposal piece (CA). The piece's Basis is already

@@ -44,12 +44,16 @@ WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
 RETURNING *;
 
 -- name: MarkTransactionsDirty :one
--- Callers have checked that the transactions are the client's. Tells whether the transactions'
--- pending changes touch the client's locked period: their time now, or the old time of a moved one
--- (recorded by the transactions_mark_old_time trigger), before midnight of lock_taxes_until in the
--- client's timezone. Editor.dirty refuses the edit then.
+-- Callers have checked that the transactions are the client's. Stamps them with the edit's source
+-- and session (Transaction.source and sessionId are those of the latest write). Tells whether the
+-- transactions' pending changes touch the client's locked period: their time now, or the old time of
+-- a moved one (recorded by the transactions_mark_old_time trigger), before midnight of
+-- lock_taxes_until in the client's timezone. Editor.dirty refuses the edit then.
 WITH marked AS (
     INSERT INTO dirty_marks (client_id, transaction_id) SELECT sqlc.arg(client_id), unnest(sqlc.arg(ids)::uuid[]) RETURNING 1
+), stamped AS (
+    UPDATE transactions SET source = sqlc.narg(source), session_id = sqlc.narg(session_id), updated_at = now()
+     WHERE client_id = sqlc.arg(client_id) AND id = ANY(sqlc.arg(ids)::uuid[])
 )
 SELECT coalesce(c.lock_taxes_until::text, '')::text AS locked_until,
        coalesce(LEAST((SELECT min(t.occurred_at) FROM transactions t WHERE t.client_id = sqlc.arg(client_id) AND t.id = ANY(sqlc.arg(ids)::uuid[])),

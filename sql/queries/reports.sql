@@ -96,8 +96,9 @@ WHERE i.result_set_id = $1
 ORDER BY i.seq;
 
 -- name: ListReportTransferHistory :many
--- ListTransferHistory over an instant range, optionally only transfers touching some accounts.
-SELECT t.occurred_at, t.id AS transaction_id, coalesce(t.txn_hash, '')::text AS hash, coalesce(t.label, '')::text AS label,
+-- ListTransferHistory over an instant range, optionally only transfers touching some accounts. The
+-- label of a transfer row is the one the tax calculation reads: its own, else its transaction's.
+SELECT t.occurred_at, t.id AS transaction_id, coalesce(t.txn_hash, '')::text AS hash, coalesce(tr.label, t.label, '')::text AS label,
        a.symbol, tr.quantity, coalesce(fa.name, tr.from_address, '')::text AS from_name,
        coalesce(ta.name, tr.to_address, '')::text AS to_name, tr.fiat_value
 FROM transactions t

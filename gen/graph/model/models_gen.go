@@ -1549,6 +1549,9 @@ type Transaction struct {
 	// Link to the transaction on a block explorer or exchange, when there is one.
 	ExplorerURL *string `json:"explorerUrl,omitempty"`
 	// The label (`FullLabelOption.value`, for example `trade`, `staking_reward`, `gift_sent`); null when unlabeled.
+	// It is what the transaction means as a whole and governs every transfer without a label of its own
+	// (`Transfer.label`): the tax calculation reads a transfer's own label when it has one, else this one, so a
+	// relabel (`labelTransactions`, `updateTransaction`) changes the taxes of those transfers at the next run.
 	Label *string `json:"label,omitempty"`
 	// Who set the label.
 	LabelSource *LabelSourceEnum `json:"labelSource,omitempty"`
@@ -1620,9 +1623,9 @@ type Transaction struct {
 	IncomeSumFormatted *string `json:"incomeSumFormatted,omitempty"`
 	// Balances after this transaction, one per account and asset it touched; filled only when `includeBalances` is set, otherwise null.
 	Balances []TransactionBalance `json:"balances,omitempty"`
-	// Where the record was last changed from (the `source` of the latest write).
+	// Where the record was last changed from: the `source` of the latest write (an import's `import:<provider>` until an edit; every edit mutation that touches the transaction, a pairing or an undo included, sets it, to null when the edit gave none).
 	Source *string `json:"source,omitempty"`
-	// The `sessionId` of the latest write.
+	// The `sessionId` of the latest write (as `source`).
 	SessionID *string `json:"sessionId,omitempty"`
 	// When the transaction was first imported or created.
 	ImportedAt time.Time `json:"importedAt"`
@@ -1692,25 +1695,33 @@ type Transfer struct {
 	Direction TransferDirectionEnum `json:"direction"`
 	// This transfer is a fee (gas or exchange fee) rather than a movement of value.
 	IsFee bool `json:"isFee"`
+	// The transfer's own label: an exception to its transaction's label, set by a person (`updateTransfer(label:)`)
+	// or by an import whose file labels this leg apart from its transaction (a fee leg is `fee`). Null when the
+	// transfer follows `Transaction.label`, as most do. The tax calculation reads this label when it is set, else
+	// the transaction's.
+	Label *string `json:"label,omitempty"`
 	// Hidden transfers are ignored by tax calculations.
 	IsHidden bool `json:"isHidden"`
 	// Looks like a duplicate of another transfer (same asset, amount, accounts and time).
 	IsDuplicate bool `json:"isDuplicate"`
 	// The currency of the fiat values of this transfer: always the client's currency.
 	FiatCurrency CurrencyCodeEnum `json:"fiatCurrency"`
-	// Market value of the moved quantity at the time of the transaction, in cents (for a disposal: the proceeds); null when no price is known.
+	// Market value of the moved quantity at the time of the transaction, in cents (for a disposal: the proceeds); null when no price is known. A swap leg without a value shows the value the tax calculation gave it (the other side's, as for the receiving side of a `crossChainSwap`) once a recalculation has run.
 	FiatValueCents *int64 `json:"fiatValueCents,omitempty"`
 	// `fiatValueCents` for display.
 	FiatValueFormatted *string `json:"fiatValueFormatted,omitempty"`
-	// For an acquisition: the cost basis of the lot it creates, in cents. For a disposal: the basis of the lots it consumed. Null when unknown.
+	// The basis the tax calculation used, in cents: for an acquisition, the cost basis of the lot it creates (its value
+	// plus a fiat fee, plus a crypto fee's value where the transaction has no sale); for a disposal, the basis of the
+	// lots it consumed, a gift sent, a donation, lost coins and a move to an untracked account included (they have no
+	// proceeds). Null when unknown, and for a non-taxable removal until a recalculation has run.
 	BasisFiatValueCents *int64 `json:"basisFiatValueCents,omitempty"`
 	// `basisFiatValueCents` for display.
 	BasisFiatValueFormatted *string `json:"basisFiatValueFormatted,omitempty"`
-	// The value the importer or price feed gave before a person overrode `fiatValueCents`; null when not overridden.
+	// The value the importer or price feed gave before a person overrode `fiatValueCents`; null when the value is not overridden or the transfer had none.
 	OriginalFiatValueCents *int64 `json:"originalFiatValueCents,omitempty"`
 	// The basis the calculation gave before a person overrode `basisFiatValueCents`; null when not overridden.
 	OriginalBasisFiatValueCents *int64 `json:"originalBasisFiatValueCents,omitempty"`
-	// A person set the fiat value or basis by hand (reset it with `updateTransfer(resetFiatValue: true)`).
+	// A person set the fiat value or basis by hand (`updateTransfer`, `saveReceivePriceForTransactions`): the value differs from the one the transfer was imported or created with (a price set where it had none included), or a basis is set. Reset it with `updateTransfer(resetFiatValue: true)`.
 	IsFiatValueOverridden bool `json:"isFiatValueOverridden"`
 	// Acquisition date to use for the lots this incoming transfer creates, instead of the transaction date (for example coins bought earlier in an untracked wallet).
 	PurchaseDateOverride *time.Time `json:"purchaseDateOverride,omitempty"`
@@ -2108,7 +2119,7 @@ const (
 	BasisMethodEnumUniversal BasisMethodEnum = "UNIVERSAL"
 	// One queue per asset and account (per-wallet basis, also called wallet-by-wallet).
 	BasisMethodEnumPerWallet BasisMethodEnum = "PER_WALLET"
-	// Universal before `perWalletSwitchDate` and per wallet from it (default, switch date 2025-01-01); at the switch the universal lots are assigned to the accounts holding them.
+	// Universal before `perWalletSwitchDate` and per wallet from it (default, switch date 2025-01-01); at the switch the universal lots are assigned to the accounts holding them (Rev. Proc. 2024-28 safe harbor): the oldest lots first, to the accounts in the order the ledger first used them, each up to the units it holds.
 	BasisMethodEnumUniversalThenPerWallet BasisMethodEnum = "UNIVERSAL_THEN_PER_WALLET"
 )
 

@@ -1,0 +1,169 @@
+package contracttests
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLinkedTransactionKeepsItsLegs: the legs of a transaction paired by markInternalTransfer are
+// fixed while it is paired: merging a sale into it or it into another, splitting it, adding a leg
+// and re-pointing a leg are BAD_USER_INPUT "unmark it first"; undoing the creation of its partner
+// is CONFLICT. A time edit keeps the pair. After unmarkInternalTransfer the merge works.
+func TestLinkedTransactionKeepsItsLegs(t *testing.T) {
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := gqlClient1.String()
+	hot := e.importFile(t, "Hot wallet", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd,fee_quantity,fee_asset,fee_fiat_usd\n"+
+		"2024-01-05T00:00:00Z,buy,,,4,SOL,400,,,\n"+
+		"2024-04-01T00:00:00Z,withdrawal,2,SOL,,,300,0.01,SOL,1.5\n"+
+		"2024-05-01T00:00:00Z,sell,1,SOL,,,180,,,\n")
+	cold := e.importFile(t, "Cold wallet", "date,type,received_quantity,received_asset,fiat_value_usd\n"+
+		"2024-04-01T00:10:00Z,deposit,1.99,SOL,298.5\n")
+	h, cw := e.accountTxs(t, hot), e.accountTxs(t, cold)
+	out, in, sale := h[1].ID, cw[0].ID, h[2].ID
+	mustGQL(t, e, "markInternalTransfer", markPairQuery, map[string]any{"c": c, "f": out, "t": in}, nil)
+
+	refused := func(what, query string, vars map[string]any) {
+		t.Helper()
+		r := e.gqlErr(t, query, vars)
+		if r.Code != "BAD_USER_INPUT" || !strings.Contains(r.Message, "unmark it first") {
+			t.Fatalf("%s: %s %s", what, r.Code, r.Message)
+		}
+	}
+	refused("merge a sale into the paired side", mergeTxsQuery, map[string]any{"c": c, "from": []string{sale}, "to": out})
+	refused("merge the paired side into a sale", mergeTxsQuery, map[string]any{"c": c, "from": []string{in}, "to": sale})
+	refused("split the paired side", `mutation($c: ID!, $b: ID!, $s: [TransactionSplitInput!]!) { splitTransactionIntoMany(clientId: $c, baseTransactionId: $b, splits: $s) { id } }`,
+		map[string]any{"c": c, "b": out, "s": []map[string]any{{"transferIds": []string{h[1].Transfers[1].ID}}}})
+	refused("add a leg", `mutation($c: ID!, $t: ID!, $a: ID!, $to: ID) { createTransfer(clientId: $c, transactionId: $t, assetId: $a, amount: 1, fiatValue: 1, toAccountId: $to) { id } }`,
+		map[string]any{"c": c, "t": in, "a": gid("0000000e0001").String(), "to": cold})
+	refused("re-point a leg", `mutation($c: ID!, $t: ID!, $tr: ID!, $to: ID) { updateTransfer(clientId: $c, transactionId: $t, transferId: $tr, toAccountId: $to) { id } }`,
+		map[string]any{"c": c, "t": in, "tr": cw[0].Transfers[0].ID, "to": hot})
+
+	// A time edit keeps the pair (it settles at the sending side's time).
+	mustGQL(t, e, "updateTransaction", updateTxQuery, map[string]any{"c": c, "id": in, "u": map[string]any{"createdAt": "2024-04-01T00:20:00Z"}}, nil)
+	if got := e.tx(t, in); !got.IsInternalTransfer || str(got.LinkedTransactionID) != out {
+		t.Fatalf("the pair after a time edit: %+v", got)
+	}
+	e.recalculate(t)
+	// By hand: lots 4 SOL at $100; the move keeps basis (1.99 arrive, 0.01 lost in transit is a
+	// fee: proceeds 1.5 * 0.01/2 ... of the sent value $300 for 2: $1.50, basis $1; the network fee
+	// 0.01 SOL at $1.50, basis $1); the sale of 1 SOL at $180 has basis $100.
+	if got := e.year(t, "2024").CapGainsSumSigned; got != "8100" {
+		t.Fatalf("2024 gains %s cents, want 8100 (80 + 0.50 + 0.50)", got)
+	}
+
+	mustGQL(t, e, "unmarkInternalTransfer", unmarkQuery, map[string]any{"c": c, "f": out, "t": in}, nil)
+	mustGQL(t, e, "mergeTransactions", mergeTxsQuery, map[string]any{"c": c, "from": []string{sale}, "to": out}, nil)
+}
+
+// TestUndoCreationOfAPairedTransactionConflicts: a transaction created by hand and paired with
+// another cannot be taken back by undoing its creation alone (CONFLICT); undone together with the
+// pairing it is.
+func TestUndoCreationOfAPairedTransactionConflicts(t *testing.T) {
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := gqlClient1.String()
+	a1, a3, eth := gid("000000000001").String(), gid("000000000003").String(), gid("0000000e0001").String()
+	newTx := func(account, at string) string {
+		var tx struct{ ID string }
+		mustGQL(t, e, "createTransaction", `mutation($c: ID!, $a: ID!, $at: Date!) { createTransaction(clientId: $c, accountId: $a, createdAt: $at) { id } }`,
+			map[string]any{"c": c, "a": account, "at": at}, &tx)
+		return tx.ID
+	}
+	addLeg := func(tx string, from, to *string) {
+		mustGQL(t, e, "createTransfer", `mutation($c: ID!, $t: ID!, $a: ID!, $from: ID, $to: ID) { createTransfer(clientId: $c, transactionId: $t, assetId: $a, amount: 0.1, fiatValue: 300, fromAccountId: $from, toAccountId: $to) { id } }`,
+			map[string]any{"c": c, "t": tx, "a": eth, "from": from, "to": to}, nil)
+	}
+	out := newTx(a1, "2025-09-01T00:00:00Z")
+	addLeg(out, &a1, nil)
+	in := newTx(a3, "2025-09-01T00:05:00Z")
+	addLeg(in, nil, &a3)
+	mustGQL(t, e, "markInternalTransfer", markPairQuery, map[string]any{"c": c, "f": out, "t": in}, nil)
+	var logs struct {
+		AuditLogs []struct {
+			ID, Action, Field string
+			TransactionID     *string
+		}
+	}
+	mustGQL(t, e, "getClientAuditLogs", auditLogsQuery, map[string]any{"c": c, "id": in}, &logs)
+	var creation []string // the transaction's creation and its transfer's
+	for _, l := range logs.AuditLogs {
+		creation = append(creation, l.ID)
+	}
+	if len(creation) != 2 {
+		t.Fatalf("entries of %s: %+v", in, logs.AuditLogs)
+	}
+	r := e.gqlErr(t, undoQuery, map[string]any{"c": c, "ids": creation})
+	if r.Code != "CONFLICT" {
+		t.Fatalf("undo of a paired transaction's creation: %s %s", r.Code, r.Message)
+	}
+	if got := e.tx(t, out); !got.IsInternalTransfer || str(got.LinkedTransactionID) != in {
+		t.Fatalf("the pair after the refused undo: %+v", got)
+	}
+	var pairing string
+	mustGQL(t, e, "getClientAuditLogs", auditLogsQuery, map[string]any{"c": c, "id": out}, &logs)
+	for _, l := range logs.AuditLogs {
+		if l.Field == "internalTransferTo" {
+			pairing = l.ID
+		}
+	}
+	mustGQL(t, e, "undoAuditLogs", undoQuery, map[string]any{"c": c, "ids": append(creation, pairing)}, nil)
+	if got := e.tx(t, out); got.IsInternalTransfer || got.LinkedTransactionID != nil {
+		t.Fatalf("the sending side after undoing the pair and the creation: %+v", got)
+	}
+}
+
+// TestUndoAfterDeleteAccount: deleting an account removes its pairs (the other side is no longer
+// an internal transfer); undoing the deletion's entries is CONFLICT naming the deleted account,
+// and leaves no transaction behind in it. The gains follow: the deposit left is an acquisition.
+func TestUndoAfterDeleteAccount(t *testing.T) {
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := gqlClient1.String()
+	old := e.importFile(t, "Old exchange", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"+
+		"2023-01-05T00:00:00Z,buy,,,3,SOL,30\n"+
+		"2023-06-01T00:00:00Z,sell,1,SOL,,,50\n"+
+		"2024-02-01T00:00:00Z,withdrawal,2,SOL,,,200\n")
+	keep := e.importFile(t, "Kept wallet", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"+
+		"2024-02-01T00:05:00Z,deposit,,,2,SOL,200\n"+
+		"2024-09-01T00:00:00Z,sell,2,SOL,,,500\n")
+	o, k := e.accountTxs(t, old), e.accountTxs(t, keep)
+	mustGQL(t, e, "markInternalTransfer", markPairQuery, map[string]any{"c": c, "f": o[2].ID, "t": k[0].ID}, nil)
+	e.recalculate(t)
+	if got := e.year(t, "2024").CapGainsSumSigned; got != "48000" { // 500 - 2 x 10
+		t.Fatalf("2024 gains with the pair: %s, want 48000", got)
+	}
+	before := map[string]bool{}
+	for _, l := range e.auditLogs(t) {
+		before[l.ID] = true
+	}
+	mustGQL(t, e, "deleteAccount", `mutation($a: ID!) { deleteAccount(accountId: $a) { id } }`, map[string]any{"a": old}, nil)
+	if got := e.tx(t, k[0].ID); got.IsInternalTransfer || got.LinkedTransactionID != nil {
+		t.Fatalf("the kept side still paired with a deleted transaction: %+v", got)
+	}
+	var ids []string
+	for _, l := range e.auditLogs(t) {
+		if !before[l.ID] && l.CanUndo {
+			ids = append(ids, l.ID)
+		}
+	}
+	if len(ids) == 0 {
+		t.Fatal("deleteAccount wrote no undoable entry")
+	}
+	r := e.gqlErr(t, undoQuery, map[string]any{"c": c, "ids": ids})
+	if r.Code != "CONFLICT" || !strings.Contains(r.Message, "Old exchange") {
+		t.Fatalf("undo after deleteAccount: %s %s", r.Code, r.Message)
+	}
+	for _, id := range ids[:1] {
+		if r := gqlRW(t, e, undoQuery, map[string]any{"c": c, "ids": []string{id}}); r.Code != "CONFLICT" {
+			t.Fatalf("undo of one entry of the deletion: %s %s", r.Code, r.Message)
+		}
+	}
+	if got := e.accountTxs(t, old); len(got) != 0 {
+		t.Fatalf("transactions in the deleted account: %+v", got)
+	}
+	e.recalculate(t)
+	if got := e.year(t, "2024").CapGainsSumSigned; got != "30000" { // 500 - 200: the deposit is an acquisition at $200
+		t.Fatalf("2024 gains after the deletion: %s, want 30000", got)
+	}
+}
