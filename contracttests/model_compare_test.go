@@ -327,8 +327,7 @@ func (h *harness) compareTransactions(x *modelExpected) error {
 				td("accounts", "%s -> %s, model %q -> %q", strp(gt.FromAccountID), strp(gt.ToAccountID), w.From, w.To)
 			}
 			var value *int64
-			if w.Value != nil {
-				c := cents2(*w.Value)
+			if c, ok := x.transferValue[w.ID]; ok {
 				value = &c
 			}
 			if i64s(gt.FiatValueCents) != i64s(value) {
@@ -347,7 +346,8 @@ func (h *harness) compareTransactions(x *modelExpected) error {
 					basis = &b
 				}
 				if i64s(gt.BasisFiatValueCents) != i64s(basis) {
-					td("basisFiatValueCents", "%s, model %s", i64s(gt.BasisFiatValueCents), i64s(basis))
+					td("basisFiatValueCents", "%s, model %s (%s %s %q -> %q, value %s, label %q, fee %v; transaction %s)", i64s(gt.BasisFiatValueCents), i64s(basis),
+						w.Qty, w.Asset, w.From, w.To, decp(w.Value), m.effectiveLabel(w), w.IsFee, describeTx(m, t))
 				}
 			}
 		}
@@ -607,4 +607,14 @@ func putRaw(e *env, signedURL, body string) (int, error) {
 	}
 	resp.Body.Close()
 	return resp.StatusCode, nil
+}
+
+// describeTx is a transaction's visible transfers, for a divergence's message.
+func describeTx(m *model, t *mTx) string {
+	var parts []string
+	for _, tr := range m.visibleTransfersOf(t.ID) {
+		parts = append(parts, fmt.Sprintf("[%s %s %s->%s %s fee=%v feeFiat=%s basis=%s]", tr.Qty, tr.Asset, orDefault(tr.From, "out"), orDefault(tr.To, "out"),
+			decp(tr.Value), tr.IsFee, tr.FeeFiat, decp(tr.Basis)))
+	}
+	return strp(t.Label) + " " + strings.Join(parts, " ")
 }

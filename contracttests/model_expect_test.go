@@ -4,6 +4,7 @@ package contracttests
 // folded into the figures getIncomeAndCapGains, getClientTransactions and getTaxLots show.
 
 import (
+	"cmp"
 	"sort"
 	"time"
 
@@ -58,11 +59,11 @@ type modelExpected struct {
 	years  map[int]*modelYear
 	lots   map[string][]lotFigure   // by asset symbol
 	pieces map[string][]pieceFigure // every disposal piece (gifts, donations, losses too), by asset symbol
-	// transferBasis is Transfer.basisFiatValueCents: the basis of the lots an acquisition created,
-	// or of the lots a disposal consumed; absent: null.
-	transferBasis map[string]int64
-	res           tax.Result
-	input         tax.Input
+	// transferBasis and transferValue are Transfer.basisFiatValueCents and fiatValueCents (absent:
+	// null).
+	transferBasis, transferValue map[string]int64
+	res                          tax.Result
+	input                        tax.Input
 }
 
 func cents2(d decimal.Decimal) int64 { return money.Cents(d) }
@@ -74,7 +75,7 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 		return nil, err
 	}
 	x := &modelExpected{tx: map[string]*txFigures{}, years: map[int]*modelYear{}, lots: map[string][]lotFigure{}, pieces: map[string][]pieceFigure{},
-		transferBasis: map[string]int64{}, res: res, input: el.in}
+		transferBasis: map[string]int64{}, transferValue: map[string]int64{}, res: res, input: el.in}
 	fig := func(txID string) *txFigures {
 		f := x.tx[txID]
 		if f == nil {
@@ -103,10 +104,13 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 		}
 		return ""
 	}
-	// basis of the lots each acquisition created: remaining lots plus consumed pieces
-	created := map[string]decimal.Decimal{}
-	createdMissing := map[string]bool{}
-	disposed := map[string]decimal.Decimal{}
+	// the crypto fee a link's shortfall becomes is a disposal of the leg that sent it
+	shortfallOf := map[tax.ID]string{}
+	for id := range m.trs {
+		shortfallOf[syntheticID(id)] = id
+	}
+	disposed := map[string]decimal.Decimal{} // basis of the pieces of each ledger transfer
+	disposedKinds := map[string]map[string]bool{}
 	for _, d := range res.Disposals {
 		txID := el.txOf[d.TransferID]
 		f := fig(txID)
@@ -114,13 +118,12 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 			f.missing = true
 		}
 		f.disposal = true
-		if tr := ledgerTransfer(d.TransferID); tr != "" {
+		if tr := cmp.Or(ledgerTransfer(d.TransferID), shortfallOf[d.TransferID]); tr != "" {
 			disposed[tr] = disposed[tr].Add(d.Basis.Decimal())
-		}
-		if d.LotID != 0 {
-			src := uuid.UUID(d.LotSource).String()
-			created[src] = created[src].Add(d.Basis.Decimal())
-			createdMissing[src] = createdMissing[src] || d.MissingBasis
+			if disposedKinds[tr] == nil {
+				disposedKinds[tr] = map[string]bool{}
+			}
+			disposedKinds[tr][d.Kind.String()] = true
 		}
 		asset := res.Assets[d.Asset]
 		tr := ledgerTransfer(d.TransferID)
@@ -163,8 +166,6 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 	for _, l := range res.Lots {
 		asset := res.Assets[l.Asset]
 		src := uuid.UUID(l.SourceTransfer).String()
-		created[src] = created[src].Add(l.Basis.Decimal())
-		createdMissing[src] = createdMissing[src] || l.MissingBasis
 		acct := res.Accounts[l.Account]
 		x.lots[asset] = append(x.lots[asset], lotFigure{asset: asset, account: accountID[acct], transfer: src, acquired: l.AcquiredAt.Time(),
 			qty: l.Quantity.Decimal(), basisCents: cents2(l.Basis.Decimal()), missing: l.MissingBasis})
@@ -175,14 +176,36 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 			year(el.in.Settings.TaxYearOf(t.At)).transactions++
 		}
 	}
+	derived := map[string]tax.Derived{} // acquisitions whose value or lot basis the engine worked out
+	for _, d := range res.Derived {
+		if tr := ledgerTransfer(d.TransferID); tr != "" {
+			derived[tr] = d
+		}
+	}
 	for id, tr := range m.trs {
+		value := tr.Value // a hidden transfer keeps its own
+		if d, ok := derived[id]; ok && value == nil && d.HasValue {
+			v := d.Value.Decimal() // a swap leg valued at its other side
+			value = &v
+		}
+		if value != nil {
+			x.transferValue[id] = cents2(*value)
+		}
 		if tr.Hidden || m.visible(tr.Tx) == nil {
 			continue
 		}
-		if b, ok := disposed[id]; ok {
-			x.transferBasis[id] = cents2(b)
-		} else if b, ok := created[id]; ok && !createdMissing[id] {
-			x.transferBasis[id] = cents2(b)
+		// Transfer.basisFiatValueCents: the basis of the lots a disposal consumed (a gift's, a
+		// donation's, a loss's included), else of the lot an acquisition made (the engine's when it
+		// worked it out, a person's override, else value plus fiat fee)
+		switch d, isDerived := derived[id]; {
+		case len(disposedKinds[id]) > 0:
+			x.transferBasis[id] = cents2(disposed[id])
+		case isDerived:
+			x.transferBasis[id] = cents2(d.Basis.Decimal())
+		case tr.Basis != nil:
+			x.transferBasis[id] = cents2(*tr.Basis)
+		case tr.From == "" && tr.To != "" && value != nil:
+			x.transferBasis[id] = cents2(value.Add(tr.FeeFiat))
 		}
 	}
 	return x, nil
