@@ -182,9 +182,19 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 			derived[tr] = d
 		}
 	}
+	filled := map[string]decimal.Decimal{} // values the ledger lacks and the engine was given (a cross-chain swap's side)
+	for _, t := range el.in.Transactions {
+		for _, x := range t.Transfers {
+			if id := ledgerTransfer(x.ID); id != "" && x.HasFiatValue && m.trs[id] != nil && m.trs[id].Value == nil {
+				filled[id] = x.FiatValue.Decimal()
+			}
+		}
+	}
 	for id, tr := range m.trs {
 		value := tr.Value // a hidden transfer keeps its own
-		if d, ok := derived[id]; ok && value == nil && d.HasValue {
+		if v, ok := filled[id]; ok {
+			value = &v
+		} else if d, ok := derived[id]; ok && value == nil && d.HasValue {
 			v := d.Value.Decimal() // a swap leg valued at its other side
 			value = &v
 		}
