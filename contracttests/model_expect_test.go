@@ -214,7 +214,7 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 			x.transferBasis[id] = cents2(d.Basis.Decimal())
 		case tr.Basis != nil:
 			x.transferBasis[id] = cents2(*tr.Basis)
-		case tr.From == "" && tr.To != "" && value != nil:
+		case tr.From == "" && value != nil: // direction INCOMING (a transfer left with no account included)
 			x.transferBasis[id] = cents2(value.Add(tr.FeeFiat))
 		}
 	}
