@@ -68,7 +68,8 @@ func samplePrices(t *testing.T) string {
 // TestPortalTaxApp drives the tax app on the sample ledger as its user would: every view at
 // 1280 and 390 px (screenshots, axe-core, no horizontal overflow from 360 px up, keyboard), then
 // the flows: relabel -> the review count falls -> recalculate -> the income rises; pair two
-// transfers; price a receipt that had none; hide and undo; filter and search; download a report.
+// transfers; price a receipt that had none; hide and undo; filter and search; relabel an imported
+// staking reward as a purchase; download a report.
 // Each flow's figures are checked against the sample's own prices, not against what the portal
 // shows.
 func TestPortalTaxApp(t *testing.T) {
@@ -145,7 +146,7 @@ func TestPortalTaxApp(t *testing.T) {
 	if got := w.eval(`document.querySelector('[data-review-item="` + payment.String() + `"] select').value`); got != "income" {
 		t.Fatalf("the label select holds %q", got)
 	}
-	w.do(click(`[data-label-form="`+payment.String()+`"] button[type=submit]`))
+	w.do(click(`[data-label-form="` + payment.String() + `"] button[type=submit]`))
 	w.waitFor("the unlabeled count to fall by one", func() (bool, string) {
 		n := w.insightCount("unlabeled")
 		return n == unlabeled-1, strconv.Itoa(n)
@@ -220,6 +221,45 @@ func TestPortalTaxApp(t *testing.T) {
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions?q="+demo.UnlabeledPayment), visible("#tx-list tr[data-tx]"))
 	if got := w.eval(`[...document.querySelectorAll('#tx-list tr[data-tx]')].map(r => r.dataset.tx).join()`); got != payment.String() {
 		t.Fatalf("search by hash: %s, want %s", got, payment)
+	}
+
+	// Relabel an imported staking reward as a purchase on its page: the import's label no longer
+	// counts, so after the recalculation the 2024 income the tax page shows falls by the reward's
+	// value at the sample's price (its lot keeps the same basis, so the gains do not move).
+	var rw struct {
+		T struct {
+			CreatedAt time.Time `json:"createdAt"`
+			Transfers []struct {
+				Amount string `json:"amountExact"`
+			} `json:"transfers"`
+		} `json:"getTransaction"`
+	}
+	relabelled := w.transactions(`labels: ["staking_reward"], startDate: "2024-01-01", endDate: "2025-01-01"`)[0]
+	w.gql(fmt.Sprintf(`{ getTransaction(clientId: %q, transactionId: %q) { createdAt transfers { amountExact } } }`, w.gqlClient, relabelled), &rw)
+	if len(rw.T.Transfers) != 1 {
+		t.Fatalf("the staking reward has %d transfers, want 1", len(rw.T.Transfers))
+	}
+	rewardValue := demoValue("solana", rw.T.Transfers[0].Amount, rw.T.CreatedAt)
+	shownIncome := func() int64 {
+		sel := `dl.figures[data-year="2024"] [data-figure="income"]`
+		w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/tax?year=2024"), visible(sel), idle())
+		n, err := strconv.ParseInt(w.eval(`document.querySelector('`+sel+`').dataset.cents`), 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	// The hide and its undo left the ledger to recalculate.
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/tax?year=2024"), visible("#recalc-dirty"), click("#recalculate"), visible("#recalc-settled"))
+	incomeShown, gainsBefore := shownIncome(), w.yearFigure(2024, "capGainsCents")
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+relabelled), visible("#label-form"))
+	w.setSelect("#tx-label", "buy")
+	w.do(click("#save-label"), visible("#recalc-dirty"), click("#recalculate"), visible("#recalc-settled"))
+	if got := shownIncome(); got != incomeShown-rewardValue {
+		t.Fatalf("2024 income shown after relabelling a staking reward as a purchase: %d, want %d - %d", got, incomeShown, rewardValue)
+	}
+	if got := w.yearFigure(2024, "capGainsCents"); got != gainsBefore {
+		t.Fatalf("2024 gains after the relabel: %d, want %d", got, gainsBefore)
 	}
 
 	// A broker's Form 1099-DA for 2025: one row as the ledger has it, one with other proceeds.

@@ -46,7 +46,7 @@ const semTxFields = `id createdAt label notes incomeSum capGainsSumSigned isMiss
 	transfers { id amountExact direction label fiatValueCents originalFiatValueCents basisFiatValueCents isFiatValueOverridden incomeSum asset { symbol } }`
 
 // importFile uploads a generic CSV file into a new file account named name (createUploadUrl, PUT,
-// uploadManualTransactions) and returns the account's id.
+// uploadManualTransactions, its job awaited) and returns the account's id.
 func (e *env) importFile(t *testing.T, name, file string) string {
 	t.Helper()
 	client := gqlClient1.String()
@@ -55,8 +55,12 @@ func (e *env) importFile(t *testing.T, name, file string) string {
 	if status, body := putFile(t, e, u.URL, strings.NewReader(file), int64(len(file))); status != 201 {
 		t.Fatalf("upload %s: %d %s", name, status, body)
 	}
+	var job string
 	mustGQL(t, e, "uploadManualTransactions", `mutation($c: String, $k: String!, $n: String) {
-		uploadManualTransactions(clientId: $c, fileObjectKey: $k, name: $n) }`, map[string]any{"c": client, "k": u.FileObjectKey, "n": name}, nil)
+		uploadManualTransactions(clientId: $c, fileObjectKey: $k, name: $n) }`, map[string]any{"c": client, "k": u.FileObjectKey, "n": name}, &job)
+	if st, why := e.importJob(t, job); st != "SUCCEEDED" {
+		t.Fatalf("import %s: %s %s", name, st, why)
+	}
 	var accounts []struct{ ID, Name string }
 	mustGQL(t, e, "getClientAccounts", `query($c: String!) { getClientAccounts(clientId: $c) { id name } }`, map[string]any{"c": client}, &accounts)
 	for _, a := range accounts {
