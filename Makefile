@@ -121,7 +121,7 @@ test-browser: chromium node_modules/.package-lock.json
 # is kept in the checkout's .data/contract.log (not a shared /tmp file: checkouts test side by side).
 test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
 	@mkdir -p .data
-	TAXD_REQUIRE_NODE=1 $(GO) test -count=1 -timeout 30m -v ./contracttests/ 2>&1 | tee .data/contract.log | grep -E '^(contract:|graphql contract:|fuzz |--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
+	TAXD_REQUIRE_NODE=1 $(GO) test -count=1 -timeout 30m -v ./contracttests/ 2>&1 | tee .data/contract.log | grep -E '^(contract:|graphql contract:|fuzz |model:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
 	@grep -q '^ok' .data/contract.log || { tail -50 .data/contract.log; exit 1; }
 
 ## bench: the benchmark set, issue 10's P1-P4 (about 6-10 minutes on 2 cores):
@@ -163,12 +163,16 @@ bench: build
 	@echo "== P8: a broker tax form of 10,000 rows reconciled with 100,000 disposals"
 	$(GO) test -run '^$$' -bench BenchmarkReconcile -benchtime 5x -benchmem ./internal/taxforms/
 
-## fuzz: the request fuzzer with 20,000 requests per API, then each native fuzz target for FUZZTIME
+## fuzz: the request fuzzer with 20,000 requests per API, the model-based test of the ledger
+## (TestModelBasedLedger) with MODEL_SEQUENCES sequences (default 40, about 10 s each) from a new
+## seed each run (MODEL_SEED to replay one), then each native fuzz target for FUZZTIME
 FUZZTIME ?= 30s
 FUZZ_TARGETS := FuzzParseCSV:./internal/imports FuzzValidateAddress:./internal/imports FuzzParseDec:./internal/tax \
 	FuzzVerifyToken:./internal/auth FuzzAPIKeyPrefix:./internal/auth FuzzVerifySigned:./internal/reports FuzzLimits:./internal/graph
 fuzz:
 	FUZZ_REQUESTS=$${FUZZ_REQUESTS:-20000} $(GO) test -count=1 -timeout 60m -v -run '^TestFuzz' ./contracttests/ 2>&1 | grep -E '^(fuzz |--- FAIL|FAIL|ok|panic)|_test.go:[0-9]+:'
+	MODEL_SEQUENCES=$${MODEL_SEQUENCES:-40} MODEL_SEED=$${MODEL_SEED:-$$(date +%s)} MODEL_SHRINK_SECONDS=$${MODEL_SHRINK_SECONDS:-300} \
+		$(GO) test -count=1 -timeout 120m -v -run '^TestModelBasedLedger$$' ./contracttests/ 2>&1 | grep -E '^(model:|--- FAIL|FAIL|ok|panic)|_test.go:[0-9]+:|^ {8,}'
 	for t in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$${t%%:*}$$" -fuzztime $(FUZZTIME) "$${t#*:}" || exit 1; done
 
 ## lint: go vet and staticcheck (staticcheck skips gen/)

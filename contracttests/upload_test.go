@@ -3,6 +3,7 @@ package contracttests
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -23,13 +24,22 @@ type gqlAnswer struct {
 // gqlRW sends one GraphQL operation with the fixture's ReadWrite key.
 func gqlRW(t *testing.T, e *env, query string, vars map[string]any) gqlAnswer {
 	t.Helper()
-	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
-	req, _ := http.NewRequest(http.MethodPost, e.url+"/graphql", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("x-api-key", gqlKeyRW)
-	resp, err := http.DefaultClient.Do(req)
+	r, err := sendGQL(http.DefaultClient, e.url, gqlKeyRW, query, vars)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return r
+}
+
+// sendGQL posts one GraphQL operation with a client API key and returns its data and first error.
+func sendGQL(c *http.Client, baseURL, key, query string, vars map[string]any) (gqlAnswer, error) {
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
+	req, _ := http.NewRequest(http.MethodPost, baseURL+"/graphql", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("x-api-key", key)
+	resp, err := c.Do(req)
+	if err != nil {
+		return gqlAnswer{}, err
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
@@ -41,14 +51,14 @@ func gqlRW(t *testing.T, e *env, query string, vars map[string]any) gqlAnswer {
 		} `json:"errors"`
 	}
 	if err := json.Unmarshal(raw, &got); err != nil {
-		t.Fatalf("not JSON (%d): %s", resp.StatusCode, raw)
+		return gqlAnswer{}, fmt.Errorf("not JSON (%d): %.300s", resp.StatusCode, raw)
 	}
 	r := gqlAnswer{Data: got.Data}
 	if len(got.Errors) > 0 {
 		r.Code, _ = got.Errors[0].Extensions["code"].(string)
 		r.Message = got.Errors[0].Message
 	}
-	return r
+	return r, nil
 }
 
 // mustGQL is gqlRW that fails the test on an error and decodes the root field into out.

@@ -303,34 +303,40 @@ func (q *Queries) SwitchResultSet(ctx context.Context, arg SwitchResultSetParams
 
 const trackRecalcJob = `-- name: TrackRecalcJob :exec
 UPDATE recalc_jobs SET
+    dirty_count_at_start = CASE WHEN $1::text = 'running' THEN
+        (SELECT (SELECT count(DISTINCT d.transaction_id) FROM dirty_marks d WHERE d.client_id = $2::uuid)
+            + (SELECT count(*) FROM clients c WHERE c.id = $2::uuid AND c.settings_dirty_seq IS NOT NULL))::integer
+        ELSE dirty_count_at_start END,
     status = CASE $1::text WHEN 'running' THEN 'running' WHEN 'failed' THEN 'failed' WHEN 'cancelled' THEN 'failed' ELSE 'queued' END,
-    attempt = $2::integer, max_attempts = $3::integer,
-    next_attempt_at = $4::timestamptz,
-    error = coalesce($5::text, error),
+    attempt = $3::integer, max_attempts = $4::integer,
+    next_attempt_at = $5::timestamptz,
+    error = coalesce($6::text, error),
     started_at = CASE WHEN $1::text = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
     finished_at = CASE WHEN $1::text IN ('failed', 'cancelled') THEN now() ELSE finished_at END
-WHERE client_id = $6::uuid AND status IN ('queued', 'running')
+WHERE client_id = $2::uuid AND status IN ('queued', 'running')
 `
 
 type TrackRecalcJobParams struct {
 	State         string
+	ClientID      uuid.UUID
 	Attempt       int32
 	MaxAttempts   int32
 	NextAttemptAt *time.Time
 	Reason        *string
-	ClientID      uuid.UUID
 }
 
 // The client's active job mirrors its river job's attempt (jobs.Tracker): running, waiting for a
-// retry at next_attempt_at with the reason in error, queued again, or failed.
+// retry at next_attempt_at with the reason in error, queued again, or failed. An attempt that
+// starts counts the dirty items as StartRecalcJob does, so that a job seen running before the run
+// starts says what it is to recalculate.
 func (q *Queries) TrackRecalcJob(ctx context.Context, arg TrackRecalcJobParams) error {
 	_, err := q.db.Exec(ctx, trackRecalcJob,
 		arg.State,
+		arg.ClientID,
 		arg.Attempt,
 		arg.MaxAttempts,
 		arg.NextAttemptAt,
 		arg.Reason,
-		arg.ClientID,
 	)
 	return err
 }

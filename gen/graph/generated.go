@@ -9896,7 +9896,7 @@ extend type Mutation {
     toTransactionId: ID!
   ): Transaction!
 
-  "Copies a transaction and its visible transfers (at most 1,000, else BAD_USER_INPUT) as a new manual transaction. Returns the copy. Marks it dirty."
+  "Copies a transaction and its visible transfers (at most 1,000, else BAD_USER_INPUT) as a new manual transaction: the transfers' values, labels and a person's basis and acquisition-date overrides come along. Returns the copy. Marks it dirty."
   duplicateTransaction(
     "The client."
     clientId: ID!

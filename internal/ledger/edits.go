@@ -69,7 +69,8 @@ func (e *Editor) moveTransfer(tr db.Transfer, to uuid.UUID, pos int32) error {
 	return e.dirty(tr.TransactionID, to)
 }
 
-// DuplicateTransaction copies a transaction and its visible transfers as a new manual transaction.
+// DuplicateTransaction copies a transaction and its visible transfers as a new manual transaction,
+// with their basis and acquisition-date overrides.
 func (e *Editor) DuplicateTransaction(id uuid.UUID) (db.Transaction, error) {
 	src, err := e.Transaction(id)
 	if err != nil {
@@ -91,10 +92,21 @@ func (e *Editor) DuplicateTransaction(id uuid.UUID) (db.Transaction, error) {
 		if tr.IsHidden {
 			continue
 		}
-		if _, err := e.AddTransfer(cp.ID, NewTransfer{AssetID: tr.AssetID, Quantity: tr.Quantity, FromAccountID: tr.FromAccountID,
+		c, err := e.AddTransfer(cp.ID, NewTransfer{AssetID: tr.AssetID, Quantity: tr.Quantity, FromAccountID: tr.FromAccountID,
 			ToAccountID: tr.ToAccountID, FromAddress: tr.FromAddress, ToAddress: tr.ToAddress, FiatValue: tr.FiatValue,
-			FeeFiat: tr.FeeFiat, IsFee: tr.IsFee, Label: tr.Label, StakingID: tr.StakingAccountIdentifier}); err != nil {
+			FeeFiat: tr.FeeFiat, IsFee: tr.IsFee, Label: tr.Label, StakingID: tr.StakingAccountIdentifier})
+		if err != nil {
 			return db.Transaction{}, err
+		}
+		// a person's overrides of the basis and the acquisition date are part of what is copied
+		if tr.BasisFiatValue.Valid || tr.PurchaseDateOverride != nil {
+			p := TransferPatch{PurchaseDateOverride: tr.PurchaseDateOverride}
+			if tr.BasisFiatValue.Valid {
+				p.BasisFiatValue = &tr.BasisFiatValue.Decimal
+			}
+			if _, err := e.UpdateTransfer(cp.ID, c.ID, p); err != nil {
+				return db.Transaction{}, err
+			}
 		}
 	}
 	return cp, nil

@@ -308,11 +308,13 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 	if f.IsNegativeBalance != nil {
 		w = append(w, sq.Expr("coalesce(r.has_negative_balance, false) = ?", *f.IsNegativeBalance))
 	}
+	// By the sign of capGainsSumSigned, the gain in cents (rounded half away from zero): a gain
+	// that rounds to 0 cents is neither.
 	switch f.GainLoss {
 	case Gain:
-		w = append(w, sq.Expr("r.sale_term IS NOT NULL AND r.gain > 0"))
+		w = append(w, sq.Expr("r.sale_term IS NOT NULL AND r.gain >= 0.005"))
 	case Loss:
-		w = append(w, sq.Expr("r.sale_term IS NOT NULL AND r.gain < 0"))
+		w = append(w, sq.Expr("r.sale_term IS NOT NULL AND r.gain <= -0.005"))
 	}
 	switch f.SaleTerm {
 	case TermShort:

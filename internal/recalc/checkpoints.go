@@ -33,8 +33,15 @@ func checkpointTimes(txs []tax.Transaction) []time.Time {
 type checkpointRow struct {
 	at                     time.Time
 	disposalSeq, incomeSeq int
-	years                  []byte // json: calendar year -> transactions before at
+	years                  []byte // json yearCounts: the transactions before at per tax year
 	state                  []byte
+}
+
+// yearCounts is a checkpoint's count of the ledger's transactions before it, per tax year (the
+// fiscal year's, named by the calendar year it starts in). A checkpoint without TaxYears counted
+// calendar years and is not resumed from.
+type yearCounts struct {
+	TaxYears map[string]int `json:"taxYears"`
 }
 
 // checkpointRows turns the engine's checkpoints of a run into rows: the stored sequence numbers
@@ -46,7 +53,7 @@ func checkpointRows(snap *snapshot, res *tax.Result, cps []*tax.Checkpoint) ([]c
 		base, seq0, inc0 = snap.base.cp, snap.base.disposalSeq, snap.base.incomeSeq
 	}
 	txs := snap.input.Transactions
-	loc := snap.input.Settings.Location
+	yearOf := snap.input.Settings.TaxYearOf
 	rows := make([]checkpointRow, 0, len(cps))
 	for _, c := range cps {
 		state, err := c.MarshalBinary()
@@ -60,13 +67,13 @@ func checkpointRows(snap *snapshot, res *tax.Result, cps []*tax.Checkpoint) ([]c
 			}
 		}
 		// transactions before the boundary = all of them minus those at or after it
-		years := make(map[string]int, len(snap.txPerYear))
+		years := yearCounts{TaxYears: make(map[string]int, len(snap.txPerYear))}
 		for y, n := range snap.txPerYear {
-			years[strconv.Itoa(y)] = n
+			years.TaxYears[strconv.Itoa(y)] = n
 		}
 		from := sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(c.At) })
 		for i := from; i < len(txs); i++ {
-			years[strconv.Itoa(txs[i].Time.In(loc).Year())]--
+			years.TaxYears[strconv.Itoa(yearOf(txs[i].Time))]--
 		}
 		yb, err := json.Marshal(years)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"taxd/internal/pgtest"
+	"taxd/internal/tax"
 )
 
 // The joined read of a full run (two scans, joined and ordered in Go) gives exactly what the one
@@ -108,17 +109,18 @@ func TestJoinedLedgerReadEqualsTheSortedQuery(t *testing.T) {
 		t.Fatal(err)
 	}
 	loc, _ := time.LoadLocation("America/New_York")
+	yearOf := tax.Settings{Location: loc, FiscalYearStartMonth: time.July, FiscalYearStartDay: 1}.TaxYearOf
 	var sorted, joined ledgerPart
 	err = pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		var err error
-		if sorted, err = readLedger(ctx, tx, ledgerQuery, []any{client}, 0, names, loc); err != nil {
+		if sorted, err = readLedger(ctx, tx, ledgerQuery, []any{client}, 0, names, yearOf); err != nil {
 			return err
 		}
 		var snapID string
 		if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
 			return err
 		}
-		joined, err = readLedgerJoined(ctx, pool, tx, snapID, client, []uuid.UUID{spam}, 0, names, loc)
+		joined, err = readLedgerJoined(ctx, pool, tx, snapID, client, []uuid.UUID{spam}, 0, names, yearOf)
 		return err
 	})
 	if err != nil {

@@ -29,7 +29,7 @@ type snapshot struct {
 	hasSpam     bool // the client has spam assets, whose transfers the run leaves out
 	settingsSeq *int64
 	settingsKey string
-	// txPerYear counts the ledger's transactions per calendar year (for the summaries' transaction
+	// txPerYear counts the ledger's transactions per tax year (for the summaries' transaction
 	// count), the part before the base checkpoint included.
 	txPerYear map[int]int
 	// base is set for an incremental run: the checkpoint of the current result set it resumes from.
@@ -121,11 +121,14 @@ func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from t
 	if err := b.cp.UnmarshalBinary(state); err != nil {
 		return nil // written by another version of the engine: recompute in full
 	}
-	var counts map[string]int
+	var counts yearCounts
 	if err := json.Unmarshal(years, &counts); err != nil {
 		return err
 	}
-	for y, n := range counts {
+	if counts.TaxYears == nil {
+		return nil // counted by calendar year (before tax years were counted): recompute in full
+	}
+	for y, n := range counts.TaxYears {
 		yi, err := strconv.Atoi(y)
 		if err != nil {
 			return err
@@ -210,7 +213,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	}
 	s.hasSpam = len(spam) > 0
 	if s.base != nil {
-		part, err := readLedger(ctx, tx, tailQuery, []any{s.clientID, s.base.cp.At, spam}, 1024, names, s.input.Settings.Location)
+		part, err := readLedger(ctx, tx, tailQuery, []any{s.clientID, s.base.cp.At, spam}, 1024, names, s.input.Settings.TaxYearOf)
 		if err != nil {
 			return err
 		}
@@ -229,7 +232,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	// copies and faults it in twice.
 	n = max(n, len(s.dirtySeqs))
 	if pool.Config().MaxConns < parallelLoadMin {
-		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.Location)
+		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.TaxYearOf)
 		if err != nil {
 			return err
 		}
@@ -240,7 +243,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
 		return err
 	}
-	part, err := readLedgerJoined(ctx, pool, tx, snapID, s.clientID, spam, n, names, s.input.Settings.Location) // ledgerjoin.go
+	part, err := readLedgerJoined(ctx, pool, tx, snapID, s.clientID, spam, n, names, s.input.Settings.TaxYearOf) // ledgerjoin.go
 	if err != nil {
 		return err
 	}
@@ -369,7 +372,7 @@ func loadNames(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) (interner, er
 const transferChunk = 1 << 14
 
 // readLedger reads the rows of query; capacity is how many transactions to make room for.
-func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, loc *time.Location) (ledgerPart, error) {
+func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, yearOf func(time.Time) int) (ledgerPart, error) {
 	part := ledgerPart{years: map[int]int{}}
 	// every column in binary format, decoded from the raw values (rawrow.go)
 	rows, err := tx.Query(ctx, query, append([]any{pgx.QueryResultFormats{pgx.BinaryFormatCode}}, args...)...)
@@ -399,7 +402,7 @@ func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capaci
 				return part, err
 			}
 			info = append(info, ti)
-			part.years[at.In(loc).Year()]++
+			part.years[yearOf(at)]++
 			start = len(chunk)
 		}
 		if len(chunk) == cap(chunk) { // move the transaction's transfers so far to a new chunk

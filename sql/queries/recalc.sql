@@ -15,8 +15,14 @@ RETURNING *;
 
 -- name: TrackRecalcJob :exec
 -- The client's active job mirrors its river job's attempt (jobs.Tracker): running, waiting for a
--- retry at next_attempt_at with the reason in error, queued again, or failed.
+-- retry at next_attempt_at with the reason in error, queued again, or failed. An attempt that
+-- starts counts the dirty items as StartRecalcJob does, so that a job seen running before the run
+-- starts says what it is to recalculate.
 UPDATE recalc_jobs SET
+    dirty_count_at_start = CASE WHEN sqlc.arg(state)::text = 'running' THEN
+        (SELECT (SELECT count(DISTINCT d.transaction_id) FROM dirty_marks d WHERE d.client_id = sqlc.arg(client_id)::uuid)
+            + (SELECT count(*) FROM clients c WHERE c.id = sqlc.arg(client_id)::uuid AND c.settings_dirty_seq IS NOT NULL))::integer
+        ELSE dirty_count_at_start END,
     status = CASE sqlc.arg(state)::text WHEN 'running' THEN 'running' WHEN 'failed' THEN 'failed' WHEN 'cancelled' THEN 'failed' ELSE 'queued' END,
     attempt = sqlc.arg(attempt)::integer, max_attempts = sqlc.arg(max_attempts)::integer,
     next_attempt_at = sqlc.narg(next_attempt_at)::timestamptz,
