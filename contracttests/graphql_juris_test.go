@@ -229,3 +229,50 @@ func (f *gqlFlow) download(url string) string {
 	}
 	return string(b)
 }
+
+// TestGraphQLJurisdictionLocked: once a GB client's taxes are locked, its country cannot change
+// (another country's rules would recompute the locked years): TAXES_LOCKED, and the client and its
+// figures stay as they were. A change of currency of a client with data is BAD_USER_INPUT, with the
+// same result.
+func TestGraphQLJurisdictionLocked(t *testing.T) {
+	t.Parallel()
+	f := startFlowWith(t, seedGraphQLClients) // client 1 without a ledger
+	c := gqlClient1.String()
+	f.must(`mutation($c: ID!) { updateClient(clientId: $c, country: GB, currency: GBP, timezone: "Europe/London") { id } }`, map[string]any{"c": c}, nil)
+	f.upload(c, "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n"+
+		"2024-05-01T12:00:00Z,buy,4000,GBP,2,ETH,,,4000\n"+
+		"2025-03-01T12:00:00Z,sell,1,ETH,2600,GBP,,,2600\n")
+	f.recalculate(c)
+	f.must(`mutation($c: ID!) { updateClient(clientId: $c, lockTaxesUntil: "2025-04-06T00:00:00Z") { id } }`, map[string]any{"c": c}, nil)
+	f.recalculate(c)
+
+	type state struct {
+		C struct{ Country, Currency string } `json:"getClientById"`
+		Y struct {
+			Jurisdiction, TaxYearLabel string
+			CapGainsCents              int64
+		} `json:"getIncomeAndCapGains"`
+	}
+	check := func(when string) {
+		t.Helper()
+		var s state
+		f.must(`query($c: String!) { getClientById(clientId: $c) { country currency } }`, map[string]any{"c": c}, &s)
+		f.must(`query($c: ID!) { getIncomeAndCapGains(clientId: $c, year: "2024") { jurisdiction taxYearLabel capGainsCents } }`, map[string]any{"c": c}, &s)
+		// 1 ETH of a pool of 2 for 4,000 sold for 2,600: a gain of 600 in 2024/25
+		if s.C.Country != "GB" || s.C.Currency != "GBP" || s.Y.Jurisdiction != "GB" || s.Y.TaxYearLabel != "2024/25" || s.Y.CapGainsCents != 60000 {
+			t.Errorf("%s: %+v", when, s)
+		}
+	}
+	check("locked")
+	if code := f.do(`mutation($c: ID!) { updateClient(clientId: $c, country: US) { id } }`, map[string]any{"c": c}, nil); code != "TAXES_LOCKED" {
+		t.Errorf("country change under the lock: %q", code)
+	}
+	if code := f.do(`mutation($c: ID!) { updateClient(clientId: $c, country: CA, name: "Renamed") { id } }`, map[string]any{"c": c}, nil); code != "TAXES_LOCKED" {
+		t.Errorf("country and name under the lock: %q", code)
+	}
+	if code := f.do(`mutation($c: ID!) { updateClient(clientId: $c, currency: USD) { id } }`, map[string]any{"c": c}, nil); code != "BAD_USER_INPUT" {
+		t.Errorf("currency change with data: %q", code)
+	}
+	f.recalculate(c)
+	check("after the refusals")
+}
