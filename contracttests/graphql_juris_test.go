@@ -50,16 +50,33 @@ func (f *gqlFlow) upload(c, file string) {
 	}
 }
 
+// gbLedger is a GB client's file in pounds (TestGraphQLJurisdictionGB has the arithmetic): in tax
+// year 2024/25, proceeds 3,300, costs 3,100, gains 400, losses 200.
+const gbLedger = "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n" +
+	"2024-05-01T12:00:00Z,buy,4000,GBP,2,ETH,,,4000\n" +
+	"2024-06-10T12:00:00Z,sell,1,ETH,2500,GBP,,,2500\n" +
+	"2024-06-20T12:00:00Z,buy,1100,GBP,0.5,ETH,,,1100\n" +
+	"2025-03-01T12:00:00Z,sell,0.5,ETH,800,GBP,,,800\n"
+
+// caLedger is a CA client's file in dollars (TestGraphQLJurisdictionCA has the arithmetic): in
+// 2024, proceeds 15,000, costs 16,100, gains 900, losses 2,000 after 2,000 denied as superficial.
+const caLedger = "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n" +
+	"2024-01-10T17:00:00Z,buy,30000,CAD,10,ETH,,,30000\n" +
+	"2024-03-01T17:00:00Z,sell,4,ETH,8000,CAD,,,8000\n" +
+	"2024-03-15T17:00:00Z,buy,4400,CAD,2,ETH,,,4400\n" +
+	"2024-09-01T17:00:00Z,sell,2,ETH,7000,CAD,,,7000\n"
+
 type jurisYear struct {
 	Y struct {
-		Jurisdiction, TaxYearLabel, Currency, StartDate, EndDate              string
-		ProceedsCents, CostBasisCents, CapGainsCents, GainsCents, LossesCents int64
-		DeniedLossesCents, TaxableCapitalGainsCents                           *int64
+		Jurisdiction, TaxYearLabel, Currency, StartDate, EndDate, CapGainsFormatted string
+		TransactionCount                                                            int
+		ProceedsCents, CostBasisCents, CapGainsCents, GainsCents, LossesCents       int64
+		DeniedLossesCents, TaxableCapitalGainsCents                                 *int64
 	} `json:"getIncomeAndCapGains"`
 }
 
 const jurisYearQuery = `query($c: ID!, $y: String!) { getIncomeAndCapGains(clientId: $c, year: $y) {
-	jurisdiction taxYearLabel currency startDate endDate proceedsCents costBasisCents capGainsCents gainsCents lossesCents
+	jurisdiction taxYearLabel currency startDate endDate capGainsFormatted transactionCount proceedsCents costBasisCents capGainsCents gainsCents lossesCents
 	deniedLossesCents taxableCapitalGainsCents } }`
 
 const jurisLotsQuery = `query($c: ID!) { getTaxLots(clientId: $c, assetPricingKey: "eth") { jurisdiction totalAmountExact totalCostBasisCents
@@ -117,11 +134,7 @@ func TestGraphQLJurisdictionGB(t *testing.T) {
 	if u.U.Country != "GB" || u.U.Currency != "GBP" || !u.U.IsDirty {
 		t.Fatalf("updateClient: %+v", u.U)
 	}
-	f.upload(c, "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n"+
-		"2024-05-01T12:00:00Z,buy,4000,GBP,2,ETH,,,4000\n"+
-		"2024-06-10T12:00:00Z,sell,1,ETH,2500,GBP,,,2500\n"+
-		"2024-06-20T12:00:00Z,buy,1100,GBP,0.5,ETH,,,1100\n"+
-		"2025-03-01T12:00:00Z,sell,0.5,ETH,800,GBP,,,800\n")
+	f.upload(c, gbLedger)
 	// the currency cannot change once the ledger holds values in it
 	if code := f.do(update, map[string]any{"c": c, "cur": "USD"}, nil); code != "BAD_USER_INPUT" {
 		t.Errorf("currency change with data: %q", code)
@@ -133,7 +146,7 @@ func TestGraphQLJurisdictionGB(t *testing.T) {
 	g := y.Y
 	if g.Jurisdiction != "GB" || g.TaxYearLabel != "2024/25" || g.Currency != "GBP" || !strings.HasPrefix(g.StartDate, "2024-04-05T23:00:00") ||
 		g.ProceedsCents != 330000 || g.CostBasisCents != 310000 || g.CapGainsCents != 20000 || g.GainsCents != 40000 || g.LossesCents != -20000 ||
-		g.DeniedLossesCents != nil {
+		g.DeniedLossesCents != nil || g.CapGainsFormatted != "£200.00" || g.TransactionCount != 4 {
 		t.Errorf("getIncomeAndCapGains 2024: %+v", g)
 	}
 	var l jurisLots
@@ -172,11 +185,7 @@ func TestGraphQLJurisdictionCA(t *testing.T) {
 	f := startFlowWith(t, seedGraphQLClients) // client 1 without a ledger
 	c := gqlClient1.String()
 	f.must(`mutation($c: ID!) { updateClient(clientId: $c, country: CA, currency: CAD, timezone: "America/Toronto") { id } }`, map[string]any{"c": c}, nil)
-	f.upload(c, "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n"+
-		"2024-01-10T17:00:00Z,buy,30000,CAD,10,ETH,,,30000\n"+
-		"2024-03-01T17:00:00Z,sell,4,ETH,8000,CAD,,,8000\n"+
-		"2024-03-15T17:00:00Z,buy,4400,CAD,2,ETH,,,4400\n"+
-		"2024-09-01T17:00:00Z,sell,2,ETH,7000,CAD,,,7000\n")
+	f.upload(c, caLedger)
 	f.recalculate(c)
 
 	var y jurisYear

@@ -46,7 +46,6 @@ func checkpointRows(snap *snapshot, res *tax.Result, cps []*tax.Checkpoint) ([]c
 		base, seq0, inc0 = snap.base.cp, snap.base.disposalSeq, snap.base.incomeSeq
 	}
 	txs := snap.input.Transactions
-	loc := snap.input.Settings.Location
 	rows := make([]checkpointRow, 0, len(cps))
 	for _, c := range cps {
 		state, err := c.MarshalBinary()
@@ -66,7 +65,7 @@ func checkpointRows(snap *snapshot, res *tax.Result, cps []*tax.Checkpoint) ([]c
 		}
 		from := sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(c.At) })
 		for i := from; i < len(txs); i++ {
-			years[strconv.Itoa(txs[i].Time.In(loc).Year())]--
+			years[strconv.Itoa(snap.input.Settings.TaxYearOf(txs[i].Time))]--
 		}
 		yb, err := json.Marshal(years)
 		if err != nil {

@@ -51,7 +51,7 @@ type ledgerTx struct {
 // tx, the transfers on a second connection that joins tx's snapshot (snapID). capacity sizes the
 // slices (the previous results' transaction count; 0 when unknown).
 func readLedgerJoined(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx, snapID string, clientID uuid.UUID, spam []uuid.UUID,
-	capacity int, names interner, loc *time.Location) (ledgerPart, error) {
+	capacity int, names interner, taxYear func(time.Time) int) (ledgerPart, error) {
 	var transfers []tax.Transfer
 	var keys []transferKey
 	done := make(chan error, 1)
@@ -75,7 +75,7 @@ func readLedgerJoined(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx, snapID
 	if err != nil {
 		return ledgerPart{}, err
 	}
-	return joinLedger(txs, transfers, keys, loc)
+	return joinLedger(txs, transfers, keys, taxYear)
 }
 
 func readTransactions(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, capacity int) ([]ledgerTx, error) {
@@ -170,7 +170,7 @@ func readTransfers(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, spam []uu
 
 // joinLedger orders the transactions, gives each its transfers (in position order, moved into
 // place in the one slice they were read into) and drops the transactions left without any.
-func joinLedger(txs []ledgerTx, transfers []tax.Transfer, keys []transferKey, loc *time.Location) (ledgerPart, error) {
+func joinLedger(txs []ledgerTx, transfers []tax.Transfer, keys []transferKey, taxYear func(time.Time) int) (ledgerPart, error) {
 	part := ledgerPart{years: map[int]int{}}
 	slices.SortFunc(txs, func(a, b ledgerTx) int {
 		if c := cmp.Compare(a.micros, b.micros); c != 0 {
@@ -278,7 +278,7 @@ func joinLedger(txs []ledgerTx, transfers []tax.Transfer, keys []transferKey, lo
 		at := time.UnixMicro(txs[i].micros + pgEpochMicros)
 		out = append(out, tax.Transaction{ID: tax.ID(txs[i].id), Time: at, Transfers: ts})
 		info = append(info, ti)
-		part.years[at.In(loc).Year()]++
+		part.years[taxYear(at)]++
 		part.transfers += len(ts)
 	}
 	part.txs, part.info = out, info

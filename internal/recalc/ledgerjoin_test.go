@@ -111,14 +111,14 @@ func TestJoinedLedgerReadEqualsTheSortedQuery(t *testing.T) {
 	var sorted, joined ledgerPart
 	err = pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		var err error
-		if sorted, err = readLedger(ctx, tx, ledgerQuery, []any{client}, 0, names, loc); err != nil {
+		if sorted, err = readLedger(ctx, tx, ledgerQuery, []any{client}, 0, names, func(t time.Time) int { return t.In(loc).Year() }); err != nil {
 			return err
 		}
 		var snapID string
 		if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
 			return err
 		}
-		joined, err = readLedgerJoined(ctx, pool, tx, snapID, client, []uuid.UUID{spam}, 0, names, loc)
+		joined, err = readLedgerJoined(ctx, pool, tx, snapID, client, []uuid.UUID{spam}, 0, names, func(t time.Time) int { return t.In(loc).Year() })
 		return err
 	})
 	if err != nil {

@@ -29,8 +29,9 @@ type snapshot struct {
 	hasSpam     bool // the client has spam assets, whose transfers the run leaves out
 	settingsSeq *int64
 	settingsKey string
-	// txPerYear counts the ledger's transactions per calendar year (for the summaries' transaction
-	// count), the part before the base checkpoint included.
+	// txPerYear counts the ledger's transactions per tax year (Settings.TaxYearOf: the fiscal year,
+	// or GB's from 6 April; for the summaries' transaction count), the part before the base
+	// checkpoint included.
 	txPerYear map[int]int
 	// base is set for an incremental run: the checkpoint of the current result set it resumes from.
 	base *baseCheckpoint
@@ -208,7 +209,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	}
 	s.hasSpam = len(spam) > 0
 	if s.base != nil {
-		part, err := readLedger(ctx, tx, tailQuery, []any{s.clientID, s.base.cp.At, spam}, 1024, names, s.input.Settings.Location)
+		part, err := readLedger(ctx, tx, tailQuery, []any{s.clientID, s.base.cp.At, spam}, 1024, names, s.input.Settings.TaxYearOf)
 		if err != nil {
 			return err
 		}
@@ -227,7 +228,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	// copies and faults it in twice.
 	n = max(n, len(s.dirtySeqs))
 	if pool.Config().MaxConns < parallelLoadMin {
-		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.Location)
+		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.TaxYearOf)
 		if err != nil {
 			return err
 		}
@@ -238,7 +239,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
 		return err
 	}
-	part, err := readLedgerJoined(ctx, pool, tx, snapID, s.clientID, spam, n, names, s.input.Settings.Location) // ledgerjoin.go
+	part, err := readLedgerJoined(ctx, pool, tx, snapID, s.clientID, spam, n, names, s.input.Settings.TaxYearOf) // ledgerjoin.go
 	if err != nil {
 		return err
 	}
@@ -334,7 +335,7 @@ func loadNames(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) (interner, er
 const transferChunk = 1 << 14
 
 // readLedger reads the rows of query; capacity is how many transactions to make room for.
-func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, loc *time.Location) (ledgerPart, error) {
+func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, taxYear func(time.Time) int) (ledgerPart, error) {
 	part := ledgerPart{years: map[int]int{}}
 	// every column in binary format, decoded from the raw values (rawrow.go)
 	rows, err := tx.Query(ctx, query, append([]any{pgx.QueryResultFormats{pgx.BinaryFormatCode}}, args...)...)
@@ -364,7 +365,7 @@ func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capaci
 				return part, err
 			}
 			info = append(info, ti)
-			part.years[at.In(loc).Year()]++
+			part.years[taxYear(at)]++
 			start = len(chunk)
 		}
 		if len(chunk) == cap(chunk) { // move the transaction's transfers so far to a new chunk

@@ -87,7 +87,7 @@ func (s *snapshot) applyLinks(ctx context.Context, tx pgx.Tx) error {
 	if err != nil {
 		return err
 	}
-	part, err := readLedger(ctx, tx, linkedTxQuery, []any{s.clientID, ids}, len(ids), names, s.input.Settings.Location)
+	part, err := readLedger(ctx, tx, linkedTxQuery, []any{s.clientID, ids}, len(ids), names, s.input.Settings.TaxYearOf)
 	if err != nil {
 		return err
 	}
