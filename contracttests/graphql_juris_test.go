@@ -94,6 +94,26 @@ type jurisLots struct {
 	} `json:"getTaxLots"`
 }
 
+// jurisSummary is getClientTransactionsSummary over [start, end), of the disposals only if asked
+// (then answered from the result rows).
+func (f *gqlFlow) jurisSummary(c, start, end string, disposals bool) jurisSum {
+	f.t.Helper()
+	var out struct {
+		S jurisSum `json:"getClientTransactionsSummary"`
+	}
+	f.must(`query($c: ID!, $s: Date, $e: Date, $d: Boolean) { getClientTransactionsSummary(clientId: $c, startDate: $s, endDate: $e, onlyDisposals: $d) {
+		jurisdiction transactionCount disposalCount capGainsCents capGainsFormatted shortTermCapGainsCents longTermCapGainsCents deniedLossesCents } }`,
+		map[string]any{"c": c, "s": start, "e": end, "d": disposals}, &out)
+	return out.S
+}
+
+type jurisSum struct {
+	Jurisdiction, CapGainsFormatted                              string
+	TransactionCount, DisposalCount                              int
+	CapGainsCents, ShortTermCapGainsCents, LongTermCapGainsCents int64
+	DeniedLossesCents                                            *int64
+}
+
 // sumColumn adds up a CSV column by header name.
 func sumColumn(t *testing.T, rows [][]string, name string) decimal.Decimal {
 	t.Helper()
@@ -149,6 +169,10 @@ func TestGraphQLJurisdictionGB(t *testing.T) {
 		g.DeniedLossesCents != nil || g.CapGainsFormatted != "£200.00" || g.TransactionCount != 4 {
 		t.Errorf("getIncomeAndCapGains 2024: %+v", g)
 	}
+	// the transactions of tax year 2024/25 (6 April 2024 to 5 April 2025, London time) sum to the year
+	if sum := f.jurisSummary(c, g.StartDate, g.EndDate, false); sum != (jurisSum{"GB", "£200.00", 4, 2, 20000, 20000, 0, nil}) {
+		t.Errorf("getClientTransactionsSummary 2024/25: %+v", sum)
+	}
 	var l jurisLots
 	f.must(jurisLotsQuery, map[string]any{"c": c}, &l)
 	var matches []string
@@ -195,6 +219,19 @@ func TestGraphQLJurisdictionCA(t *testing.T) {
 		g.CapGainsCents != -110000 || g.GainsCents != 90000 || g.LossesCents != -200000 || g.DeniedLossesCents == nil || *g.DeniedLossesCents != 200000 ||
 		g.TaxableCapitalGainsCents == nil || *g.TaxableCapitalGainsCents != -55000 {
 		t.Errorf("getIncomeAndCapGains 2024: %+v", g)
+	}
+	// the summary of the year's transactions: the net loss and the denied part beside it; of March's
+	// only, the sale with the superficial loss
+	if sum := f.jurisSummary(c, g.StartDate, g.EndDate, false); sum.Jurisdiction != "CA" || sum.TransactionCount != 4 || sum.CapGainsCents != -110000 ||
+		sum.CapGainsFormatted != "-CA$1,100.00" || sum.LongTermCapGainsCents != 0 || sum.DeniedLossesCents == nil || *sum.DeniedLossesCents != 200000 {
+		t.Errorf("getClientTransactionsSummary 2024: %+v", sum)
+	}
+	if sum := f.jurisSummary(c, "2024-08-01T00:00:00Z", "2025-01-01T00:00:00Z", false); sum.CapGainsCents != 90000 || sum.DeniedLossesCents == nil || *sum.DeniedLossesCents != 0 {
+		t.Errorf("getClientTransactionsSummary from August: %+v", sum)
+	}
+	if sum := f.jurisSummary(c, "2024-02-01T00:00:00Z", "2024-04-01T00:00:00Z", true); sum.TransactionCount != 1 || sum.CapGainsCents != -200000 ||
+		sum.DeniedLossesCents == nil || *sum.DeniedLossesCents != 200000 {
+		t.Errorf("getClientTransactionsSummary of February and March's disposals: %+v", sum)
 	}
 	var l jurisLots
 	f.must(jurisLotsQuery, map[string]any{"c": c}, &l)
