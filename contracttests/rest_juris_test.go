@@ -79,8 +79,8 @@ func TestRESTTaxPreviewJurisdictions(t *testing.T) {
 			}
 			gql(`mutation($c: String, $k: String!) { uploadManualTransactions(clientId: $c, fileObjectKey: $k) }`,
 				map[string]any{"c": id, "k": up.JSON201.Data.FileObjectKey}, &job)
-			if st, why := awaitImportJob(t, job.ID, func(q string, vars map[string]any, out any) {
-				vars = map[string]any{"c": id}
+			if st, why := awaitImportJob(t, job.ID, func(q string, _ map[string]any, out any) {
+				vars := map[string]any{"c": id}
 				var root map[string]json.RawMessage
 				gql(q, vars, &root)
 				for _, v := range root {
