@@ -50,16 +50,33 @@ func (f *gqlFlow) upload(c, file string) {
 	}
 }
 
+// gbLedger is a GB client's file in pounds (TestGraphQLJurisdictionGB has the arithmetic): in tax
+// year 2024/25, proceeds 3,300, costs 3,100, gains 400, losses 200.
+const gbLedger = "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n" +
+	"2024-05-01T12:00:00Z,buy,4000,GBP,2,ETH,,,4000\n" +
+	"2024-06-10T12:00:00Z,sell,1,ETH,2500,GBP,,,2500\n" +
+	"2024-06-20T12:00:00Z,buy,1100,GBP,0.5,ETH,,,1100\n" +
+	"2025-03-01T12:00:00Z,sell,0.5,ETH,800,GBP,,,800\n"
+
+// caLedger is a CA client's file in dollars (TestGraphQLJurisdictionCA has the arithmetic): in
+// 2024, proceeds 15,000, costs 16,100, gains 900, losses 2,000 after 2,000 denied as superficial.
+const caLedger = "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n" +
+	"2024-01-10T17:00:00Z,buy,30000,CAD,10,ETH,,,30000\n" +
+	"2024-03-01T17:00:00Z,sell,4,ETH,8000,CAD,,,8000\n" +
+	"2024-03-15T17:00:00Z,buy,4400,CAD,2,ETH,,,4400\n" +
+	"2024-09-01T17:00:00Z,sell,2,ETH,7000,CAD,,,7000\n"
+
 type jurisYear struct {
 	Y struct {
-		Jurisdiction, TaxYearLabel, Currency, StartDate, EndDate              string
-		ProceedsCents, CostBasisCents, CapGainsCents, GainsCents, LossesCents int64
-		DeniedLossesCents, TaxableCapitalGainsCents                           *int64
+		Jurisdiction, TaxYearLabel, Currency, StartDate, EndDate, CapGainsFormatted string
+		TransactionCount                                                            int
+		ProceedsCents, CostBasisCents, CapGainsCents, GainsCents, LossesCents       int64
+		DeniedLossesCents, TaxableCapitalGainsCents                                 *int64
 	} `json:"getIncomeAndCapGains"`
 }
 
 const jurisYearQuery = `query($c: ID!, $y: String!) { getIncomeAndCapGains(clientId: $c, year: $y) {
-	jurisdiction taxYearLabel currency startDate endDate proceedsCents costBasisCents capGainsCents gainsCents lossesCents
+	jurisdiction taxYearLabel currency startDate endDate capGainsFormatted transactionCount proceedsCents costBasisCents capGainsCents gainsCents lossesCents
 	deniedLossesCents taxableCapitalGainsCents } }`
 
 const jurisLotsQuery = `query($c: ID!) { getTaxLots(clientId: $c, assetPricingKey: "eth") { jurisdiction totalAmountExact totalCostBasisCents
@@ -75,6 +92,26 @@ type jurisLots struct {
 			LotAcquiredAt                    *string
 		}
 	} `json:"getTaxLots"`
+}
+
+// jurisSummary is getClientTransactionsSummary over [start, end), of the disposals only if asked
+// (then answered from the result rows).
+func (f *gqlFlow) jurisSummary(c, start, end string, disposals bool) jurisSum {
+	f.t.Helper()
+	var out struct {
+		S jurisSum `json:"getClientTransactionsSummary"`
+	}
+	f.must(`query($c: ID!, $s: Date, $e: Date, $d: Boolean) { getClientTransactionsSummary(clientId: $c, startDate: $s, endDate: $e, onlyDisposals: $d) {
+		jurisdiction transactionCount disposalCount capGainsCents capGainsFormatted shortTermCapGainsCents longTermCapGainsCents deniedLossesCents } }`,
+		map[string]any{"c": c, "s": start, "e": end, "d": disposals}, &out)
+	return out.S
+}
+
+type jurisSum struct {
+	Jurisdiction, CapGainsFormatted                              string
+	TransactionCount, DisposalCount                              int
+	CapGainsCents, ShortTermCapGainsCents, LongTermCapGainsCents int64
+	DeniedLossesCents                                            *int64
 }
 
 // sumColumn adds up a CSV column by header name.
@@ -117,11 +154,7 @@ func TestGraphQLJurisdictionGB(t *testing.T) {
 	if u.U.Country != "GB" || u.U.Currency != "GBP" || !u.U.IsDirty {
 		t.Fatalf("updateClient: %+v", u.U)
 	}
-	f.upload(c, "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n"+
-		"2024-05-01T12:00:00Z,buy,4000,GBP,2,ETH,,,4000\n"+
-		"2024-06-10T12:00:00Z,sell,1,ETH,2500,GBP,,,2500\n"+
-		"2024-06-20T12:00:00Z,buy,1100,GBP,0.5,ETH,,,1100\n"+
-		"2025-03-01T12:00:00Z,sell,0.5,ETH,800,GBP,,,800\n")
+	f.upload(c, gbLedger)
 	// the currency cannot change once the ledger holds values in it
 	if code := f.do(update, map[string]any{"c": c, "cur": "USD"}, nil); code != "BAD_USER_INPUT" {
 		t.Errorf("currency change with data: %q", code)
@@ -133,8 +166,12 @@ func TestGraphQLJurisdictionGB(t *testing.T) {
 	g := y.Y
 	if g.Jurisdiction != "GB" || g.TaxYearLabel != "2024/25" || g.Currency != "GBP" || !strings.HasPrefix(g.StartDate, "2024-04-05T23:00:00") ||
 		g.ProceedsCents != 330000 || g.CostBasisCents != 310000 || g.CapGainsCents != 20000 || g.GainsCents != 40000 || g.LossesCents != -20000 ||
-		g.DeniedLossesCents != nil {
+		g.DeniedLossesCents != nil || g.CapGainsFormatted != "£200.00" || g.TransactionCount != 4 {
 		t.Errorf("getIncomeAndCapGains 2024: %+v", g)
+	}
+	// the transactions of tax year 2024/25 (6 April 2024 to 5 April 2025, London time) sum to the year
+	if sum := f.jurisSummary(c, g.StartDate, g.EndDate, false); sum != (jurisSum{"GB", "£200.00", 4, 2, 20000, 20000, 0, nil}) {
+		t.Errorf("getClientTransactionsSummary 2024/25: %+v", sum)
 	}
 	var l jurisLots
 	f.must(jurisLotsQuery, map[string]any{"c": c}, &l)
@@ -172,11 +209,7 @@ func TestGraphQLJurisdictionCA(t *testing.T) {
 	f := startFlowWith(t, seedGraphQLClients) // client 1 without a ledger
 	c := gqlClient1.String()
 	f.must(`mutation($c: ID!) { updateClient(clientId: $c, country: CA, currency: CAD, timezone: "America/Toronto") { id } }`, map[string]any{"c": c}, nil)
-	f.upload(c, "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n"+
-		"2024-01-10T17:00:00Z,buy,30000,CAD,10,ETH,,,30000\n"+
-		"2024-03-01T17:00:00Z,sell,4,ETH,8000,CAD,,,8000\n"+
-		"2024-03-15T17:00:00Z,buy,4400,CAD,2,ETH,,,4400\n"+
-		"2024-09-01T17:00:00Z,sell,2,ETH,7000,CAD,,,7000\n")
+	f.upload(c, caLedger)
 	f.recalculate(c)
 
 	var y jurisYear
@@ -186,6 +219,19 @@ func TestGraphQLJurisdictionCA(t *testing.T) {
 		g.CapGainsCents != -110000 || g.GainsCents != 90000 || g.LossesCents != -200000 || g.DeniedLossesCents == nil || *g.DeniedLossesCents != 200000 ||
 		g.TaxableCapitalGainsCents == nil || *g.TaxableCapitalGainsCents != -55000 {
 		t.Errorf("getIncomeAndCapGains 2024: %+v", g)
+	}
+	// the summary of the year's transactions: the net loss and the denied part beside it; of March's
+	// only, the sale with the superficial loss
+	if sum := f.jurisSummary(c, g.StartDate, g.EndDate, false); sum.Jurisdiction != "CA" || sum.TransactionCount != 4 || sum.CapGainsCents != -110000 ||
+		sum.CapGainsFormatted != "-CA$1,100.00" || sum.LongTermCapGainsCents != 0 || sum.DeniedLossesCents == nil || *sum.DeniedLossesCents != 200000 {
+		t.Errorf("getClientTransactionsSummary 2024: %+v", sum)
+	}
+	if sum := f.jurisSummary(c, "2024-08-01T00:00:00Z", "2025-01-01T00:00:00Z", false); sum.CapGainsCents != 90000 || sum.DeniedLossesCents == nil || *sum.DeniedLossesCents != 0 {
+		t.Errorf("getClientTransactionsSummary from August: %+v", sum)
+	}
+	if sum := f.jurisSummary(c, "2024-02-01T00:00:00Z", "2024-04-01T00:00:00Z", true); sum.TransactionCount != 1 || sum.CapGainsCents != -200000 ||
+		sum.DeniedLossesCents == nil || *sum.DeniedLossesCents != 200000 {
+		t.Errorf("getClientTransactionsSummary of February and March's disposals: %+v", sum)
 	}
 	var l jurisLots
 	f.must(jurisLotsQuery, map[string]any{"c": c}, &l)
@@ -228,4 +274,51 @@ func (f *gqlFlow) download(url string) string {
 		f.t.Fatalf("download: %d %s", resp.StatusCode, b)
 	}
 	return string(b)
+}
+
+// TestGraphQLJurisdictionLocked: once a GB client's taxes are locked, its country cannot change
+// (another country's rules would recompute the locked years): TAXES_LOCKED, and the client and its
+// figures stay as they were. A change of currency of a client with data is BAD_USER_INPUT, with the
+// same result.
+func TestGraphQLJurisdictionLocked(t *testing.T) {
+	t.Parallel()
+	f := startFlowWith(t, seedGraphQLClients) // client 1 without a ledger
+	c := gqlClient1.String()
+	f.must(`mutation($c: ID!) { updateClient(clientId: $c, country: GB, currency: GBP, timezone: "Europe/London") { id } }`, map[string]any{"c": c}, nil)
+	f.upload(c, "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n"+
+		"2024-05-01T12:00:00Z,buy,4000,GBP,2,ETH,,,4000\n"+
+		"2025-03-01T12:00:00Z,sell,1,ETH,2600,GBP,,,2600\n")
+	f.recalculate(c)
+	f.must(`mutation($c: ID!) { updateClient(clientId: $c, lockTaxesUntil: "2025-04-06T00:00:00Z") { id } }`, map[string]any{"c": c}, nil)
+	f.recalculate(c)
+
+	type state struct {
+		C struct{ Country, Currency string } `json:"getClientById"`
+		Y struct {
+			Jurisdiction, TaxYearLabel string
+			CapGainsCents              int64
+		} `json:"getIncomeAndCapGains"`
+	}
+	check := func(when string) {
+		t.Helper()
+		var s state
+		f.must(`query($c: String!) { getClientById(clientId: $c) { country currency } }`, map[string]any{"c": c}, &s)
+		f.must(`query($c: ID!) { getIncomeAndCapGains(clientId: $c, year: "2024") { jurisdiction taxYearLabel capGainsCents } }`, map[string]any{"c": c}, &s)
+		// 1 ETH of a pool of 2 for 4,000 sold for 2,600: a gain of 600 in 2024/25
+		if s.C.Country != "GB" || s.C.Currency != "GBP" || s.Y.Jurisdiction != "GB" || s.Y.TaxYearLabel != "2024/25" || s.Y.CapGainsCents != 60000 {
+			t.Errorf("%s: %+v", when, s)
+		}
+	}
+	check("locked")
+	if code := f.do(`mutation($c: ID!) { updateClient(clientId: $c, country: US) { id } }`, map[string]any{"c": c}, nil); code != "TAXES_LOCKED" {
+		t.Errorf("country change under the lock: %q", code)
+	}
+	if code := f.do(`mutation($c: ID!) { updateClient(clientId: $c, country: CA, name: "Renamed") { id } }`, map[string]any{"c": c}, nil); code != "TAXES_LOCKED" {
+		t.Errorf("country and name under the lock: %q", code)
+	}
+	if code := f.do(`mutation($c: ID!) { updateClient(clientId: $c, currency: USD) { id } }`, map[string]any{"c": c}, nil); code != "BAD_USER_INPUT" {
+		t.Errorf("currency change with data: %q", code)
+	}
+	f.recalculate(c)
+	check("after the refusals")
 }

@@ -393,7 +393,7 @@ func (q *Queries) ListResultTaxYears(ctx context.Context, resultSetID uuid.UUID)
 
 const listTransactionLotDisposals = `-- name: ListTransactionLotDisposals :many
 SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
-       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis,
+       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        ltr.transaction_id AS lot_transaction_id
 FROM tax_transaction_results r
 CROSS JOIN LATERAL (SELECT x.result_set_id, x.seq, x.transfer_id, x.lot_id, x.account_key, x.asset_key, x.quantity, x.proceeds, x.basis, x.gain, x.acquired_at, x.disposed_at, x.tax_year, x.term, x.form_box, x.uncovered, x.missing_basis, x.lot_transfer_id, x.match, x.denied_loss FROM tax_disposals x
@@ -429,6 +429,8 @@ type ListTransactionLotDisposalsRow struct {
 	FormBox          string
 	Uncovered        bool
 	MissingBasis     bool
+	Match            *string
+	DeniedLoss       decimal.NullDecimal
 	LotTransactionID *uuid.UUID
 }
 
@@ -465,6 +467,8 @@ func (q *Queries) ListTransactionLotDisposals(ctx context.Context, arg ListTrans
 			&i.FormBox,
 			&i.Uncovered,
 			&i.MissingBasis,
+			&i.Match,
+			&i.DeniedLoss,
 			&i.LotTransactionID,
 		); err != nil {
 			return nil, err

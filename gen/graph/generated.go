@@ -405,12 +405,14 @@ type ComplexityRoot struct {
 		CapGainsSumSigned      func(childComplexity int) int
 		ComputedAt             func(childComplexity int) int
 		CostBasisCents         func(childComplexity int) int
+		DeniedLossesCents      func(childComplexity int) int
 		DisposalCount          func(childComplexity int) int
 		FeesCents              func(childComplexity int) int
 		IncomeCents            func(childComplexity int) int
 		IncomeFormatted        func(childComplexity int) int
 		IsFromCache            func(childComplexity int) int
 		IsStale                func(childComplexity int) int
+		Jurisdiction           func(childComplexity int) int
 		LongTermCapGainsCents  func(childComplexity int) int
 		MissingBasisCount      func(childComplexity int) int
 		NegativeBalanceCount   func(childComplexity int) int
@@ -2784,6 +2786,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTransactionsSummaryResponse.CostBasisCents(childComplexity), true
+	case "GetTransactionsSummaryResponse.deniedLossesCents":
+		if e.ComplexityRoot.GetTransactionsSummaryResponse.DeniedLossesCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTransactionsSummaryResponse.DeniedLossesCents(childComplexity), true
 	case "GetTransactionsSummaryResponse.disposalCount":
 		if e.ComplexityRoot.GetTransactionsSummaryResponse.DisposalCount == nil {
 			break
@@ -2820,6 +2828,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTransactionsSummaryResponse.IsStale(childComplexity), true
+	case "GetTransactionsSummaryResponse.jurisdiction":
+		if e.ComplexityRoot.GetTransactionsSummaryResponse.Jurisdiction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTransactionsSummaryResponse.Jurisdiction(childComplexity), true
 	case "GetTransactionsSummaryResponse.longTermCapGainsCents":
 		if e.ComplexityRoot.GetTransactionsSummaryResponse.LongTermCapGainsCents == nil {
 			break
@@ -6881,9 +6895,9 @@ extend type Mutation {
     canUsePriority: Boolean
     "The client."
     clientId: ID!
-    "Country whose tax rules apply."
+    "Country whose tax rules apply (see ` + "`" + `CountryEnum` + "`" + `). A change is a full recalculation under the new rules; TAXES_LOCKED while taxes are locked by an earlier ` + "`" + `lockTaxesUntil` + "`" + ` (it recomputes the locked years too; one call may set both)."
     country: CountryEnum
-    "Currency of the client's figures."
+    "Currency of the client's figures, and of every value its imports and edits give. BAD_USER_INPUT once the client has transactions (their stored values are in the current currency)."
     currency: CurrencyCodeEnum
     "Filing deadline."
     deadline: Date
@@ -9256,10 +9270,18 @@ type GetTransactionsSummaryResponse {
   capGainsSumSigned: String!
   "` + "`" + `capGainsCents` + "`" + ` for display."
   capGainsFormatted: String!
-  "Short-term part of ` + "`" + `capGainsCents` + "`" + ` (signed)."
+  "Short-term part of ` + "`" + `capGainsCents` + "`" + ` (signed). Under GB and CA rules (see ` + "`" + `jurisdiction` + "`" + `) there is no holding period: the whole gain is here."
   shortTermCapGainsCents: Cents!
-  "Long-term part of ` + "`" + `capGainsCents` + "`" + ` (signed)."
+  "Long-term part of ` + "`" + `capGainsCents` + "`" + ` (signed); always 0 under GB and CA rules."
   longTermCapGainsCents: Cents!
+  """
+  The rule set of the results these totals come from: the client's country's at the last recalculation
+  (US before any). Under GB, gains are matched same-day, within 30 days, then with the section 104 pool;
+  under CA, with the adjusted cost base, and superficial losses are denied (` + "`" + `deniedLossesCents` + "`" + `).
+  """
+  jurisdiction: TaxJurisdictionEnum
+  "CA only (null otherwise): superficial losses denied on the matching disposals, in cents (positive; added to the cost base of the units held, not in ` + "`" + `capGainsCents` + "`" + `)."
+  deniedLossesCents: Cents
   "Total income of the matching transactions, in cents."
   incomeCents: Cents!
   "` + "`" + `incomeCents` + "`" + ` for display."
@@ -9484,7 +9506,7 @@ extend type Query {
     reminderQuestion: Int
     "Only reviewed (true) or unreviewed (false) transactions."
     reviewed: Boolean
-    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either)."
+    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either). Under GB and CA rules there is no holding period: every disposal is ` + "`" + `short` + "`" + `."
     saleTerm: String
     "Free text matched against the hash, notes, label, addresses and asset symbols."
     search: String
@@ -9603,7 +9625,7 @@ extend type Query {
     reminderQuestion: Int
     "Only reviewed (true) or unreviewed (false) transactions."
     reviewed: Boolean
-    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either)."
+    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either). Under GB and CA rules there is no holding period: every disposal is ` + "`" + `short` + "`" + `."
     saleTerm: String
     "Free text matched against the hash, notes, label, addresses and asset symbols."
     search: String
@@ -9721,7 +9743,7 @@ extend type Query {
     reminderQuestion: Int
     "Only reviewed (true) or unreviewed (false) transactions."
     reviewed: Boolean
-    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either)."
+    "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either). Under GB and CA rules there is no holding period: every disposal is ` + "`" + `short` + "`" + `."
     saleTerm: String
     "Free text matched against the hash, notes, label, addresses and asset symbols."
     search: String
@@ -11035,6 +11057,10 @@ func (ec *executionContext) childFields_GetTransactionsSummaryResponse(ctx conte
 		return ec.fieldContext_GetTransactionsSummaryResponse_shortTermCapGainsCents(ctx, field)
 	case "longTermCapGainsCents":
 		return ec.fieldContext_GetTransactionsSummaryResponse_longTermCapGainsCents(ctx, field)
+	case "jurisdiction":
+		return ec.fieldContext_GetTransactionsSummaryResponse_jurisdiction(ctx, field)
+	case "deniedLossesCents":
+		return ec.fieldContext_GetTransactionsSummaryResponse_deniedLossesCents(ctx, field)
 	case "incomeCents":
 		return ec.fieldContext_GetTransactionsSummaryResponse_incomeCents(ctx, field)
 	case "incomeFormatted":
@@ -23515,6 +23541,52 @@ func (ec *executionContext) _GetTransactionsSummaryResponse_longTermCapGainsCent
 	)
 }
 func (ec *executionContext) fieldContext_GetTransactionsSummaryResponse_longTermCapGainsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTransactionsSummaryResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetTransactionsSummaryResponse_jurisdiction(ctx context.Context, field graphql.CollectedField, obj *model.GetTransactionsSummaryResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTransactionsSummaryResponse_jurisdiction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Jurisdiction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TaxJurisdictionEnum) graphql.Marshaler {
+			return ec.marshalOTaxJurisdictionEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetTransactionsSummaryResponse_jurisdiction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTransactionsSummaryResponse", field, false, false, errors.New("field of type TaxJurisdictionEnum does not have child fields"))
+}
+
+func (ec *executionContext) _GetTransactionsSummaryResponse_deniedLossesCents(ctx context.Context, field graphql.CollectedField, obj *model.GetTransactionsSummaryResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTransactionsSummaryResponse_deniedLossesCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeniedLossesCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetTransactionsSummaryResponse_deniedLossesCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GetTransactionsSummaryResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
@@ -39426,6 +39498,16 @@ func (ec *executionContext) _GetTransactionsSummaryResponse(ctx context.Context,
 		case "longTermCapGainsCents":
 			out.Values[i] = ec._GetTransactionsSummaryResponse_longTermCapGainsCents(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "jurisdiction":
+			out.Values[i] = ec._GetTransactionsSummaryResponse_jurisdiction(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "deniedLossesCents":
+			out.Values[i] = ec._GetTransactionsSummaryResponse_deniedLossesCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "incomeCents":

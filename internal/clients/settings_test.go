@@ -227,7 +227,7 @@ func TestUpdateClientValidation(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
-// While taxes are locked, the timezone, fiscal year and algorithm stay; the lock itself and other
+// While taxes are locked, the timezone, fiscal year, algorithm and country stay; the lock itself and other
 // fields may change.
 func TestTaxLockHoldsTheYearBoundaries(t *testing.T) {
 	t.Parallel()
@@ -242,13 +242,14 @@ func TestTaxLockHoldsTheYearBoundaries(t *testing.T) {
 		{Timezone: ptr("UTC")},
 		{FiscalYearStart: ptr("04-01")},
 		{CostBasisAlgorithm: ptr("HIFO")},
+		{Country: ptr("GB")}, // another country's rules recompute the locked years too
 	} {
 		if _, err := l.svc.Update(ctx, l.scope, u); apperr.KindOf(err) != apperr.TaxesLocked {
 			t.Errorf("change %d under the lock: %v, want TaxesLocked", i, err)
 		}
 	}
 	c, err := l.svc.Update(ctx, l.scope, clients.Update{Name: ptr("Locked Lou")})
-	if err != nil || c.Name != "Locked Lou" || c.Timezone != "America/New_York" || c.FiscalYearStart != "01-01" || c.CostBasisAlgorithm != "FIFO" {
+	if err != nil || c.Name != "Locked Lou" || c.Timezone != "America/New_York" || c.FiscalYearStart != "01-01" || c.CostBasisAlgorithm != "FIFO" || c.Country != "US" {
 		t.Fatalf("a name change under the lock: %+v, %v", c.Client, err)
 	}
 }

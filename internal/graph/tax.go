@@ -139,8 +139,8 @@ func (r *queryResolver) GetIncomeAndCapGains(ctx context.Context, clientID strin
 		Year: year, StartDate: f.Start, EndDate: f.End, Currency: model.CurrencyCodeEnum(f.Currency),
 		ProceedsCents: cents(f.Proceeds), CostBasisCents: cents(f.Basis), ShortTermCapGainsCents: cents(f.ShortGain),
 		LongTermCapGainsCents: cents(f.LongGain), CapGainsCents: cents(gain), CapGainsSumSigned: strconv.FormatInt(cents(gain), 10),
-		CapGainsFormatted: money.Format(cents(gain)), FuturesCents: cents(f.Futures), IncomeCents: cents(f.Income),
-		IncomeFormatted: money.Format(cents(f.Income)), IncomeByLabel: []model.IncomeByLabel{}, DisposalCount: f.DisposalTransactions,
+		CapGainsFormatted: money.FormatIn(cents(gain), f.Currency), FuturesCents: cents(f.Futures), IncomeCents: cents(f.Income),
+		IncomeFormatted: money.FormatIn(cents(f.Income), f.Currency), IncomeByLabel: []model.IncomeByLabel{}, DisposalCount: f.DisposalTransactions,
 		TransactionCount: f.TxInYear, IsStale: f.IsStale, ComputedAt: f.ComputedAt,
 	}
 	if f.Computed {

@@ -580,12 +580,18 @@ func explorerURL(provider, hash string) *string {
 func summaryOut(s ledger.TxSummary) *model.GetTransactionsSummaryResponse {
 	gain := money.Cents(s.Gain)
 	inc := money.Cents(s.Income)
-	return &model.GetTransactionsSummaryResponse{
+	j := model.TaxJurisdictionEnum(s.Jurisdiction)
+	var denied *int64
+	if j == model.TaxJurisdictionEnumCa {
+		d := money.Cents(s.Denied)
+		denied = &d
+	}
+	return &model.GetTransactionsSummaryResponse{Jurisdiction: &j, DeniedLossesCents: denied,
 		TransactionCount: int(s.TransactionCount), DisposalCount: int(s.DisposalCount),
 		ProceedsCents: money.Cents(s.Proceeds), CostBasisCents: money.Cents(s.Basis),
-		CapGainsCents: gain, CapGainsSumSigned: *signed(gain), CapGainsFormatted: money.Format(gain),
+		CapGainsCents: gain, CapGainsSumSigned: *signed(gain), CapGainsFormatted: money.FormatIn(gain, s.Currency),
 		ShortTermCapGainsCents: money.Cents(s.ShortTermGain), LongTermCapGainsCents: money.Cents(s.LongTermGain),
-		IncomeCents: inc, IncomeFormatted: money.Format(inc), FeesCents: money.Cents(s.Fees),
+		IncomeCents: inc, IncomeFormatted: money.FormatIn(inc, s.Currency), FeesCents: money.Cents(s.Fees),
 		UnlabeledCount: int(s.Unlabeled), ReviewedCount: int(s.Reviewed), MissingBasisCount: int(s.MissingBasis),
 		NegativeBalanceCount: int(s.NegativeBalance), IsStale: s.IsStale, ComputedAt: s.ComputedAt,
 	}

@@ -63,7 +63,10 @@ func ReadCSV(r io.Reader, format string, fn func(*Tx) error) (int, error) {
 
 // ReadCSVIn is ReadCSV for a client whose figures are in currency (ISO 4217): the generic format's
 // fiat_value and fee_fiat are in it, a leg in it values the row, and its _usd columns are refused
-// unless currency is USD.
+// unless currency is USD. A value in another currency is never stored as one in the client's: a
+// Coinbase row priced in another currency is refused (Coinbase exports in the account's currency,
+// so the user exports again in the client's), and Kraken's amountusd is read for USD clients only
+// (a Kraken row is otherwise valued by a leg in the client's currency, else left to the prices).
 func ReadCSVIn(r io.Reader, format, currency string, fn func(*Tx) error) (int, error) {
 	var p rowParser
 	currency = strings.ToUpper(strings.TrimSpace(currency))
@@ -74,9 +77,9 @@ func ReadCSVIn(r io.Reader, format, currency string, fn func(*Tx) error) (int, e
 	case CSVGeneric:
 		p = &genericParser{seen: rowSeen{}, currency: currency}
 	case CSVCoinbase:
-		p = &coinbaseParser{seen: rowSeen{}}
+		p = &coinbaseParser{seen: rowSeen{}, currency: currency}
 	case CSVKraken:
-		p = &krakenParser{groups: map[string][]krakenRow{}}
+		p = &krakenParser{groups: map[string][]krakenRow{}, currency: currency}
 	default:
 		return 0, fmt.Errorf("%w: %q (supported: %s)", ErrUnknownCSVFormat, format, strings.Join(CSVFormats(), ", "))
 	}
@@ -388,7 +391,6 @@ func isSymbol(s string) bool {
 
 func isFiatAsset(a AssetRef) bool { return a.Chain == "" && IsFiat(a.Symbol) }
 
-func isUSD(a AssetRef) bool { return isCurrency(a, "USD") }
 
 // isCurrency reports whether a is the fiat currency code cur.
 func isCurrency(a AssetRef, cur string) bool {

@@ -43,6 +43,7 @@ type coinbaseParser struct {
 	colCurrency, colPrice, colTotal, colFees string
 	hasHeader, badHeader                     bool
 	seen                                     rowSeen
+	currency                                 string // the client's: the only one a row's values may be in
 }
 
 func (p *coinbaseParser) headerFailed() bool { return p.badHeader }
@@ -141,6 +142,8 @@ func (p *coinbaseParser) record(rec record, emit func(*Tx) error) ([]RowError, e
 	fiatAsset, err := csvAsset(cur)
 	if err != nil || !isFiatAsset(fiatAsset) {
 		e.add("Spot Price Currency", "not a fiat currency: %q", cur)
+	} else if cur != p.currency {
+		e.add("Spot Price Currency", "values in %s, but the client's currency is %s: export the file from Coinbase in %s", cur, p.currency, p.currency)
 	}
 	notes := get("notes")
 	// value: the row's value in its currency (Subtotal, else quantity x spot price).
@@ -176,8 +179,8 @@ func (p *coinbaseParser) record(rec record, emit func(*Tx) error) ([]RowError, e
 		return nil, nil
 	}
 
-	usdValue := func() *decimal.Decimal {
-		if value != nil && isUSD(fiatAsset) {
+	rowValue := func() *decimal.Decimal { // the row's value when it is in the client's currency
+		if value != nil && isCurrency(fiatAsset, p.currency) {
 			return ptr(*value)
 		}
 		return nil
@@ -188,7 +191,7 @@ func (p *coinbaseParser) record(rec record, emit func(*Tx) error) ([]RowError, e
 		if in {
 			t.From, t.To = "", Self
 		}
-		if isUSD(a) {
+		if isCurrency(a, p.currency) {
 			fv = ptr(q)
 		}
 		t.FiatValue = fv
@@ -202,34 +205,34 @@ func (p *coinbaseParser) record(rec record, emit func(*Tx) error) ([]RowError, e
 	switch kind {
 	case "buy":
 		label = LabelBuy
-		tx.Transfers = []Transfer{leg(fiatAsset, *value, false, nil), leg(asset, qty, true, usdValue())}
+		tx.Transfers = []Transfer{leg(fiatAsset, *value, false, nil), leg(asset, qty, true, rowValue())}
 		main = 1
 	case "sell":
 		label = LabelSell
-		tx.Transfers = []Transfer{leg(asset, qty, false, usdValue()), leg(fiatAsset, *value, true, nil)}
+		tx.Transfers = []Transfer{leg(asset, qty, false, rowValue()), leg(fiatAsset, *value, true, nil)}
 	case "convert":
 		label = LabelTrade
-		tx.Transfers = []Transfer{leg(asset, qty, false, usdValue()), leg(convA, convQ, true, usdValue())}
+		tx.Transfers = []Transfer{leg(asset, qty, false, rowValue()), leg(convA, convQ, true, rowValue())}
 	case "send":
-		t := leg(asset, qty, false, usdValue())
+		t := leg(asset, qty, false, rowValue())
 		t.To = addr
 		tx.Transfers = []Transfer{t}
 	case "receive":
-		t := leg(asset, qty, true, usdValue())
+		t := leg(asset, qty, true, rowValue())
 		t.From = addr
 		tx.Transfers = []Transfer{t}
 	case "in", "out":
 		label = LabelTransfer
-		tx.Transfers = []Transfer{leg(asset, qty, kind == "in", usdValue())}
+		tx.Transfers = []Transfer{leg(asset, qty, kind == "in", rowValue())}
 	default: // income kinds
 		label = kind
-		tx.Transfers = []Transfer{leg(asset, qty, true, usdValue())}
+		tx.Transfers = []Transfer{leg(asset, qty, true, rowValue())}
 	}
 	for i := range tx.Transfers {
 		tx.Transfers[i].Label = label
 	}
 	if fees != nil && fees.Sign() > 0 {
-		if isUSD(fiatAsset) {
+		if isCurrency(fiatAsset, p.currency) {
 			tx.Transfers[main].FeeFiat = ptr(*fees)
 		} else {
 			tx.Transfers = append(tx.Transfers, Transfer{Asset: fiatAsset, Quantity: *fees, From: Self, IsFee: true, Label: label})

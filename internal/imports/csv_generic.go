@@ -282,7 +282,7 @@ func genericRow(nCols int, pos *[gColumns]int, rec record, seen rowSeen, currenc
 	mk := func(a AssetRef, q decimal.Decimal, from, to string) Transfer {
 		t := Transfer{Asset: a, Quantity: q, From: from, To: to, Label: label}
 		switch {
-		case isUSD(a):
+		case isCurrency(a, currency): // a leg in another fiat currency is worth the row's value, not its quantity
 			t.FiatValue = ptr(q)
 		case value != nil:
 			t.FiatValue = ptr(*value)
@@ -300,10 +300,10 @@ func genericRow(nCols int, pos *[gColumns]int, rec record, seen rowSeen, currenc
 		switch {
 		case feeFiat != nil:
 			feeUSD = feeFiat
-		case isUSD(feeA):
+		case isCurrency(feeA, currency):
 			feeUSD = ptr(feeQ)
 		}
-		// A fiat fee with a known USD value belongs to the main transfer (basis of what was
+		// A fiat fee with a known value in the client's currency belongs to the main transfer (basis of what was
 		// acquired, or less proceeds of what was disposed of); anything else is a fee transfer.
 		main := -1
 		if isFiatAsset(feeA) && feeUSD != nil && len(tx.Transfers) > 0 {

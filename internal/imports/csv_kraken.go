@@ -57,6 +57,7 @@ type krakenParser struct {
 	hasHeader, badHeader bool
 	groups               map[string][]krakenRow
 	order                []string
+	currency             string // the client's (ReadCSVIn's default USD): a leg in it values a trade; amountusd only when USD
 }
 
 func (p *krakenParser) headerFailed() bool { return p.badHeader }
@@ -139,7 +140,7 @@ func (p *krakenParser) end(emit func(*Tx) error) ([]RowError, error) {
 	}
 	var errs []RowError
 	for _, ref := range p.order {
-		tx, skip, gerrs := krakenGroup(p.groups[ref])
+		tx, skip, gerrs := krakenGroup(p.groups[ref], p.currency)
 		if len(gerrs) > 0 {
 			errs = append(errs, gerrs...)
 			continue
@@ -153,7 +154,7 @@ func (p *krakenParser) end(emit func(*Tx) error) ([]RowError, error) {
 	return errs, nil
 }
 
-func krakenGroup(rows []krakenRow) (Tx, bool, []RowError) {
+func krakenGroup(rows []krakenRow, cur string) (Tx, bool, []RowError) {
 	first := rows[0]
 	e := &rowErrs{line: first.line}
 	tx := Tx{ExternalID: "kraken:" + first.refid, Time: first.t}
@@ -238,11 +239,11 @@ func krakenGroup(rows []krakenRow) (Tx, bool, []RowError) {
 	if (kind == "deposit" || kind == "withdrawal") && allFiat(rows, append(append([]int{}, sent...), recv...)) {
 		label = LabelTransfer // fiat between the user's bank and Kraken
 	}
-	// value: the USD side of a trade, else Kraken's amountusd.
-	var usdSide *decimal.Decimal
+	// value: the side of a trade in the client's currency, else Kraken's amountusd for a USD client.
+	var curSide *decimal.Decimal
 	for _, i := range append(append([]int{}, sent...), recv...) {
-		if isUSD(rows[i].asset) && len(sent) == 1 && len(recv) == 1 {
-			usdSide = ptr(rows[i].amount)
+		if isCurrency(rows[i].asset, cur) && len(sent) == 1 && len(recv) == 1 {
+			curSide = ptr(rows[i].amount)
 		}
 	}
 	for _, idx := range [][]int{sent, recv} {
@@ -253,17 +254,17 @@ func krakenGroup(rows []krakenRow) (Tx, bool, []RowError) {
 				t.From, t.To = "", Self
 			}
 			switch {
-			case isUSD(r.asset):
+			case isCurrency(r.asset, cur):
 				t.FiatValue = ptr(r.amount)
-			case usdSide != nil:
-				t.FiatValue = ptr(*usdSide)
-			case r.usd != nil:
+			case curSide != nil:
+				t.FiatValue = ptr(*curSide)
+			case r.usd != nil && cur == "USD":
 				t.FiatValue = ptr(*r.usd)
 			}
 			tx.Transfers = append(tx.Transfers, t)
 		}
 	}
-	// Fees: a USD fee belongs to the main transfer (what a buy acquired, what a sale disposed of);
+	// Fees: a fee in the client's currency belongs to the main transfer (what a buy acquired, what a sale disposed of);
 	// other fees are fee transfers.
 	main := -1
 	for i, t := range tx.Transfers {
@@ -278,7 +279,7 @@ func krakenGroup(rows []krakenRow) (Tx, bool, []RowError) {
 		if r.fee.Sign() == 0 {
 			continue
 		}
-		if isUSD(r.asset) && main >= 0 {
+		if isCurrency(r.asset, cur) && main >= 0 {
 			f := r.fee
 			if cur := tx.Transfers[main].FeeFiat; cur != nil {
 				f = f.Add(*cur)
@@ -287,7 +288,7 @@ func krakenGroup(rows []krakenRow) (Tx, bool, []RowError) {
 			continue
 		}
 		ft := Transfer{Asset: r.asset, Quantity: r.fee, From: Self, IsFee: true, Label: label}
-		if isUSD(r.asset) {
+		if isCurrency(r.asset, cur) {
 			ft.FiatValue = ptr(r.fee)
 		}
 		tx.Transfers = append(tx.Transfers, ft)

@@ -45,6 +45,11 @@ type TxList struct {
 
 // TxSummary totals every transaction matching a filter.
 type TxSummary struct {
+	// Jurisdiction is the rule set of the results the totals come from (US before any run); Denied
+	// is CA's superficial losses denied on the matching disposals (zero under US and GB).
+	Jurisdiction     string
+	Denied           decimal.Decimal
+	Currency         string // the client's
 	TransactionCount int64
 	DisposalCount    int64
 	Proceeds         decimal.Decimal

@@ -70,29 +70,35 @@ var summaryColumns = []string{
 }
 
 const matchColumns = `t.id, t.label, t.is_reviewed, r.proceeds, r.basis, r.gain, r.short_term_gain, r.long_term_gain, r.income,
-	r.sale_term, r.is_missing_basis, r.has_negative_balance`
+	r.sale_term, r.is_missing_basis, r.has_negative_balance, r.first_disposal_seq, r.last_disposal_seq`
+
+// deniedOfMatches is CA's superficial losses denied on the matches' disposal pieces (found by the
+// seq range of each match's result row), for a CA result set only.
+const deniedOfMatches = `(SELECT coalesce(sum(x.denied_loss), 0) FROM m dm
+	CROSS JOIN LATERAL (SELECT x.denied_loss FROM tax_disposals x WHERE x.result_set_id = ?
+		AND x.seq BETWEEN dm.first_disposal_seq AND dm.last_disposal_seq AND x.denied_loss IS NOT NULL OFFSET 0) x)`
 
 // ledgerSummaryQuery totals f's matches joined from the ledger: the fees of all matches at once,
 // from transfers_fees_idx.
-func ledgerSummaryQuery(client uuid.UUID, st LedgerState, where sq.And) (string, []any, error) {
+func ledgerSummaryQuery(client uuid.UUID, st LedgerState, where sq.And, denied sq.Sqlizer) (string, []any, error) {
 	matches := from(sq.Select(matchColumns), st).Where(where)
 	fees := sq.Select("coalesce(sum(CASE WHEN fe.is_fee THEN coalesce(fe.fiat_value, 0) ELSE 0 END + coalesce(fe.fee_fiat, 0)), 0)").
 		From("transfers fe").Join("m ON m.id = fe.transaction_id").
 		Where(sq.Expr("fe.client_id = ? AND (fe.is_fee OR fe.fee_fiat IS NOT NULL) AND NOT fe.is_hidden", client))
-	return psql.Select(summaryColumns...).Column(sq.Alias(fees, "fees")).From("m").
+	return psql.Select(summaryColumns...).Column(sq.Alias(fees, "fees")).Column(denied).From("m").
 		PrefixExpr(matches.Prefix("WITH m AS MATERIALIZED (").Suffix(")")).
 		ToSql()
 }
 
 // resultRowsSummaryQuery totals f's matches from the result rows of clean transactions and from the
 // ledger for the dirty ones, fees included.
-func resultRowsSummaryQuery(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, where sq.And) (string, []any, error) {
+func resultRowsSummaryQuery(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, where sq.And, denied sq.Sqlizer) (string, []any, error) {
 	clean := sq.Select(matchColumns, "r.fees").From("tax_transaction_results r").JoinClause(resultRowAsTransaction, client).
 		Where(sq.Expr("r.result_set_id = ? AND NOT (r.transaction_id = ANY(?))", rs, dirty)).Where(where)
 	edited := sq.Select(matchColumns, feesOfTransaction).From("transactions t").
 		JoinClause("LEFT JOIN tax_transaction_results r ON r.result_set_id = ? AND r.transaction_id = t.id", rs).
 		Where(sq.Expr("t.id = ANY(?)", dirty)).Where(where)
-	return psql.Select(summaryColumns...).Column("coalesce(sum(m.fees), 0)").From("m").
+	return psql.Select(summaryColumns...).Column("coalesce(sum(m.fees), 0)").Column(denied).From("m").
 		PrefixExpr(sq.Expr("WITH m AS (? UNION ALL ?)", clean, edited)). // read once: not materialized (a third of the CPU)
 		ToSql()
 }
@@ -103,7 +109,7 @@ func (l *Ledger) summary(ctx context.Context, client uuid.UUID, st LedgerState, 
 
 // summaryFrom totals f's matches, from the result rows when they can answer and rows is set.
 func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter, where sq.And, rows bool) (TxSummary, error) {
-	s := TxSummary{IsStale: st.IsStale, ComputedAt: time.Now().UTC()}
+	s := TxSummary{IsStale: st.IsStale, ComputedAt: time.Now().UTC(), Currency: st.Currency}
 	// One snapshot for what the result rows may answer and the totals (REPEATABLE READ): a mark
 	// written between the two would otherwise go unseen.
 	err := pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
@@ -111,20 +117,30 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 			return err
 		}
 		sqlText, args, err := "", []any(nil), error(nil)
+		s.Jurisdiction = "US"
+		denied := sq.Sqlizer(sq.Expr("0"))
+		if st.ResultSetID != nil {
+			if err := tx.QueryRow(ctx, `SELECT jurisdiction FROM tax_result_sets WHERE id = $1`, *st.ResultSetID).Scan(&s.Jurisdiction); err != nil {
+				return err
+			}
+			if s.Jurisdiction == "CA" {
+				denied = sq.Expr(deniedOfMatches, *st.ResultSetID)
+			}
+		}
 		rs, dirty, ok, err := resultRowsAnswer(ctx, tx, client, st, f)
 		if err != nil {
 			return err
 		}
 		if ok && rows {
-			sqlText, args, err = resultRowsSummaryQuery(client, rs, dirty, where)
+			sqlText, args, err = resultRowsSummaryQuery(client, rs, dirty, where, denied)
 		} else {
-			sqlText, args, err = ledgerSummaryQuery(client, st, where)
+			sqlText, args, err = ledgerSummaryQuery(client, st, where, denied)
 		}
 		if err != nil {
 			return err
 		}
 		return tx.QueryRow(ctx, sqlText, args...).Scan(&s.TransactionCount, &s.DisposalCount, &s.Proceeds,
-			&s.Basis, &s.Gain, &s.ShortTermGain, &s.LongTermGain, &s.Income, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance, &s.Fees)
+			&s.Basis, &s.Gain, &s.ShortTermGain, &s.LongTermGain, &s.Income, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance, &s.Fees, &s.Denied)
 	})
 	if err != nil {
 		return TxSummary{}, err

@@ -13,8 +13,15 @@ import (
 // Cents converts dollars to integer cents, rounding half away from zero (as tax forms round).
 func Cents(d decimal.Decimal) int64 { return d.Shift(2).Round(0).IntPart() }
 
-// Format renders cents as "$1,234.56" ("-$1,234.56" for a loss).
-func Format(c int64) string {
+// Format renders cents of US dollars as "$1,234.56" ("-$1,234.56" for a loss).
+func Format(c int64) string { return FormatIn(c, "USD") }
+
+// symbols are the currency signs FormatIn writes; other currencies are written with their code
+// ("CHF 1,234.56"). The Canadian dollar is "CA$", so that it is never read as the US one.
+var symbols = map[string]string{"USD": "$", "GBP": "£", "EUR": "€", "CAD": "CA$", "AUD": "A$", "NZD": "NZ$", "JPY": "¥", "INR": "₹"}
+
+// FormatIn renders cents of currency (an ISO 4217 code) as "£1,234.56" ("-£1,234.56" for a loss).
+func FormatIn(c int64, currency string) string {
 	sign := ""
 	if c < 0 {
 		sign, c = "-", -c
@@ -27,7 +34,11 @@ func Format(c int64) string {
 		}
 		b.WriteRune(r)
 	}
-	return fmt.Sprintf("%s$%s.%02d", sign, b.String(), c%100)
+	sym, ok := symbols[strings.ToUpper(currency)]
+	if !ok {
+		sym = strings.ToUpper(currency) + " "
+	}
+	return fmt.Sprintf("%s%s%s.%02d", sign, sym, b.String(), c%100)
 }
 
 // FormatPtr is Format for an optional amount.

@@ -41,3 +41,17 @@ func TestFromFloatIsExact(t *testing.T) {
 		t.Error("NaN accepted")
 	}
 }
+
+func TestFormatIn(t *testing.T) {
+	for _, c := range []struct {
+		cents    int64
+		currency string
+		want     string
+	}{
+		{123456, "USD", "$1,234.56"}, {-20000, "GBP", "-£200.00"}, {-110000, "CAD", "-CA$1,100.00"}, {5, "chf", "CHF 0.05"},
+	} {
+		if got := FormatIn(c.cents, c.currency); got != c.want {
+			t.Errorf("FormatIn(%d, %s) = %q, want %q", c.cents, c.currency, got, c.want)
+		}
+	}
+}

@@ -29,8 +29,9 @@ type snapshot struct {
 	hasSpam     bool // the client has spam assets, whose transfers the run leaves out
 	settingsSeq *int64
 	settingsKey string
-	// txPerYear counts the ledger's transactions per tax year (for the summaries' transaction
-	// count), the part before the base checkpoint included.
+	// txPerYear counts the ledger's transactions per tax year (Settings.TaxYearOf: the fiscal year,
+	// or GB's from 6 April; for the summaries' transaction count), the part before the base
+	// checkpoint included.
 	txPerYear map[int]int
 	// base is set for an incremental run: the checkpoint of the current result set it resumes from.
 	base *baseCheckpoint

@@ -23,11 +23,11 @@ func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewReques
 	st, lt, inc, fut := money.Cents(p.ShortTerm), money.Cents(p.LongTerm), money.Cents(p.Income), money.Cents(p.Futures)
 	out := api.GetTaxPreview200JSONResponse{Type: api.Success, Message: "Tax preview retrieved", Data: api.TaxPreview{
 		Year: p.Year, Currency: p.Currency,
-		ShortTermGainsCents: st, ShortTermGainsFormatted: money.Format(st),
-		LongTermGainsCents: lt, LongTermGainsFormatted: money.Format(lt),
-		CapitalGainsCents: st + lt, CapitalGainsFormatted: money.Format(st + lt),
-		IncomeCents: inc, IncomeFormatted: money.Format(inc),
-		FuturesCents: fut, FuturesFormatted: money.Format(fut),
+		ShortTermGainsCents: st, ShortTermGainsFormatted: money.FormatIn(st, p.Currency),
+		LongTermGainsCents: lt, LongTermGainsFormatted: money.FormatIn(lt, p.Currency),
+		CapitalGainsCents: st + lt, CapitalGainsFormatted: money.FormatIn(st+lt, p.Currency),
+		IncomeCents: inc, IncomeFormatted: money.FormatIn(inc, p.Currency),
+		FuturesCents: fut, FuturesFormatted: money.FormatIn(fut, p.Currency),
 		TransactionCount: p.TransactionCount, IsStale: p.IsStale, CalculatedAt: utc(p.CalculatedAt),
 	}}
 	if p.Jurisdiction != tax.US {

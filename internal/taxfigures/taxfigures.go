@@ -376,7 +376,7 @@ func transactionLots(ctx context.Context, q *db.Queries, rs, client, tx uuid.UUI
 		pieces[i] = db.ListAssetDisposalsRow{Seq: p.Seq, TransferID: p.TransferID, LotID: p.LotID, LotTransferID: p.LotTransferID,
 			AccountKey: p.AccountKey, Quantity: p.Quantity, Proceeds: p.Proceeds, Basis: p.Basis, Gain: p.Gain, AcquiredAt: p.AcquiredAt,
 			DisposedAt: p.DisposedAt, TaxYear: p.TaxYear, Term: p.Term, FormBox: p.FormBox, Uncovered: p.Uncovered,
-			MissingBasis: p.MissingBasis, TransactionID: &tx, LotTransactionID: p.LotTransactionID}
+			MissingBasis: p.MissingBasis, Match: p.Match, DeniedLoss: p.DeniedLoss, TransactionID: &tx, LotTransactionID: p.LotTransactionID}
 	}
 	trs, err := q.ListTransfersOfTransactions(ctx, db.ListTransfersOfTransactionsParams{ClientID: client, Ids: []uuid.UUID{tx}})
 	if err != nil {

@@ -73,7 +73,7 @@ ORDER BY created_at, id LIMIT 100;
 -- The disposal pieces of one transaction for some assets, each with the lot it consumed, found by key
 -- through the transaction's result row (its seq range, see ListTransferDisposals).
 SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
-       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis,
+       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        ltr.transaction_id AS lot_transaction_id
 FROM tax_transaction_results r
 CROSS JOIN LATERAL (SELECT x.* FROM tax_disposals x

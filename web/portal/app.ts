@@ -150,8 +150,15 @@ function zonedMidnight(y: number, m: number, d: number, tz: string): Date {
   return new Date(t);
 }
 
-// taxYearRange is the client's tax year y as [start, end): its fiscal year in its time zone.
+// taxYearRange is the client's tax year y as [start, end) in its time zone: under GB rules from
+// 6 April, under CA the calendar year, else its own fiscal year (as the engine counts them).
 export function taxYearRange(c: Client, y: number): [string, string] {
-  const [m, d] = (c.fiscalYearStart || '01-01').split('-').map(Number);
+  const start = c.country === 'GB' ? '04-06' : c.country === 'CA' ? '01-01' : c.fiscalYearStart || '01-01';
+  const [m, d] = start.split('-').map(Number);
   return [zonedMidnight(y, m || 1, d || 1, c.timezone).toISOString(), zonedMidnight(y + 1, m || 1, d || 1, c.timezone).toISOString()];
+}
+
+// yearLabel is tax year y as the client's country names it: "2024/25" under GB, else "2024".
+export function yearLabel(c: Client, y: number): string {
+  return c.country === 'GB' ? `${y}/${String((y + 1) % 100).padStart(2, '0')}` : String(y);
 }

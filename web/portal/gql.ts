@@ -34,7 +34,7 @@ query PortalYear($clientId: ID!, $year: String!) {
   getIncomeAndCapGains(clientId: $clientId, year: $year) {
     year startDate endDate proceedsCents costBasisCents shortTermCapGainsCents longTermCapGainsCents capGainsCents
     futuresCents incomeCents incomeByLabel { label name incomeCents transactionCount } disposalCount transactionCount
-    isStale computedAt
+    isStale computedAt jurisdiction taxYearLabel gainsCents lossesCents deniedLossesCents taxableCapitalGainsCents
   }
 }`;
 
@@ -100,7 +100,7 @@ query PortalTransactionLots($clientId: ID!, $key: String!, $id: ID) {
     costBasisAlgorithm
     disposals {
       transferId amountExact proceedsCents costBasisCents gainCents term box lotAcquiredAt lotTransactionId
-      isUncovered isMissingBasis
+      isUncovered isMissingBasis match deniedLossExact
     }
     lots { id acquiredAt amountExact originalAmountExact costBasisCents term isMissingBasis }
   }

@@ -806,10 +806,16 @@ type GetTransactionsSummaryResponse struct {
 	CapGainsSumSigned string `json:"capGainsSumSigned"`
 	// `capGainsCents` for display.
 	CapGainsFormatted string `json:"capGainsFormatted"`
-	// Short-term part of `capGainsCents` (signed).
+	// Short-term part of `capGainsCents` (signed). Under GB and CA rules (see `jurisdiction`) there is no holding period: the whole gain is here.
 	ShortTermCapGainsCents int64 `json:"shortTermCapGainsCents"`
-	// Long-term part of `capGainsCents` (signed).
+	// Long-term part of `capGainsCents` (signed); always 0 under GB and CA rules.
 	LongTermCapGainsCents int64 `json:"longTermCapGainsCents"`
+	// The rule set of the results these totals come from: the client's country's at the last recalculation
+	// (US before any). Under GB, gains are matched same-day, within 30 days, then with the section 104 pool;
+	// under CA, with the adjusted cost base, and superficial losses are denied (`deniedLossesCents`).
+	Jurisdiction *TaxJurisdictionEnum `json:"jurisdiction,omitempty"`
+	// CA only (null otherwise): superficial losses denied on the matching disposals, in cents (positive; added to the cost base of the units held, not in `capGainsCents`).
+	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
 	// Total income of the matching transactions, in cents.
 	IncomeCents int64 `json:"incomeCents"`
 	// `incomeCents` for display.

@@ -1,7 +1,7 @@
 // Taxes: a tax year's summary by term and by kind of income, the Form 8949 preview by box, the
 // reconciliation with a broker's Form 1099-DA when one exists, and the reports to download.
 
-import { Ctx, App, panel, problem } from '../app';
+import { Ctx, App, Client, panel, problem, yearLabel } from '../app';
 import { h, clear, day, when, instant, money, signed, loading, empty, field, select, button, busy, sleep } from '../dom';
 import * as Q from '../gql';
 
@@ -9,6 +9,8 @@ interface Year {
   year: string; proceedsCents: number; costBasisCents: number; shortTermCapGainsCents: number; longTermCapGainsCents: number; capGainsCents: number;
   futuresCents: number; incomeCents: number; incomeByLabel: { label: string; name: string; incomeCents: number; transactionCount: number }[];
   disposalCount: number; transactionCount: number; isStale: boolean; computedAt: string;
+  jurisdiction?: string | null; taxYearLabel?: string | null; gainsCents?: number | null; lossesCents?: number | null;
+  deniedLossesCents?: number | null; taxableCapitalGainsCents?: number | null;
 }
 interface Box { box: string; term: string; rowCount: number; proceedsCents: number; costBasisCents: number; adjustmentCents: number; gainOrLossCents: number }
 interface Row { transactionId?: string | null; description: string; dateAcquired?: string | null; dateSold: string; proceedsCents: number; costBasisCents: number; gainOrLossCents: number; box: string }
@@ -35,6 +37,26 @@ export const REPORT_TYPES: [string, string][] = [
   ['TAXACT_CSV', 'TaxAct import (CSV)'],
   ['END_OF_YEAR_HOLDINGS_CSV', 'Holdings at year end (CSV)'],
 ];
+// Reports of a country's own rules; the US forms are for US clients only (the server refuses them
+// for others).
+const COMMON_REPORTS = new Set(['CAPITAL_GAINS_CSV', 'INCOME_CSV', 'TRANSACTION_HISTORY_CSV', 'END_OF_YEAR_HOLDINGS_CSV']);
+const COUNTRY_REPORTS: Record<string, [string, string][]> = {
+  GB: [['UK_CAPITAL_GAINS_SUMMARY_PDF', 'UK capital gains summary, SA108 figures (PDF)'], ['UK_CAPITAL_GAINS_SUMMARY_CSV', 'UK capital gains summary (CSV)']],
+  CA: [['CA_SCHEDULE_3_PDF', 'Schedule 3 summary (PDF)'], ['CA_SCHEDULE_3_CSV', 'Schedule 3 summary (CSV)']],
+};
+
+// reportTypes are the reports a client of country may request.
+export function reportTypes(country: string): [string, string][] {
+  const own = COUNTRY_REPORTS[country];
+  return own ? [...own, ...REPORT_TYPES.filter(([t]) => COMMON_REPORTS.has(t))] : REPORT_TYPES;
+}
+
+// RULES say in a sentence how the figures of a country's own rules are made.
+const RULES: Record<string, string> = {
+  GB: 'Figures under HMRC’s rules: each disposal is matched with the same day’s acquisitions, then those of the next 30 days, then the token’s section 104 pool at its average cost. The tax year runs from 6 April to 5 April.',
+  CA: 'Figures under Canada’s rules: the cost of a disposal is its adjusted cost base, one average cost across all your accounts. Superficial losses are denied and added to the cost of the units you still hold; half of the net gain is taxable.',
+};
+
 const STATUS: Record<string, string> = { QUEUED: 'Waiting', GENERATING: 'Being made', READY: 'Ready', FAILED: 'Failed' };
 
 export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
@@ -57,7 +79,7 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
       const asked = Number(params.get('year'));
       year = asked && asked > 1900 ? asked : def;
       const choices = [...new Set([...years, year, new Date().getUTCFullYear()])].sort((a, b) => b - a);
-      yearSel.replaceChildren(...choices.map((y) => h('option', { value: y }, String(y))));
+      yearSel.replaceChildren(...choices.map((y) => h('option', { value: y }, yearLabel(app.client, y))));
       yearSel.value = String(year);
       await Promise.all([summary(), form8949(0, ''), reconciliation()]);
     } catch (err) {
@@ -67,29 +89,26 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
   yearSel.addEventListener('change', () => { location.hash = `#/tax?year=${yearSel.value}`; });
 
   const us = app.client.country === 'US';
+  const label = () => yearLabel(app.client, year);
   const summary = async () => {
     try {
       const y = (await app.q<{ getIncomeAndCapGains: Year }>(Q.YEAR, { year: String(year) })).getIncomeAndCapGains;
-      const rows: [string, string, number, (c: number) => string][] = [
-        ['proceeds', 'Proceeds', y.proceedsCents, money],
-        ['cost-basis', 'Cost basis', y.costBasisCents, money],
-      ];
-      if (us) rows.push(['short-term', 'Short-term gains', y.shortTermCapGainsCents, signed], ['long-term', 'Long-term gains', y.longTermCapGainsCents, signed]);
-      rows.push(['capital-gains', 'Net capital gains', y.capGainsCents, signed], ['income', 'Income', y.incomeCents, money]);
+      const rows = yearRows(y);
       if (y.futuresCents) rows.push(['futures', 'Futures', y.futuresCents, signed]);
       clear(figures);
       figures.append(
         y.isStale ? h('p', { class: 'notice', id: 'preview-stale' }, 'Your ledger changed since these figures were calculated. Recalculate to bring them up to date.') : '',
-        y.transactionCount === 0 ? empty(`No transactions in ${year}.`, 'year-empty') : '',
-        h('dl', { class: 'figures', 'data-year': y.year }, ...rows.map(([k, l, c, f]) => h('div', { class: 'figure', 'data-figure': k, 'data-cents': c }, h('dt', {}, l), h('dd', {}, f(c))))),
+        y.transactionCount === 0 ? empty(`No transactions in ${label()}.`, 'year-empty') : '',
+        y.jurisdiction && RULES[y.jurisdiction] ? h('p', { class: 'muted small', id: 'tax-rules', 'data-jurisdiction': y.jurisdiction }, RULES[y.jurisdiction]) : '',
+        h('dl', { class: 'figures', 'data-year': y.year, 'data-year-label': y.taxYearLabel || y.year }, ...rows.map(([k, l, c, f]) => h('div', { class: 'figure', 'data-figure': k, 'data-cents': c }, h('dt', {}, l), h('dd', {}, f(c))))),
         h('p', { class: 'muted small' }, `${y.disposalCount} transaction${y.disposalCount === 1 ? '' : 's'} with a sale or other disposal, ${y.transactionCount} in all`,
           instant(y.computedAt) ? `; calculated ${when(y.computedAt)}.` : '; not calculated yet.'));
       clear(income.body);
       if (y.incomeByLabel.length === 0) {
-        income.body.append(empty(`No income in ${year}.`, 'income-empty'));
+        income.body.append(empty(`No income in ${label()}.`, 'income-empty'));
       } else {
         income.body.append(h('table', { class: 'table', id: 'income-table' },
-          h('caption', { class: 'sr-only' }, `Income in ${year} by kind`),
+          h('caption', { class: 'sr-only' }, `Income in ${label()} by kind`),
           h('thead', {}, h('tr', {}, ...['Kind', 'Transactions', 'Income'].map((t) => h('th', { scope: 'col' }, t)))),
           h('tbody', {}, ...y.incomeByLabel.map((i) => h('tr', { 'data-income': i.label },
             h('td', {}, h('a', { href: `#/transactions?year=${year}&label=${encodeURIComponent(i.label)}` }, i.name)),
@@ -157,6 +176,7 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
 
   const reconciliation = async () => {
     clear(recon);
+    if (!us) return; // Form 1099-DA is a US broker form
     try {
       const forms = (await app.q<{ getTaxFormStatuses: { taxForms: { id: string; brokerName: string; status: string; statusMessage?: string | null; rowCount: number }[] } }>(Q.TAX_FORMS, { year })).getTaxFormStatuses.taxForms;
       if (forms.length === 0) return;
@@ -191,7 +211,7 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
     }
   };
 
-  const reportsView = new Reports(app, reports.body);
+  const reportsView = new Reports(app, reports.body, app.client);
   reportsView.load();
   load();
   const off = app.onChange(() => { app.years().then(() => { summary(); form8949(0, ''); }); });
@@ -206,12 +226,12 @@ class Reports {
   private polling = false;
   private alive = true;
 
-  constructor(private app: App, root: HTMLElement) {
+  constructor(private app: App, root: HTMLElement, private client: Client) {
     const email = h('input', { name: 'email', type: 'email', autocomplete: 'email', value: app.s.email || '' });
     const submit = h('button', { type: 'submit', id: 'request-report-button' }, 'Request report') as HTMLButtonElement;
     this.form = h('form', { id: 'request-report', class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); this.request(submit); } },
       field('report-year', 'Tax year', this.yearSel),
-      field('report-type', 'Report', select('type', REPORT_TYPES), 'grow'),
+      field('report-type', 'Report', select('type', reportTypes(client.country)), 'grow'),
       field('report-email', 'E-mail me a link (optional)', email, 'grow'),
       submit) as HTMLFormElement;
     root.append(h('p', {}, 'Reports are made from your calculated figures. They are ready in a few seconds; you can also get a link by e-mail.'),
@@ -224,7 +244,7 @@ class Reports {
   async setYear(y: number) {
     const years = await this.app.years();
     const choices = [...new Set([...years, y])].sort((a, b) => b - a);
-    this.yearSel.replaceChildren(...choices.map((x) => h('option', { value: x }, String(x))));
+    this.yearSel.replaceChildren(...choices.map((x) => h('option', { value: x }, yearLabel(this.client, x))));
     this.yearSel.value = String(y);
   }
 
@@ -248,7 +268,7 @@ class Reports {
       h('caption', { class: 'sr-only' }, 'Your reports'),
       h('thead', {}, h('tr', {}, ...['Year', 'Report', 'Status', 'Requested', ''].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...reports.map((r) => h('tr', { 'data-report': r.id, 'data-type': r.type, 'data-status': r.status },
-        h('td', { 'data-label': 'Year' }, r.year || '—'),
+        h('td', { 'data-label': 'Year' }, r.year ? yearLabel(this.client, Number(r.year)) : '—'),
         h('td', { 'data-label': 'Report' }, reportName(r.type), r.isStale ? h('div', { class: 'muted small' }, 'Your figures changed since; request it again for current ones.') : ''),
         h('td', { 'data-label': 'Status' }, h('span', { class: `badge ${r.status.toLowerCase()}` }, STATUS[r.status] || r.status),
           r.error ? h('div', { class: 'muted small' }, r.error) : ''),
@@ -306,4 +326,28 @@ class Reports {
 }
 
 const pending = (r: Report) => r.status === 'QUEUED' || r.status === 'GENERATING';
-function reportName(t: string) { return REPORT_TYPES.find(([v]) => v === t)?.[1] || t.replace(/_/g, ' ').toLowerCase(); }
+function reportName(t: string) {
+  return [...REPORT_TYPES, ...Object.values(COUNTRY_REPORTS).flat()].find(([v]) => v === t)?.[1] || t.replace(/_/g, ' ').toLowerCase();
+}
+
+// yearRows are a year's figures in the terms of the rules they were computed under: short and long
+// term under US rules; gains, losses, allowable costs under GB; the adjusted cost base, superficial
+// losses denied and the taxable half under CA.
+function yearRows(y: Year): [string, string, number, (c: number) => string][] {
+  const j = y.jurisdiction || 'US';
+  const rows: [string, string, number, (c: number) => string][] = [
+    ['proceeds', j === 'GB' ? 'Disposal proceeds' : 'Proceeds', y.proceedsCents, money],
+    ['cost-basis', j === 'GB' ? 'Allowable costs' : j === 'CA' ? 'Adjusted cost base' : 'Cost basis', y.costBasisCents, money],
+  ];
+  if (j === 'US') {
+    rows.push(['short-term', 'Short-term gains', y.shortTermCapGainsCents, signed], ['long-term', 'Long-term gains', y.longTermCapGainsCents, signed]);
+  } else {
+    rows.push(['gains', j === 'GB' ? 'Gains in the year, before losses' : 'Capital gains', y.gainsCents ?? 0, money],
+      ['losses', j === 'GB' ? 'Losses in the year' : 'Capital losses', -(y.lossesCents ?? 0), money]);
+    if (j === 'CA') rows.push(['denied-losses', 'Superficial losses denied', y.deniedLossesCents ?? 0, money]);
+  }
+  rows.push(['capital-gains', j === 'CA' ? 'Net capital gain or loss' : 'Net capital gains', y.capGainsCents, signed]);
+  if (j === 'CA') rows.push(['taxable-gains', 'Taxable capital gain (50%)', y.taxableCapitalGainsCents ?? 0, signed]);
+  rows.push(['income', 'Income', y.incomeCents, money]);
+  return rows;
+}

@@ -22,7 +22,7 @@ interface Tx extends Omit<TxRow, 'transfers'> {
 }
 interface Piece {
   transferId: string; amountExact: string; proceedsCents: number; costBasisCents: number; gainCents: number; term: string;
-  box?: string | null; lotAcquiredAt?: string | null; lotTransactionId?: string | null; isUncovered: boolean; isMissingBasis: boolean;
+  box?: string | null; lotAcquiredAt?: string | null; lotTransactionId?: string | null; isUncovered: boolean; isMissingBasis: boolean; match?: string | null; deniedLossExact?: string | null;
 }
 interface Lot { id: string; acquiredAt: string; amountExact: string; originalAmountExact: string; costBasisCents: number; term: string; isMissingBasis: boolean }
 interface AuditLog {
@@ -207,10 +207,11 @@ async function explain(app: App, tx: Tx, root: HTMLElement) {
         h('h3', {}, `${t.isFee ? 'Fee paid with' : 'Disposal of'} ${qty(t.amountExact)} ${sym}`),
         h('p', { class: 'equation' }, `Proceeds ${money(proceeds)} − cost basis ${money(basis)} = `, h('strong', {}, `${gain < 0 ? 'loss' : 'gain'} ${signed(gain)}`)),
         fees > 0 ? h('p', { class: 'muted small' }, `The proceeds are the market value of ${money(t.fiatValueCents)} less ${money(fees)} of fees.`) : '',
-        h('p', { class: 'muted small' }, `Lots are taken ${methodName(method)}. Each piece below is the part of this disposal one lot covered.`),
-        h('ul', { class: 'pieces' }, ...pieces.map((p) => h('li', { 'data-piece': p.lotTransactionId || 'uncovered' },
+        h('p', { class: 'muted small' }, RULES[app.client.country] || `Lots are taken ${methodName(method)}. Each piece below is the part of this disposal one lot covered.`),
+        h('ul', { class: 'pieces' }, ...pieces.map((p) => h('li', { 'data-piece': p.lotTransactionId || 'uncovered', 'data-match': p.match || '' },
           p.isUncovered
-            ? [h('strong', {}, `${qty(p.amountExact)} ${sym} not covered by any lot you held`), ': counted with a zero cost basis. Add the account or transaction it came from, or pair the move that brought it.']
+            ? [h('strong', {}, `${qty(p.amountExact)} ${sym} not covered by any ${app.client.country === 'GB' ? 'acquisition or pool' : 'lot you held'}`), ': counted with a zero cost basis. Add the account or transaction it came from, or pair the move that brought it.']
+            : p.match && p.match !== 'LOT' ? matched(p, sym)
             : [`${qty(p.amountExact)} ${sym} from the lot acquired `, p.lotTransactionId ? h('a', { href: `#/transactions/${p.lotTransactionId}` }, day(p.lotAcquiredAt)) : day(p.lotAcquiredAt),
               `: proceeds ${money(p.proceedsCents)} − basis ${money(p.costBasisCents)} = ${signed(p.gainCents)}, ${TERM[p.term] || p.term}${p.box ? `, Form 8949 box ${p.box}` : ''}`,
               p.isMissingBasis ? h('span', { class: 'badge critical' }, 'Basis unknown') : '']))),
@@ -363,3 +364,21 @@ async function history(app: App, tx: Tx, root: HTMLElement, edited: (m: string) 
   }
 }
 
+
+// RULES explain how a country's own rules find the cost of a disposal (GB and CA).
+const RULES: Record<string, string> = {
+  GB: 'Under HMRC’s rules a disposal is matched first with the same day’s acquisitions of the token, then with those of the next 30 days, then with its section 104 pool at the pool’s average cost. Each piece below is one of these matches.',
+  CA: 'Under Canada’s rules the cost is the adjusted cost base: one average cost per unit across all your accounts. A loss is denied (superficial) when you bought the same property within 30 days before or after and still held it then; the denied part is added to the cost of the units you hold.',
+};
+
+// matched describes a disposal piece matched under GB or CA rules.
+function matched(p: { amountExact: string; match?: string | null; lotAcquiredAt?: string | null; lotTransactionId?: string | null; proceedsCents: number; costBasisCents: number; gainCents: number; deniedLossExact?: string | null }, sym: string) {
+  const when = p.lotTransactionId ? h('a', { href: `#/transactions/${p.lotTransactionId}` }, day(p.lotAcquiredAt)) : day(p.lotAcquiredAt);
+  const head = p.match === 'SAME_DAY' ? [`${qty(p.amountExact)} ${sym} matched with the same day’s acquisitions`]
+    : p.match === 'THIRTY_DAY' ? [`${qty(p.amountExact)} ${sym} matched with the acquisition of `, when, ' (within 30 days)']
+    : p.match === 'POOL' ? [`${qty(p.amountExact)} ${sym} from the section 104 pool, at its average cost`]
+    : [`${qty(p.amountExact)} ${sym} at the adjusted cost base`];
+  const denied = p.deniedLossExact ? Math.round(Number(p.deniedLossExact) * 100) : 0;
+  return [...head, `: proceeds ${money(p.proceedsCents)} − cost ${money(p.costBasisCents)} = ${signed(p.gainCents)}`,
+    denied ? h('span', { class: 'badge warning', 'data-denied': denied }, `Superficial loss denied: ${money(denied)}`) : ''];
+}

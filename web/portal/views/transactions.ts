@@ -3,7 +3,7 @@
 // label, what needs review and hidden transactions. The filters live in the address, so the back
 // button and a reload keep them.
 
-import { Ctx, problem, taxYearRange, accountTitle } from '../app';
+import { Ctx, problem, taxYearRange, accountTitle, yearLabel } from '../app';
 import { h, clear, day, money, loading, empty, field, select, button } from '../dom';
 import * as Q from '../gql';
 import { TxRow, describe, flags, effect } from './tx';
@@ -58,7 +58,7 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
 
   // The filters' choices load beside the page.
   Promise.all([app.years(), app.assets(), app.accounts(), app.labels()]).then(([years, assets, accounts, labels]) => {
-    yearSel.append(...years.map((y) => h('option', { value: y }, String(y))));
+    yearSel.append(...years.map((y) => h('option', { value: y }, yearLabel(app.client, y))));
     assetSel.append(...assets.map((a) => h('option', { value: a.id }, a.name && a.name !== a.symbol ? `${a.symbol} · ${a.name}` : a.symbol)));
     accountSel.append(...accounts.map((a) => h('option', { value: a.id }, accountTitle(a))));
     labelSel.append(...labels.map((l) => h('option', { value: l.value }, l.name)));

@@ -1,0 +1,153 @@
+package browsertests
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"taxd/internal/auth"
+	"taxd/internal/fileimport"
+	"taxd/internal/imports"
+	"taxd/internal/recalc"
+)
+
+// TestPortalJurisdictions: a GB client and a CA client open the tax page and see their country's
+// terms: the tax year named as the country names it (2024/25 from 6 April under GB), gains and
+// losses beside allowable costs or the adjusted cost base, the superficial losses denied and the
+// taxable half under CA, the country's own reports and no US panel (Form 8949 preview, 1099-DA);
+// a disposal's figures name the pool or the adjusted cost base instead of lots. The figures are the
+// hand arithmetic of each ledger (the same ledgers as contracttests' GraphQL tests): GB 2024/25
+// proceeds 3,300, costs 3,100, gains 400, losses 200, net 200; CA 2024 proceeds 15,000, ACB
+// 16,100, gains 900, losses 2,000, denied 2,000, net -1,100, taxable -550. Each page is axe-clean.
+func TestPortalJurisdictions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	w := newWorld(t)
+	ctx := context.Background()
+	const header = "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value\n"
+	for _, c := range []struct {
+		ref, country, currency, tz, file string
+		label, reports                   string
+		want                             map[string]string
+		match                            string
+	}{
+		{"uk-user", "GB", "GBP", "Europe/London", header +
+			"2024-05-01T12:00:00Z,buy,4000,GBP,2,ETH,4000\n" +
+			"2024-06-10T12:00:00Z,sell,1,ETH,2500,GBP,2500\n" +
+			"2024-06-20T12:00:00Z,buy,1100,GBP,0.5,ETH,1100\n" +
+			"2025-03-01T12:00:00Z,sell,0.5,ETH,800,GBP,800\n",
+			"2024/25", "UK_CAPITAL_GAINS_SUMMARY_PDF",
+			map[string]string{"proceeds": "330000", "cost-basis": "310000", "gains": "40000", "losses": "20000", "capital-gains": "20000", "income": "0"},
+			"THIRTY_DAY,POOL"},
+		{"ca-user", "CA", "CAD", "America/Toronto", header +
+			"2024-01-10T17:00:00Z,buy,30000,CAD,10,ETH,30000\n" +
+			"2024-03-01T17:00:00Z,sell,4,ETH,8000,CAD,8000\n" +
+			"2024-03-15T17:00:00Z,buy,4400,CAD,2,ETH,4400\n" +
+			"2024-09-01T17:00:00Z,sell,2,ETH,7000,CAD,7000\n",
+			"2024", "CA_SCHEDULE_3_PDF",
+			map[string]string{"proceeds": "1500000", "cost-basis": "1610000", "gains": "90000", "losses": "200000", "denied-losses": "200000",
+				"capital-gains": "-110000", "taxable-gains": "-55000", "income": "0"},
+			"ACB"},
+	} {
+		w.api("POST", "/users", fmt.Sprintf(`{"userId":%q}`, c.ref), 201, nil)
+		client := w.clientID(c.ref)
+		portalURL := w.accessToken(c.ref, "")
+		w.gqlToken, w.gqlClient = w.tokenFromURL(portalURL), client.String()
+		var u map[string]any
+		w.gql(fmt.Sprintf(`mutation { updateClient(clientId: %q, country: %s, currency: %s, timezone: %q) { id } }`, client, c.country, c.currency, c.tz), &u)
+		if _, err := fileimport.Import(ctx, w.pool, fileimport.Request{ClientID: client, Name: "Ledger", Format: imports.CSVGeneric,
+			File: strings.NewReader(c.file), Actor: "user:test"}); err != nil {
+			t.Fatalf("%s import: %v", c.country, err)
+		}
+		scope, err := auth.PartnerUserScope(&auth.Partner{PartnerID: w.partnerID, Method: auth.MethodSecretPair}, client, &w.partnerID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := recalc.NewService(w.pool, w.jobs).Request(ctx, scope, recalc.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			var j struct {
+				J *struct{ ID string } `json:"getActiveRecalculateJob"`
+			}
+			w.gql(fmt.Sprintf(`{ getActiveRecalculateJob(clientId: %q) { id } }`, client), &j)
+			if j.J == nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the recalculation did not finish", c.country)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+
+		w.do(chromedp.Navigate(portalURL), visible("#recalc-settled"))
+		w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/tax?year=2024"), visible(`#tax-figures [data-figure="gains"]`), idle())
+		got := w.figures()
+		for k, v := range c.want {
+			if got[k] != v {
+				t.Errorf("%s figure %s = %q, want %q (all: %v)", c.country, k, got[k], v, got)
+			}
+		}
+		if _, ok := got["short-term"]; ok {
+			t.Errorf("%s: a short-term figure: %v", c.country, got)
+		}
+		if c.country == "GB" {
+			if _, ok := got["denied-losses"]; ok {
+				t.Errorf("GB shows denied losses: %v", got)
+			}
+		}
+		if label := w.eval(`document.querySelector('#tax-year option:checked').textContent`); label != c.label {
+			t.Errorf("%s: year shown as %q, want %q", c.country, label, c.label)
+		}
+		if rules := w.eval(`document.querySelector('#tax-rules')?.dataset.jurisdiction || ''`); rules != c.country {
+			t.Errorf("%s: the rules note names %q", c.country, rules)
+		}
+		if h := w.eval(`String(document.querySelector('#form-8949').hidden) + ' ' + document.querySelectorAll('#reconciliation *').length`); h != "true 0" {
+			t.Errorf("%s: US panels shown (8949 hidden, reconciliation elements): %s", c.country, h)
+		}
+		types := w.eval(`[...document.querySelectorAll('#report-type option')].map(o => o.value).join(',')`)
+		if !strings.Contains(types, c.reports) || strings.Contains(types, "FORM_8949") || strings.Contains(types, "TURBOTAX") {
+			t.Errorf("%s report types: %s", c.country, types)
+		}
+		w.axe(c.country + " tax page")
+		w.shot("tax-" + strings.ToLower(c.country))
+
+		// the transactions of the tax year, by the year filter (GB: 6 April to 5 April): all four
+		w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions?year=2024"), visible("#tx-list tr[data-tx]"), idle())
+		if n := w.eval(`String(document.querySelectorAll('#tx-list tr[data-tx]').length)`); n != "4" {
+			t.Errorf("%s: %s transactions in tax year %s, want 4", c.country, n, c.label)
+		}
+		if label := w.eval(`document.querySelector('#f-year option:checked').textContent`); label != c.label {
+			t.Errorf("%s: the year filter shows %q", c.country, label)
+		}
+		// the first sale's figures: matched with the pool rules or at the adjusted cost base
+		var list struct {
+			L struct {
+				Transactions []struct {
+					ID    string
+					Label *string
+				}
+			} `json:"getClientTransactions"`
+		}
+		w.gql(fmt.Sprintf(`{ getClientTransactions(clientId: %q, onlyDisposals: true, ascending: true) { transactions { id label } } }`, client), &list)
+		if len(list.L.Transactions) != 2 {
+			t.Fatalf("%s disposals: %+v", c.country, list)
+		}
+		w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+list.L.Transactions[0].ID), visible("#why [data-match]"), idle())
+		if m := w.eval(`[...document.querySelectorAll('#why [data-match]')].map(e => e.dataset.match).join(',')`); m != c.match {
+			t.Errorf("%s: the sale's pieces are matched %q, want %q", c.country, m, c.match)
+		}
+		if c.country == "CA" {
+			if d := w.eval(`document.querySelector('#why [data-denied]')?.dataset.denied || ''`); d != "200000" {
+				t.Errorf("CA: the denied loss shown is %q cents, want 200000", d)
+			}
+		}
+		w.axe(c.country + " transaction")
+	}
+}
