@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	pgxdecimal "github.com/jackc/pgx-shopspring-decimal"
@@ -26,6 +27,7 @@ func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
 		pgxdecimal.Register(conn.TypeMap())
 		return nil
 	}
+	SizePool(cfg, url)
 	if cfg.ConnConfig.RuntimeParams == nil {
 		cfg.ConnConfig.RuntimeParams = map[string]string{}
 	}
@@ -47,6 +49,17 @@ func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	}
 	return pool, nil
 }
+
+// SizePool sets the pool's size unless url sets pool_max_conns: pgx's default (4, or the number of
+// CPUs) keeps requests queueing for a connection while each waits on a network round trip.
+func SizePool(cfg *pgxpool.Config, url string) {
+	if !strings.Contains(url, "pool_max_conns") {
+		cfg.MaxConns = poolMaxConns
+	}
+}
+
+// poolMaxConns is the default pool size.
+var poolMaxConns = int32(4)
 
 // InTx runs fn in one transaction; it commits when fn returns nil and rolls back otherwise.
 func InTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) error {
