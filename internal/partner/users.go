@@ -97,6 +97,21 @@ func userFor(ctx context.Context, q *db.Queries, p *auth.Partner, referenceID st
 	return c, nil
 }
 
+// UserWithPartner is User and Partner in one round trip (getUser answers both).
+func (s *Service) UserWithPartner(ctx context.Context, p *auth.Partner, referenceID string) (db.Client, db.Partner, error) {
+	if p.Method == auth.MethodAccessToken && p.ReferenceID != referenceID {
+		return db.Client{}, db.Partner{}, apperr.NotFoundf("user not found")
+	}
+	r, err := db.New(s.pool).GetClientByReferenceWithPartner(ctx, db.GetClientByReferenceWithPartnerParams{PartnerID: &p.PartnerID, ReferenceID: &referenceID})
+	if err != nil {
+		return db.Client{}, db.Partner{}, store.Err(err, "user")
+	}
+	if p.Method == auth.MethodAccessToken && r.Client.ID != p.ClientID {
+		return db.Client{}, db.Partner{}, apperr.NotFoundf("user not found")
+	}
+	return r.Client, r.Partner, nil
+}
+
 // Partner returns the caller's partner record (branding).
 func (s *Service) Partner(ctx context.Context, p *auth.Partner) (db.Partner, error) {
 	r, err := db.New(s.pool).GetPartner(ctx, p.PartnerID)

@@ -30,11 +30,7 @@ func (h *Handler) GetUser(ctx context.Context, req api.GetUserRequestObject) (ap
 	if err != nil {
 		return nil, err
 	}
-	c, err := h.partners.User(ctx, p, req.ReferenceId)
-	if err != nil {
-		return nil, err
-	}
-	branding, err := h.partners.Partner(ctx, p)
+	c, branding, err := h.partners.UserWithPartner(ctx, p, req.ReferenceId)
 	if err != nil {
 		return nil, err
 	}
