@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -74,53 +75,57 @@ func benchREST(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := os.MkdirAll(logDir, 0o755); err != nil {
 		return err
 	}
-	start := func(name string, port int, argv ...string) (func(), error) {
+	start := func(name string, port int, argv ...string) (*os.Process, func(), error) {
 		log, err := os.Create(filepath.Join(logDir, name+".log"))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		cmd := exec.Command(argv[0], argv[1:]...)
 		cmd.Stdout, cmd.Stderr = log, log
 		if err := cmd.Start(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		stop := func() { _ = cmd.Process.Kill(); _ = cmd.Wait(); log.Close() }
 		for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 			if resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/api/users/x/user", port)); err == nil {
 				resp.Body.Close()
-				return stop, nil
+				return cmd.Process, stop, nil
 			}
 		}
 		stop()
-		return nil, fmt.Errorf("%s did not start (see %s)", name, log.Name())
+		return nil, nil, fmt.Errorf("%s did not start (see %s)", name, log.Name())
 	}
-	stopTaxd, err := start("taxd", port, self, "serve", "--listen", fmt.Sprintf("127.0.0.1:%d", port), "--database-url", url,
+	taxdProc, stopTaxd, err := start("taxd", port, self, "serve", "--listen", fmt.Sprintf("127.0.0.1:%d", port), "--database-url", url,
 		"--workers", "0", "--data-dir", logDir, "--offline")
 	if err != nil {
 		return err
 	}
 	defer stopTaxd()
-	stopBare, err := start("bare", barePort, filepath.Join(filepath.Dir(self), "taxd-bare"), "--listen", fmt.Sprintf("127.0.0.1:%d", barePort), "--database-url", url)
+	bareProc, stopBare, err := start("bare", barePort, filepath.Join(filepath.Dir(self), "taxd-bare"), "--listen", fmt.Sprintf("127.0.0.1:%d", barePort), "--database-url", url)
 	if err != nil {
 		return err
 	}
 	defer stopBare()
 
 	fmt.Fprintf(stdout, "GET /api/users/{referenceId}/user, wrk -t%d -c%d -d%s, A B %d times (load: %s)\n", threads, conns, duration, rounds, loadAverage())
-	var sums [2]float64
+	var sums, cpu [2]float64
 	var p99s [2][]float64
 	for round := 0; round < rounds; round++ {
 		for i, target := range []struct {
 			name string
 			port int
-		}{{"taxd", port}, {"bare", barePort}} {
+			proc *os.Process
+		}{{"taxd", port, taxdProc}, {"bare", barePort, bareProc}} {
+			cpu0 := processCPU(target.proc.Pid)
 			rps, p99, errs, err := runWrk(threads, conns, duration, fmt.Sprintf("http://127.0.0.1:%d/api/users/bench-user/user", target.port), creds.ClientID, creds.APISecret)
 			if err != nil {
 				return err
 			}
+			perRequest := (processCPU(target.proc.Pid) - cpu0).Seconds() * 1e6 / (rps * duration.Seconds())
 			sums[i] += rps
+			cpu[i] += perRequest
 			p99s[i] = append(p99s[i], p99)
-			fmt.Fprintf(stdout, "  %-4s %9.0f req/s  p99 %6.2f ms  non-2xx %d\n", target.name, rps, p99, errs)
+			fmt.Fprintf(stdout, "  %-4s %9.0f req/s  p99 %6.2f ms  server CPU %4.0f us/request  non-2xx %d\n", target.name, rps, p99, perRequest, errs)
 		}
 	}
 	worst := func(xs []float64) float64 {
@@ -130,8 +135,9 @@ func benchREST(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		return m
 	}
-	fmt.Fprintf(stdout, "P5: taxd %.0f req/s, bare %.0f req/s: %.0f%% of bare (goal >= 80%%); p99 taxd %.2f ms, bare %.2f ms: %.2fx (goal <= 1.5x); load after: %s\n",
-		sums[0]/float64(rounds), sums[1]/float64(rounds), 100*sums[0]/sums[1], worst(p99s[0]), worst(p99s[1]), worst(p99s[0])/worst(p99s[1]), loadAverage())
+	fmt.Fprintf(stdout, "P5: taxd %.0f req/s, bare %.0f req/s: %.0f%% of bare (goal >= 80%%); p99 taxd %.2f ms, bare %.2f ms: %.2fx (goal <= 1.5x); server CPU per request taxd %.0f us, bare %.0f us; load after: %s\n",
+		sums[0]/float64(rounds), sums[1]/float64(rounds), 100*sums[0]/sums[1], worst(p99s[0]), worst(p99s[1]), worst(p99s[0])/worst(p99s[1]),
+		cpu[0]/float64(rounds), cpu[1]/float64(rounds), loadAverage())
 	return nil
 }
 
@@ -161,6 +167,23 @@ func runWrk(threads, conns int, d time.Duration, url, clientID, secret string) (
 		non2xx, _ = strconv.Atoi(string(n[1]))
 	}
 	return rps, p99, non2xx, nil
+}
+
+// processCPU is the user and system CPU time process pid has used (Linux; 0 elsewhere).
+func processCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name (which is in parentheses and may hold spaces): utime and
+	// stime are the 12th and 13th, in clock ticks (100 a second on Linux).
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	s, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(u+s) * 10 * time.Millisecond
 }
 
 func loadAverage() string {

@@ -214,78 +214,6 @@ func (q *Queries) GetClientByReference(ctx context.Context, arg GetClientByRefer
 	return i, err
 }
 
-const getClientByReferenceWithPartner = `-- name: GetClientByReferenceWithPartner :one
-SELECT clients.id, clients.partner_id, clients.reference_id, clients.name, clients.email, clients.cost_basis_algorithm, clients.per_wallet_from, clients.timezone, clients.fiscal_year_start, clients.currency, clients.country, clients.lock_taxes_until, clients.settings, clients.current_result_set_id, clients.settings_dirty_seq, clients.created_at, clients.updated_at, clients.taxpayer_type, clients.has_custom_fiscal_year, clients.needed_tax_years, clients.deadline, clients.is_on_extension, clients.accountant_status, clients.accountant_notes, clients.full_service_status, clients.full_service_notes, clients.allow_customer_support_access, clients.avatar_image_url, clients.can_use_priority, clients.is_enterprise, clients.default_ai_model, clients.default_to_floor, clients.use_snapshots, clients.portfolio_provider, clients.payment_app_username, clients.sol_referral_address, clients.messenger_group_url, clients.messenger_username, partners.id, partners.name, partners.logo_url, partners.primary_color, partners.support_email, partners.portal_url, partners.discount_percent, partners.created_at, partners.portal_origins
-FROM clients JOIN partners ON partners.id = clients.partner_id
-WHERE clients.partner_id = $1 AND clients.reference_id = $2
-`
-
-type GetClientByReferenceWithPartnerParams struct {
-	PartnerID   *uuid.UUID
-	ReferenceID *string
-}
-
-type GetClientByReferenceWithPartnerRow struct {
-	Client  Client
-	Partner Partner
-}
-
-// A partner's user with the partner's own row (its branding) in one round trip.
-func (q *Queries) GetClientByReferenceWithPartner(ctx context.Context, arg GetClientByReferenceWithPartnerParams) (GetClientByReferenceWithPartnerRow, error) {
-	row := q.db.QueryRow(ctx, getClientByReferenceWithPartner, arg.PartnerID, arg.ReferenceID)
-	var i GetClientByReferenceWithPartnerRow
-	err := row.Scan(
-		&i.Client.ID,
-		&i.Client.PartnerID,
-		&i.Client.ReferenceID,
-		&i.Client.Name,
-		&i.Client.Email,
-		&i.Client.CostBasisAlgorithm,
-		&i.Client.PerWalletFrom,
-		&i.Client.Timezone,
-		&i.Client.FiscalYearStart,
-		&i.Client.Currency,
-		&i.Client.Country,
-		&i.Client.LockTaxesUntil,
-		&i.Client.Settings,
-		&i.Client.CurrentResultSetID,
-		&i.Client.SettingsDirtySeq,
-		&i.Client.CreatedAt,
-		&i.Client.UpdatedAt,
-		&i.Client.TaxpayerType,
-		&i.Client.HasCustomFiscalYear,
-		&i.Client.NeededTaxYears,
-		&i.Client.Deadline,
-		&i.Client.IsOnExtension,
-		&i.Client.AccountantStatus,
-		&i.Client.AccountantNotes,
-		&i.Client.FullServiceStatus,
-		&i.Client.FullServiceNotes,
-		&i.Client.AllowCustomerSupportAccess,
-		&i.Client.AvatarImageUrl,
-		&i.Client.CanUsePriority,
-		&i.Client.IsEnterprise,
-		&i.Client.DefaultAiModel,
-		&i.Client.DefaultToFloor,
-		&i.Client.UseSnapshots,
-		&i.Client.PortfolioProvider,
-		&i.Client.PaymentAppUsername,
-		&i.Client.SolReferralAddress,
-		&i.Client.MessengerGroupUrl,
-		&i.Client.MessengerUsername,
-		&i.Partner.ID,
-		&i.Partner.Name,
-		&i.Partner.LogoUrl,
-		&i.Partner.PrimaryColor,
-		&i.Partner.SupportEmail,
-		&i.Partner.PortalUrl,
-		&i.Partner.DiscountPercent,
-		&i.Partner.CreatedAt,
-		&i.Partner.PortalOrigins,
-	)
-	return i, err
-}
-
 const getClientForUpdate = `-- name: GetClientForUpdate :one
 SELECT id, partner_id, reference_id, name, email, cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, currency, country, lock_taxes_until, settings, current_result_set_id, settings_dirty_seq, created_at, updated_at, taxpayer_type, has_custom_fiscal_year, needed_tax_years, deadline, is_on_extension, accountant_status, accountant_notes, full_service_status, full_service_notes, allow_customer_support_access, avatar_image_url, can_use_priority, is_enterprise, default_ai_model, default_to_floor, use_snapshots, portfolio_provider, payment_app_username, sol_referral_address, messenger_group_url, messenger_username FROM clients WHERE id = $1 FOR UPDATE
 `
@@ -356,6 +284,48 @@ func (q *Queries) GetClientSubscription(ctx context.Context, clientID uuid.UUID)
 		&i.CurrentPeriodEnd,
 		&i.CancelAtPeriodEnd,
 		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const getUserWithBranding = `-- name: GetUserWithBranding :one
+SELECT c.id, c.reference_id, c.email, c.created_at,
+       p.name, p.logo_url, p.primary_color, p.support_email, p.portal_url
+FROM clients c JOIN partners p ON p.id = c.partner_id
+WHERE c.partner_id = $1 AND c.reference_id = $2
+`
+
+type GetUserWithBrandingParams struct {
+	PartnerID   *uuid.UUID
+	ReferenceID *string
+}
+
+type GetUserWithBrandingRow struct {
+	ID           uuid.UUID
+	ReferenceID  *string
+	Email        *string
+	CreatedAt    time.Time
+	Name         string
+	LogoUrl      *string
+	PrimaryColor *string
+	SupportEmail *string
+	PortalUrl    string
+}
+
+// What getUser answers, a partner's user with the partner's branding, in one round trip.
+func (q *Queries) GetUserWithBranding(ctx context.Context, arg GetUserWithBrandingParams) (GetUserWithBrandingRow, error) {
+	row := q.db.QueryRow(ctx, getUserWithBranding, arg.PartnerID, arg.ReferenceID)
+	var i GetUserWithBrandingRow
+	err := row.Scan(
+		&i.ID,
+		&i.ReferenceID,
+		&i.Email,
+		&i.CreatedAt,
+		&i.Name,
+		&i.LogoUrl,
+		&i.PrimaryColor,
+		&i.SupportEmail,
+		&i.PortalUrl,
 	)
 	return i, err
 }

@@ -97,19 +97,19 @@ func userFor(ctx context.Context, q *db.Queries, p *auth.Partner, referenceID st
 	return c, nil
 }
 
-// UserWithPartner is User and Partner in one round trip (getUser answers both).
-func (s *Service) UserWithPartner(ctx context.Context, p *auth.Partner, referenceID string) (db.Client, db.Partner, error) {
+// UserWithBranding is User with the partner's branding, in one round trip (what getUser answers).
+func (s *Service) UserWithBranding(ctx context.Context, p *auth.Partner, referenceID string) (db.GetUserWithBrandingRow, error) {
 	if p.Method == auth.MethodAccessToken && p.ReferenceID != referenceID {
-		return db.Client{}, db.Partner{}, apperr.NotFoundf("user not found")
+		return db.GetUserWithBrandingRow{}, apperr.NotFoundf("user not found")
 	}
-	r, err := db.New(s.pool).GetClientByReferenceWithPartner(ctx, db.GetClientByReferenceWithPartnerParams{PartnerID: &p.PartnerID, ReferenceID: &referenceID})
+	r, err := db.New(s.pool).GetUserWithBranding(ctx, db.GetUserWithBrandingParams{PartnerID: &p.PartnerID, ReferenceID: &referenceID})
 	if err != nil {
-		return db.Client{}, db.Partner{}, store.Err(err, "user")
+		return r, store.Err(err, "user")
 	}
-	if p.Method == auth.MethodAccessToken && r.Client.ID != p.ClientID {
-		return db.Client{}, db.Partner{}, apperr.NotFoundf("user not found")
+	if p.Method == auth.MethodAccessToken && r.ID != p.ClientID {
+		return db.GetUserWithBrandingRow{}, apperr.NotFoundf("user not found")
 	}
-	return r.Client, r.Partner, nil
+	return r, nil
 }
 
 // Partner returns the caller's partner record (branding).
