@@ -23,6 +23,7 @@ import (
 const benchUsage = `usage:
   taxd bench recalc [--transactions N] [--assets N] [--wallets N] [--runs N] [--edits N] [flags]
   taxd bench ledger --shape trades|mixed [--transactions N] [--output FILE]
+  taxd bench compute [--runs N] [--label L] -- COMMAND ARGS...
   taxd bench rest [--duration D] [--rounds N] [--taxd-port P] [--bare-port P] [flags]`
 
 // benchCmd runs "taxd bench recalc" (a generated ledger for a new client: full recalculations, then
@@ -39,6 +40,8 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return benchLedger(args[1:], stdout, stderr)
 	case "rest":
 		return benchREST(ctx, args[1:], stdout, stderr)
+	case "compute":
+		return benchCompute(args[1:], stdout, stderr)
 	}
 	return errors.New(benchUsage)
 }
