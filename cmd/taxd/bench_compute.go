@@ -27,7 +27,7 @@ func benchCompute(args []string, stdout, stderr io.Writer) error {
 	}
 	argv := fs.Args()
 	if len(argv) == 0 || *runs < 1 {
-		return errors.New("usage: taxd bench compute [--runs N] [--label L] -- COMMAND ARGS...")
+		return errors.New("usage: taxd bench compute [--runs N] [--label L] -- COMMAND [ARGS]")
 	}
 	var walls []time.Duration
 	var cpu time.Duration

@@ -31,6 +31,7 @@ import (
 func benchREST(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var port, barePort, threads, conns, rounds int
 	var duration time.Duration
+	var taxdBin string
 	cfg, err := parseConfig("bench rest", args, stderr, func(fs *flag.FlagSet) {
 		fs.IntVar(&port, "taxd-port", 18300, "port of the taxd server")
 		fs.IntVar(&barePort, "bare-port", 18301, "port of the bare server")
@@ -38,6 +39,7 @@ func benchREST(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fs.IntVar(&conns, "connections", 32, "wrk connections")
 		fs.IntVar(&rounds, "rounds", 2, "A B rounds")
 		fs.DurationVar(&duration, "duration", 10*time.Second, "length of one wrk run")
+		fs.StringVar(&taxdBin, "taxd-binary", "", "the taxd binary to serve (default: this one), e.g. an older build to compare")
 	})
 	if err != nil {
 		return err
@@ -95,7 +97,10 @@ func benchREST(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		stop()
 		return nil, nil, fmt.Errorf("%s did not start (see %s)", name, log.Name())
 	}
-	taxdProc, stopTaxd, err := start("taxd", port, self, "serve", "--listen", fmt.Sprintf("127.0.0.1:%d", port), "--database-url", url,
+	if taxdBin == "" {
+		taxdBin = self
+	}
+	taxdProc, stopTaxd, err := start("taxd", port, taxdBin, "serve", "--listen", fmt.Sprintf("127.0.0.1:%d", port), "--database-url", url,
 		"--workers", "0", "--data-dir", logDir, "--offline")
 	if err != nil {
 		return err
