@@ -62,6 +62,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo deve
 build:
 	$(GO) build -buildvcs=auto -tags '$(GO_TAGS)' -ldflags '-X main.buildVersion=$(VERSION)' -o bin/taxd ./cmd/taxd
 	$(GO) build -o bin/taxd-compute ./cmd/taxd-compute
+	$(GO) build -o bin/taxd-bare ./cmd/taxd-bare
 
 ## run: serve on 127.0.0.1:8080 (a local Postgres under .data/ unless DATABASE_URL is set), with the
 ## GraphQL explorer at GET /graphql when it can be built (it needs Node and npm); without them taxd
@@ -136,6 +137,10 @@ test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock
 ##   P6 every read operation of the seed (GraphQL Query fields, partner REST GETs) on a 1M-transaction
 ##      client with tax forms, reports, edits and links, p50/p99 per operation and argument set, as a table;
 ##   P7 a sync page of 10,000 transfers and a 1M-row CSV import, re-import and recalculation;
+##   P2 vs RP2: the fastest of 30 taxd-compute runs on an RP2-sized ledger against RP2's recorded time;
+##   P5 getUser under wrk (2 threads, 32 connections, 10 s) on taxd and on cmd/taxd-bare, A B A B:
+##      the throughput ratio, both p99s and each server's CPU per request (needs wrk);
+##   P8 a broker tax form of 10,000 rows reconciled with 100,000 disposals.
 BENCH_TRANSACTIONS ?= 1000000
 BENCH_IMPORT_ROWS ?= 1000000
 BENCH_DIR ?= .data/bench
@@ -153,6 +158,10 @@ bench: build
 		for i in 1 2 3 4 5; do /usr/bin/time -f '20k rows: %e s wall, %U s user, %S s system, %M KB' bin/taxd-compute --input $(BENCH_DIR)/trades-20k.csv --method fifo --per-wallet-from never --format csv >/dev/null 2>/dev/null; done; \
 		for i in 1 2 3; do /usr/bin/time -f '1M json: %e s wall, %U s user, %S s system, %M KB' bin/taxd-compute --input $(BENCH_DIR)/mixed-1m.csv --method fifo --format json >/dev/null; done; \
 	fi
+	./bin/taxd bench compute --runs 30 --label "P2 vs RP2: taxd-compute on an RP2-sized ledger (10,000 buys + 10,000 sells, CSV out)" -- \
+		bin/taxd-compute --input $(BENCH_DIR)/trades-20k.csv --method fifo --per-wallet-from never --format csv
+	@echo "== P5: GET /api/users/{referenceId}/user, taxd vs a bare net/http + pgx server (cmd/taxd-bare), wrk A B A B"
+	./bin/taxd bench rest --data-dir $(BENCH_DIR)
 	@echo "== P3 (full runs) and P4 (incremental run): taxd bench recalc"
 	./bin/taxd bench recalc --transactions $(BENCH_TRANSACTIONS) --data-dir $(BENCH_DIR)
 	@echo "== P7: a sync page of 10,000 transfers; a 1M-row CSV import, re-import and recalculation"

@@ -22,7 +22,9 @@ import (
 
 const benchUsage = `usage:
   taxd bench recalc [--transactions N] [--assets N] [--wallets N] [--runs N] [--edits N] [flags]
-  taxd bench ledger --shape trades|mixed [--transactions N] [--output FILE]`
+  taxd bench ledger --shape trades|mixed [--transactions N] [--output FILE]
+  taxd bench compute [--runs N] [--label L] -- COMMAND ARGS...
+  taxd bench rest [--duration D] [--rounds N] [--taxd-port P] [--bare-port P] [flags]`
 
 // benchCmd runs "taxd bench recalc" (a generated ledger for a new client: full recalculations, then
 // an incremental one after edits in the last 1% of history, phase by phase) and "taxd bench ledger"
@@ -36,6 +38,10 @@ func benchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return benchRecalc(ctx, args[1:], stdout, stderr)
 	case "ledger":
 		return benchLedger(args[1:], stdout, stderr)
+	case "rest":
+		return benchREST(ctx, args[1:], stdout, stderr)
+	case "compute":
+		return benchCompute(args[1:], stdout, stderr)
 	}
 	return errors.New(benchUsage)
 }

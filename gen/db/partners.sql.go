@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -128,6 +129,50 @@ func (q *Queries) GetPartnerCredential(ctx context.Context, arg GetPartnerCreden
 		&i.SecretHash,
 		&i.CreatedAt,
 		&i.RevokedAt,
+	)
+	return i, err
+}
+
+const getPartnerCredentialLocked = `-- name: GetPartnerCredentialLocked :one
+SELECT cred.partner_id, cred.secret_hash, lock.locked_until, lock.has_failures
+FROM (
+    SELECT coalesce(max(locked_until) FILTER (WHERE locked_until > $1::timestamptz), 'epoch')::timestamptz AS locked_until,
+           count(*) > 0 AS has_failures
+    FROM login_failures WHERE key = ANY($2::text[])
+) lock
+LEFT JOIN partner_credentials cred
+    ON cred.kind = $3 AND cred.public_id = $4 AND cred.revoked_at IS NULL
+`
+
+type GetPartnerCredentialLockedParams struct {
+	Now      time.Time
+	Keys     []string
+	Kind     string
+	PublicID string
+}
+
+type GetPartnerCredentialLockedRow struct {
+	PartnerID   *uuid.UUID
+	SecretHash  []byte
+	LockedUntil time.Time
+	HasFailures bool
+}
+
+// GetPartnerCredential and LoginLockState in one round trip, the work of every authenticated
+// partner request: always one row, with a NULL credential when none is in force.
+func (q *Queries) GetPartnerCredentialLocked(ctx context.Context, arg GetPartnerCredentialLockedParams) (GetPartnerCredentialLockedRow, error) {
+	row := q.db.QueryRow(ctx, getPartnerCredentialLocked,
+		arg.Now,
+		arg.Keys,
+		arg.Kind,
+		arg.PublicID,
+	)
+	var i GetPartnerCredentialLockedRow
+	err := row.Scan(
+		&i.PartnerID,
+		&i.SecretHash,
+		&i.LockedUntil,
+		&i.HasFailures,
 	)
 	return i, err
 }

@@ -161,12 +161,17 @@ func (t *LoginThrottle) Check(ctx context.Context, k LoginKeys) (recorded bool, 
 	if err != nil {
 		return false, err
 	}
-	if !st.LockedUntil.After(now) {
-		return st.HasFailures, nil
+	return st.HasFailures, lockedError(st.LockedUntil, now)
+}
+
+// lockedError is the 429 of a credential locked until lockedUntil (nil when that is past).
+func lockedError(lockedUntil, now time.Time) error {
+	if !lockedUntil.After(now) {
+		return nil
 	}
 	e := apperr.New(apperr.LimitExceeded, "too many failed logins with this credential from this address; try again later")
-	e.RetryAfter = st.LockedUntil.Sub(now)
-	return st.HasFailures, e
+	e.RetryAfter = lockedUntil.Sub(now)
+	return e
 }
 
 // Failed counts a failed login for k and locks k's credential at k's address when it is past its

@@ -112,6 +112,21 @@ func userFor(ctx context.Context, q *db.Queries, p *auth.Partner, referenceID st
 	return c, nil
 }
 
+// UserWithBranding is User with the partner's branding, in one round trip (what getUser answers).
+func (s *Service) UserWithBranding(ctx context.Context, p *auth.Partner, referenceID string) (db.GetUserWithBrandingRow, error) {
+	if p.Method == auth.MethodAccessToken && p.ReferenceID != referenceID {
+		return db.GetUserWithBrandingRow{}, apperr.NotFoundf("user not found")
+	}
+	r, err := db.New(s.pool).GetUserWithBranding(ctx, db.GetUserWithBrandingParams{PartnerID: &p.PartnerID, ReferenceID: &referenceID})
+	if err != nil {
+		return r, store.Err(err, "user")
+	}
+	if p.Method == auth.MethodAccessToken && r.ID != p.ClientID {
+		return db.GetUserWithBrandingRow{}, apperr.NotFoundf("user not found")
+	}
+	return r, nil
+}
+
 // Partner returns the caller's partner record (branding).
 func (s *Service) Partner(ctx context.Context, p *auth.Partner) (db.Partner, error) {
 	r, err := db.New(s.pool).GetPartner(ctx, p.PartnerID)

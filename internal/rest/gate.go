@@ -136,11 +136,7 @@ func (g *Gate) authenticate(r *http.Request, route *routers.Route) (context.Cont
 		return nil, apperr.New(apperr.Unauthenticated, "authentication required: send x-client-id and x-api-secret, or x-api-key")
 	}
 	keys := g.Throttle.KeysOf(r)
-	recorded, err := g.Throttle.Check(ctx, keys)
-	if err != nil {
-		return nil, err
-	}
-	p, err := g.auth.Authenticate(ctx, r.Header)
+	p, recorded, err := g.auth.AuthenticateThrottled(ctx, r.Header, g.Throttle, keys)
 	if err != nil {
 		if apperr.KindOf(err) == apperr.Unauthenticated {
 			g.Throttle.Failed(ctx, keys)

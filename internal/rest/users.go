@@ -32,14 +32,12 @@ func (h *Handler) GetUser(ctx context.Context, req api.GetUserRequestObject) (ap
 	if err != nil {
 		return nil, err
 	}
-	c, err := h.partners.User(ctx, p, req.ReferenceId)
+	u, err := h.partners.UserWithBranding(ctx, p, req.ReferenceId)
 	if err != nil {
 		return nil, err
 	}
-	branding, err := h.partners.Partner(ctx, p)
-	if err != nil {
-		return nil, err
-	}
+	c := db.Client{ReferenceID: u.ReferenceID, Email: u.Email, CreatedAt: u.CreatedAt}
+	branding := db.Partner{Name: u.Name, LogoUrl: u.LogoUrl, PrimaryColor: u.PrimaryColor, SupportEmail: u.SupportEmail, PortalUrl: u.PortalUrl}
 	return api.GetUser200JSONResponse{Type: api.Success, Message: "User retrieved", Data: embeddedUser(c, branding)}, nil
 }
 

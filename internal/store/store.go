@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"strings"
 	"time"
 
 	pgxdecimal "github.com/jackc/pgx-shopspring-decimal"
@@ -26,6 +28,7 @@ func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
 		pgxdecimal.Register(conn.TypeMap())
 		return nil
 	}
+	SizePool(cfg, url)
 	if cfg.ConnConfig.RuntimeParams == nil {
 		cfg.ConnConfig.RuntimeParams = map[string]string{}
 	}
@@ -51,6 +54,16 @@ func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
 		return nil, fmt.Errorf("store: connect: %w", err)
 	}
 	return pool, nil
+}
+
+// SizePool sets the pool's size unless url sets pool_max_conns: 4 per CPU, at least 8. pgx's
+// default (the number of CPUs, at least 4) has requests queue for a connection while the ones
+// holding them wait on a network round trip (hundreds of waits a second under 32 concurrent
+// requests on 2 CPUs), and the river workers draw on the same pool.
+func SizePool(cfg *pgxpool.Config, url string) {
+	if !strings.Contains(url, "pool_max_conns") {
+		cfg.MaxConns = int32(max(8, 4*runtime.GOMAXPROCS(0)))
+	}
 }
 
 // InTx runs fn in one transaction; it commits when fn returns nil and rolls back otherwise.
