@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	taxdclient "taxd/sdk/go"
+	taxdclient "github.com/taxd-dev/taxd/sdk/go"
 )
 
 // TestRESTTaxPreviewJurisdictions: a partner's GB user and CA user, through the Go SDK. The partner
@@ -22,7 +22,7 @@ func TestRESTTaxPreviewJurisdictions(t *testing.T) {
 	e := *f.e
 	e.url = f.url
 	ctx := context.Background()
-	c, err := taxdclient.NewPartnerClient(e.url+"/api", acmeCreds.ClientID, acmeCreds.APISecret)
+	c, err := taxdclient.New(e.url+"/api", taxdclient.Credentials{ClientID: acmeCreds.ClientID, APISecret: acmeCreds.APISecret})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,9 +38,9 @@ func TestRESTTaxPreviewJurisdictions(t *testing.T) {
 		{"ca-user", "CA", "CAD", "America/Toronto", caLedger, want{"CA", "2024", "CAD", "-CA$1,100.00", -110000, 0, -110000, 90000, -200000, 200000}},
 	} {
 		t.Run(tc.country, func(t *testing.T) {
-			u, err := c.CreateUserWithResponse(ctx, taxdclient.CreateUserRequest{UserId: tc.ref})
+			u, err := c.CreateUserWithResponse(ctx, nil, taxdclient.CreateUserRequest{UserId: tc.ref})
 			must(t, err, u.JSON201 == nil, "create user", u.Body)
-			tok, err := c.CreateAccessTokenWithResponse(ctx, taxdclient.CreateAccessTokenRequest{ReferenceId: tc.ref})
+			tok, err := c.CreateAccessTokenWithResponse(ctx, nil, taxdclient.CreateAccessTokenRequest{ReferenceId: tc.ref})
 			must(t, err, tok.JSON200 == nil, "access token", tok.Body)
 			bearer := "Bearer " + tok.JSON200.Data.AccessToken
 			gql := func(query string, vars map[string]any, out any) {
@@ -69,7 +69,7 @@ func TestRESTTaxPreviewJurisdictions(t *testing.T) {
 				map[string]any{"c": id, "country": tc.country, "cur": tc.currency, "tz": tc.tz}, nil)
 
 			name := "ledger.csv"
-			up, err := c.CreateUploadUrlWithResponse(ctx, tc.ref, taxdclient.CreateUploadRequest{FileName: &name})
+			up, err := c.CreateUploadUrlWithResponse(ctx, tc.ref, nil, taxdclient.CreateUploadRequest{FileName: &name})
 			must(t, err, up.JSON201 == nil, "upload URL", up.Body)
 			if status, body := putFile(t, &e, up.JSON201.Data.Url, strings.NewReader(tc.file), int64(len(tc.file))); status != http.StatusCreated {
 				t.Fatalf("PUT: %d %s", status, body)
@@ -92,7 +92,7 @@ func TestRESTTaxPreviewJurisdictions(t *testing.T) {
 				t.Fatalf("import: %s %s", st, why)
 			}
 
-			refresh, err := c.RefreshTaxesWithResponse(ctx, tc.ref)
+			refresh, err := c.RefreshTaxesWithResponse(ctx, tc.ref, nil)
 			must(t, err, refresh.JSON200 == nil, "refresh", refresh.Body)
 			poll(t, "the recalculation", func() bool {
 				j, err := c.GetActiveRecalculateJobWithResponse(ctx, tc.ref)
@@ -103,7 +103,7 @@ func TestRESTTaxPreviewJurisdictions(t *testing.T) {
 			p, err := c.GetTaxPreviewWithResponse(ctx, tc.ref, &taxdclient.GetTaxPreviewParams{Year: &year})
 			must(t, err, p.JSON200 == nil, "preview", p.Body)
 			d, w := p.JSON200.Data, tc.want
-			got := want{str(d.Jurisdiction), deref(d.TaxYearLabel), d.Currency, d.CapitalGainsFormatted, d.ShortTermGainsCents,
+			got := want{enumString(d.Jurisdiction), deref(d.TaxYearLabel), d.Currency, d.CapitalGainsFormatted, d.ShortTermGainsCents,
 				d.LongTermGainsCents, d.CapitalGainsCents, deref(d.GainsCents), deref(d.LossesCents), -1}
 			if d.DeniedLossesCents != nil {
 				got.denied = *d.DeniedLossesCents
@@ -130,7 +130,7 @@ func deref[T any](p *T) T {
 	return *p
 }
 
-func str[T ~string](p *T) string {
+func enumString[T ~string](p *T) string {
 	if p == nil {
 		return ""
 	}
