@@ -252,7 +252,7 @@ func (q *Queries) InsertTaxFormGeneration(ctx context.Context, arg InsertTaxForm
 const insertTaxFormIfAbsent = `-- name: InsertTaxFormIfAbsent :exec
 INSERT INTO tax_forms (id, client_id, form_type, tax_year, broker_name, account_id, status)
 VALUES ($1, $2, 'FORM_1099_DA', $3, $4, $5, 'PROCESSING')
-ON CONFLICT (id) DO NOTHING
+ON CONFLICT (id, client_id) DO NOTHING
 `
 
 type InsertTaxFormIfAbsentParams struct {

@@ -17,7 +17,7 @@ LIMIT 500;
 -- name: InsertTaxFormIfAbsent :exec
 INSERT INTO tax_forms (id, client_id, form_type, tax_year, broker_name, account_id, status)
 VALUES ($1, $2, 'FORM_1099_DA', $3, $4, $5, 'PROCESSING')
-ON CONFLICT (id) DO NOTHING;
+ON CONFLICT (id, client_id) DO NOTHING;
 
 -- name: ListTaxFormRows :many
 SELECT * FROM tax_form_rows WHERE client_id = $1 AND tax_form_id = $2 ORDER BY position;
