@@ -958,8 +958,8 @@ func splitGroups(splits []model.TransactionSplitInput) ([]ledger.SplitGroup, err
 	}
 	out := make([]ledger.SplitGroup, len(splits))
 	for i, s := range splits {
-		if len(s.TransferIds) > ledger.MaxSplitTransfers {
-			return nil, ledger.CheckSplitShape([]ledger.SplitGroup{{TransferIDs: make([]uuid.UUID, len(s.TransferIds))}})
+		if len(s.TransferIds) > ledger.MaxSplitTransfers { // before parsing its ids; reported as entry i
+			return nil, ledger.CheckSplitShape(append(out[:i:i], ledger.SplitGroup{TransferIDs: make([]uuid.UUID, len(s.TransferIds))}))
 		}
 		ids, err := parseIDs("splits.transferIds", s.TransferIds)
 		if err != nil {

@@ -2,6 +2,7 @@ package taxfigures_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -218,3 +219,28 @@ func TestTransactionLotsAndForm8949(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A stored method change the engine cannot read is an error of the year's figures, not a panic
+// over a year without bounds.
+func TestYearWithUnreadableSettings(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client := uuid.New()
+	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name, settings) VALUES ($1, 'c', '{"methodChanges": [{"from": "2024-01-01T00:00:00Z", "method": "NEWEST"}]}')`, client); err != nil {
+		t.Fatal(err)
+	}
+	svc := taxfigures.NewService(pool, taxfigures.Prices{}, nil)
+	var err error
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				t.Fatalf("Year panicked: %v", p)
+			}
+		}()
+		_, err = svc.Year(ctx, auth.JobScope(client, "test"), 2024)
+	}()
+	if err == nil || !strings.Contains(err.Error(), "NEWEST") {
+		t.Fatalf("Year: got %v, want the error of the unreadable method", err)
+	}
+}
