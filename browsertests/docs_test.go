@@ -74,7 +74,11 @@ func TestDocsPageUnderItsCSP(t *testing.T) {
 		}
 		return v
 	}
-	violations := eval(`window.__violations.join('; ')`)
+	// Two attempts the policy blocks on purpose, both handled by Redoc when they fail, show up
+	// depending on timing: FlexSearch's probe for eval (caught; search falls back to a plain
+	// worker) and the attribution logo from Redoc's CDN (the link's text stays). Anything else fails.
+	violations := eval(`window.__violations.filter(v => !/^script-src eval /.test(v) &&
+		!/^img-src https:\/\/cdn\.redoc\.ly\//.test(v)).join('; ')`)
 	colorMode := eval(`document.documentElement.className`)
 	// The menu's fifth entry, clicked, becomes the active one and the address follows: Redoc's
 	// module script ran and hydrated the page.

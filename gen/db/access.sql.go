@@ -249,6 +249,27 @@ func (q *Queries) LoginLockState(ctx context.Context, arg LoginLockStateParams) 
 	return i, err
 }
 
+const purgeLoginFailures = `-- name: PurgeLoginFailures :execrows
+DELETE FROM login_failures
+WHERE window_start < $1::timestamptz
+  AND coalesce(locked_until, 'epoch') <= $2::timestamptz
+`
+
+type PurgeLoginFailuresParams struct {
+	WindowBefore time.Time
+	Now          time.Time
+}
+
+// Deletes the counts whose window started before sqlc.arg(window_before) and whose lock (if any)
+// has ended: such a row no longer changes any answer (the next failure starts a new window).
+func (q *Queries) PurgeLoginFailures(ctx context.Context, arg PurgeLoginFailuresParams) (int64, error) {
+	result, err := q.db.Exec(ctx, purgeLoginFailures, arg.WindowBefore, arg.Now)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const recordLoginFailure = `-- name: RecordLoginFailure :one
 INSERT INTO login_failures (key, failures, window_start)
 VALUES ($1, 1, $2::timestamptz)

@@ -54,6 +54,13 @@ func DefaultLoginThrottle(d db.DBTX, now func() time.Time) *LoginThrottle {
 		MinBackoff: time.Second, MaxBackoff: 15 * time.Minute}
 }
 
+// PurgeLoginFailures deletes the failure counts of the default policy that no longer change any
+// answer (window over, lock ended), so the table holds only recent failures however many
+// addresses and credentials an attacker rotates through. The janitor runs it.
+func PurgeLoginFailures(ctx context.Context, q *db.Queries, now time.Time) (int64, error) {
+	return q.PurgeLoginFailures(ctx, db.PurgeLoginFailuresParams{WindowBefore: now.Add(-DefaultLoginThrottle(nil, nil).Window), Now: now})
+}
+
 // LoginKeys are the throttle keys of one request: its credential at its address (when a credential
 // is presented) and its address.
 type LoginKeys struct{ Credential, IP string }

@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"taxd/gen/db"
+	"taxd/internal/auth"
 )
 
 // The kinds of the jobs whose state the APIs report from our own tables. The domain packages'
@@ -25,7 +26,8 @@ const (
 	KindTransactions = "reports.transactions"
 )
 
-// JanitorArgs is the periodic job that fails the rows of lost jobs.
+// JanitorArgs is the periodic job that fails the rows of lost jobs and purges expired login
+// failure counts.
 type JanitorArgs struct{}
 
 func (JanitorArgs) Kind() string { return "jobs.janitor" }
@@ -60,7 +62,10 @@ func (w *Janitor) Work(ctx context.Context, _ *river.Job[JanitorArgs]) error {
 	if grace == 0 {
 		grace = JanitorGrace
 	}
-	_, err := Sweep(ctx, w.Pool, time.Now().Add(-grace))
+	if _, err := Sweep(ctx, w.Pool, time.Now().Add(-grace)); err != nil {
+		return err
+	}
+	_, err := auth.PurgeLoginFailures(ctx, db.New(w.Pool), time.Now())
 	return err
 }
 

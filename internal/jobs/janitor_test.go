@@ -2,6 +2,7 @@ package jobs_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -139,6 +140,11 @@ func TestJanitorRunsPeriodically(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustExec(t, pool, `DELETE FROM river_job WHERE kind = $1`, jobs.KindRecalc)
+	// Login failure counts: a window over (gone), a window over but still locked, a current window.
+	mustExec(t, pool, `INSERT INTO login_failures (key, failures, window_start, locked_until) VALUES
+		('ip:198.51.100.1', 3, now() - interval '16 minutes', NULL),
+		('cred:old@198.51.100.2', 9, now() - interval '20 minutes', now() + interval '5 minutes'),
+		('ip:198.51.100.3', 2, now() - interval '1 minute', NULL)`)
 
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &jobs.Janitor{Pool: pool, Grace: time.Millisecond})
@@ -153,11 +159,16 @@ func TestJanitorRunsPeriodically(t *testing.T) {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		st, _ := status(t, pool, `SELECT status, error FROM recalc_jobs WHERE id = $1`, job.ID)
-		if st == "failed" {
+		var keys []string
+		if err := pool.QueryRow(ctx, `SELECT coalesce(array_agg(key ORDER BY key), '{}') FROM login_failures`).Scan(&keys); err != nil {
+			t.Fatal(err)
+		}
+		purged := strings.Join(keys, ",") == "cred:old@198.51.100.2,ip:198.51.100.3"
+		if st == "failed" && purged {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the periodic janitor did not fail the lost job (status %s)", st)
+			t.Fatalf("the periodic janitor did not fail the lost job (status %s) or purge the expired login failures (left %v)", st, keys)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

@@ -60,3 +60,10 @@ WHERE u.id = $1 AND EXISTS (SELECT 1 FROM client_members m WHERE m.user_id = u.i
 -- name: GetClientPartner :one
 -- The partner of an embedded user's client (portal access tokens on /graphql).
 SELECT partner_id FROM clients WHERE id = $1;
+
+-- name: PurgeLoginFailures :execrows
+-- Deletes the counts whose window started before sqlc.arg(window_before) and whose lock (if any)
+-- has ended: such a row no longer changes any answer (the next failure starts a new window).
+DELETE FROM login_failures
+WHERE window_start < sqlc.arg(window_before)::timestamptz
+  AND coalesce(locked_until, 'epoch') <= sqlc.arg(now)::timestamptz;
