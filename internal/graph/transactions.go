@@ -599,8 +599,7 @@ func labelChoicesOut(c ledger.LabelChoices) *model.TransactionTypeOptionResponse
 	return &model.TransactionTypeOptionResponse{Options: labelsOut(c.Options), Recommended: labelsOut(c.Recommended), CurrentLabel: c.Current}
 }
 
-
-// --- Transaction edits (issue 13, gql-edits): every mutation runs through ledger.Ledger.Edit, one
+// --- Transaction edits: every mutation runs through ledger.Ledger.Edit, one
 // database transaction with audit entries and dirty marks; list arguments are bounded before any
 // work; dollar and quantity Floats become exact decimals here, at the edge.
 
