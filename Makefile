@@ -8,10 +8,11 @@ GO ?= go
 
 all: build
 
-## generate: regenerate gen/ from spec/ and sql/ with the pinned generators
+## generate: regenerate gen/ and sql/schema.sql from spec/ and sql/ with the pinned generators
 generate:
 	rm -rf gen/db gen/rest gen/graph  # start clean so a dropped query or type leaves no stale file
 	$(GO) tool sqlc generate
+	TAXD_WRITE_SCHEMA=1 $(GO) test -count=1 -run '^TestSchemaFile$$' ./internal/store/ >/dev/null  # sql/schema.sql: pg_dump of a migrated database (needs a test Postgres)
 	mkdir -p gen/rest
 	$(GO) tool oapi-codegen -config oapi-codegen.yaml spec/openapi.yaml
 	$(GO) tool gqlgen generate --config gqlgen.yml
@@ -45,9 +46,9 @@ $(GRAPHIQL): web/graphiql/main.tsx web/graphiql/explorer.css package-lock.json |
 
 ## check-generated: fail when gen/ or the SDKs differ from what the generators produce (stale or
 ## hand-edited)
-GENERATED := gen sdk/go/client.gen.go sdk/ts/src/schema.ts sdk/ts/src/binary.ts examples/graphql-client/gql web/dist
+GENERATED := gen sql/schema.sql sdk/go/client.gen.go sdk/ts/src/schema.ts sdk/ts/src/binary.ts examples/graphql-client/gql web/dist
 check-generated:
-	@rm -rf .gen-before && mkdir -p .gen-before/sdk/go .gen-before/sdk/ts/src .gen-before/examples/graphql-client .gen-before/web
+	@rm -rf .gen-before && mkdir -p .gen-before/sql .gen-before/sdk/go .gen-before/sdk/ts/src .gen-before/examples/graphql-client .gen-before/web
 	@for f in $(GENERATED); do cp -r $$f .gen-before/$$f; done
 	$(MAKE) --no-print-directory generate
 	@stale=0; for f in $(GENERATED); do diff -r -q .gen-before/$$f $$f || stale=1; done; rm -rf .gen-before; \

@@ -740,7 +740,7 @@ func (q *Queries) SetContinuousSync(ctx context.Context, arg SetContinuousSyncPa
 
 const upsertExchangeCredentials = `-- name: UpsertExchangeCredentials :exec
 INSERT INTO exchange_credentials (account_id, client_id, sealed) VALUES ($1, $2, $3)
-ON CONFLICT (account_id) DO UPDATE SET sealed = EXCLUDED.sealed, updated_at = now()
+ON CONFLICT (account_id, client_id) DO UPDATE SET sealed = EXCLUDED.sealed, updated_at = now()
 `
 
 type UpsertExchangeCredentialsParams struct {

@@ -40,6 +40,7 @@ type AccountRefreshEdit struct {
 	Notes      *string
 	IsHidden   bool
 	IsReviewed bool
+	ClientID   uuid.UUID
 }
 
 type AccountSync struct {
@@ -65,6 +66,7 @@ type AccountSyncItem struct {
 	Attempt       int32
 	MaxAttempts   int32
 	NextAttemptAt *time.Time
+	ClientID      uuid.UUID
 }
 
 type Asset struct {
@@ -235,6 +237,7 @@ type Insight struct {
 type InsightTransaction struct {
 	InsightID     uuid.UUID
 	TransactionID uuid.UUID
+	ClientID      uuid.UUID
 }
 
 type InternalTransferPair struct {
@@ -321,6 +324,7 @@ type PortfolioBasis struct {
 	AccountKey   string
 	AssetKey     string
 	Basis        decimal.Decimal
+	ClientID     uuid.UUID
 }
 
 type PortfolioChart struct {
@@ -412,6 +416,7 @@ type TaxCheckpoint struct {
 	IncomeSeq        int32
 	YearTransactions []byte
 	State            []byte
+	ClientID         uuid.UUID
 }
 
 type TaxDisposal struct {
@@ -578,6 +583,7 @@ type TaxYearSummary struct {
 	Gains            decimal.NullDecimal
 	Losses           decimal.NullDecimal
 	DeniedLosses     decimal.NullDecimal
+	ClientID         uuid.UUID
 }
 
 type Transaction struct {

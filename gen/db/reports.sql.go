@@ -216,7 +216,7 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 }
 
 const getYearSummary = `-- name: GetYearSummary :one
-SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
+SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses, client_id FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
 `
 
 type GetYearSummaryParams struct {
@@ -241,6 +241,7 @@ func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) 
 		&i.Gains,
 		&i.Losses,
 		&i.DeniedLosses,
+		&i.ClientID,
 	)
 	return i, err
 }

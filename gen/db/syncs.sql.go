@@ -124,7 +124,7 @@ func (q *Queries) GetAccountSyncByID(ctx context.Context, id uuid.UUID) (Account
 }
 
 const getAccountSyncItem = `-- name: GetAccountSyncItem :one
-SELECT sync_id, account_id, status, progress, message, imported, attempt, max_attempts, next_attempt_at FROM account_sync_items WHERE sync_id = $1 AND account_id = $2
+SELECT sync_id, account_id, status, progress, message, imported, attempt, max_attempts, next_attempt_at, client_id FROM account_sync_items WHERE sync_id = $1 AND account_id = $2
 `
 
 type GetAccountSyncItemParams struct {
@@ -145,6 +145,7 @@ func (q *Queries) GetAccountSyncItem(ctx context.Context, arg GetAccountSyncItem
 		&i.Attempt,
 		&i.MaxAttempts,
 		&i.NextAttemptAt,
+		&i.ClientID,
 	)
 	return i, err
 }
@@ -177,7 +178,7 @@ func (q *Queries) InsertAccountSync(ctx context.Context, arg InsertAccountSyncPa
 }
 
 const insertAccountSyncItem = `-- name: InsertAccountSyncItem :one
-INSERT INTO account_sync_items (sync_id, account_id) VALUES ($1, $2) RETURNING sync_id, account_id, status, progress, message, imported, attempt, max_attempts, next_attempt_at
+INSERT INTO account_sync_items (sync_id, account_id) VALUES ($1, $2) RETURNING sync_id, account_id, status, progress, message, imported, attempt, max_attempts, next_attempt_at, client_id
 `
 
 type InsertAccountSyncItemParams struct {
@@ -198,6 +199,7 @@ func (q *Queries) InsertAccountSyncItem(ctx context.Context, arg InsertAccountSy
 		&i.Attempt,
 		&i.MaxAttempts,
 		&i.NextAttemptAt,
+		&i.ClientID,
 	)
 	return i, err
 }
@@ -205,7 +207,7 @@ func (q *Queries) InsertAccountSyncItem(ctx context.Context, arg InsertAccountSy
 const insertAccountSyncItems = `-- name: InsertAccountSyncItems :many
 INSERT INTO account_sync_items (sync_id, account_id)
 SELECT $1::uuid, a.id FROM unnest($2::uuid[]) WITH ORDINALITY a (id, n) ORDER BY a.n
-RETURNING sync_id, account_id, status, progress, message, imported, attempt, max_attempts, next_attempt_at
+RETURNING sync_id, account_id, status, progress, message, imported, attempt, max_attempts, next_attempt_at, client_id
 `
 
 type InsertAccountSyncItemsParams struct {
@@ -232,6 +234,7 @@ func (q *Queries) InsertAccountSyncItems(ctx context.Context, arg InsertAccountS
 			&i.Attempt,
 			&i.MaxAttempts,
 			&i.NextAttemptAt,
+			&i.ClientID,
 		); err != nil {
 			return nil, err
 		}
@@ -298,7 +301,7 @@ func (q *Queries) InsertFinishedAccountJob(ctx context.Context, arg InsertFinish
 }
 
 const listAccountSyncItems = `-- name: ListAccountSyncItems :many
-SELECT i.sync_id, i.account_id, i.status, i.progress, i.message, i.imported, i.attempt, i.max_attempts, i.next_attempt_at FROM account_sync_items i JOIN accounts a ON a.id = i.account_id
+SELECT i.sync_id, i.account_id, i.status, i.progress, i.message, i.imported, i.attempt, i.max_attempts, i.next_attempt_at, i.client_id FROM account_sync_items i JOIN accounts a ON a.id = i.account_id
 WHERE i.sync_id = ANY($1::uuid[]) ORDER BY i.sync_id, a.created_at, a.id
 `
 
@@ -321,6 +324,7 @@ func (q *Queries) ListAccountSyncItems(ctx context.Context, syncIds []uuid.UUID)
 			&i.Attempt,
 			&i.MaxAttempts,
 			&i.NextAttemptAt,
+			&i.ClientID,
 		); err != nil {
 			return nil, err
 		}
@@ -385,7 +389,7 @@ func (q *Queries) ListAccountSyncsPage(ctx context.Context, arg ListAccountSyncs
 }
 
 const listActiveSyncItemStates = `-- name: ListActiveSyncItemStates :many
-SELECT i.sync_id, i.account_id, i.status, i.progress, i.message, i.imported, i.attempt, i.max_attempts, i.next_attempt_at FROM account_sync_items i
+SELECT i.sync_id, i.account_id, i.status, i.progress, i.message, i.imported, i.attempt, i.max_attempts, i.next_attempt_at, i.client_id FROM account_sync_items i
 WHERE i.account_id = ANY($1::uuid[]) AND i.status IN ('queued', 'syncing')
 `
 
@@ -409,6 +413,7 @@ func (q *Queries) ListActiveSyncItemStates(ctx context.Context, accountIds []uui
 			&i.Attempt,
 			&i.MaxAttempts,
 			&i.NextAttemptAt,
+			&i.ClientID,
 		); err != nil {
 			return nil, err
 		}

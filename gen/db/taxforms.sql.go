@@ -251,8 +251,10 @@ func (q *Queries) InsertTaxFormGeneration(ctx context.Context, arg InsertTaxForm
 
 const insertTaxFormIfAbsent = `-- name: InsertTaxFormIfAbsent :exec
 INSERT INTO tax_forms (id, client_id, form_type, tax_year, broker_name, account_id, status)
-VALUES ($1, $2, 'FORM_1099_DA', $3, $4, $5, 'PROCESSING')
-ON CONFLICT (id) DO NOTHING
+SELECT $1::uuid, $2::uuid, 'FORM_1099_DA', $3::int, $4::text,
+       $5::uuid, 'PROCESSING'
+WHERE NOT EXISTS (SELECT 1 FROM tax_forms f WHERE f.id = $1::uuid AND f.client_id <> $2::uuid)
+ON CONFLICT (id, client_id) DO NOTHING
 `
 
 type InsertTaxFormIfAbsentParams struct {
@@ -263,6 +265,7 @@ type InsertTaxFormIfAbsentParams struct {
 	AccountID  *uuid.UUID
 }
 
+// An id that is another client's stays theirs: nothing is inserted and the caller finds no form.
 func (q *Queries) InsertTaxFormIfAbsent(ctx context.Context, arg InsertTaxFormIfAbsentParams) error {
 	_, err := q.db.Exec(ctx, insertTaxFormIfAbsent,
 		arg.ID,

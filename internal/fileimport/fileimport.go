@@ -170,6 +170,7 @@ func abandon(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, res Re
 	return store.InTx(ctx, pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		if created {
+			// trigger accounts_unlink_ledger clears the ledger's references (docs/database.md)
 			if _, err := tx.Exec(ctx, `DELETE FROM accounts WHERE id = $1 AND client_id = $2`, res.AccountID, clientID); err != nil {
 				return err
 			}

@@ -84,7 +84,7 @@ func keyOut(k db.ClientApiKey, now time.Time) model.ClientAPIKey {
 	return out
 }
 
-// --- Audit log (issue 13, gql-edits) ---
+// --- Audit log ---
 
 func (r *queryResolver) GetClientAuditLogs(ctx context.Context, clientID string, field *string, includeCompetitorEdits *bool, limit int, page int, transactionIds []string, transactionSearch *string, userID *string) (*model.GetClientAuditLogsResponse, error) {
 	scope, err := r.scope(ctx, clientID)

@@ -119,7 +119,7 @@ func reportOut(r db.Report, stale bool) *model.Report {
 	return out
 }
 
-// ---- tax figures, reports and tax settings (issue 14, branch gql-taxfig) ----
+// ---- tax figures, reports and tax settings ----
 
 func (r *queryResolver) GetIncomeAndCapGains(ctx context.Context, clientID string, year string) (*model.GetIncomeAndCapGainsResponse, error) {
 	scope, err := r.scope(ctx, clientID)

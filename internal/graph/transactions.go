@@ -615,7 +615,7 @@ func labelChoicesOut(c ledger.LabelChoices) *model.TransactionTypeOptionResponse
 	return &model.TransactionTypeOptionResponse{Options: labelsOut(c.Options), Recommended: labelsOut(c.Recommended), CurrentLabel: c.Current}
 }
 
-// --- Transaction edits (issue 13, gql-edits): every mutation runs through ledger.Ledger.Edit, one
+// --- Transaction edits: every mutation runs through ledger.Ledger.Edit, one
 // database transaction with audit entries and dirty marks; list arguments are bounded before any
 // work; dollar and quantity Floats become exact decimals here, at the edge.
 
@@ -973,8 +973,8 @@ func splitGroups(splits []model.TransactionSplitInput) ([]ledger.SplitGroup, err
 	}
 	out := make([]ledger.SplitGroup, len(splits))
 	for i, s := range splits {
-		if len(s.TransferIds) > ledger.MaxSplitTransfers {
-			return nil, ledger.CheckSplitShape([]ledger.SplitGroup{{TransferIDs: make([]uuid.UUID, len(s.TransferIds))}})
+		if len(s.TransferIds) > ledger.MaxSplitTransfers { // before parsing its ids; reported as entry i
+			return nil, ledger.CheckSplitShape(append(out[:i:i], ledger.SplitGroup{TransferIDs: make([]uuid.UUID, len(s.TransferIds))}))
 		}
 		ids, err := parseIDs("splits.transferIds", s.TransferIds)
 		if err != nil {

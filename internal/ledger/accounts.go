@@ -115,12 +115,12 @@ SELECT gen_random_uuid(), $1, g.id, 'transaction', g.id, $3, 'transaction', to_j
 // for ApplyAccountEdits to put back on the re-imported rows.
 func (e *Editor) SaveAccountEdits(accountID uuid.UUID) (int, error) {
 	tag, err := e.tx.Exec(e.ctx, `
-INSERT INTO account_refresh_edits (account_id, external_id, label, notes, is_hidden, is_reviewed)
-SELECT t.account_id, t.external_id, t.label, t.notes, t.is_hidden, t.is_reviewed
+INSERT INTO account_refresh_edits (client_id, account_id, external_id, label, notes, is_hidden, is_reviewed)
+SELECT t.client_id, t.account_id, t.external_id, t.label, t.notes, t.is_hidden, t.is_reviewed
   FROM transactions t
  WHERE t.client_id = $1 AND t.account_id = $2 AND t.deleted_at IS NULL AND t.external_id IS NOT NULL
    AND EXISTS (SELECT 1 FROM audit_logs l WHERE l.client_id = $1 AND l.transaction_id = t.id AND l.action <> 'create')
-ON CONFLICT (account_id, external_id) DO UPDATE
+ON CONFLICT (account_id, external_id, client_id) DO UPDATE
    SET label = EXCLUDED.label, notes = EXCLUDED.notes, is_hidden = EXCLUDED.is_hidden, is_reviewed = EXCLUDED.is_reviewed`,
 		e.client, accountID)
 	if err != nil {

@@ -377,7 +377,7 @@ WITH added AS (
     INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source, notes)
     SELECT tx_id, $1, $2, occurred_at::timestamptz, txn_hash, external_id, label, is_failed, $3, notes
       FROM `+stageTable+` s WHERE pos < 0`+known+`
-    ON CONFLICT (account_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
+    ON CONFLICT (account_id, external_id, client_id) WHERE external_id IS NOT NULL DO NOTHING
     RETURNING id, occurred_at
 )
 INSERT INTO `+addedTable+` SELECT id, occurred_at FROM added`, e.client, im.account, im.source)

@@ -100,7 +100,7 @@ func likePattern(s string) string {
 	return "%" + r.Replace(strings.ToLower(strings.TrimSpace(s))) + "%"
 }
 
-// labelsWhere lists the stored label strings (transaction or transfer label) of a set of labels.
+// labelNames lists the stored label strings (transaction or transfer label) of a set of labels.
 func labelNames(ls ...tax.Label) []string {
 	out := make([]string, len(ls))
 	for i, l := range ls {

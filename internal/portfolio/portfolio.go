@@ -534,6 +534,7 @@ func (s *Service) fillBasis(ctx context.Context, set uuid.UUID, written time.Tim
 		if _, err := tx.Exec(ctx, `DELETE FROM portfolio_basis WHERE result_set_id = $1 AND set_written_at <> $2`, set, written); err != nil {
 			return err
 		}
+		// trigger ledger_fill_client_id gives the rows their result set's client_id (docs/database.md)
 		_, err := tx.Exec(ctx, `INSERT INTO portfolio_basis (result_set_id, set_written_at, account_key, asset_key, basis)
 			SELECT $1, $2, account_key, asset_key, sum(basis) FROM tax_lots WHERE result_set_id = $1 GROUP BY account_key, asset_key
 			ON CONFLICT DO NOTHING`, set, written)

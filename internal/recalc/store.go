@@ -231,6 +231,7 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 		if snap.input.Settings.Jurisdiction != tax.US {
 			gains, losses, denied = ptr(num(y.Gains)), ptr(num(y.Losses)), ptr(num(y.Denied))
 		}
+		// trigger ledger_fill_client_id gives this and the checkpoints their set's client_id (docs/database.md)
 		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count,
 				gains, losses, denied_losses)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,

@@ -128,7 +128,7 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 }
 
 // A provider failure reaches the partner as a stable reason; the upstream text (hosts, the
-// provider's message) stays in the log (issue 11).
+// provider's message) stays in the log.
 func TestSyncFailureReasonIsPartnerSafe(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()

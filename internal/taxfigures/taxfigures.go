@@ -100,10 +100,13 @@ func (st state) jurisdiction() tax.Jurisdiction {
 
 // YearBounds returns the half-open instant range of tax year y in the client's fiscal year and
 // timezone.
-func (st state) yearBounds(y int) (time.Time, time.Time) {
-	es, _ := st.settings.Engine(time.Time{})
+func (st state) yearBounds(y int) (time.Time, time.Time, error) {
+	es, err := st.settings.Engine(time.Time{})
+	if err != nil {
+		return time.Time{}, time.Time{}, err
+	}
 	es.Jurisdiction = st.jurisdiction()
-	return es.TaxYearStart(y), es.TaxYearStart(y + 1)
+	return es.TaxYearStart(y), es.TaxYearStart(y + 1), nil
 }
 
 // Year are the figures of one tax year.
@@ -155,7 +158,9 @@ func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year
 	}
 	out := Year{Year: y, Currency: st.Currency, IsStale: st.IsStale || st.CurrentResultSetID == nil, Jurisdiction: st.jurisdiction(),
 		Computed: st.CurrentResultSetID != nil}
-	out.Start, out.End = st.yearBounds(y)
+	if out.Start, out.End, err = st.yearBounds(y); err != nil {
+		return Year{}, err
+	}
 	if st.ComputedAt != nil {
 		out.ComputedAt = *st.ComputedAt
 	}

@@ -2,6 +2,7 @@ package taxfigures_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
+	"taxd/internal/testfactory"
 	"taxd/internal/recalc"
 	"taxd/internal/taxfigures"
 )
@@ -28,19 +30,10 @@ func TestHarvestAndLots(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	client, wallet, eth, btc := uuid.New(), uuid.New(), uuid.New(), uuid.New()
-	for _, q := range []struct {
-		sql  string
-		args []any
-	}{
-		{`INSERT INTO clients (id, name) VALUES ($1, 'c')`, []any{client}},
-		{`INSERT INTO accounts (id, client_id, type, provider, address, name) VALUES ($1, $2, 'wallet', 'ethereum', '0x1', 'w')`, []any{wallet, client}},
-		{`INSERT INTO assets (id, client_id, key, symbol, chain) VALUES ($1, $3, 'ethereum:native', 'ETH', 'ethereum'), ($2, $3, 'bitcoin:native', 'BTC', 'bitcoin')`, []any{eth, btc, client}},
-	} {
-		if _, err := pool.Exec(ctx, q.sql, q.args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	client := testfactory.Client(t, pool)
+	wallet := testfactory.Account(t, pool, client)
+	eth := testfactory.Asset(t, pool, client)
+	btc := testfactory.Asset(t, pool, client, func(o *testfactory.AssetOpts) { o.Key, o.Symbol, o.Chain = "bitcoin:native", "BTC", "bitcoin" })
 	led := ledger.New(pool)
 	var buyA uuid.UUID
 	trade := func(at time.Time, asset uuid.UUID, qty, usd string) uuid.UUID {
@@ -218,3 +211,28 @@ func TestTransactionLotsAndForm8949(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A stored method change the engine cannot read is an error of the year's figures, not a panic
+// over a year without bounds.
+func TestYearWithUnreadableSettings(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client := uuid.New()
+	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name, settings) VALUES ($1, 'c', '{"methodChanges": [{"from": "2024-01-01T00:00:00Z", "method": "NEWEST"}]}')`, client); err != nil {
+		t.Fatal(err)
+	}
+	svc := taxfigures.NewService(pool, taxfigures.Prices{}, nil)
+	var err error
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				t.Fatalf("Year panicked: %v", p)
+			}
+		}()
+		_, err = svc.Year(ctx, auth.JobScope(client, "test"), 2024)
+	}()
+	if err == nil || !strings.Contains(err.Error(), "NEWEST") {
+		t.Fatalf("Year: got %v, want the error of the unreadable method", err)
+	}
+}

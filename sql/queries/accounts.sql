@@ -64,7 +64,7 @@ ORDER BY s.created_at DESC, s.id DESC LIMIT 50;
 
 -- name: UpsertExchangeCredentials :exec
 INSERT INTO exchange_credentials (account_id, client_id, sealed) VALUES ($1, $2, $3)
-ON CONFLICT (account_id) DO UPDATE SET sealed = EXCLUDED.sealed, updated_at = now();
+ON CONFLICT (account_id, client_id) DO UPDATE SET sealed = EXCLUDED.sealed, updated_at = now();
 
 -- name: GetExchangeCredentials :one
 SELECT sealed FROM exchange_credentials WHERE account_id = $1;

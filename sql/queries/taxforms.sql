@@ -15,9 +15,12 @@ ORDER BY f.uploaded_at DESC, f.id DESC
 LIMIT 500;
 
 -- name: InsertTaxFormIfAbsent :exec
+-- An id that is another client's stays theirs: nothing is inserted and the caller finds no form.
 INSERT INTO tax_forms (id, client_id, form_type, tax_year, broker_name, account_id, status)
-VALUES ($1, $2, 'FORM_1099_DA', $3, $4, $5, 'PROCESSING')
-ON CONFLICT (id) DO NOTHING;
+SELECT sqlc.arg(id)::uuid, sqlc.arg(client_id)::uuid, 'FORM_1099_DA', sqlc.arg(tax_year)::int, sqlc.arg(broker_name)::text,
+       sqlc.narg(account_id)::uuid, 'PROCESSING'
+WHERE NOT EXISTS (SELECT 1 FROM tax_forms f WHERE f.id = sqlc.arg(id)::uuid AND f.client_id <> sqlc.arg(client_id)::uuid)
+ON CONFLICT (id, client_id) DO NOTHING;
 
 -- name: ListTaxFormRows :many
 SELECT * FROM tax_form_rows WHERE client_id = $1 AND tax_form_id = $2 ORDER BY position;
