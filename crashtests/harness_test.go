@@ -194,9 +194,10 @@ func (c *cluster) waitReady() {
 	c.t.Fatalf("the API node did not become ready:\n%s", c.api.output())
 }
 
-// worker starts a worker process (`taxd worker`).
+// worker starts a worker process (`taxd worker`); its health and metrics listener takes a free
+// port, so workers of tests running side by side do not collide.
 func (c *cluster) worker(args ...string) *proc {
-	return c.start("worker", append([]string{"--workers", "1"}, args...)...)
+	return c.start("worker", append([]string{"--workers", "1", "--listen", "127.0.0.1:0"}, args...)...)
 }
 
 // rest sends a partner API request with the demo partner's credentials; it returns the status and
