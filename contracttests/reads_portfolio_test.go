@@ -200,3 +200,113 @@ func TestReadsFilledFromRealSources(t *testing.T) {
 		}
 	}
 }
+
+// TestPortfolioInClientCurrency: a GBP client's holdings are valued at the coins' GBP prices (cached
+// under "coingecko:<id>:gbp"), never at the USD ones, so value, basis and gain are all pounds:
+// getPortfolioV2, getPortfolioValue, getChart, getHarvestableLosses and an account's
+// balanceFiatValueCents answer GBP figures and currency GBP. A coin with only a USD price has no
+// value (never converted).
+func TestPortfolioInClientCurrency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := newReadsClient(t, e, "Pound Holder")
+	c.must("updateClient", `mutation($c: ID!) { updateClient(clientId: $c, country: GB, currency: GBP, timezone: "Europe/London") { id } }`, nil, nil)
+	today := time.Now().UTC().Truncate(readsDay)
+	from := today.AddDate(0, 0, -3)
+	seedDailyPrices(t, e, "bitcoin:gbp", from, today, func(time.Time) string { return "34000" })
+	seedDailyPrices(t, e, "bitcoin", from, today, func(time.Time) string { return "43210.98" })
+	seedDailyPrices(t, e, "ethereum:gbp", from, today, func(time.Time) string { return "2500" })
+	seedDailyPrices(t, e, "ethereum", from, today, func(time.Time) string { return "3200" })
+	seedDailyPrices(t, e, "solana", from, today, func(time.Time) string { return "187.05" }) // no GBP price
+	at := today.AddDate(0, 0, -20).Format(time.RFC3339)
+	acct := c.importCSV("Pounds CSV", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value\n"+
+		at+",buy,,,0.5,BTC,15000\n"+
+		at+",buy,,,2,ETH,8000\n"+
+		at+",buy,,,10,SOL,1000\n")
+	c.recalculate()
+
+	// by hand, in pounds: BTC 0.5 x 34,000 = 17,000 against 15,000; ETH 2 x 2,500 = 5,000 against
+	// 8,000; SOL unvalued (its 1,000 of basis still counts in the total basis, as for any unpriced holding)
+	const btcValue, ethValue, value = 1700000, 500000, 2200000
+	const basis = 1500000 + 800000 + 100000
+	var page struct {
+		Currency, TotalValueFormatted                                  string
+		TotalValueCents, TotalCostBasisCents, TotalUnrealizedGainCents int64
+		Positions                                                      []struct {
+			ValueCents, UnrealizedGainCents *int64
+			ValueFormatted                  *string
+			CostBasisCents                  int64
+			Asset                           struct{ Symbol string }
+		}
+	}
+	c.must("getPortfolioV2", `query($c: ID!) { getPortfolioV2(clientId: $c) { currency totalValueCents totalValueFormatted totalCostBasisCents
+		totalUnrealizedGainCents positions { valueCents valueFormatted costBasisCents unrealizedGainCents asset { symbol } } } }`, nil, &page)
+	if page.Currency != "GBP" || page.TotalValueCents != value || page.TotalValueFormatted != "£22,000.00" ||
+		page.TotalCostBasisCents != basis || page.TotalUnrealizedGainCents != value-basis {
+		t.Errorf("getPortfolioV2 %s %d %q basis %d gain %d; want GBP %d £22,000.00 basis %d gain %d", page.Currency, page.TotalValueCents,
+			page.TotalValueFormatted, page.TotalCostBasisCents, page.TotalUnrealizedGainCents, value, basis, value-basis)
+	}
+	want := map[string]struct{ value, basis int64 }{"BTC": {btcValue, 1500000}, "ETH": {ethValue, 800000}}
+	for _, p := range page.Positions {
+		w, priced := want[p.Asset.Symbol]
+		switch {
+		case p.Asset.Symbol == "SOL":
+			if p.ValueCents != nil || p.UnrealizedGainCents != nil || p.CostBasisCents != 100000 {
+				t.Errorf("SOL (no GBP price) %+v, want no value and basis 100000", p)
+			}
+		case !priced:
+			t.Errorf("position %+v", p)
+		case p.ValueCents == nil || *p.ValueCents != w.value || p.CostBasisCents != w.basis || p.UnrealizedGainCents == nil ||
+			*p.UnrealizedGainCents != w.value-w.basis || p.ValueFormatted == nil || !strings.HasPrefix(*p.ValueFormatted, "£"):
+			t.Errorf("%s position %+v, want value %d basis %d in pounds", p.Asset.Symbol, p, w.value, w.basis)
+		}
+	}
+
+	var pv struct {
+		Currency, TotalValueFormatted string
+		TotalValueCents               int64
+		UnrealizedGainCents           int64
+	}
+	c.must("getPortfolioValue", `query($c: ID!) { getPortfolioValue(clientId: $c) { currency totalValueCents totalValueFormatted unrealizedGainCents } }`, nil, &pv)
+	if pv.Currency != "GBP" || pv.TotalValueCents != value || pv.TotalValueFormatted != "£22,000.00" || pv.UnrealizedGainCents != value-basis {
+		t.Errorf("getPortfolioValue %+v, want GBP %d", pv, value)
+	}
+
+	var chart struct {
+		Currency      string
+		EndValueCents int64
+	}
+	c.must("getChart", `query($c: ID!) { getChart(clientId: $c, interval: ONE_MONTH, hardRefresh: true) { currency endValueCents } }`, nil, &chart)
+	if chart.Currency != "GBP" || chart.EndValueCents != value {
+		t.Errorf("getChart %+v, want GBP ending at %d", chart, value)
+	}
+
+	var harvest struct {
+		Currency         string
+		UnpricedAssetIds []string
+		Assets           []struct {
+			MarketValueCents, CostBasisCents, UnrealizedGainCents int64
+			Asset                                                 struct{ Symbol string }
+		}
+	}
+	c.must("getHarvestableLosses", `query($c: ID!, $d: Date!) { getHarvestableLosses(clientId: $c, date: $d) { currency unpricedAssetIds
+		assets { marketValueCents costBasisCents unrealizedGainCents asset { symbol } } } }`, map[string]any{"d": today.Format("2006-01-02")}, &harvest)
+	if harvest.Currency != "GBP" || len(harvest.Assets) != 1 || harvest.Assets[0].Asset.Symbol != "ETH" || harvest.Assets[0].MarketValueCents != ethValue ||
+		harvest.Assets[0].CostBasisCents != 800000 || harvest.Assets[0].UnrealizedGainCents != ethValue-800000 || len(harvest.UnpricedAssetIds) != 1 {
+		t.Errorf("getHarvestableLosses %+v, want GBP: ETH worth %d against 800000, SOL unpriced", harvest, ethValue)
+	}
+
+	var accounts []struct {
+		ID                        string
+		BalanceFiatValueCents     *int64
+		BalanceFiatValueFormatted *string
+	}
+	c.must("getClientAccounts", `query($c: String!) { getClientAccounts(clientId: $c) { id balanceFiatValueCents balanceFiatValueFormatted } }`, nil, &accounts)
+	if len(accounts) != 1 || accounts[0].ID != acct || accounts[0].BalanceFiatValueCents == nil || *accounts[0].BalanceFiatValueCents != value ||
+		accounts[0].BalanceFiatValueFormatted == nil || *accounts[0].BalanceFiatValueFormatted != "£22,000.00" {
+		t.Errorf("accounts %+v, want the one worth %d (£22,000.00)", accounts, value)
+	}
+}

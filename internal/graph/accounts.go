@@ -37,15 +37,23 @@ func (r *accountResolver) TransactionCount(ctx context.Context, obj *model.Accou
 	return int(*n), nil
 }
 
-// BalanceFiatValueCents is the account's holdings at current prices (portfolio.AccountValues),
-// through the request's loader: one computation for every account of the request.
+// BalanceFiatValueCents is the account's holdings at current prices in the client's currency
+// (portfolio.AccountValues), through the request's loader: one computation for every account of
+// the request.
 func (r *accountResolver) BalanceFiatValueCents(ctx context.Context, obj *model.Account) (*int64, error) {
-	return load(ctx, loadersFrom(ctx).accountValues, obj.ClientID, obj.ID)
+	v, err := load(ctx, loadersFrom(ctx).accountValues, obj.ClientID, obj.ID)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	return &v.Cents, nil
 }
 
 func (r *accountResolver) BalanceFiatValueFormatted(ctx context.Context, obj *model.Account) (*string, error) {
-	v, err := r.BalanceFiatValueCents(ctx, obj)
-	return money.FormatPtr(v), err
+	v, err := load(ctx, loadersFrom(ctx).accountValues, obj.ClientID, obj.ID)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	return money.FormatPtrIn(&v.Cents, v.Currency), nil
 }
 
 func accountOut(a db.Account) model.Account {

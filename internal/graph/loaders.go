@@ -32,8 +32,9 @@ type loaders struct {
 	accounts *dataloadgen.Loader[clientKey, db.Account]
 	assets   *dataloadgen.Loader[clientKey, db.Asset]
 	txCounts *dataloadgen.Loader[clientKey, int64] // transactions per account
-	// accountValues is each account's holdings at current prices, in cents (absent: unknown)
-	accountValues *dataloadgen.Loader[clientKey, int64]
+	// accountValues is each account's holdings at current prices, in cents of the client's
+	// currency (absent: unknown)
+	accountValues *dataloadgen.Loader[clientKey, portfolio.AccountValue]
 	// transferClient is the client of each transfer served in this request (Transfer has no
 	// clientId field; its asset loader needs one).
 	transferClient map[string]string
@@ -78,7 +79,7 @@ func newLoaders(lg *ledger.Ledger, pf *portfolio.Service) *loaders {
 	l.txCounts = dataloadgen.NewMappedLoader(func(ctx context.Context, keys []clientKey) (map[clientKey]int64, error) {
 		return batchByClient(ctx, l, keys, lg.AccountTransactionCounts)
 	}, wait)
-	l.accountValues = dataloadgen.NewMappedLoader(func(ctx context.Context, keys []clientKey) (map[clientKey]int64, error) {
+	l.accountValues = dataloadgen.NewMappedLoader(func(ctx context.Context, keys []clientKey) (map[clientKey]portfolio.AccountValue, error) {
 		return batchByClient(ctx, l, keys, pf.AccountValues)
 	}, wait)
 	return l

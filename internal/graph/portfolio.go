@@ -163,7 +163,7 @@ func (r *queryResolver) GetPortfolioV2(ctx context.Context, ascending *bool, ass
 	}
 	out := &model.PortfolioResponseV2{
 		Positions: make([]model.PortfolioPosition, 0, len(h.Positions)), Total: h.Total, Page: h.Page, Limit: h.Limit,
-		Currency: model.CurrencyCodeEnumUsd, TotalValueCents: h.TotalValue, TotalValueFormatted: money.Format(h.TotalValue),
+		Currency: model.CurrencyCodeEnum(h.Currency), TotalValueCents: h.TotalValue, TotalValueFormatted: money.FormatIn(h.TotalValue, h.Currency),
 		TotalCostBasisCents: h.TotalBasis, TotalUnrealizedGainCents: h.TotalGain, NegativeBalanceCount: h.NegativeCount, IsStale: h.IsStale,
 		ComputedAt: h.ComputedAt,
 	}
@@ -172,7 +172,7 @@ func (r *queryResolver) GetPortfolioV2(ctx context.Context, ascending *bool, ass
 		amount, _ := pos.Quantity.Float64()
 		mp := model.PortfolioPosition{
 			AssetKey: pos.Asset.Key, AssetID: pos.Asset.ID.String(), Asset: &a, Amount: amount, AmountExact: pos.Quantity.String(),
-			Price: floatOf(pos.Price), ValueCents: pos.ValueCents, ValueFormatted: money.FormatPtr(pos.ValueCents),
+			Price: floatOf(pos.Price), ValueCents: pos.ValueCents, ValueFormatted: money.FormatPtrIn(pos.ValueCents, h.Currency),
 			CostBasisCents: pos.CostBasisCents, UnrealizedGainCents: pos.UnrealizedGainCents, UnrealizedGainPercent: pos.UnrealizedGainPercent,
 			DayChangePercent: pos.DayChangePercent, PortfolioPercent: pos.PortfolioPercent, AccountIds: make([]string, len(pos.AccountIDs)),
 			IsNegativeBalance: pos.IsNegative,
@@ -195,7 +195,7 @@ func (r *queryResolver) GetPortfolioValue(ctx context.Context, clientID string, 
 		return nil, err
 	}
 	return &model.GetPortfolioValueResponse{
-		Currency: model.CurrencyCodeEnumUsd, TotalValueCents: h.TotalValue, TotalValueFormatted: money.Format(h.TotalValue),
+		Currency: model.CurrencyCodeEnum(h.Currency), TotalValueCents: h.TotalValue, TotalValueFormatted: money.FormatIn(h.TotalValue, h.Currency),
 		TotalCostBasisCents: h.TotalBasis, UnrealizedGainCents: h.TotalGain, DayChangeCents: h.DayChangeCents,
 		DayChangePercent: h.DayChangePercent, NegativeBalanceCount: h.NegativeCount, ComputedAt: h.ComputedAt,
 	}, nil
@@ -211,7 +211,7 @@ func (r *queryResolver) GetChart(ctx context.Context, clientID string, hardRefre
 		return nil, err
 	}
 	out := &model.GetChartResponse{
-		Interval: interval, Currency: model.CurrencyCodeEnumUsd, Points: make([]model.ChartPoint, len(c.Points)),
+		Interval: interval, Currency: model.CurrencyCodeEnum(c.Currency), Points: make([]model.ChartPoint, len(c.Points)),
 		StartValueCents: c.Start(), EndValueCents: c.End(), ChangeCents: c.End() - c.Start(), IsStale: c.IsStale, ComputedAt: c.ComputedAt,
 	}
 	if c.Start() != 0 {

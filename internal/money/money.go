@@ -42,11 +42,14 @@ func FormatIn(c int64, currency string) string {
 }
 
 // FormatPtr is Format for an optional amount.
-func FormatPtr(c *int64) *string {
+func FormatPtr(c *int64) *string { return FormatPtrIn(c, "USD") }
+
+// FormatPtrIn is FormatIn for an optional amount.
+func FormatPtrIn(c *int64, currency string) *string {
 	if c == nil {
 		return nil
 	}
-	s := Format(*c)
+	s := FormatIn(*c, currency)
 	return &s
 }
 

@@ -10,13 +10,20 @@ import (
 	"taxd/internal/money"
 )
 
-// AccountValues returns what each of the given accounts of the client holds now, in cents: its
+// AccountValue is an account's holdings now, in cents of the client's currency (ISO 4217).
+type AccountValue struct {
+	Cents    int64
+	Currency string
+}
+
+// AccountValues returns what each of the given accounts of the client holds now, in cents of the
+// client's currency: its
 // balances above zero times their current prices, as the portfolio values them (spam and hidden
 // assets left out, worthless ones at zero, a person's price override first). A balance below zero
 // is missing history, not a debt: left out. Holdings without a known price are left out of the
 // sum, as they are of the portfolio's total; an account holding assets of which none has a price
 // is absent from the map (its value is unknown), and one that holds nothing is worth 0.
-func (s *Service) AccountValues(ctx context.Context, scope auth.ClientScope, accounts []uuid.UUID) (map[uuid.UUID]int64, error) {
+func (s *Service) AccountValues(ctx context.Context, scope auth.ClientScope, accounts []uuid.UUID) (map[uuid.UUID]AccountValue, error) {
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
@@ -59,7 +66,11 @@ func (s *Service) AccountValues(ctx context.Context, scope auth.ClientScope, acc
 			shown = append(shown, a)
 		}
 	}
-	priceOf, err := s.currentPrices(ctx, s.pool, shown)
+	cur, err := clientCurrency(ctx, s.pool, client)
+	if err != nil {
+		return nil, err
+	}
+	priceOf, err := s.currentPrices(ctx, s.pool, shown, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -79,10 +90,10 @@ func (s *Service) AccountValues(ctx context.Context, scope auth.ClientScope, acc
 			priced[h.account] = true
 		}
 	}
-	out := make(map[uuid.UUID]int64, len(accounts))
+	out := make(map[uuid.UUID]AccountValue, len(accounts))
 	for _, id := range accounts {
 		if !holds[id] || priced[id] {
-			out[id] = money.Cents(value[id])
+			out[id] = AccountValue{Cents: money.Cents(value[id]), Currency: cur}
 		}
 	}
 	return out, nil

@@ -52,7 +52,8 @@ func (s *Service) Assets(ctx context.Context, scope auth.ClientScope, hideSpam b
 }
 
 func (s *Service) fillCurrentPrices(ctx context.Context, assets []Asset) error {
-	priceOf, err := s.currentPrices(ctx, s.pool, assets)
+	// An asset's price is shown in dollars (the SDL's currentPriceFormatted).
+	priceOf, err := s.currentPrices(ctx, s.pool, assets, "USD")
 	if err != nil {
 		return err
 	}

@@ -48,6 +48,7 @@ type Point struct {
 // Chart is the client's portfolio value over a range.
 type Chart struct {
 	Range      string    `json:"range"`
+	Currency   string    `json:"currency"` // the client's (ISO 4217): values and basis are in it
 	Points     []Point   `json:"points"`
 	IsStale    bool      `json:"stale"`
 	ComputedAt time.Time `json:"computedAt"`
@@ -129,23 +130,24 @@ func (s *Service) Chart(ctx context.Context, scope auth.ClientScope, rng string,
 		set         *uuid.UUID
 		setWritten  *time.Time
 		fiscalStart string
+		cur         string
 		cachedKey   *string
 		cachedAt    *time.Time
 		body        []byte
 	)
 	// One round trip: the cache key's parts and the cached chart.
-	if err := s.pool.QueryRow(ctx, `SELECT coalesce(v.version, 0), rs.id, rs.created_at, c.fiscal_year_start, ch.cache_key, ch.computed_at, ch.body
+	if err := s.pool.QueryRow(ctx, `SELECT coalesce(v.version, 0), rs.id, rs.created_at, c.fiscal_year_start, upper(c.currency), ch.cache_key, ch.computed_at, ch.body
 		FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
 		LEFT JOIN portfolio_versions v ON v.client_id = c.id
 		LEFT JOIN portfolio_charts ch ON ch.client_id = c.id AND ch.range_name = $2
 		WHERE c.id = $1`, client, rng).
-		Scan(&version, &set, &setWritten, &fiscalStart, &cachedKey, &cachedAt, &body); err != nil {
+		Scan(&version, &set, &setWritten, &fiscalStart, &cur, &cachedKey, &cachedAt, &body); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil, apperr.NotFoundf("client not found")
 		}
 		return nil, err
 	}
-	key := fmt.Sprintf("v%d|%v@%v|%s", version, set, setWritten, now.Format("2006-01-02"))
+	key := fmt.Sprintf("v%d|%v@%v|%s|%s", version, set, setWritten, now.Format("2006-01-02"), cur)
 	if !refresh && cachedKey != nil && *cachedKey == key && cachedAt.After(now.Add(-chartTTL)) {
 		var c Chart
 		if err := json.Unmarshal(body, &c); err == nil {
@@ -153,7 +155,7 @@ func (s *Service) Chart(ctx context.Context, scope auth.ClientScope, rng string,
 			return &c, nil
 		}
 	}
-	c, err := s.computeChart(ctx, client, rng, now, set, fiscalStart)
+	c, err := s.computeChart(ctx, client, rng, now, set, fiscalStart, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +180,7 @@ type change struct {
 // computeChart values the holdings at each point: today's balances minus the changes after the
 // point (per day from portfolio_balance_days; within the last week, exact instants from the
 // ledger), times the day's price; basis from the current results' lots and disposals.
-func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string, now time.Time, set *uuid.UUID, fiscalStart string) (*Chart, error) {
+func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string, now time.Time, set *uuid.UUID, fiscalStart, cur string) (*Chart, error) {
 	var first *time.Time
 	if rng == AllTime {
 		if err := s.pool.QueryRow(ctx, `SELECT min(day)::timestamptz FROM portfolio_balance_days WHERE client_id = $1`, client).Scan(&first); err != nil {
@@ -252,7 +254,7 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 		disposals, err = s.disposalEvents(ctx, *set, fromSeq, start, now)
 		disposalsErr <- err
 	}()
-	series, err := s.historicalPrices(ctx, s.pool, assets, prices.Day(start), prices.Day(now))
+	series, err := s.historicalPrices(ctx, s.pool, assets, prices.Day(start), prices.Day(now), cur)
 	if err2 := <-disposalsErr; err == nil {
 		err = err2
 	}
@@ -263,7 +265,7 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 	basis := basisAt(events, points)
 	// Walk the points newest first, undoing the changes after each.
 	sort.Slice(changes, func(i, j int) bool { return changes[i].at.After(changes[j].at) })
-	out := &Chart{Range: rng, Points: make([]Point, len(points)), IsStale: stale, ComputedAt: now}
+	out := &Chart{Range: rng, Currency: cur, Points: make([]Point, len(points)), IsStale: stale, ComputedAt: now}
 	ci := 0
 	for i := len(points) - 1; i >= 0; i-- {
 		t := points[i]

@@ -23,10 +23,11 @@ import (
 	"taxd/internal/money"
 )
 
-// PriceFeed is the price service (prices.Source); nil offline.
+// PriceFeed is the price service (prices.Source); nil offline. Prices are in a client's currency
+// (ISO 4217): In and PrefetchIn cache them under prices.PriceKeyIn.
 type PriceFeed interface {
-	USD(ctx context.Context, asset imports.AssetRef, at time.Time) (decimal.Decimal, bool, error)
-	Prefetch(ctx context.Context, asset imports.AssetRef, from, to time.Time) (int, error)
+	In(currency string) func(ctx context.Context, asset imports.AssetRef, at time.Time) (decimal.Decimal, bool, error)
+	PrefetchIn(ctx context.Context, asset imports.AssetRef, from, to time.Time, currency string) (int, error)
 	CoinID(ctx context.Context, asset imports.AssetRef, day time.Time) (string, bool, error)
 }
 
@@ -189,7 +190,9 @@ type Holdings struct {
 	// NegativeCount counts the matching positions below zero (shown, flagged, not in the totals).
 	NegativeCount int
 	IsStale       bool
-	ComputedAt       time.Time
+	ComputedAt    time.Time
+	// Currency is the client's currency (ISO 4217): prices, values and basis are in it.
+	Currency string
 }
 
 // MaxPageSize is the largest page of positions or assets.
@@ -224,18 +227,23 @@ func (s *Service) Holdings(ctx context.Context, scope auth.ClientScope, f Filter
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
-	all, stale, err := s.positions(ctx, s.pool, scope.ClientID(), f)
+	cur, err := clientCurrency(ctx, s.pool, scope.ClientID())
+	if err != nil {
+		return nil, err
+	}
+	all, stale, err := s.positions(ctx, s.pool, scope.ClientID(), f, cur)
 	if err != nil {
 		return nil, err
 	}
 	out := summarise(all, pg)
 	out.IsStale = stale
+	out.Currency = cur
 	out.ComputedAt = s.now().UTC()
 	return out, nil
 }
 
 // positions computes every position matching f from the maintained balances.
-func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f Filter) ([]Position, bool, error) {
+func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f Filter, cur string) ([]Position, bool, error) {
 	args := []any{client}
 	where := `client_id = $1 AND quantity <> 0`
 	if len(f.AccountIDs) > 0 {
@@ -286,7 +294,7 @@ func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f
 	if err != nil {
 		return nil, false, err
 	}
-	priceOf, err := s.currentPrices(ctx, tx, kept)
+	priceOf, err := s.currentPrices(ctx, tx, kept, cur)
 	if err != nil {
 		return nil, false, err
 	}
@@ -546,4 +554,17 @@ func (s *Service) fillBasis(ctx context.Context, set uuid.UUID, written time.Tim
 // predictions).
 func (s *Service) Value(ctx context.Context, scope auth.ClientScope) (*Holdings, error) {
 	return s.Holdings(ctx, scope, DefaultFilter(), Page{Limit: 1, Sort: SortValue})
+}
+
+// clientCurrency is the client's currency (ISO 4217, upper case), in which its basis is kept and its
+// holdings are valued.
+func clientCurrency(ctx context.Context, q querier, client uuid.UUID) (string, error) {
+	var cur string
+	if err := q.QueryRow(ctx, `SELECT currency FROM clients WHERE id = $1`, client).Scan(&cur); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return "", apperr.NotFoundf("client not found")
+		}
+		return "", err
+	}
+	return strings.ToUpper(strings.TrimSpace(cur)), nil
 }

@@ -12,8 +12,9 @@ import (
 	"taxd/internal/prices"
 )
 
-// Prices come from the price service's Postgres cache (table prices, one USD price per coin and UTC
-// day). Online, a missing current price is fetched through the service (a bounded number per
+// Prices come from the price service's Postgres cache (table prices, one price per coin, currency
+// and UTC day): a client's prices are in its currency, under prices.PriceKeyIn (a USD price is
+// never converted). Online, a missing current price is fetched through the service (a bounded number per
 // request, under a deadline); offline, or when the feed has none, the price stays missing and the
 // value is flagged (null), never made up.
 
@@ -57,7 +58,7 @@ func coinOf(a Asset, day time.Time) (string, bool) {
 
 // resolveCoins maps assets to feed coins: coinOf, then (online) the feed's contract look-up, which
 // the price service remembers for the life of the process; a few look-ups per request at most.
-func (s *Service) resolveCoins(ctx context.Context, assets []Asset, day time.Time) (map[uuid.UUID]string, []string) {
+func (s *Service) resolveCoins(ctx context.Context, assets []Asset, day time.Time, cur string) (map[uuid.UUID]string, []string) {
 	coins := map[uuid.UUID]string{}
 	var keys []string
 	looked := 0
@@ -71,7 +72,7 @@ func (s *Service) resolveCoins(ctx context.Context, assets []Asset, day time.Tim
 		}
 		if ok {
 			coins[a.ID] = id
-			keys = append(keys, prices.PriceKey(id))
+			keys = append(keys, prices.PriceKeyIn(id, cur))
 		}
 	}
 	return coins, keys
@@ -91,9 +92,9 @@ func (a Asset) ref() imports.AssetRef {
 	return r
 }
 
-// currentPrices returns the price now and a day ago of each asset (by id) that has one: the
+// currentPrices returns the price in cur now and a day ago of each asset (by id) that has one: the
 // person's override first, zero for worthless assets, else the feed's.
-func (s *Service) currentPrices(ctx context.Context, q querier, assets []Asset) (map[uuid.UUID]priced, error) {
+func (s *Service) currentPrices(ctx context.Context, q querier, assets []Asset, cur string) (map[uuid.UUID]priced, error) {
 	now := s.now().UTC()
 	today := prices.Day(now)
 	out := make(map[uuid.UUID]priced, len(assets))
@@ -110,7 +111,7 @@ func (s *Service) currentPrices(ctx context.Context, q querier, assets []Asset) 
 			feed = append(feed, a)
 		}
 	}
-	coins, keys := s.resolveCoins(ctx, feed, today)
+	coins, keys := s.resolveCoins(ctx, feed, today, cur)
 	if len(keys) == 0 {
 		return out, nil
 	}
@@ -123,24 +124,26 @@ func (s *Service) currentPrices(ctx context.Context, q querier, assets []Asset) 
 		fetched := 0
 		fctx, cancel := context.WithTimeout(ctx, fetchTimeout)
 		defer cancel()
+		priceIn := s.prices.In(cur)
 		for _, a := range assets {
 			id, ok := coins[a.ID]
 			if !ok || fetched == maxFetchPerRequest {
 				continue
 			}
-			if l, ok := latest[prices.PriceKey(id)]; ok && l.day.Equal(today) {
+			key := prices.PriceKeyIn(id, cur)
+			if l, ok := latest[key]; ok && l.day.Equal(today) {
 				continue
 			}
 			fetched++
-			p, found, err := s.prices.USD(fctx, a.ref(), now)
+			p, found, err := priceIn(fctx, a.ref(), now)
 			if err != nil || !found {
 				continue // flagged missing; a feed outage must not fail the portfolio
 			}
-			latest[prices.PriceKey(id)] = dayPrice{day: today, usd: p, prev: latest[prices.PriceKey(id)].prev}
+			latest[key] = dayPrice{day: today, usd: p, prev: latest[key].prev}
 		}
 	}
 	for aid, id := range coins {
-		l, ok := latest[prices.PriceKey(id)]
+		l, ok := latest[prices.PriceKeyIn(id, cur)]
 		if !ok {
 			continue
 		}
@@ -194,14 +197,14 @@ LEFT JOIN prices p ON p.price_key = l.price_key AND p.day = l.day - 1`, keys, to
 
 // historicalPrices reads the cached daily prices of keys over [from, to] (UTC days). Online, a key
 // with days missing is filled first with one range call per coin (bounded per request).
-func (s *Service) historicalPrices(ctx context.Context, q querier, assets map[uuid.UUID]Asset, from, to time.Time) (map[uuid.UUID]map[time.Time]decimal.Decimal, error) {
+func (s *Service) historicalPrices(ctx context.Context, q querier, assets map[uuid.UUID]Asset, from, to time.Time, cur string) (map[uuid.UUID]map[time.Time]decimal.Decimal, error) {
 	var feed []Asset
 	for _, a := range assets {
 		if !a.IsWorthless && (a.UsePlatformPrice || a.PriceOverride == nil) {
 			feed = append(feed, a)
 		}
 	}
-	coins, keys := s.resolveCoins(ctx, feed, to)
+	coins, keys := s.resolveCoins(ctx, feed, to, cur)
 	byKey := map[string]map[time.Time]decimal.Decimal{}
 	read := func() error {
 		rows, err := q.Query(ctx, `SELECT price_key, day, usd FROM prices WHERE price_key = ANY($1) AND day BETWEEN $2 AND $3`, keys, from, to)
@@ -236,11 +239,11 @@ func (s *Service) historicalPrices(ctx context.Context, q querier, assets map[uu
 		fctx, cancel := context.WithTimeout(ctx, fetchTimeout)
 		defer cancel()
 		for id, c := range coins {
-			if len(byKey[prices.PriceKey(c)]) >= days || fetched == maxFetchPerRequest {
+			if len(byKey[prices.PriceKeyIn(c, cur)]) >= days || fetched == maxFetchPerRequest {
 				continue
 			}
 			fetched++
-			_, _ = s.prices.Prefetch(fctx, assets[id].ref(), from, to) // a failure leaves days missing
+			_, _ = s.prices.PrefetchIn(fctx, assets[id].ref(), from, to, cur) // a failure leaves days missing
 		}
 		if fetched > 0 {
 			if err := read(); err != nil {
@@ -257,7 +260,7 @@ func (s *Service) historicalPrices(ctx context.Context, q querier, assets map[uu
 			out[id] = constantPrice(*a.PriceOverride)
 		default:
 			if c, ok := coins[id]; ok {
-				out[id] = byKey[prices.PriceKey(c)]
+				out[id] = byKey[prices.PriceKeyIn(c, cur)]
 			}
 		}
 	}

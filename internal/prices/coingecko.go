@@ -191,10 +191,16 @@ type DayPrice struct {
 // of that day (CoinGecko gives daily points at 00:00 UTC for ranges over 90 days, hourly ones
 // for shorter ranges). Days without a point are absent. An unknown coin gives no prices.
 func (c *Client) Range(ctx context.Context, coinID string, from, to time.Time) ([]DayPrice, error) {
+	return c.RangeIn(ctx, coinID, from, to, "usd")
+}
+
+// RangeIn is Range in another vs_currency (lower case ISO 4217, e.g. "gbp"); DayPrice.USD then
+// holds the price in that currency.
+func (c *Client) RangeIn(ctx context.Context, coinID string, from, to time.Time, currency string) ([]DayPrice, error) {
 	var out struct {
 		Prices [][]json.Number `json:"prices"`
 	}
-	q := url.Values{"vs_currency": {"usd"}, "from": {strconv.FormatInt(from.Unix(), 10)}, "to": {strconv.FormatInt(to.Unix(), 10)}}
+	q := url.Values{"vs_currency": {strings.ToLower(currency)}, "from": {strconv.FormatInt(from.Unix(), 10)}, "to": {strconv.FormatInt(to.Unix(), 10)}}
 	err := c.get(ctx, "market_chart/range", "/coins/"+url.PathEscape(coinID)+"/market_chart/range", q, &out)
 	if errors.Is(err, errNotFound) {
 		return nil, nil

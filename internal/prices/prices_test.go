@@ -72,7 +72,8 @@ func (f *fakeCoinGecko) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case len(parts) == 3 && parts[1] == "contract":
 		serve("contract_" + parts[0] + "_" + parts[2] + ".json")
 	case len(parts) == 3 && parts[1] == "market_chart" && parts[2] == "range":
-		if r.URL.Query().Get("vs_currency") != "usd" || r.URL.Query().Get("from") == "" || r.URL.Query().Get("to") == "" {
+		// one recorded answer serves both currencies asked (the figures are the USD ones)
+		if vs := r.URL.Query().Get("vs_currency"); (vs != "usd" && vs != "gbp") || r.URL.Query().Get("from") == "" || r.URL.Query().Get("to") == "" {
 			http.Error(w, "bad range query", 400)
 			return
 		}
@@ -296,6 +297,22 @@ func TestRangeAndPrefetch(t *testing.T) {
 	}
 	if n := f.count("/api/v3/coins/ethereum/history"); n != 0 {
 		t.Errorf("%d history requests after prefetch", n)
+	}
+
+	// in pounds: asked with vs_currency=gbp, cached under the GBP key only, read back by CachedIn
+	eth := imports.AssetRef{Chain: "ethereum"}
+	if p, ok, _ := s.CachedIn("GBP")(ctx, eth, day("2024-03-02T15:00:00Z")); ok {
+		t.Fatalf("a GBP price %s before any was fetched (a USD one must not stand in)", p)
+	}
+	n, err = s.PrefetchIn(ctx, imports.AssetRef{Chain: "arbitrum"}, day("2024-03-01T00:00:00Z"), day("2024-03-03T00:00:00Z"), "GBP")
+	if err != nil || n != 3 || !strings.Contains(f.requests[len(f.requests)-1], "vs_currency=gbp") {
+		t.Fatalf("PrefetchIn = %d %v, last request %s", n, err, f.requests[len(f.requests)-1])
+	}
+	if p, ok, err := s.CachedIn("GBP")(ctx, eth, day("2024-03-02T15:00:00Z")); err != nil || !ok || p.String() != "3433.6742049958717" {
+		t.Fatalf("CachedIn(GBP) after PrefetchIn = %s %v %v", p, ok, err)
+	}
+	if k := PriceKeyIn("ethereum", "GBP"); k != "coingecko:ethereum:gbp" || PriceKeyIn("ethereum", "USD") != PriceKey("ethereum") {
+		t.Errorf("PriceKeyIn = %s", k)
 	}
 }
 

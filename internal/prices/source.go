@@ -11,8 +11,9 @@ import (
 	"taxd/internal/imports"
 )
 
-// Cache stores USD prices per price key and UTC day. The lead's implementation is the Postgres
-// prices table (price_key, day, usd, source); MemoryCache is for tests.
+// Cache stores prices per price key (a coin in a currency, PriceKeyIn) and UTC day. The lead's
+// implementation is the Postgres prices table (price_key, day, usd, source: the usd column holds
+// the price in the key's currency); MemoryCache is for tests.
 type Cache interface {
 	Get(ctx context.Context, key string, day time.Time) (decimal.Decimal, bool, error)
 	Put(ctx context.Context, key string, day time.Time, usd decimal.Decimal, source string) error
@@ -116,8 +117,18 @@ func (s *Source) CoinID(ctx context.Context, asset imports.AssetRef, day time.Ti
 	return id, found, nil
 }
 
-// PriceKey is the cache key of a coin: "coingecko:<id>".
+// PriceKey is the cache key of a coin's USD price: "coingecko:<id>".
 func PriceKey(coinID string) string { return "coingecko:" + coinID }
+
+// PriceKeyIn is the cache key of a coin's price in currency (ISO 4217): PriceKey for USD,
+// "coingecko:<id>:gbp" for GBP.
+func PriceKeyIn(coinID, currency string) string {
+	cur := strings.ToLower(strings.TrimSpace(currency))
+	if cur == "" || cur == "usd" {
+		return PriceKey(coinID)
+	}
+	return PriceKey(coinID) + ":" + cur
+}
 
 // USD returns the USD price of one unit of asset on the UTC day of at. USD itself is 1. found is
 // false when no price is known (unknown asset, or the API has no price for that day): the caller
@@ -151,10 +162,7 @@ func (s *Source) price(ctx context.Context, asset imports.AssetRef, at time.Time
 	if err != nil || !ok {
 		return decimal.Zero, false, err
 	}
-	key := PriceKey(id)
-	if cur != "USD" {
-		key += ":" + strings.ToLower(cur)
-	}
+	key := PriceKeyIn(id, cur)
 	if s.cache != nil {
 		if p, ok, err := s.cache.Get(ctx, key, day); err != nil {
 			return decimal.Zero, false, err
@@ -178,8 +186,23 @@ func (s *Source) price(ctx context.Context, asset imports.AssetRef, at time.Time
 // known offline (natives, the symbol table, contracts this Source has looked up). For request paths
 // that must not wait on the price API.
 func (s *Source) CachedUSD(ctx context.Context, asset imports.AssetRef, at time.Time) (decimal.Decimal, bool, error) {
+	return s.cached(ctx, asset, at, "USD")
+}
+
+// CachedIn is In without network calls (CachedUSD in currency).
+func (s *Source) CachedIn(currency string) func(context.Context, imports.AssetRef, time.Time) (decimal.Decimal, bool, error) {
+	cur := strings.ToUpper(strings.TrimSpace(currency))
+	if cur == "" {
+		cur = "USD"
+	}
+	return func(ctx context.Context, asset imports.AssetRef, at time.Time) (decimal.Decimal, bool, error) {
+		return s.cached(ctx, asset, at, cur)
+	}
+}
+
+func (s *Source) cached(ctx context.Context, asset imports.AssetRef, at time.Time, cur string) (decimal.Decimal, bool, error) {
 	day := Day(at)
-	if asset.Chain == "" && strings.EqualFold(asset.Symbol, "USD") {
+	if asset.Chain == "" && strings.EqualFold(asset.Symbol, cur) {
 		return decimal.NewFromInt(1), true, nil
 	}
 	if s.cache == nil || (asset.Chain == "" && imports.IsFiat(asset.Symbol)) || asset.TokenID != "" {
@@ -201,13 +224,18 @@ func (s *Source) CachedUSD(ctx context.Context, asset imports.AssetRef, at time.
 	if !ok {
 		return decimal.Zero, false, nil
 	}
-	return s.cache.Get(ctx, PriceKey(id), day)
+	return s.cache.Get(ctx, PriceKeyIn(id, cur), day)
 }
 
 // Prefetch fills the cache with one price per day of [from, to] for asset in one call
 // (market_chart/range); later USD calls for those days hit the cache. It returns how many days
 // were stored.
 func (s *Source) Prefetch(ctx context.Context, asset imports.AssetRef, from, to time.Time) (int, error) {
+	return s.PrefetchIn(ctx, asset, from, to, "USD")
+}
+
+// PrefetchIn is Prefetch of the prices in currency (ISO 4217), cached under PriceKeyIn.
+func (s *Source) PrefetchIn(ctx context.Context, asset imports.AssetRef, from, to time.Time, currency string) (int, error) {
 	if s.cache == nil {
 		return 0, nil
 	}
@@ -215,7 +243,11 @@ func (s *Source) Prefetch(ctx context.Context, asset imports.AssetRef, from, to 
 	if err != nil || !ok {
 		return 0, err
 	}
-	days, err := s.client.Range(ctx, id, Day(from), Day(to).Add(24*time.Hour))
+	cur := strings.ToLower(strings.TrimSpace(currency))
+	if cur == "" {
+		cur = "usd"
+	}
+	days, err := s.client.RangeIn(ctx, id, Day(from), Day(to).Add(24*time.Hour), cur)
 	if err != nil {
 		return 0, err
 	}
@@ -224,7 +256,7 @@ func (s *Source) Prefetch(ctx context.Context, asset imports.AssetRef, from, to 
 		if d.Day.Before(Day(from)) || d.Day.After(Day(to)) {
 			continue
 		}
-		if err := s.cache.Put(ctx, PriceKey(id), d.Day, d.USD, SourceName); err != nil {
+		if err := s.cache.Put(ctx, PriceKeyIn(id, cur), d.Day, d.USD, SourceName); err != nil {
 			return n, err
 		}
 		n++

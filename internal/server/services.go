@@ -116,10 +116,12 @@ func chainProviders(cfg *config.Config) *imports.Registry {
 // without a price say it is missing.
 func requestPrices(d Deps) (taxfigures.Prices, portfolio.PriceFeed) {
 	src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: d.Config.CoinGeckoURL, APIKey: d.Config.CoinGeckoAPIKey}), prices.NewPGCache(d.Pool))
+	cachedIn := func(currency string) taxfigures.PriceFunc { return src.CachedIn(currency) }
 	if d.Config.Offline {
-		return taxfigures.Prices{Cached: src.CachedUSD}, nil
+		return taxfigures.Prices{Cached: src.CachedUSD, CachedIn: cachedIn}, nil
 	}
-	return taxfigures.Prices{Cached: src.CachedUSD, Fetch: src.USD}, src
+	return taxfigures.Prices{Cached: src.CachedUSD, Fetch: src.USD, CachedIn: cachedIn,
+		FetchIn: func(currency string) taxfigures.PriceFunc { return src.In(currency) }}, src
 }
 
 // REST returns the REST adapter's dependencies.

@@ -43,8 +43,27 @@ const maxPricedAssets = 500
 
 // Prices are the two price look-ups of the request path: Cached never leaves the database; Fetch
 // may ask the price API (internal/prices Source.CachedUSD and Source.USD). Either may be nil.
+// CachedIn and FetchIn are the same in a client's currency other than USD (Source.CachedIn and
+// Source.In); without them such a client has no prices (a USD price is never converted).
 type Prices struct {
-	Cached, Fetch PriceFunc
+	Cached, Fetch     PriceFunc
+	CachedIn, FetchIn func(currency string) PriceFunc
+}
+
+// in returns the look-ups of prices in currency (ISO 4217).
+func (p Prices) in(currency string) Prices {
+	cur := strings.ToUpper(strings.TrimSpace(currency))
+	if cur == "" || cur == "USD" {
+		return Prices{Cached: p.Cached, Fetch: p.Fetch}
+	}
+	var out Prices
+	if p.CachedIn != nil {
+		out.Cached = p.CachedIn(cur)
+	}
+	if p.FetchIn != nil {
+		out.Fetch = p.FetchIn(cur)
+	}
+	return out
 }
 
 // fetchBudget bounds the time one request spends asking the price API; prices not found by then
@@ -347,7 +366,7 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		out.Pieces = append(out.Pieces, x)
 	}
 	if out.Quantity.Sign() > 0 {
-		pr := s.pricer(ctx)
+		pr := s.pricer(ctx, st.Currency)
 		// the value is known when every asset held under the key has a price now
 		v, known := decimal.Zero, true
 		for _, a := range assets {
@@ -438,16 +457,16 @@ func orderLots(lots []Lot, m tax.Method) {
 	})
 }
 
-// pricer prices assets for one request: the cache first, then the price API within fetchBudget
-// for the whole request.
+// pricer prices assets for one request in the client's currency: the cache first, then the price
+// API within fetchBudget for the whole request.
 type pricer struct {
 	ctx      context.Context
 	prices   Prices
 	deadline time.Time
 }
 
-func (s *Service) pricer(ctx context.Context) *pricer {
-	return &pricer{ctx: ctx, prices: s.prices, deadline: time.Now().Add(fetchBudget)}
+func (s *Service) pricer(ctx context.Context, currency string) *pricer {
+	return &pricer{ctx: ctx, prices: s.prices.in(currency), deadline: time.Now().Add(fetchBudget)}
 }
 
 func (p *pricer) price(a db.Asset, at time.Time) (decimal.Decimal, bool) {
@@ -563,7 +582,7 @@ func (s *Service) Harvest(ctx context.Context, scope auth.ClientScope, day time.
 	}
 	slices.SortFunc(assets, func(a, b db.Asset) int { return strings.Compare(a.ID.String(), b.ID.String()) })
 	priceAt := out.Date.Add(12 * time.Hour) // the UTC day of the date
-	pr := s.pricer(ctx)
+	pr := s.pricer(ctx, st.Currency)
 	start := end.AddDate(0, 0, -1) // a sale on the date: long-term from the day after the anniversary
 	recent := end.AddDate(0, 0, -30)
 	for _, a := range assets {
