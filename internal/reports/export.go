@@ -69,7 +69,12 @@ func (s *Service) ListFor(ctx context.Context, scope auth.ClientScope) ([]db.Rep
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
-	return db.New(s.pool).ListReports(ctx, scope.ClientID())
+	q := db.New(s.pool)
+	list, err := q.ListReports(ctx, scope.ClientID())
+	if err != nil {
+		return nil, err
+	}
+	return list, s.fillSizes(ctx, q, scope.ClientID(), list)
 }
 
 // GetFor returns one report of the scope's client.

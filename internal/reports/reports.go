@@ -172,8 +172,7 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind
 }
 
 // List returns one page of the client's reports of the given types, newest first, and the
-// cursor of the next page (nil on the last). A ready report stored before sizes were recorded gets
-// its size from the bucket, once (at most maxSizeLookups per call).
+// cursor of the next page (nil on the last), sizes filled in (fillSizes).
 func (s *Service) List(ctx context.Context, clientID uuid.UUID, types []string, r page.Request) ([]db.Report, *string, error) {
 	q := db.New(s.pool)
 	p := db.ListReportsPageParams{ClientID: clientID, Types: types, PageLimit: int32(r.Limit + 1)}
@@ -185,8 +184,17 @@ func (s *Service) List(ctx context.Context, clientID uuid.UUID, types []string, 
 		return nil, nil, err
 	}
 	list, next := page.Next(PageList, clientID, r, rows, func(x db.Report) page.Key { return page.Key{At: x.CreatedAt, ID: x.ID} })
+	if err := s.fillSizes(ctx, q, clientID, list); err != nil {
+		return nil, nil, err
+	}
+	return list, next, nil
+}
+
+// fillSizes gives a ready report stored before sizes were recorded its size from the bucket, once
+// (recorded; at most maxSizeLookups per call).
+func (s *Service) fillSizes(ctx context.Context, q *db.Queries, clientID uuid.UUID, list []db.Report) error {
 	if s.bucket == nil {
-		return list, next, nil
+		return nil
 	}
 	looked := 0
 	for i, r := range list {
@@ -199,11 +207,11 @@ func (s *Service) List(ctx context.Context, clientID uuid.UUID, types []string, 
 			continue // a file gone from the bucket has no size; its download says so
 		}
 		if err := q.SetReportSize(ctx, db.SetReportSizeParams{ClientID: clientID, ID: r.ID, SizeBytes: &attrs.Size}); err != nil {
-			return nil, nil, err
+			return err
 		}
 		list[i].SizeBytes = &attrs.Size
 	}
-	return list, next, nil
+	return nil
 }
 
 // PageList names the report list in its cursors.
