@@ -289,7 +289,7 @@ func (q *Queries) GetClientSubscription(ctx context.Context, clientID uuid.UUID)
 }
 
 const getUserWithBranding = `-- name: GetUserWithBranding :one
-SELECT c.id, c.reference_id, c.email, c.created_at,
+SELECT c.id, c.reference_id, c.email, c.created_at, c.name AS client_name,
        p.name, p.logo_url, p.primary_color, p.support_email, p.portal_url
 FROM clients c JOIN partners p ON p.id = c.partner_id
 WHERE c.partner_id = $1 AND c.reference_id = $2
@@ -305,6 +305,7 @@ type GetUserWithBrandingRow struct {
 	ReferenceID  *string
 	Email        *string
 	CreatedAt    time.Time
+	ClientName   string
 	Name         string
 	LogoUrl      *string
 	PrimaryColor *string
@@ -321,6 +322,7 @@ func (q *Queries) GetUserWithBranding(ctx context.Context, arg GetUserWithBrandi
 		&i.ReferenceID,
 		&i.Email,
 		&i.CreatedAt,
+		&i.ClientName,
 		&i.Name,
 		&i.LogoUrl,
 		&i.PrimaryColor,

@@ -36,7 +36,7 @@ func (h *Handler) GetUser(ctx context.Context, req api.GetUserRequestObject) (ap
 	if err != nil {
 		return nil, err
 	}
-	c := db.Client{ReferenceID: u.ReferenceID, Email: u.Email, CreatedAt: u.CreatedAt}
+	c := db.Client{ID: u.ID, Name: u.ClientName, ReferenceID: u.ReferenceID, Email: u.Email, CreatedAt: u.CreatedAt}
 	branding := db.Partner{Name: u.Name, LogoUrl: u.LogoUrl, PrimaryColor: u.PrimaryColor, SupportEmail: u.SupportEmail, PortalUrl: u.PortalUrl}
 	return api.GetUser200JSONResponse{Type: api.Success, Message: "User retrieved", Data: embeddedUser(c, branding)}, nil
 }

@@ -52,7 +52,7 @@ SELECT EXISTS (SELECT 1 FROM transactions WHERE client_id = $1 AND deleted_at IS
 
 -- name: GetUserWithBranding :one
 -- What getUser answers, a partner's user with the partner's branding, in one round trip.
-SELECT c.id, c.reference_id, c.email, c.created_at,
+SELECT c.id, c.reference_id, c.email, c.created_at, c.name AS client_name,
        p.name, p.logo_url, p.primary_color, p.support_email, p.portal_url
 FROM clients c JOIN partners p ON p.id = c.partner_id
 WHERE c.partner_id = $1 AND c.reference_id = $2;
