@@ -123,6 +123,8 @@ func TestPortalJurisdictions(t *testing.T) {
 		if n := w.eval(`String(document.querySelectorAll('#tx-list tr[data-tx]').length)`); n != "4" {
 			t.Errorf("%s: %s transactions in tax year %s, want 4", c.country, n, c.label)
 		}
+		// the filters' choices load beside the list: wait for the year's option
+		w.do(present(`#f-year option[value="2024"]:checked`))
 		if label := w.eval(`document.querySelector('#f-year option:checked').textContent`); label != c.label {
 			t.Errorf("%s: the year filter shows %q", c.country, label)
 		}
@@ -150,4 +152,23 @@ func TestPortalJurisdictions(t *testing.T) {
 		}
 		w.axe(c.country + " transaction")
 	}
+}
+
+// present waits until an element matching the CSS selector is in the page (rendered or not: a
+// select's options have no boxes of their own).
+func present(sel string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		js := fmt.Sprintf(`!!document.querySelector(%q)`, sel)
+		for {
+			ok, err := chromedp.Evaluate[bool](js)(ctx, t)
+			if err == nil && ok {
+				return nil
+			}
+			select {
+			case <-ctx.Done():
+				return fmt.Errorf("waiting for %s: %w", sel, ctx.Err())
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	})
 }
