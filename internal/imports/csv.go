@@ -391,7 +391,6 @@ func isSymbol(s string) bool {
 
 func isFiatAsset(a AssetRef) bool { return a.Chain == "" && IsFiat(a.Symbol) }
 
-
 // isCurrency reports whether a is the fiat currency code cur.
 func isCurrency(a AssetRef, cur string) bool {
 	return a.Chain == "" && strings.EqualFold(a.Symbol, cur)

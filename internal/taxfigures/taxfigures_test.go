@@ -13,9 +13,9 @@ import (
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
-	"taxd/internal/testfactory"
 	"taxd/internal/recalc"
 	"taxd/internal/taxfigures"
+	"taxd/internal/testfactory"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
