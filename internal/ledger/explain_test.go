@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"taxd/internal/bench"
 	"taxd/internal/pgtest"
@@ -101,7 +100,7 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 				{"count", counted.settings, countSQL, countArgs, c.count},
 				{"exact count", exactPlan.settings, exactSQL, exactArgs, nil},
 			} {
-				plan := explain(t, pool, q.settings, q.sql, q.args)
+				plan := pgtest.Explain(t, pool, q.settings, q.sql, q.args...)
 				if strings.Contains(plan, "Seq Scan on transactions") || strings.Contains(plan, "Seq Scan on transfers") {
 					t.Errorf("%s scans sequentially:\n%s", q.what, plan)
 				}
@@ -116,33 +115,4 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 			}
 		})
 	}
-}
-
-func explain(t *testing.T, pool interface {
-	Begin(context.Context) (pgx.Tx, error)
-}, settings, sql string, args []any) string {
-	t.Helper()
-	ctx := context.Background()
-	tx, err := pool.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
-		t.Fatal(err)
-	}
-	if settings != "" {
-		if _, err := tx.Exec(ctx, settings); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rows, err := tx.Query(ctx, "EXPLAIN "+sql, args...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Join(lines, "\n")
 }

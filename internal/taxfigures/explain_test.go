@@ -113,7 +113,10 @@ func TestResultReadsUseKeys(t *testing.T) {
 			if err := c.call(db.New(&r)); !errors.Is(err, errRecorded) {
 				t.Fatalf("the query was not recorded: %v", err)
 			}
-			plan := explain(t, pool, r.sql, r.args)
+			// The ledger here is small: a bitmap scan of all the client's transfers (client_id is in every
+			// transfers key) prices below a key lookup per result row, which at 1M transfers it is not;
+			// both whole-table paths are priced out so the plan shows the lookups the query allows.
+			plan := pgtest.Explain(t, pool, `SET LOCAL enable_bitmapscan = off`, r.sql, r.args...)
 			for _, s := range []string{"Seq Scan on tax_disposals", "Seq Scan on transfers", "Seq Scan on tax_income"} {
 				if strings.Contains(plan, s) {
 					t.Errorf("%s:\n%s", s, plan)
@@ -126,31 +129,4 @@ func TestResultReadsUseKeys(t *testing.T) {
 			}
 		})
 	}
-}
-
-func explain(t *testing.T, pool interface {
-	Begin(context.Context) (pgx.Tx, error)
-}, sql string, args []any) string {
-	t.Helper()
-	ctx := context.Background()
-	tx, err := pool.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tx.Rollback(ctx)
-	// The ledger here is small: a bitmap scan of all the client's transfers (client_id is in every
-	// transfers key) prices below a key lookup per result row, which at 1M transfers it is not. Both
-	// whole-table paths are priced out so the plan shows the lookups the query allows.
-	if _, err := tx.Exec(ctx, `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off`); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := tx.Query(ctx, "EXPLAIN "+sql, args...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Join(lines, "\n")
 }
