@@ -14,6 +14,7 @@ import (
 
 	"taxd/internal/auth"
 	"taxd/internal/config"
+	"taxd/internal/testwait"
 	"taxd/internal/webui"
 )
 
@@ -85,8 +86,11 @@ func TestDocsPageUnderItsCSP(t *testing.T) {
 	const state = `location.hash + ' ' + [...document.querySelectorAll('li[data-testid="menu-item-label"]')].findIndex(li => li.dataset.active === 'true')`
 	before := eval(state)
 	eval(`(() => { const li = document.querySelectorAll('li[data-testid="menu-item-label"]')[4]; (li.querySelector('div') || li).click(); return '' })()`)
-	time.Sleep(500 * time.Millisecond)
-	after := eval(state)
+	after := before
+	testwait.For(t, "the clicked menu entry to become the active one", 10*time.Second, func() bool {
+		after = eval(state)
+		return after != before
+	})
 	if violations != "" {
 		t.Errorf("/docs violates its CSP: %s", violations)
 	}

@@ -13,6 +13,7 @@ import (
 	"taxd/internal/fileimport"
 	"taxd/internal/imports"
 	"taxd/internal/recalc"
+	"taxd/internal/testwait"
 )
 
 // TestPortalJurisdictions: a GB client and a CA client open the tax page and see their country's
@@ -71,20 +72,13 @@ func TestPortalJurisdictions(t *testing.T) {
 		if _, err := recalc.NewService(w.pool, w.jobs).Request(ctx, scope, recalc.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		deadline := time.Now().Add(60 * time.Second)
-		for {
+		testwait.For(t, c.country+"'s recalculation to finish", 60*time.Second, func() bool {
 			var j struct {
 				J *struct{ ID string } `json:"getActiveRecalculateJob"`
 			}
 			w.gql(fmt.Sprintf(`{ getActiveRecalculateJob(clientId: %q) { id } }`, client), &j)
-			if j.J == nil {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: the recalculation did not finish", c.country)
-			}
-			time.Sleep(200 * time.Millisecond)
-		}
+			return j.J == nil
+		})
 
 		w.do(chromedp.Navigate(portalURL), visible("#recalc-settled"))
 		w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/tax?year=2024"), visible(`#tax-figures [data-figure="gains"]`), idle())

@@ -29,6 +29,8 @@ import (
 	"html/template"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/google/uuid"
@@ -42,6 +44,7 @@ import (
 	"taxd/internal/pgtest"
 	"taxd/internal/reports"
 	"taxd/internal/server"
+	"taxd/internal/testwait"
 )
 
 func TestMain(m *testing.M) {
@@ -325,7 +328,12 @@ func TestPortalInBrowser(t *testing.T) {
 	})
 	w.shot("11-framed-by-partner")
 	w.do(chromedp.Navigate(w.stranger + "/?src=" + url.QueryEscape(w.accessToken("browser-user", "jane@example.com"))))
-	time.Sleep(3 * time.Second) // the allowed frame above posted within this time
+	// Chrome ends a navigation that the portal's frame-ancestors refuses on its own error page:
+	// the frame's unreachable URL is then the portal's, and the portal's script never ran.
+	w.waitFor("the stranger's frame to be refused", func() (bool, string) {
+		blocked, seen := w.childFrameRefused()
+		return blocked, seen
+	})
 	if log := w.eval(`document.getElementById('log').textContent`); log != "" {
 		t.Fatalf("a site that is not the partner's framed the portal: %q", log)
 	}
@@ -509,6 +517,22 @@ func (w *world) do(steps ...chromedp.Action[chromedp.Void]) {
 }
 
 // eval evaluates a JavaScript expression that gives a string.
+// childFrameRefused reports whether the page's first child frame ended on Chrome's error page
+// (its navigation refused), and what the frame shows.
+func (w *world) childFrameRefused() (bool, string) {
+	ctx, cancel := context.WithTimeout(w.browser, 10*time.Second)
+	defer cancel()
+	tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
+	if err != nil {
+		w.t.Fatalf("frame tree: %v", err)
+	}
+	if tree.FrameTree == nil || len(tree.FrameTree.ChildFrames) == 0 {
+		return false, "no child frame"
+	}
+	f := tree.FrameTree.ChildFrames[0].Frame
+	return f.UnreachableURL != "" || strings.HasPrefix(f.URL, "chrome-error:"), fmt.Sprintf("url %s, unreachable %s", f.URL, f.UnreachableURL)
+}
+
 func (w *world) eval(js string) string {
 	ctx, cancel := context.WithTimeout(w.browser, 10*time.Second)
 	defer cancel()
@@ -565,18 +589,18 @@ func (w *world) figures() map[string]string {
 
 func (w *world) waitFor(what string, cond func() (bool, string)) {
 	w.t.Helper()
-	deadline := time.Now().Add(45 * time.Second)
-	for {
-		ok, last := cond()
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
+	var ok bool
+	var last string
+	defer func() {
+		if !ok {
 			w.shot("failure")
-			w.t.Fatalf("timed out waiting for %s (last: %s)", what, last)
+			w.t.Logf("last seen while waiting for %s: %s", what, last)
 		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	}()
+	testwait.For(w.t, what, 45*time.Second, func() bool {
+		ok, last = cond()
+		return ok
+	})
 }
 
 func (w *world) waitDownload(name string) {

@@ -25,6 +25,7 @@ import (
 	"taxd/internal/reports"
 	"taxd/internal/server"
 	"taxd/internal/tax"
+	"taxd/internal/testwait"
 	"taxd/internal/webhooks"
 )
 
@@ -315,11 +316,5 @@ func (c *apiClient) do(method, path, body string, want int, out any) {
 
 func (c *apiClient) poll(what string, done func() bool) {
 	c.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for !done() {
-		if time.Now().After(deadline) {
-			c.t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(150 * time.Millisecond)
-	}
+	testwait.For(c.t, what, 60*time.Second, done)
 }

@@ -11,11 +11,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	"taxd/internal/pgcluster"
+	"taxd/internal/testwait"
 )
 
 // TestFullDisk fills the disk under a running server's Postgres and report bucket, then frees it:
@@ -120,16 +122,13 @@ func TestFullDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	freed := time.Now()
-	for {
+	testwait.For(t, "a write to succeed after the disk was freed", 60*time.Second, func() bool {
 		status, b := write()
-		if status == http.StatusCreated {
-			break
-		}
-		if status != http.StatusServiceUnavailable || time.Since(freed) > 60*time.Second {
+		if status != http.StatusCreated && status != http.StatusServiceUnavailable {
 			t.Fatalf("%s after the disk was freed: %d %s", time.Since(freed), status, b)
 		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return status == http.StatusCreated
+	})
 	fmt.Printf("full disk: writes succeed again %s after space was freed\n", time.Since(freed).Round(time.Millisecond))
 	if status, b := read(); status != http.StatusOK {
 		t.Errorf("a read after the disk was freed: %d %s", status, b)
@@ -149,6 +148,7 @@ func TestFullDisk(t *testing.T) {
 	_ = f.Close()
 	// Clients keep writing and reading while it happens.
 	stop, done := make(chan struct{}), make(chan map[string]int)
+	var calls atomic.Int64
 	go func() {
 		during := map[string]int{}
 		for i := 0; ; i++ {
@@ -158,6 +158,7 @@ func TestFullDisk(t *testing.T) {
 				return
 			default:
 			}
+			calls.Add(1)
 			status, b := write()
 			during[fmt.Sprintf("write %d", status)]++
 			if status >= 500 && status != http.StatusServiceUnavailable {
@@ -174,11 +175,16 @@ func TestFullDisk(t *testing.T) {
 	for i := 0; i < 100 && walErr == nil; i++ { // WAL records only: no table grows
 		_, walErr = pool.Exec(c, `SELECT pg_logical_emit_message(false, 'taxd-full-disk-test', repeat('x', 4000000))`)
 	}
-	time.Sleep(time.Second)
+	// The clients go on through Postgres's restart: wait for ten more of their calls.
+	afterWAL := calls.Load()
+	testwait.For(t, "clients to call through the WAL failure", 60*time.Second, func() bool { return calls.Load() >= afterWAL+10 })
 	close(stop)
 	fmt.Printf("full disk: writing WAL on the full disk: %v; clients meanwhile: %v\n", walErr, <-done)
 	counts = map[string]int{}
+	pace := time.NewTicker(100 * time.Millisecond) // twenty calls spread over Postgres's restart attempts
+	defer pace.Stop()
 	for range 20 {
+		<-pace.C
 		status, _ := write()
 		counts[fmt.Sprintf("write %d", status)]++
 		if status >= 500 && status != http.StatusServiceUnavailable {
@@ -189,17 +195,16 @@ func TestFullDisk(t *testing.T) {
 		if status >= 500 && status != http.StatusServiceUnavailable {
 			t.Errorf("read while the WAL cannot grow: %d", status)
 		}
-		time.Sleep(100 * time.Millisecond)
 	}
 	fmt.Printf("full disk: while the WAL cannot grow: %v\n", counts)
 	if err := os.Remove(filler); err != nil {
 		t.Fatal(err)
 	}
 	freed = time.Now()
-	for {
+	testwait.For(t, "a write to succeed after the WAL could grow again", 120*time.Second, func() bool {
 		status, b := write()
 		if status == http.StatusCreated {
-			break
+			return true
 		}
 		if status != http.StatusServiceUnavailable || time.Since(freed) > 10*time.Second {
 			// Postgres gave up restarting (its recovery found no space): the operator starts it.
@@ -207,10 +212,9 @@ func TestFullDisk(t *testing.T) {
 			pg.start(t)
 			fmt.Printf("full disk: Postgres started again by hand\n")
 			freed = time.Now()
-			continue
 		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return false
+	})
 	fmt.Printf("full disk: writes succeed again %s after the WAL could grow again\n", time.Since(freed).Round(time.Millisecond))
 	if out, err := os.ReadFile(pg.opts.LogFile); err == nil {
 		for _, l := range strings.Split(string(out), "\n") {

@@ -8,26 +8,21 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+
+	"taxd/internal/testwait"
 )
 
 // recalculate asks for a run and waits for it to finish.
 func (f *gqlFlow) recalculate(c string) {
 	f.t.Helper()
 	f.must(`mutation($c: ID!) { rerunGraph(clientId: $c) }`, map[string]any{"c": c}, nil)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
+	testwait.For(f.t, "the recalculation to finish", 60*time.Second, func() bool {
 		var st struct {
 			J *struct{ ID string } `json:"getActiveRecalculateJob"`
 		}
 		f.must(`query($c: ID!) { getActiveRecalculateJob(clientId: $c) { id } }`, map[string]any{"c": c}, &st)
-		if st.J == nil {
-			return
-		}
-		if time.Now().After(deadline) {
-			f.t.Fatal("recalculation did not finish")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return st.J == nil
+	})
 }
 
 // upload imports a generic CSV file through createUploadUrl and uploadManualTransactions and

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -20,6 +21,7 @@ import (
 	"taxd/internal/reports"
 	"taxd/internal/server"
 	"taxd/internal/tax"
+	"taxd/internal/testwait"
 )
 
 // fixtureEngine computes the GraphQL fixture ledger (spec/graphql/examples/README.md) with the tax
@@ -273,21 +275,19 @@ func (f *gqlFlow) export(vars map[string]any) (string, string) {
 	f.t.Helper()
 	var first exportAnswer
 	f.must(exportQuery, vars, &first)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		var again exportAnswer
+	var again exportAnswer
+	testwait.For(f.t, "report "+first.X.Report.ID+" to be ready", 60*time.Second, func() bool {
+		again = exportAnswer{}
 		f.must(exportQuery, vars, &again)
 		if again.X.Report.ID != first.X.Report.ID || !again.X.IsCached {
 			f.t.Fatalf("the second request made report %s (cached %v), want the first one %s reused", again.X.Report.ID, again.X.IsCached, first.X.Report.ID)
 		}
-		if again.X.Report.Status == "READY" {
-			return first.X.Report.ID, *again.X.DownloadURL
-		}
-		if again.X.Report.Status == "FAILED" || time.Now().After(deadline) {
+		if again.X.Report.Status == "FAILED" {
 			f.t.Fatalf("report %s: %s", again.X.Report.ID, again.X.Report.Status)
 		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return again.X.Report.Status == "READY"
+	})
+	return first.X.Report.ID, *again.X.DownloadURL
 }
 
 // csv downloads a CSV report; the URL's host is the configured public URL, the test server's
@@ -411,20 +411,13 @@ func TestGraphQLTaxFlow(t *testing.T) {
 		ID string `json:"rerunGraph"`
 	}
 	f.must(`mutation($c: ID!) { rerunGraph(clientId: $c) }`, map[string]any{"c": c1}, &job)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
+	testwait.For(t, "the recalculation to finish", 60*time.Second, func() bool {
 		var active struct {
 			J *struct{ ID string } `json:"getActiveRecalculateJob"`
 		}
 		f.must(`query($c: ID!) { getActiveRecalculateJob(clientId: $c) { id } }`, map[string]any{"c": c1}, &active)
-		if active.J == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("recalculation did not finish")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return active.J == nil
+	})
 	var year struct {
 		Y struct {
 			ShortTermCapGainsCents int64
@@ -455,19 +448,15 @@ func TestReconciled8949RenderedByTheWorkers(t *testing.T) {
 		vars["g"] = run == 2
 		f.must(`mutation($c: ID!, $f: ID!, $g: Boolean) { generate1099DAReports(clientId: $c, taxFormId: $f,
 			transactions: [{transactionId: "`+gid("0000000a0003").String()+`"}], useBrokerDataForBoxG: $g) { generation { id } } }`, vars, nil)
-		deadline := time.Now().Add(60 * time.Second)
-		for {
+		testwait.For(t, fmt.Sprintf("generation run %d to succeed", run), 60*time.Second, func() bool {
 			var gens struct {
 				G []struct{ Status string } `json:"taxFormGenerations"`
 			}
 			f.must(`query($c: ID!, $f: ID!) { taxFormGenerations(clientId: $c, taxFormId: $f) { status } }`, vars, &gens)
-			if len(gens.G) == run && gens.G[0].Status == "SUCCEEDED" {
-				break
-			}
-			if len(gens.G) > 0 && gens.G[0].Status == "FAILED" || time.Now().After(deadline) {
+			if len(gens.G) > 0 && gens.G[0].Status == "FAILED" {
 				t.Fatalf("run %d: generations %+v, want the newest SUCCEEDED", run, gens.G)
 			}
-			time.Sleep(200 * time.Millisecond)
-		}
+			return len(gens.G) == run && gens.G[0].Status == "SUCCEEDED"
+		})
 	}
 }

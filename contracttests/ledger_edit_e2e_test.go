@@ -13,6 +13,7 @@ import (
 	"taxd/internal/pgtest"
 	"taxd/internal/reports"
 	"taxd/internal/server"
+	"taxd/internal/testwait"
 )
 
 // TestLedgerEditLoopE2E: the edit loop over HTTP on the GraphQL fixture: create a transaction and
@@ -184,20 +185,13 @@ func (e *env) recalculate(t *testing.T) {
 	t.Helper()
 	client := gqlClient1.String()
 	mustGQL(t, e, "rerunGraph", `mutation($c: ID!) { rerunGraph(clientId: $c) }`, map[string]any{"c": client}, nil)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
+	testwait.For(t, "the recalculation to settle", 60*time.Second, func() bool {
 		r := gqlRW(t, e, `query($c: ID!) { getActiveRecalculateJob(clientId: $c) { id } }`, map[string]any{"c": client})
 		if r.Code != "" {
 			t.Fatalf("getActiveRecalculateJob: %s %s", r.Code, r.Message)
 		}
-		if string(r.Data["getActiveRecalculateJob"]) == "null" {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the recalculation did not settle within 60 s")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return string(r.Data["getActiveRecalculateJob"]) == "null"
+	})
 }
 
 // totalGains is the sum of the transactions' capGainsSumSigned (cents), in dollars.

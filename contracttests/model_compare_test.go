@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+
+	"taxd/internal/testwait"
 )
 
 // settle recalculates and waits for the results: rerunGraph, then getActiveRecalculateJob until
@@ -52,15 +54,11 @@ func (h *harness) settle(batch int) error {
 	if err := h.must("rerunGraph", `mutation($c: ID!, $u: Boolean) { rerunGraph(clientId: $c, useSpeedup: $u) }`, map[string]any{"c": h.client, "u": speedup}, &id); err != nil {
 		return err
 	}
-	deadline := time.Now().Add(90 * time.Second)
 	checked := before != nil || h.pending[10]
-	for {
+	if err := testwait.Within(fmt.Sprintf("batch %d: the recalculation settling", batch), 90*time.Second, func() (bool, error) {
 		job, err := active()
-		if err != nil {
-			return err
-		}
-		if job == nil {
-			break
+		if err != nil || job == nil {
+			return job == nil, err
 		}
 		if !checked && job.ID == id && job.Status == "RUNNING" {
 			checked = true
@@ -71,10 +69,9 @@ func (h *harness) settle(batch int) error {
 				h.diverge("recalculation job", "batch %d: the running job says dirtyCountAtStart %d, countDirty was %d", batch, job.DirtyCountAtStart, want)
 			}
 		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("batch %d: the recalculation did not settle within 90 s", batch)
-		}
-		time.Sleep(50 * time.Millisecond)
+		return false, nil
+	}); err != nil {
+		return err
 	}
 	if err := h.must("countDirty", `query($c: ID!) { countDirty(clientId: $c) }`, map[string]any{"c": h.client}, &n); err != nil {
 		return err

@@ -17,6 +17,7 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/auth"
 	"taxd/internal/clients"
+	"taxd/internal/testwait"
 )
 
 // divergence is one difference between the service and the model.
@@ -1029,8 +1030,7 @@ func (h *harness) applyImport(i int, ans gqlAnswer) error {
 // waitImports polls getTransactionImportJobs until no file import is queued or running (a worker
 // may import the file after the mutation answered) and fails when the latest one did not succeed.
 func (h *harness) waitImports() error {
-	deadline := time.Now().Add(90 * time.Second)
-	for {
+	return testwait.Within("the file imports to finish", 90*time.Second, func() (bool, error) {
 		var out struct {
 			HasActiveJobs bool
 			Jobs          []struct {
@@ -1040,19 +1040,13 @@ func (h *harness) waitImports() error {
 		}
 		if err := h.must("getTransactionImportJobs", `query($c: ID!) { getTransactionImportJobs(clientId: $c) { hasActiveJobs jobs { status error } } }`,
 			map[string]any{"c": h.client}, &out); err != nil {
-			return err
+			return false, err
 		}
-		if !out.HasActiveJobs {
-			if len(out.Jobs) > 0 && out.Jobs[0].Status == "FAILED" {
-				return fmt.Errorf("the file import failed: %s", strp(out.Jobs[0].Error))
-			}
-			return nil
+		if !out.HasActiveJobs && len(out.Jobs) > 0 && out.Jobs[0].Status == "FAILED" {
+			return false, fmt.Errorf("the file import failed: %s", strp(out.Jobs[0].Error))
 		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("a file import did not finish within 90 s")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return !out.HasActiveJobs, nil
+	})
 }
 
 // learnAssets reads the client's asset ids (imports create the assets of their symbols).

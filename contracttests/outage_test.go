@@ -14,6 +14,7 @@ import (
 
 	"taxd/internal/pgcluster"
 	"taxd/internal/store"
+	"taxd/internal/testwait"
 )
 
 // TestDatabaseOutage stops the server's Postgres under a running server: every request that needs
@@ -65,6 +66,15 @@ func TestDatabaseOutage(t *testing.T) {
 	var load sync.WaitGroup
 	var mu sync.Mutex
 	seen := map[string]int{}
+	answered := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		n := 0
+		for _, c := range seen {
+			n += c
+		}
+		return n
+	}
 	for w := range 2 {
 		load.Add(1)
 		go func() {
@@ -94,7 +104,7 @@ func TestDatabaseOutage(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(200 * time.Millisecond)
+	testwait.For(t, "the load to be answered before the outage", 30*time.Second, func() bool { return answered() >= 10 })
 
 	pg.stop(t)
 	for round := range 2 { // the pool's idle connections die on the first round; the second finds none
@@ -119,18 +129,17 @@ func TestDatabaseOutage(t *testing.T) {
 	restart := time.Now()
 	pg.start(t)
 	back := time.Now()
-	for {
+	testwait.For(t, "a 200 after Postgres is back", 30*time.Second, func() bool {
 		status, _, b := restStatus(0)
-		if status == http.StatusOK {
-			break
-		}
-		if status != http.StatusServiceUnavailable || time.Since(back) > 30*time.Second {
+		if status != http.StatusOK && status != http.StatusServiceUnavailable {
 			t.Fatalf("%s after Postgres is back: %d %s", time.Since(back), status, b)
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return status == http.StatusOK
+	})
 	recovered := time.Since(back)
-	time.Sleep(200 * time.Millisecond)
+	// The load goes on past the recovery: its answers after it are checked too.
+	afterRecovery := answered()
+	testwait.For(t, "the load to be answered after the recovery", 30*time.Second, func() bool { return answered() >= afterRecovery+10 })
 	close(stop)
 	load.Wait()
 	for i, r := range rest {

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"taxd/internal/rest"
+	"taxd/internal/testwait"
 )
 
 // The contract cases again, this time through Prism's validating proxy (`prism proxy --errors`,
@@ -198,17 +199,16 @@ func startPrism(t *testing.T, prism, upstream string) string {
 		}
 	})
 	base := "http://127.0.0.1:" + port
-	deadline := time.Now().Add(90 * time.Second)
-	for {
-		if resp, err := http.Get(base + "/"); err == nil {
+	if err := testwait.Within("prism to answer", 90*time.Second, func() (bool, error) {
+		resp, err := http.Get(base + "/")
+		if err == nil {
 			resp.Body.Close()
-			return base
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("prism did not start: %s", tail(logs.String(), 3000))
-		}
-		time.Sleep(200 * time.Millisecond)
+		return err == nil, nil
+	}); err != nil {
+		t.Fatalf("%v: %s", err, tail(logs.String(), 3000))
 	}
+	return base
 }
 
 func tail(s string, n int) string {

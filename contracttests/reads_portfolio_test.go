@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+
+	"taxd/internal/testwait"
 )
 
 // TestNegativePositionShownAndFlagged: a client who holds 0.5 BTC and whose ledger says -1 AVAX (a
@@ -156,26 +158,25 @@ func TestReadsFilledFromRealSources(t *testing.T) {
 		Report struct{ ID string }
 	}
 	c.must("getReportExportV2", `query($c: ID!) { getReportExportV2(clientId: $c, type: TRANSACTION_HISTORY_CSV, dateQueryType: ALL_TIME) { report { id } } }`, nil, &export)
-	deadline := time.Now().Add(60 * time.Second)
 	var size *int
-	for {
+	testwait.For(t, "the export to be ready", 60*time.Second, func() bool {
 		var reports []struct {
 			ID, Status string
 			SizeBytes  *int
 		}
 		c.must("getReports", `query($c: ID!) { getReports(clientId: $c) { id status sizeBytes } }`, nil, &reports)
-		if len(reports) != 1 || reports[0].ID != export.Report.ID || reports[0].Status == "FAILED" || time.Now().After(deadline) {
+		if len(reports) != 1 || reports[0].ID != export.Report.ID || reports[0].Status == "FAILED" {
 			t.Fatalf("reports %+v", reports)
 		}
 		if reports[0].Status == "READY" {
 			size = reports[0].SizeBytes
-			break
+			return true
 		}
 		if reports[0].SizeBytes != nil {
 			t.Fatalf("a report not ready has a size: %+v", reports[0])
 		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return false
+	})
 	var dl struct{ URL string }
 	c.must("getReportDownloadUrl", `query($r: ID!) { getReportDownloadUrl(reportId: $r) { url } }`, map[string]any{"r": export.Report.ID}, &dl)
 	i := strings.Index(dl.URL, "/downloads/")

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"taxd/internal/testwait"
 )
 
 const generateQuery = `mutation($c: ID!, $f: ID!, $rows: [Generate1099DATransactionInput!]!) {
@@ -84,17 +86,13 @@ func generationsOf(t *testing.T, e *env, form string) []generationRun {
 // waitGenerated polls taxFormGenerations until the form's latest run has rendered its PDF.
 func waitGenerated(t *testing.T, e *env, form string) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
+	testwait.For(t, "the reconciled 8949 of "+form+" to be generated", 60*time.Second, func() bool {
 		runs := generationsOf(t, e, form)
-		if len(runs) > 0 && runs[0].Status == "SUCCEEDED" {
-			return
-		}
-		if len(runs) > 0 && runs[0].Status == "FAILED" || time.Now().After(deadline) {
+		if len(runs) > 0 && runs[0].Status == "FAILED" {
 			t.Fatalf("the reconciled 8949 of %s was not generated: %+v", form, runs)
 		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return len(runs) > 0 && runs[0].Status == "SUCCEEDED"
+	})
 }
 
 // The fixture's T3 sold 0.5 ETH (B3, $1,900) and 0.25 ETH (B5, $950) on 2025-06-01; nothing else

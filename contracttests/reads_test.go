@@ -15,6 +15,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/clients"
+	"taxd/internal/testwait"
 )
 
 // readsClient is a client of its own (no fixture ledger), created with a ReadWrite key and then
@@ -116,18 +117,11 @@ func (c *readsClient) importCSV(name, file string) string {
 func (c *readsClient) recalculate() {
 	c.t.Helper()
 	c.must("rerunGraph", `mutation($c: ID!) { rerunGraph(clientId: $c) }`, nil, nil)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
+	testwait.For(c.t, "the recalculation to settle", 60*time.Second, func() bool {
 		var job *struct{ ID string }
 		c.must("getActiveRecalculateJob", `query($c: ID!) { getActiveRecalculateJob(clientId: $c) { id } }`, nil, &job)
-		if job == nil {
-			return
-		}
-		if time.Now().After(deadline) {
-			c.t.Fatal("the recalculation did not settle within 60 s")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return job == nil
+	})
 }
 
 type readsTx struct {

@@ -24,6 +24,7 @@ import (
 	taxdclient "github.com/taxd-dev/taxd/sdk/go"
 	"taxd/gen/db"
 	"taxd/internal/clients"
+	"taxd/internal/testwait"
 )
 
 // The partner flow through the generated Go SDK, with a webhook endpoint registered through it: the
@@ -289,13 +290,7 @@ func must(t *testing.T, err error, bad bool, what string, body []byte) {
 
 func poll(t *testing.T, what string, done func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for !done() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	testwait.For(t, what, 60*time.Second, done)
 }
 
 // hookReceiver is a partner's webhook endpoint on 127.0.0.1.

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"taxd/internal/testwait"
 )
 
 // gqlAnswer is a GraphQL answer: data, and the first error's code and message.
@@ -125,8 +127,8 @@ func (e *env) importJob(t *testing.T, id string) (string, string) {
 // import job id has finished.
 func awaitImportJob(t *testing.T, id string, run func(query string, vars map[string]any, out any)) (string, string) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
+	var status, message string
+	testwait.For(t, "import job "+id+" to finish", 60*time.Second, func() bool {
 		var r struct {
 			Jobs []struct {
 				ID, Status string
@@ -136,17 +138,16 @@ func awaitImportJob(t *testing.T, id string, run func(query string, vars map[str
 		run(`query($c: ID!) { getTransactionImportJobs(clientId: $c) { jobs { id status error } } }`, nil, &r)
 		for _, j := range r.Jobs {
 			if j.ID == id && (j.Status == "SUCCEEDED" || j.Status == "FAILED") {
-				if j.Error == nil {
-					return j.Status, ""
+				status = j.Status
+				if j.Error != nil {
+					message = *j.Error
 				}
-				return j.Status, *j.Error
+				return true
 			}
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("import job %s did not finish: %+v", id, r.Jobs)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return false
+	})
+	return status, message
 }
 
 // TestUploadThenImport: a file PUT to the URL of createUploadUrl is imported by

@@ -24,6 +24,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/internal/pgtest"
+	"taxd/internal/testwait"
 )
 
 var taxdBin string // the taxd binary built once for the package
@@ -174,24 +175,20 @@ func (p *proc) output() string {
 
 func (c *cluster) waitReady() {
 	c.t.Helper()
-	deadline := time.Now().Add(90 * time.Second)
-	for time.Now().Before(deadline) {
+	testwait.For(c.t, "the API node to be ready", 90*time.Second, func() bool {
 		select {
 		case <-c.api.done:
 			c.t.Fatalf("the API node stopped:\n%s", c.api.output())
 		default:
 		}
-		if res, err := http.Get(c.base + "/readyz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				if _, err := os.Stat(filepath.Join(c.dataDir, "demo-credentials.json")); err == nil {
-					return
-				}
-			}
+		res, err := http.Get(c.base + "/readyz")
+		if err != nil {
+			return false
 		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	c.t.Fatalf("the API node did not become ready:\n%s", c.api.output())
+		res.Body.Close()
+		_, statErr := os.Stat(filepath.Join(c.dataDir, "demo-credentials.json"))
+		return res.StatusCode == 200 && statErr == nil
+	})
 }
 
 // worker starts a worker process (`taxd worker`); its health and metrics listener takes a free
@@ -334,14 +331,7 @@ func csvLedgerEvery(n int, from time.Time, step time.Duration) []byte {
 // waitFor polls cond until it holds or timeout passes; it returns how long that took.
 func waitFor(t *testing.T, what string, timeout time.Duration, cond func() bool) time.Duration {
 	t.Helper()
-	start := time.Now()
-	for !cond() {
-		if time.Since(start) > timeout {
-			t.Fatalf("timed out after %s waiting for %s", timeout, what)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	return time.Since(start)
+	return testwait.For(t, what, timeout, cond)
 }
 
 func (c *cluster) scalar(sql string, args ...any) int64 {

@@ -15,6 +15,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"taxd/internal/fakes"
+	"taxd/internal/jobs"
+	"taxd/internal/testwait"
 )
 
 // downIndexer answers every request with HTTP 503: a chain indexer that cannot be reached.
@@ -195,7 +197,11 @@ func TestRetireWhileSyncing(t *testing.T) {
 		if n := c.scalar(`SELECT count(*) FROM transactions WHERE account_id = $1 AND occurred_at <= $2`, acct, stop); n != 100 {
 			t.Fatalf("round %d: %d transactions up to the stop, want 100", round, n)
 		}
-		time.Sleep(time.Second) // a late write of the finished sync would show now
+		// River finalises a job after its work and middleware returned: once no sync job of the
+		// account is unfinalised, nothing of the finished sync can still write.
+		testwait.For(t, "the sync job to be finalised", 60*time.Second, func() bool {
+			return c.scalar(`SELECT count(*) FROM river_job WHERE kind = $1 AND finalized_at IS NULL AND args->>'account_id' = $2`, jobs.KindSync, acct) == 0
+		})
 		if a := c.account(acct); a.Status != "RETIRED" {
 			t.Fatalf("round %d: the account went back to %s", round, a.Status)
 		}

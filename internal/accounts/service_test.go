@@ -24,6 +24,7 @@ import (
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
 	"taxd/internal/syncs"
+	"taxd/internal/testwait"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -90,20 +91,19 @@ func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
 // settle waits until the account's newest job has finished and returns it.
 func (b *bundle) settle(t *testing.T, account uuid.UUID) accounts.Job {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	var newest accounts.Job
+	testwait.For(t, "the account's job to finish", 30*time.Second, func() bool {
 		js, err := b.svc.Jobs(b.ctx, b.scope, account)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(js) > 0 && (js[0].Status == accounts.StatusSynced || js[0].Status == accounts.StatusFailed) {
-			return js[0]
+		if len(js) == 0 {
+			return false
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("job still running after 30 s: %+v", js)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		newest = js[0]
+		return newest.Status == accounts.StatusSynced || newest.Status == accounts.StatusFailed
+	})
+	return newest
 }
 
 func (b *bundle) count(t *testing.T, sql string, args ...any) int {

@@ -22,6 +22,7 @@ import (
 	"taxd/internal/graph"
 	"taxd/internal/imports"
 	"taxd/internal/pgtest"
+	"taxd/internal/testwait"
 )
 
 // getUsedChains answers without waiting for an indexer that does not answer: the chains known are
@@ -108,20 +109,11 @@ func TestUsedChainsDoNotWaitForAnUnansweringIndexer(t *testing.T) {
 		}
 	}
 	close(release)
-	deadline := time.Now().Add(5 * time.Second)
-	for {
+	testwait.ForErr(t, "the background ask to store its answer", 30*time.Second, func() (bool, error) {
 		var n int
-		if err := pool.QueryRow(t.Context(), `SELECT count(*) FROM used_chain_checks WHERE chain = 'base' AND used`).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		if n == 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the background ask stored no answer")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		err := pool.QueryRow(t.Context(), `SELECT count(*) FROM used_chain_checks WHERE chain = 'base' AND used`).Scan(&n)
+		return n == 1, err
+	})
 	for len(asked) > 0 {
 		<-asked
 	}

@@ -15,6 +15,7 @@ import (
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/syncs"
+	"taxd/internal/testwait"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -156,22 +157,20 @@ func TestJanitorRunsPeriodically(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		st, _ := status(t, pool, `SELECT status, error FROM recalc_jobs WHERE id = $1`, job.ID)
-		var keys []string
+	var st string
+	var keys []string
+	defer func() {
+		if t.Failed() {
+			t.Logf("the periodic janitor left the lost job %s and the login failures %v", st, keys)
+		}
+	}()
+	testwait.For(t, "the periodic janitor to fail the lost job and purge the expired login failures", 30*time.Second, func() bool {
+		st, _ = status(t, pool, `SELECT status, error FROM recalc_jobs WHERE id = $1`, job.ID)
 		if err := pool.QueryRow(ctx, `SELECT coalesce(array_agg(key ORDER BY key), '{}') FROM login_failures`).Scan(&keys); err != nil {
 			t.Fatal(err)
 		}
-		purged := strings.Join(keys, ",") == "cred:old@198.51.100.2,ip:198.51.100.3"
-		if st == "failed" && purged {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the periodic janitor did not fail the lost job (status %s) or purge the expired login failures (left %v)", st, keys)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return st == "failed" && strings.Join(keys, ",") == "cred:old@198.51.100.2,ip:198.51.100.3"
+	})
 }
 
 // A file import or a transaction-history export that runs longer than the grace period is not

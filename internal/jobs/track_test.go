@@ -16,6 +16,7 @@ import (
 
 	"taxd/internal/jobs"
 	"taxd/internal/pgtest"
+	"taxd/internal/testwait"
 )
 
 // flakyArgs is a test job: it fails FailFirst times, then succeeds.
@@ -69,13 +70,7 @@ func init() { jobs.Track(flakyArgs{}.Kind(), flakyEvents.track) }
 
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	testwait.For(t, what, 30*time.Second, cond)
 }
 
 // The middleware tells the kind's tracker each attempt's start and outcome as river will record

@@ -11,6 +11,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
+	"taxd/internal/testwait"
 )
 
 // transfersOffTheirTime counts the client's transfers whose time is not their transaction's.
@@ -195,7 +196,7 @@ func TestTransferTimeOfAConcurrentTimeEdit(t *testing.T) {
 		_, err := b.pool.Exec(b.ctx, addTransfer, b.client, x, 0, b.eth, b.wallet)
 		added <- err
 	}()
-	time.Sleep(100 * time.Millisecond) // let it reach the lock
+	testwait.BlockedOnLock(t, b.pool, "INSERT INTO transfers", 30*time.Second)
 	if err := edit.Commit(b.ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +222,7 @@ func TestTransferTimeOfAConcurrentTimeEdit(t *testing.T) {
 		_, err := b.pool.Exec(b.ctx, `UPDATE transactions SET occurred_at = '2025-03-01' WHERE id = $1`, x)
 		moved <- err
 	}()
-	time.Sleep(100 * time.Millisecond)
+	testwait.BlockedOnLock(t, b.pool, "UPDATE transactions SET occurred_at = '2025-03-01'", 30*time.Second)
 	if err := add.Commit(b.ctx); err != nil {
 		t.Fatal(err)
 	}

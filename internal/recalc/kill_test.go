@@ -19,6 +19,7 @@ import (
 	"taxd/internal/jobs"
 	"taxd/internal/recalc"
 	"taxd/internal/store"
+	"taxd/internal/testwait"
 )
 
 // The kill test runs real worker processes: this test binary, re-executed with these variables.
@@ -77,13 +78,7 @@ func startWorker(t *testing.T, url, pause, marker string, full bool) *exec.Cmd {
 
 func waitFor(t *testing.T, what string, timeout time.Duration, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %s waiting for %s", timeout, what)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	testwait.For(t, what, timeout, cond)
 }
 
 // Killing a worker with SIGKILL at any point of a run leaves the previous results readable and

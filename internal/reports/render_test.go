@@ -30,7 +30,6 @@ func TestTaxFormsZIPIsCompleteAndDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(1100 * time.Millisecond) // a render in another second must not differ
 	f2, _ := Render(TypeTaxForms, d)
 	if !bytes.Equal(f1.Body, f2.Body) {
 		t.Fatal("the same data rendered two different ZIPs")
@@ -50,6 +49,22 @@ func TestTaxFormsZIPIsCompleteAndDeterministic(t *testing.T) {
 	}
 	if pdf := files["form-8949-2024.pdf"]; !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.Contains(pdf, []byte("Box C")) || !bytes.Contains(pdf, []byte("Box F")) {
 		t.Fatalf("the Form 8949 PDF lacks its header or a box section (%d bytes)", len(pdf))
+	}
+	// Nothing in the files depends on when they were rendered: every stamp is the fixed one (1
+	// January after the tax year), none is today's, so a render at another time gives these bytes.
+	today := []byte(time.Now().UTC().Format("20060102"))
+	for name, body := range files {
+		if bytes.Contains(body, today) {
+			t.Errorf("%s carries today's date: a render on another day would differ", name)
+		}
+	}
+	for _, f := range zr.File {
+		if !f.Modified.Equal(time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)) {
+			t.Errorf("%s is stamped %s, want the fixed 2025-01-01", f.Name, f.Modified)
+		}
+	}
+	if pdf := files["form-8949-2024.pdf"]; !bytes.Contains(pdf, []byte("/CreationDate (D:20250101")) {
+		t.Errorf("the Form 8949 PDF does not carry the fixed creation date")
 	}
 	rows, err := csv.NewReader(bytes.NewReader(files["schedule-d-2024.csv"])).ReadAll()
 	if err != nil {

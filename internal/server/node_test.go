@@ -126,7 +126,13 @@ func TestAPINodeAndWorkerProcessCompleteRecalculations(t *testing.T) {
 	}
 
 	job := call("POST", "/refresh")["data"].(map[string]any)
-	time.Sleep(time.Second) // an API-only node works no job
+	// An API-only node starts no River producer: no queue registered, no leader elected, so nothing
+	// can work the job (this is checked, not waited for).
+	var producers int
+	if err := pgtest.PoolFor(t, url).QueryRow(context.Background(),
+		`SELECT (SELECT count(*) FROM river_queue) + (SELECT count(*) FROM river_leader)`).Scan(&producers); err != nil || producers != 0 {
+		t.Fatalf("an API-only node registered %d River queues or leaders (%v)", producers, err)
+	}
 	active := call("GET", "/active-recalculate-job")["data"]
 	if a, ok := active.(map[string]any); !ok || a["id"] != job["id"] || a["status"] != "queued" {
 		t.Fatalf("with no worker the job should wait: active %v, requested %v", active, job)

@@ -18,6 +18,7 @@ import (
 	"taxd/internal/reports"
 	"taxd/internal/server"
 	"taxd/internal/syncs"
+	"taxd/internal/testwait"
 )
 
 func TestMain(m *testing.M) {
@@ -65,13 +66,7 @@ func (s slowChain) Fetch(ctx context.Context, _, _ string) (imports.Page, error)
 
 func waitUntil(t *testing.T, what string, timeout time.Duration, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %s waiting for %s", timeout, what)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	testwait.For(t, what, timeout, cond)
 }
 
 func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {

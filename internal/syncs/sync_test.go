@@ -21,6 +21,7 @@ import (
 	"taxd/internal/pgtest"
 	"taxd/internal/prices"
 	"taxd/internal/syncs"
+	"taxd/internal/testwait"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -68,20 +69,13 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 		if s.Status != "queued" || len(s.Items) != 1 {
 			t.Fatalf("new sync: %+v", s)
 		}
-		deadline := time.Now().Add(30 * time.Second)
-		for {
-			s, err = svc.Get(ctx, client, s.ID)
-			if err != nil {
+		testwait.For(t, "the sync to end", 30*time.Second, func() bool {
+			if s, err = svc.Get(ctx, client, s.ID); err != nil {
 				t.Fatal(err)
 			}
-			if s.Status == "completed" || s.Status == "failed" {
-				return s
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("sync still %s after 30 s: %+v", s.Status, s.Items)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+			return s.Status == "completed" || s.Status == "failed"
+		})
+		return s
 	}
 
 	first := run()
@@ -163,16 +157,12 @@ func TestSyncFailureReasonIsPartnerSafe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for s.Status != "failed" && s.Status != "completed" {
-		if time.Now().After(deadline) {
-			t.Fatalf("sync still %s", s.Status)
-		}
-		time.Sleep(100 * time.Millisecond)
+	testwait.For(t, "the sync to end", 30*time.Second, func() bool {
 		if s, err = svc.Get(ctx, client, s.ID); err != nil {
 			t.Fatal(err)
 		}
-	}
+		return s.Status == "failed" || s.Status == "completed"
+	})
 	acct, err := q.GetAccountByID(ctx, added[0].ID)
 	if err != nil {
 		t.Fatal(err)

@@ -22,6 +22,7 @@ import (
 	"taxd/internal/jobs"
 	"taxd/internal/partner"
 	"taxd/internal/pgtest"
+	"taxd/internal/testwait"
 	"taxd/internal/webhooks"
 )
 
@@ -115,13 +116,7 @@ func (b *bundle) emit(t *testing.T, ev webhooks.Event) {
 
 func waitFor(t *testing.T, what string, done func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !done() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	testwait.For(t, what, 20*time.Second, done)
 }
 
 // A delivery that gets a 500 is retried; the receiver verifies the signature of each attempt with
@@ -222,7 +217,9 @@ func TestEventTypesAndDelete(t *testing.T) {
 		t.Fatalf("second delete: %v", err)
 	}
 	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ID, Key: "r2", At: time.Now()})
-	time.Sleep(300 * time.Millisecond)
+	// The event of a deleted endpoint is recorded and its deliveries settle without sending: wait
+	// until no delivery of it is pending, then nothing more can arrive.
+	b.waitNoPendingDeliveries(t)
 	if n := len(recv.deliveries()); n != 1 {
 		t.Fatalf("a deleted endpoint received %d deliveries", n)
 	}
@@ -272,4 +269,15 @@ func TestValidateURL(t *testing.T) {
 			t.Errorf("%s: %v, want %q", tc.url, err, tc.want)
 		}
 	}
+}
+
+// waitNoPendingDeliveries waits until every delivery job has been finalised: after that, and with
+// no new event, no request can reach a receiver.
+func (b *bundle) waitNoPendingDeliveries(t *testing.T) {
+	t.Helper()
+	testwait.ForErr(t, "every webhook delivery job to be finalised", 20*time.Second, func() (bool, error) {
+		var n int
+		err := b.pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = $1 AND finalized_at IS NULL`, webhooks.DeliverArgs{}.Kind()).Scan(&n)
+		return n == 0, err
+	})
 }
