@@ -27,15 +27,15 @@ import (
 // wrong methods and content types, credentials) and from the GraphQL examples (an abuse set and
 // random mutations), sends them to a real server on a real database and asserts: no 5xx, every
 // REST 4xx a JSON body with `message`, every GraphQL error a documented `extensions.code` (never
-// INTERNAL_SERVER_ERROR), no response over maxResponse, each request under maxLatency, and the
-// process's RSS (server included) bounded.
+// INTERNAL_SERVER_ERROR), no response over maxResponse, and the process's RSS (server included)
+// bounded. The slowest request is reported, not asserted: latency goals are benchmarks (make bench),
+// and a wall-clock bound fails on a busy machine for reasons that are not the server's.
 //
 // FUZZ_REQUESTS sets the number of requests per API (default 1500: a few seconds in make test;
 // make fuzz sends 20,000), FUZZ_SEED the random seed (default: fixed, so failures reproduce).
 
 const (
 	maxResponse    = 2 << 20
-	maxLatency     = time.Second
 	maxRSSGrowthMB = 400
 	requestsPerEnv = 1000 // a fresh server and database now and then (login-throttle state, clutter)
 )
@@ -198,9 +198,6 @@ func checkREST(t *testing.T, r fuzzReq, status int, hdr http.Header, body []byte
 	}
 	if len(body) > maxResponse {
 		t.Errorf("%s: response over %d bytes", r.what, maxResponse)
-	}
-	if d > maxLatency {
-		t.Errorf("%s: took %s", r.what, d)
 	}
 	if status >= 400 {
 		var eb struct {
@@ -504,9 +501,6 @@ func checkGraphQL(t *testing.T, codes map[string]bool, r fuzzReq, status int, bo
 	}
 	if len(body) > maxResponse {
 		t.Errorf("%s: response over %d bytes", what, maxResponse)
-	}
-	if d > maxLatency {
-		t.Errorf("%s: took %s", what, d)
 	}
 	var g gqlResponse
 	if err := json.Unmarshal(body, &g); err != nil {

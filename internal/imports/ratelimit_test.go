@@ -7,38 +7,43 @@ import (
 	"time"
 )
 
+// frozenLimiter is a limiter whose clock stands still at a fixed instant, so the waits it hands
+// out are exact and no test measures wall time.
+func frozenLimiter(rps float64, burst int) *Limiter {
+	l := NewLimiter(rps, burst)
+	at := time.Unix(1000, 0)
+	l.now = func() time.Time { return at }
+	return l
+}
+
 func TestLimiterSpacesRequests(t *testing.T) {
 	t.Parallel()
-	l := NewLimiter(20, 1) // one request per 50 ms
-	start := time.Now()
-	for i := 0; i < 5; i++ {
-		if err := l.Wait(context.Background()); err != nil {
-			t.Fatal(err)
+	l := frozenLimiter(20, 1) // one request per 50 ms
+	// The first is immediate, each next one waits 50 ms more than the one before.
+	for i, want := range []time.Duration{0, 50, 100, 150, 200} {
+		if d := l.reserve(); d != want*time.Millisecond {
+			t.Errorf("request %d at 20/s waits %v, want %v", i+1, d, want*time.Millisecond)
 		}
-	}
-	// The first is immediate, the next four wait 50 ms each.
-	if d := time.Since(start); d < 195*time.Millisecond || d > 5*time.Second {
-		t.Errorf("5 waits at 20/s took %v, want about 200ms", d)
 	}
 }
 
 func TestLimiterBurst(t *testing.T) {
 	t.Parallel()
-	l := NewLimiter(1, 3)
-	start := time.Now()
+	l := frozenLimiter(1, 3)
 	for i := 0; i < 3; i++ {
-		if err := l.Wait(context.Background()); err != nil {
-			t.Fatal(err)
+		if d := l.reserve(); d != 0 {
+			t.Errorf("request %d of a burst of 3 waits %v", i+1, d)
 		}
 	}
-	if d := time.Since(start); d > 500*time.Millisecond {
-		t.Errorf("a burst of 3 took %v", d)
-	}
-	// The bucket is empty now: the next wait needs a second; a short deadline gives up.
+	// The bucket is empty now: the next wait needs a second; a short deadline gives up and gives
+	// the reservation back.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	if err := l.Wait(ctx); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Wait = %v, want deadline exceeded", err)
+	}
+	if d := l.reserve(); d != time.Second {
+		t.Errorf("after a given-back reservation the next waits %v, want 1s", d)
 	}
 }
 
@@ -81,16 +86,16 @@ func TestNilLimiterNeverWaits(t *testing.T) {
 func TestProviderUsesLimiter(t *testing.T) {
 	t.Parallel()
 	_, srv := newFakeEtherscan(t)
-	lim := NewLimiter(20, 1)
+	lim := frozenLimiter(1000, 1) // 1 ms per request on a clock that stands still
 	p, _ := NewEVM("ethereum", EtherscanConfig{BaseURL: srv.URL, APIKey: "test-key", PageSize: 1000}, nil, lim)
-	start := time.Now()
 	if _, err := p.Fetch(context.Background(), evmMe, ""); err != nil { // 3 requests
 		t.Fatal(err)
 	}
 	if _, err := p.Fetch(context.Background(), evmMe, ""); err != nil { // 3 more
 		t.Fatal(err)
 	}
-	if d := time.Since(start); d < 245*time.Millisecond {
-		t.Errorf("6 requests at 20/s took %v, want >= 250ms", d)
+	// Six requests went through the limiter: the seventh would wait for the seventh token.
+	if d := lim.reserve(); d != 6*time.Millisecond {
+		t.Errorf("after two fetches the next request waits %v, want 6ms (six requests reserved)", d)
 	}
 }
