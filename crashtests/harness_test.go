@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -53,11 +52,12 @@ func TestMain(m *testing.M) {
 
 // proc is one taxd process (serve or worker) started by a test.
 type proc struct {
-	t    *testing.T
-	cmd  *exec.Cmd
-	done chan struct{}
-	log  *bytes.Buffer
-	mu   *sync.Mutex
+	t         *testing.T
+	cmd       *exec.Cmd
+	done      chan struct{}
+	log       *bytes.Buffer
+	mu        *sync.Mutex
+	listening chan string // the base URL a serving node announces once it listens
 }
 
 // cluster is a database, a data folder shared by its nodes (the upload and report bucket), an API
@@ -81,25 +81,21 @@ type demoCreds struct {
 	ClientUUID   string `json:"clientUuid"`
 }
 
-// freePort returns a port on 127.0.0.1 that nothing listens on now.
-func freePort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
 // newCluster starts an API node: `taxd serve` with the given worker count (0: API only) and flags
 // (provider URLs), on a fresh database.
 func newCluster(t *testing.T, apiWorkers int, flags ...string) *cluster {
 	t.Helper()
 	url := pgtest.URL(t)
 	c := &cluster{t: t, dbURL: url, pool: pgtest.PoolFor(t, url), dataDir: t.TempDir(), flags: flags}
-	port := freePort(t)
-	c.base = fmt.Sprintf("http://127.0.0.1:%d", port)
-	c.api = c.start("serve", "--listen", fmt.Sprintf("127.0.0.1:%d", port), "--workers", fmt.Sprint(apiWorkers))
+	// The node takes a port the kernel gives it and says which: no port is picked and then raced for.
+	c.api = c.start("serve", "--listen", "127.0.0.1:0", "--workers", fmt.Sprint(apiWorkers))
+	select {
+	case c.base = <-c.api.listening:
+	case <-c.api.done:
+		t.Fatalf("the API node stopped:\n%s", c.api.output())
+	case <-time.After(90 * time.Second):
+		t.Fatalf("the API node did not say where it listens:\n%s", c.api.output())
+	}
 	c.waitReady()
 	raw, err := os.ReadFile(filepath.Join(c.dataDir, "demo-credentials.json"))
 	if err != nil {
@@ -118,7 +114,7 @@ func (c *cluster) start(command string, args ...string) *proc {
 	all = append(all, c.flags...)
 	cmd := exec.Command(taxdBin, all...)
 	cmd.Env = append(os.Environ(), "TAXD_ENV=development")
-	p := &proc{t: c.t, cmd: cmd, done: make(chan struct{}), log: &bytes.Buffer{}, mu: &sync.Mutex{}}
+	p := &proc{t: c.t, cmd: cmd, done: make(chan struct{}), log: &bytes.Buffer{}, mu: &sync.Mutex{}, listening: make(chan string, 1)}
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	if err := cmd.Start(); err != nil {
@@ -128,6 +124,12 @@ func (c *cluster) start(command string, args ...string) *proc {
 		sc := bufio.NewScanner(pr)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
+			if rest, ok := strings.CutPrefix(sc.Text(), "taxd is listening on "); ok {
+				select {
+				case p.listening <- strings.Fields(rest)[0]:
+				default:
+				}
+			}
 			p.mu.Lock()
 			if p.log.Len() < 4<<20 {
 				p.log.WriteString(sc.Text() + "\n")
