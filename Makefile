@@ -95,8 +95,10 @@ contract-gate: bin/oasdiff node_modules/.package-lock.json
 lint-spec: node_modules/.package-lock.json
 	npx spectral lint spec/openapi.yaml -r .spectral.yaml --fail-severity=warn
 
-## test: spec lint, the breaking-change gate, unit and integration tests, contract tests, browser tests of the portal
-test: lint-spec contract-gate typecheck-ts test-go test-contract test-browser
+## test: spec lint, the breaking-change gate, unit and integration tests, contract tests, browser tests of the portal,
+## all on one test Postgres (internal/pgtest/withpostgres starts a throwaway cluster unless TEST_DATABASE_URL is set)
+test: lint-spec contract-gate typecheck-ts
+	$(GO) run ./internal/pgtest/withpostgres -- $(MAKE) --no-print-directory test-go test-contract test-browser
 
 ## typecheck-ts: tsc over the TypeScript SDK and the typed GraphQL client example (tsconfig.json)
 typecheck-ts: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
