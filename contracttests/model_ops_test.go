@@ -390,9 +390,6 @@ func (g *gen) make(kind string) *mop {
 			}
 		case "fiatValue", "basisFiatValue":
 			op.Value = g.value(tr.Asset, tr.Qty).String()
-			if op.Field == "basisFiatValue" && tr.Basis != nil && g.extras["basis-again"] {
-				return nil
-			}
 		case "isHidden":
 			op.Bool = !tr.Hidden
 			if op.Bool && len(m.visibleTransfersOf(t.ID)) <= 1 {

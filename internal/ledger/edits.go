@@ -133,7 +133,7 @@ func (e *Editor) LabelTransactions(ids []uuid.UUID, in LabelEdit) error {
 	}
 	var oc db.Transaction
 	if in.OffChainData != nil {
-		if err := setTransactionField(&oc, "offChainData", in.OffChainData); err != nil {
+		if err := transactionOffChainData.set(&oc, in.OffChainData); err != nil {
 			return err
 		}
 	}

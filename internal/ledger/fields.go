@@ -16,205 +16,158 @@ import (
 
 // Audited fields. Every edit of a transaction or transfer goes through writeTransaction or
 // writeTransfer, which compare the old and new row field by field and write one audit entry per
-// changed field, with the values encoded as below. Undo decodes an entry's old value with the same
-// table and writes it back, so every field an edit can change can be reverted exactly.
+// changed field, with the values encoded by the field's get. Undo decodes an entry's old value
+// with the same field's set and writes it back, so every field an edit can change can be reverted
+// exactly.
+//
+// Each entity has one table of its audited fields. An entry holds the audit log's name, the getter
+// and the setter together, and the table is a slice of struct values: an entry without a setter
+// does not compile (every field of auditedField is required and checked by TestAuditedFieldsRoundTrip),
+// so undo cannot silently skip a field an edit changed.
 
-// transactionFields are the audited fields of a transaction (the audit log's field names).
-var transactionFields = []string{"label", "notes", "isHidden", "isReviewed", "createdAt", "txnHash",
-	"investmentId", "offChainData", "isMissingBasisOverride", "ordinal"}
-
-func transactionField(t db.Transaction, field string) any {
-	switch field {
-	case "label":
-		return t.Label
-	case "notes":
-		return t.Notes
-	case "isHidden":
-		return t.IsHidden
-	case "isReviewed":
-		return t.IsReviewed
-	case "createdAt":
-		return t.OccurredAt.UTC()
-	case "txnHash":
-		return t.TxnHash
-	case "investmentId":
-		return t.InvestmentID
-	case "offChainData":
-		if t.OffChainData == nil {
-			return nil
-		}
-		return json.RawMessage(t.OffChainData)
-	case "isMissingBasisOverride":
-		return t.IsMissingBasisOverride
-	case "ordinal":
-		return t.Ordinal
-	}
-	return nil
+// auditedField is one audited field of an entity T.
+type auditedField[T any] struct {
+	name string
+	get  func(T) any                     // the value as the audit log stores it (JSON-encoded)
+	set  func(*T, json.RawMessage) error // sets the field from an audit-encoded value
 }
 
-// setTransactionField sets field of t to an audit-encoded value.
-func setTransactionField(t *db.Transaction, field string, raw json.RawMessage) error {
-	var err error
-	switch field {
-	case "label":
-		t.Label = nil
-		err = json.Unmarshal(raw, &t.Label)
-	case "notes":
-		t.Notes = nil
-		err = json.Unmarshal(raw, &t.Notes)
-	case "isHidden":
-		err = json.Unmarshal(raw, &t.IsHidden)
-	case "isReviewed":
-		err = json.Unmarshal(raw, &t.IsReviewed)
-	case "createdAt":
-		err = json.Unmarshal(raw, &t.OccurredAt)
-	case "txnHash":
-		t.TxnHash = nil
-		err = json.Unmarshal(raw, &t.TxnHash)
-	case "investmentId":
-		t.InvestmentID = nil
-		err = json.Unmarshal(raw, &t.InvestmentID)
-	case "offChainData":
-		t.OffChainData = nil
-		if len(raw) > 0 && !bytes.Equal(raw, []byte("null")) {
-			t.OffChainData = append([]byte(nil), raw...)
+// fieldTable is the audited fields of one entity, in audit order.
+type fieldTable[T any] []auditedField[T]
+
+// lookup returns the field called name.
+func (ft fieldTable[T]) lookup(name string) (auditedField[T], bool) {
+	for _, f := range ft {
+		if f.name == name {
+			return f, true
 		}
-	case "isMissingBasisOverride":
-		t.IsMissingBasisOverride = nil
-		err = json.Unmarshal(raw, &t.IsMissingBasisOverride)
-	case "ordinal":
-		err = json.Unmarshal(raw, &t.Ordinal)
-	default:
-		return apperr.New(apperr.Invalid, "transaction field %q cannot be set", field)
 	}
-	return err
+	return auditedField[T]{}, false
 }
 
-// transferFields are the audited fields of a transfer.
-var transferFields = []string{"assetId", "amount", "fromAccountId", "toAccountId", "fiatValue", "basisFiatValue",
-	"originalFiatValue", "originalBasisFiatValue", "isHidden", "purchaseDateOverride", "label", "stakingAccountIdentifier",
-	"isMissingBasis"}
-
-// legFields are the transfer fields that make it a leg of a link (which asset leaves or arrives
-// where): a linked transaction's are fixed (checkUnlinked).
-var legFields = map[string]bool{"assetId": true, "fromAccountId": true, "toAccountId": true, "isHidden": true}
-
-func transferField(t db.Transfer, field string) any {
-	switch field {
-	case "assetId":
-		return t.AssetID
-	case "amount":
-		return exactString(t.Quantity)
-	case "fromAccountId":
-		return t.FromAccountID
-	case "toAccountId":
-		return t.ToAccountID
-	case "fiatValue":
-		return decString(t.FiatValue)
-	case "basisFiatValue":
-		return decString(t.BasisFiatValue)
-	case "originalFiatValue":
-		return decString(t.OriginalFiatValue)
-	case "originalBasisFiatValue":
-		return decString(t.OriginalBasisFiatValue)
-	case "isHidden":
-		return t.IsHidden
-	case "purchaseDateOverride":
-		return t.PurchaseDateOverride
-	case "label":
-		return t.Label
-	case "stakingAccountIdentifier":
-		return t.StakingAccountIdentifier
-	case "isMissingBasis":
-		return t.IsMissingBasisOverride
+// set sets the field called name of t from an audit-encoded value.
+func (ft fieldTable[T]) set(t *T, name string, raw json.RawMessage, entity string) error {
+	f, ok := ft.lookup(name)
+	if !ok {
+		return apperr.New(apperr.Invalid, "%s field %q cannot be set", entity, name)
 	}
-	return nil
+	return f.set(t, raw)
 }
 
-func setTransferField(t *db.Transfer, field string, raw json.RawMessage) error {
-	nullDecimal := func(d *decimal.NullDecimal) error {
-		var s *string
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return err
+// changes lists the fields that differ between old and n, compared in their audit encoding.
+func (ft fieldTable[T]) changes(old, n T) ([]fieldChange, error) {
+	var out []fieldChange
+	for _, f := range ft {
+		o, nv := f.get(old), f.get(n)
+		ob, err := json.Marshal(o)
+		if err != nil {
+			return nil, err
 		}
+		nb, err := json.Marshal(nv)
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.Equal(ob, nb) {
+			out = append(out, fieldChange{f.name, o, nv})
+		}
+	}
+	return out, nil
+}
+
+// decodeInto returns a setter that decodes the audit value into the field ptr points at, after
+// clearing it (so JSON null clears a pointer field).
+func decodeInto[T, V any](ptr func(*T) *V) func(*T, json.RawMessage) error {
+	return func(t *T, raw json.RawMessage) error {
+		p := ptr(t)
+		var zero V
+		*p = zero
+		return json.Unmarshal(raw, p)
+	}
+}
+
+// decodeNullDecimal returns a setter for a nullable decimal stored as an exact string or null.
+func decodeNullDecimal[T any](ptr func(*T) *decimal.NullDecimal) func(*T, json.RawMessage) error {
+	return func(t *T, raw json.RawMessage) error {
+		d := ptr(t)
 		*d = decimal.NullDecimal{}
-		if s == nil {
-			return nil
+		var s *string
+		if err := json.Unmarshal(raw, &s); err != nil || s == nil {
+			return err
 		}
 		v, err := decimal.NewFromString(*s)
 		*d = decimal.NullDecimal{Decimal: v, Valid: err == nil}
 		return err
 	}
-	var err error
-	switch field {
-	case "assetId":
-		err = json.Unmarshal(raw, &t.AssetID)
-	case "amount":
-		var s string
-		if err = json.Unmarshal(raw, &s); err == nil {
-			t.Quantity, err = decimal.NewFromString(s)
-		}
-	case "fromAccountId":
-		t.FromAccountID = nil
-		err = json.Unmarshal(raw, &t.FromAccountID)
-	case "toAccountId":
-		t.ToAccountID = nil
-		err = json.Unmarshal(raw, &t.ToAccountID)
-	case "fiatValue":
-		err = nullDecimal(&t.FiatValue)
-	case "basisFiatValue":
-		err = nullDecimal(&t.BasisFiatValue)
-	case "originalFiatValue":
-		err = nullDecimal(&t.OriginalFiatValue)
-	case "originalBasisFiatValue":
-		err = nullDecimal(&t.OriginalBasisFiatValue)
-	case "isHidden":
-		err = json.Unmarshal(raw, &t.IsHidden)
-	case "purchaseDateOverride":
-		t.PurchaseDateOverride = nil
-		err = json.Unmarshal(raw, &t.PurchaseDateOverride)
-	case "label":
-		t.Label = nil
-		err = json.Unmarshal(raw, &t.Label)
-	case "stakingAccountIdentifier":
-		t.StakingAccountIdentifier = nil
-		err = json.Unmarshal(raw, &t.StakingAccountIdentifier)
-	case "isMissingBasis":
-		t.IsMissingBasisOverride = nil
-		err = json.Unmarshal(raw, &t.IsMissingBasisOverride)
-	default:
-		return apperr.New(apperr.Invalid, "transfer field %q cannot be set", field)
-	}
-	return err
 }
+
+// transactionFields are the audited fields of a transaction (the audit log's field names).
+var transactionFields = fieldTable[db.Transaction]{
+	{"label", func(t db.Transaction) any { return t.Label }, decodeInto(func(t *db.Transaction) **string { return &t.Label })},
+	{"notes", func(t db.Transaction) any { return t.Notes }, decodeInto(func(t *db.Transaction) **string { return &t.Notes })},
+	{"isHidden", func(t db.Transaction) any { return t.IsHidden }, decodeInto(func(t *db.Transaction) *bool { return &t.IsHidden })},
+	{"isReviewed", func(t db.Transaction) any { return t.IsReviewed }, decodeInto(func(t *db.Transaction) *bool { return &t.IsReviewed })},
+	{"createdAt", func(t db.Transaction) any { return t.OccurredAt.UTC() }, decodeInto(func(t *db.Transaction) *time.Time { return &t.OccurredAt })},
+	{"txnHash", func(t db.Transaction) any { return t.TxnHash }, decodeInto(func(t *db.Transaction) **string { return &t.TxnHash })},
+	{"investmentId", func(t db.Transaction) any { return t.InvestmentID }, decodeInto(func(t *db.Transaction) **string { return &t.InvestmentID })},
+	transactionOffChainData,
+	{"isMissingBasisOverride", func(t db.Transaction) any { return t.IsMissingBasisOverride }, decodeInto(func(t *db.Transaction) **bool { return &t.IsMissingBasisOverride })},
+	{"ordinal", func(t db.Transaction) any { return t.Ordinal }, decodeInto(func(t *db.Transaction) *int32 { return &t.Ordinal })},
+}
+
+// transactionOffChainData is the transaction's free-form JSON (also set directly by edits that
+// take it as an argument).
+var transactionOffChainData = auditedField[db.Transaction]{"offChainData", func(t db.Transaction) any {
+	if t.OffChainData == nil {
+		return nil
+	}
+	return json.RawMessage(t.OffChainData)
+}, func(t *db.Transaction, raw json.RawMessage) error {
+	t.OffChainData = nil
+	if len(raw) > 0 && !bytes.Equal(raw, []byte("null")) {
+		t.OffChainData = append([]byte(nil), raw...)
+	}
+	return nil
+}}
+
+// transferFields are the audited fields of a transfer.
+var transferFields = fieldTable[db.Transfer]{
+	{"assetId", func(t db.Transfer) any { return t.AssetID }, decodeInto(func(t *db.Transfer) *uuid.UUID { return &t.AssetID })},
+	{"amount", func(t db.Transfer) any { return exactString(t.Quantity) }, func(t *db.Transfer, raw json.RawMessage) error {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return err
+		}
+		q, err := decimal.NewFromString(s)
+		if err == nil {
+			t.Quantity = q
+		}
+		return err
+	}},
+	{"fromAccountId", func(t db.Transfer) any { return t.FromAccountID }, decodeInto(func(t *db.Transfer) **uuid.UUID { return &t.FromAccountID })},
+	{"toAccountId", func(t db.Transfer) any { return t.ToAccountID }, decodeInto(func(t *db.Transfer) **uuid.UUID { return &t.ToAccountID })},
+	{"fiatValue", func(t db.Transfer) any { return decString(t.FiatValue) }, decodeNullDecimal(func(t *db.Transfer) *decimal.NullDecimal { return &t.FiatValue })},
+	{"basisFiatValue", func(t db.Transfer) any { return decString(t.BasisFiatValue) }, decodeNullDecimal(func(t *db.Transfer) *decimal.NullDecimal { return &t.BasisFiatValue })},
+	{"originalFiatValue", func(t db.Transfer) any { return decString(t.OriginalFiatValue) }, decodeNullDecimal(func(t *db.Transfer) *decimal.NullDecimal { return &t.OriginalFiatValue })},
+	{"originalBasisFiatValue", func(t db.Transfer) any { return decString(t.OriginalBasisFiatValue) }, decodeNullDecimal(func(t *db.Transfer) *decimal.NullDecimal { return &t.OriginalBasisFiatValue })},
+	{"isHidden", func(t db.Transfer) any { return t.IsHidden }, decodeInto(func(t *db.Transfer) *bool { return &t.IsHidden })},
+	{"purchaseDateOverride", func(t db.Transfer) any { return t.PurchaseDateOverride }, decodeInto(func(t *db.Transfer) **time.Time { return &t.PurchaseDateOverride })},
+	{"label", func(t db.Transfer) any { return t.Label }, decodeInto(func(t *db.Transfer) **string { return &t.Label })},
+	{"stakingAccountIdentifier", func(t db.Transfer) any { return t.StakingAccountIdentifier }, decodeInto(func(t *db.Transfer) **string { return &t.StakingAccountIdentifier })},
+	{"isMissingBasis", func(t db.Transfer) any { return t.IsMissingBasisOverride }, decodeInto(func(t *db.Transfer) **bool { return &t.IsMissingBasisOverride })},
+}
+
+// legFields are the transfer fields that make it a leg of a link (which asset leaves or arrives
+// where): a linked transaction's are fixed (checkUnlinked).
+var legFields = map[string]bool{"assetId": true, "fromAccountId": true, "toAccountId": true, "isHidden": true}
 
 type fieldChange struct {
 	field    string
 	old, new any
 }
 
-func diff(fields []string, get func(string) (any, any)) ([]fieldChange, error) {
-	var out []fieldChange
-	for _, f := range fields {
-		o, n := get(f)
-		ob, err := json.Marshal(o)
-		if err != nil {
-			return nil, err
-		}
-		nb, err := json.Marshal(n)
-		if err != nil {
-			return nil, err
-		}
-		if !bytes.Equal(ob, nb) {
-			out = append(out, fieldChange{f, o, n})
-		}
-	}
-	return out, nil
-}
-
 // writeTransaction stores n over old, audits each changed field and marks the transaction dirty.
 func (e *Editor) writeTransaction(old, n db.Transaction) (db.Transaction, error) {
-	changes, err := diff(transactionFields, func(f string) (any, any) { return transactionField(old, f), transactionField(n, f) })
+	changes, err := transactionFields.changes(old, n)
 	if err != nil || len(changes) == 0 {
 		return old, err
 	}
@@ -246,7 +199,7 @@ func (e *Editor) writeTransaction(old, n db.Transaction) (db.Transaction, error)
 // writeTransfer stores n over old (after checking it), audits each changed field and marks the
 // transaction dirty.
 func (e *Editor) writeTransfer(old, n db.Transfer) (db.Transfer, error) {
-	changes, err := diff(transferFields, func(f string) (any, any) { return transferField(old, f), transferField(n, f) })
+	changes, err := transferFields.changes(old, n)
 	if err != nil || len(changes) == 0 {
 		return old, err
 	}
@@ -351,9 +304,9 @@ func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (db
 		n.FiatValue = nullDec(p.FiatValue)
 	}
 	if p.BasisFiatValue != nil || p.ClearBasisFiatValue {
-		if !old.OriginalBasisFiatValue.Valid && old.BasisFiatValue.Valid {
-			n.OriginalBasisFiatValue = old.BasisFiatValue
-		}
+		// basis_fiat_value only ever holds a person's override (imports and syncs never write it),
+		// so the basis it replaces is an earlier override, never an original: the original stays as
+		// it was (a second override changes only the basis, and audits only that).
 		n.BasisFiatValue = nullDec(p.BasisFiatValue)
 	}
 	if p.IsHidden != nil {
@@ -427,7 +380,7 @@ func (e *Editor) UpdateTransaction(id uuid.UUID, p TransactionPatch) (db.Transac
 		}
 	}
 	if p.OffChainData != nil {
-		if err := setTransactionField(&n, "offChainData", p.OffChainData); err != nil {
+		if err := transactionOffChainData.set(&n, p.OffChainData); err != nil {
 			return db.Transaction{}, err
 		}
 	}
@@ -475,7 +428,7 @@ func (e *Editor) updateTransactions(ids []uuid.UUID, apply func(t *db.Transactio
 	for _, old := range rows {
 		n := old
 		apply(&n)
-		changes, err := diff(transactionFields, func(f string) (any, any) { return transactionField(old, f), transactionField(n, f) })
+		changes, err := transactionFields.changes(old, n)
 		if err != nil {
 			return 0, err
 		}

@@ -124,6 +124,10 @@ func TestEditsWriteAuditEntriesAndMarkDirty(t *testing.T) {
 			_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{BasisFiatValue: ptr(dec("5000"))})
 			return err
 		}},
+		{"basis again", "transfer", "basisFiatValue", func(e *ledger.Editor) error {
+			_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{BasisFiatValue: ptr(dec("5100"))})
+			return err
+		}},
 		{"transfer account", "transfer", "fromAccountId", func(e *ledger.Editor) error {
 			_, err := e.UpdateTransfer(txID, trID, ledger.TransferPatch{FromAccountID: &b.wallet2})
 			return err
@@ -158,6 +162,11 @@ func TestEditsWriteAuditEntriesAndMarkDirty(t *testing.T) {
 		if b.dirty(t) != 1 {
 			t.Errorf("%s: the transaction is not dirty", ed.name)
 		}
+	}
+	// A second basis override replaces the first; the first is not an original (only a person
+	// writes a basis), so nothing else is audited.
+	if got := b.auditCount(t, "transfer", "originalBasisFiatValue"); got != 0 {
+		t.Errorf("overriding a basis twice audited originalBasisFiatValue %d times, want 0", got)
 	}
 	var sessionID, source, actor string
 	if err := b.pool.QueryRow(b.ctx, `SELECT session_id, source, actor FROM audit_logs WHERE client_id = $1 AND field = 'amount'`, b.client).Scan(&sessionID, &source, &actor); err != nil {

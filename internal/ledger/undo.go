@@ -190,7 +190,7 @@ func (e *Editor) revertTransaction(l db.AuditLog) error {
 		return err
 	}
 	n := old
-	if err := setTransactionField(&n, l.Field, l.OldValue); err != nil {
+	if err := transactionFields.set(&n, l.Field, l.OldValue, "transaction"); err != nil {
 		return apperr.New(apperr.Invalid, "audit log entry %s (%s) cannot be undone: %v", l.ID, l.Field, err)
 	}
 	_, err = e.writeTransaction(old, n)
@@ -229,7 +229,7 @@ func (e *Editor) revertTransfer(l db.AuditLog) error {
 		return e.moveTransfer(tr, from.TransactionID, pos)
 	}
 	n := tr
-	if err := setTransferField(&n, l.Field, l.OldValue); err != nil {
+	if err := transferFields.set(&n, l.Field, l.OldValue, "transfer"); err != nil {
 		return apperr.New(apperr.Invalid, "audit log entry %s (%s) cannot be undone: %v", l.ID, l.Field, err)
 	}
 	_, err = e.writeTransfer(tr, n)
