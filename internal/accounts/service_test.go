@@ -24,6 +24,7 @@ import (
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
 	"taxd/internal/syncs"
+	"taxd/internal/testfactory"
 	"taxd/internal/testwait"
 )
 
@@ -51,8 +52,8 @@ func setup(t *testing.T) *bundle {
 	pool := pgtest.Pool(t)
 	b := &bundle{ctx: ctx, pool: pool, client: uuid.New()}
 	partner := uuid.New()
-	mustExec(t, pool, `INSERT INTO partners (id, name, portal_url) VALUES ($1, 'p', 'https://p.example')`, partner)
-	mustExec(t, pool, `INSERT INTO clients (id, name, partner_id) VALUES ($1, 'c', $2)`, b.client, partner)
+	testfactory.Exec(t, pool, `INSERT INTO partners (id, name, portal_url) VALUES ($1, 'p', 'https://p.example')`, partner)
+	testfactory.Exec(t, pool, `INSERT INTO clients (id, name, partner_id) VALUES ($1, 'c', $2)`, b.client, partner)
 	var err error
 	if b.scope, err = auth.PartnerUserScope(&auth.Partner{PartnerID: partner, Method: auth.MethodSecretPair}, b.client, &partner); err != nil {
 		t.Fatal(err)
@@ -79,13 +80,6 @@ func setup(t *testing.T) *bundle {
 	b.jobs = jc
 	b.svc = accounts.NewService(accounts.Deps{Pool: pool, Jobs: jc, Sealer: sealer, Providers: chains})
 	return b
-}
-
-func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
-	t.Helper()
-	if _, err := pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // settle waits until the account's newest job has finished and returns it.
@@ -207,7 +201,7 @@ func TestSyncAccountKeepsOneActiveSync(t *testing.T) {
 		if n, err := accounts.QueueContinuous(b.ctx, b.pool, b.jobs, time.Now()); err != nil || n != 0 {
 			t.Fatalf("round %d: %d queued just after a sync (%v)", round, n, err)
 		}
-		mustExec(t, b.pool, `UPDATE accounts SET last_synced_at = now() - interval '25 hours' WHERE id = $1`, acct)
+		testfactory.Exec(t, b.pool, `UPDATE accounts SET last_synced_at = now() - interval '25 hours' WHERE id = $1`, acct)
 		if n, err := accounts.QueueContinuous(b.ctx, b.pool, b.jobs, time.Now()); err != nil || n != 1 {
 			t.Fatalf("round %d: %d queued for a day-old account (%v)", round, n, err)
 		}
@@ -297,7 +291,7 @@ func TestWalletRulesSharedWithPartnerAPI(t *testing.T) {
 		t.Fatalf("%d accounts, want 2", n)
 	}
 	// Staking positions are virtual accounts, listed only with includeVirtual.
-	mustExec(t, b.pool, `INSERT INTO accounts (id, client_id, type, provider, name, staking_account_identifier) VALUES ($1, $2, 'virtual', 'lido', 'Lido stETH', 'lido-steth')`, uuid.New(), b.client)
+	testfactory.Exec(t, b.pool, `INSERT INTO accounts (id, client_id, type, provider, name, staking_account_identifier) VALUES ($1, $2, 'virtual', 'lido', 'Lido stETH', 'lido-steth')`, uuid.New(), b.client)
 	for _, virtual := range []bool{false, true} {
 		as, err := b.svc.List(b.ctx, b.scope, virtual)
 		if err != nil || len(as) != map[bool]int{false: 2, true: 3}[virtual] {
@@ -338,7 +332,7 @@ func TestDeleteAccountIdempotent(t *testing.T) {
 	}
 	acct := created[0].ID
 	b.settle(t, acct)
-	mustExec(t, b.pool, `DELETE FROM dirty_marks WHERE client_id = $1`, b.client)
+	testfactory.Exec(t, b.pool, `DELETE FROM dirty_marks WHERE client_id = $1`, b.client)
 	for round := range 2 {
 		a, err := b.svc.Delete(b.ctx, b.scope, acct)
 		if err != nil || a == nil || accounts.ClientStatusOf(*a) != "DELETING" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -11,6 +12,7 @@ import (
 	"taxd/internal/clients"
 	txledger "taxd/internal/ledger"
 	"taxd/internal/recalc"
+	"taxd/internal/testfactory"
 )
 
 // Insights are derived from the current tax results and the ledger (each linking its
@@ -19,32 +21,25 @@ func TestClientInsights(t *testing.T) {
 	t.Parallel()
 	l := setup(t)
 	ctx := context.Background()
-	exec := func(sql string, args ...any) {
-		t.Helper()
-		if _, err := l.pool.Exec(ctx, sql, args...); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
+	exec := func(sql string, args ...any) { t.Helper(); testfactory.Exec(t, l.pool, sql, args...) }
 	var account, eth uuid.UUID
 	if err := l.pool.QueryRow(ctx, `SELECT a.id, s.id FROM accounts a, assets s WHERE a.client_id = $1 AND s.client_id = $1`, l.client).Scan(&account, &eth); err != nil {
 		t.Fatal(err)
 	}
 	addTx := func(at string, label *string, asset uuid.UUID, qty string, out bool) uuid.UUID {
-		id := uuid.New()
-		exec(`INSERT INTO transactions (id, client_id, account_id, occurred_at, label, source) VALUES ($1, $2, $3, $4, $5, 'sync')`, id, l.client, account, at, label)
+		when, _ := time.Parse(time.RFC3339, at)
+		id := testfactory.Transaction(t, l.pool, l.client, testfactory.At(when), testfactory.InAccount(account), testfactory.Labelled(label), testfactory.FromSource("sync"))
 		from, to := &account, (*uuid.UUID)(nil)
 		if !out {
 			from, to = nil, &account
 		}
-		exec(`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, fiat_value)
-			VALUES ($1, $2, $3, 0, $4, $5, $6, $7, 100)`, uuid.New(), l.client, id, asset, qty, from, to)
+		testfactory.Transfer(t, l.pool, l.client, id, asset, testfactory.Moving(qty, from, to, "100"))
 		return id
 	}
 	sell := "sell"
 	oversold := addTx("2025-04-01T00:00:00Z", &sell, eth, "0.5", true) // the 2 ETH bought are sold already
 	unlabeled := addTx("2025-05-01T00:00:00Z", nil, eth, "0.1", false)
-	spam := uuid.New()
-	exec(`INSERT INTO assets (id, client_id, key, symbol, name, type) VALUES ($1, $2, 'ethereum:0xspam', 'CLAIM', 'Visit claim-eth.xyz for rewards', 'COIN')`, spam, l.client)
+	spam := testfactory.Asset(t, l.pool, l.client, testfactory.Coin("ethereum:0xspam", "CLAIM"), testfactory.AssetNamed("Visit claim-eth.xyz for rewards"))
 	gift := "gift_received"
 	spamTx := addTx("2025-05-02T00:00:00Z", &gift, spam, "1000", false)
 	recorded := uuid.New()

@@ -14,6 +14,7 @@ import (
 	"taxd/internal/clients"
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
+	"taxd/internal/testfactory"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -31,17 +32,10 @@ func setup(t *testing.T) ledger {
 	t.Helper()
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	l := ledger{pool: pool, client: uuid.New(), svc: clients.NewService(pool, nil)}
-	exec := func(sql string, args ...any) {
-		t.Helper()
-		if _, err := pool.Exec(ctx, sql, args...); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	exec(`INSERT INTO clients (id, name) VALUES ($1, 'Fiscal Fran')`, l.client)
-	account, asset := uuid.New(), uuid.New()
-	exec(`INSERT INTO accounts (id, client_id, type, provider, name, status) VALUES ($1, $2, 'wallet', 'ethereum', 'Wallet', 'synced')`, account, l.client)
-	exec(`INSERT INTO assets (id, client_id, key, symbol, type) VALUES ($1, $2, 'ethereum:native', 'ETH', 'COIN')`, asset, l.client)
+	l := ledger{pool: pool, svc: clients.NewService(pool, nil)}
+	l.client = testfactory.Client(t, pool, testfactory.ClientNamed("Fiscal Fran"))
+	account := testfactory.Account(t, pool, l.client, testfactory.Named("Wallet"), testfactory.Status("synced"))
+	asset := testfactory.Asset(t, pool, l.client)
 	for _, tx := range []struct {
 		at, qty, value string
 		buy            bool
@@ -50,15 +44,14 @@ func setup(t *testing.T) ledger {
 		{"2025-01-01T03:00:00Z", "1", "1500", false}, // 2024-12-31 22:00 in New York
 		{"2025-03-15T12:00:00Z", "1", "1800", false},
 	} {
-		id := uuid.New()
-		exec(`INSERT INTO transactions (id, client_id, account_id, occurred_at, label, source) VALUES ($1, $2, $3, $4, $5, 'sync')`,
-			id, l.client, account, tx.at, map[bool]string{true: "buy", false: "sell"}[tx.buy])
+		at, _ := time.Parse(time.RFC3339, tx.at)
+		label := map[bool]string{true: "buy", false: "sell"}[tx.buy]
+		id := testfactory.Transaction(t, pool, l.client, testfactory.At(at), testfactory.InAccount(account), testfactory.Labelled(&label), testfactory.FromSource("sync"))
 		from, to := &account, (*uuid.UUID)(nil)
 		if tx.buy {
 			from, to = nil, &account
 		}
-		exec(`INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id, fiat_value)
-			VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8)`, uuid.New(), l.client, id, asset, tx.qty, from, to, tx.value)
+		testfactory.Transfer(t, pool, l.client, id, asset, testfactory.Moving(tx.qty, from, to, tx.value))
 	}
 	var err error
 	l.scope, err = (&auth.ViewerAuthenticator{DB: pool}).Scope(ctx, &auth.Viewer{KeyID: uuid.New(), KeyClient: l.client, Permission: auth.PermReadWrite}, l.client)

@@ -15,17 +15,11 @@ import (
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/syncs"
+	"taxd/internal/testfactory"
 	"taxd/internal/testwait"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
-
-func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
-	t.Helper()
-	if _, err := pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func status(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) (string, string) {
 	t.Helper()
@@ -53,10 +47,10 @@ func TestJanitorFailsRowsOfLostJobs(t *testing.T) {
 	}
 	lost, kept, cancelled := uuid.New(), uuid.New(), uuid.New()
 	for _, c := range []uuid.UUID{lost, kept, cancelled} {
-		mustExec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, c)
+		testfactory.Exec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, c)
 	}
 	account := uuid.New()
-	mustExec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address) VALUES ($1, $2, 'wallet', 'x', '1')`, account, lost)
+	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address) VALUES ($1, $2, 'wallet', 'x', '1')`, account, lost)
 
 	lostJob, err := recalc.Request(ctx, pool, jc, lost)
 	if err != nil {
@@ -79,9 +73,9 @@ func TestJanitorFailsRowsOfLostJobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The lost client's jobs vanish (deleted) or are discarded; another client's is cancelled.
-	mustExec(t, pool, `DELETE FROM river_job WHERE kind = $1 AND args->>'client_id' = $2::text`, jobs.KindRecalc, lost)
-	mustExec(t, pool, `UPDATE river_job SET state = 'discarded', finalized_at = now() WHERE kind IN ($1, $2)`, jobs.KindSync, jobs.KindReport)
-	mustExec(t, pool, `UPDATE river_job SET state = 'cancelled', finalized_at = now() WHERE kind = $1 AND args->>'client_id' = $2::text`, jobs.KindRecalc, cancelled)
+	testfactory.Exec(t, pool, `DELETE FROM river_job WHERE kind = $1 AND args->>'client_id' = $2::text`, jobs.KindRecalc, lost)
+	testfactory.Exec(t, pool, `UPDATE river_job SET state = 'discarded', finalized_at = now() WHERE kind IN ($1, $2)`, jobs.KindSync, jobs.KindReport)
+	testfactory.Exec(t, pool, `UPDATE river_job SET state = 'cancelled', finalized_at = now() WHERE kind = $1 AND args->>'client_id' = $2::text`, jobs.KindRecalc, cancelled)
 
 	// Rows younger than the grace period are not touched.
 	if got, err := jobs.Sweep(ctx, pool, time.Now().Add(-time.Hour)); err != nil || got != (jobs.Swept{}) {
@@ -135,14 +129,14 @@ func TestJanitorRunsPeriodically(t *testing.T) {
 		t.Fatal(err)
 	}
 	client := uuid.New()
-	mustExec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
+	testfactory.Exec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
 	job, err := recalc.Request(ctx, pool, insert, client)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustExec(t, pool, `DELETE FROM river_job WHERE kind = $1`, jobs.KindRecalc)
+	testfactory.Exec(t, pool, `DELETE FROM river_job WHERE kind = $1`, jobs.KindRecalc)
 	// Login failure counts: a window over (gone), a window over but still locked, a current window.
-	mustExec(t, pool, `INSERT INTO login_failures (key, failures, window_start, locked_until) VALUES
+	testfactory.Exec(t, pool, `INSERT INTO login_failures (key, failures, window_start, locked_until) VALUES
 		('ip:198.51.100.1', 3, now() - interval '16 minutes', NULL),
 		('cred:old@198.51.100.2', 9, now() - interval '20 minutes', now() + interval '5 minutes'),
 		('ip:198.51.100.3', 2, now() - interval '1 minute', NULL)`)
@@ -180,16 +174,16 @@ func TestJanitorKeepsLongImportsAndExports(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
 	client, account, sync, report := uuid.New(), uuid.New(), uuid.New(), uuid.New()
-	mustExec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
-	mustExec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, name, status) VALUES ($1, $2, 'file', 'generic', 'f', 'syncing')`, account, client)
-	mustExec(t, pool, `INSERT INTO account_syncs (id, client_id, status, created_at) VALUES ($1, $2, 'running', now() - interval '1 hour')`, sync, client)
-	mustExec(t, pool, `INSERT INTO account_sync_items (sync_id, account_id, status) VALUES ($1, $2, 'syncing')`, sync, account)
-	mustExec(t, pool, `INSERT INTO reports (id, client_id, year, report_type, status, created_at) VALUES ($1, $2, 2024, 'transaction-history-csv', 'generating', now() - interval '1 hour')`, report, client)
+	testfactory.Exec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
+	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, name, status) VALUES ($1, $2, 'file', 'generic', 'f', 'syncing')`, account, client)
+	testfactory.Exec(t, pool, `INSERT INTO account_syncs (id, client_id, status, created_at) VALUES ($1, $2, 'running', now() - interval '1 hour')`, sync, client)
+	testfactory.Exec(t, pool, `INSERT INTO account_sync_items (sync_id, account_id, status) VALUES ($1, $2, 'syncing')`, sync, account)
+	testfactory.Exec(t, pool, `INSERT INTO reports (id, client_id, year, report_type, status, created_at) VALUES ($1, $2, 2024, 'transaction-history-csv', 'generating', now() - interval '1 hour')`, report, client)
 	for kind, args := range map[string]string{
 		jobs.KindImport:       `{"sync_id":"` + sync.String() + `","account_id":"` + account.String() + `"}`,
 		jobs.KindTransactions: `{"report_id":"` + report.String() + `"}`,
 	} {
-		mustExec(t, pool, `INSERT INTO river_job (args, attempt, attempted_at, kind, max_attempts, priority, queue, state)
+		testfactory.Exec(t, pool, `INSERT INTO river_job (args, attempt, attempted_at, kind, max_attempts, priority, queue, state)
 			VALUES ($1, 1, now(), $2, 5, 1, 'import', 'running')`, args, kind)
 	}
 	for round := 1; round <= 2; round++ {

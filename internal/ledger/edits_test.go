@@ -13,6 +13,7 @@ import (
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
+	"taxd/internal/testfactory"
 )
 
 // tx3 creates a transaction with three outgoing transfers and returns it and the transfer ids.
@@ -332,7 +333,7 @@ func TestSplitOrderIsTheEngineSettlementOrder(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	btc := uuid.New()
-	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
+	testfactory.Exec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
 	for i, buyFirst := range []bool{true, false} {
 		var sellChild uuid.UUID
 		if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {

@@ -9,6 +9,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"taxd/internal/testfactory"
 )
 
 // The references of transactions and transfers to their client, account and asset are checked per
@@ -19,13 +21,13 @@ func TestLedgerParentsAreEnforced(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	tx1, tr1 := uuid.New(), uuid.New()
-	mustExec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, now())`, tx1, b.client, b.wallet)
-	mustExec(t, b.pool, `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id)
+	testfactory.Exec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, now())`, tx1, b.client, b.wallet)
+	testfactory.Exec(t, b.pool, `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id)
 		VALUES ($1, $2, $3, 0, $4, 1, $5, $6)`, tr1, b.client, tx1, b.eth, b.wallet, b.wallet2)
 	missing := uuid.New()
 	other, otherAsset := uuid.New(), uuid.New()
-	mustExec(t, b.pool, `INSERT INTO clients (id, name) VALUES ($1, 'other')`, other)
-	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'ethereum:native', 'ETH')`, otherAsset, other)
+	testfactory.Exec(t, b.pool, `INSERT INTO clients (id, name) VALUES ($1, 'other')`, other)
+	testfactory.Exec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'ethereum:native', 'ETH')`, otherAsset, other)
 	refused := []struct {
 		name, constraint, sql string
 		args                  []any
@@ -84,21 +86,21 @@ func TestLedgerParentsAreEnforced(t *testing.T) {
 	// Deleting transactions takes their transfers and dirty marks with them (ON DELETE CASCADE
 	// did), all of them in one statement; transactions whose ids are not named stay.
 	tx2, tx3 := uuid.New(), uuid.New()
-	mustExec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $3, $4, now()), ($2, $3, $4, now())`, tx2, tx3, b.client, b.wallet)
-	mustExec(t, b.pool, `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id)
+	testfactory.Exec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $3, $4, now()), ($2, $3, $4, now())`, tx2, tx3, b.client, b.wallet)
+	testfactory.Exec(t, b.pool, `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id)
 		VALUES (gen_random_uuid(), $1, $2, 0, $4, 1, $5), (gen_random_uuid(), $1, $2, 1, $4, 2, $5), (gen_random_uuid(), $1, $3, 0, $4, 3, $5)`,
 		b.client, tx2, tx3, b.eth, b.wallet)
-	mustExec(t, b.pool, `INSERT INTO dirty_marks (client_id, transaction_id, occurred_at) VALUES ($1, $2, now()), ($1, $3, now()), ($1, $4, now())`, b.client, tx1, tx2, tx3)
-	mustExec(t, b.pool, `DELETE FROM transactions WHERE id = ANY($1)`, []uuid.UUID{tx2, tx3})
+	testfactory.Exec(t, b.pool, `INSERT INTO dirty_marks (client_id, transaction_id, occurred_at) VALUES ($1, $2, now()), ($1, $3, now()), ($1, $4, now())`, b.client, tx1, tx2, tx3)
+	testfactory.Exec(t, b.pool, `DELETE FROM transactions WHERE id = ANY($1)`, []uuid.UUID{tx2, tx3})
 	var transfers, marks int
 	if err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM transfers WHERE client_id = $1), (SELECT count(*) FROM dirty_marks WHERE client_id = $1)`,
 		b.client).Scan(&transfers, &marks); err != nil || transfers != 1 || marks != 1 {
 		t.Fatalf("after deleting two transactions: %d transfers, %d marks (%v); want tx1's 1 and 1", transfers, marks, err)
 	}
-	mustExec(t, b.pool, `DELETE FROM dirty_marks WHERE client_id = $1`, b.client)
+	testfactory.Exec(t, b.pool, `DELETE FROM dirty_marks WHERE client_id = $1`, b.client)
 
 	// Deleting an account unlinks it (SET NULL) from transactions and transfers.
-	mustExec(t, b.pool, `DELETE FROM accounts WHERE id = $1`, b.wallet)
+	testfactory.Exec(t, b.pool, `DELETE FROM accounts WHERE id = $1`, b.wallet)
 	var acct, from, to *uuid.UUID
 	if err := b.pool.QueryRow(b.ctx, `SELECT t.account_id, tr.from_account_id, tr.to_account_id FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id WHERE t.id = $1`,
 		tx1).Scan(&acct, &from, &to); err != nil {
@@ -109,9 +111,9 @@ func TestLedgerParentsAreEnforced(t *testing.T) {
 	}
 	// An asset no transfer names can go; a client goes with its whole ledger (its assets included,
 	// which the row-level foreign keys refused: the assets' cascade ran before the transfers').
-	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, missing, b.client)
-	mustExec(t, b.pool, `DELETE FROM assets WHERE id = $1`, missing)
-	mustExec(t, b.pool, `DELETE FROM clients WHERE id = $1`, b.client)
+	testfactory.Exec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, missing, b.client)
+	testfactory.Exec(t, b.pool, `DELETE FROM assets WHERE id = $1`, missing)
+	testfactory.Exec(t, b.pool, `DELETE FROM clients WHERE id = $1`, b.client)
 	if err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM transactions WHERE client_id = $1) + (SELECT count(*) FROM transfers WHERE client_id = $1)
 		+ (SELECT count(*) FROM assets WHERE client_id = $1)`, b.client).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("rows after deleting the client: %d %v, want none", n, err)
@@ -165,7 +167,7 @@ func TestTransactionLockedByATransferWrite(t *testing.T) {
 	b := setup(t)
 	ctx := context.Background()
 	old := uuid.New()
-	mustExec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, now())`, old, b.client, b.wallet)
+	testfactory.Exec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, now())`, old, b.client, b.wallet)
 
 	w, err := b.pool.Begin(ctx)
 	if err != nil {
@@ -196,7 +198,7 @@ func TestTransactionLockedByATransferWrite(t *testing.T) {
 	if !oldLocked || freshLocked {
 		t.Fatalf("locked: the committed transaction %v (want true), the one written with its transfers %v (want false)", oldLocked, freshLocked)
 	}
-	mustExec(t, b.pool, `DELETE FROM transactions WHERE id = $1`, old)
+	testfactory.Exec(t, b.pool, `DELETE FROM transactions WHERE id = $1`, old)
 	var n int
 	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM transfers WHERE transaction_id = $1`, old).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("transfers of the deleted transaction: %d %v, want 0", n, err)

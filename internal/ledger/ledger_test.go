@@ -17,6 +17,7 @@ import (
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
+	"taxd/internal/testfactory"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -36,18 +37,11 @@ func setup(t testing.TB) *bundle {
 	pool := pgtest.Pool(t)
 	ctx := context.Background()
 	b := &bundle{pool: pool, led: ledger.New(pool), client: uuid.New(), wallet: uuid.New(), wallet2: uuid.New(), eth: uuid.New(), ctx: ctx}
-	mustExec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, b.client)
-	mustExec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address, name) VALUES ($1, $2, 'wallet', 'ethereum', '0xaaaa000000000000000000000000000000000001', 'a'), ($3, $2, 'wallet', 'ethereum', '0xbbbb000000000000000000000000000000000002', 'b')`,
+	testfactory.Exec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, b.client)
+	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address, name) VALUES ($1, $2, 'wallet', 'ethereum', '0xaaaa000000000000000000000000000000000001', 'a'), ($3, $2, 'wallet', 'ethereum', '0xbbbb000000000000000000000000000000000002', 'b')`,
 		b.wallet, b.client, b.wallet2)
-	mustExec(t, pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'ethereum:native', 'ETH')`, b.eth, b.client)
+	testfactory.Exec(t, pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'ethereum:native', 'ETH')`, b.eth, b.client)
 	return b
-}
-
-func mustExec(t testing.TB, pool *pgxpool.Pool, sql string, args ...any) {
-	t.Helper()
-	if _, err := pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func (b *bundle) auditCount(t *testing.T, entity, field string) int {
@@ -69,7 +63,7 @@ func (b *bundle) dirty(t *testing.T) int64 {
 }
 
 func (b *bundle) settle(t *testing.T) {
-	mustExec(t, b.pool, `DELETE FROM dirty_marks WHERE client_id = $1`, b.client)
+	testfactory.Exec(t, b.pool, `DELETE FROM dirty_marks WHERE client_id = $1`, b.client)
 }
 
 var meta = ledger.Meta{Actor: "user:test", SessionID: ptr("s1"), Source: ptr("unit-test")}
@@ -327,7 +321,7 @@ func TestImportSkipsWhatItHasAndLinksOwnWallets(t *testing.T) {
 func TestImportPrefersTheUsersPriceOverride(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	mustExec(t, b.pool, `UPDATE assets SET price_override = 2500 WHERE id = $1`, b.eth)
+	testfactory.Exec(t, b.pool, `UPDATE assets SET price_override = 2500 WHERE id = $1`, b.eth)
 	txs := []imports.Tx{{ExternalID: "x1", Time: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), Transfers: []imports.Transfer{
 		{Asset: imports.AssetRef{Chain: "ethereum", Symbol: "ETH"}, Quantity: dec("2"), To: imports.Self},
 	}}}

@@ -9,6 +9,7 @@ import (
 
 	"taxd/internal/apperr"
 	"taxd/internal/ledger"
+	"taxd/internal/testfactory"
 )
 
 // The tax lock: every kind of edit of a transaction dated before lockTaxesUntil (midnight of that
@@ -18,7 +19,7 @@ import (
 func TestEditsBeforeTheTaxLockAreRefused(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	mustExec(t, b.pool, `UPDATE clients SET timezone = 'America/New_York' WHERE id = $1`, b.client)
+	testfactory.Exec(t, b.pool, `UPDATE clients SET timezone = 'America/New_York' WHERE id = $1`, b.client)
 	create := func(at time.Time) (uuid.UUID, error) {
 		var id uuid.UUID
 		err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
@@ -43,7 +44,7 @@ func TestEditsBeforeTheTaxLockAreRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.settle(t)
-	mustExec(t, b.pool, `UPDATE clients SET lock_taxes_until = '2025-01-01' WHERE id = $1`, b.client)
+	testfactory.Exec(t, b.pool, `UPDATE clients SET lock_taxes_until = '2025-01-01' WHERE id = $1`, b.client)
 	var audits int
 	count := func() int {
 		t.Helper()
@@ -93,7 +94,7 @@ func TestEditsBeforeTheTaxLockAreRefused(t *testing.T) {
 		t.Errorf("dirty %d after an allowed edit, want 1", b.dirty(t))
 	}
 	// without a lock everything goes again
-	mustExec(t, b.pool, `UPDATE clients SET lock_taxes_until = NULL WHERE id = $1`, b.client)
+	testfactory.Exec(t, b.pool, `UPDATE clients SET lock_taxes_until = NULL WHERE id = $1`, b.client)
 	if err := edit(func(e *ledger.Editor) error { return e.Delete(early) }); err != nil {
 		t.Errorf("delete without a lock: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"taxd/internal/auth"
 	"taxd/internal/ledger"
+	"taxd/internal/testfactory"
 )
 
 // `search` matches a transaction's whole text (hash, notes and label), also where the trigram
@@ -20,7 +21,7 @@ func TestSearchMatchesTheWholeText(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	// 90 transactions: a hash on every fourth, notes on every third, labels in turn.
-	mustExec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, label, txn_hash, notes)
+	testfactory.Exec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, label, txn_hash, notes)
 		SELECT gen_random_uuid(), $1, $2, timestamptz '2025-01-01' + i * interval '1 hour', i,
 		       (ARRAY['buy', 'sell', 'staking_reward', NULL, 'Airdrop Bonus'])[i % 5 + 1],
 		       CASE WHEN i % 4 = 0 THEN '0xAB' || md5(i::text) END,

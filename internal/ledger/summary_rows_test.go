@@ -11,6 +11,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
+	"taxd/internal/testfactory"
 )
 
 // A summary of a filter that needs a tax result totals the result rows, which carry their
@@ -23,8 +24,8 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 	b := setup(t)
 	scope := auth.JobScope(b.client, "test")
 	btc, exch := uuid.New(), uuid.New()
-	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
-	mustExec(t, b.pool, `INSERT INTO accounts (id, client_id, type, provider, name) VALUES ($1, $2, 'exchange', 'coinbase', 'x')`, exch, b.client)
+	testfactory.Exec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
+	testfactory.Exec(t, b.pool, `INSERT INTO accounts (id, client_id, type, provider, name) VALUES ($1, $2, 'exchange', 'coinbase', 'x')`, exch, b.client)
 	nd := func(s string) decimal.NullDecimal { return decimal.NewNullDecimal(dec(s)) }
 	start := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	var txs []uuid.UUID  // every transaction created, in order
@@ -82,7 +83,7 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 	}
 	add(0)
 	// One failed income transaction (as an importer marks it; it is new, so dirty already).
-	mustExec(t, b.pool, `UPDATE transactions SET is_failed = true WHERE id = $1`, txs[4])
+	testfactory.Exec(t, b.pool, `UPDATE transactions SET is_failed = true WHERE id = $1`, txs[4])
 
 	yes := true
 	from, to := start.AddDate(0, 0, 3), start.AddDate(0, 3, 0)
@@ -153,7 +154,7 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 	check("first run", true, true)
 	// A set written before its rows carried the columns is joined from the ledger, and the next
 	// run, which could have been incremental, writes it again in full.
-	mustExec(t, b.pool, `UPDATE tax_result_sets SET transaction_columns = 'none' WHERE client_id = $1`, b.client)
+	testfactory.Exec(t, b.pool, `UPDATE tax_result_sets SET transaction_columns = 'none' WHERE client_id = $1`, b.client)
 	check("set without the columns", false, true)
 	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
 		_, err := e.UpdateTransaction(txs[len(txs)-1], ledger.TransactionPatch{IsReviewed: &yes})
@@ -211,7 +212,7 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 		check(stage+", recalculated", true, true)
 	}
 	// A spam asset: a run leaves its transfers out of the rows' fees, so the ledger answers.
-	mustExec(t, b.pool, `UPDATE assets SET is_spam = true WHERE id = $1`, btc)
+	testfactory.Exec(t, b.pool, `UPDATE assets SET is_spam = true WHERE id = $1`, btc)
 	check("spam asset", false, false)
 	run(false)
 	check("spam asset, recalculated", false, false)

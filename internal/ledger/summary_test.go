@@ -9,6 +9,7 @@ import (
 
 	"taxd/internal/auth"
 	"taxd/internal/ledger"
+	"taxd/internal/testfactory"
 )
 
 // The summary's fees are the fee transfers' fiat values plus fiat fees given on other transfers,
@@ -16,7 +17,7 @@ import (
 func TestSummaryFeesFollowTheFilter(t *testing.T) {
 	b := setup(t)
 	btc := uuid.New()
-	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
+	testfactory.Exec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
 	day := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
 	nd := func(s string) decimal.NullDecimal { return decimal.NewNullDecimal(dec(s)) }
 	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
@@ -74,7 +75,7 @@ func TestSummaryFeesFollowTheFilter(t *testing.T) {
 	}
 	// Another client's scope sees none of it.
 	other := uuid.New()
-	mustExec(t, b.pool, `INSERT INTO clients (id, name) VALUES ($1, 'other')`, other)
+	testfactory.Exec(t, b.pool, `INSERT INTO clients (id, name) VALUES ($1, 'other')`, other)
 	s, err := b.led.Summary(b.ctx, auth.JobScope(other, "test"), ledger.TxFilter{})
 	if err != nil {
 		t.Fatal(err)

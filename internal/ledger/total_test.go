@@ -5,6 +5,7 @@ import (
 
 	"taxd/internal/auth"
 	"taxd/internal/ledger"
+	"taxd/internal/testfactory"
 )
 
 // A list's total stops at ledger.TotalCap and says so; exactTotal and the summary count every
@@ -12,7 +13,7 @@ import (
 func TestListTotalIsCappedUnlessExact(t *testing.T) {
 	b := setup(t)
 	n := ledger.TotalCap + 7
-	mustExec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, label)
+	testfactory.Exec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, label)
 		SELECT gen_random_uuid(), $1, $2, timestamptz '2025-01-01' + i * interval '1 minute', i, CASE WHEN i % 2 = 0 THEN 'buy' ELSE 'sell' END
 		  FROM generate_series(1, $3) i`, b.client, b.wallet, n)
 	scope := auth.JobScope(b.client, "test")

@@ -11,6 +11,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
+	"taxd/internal/testfactory"
 	"taxd/internal/testwait"
 )
 
@@ -90,7 +91,7 @@ func TestTransferTimesFollowTheirTransaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A write that names another time outright is given its transaction's.
-	mustExec(t, b.pool, `UPDATE transfers SET occurred_at = '2001-01-01' WHERE transaction_id = $1`, manual)
+	testfactory.Exec(t, b.pool, `UPDATE transfers SET occurred_at = '2001-01-01' WHERE transaction_id = $1`, manual)
 	if n := b.transfersOffTheirTime(t); n != 0 {
 		t.Fatalf("after the edits: %d transfers off their transaction's time", n)
 	}
@@ -110,20 +111,20 @@ func TestOneAssetTotalCountsEachMatchOnce(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	btc := uuid.New()
-	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
+	testfactory.Exec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
 	// 1,600 transactions a minute apart from 2025-01-01: every third has two ETH transfers, every
 	// third one ETH and one BTC, the rest BTC only; even ones are buys; every 50th is hidden.
-	mustExec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, label, is_hidden)
+	testfactory.Exec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, label, is_hidden)
 		SELECT ('00000000-0000-0000-0000-' || lpad(i::text, 12, '0'))::uuid, $1, $2, timestamptz '2025-01-01' + i * interval '1 minute', i,
 		       CASE WHEN i % 2 = 0 THEN 'buy' ELSE 'sell' END, i % 50 = 0
 		  FROM generate_series(1, 1600) i`, b.client, b.wallet)
-	mustExec(t, b.pool, `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id)
+	testfactory.Exec(t, b.pool, `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id)
 		SELECT gen_random_uuid(), $1, ('00000000-0000-0000-0000-' || lpad(i::text, 12, '0'))::uuid, p,
 		       CASE WHEN i % 3 = 0 OR (i % 3 = 1 AND p = 0) THEN $2::uuid ELSE $3::uuid END, 1, $4
 		  FROM generate_series(1, 1600) i, generate_series(0, 1) p`, b.client, b.eth, btc, b.wallet)
 	// one buy with ETH moves out of the range, one from outside moves in
-	mustExec(t, b.pool, `UPDATE transactions SET occurred_at = '2024-06-01' WHERE id = '00000000-0000-0000-0000-000000000006'`)
-	mustExec(t, b.pool, `UPDATE transactions SET occurred_at = timestamptz '2025-01-01' + interval '10 minutes 30 seconds' WHERE id = '00000000-0000-0000-0000-000000001596'`)
+	testfactory.Exec(t, b.pool, `UPDATE transactions SET occurred_at = '2024-06-01' WHERE id = '00000000-0000-0000-0000-000000000006'`)
+	testfactory.Exec(t, b.pool, `UPDATE transactions SET occurred_at = timestamptz '2025-01-01' + interval '10 minutes 30 seconds' WHERE id = '00000000-0000-0000-0000-000000001596'`)
 	scope := auth.JobScope(b.client, "test")
 	from := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
@@ -178,7 +179,7 @@ func TestTransferTimeOfAConcurrentTimeEdit(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	x := uuid.New()
-	mustExec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, '2025-01-01')`, x, b.client, b.wallet)
+	testfactory.Exec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, '2025-01-01')`, x, b.client, b.wallet)
 	addTransfer := `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id) VALUES (gen_random_uuid(), $1, $2, $3, $4, 1, $5)`
 
 	// The time is being changed: adding a transfer waits, then takes the new time.

@@ -17,6 +17,7 @@ import (
 	"taxd/internal/recalc"
 	"taxd/internal/tax"
 	"taxd/internal/tax/taxgen"
+	"taxd/internal/testfactory"
 )
 
 // resultDump is a client's current results as text, table by table, in a fixed order.
@@ -245,7 +246,7 @@ func incrementalEqualsFullRun(t *testing.T, country string, rounds int) {
 			t.Fatal(err)
 		}
 		method := methods[rng.IntN(len(methods))]
-		mustExec(t, pool, `UPDATE clients SET cost_basis_algorithm = $2, country = $3 WHERE id = $1`, client, method, country)
+		testfactory.Exec(t, pool, `UPDATE clients SET cost_basis_algorithm = $2, country = $3 WHERE id = $1`, client, method, country)
 		r := &recalc.Runner{Pool: pool}
 		if tm, err := r.Run(ctx, client); err != nil || tm.Incremental {
 			t.Fatalf("first run: incremental %v, %v", tm.Incremental, err)

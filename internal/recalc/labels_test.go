@@ -12,6 +12,7 @@ import (
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
+	"taxd/internal/testfactory"
 	"taxd/sql/migrations"
 )
 
@@ -107,7 +108,7 @@ func TestRelabelOfAnImportReachesTheNextRun(t *testing.T) {
 			t.Fatalf("relabel to %v: income %s after an incremental run, want %d", step.label, got, step.income)
 		}
 		incremental := dumpResults(t, b.ctx, b.pool, b.client)
-		mustExec(t, b.pool, `INSERT INTO dirty_marks (client_id, transaction_id) VALUES ($1, $2)`, b.client, gift)
+		testfactory.Exec(t, b.pool, `INSERT INTO dirty_marks (client_id, transaction_id) VALUES ($1, $2)`, b.client, gift)
 		if _, err := r.RunWith(b.ctx, b.client, true); err != nil {
 			t.Fatal(err)
 		}
@@ -146,7 +147,7 @@ func TestTransferLabelCopiesAreCleared(t *testing.T) {
 	b := setup(t)
 	gift := b.importIncome(t)
 	// As the importer wrote them before: each non-fee leg a copy of its transaction's label.
-	mustExec(t, b.pool, `UPDATE transfers tr SET label = t.label FROM transactions t WHERE t.id = tr.transaction_id AND NOT tr.is_fee AND t.client_id = $1`, b.client)
+	testfactory.Exec(t, b.pool, `UPDATE transfers tr SET label = t.label FROM transactions t WHERE t.id = tr.transaction_id AND NOT tr.is_fee AND t.client_id = $1`, b.client)
 	r := &recalc.Runner{Pool: b.pool}
 	if _, err := r.Run(b.ctx, b.client); err != nil {
 		t.Fatal(err)
@@ -179,7 +180,7 @@ func TestTransferLabelCopiesAreCleared(t *testing.T) {
 		t.Fatalf("income with the stale copy %s, want 1200 (the copy wins before the migration)", got)
 	}
 
-	mustExec(t, b.pool, migrationUp(t, "_transfer_labels.sql"))
+	testfactory.Exec(t, b.pool, migrationUp(t, "_transfer_labels.sql"))
 	var labelled, fees, dirty int
 	if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FILTER (WHERE label IS NOT NULL AND NOT is_fee), count(*) FILTER (WHERE label = 'fee' AND is_fee),
 		(SELECT count(DISTINCT transaction_id) FROM dirty_marks WHERE client_id = $1)

@@ -10,6 +10,7 @@ import (
 
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
+	"taxd/internal/testfactory"
 )
 
 // pairBundle is a client with two wallets and ETH, bridged ETH (on another chain) and BTC.
@@ -22,10 +23,10 @@ type pairBundle struct {
 }
 
 func pairSetup(t *testing.T) *pairBundle {
-	b := &pairBundle{bundle: setup(t), l2: uuid.New(), arbETH: uuid.New(), btc: uuid.New()}
-	mustExec(t, b.pool, `INSERT INTO accounts (id, client_id, type, provider, address, name) VALUES ($1, $2, 'wallet', 'arbitrum', '0x2', 'l2')`, b.l2, b.client)
-	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'arbitrum:native', 'ETH')`, b.arbETH, b.client)
-	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, b.btc, b.client)
+	b := &pairBundle{bundle: setup(t)}
+	b.l2 = testfactory.Account(t, b.pool, b.client, testfactory.Provider("arbitrum"), testfactory.Address("0x2"), testfactory.Named("l2"))
+	b.arbETH = testfactory.Asset(t, b.pool, b.client, testfactory.Coin("arbitrum:native", "ETH"))
+	b.btc = testfactory.Asset(t, b.pool, b.client, testfactory.Coin("bitcoin:native", "BTC"))
 	b.runner = &recalc.Runner{Pool: b.pool}
 	return b
 }

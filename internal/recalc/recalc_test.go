@@ -14,6 +14,7 @@ import (
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
+	"taxd/internal/testfactory"
 )
 
 func TestMain(m *testing.M) {
@@ -37,18 +38,11 @@ func setup(t *testing.T) *bundle {
 	t.Helper()
 	url := pgtest.URL(t)
 	pool := pgtest.PoolFor(t, url)
-	b := &bundle{ctx: context.Background(), pool: pool, url: url, client: uuid.New(), wallet: uuid.New(), eth: uuid.New(), led: ledger.New(pool)}
-	mustExec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, b.client)
-	mustExec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address, name) VALUES ($1, $2, 'wallet', 'ethereum', '0x1', 'w')`, b.wallet, b.client)
-	mustExec(t, pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'ethereum:native', 'ETH')`, b.eth, b.client)
+	b := &bundle{ctx: context.Background(), pool: pool, url: url, led: ledger.New(pool)}
+	b.client = testfactory.Client(t, pool)
+	b.wallet = testfactory.Account(t, pool, b.client, testfactory.Address("0x1"))
+	b.eth = testfactory.Asset(t, pool, b.client)
 	return b
-}
-
-func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
-	t.Helper()
-	if _, err := pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // trade adds a buy (qty > 0) or a sale (qty < 0) of ETH for usd dollars.

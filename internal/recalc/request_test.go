@@ -6,6 +6,7 @@ import (
 
 	"taxd/internal/jobs"
 	"taxd/internal/recalc"
+	"taxd/internal/testfactory"
 )
 
 // A request whose insert finds the client's job active, which then completes before the request
@@ -29,8 +30,8 @@ func TestRequestWhileTheActiveJobCompletes(t *testing.T) {
 			}
 			fired = true
 			// The worker completes the job on its own connection, between the request's statements.
-			mustExec(t, b.pool, `UPDATE recalc_jobs SET status = 'completed', finished_at = now() WHERE id = $1`, first.ID)
-			mustExec(t, b.pool, `UPDATE river_job SET state = 'completed', finalized_at = now() WHERE kind = $1`, jobs.KindRecalc)
+			testfactory.Exec(t, b.pool, `UPDATE recalc_jobs SET status = 'completed', finished_at = now() WHERE id = $1`, first.ID)
+			testfactory.Exec(t, b.pool, `UPDATE river_job SET state = 'completed', finalized_at = now() WHERE kind = $1`, jobs.KindRecalc)
 		})
 		again, err := recalc.Request(context.Background(), b.pool, jc, b.client)
 		recalc.AfterConflict(nil)
@@ -40,7 +41,7 @@ func TestRequestWhileTheActiveJobCompletes(t *testing.T) {
 		if !fired || again.ID == first.ID || again.Status != "queued" {
 			t.Fatalf("round %d: got %s %s (hook fired: %v), want a new queued job after %s", round, again.ID, again.Status, fired, first.ID)
 		}
-		mustExec(t, b.pool, `UPDATE recalc_jobs SET status = 'completed' WHERE id = $1`, again.ID)
-		mustExec(t, b.pool, `UPDATE river_job SET state = 'completed', finalized_at = now() WHERE kind = $1`, jobs.KindRecalc)
+		testfactory.Exec(t, b.pool, `UPDATE recalc_jobs SET status = 'completed' WHERE id = $1`, again.ID)
+		testfactory.Exec(t, b.pool, `UPDATE river_job SET state = 'completed', finalized_at = now() WHERE kind = $1`, jobs.KindRecalc)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 
 	"taxd/internal/recalc"
+	"taxd/internal/testfactory"
 )
 
 // The result tables have no foreign key to their set (migration 00018): deleting sets (Cleanup,
@@ -43,7 +44,7 @@ func TestResultRowsGoWithTheirSet(t *testing.T) {
 		t.Fatalf("after two runs each: %d rows of the client, %d of the other, %d orphans; want 3, 3, 0", own, others, orphans)
 	}
 	// what deleting the client cascades to
-	mustExec(t, b.pool, `DELETE FROM tax_result_sets WHERE client_id = $1`, b.client)
+	testfactory.Exec(t, b.pool, `DELETE FROM tax_result_sets WHERE client_id = $1`, b.client)
 	if own, others, orphans = rows(); own != 0 || others != 3 || orphans != 0 {
 		t.Fatalf("after deleting the client's sets: %d rows of the other client, %d orphans; want 3, 0", others, orphans)
 	}
@@ -53,10 +54,9 @@ func TestResultRowsGoWithTheirSet(t *testing.T) {
 func setupClientIn(t *testing.T, b *bundle) *bundle {
 	t.Helper()
 	o := *b
-	o.client, o.wallet, o.eth = newID(), newID(), newID()
-	mustExec(t, b.pool, `INSERT INTO clients (id, name) VALUES ($1, 'other')`, o.client)
-	mustExec(t, b.pool, `INSERT INTO accounts (id, client_id, type, provider, address, name) VALUES ($1, $2, 'wallet', 'ethereum', '0x1', 'w')`, o.wallet, o.client)
-	mustExec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'ethereum:native', 'ETH')`, o.eth, o.client)
+	o.client = testfactory.Client(t, b.pool, testfactory.ClientNamed("other"))
+	o.wallet = testfactory.Account(t, b.pool, o.client, testfactory.Address("0x1"))
+	o.eth = testfactory.Asset(t, b.pool, o.client)
 	o.trade(t, day(2024, 1, 10), "1", "1000")
 	o.trade(t, day(2024, 6, 1), "-0.4", "800")
 	return &o

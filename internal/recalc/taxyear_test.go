@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"taxd/internal/recalc"
+	"taxd/internal/testfactory"
 )
 
 // A tax year's transaction count is its transactions under the client's fiscal year (a year
@@ -12,7 +13,7 @@ import (
 func TestYearTransactionCountFollowsTheFiscalYear(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	mustExec(t, b.pool, `UPDATE clients SET fiscal_year_start = '07-01' WHERE id = $1`, b.client)
+	testfactory.Exec(t, b.pool, `UPDATE clients SET fiscal_year_start = '07-01' WHERE id = $1`, b.client)
 	b.trade(t, day(2024, 3, 1), "1", "1000")   // tax year 2023
 	b.trade(t, day(2024, 9, 1), "1", "2000")   // 2024
 	b.trade(t, day(2025, 1, 10), "-1", "2500") // 2024

@@ -9,6 +9,7 @@ import (
 
 	"taxd/internal/jobs"
 	"taxd/internal/recalc"
+	"taxd/internal/testfactory"
 	"taxd/sql/migrations"
 )
 
@@ -41,15 +42,15 @@ func TestCompletedJobOfOldUniquenessDoesNotBlock(t *testing.T) {
 	if _, err := jc.Insert(b.ctx, recalc.Args{ClientID: b.client}, &river.InsertOpts{Queue: jobs.QueueRecalc, UniqueOpts: river.UniqueOpts{ByArgs: true}}); err != nil {
 		t.Fatal(err)
 	}
-	mustExec(t, b.pool, `UPDATE river_job SET state = 'completed', finalized_at = now()`)
+	testfactory.Exec(t, b.pool, `UPDATE river_job SET state = 'completed', finalized_at = now()`)
 	// And one still waiting in the old shared queue, which no node works any more.
 	// (Inserting into a queue no node works is refused now: the row is moved there by hand.)
 	waiting, err := jc.Insert(b.ctx, recalc.Args{ClientID: uuid.New()}, &river.InsertOpts{Queue: jobs.QueueRecalc, UniqueOpts: river.UniqueOpts{ByArgs: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustExec(t, b.pool, `UPDATE river_job SET queue = $2 WHERE id = $1`, waiting.Job.ID, river.QueueDefault)
-	mustExec(t, b.pool, upgradeStatement(t))
+	testfactory.Exec(t, b.pool, `UPDATE river_job SET queue = $2 WHERE id = $1`, waiting.Job.ID, river.QueueDefault)
+	testfactory.Exec(t, b.pool, upgradeStatement(t))
 	var queue string
 	if err := b.pool.QueryRow(b.ctx, `SELECT queue FROM river_job WHERE id = $1`, waiting.Job.ID).Scan(&queue); err != nil || queue != jobs.QueueRecalc {
 		t.Fatalf("the waiting job is on queue %q (%v), want %q", queue, err, jobs.QueueRecalc)

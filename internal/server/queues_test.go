@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/internal/config"
 	"taxd/internal/imports"
@@ -18,6 +17,7 @@ import (
 	"taxd/internal/reports"
 	"taxd/internal/server"
 	"taxd/internal/syncs"
+	"taxd/internal/testfactory"
 	"taxd/internal/testwait"
 )
 
@@ -69,13 +69,6 @@ func waitUntil(t *testing.T, what string, timeout time.Duration, cond func() boo
 	testwait.For(t, what, timeout, cond)
 }
 
-func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
-	t.Helper()
-	if _, err := pool.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // A partner floods the sync queue with 5,000 account syncs of one client whose provider is slow.
 // Another partner's client still gets its sync, its recalculation and its report done within
 // seconds while that backlog is still there: recalculations and reports have their own queues,
@@ -105,12 +98,12 @@ func TestFloodOfOnePartnerDoesNotHoldBackAnother(t *testing.T) {
 
 	partnerA, partnerB, clientA, clientB := uuid.New(), uuid.New(), uuid.New(), uuid.New()
 	for _, p := range []uuid.UUID{partnerA, partnerB} {
-		mustExec(t, pool, `INSERT INTO partners (id, name, portal_url) VALUES ($1, 'p', 'https://portal.example')`, p)
+		testfactory.Exec(t, pool, `INSERT INTO partners (id, name, portal_url) VALUES ($1, 'p', 'https://portal.example')`, p)
 	}
-	mustExec(t, pool, `INSERT INTO clients (id, partner_id, reference_id, name) VALUES ($1, $2, 'a', 'A'), ($3, $4, 'b', 'B')`, clientA, partnerA, clientB, partnerB)
-	mustExec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address)
+	testfactory.Exec(t, pool, `INSERT INTO clients (id, partner_id, reference_id, name) VALUES ($1, $2, 'a', 'A'), ($3, $4, 'b', 'B')`, clientA, partnerA, clientB, partnerB)
+	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address)
 		SELECT gen_random_uuid(), $1, 'wallet', 'slowchain', 'a-' || n FROM generate_series(1, 5000) n`, clientA)
-	mustExec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address) VALUES (gen_random_uuid(), $1, 'wallet', 'fastchain', 'b-1')`, clientB)
+	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address) VALUES (gen_random_uuid(), $1, 'wallet', 'fastchain', 'b-1')`, clientB)
 
 	svc := syncs.NewService(pool, jc)
 	flood, err := svc.Create(ctx, clientA, nil, "account_ids") // 5,000 river jobs, one InsertManyTx
@@ -185,8 +178,8 @@ func TestSyncPerAccountIsNotStacked(t *testing.T) {
 		t.Fatal(err)
 	}
 	client, a1, a2 := uuid.New(), uuid.New(), uuid.New()
-	mustExec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
-	mustExec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address) VALUES ($1, $3, 'wallet', 'x', '1'), ($2, $3, 'wallet', 'x', '2')`, a1, a2, client)
+	testfactory.Exec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
+	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address) VALUES ($1, $3, 'wallet', 'x', '1'), ($2, $3, 'wallet', 'x', '2')`, a1, a2, client)
 	svc := syncs.NewService(pool, jc)
 
 	first, err := svc.Create(ctx, client, []uuid.UUID{a1}, "account_ids")
@@ -211,7 +204,7 @@ func TestSyncPerAccountIsNotStacked(t *testing.T) {
 		t.Fatalf("%d sync jobs (%v), want 2", n, err)
 	}
 	// Finished items no longer block: the next request starts a new sync.
-	mustExec(t, pool, `UPDATE account_sync_items SET status = 'synced', progress = 100 WHERE sync_id = $1`, first.ID)
+	testfactory.Exec(t, pool, `UPDATE account_sync_items SET status = 'synced', progress = 100 WHERE sync_id = $1`, first.ID)
 	next, err := svc.Create(ctx, client, []uuid.UUID{a1}, "account_ids")
 	if err != nil || next.ID == first.ID || next.ID == both.ID {
 		t.Fatalf("after the first finished: %v, sync %s; want a new one", err, next.ID)

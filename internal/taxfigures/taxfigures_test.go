@@ -105,19 +105,9 @@ func TestTransactionLotsAndForm8949(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	client, wallet, eth := uuid.New(), uuid.New(), uuid.New()
-	for _, q := range []struct {
-		sql  string
-		args []any
-	}{
-		{`INSERT INTO clients (id, name) VALUES ($1, 'c')`, []any{client}},
-		{`INSERT INTO accounts (id, client_id, type, provider, address, name) VALUES ($1, $2, 'wallet', 'ethereum', '0x1', 'w')`, []any{wallet, client}},
-		{`INSERT INTO assets (id, client_id, key, symbol, chain) VALUES ($1, $2, 'ethereum:native', 'ETH', 'ethereum')`, []any{eth, client}},
-	} {
-		if _, err := pool.Exec(ctx, q.sql, q.args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	client := testfactory.Client(t, pool)
+	wallet := testfactory.Account(t, pool, client, testfactory.Address("0x1"))
+	eth := testfactory.Asset(t, pool, client)
 	led := ledger.New(pool)
 	move := func(at time.Time, qty, usd string) uuid.UUID {
 		var id uuid.UUID
