@@ -1,6 +1,9 @@
 // Package tax is taxd's cost-basis engine: a pure function from a client's ledger to lots, disposals,
-// income, per-year summaries and warnings. It does no I/O, reads no clock, keeps no globals and starts
-// no goroutines; the same Input always gives the same Result (byte-identical when marshalled).
+// income, per-year summaries and warnings. It does no I/O and reads no clock; the same Input always
+// gives the same Result (byte-identical when marshalled). Its one piece of process-wide state is the
+// memory of released Engines (release.go): an Engine's buffers handed to the next fresh Engine, and
+// a timer that gives them back to the runtime when idle. It holds no data of a run that a later run
+// could see (a taken-over Engine is reset like a reused one).
 //
 // # Entry points
 //
