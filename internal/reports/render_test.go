@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"encoding/csv"
 	"io"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -92,5 +94,35 @@ func TestTaxFormsZIPIsCompleteAndDeterministic(t *testing.T) {
 	}
 	if len(want) > 0 {
 		t.Errorf("missing Schedule D rows: %v", want)
+	}
+}
+
+// Every CSV a report or export writes has the header docs/report-formats.md gives it (a USD
+// client's), so the documented formats stay the written ones.
+func TestCSVHeadersAreDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/report-formats.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	documented := map[string]bool{}
+	for _, l := range strings.Split(string(doc), "\n") {
+		documented[l] = true
+	}
+	d := Data{ReferenceID: "u", Year: 2024, Location: time.UTC}
+	for _, kind := range ExportTypes {
+		if !strings.HasSuffix(kind, "-csv") {
+			continue
+		}
+		f, err := Render(kind, d)
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		header, _, _ := strings.Cut(string(f.Body), "\n")
+		if !documented[strings.TrimSuffix(header, "\r")] {
+			t.Errorf("%s writes the header %q, which docs/report-formats.md does not give", kind, header)
+		}
+	}
+	if h := strings.Join(historyHeader, ","); !documented[h] {
+		t.Errorf("the transaction-history export writes the header %q, which docs/report-formats.md does not give", h)
 	}
 }
