@@ -487,9 +487,9 @@ func MatchOf(j Jurisdiction, d *Disposal) Match {
 	switch {
 	case d.Uncovered:
 		return MatchUncovered
-	case j == CA:
+	case RulesFor(j).Matcher == MatcherAdjustedCostBase:
 		return MatchACB
-	case j != GB:
+	case RulesFor(j).Matcher == MatcherLots:
 		return MatchLot
 	case d.AcquiredAt == 0:
 		return MatchPool
