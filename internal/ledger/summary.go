@@ -7,6 +7,8 @@ import (
 	sq "github.com/Masterminds/squirrel"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"taxd/internal/tax"
 )
 
 // The summary of a filter totals every matching transaction: the matches are evaluated once into m
@@ -123,7 +125,7 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 			if err := tx.QueryRow(ctx, `SELECT jurisdiction FROM tax_result_sets WHERE id = $1`, *st.ResultSetID).Scan(&s.Jurisdiction); err != nil {
 				return err
 			}
-			if s.Jurisdiction == "CA" {
+			if j, _ := tax.ParseJurisdiction(s.Jurisdiction); j.Rules().SuperficialLosses {
 				denied = sq.Expr(deniedOfMatches, *st.ResultSetID)
 			}
 		}

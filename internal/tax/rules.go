@@ -2,6 +2,7 @@ package tax
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,6 +21,7 @@ import (
 //     a disposal.
 //   - SuperficialLosses implies Matcher == MatcherAdjustedCostBase.
 //   - TaxYearStart is zero (the client chooses) only where Matcher == MatcherLots.
+//   - Reports contains every one of ReportsEveryone.
 type Rules struct {
 	Jurisdiction Jurisdiction
 	Name         string // the rules' country, as a person names it
@@ -46,8 +48,8 @@ type Rules struct {
 	InclusionRate int
 	// USForms: the disposals fill Form 8949 boxes and a broker's Form 1099-DA can be reconciled.
 	USForms bool
-	// Reports are the report types (ReportTypeEnum) a client under these rules may request, its
-	// own capital gains report first.
+	// Reports are the report types (the reports package's kinds) a client under these rules may
+	// request, in the order a person is offered them; ReportsEveryone are in every list.
 	Reports []string
 	// Words are the names of the figures as the rules' own returns call them.
 	Words Words
@@ -93,23 +95,25 @@ func (d MonthDay) IsZero() bool { return d.Month == 0 }
 // String is d as MM-DD.
 func (d MonthDay) String() string { return fmt.Sprintf("%02d-%02d", int(d.Month), d.Day) }
 
-// ReportsCommon are the report types every jurisdiction's clients may request.
-var ReportsCommon = []string{"CAPITAL_GAINS_CSV", "INCOME_CSV", "TRANSACTION_HISTORY_CSV", "END_OF_YEAR_HOLDINGS_CSV"}
+// ReportsEveryone are the report types of every jurisdiction: lists of what the ledger holds.
+var ReportsEveryone = []string{"capital-gains-csv", "income-csv", "transaction-history-csv", "holdings-csv"}
 
-func reports(own ...string) []string { return append(own, ReportsCommon...) }
+// ownReportsFirst is a jurisdiction's own report types followed by ReportsEveryone.
+func ownReportsFirst(own ...string) []string { return append(own, ReportsEveryone...) }
 
 // rulesTable holds the rules of every jurisdiction, indexed by Jurisdiction.
 var rulesTable = [...]Rules{
 	US: {
 		Jurisdiction: US, Name: "United States", Matcher: MatcherLots, HoldingTerms: true, USForms: true,
-		Reports: reports("TAX_FORMS", "FORM_8949_PDF", "FORM_8949_CSV", "SCHEDULE_D_PDF", "SCHEDULE_1_PDF", "TURBOTAX_CSV", "TAXACT_CSV"),
+		Reports: []string{"tax-forms", "form-8949-pdf", "form-8949-csv", "schedule-d-pdf", "schedule-d-csv", "schedule-1-pdf",
+			"capital-gains-csv", "income-csv", "transaction-history-csv", "turbotax-csv", "taxact-csv", "hrblock-csv", "holdings-csv"},
 		Words: Words{Proceeds: "Proceeds", Cost: "Cost basis", Gains: "Capital gains", Losses: "Capital losses", NetGain: "Net capital gains",
 			Holding: "lot you held"},
 	},
 	GB: {
 		Jurisdiction: GB, Name: "United Kingdom", TaxYearStart: MonthDay{time.April, 6}, SplitYearLabel: true, TimeZone: "Europe/London",
 		Matcher: MatcherSection104, GiftIsDisposal: true,
-		Reports: reports("UK_CAPITAL_GAINS_SUMMARY_PDF", "UK_CAPITAL_GAINS_SUMMARY_CSV"),
+		Reports: ownReportsFirst("uk-capital-gains-pdf", "uk-capital-gains-csv"),
 		Words: Words{Proceeds: "Disposal proceeds", Cost: "Allowable costs", Gains: "Gains in the year, before losses", Losses: "Losses in the year",
 			NetGain: "Net capital gains", Holding: "acquisition or pool"},
 		Text: "Figures under HMRC’s rules: each disposal is matched with the same day’s acquisitions, then those of the next 30 days, " +
@@ -118,7 +122,7 @@ var rulesTable = [...]Rules{
 	CA: {
 		Jurisdiction: CA, Name: "Canada", TaxYearStart: MonthDay{time.January, 1}, Matcher: MatcherAdjustedCostBase,
 		GiftIsDisposal: true, DonationIsDisposal: true, SuperficialLosses: true, InclusionRate: 50,
-		Reports: reports("CA_SCHEDULE_3_PDF", "CA_SCHEDULE_3_CSV"),
+		Reports: ownReportsFirst("ca-schedule-3-pdf", "ca-schedule-3-csv"),
 		Words: Words{Proceeds: "Proceeds", Cost: "Adjusted cost base", Gains: "Capital gains", Losses: "Capital losses",
 			NetGain: "Net capital gain or loss", TaxableGain: "Taxable capital gain (50%)", DeniedLosses: "Superficial losses denied",
 			Holding: "lot you held"},
@@ -127,16 +131,19 @@ var rulesTable = [...]Rules{
 	},
 }
 
+// Generic is the jurisdiction of a country without rules of its own.
+const Generic = US
+
 // countryRules maps a country (ISO 3166-1 alpha-2, as CountryEnum spells it) to its jurisdiction;
 // a country not listed gets the generic treatment, the US rules.
 var countryRules = map[string]Jurisdiction{"US": US, "GB": GB, "CA": CA}
 
-// RulesFor is the rules of jurisdiction j (the US rules for an unknown one).
+// RulesFor is the rules of jurisdiction j (the generic rules for an unknown one).
 func RulesFor(j Jurisdiction) *Rules {
 	if int(j) < len(rulesTable) {
 		return &rulesTable[j]
 	}
-	return &rulesTable[US]
+	return &rulesTable[Generic]
 }
 
 // Rules is the rules of j.
@@ -148,7 +155,29 @@ func JurisdictionOfCountry(country string) Jurisdiction {
 	if j, ok := countryRules[country]; ok {
 		return j
 	}
-	return US
+	return Generic
+}
+
+// OwnReports are the report types of r that not every jurisdiction has, in r's order.
+func (r *Rules) OwnReports() []string {
+	var own []string
+	for _, k := range r.Reports {
+		if !slices.Contains(ReportsEveryone, k) {
+			own = append(own, k)
+		}
+	}
+	return own
+}
+
+// ReportRules is the first jurisdiction whose own reports include kind, and false when every
+// jurisdiction has it (or none does).
+func ReportRules(kind string) (*Rules, bool) {
+	for i := range rulesTable {
+		if slices.Contains(rulesTable[i].OwnReports(), kind) {
+			return &rulesTable[i], true
+		}
+	}
+	return nil, false
 }
 
 // Valid reports whether j names a jurisdiction with rules.

@@ -29,7 +29,9 @@ func Load(ctx context.Context, q db.DBTX, clientID uuid.UUID) (Settings, error) 
 	if err != nil {
 		return Settings{}, store.Err(err, "client")
 	}
-	return Parse(r.CostBasisAlgorithm, r.PerWalletFrom, r.Timezone, r.FiscalYearStart, r.LockTaxesUntil, r.Settings)
+	st, err := Parse(r.CostBasisAlgorithm, r.PerWalletFrom, r.Timezone, r.FiscalYearStart, r.LockTaxesUntil, r.Settings)
+	st.Country = r.Country
+	return st, err
 }
 
 // Get returns the scope's client's settings.
@@ -59,6 +61,7 @@ func (s *Service) Update(ctx context.Context, scope auth.ClientScope, u Update) 
 		if err != nil {
 			return err
 		}
+		cur.Country = r.Country
 		next, figures, err := cur.Apply(u)
 		if err != nil {
 			return err
