@@ -489,6 +489,7 @@ type ComplexityRoot struct {
 		InclusionRatePercent func(childComplexity int) int
 		Jurisdiction         func(childComplexity int) int
 		Matcher              func(childComplexity int) int
+		MatchingText         func(childComplexity int) int
 		Name                 func(childComplexity int) int
 		ReportTypes          func(childComplexity int) int
 		SuperficialLosses    func(childComplexity int) int
@@ -3237,6 +3238,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.Matcher(childComplexity), true
+	case "JurisdictionRules.matchingText":
+		if e.ComplexityRoot.JurisdictionRules.MatchingText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.MatchingText(childComplexity), true
 	case "JurisdictionRules.name":
 		if e.ComplexityRoot.JurisdictionRules.Name == nil {
 			break
@@ -9125,6 +9132,8 @@ type JurisdictionRules {
   words: JurisdictionWords!
   "How the figures are made, in a sentence or two; null where they need no note."
   text: String
+  "How a disposal's cost is found, to show beside its pieces; null where the lots the client's method takes say it."
+  matchingText: String
 }
 
 "How a jurisdiction matches a disposal with cost."
@@ -11485,6 +11494,8 @@ func (ec *executionContext) childFields_JurisdictionRules(ctx context.Context, f
 		return ec.fieldContext_JurisdictionRules_words(ctx, field)
 	case "text":
 		return ec.fieldContext_JurisdictionRules_text(ctx, field)
+	case "matchingText":
+		return ec.fieldContext_JurisdictionRules_matchingText(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type JurisdictionRules", field.Name)
 }
@@ -25538,6 +25549,29 @@ func (ec *executionContext) _JurisdictionRules_text(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_JurisdictionRules_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_matchingText(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_matchingText(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MatchingText, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_matchingText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
@@ -40939,6 +40973,11 @@ func (ec *executionContext) _JurisdictionRules(ctx context.Context, sel ast.Sele
 			}
 		case "text":
 			out.Values[i] = ec._JurisdictionRules_text(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "matchingText":
+			out.Values[i] = ec._JurisdictionRules_matchingText(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

@@ -30,7 +30,7 @@ func jurisdictionRulesOut(rules *tax.Rules, fiscalYearStart string) *model.Juris
 		Words: &model.JurisdictionWords{Proceeds: rules.Words.Proceeds, Cost: rules.Words.Cost, Gains: rules.Words.Gains,
 			Losses: rules.Words.Losses, NetGain: rules.Words.NetGain, TaxableGain: optional(rules.Words.TaxableGain),
 			DeniedLosses: optional(rules.Words.DeniedLosses), Holding: rules.Words.Holding},
-		Text: optional(rules.Text),
+		Text: optional(rules.Text), MatchingText: optional(rules.MatchingText),
 	}
 	if rules.SplitYearLabel {
 		out.TaxYearLabelFormat = "YYYY/YY"

@@ -55,6 +55,9 @@ type Rules struct {
 	Words Words
 	// Text says in a sentence or two how the figures are made; "" where the figures need no note.
 	Text string
+	// MatchingText says how a disposal's cost is found, beside its pieces; "" where the pieces
+	// (lots taken by the client's method) say it themselves.
+	MatchingText string
 }
 
 // Words are the names a person reads for the figures of a tax year and a disposal.
@@ -118,6 +121,8 @@ var rulesTable = [...]Rules{
 			NetGain: "Net capital gains", Holding: "acquisition or pool"},
 		Text: "Figures under HMRC’s rules: each disposal is matched with the same day’s acquisitions, then those of the next 30 days, " +
 			"then the token’s section 104 pool at its average cost. The tax year runs from 6 April to 5 April.",
+		MatchingText: "Under HMRC’s rules a disposal is matched first with the same day’s acquisitions of the token, then with those of the next " +
+			"30 days, then with its section 104 pool at the pool’s average cost. Each piece below is one of these matches.",
 	},
 	CA: {
 		Jurisdiction: CA, Name: "Canada", TaxYearStart: MonthDay{time.January, 1}, Matcher: MatcherAdjustedCostBase,
@@ -128,6 +133,9 @@ var rulesTable = [...]Rules{
 			Holding: "lot you held"},
 		Text: "Figures under Canada’s rules: the cost of a disposal is its adjusted cost base, one average cost across all your accounts. " +
 			"Superficial losses are denied and added to the cost of the units you still hold; half of the net gain is taxable.",
+		MatchingText: "Under Canada’s rules the cost is the adjusted cost base: one average cost per unit across all your accounts. A loss is " +
+			"denied (superficial) when you bought the same property within 30 days before or after and still held it then; the denied part " +
+			"is added to the cost of the units you hold.",
 	},
 }
 

@@ -1001,6 +1001,8 @@ type JurisdictionRules struct {
 	Words *JurisdictionWords `json:"words"`
 	// How the figures are made, in a sentence or two; null where they need no note.
 	Text *string `json:"text,omitempty"`
+	// How a disposal's cost is found, to show beside its pieces; null where the lots the client's method takes say it.
+	MatchingText *string `json:"matchingText,omitempty"`
 }
 
 // The names of a tax year's figures under a jurisdiction's rules.
