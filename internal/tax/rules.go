@@ -8,6 +8,16 @@ import (
 	"time"
 )
 
+// Jurisdiction names a rule set: an index into rulesTable.
+type Jurisdiction uint8
+
+// Jurisdictions.
+const (
+	US Jurisdiction = iota // specific lots by Methods, per wallet from PerWalletFrom, short/long term, Form 8949 boxes
+	GB                     // HMRC: same day, the following 30 days, the section 104 pool; tax year from 6 April
+	CA                     // adjusted cost base per property across accounts; superficial losses; calendar year
+)
+
 // Rules is what varies between jurisdictions: the tax year, how a disposal is matched with cost,
 // which outflows are disposals, the holding-period rule, the reports and forms that exist and the
 // words a person reads. Everything outside this file asks a Rules value (RulesFor) instead of
@@ -24,7 +34,12 @@ import (
 //   - Reports contains every one of ReportsEveryone.
 type Rules struct {
 	Jurisdiction Jurisdiction
-	Name         string // the rules' country, as a person names it
+	Code         string   // the jurisdiction's name in the API and in stored results: "US"
+	Aliases      []string // other names ParseJurisdiction accepts
+	Name         string   // the rules' country, as a person names it
+	// Countries are the countries (ISO 3166-1 alpha-2, as CountryEnum spells them) whose clients
+	// these rules serve; a country no entry lists gets the Generic rules.
+	Countries []string
 	// TaxYearStart is the first day of the tax year as the law fixes it; zero where the client
 	// chooses its own fiscal year (1 January unless it says otherwise).
 	TaxYearStart MonthDay
@@ -107,14 +122,14 @@ func ownReportsFirst(own ...string) []string { return append(own, ReportsEveryon
 // rulesTable holds the rules of every jurisdiction, indexed by Jurisdiction.
 var rulesTable = [...]Rules{
 	US: {
-		Jurisdiction: US, Name: "United States", Matcher: MatcherLots, HoldingTerms: true, USForms: true,
+		Jurisdiction: US, Code: "US", Countries: []string{"US"}, Name: "United States", Matcher: MatcherLots, HoldingTerms: true, USForms: true,
 		Reports: []string{"tax-forms", "form-8949-pdf", "form-8949-csv", "schedule-d-pdf", "schedule-d-csv", "schedule-1-pdf",
 			"capital-gains-csv", "income-csv", "transaction-history-csv", "turbotax-csv", "taxact-csv", "hrblock-csv", "holdings-csv"},
 		Words: Words{Proceeds: "Proceeds", Cost: "Cost basis", Gains: "Capital gains", Losses: "Capital losses", NetGain: "Net capital gains",
 			Holding: "lot you held"},
 	},
 	GB: {
-		Jurisdiction: GB, Name: "United Kingdom", TaxYearStart: MonthDay{time.April, 6}, SplitYearLabel: true, TimeZone: "Europe/London",
+		Jurisdiction: GB, Code: "GB", Countries: []string{"GB"}, Aliases: []string{"UK"}, Name: "United Kingdom", TaxYearStart: MonthDay{time.April, 6}, SplitYearLabel: true, TimeZone: "Europe/London",
 		Matcher: MatcherSection104, GiftIsDisposal: true,
 		Reports: ownReportsFirst("uk-capital-gains-pdf", "uk-capital-gains-csv"),
 		Words: Words{Proceeds: "Disposal proceeds", Cost: "Allowable costs", Gains: "Gains in the year, before losses", Losses: "Losses in the year",
@@ -125,7 +140,7 @@ var rulesTable = [...]Rules{
 			"30 days, then with its section 104 pool at the pool’s average cost. Each piece below is one of these matches.",
 	},
 	CA: {
-		Jurisdiction: CA, Name: "Canada", TaxYearStart: MonthDay{time.January, 1}, Matcher: MatcherAdjustedCostBase,
+		Jurisdiction: CA, Code: "CA", Countries: []string{"CA"}, Name: "Canada", TaxYearStart: MonthDay{time.January, 1}, Matcher: MatcherAdjustedCostBase,
 		GiftIsDisposal: true, DonationIsDisposal: true, SuperficialLosses: true, InclusionRate: 50,
 		Reports: ownReportsFirst("ca-schedule-3-pdf", "ca-schedule-3-csv"),
 		Words: Words{Proceeds: "Proceeds", Cost: "Adjusted cost base", Gains: "Capital gains", Losses: "Capital losses",
@@ -142,9 +157,34 @@ var rulesTable = [...]Rules{
 // Generic is the jurisdiction of a country without rules of its own.
 const Generic = US
 
-// countryRules maps a country (ISO 3166-1 alpha-2, as CountryEnum spells it) to its jurisdiction;
-// a country not listed gets the generic treatment, the US rules.
-var countryRules = map[string]Jurisdiction{"US": US, "GB": GB, "CA": CA}
+func (j Jurisdiction) String() string {
+	if j.Valid() {
+		return rulesTable[j].Code
+	}
+	return fmt.Sprintf("jurisdiction(%d)", j)
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (j Jurisdiction) MarshalText() ([]byte, error) { return []byte(j.String()), nil }
+
+// ParseJurisdiction parses a jurisdiction's code or alias, in upper or lower case ("" is the
+// generic rules).
+func ParseJurisdiction(s string) (Jurisdiction, error) {
+	if s == "" {
+		return Generic, nil
+	}
+	var codes []string
+	for i := range rulesTable {
+		r := &rulesTable[i]
+		for _, name := range append([]string{r.Code}, r.Aliases...) {
+			if s == name || s == strings.ToLower(name) {
+				return r.Jurisdiction, nil
+			}
+		}
+		codes = append(codes, r.Code)
+	}
+	return 0, fmt.Errorf("tax: unknown jurisdiction %q (want one of %s)", s, strings.Join(codes, ", "))
+}
 
 // RulesFor is the rules of jurisdiction j (the generic rules for an unknown one).
 func RulesFor(j Jurisdiction) *Rules {
@@ -160,8 +200,10 @@ func (j Jurisdiction) Rules() *Rules { return RulesFor(j) }
 // JurisdictionOfCountry is the jurisdiction whose rules apply to a client of country: its own
 // where it has them, else the generic (US) treatment.
 func JurisdictionOfCountry(country string) Jurisdiction {
-	if j, ok := countryRules[country]; ok {
-		return j
+	for i := range rulesTable {
+		if slices.Contains(rulesTable[i].Countries, country) {
+			return rulesTable[i].Jurisdiction
+		}
 	}
 	return Generic
 }

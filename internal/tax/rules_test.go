@@ -12,6 +12,14 @@ import (
 func TestRulesInvariants(t *testing.T) {
 	for j := tax.Jurisdiction(0); j.Valid(); j++ {
 		r := tax.RulesFor(j)
+		if got, err := tax.ParseJurisdiction(r.Code); err != nil || got != j || j.String() != r.Code {
+			t.Errorf("%s: code %q parses as %s, %v", j, r.Code, got, err)
+		}
+		for _, c := range r.Countries {
+			if tax.JurisdictionOfCountry(c) != j {
+				t.Errorf("%s: country %s has the rules of %s", j, c, tax.JurisdictionOfCountry(c))
+			}
+		}
 		if r.Jurisdiction != j {
 			t.Errorf("%s: rules of %s", j, r.Jurisdiction)
 		}
