@@ -119,7 +119,7 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 			return err
 		}
 		sqlText, args, err := "", []any(nil), error(nil)
-		s.Jurisdiction = "US"
+		s.Jurisdiction = tax.Generic.String()
 		denied := sq.Sqlizer(sq.Expr("0"))
 		if st.ResultSetID != nil {
 			if err := tx.QueryRow(ctx, `SELECT jurisdiction FROM tax_result_sets WHERE id = $1`, *st.ResultSetID).Scan(&s.Jurisdiction); err != nil {

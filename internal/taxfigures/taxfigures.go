@@ -99,11 +99,10 @@ func (s *Service) state(ctx context.Context, scope auth.ClientScope) (state, err
 	if err != nil {
 		return state{}, err
 	}
-	ts, err := taxsettings.Parse(r.CostBasisAlgorithm, nil, r.Timezone, r.FiscalYearStart, r.LockTaxesUntil, r.Settings)
+	ts, err := taxsettings.Parse(r.CostBasisAlgorithm, nil, r.Timezone, r.FiscalYearStart, r.Country, r.LockTaxesUntil, r.Settings)
 	if err != nil {
 		return state{}, err
 	}
-	ts.Country = r.Country
 	return state{GetTaxFiguresStateRow: r, settings: ts}, nil
 }
 

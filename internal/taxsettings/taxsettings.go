@@ -71,8 +71,8 @@ func JurisdictionOf(country string) tax.Jurisdiction { return tax.JurisdictionOf
 func (s Settings) Rules() *tax.Rules { return tax.RulesFor(s.Jurisdiction()) }
 
 // Parse reads the settings of a client row; raw is clients.settings.
-func Parse(method string, perWalletFrom *time.Time, tz, fyStart string, lock *time.Time, raw []byte) (Settings, error) {
-	s := Settings{Method: method, PerWalletFrom: perWalletFrom, Timezone: tz, FiscalYearStart: fyStart, LockUntil: lock}
+func Parse(method string, perWalletFrom *time.Time, tz, fyStart, country string, lock *time.Time, raw []byte) (Settings, error) {
+	s := Settings{Method: method, PerWalletFrom: perWalletFrom, Timezone: tz, FiscalYearStart: fyStart, Country: country, LockUntil: lock}
 	if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &s.Stored); err != nil {
 			return Settings{}, fmt.Errorf("clients.settings: %w", err)
