@@ -20,33 +20,33 @@ func (e *Engine) settleAdjustedCostBaseDay(asset int32, h *holding, d *assetDay)
 		ev := &d.ev[i]
 		switch ev.op {
 		case evAcquire:
-			e.addToHolding(h, ev.qty, ev.amt, ev.missing, ev.t)
+			e.addToHolding(h, ev.qty, ev.amount, ev.missing, ev.t)
 			h.recent = append(h.recent, recentAcquisition{day: d.day, qty: ev.qty})
 		case evRemove:
 			e.removeAtAverageCost(asset, h, ev)
 		case evDispose:
-			cov := minDec(ev.qty, h.qty)
-			unc := e.sub(ev.qty, cov)
-			pcov := ev.amt
-			if unc.Sign() > 0 {
-				pcov = e.part(ev.amt, cov, ev.qty)
+			covered := minDec(ev.qty, h.qty)
+			uncovered := e.sub(ev.qty, covered)
+			coveredProceeds := ev.amount
+			if uncovered.Sign() > 0 {
+				coveredProceeds = e.part(ev.amount, covered, ev.qty)
 			}
-			if cov.Sign() > 0 {
+			if covered.Sign() > 0 {
 				missing := h.missing
-				c := e.takeFromHolding(h, cov)
+				c := e.takeFromHolding(h, covered)
 				var denied Dec
-				if g := e.sub(pcov, c); g.Sign() < 0 && !ev.missing && !missing {
-					denied = e.superficialLoss(h, d, i, cov, g)
+				if g := e.sub(coveredProceeds, c); g.Sign() < 0 && !ev.missing && !missing {
+					denied = e.superficialLoss(h, d, i, covered, g)
 				}
 				if denied.Sign() > 0 {
 					c = e.sub(c, denied)
 					h.cost = e.add(h.cost, denied)
 				}
-				e.emitPiece(asset, ev, &Disposal{Quantity: cov, Proceeds: pcov, Basis: c, MissingBasis: missing}, denied)
+				e.emitPiece(asset, ev, &Disposal{Quantity: covered, Proceeds: coveredProceeds, Basis: c, MissingBasis: missing}, denied)
 			}
-			if unc.Sign() > 0 {
-				e.emitPiece(asset, ev, &Disposal{Quantity: unc, Proceeds: e.sub(ev.amt, pcov), Uncovered: true, MissingBasis: true}, Dec{})
-				e.warnInYear(Warning{Code: WarnUncovered, TransferID: ev.id, At: Instant(ev.t), Asset: Ref(asset), Account: Ref(ev.acc + 1), Quantity: unc}, ev.year)
+			if uncovered.Sign() > 0 {
+				e.emitPiece(asset, ev, &Disposal{Quantity: uncovered, Proceeds: e.sub(ev.amount, coveredProceeds), Uncovered: true, MissingBasis: true}, Dec{})
+				e.warnInYear(Warning{Code: WarnUncovered, TransferID: ev.id, At: Instant(ev.t), Asset: Ref(asset), Account: Ref(ev.acc + 1), Quantity: uncovered}, ev.year)
 			}
 			e.countSettledGain()
 		}

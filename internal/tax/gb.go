@@ -60,13 +60,13 @@ func (e *Engine) settleSection104Day(asset int32, h *holding, d *assetDay) {
 		e.addToHolding(h, d.unmatchedQty, d.unmatchedCost, d.unmatchedMissing, d.firstAcquiredAt)
 	}
 	if rest.Sign() > 0 {
-		cov := minDec(rest, h.qty)
-		if cov.Sign() > 0 {
-			c := e.takeFromHolding(h, cov)
-			parts = append(parts, matchPart{q: cov, c: c, match: MatchPool, missing: h.missing})
+		covered := minDec(rest, h.qty)
+		if covered.Sign() > 0 {
+			c := e.takeFromHolding(h, covered)
+			parts = append(parts, matchPart{q: covered, c: c, match: MatchPool, missing: h.missing})
 		}
-		if unc := e.sub(rest, cov); unc.Sign() > 0 {
-			parts = append(parts, matchPart{q: unc, match: MatchUncovered, missing: true})
+		if uncovered := e.sub(rest, covered); uncovered.Sign() > 0 {
+			parts = append(parts, matchPart{q: uncovered, match: MatchUncovered, missing: true})
 		}
 	}
 	for i := range parts {
@@ -82,7 +82,7 @@ func (e *Engine) settleSection104Day(asset int32, h *holding, d *assetDay) {
 			left = e.sub(left, ev.qty)
 			last := left.Sign() <= 0
 			pieces := e.pooledState.pieces[:0]
-			var unc Dec
+			var uncovered Dec
 			shares := e.shareOfParts(parts, ev.qty, d.disposedQty, last)
 			for k := range parts {
 				part := &parts[k]
@@ -103,14 +103,14 @@ func (e *Engine) settleSection104Day(asset int32, h *holding, d *assetDay) {
 					p.LotSource, p.AcquiredAt = part.src, Instant(part.acq)
 				case MatchUncovered:
 					p.Uncovered = true
-					unc = e.add(unc, q)
+					uncovered = e.add(uncovered, q)
 				}
 				pieces = append(pieces, p)
 			}
 			e.pooledState.pieces = pieces
 			e.emitSharedProceeds(asset, ev, pieces)
-			if unc.Sign() > 0 {
-				e.warnInYear(Warning{Code: WarnUncovered, TransferID: ev.id, At: Instant(ev.t), Asset: Ref(asset), Account: Ref(ev.acc + 1), Quantity: unc}, ev.year)
+			if uncovered.Sign() > 0 {
+				e.warnInYear(Warning{Code: WarnUncovered, TransferID: ev.id, At: Instant(ev.t), Asset: Ref(asset), Account: Ref(ev.acc + 1), Quantity: uncovered}, ev.year)
 			}
 		case evRemove:
 			e.removeAtAverageCost(asset, h, ev)
@@ -149,13 +149,13 @@ func (e *Engine) shareOfParts(parts []matchPart, q, total Dec, last bool) []Dec 
 // emitSharedProceeds gives out the pieces of one disposal: its proceeds are shared by quantity, the last piece
 // taking the rest.
 func (e *Engine) emitSharedProceeds(asset int32, ev *pendingEvent, pieces []Disposal) {
-	rest := ev.amt
+	rest := ev.amount
 	for i := range pieces {
 		p := &pieces[i]
 		if i == len(pieces)-1 {
 			p.Proceeds = rest
 		} else {
-			p.Proceeds = e.part(ev.amt, p.Quantity, ev.qty)
+			p.Proceeds = e.part(ev.amount, p.Quantity, ev.qty)
 			rest = e.sub(rest, p.Proceeds)
 		}
 		e.emitPiece(asset, ev, p, Dec{})

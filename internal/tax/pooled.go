@@ -36,16 +36,18 @@ const (
 	evRemove               // a non-taxable removal (a gift where it is not a disposal, lost, transfer out...)
 )
 
+// pooledState is the pooled matchers' part of an Engine: the holdings, the asset-days waiting for
+// their window, and the scratch space of the disposal being settled.
 type pooledState struct {
 	holdings  []holding    // per asset
 	queue     []waitingDay // waiting asset-days in settlement order, from queueHead
 	queueHead int
 	// the local day of the instants [dayLo, dayHi)
-	dayLo, dayHi int64
-	dayNum       int32
-	emitted      int // pieces given to the sink in this run
-	adj          Dec // the superficial loss denied on the piece being given to the sink
-	// the gain of the disposal being settled (GB: one asset's day; CA: one transfer), which counts
+	dayLo, dayHi  int64
+	dayNum        int32
+	emitted       int // pieces given to the sink in this run
+	deniedOnPiece Dec // the superficial loss denied on the piece being given to the sink (PieceAdjustment)
+	// the gain of the disposal being settled (section 104: one asset's day; ACB: one transfer), which counts
 	// as a gain or a loss of its year once complete
 	gain     Dec
 	gainYear int16
@@ -55,17 +57,18 @@ type pooledState struct {
 	pieces   []Disposal
 }
 
+// waitingDay names an asset-day that waits for its window: holdings[asset].days has it.
 type waitingDay struct{ asset, day int32 }
 
-// holding is what the client holds of one asset: the section 104 pool (GB) or the property's
-// quantity and adjusted cost base (CA), and the days that wait.
+// holding is what the client holds of one asset: the section 104 pool or the property's quantity
+// and adjusted cost base, and the days that wait.
 type holding struct {
 	qty, cost  Dec
 	missing    bool  // part of the cost is unknown
 	since      int64 // first acquisition since the holding was last empty
 	days       []assetDay
 	dayHead    int
-	recent     []recentAcquisition // CA: settled acquisitions of the last 30 days
+	recent     []recentAcquisition // adjusted cost base: settled acquisitions of the last 30 days
 	recentHead int
 }
 
@@ -78,7 +81,7 @@ type recentAcquisition struct {
 type assetDay struct {
 	day int32
 	ev  []pendingEvent
-	// GB: the day's acquisitions not matched yet (same day, then earlier disposals' 30 days), the
+	// section 104: the day's acquisitions not matched yet (same day, then earlier disposals' 30 days), the
 	// day's taxable disposals, and their same-day match once made.
 	unmatchedQty, unmatchedCost Dec
 	disposedQty                 Dec
@@ -89,18 +92,19 @@ type assetDay struct {
 	sameDayMatched              bool
 }
 
+// pendingEvent is an acquisition, disposal or removal of one asset waiting in its day.
 type pendingEvent struct {
-	qty, amt Dec // amt: the cost of an acquisition, the proceeds of a disposal
-	t        int64
-	id       ID
-	acc      int32
-	year     int16
-	op       uint8
-	kind     DisposalKind
-	missing  bool // unknown cost (acquisition) or proceeds (disposal)
+	qty, amount Dec // amount: the cost of an acquisition, the proceeds of a disposal
+	t           int64
+	id          ID
+	acc         int32
+	year        int16
+	op          uint8
+	kind        DisposalKind
+	missing     bool // unknown cost (acquisition) or proceeds (disposal)
 }
 
-// matchPart is one part of a GB day's disposals: matched with one day's acquisitions, the pool, or
+// matchPart is one part of a section 104 day's disposals: matched with one day's acquisitions, the pool, or
 // nothing (uncovered).
 type matchPart struct {
 	q, c     Dec // the part's quantity and cost
@@ -167,7 +171,7 @@ func (e *Engine) addPending(asset int32, ev pendingEvent) {
 			d.firstAcquiredAt, d.firstAcquisition = ev.t, ev.id
 		}
 		d.unmatchedQty = e.add(d.unmatchedQty, ev.qty)
-		d.unmatchedCost = e.add(d.unmatchedCost, ev.amt)
+		d.unmatchedCost = e.add(d.unmatchedCost, ev.amount)
 		d.unmatchedMissing = d.unmatchedMissing || ev.missing
 	case evDispose:
 		d.disposedQty = e.add(d.disposedQty, ev.qty)
@@ -177,7 +181,7 @@ func (e *Engine) addPending(asset int32, ev pendingEvent) {
 func (e *Engine) pooledAcquire(acc, asset int32, q, basis Dec, missing bool, src ID) {
 	s := e.slot(acc, asset)
 	s.bal = e.add(s.bal, q)
-	e.addPending(asset, pendingEvent{op: evAcquire, qty: q, amt: basis, t: e.lastT, id: src, acc: acc, year: int16(e.year), missing: missing})
+	e.addPending(asset, pendingEvent{op: evAcquire, qty: q, amount: basis, t: e.lastT, id: src, acc: acc, year: int16(e.year), missing: missing})
 }
 
 func (e *Engine) pooledDispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missing bool) {
@@ -185,7 +189,7 @@ func (e *Engine) pooledDispose(c *tcls, tr *Transfer, t int64, proceeds Dec, mis
 	s.bal = e.sub(s.bal, tr.Quantity)
 	ev := pendingEvent{op: evRemove, qty: tr.Quantity, t: t, id: tr.ID, acc: c.from, year: int16(e.year), kind: c.kind}
 	if c.kind.Taxable() {
-		ev.op, ev.amt, ev.missing = evDispose, proceeds, missing
+		ev.op, ev.amount, ev.missing = evDispose, proceeds, missing
 	}
 	e.addPending(c.asset, ev)
 }
@@ -205,8 +209,8 @@ func (e *Engine) pooledMove(c *tcls, tr *Transfer, t int64) {
 		if !c.hasValue {
 			e.warnTransfer(WarnMissingPrice, tr, t, c.asset, c.from, q)
 		}
-		e.addPending(c.asset, pendingEvent{op: evDispose, qty: q, amt: c.value, t: t, id: tr.ID, acc: c.from, year: int16(e.year), kind: KindSale, missing: !c.hasValue})
-		e.addPending(c.toAsset, pendingEvent{op: evAcquire, qty: q, amt: c.value, t: t, id: tr.ID, acc: c.to, year: int16(e.year), missing: !c.hasValue})
+		e.addPending(c.asset, pendingEvent{op: evDispose, qty: q, amount: c.value, t: t, id: tr.ID, acc: c.from, year: int16(e.year), kind: KindSale, missing: !c.hasValue})
+		e.addPending(c.toAsset, pendingEvent{op: evAcquire, qty: q, amount: c.value, t: t, id: tr.ID, acc: c.to, year: int16(e.year), missing: !c.hasValue})
 		return
 	}
 	db := e.slot(c.to, c.asset)
@@ -307,15 +311,15 @@ func (e *Engine) emitPiece(asset int32, ev *pendingEvent, p *Disposal, denied De
 		}
 		e.res.Adjustments = append(e.res.Adjustments, Adjustment{Piece: i, TransferID: ev.id, Denied: denied})
 	}
-	e.pooledState.adj = denied
+	e.pooledState.deniedOnPiece = denied
 	e.done(d)
-	e.pooledState.adj = Dec{}
+	e.pooledState.deniedOnPiece = Dec{}
 	e.pooledState.emitted++
 }
 
 // PieceAdjustment is, during a DisposalSink call, the superficial loss denied on the piece given
-// (CA; zero otherwise). See Adjustment.
-func (e *Engine) PieceAdjustment() Dec { return e.pooledState.adj }
+// (with Rules.SuperficialLosses; zero otherwise). See Adjustment.
+func (e *Engine) PieceAdjustment() Dec { return e.pooledState.deniedOnPiece }
 
 // countSettledGain counts the gain of the disposal just settled as a gain or a loss of its year.
 func (e *Engine) countSettledGain() {
@@ -334,15 +338,15 @@ func (e *Engine) countSettledGain() {
 
 // removeAtAverageCost takes a non-taxable removal out of the holding at its average cost.
 func (e *Engine) removeAtAverageCost(asset int32, h *holding, ev *pendingEvent) {
-	cov := minDec(ev.qty, h.qty)
-	if cov.Sign() > 0 {
+	covered := minDec(ev.qty, h.qty)
+	if covered.Sign() > 0 {
 		missing := h.missing
-		c := e.takeFromHolding(h, cov)
-		e.emitPiece(asset, ev, &Disposal{Quantity: cov, Basis: c, MissingBasis: missing}, Dec{})
+		c := e.takeFromHolding(h, covered)
+		e.emitPiece(asset, ev, &Disposal{Quantity: covered, Basis: c, MissingBasis: missing}, Dec{})
 	}
-	if unc := e.sub(ev.qty, cov); unc.Sign() > 0 {
-		e.emitPiece(asset, ev, &Disposal{Quantity: unc, Uncovered: true, MissingBasis: true}, Dec{})
-		e.warnInYear(Warning{Code: WarnUncovered, TransferID: ev.id, At: Instant(ev.t), Asset: Ref(asset), Account: Ref(ev.acc + 1), Quantity: unc}, ev.year)
+	if uncovered := e.sub(ev.qty, covered); uncovered.Sign() > 0 {
+		e.emitPiece(asset, ev, &Disposal{Quantity: uncovered, Uncovered: true, MissingBasis: true}, Dec{})
+		e.warnInYear(Warning{Code: WarnUncovered, TransferID: ev.id, At: Instant(ev.t), Asset: Ref(asset), Account: Ref(ev.acc + 1), Quantity: uncovered}, ev.year)
 	}
 }
 
@@ -381,8 +385,8 @@ func (e *Engine) warnInYear(w Warning, year int16) {
 	e.yearOf(int(year)).Warnings++
 }
 
-// finishPooled settles every waiting day and lists the holdings as lots: one per asset (the GB pool, the
-// CA property), in asset-name order.
+// finishPooled settles every waiting day and lists the holdings as lots: one per asset (the section 104 pool, the
+// adjusted cost base property), in asset-name order.
 func (e *Engine) finishPooled() {
 	e.settleThrough(1<<31 - 1)
 	e.flushYear()
@@ -405,7 +409,7 @@ func (e *Engine) finishPooled() {
 }
 
 // Lookahead is how far after a disposal the ledger can still change it: zero under US (a disposal
-// depends only on what came before it); under GB and CA the 30 days after it, plus two days for a
+// depends only on what came before it); under the pooled matchers the 30 days after it, plus two days for a
 // local day's offset from UTC. An edit of the ledger at t leaves the results of the transactions
 // before t - Lookahead as they were. (A run resumed from any checkpoint at or before t is exact:
 // the disposals still waiting for their window are part of the checkpoint and settle after it.)
@@ -468,7 +472,7 @@ func (e *Engine) snapshotPooled(w *cpWriter) {
 			w.uvarint(uint64(len(d.ev)))
 			for _, ev := range d.ev {
 				w.dec(ev.qty)
-				w.dec(ev.amt)
+				w.dec(ev.amount)
 				w.varint(ev.t)
 				w.b = append(w.b, ev.id[:]...)
 				w.varint(int64(ev.acc))
@@ -513,7 +517,7 @@ func (e *Engine) restorePooled(r *cpReader) {
 			d.unmatchedMissing, d.sameDayMatched = r.bool(), r.bool()
 			ne := r.count()
 			for k := 0; k < ne && r.err == nil; k++ {
-				ev := pendingEvent{qty: r.dec(), amt: r.dec(), t: r.varint()}
+				ev := pendingEvent{qty: r.dec(), amount: r.dec(), t: r.varint()}
 				copy(ev.id[:], r.take(16))
 				ev.acc, ev.year = int32(r.varint()), int16(r.varint())
 				ev.op, ev.kind, ev.missing = uint8(r.uvarint()), DisposalKind(r.uvarint()), r.bool()
