@@ -408,7 +408,7 @@ func (e *Engine) finishPooled() {
 	e.names()
 }
 
-// Lookahead is how far after a disposal the ledger can still change it: zero under US (a disposal
+// Lookahead is how far after a disposal the ledger can still change it: zero with lots (a disposal
 // depends only on what came before it); under the pooled matchers the 30 days after it, plus two days for a
 // local day's offset from UTC. An edit of the ledger at t leaves the results of the transactions
 // before t - Lookahead as they were. (A run resumed from any checkpoint at or before t is exact:
