@@ -21,6 +21,7 @@ generate:
 	cd sdk/ts && node scripts/generate.mjs
 	$(MAKE) --no-print-directory node_modules/.package-lock.json
 	cd examples/graphql-client && ../../node_modules/.bin/graphql-codegen --config codegen.ts --silent
+	rm -rf web/portal/generated && cd web/portal && ../../node_modules/.bin/graphql-codegen --config codegen.ts --silent
 	$(MAKE) --no-print-directory web
 
 ## web: the portal app (type-checked by tsc, bundled by esbuild) and the OpenAPI reference page (Redocly, offline) into web/dist,
@@ -46,9 +47,9 @@ $(GRAPHIQL): web/graphiql/main.tsx web/graphiql/explorer.css package-lock.json |
 
 ## check-generated: fail when gen/ or the SDKs differ from what the generators produce (stale or
 ## hand-edited)
-GENERATED := gen sql/schema.sql sdk/go/client.gen.go sdk/ts/src/schema.ts sdk/ts/src/binary.ts examples/graphql-client/gql web/dist
+GENERATED := gen sql/schema.sql sdk/go/client.gen.go sdk/ts/src/schema.ts sdk/ts/src/binary.ts examples/graphql-client/gql web/portal/generated web/dist
 check-generated:
-	@rm -rf .gen-before && mkdir -p .gen-before/sql .gen-before/sdk/go .gen-before/sdk/ts/src .gen-before/examples/graphql-client .gen-before/web
+	@rm -rf .gen-before && mkdir -p .gen-before/sql .gen-before/sdk/go .gen-before/sdk/ts/src .gen-before/examples/graphql-client .gen-before/web/portal
 	@for f in $(GENERATED); do cp -r $$f .gen-before/$$f; done
 	$(MAKE) --no-print-directory generate
 	@stale=0; for f in $(GENERATED); do diff -r -q .gen-before/$$f $$f || stale=1; done; rm -rf .gen-before; \

@@ -149,6 +149,26 @@ func TestGraphQLJurisdictionGB(t *testing.T) {
 	if u.U.Country != "GB" || u.U.Currency != "GBP" || !u.U.IsDirty {
 		t.Fatalf("updateClient: %+v", u.U)
 	}
+	// the client's rules, as the portal reads them
+	var cr struct {
+		C struct {
+			FiscalYearStart, FiscalYearEnd string
+			Rules                          struct {
+				Jurisdiction, TaxYearStart, TaxYearLabelFormat, Matcher string
+				HasHoldingTerms, HasForm8949, GiftIsDisposal            bool
+				ReportTypes                                             []string
+				Words                                                   struct{ Cost string }
+			} `json:"jurisdictionRules"`
+		} `json:"getClientById"`
+	}
+	f.must(`query($c: String!) { getClientById(clientId: $c) { fiscalYearStart fiscalYearEnd jurisdictionRules {
+		jurisdiction taxYearStart taxYearLabelFormat matcher hasHoldingTerms hasForm8949 giftIsDisposal reportTypes words { cost } } } }`,
+		map[string]any{"c": c}, &cr)
+	if r := cr.C.Rules; cr.C.FiscalYearStart != "04-06" || cr.C.FiscalYearEnd != "04-05" || r.Jurisdiction != "GB" || r.TaxYearStart != "04-06" ||
+		r.TaxYearLabelFormat != "YYYY/YY" || r.Matcher != "SECTION_104_POOL" || r.HasHoldingTerms || r.HasForm8949 || !r.GiftIsDisposal ||
+		len(r.ReportTypes) == 0 || r.ReportTypes[0] != "UK_CAPITAL_GAINS_SUMMARY_PDF" || r.Words.Cost != "Allowable costs" {
+		t.Errorf("getClientById under GB rules: %+v", cr.C)
+	}
 	f.upload(c, gbLedger)
 	// the currency cannot change once the ledger holds values in it
 	if code := f.do(update, map[string]any{"c": c, "cur": "USD"}, nil); code != "BAD_USER_INPUT" {

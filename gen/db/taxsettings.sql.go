@@ -14,7 +14,7 @@ import (
 
 const getClientTaxSettings = `-- name: GetClientTaxSettings :one
 
-SELECT cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, lock_taxes_until, settings
+SELECT cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, lock_taxes_until, settings, country
 FROM clients WHERE id = $1
 `
 
@@ -25,6 +25,7 @@ type GetClientTaxSettingsRow struct {
 	FiscalYearStart    string
 	LockTaxesUntil     *time.Time
 	Settings           []byte
+	Country            string
 }
 
 // Queries of internal/taxsettings.
@@ -38,12 +39,13 @@ func (q *Queries) GetClientTaxSettings(ctx context.Context, id uuid.UUID) (GetCl
 		&i.FiscalYearStart,
 		&i.LockTaxesUntil,
 		&i.Settings,
+		&i.Country,
 	)
 	return i, err
 }
 
 const getClientTaxSettingsForUpdate = `-- name: GetClientTaxSettingsForUpdate :one
-SELECT cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, lock_taxes_until, settings
+SELECT cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, lock_taxes_until, settings, country
 FROM clients WHERE id = $1 FOR UPDATE
 `
 
@@ -54,6 +56,7 @@ type GetClientTaxSettingsForUpdateRow struct {
 	FiscalYearStart    string
 	LockTaxesUntil     *time.Time
 	Settings           []byte
+	Country            string
 }
 
 func (q *Queries) GetClientTaxSettingsForUpdate(ctx context.Context, id uuid.UUID) (GetClientTaxSettingsForUpdateRow, error) {
@@ -66,6 +69,7 @@ func (q *Queries) GetClientTaxSettingsForUpdate(ctx context.Context, id uuid.UUI
 		&i.FiscalYearStart,
 		&i.LockTaxesUntil,
 		&i.Settings,
+		&i.Country,
 	)
 	return i, err
 }

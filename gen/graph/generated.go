@@ -166,6 +166,7 @@ type ComplexityRoot struct {
 		IsDirty                    func(childComplexity int) int
 		IsEnterprise               func(childComplexity int) int
 		IsOnExtension              func(childComplexity int) int
+		JurisdictionRules          func(childComplexity int) int
 		LastRecalculatedAt         func(childComplexity int) int
 		LockTaxesUntil             func(childComplexity int) int
 		MessengerGroupURL          func(childComplexity int) int
@@ -477,6 +478,36 @@ type ComplexityRoot struct {
 		StartedAt                func(childComplexity int) int
 		Status                   func(childComplexity int) int
 		Type                     func(childComplexity int) int
+	}
+
+	JurisdictionRules struct {
+		DonationIsDisposal   func(childComplexity int) int
+		GiftIsDisposal       func(childComplexity int) int
+		HasForm1099da        func(childComplexity int) int
+		HasForm8949          func(childComplexity int) int
+		HasHoldingTerms      func(childComplexity int) int
+		InclusionRatePercent func(childComplexity int) int
+		Jurisdiction         func(childComplexity int) int
+		Matcher              func(childComplexity int) int
+		MatchingText         func(childComplexity int) int
+		Name                 func(childComplexity int) int
+		ReportTypes          func(childComplexity int) int
+		SuperficialLosses    func(childComplexity int) int
+		TaxYearLabelFormat   func(childComplexity int) int
+		TaxYearStart         func(childComplexity int) int
+		Text                 func(childComplexity int) int
+		Words                func(childComplexity int) int
+	}
+
+	JurisdictionWords struct {
+		Cost         func(childComplexity int) int
+		DeniedLosses func(childComplexity int) int
+		Gains        func(childComplexity int) int
+		Holding      func(childComplexity int) int
+		Losses       func(childComplexity int) int
+		NetGain      func(childComplexity int) int
+		Proceeds     func(childComplexity int) int
+		TaxableGain  func(childComplexity int) int
 	}
 
 	Mutation struct {
@@ -946,6 +977,8 @@ type AccountResolver interface {
 }
 type ClientResolver interface {
 	TaxSettings(ctx context.Context, obj *model.Client) (*model.TaxSettings, error)
+
+	JurisdictionRules(ctx context.Context, obj *model.Client) (*model.JurisdictionRules, error)
 }
 type MutationResolver interface {
 	CreateAccount(ctx context.Context, address *string, apiKey *string, clientID *string, code *string, fileObjectKey *string, importType model.ImportTypeEnum, includeOrdinals *bool, includeStakingRewards *bool, isLargeAccount *bool, label *string, passphrase *string, bankLinkPublicToken *string, potentialAccountID *string, provider string, providers []string, redirectURL *string, secretKey *string, shouldUploadAllEvm *bool, skipRecalculate *bool, startImportingAt *time.Time, stopImportingAt *time.Time, txnHash *string, typeArg model.AccountTypeEnum) ([]model.Account, error)
@@ -1709,6 +1742,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Client.IsOnExtension(childComplexity), true
+	case "Client.jurisdictionRules":
+		if e.ComplexityRoot.Client.JurisdictionRules == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Client.JurisdictionRules(childComplexity), true
 	case "Client.lastRecalculatedAt":
 		if e.ComplexityRoot.Client.LastRecalculatedAt == nil {
 			break
@@ -3150,6 +3189,152 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Job.Type(childComplexity), true
+
+	case "JurisdictionRules.donationIsDisposal":
+		if e.ComplexityRoot.JurisdictionRules.DonationIsDisposal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.DonationIsDisposal(childComplexity), true
+	case "JurisdictionRules.giftIsDisposal":
+		if e.ComplexityRoot.JurisdictionRules.GiftIsDisposal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.GiftIsDisposal(childComplexity), true
+	case "JurisdictionRules.hasForm1099DA":
+		if e.ComplexityRoot.JurisdictionRules.HasForm1099da == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.HasForm1099da(childComplexity), true
+	case "JurisdictionRules.hasForm8949":
+		if e.ComplexityRoot.JurisdictionRules.HasForm8949 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.HasForm8949(childComplexity), true
+	case "JurisdictionRules.hasHoldingTerms":
+		if e.ComplexityRoot.JurisdictionRules.HasHoldingTerms == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.HasHoldingTerms(childComplexity), true
+	case "JurisdictionRules.inclusionRatePercent":
+		if e.ComplexityRoot.JurisdictionRules.InclusionRatePercent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.InclusionRatePercent(childComplexity), true
+	case "JurisdictionRules.jurisdiction":
+		if e.ComplexityRoot.JurisdictionRules.Jurisdiction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.Jurisdiction(childComplexity), true
+	case "JurisdictionRules.matcher":
+		if e.ComplexityRoot.JurisdictionRules.Matcher == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.Matcher(childComplexity), true
+	case "JurisdictionRules.matchingText":
+		if e.ComplexityRoot.JurisdictionRules.MatchingText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.MatchingText(childComplexity), true
+	case "JurisdictionRules.name":
+		if e.ComplexityRoot.JurisdictionRules.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.Name(childComplexity), true
+	case "JurisdictionRules.reportTypes":
+		if e.ComplexityRoot.JurisdictionRules.ReportTypes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.ReportTypes(childComplexity), true
+	case "JurisdictionRules.superficialLosses":
+		if e.ComplexityRoot.JurisdictionRules.SuperficialLosses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.SuperficialLosses(childComplexity), true
+	case "JurisdictionRules.taxYearLabelFormat":
+		if e.ComplexityRoot.JurisdictionRules.TaxYearLabelFormat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.TaxYearLabelFormat(childComplexity), true
+	case "JurisdictionRules.taxYearStart":
+		if e.ComplexityRoot.JurisdictionRules.TaxYearStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.TaxYearStart(childComplexity), true
+	case "JurisdictionRules.text":
+		if e.ComplexityRoot.JurisdictionRules.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.Text(childComplexity), true
+	case "JurisdictionRules.words":
+		if e.ComplexityRoot.JurisdictionRules.Words == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.Words(childComplexity), true
+
+	case "JurisdictionWords.cost":
+		if e.ComplexityRoot.JurisdictionWords.Cost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.Cost(childComplexity), true
+	case "JurisdictionWords.deniedLosses":
+		if e.ComplexityRoot.JurisdictionWords.DeniedLosses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.DeniedLosses(childComplexity), true
+	case "JurisdictionWords.gains":
+		if e.ComplexityRoot.JurisdictionWords.Gains == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.Gains(childComplexity), true
+	case "JurisdictionWords.holding":
+		if e.ComplexityRoot.JurisdictionWords.Holding == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.Holding(childComplexity), true
+	case "JurisdictionWords.losses":
+		if e.ComplexityRoot.JurisdictionWords.Losses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.Losses(childComplexity), true
+	case "JurisdictionWords.netGain":
+		if e.ComplexityRoot.JurisdictionWords.NetGain == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.NetGain(childComplexity), true
+	case "JurisdictionWords.proceeds":
+		if e.ComplexityRoot.JurisdictionWords.Proceeds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.Proceeds(childComplexity), true
+	case "JurisdictionWords.taxableGain":
+		if e.ComplexityRoot.JurisdictionWords.TaxableGain == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.TaxableGain(childComplexity), true
 
 	case "Mutation.bridgeTransactions":
 		if e.ComplexityRoot.Mutation.BridgeTransactions == nil {
@@ -6409,10 +6594,15 @@ type Client {
   taxSettings: TaxSettings!
   "The tax year differs from the calendar year."
   hasCustomFiscalYear: Boolean!
-  "First day of the tax year as ` + "`" + `MM-DD` + "`" + ` (` + "`" + `01-01` + "`" + ` for a calendar year)."
+  """
+  First day of the tax year as ` + "`" + `MM-DD` + "`" + ` (` + "`" + `01-01` + "`" + ` for a calendar year): the one the rules of the client's country fix
+  (` + "`" + `04-06` + "`" + ` in the United Kingdom), else the client's own.
+  """
   fiscalYearStart: String!
-  "Last day of the tax year as ` + "`" + `MM-DD` + "`" + ` (` + "`" + `12-31` + "`" + ` for a calendar year)."
+  "Last day of the tax year as ` + "`" + `MM-DD` + "`" + ` (` + "`" + `12-31` + "`" + ` for a calendar year; ` + "`" + `04-05` + "`" + ` in the United Kingdom)."
   fiscalYearEnd: String!
+  "The tax rules of the client's country: how its figures are made, named and reported (see ` + "`" + `JurisdictionRules` + "`" + `)."
+  jurisdictionRules: JurisdictionRules!
   "Tax years the client needs figures for, comma separated (for example ` + "`" + `2023,2024` + "`" + `)."
   neededTaxYears: String
   "Some ledger items are dirty: tax figures may lag until a recalculation (see ` + "`" + `countDirty` + "`" + `)."
@@ -8902,6 +9092,79 @@ extend type Mutation {
     taxSettings: AdvancedTaxFeaturesInput!
   ): Client!
 }
+
+"""
+The tax rules of a jurisdiction as a client's figures follow them. The client's country picks them; a country
+without rules of its own gets the generic treatment (the US rules). A frontend reads what to show from here
+instead of deciding by country.
+"""
+type JurisdictionRules {
+  "The rule set."
+  jurisdiction: TaxJurisdictionEnum!
+  "The rules' country as a person names it, for example ` + "`" + `United Kingdom` + "`" + `."
+  name: String!
+  "First day of the client's tax year as ` + "`" + `MM-DD` + "`" + `: the one the rules fix (` + "`" + `04-06` + "`" + ` under GB), else the client's own."
+  taxYearStart: String!
+  """
+  How a tax year is named: ` + "`" + `YYYY/YY` + "`" + ` for a year that spans two calendar years (` + "`" + `2024/25` + "`" + ` is 6 April 2024 to
+  5 April 2025), ` + "`" + `YYYY` + "`" + ` for one named by the calendar year it starts in.
+  """
+  taxYearLabelFormat: String!
+  "How a disposal is matched with the cost of what was disposed of."
+  matcher: CostMatcherEnum!
+  "Gains are split into short term and long term (held more than one year)."
+  hasHoldingTerms: Boolean!
+  "Disposals fill the boxes of IRS Form 8949 (` + "`" + `getForm8949PreviewForYear` + "`" + `, the Form 8949 reports)."
+  hasForm8949: Boolean!
+  "A broker's Form 1099-DA can be imported and reconciled with the client's figures."
+  hasForm1099DA: Boolean!
+  "A gift sent is a disposal at market value (otherwise it leaves at its cost, without a gain)."
+  giftIsDisposal: Boolean!
+  "A donation is a disposal at market value (otherwise it leaves at its cost, without a gain)."
+  donationIsDisposal: Boolean!
+  "A loss is denied when the property is bought back within 30 days and still held; the denied part joins its cost."
+  superficialLosses: Boolean!
+  "The taxable part of a net capital gain in percent (` + "`" + `50` + "`" + ` in Canada); null where the whole gain counts."
+  inclusionRatePercent: Int
+  "The reports a client under these rules may request, in the order to offer them."
+  reportTypes: [ReportExportTypeEnum!]!
+  "The names of the figures as the rules' own returns call them."
+  words: JurisdictionWords!
+  "How the figures are made, in a sentence or two; null where they need no note."
+  text: String
+  "How a disposal's cost is found, to show beside its pieces; null where the lots the client's method takes say it."
+  matchingText: String
+}
+
+"How a jurisdiction matches a disposal with cost."
+enum CostMatcherEnum {
+  "Specific lots chosen by the client's cost-basis algorithm (FIFO, LIFO, HIFO, LOFO, average)."
+  LOTS
+  "Acquisitions of the same day, then of the following 30 days, then the token's section 104 pool at its average cost."
+  SECTION_104_POOL
+  "One adjusted cost base (average cost) per property across all accounts."
+  ADJUSTED_COST_BASE
+}
+
+"The names of a tax year's figures under a jurisdiction's rules."
+type JurisdictionWords {
+  "What a disposal brought in, for example ` + "`" + `Disposal proceeds` + "`" + `."
+  proceeds: String!
+  "What it cost, for example ` + "`" + `Allowable costs` + "`" + ` or ` + "`" + `Adjusted cost base` + "`" + `."
+  cost: String!
+  "The year's gains before losses."
+  gains: String!
+  "The year's losses."
+  losses: String!
+  "Gains less losses."
+  netGain: String!
+  "The taxable part of the net gain; null without an inclusion rate."
+  taxableGain: String
+  "Losses denied as superficial; null where no loss is denied."
+  deniedLosses: String
+  "What a disposal's cost comes from, as in ` + "`" + `not covered by any lot you held` + "`" + `."
+  holding: String!
+}
 `, BuiltIn: false},
 	{Name: "../../spec/graphql/transactions.graphqls", Input: `# Transactions: the client's ledger of transactions and their transfers, labels, splits, merges and edits.
 
@@ -10551,6 +10814,8 @@ func (ec *executionContext) childFields_Client(ctx context.Context, field graphq
 		return ec.fieldContext_Client_fiscalYearStart(ctx, field)
 	case "fiscalYearEnd":
 		return ec.fieldContext_Client_fiscalYearEnd(ctx, field)
+	case "jurisdictionRules":
+		return ec.fieldContext_Client_jurisdictionRules(ctx, field)
 	case "neededTaxYears":
 		return ec.fieldContext_Client_neededTaxYears(ctx, field)
 	case "isDirty":
@@ -11195,6 +11460,66 @@ func (ec *executionContext) childFields_Job(ctx context.Context, field graphql.C
 		return ec.fieldContext_Job_finishedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Job", field.Name)
+}
+
+func (ec *executionContext) childFields_JurisdictionRules(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "jurisdiction":
+		return ec.fieldContext_JurisdictionRules_jurisdiction(ctx, field)
+	case "name":
+		return ec.fieldContext_JurisdictionRules_name(ctx, field)
+	case "taxYearStart":
+		return ec.fieldContext_JurisdictionRules_taxYearStart(ctx, field)
+	case "taxYearLabelFormat":
+		return ec.fieldContext_JurisdictionRules_taxYearLabelFormat(ctx, field)
+	case "matcher":
+		return ec.fieldContext_JurisdictionRules_matcher(ctx, field)
+	case "hasHoldingTerms":
+		return ec.fieldContext_JurisdictionRules_hasHoldingTerms(ctx, field)
+	case "hasForm8949":
+		return ec.fieldContext_JurisdictionRules_hasForm8949(ctx, field)
+	case "hasForm1099DA":
+		return ec.fieldContext_JurisdictionRules_hasForm1099DA(ctx, field)
+	case "giftIsDisposal":
+		return ec.fieldContext_JurisdictionRules_giftIsDisposal(ctx, field)
+	case "donationIsDisposal":
+		return ec.fieldContext_JurisdictionRules_donationIsDisposal(ctx, field)
+	case "superficialLosses":
+		return ec.fieldContext_JurisdictionRules_superficialLosses(ctx, field)
+	case "inclusionRatePercent":
+		return ec.fieldContext_JurisdictionRules_inclusionRatePercent(ctx, field)
+	case "reportTypes":
+		return ec.fieldContext_JurisdictionRules_reportTypes(ctx, field)
+	case "words":
+		return ec.fieldContext_JurisdictionRules_words(ctx, field)
+	case "text":
+		return ec.fieldContext_JurisdictionRules_text(ctx, field)
+	case "matchingText":
+		return ec.fieldContext_JurisdictionRules_matchingText(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type JurisdictionRules", field.Name)
+}
+
+func (ec *executionContext) childFields_JurisdictionWords(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "proceeds":
+		return ec.fieldContext_JurisdictionWords_proceeds(ctx, field)
+	case "cost":
+		return ec.fieldContext_JurisdictionWords_cost(ctx, field)
+	case "gains":
+		return ec.fieldContext_JurisdictionWords_gains(ctx, field)
+	case "losses":
+		return ec.fieldContext_JurisdictionWords_losses(ctx, field)
+	case "netGain":
+		return ec.fieldContext_JurisdictionWords_netGain(ctx, field)
+	case "taxableGain":
+		return ec.fieldContext_JurisdictionWords_taxableGain(ctx, field)
+	case "deniedLosses":
+		return ec.fieldContext_JurisdictionWords_deniedLosses(ctx, field)
+	case "holding":
+		return ec.fieldContext_JurisdictionWords_holding(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type JurisdictionWords", field.Name)
 }
 
 func (ec *executionContext) childFields_OffChainEventDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -18976,6 +19301,38 @@ func (ec *executionContext) fieldContext_Client_fiscalYearEnd(_ context.Context,
 	return graphql.NewScalarFieldContext("Client", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _Client_jurisdictionRules(ctx context.Context, field graphql.CollectedField, obj *model.Client) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Client_jurisdictionRules(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Client().JurisdictionRules(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.JurisdictionRules) graphql.Marshaler {
+			return ec.marshalNJurisdictionRules2ᚖtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionRules(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Client_jurisdictionRules(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Client",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JurisdictionRules(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Client_neededTaxYears(ctx context.Context, field graphql.CollectedField, obj *model.Client) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24839,6 +25196,567 @@ func (ec *executionContext) _Job_finishedAt(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_Job_finishedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Date does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_jurisdiction(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_jurisdiction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Jurisdiction, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.TaxJurisdictionEnum) graphql.Marshaler {
+			return ec.marshalNTaxJurisdictionEnum2taxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_jurisdiction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type TaxJurisdictionEnum does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_name(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_taxYearStart(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_taxYearStart(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxYearStart, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_taxYearStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_taxYearLabelFormat(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_taxYearLabelFormat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxYearLabelFormat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_taxYearLabelFormat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_matcher(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_matcher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Matcher, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CostMatcherEnum) graphql.Marshaler {
+			return ec.marshalNCostMatcherEnum2taxdᚋgenᚋgraphᚋmodelᚐCostMatcherEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_matcher(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type CostMatcherEnum does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_hasHoldingTerms(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_hasHoldingTerms(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasHoldingTerms, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_hasHoldingTerms(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_hasForm8949(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_hasForm8949(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasForm8949, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_hasForm8949(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_hasForm1099DA(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_hasForm1099DA(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasForm1099da, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_hasForm1099DA(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_giftIsDisposal(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_giftIsDisposal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GiftIsDisposal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_giftIsDisposal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_donationIsDisposal(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_donationIsDisposal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DonationIsDisposal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_donationIsDisposal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_superficialLosses(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_superficialLosses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SuperficialLosses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_superficialLosses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_inclusionRatePercent(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_inclusionRatePercent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InclusionRatePercent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_inclusionRatePercent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_reportTypes(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_reportTypes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReportTypes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ReportExportTypeEnum) graphql.Marshaler {
+			return ec.marshalNReportExportTypeEnum2ᚕtaxdᚋgenᚋgraphᚋmodelᚐReportExportTypeEnumᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_reportTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type ReportExportTypeEnum does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_words(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_words(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Words, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.JurisdictionWords) graphql.Marshaler {
+			return ec.marshalNJurisdictionWords2ᚖtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionWords(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_words(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JurisdictionRules",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JurisdictionWords(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JurisdictionRules_text(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_text(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Text, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_matchingText(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_matchingText(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MatchingText, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_matchingText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_proceeds(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_proceeds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Proceeds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_proceeds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_cost(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_cost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_cost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_gains(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_gains(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gains, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_gains(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_losses(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_losses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Losses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_losses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_netGain(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_netGain(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetGain, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_netGain(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_taxableGain(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_taxableGain(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxableGain, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_taxableGain(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_deniedLosses(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_deniedLosses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeniedLosses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_deniedLosses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_holding(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_holding(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Holding, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_holding(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Mutation_createAccount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -37857,6 +38775,44 @@ func (ec *executionContext) _Client(ctx context.Context, sel ast.SelectionSet, o
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "jurisdictionRules":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Client_jurisdictionRules(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "neededTaxYears":
 			out.Values[i] = ec._Client_neededTaxYears(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -39910,6 +40866,192 @@ func (ec *executionContext) _Job(ctx context.Context, sel ast.SelectionSet, obj 
 		case "finishedAt":
 			out.Values[i] = ec._Job_finishedAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var jurisdictionRulesImplementors = []string{"JurisdictionRules"}
+
+func (ec *executionContext) _JurisdictionRules(ctx context.Context, sel ast.SelectionSet, obj *model.JurisdictionRules) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, jurisdictionRulesImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("JurisdictionRules")
+		case "jurisdiction":
+			out.Values[i] = ec._JurisdictionRules_jurisdiction(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._JurisdictionRules_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "taxYearStart":
+			out.Values[i] = ec._JurisdictionRules_taxYearStart(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "taxYearLabelFormat":
+			out.Values[i] = ec._JurisdictionRules_taxYearLabelFormat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "matcher":
+			out.Values[i] = ec._JurisdictionRules_matcher(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasHoldingTerms":
+			out.Values[i] = ec._JurisdictionRules_hasHoldingTerms(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasForm8949":
+			out.Values[i] = ec._JurisdictionRules_hasForm8949(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasForm1099DA":
+			out.Values[i] = ec._JurisdictionRules_hasForm1099DA(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "giftIsDisposal":
+			out.Values[i] = ec._JurisdictionRules_giftIsDisposal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "donationIsDisposal":
+			out.Values[i] = ec._JurisdictionRules_donationIsDisposal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "superficialLosses":
+			out.Values[i] = ec._JurisdictionRules_superficialLosses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "inclusionRatePercent":
+			out.Values[i] = ec._JurisdictionRules_inclusionRatePercent(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "reportTypes":
+			out.Values[i] = ec._JurisdictionRules_reportTypes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "words":
+			out.Values[i] = ec._JurisdictionRules_words(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "text":
+			out.Values[i] = ec._JurisdictionRules_text(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "matchingText":
+			out.Values[i] = ec._JurisdictionRules_matchingText(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var jurisdictionWordsImplementors = []string{"JurisdictionWords"}
+
+func (ec *executionContext) _JurisdictionWords(ctx context.Context, sel ast.SelectionSet, obj *model.JurisdictionWords) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, jurisdictionWordsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("JurisdictionWords")
+		case "proceeds":
+			out.Values[i] = ec._JurisdictionWords_proceeds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cost":
+			out.Values[i] = ec._JurisdictionWords_cost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gains":
+			out.Values[i] = ec._JurisdictionWords_gains(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "losses":
+			out.Values[i] = ec._JurisdictionWords_losses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "netGain":
+			out.Values[i] = ec._JurisdictionWords_netGain(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "taxableGain":
+			out.Values[i] = ec._JurisdictionWords_taxableGain(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "deniedLosses":
+			out.Values[i] = ec._JurisdictionWords_deniedLosses(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "holding":
+			out.Values[i] = ec._JurisdictionWords_holding(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -44280,6 +45422,16 @@ func (ec *executionContext) marshalNCostBasisAlgorithmEnum2taxdᚋgenᚋgraphᚋ
 	return v
 }
 
+func (ec *executionContext) unmarshalNCostMatcherEnum2taxdᚋgenᚋgraphᚋmodelᚐCostMatcherEnum(ctx context.Context, v any) (model.CostMatcherEnum, error) {
+	var res model.CostMatcherEnum
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCostMatcherEnum2taxdᚋgenᚋgraphᚋmodelᚐCostMatcherEnum(ctx context.Context, sel ast.SelectionSet, v model.CostMatcherEnum) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNCountryEnum2taxdᚋgenᚋgraphᚋmodelᚐCountryEnum(ctx context.Context, v any) (model.CountryEnum, error) {
 	var res model.CountryEnum
 	err := res.UnmarshalGQL(v)
@@ -44801,6 +45953,26 @@ func (ec *executionContext) marshalNJobTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐJob
 	return v
 }
 
+func (ec *executionContext) marshalNJurisdictionRules2ᚖtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionRules(ctx context.Context, sel ast.SelectionSet, v *model.JurisdictionRules) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._JurisdictionRules(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNJurisdictionWords2ᚖtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionWords(ctx context.Context, sel ast.SelectionSet, v *model.JurisdictionWords) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._JurisdictionWords(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNLabelCategoryEnum2taxdᚋgenᚋgraphᚋmodelᚐLabelCategoryEnum(ctx context.Context, v any) (model.LabelCategoryEnum, error) {
 	var res model.LabelCategoryEnum
 	err := res.UnmarshalGQL(v)
@@ -44959,6 +46131,36 @@ func (ec *executionContext) unmarshalNReportExportTypeEnum2taxdᚋgenᚋgraphᚋ
 
 func (ec *executionContext) marshalNReportExportTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐReportExportTypeEnum(ctx context.Context, sel ast.SelectionSet, v model.ReportExportTypeEnum) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) unmarshalNReportExportTypeEnum2ᚕtaxdᚋgenᚋgraphᚋmodelᚐReportExportTypeEnumᚄ(ctx context.Context, v any) ([]model.ReportExportTypeEnum, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]model.ReportExportTypeEnum, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNReportExportTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐReportExportTypeEnum(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNReportExportTypeEnum2ᚕtaxdᚋgenᚋgraphᚋmodelᚐReportExportTypeEnumᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ReportExportTypeEnum) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNReportExportTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐReportExportTypeEnum(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalNReportStatusEnum2taxdᚋgenᚋgraphᚋmodelᚐReportStatusEnum(ctx context.Context, v any) (model.ReportStatusEnum, error) {
@@ -45183,6 +46385,16 @@ func (ec *executionContext) unmarshalNTaxFormTypeEnum2taxdᚋgenᚋgraphᚋmodel
 }
 
 func (ec *executionContext) marshalNTaxFormTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐTaxFormTypeEnum(ctx context.Context, sel ast.SelectionSet, v model.TaxFormTypeEnum) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNTaxJurisdictionEnum2taxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx context.Context, v any) (model.TaxJurisdictionEnum, error) {
+	var res model.TaxJurisdictionEnum
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTaxJurisdictionEnum2taxdᚋgenᚋgraphᚋmodelᚐTaxJurisdictionEnum(ctx context.Context, sel ast.SelectionSet, v model.TaxJurisdictionEnum) graphql.Marshaler {
 	return v
 }
 

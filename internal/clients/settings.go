@@ -19,6 +19,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/store"
+	"taxd/internal/tax"
 )
 
 // Client is a client's settings with what the API shows beside them.
@@ -29,8 +30,15 @@ type Client struct {
 	Subscription       *db.Subscription
 }
 
-// FiscalYearEnd is the last day of the tax year as MM-DD (the day before the start).
-func (c Client) FiscalYearEnd() string { return fiscalYearEnd(c.FiscalYearStart) }
+// TaxYearStart is the first day of the client's tax year as MM-DD: the one its country's rules fix
+// (6 April in the United Kingdom), else its own fiscal_year_start.
+func (c Client) TaxYearStart() string {
+	own, _ := tax.ParseMonthDay(c.FiscalYearStart)
+	return tax.JurisdictionOfCountry(c.Country).Rules().TaxYearStartOf(own).String()
+}
+
+// FiscalYearEnd is the last day of the tax year as MM-DD (the day before TaxYearStart).
+func (c Client) FiscalYearEnd() string { return fiscalYearEnd(c.TaxYearStart()) }
 
 // Get returns the scope's client.
 func (s *Service) Get(ctx context.Context, scope auth.ClientScope) (Client, error) {

@@ -299,7 +299,7 @@ func clientOut(c clients.Client) *model.Client {
 	out := &model.Client{
 		ID: c.ID.String(), Name: c.Name, Email: c.Email, Type: c.TaxpayerType, Currency: model.CurrencyCodeEnum(c.Currency),
 		Country: model.CountryEnum(c.Country), Timezone: c.Timezone, CostBasisAlgorithm: model.CostBasisAlgorithmEnum(c.CostBasisAlgorithm),
-		HasCustomFiscalYear: c.HasCustomFiscalYear, FiscalYearStart: c.FiscalYearStart,
+		HasCustomFiscalYear: c.HasCustomFiscalYear, FiscalYearStart: c.TaxYearStart(),
 		FiscalYearEnd: c.FiscalYearEnd(), NeededTaxYears: c.NeededTaxYears, IsDirty: c.IsDirty, LastRecalculatedAt: c.LastRecalculatedAt,
 		LockTaxesUntil: c.LockTaxesUntil, Deadline: c.Deadline, IsOnExtension: c.IsOnExtension, AccountantNotes: c.AccountantNotes,
 		FullServiceStatus: c.FullServiceStatus, FullServiceNotes: c.FullServiceNotes, AllowCustomerSupportAccess: c.AllowCustomerSupportAccess,

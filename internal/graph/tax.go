@@ -146,13 +146,18 @@ func (r *queryResolver) GetIncomeAndCapGains(ctx context.Context, clientID strin
 	if f.Computed {
 		j, label := model.TaxJurisdictionEnum(f.Jurisdiction.String()), f.Label()
 		out.Jurisdiction, out.TaxYearLabel = &j, &label
-		if f.Jurisdiction != tax.US {
+		rules := f.Jurisdiction.Rules()
+		if rules.Matcher.Pooled() {
 			g, l := cents(f.Gains), cents(f.Losses)
 			out.GainsCents, out.LossesCents = &g, &l
 		}
-		if f.Jurisdiction == tax.CA {
-			d, t := cents(f.Denied), cents(taxfigures.Inclusion(gain))
-			out.DeniedLossesCents, out.TaxableCapitalGainsCents = &d, &t
+		if rules.SuperficialLosses {
+			d := cents(f.Denied)
+			out.DeniedLossesCents = &d
+		}
+		if rules.InclusionRate != 0 {
+			t := cents(taxfigures.Inclusion(gain))
+			out.TaxableCapitalGainsCents = &t
 		}
 	}
 	for _, t := range f.IncomeByType {
@@ -232,7 +237,7 @@ func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, 
 		if p.Match != nil {
 			m := model.DisposalMatchEnum(strings.ToUpper(*p.Match))
 			d.Match = &m
-		} else if l.Computed && l.Jurisdiction == tax.US {
+		} else if l.Computed && l.Jurisdiction.Rules().Matcher == tax.MatcherLots {
 			m := model.DisposalMatchEnumLot
 			if p.Uncovered {
 				m = model.DisposalMatchEnumUncovered

@@ -7,6 +7,8 @@ import (
 	sq "github.com/Masterminds/squirrel"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"taxd/internal/tax"
 )
 
 // The summary of a filter totals every matching transaction: the matches are evaluated once into m
@@ -117,13 +119,13 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 			return err
 		}
 		sqlText, args, err := "", []any(nil), error(nil)
-		s.Jurisdiction = "US"
+		s.Jurisdiction = tax.Generic.String()
 		denied := sq.Sqlizer(sq.Expr("0"))
 		if st.ResultSetID != nil {
 			if err := tx.QueryRow(ctx, `SELECT jurisdiction FROM tax_result_sets WHERE id = $1`, *st.ResultSetID).Scan(&s.Jurisdiction); err != nil {
 				return err
 			}
-			if s.Jurisdiction == "CA" {
+			if j, _ := tax.ParseJurisdiction(s.Jurisdiction); j.Rules().SuperficialLosses {
 				denied = sq.Expr(deniedOfMatches, *st.ResultSetID)
 			}
 		}

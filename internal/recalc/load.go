@@ -74,11 +74,10 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 			return err
 		}
 		// The client's tax settings (per-year methods, per-wallet switch) reach the engine here.
-		ts, err := taxsettings.Parse(method, perWallet, tz, fyStart, lock, raw)
+		ts, err := taxsettings.Parse(method, perWallet, tz, fyStart, country, lock, raw)
 		if err != nil {
 			return err
 		}
-		ts.Country = country
 		// AsOf applies the per-wallet switch to the lots still held now when the ledger ends before it.
 		if s.input.Settings, err = ts.Engine(time.Now()); err != nil {
 			return err

@@ -31,7 +31,7 @@ type Preview struct {
 // current year). Results never computed read as zeros with CalculatedAt nil.
 func GetPreview(ctx context.Context, q *db.Queries, client db.Client, year *int, now time.Time) (Preview, error) {
 	p := Preview{Currency: client.Currency}
-	settings, err := taxsettings.Parse(client.CostBasisAlgorithm, client.PerWalletFrom, client.Timezone, client.FiscalYearStart, client.LockTaxesUntil, client.Settings)
+	settings, err := taxsettings.Parse(client.CostBasisAlgorithm, client.PerWalletFrom, client.Timezone, client.FiscalYearStart, client.Country, client.LockTaxesUntil, client.Settings)
 	if err != nil {
 		return p, err
 	}

@@ -228,7 +228,7 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	batch := &pgx.Batch{}
 	for _, y := range res.Years {
 		var gains, losses, denied *pgtype.Numeric
-		if snap.input.Settings.Jurisdiction != tax.US {
+		if snap.input.Settings.Rules().Matcher.Pooled() {
 			gains, losses, denied = ptr(num(y.Gains)), ptr(num(y.Losses)), ptr(num(y.Denied))
 		}
 		// trigger ledger_fill_client_id gives this and the checkpoints their set's client_id (docs/database.md)
@@ -415,7 +415,7 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 	cols := []string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
 		"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"}
 	nf := 18
-	if j != tax.US {
+	if j.Rules().Matcher.Pooled() {
 		cols, nf = append(cols, "match", "denied_loss"), 20
 	}
 	adj := res.Adjustments
@@ -440,7 +440,7 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			}
 			i++
 			seq++
-			matched := d.LotID != 0 || (j == tax.GB && !d.Uncovered && d.AcquiredAt != 0)
+			matched := d.LotID != 0 || (j.Rules().Matcher == tax.MatcherSection104 && !d.Uncovered && d.AcquiredAt != 0)
 			b = pgcopy.Fields(b, nf)
 			b = binResultSet(b, rs)
 			b = pgcopy.Int4(b, int32(seq))

@@ -3,6 +3,7 @@ package reports
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/store"
+	"taxd/internal/tax"
 	"taxd/internal/taxsettings"
 )
 
@@ -25,47 +27,23 @@ const (
 	TypeCASchedule3CSV    = "ca-schedule-3-csv"
 )
 
-// Jurisdiction is the country whose rule set a report type needs ("" for any): the UK summary
-// reads GB results (pools, same-day and 30-day matches), the Schedule 3 summary CA results
-// (adjusted cost base, superficial losses); the US forms US results.
-func Jurisdiction(kind string) string {
-	switch kind {
-	case TypeUKCapitalGainsPDF, TypeUKCapitalGainsCSV:
-		return "GB"
-	case TypeCASchedule3PDF, TypeCASchedule3CSV:
-		return "CA"
-	case TypeTaxForms, TypeForm8949CSV, TypeForm8949PDF, TypeScheduleDCSV, TypeScheduleDPDF, TypeSchedule1PDF, TypeTurboTaxCSV, TypeTaxActCSV, TypeHRBlockCSV:
-		return "US"
-	}
-	return ""
-}
-
-// jurisdictionOf is the rule set of a client's country.
-func jurisdictionOf(country string) string { return taxsettings.JurisdictionOf(country).String() }
-
-// checkJurisdiction refuses a report of another country's rules than the client's (a Form 8949 for a
-// GB client, the UK summary for a US one): its figures would not be computed under those rules.
+// checkJurisdiction refuses a report of another jurisdiction's rules than the client's (a Form 8949
+// for a GB client, the UK summary for a US one): its figures would not be computed under those
+// rules. A report every jurisdiction has (tax.ReportsEveryone) fits every client.
 func (s *Service) checkJurisdiction(ctx context.Context, clientID uuid.UUID, field, kind string) error {
-	want := Jurisdiction(kind)
-	if want == "" {
+	want, own := tax.ReportRules(kind)
+	if !own {
 		return nil
 	}
 	c, err := db.New(s.pool).GetClient(ctx, clientID)
 	if err != nil {
 		return store.Err(err, "client")
 	}
-	if got := jurisdictionOf(c.Country); got != want {
-		return apperr.InvalidField(field, "%s is a report of %s rules; the client's country is %s (its reports: %s)", kind, want, c.Country,
-			strings.Join(jurisdictionTypes[got], ", "))
+	if got := taxsettings.JurisdictionOf(c.Country).Rules(); !slices.Contains(got.Reports, kind) {
+		return apperr.InvalidField(field, "%s is a report of %s rules; the client's country is %s (its reports: %s)", kind, want.Jurisdiction, c.Country,
+			strings.Join(got.OwnReports(), ", "))
 	}
 	return nil
-}
-
-// jurisdictionTypes lists the country-specific report types of each rule set.
-var jurisdictionTypes = map[string][]string{
-	"US": {TypeTaxForms, TypeForm8949PDF, TypeForm8949CSV, TypeScheduleDPDF, TypeScheduleDCSV, TypeSchedule1PDF, TypeTurboTaxCSV, TypeTaxActCSV, TypeHRBlockCSV},
-	"GB": {TypeUKCapitalGainsPDF, TypeUKCapitalGainsCSV},
-	"CA": {TypeCASchedule3PDF, TypeCASchedule3CSV},
 }
 
 // jurisDisposal is one disposal as the jurisdiction counts it: under GB all of one token's disposals of a
@@ -93,8 +71,8 @@ func (d Data) disposals() []jurisDisposal {
 		y, m, dd := x.DisposedAt.In(loc).Date()
 		day := time.Date(y, m, dd, 0, 0, 0, 0, time.UTC)
 		key := x.AssetKey + "|" + day.Format(time.DateOnly)
-		if d.Jurisdiction == "CA" {
-			key = x.TransferID
+		if d.rules().Matcher == tax.MatcherAdjustedCostBase {
+			key = x.TransferID // an ACB disposal is one transfer; a section 104 disposal one token's day
 		}
 		i, ok := idx[key]
 		if !ok {

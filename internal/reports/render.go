@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
+	"taxd/internal/tax"
 )
 
 // Types of reports (spec ReportType).
@@ -59,6 +60,12 @@ type Data struct {
 }
 
 // period is Data.Period, defaulting to the year.
+// rules is the rules the report's figures were computed under.
+func (d Data) rules() *tax.Rules {
+	j, _ := tax.ParseJurisdiction(d.Jurisdiction)
+	return j.Rules()
+}
+
 func (d Data) period() string {
 	if d.Period != "" {
 		return d.Period

@@ -385,11 +385,12 @@ func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
 	if err != nil {
 		return Data{}, err
 	}
-	loc, err := time.LoadLocation(c.Timezone)
+	settings, err := taxsettings.Load(ctx, s.pool, r.ClientID)
 	if err != nil {
-		loc = time.UTC
+		return Data{}, err
 	}
-	d := Data{ReferenceID: deref(c.ReferenceID), Name: deref(TaxpayerName(c)), Year: int(r.Year), Currency: c.Currency, Jurisdiction: jurisdictionOf(c.Country), Location: loc}
+	loc := settings.Location()
+	d := Data{ReferenceID: deref(c.ReferenceID), Name: deref(TaxpayerName(c)), Year: int(r.Year), Currency: c.Currency, Jurisdiction: settings.Jurisdiction().String(), Location: loc}
 	var taxYear *int32
 	var from, to *time.Time
 	switch r.DateQueryType {
@@ -449,7 +450,7 @@ func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
 			if to != nil {
 				at = *to
 			} else if taxYear != nil {
-				at = fiscalYearStart(c.FiscalYearStart, int(*taxYear)+1, loc)
+				at = settings.TaxYearStart(int(*taxYear) + 1)
 			}
 			if d.Holdings, err = q.ListReportHoldings(ctx, db.ListReportHoldingsParams{ResultSetID: set, ClientID: r.ClientID, At: at}); err != nil {
 				return Data{}, err
@@ -468,22 +469,13 @@ func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
 		case from != nil && to != nil:
 			start, end = *from, *to
 		case taxYear != nil:
-			start, end = fiscalYearStart(c.FiscalYearStart, int(*taxYear), loc), fiscalYearStart(c.FiscalYearStart, int(*taxYear)+1, loc)
+			start, end = settings.TaxYearStart(int(*taxYear)), settings.TaxYearStart(int(*taxYear)+1)
 		}
 		if d.Transactions, err = history(ctx, s.pool, r.ClientID, start, end, accounts); err != nil {
 			return Data{}, err
 		}
 	}
 	return d, nil
-}
-
-// fiscalYearStart is the first instant of tax year y for a fiscal year starting on MM-DD.
-func fiscalYearStart(mmdd string, y int, loc *time.Location) time.Time {
-	var m, d int
-	if _, err := fmt.Sscanf(mmdd, "%d-%d", &m, &d); err != nil || m < 1 || m > 12 || d < 1 || d > 31 {
-		m, d = 1, 1
-	}
-	return time.Date(y, time.Month(m), d, 0, 0, 0, 0, loc)
 }
 
 func ptr[T any](v T) *T { return &v }

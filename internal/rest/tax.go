@@ -8,7 +8,6 @@ import (
 	"taxd/internal/jobs"
 	"taxd/internal/money"
 	"taxd/internal/recalc"
-	"taxd/internal/tax"
 )
 
 func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewRequestObject) (api.GetTaxPreviewResponseObject, error) {
@@ -30,11 +29,11 @@ func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewReques
 		FuturesCents: fut, FuturesFormatted: money.FormatIn(fut, p.Currency),
 		TransactionCount: p.TransactionCount, IsStale: p.IsStale, CalculatedAt: utc(p.CalculatedAt),
 	}}
-	if p.Jurisdiction != tax.US {
-		j, label := api.TaxPreviewJurisdiction(p.Jurisdiction.String()), p.Jurisdiction.TaxYearLabel(p.Year)
+	if rules := p.Jurisdiction.Rules(); rules.Matcher.Pooled() {
+		j, label := api.TaxPreviewJurisdiction(p.Jurisdiction.String()), rules.TaxYearLabel(p.Year)
 		g, l := money.Cents(p.Gains), money.Cents(p.Losses)
 		out.Data.Jurisdiction, out.Data.TaxYearLabel, out.Data.GainsCents, out.Data.LossesCents = &j, &label, &g, &l
-		if p.Jurisdiction == tax.CA {
+		if rules.SuperficialLosses {
 			d := money.Cents(p.Denied)
 			out.Data.DeniedLossesCents = &d
 		}

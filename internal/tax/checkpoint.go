@@ -175,8 +175,8 @@ func (e *Engine) snapshot() []byte {
 			w.bool(l.costOK)
 		}
 	}
-	if e.juris != US {
-		e.jSnapshot(&w)
+	if e.pooled {
+		e.snapshotPooled(&w)
 	}
 	return w.b
 }
@@ -256,8 +256,8 @@ func (e *Engine) restore(b []byte) error {
 			p.h = append(p.h, h)
 		}
 	}
-	if e.juris != US && r.err == nil {
-		e.jRestore(&r)
+	if e.pooled && r.err == nil {
+		e.restorePooled(&r)
 	}
 	if r.err == nil && len(r.b) != 0 {
 		r.err = fmt.Errorf("%w: trailing bytes", ErrCheckpoint)

@@ -46,8 +46,9 @@ type Engine struct {
 	cpBase       *Checkpoint
 
 	// settings
-	juris         Jurisdiction
-	jx            jstate // GB and CA (juris.go)
+	rules         *Rules
+	pooled        bool        // rules.Matcher.Pooled(): the holdings are pooled.go's, not lots
+	pooledState   pooledState // the pooled matchers' state (pooled.go)
 	loc           *time.Location
 	methods       []MethodChange
 	switchAt      int64
@@ -208,22 +209,18 @@ func (e *Engine) reset(s Settings) error {
 		e.switchAt = s.PerWalletFrom.UnixNano()
 	}
 	e.switchAtEnd = e.hasSwitch && !s.AsOf.IsZero() && !s.AsOf.Before(s.PerWalletFrom)
-	if s.Jurisdiction > CA {
+	if !s.Jurisdiction.Valid() {
 		return fmt.Errorf("%w: unknown jurisdiction %d", ErrInvalid, s.Jurisdiction)
 	}
-	e.juris = s.Jurisdiction
-	e.fyMonth, e.fyDay = s.fiscalStart()
-	if e.juris != US {
+	e.rules = s.Rules()
+	e.pooled = e.rules.Matcher.Pooled()
+	start := s.taxYearStart()
+	e.fyMonth, e.fyDay = start.Month, start.Day
+	if e.pooled {
 		e.methods = append(e.methods[:0], MethodChange{Method: AverageCost})
 		e.hasSwitch, e.switchAtEnd = false, false
 	}
-	e.jx.reset()
-	if e.fyMonth == 0 {
-		e.fyMonth = time.January
-	}
-	if e.fyDay == 0 {
-		e.fyDay = 1
-	}
+	e.pooledState.reset()
 	if e.fyMonth < 1 || e.fyMonth > 12 || e.fyDay < 1 || e.fyDay > 28 {
 		return fmt.Errorf("%w: fiscal year start must be a month 1-12 and a day 1-28", ErrInvalid)
 	}
@@ -353,8 +350,8 @@ func (e *Engine) feed(txs []Transaction) error {
 			}
 		}
 		e.lastT = t
-		if e.juris != US {
-			e.jAdvance(t)
+		if e.pooled {
+			e.settleBefore(t)
 		}
 		if e.hasSwitch && !e.perWallet && t >= e.switchAt {
 			e.switchToPerWallet(t)
@@ -394,38 +391,22 @@ func (e *Engine) enterYear(t int64) {
 	e.cur = &e.res.Years[len(e.res.Years)-1]
 }
 
-// fiscalStart is the month and day the tax year starts on (zero: January 1): 6 April under GB,
-// 1 January under CA, the settings' own under US.
-func (s Settings) fiscalStart() (time.Month, int) {
-	switch s.Jurisdiction {
-	case GB:
-		return time.April, 6
-	case CA:
-		return time.January, 1
-	}
-	return s.FiscalYearStartMonth, s.FiscalYearStartDay
+// taxYearStart is the first day of the tax year under s: the one its rules fix, else the
+// settings' own fiscal-year start.
+func (s Settings) taxYearStart() MonthDay {
+	return s.Rules().TaxYearStartOf(MonthDay{s.FiscalYearStartMonth, s.FiscalYearStartDay})
 }
 
+// Rules is the rules of the settings' jurisdiction.
+func (s Settings) Rules() *Rules { return RulesFor(s.Jurisdiction) }
+
 // TaxYearOf is the tax year containing t under s: a year is named by the calendar year its start
-// (the fiscal-year start, in s's location) falls in, as the engine counts them.
-func (s Settings) TaxYearOf(t time.Time) int {
-	loc := s.Location
-	m, d := s.fiscalStart()
-	if loc == nil {
-		loc = time.UTC
-	}
-	if m == 0 {
-		m = time.January
-	}
-	if d == 0 {
-		d = 1
-	}
-	lt := t.In(loc)
-	y := lt.Year()
-	if lt.Before(time.Date(y, m, d, 0, 0, 0, 0, loc)) {
-		y--
-	}
-	return y
+// (the tax-year start, in s's location) falls in, as the engine counts them.
+func (s Settings) TaxYearOf(t time.Time) int { return TaxYearIn(s.taxYearStart(), t, s.Location) }
+
+// TaxYearStart is the first instant of tax year y under s (in s's location).
+func (s Settings) TaxYearStart(y int) time.Time {
+	return TaxYearStartIn(s.taxYearStart(), y, s.Location)
 }
 
 // MethodAt is the method the engine applies in the tax year containing t.
@@ -873,8 +854,8 @@ func boxFor(year int, long, reported, basisReported bool) Box {
 }
 
 func (e *Engine) finish() {
-	if e.juris != US {
-		e.jFinish()
+	if e.pooled {
+		e.finishPooled()
 		return
 	}
 	if e.switchAtEnd && !e.perWallet && e.started {

@@ -172,8 +172,8 @@ func (e *Engine) classify(c *tcls, tr *Transfer, t int64) {
 		switch {
 		case isFee:
 			c.op, c.kind = opFee, KindFee
-		case lbl == LabelGiftSent && e.juris != US, lbl == LabelDonation && e.juris == CA:
-			// a gift (and, in Canada, a donation) is a disposal at market value
+		case lbl == LabelGiftSent && e.rules.GiftIsDisposal, lbl == LabelDonation && e.rules.DonationIsDisposal:
+			// a disposal at market value under these rules
 			c.op, c.kind = opDispose, KindSale
 		case lbl == LabelGiftSent:
 			c.op, c.kind = opRemove, KindGift
@@ -235,7 +235,7 @@ func (e *Engine) attribute(cls []tcls, trs []Transfer) {
 			}
 		}
 	}
-	if e.juris != US && inN > 0 && outN > 0 && inMissing == 0 && outMissing == 0 {
+	if e.pooled && inN > 0 && outN > 0 && inMissing == 0 && outMissing == 0 {
 		e.receivedValue(cls, trs, inSum, outSum)
 	}
 	if !hasFee || fee.IsZero() {
@@ -294,8 +294,8 @@ func (e *Engine) receivedValue(cls []tcls, trs []Transfer, inSum, outSum Dec) {
 }
 
 func (e *Engine) acquire(acc, asset int32, q, basis Dec, acq int64, missing bool, src ID) {
-	if e.juris != US {
-		e.jAcquire(acc, asset, q, basis, missing, src)
+	if e.pooled {
+		e.pooledAcquire(acc, asset, q, basis, missing, src)
 		return
 	}
 	pi, s := e.poolAndSlot(acc, asset)
@@ -320,8 +320,8 @@ func (e *Engine) warnTransfer(code WarningCode, tr *Transfer, t int64, asset, ac
 // uncovered piece for any shortfall. Proceeds are apportioned by quantity, the last piece taking the rest;
 // so is the pooled basis under AverageCost. Pieces are written straight into the result.
 func (e *Engine) dispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missingProceeds bool) {
-	if e.juris != US {
-		e.jDispose(c, tr, t, proceeds, missingProceeds)
+	if e.pooled {
+		e.pooledDispose(c, tr, t, proceeds, missingProceeds)
 		return
 	}
 	q := tr.Quantity
@@ -481,8 +481,8 @@ func (e *Engine) tally(d *Disposal, taxable bool) {
 // move is an internal move between two pools: lots keep acquisition date and basis. A bridge moves
 // them to another asset (c.toAsset), unit for unit.
 func (e *Engine) move(c *tcls, tr *Transfer, t int64) {
-	if e.juris != US {
-		e.jMove(c, tr, t)
+	if e.pooled {
+		e.pooledMove(c, tr, t)
 		return
 	}
 	q := tr.Quantity

@@ -82,42 +82,6 @@ type MethodChange struct {
 	Method   Method `json:"method"`
 }
 
-// Jurisdiction is the rule set the engine applies: which units a disposal is matched with, the tax
-// year and what a disposal piece reports.
-type Jurisdiction uint8
-
-// Jurisdictions.
-const (
-	US Jurisdiction = iota // specific lots by Methods, per wallet from PerWalletFrom, short/long term, Form 8949 boxes
-	GB                     // HMRC: same day, the following 30 days, the section 104 pool; tax year from 6 April
-	CA                     // adjusted cost base per property across accounts; superficial losses; calendar year
-)
-
-var jurisdictionNames = [...]string{"US", "GB", "CA"}
-
-func (j Jurisdiction) String() string {
-	if int(j) < len(jurisdictionNames) {
-		return jurisdictionNames[j]
-	}
-	return fmt.Sprintf("jurisdiction(%d)", j)
-}
-
-// MarshalText implements encoding.TextMarshaler.
-func (j Jurisdiction) MarshalText() ([]byte, error) { return []byte(j.String()), nil }
-
-// ParseJurisdiction parses "US", "GB" or "CA" (any case; "UK" is GB).
-func ParseJurisdiction(s string) (Jurisdiction, error) {
-	switch s {
-	case "US", "us", "":
-		return US, nil
-	case "GB", "gb", "UK", "uk":
-		return GB, nil
-	case "CA", "ca":
-		return CA, nil
-	}
-	return 0, fmt.Errorf("tax: unknown jurisdiction %q (want US, GB or CA)", s)
-}
-
 // Settings are the client's tax settings.
 type Settings struct {
 	// Jurisdiction picks the rule set (zero: US). Under GB and CA, Methods, PerWalletFrom, AsOf and
@@ -487,9 +451,9 @@ func MatchOf(j Jurisdiction, d *Disposal) Match {
 	switch {
 	case d.Uncovered:
 		return MatchUncovered
-	case j == CA:
+	case RulesFor(j).Matcher == MatcherAdjustedCostBase:
 		return MatchACB
-	case j != GB:
+	case RulesFor(j).Matcher == MatcherLots:
 		return MatchLot
 	case d.AcquiredAt == 0:
 		return MatchPool

@@ -99,11 +99,10 @@ func (s *Service) state(ctx context.Context, scope auth.ClientScope) (state, err
 	if err != nil {
 		return state{}, err
 	}
-	ts, err := taxsettings.Parse(r.CostBasisAlgorithm, nil, r.Timezone, r.FiscalYearStart, r.LockTaxesUntil, r.Settings)
+	ts, err := taxsettings.Parse(r.CostBasisAlgorithm, nil, r.Timezone, r.FiscalYearStart, r.Country, r.LockTaxesUntil, r.Settings)
 	if err != nil {
 		return state{}, err
 	}
-	ts.Country = r.Country
 	return state{GetTaxFiguresStateRow: r, settings: ts}, nil
 }
 
@@ -294,7 +293,7 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	}
 	out := Lots{IsStale: st.IsStale || st.CurrentResultSetID == nil, Method: es.MethodAt(now), Jurisdiction: st.jurisdiction(),
 		Computed: st.CurrentResultSetID != nil}
-	if out.Jurisdiction != tax.US {
+	if out.Jurisdiction.Rules().Matcher.Pooled() {
 		out.Method = tax.AverageCost
 	}
 	q := db.New(s.pool)
@@ -665,7 +664,7 @@ func (s *Service) Form8949Preview(ctx context.Context, scope auth.ClientScope, y
 	if err != nil {
 		return Form8949{}, err
 	}
-	if j := st.jurisdiction(); j != tax.US {
+	if j := st.jurisdiction(); !j.Rules().USForms {
 		return Form8949{}, apperr.New(apperr.Invalid, "Form 8949 is a US form; the client's rules are %s's: use its capital gains report", j)
 	}
 	out := Form8949{Year: y, IsStale: st.IsStale || st.CurrentResultSetID == nil, Boxes: []Form8949Box{}, Rows: []Form8949Row{}}

@@ -97,7 +97,7 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if err != nil {
 			return fmt.Errorf("%w: %v", ErrUsage, err)
 		}
-		if settings.Jurisdiction != tax.US {
+		if settings.Rules().Matcher.Pooled() {
 			// one script can pass the same flags for every country: say what does not apply
 			for _, f := range []struct{ name, v string }{{"method", *method}, {"per-wallet-from", *pwf}, {"fiscal-year-start", *fy}} {
 				if f.v != "" {
@@ -174,9 +174,9 @@ func ResolveSettings(fs FileSettings) (tax.Settings, error) {
 		return s, err
 	}
 	s.Jurisdiction = j
-	if j != tax.US {
-		if j == tax.GB && fs.Timezone == "" {
-			fs.Timezone = "Europe/London"
+	if rules := j.Rules(); rules.Matcher.Pooled() {
+		if fs.Timezone == "" {
+			fs.Timezone = rules.TimeZone
 		}
 		fs.Method, fs.MethodChanges, fs.PerWalletFrom, fs.FiscalYearStart = "", nil, "never", ""
 	}
@@ -252,11 +252,14 @@ func ResolveSettings(fs FileSettings) (tax.Settings, error) {
 func writeSummary(w io.Writer, o *Output) {
 	r := &o.Result
 	for _, y := range r.Years {
-		if o.Settings.Jurisdiction != tax.US {
+		if rules := o.Settings.Rules(); rules.Matcher.Pooled() {
 			fmt.Fprintf(w, "tax year %d (%s): proceeds %s allowable costs %s gain %s (gains %s, losses %s", y.Year, o.Settings.Jurisdiction,
 				y.ShortProceeds, y.ShortBasis, y.ShortGain, y.Gains, y.Losses)
-			if o.Settings.Jurisdiction == tax.CA {
-				fmt.Fprintf(w, ", superficial losses denied %s, taxable at 50%% inclusion %s", y.Denied, tax.Inclusion(y.ShortGain))
+			if rules.SuperficialLosses {
+				fmt.Fprintf(w, ", superficial losses denied %s", y.Denied)
+			}
+			if rules.InclusionRate != 0 {
+				fmt.Fprintf(w, ", taxable at %d%% inclusion %s", rules.InclusionRate, tax.Inclusion(y.ShortGain))
 			}
 			fmt.Fprintf(w, "); income %s; %d disposals, %d non-taxable, %d income events\n", y.IncomeTotal, y.Disposals, y.NonTaxable, y.IncomeEvents)
 			continue

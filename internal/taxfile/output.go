@@ -206,7 +206,7 @@ func (w *writer) jsonDisposal(x *tax.Disposal, asset, account string, first bool
 	w.kstr("box", x.Box.String())
 	w.kint("taxYear", int64(x.TaxYear))
 	w.flags("uncovered", x.Uncovered, "missingBasis", x.MissingBasis, "missingProceeds", x.MissingProceeds)
-	if j := w.o.Settings.Jurisdiction; j != tax.US {
+	if j := w.o.Settings.Jurisdiction; j.Rules().Matcher.Pooled() {
 		w.kstr("match", tax.MatchOf(j, x).String())
 		if !adj.IsZero() {
 			w.kdec("adjustment", adj)
@@ -273,12 +273,14 @@ func (w *writer) jsonTail() error {
 		w.kdec("longProceeds", y.LongProceeds)
 		w.kdec("longBasis", y.LongBasis)
 		w.kdec("longGain", y.LongGain)
-		if w.o.Settings.Jurisdiction != tax.US {
+		if rules := w.o.Settings.Rules(); rules.Matcher.Pooled() {
 			w.kstr("jurisdiction", w.o.Settings.Jurisdiction.String())
 			w.kdec("gains", y.Gains)
 			w.kdec("losses", y.Losses)
-			if w.o.Settings.Jurisdiction == tax.CA {
+			if rules.SuperficialLosses {
 				w.kdec("deniedLosses", y.Denied)
+			}
+			if rules.InclusionRate != 0 {
 				w.kdec("taxableGain", tax.Inclusion(y.ShortGain))
 			}
 		}
@@ -377,7 +379,7 @@ func csvField(b []byte, s string) []byte {
 const CSVJurisHeader = "transfer,kind,asset,account,lot,lot_transfer,acquired,disposed,quantity,proceeds,basis,gain,term,part,box,tax_year,flags,adjustment,match\n"
 
 func (w *writer) csvHeader() string {
-	if w.o.Settings.Jurisdiction != tax.US {
+	if w.o.Settings.Rules().Matcher.Pooled() {
 		return CSVJurisHeader
 	}
 	return CSVHeader
@@ -412,9 +414,10 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 	b = append(b, ',')
 	b = csvField(b, account)
 	b = append(b, ',')
-	j := w.o.Settings.Jurisdiction
+	rules := w.o.Settings.Rules()
+	lots := rules.Matcher == tax.MatcherLots
 	if !x.Uncovered {
-		if x.LotID != 0 || j == tax.US {
+		if x.LotID != 0 || lots {
 			b = strconv.AppendUint(b, uint64(x.LotID), 10)
 		}
 		b = append(b, ',')
@@ -422,7 +425,7 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 		b = f.AppendName(b, x.LotSource)
 		b = csvFix(b, start)
 		b = append(b, ',')
-		if x.AcquiredAt != 0 || j == tax.US {
+		if x.AcquiredAt != 0 || lots {
 			b = appendInstant(b, x.AcquiredAt)
 		}
 	} else {
@@ -439,7 +442,7 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 	b = append(b, ',')
 	b = x.Gain().Append(b)
 	b = append(b, ',')
-	if j == tax.US {
+	if rules.HoldingTerms {
 		b = append(b, x.Term.String()...)
 	}
 	b = append(b, ',')
@@ -462,13 +465,13 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 			sep = true
 		}
 	}
-	if j != tax.US {
+	if rules.Matcher.Pooled() {
 		b = append(b, ',')
 		if !adj.IsZero() {
 			b = adj.Append(b)
 		}
 		b = append(b, ',')
-		b = append(b, tax.MatchOf(j, x).String()...)
+		b = append(b, tax.MatchOf(w.o.Settings.Jurisdiction, x).String()...)
 	}
 	b = append(b, '\n')
 	w.b = b

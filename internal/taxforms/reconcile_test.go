@@ -263,7 +263,7 @@ func TestTaxYearOf(t *testing.T) {
 		{time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), time.UTC, "04-01", 2024},
 		{time.Date(2025, 4, 1, 0, 0, 0, 0, time.UTC), time.UTC, "04-01", 2025},
 	} {
-		if got := taxYearOf(tc.at, tc.loc, tc.fy); got != tc.want {
+		if got := taxYearOf(tc.at, tc.loc, tc.fy, "US"); got != tc.want {
 			t.Errorf("taxYearOf(%s, %s, %s) = %d, want %d", tc.at, tc.loc, tc.fy, got, tc.want)
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -266,9 +265,9 @@ func (s *Service) Reconcile(ctx context.Context, scope auth.ClientScope, id uuid
 // usOnly refuses the US broker forms (Form 1099-DA, its reconciliation, the reconciled Form 8949)
 // for a client whose country has rules of its own: its figures are not US figures.
 func usOnly(country string) error {
-	if j := taxsettings.JurisdictionOf(country); j != tax.US {
+	if rules := taxsettings.JurisdictionOf(country).Rules(); !rules.USForms {
 		return apperr.New(apperr.Invalid, "Form 1099-DA and Form 8949 are US forms; the client's country (%s) has rules of its own: "+
-			"use its capital gains report (%s)", country, map[tax.Jurisdiction]string{tax.GB: "UK_CAPITAL_GAINS_SUMMARY", tax.CA: "CA_SCHEDULE_3_SUMMARY"}[j])
+			"use its capital gains report (%s)", country, strings.Join(rules.OwnReports(), ", "))
 	}
 	return nil
 }
@@ -709,7 +708,7 @@ func (s *Service) expand(ctx context.Context, q *db.Queries, clientID uuid.UUID,
 			b.AssetID = assetBySymbol[strings.ToUpper(b.AssetSymbol)]
 			b.Quantity, b.DateSold, b.Proceeds = *r.Quantity, *r.DateSold, *r.Proceeds
 			rows = append(rows, pendingRow{b, i})
-			years = append(years, taxYearOf(b.DateSold, loc, settings.FiscalYearStart))
+			years = append(years, taxYearOf(b.DateSold, loc, settings.FiscalYearStart, settings.Country))
 			accounts = append(accounts, nil)
 			continue
 		}
@@ -751,7 +750,7 @@ func (s *Service) expand(ctx context.Context, q *db.Queries, clientID uuid.UUID,
 			rows = append(rows, pendingRow{x, i})
 			years = append(years, int(u.TaxYear))
 			if r.DateSold != nil {
-				years[len(years)-1] = taxYearOf(x.DateSold, loc, settings.FiscalYearStart)
+				years[len(years)-1] = taxYearOf(x.DateSold, loc, settings.FiscalYearStart, settings.Country)
 			}
 			accounts = append(accounts, u.FromAccountID)
 		}
@@ -834,22 +833,9 @@ func requestHash(in []RowInput, useBrokerDataForBoxG bool) (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
-// taxYearOf names the tax year of t for a client in loc whose fiscal year starts on fyStart
-// ("MM-DD"): the calendar year in which that fiscal year starts.
-func taxYearOf(t time.Time, loc *time.Location, fyStart string) int {
-	lt := t.In(loc)
-	m, d := 1, 1
-	if mm, dd, ok := strings.Cut(fyStart, "-"); ok {
-		if a, err := strconv.Atoi(mm); err == nil && a >= 1 && a <= 12 {
-			m = a
-		}
-		if b, err := strconv.Atoi(dd); err == nil && b >= 1 && b <= 31 {
-			d = b
-		}
-	}
-	start := time.Date(lt.Year(), time.Month(m), d, 0, 0, 0, 0, loc)
-	if lt.Before(start) {
-		return lt.Year() - 1
-	}
-	return lt.Year()
+// taxYearOf names the tax year of t for a client in loc of country whose own fiscal year starts
+// on fyStart ("MM-DD"): the calendar year in which that tax year starts.
+func taxYearOf(t time.Time, loc *time.Location, fyStart, country string) int {
+	own, _ := tax.ParseMonthDay(fyStart)
+	return tax.TaxYearIn(taxsettings.JurisdictionOf(country).Rules().TaxYearStartOf(own), t, loc)
 }

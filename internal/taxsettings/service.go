@@ -29,7 +29,7 @@ func Load(ctx context.Context, q db.DBTX, clientID uuid.UUID) (Settings, error) 
 	if err != nil {
 		return Settings{}, store.Err(err, "client")
 	}
-	return Parse(r.CostBasisAlgorithm, r.PerWalletFrom, r.Timezone, r.FiscalYearStart, r.LockTaxesUntil, r.Settings)
+	return Parse(r.CostBasisAlgorithm, r.PerWalletFrom, r.Timezone, r.FiscalYearStart, r.Country, r.LockTaxesUntil, r.Settings)
 }
 
 // Get returns the scope's client's settings.
@@ -55,7 +55,7 @@ func (s *Service) Update(ctx context.Context, scope auth.ClientScope, u Update) 
 		if err != nil {
 			return store.Err(err, "client")
 		}
-		cur, err := Parse(r.CostBasisAlgorithm, r.PerWalletFrom, r.Timezone, r.FiscalYearStart, r.LockTaxesUntil, r.Settings)
+		cur, err := Parse(r.CostBasisAlgorithm, r.PerWalletFrom, r.Timezone, r.FiscalYearStart, r.Country, r.LockTaxesUntil, r.Settings)
 		if err != nil {
 			return err
 		}

@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -55,8 +54,7 @@ type Settings struct {
 	FiscalYearStart string     // MM-DD
 	LockUntil       *time.Time // clients.lock_taxes_until (a calendar day)
 	Stored          Stored
-	// Country is clients.country: GB and CA have rule sets of their own, every other country the
-	// US (generic) one.
+	// Country is clients.country: it picks the rules (tax.JurisdictionOfCountry).
 	Country string
 }
 
@@ -65,21 +63,16 @@ func (s Settings) Jurisdiction() tax.Jurisdiction {
 	return JurisdictionOf(s.Country)
 }
 
-// JurisdictionOf is the rule set of a country (CountryEnum): GB and CA their own, any other the
-// generic (US) treatment.
-func JurisdictionOf(country string) tax.Jurisdiction {
-	switch country {
-	case "GB":
-		return tax.GB
-	case "CA":
-		return tax.CA
-	}
-	return tax.US
-}
+// JurisdictionOf is the rule set of a country (CountryEnum): its own where it has one, else the
+// generic treatment.
+func JurisdictionOf(country string) tax.Jurisdiction { return tax.JurisdictionOfCountry(country) }
+
+// Rules is the rules of the client's jurisdiction.
+func (s Settings) Rules() *tax.Rules { return tax.RulesFor(s.Jurisdiction()) }
 
 // Parse reads the settings of a client row; raw is clients.settings.
-func Parse(method string, perWalletFrom *time.Time, tz, fyStart string, lock *time.Time, raw []byte) (Settings, error) {
-	s := Settings{Method: method, PerWalletFrom: perWalletFrom, Timezone: tz, FiscalYearStart: fyStart, LockUntil: lock}
+func Parse(method string, perWalletFrom *time.Time, tz, fyStart, country string, lock *time.Time, raw []byte) (Settings, error) {
+	s := Settings{Method: method, PerWalletFrom: perWalletFrom, Timezone: tz, FiscalYearStart: fyStart, Country: country, LockUntil: lock}
 	if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &s.Stored); err != nil {
 			return Settings{}, fmt.Errorf("clients.settings: %w", err)
@@ -116,16 +109,30 @@ func (s Settings) SwitchDate() *time.Time {
 	return s.PerWalletFrom
 }
 
-// fiscalStart returns the month and day the tax year starts on.
+// fiscalStart returns the month and day the client's own fiscal year starts on.
 func (s Settings) fiscalStart() (time.Month, int) {
-	if mm, dd, ok := strings.Cut(s.FiscalYearStart, "-"); ok {
-		mo, err1 := strconv.Atoi(mm)
-		d, err2 := strconv.Atoi(dd)
-		if err1 == nil && err2 == nil && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 {
-			return time.Month(mo), d
-		}
+	if md, ok := tax.ParseMonthDay(s.FiscalYearStart); ok {
+		return md.Month, md.Day
 	}
 	return time.January, 1
+}
+
+// TaxYearStartDay is the first day of the client's tax year: the one its rules fix, else its own
+// fiscal-year start.
+func (s Settings) TaxYearStartDay() tax.MonthDay {
+	m, d := s.fiscalStart()
+	return s.Rules().TaxYearStartOf(tax.MonthDay{Month: m, Day: d})
+}
+
+// TaxYearStart is the first instant of tax year y in the client's timezone; tax year y is
+// [TaxYearStart(y), TaxYearStart(y+1)).
+func (s Settings) TaxYearStart(y int) time.Time {
+	return tax.TaxYearStartIn(s.TaxYearStartDay(), y, s.Location())
+}
+
+// TaxYearOf is the tax year containing t.
+func (s Settings) TaxYearOf(t time.Time) int {
+	return tax.TaxYearIn(s.TaxYearStartDay(), t, s.Location())
 }
 
 // local is midnight of day's calendar date in the client's timezone.
@@ -179,7 +186,7 @@ func (s Settings) Key() string {
 	for _, c := range s.Stored.MethodChanges {
 		parts = append(parts, c.From.Format(time.DateOnly)+":"+c.Method)
 	}
-	if j := s.Jurisdiction(); j != tax.US {
+	if j := s.Jurisdiction(); j != tax.Generic { // the generic rules' key predates jurisdictions
 		parts = append(parts, "jurisdiction:"+j.String())
 	}
 	return strings.Join(parts, "|")
@@ -356,17 +363,6 @@ func dateOf(t time.Time) time.Time {
 
 // MarshalStored is the clients.settings value of s.
 func (s Settings) MarshalStored() ([]byte, error) { return json.Marshal(s.Stored) }
-
-// TaxYearOf names the tax year that contains t in the client's timezone and fiscal year: the
-// calendar year in which that fiscal year starts.
-func (s Settings) TaxYearOf(t time.Time) int {
-	mo, d := s.fiscalStart()
-	lt := t.In(s.Location())
-	if lt.Before(time.Date(lt.Year(), mo, d, 0, 0, 0, 0, s.Location())) {
-		return lt.Year() - 1
-	}
-	return lt.Year()
-}
 
 // CheckYearStarted is the one rule for future tax years of the tax preview and of reports: a
 // year up to the client's current tax year (the one containing now; in progress) has figures, a

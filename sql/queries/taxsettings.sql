@@ -1,11 +1,11 @@
 -- Queries of internal/taxsettings.
 
 -- name: GetClientTaxSettings :one
-SELECT cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, lock_taxes_until, settings
+SELECT cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, lock_taxes_until, settings, country
 FROM clients WHERE id = $1;
 
 -- name: GetClientTaxSettingsForUpdate :one
-SELECT cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, lock_taxes_until, settings
+SELECT cost_basis_algorithm, per_wallet_from, timezone, fiscal_year_start, lock_taxes_until, settings, country
 FROM clients WHERE id = $1 FOR UPDATE;
 
 -- name: SetClientTaxSettings :exec

@@ -1,6 +1,12 @@
 // The portal's calls: the public GraphQL API and the partner REST API, both with the end user's
 // portal access token. Errors become sentences for people (plainError).
 
+import type { TypedDocumentString } from './generated/graphql';
+import type { components } from '../../sdk/ts/src/schema';
+
+// RestSchemas are the REST API's schemas (spec/openapi.yaml, generated into sdk/ts): rest() answers one of them.
+export type RestSchemas = components['schemas'];
+
 const API = document.querySelector<HTMLMetaElement>('meta[name="taxd-api"]')?.content || '/api';
 const GRAPHQL = document.querySelector<HTMLMetaElement>('meta[name="taxd-graphql"]')?.content || '/graphql';
 
@@ -58,14 +64,16 @@ function offline() { return new ApiError(0, 'The portal could not reach the serv
 
 interface GraphQLError { message: string; extensions?: { code?: string; field?: string } }
 
-// gql runs one GraphQL operation and returns its data; any error throws an ApiError in plain words.
-export async function gql<T>(s: Session, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+// gql runs one GraphQL operation (a document of gql.ts, typed by generated/) and returns its data;
+// any error throws an ApiError in plain words.
+export async function gql<T, V>(s: Session, doc: TypedDocumentString<T, V>, variables?: V): Promise<T> {
+  const query = doc.toString();
   let res: Response;
   try {
     res = await fetch(GRAPHQL, {
       method: 'POST',
       headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
+      body: JSON.stringify({ query, variables: variables ?? {} }),
     });
   } catch {
     throw offline();

@@ -4,11 +4,15 @@
 import { gql, Session, errorText, Expired } from './api';
 import { h, button, Child } from './dom';
 import * as Q from './gql';
+import type { PortalAccountsQuery, PortalAssetsQuery, PortalClientQuery, PortalLabelsQuery, TypedDocumentString } from './generated/graphql';
 
-export interface Client { id: string; name: string; currency: string; country: string; timezone: string; fiscalYearStart: string; costBasisAlgorithm: string; lockTaxesUntil?: string | null }
-export interface Account { id: string; name: string; type: string; provider: string; address?: string | null; status: string; transactionCount: number; lastSyncedAt?: string | null; lastSyncError?: string | null }
-export interface Asset { id: string; symbol: string; name: string; pricingKey: string }
-export interface Label { value: string; name: string; description: string; category: string; isIncome: boolean; isDisposal: boolean; isNonTaxable: boolean }
+export type Client = PortalClientQuery['getMyActiveClient'];
+// JurisdictionRules are the tax rules of the client's country (Client.jurisdictionRules): what the
+// views show and offer follows them, never the country itself.
+export type JurisdictionRules = Client['jurisdictionRules'];
+export type Account = NonNullable<PortalAccountsQuery['getClientAccounts'][number]>;
+export type Asset = PortalAssetsQuery['getClientAssets']['assets'][number];
+export type Label = PortalLabelsQuery['getLabels'][number];
 export interface Branding { name: string; logoUrl?: string | null; primaryColor?: string | null; supportEmail?: string | null }
 
 // What changed: an edit of the ledger, the accounts (added, synced), or the tax results.
@@ -24,31 +28,32 @@ export class App {
 
   constructor(public s: Session, public client: Client, public brand: Branding) {}
 
-  q<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-    return gql<T>(this.s, query, { clientId: this.client.id, ...variables });
+  // q runs an operation of the client: its clientId variable is the client's.
+  q<T, V>(doc: TypedDocumentString<T, V>, variables?: Omit<V, 'clientId'>): Promise<T> {
+    return gql(this.s, doc, { clientId: this.client.id, ...variables } as V);
   }
 
   accounts(): Promise<Account[]> {
-    this.accountsP ||= this.q<{ getClientAccounts: (Account | null)[] }>(Q.ACCOUNTS).then((r) => r.getClientAccounts.filter((a): a is Account => !!a));
+    this.accountsP ||= this.q(Q.ACCOUNTS).then((r) => r.getClientAccounts.filter((a): a is Account => !!a));
     this.accountsP.catch(() => { this.accountsP = undefined; });
     return this.accountsP;
   }
 
   assets(): Promise<Asset[]> {
-    this.assetsP ||= this.q<{ getClientAssets: { assets: Asset[] } }>(Q.ASSETS).then((r) => r.getClientAssets.assets);
+    this.assetsP ||= this.q(Q.ASSETS).then((r) => r.getClientAssets.assets);
     this.assetsP.catch(() => { this.assetsP = undefined; });
     return this.assetsP;
   }
 
   labels(): Promise<Label[]> {
-    this.labelsP ||= this.q<{ getLabels: Label[] }>(Q.LABELS).then((r) => r.getLabels);
+    this.labelsP ||= this.q(Q.LABELS).then((r) => r.getLabels);
     this.labelsP.catch(() => { this.labelsP = undefined; });
     return this.labelsP;
   }
 
   // years are the tax years with activity, newest first.
   years(): Promise<number[]> {
-    this.yearsP ||= this.q<{ getTaxYears: number[] }>(Q.TAX_YEARS).then((r) => [...r.getTaxYears].reverse());
+    this.yearsP ||= this.q(Q.TAX_YEARS).then((r) => [...r.getTaxYears].reverse());
     this.yearsP.catch(() => { this.yearsP = undefined; });
     return this.yearsP;
   }
@@ -121,12 +126,6 @@ export function panel(id: string, title: string, ...body: Child[]): { el: HTMLEl
 
 
 
-// Ctx is what the layout hands every view.
-export interface Ctx {
-  app: App;
-  recalc: import('./recalc').Recalc;
-  reviewCount: (n: number) => void;
-}
 
 // offsetMs is how far the time zone is ahead of UTC at an instant.
 function offsetMs(tz: string, at: Date): number {
@@ -150,15 +149,15 @@ function zonedMidnight(y: number, m: number, d: number, tz: string): Date {
   return new Date(t);
 }
 
-// taxYearRange is the client's tax year y as [start, end) in its time zone: under GB rules from
-// 6 April, under CA the calendar year, else its own fiscal year (as the engine counts them).
+// taxYearRange is the client's tax year y as [start, end) in its time zone, from the first day of its
+// tax year (fiscalYearStart: its rules' where they fix one).
 export function taxYearRange(c: Client, y: number): [string, string] {
-  const start = c.country === 'GB' ? '04-06' : c.country === 'CA' ? '01-01' : c.fiscalYearStart || '01-01';
-  const [m, d] = start.split('-').map(Number);
+  const [m, d] = (c.fiscalYearStart || '01-01').split('-').map(Number);
   return [zonedMidnight(y, m || 1, d || 1, c.timezone).toISOString(), zonedMidnight(y + 1, m || 1, d || 1, c.timezone).toISOString()];
 }
 
-// yearLabel is tax year y as the client's country names it: "2024/25" under GB, else "2024".
+// yearLabel is tax year y as the client's rules name it: "2024/25" for a year spanning two calendar
+// years (taxYearLabelFormat YYYY/YY), else "2024".
 export function yearLabel(c: Client, y: number): string {
-  return c.country === 'GB' ? `${y}/${String((y + 1) % 100).padStart(2, '0')}` : String(y);
+  return c.jurisdictionRules.taxYearLabelFormat === 'YYYY/YY' ? `${y}/${String((y + 1) % 100).padStart(2, '0')}` : String(y);
 }

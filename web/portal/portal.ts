@@ -5,7 +5,7 @@
 // long-running work, SVG charts.
 
 import { App, Branding, Client } from './app';
-import { ApiError, errorText, gql, linkSession, rest, Session, whenExpired } from './api';
+import { ApiError, errorText, gql, linkSession, rest, RestSchemas, Session, whenExpired } from './api';
 import { h, clear, setCurrency, loading } from './dom';
 import * as Q from './gql';
 import { Recalc } from './recalc';
@@ -144,12 +144,12 @@ const ROUTES: [string, string][] = [['', 'Overview'], ['transactions', 'Transact
 async function start(s: Session) {
   clear(main);
   main.append(loading('your tax portal'));
-  let user: { referenceId: string; email?: string | null; partner: Branding };
+  let user: RestSchemas['EmbeddedUser'];
   let client: Client;
   try {
     [user, client] = await Promise.all([
-      rest<{ referenceId: string; email?: string | null; partner: Branding }>(s, 'GET', '/user'),
-      gql<{ getMyActiveClient: Client }>(s, Q.CLIENT).then((r) => r.getMyActiveClient),
+      rest<RestSchemas['EmbeddedUser']>(s, 'GET', '/user'),
+      gql(s, Q.CLIENT).then((r) => r.getMyActiveClient),
     ]);
   } catch (err) {
     if (stopped) return;
@@ -227,7 +227,7 @@ function layout(app: App, recalc: Recalc) {
 
 async function refreshReviewCount(app: App) {
   try {
-    const r = await app.q<{ getClientInsights: { transactionCount: number }[] }>(Q.INSIGHTS);
+    const r = await app.q(Q.INSIGHTS);
     setReviewCount(r.getClientInsights.reduce((n, i) => n + i.transactionCount, 0));
   } catch { /* the review page shows the error */ }
 }

@@ -6,8 +6,9 @@ import { App, problem } from './app';
 import { Expired } from './api';
 import { h, announce, sleep, button } from './dom';
 import * as Q from './gql';
+import type { PortalActiveJobQuery } from './generated/graphql';
 
-interface Job { id: string; status: string; progress: number; attempt: number }
+type Job = NonNullable<PortalActiveJobQuery['getActiveRecalculateJob']>;
 export type RecalcState = 'settled' | 'dirty' | 'recalculating';
 
 const POLL_MS = 1000;
@@ -33,9 +34,9 @@ export class Recalc {
     if (this.following) return;
     try {
       const [dirty, job, last, accounts] = await Promise.all([
-        this.app.q<{ countDirty: number }>(Q.COUNT_DIRTY),
-        this.app.q<{ getActiveRecalculateJob: Job | null }>(Q.ACTIVE_JOB),
-        this.app.q<{ getMyActiveClient: { lastRecalculatedAt?: string | null } }>(Q.LAST_RUN),
+        this.app.q(Q.COUNT_DIRTY),
+        this.app.q(Q.ACTIVE_JOB),
+        this.app.q(Q.LAST_RUN),
         this.app.accounts(),
       ]);
       if (job.getActiveRecalculateJob) return this.follow(job.getActiveRecalculateJob);
@@ -51,7 +52,7 @@ export class Recalc {
   async start() {
     if (this.following) return;
     try {
-      const id = (await this.app.q<{ rerunGraph: string }>(Q.RERUN)).rerunGraph;
+      const id = (await this.app.q(Q.RERUN)).rerunGraph;
       await this.follow({ id, status: 'QUEUED', progress: 0, attempt: 1 });
     } catch (err) {
       this.el.replaceChildren(problem(err, () => this.start()));
@@ -66,7 +67,7 @@ export class Recalc {
         this.show('recalculating', 0, active);
         await sleep(POLL_MS);
         try {
-          active = (await this.app.q<{ getActiveRecalculateJob: Job | null }>(Q.ACTIVE_JOB)).getActiveRecalculateJob;
+          active = (await this.app.q(Q.ACTIVE_JOB)).getActiveRecalculateJob;
         } catch (err) {
           if (err instanceof Expired) return;
           await sleep(POLL_MS * 3);

@@ -286,10 +286,13 @@ type Client struct {
 	TaxSettings *TaxSettings `json:"taxSettings"`
 	// The tax year differs from the calendar year.
 	HasCustomFiscalYear bool `json:"hasCustomFiscalYear"`
-	// First day of the tax year as `MM-DD` (`01-01` for a calendar year).
+	// First day of the tax year as `MM-DD` (`01-01` for a calendar year): the one the rules of the client's country fix
+	// (`04-06` in the United Kingdom), else the client's own.
 	FiscalYearStart string `json:"fiscalYearStart"`
-	// Last day of the tax year as `MM-DD` (`12-31` for a calendar year).
+	// Last day of the tax year as `MM-DD` (`12-31` for a calendar year; `04-05` in the United Kingdom).
 	FiscalYearEnd string `json:"fiscalYearEnd"`
+	// The tax rules of the client's country: how its figures are made, named and reported (see `JurisdictionRules`).
+	JurisdictionRules *JurisdictionRules `json:"jurisdictionRules"`
 	// Tax years the client needs figures for, comma separated (for example `2023,2024`).
 	NeededTaxYears *string `json:"neededTaxYears,omitempty"`
 	// Some ledger items are dirty: tax figures may lag until a recalculation (see `countDirty`).
@@ -961,6 +964,65 @@ type Job struct {
 	StartedAt *time.Time `json:"startedAt,omitempty"`
 	// When it finished.
 	FinishedAt *time.Time `json:"finishedAt,omitempty"`
+}
+
+// The tax rules of a jurisdiction as a client's figures follow them. The client's country picks them; a country
+// without rules of its own gets the generic treatment (the US rules). A frontend reads what to show from here
+// instead of deciding by country.
+type JurisdictionRules struct {
+	// The rule set.
+	Jurisdiction TaxJurisdictionEnum `json:"jurisdiction"`
+	// The rules' country as a person names it, for example `United Kingdom`.
+	Name string `json:"name"`
+	// First day of the client's tax year as `MM-DD`: the one the rules fix (`04-06` under GB), else the client's own.
+	TaxYearStart string `json:"taxYearStart"`
+	// How a tax year is named: `YYYY/YY` for a year that spans two calendar years (`2024/25` is 6 April 2024 to
+	// 5 April 2025), `YYYY` for one named by the calendar year it starts in.
+	TaxYearLabelFormat string `json:"taxYearLabelFormat"`
+	// How a disposal is matched with the cost of what was disposed of.
+	Matcher CostMatcherEnum `json:"matcher"`
+	// Gains are split into short term and long term (held more than one year).
+	HasHoldingTerms bool `json:"hasHoldingTerms"`
+	// Disposals fill the boxes of IRS Form 8949 (`getForm8949PreviewForYear`, the Form 8949 reports).
+	HasForm8949 bool `json:"hasForm8949"`
+	// A broker's Form 1099-DA can be imported and reconciled with the client's figures.
+	HasForm1099da bool `json:"hasForm1099DA"`
+	// A gift sent is a disposal at market value (otherwise it leaves at its cost, without a gain).
+	GiftIsDisposal bool `json:"giftIsDisposal"`
+	// A donation is a disposal at market value (otherwise it leaves at its cost, without a gain).
+	DonationIsDisposal bool `json:"donationIsDisposal"`
+	// A loss is denied when the property is bought back within 30 days and still held; the denied part joins its cost.
+	SuperficialLosses bool `json:"superficialLosses"`
+	// The taxable part of a net capital gain in percent (`50` in Canada); null where the whole gain counts.
+	InclusionRatePercent *int `json:"inclusionRatePercent,omitempty"`
+	// The reports a client under these rules may request, in the order to offer them.
+	ReportTypes []ReportExportTypeEnum `json:"reportTypes"`
+	// The names of the figures as the rules' own returns call them.
+	Words *JurisdictionWords `json:"words"`
+	// How the figures are made, in a sentence or two; null where they need no note.
+	Text *string `json:"text,omitempty"`
+	// How a disposal's cost is found, to show beside its pieces; null where the lots the client's method takes say it.
+	MatchingText *string `json:"matchingText,omitempty"`
+}
+
+// The names of a tax year's figures under a jurisdiction's rules.
+type JurisdictionWords struct {
+	// What a disposal brought in, for example `Disposal proceeds`.
+	Proceeds string `json:"proceeds"`
+	// What it cost, for example `Allowable costs` or `Adjusted cost base`.
+	Cost string `json:"cost"`
+	// The year's gains before losses.
+	Gains string `json:"gains"`
+	// The year's losses.
+	Losses string `json:"losses"`
+	// Gains less losses.
+	NetGain string `json:"netGain"`
+	// The taxable part of the net gain; null without an inclusion rate.
+	TaxableGain *string `json:"taxableGain,omitempty"`
+	// Losses denied as superficial; null where no loss is denied.
+	DeniedLosses *string `json:"deniedLosses,omitempty"`
+	// What a disposal's cost comes from, as in `not covered by any lot you held`.
+	Holding string `json:"holding"`
 }
 
 // Write operations. Everything said on `Query` applies (authentication, tenancy, one root field, errors).
@@ -2431,6 +2493,67 @@ func (e *CostBasisAlgorithmEnum) UnmarshalJSON(b []byte) error {
 }
 
 func (e CostBasisAlgorithmEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How a jurisdiction matches a disposal with cost.
+type CostMatcherEnum string
+
+const (
+	// Specific lots chosen by the client's cost-basis algorithm (FIFO, LIFO, HIFO, LOFO, average).
+	CostMatcherEnumLots CostMatcherEnum = "LOTS"
+	// Acquisitions of the same day, then of the following 30 days, then the token's section 104 pool at its average cost.
+	CostMatcherEnumSection104Pool CostMatcherEnum = "SECTION_104_POOL"
+	// One adjusted cost base (average cost) per property across all accounts.
+	CostMatcherEnumAdjustedCostBase CostMatcherEnum = "ADJUSTED_COST_BASE"
+)
+
+var AllCostMatcherEnum = []CostMatcherEnum{
+	CostMatcherEnumLots,
+	CostMatcherEnumSection104Pool,
+	CostMatcherEnumAdjustedCostBase,
+}
+
+func (e CostMatcherEnum) IsValid() bool {
+	switch e {
+	case CostMatcherEnumLots, CostMatcherEnumSection104Pool, CostMatcherEnumAdjustedCostBase:
+		return true
+	}
+	return false
+}
+
+func (e CostMatcherEnum) String() string {
+	return string(e)
+}
+
+func (e *CostMatcherEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CostMatcherEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CostMatcherEnum", str)
+	}
+	return nil
+}
+
+func (e CostMatcherEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CostMatcherEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CostMatcherEnum) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

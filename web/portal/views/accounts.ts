@@ -2,7 +2,7 @@
 // REST API validates its address on the chain and keeps the 10-wallet limit) and syncing.
 
 import { App, Account, accountTitle, providerName, problem } from '../app';
-import { ApiError, Expired, rest } from '../api';
+import { ApiError, Expired, rest, RestSchemas } from '../api';
 import { h, clear, when, sleep, shortAddress, loading, empty, field, select } from '../dom';
 
 const MAX_ACCOUNTS = 10;
@@ -17,8 +17,7 @@ const STATUS: Record<string, string> = {
 };
 const TYPES: Record<string, string> = { WALLET: 'Wallet', EXCHANGE: 'Exchange', BANK: 'Bank', FILE: 'File import', MANUAL: 'Manual', VIRTUAL: 'Position' };
 
-interface SyncAccount { accountId: string; status: string; progress: number; message?: string | null; nextAttemptAt?: string | null }
-interface Sync { id: string; status: string; progress: number; accounts: SyncAccount[]; error?: string | null }
+type Sync = RestSchemas['AccountSync'];
 
 export class AccountsView {
   private accounts: Account[] = [];
@@ -50,7 +49,7 @@ export class AccountsView {
     try {
       this.accounts = await this.app.accounts();
       this.render();
-      const syncs = await rest<{ syncs: Sync[] }>(this.app.s, 'GET', '/account_syncs');
+      const syncs = await rest<RestSchemas['AccountSyncList']>(this.app.s, 'GET', '/account_syncs');
       const active = syncs.syncs.find((x) => x.status === 'queued' || x.status === 'running');
       if (active) this.follow(active);
     } catch (err) {
@@ -93,9 +92,9 @@ export class AccountsView {
     if (name) wallet.name = name;
     this.msg.replaceChildren(h('p', {}, 'Adding the wallet…'));
     try {
-      const res = await rest<{ accounts: unknown[]; skipped: { address: string; reason: string }[] }>(this.app.s, 'POST', '/accounts', { wallets: [wallet] });
+      const res = await rest<RestSchemas['AccountsCreated']>(this.app.s, 'POST', '/accounts', { wallets: [wallet] });
       this.form.reset();
-      const notes = res.skipped.map((k) => `${shortAddress(k.address)} was not added: ${k.reason === 'already_exists' ? 'you have it already' : k.reason.replace(/_/g, ' ')}.`);
+      const notes = res.skipped.map((k) => `${shortAddress(k.address)} was not added: ${k.reason === 'already_added' ? 'you have it already' : k.reason.replace(/_/g, ' ')}.`);
       this.msg.replaceChildren(...(res.accounts.length ? [h('p', { class: 'notice ok' }, 'Wallet added. Sync it to import its transactions.')] : []),
         ...notes.map((t) => h('p', { class: 'notice' }, t)));
       this.app.ledgerChanged('accounts');

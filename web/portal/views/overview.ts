@@ -1,13 +1,13 @@
 // Overview: the latest tax year's figures, the portfolio's value, what needs review, gains by year,
 // and the accounts.
 
-import { Ctx, panel, problem } from '../app';
+import { panel, problem } from '../app';
+import type { Ctx } from '../ctx';
 import { drawGainsChart, YearFigures } from '../chart';
 import { h, clear, money, signed, loading } from '../dom';
 import * as Q from '../gql';
 import { AccountsView } from './accounts';
 
-interface Year { year: string; capGainsCents: number; shortTermCapGainsCents: number; longTermCapGainsCents: number; incomeCents: number; isStale: boolean }
 
 export function overview(ctx: Ctx, root: HTMLElement) {
   const { app } = ctx;
@@ -27,9 +27,9 @@ export function overview(ctx: Ctx, root: HTMLElement) {
       const years = await app.years();
       const year = years.length ? years[0] : new Date().getUTCFullYear();
       const [y, value, insights] = await Promise.all([
-        app.q<{ getIncomeAndCapGains: Year }>(Q.YEAR, { year: String(year) }).then((r) => r.getIncomeAndCapGains),
-        app.q<{ getPortfolioV2: { positions: { valueCents?: number | null; unrealizedGainCents?: number | null }[]; totalValueCents: number } }>(Q.PORTFOLIO).then((r) => r.getPortfolioV2),
-        app.q<{ getClientInsights: { transactionCount: number; severity: string }[] }>(Q.INSIGHTS).then((r) => r.getClientInsights),
+        app.q(Q.YEAR, { year: String(year) }).then((r) => r.getIncomeAndCapGains),
+        app.q(Q.PORTFOLIO).then((r) => r.getPortfolioV2),
+        app.q(Q.INSIGHTS).then((r) => r.getClientInsights),
       ]);
       const toReview = insights.reduce((n, i) => n + i.transactionCount, 0);
       ctx.reviewCount(toReview);
@@ -59,7 +59,7 @@ export function overview(ctx: Ctx, root: HTMLElement) {
         card('review', '#/review', 'To review', toReview === 0 ? 'All clear' : String(toReview),
           toReview === 0 ? 'Nothing needs your attention' : `${toReview === 1 ? 'transaction needs' : 'transactions need'} a look`));
       const shown = [...years].slice(0, 6).reverse();
-      const figures = await Promise.all(shown.map((yr) => app.q<{ getIncomeAndCapGains: Year }>(Q.YEAR, { year: String(yr) })
+      const figures = await Promise.all(shown.map((yr) => app.q(Q.YEAR, { year: String(yr) })
         .then((r): YearFigures => ({ year: yr, capitalGainsCents: r.getIncomeAndCapGains.capGainsCents, incomeCents: r.getIncomeAndCapGains.incomeCents }))));
       const svg = drawGainsChart(chart, figures);
       chart.replaceChildren(svg, svg.tagName === 'svg' ? h('figcaption', {}, `Capital gains and income by tax year (${app.client.currency})`) : '');

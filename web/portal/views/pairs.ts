@@ -4,11 +4,9 @@
 import { App, problem } from '../app';
 import { h, day, when, qty, busy } from '../dom';
 import * as Q from '../gql';
+import type { PortalPairsQuery } from '../generated/graphql';
 
-export interface Pair {
-  fromTransactionId: string; toTransactionId: string; fromAccountId: string; toAccountId: string; sentAmountExact: string;
-  receivedAmountExact: string; feeAmountExact: string; sentAt: string; receivedAt: string; asset?: { symbol: string } | null;
-}
+export type Pair = PortalPairsQuery['getTransferPairSuggestions'][number];
 
 function gap(from: string, to: string): string {
   const m = Math.round((new Date(to).getTime() - new Date(from).getTime()) / 60000);

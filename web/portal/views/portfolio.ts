@@ -1,29 +1,20 @@
 // Portfolio: holdings with their value, cost basis and unrealized gain, the value over time, and the
 // holdings that could be sold at a loss to offset gains (tax-loss harvesting).
 
-import { Ctx, panel, problem } from '../app';
-import { drawValueChart, Point } from '../chart';
+import { panel, problem } from '../app';
+import type { Ctx } from '../ctx';
+import { drawValueChart } from '../chart';
 import { h, clear, money, signed, qty, percent, loading, empty } from '../dom';
 import * as Q from '../gql';
+import type { HistoricalBalanceIntervalEnum } from '../generated/graphql';
 
-interface Position {
-  assetId: string; asset?: { symbol: string; name: string } | null; amountExact: string; price?: number | null; valueCents?: number | null;
-  costBasisCents: number; unrealizedGainCents?: number | null; unrealizedGainPercent?: number | null; portfolioPercent?: number | null;
-}
-interface Portfolio { positions: Position[]; total: number; totalValueCents: number; totalCostBasisCents: number; totalUnrealizedGainCents: number; isStale: boolean }
-interface Harvest {
-  totalUnrealizedLossCents: number; shortTermUnrealizedLossCents: number; longTermUnrealizedLossCents: number; unpricedAssetIds: string[]; isStale: boolean;
-  assets: { assetId: string; asset?: { symbol: string; name: string } | null; amountExact: string; price: number; marketValueCents: number; costBasisCents: number;
-    unrealizedGainCents: number; shortTermUnrealizedGainCents: number; longTermUnrealizedGainCents: number; hasRecentAcquisition: boolean }[];
-}
-
-const RANGES: [string, string][] = [['ONE_MONTH', '1 month'], ['THREE_MONTHS', '3 months'], ['YEAR_TO_DATE', 'This year'], ['ONE_YEAR', '1 year'], ['ALL_TIME', 'All time']];
+const RANGES: [HistoricalBalanceIntervalEnum, string][] = [['ONE_MONTH', '1 month'], ['THREE_MONTHS', '3 months'], ['YEAR_TO_DATE', 'This year'], ['ONE_YEAR', '1 year'], ['ALL_TIME', 'All time']];
 
 export function portfolio(ctx: Ctx, root: HTMLElement) {
   const { app } = ctx;
   const totals = h('div', { class: 'cards-row', id: 'portfolio-totals', 'aria-live': 'polite' }, loading('your holdings'));
   const chart = h('figure', { class: 'chart', id: 'value-chart' });
-  let range = 'ALL_TIME';
+  let range: HistoricalBalanceIntervalEnum = 'ALL_TIME';
   const rangeGroup = h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': 'Chart range' }, ...RANGES.map(([v, l]) => {
     const id = `range-${v.toLowerCase()}`;
     const input = h('input', { type: 'radio', name: 'range', id, value: v, checked: v === range,
@@ -37,7 +28,7 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
   const drawChart = async () => {
     chart.replaceChildren(loading('the chart'));
     try {
-      const r = await app.q<{ getChart: { points: Point[]; changeCents: number; changePercent?: number | null } }>(Q.CHART, { interval: range });
+      const r = await app.q(Q.CHART, { interval: range });
       const c = r.getChart;
       const svg = drawValueChart(chart, c.points, `Portfolio value and cost basis, ${RANGES.find(([v]) => v === range)?.[1].toLowerCase()}`);
       chart.replaceChildren(svg, svg.tagName === 'svg'
@@ -49,7 +40,7 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
 
   const load = async () => {
     try {
-      const p = (await app.q<{ getPortfolioV2: Portfolio }>(Q.PORTFOLIO)).getPortfolioV2;
+      const p = (await app.q(Q.PORTFOLIO)).getPortfolioV2;
       const card = (key: string, title: string, value: string, sub = '') =>
         h('div', { class: 'card', 'data-figure': key }, h('span', { class: 'card-title' }, title), h('span', { class: 'card-value' }, value), sub ? h('span', { class: 'card-sub' }, sub) : '');
       // Holdings without a price are left out of the value and the unrealized gain, and said so.
@@ -94,7 +85,7 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
   const loadHarvest = async () => {
     try {
       const today = new Date().toISOString().slice(0, 10);
-      const r = (await app.q<{ getHarvestableLosses: Harvest }>(Q.HARVEST, { date: today })).getHarvestableLosses;
+      const r = (await app.q(Q.HARVEST, { date: today })).getHarvestableLosses;
       clear(harvest.body);
       harvest.body.append(h('p', {}, 'Selling holdings worth less than you paid realizes a loss that offsets your gains. These lots are below their cost basis at today’s prices.'));
       if (r.assets.length === 0) {

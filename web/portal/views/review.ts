@@ -3,13 +3,15 @@
 // between own accounts, a spam token, a zero basis accepted. Fixes that change the tax results take
 // effect with the next recalculation, which this page starts.
 
-import { Ctx, App, problem } from '../app';
+import { App, problem } from '../app';
+import type { Ctx } from '../ctx';
 import { h, clear, day, loading, empty, button, busy, field, select, qty, announce } from '../dom';
 import * as Q from '../gql';
+import type { PortalInsightsQuery } from '../generated/graphql';
 import { describe, TxRow } from './tx';
-import { pairCard, Pair } from './pairs';
+import { pairCard } from './pairs';
 
-interface Insight { id: string; patternId: string; type: string; severity: string; title: string; description: string; transactionCount: number; assetId?: string | null }
+type Insight = PortalInsightsQuery['getClientInsights'][number];
 
 const SEVERITY: Record<string, string> = { CRITICAL: 'Makes figures wrong', WARNING: 'Likely wrong', INFO: 'Worth a look' };
 const SHOWN = 5;
@@ -56,7 +58,7 @@ export function review(ctx: Ctx, root: HTMLElement, _params: URLSearchParams) {
 
   const load = async () => {
     try {
-      const r = await app.q<{ getClientInsights: Insight[] }>(Q.INSIGHTS);
+      const r = await app.q(Q.INSIGHTS);
       const insights = r.getClientInsights;
       const total = insights.reduce((n, i) => n + i.transactionCount, 0);
       ctx.reviewCount(total);
@@ -95,7 +97,7 @@ function card(ctx: Ctx, ins: Insight, pending: Set<string>, edited: (m: string) 
 async function fill(ctx: Ctx, ins: Insight, root: HTMLElement, pending: Set<string>, edited: (m: string) => Promise<void>) {
   const { app } = ctx;
   if (ins.type === 'POSSIBLE_INTERNAL_TRANSFER') {
-    const r = await app.q<{ getTransferPairSuggestions: Pair[] }>(Q.PAIRS, { limit: SHOWN });
+    const r = await app.q(Q.PAIRS, { limit: SHOWN });
     clear(root);
     for (const s of r.getTransferPairSuggestions) {
       const c = pairCard(app, s, async () => {
@@ -106,12 +108,13 @@ async function fill(ctx: Ctx, ins: Insight, root: HTMLElement, pending: Set<stri
     }
     return;
   }
-  if (ins.type === 'POSSIBLE_SPAM' && ins.assetId) {
+  const assetId = ins.assetId;
+  if (ins.type === 'POSSIBLE_SPAM' && assetId) {
     clear(root);
     const msg = h('div', { role: 'status' });
     const b = button('Mark as spam', async () => {
       try {
-        await busy(b, 'Marking…', () => app.q(Q.MARK_SPAM, { assetId: ins.assetId, spam: true }));
+        await busy(b, 'Marking…', () => app.q(Q.MARK_SPAM, { assetId, spam: true }));
         root.replaceChildren(h('p', { class: 'notice ok' }, 'Marked as spam: its transactions are left out of your figures.'));
         await edited('Marked as spam.');
       } catch (err) {
@@ -121,7 +124,7 @@ async function fill(ctx: Ctx, ins: Insight, root: HTMLElement, pending: Set<stri
     root.append(b, msg);
     return;
   }
-  const r = await app.q<{ getClientTransactions: { transactions: TxRow[] } }>(Q.TX_PAGE, { insightPatternId: ins.patternId, limit: SHOWN });
+  const r = await app.q(Q.TX_PAGE, { insightPatternId: ins.patternId, limit: SHOWN });
   await app.accounts().then((a) => { app.accountCache = a; });
   clear(root);
   const list = h('ul', { class: 'review-items' });
@@ -169,7 +172,7 @@ function labelFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
   const sel = select('label', [['', 'Choose a label']]);
   const save = h('button', { type: 'submit', class: 'small' }, 'Save label') as HTMLButtonElement;
   const msg = h('div', { role: 'status' });
-  app.q<{ getTransactionTypeOptions: { options: { value: string; name: string }[]; recommended: { value: string }[] } }>(Q.LABEL_OPTIONS, { id: tx.id })
+  app.q(Q.LABEL_OPTIONS, { id: tx.id })
     .then((r) => {
       const rec = new Set(r.getTransactionTypeOptions.recommended.map((x) => x.value));
       sel.append(...r.getTransactionTypeOptions.options.map((o) => h('option', { value: o.value }, rec.has(o.value) ? `${o.name} (suggested)` : o.name)));
@@ -195,12 +198,12 @@ function labelFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
 async function priceFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
   const msg = h('div', { role: 'status' });
   try {
-    const full = (await app.q<{ getTransaction: { transfers: { id: string; assetId: string; asset?: { symbol: string; pricingKey: string } | null; capGainsSumSigned?: string | null }[] } }>(Q.TX, { id: tx.id })).getTransaction;
+    const full = (await app.q(Q.TX, { id: tx.id })).getTransaction;
     const sold = full.transfers.filter((t) => t.capGainsSumSigned !== null && t.capGainsSumSigned !== undefined && t.asset);
     const keys = [...new Set(sold.map((t) => t.asset!.pricingKey))];
     const receipts: { tx: string; at: string; symbol: string; assetId: string; amount: string }[] = [];
     for (const key of keys) {
-      const r = await app.q<{ getTaxLots: { disposals: { transferId: string; amountExact: string; lotTransactionId?: string | null; lotAcquiredAt?: string | null; isMissingBasis: boolean; isUncovered: boolean }[] } }>(Q.TX_LOTS, { key, id: tx.id });
+      const r = await app.q(Q.TX_LOTS, { key, id: tx.id });
       for (const p of r.getTaxLots.disposals) {
         const t = sold.find((x) => x.id === p.transferId);
         if (p.isMissingBasis && !p.isUncovered && p.lotTransactionId && t && !receipts.some((x) => x.tx === p.lotTransactionId)) {

@@ -1,20 +1,14 @@
 // Taxes: a tax year's summary by term and by kind of income, the Form 8949 preview by box, the
 // reconciliation with a broker's Form 1099-DA when one exists, and the reports to download.
 
-import { Ctx, App, Client, panel, problem, yearLabel } from '../app';
+import { App, Client, JurisdictionRules, panel, problem, yearLabel } from '../app';
+import type { Ctx } from '../ctx';
 import { h, clear, day, when, instant, money, signed, loading, empty, field, select, button, busy, sleep } from '../dom';
 import * as Q from '../gql';
+import type { PortalReportsQuery, PortalYearQuery, ReportExportTypeEnum, Form8949BoxEnum } from '../generated/graphql';
 
-interface Year {
-  year: string; proceedsCents: number; costBasisCents: number; shortTermCapGainsCents: number; longTermCapGainsCents: number; capGainsCents: number;
-  futuresCents: number; incomeCents: number; incomeByLabel: { label: string; name: string; incomeCents: number; transactionCount: number }[];
-  disposalCount: number; transactionCount: number; isStale: boolean; computedAt: string;
-  jurisdiction?: string | null; taxYearLabel?: string | null; gainsCents?: number | null; lossesCents?: number | null;
-  deniedLossesCents?: number | null; taxableCapitalGainsCents?: number | null;
-}
-interface Box { box: string; term: string; rowCount: number; proceedsCents: number; costBasisCents: number; adjustmentCents: number; gainOrLossCents: number }
-interface Row { transactionId?: string | null; description: string; dateAcquired?: string | null; dateSold: string; proceedsCents: number; costBasisCents: number; gainOrLossCents: number; box: string }
-interface Report { id: string; type: string; status: string; year?: string | null; fileName?: string | null; isStale: boolean; error?: string | null; createdAt: string }
+type Year = PortalYearQuery['getIncomeAndCapGains'];
+type Report = PortalReportsQuery['getReports'][number];
 
 const BOXES: Record<string, string> = {
   A: 'Short-term, on Form 1099-B with basis reported', B: 'Short-term, on Form 1099-B without basis', C: 'Short-term, not on Form 1099-B',
@@ -24,37 +18,23 @@ const BOXES: Record<string, string> = {
   K: 'Long-term digital assets, on Form 1099-DA without basis', L: 'Long-term digital assets, not on Form 1099-DA',
 };
 
-export const REPORT_TYPES: [string, string][] = [
-  ['TAX_FORMS', 'Tax forms (ZIP of PDFs)'],
-  ['FORM_8949_PDF', 'Form 8949 (PDF)'],
-  ['FORM_8949_CSV', 'Form 8949 (CSV)'],
-  ['SCHEDULE_D_PDF', 'Schedule D (PDF)'],
-  ['SCHEDULE_1_PDF', 'Schedule 1, income (PDF)'],
-  ['CAPITAL_GAINS_CSV', 'Capital gains (CSV)'],
-  ['INCOME_CSV', 'Income (CSV)'],
-  ['TRANSACTION_HISTORY_CSV', 'Transaction history (CSV)'],
-  ['TURBOTAX_CSV', 'TurboTax import (CSV)'],
-  ['TAXACT_CSV', 'TaxAct import (CSV)'],
-  ['END_OF_YEAR_HOLDINGS_CSV', 'Holdings at year end (CSV)'],
-];
-// Reports of a country's own rules; the US forms are for US clients only (the server refuses them
-// for others).
-const COMMON_REPORTS = new Set(['CAPITAL_GAINS_CSV', 'INCOME_CSV', 'TRANSACTION_HISTORY_CSV', 'END_OF_YEAR_HOLDINGS_CSV']);
-const COUNTRY_REPORTS: Record<string, [string, string][]> = {
-  GB: [['UK_CAPITAL_GAINS_SUMMARY_PDF', 'UK capital gains summary, SA108 figures (PDF)'], ['UK_CAPITAL_GAINS_SUMMARY_CSV', 'UK capital gains summary (CSV)']],
-  CA: [['CA_SCHEDULE_3_PDF', 'Schedule 3 summary (PDF)'], ['CA_SCHEDULE_3_CSV', 'Schedule 3 summary (CSV)']],
-};
-
-// reportTypes are the reports a client of country may request.
-export function reportTypes(country: string): [string, string][] {
-  const own = COUNTRY_REPORTS[country];
-  return own ? [...own, ...REPORT_TYPES.filter(([t]) => COMMON_REPORTS.has(t))] : REPORT_TYPES;
-}
-
-// RULES say in a sentence how the figures of a country's own rules are made.
-const RULES: Record<string, string> = {
-  GB: 'Figures under HMRC’s rules: each disposal is matched with the same day’s acquisitions, then those of the next 30 days, then the token’s section 104 pool at its average cost. The tax year runs from 6 April to 5 April.',
-  CA: 'Figures under Canada’s rules: the cost of a disposal is its adjusted cost base, one average cost across all your accounts. Superficial losses are denied and added to the cost of the units you still hold; half of the net gain is taxable.',
+// REPORT_NAMES name the report types; which of them a client may request is its rules' (JurisdictionRules.reportTypes).
+const REPORT_NAMES: Partial<Record<ReportExportTypeEnum, string>> = {
+  TAX_FORMS: 'Tax forms (ZIP of PDFs)',
+  FORM_8949_PDF: 'Form 8949 (PDF)',
+  FORM_8949_CSV: 'Form 8949 (CSV)',
+  SCHEDULE_D_PDF: 'Schedule D (PDF)',
+  SCHEDULE_1_PDF: 'Schedule 1, income (PDF)',
+  CAPITAL_GAINS_CSV: 'Capital gains (CSV)',
+  INCOME_CSV: 'Income (CSV)',
+  TRANSACTION_HISTORY_CSV: 'Transaction history (CSV)',
+  TURBOTAX_CSV: 'TurboTax import (CSV)',
+  TAXACT_CSV: 'TaxAct import (CSV)',
+  END_OF_YEAR_HOLDINGS_CSV: 'Holdings at year end (CSV)',
+  UK_CAPITAL_GAINS_SUMMARY_PDF: 'UK capital gains summary, SA108 figures (PDF)',
+  UK_CAPITAL_GAINS_SUMMARY_CSV: 'UK capital gains summary (CSV)',
+  CA_SCHEDULE_3_PDF: 'Schedule 3 summary (PDF)',
+  CA_SCHEDULE_3_CSV: 'Schedule 3 summary (CSV)',
 };
 
 const STATUS: Record<string, string> = { QUEUED: 'Waiting', GENERATING: 'Being made', READY: 'Ready', FAILED: 'Failed' };
@@ -88,18 +68,18 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
   };
   yearSel.addEventListener('change', () => { location.hash = `#/tax?year=${yearSel.value}`; });
 
-  const us = app.client.country === 'US';
+  const rules = app.client.jurisdictionRules;
   const label = () => yearLabel(app.client, year);
   const summary = async () => {
     try {
-      const y = (await app.q<{ getIncomeAndCapGains: Year }>(Q.YEAR, { year: String(year) })).getIncomeAndCapGains;
-      const rows = yearRows(y);
+      const y = (await app.q(Q.YEAR, { year: String(year) })).getIncomeAndCapGains;
+      const rows = yearRows(y, rules);
       if (y.futuresCents) rows.push(['futures', 'Futures', y.futuresCents, signed]);
       clear(figures);
       figures.append(
         y.isStale ? h('p', { class: 'notice', id: 'preview-stale' }, 'Your ledger changed since these figures were calculated. Recalculate to bring them up to date.') : '',
         y.transactionCount === 0 ? empty(`No transactions in ${label()}.`, 'year-empty') : '',
-        y.jurisdiction && RULES[y.jurisdiction] ? h('p', { class: 'muted small', id: 'tax-rules', 'data-jurisdiction': y.jurisdiction }, RULES[y.jurisdiction]) : '',
+        y.jurisdiction && rules.text ? h('p', { class: 'muted small', id: 'tax-rules', 'data-jurisdiction': rules.jurisdiction }, rules.text) : '',
         h('dl', { class: 'figures', 'data-year': y.year, 'data-year-label': y.taxYearLabel || y.year }, ...rows.map(([k, l, c, f]) => h('div', { class: 'figure', 'data-figure': k, 'data-cents': c }, h('dt', {}, l), h('dd', {}, f(c))))),
         h('p', { class: 'muted small' }, `${y.disposalCount} transaction${y.disposalCount === 1 ? '' : 's'} with a sale or other disposal, ${y.transactionCount} in all`,
           instant(y.computedAt) ? `; calculated ${when(y.computedAt)}.` : '; not calculated yet.'));
@@ -122,13 +102,13 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
   };
 
   const form8949 = async (page: number, box: string, opened = false) => {
-    if (!us) {
+    if (!rules.hasForm8949) {
       f8949.el.hidden = true;
       return;
     }
     try {
-      const r = (await app.q<{ getForm8949PreviewForYear: { boxes: Box[]; rows: Row[]; total: number; page: number; limit: number } }>(Q.FORM_8949,
-        { year, box: box || undefined, page })).getForm8949PreviewForYear;
+      const r = (await app.q(Q.FORM_8949,
+        { year, box: (box || undefined) as Form8949BoxEnum | undefined, page })).getForm8949PreviewForYear;
       clear(f8949.body);
       if (r.boxes.length === 0) {
         f8949.body.append(empty(`No sales or other disposals in ${year}: nothing goes on Form 8949.`, 'f8949-empty'));
@@ -176,19 +156,15 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
 
   const reconciliation = async () => {
     clear(recon);
-    if (!us) return; // Form 1099-DA is a US broker form
+    if (!rules.hasForm1099DA) return; // a broker's Form 1099-DA is not part of these rules
     try {
-      const forms = (await app.q<{ getTaxFormStatuses: { taxForms: { id: string; brokerName: string; status: string; statusMessage?: string | null; rowCount: number }[] } }>(Q.TAX_FORMS, { year })).getTaxFormStatuses.taxForms;
+      const forms = (await app.q(Q.TAX_FORMS, { year })).getTaxFormStatuses.taxForms;
       if (forms.length === 0) return;
       const p = panel('reconciliation-panel', 'Form 1099-DA reconciliation');
       recon.append(p.el);
       p.body.append(h('p', {}, 'Your broker reported these sales to the IRS on Form 1099-DA. Here they are compared with your own figures: differences need a look before you file.'));
       for (const f of forms) {
-        const r = (await app.q<{ getTaxFormReconciliation: {
-          brokerProceedsCents: number; computedProceedsCents: number; proceedsDifferenceCents: number; matchedCount: number; mismatchedCount: number;
-          missingInLedgerCount: number; missingOnFormCount: number;
-          rows: { id: string; status: string; transactionId?: string | null; assetSymbol: string; amountExact: string; dateSold: string; brokerProceedsCents?: number | null; computedProceedsCents?: number | null; proceedsDifferenceCents: number }[];
-        } }>(Q.RECONCILIATION, { formId: f.id })).getTaxFormReconciliation;
+        const r = (await app.q(Q.RECONCILIATION, { formId: f.id })).getTaxFormReconciliation;
         const open = r.rows.filter((x) => x.status !== 'MATCHED').slice(0, 20);
         p.body.append(h('div', { class: 'recon', 'data-form': f.id },
           h('h3', {}, `${f.brokerName}: ${f.rowCount} row${f.rowCount === 1 ? '' : 's'}`),
@@ -231,7 +207,7 @@ class Reports {
     const submit = h('button', { type: 'submit', id: 'request-report-button' }, 'Request report') as HTMLButtonElement;
     this.form = h('form', { id: 'request-report', class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); this.request(submit); } },
       field('report-year', 'Tax year', this.yearSel),
-      field('report-type', 'Report', select('type', reportTypes(client.country)), 'grow'),
+      field('report-type', 'Report', select('type', client.jurisdictionRules.reportTypes.map((t) => [t, reportName(t)])), 'grow'),
       field('report-email', 'E-mail me a link (optional)', email, 'grow'),
       submit) as HTMLFormElement;
     root.append(h('p', {}, 'Reports are made from your calculated figures. They are ready in a few seconds; you can also get a link by e-mail.'),
@@ -250,7 +226,7 @@ class Reports {
 
   async load() {
     try {
-      const reports = (await this.app.q<{ getReports: Report[] }>(Q.REPORTS)).getReports;
+      const reports = (await this.app.q(Q.REPORTS)).getReports;
       this.render(reports);
       if (reports.some(pending)) this.poll();
     } catch (err) {
@@ -282,8 +258,8 @@ class Reports {
     const fd = new FormData(this.form);
     const email = String(fd.get('email') || '').trim();
     try {
-      const r = await busy(submit, 'Requesting…', () => this.app.q<{ getReportExportV2: { isCached: boolean; emailQueued: boolean } }>(Q.REQUEST_REPORT,
-        { year: String(fd.get('year')), type: String(fd.get('type')), email: email || undefined }));
+      const r = await busy(submit, 'Requesting…', () => this.app.q(Q.REQUEST_REPORT,
+        { year: String(fd.get('year')), type: String(fd.get('type')) as ReportExportTypeEnum, email: email || undefined }));
       const res = r.getReportExportV2;
       this.msg.replaceChildren(h('p', { class: 'notice ok' }, res.isCached ? 'You have this report already, up to date: it is in the list below.'
         : `Report requested. It appears below when it is ready${email ? `, and we e-mail a link to ${email}` : ''}.`));
@@ -299,7 +275,7 @@ class Reports {
     try {
       while (this.alive) {
         await sleep(1000);
-        const reports = (await this.app.q<{ getReports: Report[] }>(Q.REPORTS)).getReports;
+        const reports = (await this.app.q(Q.REPORTS)).getReports;
         if (!this.alive) return;
         this.render(reports);
         if (!reports.some(pending)) return;
@@ -313,7 +289,7 @@ class Reports {
 
   private async download(r: Report, b: HTMLButtonElement) {
     try {
-      const u = await busy(b, 'Preparing…', () => this.app.q<{ getReportDownloadUrl: { url: string; fileName: string } }>(Q.DOWNLOAD_URL, { id: r.id }));
+      const u = await busy(b, 'Preparing…', () => this.app.q(Q.DOWNLOAD_URL, { id: r.id }));
       const a = h('a', { href: u.getReportDownloadUrl.url, download: u.getReportDownloadUrl.fileName, hidden: true });
       document.body.append(a);
       a.click();
@@ -326,28 +302,27 @@ class Reports {
 }
 
 const pending = (r: Report) => r.status === 'QUEUED' || r.status === 'GENERATING';
-function reportName(t: string) {
-  return [...REPORT_TYPES, ...Object.values(COUNTRY_REPORTS).flat()].find(([v]) => v === t)?.[1] || t.replace(/_/g, ' ').toLowerCase();
+function reportName(t: ReportExportTypeEnum) {
+  return REPORT_NAMES[t] || t.replace(/_/g, ' ').toLowerCase();
 }
 
-// yearRows are a year's figures in the terms of the rules they were computed under: short and long
-// term under US rules; gains, losses, allowable costs under GB; the adjusted cost base, superficial
-// losses denied and the taxable half under CA.
-function yearRows(y: Year): [string, string, number, (c: number) => string][] {
-  const j = y.jurisdiction || 'US';
+// yearRows are a year's figures in the words of the client's rules: short and long term where the
+// rules have holding terms, else gains and losses before them, the losses denied and the taxable part
+// where the rules have them.
+function yearRows(y: Year, rules: JurisdictionRules): [string, string, number, (c: number) => string][] {
+  const w = rules.words;
   const rows: [string, string, number, (c: number) => string][] = [
-    ['proceeds', j === 'GB' ? 'Disposal proceeds' : 'Proceeds', y.proceedsCents, money],
-    ['cost-basis', j === 'GB' ? 'Allowable costs' : j === 'CA' ? 'Adjusted cost base' : 'Cost basis', y.costBasisCents, money],
+    ['proceeds', w.proceeds, y.proceedsCents, money],
+    ['cost-basis', w.cost, y.costBasisCents, money],
   ];
-  if (j === 'US') {
+  if (rules.hasHoldingTerms) {
     rows.push(['short-term', 'Short-term gains', y.shortTermCapGainsCents, signed], ['long-term', 'Long-term gains', y.longTermCapGainsCents, signed]);
   } else {
-    rows.push(['gains', j === 'GB' ? 'Gains in the year, before losses' : 'Capital gains', y.gainsCents ?? 0, money],
-      ['losses', j === 'GB' ? 'Losses in the year' : 'Capital losses', -(y.lossesCents ?? 0), money]);
-    if (j === 'CA') rows.push(['denied-losses', 'Superficial losses denied', y.deniedLossesCents ?? 0, money]);
+    rows.push(['gains', w.gains, y.gainsCents ?? 0, money], ['losses', w.losses, -(y.lossesCents ?? 0), money]);
+    if (w.deniedLosses) rows.push(['denied-losses', w.deniedLosses, y.deniedLossesCents ?? 0, money]);
   }
-  rows.push(['capital-gains', j === 'CA' ? 'Net capital gain or loss' : 'Net capital gains', y.capGainsCents, signed]);
-  if (j === 'CA') rows.push(['taxable-gains', 'Taxable capital gain (50%)', y.taxableCapitalGainsCents ?? 0, signed]);
+  rows.push(['capital-gains', w.netGain, y.capGainsCents, signed]);
+  if (w.taxableGain) rows.push(['taxable-gains', w.taxableGain, y.taxableCapitalGainsCents ?? 0, signed]);
   rows.push(['income', 'Income', y.incomeCents, money]);
   return rows;
 }

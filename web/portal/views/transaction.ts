@@ -2,33 +2,16 @@
 // came from, from getTaxLots), and the edits a user makes: label, value or basis, pairing as an
 // internal transfer, hiding, accepting a zero basis, and undoing any change from its history.
 
-import { Ctx, App, problem, panel } from '../app';
+import { App, problem, panel } from '../app';
+import type { Ctx } from '../ctx';
 import { h, clear, day, when, money, signed, qty, loading, button, busy, field, select, shortAddress, announce } from '../dom';
 import * as Q from '../gql';
-import { describe, flags, TxRow } from './tx';
-import { pairCard, Pair } from './pairs';
+import type { PortalTransactionQuery } from '../generated/graphql';
+import { describe, flags } from './tx';
+import { pairCard } from './pairs';
 
-interface Transfer {
-  id: string; ordering: number; assetId: string; asset?: { id: string; symbol: string; name: string; pricingKey: string } | null;
-  amountExact: string; fromAccountId?: string | null; toAccountId?: string | null; fromAddress?: string | null; toAddress?: string | null;
-  direction: string; isFee: boolean; isHidden: boolean; fiatValueCents?: number | null; basisFiatValueCents?: number | null;
-  isFiatValueOverridden: boolean; capGainsSumSigned?: string | null; incomeSum?: number | null; saleTerm?: string | null;
-  uncoveredAmountExact?: string | null;
-}
-interface Tx extends Omit<TxRow, 'transfers'> {
-  txnHash?: string | null; explorerUrl?: string | null; labelSource?: string | null; notes?: string | null; isReviewed: boolean;
-  isEdited: boolean; isOffChain: boolean; linkType?: string | null; linkId?: string | null; linkedTransactionId?: string | null;
-  feeFiatValueCents: number; transfers: Transfer[];
-}
-interface Piece {
-  transferId: string; amountExact: string; proceedsCents: number; costBasisCents: number; gainCents: number; term: string;
-  box?: string | null; lotAcquiredAt?: string | null; lotTransactionId?: string | null; isUncovered: boolean; isMissingBasis: boolean; match?: string | null; deniedLossExact?: string | null;
-}
-interface Lot { id: string; acquiredAt: string; amountExact: string; originalAmountExact: string; costBasisCents: number; term: string; isMissingBasis: boolean }
-interface AuditLog {
-  id: string; createdAt: string; actorType: string; action: string; entityType: string; field?: string | null;
-  oldValue?: unknown; newValue?: unknown; undoneAt?: string | null; canUndo: boolean; source?: string | null;
-}
+type Tx = PortalTransactionQuery['getTransaction'];
+type Transfer = Tx['transfers'][number];
 
 const TERM: Record<string, string> = { SHORT_TERM: 'short-term', LONG_TERM: 'long-term' };
 
@@ -41,7 +24,7 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
   const load = async (message?: string) => {
     try {
       const [r] = await Promise.all([
-        app.q<{ getTransaction: Tx }>(Q.TX, { id }),
+        app.q(Q.TX, { id }),
         app.accounts().then((a) => { app.accountCache = a; }),
         app.labels().then((l) => { app.labelCache = l; }),
       ]);
@@ -68,12 +51,12 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
       message ? h('p', { class: 'notice ok' }, message, ctx.recalc.state !== 'recalculating' ? ' Recalculate to update your figures.' : '') : '');
     body.append(
       h('h1', { id: 'tx-title' }, title),
-      h('p', { class: 'lead' }, describe(tx as unknown as TxRow)),
+      h('p', { class: 'lead' }, describe(tx)),
       h('p', { class: 'muted' }, `${app.accountName(tx.accountId)} · ${when(tx.createdAt)}`,
         tx.txnHash ? [' · ', tx.explorerUrl && /^https:\/\//.test(tx.explorerUrl)
           ? h('a', { href: tx.explorerUrl, target: '_blank', rel: 'noopener noreferrer' }, `View on explorer (${shortAddress(tx.txnHash)})`)
           : h('span', { class: 'mono', title: tx.txnHash }, shortAddress(tx.txnHash))] : ''),
-      h('div', { class: 'flags' }, ...flags(tx as unknown as TxRow)),
+      h('div', { class: 'flags' }, ...flags(tx)),
       status,
       figures(tx),
       transfersPanel(app, tx, edited),
@@ -188,7 +171,7 @@ async function explain(app: App, tx: Tx, root: HTMLElement) {
   const acquisitions = tx.transfers.filter((t) => t.direction === 'INCOMING' && !t.incomeSum && !tx.isInternalTransfer);
   const keys = [...new Set([...disposals, ...acquisitions].map((t) => t.asset?.pricingKey).filter((k): k is string => !!k))];
   try {
-    const lots = await Promise.all(keys.map((key) => app.q<{ getTaxLots: { costBasisAlgorithm: string; disposals: Piece[]; lots: Lot[] } }>(Q.TX_LOTS, { key, id: tx.id })
+    const lots = await Promise.all(keys.map((key) => app.q(Q.TX_LOTS, { key, id: tx.id })
       .then((r) => ({ key, ...r.getTaxLots }))));
     clear(root);
     const parts: HTMLElement[] = [];
@@ -207,10 +190,10 @@ async function explain(app: App, tx: Tx, root: HTMLElement) {
         h('h3', {}, `${t.isFee ? 'Fee paid with' : 'Disposal of'} ${qty(t.amountExact)} ${sym}`),
         h('p', { class: 'equation' }, `Proceeds ${money(proceeds)} − cost basis ${money(basis)} = `, h('strong', {}, `${gain < 0 ? 'loss' : 'gain'} ${signed(gain)}`)),
         fees > 0 ? h('p', { class: 'muted small' }, `The proceeds are the market value of ${money(t.fiatValueCents)} less ${money(fees)} of fees.`) : '',
-        h('p', { class: 'muted small' }, RULES[app.client.country] || `Lots are taken ${methodName(method)}. Each piece below is the part of this disposal one lot covered.`),
+        h('p', { class: 'muted small' }, app.client.jurisdictionRules.matchingText || `Lots are taken ${methodName(method)}. Each piece below is the part of this disposal one lot covered.`),
         h('ul', { class: 'pieces' }, ...pieces.map((p) => h('li', { 'data-piece': p.lotTransactionId || 'uncovered', 'data-match': p.match || '' },
           p.isUncovered
-            ? [h('strong', {}, `${qty(p.amountExact)} ${sym} not covered by any ${app.client.country === 'GB' ? 'acquisition or pool' : 'lot you held'}`), ': counted with a zero cost basis. Add the account or transaction it came from, or pair the move that brought it.']
+            ? [h('strong', {}, `${qty(p.amountExact)} ${sym} not covered by any ${app.client.jurisdictionRules.words.holding}`), ': counted with a zero cost basis. Add the account or transaction it came from, or pair the move that brought it.']
             : p.match && p.match !== 'LOT' ? matched(p, sym)
             : [`${qty(p.amountExact)} ${sym} from the lot acquired `, p.lotTransactionId ? h('a', { href: `#/transactions/${p.lotTransactionId}` }, day(p.lotAcquiredAt)) : day(p.lotAcquiredAt),
               `: proceeds ${money(p.proceedsCents)} − basis ${money(p.costBasisCents)} = ${signed(p.gainCents)}, ${TERM[p.term] || p.term}${p.box ? `, Form 8949 box ${p.box}` : ''}`,
@@ -253,7 +236,7 @@ function fixPanel(ctx: Ctx, tx: Tx, edited: (m: string) => Promise<void>): HTMLE
   labelSel.disabled = true;
   const saveLabel = h('button', { type: 'submit', id: 'save-label' }, 'Save label') as HTMLButtonElement;
   const help = h('p', { class: 'muted small', id: 'label-help' });
-  app.q<{ getTransactionTypeOptions: { options: { value: string; name: string; description: string }[]; recommended: { value: string }[] } }>(Q.LABEL_OPTIONS, { id: tx.id })
+  app.q(Q.LABEL_OPTIONS, { id: tx.id })
     .then((r) => {
       const o = r.getTransactionTypeOptions;
       const rec = new Set(o.recommended.map((x) => x.value));
@@ -306,7 +289,7 @@ function fixPanel(ctx: Ctx, tx: Tx, edited: (m: string) => Promise<void>): HTMLE
       h('a', { href: `#/transactions/${tx.linkedTransactionId}` }, 'the other side'), '.'),
     act('Unpair', 'unpair-tx', 'Unpairing…', () => app.q(Q.UNPAIR, { from, to }), 'Unpaired: both sides count on their own again.'));
   } else {
-    app.q<{ getTransferPairSuggestions: Pair[] }>(Q.PAIRS, { id: tx.id, limit: 1 }).then((r) => {
+    app.q(Q.PAIRS, { id: tx.id, limit: 1 }).then((r) => {
       const s = r.getTransferPairSuggestions[0];
       if (s) pair.append(pairCard(app, s, async () => { await edited('Paired as a move between your own accounts.'); }));
     }).catch((err) => pair.append(problem(err)));
@@ -333,7 +316,7 @@ function show(field: string | null | undefined, v: unknown): string {
 
 async function history(app: App, tx: Tx, root: HTMLElement, edited: (m: string) => Promise<void>) {
   try {
-    const r = await app.q<{ getClientAuditLogs: { auditLogs: AuditLog[]; total: number } }>(Q.AUDIT, { ids: [tx.id] });
+    const r = await app.q(Q.AUDIT, { ids: [tx.id] });
     const logs = r.getClientAuditLogs.auditLogs;
     clear(root);
     if (logs.length === 0) {
@@ -364,12 +347,6 @@ async function history(app: App, tx: Tx, root: HTMLElement, edited: (m: string) 
   }
 }
 
-
-// RULES explain how a country's own rules find the cost of a disposal (GB and CA).
-const RULES: Record<string, string> = {
-  GB: 'Under HMRC’s rules a disposal is matched first with the same day’s acquisitions of the token, then with those of the next 30 days, then with its section 104 pool at the pool’s average cost. Each piece below is one of these matches.',
-  CA: 'Under Canada’s rules the cost is the adjusted cost base: one average cost per unit across all your accounts. A loss is denied (superficial) when you bought the same property within 30 days before or after and still held it then; the denied part is added to the cost of the units you hold.',
-};
 
 // matched describes a disposal piece matched under GB or CA rules.
 function matched(p: { amountExact: string; match?: string | null; lotAcquiredAt?: string | null; lotTransactionId?: string | null; proceedsCents: number; costBasisCents: number; gainCents: number; deniedLossExact?: string | null }, sym: string) {

@@ -3,10 +3,11 @@
 // label, what needs review and hidden transactions. The filters live in the address, so the back
 // button and a reload keep them.
 
-import { Ctx, problem, taxYearRange, accountTitle, yearLabel } from '../app';
+import { problem, taxYearRange, accountTitle, yearLabel } from '../app';
+import type { Ctx } from '../ctx';
 import { h, clear, day, money, loading, empty, field, select, button } from '../dom';
 import * as Q from '../gql';
-import { TxRow, describe, flags, effect } from './tx';
+import { describe, flags, effect } from './tx';
 
 // A page is 50 transactions, 25 on a phone (where each is a card of its own).
 const limit = () => (window.matchMedia('(max-width: 40rem)').matches ? 25 : 50);
@@ -76,7 +77,7 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
     if (f.review) vars.insightPatternId = f.review;
     try {
       const [r] = await Promise.all([
-        app.q<{ getClientTransactions: { transactions: TxRow[]; page: number; hasNextPage: boolean } }>(Q.TX_PAGE, vars),
+        app.q(Q.TX_PAGE, vars),
         app.accounts().then((a) => { app.accountCache = a; }),
         app.labels().then((l) => { app.labelCache = l; }),
       ]);

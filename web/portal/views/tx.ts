@@ -2,13 +2,10 @@
 
 import { App } from '../app';
 import { h, qty, signed, money } from '../dom';
+import type { PortalTxRowFragment } from '../generated/graphql';
 
-export interface TxTransfer { id: string; direction: string; isFee: boolean; amountExact: string; assetId: string; asset?: { id: string; symbol: string } | null; fiatValueCents?: number | null }
-export interface TxRow {
-  id: string; createdAt: string; label?: string | null; accountId: string; provider: string; isHidden: boolean; isMissingBasis: boolean;
-  hasNegativeBalance: boolean; isInternalTransfer: boolean; isDirty: boolean; isSpam: boolean; fiatValueCents: number;
-  capGainsSumSigned?: string | null; incomeSum?: number | null; transfers: TxTransfer[];
-}
+export type TxRow = PortalTxRowFragment;
+export type TxTransfer = TxRow['transfers'][number];
 
 function leg(t: TxTransfer): string { return `${qty(t.amountExact)} ${t.asset?.symbol || '?'}`; }
 

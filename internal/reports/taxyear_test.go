@@ -1,0 +1,108 @@
+package reports_test
+
+import (
+	"context"
+	"encoding/csv"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+	"github.com/shopspring/decimal"
+
+	"taxd/gen/db"
+	"taxd/internal/ledger"
+	"taxd/internal/pgtest"
+	"taxd/internal/recalc"
+	"taxd/internal/reports"
+	"taxd/internal/tax"
+	"taxd/internal/testfactory"
+)
+
+// TestReportsFollowTheRulesTaxYear: a GB client's tax year 2024 runs from 6 April 2024 to 5 April
+// 2025, whatever its stored fiscal_year_start says. Its year-end holdings are those held on 6 April
+// 2025 (the ETH bought in February 2025 is one of them), and its TAX_YEAR history lists the
+// transactions of 2024/25 only.
+func TestReportsFollowTheRulesTaxYear(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	gb := "GB"
+	client := testfactory.Client(t, pool, func(o *testfactory.ClientOpts) { o.Country = &gb })
+	wallet := testfactory.Account(t, pool, client)
+	eth := testfactory.Asset(t, pool, client)
+	led := ledger.New(pool)
+	buy := func(at time.Time, qty, gbp int64) uuid.UUID {
+		var id uuid.UUID
+		if err := led.Update(ctx, client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+			tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &wallet, OccurredAt: at})
+			if err != nil {
+				return err
+			}
+			id = tx.ID
+			_, err = e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: eth, Quantity: decimal.NewFromInt(qty), ToAccountID: &wallet,
+				FiatValue: decimal.NullDecimal{Decimal: decimal.NewFromInt(gbp), Valid: true}})
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	february := buy(time.Date(2025, 2, 1, 12, 0, 0, 0, time.UTC), 2, 3000) // 2024/25
+	buy(time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC), 4, 8000)             // 2025/26
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+		t.Fatal(err)
+	}
+	bucket, err := reports.OpenBucket(ctx, "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bucket.Close()
+	w := &reports.Worker{Service: reports.NewService(reports.Deps{Pool: pool, Bucket: bucket, Now: time.Now})}
+	render := func(kind string) [][]string {
+		t.Helper()
+		r, err := db.New(pool).InsertReport(ctx, db.InsertReportParams{ID: uuid.Must(uuid.NewV7()), ClientID: client, Year: 2024, ReportType: kind})
+		if err != nil {
+			t.Fatal(err)
+		}
+		job := &river.Job[reports.RenderArgs]{JobRow: &rivertype.JobRow{Attempt: 1, MaxAttempts: 5}, Args: reports.RenderArgs{ReportID: r.ID}}
+		if err := w.Work(ctx, job); err != nil {
+			t.Fatal(err)
+		}
+		r, err = db.New(pool).GetReport(ctx, db.GetReportParams{ClientID: client, ID: r.ID})
+		if err != nil || r.Status != "available" || r.BlobKey == nil {
+			t.Fatalf("report %+v, %v", r, err)
+		}
+		rd, err := bucket.NewReader(ctx, *r.BlobKey, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rd.Close()
+		rows, err := csv.NewReader(rd).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows[1:]
+	}
+	holdings := render(reports.TypeHoldingsCSV)
+	if len(holdings) != 1 || holdings[0][0] != "ETH" || holdings[0][4] != "02/01/2025" {
+		t.Errorf("holdings at the end of 2024/25: %q, want the pool of the ETH bought on 2025-02-01", holdings)
+	}
+	history := render(reports.TypeTransactionHistory)
+	if len(history) != 1 || history[0][1] != february.String() {
+		t.Errorf("history of 2024/25: %q, want the transaction of 2025-02-01 (%s) only", history, february)
+	}
+}
+
+// TestRulesReportsExist: every report type a jurisdiction's rules offer is one the service makes.
+func TestRulesReportsExist(t *testing.T) {
+	for j := tax.Jurisdiction(0); j.Valid(); j++ {
+		for _, k := range j.Rules().Reports {
+			if !slices.Contains(reports.ExportTypes, k) {
+				t.Errorf("%s offers %s, which no renderer makes", j, k)
+			}
+		}
+	}
+}
