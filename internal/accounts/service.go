@@ -346,7 +346,7 @@ func (s *Service) Delete(ctx context.Context, scope auth.ClientScope, id uuid.UU
 		return nil, err
 	}
 	var out *db.Account
-	err := ledger.New(s.d.Pool).Update(ctx, scope.ClientID(), ledger.Meta{Actor: scope.Actor()}, func(e *ledger.Editor) error {
+	err := ledger.New(s.d.Pool).Update(ctx, scope, ledger.Meta{Actor: scope.Actor()}, func(e *ledger.Editor) error {
 		q := db.New(e.Tx())
 		a, err := q.GetAccountAny(ctx, db.GetAccountAnyParams{ClientID: scope.ClientID(), ID: id})
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -393,7 +393,7 @@ func (s *Service) HardRefresh(ctx context.Context, scope auth.ClientScope, id uu
 		return db.Account{}, err
 	}
 	var out db.Account
-	err := ledger.New(s.d.Pool).Update(ctx, scope.ClientID(), ledger.Meta{Actor: scope.Actor()}, func(e *ledger.Editor) error {
+	err := ledger.New(s.d.Pool).Update(ctx, scope, ledger.Meta{Actor: scope.Actor()}, func(e *ledger.Editor) error {
 		q := db.New(e.Tx())
 		a, err := s.syncable(ctx, q, scope.ClientID(), id)
 		if err != nil {

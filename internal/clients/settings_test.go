@@ -72,7 +72,7 @@ func setup(t *testing.T) ledger {
 func (l ledger) disposalYears(t *testing.T) []int {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := (&recalc.Runner{Pool: l.pool}).Run(ctx, l.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: l.pool}).Run(ctx, auth.JobWriteScope(l.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	c, err := l.svc.Get(ctx, l.scope)

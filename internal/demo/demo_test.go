@@ -87,7 +87,7 @@ func TestSeedGivesEveryViewFigures(t *testing.T) {
 	if err != nil || !seeded {
 		t.Fatalf("seed: %v, %v", seeded, err)
 	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, user.ID); err != nil {
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(user.ID, "test")); err != nil {
 		t.Fatal(err)
 	}
 

@@ -31,10 +31,7 @@ const (
 // Edit runs fn with an Editor on the scope's client in one database transaction, as the scope's
 // actor: the entry point of every write of the API. A Read scope cannot pass.
 func (l *Ledger) Edit(ctx context.Context, scope auth.ClientScope, sessionID, source *string, fn func(e *Editor) error) error {
-	if err := scope.CheckWrite(); err != nil {
-		return err
-	}
-	return l.Update(ctx, scope.ClientID(), Meta{Actor: scope.Actor(), SessionID: sessionID, Source: source}, fn)
+	return l.Update(ctx, scope, Meta{Actor: scope.Actor(), SessionID: sessionID, Source: source}, fn)
 }
 
 // CheckLabel refuses a label that is not in the catalog.

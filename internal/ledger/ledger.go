@@ -16,6 +16,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/store"
 )
 
@@ -34,17 +35,23 @@ type Ledger struct {
 // New returns a Ledger on pool.
 func New(pool *pgxpool.Pool) *Ledger { return &Ledger{pool: pool} }
 
-// Update runs fn with an Editor for client in one database transaction: all of fn's edits, audit
-// entries and dirty marks commit together or not at all.
-func (l *Ledger) Update(ctx context.Context, clientID uuid.UUID, meta Meta, fn func(e *Editor) error) error {
+// Update runs fn with an Editor for the scope's client in one database transaction: all of fn's
+// edits, audit entries and dirty marks commit together or not at all. The scope must allow writes.
+func (l *Ledger) Update(ctx context.Context, scope auth.ClientScope, meta Meta, fn func(e *Editor) error) error {
+	if err := scope.CheckWrite(); err != nil {
+		return err
+	}
 	return store.InTx(ctx, l.pool, func(tx pgx.Tx) error {
-		return fn(&Editor{ctx: ctx, q: db.New(tx), tx: tx, client: clientID, meta: meta})
+		return fn(&Editor{ctx: ctx, q: db.New(tx), tx: tx, client: scope.ClientID(), meta: meta})
 	})
 }
 
-// CountDirty is the number of dirty items of a client (see db query CountDirty).
-func (l *Ledger) CountDirty(ctx context.Context, clientID uuid.UUID) (int64, error) {
-	n, err := db.New(l.pool).CountDirty(ctx, clientID)
+// CountDirty is the number of dirty items of the scope's client (see db query CountDirty).
+func (l *Ledger) CountDirty(ctx context.Context, scope auth.ClientScope) (int64, error) {
+	if err := scope.Check(); err != nil {
+		return 0, err
+	}
+	n, err := db.New(l.pool).CountDirty(ctx, scope.ClientID())
 	return int64(n), err
 }
 

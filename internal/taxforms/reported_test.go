@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"taxd/gen/db"
+	"taxd/internal/auth"
 	"taxd/internal/jobs"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
@@ -28,7 +29,7 @@ func TestExclude1099DALeavesOutReportedDisposals(t *testing.T) {
 	ethSale1 := b.trade(t, at(6, 1), b.eth, "-0.5", "1900")
 	ethSale2 := b.trade(t, at(6, 1), b.eth, "-0.25", "950")
 	b.trade(t, at(7, 1), b.btc, "-0.05", "4000")
-	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	form := uuid.New()
