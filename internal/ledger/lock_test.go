@@ -61,7 +61,9 @@ func TestEditsBeforeTheTaxLockAreRefused(t *testing.T) {
 			t.Errorf("%s: %v, want TaxesLocked", name, err)
 		}
 	}
-	edit := func(fn func(e *ledger.Editor) error) error { return b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, fn) }
+	edit := func(fn func(e *ledger.Editor) error) error {
+		return b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, fn)
+	}
 	_, err = create(time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
 	locked("create before the lock", err)
 	locked("label before the lock", edit(func(e *ledger.Editor) error {
