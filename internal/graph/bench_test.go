@@ -144,7 +144,7 @@ func newReadBench(b *testing.B) (*readBench, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := rs.Store(ctx, r, f); err != nil {
+		if err := rs.Store(ctx, auth.JobWriteScope(r.ClientID, "bench"), reports.Report(r), f); err != nil {
 			return nil, err
 		}
 	}

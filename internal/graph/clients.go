@@ -10,7 +10,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"taxd/gen/db"
 	"taxd/gen/graph/model"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
@@ -71,7 +70,7 @@ func (r *mutationResolver) RevokeClientAPIKey(ctx context.Context, clientID stri
 	return &out, nil
 }
 
-func keyOut(k db.ClientApiKey, now time.Time) model.ClientAPIKey {
+func keyOut(k clients.APIKey, now time.Time) model.ClientAPIKey {
 	out := model.ClientAPIKey{
 		ID: k.ID.String(), ClientID: k.ClientID.String(), Name: k.Name, PermissionLevel: model.ClientAPIKeyPermissionLevelEnum(k.PermissionLevel),
 		Prefix: k.Prefix, Status: model.ClientAPIKeyStatusEnum(clients.Status(k, now)), CreatedAt: k.CreatedAt, ExpiresAt: k.ExpiresAt,

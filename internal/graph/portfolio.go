@@ -10,7 +10,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
-	"taxd/gen/db"
 	"taxd/gen/graph/model"
 	"taxd/internal/apperr"
 	"taxd/internal/ledger"
@@ -18,7 +17,7 @@ import (
 	"taxd/internal/portfolio"
 )
 
-func assetOut(a db.Asset) model.Asset {
+func assetOut(a ledger.Asset) model.Asset {
 	out := model.Asset{
 		ID: a.ID.String(), ClientID: a.ClientID.String(), AssetKey: a.Key, PricingKey: ledger.PricingKey(a), Symbol: a.Symbol, Name: a.Name,
 		Type: model.AssetTypeEnum(a.Type), ContractAddress: a.ContractAddress, TokenID: a.TokenID, Description: a.Description,
@@ -73,7 +72,7 @@ func (r *queryResolver) GetTaxFormReconciliationProceedsByAsset(ctx context.Cont
 
 // portfolioAssetOut maps an asset of the portfolio service (which carries its current price).
 func portfolioAssetOut(a portfolio.Asset) model.Asset {
-	row := db.Asset{
+	row := ledger.Asset{
 		ID: a.ID, ClientID: a.ClientID, Key: a.Key, Symbol: a.Symbol, Name: a.Name, Type: a.Type, Chain: a.Chain,
 		ContractAddress: a.ContractAddress, TokenID: a.TokenID, Decimals: a.Decimals, PriceSourceID: a.PriceSourceID,
 		IsSpam: a.IsSpam, IsWorthless: a.IsWorthless, IsHidden: a.IsHidden, UsePlatformPrice: a.UsePlatformPrice,

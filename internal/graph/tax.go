@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"taxd/gen/db"
 	"taxd/gen/graph/model"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
@@ -97,7 +96,7 @@ var reportTypes = map[string]model.ReportExportTypeEnum{
 	reports.TypeCASchedule3CSV:     model.ReportExportTypeEnumCaSchedule3CSV,
 }
 
-func reportOut(r db.Report, stale bool) *model.Report {
+func reportOut(r reports.Report, stale bool) *model.Report {
 	status := map[string]model.ReportStatusEnum{"queued": model.ReportStatusEnumQueued, "generating": model.ReportStatusEnumGenerating,
 		"available": model.ReportStatusEnumReady, "failed": model.ReportStatusEnumFailed}[r.Status]
 	out := &model.Report{
@@ -304,7 +303,7 @@ func (r *queryResolver) GetReportDownloadURL(ctx context.Context, reportID strin
 	if err != nil {
 		return nil, err
 	}
-	rep, err := r.Reports.GetFor(ctx, scope, uuid.MustParse(reportID))
+	rep, err := r.Reports.Get(ctx, scope, uuid.MustParse(reportID))
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
-	"taxd/gen/db"
 	"taxd/gen/graph/model"
 	"taxd/internal/accounts"
 	"taxd/internal/apperr"
@@ -380,7 +379,7 @@ func centsPtr(d decimal.Decimal) *int64 { c := money.Cents(d); return &c }
 
 func signed(c int64) *string { s := decimal.NewFromInt(c).String(); return &s }
 
-func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []db.Transfer, figs map[uuid.UUID]ledger.TransferFigures) model.Transaction {
+func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []ledger.Transfer, figs map[uuid.UUID]ledger.TransferFigures) model.Transaction {
 	m := model.Transaction{
 		ID: t.ID.String(), ClientID: t.ClientID.String(), CreatedAt: t.OccurredAt, UpdatedAt: t.UpdatedAt, TxnHash: t.TxnHash,
 		Provider: t.Provider, Label: t.Label, Notes: t.Notes, IsHidden: t.IsHidden, IsReviewed: t.IsReviewed, IsDirty: t.IsDirty,
@@ -483,7 +482,7 @@ func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []db.Transfer, fi
 	return m
 }
 
-func transferOut(tr db.Transfer, st ledger.LedgerState, f ledger.TransferFigures) model.Transfer {
+func transferOut(tr ledger.Transfer, st ledger.LedgerState, f ledger.TransferFigures) model.Transfer {
 	amount, _ := tr.Quantity.Float64()
 	m := model.Transfer{
 		ID: tr.ID.String(), TransactionID: tr.TransactionID.String(), Ordering: int(tr.Position), AssetID: tr.AssetID.String(),

@@ -96,13 +96,13 @@ type NewTransaction struct {
 }
 
 // CreateTransaction adds an (initially empty) transaction.
-func (e *Editor) CreateTransaction(in NewTransaction) (db.Transaction, error) {
+func (e *Editor) CreateTransaction(in NewTransaction) (Transaction, error) {
 	if in.OccurredAt.IsZero() {
-		return db.Transaction{}, apperr.InvalidField("createdAt", "is required")
+		return Transaction{}, apperr.InvalidField("createdAt", "is required")
 	}
 	if in.AccountID != nil {
 		if _, err := e.q.GetAccount(e.ctx, db.GetAccountParams{ClientID: e.client, ID: *in.AccountID}); err != nil {
-			return db.Transaction{}, store.Err(err, "account")
+			return Transaction{}, store.Err(err, "account")
 		}
 	}
 	t, err := e.q.InsertTransaction(e.ctx, db.InsertTransactionParams{
@@ -110,12 +110,12 @@ func (e *Editor) CreateTransaction(in NewTransaction) (db.Transaction, error) {
 		TxnHash: in.Hash, Label: in.Label, Notes: in.Notes, Source: e.meta.Source, SessionID: e.meta.SessionID, ParentID: in.ParentID,
 	})
 	if err != nil {
-		return db.Transaction{}, store.Err(err, "transaction")
+		return Transaction{}, store.Err(err, "transaction")
 	}
 	if err := e.dirty(t.ID); err != nil {
-		return db.Transaction{}, err
+		return Transaction{}, err
 	}
-	return t, e.audit(&t.ID, "transaction", t.ID, "create", "transaction", nil, t.ID)
+	return TransactionOf(t), e.audit(&t.ID, "transaction", t.ID, "create", "transaction", nil, t.ID)
 }
 
 // Transaction returns one of the client's transactions.
@@ -140,19 +140,19 @@ type NewTransfer struct {
 }
 
 // AddTransfer appends a transfer to a transaction (stored order = settlement order).
-func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (db.Transfer, error) {
+func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (Transfer, error) {
 	if _, err := e.Transaction(txID); err != nil {
-		return db.Transfer{}, err
+		return Transfer{}, err
 	}
 	if err := e.checkUnlinked("transactionId", txID); err != nil {
-		return db.Transfer{}, err
+		return Transfer{}, err
 	}
 	if err := e.checkTransfer(in.AssetID, in.Quantity, in.FromAccountID, in.ToAccountID, in.FiatValue); err != nil {
-		return db.Transfer{}, err
+		return Transfer{}, err
 	}
 	pos, err := e.q.NextTransferPosition(e.ctx, txID)
 	if err != nil {
-		return db.Transfer{}, err
+		return Transfer{}, err
 	}
 	tr, err := e.q.InsertTransfer(e.ctx, db.InsertTransferParams{
 		ID: newID(), ClientID: e.client, TransactionID: txID, Position: pos, AssetID: in.AssetID, Quantity: in.Quantity,
@@ -160,12 +160,12 @@ func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (db.Transfer, error
 		FiatValue: in.FiatValue, FeeFiat: in.FeeFiat, IsFee: in.IsFee, Label: in.Label, StakingAccountIdentifier: in.StakingID,
 	})
 	if err != nil {
-		return db.Transfer{}, store.Err(err, "transfer")
+		return Transfer{}, store.Err(err, "transfer")
 	}
 	if err := e.dirty(txID); err != nil {
-		return db.Transfer{}, err
+		return Transfer{}, err
 	}
-	return tr, e.audit(&txID, "transfer", tr.ID, "create", "transfer", nil, tr.ID)
+	return TransferOf(tr), e.audit(&txID, "transfer", tr.ID, "create", "transfer", nil, tr.ID)
 }
 
 // CheckAsset is NotFound unless id is an asset of the client (another client's asset does not

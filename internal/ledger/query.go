@@ -453,7 +453,7 @@ func EngineFigures(r *db.TaxTransactionResult, figs map[uuid.UUID]TransferFigure
 
 // Transfers returns the transfers of the given transactions (hidden ones only with
 // includeHidden) in settlement order, with their tax figures.
-func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st LedgerState, txIDs []uuid.UUID, includeHidden bool) (map[uuid.UUID][]db.Transfer, map[uuid.UUID]TransferFigures, error) {
+func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st LedgerState, txIDs []uuid.UUID, includeHidden bool) (map[uuid.UUID][]Transfer, map[uuid.UUID]TransferFigures, error) {
 	if err := scope.Check(); err != nil {
 		return nil, nil, err
 	}
@@ -462,13 +462,13 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 	if err != nil {
 		return nil, nil, err
 	}
-	by := make(map[uuid.UUID][]db.Transfer, len(txIDs))
+	by := make(map[uuid.UUID][]Transfer, len(txIDs))
 	var ids []string
 	for _, t := range trs {
 		if t.IsHidden && !includeHidden {
 			continue
 		}
-		by[t.TransactionID] = append(by[t.TransactionID], t)
+		by[t.TransactionID] = append(by[t.TransactionID], TransferOf(t))
 		ids = append(ids, t.ID.String())
 	}
 	figs := map[uuid.UUID]TransferFigures{}
@@ -510,7 +510,7 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 }
 
 // Assets returns the client's assets by id (the dataloader's batch).
-func (l *Ledger) Assets(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (map[uuid.UUID]db.Asset, error) {
+func (l *Ledger) Assets(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (map[uuid.UUID]Asset, error) {
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
@@ -518,15 +518,15 @@ func (l *Ledger) Assets(ctx context.Context, scope auth.ClientScope, ids []uuid.
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[uuid.UUID]db.Asset, len(as))
+	out := make(map[uuid.UUID]Asset, len(as))
 	for _, a := range as {
-		out[a.ID] = a
+		out[a.ID] = AssetOf(a)
 	}
 	return out, nil
 }
 
 // Accounts returns the client's accounts by id, deleted ones included (the dataloader's batch).
-func (l *Ledger) Accounts(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (map[uuid.UUID]db.Account, error) {
+func (l *Ledger) Accounts(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (map[uuid.UUID]Account, error) {
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
@@ -534,9 +534,9 @@ func (l *Ledger) Accounts(ctx context.Context, scope auth.ClientScope, ids []uui
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[uuid.UUID]db.Account, len(as))
+	out := make(map[uuid.UUID]Account, len(as))
 	for _, a := range as {
-		out[a.ID] = a
+		out[a.ID] = AccountOf(a)
 	}
 	return out, nil
 }
@@ -591,7 +591,7 @@ const exportChunk = 1000
 // page set only that page is exported (in its order); otherwise every match, in settlement order,
 // read by keyset so memory stays bounded at any ledger size.
 func (l *Ledger) Export(ctx context.Context, scope auth.ClientScope, f TxFilter, page *TxPage,
-	fn func(rows []TxRow, transfers map[uuid.UUID][]db.Transfer) error) error {
+	fn func(rows []TxRow, transfers map[uuid.UUID][]Transfer) error) error {
 	if err := scope.Check(); err != nil {
 		return err
 	}

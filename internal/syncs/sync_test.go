@@ -15,6 +15,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/accounts"
+	"taxd/internal/auth"
 	"taxd/internal/fakes"
 	"taxd/internal/imports"
 	"taxd/internal/jobs"
@@ -61,7 +62,7 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 
 	svc := syncs.NewService(pool, jc)
 	run := func() syncs.Sync {
-		s, err := svc.Create(ctx, client, nil, "account_ids")
+		s, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), nil, "account_ids")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +71,7 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 		}
 		deadline := time.Now().Add(30 * time.Second)
 		for {
-			s, err = svc.Get(ctx, client, s.ID)
+			s, err = svc.Get(ctx, auth.JobWriteScope(client, "test"), s.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -159,7 +160,7 @@ func TestSyncFailureReasonIsPartnerSafe(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
 	svc := syncs.NewService(pool, jc)
-	s, err := svc.Create(ctx, client, nil, "account_ids")
+	s, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), nil, "account_ids")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +170,7 @@ func TestSyncFailureReasonIsPartnerSafe(t *testing.T) {
 			t.Fatalf("sync still %s", s.Status)
 		}
 		time.Sleep(100 * time.Millisecond)
-		if s, err = svc.Get(ctx, client, s.ID); err != nil {
+		if s, err = svc.Get(ctx, auth.JobWriteScope(client, "test"), s.ID); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -26,6 +26,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/jobs"
+	"taxd/internal/ledger"
 	"taxd/internal/reports"
 	"taxd/internal/store"
 	"taxd/internal/tax"
@@ -284,7 +285,7 @@ func (s *Service) Preview(ctx context.Context, scope auth.ClientScope, id uuid.U
 
 // ProceedsByAsset sums the reconciliation of one of the client's forms per asset, with the
 // client's assets it names.
-func (s *Service) ProceedsByAsset(ctx context.Context, scope auth.ClientScope, id uuid.UUID) ([]AssetProceeds, map[uuid.UUID]db.Asset, error) {
+func (s *Service) ProceedsByAsset(ctx context.Context, scope auth.ClientScope, id uuid.UUID) ([]AssetProceeds, map[uuid.UUID]ledger.Asset, error) {
 	r, err := s.Reconcile(ctx, scope, id)
 	if err != nil {
 		return nil, nil, err
@@ -296,14 +297,14 @@ func (s *Service) ProceedsByAsset(ctx context.Context, scope auth.ClientScope, i
 			ids = append(ids, *a.AssetID)
 		}
 	}
-	assets := map[uuid.UUID]db.Asset{}
+	assets := map[uuid.UUID]ledger.Asset{}
 	if len(ids) > 0 {
 		list, err := db.New(s.pool).ListAssetsByIDs(ctx, db.ListAssetsByIDsParams{ClientID: scope.ClientID(), Ids: ids})
 		if err != nil {
 			return nil, nil, err
 		}
 		for _, a := range list {
-			assets[a.ID] = a
+			assets[a.ID] = ledger.AssetOf(a)
 		}
 	}
 	return rows, assets, nil
@@ -383,7 +384,7 @@ type Generation struct {
 	Status      string // JobStatusEnum: QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELED
 	Error       *string
 	CompletedAt *time.Time
-	Reports     []db.Report
+	Reports     []reports.Report
 }
 
 func generationStatus(reportStatus *string) string {
@@ -425,14 +426,14 @@ func (s *Service) generations(ctx context.Context, q *db.Queries, clientID uuid.
 			reportIDs = append(reportIDs, *r.TaxFormGeneration.ReportID)
 		}
 	}
-	byID := map[uuid.UUID]db.Report{}
+	byID := map[uuid.UUID]reports.Report{}
 	if len(reportIDs) > 0 {
 		list, err := q.ListReportsByIDs(ctx, db.ListReportsByIDsParams{ClientID: clientID, Ids: reportIDs})
 		if err != nil {
 			return nil, err
 		}
 		for _, r := range list {
-			byID[r.ID] = r
+			byID[r.ID] = reports.Report(r)
 		}
 	}
 	out := make([]Generation, len(rows))
@@ -443,7 +444,7 @@ func (s *Service) generations(ctx context.Context, q *db.Queries, clientID uuid.
 		}
 		if id := r.TaxFormGeneration.ReportID; id != nil {
 			if rep, ok := byID[*id]; ok {
-				g.Reports = []db.Report{rep}
+				g.Reports = []reports.Report{rep}
 			}
 		}
 		out[i] = g
@@ -475,7 +476,7 @@ type RowInput struct {
 type Generated struct {
 	Form       Form
 	Generation Generation
-	Report     db.Report
+	Report     reports.Report
 	Counts     map[Status]int
 }
 
@@ -587,7 +588,7 @@ func (s *Service) Generate(ctx context.Context, scope auth.ClientScope, id uuid.
 		if f, err = getForm(ctx, q, f.ClientID, f.ID); err != nil {
 			return err
 		}
-		out = Generated{Form: f, Generation: Generation{TaxFormGeneration: g, Status: "QUEUED", Reports: []db.Report{rep}}, Report: rep, Counts: rec.Counts}
+		out = Generated{Form: f, Generation: Generation{TaxFormGeneration: g, Status: "QUEUED", Reports: []reports.Report{reports.Report(rep)}}, Report: reports.Report(rep), Counts: rec.Counts}
 		return nil
 	})
 	return out, err

@@ -181,7 +181,7 @@ func TestGenerateReconcilesAndRecordsRuns(t *testing.T) {
 	if got != "HHIH" {
 		t.Errorf("preview boxes %s, want HHIH (ETH reported without basis twice, BTC not reported, SOL only on the form)", got)
 	}
-	file, err := b.svc.RenderReport(b.ctx, g.Report)
+	file, err := b.svc.RenderReport(b.ctx, auth.JobScope(b.client, "test"), g.Report)
 	if err != nil || !bytes.HasPrefix(file.Body, []byte("%PDF")) || file.ContentType != "application/pdf" {
 		t.Fatalf("rendering the reconciled 8949: %v (%s, %d bytes)", err, file.ContentType, len(file.Body))
 	}

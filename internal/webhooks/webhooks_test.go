@@ -17,7 +17,6 @@ import (
 	"github.com/riverqueue/river"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
-	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/jobs"
 	"taxd/internal/partner"
@@ -69,7 +68,7 @@ type bundle struct {
 	jobs    *jobs.Client
 	acme    uuid.UUID // partner
 	other   uuid.UUID // partner
-	acmeUsr db.Client
+	acmeUsr partner.User
 }
 
 func setup(t *testing.T, allowPrivate bool) *bundle {
@@ -148,7 +147,7 @@ func TestDeliverySignedRetriedAndScoped(t *testing.T) {
 	}
 
 	for round, syncID := range []uuid.UUID{uuid.New(), uuid.New()} {
-		ev := webhooks.Event{Type: webhooks.TypeSyncCompleted, ClientID: b.acmeUsr.ID, Key: syncID.String(), At: time.Now(),
+		ev := webhooks.Event{Type: webhooks.TypeSyncCompleted, ClientID: b.acmeUsr.ClientID, Key: syncID.String(), At: time.Now(),
 			Data: map[string]any{"syncId": syncID, "status": "completed"}}
 		b.emit(t, ev)
 		b.emit(t, ev) // the same event again: deduplicated by its id
@@ -209,8 +208,8 @@ func TestEventTypesAndDelete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.emit(t, webhooks.Event{Type: webhooks.TypeSyncFailed, ClientID: b.acmeUsr.ID, Key: "s1", At: time.Now()})
-	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ID, Key: "r1", At: time.Now()})
+	b.emit(t, webhooks.Event{Type: webhooks.TypeSyncFailed, ClientID: b.acmeUsr.ClientID, Key: "s1", At: time.Now()})
+	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ClientID, Key: "r1", At: time.Now()})
 	waitFor(t, "the report.ready delivery", func() bool { return len(recv.deliveries()) == 1 })
 	if !strings.Contains(string(recv.deliveries()[0].body), `"report.ready"`) {
 		t.Fatalf("got %s", recv.deliveries()[0].body)
@@ -221,7 +220,7 @@ func TestEventTypesAndDelete(t *testing.T) {
 	if _, err := b.svc.Delete(ctx, b.acme, ep.ID); apperr.KindOf(err) != apperr.NotFound {
 		t.Fatalf("second delete: %v", err)
 	}
-	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ID, Key: "r2", At: time.Now()})
+	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ClientID, Key: "r2", At: time.Now()})
 	time.Sleep(300 * time.Millisecond)
 	if n := len(recv.deliveries()); n != 1 {
 		t.Fatalf("a deleted endpoint received %d deliveries", n)
@@ -237,7 +236,7 @@ func TestPrivateTargetsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ID, Key: "r1", At: time.Now()})
+	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ClientID, Key: "r1", At: time.Now()})
 	waitFor(t, "a failed attempt", func() bool {
 		ds, err := b.svc.Deliveries(ctx, b.acme, ep.ID)
 		return err == nil && len(ds) == 1 && ds[0].Attempts > 0
