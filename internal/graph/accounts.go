@@ -344,4 +344,4 @@ func (r *mutationResolver) SyncAllClientAccounts(ctx context.Context, clientID s
 }
 
 // accountIDOf parses an account id argument that accountScope has checked already.
-func accountIDOf(s string) uuid.UUID { id, _ := uuid.Parse(s); return id }
+func accountIDOf(s string) uuid.UUID { id, _ := parseID("accountId", s); return id }

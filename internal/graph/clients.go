@@ -11,7 +11,6 @@ import (
 	"github.com/google/uuid"
 
 	"taxd/gen/graph/model"
-	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/clients"
 	"taxd/internal/ledger"
@@ -58,9 +57,9 @@ func (r *mutationResolver) RevokeClientAPIKey(ctx context.Context, clientID stri
 	if err != nil {
 		return nil, err
 	}
-	kid, err := uuid.Parse(id)
+	kid, err := parseID("id", id)
 	if err != nil {
-		return nil, apperr.InvalidField("id", "must be a UUID")
+		return nil, err
 	}
 	k, err := r.Clients.RevokeKey(ctx, scope, kid)
 	if err != nil {
@@ -336,9 +335,9 @@ func (r *mutationResolver) RefreshAPIKey(ctx context.Context, accountID string, 
 	if err != nil {
 		return nil, err
 	}
-	id, err := uuid.Parse(accountID)
+	id, err := parseID("accountId", accountID)
 	if err != nil {
-		return nil, apperr.InvalidField("accountId", "must be a UUID")
+		return nil, err
 	}
 	syncID, err := r.Accounts.RefreshCredentials(ctx, scope, id, apiKey, secretKey, passphrase)
 	if err != nil || syncID == uuid.Nil {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/graph/model"
@@ -143,9 +142,9 @@ func (r *queryResolver) GetPortfolioV2(ctx context.Context, ascending *bool, ass
 		return nil, apperr.InvalidField("onlyIncludedAccountIds", "must list at most 1000 accounts")
 	}
 	for i, s := range onlyIncludedAccountIds {
-		id, err := uuid.Parse(s)
+		id, err := parseID(fmt.Sprintf("onlyIncludedAccountIds[%d]", i), s)
 		if err != nil {
-			return nil, apperr.InvalidField(fmt.Sprintf("onlyIncludedAccountIds[%d]", i), "must be a UUID")
+			return nil, err
 		}
 		f.AccountIDs = append(f.AccountIDs, id)
 	}
@@ -264,7 +263,7 @@ func (r *mutationResolver) UpdateAsset(ctx context.Context, assetID string, pric
 	if err != nil {
 		return nil, err
 	}
-	id, _ := uuid.Parse(assetID) // assetScope parsed it
+	id, _ := parseID("assetId", assetID) // assetScope parsed it
 	p := portfolio.AssetPatch{
 		PriceSourceID: priceSourceID, ContractAddress: contractAddress, Description: description, IconImageURL: iconImageURL,
 		ImageURL: imageURL, Name: name, Symbol: symbol, IsHidden: isHidden, IsSpam: isSpam, IsWorthless: isWorthless,
