@@ -82,8 +82,24 @@ func (s *Service) Get(ctx context.Context, scope auth.ClientScope, id uuid.UUID)
 
 // Job is one job of an account (an item of a sync, file import, hard refresh or deletion).
 type Job struct {
-	db.ListAccountJobsRow
+	JobState
 	AccountID uuid.UUID
+}
+
+// JobState is the state of an account's job as its row records it (JobState(row) converts one).
+type JobState struct {
+	ID            uuid.UUID
+	Kind          string
+	CreatedAt     time.Time
+	StartedAt     *time.Time
+	FinishedAt    *time.Time
+	Status        string
+	Progress      int32
+	Message       *string
+	Imported      int32
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
 }
 
 // Jobs returns the account's newest jobs (at most 50).
@@ -97,7 +113,7 @@ func (s *Service) Jobs(ctx context.Context, scope auth.ClientScope, accountID uu
 	}
 	out := make([]Job, len(rows))
 	for i, r := range rows {
-		out[i] = Job{ListAccountJobsRow: r, AccountID: accountID}
+		out[i] = Job{JobState: JobState(r), AccountID: accountID}
 	}
 	return out, nil
 }
@@ -660,7 +676,7 @@ func (s *Service) SyncAll(ctx context.Context, scope auth.ClientScope, continuou
 			return err
 		}
 		for _, id := range out.Queued {
-			out.Jobs = append(out.Jobs, Job{AccountID: id, ListAccountJobsRow: db.ListAccountJobsRow{
+			out.Jobs = append(out.Jobs, Job{AccountID: id, JobState: JobState{
 				ID: sy.ID, Kind: sy.Kind, CreatedAt: sy.CreatedAt, Status: StatusQueued,
 			}})
 		}

@@ -20,7 +20,7 @@ import (
 
 // TxRow is one transaction of a list with what the list shows beside its own columns.
 type TxRow struct {
-	db.Transaction
+	Transaction
 	Provider    string     // the provider of its account ("" without one)
 	AccountType *string    // the type of its account
 	IsDirty     bool       // edited since the results were computed
@@ -28,8 +28,26 @@ type TxRow struct {
 	LinkedID    *uuid.UUID // the other side of its link (internal transfer, bridge, cross-chain swap)
 	LinkID      *uuid.UUID // the link's id
 	LinkType    *string    // LinkType of the link
-	// Result is the transaction's row of the current result set; nil when it has no tax effect.
-	Result *db.TaxTransactionResult
+	// Result is the transaction's result in the current result set; nil when it has no tax effect.
+	Result *TxResult
+}
+
+// TxResult is what the current result set says of one transaction: its disposals' totals, its
+// income, its flags, and the figures of its transfers (EngineFigures reads them).
+type TxResult struct {
+	ResultSetID        uuid.UUID
+	TransactionID      uuid.UUID
+	Proceeds           decimal.Decimal
+	Basis              decimal.Decimal
+	Gain               decimal.Decimal
+	ShortTermGain      decimal.Decimal
+	LongTermGain       decimal.Decimal
+	SaleTerm           *string
+	DisposalPieces     int32
+	Income             decimal.Decimal
+	IsMissingBasis     bool
+	HasNegativeBalance bool
+	TransferFigures    []byte // JSON: transfer id -> value and lot basis as the engine saw them
 }
 
 // TxList is a page of transactions.
@@ -283,7 +301,7 @@ func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
 		return r, err
 	}
 	if res.set != nil {
-		r.Result = &db.TaxTransactionResult{ResultSetID: *res.set, TransactionID: t.ID, Proceeds: res.proceeds.Decimal,
+		r.Result = &TxResult{ResultSetID: *res.set, TransactionID: t.ID, Proceeds: res.proceeds.Decimal,
 			Basis: res.basis.Decimal, Gain: res.gain.Decimal, ShortTermGain: res.short.Decimal, LongTermGain: res.lng.Decimal,
 			SaleTerm: res.term, DisposalPieces: *res.pieces, Income: res.income.Decimal, IsMissingBasis: *res.missing,
 			HasNegativeBalance: *res.negative, TransferFigures: res.figures}
@@ -434,7 +452,7 @@ type TransferFigures struct {
 
 // EngineFigures reads the transfer figures of a transaction's result row
 // (tax_transaction_results.transfer_figures, written by the recalculation) into figs.
-func EngineFigures(r *db.TaxTransactionResult, figs map[uuid.UUID]TransferFigures) {
+func EngineFigures(r *TxResult, figs map[uuid.UUID]TransferFigures) {
 	if r == nil || len(r.TransferFigures) == 0 {
 		return
 	}

@@ -27,9 +27,23 @@ import (
 	"taxd/internal/tax"
 )
 
+// GenerationRecord is a generation as its row records it (GenerationRecord(row) converts one).
+type GenerationRecord struct {
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	TaxFormID            uuid.UUID
+	TransactionCount     int32
+	UseBrokerDataForBoxG bool
+	ReportID             *uuid.UUID
+	CreatedBy            string
+	CreatedAt            time.Time
+	RequestHash          *string
+	ResultsKey           *string
+}
+
 // Generation is one generate1099DAReports run; its state is its report's.
 type Generation struct {
-	db.TaxFormGeneration
+	GenerationRecord
 	Status      string // JobStatusEnum: QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELED
 	Error       *string
 	CompletedAt *time.Time
@@ -87,7 +101,7 @@ func (s *Service) generations(ctx context.Context, q *db.Queries, clientID uuid.
 	}
 	out := make([]Generation, len(rows))
 	for i, r := range rows {
-		g := Generation{TaxFormGeneration: r.TaxFormGeneration, Status: generationStatus(r.ReportStatus), Error: r.ReportError, CompletedAt: r.ReportCompletedAt}
+		g := Generation{GenerationRecord: GenerationRecord(r.TaxFormGeneration), Status: generationStatus(r.ReportStatus), Error: r.ReportError, CompletedAt: r.ReportCompletedAt}
 		if g.Status == "QUEUED" || g.Status == "RUNNING" {
 			g.CompletedAt = nil
 		}
@@ -237,7 +251,7 @@ func (s *Service) Generate(ctx context.Context, scope auth.ClientScope, id uuid.
 		if f, err = getForm(ctx, q, f.ClientID, f.ID); err != nil {
 			return err
 		}
-		out = Generated{Form: f, Generation: Generation{TaxFormGeneration: g, Status: "QUEUED", Reports: []reports.Report{reports.Report(rep)}}, Report: reports.Report(rep), Counts: rec.Counts}
+		out = Generated{Form: f, Generation: Generation{GenerationRecord: GenerationRecord(g), Status: "QUEUED", Reports: []reports.Report{reports.Report(rep)}}, Report: reports.Report(rep), Counts: rec.Counts}
 		return nil
 	})
 	return out, err
