@@ -47,8 +47,9 @@ type Deps struct {
 	Portfolio *portfolio.Service
 }
 
-// Resolver is the root of the resolvers; they live in one file per schema file
-// (transactions.go beside transactions.graphqls ...).
+// Resolver is the root of the resolvers; their files follow the schema files (tax.go beside
+// tax.graphqls ...), the transactions schema's split by topic (transactions_query.go,
+// transactions_edit.go, links.go, transactions_out.go).
 type Resolver struct {
 	Deps
 }
