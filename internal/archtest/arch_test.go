@@ -24,18 +24,9 @@ const genDB = "taxd/gen/db"
 var adapters = []string{"internal/rest", "internal/graph"}
 
 // notDomain are the packages under internal/ whose exported methods are not services on a client's
-// data, so the scope rule does not apply to them:
+// data, so the scope rule does not apply to them, each with its reason.
 var notDomain = map[string]string{
-	"internal/auth":        "makes the scopes: its constructors take the bare ids they authorise",
-	"internal/rest":        "adapter: parses ids from the request and obtains a scope",
-	"internal/graph":       "adapter: parses ids from the request and obtains a scope",
-	"internal/server":      "wiring of services, workers and HTTP",
-	"internal/archtest":    "these tests",
-	"internal/testfactory": "test fixtures write a client's rows directly",
-	"internal/pgtest":      "test databases",
-	"internal/tax":         "the pure engine: events in, results out, no client or storage",
-	"internal/demo":        "seeds the sample ledger of `make run` as the system",
-	"internal/bench":       "benchmark generators write a client's rows directly",
+	"internal/auth": "makes the scopes: its constructors take the bare ids they authorise",
 }
 
 // allowed are single methods of domain packages that take a bare client id on purpose, each with
