@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"taxd/gen/db"
+	"taxd/internal/auth"
 	"taxd/internal/partner"
 	"taxd/internal/reports"
 	"taxd/internal/store"
@@ -125,7 +126,7 @@ func seedReport(t *testing.T, e *env) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.Store(c, r, f); err != nil {
+	if err := svc.Store(c, auth.JobWriteScope(r.ClientID, "test"), reports.Report(r), f); err != nil {
 		t.Fatal(err)
 	}
 }

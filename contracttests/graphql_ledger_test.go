@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"taxd/internal/auth"
 	"taxd/internal/recalc"
 )
 
@@ -109,7 +110,7 @@ func seedGraphQLLedger(t *testing.T, e *env) {
 		SELECT k.key, d::date, k.usd, 'fixture' FROM (VALUES ('coingecko:ethereum', 3500), ('coingecko:bitcoin', 90000)) k(key, usd),
 		generate_series((now() AT TIME ZONE 'UTC')::date - 40, (now() AT TIME ZONE 'UTC')::date, '1 day') d
 		ON CONFLICT DO NOTHING`)
-	if _, err := (&recalc.Runner{Pool: e.pool}).Run(c, gqlClient1); err != nil {
+	if _, err := (&recalc.Runner{Pool: e.pool}).Run(c, auth.JobWriteScope(gqlClient1, "test")); err != nil {
 		t.Fatalf("recalculating the GraphQL fixture: %v", err)
 	}
 	for _, id := range []string{"000000000001", "000000000002", "000000000003", "000000140001", "0000000e0001", "0000000e0002", "000000130001", "0000000f0001", "0000000a0f01", "000000110001", "000000110101", "000000110102", "000000150001", "000000120001"} {

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
+	"taxd/internal/auth"
 	"taxd/internal/bench"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
@@ -173,7 +174,7 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	for i := 1; i <= runs; i++ {
 		marks = marks[:0]
-		tm, err := r.RunWith(ctx, client, true)
+		tm, err := r.RunWith(ctx, auth.JobWriteScope(client, "bench"), true)
 		if err != nil {
 			return err
 		}
@@ -187,7 +188,7 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	marks = marks[:0]
-	tm, err := r.Run(ctx, client)
+	tm, err := r.Run(ctx, auth.JobWriteScope(client, "bench"))
 	if err != nil {
 		return err
 	}
@@ -225,7 +226,7 @@ func editTail(ctx context.Context, pool *pgxpool.Pool, client uuid.UUID, n int, 
 	}
 	step := max(len(all)/max(n, 1), 1)
 	done := 0
-	err = ledger.New(pool).Update(ctx, client, ledger.Meta{Actor: "bench"}, func(e *ledger.Editor) error {
+	err = ledger.New(pool).Update(ctx, auth.JobWriteScope(client, "bench"), ledger.Meta{Actor: "bench"}, func(e *ledger.Editor) error {
 		for i := 0; i < len(all) && done < n; i += step {
 			v := decimal.NewFromInt(int64(1000+i) + time.Now().Unix()%1000) // a new value each time: an unchanged one marks nothing
 			if _, err := e.UpdateTransfer(all[i].tx, all[i].transfer, ledger.TransferPatch{FiatValue: &v}); err != nil {

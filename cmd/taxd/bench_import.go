@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"taxd/internal/auth"
 	benchgen "taxd/internal/bench"
 	"taxd/internal/fileimport"
 	"taxd/internal/recalc"
@@ -116,7 +117,7 @@ func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if skipRecalc {
 		return nil
 	}
-	tm, err := (&recalc.Runner{Pool: pool}).Run(ctx, client)
+	tm, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "bench"))
 	if err != nil {
 		return fmt.Errorf("recalculation: %w", err)
 	}

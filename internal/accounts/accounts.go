@@ -14,6 +14,7 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/imports"
+	"taxd/internal/ledger"
 	"taxd/internal/store"
 )
 
@@ -81,7 +82,7 @@ func Detect(address, field string) (string, error) {
 // Add validates and adds wallets to the client in q's transaction. Wallets on unsupported chains
 // and wallets the client already has are skipped (and reported); a malformed address of a
 // supported chain, or going over MaxPerClient, fails the whole call.
-func Add(ctx context.Context, q *db.Queries, clientID uuid.UUID, wallets []Wallet, field string) ([]db.Account, []Skipped, error) {
+func Add(ctx context.Context, q *db.Queries, clientID uuid.UUID, wallets []Wallet, field string) ([]ledger.Account, []Skipped, error) {
 	existing, err := q.ListAccounts(ctx, db.ListAccountsParams{ClientID: clientID, IncludeVirtual: false})
 	if err != nil {
 		return nil, nil, err
@@ -120,7 +121,7 @@ func Add(ctx context.Context, q *db.Queries, clientID uuid.UUID, wallets []Walle
 	if err := checkLimit(ctx, q, clientID, len(existing), len(add), field); err != nil {
 		return nil, nil, err
 	}
-	created := make([]db.Account, 0, len(add))
+	created := make([]ledger.Account, 0, len(add))
 	for _, p := range add {
 		name := p.addr
 		if p.w.Name != nil && strings.TrimSpace(*p.w.Name) != "" {
@@ -135,7 +136,7 @@ func Add(ctx context.Context, q *db.Queries, clientID uuid.UUID, wallets []Walle
 		if err != nil {
 			return nil, nil, store.Err(err, "account")
 		}
-		created = append(created, a)
+		created = append(created, ledger.AccountOf(a))
 	}
 	return created, skipped, nil
 }

@@ -63,26 +63,43 @@ func NewService(d Deps) *Service {
 }
 
 // List returns the client's accounts by name; virtual (staking position) accounts when asked.
-func (s *Service) List(ctx context.Context, scope auth.ClientScope, includeVirtual bool) ([]db.Account, error) {
+func (s *Service) List(ctx context.Context, scope auth.ClientScope, includeVirtual bool) ([]ledger.Account, error) {
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
-	return db.New(s.d.Pool).ListAccountsByName(ctx, db.ListAccountsByNameParams{ClientID: scope.ClientID(), IncludeVirtual: includeVirtual})
+	rows, err := db.New(s.d.Pool).ListAccountsByName(ctx, db.ListAccountsByNameParams{ClientID: scope.ClientID(), IncludeVirtual: includeVirtual})
+	return ledger.AccountsOf(rows), err
 }
 
 // Get returns one live account of the client.
-func (s *Service) Get(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (db.Account, error) {
+func (s *Service) Get(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (ledger.Account, error) {
 	if err := scope.Check(); err != nil {
-		return db.Account{}, err
+		return ledger.Account{}, err
 	}
 	a, err := db.New(s.d.Pool).GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: id})
-	return a, store.Err(err, "account")
+	return ledger.AccountOf(a), store.Err(err, "account")
 }
 
 // Job is one job of an account (an item of a sync, file import, hard refresh or deletion).
 type Job struct {
-	db.ListAccountJobsRow
+	JobState
 	AccountID uuid.UUID
+}
+
+// JobState is the state of an account's job as its row records it (JobState(row) converts one).
+type JobState struct {
+	ID            uuid.UUID
+	Kind          string
+	CreatedAt     time.Time
+	StartedAt     *time.Time
+	FinishedAt    *time.Time
+	Status        string
+	Progress      int32
+	Message       *string
+	Imported      int32
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
 }
 
 // Jobs returns the account's newest jobs (at most 50).
@@ -96,7 +113,7 @@ func (s *Service) Jobs(ctx context.Context, scope auth.ClientScope, accountID uu
 	}
 	out := make([]Job, len(rows))
 	for i, r := range rows {
-		out[i] = Job{ListAccountJobsRow: r, AccountID: accountID}
+		out[i] = Job{JobState: JobState(r), AccountID: accountID}
 	}
 	return out, nil
 }
@@ -114,7 +131,7 @@ type NewAccount struct {
 }
 
 // Create adds accounts and queues their first import; it returns every account created.
-func (s *Service) Create(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]db.Account, error) {
+func (s *Service) Create(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]ledger.Account, error) {
 	if err := scope.CheckWrite(); err != nil {
 		return nil, err
 	}
@@ -151,7 +168,7 @@ func checkWindow(o ImportOptions) error {
 	return nil
 }
 
-func (s *Service) createWallets(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]db.Account, error) {
+func (s *Service) createWallets(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]ledger.Account, error) {
 	if in.Address == nil || strings.TrimSpace(*in.Address) == "" {
 		return nil, apperr.InvalidField("address", "is required for importType ADDRESS")
 	}
@@ -189,7 +206,7 @@ type BatchWallet struct {
 
 // CreateBatch adds 1 to MaxBatchWallets wallets and queues their imports; accounts come back in
 // input order.
-func (s *Service) CreateBatch(ctx context.Context, scope auth.ClientScope, in []BatchWallet, skipRecalculate bool) ([]db.Account, error) {
+func (s *Service) CreateBatch(ctx context.Context, scope auth.ClientScope, in []BatchWallet, skipRecalculate bool) ([]ledger.Account, error) {
 	if err := scope.CheckWrite(); err != nil {
 		return nil, err
 	}
@@ -211,8 +228,8 @@ func (s *Service) CreateBatch(ctx context.Context, scope auth.ClientScope, in []
 
 // addWallets adds wallets with the rules of the partner API (Add): chain-validated addresses,
 // the per-user limit. A wallet Add would skip is an error here: the caller asked for each one.
-func (s *Service) addWallets(ctx context.Context, scope auth.ClientScope, wallets []Wallet, field string, recalculate bool) ([]db.Account, error) {
-	var out []db.Account
+func (s *Service) addWallets(ctx context.Context, scope auth.ClientScope, wallets []Wallet, field string, recalculate bool) ([]ledger.Account, error) {
+	var out []ledger.Account
 	err := store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
 		created, skipped, err := Add(ctx, db.New(tx), scope.ClientID(), wallets, field)
 		if err != nil {
@@ -260,7 +277,7 @@ func credentials(in NewAccount) (exchanges.Credentials, error) {
 	return c, nil
 }
 
-func (s *Service) createExchange(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]db.Account, error) {
+func (s *Service) createExchange(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]ledger.Account, error) {
 	provider := strings.ToLower(strings.TrimSpace(in.Provider))
 	if !exchanges.IsSupported(provider) {
 		return nil, apperr.InvalidField("provider", "%q has no API connector (supported: %s)", in.Provider, strings.Join(exchanges.Supported(), ", "))
@@ -273,7 +290,7 @@ func (s *Service) createExchange(ctx context.Context, scope auth.ClientScope, in
 	if in.Label != nil && strings.TrimSpace(*in.Label) != "" {
 		name = strings.TrimSpace(*in.Label)
 	}
-	var out db.Account
+	var out ledger.Account
 	err = store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		n, err := q.CountAccounts(ctx, scope.ClientID())
@@ -284,11 +301,13 @@ func (s *Service) createExchange(ctx context.Context, scope auth.ClientScope, in
 			return err
 		}
 		o := in.Options
-		out, err = q.CreateAccountWithOptions(ctx, db.CreateAccountWithOptionsParams{
+		var row db.Account
+		row, err = q.CreateAccountWithOptions(ctx, db.CreateAccountWithOptionsParams{
 			ID: uuid.Must(uuid.NewV7()), ClientID: scope.ClientID(), Type: "exchange", Provider: provider, Name: name,
 			StartImportingAt: o.StartImportingAt, StopImportingAt: o.StopImportingAt, IncludeStakingRewards: !o.SkipStakingRewards,
 			IncludeOrdinals: o.IncludeOrdinals, IsLargeAccount: o.IsLargeAccount,
 		})
+		out = ledger.AccountOf(row)
 		if err != nil {
 			return store.Err(err, "account")
 		}
@@ -301,10 +320,10 @@ func (s *Service) createExchange(ctx context.Context, scope auth.ClientScope, in
 	if err != nil {
 		return nil, err
 	}
-	return []db.Account{out}, nil
+	return []ledger.Account{out}, nil
 }
 
-func (s *Service) storeCredentials(ctx context.Context, q *db.Queries, a db.Account, creds exchanges.Credentials) error {
+func (s *Service) storeCredentials(ctx context.Context, q *db.Queries, a ledger.Account, creds exchanges.Credentials) error {
 	if s.d.Sealer == nil {
 		return apperr.New(apperr.NotImplemented, "exchange credentials cannot be stored: no credentials key configured")
 	}
@@ -315,7 +334,7 @@ func (s *Service) storeCredentials(ctx context.Context, q *db.Queries, a db.Acco
 	return q.UpsertExchangeCredentials(ctx, db.UpsertExchangeCredentialsParams{AccountID: a.ID, ClientID: a.ClientID, Sealed: sealed})
 }
 
-func (s *Service) createFile(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]db.Account, error) {
+func (s *Service) createFile(ctx context.Context, scope auth.ClientScope, in NewAccount) ([]ledger.Account, error) {
 	if in.FileObjectKey == nil || *in.FileObjectKey == "" {
 		return nil, apperr.InvalidField("fileObjectKey", "is required for importType FILE_UPLOAD")
 	}
@@ -336,17 +355,17 @@ func (s *Service) createFile(ctx context.Context, scope auth.ClientScope, in New
 	if err != nil {
 		return nil, store.Err(err, "account")
 	}
-	return []db.Account{a}, nil
+	return []ledger.Account{ledger.AccountOf(a)}, nil
 }
 
 // Delete deletes an account with its transactions (see ledger.Editor.RemoveAccount) and marks the
 // client dirty. An account already deleted is returned as it is; nil when there is none.
-func (s *Service) Delete(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (*db.Account, error) {
+func (s *Service) Delete(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (*ledger.Account, error) {
 	if err := scope.CheckWrite(); err != nil {
 		return nil, err
 	}
-	var out *db.Account
-	err := ledger.New(s.d.Pool).Update(ctx, scope.ClientID(), ledger.Meta{Actor: scope.Actor()}, func(e *ledger.Editor) error {
+	var out *ledger.Account
+	err := ledger.New(s.d.Pool).Update(ctx, scope, ledger.Meta{Actor: scope.Actor()}, func(e *ledger.Editor) error {
 		q := db.New(e.Tx())
 		a, err := q.GetAccountAny(ctx, db.GetAccountAnyParams{ClientID: scope.ClientID(), ID: id})
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -356,7 +375,8 @@ func (s *Service) Delete(ctx context.Context, scope auth.ClientScope, id uuid.UU
 			return err
 		}
 		if a.DeletedAt != nil {
-			out = &a
+			acc := ledger.AccountOf(a)
+			out = &acc
 			return nil
 		}
 		if _, err := e.RemoveAccount(id); err != nil {
@@ -370,7 +390,8 @@ func (s *Service) Delete(ctx context.Context, scope auth.ClientScope, id uuid.UU
 		}); err != nil {
 			return err
 		}
-		out = &a
+		acc := ledger.AccountOf(a)
+		out = &acc
 		return nil
 	})
 	return out, err
@@ -388,12 +409,12 @@ type Refresh struct {
 // HardRefresh deletes the account's imported transactions and queues their import from scratch.
 // With ApplyCurrentEdits the client's edits of those transactions (label, notes, hidden, reviewed)
 // are saved first and put back on the re-imported rows with the same external id.
-func (s *Service) HardRefresh(ctx context.Context, scope auth.ClientScope, id uuid.UUID, in Refresh) (db.Account, error) {
+func (s *Service) HardRefresh(ctx context.Context, scope auth.ClientScope, id uuid.UUID, in Refresh) (ledger.Account, error) {
 	if err := scope.CheckWrite(); err != nil {
-		return db.Account{}, err
+		return ledger.Account{}, err
 	}
-	var out db.Account
-	err := ledger.New(s.d.Pool).Update(ctx, scope.ClientID(), ledger.Meta{Actor: scope.Actor()}, func(e *ledger.Editor) error {
+	var out ledger.Account
+	err := ledger.New(s.d.Pool).Update(ctx, scope, ledger.Meta{Actor: scope.Actor()}, func(e *ledger.Editor) error {
 		q := db.New(e.Tx())
 		a, err := s.syncable(ctx, q, scope.ClientID(), id)
 		if err != nil {
@@ -447,7 +468,9 @@ func (s *Service) HardRefresh(ctx context.Context, scope auth.ClientScope, id uu
 			syncs.Options{Kind: syncs.KindHardRefresh, Recalculate: !in.SkipRecalculate}); err != nil {
 			return err
 		}
-		out, err = q.GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: id})
+		var row db.Account
+		row, err = q.GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: id})
+		out = ledger.AccountOf(row)
 		return err
 	})
 	return out, err
@@ -455,18 +478,18 @@ func (s *Service) HardRefresh(ctx context.Context, scope auth.ClientScope, id uu
 
 // syncable is the live account id of the client, if it can be synced: not retired, not a file or
 // virtual account (CONFLICT otherwise).
-func (s *Service) syncable(ctx context.Context, q *db.Queries, clientID, id uuid.UUID) (db.Account, error) {
+func (s *Service) syncable(ctx context.Context, q *db.Queries, clientID, id uuid.UUID) (ledger.Account, error) {
 	a, err := q.GetAccount(ctx, db.GetAccountParams{ClientID: clientID, ID: id})
 	if err != nil {
-		return a, store.Err(err, "account")
+		return ledger.AccountOf(a), store.Err(err, "account")
 	}
-	if reason := unsyncable(a); reason != "" {
-		return a, apperr.New(apperr.Conflict, "the account cannot be synced: %s", reason)
+	if reason := unsyncable(ledger.AccountOf(a)); reason != "" {
+		return ledger.AccountOf(a), apperr.New(apperr.Conflict, "the account cannot be synced: %s", reason)
 	}
-	return a, nil
+	return ledger.AccountOf(a), nil
 }
 
-func unsyncable(a db.Account) string {
+func unsyncable(a ledger.Account) string {
 	if why := skipReason(a, nil); why != nil {
 		return why.Message
 	}
@@ -474,29 +497,29 @@ func unsyncable(a db.Account) string {
 }
 
 // Rename renames an account (1 to MaxNameLength characters).
-func (s *Service) Rename(ctx context.Context, scope auth.ClientScope, id uuid.UUID, name string) (db.Account, error) {
+func (s *Service) Rename(ctx context.Context, scope auth.ClientScope, id uuid.UUID, name string) (ledger.Account, error) {
 	if err := scope.CheckWrite(); err != nil {
-		return db.Account{}, err
+		return ledger.Account{}, err
 	}
 	name = strings.TrimSpace(name)
 	if name == "" || len([]rune(name)) > MaxNameLength {
-		return db.Account{}, apperr.InvalidField("newName", "must be 1 to %d characters", MaxNameLength)
+		return ledger.Account{}, apperr.InvalidField("newName", "must be 1 to %d characters", MaxNameLength)
 	}
 	a, err := db.New(s.d.Pool).RenameAccount(ctx, db.RenameAccountParams{ClientID: scope.ClientID(), ID: id, Name: name})
-	return a, store.Err(err, "account")
+	return ledger.AccountOf(a), store.Err(err, "account")
 }
 
 // Retire stops an account's imports after stop (default now): it keeps its history, syncs import
 // nothing dated after stop, and it is no longer synced.
-func (s *Service) Retire(ctx context.Context, scope auth.ClientScope, id uuid.UUID, stop *time.Time) (db.Account, error) {
+func (s *Service) Retire(ctx context.Context, scope auth.ClientScope, id uuid.UUID, stop *time.Time) (ledger.Account, error) {
 	if err := scope.CheckWrite(); err != nil {
-		return db.Account{}, err
+		return ledger.Account{}, err
 	}
 	at := s.d.Now().UTC()
 	if stop != nil {
 		at = stop.UTC()
 	}
-	var out db.Account
+	var out ledger.Account
 	err := store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		a, err := q.GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: id})
@@ -506,7 +529,9 @@ func (s *Service) Retire(ctx context.Context, scope auth.ClientScope, id uuid.UU
 		if a.StartImportingAt != nil && !at.After(*a.StartImportingAt) {
 			return apperr.InvalidField("stopImportingAt", "must be after the account's startImportingAt")
 		}
-		out, err = q.RetireAccount(ctx, db.RetireAccountParams{ClientID: scope.ClientID(), ID: id, StopImportingAt: &at})
+		var row db.Account
+		row, err = q.RetireAccount(ctx, db.RetireAccountParams{ClientID: scope.ClientID(), ID: id, StopImportingAt: &at})
+		out = ledger.AccountOf(row)
 		return store.Err(err, "account")
 	})
 	return out, err
@@ -520,11 +545,11 @@ type SyncOptions struct {
 
 // Sync queues a sync of the account (syncs.Start: an account whose sync is already queued or
 // running keeps that one) and returns the account.
-func (s *Service) Sync(ctx context.Context, scope auth.ClientScope, id uuid.UUID, o SyncOptions) (db.Account, error) {
+func (s *Service) Sync(ctx context.Context, scope auth.ClientScope, id uuid.UUID, o SyncOptions) (ledger.Account, error) {
 	if err := scope.CheckWrite(); err != nil {
-		return db.Account{}, err
+		return ledger.Account{}, err
 	}
-	var out db.Account
+	var out ledger.Account
 	err := store.InTx(ctx, s.d.Pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		if _, err := s.syncable(ctx, q, scope.ClientID(), id); err != nil {
@@ -550,7 +575,9 @@ func (s *Service) Sync(ctx context.Context, scope auth.ClientScope, id uuid.UUID
 				return err
 			}
 		}
-		out, err = q.GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: id})
+		var row db.Account
+		row, err = q.GetAccount(ctx, db.GetAccountParams{ClientID: scope.ClientID(), ID: id})
+		out = ledger.AccountOf(row)
 		return err
 	})
 	return out, err
@@ -581,7 +608,7 @@ const (
 
 // skipReason is why account a cannot be synced now (busy: the state of its active sync item), or
 // nil when it can.
-func skipReason(a db.Account, busy *db.AccountSyncItem) *SkipReason {
+func skipReason(a ledger.Account, busy *db.AccountSyncItem) *SkipReason {
 	switch {
 	case a.DeletedAt != nil:
 		return &SkipReason{SkipDeleting, "it is being deleted"}
@@ -631,7 +658,7 @@ func (s *Service) SyncAll(ctx context.Context, scope auth.ClientScope, continuou
 			busy[active[i].AccountID] = &active[i]
 		}
 		for _, a := range accts {
-			if why := skipReason(a, busy[a.ID]); why != nil {
+			if why := skipReason(ledger.AccountOf(a), busy[a.ID]); why != nil {
 				out.Skipped = append(out.Skipped, a.ID)
 				out.Reasons = append(out.Reasons, *why)
 			} else {
@@ -649,7 +676,7 @@ func (s *Service) SyncAll(ctx context.Context, scope auth.ClientScope, continuou
 			return err
 		}
 		for _, id := range out.Queued {
-			out.Jobs = append(out.Jobs, Job{AccountID: id, ListAccountJobsRow: db.ListAccountJobsRow{
+			out.Jobs = append(out.Jobs, Job{AccountID: id, JobState: JobState{
 				ID: sy.ID, Kind: sy.Kind, CreatedAt: sy.CreatedAt, Status: StatusQueued,
 			}})
 		}
@@ -678,7 +705,7 @@ func (s *Service) RefreshCredentials(ctx context.Context, scope auth.ClientScope
 		if a.Type != "exchange" {
 			return apperr.InvalidField("accountId", "is not an exchange account")
 		}
-		if err := s.storeCredentials(ctx, q, a, creds); err != nil {
+		if err := s.storeCredentials(ctx, q, ledger.AccountOf(a), creds); err != nil {
 			return err
 		}
 		if a.Status == StatusRetired {

@@ -233,7 +233,7 @@ func TestHardRefreshReappliesEdits(t *testing.T) {
 	if err := b.pool.QueryRow(b.ctx, `SELECT id, external_id FROM transactions WHERE account_id = $1 ORDER BY occurred_at LIMIT 1`, acct).Scan(&tx, &ext); err != nil {
 		t.Fatal(err)
 	}
-	if err := ledger.New(b.pool).Update(b.ctx, b.client, ledger.Meta{Actor: "user:test"}, func(e *ledger.Editor) error {
+	if err := ledger.New(b.pool).Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "user:test"}, func(e *ledger.Editor) error {
 		_, err := e.UpdateTransaction(tx, ledger.TransactionPatch{Label: ptr("gift_received"), Notes: ptr("from grandma")})
 		return err
 	}); err != nil {

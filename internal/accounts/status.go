@@ -1,7 +1,7 @@
 package accounts
 
 import (
-	"taxd/gen/db"
+	"taxd/internal/ledger"
 	"taxd/internal/syncs"
 )
 
@@ -62,7 +62,7 @@ func IsOffChain(stored *string) bool {
 
 // ClientStatusOf is the GraphQL status of an account: ClientStatus, and NEEDS_REAUTHENTICATION
 // for an exchange account whose credentials the exchange rejected.
-func ClientStatusOf(a db.Account) string {
+func ClientStatusOf(a ledger.Account) string {
 	if a.DeletedAt == nil && a.Status == StatusFailed && a.StatusMessage != nil && *a.StatusMessage == syncs.ReasonCredentials {
 		return "NEEDS_REAUTHENTICATION"
 	}

@@ -134,6 +134,13 @@ func JobScope(clientID uuid.UUID, job string) ClientScope {
 	return ClientScope{clientID: clientID, perm: PermRead, actor: "system:" + job}
 }
 
+// JobWriteScope is JobScope for a job that writes what an authorised request (or the schedule a
+// client set up) asked for: a sync or a file import writing the ledger, a recalculation writing
+// results. The write permission was checked when the job was inserted.
+func JobWriteScope(clientID uuid.UUID, job string) ClientScope {
+	return ClientScope{clientID: clientID, perm: PermReadWrite, actor: "system:" + job}
+}
+
 // MyScopes are the scopes of every client the viewer belongs to: an API key's or a portal access
 // token's one client, or a user's memberships (staff included: staff see other clients by id, not
 // in this list).

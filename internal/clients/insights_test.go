@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/clients"
 	txledger "taxd/internal/ledger"
 	"taxd/internal/recalc"
@@ -62,7 +63,7 @@ func TestClientInsights(t *testing.T) {
 		t.Errorf("before a recalculation: %s", got)
 	}
 	for range 2 { // twice: a second recalculation gives the same insights with the same ids
-		if _, err := (&recalc.Runner{Pool: l.pool}).Run(ctx, l.client); err != nil {
+		if _, err := (&recalc.Runner{Pool: l.pool}).Run(ctx, auth.JobWriteScope(l.client, "test")); err != nil {
 			t.Fatal(err)
 		}
 		all := list(clients.InsightFilter{})

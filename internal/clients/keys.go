@@ -81,7 +81,7 @@ func StoreKey(ctx context.Context, q *db.Queries, id uuid.UUID, in NewKey, raw s
 }
 
 // Status of a key at now.
-func Status(k db.ClientApiKey, now time.Time) string {
+func Status(k APIKey, now time.Time) string {
 	switch {
 	case k.RevokedAt != nil:
 		return "REVOKED"

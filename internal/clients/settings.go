@@ -24,10 +24,69 @@ import (
 
 // Client is a client's settings with what the API shows beside them.
 type Client struct {
-	db.Client
+	Profile
 	IsDirty            bool
 	LastRecalculatedAt *time.Time
-	Subscription       *db.Subscription
+	Subscription       *Subscription
+}
+
+// Profile is a client as stored: who it is, its tax settings and its service flags. It has the
+// fields of the client row (Profile(row) converts one).
+type Profile struct {
+	ID                         uuid.UUID
+	PartnerID                  *uuid.UUID
+	ReferenceID                *string
+	Name                       string
+	Email                      *string
+	CostBasisAlgorithm         string
+	PerWalletFrom              *time.Time
+	Timezone                   string
+	FiscalYearStart            string
+	Currency                   string
+	Country                    string
+	LockTaxesUntil             *time.Time
+	Settings                   []byte
+	CurrentResultSetID         *uuid.UUID
+	SettingsDirtySeq           *int64
+	CreatedAt                  time.Time
+	UpdatedAt                  time.Time
+	TaxpayerType               string
+	HasCustomFiscalYear        bool
+	NeededTaxYears             *string
+	Deadline                   *time.Time
+	IsOnExtension              bool
+	AccountantStatus           *string
+	AccountantNotes            *string
+	FullServiceStatus          *string
+	FullServiceNotes           *string
+	AllowCustomerSupportAccess bool
+	AvatarImageUrl             *string
+	CanUsePriority             bool
+	IsEnterprise               bool
+	DefaultAiModel             *string
+	DefaultToFloor             bool
+	UseSnapshots               bool
+	PortfolioProvider          *string
+	PaymentAppUsername         *string
+	SolReferralAddress         *string
+	MessengerGroupUrl          *string
+	MessengerUsername          *string
+}
+
+// Subscription is a client's plan. It has the fields of the subscription row.
+type Subscription struct {
+	ID                 uuid.UUID
+	ClientID           uuid.UUID
+	Plan               string
+	Status             string
+	TaxYears           []int32
+	TransactionLimit   *int32
+	PriceCents         int64
+	Currency           string
+	CurrentPeriodStart time.Time
+	CurrentPeriodEnd   time.Time
+	CancelAtPeriodEnd  bool
+	CreatedAt          time.Time
 }
 
 // TaxYearStart is the first day of the client's tax year as MM-DD: the one its country's rules fix
@@ -83,11 +142,12 @@ func view(ctx context.Context, q *db.Queries, c db.Client) (Client, error) {
 	if err != nil {
 		return Client{}, store.Err(err, "client")
 	}
-	out := Client{Client: c, IsDirty: st.IsDirty, LastRecalculatedAt: st.LastRecalculatedAt}
+	out := Client{Profile: Profile(c), IsDirty: st.IsDirty, LastRecalculatedAt: st.LastRecalculatedAt}
 	sub, err := q.GetClientSubscription(ctx, c.ID)
 	switch {
 	case err == nil:
-		out.Subscription = &sub
+		s := Subscription(sub)
+		out.Subscription = &s
 	case !errors.Is(err, pgx.ErrNoRows):
 		return Client{}, err
 	}

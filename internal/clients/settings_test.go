@@ -65,7 +65,7 @@ func setup(t *testing.T) ledger {
 func (l ledger) disposalYears(t *testing.T) []int {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := (&recalc.Runner{Pool: l.pool}).Run(ctx, l.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: l.pool}).Run(ctx, auth.JobWriteScope(l.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	c, err := l.svc.Get(ctx, l.scope)
@@ -148,7 +148,7 @@ func TestUpdateClientMovesTaxYearBoundaries(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Timezone != "America/New_York" || c.FiscalYearStart != "01-01" || c.FiscalYearEnd() != "12-31" || c.HasCustomFiscalYear || c.Name != "Fran Fiscal" {
-		t.Errorf("stored settings: %+v", c.Client)
+		t.Errorf("stored settings: %+v", c.Profile)
 	}
 }
 
@@ -188,7 +188,7 @@ func TestUpdateClientValidation(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Name != "Fiscal Fran" || got.IsDirty {
-		t.Errorf("a refused update changed the client: %+v", got.Client)
+		t.Errorf("a refused update changed the client: %+v", got.Profile)
 	}
 	audited := func() string {
 		t.Helper()
@@ -205,10 +205,10 @@ func TestUpdateClientValidation(t *testing.T) {
 	// neededTaxYears is normalised; hasCustomFiscalYear false alone resets to the calendar year.
 	c, err := l.svc.Update(ctx, l.scope, clients.Update{NeededTaxYears: ptr(" 2024, 2023,2024"), FiscalYearStart: ptr("07-01")})
 	if err != nil || *c.NeededTaxYears != "2024,2023" || !c.HasCustomFiscalYear || c.FiscalYearEnd() != "06-30" {
-		t.Errorf("normalised update: %+v, %v", c.Client, err)
+		t.Errorf("normalised update: %+v, %v", c.Profile, err)
 	}
 	if c, err = l.svc.Update(ctx, l.scope, clients.Update{HasCustomFiscalYear: ptr(false)}); err != nil || c.FiscalYearStart != "01-01" || c.HasCustomFiscalYear {
-		t.Errorf("reset to the calendar year: %+v, %v", c.Client, err)
+		t.Errorf("reset to the calendar year: %+v, %v", c.Profile, err)
 	}
 	// Each changed setting is one audit entry by the scope's actor; an unchanged one none.
 	want := "fiscalYearStart:\"01-01\">\"07-01\":" + l.scope.Actor() + " hasCustomFiscalYear:false>true:" + l.scope.Actor() +
@@ -243,6 +243,6 @@ func TestTaxLockHoldsTheYearBoundaries(t *testing.T) {
 	}
 	c, err := l.svc.Update(ctx, l.scope, clients.Update{Name: ptr("Locked Lou")})
 	if err != nil || c.Name != "Locked Lou" || c.Timezone != "America/New_York" || c.FiscalYearStart != "01-01" || c.CostBasisAlgorithm != "FIFO" || c.Country != "US" {
-		t.Fatalf("a name change under the lock: %+v, %v", c.Client, err)
+		t.Fatalf("a name change under the lock: %+v, %v", c.Profile, err)
 	}
 }

@@ -73,7 +73,7 @@ func TestSeedGivesEveryViewFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scope, err := auth.PartnerUserScope(&auth.Partner{PartnerID: p.ID, Method: auth.MethodSecretPair}, user.ID, &p.ID)
+	scope, err := auth.PartnerUserScope(&auth.Partner{PartnerID: p.ID, Method: auth.MethodSecretPair}, user.ClientID, &p.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestSeedGivesEveryViewFigures(t *testing.T) {
 	if err != nil || !seeded {
 		t.Fatalf("seed: %v, %v", seeded, err)
 	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, user.ID); err != nil {
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(user.ClientID, "test")); err != nil {
 		t.Fatal(err)
 	}
 

@@ -22,6 +22,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/store"
@@ -115,7 +116,7 @@ func run(ctx context.Context, pool *pgxpool.Pool, req Request, format string, re
 	if err != nil {
 		return store.Err(err, "client")
 	}
-	return ledger.New(pool).Update(ctx, req.ClientID, meta, func(e *ledger.Editor) error {
+	return ledger.New(pool).Update(ctx, auth.JobWriteScope(req.ClientID, "import"), meta, func(e *ledger.Editor) error {
 		im, err := e.NewImporter(res.AccountID, req.Prices)
 		if err != nil {
 			return err

@@ -2,6 +2,7 @@ package fileimport
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -33,10 +34,37 @@ type Upload struct {
 	Name      string
 }
 
+// FileImport is a file import of a client: the sync that ran it and its one item, the file
+// account's. It has the fields of the row ListFileImports reads.
+type FileImport struct {
+	ID            uuid.UUID
+	ClientID      uuid.UUID
+	Status        string
+	Progress      int32
+	Error         *string
+	CreatedAt     time.Time
+	StartedAt     *time.Time
+	FinishedAt    *time.Time
+	Kind          string
+	Recalculate   bool
+	AccountID     uuid.UUID
+	Imported      int32
+	ItemStatus    string
+	Message       *string
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
+}
+
 // Imports are the scope's client's file imports, newest first (at most 50).
-func (s *Service) Imports(ctx context.Context, scope auth.ClientScope) ([]db.ListFileImportsRow, error) {
+func (s *Service) Imports(ctx context.Context, scope auth.ClientScope) ([]FileImport, error) {
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
-	return db.New(s.pool).ListFileImports(ctx, scope.ClientID())
+	rows, err := db.New(s.pool).ListFileImports(ctx, scope.ClientID())
+	out := make([]FileImport, len(rows))
+	for i, r := range rows {
+		out[i] = FileImport(r)
+	}
+	return out, err
 }

@@ -12,13 +12,13 @@ import (
 
 	"github.com/google/uuid"
 
-	"taxd/gen/db"
 	gen "taxd/gen/graph"
 	"taxd/gen/graph/model"
 	"taxd/internal/accounts"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/jobs"
+	"taxd/internal/ledger"
 	"taxd/internal/money"
 	"taxd/internal/syncs"
 )
@@ -56,7 +56,7 @@ func (r *accountResolver) BalanceFiatValueFormatted(ctx context.Context, obj *mo
 	return money.FormatPtrIn(&v.Cents, v.Currency), nil
 }
 
-func accountOut(a db.Account) model.Account {
+func accountOut(a ledger.Account) model.Account {
 	typ, imp := accounts.ClientType(a.Type)
 	out := model.Account{
 		ID: a.ID.String(), ClientID: a.ClientID.String(), Name: a.Name, Type: model.AccountTypeEnum(typ), ImportType: model.ImportTypeEnum(imp),
@@ -75,7 +75,7 @@ func accountOut(a db.Account) model.Account {
 	return out
 }
 
-func accountsOut(as []db.Account) []model.Account {
+func accountsOut(as []ledger.Account) []model.Account {
 	out := make([]model.Account, len(as))
 	for i, a := range as {
 		out[i] = accountOut(a)
@@ -344,4 +344,4 @@ func (r *mutationResolver) SyncAllClientAccounts(ctx context.Context, clientID s
 }
 
 // accountIDOf parses an account id argument that accountScope has checked already.
-func accountIDOf(s string) uuid.UUID { id, _ := uuid.Parse(s); return id }
+func accountIDOf(s string) uuid.UUID { id, _ := parseID("accountId", s); return id }

@@ -147,14 +147,14 @@ func seedBenchFixture(ctx context.Context, pool *pgxpool.Pool, n int, log io.Wri
 		return fx, err
 	}
 	step("daily prices")
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		return fx, err
 	}
 	step("full recalculation")
 	if err := benchEdits(ctx, pool, &fx); err != nil {
 		return fx, err
 	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		return fx, err
 	}
 	step("edits, links and an incremental recalculation")
@@ -203,7 +203,7 @@ func benchEdits(ctx context.Context, pool *pgxpool.Pool, fx *benchFixture) error
 		return err
 	}
 	label, note := "income", "Reviewed with the accountant"
-	err = l.Update(ctx, fx.Client, ledger.Meta{Actor: "user:bench", Source: ptrTo("portal")}, func(e *ledger.Editor) error {
+	err = l.Update(ctx, auth.JobWriteScope(fx.Client, "test"), ledger.Meta{Actor: "user:bench", Source: ptrTo("portal")}, func(e *ledger.Editor) error {
 		if err := e.LabelTransactions(ids[:20], ledger.LabelEdit{Label: &label}); err != nil {
 			return err
 		}

@@ -10,9 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"taxd/gen/db"
 	"taxd/gen/graph/model"
-	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/clients"
 	"taxd/internal/ledger"
@@ -59,9 +57,9 @@ func (r *mutationResolver) RevokeClientAPIKey(ctx context.Context, clientID stri
 	if err != nil {
 		return nil, err
 	}
-	kid, err := uuid.Parse(id)
+	kid, err := parseID("id", id)
 	if err != nil {
-		return nil, apperr.InvalidField("id", "must be a UUID")
+		return nil, err
 	}
 	k, err := r.Clients.RevokeKey(ctx, scope, kid)
 	if err != nil {
@@ -71,7 +69,7 @@ func (r *mutationResolver) RevokeClientAPIKey(ctx context.Context, clientID stri
 	return &out, nil
 }
 
-func keyOut(k db.ClientApiKey, now time.Time) model.ClientAPIKey {
+func keyOut(k clients.APIKey, now time.Time) model.ClientAPIKey {
 	out := model.ClientAPIKey{
 		ID: k.ID.String(), ClientID: k.ClientID.String(), Name: k.Name, PermissionLevel: model.ClientAPIKeyPermissionLevelEnum(k.PermissionLevel),
 		Prefix: k.Prefix, Status: model.ClientAPIKeyStatusEnum(clients.Status(k, now)), CreatedAt: k.CreatedAt, ExpiresAt: k.ExpiresAt,
@@ -337,9 +335,9 @@ func (r *mutationResolver) RefreshAPIKey(ctx context.Context, accountID string, 
 	if err != nil {
 		return nil, err
 	}
-	id, err := uuid.Parse(accountID)
+	id, err := parseID("accountId", accountID)
 	if err != nil {
-		return nil, apperr.InvalidField("accountId", "must be a UUID")
+		return nil, err
 	}
 	syncID, err := r.Accounts.RefreshCredentials(ctx, scope, id, apiKey, secretKey, passphrase)
 	if err != nil || syncID == uuid.Nil {

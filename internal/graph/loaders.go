@@ -9,7 +9,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/vikstrous/dataloadgen"
 
-	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/ledger"
@@ -29,8 +28,8 @@ type clientKey struct {
 type loaders struct {
 	mu       sync.Mutex
 	scopes   map[uuid.UUID]auth.ClientScope
-	accounts *dataloadgen.Loader[clientKey, db.Account]
-	assets   *dataloadgen.Loader[clientKey, db.Asset]
+	accounts *dataloadgen.Loader[clientKey, ledger.Account]
+	assets   *dataloadgen.Loader[clientKey, ledger.Asset]
 	txCounts *dataloadgen.Loader[clientKey, int64] // transactions per account
 	// accountValues is each account's holdings at current prices, in cents of the client's
 	// currency (absent: unknown)
@@ -70,10 +69,10 @@ func (l *loaders) scopeOf(client uuid.UUID) (auth.ClientScope, bool) {
 func newLoaders(lg *ledger.Ledger, pf *portfolio.Service) *loaders {
 	l := &loaders{scopes: map[uuid.UUID]auth.ClientScope{}, transferClient: map[string]string{}}
 	wait := dataloadgen.WithWait(time.Millisecond)
-	l.accounts = dataloadgen.NewMappedLoader(func(ctx context.Context, keys []clientKey) (map[clientKey]db.Account, error) {
+	l.accounts = dataloadgen.NewMappedLoader(func(ctx context.Context, keys []clientKey) (map[clientKey]ledger.Account, error) {
 		return batchByClient(ctx, l, keys, lg.Accounts)
 	}, wait)
-	l.assets = dataloadgen.NewMappedLoader(func(ctx context.Context, keys []clientKey) (map[clientKey]db.Asset, error) {
+	l.assets = dataloadgen.NewMappedLoader(func(ctx context.Context, keys []clientKey) (map[clientKey]ledger.Asset, error) {
 		return batchByClient(ctx, l, keys, lg.Assets)
 	}, wait)
 	l.txCounts = dataloadgen.NewMappedLoader(func(ctx context.Context, keys []clientKey) (map[clientKey]int64, error) {

@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
-	"taxd/gen/db"
 	"taxd/gen/graph/model"
 	"taxd/internal/apperr"
 	"taxd/internal/ledger"
@@ -18,7 +16,7 @@ import (
 	"taxd/internal/portfolio"
 )
 
-func assetOut(a db.Asset) model.Asset {
+func assetOut(a ledger.Asset) model.Asset {
 	out := model.Asset{
 		ID: a.ID.String(), ClientID: a.ClientID.String(), AssetKey: a.Key, PricingKey: ledger.PricingKey(a), Symbol: a.Symbol, Name: a.Name,
 		Type: model.AssetTypeEnum(a.Type), ContractAddress: a.ContractAddress, TokenID: a.TokenID, Description: a.Description,
@@ -73,7 +71,7 @@ func (r *queryResolver) GetTaxFormReconciliationProceedsByAsset(ctx context.Cont
 
 // portfolioAssetOut maps an asset of the portfolio service (which carries its current price).
 func portfolioAssetOut(a portfolio.Asset) model.Asset {
-	row := db.Asset{
+	row := ledger.Asset{
 		ID: a.ID, ClientID: a.ClientID, Key: a.Key, Symbol: a.Symbol, Name: a.Name, Type: a.Type, Chain: a.Chain,
 		ContractAddress: a.ContractAddress, TokenID: a.TokenID, Decimals: a.Decimals, PriceSourceID: a.PriceSourceID,
 		IsSpam: a.IsSpam, IsWorthless: a.IsWorthless, IsHidden: a.IsHidden, UsePlatformPrice: a.UsePlatformPrice,
@@ -144,9 +142,9 @@ func (r *queryResolver) GetPortfolioV2(ctx context.Context, ascending *bool, ass
 		return nil, apperr.InvalidField("onlyIncludedAccountIds", "must list at most 1000 accounts")
 	}
 	for i, s := range onlyIncludedAccountIds {
-		id, err := uuid.Parse(s)
+		id, err := parseID(fmt.Sprintf("onlyIncludedAccountIds[%d]", i), s)
 		if err != nil {
-			return nil, apperr.InvalidField(fmt.Sprintf("onlyIncludedAccountIds[%d]", i), "must be a UUID")
+			return nil, err
 		}
 		f.AccountIDs = append(f.AccountIDs, id)
 	}
@@ -265,7 +263,7 @@ func (r *mutationResolver) UpdateAsset(ctx context.Context, assetID string, pric
 	if err != nil {
 		return nil, err
 	}
-	id, _ := uuid.Parse(assetID) // assetScope parsed it
+	id, _ := parseID("assetId", assetID) // assetScope parsed it
 	p := portfolio.AssetPatch{
 		PriceSourceID: priceSourceID, ContractAddress: contractAddress, Description: description, IconImageURL: iconImageURL,
 		ImageURL: imageURL, Name: name, Symbol: symbol, IsHidden: isHidden, IsSpam: isSpam, IsWorthless: isWorthless,

@@ -66,7 +66,7 @@ func tracedServer(t testing.TB, n int) (*httptest.Server, *queryCounter, uuid.UU
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := clients.StoreKey(ctx, db.New(pool), uuid.New(), clients.NewKey{ClientID: client, ReadWrite: true}, rawKey, time.Now()); err != nil {

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -48,8 +47,9 @@ type Deps struct {
 	Portfolio *portfolio.Service
 }
 
-// Resolver is the root of the resolvers; they live in one file per schema file
-// (transactions.go beside transactions.graphqls ...).
+// Resolver is the root of the resolvers; their files follow the schema files (tax.go beside
+// tax.graphqls ...), the transactions schema's split by topic (transactions_query.go,
+// transactions_edit.go, links.go, transactions_out.go).
 type Resolver struct {
 	Deps
 }
@@ -152,9 +152,9 @@ func (r *Resolver) scope(ctx context.Context, clientID string) (auth.ClientScope
 	if err != nil {
 		return auth.ClientScope{}, err
 	}
-	id, err := uuid.Parse(clientID)
+	id, err := parseID("clientId", clientID)
 	if err != nil {
-		return auth.ClientScope{}, apperr.InvalidField("clientId", "must be a UUID")
+		return auth.ClientScope{}, err
 	}
 	return r.Auth.Scope(ctx, v, id)
 }
@@ -165,9 +165,9 @@ func (r *Resolver) accountScope(ctx context.Context, accountID string) (auth.Cli
 	if err != nil {
 		return auth.ClientScope{}, err
 	}
-	id, err := uuid.Parse(accountID)
+	id, err := parseID("accountId", accountID)
 	if err != nil {
-		return auth.ClientScope{}, apperr.InvalidField("accountId", "must be a UUID")
+		return auth.ClientScope{}, err
 	}
 	return r.Auth.ScopeForAccount(ctx, v, id)
 }
@@ -189,30 +189,15 @@ func (r *Resolver) viewerScope(ctx context.Context, clientID *string) (auth.Clie
 	return r.Auth.Scope(ctx, v, only)
 }
 
-func parseIDs(field string, ids []string) ([]uuid.UUID, error) {
-	if len(ids) > ledger.MaxIDs {
-		return nil, apperr.InvalidField(field, "must hold at most %d ids", ledger.MaxIDs)
-	}
-	out := make([]uuid.UUID, len(ids))
-	for i, s := range ids {
-		id, err := uuid.Parse(s)
-		if err != nil {
-			return nil, apperr.InvalidField(field, "%q is not a UUID", s)
-		}
-		out[i] = id
-	}
-	return out, nil
-}
-
 // assetScope authorises the viewer for the client owning assetID.
 func (r *Resolver) assetScope(ctx context.Context, assetID string) (auth.ClientScope, error) {
 	v, err := auth.ViewerFrom(ctx)
 	if err != nil {
 		return auth.ClientScope{}, err
 	}
-	id, err := uuid.Parse(assetID)
+	id, err := parseID("assetId", assetID)
 	if err != nil {
-		return auth.ClientScope{}, apperr.InvalidField("assetId", "must be a UUID")
+		return auth.ClientScope{}, err
 	}
 	return r.Auth.ScopeForAsset(ctx, v, id)
 }
@@ -223,9 +208,9 @@ func (r *Resolver) reportScope(ctx context.Context, reportID string) (auth.Clien
 	if err != nil {
 		return auth.ClientScope{}, err
 	}
-	id, err := uuid.Parse(reportID)
+	id, err := parseID("reportId", reportID)
 	if err != nil {
-		return auth.ClientScope{}, apperr.InvalidField("reportId", "must be a UUID")
+		return auth.ClientScope{}, err
 	}
 	return r.Auth.ScopeForReport(ctx, v, id)
 }

@@ -277,9 +277,9 @@ func assetIDArg(q *txQuery, name string, v any) error {
 	if !ok {
 		return nil
 	}
-	id, err := uuid.Parse(s)
+	id, err := parseID(name, s)
 	if err != nil {
-		return apperr.InvalidField(name, "must be a UUID")
+		return err
 	}
 	q.filter.AssetIDs = append(q.filter.AssetIDs, id)
 	return nil

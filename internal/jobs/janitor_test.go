@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
+	"taxd/internal/auth"
 	"taxd/internal/jobs"
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
@@ -64,11 +65,11 @@ func TestJanitorFailsRowsOfLostJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sync, err := syncs.NewService(pool, jc).Create(ctx, lost, nil, "account_ids")
+	sync, err := syncs.NewService(pool, jc).Create(ctx, auth.JobWriteScope(lost, "test"), nil, "account_ids")
 	if err != nil {
 		t.Fatal(err)
 	}
-	report, err := reports.NewService(reports.Deps{Pool: pool, Jobs: jc}).Create(ctx, lost, 2024, reports.TypeIncomeCSV, nil)
+	report, err := reports.NewService(reports.Deps{Pool: pool, Jobs: jc}).Create(ctx, auth.JobWriteScope(lost, "test"), 2024, reports.TypeIncomeCSV, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
+	"taxd/internal/auth"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
@@ -49,7 +50,7 @@ func pageOf(self string) []imports.Tx {
 
 func (b *bundle) sync(t *testing.T, account uuid.UUID, self string) {
 	t.Helper()
-	if err := b.led.Update(b.ctx, b.client, ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
 		_, err := e.Import(account, pageOf(self), ethAt(3000))
 		return err
 	}); err != nil {
@@ -83,7 +84,7 @@ func TestMoveBetweenOwnWalletsImportedOnce(t *testing.T) {
 			if n != 1 || from == nil || *from != b.wallet || to == nil || *to != b.wallet2 {
 				t.Fatalf("move stored %d times, from %v to %v; want once, A to B", n, from, to)
 			}
-			if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+			if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 				t.Fatal(err)
 			}
 			var disposals int
@@ -113,7 +114,7 @@ func TestRemoveAccountTouchesNoOtherAccount(t *testing.T) {
 	b.sync(t, b.wallet, addrA)
 	b.sync(t, b.wallet2, addrB)
 	// B's own receipt from outside, which must not change.
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		_, err := e.Import(b.wallet2, []imports.Tx{{ExternalID: "0xgift", Hash: "0xgift", Time: t1.Add(time.Hour), Transfers: []imports.Transfer{ethTransfer("0.5", addrX, addrB)}}}, ethAt(3000))
 		return err
 	}); err != nil {
@@ -150,7 +151,7 @@ func TestRemoveAccountTouchesNoOtherAccount(t *testing.T) {
 	giftBefore := snapshot("0xgift")
 	b.settle(t)
 	var deleted int
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		var err error
 		deleted, err = e.RemoveAccount(b.wallet)
 		return err

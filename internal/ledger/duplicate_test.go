@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"taxd/internal/auth"
 	"taxd/internal/ledger"
 )
 
@@ -12,7 +13,7 @@ import (
 func TestDuplicateKeepsTheOverrides(t *testing.T) {
 	b := setup(t)
 	acquired := time.Date(2021, 6, 1, 0, 0, 0, 0, time.UTC)
-	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC), Label: ptr("gift_received")})
 		if err != nil {
 			return err

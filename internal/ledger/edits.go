@@ -31,10 +31,7 @@ const (
 // Edit runs fn with an Editor on the scope's client in one database transaction, as the scope's
 // actor: the entry point of every write of the API. A Read scope cannot pass.
 func (l *Ledger) Edit(ctx context.Context, scope auth.ClientScope, sessionID, source *string, fn func(e *Editor) error) error {
-	if err := scope.CheckWrite(); err != nil {
-		return err
-	}
-	return l.Update(ctx, scope.ClientID(), Meta{Actor: scope.Actor(), SessionID: sessionID, Source: source}, fn)
+	return l.Update(ctx, scope, Meta{Actor: scope.Actor(), SessionID: sessionID, Source: source}, fn)
 }
 
 // CheckLabel refuses a label that is not in the catalog.
@@ -71,22 +68,22 @@ func (e *Editor) moveTransfer(tr db.Transfer, to uuid.UUID, pos int32) error {
 
 // DuplicateTransaction copies a transaction and its visible transfers as a new manual transaction,
 // with their basis and acquisition-date overrides.
-func (e *Editor) DuplicateTransaction(id uuid.UUID) (db.Transaction, error) {
+func (e *Editor) DuplicateTransaction(id uuid.UUID) (Transaction, error) {
 	src, err := e.Transaction(id)
 	if err != nil {
-		return db.Transaction{}, err
+		return Transaction{}, err
 	}
 	trs, err := e.Transfers(id)
 	if err != nil {
-		return db.Transaction{}, err
+		return Transaction{}, err
 	}
 	if len(trs) > MaxMovedTransfers {
-		return db.Transaction{}, apperr.InvalidField("transactionId", "holds %d transfers; at most %d can be copied", len(trs), MaxMovedTransfers)
+		return Transaction{}, apperr.InvalidField("transactionId", "holds %d transfers; at most %d can be copied", len(trs), MaxMovedTransfers)
 	}
 	cp, err := e.CreateTransaction(NewTransaction{AccountID: src.AccountID, OccurredAt: src.OccurredAt, Hash: src.TxnHash,
 		Label: src.Label, Notes: src.Notes, Ordinal: src.Ordinal})
 	if err != nil {
-		return db.Transaction{}, err
+		return Transaction{}, err
 	}
 	for _, tr := range trs {
 		if tr.IsHidden {
@@ -96,7 +93,7 @@ func (e *Editor) DuplicateTransaction(id uuid.UUID) (db.Transaction, error) {
 			ToAccountID: tr.ToAccountID, FromAddress: tr.FromAddress, ToAddress: tr.ToAddress, FiatValue: tr.FiatValue,
 			FeeFiat: tr.FeeFiat, IsFee: tr.IsFee, Label: tr.Label, StakingID: tr.StakingAccountIdentifier})
 		if err != nil {
-			return db.Transaction{}, err
+			return Transaction{}, err
 		}
 		// a person's overrides of the basis and the acquisition date are part of what is copied
 		if tr.BasisFiatValue.Valid || tr.PurchaseDateOverride != nil {
@@ -105,7 +102,7 @@ func (e *Editor) DuplicateTransaction(id uuid.UUID) (db.Transaction, error) {
 				p.BasisFiatValue = &tr.BasisFiatValue.Decimal
 			}
 			if _, err := e.UpdateTransfer(cp.ID, c.ID, p); err != nil {
-				return db.Transaction{}, err
+				return Transaction{}, err
 			}
 		}
 	}
@@ -178,57 +175,57 @@ func (e *Editor) SetMissingBasisOverride(ids []uuid.UUID, isMissing, override bo
 
 // Merge moves every transfer of from into to (appended in settlement order) and deletes the
 // emptied transactions.
-func (e *Editor) Merge(from []uuid.UUID, to uuid.UUID) (db.Transaction, error) {
+func (e *Editor) Merge(from []uuid.UUID, to uuid.UUID) (Transaction, error) {
 	if len(from) == 0 || len(from) > MaxMergeIDs {
-		return db.Transaction{}, apperr.InvalidField("fromTransactionIds", "must hold 1 to %d ids", MaxMergeIDs)
+		return Transaction{}, apperr.InvalidField("fromTransactionIds", "must hold 1 to %d ids", MaxMergeIDs)
 	}
 	seen := map[uuid.UUID]bool{}
 	for _, id := range from {
 		if id == to {
-			return db.Transaction{}, apperr.InvalidField("fromTransactionIds", "must not contain toTransactionId")
+			return Transaction{}, apperr.InvalidField("fromTransactionIds", "must not contain toTransactionId")
 		}
 		if seen[id] {
-			return db.Transaction{}, apperr.InvalidField("fromTransactionIds", "lists %s twice", id)
+			return Transaction{}, apperr.InvalidField("fromTransactionIds", "lists %s twice", id)
 		}
 		seen[id] = true
 	}
 	target, err := e.Transaction(to)
 	if err != nil {
-		return db.Transaction{}, err
+		return Transaction{}, err
 	}
 	if err := e.checkUnlinked("toTransactionId", to); err != nil {
-		return db.Transaction{}, err
+		return Transaction{}, err
 	}
 	pos, err := e.q.NextTransferPosition(e.ctx, to)
 	if err != nil {
-		return db.Transaction{}, err
+		return Transaction{}, err
 	}
 	moved := 0
 	for _, id := range from {
 		if _, err := e.Transaction(id); err != nil {
-			return db.Transaction{}, err
+			return Transaction{}, err
 		}
 		if err := e.checkUnlinked("fromTransactionIds", id); err != nil {
-			return db.Transaction{}, err
+			return Transaction{}, err
 		}
 		trs, err := e.Transfers(id)
 		if err != nil {
-			return db.Transaction{}, err
+			return Transaction{}, err
 		}
 		if moved += len(trs); moved > MaxMovedTransfers {
-			return db.Transaction{}, apperr.InvalidField("fromTransactionIds", "hold more than %d transfers; merge in smaller steps", MaxMovedTransfers)
+			return Transaction{}, apperr.InvalidField("fromTransactionIds", "hold more than %d transfers; merge in smaller steps", MaxMovedTransfers)
 		}
 		for _, tr := range trs {
 			if err := e.moveTransfer(tr, to, pos); err != nil {
-				return db.Transaction{}, err
+				return Transaction{}, err
 			}
 			pos++
 		}
 		if err := e.Delete(id); err != nil {
-			return db.Transaction{}, err
+			return Transaction{}, err
 		}
 	}
-	return target, e.dirty(to)
+	return TransactionOf(target), e.dirty(to)
 }
 
 // SplitGroup is one child of a split: the transfers it takes from the base, its label and notes.
@@ -283,7 +280,7 @@ func CheckSplitShape(groups []SplitGroup) error {
 // base in the order of groups (ordinals after the base's existing children). ordering, when set
 // (the deprecated single split), puts the one child at that position among the base's children
 // (1 = first) and moves the later ones back. It returns the children.
-func (e *Editor) Split(baseID uuid.UUID, groups []SplitGroup, ordering *int) ([]db.Transaction, error) {
+func (e *Editor) Split(baseID uuid.UUID, groups []SplitGroup, ordering *int) ([]Transaction, error) {
 	if err := CheckSplitShape(groups); err != nil {
 		return nil, err
 	}
@@ -334,7 +331,7 @@ func (e *Editor) Split(baseID uuid.UUID, groups []SplitGroup, ordering *int) ([]
 			return nil, err
 		}
 	}
-	out := make([]db.Transaction, 0, len(groups))
+	out := make([]Transaction, 0, len(groups))
 	for i, g := range groups {
 		label := base.Label
 		if g.Label != nil {
@@ -530,30 +527,30 @@ const MaxRuleRelabel = 500
 // into an account of the same provider with the same direction and counterparty (see import.go),
 // and relabels up to MaxRuleRelabel existing unlabeled matching transactions now (audited). It
 // returns the rule and how many it relabeled.
-func (e *Editor) CreateLabelRule(txID uuid.UUID) (db.LabelRule, int, error) {
+func (e *Editor) CreateLabelRule(txID uuid.UUID) (LabelRule, int, error) {
 	t, err := e.Transaction(txID)
 	if err != nil {
-		return db.LabelRule{}, 0, err
+		return LabelRule{}, 0, err
 	}
 	if t.Label == nil || t.AccountID == nil {
-		return db.LabelRule{}, 0, apperr.InvalidField("createDefaultRule", "needs a labeled transaction of an account")
+		return LabelRule{}, 0, apperr.InvalidField("createDefaultRule", "needs a labeled transaction of an account")
 	}
 	acct, err := e.q.GetAccount(e.ctx, db.GetAccountParams{ClientID: e.client, ID: *t.AccountID})
 	if err != nil {
-		return db.LabelRule{}, 0, store.Err(err, "account")
+		return LabelRule{}, 0, store.Err(err, "account")
 	}
 	trs, err := e.Transfers(txID)
 	if err != nil {
-		return db.LabelRule{}, 0, err
+		return LabelRule{}, 0, err
 	}
 	dir, cp, ok := ruleKey(trs)
 	if !ok {
-		return db.LabelRule{}, 0, apperr.InvalidField("createDefaultRule", "needs a transfer to or from a counterparty address to match on")
+		return LabelRule{}, 0, apperr.InvalidField("createDefaultRule", "needs a transfer to or from a counterparty address to match on")
 	}
 	rule, err := e.q.InsertLabelRule(e.ctx, db.InsertLabelRuleParams{ID: newID(), ClientID: e.client, Provider: acct.Provider,
 		Direction: dir, Counterparty: cp, Label: *t.Label})
 	if err != nil {
-		return db.LabelRule{}, 0, store.Err(err, "label rule")
+		return LabelRule{}, 0, store.Err(err, "label rule")
 	}
 	rows, err := e.tx.Query(e.ctx, `
 SELECT t.id FROM transactions t
@@ -569,18 +566,18 @@ WHERE t.client_id = $1 AND t.label IS NULL AND t.deleted_at IS NULL AND t.id <> 
 ORDER BY t.occurred_at, t.id
 LIMIT $6`, e.client, acct.Provider, dir, cp, txID, MaxRuleRelabel)
 	if err != nil {
-		return db.LabelRule{}, 0, err
+		return LabelRule{}, 0, err
 	}
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
 	if err != nil {
-		return db.LabelRule{}, 0, err
+		return LabelRule{}, 0, err
 	}
 	for _, id := range ids {
 		if _, err := e.UpdateTransaction(id, TransactionPatch{Label: t.Label}); err != nil {
-			return db.LabelRule{}, 0, err
+			return LabelRule{}, 0, err
 		}
 	}
-	return rule, len(ids), nil
+	return LabelRule(rule), len(ids), nil
 }
 
 // UnpricedReceipts lists up to limit of the client's transactions, other than except, with an

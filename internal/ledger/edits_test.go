@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
@@ -21,7 +22,7 @@ func (b *bundle) tx3(t *testing.T) (uuid.UUID, []uuid.UUID) {
 	t.Helper()
 	var txID uuid.UUID
 	var trs []uuid.UUID
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC), Label: ptr("payment")})
 		if err != nil {
 			return err
@@ -80,7 +81,7 @@ func TestSplitRulesAreEnforced(t *testing.T) {
 		{"21 groups", groups21, "split rule 4"},
 		{"201 ids", []ledger.SplitGroup{{TransferIDs: many(201)}}, "split rule 4"},
 	} {
-		err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error { _, err := e.Split(base, c.groups, nil); return err })
+		err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error { _, err := e.Split(base, c.groups, nil); return err })
 		if apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), c.rule) {
 			t.Errorf("%s: %v, want BAD_USER_INPUT naming %s", c.name, err, c.rule)
 		}
@@ -97,7 +98,7 @@ func TestSplitChildrenSettleInArrayOrder(t *testing.T) {
 	b := setup(t)
 	base, trs := b.tx3(t)
 	var children []uuid.UUID
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		cs, err := e.Split(base, []ledger.SplitGroup{{TransferIDs: trs[2:]}, {TransferIDs: trs[1:2], Label: ptr("gift_received")}}, nil)
 		for _, c := range cs {
 			children = append(children, c.ID)
@@ -109,7 +110,7 @@ func TestSplitChildrenSettleInArrayOrder(t *testing.T) {
 	// A deprecated single split of the first child's transfer... into position 1 among the base's
 	// children: it settles before both earlier children although its id is the newest.
 	var first uuid.UUID
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		if _, err := e.AddTransfer(base, ledger.NewTransfer{AssetID: b.eth, Quantity: dec("4"), FromAccountID: &b.wallet}); err != nil {
 			return err
 		}
@@ -155,7 +156,7 @@ func TestUndoRefusesWhatLaterEditsDependOn(t *testing.T) {
 	base, trs := b.tx3(t)
 	edit := func(fn func(e *ledger.Editor) error) {
 		t.Helper()
-		if err := b.led.Update(b.ctx, b.client, meta, fn); err != nil {
+		if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, fn); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -194,7 +195,7 @@ func TestUndoRefusesWhatLaterEditsDependOn(t *testing.T) {
 		return out
 	}
 	undo := func(ids []uuid.UUID) error {
-		return b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error { _, err := e.Undo(ids); return err })
+		return b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error { _, err := e.Undo(ids); return err })
 	}
 	labels := ids(`field = 'label' AND entity_id = $2`, base)
 	if err := undo(labels[:1]); apperr.KindOf(err) != apperr.Conflict { // gift_received: overwritten by buy since
@@ -231,7 +232,7 @@ func TestLabelRuleLabelsMatchingImports(t *testing.T) {
 	pool := "0x5555000000000000000000000000000000000005"
 	importTxs := func(txs ...imports.Tx) {
 		t.Helper()
-		if err := b.led.Update(b.ctx, b.client, ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
+		if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
 			_, err := e.Import(b.wallet, txs, func(context.Context, imports.AssetRef, time.Time) (decimal.Decimal, bool, error) {
 				return dec("3000"), true, nil
 			})
@@ -246,7 +247,7 @@ func TestLabelRuleLabelsMatchingImports(t *testing.T) {
 		t.Fatal(err)
 	}
 	var relabeled int
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		if _, err := e.UpdateTransaction(first, ledger.TransactionPatch{Label: ptr("staking_reward")}); err != nil {
 			return err
 		}
@@ -284,7 +285,7 @@ func TestUpdateTransferOverrideAndReset(t *testing.T) {
 	var txID, trID uuid.UUID
 	edit := func(fn func(e *ledger.Editor) error) {
 		t.Helper()
-		if err := b.led.Update(b.ctx, b.client, meta, fn); err != nil {
+		if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, fn); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -336,7 +337,7 @@ func TestSplitOrderIsTheEngineSettlementOrder(t *testing.T) {
 	testfactory.Exec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
 	for i, buyFirst := range []bool{true, false} {
 		var sellChild uuid.UUID
-		if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 			tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: time.Date(2024, 6, 1+i*10, 0, 0, 0, 0, time.UTC)})
 			if err != nil {
 				return err
@@ -369,7 +370,7 @@ func TestSplitOrderIsTheEngineSettlementOrder(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+		if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 			t.Fatal(err)
 		}
 		var gain decimal.Decimal
@@ -393,7 +394,7 @@ func TestConcurrentUndoRevertsOnce(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	base, _ := b.tx3(t)
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		_, err := e.UpdateTransaction(base, ledger.TransactionPatch{Notes: ptr("first")})
 		return err
 	}); err != nil {
@@ -406,7 +407,7 @@ func TestConcurrentUndoRevertsOnce(t *testing.T) {
 	errs := make(chan error, 2)
 	for range 2 {
 		go func() {
-			errs <- b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error { _, err := e.Undo([]uuid.UUID{entry}); return err })
+			errs <- b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error { _, err := e.Undo([]uuid.UUID{entry}); return err })
 		}()
 	}
 	ok, conflicts := 0, 0

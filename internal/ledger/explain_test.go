@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"taxd/internal/auth"
 	"taxd/internal/bench"
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
@@ -26,7 +27,7 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := pool.Exec(ctx, `UPDATE transactions t SET label = (SELECT tr.label FROM transfers tr WHERE tr.transaction_id = t.id ORDER BY tr.position LIMIT 1),

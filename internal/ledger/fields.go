@@ -239,12 +239,12 @@ func (e *Editor) writeTransfer(old, n db.Transfer) (db.Transfer, error) {
 // FiatValueOverridden says whether a person set a transfer's fiat value or basis: its value differs
 // from the one it was created with (original_fiat_value, written by every import, sync and
 // createTransfer, NULL when it had none), or a basis is set.
-func FiatValueOverridden(tr db.Transfer) bool {
+func FiatValueOverridden(tr Transfer) bool {
 	return FiatValueChanged(tr) || tr.BasisFiatValue.Valid || tr.OriginalBasisFiatValue.Valid
 }
 
 // FiatValueChanged says whether a transfer's fiat value differs from the one it was created with.
-func FiatValueChanged(tr db.Transfer) bool {
+func FiatValueChanged(tr Transfer) bool {
 	return tr.FiatValue.Valid != tr.OriginalFiatValue.Valid ||
 		(tr.FiatValue.Valid && !tr.FiatValue.Decimal.Equal(tr.OriginalFiatValue.Decimal))
 }
@@ -272,13 +272,13 @@ type TransferPatch struct {
 }
 
 // UpdateTransfer applies patch and writes one audit entry per changed field.
-func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (db.Transfer, error) {
+func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (Transfer, error) {
 	old, err := e.q.GetTransfer(e.ctx, db.GetTransferParams{ClientID: e.client, TransactionID: txID, ID: transferID})
 	if err != nil {
-		return db.Transfer{}, store.Err(err, "transfer")
+		return Transfer{}, store.Err(err, "transfer")
 	}
 	if _, err := e.Transaction(txID); err != nil {
-		return db.Transfer{}, err
+		return Transfer{}, err
 	}
 	n := old
 	// original_fiat_value is the value the transfer was created with (by an import, a sync or
@@ -324,7 +324,8 @@ func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (db
 	if p.MissingBasisOverride != nil {
 		n.IsMissingBasisOverride = p.MissingBasisOverride
 	}
-	return e.writeTransfer(old, n)
+	tr, err := e.writeTransfer(old, n)
+	return TransferOf(tr), err
 }
 
 // TransactionPatch changes fields of a transaction; nil leaves a field as it is.
@@ -346,10 +347,10 @@ type TransactionPatch struct {
 }
 
 // UpdateTransaction applies patch, writes one audit entry per changed field, marks it dirty.
-func (e *Editor) UpdateTransaction(id uuid.UUID, p TransactionPatch) (db.Transaction, error) {
+func (e *Editor) UpdateTransaction(id uuid.UUID, p TransactionPatch) (Transaction, error) {
 	old, err := e.Transaction(id)
 	if err != nil {
-		return db.Transaction{}, err
+		return Transaction{}, err
 	}
 	n := old
 	if p.Label != nil || p.ClearLabel {
@@ -381,13 +382,14 @@ func (e *Editor) UpdateTransaction(id uuid.UUID, p TransactionPatch) (db.Transac
 	}
 	if p.OffChainData != nil {
 		if err := transactionOffChainData.set(&n, p.OffChainData); err != nil {
-			return db.Transaction{}, err
+			return Transaction{}, err
 		}
 	}
 	if p.MissingBasisOverride != nil || p.ClearMissingBasisOverride {
 		n.IsMissingBasisOverride = p.MissingBasisOverride
 	}
-	return e.writeTransaction(old, n)
+	t, err := e.writeTransaction(old, n)
+	return TransactionOf(t), err
 }
 
 // bulkFields are the transaction fields updateTransactions may change (not the time, hash or

@@ -20,7 +20,7 @@ func TestGainLossFollowsTheCents(t *testing.T) {
 	nd := func(s string) decimal.NullDecimal { return decimal.NewNullDecimal(dec(s)) }
 	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
 	sales := map[string]uuid.UUID{}
-	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		buy, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: day, Label: ptr("buy")})
 		if err != nil {
 			return err
@@ -44,7 +44,7 @@ func TestGainLossFollowsTheCents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (&recalc.Runner{Pool: b.pool, Full: true}).Run(b.ctx, b.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: b.pool, Full: true}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {

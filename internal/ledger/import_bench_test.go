@@ -11,6 +11,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"taxd/internal/auth"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 )
@@ -44,7 +45,7 @@ func BenchmarkImportSyncPage(b *testing.B) {
 		txs := page(i)
 		b.StartTimer()
 		var added int
-		if err := bd.led.Update(bd.ctx, bd.client, ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
+		if err := bd.led.Update(bd.ctx, auth.JobWriteScope(bd.client, "test"), ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
 			var pid int
 			if err := e.Tx().QueryRow(bd.ctx, `SELECT pg_backend_pid()`).Scan(&pid); err != nil {
 				return err

@@ -5,7 +5,6 @@ import (
 
 	"context"
 	"sort"
-	"taxd/gen/db"
 
 	"github.com/google/uuid"
 
@@ -200,7 +199,7 @@ func pick(values ...string) []LabelOption {
 
 // PricingKey is Asset.pricingKey (see PricingKeySQL): the price source id, else the lower-case
 // symbol.
-func PricingKey(a db.Asset) string {
+func PricingKey(a Asset) string {
 	if a.PriceSourceID != nil && *a.PriceSourceID != "" {
 		return *a.PriceSourceID
 	}

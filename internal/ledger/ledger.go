@@ -16,6 +16,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/store"
 )
 
@@ -34,17 +35,23 @@ type Ledger struct {
 // New returns a Ledger on pool.
 func New(pool *pgxpool.Pool) *Ledger { return &Ledger{pool: pool} }
 
-// Update runs fn with an Editor for client in one database transaction: all of fn's edits, audit
-// entries and dirty marks commit together or not at all.
-func (l *Ledger) Update(ctx context.Context, clientID uuid.UUID, meta Meta, fn func(e *Editor) error) error {
+// Update runs fn with an Editor for the scope's client in one database transaction: all of fn's
+// edits, audit entries and dirty marks commit together or not at all. The scope must allow writes.
+func (l *Ledger) Update(ctx context.Context, scope auth.ClientScope, meta Meta, fn func(e *Editor) error) error {
+	if err := scope.CheckWrite(); err != nil {
+		return err
+	}
 	return store.InTx(ctx, l.pool, func(tx pgx.Tx) error {
-		return fn(&Editor{ctx: ctx, q: db.New(tx), tx: tx, client: clientID, meta: meta})
+		return fn(&Editor{ctx: ctx, q: db.New(tx), tx: tx, client: scope.ClientID(), meta: meta})
 	})
 }
 
-// CountDirty is the number of dirty items of a client (see db query CountDirty).
-func (l *Ledger) CountDirty(ctx context.Context, clientID uuid.UUID) (int64, error) {
-	n, err := db.New(l.pool).CountDirty(ctx, clientID)
+// CountDirty is the number of dirty items of the scope's client (see db query CountDirty).
+func (l *Ledger) CountDirty(ctx context.Context, scope auth.ClientScope) (int64, error) {
+	if err := scope.Check(); err != nil {
+		return 0, err
+	}
+	n, err := db.New(l.pool).CountDirty(ctx, scope.ClientID())
 	return int64(n), err
 }
 
@@ -89,13 +96,13 @@ type NewTransaction struct {
 }
 
 // CreateTransaction adds an (initially empty) transaction.
-func (e *Editor) CreateTransaction(in NewTransaction) (db.Transaction, error) {
+func (e *Editor) CreateTransaction(in NewTransaction) (Transaction, error) {
 	if in.OccurredAt.IsZero() {
-		return db.Transaction{}, apperr.InvalidField("createdAt", "is required")
+		return Transaction{}, apperr.InvalidField("createdAt", "is required")
 	}
 	if in.AccountID != nil {
 		if _, err := e.q.GetAccount(e.ctx, db.GetAccountParams{ClientID: e.client, ID: *in.AccountID}); err != nil {
-			return db.Transaction{}, store.Err(err, "account")
+			return Transaction{}, store.Err(err, "account")
 		}
 	}
 	t, err := e.q.InsertTransaction(e.ctx, db.InsertTransactionParams{
@@ -103,12 +110,12 @@ func (e *Editor) CreateTransaction(in NewTransaction) (db.Transaction, error) {
 		TxnHash: in.Hash, Label: in.Label, Notes: in.Notes, Source: e.meta.Source, SessionID: e.meta.SessionID, ParentID: in.ParentID,
 	})
 	if err != nil {
-		return db.Transaction{}, store.Err(err, "transaction")
+		return Transaction{}, store.Err(err, "transaction")
 	}
 	if err := e.dirty(t.ID); err != nil {
-		return db.Transaction{}, err
+		return Transaction{}, err
 	}
-	return t, e.audit(&t.ID, "transaction", t.ID, "create", "transaction", nil, t.ID)
+	return TransactionOf(t), e.audit(&t.ID, "transaction", t.ID, "create", "transaction", nil, t.ID)
 }
 
 // Transaction returns one of the client's transactions.
@@ -133,19 +140,19 @@ type NewTransfer struct {
 }
 
 // AddTransfer appends a transfer to a transaction (stored order = settlement order).
-func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (db.Transfer, error) {
+func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (Transfer, error) {
 	if _, err := e.Transaction(txID); err != nil {
-		return db.Transfer{}, err
+		return Transfer{}, err
 	}
 	if err := e.checkUnlinked("transactionId", txID); err != nil {
-		return db.Transfer{}, err
+		return Transfer{}, err
 	}
 	if err := e.checkTransfer(in.AssetID, in.Quantity, in.FromAccountID, in.ToAccountID, in.FiatValue); err != nil {
-		return db.Transfer{}, err
+		return Transfer{}, err
 	}
 	pos, err := e.q.NextTransferPosition(e.ctx, txID)
 	if err != nil {
-		return db.Transfer{}, err
+		return Transfer{}, err
 	}
 	tr, err := e.q.InsertTransfer(e.ctx, db.InsertTransferParams{
 		ID: newID(), ClientID: e.client, TransactionID: txID, Position: pos, AssetID: in.AssetID, Quantity: in.Quantity,
@@ -153,12 +160,12 @@ func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (db.Transfer, error
 		FiatValue: in.FiatValue, FeeFiat: in.FeeFiat, IsFee: in.IsFee, Label: in.Label, StakingAccountIdentifier: in.StakingID,
 	})
 	if err != nil {
-		return db.Transfer{}, store.Err(err, "transfer")
+		return Transfer{}, store.Err(err, "transfer")
 	}
 	if err := e.dirty(txID); err != nil {
-		return db.Transfer{}, err
+		return Transfer{}, err
 	}
-	return tr, e.audit(&txID, "transfer", tr.ID, "create", "transfer", nil, tr.ID)
+	return TransferOf(tr), e.audit(&txID, "transfer", tr.ID, "create", "transfer", nil, tr.ID)
 }
 
 // CheckAsset is NotFound unless id is an asset of the client (another client's asset does not

@@ -14,6 +14,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
@@ -55,7 +56,7 @@ func (b *bundle) auditCount(t *testing.T, entity, field string) int {
 
 func (b *bundle) dirty(t *testing.T) int64 {
 	t.Helper()
-	n, err := b.led.CountDirty(b.ctx, b.client)
+	n, err := b.led.CountDirty(b.ctx, auth.JobWriteScope(b.client, "test"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +78,7 @@ func TestEditsWriteAuditEntriesAndMarkDirty(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	var txID, trID uuid.UUID
-	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)})
 		if err != nil {
 			return err
@@ -147,7 +148,7 @@ func TestEditsWriteAuditEntriesAndMarkDirty(t *testing.T) {
 	for _, ed := range edits {
 		b.settle(t)
 		before := b.auditCount(t, ed.entity, ed.field)
-		if err := b.led.Update(b.ctx, b.client, meta, ed.edit); err != nil {
+		if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, ed.edit); err != nil {
 			t.Fatalf("%s: %v", ed.name, err)
 		}
 		if got := b.auditCount(t, ed.entity, ed.field); got != before+1 {
@@ -175,7 +176,7 @@ func TestFailedUnitOfWorkLeavesNothing(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	boom := errors.New("boom")
-	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		tx, err := e.CreateTransaction(ledger.NewTransaction{OccurredAt: time.Now()})
 		if err != nil {
 			return err
@@ -199,7 +200,7 @@ func TestInvalidEditsAreRejected(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	other := setup(t) // another client's asset must not be usable
-	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		tx, err := e.CreateTransaction(ledger.NewTransaction{OccurredAt: time.Now()})
 		if err != nil {
 			return err
@@ -227,7 +228,7 @@ func TestUndoRestoresTheOldValue(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	var txID, trID uuid.UUID
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		tx, err := e.CreateTransaction(ledger.NewTransaction{OccurredAt: time.Now()})
 		if err != nil {
 			return err
@@ -254,7 +255,7 @@ func TestUndoRestoresTheOldValue(t *testing.T) {
 	if len(ids) != 2 {
 		t.Fatalf("%d audit entries, want 2", len(ids))
 	}
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		_, err := e.Undo(ids)
 		return err
 	}); err != nil {
@@ -267,7 +268,7 @@ func TestUndoRestoresTheOldValue(t *testing.T) {
 	if !tr.Quantity.Equal(dec("1.25")) || tr.FiatValue.Valid {
 		t.Fatalf("after undo: quantity %s fiat %v, want 1.25 and none", tr.Quantity, tr.FiatValue)
 	}
-	err = b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	err = b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		_, err := e.Undo(ids)
 		return err
 	})
@@ -293,7 +294,7 @@ func TestImportSkipsWhatItHasAndLinksOwnWallets(t *testing.T) {
 	}
 	for run := 0; run < 2; run++ {
 		var added int
-		if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 			var err error
 			added, err = e.Import(b.wallet, txs, price)
 			return err
@@ -328,7 +329,7 @@ func TestImportPrefersTheUsersPriceOverride(t *testing.T) {
 	market := func(context.Context, imports.AssetRef, time.Time) (decimal.Decimal, bool, error) {
 		return dec("3000"), true, nil
 	}
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		_, err := e.Import(b.wallet, txs, market)
 		return err
 	}); err != nil {
@@ -358,7 +359,7 @@ func TestImportIsOneAuditEntry(t *testing.T) {
 			Transfers: []imports.Transfer{{Asset: eth, Quantity: dec("1"), To: imports.Self}}})
 	}
 	for run := 0; run < 2; run++ {
-		if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 			_, err := e.Import(b.wallet, txs, nil)
 			return err
 		}); err != nil {
@@ -385,7 +386,7 @@ func TestImportIsOneAuditEntry(t *testing.T) {
 		t.Fatal(err)
 	}
 	label := "gift_received"
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		if _, err := e.UpdateTransaction(first, ledger.TransactionPatch{Label: &label}); err != nil {
 			return err
 		}
@@ -401,7 +402,7 @@ func TestImportIsOneAuditEntry(t *testing.T) {
 	if err != nil || len(edits) < 2 {
 		t.Fatalf("edits of the imported transaction: %v %v", edits, err)
 	}
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		_, err := e.Undo(edits)
 		return err
 	}); err != nil {
@@ -434,7 +435,7 @@ func TestBigImportAddsOnlyNewRows(t *testing.T) {
 	}
 	for _, c := range []struct{ from, to, want int }{{0, 10_000, 10_000}, {5_000, 16_000, 6_000}, {0, 16_000, 0}} {
 		var added int
-		if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 			var err error
 			added, err = e.Import(b.wallet, rows(c.from, c.to), nil)
 			return err
@@ -464,7 +465,7 @@ func TestImportKeepsTextAsIs(t *testing.T) {
 	txs := []imports.Tx{{ExternalID: odd, Hash: odd, Time: time.Date(2024, 5, 1, 0, 0, 0, 123456000, time.UTC), Transfers: []imports.Transfer{
 		{Asset: imports.AssetRef{Chain: "ethereum", Symbol: "ETH"}, Quantity: dec("0.000000000000000001"), From: odd, To: imports.Self},
 	}}}
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		_, err := e.Import(b.wallet, txs, nil)
 		return err
 	}); err != nil {

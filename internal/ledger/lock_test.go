@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/ledger"
 	"taxd/internal/testfactory"
 )
@@ -22,7 +23,7 @@ func TestEditsBeforeTheTaxLockAreRefused(t *testing.T) {
 	testfactory.Exec(t, b.pool, `UPDATE clients SET timezone = 'America/New_York' WHERE id = $1`, b.client)
 	create := func(at time.Time) (uuid.UUID, error) {
 		var id uuid.UUID
-		err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 			tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: at})
 			if err != nil {
 				return err
@@ -61,7 +62,9 @@ func TestEditsBeforeTheTaxLockAreRefused(t *testing.T) {
 			t.Errorf("%s: %v, want TaxesLocked", name, err)
 		}
 	}
-	edit := func(fn func(e *ledger.Editor) error) error { return b.led.Update(b.ctx, b.client, meta, fn) }
+	edit := func(fn func(e *ledger.Editor) error) error {
+		return b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, fn)
+	}
 	_, err = create(time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
 	locked("create before the lock", err)
 	locked("label before the lock", edit(func(e *ledger.Editor) error {

@@ -62,19 +62,19 @@ func LinkID(from, to uuid.UUID) uuid.UUID {
 
 // Link pairs the from transaction (something leaves the client's accounts) with the to
 // transaction (something arrives) as kind. Each transaction takes part in at most one link.
-func (e *Editor) Link(kind LinkType, from, to uuid.UUID) (db.InternalTransferPair, error) {
+func (e *Editor) Link(kind LinkType, from, to uuid.UUID) (Link, error) {
 	return e.link(kind, from, to, true)
 }
 
 // link is Link; checkLegs false (an undo restoring a link) skips the check of the transfers, which
 // later edits may have changed since the link was made.
-func (e *Editor) link(kind LinkType, from, to uuid.UUID, checkLegs bool) (db.InternalTransferPair, error) {
+func (e *Editor) link(kind LinkType, from, to uuid.UUID, checkLegs bool) (Link, error) {
 	field, ok := linkAuditField[kind]
 	if !ok {
-		return db.InternalTransferPair{}, apperr.New(apperr.Invalid, "unknown link type %q", kind)
+		return Link{}, apperr.New(apperr.Invalid, "unknown link type %q", kind)
 	}
 	if from == to {
-		return db.InternalTransferPair{}, apperr.InvalidField("toTransactionId", "must differ from fromTransactionId")
+		return Link{}, apperr.InvalidField("toTransactionId", "must differ from fromTransactionId")
 	}
 	for _, side := range []struct {
 		id       uuid.UUID
@@ -82,39 +82,39 @@ func (e *Editor) link(kind LinkType, from, to uuid.UUID, checkLegs bool) (db.Int
 		outgoing bool
 	}{{from, "fromTransactionId", true}, {to, "toTransactionId", false}} {
 		if _, err := e.Transaction(side.id); err != nil {
-			return db.InternalTransferPair{}, err
+			return Link{}, err
 		}
 		existing, err := e.q.GetTransactionLink(e.ctx, db.GetTransactionLinkParams{ClientID: e.client, TransactionID: side.id})
 		switch {
 		case err == nil:
-			return db.InternalTransferPair{}, apperr.New(apperr.Conflict, "transaction %s is already linked (%s %s -> %s); remove that link first",
+			return Link{}, apperr.New(apperr.Conflict, "transaction %s is already linked (%s %s -> %s); remove that link first",
 				side.id, existing.LinkType, existing.FromTransactionID, existing.ToTransactionID)
 		case !errors.Is(err, pgx.ErrNoRows):
-			return db.InternalTransferPair{}, err
+			return Link{}, err
 		}
 		if !checkLegs {
 			continue
 		}
 		n, err := e.q.CountTransferSides(e.ctx, db.CountTransferSidesParams{ClientID: e.client, TransactionID: side.id})
 		if err != nil {
-			return db.InternalTransferPair{}, err
+			return Link{}, err
 		}
 		if side.outgoing && n.Outgoing == 0 {
-			return db.InternalTransferPair{}, apperr.InvalidField(side.arg, "has no visible transfer leaving the client's accounts")
+			return Link{}, apperr.InvalidField(side.arg, "has no visible transfer leaving the client's accounts")
 		}
 		if !side.outgoing && n.Incoming == 0 {
-			return db.InternalTransferPair{}, apperr.InvalidField(side.arg, "has no visible transfer arriving in the client's accounts")
+			return Link{}, apperr.InvalidField(side.arg, "has no visible transfer arriving in the client's accounts")
 		}
 	}
 	p, err := e.q.InsertTransactionLink(e.ctx, db.InsertTransactionLinkParams{ID: LinkID(from, to), ClientID: e.client,
 		FromTransactionID: from, ToTransactionID: to, LinkType: string(kind)})
 	if err != nil {
-		return db.InternalTransferPair{}, store.Err(err, "transaction link")
+		return Link{}, store.Err(err, "transaction link")
 	}
 	if err := e.audit(&from, "transaction", from, "update", field, nil, to); err != nil {
-		return db.InternalTransferPair{}, err
+		return Link{}, err
 	}
-	return p, e.dirty(from, to)
+	return Link(p), e.dirty(from, to)
 }
 
 // errLinked marks the refusal of checkUnlinked, which Undo reports as a CONFLICT (a later link
@@ -144,23 +144,23 @@ func (e *Editor) checkUnlinked(field string, ids ...uuid.UUID) error {
 }
 
 // Unlink removes the link of kind between from and to (NOT_FOUND when there is none).
-func (e *Editor) Unlink(kind LinkType, from, to uuid.UUID) (db.InternalTransferPair, error) {
+func (e *Editor) Unlink(kind LinkType, from, to uuid.UUID) (Link, error) {
 	field, ok := linkAuditField[kind]
 	if !ok {
-		return db.InternalTransferPair{}, apperr.New(apperr.Invalid, "unknown link type %q", kind)
+		return Link{}, apperr.New(apperr.Invalid, "unknown link type %q", kind)
 	}
 	p, err := e.q.DeleteTransactionLink(e.ctx, db.DeleteTransactionLinkParams{ClientID: e.client, FromTransactionID: from,
 		ToTransactionID: to, LinkType: string(kind)})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return db.InternalTransferPair{}, apperr.NotFoundf("these transactions are not linked (%s)", kind)
+		return Link{}, apperr.NotFoundf("these transactions are not linked (%s)", kind)
 	}
 	if err != nil {
-		return db.InternalTransferPair{}, err
+		return Link{}, err
 	}
 	if err := e.audit(&from, "transaction", from, "update", field, to, nil); err != nil {
-		return db.InternalTransferPair{}, err
+		return Link{}, err
 	}
-	return p, e.dirty(from, to)
+	return Link(p), e.dirty(from, to)
 }
 
 // isLinkAuditField says whether an audit entry records a link made or removed by Link/Unlink.
@@ -200,8 +200,8 @@ func (e *Editor) revertLink(l db.AuditLog) error {
 
 // LinkTransactions links two of the scope's client's transactions as kind (see Editor.Link), in
 // one database transaction with its audit entry and dirty marks.
-func (l *Ledger) LinkTransactions(ctx context.Context, scope auth.ClientScope, kind LinkType, from, to uuid.UUID) (db.InternalTransferPair, error) {
-	var p db.InternalTransferPair
+func (l *Ledger) LinkTransactions(ctx context.Context, scope auth.ClientScope, kind LinkType, from, to uuid.UUID) (Link, error) {
+	var p Link
 	err := l.Edit(ctx, scope, nil, nil, func(e *Editor) (err error) {
 		p, err = e.Link(kind, from, to)
 		return err
@@ -211,8 +211,8 @@ func (l *Ledger) LinkTransactions(ctx context.Context, scope auth.ClientScope, k
 
 // UnlinkTransactions removes the link between from and to, whatever its type (NOT_FOUND when they
 // are not linked), and returns it.
-func (l *Ledger) UnlinkTransactions(ctx context.Context, scope auth.ClientScope, from, to uuid.UUID) (db.InternalTransferPair, error) {
-	var p db.InternalTransferPair
+func (l *Ledger) UnlinkTransactions(ctx context.Context, scope auth.ClientScope, from, to uuid.UUID) (Link, error) {
+	var p Link
 	err := l.Edit(ctx, scope, nil, nil, func(e *Editor) error {
 		cur, err := e.q.GetTransactionLink(e.ctx, db.GetTransactionLinkParams{ClientID: e.client, TransactionID: from})
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && (cur.FromTransactionID != from || cur.ToTransactionID != to)) {

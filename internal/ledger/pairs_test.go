@@ -17,7 +17,7 @@ import (
 func (b *bundle) oneLeg(t *testing.T, at time.Time, from, to *uuid.UUID) uuid.UUID {
 	t.Helper()
 	var id uuid.UUID
-	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		tx, err := e.CreateTransaction(ledger.NewTransaction{OccurredAt: at})
 		if err != nil {
 			return err
@@ -70,7 +70,9 @@ func TestLinksAreAuditedAndUndoable(t *testing.T) {
 	day := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
 	out1, in1 := b.oneLeg(t, day, &b.wallet, nil), b.oneLeg(t, day.Add(time.Hour), nil, &b.wallet2)
 	out2, in2 := b.oneLeg(t, day.Add(2*time.Hour), &b.wallet2, nil), b.oneLeg(t, day.Add(3*time.Hour), nil, &b.wallet)
-	edit := func(fn func(e *ledger.Editor) error) error { return b.led.Update(b.ctx, b.client, meta, fn) }
+	edit := func(fn func(e *ledger.Editor) error) error {
+		return b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, fn)
+	}
 	link := func(k ledger.LinkType, from, to uuid.UUID) error {
 		return edit(func(e *ledger.Editor) error { _, err := e.Link(k, from, to); return err })
 	}

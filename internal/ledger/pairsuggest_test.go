@@ -15,7 +15,7 @@ import (
 func (b *bundle) leg(t *testing.T, at time.Time, q string, from, to *uuid.UUID, label string) uuid.UUID {
 	t.Helper()
 	var id uuid.UUID
-	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		nt := ledger.NewTransaction{OccurredAt: at}
 		if label != "" {
 			nt.Label = &label
@@ -36,7 +36,7 @@ func (b *bundle) leg(t *testing.T, at time.Time, q string, from, to *uuid.UUID, 
 
 func (b *bundle) link(t *testing.T, from, to uuid.UUID) {
 	t.Helper()
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		_, err := e.Link(ledger.LinkInternalTransfer, from, to)
 		return err
 	}); err != nil {

@@ -20,7 +20,7 @@ import (
 
 // TxRow is one transaction of a list with what the list shows beside its own columns.
 type TxRow struct {
-	db.Transaction
+	Transaction
 	Provider    string     // the provider of its account ("" without one)
 	AccountType *string    // the type of its account
 	IsDirty     bool       // edited since the results were computed
@@ -28,8 +28,26 @@ type TxRow struct {
 	LinkedID    *uuid.UUID // the other side of its link (internal transfer, bridge, cross-chain swap)
 	LinkID      *uuid.UUID // the link's id
 	LinkType    *string    // LinkType of the link
-	// Result is the transaction's row of the current result set; nil when it has no tax effect.
-	Result *db.TaxTransactionResult
+	// Result is the transaction's result in the current result set; nil when it has no tax effect.
+	Result *TxResult
+}
+
+// TxResult is what the current result set says of one transaction: its disposals' totals, its
+// income, its flags, and the figures of its transfers (EngineFigures reads them).
+type TxResult struct {
+	ResultSetID        uuid.UUID
+	TransactionID      uuid.UUID
+	Proceeds           decimal.Decimal
+	Basis              decimal.Decimal
+	Gain               decimal.Decimal
+	ShortTermGain      decimal.Decimal
+	LongTermGain       decimal.Decimal
+	SaleTerm           *string
+	DisposalPieces     int32
+	Income             decimal.Decimal
+	IsMissingBasis     bool
+	HasNegativeBalance bool
+	TransferFigures    []byte // JSON: transfer id -> value and lot basis as the engine saw them
 }
 
 // TxList is a page of transactions.
@@ -283,7 +301,7 @@ func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
 		return r, err
 	}
 	if res.set != nil {
-		r.Result = &db.TaxTransactionResult{ResultSetID: *res.set, TransactionID: t.ID, Proceeds: res.proceeds.Decimal,
+		r.Result = &TxResult{ResultSetID: *res.set, TransactionID: t.ID, Proceeds: res.proceeds.Decimal,
 			Basis: res.basis.Decimal, Gain: res.gain.Decimal, ShortTermGain: res.short.Decimal, LongTermGain: res.lng.Decimal,
 			SaleTerm: res.term, DisposalPieces: *res.pieces, Income: res.income.Decimal, IsMissingBasis: *res.missing,
 			HasNegativeBalance: *res.negative, TransferFigures: res.figures}
@@ -434,7 +452,7 @@ type TransferFigures struct {
 
 // EngineFigures reads the transfer figures of a transaction's result row
 // (tax_transaction_results.transfer_figures, written by the recalculation) into figs.
-func EngineFigures(r *db.TaxTransactionResult, figs map[uuid.UUID]TransferFigures) {
+func EngineFigures(r *TxResult, figs map[uuid.UUID]TransferFigures) {
 	if r == nil || len(r.TransferFigures) == 0 {
 		return
 	}
@@ -453,7 +471,7 @@ func EngineFigures(r *db.TaxTransactionResult, figs map[uuid.UUID]TransferFigure
 
 // Transfers returns the transfers of the given transactions (hidden ones only with
 // includeHidden) in settlement order, with their tax figures.
-func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st LedgerState, txIDs []uuid.UUID, includeHidden bool) (map[uuid.UUID][]db.Transfer, map[uuid.UUID]TransferFigures, error) {
+func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st LedgerState, txIDs []uuid.UUID, includeHidden bool) (map[uuid.UUID][]Transfer, map[uuid.UUID]TransferFigures, error) {
 	if err := scope.Check(); err != nil {
 		return nil, nil, err
 	}
@@ -462,13 +480,13 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 	if err != nil {
 		return nil, nil, err
 	}
-	by := make(map[uuid.UUID][]db.Transfer, len(txIDs))
+	by := make(map[uuid.UUID][]Transfer, len(txIDs))
 	var ids []string
 	for _, t := range trs {
 		if t.IsHidden && !includeHidden {
 			continue
 		}
-		by[t.TransactionID] = append(by[t.TransactionID], t)
+		by[t.TransactionID] = append(by[t.TransactionID], TransferOf(t))
 		ids = append(ids, t.ID.String())
 	}
 	figs := map[uuid.UUID]TransferFigures{}
@@ -510,7 +528,7 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 }
 
 // Assets returns the client's assets by id (the dataloader's batch).
-func (l *Ledger) Assets(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (map[uuid.UUID]db.Asset, error) {
+func (l *Ledger) Assets(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (map[uuid.UUID]Asset, error) {
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
@@ -518,15 +536,15 @@ func (l *Ledger) Assets(ctx context.Context, scope auth.ClientScope, ids []uuid.
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[uuid.UUID]db.Asset, len(as))
+	out := make(map[uuid.UUID]Asset, len(as))
 	for _, a := range as {
-		out[a.ID] = a
+		out[a.ID] = AssetOf(a)
 	}
 	return out, nil
 }
 
 // Accounts returns the client's accounts by id, deleted ones included (the dataloader's batch).
-func (l *Ledger) Accounts(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (map[uuid.UUID]db.Account, error) {
+func (l *Ledger) Accounts(ctx context.Context, scope auth.ClientScope, ids []uuid.UUID) (map[uuid.UUID]Account, error) {
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
@@ -534,9 +552,9 @@ func (l *Ledger) Accounts(ctx context.Context, scope auth.ClientScope, ids []uui
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[uuid.UUID]db.Account, len(as))
+	out := make(map[uuid.UUID]Account, len(as))
 	for _, a := range as {
-		out[a.ID] = a
+		out[a.ID] = AccountOf(a)
 	}
 	return out, nil
 }
@@ -591,7 +609,7 @@ const exportChunk = 1000
 // page set only that page is exported (in its order); otherwise every match, in settlement order,
 // read by keyset so memory stays bounded at any ledger size.
 func (l *Ledger) Export(ctx context.Context, scope auth.ClientScope, f TxFilter, page *TxPage,
-	fn func(rows []TxRow, transfers map[uuid.UUID][]db.Transfer) error) error {
+	fn func(rows []TxRow, transfers map[uuid.UUID][]Transfer) error) error {
 	if err := scope.Check(); err != nil {
 		return err
 	}

@@ -34,7 +34,7 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 	// fee transfer.
 	add := func(r int) {
 		t.Helper()
-		err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 			for k, acct := range []uuid.UUID{b.wallet, b.wallet2, exch} {
 				for i := 0; i < 12; i++ {
 					at := start.AddDate(0, r, 0).Add(time.Duration(k*100+i) * time.Hour)
@@ -143,7 +143,7 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 	}
 	run := func(full bool) recalc.Timings {
 		t.Helper()
-		tm, err := (&recalc.Runner{Pool: b.pool, Full: full}).Run(b.ctx, b.client)
+		tm, err := (&recalc.Runner{Pool: b.pool, Full: full}).Run(b.ctx, auth.JobWriteScope(b.client, "test"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +156,7 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 	// run, which could have been incremental, writes it again in full.
 	testfactory.Exec(t, b.pool, `UPDATE tax_result_sets SET transaction_columns = 'none' WHERE client_id = $1`, b.client)
 	check("set without the columns", false, true)
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		_, err := e.UpdateTransaction(txs[len(txs)-1], ledger.TransactionPatch{IsReviewed: &yes})
 		return err
 	}); err != nil {
@@ -168,7 +168,7 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 	check("set written again", true, true)
 	for r := 1; r <= 3; r++ {
 		n := len(txs)
-		err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+		err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 			edits := []struct {
 				tx uuid.UUID
 				p  ledger.TransactionPatch
@@ -195,7 +195,7 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 			t.Fatal(err)
 		}
 		if r == 2 { // the exchange's transactions go with it
-			if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+			if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 				_, err := e.RemoveAccount(exch)
 				return err
 			}); err != nil {

@@ -20,7 +20,7 @@ func TestSummaryFeesFollowTheFilter(t *testing.T) {
 	testfactory.Exec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
 	day := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
 	nd := func(s string) decimal.NullDecimal { return decimal.NewNullDecimal(dec(s)) }
-	err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		add := func(at time.Time, label string, transfers ...ledger.NewTransfer) error {
 			tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: at, Label: ptr(label)})
 			if err != nil {

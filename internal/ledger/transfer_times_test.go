@@ -39,7 +39,7 @@ func TestTransferTimesFollowTheirTransaction(t *testing.T) {
 		txs = append(txs, imports.Tx{ExternalID: fmt.Sprintf("row-%d", i), Time: at.Add(time.Duration(i) * time.Hour),
 			Transfers: []imports.Transfer{{Asset: eth, Quantity: dec("1"), To: imports.Self}, {Asset: eth, Quantity: dec("0.01"), From: imports.Self, IsFee: true}}})
 	}
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		_, err := e.Import(b.wallet, txs, nil)
 		return err
 	}); err != nil {
@@ -50,7 +50,7 @@ func TestTransferTimesFollowTheirTransaction(t *testing.T) {
 	}
 	var manual, first uuid.UUID
 	later := at.AddDate(0, 1, 0)
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: at.Add(-time.Hour)})
 		if err != nil {
 			return err
@@ -77,7 +77,7 @@ func TestTransferTimesFollowTheirTransaction(t *testing.T) {
 		t.Fatalf("a transaction given another time: its transfers say %s, want %s", moved, later)
 	}
 	// A split moves a transfer of the manual transaction to a new one at another instant.
-	if err := b.led.Update(b.ctx, b.client, meta, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
 		trs, err := e.Transfers(manual)
 		if err != nil {
 			return err

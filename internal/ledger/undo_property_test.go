@@ -15,6 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/ledger"
 )
 
@@ -353,7 +354,7 @@ func undoSequence(pool *pgxpool.Pool, seed int64) (map[string]int, error) {
 	led := ledger.New(pool)
 	m := ledger.Meta{Actor: "user:prop"}
 	for i := 0; i < 3; i++ { // the starting ledger
-		if err := led.Update(ctx, w.client, m, func(e *ledger.Editor) error { return editKinds[0].run(w, e) }); err != nil {
+		if err := led.Update(ctx, auth.JobWriteScope(w.client, "test"), m, func(e *ledger.Editor) error { return editKinds[0].run(w, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -374,7 +375,7 @@ func undoSequence(pool *pgxpool.Pool, seed int64) (map[string]int, error) {
 		if err != nil {
 			return done, err
 		}
-		err = led.Update(ctx, w.client, m, func(e *ledger.Editor) error { return k.run(w, e) })
+		err = led.Update(ctx, auth.JobWriteScope(w.client, "test"), m, func(e *ledger.Editor) error { return k.run(w, e) })
 		switch apperr.KindOf(err) {
 		case apperr.Invalid, apperr.NotFound, apperr.Conflict:
 			continue // refused: nothing was written
@@ -390,7 +391,7 @@ func undoSequence(pool *pgxpool.Pool, seed int64) (map[string]int, error) {
 		if err != nil {
 			return done, err
 		}
-		if n, err := led.CountDirty(ctx, w.client); err != nil || (n == 0 && entries > entriesBefore) {
+		if n, err := led.CountDirty(ctx, auth.JobWriteScope(w.client, "test")); err != nil || (n == 0 && entries > entriesBefore) {
 			return done, fmt.Errorf("%s left %d dirty (%v), want some", k.name, n, err)
 		}
 		if _, err := pool.Exec(ctx, `DELETE FROM dirty_marks WHERE client_id = $1`, w.client); err != nil {
@@ -411,7 +412,7 @@ func undoSequence(pool *pgxpool.Pool, seed int64) (map[string]int, error) {
 	}
 	rows.Close()
 	if len(ids) > 0 {
-		if err := led.Update(ctx, w.client, m, func(e *ledger.Editor) error { _, err := e.Undo(ids); return err }); err != nil {
+		if err := led.Update(ctx, auth.JobWriteScope(w.client, "test"), m, func(e *ledger.Editor) error { _, err := e.Undo(ids); return err }); err != nil {
 			return done, fmt.Errorf("undo after %v: %w", applied, err)
 		}
 	}
@@ -422,7 +423,7 @@ func undoSequence(pool *pgxpool.Pool, seed int64) (map[string]int, error) {
 	if after != before {
 		return done, fmt.Errorf("after %v and their undo the ledger differs:\nbefore:\n%s\nafter:\n%s", applied, before, after)
 	}
-	if n, err := led.CountDirty(ctx, w.client); err != nil || (len(applied) > 0 && n == 0) {
+	if n, err := led.CountDirty(ctx, auth.JobWriteScope(w.client, "test")); err != nil || (len(applied) > 0 && n == 0) {
 		return done, fmt.Errorf("after the undo: %d dirty (%v), want some", n, err)
 	}
 	return done, nil

@@ -11,6 +11,7 @@ import (
 	"taxd/internal/accounts"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	"taxd/internal/ledger"
 	"taxd/internal/store"
 	"taxd/internal/syncs"
 )
@@ -24,8 +25,8 @@ type CrunchWallet struct {
 
 // Crunched is the result of Crunch.
 type Crunched struct {
-	User     db.Client
-	Accounts []db.Account
+	User     User
+	Accounts []ledger.Account
 	Skipped  []accounts.Skipped
 }
 
@@ -57,11 +58,12 @@ func (s *Service) Crunch(ctx context.Context, p *auth.Partner, user NewUser, wal
 	var out Crunched
 	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		var err error
-		if out.User, err = createUser(ctx, q, p.PartnerID, user); err != nil {
+		c, err := createUser(ctx, q, p.PartnerID, user)
+		if err != nil {
 			return err
 		}
-		if out.Accounts, out.Skipped, err = accounts.Add(ctx, q, out.User.ID, ws, "wallets"); err != nil {
+		out.User = userOf(c)
+		if out.Accounts, out.Skipped, err = accounts.Add(ctx, q, c.ID, ws, "wallets"); err != nil {
 			return err
 		}
 		if len(out.Accounts) == 0 {
@@ -71,7 +73,7 @@ func (s *Service) Crunch(ctx context.Context, p *auth.Partner, user NewUser, wal
 		for i, a := range out.Accounts {
 			ids[i] = a.ID
 		}
-		_, err = syncs.Start(ctx, tx, s.jobs, out.User.ID, ids, "wallets")
+		_, err = syncs.Start(ctx, tx, s.jobs, c.ID, ids, "wallets")
 		return err
 	})
 	return out, err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -16,18 +17,29 @@ import (
 	"taxd/internal/store"
 )
 
+// DiscountCode is a user's discount code for one tax year. It has the fields of its row.
+type DiscountCode struct {
+	ID         uuid.UUID
+	ClientID   uuid.UUID
+	Year       int32
+	Code       string
+	PercentOff int32
+	CreatedAt  time.Time
+	ExpiresAt  *time.Time
+}
+
 // DiscountCode returns the user's code for year, creating it when there is none (created says
 // which). Only the client id + secret pair may call it.
-func (s *Service) DiscountCode(ctx context.Context, p *auth.Partner, referenceID string, year *int) (db.DiscountCode, bool, error) {
+func (s *Service) DiscountCode(ctx context.Context, p *auth.Partner, referenceID string, year *int) (DiscountCode, bool, error) {
 	if p.Method != auth.MethodSecretPair {
-		return db.DiscountCode{}, false, apperr.New(apperr.Forbidden, "discount codes need secret-key authentication (x-client-id and x-api-secret)")
+		return DiscountCode{}, false, apperr.New(apperr.Forbidden, "discount codes need secret-key authentication (x-client-id and x-api-secret)")
 	}
 	y := s.now().UTC().Year()
 	if year != nil {
 		y = *year
 	}
 	if y < 2009 || y > 2100 {
-		return db.DiscountCode{}, false, apperr.InvalidField("year", "must be between 2009 and 2100")
+		return DiscountCode{}, false, apperr.InvalidField("year", "must be between 2009 and 2100")
 	}
 	var out db.DiscountCode
 	var created bool
@@ -58,7 +70,7 @@ func (s *Service) DiscountCode(ctx context.Context, p *auth.Partner, referenceID
 		created = err == nil
 		return store.Err(err, "discount code")
 	})
-	return out, created, err
+	return DiscountCode(out), created, err
 }
 
 // newCode is PREFIX-YEAR-XXXXXXXX with an unambiguous alphabet (no 0/O, 1/I).

@@ -31,9 +31,12 @@ type LinkWallet struct {
 
 // Link is a hosted portal link for a set of wallets.
 type Link struct {
-	db.Link
-	Wallets []LinkWallet
-	URL     string
+	ID        uuid.UUID
+	PartnerID uuid.UUID
+	Token     string
+	CreatedAt time.Time
+	Wallets   []LinkWallet
+	URL       string
 }
 
 // CreateLink returns the partner's link for this set of wallets, creating it when there is none
@@ -82,7 +85,7 @@ func (s *Service) createLink(ctx context.Context, tx pgx.Tx, p *auth.Partner, wa
 	if err := json.Unmarshal(row.Wallets, &stored); err != nil {
 		return Link{}, false, err
 	}
-	return Link{Link: row, Wallets: stored, URL: linkURL(partner.PortalUrl, row.Token)}, created, nil
+	return Link{ID: row.ID, PartnerID: row.PartnerID, Token: row.Token, CreatedAt: row.CreatedAt, Wallets: stored, URL: linkURL(partner.PortalUrl, row.Token)}, created, nil
 }
 
 // LinkKey identifies a set of wallets: a hash of the sorted, lower-cased addresses. It trims the
@@ -124,9 +127,8 @@ func linkURL(base, token string) string {
 
 // EmailLink gets or creates the link and queues an e-mail with it to the recipient, within the
 // recipient's daily limit (LimitExceeded past it). Link and e-mail commit together.
-func (s *Service) EmailLink(ctx context.Context, p *auth.Partner, wallets []LinkWallet, recipient string) (Link, db.EmailOutbox, error) {
+func (s *Service) EmailLink(ctx context.Context, p *auth.Partner, wallets []LinkWallet, recipient string) (Link, error) {
 	var link Link
-	var msg db.EmailOutbox
 	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
 		if link, _, err = s.createLink(ctx, tx, p, wallets); err != nil {
@@ -137,12 +139,12 @@ func (s *Service) EmailLink(ctx context.Context, p *auth.Partner, wallets []Link
 			return err
 		}
 		body := fmt.Sprintf("Hello,\n\n%s invites you to review the crypto taxes of your wallets:\n\n%s\n\nIf you did not expect this message, you can ignore it.\n", partner.Name, link.URL)
-		msg, err = mail.Queue(ctx, tx, s.jobs, mail.Message{
+		_, err = mail.Queue(ctx, tx, s.jobs, mail.Message{
 			PartnerID: &p.PartnerID, To: recipient, Subject: partner.Name + ": your crypto tax portal", Body: body, Kind: "link",
 		}, s.settings.EmailDailyLimit, s.now())
 		return err
 	})
-	return link, msg, err
+	return link, err
 }
 
 // LinkReferencePrefix starts the referenceId of the embedded user that holds a hosted link's

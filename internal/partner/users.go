@@ -14,7 +14,9 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/jobs"
+	"taxd/internal/ledger"
 	"taxd/internal/page"
+	"taxd/internal/reports"
 	"taxd/internal/store"
 )
 
@@ -58,9 +60,39 @@ func (s *Service) WithClock(now func() time.Time) *Service {
 	return &c
 }
 
+// User is an embedded user as its partner sees it: the client the partner created for it under
+// the partner's own id.
+type User struct {
+	ClientID    uuid.UUID
+	ReferenceID string
+	Email       *string
+	// TaxpayerName is the name its tax forms print; nil when the partner gave none (the client is
+	// then named by its referenceId, which is no taxpayer's name: reports.TaxpayerName).
+	TaxpayerName *string
+	CreatedAt    time.Time
+}
+
+func userOf(c db.Client) User {
+	var ref string
+	if c.ReferenceID != nil {
+		ref = *c.ReferenceID
+	}
+	return User{ClientID: c.ID, ReferenceID: ref, Email: c.Email, TaxpayerName: reports.TaxpayerName(c), CreatedAt: c.CreatedAt}
+}
+
+// Branding is how a partner presents itself to its users (portal, e-mails).
+type Branding struct {
+	Name         string
+	LogoURL      *string
+	PrimaryColor *string
+	SupportEmail *string
+	PortalURL    string
+}
+
 // CreateUser creates an embedded user identified by the partner's own referenceID.
-func (s *Service) CreateUser(ctx context.Context, partnerID uuid.UUID, u NewUser) (db.Client, error) {
-	return createUser(ctx, db.New(s.pool), partnerID, u)
+func (s *Service) CreateUser(ctx context.Context, partnerID uuid.UUID, u NewUser) (User, error) {
+	c, err := createUser(ctx, db.New(s.pool), partnerID, u)
+	return userOf(c), err
 }
 
 // NewUser is an embedded user to create: the partner's id of it and, when known, its e-mail and
@@ -92,10 +124,14 @@ func createUser(ctx context.Context, q *db.Queries, partnerID uuid.UUID, u NewUs
 	return c, store.Err(err, "user")
 }
 
-// User returns the embedded user referenceID of the caller's partner. An access token sees only
-// its own user; anything else is not found.
-func (s *Service) User(ctx context.Context, p *auth.Partner, referenceID string) (db.Client, error) {
-	return userFor(ctx, db.New(s.pool), p, referenceID)
+// UserScope is the scope of the caller on its embedded user referenceID (auth.PartnerUserScope).
+// An access token reaches only its own user; anything else is not found.
+func (s *Service) UserScope(ctx context.Context, p *auth.Partner, referenceID string) (auth.ClientScope, error) {
+	c, err := userFor(ctx, db.New(s.pool), p, referenceID)
+	if err != nil {
+		return auth.ClientScope{}, err
+	}
+	return auth.PartnerUserScope(p, c.ID, c.PartnerID)
 }
 
 func userFor(ctx context.Context, q *db.Queries, p *auth.Partner, referenceID string) (db.Client, error) {
@@ -112,30 +148,35 @@ func userFor(ctx context.Context, q *db.Queries, p *auth.Partner, referenceID st
 	return c, nil
 }
 
-// UserWithBranding is User with the partner's branding, in one round trip (what getUser answers).
-func (s *Service) UserWithBranding(ctx context.Context, p *auth.Partner, referenceID string) (db.GetUserWithBrandingRow, error) {
+// UserWithBranding is the embedded user referenceID with its partner's branding, in one round
+// trip (what getUser answers). An access token sees only its own user.
+func (s *Service) UserWithBranding(ctx context.Context, p *auth.Partner, referenceID string) (User, Branding, error) {
 	if p.Method == auth.MethodAccessToken && p.ReferenceID != referenceID {
-		return db.GetUserWithBrandingRow{}, apperr.NotFoundf("user not found")
+		return User{}, Branding{}, apperr.NotFoundf("user not found")
 	}
 	r, err := db.New(s.pool).GetUserWithBranding(ctx, db.GetUserWithBrandingParams{PartnerID: &p.PartnerID, ReferenceID: &referenceID})
 	if err != nil {
-		return r, store.Err(err, "user")
+		return User{}, Branding{}, store.Err(err, "user")
 	}
 	if p.Method == auth.MethodAccessToken && r.ID != p.ClientID {
-		return db.GetUserWithBrandingRow{}, apperr.NotFoundf("user not found")
+		return User{}, Branding{}, apperr.NotFoundf("user not found")
 	}
-	return r, nil
+	u := userOf(db.Client{ID: r.ID, Name: r.ClientName, ReferenceID: r.ReferenceID, Email: r.Email, CreatedAt: r.CreatedAt})
+	return u, Branding{Name: r.Name, LogoURL: r.LogoUrl, PrimaryColor: r.PrimaryColor, SupportEmail: r.SupportEmail, PortalURL: r.PortalUrl}, nil
 }
 
-// Partner returns the caller's partner record (branding).
-func (s *Service) Partner(ctx context.Context, p *auth.Partner) (db.Partner, error) {
+// Partner returns the caller's branding.
+func (s *Service) Partner(ctx context.Context, p *auth.Partner) (Branding, error) {
 	r, err := db.New(s.pool).GetPartner(ctx, p.PartnerID)
-	return r, store.Err(err, "partner")
+	if err != nil {
+		return Branding{}, store.Err(err, "partner")
+	}
+	return Branding{Name: r.Name, LogoURL: r.LogoUrl, PrimaryColor: r.PrimaryColor, SupportEmail: r.SupportEmail, PortalURL: r.PortalUrl}, nil
 }
 
 // AddAccounts adds wallets to the partner's user referenceID (see accounts.Add).
-func (s *Service) AddAccounts(ctx context.Context, p *auth.Partner, referenceID string, wallets []accounts.Wallet) ([]db.Account, []accounts.Skipped, error) {
-	var created []db.Account
+func (s *Service) AddAccounts(ctx context.Context, p *auth.Partner, referenceID string, wallets []accounts.Wallet) ([]ledger.Account, []accounts.Skipped, error) {
+	var created []ledger.Account
 	var skipped []accounts.Skipped
 	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
@@ -149,9 +190,13 @@ func (s *Service) AddAccounts(ctx context.Context, p *auth.Partner, referenceID 
 	return created, skipped, err
 }
 
-// Accounts lists one page of the user's accounts, oldest first, and the cursor of the next page.
-func (s *Service) Accounts(ctx context.Context, c db.Client, r page.Request) ([]db.Account, *string, error) {
-	p := db.ListAccountsPageParams{ClientID: c.ID, PageLimit: int32(r.Limit + 1)}
+// Accounts lists one page of the scope's client's accounts, oldest first, and the cursor of the
+// next page.
+func (s *Service) Accounts(ctx context.Context, scope auth.ClientScope, r page.Request) ([]ledger.Account, *string, error) {
+	if err := scope.Check(); err != nil {
+		return nil, nil, err
+	}
+	p := db.ListAccountsPageParams{ClientID: scope.ClientID(), PageLimit: int32(r.Limit + 1)}
 	if r.After != nil {
 		p.AfterAt, p.AfterID = &r.After.At, &r.After.ID
 	}
@@ -159,8 +204,8 @@ func (s *Service) Accounts(ctx context.Context, c db.Client, r page.Request) ([]
 	if err != nil {
 		return nil, nil, err
 	}
-	out, next := page.Next(AccountsPageList, c.ID, r, rows, func(x db.Account) page.Key { return page.Key{At: x.CreatedAt, ID: x.ID} })
-	return out, next, nil
+	out, next := page.Next(AccountsPageList, scope.ClientID(), r, rows, func(x db.Account) page.Key { return page.Key{At: x.CreatedAt, ID: x.ID} })
+	return ledger.AccountsOf(out), next, nil
 }
 
 // AccountsPageList names the account list in its cursors.

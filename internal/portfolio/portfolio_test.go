@@ -124,7 +124,7 @@ func (f *fixture) rowSet(t *testing.T, sql string) map[string]decimal.Decimal {
 
 func (f *fixture) update(t *testing.T, fn func(e *ledger.Editor) error) {
 	t.Helper()
-	if err := f.led.Update(f.ctx, f.client, meta, fn); err != nil {
+	if err := f.led.Update(f.ctx, auth.JobWriteScope(f.client, "test"), meta, fn); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -263,7 +263,7 @@ func TestHoldingsValuesAndAssetSettings(t *testing.T) {
 		}
 		return nil
 	})
-	if _, err := (&recalc.Runner{Pool: f.pool}).Run(f.ctx, f.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: f.pool}).Run(f.ctx, auth.JobWriteScope(f.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	// ETH is priced (today and yesterday), BTC is not: offline, its value stays unknown.
@@ -355,7 +355,7 @@ func TestChartCachedAndInvalidatedByEdits(t *testing.T) {
 		}
 		return nil
 	})
-	if _, err := (&recalc.Runner{Pool: f.pool}).Run(f.ctx, f.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: f.pool}).Run(f.ctx, auth.JobWriteScope(f.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	f.exec(t, `INSERT INTO prices (price_key, day, usd, source) SELECT 'coingecko:ethereum', d, 1000 + extract(day FROM d), 't'

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
+	"taxd/internal/auth"
 	"taxd/internal/bench"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
@@ -126,7 +127,7 @@ func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUI
 	}
 	r := rows[pos]
 	var what string
-	err := ledger.New(pool).Update(ctx, client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+	err := ledger.New(pool).Update(ctx, auth.JobWriteScope(client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 		switch rng.IntN(5) {
 		case 0:
 			what = "quantity"
@@ -182,7 +183,7 @@ func labelEdit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uui
 	pos := n - 1 - rng.IntN(max(n/4, 1))
 	r := rows[pos]
 	what := "relabel"
-	err := ledger.New(pool).Update(ctx, client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+	err := ledger.New(pool).Update(ctx, auth.JobWriteScope(client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 		if rng.IntN(3) == 0 {
 			// a person's missing-basis flag: set either way, or dropped
 			what = "missing-basis override"
@@ -248,7 +249,7 @@ func incrementalEqualsFullRun(t *testing.T, country string, rounds int) {
 		method := methods[rng.IntN(len(methods))]
 		testfactory.Exec(t, pool, `UPDATE clients SET cost_basis_algorithm = $2, country = $3 WHERE id = $1`, client, method, country)
 		r := &recalc.Runner{Pool: pool}
-		if tm, err := r.Run(ctx, client); err != nil || tm.Incremental {
+		if tm, err := r.Run(ctx, auth.JobWriteScope(client, "test")); err != nil || tm.Incremental {
 			t.Fatalf("first run: incremental %v, %v", tm.Incremental, err)
 		}
 		for step := 0; step < 4; step++ {
@@ -259,7 +260,7 @@ func incrementalEqualsFullRun(t *testing.T, country string, rounds int) {
 					did = append(did, labelEdit(t, ctx, pool, client, labels))
 				}
 			}
-			tm, err := r.Run(ctx, client)
+			tm, err := r.Run(ctx, auth.JobWriteScope(client, "test"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -276,7 +277,7 @@ func incrementalEqualsFullRun(t *testing.T, country string, rounds int) {
 				// incremental run keeps the rows before the dirty instant that it did not rewrite)
 				continue
 			}
-			if _, err := r.RunWith(ctx, client, true); err != nil {
+			if _, err := r.RunWith(ctx, auth.JobWriteScope(client, "test"), true); err != nil {
 				t.Fatal(err)
 			}
 			want := dumpResults(t, ctx, pool, client)

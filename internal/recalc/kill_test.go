@@ -16,6 +16,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/shopspring/decimal"
 
+	"taxd/internal/auth"
 	"taxd/internal/jobs"
 	"taxd/internal/recalc"
 	"taxd/internal/store"
@@ -99,7 +100,7 @@ func TestKilledWorkerLeavesOldResultsAndJobCompletes(t *testing.T) {
 				b.trade(t, day(2024, 1, 1).Add(time.Duration(i)*time.Hour), "1", "100")
 			}
 			b.trade(t, day(2024, 3, 1), "-10", "1500") // +500
-			if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+			if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 				t.Fatal(err)
 			}
 			var before uuid.UUID

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
+	"taxd/internal/auth"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
@@ -34,7 +35,7 @@ func (b *bundle) importIncome(t *testing.T) uuid.UUID {
 		row("r"+m.String(), day(2024, m, 3), imports.LabelStakingReward, "100")
 	}
 	row("gift", day(2024, time.November, 20), imports.LabelGiftReceived, "250")
-	if err := b.led.Update(b.ctx, b.client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 		_, err := e.Import(b.wallet, txs, nil)
 		return err
 	}); err != nil {
@@ -79,7 +80,7 @@ func TestRelabelOfAnImportReachesTheNextRun(t *testing.T) {
 		t.Fatalf("imported transfer labels (own label/is_fee): %v", own)
 	}
 	r := &recalc.Runner{Pool: b.pool}
-	if _, err := r.RunWith(b.ctx, b.client, true); err != nil {
+	if _, err := r.RunWith(b.ctx, auth.JobWriteScope(b.client, "test"), true); err != nil {
 		t.Fatal(err)
 	}
 	if got := b.income2024(t); !got.Equal(decimal.NewFromInt(1200)) {
@@ -89,7 +90,7 @@ func TestRelabelOfAnImportReachesTheNextRun(t *testing.T) {
 		label  *string
 		income int64
 	}{{ptr("income"), 1450}, {nil, 1200}, {ptr("airdrop"), 1450}, {ptr("gift_received"), 1200}} {
-		if err := b.led.Update(b.ctx, b.client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+		if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 			return e.LabelTransactions([]uuid.UUID{gift}, ledger.LabelEdit{Label: step.label, Wipe: step.label == nil})
 		}); err != nil {
 			t.Fatal(err)
@@ -97,7 +98,7 @@ func TestRelabelOfAnImportReachesTheNextRun(t *testing.T) {
 		if b.dirty(t) != 1 {
 			t.Fatalf("relabel to %v: %d dirty, want the gift", step.label, b.dirty(t))
 		}
-		tm, err := r.RunWith(b.ctx, b.client, false)
+		tm, err := r.RunWith(b.ctx, auth.JobWriteScope(b.client, "test"), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +110,7 @@ func TestRelabelOfAnImportReachesTheNextRun(t *testing.T) {
 		}
 		incremental := dumpResults(t, b.ctx, b.pool, b.client)
 		testfactory.Exec(t, b.pool, `INSERT INTO dirty_marks (client_id, transaction_id) VALUES ($1, $2)`, b.client, gift)
-		if _, err := r.RunWith(b.ctx, b.client, true); err != nil {
+		if _, err := r.RunWith(b.ctx, auth.JobWriteScope(b.client, "test"), true); err != nil {
 			t.Fatal(err)
 		}
 		full := dumpResults(t, b.ctx, b.pool, b.client)
@@ -149,10 +150,10 @@ func TestTransferLabelCopiesAreCleared(t *testing.T) {
 	// As the importer wrote them before: each non-fee leg a copy of its transaction's label.
 	testfactory.Exec(t, b.pool, `UPDATE transfers tr SET label = t.label FROM transactions t WHERE t.id = tr.transaction_id AND NOT tr.is_fee AND t.client_id = $1`, b.client)
 	r := &recalc.Runner{Pool: b.pool}
-	if _, err := r.Run(b.ctx, b.client); err != nil {
+	if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.led.Update(b.ctx, b.client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 		return e.LabelTransactions([]uuid.UUID{gift}, ledger.LabelEdit{Label: ptr("income")})
 	}); err != nil {
 		t.Fatal(err)
@@ -167,13 +168,13 @@ func TestTransferLabelCopiesAreCleared(t *testing.T) {
 	if err := b.pool.QueryRow(b.ctx, `SELECT transaction_id FROM transfers WHERE id = $1`, kept).Scan(&keptTx); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.led.Update(b.ctx, b.client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 		_, err := e.UpdateTransfer(keptTx, kept, ledger.TransferPatch{Label: ptr("income")})
 		return err
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.Run(b.ctx, b.client); err != nil {
+	if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	if got := b.income2024(t); !got.Equal(decimal.NewFromInt(1200)) {
@@ -190,7 +191,7 @@ func TestTransferLabelCopiesAreCleared(t *testing.T) {
 	if labelled != 1 || fees != 13 || dirty != 1 {
 		t.Fatalf("after the migration: %d own labels on non-fee legs (want the person's 1), %d fee legs labelled fee (want 13), %d dirty (want the gift)", labelled, fees, dirty)
 	}
-	if _, err := r.Run(b.ctx, b.client); err != nil {
+	if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	if got := b.income2024(t); !got.Equal(decimal.NewFromInt(1450)) {

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
+	"taxd/internal/auth"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
 	"taxd/internal/testfactory"
@@ -39,7 +40,7 @@ func (b *pairBundle) transfer(t *testing.T, at string, from, to *uuid.UUID, asse
 		t.Fatal(err)
 	}
 	var id uuid.UUID
-	err = b.led.Update(b.ctx, b.client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+	err = b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 		acct := from
 		if acct == nil {
 			acct = to
@@ -64,7 +65,7 @@ func (b *pairBundle) transfer(t *testing.T, at string, from, to *uuid.UUID, asse
 
 func (b *pairBundle) edit(t *testing.T, fn func(e *ledger.Editor) error) {
 	t.Helper()
-	if err := b.led.Update(b.ctx, b.client, ledger.Meta{Actor: "test"}, fn); err != nil {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "test"}, fn); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -73,11 +74,11 @@ func (b *pairBundle) edit(t *testing.T, fn func(e *ledger.Editor) error) {
 // ledger, and returns the taxable disposals as "asset qty proceeds basis gain term acquired" lines.
 func (b *pairBundle) run(t *testing.T) string {
 	t.Helper()
-	if _, err := b.runner.Run(b.ctx, b.client); err != nil {
+	if _, err := b.runner.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	got := dumpResults(t, b.ctx, b.pool, b.client)
-	if _, err := b.runner.RunWith(b.ctx, b.client, true); err != nil {
+	if _, err := b.runner.RunWith(b.ctx, auth.JobWriteScope(b.client, "test"), true); err != nil {
 		t.Fatal(err)
 	}
 	want := dumpResults(t, b.ctx, b.pool, b.client)
@@ -228,7 +229,7 @@ func TestLinkedPartnerEditResumesEarlier(t *testing.T) {
 		_, err := e.UpdateTransfer(recv, transfer, ledger.TransferPatch{Quantity: &q})
 		return err
 	})
-	tm, err := b.runner.Run(b.ctx, b.client)
+	tm, err := b.runner.Run(b.ctx, auth.JobWriteScope(b.client, "test"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/shopspring/decimal"
 
+	"taxd/internal/auth"
 	"taxd/internal/jobs"
 	"taxd/internal/recalc"
 )
@@ -166,7 +167,7 @@ func TestRunEndingDirtyLeavesAJobActive(t *testing.T) {
 			b.trade(t, day(2024, 2, 1), "-0.5", "700")
 		}
 	}}
-	if _, err := r.Run(b.ctx, b.client); err != nil {
+	if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	active, err := recalc.Active(b.ctx, b.pool, b.client)
@@ -174,7 +175,7 @@ func TestRunEndingDirtyLeavesAJobActive(t *testing.T) {
 		t.Fatalf("after a run that ended dirty: active %+v (%v), want a queued follow-up", active, err)
 	}
 	// Without edits during it, a run leaves nothing active.
-	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	if active, err := recalc.Active(b.ctx, b.pool, b.client); err != nil || active != nil {

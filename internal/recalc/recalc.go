@@ -21,6 +21,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"taxd/gen/db"
+	"taxd/internal/auth"
 	"taxd/internal/jobs"
 	"taxd/internal/metrics"
 	"taxd/internal/store"
@@ -157,16 +158,20 @@ type Runner struct {
 	Full bool
 }
 
-// Run recalculates clientID now (the job's work): incrementally when the dirty part of the ledger
-// starts after a checkpoint of the current results computed under the same settings, in full
-// otherwise. It returns the phase timings.
-func (r *Runner) Run(ctx context.Context, clientID uuid.UUID) (Timings, error) {
-	return r.RunWith(ctx, clientID, r.Full)
+// Run recalculates the scope's client now (the job's work): incrementally when the dirty part of
+// the ledger starts after a checkpoint of the current results computed under the same settings, in
+// full otherwise. It returns the phase timings. The scope must allow writes (results are written).
+func (r *Runner) Run(ctx context.Context, scope auth.ClientScope) (Timings, error) {
+	return r.RunWith(ctx, scope, r.Full)
 }
 
 // RunWith is Run with incremental runs turned off when full is set.
-func (r *Runner) RunWith(ctx context.Context, clientID uuid.UUID, full bool) (Timings, error) {
+func (r *Runner) RunWith(ctx context.Context, scope auth.ClientScope, full bool) (Timings, error) {
 	var tm Timings
+	if err := scope.CheckWrite(); err != nil {
+		return tm, err
+	}
+	clientID := scope.ClientID()
 	q := db.New(r.Pool)
 	job, err := q.StartRecalcJob(ctx, clientID)
 	// A job requested without useSpeedup recomputes the whole ledger.
@@ -259,7 +264,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	} else if active == nil {
 		return nil
 	}
-	tm, err := w.Runner.Run(ctx, job.Args.ClientID)
+	tm, err := w.Runner.Run(ctx, auth.JobWriteScope(job.Args.ClientID, "recalculate"))
 	if err == nil {
 		metrics.RecalcPhase("load", tm.Load)
 		metrics.RecalcPhase("compute", tm.Compute)

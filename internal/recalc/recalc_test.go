@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
+	"taxd/internal/auth"
 	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
@@ -49,7 +50,7 @@ func setup(t *testing.T) *bundle {
 func (b *bundle) trade(t *testing.T, at time.Time, qty, usd string) {
 	t.Helper()
 	q, v := decimal.RequireFromString(qty), decimal.RequireFromString(usd)
-	err := b.led.Update(b.ctx, b.client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+	err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 		tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: at})
 		if err != nil {
 			return err
@@ -101,7 +102,7 @@ func TestRunStoresResultsAndSettles(t *testing.T) {
 		t.Fatalf("dirty = %d, want 3", b.dirty(t))
 	}
 	r := &recalc.Runner{Pool: b.pool}
-	tm, err := r.Run(b.ctx, b.client)
+	tm, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +123,7 @@ func TestRunStoresResultsAndSettles(t *testing.T) {
 		t.Errorf("a job is still active: %+v", j)
 	}
 	// A second run replaces the results; exactly one result set remains.
-	if _, err := r.Run(b.ctx, b.client); err != nil {
+	if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	var sets int
@@ -142,7 +143,7 @@ func TestEditDuringRunStaysDirty(t *testing.T) {
 			b.trade(t, day(2024, 2, 1), "-0.5", "700")
 		}
 	}}
-	if _, err := r.Run(b.ctx, b.client); err != nil {
+	if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	if n := b.dirty(t); n != 1 {
@@ -159,7 +160,7 @@ func TestResultsSwitchAtomically(t *testing.T) {
 	b := setup(t)
 	b.trade(t, day(2024, 1, 10), "1", "1000")
 	b.trade(t, day(2024, 6, 1), "-0.5", "600") // +100
-	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	b.trade(t, day(2024, 7, 1), "-0.5", "900") // +400 more
@@ -169,7 +170,7 @@ func TestResultsSwitchAtomically(t *testing.T) {
 			during = b.preview(t, 2024)
 		}
 	}}
-	if _, err := r.Run(b.ctx, b.client); err != nil {
+	if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	after := b.preview(t, 2024)
@@ -209,7 +210,7 @@ func TestRequestIsUniquePerClient(t *testing.T) {
 		t.Fatalf("active = %+v, %v; want the queued job", active, err)
 	}
 	// Once it has run, a new request starts a new job.
-	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	j3, err := recalc.Request(b.ctx, b.pool, jc, b.client)

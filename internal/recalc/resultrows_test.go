@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"taxd/internal/auth"
 	"taxd/internal/recalc"
 	"taxd/internal/testfactory"
 )
@@ -20,7 +21,7 @@ func TestResultRowsGoWithTheirSet(t *testing.T) {
 	r := &recalc.Runner{Pool: b.pool}
 	for range 2 { // each run replaces the set: the previous set's rows must go
 		for _, c := range []*bundle{b, other} {
-			if _, err := r.RunWith(b.ctx, c.client, true); err != nil {
+			if _, err := r.RunWith(b.ctx, auth.JobWriteScope(c.client, "test"), true); err != nil {
 				t.Fatal(err)
 			}
 		}

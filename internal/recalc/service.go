@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/gen/db"
@@ -39,21 +40,43 @@ type Options struct {
 	SkipPlugins bool
 }
 
+// Job is a client's recalculation as its row records it: its status and progress, the options
+// it was asked with, and its attempts. It has the fields of the row (Job(row) converts one).
+type Job struct {
+	ID                uuid.UUID
+	ClientID          uuid.UUID
+	Status            string
+	Progress          int32
+	DirtyUpto         *int64
+	Error             *string
+	CreatedAt         time.Time
+	StartedAt         *time.Time
+	FinishedAt        *time.Time
+	Attempt           int32
+	MaxAttempts       int32
+	NextAttemptAt     *time.Time
+	UseSpeedup        bool
+	DoNotReplay       bool
+	SkipPlugins       bool
+	DirtyCountAtStart int32
+}
+
 // Request starts a recalculation of the scope's client (a write: a Read scope is refused), or
 // returns the one already queued or running.
-func (s *Service) Request(ctx context.Context, scope auth.ClientScope, o Options) (db.RecalcJob, error) {
+func (s *Service) Request(ctx context.Context, scope auth.ClientScope, o Options) (Job, error) {
 	if err := scope.CheckWrite(); err != nil {
-		return db.RecalcJob{}, err
+		return Job{}, err
 	}
 	if o.SkipPlugins && !scope.IsStaff() {
-		return db.RecalcJob{}, apperr.New(apperr.Forbidden, "skipPlugins is for staff only")
+		return Job{}, apperr.New(apperr.Forbidden, "skipPlugins is for staff only")
 	}
-	return RequestWith(ctx, s.pool, s.jobs, scope.ClientID(), o)
+	j, err := RequestWith(ctx, s.pool, s.jobs, scope.ClientID(), o)
+	return Job(j), err
 }
 
 // ActiveJob is a queued or running recalculation with the state of its river job.
 type ActiveJob struct {
-	db.RecalcJob
+	Job
 	State   string // jobs.StateQueued, StateRunning or StateRetrying (Reason says why the last attempt failed)
 	Attempt int    // 1 for the first run, 2 after one failure...
 	Reason  string // the last failed attempt's reason, while it is retried
@@ -72,7 +95,7 @@ func (s *Service) Active(ctx context.Context, scope auth.ClientScope) (*ActiveJo
 	if err != nil || j == nil {
 		return nil, err
 	}
-	out := &ActiveJob{RecalcJob: *j, State: j.Status, Attempt: max(int(j.Attempt), 1)}
+	out := &ActiveJob{Job: Job(*j), State: j.Status, Attempt: max(int(j.Attempt), 1)}
 	if j.Error != nil {
 		out.Reason = *j.Error
 	}

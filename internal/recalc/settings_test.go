@@ -24,7 +24,7 @@ func TestAlgorithmChangesReachTheEngine(t *testing.T) {
 	b.trade(t, day(2024, 6, 1), "-0.5", "1000")
 	b.trade(t, day(2025, 6, 1), "-0.5", "1000")
 	r := &recalc.Runner{Pool: b.pool}
-	if _, err := r.Run(b.ctx, b.client); err != nil {
+	if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	// FIFO: both sales from lot A: 2024 +500, 2025 +500
@@ -44,7 +44,7 @@ func TestAlgorithmChangesReachTheEngine(t *testing.T) {
 		t.Fatal("the settings change did not mark the client dirty")
 	}
 	for range 2 { // twice: the second run (incremental allowed) must agree
-		if _, err := r.Run(b.ctx, b.client); err != nil {
+		if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 			t.Fatal(err)
 		}
 		// HIFO in 2025: lot B at $3,000: 1000 - 1500 = -500; 2024 stays FIFO: +500

@@ -3,6 +3,7 @@ package recalc_test
 import (
 	"testing"
 
+	"taxd/internal/auth"
 	"taxd/internal/recalc"
 	"taxd/internal/testfactory"
 )
@@ -41,14 +42,14 @@ func TestYearTransactionCountFollowsTheFiscalYear(t *testing.T) {
 		return out
 	}
 	r := &recalc.Runner{Pool: b.pool}
-	if _, err := r.Run(b.ctx, b.client); err != nil {
+	if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	if got := counts(); got[2023] != 1 || got[2024] != 4 {
 		t.Fatalf("full run: transactions per tax year %v, want 2023: 1, 2024: 4", got)
 	}
 	b.trade(t, day(2025, 4, 20), "-0.5", "1400") // after the last checkpoint (2025-04-01)
-	tm, err := r.Run(b.ctx, b.client)
+	tm, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test"))
 	if err != nil {
 		t.Fatal(err)
 	}

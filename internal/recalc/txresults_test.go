@@ -5,6 +5,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"taxd/internal/auth"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
 )
@@ -19,7 +20,7 @@ func TestRunWritesTransactionResults(t *testing.T) {
 	b.trade(t, day(2025, 6, 2), "-0.5", "450") // basis 500, long: -50
 	b.trade(t, day(2025, 7, 1), "-0.3", "300") // 0.1 covered (basis 100, long +100 on 0.1 = proceeds 100), 0.2 uncovered
 	staking := "staking_reward"
-	if err := b.led.Update(b.ctx, b.client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+	if err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 		tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.wallet, OccurredAt: day(2025, 8, 1)})
 		if err != nil {
 			return err
@@ -30,7 +31,7 @@ func TestRunWritesTransactionResults(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	type row struct {

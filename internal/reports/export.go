@@ -59,13 +59,13 @@ type ExportRequest struct {
 
 // Export is the answer to an ExportRequest.
 type Export struct {
-	Report      db.Report
+	Report      Report
 	Cached      bool
 	EmailQueued bool
 }
 
 // ListFor returns the scope's client's reports, newest first (at most 100).
-func (s *Service) ListFor(ctx context.Context, scope auth.ClientScope) ([]db.Report, error) {
+func (s *Service) ListFor(ctx context.Context, scope auth.ClientScope) ([]Report, error) {
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
@@ -74,15 +74,10 @@ func (s *Service) ListFor(ctx context.Context, scope auth.ClientScope) ([]db.Rep
 	if err != nil {
 		return nil, err
 	}
-	return list, s.fillSizes(ctx, q, scope.ClientID(), list)
-}
-
-// GetFor returns one report of the scope's client.
-func (s *Service) GetFor(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (db.Report, error) {
-	if err := scope.Check(); err != nil {
-		return db.Report{}, err
+	if err := s.fillSizes(ctx, q, scope.ClientID(), list); err != nil {
+		return nil, err
 	}
-	return s.Get(ctx, scope.ClientID(), id)
+	return reportsOf(list), nil
 }
 
 // Staleness says which of a client's reports no longer show the current figures: the client is
@@ -94,7 +89,7 @@ type Staleness struct {
 }
 
 // Stale reports whether r is stale.
-func (st Staleness) Stale(r db.Report) bool {
+func (st Staleness) Stale(r Report) bool {
 	if r.Status != "available" {
 		return false
 	}
@@ -121,7 +116,7 @@ func (s *Service) StalenessFor(ctx context.Context, scope auth.ClientScope) (Sta
 // DownloadURL returns a URL that downloads r's file without credentials until it expires
 // (GET /downloads/reports/{id}?expires=...&signature=..., see rest.DownloadHandler). CONFLICT when r is
 // not ready.
-func (s *Service) DownloadURL(r db.Report) (string, time.Time, error) {
+func (s *Service) DownloadURL(r Report) (string, time.Time, error) {
 	if r.Status != "available" {
 		return "", time.Time{}, apperr.New(apperr.Conflict, "the report is not ready (status %s)", r.Status)
 	}
@@ -153,10 +148,10 @@ func (s *Service) Export(ctx context.Context, scope auth.ClientScope, in ExportR
 			DateQueryType: p.DateQueryType, Year: p.Year, Exclude1099da: p.Exclude1099da, Language: p.Language, StartAt: p.StartAt,
 			EndAt: p.EndAt, AccountIds: p.AccountIds, FormBox: p.FormBox})
 		switch {
-		case err == nil && !st.Stale(prev):
-			out = Export{Report: prev, Cached: true}
+		case err == nil && !st.Stale(reportOf(prev)):
+			out = Export{Report: reportOf(prev), Cached: true}
 			if in.Email != nil && (prev.Status == "available" && in.ForceEmail) {
-				if err := s.queueMail(ctx, tx, prev, *in.Email); err != nil {
+				if err := s.queueMail(ctx, tx, reportOf(prev), *in.Email); err != nil {
 					return err
 				}
 				out.EmailQueued = true
@@ -178,7 +173,7 @@ func (s *Service) Export(ctx context.Context, scope auth.ClientScope, in ExportR
 		if _, err := s.jobs.InsertTx(ctx, tx, RenderArgs{ReportID: r.ID}, nil); err != nil {
 			return err
 		}
-		out = Export{Report: r, EmailQueued: in.Email != nil}
+		out = Export{Report: reportOf(r), EmailQueued: in.Email != nil}
 		return nil
 	})
 	return out, err
@@ -302,7 +297,7 @@ func (s *Service) brokerAccounts(ctx context.Context, clientID uuid.UUID) ([]uui
 }
 
 // queueMail sends the download link of a ready report to address now.
-func (s *Service) queueMail(ctx context.Context, tx pgx.Tx, r db.Report, address string) error {
+func (s *Service) queueMail(ctx context.Context, tx pgx.Tx, r Report, address string) error {
 	c, err := db.New(tx).GetClient(ctx, r.ClientID)
 	if err != nil {
 		return err

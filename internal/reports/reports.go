@@ -30,6 +30,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/jobs"
 	"taxd/internal/mail"
 	"taxd/internal/page"
@@ -67,8 +68,9 @@ type Service struct {
 	reported  ReportedFunc
 }
 
-// RenderFunc renders a report of a type another package owns (see Register).
-type RenderFunc func(ctx context.Context, r db.Report) (File, error)
+// RenderFunc renders a report of a type another package owns (see Register). The worker calls it
+// with a job scope on the report's client.
+type RenderFunc func(ctx context.Context, scope auth.ClientScope, r Report) (File, error)
 
 // Register makes the worker render reports of type kind with fn (a reconciled Form 8949:
 // internal/taxforms). Call it while building the services, before workers start.
@@ -76,7 +78,7 @@ func (s *Service) Register(kind string, fn RenderFunc) { s.renderers[kind] = fn 
 
 // ReportedFunc returns the transfers whose disposals in a tax year a broker reported on a Form
 // 1099-DA (internal/taxforms: the disposals its reconciliation pairs with a broker row).
-type ReportedFunc func(ctx context.Context, clientID uuid.UUID, taxYear int) (map[uuid.UUID]bool, error)
+type ReportedFunc func(ctx context.Context, scope auth.ClientScope, taxYear int) (map[uuid.UUID]bool, error)
 
 // SetBrokerReported gives exclude1099DA its source; without one, a report excludes nothing.
 func (s *Service) SetBrokerReported(fn ReportedFunc) { s.reported = fn }
@@ -140,23 +142,28 @@ func track(ctx context.Context, tx pgx.Tx, j jobs.Job, ev jobs.Event) error {
 		MaxAttempts: int32(ev.MaxAttempts), NextAttemptAt: ev.NextAttemptAt, Reason: reason})
 }
 
-// Create records a report request and queues its rendering.
-func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind string, email *string) (db.Report, error) {
+// Create records a report request of the scope's client and queues its rendering (Read keys may
+// ask for reports, as they may read the figures; see Export).
+func (s *Service) Create(ctx context.Context, scope auth.ClientScope, year int, kind string, email *string) (Report, error) {
+	if err := scope.Check(); err != nil {
+		return Report{}, err
+	}
+	clientID := scope.ClientID()
 	if !slices.Contains(Types, kind) {
-		return db.Report{}, apperr.InvalidField("reportType", "must be one of %s", strings.Join(Types, ", "))
+		return Report{}, apperr.InvalidField("reportType", "must be one of %s", strings.Join(Types, ", "))
 	}
 	if year < 2020 {
-		return db.Report{}, apperr.InvalidField("year", "must be 2020 or later")
+		return Report{}, apperr.InvalidField("year", "must be 2020 or later")
 	}
 	if err := s.checkJurisdiction(ctx, clientID, "reportType", kind); err != nil {
-		return db.Report{}, err
+		return Report{}, err
 	}
 	settings, err := taxsettings.Load(ctx, s.pool, clientID)
 	if err != nil {
-		return db.Report{}, err
+		return Report{}, err
 	}
 	if err := settings.CheckYearStarted("year", year, s.now()); err != nil {
-		return db.Report{}, err
+		return Report{}, err
 	}
 	var r db.Report
 	err = store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
@@ -168,12 +175,16 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, year int, kind
 		_, err = s.jobs.InsertTx(ctx, tx, RenderArgs{ReportID: r.ID}, nil)
 		return err
 	})
-	return r, err
+	return reportOf(r), err
 }
 
-// List returns one page of the client's reports of the given types, newest first, and the
+// List returns one page of the scope's client's reports of the given types, newest first, and the
 // cursor of the next page (nil on the last), sizes filled in (fillSizes).
-func (s *Service) List(ctx context.Context, clientID uuid.UUID, types []string, r page.Request) ([]db.Report, *string, error) {
+func (s *Service) List(ctx context.Context, scope auth.ClientScope, types []string, r page.Request) ([]Report, *string, error) {
+	if err := scope.Check(); err != nil {
+		return nil, nil, err
+	}
+	clientID := scope.ClientID()
 	q := db.New(s.pool)
 	p := db.ListReportsPageParams{ClientID: clientID, Types: types, PageLimit: int32(r.Limit + 1)}
 	if r.After != nil {
@@ -187,7 +198,7 @@ func (s *Service) List(ctx context.Context, clientID uuid.UUID, types []string, 
 	if err := s.fillSizes(ctx, q, clientID, list); err != nil {
 		return nil, nil, err
 	}
-	return list, next, nil
+	return reportsOf(list), next, nil
 }
 
 // fillSizes gives a ready report stored before sizes were recorded its size from the bucket, once
@@ -220,10 +231,13 @@ const PageList = "reports"
 // maxSizeLookups bounds the bucket reads of one List.
 const maxSizeLookups = 20
 
-// Get returns one of the client's reports.
-func (s *Service) Get(ctx context.Context, clientID, id uuid.UUID) (db.Report, error) {
-	r, err := db.New(s.pool).GetReport(ctx, db.GetReportParams{ClientID: clientID, ID: id})
-	return r, store.Err(err, "report")
+// Get returns one of the scope's client's reports.
+func (s *Service) Get(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (Report, error) {
+	if err := scope.Check(); err != nil {
+		return Report{}, err
+	}
+	r, err := db.New(s.pool).GetReport(ctx, db.GetReportParams{ClientID: scope.ClientID(), ID: id})
+	return reportOf(r), store.Err(err, "report")
 }
 
 // Download is an open report file.
@@ -234,8 +248,27 @@ type Download struct {
 	Body        io.ReadCloser
 }
 
-// Open opens the file of an available report; a report that is not available yet is not found.
-func (s *Service) Open(ctx context.Context, r db.Report) (Download, error) {
+// Open opens the file of one of the scope's client's reports; a report that is not available yet
+// is not found.
+func (s *Service) Open(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (Download, error) {
+	r, err := s.Get(ctx, scope, id)
+	if err != nil {
+		return Download{}, err
+	}
+	return s.open(ctx, r)
+}
+
+// OpenSigned opens the file of the report a signed download names: the signature, not a scope,
+// authorises it (see verifySigned).
+func (s *Service) OpenSigned(ctx context.Context, reportID uuid.UUID, expires int64, signature string, referenceID *string) (Download, error) {
+	r, err := s.verifySigned(ctx, reportID, expires, signature, referenceID)
+	if err != nil {
+		return Download{}, err
+	}
+	return s.open(ctx, r)
+}
+
+func (s *Service) open(ctx context.Context, r Report) (Download, error) {
 	if r.Status != "available" || r.BlobKey == nil {
 		return Download{}, apperr.NotFoundf("report not found")
 	}
@@ -257,32 +290,32 @@ func Sign(secret []byte, reportID uuid.UUID, expires int64) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// VerifySigned checks a signed download and returns the report it authorises. referenceID, when
+// verifySigned checks a signed download and returns the report it authorises. referenceID, when
 // given, must be the report's user (the user-scoped path).
-func (s *Service) VerifySigned(ctx context.Context, reportID uuid.UUID, expires int64, signature string, referenceID *string) (db.Report, error) {
+func (s *Service) verifySigned(ctx context.Context, reportID uuid.UUID, expires int64, signature string, referenceID *string) (Report, error) {
 	want := Sign(s.secret, reportID, expires)
 	if !hmac.Equal([]byte(want), []byte(strings.ToLower(signature))) {
-		return db.Report{}, apperr.New(apperr.Unauthenticated, "the download signature is invalid")
+		return Report{}, apperr.New(apperr.Unauthenticated, "the download signature is invalid")
 	}
 	if s.now().Unix() > expires {
-		return db.Report{}, apperr.New(apperr.Unauthenticated, "the download signature has expired")
+		return Report{}, apperr.New(apperr.Unauthenticated, "the download signature has expired")
 	}
 	q := db.New(s.pool)
 	r, err := q.GetReportByID(ctx, reportID)
 	if err != nil {
-		return db.Report{}, store.Err(err, "report")
+		return Report{}, store.Err(err, "report")
 	}
 	if referenceID != nil {
 		c, err := q.GetClient(ctx, r.ClientID)
 		if err != nil || c.ReferenceID == nil || *c.ReferenceID != *referenceID {
-			return db.Report{}, apperr.NotFoundf("user not found")
+			return Report{}, apperr.NotFoundf("user not found")
 		}
 	}
-	return r, nil
+	return reportOf(r), nil
 }
 
 // SignedLink is the portal address that downloads a report with a signature.
-func (s *Service) SignedLink(portalURL string, r db.Report, referenceID string) string {
+func (s *Service) SignedLink(portalURL string, r Report, referenceID string) string {
 	exp := s.now().Add(s.linkTTL).Unix()
 	u, err := url.Parse(portalURL)
 	if err != nil {
@@ -297,9 +330,15 @@ func (s *Service) SignedLink(portalURL string, r db.Report, referenceID string) 
 	return u.String()
 }
 
-// Store writes a rendered file for report r and marks it available (used by the worker and by
-// fixtures).
-func (s *Service) Store(ctx context.Context, r db.Report, f File) error {
+// Store writes a rendered file for report r of the scope's client and marks it available (used by
+// the worker and by fixtures).
+func (s *Service) Store(ctx context.Context, scope auth.ClientScope, r Report, f File) error {
+	if err := scope.CheckWrite(); err != nil {
+		return err
+	}
+	if r.ClientID != scope.ClientID() {
+		return apperr.NotFoundf("report not found")
+	}
 	key := fmt.Sprintf("reports/%s/%s/%s", r.ClientID, r.ID, f.Name)
 	if err := s.bucket.WriteAll(ctx, key, f.Body, &blob.WriterOptions{ContentType: f.ContentType}); err != nil {
 		return err
@@ -317,7 +356,8 @@ type Worker struct {
 func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 	s := w.Service
 	q := db.New(s.pool)
-	r, err := q.StartReport(ctx, job.Args.ReportID)
+	row, err := q.StartReport(ctx, job.Args.ReportID)
+	r := reportOf(row)
 	if err != nil {
 		if err == pgx.ErrNoRows {
 			// Already available: a retry after the file was stored; make sure it was announced.
@@ -332,7 +372,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 	err = s.consistently(ctx, r.ClientID, func() error {
 		var err error
 		if fn := s.renderers[r.ReportType]; fn != nil {
-			f, err = fn(ctx, r)
+			f, err = fn(ctx, auth.JobScope(r.ClientID, "report"), r)
 		} else {
 			var data Data
 			if data, err = s.load(ctx, r); err == nil {
@@ -342,12 +382,12 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 		return err
 	})
 	if err == nil {
-		err = s.Store(ctx, r, f)
+		err = s.Store(ctx, auth.JobWriteScope(r.ClientID, "report"), r, f)
 	}
 	if err != nil {
 		return err // the report's row records the attempt's outcome (track)
 	}
-	if err := webhooks.ReportIsReady(ctx, s.pool, r); err != nil {
+	if err := webhooks.ReportIsReady(ctx, s.pool, row); err != nil {
 		return err
 	}
 	if r.Email == nil || *r.Email == "" {
@@ -379,7 +419,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 // TAX_YEAR), a date range or everything, optionally only some accounts' transfers (disposals out of
 // them, income into them, transfers touching them). exclude_1099da leaves out the disposals a
 // Form 1099-DA reports (SetBrokerReported). It records the result set it read.
-func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
+func (s *Service) load(ctx context.Context, r Report) (Data, error) {
 	q := db.New(s.pool)
 	c, err := q.GetClient(ctx, r.ClientID)
 	if err != nil {
@@ -427,7 +467,7 @@ func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
 			if r.Exclude1099da && s.reported != nil {
 				byYear, ok := reported[x.TaxYear]
 				if !ok {
-					if byYear, err = s.reported(ctx, r.ClientID, int(x.TaxYear)); err != nil {
+					if byYear, err = s.reported(ctx, auth.JobScope(r.ClientID, "report"), int(x.TaxYear)); err != nil {
 						return Data{}, err
 					}
 					reported[x.TaxYear] = byYear

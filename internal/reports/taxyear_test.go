@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
+	"taxd/internal/auth"
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
@@ -36,7 +37,7 @@ func TestReportsFollowTheRulesTaxYear(t *testing.T) {
 	led := ledger.New(pool)
 	buy := func(at time.Time, qty, gbp int64) uuid.UUID {
 		var id uuid.UUID
-		if err := led.Update(ctx, client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+		if err := led.Update(ctx, auth.JobWriteScope(client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 			tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &wallet, OccurredAt: at})
 			if err != nil {
 				return err
@@ -52,7 +53,7 @@ func TestReportsFollowTheRulesTaxYear(t *testing.T) {
 	}
 	february := buy(time.Date(2025, 2, 1, 12, 0, 0, 0, time.UTC), 2, 3000) // 2024/25
 	buy(time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC), 4, 8000)             // 2025/26
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	bucket, err := reports.OpenBucket(ctx, "", t.TempDir())

@@ -38,9 +38,9 @@ func (TransactionsArgs) InsertOpts() river.InsertOpts {
 
 // ExportTransactions records a TRANSACTION_HISTORY_CSV report of the transactions matching f and
 // queues the job that writes it.
-func (s *Service) ExportTransactions(ctx context.Context, scope auth.ClientScope, f ledger.TxFilter, page *ledger.TxPage) (db.Report, error) {
+func (s *Service) ExportTransactions(ctx context.Context, scope auth.ClientScope, f ledger.TxFilter, page *ledger.TxPage) (Report, error) {
 	if err := scope.Check(); err != nil {
-		return db.Report{}, err
+		return Report{}, err
 	}
 	year := s.now().UTC().Year()
 	if f.StartDate != nil {
@@ -56,7 +56,7 @@ func (s *Service) ExportTransactions(ctx context.Context, scope auth.ClientScope
 		_, err = s.jobs.InsertTx(ctx, tx, TransactionsArgs{ReportID: r.ID, Filter: f, Page: page}, nil)
 		return err
 	})
-	return r, err
+	return reportOf(r), err
 }
 
 // TransactionsWorker writes transaction-history exports, streaming rows from the ledger into the
@@ -93,7 +93,7 @@ func (w *TransactionsWorker) Work(ctx context.Context, job *river.Job[Transactio
 		werr := cw.Write(historyHeader)
 		if werr == nil {
 			werr = w.Ledger.Export(ctx, auth.JobScope(r.ClientID, "report"), job.Args.Filter, job.Args.Page,
-				func(rows []ledger.TxRow, trs map[uuid.UUID][]db.Transfer) error {
+				func(rows []ledger.TxRow, trs map[uuid.UUID][]ledger.Transfer) error {
 					for _, t := range rows {
 						gain, income := "", ""
 						if t.Result != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"taxd/gen/db"
+	"taxd/internal/auth"
 	"taxd/internal/bench"
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
@@ -30,7 +31,7 @@ func TestTransactionHistoryExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	bucket, err := reports.OpenBucket(ctx, "", t.TempDir())

@@ -5,25 +5,25 @@ import (
 
 	"github.com/google/uuid"
 
-	"taxd/gen/db"
 	api "taxd/gen/rest"
 	"taxd/internal/accounts"
 	"taxd/internal/apperr"
+	"taxd/internal/ledger"
 	"taxd/internal/page"
 	"taxd/internal/partner"
 	"taxd/internal/syncs"
 )
 
 func (h *Handler) ListAccounts(ctx context.Context, req api.ListAccountsRequestObject) (api.ListAccountsResponseObject, error) {
-	c, err := h.user(ctx, req.ReferenceId)
+	scope, err := h.userScope(ctx, req.ReferenceId)
 	if err != nil {
 		return nil, err
 	}
-	pr, err := page.Parse(partner.AccountsPageList, c.ID, req.Params.Limit, req.Params.Cursor, 10)
+	pr, err := page.Parse(partner.AccountsPageList, scope.ClientID(), req.Params.Limit, req.Params.Cursor, 10)
 	if err != nil {
 		return nil, err
 	}
-	as, next, err := h.partners.Accounts(ctx, c, pr)
+	as, next, err := h.partners.Accounts(ctx, scope, pr)
 	if err != nil {
 		return nil, err
 	}
@@ -73,15 +73,15 @@ func (h *Handler) Crunch(ctx context.Context, req api.CrunchRequestObject) (api.
 }
 
 func (h *Handler) ListAccountSyncs(ctx context.Context, req api.ListAccountSyncsRequestObject) (api.ListAccountSyncsResponseObject, error) {
-	c, err := h.user(ctx, req.ReferenceId)
+	scope, err := h.userScope(ctx, req.ReferenceId)
 	if err != nil {
 		return nil, err
 	}
-	pr, err := page.Parse(syncs.PageList, c.ID, req.Params.Limit, req.Params.Cursor, 20)
+	pr, err := page.Parse(syncs.PageList, scope.ClientID(), req.Params.Limit, req.Params.Cursor, 20)
 	if err != nil {
 		return nil, err
 	}
-	ss, accts, next, err := h.syncs.List(ctx, c.ID, pr)
+	ss, accts, next, err := h.syncs.List(ctx, scope, pr)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func (h *Handler) ListAccountSyncs(ctx context.Context, req api.ListAccountSyncs
 }
 
 func (h *Handler) CreateAccountSyncs(ctx context.Context, req api.CreateAccountSyncsRequestObject) (api.CreateAccountSyncsResponseObject, error) {
-	c, err := h.user(ctx, req.ReferenceId)
+	scope, err := h.userScope(ctx, req.ReferenceId)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +113,7 @@ func (h *Handler) CreateAccountSyncs(ctx context.Context, req api.CreateAccountS
 			ids, field = *req.Body.AccountIdsDeprecated, "accountIds"
 		}
 	}
-	s, err := h.syncs.Create(ctx, c.ID, ids, field)
+	s, err := h.syncs.Create(ctx, scope, ids, field)
 	if err != nil {
 		return nil, err
 	}
@@ -121,11 +121,11 @@ func (h *Handler) CreateAccountSyncs(ctx context.Context, req api.CreateAccountS
 }
 
 func (h *Handler) GetAccountSync(ctx context.Context, req api.GetAccountSyncRequestObject) (api.GetAccountSyncResponseObject, error) {
-	c, err := h.user(ctx, req.ReferenceId)
+	scope, err := h.userScope(ctx, req.ReferenceId)
 	if err != nil {
 		return nil, err
 	}
-	s, err := h.syncs.Get(ctx, c.ID, req.SyncId)
+	s, err := h.syncs.Get(ctx, scope, req.SyncId)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +145,7 @@ func syncOut(s syncs.Sync) api.AccountSync {
 
 func accountStatus(s string) api.AccountStatus { return api.AccountStatus(accounts.PartnerStatus(s)) }
 
-func accountsOut(as []db.Account) []api.Account {
+func accountsOut(as []ledger.Account) []api.Account {
 	out := make([]api.Account, len(as))
 	for i, a := range as {
 		name := a.Name

@@ -28,11 +28,7 @@ func DownloadHandler(s *reports.Service) http.Handler {
 			WriteError(w, req, apperr.New(apperr.Unauthenticated, "the download signature is invalid"))
 			return
 		}
-		r, err := s.VerifySigned(req.Context(), id, exp, req.URL.Query().Get("signature"), nil)
-		var f reports.Download
-		if err == nil {
-			f, err = s.Open(req.Context(), r)
-		}
+		f, err := s.OpenSigned(req.Context(), id, exp, req.URL.Query().Get("signature"), nil)
 		if apperr.KindOf(err) == apperr.NotFound {
 			err = apperr.NotFoundf("report not found")
 		}

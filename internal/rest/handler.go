@@ -12,7 +12,6 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
-	"taxd/gen/db"
 	api "taxd/gen/rest"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
@@ -86,27 +85,14 @@ func RouterFor(doc *openapi3.T) (routers.Router, error) {
 // caller is the authenticated partner (the Gate has put it in the context).
 func caller(ctx context.Context) (*auth.Partner, error) { return auth.PartnerFrom(ctx) }
 
-// user resolves the {referenceId} of a /users/... path for the caller (404 when not its own).
-func (h *Handler) user(ctx context.Context, referenceID string) (db.Client, error) {
-	p, err := caller(ctx)
-	if err != nil {
-		return db.Client{}, err
-	}
-	return h.partners.User(ctx, p, referenceID)
-}
-
-// userScope is the auth.ClientScope of the caller on its embedded user {referenceId}, for domain
-// calls that take one.
+// userScope is the auth.ClientScope of the caller on its embedded user {referenceId} of a
+// /users/... path (404 when not its own): every domain call on the user's data takes it.
 func (h *Handler) userScope(ctx context.Context, referenceID string) (auth.ClientScope, error) {
 	p, err := caller(ctx)
 	if err != nil {
 		return auth.ClientScope{}, err
 	}
-	c, err := h.partners.User(ctx, p, referenceID)
-	if err != nil {
-		return auth.ClientScope{}, err
-	}
-	return auth.PartnerUserScope(p, c.ID, c.PartnerID)
+	return h.partners.UserScope(ctx, p, referenceID)
 }
 
 func utc(t *time.Time) *time.Time {

@@ -47,7 +47,7 @@ func (h *Handler) EmailLink(ctx context.Context, req api.EmailLinkRequestObject)
 	if err != nil {
 		return nil, err
 	}
-	link, _, err := h.partners.EmailLink(ctx, p, linkWallets(req.Body.Wallets), string(req.Body.Email))
+	link, err := h.partners.EmailLink(ctx, p, linkWallets(req.Body.Wallets), string(req.Body.Email))
 	if err != nil {
 		return nil, err
 	}

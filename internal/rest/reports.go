@@ -7,24 +7,23 @@ import (
 
 	"github.com/google/uuid"
 
-	"taxd/gen/db"
 	api "taxd/gen/rest"
 	"taxd/internal/page"
 	"taxd/internal/reports"
 )
 
 func (h *Handler) ListReports(ctx context.Context, req api.ListReportsRequestObject) (api.ListReportsResponseObject, error) {
-	c, err := h.user(ctx, req.ReferenceId)
+	scope, err := h.userScope(ctx, req.ReferenceId)
 	if err != nil {
 		return nil, err
 	}
-	pr, err := page.Parse(reports.PageList, c.ID, req.Params.Limit, req.Params.Cursor, 100)
+	pr, err := page.Parse(reports.PageList, scope.ClientID(), req.Params.Limit, req.Params.Cursor, 100)
 	if err != nil {
 		return nil, err
 	}
 	// Reports of the types this API names: a GraphQL export of the same client (a PDF form, say)
 	// has no ReportType value here.
-	rs, next, err := h.reports.List(ctx, c.ID, reports.Types, pr)
+	rs, next, err := h.reports.List(ctx, scope, reports.Types, pr)
 	if err != nil {
 		return nil, err
 	}
@@ -36,11 +35,11 @@ func (h *Handler) ListReports(ctx context.Context, req api.ListReportsRequestObj
 }
 
 func (h *Handler) CreateReport(ctx context.Context, req api.CreateReportRequestObject) (api.CreateReportResponseObject, error) {
-	c, err := h.user(ctx, req.ReferenceId)
+	scope, err := h.userScope(ctx, req.ReferenceId)
 	if err != nil {
 		return nil, err
 	}
-	r, err := h.reports.Create(ctx, c.ID, req.Body.Year, string(req.Body.ReportType), (*string)(req.Body.Email))
+	r, err := h.reports.Create(ctx, scope, req.Body.Year, string(req.Body.ReportType), (*string)(req.Body.Email))
 	if err != nil {
 		return nil, err
 	}
@@ -48,15 +47,11 @@ func (h *Handler) CreateReport(ctx context.Context, req api.CreateReportRequestO
 }
 
 func (h *Handler) DownloadReport(ctx context.Context, req api.DownloadReportRequestObject) (api.DownloadReportResponseObject, error) {
-	c, err := h.user(ctx, req.ReferenceId)
+	scope, err := h.userScope(ctx, req.ReferenceId)
 	if err != nil {
 		return nil, err
 	}
-	r, err := h.reports.Get(ctx, c.ID, req.ReportId)
-	if err != nil {
-		return nil, err
-	}
-	f, err := h.reports.Open(ctx, r)
+	f, err := h.reports.Open(ctx, scope, req.ReportId)
 	if err != nil {
 		return nil, err
 	}
@@ -90,18 +85,14 @@ func (h *Handler) DownloadReportSignedBase64(ctx context.Context, req api.Downlo
 }
 
 func (h *Handler) signedDownload(ctx context.Context, id uuid.UUID, body *api.SignedDownloadRequest, ref *string) (reports.Download, error) {
-	r, err := h.reports.VerifySigned(ctx, id, body.Expires, body.Signature, ref)
-	if err != nil {
-		return reports.Download{}, err
-	}
-	return h.reports.Open(ctx, r)
+	return h.reports.OpenSigned(ctx, id, body.Expires, body.Signature, ref)
 }
 
 func attachment(name string) string {
 	return mime.FormatMediaType("attachment", map[string]string{"filename": name})
 }
 
-func reportOut(r db.Report) api.Report {
+func reportOut(r reports.Report) api.Report {
 	return api.Report{
 		Id: r.ID, Year: int(r.Year), ReportType: api.ReportType(r.ReportType), Status: api.ReportStatus(r.Status),
 		Filename: r.Filename, CreatedAt: r.CreatedAt.UTC(), CompletedAt: utc(r.CompletedAt), Error: r.Error,

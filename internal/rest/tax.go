@@ -3,7 +3,6 @@ package rest
 import (
 	"context"
 
-	"taxd/gen/db"
 	api "taxd/gen/rest"
 	"taxd/internal/jobs"
 	"taxd/internal/money"
@@ -65,7 +64,7 @@ func (h *Handler) GetActiveRecalculateJob(ctx context.Context, req api.GetActive
 	if j == nil {
 		return api.GetActiveRecalculateJob200JSONResponse{Type: api.Success, Message: "No active recalculation job"}, nil
 	}
-	out := jobOut(j.RecalcJob)
+	out := jobOut(j.Job)
 	out.Attempt = &j.Attempt
 	if j.State == jobs.StateRetrying { // waiting for its next attempt: queued, with when and why
 		out.Status, out.NextAttemptAt = api.RecalculateJobStatus(jobs.StateQueued), utc(j.NextAttemptAt)
@@ -76,7 +75,7 @@ func (h *Handler) GetActiveRecalculateJob(ctx context.Context, req api.GetActive
 	return api.GetActiveRecalculateJob200JSONResponse{Type: api.Success, Message: "Recalculation in progress", Data: &out}, nil
 }
 
-func jobOut(j db.RecalcJob) api.RecalculateJob {
+func jobOut(j recalc.Job) api.RecalculateJob {
 	maxAttempts := int(j.MaxAttempts)
 	return api.RecalculateJob{Id: j.ID, Status: api.RecalculateJobStatus(j.Status), Progress: int(j.Progress),
 		StartedAt: utc(j.StartedAt), CreatedAt: j.CreatedAt.UTC(), MaxAttempts: &maxAttempts}

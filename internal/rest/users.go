@@ -5,10 +5,8 @@ import (
 
 	openapi_types "github.com/oapi-codegen/runtime/types"
 
-	"taxd/gen/db"
 	api "taxd/gen/rest"
 	"taxd/internal/partner"
-	"taxd/internal/reports"
 )
 
 func (h *Handler) CreateUser(ctx context.Context, req api.CreateUserRequestObject) (api.CreateUserResponseObject, error) {
@@ -32,25 +30,23 @@ func (h *Handler) GetUser(ctx context.Context, req api.GetUserRequestObject) (ap
 	if err != nil {
 		return nil, err
 	}
-	u, err := h.partners.UserWithBranding(ctx, p, req.ReferenceId)
+	u, branding, err := h.partners.UserWithBranding(ctx, p, req.ReferenceId)
 	if err != nil {
 		return nil, err
 	}
-	c := db.Client{ID: u.ID, Name: u.ClientName, ReferenceID: u.ReferenceID, Email: u.Email, CreatedAt: u.CreatedAt}
-	branding := db.Partner{Name: u.Name, LogoUrl: u.LogoUrl, PrimaryColor: u.PrimaryColor, SupportEmail: u.SupportEmail, PortalUrl: u.PortalUrl}
-	return api.GetUser200JSONResponse{Type: api.Success, Message: "User retrieved", Data: embeddedUser(c, branding)}, nil
+	return api.GetUser200JSONResponse{Type: api.Success, Message: "User retrieved", Data: embeddedUser(u, branding)}, nil
 }
 
-func embeddedUser(c db.Client, p db.Partner) api.EmbeddedUser {
+func embeddedUser(u partner.User, b partner.Branding) api.EmbeddedUser {
 	return api.EmbeddedUser{
-		ReferenceId: deref(c.ReferenceID),
-		ClientId:    c.ID,
-		Name:        reports.TaxpayerName(c),
-		Email:       (*openapi_types.Email)(c.Email),
-		CreatedAt:   c.CreatedAt.UTC(),
+		ReferenceId: u.ReferenceID,
+		ClientId:    u.ClientID,
+		Name:        u.TaxpayerName,
+		Email:       (*openapi_types.Email)(u.Email),
+		CreatedAt:   u.CreatedAt.UTC(),
 		Partner: api.PartnerBranding{
-			Name: p.Name, LogoUrl: p.LogoUrl, PrimaryColor: p.PrimaryColor,
-			SupportEmail: (*openapi_types.Email)(p.SupportEmail), PortalUrl: p.PortalUrl,
+			Name: b.Name, LogoUrl: b.LogoURL, PrimaryColor: b.PrimaryColor,
+			SupportEmail: (*openapi_types.Email)(b.SupportEmail), PortalUrl: b.PortalURL,
 		},
 	}
 }

@@ -3,7 +3,6 @@ package rest
 import (
 	"context"
 
-	"taxd/gen/db"
 	api "taxd/gen/rest"
 	"taxd/internal/webhooks"
 )
@@ -77,12 +76,12 @@ func (h *Handler) ListWebhookDeliveries(ctx context.Context, req api.ListWebhook
 	return api.ListWebhookDeliveries200JSONResponse{Type: api.Success, Message: "Webhook deliveries retrieved", Data: api.WebhookDeliveryList{Deliveries: out}}, nil
 }
 
-func webhookEndpointOut(ep db.WebhookEndpoint) api.WebhookEndpoint {
+func webhookEndpointOut(ep webhooks.Endpoint) api.WebhookEndpoint {
 	types := make([]api.WebhookEventType, len(ep.EventTypes))
 	for i, t := range ep.EventTypes {
 		types[i] = api.WebhookEventType(t)
 	}
-	return api.WebhookEndpoint{Id: ep.ID, Url: ep.Url, Description: ep.Description, EventTypes: types, CreatedAt: ep.CreatedAt.UTC()}
+	return api.WebhookEndpoint{Id: ep.ID, Url: ep.URL, Description: ep.Description, EventTypes: types, CreatedAt: ep.CreatedAt.UTC()}
 }
 
 func intPtr(v *int32) *int {

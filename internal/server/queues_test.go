@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"taxd/internal/auth"
 	"taxd/internal/config"
 	"taxd/internal/imports"
 	"taxd/internal/jobs"
@@ -106,7 +107,7 @@ func TestFloodOfOnePartnerDoesNotHoldBackAnother(t *testing.T) {
 	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address) VALUES (gen_random_uuid(), $1, 'wallet', 'fastchain', 'b-1')`, clientB)
 
 	svc := syncs.NewService(pool, jc)
-	flood, err := svc.Create(ctx, clientA, nil, "account_ids") // 5,000 river jobs, one InsertManyTx
+	flood, err := svc.Create(ctx, auth.JobWriteScope(clientA, "test"), nil, "account_ids") // 5,000 river jobs, one InsertManyTx
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,11 +124,11 @@ func TestFloodOfOnePartnerDoesNotHoldBackAnother(t *testing.T) {
 	})
 	// Let the flood occupy the sync workers first.
 	waitUntil(t, "the flood to start", 20*time.Second, func() bool {
-		s, err := svc.Get(ctx, clientA, flood.ID)
+		s, err := svc.Get(ctx, auth.JobWriteScope(clientA, "test"), flood.ID)
 		return err == nil && s.Status == "running"
 	})
 
-	bSync, err := svc.Create(ctx, clientB, nil, "account_ids")
+	bSync, err := svc.Create(ctx, auth.JobWriteScope(clientB, "test"), nil, "account_ids")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,13 +137,13 @@ func TestFloodOfOnePartnerDoesNotHoldBackAnother(t *testing.T) {
 		t.Fatal(err)
 	}
 	rs := reports.NewService(reports.Deps{Pool: pool, Bucket: bucket, Jobs: jc, SigningSecret: cfg.ReportSigningSecret})
-	bReport, err := rs.Create(ctx, clientB, 2024, reports.TypeCapitalGainsCSV, nil)
+	bReport, err := rs.Create(ctx, auth.JobWriteScope(clientB, "test"), 2024, reports.TypeCapitalGainsCSV, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	waitUntil(t, "B's sync", 30*time.Second, func() bool {
-		s, err := svc.Get(ctx, clientB, bSync.ID)
+		s, err := svc.Get(ctx, auth.JobWriteScope(clientB, "test"), bSync.ID)
 		return err == nil && s.Status == "completed"
 	})
 	waitUntil(t, "B's recalculation", 30*time.Second, func() bool {
@@ -154,7 +155,7 @@ func TestFloodOfOnePartnerDoesNotHoldBackAnother(t *testing.T) {
 		t.Fatalf("B's recalculation is %s (%v), want completed", st, err)
 	}
 	waitUntil(t, "B's report", 30*time.Second, func() bool {
-		r, err := rs.Get(ctx, clientB, bReport.ID)
+		r, err := rs.Get(ctx, auth.JobWriteScope(clientB, "test"), bReport.ID)
 		return err == nil && r.Status == "available"
 	})
 	var waiting int
@@ -182,20 +183,20 @@ func TestSyncPerAccountIsNotStacked(t *testing.T) {
 	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address) VALUES ($1, $3, 'wallet', 'x', '1'), ($2, $3, 'wallet', 'x', '2')`, a1, a2, client)
 	svc := syncs.NewService(pool, jc)
 
-	first, err := svc.Create(ctx, client, []uuid.UUID{a1}, "account_ids")
+	first, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), []uuid.UUID{a1}, "account_ids")
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := svc.Create(ctx, client, []uuid.UUID{a1}, "account_ids")
+	again, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), []uuid.UUID{a1}, "account_ids")
 	if err != nil || again.ID != first.ID {
 		t.Fatalf("second request: %v, sync %s; want the queued %s", err, again.ID, first.ID)
 	}
 	// Both accounts: only the one without an active sync gets a new sync.
-	both, err := svc.Create(ctx, client, nil, "account_ids")
+	both, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), nil, "account_ids")
 	if err != nil || both.ID == first.ID || len(both.Items) != 1 || both.Items[0].AccountID != a2 {
 		t.Fatalf("sync of all accounts: %v, %+v; want a new sync of the second account only", err, both)
 	}
-	all, err := svc.Create(ctx, client, nil, "account_ids")
+	all, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), nil, "account_ids")
 	if err != nil || all.ID != both.ID {
 		t.Fatalf("all accounts busy: %v, got sync %s, want the newest active %s", err, all.ID, both.ID)
 	}
@@ -205,7 +206,7 @@ func TestSyncPerAccountIsNotStacked(t *testing.T) {
 	}
 	// Finished items no longer block: the next request starts a new sync.
 	testfactory.Exec(t, pool, `UPDATE account_sync_items SET status = 'synced', progress = 100 WHERE sync_id = $1`, first.ID)
-	next, err := svc.Create(ctx, client, []uuid.UUID{a1}, "account_ids")
+	next, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), []uuid.UUID{a1}, "account_ids")
 	if err != nil || next.ID == first.ID || next.ID == both.ID {
 		t.Fatalf("after the first finished: %v, sync %s; want a new one", err, next.ID)
 	}

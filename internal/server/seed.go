@@ -68,10 +68,10 @@ func SeedDemo(ctx context.Context, pool *pgxpool.Pool, jc *jobs.Client, cfg *con
 		if err != nil {
 			return err
 		}
-		demo.ClientUUID = user.ID.String()
+		demo.ClientUUID = user.ClientID.String()
 		expires := time.Now().Add(clients.MaxKeyLifetime - time.Hour)
 		if _, demo.ClientAPIKey, err = clients.CreateKey(ctx, db.New(pool), clients.NewKey{
-			ClientID: user.ID, Name: "demo (development)", ReadWrite: true, ExpiresAt: &expires,
+			ClientID: user.ClientID, Name: "demo (development)", ReadWrite: true, ExpiresAt: &expires,
 		}, time.Now()); err != nil {
 			return err
 		}

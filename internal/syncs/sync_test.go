@@ -15,6 +15,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/accounts"
+	"taxd/internal/auth"
 	"taxd/internal/fakes"
 	"taxd/internal/imports"
 	"taxd/internal/jobs"
@@ -62,7 +63,7 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 
 	svc := syncs.NewService(pool, jc)
 	run := func() syncs.Sync {
-		s, err := svc.Create(ctx, client, nil, "account_ids")
+		s, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), nil, "account_ids")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +71,7 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 			t.Fatalf("new sync: %+v", s)
 		}
 		testwait.For(t, "the sync to end", 30*time.Second, func() bool {
-			if s, err = svc.Get(ctx, client, s.ID); err != nil {
+			if s, err = svc.Get(ctx, auth.JobWriteScope(client, "test"), s.ID); err != nil {
 				t.Fatal(err)
 			}
 			return s.Status == "completed" || s.Status == "failed"
@@ -153,12 +154,12 @@ func TestSyncFailureReasonIsPartnerSafe(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
 	svc := syncs.NewService(pool, jc)
-	s, err := svc.Create(ctx, client, nil, "account_ids")
+	s, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), nil, "account_ids")
 	if err != nil {
 		t.Fatal(err)
 	}
 	testwait.For(t, "the sync to end", 30*time.Second, func() bool {
-		if s, err = svc.Get(ctx, client, s.ID); err != nil {
+		if s, err = svc.Get(ctx, auth.JobWriteScope(client, "test"), s.ID); err != nil {
 			t.Fatal(err)
 		}
 		return s.Status == "failed" || s.Status == "completed"

@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -16,7 +17,9 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/jobs"
+	"taxd/internal/ledger"
 	"taxd/internal/page"
 	"taxd/internal/store"
 )
@@ -55,10 +58,43 @@ func priorityFor(pos int) int {
 	return len(priorityTiers) + 1
 }
 
-// Sync is a sync with its per-account items.
+// Sync is a sync of some of a client's accounts: its state and one item per account.
 type Sync struct {
-	db.AccountSync
-	Items []db.AccountSyncItem
+	ID          uuid.UUID
+	ClientID    uuid.UUID
+	Status      string
+	Progress    int32
+	Error       *string
+	CreatedAt   time.Time
+	StartedAt   *time.Time
+	FinishedAt  *time.Time
+	Kind        string
+	Recalculate bool
+	Items       []Item
+}
+
+// Item is one account's part of a sync.
+type Item struct {
+	SyncID        uuid.UUID
+	AccountID     uuid.UUID
+	Status        string
+	Progress      int32
+	Message       *string
+	Imported      int32
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt *time.Time
+	ClientID      uuid.UUID
+}
+
+// syncOf is the sync of a stored row and its item rows (Item has the fields of the item row).
+func syncOf(s db.AccountSync, items []db.AccountSyncItem) Sync {
+	out := Sync{ID: s.ID, ClientID: s.ClientID, Status: s.Status, Progress: s.Progress, Error: s.Error, CreatedAt: s.CreatedAt,
+		StartedAt: s.StartedAt, FinishedAt: s.FinishedAt, Kind: s.Kind, Recalculate: s.Recalculate, Items: make([]Item, len(items))}
+	for i, it := range items {
+		out.Items[i] = Item(it)
+	}
+	return out
 }
 
 // Service reads and starts syncs.
@@ -178,7 +214,7 @@ func StartWith(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UU
 	if err != nil {
 		return Sync{}, err
 	}
-	out := Sync{AccountSync: s, Items: items}
+	out := syncOf(s, items)
 	params := make([]river.InsertManyParams, len(todo))
 	for i, id := range todo {
 		params[i] = river.InsertManyParams{
@@ -192,8 +228,12 @@ func StartWith(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UU
 	return out, nil
 }
 
-// Create starts a sync in its own transaction.
-func (s *Service) Create(ctx context.Context, clientID uuid.UUID, accountIDs []uuid.UUID, field string) (Sync, error) {
+// Create starts a sync of the scope's client's accounts (nil: all) in its own transaction.
+func (s *Service) Create(ctx context.Context, scope auth.ClientScope, accountIDs []uuid.UUID, field string) (Sync, error) {
+	if err := scope.CheckWrite(); err != nil {
+		return Sync{}, err
+	}
+	clientID := scope.ClientID()
 	var out Sync
 	err := store.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
@@ -203,8 +243,13 @@ func (s *Service) Create(ctx context.Context, clientID uuid.UUID, accountIDs []u
 	return out, err
 }
 
-// List returns the client's newest syncs (20) with their items, and the client's accounts.
-func (s *Service) List(ctx context.Context, clientID uuid.UUID, r page.Request) ([]Sync, []db.Account, *string, error) {
+// List returns one page of the scope's client's syncs, newest first, with their items, and the
+// client's accounts.
+func (s *Service) List(ctx context.Context, scope auth.ClientScope, r page.Request) ([]Sync, []ledger.Account, *string, error) {
+	if err := scope.Check(); err != nil {
+		return nil, nil, nil, err
+	}
+	clientID := scope.ClientID()
 	q := db.New(s.pool)
 	p := db.ListAccountSyncsPageParams{ClientID: clientID, PageLimit: int32(r.Limit + 1)}
 	if r.After != nil {
@@ -220,16 +265,19 @@ func (s *Service) List(ctx context.Context, clientID uuid.UUID, r page.Request) 
 		return nil, nil, nil, err
 	}
 	accts, err := q.ListAccounts(ctx, db.ListAccountsParams{ClientID: clientID})
-	return out, accts, next, err
+	return out, ledger.AccountsOf(accts), next, err
 }
 
 // PageList names the sync list in its cursors.
 const PageList = "syncs"
 
-// Get returns one of the client's syncs.
-func (s *Service) Get(ctx context.Context, clientID, id uuid.UUID) (Sync, error) {
+// Get returns one of the scope's client's syncs.
+func (s *Service) Get(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (Sync, error) {
+	if err := scope.Check(); err != nil {
+		return Sync{}, err
+	}
 	q := db.New(s.pool)
-	row, err := q.GetAccountSync(ctx, db.GetAccountSyncParams{ClientID: clientID, ID: id})
+	row, err := q.GetAccountSync(ctx, db.GetAccountSyncParams{ClientID: scope.ClientID(), ID: id})
 	if err != nil {
 		return Sync{}, store.Err(err, "account sync")
 	}
@@ -255,10 +303,7 @@ func withItems(ctx context.Context, q *db.Queries, rows []db.AccountSync) ([]Syn
 	}
 	out := make([]Sync, len(rows))
 	for i, r := range rows {
-		out[i] = Sync{AccountSync: r, Items: by[r.ID]}
-		if out[i].Items == nil {
-			out[i].Items = []db.AccountSyncItem{}
-		}
+		out[i] = syncOf(r, by[r.ID])
 	}
 	return out, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"taxd/gen/db"
+	"taxd/internal/auth"
 	"taxd/internal/exchanges"
 	"taxd/internal/imports"
 	"taxd/internal/jobs"
@@ -148,7 +149,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 			return w.fetchFailed(ctx, job, item, err)
 		}
 		progress = min(95, progress+(95-progress)/3+1)
-		err = led.Update(ctx, acct.ClientID, ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
+		err = led.Update(ctx, auth.JobWriteScope(acct.ClientID, "sync"), ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
 			// The window as committed now (retireAccount may have moved its stop since the
 			// sync started), held until this page commits.
 			win, err := db.New(e.Tx()).LockAccountWindow(ctx, acct.ID)

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"taxd/gen/db"
+	"taxd/internal/auth"
 	"taxd/internal/bench"
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
@@ -61,7 +62,7 @@ func TestResultReadsUseKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := pool.Exec(ctx, `ANALYZE`); err != nil {

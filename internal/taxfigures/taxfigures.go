@@ -23,6 +23,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/imports"
+	"taxd/internal/ledger"
 	"taxd/internal/store"
 	"taxd/internal/tax"
 	"taxd/internal/taxsettings"
@@ -263,7 +264,7 @@ type Piece struct {
 
 // Lots are the open lots and disposal trail of the assets with one pricing key.
 type Lots struct {
-	Asset           *db.Asset // the oldest asset with the key, if any
+	Asset           *ledger.Asset // the oldest asset with the key, if any
 	Method          tax.Method
 	Lots            []Lot
 	Pieces          []Piece
@@ -306,13 +307,13 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 			return Lots{}, store.Err(err, "transaction")
 		}
 	}
+	if len(assets) > 0 {
+		oldest := ledger.AssetOf(assets[0])
+		out.Asset = &oldest
+	}
 	if len(assets) == 0 || st.CurrentResultSetID == nil {
-		if len(assets) > 0 {
-			out.Asset = &assets[0]
-		}
 		return out, nil
 	}
-	out.Asset = &assets[0]
 	keys := make([]string, len(assets))
 	for i, a := range assets {
 		keys[i] = a.ID.String()
@@ -510,7 +511,7 @@ type Harvest struct {
 
 // HarvestAsset is one asset's lots held at a loss on the date.
 type HarvestAsset struct {
-	Asset                db.Asset
+	Asset                ledger.Asset
 	Quantity             decimal.Decimal
 	Price                decimal.Decimal
 	Value, Basis         decimal.Decimal
@@ -594,7 +595,7 @@ func (s *Service) Harvest(ctx context.Context, scope auth.ClientScope, day time.
 			out.Unpriced = append(out.Unpriced, a.ID)
 			continue
 		}
-		h := HarvestAsset{Asset: a, Price: usd}
+		h := HarvestAsset{Asset: ledger.AssetOf(a), Price: usd}
 		for _, l := range hs {
 			v := l.quantity.Mul(usd)
 			g := v.Sub(l.basis)

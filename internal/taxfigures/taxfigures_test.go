@@ -38,7 +38,7 @@ func TestHarvestAndLots(t *testing.T) {
 	var buyA uuid.UUID
 	trade := func(at time.Time, asset uuid.UUID, qty, usd string) uuid.UUID {
 		var id uuid.UUID
-		if err := led.Update(ctx, client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+		if err := led.Update(ctx, auth.JobWriteScope(client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 			tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &wallet, OccurredAt: at})
 			if err != nil {
 				return err
@@ -61,7 +61,7 @@ func TestHarvestAndLots(t *testing.T) {
 	trade(time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC), eth, "1", "4000")
 	trade(time.Date(2025, 6, 2, 12, 0, 0, 0, time.UTC), btc, "0.1", "7000")
 	trade(time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC), eth, "-0.5", "1750")
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	price := func(_ context.Context, a imports.AssetRef, at time.Time) (decimal.Decimal, bool, error) {
@@ -111,7 +111,7 @@ func TestTransactionLotsAndForm8949(t *testing.T) {
 	led := ledger.New(pool)
 	move := func(at time.Time, qty, usd string) uuid.UUID {
 		var id uuid.UUID
-		if err := led.Update(ctx, client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+		if err := led.Update(ctx, auth.JobWriteScope(client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 			tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &wallet, OccurredAt: at})
 			if err != nil {
 				return err
@@ -133,7 +133,7 @@ func TestTransactionLotsAndForm8949(t *testing.T) {
 	buyA := move(time.Date(2023, 1, 10, 12, 0, 0, 0, time.UTC), "1", "1000")
 	buyB := move(time.Date(2025, 2, 1, 12, 0, 0, 0, time.UTC), "1", "3000")
 	sale := move(time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC), "-1.5", "6000")
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, client); err != nil {
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	svc := taxfigures.NewService(pool, taxfigures.Prices{}, nil)

@@ -12,14 +12,22 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
+	"taxd/internal/apperr"
+	"taxd/internal/auth"
 	"taxd/internal/reports"
 	"taxd/internal/store"
 )
 
 // RenderReport renders the reconciled Form 8949 of the run that queued report r, from the form's
 // rows and the client's settled results at the time it runs (the report worker calls it for
-// ReportType; see reports.Service.Register).
-func (s *Service) RenderReport(ctx context.Context, r db.Report) (reports.File, error) {
+// ReportType with a job scope on the report's client; see reports.Service.Register).
+func (s *Service) RenderReport(ctx context.Context, scope auth.ClientScope, r reports.Report) (reports.File, error) {
+	if err := scope.Check(); err != nil {
+		return reports.File{}, err
+	}
+	if r.ClientID != scope.ClientID() {
+		return reports.File{}, apperr.NotFoundf("report not found")
+	}
 	var (
 		f    Form
 		rows []PreviewRow

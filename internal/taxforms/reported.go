@@ -7,13 +7,18 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"taxd/gen/db"
+	"taxd/internal/auth"
 )
 
 // ReportedTransfers are the transfers whose disposals in taxYear the client's Forms 1099-DA report:
 // the ledger disposals their reconciliation pairs with a broker row (matched or differing). A
 // report asked with exclude1099DA leaves them out (reports.Service.SetBrokerReported). It runs for
-// the report worker, which already holds the client's authorised request.
-func (s *Service) ReportedTransfers(ctx context.Context, clientID uuid.UUID, taxYear int) (map[uuid.UUID]bool, error) {
+// the report worker, with a job scope on the client whose authorised request it finishes.
+func (s *Service) ReportedTransfers(ctx context.Context, scope auth.ClientScope, taxYear int) (map[uuid.UUID]bool, error) {
+	if err := scope.Check(); err != nil {
+		return nil, err
+	}
+	clientID := scope.ClientID()
 	out := map[uuid.UUID]bool{}
 	form := TypeForm1099DA
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {

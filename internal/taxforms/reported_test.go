@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"taxd/gen/db"
+	"taxd/internal/auth"
 	"taxd/internal/jobs"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
@@ -28,7 +29,7 @@ func TestExclude1099DALeavesOutReportedDisposals(t *testing.T) {
 	ethSale1 := b.trade(t, at(6, 1), b.eth, "-0.5", "1900")
 	ethSale2 := b.trade(t, at(6, 1), b.eth, "-0.25", "950")
 	b.trade(t, at(7, 1), b.btc, "-0.05", "4000")
-	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	form := uuid.New()
@@ -45,14 +46,14 @@ func TestExclude1099DALeavesOutReportedDisposals(t *testing.T) {
 		}
 		return id
 	}
-	got, err := b.svc.ReportedTransfers(b.ctx, b.client, 2025)
+	got, err := b.svc.ReportedTransfers(b.ctx, auth.JobWriteScope(b.client, "test"), 2025)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 2 || !got[transferOf(ethSale1)] || !got[transferOf(ethSale2)] {
 		t.Fatalf("reported transfers %v, want the two ETH sales", got)
 	}
-	if none, err := b.svc.ReportedTransfers(b.ctx, b.client, 2024); err != nil || len(none) != 0 {
+	if none, err := b.svc.ReportedTransfers(b.ctx, auth.JobWriteScope(b.client, "test"), 2024); err != nil || len(none) != 0 {
 		t.Fatalf("2024: %v, %v", none, err)
 	}
 
@@ -81,7 +82,7 @@ func TestExclude1099DALeavesOutReportedDisposals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := rs.Open(b.ctx, r)
+		f, err := rs.Open(b.ctx, auth.JobScope(b.client, "test"), r.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

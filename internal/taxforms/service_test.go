@@ -70,7 +70,7 @@ func (b *bundle) trade(t *testing.T, at time.Time, asset uuid.UUID, qty, usd str
 	t.Helper()
 	q, v := decimal.RequireFromString(qty), decimal.RequireFromString(usd)
 	var id uuid.UUID
-	err := b.led.Update(b.ctx, b.client, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+	err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
 		tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &b.exchange, OccurredAt: at})
 		if err != nil {
 			return err
@@ -113,7 +113,7 @@ func TestGenerateReconcilesAndRecordsRuns(t *testing.T) {
 	sale := b.trade(t, at(6, 1), b.eth, "-0.5", "1900")
 	b.trade(t, at(6, 1), b.eth, "-0.25", "950")
 	b.trade(t, at(7, 1), b.btc, "-0.05", "4000")
-	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 
@@ -181,7 +181,7 @@ func TestGenerateReconcilesAndRecordsRuns(t *testing.T) {
 	if got != "HHIH" {
 		t.Errorf("preview boxes %s, want HHIH (ETH reported without basis twice, BTC not reported, SOL only on the form)", got)
 	}
-	file, err := b.svc.RenderReport(b.ctx, g.Report)
+	file, err := b.svc.RenderReport(b.ctx, auth.JobScope(b.client, "test"), g.Report)
 	if err != nil || !bytes.HasPrefix(file.Body, []byte("%PDF")) || file.ContentType != "application/pdf" {
 		t.Fatalf("rendering the reconciled 8949: %v (%s, %d bytes)", err, file.ContentType, len(file.Body))
 	}
@@ -253,7 +253,7 @@ func TestGenerateRefusals(t *testing.T) {
 	b := setup(t)
 	buy := b.trade(t, time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC), b.eth, "2", "5000")
 	b.trade(t, time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC), b.eth, "-0.5", "1900")
-	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, b.client); err != nil {
+	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
 		t.Fatal(err)
 	}
 	form := uuid.New()

@@ -89,9 +89,6 @@ func (s *Service) Update(ctx context.Context, scope auth.ClientScope, u Update) 
 			}
 		}
 		out.Settings = next
-		if out.Client, err = q.GetClient(ctx, scope.ClientID()); err != nil {
-			return err
-		}
 		if out.IsDirty, err = q.IsDirty(ctx, scope.ClientID()); err != nil {
 			return err
 		}
@@ -102,10 +99,9 @@ func (s *Service) Update(ctx context.Context, scope auth.ClientScope, u Update) 
 	return out, err
 }
 
-// Updated is the client after an update.
+// Updated is the client's tax settings after an update, with its dirty state.
 type Updated struct {
 	Settings       Settings
-	Client         db.Client
 	IsDirty        bool
 	RecalculatedAt *time.Time
 }

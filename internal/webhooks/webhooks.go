@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -58,13 +59,42 @@ type NewEndpoint struct {
 	EventTypes  []EventType // empty: all
 }
 
+// Endpoint is a partner's webhook endpoint. Its signing secret is not part of it: Create returns
+// the secret once, and only the delivery worker reads it afterwards.
+type Endpoint struct {
+	ID          uuid.UUID
+	PartnerID   uuid.UUID
+	URL         string
+	Description *string
+	EventTypes  []string
+	CreatedAt   time.Time
+}
+
+func endpointOf(ep db.WebhookEndpoint) Endpoint {
+	return Endpoint{ID: ep.ID, PartnerID: ep.PartnerID, URL: ep.Url, Description: ep.Description, EventTypes: ep.EventTypes, CreatedAt: ep.CreatedAt}
+}
+
+// Delivery is one event sent (or being sent) to an endpoint, with its latest attempt.
+type Delivery struct {
+	ID             uuid.UUID
+	EventID        uuid.UUID
+	EndpointID     uuid.UUID
+	Status         string
+	Attempts       int32
+	LastStatusCode *int32
+	LastError      *string
+	CreatedAt      time.Time
+	LastAttemptAt  *time.Time
+	EventType      string
+}
+
 // SecretPrefix starts every signing secret shown to a partner.
 const SecretPrefix = "whsec_"
 
 // Create registers an endpoint and returns it with its signing secret (shown only this once).
-func (s *Service) Create(ctx context.Context, partnerID uuid.UUID, in NewEndpoint) (db.WebhookEndpoint, string, error) {
+func (s *Service) Create(ctx context.Context, partnerID uuid.UUID, in NewEndpoint) (Endpoint, string, error) {
 	if err := ValidateURL(in.URL); err != nil {
-		return db.WebhookEndpoint{}, "", err
+		return Endpoint{}, "", err
 	}
 	types := make([]string, 0, len(EventTypes))
 	for _, t := range EventTypes {
@@ -74,12 +104,12 @@ func (s *Service) Create(ctx context.Context, partnerID uuid.UUID, in NewEndpoin
 	}
 	for _, t := range in.EventTypes {
 		if !slices.Contains(EventTypes, t) {
-			return db.WebhookEndpoint{}, "", apperr.InvalidField("eventTypes", "unknown event type %q", t)
+			return Endpoint{}, "", apperr.InvalidField("eventTypes", "unknown event type %q", t)
 		}
 	}
 	key := make([]byte, 24)
 	if _, err := rand.Read(key); err != nil {
-		return db.WebhookEndpoint{}, "", err
+		return Endpoint{}, "", err
 	}
 	var ep db.WebhookEndpoint
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -101,35 +131,45 @@ func (s *Service) Create(ctx context.Context, partnerID uuid.UUID, in NewEndpoin
 		return err
 	})
 	if err != nil {
-		return db.WebhookEndpoint{}, "", err
+		return Endpoint{}, "", err
 	}
-	return ep, SecretPrefix + base64.StdEncoding.EncodeToString(key), nil
+	return endpointOf(ep), SecretPrefix + base64.StdEncoding.EncodeToString(key), nil
 }
 
 // List returns the partner's endpoints, newest first.
-func (s *Service) List(ctx context.Context, partnerID uuid.UUID) ([]db.WebhookEndpoint, error) {
-	return db.New(s.pool).ListWebhookEndpoints(ctx, partnerID)
+func (s *Service) List(ctx context.Context, partnerID uuid.UUID) ([]Endpoint, error) {
+	eps, err := db.New(s.pool).ListWebhookEndpoints(ctx, partnerID)
+	out := make([]Endpoint, len(eps))
+	for i, ep := range eps {
+		out[i] = endpointOf(ep)
+	}
+	return out, err
 }
 
 // Delete removes an endpoint of the partner with its delivery log; pending retries find no
 // delivery and stop.
-func (s *Service) Delete(ctx context.Context, partnerID, id uuid.UUID) (db.WebhookEndpoint, error) {
+func (s *Service) Delete(ctx context.Context, partnerID, id uuid.UUID) (Endpoint, error) {
 	ep, err := db.New(s.pool).DeleteWebhookEndpoint(ctx, db.DeleteWebhookEndpointParams{PartnerID: partnerID, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return ep, errEndpointNotFound
+		return Endpoint{}, errEndpointNotFound
 	}
-	return ep, err
+	return endpointOf(ep), err
 }
 
 // Deliveries returns the delivery log of one of the partner's endpoints, newest first.
-func (s *Service) Deliveries(ctx context.Context, partnerID, endpointID uuid.UUID) ([]db.ListWebhookDeliveriesRow, error) {
+func (s *Service) Deliveries(ctx context.Context, partnerID, endpointID uuid.UUID) ([]Delivery, error) {
 	q := db.New(s.pool)
 	if _, err := q.GetWebhookEndpoint(ctx, db.GetWebhookEndpointParams{PartnerID: partnerID, ID: endpointID}); errors.Is(err, pgx.ErrNoRows) {
 		return nil, errEndpointNotFound
 	} else if err != nil {
 		return nil, err
 	}
-	return q.ListWebhookDeliveries(ctx, db.ListWebhookDeliveriesParams{PartnerID: partnerID, EndpointID: endpointID})
+	rows, err := q.ListWebhookDeliveries(ctx, db.ListWebhookDeliveriesParams{PartnerID: partnerID, EndpointID: endpointID})
+	out := make([]Delivery, len(rows))
+	for i, r := range rows {
+		out[i] = Delivery(r)
+	}
+	return out, err
 }
 
 var errEndpointNotFound = apperr.NotFoundf("webhook endpoint not found")

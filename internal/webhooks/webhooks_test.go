@@ -17,7 +17,6 @@ import (
 	"github.com/riverqueue/river"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
-	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/jobs"
 	"taxd/internal/partner"
@@ -70,7 +69,7 @@ type bundle struct {
 	jobs    *jobs.Client
 	acme    uuid.UUID // partner
 	other   uuid.UUID // partner
-	acmeUsr db.Client
+	acmeUsr partner.User
 }
 
 func setup(t *testing.T, allowPrivate bool) *bundle {
@@ -143,7 +142,7 @@ func TestDeliverySignedRetriedAndScoped(t *testing.T) {
 	}
 
 	for round, syncID := range []uuid.UUID{uuid.New(), uuid.New()} {
-		ev := webhooks.Event{Type: webhooks.TypeSyncCompleted, ClientID: b.acmeUsr.ID, Key: syncID.String(), At: time.Now(),
+		ev := webhooks.Event{Type: webhooks.TypeSyncCompleted, ClientID: b.acmeUsr.ClientID, Key: syncID.String(), At: time.Now(),
 			Data: map[string]any{"syncId": syncID, "status": "completed"}}
 		b.emit(t, ev)
 		b.emit(t, ev) // the same event again: deduplicated by its id
@@ -204,8 +203,8 @@ func TestEventTypesAndDelete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.emit(t, webhooks.Event{Type: webhooks.TypeSyncFailed, ClientID: b.acmeUsr.ID, Key: "s1", At: time.Now()})
-	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ID, Key: "r1", At: time.Now()})
+	b.emit(t, webhooks.Event{Type: webhooks.TypeSyncFailed, ClientID: b.acmeUsr.ClientID, Key: "s1", At: time.Now()})
+	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ClientID, Key: "r1", At: time.Now()})
 	waitFor(t, "the report.ready delivery", func() bool { return len(recv.deliveries()) == 1 })
 	if !strings.Contains(string(recv.deliveries()[0].body), `"report.ready"`) {
 		t.Fatalf("got %s", recv.deliveries()[0].body)
@@ -216,7 +215,7 @@ func TestEventTypesAndDelete(t *testing.T) {
 	if _, err := b.svc.Delete(ctx, b.acme, ep.ID); apperr.KindOf(err) != apperr.NotFound {
 		t.Fatalf("second delete: %v", err)
 	}
-	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ID, Key: "r2", At: time.Now()})
+	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ClientID, Key: "r2", At: time.Now()})
 	// The event of a deleted endpoint is recorded and its deliveries settle without sending: wait
 	// until no delivery of it is pending, then nothing more can arrive.
 	b.waitNoPendingDeliveries(t)
@@ -234,7 +233,7 @@ func TestPrivateTargetsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ID, Key: "r1", At: time.Now()})
+	b.emit(t, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ClientID, Key: "r1", At: time.Now()})
 	waitFor(t, "a failed attempt", func() bool {
 		ds, err := b.svc.Deliveries(ctx, b.acme, ep.ID)
 		return err == nil && len(ds) == 1 && ds[0].Attempts > 0

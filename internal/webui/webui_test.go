@@ -89,10 +89,10 @@ func TestPortalFrameAncestors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	live, _ := f.tokens.Issue(f.partnerID, user.ID, "u1", time.Now(), time.Hour)
-	expired, _ := f.tokens.Issue(f.partnerID, user.ID, "u1", time.Now().Add(-3*time.Hour), time.Hour)
+	live, _ := f.tokens.Issue(f.partnerID, user.ClientID, "u1", time.Now(), time.Hour)
+	expired, _ := f.tokens.Issue(f.partnerID, user.ClientID, "u1", time.Now().Add(-3*time.Hour), time.Hour)
 	other, _ := auth.NewTokens(auth.SigningKey{ID: "t", Secret: []byte("another-secret-that-is-long-enough-0123456789")})
-	forged, _ := other.Issue(f.partnerID, user.ID, "u1", time.Now(), time.Hour)
+	forged, _ := other.Issue(f.partnerID, user.ClientID, "u1", time.Now(), time.Hour)
 
 	partnerOrigins := "frame-ancestors https://app.acme.example http://localhost:3000"
 	for name, tc := range map[string]struct{ query, want string }{
@@ -167,11 +167,11 @@ func TestLinkSession(t *testing.T) {
 		} else if claims.Subject != first {
 			t.Fatalf("the second visit made another user: %s, then %s", first, claims.Subject)
 		}
-		c, err := f.svc.User(context.Background(), &auth.Partner{PartnerID: f.partnerID, Method: auth.MethodSecretPair}, out.ReferenceID)
+		scope, err := f.svc.UserScope(context.Background(), &auth.Partner{PartnerID: f.partnerID, Method: auth.MethodSecretPair}, out.ReferenceID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		accs, _, err := f.svc.Accounts(context.Background(), c, page.Request{Limit: 10})
+		accs, _, err := f.svc.Accounts(context.Background(), scope, page.Request{Limit: 10})
 		if err != nil || len(accs) != 2 {
 			t.Fatalf("visit %d: the link's user has %d accounts (%v), want 2", i, len(accs), err)
 		}
@@ -257,10 +257,10 @@ func TestPortalPageCarriesBrandingAndLinkState(t *testing.T) {
 	ready, queued := uuid.New(), uuid.New()
 	if _, err := f.pool.Exec(ctx, `INSERT INTO reports (id, client_id, year, report_type, status, filename) VALUES
 		($1, $3, 2024, 'tax-forms', 'available', 'taxd-tax-forms-2024-u1.zip'), ($2, $3, 2024, 'income-csv', 'queued', NULL)`,
-		ready, queued, user.ID); err != nil {
+		ready, queued, user.ClientID); err != nil {
 		t.Fatal(err)
 	}
-	live, _ := f.tokens.Issue(f.partnerID, user.ID, "u1", time.Now(), time.Hour)
+	live, _ := f.tokens.Issue(f.partnerID, user.ClientID, "u1", time.Now(), time.Hour)
 	sign := func(id uuid.UUID, exp int64) string {
 		return reports.Sign([]byte(f.cfg.ReportSigningSecret), id, exp)
 	}

@@ -1,0 +1,5 @@
+package adapter
+
+import "taxd/gen/db"
+
+var _ db.Client

@@ -1,0 +1,5 @@
+package adapter
+
+import "taxd/internal/auth"
+
+var _ auth.ClientScope
