@@ -1183,6 +1183,7 @@ CREATE TABLE public.recalc_jobs (
     do_not_replay boolean DEFAULT false NOT NULL,
     skip_plugins boolean DEFAULT false NOT NULL,
     dirty_count_at_start integer DEFAULT 0 NOT NULL,
+    river_job_id bigint,
     CONSTRAINT recalc_jobs_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
     CONSTRAINT recalc_jobs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'completed'::text, 'failed'::text])))
 );

@@ -97,7 +97,7 @@ func (q *Queries) FailRecalcJob(ctx context.Context, arg FailRecalcJobParams) er
 }
 
 const getActiveRecalcJob = `-- name: GetActiveRecalcJob :one
-SELECT id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start FROM recalc_jobs WHERE client_id = $1 AND status IN ('queued', 'running')
+SELECT id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start, river_job_id FROM recalc_jobs WHERE client_id = $1 AND status IN ('queued', 'running')
 `
 
 func (q *Queries) GetActiveRecalcJob(ctx context.Context, clientID uuid.UUID) (RecalcJob, error) {
@@ -120,6 +120,52 @@ func (q *Queries) GetActiveRecalcJob(ctx context.Context, clientID uuid.UUID) (R
 		&i.DoNotReplay,
 		&i.SkipPlugins,
 		&i.DirtyCountAtStart,
+		&i.RiverJobID,
+	)
+	return i, err
+}
+
+const getActiveRecalcJobLiveness = `-- name: GetActiveRecalcJobLiveness :one
+SELECT r.id, r.client_id, r.status, r.progress, r.dirty_upto, r.error, r.created_at, r.started_at, r.finished_at, r.attempt, r.max_attempts, r.next_attempt_at, r.use_speedup, r.do_not_replay, r.skip_plugins, r.dirty_count_at_start, r.river_job_id,
+    coalesce(r.status = 'running' AND h.beat_at < now() - make_interval(secs => $1::float8), false)::boolean AS worker_lost
+FROM recalc_jobs r LEFT JOIN job_heartbeats h ON h.job_id = r.river_job_id AND h.attempt = r.attempt
+WHERE r.client_id = $2::uuid AND r.status IN ('queued', 'running')
+`
+
+type GetActiveRecalcJobLivenessParams struct {
+	StaleSeconds float64
+	ClientID     uuid.UUID
+}
+
+type GetActiveRecalcJobLivenessRow struct {
+	RecalcJob  RecalcJob
+	WorkerLost bool
+}
+
+// The client's active job, and whether the worker of its running attempt stopped: the attempt's
+// heartbeat is older than the stale interval (the background reclaimer takes the job over soon).
+func (q *Queries) GetActiveRecalcJobLiveness(ctx context.Context, arg GetActiveRecalcJobLivenessParams) (GetActiveRecalcJobLivenessRow, error) {
+	row := q.db.QueryRow(ctx, getActiveRecalcJobLiveness, arg.StaleSeconds, arg.ClientID)
+	var i GetActiveRecalcJobLivenessRow
+	err := row.Scan(
+		&i.RecalcJob.ID,
+		&i.RecalcJob.ClientID,
+		&i.RecalcJob.Status,
+		&i.RecalcJob.Progress,
+		&i.RecalcJob.DirtyUpto,
+		&i.RecalcJob.Error,
+		&i.RecalcJob.CreatedAt,
+		&i.RecalcJob.StartedAt,
+		&i.RecalcJob.FinishedAt,
+		&i.RecalcJob.Attempt,
+		&i.RecalcJob.MaxAttempts,
+		&i.RecalcJob.NextAttemptAt,
+		&i.RecalcJob.UseSpeedup,
+		&i.RecalcJob.DoNotReplay,
+		&i.RecalcJob.SkipPlugins,
+		&i.RecalcJob.DirtyCountAtStart,
+		&i.RecalcJob.RiverJobID,
+		&i.WorkerLost,
 	)
 	return i, err
 }
@@ -127,7 +173,7 @@ func (q *Queries) GetActiveRecalcJob(ctx context.Context, clientID uuid.UUID) (R
 const insertRecalcJob = `-- name: InsertRecalcJob :one
 INSERT INTO recalc_jobs (id, client_id, use_speedup, do_not_replay, skip_plugins) VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (client_id) WHERE status IN ('queued', 'running') DO NOTHING
-RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start
+RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start, river_job_id
 `
 
 type InsertRecalcJobParams struct {
@@ -165,6 +211,7 @@ func (q *Queries) InsertRecalcJob(ctx context.Context, arg InsertRecalcJobParams
 		&i.DoNotReplay,
 		&i.SkipPlugins,
 		&i.DirtyCountAtStart,
+		&i.RiverJobID,
 	)
 	return i, err
 }
@@ -184,7 +231,7 @@ UPDATE recalc_jobs SET use_speedup = use_speedup AND $1::boolean,
     do_not_replay = do_not_replay AND $2::boolean,
     skip_plugins = skip_plugins AND $3::boolean
 WHERE client_id = $4::uuid AND status = 'queued'
-RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start
+RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start, river_job_id
 `
 
 type MergeRecalcFlagsParams struct {
@@ -221,6 +268,7 @@ func (q *Queries) MergeRecalcFlags(ctx context.Context, arg MergeRecalcFlagsPara
 		&i.DoNotReplay,
 		&i.SkipPlugins,
 		&i.DirtyCountAtStart,
+		&i.RiverJobID,
 	)
 	return i, err
 }
@@ -259,7 +307,7 @@ UPDATE recalc_jobs SET status = 'running', started_at = coalesce(started_at, now
     dirty_count_at_start = (SELECT (SELECT count(DISTINCT d.transaction_id) FROM dirty_marks d WHERE d.client_id = $1)
         + (SELECT count(*) FROM clients c WHERE c.id = $1 AND c.settings_dirty_seq IS NOT NULL))::integer
 WHERE client_id = $1 AND status IN ('queued', 'running')
-RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start
+RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start, river_job_id
 `
 
 // The run starts: its dirty items are counted as it finds them (dirtyCountAtStart).
@@ -283,6 +331,7 @@ func (q *Queries) StartRecalcJob(ctx context.Context, clientID uuid.UUID) (Recal
 		&i.DoNotReplay,
 		&i.SkipPlugins,
 		&i.DirtyCountAtStart,
+		&i.RiverJobID,
 	)
 	return i, err
 }
@@ -312,7 +361,8 @@ UPDATE recalc_jobs SET
     next_attempt_at = $5::timestamptz,
     error = coalesce($6::text, error),
     started_at = CASE WHEN $1::text = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
-    finished_at = CASE WHEN $1::text IN ('failed', 'cancelled') THEN now() ELSE finished_at END
+    finished_at = CASE WHEN $1::text IN ('failed', 'cancelled') THEN now() ELSE finished_at END,
+    river_job_id = CASE WHEN $1::text = 'running' THEN $7::bigint ELSE river_job_id END
 WHERE client_id = $2::uuid AND status IN ('queued', 'running')
 `
 
@@ -323,6 +373,7 @@ type TrackRecalcJobParams struct {
 	MaxAttempts   int32
 	NextAttemptAt *time.Time
 	Reason        *string
+	RiverJobID    int64
 }
 
 // The client's active job mirrors its river job's attempt (jobs.Tracker): running, waiting for a
@@ -337,6 +388,7 @@ func (q *Queries) TrackRecalcJob(ctx context.Context, arg TrackRecalcJobParams) 
 		arg.MaxAttempts,
 		arg.NextAttemptAt,
 		arg.Reason,
+		arg.RiverJobID,
 	)
 	return err
 }

@@ -28,11 +28,20 @@ UPDATE recalc_jobs SET
     next_attempt_at = sqlc.narg(next_attempt_at)::timestamptz,
     error = coalesce(sqlc.narg(reason)::text, error),
     started_at = CASE WHEN sqlc.arg(state)::text = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
-    finished_at = CASE WHEN sqlc.arg(state)::text IN ('failed', 'cancelled') THEN now() ELSE finished_at END
+    finished_at = CASE WHEN sqlc.arg(state)::text IN ('failed', 'cancelled') THEN now() ELSE finished_at END,
+    river_job_id = CASE WHEN sqlc.arg(state)::text = 'running' THEN sqlc.arg(river_job_id)::bigint ELSE river_job_id END
 WHERE client_id = sqlc.arg(client_id)::uuid AND status IN ('queued', 'running');
 
 -- name: GetActiveRecalcJob :one
 SELECT * FROM recalc_jobs WHERE client_id = $1 AND status IN ('queued', 'running');
+
+-- name: GetActiveRecalcJobLiveness :one
+-- The client's active job, and whether the worker of its running attempt stopped: the attempt's
+-- heartbeat is older than the stale interval (the background reclaimer takes the job over soon).
+SELECT sqlc.embed(r),
+    coalesce(r.status = 'running' AND h.beat_at < now() - make_interval(secs => sqlc.arg(stale_seconds)::float8), false)::boolean AS worker_lost
+FROM recalc_jobs r LEFT JOIN job_heartbeats h ON h.job_id = r.river_job_id AND h.attempt = r.attempt
+WHERE r.client_id = sqlc.arg(client_id)::uuid AND r.status IN ('queued', 'running');
 
 -- name: StartRecalcJob :one
 -- The run starts: its dirty items are counted as it finds them (dirtyCountAtStart).
