@@ -215,7 +215,10 @@ func TestReclaimTakesOverJobsOfDeadProcessAtOnce(t *testing.T) {
 	alive := insertRunning(t, pool, "reclaim-alive", 0, jobs.OwnerOf(os.Getpid()))
 	rctx, stop := context.WithCancel(ctx)
 	done := make(chan struct{})
-	go func() { defer close(done); jobs.RunReclaimer(rctx, pool, flakyTrackers, 50*time.Millisecond, time.Hour) }()
+	go func() {
+		defer close(done)
+		jobs.RunReclaimer(rctx, pool, flakyTrackers, 50*time.Millisecond, time.Hour)
+	}()
 	t.Cleanup(func() { stop(); <-done })
 	waitFor(t, "the dead process's job to be taken over", func() bool {
 		var state string
