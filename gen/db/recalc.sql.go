@@ -12,6 +12,30 @@ import (
 	"github.com/google/uuid"
 )
 
+const accountAndAssetIDs = `-- name: AccountAndAssetIDs :many
+SELECT id FROM accounts WHERE client_id = $1::uuid UNION ALL SELECT id FROM assets WHERE client_id = $1::uuid
+`
+
+func (q *Queries) AccountAndAssetIDs(ctx context.Context, clientID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, accountAndAssetIDs, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const clearDirty = `-- name: ClearDirty :execrows
 DELETE FROM dirty_marks d
 USING (SELECT unnest($1::bigint[]) AS lo, unnest($2::bigint[]) AS hi) r
@@ -71,6 +95,18 @@ func (q *Queries) CompleteRecalcJob(ctx context.Context, id uuid.UUID) error {
 	return err
 }
 
+const currentResultTransactionCount = `-- name: CurrentResultTransactionCount :one
+SELECT coalesce(sum(ys.transaction_count), 0)::int FROM clients c
+JOIN tax_year_summaries ys ON ys.result_set_id = c.current_result_set_id WHERE c.id = $1
+`
+
+func (q *Queries) CurrentResultTransactionCount(ctx context.Context, id uuid.UUID) (int32, error) {
+	row := q.db.QueryRow(ctx, currentResultTransactionCount, id)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const deleteStaleResultSets = `-- name: DeleteStaleResultSets :exec
 DELETE FROM tax_result_sets rs USING clients c
 WHERE rs.client_id = $1 AND c.id = rs.client_id AND rs.id IS DISTINCT FROM c.current_result_set_id
@@ -80,6 +116,17 @@ WHERE rs.client_id = $1 AND c.id = rs.client_id AND rs.id IS DISTINCT FROM c.cur
 func (q *Queries) DeleteStaleResultSets(ctx context.Context, clientID uuid.UUID) error {
 	_, err := q.db.Exec(ctx, deleteStaleResultSets, clientID)
 	return err
+}
+
+const exportSnapshot = `-- name: ExportSnapshot :one
+SELECT pg_export_snapshot()::text
+`
+
+func (q *Queries) ExportSnapshot(ctx context.Context) (string, error) {
+	row := q.db.QueryRow(ctx, exportSnapshot)
+	var column_1 string
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
 const failRecalcJob = `-- name: FailRecalcJob :exec
@@ -216,6 +263,212 @@ func (q *Queries) InsertRecalcJob(ctx context.Context, arg InsertRecalcJobParams
 	return i, err
 }
 
+const insertResultSet = `-- name: InsertResultSet :exec
+INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns, removals_written, jurisdiction)
+VALUES ($1, $2, $3, $4, $5, true, $6)
+`
+
+type InsertResultSetParams struct {
+	ID                 uuid.UUID
+	ClientID           uuid.UUID
+	RecalcJobID        *uuid.UUID
+	SettingsKey        *string
+	TransactionColumns string
+	Jurisdiction       string
+}
+
+func (q *Queries) InsertResultSet(ctx context.Context, arg InsertResultSetParams) error {
+	_, err := q.db.Exec(ctx, insertResultSet,
+		arg.ID,
+		arg.ClientID,
+		arg.RecalcJobID,
+		arg.SettingsKey,
+		arg.TransactionColumns,
+		arg.Jurisdiction,
+	)
+	return err
+}
+
+const keepNewestCheckpoints = `-- name: KeepNewestCheckpoints :exec
+DELETE FROM tax_checkpoints WHERE result_set_id = $1::uuid AND at_time <
+    (SELECT at_time FROM tax_checkpoints WHERE result_set_id = $1::uuid ORDER BY at_time DESC OFFSET $2::int LIMIT 1)
+`
+
+type KeepNewestCheckpointsParams struct {
+	ResultSetID uuid.UUID
+	Keep        int32
+}
+
+// Keeps the newest @keep + 1 checkpoints of a result set, as a full run would.
+func (q *Queries) KeepNewestCheckpoints(ctx context.Context, arg KeepNewestCheckpointsParams) error {
+	_, err := q.db.Exec(ctx, keepNewestCheckpoints, arg.ResultSetID, arg.Keep)
+	return err
+}
+
+const latestCheckpointAtOrBefore = `-- name: LatestCheckpointAtOrBefore :one
+SELECT disposal_seq, income_seq, year_transactions, state FROM tax_checkpoints
+WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1
+`
+
+type LatestCheckpointAtOrBeforeParams struct {
+	ResultSetID uuid.UUID
+	AtTime      time.Time
+}
+
+type LatestCheckpointAtOrBeforeRow struct {
+	DisposalSeq      int32
+	IncomeSeq        int32
+	YearTransactions []byte
+	State            []byte
+}
+
+func (q *Queries) LatestCheckpointAtOrBefore(ctx context.Context, arg LatestCheckpointAtOrBeforeParams) (LatestCheckpointAtOrBeforeRow, error) {
+	row := q.db.QueryRow(ctx, latestCheckpointAtOrBefore, arg.ResultSetID, arg.AtTime)
+	var i LatestCheckpointAtOrBeforeRow
+	err := row.Scan(
+		&i.DisposalSeq,
+		&i.IncomeSeq,
+		&i.YearTransactions,
+		&i.State,
+	)
+	return i, err
+}
+
+const linkedDirtyFrom = `-- name: LinkedDirtyFrom :one
+SELECT least(tf.occurred_at, tt.occurred_at)::timestamptz AS earliest
+FROM dirty_marks d
+JOIN internal_transfer_pairs p ON d.transaction_id IN (p.from_transaction_id, p.to_transaction_id)
+JOIN transactions tf ON tf.id = p.from_transaction_id
+JOIN transactions tt ON tt.id = p.to_transaction_id
+WHERE d.client_id = $1::uuid AND p.client_id = $1::uuid
+ORDER BY 1 LIMIT 1
+`
+
+// The earliest time of either side of a link with a dirty transaction.
+func (q *Queries) LinkedDirtyFrom(ctx context.Context, clientID uuid.UUID) (time.Time, error) {
+	row := q.db.QueryRow(ctx, linkedDirtyFrom, clientID)
+	var earliest time.Time
+	err := row.Scan(&earliest)
+	return earliest, err
+}
+
+const listDirtyMarks = `-- name: ListDirtyMarks :many
+SELECT seq, occurred_at FROM dirty_marks WHERE client_id = $1
+`
+
+type ListDirtyMarksRow struct {
+	Seq        int64
+	OccurredAt *time.Time
+}
+
+func (q *Queries) ListDirtyMarks(ctx context.Context, clientID uuid.UUID) ([]ListDirtyMarksRow, error) {
+	rows, err := q.db.Query(ctx, listDirtyMarks, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListDirtyMarksRow
+	for rows.Next() {
+		var i ListDirtyMarksRow
+		if err := rows.Scan(&i.Seq, &i.OccurredAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listLiveTransferLinks = `-- name: ListLiveTransferLinks :many
+SELECT p.link_type, p.from_transaction_id, p.to_transaction_id
+FROM internal_transfer_pairs p
+JOIN transactions tf ON tf.id = p.from_transaction_id AND tf.deleted_at IS NULL AND NOT tf.is_hidden
+JOIN transactions tt ON tt.id = p.to_transaction_id AND tt.deleted_at IS NULL AND NOT tt.is_hidden
+WHERE p.client_id = $1
+ORDER BY p.from_transaction_id, p.to_transaction_id
+`
+
+type ListLiveTransferLinksRow struct {
+	LinkType          string
+	FromTransactionID uuid.UUID
+	ToTransactionID   uuid.UUID
+}
+
+func (q *Queries) ListLiveTransferLinks(ctx context.Context, clientID uuid.UUID) ([]ListLiveTransferLinksRow, error) {
+	rows, err := q.db.Query(ctx, listLiveTransferLinks, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListLiveTransferLinksRow
+	for rows.Next() {
+		var i ListLiveTransferLinksRow
+		if err := rows.Scan(&i.LinkType, &i.FromTransactionID, &i.ToTransactionID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const loadRecalcClient = `-- name: LoadRecalcClient :one
+SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.lock_taxes_until, c.settings,
+    c.settings_dirty_seq, c.current_result_set_id, rs.settings_key, rs.transaction_columns, rs.removals_written, c.country
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1
+`
+
+type LoadRecalcClientRow struct {
+	CostBasisAlgorithm string
+	Timezone           string
+	FiscalYearStart    string
+	PerWalletFrom      *time.Time
+	LockTaxesUntil     *time.Time
+	Settings           []byte
+	SettingsDirtySeq   *int64
+	CurrentResultSetID *uuid.UUID
+	SettingsKey        *string
+	TransactionColumns *string
+	RemovalsWritten    *bool
+	Country            string
+}
+
+// A run's settings, and the client's current result set with what it was written under.
+func (q *Queries) LoadRecalcClient(ctx context.Context, id uuid.UUID) (LoadRecalcClientRow, error) {
+	row := q.db.QueryRow(ctx, loadRecalcClient, id)
+	var i LoadRecalcClientRow
+	err := row.Scan(
+		&i.CostBasisAlgorithm,
+		&i.Timezone,
+		&i.FiscalYearStart,
+		&i.PerWalletFrom,
+		&i.LockTaxesUntil,
+		&i.Settings,
+		&i.SettingsDirtySeq,
+		&i.CurrentResultSetID,
+		&i.SettingsKey,
+		&i.TransactionColumns,
+		&i.RemovalsWritten,
+		&i.Country,
+	)
+	return i, err
+}
+
+const lockClientCurrentResultSet = `-- name: LockClientCurrentResultSet :one
+SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE
+`
+
+func (q *Queries) LockClientCurrentResultSet(ctx context.Context, id uuid.UUID) (*uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, lockClientCurrentResultSet, id)
+	var current_result_set_id *uuid.UUID
+	err := row.Scan(&current_result_set_id)
+	return current_result_set_id, err
+}
+
 const lockRecalcRequests = `-- name: LockRecalcRequests :exec
 SELECT pg_advisory_xact_lock(hashtextextended('taxd.recalc:' || $1::uuid::text, 0))
 `
@@ -224,6 +477,18 @@ SELECT pg_advisory_xact_lock(hashtextextended('taxd.recalc:' || $1::uuid::text, 
 func (q *Queries) LockRecalcRequests(ctx context.Context, clientID uuid.UUID) error {
 	_, err := q.db.Exec(ctx, lockRecalcRequests, clientID)
 	return err
+}
+
+const lockResultSet = `-- name: LockResultSet :one
+SELECT 1 FROM tax_result_sets WHERE id = $1 FOR KEY SHARE
+`
+
+// The lock a foreign-key check would take (the result tables have none).
+func (q *Queries) LockResultSet(ctx context.Context, id uuid.UUID) (int32, error) {
+	row := q.db.QueryRow(ctx, lockResultSet, id)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
 const mergeRecalcFlags = `-- name: MergeRecalcFlags :one
@@ -300,6 +565,30 @@ type SetRecalcProgressParams struct {
 func (q *Queries) SetRecalcProgress(ctx context.Context, arg SetRecalcProgressParams) error {
 	_, err := q.db.Exec(ctx, setRecalcProgress, arg.ID, arg.Progress)
 	return err
+}
+
+const spamAssetIDs = `-- name: SpamAssetIDs :many
+SELECT id FROM assets WHERE client_id = $1 AND is_spam
+`
+
+func (q *Queries) SpamAssetIDs(ctx context.Context, clientID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, spamAssetIDs, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const startRecalcJob = `-- name: StartRecalcJob :one

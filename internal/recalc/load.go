@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"taxd/gen/db"
 	"taxd/internal/tax"
 	"taxd/internal/taxsettings"
 )
@@ -61,24 +62,18 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 		if _, err := tx.Exec(ctx, ledgerSettings); err != nil {
 			return err
 		}
-		var method, tz, fyStart, country string
-		var perWallet, lock *time.Time
-		var raw []byte
-		var current *uuid.UUID
-		var currentKey, currentColumns *string
-		var currentRemovals *bool
-		if err := tx.QueryRow(ctx, `SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.lock_taxes_until, c.settings,
-				c.settings_dirty_seq, c.current_result_set_id, rs.settings_key, rs.transaction_columns, rs.removals_written, c.country
-			FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, clientID).
-			Scan(&method, &tz, &fyStart, &perWallet, &lock, &raw, &s.settingsSeq, &current, &currentKey, &currentColumns, &currentRemovals, &country); err != nil {
-			return err
-		}
-		// The client's tax settings (per-year methods, per-wallet switch) reach the engine here.
-		ts, err := taxsettings.Parse(method, perWallet, tz, fyStart, lock, raw)
+		c, err := db.New(tx).LoadRecalcClient(ctx, clientID)
 		if err != nil {
 			return err
 		}
-		ts.Country = country
+		s.settingsSeq = c.SettingsDirtySeq
+		current, currentKey, currentColumns, currentRemovals := c.CurrentResultSetID, c.SettingsKey, c.TransactionColumns, c.RemovalsWritten
+		// The client's tax settings (per-year methods, per-wallet switch) reach the engine here.
+		ts, err := taxsettings.Parse(c.CostBasisAlgorithm, c.PerWalletFrom, c.Timezone, c.FiscalYearStart, c.LockTaxesUntil, c.Settings)
+		if err != nil {
+			return err
+		}
+		ts.Country = c.Country
 		// AsOf applies the per-wallet switch to the lots still held now when the ledger ends before it.
 		if s.input.Settings, err = ts.Engine(time.Now()); err != nil {
 			return err
@@ -110,15 +105,15 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 // come out of the resumed run as they were stored.
 func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from time.Time, lookahead time.Duration) error {
 	var b baseCheckpoint
-	var years, state []byte
-	err := tx.QueryRow(ctx, `SELECT disposal_seq, income_seq, year_transactions, state FROM tax_checkpoints
-		WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1`, rs, from.Add(-lookahead)).Scan(&b.disposalSeq, &b.incomeSeq, &years, &state)
+	row, err := db.New(tx).LatestCheckpointAtOrBefore(ctx, db.LatestCheckpointAtOrBeforeParams{ResultSetID: rs, AtTime: from.Add(-lookahead)})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
+	b.disposalSeq, b.incomeSeq = int(row.DisposalSeq), int(row.IncomeSeq)
+	years, state := row.YearTransactions, row.State
 	if err := b.cp.UnmarshalBinary(state); err != nil {
 		return nil // written by another version of the engine: recompute in full
 	}
@@ -144,19 +139,14 @@ func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from t
 // loadDirty reads the client's dirty marks and returns the earliest instant they affect (nil when
 // there is none, or a mark without an instant: then only a full run is safe).
 func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error) {
-	rows, err := tx.Query(ctx, `SELECT seq, occurred_at FROM dirty_marks WHERE client_id = $1`, s.clientID)
+	marks, err := db.New(tx).ListDirtyMarks(ctx, s.clientID)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	var from *time.Time
 	unknown := false
-	for rows.Next() {
-		var seq int64
-		var at *time.Time
-		if err := rows.Scan(&seq, &at); err != nil {
-			return nil, err
-		}
+	for _, m := range marks {
+		seq, at := m.Seq, m.OccurredAt
 		s.dirtySeqs = append(s.dirtySeqs, seq)
 		switch {
 		case at == nil:
@@ -168,8 +158,8 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 	if unknown {
 		from = nil
 	}
-	if err := rows.Err(); err != nil || from == nil {
-		return from, err
+	if from == nil {
+		return nil, nil
 	}
 	earliest, err := s.linkedDirtyFrom(ctx, tx, *from) // pairs.go
 	return &earliest, err
@@ -223,11 +213,11 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	}
 	// The slices are allocated once, sized from the previous results' transaction count (no count
 	// of the ledger first).
-	var n int
-	if err := tx.QueryRow(ctx, `SELECT coalesce(sum(ys.transaction_count), 0)::int FROM clients c
-			JOIN tax_year_summaries ys ON ys.result_set_id = c.current_result_set_id WHERE c.id = $1`, s.clientID).Scan(&n); err != nil {
+	counted, err := db.New(tx).CurrentResultTransactionCount(ctx, s.clientID)
+	if err != nil {
 		return err
 	}
+	n := int(counted)
 	// Without results yet (the first run after an import) the dirty marks, one or more per new
 	// transaction, are the better estimate: growing a slab of a million transfers by doubling
 	// copies and faults it in twice.
@@ -240,8 +230,8 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		s.add(part)
 		return nil
 	}
-	var snapID string
-	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
+	snapID, err := db.New(tx).ExportSnapshot(ctx)
+	if err != nil {
 		return err
 	}
 	part, err := readLedgerJoined(ctx, pool, tx, snapID, s.clientID, spam, n, names, s.input.Settings.TaxYearOf) // ledgerjoin.go
@@ -270,11 +260,7 @@ WHERE t.client_id = $1 AND t.occurred_at >= $2 AND t.deleted_at IS NULL AND NOT 
 ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
 
 func spamAssets(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) ([]uuid.UUID, error) {
-	rows, err := tx.Query(ctx, `SELECT id FROM assets WHERE client_id = $1 AND is_spam`, clientID)
-	if err != nil {
-		return nil, err
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	ids, err := db.New(tx).SpamAssetIDs(ctx, clientID)
 	if ids == nil {
 		ids = []uuid.UUID{}
 	}
@@ -354,11 +340,7 @@ func (s *snapshot) add(p ledgerPart) {
 // loadNames interns the client's account and asset ids before the ledger is read, so that parallel
 // readers share one string per id without locking.
 func loadNames(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) (interner, error) {
-	rows, err := tx.Query(ctx, `SELECT id FROM accounts WHERE client_id = $1 UNION ALL SELECT id FROM assets WHERE client_id = $1`, clientID)
-	if err != nil {
-		return nil, err
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	ids, err := db.New(tx).AccountAndAssetIDs(ctx, clientID)
 	if err != nil {
 		return nil, err
 	}

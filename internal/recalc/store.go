@@ -44,8 +44,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 			return err
 		}
 		// keep the newest checkpointMonths checkpoints, as a full run would
-		if _, err := tx.Exec(ctx, `DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <
-			(SELECT at_time FROM tax_checkpoints WHERE result_set_id = $1 ORDER BY at_time DESC OFFSET $2 LIMIT 1)`, b.resultSet, checkpointMonths-1); err != nil {
+		if err := db.New(tx).KeepNewestCheckpoints(ctx, db.KeepNewestCheckpointsParams{ResultSetID: b.resultSet, Keep: checkpointMonths - 1}); err != nil {
 			return err
 		}
 		return finishRun(ctx, tx, job, snap, nil, before)
@@ -58,9 +57,8 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
 	rsID := uuid.Must(uuid.NewV7())
-	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns, removals_written, jurisdiction)
-		VALUES ($1, $2, $3, $4, $5, true, $6)`,
-		rsID, snap.clientID, job.ID, snap.settingsKey, snap.transactionColumns(), snap.input.Settings.Jurisdiction.String()); err != nil {
+	if err := db.New(pool).InsertResultSet(ctx, db.InsertResultSetParams{ID: rsID, ClientID: snap.clientID, RecalcJobID: &job.ID,
+		SettingsKey: &snap.settingsKey, TransactionColumns: snap.transactionColumns(), Jurisdiction: snap.input.Settings.Jurisdiction.String()}); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -275,8 +273,7 @@ var errResultSetGone = errors.New("the result set being written was deleted")
 // result tables have no foreign key (migration 00018), and this keeps the set from being deleted
 // until the rows written in tx are committed (the delete then removes them too).
 func lockResultSet(ctx context.Context, tx pgx.Tx, rs uuid.UUID) error {
-	var one int
-	err := tx.QueryRow(ctx, `SELECT 1 FROM tax_result_sets WHERE id = $1 FOR KEY SHARE`, rs).Scan(&one)
+	_, err := db.New(tx).LockResultSet(ctx, rs)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return errResultSetGone
 	}
@@ -320,8 +317,8 @@ var errResultsMoved = errors.New("the client's results changed during the run")
 // It first locks the client row, so that a concurrent full run's switch waits or has happened.
 func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) error {
 	b := snap.base
-	var current *uuid.UUID
-	if err := tx.QueryRow(ctx, `SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE`, snap.clientID).Scan(&current); err != nil {
+	current, err := db.New(tx).LockClientCurrentResultSet(ctx, snap.clientID)
+	if err != nil {
 		return err
 	}
 	if current == nil || *current != b.resultSet {

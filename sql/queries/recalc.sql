@@ -108,3 +108,63 @@ SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = sqlc.arg(client_
 -- rewrite). Reports hold it shared while they are rendered, so that a report reads one set of
 -- results; the run does not wait for it holding a connection (lockedTx retries).
 SELECT pg_try_advisory_xact_lock(hashtextextended('taxd.results:' || sqlc.arg(client_id)::uuid::text, 0));
+
+-- name: LoadRecalcClient :one
+-- A run's settings, and the client's current result set with what it was written under.
+SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.lock_taxes_until, c.settings,
+    c.settings_dirty_seq, c.current_result_set_id, rs.settings_key, rs.transaction_columns, rs.removals_written, c.country
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1;
+
+-- name: LatestCheckpointAtOrBefore :one
+SELECT disposal_seq, income_seq, year_transactions, state FROM tax_checkpoints
+WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1;
+
+-- name: ListDirtyMarks :many
+SELECT seq, occurred_at FROM dirty_marks WHERE client_id = $1;
+
+-- name: CurrentResultTransactionCount :one
+SELECT coalesce(sum(ys.transaction_count), 0)::int FROM clients c
+JOIN tax_year_summaries ys ON ys.result_set_id = c.current_result_set_id WHERE c.id = $1;
+
+-- name: ExportSnapshot :one
+SELECT pg_export_snapshot()::text;
+
+-- name: SpamAssetIDs :many
+SELECT id FROM assets WHERE client_id = $1 AND is_spam;
+
+-- name: AccountAndAssetIDs :many
+SELECT id FROM accounts WHERE client_id = sqlc.arg(client_id)::uuid UNION ALL SELECT id FROM assets WHERE client_id = sqlc.arg(client_id)::uuid;
+
+-- name: LinkedDirtyFrom :one
+-- The earliest time of either side of a link with a dirty transaction.
+SELECT least(tf.occurred_at, tt.occurred_at)::timestamptz AS earliest
+FROM dirty_marks d
+JOIN internal_transfer_pairs p ON d.transaction_id IN (p.from_transaction_id, p.to_transaction_id)
+JOIN transactions tf ON tf.id = p.from_transaction_id
+JOIN transactions tt ON tt.id = p.to_transaction_id
+WHERE d.client_id = sqlc.arg(client_id)::uuid AND p.client_id = sqlc.arg(client_id)::uuid
+ORDER BY 1 LIMIT 1;
+
+-- name: ListLiveTransferLinks :many
+SELECT p.link_type, p.from_transaction_id, p.to_transaction_id
+FROM internal_transfer_pairs p
+JOIN transactions tf ON tf.id = p.from_transaction_id AND tf.deleted_at IS NULL AND NOT tf.is_hidden
+JOIN transactions tt ON tt.id = p.to_transaction_id AND tt.deleted_at IS NULL AND NOT tt.is_hidden
+WHERE p.client_id = $1
+ORDER BY p.from_transaction_id, p.to_transaction_id;
+
+-- name: KeepNewestCheckpoints :exec
+-- Keeps the newest @keep + 1 checkpoints of a result set, as a full run would.
+DELETE FROM tax_checkpoints WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND at_time <
+    (SELECT at_time FROM tax_checkpoints WHERE result_set_id = sqlc.arg(result_set_id)::uuid ORDER BY at_time DESC OFFSET sqlc.arg(keep)::int LIMIT 1);
+
+-- name: InsertResultSet :exec
+INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns, removals_written, jurisdiction)
+VALUES ($1, $2, $3, $4, $5, true, $6);
+
+-- name: LockResultSet :one
+-- The lock a foreign-key check would take (the result tables have none).
+SELECT 1 FROM tax_result_sets WHERE id = $1 FOR KEY SHARE;
+
+-- name: LockClientCurrentResultSet :one
+SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE;
