@@ -13,6 +13,36 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+const brokerAccountIDs = `-- name: BrokerAccountIDs :many
+SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY($2::text[]) ORDER BY id LIMIT 1000
+`
+
+type BrokerAccountIDsParams struct {
+	ClientID  uuid.UUID
+	Providers []string
+}
+
+// The client's accounts at the given providers, in id order.
+func (q *Queries) BrokerAccountIDs(ctx context.Context, arg BrokerAccountIDsParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, brokerAccountIDs, arg.ClientID, arg.Providers)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const completeReport = `-- name: CompleteReport :exec
 UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, size_bytes = $5, completed_at = now(), error = NULL
 WHERE id = $1
@@ -958,6 +988,21 @@ func (q *Queries) ListYearIncome(ctx context.Context, arg ListYearIncomeParams) 
 		return nil, err
 	}
 	return items, nil
+}
+
+const setReportEmail = `-- name: SetReportEmail :exec
+UPDATE reports SET email = $2 WHERE id = $1
+`
+
+type SetReportEmailParams struct {
+	ID    uuid.UUID
+	Email *string
+}
+
+// The running report sends its e-mail to this address when ready.
+func (q *Queries) SetReportEmail(ctx context.Context, arg SetReportEmailParams) error {
+	_, err := q.db.Exec(ctx, setReportEmail, arg.ID, arg.Email)
+	return err
 }
 
 const setReportResultSet = `-- name: SetReportResultSet :exec

@@ -201,12 +201,11 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 	if f.Status != nil && *f.Status != "OPEN" {
 		return out, nil // derived insights are open while they last
 	}
-	var resultSet *uuid.UUID
-	var foundAt *time.Time
-	if err := tx.QueryRow(ctx, `SELECT c.current_result_set_id, rs.created_at FROM clients c
-		LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, clientID).Scan(&resultSet, &foundAt); err != nil {
+	current, err := db.New(tx).CurrentResultSetFoundAt(ctx, clientID)
+	if err != nil {
 		return nil, err
 	}
+	resultSet, foundAt := current.CurrentResultSetID, current.ComputedAt
 	created := now
 	if foundAt != nil {
 		created = *foundAt

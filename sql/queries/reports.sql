@@ -146,3 +146,11 @@ UPDATE reports SET
     error = coalesce(sqlc.narg(reason)::text, error),
     completed_at = CASE WHEN sqlc.arg(state)::text IN ('failed', 'cancelled') THEN now() ELSE completed_at END
 WHERE id = sqlc.arg(id)::uuid AND status IN ('queued', 'generating');
+
+-- name: SetReportEmail :exec
+-- The running report sends its e-mail to this address when ready.
+UPDATE reports SET email = $2 WHERE id = $1;
+
+-- name: BrokerAccountIDs :many
+-- The client's accounts at the given providers, in id order.
+SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY(sqlc.arg(providers)::text[]) ORDER BY id LIMIT 1000;
