@@ -1043,22 +1043,22 @@ const listTransferDisposals = `-- name: ListTransferDisposals :many
 SELECT d.transfer_id, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis, sum(d.gain)::numeric AS gain,
        bool_or(d.term = 'short')::boolean AS has_short, bool_or(d.term = 'long')::boolean AS has_long,
        sum(CASE WHEN d.uncovered THEN d.quantity ELSE 0 END)::numeric AS uncovered
-FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::text[]::uuid[])) t
+FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_transaction_results r
     WHERE r.result_set_id = $2::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.proceeds, x.basis, x.gain, x.term, x.uncovered, x.quantity FROM tax_disposals x
     WHERE x.result_set_id = $2::uuid AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
-WHERE d.transfer_id = ANY($1::text[])
+WHERE d.transfer_id = ANY($1::uuid[])
 GROUP BY d.transfer_id
 `
 
 type ListTransferDisposalsParams struct {
-	TransferIds []string
+	TransferIds []uuid.UUID
 	ResultSetID uuid.UUID
 }
 
 type ListTransferDisposalsRow struct {
-	TransferID string
+	TransferID uuid.UUID
 	Proceeds   decimal.Decimal
 	Basis      decimal.Decimal
 	Gain       decimal.Decimal
@@ -1102,22 +1102,22 @@ func (q *Queries) ListTransferDisposals(ctx context.Context, arg ListTransferDis
 
 const listTransferIncome = `-- name: ListTransferIncome :many
 SELECT i.transfer_id, sum(i.value)::numeric AS value
-FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::text[]::uuid[])) t
+FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_income_seq, r.last_income_seq FROM tax_transaction_results r
     WHERE r.result_set_id = $2::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.value FROM tax_income x
     WHERE x.result_set_id = $2::uuid AND x.seq BETWEEN r.first_income_seq AND r.last_income_seq OFFSET 0) i
-WHERE i.transfer_id = ANY($1::text[])
+WHERE i.transfer_id = ANY($1::uuid[])
 GROUP BY i.transfer_id
 `
 
 type ListTransferIncomeParams struct {
-	TransferIds []string
+	TransferIds []uuid.UUID
 	ResultSetID uuid.UUID
 }
 
 type ListTransferIncomeRow struct {
-	TransferID string
+	TransferID uuid.UUID
 	Value      decimal.Decimal
 }
 
@@ -1791,44 +1791,6 @@ func (q *Queries) UpdateTransactionFields(ctx context.Context, arg UpdateTransac
 		&i.IsMissingBasisOverride,
 	)
 	return i, err
-}
-
-const updateTransactionsFields = `-- name: UpdateTransactionsFields :exec
-UPDATE transactions t SET label = u.label, notes = u.notes, is_hidden = u.is_hidden, is_reviewed = u.is_reviewed,
-       investment_id = u.investment_id, off_chain_data = u.off_chain_data::jsonb, is_missing_basis_override = u.mbo, updated_at = now()
-  FROM (SELECT unnest($2::uuid[]) AS id, unnest($3::text[]) AS label, unnest($4::text[]) AS notes,
-               unnest($5::bool[]) AS is_hidden, unnest($6::bool[]) AS is_reviewed,
-               unnest($7::text[]) AS investment_id, unnest($8::text[]) AS off_chain_data,
-               unnest($9::bool[]) AS mbo) u
- WHERE t.client_id = $1::uuid AND t.id = u.id
-`
-
-type UpdateTransactionsFieldsParams struct {
-	ClientID              uuid.UUID
-	Ids                   []uuid.UUID
-	Labels                []string
-	Notes                 []string
-	Hidden                []bool
-	Reviewed              []bool
-	InvestmentIds         []string
-	OffChainData          []string
-	MissingBasisOverrides []bool
-}
-
-// Sets the own fields of many transactions at once (arrays by position).
-func (q *Queries) UpdateTransactionsFields(ctx context.Context, arg UpdateTransactionsFieldsParams) error {
-	_, err := q.db.Exec(ctx, updateTransactionsFields,
-		arg.ClientID,
-		arg.Ids,
-		arg.Labels,
-		arg.Notes,
-		arg.Hidden,
-		arg.Reviewed,
-		arg.InvestmentIds,
-		arg.OffChainData,
-		arg.MissingBasisOverrides,
-	)
-	return err
 }
 
 const updateTransfer = `-- name: UpdateTransfer :one

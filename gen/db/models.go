@@ -495,7 +495,7 @@ type TaxCheckpoint struct {
 type TaxDisposal struct {
 	ResultSetID   uuid.UUID
 	Seq           int32
-	TransferID    string
+	TransferID    uuid.UUID
 	LotID         *string
 	AccountKey    string
 	AssetKey      string
@@ -510,9 +510,10 @@ type TaxDisposal struct {
 	FormBox       string
 	Uncovered     bool
 	MissingBasis  bool
-	LotTransferID *string
+	LotTransferID *uuid.UUID
 	Match         *string
 	DeniedLoss    decimal.NullDecimal
+	ClientID      uuid.UUID
 }
 
 type TaxForm struct {
@@ -570,13 +571,14 @@ type TaxFormRow struct {
 type TaxIncome struct {
 	ResultSetID uuid.UUID
 	Seq         int32
-	TransferID  string
+	TransferID  uuid.UUID
 	AssetKey    string
 	IncomeType  string
 	Quantity    decimal.Decimal
 	Value       decimal.Decimal
 	ReceivedAt  time.Time
 	TaxYear     int32
+	ClientID    uuid.UUID
 }
 
 type TaxLot struct {
@@ -588,14 +590,15 @@ type TaxLot struct {
 	Basis            decimal.Decimal
 	AcquiredAt       time.Time
 	MissingBasis     bool
-	SourceTransferID string
+	SourceTransferID uuid.UUID
+	ClientID         uuid.UUID
 }
 
 type TaxRemoval struct {
 	ResultSetID uuid.UUID
 	RemovedAt   time.Time
 	Seq         int32
-	TransferID  string
+	TransferID  uuid.UUID
 	Kind        string
 	LotID       *string
 	AccountKey  string
@@ -603,6 +606,7 @@ type TaxRemoval struct {
 	Quantity    decimal.Decimal
 	Basis       decimal.Decimal
 	AcquiredAt  *time.Time
+	ClientID    uuid.UUID
 }
 
 type TaxResultSet struct {
@@ -640,6 +644,7 @@ type TaxTransactionResult struct {
 	FirstIncomeSeq     *int32
 	LastIncomeSeq      *int32
 	TransferFigures    []byte
+	ClientID           uuid.UUID
 }
 
 type TaxYearSummary struct {

@@ -442,14 +442,14 @@ func (q *Queries) ListClientAccountIDs(ctx context.Context, arg ListClientAccoun
 }
 
 const listReportDisposals = `-- name: ListReportDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, d.client_id, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1
   AND ($3::int IS NULL OR d.tax_year = $3::int)
   AND ($4::timestamptz IS NULL OR d.disposed_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR d.disposed_at < $5::timestamptz)
   AND ($6::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = $2
-       AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END) AND tr.from_account_id = ANY($6::uuid[])))
+       AND tr.id = d.transfer_id AND tr.from_account_id = ANY($6::uuid[])))
 ORDER BY d.seq
 `
 
@@ -465,7 +465,7 @@ type ListReportDisposalsParams struct {
 type ListReportDisposalsRow struct {
 	ResultSetID   uuid.UUID
 	Seq           int32
-	TransferID    string
+	TransferID    uuid.UUID
 	LotID         *string
 	AccountKey    string
 	AssetKey      string
@@ -480,9 +480,10 @@ type ListReportDisposalsRow struct {
 	FormBox       string
 	Uncovered     bool
 	MissingBasis  bool
-	LotTransferID *string
+	LotTransferID *uuid.UUID
 	Match         *string
 	DeniedLoss    decimal.NullDecimal
+	ClientID      uuid.UUID
 	Symbol        string
 }
 
@@ -525,6 +526,7 @@ func (q *Queries) ListReportDisposals(ctx context.Context, arg ListReportDisposa
 			&i.LotTransferID,
 			&i.Match,
 			&i.DeniedLoss,
+			&i.ClientID,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -594,14 +596,14 @@ func (q *Queries) ListReportHoldings(ctx context.Context, arg ListReportHoldings
 }
 
 const listReportIncome = `-- name: ListReportIncome :many
-SELECT i.result_set_id, i.seq, i.transfer_id, i.asset_key, i.income_type, i.quantity, i.value, i.received_at, i.tax_year, coalesce(a.symbol, i.asset_key)::text AS symbol
+SELECT i.result_set_id, i.seq, i.transfer_id, i.asset_key, i.income_type, i.quantity, i.value, i.received_at, i.tax_year, i.client_id, coalesce(a.symbol, i.asset_key)::text AS symbol
 FROM tax_income i LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = i.asset_key
 WHERE i.result_set_id = $1
   AND ($3::int IS NULL OR i.tax_year = $3::int)
   AND ($4::timestamptz IS NULL OR i.received_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR i.received_at < $5::timestamptz)
   AND ($6::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = $2
-       AND tr.id = (CASE WHEN i.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN i.transfer_id::uuid END) AND tr.to_account_id = ANY($6::uuid[])))
+       AND tr.id = i.transfer_id AND tr.to_account_id = ANY($6::uuid[])))
 ORDER BY i.seq
 `
 
@@ -617,13 +619,14 @@ type ListReportIncomeParams struct {
 type ListReportIncomeRow struct {
 	ResultSetID uuid.UUID
 	Seq         int32
-	TransferID  string
+	TransferID  uuid.UUID
 	AssetKey    string
 	IncomeType  string
 	Quantity    decimal.Decimal
 	Value       decimal.Decimal
 	ReceivedAt  time.Time
 	TaxYear     int32
+	ClientID    uuid.UUID
 	Symbol      string
 }
 
@@ -653,6 +656,7 @@ func (q *Queries) ListReportIncome(ctx context.Context, arg ListReportIncomePara
 			&i.Value,
 			&i.ReceivedAt,
 			&i.TaxYear,
+			&i.ClientID,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -856,7 +860,7 @@ func (q *Queries) ListReportsPage(ctx context.Context, arg ListReportsPageParams
 }
 
 const listYearDisposals = `-- name: ListYearDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, d.client_id, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1 AND d.tax_year = $2 ORDER BY d.seq
 `
@@ -870,7 +874,7 @@ type ListYearDisposalsParams struct {
 type ListYearDisposalsRow struct {
 	ResultSetID   uuid.UUID
 	Seq           int32
-	TransferID    string
+	TransferID    uuid.UUID
 	LotID         *string
 	AccountKey    string
 	AssetKey      string
@@ -885,9 +889,10 @@ type ListYearDisposalsRow struct {
 	FormBox       string
 	Uncovered     bool
 	MissingBasis  bool
-	LotTransferID *string
+	LotTransferID *uuid.UUID
 	Match         *string
 	DeniedLoss    decimal.NullDecimal
+	ClientID      uuid.UUID
 	Symbol        string
 }
 
@@ -922,6 +927,7 @@ func (q *Queries) ListYearDisposals(ctx context.Context, arg ListYearDisposalsPa
 			&i.LotTransferID,
 			&i.Match,
 			&i.DeniedLoss,
+			&i.ClientID,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -935,7 +941,7 @@ func (q *Queries) ListYearDisposals(ctx context.Context, arg ListYearDisposalsPa
 }
 
 const listYearIncome = `-- name: ListYearIncome :many
-SELECT i.result_set_id, i.seq, i.transfer_id, i.asset_key, i.income_type, i.quantity, i.value, i.received_at, i.tax_year, coalesce(a.symbol, i.asset_key)::text AS symbol
+SELECT i.result_set_id, i.seq, i.transfer_id, i.asset_key, i.income_type, i.quantity, i.value, i.received_at, i.tax_year, i.client_id, coalesce(a.symbol, i.asset_key)::text AS symbol
 FROM tax_income i LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = i.asset_key
 WHERE i.result_set_id = $1 AND i.tax_year = $2 ORDER BY i.seq
 `
@@ -949,13 +955,14 @@ type ListYearIncomeParams struct {
 type ListYearIncomeRow struct {
 	ResultSetID uuid.UUID
 	Seq         int32
-	TransferID  string
+	TransferID  uuid.UUID
 	AssetKey    string
 	IncomeType  string
 	Quantity    decimal.Decimal
 	Value       decimal.Decimal
 	ReceivedAt  time.Time
 	TaxYear     int32
+	ClientID    uuid.UUID
 	Symbol      string
 }
 
@@ -978,6 +985,7 @@ func (q *Queries) ListYearIncome(ctx context.Context, arg ListYearIncomeParams) 
 			&i.Value,
 			&i.ReceivedAt,
 			&i.TaxYear,
+			&i.ClientID,
 			&i.Symbol,
 		); err != nil {
 			return nil, err

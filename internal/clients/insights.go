@@ -80,7 +80,7 @@ var derivedPatterns = []derivedPattern{
 			return count(n, more, "transaction disposes of more than its accounts held", "transactions dispose of more than their accounts held")
 		},
 		description: "The tax engine found no lots for part of these disposals: the uncovered quantity is reported with a zero cost basis. Add the missing accounts or acquisitions, or mark the transfers as internal moves.",
-		from: `SELECT DISTINCT t.id, t.occurred_at FROM tax_disposals d JOIN transfers tr ON tr.id = d.transfer_id::uuid
+		from: `SELECT DISTINCT t.id, t.occurred_at FROM tax_disposals d JOIN transfers tr ON tr.id = d.transfer_id
 			JOIN transactions t ON t.id = tr.transaction_id
 			WHERE d.result_set_id = $2 AND d.uncovered AND t.client_id = $1 AND t.deleted_at IS NULL`,
 	},

@@ -463,13 +463,13 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 		return nil, nil, err
 	}
 	by := make(map[uuid.UUID][]db.Transfer, len(txIDs))
-	var ids []string
+	var ids []uuid.UUID
 	for _, t := range trs {
 		if t.IsHidden && !includeHidden {
 			continue
 		}
 		by[t.TransactionID] = append(by[t.TransactionID], t)
-		ids = append(ids, t.ID.String())
+		ids = append(ids, t.ID)
 	}
 	figs := map[uuid.UUID]TransferFigures{}
 	if st.ResultSetID == nil || len(ids) == 0 {
@@ -480,10 +480,7 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 		return nil, nil, err
 	}
 	for _, d := range ds {
-		id, err := uuid.Parse(d.TransferID)
-		if err != nil {
-			continue // a piece of a synthetic transfer (a fee leg): shown on the transaction only
-		}
+		id := d.TransferID
 		f := TransferFigures{Proceeds: d.Proceeds, Basis: d.Basis, Gain: d.Gain, IsDisposal: true, Uncovered: d.Uncovered}
 		switch {
 		case d.HasShort && !d.HasLong:
@@ -498,13 +495,9 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 		return nil, nil, err
 	}
 	for _, i := range inc {
-		id, err := uuid.Parse(i.TransferID)
-		if err != nil {
-			continue
-		}
-		f := figs[id]
+		f := figs[i.TransferID]
 		f.Income = decimal.NullDecimal{Decimal: i.Value, Valid: true}
-		figs[id] = f
+		figs[i.TransferID] = f
 	}
 	return by, figs, nil
 }

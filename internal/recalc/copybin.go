@@ -53,8 +53,8 @@ func copyBinary(ctx context.Context, tx pgx.Tx, table string, columns []string, 
 	return err
 }
 
-// binUUIDText is a text column holding a UUID's canonical form.
-func binUUIDText(b []byte, id tax.ID) []byte { return id.AppendUUID(pgcopy.Len(b, 36)) }
+// binTransferID is a uuid column naming a transfer.
+func binTransferID(b []byte, id tax.ID) []byte { return pgcopy.UUID(b, uuid.UUID(id)) }
 
 // pgEpochMicros is 2000-01-01 UTC in Unix microseconds.
 const pgEpochMicros = 946_684_800_000_000
@@ -211,5 +211,12 @@ func binUintText(b []byte, v uint64) []byte {
 	return append(pgcopy.Len(b, len(d)), d...)
 }
 
-// binResultSet is the result_set_id column.
-func binResultSet(b []byte, rs uuid.UUID) []byte { return pgcopy.UUID(b, rs) }
+// resultKey names the result set a row belongs to and its client: every result row starts with
+// them (result_set_id, client_id), and client_id closes each result table's primary key.
+type resultKey struct{ set, client uuid.UUID }
+
+// resultKeyColumns are the first columns of every result row (binResultKey).
+var resultKeyColumns = []string{"result_set_id", "client_id"}
+
+// binResultKey is the result_set_id and client_id columns.
+func binResultKey(b []byte, k resultKey) []byte { return pgcopy.UUID(pgcopy.UUID(b, k.set), k.client) }

@@ -37,7 +37,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		if err := replaceTail(ctx, tx, snap, res, w, job.ID); err != nil {
 			return err
 		}
-		if err := writeDisposals(ctx, tx, b.resultSet, res, w, snap.input.Settings.Jurisdiction); err != nil {
+		if err := writeDisposals(ctx, tx, resultKey{b.resultSet, snap.clientID}, res, w, snap.input.Settings.Jurisdiction); err != nil {
 			return err
 		}
 		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w); err != nil {
@@ -78,7 +78,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		return copyDisposals(ctx, tx, rsID, res, 0, split, 0, snap.input.Settings.Jurisdiction)
+		return copyDisposals(ctx, tx, resultKey{rsID, snap.clientID}, res, 0, split, 0, snap.input.Settings.Jurisdiction)
 	})
 	go write(func(tx pgx.Tx) error {
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
@@ -87,7 +87,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}); err != nil {
 			return err
 		}
-		return copyDisposals(ctx, tx, rsID, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
+		return copyDisposals(ctx, tx, resultKey{rsID, snap.clientID}, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
 	})
 	err := errors.Join(<-errs, <-errs)
 	if err != nil {
@@ -181,8 +181,8 @@ func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
 	return w
 }
 
-func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, w writeFrom, j tax.Jurisdiction) error {
-	return copyDisposals(ctx, tx, rs, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
+func writeDisposals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, w writeFrom, j tax.Jurisdiction) error {
+	return copyDisposals(ctx, tx, rk, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
 }
 
 // disposalSplit divides a full run's pieces between the two writers: the first writes pieces
@@ -206,13 +206,14 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 // writeRest writes the lots, the non-taxable removals, income, per-transaction results, year
 // summaries and checkpoints.
 func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) error {
-	if err := copyLots(ctx, tx, rsID, res); err != nil {
+	rk := resultKey{rsID, snap.clientID}
+	if err := copyLots(ctx, tx, rk, res); err != nil {
 		return err
 	}
-	if err := copyRemovals(ctx, tx, rsID, res); err != nil {
+	if err := copyRemovals(ctx, tx, rk, res); err != nil {
 		return err
 	}
-	if err := copyIncome(ctx, tx, rsID, res, w.income, w.incomeSeq); err != nil {
+	if err := copyIncome(ctx, tx, rk, res, w.income, w.incomeSeq); err != nil {
 		return err
 	}
 	disposalSeq, incomeSeq := 0, 0
@@ -220,7 +221,7 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 		disposalSeq, incomeSeq = snap.base.disposalSeq, snap.base.incomeSeq
 	}
 	rows, figs := transactionResults(&snap.input, res, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
-	if err := copyTransactionResults(ctx, tx, rsID, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
+	if err := copyTransactionResults(ctx, tx, rk, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
 		return err
 	}
 	batch := &pgx.Batch{}
@@ -379,18 +380,18 @@ func addDec(a, b tax.Dec) tax.Dec {
 	return s
 }
 
-func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
+func copyLots(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result) error {
 	i := 0
 	return copyBinary(ctx, tx, "tax_lots",
-		[]string{"result_set_id", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"},
+		append(resultKeyColumns[:2:2], "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"),
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Lots) {
 				return b, false
 			}
 			l := &res.Lots[i]
 			i++
-			b = pgcopy.Fields(b, 9)
-			b = binResultSet(b, rs)
+			b = pgcopy.Fields(b, 10)
+			b = binResultKey(b, rk)
 			b = binUintText(b, uint64(l.ID))
 			b = pgcopy.Text(b, res.Accounts[l.Account])
 			b = pgcopy.Text(b, res.Assets[l.Asset])
@@ -398,7 +399,7 @@ func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) err
 			b = binNumeric(b, l.Basis)
 			b = binTimestamptz(b, l.AcquiredAt)
 			b = pgcopy.Bool(b, l.MissingBasis)
-			b = binUUIDText(b, l.SourceTransfer)
+			b = binTransferID(b, l.SourceTransfer)
 			return b, true
 		})
 }
@@ -407,13 +408,13 @@ func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) err
 // copyDisposals writes the taxable pieces [from, to) of res, their seqs following seq. Under GB and CA
 // each row also carries its match and any superficial loss denied, and a GB same-day or 30-day
 // piece the acquisition it was matched with.
-func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, to, seq int, j tax.Jurisdiction) error {
+func copyDisposals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, from, to, seq int, j tax.Jurisdiction) error {
 	i := from
-	cols := []string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
-		"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"}
-	nf := 18
+	cols := append(resultKeyColumns[:2:2], "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
+		"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id")
+	nf := 19
 	if j != tax.US {
-		cols, nf = append(cols, "match", "denied_loss"), 20
+		cols, nf = append(cols, "match", "denied_loss"), 21
 	}
 	adj := res.Adjustments
 	for len(adj) > 0 && adj[0].Piece < from {
@@ -439,9 +440,9 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			seq++
 			matched := d.LotID != 0 || (j == tax.GB && !d.Uncovered && d.AcquiredAt != 0)
 			b = pgcopy.Fields(b, nf)
-			b = binResultSet(b, rs)
+			b = binResultKey(b, rk)
 			b = pgcopy.Int4(b, int32(seq))
-			b = binUUIDText(b, d.TransferID)
+			b = binTransferID(b, d.TransferID)
 			b = binLotID(b, d)
 			b = pgcopy.Text(b, res.Accounts[d.Account])
 			b = pgcopy.Text(b, res.Assets[d.Asset])
@@ -461,11 +462,11 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			b = pgcopy.Bool(b, d.Uncovered)
 			b = pgcopy.Bool(b, d.MissingBasis || d.Uncovered)
 			if matched {
-				b = binUUIDText(b, d.LotSource)
+				b = binTransferID(b, d.LotSource)
 			} else {
 				b = pgcopy.Null(b)
 			}
-			if nf == 20 {
+			if nf == 21 {
 				b = pgcopy.Text(b, tax.MatchOf(j, d).String())
 				if denied.IsZero() {
 					b = pgcopy.Null(b)
@@ -479,10 +480,10 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 
 // copyRemovals writes the non-taxable pieces of res.Disposals (gifts, donations, losses, transfers
 // out), numbered in their order; a run resumed from a checkpoint holds only those from it on.
-func copyRemovals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
+func copyRemovals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result) error {
 	i, seq := 0, 0
 	return copyBinary(ctx, tx, "tax_removals",
-		[]string{"result_set_id", "removed_at", "seq", "transfer_id", "kind", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at"},
+		append(resultKeyColumns[:2:2], "removed_at", "seq", "transfer_id", "kind", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at"),
 		func(b []byte) ([]byte, bool) {
 			for i < len(res.Disposals) && res.Disposals[i].Kind.Taxable() {
 				i++
@@ -493,11 +494,11 @@ func copyRemovals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result)
 			d := &res.Disposals[i]
 			i++
 			seq++
-			b = pgcopy.Fields(b, 11)
-			b = binResultSet(b, rs)
+			b = pgcopy.Fields(b, 12)
+			b = binResultKey(b, rk)
 			b = binTimestamptz(b, d.DisposedAt)
 			b = pgcopy.Int4(b, int32(seq))
-			b = binUUIDText(b, d.TransferID)
+			b = binTransferID(b, d.TransferID)
 			b = pgcopy.Text(b, d.Kind.String())
 			b = binLotID(b, d)
 			b = pgcopy.Text(b, res.Accounts[d.Account])
@@ -524,21 +525,21 @@ func binAcquiredAt(b []byte, d *tax.Disposal) []byte {
 	return binTimestamptz(b, d.AcquiredAt)
 }
 
-func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, seq int) error {
+func copyIncome(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, from, seq int) error {
 	i := from
 	return copyBinary(ctx, tx, "tax_income",
-		[]string{"result_set_id", "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"},
+		append(resultKeyColumns[:2:2], "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"),
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Income) {
 				return b, false
 			}
 			x := &res.Income[i]
 			i++
-			b = pgcopy.Fields(b, 9)
-			b = binResultSet(b, rs)
+			b = pgcopy.Fields(b, 10)
+			b = binResultKey(b, rk)
 			seq++
 			b = pgcopy.Int4(b, int32(seq))
-			b = binUUIDText(b, x.TransferID)
+			b = binTransferID(b, x.TransferID)
 			b = pgcopy.Text(b, res.Assets[x.Asset])
 			b = pgcopy.Text(b, x.Type.String())
 			b = binNumeric(b, x.Quantity)

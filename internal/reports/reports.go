@@ -426,7 +426,7 @@ func (s *Service) load(ctx context.Context, r db.Report) (Data, error) {
 					}
 					reported[x.TaxYear] = byYear
 				}
-				if id, err := uuid.Parse(x.TransferID); err == nil && byYear[id] {
+				if byYear[x.TransferID] {
 					continue
 				}
 			}

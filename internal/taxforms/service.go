@@ -365,11 +365,7 @@ func yearUnits(ctx context.Context, q *db.Queries, f Form) ([]LedgerUnit, error)
 }
 
 func unitOf(r db.ListTransactionDisposalUnitsRow) (LedgerUnit, error) {
-	id, err := uuid.Parse(r.TransferID)
-	if err != nil {
-		return LedgerUnit{}, fmt.Errorf("disposal of transfer %q: %w", r.TransferID, err)
-	}
-	u := LedgerUnit{TransferID: id, TransactionID: r.TransactionID, AssetID: r.AssetID, Symbol: r.Symbol, Long: r.Term == "long",
+	u := LedgerUnit{TransferID: r.TransferID, TransactionID: r.TransactionID, AssetID: r.AssetID, Symbol: r.Symbol, Long: r.Term == "long",
 		DisposedAt: r.DisposedAt, Quantity: r.Quantity, Proceeds: r.Proceeds, Basis: r.Basis, Seq: int(r.Seq)}
 	if r.SingleAcquired {
 		u.AcquiredAt = ptr(r.AcquiredAt)
@@ -715,7 +711,7 @@ func (s *Service) expand(ctx context.Context, q *db.Queries, clientID uuid.UUID,
 		}
 		var named []db.ListTransactionDisposalUnitsRow
 		for _, u := range units[*r.TransactionID] {
-			if r.TransferID == nil || u.TransferID == r.TransferID.String() {
+			if r.TransferID == nil || u.TransferID == *r.TransferID {
 				named = append(named, u)
 			}
 		}
@@ -728,10 +724,7 @@ func (s *Service) expand(ctx context.Context, q *db.Queries, clientID uuid.UUID,
 			return nil, nil, nil, apperr.InvalidField(field(i, "transferId"), "is required to correct one of the %d disposals of the transaction", len(named))
 		}
 		for _, u := range named {
-			tid, err := uuid.Parse(u.TransferID)
-			if err != nil {
-				return nil, nil, nil, err
-			}
+			tid := u.TransferID
 			x := b
 			x.TransactionID, x.TransferID = ptr(u.TransactionID), &tid
 			x.AssetSymbol, x.AssetID = u.Symbol, ptr(u.AssetID)

@@ -124,23 +124,23 @@ FROM clients c WHERE c.id = $1;
 SELECT d.transfer_id, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis, sum(d.gain)::numeric AS gain,
        bool_or(d.term = 'short')::boolean AS has_short, bool_or(d.term = 'long')::boolean AS has_long,
        sum(CASE WHEN d.uncovered THEN d.quantity ELSE 0 END)::numeric AS uncovered
-FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY(sqlc.arg(transfer_ids)::text[]::uuid[])) t
+FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY(sqlc.arg(transfer_ids)::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_transaction_results r
     WHERE r.result_set_id = sqlc.arg(result_set_id)::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.proceeds, x.basis, x.gain, x.term, x.uncovered, x.quantity FROM tax_disposals x
     WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
-WHERE d.transfer_id = ANY(sqlc.arg(transfer_ids)::text[])
+WHERE d.transfer_id = ANY(sqlc.arg(transfer_ids)::uuid[])
 GROUP BY d.transfer_id;
 
 -- name: ListTransferIncome :many
 -- As ListTransferDisposals, for income.
 SELECT i.transfer_id, sum(i.value)::numeric AS value
-FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY(sqlc.arg(transfer_ids)::text[]::uuid[])) t
+FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY(sqlc.arg(transfer_ids)::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_income_seq, r.last_income_seq FROM tax_transaction_results r
     WHERE r.result_set_id = sqlc.arg(result_set_id)::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.value FROM tax_income x
     WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.seq BETWEEN r.first_income_seq AND r.last_income_seq OFFSET 0) i
-WHERE i.transfer_id = ANY(sqlc.arg(transfer_ids)::text[])
+WHERE i.transfer_id = ANY(sqlc.arg(transfer_ids)::uuid[])
 GROUP BY i.transfer_id;
 
 -- name: ListFileImports :many

@@ -81,7 +81,7 @@ WHERE d.result_set_id = $1
   AND (sqlc.narg(from_at)::timestamptz IS NULL OR d.disposed_at >= sqlc.narg(from_at)::timestamptz)
   AND (sqlc.narg(to_at)::timestamptz IS NULL OR d.disposed_at < sqlc.narg(to_at)::timestamptz)
   AND (sqlc.narg(account_ids)::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = sqlc.arg(client_id)
-       AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END) AND tr.from_account_id = ANY(sqlc.narg(account_ids)::uuid[])))
+       AND tr.id = d.transfer_id AND tr.from_account_id = ANY(sqlc.narg(account_ids)::uuid[])))
 ORDER BY d.seq;
 
 -- name: ListReportIncome :many
@@ -92,7 +92,7 @@ WHERE i.result_set_id = $1
   AND (sqlc.narg(from_at)::timestamptz IS NULL OR i.received_at >= sqlc.narg(from_at)::timestamptz)
   AND (sqlc.narg(to_at)::timestamptz IS NULL OR i.received_at < sqlc.narg(to_at)::timestamptz)
   AND (sqlc.narg(account_ids)::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = sqlc.arg(client_id)
-       AND tr.id = (CASE WHEN i.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN i.transfer_id::uuid END) AND tr.to_account_id = ANY(sqlc.narg(account_ids)::uuid[])))
+       AND tr.id = i.transfer_id AND tr.to_account_id = ANY(sqlc.narg(account_ids)::uuid[])))
 ORDER BY i.seq;
 
 -- name: ListReportTransferHistory :many
