@@ -1228,6 +1228,35 @@ func (q *Queries) LiveChildrenFrom(ctx context.Context, arg LiveChildrenFromPara
 	return items, nil
 }
 
+const liveTransactionIDs = `-- name: LiveTransactionIDs :many
+SELECT id FROM transactions WHERE client_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
+`
+
+type LiveTransactionIDsParams struct {
+	ClientID uuid.UUID
+	Ids      []uuid.UUID
+}
+
+func (q *Queries) LiveTransactionIDs(ctx context.Context, arg LiveTransactionIDsParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, liveTransactionIDs, arg.ClientID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const markAuditLogUndone = `-- name: MarkAuditLogUndone :exec
 UPDATE audit_logs SET undone_at = now() WHERE client_id = $1 AND id = $2
 `
@@ -1349,6 +1378,35 @@ func (q *Queries) NextTransferPosition(ctx context.Context, transactionID uuid.U
 	return column_1, err
 }
 
+const providerAccountIDs = `-- name: ProviderAccountIDs :many
+SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY($2::text[])
+`
+
+type ProviderAccountIDsParams struct {
+	ClientID  uuid.UUID
+	Providers []string
+}
+
+func (q *Queries) ProviderAccountIDs(ctx context.Context, arg ProviderAccountIDsParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, providerAccountIDs, arg.ClientID, arg.Providers)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const rehomeAccountMoves = `-- name: RehomeAccountMoves :exec
 WITH moves AS (
     SELECT t.id, min(coalesce(nullif(tr.to_account_id, $1::uuid), nullif(tr.from_account_id, $1::uuid))::text)::uuid AS other
@@ -1444,6 +1502,17 @@ type RestoreTransactionParams struct {
 func (q *Queries) RestoreTransaction(ctx context.Context, arg RestoreTransactionParams) error {
 	_, err := q.db.Exec(ctx, restoreTransaction, arg.ClientID, arg.ID)
 	return err
+}
+
+const resultSetJurisdiction = `-- name: ResultSetJurisdiction :one
+SELECT jurisdiction FROM tax_result_sets WHERE id = $1
+`
+
+func (q *Queries) ResultSetJurisdiction(ctx context.Context, id uuid.UUID) (string, error) {
+	row := q.db.QueryRow(ctx, resultSetJurisdiction, id)
+	var jurisdiction string
+	err := row.Scan(&jurisdiction)
+	return jurisdiction, err
 }
 
 const saveAccountEdits = `-- name: SaveAccountEdits :execrows

@@ -120,11 +120,8 @@ func (l *Ledger) filterCtx(ctx context.Context, client uuid.UUID, st LedgerState
 		}
 	}
 	if len(f.Providers) > 0 {
-		rows, err := l.pool.Query(ctx, `SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY($2)`, client, f.Providers)
-		if err != nil {
-			return nil, err
-		}
-		if fc.providerAccounts, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID]); err != nil {
+		var err error
+		if fc.providerAccounts, err = db.New(l.pool).ProviderAccountIDs(ctx, db.ProviderAccountIDsParams{ClientID: client, Providers: f.Providers}); err != nil {
 			return nil, err
 		}
 		if fc.providerAccounts == nil {

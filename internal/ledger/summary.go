@@ -7,6 +7,8 @@ import (
 	sq "github.com/Masterminds/squirrel"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"taxd/gen/db"
 )
 
 // The summary of a filter totals every matching transaction: the matches are evaluated once into m
@@ -120,7 +122,7 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 		s.Jurisdiction = "US"
 		denied := sq.Sqlizer(sq.Expr("0"))
 		if st.ResultSetID != nil {
-			if err := tx.QueryRow(ctx, `SELECT jurisdiction FROM tax_result_sets WHERE id = $1`, *st.ResultSetID).Scan(&s.Jurisdiction); err != nil {
+			if s.Jurisdiction, err = db.New(tx).ResultSetJurisdiction(ctx, *st.ResultSetID); err != nil {
 				return err
 			}
 			if s.Jurisdiction == "CA" {

@@ -361,3 +361,12 @@ ORDER BY t.occurred_at, t.id LIMIT sqlc.arg(max_rows)::int;
 
 -- name: AssetByContract :one
 SELECT id FROM assets WHERE client_id = $1 AND lower(contract_address) = lower(sqlc.arg(contract)::text) ORDER BY key LIMIT 1;
+
+-- name: ProviderAccountIDs :many
+SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY(sqlc.arg(providers)::text[]);
+
+-- name: ResultSetJurisdiction :one
+SELECT jurisdiction FROM tax_result_sets WHERE id = $1;
+
+-- name: LiveTransactionIDs :many
+SELECT id FROM transactions WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]) AND deleted_at IS NULL;
