@@ -107,6 +107,68 @@ func (q *Queries) CurrentResultTransactionCount(ctx context.Context, id uuid.UUI
 	return column_1, err
 }
 
+const deleteResultTail = `-- name: DeleteResultTail :exec
+WITH disposals AS (
+    DELETE FROM tax_disposals WHERE result_set_id = $3::uuid AND seq > $4::integer
+), income AS (
+    DELETE FROM tax_income WHERE result_set_id = $3::uuid AND seq > $5::integer
+), removals AS (
+    DELETE FROM tax_removals WHERE result_set_id = $3::uuid AND removed_at >= $6::timestamptz
+), lots AS (
+    DELETE FROM tax_lots WHERE result_set_id = $3::uuid
+), years AS (
+    DELETE FROM tax_year_summaries WHERE result_set_id = $3::uuid AND tax_year >= $7::integer
+), transaction_results AS (
+    DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM transactions t
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $3::uuid AND x.transaction_id = t.id OFFSET 0) r
+        WHERE t.client_id = $8::uuid AND t.occurred_at >= $9::timestamptz))
+), checkpoints AS (
+    DELETE FROM tax_checkpoints WHERE result_set_id = $3::uuid AND at_time > $10::timestamptz
+)
+UPDATE tax_result_sets SET recalc_job_id = $1::uuid, created_at = now(),
+    transaction_columns = CASE WHEN $2::boolean AND transaction_columns = 'exact' THEN 'inexact' ELSE transaction_columns END
+WHERE id = $3::uuid
+`
+
+type DeleteResultTailParams struct {
+	RecalcJobID      uuid.UUID
+	ColumnsInexact   bool
+	ResultSetID      uuid.UUID
+	DisposalSeq      int32
+	IncomeSeq        int32
+	RemovedFrom      time.Time
+	FirstYear        int32
+	ClientID         uuid.UUID
+	TransactionsFrom time.Time
+	CheckpointAt     time.Time
+}
+
+// Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
+// pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
+// summaries from its tax year on, and the lots (all of them: they are the state at the end); the
+// set is then the run's. Every transaction from the first one written on, deleted and hidden ones
+// included, loses its result row (a transaction moved here from before it made the dirty point
+// earlier); each row is found by its key, whatever the planner's statistics say about this result
+// set (a set just written is missing from them: it would scan the set's rows instead).
+// created_at is "calculated at"; rows written from a snapshot whose columns may differ from their
+// transactions make the set no longer claim them
+func (q *Queries) DeleteResultTail(ctx context.Context, arg DeleteResultTailParams) error {
+	_, err := q.db.Exec(ctx, deleteResultTail,
+		arg.RecalcJobID,
+		arg.ColumnsInexact,
+		arg.ResultSetID,
+		arg.DisposalSeq,
+		arg.IncomeSeq,
+		arg.RemovedFrom,
+		arg.FirstYear,
+		arg.ClientID,
+		arg.TransactionsFrom,
+		arg.CheckpointAt,
+	)
+	return err
+}
+
 const deleteStaleResultSets = `-- name: DeleteStaleResultSets :exec
 DELETE FROM tax_result_sets rs USING clients c
 WHERE rs.client_id = $1 AND c.id = rs.client_id AND rs.id IS DISTINCT FROM c.current_result_set_id
@@ -553,6 +615,19 @@ func (q *Queries) RecalcFollowUpNeeded(ctx context.Context, clientID uuid.UUID) 
 	return pending, err
 }
 
+const setLedgerReadSettings = `-- name: SetLedgerReadSettings :exec
+SELECT set_config('work_mem', '256MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)
+`
+
+// The load transactions' settings. The ledger query sorts every transfer of the client: give the
+// sort memory instead of spilling a million rows to disk. A full run reads its two halves on two
+// connections already, and the tail of an incremental run is small: parallel workers and JIT
+// compilation (a third of a second per query at a million rows) cost more than they save.
+func (q *Queries) SetLedgerReadSettings(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, setLedgerReadSettings)
+	return err
+}
+
 const setRecalcProgress = `-- name: SetRecalcProgress :exec
 UPDATE recalc_jobs SET progress = $2 WHERE id = $1 AND status = 'running'
 `
@@ -564,6 +639,16 @@ type SetRecalcProgressParams struct {
 
 func (q *Queries) SetRecalcProgress(ctx context.Context, arg SetRecalcProgressParams) error {
 	_, err := q.db.Exec(ctx, setRecalcProgress, arg.ID, arg.Progress)
+	return err
+}
+
+const setTailWriteSettings = `-- name: SetTailWriteSettings :exec
+SELECT set_config('jit', 'off', true)
+`
+
+// An incremental run's tail statements touch the tail only: compiling them costs more.
+func (q *Queries) SetTailWriteSettings(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, setTailWriteSettings)
 	return err
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"taxd/gen/db"
 	"taxd/internal/tax"
 )
 
@@ -60,7 +61,7 @@ func readLedgerJoined(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx, snapID
 			if _, err := tx2.Exec(ctx, `SET TRANSACTION SNAPSHOT '`+snapID+`'`); err != nil {
 				return err
 			}
-			if _, err := tx2.Exec(ctx, ledgerSettings); err != nil {
+			if err := db.New(tx2).SetLedgerReadSettings(ctx); err != nil {
 				return err
 			}
 			var err error

@@ -59,7 +59,7 @@ type baseCheckpoint struct {
 func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, incremental bool) (*snapshot, error) {
 	s := &snapshot{clientID: clientID, txPerYear: map[int]int{}}
 	err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, ledgerSettings); err != nil {
+		if err := db.New(tx).SetLedgerReadSettings(ctx); err != nil {
 			return err
 		}
 		c, err := db.New(tx).LoadRecalcClient(ctx, clientID)
@@ -164,13 +164,6 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 	earliest, err := s.linkedDirtyFrom(ctx, tx, *from) // pairs.go
 	return &earliest, err
 }
-
-// ledgerSettings are the load transactions' settings. The ledger query sorts every transfer of
-// the client: give the sort memory instead of spilling a million rows to disk. A full run reads
-// its two halves on two connections already, and the tail of an incremental run is small: parallel
-// workers and JIT compilation (a third of a second per query at a million rows) cost more than
-// they save.
-const ledgerSettings = `SET LOCAL work_mem = '256MB'; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off`
 
 // ledgerQuery lists every transfer the engine sees, in settlement order, with its transaction's own
 // columns that the transaction's result row carries (txInfo). Hidden transactions and transfers,

@@ -332,10 +332,10 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	if len(res.Years) > 0 {
 		firstYear = int32(res.Years[0].Year)
 	}
-	batch := &pgx.Batch{}
-	batch.Queue(`SET LOCAL jit = off`) // the statements below touch the tail only: compiling costs more
-	batch.Queue(`DELETE FROM tax_disposals WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.disposalSeq)
-	batch.Queue(`DELETE FROM tax_income WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.incomeSeq)
+	q := db.New(tx)
+	if err := q.SetTailWriteSettings(ctx); err != nil {
+		return err
+	}
 	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
 	// (under GB and CA the resumed run also settles the removals that waited at the checkpoint)
 	removedFrom := b.cp.At
@@ -344,25 +344,9 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 			removedFrom = d.DisposedAt.Time()
 		}
 	}
-	batch.Queue(`DELETE FROM tax_removals WHERE result_set_id = $1 AND removed_at >= $2`, b.resultSet, removedFrom)
-	batch.Queue(`DELETE FROM tax_lots WHERE result_set_id = $1`, b.resultSet)
-	batch.Queue(`DELETE FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year >= $2`, b.resultSet, firstYear)
-	// Every transaction from the first one written on, deleted and hidden ones included (their
-	// rows must go); a transaction moved here from before it made the dirty point earlier. Each
-	// row is found by its key, whatever the planner's statistics say about this result set (a
-	// set just written is missing from them: it would scan the set's rows instead).
-	batch.Queue(`DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
-		SELECT r.ctid FROM transactions t
-		CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $1 AND x.transaction_id = t.id OFFSET 0) r
-		WHERE t.client_id = $2 AND t.occurred_at >= $3))`,
-		b.resultSet, snap.clientID, w.txTime)
-	batch.Queue(`DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time > $2`, b.resultSet, b.cp.At)
-	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2, created_at = now() WHERE id = $1`, b.resultSet, jobID) // created_at is "calculated at"
-	if snap.transactionColumns() != "exact" {
-		// the rows written now may differ from their transactions: the set no longer claims them
-		batch.Queue(`UPDATE tax_result_sets SET transaction_columns = 'inexact' WHERE id = $1 AND transaction_columns = 'exact'`, b.resultSet)
-	}
-	return tx.SendBatch(ctx, batch).Close()
+	return q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet, ClientID: snap.clientID,
+		DisposalSeq: int32(w.disposalSeq), IncomeSeq: int32(w.incomeSeq), RemovedFrom: removedFrom, FirstYear: firstYear,
+		TransactionsFrom: w.txTime, CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
 }
 
 // Cleanup drops the client's result sets that are no longer current. It runs after the switch

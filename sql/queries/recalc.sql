@@ -168,3 +168,46 @@ SELECT 1 FROM tax_result_sets WHERE id = $1 FOR KEY SHARE;
 
 -- name: LockClientCurrentResultSet :one
 SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE;
+
+-- name: SetLedgerReadSettings :exec
+-- The load transactions' settings. The ledger query sorts every transfer of the client: give the
+-- sort memory instead of spilling a million rows to disk. A full run reads its two halves on two
+-- connections already, and the tail of an incremental run is small: parallel workers and JIT
+-- compilation (a third of a second per query at a million rows) cost more than they save.
+SELECT set_config('work_mem', '256MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true);
+
+-- name: SetTailWriteSettings :exec
+-- An incremental run's tail statements touch the tail only: compiling them costs more.
+SELECT set_config('jit', 'off', true);
+
+-- name: DeleteResultTail :exec
+-- Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
+-- pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
+-- summaries from its tax year on, and the lots (all of them: they are the state at the end); the
+-- set is then the run's. Every transaction from the first one written on, deleted and hidden ones
+-- included, loses its result row (a transaction moved here from before it made the dirty point
+-- earlier); each row is found by its key, whatever the planner's statistics say about this result
+-- set (a set just written is missing from them: it would scan the set's rows instead).
+WITH disposals AS (
+    DELETE FROM tax_disposals WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND seq > sqlc.arg(disposal_seq)::integer
+), income AS (
+    DELETE FROM tax_income WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND seq > sqlc.arg(income_seq)::integer
+), removals AS (
+    DELETE FROM tax_removals WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND removed_at >= sqlc.arg(removed_from)::timestamptz
+), lots AS (
+    DELETE FROM tax_lots WHERE result_set_id = sqlc.arg(result_set_id)::uuid
+), years AS (
+    DELETE FROM tax_year_summaries WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND tax_year >= sqlc.arg(first_year)::integer
+), transaction_results AS (
+    DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM transactions t
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.transaction_id = t.id OFFSET 0) r
+        WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.occurred_at >= sqlc.arg(transactions_from)::timestamptz))
+), checkpoints AS (
+    DELETE FROM tax_checkpoints WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND at_time > sqlc.arg(checkpoint_at)::timestamptz
+)
+-- created_at is "calculated at"; rows written from a snapshot whose columns may differ from their
+-- transactions make the set no longer claim them
+UPDATE tax_result_sets SET recalc_job_id = sqlc.arg(recalc_job_id)::uuid, created_at = now(),
+    transaction_columns = CASE WHEN sqlc.arg(columns_inexact)::boolean AND transaction_columns = 'exact' THEN 'inexact' ELSE transaction_columns END
+WHERE id = sqlc.arg(result_set_id)::uuid;
