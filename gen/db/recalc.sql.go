@@ -279,6 +279,37 @@ func (q *Queries) GetActiveRecalcJobLiveness(ctx context.Context, arg GetActiveR
 	return i, err
 }
 
+const getYearSummary = `-- name: GetYearSummary :one
+SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses, client_id FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
+`
+
+type GetYearSummaryParams struct {
+	ResultSetID uuid.UUID
+	TaxYear     int32
+}
+
+func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) (TaxYearSummary, error) {
+	row := q.db.QueryRow(ctx, getYearSummary, arg.ResultSetID, arg.TaxYear)
+	var i TaxYearSummary
+	err := row.Scan(
+		&i.ResultSetID,
+		&i.TaxYear,
+		&i.ShortTermGain,
+		&i.LongTermGain,
+		&i.Proceeds,
+		&i.Basis,
+		&i.Income,
+		&i.Futures,
+		&i.DisposalCount,
+		&i.TransactionCount,
+		&i.Gains,
+		&i.Losses,
+		&i.DeniedLosses,
+		&i.ClientID,
+	)
+	return i, err
+}
+
 const insertRecalcJob = `-- name: InsertRecalcJob :one
 INSERT INTO recalc_jobs (id, client_id, use_speedup, do_not_replay, skip_plugins) VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (client_id) WHERE status IN ('queued', 'running') DO NOTHING
@@ -394,6 +425,17 @@ func (q *Queries) LatestCheckpointAtOrBefore(ctx context.Context, arg LatestChec
 		&i.State,
 	)
 	return i, err
+}
+
+const latestSummaryYear = `-- name: LatestSummaryYear :one
+SELECT coalesce(max(tax_year), 0)::integer FROM tax_year_summaries WHERE result_set_id = $1
+`
+
+func (q *Queries) LatestSummaryYear(ctx context.Context, resultSetID uuid.UUID) (int32, error) {
+	row := q.db.QueryRow(ctx, latestSummaryYear, resultSetID)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
 const linkedDirtyFrom = `-- name: LinkedDirtyFrom :one

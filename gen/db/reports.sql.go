@@ -245,37 +245,6 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 	return i, err
 }
 
-const getYearSummary = `-- name: GetYearSummary :one
-SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses, client_id FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
-`
-
-type GetYearSummaryParams struct {
-	ResultSetID uuid.UUID
-	TaxYear     int32
-}
-
-func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) (TaxYearSummary, error) {
-	row := q.db.QueryRow(ctx, getYearSummary, arg.ResultSetID, arg.TaxYear)
-	var i TaxYearSummary
-	err := row.Scan(
-		&i.ResultSetID,
-		&i.TaxYear,
-		&i.ShortTermGain,
-		&i.LongTermGain,
-		&i.Proceeds,
-		&i.Basis,
-		&i.Income,
-		&i.Futures,
-		&i.DisposalCount,
-		&i.TransactionCount,
-		&i.Gains,
-		&i.Losses,
-		&i.DeniedLosses,
-		&i.ClientID,
-	)
-	return i, err
-}
-
 const insertReport = `-- name: InsertReport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email)
 VALUES ($1, $2, $3, $4, 'queued', $5)
@@ -394,17 +363,6 @@ func (q *Queries) InsertReportExport(ctx context.Context, arg InsertReportExport
 		&i.SizeBytes,
 	)
 	return i, err
-}
-
-const latestSummaryYear = `-- name: LatestSummaryYear :one
-SELECT coalesce(max(tax_year), 0)::integer FROM tax_year_summaries WHERE result_set_id = $1
-`
-
-func (q *Queries) LatestSummaryYear(ctx context.Context, resultSetID uuid.UUID) (int32, error) {
-	row := q.db.QueryRow(ctx, latestSummaryYear, resultSetID)
-	var column_1 int32
-	err := row.Scan(&column_1)
-	return column_1, err
 }
 
 const listClientAccountIDs = `-- name: ListClientAccountIDs :many

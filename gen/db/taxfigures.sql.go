@@ -77,6 +77,38 @@ func (q *Queries) GetTaxFiguresState(ctx context.Context, id uuid.UUID) (GetTaxF
 	return i, err
 }
 
+const getTaxFiguresYearSummary = `-- name: GetTaxFiguresYearSummary :one
+SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses, client_id FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
+`
+
+type GetTaxFiguresYearSummaryParams struct {
+	ResultSetID uuid.UUID
+	TaxYear     int32
+}
+
+// A tax year's totals in a result set.
+func (q *Queries) GetTaxFiguresYearSummary(ctx context.Context, arg GetTaxFiguresYearSummaryParams) (TaxYearSummary, error) {
+	row := q.db.QueryRow(ctx, getTaxFiguresYearSummary, arg.ResultSetID, arg.TaxYear)
+	var i TaxYearSummary
+	err := row.Scan(
+		&i.ResultSetID,
+		&i.TaxYear,
+		&i.ShortTermGain,
+		&i.LongTermGain,
+		&i.Proceeds,
+		&i.Basis,
+		&i.Income,
+		&i.Futures,
+		&i.DisposalCount,
+		&i.TransactionCount,
+		&i.Gains,
+		&i.Losses,
+		&i.DeniedLosses,
+		&i.ClientID,
+	)
+	return i, err
+}
+
 const listAssetDisposals = `-- name: ListAssetDisposals :many
 SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
        d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,

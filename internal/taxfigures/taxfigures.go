@@ -188,7 +188,7 @@ func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year
 	}
 	rs := *st.CurrentResultSetID
 	q := db.New(s.pool)
-	sum, err := q.GetYearSummary(ctx, db.GetYearSummaryParams{ResultSetID: rs, TaxYear: int32(y)})
+	sum, err := q.GetTaxFiguresYearSummary(ctx, db.GetTaxFiguresYearSummaryParams{ResultSetID: rs, TaxYear: int32(y)})
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return out, nil

@@ -211,3 +211,9 @@ WITH disposals AS (
 UPDATE tax_result_sets SET recalc_job_id = sqlc.arg(recalc_job_id)::uuid, created_at = now(),
     transaction_columns = CASE WHEN sqlc.arg(columns_inexact)::boolean AND transaction_columns = 'exact' THEN 'inexact' ELSE transaction_columns END
 WHERE id = sqlc.arg(result_set_id)::uuid;
+
+-- name: GetYearSummary :one
+SELECT * FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2;
+
+-- name: LatestSummaryYear :one
+SELECT coalesce(max(tax_year), 0)::integer FROM tax_year_summaries WHERE result_set_id = $1;

@@ -45,12 +45,6 @@ SELECT i.*, coalesce(a.symbol, i.asset_key)::text AS symbol
 FROM tax_income i LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = i.asset_key
 WHERE i.result_set_id = $1 AND i.tax_year = $2 ORDER BY i.seq;
 
--- name: GetYearSummary :one
-SELECT * FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2;
-
--- name: LatestSummaryYear :one
-SELECT coalesce(max(tax_year), 0)::integer FROM tax_year_summaries WHERE result_set_id = $1;
-
 -- name: InsertReportExport :one
 -- A report request of getReportExportV2 with its parameters.
 INSERT INTO reports (id, client_id, year, report_type, status, email, date_query_type, start_at, end_at, account_ids,

@@ -113,3 +113,7 @@ LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = d.asset
 WHERE d.result_set_id = $1 AND d.tax_year = $2 AND (sqlc.narg(box)::text IS NULL OR d.form_box = sqlc.narg(box)::text)
 ORDER BY d.form_box, d.seq
 LIMIT sqlc.arg(row_limit) OFFSET sqlc.arg(row_offset);
+
+-- name: GetTaxFiguresYearSummary :one
+-- A tax year's totals in a result set.
+SELECT * FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2;
