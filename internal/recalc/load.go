@@ -347,56 +347,6 @@ func loadNames(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) (interner, er
 // transferChunk is how many transfers one arena chunk holds.
 const transferChunk = 1 << 14
 
-// readLedger reads the rows of query; capacity is how many transactions to make room for.
-func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, yearOf func(time.Time) int) (ledgerPart, error) {
-	part := ledgerPart{years: map[int]int{}}
-	// every column in binary format, decoded from the raw values (rawrow.go)
-	rows, err := tx.Query(ctx, query, append([]any{pgx.QueryResultFormats{pgx.BinaryFormatCode}}, args...)...)
-	if err != nil {
-		return part, err
-	}
-	defer rows.Close()
-	txs := make([]tax.Transaction, 0, capacity)
-	info := make([]txInfo, 0, capacity)
-	labels := map[string]*string{} // one string per distinct label
-	// Transfers live in chunks shared by consecutive transactions: one allocation per chunk, not
-	// one per transaction. A transaction's transfers are contiguous in one chunk.
-	chunk := make([]tax.Transfer, 0, transferChunk)
-	start := 0
-	var cur *tax.Transaction
-	for rows.Next() {
-		v := rows.RawValues()
-		t, txID, at, err := decodeLedgerRow(v, names)
-		if err != nil {
-			return part, err
-		}
-		if cur == nil || cur.ID != txID {
-			txs = append(txs, tax.Transaction{ID: txID, Time: at})
-			cur = &txs[len(txs)-1]
-			ti, err := decodeTxInfo(v, labels)
-			if err != nil {
-				return part, err
-			}
-			info = append(info, ti)
-			part.years[yearOf(at)]++
-			start = len(chunk)
-		}
-		if len(chunk) == cap(chunk) { // move the transaction's transfers so far to a new chunk
-			next := make([]tax.Transfer, 0, max(transferChunk, 2*(len(chunk)-start)))
-			chunk = append(next, chunk[start:]...)
-			start = 0
-		}
-		chunk = append(chunk, t)
-		cur.Transfers = chunk[start:len(chunk):len(chunk)]
-		part.transfers++
-		if exact := addFees(&info[len(info)-1].fees, v, t.IsFee, t.ID); !exact {
-			part.feesInexact = true
-		}
-	}
-	part.txs, part.info = txs, info
-	return part, rows.Err()
-}
-
 // decodeLedgerRow decodes one row of ledgerQuery (binary format) into the engine's transfer.
 func decodeLedgerRow(v [][]byte, names interner) (t tax.Transfer, txID tax.ID, at time.Time, err error) {
 	if len(v) != 19 {

@@ -224,24 +224,7 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err := copyTransactionResults(ctx, tx, rk, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
 		return err
 	}
-	batch := &pgx.Batch{}
-	for _, y := range res.Years {
-		var gains, losses, denied *pgtype.Numeric
-		if snap.input.Settings.Jurisdiction != tax.US {
-			gains, losses, denied = ptr(num(y.Gains)), ptr(num(y.Losses)), ptr(num(y.Denied))
-		}
-		// trigger ledger_fill_client_id gives this and the checkpoints their set's client_id (docs/database.md)
-		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count,
-				gains, losses, denied_losses)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-			rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
-			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year], gains, losses, denied)
-	}
-	for _, c := range cps {
-		batch.Queue(`INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)
-			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
-	}
-	return tx.SendBatch(ctx, batch).Close()
+	return writeSummaries(ctx, tx, rsID, snap, res, cps)
 }
 
 // rowInfo is the transactions' own columns for their result rows, beside the input (nil when the
