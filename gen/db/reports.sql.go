@@ -956,6 +956,17 @@ func (q *Queries) ListYearIncome(ctx context.Context, arg ListYearIncomeParams) 
 	return items, nil
 }
 
+const lockClientResultsShared = `-- name: LockClientResultsShared :exec
+SELECT pg_advisory_lock_shared(hashtextextended('taxd.results:' || $1::uuid::text, 0))
+`
+
+// The client's results lock, shared, for the session (a recalculation commits new results under it
+// exclusively: TryLockResults in recalc.sql).
+func (q *Queries) LockClientResultsShared(ctx context.Context, clientID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, lockClientResultsShared, clientID)
+	return err
+}
+
 const setReportEmail = `-- name: SetReportEmail :exec
 UPDATE reports SET email = $2 WHERE id = $1
 `
@@ -1068,5 +1079,14 @@ func (q *Queries) TrackReport(ctx context.Context, arg TrackReportParams) error 
 		arg.Reason,
 		arg.ID,
 	)
+	return err
+}
+
+const unlockClientResultsShared = `-- name: UnlockClientResultsShared :exec
+SELECT pg_advisory_unlock_shared(hashtextextended('taxd.results:' || $1::uuid::text, 0))
+`
+
+func (q *Queries) UnlockClientResultsShared(ctx context.Context, clientID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, unlockClientResultsShared, clientID)
 	return err
 }

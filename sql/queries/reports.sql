@@ -148,3 +148,11 @@ UPDATE reports SET email = $2 WHERE id = $1;
 -- name: BrokerAccountIDs :many
 -- The client's accounts at the given providers, in id order.
 SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY(sqlc.arg(providers)::text[]) ORDER BY id LIMIT 1000;
+
+-- name: LockClientResultsShared :exec
+-- The client's results lock, shared, for the session (a recalculation commits new results under it
+-- exclusively: TryLockResults in recalc.sql).
+SELECT pg_advisory_lock_shared(hashtextextended('taxd.results:' || sqlc.arg(client_id)::uuid::text, 0));
+
+-- name: UnlockClientResultsShared :exec
+SELECT pg_advisory_unlock_shared(hashtextextended('taxd.results:' || sqlc.arg(client_id)::uuid::text, 0));
