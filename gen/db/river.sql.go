@@ -84,7 +84,7 @@ UPDATE recalc_jobs r SET status = 'failed', error = $1::text, finished_at = now(
 WHERE r.status IN ('queued', 'running') AND coalesce(r.started_at, r.created_at) < $2::timestamptz
   AND NOT EXISTS (SELECT 1 FROM river_job j WHERE j.kind = ANY($3::text[])
       AND j.state IN ('available', 'pending', 'running', 'retryable', 'scheduled')
-      AND j.args->>'client_id' = r.client_id::text)
+      AND j.args @> jsonb_build_object('client_id', r.client_id))
 RETURNING r.id
 `
 
@@ -95,7 +95,8 @@ type FailRecalcJobsWithoutRiverJobParams struct {
 }
 
 // The janitor: a progress row is orphaned when no river job for it waits or runs. Each statement
-// checks and fails in one (no window between).
+// checks and fails in one (no window between); a job is found by containment in its args, which
+// river's GIN index on args serves.
 func (q *Queries) FailRecalcJobsWithoutRiverJob(ctx context.Context, arg FailRecalcJobsWithoutRiverJobParams) ([]uuid.UUID, error) {
 	rows, err := q.db.Query(ctx, failRecalcJobsWithoutRiverJob, arg.Reason, arg.Before, arg.Kinds)
 	if err != nil {
@@ -121,7 +122,7 @@ UPDATE reports r SET status = 'failed', error = $1::text, completed_at = now()
 WHERE r.status IN ('queued', 'generating') AND r.created_at < $2::timestamptz
   AND NOT EXISTS (SELECT 1 FROM river_job j WHERE j.kind = ANY($3::text[])
       AND j.state IN ('available', 'pending', 'running', 'retryable', 'scheduled')
-      AND j.args->>'report_id' = r.id::text)
+      AND j.args @> jsonb_build_object('report_id', r.id))
 RETURNING r.id
 `
 
@@ -157,7 +158,7 @@ FROM account_syncs s
 WHERE s.id = i.sync_id AND i.status IN ('queued', 'syncing') AND s.created_at < $2::timestamptz
   AND NOT EXISTS (SELECT 1 FROM river_job j WHERE j.kind = ANY($3::text[])
       AND j.state IN ('available', 'pending', 'running', 'retryable', 'scheduled')
-      AND j.args->>'sync_id' = i.sync_id::text AND j.args->>'account_id' = i.account_id::text)
+      AND j.args @> jsonb_build_object('sync_id', i.sync_id, 'account_id', i.account_id))
 RETURNING i.sync_id, i.account_id
 `
 

@@ -48,14 +48,15 @@ SELECT h.job_id, h.owner FROM job_heartbeats h JOIN river_job r ON r.id = h.job_
 WHERE r.state = 'running' AND r.attempt = h.attempt AND h.owner LIKE sqlc.arg(boot_id)::text || '/%';
 
 -- The janitor: a progress row is orphaned when no river job for it waits or runs. Each statement
--- checks and fails in one (no window between).
+-- checks and fails in one (no window between); a job is found by containment in its args, which
+-- river's GIN index on args serves.
 
 -- name: FailRecalcJobsWithoutRiverJob :many
 UPDATE recalc_jobs r SET status = 'failed', error = sqlc.arg(reason)::text, finished_at = now()
 WHERE r.status IN ('queued', 'running') AND coalesce(r.started_at, r.created_at) < sqlc.arg(before)::timestamptz
   AND NOT EXISTS (SELECT 1 FROM river_job j WHERE j.kind = ANY(sqlc.arg(kinds)::text[])
       AND j.state IN ('available', 'pending', 'running', 'retryable', 'scheduled')
-      AND j.args->>'client_id' = r.client_id::text)
+      AND j.args @> jsonb_build_object('client_id', r.client_id))
 RETURNING r.id;
 
 -- name: FailSyncItemsWithoutRiverJob :many
@@ -64,7 +65,7 @@ FROM account_syncs s
 WHERE s.id = i.sync_id AND i.status IN ('queued', 'syncing') AND s.created_at < sqlc.arg(before)::timestamptz
   AND NOT EXISTS (SELECT 1 FROM river_job j WHERE j.kind = ANY(sqlc.arg(kinds)::text[])
       AND j.state IN ('available', 'pending', 'running', 'retryable', 'scheduled')
-      AND j.args->>'sync_id' = i.sync_id::text AND j.args->>'account_id' = i.account_id::text)
+      AND j.args @> jsonb_build_object('sync_id', i.sync_id, 'account_id', i.account_id))
 RETURNING i.sync_id, i.account_id;
 
 -- name: FailReportsWithoutRiverJob :many
@@ -72,7 +73,7 @@ UPDATE reports r SET status = 'failed', error = sqlc.arg(reason)::text, complete
 WHERE r.status IN ('queued', 'generating') AND r.created_at < sqlc.arg(before)::timestamptz
   AND NOT EXISTS (SELECT 1 FROM river_job j WHERE j.kind = ANY(sqlc.arg(kinds)::text[])
       AND j.state IN ('available', 'pending', 'running', 'retryable', 'scheduled')
-      AND j.args->>'report_id' = r.id::text)
+      AND j.args @> jsonb_build_object('report_id', r.id))
 RETURNING r.id;
 
 -- name: UnfinishedJobCounts :many
