@@ -1183,6 +1183,7 @@ CREATE TABLE public.recalc_jobs (
     do_not_replay boolean DEFAULT false NOT NULL,
     skip_plugins boolean DEFAULT false NOT NULL,
     dirty_count_at_start integer DEFAULT 0 NOT NULL,
+    river_job_id bigint,
     CONSTRAINT recalc_jobs_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
     CONSTRAINT recalc_jobs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'completed'::text, 'failed'::text])))
 );
@@ -1376,7 +1377,7 @@ CREATE TABLE public.tax_checkpoints (
 CREATE TABLE public.tax_disposals (
     result_set_id uuid NOT NULL,
     seq integer NOT NULL,
-    transfer_id text NOT NULL,
+    transfer_id uuid NOT NULL,
     lot_id text,
     account_key text NOT NULL,
     asset_key text NOT NULL,
@@ -1391,9 +1392,10 @@ CREATE TABLE public.tax_disposals (
     form_box text NOT NULL,
     uncovered boolean DEFAULT false NOT NULL,
     missing_basis boolean DEFAULT false NOT NULL,
-    lot_transfer_id text,
+    lot_transfer_id uuid,
     match text,
     denied_loss numeric,
+    client_id uuid NOT NULL,
     CONSTRAINT tax_disposals_match_check CHECK ((match = ANY (ARRAY['same_day'::text, 'thirty_day'::text, 'pool'::text, 'acb'::text, 'uncovered'::text]))),
     CONSTRAINT tax_disposals_term_check CHECK ((term = ANY (ARRAY['short'::text, 'long'::text])))
 );
@@ -1477,13 +1479,14 @@ CREATE TABLE public.tax_forms (
 CREATE TABLE public.tax_income (
     result_set_id uuid NOT NULL,
     seq integer NOT NULL,
-    transfer_id text NOT NULL,
+    transfer_id uuid NOT NULL,
     asset_key text NOT NULL,
     income_type text NOT NULL,
     quantity numeric NOT NULL,
     value numeric NOT NULL,
     received_at timestamp with time zone NOT NULL,
-    tax_year integer NOT NULL
+    tax_year integer NOT NULL,
+    client_id uuid NOT NULL
 );
 
 --
@@ -1499,7 +1502,8 @@ CREATE TABLE public.tax_lots (
     basis numeric NOT NULL,
     acquired_at timestamp with time zone NOT NULL,
     missing_basis boolean DEFAULT false NOT NULL,
-    source_transfer_id text NOT NULL
+    source_transfer_id uuid NOT NULL,
+    client_id uuid NOT NULL
 );
 
 --
@@ -1510,7 +1514,7 @@ CREATE TABLE public.tax_removals (
     result_set_id uuid NOT NULL,
     removed_at timestamp with time zone NOT NULL,
     seq integer NOT NULL,
-    transfer_id text NOT NULL,
+    transfer_id uuid NOT NULL,
     kind text NOT NULL,
     lot_id text,
     account_key text NOT NULL,
@@ -1518,6 +1522,7 @@ CREATE TABLE public.tax_removals (
     quantity numeric NOT NULL,
     basis numeric NOT NULL,
     acquired_at timestamp with time zone,
+    client_id uuid NOT NULL,
     CONSTRAINT tax_removals_kind_check CHECK ((kind = ANY (ARRAY['gift'::text, 'donation'::text, 'lost'::text, 'transfer_out'::text])))
 );
 
@@ -1566,6 +1571,7 @@ CREATE TABLE public.tax_transaction_results (
     first_income_seq integer,
     last_income_seq integer,
     transfer_figures jsonb,
+    client_id uuid NOT NULL,
     CONSTRAINT tax_transaction_results_sale_term_check CHECK ((sale_term = ANY (ARRAY['short'::text, 'long'::text, 'mixed'::text])))
 );
 
@@ -2080,7 +2086,7 @@ ALTER TABLE ONLY public.tax_checkpoints
 --
 
 ALTER TABLE ONLY public.tax_disposals
-    ADD CONSTRAINT tax_disposals_pkey PRIMARY KEY (result_set_id, seq);
+    ADD CONSTRAINT tax_disposals_pkey PRIMARY KEY (result_set_id, seq, client_id);
 
 --
 -- Name: tax_form_generations tax_form_generations_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2115,21 +2121,21 @@ ALTER TABLE ONLY public.tax_forms
 --
 
 ALTER TABLE ONLY public.tax_income
-    ADD CONSTRAINT tax_income_pkey PRIMARY KEY (result_set_id, seq);
+    ADD CONSTRAINT tax_income_pkey PRIMARY KEY (result_set_id, seq, client_id);
 
 --
 -- Name: tax_lots tax_lots_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.tax_lots
-    ADD CONSTRAINT tax_lots_pkey PRIMARY KEY (result_set_id, lot_id);
+    ADD CONSTRAINT tax_lots_pkey PRIMARY KEY (result_set_id, lot_id, client_id);
 
 --
 -- Name: tax_removals tax_removals_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.tax_removals
-    ADD CONSTRAINT tax_removals_pkey PRIMARY KEY (result_set_id, removed_at, seq);
+    ADD CONSTRAINT tax_removals_pkey PRIMARY KEY (result_set_id, removed_at, seq, client_id);
 
 --
 -- Name: tax_result_sets tax_result_sets_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2143,7 +2149,7 @@ ALTER TABLE ONLY public.tax_result_sets
 --
 
 ALTER TABLE ONLY public.tax_transaction_results
-    ADD CONSTRAINT tax_transaction_results_pkey PRIMARY KEY (result_set_id, transaction_id);
+    ADD CONSTRAINT tax_transaction_results_pkey PRIMARY KEY (result_set_id, transaction_id, client_id);
 
 --
 -- Name: tax_year_summaries tax_year_summaries_pkey; Type: CONSTRAINT; Schema: public; Owner: -

@@ -12,6 +12,20 @@ import (
 	"github.com/google/uuid"
 )
 
+const addClientMember = `-- name: AddClientMember :exec
+INSERT INTO client_members (client_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING
+`
+
+type AddClientMemberParams struct {
+	ClientID uuid.UUID
+	UserID   uuid.UUID
+}
+
+func (q *Queries) AddClientMember(ctx context.Context, arg AddClientMemberParams) error {
+	_, err := q.db.Exec(ctx, addClientMember, arg.ClientID, arg.UserID)
+	return err
+}
+
 const clientHasTransactions = `-- name: ClientHasTransactions :one
 SELECT EXISTS (SELECT 1 FROM transactions WHERE client_id = $1 AND deleted_at IS NULL)
 `
@@ -107,6 +121,51 @@ func (q *Queries) CreateClient(ctx context.Context, arg CreateClientParams) (Cli
 		&i.MessengerUsername,
 	)
 	return i, err
+}
+
+const currentResultSetFoundAt = `-- name: CurrentResultSetFoundAt :one
+SELECT c.current_result_set_id, rs.created_at AS computed_at FROM clients c
+LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1
+`
+
+type CurrentResultSetFoundAtRow struct {
+	CurrentResultSetID *uuid.UUID
+	ComputedAt         *time.Time
+}
+
+// The client's current result set and when it was computed (both nil before the first run).
+func (q *Queries) CurrentResultSetFoundAt(ctx context.Context, id uuid.UUID) (CurrentResultSetFoundAtRow, error) {
+	row := q.db.QueryRow(ctx, currentResultSetFoundAt, id)
+	var i CurrentResultSetFoundAtRow
+	err := row.Scan(&i.CurrentResultSetID, &i.ComputedAt)
+	return i, err
+}
+
+const ensureUserBySubject = `-- name: EnsureUserBySubject :one
+INSERT INTO users (id, idp_subject, email, name, is_staff) VALUES ($1, $2, nullif($5::text, ''), $3, $4)
+ON CONFLICT (idp_subject) DO UPDATE SET is_staff = users.is_staff OR EXCLUDED.is_staff RETURNING id
+`
+
+type EnsureUserBySubjectParams struct {
+	ID         uuid.UUID
+	IdpSubject string
+	Name       string
+	IsStaff    bool
+	Email      string
+}
+
+// Registers the user of an identity-provider subject unless it exists (staff is only ever added).
+func (q *Queries) EnsureUserBySubject(ctx context.Context, arg EnsureUserBySubjectParams) (uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, ensureUserBySubject,
+		arg.ID,
+		arg.IdpSubject,
+		arg.Name,
+		arg.IsStaff,
+		arg.Email,
+	)
+	var id uuid.UUID
+	err := row.Scan(&id)
+	return id, err
 }
 
 const getClient = `-- name: GetClient :one

@@ -13,6 +13,65 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+const applyAccountEdits = `-- name: ApplyAccountEdits :execrows
+WITH applied AS (
+    UPDATE transactions t
+       SET label = r.label, notes = r.notes, is_hidden = r.is_hidden, is_reviewed = r.is_reviewed, updated_at = now()
+      FROM account_refresh_edits r
+     WHERE r.account_id = $5::uuid AND t.client_id = $1::uuid AND t.account_id = $5::uuid
+       AND t.external_id = r.external_id AND t.deleted_at IS NULL
+    RETURNING t.id, t.external_id, r.label, r.notes, r.is_hidden, r.is_reviewed
+), forgotten AS (
+    DELETE FROM account_refresh_edits r USING applied a WHERE r.account_id = $5::uuid AND r.external_id = a.external_id
+), marks AS (
+    INSERT INTO dirty_marks (client_id, transaction_id) SELECT $1::uuid, id FROM applied
+)
+INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
+SELECT gen_random_uuid(), $1::uuid, a.id, 'transaction', a.id, 'update', 'reappliedEdits', 'null'::jsonb,
+       jsonb_build_object('label', a.label, 'notes', a.notes, 'isHidden', a.is_hidden, 'isReviewed', a.is_reviewed),
+       $2::text, $3::text, $4::text
+  FROM applied a
+`
+
+type ApplyAccountEditsParams struct {
+	ClientID  uuid.UUID
+	SessionID *string
+	Source    *string
+	Actor     string
+	AccountID uuid.UUID
+}
+
+// Puts saved edits back on the account's re-imported transactions, audits and forgets them.
+func (q *Queries) ApplyAccountEdits(ctx context.Context, arg ApplyAccountEditsParams) (int64, error) {
+	result, err := q.db.Exec(ctx, applyAccountEdits,
+		arg.ClientID,
+		arg.SessionID,
+		arg.Source,
+		arg.Actor,
+		arg.AccountID,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const assetByContract = `-- name: AssetByContract :one
+SELECT id FROM assets WHERE client_id = $1 AND lower(contract_address) = lower($2::text) ORDER BY key LIMIT 1
+`
+
+type AssetByContractParams struct {
+	ClientID uuid.UUID
+	Contract string
+}
+
+func (q *Queries) AssetByContract(ctx context.Context, arg AssetByContractParams) (uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, assetByContract, arg.ClientID, arg.Contract)
+	var id uuid.UUID
+	err := row.Scan(&id)
+	return id, err
+}
+
 const countAccountTransactions = `-- name: CountAccountTransactions :many
 SELECT t.account_id::uuid AS account_id, count(*) AS n
 FROM transactions t
@@ -63,6 +122,45 @@ func (q *Queries) CountDirty(ctx context.Context, clientID uuid.UUID) (int32, er
 	return column_1, err
 }
 
+const deleteAccountTransactions = `-- name: DeleteAccountTransactions :execrows
+WITH gone AS (
+    UPDATE transactions SET deleted_at = now(), updated_at = now(), external_id = NULL
+     WHERE client_id = $1::uuid AND account_id = $6::uuid AND deleted_at IS NULL
+    RETURNING id
+), marks AS (
+    INSERT INTO dirty_marks (client_id, transaction_id) SELECT $1::uuid, id FROM gone
+)
+INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
+SELECT gen_random_uuid(), $1::uuid, g.id, 'transaction', g.id, $2::text, 'transaction', to_jsonb(g.id::text), 'null'::jsonb,
+       $3::text, $4::text, $5::text
+  FROM gone g
+`
+
+type DeleteAccountTransactionsParams struct {
+	ClientID  uuid.UUID
+	Action    string
+	SessionID *string
+	Source    *string
+	Actor     string
+	AccountID uuid.UUID
+}
+
+// Soft-deletes the account's transactions, releasing their external ids.
+func (q *Queries) DeleteAccountTransactions(ctx context.Context, arg DeleteAccountTransactionsParams) (int64, error) {
+	result, err := q.db.Exec(ctx, deleteAccountTransactions,
+		arg.ClientID,
+		arg.Action,
+		arg.SessionID,
+		arg.Source,
+		arg.Actor,
+		arg.AccountID,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const deleteTransfer = `-- name: DeleteTransfer :exec
 DELETE FROM transfers WHERE client_id = $1 AND transaction_id = $2 AND id = $3
 `
@@ -76,6 +174,45 @@ type DeleteTransferParams struct {
 func (q *Queries) DeleteTransfer(ctx context.Context, arg DeleteTransferParams) error {
 	_, err := q.db.Exec(ctx, deleteTransfer, arg.ClientID, arg.TransactionID, arg.ID)
 	return err
+}
+
+const deletedAccountOfEntries = `-- name: DeletedAccountOfEntries :many
+SELECT a.id, a.name FROM accounts a
+ WHERE a.client_id = $1::uuid AND a.deleted_at IS NOT NULL
+   AND (a.id = ANY($2::uuid[]) OR a.id IN (SELECT t.account_id FROM transactions t WHERE t.client_id = $1::uuid AND t.id = ANY($3::uuid[])))
+ LIMIT 1
+`
+
+type DeletedAccountOfEntriesParams struct {
+	ClientID       uuid.UUID
+	AccountIds     []uuid.UUID
+	TransactionIds []uuid.UUID
+}
+
+type DeletedAccountOfEntriesRow struct {
+	ID   uuid.UUID
+	Name string
+}
+
+// A deleted account among the given accounts or the accounts of the given transactions.
+func (q *Queries) DeletedAccountOfEntries(ctx context.Context, arg DeletedAccountOfEntriesParams) ([]DeletedAccountOfEntriesRow, error) {
+	rows, err := q.db.Query(ctx, deletedAccountOfEntries, arg.ClientID, arg.AccountIds, arg.TransactionIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DeletedAccountOfEntriesRow
+	for rows.Next() {
+		var i DeletedAccountOfEntriesRow
+		if err := rows.Scan(&i.ID, &i.Name); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const getAsset = `-- name: GetAsset :one
@@ -539,6 +676,42 @@ func (q *Queries) InsertTransaction(ctx context.Context, arg InsertTransactionPa
 	return i, err
 }
 
+const insertTransactionAudits = `-- name: InsertTransactionAudits :exec
+INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
+SELECT a.id, $1::uuid, a.tx, 'transaction', a.tx, 'update', a.field, a.old::jsonb, a.new::jsonb,
+       $2::text, $3::text, $4::text
+  FROM (SELECT unnest($5::uuid[]) AS id, unnest($6::uuid[]) AS tx, unnest($7::text[]) AS field,
+               unnest($8::text[]) AS old, unnest($9::text[]) AS new) a
+`
+
+type InsertTransactionAuditsParams struct {
+	ClientID       uuid.UUID
+	SessionID      *string
+	Source         *string
+	Actor          string
+	Ids            []uuid.UUID
+	TransactionIds []uuid.UUID
+	Fields         []string
+	OldValues      []string
+	NewValues      []string
+}
+
+// Audit entries of many transaction field changes (arrays by position; values are JSON text).
+func (q *Queries) InsertTransactionAudits(ctx context.Context, arg InsertTransactionAuditsParams) error {
+	_, err := q.db.Exec(ctx, insertTransactionAudits,
+		arg.ClientID,
+		arg.SessionID,
+		arg.Source,
+		arg.Actor,
+		arg.Ids,
+		arg.TransactionIds,
+		arg.Fields,
+		arg.OldValues,
+		arg.NewValues,
+	)
+	return err
+}
+
 const insertTransfer = `-- name: InsertTransfer :one
 INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, from_account_id, to_account_id,
                        from_address, to_address, fiat_value, original_fiat_value, fee_fiat, is_fee, label,
@@ -870,22 +1043,22 @@ const listTransferDisposals = `-- name: ListTransferDisposals :many
 SELECT d.transfer_id, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis, sum(d.gain)::numeric AS gain,
        bool_or(d.term = 'short')::boolean AS has_short, bool_or(d.term = 'long')::boolean AS has_long,
        sum(CASE WHEN d.uncovered THEN d.quantity ELSE 0 END)::numeric AS uncovered
-FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::text[]::uuid[])) t
+FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_transaction_results r
     WHERE r.result_set_id = $2::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.proceeds, x.basis, x.gain, x.term, x.uncovered, x.quantity FROM tax_disposals x
     WHERE x.result_set_id = $2::uuid AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
-WHERE d.transfer_id = ANY($1::text[])
+WHERE d.transfer_id = ANY($1::uuid[])
 GROUP BY d.transfer_id
 `
 
 type ListTransferDisposalsParams struct {
-	TransferIds []string
+	TransferIds []uuid.UUID
 	ResultSetID uuid.UUID
 }
 
 type ListTransferDisposalsRow struct {
-	TransferID string
+	TransferID uuid.UUID
 	Proceeds   decimal.Decimal
 	Basis      decimal.Decimal
 	Gain       decimal.Decimal
@@ -929,22 +1102,22 @@ func (q *Queries) ListTransferDisposals(ctx context.Context, arg ListTransferDis
 
 const listTransferIncome = `-- name: ListTransferIncome :many
 SELECT i.transfer_id, sum(i.value)::numeric AS value
-FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::text[]::uuid[])) t
+FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_income_seq, r.last_income_seq FROM tax_transaction_results r
     WHERE r.result_set_id = $2::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.value FROM tax_income x
     WHERE x.result_set_id = $2::uuid AND x.seq BETWEEN r.first_income_seq AND r.last_income_seq OFFSET 0) i
-WHERE i.transfer_id = ANY($1::text[])
+WHERE i.transfer_id = ANY($1::uuid[])
 GROUP BY i.transfer_id
 `
 
 type ListTransferIncomeParams struct {
-	TransferIds []string
+	TransferIds []uuid.UUID
 	ResultSetID uuid.UUID
 }
 
 type ListTransferIncomeRow struct {
-	TransferID string
+	TransferID uuid.UUID
 	Value      decimal.Decimal
 }
 
@@ -1016,6 +1189,67 @@ func (q *Queries) ListTransfersOfTransactions(ctx context.Context, arg ListTrans
 			return nil, err
 		}
 		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const liveChildrenFrom = `-- name: LiveChildrenFrom :many
+SELECT id FROM transactions WHERE client_id = $1 AND parent_id = $2 AND deleted_at IS NULL
+  AND ordinal >= $3::integer ORDER BY ordinal DESC
+`
+
+type LiveChildrenFromParams struct {
+	ClientID    uuid.UUID
+	ParentID    *uuid.UUID
+	FromOrdinal int32
+}
+
+// The live children of a transaction from an ordinal on, last first.
+func (q *Queries) LiveChildrenFrom(ctx context.Context, arg LiveChildrenFromParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, liveChildrenFrom, arg.ClientID, arg.ParentID, arg.FromOrdinal)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const liveTransactionIDs = `-- name: LiveTransactionIDs :many
+SELECT id FROM transactions WHERE client_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
+`
+
+type LiveTransactionIDsParams struct {
+	ClientID uuid.UUID
+	Ids      []uuid.UUID
+}
+
+func (q *Queries) LiveTransactionIDs(ctx context.Context, arg LiveTransactionIDsParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, liveTransactionIDs, arg.ClientID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -1144,6 +1378,118 @@ func (q *Queries) NextTransferPosition(ctx context.Context, transactionID uuid.U
 	return column_1, err
 }
 
+const providerAccountIDs = `-- name: ProviderAccountIDs :many
+SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY($2::text[])
+`
+
+type ProviderAccountIDsParams struct {
+	ClientID  uuid.UUID
+	Providers []string
+}
+
+func (q *Queries) ProviderAccountIDs(ctx context.Context, arg ProviderAccountIDsParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, providerAccountIDs, arg.ClientID, arg.Providers)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const rehomeAccountMoves = `-- name: RehomeAccountMoves :exec
+WITH moves AS (
+    SELECT t.id, min(coalesce(nullif(tr.to_account_id, $1::uuid), nullif(tr.from_account_id, $1::uuid))::text)::uuid AS other
+      FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
+     WHERE t.client_id = $2::uuid AND t.account_id = $1::uuid AND t.deleted_at IS NULL
+       AND ((tr.from_account_id = $1::uuid AND tr.to_account_id IS NOT NULL AND tr.to_account_id <> $1::uuid)
+         OR (tr.to_account_id = $1::uuid AND tr.from_account_id IS NOT NULL AND tr.from_account_id <> $1::uuid))
+     GROUP BY t.id
+), dropped AS (
+    DELETE FROM transfers tr USING moves m
+     WHERE tr.transaction_id = m.id
+       AND (tr.from_account_id IS NULL OR tr.from_account_id = $1::uuid) AND (tr.to_account_id IS NULL OR tr.to_account_id = $1::uuid)
+), marks AS (
+    INSERT INTO dirty_marks (client_id, transaction_id) SELECT $2::uuid, id FROM moves
+), audit AS (
+    INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
+    SELECT gen_random_uuid(), $2::uuid, m.id, 'transaction', m.id, 'update', 'accountId', to_jsonb($1::uuid::text), to_jsonb(m.other::text),
+           $3::text, $4::text, $5::text
+      FROM moves m
+)
+UPDATE transactions t SET account_id = m.other, updated_at = now() FROM moves m WHERE t.id = m.id
+`
+
+type RehomeAccountMovesParams struct {
+	AccountID uuid.UUID
+	ClientID  uuid.UUID
+	SessionID *string
+	Source    *string
+	Actor     string
+}
+
+// Moves to or from other own accounts are re-homed to the (first) other account.
+func (q *Queries) RehomeAccountMoves(ctx context.Context, arg RehomeAccountMovesParams) error {
+	_, err := q.db.Exec(ctx, rehomeAccountMoves,
+		arg.AccountID,
+		arg.ClientID,
+		arg.SessionID,
+		arg.Source,
+		arg.Actor,
+	)
+	return err
+}
+
+const removeAccountLinks = `-- name: RemoveAccountLinks :exec
+WITH gone AS (
+    DELETE FROM internal_transfer_pairs p USING transactions t
+     WHERE p.client_id = $1::uuid AND t.client_id = $1::uuid AND t.account_id = $7::uuid AND t.deleted_at IS NULL
+       AND t.id IN (p.from_transaction_id, p.to_transaction_id)
+    RETURNING p.from_transaction_id, p.to_transaction_id, p.link_type
+), marks AS (
+    INSERT INTO dirty_marks (client_id, transaction_id)
+    SELECT $1::uuid, s.id FROM gone g CROSS JOIN LATERAL (VALUES (g.from_transaction_id), (g.to_transaction_id)) s(id)
+)
+INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
+SELECT gen_random_uuid(), $1::uuid, g.from_transaction_id, 'transaction', g.from_transaction_id, 'update', f.field,
+       to_jsonb(g.to_transaction_id::text), 'null'::jsonb, $2::text, $3::text, $4::text
+  FROM gone g JOIN (SELECT unnest($5::text[]) AS link_type, unnest($6::text[]) AS field) f ON f.link_type = g.link_type
+`
+
+type RemoveAccountLinksParams struct {
+	ClientID   uuid.UUID
+	SessionID  *string
+	Source     *string
+	Actor      string
+	LinkTypes  []string
+	LinkFields []string
+	AccountID  uuid.UUID
+}
+
+// The links the account's transactions take part in go, audited like unmarkInternalTransfer.
+func (q *Queries) RemoveAccountLinks(ctx context.Context, arg RemoveAccountLinksParams) error {
+	_, err := q.db.Exec(ctx, removeAccountLinks,
+		arg.ClientID,
+		arg.SessionID,
+		arg.Source,
+		arg.Actor,
+		arg.LinkTypes,
+		arg.LinkFields,
+		arg.AccountID,
+	)
+	return err
+}
+
 const restoreTransaction = `-- name: RestoreTransaction :exec
 UPDATE transactions SET deleted_at = NULL WHERE client_id = $1 AND id = $2
 `
@@ -1155,6 +1501,56 @@ type RestoreTransactionParams struct {
 
 func (q *Queries) RestoreTransaction(ctx context.Context, arg RestoreTransactionParams) error {
 	_, err := q.db.Exec(ctx, restoreTransaction, arg.ClientID, arg.ID)
+	return err
+}
+
+const resultSetJurisdiction = `-- name: ResultSetJurisdiction :one
+SELECT jurisdiction FROM tax_result_sets WHERE id = $1
+`
+
+func (q *Queries) ResultSetJurisdiction(ctx context.Context, id uuid.UUID) (string, error) {
+	row := q.db.QueryRow(ctx, resultSetJurisdiction, id)
+	var jurisdiction string
+	err := row.Scan(&jurisdiction)
+	return jurisdiction, err
+}
+
+const saveAccountEdits = `-- name: SaveAccountEdits :execrows
+INSERT INTO account_refresh_edits (client_id, account_id, external_id, label, notes, is_hidden, is_reviewed)
+SELECT t.client_id, t.account_id, t.external_id, t.label, t.notes, t.is_hidden, t.is_reviewed
+  FROM transactions t
+ WHERE t.client_id = $1::uuid AND t.account_id = $2::uuid AND t.deleted_at IS NULL AND t.external_id IS NOT NULL
+   AND EXISTS (SELECT 1 FROM audit_logs l WHERE l.client_id = $1::uuid AND l.transaction_id = t.id AND l.action <> 'create')
+ON CONFLICT (account_id, external_id, client_id) DO UPDATE
+   SET label = EXCLUDED.label, notes = EXCLUDED.notes, is_hidden = EXCLUDED.is_hidden, is_reviewed = EXCLUDED.is_reviewed
+`
+
+type SaveAccountEditsParams struct {
+	ClientID  uuid.UUID
+	AccountID uuid.UUID
+}
+
+// Keeps the edited state of the account's transactions by external id, for ApplyAccountEdits.
+func (q *Queries) SaveAccountEdits(ctx context.Context, arg SaveAccountEditsParams) (int64, error) {
+	result, err := q.db.Exec(ctx, saveAccountEdits, arg.ClientID, arg.AccountID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const setSummarySettings = `-- name: SetSummarySettings :exec
+SELECT set_config('work_mem', '64MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)
+`
+
+// The summary transaction's settings. work_mem lets its hash joins (a ledger's matches against its
+// results) stay in memory: at the default 4 MB a million-row client's join spills to disk. No
+// parallel workers and no JIT: at a million transactions the asset + dates + label summary takes
+// 120 ms of CPU on one core; JIT compiling it (its estimate crosses jit_above_cost) adds 50 ms,
+// and parallel workers gave no better median on two cores and twice the p99, as they compete with
+// the requests beside it (they did the same for the capped count).
+func (q *Queries) SetSummarySettings(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, setSummarySettings)
 	return err
 }
 
@@ -1201,6 +1597,176 @@ func (q *Queries) TransactionIsPaired(ctx context.Context, arg TransactionIsPair
 	var exists bool
 	err := row.Scan(&exists)
 	return exists, err
+}
+
+const transferPositionTaken = `-- name: TransferPositionTaken :one
+SELECT EXISTS (SELECT 1 FROM transfers WHERE transaction_id = $1 AND position = $2)
+`
+
+type TransferPositionTakenParams struct {
+	TransactionID uuid.UUID
+	Position      int32
+}
+
+func (q *Queries) TransferPositionTaken(ctx context.Context, arg TransferPositionTakenParams) (bool, error) {
+	row := q.db.QueryRow(ctx, transferPositionTaken, arg.TransactionID, arg.Position)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const unitPriceOnTransactionDay = `-- name: UnitPriceOnTransactionDay :many
+SELECT p.usd FROM transactions t
+JOIN assets a ON a.client_id = t.client_id AND a.id = $1::uuid
+JOIN prices p ON p.price_key = 'coingecko:' || a.price_source_id AND p.day = (t.occurred_at AT TIME ZONE 'UTC')::date
+WHERE t.client_id = $2::uuid AND t.id = $3::uuid
+`
+
+type UnitPriceOnTransactionDayParams struct {
+	AssetID       uuid.UUID
+	ClientID      uuid.UUID
+	TransactionID uuid.UUID
+}
+
+// The cached USD price of an asset on the (UTC) day of a transaction.
+func (q *Queries) UnitPriceOnTransactionDay(ctx context.Context, arg UnitPriceOnTransactionDayParams) ([]decimal.Decimal, error) {
+	rows, err := q.db.Query(ctx, unitPriceOnTransactionDay, arg.AssetID, arg.ClientID, arg.TransactionID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []decimal.Decimal
+	for rows.Next() {
+		var usd decimal.Decimal
+		if err := rows.Scan(&usd); err != nil {
+			return nil, err
+		}
+		items = append(items, usd)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const unlabeledMatchingRule = `-- name: UnlabeledMatchingRule :many
+SELECT t.id FROM transactions t
+JOIN accounts a ON a.id = t.account_id AND a.provider = $1::text
+JOIN LATERAL (
+    SELECT CASE WHEN tr.from_account_id IS NULL THEN 'in' ELSE 'out' END AS dir,
+           lower(CASE WHEN tr.from_account_id IS NULL THEN tr.from_address ELSE tr.to_address END) AS cp
+      FROM transfers tr
+     WHERE tr.transaction_id = t.id AND NOT tr.is_hidden AND NOT tr.is_fee
+       AND (tr.from_account_id IS NULL) <> (tr.to_account_id IS NULL)
+     ORDER BY tr.position LIMIT 1) f ON f.dir = $2::text AND f.cp = $3::text
+WHERE t.client_id = $4::uuid AND t.label IS NULL AND t.deleted_at IS NULL AND t.id <> $5::uuid
+ORDER BY t.occurred_at, t.id
+LIMIT $6::int
+`
+
+type UnlabeledMatchingRuleParams struct {
+	Provider     string
+	Direction    string
+	Counterparty string
+	ClientID     uuid.UUID
+	ExceptID     uuid.UUID
+	MaxRows      int32
+}
+
+// The unlabeled transactions of a provider whose first one-sided transfer has the direction and
+// counterparty of a label rule.
+func (q *Queries) UnlabeledMatchingRule(ctx context.Context, arg UnlabeledMatchingRuleParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, unlabeledMatchingRule,
+		arg.Provider,
+		arg.Direction,
+		arg.Counterparty,
+		arg.ClientID,
+		arg.ExceptID,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const unnameRemovedAccount = `-- name: UnnameRemovedAccount :exec
+WITH named AS (
+    UPDATE transfers SET from_account_id = CASE WHEN from_account_id = $2::uuid THEN NULL ELSE from_account_id END,
+                         to_account_id = CASE WHEN to_account_id = $2::uuid THEN NULL ELSE to_account_id END
+     WHERE client_id = $1::uuid AND (from_account_id = $2::uuid OR to_account_id = $2::uuid)
+    RETURNING transaction_id
+)
+INSERT INTO dirty_marks (client_id, transaction_id)
+SELECT DISTINCT $1::uuid, n.transaction_id FROM named n JOIN transactions t ON t.id = n.transaction_id
+ WHERE t.account_id IS DISTINCT FROM $2::uuid
+`
+
+type UnnameRemovedAccountParams struct {
+	ClientID  uuid.UUID
+	AccountID uuid.UUID
+}
+
+// The account becomes an outside party wherever it is still named.
+func (q *Queries) UnnameRemovedAccount(ctx context.Context, arg UnnameRemovedAccountParams) error {
+	_, err := q.db.Exec(ctx, unnameRemovedAccount, arg.ClientID, arg.AccountID)
+	return err
+}
+
+const unpricedReceipts = `-- name: UnpricedReceipts :many
+SELECT DISTINCT t.id, t.occurred_at FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
+WHERE t.client_id = $1::uuid AND t.deleted_at IS NULL AND tr.asset_id = $2::uuid AND tr.fiat_value IS NULL
+  AND tr.to_account_id IS NOT NULL AND tr.from_account_id IS NULL AND NOT tr.is_fee AND t.id <> ALL($3::uuid[])
+ORDER BY t.occurred_at, t.id LIMIT $4::int
+`
+
+type UnpricedReceiptsParams struct {
+	ClientID  uuid.UUID
+	AssetID   uuid.UUID
+	ExceptIds []uuid.UUID
+	MaxRows   int32
+}
+
+type UnpricedReceiptsRow struct {
+	ID         uuid.UUID
+	OccurredAt time.Time
+}
+
+func (q *Queries) UnpricedReceipts(ctx context.Context, arg UnpricedReceiptsParams) ([]UnpricedReceiptsRow, error) {
+	rows, err := q.db.Query(ctx, unpricedReceipts,
+		arg.ClientID,
+		arg.AssetID,
+		arg.ExceptIds,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []UnpricedReceiptsRow
+	for rows.Next() {
+		var i UnpricedReceiptsRow
+		if err := rows.Scan(&i.ID, &i.OccurredAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const updateTransactionExtras = `-- name: UpdateTransactionExtras :one

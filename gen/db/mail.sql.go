@@ -93,6 +93,21 @@ func (q *Queries) InsertOutboxEmail(ctx context.Context, arg InsertOutboxEmailPa
 	return i, err
 }
 
+const lockSenderRecipient = `-- name: LockSenderRecipient :exec
+SELECT pg_advisory_xact_lock(hashtext('mail:' || $1::text || ':' || $2::text))
+`
+
+type LockSenderRecipientParams struct {
+	Sender    string
+	Recipient string
+}
+
+// Serialises the messages of one sender to one recipient, so that the daily limit holds.
+func (q *Queries) LockSenderRecipient(ctx context.Context, arg LockSenderRecipientParams) error {
+	_, err := q.db.Exec(ctx, lockSenderRecipient, arg.Sender, arg.Recipient)
+	return err
+}
+
 const markOutboxEmailFailed = `-- name: MarkOutboxEmailFailed :exec
 UPDATE email_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1
 `

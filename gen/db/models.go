@@ -5,11 +5,62 @@
 package db
 
 import (
+	"database/sql/driver"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/shopspring/decimal"
 )
+
+type RiverJobState string
+
+const (
+	RiverJobStateAvailable RiverJobState = "available"
+	RiverJobStateCancelled RiverJobState = "cancelled"
+	RiverJobStateCompleted RiverJobState = "completed"
+	RiverJobStateDiscarded RiverJobState = "discarded"
+	RiverJobStatePending   RiverJobState = "pending"
+	RiverJobStateRetryable RiverJobState = "retryable"
+	RiverJobStateRunning   RiverJobState = "running"
+	RiverJobStateScheduled RiverJobState = "scheduled"
+)
+
+func (e *RiverJobState) Scan(src interface{}) error {
+	switch s := src.(type) {
+	case []byte:
+		*e = RiverJobState(s)
+	case string:
+		*e = RiverJobState(s)
+	default:
+		return fmt.Errorf("unsupported scan type for RiverJobState: %T", src)
+	}
+	return nil
+}
+
+type NullRiverJobState struct {
+	RiverJobState RiverJobState
+	Valid         bool // Valid is true if RiverJobState is not NULL
+}
+
+// Scan implements the Scanner interface.
+func (ns *NullRiverJobState) Scan(value interface{}) error {
+	if value == nil {
+		ns.RiverJobState, ns.Valid = "", false
+		return nil
+	}
+	ns.Valid = true
+	return ns.RiverJobState.Scan(value)
+}
+
+// Value implements the driver Valuer interface.
+func (ns NullRiverJobState) Value() (driver.Value, error) {
+	if !ns.Valid {
+		return nil, nil
+	}
+	return string(ns.RiverJobState), nil
+}
 
 type Account struct {
 	ID                       uuid.UUID
@@ -365,6 +416,7 @@ type RecalcJob struct {
 	DoNotReplay       bool
 	SkipPlugins       bool
 	DirtyCountAtStart int32
+	RiverJobID        *int64
 }
 
 type Report struct {
@@ -392,6 +444,27 @@ type Report struct {
 	MaxAttempts   int32
 	NextAttemptAt *time.Time
 	SizeBytes     *int64
+}
+
+type RiverJob struct {
+	ID           int64
+	State        RiverJobState
+	Attempt      int16
+	MaxAttempts  int16
+	AttemptedAt  *time.Time
+	CreatedAt    time.Time
+	FinalizedAt  *time.Time
+	ScheduledAt  time.Time
+	Priority     int16
+	Args         []byte
+	AttemptedBy  []string
+	Errors       [][]byte
+	Kind         string
+	Metadata     []byte
+	Queue        string
+	Tags         []string
+	UniqueKey    []byte
+	UniqueStates pgtype.Bits
 }
 
 type Subscription struct {
@@ -422,7 +495,7 @@ type TaxCheckpoint struct {
 type TaxDisposal struct {
 	ResultSetID   uuid.UUID
 	Seq           int32
-	TransferID    string
+	TransferID    uuid.UUID
 	LotID         *string
 	AccountKey    string
 	AssetKey      string
@@ -437,9 +510,10 @@ type TaxDisposal struct {
 	FormBox       string
 	Uncovered     bool
 	MissingBasis  bool
-	LotTransferID *string
+	LotTransferID *uuid.UUID
 	Match         *string
 	DeniedLoss    decimal.NullDecimal
+	ClientID      uuid.UUID
 }
 
 type TaxForm struct {
@@ -497,13 +571,14 @@ type TaxFormRow struct {
 type TaxIncome struct {
 	ResultSetID uuid.UUID
 	Seq         int32
-	TransferID  string
+	TransferID  uuid.UUID
 	AssetKey    string
 	IncomeType  string
 	Quantity    decimal.Decimal
 	Value       decimal.Decimal
 	ReceivedAt  time.Time
 	TaxYear     int32
+	ClientID    uuid.UUID
 }
 
 type TaxLot struct {
@@ -515,14 +590,15 @@ type TaxLot struct {
 	Basis            decimal.Decimal
 	AcquiredAt       time.Time
 	MissingBasis     bool
-	SourceTransferID string
+	SourceTransferID uuid.UUID
+	ClientID         uuid.UUID
 }
 
 type TaxRemoval struct {
 	ResultSetID uuid.UUID
 	RemovedAt   time.Time
 	Seq         int32
-	TransferID  string
+	TransferID  uuid.UUID
 	Kind        string
 	LotID       *string
 	AccountKey  string
@@ -530,6 +606,7 @@ type TaxRemoval struct {
 	Quantity    decimal.Decimal
 	Basis       decimal.Decimal
 	AcquiredAt  *time.Time
+	ClientID    uuid.UUID
 }
 
 type TaxResultSet struct {
@@ -567,6 +644,7 @@ type TaxTransactionResult struct {
 	FirstIncomeSeq     *int32
 	LastIncomeSeq      *int32
 	TransferFigures    []byte
+	ClientID           uuid.UUID
 }
 
 type TaxYearSummary struct {

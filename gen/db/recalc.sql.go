@@ -12,6 +12,30 @@ import (
 	"github.com/google/uuid"
 )
 
+const accountAndAssetIDs = `-- name: AccountAndAssetIDs :many
+SELECT id FROM accounts WHERE client_id = $1::uuid UNION ALL SELECT id FROM assets WHERE client_id = $1::uuid
+`
+
+func (q *Queries) AccountAndAssetIDs(ctx context.Context, clientID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, accountAndAssetIDs, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const clearDirty = `-- name: ClearDirty :execrows
 DELETE FROM dirty_marks d
 USING (SELECT unnest($1::bigint[]) AS lo, unnest($2::bigint[]) AS hi) r
@@ -71,6 +95,80 @@ func (q *Queries) CompleteRecalcJob(ctx context.Context, id uuid.UUID) error {
 	return err
 }
 
+const currentResultTransactionCount = `-- name: CurrentResultTransactionCount :one
+SELECT coalesce(sum(ys.transaction_count), 0)::int FROM clients c
+JOIN tax_year_summaries ys ON ys.result_set_id = c.current_result_set_id WHERE c.id = $1
+`
+
+func (q *Queries) CurrentResultTransactionCount(ctx context.Context, id uuid.UUID) (int32, error) {
+	row := q.db.QueryRow(ctx, currentResultTransactionCount, id)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const deleteResultTail = `-- name: DeleteResultTail :exec
+WITH disposals AS (
+    DELETE FROM tax_disposals WHERE result_set_id = $3::uuid AND seq > $4::integer
+), income AS (
+    DELETE FROM tax_income WHERE result_set_id = $3::uuid AND seq > $5::integer
+), removals AS (
+    DELETE FROM tax_removals WHERE result_set_id = $3::uuid AND removed_at >= $6::timestamptz
+), lots AS (
+    DELETE FROM tax_lots WHERE result_set_id = $3::uuid
+), years AS (
+    DELETE FROM tax_year_summaries WHERE result_set_id = $3::uuid AND tax_year >= $7::integer
+), transaction_results AS (
+    DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM transactions t
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $3::uuid AND x.transaction_id = t.id OFFSET 0) r
+        WHERE t.client_id = $8::uuid AND t.occurred_at >= $9::timestamptz))
+), checkpoints AS (
+    DELETE FROM tax_checkpoints WHERE result_set_id = $3::uuid AND at_time > $10::timestamptz
+)
+UPDATE tax_result_sets SET recalc_job_id = $1::uuid, created_at = now(),
+    transaction_columns = CASE WHEN $2::boolean AND transaction_columns = 'exact' THEN 'inexact' ELSE transaction_columns END
+WHERE id = $3::uuid
+`
+
+type DeleteResultTailParams struct {
+	RecalcJobID      uuid.UUID
+	ColumnsInexact   bool
+	ResultSetID      uuid.UUID
+	DisposalSeq      int32
+	IncomeSeq        int32
+	RemovedFrom      time.Time
+	FirstYear        int32
+	ClientID         uuid.UUID
+	TransactionsFrom time.Time
+	CheckpointAt     time.Time
+}
+
+// Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
+// pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
+// summaries from its tax year on, and the lots (all of them: they are the state at the end); the
+// set is then the run's. Every transaction from the first one written on, deleted and hidden ones
+// included, loses its result row (a transaction moved here from before it made the dirty point
+// earlier); each row is found by its key, whatever the planner's statistics say about this result
+// set (a set just written is missing from them: it would scan the set's rows instead).
+// created_at is "calculated at"; rows written from a snapshot whose columns may differ from their
+// transactions make the set no longer claim them
+func (q *Queries) DeleteResultTail(ctx context.Context, arg DeleteResultTailParams) error {
+	_, err := q.db.Exec(ctx, deleteResultTail,
+		arg.RecalcJobID,
+		arg.ColumnsInexact,
+		arg.ResultSetID,
+		arg.DisposalSeq,
+		arg.IncomeSeq,
+		arg.RemovedFrom,
+		arg.FirstYear,
+		arg.ClientID,
+		arg.TransactionsFrom,
+		arg.CheckpointAt,
+	)
+	return err
+}
+
 const deleteStaleResultSets = `-- name: DeleteStaleResultSets :exec
 DELETE FROM tax_result_sets rs USING clients c
 WHERE rs.client_id = $1 AND c.id = rs.client_id AND rs.id IS DISTINCT FROM c.current_result_set_id
@@ -80,6 +178,17 @@ WHERE rs.client_id = $1 AND c.id = rs.client_id AND rs.id IS DISTINCT FROM c.cur
 func (q *Queries) DeleteStaleResultSets(ctx context.Context, clientID uuid.UUID) error {
 	_, err := q.db.Exec(ctx, deleteStaleResultSets, clientID)
 	return err
+}
+
+const exportSnapshot = `-- name: ExportSnapshot :one
+SELECT pg_export_snapshot()::text
+`
+
+func (q *Queries) ExportSnapshot(ctx context.Context) (string, error) {
+	row := q.db.QueryRow(ctx, exportSnapshot)
+	var column_1 string
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
 const failRecalcJob = `-- name: FailRecalcJob :exec
@@ -97,7 +206,7 @@ func (q *Queries) FailRecalcJob(ctx context.Context, arg FailRecalcJobParams) er
 }
 
 const getActiveRecalcJob = `-- name: GetActiveRecalcJob :one
-SELECT id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start FROM recalc_jobs WHERE client_id = $1 AND status IN ('queued', 'running')
+SELECT id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start, river_job_id FROM recalc_jobs WHERE client_id = $1 AND status IN ('queued', 'running')
 `
 
 func (q *Queries) GetActiveRecalcJob(ctx context.Context, clientID uuid.UUID) (RecalcJob, error) {
@@ -120,6 +229,83 @@ func (q *Queries) GetActiveRecalcJob(ctx context.Context, clientID uuid.UUID) (R
 		&i.DoNotReplay,
 		&i.SkipPlugins,
 		&i.DirtyCountAtStart,
+		&i.RiverJobID,
+	)
+	return i, err
+}
+
+const getActiveRecalcJobLiveness = `-- name: GetActiveRecalcJobLiveness :one
+SELECT r.id, r.client_id, r.status, r.progress, r.dirty_upto, r.error, r.created_at, r.started_at, r.finished_at, r.attempt, r.max_attempts, r.next_attempt_at, r.use_speedup, r.do_not_replay, r.skip_plugins, r.dirty_count_at_start, r.river_job_id,
+    coalesce(r.status = 'running' AND h.beat_at < now() - make_interval(secs => $1::float8), false)::boolean AS worker_lost
+FROM recalc_jobs r LEFT JOIN job_heartbeats h ON h.job_id = r.river_job_id AND h.attempt = r.attempt
+WHERE r.client_id = $2::uuid AND r.status IN ('queued', 'running')
+`
+
+type GetActiveRecalcJobLivenessParams struct {
+	StaleSeconds float64
+	ClientID     uuid.UUID
+}
+
+type GetActiveRecalcJobLivenessRow struct {
+	RecalcJob  RecalcJob
+	WorkerLost bool
+}
+
+// The client's active job, and whether the worker of its running attempt stopped: the attempt's
+// heartbeat is older than the stale interval (the background reclaimer takes the job over soon).
+func (q *Queries) GetActiveRecalcJobLiveness(ctx context.Context, arg GetActiveRecalcJobLivenessParams) (GetActiveRecalcJobLivenessRow, error) {
+	row := q.db.QueryRow(ctx, getActiveRecalcJobLiveness, arg.StaleSeconds, arg.ClientID)
+	var i GetActiveRecalcJobLivenessRow
+	err := row.Scan(
+		&i.RecalcJob.ID,
+		&i.RecalcJob.ClientID,
+		&i.RecalcJob.Status,
+		&i.RecalcJob.Progress,
+		&i.RecalcJob.DirtyUpto,
+		&i.RecalcJob.Error,
+		&i.RecalcJob.CreatedAt,
+		&i.RecalcJob.StartedAt,
+		&i.RecalcJob.FinishedAt,
+		&i.RecalcJob.Attempt,
+		&i.RecalcJob.MaxAttempts,
+		&i.RecalcJob.NextAttemptAt,
+		&i.RecalcJob.UseSpeedup,
+		&i.RecalcJob.DoNotReplay,
+		&i.RecalcJob.SkipPlugins,
+		&i.RecalcJob.DirtyCountAtStart,
+		&i.RecalcJob.RiverJobID,
+		&i.WorkerLost,
+	)
+	return i, err
+}
+
+const getYearSummary = `-- name: GetYearSummary :one
+SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses, client_id FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
+`
+
+type GetYearSummaryParams struct {
+	ResultSetID uuid.UUID
+	TaxYear     int32
+}
+
+func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) (TaxYearSummary, error) {
+	row := q.db.QueryRow(ctx, getYearSummary, arg.ResultSetID, arg.TaxYear)
+	var i TaxYearSummary
+	err := row.Scan(
+		&i.ResultSetID,
+		&i.TaxYear,
+		&i.ShortTermGain,
+		&i.LongTermGain,
+		&i.Proceeds,
+		&i.Basis,
+		&i.Income,
+		&i.Futures,
+		&i.DisposalCount,
+		&i.TransactionCount,
+		&i.Gains,
+		&i.Losses,
+		&i.DeniedLosses,
+		&i.ClientID,
 	)
 	return i, err
 }
@@ -127,7 +313,7 @@ func (q *Queries) GetActiveRecalcJob(ctx context.Context, clientID uuid.UUID) (R
 const insertRecalcJob = `-- name: InsertRecalcJob :one
 INSERT INTO recalc_jobs (id, client_id, use_speedup, do_not_replay, skip_plugins) VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (client_id) WHERE status IN ('queued', 'running') DO NOTHING
-RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start
+RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start, river_job_id
 `
 
 type InsertRecalcJobParams struct {
@@ -165,8 +351,226 @@ func (q *Queries) InsertRecalcJob(ctx context.Context, arg InsertRecalcJobParams
 		&i.DoNotReplay,
 		&i.SkipPlugins,
 		&i.DirtyCountAtStart,
+		&i.RiverJobID,
 	)
 	return i, err
+}
+
+const insertResultSet = `-- name: InsertResultSet :exec
+INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns, removals_written, jurisdiction)
+VALUES ($1, $2, $3, $4, $5, true, $6)
+`
+
+type InsertResultSetParams struct {
+	ID                 uuid.UUID
+	ClientID           uuid.UUID
+	RecalcJobID        *uuid.UUID
+	SettingsKey        *string
+	TransactionColumns string
+	Jurisdiction       string
+}
+
+func (q *Queries) InsertResultSet(ctx context.Context, arg InsertResultSetParams) error {
+	_, err := q.db.Exec(ctx, insertResultSet,
+		arg.ID,
+		arg.ClientID,
+		arg.RecalcJobID,
+		arg.SettingsKey,
+		arg.TransactionColumns,
+		arg.Jurisdiction,
+	)
+	return err
+}
+
+const keepNewestCheckpoints = `-- name: KeepNewestCheckpoints :exec
+DELETE FROM tax_checkpoints WHERE result_set_id = $1::uuid AND at_time <
+    (SELECT at_time FROM tax_checkpoints WHERE result_set_id = $1::uuid ORDER BY at_time DESC OFFSET $2::int LIMIT 1)
+`
+
+type KeepNewestCheckpointsParams struct {
+	ResultSetID uuid.UUID
+	Keep        int32
+}
+
+// Keeps the newest @keep + 1 checkpoints of a result set, as a full run would.
+func (q *Queries) KeepNewestCheckpoints(ctx context.Context, arg KeepNewestCheckpointsParams) error {
+	_, err := q.db.Exec(ctx, keepNewestCheckpoints, arg.ResultSetID, arg.Keep)
+	return err
+}
+
+const latestCheckpointAtOrBefore = `-- name: LatestCheckpointAtOrBefore :one
+SELECT disposal_seq, income_seq, year_transactions, state FROM tax_checkpoints
+WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1
+`
+
+type LatestCheckpointAtOrBeforeParams struct {
+	ResultSetID uuid.UUID
+	AtTime      time.Time
+}
+
+type LatestCheckpointAtOrBeforeRow struct {
+	DisposalSeq      int32
+	IncomeSeq        int32
+	YearTransactions []byte
+	State            []byte
+}
+
+func (q *Queries) LatestCheckpointAtOrBefore(ctx context.Context, arg LatestCheckpointAtOrBeforeParams) (LatestCheckpointAtOrBeforeRow, error) {
+	row := q.db.QueryRow(ctx, latestCheckpointAtOrBefore, arg.ResultSetID, arg.AtTime)
+	var i LatestCheckpointAtOrBeforeRow
+	err := row.Scan(
+		&i.DisposalSeq,
+		&i.IncomeSeq,
+		&i.YearTransactions,
+		&i.State,
+	)
+	return i, err
+}
+
+const latestSummaryYear = `-- name: LatestSummaryYear :one
+SELECT coalesce(max(tax_year), 0)::integer FROM tax_year_summaries WHERE result_set_id = $1
+`
+
+func (q *Queries) LatestSummaryYear(ctx context.Context, resultSetID uuid.UUID) (int32, error) {
+	row := q.db.QueryRow(ctx, latestSummaryYear, resultSetID)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const linkedDirtyFrom = `-- name: LinkedDirtyFrom :one
+SELECT least(tf.occurred_at, tt.occurred_at)::timestamptz AS earliest
+FROM dirty_marks d
+JOIN internal_transfer_pairs p ON d.transaction_id IN (p.from_transaction_id, p.to_transaction_id)
+JOIN transactions tf ON tf.id = p.from_transaction_id
+JOIN transactions tt ON tt.id = p.to_transaction_id
+WHERE d.client_id = $1::uuid AND p.client_id = $1::uuid
+ORDER BY 1 LIMIT 1
+`
+
+// The earliest time of either side of a link with a dirty transaction.
+func (q *Queries) LinkedDirtyFrom(ctx context.Context, clientID uuid.UUID) (time.Time, error) {
+	row := q.db.QueryRow(ctx, linkedDirtyFrom, clientID)
+	var earliest time.Time
+	err := row.Scan(&earliest)
+	return earliest, err
+}
+
+const listDirtyMarks = `-- name: ListDirtyMarks :many
+SELECT seq, occurred_at FROM dirty_marks WHERE client_id = $1
+`
+
+type ListDirtyMarksRow struct {
+	Seq        int64
+	OccurredAt *time.Time
+}
+
+func (q *Queries) ListDirtyMarks(ctx context.Context, clientID uuid.UUID) ([]ListDirtyMarksRow, error) {
+	rows, err := q.db.Query(ctx, listDirtyMarks, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListDirtyMarksRow
+	for rows.Next() {
+		var i ListDirtyMarksRow
+		if err := rows.Scan(&i.Seq, &i.OccurredAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listLiveTransferLinks = `-- name: ListLiveTransferLinks :many
+SELECT p.link_type, p.from_transaction_id, p.to_transaction_id
+FROM internal_transfer_pairs p
+JOIN transactions tf ON tf.id = p.from_transaction_id AND tf.deleted_at IS NULL AND NOT tf.is_hidden
+JOIN transactions tt ON tt.id = p.to_transaction_id AND tt.deleted_at IS NULL AND NOT tt.is_hidden
+WHERE p.client_id = $1
+ORDER BY p.from_transaction_id, p.to_transaction_id
+`
+
+type ListLiveTransferLinksRow struct {
+	LinkType          string
+	FromTransactionID uuid.UUID
+	ToTransactionID   uuid.UUID
+}
+
+func (q *Queries) ListLiveTransferLinks(ctx context.Context, clientID uuid.UUID) ([]ListLiveTransferLinksRow, error) {
+	rows, err := q.db.Query(ctx, listLiveTransferLinks, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListLiveTransferLinksRow
+	for rows.Next() {
+		var i ListLiveTransferLinksRow
+		if err := rows.Scan(&i.LinkType, &i.FromTransactionID, &i.ToTransactionID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const loadRecalcClient = `-- name: LoadRecalcClient :one
+SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.lock_taxes_until, c.settings,
+    c.settings_dirty_seq, c.current_result_set_id, rs.settings_key, rs.transaction_columns, rs.removals_written, c.country
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1
+`
+
+type LoadRecalcClientRow struct {
+	CostBasisAlgorithm string
+	Timezone           string
+	FiscalYearStart    string
+	PerWalletFrom      *time.Time
+	LockTaxesUntil     *time.Time
+	Settings           []byte
+	SettingsDirtySeq   *int64
+	CurrentResultSetID *uuid.UUID
+	SettingsKey        *string
+	TransactionColumns *string
+	RemovalsWritten    *bool
+	Country            string
+}
+
+// A run's settings, and the client's current result set with what it was written under.
+func (q *Queries) LoadRecalcClient(ctx context.Context, id uuid.UUID) (LoadRecalcClientRow, error) {
+	row := q.db.QueryRow(ctx, loadRecalcClient, id)
+	var i LoadRecalcClientRow
+	err := row.Scan(
+		&i.CostBasisAlgorithm,
+		&i.Timezone,
+		&i.FiscalYearStart,
+		&i.PerWalletFrom,
+		&i.LockTaxesUntil,
+		&i.Settings,
+		&i.SettingsDirtySeq,
+		&i.CurrentResultSetID,
+		&i.SettingsKey,
+		&i.TransactionColumns,
+		&i.RemovalsWritten,
+		&i.Country,
+	)
+	return i, err
+}
+
+const lockClientCurrentResultSet = `-- name: LockClientCurrentResultSet :one
+SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE
+`
+
+func (q *Queries) LockClientCurrentResultSet(ctx context.Context, id uuid.UUID) (*uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, lockClientCurrentResultSet, id)
+	var current_result_set_id *uuid.UUID
+	err := row.Scan(&current_result_set_id)
+	return current_result_set_id, err
 }
 
 const lockRecalcRequests = `-- name: LockRecalcRequests :exec
@@ -179,12 +583,24 @@ func (q *Queries) LockRecalcRequests(ctx context.Context, clientID uuid.UUID) er
 	return err
 }
 
+const lockResultSet = `-- name: LockResultSet :one
+SELECT 1 FROM tax_result_sets WHERE id = $1 FOR KEY SHARE
+`
+
+// The lock a foreign-key check would take (the result tables have none).
+func (q *Queries) LockResultSet(ctx context.Context, id uuid.UUID) (int32, error) {
+	row := q.db.QueryRow(ctx, lockResultSet, id)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const mergeRecalcFlags = `-- name: MergeRecalcFlags :one
 UPDATE recalc_jobs SET use_speedup = use_speedup AND $1::boolean,
     do_not_replay = do_not_replay AND $2::boolean,
     skip_plugins = skip_plugins AND $3::boolean
 WHERE client_id = $4::uuid AND status = 'queued'
-RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start
+RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start, river_job_id
 `
 
 type MergeRecalcFlagsParams struct {
@@ -221,6 +637,7 @@ func (q *Queries) MergeRecalcFlags(ctx context.Context, arg MergeRecalcFlagsPara
 		&i.DoNotReplay,
 		&i.SkipPlugins,
 		&i.DirtyCountAtStart,
+		&i.RiverJobID,
 	)
 	return i, err
 }
@@ -240,6 +657,19 @@ func (q *Queries) RecalcFollowUpNeeded(ctx context.Context, clientID uuid.UUID) 
 	return pending, err
 }
 
+const setLedgerReadSettings = `-- name: SetLedgerReadSettings :exec
+SELECT set_config('work_mem', '256MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)
+`
+
+// The load transactions' settings. The ledger query sorts every transfer of the client: give the
+// sort memory instead of spilling a million rows to disk. A full run reads its two halves on two
+// connections already, and the tail of an incremental run is small: parallel workers and JIT
+// compilation (a third of a second per query at a million rows) cost more than they save.
+func (q *Queries) SetLedgerReadSettings(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, setLedgerReadSettings)
+	return err
+}
+
 const setRecalcProgress = `-- name: SetRecalcProgress :exec
 UPDATE recalc_jobs SET progress = $2 WHERE id = $1 AND status = 'running'
 `
@@ -254,12 +684,46 @@ func (q *Queries) SetRecalcProgress(ctx context.Context, arg SetRecalcProgressPa
 	return err
 }
 
+const setTailWriteSettings = `-- name: SetTailWriteSettings :exec
+SELECT set_config('jit', 'off', true)
+`
+
+// An incremental run's tail statements touch the tail only: compiling them costs more.
+func (q *Queries) SetTailWriteSettings(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, setTailWriteSettings)
+	return err
+}
+
+const spamAssetIDs = `-- name: SpamAssetIDs :many
+SELECT id FROM assets WHERE client_id = $1 AND is_spam
+`
+
+func (q *Queries) SpamAssetIDs(ctx context.Context, clientID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, spamAssetIDs, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const startRecalcJob = `-- name: StartRecalcJob :one
 UPDATE recalc_jobs SET status = 'running', started_at = coalesce(started_at, now()), progress = 5,
     dirty_count_at_start = (SELECT (SELECT count(DISTINCT d.transaction_id) FROM dirty_marks d WHERE d.client_id = $1)
         + (SELECT count(*) FROM clients c WHERE c.id = $1 AND c.settings_dirty_seq IS NOT NULL))::integer
 WHERE client_id = $1 AND status IN ('queued', 'running')
-RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start
+RETURNING id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start, river_job_id
 `
 
 // The run starts: its dirty items are counted as it finds them (dirtyCountAtStart).
@@ -283,6 +747,7 @@ func (q *Queries) StartRecalcJob(ctx context.Context, clientID uuid.UUID) (Recal
 		&i.DoNotReplay,
 		&i.SkipPlugins,
 		&i.DirtyCountAtStart,
+		&i.RiverJobID,
 	)
 	return i, err
 }
@@ -312,7 +777,8 @@ UPDATE recalc_jobs SET
     next_attempt_at = $5::timestamptz,
     error = coalesce($6::text, error),
     started_at = CASE WHEN $1::text = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
-    finished_at = CASE WHEN $1::text IN ('failed', 'cancelled') THEN now() ELSE finished_at END
+    finished_at = CASE WHEN $1::text IN ('failed', 'cancelled') THEN now() ELSE finished_at END,
+    river_job_id = CASE WHEN $1::text = 'running' THEN $7::bigint ELSE river_job_id END
 WHERE client_id = $2::uuid AND status IN ('queued', 'running')
 `
 
@@ -323,6 +789,7 @@ type TrackRecalcJobParams struct {
 	MaxAttempts   int32
 	NextAttemptAt *time.Time
 	Reason        *string
+	RiverJobID    int64
 }
 
 // The client's active job mirrors its river job's attempt (jobs.Tracker): running, waiting for a
@@ -337,6 +804,7 @@ func (q *Queries) TrackRecalcJob(ctx context.Context, arg TrackRecalcJobParams) 
 		arg.MaxAttempts,
 		arg.NextAttemptAt,
 		arg.Reason,
+		arg.RiverJobID,
 	)
 	return err
 }

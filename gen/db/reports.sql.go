@@ -13,6 +13,36 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+const brokerAccountIDs = `-- name: BrokerAccountIDs :many
+SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY($2::text[]) ORDER BY id LIMIT 1000
+`
+
+type BrokerAccountIDsParams struct {
+	ClientID  uuid.UUID
+	Providers []string
+}
+
+// The client's accounts at the given providers, in id order.
+func (q *Queries) BrokerAccountIDs(ctx context.Context, arg BrokerAccountIDsParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, brokerAccountIDs, arg.ClientID, arg.Providers)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const completeReport = `-- name: CompleteReport :exec
 UPDATE reports SET status = 'available', filename = $2, content_type = $3, blob_key = $4, size_bytes = $5, completed_at = now(), error = NULL
 WHERE id = $1
@@ -215,37 +245,6 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 	return i, err
 }
 
-const getYearSummary = `-- name: GetYearSummary :one
-SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses, client_id FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
-`
-
-type GetYearSummaryParams struct {
-	ResultSetID uuid.UUID
-	TaxYear     int32
-}
-
-func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) (TaxYearSummary, error) {
-	row := q.db.QueryRow(ctx, getYearSummary, arg.ResultSetID, arg.TaxYear)
-	var i TaxYearSummary
-	err := row.Scan(
-		&i.ResultSetID,
-		&i.TaxYear,
-		&i.ShortTermGain,
-		&i.LongTermGain,
-		&i.Proceeds,
-		&i.Basis,
-		&i.Income,
-		&i.Futures,
-		&i.DisposalCount,
-		&i.TransactionCount,
-		&i.Gains,
-		&i.Losses,
-		&i.DeniedLosses,
-		&i.ClientID,
-	)
-	return i, err
-}
-
 const insertReport = `-- name: InsertReport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email)
 VALUES ($1, $2, $3, $4, 'queued', $5)
@@ -366,17 +365,6 @@ func (q *Queries) InsertReportExport(ctx context.Context, arg InsertReportExport
 	return i, err
 }
 
-const latestSummaryYear = `-- name: LatestSummaryYear :one
-SELECT coalesce(max(tax_year), 0)::integer FROM tax_year_summaries WHERE result_set_id = $1
-`
-
-func (q *Queries) LatestSummaryYear(ctx context.Context, resultSetID uuid.UUID) (int32, error) {
-	row := q.db.QueryRow(ctx, latestSummaryYear, resultSetID)
-	var column_1 int32
-	err := row.Scan(&column_1)
-	return column_1, err
-}
-
 const listClientAccountIDs = `-- name: ListClientAccountIDs :many
 SELECT id, provider FROM accounts WHERE client_id = $1 AND id = ANY($2::uuid[])
 `
@@ -412,14 +400,14 @@ func (q *Queries) ListClientAccountIDs(ctx context.Context, arg ListClientAccoun
 }
 
 const listReportDisposals = `-- name: ListReportDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, d.client_id, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1
   AND ($3::int IS NULL OR d.tax_year = $3::int)
   AND ($4::timestamptz IS NULL OR d.disposed_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR d.disposed_at < $5::timestamptz)
   AND ($6::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = $2
-       AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END) AND tr.from_account_id = ANY($6::uuid[])))
+       AND tr.id = d.transfer_id AND tr.from_account_id = ANY($6::uuid[])))
 ORDER BY d.seq
 `
 
@@ -435,7 +423,7 @@ type ListReportDisposalsParams struct {
 type ListReportDisposalsRow struct {
 	ResultSetID   uuid.UUID
 	Seq           int32
-	TransferID    string
+	TransferID    uuid.UUID
 	LotID         *string
 	AccountKey    string
 	AssetKey      string
@@ -450,9 +438,10 @@ type ListReportDisposalsRow struct {
 	FormBox       string
 	Uncovered     bool
 	MissingBasis  bool
-	LotTransferID *string
+	LotTransferID *uuid.UUID
 	Match         *string
 	DeniedLoss    decimal.NullDecimal
+	ClientID      uuid.UUID
 	Symbol        string
 }
 
@@ -495,6 +484,7 @@ func (q *Queries) ListReportDisposals(ctx context.Context, arg ListReportDisposa
 			&i.LotTransferID,
 			&i.Match,
 			&i.DeniedLoss,
+			&i.ClientID,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -564,14 +554,14 @@ func (q *Queries) ListReportHoldings(ctx context.Context, arg ListReportHoldings
 }
 
 const listReportIncome = `-- name: ListReportIncome :many
-SELECT i.result_set_id, i.seq, i.transfer_id, i.asset_key, i.income_type, i.quantity, i.value, i.received_at, i.tax_year, coalesce(a.symbol, i.asset_key)::text AS symbol
+SELECT i.result_set_id, i.seq, i.transfer_id, i.asset_key, i.income_type, i.quantity, i.value, i.received_at, i.tax_year, i.client_id, coalesce(a.symbol, i.asset_key)::text AS symbol
 FROM tax_income i LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = i.asset_key
 WHERE i.result_set_id = $1
   AND ($3::int IS NULL OR i.tax_year = $3::int)
   AND ($4::timestamptz IS NULL OR i.received_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR i.received_at < $5::timestamptz)
   AND ($6::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = $2
-       AND tr.id = (CASE WHEN i.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN i.transfer_id::uuid END) AND tr.to_account_id = ANY($6::uuid[])))
+       AND tr.id = i.transfer_id AND tr.to_account_id = ANY($6::uuid[])))
 ORDER BY i.seq
 `
 
@@ -587,13 +577,14 @@ type ListReportIncomeParams struct {
 type ListReportIncomeRow struct {
 	ResultSetID uuid.UUID
 	Seq         int32
-	TransferID  string
+	TransferID  uuid.UUID
 	AssetKey    string
 	IncomeType  string
 	Quantity    decimal.Decimal
 	Value       decimal.Decimal
 	ReceivedAt  time.Time
 	TaxYear     int32
+	ClientID    uuid.UUID
 	Symbol      string
 }
 
@@ -623,6 +614,7 @@ func (q *Queries) ListReportIncome(ctx context.Context, arg ListReportIncomePara
 			&i.Value,
 			&i.ReceivedAt,
 			&i.TaxYear,
+			&i.ClientID,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -826,7 +818,7 @@ func (q *Queries) ListReportsPage(ctx context.Context, arg ListReportsPageParams
 }
 
 const listYearDisposals = `-- name: ListYearDisposals :many
-SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, coalesce(a.symbol, d.asset_key)::text AS symbol
+SELECT d.result_set_id, d.seq, d.transfer_id, d.lot_id, d.account_key, d.asset_key, d.quantity, d.proceeds, d.basis, d.gain, d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.lot_transfer_id, d.match, d.denied_loss, d.client_id, coalesce(a.symbol, d.asset_key)::text AS symbol
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1 AND d.tax_year = $2 ORDER BY d.seq
 `
@@ -840,7 +832,7 @@ type ListYearDisposalsParams struct {
 type ListYearDisposalsRow struct {
 	ResultSetID   uuid.UUID
 	Seq           int32
-	TransferID    string
+	TransferID    uuid.UUID
 	LotID         *string
 	AccountKey    string
 	AssetKey      string
@@ -855,9 +847,10 @@ type ListYearDisposalsRow struct {
 	FormBox       string
 	Uncovered     bool
 	MissingBasis  bool
-	LotTransferID *string
+	LotTransferID *uuid.UUID
 	Match         *string
 	DeniedLoss    decimal.NullDecimal
+	ClientID      uuid.UUID
 	Symbol        string
 }
 
@@ -892,6 +885,7 @@ func (q *Queries) ListYearDisposals(ctx context.Context, arg ListYearDisposalsPa
 			&i.LotTransferID,
 			&i.Match,
 			&i.DeniedLoss,
+			&i.ClientID,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -905,7 +899,7 @@ func (q *Queries) ListYearDisposals(ctx context.Context, arg ListYearDisposalsPa
 }
 
 const listYearIncome = `-- name: ListYearIncome :many
-SELECT i.result_set_id, i.seq, i.transfer_id, i.asset_key, i.income_type, i.quantity, i.value, i.received_at, i.tax_year, coalesce(a.symbol, i.asset_key)::text AS symbol
+SELECT i.result_set_id, i.seq, i.transfer_id, i.asset_key, i.income_type, i.quantity, i.value, i.received_at, i.tax_year, i.client_id, coalesce(a.symbol, i.asset_key)::text AS symbol
 FROM tax_income i LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = i.asset_key
 WHERE i.result_set_id = $1 AND i.tax_year = $2 ORDER BY i.seq
 `
@@ -919,13 +913,14 @@ type ListYearIncomeParams struct {
 type ListYearIncomeRow struct {
 	ResultSetID uuid.UUID
 	Seq         int32
-	TransferID  string
+	TransferID  uuid.UUID
 	AssetKey    string
 	IncomeType  string
 	Quantity    decimal.Decimal
 	Value       decimal.Decimal
 	ReceivedAt  time.Time
 	TaxYear     int32
+	ClientID    uuid.UUID
 	Symbol      string
 }
 
@@ -948,6 +943,7 @@ func (q *Queries) ListYearIncome(ctx context.Context, arg ListYearIncomeParams) 
 			&i.Value,
 			&i.ReceivedAt,
 			&i.TaxYear,
+			&i.ClientID,
 			&i.Symbol,
 		); err != nil {
 			return nil, err
@@ -958,6 +954,32 @@ func (q *Queries) ListYearIncome(ctx context.Context, arg ListYearIncomeParams) 
 		return nil, err
 	}
 	return items, nil
+}
+
+const lockClientResultsShared = `-- name: LockClientResultsShared :exec
+SELECT pg_advisory_lock_shared(hashtextextended('taxd.results:' || $1::uuid::text, 0))
+`
+
+// The client's results lock, shared, for the session (a recalculation commits new results under it
+// exclusively: TryLockResults in recalc.sql).
+func (q *Queries) LockClientResultsShared(ctx context.Context, clientID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, lockClientResultsShared, clientID)
+	return err
+}
+
+const setReportEmail = `-- name: SetReportEmail :exec
+UPDATE reports SET email = $2 WHERE id = $1
+`
+
+type SetReportEmailParams struct {
+	ID    uuid.UUID
+	Email *string
+}
+
+// The running report sends its e-mail to this address when ready.
+func (q *Queries) SetReportEmail(ctx context.Context, arg SetReportEmailParams) error {
+	_, err := q.db.Exec(ctx, setReportEmail, arg.ID, arg.Email)
+	return err
 }
 
 const setReportResultSet = `-- name: SetReportResultSet :exec
@@ -1057,5 +1079,14 @@ func (q *Queries) TrackReport(ctx context.Context, arg TrackReportParams) error 
 		arg.Reason,
 		arg.ID,
 	)
+	return err
+}
+
+const unlockClientResultsShared = `-- name: UnlockClientResultsShared :exec
+SELECT pg_advisory_unlock_shared(hashtextextended('taxd.results:' || $1::uuid::text, 0))
+`
+
+func (q *Queries) UnlockClientResultsShared(ctx context.Context, clientID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, unlockClientResultsShared, clientID)
 	return err
 }

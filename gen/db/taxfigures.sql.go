@@ -15,7 +15,7 @@ import (
 
 const countYearDisposalTransactions = `-- name: CountYearDisposalTransactions :one
 SELECT count(DISTINCT tr.transaction_id)::int
-FROM tax_disposals d JOIN transfers tr ON tr.client_id = $3 AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
+FROM tax_disposals d JOIN transfers tr ON tr.client_id = $3 AND tr.id = d.transfer_id
 WHERE d.result_set_id = $1 AND d.tax_year = $2
 `
 
@@ -77,13 +77,45 @@ func (q *Queries) GetTaxFiguresState(ctx context.Context, id uuid.UUID) (GetTaxF
 	return i, err
 }
 
+const getTaxFiguresYearSummary = `-- name: GetTaxFiguresYearSummary :one
+SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses, client_id FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
+`
+
+type GetTaxFiguresYearSummaryParams struct {
+	ResultSetID uuid.UUID
+	TaxYear     int32
+}
+
+// A tax year's totals in a result set.
+func (q *Queries) GetTaxFiguresYearSummary(ctx context.Context, arg GetTaxFiguresYearSummaryParams) (TaxYearSummary, error) {
+	row := q.db.QueryRow(ctx, getTaxFiguresYearSummary, arg.ResultSetID, arg.TaxYear)
+	var i TaxYearSummary
+	err := row.Scan(
+		&i.ResultSetID,
+		&i.TaxYear,
+		&i.ShortTermGain,
+		&i.LongTermGain,
+		&i.Proceeds,
+		&i.Basis,
+		&i.Income,
+		&i.Futures,
+		&i.DisposalCount,
+		&i.TransactionCount,
+		&i.Gains,
+		&i.Losses,
+		&i.DeniedLosses,
+		&i.ClientID,
+	)
+	return i, err
+}
+
 const listAssetDisposals = `-- name: ListAssetDisposals :many
 SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
        d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        tr.transaction_id, ltr.transaction_id AS lot_transaction_id
 FROM tax_disposals d
-LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
-LEFT JOIN transfers ltr ON ltr.client_id = $2 AND ltr.id = (CASE WHEN d.lot_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.lot_transfer_id::uuid END)
+LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = d.transfer_id
+LEFT JOIN transfers ltr ON ltr.client_id = $2 AND ltr.id = d.lot_transfer_id
 WHERE d.result_set_id = $1 AND d.asset_key = ANY($3::text[])
 ORDER BY d.seq
 LIMIT 10001
@@ -97,9 +129,9 @@ type ListAssetDisposalsParams struct {
 
 type ListAssetDisposalsRow struct {
 	Seq              int32
-	TransferID       string
+	TransferID       uuid.UUID
 	LotID            *string
-	LotTransferID    *string
+	LotTransferID    *uuid.UUID
 	AccountKey       string
 	Quantity         decimal.Decimal
 	Proceeds         decimal.Decimal
@@ -163,7 +195,7 @@ func (q *Queries) ListAssetDisposals(ctx context.Context, arg ListAssetDisposals
 const listAssetLots = `-- name: ListAssetLots :many
 SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
        tr.transaction_id, tr.quantity AS original_quantity
-FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = (CASE WHEN l.source_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN l.source_transfer_id::uuid END)
+FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = l.source_transfer_id
 WHERE l.result_set_id = $1 AND l.asset_key = ANY($3::text[])
 ORDER BY l.acquired_at, l.lot_id::numeric
 LIMIT 10001
@@ -183,7 +215,7 @@ type ListAssetLotsRow struct {
 	Basis            decimal.Decimal
 	AcquiredAt       time.Time
 	MissingBasis     bool
-	SourceTransferID string
+	SourceTransferID uuid.UUID
 	TransactionID    *uuid.UUID
 	OriginalQuantity decimal.NullDecimal
 }
@@ -396,10 +428,10 @@ SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quant
        d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        ltr.transaction_id AS lot_transaction_id
 FROM tax_transaction_results r
-CROSS JOIN LATERAL (SELECT x.result_set_id, x.seq, x.transfer_id, x.lot_id, x.account_key, x.asset_key, x.quantity, x.proceeds, x.basis, x.gain, x.acquired_at, x.disposed_at, x.tax_year, x.term, x.form_box, x.uncovered, x.missing_basis, x.lot_transfer_id, x.match, x.denied_loss FROM tax_disposals x
+CROSS JOIN LATERAL (SELECT x.result_set_id, x.seq, x.transfer_id, x.lot_id, x.account_key, x.asset_key, x.quantity, x.proceeds, x.basis, x.gain, x.acquired_at, x.disposed_at, x.tax_year, x.term, x.form_box, x.uncovered, x.missing_basis, x.lot_transfer_id, x.match, x.denied_loss, x.client_id FROM tax_disposals x
     WHERE x.result_set_id = r.result_set_id AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
 LEFT JOIN transfers ltr ON ltr.client_id = $2
-    AND ltr.id = (CASE WHEN d.lot_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.lot_transfer_id::uuid END)
+    AND ltr.id = d.lot_transfer_id
 WHERE r.result_set_id = $1 AND r.transaction_id = $3::uuid
   AND d.asset_key = ANY($4::text[])
 ORDER BY d.seq
@@ -414,9 +446,9 @@ type ListTransactionLotDisposalsParams struct {
 
 type ListTransactionLotDisposalsRow struct {
 	Seq              int32
-	TransferID       string
+	TransferID       uuid.UUID
 	LotID            *string
-	LotTransferID    *string
+	LotTransferID    *uuid.UUID
 	AccountKey       string
 	Quantity         decimal.Decimal
 	Proceeds         decimal.Decimal
@@ -484,9 +516,9 @@ func (q *Queries) ListTransactionLotDisposals(ctx context.Context, arg ListTrans
 const listTransactionOpenLots = `-- name: ListTransactionOpenLots :many
 SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
        tr.transaction_id, tr.quantity AS original_quantity
-FROM tax_lots l JOIN transfers tr ON tr.client_id = $2 AND tr.id = (CASE WHEN l.source_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN l.source_transfer_id::uuid END)
+FROM tax_lots l JOIN transfers tr ON tr.client_id = $2 AND tr.id = l.source_transfer_id
 WHERE l.result_set_id = $1 AND l.asset_key = ANY($3::text[])
-  AND l.source_transfer_id = ANY($4::text[])
+  AND l.source_transfer_id = ANY($4::uuid[])
 ORDER BY l.acquired_at, l.lot_id::numeric
 LIMIT 10001
 `
@@ -495,7 +527,7 @@ type ListTransactionOpenLotsParams struct {
 	ResultSetID uuid.UUID
 	ClientID    uuid.UUID
 	AssetKeys   []string
-	TransferIds []string
+	TransferIds []uuid.UUID
 }
 
 type ListTransactionOpenLotsRow struct {
@@ -506,7 +538,7 @@ type ListTransactionOpenLotsRow struct {
 	Basis            decimal.Decimal
 	AcquiredAt       time.Time
 	MissingBasis     bool
-	SourceTransferID string
+	SourceTransferID uuid.UUID
 	TransactionID    uuid.UUID
 	OriginalQuantity decimal.Decimal
 }
@@ -601,7 +633,7 @@ SELECT d.seq, d.transfer_id, d.asset_key, d.quantity, d.proceeds, d.basis, d.acq
        tr.transaction_id, coalesce(a.symbol, '')::text AS symbol
 FROM tax_disposals d
 LEFT JOIN transfers tr ON tr.client_id = $3
-    AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
+    AND tr.id = d.transfer_id
 LEFT JOIN assets a ON a.client_id = $3 AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1 AND d.tax_year = $2 AND ($4::text IS NULL OR d.form_box = $4::text)
 ORDER BY d.form_box, d.seq
@@ -619,7 +651,7 @@ type ListYearForm8949RowsParams struct {
 
 type ListYearForm8949RowsRow struct {
 	Seq           int32
-	TransferID    string
+	TransferID    uuid.UUID
 	AssetKey      string
 	Quantity      decimal.Decimal
 	Proceeds      decimal.Decimal
@@ -675,7 +707,7 @@ func (q *Queries) ListYearForm8949Rows(ctx context.Context, arg ListYearForm8949
 
 const listYearIncomeByType = `-- name: ListYearIncomeByType :many
 SELECT i.income_type, sum(i.value)::numeric AS value, count(DISTINCT tr.transaction_id)::int AS transaction_count
-FROM tax_income i LEFT JOIN transfers tr ON tr.client_id = $3 AND tr.id = (CASE WHEN i.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN i.transfer_id::uuid END)
+FROM tax_income i LEFT JOIN transfers tr ON tr.client_id = $3 AND tr.id = i.transfer_id
 WHERE i.result_set_id = $1 AND i.tax_year = $2
 GROUP BY i.income_type ORDER BY sum(i.value) DESC, i.income_type
 `

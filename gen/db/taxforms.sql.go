@@ -587,9 +587,9 @@ FROM clients c
 JOIN (SELECT DISTINCT unnest($2::uuid[]) AS id) t ON true
 CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_transaction_results r
     WHERE r.result_set_id = c.current_result_set_id AND r.transaction_id = t.id OFFSET 0) r
-CROSS JOIN LATERAL (SELECT x.result_set_id, x.seq, x.transfer_id, x.lot_id, x.account_key, x.asset_key, x.quantity, x.proceeds, x.basis, x.gain, x.acquired_at, x.disposed_at, x.tax_year, x.term, x.form_box, x.uncovered, x.missing_basis, x.lot_transfer_id, x.match, x.denied_loss FROM tax_disposals x
+CROSS JOIN LATERAL (SELECT x.result_set_id, x.seq, x.transfer_id, x.lot_id, x.account_key, x.asset_key, x.quantity, x.proceeds, x.basis, x.gain, x.acquired_at, x.disposed_at, x.tax_year, x.term, x.form_box, x.uncovered, x.missing_basis, x.lot_transfer_id, x.match, x.denied_loss, x.client_id FROM tax_disposals x
     WHERE x.result_set_id = c.current_result_set_id AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
-JOIN transfers tr ON tr.id = d.transfer_id::uuid AND tr.client_id = c.id AND tr.transaction_id = t.id
+JOIN transfers tr ON tr.id = d.transfer_id AND tr.client_id = c.id AND tr.transaction_id = t.id
 JOIN assets a ON a.id = tr.asset_id
 WHERE c.id = $1
 GROUP BY d.transfer_id, d.term, tr.transaction_id, tr.asset_id, a.symbol, d.disposed_at, d.tax_year, tr.from_account_id
@@ -602,7 +602,7 @@ type ListTransactionDisposalUnitsParams struct {
 }
 
 type ListTransactionDisposalUnitsRow struct {
-	TransferID     string
+	TransferID     uuid.UUID
 	TransactionID  uuid.UUID
 	AssetID        uuid.UUID
 	Symbol         string
@@ -663,7 +663,7 @@ SELECT d.transfer_id, tr.transaction_id, tr.asset_id, a.symbol, d.term, d.dispos
        min(d.seq)::integer AS seq
 FROM clients c
 JOIN tax_disposals d ON d.result_set_id = c.current_result_set_id
-JOIN transfers tr ON tr.id = d.transfer_id::uuid AND tr.client_id = c.id
+JOIN transfers tr ON tr.id = d.transfer_id AND tr.client_id = c.id
 JOIN assets a ON a.id = tr.asset_id
 WHERE c.id = $1 AND d.tax_year = $2
   AND ($3::uuid IS NULL OR tr.from_account_id = $3)
@@ -680,7 +680,7 @@ type ListYearDisposalUnitsParams struct {
 }
 
 type ListYearDisposalUnitsRow struct {
-	TransferID     string
+	TransferID     uuid.UUID
 	TransactionID  uuid.UUID
 	AssetID        uuid.UUID
 	Symbol         string

@@ -310,6 +310,16 @@ func (q *Queries) ListWebhookEndpoints(ctx context.Context, partnerID uuid.UUID)
 	return items, nil
 }
 
+const lockPartnerWebhookEndpoints = `-- name: LockPartnerWebhookEndpoints :exec
+SELECT pg_advisory_xact_lock(hashtextextended($1::uuid::text, 17))
+`
+
+// Serialises a partner's creations of endpoints, so that the limit holds under concurrent requests.
+func (q *Queries) LockPartnerWebhookEndpoints(ctx context.Context, partnerID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, lockPartnerWebhookEndpoints, partnerID)
+	return err
+}
+
 const recordWebhookAttempt = `-- name: RecordWebhookAttempt :exec
 UPDATE webhook_deliveries
 SET status = $2, attempts = attempts + 1, last_status_code = $3, last_error = $4, last_attempt_at = now()

@@ -69,6 +69,8 @@ func setup(t *testing.T) *bundle {
 	river.AddWorker(workers, &syncs.Worker{Pool: pool, Providers: chains, Sealer: sealer,
 		Exchanges: exchanges.NewRegistry(exchanges.Config{CoinbaseURL: b.coinbase.URL, Backoff: time.Millisecond})})
 	river.AddWorker(workers, &recalc.Worker{Runner: &recalc.Runner{Pool: pool}})
+	jobs.Track(workers, jobs.KindSync, syncs.TrackItem)
+	jobs.Track(workers, jobs.KindRecalc, recalc.Track)
 	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 2, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)

@@ -80,7 +80,7 @@ var derivedPatterns = []derivedPattern{
 			return count(n, more, "transaction disposes of more than its accounts held", "transactions dispose of more than their accounts held")
 		},
 		description: "The tax engine found no lots for part of these disposals: the uncovered quantity is reported with a zero cost basis. Add the missing accounts or acquisitions, or mark the transfers as internal moves.",
-		from: `SELECT DISTINCT t.id, t.occurred_at FROM tax_disposals d JOIN transfers tr ON tr.id = d.transfer_id::uuid
+		from: `SELECT DISTINCT t.id, t.occurred_at FROM tax_disposals d JOIN transfers tr ON tr.id = d.transfer_id
 			JOIN transactions t ON t.id = tr.transaction_id
 			WHERE d.result_set_id = $2 AND d.uncovered AND t.client_id = $1 AND t.deleted_at IS NULL`,
 	},
@@ -201,12 +201,11 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 	if f.Status != nil && *f.Status != "OPEN" {
 		return out, nil // derived insights are open while they last
 	}
-	var resultSet *uuid.UUID
-	var foundAt *time.Time
-	if err := tx.QueryRow(ctx, `SELECT c.current_result_set_id, rs.created_at FROM clients c
-		LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, clientID).Scan(&resultSet, &foundAt); err != nil {
+	current, err := db.New(tx).CurrentResultSetFoundAt(ctx, clientID)
+	if err != nil {
 		return nil, err
 	}
+	resultSet, foundAt := current.CurrentResultSetID, current.ComputedAt
 	created := now
 	if foundAt != nil {
 		created = *foundAt

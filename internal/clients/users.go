@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"taxd/gen/db"
 	"taxd/internal/store"
 )
 
@@ -24,15 +25,16 @@ type NewUser struct {
 func EnsureUser(ctx context.Context, pool *pgxpool.Pool, u NewUser) (uuid.UUID, error) {
 	var id uuid.UUID
 	err := store.InTx(ctx, pool, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(ctx, `INSERT INTO users (id, idp_subject, email, name, is_staff) VALUES ($1, $2, nullif($3, ''), $4, $5)
-			ON CONFLICT (idp_subject) DO UPDATE SET is_staff = users.is_staff OR EXCLUDED.is_staff RETURNING id`,
-			uuid.Must(uuid.NewV7()), u.Subject, u.Email, u.Name, u.Staff).Scan(&id); err != nil {
+		q := db.New(tx)
+		var err error
+		if id, err = q.EnsureUserBySubject(ctx, db.EnsureUserBySubjectParams{ID: uuid.Must(uuid.NewV7()), IdpSubject: u.Subject,
+			Email: u.Email, Name: u.Name, IsStaff: u.Staff}); err != nil {
 			return err
 		}
 		if u.MemberOf == nil {
 			return nil
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO client_members (client_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, *u.MemberOf, id); err != nil {
+		if err := q.AddClientMember(ctx, db.AddClientMemberParams{ClientID: *u.MemberOf, UserID: id}); err != nil {
 			return fmt.Errorf("membership of client %s: %w", u.MemberOf, store.Err(err, "client"))
 		}
 		return nil

@@ -172,11 +172,10 @@ func abandon(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, res Re
 		q := db.New(tx)
 		if created {
 			// trigger accounts_unlink_ledger clears the ledger's references (docs/database.md)
-			if _, err := tx.Exec(ctx, `DELETE FROM accounts WHERE id = $1 AND client_id = $2`, res.AccountID, clientID); err != nil {
+			if err := q.DeleteImportAccount(ctx, db.DeleteImportAccountParams{ID: res.AccountID, ClientID: clientID}); err != nil {
 				return err
 			}
-			_, err := tx.Exec(ctx, `DELETE FROM account_syncs WHERE id = $1`, res.SyncID)
-			return err
+			return q.DeleteImportSync(ctx, res.SyncID)
 		}
 		msg := "import failed: " + cause.Error()
 		if len(msg) > 2000 {

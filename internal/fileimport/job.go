@@ -45,8 +45,6 @@ func (ImportArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: jobs.QueueImport, MaxAttempts: 5}
 }
 
-func init() { jobs.Track(KindImport, syncs.TrackItem) }
-
 // WithJobs lets the service queue imports (ImportUpload).
 func (s *Service) WithJobs(jc *jobs.Client) *Service {
 	s.jobs = jc

@@ -249,11 +249,7 @@ func benchTaxForm(ctx context.Context, pool *pgxpool.Pool, fx *benchFixture) err
 	fx.Tx = units[0].TransactionID
 	in := make([]taxforms.RowInput, 0, 9000)
 	for i, u := range units[:min(len(units), 9000)] { // 9,000 at 1M transactions; fewer in a small fixture
-		tid, err := uuid.Parse(u.TransferID)
-		if err != nil {
-			return err
-		}
-		r := taxforms.RowInput{TransactionID: ptrTo(u.TransactionID), TransferID: &tid}
+		r := taxforms.RowInput{TransactionID: ptrTo(u.TransactionID), TransferID: ptrTo(u.TransferID)}
 		if i%50 == 7 {
 			r.Proceeds = ptrTo(u.Proceeds.Add(decimal.NewFromInt(3)))
 		}

@@ -79,55 +79,27 @@ const (
 	ReasonReportLost = "the report job was lost (discarded, cancelled or deleted); request the report again"
 )
 
-// A row is orphaned when no river job for it waits or runs. river_job is river's table (created
-// by its migrator, not by ours), so sqlc does not know it: these three statements are the only
-// SQL of taxd that reads it, and each checks and fails in one statement (no window between).
-const activeJob = `SELECT 1 FROM river_job j WHERE j.kind = ANY($2::text[])
-	AND j.state IN ('available', 'pending', 'running', 'retryable', 'scheduled')`
-
-var (
-	sweepRecalcs = `UPDATE recalc_jobs r SET status = 'failed', error = $3, finished_at = now()
-		WHERE r.status IN ('queued', 'running') AND coalesce(r.started_at, r.created_at) < $1
-		AND NOT EXISTS (` + activeJob + ` AND j.args->>'client_id' = r.client_id::text)
-		RETURNING r.id`
-	sweepSyncItems = `UPDATE account_sync_items i SET status = 'failed', progress = 100, message = $3
-		FROM account_syncs s
-		WHERE s.id = i.sync_id AND i.status IN ('queued', 'syncing') AND s.created_at < $1
-		AND NOT EXISTS (` + activeJob + ` AND j.args->>'sync_id' = i.sync_id::text AND j.args->>'account_id' = i.account_id::text)
-		RETURNING i.sync_id, i.account_id`
-	sweepReports = `UPDATE reports r SET status = 'failed', error = $3, completed_at = now()
-		WHERE r.status IN ('queued', 'generating') AND r.created_at < $1
-		AND NOT EXISTS (` + activeJob + ` AND j.args->>'report_id' = r.id::text)
-		RETURNING r.id`
-)
-
 // Sweep fails the recalculation, sync-item and report rows created before `before` that are
 // still queued or running but whose river job was discarded, cancelled or deleted, so that a new
-// request can run and the APIs say why. A sync's roll-up and its accounts' states follow.
+// request can run and the APIs say why. A sync's roll-up and its accounts' states follow. Each
+// row is checked and failed in one statement (sql/queries/river.sql): no window between.
 func Sweep(ctx context.Context, pool *pgxpool.Pool, before time.Time) (Swept, error) {
 	var out Swept
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, sweepRecalcs, before, []string{KindRecalc}, ReasonRecalcLost)
-		if err != nil {
-			return err
-		}
-		ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		q := db.New(tx)
+		ids, err := q.FailRecalcJobsWithoutRiverJob(ctx, db.FailRecalcJobsWithoutRiverJobParams{
+			Reason: ReasonRecalcLost, Before: before, Kinds: []string{KindRecalc}})
 		if err != nil {
 			return fmt.Errorf("janitor recalcs: %w", err)
 		}
 		out.Recalcs = len(ids)
 
-		rows, err = tx.Query(ctx, sweepSyncItems, before, []string{KindSync, KindImport}, ReasonSyncLost)
-		if err != nil {
-			return err
-		}
-		type item struct{ SyncID, AccountID uuid.UUID }
-		items, err := pgx.CollectRows(rows, pgx.RowToStructByPos[item])
+		items, err := q.FailSyncItemsWithoutRiverJob(ctx, db.FailSyncItemsWithoutRiverJobParams{
+			Reason: ReasonSyncLost, Before: before, Kinds: []string{KindSync, KindImport}})
 		if err != nil {
 			return fmt.Errorf("janitor syncs: %w", err)
 		}
 		out.SyncItems = len(items)
-		q := db.New(tx)
 		reason := ReasonSyncLost
 		rolled := map[uuid.UUID]bool{}
 		for _, it := range items {
@@ -142,15 +114,12 @@ func Sweep(ctx context.Context, pool *pgxpool.Pool, before time.Time) (Swept, er
 			}
 		}
 
-		rows, err = tx.Query(ctx, sweepReports, before, []string{KindReport, KindTransactions}, ReasonReportLost)
-		if err != nil {
-			return err
-		}
-		ids, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		reports, err := q.FailReportsWithoutRiverJob(ctx, db.FailReportsWithoutRiverJobParams{
+			Reason: ReasonReportLost, Before: before, Kinds: []string{KindReport, KindTransactions}})
 		if err != nil {
 			return fmt.Errorf("janitor reports: %w", err)
 		}
-		out.Reports = len(ids)
+		out.Reports = len(reports)
 		return nil
 	})
 	if err == nil && out != (Swept{}) {

@@ -95,7 +95,7 @@ func (o Options) QueuesOf() map[string]int {
 func New(pool *pgxpool.Pool, workers *river.Workers, opts Options) (*Client, error) {
 	retry := &RetryPolicy{}
 	cfg := &river.Config{Logger: opts.Logger, RetryPolicy: retry, Middleware: []rivertype.Middleware{
-		&logctx.JobMiddleware{}, &servedQueues{}, &Tracking{Pool: pool, Retry: retry, HeartbeatEvery: opts.HeartbeatEvery},
+		&logctx.JobMiddleware{}, &servedQueues{}, &Tracking{Pool: pool, Retry: retry, Trackers: TrackersOf(workers), HeartbeatEvery: opts.HeartbeatEvery},
 	}}
 	if qs := opts.QueuesOf(); workers != nil && len(qs) > 0 {
 		cfg.Workers = workers
@@ -135,6 +135,7 @@ type Registration struct {
 var (
 	registryMu sync.Mutex
 	registry   = map[*river.Workers][]Registration{}
+	trackers   = map[*river.Workers]Trackers{}
 )
 
 // Register adds worker to workers (river.AddWorker) and records its kind and default queue, so

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"taxd/gen/db"
 	"taxd/internal/apperr"
 )
 
@@ -55,33 +57,26 @@ type Event struct {
 // gone (deleted with its client) does nothing.
 type Tracker func(ctx context.Context, tx pgx.Tx, job Job, ev Event) error
 
-var (
-	trackersMu sync.RWMutex
-	trackers   = map[string]Tracker{}
-)
+// Trackers are the trackers of the job kinds that have a progress row, by kind. The client's
+// Tracking middleware and the reclaimer tell them what happens to a job of their kind.
+type Trackers map[string]Tracker
 
-// Track registers the tracker of a job kind (the domain packages do, from init).
-func Track(kind string, t Tracker) {
-	trackersMu.Lock()
-	defer trackersMu.Unlock()
-	trackers[kind] = t
-}
-
-func trackerOf(kind string) Tracker {
-	trackersMu.RLock()
-	defer trackersMu.RUnlock()
-	return trackers[kind]
-}
-
-// Tracked lists the kinds that have a tracker.
-func Tracked() []string {
-	trackersMu.RLock()
-	defer trackersMu.RUnlock()
-	out := make([]string, 0, len(trackers))
-	for k := range trackers {
-		out = append(out, k)
+// Track registers on workers the tracker of a job kind (server.WorkersWith does, beside each
+// worker's Register). New gives the client made with workers these trackers.
+func Track(workers *river.Workers, kind string, t Tracker) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if trackers[workers] == nil {
+		trackers[workers] = Trackers{}
 	}
-	return out
+	trackers[workers][kind] = t
+}
+
+// TrackersOf returns the trackers registered on workers (Track).
+func TrackersOf(workers *river.Workers) Trackers {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	return maps.Clone(trackers[workers])
 }
 
 // reasoned carries a partner-safe reason with an error.
@@ -168,6 +163,7 @@ type Tracking struct {
 	river.MiddlewareDefaults
 	Pool           *pgxpool.Pool
 	Retry          *RetryPolicy
+	Trackers       Trackers
 	HeartbeatEvery time.Duration // 0: HeartbeatEvery
 }
 
@@ -179,10 +175,9 @@ func jobOf(row *rivertype.JobRow) Job {
 
 func (m *Tracking) Work(ctx context.Context, row *rivertype.JobRow, doInner func(context.Context) error) error {
 	j := jobOf(row)
-	track := trackerOf(row.Kind)
+	track := m.Trackers[row.Kind]
 	err := pgx.BeginFunc(ctx, m.Pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO job_heartbeats (job_id, attempt, owner) VALUES ($1, $2, $3)
-			ON CONFLICT (job_id) DO UPDATE SET attempt = EXCLUDED.attempt, owner = EXCLUDED.owner, beat_at = now()`, j.ID, j.Attempt, self); err != nil {
+		if err := db.New(tx).BeginJobHeartbeat(ctx, db.BeginJobHeartbeatParams{JobID: j.ID, Attempt: int32(j.Attempt), Owner: self}); err != nil {
 			return err
 		}
 		if track == nil {
@@ -211,7 +206,7 @@ func (m *Tracking) Work(ctx context.Context, row *rivertype.JobRow, doInner func
 	// them), and until then the job is still running; the reclaimer drops the row later.
 	end, done := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer done()
-	if _, err := m.Pool.Exec(end, `UPDATE job_heartbeats SET beat_at = now() WHERE job_id = $1 AND attempt = $2`, j.ID, j.Attempt); err != nil {
+	if err := db.New(m.Pool).LastJobHeartbeat(end, db.LastJobHeartbeatParams{JobID: j.ID, Attempt: int32(j.Attempt)}); err != nil {
 		slog.WarnContext(ctx, "job heartbeat not renewed", "job_id", j.ID, "err", err)
 	}
 	if werr == nil || track == nil || lost {
@@ -276,13 +271,12 @@ func (m *Tracking) heartbeat(ctx context.Context, j Job, stop <-chan struct{}, c
 		case <-t.C:
 		}
 		bctx, done := context.WithTimeout(ctx, every)
-		tag, err := m.Pool.Exec(bctx, `UPDATE job_heartbeats h SET beat_at = now() WHERE h.job_id = $1 AND h.attempt = $2
-			AND EXISTS (SELECT 1 FROM river_job r WHERE r.id = $1 AND r.state = 'running' AND r.attempt = $2)`, j.ID, j.Attempt)
+		renewed, err := db.New(m.Pool).RenewJobHeartbeat(bctx, db.RenewJobHeartbeatParams{JobID: j.ID, Attempt: int32(j.Attempt)})
 		done()
 		if err != nil {
 			continue // the database is busy or away: the next beat tries again
 		}
-		if tag.RowsAffected() == 0 {
+		if renewed == 0 {
 			select {
 			case <-stop: // the job completed meanwhile
 			default:
@@ -302,62 +296,49 @@ type Reclaimed struct {
 	Requeued bool
 }
 
-// Filter narrows Reclaim to one kind and, optionally, to jobs whose args have Arg = Value.
+// Filter narrows Reclaim to one kind.
 type Filter struct {
-	Kind, Arg, Value string
+	Kind string
 	// Gone are running jobs whose process is known to be dead (goneHere): taken over whatever
 	// their heartbeat's age.
 	Gone []int64
 }
 
 // Reclaim takes over the running jobs whose heartbeat is older than stale (0: StaleAfter): their
-// worker stopped (kill -9, a lost machine, a stall longer than stale). Each job is discarded with
-// an error saying so and, when it has attempts left, inserted again as a new job with the same
-// args, uniqueness and attempts made, available at once; its progress row says it is queued
-// again (or failed). A worker that was only stalled finds its job gone at its next heartbeat and
-// stops, and river's completion of its attempt no longer touches the new job. river_job is
-// river's table: this and janitor.go are the only SQL of taxd that writes it.
-func Reclaim(ctx context.Context, pool *pgxpool.Pool, stale time.Duration, f Filter) ([]Reclaimed, error) {
+// worker stopped (kill -9, a lost machine, a stall longer than stale). It starts from taxd's
+// heartbeats (job_heartbeats), so a job that never beat (its worker died as the attempt began) is
+// left to river's rescuer. Each job is discarded with an error saying so and, when it has
+// attempts left, inserted again as a new job with the same args, uniqueness and attempts made,
+// available at once; its kind's tracker says it is queued again (or failed). A worker that was
+// only stalled finds its job gone at its next heartbeat and stops, and river's completion of its
+// attempt no longer touches the new job. Only the background reclaimer (RunReclaimer) calls it:
+// status reads tell a lost worker from the heartbeat's age and never write.
+func Reclaim(ctx context.Context, pool *pgxpool.Pool, trackers Trackers, stale time.Duration, f Filter) ([]Reclaimed, error) {
 	if stale <= 0 {
 		stale = StaleAfter
 	}
 	var out []Reclaimed
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `WITH stale AS (
-				SELECT r.id FROM river_job r LEFT JOIN job_heartbeats h ON h.job_id = r.id AND h.attempt = r.attempt
-				WHERE r.state = 'running' AND (coalesce(h.beat_at, r.attempted_at, r.created_at) < now() - make_interval(secs => $1)
-				    OR r.id = ANY($6::bigint[]))
-				  AND ($2 = '' OR r.kind = $2) AND ($3 = '' OR r.args->>$3 = $4)
-				FOR UPDATE OF r SKIP LOCKED)
-			UPDATE river_job r SET state = 'discarded', finalized_at = now(),
-				errors = array_append(r.errors, jsonb_build_object('at', now(), 'attempt', r.attempt, 'error', $5::text, 'trace', ''))
-			FROM stale WHERE r.id = stale.id
-			RETURNING r.id, r.kind, r.args, r.attempt, r.max_attempts`,
-			stale.Seconds(), f.Kind, f.Arg, f.Value, ReasonWorkerLost, f.Gone)
+		q := db.New(tx)
+		lost, err := q.DiscardJobsOfLostWorkers(ctx, db.DiscardJobsOfLostWorkersParams{
+			StaleSeconds: stale.Seconds(), Gone: f.Gone, Kind: f.Kind, Reason: ReasonWorkerLost})
 		if err != nil {
 			return err
 		}
-		jobs, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Job])
-		if err != nil {
-			return err
-		}
-		for _, j := range jobs {
+		for _, l := range lost {
+			j := Job{ID: l.ID, Kind: l.Kind, Args: l.Args, Attempt: int(l.Attempt), MaxAttempts: int(l.MaxAttempts)}
 			r := Reclaimed{Job: j, Requeued: j.Attempt < j.MaxAttempts}
 			ev := Event{State: StateFailed, Attempt: j.Attempt, MaxAttempts: j.MaxAttempts, Reason: ReasonWorkerLost}
 			if r.Requeued {
-				if _, err := tx.Exec(ctx, `INSERT INTO river_job (args, attempt, errors, kind, max_attempts, metadata, priority,
-						queue, state, scheduled_at, tags, unique_key, unique_states)
-					SELECT args, attempt, errors, kind, max_attempts, metadata || jsonb_build_object('taken_over_from', id), priority,
-						queue, 'available', now(), tags, unique_key, unique_states
-					FROM river_job WHERE id = $1`, j.ID); err != nil {
+				if err := q.RequeueDiscardedJob(ctx, j.ID); err != nil {
 					return fmt.Errorf("requeueing job %d: %w", j.ID, err)
 				}
 				ev.State = StateQueued
 			}
-			if _, err := tx.Exec(ctx, `DELETE FROM job_heartbeats WHERE job_id = $1`, j.ID); err != nil {
+			if err := q.DeleteJobHeartbeat(ctx, j.ID); err != nil {
 				return err
 			}
-			if t := trackerOf(j.Kind); t != nil {
+			if t := trackers[j.Kind]; t != nil {
 				if err := t(ctx, tx, j, ev); err != nil {
 					return fmt.Errorf("recording the takeover of job %d: %w", j.ID, err)
 				}
@@ -376,7 +357,7 @@ func Reclaim(ctx context.Context, pool *pgxpool.Pool, stale time.Duration, f Fil
 
 // RunReclaimer calls Reclaim every interval until ctx ends (on every node that works jobs), and
 // drops heartbeats of jobs that are no longer running.
-func RunReclaimer(ctx context.Context, pool *pgxpool.Pool, every, stale time.Duration) {
+func RunReclaimer(ctx context.Context, pool *pgxpool.Pool, trackers Trackers, every, stale time.Duration) {
 	if every <= 0 {
 		every = HeartbeatEvery
 	}
@@ -387,12 +368,11 @@ func RunReclaimer(ctx context.Context, pool *pgxpool.Pool, every, stale time.Dur
 		if err != nil && ctx.Err() == nil {
 			slog.WarnContext(ctx, "listing jobs of stopped workers", "err", err)
 		}
-		if _, err := Reclaim(ctx, pool, stale, Filter{Gone: gone}); err != nil && ctx.Err() == nil {
+		if _, err := Reclaim(ctx, pool, trackers, stale, Filter{Gone: gone}); err != nil && ctx.Err() == nil {
 			slog.WarnContext(ctx, "reclaiming jobs of stopped workers", "err", err)
 		}
 		if n%30 == 0 {
-			_, _ = pool.Exec(ctx, `DELETE FROM job_heartbeats h WHERE h.beat_at < now() - interval '1 minute'
-				AND NOT EXISTS (SELECT 1 FROM river_job r WHERE r.id = h.job_id AND r.state = 'running')`)
+			_ = db.New(pool).PurgeJobHeartbeats(ctx)
 		}
 		select {
 		case <-ctx.Done():
@@ -408,23 +388,14 @@ func goneJobs(ctx context.Context, pool *pgxpool.Pool) ([]int64, error) {
 		return nil, nil
 	}
 	boot, _, _ := strings.Cut(self, "/")
-	rows, err := pool.Query(ctx, `SELECT h.job_id, h.owner FROM job_heartbeats h JOIN river_job r ON r.id = h.job_id
-		WHERE r.state = 'running' AND r.attempt = h.attempt AND h.owner LIKE $1 || '/%'`, boot)
-	if err != nil {
-		return nil, err
-	}
-	type beat struct {
-		ID    int64
-		Owner string
-	}
-	beats, err := pgx.CollectRows(rows, pgx.RowToStructByPos[beat])
+	beats, err := db.New(pool).RunningJobOwnersOnBoot(ctx, boot)
 	if err != nil {
 		return nil, err
 	}
 	var out []int64
 	for _, b := range beats {
 		if goneHere(b.Owner) {
-			out = append(out, b.ID)
+			out = append(out, b.JobID)
 		}
 	}
 	return out, nil

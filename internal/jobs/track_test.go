@@ -66,7 +66,8 @@ func (e *events) of(name string) []jobs.Event {
 
 var flakyEvents = &events{got: map[string][]jobs.Event{}}
 
-func init() { jobs.Track(flakyArgs{}.Kind(), flakyEvents.track) }
+// flakyTrackers are the trackers the reclaimer of these tests is given.
+var flakyTrackers = jobs.Trackers{flakyArgs{}.Kind(): flakyEvents.track}
 
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
@@ -82,6 +83,7 @@ func TestTrackingMirrorsRiver(t *testing.T) {
 	pool := pgtest.Pool(t)
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &flakyWorker{})
+	jobs.Track(workers, flakyArgs{}.Kind(), flakyEvents.track)
 	jc, err := jobs.New(pool, workers, jobs.Options{Queues: map[string]int{jobs.QueueMaintenance: 2}})
 	if err != nil {
 		t.Fatal(err)
@@ -153,7 +155,7 @@ func TestReclaimTakesOverStaleJobs(t *testing.T) {
 	stale := insertRunning(t, pool, "reclaim-stale", time.Minute, "")
 	live := insertRunning(t, pool, "reclaim-live", time.Second, "")
 	for round := 1; round <= 2; round++ {
-		got, err := jobs.Reclaim(ctx, pool, 10*time.Second, jobs.Filter{Kind: "test.flaky"})
+		got, err := jobs.Reclaim(ctx, pool, flakyTrackers, 10*time.Second, jobs.Filter{Kind: "test.flaky"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,7 +210,10 @@ func TestReclaimTakesOverJobsOfDeadProcessAtOnce(t *testing.T) {
 	alive := insertRunning(t, pool, "reclaim-alive", 0, jobs.OwnerOf(os.Getpid()))
 	rctx, stop := context.WithCancel(ctx)
 	done := make(chan struct{})
-	go func() { defer close(done); jobs.RunReclaimer(rctx, pool, 50*time.Millisecond, time.Hour) }()
+	go func() {
+		defer close(done)
+		jobs.RunReclaimer(rctx, pool, flakyTrackers, 50*time.Millisecond, time.Hour)
+	}()
 	t.Cleanup(func() { stop(); <-done })
 	waitFor(t, "the dead process's job to be taken over", func() bool {
 		var state string

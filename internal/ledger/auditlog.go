@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 )
@@ -139,11 +140,7 @@ func (l *Ledger) Existing(ctx context.Context, scope auth.ClientScope, ids []uui
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
-	rows, err := l.pool.Query(ctx, `SELECT id FROM transactions WHERE client_id = $1 AND id = ANY($2) AND deleted_at IS NULL`, scope.ClientID(), ids)
-	if err != nil {
-		return nil, err
-	}
-	live, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	live, err := db.New(l.pool).LiveTransactionIDs(ctx, db.LiveTransactionIDsParams{ClientID: scope.ClientID(), Ids: ids})
 	if err != nil {
 		return nil, err
 	}

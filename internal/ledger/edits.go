@@ -354,21 +354,8 @@ func (e *Editor) Split(baseID uuid.UUID, groups []SplitGroup, ordering *int) ([]
 
 // shiftChildren moves the live children of base with an ordinal of at least from one place later.
 func (e *Editor) shiftChildren(baseID uuid.UUID, from int32) error {
-	rows, err := e.tx.Query(e.ctx, `SELECT id FROM transactions WHERE client_id = $1 AND parent_id = $2 AND deleted_at IS NULL
-		AND ordinal >= $3 ORDER BY ordinal DESC`, e.client, baseID, from)
+	ids, err := e.q.LiveChildrenFrom(e.ctx, db.LiveChildrenFromParams{ClientID: e.client, ParentID: &baseID, FromOrdinal: from})
 	if err != nil {
-		return err
-	}
-	var ids []uuid.UUID
-	for rows.Next() {
-		var id uuid.UUID
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, id := range ids {
@@ -428,18 +415,11 @@ func (e *Editor) SaveReceivePrice(ids []uuid.UUID, p ReceivePrice) (int, error) 
 // imports fetched). found is false
 // without a price for that day.
 func (e *Editor) UnitPriceIn(payAsset uuid.UUID, amount decimal.Decimal, txID uuid.UUID) (decimal.Decimal, bool, error) {
-	var usd decimal.NullDecimal
-	err := e.tx.QueryRow(e.ctx, `SELECT p.usd FROM transactions t
-		JOIN assets a ON a.client_id = t.client_id AND a.id = $3
-		JOIN prices p ON p.price_key = 'coingecko:' || a.price_source_id AND p.day = (t.occurred_at AT TIME ZONE 'UTC')::date
-		WHERE t.client_id = $1 AND t.id = $2`, e.client, txID, payAsset).Scan(&usd)
-	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+	usd, err := e.q.UnitPriceOnTransactionDay(e.ctx, db.UnitPriceOnTransactionDayParams{ClientID: e.client, TransactionID: txID, AssetID: payAsset})
+	if err != nil || len(usd) == 0 {
 		return decimal.Decimal{}, false, err
 	}
-	if !usd.Valid {
-		return decimal.Decimal{}, false, nil
-	}
-	return amount.Mul(usd.Decimal), true, nil
+	return amount.Mul(usd[0]), true, nil
 }
 
 func uniqList(ids []uuid.UUID) []uuid.UUID {
@@ -552,23 +532,8 @@ func (e *Editor) CreateLabelRule(txID uuid.UUID) (LabelRule, int, error) {
 	if err != nil {
 		return LabelRule{}, 0, store.Err(err, "label rule")
 	}
-	rows, err := e.tx.Query(e.ctx, `
-SELECT t.id FROM transactions t
-JOIN accounts a ON a.id = t.account_id AND a.provider = $2
-JOIN LATERAL (
-    SELECT CASE WHEN tr.from_account_id IS NULL THEN 'in' ELSE 'out' END AS dir,
-           lower(CASE WHEN tr.from_account_id IS NULL THEN tr.from_address ELSE tr.to_address END) AS cp
-      FROM transfers tr
-     WHERE tr.transaction_id = t.id AND NOT tr.is_hidden AND NOT tr.is_fee
-       AND (tr.from_account_id IS NULL) <> (tr.to_account_id IS NULL)
-     ORDER BY tr.position LIMIT 1) f ON f.dir = $3 AND f.cp = $4
-WHERE t.client_id = $1 AND t.label IS NULL AND t.deleted_at IS NULL AND t.id <> $5
-ORDER BY t.occurred_at, t.id
-LIMIT $6`, e.client, acct.Provider, dir, cp, txID, MaxRuleRelabel)
-	if err != nil {
-		return LabelRule{}, 0, err
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	ids, err := e.q.UnlabeledMatchingRule(e.ctx, db.UnlabeledMatchingRuleParams{ClientID: e.client, Provider: acct.Provider,
+		Direction: dir, Counterparty: cp, ExceptID: txID, MaxRows: MaxRuleRelabel})
 	if err != nil {
 		return LabelRule{}, 0, err
 	}
@@ -584,26 +549,20 @@ LIMIT $6`, e.client, acct.Provider, dir, cp, txID, MaxRuleRelabel)
 // incoming transfer of asset that has no value (overrideAllMissingBasis of
 // saveReceivePriceForTransactions).
 func (e *Editor) UnpricedReceipts(asset uuid.UUID, except []uuid.UUID, limit int) ([]uuid.UUID, error) {
-	rows, err := e.tx.Query(e.ctx, `
-SELECT DISTINCT t.id, t.occurred_at FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
-WHERE t.client_id = $1 AND t.deleted_at IS NULL AND tr.asset_id = $2 AND tr.fiat_value IS NULL
-  AND tr.to_account_id IS NOT NULL AND tr.from_account_id IS NULL AND NOT tr.is_fee AND t.id <> ALL($3)
-ORDER BY t.occurred_at, t.id LIMIT $4`, e.client, asset, except, limit)
+	rows, err := e.q.UnpricedReceipts(e.ctx, db.UnpricedReceiptsParams{ClientID: e.client, AssetID: asset, ExceptIds: except, MaxRows: int32(limit)})
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (uuid.UUID, error) {
-		var id uuid.UUID
-		var at time.Time
-		return id, r.Scan(&id, &at)
-	})
+	ids := make([]uuid.UUID, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	return ids, nil
 }
 
 // AssetByContract finds the client's asset with a contract address.
 func (e *Editor) AssetByContract(contract string) (uuid.UUID, error) {
-	var id uuid.UUID
-	err := e.tx.QueryRow(e.ctx, `SELECT id FROM assets WHERE client_id = $1 AND lower(contract_address) = lower($2) ORDER BY key LIMIT 1`,
-		e.client, contract).Scan(&id)
+	id, err := e.q.AssetByContract(e.ctx, db.AssetByContractParams{ClientID: e.client, Contract: contract})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return uuid.Nil, apperr.InvalidField("contractAddress", "no asset of the client has contract %s", contract)
 	}

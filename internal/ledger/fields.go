@@ -472,11 +472,8 @@ UPDATE transactions t SET label = u.label, notes = u.notes, is_hidden = u.is_hid
  WHERE t.client_id = $1 AND t.id = u.id`, e.client, txIDs, labels, notes, hidden, reviewed, investments, offChain, missing); err != nil {
 		return 0, store.Err(err, "transaction")
 	}
-	if _, err := e.tx.Exec(e.ctx, `
-INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
-SELECT a.id, $1, a.tx, 'transaction', a.tx, 'update', a.field, a.old::jsonb, a.new::jsonb, $7, $8, $9
-  FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[]) AS a(id, tx, field, old, new)`,
-		e.client, auditIDs, auditTx, fields, olds, news, e.meta.SessionID, e.meta.Source, e.meta.Actor); err != nil {
+	if err := e.q.InsertTransactionAudits(e.ctx, db.InsertTransactionAuditsParams{ClientID: e.client, Ids: auditIDs, TransactionIds: auditTx,
+		Fields: fields, OldValues: olds, NewValues: news, SessionID: e.meta.SessionID, Source: e.meta.Source, Actor: e.meta.Actor}); err != nil {
 		return 0, err
 	}
 	return len(changedIDs), e.dirty(changedIDs...)

@@ -138,11 +138,8 @@ func (l *Ledger) filterCtx(ctx context.Context, client uuid.UUID, st LedgerState
 		}
 	}
 	if len(f.Providers) > 0 {
-		rows, err := l.pool.Query(ctx, `SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY($2)`, client, f.Providers)
-		if err != nil {
-			return nil, err
-		}
-		if fc.providerAccounts, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID]); err != nil {
+		var err error
+		if fc.providerAccounts, err = db.New(l.pool).ProviderAccountIDs(ctx, db.ProviderAccountIDsParams{ClientID: client, Providers: f.Providers}); err != nil {
 			return nil, err
 		}
 		if fc.providerAccounts == nil {
@@ -481,13 +478,13 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 		return nil, nil, err
 	}
 	by := make(map[uuid.UUID][]Transfer, len(txIDs))
-	var ids []string
+	var ids []uuid.UUID
 	for _, t := range trs {
 		if t.IsHidden && !includeHidden {
 			continue
 		}
 		by[t.TransactionID] = append(by[t.TransactionID], TransferOf(t))
-		ids = append(ids, t.ID.String())
+		ids = append(ids, t.ID)
 	}
 	figs := map[uuid.UUID]TransferFigures{}
 	if st.ResultSetID == nil || len(ids) == 0 {
@@ -498,10 +495,7 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 		return nil, nil, err
 	}
 	for _, d := range ds {
-		id, err := uuid.Parse(d.TransferID)
-		if err != nil {
-			continue // a piece of a synthetic transfer (a fee leg): shown on the transaction only
-		}
+		id := d.TransferID
 		f := TransferFigures{Proceeds: d.Proceeds, Basis: d.Basis, Gain: d.Gain, IsDisposal: true, Uncovered: d.Uncovered}
 		switch {
 		case d.HasShort && !d.HasLong:
@@ -516,13 +510,9 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 		return nil, nil, err
 	}
 	for _, i := range inc {
-		id, err := uuid.Parse(i.TransferID)
-		if err != nil {
-			continue
-		}
-		f := figs[id]
+		f := figs[i.TransferID]
 		f.Income = decimal.NullDecimal{Decimal: i.Value, Valid: true}
-		figs[id] = f
+		figs[i.TransferID] = f
 	}
 	return by, figs, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"taxd/internal/tax"
+	"taxd/gen/db"
 )
 
 // The summary of a filter totals every matching transaction: the matches are evaluated once into m
@@ -22,14 +23,6 @@ import (
 // its row answers the filter alone; the dirty ones, few between two runs, are read from the ledger.
 // The income filter then reads an index of the income rows by account instead of joining a
 // ledger's transactions to its results (0.7 s of CPU at a million transactions).
-
-// summarySettings are the summary transaction's settings. work_mem lets its hash joins (a ledger's
-// matches against its results) stay in memory: at the default 4 MB a million-row client's join
-// spills to disk. No parallel workers and no JIT: at a million transactions the asset + dates +
-// label summary takes 120 ms of CPU on one core; JIT compiling it (its estimate crosses
-// jit_above_cost) adds 50 ms, and parallel workers gave no better median on two cores and twice
-// the p99, as they compete with the requests beside it (they did the same for the capped count).
-const summarySettings = `SET LOCAL work_mem = '64MB'; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off`
 
 // summaryDirtyMax is how many dirty marks the summary reads from the ledger beside the result rows;
 // with more (a fresh import), it joins the whole ledger as before.
@@ -115,14 +108,14 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 	// One snapshot for what the result rows may answer and the totals (REPEATABLE READ): a mark
 	// written between the two would otherwise go unseen.
 	err := pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, summarySettings); err != nil {
+		if err := db.New(tx).SetSummarySettings(ctx); err != nil {
 			return err
 		}
 		sqlText, args, err := "", []any(nil), error(nil)
 		s.Jurisdiction = tax.Generic.String()
 		denied := sq.Sqlizer(sq.Expr("0"))
 		if st.ResultSetID != nil {
-			if err := tx.QueryRow(ctx, `SELECT jurisdiction FROM tax_result_sets WHERE id = $1`, *st.ResultSetID).Scan(&s.Jurisdiction); err != nil {
+			if s.Jurisdiction, err = db.New(tx).ResultSetJurisdiction(ctx, *st.ResultSetID); err != nil {
 				return err
 			}
 			if j, _ := tax.ParseJurisdiction(s.Jurisdiction); j.Rules().SuperficialLosses {

@@ -6,7 +6,6 @@ import (
 	"errors"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
@@ -80,20 +79,11 @@ func (e *Editor) checkAccountsLive(logs []db.AuditLog) error {
 			}
 		}
 	}
-	var id uuid.UUID
-	var name string
-	err := e.tx.QueryRow(e.ctx, `
-SELECT a.id, a.name FROM accounts a
- WHERE a.client_id = $1 AND a.deleted_at IS NOT NULL
-   AND (a.id = ANY($3) OR a.id IN (SELECT t.account_id FROM transactions t WHERE t.client_id = $1 AND t.id = ANY($2)))
- LIMIT 1`, e.client, txs, accts).Scan(&id, &name)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
+	deleted, err := e.q.DeletedAccountOfEntries(e.ctx, db.DeletedAccountOfEntriesParams{ClientID: e.client, AccountIds: accts, TransactionIds: txs})
+	if err != nil || len(deleted) == 0 {
 		return err
 	}
-	return apperr.New(apperr.Conflict, "account %q (%s) was deleted: changes of its transactions cannot be undone", name, id)
+	return apperr.New(apperr.Conflict, "account %q (%s) was deleted: changes of its transactions cannot be undone", deleted[0].Name, deleted[0].ID)
 }
 
 // affected are the transactions an entry's revert touches.
@@ -237,9 +227,7 @@ func (e *Editor) revertTransfer(l db.AuditLog) error {
 }
 
 func (e *Editor) positionTaken(txID uuid.UUID, pos int32) (bool, error) {
-	var taken bool
-	err := e.tx.QueryRow(e.ctx, `SELECT EXISTS (SELECT 1 FROM transfers WHERE transaction_id = $1 AND position = $2)`, txID, pos).Scan(&taken)
-	return taken, err
+	return e.q.TransferPositionTaken(e.ctx, db.TransferPositionTakenParams{TransactionID: txID, Position: pos})
 }
 
 // deleteTransfer removes a transfer (the undo of its creation).

@@ -370,7 +370,7 @@ func insightPatternWhere(client uuid.UUID, pattern string) sq.Sqlizer {
 	case "negative-balance":
 		return sq.Expr("coalesce(r.has_negative_balance, false)")
 	case "uncovered-disposals":
-		return existsTransfer("EXISTS (SELECT 1 FROM tax_disposals d WHERE d.result_set_id = r.result_set_id AND d.transfer_id = tr.id::text AND d.uncovered)")
+		return existsTransfer("EXISTS (SELECT 1 FROM tax_disposals d WHERE d.result_set_id = r.result_set_id AND d.transfer_id = tr.id AND d.uncovered)")
 	case "unlabeled":
 		return sq.Expr("((t.label IS NULL OR t.label = '') AND " + UnpairedSQL + ")")
 	case "possible-internal-transfer":

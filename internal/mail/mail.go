@@ -55,7 +55,7 @@ func Queue(ctx context.Context, tx pgx.Tx, rc *river.Client[pgx.Tx], msg Message
 		if msg.PartnerID != nil {
 			sender = msg.PartnerID.String()
 		}
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('mail:' || $1 || ':' || $2))`, sender, recipient); err != nil {
+		if err := q.LockSenderRecipient(ctx, db.LockSenderRecipientParams{Sender: sender, Recipient: recipient}); err != nil {
 			return db.EmailOutbox{}, err
 		}
 		day := now.UTC().Truncate(24 * time.Hour)

@@ -18,6 +18,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
+
+	"taxd/gen/db"
 )
 
 // Registry holds every taxd metric (plus the Go runtime and process collectors).
@@ -176,25 +178,15 @@ func (c *poolCollector) Collect(ch chan<- prometheus.Metric) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	// One pass over the unfinished jobs (river's state index): the count per state, and the age of
-	// the oldest that waits to run.
-	rows, err := pool.Query(ctx, `SELECT queue, kind, state::text, count(*),
-			coalesce(extract(epoch FROM now() - min(scheduled_at) FILTER (WHERE state = 'available')), 0)::float8
-		FROM river_job WHERE state IN ('available', 'scheduled', 'retryable', 'running') GROUP BY queue, kind, state`)
+	counts, err := db.New(pool).UnfinishedJobCounts(ctx)
 	if err != nil {
 		return // a scrape never fails on the database: the pool figures above still count
 	}
-	defer rows.Close()
 	type qk struct{ queue, kind string }
 	ages := map[qk]float64{}
-	for rows.Next() {
-		var queue, kind, state string
-		var n int64
-		var age float64
-		if rows.Scan(&queue, &kind, &state, &n, &age) == nil {
-			ch <- prometheus.MustNewConstMetric(queueJobs, prometheus.GaugeValue, float64(n), queue, kind, state)
-			ages[qk{queue, kind}] = max(ages[qk{queue, kind}], age)
-		}
+	for _, c := range counts {
+		ch <- prometheus.MustNewConstMetric(queueJobs, prometheus.GaugeValue, float64(c.Jobs), c.Queue, c.Kind, c.State)
+		ages[qk{c.Queue, c.Kind}] = max(ages[qk{c.Queue, c.Kind}], c.OldestAvailableSeconds)
 	}
 	for k, age := range ages {
 		ch <- prometheus.MustNewConstMetric(queueAge, prometheus.GaugeValue, age, k.queue, k.kind)

@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
+	"taxd/gen/db"
 	"taxd/internal/auth"
 	"taxd/internal/money"
 )
@@ -32,29 +33,20 @@ func (s *Service) AccountValues(ctx context.Context, scope auth.ClientScope, acc
 		account, asset uuid.UUID
 		qty            decimal.Decimal
 	}
-	rows, err := s.pool.Query(ctx, `SELECT account_id, asset_id, quantity FROM portfolio_balances
-		WHERE client_id = $1 AND account_id = ANY($2) AND quantity > 0`, client, accounts)
+	balances, err := db.New(s.pool).PositiveAccountBalances(ctx, db.PositiveAccountBalancesParams{ClientID: client, AccountIds: accounts})
 	if err != nil {
 		return nil, err
 	}
 	var held []holding
 	assetSeen := map[uuid.UUID]bool{}
 	var assetIDs []uuid.UUID
-	for rows.Next() {
-		var h holding
-		if err := rows.Scan(&h.account, &h.asset, &h.qty); err != nil {
-			rows.Close()
-			return nil, err
-		}
+	for _, b := range balances {
+		h := holding{account: b.AccountID, asset: b.AssetID, qty: b.Quantity}
 		held = append(held, h)
 		if !assetSeen[h.asset] {
 			assetSeen[h.asset] = true
 			assetIDs = append(assetIDs, h.asset)
 		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	assets, err := queryAssets(ctx, s.pool, `client_id = $1 AND id = ANY($2)`, client, assetIDs)
 	if err != nil {

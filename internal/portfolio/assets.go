@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/shopspring/decimal"
 
+	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/imports"
@@ -160,9 +161,7 @@ func (s *Service) UpdateAsset(ctx context.Context, scope auth.ClientScope, id uu
 }
 
 func bumpVersion(ctx context.Context, tx pgx.Tx, client uuid.UUID) error {
-	_, err := tx.Exec(ctx, `INSERT INTO portfolio_versions AS v (client_id, version) VALUES ($1, 1)
-		ON CONFLICT (client_id) DO UPDATE SET version = v.version + 1`, client)
-	return err
+	return db.New(tx).BumpPortfolioVersion(ctx, client)
 }
 
 // NFT is upsertNftAsset's arguments.

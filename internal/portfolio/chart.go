@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/shopspring/decimal"
 
+	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/money"
@@ -125,28 +126,16 @@ func (s *Service) Chart(ctx context.Context, scope auth.ClientScope, rng string,
 	}
 	client := scope.ClientID()
 	now := s.now().UTC()
-	var (
-		version     int64
-		set         *uuid.UUID
-		setWritten  *time.Time
-		fiscalStart string
-		cur         string
-		cachedKey   *string
-		cachedAt    *time.Time
-		body        []byte
-	)
 	// One round trip: the cache key's parts and the cached chart.
-	if err := s.pool.QueryRow(ctx, `SELECT coalesce(v.version, 0), rs.id, rs.created_at, c.fiscal_year_start, upper(c.currency), ch.cache_key, ch.computed_at, ch.body
-		FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id
-		LEFT JOIN portfolio_versions v ON v.client_id = c.id
-		LEFT JOIN portfolio_charts ch ON ch.client_id = c.id AND ch.range_name = $2
-		WHERE c.id = $1`, client, rng).
-		Scan(&version, &set, &setWritten, &fiscalStart, &cur, &cachedKey, &cachedAt, &body); err != nil {
+	k, err := db.New(s.pool).GetChartCacheKey(ctx, db.GetChartCacheKeyParams{ClientID: client, RangeName: rng})
+	if err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil, apperr.NotFoundf("client not found")
 		}
 		return nil, err
 	}
+	version, set, setWritten, fiscalStart, cur := k.Version, k.ResultSetID, k.ResultSetWrittenAt, k.FiscalYearStart, k.Currency
+	cachedKey, cachedAt, body := k.CacheKey, k.ComputedAt, k.Body
 	key := fmt.Sprintf("v%d|%v@%v|%s|%s", version, set, setWritten, now.Format("2006-01-02"), cur)
 	if !refresh && cachedKey != nil && *cachedKey == key && cachedAt.After(now.Add(-chartTTL)) {
 		var c Chart
@@ -163,9 +152,7 @@ func (s *Service) Chart(ctx context.Context, scope auth.ClientScope, rng string,
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.pool.Exec(ctx, `INSERT INTO portfolio_charts (client_id, range_name, cache_key, body, computed_at) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (client_id, range_name) DO UPDATE SET cache_key = EXCLUDED.cache_key, body = EXCLUDED.body, computed_at = EXCLUDED.computed_at`,
-		client, rng, key, body, now); err != nil {
+	if err := db.New(s.pool).StoreChart(ctx, db.StoreChartParams{ClientID: client, RangeName: rng, CacheKey: key, Body: body, ComputedAt: now}); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -183,8 +170,12 @@ type change struct {
 func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string, now time.Time, set *uuid.UUID, fiscalStart, cur string) (*Chart, error) {
 	var first *time.Time
 	if rng == AllTime {
-		if err := s.pool.QueryRow(ctx, `SELECT min(day)::timestamptz FROM portfolio_balance_days WHERE client_id = $1`, client).Scan(&first); err != nil {
+		days, err := db.New(s.pool).FirstBalanceDay(ctx, client)
+		if err != nil {
 			return nil, err
+		}
+		if len(days) > 0 {
+			first = &days[0]
 		}
 	}
 	points, err := grid(rng, now, first, fiscalStart)

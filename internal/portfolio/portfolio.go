@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
+	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/imports"
@@ -217,10 +218,7 @@ func CheckPage(limit, page *int) (int, int, error) {
 }
 
 // querier is the pool or a transaction.
-type querier interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-}
+type querier = db.DBTX
 
 // Holdings returns the positions matching f, sorted and paged, with the totals of all matches.
 func (s *Service) Holdings(ctx context.Context, scope auth.ClientScope, f Filter, pg Page) (*Holdings, error) {
@@ -493,23 +491,22 @@ const staleSQL = `SELECT EXISTS (SELECT 1 FROM dirty_marks WHERE client_id = $1)
 // in the client's current results. The sums per account and asset are computed once per written
 // result set and kept in portfolio_basis, so a request reads a few rows, not every lot.
 func (s *Service) openBasis(ctx context.Context, tx querier, client uuid.UUID, accounts []uuid.UUID) (map[uuid.UUID]decimal.Decimal, error) {
-	var set *uuid.UUID
-	var written *time.Time
-	if err := tx.QueryRow(ctx, `SELECT rs.id, rs.created_at FROM clients c JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`,
-		client).Scan(&set, &written); err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return nil, err
-	}
+	q := db.New(tx)
+	cur, err := q.CurrentResultSetWritten(ctx, client)
 	out := map[uuid.UUID]decimal.Decimal{}
-	if set == nil {
+	if errors.Is(err, pgx.ErrNoRows) {
 		return out, nil
 	}
-	var have bool
-	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM portfolio_basis WHERE result_set_id = $1 AND set_written_at = $2)`, *set, *written).Scan(&have); err != nil {
+	if err != nil {
+		return nil, err
+	}
+	have, err := q.HasPortfolioBasis(ctx, db.HasPortfolioBasisParams{ResultSetID: cur.ID, SetWrittenAt: cur.CreatedAt})
+	if err != nil {
 		return nil, err
 	}
 	if !have {
 		// Concurrent first readers insert the same sums (DO NOTHING).
-		if err := s.fillBasis(ctx, *set, *written); err != nil {
+		if err := s.fillBasis(ctx, cur.ID, cur.CreatedAt); err != nil {
 			return nil, err
 		}
 	}
@@ -517,36 +514,25 @@ func (s *Service) openBasis(ctx context.Context, tx querier, client uuid.UUID, a
 	for i, a := range accounts {
 		keys[i] = a.String()
 	}
-	rows, err := tx.Query(ctx, `SELECT asset_key, sum(basis) FROM portfolio_basis
-		WHERE result_set_id = $1 AND set_written_at = $2 AND (cardinality($3::text[]) = 0 OR account_key = ANY($3))
-		GROUP BY asset_key`, *set, *written, keys)
+	sums, err := q.OpenBasisByAsset(ctx, db.OpenBasisByAssetParams{ResultSetID: cur.ID, SetWrittenAt: cur.CreatedAt, AccountKeys: keys})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var k string
-		var b decimal.Decimal
-		if err := rows.Scan(&k, &b); err != nil {
-			return nil, err
-		}
-		if id, err := uuid.Parse(k); err == nil {
-			out[id] = b
+	for _, b := range sums {
+		if id, err := uuid.Parse(b.AssetKey); err == nil {
+			out[id] = b.Basis
 		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 func (s *Service) fillBasis(ctx context.Context, set uuid.UUID, written time.Time) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `DELETE FROM portfolio_basis WHERE result_set_id = $1 AND set_written_at <> $2`, set, written); err != nil {
+		q := db.New(tx)
+		if err := q.DeleteOtherPortfolioBasis(ctx, db.DeleteOtherPortfolioBasisParams{ResultSetID: set, SetWrittenAt: written}); err != nil {
 			return err
 		}
-		// trigger ledger_fill_client_id gives the rows their result set's client_id (docs/database.md)
-		_, err := tx.Exec(ctx, `INSERT INTO portfolio_basis (result_set_id, set_written_at, account_key, asset_key, basis)
-			SELECT $1, $2, account_key, asset_key, sum(basis) FROM tax_lots WHERE result_set_id = $1 GROUP BY account_key, asset_key
-			ON CONFLICT DO NOTHING`, set, written)
-		return err
+		return q.FillPortfolioBasis(ctx, db.FillPortfolioBasisParams{ResultSetID: set, SetWrittenAt: written})
 	})
 }
 
@@ -559,8 +545,8 @@ func (s *Service) Value(ctx context.Context, scope auth.ClientScope) (*Holdings,
 // clientCurrency is the client's currency (ISO 4217, upper case), in which its basis is kept and its
 // holdings are valued.
 func clientCurrency(ctx context.Context, q querier, client uuid.UUID) (string, error) {
-	var cur string
-	if err := q.QueryRow(ctx, `SELECT currency FROM clients WHERE id = $1`, client).Scan(&cur); err != nil {
+	cur, err := db.New(q).ClientCurrency(ctx, client)
+	if err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return "", apperr.NotFoundf("client not found")
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
+	"taxd/gen/db"
 	"taxd/internal/imports"
 	"taxd/internal/prices"
 )
@@ -166,33 +167,19 @@ type dayPrice struct {
 // cachedLatest reads, per price key, the newest cached price of the last few days and the one of
 // the day before it.
 func cachedLatest(ctx context.Context, q querier, keys []string, today time.Time) (map[string]dayPrice, error) {
-	rows, err := q.Query(ctx, `
-SELECT l.price_key, l.day, l.usd, p.usd
-FROM (SELECT DISTINCT ON (price_key) price_key, day, usd FROM prices
-      WHERE price_key = ANY($1) AND day BETWEEN $2 AND $3 ORDER BY price_key, day DESC) l
-LEFT JOIN prices p ON p.price_key = l.price_key AND p.day = l.day - 1`, keys, today.Add(-latestWithin), today)
+	rows, err := db.New(q).LatestCachedPrices(ctx, db.LatestCachedPricesParams{Keys: keys, FromDay: today.Add(-latestWithin), ToDay: today})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	out := map[string]dayPrice{}
-	for rows.Next() {
-		var (
-			k    string
-			d    time.Time
-			usd  decimal.Decimal
-			prev decimal.NullDecimal
-		)
-		if err := rows.Scan(&k, &d, &usd, &prev); err != nil {
-			return nil, err
+	for _, r := range rows {
+		dp := dayPrice{day: r.Day.UTC(), usd: r.Usd}
+		if r.PrevUsd.Valid {
+			dp.prev = &r.PrevUsd.Decimal
 		}
-		dp := dayPrice{day: d.UTC(), usd: usd}
-		if prev.Valid {
-			dp.prev = &prev.Decimal
-		}
-		out[k] = dp
+		out[r.PriceKey] = dp
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // historicalPrices reads the cached daily prices of keys over [from, to] (UTC days). Online, a key
@@ -207,26 +194,17 @@ func (s *Service) historicalPrices(ctx context.Context, q querier, assets map[uu
 	coins, keys := s.resolveCoins(ctx, feed, to, cur)
 	byKey := map[string]map[time.Time]decimal.Decimal{}
 	read := func() error {
-		rows, err := q.Query(ctx, `SELECT price_key, day, usd FROM prices WHERE price_key = ANY($1) AND day BETWEEN $2 AND $3`, keys, from, to)
+		rows, err := db.New(q).CachedPricesBetween(ctx, db.CachedPricesBetweenParams{Keys: keys, FromDay: from, ToDay: to})
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var (
-				k   string
-				d   time.Time
-				usd decimal.Decimal
-			)
-			if err := rows.Scan(&k, &d, &usd); err != nil {
-				return err
+		for _, r := range rows {
+			if byKey[r.PriceKey] == nil {
+				byKey[r.PriceKey] = map[time.Time]decimal.Decimal{}
 			}
-			if byKey[k] == nil {
-				byKey[k] = map[time.Time]decimal.Decimal{}
-			}
-			byKey[k][d.UTC()] = usd
+			byKey[r.PriceKey][r.Day.UTC()] = r.Usd
 		}
-		return rows.Err()
+		return nil
 	}
 	if len(keys) > 0 {
 		if err := read(); err != nil {

@@ -11,15 +11,18 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"taxd/internal/pgcopy"
 	"taxd/internal/tax"
 )
 
-// Result rows go to Postgres with COPY in binary format: the server then copies numbers,
-// timestamps and UUIDs instead of parsing their text (half of a text COPY's server time at a
-// million rows). Each value is encoded exactly as the text it replaces would be stored: a
-// numeric keeps the scale its shortest text form has (14.18, not 14.180000000000000000).
+// The result write's hand-written SQL, all of it here: result rows go to Postgres with COPY in
+// binary format, and the few year summaries and checkpoints in one batch. With binary COPY the
+// server copies numbers, timestamps and UUIDs instead of parsing their text (half of a text
+// COPY's server time at a million rows). Each value is encoded exactly as the text it replaces
+// would be stored: a numeric keeps the scale its shortest text form has (14.18, not
+// 14.180000000000000000).
 
 // copyBinary streams rows into table with COPY in binary format. rows appends one row (starting
 // with appendFields) to b and reports whether it did.
@@ -53,8 +56,8 @@ func copyBinary(ctx context.Context, tx pgx.Tx, table string, columns []string, 
 	return err
 }
 
-// binUUIDText is a text column holding a UUID's canonical form.
-func binUUIDText(b []byte, id tax.ID) []byte { return id.AppendUUID(pgcopy.Len(b, 36)) }
+// binTransferID is a uuid column naming a transfer.
+func binTransferID(b []byte, id tax.ID) []byte { return pgcopy.UUID(b, uuid.UUID(id)) }
 
 // pgEpochMicros is 2000-01-01 UTC in Unix microseconds.
 const pgEpochMicros = 946_684_800_000_000
@@ -211,5 +214,35 @@ func binUintText(b []byte, v uint64) []byte {
 	return append(pgcopy.Len(b, len(d)), d...)
 }
 
-// binResultSet is the result_set_id column.
-func binResultSet(b []byte, rs uuid.UUID) []byte { return pgcopy.UUID(b, rs) }
+// resultKey names the result set a row belongs to and its client: every result row starts with
+// them (result_set_id, client_id), and client_id closes each result table's primary key.
+type resultKey struct{ set, client uuid.UUID }
+
+// resultKeyColumns are the first columns of every result row (binResultKey).
+var resultKeyColumns = []string{"result_set_id", "client_id"}
+
+// binResultKey is the result_set_id and client_id columns.
+func binResultKey(b []byte, k resultKey) []byte { return pgcopy.UUID(pgcopy.UUID(b, k.set), k.client) }
+
+// writeSummaries writes the year summaries and checkpoints of a run into result set rsID, in one
+// round trip (the engine's decimals at their full scale, as pgtype.Numeric).
+func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow) error {
+	batch := &pgx.Batch{}
+	for _, y := range res.Years {
+		var gains, losses, denied *pgtype.Numeric
+		if snap.input.Settings.Rules().Matcher.Pooled() {
+			gains, losses, denied = ptr(num(y.Gains)), ptr(num(y.Losses)), ptr(num(y.Denied))
+		}
+		// trigger ledger_fill_client_id gives this and the checkpoints their set's client_id (docs/database.md)
+		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count,
+				gains, losses, denied_losses)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+			rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
+			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year], gains, losses, denied)
+	}
+	for _, c := range cps {
+		batch.Queue(`INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)
+			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
+	}
+	return tx.SendBatch(ctx, batch).Close()
+}

@@ -47,8 +47,8 @@ func TestBinaryCopyStoresWhatTextStores(t *testing.T) {
 	times := []tax.Instant{0, tax.InstantOf(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)), tax.InstantOf(time.Date(1969, 12, 31, 23, 59, 59, 999999000, time.UTC)),
 		tax.InstantOf(time.Date(2021, 1, 1, 4, 11, 16, 78280000, time.UTC)), tax.InstantOf(time.Date(2099, 6, 30, 12, 0, 0, 1000, time.UTC))}
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `CREATE TEMP TABLE viatext (k int PRIMARY KEY, n numeric, t timestamptz, s text);
-			CREATE TEMP TABLE viabin (k int PRIMARY KEY, n numeric, t timestamptz, s text)`); err != nil {
+		if _, err := tx.Exec(ctx, `CREATE TEMP TABLE viatext (k int PRIMARY KEY, n numeric, t timestamptz, s uuid);
+			CREATE TEMP TABLE viabin (k int PRIMARY KEY, n numeric, t timestamptz, s uuid)`); err != nil {
 			return err
 		}
 		var text bytes.Buffer
@@ -67,13 +67,13 @@ func TestBinaryCopyStoresWhatTextStores(t *testing.T) {
 			b = pgcopy.Int4(b, int32(i))
 			b = binNumeric(b, decs[i])
 			b = binTimestamptz(b, times[i%len(times)])
-			b = binUUIDText(b, tax.ID{byte(i)})
+			b = binTransferID(b, tax.ID{byte(i)})
 			i++
 			return b, true
 		}); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT k, a.n::text, b.n::text, a.t::text, b.t::text, a.s, b.s FROM viatext a FULL JOIN viabin b USING (k)
+		rows, err := tx.Query(ctx, `SELECT k, a.n::text, b.n::text, a.t::text, b.t::text, a.s::text, b.s::text FROM viatext a FULL JOIN viabin b USING (k)
 			WHERE a.n::text IS DISTINCT FROM b.n::text OR a.t IS DISTINCT FROM b.t OR a.s IS DISTINCT FROM b.s OR scale(a.n) <> scale(b.n)`)
 		if err != nil {
 			return err

@@ -69,10 +69,10 @@ func checkSeqRanges(t *testing.T, ctx context.Context, pool *pgxpool.Pool, rs uu
 	t.Helper()
 	var pieces, income, total int
 	if err := pool.QueryRow(ctx, `SELECT
-		(SELECT count(*) FROM tax_disposals d JOIN transfers tr ON tr.id::text = d.transfer_id
+		(SELECT count(*) FROM tax_disposals d JOIN transfers tr ON tr.id = d.transfer_id
 		 LEFT JOIN tax_transaction_results r ON r.result_set_id = d.result_set_id AND r.transaction_id = tr.transaction_id
 		 WHERE d.result_set_id = $1 AND d.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq IS NOT TRUE),
-		(SELECT count(*) FROM tax_income i JOIN transfers tr ON tr.id::text = i.transfer_id
+		(SELECT count(*) FROM tax_income i JOIN transfers tr ON tr.id = i.transfer_id
 		 LEFT JOIN tax_transaction_results r ON r.result_set_id = i.result_set_id AND r.transaction_id = tr.transaction_id
 		 WHERE i.result_set_id = $1 AND i.seq BETWEEN r.first_income_seq AND r.last_income_seq IS NOT TRUE),
 		(SELECT count(*) FROM tax_disposals WHERE result_set_id = $1) + (SELECT count(*) FROM tax_income WHERE result_set_id = $1)`, rs).Scan(&pieces, &income, &total); err != nil {

@@ -53,6 +53,7 @@ func maybeRunWorkerProcess() bool {
 	}}
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &recalc.Worker{Runner: runner})
+	jobs.Track(workers, jobs.KindRecalc, recalc.Track)
 	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 1, RescueAfter: 2 * time.Second, JobTimeout: time.Second})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -14,9 +14,13 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"taxd/gen/db"
 	"taxd/internal/tax"
 )
 
+// The ledger read's hand-written SQL is here: binary-format streams (decoded from the raw values,
+// rawrow.go) and, for a full run, an imported snapshot on a second connection.
+//
 // A full run reads the ledger as two plain scans on two connections at once, the client's
 // transactions on one and its transfers on the other, and joins and orders them here. Postgres
 // then only filters and sends rows: the one query that joined and sorted every transfer in
@@ -60,7 +64,7 @@ func readLedgerJoined(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx, snapID
 			if _, err := tx2.Exec(ctx, `SET TRANSACTION SNAPSHOT '`+snapID+`'`); err != nil {
 				return err
 			}
-			if _, err := tx2.Exec(ctx, ledgerSettings); err != nil {
+			if err := db.New(tx2).SetLedgerReadSettings(ctx); err != nil {
 				return err
 			}
 			var err error
@@ -299,4 +303,54 @@ func (p byPosition) Less(i, j int) bool { return p.ks[i].position < p.ks[j].posi
 func (p byPosition) Swap(i, j int) {
 	p.ts[i], p.ts[j] = p.ts[j], p.ts[i]
 	p.ks[i], p.ks[j] = p.ks[j], p.ks[i]
+}
+
+// readLedger reads the rows of query; capacity is how many transactions to make room for.
+func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, yearOf func(time.Time) int) (ledgerPart, error) {
+	part := ledgerPart{years: map[int]int{}}
+	// every column in binary format, decoded from the raw values (rawrow.go)
+	rows, err := tx.Query(ctx, query, append([]any{pgx.QueryResultFormats{pgx.BinaryFormatCode}}, args...)...)
+	if err != nil {
+		return part, err
+	}
+	defer rows.Close()
+	txs := make([]tax.Transaction, 0, capacity)
+	info := make([]txInfo, 0, capacity)
+	labels := map[string]*string{} // one string per distinct label
+	// Transfers live in chunks shared by consecutive transactions: one allocation per chunk, not
+	// one per transaction. A transaction's transfers are contiguous in one chunk.
+	chunk := make([]tax.Transfer, 0, transferChunk)
+	start := 0
+	var cur *tax.Transaction
+	for rows.Next() {
+		v := rows.RawValues()
+		t, txID, at, err := decodeLedgerRow(v, names)
+		if err != nil {
+			return part, err
+		}
+		if cur == nil || cur.ID != txID {
+			txs = append(txs, tax.Transaction{ID: txID, Time: at})
+			cur = &txs[len(txs)-1]
+			ti, err := decodeTxInfo(v, labels)
+			if err != nil {
+				return part, err
+			}
+			info = append(info, ti)
+			part.years[yearOf(at)]++
+			start = len(chunk)
+		}
+		if len(chunk) == cap(chunk) { // move the transaction's transfers so far to a new chunk
+			next := make([]tax.Transfer, 0, max(transferChunk, 2*(len(chunk)-start)))
+			chunk = append(next, chunk[start:]...)
+			start = 0
+		}
+		chunk = append(chunk, t)
+		cur.Transfers = chunk[start:len(chunk):len(chunk)]
+		part.transfers++
+		if exact := addFees(&info[len(info)-1].fees, v, t.IsFee, t.ID); !exact {
+			part.feesInexact = true
+		}
+	}
+	part.txs, part.info = txs, info
+	return part, rows.Err()
 }

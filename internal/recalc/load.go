@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"taxd/gen/db"
 	"taxd/internal/tax"
 	"taxd/internal/taxsettings"
 )
@@ -58,23 +59,17 @@ type baseCheckpoint struct {
 func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, incremental bool) (*snapshot, error) {
 	s := &snapshot{clientID: clientID, txPerYear: map[int]int{}}
 	err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, ledgerSettings); err != nil {
+		if err := db.New(tx).SetLedgerReadSettings(ctx); err != nil {
 			return err
 		}
-		var method, tz, fyStart, country string
-		var perWallet, lock *time.Time
-		var raw []byte
-		var current *uuid.UUID
-		var currentKey, currentColumns *string
-		var currentRemovals *bool
-		if err := tx.QueryRow(ctx, `SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.lock_taxes_until, c.settings,
-				c.settings_dirty_seq, c.current_result_set_id, rs.settings_key, rs.transaction_columns, rs.removals_written, c.country
-			FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`, clientID).
-			Scan(&method, &tz, &fyStart, &perWallet, &lock, &raw, &s.settingsSeq, &current, &currentKey, &currentColumns, &currentRemovals, &country); err != nil {
+		c, err := db.New(tx).LoadRecalcClient(ctx, clientID)
+		if err != nil {
 			return err
 		}
+		s.settingsSeq = c.SettingsDirtySeq
+		current, currentKey, currentColumns, currentRemovals := c.CurrentResultSetID, c.SettingsKey, c.TransactionColumns, c.RemovalsWritten
 		// The client's tax settings (per-year methods, per-wallet switch) reach the engine here.
-		ts, err := taxsettings.Parse(method, perWallet, tz, fyStart, country, lock, raw)
+		ts, err := taxsettings.Parse(c.CostBasisAlgorithm, c.PerWalletFrom, c.Timezone, c.FiscalYearStart, c.Country, c.LockTaxesUntil, c.Settings)
 		if err != nil {
 			return err
 		}
@@ -109,15 +104,15 @@ func load(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID, increment
 // come out of the resumed run as they were stored.
 func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from time.Time, lookahead time.Duration) error {
 	var b baseCheckpoint
-	var years, state []byte
-	err := tx.QueryRow(ctx, `SELECT disposal_seq, income_seq, year_transactions, state FROM tax_checkpoints
-		WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1`, rs, from.Add(-lookahead)).Scan(&b.disposalSeq, &b.incomeSeq, &years, &state)
+	row, err := db.New(tx).LatestCheckpointAtOrBefore(ctx, db.LatestCheckpointAtOrBeforeParams{ResultSetID: rs, AtTime: from.Add(-lookahead)})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
+	b.disposalSeq, b.incomeSeq = int(row.DisposalSeq), int(row.IncomeSeq)
+	years, state := row.YearTransactions, row.State
 	if err := b.cp.UnmarshalBinary(state); err != nil {
 		return nil // written by another version of the engine: recompute in full
 	}
@@ -143,19 +138,14 @@ func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from t
 // loadDirty reads the client's dirty marks and returns the earliest instant they affect (nil when
 // there is none, or a mark without an instant: then only a full run is safe).
 func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error) {
-	rows, err := tx.Query(ctx, `SELECT seq, occurred_at FROM dirty_marks WHERE client_id = $1`, s.clientID)
+	marks, err := db.New(tx).ListDirtyMarks(ctx, s.clientID)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	var from *time.Time
 	unknown := false
-	for rows.Next() {
-		var seq int64
-		var at *time.Time
-		if err := rows.Scan(&seq, &at); err != nil {
-			return nil, err
-		}
+	for _, m := range marks {
+		seq, at := m.Seq, m.OccurredAt
 		s.dirtySeqs = append(s.dirtySeqs, seq)
 		switch {
 		case at == nil:
@@ -167,19 +157,12 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 	if unknown {
 		from = nil
 	}
-	if err := rows.Err(); err != nil || from == nil {
-		return from, err
+	if from == nil {
+		return nil, nil
 	}
 	earliest, err := s.linkedDirtyFrom(ctx, tx, *from) // pairs.go
 	return &earliest, err
 }
-
-// ledgerSettings are the load transactions' settings. The ledger query sorts every transfer of
-// the client: give the sort memory instead of spilling a million rows to disk. A full run reads
-// its two halves on two connections already, and the tail of an incremental run is small: parallel
-// workers and JIT compilation (a third of a second per query at a million rows) cost more than
-// they save.
-const ledgerSettings = `SET LOCAL work_mem = '256MB'; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off`
 
 // ledgerQuery lists every transfer the engine sees, in settlement order, with its transaction's own
 // columns that the transaction's result row carries (txInfo). Hidden transactions and transfers,
@@ -222,11 +205,11 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	}
 	// The slices are allocated once, sized from the previous results' transaction count (no count
 	// of the ledger first).
-	var n int
-	if err := tx.QueryRow(ctx, `SELECT coalesce(sum(ys.transaction_count), 0)::int FROM clients c
-			JOIN tax_year_summaries ys ON ys.result_set_id = c.current_result_set_id WHERE c.id = $1`, s.clientID).Scan(&n); err != nil {
+	counted, err := db.New(tx).CurrentResultTransactionCount(ctx, s.clientID)
+	if err != nil {
 		return err
 	}
+	n := int(counted)
 	// Without results yet (the first run after an import) the dirty marks, one or more per new
 	// transaction, are the better estimate: growing a slab of a million transfers by doubling
 	// copies and faults it in twice.
@@ -239,8 +222,8 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		s.add(part)
 		return nil
 	}
-	var snapID string
-	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
+	snapID, err := db.New(tx).ExportSnapshot(ctx)
+	if err != nil {
 		return err
 	}
 	part, err := readLedgerJoined(ctx, pool, tx, snapID, s.clientID, spam, n, names, s.input.Settings.TaxYearOf) // ledgerjoin.go
@@ -269,11 +252,7 @@ WHERE t.client_id = $1 AND t.occurred_at >= $2 AND t.deleted_at IS NULL AND NOT 
 ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
 
 func spamAssets(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) ([]uuid.UUID, error) {
-	rows, err := tx.Query(ctx, `SELECT id FROM assets WHERE client_id = $1 AND is_spam`, clientID)
-	if err != nil {
-		return nil, err
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	ids, err := db.New(tx).SpamAssetIDs(ctx, clientID)
 	if ids == nil {
 		ids = []uuid.UUID{}
 	}
@@ -353,11 +332,7 @@ func (s *snapshot) add(p ledgerPart) {
 // loadNames interns the client's account and asset ids before the ledger is read, so that parallel
 // readers share one string per id without locking.
 func loadNames(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) (interner, error) {
-	rows, err := tx.Query(ctx, `SELECT id FROM accounts WHERE client_id = $1 UNION ALL SELECT id FROM assets WHERE client_id = $1`, clientID)
-	if err != nil {
-		return nil, err
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	ids, err := db.New(tx).AccountAndAssetIDs(ctx, clientID)
 	if err != nil {
 		return nil, err
 	}
@@ -370,56 +345,6 @@ func loadNames(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) (interner, er
 
 // transferChunk is how many transfers one arena chunk holds.
 const transferChunk = 1 << 14
-
-// readLedger reads the rows of query; capacity is how many transactions to make room for.
-func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, yearOf func(time.Time) int) (ledgerPart, error) {
-	part := ledgerPart{years: map[int]int{}}
-	// every column in binary format, decoded from the raw values (rawrow.go)
-	rows, err := tx.Query(ctx, query, append([]any{pgx.QueryResultFormats{pgx.BinaryFormatCode}}, args...)...)
-	if err != nil {
-		return part, err
-	}
-	defer rows.Close()
-	txs := make([]tax.Transaction, 0, capacity)
-	info := make([]txInfo, 0, capacity)
-	labels := map[string]*string{} // one string per distinct label
-	// Transfers live in chunks shared by consecutive transactions: one allocation per chunk, not
-	// one per transaction. A transaction's transfers are contiguous in one chunk.
-	chunk := make([]tax.Transfer, 0, transferChunk)
-	start := 0
-	var cur *tax.Transaction
-	for rows.Next() {
-		v := rows.RawValues()
-		t, txID, at, err := decodeLedgerRow(v, names)
-		if err != nil {
-			return part, err
-		}
-		if cur == nil || cur.ID != txID {
-			txs = append(txs, tax.Transaction{ID: txID, Time: at})
-			cur = &txs[len(txs)-1]
-			ti, err := decodeTxInfo(v, labels)
-			if err != nil {
-				return part, err
-			}
-			info = append(info, ti)
-			part.years[yearOf(at)]++
-			start = len(chunk)
-		}
-		if len(chunk) == cap(chunk) { // move the transaction's transfers so far to a new chunk
-			next := make([]tax.Transfer, 0, max(transferChunk, 2*(len(chunk)-start)))
-			chunk = append(next, chunk[start:]...)
-			start = 0
-		}
-		chunk = append(chunk, t)
-		cur.Transfers = chunk[start:len(chunk):len(chunk)]
-		part.transfers++
-		if exact := addFees(&info[len(info)-1].fees, v, t.IsFee, t.ID); !exact {
-			part.feesInexact = true
-		}
-	}
-	part.txs, part.info = txs, info
-	return part, rows.Err()
-}
 
 // decodeLedgerRow decodes one row of ledgerQuery (binary format) into the engine's transfer.
 func decodeLedgerRow(v [][]byte, names interner) (t tax.Transfer, txID tax.ID, at time.Time, err error) {

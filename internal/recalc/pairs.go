@@ -22,12 +22,14 @@ package recalc
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"taxd/gen/db"
 	"taxd/internal/tax"
 )
 
@@ -39,46 +41,29 @@ type txLink struct {
 // linkedDirtyFrom moves the earliest dirty instant back to the time of the partner of any dirty
 // transaction that is linked.
 func (s *snapshot) linkedDirtyFrom(ctx context.Context, tx pgx.Tx, from time.Time) (time.Time, error) {
-	var earliest *time.Time
-	err := tx.QueryRow(ctx, `SELECT min(least(tf.occurred_at, tt.occurred_at))
-		FROM dirty_marks d
-		JOIN internal_transfer_pairs p ON d.transaction_id IN (p.from_transaction_id, p.to_transaction_id)
-		JOIN transactions tf ON tf.id = p.from_transaction_id
-		JOIN transactions tt ON tt.id = p.to_transaction_id
-		WHERE d.client_id = $1 AND p.client_id = $1`, s.clientID).Scan(&earliest)
-	if err != nil || earliest == nil || !earliest.Before(from) {
+	earliest, err := db.New(tx).LinkedDirtyFrom(ctx, s.clientID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return from, nil
+	}
+	if err != nil || !earliest.Before(from) {
 		return from, err
 	}
-	return *earliest, nil
+	return earliest, nil
 }
 
 var linkedTxQuery = strings.Replace(ledgerQuery, "WHERE t.client_id = $1", "WHERE t.client_id = $1 AND t.id = ANY($2)", 1)
 
 // applyLinks rewrites the transfers of the linked transactions of the snapshot.
 func (s *snapshot) applyLinks(ctx context.Context, tx pgx.Tx) error {
-	rows, err := tx.Query(ctx, `SELECT p.link_type, p.from_transaction_id, p.to_transaction_id
-		FROM internal_transfer_pairs p
-		JOIN transactions tf ON tf.id = p.from_transaction_id AND tf.deleted_at IS NULL AND NOT tf.is_hidden
-		JOIN transactions tt ON tt.id = p.to_transaction_id AND tt.deleted_at IS NULL AND NOT tt.is_hidden
-		WHERE p.client_id = $1
-		ORDER BY p.from_transaction_id, p.to_transaction_id`, s.clientID)
+	pairs, err := db.New(tx).ListLiveTransferLinks(ctx, s.clientID)
 	if err != nil {
 		return err
 	}
 	var links []txLink
 	var ids []uuid.UUID
-	for rows.Next() {
-		var l txLink
-		var from, to uuid.UUID
-		if err := rows.Scan(&l.kind, &from, &to); err != nil {
-			return err
-		}
-		l.from, l.to = tax.ID(from), tax.ID(to)
-		links = append(links, l)
-		ids = append(ids, from, to)
-	}
-	if err := rows.Err(); err != nil {
-		return err
+	for _, p := range pairs {
+		links = append(links, txLink{kind: p.LinkType, from: tax.ID(p.FromTransactionID), to: tax.ID(p.ToTransactionID)})
+		ids = append(ids, p.FromTransactionID, p.ToTransactionID)
 	}
 	if len(links) == 0 {
 		return nil

@@ -19,6 +19,7 @@ func startWorkers(t *testing.T, b *bundle, runner *recalc.Runner) *jobs.Client {
 	t.Helper()
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &recalc.Worker{Runner: runner})
+	jobs.Track(workers, jobs.KindRecalc, recalc.Track)
 	jc, err := jobs.New(b.pool, workers, jobs.Options{Queues: map[string]int{jobs.QueueRecalc: 2}, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)

@@ -57,12 +57,9 @@ func Request(ctx context.Context, pool *pgxpool.Pool, jc *jobs.Client, clientID 
 	return RequestWith(ctx, pool, jc, clientID, Options{})
 }
 
-// RequestWith is Request with the caller's options. A job of the client whose worker died (its
-// heartbeat is stale) is taken over first, so the request does not join a job nobody runs.
+// RequestWith is Request with the caller's options. A request that joins a job whose worker
+// died joins the job the background reclaimer queues again in its place.
 func RequestWith(ctx context.Context, pool *pgxpool.Pool, jc *jobs.Client, clientID uuid.UUID, o Options) (db.RecalcJob, error) {
-	if _, err := jobs.Reclaim(ctx, pool, 0, jobs.Filter{Kind: jobs.KindRecalc, Arg: "client_id", Value: clientID.String()}); err != nil {
-		return db.RecalcJob{}, err
-	}
 	var job db.RecalcJob
 	err := store.InTx(ctx, pool, func(tx pgx.Tx) error {
 		var err error
@@ -312,10 +309,9 @@ func RequestTx(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UU
 	return request(ctx, tx, jc, Args{ClientID: clientID}, nil, Options{})
 }
 
-func init() { jobs.Track(jobs.KindRecalc, track) }
-
-// track records a river attempt's state on the client's active job row.
-func track(ctx context.Context, tx pgx.Tx, j jobs.Job, ev jobs.Event) error {
+// Track is the jobs.Tracker of recalculation jobs: it records a river attempt's state on the
+// client's active job row, and the river job that runs a starting attempt.
+func Track(ctx context.Context, tx pgx.Tx, j jobs.Job, ev jobs.Event) error {
 	var a Args
 	if err := json.Unmarshal(j.Args, &a); err != nil {
 		return err
@@ -325,5 +321,5 @@ func track(ctx context.Context, tx pgx.Tx, j jobs.Job, ev jobs.Event) error {
 		reason = &ev.Reason
 	}
 	return db.New(tx).TrackRecalcJob(ctx, db.TrackRecalcJobParams{ClientID: a.ClientID, State: ev.State, Attempt: int32(ev.Attempt),
-		MaxAttempts: int32(ev.MaxAttempts), NextAttemptAt: ev.NextAttemptAt, Reason: reason})
+		MaxAttempts: int32(ev.MaxAttempts), NextAttemptAt: ev.NextAttemptAt, Reason: reason, RiverJobID: j.ID})
 }

@@ -2,9 +2,11 @@ package recalc
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/gen/db"
@@ -59,6 +61,7 @@ type Job struct {
 	DoNotReplay       bool
 	SkipPlugins       bool
 	DirtyCountAtStart int32
+	RiverJobID        *int64 // the river job that runs it (set once queued), for liveness reads
 }
 
 // Request starts a recalculation of the scope's client (a write: a Read scope is refused), or
@@ -82,20 +85,27 @@ type ActiveJob struct {
 	Reason  string // the last failed attempt's reason, while it is retried
 }
 
-// Active returns the scope's client's queued or running job, or nil. A job whose worker died is
-// taken over first (it then shows as queued again).
+// Active returns the scope's client's queued or running job, or nil. It only reads: a running
+// job whose worker stopped (its heartbeat is stale) shows as queued again with the reason, as it
+// will once the background reclaimer has taken it over.
 func (s *Service) Active(ctx context.Context, scope auth.ClientScope) (*ActiveJob, error) {
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
-	if _, err := jobs.Reclaim(ctx, s.pool, 0, jobs.Filter{Kind: jobs.KindRecalc, Arg: "client_id", Value: scope.ClientID().String()}); err != nil {
+	row, err := db.New(s.pool).GetActiveRecalcJobLiveness(ctx, db.GetActiveRecalcJobLivenessParams{
+		ClientID: scope.ClientID(), StaleSeconds: jobs.StaleAfter.Seconds()})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
 		return nil, err
 	}
-	j, err := Active(ctx, s.pool, scope.ClientID())
-	if err != nil || j == nil {
-		return nil, err
+	j := row.RecalcJob
+	if row.WorkerLost {
+		reason := jobs.ReasonWorkerLost
+		j.Status, j.Error = "queued", &reason
 	}
-	out := &ActiveJob{Job: Job(*j), State: j.Status, Attempt: max(int(j.Attempt), 1)}
+	out := &ActiveJob{Job: Job(j), State: j.Status, Attempt: max(int(j.Attempt), 1)}
 	if j.Error != nil {
 		out.Reason = *j.Error
 	}

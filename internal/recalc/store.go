@@ -37,15 +37,14 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		if err := replaceTail(ctx, tx, snap, res, w, job.ID); err != nil {
 			return err
 		}
-		if err := writeDisposals(ctx, tx, b.resultSet, res, w, snap.input.Settings.Jurisdiction); err != nil {
+		if err := writeDisposals(ctx, tx, resultKey{b.resultSet, snap.clientID}, res, w, snap.input.Settings.Jurisdiction); err != nil {
 			return err
 		}
 		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w); err != nil {
 			return err
 		}
 		// keep the newest checkpointMonths checkpoints, as a full run would
-		if _, err := tx.Exec(ctx, `DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <
-			(SELECT at_time FROM tax_checkpoints WHERE result_set_id = $1 ORDER BY at_time DESC OFFSET $2 LIMIT 1)`, b.resultSet, checkpointMonths-1); err != nil {
+		if err := db.New(tx).KeepNewestCheckpoints(ctx, db.KeepNewestCheckpointsParams{ResultSetID: b.resultSet, Keep: checkpointMonths - 1}); err != nil {
 			return err
 		}
 		return finishRun(ctx, tx, job, snap, nil, before)
@@ -58,9 +57,8 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
 	rsID := uuid.Must(uuid.NewV7())
-	if _, err := pool.Exec(ctx, `INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns, removals_written, jurisdiction)
-		VALUES ($1, $2, $3, $4, $5, true, $6)`,
-		rsID, snap.clientID, job.ID, snap.settingsKey, snap.transactionColumns(), snap.input.Settings.Jurisdiction.String()); err != nil {
+	if err := db.New(pool).InsertResultSet(ctx, db.InsertResultSetParams{ID: rsID, ClientID: snap.clientID, RecalcJobID: &job.ID,
+		SettingsKey: &snap.settingsKey, TransactionColumns: snap.transactionColumns(), Jurisdiction: snap.input.Settings.Jurisdiction.String()}); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -80,7 +78,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		return copyDisposals(ctx, tx, rsID, res, 0, split, 0, snap.input.Settings.Jurisdiction)
+		return copyDisposals(ctx, tx, resultKey{rsID, snap.clientID}, res, 0, split, 0, snap.input.Settings.Jurisdiction)
 	})
 	go write(func(tx pgx.Tx) error {
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
@@ -89,7 +87,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}); err != nil {
 			return err
 		}
-		return copyDisposals(ctx, tx, rsID, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
+		return copyDisposals(ctx, tx, resultKey{rsID, snap.clientID}, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
 	})
 	err := errors.Join(<-errs, <-errs)
 	if err != nil {
@@ -183,8 +181,8 @@ func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
 	return w
 }
 
-func writeDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, w writeFrom, j tax.Jurisdiction) error {
-	return copyDisposals(ctx, tx, rs, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
+func writeDisposals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, w writeFrom, j tax.Jurisdiction) error {
+	return copyDisposals(ctx, tx, rk, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
 }
 
 // disposalSplit divides a full run's pieces between the two writers: the first writes pieces
@@ -208,13 +206,14 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 // writeRest writes the lots, the non-taxable removals, income, per-transaction results, year
 // summaries and checkpoints.
 func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) error {
-	if err := copyLots(ctx, tx, rsID, res); err != nil {
+	rk := resultKey{rsID, snap.clientID}
+	if err := copyLots(ctx, tx, rk, res); err != nil {
 		return err
 	}
-	if err := copyRemovals(ctx, tx, rsID, res); err != nil {
+	if err := copyRemovals(ctx, tx, rk, res); err != nil {
 		return err
 	}
-	if err := copyIncome(ctx, tx, rsID, res, w.income, w.incomeSeq); err != nil {
+	if err := copyIncome(ctx, tx, rk, res, w.income, w.incomeSeq); err != nil {
 		return err
 	}
 	disposalSeq, incomeSeq := 0, 0
@@ -222,27 +221,10 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 		disposalSeq, incomeSeq = snap.base.disposalSeq, snap.base.incomeSeq
 	}
 	rows, figs := transactionResults(&snap.input, res, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
-	if err := copyTransactionResults(ctx, tx, rsID, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
+	if err := copyTransactionResults(ctx, tx, rk, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
 		return err
 	}
-	batch := &pgx.Batch{}
-	for _, y := range res.Years {
-		var gains, losses, denied *pgtype.Numeric
-		if snap.input.Settings.Rules().Matcher.Pooled() {
-			gains, losses, denied = ptr(num(y.Gains)), ptr(num(y.Losses)), ptr(num(y.Denied))
-		}
-		// trigger ledger_fill_client_id gives this and the checkpoints their set's client_id (docs/database.md)
-		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count,
-				gains, losses, denied_losses)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-			rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
-			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year], gains, losses, denied)
-	}
-	for _, c := range cps {
-		batch.Queue(`INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)
-			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
-	}
-	return tx.SendBatch(ctx, batch).Close()
+	return writeSummaries(ctx, tx, rsID, snap, res, cps)
 }
 
 // rowInfo is the transactions' own columns for their result rows, beside the input (nil when the
@@ -275,8 +257,7 @@ var errResultSetGone = errors.New("the result set being written was deleted")
 // result tables have no foreign key (migration 00018), and this keeps the set from being deleted
 // until the rows written in tx are committed (the delete then removes them too).
 func lockResultSet(ctx context.Context, tx pgx.Tx, rs uuid.UUID) error {
-	var one int
-	err := tx.QueryRow(ctx, `SELECT 1 FROM tax_result_sets WHERE id = $1 FOR KEY SHARE`, rs).Scan(&one)
+	_, err := db.New(tx).LockResultSet(ctx, rs)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return errResultSetGone
 	}
@@ -320,8 +301,8 @@ var errResultsMoved = errors.New("the client's results changed during the run")
 // It first locks the client row, so that a concurrent full run's switch waits or has happened.
 func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) error {
 	b := snap.base
-	var current *uuid.UUID
-	if err := tx.QueryRow(ctx, `SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE`, snap.clientID).Scan(&current); err != nil {
+	current, err := db.New(tx).LockClientCurrentResultSet(ctx, snap.clientID)
+	if err != nil {
 		return err
 	}
 	if current == nil || *current != b.resultSet {
@@ -334,10 +315,10 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	if len(res.Years) > 0 {
 		firstYear = int32(res.Years[0].Year)
 	}
-	batch := &pgx.Batch{}
-	batch.Queue(`SET LOCAL jit = off`) // the statements below touch the tail only: compiling costs more
-	batch.Queue(`DELETE FROM tax_disposals WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.disposalSeq)
-	batch.Queue(`DELETE FROM tax_income WHERE result_set_id = $1 AND seq > $2`, b.resultSet, w.incomeSeq)
+	q := db.New(tx)
+	if err := q.SetTailWriteSettings(ctx); err != nil {
+		return err
+	}
 	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
 	// (under GB and CA the resumed run also settles the removals that waited at the checkpoint)
 	removedFrom := b.cp.At
@@ -346,25 +327,9 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 			removedFrom = d.DisposedAt.Time()
 		}
 	}
-	batch.Queue(`DELETE FROM tax_removals WHERE result_set_id = $1 AND removed_at >= $2`, b.resultSet, removedFrom)
-	batch.Queue(`DELETE FROM tax_lots WHERE result_set_id = $1`, b.resultSet)
-	batch.Queue(`DELETE FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year >= $2`, b.resultSet, firstYear)
-	// Every transaction from the first one written on, deleted and hidden ones included (their
-	// rows must go); a transaction moved here from before it made the dirty point earlier. Each
-	// row is found by its key, whatever the planner's statistics say about this result set (a
-	// set just written is missing from them: it would scan the set's rows instead).
-	batch.Queue(`DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
-		SELECT r.ctid FROM transactions t
-		CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $1 AND x.transaction_id = t.id OFFSET 0) r
-		WHERE t.client_id = $2 AND t.occurred_at >= $3))`,
-		b.resultSet, snap.clientID, w.txTime)
-	batch.Queue(`DELETE FROM tax_checkpoints WHERE result_set_id = $1 AND at_time > $2`, b.resultSet, b.cp.At)
-	batch.Queue(`UPDATE tax_result_sets SET recalc_job_id = $2, created_at = now() WHERE id = $1`, b.resultSet, jobID) // created_at is "calculated at"
-	if snap.transactionColumns() != "exact" {
-		// the rows written now may differ from their transactions: the set no longer claims them
-		batch.Queue(`UPDATE tax_result_sets SET transaction_columns = 'inexact' WHERE id = $1 AND transaction_columns = 'exact'`, b.resultSet)
-	}
-	return tx.SendBatch(ctx, batch).Close()
+	return q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet, ClientID: snap.clientID,
+		DisposalSeq: int32(w.disposalSeq), IncomeSeq: int32(w.incomeSeq), RemovedFrom: removedFrom, FirstYear: firstYear,
+		TransactionsFrom: w.txTime, CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
 }
 
 // Cleanup drops the client's result sets that are no longer current. It runs after the switch
@@ -382,18 +347,18 @@ func addDec(a, b tax.Dec) tax.Dec {
 	return s
 }
 
-func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
+func copyLots(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result) error {
 	i := 0
 	return copyBinary(ctx, tx, "tax_lots",
-		[]string{"result_set_id", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"},
+		append(resultKeyColumns[:2:2], "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"),
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Lots) {
 				return b, false
 			}
 			l := &res.Lots[i]
 			i++
-			b = pgcopy.Fields(b, 9)
-			b = binResultSet(b, rs)
+			b = pgcopy.Fields(b, 10)
+			b = binResultKey(b, rk)
 			b = binUintText(b, uint64(l.ID))
 			b = pgcopy.Text(b, res.Accounts[l.Account])
 			b = pgcopy.Text(b, res.Assets[l.Asset])
@@ -401,7 +366,7 @@ func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) err
 			b = binNumeric(b, l.Basis)
 			b = binTimestamptz(b, l.AcquiredAt)
 			b = pgcopy.Bool(b, l.MissingBasis)
-			b = binUUIDText(b, l.SourceTransfer)
+			b = binTransferID(b, l.SourceTransfer)
 			return b, true
 		})
 }
@@ -410,13 +375,13 @@ func copyLots(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) err
 // copyDisposals writes the taxable pieces [from, to) of res, their seqs following seq. Under GB and CA
 // each row also carries its match and any superficial loss denied, and a GB same-day or 30-day
 // piece the acquisition it was matched with.
-func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, to, seq int, j tax.Jurisdiction) error {
+func copyDisposals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, from, to, seq int, j tax.Jurisdiction) error {
 	i := from
-	cols := []string{"result_set_id", "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
-		"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id"}
-	nf := 18
+	cols := append(resultKeyColumns[:2:2], "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
+		"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id")
+	nf := 19
 	if j.Rules().Matcher.Pooled() {
-		cols, nf = append(cols, "match", "denied_loss"), 20
+		cols, nf = append(cols, "match", "denied_loss"), 21
 	}
 	adj := res.Adjustments
 	for len(adj) > 0 && adj[0].Piece < from {
@@ -442,9 +407,9 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			seq++
 			matched := d.LotID != 0 || (j.Rules().Matcher == tax.MatcherSection104 && !d.Uncovered && d.AcquiredAt != 0)
 			b = pgcopy.Fields(b, nf)
-			b = binResultSet(b, rs)
+			b = binResultKey(b, rk)
 			b = pgcopy.Int4(b, int32(seq))
-			b = binUUIDText(b, d.TransferID)
+			b = binTransferID(b, d.TransferID)
 			b = binLotID(b, d)
 			b = pgcopy.Text(b, res.Accounts[d.Account])
 			b = pgcopy.Text(b, res.Assets[d.Asset])
@@ -464,11 +429,11 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 			b = pgcopy.Bool(b, d.Uncovered)
 			b = pgcopy.Bool(b, d.MissingBasis || d.Uncovered)
 			if matched {
-				b = binUUIDText(b, d.LotSource)
+				b = binTransferID(b, d.LotSource)
 			} else {
 				b = pgcopy.Null(b)
 			}
-			if nf == 20 {
+			if nf == 21 {
 				b = pgcopy.Text(b, tax.MatchOf(j, d).String())
 				if denied.IsZero() {
 					b = pgcopy.Null(b)
@@ -482,10 +447,10 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result
 
 // copyRemovals writes the non-taxable pieces of res.Disposals (gifts, donations, losses, transfers
 // out), numbered in their order; a run resumed from a checkpoint holds only those from it on.
-func copyRemovals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result) error {
+func copyRemovals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result) error {
 	i, seq := 0, 0
 	return copyBinary(ctx, tx, "tax_removals",
-		[]string{"result_set_id", "removed_at", "seq", "transfer_id", "kind", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at"},
+		append(resultKeyColumns[:2:2], "removed_at", "seq", "transfer_id", "kind", "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at"),
 		func(b []byte) ([]byte, bool) {
 			for i < len(res.Disposals) && res.Disposals[i].Kind.Taxable() {
 				i++
@@ -496,11 +461,11 @@ func copyRemovals(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result)
 			d := &res.Disposals[i]
 			i++
 			seq++
-			b = pgcopy.Fields(b, 11)
-			b = binResultSet(b, rs)
+			b = pgcopy.Fields(b, 12)
+			b = binResultKey(b, rk)
 			b = binTimestamptz(b, d.DisposedAt)
 			b = pgcopy.Int4(b, int32(seq))
-			b = binUUIDText(b, d.TransferID)
+			b = binTransferID(b, d.TransferID)
 			b = pgcopy.Text(b, d.Kind.String())
 			b = binLotID(b, d)
 			b = pgcopy.Text(b, res.Accounts[d.Account])
@@ -527,21 +492,21 @@ func binAcquiredAt(b []byte, d *tax.Disposal) []byte {
 	return binTimestamptz(b, d.AcquiredAt)
 }
 
-func copyIncome(ctx context.Context, tx pgx.Tx, rs uuid.UUID, res *tax.Result, from, seq int) error {
+func copyIncome(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, from, seq int) error {
 	i := from
 	return copyBinary(ctx, tx, "tax_income",
-		[]string{"result_set_id", "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"},
+		append(resultKeyColumns[:2:2], "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"),
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Income) {
 				return b, false
 			}
 			x := &res.Income[i]
 			i++
-			b = pgcopy.Fields(b, 9)
-			b = binResultSet(b, rs)
+			b = pgcopy.Fields(b, 10)
+			b = binResultKey(b, rk)
 			seq++
 			b = pgcopy.Int4(b, int32(seq))
-			b = binUUIDText(b, x.TransferID)
+			b = binTransferID(b, x.TransferID)
 			b = pgcopy.Text(b, res.Assets[x.Asset])
 			b = pgcopy.Text(b, x.Type.String())
 			b = binNumeric(b, x.Quantity)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"slices"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"taxd/internal/pgcopy"
@@ -309,21 +308,21 @@ func (f *transactionFinder) of(transfer tax.ID) int32 {
 // copyTransactionResults writes rows into result set rs, each with its transfer figures, its
 // transaction's own columns from info and its time from the input (info nil: left NULL, and the set
 // does not claim them).
-func copyTransactionResults(ctx context.Context, tx pgx.Tx, rs uuid.UUID, rows []txResult, figs rowFigures, times []tax.Transaction, info []txInfo) error {
+func copyTransactionResults(ctx context.Context, tx pgx.Tx, rk resultKey, rows []txResult, figs rowFigures, times []tax.Transaction, info []txInfo) error {
 	i := 0
 	return copyBinary(ctx, tx, "tax_transaction_results",
-		[]string{"result_set_id", "transaction_id", "proceeds", "basis", "gain", "short_term_gain", "long_term_gain",
+		append(resultKeyColumns[:2:2], "transaction_id", "proceeds", "basis", "gain", "short_term_gain", "long_term_gain",
 			"sale_term", "disposal_pieces", "income", "is_missing_basis", "has_negative_balance", "transfer_figures",
 			"account_id", "occurred_at", "label", "is_reviewed", "is_failed", "fees",
-			"first_disposal_seq", "last_disposal_seq", "first_income_seq", "last_income_seq"},
+			"first_disposal_seq", "last_disposal_seq", "first_income_seq", "last_income_seq"),
 		func(b []byte) ([]byte, bool) {
 			if i == len(rows) {
 				return b, false
 			}
 			r := &rows[i]
 			i++
-			b = pgcopy.Fields(b, 23)
-			b = binResultSet(b, rs)
+			b = pgcopy.Fields(b, 24)
+			b = binResultKey(b, rk)
 			b = pgcopy.UUID(b, r.tx)
 			b = binNumeric(b, r.proceeds)
 			b = binNumeric(b, r.basis)

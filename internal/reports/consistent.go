@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"taxd/gen/db"
 )
 
 // consistently runs render, which reads the client's results in several statements, holding the
@@ -18,14 +20,14 @@ func (s *Service) consistently(ctx context.Context, client uuid.UUID, render fun
 		return err
 	}
 	defer conn.Release()
-	const key = `hashtextextended('taxd.results:' || $1::uuid::text, 0)`
-	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock_shared(`+key+`)`, client); err != nil {
+	q := db.New(conn)
+	if err := q.LockClientResultsShared(ctx, client); err != nil {
 		return err
 	}
 	defer func() {
 		unlock, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
-		if _, err := conn.Exec(unlock, `SELECT pg_advisory_unlock_shared(`+key+`)`, client); err != nil {
+		if err := q.UnlockClientResultsShared(unlock, client); err != nil {
 			conn.Conn().Close(unlock) // a connection that may still hold the lock is not reused
 		}
 	}()

@@ -157,7 +157,7 @@ func (s *Service) Export(ctx context.Context, scope auth.ClientScope, in ExportR
 				out.EmailQueued = true
 			} else if in.Email != nil && prev.Status != "available" && prev.Email == nil {
 				// the running report will send its e-mail when ready
-				if _, err := tx.Exec(ctx, `UPDATE reports SET email = $2 WHERE id = $1`, prev.ID, *in.Email); err != nil {
+				if err := db.New(tx).SetReportEmail(ctx, db.SetReportEmailParams{ID: prev.ID, Email: in.Email}); err != nil {
 					return err
 				}
 				out.EmailQueued = true
@@ -289,11 +289,7 @@ func (s *Service) validate(ctx context.Context, clientID uuid.UUID, in ExportReq
 
 // brokerAccounts are the client's accounts at brokers that issue Form 1099-DA, in id order.
 func (s *Service) brokerAccounts(ctx context.Context, clientID uuid.UUID) ([]uuid.UUID, error) {
-	rows, err := s.pool.Query(ctx, `SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY($2) ORDER BY id LIMIT 1000`, clientID, brokers1099DA)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	return db.New(s.pool).BrokerAccountIDs(ctx, db.BrokerAccountIDsParams{ClientID: clientID, Providers: brokers1099DA})
 }
 
 // queueMail sends the download link of a ready report to address now.

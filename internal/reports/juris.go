@@ -72,13 +72,13 @@ func (d Data) disposals() []jurisDisposal {
 		day := time.Date(y, m, dd, 0, 0, 0, 0, time.UTC)
 		key := x.AssetKey + "|" + day.Format(time.DateOnly)
 		if d.rules().Matcher == tax.MatcherAdjustedCostBase {
-			key = x.TransferID // an ACB disposal is one transfer; a section 104 disposal one token's day
+			key = x.TransferID.String() // an ACB disposal is one transfer; a section 104 disposal one token's day
 		}
 		i, ok := idx[key]
 		if !ok {
 			i = len(out)
 			idx[key] = i
-			out = append(out, jurisDisposal{date: day, asset: x.Symbol, transfer: x.TransferID, missingBasis: "false"})
+			out = append(out, jurisDisposal{date: day, asset: x.Symbol, transfer: x.TransferID.String(), missingBasis: "false"})
 		}
 		p := &out[i]
 		p.quantity = p.quantity.Add(x.Quantity)

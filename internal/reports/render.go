@@ -176,7 +176,7 @@ func capitalGainsCSV(d Data) ([]byte, error) {
 	rows := [][]string{{"asset", "quantity", "date_acquired", "date_sold", "proceeds_" + c, "cost_basis_" + c, "gain_" + c, "term", "form_8949_box", "missing_basis", "transfer_id", "lot_id"}}
 	for _, x := range d.Disposals {
 		rows = append(rows, []string{x.Symbol, x.Quantity.String(), day(x.AcquiredAt), day(&x.DisposedAt), money(x.Proceeds), money(x.Basis),
-			money(x.Gain), x.Term, x.FormBox, fmt.Sprint(x.MissingBasis || x.Uncovered), x.TransferID, deref(x.LotID)})
+			money(x.Gain), x.Term, x.FormBox, fmt.Sprint(x.MissingBasis || x.Uncovered), x.TransferID.String(), deref(x.LotID)})
 	}
 	return writeCSV(rows)
 }
@@ -184,7 +184,7 @@ func capitalGainsCSV(d Data) ([]byte, error) {
 func incomeCSV(d Data) ([]byte, error) {
 	rows := [][]string{{"date", "asset", "quantity", "income_type", "value_" + strings.ToLower(d.currency()), "transfer_id"}}
 	for _, x := range d.Income {
-		rows = append(rows, []string{x.ReceivedAt.UTC().Format(time.RFC3339), x.Symbol, x.Quantity.String(), x.IncomeType, money(x.Value), x.TransferID})
+		rows = append(rows, []string{x.ReceivedAt.UTC().Format(time.RFC3339), x.Symbol, x.Quantity.String(), x.IncomeType, money(x.Value), x.TransferID.String()})
 	}
 	return writeCSV(rows)
 }

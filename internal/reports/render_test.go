@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
@@ -19,7 +20,7 @@ func disposal(box, term, qty, proceeds, basis string) db.ListYearDisposalsRow {
 	acq := time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)
 	p, b := decimal.RequireFromString(proceeds), decimal.RequireFromString(basis)
 	return db.ListYearDisposalsRow{FormBox: box, Term: term, Symbol: "BTC", Quantity: decimal.RequireFromString(qty), Proceeds: p, Basis: b,
-		Gain: p.Sub(b), AcquiredAt: &acq, DisposedAt: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC), TransferID: "t"}
+		Gain: p.Sub(b), AcquiredAt: &acq, DisposedAt: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC), TransferID: uuid.MustParse("00000000-0000-0000-0000-0000000000aa")}
 }
 
 func TestTaxFormsZIPIsCompleteAndDeterministic(t *testing.T) {

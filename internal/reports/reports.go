@@ -118,14 +118,9 @@ func (RenderArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: jobs.QueueReport, MaxAttempts: 5}
 }
 
-func init() {
-	jobs.Track(jobs.KindReport, track)
-	jobs.Track(KindTransactions, track)
-}
-
-// track records a river attempt's state on the report's row (RenderArgs and TransactionsArgs
-// both name it report_id).
-func track(ctx context.Context, tx pgx.Tx, j jobs.Job, ev jobs.Event) error {
+// Track is the jobs.Tracker of report jobs: it records a river attempt's state on the report's
+// row (RenderArgs and TransactionsArgs both name it report_id).
+func Track(ctx context.Context, tx pgx.Tx, j jobs.Job, ev jobs.Event) error {
 	var a RenderArgs
 	if err := json.Unmarshal(j.Args, &a); err != nil {
 		return err
@@ -472,7 +467,7 @@ func (s *Service) load(ctx context.Context, r Report) (Data, error) {
 					}
 					reported[x.TaxYear] = byYear
 				}
-				if id, err := uuid.Parse(x.TransferID); err == nil && byYear[id] {
+				if byYear[x.TransferID] {
 					continue
 				}
 			}

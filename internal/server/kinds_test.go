@@ -61,3 +61,35 @@ func TestEveryJobKindHasAServedQueue(t *testing.T) {
 		t.Fatal("a job inserted into the default queue, which no node works, was accepted")
 	}
 }
+
+// The job kinds whose state the APIs report from a progress row (jobs.KindRecalc and the rest) each
+// have a tracker on a worker node's workers, and every tracker is of a registered kind: without
+// one, the row would not mirror the job's attempts nor a takeover by the reclaimer.
+func TestEveryProgressRowKindIsTracked(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	pool := pgtest.PoolFor(t, url)
+	cfg := testConfig(t, url)
+	bucket, err := reports.OpenBucket(ctx, "", cfg.DataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = bucket.Close() })
+	workers, err := server.Workers(cfg, pool, bucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trackers := jobs.TrackersOf(workers)
+	for _, kind := range []string{jobs.KindRecalc, jobs.KindSync, jobs.KindImport, jobs.KindReport, jobs.KindTransactions} {
+		if trackers[kind] == nil {
+			t.Errorf("kind %s has a progress row but no tracker", kind)
+		}
+	}
+	registered := jobs.Registered(workers)
+	for kind := range trackers {
+		if !slices.ContainsFunc(registered, func(r jobs.Registration) bool { return r.Kind == kind }) {
+			t.Errorf("kind %s has a tracker but no registered worker", kind)
+		}
+	}
+}

@@ -240,7 +240,7 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 	// Jobs whose worker died (their heartbeat is stale) are taken over within seconds.
 	reclaim, stopReclaiming := context.WithCancel(context.WithoutCancel(ctx))
 	reclaimed := make(chan struct{})
-	go func() { defer close(reclaimed); jobs.RunReclaimer(reclaim, b.pool, 0, 0) }()
+	go func() { defer close(reclaimed); jobs.RunReclaimer(reclaim, b.pool, jobs.TrackersOf(workers), 0, 0) }()
 	closers = append(closers, func() { stopReclaiming(); <-reclaimed })
 	slog.Info("working job queues", "queues", opts.QueuesOf())
 	closers = append(closers, func() {

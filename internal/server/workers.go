@@ -62,5 +62,16 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	jobs.Register(w, &reports.Worker{Service: reportSvc})
 	jobs.Register(w, &reports.TransactionsWorker{Service: reportSvc, Ledger: ledger.New(pool)})
 	jobs.Register(w, &webhooks.Worker{Pool: pool, AllowPrivate: cfg.WebhookAllowPrivate})
+	registerTrackers(w)
 	return w, nil
+}
+
+// registerTrackers gives the job kinds that have a progress row their tracker: the row mirrors
+// each attempt of the kind's river job, and a takeover by the reclaimer.
+func registerTrackers(w *river.Workers) {
+	jobs.Track(w, jobs.KindRecalc, recalc.Track)
+	jobs.Track(w, jobs.KindSync, syncs.TrackItem)
+	jobs.Track(w, fileimport.KindImport, syncs.TrackItem)
+	jobs.Track(w, jobs.KindReport, reports.Track)
+	jobs.Track(w, reports.KindTransactions, reports.Track)
 }

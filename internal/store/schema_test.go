@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/internal/pgtest"
@@ -83,6 +84,59 @@ func TestClientKeysHoldClientID(t *testing.T) {
 	}
 	for _, p := range problems {
 		t.Error(p)
+	}
+}
+
+// sharedTables hold no client's rows: every other table of the public schema has client_id
+// (clients' own key is its id), so that the keys above cover every table of a client's data.
+var sharedTables = map[string]string{
+	"clients":             "the client itself (its id is the client)",
+	"email_outbox":        "a partner's or the service's mail, by recipient",
+	"goose_db_version":    "goose's migration record",
+	"idempotency_keys":    "a partner's request keys",
+	"job_heartbeats":      "attempts of river jobs, by job id",
+	"links":               "a partner's wallet links, before a client exists",
+	"login_failures":      "login throttling, by identity",
+	"partner_credentials": "a partner's API credentials",
+	"partners":            "the partners",
+	"prices":              "market prices, shared by every client",
+	"river_job":           "river's jobs (args name the client where one applies)",
+	"river_leader":        "river's leader election",
+	"river_migration":     "river's migration record",
+	"river_notification":  "river's notifications",
+	"river_queue":         "river's queues",
+	"used_chain_checks":   "chain activity of an address, shared by every client",
+	"users":               "people, who may act for several clients",
+	"webhook_deliveries":  "a partner's webhook deliveries",
+	"webhook_endpoints":   "a partner's webhook endpoints",
+	"webhook_events":      "a partner's webhook events",
+}
+
+// Every table of the public schema either holds client_id or is a shared table: a new table of a
+// client's rows (a result table, a child of a ledger table) cannot leave the client out.
+func TestEveryClientTableHoldsClientID(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.Pool(t)
+	rows, err := pool.Query(context.Background(), `SELECT c.relname FROM pg_class c
+		WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+		  AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'client_id' AND NOT a.attisdropped)
+		ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range without {
+		if _, ok := sharedTables[name]; !ok {
+			t.Errorf("table %s has no client_id: add it (in its keys) or list it in sharedTables with the reason", name)
+		}
+	}
+	for name := range sharedTables {
+		if !slices.Contains(without, name) {
+			t.Errorf("sharedTables lists %s, which holds client_id or no longer exists", name)
+		}
 	}
 }
 

@@ -52,6 +52,7 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 	river.AddWorker(workers, &syncs.Worker{Pool: pool, Prices: src.USD, Providers: imports.NewRegistry(imports.Config{
 		Esplora: imports.EsploraConfig{BaseURL: esplora.URL, RPS: -1},
 	})})
+	jobs.Track(workers, jobs.KindSync, syncs.TrackItem)
 	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 2, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -145,6 +146,7 @@ func TestSyncFailureReasonIsPartnerSafe(t *testing.T) {
 	river.AddWorker(workers, &syncs.Worker{Pool: pool, Providers: imports.NewRegistry(imports.Config{
 		Esplora: imports.EsploraConfig{BaseURL: upstream.URL, RPS: -1},
 	})})
+	jobs.Track(workers, jobs.KindSync, syncs.TrackItem)
 	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 1, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)

@@ -14,8 +14,6 @@ import (
 	"taxd/internal/jobs"
 )
 
-func init() { jobs.Track(jobs.KindSync, TrackItem) }
-
 // itemArgs are the fields of a job's args that name its sync item (AccountArgs, and the file
 // import's args).
 type itemArgs struct {

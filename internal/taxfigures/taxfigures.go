@@ -188,7 +188,7 @@ func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year
 	}
 	rs := *st.CurrentResultSetID
 	q := db.New(s.pool)
-	sum, err := q.GetYearSummary(ctx, db.GetYearSummaryParams{ResultSetID: rs, TaxYear: int32(y)})
+	sum, err := q.GetTaxFiguresYearSummary(ctx, db.GetTaxFiguresYearSummaryParams{ResultSetID: rs, TaxYear: int32(y)})
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return out, nil
@@ -336,7 +336,7 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	}
 	loc := st.settings.Location()
 	for _, l := range lots[:min(len(lots), MaxRows)] {
-		x := Lot{ID: l.LotID, AcquiredAt: l.AcquiredAt, TransactionID: l.TransactionID, TransferID: l.SourceTransferID,
+		x := Lot{ID: l.LotID, AcquiredAt: l.AcquiredAt, TransactionID: l.TransactionID, TransferID: l.SourceTransferID.String(),
 			Quantity: l.Quantity, Basis: l.Basis, MissingBasis: l.MissingBasis, LongTerm: !now.Before(tax.LongTermFrom(l.AcquiredAt, loc))}
 		x.AccountID, x.StakingID = accountOf(l.AccountKey)
 		x.AssetID, _ = uuid.Parse(l.AssetKey)
@@ -355,9 +355,9 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	}
 	orderLots(out.Lots, out.Method)
 	for _, p := range pieces[:min(len(pieces), MaxRows)] {
-		x := Piece{TransactionID: p.TransactionID, TransferID: p.TransferID, DisposedAt: p.DisposedAt, TaxYear: int(p.TaxYear),
+		x := Piece{TransactionID: p.TransactionID, TransferID: p.TransferID.String(), DisposedAt: p.DisposedAt, TaxYear: int(p.TaxYear),
 			Quantity: p.Quantity, Proceeds: p.Proceeds, Basis: p.Basis, Gain: p.Gain, LongTerm: p.Term == "long", Box: p.FormBox,
-			LotID: p.LotID, LotAcquiredAt: p.AcquiredAt, LotTransactionID: p.LotTransactionID, LotTransferID: p.LotTransferID,
+			LotID: p.LotID, LotAcquiredAt: p.AcquiredAt, LotTransactionID: p.LotTransactionID, LotTransferID: uuidText(p.LotTransferID),
 			Uncovered: p.Uncovered, MissingBasis: p.MissingBasis, Match: p.Match}
 		if p.DeniedLoss.Valid {
 			x.DeniedLoss = &p.DeniedLoss.Decimal
@@ -406,9 +406,9 @@ func transactionLots(ctx context.Context, q *db.Queries, rs, client, tx uuid.UUI
 	if err != nil {
 		return nil, nil, err
 	}
-	ids := make([]string, len(trs))
+	ids := make([]uuid.UUID, len(trs))
 	for i, t := range trs {
-		ids[i] = t.ID.String()
+		ids[i] = t.ID
 	}
 	ls, err := q.ListTransactionOpenLots(ctx, db.ListTransactionOpenLotsParams{ResultSetID: rs, ClientID: client, AssetKeys: keys, TransferIds: ids})
 	if err != nil {
@@ -692,13 +692,20 @@ func (s *Service) Form8949Preview(ctx context.Context, scope auth.ClientScope, y
 	for _, r := range rows {
 		x := Form8949Row{Box: r.FormBox, LongTerm: r.Term == "long", TransactionID: r.TransactionID, Symbol: r.Symbol,
 			Quantity: r.Quantity, Acquired: r.AcquiredAt, Sold: r.DisposedAt, Proceeds: r.Proceeds, Basis: r.Basis}
-		if id, err := uuid.Parse(r.TransferID); err == nil {
-			x.TransferID = &id
-		}
+		x.TransferID = &r.TransferID
 		if id, err := uuid.Parse(r.AssetKey); err == nil {
 			x.AssetID = &id
 		}
 		out.Rows = append(out.Rows, x)
 	}
 	return out, nil
+}
+
+// uuidText is id's canonical text, nil when id is.
+func uuidText(id *uuid.UUID) *string {
+	if id == nil {
+		return nil
+	}
+	s := id.String()
+	return &s
 }

@@ -379,7 +379,7 @@ func (s *Service) expand(ctx context.Context, q *db.Queries, clientID uuid.UUID,
 		}
 		var named []db.ListTransactionDisposalUnitsRow
 		for _, u := range units[*r.TransactionID] {
-			if r.TransferID == nil || u.TransferID == r.TransferID.String() {
+			if r.TransferID == nil || u.TransferID == *r.TransferID {
 				named = append(named, u)
 			}
 		}
@@ -392,10 +392,7 @@ func (s *Service) expand(ctx context.Context, q *db.Queries, clientID uuid.UUID,
 			return nil, nil, nil, apperr.InvalidField(field(i, "transferId"), "is required to correct one of the %d disposals of the transaction", len(named))
 		}
 		for _, u := range named {
-			tid, err := uuid.Parse(u.TransferID)
-			if err != nil {
-				return nil, nil, nil, err
-			}
+			tid := u.TransferID
 			x := b
 			x.TransactionID, x.TransferID = ptr(u.TransactionID), &tid
 			x.AssetSymbol, x.AssetID = u.Symbol, ptr(u.AssetID)

@@ -6,7 +6,6 @@ package taxforms
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -358,11 +357,7 @@ func yearUnits(ctx context.Context, q *db.Queries, f Form) ([]LedgerUnit, error)
 }
 
 func unitOf(r db.ListTransactionDisposalUnitsRow) (LedgerUnit, error) {
-	id, err := uuid.Parse(r.TransferID)
-	if err != nil {
-		return LedgerUnit{}, fmt.Errorf("disposal of transfer %q: %w", r.TransferID, err)
-	}
-	u := LedgerUnit{TransferID: id, TransactionID: r.TransactionID, AssetID: r.AssetID, Symbol: r.Symbol, Long: r.Term == "long",
+	u := LedgerUnit{TransferID: r.TransferID, TransactionID: r.TransactionID, AssetID: r.AssetID, Symbol: r.Symbol, Long: r.Term == "long",
 		DisposedAt: r.DisposedAt, Quantity: r.Quantity, Proceeds: r.Proceeds, Basis: r.Basis, Seq: int(r.Seq)}
 	if r.SingleAcquired {
 		u.AcquiredAt = ptr(r.AcquiredAt)

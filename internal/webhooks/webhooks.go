@@ -115,7 +115,7 @@ func (s *Service) Create(ctx context.Context, partnerID uuid.UUID, in NewEndpoin
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		// Serialise a partner's creations so the limit holds under concurrent requests.
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1::text, 17))`, partnerID); err != nil {
+		if err := q.LockPartnerWebhookEndpoints(ctx, partnerID); err != nil {
 			return err
 		}
 		n, err := q.CountWebhookEndpoints(ctx, partnerID)

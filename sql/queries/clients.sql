@@ -56,3 +56,16 @@ SELECT c.id, c.reference_id, c.email, c.created_at, c.name AS client_name,
        p.name, p.logo_url, p.primary_color, p.support_email, p.portal_url
 FROM clients c JOIN partners p ON p.id = c.partner_id
 WHERE c.partner_id = $1 AND c.reference_id = $2;
+
+-- name: CurrentResultSetFoundAt :one
+-- The client's current result set and when it was computed (both nil before the first run).
+SELECT c.current_result_set_id, rs.created_at AS computed_at FROM clients c
+LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1;
+
+-- name: EnsureUserBySubject :one
+-- Registers the user of an identity-provider subject unless it exists (staff is only ever added).
+INSERT INTO users (id, idp_subject, email, name, is_staff) VALUES ($1, $2, nullif(sqlc.arg(email)::text, ''), $3, $4)
+ON CONFLICT (idp_subject) DO UPDATE SET is_staff = users.is_staff OR EXCLUDED.is_staff RETURNING id;
+
+-- name: AddClientMember :exec
+INSERT INTO client_members (client_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING;

@@ -124,23 +124,23 @@ FROM clients c WHERE c.id = $1;
 SELECT d.transfer_id, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis, sum(d.gain)::numeric AS gain,
        bool_or(d.term = 'short')::boolean AS has_short, bool_or(d.term = 'long')::boolean AS has_long,
        sum(CASE WHEN d.uncovered THEN d.quantity ELSE 0 END)::numeric AS uncovered
-FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY(sqlc.arg(transfer_ids)::text[]::uuid[])) t
+FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY(sqlc.arg(transfer_ids)::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_transaction_results r
     WHERE r.result_set_id = sqlc.arg(result_set_id)::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.proceeds, x.basis, x.gain, x.term, x.uncovered, x.quantity FROM tax_disposals x
     WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
-WHERE d.transfer_id = ANY(sqlc.arg(transfer_ids)::text[])
+WHERE d.transfer_id = ANY(sqlc.arg(transfer_ids)::uuid[])
 GROUP BY d.transfer_id;
 
 -- name: ListTransferIncome :many
 -- As ListTransferDisposals, for income.
 SELECT i.transfer_id, sum(i.value)::numeric AS value
-FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY(sqlc.arg(transfer_ids)::text[]::uuid[])) t
+FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY(sqlc.arg(transfer_ids)::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_income_seq, r.last_income_seq FROM tax_transaction_results r
     WHERE r.result_set_id = sqlc.arg(result_set_id)::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.value FROM tax_income x
     WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.seq BETWEEN r.first_income_seq AND r.last_income_seq OFFSET 0) i
-WHERE i.transfer_id = ANY(sqlc.arg(transfer_ids)::text[])
+WHERE i.transfer_id = ANY(sqlc.arg(transfer_ids)::uuid[])
 GROUP BY i.transfer_id;
 
 -- name: ListFileImports :many
@@ -211,3 +211,171 @@ RETURNING *;
 
 -- name: SetTransactionOrdinal :exec
 UPDATE transactions SET ordinal = $3, updated_at = now() WHERE client_id = $1 AND id = $2;
+
+-- name: RehomeAccountMoves :exec
+-- Moves to or from other own accounts are re-homed to the (first) other account.
+WITH moves AS (
+    SELECT t.id, min(coalesce(nullif(tr.to_account_id, sqlc.arg(account_id)::uuid), nullif(tr.from_account_id, sqlc.arg(account_id)::uuid))::text)::uuid AS other
+      FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
+     WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.account_id = sqlc.arg(account_id)::uuid AND t.deleted_at IS NULL
+       AND ((tr.from_account_id = sqlc.arg(account_id)::uuid AND tr.to_account_id IS NOT NULL AND tr.to_account_id <> sqlc.arg(account_id)::uuid)
+         OR (tr.to_account_id = sqlc.arg(account_id)::uuid AND tr.from_account_id IS NOT NULL AND tr.from_account_id <> sqlc.arg(account_id)::uuid))
+     GROUP BY t.id
+), dropped AS (
+    DELETE FROM transfers tr USING moves m
+     WHERE tr.transaction_id = m.id
+       AND (tr.from_account_id IS NULL OR tr.from_account_id = sqlc.arg(account_id)::uuid) AND (tr.to_account_id IS NULL OR tr.to_account_id = sqlc.arg(account_id)::uuid)
+), marks AS (
+    INSERT INTO dirty_marks (client_id, transaction_id) SELECT sqlc.arg(client_id)::uuid, id FROM moves
+), audit AS (
+    INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
+    SELECT gen_random_uuid(), sqlc.arg(client_id)::uuid, m.id, 'transaction', m.id, 'update', 'accountId', to_jsonb(sqlc.arg(account_id)::uuid::text), to_jsonb(m.other::text),
+           sqlc.narg(session_id)::text, sqlc.narg(source)::text, sqlc.arg(actor)::text
+      FROM moves m
+)
+UPDATE transactions t SET account_id = m.other, updated_at = now() FROM moves m WHERE t.id = m.id;
+
+-- name: UnnameRemovedAccount :exec
+-- The account becomes an outside party wherever it is still named.
+WITH named AS (
+    UPDATE transfers SET from_account_id = CASE WHEN from_account_id = sqlc.arg(account_id)::uuid THEN NULL ELSE from_account_id END,
+                         to_account_id = CASE WHEN to_account_id = sqlc.arg(account_id)::uuid THEN NULL ELSE to_account_id END
+     WHERE client_id = sqlc.arg(client_id)::uuid AND (from_account_id = sqlc.arg(account_id)::uuid OR to_account_id = sqlc.arg(account_id)::uuid)
+    RETURNING transaction_id
+)
+INSERT INTO dirty_marks (client_id, transaction_id)
+SELECT DISTINCT sqlc.arg(client_id)::uuid, n.transaction_id FROM named n JOIN transactions t ON t.id = n.transaction_id
+ WHERE t.account_id IS DISTINCT FROM sqlc.arg(account_id)::uuid;
+
+-- name: RemoveAccountLinks :exec
+-- The links the account's transactions take part in go, audited like unmarkInternalTransfer.
+WITH gone AS (
+    DELETE FROM internal_transfer_pairs p USING transactions t
+     WHERE p.client_id = sqlc.arg(client_id)::uuid AND t.client_id = sqlc.arg(client_id)::uuid AND t.account_id = sqlc.arg(account_id)::uuid AND t.deleted_at IS NULL
+       AND t.id IN (p.from_transaction_id, p.to_transaction_id)
+    RETURNING p.from_transaction_id, p.to_transaction_id, p.link_type
+), marks AS (
+    INSERT INTO dirty_marks (client_id, transaction_id)
+    SELECT sqlc.arg(client_id)::uuid, s.id FROM gone g CROSS JOIN LATERAL (VALUES (g.from_transaction_id), (g.to_transaction_id)) s(id)
+)
+INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
+SELECT gen_random_uuid(), sqlc.arg(client_id)::uuid, g.from_transaction_id, 'transaction', g.from_transaction_id, 'update', f.field,
+       to_jsonb(g.to_transaction_id::text), 'null'::jsonb, sqlc.narg(session_id)::text, sqlc.narg(source)::text, sqlc.arg(actor)::text
+  FROM gone g JOIN (SELECT unnest(sqlc.arg(link_types)::text[]) AS link_type, unnest(sqlc.arg(link_fields)::text[]) AS field) f ON f.link_type = g.link_type;
+
+-- name: DeleteAccountTransactions :execrows
+-- Soft-deletes the account's transactions, releasing their external ids.
+WITH gone AS (
+    UPDATE transactions SET deleted_at = now(), updated_at = now(), external_id = NULL
+     WHERE client_id = sqlc.arg(client_id)::uuid AND account_id = sqlc.arg(account_id)::uuid AND deleted_at IS NULL
+    RETURNING id
+), marks AS (
+    INSERT INTO dirty_marks (client_id, transaction_id) SELECT sqlc.arg(client_id)::uuid, id FROM gone
+)
+INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
+SELECT gen_random_uuid(), sqlc.arg(client_id)::uuid, g.id, 'transaction', g.id, sqlc.arg(action)::text, 'transaction', to_jsonb(g.id::text), 'null'::jsonb,
+       sqlc.narg(session_id)::text, sqlc.narg(source)::text, sqlc.arg(actor)::text
+  FROM gone g;
+
+-- name: SaveAccountEdits :execrows
+-- Keeps the edited state of the account's transactions by external id, for ApplyAccountEdits.
+INSERT INTO account_refresh_edits (client_id, account_id, external_id, label, notes, is_hidden, is_reviewed)
+SELECT t.client_id, t.account_id, t.external_id, t.label, t.notes, t.is_hidden, t.is_reviewed
+  FROM transactions t
+ WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.account_id = sqlc.arg(account_id)::uuid AND t.deleted_at IS NULL AND t.external_id IS NOT NULL
+   AND EXISTS (SELECT 1 FROM audit_logs l WHERE l.client_id = sqlc.arg(client_id)::uuid AND l.transaction_id = t.id AND l.action <> 'create')
+ON CONFLICT (account_id, external_id, client_id) DO UPDATE
+   SET label = EXCLUDED.label, notes = EXCLUDED.notes, is_hidden = EXCLUDED.is_hidden, is_reviewed = EXCLUDED.is_reviewed;
+
+-- name: ApplyAccountEdits :execrows
+-- Puts saved edits back on the account's re-imported transactions, audits and forgets them.
+WITH applied AS (
+    UPDATE transactions t
+       SET label = r.label, notes = r.notes, is_hidden = r.is_hidden, is_reviewed = r.is_reviewed, updated_at = now()
+      FROM account_refresh_edits r
+     WHERE r.account_id = sqlc.arg(account_id)::uuid AND t.client_id = sqlc.arg(client_id)::uuid AND t.account_id = sqlc.arg(account_id)::uuid
+       AND t.external_id = r.external_id AND t.deleted_at IS NULL
+    RETURNING t.id, t.external_id, r.label, r.notes, r.is_hidden, r.is_reviewed
+), forgotten AS (
+    DELETE FROM account_refresh_edits r USING applied a WHERE r.account_id = sqlc.arg(account_id)::uuid AND r.external_id = a.external_id
+), marks AS (
+    INSERT INTO dirty_marks (client_id, transaction_id) SELECT sqlc.arg(client_id)::uuid, id FROM applied
+)
+INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
+SELECT gen_random_uuid(), sqlc.arg(client_id)::uuid, a.id, 'transaction', a.id, 'update', 'reappliedEdits', 'null'::jsonb,
+       jsonb_build_object('label', a.label, 'notes', a.notes, 'isHidden', a.is_hidden, 'isReviewed', a.is_reviewed),
+       sqlc.narg(session_id)::text, sqlc.narg(source)::text, sqlc.arg(actor)::text
+  FROM applied a;
+
+-- name: InsertTransactionAudits :exec
+-- Audit entries of many transaction field changes (arrays by position; values are JSON text).
+INSERT INTO audit_logs (id, client_id, transaction_id, entity, entity_id, action, field, old_value, new_value, session_id, source, actor)
+SELECT a.id, sqlc.arg(client_id)::uuid, a.tx, 'transaction', a.tx, 'update', a.field, a.old::jsonb, a.new::jsonb,
+       sqlc.narg(session_id)::text, sqlc.narg(source)::text, sqlc.arg(actor)::text
+  FROM (SELECT unnest(sqlc.arg(ids)::uuid[]) AS id, unnest(sqlc.arg(transaction_ids)::uuid[]) AS tx, unnest(sqlc.arg(fields)::text[]) AS field,
+               unnest(sqlc.arg(old_values)::text[]) AS old, unnest(sqlc.arg(new_values)::text[]) AS new) a;
+
+-- name: DeletedAccountOfEntries :many
+-- A deleted account among the given accounts or the accounts of the given transactions.
+SELECT a.id, a.name FROM accounts a
+ WHERE a.client_id = sqlc.arg(client_id)::uuid AND a.deleted_at IS NOT NULL
+   AND (a.id = ANY(sqlc.arg(account_ids)::uuid[]) OR a.id IN (SELECT t.account_id FROM transactions t WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.id = ANY(sqlc.arg(transaction_ids)::uuid[])))
+ LIMIT 1;
+
+-- name: TransferPositionTaken :one
+SELECT EXISTS (SELECT 1 FROM transfers WHERE transaction_id = $1 AND position = $2);
+
+-- name: LiveChildrenFrom :many
+-- The live children of a transaction from an ordinal on, last first.
+SELECT id FROM transactions WHERE client_id = $1 AND parent_id = $2 AND deleted_at IS NULL
+  AND ordinal >= sqlc.arg(from_ordinal)::integer ORDER BY ordinal DESC;
+
+-- name: UnitPriceOnTransactionDay :many
+-- The cached USD price of an asset on the (UTC) day of a transaction.
+SELECT p.usd FROM transactions t
+JOIN assets a ON a.client_id = t.client_id AND a.id = sqlc.arg(asset_id)::uuid
+JOIN prices p ON p.price_key = 'coingecko:' || a.price_source_id AND p.day = (t.occurred_at AT TIME ZONE 'UTC')::date
+WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.id = sqlc.arg(transaction_id)::uuid;
+
+-- name: UnlabeledMatchingRule :many
+-- The unlabeled transactions of a provider whose first one-sided transfer has the direction and
+-- counterparty of a label rule.
+SELECT t.id FROM transactions t
+JOIN accounts a ON a.id = t.account_id AND a.provider = sqlc.arg(provider)::text
+JOIN LATERAL (
+    SELECT CASE WHEN tr.from_account_id IS NULL THEN 'in' ELSE 'out' END AS dir,
+           lower(CASE WHEN tr.from_account_id IS NULL THEN tr.from_address ELSE tr.to_address END) AS cp
+      FROM transfers tr
+     WHERE tr.transaction_id = t.id AND NOT tr.is_hidden AND NOT tr.is_fee
+       AND (tr.from_account_id IS NULL) <> (tr.to_account_id IS NULL)
+     ORDER BY tr.position LIMIT 1) f ON f.dir = sqlc.arg(direction)::text AND f.cp = sqlc.arg(counterparty)::text
+WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.label IS NULL AND t.deleted_at IS NULL AND t.id <> sqlc.arg(except_id)::uuid
+ORDER BY t.occurred_at, t.id
+LIMIT sqlc.arg(max_rows)::int;
+
+-- name: UnpricedReceipts :many
+SELECT DISTINCT t.id, t.occurred_at FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
+WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.deleted_at IS NULL AND tr.asset_id = sqlc.arg(asset_id)::uuid AND tr.fiat_value IS NULL
+  AND tr.to_account_id IS NOT NULL AND tr.from_account_id IS NULL AND NOT tr.is_fee AND t.id <> ALL(sqlc.arg(except_ids)::uuid[])
+ORDER BY t.occurred_at, t.id LIMIT sqlc.arg(max_rows)::int;
+
+-- name: AssetByContract :one
+SELECT id FROM assets WHERE client_id = $1 AND lower(contract_address) = lower(sqlc.arg(contract)::text) ORDER BY key LIMIT 1;
+
+-- name: ProviderAccountIDs :many
+SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY(sqlc.arg(providers)::text[]);
+
+-- name: ResultSetJurisdiction :one
+SELECT jurisdiction FROM tax_result_sets WHERE id = $1;
+
+-- name: LiveTransactionIDs :many
+SELECT id FROM transactions WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]) AND deleted_at IS NULL;
+
+-- name: SetSummarySettings :exec
+-- The summary transaction's settings. work_mem lets its hash joins (a ledger's matches against its
+-- results) stay in memory: at the default 4 MB a million-row client's join spills to disk. No
+-- parallel workers and no JIT: at a million transactions the asset + dates + label summary takes
+-- 120 ms of CPU on one core; JIT compiling it (its estimate crosses jit_above_cost) adds 50 ms,
+-- and parallel workers gave no better median on two cores and twice the p99, as they compete with
+-- the requests beside it (they did the same for the capped count).
+SELECT set_config('work_mem', '64MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true);

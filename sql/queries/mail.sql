@@ -16,3 +16,7 @@ UPDATE email_outbox SET sent_at = now(), attempts = attempts + 1, last_error = N
 
 -- name: MarkOutboxEmailFailed :exec
 UPDATE email_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1;
+
+-- name: LockSenderRecipient :exec
+-- Serialises the messages of one sender to one recipient, so that the daily limit holds.
+SELECT pg_advisory_xact_lock(hashtext('mail:' || sqlc.arg(sender)::text || ':' || sqlc.arg(recipient)::text));

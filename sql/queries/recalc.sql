@@ -28,11 +28,20 @@ UPDATE recalc_jobs SET
     next_attempt_at = sqlc.narg(next_attempt_at)::timestamptz,
     error = coalesce(sqlc.narg(reason)::text, error),
     started_at = CASE WHEN sqlc.arg(state)::text = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
-    finished_at = CASE WHEN sqlc.arg(state)::text IN ('failed', 'cancelled') THEN now() ELSE finished_at END
+    finished_at = CASE WHEN sqlc.arg(state)::text IN ('failed', 'cancelled') THEN now() ELSE finished_at END,
+    river_job_id = CASE WHEN sqlc.arg(state)::text = 'running' THEN sqlc.arg(river_job_id)::bigint ELSE river_job_id END
 WHERE client_id = sqlc.arg(client_id)::uuid AND status IN ('queued', 'running');
 
 -- name: GetActiveRecalcJob :one
 SELECT * FROM recalc_jobs WHERE client_id = $1 AND status IN ('queued', 'running');
+
+-- name: GetActiveRecalcJobLiveness :one
+-- The client's active job, and whether the worker of its running attempt stopped: the attempt's
+-- heartbeat is older than the stale interval (the background reclaimer takes the job over soon).
+SELECT sqlc.embed(r),
+    coalesce(r.status = 'running' AND h.beat_at < now() - make_interval(secs => sqlc.arg(stale_seconds)::float8), false)::boolean AS worker_lost
+FROM recalc_jobs r LEFT JOIN job_heartbeats h ON h.job_id = r.river_job_id AND h.attempt = r.attempt
+WHERE r.client_id = sqlc.arg(client_id)::uuid AND r.status IN ('queued', 'running');
 
 -- name: StartRecalcJob :one
 -- The run starts: its dirty items are counted as it finds them (dirtyCountAtStart).
@@ -99,3 +108,112 @@ SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = sqlc.arg(client_
 -- rewrite). Reports hold it shared while they are rendered, so that a report reads one set of
 -- results; the run does not wait for it holding a connection (lockedTx retries).
 SELECT pg_try_advisory_xact_lock(hashtextextended('taxd.results:' || sqlc.arg(client_id)::uuid::text, 0));
+
+-- name: LoadRecalcClient :one
+-- A run's settings, and the client's current result set with what it was written under.
+SELECT c.cost_basis_algorithm, c.timezone, c.fiscal_year_start, c.per_wallet_from, c.lock_taxes_until, c.settings,
+    c.settings_dirty_seq, c.current_result_set_id, rs.settings_key, rs.transaction_columns, rs.removals_written, c.country
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1;
+
+-- name: LatestCheckpointAtOrBefore :one
+SELECT disposal_seq, income_seq, year_transactions, state FROM tax_checkpoints
+WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1;
+
+-- name: ListDirtyMarks :many
+SELECT seq, occurred_at FROM dirty_marks WHERE client_id = $1;
+
+-- name: CurrentResultTransactionCount :one
+SELECT coalesce(sum(ys.transaction_count), 0)::int FROM clients c
+JOIN tax_year_summaries ys ON ys.result_set_id = c.current_result_set_id WHERE c.id = $1;
+
+-- name: ExportSnapshot :one
+SELECT pg_export_snapshot()::text;
+
+-- name: SpamAssetIDs :many
+SELECT id FROM assets WHERE client_id = $1 AND is_spam;
+
+-- name: AccountAndAssetIDs :many
+SELECT id FROM accounts WHERE client_id = sqlc.arg(client_id)::uuid UNION ALL SELECT id FROM assets WHERE client_id = sqlc.arg(client_id)::uuid;
+
+-- name: LinkedDirtyFrom :one
+-- The earliest time of either side of a link with a dirty transaction.
+SELECT least(tf.occurred_at, tt.occurred_at)::timestamptz AS earliest
+FROM dirty_marks d
+JOIN internal_transfer_pairs p ON d.transaction_id IN (p.from_transaction_id, p.to_transaction_id)
+JOIN transactions tf ON tf.id = p.from_transaction_id
+JOIN transactions tt ON tt.id = p.to_transaction_id
+WHERE d.client_id = sqlc.arg(client_id)::uuid AND p.client_id = sqlc.arg(client_id)::uuid
+ORDER BY 1 LIMIT 1;
+
+-- name: ListLiveTransferLinks :many
+SELECT p.link_type, p.from_transaction_id, p.to_transaction_id
+FROM internal_transfer_pairs p
+JOIN transactions tf ON tf.id = p.from_transaction_id AND tf.deleted_at IS NULL AND NOT tf.is_hidden
+JOIN transactions tt ON tt.id = p.to_transaction_id AND tt.deleted_at IS NULL AND NOT tt.is_hidden
+WHERE p.client_id = $1
+ORDER BY p.from_transaction_id, p.to_transaction_id;
+
+-- name: KeepNewestCheckpoints :exec
+-- Keeps the newest @keep + 1 checkpoints of a result set, as a full run would.
+DELETE FROM tax_checkpoints WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND at_time <
+    (SELECT at_time FROM tax_checkpoints WHERE result_set_id = sqlc.arg(result_set_id)::uuid ORDER BY at_time DESC OFFSET sqlc.arg(keep)::int LIMIT 1);
+
+-- name: InsertResultSet :exec
+INSERT INTO tax_result_sets (id, client_id, recalc_job_id, settings_key, transaction_columns, removals_written, jurisdiction)
+VALUES ($1, $2, $3, $4, $5, true, $6);
+
+-- name: LockResultSet :one
+-- The lock a foreign-key check would take (the result tables have none).
+SELECT 1 FROM tax_result_sets WHERE id = $1 FOR KEY SHARE;
+
+-- name: LockClientCurrentResultSet :one
+SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE;
+
+-- name: SetLedgerReadSettings :exec
+-- The load transactions' settings. The ledger query sorts every transfer of the client: give the
+-- sort memory instead of spilling a million rows to disk. A full run reads its two halves on two
+-- connections already, and the tail of an incremental run is small: parallel workers and JIT
+-- compilation (a third of a second per query at a million rows) cost more than they save.
+SELECT set_config('work_mem', '256MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true);
+
+-- name: SetTailWriteSettings :exec
+-- An incremental run's tail statements touch the tail only: compiling them costs more.
+SELECT set_config('jit', 'off', true);
+
+-- name: DeleteResultTail :exec
+-- Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
+-- pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
+-- summaries from its tax year on, and the lots (all of them: they are the state at the end); the
+-- set is then the run's. Every transaction from the first one written on, deleted and hidden ones
+-- included, loses its result row (a transaction moved here from before it made the dirty point
+-- earlier); each row is found by its key, whatever the planner's statistics say about this result
+-- set (a set just written is missing from them: it would scan the set's rows instead).
+WITH disposals AS (
+    DELETE FROM tax_disposals WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND seq > sqlc.arg(disposal_seq)::integer
+), income AS (
+    DELETE FROM tax_income WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND seq > sqlc.arg(income_seq)::integer
+), removals AS (
+    DELETE FROM tax_removals WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND removed_at >= sqlc.arg(removed_from)::timestamptz
+), lots AS (
+    DELETE FROM tax_lots WHERE result_set_id = sqlc.arg(result_set_id)::uuid
+), years AS (
+    DELETE FROM tax_year_summaries WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND tax_year >= sqlc.arg(first_year)::integer
+), transaction_results AS (
+    DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM transactions t
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.transaction_id = t.id OFFSET 0) r
+        WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.occurred_at >= sqlc.arg(transactions_from)::timestamptz))
+), checkpoints AS (
+    DELETE FROM tax_checkpoints WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND at_time > sqlc.arg(checkpoint_at)::timestamptz
+)
+-- created_at is "calculated at"; rows written from a snapshot whose columns may differ from their
+-- transactions make the set no longer claim them
+UPDATE tax_result_sets SET recalc_job_id = sqlc.arg(recalc_job_id)::uuid, created_at = now(),
+    transaction_columns = CASE WHEN sqlc.arg(columns_inexact)::boolean AND transaction_columns = 'exact' THEN 'inexact' ELSE transaction_columns END
+WHERE id = sqlc.arg(result_set_id)::uuid;
+
+-- name: GetYearSummary :one
+SELECT * FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2;
+
+-- name: LatestSummaryYear :one
+SELECT coalesce(max(tax_year), 0)::integer FROM tax_year_summaries WHERE result_set_id = $1;

@@ -45,12 +45,6 @@ SELECT i.*, coalesce(a.symbol, i.asset_key)::text AS symbol
 FROM tax_income i LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = i.asset_key
 WHERE i.result_set_id = $1 AND i.tax_year = $2 ORDER BY i.seq;
 
--- name: GetYearSummary :one
-SELECT * FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2;
-
--- name: LatestSummaryYear :one
-SELECT coalesce(max(tax_year), 0)::integer FROM tax_year_summaries WHERE result_set_id = $1;
-
 -- name: InsertReportExport :one
 -- A report request of getReportExportV2 with its parameters.
 INSERT INTO reports (id, client_id, year, report_type, status, email, date_query_type, start_at, end_at, account_ids,
@@ -81,7 +75,7 @@ WHERE d.result_set_id = $1
   AND (sqlc.narg(from_at)::timestamptz IS NULL OR d.disposed_at >= sqlc.narg(from_at)::timestamptz)
   AND (sqlc.narg(to_at)::timestamptz IS NULL OR d.disposed_at < sqlc.narg(to_at)::timestamptz)
   AND (sqlc.narg(account_ids)::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = sqlc.arg(client_id)
-       AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END) AND tr.from_account_id = ANY(sqlc.narg(account_ids)::uuid[])))
+       AND tr.id = d.transfer_id AND tr.from_account_id = ANY(sqlc.narg(account_ids)::uuid[])))
 ORDER BY d.seq;
 
 -- name: ListReportIncome :many
@@ -92,7 +86,7 @@ WHERE i.result_set_id = $1
   AND (sqlc.narg(from_at)::timestamptz IS NULL OR i.received_at >= sqlc.narg(from_at)::timestamptz)
   AND (sqlc.narg(to_at)::timestamptz IS NULL OR i.received_at < sqlc.narg(to_at)::timestamptz)
   AND (sqlc.narg(account_ids)::uuid[] IS NULL OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.client_id = sqlc.arg(client_id)
-       AND tr.id = (CASE WHEN i.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN i.transfer_id::uuid END) AND tr.to_account_id = ANY(sqlc.narg(account_ids)::uuid[])))
+       AND tr.id = i.transfer_id AND tr.to_account_id = ANY(sqlc.narg(account_ids)::uuid[])))
 ORDER BY i.seq;
 
 -- name: ListReportTransferHistory :many
@@ -146,3 +140,19 @@ UPDATE reports SET
     error = coalesce(sqlc.narg(reason)::text, error),
     completed_at = CASE WHEN sqlc.arg(state)::text IN ('failed', 'cancelled') THEN now() ELSE completed_at END
 WHERE id = sqlc.arg(id)::uuid AND status IN ('queued', 'generating');
+
+-- name: SetReportEmail :exec
+-- The running report sends its e-mail to this address when ready.
+UPDATE reports SET email = $2 WHERE id = $1;
+
+-- name: BrokerAccountIDs :many
+-- The client's accounts at the given providers, in id order.
+SELECT id FROM accounts WHERE client_id = $1 AND provider = ANY(sqlc.arg(providers)::text[]) ORDER BY id LIMIT 1000;
+
+-- name: LockClientResultsShared :exec
+-- The client's results lock, shared, for the session (a recalculation commits new results under it
+-- exclusively: TryLockResults in recalc.sql).
+SELECT pg_advisory_lock_shared(hashtextextended('taxd.results:' || sqlc.arg(client_id)::uuid::text, 0));
+
+-- name: UnlockClientResultsShared :exec
+SELECT pg_advisory_unlock_shared(hashtextextended('taxd.results:' || sqlc.arg(client_id)::uuid::text, 0));

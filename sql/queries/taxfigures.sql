@@ -15,21 +15,21 @@ SELECT tax_year FROM tax_year_summaries WHERE result_set_id = $1 ORDER BY tax_ye
 -- name: ListYearIncomeByType :many
 -- Income of one tax year per income type, with the transactions it comes from.
 SELECT i.income_type, sum(i.value)::numeric AS value, count(DISTINCT tr.transaction_id)::int AS transaction_count
-FROM tax_income i LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = (CASE WHEN i.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN i.transfer_id::uuid END)
+FROM tax_income i LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = i.transfer_id
 WHERE i.result_set_id = $1 AND i.tax_year = $2
 GROUP BY i.income_type ORDER BY sum(i.value) DESC, i.income_type;
 
 -- name: CountYearDisposalTransactions :one
 -- Transactions with a taxable disposal in a tax year.
 SELECT count(DISTINCT tr.transaction_id)::int
-FROM tax_disposals d JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
+FROM tax_disposals d JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = d.transfer_id
 WHERE d.result_set_id = $1 AND d.tax_year = $2;
 
 -- name: ListAssetLots :many
 -- Open lots of one asset (asset keys of results are asset ids), with the transaction that created each.
 SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
        tr.transaction_id, tr.quantity AS original_quantity
-FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = (CASE WHEN l.source_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN l.source_transfer_id::uuid END)
+FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = l.source_transfer_id
 WHERE l.result_set_id = $1 AND l.asset_key = ANY(sqlc.arg(asset_keys)::text[])
 ORDER BY l.acquired_at, l.lot_id::numeric
 LIMIT 10001;
@@ -40,8 +40,8 @@ SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quant
        d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        tr.transaction_id, ltr.transaction_id AS lot_transaction_id
 FROM tax_disposals d
-LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
-LEFT JOIN transfers ltr ON ltr.client_id = sqlc.arg(client_id) AND ltr.id = (CASE WHEN d.lot_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.lot_transfer_id::uuid END)
+LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = d.transfer_id
+LEFT JOIN transfers ltr ON ltr.client_id = sqlc.arg(client_id) AND ltr.id = d.lot_transfer_id
 WHERE d.result_set_id = $1 AND d.asset_key = ANY(sqlc.arg(asset_keys)::text[])
 ORDER BY d.seq
 LIMIT 10001;
@@ -79,7 +79,7 @@ FROM tax_transaction_results r
 CROSS JOIN LATERAL (SELECT x.* FROM tax_disposals x
     WHERE x.result_set_id = r.result_set_id AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
 LEFT JOIN transfers ltr ON ltr.client_id = sqlc.arg(client_id)
-    AND ltr.id = (CASE WHEN d.lot_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.lot_transfer_id::uuid END)
+    AND ltr.id = d.lot_transfer_id
 WHERE r.result_set_id = $1 AND r.transaction_id = sqlc.arg(transaction_id)::uuid
   AND d.asset_key = ANY(sqlc.arg(asset_keys)::text[])
 ORDER BY d.seq;
@@ -88,9 +88,9 @@ ORDER BY d.seq;
 -- The open lots some transfers created (one transaction's acquisitions), as ListAssetLots.
 SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
        tr.transaction_id, tr.quantity AS original_quantity
-FROM tax_lots l JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = (CASE WHEN l.source_transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN l.source_transfer_id::uuid END)
+FROM tax_lots l JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = l.source_transfer_id
 WHERE l.result_set_id = $1 AND l.asset_key = ANY(sqlc.arg(asset_keys)::text[])
-  AND l.source_transfer_id = ANY(sqlc.arg(transfer_ids)::text[])
+  AND l.source_transfer_id = ANY(sqlc.arg(transfer_ids)::uuid[])
 ORDER BY l.acquired_at, l.lot_id::numeric
 LIMIT 10001;
 
@@ -108,8 +108,12 @@ SELECT d.seq, d.transfer_id, d.asset_key, d.quantity, d.proceeds, d.basis, d.acq
        tr.transaction_id, coalesce(a.symbol, '')::text AS symbol
 FROM tax_disposals d
 LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id)
-    AND tr.id = (CASE WHEN d.transfer_id ~ '^[0-9a-fA-F-]{36}$' THEN d.transfer_id::uuid END)
+    AND tr.id = d.transfer_id
 LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = d.asset_key
 WHERE d.result_set_id = $1 AND d.tax_year = $2 AND (sqlc.narg(box)::text IS NULL OR d.form_box = sqlc.narg(box)::text)
 ORDER BY d.form_box, d.seq
 LIMIT sqlc.arg(row_limit) OFFSET sqlc.arg(row_offset);
+
+-- name: GetTaxFiguresYearSummary :one
+-- A tax year's totals in a result set.
+SELECT * FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2;

@@ -60,7 +60,7 @@ SELECT d.transfer_id, tr.transaction_id, tr.asset_id, a.symbol, d.term, d.dispos
        min(d.seq)::integer AS seq
 FROM clients c
 JOIN tax_disposals d ON d.result_set_id = c.current_result_set_id
-JOIN transfers tr ON tr.id = d.transfer_id::uuid AND tr.client_id = c.id
+JOIN transfers tr ON tr.id = d.transfer_id AND tr.client_id = c.id
 JOIN assets a ON a.id = tr.asset_id
 WHERE c.id = $1 AND d.tax_year = $2
   AND (sqlc.narg(account_id)::uuid IS NULL OR tr.from_account_id = sqlc.narg(account_id))
@@ -82,7 +82,7 @@ CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_tr
     WHERE r.result_set_id = c.current_result_set_id AND r.transaction_id = t.id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.* FROM tax_disposals x
     WHERE x.result_set_id = c.current_result_set_id AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
-JOIN transfers tr ON tr.id = d.transfer_id::uuid AND tr.client_id = c.id AND tr.transaction_id = t.id
+JOIN transfers tr ON tr.id = d.transfer_id AND tr.client_id = c.id AND tr.transaction_id = t.id
 JOIN assets a ON a.id = tr.asset_id
 WHERE c.id = $1
 GROUP BY d.transfer_id, d.term, tr.transaction_id, tr.asset_id, a.symbol, d.disposed_at, d.tax_year, tr.from_account_id

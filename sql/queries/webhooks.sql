@@ -54,3 +54,7 @@ ORDER BY d.created_at DESC, d.id DESC LIMIT 100;
 -- name: GetWebhookClientOwner :one
 -- The partner an event of this client goes to, and the partner's name for the user.
 SELECT partner_id, reference_id FROM clients WHERE id = $1;
+
+-- name: LockPartnerWebhookEndpoints :exec
+-- Serialises a partner's creations of endpoints, so that the limit holds under concurrent requests.
+SELECT pg_advisory_xact_lock(hashtextextended(sqlc.arg(partner_id)::uuid::text, 17));
