@@ -1539,7 +1539,6 @@ CREATE TABLE public.tax_result_sets (
     transaction_columns text DEFAULT 'none'::text NOT NULL,
     removals_written boolean DEFAULT false NOT NULL,
     jurisdiction text DEFAULT 'US'::text NOT NULL,
-    CONSTRAINT tax_result_sets_jurisdiction_check CHECK ((jurisdiction = ANY (ARRAY['US'::text, 'GB'::text, 'CA'::text]))),
     CONSTRAINT tax_result_sets_transaction_columns_check CHECK ((transaction_columns = ANY (ARRAY['none'::text, 'inexact'::text, 'exact'::text])))
 );
 
