@@ -41,6 +41,7 @@ var rawSQLAllowed = map[string]struct {
 var rawSQLExcludedDirs = map[string]string{
 	"internal/pgtest":      "test database tooling (templates, clones, EXPLAIN)",
 	"internal/testfactory": "test fixtures",
+	"internal/testwait":    "test waits (the lock probe reads pg_stat_activity)",
 	"internal/fakes":       "fake providers for tests",
 	"internal/bench":       "benchmark fixtures (COPY of generated ledgers)",
 	"cmd/taxd-bare":        "make bench's yardstick: net/http and pgx alone, on purpose",
