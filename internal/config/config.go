@@ -170,6 +170,18 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.corsOrigins, "cors-origins", "TAXD_CORS_ORIGINS", "", "comma-separated browser origins (https://app.example) allowed to call /graphql (CORS); empty: none")
 }
 
+// ListeningAt gives the URLs that default to the listen address the address actually bound (with
+// a port of 0 the kernel picks one), so links and signed upload URLs name a port that answers.
+func (c *Config) ListeningAt(base string) {
+	if c.PublicURL != "http://"+c.Listen {
+		return // set explicitly
+	}
+	if c.PortalURL == strings.TrimRight(c.PublicURL, "/")+"/portal" {
+		c.PortalURL = base + "/portal"
+	}
+	c.PublicURL = base
+}
+
 // Finish fills derived defaults and checks the settings.
 func (c *Config) Finish() error {
 	if c.Env != "development" && c.Env != "production" {

@@ -294,15 +294,17 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 		defer cancel()
 		_ = tracer.Shutdown(flushCtx)
 	}()
-	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket, Tracer: tracer, Providers: b.providers})
-	if err != nil {
-		return err
-	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return err
 	}
 	base := "http://" + ln.Addr().String()
+	cfg.ListeningAt(base)
+	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket, Tracer: tracer, Providers: b.providers})
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	if cfg.Development() {
 		if err := SeedDemo(ctx, pool, jc, cfg, base, stdout); err != nil {
 			return fmt.Errorf("demo partner: %w", err)
