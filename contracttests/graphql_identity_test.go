@@ -227,8 +227,13 @@ func TestGraphQLUpdateClientEveryArgument(t *testing.T) {
 			t.Fatal(err)
 		}
 		for k, want := range vars {
-			if k == "lockTaxesUntil" {
+			switch k {
+			case "lockTaxesUntil":
 				want = "2024-07-01T00:00:00.000Z" // kept as its day in the client's timezone (Toronto)
+			case "fiscalYearStart", "fiscalYearEnd":
+				// Canada's rules fix the tax year (the calendar year): the client's own 07-01 is
+				// stored, and the answer is the year its figures follow.
+				want = map[string]string{"fiscalYearStart": "01-01", "fiscalYearEnd": "12-31"}[k]
 			}
 			if k != "clientId" && got[k] != want {
 				t.Errorf("try %d: %s = %v, want %v", i+1, k, got[k], want)
@@ -241,7 +246,7 @@ func TestGraphQLUpdateClientEveryArgument(t *testing.T) {
 	// The same through getClientById (what was stored, not only what was answered).
 	r := postGraphQL(t, e, "Bearer "+tok, `query($c: String!) { getClientById(clientId: $c) { name timezone fiscalYearStart accountantStatus } }`,
 		map[string]any{"c": gqlClient1.String()})
-	if string(r.data["getClientById"]) != `{"name":"Jane Q. Doe","timezone":"America/Toronto","fiscalYearStart":"07-01","accountantStatus":"IN_REVIEW"}` {
+	if string(r.data["getClientById"]) != `{"name":"Jane Q. Doe","timezone":"America/Toronto","fiscalYearStart":"01-01","accountantStatus":"IN_REVIEW"}` {
 		t.Errorf("stored: %s", r.raw)
 	}
 }
