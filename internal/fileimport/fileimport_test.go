@@ -11,6 +11,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/fileimport"
 	"taxd/internal/pgtest"
+	"taxd/internal/testfactory"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -22,9 +23,7 @@ func TestImportAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
 	client := uuid.New()
-	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {
-		t.Fatal(err)
-	}
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
 	count := func() (txs, accounts int) {
 		_ = pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM transactions WHERE client_id = $1), (SELECT count(*) FROM accounts WHERE client_id = $1)`, client).Scan(&txs, &accounts)
 		return
@@ -64,9 +63,7 @@ func TestWriteFailureLeavesNothing(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
 	client := uuid.New()
-	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {
-		t.Fatal(err)
-	}
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
 	if _, err := pool.Exec(ctx, `CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full (test)'; END $$;
 		CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_logs FOR EACH STATEMENT EXECUTE FUNCTION refuse()`); err != nil {
 		t.Fatal(err)
@@ -113,9 +110,7 @@ func TestImportProgressAndSyncRecord(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
 	client := uuid.New()
-	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {
-		t.Fatal(err)
-	}
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
 	var b strings.Builder
 	b.WriteString(header)
 	for i := range 3000 {

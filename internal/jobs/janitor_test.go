@@ -48,10 +48,10 @@ func TestJanitorFailsRowsOfLostJobs(t *testing.T) {
 	}
 	lost, kept, cancelled := uuid.New(), uuid.New(), uuid.New()
 	for _, c := range []uuid.UUID{lost, kept, cancelled} {
-		testfactory.Exec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, c)
+		testfactory.Client(t, pool, testfactory.ClientID(c), testfactory.ClientNamed("c"))
 	}
 	account := uuid.New()
-	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address) VALUES ($1, $2, 'wallet', 'x', '1')`, account, lost)
+	testfactory.Account(t, pool, lost, testfactory.AccountID(account), testfactory.Provider("x"), testfactory.Address("1"))
 
 	lostJob, err := recalc.Request(ctx, pool, jc, lost)
 	if err != nil {
@@ -130,7 +130,7 @@ func TestJanitorRunsPeriodically(t *testing.T) {
 		t.Fatal(err)
 	}
 	client := uuid.New()
-	testfactory.Exec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
 	job, err := recalc.Request(ctx, pool, insert, client)
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +175,7 @@ func TestJanitorKeepsLongImportsAndExports(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
 	client, account, sync, report := uuid.New(), uuid.New(), uuid.New(), uuid.New()
-	testfactory.Exec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
 	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, name, status) VALUES ($1, $2, 'file', 'generic', 'f', 'syncing')`, account, client)
 	testfactory.Exec(t, pool, `INSERT INTO account_syncs (id, client_id, status, created_at) VALUES ($1, $2, 'running', now() - interval '1 hour')`, sync, client)
 	testfactory.Exec(t, pool, `INSERT INTO account_sync_items (sync_id, account_id, status) VALUES ($1, $2, 'syncing')`, sync, account)

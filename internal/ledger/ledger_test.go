@@ -38,10 +38,10 @@ func setup(t testing.TB) *bundle {
 	pool := pgtest.Pool(t)
 	ctx := context.Background()
 	b := &bundle{pool: pool, led: ledger.New(pool), client: uuid.New(), wallet: uuid.New(), wallet2: uuid.New(), eth: uuid.New(), ctx: ctx}
-	testfactory.Exec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, b.client)
+	testfactory.Client(t, pool, testfactory.ClientID(b.client), testfactory.ClientNamed("c"))
 	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address, name) VALUES ($1, $2, 'wallet', 'ethereum', '0xaaaa000000000000000000000000000000000001', 'a'), ($3, $2, 'wallet', 'ethereum', '0xbbbb000000000000000000000000000000000002', 'b')`,
 		b.wallet, b.client, b.wallet2)
-	testfactory.Exec(t, pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'ethereum:native', 'ETH')`, b.eth, b.client)
+	testfactory.Asset(t, pool, b.client, testfactory.AssetID(b.eth), testfactory.Coin("ethereum:native", "ETH"))
 	return b
 }
 

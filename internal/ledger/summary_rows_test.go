@@ -24,8 +24,8 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 	b := setup(t)
 	scope := auth.JobScope(b.client, "test")
 	btc, exch := uuid.New(), uuid.New()
-	testfactory.Exec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
-	testfactory.Exec(t, b.pool, `INSERT INTO accounts (id, client_id, type, provider, name) VALUES ($1, $2, 'exchange', 'coinbase', 'x')`, exch, b.client)
+	testfactory.Asset(t, b.pool, b.client, testfactory.AssetID(btc), testfactory.Coin("bitcoin:native", "BTC"))
+	testfactory.Account(t, b.pool, b.client, testfactory.AccountID(exch), testfactory.Exchange("coinbase"), testfactory.Named("x"))
 	nd := func(s string) decimal.NullDecimal { return decimal.NewNullDecimal(dec(s)) }
 	start := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	var txs []uuid.UUID  // every transaction created, in order

@@ -17,7 +17,7 @@ import (
 func TestSummaryFeesFollowTheFilter(t *testing.T) {
 	b := setup(t)
 	btc := uuid.New()
-	testfactory.Exec(t, b.pool, `INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $2, 'bitcoin:native', 'BTC')`, btc, b.client)
+	testfactory.Asset(t, b.pool, b.client, testfactory.AssetID(btc), testfactory.Coin("bitcoin:native", "BTC"))
 	day := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
 	nd := func(s string) decimal.NullDecimal { return decimal.NewNullDecimal(dec(s)) }
 	err := b.led.Update(b.ctx, auth.JobWriteScope(b.client, "test"), meta, func(e *ledger.Editor) error {
@@ -75,7 +75,7 @@ func TestSummaryFeesFollowTheFilter(t *testing.T) {
 	}
 	// Another client's scope sees none of it.
 	other := uuid.New()
-	testfactory.Exec(t, b.pool, `INSERT INTO clients (id, name) VALUES ($1, 'other')`, other)
+	testfactory.Client(t, b.pool, testfactory.ClientID(other), testfactory.ClientNamed("other"))
 	s, err := b.led.Summary(b.ctx, auth.JobScope(other, "test"), ledger.TxFilter{})
 	if err != nil {
 		t.Fatal(err)

@@ -179,7 +179,7 @@ func TestSyncPerAccountIsNotStacked(t *testing.T) {
 		t.Fatal(err)
 	}
 	client, a1, a2 := uuid.New(), uuid.New(), uuid.New()
-	testfactory.Exec(t, pool, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client)
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
 	testfactory.Exec(t, pool, `INSERT INTO accounts (id, client_id, type, provider, address) VALUES ($1, $3, 'wallet', 'x', '1'), ($2, $3, 'wallet', 'x', '2')`, a1, a2, client)
 	svc := syncs.NewService(pool, jc)
 

@@ -22,6 +22,7 @@ import (
 	"taxd/internal/pgtest"
 	"taxd/internal/prices"
 	"taxd/internal/syncs"
+	"taxd/internal/testfactory"
 	"taxd/internal/testwait"
 )
 
@@ -37,9 +38,7 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 	esplora, gecko := fakes.Esplora(t, filepath.Join("..", "..", fakes.EsploraRecording)), fakes.CoinGecko(t)
 
 	client := uuid.New()
-	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {
-		t.Fatal(err)
-	}
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
 	q := db.New(pool)
 	added, _, err := accounts.Add(ctx, q, client, []accounts.Wallet{{Address: btcAddress, Chain: "bitcoin"}}, "wallets")
 	if err != nil || len(added) != 1 {
@@ -134,9 +133,7 @@ func TestSyncFailureReasonIsPartnerSafe(t *testing.T) {
 	}))
 	t.Cleanup(upstream.Close)
 	client := uuid.New()
-	if _, err := pool.Exec(ctx, `INSERT INTO clients (id, name) VALUES ($1, 'c')`, client); err != nil {
-		t.Fatal(err)
-	}
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
 	q := db.New(pool)
 	added, _, err := accounts.Add(ctx, q, client, []accounts.Wallet{{Address: btcAddress, Chain: "bitcoin"}}, "wallets")
 	if err != nil || len(added) != 1 {

@@ -20,6 +20,7 @@ import (
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/taxforms"
+	"taxd/internal/testfactory"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -45,15 +46,10 @@ func setup(t *testing.T) *bundle {
 	}
 	b := &bundle{ctx: context.Background(), pool: pool, svc: taxforms.NewService(pool, jc, nil), led: ledger.New(pool),
 		client: uuid.New(), exchange: uuid.New(), eth: uuid.New(), btc: uuid.New()}
-	exec := func(sql string, args ...any) {
-		t.Helper()
-		if _, err := pool.Exec(b.ctx, sql, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	exec(`INSERT INTO clients (id, name) VALUES ($1, 'c')`, b.client)
-	exec(`INSERT INTO accounts (id, client_id, type, provider, name) VALUES ($1, $2, 'exchange', 'coinbase', 'Coinbase')`, b.exchange, b.client)
-	exec(`INSERT INTO assets (id, client_id, key, symbol) VALUES ($1, $3, 'ethereum:native', 'ETH'), ($2, $3, 'bitcoin:native', 'BTC')`, b.eth, b.btc, b.client)
+	testfactory.Client(t, pool, testfactory.ClientID(b.client), testfactory.ClientNamed("c"))
+	testfactory.Account(t, pool, b.client, testfactory.AccountID(b.exchange), testfactory.Exchange("coinbase"), testfactory.Named("Coinbase"))
+	testfactory.Asset(t, pool, b.client, testfactory.AssetID(b.eth))
+	testfactory.Asset(t, pool, b.client, testfactory.AssetID(b.btc), testfactory.Coin("bitcoin:native", "BTC"))
 	va := &auth.ViewerAuthenticator{DB: pool}
 	if b.write, err = va.Scope(b.ctx, &auth.Viewer{KeyID: uuid.New(), KeyClient: b.client, Permission: auth.PermReadWrite}, b.client); err != nil {
 		t.Fatal(err)
@@ -274,9 +270,7 @@ func TestGenerateRefusals(t *testing.T) {
 	}
 	// Another client's form is not found, and its id cannot be taken over.
 	other := uuid.New()
-	if _, err := b.pool.Exec(b.ctx, `INSERT INTO clients (id, name) VALUES ($1, 'other')`, other); err != nil {
-		t.Fatal(err)
-	}
+	testfactory.Client(t, b.pool, testfactory.ClientID(other), testfactory.ClientNamed("other"))
 	otherScope, err := (&auth.ViewerAuthenticator{DB: b.pool}).Scope(b.ctx, &auth.Viewer{KeyID: uuid.New(), KeyClient: other, Permission: auth.PermReadWrite}, other)
 	if err != nil {
 		t.Fatal(err)

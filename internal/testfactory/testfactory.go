@@ -184,3 +184,17 @@ func Moving(qty string, from, to *uuid.UUID, value string) func(*TransferOpts) {
 		o.FiatValue = decimal.NullDecimal{Decimal: decimal.RequireFromString(value), Valid: true}
 	}
 }
+
+// ClientID gives the new client an id the test made first.
+func ClientID(id uuid.UUID) func(*ClientOpts) { return func(o *ClientOpts) { o.ID = id } }
+
+// AccountID gives the new account an id the test made first.
+func AccountID(id uuid.UUID) func(*AccountOpts) { return func(o *AccountOpts) { o.ID = id } }
+
+// AssetID gives the new asset an id the test made first.
+func AssetID(id uuid.UUID) func(*AssetOpts) { return func(o *AssetOpts) { o.ID = id } }
+
+// Exchange makes the account an exchange account of provider.
+func Exchange(provider string) func(*AccountOpts) {
+	return func(o *AccountOpts) { o.Type, o.Provider = "exchange", provider }
+}
