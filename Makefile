@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 
 
-.PHONY: all generate web graphiql check-generated build run test test-go test-contract test-browser chromium poppler lint-spec contract-gate typecheck-ts bench fuzz lint tools clean
+.PHONY: all generate web graphiql check-generated build run test test-steps test-go test-contract test-browser chromium poppler lint-spec contract-gate typecheck-ts bench fuzz lint tools clean
 
 all: build
 
@@ -98,15 +98,19 @@ lint-spec: node_modules/.package-lock.json
 
 ## test: spec lint, the breaking-change gate, unit and integration tests, contract tests, browser tests of the portal,
 ## all on one test Postgres (internal/pgtest/withpostgres starts a throwaway cluster unless TEST_DATABASE_URL is set)
-test: lint-spec contract-gate typecheck-ts
-	$(GO) run ./internal/pgtest/withpostgres -- $(MAKE) --no-print-directory test-go test-contract test-browser
+## (the steps run side by side: most of their time is spent waiting on Postgres and the servers they start; each
+## step's output is printed whole when it ends)
+test:
+	$(GO) run ./internal/pgtest/withpostgres -- $(MAKE) --no-print-directory -j 3 --output-sync=target test-steps
+
+test-steps: lint-spec contract-gate typecheck-ts test-go test-contract test-browser
 
 ## typecheck-ts: tsc over the TypeScript SDK and the typed GraphQL client example (tsconfig.json)
 typecheck-ts: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
 	node_modules/.bin/tsc -p .
 
+## test-go: every Go package's tests but the contract and browser suites (go vet runs in lint)
 test-go: poppler
-	$(GO) vet ./...
 	TAXD_REQUIRE_POPPLER=1 $(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v -e /contracttests -e /browsertests)
 
 ## chromium: the headless browser of the browser tests (Debian's package)
