@@ -29,9 +29,6 @@ var rawSQLAllowed = map[string]struct {
 	"internal/ledger/pairsuggest.go":  {1, "pair suggestions over the transaction filter (squirrel: dynamic filter)"},
 	"internal/ledger/query.go":        {8, "the transaction filter (squirrel, where.go), its session settings and EXPLAIN; the search pre-read and BalancesAfter use ARRAY() and VALUES columns sqlc cannot type"},
 	"internal/ledger/summary.go":      {2, "the summary over the transaction filter (squirrel) and its ARRAY() pre-read"},
-	"internal/portfolio/assets.go":    {4, "the asset filter (dynamic filter) and the writes returning assetColumns for scanAsset"},
-	"internal/portfolio/chart.go":     {10, "the chart's reads in one round trip (a pgx batch)"},
-	"internal/portfolio/portfolio.go": {3, "the holdings filter (dynamic filter) and staleSQL, shared with the chart's batch"},
 	"internal/recalc/copybin.go":      {4, "the result write: binary COPY of the result rows, and the year summaries and checkpoints in one round trip (a pgx batch of the engine's decimals at full scale)"},
 	"internal/recalc/ledgerjoin.go":   {4, "the ledger read: an imported snapshot and binary-format streams"},
 	"internal/server/database.go":     {2, "CREATE DATABASE of the local development database"},
@@ -54,7 +51,7 @@ var rawSQLExcludedFiles = map[string]string{
 }
 
 // maxRawSQLSites caps the sum of the allowances; it only goes down.
-const maxRawSQLSites = 59
+const maxRawSQLSites = 42
 
 func TestRawSQLRatchet(t *testing.T) {
 	root := "../.."
