@@ -1709,6 +1709,39 @@ func (q *Queries) SoftDeleteTransaction(ctx context.Context, arg SoftDeleteTrans
 	return err
 }
 
+const summaryResultRowsState = `-- name: SummaryResultRowsState :one
+SELECT c.current_result_set_id, coalesce(rs.transaction_columns = 'exact', false)::boolean AS exact_columns,
+    EXISTS (SELECT 1 FROM assets a WHERE a.client_id = c.id AND a.is_spam) AS has_spam,
+    ARRAY(SELECT d.transaction_id FROM dirty_marks d WHERE d.client_id = c.id LIMIT $1::integer)::uuid[] AS dirty
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $2::uuid
+`
+
+type SummaryResultRowsStateParams struct {
+	DirtyLimit int32
+	ClientID   uuid.UUID
+}
+
+type SummaryResultRowsStateRow struct {
+	CurrentResultSetID *uuid.UUID
+	ExactColumns       bool
+	HasSpam            bool
+	Dirty              []uuid.UUID
+}
+
+// Whether the result rows can answer a summary: the client's current result set, whether it
+// claims exact transaction columns, whether any asset is spam, and up to dirty_limit dirty marks.
+func (q *Queries) SummaryResultRowsState(ctx context.Context, arg SummaryResultRowsStateParams) (SummaryResultRowsStateRow, error) {
+	row := q.db.QueryRow(ctx, summaryResultRowsState, arg.DirtyLimit, arg.ClientID)
+	var i SummaryResultRowsStateRow
+	err := row.Scan(
+		&i.CurrentResultSetID,
+		&i.ExactColumns,
+		&i.HasSpam,
+		&i.Dirty,
+	)
+	return i, err
+}
+
 const transactionIsPaired = `-- name: TransactionIsPaired :one
 SELECT EXISTS (SELECT 1 FROM internal_transfer_pairs WHERE client_id = $1 AND (from_transaction_id = $2 OR to_transaction_id = $2))
 `

@@ -410,3 +410,11 @@ WHERE al.client_id = sqlc.arg(client_id)::uuid
            OR lower(coalesce(t.label, '')) LIKE sqlc.narg(search)::text)))
 ORDER BY al.created_at DESC, al.id DESC
 LIMIT sqlc.arg(page_limit)::bigint OFFSET sqlc.arg(page_offset)::bigint;
+
+-- name: SummaryResultRowsState :one
+-- Whether the result rows can answer a summary: the client's current result set, whether it
+-- claims exact transaction columns, whether any asset is spam, and up to dirty_limit dirty marks.
+SELECT c.current_result_set_id, coalesce(rs.transaction_columns = 'exact', false)::boolean AS exact_columns,
+    EXISTS (SELECT 1 FROM assets a WHERE a.client_id = c.id AND a.is_spam) AS has_spam,
+    ARRAY(SELECT d.transaction_id FROM dirty_marks d WHERE d.client_id = c.id LIMIT sqlc.arg(dirty_limit)::integer)::uuid[] AS dirty
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = sqlc.arg(client_id)::uuid;
