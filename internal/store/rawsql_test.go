@@ -46,7 +46,7 @@ var rawSQLAllowed = map[string]struct {
 	"internal/ledger/query.go collect":               {1, "rows of the transaction filter (squirrel)"},
 	"internal/ledger/query.go Explain":               {1, "EXPLAIN of the transaction filter (squirrel)"},
 	"internal/ledger/summary.go summaryFrom":         {1, "the summary over the transaction filter (squirrel)"},
-	"internal/server/database.go Database":           {2, "CREATE DATABASE of the local development database, and whether it exists"},
+	"internal/server/database.go Database":           {1, "CREATE DATABASE of the local development database (a name, not a parameter)"},
 }
 
 // rawSQLExcludedDirs hold tooling, not the application: their raw SQL is not counted.
@@ -66,7 +66,7 @@ var rawSQLExcludedFiles = map[string]string{
 }
 
 // maxRawSQLSites caps the sum of rawSQLAllowed; it only goes down.
-const maxRawSQLSites = 16
+const maxRawSQLSites = 15
 
 func TestRawSQLRatchet(t *testing.T) {
 	root := "../.."
