@@ -8,8 +8,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"taxd/internal/tax"
 	"taxd/gen/db"
+	"taxd/internal/tax"
 )
 
 // The summary of a filter totals every matching transaction: the matches are evaluated once into m
