@@ -510,6 +510,43 @@ func (q *Queries) ListClientsByID(ctx context.Context, ids []uuid.UUID) ([]Clien
 	return items, nil
 }
 
+const possibleSpamAssets = `-- name: PossibleSpamAssets :many
+SELECT a.id, a.symbol, a.type FROM assets a
+WHERE a.client_id = $1 AND NOT a.is_spam AND NOT a.is_hidden
+  AND (a.name || ' ' || a.symbol) ~* '(https?://|www\.|\.(com|io|xyz|net|org|app|site|online)\M|claim|visit|reward|voucher|airdrop)'
+  AND EXISTS (SELECT 1 FROM transfers tr JOIN transactions t ON t.id = tr.transaction_id
+              WHERE tr.client_id = $1 AND tr.asset_id = a.id AND t.deleted_at IS NULL)
+ORDER BY a.id LIMIT 50
+`
+
+type PossibleSpamAssetsRow struct {
+	ID     uuid.UUID
+	Symbol string
+	Type   string
+}
+
+// The client's assets, not marked spam or hidden, whose name or symbol advertises a site or a claim
+// (the usual airdropped spam) and that some live transaction moves; the first 50 by id.
+func (q *Queries) PossibleSpamAssets(ctx context.Context, clientID uuid.UUID) ([]PossibleSpamAssetsRow, error) {
+	rows, err := q.db.Query(ctx, possibleSpamAssets, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []PossibleSpamAssetsRow
+	for rows.Next() {
+		var i PossibleSpamAssetsRow
+		if err := rows.Scan(&i.ID, &i.Symbol, &i.Type); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const selectActiveClient = `-- name: SelectActiveClient :exec
 UPDATE users SET active_client_id = $2 WHERE id = $1 AND active_client_id IS DISTINCT FROM $2
 `

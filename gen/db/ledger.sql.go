@@ -109,6 +109,42 @@ func (q *Queries) CountAccountTransactions(ctx context.Context, arg CountAccount
 	return items, nil
 }
 
+const countAuditLogs = `-- name: CountAuditLogs :one
+SELECT count(*) FROM audit_logs al
+LEFT JOIN users u ON al.actor LIKE 'user:%' AND u.id::text = substr(al.actor, 6)
+WHERE al.client_id = $1::uuid
+  AND ($2::text IS NULL OR al.field = $2::text)
+  AND ($3::uuid[] IS NULL OR al.transaction_id = ANY($3::uuid[]))
+  AND ($4::text IS NULL OR u.idp_subject = $4::text)
+  AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM transactions t WHERE t.id = al.transaction_id
+      AND (lower(coalesce(t.txn_hash, '')) LIKE $5::text OR lower(coalesce(t.notes, '')) LIKE $5::text
+           OR lower(coalesce(t.label, '')) LIKE $5::text)))
+`
+
+type CountAuditLogsParams struct {
+	ClientID       uuid.UUID
+	Field          *string
+	TransactionIds []uuid.UUID
+	UserSubject    *string
+	Search         *string
+}
+
+// The number of the client's audit-log entries matching the filter; a NULL argument matches
+// everything (an empty transaction_ids matches nothing). search is a LIKE pattern over the
+// lower-cased hash, notes and label of the entry's transaction.
+func (q *Queries) CountAuditLogs(ctx context.Context, arg CountAuditLogsParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countAuditLogs,
+		arg.ClientID,
+		arg.Field,
+		arg.TransactionIds,
+		arg.UserSubject,
+		arg.Search,
+	)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const countDirty = `-- name: CountDirty :one
 SELECT (SELECT count(DISTINCT d.transaction_id) FROM dirty_marks d WHERE d.client_id = $1)
      + (SELECT count(*) FROM clients c WHERE c.id = $1 AND c.settings_dirty_seq IS NOT NULL)
@@ -896,6 +932,96 @@ func (q *Queries) ListAssetsByIDs(ctx context.Context, arg ListAssetsByIDsParams
 	return items, nil
 }
 
+const listAuditLogs = `-- name: ListAuditLogs :many
+SELECT al.id, al.created_at, al.actor, u.idp_subject, coalesce(u.is_staff, false)::boolean AS is_staff, al.entity,
+    al.entity_id, al.transaction_id, al.action, al.field, al.old_value, al.new_value, al.session_id, al.source, al.undone_at
+FROM audit_logs al
+LEFT JOIN users u ON al.actor LIKE 'user:%' AND u.id::text = substr(al.actor, 6)
+WHERE al.client_id = $1::uuid
+  AND ($2::text IS NULL OR al.field = $2::text)
+  AND ($3::uuid[] IS NULL OR al.transaction_id = ANY($3::uuid[]))
+  AND ($4::text IS NULL OR u.idp_subject = $4::text)
+  AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM transactions t WHERE t.id = al.transaction_id
+      AND (lower(coalesce(t.txn_hash, '')) LIKE $5::text OR lower(coalesce(t.notes, '')) LIKE $5::text
+           OR lower(coalesce(t.label, '')) LIKE $5::text)))
+ORDER BY al.created_at DESC, al.id DESC
+LIMIT $7::bigint OFFSET $6::bigint
+`
+
+type ListAuditLogsParams struct {
+	ClientID       uuid.UUID
+	Field          *string
+	TransactionIds []uuid.UUID
+	UserSubject    *string
+	Search         *string
+	PageOffset     int64
+	PageLimit      int64
+}
+
+type ListAuditLogsRow struct {
+	ID            uuid.UUID
+	CreatedAt     time.Time
+	Actor         string
+	IdpSubject    *string
+	IsStaff       bool
+	Entity        string
+	EntityID      uuid.UUID
+	TransactionID *uuid.UUID
+	Action        string
+	Field         string
+	OldValue      []byte
+	NewValue      []byte
+	SessionID     *string
+	Source        *string
+	UndoneAt      *time.Time
+}
+
+// A page of the client's audit-log entries matching the filter (as CountAuditLogs), newest first,
+// with the identity-provider subject and staff flag of a user actor.
+func (q *Queries) ListAuditLogs(ctx context.Context, arg ListAuditLogsParams) ([]ListAuditLogsRow, error) {
+	rows, err := q.db.Query(ctx, listAuditLogs,
+		arg.ClientID,
+		arg.Field,
+		arg.TransactionIds,
+		arg.UserSubject,
+		arg.Search,
+		arg.PageOffset,
+		arg.PageLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListAuditLogsRow
+	for rows.Next() {
+		var i ListAuditLogsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.CreatedAt,
+			&i.Actor,
+			&i.IdpSubject,
+			&i.IsStaff,
+			&i.Entity,
+			&i.EntityID,
+			&i.TransactionID,
+			&i.Action,
+			&i.Field,
+			&i.OldValue,
+			&i.NewValue,
+			&i.SessionID,
+			&i.Source,
+			&i.UndoneAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listFileImports = `-- name: ListFileImports :many
 SELECT s.id, s.client_id, s.status, s.progress, s.error, s.created_at, s.started_at, s.finished_at, s.kind, s.recalculate, i.account_id, i.imported, i.status AS item_status, i.message, i.attempt, i.max_attempts, i.next_attempt_at
 FROM account_syncs s
@@ -1581,6 +1707,39 @@ type SoftDeleteTransactionParams struct {
 func (q *Queries) SoftDeleteTransaction(ctx context.Context, arg SoftDeleteTransactionParams) error {
 	_, err := q.db.Exec(ctx, softDeleteTransaction, arg.ClientID, arg.ID)
 	return err
+}
+
+const summaryResultRowsState = `-- name: SummaryResultRowsState :one
+SELECT c.current_result_set_id, coalesce(rs.transaction_columns = 'exact', false)::boolean AS exact_columns,
+    EXISTS (SELECT 1 FROM assets a WHERE a.client_id = c.id AND a.is_spam) AS has_spam,
+    ARRAY(SELECT d.transaction_id FROM dirty_marks d WHERE d.client_id = c.id LIMIT $1::integer)::uuid[] AS dirty
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $2::uuid
+`
+
+type SummaryResultRowsStateParams struct {
+	DirtyLimit int32
+	ClientID   uuid.UUID
+}
+
+type SummaryResultRowsStateRow struct {
+	CurrentResultSetID *uuid.UUID
+	ExactColumns       bool
+	HasSpam            bool
+	Dirty              []uuid.UUID
+}
+
+// Whether the result rows can answer a summary: the client's current result set, whether it
+// claims exact transaction columns, whether any asset is spam, and up to dirty_limit dirty marks.
+func (q *Queries) SummaryResultRowsState(ctx context.Context, arg SummaryResultRowsStateParams) (SummaryResultRowsStateRow, error) {
+	row := q.db.QueryRow(ctx, summaryResultRowsState, arg.DirtyLimit, arg.ClientID)
+	var i SummaryResultRowsStateRow
+	err := row.Scan(
+		&i.CurrentResultSetID,
+		&i.ExactColumns,
+		&i.HasSpam,
+		&i.Dirty,
+	)
+	return i, err
 }
 
 const transactionIsPaired = `-- name: TransactionIsPaired :one

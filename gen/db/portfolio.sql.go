@@ -60,6 +60,346 @@ func (q *Queries) CachedPricesBetween(ctx context.Context, arg CachedPricesBetwe
 	return items, nil
 }
 
+const chartAssets = `-- name: ChartAssets :many
+SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url FROM assets WHERE client_id = $1::uuid AND id IN (
+    SELECT asset_id FROM portfolio_balances WHERE client_id = $1::uuid
+    UNION SELECT asset_id FROM portfolio_balance_days WHERE client_id = $1::uuid AND day >= $2::date)
+`
+
+type ChartAssetsParams struct {
+	ClientID uuid.UUID
+	FromDay  time.Time
+}
+
+// The assets a chart from a day on involves: held now or changed since.
+func (q *Queries) ChartAssets(ctx context.Context, arg ChartAssetsParams) ([]Asset, error) {
+	rows, err := q.db.Query(ctx, chartAssets, arg.ClientID, arg.FromDay)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Asset
+	for rows.Next() {
+		var i Asset
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.Key,
+			&i.Symbol,
+			&i.Name,
+			&i.Type,
+			&i.Chain,
+			&i.ContractAddress,
+			&i.TokenID,
+			&i.Decimals,
+			&i.PriceSourceID,
+			&i.IsSpam,
+			&i.IsWorthless,
+			&i.IsHidden,
+			&i.PriceOverride,
+			&i.UsePlatformPrice,
+			&i.ImageUrl,
+			&i.Description,
+			&i.CreatedAt,
+			&i.IconImageUrl,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const chartBalances = `-- name: ChartBalances :many
+SELECT asset_id, sum(quantity)::numeric AS quantity FROM portfolio_balances WHERE client_id = $1
+GROUP BY asset_id HAVING sum(quantity) <> 0
+`
+
+type ChartBalancesRow struct {
+	AssetID  uuid.UUID
+	Quantity decimal.Decimal
+}
+
+// Today's balance per asset (other than zero).
+func (q *Queries) ChartBalances(ctx context.Context, clientID uuid.UUID) ([]ChartBalancesRow, error) {
+	rows, err := q.db.Query(ctx, chartBalances, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ChartBalancesRow
+	for rows.Next() {
+		var i ChartBalancesRow
+		if err := rows.Scan(&i.AssetID, &i.Quantity); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const chartCheckpointSeq = `-- name: ChartCheckpointSeq :one
+SELECT coalesce((SELECT disposal_seq FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <= $2::timestamptz
+    ORDER BY at_time DESC LIMIT 1), 0)::integer AS disposal_seq
+`
+
+type ChartCheckpointSeqParams struct {
+	ResultSetID uuid.UUID
+	At          time.Time
+}
+
+// The disposal sequence of the engine's last checkpoint at or before a time (0: none).
+func (q *Queries) ChartCheckpointSeq(ctx context.Context, arg ChartCheckpointSeqParams) (int32, error) {
+	row := q.db.QueryRow(ctx, chartCheckpointSeq, arg.ResultSetID, arg.At)
+	var disposal_seq int32
+	err := row.Scan(&disposal_seq)
+	return disposal_seq, err
+}
+
+const chartDayChanges = `-- name: ChartDayChanges :many
+SELECT day, asset_id, delta FROM portfolio_balance_days WHERE client_id = $1 AND day >= $2::date
+`
+
+type ChartDayChangesParams struct {
+	ClientID uuid.UUID
+	FromDay  time.Time
+}
+
+type ChartDayChangesRow struct {
+	Day     time.Time
+	AssetID uuid.UUID
+	Delta   decimal.Decimal
+}
+
+// The maintained balance changes per UTC day and asset from a day on.
+func (q *Queries) ChartDayChanges(ctx context.Context, arg ChartDayChangesParams) ([]ChartDayChangesRow, error) {
+	rows, err := q.db.Query(ctx, chartDayChanges, arg.ClientID, arg.FromDay)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ChartDayChangesRow
+	for rows.Next() {
+		var i ChartDayChangesRow
+		if err := rows.Scan(&i.Day, &i.AssetID, &i.Delta); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const chartDisposalPieces = `-- name: ChartDisposalPieces :many
+SELECT (coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC')::date AS acquired_day,
+    (disposed_at AT TIME ZONE 'UTC')::date AS left_day, sum(basis)::numeric AS basis
+FROM tax_disposals WHERE result_set_id = $1 AND seq > $2::integer AND disposed_at > $3::timestamptz
+GROUP BY 1, 2
+`
+
+type ChartDisposalPiecesParams struct {
+	ResultSetID uuid.UUID
+	AfterSeq    int32
+	After       time.Time
+}
+
+type ChartDisposalPiecesRow struct {
+	AcquiredDay time.Time
+	LeftDay     time.Time
+	Basis       decimal.Decimal
+}
+
+// A result set's disposals after a checkpoint's sequence and a time, per UTC acquisition and
+// disposal day (the sequence bounds the range scan of the primary key).
+func (q *Queries) ChartDisposalPieces(ctx context.Context, arg ChartDisposalPiecesParams) ([]ChartDisposalPiecesRow, error) {
+	rows, err := q.db.Query(ctx, chartDisposalPieces, arg.ResultSetID, arg.AfterSeq, arg.After)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ChartDisposalPiecesRow
+	for rows.Next() {
+		var i ChartDisposalPiecesRow
+		if err := rows.Scan(&i.AcquiredDay, &i.LeftDay, &i.Basis); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const chartInstantChanges = `-- name: ChartInstantChanges :many
+SELECT t.occurred_at, tr.asset_id,
+    sum(CASE WHEN tr.to_account_id IS NOT NULL THEN tr.quantity ELSE 0 END - CASE WHEN tr.from_account_id IS NOT NULL THEN tr.quantity ELSE 0 END)::numeric AS delta
+FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
+WHERE t.client_id = $1::uuid AND t.occurred_at > $2::timestamptz
+  AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT tr.is_hidden
+GROUP BY 1, 2
+`
+
+type ChartInstantChangesParams struct {
+	ClientID uuid.UUID
+	After    time.Time
+}
+
+type ChartInstantChangesRow struct {
+	OccurredAt time.Time
+	AssetID    uuid.UUID
+	Delta      decimal.Decimal
+}
+
+// The balance changes per instant and asset after a time (the sub-day ranges: a week of the
+// ledger, by the client/time index).
+func (q *Queries) ChartInstantChanges(ctx context.Context, arg ChartInstantChangesParams) ([]ChartInstantChangesRow, error) {
+	rows, err := q.db.Query(ctx, chartInstantChanges, arg.ClientID, arg.After)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ChartInstantChangesRow
+	for rows.Next() {
+		var i ChartInstantChangesRow
+		if err := rows.Scan(&i.OccurredAt, &i.AssetID, &i.Delta); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const chartLotBasisDays = `-- name: ChartLotBasisDays :many
+SELECT (acquired_at AT TIME ZONE 'UTC')::date AS acquired_day, sum(basis)::numeric AS basis
+FROM tax_lots WHERE result_set_id = $1 GROUP BY 1
+`
+
+type ChartLotBasisDaysRow struct {
+	AcquiredDay time.Time
+	Basis       decimal.Decimal
+}
+
+// A result set's open lots' basis per UTC acquisition day.
+func (q *Queries) ChartLotBasisDays(ctx context.Context, resultSetID uuid.UUID) ([]ChartLotBasisDaysRow, error) {
+	rows, err := q.db.Query(ctx, chartLotBasisDays, resultSetID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ChartLotBasisDaysRow
+	for rows.Next() {
+		var i ChartLotBasisDaysRow
+		if err := rows.Scan(&i.AcquiredDay, &i.Basis); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const chartRemovalPieces = `-- name: ChartRemovalPieces :many
+SELECT (coalesce(acquired_at, removed_at) AT TIME ZONE 'UTC')::date AS acquired_day,
+    (removed_at AT TIME ZONE 'UTC')::date AS left_day, sum(basis)::numeric AS basis
+FROM tax_removals WHERE result_set_id = $1 AND removed_at > $2::timestamptz GROUP BY 1, 2
+`
+
+type ChartRemovalPiecesParams struct {
+	ResultSetID uuid.UUID
+	After       time.Time
+}
+
+type ChartRemovalPiecesRow struct {
+	AcquiredDay time.Time
+	LeftDay     time.Time
+	Basis       decimal.Decimal
+}
+
+// A result set's non-taxable removals after a time, per UTC acquisition and removal day.
+func (q *Queries) ChartRemovalPieces(ctx context.Context, arg ChartRemovalPiecesParams) ([]ChartRemovalPiecesRow, error) {
+	rows, err := q.db.Query(ctx, chartRemovalPieces, arg.ResultSetID, arg.After)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ChartRemovalPiecesRow
+	for rows.Next() {
+		var i ChartRemovalPiecesRow
+		if err := rows.Scan(&i.AcquiredDay, &i.LeftDay, &i.Basis); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const clientAssetsByIDs = `-- name: ClientAssetsByIDs :many
+SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url FROM assets WHERE client_id = $1 AND id = ANY($2::uuid[])
+`
+
+type ClientAssetsByIDsParams struct {
+	ClientID uuid.UUID
+	Ids      []uuid.UUID
+}
+
+func (q *Queries) ClientAssetsByIDs(ctx context.Context, arg ClientAssetsByIDsParams) ([]Asset, error) {
+	rows, err := q.db.Query(ctx, clientAssetsByIDs, arg.ClientID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Asset
+	for rows.Next() {
+		var i Asset
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.Key,
+			&i.Symbol,
+			&i.Name,
+			&i.Type,
+			&i.Chain,
+			&i.ContractAddress,
+			&i.TokenID,
+			&i.Decimals,
+			&i.PriceSourceID,
+			&i.IsSpam,
+			&i.IsWorthless,
+			&i.IsHidden,
+			&i.PriceOverride,
+			&i.UsePlatformPrice,
+			&i.ImageUrl,
+			&i.Description,
+			&i.CreatedAt,
+			&i.IconImageUrl,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const clientCurrency = `-- name: ClientCurrency :one
 SELECT currency FROM clients WHERE id = $1
 `
@@ -69,6 +409,35 @@ func (q *Queries) ClientCurrency(ctx context.Context, id uuid.UUID) (string, err
 	var currency string
 	err := row.Scan(&currency)
 	return currency, err
+}
+
+const clientIsStale = `-- name: ClientIsStale :one
+SELECT (EXISTS (SELECT 1 FROM dirty_marks WHERE client_id = $1::uuid)
+    OR coalesce((SELECT settings_dirty_seq IS NOT NULL FROM clients WHERE id = $1::uuid), false))::boolean AS stale
+`
+
+// Whether the client's results lag its ledger (dirty items or settings).
+func (q *Queries) ClientIsStale(ctx context.Context, clientID uuid.UUID) (bool, error) {
+	row := q.db.QueryRow(ctx, clientIsStale, clientID)
+	var stale bool
+	err := row.Scan(&stale)
+	return stale, err
+}
+
+const countClientAssets = `-- name: CountClientAssets :one
+SELECT count(*) FROM assets WHERE client_id = $1 AND (NOT $2::boolean OR NOT is_spam)
+`
+
+type CountClientAssetsParams struct {
+	ClientID uuid.UUID
+	HideSpam bool
+}
+
+func (q *Queries) CountClientAssets(ctx context.Context, arg CountClientAssetsParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countClientAssets, arg.ClientID, arg.HideSpam)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }
 
 const currentResultSetWritten = `-- name: CurrentResultSetWritten :one
@@ -250,6 +619,66 @@ func (q *Queries) LatestCachedPrices(ctx context.Context, arg LatestCachedPrices
 	return items, nil
 }
 
+const listClientAssets = `-- name: ListClientAssets :many
+SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url FROM assets WHERE client_id = $1 AND (NOT $2::boolean OR NOT is_spam)
+ORDER BY lower(symbol), key, id
+LIMIT $4::bigint OFFSET $3::bigint
+`
+
+type ListClientAssetsParams struct {
+	ClientID   uuid.UUID
+	HideSpam   bool
+	PageOffset int64
+	PageLimit  *int64
+}
+
+// A page of the client's assets by symbol (then key); a NULL page_limit lists all of them.
+func (q *Queries) ListClientAssets(ctx context.Context, arg ListClientAssetsParams) ([]Asset, error) {
+	rows, err := q.db.Query(ctx, listClientAssets,
+		arg.ClientID,
+		arg.HideSpam,
+		arg.PageOffset,
+		arg.PageLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Asset
+	for rows.Next() {
+		var i Asset
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.Key,
+			&i.Symbol,
+			&i.Name,
+			&i.Type,
+			&i.Chain,
+			&i.ContractAddress,
+			&i.TokenID,
+			&i.Decimals,
+			&i.PriceSourceID,
+			&i.IsSpam,
+			&i.IsWorthless,
+			&i.IsHidden,
+			&i.PriceOverride,
+			&i.UsePlatformPrice,
+			&i.ImageUrl,
+			&i.Description,
+			&i.CreatedAt,
+			&i.IconImageUrl,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const openBasisByAsset = `-- name: OpenBasisByAsset :many
 SELECT asset_key, sum(basis)::numeric AS basis FROM portfolio_basis
 WHERE result_set_id = $1 AND set_written_at = $2 AND (cardinality($3::text[]) = 0 OR account_key = ANY($3::text[]))
@@ -278,6 +707,46 @@ func (q *Queries) OpenBasisByAsset(ctx context.Context, arg OpenBasisByAssetPara
 	for rows.Next() {
 		var i OpenBasisByAssetRow
 		if err := rows.Scan(&i.AssetKey, &i.Basis); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const positionBalances = `-- name: PositionBalances :many
+SELECT asset_id, account_id, quantity FROM portfolio_balances
+WHERE client_id = $1 AND quantity <> 0
+  AND (coalesce(cardinality($2::uuid[]), 0) = 0 OR account_id = ANY($2::uuid[]))
+ORDER BY asset_id, account_id
+`
+
+type PositionBalancesParams struct {
+	ClientID   uuid.UUID
+	AccountIds []uuid.UUID
+}
+
+type PositionBalancesRow struct {
+	AssetID   uuid.UUID
+	AccountID uuid.UUID
+	Quantity  decimal.Decimal
+}
+
+// The client's balances other than zero per asset and account, of the given accounts (all when
+// empty or NULL).
+func (q *Queries) PositionBalances(ctx context.Context, arg PositionBalancesParams) ([]PositionBalancesRow, error) {
+	rows, err := q.db.Query(ctx, positionBalances, arg.ClientID, arg.AccountIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []PositionBalancesRow
+	for rows.Next() {
+		var i PositionBalancesRow
+		if err := rows.Scan(&i.AssetID, &i.AccountID, &i.Quantity); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -346,4 +815,249 @@ func (q *Queries) StoreChart(ctx context.Context, arg StoreChartParams) error {
 		arg.ComputedAt,
 	)
 	return err
+}
+
+const updateClientAsset = `-- name: UpdateClientAsset :one
+UPDATE assets SET
+    price_source_id = CASE WHEN $1::text IS NULL THEN price_source_id ELSE nullif($1::text, '') END,
+    contract_address = CASE WHEN $2::text IS NULL THEN contract_address ELSE nullif($2::text, '') END,
+    description = coalesce($3::text, description),
+    icon_image_url = coalesce($4::text, icon_image_url),
+    image_url = coalesce($5::text, image_url),
+    is_hidden = coalesce($6::boolean, is_hidden),
+    is_spam = coalesce($7::boolean, is_spam),
+    is_worthless = coalesce($8::boolean, is_worthless),
+    name = coalesce($9::text, name),
+    symbol = coalesce($10::text, symbol),
+    type = coalesce($11::text, type),
+    price_override = CASE WHEN $12::numeric IS NOT NULL THEN $12::numeric
+        WHEN $13::boolean THEN NULL ELSE price_override END,
+    use_platform_price = CASE WHEN $12::numeric IS NOT NULL THEN false
+        ELSE coalesce($13::boolean, use_platform_price) END
+WHERE client_id = $14::uuid AND id = $15::uuid
+RETURNING id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url
+`
+
+type UpdateClientAssetParams struct {
+	PriceSourceID    *string
+	ContractAddress  *string
+	Description      *string
+	IconImageUrl     *string
+	ImageUrl         *string
+	IsHidden         *bool
+	IsSpam           *bool
+	IsWorthless      *bool
+	Name             *string
+	Symbol           *string
+	Type             *string
+	PriceOverride    decimal.NullDecimal
+	UsePlatformPrice *bool
+	ClientID         uuid.UUID
+	ID               uuid.UUID
+}
+
+// NULL arguments leave their column unchanged; an empty price source or contract address clears it.
+// A price override switches to it; use_platform_price true drops it.
+func (q *Queries) UpdateClientAsset(ctx context.Context, arg UpdateClientAssetParams) (Asset, error) {
+	row := q.db.QueryRow(ctx, updateClientAsset,
+		arg.PriceSourceID,
+		arg.ContractAddress,
+		arg.Description,
+		arg.IconImageUrl,
+		arg.ImageUrl,
+		arg.IsHidden,
+		arg.IsSpam,
+		arg.IsWorthless,
+		arg.Name,
+		arg.Symbol,
+		arg.Type,
+		arg.PriceOverride,
+		arg.UsePlatformPrice,
+		arg.ClientID,
+		arg.ID,
+	)
+	var i Asset
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Key,
+		&i.Symbol,
+		&i.Name,
+		&i.Type,
+		&i.Chain,
+		&i.ContractAddress,
+		&i.TokenID,
+		&i.Decimals,
+		&i.PriceSourceID,
+		&i.IsSpam,
+		&i.IsWorthless,
+		&i.IsHidden,
+		&i.PriceOverride,
+		&i.UsePlatformPrice,
+		&i.ImageUrl,
+		&i.Description,
+		&i.CreatedAt,
+		&i.IconImageUrl,
+	)
+	return i, err
+}
+
+const updateNFTContractAssets = `-- name: UpdateNFTContractAssets :many
+UPDATE assets SET name = $1::text,
+    image_url = coalesce($2::text, image_url),
+    is_hidden = coalesce($3::boolean, is_hidden),
+    is_spam = coalesce($4::boolean, is_spam),
+    is_worthless = coalesce($5::boolean, is_worthless),
+    price_override = CASE WHEN $6::numeric IS NOT NULL THEN $6::numeric
+        WHEN $7::boolean THEN NULL ELSE price_override END,
+    use_platform_price = CASE WHEN $6::numeric IS NOT NULL THEN false
+        WHEN $7::boolean THEN true ELSE use_platform_price END
+WHERE client_id = $8::uuid AND chain = $9::text
+  AND lower(contract_address) = lower($10::text) AND token_id IS NOT NULL
+RETURNING id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url
+`
+
+type UpdateNFTContractAssetsParams struct {
+	Name            string
+	ImageUrl        *string
+	IsHidden        *bool
+	IsSpam          *bool
+	IsWorthless     *bool
+	PriceOverride   decimal.NullDecimal
+	UseFloorPrice   bool
+	ClientID        uuid.UUID
+	Chain           string
+	ContractAddress string
+}
+
+// Every token of an NFT contract the client has, as UpsertNFTAsset updates one.
+func (q *Queries) UpdateNFTContractAssets(ctx context.Context, arg UpdateNFTContractAssetsParams) ([]Asset, error) {
+	rows, err := q.db.Query(ctx, updateNFTContractAssets,
+		arg.Name,
+		arg.ImageUrl,
+		arg.IsHidden,
+		arg.IsSpam,
+		arg.IsWorthless,
+		arg.PriceOverride,
+		arg.UseFloorPrice,
+		arg.ClientID,
+		arg.Chain,
+		arg.ContractAddress,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Asset
+	for rows.Next() {
+		var i Asset
+		if err := rows.Scan(
+			&i.ID,
+			&i.ClientID,
+			&i.Key,
+			&i.Symbol,
+			&i.Name,
+			&i.Type,
+			&i.Chain,
+			&i.ContractAddress,
+			&i.TokenID,
+			&i.Decimals,
+			&i.PriceSourceID,
+			&i.IsSpam,
+			&i.IsWorthless,
+			&i.IsHidden,
+			&i.PriceOverride,
+			&i.UsePlatformPrice,
+			&i.ImageUrl,
+			&i.Description,
+			&i.CreatedAt,
+			&i.IconImageUrl,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const upsertNFTAsset = `-- name: UpsertNFTAsset :one
+INSERT INTO assets (id, client_id, key, symbol, name, type, chain, contract_address, token_id,
+    image_url, is_hidden, is_spam, is_worthless, price_override, use_platform_price)
+VALUES ($1::uuid, $2::uuid, $3::text, '', $4::text, 'NFT',
+    $5::text, $6::text, $7::text,
+    $8::text, coalesce($9::boolean, false), coalesce($10::boolean, false),
+    coalesce($11::boolean, false), $12::numeric, $12::numeric IS NULL)
+ON CONFLICT (client_id, key) DO UPDATE SET type = 'NFT', name = $4::text,
+    image_url = coalesce($8::text, assets.image_url),
+    is_hidden = coalesce($9::boolean, assets.is_hidden),
+    is_spam = coalesce($10::boolean, assets.is_spam),
+    is_worthless = coalesce($11::boolean, assets.is_worthless),
+    price_override = CASE WHEN $12::numeric IS NOT NULL THEN $12::numeric
+        WHEN $13::boolean THEN NULL ELSE assets.price_override END,
+    use_platform_price = CASE WHEN $12::numeric IS NOT NULL THEN false
+        WHEN $13::boolean THEN true ELSE assets.use_platform_price END
+RETURNING id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url
+`
+
+type UpsertNFTAssetParams struct {
+	ID              uuid.UUID
+	ClientID        uuid.UUID
+	Key             string
+	Name            string
+	Chain           string
+	ContractAddress string
+	TokenID         string
+	ImageUrl        *string
+	IsHidden        *bool
+	IsSpam          *bool
+	IsWorthless     *bool
+	PriceOverride   decimal.NullDecimal
+	UseFloorPrice   bool
+}
+
+// The NFT of one token: NULL arguments leave an existing row's column unchanged; a price override
+// switches to it, use_floor_price drops it for the platform's (floor) price.
+func (q *Queries) UpsertNFTAsset(ctx context.Context, arg UpsertNFTAssetParams) (Asset, error) {
+	row := q.db.QueryRow(ctx, upsertNFTAsset,
+		arg.ID,
+		arg.ClientID,
+		arg.Key,
+		arg.Name,
+		arg.Chain,
+		arg.ContractAddress,
+		arg.TokenID,
+		arg.ImageUrl,
+		arg.IsHidden,
+		arg.IsSpam,
+		arg.IsWorthless,
+		arg.PriceOverride,
+		arg.UseFloorPrice,
+	)
+	var i Asset
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Key,
+		&i.Symbol,
+		&i.Name,
+		&i.Type,
+		&i.Chain,
+		&i.ContractAddress,
+		&i.TokenID,
+		&i.Decimals,
+		&i.PriceSourceID,
+		&i.IsSpam,
+		&i.IsWorthless,
+		&i.IsHidden,
+		&i.PriceOverride,
+		&i.UsePlatformPrice,
+		&i.ImageUrl,
+		&i.Description,
+		&i.CreatedAt,
+		&i.IconImageUrl,
+	)
+	return i, err
 }

@@ -39,7 +39,6 @@ type Insight struct {
 const (
 	MaxInsightCount          = 10000
 	MaxInsightTransactionIDs = 100
-	maxSpamAssets            = 50
 )
 
 // InsightFilter selects insights.
@@ -120,10 +119,6 @@ var derivedPatterns = []derivedPattern{
 		from:        ledger.PairSuggestionTransactionsSQL("$1"),
 	},
 }
-
-// spamWords mark asset names and symbols that advertise a site or a claim, the usual airdropped spam.
-const spamAssetCondition = `a.client_id = $1 AND NOT a.is_spam AND NOT a.is_hidden AND
-	(a.name || ' ' || a.symbol) ~* '(https?://|www\.|\.(com|io|xyz|net|org|app|site|online)\M|claim|visit|reward|voucher|airdrop)'`
 
 // Insights lists the scope's client's insights, most severe first: the recorded ones and those
 // derived from the ledger and the current tax results (open while their condition holds).
@@ -247,41 +242,28 @@ func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightF
 	if f.Type != nil && *f.Type != "POSSIBLE_SPAM" {
 		return nil, nil
 	}
-	rows, err := tx.Query(ctx, `SELECT a.id, a.symbol, a.type FROM assets a WHERE `+spamAssetCondition+`
-		AND EXISTS (SELECT 1 FROM transfers tr JOIN transactions t ON t.id = tr.transaction_id
-		            WHERE tr.client_id = $1 AND tr.asset_id = a.id AND t.deleted_at IS NULL)
-		ORDER BY a.id LIMIT `+fmt.Sprint(maxSpamAssets), clientID)
-	if err != nil {
-		return nil, err
-	}
-	type asset struct {
-		id          uuid.UUID
-		symbol, typ string
-	}
-	found, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (asset, error) {
-		var a asset
-		return a, r.Scan(&a.id, &a.symbol, &a.typ)
-	})
+	// at most 50 assets (PossibleSpamAssets): the insights cost the same on any ledger
+	found, err := db.New(tx).PossibleSpamAssets(ctx, clientID)
 	if err != nil {
 		return nil, err
 	}
 	var out []Insight
 	for _, a := range found {
-		in := Insight{ID: derivedID(clientID, "possible-spam:"+a.id.String()), ClientID: clientID, PatternID: "possible-spam:" + a.id.String(),
-			Type: "POSSIBLE_SPAM", Status: "OPEN", Severity: "WARNING", AssetID: &a.id, AssetType: &a.typ, CreatedAt: created,
-			Description: fmt.Sprintf("The asset %s advertises a site or a claim, as airdropped spam does. Mark it as spam (updateAsset isSpam) to leave it out of your figures; never visit the site.", a.symbol)}
+		in := Insight{ID: derivedID(clientID, "possible-spam:"+a.ID.String()), ClientID: clientID, PatternID: "possible-spam:" + a.ID.String(),
+			Type: "POSSIBLE_SPAM", Status: "OPEN", Severity: "WARNING", AssetID: &a.ID, AssetType: &a.Type, CreatedAt: created,
+			Description: fmt.Sprintf("The asset %s advertises a site or a claim, as airdropped spam does. Mark it as spam (updateAsset isSpam) to leave it out of your figures; never visit the site.", a.Symbol)}
 		if !keep(f, in) {
 			continue
 		}
 		from := `SELECT DISTINCT t.id, t.occurred_at FROM transfers tr JOIN transactions t ON t.id = tr.transaction_id
 			WHERE tr.client_id = $1 AND tr.asset_id = $2 AND t.deleted_at IS NULL`
-		n, err := countCapped(ctx, tx, from, clientID, a.id)
+		n, err := countCapped(ctx, tx, from, clientID, a.ID)
 		if err != nil {
 			return nil, err
 		}
 		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
-		in.Title = fmt.Sprintf("%s looks like spam (%s)", a.symbol, count(in.TransactionCount, in.CountCapped, "transaction", "transactions"))
-		if in.TransactionIDs, err = ids(ctx, tx, from, clientID, a.id); err != nil {
+		in.Title = fmt.Sprintf("%s looks like spam (%s)", a.Symbol, count(in.TransactionCount, in.CountCapped, "transaction", "transactions"))
+		if in.TransactionIDs, err = ids(ctx, tx, from, clientID, a.ID); err != nil {
 			return nil, err
 		}
 		out = append(out, in)

@@ -5,9 +5,7 @@ import (
 	"strings"
 	"time"
 
-	sq "github.com/Masterminds/squirrel"
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
@@ -82,48 +80,30 @@ func (l *Ledger) AuditLogs(ctx context.Context, scope auth.ClientScope, f AuditF
 	if len(f.TransactionIDs) > MaxIDs {
 		return nil, 0, apperr.InvalidField("transactionIds", "must hold at most %d ids", MaxIDs)
 	}
-	where := sq.And{sq.Eq{"al.client_id": scope.ClientID()}}
-	if f.Field != nil {
-		where = append(where, sq.Eq{"al.field": *f.Field})
-	}
-	if f.TransactionIDs != nil {
-		where = append(where, sq.Expr("al.transaction_id = ANY(?)", f.TransactionIDs))
-	}
-	if f.UserSubject != nil {
-		where = append(where, sq.Expr("u.idp_subject = ?", *f.UserSubject))
-	}
+	var search *string
 	if f.TransactionSearch != nil && strings.TrimSpace(*f.TransactionSearch) != "" {
 		p := likePattern(*f.TransactionSearch)
-		where = append(where, sq.Expr(`EXISTS (SELECT 1 FROM transactions t WHERE t.id = al.transaction_id
-			AND (lower(coalesce(t.txn_hash, '')) LIKE ? OR lower(coalesce(t.notes, '')) LIKE ? OR lower(coalesce(t.label, '')) LIKE ?))`, p, p, p))
+		search = &p
 	}
-	base := psql.Select().From("audit_logs al").
-		LeftJoin("users u ON al.actor LIKE 'user:%' AND u.id::text = substr(al.actor, 6)").Where(where)
-	var total int
-	sqlText, args, err := base.Column("count(*)").ToSql()
+	q := db.New(l.pool)
+	total, err := q.CountAuditLogs(ctx, db.CountAuditLogsParams{ClientID: scope.ClientID(), Field: f.Field,
+		TransactionIds: f.TransactionIDs, UserSubject: f.UserSubject, Search: search})
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := l.pool.QueryRow(ctx, sqlText, args...).Scan(&total); err != nil {
-		return nil, 0, err
-	}
-	sqlText, args, err = base.Columns("al.id", "al.created_at", "al.actor", "u.idp_subject", "coalesce(u.is_staff, false)", "al.entity",
-		"al.entity_id", "al.transaction_id", "al.action", "al.field", "al.old_value", "al.new_value", "al.session_id", "al.source", "al.undone_at").
-		OrderBy("al.created_at DESC", "al.id DESC").Limit(uint64(limit)).Offset(uint64(limit) * uint64(page)).ToSql()
+	rows, err := q.ListAuditLogs(ctx, db.ListAuditLogsParams{ClientID: scope.ClientID(), Field: f.Field,
+		TransactionIds: f.TransactionIDs, UserSubject: f.UserSubject, Search: search,
+		PageLimit: int64(limit), PageOffset: int64(limit) * int64(page)})
 	if err != nil {
 		return nil, 0, err
 	}
-	rows, err := l.pool.Query(ctx, sqlText, args...)
-	if err != nil {
-		return nil, 0, err
+	out := make([]AuditEntry, len(rows))
+	for i, r := range rows {
+		out[i] = AuditEntry{ID: r.ID, CreatedAt: r.CreatedAt, Actor: r.Actor, UserSubject: r.IdpSubject, IsStaff: r.IsStaff,
+			Entity: r.Entity, EntityID: r.EntityID, TransactionID: r.TransactionID, Action: r.Action, Field: r.Field,
+			OldValue: r.OldValue, NewValue: r.NewValue, SessionID: r.SessionID, Source: r.Source, UndoneAt: r.UndoneAt}
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (AuditEntry, error) {
-		var a AuditEntry
-		err := r.Scan(&a.ID, &a.CreatedAt, &a.Actor, &a.UserSubject, &a.IsStaff, &a.Entity, &a.EntityID, &a.TransactionID,
-			&a.Action, &a.Field, &a.OldValue, &a.NewValue, &a.SessionID, &a.Source, &a.UndoneAt)
-		return a, err
-	})
-	return out, total, err
+	return out, int(total), nil
 }
 
 // Currency is the client's fiat currency (ISO 4217).

@@ -151,18 +151,12 @@ func resultRowsAnswer(ctx context.Context, tx pgx.Tx, client uuid.UUID, st Ledge
 	if !f.answeredByResultRows() || st.ResultSetID == nil || len(st.spamAssets) > 0 {
 		return uuid.Nil, nil, false, nil
 	}
-	var rs *uuid.UUID
-	var claims, spam bool
-	var dirty []uuid.UUID
-	err := tx.QueryRow(ctx, `SELECT c.current_result_set_id, coalesce(rs.transaction_columns = 'exact', false),
-		EXISTS (SELECT 1 FROM assets a WHERE a.client_id = c.id AND a.is_spam),
-		ARRAY(SELECT d.transaction_id FROM dirty_marks d WHERE d.client_id = c.id LIMIT $2)
-		FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = $1`,
-		client, summaryDirtyMax+1).Scan(&rs, &claims, &spam, &dirty)
+	r, err := db.New(tx).SummaryResultRowsState(ctx, db.SummaryResultRowsStateParams{ClientID: client, DirtyLimit: summaryDirtyMax + 1})
 	if err != nil {
 		return uuid.Nil, nil, false, err
 	}
-	if rs == nil || *rs != *st.ResultSetID || !claims || spam || len(dirty) > summaryDirtyMax {
+	rs, dirty := r.CurrentResultSetID, r.Dirty
+	if rs == nil || *rs != *st.ResultSetID || !r.ExactColumns || r.HasSpam || len(dirty) > summaryDirtyMax {
 		return uuid.Nil, nil, false, nil
 	}
 	if dirty == nil {

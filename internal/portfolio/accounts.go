@@ -48,7 +48,7 @@ func (s *Service) AccountValues(ctx context.Context, scope auth.ClientScope, acc
 			assetIDs = append(assetIDs, h.asset)
 		}
 	}
-	assets, err := queryAssets(ctx, s.pool, `client_id = $1 AND id = ANY($2)`, client, assetIDs)
+	assets, err := assetsByIDs(ctx, s.pool, client, assetIDs)
 	if err != nil {
 		return nil, err
 	}

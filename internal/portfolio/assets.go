@@ -3,7 +3,6 @@ package portfolio
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"strings"
 
@@ -30,21 +29,22 @@ func (s *Service) Assets(ctx context.Context, scope auth.ClientScope, hideSpam b
 	if err := scope.Check(); err != nil {
 		return nil, err
 	}
-	where := `client_id = $1 AND (NOT $2 OR NOT is_spam)`
-	out := &AssetList{}
-	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM assets WHERE `+where, scope.ClientID(), hideSpam).Scan(&out.Total); err != nil {
-		return nil, err
-	}
-	q := where + ` ORDER BY lower(symbol), key, id`
-	args := []any{scope.ClientID(), hideSpam}
-	if limit > 0 {
-		q += ` LIMIT $3 OFFSET $4`
-		args = append(args, limit, int64(page)*int64(limit))
-	}
-	assets, err := queryAssets(ctx, s.pool, q, args...)
+	q := db.New(s.pool)
+	total, err := q.CountClientAssets(ctx, db.CountClientAssetsParams{ClientID: scope.ClientID(), HideSpam: hideSpam})
 	if err != nil {
 		return nil, err
 	}
+	out := &AssetList{Total: int(total)}
+	arg := db.ListClientAssetsParams{ClientID: scope.ClientID(), HideSpam: hideSpam}
+	if limit > 0 {
+		l := int64(limit)
+		arg.PageLimit, arg.PageOffset = &l, int64(page)*l
+	}
+	rows, err := q.ListClientAssets(ctx, arg)
+	if err != nil {
+		return nil, err
+	}
+	assets := assetsOf(rows)
 	if err := s.fillCurrentPrices(ctx, assets); err != nil {
 		return nil, err
 	}
@@ -129,25 +129,17 @@ func (s *Service) UpdateAsset(ctx context.Context, scope auth.ClientScope, id uu
 	}
 	var out Asset
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		// A price override switches to it; usePlatformPrice true drops it.
-		row := tx.QueryRow(ctx, `UPDATE assets SET
-			price_source_id = CASE WHEN $3::text IS NULL THEN price_source_id ELSE nullif($3, '') END,
-			contract_address = CASE WHEN $4::text IS NULL THEN contract_address ELSE nullif($4, '') END,
-			description = coalesce($5, description), icon_image_url = coalesce($6, icon_image_url), image_url = coalesce($7, image_url),
-			is_hidden = coalesce($8, is_hidden), is_spam = coalesce($9, is_spam), is_worthless = coalesce($10, is_worthless),
-			name = coalesce($11, name), symbol = coalesce($12, symbol), type = coalesce($13, type),
-			price_override = CASE WHEN $14::numeric IS NOT NULL THEN $14 WHEN $15::boolean THEN NULL ELSE price_override END,
-			use_platform_price = CASE WHEN $14::numeric IS NOT NULL THEN false ELSE coalesce($15, use_platform_price) END
-			WHERE client_id = $1 AND id = $2 RETURNING `+assetColumns,
-			scope.ClientID(), id, p.PriceSourceID, p.ContractAddress, p.Description, p.IconImageURL, p.ImageURL,
-			p.IsHidden, p.IsSpam, p.IsWorthless, p.Name, p.Symbol, p.Type, override, p.UsePlatformPrice)
-		var err error
-		if out, err = scanAsset(row); err != nil {
+		row, err := db.New(tx).UpdateClientAsset(ctx, db.UpdateClientAssetParams{ClientID: scope.ClientID(), ID: id,
+			PriceSourceID: p.PriceSourceID, ContractAddress: p.ContractAddress, Description: p.Description, IconImageUrl: p.IconImageURL,
+			ImageUrl: p.ImageURL, IsHidden: p.IsHidden, IsSpam: p.IsSpam, IsWorthless: p.IsWorthless, Name: p.Name, Symbol: p.Symbol,
+			Type: p.Type, PriceOverride: nullDecimal(override), UsePlatformPrice: p.UsePlatformPrice})
+		if err != nil {
 			if errors.Is(err, pgx.ErrNoRows) {
 				return apperr.NotFoundf("asset not found")
 			}
 			return store.Err(err, "asset")
 		}
+		out = assetOf(row)
 		return bumpVersion(ctx, tx, scope.ClientID())
 	})
 	if err != nil {
@@ -158,6 +150,14 @@ func (s *Service) UpdateAsset(ctx context.Context, scope auth.ClientScope, id uu
 		return nil, err
 	}
 	return &list[0], nil
+}
+
+// nullDecimal is an optional decimal as a query argument.
+func nullDecimal(d *decimal.Decimal) decimal.NullDecimal {
+	if d == nil {
+		return decimal.NullDecimal{}
+	}
+	return decimal.NullDecimal{Decimal: *d, Valid: true}
 }
 
 func bumpVersion(ctx context.Context, tx pgx.Tx, client uuid.UUID) error {
@@ -226,42 +226,23 @@ func (s *Service) UpsertNFT(ctx context.Context, scope auth.ClientScope, n NFT) 
 	}
 	var out []Asset
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		const set = `name = $4, image_url = coalesce($5, %[1]simage_url), is_hidden = coalesce($6, %[1]sis_hidden),
-			is_spam = coalesce($7, %[1]sis_spam), is_worthless = coalesce($8, %[1]sis_worthless),
-			price_override = CASE WHEN $9::numeric IS NOT NULL THEN $9 WHEN $10 THEN NULL ELSE %[1]sprice_override END,
-			use_platform_price = CASE WHEN $9::numeric IS NOT NULL THEN false WHEN $10 THEN true ELSE %[1]suse_platform_price END`
+		q := db.New(tx)
 		if n.TokenID != nil {
-			row := tx.QueryRow(ctx, `INSERT INTO assets (id, client_id, key, symbol, name, type, chain, contract_address, token_id,
-				image_url, is_hidden, is_spam, is_worthless, price_override, use_platform_price)
-				VALUES ($1, $2, $3, '', $4, 'NFT', $11, $12, $13, $5, coalesce($6, false), coalesce($7, false), coalesce($8, false),
-				$9, $9::numeric IS NULL)
-				ON CONFLICT (client_id, key) DO UPDATE SET type = 'NFT', `+fmt.Sprintf(set, "assets.")+` RETURNING `+assetColumns,
-				uuid.Must(uuid.NewV7()), scope.ClientID(), want, n.Name, n.ImageURL, n.IsHidden, n.IsSpam, n.IsWorthless, override, floor,
-				provider, contract, *n.TokenID)
-			a, err := scanAsset(row)
+			row, err := q.UpsertNFTAsset(ctx, db.UpsertNFTAssetParams{ID: uuid.Must(uuid.NewV7()), ClientID: scope.ClientID(), Key: want,
+				Name: n.Name, Chain: provider, ContractAddress: contract, TokenID: *n.TokenID, ImageUrl: n.ImageURL, IsHidden: n.IsHidden,
+				IsSpam: n.IsSpam, IsWorthless: n.IsWorthless, PriceOverride: nullDecimal(override), UseFloorPrice: floor})
 			if err != nil {
 				return store.Err(err, "asset")
 			}
-			out = append(out, a)
+			out = append(out, assetOf(row))
 		} else {
-			rows, err := tx.Query(ctx, `UPDATE assets SET `+fmt.Sprintf(set, "")+`
-				WHERE client_id = $1 AND chain = $2 AND lower(contract_address) = lower($3) AND token_id IS NOT NULL
-				RETURNING `+assetColumns, scope.ClientID(), provider, contract, n.Name, n.ImageURL, n.IsHidden, n.IsSpam, n.IsWorthless, override, floor)
+			rows, err := q.UpdateNFTContractAssets(ctx, db.UpdateNFTContractAssetsParams{ClientID: scope.ClientID(), Chain: provider,
+				ContractAddress: contract, Name: n.Name, ImageUrl: n.ImageURL, IsHidden: n.IsHidden, IsSpam: n.IsSpam,
+				IsWorthless: n.IsWorthless, PriceOverride: nullDecimal(override), UseFloorPrice: floor})
 			if err != nil {
 				return store.Err(err, "asset")
 			}
-			for rows.Next() {
-				a, err := scanAsset(rows)
-				if err != nil {
-					rows.Close()
-					return err
-				}
-				out = append(out, a)
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
-				return store.Err(err, "asset")
-			}
+			out = append(out, assetsOf(rows)...)
 		}
 		return bumpVersion(ctx, tx, scope.ClientID())
 	})

@@ -183,53 +183,39 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 		return nil, err
 	}
 	start := points[0]
-	// One round trip for everything that does not depend on the assets: today's balances, the
-	// changes since start, the assets involved, the basis events and whether the results lag.
-	var (
-		bal       = map[uuid.UUID]decimal.Decimal{}
-		changes   []change
-		assetRows []Asset
-		events    []basisEvent
-		stale     bool
-	)
-	batch := &pgx.Batch{}
-	batch.Queue(`SELECT asset_id, sum(quantity) FROM portfolio_balances WHERE client_id = $1 GROUP BY asset_id HAVING sum(quantity) <> 0`, client).
-		Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				var a uuid.UUID
-				var q decimal.Decimal
-				if err := rows.Scan(&a, &q); err != nil {
-					return err
-				}
-				bal[a] = q
-			}
-			return rows.Err()
-		})
-	queueChanges(batch, client, rng, start, now, &changes)
-	batch.Queue(`SELECT `+assetColumns+` FROM assets WHERE client_id = $1 AND id IN (
-			SELECT asset_id FROM portfolio_balances WHERE client_id = $1
-			UNION SELECT asset_id FROM portfolio_balance_days WHERE client_id = $1 AND day >= $2)`, client, prices.Day(start)).
-		Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				a, err := scanAsset(rows)
-				if err != nil {
-					return err
-				}
-				assetRows = append(assetRows, a)
-			}
-			return rows.Err()
-		})
+	// Everything that does not depend on the assets: today's balances, the changes since start,
+	// the assets involved, the basis events and whether the results lag.
+	q := db.New(s.pool)
+	balances, err := q.ChartBalances(ctx, client)
+	if err != nil {
+		return nil, err
+	}
+	bal := make(map[uuid.UUID]decimal.Decimal, len(balances))
+	for _, b := range balances {
+		bal[b.AssetID] = b.Quantity
+	}
+	changes, err := balanceChanges(ctx, q, client, rng, start, now)
+	if err != nil {
+		return nil, err
+	}
+	assetRows, err := q.ChartAssets(ctx, db.ChartAssetsParams{ClientID: client, FromDay: prices.Day(start)})
+	if err != nil {
+		return nil, err
+	}
+	var events []basisEvent
 	var fromSeq int32
 	if set != nil {
-		queueBasisEvents(batch, *set, start, now, &events, &fromSeq)
+		if events, fromSeq, err = basisEvents(ctx, q, *set, start, now); err != nil {
+			return nil, err
+		}
 	}
-	batch.Queue(staleSQL, client).QueryRow(func(row pgx.Row) error { return row.Scan(&stale) })
-	if err := s.pool.SendBatch(ctx, batch).Close(); err != nil {
+	stale, err := q.ClientIsStale(ctx, client)
+	if err != nil {
 		return nil, err
 	}
 	assets := map[uuid.UUID]Asset{}
-	for _, a := range assetRows {
-		if !a.IsHidden && !a.IsSpam {
+	for _, r := range assetRows {
+		if a := assetOf(r); !a.IsHidden && !a.IsSpam {
 			assets[a.ID] = a
 		}
 	}
@@ -288,44 +274,34 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 	return out, nil
 }
 
-// queueChanges queues the read of the balance changes after start: per UTC day from the maintained
-// day changes (a day's change counts at its end, or now for today), or for the sub-day ranges per
+// balanceChanges reads the balance changes after start: per UTC day from the maintained day
+// changes (a day's change counts at its end, or now for today), or for the sub-day ranges per
 // instant from the ledger (a week of it, by the client/time index).
-func queueChanges(b *pgx.Batch, client uuid.UUID, rng string, start, now time.Time, out *[]change) {
+func balanceChanges(ctx context.Context, q *db.Queries, client uuid.UUID, rng string, start, now time.Time) ([]change, error) {
 	if rng == OneDay || rng == OneWeek {
-		b.Queue(`
-SELECT t.occurred_at, tr.asset_id,
-       sum(CASE WHEN tr.to_account_id IS NOT NULL THEN tr.quantity ELSE 0 END - CASE WHEN tr.from_account_id IS NOT NULL THEN tr.quantity ELSE 0 END)
-FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
-WHERE t.client_id = $1 AND t.occurred_at > $2 AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT tr.is_hidden
-GROUP BY 1, 2`, client, start).Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				var c change
-				if err := rows.Scan(&c.at, &c.asset, &c.delta); err != nil {
-					return err
-				}
-				*out = append(*out, c)
-			}
-			return rows.Err()
-		})
-		return
+		rows, err := q.ChartInstantChanges(ctx, db.ChartInstantChangesParams{ClientID: client, After: start})
+		if err != nil {
+			return nil, err
+		}
+		out := make([]change, len(rows))
+		for i, r := range rows {
+			out[i] = change{at: r.OccurredAt, asset: r.AssetID, delta: r.Delta}
+		}
+		return out, nil
 	}
-	b.Queue(`SELECT day, asset_id, delta FROM portfolio_balance_days WHERE client_id = $1 AND day >= $2`, client, prices.Day(start)).
-		Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				var c change
-				var d time.Time
-				if err := rows.Scan(&d, &c.asset, &c.delta); err != nil {
-					return err
-				}
-				c.at = d.UTC().Add(day - time.Microsecond)
-				if c.at.After(now) {
-					c.at = now.Add(-time.Microsecond)
-				}
-				*out = append(*out, c)
-			}
-			return rows.Err()
-		})
+	rows, err := q.ChartDayChanges(ctx, db.ChartDayChangesParams{ClientID: client, FromDay: prices.Day(start)})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]change, len(rows))
+	for i, r := range rows {
+		at := r.Day.UTC().Add(day - time.Microsecond)
+		if at.After(now) {
+			at = now.Add(-time.Microsecond)
+		}
+		out[i] = change{at: at, asset: r.AssetID, delta: r.Delta}
+	}
+	return out, nil
 }
 
 type basisEvent struct {
@@ -342,60 +318,50 @@ func dayEnd(d, now time.Time) time.Time {
 	return e
 }
 
-// queueBasisEvents queues the reads of a result set's open lots (each adds its basis at the end
-// of its acquisition day), of its non-taxable removals after start (gifts, donations, losses,
-// transfers out: held from acquisition to removal, as disposalEvents' pieces) and of the disposal
-// sequence of the engine's last checkpoint before start (disposalEvents reads from there).
-func queueBasisEvents(b *pgx.Batch, set uuid.UUID, start, now time.Time, out *[]basisEvent, fromSeq *int32) {
-	b.Queue(`SELECT date_trunc('day', acquired_at AT TIME ZONE 'UTC'), sum(basis) FROM tax_lots WHERE result_set_id = $1 GROUP BY 1`, set).
-		Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				var d time.Time
-				var v decimal.Decimal
-				if err := rows.Scan(&d, &v); err != nil {
-					return err
-				}
-				*out = append(*out, basisEvent{dayEnd(d, now), v})
-			}
-			return rows.Err()
-		})
-	b.Queue(`SELECT date_trunc('day', coalesce(acquired_at, removed_at) AT TIME ZONE 'UTC'), date_trunc('day', removed_at AT TIME ZONE 'UTC'), sum(basis)
-		FROM tax_removals WHERE result_set_id = $1 AND removed_at > $2 GROUP BY 1, 2`, set, start).
-		Query(func(rows pgx.Rows) error {
-			var err error
-			*out, err = heldPieces(rows, now, *out)
-			return err
-		})
-	b.Queue(`SELECT coalesce((SELECT disposal_seq FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <= $2
-		ORDER BY at_time DESC LIMIT 1), 0)`, set, start).QueryRow(func(row pgx.Row) error { return row.Scan(fromSeq) })
+// basisEvents reads a result set's open lots (each adds its basis at the end of its acquisition
+// day), its non-taxable removals after start (gifts, donations, losses, transfers out: held from
+// acquisition to removal, as disposalEvents' pieces) and the disposal sequence of the engine's last
+// checkpoint before start (disposalEvents reads from there).
+func basisEvents(ctx context.Context, q *db.Queries, set uuid.UUID, start, now time.Time) ([]basisEvent, int32, error) {
+	lots, err := q.ChartLotBasisDays(ctx, set)
+	if err != nil {
+		return nil, 0, err
+	}
+	var out []basisEvent
+	for _, l := range lots {
+		out = append(out, basisEvent{dayEnd(l.AcquiredDay, now), l.Basis})
+	}
+	removals, err := q.ChartRemovalPieces(ctx, db.ChartRemovalPiecesParams{ResultSetID: set, After: start})
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, r := range removals {
+		out = heldPiece(out, r.AcquiredDay, r.LeftDay, r.Basis, now)
+	}
+	fromSeq, err := q.ChartCheckpointSeq(ctx, db.ChartCheckpointSeqParams{ResultSetID: set, At: start})
+	return out, fromSeq, err
 }
 
 // disposalEvents reads the lots disposed of after start: each adds its basis at its acquisition
 // day and takes it away at its disposal day. Disposals before start are skipped by the checkpoint's
-// sequence (a literal parameter, so the plan is a range scan of the primary key): a year's chart
-// reads a year of disposals, not the whole history.
+// sequence (the plan is a range scan of the primary key): a year's chart reads a year of
+// disposals, not the whole history.
 func (s *Service) disposalEvents(ctx context.Context, set uuid.UUID, fromSeq int32, start, now time.Time) ([]basisEvent, error) {
-	rows, err := s.pool.Query(ctx, `SELECT date_trunc('day', coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC'), date_trunc('day', disposed_at AT TIME ZONE 'UTC'), sum(basis)
-		FROM tax_disposals WHERE result_set_id = $1 AND seq > $2 AND disposed_at > $3 GROUP BY 1, 2`, set, fromSeq, start)
+	rows, err := db.New(s.pool).ChartDisposalPieces(ctx, db.ChartDisposalPiecesParams{ResultSetID: set, AfterSeq: fromSeq, After: start})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	return heldPieces(rows, now, nil)
+	var out []basisEvent
+	for _, r := range rows {
+		out = heldPiece(out, r.AcquiredDay, r.LeftDay, r.Basis, now)
+	}
+	return out, nil
 }
 
-// heldPieces appends the events of rows of (acquisition day, leaving day, basis): the basis is
-// held from the end of the first day to the end of the second.
-func heldPieces(rows pgx.Rows, now time.Time, out []basisEvent) ([]basisEvent, error) {
-	for rows.Next() {
-		var acq, gone time.Time
-		var v decimal.Decimal
-		if err := rows.Scan(&acq, &gone, &v); err != nil {
-			return nil, err
-		}
-		out = append(out, basisEvent{dayEnd(acq, now), v}, basisEvent{dayEnd(gone, now), v.Neg()})
-	}
-	return out, rows.Err()
+// heldPiece appends the events of a basis held from the end of its acquisition day to the end of
+// the day it left.
+func heldPiece(out []basisEvent, acquired, left time.Time, basis decimal.Decimal, now time.Time) []basisEvent {
+	return append(out, basisEvent{dayEnd(acquired, now), basis}, basisEvent{dayEnd(left, now), basis.Neg()})
 }
 
 // basisAt sums the events up to each point (ascending).

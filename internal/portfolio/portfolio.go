@@ -86,36 +86,31 @@ func (a Asset) Provider() string {
 	return p
 }
 
-const assetColumns = `id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id,
-	is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, icon_image_url, description, created_at`
-
-func scanAsset(row pgx.Row) (Asset, error) {
-	var a Asset
-	var override decimal.NullDecimal
-	err := row.Scan(&a.ID, &a.ClientID, &a.Key, &a.Symbol, &a.Name, &a.Type, &a.Chain, &a.ContractAddress, &a.TokenID, &a.Decimals,
-		&a.PriceSourceID, &a.IsSpam, &a.IsWorthless, &a.IsHidden, &override, &a.UsePlatformPrice, &a.ImageURL, &a.IconImageURL,
-		&a.Description, &a.CreatedAt)
-	if override.Valid {
-		a.PriceOverride = &override.Decimal
+// assetOf is the domain form of an asset row.
+func assetOf(r db.Asset) Asset {
+	a := Asset{ID: r.ID, ClientID: r.ClientID, Key: r.Key, Symbol: r.Symbol, Name: r.Name, Type: r.Type, Chain: r.Chain,
+		ContractAddress: r.ContractAddress, TokenID: r.TokenID, Decimals: r.Decimals, PriceSourceID: r.PriceSourceID,
+		IsSpam: r.IsSpam, IsWorthless: r.IsWorthless, IsHidden: r.IsHidden, UsePlatformPrice: r.UsePlatformPrice,
+		ImageURL: r.ImageUrl, IconImageURL: r.IconImageUrl, Description: r.Description, CreatedAt: r.CreatedAt}
+	if r.PriceOverride.Valid {
+		a.PriceOverride = &r.PriceOverride.Decimal
 	}
-	return a, err
+	return a
 }
 
-func queryAssets(ctx context.Context, q querier, where string, args ...any) ([]Asset, error) {
-	rows, err := q.Query(ctx, `SELECT `+assetColumns+` FROM assets WHERE `+where, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+// assetsOf is the domain form of asset rows (nil for none).
+func assetsOf(rows []db.Asset) []Asset {
 	var out []Asset
-	for rows.Next() {
-		a, err := scanAsset(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
+	for _, r := range rows {
+		out = append(out, assetOf(r))
 	}
-	return out, rows.Err()
+	return out
+}
+
+// assetsByIDs reads the client's assets of the given ids.
+func assetsByIDs(ctx context.Context, q querier, client uuid.UUID, ids []uuid.UUID) ([]Asset, error) {
+	rows, err := db.New(q).ClientAssetsByIDs(ctx, db.ClientAssetsByIDsParams{ClientID: client, Ids: ids})
+	return assetsOf(rows), err
 }
 
 // Filter selects positions (getPortfolioV2's arguments).
@@ -242,39 +237,23 @@ func (s *Service) Holdings(ctx context.Context, scope auth.ClientScope, f Filter
 
 // positions computes every position matching f from the maintained balances.
 func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f Filter, cur string) ([]Position, bool, error) {
-	args := []any{client}
-	where := `client_id = $1 AND quantity <> 0`
-	if len(f.AccountIDs) > 0 {
-		args = append(args, f.AccountIDs)
-		where += ` AND account_id = ANY($2)`
-	}
-	rows, err := tx.Query(ctx, `SELECT asset_id, account_id, quantity FROM portfolio_balances WHERE `+where+` ORDER BY asset_id, account_id`, args...)
+	balances, err := db.New(tx).PositionBalances(ctx, db.PositionBalancesParams{ClientID: client, AccountIds: f.AccountIDs})
 	if err != nil {
 		return nil, false, err
 	}
 	byAsset := map[uuid.UUID]*Position{}
 	var ids []uuid.UUID
-	for rows.Next() {
-		var asset, account uuid.UUID
-		var q decimal.Decimal
-		if err := rows.Scan(&asset, &account, &q); err != nil {
-			rows.Close()
-			return nil, false, err
-		}
-		p := byAsset[asset]
+	for _, b := range balances {
+		p := byAsset[b.AssetID]
 		if p == nil {
 			p = &Position{}
-			byAsset[asset] = p
-			ids = append(ids, asset)
+			byAsset[b.AssetID] = p
+			ids = append(ids, b.AssetID)
 		}
-		p.Quantity = p.Quantity.Add(q)
-		p.AccountIDs = append(p.AccountIDs, account)
+		p.Quantity = p.Quantity.Add(b.Quantity)
+		p.AccountIDs = append(p.AccountIDs, b.AccountID)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, false, err
-	}
-	assets, err := queryAssets(ctx, tx, `client_id = $1 AND id = ANY($2)`, client, ids)
+	assets, err := assetsByIDs(ctx, tx, client, ids)
 	if err != nil {
 		return nil, false, err
 	}
@@ -479,13 +458,8 @@ func sortPositions(ps []Position, key string, asc bool) {
 
 // isStale reports whether the client's results lag its ledger (dirty items or settings).
 func isStale(ctx context.Context, tx querier, client uuid.UUID) (bool, error) {
-	var stale bool
-	err := tx.QueryRow(ctx, staleSQL, client).Scan(&stale)
-	return stale, err
+	return db.New(tx).ClientIsStale(ctx, client)
 }
-
-const staleSQL = `SELECT EXISTS (SELECT 1 FROM dirty_marks WHERE client_id = $1)
-	OR coalesce((SELECT settings_dirty_seq IS NOT NULL FROM clients WHERE id = $1), false)`
 
 // openBasis returns the basis of the open lots per asset (of the given accounts; all when empty)
 // in the client's current results. The sums per account and asset are computed once per written

@@ -1,60 +1,21 @@
 package recalc
 
 import (
-	"bufio"
-	"context"
 	"encoding/binary"
-	"io"
 	"math/bits"
 	"strconv"
-	"strings"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgtype"
 
 	"taxd/internal/pgcopy"
 	"taxd/internal/tax"
 )
 
-// The result write's hand-written SQL, all of it here: result rows go to Postgres with COPY in
-// binary format, and the few year summaries and checkpoints in one batch. With binary COPY the
-// server copies numbers, timestamps and UUIDs instead of parsing their text (half of a text
-// COPY's server time at a million rows). Each value is encoded exactly as the text it replaces
-// would be stored: a numeric keeps the scale its shortest text form has (14.18, not
+// The binary COPY encoding of the result rows (copyBinary, bulksql.go, streams them). With binary
+// COPY the server copies numbers, timestamps and UUIDs instead of parsing their text (half of a
+// text COPY's server time at a million rows). Each value is encoded exactly as the text it
+// replaces would be stored: a numeric keeps the scale its shortest text form has (14.18, not
 // 14.180000000000000000).
-
-// copyBinary streams rows into table with COPY in binary format. rows appends one row (starting
-// with appendFields) to b and reports whether it did.
-func copyBinary(ctx context.Context, tx pgx.Tx, table string, columns []string, rows func(b []byte) ([]byte, bool)) error {
-	pr, pw := io.Pipe()
-	go func() {
-		bw := bufio.NewWriterSize(pw, 1<<16)
-		buf := make([]byte, 0, 512)
-		buf = append(buf, pgcopy.Header...)
-		for {
-			var more bool
-			buf, more = rows(buf)
-			if !more {
-				break
-			}
-			if _, err := bw.Write(buf); err != nil {
-				pw.CloseWithError(err)
-				return
-			}
-			buf = buf[:0]
-		}
-		buf = append(buf, pgcopy.Trailer...)
-		if _, err := bw.Write(buf); err != nil {
-			pw.CloseWithError(err)
-			return
-		}
-		pw.CloseWithError(bw.Flush())
-	}()
-	_, err := tx.Conn().PgConn().CopyFrom(ctx, pr, "COPY "+table+" ("+strings.Join(columns, ", ")+") FROM STDIN (FORMAT binary)")
-	_ = pr.CloseWithError(io.ErrClosedPipe) // unblock the writer if COPY failed early
-	return err
-}
 
 // binTransferID is a uuid column naming a transfer.
 func binTransferID(b []byte, id tax.ID) []byte { return pgcopy.UUID(b, uuid.UUID(id)) }
@@ -223,26 +184,3 @@ var resultKeyColumns = []string{"result_set_id", "client_id"}
 
 // binResultKey is the result_set_id and client_id columns.
 func binResultKey(b []byte, k resultKey) []byte { return pgcopy.UUID(pgcopy.UUID(b, k.set), k.client) }
-
-// writeSummaries writes the year summaries and checkpoints of a run into result set rsID, in one
-// round trip (the engine's decimals at their full scale, as pgtype.Numeric).
-func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow) error {
-	batch := &pgx.Batch{}
-	for _, y := range res.Years {
-		var gains, losses, denied *pgtype.Numeric
-		if snap.input.Settings.Rules().Matcher.Pooled() {
-			gains, losses, denied = ptr(num(y.Gains)), ptr(num(y.Losses)), ptr(num(y.Denied))
-		}
-		// trigger ledger_fill_client_id gives this and the checkpoints their set's client_id (docs/database.md)
-		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count,
-				gains, losses, denied_losses)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-			rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
-			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year], gains, losses, denied)
-	}
-	for _, c := range cps {
-		batch.Queue(`INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)
-			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
-	}
-	return tx.SendBatch(ctx, batch).Close()
-}

@@ -164,20 +164,6 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 	return &earliest, err
 }
 
-// ledgerQuery lists every transfer the engine sees, in settlement order, with its transaction's own
-// columns that the transaction's result row carries (txInfo). Hidden transactions and transfers,
-// deleted transactions and spam assets are left out.
-const ledgerQuery = `
-SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
-       tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
-       tr.label, tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
-       t.account_id, t.label, t.is_reviewed, t.is_failed, t.is_missing_basis_override
-FROM transactions t
-JOIN transfers tr ON tr.transaction_id = t.id
-JOIN assets a ON a.id = tr.asset_id
-WHERE t.client_id = $1 AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT tr.is_hidden AND NOT a.is_spam
-ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
-
 // parallelLoadMin is the pool size from which a full run reads its ledger on two connections.
 const parallelLoadMin = 3
 
@@ -226,30 +212,13 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	if err != nil {
 		return err
 	}
-	part, err := readLedgerJoined(ctx, pool, tx, snapID, s.clientID, spam, n, names, s.input.Settings.TaxYearOf) // ledgerjoin.go
+	part, err := readLedgerJoined(ctx, pool, tx, snapID, s.clientID, spam, n, names, s.input.Settings.TaxYearOf) // bulksql.go
 	if err != nil {
 		return err
 	}
 	s.add(part)
 	return nil
 }
-
-// tailQuery is ledgerQuery from an instant on ($2), for an incremental run: it finds the tail's
-// transactions by the client's order index and each one's transfers by (transaction_id,
-// position), so it reads the tail only. (Written as ledgerQuery, the planner hashes every
-// transfer of the client to join a few thousand.) Spam assets ($3) are left out without a join.
-const tailQuery = `
-SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
-       tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
-       tr.label, tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
-       t.account_id, t.label, t.is_reviewed, t.is_failed, t.is_missing_basis_override
-FROM transactions t
-CROSS JOIN LATERAL (
-    SELECT * FROM transfers tr WHERE tr.transaction_id = t.id AND NOT tr.is_hidden AND tr.asset_id <> ALL($3::uuid[])
-    OFFSET 0 -- keeps the subquery a per-transaction index lookup
-) tr
-WHERE t.client_id = $1 AND t.occurred_at >= $2 AND t.deleted_at IS NULL AND NOT t.is_hidden
-ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
 
 func spamAssets(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) ([]uuid.UUID, error) {
 	ids, err := db.New(tx).SpamAssetIDs(ctx, clientID)

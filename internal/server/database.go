@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"taxd/gen/db"
 	"taxd/internal/pgcluster"
 )
 
@@ -38,8 +39,8 @@ func Database(ctx context.Context, databaseURL, dataDir string) (url string, sto
 		return "", nil, fmt.Errorf("local Postgres: %w", err)
 	}
 	defer conn.Close(ctx)
-	var exists bool
-	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, LocalDatabaseName).Scan(&exists); err != nil {
+	exists, err := db.New(conn).DatabaseExists(ctx, LocalDatabaseName)
+	if err != nil {
 		stop()
 		return "", nil, err
 	}

@@ -14,27 +14,39 @@ import (
 
 // SQL of the application lives in sqlc (sql/queries/<package>.sql, one file per package that runs
 // it). A raw call site (Query, QueryRow, Exec, SendBatch, CopyFrom, or a batch's Queue, with SQL
-// written in Go) is allowed only where sqlc cannot express the statement; each one is listed here
-// by file with the reason. The ratchet only goes down: a new site fails, and a file with fewer
-// sites than listed fails until its allowance is lowered.
+// written in Go) is allowed in two places only:
+//
+//   - rawSQLBulkFiles: the one file of a package where its hand-written COPY, temp-table and
+//     binary-stream code lives. Their sites are not counted: bulk loading is what they are for.
+//   - rawSQLAllowed: every other site, by file and function, with the reason sqlc cannot run its
+//     statement. Their sum is capped by maxRawSQLSites.
+//
+// The ratchet only goes down: a new site fails, and a function with fewer sites than listed fails
+// until its allowance is lowered.
+var rawSQLBulkFiles = map[string]string{
+	"internal/ledger/import.go":  "the import: COPY into a temp table and the set-wise statements over it",
+	"internal/recalc/bulksql.go": "the ledger read as binary-format streams over an imported snapshot; the result write as binary COPY and a batch of the engine's decimals at full scale",
+}
+
 var rawSQLAllowed = map[string]struct {
 	sites  int
 	reason string
 }{
-	"internal/auth/scope.go":          {1, "scopeForRow runs the owner lookup its caller passes (one per row kind)"},
-	"internal/clients/insights.go":    {3, "an insight's count and ids over its pattern's filter (dynamic filter)"},
-	"internal/ledger/auditlog.go":     {2, "the audit log's filter (squirrel: dynamic filter)"},
-	"internal/ledger/fields.go":       {1, "bulk update from arrays with NULL elements (sqlc's array parameters cannot carry NULLs)"},
-	"internal/ledger/import.go":       {14, "the import: COPY into a temp table and the set-wise statements over it"},
-	"internal/ledger/pairsuggest.go":  {1, "pair suggestions over the transaction filter (squirrel: dynamic filter)"},
-	"internal/ledger/query.go":        {8, "the transaction filter (squirrel, where.go), its session settings and EXPLAIN; the search pre-read and BalancesAfter use ARRAY() and VALUES columns sqlc cannot type"},
-	"internal/ledger/summary.go":      {2, "the summary over the transaction filter (squirrel) and its ARRAY() pre-read"},
-	"internal/portfolio/assets.go":    {4, "the asset filter (dynamic filter) and the writes returning assetColumns for scanAsset"},
-	"internal/portfolio/chart.go":     {10, "the chart's reads in one round trip (a pgx batch)"},
-	"internal/portfolio/portfolio.go": {3, "the holdings filter (dynamic filter) and staleSQL, shared with the chart's batch"},
-	"internal/recalc/copybin.go":      {4, "the result write: binary COPY of the result rows, and the year summaries and checkpoints in one round trip (a pgx batch of the engine's decimals at full scale)"},
-	"internal/recalc/ledgerjoin.go":   {4, "the ledger read: an imported snapshot and binary-format streams"},
-	"internal/server/database.go":     {2, "CREATE DATABASE of the local development database"},
+	"internal/auth/scope.go scopeForRow":             {1, "runs the owner lookup its caller passes (one static query per row kind)"},
+	"internal/clients/insights.go countCapped":       {1, "an insight's capped count over its pattern's query (the patterns share ledger's SQL, as getClientTransactions' insightPatternId filter)"},
+	"internal/clients/insights.go ids":               {1, "an insight's first transaction ids over its pattern's query (as countCapped)"},
+	"internal/ledger/fields.go updateTransactions":   {1, "bulk update from arrays with NULL elements (sqlc's array parameters cannot carry NULLs)"},
+	"internal/ledger/pairsuggest.go PairSuggestions": {1, "pair suggestions over the transaction filter (squirrel)"},
+	"internal/ledger/query.go filterCtx":             {1, "the search pre-read: an ARRAY() over a recursive CTE (the label skip scan), which sqlc cannot analyse"},
+	"internal/ledger/query.go List":                  {1, "a page of the transaction filter (squirrel)"},
+	"internal/ledger/query.go count":                 {1, "the transaction filter's count (squirrel)"},
+	"internal/ledger/query.go queryRowWith":          {1, "a row of the transaction filter under planner settings (squirrel)"},
+	"internal/ledger/query.go readOnlyWith":          {1, "the transaction filter's planner settings (SET LOCAL of a per-plan string)"},
+	"internal/ledger/query.go BalancesAfter":         {1, "balances after transactions: a LATERAL VALUES list, whose column sqlc cannot resolve"},
+	"internal/ledger/query.go collect":               {1, "rows of the transaction filter (squirrel)"},
+	"internal/ledger/query.go Explain":               {1, "EXPLAIN of the transaction filter (squirrel)"},
+	"internal/ledger/summary.go summaryFrom":         {1, "the summary over the transaction filter (squirrel)"},
+	"internal/server/database.go Database":           {1, "CREATE DATABASE of the local development database (a name, not a parameter)"},
 }
 
 // rawSQLExcludedDirs hold tooling, not the application: their raw SQL is not counted.
@@ -53,12 +65,21 @@ var rawSQLExcludedFiles = map[string]string{
 	"cmd/taxd/bench_import.go": "the bench command's fixture handling",
 }
 
-// maxRawSQLSites caps the sum of the allowances; it only goes down.
-const maxRawSQLSites = 59
+// maxRawSQLSites caps the sum of rawSQLAllowed; it only goes down.
+const maxRawSQLSites = 15
 
 func TestRawSQLRatchet(t *testing.T) {
 	root := "../.."
-	found := map[string][]string{} // file -> positions
+	bulkDirs := map[string]string{}
+	for file := range rawSQLBulkFiles {
+		dir := filepath.Dir(file)
+		if other, ok := bulkDirs[dir]; ok {
+			t.Errorf("%s and %s are both bulk files of %s: a package has one", other, file, dir)
+		}
+		bulkDirs[dir] = file
+	}
+	found := map[string][]string{} // "file function" -> lines
+	bulk := map[string]int{}       // bulk file -> sites
 	for _, top := range []string{"internal", "cmd"} {
 		err := filepath.WalkDir(filepath.Join(root, top), func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
@@ -82,8 +103,13 @@ func TestRawSQLRatchet(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if len(sites) > 0 {
-				found[rel] = sites
+			for _, s := range sites {
+				if _, ok := rawSQLBulkFiles[rel]; ok {
+					bulk[rel]++
+					continue
+				}
+				key := rel + " " + s.function
+				found[key] = append(found[key], strconv.Itoa(s.line))
 			}
 			return nil
 		})
@@ -92,35 +118,55 @@ func TestRawSQLRatchet(t *testing.T) {
 		}
 	}
 	total := 0
-	for file, sites := range found {
-		total += len(sites)
-		allowed, ok := rawSQLAllowed[file]
+	for key, lines := range found {
+		total += len(lines)
+		allowed, ok := rawSQLAllowed[key]
 		switch {
 		case !ok:
-			t.Errorf("%s: %d raw SQL call sites (%s): move the SQL to sqlc (sql/queries/<package>.sql)", file, len(sites), strings.Join(sites, ", "))
-		case len(sites) > allowed.sites:
-			t.Errorf("%s: %d raw SQL call sites, %d allowed (%s): move the new SQL to sqlc", file, len(sites), allowed.sites, allowed.reason)
-		case len(sites) < allowed.sites:
-			t.Errorf("%s: %d raw SQL call sites, fewer than the %d allowed: lower its allowance in rawSQLAllowed", file, len(sites), allowed.sites)
+			t.Errorf("%s: %d raw SQL call sites (lines %s): move the SQL to sqlc (sql/queries/<package>.sql), or bulk code to its package's bulk file", key, len(lines), strings.Join(lines, ", "))
+		case len(lines) > allowed.sites:
+			t.Errorf("%s: %d raw SQL call sites, %d allowed (%s): move the new SQL to sqlc", key, len(lines), allowed.sites, allowed.reason)
+		case len(lines) < allowed.sites:
+			t.Errorf("%s: %d raw SQL call sites, fewer than the %d allowed: lower its allowance in rawSQLAllowed", key, len(lines), allowed.sites)
 		}
 	}
 	sum := 0
-	for file, a := range rawSQLAllowed {
+	for key, a := range rawSQLAllowed {
 		sum += a.sites
-		if _, ok := found[file]; !ok {
-			t.Errorf("%s is allowed %d raw SQL call sites but has none: remove it from rawSQLAllowed", file, a.sites)
+		if _, ok := found[key]; !ok {
+			t.Errorf("%s is allowed %d raw SQL call sites but has none: remove it from rawSQLAllowed", key, a.sites)
 		}
 	}
 	if sum > maxRawSQLSites {
 		t.Errorf("the allowances add up to %d raw SQL call sites, more than %d", sum, maxRawSQLSites)
 	}
-	t.Logf("%d raw SQL call sites in %d files", total, len(found))
+	for file := range rawSQLBulkFiles {
+		if bulk[file] == 0 {
+			t.Errorf("%s is a bulk file without raw SQL call sites: remove it from rawSQLBulkFiles", file)
+		}
+	}
+	t.Logf("%d counted raw SQL call sites (cap %d), %d in bulk files %v", total, maxRawSQLSites, sumOf(bulk), bulk)
+}
+
+func sumOf(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+// rawSQLSite is a raw SQL call: its line and the function it is in (the method's name without
+// its receiver; "" at package level).
+type rawSQLSite struct {
+	line     int
+	function string
 }
 
 // rawSQLSites are the positions of the raw SQL calls of a Go file: a method call Query, QueryRow
 // or Exec with a context and SQL, SendBatch, CopyFrom, or Queue with SQL (calls on a package, such
 // as mail.Queue, and url.Values' Query() are not SQL).
-func rawSQLSites(path string) ([]string, error) {
+func rawSQLSites(path string) ([]rawSQLSite, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 	if err != nil {
@@ -135,28 +181,34 @@ func rawSQLSites(path string) ([]string, error) {
 		}
 		pkgs[name] = true
 	}
-	var out []string
-	ast.Inspect(f, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
+	var out []rawSQLSite
+	for _, decl := range f.Decls {
+		function := ""
+		if fd, ok := decl.(*ast.FuncDecl); ok {
+			function = fd.Name.Name
 		}
-		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok {
+		ast.Inspect(decl, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if id, ok := sel.X.(*ast.Ident); ok && pkgs[id.Name] {
+				return true
+			}
+			min := map[string]int{"Query": 2, "QueryRow": 2, "Exec": 2, "SendBatch": 2, "CopyFrom": 3, "Queue": 1}[sel.Sel.Name]
+			if min == 0 || len(call.Args) < min {
+				return true
+			}
+			if sel.Sel.Name == "Queue" && slices.ContainsFunc(call.Args[:1], func(e ast.Expr) bool { id, ok := e.(*ast.Ident); return ok && id.Name == "ctx" }) {
+				return true
+			}
+			out = append(out, rawSQLSite{line: fset.Position(call.Pos()).Line, function: function})
 			return true
-		}
-		if id, ok := sel.X.(*ast.Ident); ok && pkgs[id.Name] {
-			return true
-		}
-		min := map[string]int{"Query": 2, "QueryRow": 2, "Exec": 2, "SendBatch": 2, "CopyFrom": 3, "Queue": 1}[sel.Sel.Name]
-		if min == 0 || len(call.Args) < min {
-			return true
-		}
-		if sel.Sel.Name == "Queue" && slices.ContainsFunc(call.Args[:1], func(e ast.Expr) bool { id, ok := e.(*ast.Ident); return ok && id.Name == "ctx" }) {
-			return true
-		}
-		out = append(out, strconv.Itoa(fset.Position(call.Pos()).Line))
-		return true
-	})
+		})
+	}
 	return out, nil
 }

@@ -69,3 +69,13 @@ ON CONFLICT (idp_subject) DO UPDATE SET is_staff = users.is_staff OR EXCLUDED.is
 
 -- name: AddClientMember :exec
 INSERT INTO client_members (client_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING;
+
+-- name: PossibleSpamAssets :many
+-- The client's assets, not marked spam or hidden, whose name or symbol advertises a site or a claim
+-- (the usual airdropped spam) and that some live transaction moves; the first 50 by id.
+SELECT a.id, a.symbol, a.type FROM assets a
+WHERE a.client_id = $1 AND NOT a.is_spam AND NOT a.is_hidden
+  AND (a.name || ' ' || a.symbol) ~* '(https?://|www\.|\.(com|io|xyz|net|org|app|site|online)\M|claim|visit|reward|voucher|airdrop)'
+  AND EXISTS (SELECT 1 FROM transfers tr JOIN transactions t ON t.id = tr.transaction_id
+              WHERE tr.client_id = $1 AND tr.asset_id = a.id AND t.deleted_at IS NULL)
+ORDER BY a.id LIMIT 50;

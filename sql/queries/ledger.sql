@@ -379,3 +379,42 @@ SELECT id FROM transactions WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uui
 -- and parallel workers gave no better median on two cores and twice the p99, as they compete with
 -- the requests beside it (they did the same for the capped count).
 SELECT set_config('work_mem', '64MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true);
+
+-- name: CountAuditLogs :one
+-- The number of the client's audit-log entries matching the filter; a NULL argument matches
+-- everything (an empty transaction_ids matches nothing). search is a LIKE pattern over the
+-- lower-cased hash, notes and label of the entry's transaction.
+SELECT count(*) FROM audit_logs al
+LEFT JOIN users u ON al.actor LIKE 'user:%' AND u.id::text = substr(al.actor, 6)
+WHERE al.client_id = sqlc.arg(client_id)::uuid
+  AND (sqlc.narg(field)::text IS NULL OR al.field = sqlc.narg(field)::text)
+  AND (sqlc.narg(transaction_ids)::uuid[] IS NULL OR al.transaction_id = ANY(sqlc.narg(transaction_ids)::uuid[]))
+  AND (sqlc.narg(user_subject)::text IS NULL OR u.idp_subject = sqlc.narg(user_subject)::text)
+  AND (sqlc.narg(search)::text IS NULL OR EXISTS (SELECT 1 FROM transactions t WHERE t.id = al.transaction_id
+      AND (lower(coalesce(t.txn_hash, '')) LIKE sqlc.narg(search)::text OR lower(coalesce(t.notes, '')) LIKE sqlc.narg(search)::text
+           OR lower(coalesce(t.label, '')) LIKE sqlc.narg(search)::text)));
+
+-- name: ListAuditLogs :many
+-- A page of the client's audit-log entries matching the filter (as CountAuditLogs), newest first,
+-- with the identity-provider subject and staff flag of a user actor.
+SELECT al.id, al.created_at, al.actor, u.idp_subject, coalesce(u.is_staff, false)::boolean AS is_staff, al.entity,
+    al.entity_id, al.transaction_id, al.action, al.field, al.old_value, al.new_value, al.session_id, al.source, al.undone_at
+FROM audit_logs al
+LEFT JOIN users u ON al.actor LIKE 'user:%' AND u.id::text = substr(al.actor, 6)
+WHERE al.client_id = sqlc.arg(client_id)::uuid
+  AND (sqlc.narg(field)::text IS NULL OR al.field = sqlc.narg(field)::text)
+  AND (sqlc.narg(transaction_ids)::uuid[] IS NULL OR al.transaction_id = ANY(sqlc.narg(transaction_ids)::uuid[]))
+  AND (sqlc.narg(user_subject)::text IS NULL OR u.idp_subject = sqlc.narg(user_subject)::text)
+  AND (sqlc.narg(search)::text IS NULL OR EXISTS (SELECT 1 FROM transactions t WHERE t.id = al.transaction_id
+      AND (lower(coalesce(t.txn_hash, '')) LIKE sqlc.narg(search)::text OR lower(coalesce(t.notes, '')) LIKE sqlc.narg(search)::text
+           OR lower(coalesce(t.label, '')) LIKE sqlc.narg(search)::text)))
+ORDER BY al.created_at DESC, al.id DESC
+LIMIT sqlc.arg(page_limit)::bigint OFFSET sqlc.arg(page_offset)::bigint;
+
+-- name: SummaryResultRowsState :one
+-- Whether the result rows can answer a summary: the client's current result set, whether it
+-- claims exact transaction columns, whether any asset is spam, and up to dirty_limit dirty marks.
+SELECT c.current_result_set_id, coalesce(rs.transaction_columns = 'exact', false)::boolean AS exact_columns,
+    EXISTS (SELECT 1 FROM assets a WHERE a.client_id = c.id AND a.is_spam) AS has_spam,
+    ARRAY(SELECT d.transaction_id FROM dirty_marks d WHERE d.client_id = c.id LIMIT sqlc.arg(dirty_limit)::integer)::uuid[] AS dirty
+FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = sqlc.arg(client_id)::uuid;

@@ -60,3 +60,134 @@ LEFT JOIN prices p ON p.price_key = l.price_key AND p.day = l.day - 1;
 
 -- name: CachedPricesBetween :many
 SELECT price_key, day, usd FROM prices WHERE price_key = ANY(sqlc.arg(keys)::text[]) AND day BETWEEN sqlc.arg(from_day)::date AND sqlc.arg(to_day)::date;
+
+-- name: ClientIsStale :one
+-- Whether the client's results lag its ledger (dirty items or settings).
+SELECT (EXISTS (SELECT 1 FROM dirty_marks WHERE client_id = sqlc.arg(client_id)::uuid)
+    OR coalesce((SELECT settings_dirty_seq IS NOT NULL FROM clients WHERE id = sqlc.arg(client_id)::uuid), false))::boolean AS stale;
+
+-- name: PositionBalances :many
+-- The client's balances other than zero per asset and account, of the given accounts (all when
+-- empty or NULL).
+SELECT asset_id, account_id, quantity FROM portfolio_balances
+WHERE client_id = $1 AND quantity <> 0
+  AND (coalesce(cardinality(sqlc.arg(account_ids)::uuid[]), 0) = 0 OR account_id = ANY(sqlc.arg(account_ids)::uuid[]))
+ORDER BY asset_id, account_id;
+
+-- name: ClientAssetsByIDs :many
+SELECT * FROM assets WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]);
+
+-- name: CountClientAssets :one
+SELECT count(*) FROM assets WHERE client_id = $1 AND (NOT sqlc.arg(hide_spam)::boolean OR NOT is_spam);
+
+-- name: ListClientAssets :many
+-- A page of the client's assets by symbol (then key); a NULL page_limit lists all of them.
+SELECT * FROM assets WHERE client_id = $1 AND (NOT sqlc.arg(hide_spam)::boolean OR NOT is_spam)
+ORDER BY lower(symbol), key, id
+LIMIT sqlc.narg(page_limit)::bigint OFFSET sqlc.arg(page_offset)::bigint;
+
+-- name: UpdateClientAsset :one
+-- NULL arguments leave their column unchanged; an empty price source or contract address clears it.
+-- A price override switches to it; use_platform_price true drops it.
+UPDATE assets SET
+    price_source_id = CASE WHEN sqlc.narg(price_source_id)::text IS NULL THEN price_source_id ELSE nullif(sqlc.narg(price_source_id)::text, '') END,
+    contract_address = CASE WHEN sqlc.narg(contract_address)::text IS NULL THEN contract_address ELSE nullif(sqlc.narg(contract_address)::text, '') END,
+    description = coalesce(sqlc.narg(description)::text, description),
+    icon_image_url = coalesce(sqlc.narg(icon_image_url)::text, icon_image_url),
+    image_url = coalesce(sqlc.narg(image_url)::text, image_url),
+    is_hidden = coalesce(sqlc.narg(is_hidden)::boolean, is_hidden),
+    is_spam = coalesce(sqlc.narg(is_spam)::boolean, is_spam),
+    is_worthless = coalesce(sqlc.narg(is_worthless)::boolean, is_worthless),
+    name = coalesce(sqlc.narg(name)::text, name),
+    symbol = coalesce(sqlc.narg(symbol)::text, symbol),
+    type = coalesce(sqlc.narg(type)::text, type),
+    price_override = CASE WHEN sqlc.narg(price_override)::numeric IS NOT NULL THEN sqlc.narg(price_override)::numeric
+        WHEN sqlc.narg(use_platform_price)::boolean THEN NULL ELSE price_override END,
+    use_platform_price = CASE WHEN sqlc.narg(price_override)::numeric IS NOT NULL THEN false
+        ELSE coalesce(sqlc.narg(use_platform_price)::boolean, use_platform_price) END
+WHERE client_id = sqlc.arg(client_id)::uuid AND id = sqlc.arg(id)::uuid
+RETURNING *;
+
+-- name: UpsertNFTAsset :one
+-- The NFT of one token: NULL arguments leave an existing row's column unchanged; a price override
+-- switches to it, use_floor_price drops it for the platform's (floor) price.
+INSERT INTO assets (id, client_id, key, symbol, name, type, chain, contract_address, token_id,
+    image_url, is_hidden, is_spam, is_worthless, price_override, use_platform_price)
+VALUES (sqlc.arg(id)::uuid, sqlc.arg(client_id)::uuid, sqlc.arg(key)::text, '', sqlc.arg(name)::text, 'NFT',
+    sqlc.arg(chain)::text, sqlc.arg(contract_address)::text, sqlc.arg(token_id)::text,
+    sqlc.narg(image_url)::text, coalesce(sqlc.narg(is_hidden)::boolean, false), coalesce(sqlc.narg(is_spam)::boolean, false),
+    coalesce(sqlc.narg(is_worthless)::boolean, false), sqlc.narg(price_override)::numeric, sqlc.narg(price_override)::numeric IS NULL)
+ON CONFLICT (client_id, key) DO UPDATE SET type = 'NFT', name = sqlc.arg(name)::text,
+    image_url = coalesce(sqlc.narg(image_url)::text, assets.image_url),
+    is_hidden = coalesce(sqlc.narg(is_hidden)::boolean, assets.is_hidden),
+    is_spam = coalesce(sqlc.narg(is_spam)::boolean, assets.is_spam),
+    is_worthless = coalesce(sqlc.narg(is_worthless)::boolean, assets.is_worthless),
+    price_override = CASE WHEN sqlc.narg(price_override)::numeric IS NOT NULL THEN sqlc.narg(price_override)::numeric
+        WHEN sqlc.arg(use_floor_price)::boolean THEN NULL ELSE assets.price_override END,
+    use_platform_price = CASE WHEN sqlc.narg(price_override)::numeric IS NOT NULL THEN false
+        WHEN sqlc.arg(use_floor_price)::boolean THEN true ELSE assets.use_platform_price END
+RETURNING *;
+
+-- name: UpdateNFTContractAssets :many
+-- Every token of an NFT contract the client has, as UpsertNFTAsset updates one.
+UPDATE assets SET name = sqlc.arg(name)::text,
+    image_url = coalesce(sqlc.narg(image_url)::text, image_url),
+    is_hidden = coalesce(sqlc.narg(is_hidden)::boolean, is_hidden),
+    is_spam = coalesce(sqlc.narg(is_spam)::boolean, is_spam),
+    is_worthless = coalesce(sqlc.narg(is_worthless)::boolean, is_worthless),
+    price_override = CASE WHEN sqlc.narg(price_override)::numeric IS NOT NULL THEN sqlc.narg(price_override)::numeric
+        WHEN sqlc.arg(use_floor_price)::boolean THEN NULL ELSE price_override END,
+    use_platform_price = CASE WHEN sqlc.narg(price_override)::numeric IS NOT NULL THEN false
+        WHEN sqlc.arg(use_floor_price)::boolean THEN true ELSE use_platform_price END
+WHERE client_id = sqlc.arg(client_id)::uuid AND chain = sqlc.arg(chain)::text
+  AND lower(contract_address) = lower(sqlc.arg(contract_address)::text) AND token_id IS NOT NULL
+RETURNING *;
+
+-- name: ChartBalances :many
+-- Today's balance per asset (other than zero).
+SELECT asset_id, sum(quantity)::numeric AS quantity FROM portfolio_balances WHERE client_id = $1
+GROUP BY asset_id HAVING sum(quantity) <> 0;
+
+-- name: ChartInstantChanges :many
+-- The balance changes per instant and asset after a time (the sub-day ranges: a week of the
+-- ledger, by the client/time index).
+SELECT t.occurred_at, tr.asset_id,
+    sum(CASE WHEN tr.to_account_id IS NOT NULL THEN tr.quantity ELSE 0 END - CASE WHEN tr.from_account_id IS NOT NULL THEN tr.quantity ELSE 0 END)::numeric AS delta
+FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
+WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.occurred_at > sqlc.arg(after)::timestamptz
+  AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT tr.is_hidden
+GROUP BY 1, 2;
+
+-- name: ChartDayChanges :many
+-- The maintained balance changes per UTC day and asset from a day on.
+SELECT day, asset_id, delta FROM portfolio_balance_days WHERE client_id = $1 AND day >= sqlc.arg(from_day)::date;
+
+-- name: ChartAssets :many
+-- The assets a chart from a day on involves: held now or changed since.
+SELECT * FROM assets WHERE client_id = sqlc.arg(client_id)::uuid AND id IN (
+    SELECT asset_id FROM portfolio_balances WHERE client_id = sqlc.arg(client_id)::uuid
+    UNION SELECT asset_id FROM portfolio_balance_days WHERE client_id = sqlc.arg(client_id)::uuid AND day >= sqlc.arg(from_day)::date);
+
+-- name: ChartLotBasisDays :many
+-- A result set's open lots' basis per UTC acquisition day.
+SELECT (acquired_at AT TIME ZONE 'UTC')::date AS acquired_day, sum(basis)::numeric AS basis
+FROM tax_lots WHERE result_set_id = $1 GROUP BY 1;
+
+-- name: ChartRemovalPieces :many
+-- A result set's non-taxable removals after a time, per UTC acquisition and removal day.
+SELECT (coalesce(acquired_at, removed_at) AT TIME ZONE 'UTC')::date AS acquired_day,
+    (removed_at AT TIME ZONE 'UTC')::date AS left_day, sum(basis)::numeric AS basis
+FROM tax_removals WHERE result_set_id = $1 AND removed_at > sqlc.arg(after)::timestamptz GROUP BY 1, 2;
+
+-- name: ChartCheckpointSeq :one
+-- The disposal sequence of the engine's last checkpoint at or before a time (0: none).
+SELECT coalesce((SELECT disposal_seq FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <= sqlc.arg(at)::timestamptz
+    ORDER BY at_time DESC LIMIT 1), 0)::integer AS disposal_seq;
+
+-- name: ChartDisposalPieces :many
+-- A result set's disposals after a checkpoint's sequence and a time, per UTC acquisition and
+-- disposal day (the sequence bounds the range scan of the primary key).
+SELECT (coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC')::date AS acquired_day,
+    (disposed_at AT TIME ZONE 'UTC')::date AS left_day, sum(basis)::numeric AS basis
+FROM tax_disposals WHERE result_set_id = $1 AND seq > sqlc.arg(after_seq)::integer AND disposed_at > sqlc.arg(after)::timestamptz
+GROUP BY 1, 2;

@@ -1,0 +1,291 @@
+package recalc
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"taxd/gen/db"
+	"taxd/internal/pgcopy"
+	"taxd/internal/tax"
+)
+
+// The recalculation's hand-written SQL, all of it here; everything else it runs is in sqlc
+// (sql/queries/recalc.sql). sqlc cannot express these: the ledger is read as binary-format
+// streams decoded from the raw values (rawrow.go), for a full run as two scans on two connections
+// sharing an imported snapshot and joined in Go (ledgerjoin.go); the results are written with
+// COPY in binary format (copybin.go encodes the values), and the few year summaries and
+// checkpoints in one batch of the engine's decimals at full scale.
+
+// ledgerQuery lists every transfer the engine sees, in settlement order, with its transaction's own
+// columns that the transaction's result row carries (txInfo). Hidden transactions and transfers,
+// deleted transactions and spam assets are left out.
+const ledgerQuery = `
+SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
+       tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
+       tr.label, tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
+       t.account_id, t.label, t.is_reviewed, t.is_failed, t.is_missing_basis_override
+FROM transactions t
+JOIN transfers tr ON tr.transaction_id = t.id
+JOIN assets a ON a.id = tr.asset_id
+WHERE t.client_id = $1 AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT tr.is_hidden AND NOT a.is_spam
+ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
+
+// tailQuery is ledgerQuery from an instant on ($2), for an incremental run: it finds the tail's
+// transactions by the client's order index and each one's transfers by (transaction_id,
+// position), so it reads the tail only. (Written as ledgerQuery, the planner hashes every
+// transfer of the client to join a few thousand.) Spam assets ($3) are left out without a join.
+const tailQuery = `
+SELECT t.id, t.occurred_at, tr.id, tr.asset_id, tr.quantity,
+       tr.from_account_id, tr.to_account_id, tr.fiat_value, tr.basis_fiat_value, tr.fee_fiat,
+       tr.label, tr.is_fee, coalesce(tr.staking_account_identifier, ''), tr.purchase_date_override,
+       t.account_id, t.label, t.is_reviewed, t.is_failed, t.is_missing_basis_override
+FROM transactions t
+CROSS JOIN LATERAL (
+    SELECT * FROM transfers tr WHERE tr.transaction_id = t.id AND NOT tr.is_hidden AND tr.asset_id <> ALL($3::uuid[])
+    OFFSET 0 -- keeps the subquery a per-transaction index lookup
+) tr
+WHERE t.client_id = $1 AND t.occurred_at >= $2 AND t.deleted_at IS NULL AND NOT t.is_hidden
+ORDER BY t.occurred_at, t.ordinal, t.id, tr.position`
+
+const joinTransactionsQuery = `
+SELECT id, occurred_at, ordinal, label, account_id, is_reviewed, is_failed, is_missing_basis_override FROM transactions
+WHERE client_id = $1 AND deleted_at IS NULL AND NOT is_hidden`
+
+// joinTransfersQuery has ledgerQuery's columns, with transaction_id and position first
+// (decodeTransfer reads the rest).
+const joinTransfersQuery = `
+SELECT transaction_id, position, id, asset_id, quantity,
+       from_account_id, to_account_id, fiat_value, basis_fiat_value, fee_fiat,
+       label, is_fee, coalesce(staking_account_identifier, ''), purchase_date_override
+FROM transfers WHERE client_id = $1 AND NOT is_hidden`
+
+// readLedgerJoined reads the whole ledger of the client in settlement order: the transactions on
+// tx, the transfers on a second connection that joins tx's snapshot (snapID). capacity sizes the
+// slices (the previous results' transaction count; 0 when unknown).
+func readLedgerJoined(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx, snapID string, clientID uuid.UUID, spam []uuid.UUID,
+	capacity int, names interner, yearOf func(time.Time) int) (ledgerPart, error) {
+	var transfers []tax.Transfer
+	var keys []transferKey
+	done := make(chan error, 1)
+	go func() {
+		done <- pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx2 pgx.Tx) error {
+			if _, err := tx2.Exec(ctx, `SET TRANSACTION SNAPSHOT '`+snapID+`'`); err != nil {
+				return err
+			}
+			if err := db.New(tx2).SetLedgerReadSettings(ctx); err != nil {
+				return err
+			}
+			var err error
+			transfers, keys, err = readTransfers(ctx, tx2, clientID, spam, capacity*3/2, names) // room to spare: one slab, no copy by doubling
+			return err
+		})
+	}()
+	txs, err := readTransactions(ctx, tx, clientID, capacity)
+	if err2 := <-done; err == nil {
+		err = err2
+	}
+	if err != nil {
+		return ledgerPart{}, err
+	}
+	return joinLedger(txs, transfers, keys, yearOf)
+}
+
+func readTransactions(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, capacity int) ([]ledgerTx, error) {
+	rows, err := tx.Query(ctx, joinTransactionsQuery, pgx.QueryResultFormats{pgx.BinaryFormatCode}, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	txs := tax.MakeSlab[ledgerTx](capacity) // fresh memory in 2 MiB pages: see tax.MakeSlab
+	for rows.Next() {
+		v := rows.RawValues()
+		id, err := rawUUID(v[0])
+		if err != nil {
+			return nil, fmt.Errorf("ledger transaction id: %w", err)
+		}
+		if _, err := rawTime(v[1]); err != nil { // refuses an infinite instant as the joined query did
+			return nil, fmt.Errorf("ledger occurred_at: %w", err)
+		}
+		if len(v[2]) != 4 {
+			return nil, fmt.Errorf("ledger ordinal of %d bytes", len(v[2]))
+		}
+		t := ledgerTx{id: id, micros: int64(binary.BigEndian.Uint64(v[1])), ordinal: int32(binary.BigEndian.Uint32(v[2]))}
+		if v[3] != nil {
+			t.label = bytes.Clone(v[3])
+		}
+		if v[4] != nil {
+			if t.info.account, err = rawUUID(v[4]); err != nil {
+				return nil, fmt.Errorf("ledger account: %w", err)
+			}
+			t.info.hasAccount = true
+		}
+		if t.info.reviewed, err = rawBool(v[5]); err != nil {
+			return nil, fmt.Errorf("ledger is_reviewed: %w", err)
+		}
+		if t.info.failed, err = rawBool(v[6]); err != nil {
+			return nil, fmt.Errorf("ledger is_failed: %w", err)
+		}
+		if t.info.missingBasis, err = decodeOverride(v[7]); err != nil {
+			return nil, fmt.Errorf("ledger is_missing_basis_override: %w", err)
+		}
+		txs = append(txs, t)
+	}
+	return txs, rows.Err()
+}
+
+func readTransfers(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, spam []uuid.UUID, capacity int, names interner) ([]tax.Transfer, []transferKey, error) {
+	rows, err := tx.Query(ctx, joinTransfersQuery, pgx.QueryResultFormats{pgx.BinaryFormatCode}, clientID)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	isSpam := make(map[uuid.UUID]bool, len(spam))
+	for _, a := range spam {
+		isSpam[a] = true
+	}
+	transfers := tax.MakeSlab[tax.Transfer](capacity)
+	keys := tax.MakeSlab[transferKey](capacity)
+	for rows.Next() {
+		v := rows.RawValues()
+		if len(v) != 14 {
+			return nil, nil, fmt.Errorf("ledger row of %d columns", len(v))
+		}
+		txID, err := rawUUID(v[0])
+		if err != nil {
+			return nil, nil, fmt.Errorf("ledger transaction id: %w", err)
+		}
+		if len(v[1]) != 4 {
+			return nil, nil, fmt.Errorf("ledger position of %d bytes", len(v[1]))
+		}
+		if len(isSpam) > 0 {
+			if asset, err := rawUUID(v[3]); err == nil && isSpam[asset] {
+				continue
+			}
+		}
+		t, err := decodeTransfer(v, names, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		k := transferKey{tx: txID, position: int32(binary.BigEndian.Uint32(v[1])), ownLabel: v[10] != nil}
+		k.feesInexact = !addFees(&k.fees, v, t.IsFee, t.ID)
+		transfers = append(transfers, t)
+		keys = append(keys, k)
+	}
+	return transfers, keys, rows.Err()
+}
+
+// readLedger reads the rows of query; capacity is how many transactions to make room for.
+func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, yearOf func(time.Time) int) (ledgerPart, error) {
+	part := ledgerPart{years: map[int]int{}}
+	// every column in binary format, decoded from the raw values (rawrow.go)
+	rows, err := tx.Query(ctx, query, append([]any{pgx.QueryResultFormats{pgx.BinaryFormatCode}}, args...)...)
+	if err != nil {
+		return part, err
+	}
+	defer rows.Close()
+	txs := make([]tax.Transaction, 0, capacity)
+	info := make([]txInfo, 0, capacity)
+	labels := map[string]*string{} // one string per distinct label
+	// Transfers live in chunks shared by consecutive transactions: one allocation per chunk, not
+	// one per transaction. A transaction's transfers are contiguous in one chunk.
+	chunk := make([]tax.Transfer, 0, transferChunk)
+	start := 0
+	var cur *tax.Transaction
+	for rows.Next() {
+		v := rows.RawValues()
+		t, txID, at, err := decodeLedgerRow(v, names)
+		if err != nil {
+			return part, err
+		}
+		if cur == nil || cur.ID != txID {
+			txs = append(txs, tax.Transaction{ID: txID, Time: at})
+			cur = &txs[len(txs)-1]
+			ti, err := decodeTxInfo(v, labels)
+			if err != nil {
+				return part, err
+			}
+			info = append(info, ti)
+			part.years[yearOf(at)]++
+			start = len(chunk)
+		}
+		if len(chunk) == cap(chunk) { // move the transaction's transfers so far to a new chunk
+			next := make([]tax.Transfer, 0, max(transferChunk, 2*(len(chunk)-start)))
+			chunk = append(next, chunk[start:]...)
+			start = 0
+		}
+		chunk = append(chunk, t)
+		cur.Transfers = chunk[start:len(chunk):len(chunk)]
+		part.transfers++
+		if exact := addFees(&info[len(info)-1].fees, v, t.IsFee, t.ID); !exact {
+			part.feesInexact = true
+		}
+	}
+	part.txs, part.info = txs, info
+	return part, rows.Err()
+}
+
+// copyBinary streams rows into table with COPY in binary format. rows appends one row (starting
+// with appendFields) to b and reports whether it did.
+func copyBinary(ctx context.Context, tx pgx.Tx, table string, columns []string, rows func(b []byte) ([]byte, bool)) error {
+	pr, pw := io.Pipe()
+	go func() {
+		bw := bufio.NewWriterSize(pw, 1<<16)
+		buf := make([]byte, 0, 512)
+		buf = append(buf, pgcopy.Header...)
+		for {
+			var more bool
+			buf, more = rows(buf)
+			if !more {
+				break
+			}
+			if _, err := bw.Write(buf); err != nil {
+				pw.CloseWithError(err)
+				return
+			}
+			buf = buf[:0]
+		}
+		buf = append(buf, pgcopy.Trailer...)
+		if _, err := bw.Write(buf); err != nil {
+			pw.CloseWithError(err)
+			return
+		}
+		pw.CloseWithError(bw.Flush())
+	}()
+	_, err := tx.Conn().PgConn().CopyFrom(ctx, pr, "COPY "+table+" ("+strings.Join(columns, ", ")+") FROM STDIN (FORMAT binary)")
+	_ = pr.CloseWithError(io.ErrClosedPipe) // unblock the writer if COPY failed early
+	return err
+}
+
+// writeSummaries writes the year summaries and checkpoints of a run into result set rsID, in one
+// round trip (the engine's decimals at their full scale, as pgtype.Numeric).
+func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow) error {
+	batch := &pgx.Batch{}
+	for _, y := range res.Years {
+		var gains, losses, denied *pgtype.Numeric
+		if snap.input.Settings.Rules().Matcher.Pooled() {
+			gains, losses, denied = ptr(num(y.Gains)), ptr(num(y.Losses)), ptr(num(y.Denied))
+		}
+		// trigger ledger_fill_client_id gives this and the checkpoints their set's client_id (docs/database.md)
+		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count,
+				gains, losses, denied_losses)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+			rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
+			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year], gains, losses, denied)
+	}
+	for _, c := range cps {
+		batch.Queue(`INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)
+			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
+	}
+	return tx.SendBatch(ctx, batch).Close()
+}
