@@ -3,8 +3,6 @@ package recalc_test
 import (
 	"testing"
 
-	"github.com/google/uuid"
-
 	"taxd/internal/auth"
 	"taxd/internal/recalc"
 	"taxd/internal/testfactory"
@@ -62,5 +60,3 @@ func setupClientIn(t *testing.T, b *bundle) *bundle {
 	o.trade(t, day(2024, 6, 1), "-0.4", "800")
 	return &o
 }
-
-func newID() uuid.UUID { return uuid.New() }
