@@ -385,19 +385,17 @@ func (c *cluster) resultSets() string {
 // waitAll polls cond until it holds or recoveryBudget passes; the failure names the jobs not done.
 func (c *cluster) waitAll(what string, done map[string]time.Duration, cond func() bool) {
 	c.t.Helper()
-	start := time.Now()
-	if testwait.Within(what, recoveryBudget, func() (bool, error) { return cond(), nil }) != nil {
-		{
-			var late []string
-			for _, k := range []string{"import", "sync", "recalc", "report"} {
-				if _, ok := done[k]; !ok {
-					late = append(late, k)
-				}
-			}
-			kinds, _ := c.runningJobs()
-			c.t.Fatalf("%s: %v not done %s after the restart (done: %v; running now: %v)\n%s", what, late, time.Since(start).Round(time.Second), done, kinds, c.jobDump())
+	if testwait.Within(what, recoveryBudget, func() (bool, error) { return cond(), nil }) == nil {
+		return
+	}
+	var late []string
+	for _, k := range []string{"import", "sync", "recalc", "report"} {
+		if _, ok := done[k]; !ok {
+			late = append(late, k)
 		}
 	}
+	kinds, _ := c.runningJobs()
+	c.t.Fatalf("%s: %v not done %s after the restart (done: %v; running now: %v)\n%s", what, late, recoveryBudget, done, kinds, c.jobDump())
 }
 
 // jobDump lists the newest river jobs and recalculations, for failure messages.

@@ -1,6 +1,6 @@
-// Package testwait is how tests wait: for a condition, for a session to block on a lock, for a
-// clock to pass a boundary. It is the only place in the tests that pauses; a test never sleeps to
-// "let something happen" or to prove that something did not.
+// Package testwait is how tests wait: for a condition, or for a session to block on a lock. It is
+// the only place in the tests that pauses; a test never sleeps to "let something happen" or to prove
+// that something did not (a second boundary is crossed by an injected clock, not by waiting).
 //
 // Contract:
 //   - For polls a condition until it holds and fails the test with what it waited for when the
@@ -28,13 +28,8 @@ const Poll = 20 * time.Millisecond
 func For(t testing.TB, what string, timeout time.Duration, cond func() bool) time.Duration {
 	t.Helper()
 	start := time.Now()
-	tick := time.NewTicker(Poll)
-	defer tick.Stop()
-	for !cond() {
-		if time.Since(start) > timeout {
-			t.Fatalf("timed out after %s waiting for %s", timeout, what)
-		}
-		<-tick.C
+	if err := Within(what, timeout, func() (bool, error) { return cond(), nil }); err != nil {
+		t.Fatal(err)
 	}
 	return time.Since(start)
 }
@@ -43,13 +38,7 @@ func For(t testing.TB, what string, timeout time.Duration, cond func() bool) tim
 // timeout.
 func ForErr(t testing.TB, what string, timeout time.Duration, cond func() (bool, error)) {
 	t.Helper()
-	var err error
-	For(t, what, timeout, func() bool {
-		var ok bool
-		ok, err = cond()
-		return ok || err != nil
-	})
-	if err != nil {
+	if err := Within(what, timeout, cond); err != nil {
 		t.Fatalf("waiting for %s: %v", what, err)
 	}
 }
@@ -65,25 +54,6 @@ func BlockedOnLock(t testing.TB, pool *pgxpool.Pool, fragment string, timeout ti
 			  AND strpos(query, $1) > 0`, fragment).Scan(&n)
 		return n > 0, err
 	})
-}
-
-// Until returns a channel that is closed when cond holds (checked every Poll) or ctx ends: for a
-// goroutine that must wait without a *testing.T.
-func Until(ctx context.Context, cond func() bool) <-chan struct{} {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(Poll)
-		defer tick.Stop()
-		for !cond() {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	return done
 }
 
 // Within polls cond until it returns true (nil) or an error (that error), or timeout passes (an
