@@ -113,8 +113,9 @@ typecheck-ts: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.
 test-go: poppler
 	TAXD_REQUIRE_POPPLER=1 $(GO) test -count=1 -timeout 20m $$($(GO) list ./... | grep -v -e /contracttests -e /browsertests)
 
-## chromium: the headless browser of the browser tests (Debian's package)
-chromium:
+## chromium: the headless browser of the browser tests (Debian's package); after poppler, so that the
+## side-by-side test steps never run two apt-get at once (dpkg's lock)
+chromium: | poppler
 	@command -v chromium >/dev/null || { echo "installing chromium (apt-get)"; apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
 
 ## poppler: pdftoppm and pdftotext, with which the report tests render the tax-form PDFs (Debian's package)
