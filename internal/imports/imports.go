@@ -150,7 +150,10 @@ type Tx struct {
 
 // Page is one page of a provider's answer.
 type Page struct {
-	Txs    []Tx
+	Txs []Tx
+	// Chain is what an EVM chain said about the same transactions (EVM providers only): the
+	// caller keeps it per (chain, hash) and the classification stage turns it into Txs.
+	Chain  []ChainTx
 	Cursor string // resume point to store once Txs are committed
 	More   bool   // call Fetch again with Cursor for the next page
 }
