@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/big"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -116,8 +117,7 @@ func (e *EVM) chainTxs(ctx context.Context, lists [][]etherscanRow) ([]ChainTx, 
 			return nil, err
 		}
 		if ct, ok := cached[p.hash]; ok {
-			if merged, changed := mergeInternal(ct.Internal, internal); changed {
-				ct.Internal = merged
+			if e.update(&ct, p, internal) {
 				put = append(put, ct)
 			}
 			out = append(out, ct)
@@ -303,6 +303,45 @@ func (e *EVM) proxy(ctx context.Context, action, hash string, out any) error {
 		return &ProviderError{Provider: "etherscan", Op: action, Message: "malformed result", Err: err}
 	}
 	return nil
+}
+
+// update adds to a stored ChainTx what this account's lists know and it lacks: internal moves
+// touching the account, the account's token transfers when the receipt was not read, and the
+// metadata of tokens stored as unknown (their raw amounts scaled by the decimals now known). It
+// reports whether ct changed.
+func (e *EVM) update(ct *ChainTx, p *pending, internal []NativeMove) bool {
+	merged, changed := mergeInternal(ct.Internal, internal)
+	ct.Internal = merged
+	if slices.Contains(ct.Missing, "receipt") {
+		var fromLists ChainTx
+		e.tokensFromLists(&fromLists, p)
+		for _, m := range fromLists.Tokens {
+			if !slices.ContainsFunc(ct.Tokens, func(x TokenMove) bool {
+				return x.Contract == m.Contract && x.From == m.From && x.To == m.To && x.TokenID == m.TokenID && x.Quantity.Equal(m.Quantity)
+			}) {
+				ct.Tokens = append(ct.Tokens, m)
+				changed = true
+			}
+		}
+	}
+	var missing []string
+	for _, what := range ct.Missing {
+		contract, isMeta := strings.CutPrefix(what, "metadata:")
+		meta, known := e.metaOf(contract)
+		if !isMeta || !known {
+			missing = append(missing, what)
+			continue
+		}
+		for i := range ct.Tokens {
+			if m := &ct.Tokens[i]; m.Contract == contract && m.Standard == ERC20 {
+				m.Symbol, m.Name, m.Decimals = meta.symbol, meta.name, meta.decimals
+				m.Quantity = m.Quantity.Shift(-meta.decimals)
+			}
+		}
+		changed = true
+	}
+	ct.Missing = missing
+	return changed
 }
 
 // internalMoves are the list's internal rows that moved the native coin (reverted calls and

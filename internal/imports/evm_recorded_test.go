@@ -348,3 +348,29 @@ func TestEVMRecordedL1Fee(t *testing.T) {
 		t.Errorf("fee %s, want %s + %s", ct.Fee, l2, l1)
 	}
 }
+
+// A stored transaction is completed by what a later sync's lists know: the metadata of a token
+// stored as unknown (its raw amount scaled), internal moves touching the new account.
+func TestEVMUpdatesStoredTransaction(t *testing.T) {
+	t.Parallel()
+	const weth = "0x82af49447d8a07e3bd95bd0d56f35241523fbab1"
+	e := recordedEVM(t, "arbitrum", "http://127.0.0.1:1", 10, nil)
+	ct := ChainTx{Chain: "arbitrum", Hash: "0x01",
+		Tokens:  []TokenMove{{Standard: ERC20, Contract: weth, From: "0xa", To: "0xb", Quantity: decimal.RequireFromString("1500000000000000000"), LogIndex: 3}},
+		Missing: []string{"metadata:" + weth}}
+	if e.update(&ct, &pending{}, nil) || ct.Tokens[0].Decimals != 0 {
+		t.Fatalf("changed without news: %+v", ct)
+	}
+	e.learn(etherscanRow{ContractAddress: weth, TokenSymbol: "WETH", TokenName: "Wrapped Ether", TokenDecimal: "18"}, ERC20)
+	refund := NativeMove{From: "0xrouter", To: "0xme", Quantity: decimal.RequireFromString("0.5")}
+	if !e.update(&ct, &pending{}, []NativeMove{refund}) {
+		t.Fatal("no change")
+	}
+	m := ct.Tokens[0]
+	if m.Symbol != "WETH" || m.Decimals != 18 || !m.Quantity.Equal(decimal.RequireFromString("1.5")) || len(ct.Missing) != 0 || len(ct.Internal) != 1 {
+		t.Errorf("updated: %+v, missing %v, internal %v", m, ct.Missing, ct.Internal)
+	}
+	if e.update(&ct, &pending{}, []NativeMove{refund}) {
+		t.Error("the same news twice changed it again")
+	}
+}
