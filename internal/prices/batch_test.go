@@ -55,10 +55,10 @@ func TestForSyncOneRangePerCoin(t *testing.T) {
 		t.Errorf("range requests: ethereum %d, usd-coin %d; want 1 each", n, m)
 	}
 	want := map[string]string{ // the recorded answers (history for the days the range lacks)
-		"ethereum:native 2024-03-01": "3341.3904838417443",
-		"arbitrum:native 2024-03-02": "3433.6742049958717",
-		"ethereum:native 2024-03-03": "3421.2049683311066",
-		"ethereum:native 2024-03-15": "",
+		"ethereum:native 2024-03-01":                                     "3341.3904838417443",
+		"arbitrum:native 2024-03-02":                                     "3433.6742049958717",
+		"ethereum:native 2024-03-03":                                     "3421.2049683311066",
+		"ethereum:native 2024-03-15":                                     "",
 		"ethereum:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48 2024-03-15": "",
 		"ethereum:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48 2024-03-16": "",
 	}
