@@ -1,8 +1,11 @@
 package classify
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -44,7 +47,9 @@ func NewOwn(chain, wallet string, all []Address) Own {
 func (o Own) IsWallet(addr string) bool { return strings.EqualFold(addr, o.Wallet) }
 
 // On reports whether addr is one of the client's wallets on chain.
-func (o Own) On(chain, addr string) bool { return o.byKey[Address{Chain: chain, Address: strings.ToLower(addr)}] }
+func (o Own) On(chain, addr string) bool {
+	return o.byKey[Address{Chain: chain, Address: strings.ToLower(addr)}]
+}
 
 // Anywhere reports whether addr is one of the client's wallets on any chain (an EVM key controls
 // its address on every EVM chain).
@@ -169,7 +174,30 @@ func (r *Rules) Classify(tx imports.ChainTx, own Own) imports.Tx {
 	}
 	out.Label = o.label
 	out.Classification = &imports.Classification{Rule: name, Confidence: o.confidence, Explanation: o.explanation}
+	out.Classification.Digest = Digest(out)
 	return out
+}
+
+// Digest identifies a classified transaction's outcome: its label, rule, confidence and legs
+// (asset, quantity, sides, position, fee flag, leg label), so that a re-classification can tell
+// whether the rules now say something else.
+func Digest(t imports.Tx) string {
+	h := sha256.New()
+	w := func(parts ...string) {
+		for _, p := range parts {
+			h.Write([]byte(p))
+			h.Write([]byte{0})
+		}
+	}
+	w(t.Label, strconv.FormatBool(t.Failed))
+	if c := t.Classification; c != nil {
+		w(c.Rule, string(c.Confidence))
+	}
+	for _, tr := range t.Transfers {
+		w(tr.Asset.Key(), tr.Quantity.String(), strings.ToLower(tr.From), strings.ToLower(tr.To), tr.Position,
+			strconv.FormatBool(tr.IsFee), tr.Label)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // txContext is a transaction as the rules read it: the wallet's movements gathered once.
@@ -234,12 +262,12 @@ func (c *txContext) add(t imports.Transfer) {
 // what it sent cancel out. The counterparty of a netted leg is the one of its largest movement.
 func (c *txContext) netted() []imports.Transfer {
 	type acc struct {
-		asset   imports.AssetRef
-		sum     decimal.Decimal // in - out
-		bigIn   imports.Transfer
-		bigOut  imports.Transfer
-		hasIn   bool
-		hasOut  bool
+		asset  imports.AssetRef
+		sum    decimal.Decimal // in - out
+		bigIn  imports.Transfer
+		bigOut imports.Transfer
+		hasIn  bool
+		hasOut bool
 	}
 	var keys []string
 	by := map[string]*acc{}

@@ -58,7 +58,7 @@ type ChainData struct {
 
 // Bridge is one bridge's contracts and events on one chain.
 type Bridge struct {
-	Name    string
+	Name                string
 	OutTopics, InTopics map[string]bool
 }
 

@@ -174,6 +174,9 @@ type Classification struct {
 	Rule        string
 	Confidence  Confidence
 	Explanation string
+	// Digest identifies the outcome (label, legs, rule, confidence): a re-classification rewrites
+	// a stored transaction only when its digest changed.
+	Digest string
 }
 
 // Page is one page of a provider's answer.
