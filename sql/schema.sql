@@ -432,6 +432,18 @@ BEGIN
 END $_$;
 
 --
+-- Name: transaction_is_edited(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transaction_is_edited(p_client uuid, p_transaction uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+    SELECT EXISTS (SELECT 1 FROM audit_logs al
+                    WHERE al.client_id = p_client AND al.transaction_id = p_transaction
+                      AND al.action <> 'create' AND al.actor NOT LIKE 'system:%')
+$$;
+
+--
 -- Name: transactions_check_changed_parents(); Type: FUNCTION; Schema: public; Owner: -
 --
 

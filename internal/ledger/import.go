@@ -69,6 +69,9 @@ type Importer struct {
 	known     map[string]decimal.NullDecimal // asset key -> the user's price override
 	newAssets map[string]imports.AssetRef
 	price     PriceFunc
+	// replace: the staged transactions replace the account's transactions of the same external
+	// ids in place (a re-classification), keeping their ids and links; see NewReplacer.
+	replace bool
 
 	rnd    *bufio.Reader // random bits of the ids, read from crypto/rand 4 KiB at a time
 	bw     *bufio.Writer
@@ -151,6 +154,21 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 }
 
 var errCopyEnded = errors.New("staging COPY ended")
+
+// NewReplacer opens a bulk import whose transactions replace the account's live transactions of
+// the same external ids, in place: the transaction keeps its id, links and notes, takes the staged
+// label and failed flag, its transfers are replaced by the staged ones and its classification is
+// the staged one; each is marked dirty. A staged transaction without a live one of its external
+// id is added as by Import. The caller chooses what to replace (Reclassify leaves edited
+// transactions alone).
+func (e *Editor) NewReplacer(accountID uuid.UUID, price PriceFunc) (*Importer, error) {
+	im, err := e.NewImporter(accountID, price)
+	if err != nil {
+		return nil, err
+	}
+	im.replace = true
+	return im, nil
+}
 
 // Staged is the number of transactions staged so far.
 func (im *Importer) Staged() int { return im.staged }
@@ -362,6 +380,14 @@ func (im *Importer) Finish() (int, error) {
 	if _, err := e.tx.Exec(e.ctx, `SET LOCAL work_mem = '64MB'`); err != nil {
 		return 0, err
 	}
+	replaced := 0
+	if im.replace {
+		n, err := im.replaceKnown()
+		if err != nil {
+			return 0, err
+		}
+		replaced = n
+	}
 	if im.crossOwn {
 		if err := im.skipKnownMoves(); err != nil {
 			return 0, err
@@ -405,7 +431,7 @@ INSERT INTO `+addedTable+` SELECT id, occurred_at FROM added`, e.client, im.acco
 			return 0, err
 		}
 	}
-	added := int(tag.RowsAffected())
+	added := int(tag.RowsAffected()) + replaced
 	if added == 0 {
 		return 0, nil // a re-import: nothing else to write
 	}
@@ -447,7 +473,9 @@ SELECT s.id, $1, s.tx_id, n.occurred_at, s.pos, a.id, s.quantity::numeric, s.fro
 INSERT INTO transaction_classifications (transaction_id, client_id, rule, confidence, explanation, digest)
 SELECT s.tx_id, $1, s.rule, s.confidence, s.explanation, s.digest
   FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id
- WHERE s.pos < 0 AND s.rule IS NOT NULL`, e.client); err != nil {
+ WHERE s.pos < 0 AND s.rule IS NOT NULL
+ON CONFLICT (transaction_id, client_id) DO UPDATE
+   SET rule = EXCLUDED.rule, confidence = EXCLUDED.confidence, explanation = EXCLUDED.explanation, digest = EXCLUDED.digest`, e.client); err != nil {
 		return 0, store.Err(err, "transaction")
 	}
 	// 4. One audit entry for the whole import (see importAudit).
@@ -477,6 +505,37 @@ UPDATE transactions t SET label = r.label
 		}
 	}
 	return added, nil
+}
+
+// replaceKnown turns the staged transactions whose external id the account has into replacements
+// of those transactions (see NewReplacer): their label and failed flag are updated, their
+// transfers removed, and their ids listed as added, so that the next statements write the staged
+// transfers and classifications onto them. The staged rows then carry the existing ids and no
+// longer count as new. It returns how many transactions it replaces.
+func (im *Importer) replaceKnown() (int, error) {
+	e := im.e
+	tag, err := e.tx.Exec(e.ctx, `
+WITH target AS (
+    SELECT s.tx_id AS staged, t.id FROM `+stageTable+` s
+      JOIN transactions t ON t.client_id = $1 AND t.account_id = $2 AND t.external_id = s.external_id AND t.deleted_at IS NULL
+     WHERE s.pos < 0
+), moved AS (
+    UPDATE `+stageTable+` s SET tx_id = target.id FROM target WHERE s.tx_id = target.staged
+    RETURNING s.tx_id, s.pos, s.label, s.is_failed
+), updated AS (
+    UPDATE transactions t SET label = nullif(m.label, ''), is_failed = m.is_failed, updated_at = now()
+      FROM moved m WHERE m.pos < 0 AND t.client_id = $1 AND t.id = m.tx_id
+    RETURNING t.id, t.occurred_at
+), gone AS (
+    DELETE FROM transfers tr USING updated u WHERE tr.client_id = $1 AND tr.transaction_id = u.id
+)
+INSERT INTO `+addedTable+` SELECT id, occurred_at FROM updated`, e.client, im.account)
+	if err != nil {
+		return 0, store.Err(err, "transaction")
+	}
+	// Their staged transaction rows stay: the next statement's ON CONFLICT skips them (the
+	// external id is taken), and their classification is read from them.
+	return int(tag.RowsAffected()), nil
 }
 
 // skipKnownMoves drops the staged transactions that another of the client's accounts imported
@@ -613,5 +672,9 @@ type importAudit struct {
 // filters look for entries other than the creation, and each imported transaction still says
 // where it came from (source) and when (created_at). The entry is not undoable (CanUndo).
 func (im *Importer) audit(added int) error {
-	return im.e.audit(nil, "account", im.account, "import", "transactions", nil, importAudit{Added: added, Source: im.source})
+	action := "import"
+	if im.replace {
+		action = "reclassify"
+	}
+	return im.e.audit(nil, "account", im.account, action, "transactions", nil, importAudit{Added: added, Source: im.source})
 }

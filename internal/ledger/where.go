@@ -275,7 +275,7 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		w = append(w, sq.Expr("t.id IN ("+ids+")", args...))
 	}
 	if f.ShowOnlyEdited {
-		w = append(w, sq.Expr("EXISTS (SELECT 1 FROM audit_logs al WHERE al.transaction_id = t.id AND al.action <> 'create' AND al.actor NOT LIKE 'system:%')"))
+		w = append(w, sq.Expr(EditedSQL))
 	}
 	if f.ShowOnlyPerpetuals {
 		// a leg the tax calculation reads as futures_pnl: its own label, else its transaction's

@@ -17,5 +17,19 @@ CREATE TABLE transaction_classifications (
 CREATE INDEX transaction_classifications_rule_idx ON transaction_classifications (client_id, rule);
 CREATE INDEX transaction_classifications_low_idx ON transaction_classifications (client_id) WHERE confidence = 'low';
 
+-- A transaction is edited when a person changed it: an audit entry other than its creation whose
+-- actor is not the system (a sync, a re-classification, an automatic link). The one definition of
+-- "edited": the showOnlyEdited filter, re-classification (which never touches an edited
+-- transaction) and the automatic bridge links read it.
+-- +goose StatementBegin
+CREATE FUNCTION transaction_is_edited(p_client uuid, p_transaction uuid) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+    SELECT EXISTS (SELECT 1 FROM audit_logs al
+                    WHERE al.client_id = p_client AND al.transaction_id = p_transaction
+                      AND al.action <> 'create' AND al.actor NOT LIKE 'system:%')
+$$;
+-- +goose StatementEnd
+
 -- +goose Down
+DROP FUNCTION transaction_is_edited(uuid, uuid);
 DROP TABLE transaction_classifications;
