@@ -53,6 +53,7 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	}
 	jobs.Register(w, &syncs.Worker{Pool: pool, Prices: priceFn, PricesIn: pricesIn, Providers: providers, Sealer: sealer,
 		Exchanges: exchanges.NewRegistry(exchanges.Config{CoinbaseURL: cfg.CoinbaseURL, KrakenURL: cfg.KrakenURL})})
+	jobs.Register(w, &syncs.ReclassifyWorker{Reclassifier: Reclassifier(pool, priceFn, pricesIn)})
 	jobs.Register(w, &accounts.ContinuousWorker{Pool: pool})
 	jobs.Register(w, &fileimport.Worker{Pool: pool, Bucket: bucket})
 	reportSvc := reports.NewService(reports.Deps{
@@ -64,6 +65,13 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	jobs.Register(w, &webhooks.Worker{Pool: pool, AllowPrivate: cfg.WebhookAllowPrivate})
 	registerTrackers(w)
 	return w, nil
+}
+
+// Reclassifier is the re-classification of clients' stored chain data (the reclassify job and
+// `taxd reclassify`), valuing new legs with prices (nil: left missing). Its chain data is the
+// store the EVM provider fills (internal/chaindata).
+func Reclassifier(pool *pgxpool.Pool, prices ledger.PriceFunc, pricesIn func(string) ledger.PriceFunc) *syncs.Reclassifier {
+	return &syncs.Reclassifier{Pool: pool, Prices: prices, PricesIn: pricesIn}
 }
 
 // registerTrackers gives the job kinds that have a progress row their tracker: the row mirrors

@@ -14,6 +14,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/auth"
+	"taxd/internal/classify"
 	"taxd/internal/exchanges"
 	"taxd/internal/imports"
 	"taxd/internal/jobs"
@@ -36,6 +37,9 @@ type Worker struct {
 	// Exchanges and Sealer import exchange accounts (nil: exchange accounts fail with a reason).
 	Exchanges *exchanges.Registry
 	Sealer    *exchanges.Sealer
+	// Classifier turns a page's chain transactions into the wallet's labelled transactions (nil:
+	// classify.Default()).
+	Classifier classify.Classifier
 }
 
 // ReasonAccountDeleted ends the sync of an account deleted meanwhile (GraphQL: a CANCELED job).
@@ -140,6 +144,18 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 	if err != nil {
 		return err
 	}
+	classifier := w.Classifier
+	if classifier == nil {
+		classifier = classify.Default()
+	}
+	var own classify.Own
+	if acct.Address != nil {
+		wallets, err := ownWallets(ctx, q, acct.ClientID)
+		if err != nil {
+			return err
+		}
+		own = classify.NewOwn(acct.Provider, *acct.Address, wallets)
+	}
 	for {
 		page, err := fetch(cursor)
 		if errors.Is(err, exchanges.ErrUnauthorized) {
@@ -159,9 +175,16 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 			if win.DeletedAt != nil {
 				return errAccountDeleted
 			}
-			added, err := e.Import(acct.ID, inWindow(page.Txs, win.StartImportingAt, win.StopImportingAt), priceFn)
+			txs := stage(page, classifier, own)
+			added, err := e.Import(acct.ID, inWindow(txs, win.StartImportingAt, win.StopImportingAt), priceFn)
 			if err != nil {
 				return err
+			}
+			// A bridge side that arrived with this page may complete a pair already in the ledger.
+			if hasBridge(txs) {
+				if _, err := e.LinkBridges(); err != nil {
+					return err
+				}
 			}
 			// After a hard refresh: the client's edits go back on the rows imported again.
 			if _, err := e.ApplyAccountEdits(acct.ID); err != nil {
@@ -258,15 +281,20 @@ func (w *Worker) progressTx(ctx context.Context, q *db.Queries, item db.AccountS
 
 // pricesOf is the price look-up for a client's values: in its currency.
 func (w *Worker) pricesOf(ctx context.Context, clientID uuid.UUID) (ledger.PriceFunc, error) {
-	if w.Prices == nil || w.PricesIn == nil {
-		return w.Prices, nil
+	return pricesFor(ctx, db.New(w.Pool), w.Prices, w.PricesIn, clientID)
+}
+
+// pricesFor is the price look-up for a client's values: usd, or in its currency when it is not USD.
+func pricesFor(ctx context.Context, q *db.Queries, usd ledger.PriceFunc, in func(string) ledger.PriceFunc, clientID uuid.UUID) (ledger.PriceFunc, error) {
+	if usd == nil || in == nil {
+		return usd, nil
 	}
-	c, err := db.New(w.Pool).GetClient(ctx, clientID)
+	c, err := q.GetClient(ctx, clientID)
 	if err != nil {
 		return nil, err
 	}
 	if c.Currency == "USD" {
-		return w.Prices, nil
+		return usd, nil
 	}
-	return w.PricesIn(c.Currency), nil
+	return in(c.Currency), nil
 }
