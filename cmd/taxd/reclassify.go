@@ -70,4 +70,3 @@ func reclassify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	return nil
 }
-

@@ -39,7 +39,10 @@ func (p chainProvider) Fetch(_ context.Context, _, cursor string) (imports.Page,
 
 type chainProviders map[string]imports.Provider
 
-func (c chainProviders) Provider(chain string) (imports.Provider, bool) { p, ok := c[chain]; return p, ok }
+func (c chainProviders) Provider(chain string) (imports.Provider, bool) {
+	p, ok := c[chain]
+	return p, ok
+}
 
 // storedChain is chain data held in memory by (chain, hash).
 type storedChain map[string]imports.ChainTx
