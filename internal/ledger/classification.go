@@ -29,6 +29,9 @@ const EditedSQL = "transaction_is_edited(t.client_id, t.id)"
 const NeedsReviewSQL = "(EXISTS (SELECT 1 FROM transaction_classifications tc WHERE tc.client_id = t.client_id AND tc.transaction_id = t.id AND tc.confidence = 'low')" +
 	" AND NOT t.is_reviewed AND NOT " + EditedSQL + ")"
 
+// NeedsReviewPattern is the insight (and insightPatternId filter) of NeedsReviewSQL.
+const NeedsReviewPattern = "needs-review-classification"
+
 // ClassificationRuleSQL matches a transaction t that the rule (the placeholder) classified.
 const ClassificationRuleSQL = "EXISTS (SELECT 1 FROM transaction_classifications tc WHERE tc.client_id = t.client_id AND tc.transaction_id = t.id AND tc.rule = ?)"
 
