@@ -357,3 +357,21 @@ func TestOrderIsDocumented(t *testing.T) {
 		t.Fatalf("order %s, want %s", got, want)
 	}
 }
+
+// An Aave V3 deposit of LDO: the receipt token (aEthLDO) is minted to the wallet. Read as a swap of
+// medium confidence until a protocol rule knows the position.
+func TestSwapWithAMintedReceiptIsNotSure(t *testing.T) {
+	const w, pool = "0x08c14b32c8a48894e4b933090ebcc9ce33b21135", "0x87870bca3f3fd6335c3f4ce8392d69350b4fa4e2"
+	const ldo, aLDO = "0x5a98fcbea516cf06857215779fd812ca3bef1b32", "0x9a44fd41566876a39655f74971a3a6ea0a17a454"
+	tx := imports.ChainTx{Chain: "ethereum", Hash: "0x062bb6b01d4ac5fabd7b7783965d22589d289e44bb0227bb2fc0adaad7eb563b", Time: at,
+		From: w, To: pool, MethodID: "0x617ba037", Fee: d("0.009902467860617334"),
+		Tokens: []imports.TokenMove{
+			erc20(ldo, "LDO", 18, w, aLDO, "71657.177259074315114745"),
+			erc20(aLDO, "aEthLDO", 18, zero, w, "71657.177259074315114745"),
+		}}
+	check(t, classifyAs(tx, w), want{"trade", classify.RuleSwap, imports.ConfidenceMedium, []leg{
+		{asset: "ethereum:" + ldo, qty: "71657.177259074315114745", from: w, to: aLDO},
+		{asset: "ethereum:" + aLDO, qty: "71657.177259074315114745", from: zero, to: w},
+		{asset: "ethereum:native", qty: "0.009902467860617334", from: w, fee: true},
+	}})
+}

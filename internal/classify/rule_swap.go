@@ -10,6 +10,8 @@ import (
 // left against what arrived, intermediate hops through the wallet netted and a refund of the
 // native coin netted against what was sent. The wallet need not have sent the transaction (a
 // solver settling a CoW order). A trade: a disposal of what left, an acquisition of what arrived.
+// When a token is minted to the wallet or burnt from it the reading is of medium confidence: that
+// is the shape of entering or leaving a liquidity or lending position.
 func ruleSwap(c *txContext) (outcome, bool) {
 	outs, ins := c.outs(), c.ins()
 	if len(outs) == 0 || len(ins) == 0 {
@@ -26,5 +28,26 @@ func ruleSwap(c *txContext) (outcome, bool) {
 	if !c.sender {
 		by = "settled by " + strings.ToLower(c.tx.From)
 	}
+	if minted(outs, ins) {
+		// A token minted to the wallet or burnt from it is usually a position's receipt (a
+		// liquidity or lending deposit or withdrawal), which a protocol rule reads better.
+		return label(imports.LabelTrade, imports.ConfidenceMedium, "swap %s: %s for %s, a token minted or burnt on the way (a position's receipt?)",
+			by, strings.Join(gave, " and "), strings.Join(got, " and ")), true
+	}
 	return label(imports.LabelTrade, imports.ConfidenceHigh, "swap %s: %s for %s", by, strings.Join(gave, " and "), strings.Join(got, " and ")), true
+}
+
+// minted reports whether a leg arrived from the zero address or left to it.
+func minted(outs, ins []imports.Transfer) bool {
+	for _, t := range ins {
+		if strings.EqualFold(t.From, zeroAddress) {
+			return true
+		}
+	}
+	for _, t := range outs {
+		if strings.EqualFold(t.To, zeroAddress) {
+			return true
+		}
+	}
+	return false
 }
