@@ -209,3 +209,30 @@ func TestLinkBridges(t *testing.T) {
 		t.Error("the automatic link counts as a person's edit")
 	}
 }
+
+// A classified beacon-chain deposit is stored with its label, its leg's position (the
+// stakingAccountIdentifier the engine keys the validator's pool by) and its classification.
+func TestImportStoresPositionAndClassification(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	const w = "0xc66962ff943449c90b457856d448aa19d60cb033"
+	acct := uuid.New()
+	testfactory.Exec(t, b.pool, `INSERT INTO accounts (id, client_id, type, provider, address, name) VALUES ($1, $2, 'wallet', 'ethereum', $3, 'v')`, acct, b.client, w)
+	const pubkey = "0xa685b19738ac8d7ee301f434f77fdbca50f7a2b8d287f4ab6f75cae251aa821576262b79ae9d58d9b458ba748968dfda"
+	tx := imports.Tx{ExternalID: "0xb3658f94", Hash: "0xb3658f94", Time: time.Date(2023, 1, 24, 0, 0, 0, 0, time.UTC), Label: "staking_deposit",
+		Transfers: []imports.Transfer{
+			{Asset: imports.AssetRef{Chain: "ethereum", Symbol: "ETH", Decimals: 18}, Quantity: dec("32"), From: w, To: "0x00000000219ab540356cbb839cbe05303d7705fa", Position: "eth2:" + pubkey},
+			{Asset: imports.AssetRef{Chain: "ethereum", Symbol: "ETH", Decimals: 18}, Quantity: dec("0.000788637337054068"), From: w, IsFee: true, Label: "fee"},
+		},
+		Classification: &imports.Classification{Rule: classify.RuleBeaconDeposit, Confidence: imports.ConfidenceHigh, Explanation: "beacon-chain deposit", Digest: "x"}}
+	b.system(t, func(e *ledger.Editor) error { _, err := e.Import(acct, []imports.Tx{tx}, nil); return err })
+	var label, position, rule, confidence string
+	if err := b.pool.QueryRow(b.ctx, `SELECT t.label, tr.staking_account_identifier, c.rule, c.confidence FROM transactions t
+		JOIN transfers tr ON tr.transaction_id = t.id AND NOT tr.is_fee
+		JOIN transaction_classifications c ON c.transaction_id = t.id WHERE t.client_id = $1`, b.client).Scan(&label, &position, &rule, &confidence); err != nil {
+		t.Fatal(err)
+	}
+	if label != "staking_deposit" || position != "eth2:"+pubkey || rule != "beacon_deposit" || confidence != "high" {
+		t.Fatalf("stored %s %s %s %s", label, position, rule, confidence)
+	}
+}
