@@ -13,10 +13,12 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/accounts"
 	"taxd/internal/auth"
+	"taxd/internal/classify"
 	"taxd/internal/imports"
 	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
+	"taxd/internal/recalc"
 	"taxd/internal/syncs"
 	"taxd/internal/testfactory"
 	"taxd/internal/testwait"
@@ -212,3 +214,75 @@ func TestSyncClassifiesAndReclassifyKeepsEdits(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// Through the ledger and the recalculation: ETH bought, wrapped into WETH by the recorded direct
+// deposit (0x5bb623b3...: 0.06 ETH, WETH's Deposit event and no Transfer), then the WETH sold. The
+// wrap is no disposal, and the sale's basis and date are the ETH's.
+func TestWrapKeepsBasisThroughTheLedger(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client := uuid.New()
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
+	const w, weth = "0x4b078a6a7026c32d2d6aff763e2f37336cf552dd", "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2"
+	added, _, err := accounts.Add(ctx, db.New(pool), client, []accounts.Wallet{{Address: w, Chain: "ethereum"}}, "wallets")
+	if err != nil || len(added) != 1 {
+		t.Fatalf("add account: %v", err)
+	}
+	wallet := *added[0].Address
+	eth := imports.AssetRef{Chain: "ethereum", Symbol: "ETH", Name: "Ether", Decimals: 18}
+	wethRef := imports.AssetRef{Chain: "ethereum", Contract: weth, Symbol: "WETH", Decimals: 18}
+	// Prices: ETH and WETH at 1000 on the purchase day, 1300 on the wrap day, 1500 on the sale day.
+	price := func(_ context.Context, _ imports.AssetRef, at time.Time) (decimal.Decimal, bool, error) {
+		switch at.Format("2006-01-02") {
+		case "2021-10-01":
+			return d("1000"), true, nil
+		case "2022-10-19":
+			return d("1300"), true, nil
+		default:
+			return d("1500"), true, nil
+		}
+	}
+	buy := imports.Tx{ExternalID: "buy", Hash: "0xbuy", Time: time.Date(2021, 10, 1, 0, 0, 0, 0, time.UTC), Label: "buy",
+		Transfers: []imports.Transfer{{Asset: eth, Quantity: d("0.06"), From: "0x28c6c06298d514db089934071355e5743bf21d60", To: wallet}}}
+	wrap := imports.ChainTx{Chain: "ethereum", Hash: "0x5bb623b365def9650816dcbaf1babde8fd0ebed737db36d3a033d7cf63792daf", Block: 15788253,
+		Time: time.Date(2022, 10, 19, 12, 0, 0, 0, time.UTC), From: w, To: weth, Value: d("0.06"), MethodID: "0xd0e30db0",
+		Logs: []imports.Log{{Address: weth, Topics: []string{"0xe1fffcc4923d04b559f4d29a8bfc6cda04eb5b0d3c460751c2402c5c5cc9109c",
+			"0x0000000000000000000000004b078a6a7026c32d2d6aff763e2f37336cf552dd"}, Data: "0x00000000000000000000000000000000000000000000000000d529ae9e860000"}}}
+	sale := imports.Tx{ExternalID: "sale", Hash: "0xsale", Time: time.Date(2023, 3, 1, 0, 0, 0, 0, time.UTC), Label: "sell",
+		Transfers: []imports.Transfer{{Asset: wethRef, Quantity: d("0.06"), From: wallet, To: "0x28c6c06298d514db089934071355e5743bf21d60"}}}
+	own := classify.NewOwn("ethereum", wallet, nil)
+	led := ledger.New(pool)
+	if err := led.Update(ctx, auth.JobWriteScope(client, "sync"), ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
+		_, err := e.Import(added[0].ID, []imports.Tx{buy, classify.Default().Classify(wrap, own), sale}, price)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := pool.Query(ctx, `SELECT (SELECT a.key FROM assets a WHERE a.id::text = d.asset_key), d.quantity::text, d.proceeds::text, d.basis::text, d.acquired_at, d.term
+		FROM tax_disposals d JOIN clients c ON c.current_result_set_id = d.result_set_id WHERE d.client_id = $1 ORDER BY d.disposed_at`, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for rows.Next() {
+		var asset, q, p, b, term string
+		var acq time.Time
+		if err := rows.Scan(&asset, &q, &p, &b, &acq, &term); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, strings.Join([]string{asset, d(q).String(), d(p).String(), d(b).String(), acq.UTC().Format("2006-01-02"), term}, " "))
+	}
+	if rows.Err() != nil {
+		t.Fatal(rows.Err())
+	}
+	// One disposal: the WETH sale, proceeds 0.06 x 1500 = 90, basis the ETH's 0.06 x 1000 = 60,
+	// acquired on the ETH's purchase day (held over a year: long).
+	want := "ethereum:" + weth + " 0.06 90 60 2021-10-01 long"
+	if len(got) != 1 || got[0] != want {
+		t.Fatalf("disposals %v, want [%s]", got, want)
+	}
+}
