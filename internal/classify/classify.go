@@ -132,23 +132,20 @@ func New(d *Data) *Rules {
 	return r
 }
 
-var defaultData *Data
-
-func mustData() *Data {
-	if defaultData == nil {
-		d, err := LoadData()
-		if err != nil {
-			panic(err)
-		}
-		defaultData = d
+// defaultData is the embedded data, read once (the files are part of the binary: a bad file
+// fails every test of the package).
+var defaultData = func() *Data {
+	d, err := LoadData()
+	if err != nil {
+		panic(err)
 	}
-	return defaultData
-}
+	return d
+}()
+
+func mustData() *Data { return defaultData }
 
 // Default is the classifier over the embedded data.
-func Default() *Rules { return New(mustData()) }
-
-func init() { mustData() }
+func Default() *Rules { return New(defaultData) }
 
 // Classify implements Classifier.
 func (r *Rules) Classify(tx imports.ChainTx, own Own) imports.Tx {
