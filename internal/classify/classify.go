@@ -152,6 +152,9 @@ func (r *Rules) Classify(tx imports.ChainTx, own Own) imports.Tx {
 	c := newContext(tx, own, r.data.chain(tx.Chain))
 	out := imports.Tx{ExternalID: strings.ToLower(tx.Hash), Hash: strings.ToLower(tx.Hash), Time: tx.Time.UTC(), Failed: tx.Failed}
 	name, o := RuleTransfer, outcome{confidence: imports.ConfidenceLow, explanation: "plain movements: no rule recognised the transaction"}
+	if len(tx.Missing) > 0 {
+		o.explanation += " (the chain data lacks " + strings.Join(tx.Missing, ", ") + ")"
+	}
 	for _, x := range r.order {
 		if res, ok := x.match(c); ok {
 			name, o = x.name, res

@@ -375,3 +375,31 @@ func TestSwapWithAMintedReceiptIsNotSure(t *testing.T) {
 		{asset: "ethereum:native", qty: "0.009902467860617334", from: w, fee: true},
 	}})
 }
+
+// 200 ETH deposited into Base through its OptimismPortal on Ethereum (TransactionDeposited).
+func TestBridgeOutBasePortal(t *testing.T) {
+	const w, portal = "0xc91fc9dd7f1bb6ec429eddb577b9ace6236b2147", "0x49048044d57e1c92a77f79988d21fa8faf74e97e"
+	tx := imports.ChainTx{Chain: "ethereum", Hash: "0xbd58a2802a40659da35ff838017a00ba0e251dd0c96ae0c802bd41b5a999f366", Time: at,
+		From: w, To: portal, Value: d("200"), MethodID: "0xe9e05c42", Fee: d("0.0008732662"),
+		Logs: []imports.Log{{Address: portal, Topics: []string{"0xb3813568d9991fc951961fcb4c784893574240a28925604d09fc577c55bb7c32",
+			addrTopic(w), addrTopic(w), "0x0000000000000000000000000000000000000000000000000000000000000000"}}}}
+	check(t, classifyAs(tx, w), want{"internal", classify.RuleBridgeOut, imports.ConfidenceHigh, []leg{
+		{asset: "ethereum:native", qty: "200", from: w, to: portal},
+		{asset: "ethereum:native", qty: "0.0008732662", from: w, fee: true},
+	}})
+}
+
+// Without the receipt, the direct wrap is plain movements: the fallback says what is missing.
+func TestFallbackNamesMissingData(t *testing.T) {
+	const w = "0x4b078a6a7026c32d2d6aff763e2f37336cf552dd"
+	tx := imports.ChainTx{Chain: "ethereum", Hash: "0x5bb623b365def9650816dcbaf1babde8fd0ebed737db36d3a033d7cf63792daf", Time: at,
+		From: w, To: weth, Value: d("0.06"), MethodID: "0xd0e30db0", Fee: d("0.00057313513694104"), Missing: []string{"receipt"}}
+	got := classifyAs(tx, w)
+	check(t, got, want{"", classify.RuleTransfer, imports.ConfidenceLow, []leg{
+		{asset: "ethereum:native", qty: "0.06", from: w, to: weth},
+		{asset: "ethereum:native", qty: "0.00057313513694104", from: w, fee: true},
+	}})
+	if !strings.Contains(got.Classification.Explanation, "lacks receipt") {
+		t.Errorf("explanation %q does not name the missing receipt", got.Classification.Explanation)
+	}
+}
