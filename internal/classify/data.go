@@ -18,9 +18,10 @@ import (
 var dataFS embed.FS
 
 type chainsFile struct {
-	Events                map[string]string `json:"events"`
-	BeaconDepositContract map[string]string `json:"beaconDepositContract"`
-	ClaimEvents           []string          `json:"claimEvents"`
+	Events                map[string]string   `json:"events"`
+	BeaconDepositContract map[string]string   `json:"beaconDepositContract"`
+	ClaimEvents           []string            `json:"claimEvents"`
+	PositionNFTs          map[string][]string `json:"positionNFTs"`
 	Chains                map[string]struct {
 		WrappedNative string            `json:"wrappedNative"`
 		L1Alias       bool              `json:"l1Alias"`
@@ -54,6 +55,9 @@ type ChainData struct {
 	KnownToken    map[string]bool   // contract -> listed
 	Bridges       map[string]*Bridge
 	Spam          map[string]string // contract -> why it is listed
+	// PositionNFT lists the contracts whose NFTs are liquidity positions (Uniswap V3's position
+	// manager): minting one is entering a position, not buying a collectible.
+	PositionNFT map[string]bool
 }
 
 // Bridge is one bridge's contracts and events on one chain.
@@ -94,7 +98,11 @@ func LoadData() (*Data, error) {
 	for name, c := range f.Chains {
 		cd := &ChainData{WrappedNative: strings.ToLower(c.WrappedNative), L1Alias: c.L1Alias,
 			BeaconDeposit: strings.ToLower(f.BeaconDepositContract[name]),
-			TokenBySymbol: map[string]string{}, KnownToken: map[string]bool{}, Bridges: map[string]*Bridge{}, Spam: map[string]string{}}
+			TokenBySymbol: map[string]string{}, KnownToken: map[string]bool{}, Bridges: map[string]*Bridge{}, Spam: map[string]string{},
+			PositionNFT: map[string]bool{}}
+		for _, a := range f.PositionNFTs[name] {
+			cd.PositionNFT[strings.ToLower(a)] = true
+		}
 		for sym, addr := range c.Tokens {
 			cd.TokenBySymbol[strings.ToUpper(sym)] = strings.ToLower(addr)
 			cd.KnownToken[strings.ToLower(addr)] = true
@@ -137,5 +145,6 @@ func (d *Data) chain(name string) *ChainData {
 	if c, ok := d.Chains[name]; ok {
 		return c
 	}
-	return &ChainData{TokenBySymbol: map[string]string{}, KnownToken: map[string]bool{}, Bridges: map[string]*Bridge{}, Spam: map[string]string{}}
+	return &ChainData{TokenBySymbol: map[string]string{}, KnownToken: map[string]bool{}, Bridges: map[string]*Bridge{}, Spam: map[string]string{},
+		PositionNFT: map[string]bool{}}
 }

@@ -10,8 +10,10 @@ const zeroAddress = "0x0000000000000000000000000000000000000000"
 
 // ruleNFT: ERC-721 and ERC-1155 tokens (each token id its own asset). An NFT paid for or sold (a
 // mint paid in USDC, a purchase, a sale) is a trade; an NFT minted or claimed by the wallet for
-// nothing is an acquisition; an NFT sent away for nothing is a plain transfer out; an NFT pushed
-// to the wallet by someone else's call for nothing is spam for a person to confirm.
+// nothing is an acquisition; an NFT sent away for nothing is a plain transfer out; an NFT received
+// for nothing from someone else is an acquisition to confirm, spam when it came in a batch to many
+// wallets. A liquidity position's NFT (a listed position manager, or one paid with several tokens)
+// is of medium confidence: a protocol rule reads it better.
 func ruleNFT(c *txContext) (outcome, bool) {
 	var nftIn, nftOut, fungIn, fungOut int
 	var first imports.Transfer
@@ -38,6 +40,11 @@ func ruleNFT(c *txContext) (outcome, bool) {
 	}
 	what := symbol(first) + " #" + first.Asset.TokenID
 	mint := strings.EqualFold(first.From, zeroAddress)
+	if nftIn > 0 && fungOut > 0 && (c.data.PositionNFT[strings.ToLower(first.Asset.Contract)] || fungOut > 1) {
+		// A liquidity position's NFT (a listed position manager, or paid with several tokens): a
+		// protocol rule reads it better than a purchase.
+		return label(imports.LabelTrade, imports.ConfidenceMedium, "NFT %s for %s: the shape of a liquidity position", what, paid(c)), true
+	}
 	switch {
 	case nftIn > 0 && fungOut > 0 && mint:
 		return label(imports.LabelTrade, imports.ConfidenceHigh, "NFT mint: %s paid with %s", what, paid(c)), true
@@ -49,8 +56,10 @@ func ruleNFT(c *txContext) (outcome, bool) {
 		return label(imports.LabelTrade, imports.ConfidenceMedium, "NFTs exchanged for NFTs"), true
 	case nftIn > 0 && c.sender:
 		return label("", imports.ConfidenceMedium, "NFT minted or claimed for nothing: %s", what), true
+	case nftIn > 0 && c.pushedToOthers():
+		return label("spam", imports.ConfidenceLow, "NFT pushed unasked in a batch by someone else's call: %s", what), true
 	case nftIn > 0:
-		return label("spam", imports.ConfidenceLow, "NFT pushed unasked by someone else's call: %s", what), true
+		return label("", imports.ConfidenceLow, "NFT received for nothing from someone else: %s", what), true
 	default:
 		return label("", imports.ConfidenceMedium, "NFT sent for nothing: %s", what), true
 	}
