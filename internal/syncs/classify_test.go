@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 	"github.com/shopspring/decimal"
 
@@ -284,5 +285,80 @@ func TestWrapKeepsBasisThroughTheLedger(t *testing.T) {
 	want := "ethereum:" + weth + " 0.06 90 60 2021-10-01 long"
 	if len(got) != 1 || got[0] != want {
 		t.Fatalf("disposals %v, want [%s]", got, want)
+	}
+}
+
+// The per-client reclassify job: queued twice in a row (the second after the first has finished),
+// the first rewrites the burn whose receipt the store now holds and asks for a recalculation; the
+// second finds nothing to change.
+func TestReclassifyJobRunsTwice(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client := uuid.New()
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
+	added, _, err := accounts.Add(ctx, db.New(pool), client, []accounts.Wallet{{Address: cctpWallet, Chain: "ethereum"}}, "wallets")
+	if err != nil || len(added) != 1 {
+		t.Fatalf("add account: %v", err)
+	}
+	own := classify.NewOwn("ethereum", *added[0].Address, nil)
+	if err := ledger.New(pool).Update(ctx, auth.JobWriteScope(client, "sync"), ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
+		_, err := e.Import(added[0].ID, []imports.Tx{classify.Default().Classify(cctpBurn(false), own)}, nil)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	burn := cctpBurn(true)
+	store := storedChain{"ethereum:" + strings.ToLower(burn.Hash): burn}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &syncs.ReclassifyWorker{Reclassifier: &syncs.Reclassifier{Pool: pool, Chain: store}})
+	// The recalculation it asks for is registered (so it can be queued) but its queue is not worked here.
+	river.AddWorker(workers, &recalc.Worker{Runner: &recalc.Runner{Pool: pool}})
+	jc, err := jobs.New(pool, workers, jobs.Options{Queues: map[string]int{jobs.QueueReclassify: 1}, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jc.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
+	confidence := func() string {
+		var c string
+		if err := pool.QueryRow(ctx, `SELECT c.confidence FROM transaction_classifications c WHERE c.client_id = $1`, client).Scan(&c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	if c := confidence(); c != "medium" {
+		t.Fatalf("imported with %s confidence, want medium", c)
+	}
+	for run := 1; run <= 2; run++ {
+		var jobID int64
+		if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return syncs.RequestReclassifyTx(ctx, tx, jc, client) }); err != nil {
+			t.Fatal(err)
+		}
+		if err := pool.QueryRow(ctx, `SELECT max(id) FROM river_job WHERE kind = $1`, jobs.KindReclassify).Scan(&jobID); err != nil {
+			t.Fatal(err)
+		}
+		testwait.For(t, "the reclassify job to finish", 30*time.Second, func() bool {
+			j, err := jc.JobGet(ctx, jobID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.State == "discarded" || j.State == "cancelled" {
+				t.Fatalf("run %d: job %s: %v", run, j.State, j.Errors)
+			}
+			return j.State == "completed"
+		})
+		if c := confidence(); c != "high" {
+			t.Fatalf("run %d: confidence %s, want high", run, c)
+		}
+		var recalcs int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = $1`, jobs.KindRecalc).Scan(&recalcs); err != nil {
+			t.Fatal(err)
+		}
+		if recalcs != 1 {
+			t.Fatalf("run %d: %d recalculations requested, want the first run's one", run, recalcs)
+		}
 	}
 }
