@@ -342,8 +342,9 @@ func TestSwapSettledBySolver(t *testing.T) {
 	}})
 }
 
-// A move between two of the client's wallets on the same chain, and the same receipt from a
-// stranger, which no rule recognises (the fallback, low confidence).
+// A move between two of the client's wallets on the same chain; the same receipt from the client's
+// address tracked on another chain only; and from a stranger, which no rule recognises (the
+// fallback, low confidence).
 func TestOwnTransferAndFallback(t *testing.T) {
 	const w, other = "0x4e7df0fda2d203f5dfbaa34b9fb64dde5133196e", "0x0c5b7a89b3689d86ed473cae4e7cb00381949861"
 	tx := imports.ChainTx{Chain: "arbitrum", Hash: "0x30505174f2f82a6513f21eb5177e59935a6da95d057e4c1972e65da90ea1c547", Time: at,
@@ -351,8 +352,12 @@ func TestOwnTransferAndFallback(t *testing.T) {
 	check(t, classifyAs(tx, w, classify.Address{Chain: "arbitrum", Address: other}), want{"", classify.RuleOwnTransfer, imports.ConfidenceHigh, []leg{
 		{asset: "arbitrum:native", qty: "0.008374552015335015", from: other, to: w},
 	}})
-	// The same address tracked on another chain only is not this chain's own wallet.
-	check(t, classifyAs(tx, w, classify.Address{Chain: "base", Address: other}), want{"", classify.RuleTransfer, imports.ConfidenceLow, []leg{
+	// The same address tracked on another chain only: the client's key, a wallet not followed here.
+	check(t, classifyAs(tx, w, classify.Address{Chain: "base", Address: other}), want{"internal", classify.RuleOwnTransfer, imports.ConfidenceMedium, []leg{
+		{asset: "arbitrum:native", qty: "0.008374552015335015", from: other, to: w},
+	}})
+	// A stranger's address: the fallback.
+	check(t, classifyAs(tx, w), want{"", classify.RuleTransfer, imports.ConfidenceLow, []leg{
 		{asset: "arbitrum:native", qty: "0.008374552015335015", from: other, to: w},
 	}})
 }
