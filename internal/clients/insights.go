@@ -116,8 +116,11 @@ var derivedPatterns = []derivedPattern{
 			return count(n, more, "on-chain transaction was classified with low confidence", "on-chain transactions were classified with low confidence")
 		},
 		description: "No classification rule recognised these transactions with confidence: their movements are booked as plain receipts and payments (or as spam). Check each one and set its label, or mark it reviewed; an edited or reviewed transaction leaves this list, and re-classification never changes it.",
-		from: `SELECT t.id, t.occurred_at FROM transactions t
-			WHERE t.client_id = $1 AND t.deleted_at IS NULL AND NOT t.is_hidden AND ` + ledger.NeedsReviewSQL,
+		// Driven by the low-confidence classifications (a partial index), then ledger.NeedsReviewSQL,
+		// the definition the insightPatternId filter reads too.
+		from: `SELECT t.id, t.occurred_at FROM transaction_classifications lc
+			JOIN transactions t ON t.client_id = lc.client_id AND t.id = lc.transaction_id
+			WHERE lc.client_id = $1 AND lc.confidence = 'low' AND t.deleted_at IS NULL AND NOT t.is_hidden AND ` + ledger.NeedsReviewSQL,
 	},
 	{
 		id: "possible-internal-transfer", typ: "POSSIBLE_INTERNAL_TRANSFER", severity: "WARNING",
