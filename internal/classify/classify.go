@@ -333,7 +333,7 @@ func (c *txContext) ins() []imports.Transfer {
 	return r
 }
 
-// logs returns the receipt's logs with topic0 in topics (from any contract when from is nil).
+// logs returns the receipt's logs whose event (topic0) is topic, from any contract.
 func (c *txContext) logs(topic string) []imports.Log {
 	var r []imports.Log
 	for _, l := range c.tx.Logs {
@@ -374,8 +374,7 @@ func wordAmount(word string, decimals int32) (decimal.Decimal, error) {
 	return decimal.NewFromBigInt(n, -decimals), nil
 }
 
-type decimalValue = decimal.Decimal
-
+// label is a rule's outcome over the wallet's netted legs, its explanation formatted from why.
 func label(l string, conf imports.Confidence, why string, args ...any) outcome {
 	return outcome{label: l, confidence: conf, explanation: fmt.Sprintf(why, args...)}
 }

@@ -3,6 +3,8 @@ package classify
 import (
 	"strings"
 
+	"github.com/shopspring/decimal"
+
 	"taxd/internal/imports"
 )
 
@@ -51,7 +53,7 @@ func (r *Rules) ruleWrap(c *txContext) (outcome, bool) {
 }
 
 // wrapEvent finds the wrapped token's Deposit or Withdrawal event for the wallet and its amount.
-func (c *txContext) wrapEvent(topic, contract string, decimals int32) (amount decimalValue, ok bool) {
+func (c *txContext) wrapEvent(topic, contract string, decimals int32) (decimal.Decimal, bool) {
 	for _, l := range c.logs(topic) {
 		if !strings.EqualFold(l.Address, contract) || len(l.Topics) < 2 || !c.own.IsWallet(topicAddress(l.Topics[1])) {
 			continue
@@ -61,7 +63,7 @@ func (c *txContext) wrapEvent(topic, contract string, decimals int32) (amount de
 			return amt, true
 		}
 	}
-	return decimalValue{}, false
+	return decimal.Zero, false
 }
 
 // symbolOf is the listed symbol of a token contract (def when it is not listed).
