@@ -125,7 +125,8 @@ func (e *Editor) Reclassify(accountID uuid.UUID, txs []imports.Tx, price PriceFu
 }
 
 // Bridge linking: a departure and an arrival are the two sides of one bridge transfer when they
-// belong to the same client, are on different chains, carry the same asset symbol, the arrival
+// belong to the same client, are on different chains, carry the same asset (by symbol, a wrapped or
+// bridged form counting as its asset: bridgeSymbols), the arrival
 // comes after the departure within BridgeWindow and received at most what was sent and at least
 // what was sent less BridgeMaxFeeShare of it.
 var (
@@ -134,7 +135,18 @@ var (
 	BridgeWindow = 8 * 24 * time.Hour
 	// BridgeMaxFeeShare is the largest share of the amount a bridge keeps as its fee.
 	BridgeMaxFeeShare = decimal.RequireFromString("0.05")
+	// bridgeSymbols names the forms a bridge turns one asset into on the other side (upper case):
+	// ETH leaves and WETH arrives, USDC arrives as a chain's bridged USDC.
+	bridgeSymbols = map[string]string{"WETH": "ETH", "USDC.E": "USDC", "USDBC": "USDC", "USDT0": "USDT"}
 )
+
+// bridgeSymbol is the asset a bridge side's symbol stands for.
+func bridgeSymbol(s string) string {
+	if b, ok := bridgeSymbols[s]; ok {
+		return b
+	}
+	return s
+}
 
 // LinkBridges links the client's bridge departures with their arrivals (classification rules
 // bridge_out and bridge_in; see BridgeWindow) as BRIDGE links, each departure with the earliest
@@ -160,7 +172,7 @@ func (e *Editor) LinkBridges() (int, error) {
 	for _, o := range outs {
 		least := o.Quantity.Mul(one.Sub(BridgeMaxFeeShare))
 		for i, in := range ins {
-			if taken[i] || in.Chain == o.Chain || in.Symbol != o.Symbol || in.OccurredAt.Before(o.OccurredAt) ||
+			if taken[i] || in.Chain == o.Chain || bridgeSymbol(in.Symbol) != bridgeSymbol(o.Symbol) || in.OccurredAt.Before(o.OccurredAt) ||
 				in.OccurredAt.Sub(o.OccurredAt) > BridgeWindow || in.Quantity.GreaterThan(o.Quantity) || in.Quantity.LessThan(least) {
 				continue
 			}
