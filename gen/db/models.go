@@ -696,6 +696,15 @@ type Transaction struct {
 	IsMissingBasisOverride *bool
 }
 
+type TransactionClassification struct {
+	TransactionID uuid.UUID
+	ClientID      uuid.UUID
+	Rule          string
+	Confidence    string
+	Explanation   string
+	Digest        string
+}
+
 type Transfer struct {
 	ID                       uuid.UUID
 	ClientID                 uuid.UUID

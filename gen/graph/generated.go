@@ -608,8 +608,8 @@ type ComplexityRoot struct {
 		GetClientAuditLogs                      func(childComplexity int, clientID string, field *string, includeCompetitorEdits *bool, limit int, page int, transactionIds []string, transactionSearch *string, userID *string) int
 		GetClientByID                           func(childComplexity int, clientID string) int
 		GetClientInsights                       func(childComplexity int, assetTypeFilter *string, clientID string, limit *int, page *int, status *model.InsightStatusEnum, typeArg *model.InsightTypeEnum) int
-		GetClientTransactions                   func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
-		GetClientTransactionsSummary            func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) int
+		GetClientTransactions                   func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
+		GetClientTransactionsSummary            func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) int
 		GetForm8949PreviewForYear               func(childComplexity int, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) int
 		GetHarvestableLosses                    func(childComplexity int, clientID string, date time.Time) int
 		GetIncomeAndCapGains                    func(childComplexity int, clientID string, year string) int
@@ -631,7 +631,7 @@ type ComplexityRoot struct {
 		GetTaxLots                              func(childComplexity int, assetPricingKey string, clientID string, transactionID *string) int
 		GetTaxYears                             func(childComplexity int, clientID string) int
 		GetTransaction                          func(childComplexity int, clientID string, includeAllTransfers *bool, transactionID string) int
-		GetTransactionHistoryReportV2           func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
+		GetTransactionHistoryReportV2           func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
 		GetTransactionImportJobs                func(childComplexity int, clientID string) int
 		GetTransactionTypeOptions               func(childComplexity int, clientID string, transactionID string) int
 		GetTransactions                         func(childComplexity int, clientID string, transactionIds []string) int
@@ -834,6 +834,7 @@ type ComplexityRoot struct {
 		CapGainsSum            func(childComplexity int) int
 		CapGainsSumFormatted   func(childComplexity int) int
 		CapGainsSumSigned      func(childComplexity int) int
+		Classification         func(childComplexity int) int
 		ClientID               func(childComplexity int) int
 		CreatedAt              func(childComplexity int) int
 		ExplorerURL            func(childComplexity int) int
@@ -883,6 +884,12 @@ type ComplexityRoot struct {
 		Amount      func(childComplexity int) int
 		AmountExact func(childComplexity int) int
 		AssetID     func(childComplexity int) int
+	}
+
+	TransactionClassification struct {
+		Confidence  func(childComplexity int) int
+		Explanation func(childComplexity int) int
+		Rule        func(childComplexity int) int
 	}
 
 	TransactionTypeOptionResponse struct {
@@ -1053,9 +1060,9 @@ type QueryResolver interface {
 	GetForm8949PreviewForYear(ctx context.Context, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) (*model.Form8949YearPreview, error)
 	GetTaxYears(ctx context.Context, clientID string) ([]int, error)
 	TaxFormGenerations(ctx context.Context, clientID string, taxFormID string) ([]model.TaxFormGenerationHistory, error)
-	GetClientTransactions(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.GetTransactionsResponse, error)
-	GetClientTransactionsSummary(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) (*model.GetTransactionsSummaryResponse, error)
-	GetTransactionHistoryReportV2(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.ReportExportResponse, error)
+	GetClientTransactions(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.GetTransactionsResponse, error)
+	GetClientTransactionsSummary(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) (*model.GetTransactionsSummaryResponse, error)
+	GetTransactionHistoryReportV2(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.ReportExportResponse, error)
 	GetTransferPairSuggestions(ctx context.Context, clientID string, transactionID *string, limit *int) ([]model.TransferPairSuggestion, error)
 	GetLabelOptionsForTransactions(ctx context.Context, clientID string, transactionIds []string) (*model.TransactionTypeOptionResponse, error)
 	GetLabels(ctx context.Context, clientID *string) ([]model.FullLabelOption, error)
@@ -4105,7 +4112,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetClientTransactions(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["exactTotal"].(*bool), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string)), true
+		return e.ComplexityRoot.Query.GetClientTransactions(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["classificationRule"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["exactTotal"].(*bool), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string)), true
 	case "Query.getClientTransactionsSummary":
 		if e.ComplexityRoot.Query.GetClientTransactionsSummary == nil {
 			break
@@ -4116,7 +4123,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetClientTransactionsSummary(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string), args["allowCache"].(*bool)), true
+		return e.ComplexityRoot.Query.GetClientTransactionsSummary(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["classificationRule"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string), args["allowCache"].(*bool)), true
 	case "Query.getForm8949PreviewForYear":
 		if e.ComplexityRoot.Query.GetForm8949PreviewForYear == nil {
 			break
@@ -4348,7 +4355,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetTransactionHistoryReportV2(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string)), true
+		return e.ComplexityRoot.Query.GetTransactionHistoryReportV2(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["classificationRule"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string)), true
 	case "Query.getTransactionImportJobs":
 		if e.ComplexityRoot.Query.GetTransactionImportJobs == nil {
 			break
@@ -5359,6 +5366,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transaction.CapGainsSumSigned(childComplexity), true
+	case "Transaction.classification":
+		if e.ComplexityRoot.Transaction.Classification == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.Classification(childComplexity), true
 	case "Transaction.clientId":
 		if e.ComplexityRoot.Transaction.ClientID == nil {
 			break
@@ -5636,6 +5649,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TransactionBalance.AssetID(childComplexity), true
+
+	case "TransactionClassification.confidence":
+		if e.ComplexityRoot.TransactionClassification.Confidence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransactionClassification.Confidence(childComplexity), true
+	case "TransactionClassification.explanation":
+		if e.ComplexityRoot.TransactionClassification.Explanation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransactionClassification.Explanation(childComplexity), true
+	case "TransactionClassification.rule":
+		if e.ComplexityRoot.TransactionClassification.Rule == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransactionClassification.Rule(childComplexity), true
 
 	case "TransactionTypeOptionResponse.currentLabel":
 		if e.ComplexityRoot.TransactionTypeOptionResponse.CurrentLabel == nil {
@@ -6861,6 +6893,8 @@ enum InsightTypeEnum {
   TAX_LOSS_HARVESTING
   "Account syncs that keep failing."
   ACCOUNT_SYNC_FAILED
+  "On-chain transactions that the classification rules read with low confidence (` + "`" + `Transaction.classification` + "`" + `), not yet edited or reviewed by a person."
+  NEEDS_REVIEW_CLASSIFICATION
 }
 
 "How much an insight matters."
@@ -9224,6 +9258,13 @@ type Transaction {
   isInternalTransfer: Boolean!
   "Changed by a person after import."
   isEdited: Boolean!
+  """
+  Which classification rule labelled this on-chain transaction, how sure it is and why (docs/onchain.md,
+  "Rules"); null for a transaction no rule classified (CSV, exchange and manual entries, and chain
+  transactions synced before classification). A person's edit always wins: a re-classification never
+  changes an edited transaction, and an edited transaction no longer needs review.
+  """
+  classification: TransactionClassification
   "Deleted (merged into another transaction or removed); only listed with ` + "`" + `onlyShowDeleted` + "`" + `."
   isDeleted: Boolean!
   "The on-chain transaction failed; only its fee moved."
@@ -9607,6 +9648,26 @@ type GetTransactionImportJobs {
   hasActiveJobs: Boolean!
 }
 
+"How a classification rule read an on-chain transaction (see ` + "`" + `Transaction.classification` + "`" + `)."
+type TransactionClassification {
+  "The rule that decided: ` + "`" + `failed` + "`" + `, ` + "`" + `spam` + "`" + `, ` + "`" + `untouched` + "`" + `, ` + "`" + `gas_only` + "`" + `, ` + "`" + `beacon_deposit` + "`" + `, ` + "`" + `wrap` + "`" + `, ` + "`" + `bridge_out` + "`" + `, ` + "`" + `bridge_in` + "`" + `, ` + "`" + `airdrop_claim` + "`" + `, ` + "`" + `nft` + "`" + `, ` + "`" + `swap` + "`" + `, ` + "`" + `own_transfer` + "`" + `, or ` + "`" + `transfer` + "`" + ` (the fallback: plain movements, unlabelled)."
+  rule: String!
+  "How sure the rule is."
+  confidence: ClassificationConfidenceEnum!
+  "Why, in words: what the rule saw (events, contracts, amounts)."
+  explanation: String!
+}
+
+"How sure a classification rule is of its reading."
+enum ClassificationConfidenceEnum {
+  "The transaction's own events, or a listed contract, prove the reading."
+  HIGH
+  "The shape matches (what left and what arrived, the contract called) without an event that proves it."
+  MEDIUM
+  "Nothing but plain movements matched, or the rule guesses: the transaction needs a person's review (the ` + "`" + `needs-review-classification` + "`" + ` insight lists it)."
+  LOW
+}
+
 "Who set a transaction's label."
 enum LabelSourceEnum {
   "The importer or the automatic labeler."
@@ -9694,6 +9755,8 @@ extend type Query {
     assetSymbolOrName: String
     "Only transactions moving an asset of this type: a value of ` + "`" + `AssetTypeEnum` + "`" + ` (for example ` + "`" + `NFT` + "`" + `)."
     assetType: String
+    "Only on-chain transactions that this classification rule labelled (` + "`" + `TransactionClassification.rule` + "`" + `, for example ` + "`" + `swap` + "`" + `, ` + "`" + `bridge_out` + "`" + `, ` + "`" + `transfer` + "`" + `)."
+    classificationRule: String
     "The client whose ledger is read."
     clientId: ID!
     "Exclusive upper bound on ` + "`" + `Transaction.createdAt` + "`" + ` (the range is half-open: startDate <= createdAt < endDate)."
@@ -9818,6 +9881,8 @@ extend type Query {
     assetSymbolOrName: String
     "Only transactions moving an asset of this type: a value of ` + "`" + `AssetTypeEnum` + "`" + ` (for example ` + "`" + `NFT` + "`" + `)."
     assetType: String
+    "Only on-chain transactions that this classification rule labelled (` + "`" + `TransactionClassification.rule` + "`" + `, for example ` + "`" + `swap` + "`" + `, ` + "`" + `bridge_out` + "`" + `, ` + "`" + `transfer` + "`" + `)."
+    classificationRule: String
     "The client whose ledger is read."
     clientId: ID!
     "Exclusive upper bound on ` + "`" + `Transaction.createdAt` + "`" + ` (the range is half-open: startDate <= createdAt < endDate)."
@@ -9940,6 +10005,8 @@ extend type Query {
     assetSymbolOrName: String
     "Only transactions moving an asset of this type: a value of ` + "`" + `AssetTypeEnum` + "`" + ` (for example ` + "`" + `NFT` + "`" + `)."
     assetType: String
+    "Only on-chain transactions that this classification rule labelled (` + "`" + `TransactionClassification.rule` + "`" + `, for example ` + "`" + `swap` + "`" + `, ` + "`" + `bridge_out` + "`" + `, ` + "`" + `transfer` + "`" + `)."
+    classificationRule: String
     "The client whose ledger is read."
     clientId: ID!
     "Exclusive upper bound on ` + "`" + `Transaction.createdAt` + "`" + ` (the range is half-open: startDate <= createdAt < endDate)."
@@ -12032,6 +12099,8 @@ func (ec *executionContext) childFields_Transaction(ctx context.Context, field g
 		return ec.fieldContext_Transaction_isInternalTransfer(ctx, field)
 	case "isEdited":
 		return ec.fieldContext_Transaction_isEdited(ctx, field)
+	case "classification":
+		return ec.fieldContext_Transaction_classification(ctx, field)
 	case "isDeleted":
 		return ec.fieldContext_Transaction_isDeleted(ctx, field)
 	case "isFailed":
@@ -12098,6 +12167,18 @@ func (ec *executionContext) childFields_TransactionBalance(ctx context.Context, 
 		return ec.fieldContext_TransactionBalance_amountExact(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TransactionBalance", field.Name)
+}
+
+func (ec *executionContext) childFields_TransactionClassification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rule":
+		return ec.fieldContext_TransactionClassification_rule(ctx, field)
+	case "confidence":
+		return ec.fieldContext_TransactionClassification_confidence(ctx, field)
+	case "explanation":
+		return ec.fieldContext_TransactionClassification_explanation(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransactionClassification", field.Name)
 }
 
 func (ec *executionContext) childFields_TransactionTypeOptionResponse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14895,492 +14976,30 @@ func (ec *executionContext) field_Query_getClientTransactionsSummary_args(ctx co
 		return nil, err
 	}
 	args["assetType"] = arg11
-	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "classificationRule",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["classificationRule"] = arg12
+	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["clientId"] = arg12
-	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
+	args["clientId"] = arg13
+	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
 		func(ctx context.Context, v any) (*time.Time, error) {
 			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["endDate"] = arg13
-	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["financialEventType"] = arg14
-	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "fromAddress",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["fromAddress"] = arg15
-	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "fromOrToAddress",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["fromOrToAddress"] = arg16
-	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "gainLossFilter",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["gainLossFilter"] = arg17
-	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "hasDuplicateTransfers",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["hasDuplicateTransfers"] = arg18
-	arg19, err := graphql.ProcessArgField(ctx, rawArgs, "hasIncome",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["hasIncome"] = arg19
-	arg20, err := graphql.ProcessArgField(ctx, rawArgs, "hasNotes",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["hasNotes"] = arg20
-	arg21, err := graphql.ProcessArgField(ctx, rawArgs, "includeBalances",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["includeBalances"] = arg21
-	arg22, err := graphql.ProcessArgField(ctx, rawArgs, "includeFailed",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["includeFailed"] = arg22
-	arg23, err := graphql.ProcessArgField(ctx, rawArgs, "includeHidden",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["includeHidden"] = arg23
-	arg24, err := graphql.ProcessArgField(ctx, rawArgs, "includeSpam",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["includeSpam"] = arg24
-	arg25, err := graphql.ProcessArgField(ctx, rawArgs, "includeSummary",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["includeSummary"] = arg25
-	arg26, err := graphql.ProcessArgField(ctx, rawArgs, "insightPatternId",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOID2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["insightPatternId"] = arg26
-	arg27, err := graphql.ProcessArgField(ctx, rawArgs, "investmentId",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOID2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["investmentId"] = arg27
-	arg28, err := graphql.ProcessArgField(ctx, rawArgs, "involvedAddresses",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["involvedAddresses"] = arg28
-	arg29, err := graphql.ProcessArgField(ctx, rawArgs, "isMissingBasis",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["isMissingBasis"] = arg29
-	arg30, err := graphql.ProcessArgField(ctx, rawArgs, "isNegativeBalance",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["isNegativeBalance"] = arg30
-	arg31, err := graphql.ProcessArgField(ctx, rawArgs, "isOffChain",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["isOffChain"] = arg31
-	arg32, err := graphql.ProcessArgField(ctx, rawArgs, "labelFilterMode",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["labelFilterMode"] = arg32
-	arg33, err := graphql.ProcessArgField(ctx, rawArgs, "labeledPriority",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["labeledPriority"] = arg33
-	arg34, err := graphql.ProcessArgField(ctx, rawArgs, "labels",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["labels"] = arg34
-	arg35, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["limit"] = arg35
-	arg36, err := graphql.ProcessArgField(ctx, rawArgs, "onlyDisposals",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["onlyDisposals"] = arg36
-	arg37, err := graphql.ProcessArgField(ctx, rawArgs, "onlyShowDeleted",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["onlyShowDeleted"] = arg37
-	arg38, err := graphql.ProcessArgField(ctx, rawArgs, "onlyTransactionIds",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["onlyTransactionIds"] = arg38
-	arg39, err := graphql.ProcessArgField(ctx, rawArgs, "onlyWashSales",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["onlyWashSales"] = arg39
-	arg40, err := graphql.ProcessArgField(ctx, rawArgs, "page",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["page"] = arg40
-	arg41, err := graphql.ProcessArgField(ctx, rawArgs, "protocolAddress",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["protocolAddress"] = arg41
-	arg42, err := graphql.ProcessArgField(ctx, rawArgs, "providerFilterMode",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["providerFilterMode"] = arg42
-	arg43, err := graphql.ProcessArgField(ctx, rawArgs, "providers",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["providers"] = arg43
-	arg44, err := graphql.ProcessArgField(ctx, rawArgs, "reminderId",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["reminderId"] = arg44
-	arg45, err := graphql.ProcessArgField(ctx, rawArgs, "reminderQuestion",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["reminderQuestion"] = arg45
-	arg46, err := graphql.ProcessArgField(ctx, rawArgs, "reviewed",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["reviewed"] = arg46
-	arg47, err := graphql.ProcessArgField(ctx, rawArgs, "saleTerm",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["saleTerm"] = arg47
-	arg48, err := graphql.ProcessArgField(ctx, rawArgs, "search",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["search"] = arg48
-	arg49, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyEditedTransactions",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["showOnlyEditedTransactions"] = arg49
-	arg50, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyPerpetuals",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["showOnlyPerpetuals"] = arg50
-	arg51, err := graphql.ProcessArgField(ctx, rawArgs, "skipTotal",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["skipTotal"] = arg51
-	arg52, err := graphql.ProcessArgField(ctx, rawArgs, "sortBy",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["sortBy"] = arg52
-	arg53, err := graphql.ProcessArgField(ctx, rawArgs, "stakeAccountIdentifier",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["stakeAccountIdentifier"] = arg53
-	arg54, err := graphql.ProcessArgField(ctx, rawArgs, "startDate",
-		func(ctx context.Context, v any) (*time.Time, error) {
-			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["startDate"] = arg54
-	arg55, err := graphql.ProcessArgField(ctx, rawArgs, "toAddress",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["toAddress"] = arg55
-	arg56, err := graphql.ProcessArgField(ctx, rawArgs, "allowCache",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["allowCache"] = arg56
-	return args, nil
-}
-
-func (ec *executionContext) field_Query_getClientTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
-	var err error
-	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "accountFilterMode",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["accountFilterMode"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "accountIds",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOID2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["accountIds"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "amountFilterOperator",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["amountFilterOperator"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "amountFilterValue",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["amountFilterValue"] = arg3
-	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "ascending",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["ascending"] = arg4
-	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "assetFilterMode",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetFilterMode"] = arg5
-	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "assetId",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetId"] = arg6
-	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "assetIds",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetIds"] = arg7
-	arg8, err := graphql.ProcessArgField(ctx, rawArgs, "assetKey",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetKey"] = arg8
-	arg9, err := graphql.ProcessArgField(ctx, rawArgs, "assetKeyV2",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetKeyV2"] = arg9
-	arg10, err := graphql.ProcessArgField(ctx, rawArgs, "assetSymbolOrName",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetSymbolOrName"] = arg10
-	arg11, err := graphql.ProcessArgField(ctx, rawArgs, "assetType",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetType"] = arg11
-	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
-		func(ctx context.Context, v any) (string, error) {
-			return ec.unmarshalNID2string(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["clientId"] = arg12
-	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
-		func(ctx context.Context, v any) (*time.Time, error) {
-			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["endDate"] = arg13
-	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "exactTotal",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["exactTotal"] = arg14
+	args["endDate"] = arg14
 	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
@@ -15717,6 +15336,484 @@ func (ec *executionContext) field_Query_getClientTransactions_args(ctx context.C
 		return nil, err
 	}
 	args["toAddress"] = arg56
+	arg57, err := graphql.ProcessArgField(ctx, rawArgs, "allowCache",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["allowCache"] = arg57
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_getClientTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "accountFilterMode",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["accountFilterMode"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "accountIds",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["accountIds"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "amountFilterOperator",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["amountFilterOperator"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "amountFilterValue",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["amountFilterValue"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "ascending",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ascending"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "assetFilterMode",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetFilterMode"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "assetId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetId"] = arg6
+	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "assetIds",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetIds"] = arg7
+	arg8, err := graphql.ProcessArgField(ctx, rawArgs, "assetKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetKey"] = arg8
+	arg9, err := graphql.ProcessArgField(ctx, rawArgs, "assetKeyV2",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetKeyV2"] = arg9
+	arg10, err := graphql.ProcessArgField(ctx, rawArgs, "assetSymbolOrName",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetSymbolOrName"] = arg10
+	arg11, err := graphql.ProcessArgField(ctx, rawArgs, "assetType",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetType"] = arg11
+	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "classificationRule",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["classificationRule"] = arg12
+	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientId"] = arg13
+	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endDate"] = arg14
+	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "exactTotal",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["exactTotal"] = arg15
+	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["financialEventType"] = arg16
+	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "fromAddress",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["fromAddress"] = arg17
+	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "fromOrToAddress",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["fromOrToAddress"] = arg18
+	arg19, err := graphql.ProcessArgField(ctx, rawArgs, "gainLossFilter",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["gainLossFilter"] = arg19
+	arg20, err := graphql.ProcessArgField(ctx, rawArgs, "hasDuplicateTransfers",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["hasDuplicateTransfers"] = arg20
+	arg21, err := graphql.ProcessArgField(ctx, rawArgs, "hasIncome",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["hasIncome"] = arg21
+	arg22, err := graphql.ProcessArgField(ctx, rawArgs, "hasNotes",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["hasNotes"] = arg22
+	arg23, err := graphql.ProcessArgField(ctx, rawArgs, "includeBalances",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeBalances"] = arg23
+	arg24, err := graphql.ProcessArgField(ctx, rawArgs, "includeFailed",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeFailed"] = arg24
+	arg25, err := graphql.ProcessArgField(ctx, rawArgs, "includeHidden",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeHidden"] = arg25
+	arg26, err := graphql.ProcessArgField(ctx, rawArgs, "includeSpam",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeSpam"] = arg26
+	arg27, err := graphql.ProcessArgField(ctx, rawArgs, "includeSummary",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeSummary"] = arg27
+	arg28, err := graphql.ProcessArgField(ctx, rawArgs, "insightPatternId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["insightPatternId"] = arg28
+	arg29, err := graphql.ProcessArgField(ctx, rawArgs, "investmentId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["investmentId"] = arg29
+	arg30, err := graphql.ProcessArgField(ctx, rawArgs, "involvedAddresses",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["involvedAddresses"] = arg30
+	arg31, err := graphql.ProcessArgField(ctx, rawArgs, "isMissingBasis",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["isMissingBasis"] = arg31
+	arg32, err := graphql.ProcessArgField(ctx, rawArgs, "isNegativeBalance",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["isNegativeBalance"] = arg32
+	arg33, err := graphql.ProcessArgField(ctx, rawArgs, "isOffChain",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["isOffChain"] = arg33
+	arg34, err := graphql.ProcessArgField(ctx, rawArgs, "labelFilterMode",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["labelFilterMode"] = arg34
+	arg35, err := graphql.ProcessArgField(ctx, rawArgs, "labeledPriority",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["labeledPriority"] = arg35
+	arg36, err := graphql.ProcessArgField(ctx, rawArgs, "labels",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["labels"] = arg36
+	arg37, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg37
+	arg38, err := graphql.ProcessArgField(ctx, rawArgs, "onlyDisposals",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["onlyDisposals"] = arg38
+	arg39, err := graphql.ProcessArgField(ctx, rawArgs, "onlyShowDeleted",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["onlyShowDeleted"] = arg39
+	arg40, err := graphql.ProcessArgField(ctx, rawArgs, "onlyTransactionIds",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["onlyTransactionIds"] = arg40
+	arg41, err := graphql.ProcessArgField(ctx, rawArgs, "onlyWashSales",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["onlyWashSales"] = arg41
+	arg42, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg42
+	arg43, err := graphql.ProcessArgField(ctx, rawArgs, "protocolAddress",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["protocolAddress"] = arg43
+	arg44, err := graphql.ProcessArgField(ctx, rawArgs, "providerFilterMode",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["providerFilterMode"] = arg44
+	arg45, err := graphql.ProcessArgField(ctx, rawArgs, "providers",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["providers"] = arg45
+	arg46, err := graphql.ProcessArgField(ctx, rawArgs, "reminderId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reminderId"] = arg46
+	arg47, err := graphql.ProcessArgField(ctx, rawArgs, "reminderQuestion",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reminderQuestion"] = arg47
+	arg48, err := graphql.ProcessArgField(ctx, rawArgs, "reviewed",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reviewed"] = arg48
+	arg49, err := graphql.ProcessArgField(ctx, rawArgs, "saleTerm",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["saleTerm"] = arg49
+	arg50, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg50
+	arg51, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyEditedTransactions",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["showOnlyEditedTransactions"] = arg51
+	arg52, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyPerpetuals",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["showOnlyPerpetuals"] = arg52
+	arg53, err := graphql.ProcessArgField(ctx, rawArgs, "skipTotal",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["skipTotal"] = arg53
+	arg54, err := graphql.ProcessArgField(ctx, rawArgs, "sortBy",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["sortBy"] = arg54
+	arg55, err := graphql.ProcessArgField(ctx, rawArgs, "stakeAccountIdentifier",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["stakeAccountIdentifier"] = arg55
+	arg56, err := graphql.ProcessArgField(ctx, rawArgs, "startDate",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startDate"] = arg56
+	arg57, err := graphql.ProcessArgField(ctx, rawArgs, "toAddress",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["toAddress"] = arg57
 	return args, nil
 }
 
@@ -16471,342 +16568,350 @@ func (ec *executionContext) field_Query_getTransactionHistoryReportV2_args(ctx c
 		return nil, err
 	}
 	args["assetType"] = arg11
-	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "classificationRule",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["classificationRule"] = arg12
+	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["clientId"] = arg12
-	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
+	args["clientId"] = arg13
+	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
 		func(ctx context.Context, v any) (*time.Time, error) {
 			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["endDate"] = arg13
-	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
+	args["endDate"] = arg14
+	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["financialEventType"] = arg14
-	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "fromAddress",
+	args["financialEventType"] = arg15
+	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "fromAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["fromAddress"] = arg15
-	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "fromOrToAddress",
+	args["fromAddress"] = arg16
+	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "fromOrToAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["fromOrToAddress"] = arg16
-	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "gainLossFilter",
+	args["fromOrToAddress"] = arg17
+	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "gainLossFilter",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["gainLossFilter"] = arg17
-	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "hasDuplicateTransfers",
+	args["gainLossFilter"] = arg18
+	arg19, err := graphql.ProcessArgField(ctx, rawArgs, "hasDuplicateTransfers",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["hasDuplicateTransfers"] = arg18
-	arg19, err := graphql.ProcessArgField(ctx, rawArgs, "hasIncome",
+	args["hasDuplicateTransfers"] = arg19
+	arg20, err := graphql.ProcessArgField(ctx, rawArgs, "hasIncome",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["hasIncome"] = arg19
-	arg20, err := graphql.ProcessArgField(ctx, rawArgs, "hasNotes",
+	args["hasIncome"] = arg20
+	arg21, err := graphql.ProcessArgField(ctx, rawArgs, "hasNotes",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["hasNotes"] = arg20
-	arg21, err := graphql.ProcessArgField(ctx, rawArgs, "includeFailed",
+	args["hasNotes"] = arg21
+	arg22, err := graphql.ProcessArgField(ctx, rawArgs, "includeFailed",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["includeFailed"] = arg21
-	arg22, err := graphql.ProcessArgField(ctx, rawArgs, "includeHidden",
+	args["includeFailed"] = arg22
+	arg23, err := graphql.ProcessArgField(ctx, rawArgs, "includeHidden",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["includeHidden"] = arg22
-	arg23, err := graphql.ProcessArgField(ctx, rawArgs, "includeSpam",
+	args["includeHidden"] = arg23
+	arg24, err := graphql.ProcessArgField(ctx, rawArgs, "includeSpam",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["includeSpam"] = arg23
-	arg24, err := graphql.ProcessArgField(ctx, rawArgs, "insightPatternId",
+	args["includeSpam"] = arg24
+	arg25, err := graphql.ProcessArgField(ctx, rawArgs, "insightPatternId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["insightPatternId"] = arg24
-	arg25, err := graphql.ProcessArgField(ctx, rawArgs, "investmentId",
+	args["insightPatternId"] = arg25
+	arg26, err := graphql.ProcessArgField(ctx, rawArgs, "investmentId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["investmentId"] = arg25
-	arg26, err := graphql.ProcessArgField(ctx, rawArgs, "involvedAddresses",
+	args["investmentId"] = arg26
+	arg27, err := graphql.ProcessArgField(ctx, rawArgs, "involvedAddresses",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["involvedAddresses"] = arg26
-	arg27, err := graphql.ProcessArgField(ctx, rawArgs, "isMissingBasis",
+	args["involvedAddresses"] = arg27
+	arg28, err := graphql.ProcessArgField(ctx, rawArgs, "isMissingBasis",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["isMissingBasis"] = arg27
-	arg28, err := graphql.ProcessArgField(ctx, rawArgs, "isNegativeBalance",
+	args["isMissingBasis"] = arg28
+	arg29, err := graphql.ProcessArgField(ctx, rawArgs, "isNegativeBalance",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["isNegativeBalance"] = arg28
-	arg29, err := graphql.ProcessArgField(ctx, rawArgs, "isOffChain",
+	args["isNegativeBalance"] = arg29
+	arg30, err := graphql.ProcessArgField(ctx, rawArgs, "isOffChain",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["isOffChain"] = arg29
-	arg30, err := graphql.ProcessArgField(ctx, rawArgs, "labelFilterMode",
+	args["isOffChain"] = arg30
+	arg31, err := graphql.ProcessArgField(ctx, rawArgs, "labelFilterMode",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["labelFilterMode"] = arg30
-	arg31, err := graphql.ProcessArgField(ctx, rawArgs, "labeledPriority",
+	args["labelFilterMode"] = arg31
+	arg32, err := graphql.ProcessArgField(ctx, rawArgs, "labeledPriority",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["labeledPriority"] = arg31
-	arg32, err := graphql.ProcessArgField(ctx, rawArgs, "labels",
+	args["labeledPriority"] = arg32
+	arg33, err := graphql.ProcessArgField(ctx, rawArgs, "labels",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["labels"] = arg32
-	arg33, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+	args["labels"] = arg33
+	arg34, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["limit"] = arg33
-	arg34, err := graphql.ProcessArgField(ctx, rawArgs, "onlyDisposals",
+	args["limit"] = arg34
+	arg35, err := graphql.ProcessArgField(ctx, rawArgs, "onlyDisposals",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyDisposals"] = arg34
-	arg35, err := graphql.ProcessArgField(ctx, rawArgs, "onlyShowDeleted",
+	args["onlyDisposals"] = arg35
+	arg36, err := graphql.ProcessArgField(ctx, rawArgs, "onlyShowDeleted",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyShowDeleted"] = arg35
-	arg36, err := graphql.ProcessArgField(ctx, rawArgs, "onlyTransactionIds",
+	args["onlyShowDeleted"] = arg36
+	arg37, err := graphql.ProcessArgField(ctx, rawArgs, "onlyTransactionIds",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyTransactionIds"] = arg36
-	arg37, err := graphql.ProcessArgField(ctx, rawArgs, "onlyWashSales",
+	args["onlyTransactionIds"] = arg37
+	arg38, err := graphql.ProcessArgField(ctx, rawArgs, "onlyWashSales",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyWashSales"] = arg37
-	arg38, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+	args["onlyWashSales"] = arg38
+	arg39, err := graphql.ProcessArgField(ctx, rawArgs, "page",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["page"] = arg38
-	arg39, err := graphql.ProcessArgField(ctx, rawArgs, "protocolAddress",
+	args["page"] = arg39
+	arg40, err := graphql.ProcessArgField(ctx, rawArgs, "protocolAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["protocolAddress"] = arg39
-	arg40, err := graphql.ProcessArgField(ctx, rawArgs, "providerFilterMode",
+	args["protocolAddress"] = arg40
+	arg41, err := graphql.ProcessArgField(ctx, rawArgs, "providerFilterMode",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["providerFilterMode"] = arg40
-	arg41, err := graphql.ProcessArgField(ctx, rawArgs, "providers",
+	args["providerFilterMode"] = arg41
+	arg42, err := graphql.ProcessArgField(ctx, rawArgs, "providers",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["providers"] = arg41
-	arg42, err := graphql.ProcessArgField(ctx, rawArgs, "reminderId",
+	args["providers"] = arg42
+	arg43, err := graphql.ProcessArgField(ctx, rawArgs, "reminderId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["reminderId"] = arg42
-	arg43, err := graphql.ProcessArgField(ctx, rawArgs, "reminderQuestion",
+	args["reminderId"] = arg43
+	arg44, err := graphql.ProcessArgField(ctx, rawArgs, "reminderQuestion",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["reminderQuestion"] = arg43
-	arg44, err := graphql.ProcessArgField(ctx, rawArgs, "reviewed",
+	args["reminderQuestion"] = arg44
+	arg45, err := graphql.ProcessArgField(ctx, rawArgs, "reviewed",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["reviewed"] = arg44
-	arg45, err := graphql.ProcessArgField(ctx, rawArgs, "saleTerm",
+	args["reviewed"] = arg45
+	arg46, err := graphql.ProcessArgField(ctx, rawArgs, "saleTerm",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["saleTerm"] = arg45
-	arg46, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+	args["saleTerm"] = arg46
+	arg47, err := graphql.ProcessArgField(ctx, rawArgs, "search",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["search"] = arg46
-	arg47, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyEditedTransactions",
+	args["search"] = arg47
+	arg48, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyEditedTransactions",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["showOnlyEditedTransactions"] = arg47
-	arg48, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyPerpetuals",
+	args["showOnlyEditedTransactions"] = arg48
+	arg49, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyPerpetuals",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["showOnlyPerpetuals"] = arg48
-	arg49, err := graphql.ProcessArgField(ctx, rawArgs, "skipTotal",
+	args["showOnlyPerpetuals"] = arg49
+	arg50, err := graphql.ProcessArgField(ctx, rawArgs, "skipTotal",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["skipTotal"] = arg49
-	arg50, err := graphql.ProcessArgField(ctx, rawArgs, "sortBy",
+	args["skipTotal"] = arg50
+	arg51, err := graphql.ProcessArgField(ctx, rawArgs, "sortBy",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["sortBy"] = arg50
-	arg51, err := graphql.ProcessArgField(ctx, rawArgs, "stakeAccountIdentifier",
+	args["sortBy"] = arg51
+	arg52, err := graphql.ProcessArgField(ctx, rawArgs, "stakeAccountIdentifier",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["stakeAccountIdentifier"] = arg51
-	arg52, err := graphql.ProcessArgField(ctx, rawArgs, "startDate",
+	args["stakeAccountIdentifier"] = arg52
+	arg53, err := graphql.ProcessArgField(ctx, rawArgs, "startDate",
 		func(ctx context.Context, v any) (*time.Time, error) {
 			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["startDate"] = arg52
-	arg53, err := graphql.ProcessArgField(ctx, rawArgs, "toAddress",
+	args["startDate"] = arg53
+	arg54, err := graphql.ProcessArgField(ctx, rawArgs, "toAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["toAddress"] = arg53
+	args["toAddress"] = arg54
 	return args, nil
 }
 
@@ -29671,7 +29776,7 @@ func (ec *executionContext) _Query_getClientTransactions(ctx context.Context, fi
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetClientTransactions(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["exactTotal"].(*bool), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeBalances"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["includeSummary"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string))
+			return ec.Resolvers.Query().GetClientTransactions(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["classificationRule"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["exactTotal"].(*bool), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeBalances"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["includeSummary"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GetTransactionsResponse) graphql.Marshaler {
@@ -29715,7 +29820,7 @@ func (ec *executionContext) _Query_getClientTransactionsSummary(ctx context.Cont
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetClientTransactionsSummary(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeBalances"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["includeSummary"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string), fc.Args["allowCache"].(*bool))
+			return ec.Resolvers.Query().GetClientTransactionsSummary(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["classificationRule"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeBalances"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["includeSummary"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string), fc.Args["allowCache"].(*bool))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GetTransactionsSummaryResponse) graphql.Marshaler {
@@ -29759,7 +29864,7 @@ func (ec *executionContext) _Query_getTransactionHistoryReportV2(ctx context.Con
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetTransactionHistoryReportV2(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string))
+			return ec.Resolvers.Query().GetTransactionHistoryReportV2(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["classificationRule"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ReportExportResponse) graphql.Marshaler {
@@ -34159,6 +34264,38 @@ func (ec *executionContext) fieldContext_Transaction_isEdited(_ context.Context,
 	return graphql.NewScalarFieldContext("Transaction", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
+func (ec *executionContext) _Transaction_classification(ctx context.Context, field graphql.CollectedField, obj *model.Transaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Transaction_classification(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Classification, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TransactionClassification) graphql.Marshaler {
+			return ec.marshalOTransactionClassification2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransactionClassification(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Transaction_classification(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Transaction",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TransactionClassification(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Transaction_isDeleted(ctx context.Context, field graphql.CollectedField, obj *model.Transaction) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -34842,6 +34979,75 @@ func (ec *executionContext) _TransactionBalance_amountExact(ctx context.Context,
 }
 func (ec *executionContext) fieldContext_TransactionBalance_amountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("TransactionBalance", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransactionClassification_rule(ctx context.Context, field graphql.CollectedField, obj *model.TransactionClassification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransactionClassification_rule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rule, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransactionClassification_rule(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransactionClassification", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransactionClassification_confidence(ctx context.Context, field graphql.CollectedField, obj *model.TransactionClassification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransactionClassification_confidence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Confidence, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.ClassificationConfidenceEnum) graphql.Marshaler {
+			return ec.marshalNClassificationConfidenceEnum2taxdᚋgenᚋgraphᚋmodelᚐClassificationConfidenceEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransactionClassification_confidence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransactionClassification", field, false, false, errors.New("field of type ClassificationConfidenceEnum does not have child fields"))
+}
+
+func (ec *executionContext) _TransactionClassification_explanation(ctx context.Context, field graphql.CollectedField, obj *model.TransactionClassification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransactionClassification_explanation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Explanation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransactionClassification_explanation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransactionClassification", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _TransactionTypeOptionResponse_options(ctx context.Context, field graphql.CollectedField, obj *model.TransactionTypeOptionResponse) (ret graphql.Marshaler) {
@@ -43949,6 +44155,11 @@ func (ec *executionContext) _Transaction(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "classification":
+			out.Values[i] = ec._Transaction_classification(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "isDeleted":
 			out.Values[i] = ec._Transaction_isDeleted(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -44124,6 +44335,54 @@ func (ec *executionContext) _TransactionBalance(ctx context.Context, sel ast.Sel
 			}
 		case "amountExact":
 			out.Values[i] = ec._TransactionBalance_amountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var transactionClassificationImplementors = []string{"TransactionClassification"}
+
+func (ec *executionContext) _TransactionClassification(ctx context.Context, sel ast.SelectionSet, obj *model.TransactionClassification) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, transactionClassificationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TransactionClassification")
+		case "rule":
+			out.Values[i] = ec._TransactionClassification_rule(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "confidence":
+			out.Values[i] = ec._TransactionClassification_confidence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "explanation":
+			out.Values[i] = ec._TransactionClassification_explanation(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -45295,6 +45554,16 @@ func (ec *executionContext) marshalNChartPoint2ᚕtaxdᚋgenᚋgraphᚋmodelᚐC
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalNClassificationConfidenceEnum2taxdᚋgenᚋgraphᚋmodelᚐClassificationConfidenceEnum(ctx context.Context, v any) (model.ClassificationConfidenceEnum, error) {
+	var res model.ClassificationConfidenceEnum
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNClassificationConfidenceEnum2taxdᚋgenᚋgraphᚋmodelᚐClassificationConfidenceEnum(ctx context.Context, sel ast.SelectionSet, v model.ClassificationConfidenceEnum) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNClient2taxdᚋgenᚋgraphᚋmodelᚐClient(ctx context.Context, sel ast.SelectionSet, v model.Client) graphql.Marshaler {
@@ -47268,6 +47537,13 @@ func (ec *executionContext) marshalOTransactionBalance2ᚕtaxdᚋgenᚋgraphᚋm
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalOTransactionClassification2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransactionClassification(ctx context.Context, sel ast.SelectionSet, v *model.TransactionClassification) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._TransactionClassification(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOTransactionLinkTypeEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransactionLinkTypeEnum(ctx context.Context, v any) (*model.TransactionLinkTypeEnum, error) {

@@ -169,6 +169,7 @@ func JobOptions(cfg *config.Config) jobs.Options {
 			qs[webhooks.Queue] = cfg.WebhookWorkers // deliveries wait on partners' receivers: their own workers
 		}
 		qs[jobs.QueueMaintenance] = 1
+		qs[jobs.QueueReclassify] = 1
 	}
 	return jobs.Options{
 		Queues: qs, RescueAfter: 5 * time.Minute, JobTimeout: 4 * time.Minute, Logger: slog.Default(),

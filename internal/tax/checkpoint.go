@@ -23,8 +23,9 @@ type Checkpoint struct {
 }
 
 // checkpointVersion changes when the state means something else: version 2 orders the per-wallet
-// allocation by first appearance, so a state taken after a version 1 allocation is not resumed.
-const checkpointVersion = 2
+// allocation by first appearance, so a state taken after a version 1 allocation is not resumed;
+// version 3 holds one income total per label including wrap, one more than version 2.
+const checkpointVersion = 3
 
 // ErrCheckpoint is returned for a checkpoint that cannot be decoded.
 var ErrCheckpoint = errors.New("tax: invalid checkpoint")

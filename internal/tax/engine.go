@@ -87,10 +87,11 @@ type Engine struct {
 	incomeByType       [numLabels]IncomeTotal
 
 	// scratch
-	cls    []tcls
-	pieces []piece
-	order  []int32
-	wall   []int32
+	cls     []tcls
+	wrapBuf []Transfer // a transaction's transfers with its wrap legs paired (wrap.go)
+	pieces  []piece
+	order   []int32
+	wall    []int32
 
 	res     Result
 	sinkBuf Disposal

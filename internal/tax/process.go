@@ -4,6 +4,9 @@ import "fmt"
 
 func (e *Engine) processTx(tx *Transaction, t int64) {
 	trs := tx.Transfers
+	if len(trs) > 1 && hasWrap(trs) {
+		trs = e.pairWraps(trs)
+	}
 	n := len(trs)
 	if n == 1 { // most transactions: no swap or fee attribution to prepare
 		var c tcls

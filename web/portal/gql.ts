@@ -18,6 +18,7 @@ fragment PortalTxDetail on Transaction {
   id createdAt txnHash accountId provider explorerUrl label labelSource notes isHidden isReviewed isDirty isMissingBasis
   hasNegativeBalance isInternalTransfer isEdited isSpam isOffChain linkType linkId linkedTransactionId
   fiatValueCents feeFiatValueCents capGainsSumSigned incomeSum
+  classification { rule confidence explanation }
   transfers {
     id ordering assetId asset { id symbol name pricingKey } amountExact fromAccountId toAccountId fromAddress toAddress
     direction isFee isHidden fiatValueCents basisFiatValueCents isFiatValueOverridden capGainsSumSigned incomeSum

@@ -1648,6 +1648,11 @@ type Transaction struct {
 	IsInternalTransfer bool `json:"isInternalTransfer"`
 	// Changed by a person after import.
 	IsEdited bool `json:"isEdited"`
+	// Which classification rule labelled this on-chain transaction, how sure it is and why (docs/onchain.md,
+	// "Rules"); null for a transaction no rule classified (CSV, exchange and manual entries, and chain
+	// transactions synced before classification). A person's edit always wins: a re-classification never
+	// changes an edited transaction, and an edited transaction no longer needs review.
+	Classification *TransactionClassification `json:"classification,omitempty"`
 	// Deleted (merged into another transaction or removed); only listed with `onlyShowDeleted`.
 	IsDeleted bool `json:"isDeleted"`
 	// The on-chain transaction failed; only its fee moved.
@@ -1710,6 +1715,16 @@ type TransactionBalance struct {
 	Amount float64 `json:"amount"`
 	// Balance as an exact decimal string; negative when the ledger is missing an acquisition.
 	AmountExact string `json:"amountExact"`
+}
+
+// How a classification rule read an on-chain transaction (see `Transaction.classification`).
+type TransactionClassification struct {
+	// The rule that decided: `failed`, `spam`, `untouched`, `gas_only`, `beacon_deposit`, `wrap`, `bridge_out`, `bridge_in`, `airdrop_claim`, `nft`, `swap`, `own_transfer`, or `transfer` (the fallback: plain movements, unlabelled).
+	Rule string `json:"rule"`
+	// How sure the rule is.
+	Confidence ClassificationConfidenceEnum `json:"confidence"`
+	// Why, in words: what the rule saw (events, contracts, amounts).
+	Explanation string `json:"explanation"`
 }
 
 // One child transaction of `splitTransactionIntoMany`. Split rules: at most 20 entries per request, at most
@@ -2236,6 +2251,67 @@ func (e *BasisMethodEnum) UnmarshalJSON(b []byte) error {
 }
 
 func (e BasisMethodEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How sure a classification rule is of its reading.
+type ClassificationConfidenceEnum string
+
+const (
+	// The transaction's own events, or a listed contract, prove the reading.
+	ClassificationConfidenceEnumHigh ClassificationConfidenceEnum = "HIGH"
+	// The shape matches (what left and what arrived, the contract called) without an event that proves it.
+	ClassificationConfidenceEnumMedium ClassificationConfidenceEnum = "MEDIUM"
+	// Nothing but plain movements matched, or the rule guesses: the transaction needs a person's review (the `needs-review-classification` insight lists it).
+	ClassificationConfidenceEnumLow ClassificationConfidenceEnum = "LOW"
+)
+
+var AllClassificationConfidenceEnum = []ClassificationConfidenceEnum{
+	ClassificationConfidenceEnumHigh,
+	ClassificationConfidenceEnumMedium,
+	ClassificationConfidenceEnumLow,
+}
+
+func (e ClassificationConfidenceEnum) IsValid() bool {
+	switch e {
+	case ClassificationConfidenceEnumHigh, ClassificationConfidenceEnumMedium, ClassificationConfidenceEnumLow:
+		return true
+	}
+	return false
+}
+
+func (e ClassificationConfidenceEnum) String() string {
+	return string(e)
+}
+
+func (e *ClassificationConfidenceEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ClassificationConfidenceEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ClassificationConfidenceEnum", str)
+	}
+	return nil
+}
+
+func (e ClassificationConfidenceEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ClassificationConfidenceEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ClassificationConfidenceEnum) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
@@ -3356,6 +3432,8 @@ const (
 	InsightTypeEnumTaxLossHarvesting InsightTypeEnum = "TAX_LOSS_HARVESTING"
 	// Account syncs that keep failing.
 	InsightTypeEnumAccountSyncFailed InsightTypeEnum = "ACCOUNT_SYNC_FAILED"
+	// On-chain transactions that the classification rules read with low confidence (`Transaction.classification`), not yet edited or reviewed by a person.
+	InsightTypeEnumNeedsReviewClassification InsightTypeEnum = "NEEDS_REVIEW_CLASSIFICATION"
 )
 
 var AllInsightTypeEnum = []InsightTypeEnum{
@@ -3370,11 +3448,12 @@ var AllInsightTypeEnum = []InsightTypeEnum{
 	InsightTypeEnumUnsupportedProtocol,
 	InsightTypeEnumTaxLossHarvesting,
 	InsightTypeEnumAccountSyncFailed,
+	InsightTypeEnumNeedsReviewClassification,
 }
 
 func (e InsightTypeEnum) IsValid() bool {
 	switch e {
-	case InsightTypeEnumMissingBasis, InsightTypeEnumUncoveredDisposals, InsightTypeEnumNegativeBalance, InsightTypeEnumUnlabeledTransactions, InsightTypeEnumPossibleInternalTransfer, InsightTypeEnumPossibleSpam, InsightTypeEnumMissingPrice, InsightTypeEnumDuplicateTransfers, InsightTypeEnumUnsupportedProtocol, InsightTypeEnumTaxLossHarvesting, InsightTypeEnumAccountSyncFailed:
+	case InsightTypeEnumMissingBasis, InsightTypeEnumUncoveredDisposals, InsightTypeEnumNegativeBalance, InsightTypeEnumUnlabeledTransactions, InsightTypeEnumPossibleInternalTransfer, InsightTypeEnumPossibleSpam, InsightTypeEnumMissingPrice, InsightTypeEnumDuplicateTransfers, InsightTypeEnumUnsupportedProtocol, InsightTypeEnumTaxLossHarvesting, InsightTypeEnumAccountSyncFailed, InsightTypeEnumNeedsReviewClassification:
 		return true
 	}
 	return false

@@ -45,6 +45,15 @@ export type AuditActorTypeEnum =
   /** A signed-in member of the client, or the client's end user in a partner's portal (a portal access token; `userId` is then null). */
   | 'USER';
 
+/** How sure a classification rule is of its reading. */
+export type ClassificationConfidenceEnum =
+  /** The transaction's own events, or a listed contract, prove the reading. */
+  | 'HIGH'
+  /** Nothing but plain movements matched, or the rule guesses: the transaction needs a person's review (the `needs-review-classification` insight lists it). */
+  | 'LOW'
+  /** The shape matches (what left and what arrived, the contract called) without an event that proves it. */
+  | 'MEDIUM';
+
 /**
  * How lots are picked when an asset is disposed of. The chosen lot decides the cost basis and the holding
  * period of the disposal. Lots are kept per wallet or universally as set in `TaxSettings.basisMethod`.
@@ -179,6 +188,8 @@ export type InsightTypeEnum =
   | 'MISSING_BASIS'
   /** Transfers without a price. */
   | 'MISSING_PRICE'
+  /** On-chain transactions that the classification rules read with low confidence (`Transaction.classification`), not yet edited or reviewed by a person. */
+  | 'NEEDS_REVIEW_CLASSIFICATION'
   /** Balances that go negative, usually a missing account or transaction. */
   | 'NEGATIVE_BALANCE'
   /** Transactions that look like moves between the client's own accounts. */
@@ -347,7 +358,7 @@ export type TransferDirectionEnum =
 
 export type PortalTxRowFragment = { id: string, createdAt: string, label: string | null, accountId: string, provider: string, isHidden: boolean, isMissingBasis: boolean, hasNegativeBalance: boolean, isInternalTransfer: boolean, isDirty: boolean, isSpam: boolean, fiatValueCents: number, capGainsSumSigned: string | null, incomeSum: number | null, transfers: Array<{ id: string, direction: TransferDirectionEnum, isFee: boolean, amountExact: string, assetId: string, fiatValueCents: number | null, asset: { id: string, symbol: string } | null }> };
 
-export type PortalTxDetailFragment = { id: string, createdAt: string, txnHash: string | null, accountId: string, provider: string, explorerUrl: string | null, label: string | null, labelSource: LabelSourceEnum | null, notes: string | null, isHidden: boolean, isReviewed: boolean, isDirty: boolean, isMissingBasis: boolean, hasNegativeBalance: boolean, isInternalTransfer: boolean, isEdited: boolean, isSpam: boolean, isOffChain: boolean, linkType: TransactionLinkTypeEnum | null, linkId: string | null, linkedTransactionId: string | null, fiatValueCents: number, feeFiatValueCents: number, capGainsSumSigned: string | null, incomeSum: number | null, transfers: Array<{ id: string, ordering: number, assetId: string, amountExact: string, fromAccountId: string | null, toAccountId: string | null, fromAddress: string | null, toAddress: string | null, direction: TransferDirectionEnum, isFee: boolean, isHidden: boolean, fiatValueCents: number | null, basisFiatValueCents: number | null, isFiatValueOverridden: boolean, capGainsSumSigned: string | null, incomeSum: number | null, saleTerm: SaleTermEnum | null, uncoveredAmountExact: string | null, asset: { id: string, symbol: string, name: string, pricingKey: string } | null }> };
+export type PortalTxDetailFragment = { id: string, createdAt: string, txnHash: string | null, accountId: string, provider: string, explorerUrl: string | null, label: string | null, labelSource: LabelSourceEnum | null, notes: string | null, isHidden: boolean, isReviewed: boolean, isDirty: boolean, isMissingBasis: boolean, hasNegativeBalance: boolean, isInternalTransfer: boolean, isEdited: boolean, isSpam: boolean, isOffChain: boolean, linkType: TransactionLinkTypeEnum | null, linkId: string | null, linkedTransactionId: string | null, fiatValueCents: number, feeFiatValueCents: number, capGainsSumSigned: string | null, incomeSum: number | null, classification: { rule: string, confidence: ClassificationConfidenceEnum, explanation: string } | null, transfers: Array<{ id: string, ordering: number, assetId: string, amountExact: string, fromAccountId: string | null, toAccountId: string | null, fromAddress: string | null, toAddress: string | null, direction: TransferDirectionEnum, isFee: boolean, isHidden: boolean, fiatValueCents: number | null, basisFiatValueCents: number | null, isFiatValueOverridden: boolean, capGainsSumSigned: string | null, incomeSum: number | null, saleTerm: SaleTermEnum | null, uncoveredAmountExact: string | null, asset: { id: string, symbol: string, name: string, pricingKey: string } | null }> };
 
 export type PortalClientQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -448,7 +459,7 @@ export type PortalTransactionQueryVariables = Exact<{
 }>;
 
 
-export type PortalTransactionQuery = { getTransaction: { id: string, createdAt: string, txnHash: string | null, accountId: string, provider: string, explorerUrl: string | null, label: string | null, labelSource: LabelSourceEnum | null, notes: string | null, isHidden: boolean, isReviewed: boolean, isDirty: boolean, isMissingBasis: boolean, hasNegativeBalance: boolean, isInternalTransfer: boolean, isEdited: boolean, isSpam: boolean, isOffChain: boolean, linkType: TransactionLinkTypeEnum | null, linkId: string | null, linkedTransactionId: string | null, fiatValueCents: number, feeFiatValueCents: number, capGainsSumSigned: string | null, incomeSum: number | null, transfers: Array<{ id: string, ordering: number, assetId: string, amountExact: string, fromAccountId: string | null, toAccountId: string | null, fromAddress: string | null, toAddress: string | null, direction: TransferDirectionEnum, isFee: boolean, isHidden: boolean, fiatValueCents: number | null, basisFiatValueCents: number | null, isFiatValueOverridden: boolean, capGainsSumSigned: string | null, incomeSum: number | null, saleTerm: SaleTermEnum | null, uncoveredAmountExact: string | null, asset: { id: string, symbol: string, name: string, pricingKey: string } | null }> } };
+export type PortalTransactionQuery = { getTransaction: { id: string, createdAt: string, txnHash: string | null, accountId: string, provider: string, explorerUrl: string | null, label: string | null, labelSource: LabelSourceEnum | null, notes: string | null, isHidden: boolean, isReviewed: boolean, isDirty: boolean, isMissingBasis: boolean, hasNegativeBalance: boolean, isInternalTransfer: boolean, isEdited: boolean, isSpam: boolean, isOffChain: boolean, linkType: TransactionLinkTypeEnum | null, linkId: string | null, linkedTransactionId: string | null, fiatValueCents: number, feeFiatValueCents: number, capGainsSumSigned: string | null, incomeSum: number | null, classification: { rule: string, confidence: ClassificationConfidenceEnum, explanation: string } | null, transfers: Array<{ id: string, ordering: number, assetId: string, amountExact: string, fromAccountId: string | null, toAccountId: string | null, fromAddress: string | null, toAddress: string | null, direction: TransferDirectionEnum, isFee: boolean, isHidden: boolean, fiatValueCents: number | null, basisFiatValueCents: number | null, isFiatValueOverridden: boolean, capGainsSumSigned: string | null, incomeSum: number | null, saleTerm: SaleTermEnum | null, uncoveredAmountExact: string | null, asset: { id: string, symbol: string, name: string, pricingKey: string } | null }> } };
 
 export type PortalTransactionLotsQueryVariables = Exact<{
   clientId: string;
@@ -725,6 +736,11 @@ export const PortalTxDetailFragmentDoc = new TypedDocumentString(`
   feeFiatValueCents
   capGainsSumSigned
   incomeSum
+  classification {
+    rule
+    confidence
+    explanation
+  }
   transfers {
     id
     ordering
@@ -997,6 +1013,11 @@ export const PortalTransactionDocument = new TypedDocumentString(`
   feeFiatValueCents
   capGainsSumSigned
   incomeSum
+  classification {
+    rule
+    confidence
+    explanation
+  }
   transfers {
     id
     ordering

@@ -57,6 +57,7 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
           ? h('a', { href: tx.explorerUrl, target: '_blank', rel: 'noopener noreferrer' }, `View on explorer (${shortAddress(tx.txnHash)})`)
           : h('span', { class: 'mono', title: tx.txnHash }, shortAddress(tx.txnHash))] : ''),
       h('div', { class: 'flags' }, ...flags(tx)),
+      classification(tx),
       status,
       figures(tx),
       transfersPanel(app, tx, edited),
@@ -73,6 +74,22 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
   load();
   const off = app.onChange(() => { if (ctx.recalc.state === 'settled') load(); });
   return () => { alive = false; off(); };
+}
+
+const CONFIDENCE: Record<string, string> = { HIGH: 'high confidence', MEDIUM: 'medium confidence', LOW: 'low confidence' };
+
+// classification says which rule read the on-chain transaction, how sure it is and why; a
+// low-confidence reading needs the person's review (an edit or "Mark as reviewed" settles it).
+function classification(tx: Tx): HTMLElement | string {
+  const c = tx.classification;
+  if (!c) return '';
+  const review = c.confidence === 'LOW' && !tx.isReviewed && !tx.isEdited;
+  return h('div', { class: 'classification', id: 'tx-classification', 'data-rule': c.rule, 'data-confidence': c.confidence },
+    h('p', {}, 'Read by the rule ', h('strong', {}, c.rule), ` (${CONFIDENCE[c.confidence] || c.confidence}): ${c.explanation}.`,
+      review ? [' ', h('span', { class: 'badge warning' }, 'Needs review')] : ''),
+    h('p', { class: 'muted small' }, tx.isEdited
+      ? 'You changed this transaction: your edit stays, whatever the rules say later.'
+      : 'Change the label below if this reading is wrong: your edit always wins over the rules.'));
 }
 
 function figures(tx: Tx): HTMLElement {
