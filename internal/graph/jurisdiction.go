@@ -32,8 +32,8 @@ func jurisdictionRulesOut(rules *tax.Rules, fiscalYearStart string) *model.Juris
 			DeniedLosses: optional(rules.Words.DeniedLosses), Holding: rules.Words.Holding},
 		Text: optional(rules.Text), MatchingText: optional(rules.MatchingText),
 	}
-	if rules.SplitYearLabel {
-		out.TaxYearLabelFormat = "YYYY/YY"
+	if rules.SplitYearSeparator != "" {
+		out.TaxYearLabelFormat = "YYYY" + rules.SplitYearSeparator + "YY"
 	}
 	if rules.InclusionRate != 0 {
 		rate := rules.InclusionRate

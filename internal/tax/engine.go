@@ -59,6 +59,7 @@ type Engine struct {
 	perWallet     bool
 	method        Method
 	methodStarted bool
+	carried       Dec // the net capital loss carried into the next tax year (Rules.CarryLosses)
 
 	// interning
 	assetIdx   map[string]int32
@@ -216,15 +217,20 @@ func (e *Engine) reset(s Settings) error {
 	e.pooled = e.rules.Matcher.Pooled()
 	start := s.taxYearStart()
 	e.fyMonth, e.fyDay = start.Month, start.Day
-	if e.pooled {
+	switch {
+	case e.pooled:
 		e.methods = append(e.methods[:0], MethodChange{Method: AverageCost})
+		e.hasSwitch, e.switchAtEnd = false, false
+	case !e.rules.ClientLots:
+		e.methods = append(e.methods[:0], MethodChange{Method: FIFO})
 		e.hasSwitch, e.switchAtEnd = false, false
 	}
 	e.pooledState.reset()
 	if e.fyMonth < 1 || e.fyMonth > 12 || e.fyDay < 1 || e.fyDay > 28 {
 		return fmt.Errorf("%w: fiscal year start must be a month 1-12 and a day 1-28", ErrInvalid)
 	}
-	e.perWallet = false
+	e.perWallet = e.rules.WalletLots
+	e.carried = Dec{}
 	e.method = FIFO
 	e.methodStarted = false
 	if e.assetIdx == nil {
@@ -387,7 +393,7 @@ func (e *Engine) enterYear(t int64) {
 	} else if m != e.method {
 		e.setMethod(m)
 	}
-	e.res.Years = append(e.res.Years, YearSummary{Year: y, Method: e.method})
+	e.res.Years = append(e.res.Years, YearSummary{Year: y, Method: e.method, LossesBroughtForward: e.carried})
 	e.cur = &e.res.Years[len(e.res.Years)-1]
 }
 
@@ -444,7 +450,56 @@ func (e *Engine) flushYear() {
 		}
 		*it = IncomeTotal{}
 	}
+	if !e.pooled { // a pooled year's gains settle until the end (finishPooled)
+		e.taxable(ys)
+	}
 	e.cur = nil
+}
+
+// taxable works out the year's taxable figures under the rules (see YearSummary.TaxableGain):
+// the taxed part of the gain after any holding exemption, losses, discount or inclusion rate,
+// tested against the gain threshold, and the income after its threshold.
+func (e *Engine) taxable(ys *YearSummary) {
+	r := e.rules
+	if th, ok := ThresholdIn(r.IncomeThresholds, ys.Year); ok {
+		ys.TaxableIncome = ys.IncomeTotal
+		if ys.IncomeTotal.Cmp(th) < 0 {
+			ys.TaxableIncome = Dec{}
+		}
+	}
+	if !r.TaxableGain() {
+		return
+	}
+	var gain Dec
+	switch {
+	case r.DiscountPercent != 0 || r.CarryLosses:
+		// losses (the year's, then those brought forward) reduce the gains without the discount
+		// first, then the discount gains; the discount applies to what is left of those
+		losses := e.sub(ys.LossesBroughtForward, ys.Losses)
+		short, long := e.sub(ys.Gains, ys.LongGains), ys.LongGains
+		use := minDec(losses, short)
+		short, losses = e.sub(short, use), e.sub(losses, use)
+		use = minDec(losses, long)
+		long, losses = e.sub(long, use), e.sub(losses, use)
+		ys.Discount = e.mulDiv(long, DecFromInt(int64(r.DiscountPercent)), DecFromInt(100))
+		gain = e.sub(e.add(short, long), ys.Discount)
+		if r.CarryLosses {
+			ys.LossesCarriedForward = losses
+		} else {
+			gain = e.sub(gain, losses)
+		}
+		e.carried = ys.LossesCarriedForward
+	case r.InclusionRate != 0:
+		gain = e.mulDiv(ys.ShortGain, DecFromInt(int64(r.InclusionRate)), DecFromInt(100))
+	case r.HoldingExempt:
+		gain = ys.ShortGain
+	default:
+		gain = e.add(ys.ShortGain, ys.LongGain)
+	}
+	if th, ok := ThresholdIn(r.GainThresholds, ys.Year); ok && gain.Sign() >= 0 && gain.Cmp(th) < 0 {
+		gain = Dec{}
+	}
+	ys.TaxableGain = gain
 }
 
 // LongTermFrom is the first instant at which units acquired at acq are held long-term: the start

@@ -330,9 +330,26 @@ type YearSummary struct {
 	// Under GB and CA every piece is counted in the Short* fields (there is no holding period);
 	// Gains and Losses split the year's gain by piece sign, Denied is CA's superficial losses
 	// (added back to the cost of the units still held). Zero and left out of JSON under US.
-	Gains        Dec `json:"gains,omitzero"`
-	Losses       Dec `json:"losses,omitzero"` // a negative amount
-	Denied       Dec `json:"denied,omitzero"`
+	// Under rules with a taxable gain of their own (Rules.TaxableGain) Gains and Losses also split
+	// the gains of the pieces that count towards it (not HoldingExempt long-term ones) by sign.
+	Gains  Dec `json:"gains,omitzero"`
+	Losses Dec `json:"losses,omitzero"` // a negative amount
+	Denied Dec `json:"denied,omitzero"`
+	// LongGains are the long-term pieces' gains among Gains (under a DiscountPercent).
+	LongGains Dec `json:"longGains,omitzero"`
+	// TaxableGain is the year's taxable gain under the rules (Rules.TaxableGain; zero otherwise):
+	// the counted pieces' net gain less the holding exemption, losses, discount or inclusion, and
+	// zero when a gain threshold is not reached. A net loss is negative unless the rules carry it.
+	TaxableGain Dec `json:"taxableGain,omitzero"`
+	// LossesBroughtForward and LossesCarriedForward are the net capital losses (positive amounts)
+	// the year starts with and hands to the next (Rules.CarryLosses); Discount is the part of the
+	// long-term gains left after losses that is not taxed (Rules.DiscountPercent).
+	LossesBroughtForward Dec `json:"lossesBroughtForward,omitzero"`
+	LossesCarriedForward Dec `json:"lossesCarriedForward,omitzero"`
+	Discount             Dec `json:"discount,omitzero"`
+	// TaxableIncome is IncomeTotal, or zero while it stays below the rules' income threshold
+	// (Rules.IncomeThresholds; zero without one).
+	TaxableIncome Dec `json:"taxableIncome,omitzero"`
 	Disposals    int `json:"disposals"`  // taxable pieces
 	NonTaxable   int `json:"nonTaxable"` // gift/donation/lost/transfer_out pieces
 	IncomeEvents int `json:"incomeEvents"`

@@ -273,15 +273,25 @@ func (w *writer) jsonTail() error {
 		w.kdec("longProceeds", y.LongProceeds)
 		w.kdec("longBasis", y.LongBasis)
 		w.kdec("longGain", y.LongGain)
-		if rules := w.o.Settings.Rules(); rules.Matcher.Pooled() {
+		rules := w.o.Settings.Rules()
+		if rules.Matcher.Pooled() || rules.TaxableGain() {
 			w.kstr("jurisdiction", w.o.Settings.Jurisdiction.String())
 			w.kdec("gains", y.Gains)
 			w.kdec("losses", y.Losses)
 			if rules.SuperficialLosses {
 				w.kdec("deniedLosses", y.Denied)
 			}
-			if rules.InclusionRate != 0 {
-				w.kdec("taxableGain", tax.Inclusion(y.ShortGain))
+			if rules.DiscountPercent != 0 {
+				w.kdec("discountGains", y.LongGains)
+				w.kdec("lossesBroughtForward", y.LossesBroughtForward)
+				w.kdec("discount", y.Discount)
+				w.kdec("lossesCarriedForward", y.LossesCarriedForward)
+			}
+			if th, ok := tax.ThresholdIn(rules.GainThresholds, y.Year); ok {
+				w.kdec("threshold", th)
+			}
+			if rules.TaxableGain() {
+				w.kdec("taxableGain", y.TaxableGain)
 			}
 		}
 		w.key("income")
@@ -297,6 +307,10 @@ func (w *writer) jsonTail() error {
 		}
 		w.b = append(w.b, '}', ',')
 		w.kdec("incomeTotal", y.IncomeTotal)
+		if th, ok := tax.ThresholdIn(rules.IncomeThresholds, y.Year); ok {
+			w.kdec("incomeThreshold", th)
+			w.kdec("taxableIncome", y.TaxableIncome)
+		}
 		w.kdec("futuresPnl", y.FuturesPnL)
 		w.kint("disposals", int64(y.Disposals))
 		w.kint("nonTaxable", int64(y.NonTaxable))
