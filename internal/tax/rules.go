@@ -193,7 +193,7 @@ var rulesTable = [...]Rules{
 	GB: {
 		Jurisdiction: GB, Code: "GB", Countries: []string{"GB"}, Aliases: []string{"UK"}, Name: "United Kingdom", TaxYearStart: MonthDay{time.April, 6}, SplitYearSeparator: "/", TimeZone: "Europe/London",
 		Currency: "GBP",
-		Matcher: MatcherSection104, GiftIsDisposal: true,
+		Matcher:  MatcherSection104, GiftIsDisposal: true,
 		Reports: ownReportsFirst("uk-capital-gains-pdf", "uk-capital-gains-csv"),
 		Words: Words{Proceeds: "Disposal proceeds", Cost: "Allowable costs", Gains: "Gains in the year, before losses", Losses: "Losses in the year",
 			NetGain: "Net capital gains", Holding: "acquisition or pool"},

@@ -350,10 +350,10 @@ type YearSummary struct {
 	// TaxableIncome is IncomeTotal, or zero while it stays below the rules' income threshold
 	// (Rules.IncomeThresholds; zero without one).
 	TaxableIncome Dec `json:"taxableIncome,omitzero"`
-	Disposals    int `json:"disposals"`  // taxable pieces
-	NonTaxable   int `json:"nonTaxable"` // gift/donation/lost/transfer_out pieces
-	IncomeEvents int `json:"incomeEvents"`
-	Warnings     int `json:"warnings"`
+	Disposals     int `json:"disposals"`  // taxable pieces
+	NonTaxable    int `json:"nonTaxable"` // gift/donation/lost/transfer_out pieces
+	IncomeEvents  int `json:"incomeEvents"`
+	Warnings      int `json:"warnings"`
 }
 
 // WarningCode classifies a warning.
