@@ -456,50 +456,13 @@ func (e *Engine) flushYear() {
 	e.cur = nil
 }
 
-// taxable works out the year's taxable figures under the rules (see YearSummary.TaxableGain):
-// the taxed part of the gain after any holding exemption, losses, discount or inclusion rate,
-// tested against the gain threshold, and the income after its threshold.
+// taxable works out the year's taxable figures under the rules (Rules.Taxable) and keeps the
+// loss it carries for the next year.
 func (e *Engine) taxable(ys *YearSummary) {
-	r := e.rules
-	if th, ok := ThresholdIn(r.IncomeThresholds, ys.Year); ok {
-		ys.TaxableIncome = ys.IncomeTotal
-		if ys.IncomeTotal.Cmp(th) < 0 {
-			ys.TaxableIncome = Dec{}
-		}
+	if !e.rules.Taxable(ys) {
+		e.overflow()
 	}
-	if !r.TaxableGain() {
-		return
-	}
-	var gain Dec
-	switch {
-	case r.DiscountPercent != 0 || r.CarryLosses:
-		// losses (the year's, then those brought forward) reduce the gains without the discount
-		// first, then the discount gains; the discount applies to what is left of those
-		losses := e.sub(ys.LossesBroughtForward, ys.Losses)
-		short, long := e.sub(ys.Gains, ys.LongGains), ys.LongGains
-		use := minDec(losses, short)
-		short, losses = e.sub(short, use), e.sub(losses, use)
-		use = minDec(losses, long)
-		long, losses = e.sub(long, use), e.sub(losses, use)
-		ys.Discount = e.mulDiv(long, DecFromInt(int64(r.DiscountPercent)), DecFromInt(100))
-		gain = e.sub(e.add(short, long), ys.Discount)
-		if r.CarryLosses {
-			ys.LossesCarriedForward = losses
-		} else {
-			gain = e.sub(gain, losses)
-		}
-		e.carried = ys.LossesCarriedForward
-	case r.InclusionRate != 0:
-		gain = e.mulDiv(ys.ShortGain, DecFromInt(int64(r.InclusionRate)), DecFromInt(100))
-	case r.HoldingExempt:
-		gain = ys.ShortGain
-	default:
-		gain = e.add(ys.ShortGain, ys.LongGain)
-	}
-	if th, ok := ThresholdIn(r.GainThresholds, ys.Year); ok && gain.Sign() >= 0 && gain.Cmp(th) < 0 {
-		gain = Dec{}
-	}
-	ys.TaxableGain = gain
+	e.carried = ys.LossesCarriedForward
 }
 
 // LongTermFrom is the first instant at which units acquired at acq are held long-term: the start

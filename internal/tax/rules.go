@@ -131,6 +131,57 @@ func (r *Rules) TaxableGain() bool {
 	return r.InclusionRate != 0 || r.HoldingExempt || r.DiscountPercent != 0 || len(r.GainThresholds) > 0
 }
 
+// Taxable works out a year's taxable figures under r from its other figures: TaxableGain (the
+// counted pieces' gain less the holding exemption, losses, discount or inclusion, and zero when a
+// gain threshold is not reached), Discount and LossesCarriedForward (under a discount or a carry,
+// from Gains, LongGains, Losses and LossesBroughtForward), TaxableIncome (IncomeTotal against the
+// income threshold). Reports that total their own rows call it with those totals, so a year's
+// figures have one definition. It is false when a figure overflows a Dec.
+func (r *Rules) Taxable(ys *YearSummary) bool {
+	ok := true
+	sub := func(a, b Dec) Dec { d, o := sub(a, b); ok = ok && o; return d }
+	add := func(a, b Dec) Dec { d, o := add(a, b); ok = ok && o; return d }
+	pct := func(a Dec, p int) Dec { d, o := mulDiv(a, DecFromInt(int64(p)), DecFromInt(100)); ok = ok && o; return d }
+	ys.TaxableIncome = Dec{}
+	if th, has := ThresholdIn(r.IncomeThresholds, ys.Year); has && ys.IncomeTotal.Cmp(th) >= 0 {
+		ys.TaxableIncome = ys.IncomeTotal
+	}
+	if !r.TaxableGain() {
+		return ok
+	}
+	var gain Dec
+	switch {
+	case r.DiscountPercent != 0 || r.CarryLosses:
+		// losses (the year's, then those brought forward) reduce the gains without the discount
+		// first, then the discount gains; the discount applies to what is left of those
+		losses := sub(ys.LossesBroughtForward, ys.Losses)
+		short, long := sub(ys.Gains, ys.LongGains), ys.LongGains
+		use := minDec(losses, short)
+		short, losses = sub(short, use), sub(losses, use)
+		use = minDec(losses, long)
+		long, losses = sub(long, use), sub(losses, use)
+		ys.Discount = pct(long, r.DiscountPercent)
+		gain = sub(add(short, long), ys.Discount)
+		ys.LossesCarriedForward = Dec{}
+		if r.CarryLosses {
+			ys.LossesCarriedForward = losses
+		} else {
+			gain = sub(gain, losses)
+		}
+	case r.InclusionRate != 0:
+		gain = pct(ys.ShortGain, r.InclusionRate)
+	case r.HoldingExempt:
+		gain = ys.ShortGain
+	default:
+		gain = add(ys.ShortGain, ys.LongGain)
+	}
+	if th, has := ThresholdIn(r.GainThresholds, ys.Year); has && gain.Sign() >= 0 && gain.Cmp(th) < 0 {
+		gain = Dec{}
+	}
+	ys.TaxableGain = gain
+	return ok
+}
+
 // Words are the names a person reads for the figures of a tax year and a disposal.
 type Words struct {
 	Proceeds     string // what a disposal brought in
