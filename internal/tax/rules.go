@@ -141,7 +141,11 @@ func (r *Rules) Taxable(ys *YearSummary) bool {
 	ok := true
 	sub := func(a, b Dec) Dec { d, o := sub(a, b); ok = ok && o; return d }
 	add := func(a, b Dec) Dec { d, o := add(a, b); ok = ok && o; return d }
-	pct := func(a Dec, p int) Dec { d, o := mulDiv(a, DecFromInt(int64(p)), DecFromInt(100)); ok = ok && o; return d }
+	pct := func(a Dec, p int) Dec {
+		d, o := mulDiv(a, DecFromInt(int64(p)), DecFromInt(100))
+		ok = ok && o
+		return d
+	}
 	ys.TaxableIncome = Dec{}
 	if th, has := ThresholdIn(r.IncomeThresholds, ys.Year); has && ys.IncomeTotal.Cmp(th) >= 0 {
 		ys.TaxableIncome = ys.IncomeTotal

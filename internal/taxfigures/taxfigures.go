@@ -148,7 +148,7 @@ type Year struct {
 	// TaxableGain, TaxableIncome, DiscountGains, LossesBroughtForward, LossesCarriedForward and
 	// Discount are the year's taxable figures where the rules have them (tax.YearSummary); a figure
 	// the rules do not have is not Valid.
-	TaxableGain, TaxableIncome, DiscountGains           decimal.NullDecimal
+	TaxableGain, TaxableIncome, DiscountGains            decimal.NullDecimal
 	LossesBroughtForward, LossesCarriedForward, Discount decimal.NullDecimal
 }
 
