@@ -301,8 +301,11 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	}
 	out := Lots{IsStale: st.IsStale || st.CurrentResultSetID == nil, Method: es.MethodAt(now), Jurisdiction: st.jurisdiction(),
 		Computed: st.CurrentResultSetID != nil}
-	if out.Jurisdiction.Rules().Matcher.Pooled() {
+	switch rules := out.Jurisdiction.Rules(); {
+	case rules.Matcher.Pooled():
 		out.Method = tax.AverageCost
+	case !rules.ClientLots:
+		out.Method = tax.FIFO
 	}
 	q := db.New(s.pool)
 	assets, err := q.ListAssetsByPricingKey(ctx, db.ListAssetsByPricingKeyParams{ClientID: scope.ClientID(), PricingKey: pricingKey})
