@@ -12,6 +12,11 @@ ALTER TABLE tax_year_summaries
     ADD COLUMN losses_carried_forward numeric,
     ADD COLUMN discount               numeric;
 
+-- Clients in Germany and Australia had the generic (US) rules until their countries' own rules
+-- existed: their stored results are stale, so the next run recomputes them under their rules.
+UPDATE clients SET settings_dirty_seq = nextval('ledger_dirty_seq')
+WHERE country IN ('DE', 'AU') AND current_result_set_id IS NOT NULL AND settings_dirty_seq IS NULL;
+
 -- +goose Down
 ALTER TABLE tax_year_summaries DROP COLUMN discount, DROP COLUMN losses_carried_forward, DROP COLUMN losses_brought_forward,
     DROP COLUMN discount_gains, DROP COLUMN taxable_income, DROP COLUMN taxable_gain;
