@@ -156,8 +156,18 @@ export function taxYearRange(c: Client, y: number): [string, string] {
   return [zonedMidnight(y, m || 1, d || 1, c.timezone).toISOString(), zonedMidnight(y + 1, m || 1, d || 1, c.timezone).toISOString()];
 }
 
-// yearLabel is tax year y as the client's rules name it: "2024/25" for a year spanning two calendar
-// years (taxYearLabelFormat YYYY/YY), else "2024".
+// yearLabel is tax year y as the client's rules name it: "2024/25" or "2024-25" for a year spanning
+// two calendar years (taxYearLabelFormat YYYY/YY, YYYY-YY: the separator is the rules'), else "2024".
 export function yearLabel(c: Client, y: number): string {
-  return c.jurisdictionRules.taxYearLabelFormat === 'YYYY/YY' ? `${y}/${String((y + 1) % 100).padStart(2, '0')}` : String(y);
+  const f = c.jurisdictionRules.taxYearLabelFormat;
+  return f.length === 7 ? `${y}${f[4]}${String((y + 1) % 100).padStart(2, '0')}` : String(y);
+}
+
+// termWords name a piece's holding class as the client's rules do ("Tax-free (held over a year)"
+// under DE, "Discount gain (held 12 months)" under AU), else short-term and long-term.
+export function termWord(c: Client, term: string): string {
+  const w = c.jurisdictionRules.words;
+  if (term === 'SHORT_TERM') return (w.shortTerm || 'Short-term').toLowerCase();
+  if (term === 'LONG_TERM') return (w.longTerm || 'Long-term').toLowerCase();
+  return term;
 }
