@@ -84,8 +84,9 @@ type MethodChange struct {
 
 // Settings are the client's tax settings.
 type Settings struct {
-	// Jurisdiction picks the rule set (zero: US). Under GB and CA, Methods, PerWalletFrom, AsOf and
-	// the fiscal-year start are not used: GB's tax year starts on 6 April, CA's on 1 January.
+	// Jurisdiction picks the rule set (zero: US). Under rules without ClientLots (every one but
+	// US), Methods, PerWalletFrom, AsOf and the fiscal-year start are not used: the rules fix the
+	// tax year (GB 6 April, AU 1 July, CA and DE 1 January) and how costs are matched.
 	Jurisdiction Jurisdiction
 	// Methods lists the method by tax year, ascending FromYear. Years before the first entry use the
 	// first entry's method; an empty list means FIFO throughout.
