@@ -161,9 +161,12 @@ func (w *writer) jsonHeader() {
 		w.b = append(w.b, '}')
 	}
 	w.b = append(w.b, ']', ',')
-	if s.PerWalletFrom.IsZero() {
+	switch {
+	case s.Rules().WalletLots:
+		w.kstr("perWalletFrom", "always") // the rules keep lots per wallet from the first transaction
+	case s.PerWalletFrom.IsZero():
 		w.kstr("perWalletFrom", "never")
-	} else {
+	default:
 		w.kstr("perWalletFrom", s.PerWalletFrom.UTC().Format(time.RFC3339Nano))
 	}
 	loc := "UTC"
@@ -171,11 +174,7 @@ func (w *writer) jsonHeader() {
 		loc = s.Location.String()
 	}
 	w.kstr("timezone", loc)
-	m, d := s.FiscalYearStartMonth, s.FiscalYearStartDay
-	if m == 0 {
-		m, d = 1, 1
-	}
-	w.kstr("fiscalYearStart", twoDigits(int(m))+"-"+twoDigits(d))
+	w.kstr("fiscalYearStart", s.Rules().TaxYearStartOf(tax.MonthDay{Month: s.FiscalYearStartMonth, Day: s.FiscalYearStartDay}).String())
 	w.end()
 	w.b = append(w.b, "},\n\"disposals\":["...)
 }
