@@ -63,8 +63,13 @@ func TestAnlageSO(t *testing.T) {
 		t.Fatalf("CSV:\n%s", f.Body)
 	}
 	p, err := Render(TypeDEAnlageSOPDF, d)
-	if err != nil || !bytes.HasPrefix(p.Body, []byte("%PDF-")) || !bytes.Contains(p.Body, []byte("Freigrenze 600.00")) {
+	if err != nil || !bytes.HasPrefix(p.Body, []byte("%PDF-")) || !bytes.Contains(p.Body, []byte("Freigrenze 600.00")) || bytes.Contains(p.Body, []byte("is made in")) {
 		t.Fatalf("PDF: %v (%d bytes)", err, len(p.Body))
+	}
+	// a client keeping its ledger in another currency is told the return's
+	d.Currency = "USD"
+	if p, err = Render(TypeDEAnlageSOPDF, d); err != nil || !bytes.Contains(p.Body, []byte("is made in EUR, these figures are in USD")) {
+		t.Fatalf("PDF in USD: %v", err)
 	}
 }
 
