@@ -24,15 +24,16 @@ const (
 // which outflows are disposals, the holding-period rule, the reports and forms that exist and the
 // words a person reads. Everything outside this file asks a Rules value (RulesFor) instead of
 // naming a jurisdiction, so a new country is one more entry in rulesTable (plus its goldens and,
-// where its returns differ, its report renderer).
+// where its returns differ, its report renderer); a rule no field expresses becomes a field here
+// that the next country sets, never a test of the country.
 //
 // Invariants of every entry:
 //   - ClientLots implies Matcher == MatcherLots: the client's cost-basis methods and per-wallet
 //     switch choose among lots (the pooled matchers average the cost).
 //   - WalletLots implies Matcher == MatcherLots and not ClientLots.
 //   - HoldingTerms implies Matcher == MatcherLots: only lots carry their own acquisition date into
-//     a disposal. HoldingExempt, DiscountPercent and CarryLosses imply HoldingTerms or a
-//     TaxableGain rule of their own; at most one of HoldingExempt and DiscountPercent is set.
+//     a disposal. HoldingExempt and DiscountPercent imply HoldingTerms (they act on long-term
+//     pieces); at most one of them is set.
 //   - SuperficialLosses implies Matcher == MatcherAdjustedCostBase.
 //   - TaxYearStart is zero (the client chooses) exactly where ClientLots.
 //   - TaxableGain() holds where InclusionRate, HoldingExempt, DiscountPercent or GainThresholds
@@ -78,7 +79,7 @@ type Rules struct {
 	// the taxable gain is the short-term pieces' alone.
 	HoldingExempt bool
 	// DiscountPercent is the part of a long-term gain left after losses that is not taxed (a
-	// discount capital gain). Losses (the year's, then those carried forward) reduce the short-term
+	// discount capital gain). Losses (the year's, then those brought forward) reduce the short-term
 	// gains first and the long-term gains after; the discount applies to what is left.
 	DiscountPercent int
 	// CarryLosses carries a year's net capital loss (its losses beyond its gains, after what was
