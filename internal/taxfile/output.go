@@ -356,13 +356,6 @@ func (w *writer) close() error {
 	return w.w.Flush()
 }
 
-func twoDigits(n int) string {
-	if n < 10 {
-		return "0" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
-}
-
 // CSVHeader is the header of the disposals CSV.
 const CSVHeader = "transfer,kind,asset,account,lot,lot_transfer,acquired,disposed,quantity,proceeds,basis,gain,term,part,box,tax_year,flags\n"
 
