@@ -103,5 +103,12 @@ func TestPortalHoldingRules(t *testing.T) {
 		}
 		w.axe(c.country + " tax page")
 		w.shot("tax-" + strings.ToLower(c.country))
+
+		// the overview's card of the latest year: its label and the holding classes in the rules' words
+		w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/"), visible(`#summary-cards [data-figure="capital-gains"]`), idle())
+		card := w.eval(`document.querySelector('#summary-cards [data-figure="capital-gains"]').textContent`)
+		if !strings.HasPrefix(card, c.label+" capital gains") || !strings.Contains(card, strings.TrimSuffix(c.longWord, " gains")) {
+			t.Errorf("%s: the overview's capital gains card reads %q", c.country, card)
+		}
 	}
 }

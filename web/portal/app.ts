@@ -163,11 +163,11 @@ export function yearLabel(c: Client, y: number): string {
   return f.length === 7 ? `${y}${f[4]}${String((y + 1) % 100).padStart(2, '0')}` : String(y);
 }
 
-// termWords name a piece's holding class as the client's rules do ("Tax-free (held over a year)"
-// under DE, "Discount gain (held 12 months)" under AU), else short-term and long-term.
-export function termWord(c: Client, term: string): string {
+// termWord names a piece's holding class as the client's rules do ("Tax-free (held over a year)"
+// under DE, "Discount gain (held 12 months)" under AU), else Short-term and Long-term; inSentence
+// starts it in lower case.
+export function termWord(c: Client, term: string, inSentence = false): string {
   const w = c.jurisdictionRules.words;
-  if (term === 'SHORT_TERM') return (w.shortTerm || 'Short-term').toLowerCase();
-  if (term === 'LONG_TERM') return (w.longTerm || 'Long-term').toLowerCase();
-  return term;
+  const word = term === 'SHORT_TERM' ? w.shortTerm || 'Short-term' : term === 'LONG_TERM' ? w.longTerm || 'Long-term' : term;
+  return inSentence ? word.charAt(0).toLowerCase() + word.slice(1) : word;
 }
