@@ -271,15 +271,14 @@ func writeSummary(w io.Writer, o *Output) {
 		}
 		if rules := o.Settings.Rules(); rules.TaxableGain() {
 			fmt.Fprintf(w, "tax year %s (%s): %s %s/%s/%s; %s %s/%s/%s (gains %s, losses %s", rules.TaxYearLabel(y.Year), o.Settings.Jurisdiction,
-				strings.ToLower(rules.Words.ShortTerm), y.ShortProceeds, y.ShortBasis, y.ShortGain,
-				strings.ToLower(rules.Words.LongTerm), y.LongProceeds, y.LongBasis, y.LongGain, y.Gains, y.Losses)
+				rules.Words.ShortTerm, y.ShortProceeds, y.ShortBasis, y.ShortGain, rules.Words.LongTerm, y.LongProceeds, y.LongBasis, y.LongGain, y.Gains, y.Losses)
 			if rules.DiscountPercent != 0 {
 				fmt.Fprintf(w, ", losses brought forward %s, discount %s, losses carried forward %s", y.LossesBroughtForward, y.Discount, y.LossesCarriedForward)
 			}
 			if th, ok := tax.ThresholdIn(rules.GainThresholds, y.Year); ok {
 				fmt.Fprintf(w, ", %s %s", rules.Words.Threshold, th)
 			}
-			fmt.Fprintf(w, "): %s %s; income %s", strings.ToLower(rules.Words.TaxableGain), y.TaxableGain, y.IncomeTotal)
+			fmt.Fprintf(w, "): %s %s; income %s", rules.Words.TaxableGain, y.TaxableGain, y.IncomeTotal)
 			if len(rules.IncomeThresholds) > 0 {
 				fmt.Fprintf(w, " (taxable %s)", y.TaxableIncome)
 			}
