@@ -8624,7 +8624,7 @@ type TaxLotDisposal {
   costBasisCents: Cents!
   "Gain or loss, in cents (signed)."
   gainCents: Cents!
-  "Holding period (US rules; SHORT under GB and CA, which have none)."
+  "Holding period (US rules; under DE LONG is tax-free, under AU a discount gain; SHORT under GB and CA, which have none)."
   term: SaleTermEnum!
   "The Form 8949 box the piece is reported under."
   box: Form8949BoxEnum
@@ -9050,8 +9050,9 @@ extend type Query {
   ` + "`" + `language` + "`" + `, ` + "`" + `checkboxType` + "`" + ` on a type other than FORM_8949_PDF/CSV, an invalid ` + "`" + `email` + "`" + `, more than 100
   ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, RECONCILED_8949_PDF
   (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `), and a type of another country's rules than the client's
-  (the US forms TAX_FORMS, FORM_8949_*, SCHEDULE_D_PDF, SCHEDULE_1_PDF, TURBOTAX_CSV, TAXACT_CSV for a GB or CA
-  client; UK_CAPITAL_GAINS_SUMMARY_* for a client not in GB; CA_SCHEDULE_3_* for a client not in CA). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
+  (the US forms TAX_FORMS, FORM_8949_*, SCHEDULE_D_PDF, SCHEDULE_1_PDF, TURBOTAX_CSV, TAXACT_CSV for a GB, CA, DE or
+  AU client; UK_CAPITAL_GAINS_SUMMARY_* for a client not in GB; CA_SCHEDULE_3_* for a client not in CA;
+  DE_ANLAGE_SO_* for a client not in DE; AU_CGT_SCHEDULE_* for a client not in AU). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
   tag groups yet) are NOT_FOUND.
   """
   getReportExportV2(

@@ -1602,7 +1602,7 @@ type TaxLotDisposal struct {
 	CostBasisCents int64 `json:"costBasisCents"`
 	// Gain or loss, in cents (signed).
 	GainCents int64 `json:"gainCents"`
-	// Holding period (US rules; SHORT under GB and CA, which have none).
+	// Holding period (US rules; under DE LONG is tax-free, under AU a discount gain; SHORT under GB and CA, which have none).
 	Term SaleTermEnum `json:"term"`
 	// The Form 8949 box the piece is reported under.
 	Box *Form8949BoxEnum `json:"box,omitempty"`
