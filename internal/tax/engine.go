@@ -59,7 +59,8 @@ type Engine struct {
 	perWallet     bool
 	method        Method
 	methodStarted bool
-	carried       Dec // the net capital loss carried into the next tax year (Rules.CarryLosses)
+	carried       Dec  // the net capital loss carried into the next tax year (Rules.CarryLosses)
+	countsGains   bool // rules.TaxableGain() under lots: tally splits the pieces' gains by sign and term
 
 	// interning
 	assetIdx   map[string]int32
@@ -230,6 +231,7 @@ func (e *Engine) reset(s Settings) error {
 		return fmt.Errorf("%w: fiscal year start must be a month 1-12 and a day 1-28", ErrInvalid)
 	}
 	e.perWallet = e.rules.WalletLots
+	e.countsGains = !e.pooled && e.rules.TaxableGain()
 	e.carried = Dec{}
 	e.method = FIFO
 	e.methodStarted = false

@@ -476,7 +476,7 @@ func (e *Engine) tally(d *Disposal, taxable bool) {
 		e.overflow()
 	}
 	ys.Disposals++
-	if r := e.rules; r.TaxableGain() && !(r.HoldingExempt && d.Term == LongTerm) {
+	if e.countsGains && !(e.rules.HoldingExempt && d.Term == LongTerm) {
 		switch {
 		case g.Sign() < 0:
 			ys.Losses = e.add(ys.Losses, g)

@@ -34,6 +34,8 @@ const (
 //   - HoldingTerms implies Matcher == MatcherLots: only lots carry their own acquisition date into
 //     a disposal. HoldingExempt and DiscountPercent imply HoldingTerms (they act on long-term
 //     pieces); at most one of them is set.
+//   - CarryLosses implies Matcher == MatcherLots: a year's figures are final when the next begins
+//     (a pooled matcher settles them at the end).
 //   - SuperficialLosses implies Matcher == MatcherAdjustedCostBase.
 //   - TaxYearStart is zero (the client chooses) exactly where ClientLots.
 //   - TaxableGain() holds where InclusionRate, HoldingExempt, DiscountPercent or GainThresholds

@@ -26,6 +26,9 @@ func TestRulesInvariants(t *testing.T) {
 		if r.HoldingTerms && r.Matcher != tax.MatcherLots {
 			t.Errorf("%s: holding terms without lots", j)
 		}
+		if r.CarryLosses && r.Matcher != tax.MatcherLots {
+			t.Errorf("%s: losses carried under a pooled matcher", j)
+		}
 		if r.SuperficialLosses && r.Matcher != tax.MatcherAdjustedCostBase {
 			t.Errorf("%s: superficial losses without an adjusted cost base", j)
 		}
