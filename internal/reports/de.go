@@ -107,7 +107,6 @@ func (d Data) anlageSO() (anlageSO, error) {
 	if ys.IncomeTotal, err = tax.DecFromDecimal(a.incomeTotal); err != nil {
 		return a, err
 	}
-	ys.Gains, ys.Losses = ys.ShortGain, tax.Dec{}
 	if !rules.Taxable(&ys) {
 		return a, fmt.Errorf("reports: the Anlage SO totals overflow")
 	}
