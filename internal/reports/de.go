@@ -162,8 +162,8 @@ func deAnlageSOPDF(d Data) ([]byte, error) {
 	}
 	pdf.Ln(2)
 	pdf.SetFont("Helvetica", "", 8)
-	note := fmt.Sprintf("Coins held more than a year are sold tax-free and are not entered: %d pieces, gain %s. Lots are kept per wallet, "+
-		"first in, first out; a move between own wallets keeps each coin's date and cost.", a.taxFree, money(a.taxFreeGain))
+	note := fmt.Sprintf("Coins held more than a year are sold tax-free and are not entered (pieces: %d, gain %s). Lots are kept per "+
+		"wallet, first in, first out; a move between own wallets keeps each coin's date and cost.", a.taxFree, money(a.taxFreeGain))
 	if !a.tested {
 		note += " The Freigrenzen apply to a calendar year: choose a tax year to see them applied."
 	}

@@ -63,18 +63,18 @@ type Data struct {
 	Summary *db.TaxYearSummary
 }
 
-// period is Data.Period, defaulting to the year.
 // rules is the rules the report's figures were computed under.
 func (d Data) rules() *tax.Rules {
 	j, _ := tax.ParseJurisdiction(d.Jurisdiction)
 	return j.Rules()
 }
 
+// period is Data.Period, defaulting to the tax year as the rules name it ("2024", "2024/25", "2024-25").
 func (d Data) period() string {
 	if d.Period != "" {
 		return d.Period
 	}
-	return fmt.Sprint(d.Year)
+	return d.rules().TaxYearLabel(d.Year)
 }
 
 // HistoryRow is one transfer of the transaction history.
