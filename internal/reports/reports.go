@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -492,6 +493,15 @@ func (s *Service) load(ctx context.Context, r Report) (Data, error) {
 			}
 			if len(d.Holdings) > 100000 {
 				return Data{}, fmt.Errorf("more than 100000 lots held")
+			}
+		}
+		if taxYear != nil {
+			sum, err := q.GetYearSummary(ctx, db.GetYearSummaryParams{ResultSetID: set, TaxYear: *taxYear})
+			switch {
+			case err == nil:
+				d.Summary = &sum
+			case !errors.Is(err, pgx.ErrNoRows):
+				return Data{}, err
 			}
 		}
 		if err := q.SetReportResultSet(ctx, db.SetReportResultSetParams{ID: r.ID, ResultSetID: &set}); err != nil {

@@ -3,10 +3,13 @@ package rest
 import (
 	"context"
 
+	"github.com/shopspring/decimal"
+
 	api "taxd/gen/rest"
 	"taxd/internal/jobs"
 	"taxd/internal/money"
 	"taxd/internal/recalc"
+	"taxd/internal/tax"
 )
 
 func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewRequestObject) (api.GetTaxPreviewResponseObject, error) {
@@ -28,7 +31,7 @@ func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewReques
 		FuturesCents: fut, FuturesFormatted: money.FormatIn(fut, p.Currency),
 		TransactionCount: p.TransactionCount, IsStale: p.IsStale, CalculatedAt: utc(p.CalculatedAt),
 	}}
-	if rules := p.Jurisdiction.Rules(); rules.Matcher.Pooled() {
+	if rules := p.Jurisdiction.Rules(); rules.Matcher.Pooled() || rules.TaxableGain() {
 		j, label := api.TaxPreviewJurisdiction(p.Jurisdiction.String()), rules.TaxYearLabel(p.Year)
 		g, l := money.Cents(p.Gains), money.Cents(p.Losses)
 		out.Data.Jurisdiction, out.Data.TaxYearLabel, out.Data.GainsCents, out.Data.LossesCents = &j, &label, &g, &l
@@ -36,9 +39,24 @@ func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewReques
 			d := money.Cents(p.Denied)
 			out.Data.DeniedLossesCents = &d
 		}
+		if th, ok := tax.ThresholdIn(rules.GainThresholds, p.Year); ok {
+			out.Data.GainThresholdCents = centsOf(th.Decimal())
+		}
+		t := p.Taxable
+		for _, x := range []struct {
+			v   decimal.NullDecimal
+			out **int64
+		}{{t.TaxableGain, &out.Data.TaxableGainCents}, {t.TaxableIncome, &out.Data.TaxableIncomeCents}, {t.Discount, &out.Data.DiscountCents},
+			{t.LossesBroughtForward, &out.Data.LossesBroughtForwardCents}, {t.LossesCarriedForward, &out.Data.LossesCarriedForwardCents}} {
+			if x.v.Valid {
+				*x.out = centsOf(x.v.Decimal)
+			}
+		}
 	}
 	return out, nil
 }
+
+func centsOf(d decimal.Decimal) *int64 { c := money.Cents(d); return &c }
 
 func (h *Handler) RefreshTaxes(ctx context.Context, req api.RefreshTaxesRequestObject) (api.RefreshTaxesResponseObject, error) {
 	c, err := h.userScope(ctx, req.ReferenceId)

@@ -248,14 +248,20 @@ func (e SyncStatus) Valid() bool {
 
 // Defines values for TaxPreviewJurisdiction.
 const (
+	AU TaxPreviewJurisdiction = "AU"
 	CA TaxPreviewJurisdiction = "CA"
+	DE TaxPreviewJurisdiction = "DE"
 	GB TaxPreviewJurisdiction = "GB"
 )
 
 // Valid indicates whether the value is a known member of the TaxPreviewJurisdiction enum.
 func (e TaxPreviewJurisdiction) Valid() bool {
 	switch e {
+	case AU:
+		return true
 	case CA:
+		return true
+	case DE:
 		return true
 	case GB:
 		return true
@@ -1034,11 +1040,19 @@ type TaxPreview struct {
 	// DeniedLossesCents CA only. Superficial losses denied in the year (added to the cost base of the units held).
 	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
 
+	// DiscountCents AU only. The CGT discount applied (positive).
+	DiscountCents *int64 `json:"discountCents,omitempty"`
+
 	// FuturesCents Realised profit and loss of futures and derivatives.
 	FuturesCents     int64  `json:"futuresCents"`
 	FuturesFormatted string `json:"futuresFormatted"`
 
-	// GainsCents GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+	// GainThresholdCents DE only. The year's Freigrenze on private disposals (600 EUR up to 2023, 1,000 EUR from 2024).
+	GainThresholdCents *int64 `json:"gainThresholdCents,omitempty"`
+
+	// GainsCents Gains of the year's taxable disposals before losses (GB, CA: each disposal counted once,
+	// SA108 and Schedule 3; DE: the pieces held a year or less; AU: every CGT event). Absent under
+	// US rules.
 	GainsCents *int64 `json:"gainsCents,omitempty"`
 
 	// IncomeCents Ordinary income (staking, mining, airdrops, interest) at fair value when received.
@@ -1049,24 +1063,43 @@ type TaxPreview struct {
 	IsStale bool `json:"isStale"`
 
 	// Jurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
-	// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
-	// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
-	// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+	// same-day, 30-day and section 104 pool rules; tax year from 6 April), CA (adjusted cost
+	// base, superficial losses; 50% inclusion), DE (§ 23 EStG: lots per wallet, first in first
+	// out; tax-free after a year's holding; the Freigrenze) or AU (first in first out across
+	// accounts; the 50% CGT discount after 12 months; income year from 1 July). Absent under the
+	// US (generic) rules. Under GB and CA there is no holding period: the whole gain is in
+	// `shortTermGainsCents`. Under DE `longTermGainsCents` is tax-free (held more than a year);
+	// under AU it is the discount gains' net.
 	Jurisdiction *TaxPreviewJurisdiction `json:"jurisdiction,omitempty"`
 
 	// LongTermGainsCents Net long-term capital gain (held more than one year).
 	LongTermGainsCents     int64  `json:"longTermGainsCents"`
 	LongTermGainsFormatted string `json:"longTermGainsFormatted"`
 
-	// LossesCents GB and CA only. Losses of the year's disposals (negative).
+	// LossesBroughtForwardCents AU only. Net capital losses brought forward from earlier income years (positive).
+	LossesBroughtForwardCents *int64 `json:"lossesBroughtForwardCents,omitempty"`
+
+	// LossesCarriedForwardCents AU only. Net capital losses carried forward to later income years (positive).
+	LossesCarriedForwardCents *int64 `json:"lossesCarriedForwardCents,omitempty"`
+
+	// LossesCents Losses of the disposals `gainsCents` counts (negative). Absent under US rules.
 	LossesCents *int64 `json:"lossesCents,omitempty"`
 
 	// ShortTermGainsCents Net short-term capital gain (held one year or less).
 	ShortTermGainsCents     int64  `json:"shortTermGainsCents"`
 	ShortTermGainsFormatted string `json:"shortTermGainsFormatted"`
 
-	// TaxYearLabel GB and CA only. The tax year as the country names it (`2024/25` under GB).
+	// TaxYearLabel The tax year as the country names it (`2024/25` under GB, `2024-25` under AU); absent under US rules.
 	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+
+	// TaxableGainCents CA, DE and AU. The taxable capital gain: CA half the net gain; DE the gain of the pieces
+	// held a year or less, 0 while it stays below the Freigrenze (`gainThresholdCents`),
+	// negative for a loss; AU the net capital gain (gains less the year's losses and those
+	// brought forward, non-discount gains first, then the 50% discount).
+	TaxableGainCents *int64 `json:"taxableGainCents,omitempty"`
+
+	// TaxableIncomeCents DE only. Other income (§ 22 Nr. 3 EStG) after its 256 EUR Freigrenze (all of it from 256 EUR, else 0).
+	TaxableIncomeCents *int64 `json:"taxableIncomeCents,omitempty"`
 
 	// TransactionCount Number of transactions in the tax year.
 	TransactionCount int `json:"transactionCount"`
@@ -1074,9 +1107,13 @@ type TaxPreview struct {
 }
 
 // TaxPreviewJurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
-// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
-// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
-// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+// same-day, 30-day and section 104 pool rules; tax year from 6 April), CA (adjusted cost
+// base, superficial losses; 50% inclusion), DE (§ 23 EStG: lots per wallet, first in first
+// out; tax-free after a year's holding; the Freigrenze) or AU (first in first out across
+// accounts; the 50% CGT discount after 12 months; income year from 1 July). Absent under the
+// US (generic) rules. Under GB and CA there is no holding period: the whole gain is in
+// `shortTermGainsCents`. Under DE `longTermGainsCents` is tax-free (held more than a year);
+// under AU it is the discount gains' net.
 type TaxPreviewJurisdiction string
 
 // TaxPreviewResponse defines model for TaxPreviewResponse.

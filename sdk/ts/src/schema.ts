@@ -1067,24 +1067,63 @@ export interface components {
             calculatedAt: string | null;
             /**
              * @description Present when the figures follow a country's own rules (the user's country): GB (HMRC's
-             *     same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
-             *     base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
-             *     CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+             *     same-day, 30-day and section 104 pool rules; tax year from 6 April), CA (adjusted cost
+             *     base, superficial losses; 50% inclusion), DE (§ 23 EStG: lots per wallet, first in first
+             *     out; tax-free after a year's holding; the Freigrenze) or AU (first in first out across
+             *     accounts; the 50% CGT discount after 12 months; income year from 1 July). Absent under the
+             *     US (generic) rules. Under GB and CA there is no holding period: the whole gain is in
+             *     `shortTermGainsCents`. Under DE `longTermGainsCents` is tax-free (held more than a year);
+             *     under AU it is the discount gains' net.
              * @enum {string}
              */
-            jurisdiction?: "GB" | "CA";
-            /** @description GB and CA only. The tax year as the country names it (`2024/25` under GB). */
+            jurisdiction?: "GB" | "CA" | "DE" | "AU";
+            /** @description The tax year as the country names it (`2024/25` under GB, `2024-25` under AU); absent under US rules. */
             taxYearLabel?: string;
             /**
              * Format: int64
-             * @description GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+             * @description Gains of the year's taxable disposals before losses (GB, CA: each disposal counted once,
+             *     SA108 and Schedule 3; DE: the pieces held a year or less; AU: every CGT event). Absent under
+             *     US rules.
              */
             gainsCents?: number;
             /**
              * Format: int64
-             * @description GB and CA only. Losses of the year's disposals (negative).
+             * @description Losses of the disposals `gainsCents` counts (negative). Absent under US rules.
              */
             lossesCents?: number;
+            /**
+             * Format: int64
+             * @description CA, DE and AU. The taxable capital gain: CA half the net gain; DE the gain of the pieces
+             *     held a year or less, 0 while it stays below the Freigrenze (`gainThresholdCents`),
+             *     negative for a loss; AU the net capital gain (gains less the year's losses and those
+             *     brought forward, non-discount gains first, then the 50% discount).
+             */
+            taxableGainCents?: number;
+            /**
+             * Format: int64
+             * @description DE only. The year's Freigrenze on private disposals (600 EUR up to 2023, 1,000 EUR from 2024).
+             */
+            gainThresholdCents?: number;
+            /**
+             * Format: int64
+             * @description DE only. Other income (§ 22 Nr. 3 EStG) after its 256 EUR Freigrenze (all of it from 256 EUR, else 0).
+             */
+            taxableIncomeCents?: number;
+            /**
+             * Format: int64
+             * @description AU only. The CGT discount applied (positive).
+             */
+            discountCents?: number;
+            /**
+             * Format: int64
+             * @description AU only. Net capital losses brought forward from earlier income years (positive).
+             */
+            lossesBroughtForwardCents?: number;
+            /**
+             * Format: int64
+             * @description AU only. Net capital losses carried forward to later income years (positive).
+             */
+            lossesCarriedForwardCents?: number;
             /**
              * Format: int64
              * @description CA only. Superficial losses denied in the year (added to the cost base of the units held).
