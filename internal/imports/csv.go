@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 )
@@ -113,6 +114,10 @@ func ReadCSVIn(r io.Reader, format, currency string, fn func(*Tx) error) (int, e
 			return n, fmt.Errorf("reading CSV: %w", err)
 		}
 		line, _ := cr.FieldPos(0)
+		if msg := unstorableText(fields); msg != "" {
+			errs.add(RowError{Line: line, Message: msg})
+			continue
+		}
 		rec := record{line: line, fields: fields}
 		rerrs, fatal := p.record(rec, emit)
 		if fatal != nil {
@@ -138,6 +143,21 @@ func ReadCSVIn(r io.Reader, format, currency string, fn func(*Tx) error) (int, e
 		return 0, errs.csvError()
 	}
 	return n, nil
+}
+
+// unstorableText says why a record's text cannot be stored as it is ("" when it can): bytes that
+// are not UTF-8 (a file saved in another encoding) and NUL characters, which Postgres text cannot
+// hold. Such a row is refused with its line rather than stored altered.
+func unstorableText(fields []string) string {
+	for i, f := range fields {
+		if !utf8.ValidString(f) {
+			return fmt.Sprintf("field %d is not UTF-8 text: save the file as UTF-8", i+1)
+		}
+		if strings.IndexByte(f, 0) >= 0 {
+			return fmt.Sprintf("field %d contains a NUL character", i+1)
+		}
+	}
+	return ""
 }
 
 // rowParser reads the records of one format: the header (and any preamble) first, then rows.
