@@ -1602,6 +1602,9 @@ type ServerInterface interface {
 	// CreateReport Request a report
 	// (POST /users/{referenceId}/reports)
 	CreateReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params CreateReportParams)
+	// GetReport Get one report
+	// (GET /users/{referenceId}/reports/{reportId})
+	GetReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId)
 	// DownloadReport Download a report file
 	// (GET /users/{referenceId}/reports/{reportId}/download)
 	DownloadReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId)
@@ -2401,6 +2404,41 @@ func (siw *ServerInterfaceWrapper) CreateReport(w http.ResponseWriter, r *http.R
 	handler.ServeHTTP(w, r)
 }
 
+// GetReport operation middleware
+func (siw *ServerInterfaceWrapper) GetReport(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "referenceId" -------------
+	var referenceId ReferenceId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "referenceId", r.PathValue("referenceId"), &referenceId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "referenceId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "reportId" -------------
+	var reportId ReportId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "reportId", r.PathValue("reportId"), &reportId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "reportId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetReport(w, r, referenceId, reportId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // DownloadReport operation middleware
 func (siw *ServerInterfaceWrapper) DownloadReport(w http.ResponseWriter, r *http.Request) {
 
@@ -2814,6 +2852,7 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/active-recalculate-job", wrapper.GetActiveRecalculateJob)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/reports", wrapper.ListReports)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/reports", wrapper.CreateReport)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/reports/{reportId}", wrapper.GetReport)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/reports/{reportId}/download", wrapper.DownloadReport)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/reports/{reportId}/download", wrapper.DownloadReportSigned)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/reports/{reportId}/download", wrapper.DownloadReportSignedBase64)
@@ -5580,6 +5619,133 @@ func (response CreateReportdefaultJSONResponse) VisitCreateReportResponse(w http
 	return err
 }
 
+type GetReportRequestObject struct {
+	ReferenceId ReferenceId `json:"referenceId"`
+	ReportId    ReportId    `json:"reportId"`
+}
+
+type GetReportResponseObject interface {
+	VisitGetReportResponse(w http.ResponseWriter) error
+}
+
+type GetReport200JSONResponse ReportResponse
+
+func (response GetReport200JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport400JSONResponse Error
+
+func (response GetReport400JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetReport401JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport404JSONResponse Error
+
+func (response GetReport404JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetReport405JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetReport429JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetReport503JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetReportdefaultJSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadReportRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
 	ReportId    ReportId    `json:"reportId"`
@@ -6589,6 +6755,9 @@ type StrictServerInterface interface {
 	// CreateReport Request a report
 	// (POST /users/{referenceId}/reports)
 	CreateReport(ctx context.Context, request CreateReportRequestObject) (CreateReportResponseObject, error)
+	// GetReport Get one report
+	// (GET /users/{referenceId}/reports/{reportId})
+	GetReport(ctx context.Context, request GetReportRequestObject) (GetReportResponseObject, error)
 	// DownloadReport Download a report file
 	// (GET /users/{referenceId}/reports/{reportId}/download)
 	DownloadReport(ctx context.Context, request DownloadReportRequestObject) (DownloadReportResponseObject, error)
@@ -7172,6 +7341,33 @@ func (sh *strictHandler) CreateReport(w http.ResponseWriter, r *http.Request, re
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(CreateReportResponseObject); ok {
 		if err := validResponse.VisitCreateReportResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetReport operation middleware
+func (sh *strictHandler) GetReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId) {
+	var request GetReportRequestObject
+
+	request.ReferenceId = referenceId
+	request.ReportId = reportId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetReport(ctx, request.(GetReportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetReport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetReportResponseObject); ok {
+		if err := validResponse.VisitGetReportResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -7809,76 +8005,79 @@ var swaggerSpec = []string{
 	"OvjNkJfVa7p8l/os08MLlApgiPGUrSBEYczsytk3NOCVohzfIU+TfE2Hr7rr/lfI+DWNbA+XGdV331K+",
 	"b4oQhzUGT1Dy5z/ToiwF+VxNd9CCfK7NSWTNDcUz9+8Xvm/+WQNy73DpuqV5MqwdxZaSmozt5ZeCvuTf",
 	"Wq+l53N54Lk8pXCCl3x3sp8+rOf8vuf8vuf8vv+W+X1RIkis98j/Mtl9/1QiHoqKRsZDg1HS1F8h3GoO",
-	"TfMNQR6RspK9RhfpkwoWF9IW1CHXvvVsO5u6nUoGgwec5FIAa+T13s1tNLhGNfJpyjgZQQtlcMDfBHeM",
-	"O4QSGdxw5hNfLHkoqE/CgN+qF7CBPPOHPBZqKsE9llmY5duukR1OBlI2Pn3DmId83e2tLU62T5tYLm3M",
-	"NLQ98ZalspK0yPkr09zwvL/BJLfXIpqRXr/VJyeXPwAmKknASU4ZbXigx9vszrQA/41ylmtzn5E+FBWu",
-	"quGrnrzLChufnafwTG2UdWwfkINls2mYkxATGT3dNxd66wW7RXln54xqbwdm3yB6fP3cm8RImEGDQiOZ",
-	"LQJrB/TBVfyNwFtUw7/vdfxql7Wb1X6X9qutSX3c8Xq+yxrtXUi1njSzwc+LYLbJ9fYmC4VY80+EWKLg",
-	"/SXQon6XVbuTTqtKe2NabdOG1/X7rD5pdvZSAJ4WUgdK9Nuk+TfpjHbrg6Mch8H1PzvE8Ysnq8Z/YSFO",
-	"FjIa9CDP7FfVcS/YWJhq7xrGMmqL1S2PomRM4HdJfh6m2D0sOcMsZYAnCvP8RciqfvJIh8hUIUwyeYqx",
-	"LMmfVvhIdRrIWESr/5+9a39q2/j2/8qOe2diT4WwKUmpM51bktA2DWlogJu5rTPdtbRgFVnrq5UxLsP/",
-	"fuecs7ta+YHlYEqTL7+BrF3t85zPeZe/jfO+gg+7B+IKBCL77yDvpyq6oP8/zmxoOeMu+7KmuSoEqEKV",
-	"RvHZLMu8lyIJs/4dAPKMpySRgcCVTvCOOODf02PKwOgFi3vAD4M08mngiZqEGx6LKzxaOT5dqDUQ0MmQ",
-	"C+XZFdYNeAp/wCMrvS21eBwXuRRDEmMBctiEq06bbW6F0Iz7fFVFhSy2NLbmzxl/Sex361WiR0on8A7v",
-	"ZZHI80Rq41JMgAbkKB7+nYw4Xi3uSBuHW8fDSF9yl2+XLhtcSY1OyPaODkTRy6xay421aYsjlUYXuO9E",
-	"C0gQRInaGol327ssTS4kZfAgKqAy+TCC4iuzVU5UXMNS4e9GbYvFjJ3i99dHi20VjaM3YRiyJrwg8miQ",
-	"XErWnxaSyvSuUF1jbu56uQrhgARO31DbkH/H4a2nrqZM55jUL4Phl2AYM57frp/GGYaNoDGQIkYNwHVj",
-	"wb1ZRqVMq23TxG+Bn71DDvz3hmAsRn0bzYNvu/wsM+HbwX/WufDdDmw+G747L/+B+fBp7r/W/f776uub",
-	"zmq/iIc/Jrh/eIBnuXxpJQCmsHmzRVDThWKFU2wJDr3REmaChz8dnDCHYgJmLq+m2vJkQhAYMZdkupAi",
-	"xtroHpLqkkXOdWEL+tsdsTkIhzIr0DUmTbILzbD8f39qJC42UfmFDd1zpdehj1wWOmRwL0AGJUMAP0a7",
-	"Rom2kD7ybi/j5XC/ZwN51fz57f7LreOf93eePmvCb0l2TmciKBnj16zXCHsN9jWTV6Mkl7rV4gGDm5BH",
-	"mCxuMpC5NJ27Dripb8+0zC89+9WWecsMHg0d3HTMsQH+g8F+p1lyZdJzU3AiAqlyxTWLBjK6kLFzWSpT",
-	"X7jXkFZgsiV0Xiq/lWgrNWdqEiDWFmy33cFYNJKJsxnJGVc68w+LiWXAYvmFYrwirpCJqy975U2mGFFA",
-	"yKsBMm3jw1pU+iI+tiu5kuBXz90Lv+lqArakF1R4QHPat3jN5gem1frcq9rPqa89XIOVLbyK9cwfn6s0",
-	"tEjcyFQmPz8543Y++8Lbz5rg7zURp8q1uBsA9EWZOcLXHxczRgVAQ6W4WbtQEYr2XoGi5Vu86JrdMkaj",
-	"evR0Hp9aS8l0UWuQDwtEw7toJf8FALIG2CO9hnOwGNE81tL0jUfQRN9XMJR1gxbs9P0hbZUw6jDACvzo",
-	"9ISTp4tnP6C5NV8e/0/LSRNmgy0085BfYKKRLOLYLzhrdp6yYZKNC1T2HVu3NOj3iTZEVlg0SnpSwHXP",
-	"KW8FqfbgHjt3GX7dQzvqu/5fMireyGmv0WVhGN5w1hSpVi6migFIaxkAY5JnGy8awrm5GA1+O+xlw3FB",
-	"QJXTFrwV2VikJ16ijGblg/i5Fu8ykaYsVxNNDmkZ0B8R0xM6GkbfhQkykhyArjQhoSW6o4XHWLCzsS61",
-	"mN+UGTNK4oHm07RAbafZDthNQNgGLQS2/Xe9jDJSm/OJLSl2g6ZpP5UUJmk2tut437UAW13KnPGhuHoB",
-	"28V7WXPnKXubvAC4bu5YgO7n6LutW8/J752iy2C/DNEqdwq+5yWu1oXKZRyyfcZ18rfkvQw9lnAHnZoK",
-	"R4EJRDCTm7diwjgs2Rk8pFPQKa7taZ7+C/2C9tmbXMC85JUl2bt77M0Ln+XAYfmVPJgv8GUAPE9D45SR",
-	"/C0b3d29nc43QMYKS6ZnvmJtDp12m71d1jsGAOIJqHTesW7Pa/vb0Mp7gPPe/GvgytksP0bSn/MWcSRw",
-	"zjXElYWpEBXAHMQAtp1DyC1VcrbrBK5tze+gvcSN7s6znc7ubrsNkKIYKDjBR6cnjaAxztNGtzEoilF3",
-	"eztVkUgHShfdvfZe2/Io5F9bMH79SQP5b7M633e+/e5p59tn7Xa7N263d545Svf907gThWFYjaWjLcb1",
-	"30SqWndXV9aoJa4+dp/3nVQ2jpk/60g5Qnlr3LFlRCSWUSqAzwFdKIm/4TxUNmseKhvg9Weh1J8pdltx",
-	"0rEG0UQzR2gIhDw3u2tzCw8TrKSgmL0n9NrGSpW66RHHqzA4c86Iz9ngS2TG+EoHVsC4JDya7O8xN4K5",
-	"9oiXld2VeXy8XqJPTA1aN1bRpdvs5yLDzMU2LZlBNYnVxWG+tmaGsVGpOlcBi1Sqxnlgs2r3MtKsBgz+",
-	"EylMqxWwySAxRi457MsYUKH5fawldqqLKdyYQsv07MFyfJ1SQtX7CPS7LZAvcidpVZxWZMq331IObte6",
-	"hC73szaxY7+ITLJXSjbckcZSgepcnTrmrLvb2yIaytD0sA0/h6PsvOxmPxpKUygHesJtrXZAz8JCXMWu",
-	"HzwHGPOewAq9VCkG/3zV/vHZzo8HANToQB2YaZh/f/AHQ2qRUiz1VrnK0DWG/d49B5eRSsuowKSYP36P",
-	"O/wv3OHNhRbCp1YhuQpRNSv/RDvy+hhC9mWw7qzkZit23GPesDt6I7mOJrI/UOpiS2bxSCW3VRA/qQwq",
-	"l+eJJu2O6YK5LqrJCkJ2XLEqmkw+IFSbwhhd1DpN8bkekBdcRLZLrG5lO/YKhyF3P1rE1bN02jU120tm",
-	"bnj2N8vyAHygKRy4RbinpDjRUD4hJaad00KBvNyLP66XEvFOGblR3aijXMVjwny5jGRyiXgEk3ieTEcS",
-	"D5CeZlHowkSAjsID8lTEyXvpLUKTttpFdoQUj/Wxblj4LjKjcYXYw3LrsMIzgPDP1nv5MHu2bmfBtQnw",
-	"zIbXCfIuz74bzF1ocA3y9qPK+0kck3/Pl0AQ5wNoq5RujpJ4JM/smKF6xm4QiTTti+gCrxyecPjj+r+M",
-	"NjIESfSr7XGe3qCtYqG14cNAYLBnjJHoLpm0HQNFd2LfTGj2y/G7XwMrbjkFvX35iTZErpdRoC1d3pnT",
-	"xheKDuau2ndxMnP0ff5Y0sgSE6KEANOVtoS7MrVyGL4YYhpVuIdoZS3hmeUDCV1z3/rt36lZM3AwOyTf",
-	"LcSq5xPNRFHI4cjkasLFWzmSIhlKXYjhqM6ATILIRSPil52Al9Kp0PLZLvN8a2B9+HU5/5vwem4IN+E1",
-	"HKUbvnLUTi241jKurUBfj8rhWarv1zBbsmbKdq6umIguMjXB/Ee6PFDPmchIN07OM4ml0HFI5KNkfpk5",
-	"q7FMgSeRzkr4SMJjiguu/QK6/N601YyP85RDh+YazVAWSmHNmrxkg162IpGm5pYMyQrnzHk2gmD2khtE",
-	"w7Xxp2ryyUDL6E/jVYSHrNVlZPyxmCadopko6GVoRYJfC8UuZZ6cTe2qJJLsbQciGti7bTzOhDbZ5HGq",
-	"xooL9Ihxf6M56d/sgT8uRBaLPGZ2JXuZ8bDoMl6eek4JEi01CZZRky6LZTymA4m/JUUr6GV87spw1vRp",
-	"QYucyeauCSzdggvay7wbGrALOfXJLb2zFctIAW7WxitunYsMJNidbNpr6D7B6rWWfq175I0JVV7RRUxE",
-	"yoA7qbMz8qXoq3HBBIvFFNeXTJdm46eUOCS/kDHjBMR4yA7wF0s9E93LkplWqTpnTcq0MIflt6/tnxiM",
-	"404Ybzmb7un7Q5fzlwM441h4B2EaD1yBsp327h6LBgJEX5lrZ1QnmQXjalTORkLricoBnW8Gm79cxD4f",
-	"1lzpTeh1hgqMeYubuZvl2sDhtotD6SR83F9FxtCqCy//sBQjVzFdlcRaWQkOHIB6kx4WrahEBSsix2wW",
-	"2nNTjamm2DArENQC+duavoMTyVTxc1GMFi2jH/UBXcIRw67nF+8MTYDLF2xNA+3MifvnMyOcYD6kSbmd",
-	"sItJUXIeonmfmE9007teUww8O2ugPIGCQ4MY5tuzN799l+/99OZ//y8/mfx1evRq7/Xh0e+v1c6hOBTH",
-	"k8baZ+o28XEjttiZw1GzeqivxCghz3PaVHK3dlCBvNKzSH5ihoF7oFHrxFiN0aWk3AXkL1iznkrGVD7r",
-	"sY2ZaKdxnnZZ/bZ3z0JwV1J05zXqYyhopX/4+tJ1Wfr+hiy/MHNjJiNgiJGwLhM3TvOf1IE8YGrcL079",
-	"YkUnJubULkvEr0Xa4grCJG4GTGIRtFAj7Qk582qWkSSzMWFpOmVxrkYjGYfsdaGrkDfB/4Ef9TJjRQsx",
-	"oNq5BFqbr43pGYNAZb62QfXxKxzFPES9R/2xYyVmBWqhgC9ba3wr0y+XaWNMvza3nwh3UElDV/oJ+8cf",
-	"hPsE3/5n6WkNS+DMzH2j4BdHFOky1yaJ6wqiB45WLrO+LZPYb7XKeYqpskXVCMeaZanxdqtLWbxlTmy9",
-	"zAPOXPXFXmaUDrYIn1PQqHERqaFLFmRL7z4M9fWMd6/Kxbof6vsuk57uUhoF/Rzl9Tftj+uGXcZGtxPc",
-	"QpU7LgvbZU0nj3b7KVJIR6KBsM0S6Hqk9hl2BDu5T6NdMsDO7+a1Az9VHDw4xsxuLxEA77TbXqo3pLUy",
-	"lktNex4m2Khtz5yHaR3bng8tHgnwg6JSEfsm/ydV2HcfZPgepoNR1csMdvQrSZT4tyZ5P1bReAhCFpBq",
-	"vq1GMhOjJJyKYcpbXaODH4ligG6UE9IjANa6lKxQvYxvi1HCQ3aiVKqp+0xiGXQm+lql40Ky8YjCUlkT",
-	"CbLQjI/yRA/ZKFdXU95ihbgwemBEW7roAnSjnpH8Eh6DB415U9uhikTKYnkpUzXCuZjJNvkQOs7HGW+F",
-	"Kxz3seuPbqNnv3FELp8+h6D6F9BD6RKKkfphaZ+jZgvGfOB73+iAJciNzhJKIlC1IqlJxrjnSsa9D5BL",
-	"znz/H2aK7mPcmu/pk5CeVrMmRX7pVuh7zRkv3QWLvaASiWPSlbKNrrcTcbWgoxOsJTaTcDNA3xyQx6BL",
-	"mxXJ68tGCc73Zzm749SaNSORx1TjVwx1wOJE47xYpGJZmbBpvGgh51xBygWs0G/fmM+rHJEH5okxsAS9",
-	"jC+UWsgexX3JhVsjojNhs6N3xyeaNedMbMa+b6bkKNXNx5v/DwAA//8=",
+	"TfMNQR6RspK9RhfpkwoWF9IW1CHXvvVsO5u6nUoGgwec5FIAa+T13s1tNLjUU/UPaGxDPk0ZJyPopgy+",
+	"+JvgjnGHUCKDG8584oslDwX1SRjwW/UC9pJn/pDHQs0quMcya7Tc3DWyw99Aysa9b3j0kK97wLXxyXZv",
+	"E8u7jUmHtlPeMlpWkm45f2XGGx79N5jv9lpEM9Lrt/rk5PIHQEolFDjJKaM5D1R6m/OZbuC/Uc5yHe8z",
+	"gogiyFU1fNWTd1m547PzFE6qjWKP7Q5ysII2DXPCYiKup/vmQm+9YLco+uycUe3twEQcRI+vn4aT2Asz",
+	"aFBoL7OlYe2LPrigv5F9i8r5972OX+2ydrPa79J+tTWpjztez3dZo70LqdbzZza4fBHMNuXe3m+hEGv+",
+	"iRBLdL2/BFrU77Jqd9JpVWlvTKtt2vC6fp/VJ83OXrrA00LqQOF+m2D/Jp3R7oJwlOMwuP5n3zh+8WSF",
+	"+S8sxMlCRoMeRJv9CjzuBRsLU+1dw1hGg7Ea51EUkgn8LsnPwxS7hyVnmKUM8ERhnr8IWdVPHulomSpE",
+	"TCZPMawl+dOKJKlOAxmL6P9n7+qb2ri5/VfRuHcm9nRZ25SkqTOdWxJIm0IaGsPt3NaZSt4VeMta8rNa",
+	"Y1yG7/6MzpG0Wr/gdTB1kvIf2F6tXo7O+Z33afHdOOtL/WL3AbvWupH9d5D1Uxld4v8fZg60WHGHfFnL",
+	"XJUNVOJKo/h8VmQ+SL+E2VAPDfJM0CSygcB1UfBIXOPfsy4WY/Tyxj3gB/ka2TTwtE7EDY99Fh4dHh+v",
+	"3xoI6NTJhartCkeHp99V6qjgKa42wRPq0UyNrtlxyiZkBxW+DUowXCABkdzn4O4YspgHhLrtp0WDBmox",
+	"DUWlMcmtw8MqmTwOCMWr6z8HgoOGPXE6SKBuykRLoFxCZIEJEKeRh6QpBh50D47UE0InLMlfy8x+pSVX",
+	"QyuVKucshs6daaJy20i1bFvYWtCy0xg/Nd/Fv8UuvgAObzMY+HHXHzooYpVqUvgc7tt94L3hz4tB9kY7",
+	"ENghP8seBHbyn3UXAncCm+9D4OjlX9iJANf+S9X3vy///CH6Cfg46rGjwNZDlwtou3n/UFAxVmVFcPMs",
+	"XG9aHLwUt3fzjLMhOqC09LatEhyWM0TIFKH+3ZVRzvMdBU/TF4S+wiu+c5CokVSJ/g3tiYhlWcKVSQZE",
+	"bKARLNUIgAL1UifMqVaSaRipK+roGvGtFtIK0getSj1geU9YJuXmWrdtTQuVQt8lxP/otwFfmA3v3Gvt",
+	"kTS55Fh7D5V2Kfh2IPqBOaqPwen+aVTG6zMo/fc3J4uReu3kKAxDUtc/YFk0SK446U9zDsB+FcwDeVat",
+	"yrgmkMDT3CpC2ntObz3Ah+gAynELPf0CQAJKuBvlwQrDWlAbcBYDl7ipLbg3y7iheappHvGfgNc+4sdH",
+	"/PiIHx/xI4YzLZDhj0By+0DSSvkivkcLhS0DyuXpbAU49GaLmEl/+OPhKXEoJiDm8ioek/7URPwwqHXh",
+	"20Y9JNXBWDo3hPFEEnsitnr4kIscgtrTRFwqorjI9RvQQUImMru0RTd6wgI2BcenQqLvRV9CLpwGmF0I",
+	"QyrQFvBH2ukJWkz3ezLg1/Wf3u6/2un+tL/79Fldf5eIC6SJoBCMX5NeLezVyNeEX4+SjKtGgwZE34Qs",
+	"gjLPkwHPuBncDYBFSqAxTnblWYd3zK/M5CEuiZqBKTwA/0CZjjORXJvGOmhUBiBV7Lgi0YBHlzx2yQZF",
+	"0Tr3M+AVUCYV0g6Kd4H9HZxcQk4CwNqM7LXaUEUCXVhixtEFOy18YjFZyKkUFySXhJbUFQxO6/NecZOx",
+	"uotGyKsBMh7jdgOg+izu2p1cyfDLdPfSf3Q1A1syCvgn9eN4bvGajx+ap9aXXuVxznxn/xqibOFVrBat",
+	"9LlqQ4vUDSEF//z0jLvl7EvvPCuCvzfInErX4n4A0Fdl5hhff5zPxABpNFSom5VbjIJq77UWXX7Ei67Z",
+	"HXM0kQKezeNju6CaISpNcrtANLxPEMEnACArgD20a7h46BGuYy3H/HikH1EPVcbAOvMZOXt/jEfFjDlM",
+	"YwV6cnZKMUbdC/fBtdVfdf+v4bQJc8AWmnnILzB1BCzi2M8pqbefkmEixjkY+7o2oUSP+0QZJsssGsWw",
+	"Bo3rXmDFOTTt6XvsAt3pTQ9cku/6f/EoP+LTXq1DwjC8paTOUiVdNQSiQVrDABjT9sbEvyPOzdho8Otx",
+	"TwzHOQJVikfwlokxS0+9Enf10gvhdQ3aISxNSSYnClNJhOY/LMZPkDSMvQtK2yWZBrrcFHMp0B1uPFRx",
+	"OB+rwor5TVHrrmAeEO2Y5mDtNMehT1MjbIMWAvv8dz2BvWQMfcKTmHWNy7SvSnLT7gaea3vvtQBbXvGM",
+	"0CG7fqmPi/ZEffcpeZu81HDd3LEAEkch61I1XmDGKtaF0OdlmFZxUvp9XssZlcuMxyHZJ1Qlf3PaE5Bg",
+	"ACfozFQwCyj9BzWYvR1jJr/ArmCbMfxnsLdnWfoJhvHvk6OM6XXxa8uy956To5e+yNHE8gt6+y/hxxrw",
+	"PA1NDHXyN6919p7vtr/RbCy3bHrmLdbn0G61yNtlo0PpDqCA0uBtGyKwdng87rwHOB8sHF5fOVuf02j6",
+	"c6EYjgXORXK7ho4lpqIxBwqApovfvqO/ZbNKyYmd+RO0l7jW2X22297ba7U0pMgHUlPwydlpLaiNs7TW",
+	"qQ3yfNRpNlMZsXQgVd553nresjIK5NeOnr/6qIn8r9md79vffve0/e2zVqvVG7dau88cp/v+adyOwjAs",
+	"V8HAI4b930STCXdXVwV0GKk+dq/3Yzs2jpk/6xoXiPLWuGPLmEjMo5RpOaf5QsH8jeTBhrfzUNkArz9z",
+	"Kf9MYdhSTL11iCaKOEaDIOSFOV3bFWSYQA80Sew9wZ/VbjeEpd3yUOKVBJyhM5RztmwKCGP4SVvvgIkg",
+	"foywfcCqZubaA16W9lTm8fF6JfqhqH/VKiOuUH4/YwJ6jtiCwgbVJNYWB5WW6wJiB1N5IQMSyVSOs8D2",
+	"w+kJtKwGRP/HUr2sRkAmg8Q4ufiwz2ONCs33Y8VhUJVPIXxX8fR8a4GuZ9gK4SHCXO8MY3WUtCqmMWq1",
+	"IabxjkbOeza6cnlapImz/JkJTg4krzmShibf8kKeOeGsOs0mi4Y8NCM09dfhSFwUw+xHQ25aXOqR4FjL",
+	"A+BnYc6uYzcO0AFUq0r0Dr2SKaTtf9V6/Wz39aEGakhQh2YZ5t8f/MmgWaRQS71dLgt0BQV77h8wa7TS",
+	"Imo2yefJ7/GEP8ET3lxwrn7VKiRXYqpm558ox14fiz98GaJbFNJsxYl7wlufjtpIldIJ7w+kvNzhIh7J",
+	"RNxRVuy0NKmMXyQKrTtmCOKGKJcZC0m35FU0NTi1Um1a2nXA6jSFz9UAo+Ai9F1CX1o7sNfyF6T7ySKp",
+	"LtIp+BpLwtzI7G+WVfD6DZdw6DbhgcpZRkP+BI2Ydk0LFfLiLP64WcrE20WidfmgTjIZjxHzZTziyRXg",
+	"ESi/fzodcSAgNRVR6HIwNB/VH2CkIizeK0wXmoYzLg0ixPIJH6qmUOyBMBqXmL3ebhWWZIZm/LOdGn+b",
+	"pa27RXBlBjxz4FXKMxW07yZzHx5cgb29llk/iWOM7/kSGOJ86Zsyp5vjJB7LMydmuJ7xG0QsTfssuoQr",
+	"BxSu/7j5H2ONDLUm+lVznKWQObjY2/Ab5N6x6xhqSLk2MHYOWIwFxiZMkZ+7734JrLrlDPT2x0+UYXI9",
+	"gSVy8PLOUBtdqDqYu2p/C4uZ4+/zZIkzS0xFAQCYrim9vitTq4fBD0NogKDvIXhZC3hm5UCC19z3fvt3",
+	"atYNHMxOyQ8Lseb5RBGW53w4MlVWYfNWziRPhlzlbDiqMiFT2n3RjOhVO6CFdsoUf7ZHvNgavT/0plj/",
+	"bXgzN4Xb8EaT0i1dOWtnFlxrG9c2oK/H5YCWqsc1zDabnJLd62vCokshJ1C5VBUE9YIwgbZxDJ5JLIeO",
+	"Q2QfhfAThlZjnmqZhDYr5iMJTyguuPYL+PJ786widJylVA9ortEMZ8HmM6ROCzHo1RllaWpuyRC9cM6d",
+	"ZzMIZi+5QTRUmXiqOp0MFI/+NFFFQGSNjskktpgmnYKbKOgJ8CLpb3NJrniWnE/triQc/W2HLBrYu20i",
+	"zpgyfaBgqcaLq/kRof5BU7S/WYLv5kzELIuJ3cmeMBEWHUILqjcZxpabBMu4SYfEPB4jQcJ3Sd4IeoLO",
+	"XRlK6j4vaGAw2dw10Vu34IL2hHdDA3LJpz67xd/sxDySGjcrExW3zkXWLNhRNp61Hj4RpN1y/Gtdkjcu",
+	"VH6NFzFhKdHSSZ6fYyxFX45zwkjMprC/6Lo0Bz/Fkn/ZJY9dynhIDuEbyz0T1RPJzFOpvCB1rJE2h+Wb",
+	"N/ZPSMZxFEYbzqd79v7YdeugGpxhUjzANBq41sK7rb3nJBowrfryTDmnOuoskFcjMzJiSk1kptH5ZrD5",
+	"q0Xic7vuSm9BbwQYMOY9buZuFnujidtuDlZ/83F/GRnrpzr6xz8sxchlTFdmsVZX0gSnQb1p7ABeVOSC",
+	"JZVjtn/EhemjWlFtmFUIKoH8psL3wEKEzH/K89GibfSzPvSQmsRg6PnNOwcX4PINW9NBO0Nx/3whs1Oo",
+	"ZDopjlOfYpIXkgd53kd2Atj0qVdUA8/Pa6BPgOJQQ4H59vzo1++y5z8e/f9/stPJX2cnB8/fHJ/8/kbu",
+	"HrNj1p3U1qapu9THjfhiZ4ijYt9/34hRQJ4XeKgYbu2gAkali4h/ZGL+A/CodXKsxhBSUpwCyBd9iU2z",
+	"x9JrPbExk+00ztIOqf7s/YuG3ZcV3XuP+pAKWhpfv33pviz9/YY8v3rlxk2GwBAyYV0PHVjmP2kD2WJT",
+	"iy/O/GJVJ8LmzC5L1K9F1uISwkRppoXEImghR8pTcubNLCOObmPE0khlcSZHIx6H5E2uypA3gf+1POoJ",
+	"40ULIaHahQRan6/N6Rlrhcq8bYPm4wOYxTxEfUD7sRMlZgcqoYAv22p8p9AvtmljQr+ytJ8wR6hooSvi",
+	"hH3y18p9Ar/+Z/lpBU/gzMp9p+AXxxTxMldmiesqooeOVy7zvi3T2O/0ynmGqeKJshOO1K0m3261Gh3s",
+	"v8MzFOtFBx/i+qb3hDE62PbZzkAjx3kkh662Z8qwP+B2uK/nvDsoNuthuO87wT3bJTcG+jnO6x/aHzc1",
+	"u421Tju4gyu3XUGzq4pBHq3WU+CQjkVrxjbLoKux2mcwkD7JfZztkgm2fzc/O/SrrukPulAG7RUA4N1W",
+	"y6uLBryWx3ypa8/DBBv17Rl6mFbx7fnQ4pEBbxWVsth3+T8pw76HYMMPsBzIql7msMNvUaOEvxXq+7GM",
+	"xkOtZGlWTZtyxAUbJeGUDVPa6Bgb/IjlAwijnKAdQWOtK05y2RO0yUYJDcmplKnC4QXnsJusr2Q6zjkZ",
+	"jzAtldSBITNF6ChL1JCMMnk9pQ2Ss0tjBwa0pfKOhm44MrBfxGP6g9q8q+1YRiwlMb/iqRzBWsxi63So",
+	"B87GgjbCFYH7MPQHd9Cz7zjBkE9fQmDnOj1CERIKmfph4Z/DxxbM+dCPvlEBSUAanSdYRKDsRZITQagX",
+	"Ska9F2BIzvz4GPKm5wvhtpi35kf6JGinVaSOmV+qEfpRcyZKd8FmL+gh6IR0qeG6G+2UXS8Y6BS6AM/U",
+	"xw+IrSGrh7RVkbyxbJbg/HhWsjtJrUg9YllMoKkoG6qAxImCdZFIxry0YPPwoo2cCwUpNrDEv31nPi1L",
+	"RBqYT4yDJegJulBrQX8U9TUXap2IzoVNTt51TxWpz7nYjH/fLMlxqtsPt/8NAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

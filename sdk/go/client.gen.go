@@ -2007,7 +2007,7 @@ type ClientInterface interface {
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
-	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+	// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 	// to it once the report is available. A tax year that has not started (after the user's
 	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
@@ -2022,7 +2022,7 @@ type ClientInterface interface {
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
-	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+	// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 	// to it once the report is available. A tax year that has not started (after the user's
 	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
@@ -2032,6 +2032,18 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
 	CreateReport(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetReport Get one report
+	//
+	// Returns one report of the user in any status: `queued` or `generating` while it is being
+	// made, `available` with its `filename` once it can be downloaded, `failed` with its `error`.
+	// This is what to poll after `createReport` (the SDKs' `waitForReport` does), instead of
+	// listing the user's reports.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Corresponds with GET /users/{referenceId}/reports/{reportId} (the `GetReport` operationId).
+	GetReport(ctx context.Context, referenceId ReferenceId, reportId ReportId, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DownloadReport Download a report file
 	//
@@ -2844,7 +2856,7 @@ func (c *Client) ListReports(ctx context.Context, referenceId ReferenceId, param
 //
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
-// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 // to it once the report is available. A tax year that has not started (after the user's
 // current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
@@ -2869,7 +2881,7 @@ func (c *Client) CreateReportWithBody(ctx context.Context, referenceId Reference
 //
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
-// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 // to it once the report is available. A tax year that has not started (after the user's
 // current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
@@ -2880,6 +2892,28 @@ func (c *Client) CreateReportWithBody(ctx context.Context, referenceId Reference
 // Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
 func (c *Client) CreateReport(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCreateReportRequest(c.Server, referenceId, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetReport Get one report
+//
+// Returns one report of the user in any status: `queued` or `generating` while it is being
+// made, `available` with its `filename` once it can be downloaded, `failed` with its `error`.
+// This is what to poll after `createReport` (the SDKs' `waitForReport` does), instead of
+// listing the user's reports.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Corresponds with GET /users/{referenceId}/reports/{reportId} (the `GetReport` operationId).
+func (c *Client) GetReport(ctx context.Context, referenceId ReferenceId, reportId ReportId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetReportRequest(c.Server, referenceId, reportId)
 	if err != nil {
 		return nil, err
 	}
@@ -4151,6 +4185,47 @@ func NewCreateReportRequestWithBody(server string, referenceId ReferenceId, para
 	return req, nil
 }
 
+// NewGetReportRequest constructs an http.Request for the GetReport method
+func NewGetReportRequest(server string, referenceId ReferenceId, reportId ReportId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "referenceId", referenceId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "reportId", reportId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/users/%s/reports/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewDownloadReportRequest constructs an http.Request for the DownloadReport method
 func NewDownloadReportRequest(server string, referenceId ReferenceId, reportId ReportId) (*http.Request, error) {
 	var err error
@@ -4956,7 +5031,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
-	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+	// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 	// to it once the report is available. A tax year that has not started (after the user's
 	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
@@ -4971,7 +5046,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
-	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+	// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 	// to it once the report is available. A tax year that has not started (after the user's
 	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
@@ -4981,6 +5056,20 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
 	CreateReportWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateReportResponse, error)
+
+	// GetReportWithResponse Get one report
+	//
+	// Returns one report of the user in any status: `queued` or `generating` while it is being
+	// made, `available` with its `filename` once it can be downloaded, `failed` with its `error`.
+	// This is what to poll after `createReport` (the SDKs' `waitForReport` does), instead of
+	// listing the user's reports.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /users/{referenceId}/reports/{reportId} (the `GetReport` operationId).
+	GetReportWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, reqEditors ...RequestEditorFn) (*GetReportResponse, error)
 
 	// DownloadReportWithResponse Download a report file
 	//
@@ -7217,6 +7306,117 @@ func (r CreateReportResponse) ContentType() string {
 	return ""
 }
 
+// GetReportResponse405Headers the declared response headers of an HTTP 405 response for GetReport
+type GetReportResponse405Headers struct {
+	Allow string
+}
+
+// GetReportResponse429Headers the declared response headers of an HTTP 429 response for GetReport
+type GetReportResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetReportResponse503Headers the declared response headers of an HTTP 503 response for GetReport
+type GetReportResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetReportResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ReportResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON405 the response for an HTTP 405 `application/json` response
+	JSON405 *MethodNotAllowed
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *UnexpectedError
+	// Headers405 the parsed response headers for an HTTP 405 response
+	Headers405 *GetReportResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetReportResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetReportResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetReportResponse) GetJSON200() *ReportResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetReportResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetReportResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetReportResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON405 returns the response for an HTTP 405 `application/json` response
+func (r GetReportResponse) GetJSON405() *MethodNotAllowed {
+	return r.JSON405
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetReportResponse) GetJSON429() *LoginThrottled {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetReportResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetReportResponse) GetJSONDefault() *UnexpectedError {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetReportResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetReportResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetReportResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetReportResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // DownloadReportResponse200Headers the declared response headers of an HTTP 200 response for DownloadReport
 type DownloadReportResponse200Headers struct {
 	ContentDisposition string
@@ -8548,7 +8748,7 @@ func (c *ClientWithResponses) ListReportsWithResponse(ctx context.Context, refer
 //
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
-// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 // to it once the report is available. A tax year that has not started (after the user's
 // current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
@@ -8569,7 +8769,7 @@ func (c *ClientWithResponses) CreateReportWithBodyWithResponse(ctx context.Conte
 //
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
-// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 // to it once the report is available. A tax year that has not started (after the user's
 // current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
@@ -8584,6 +8784,26 @@ func (c *ClientWithResponses) CreateReportWithResponse(ctx context.Context, refe
 		return nil, err
 	}
 	return ParseCreateReportResponse(rsp)
+}
+
+// GetReportWithResponse Get one report
+//
+// Returns one report of the user in any status: `queued` or `generating` while it is being
+// made, `available` with its `filename` once it can be downloaded, `failed` with its `error`.
+// This is what to poll after `createReport` (the SDKs' `waitForReport` does), instead of
+// listing the user's reports.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /users/{referenceId}/reports/{reportId} (the `GetReport` operationId).
+func (c *ClientWithResponses) GetReportWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, reqEditors ...RequestEditorFn) (*GetReportResponse, error) {
+	rsp, err := c.GetReport(ctx, referenceId, reportId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetReportResponse(rsp)
 }
 
 // DownloadReportWithResponse Download a report file
@@ -10810,6 +11030,114 @@ func ParseCreateReportResponse(rsp *http.Response) (*CreateReportResponse, error
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateReportResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetReportResponse parses an HTTP response from a GetReportWithResponse call
+func ParseGetReportResponse(rsp *http.Response) (*GetReportResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetReportResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ReportResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 405:
+		var dest MethodNotAllowed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest LoginThrottled
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest UnexpectedError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 405:
+		var headers GetReportResponse405Headers
+		if values := rsp.Header.Values("Allow"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Allow", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Allow = value
+		}
+		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetReportResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetReportResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

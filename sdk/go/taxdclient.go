@@ -276,13 +276,15 @@ func (c *PartnerClient) Recalculate(ctx context.Context, referenceID string) err
 	return c.WaitForRecalculation(ctx, referenceID)
 }
 
-// WaitForReport polls the user's reports until the report is available (or failed: an error).
+// WaitForReport polls the report (GET /users/{referenceId}/reports/{reportId}) until it is
+// available (or failed: an error).
 func (c *PartnerClient) WaitForReport(ctx context.Context, referenceID string, reportID uuid.UUID) (Report, error) {
 	for {
-		r, err := c.findReport(ctx, referenceID, reportID)
+		res, err := c.GetReportWithResponse(ctx, referenceID, reportID)
 		if err != nil {
 			return Report{}, err
 		}
+		r := res.JSON200.Data
 		switch r.Status {
 		case ReportStatusAvailable:
 			return r, nil
@@ -296,25 +298,5 @@ func (c *PartnerClient) WaitForReport(ctx context.Context, referenceID string, r
 		if err := sleep(ctx, c.PollInterval); err != nil {
 			return Report{}, err
 		}
-	}
-}
-
-// findReport pages through the user's reports (newest first) for one report.
-func (c *PartnerClient) findReport(ctx context.Context, referenceID string, reportID uuid.UUID) (Report, error) {
-	params := &ListReportsParams{}
-	for {
-		l, err := c.ListReportsWithResponse(ctx, referenceID, params)
-		if err != nil {
-			return Report{}, err
-		}
-		for _, r := range l.JSON200.Data.Reports {
-			if r.Id == reportID {
-				return r, nil
-			}
-		}
-		if l.JSON200.NextCursor == nil {
-			return Report{}, &APIError{StatusCode: http.StatusNotFound, Code: "not_found", Message: "report not found"}
-		}
-		params.Cursor = l.JSON200.NextCursor
 	}
 }

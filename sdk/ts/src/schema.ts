@@ -433,13 +433,47 @@ export interface paths {
          * Request a report
          * @description Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
          *     `year` and answers 201 with the report in status `queued`. Follow it with
-         *     `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+         *     `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
          *     to it once the report is available. A tax year that has not started (after the user's
          *     current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
          *
          *     Accepts partner credentials or the user's own access token (a token of another user gets 404).
          */
         post: operations["createReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{referenceId}/reports/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a report. */
+                reportId: components["parameters"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one report
+         * @description Returns one report of the user in any status: `queued` or `generating` while it is being
+         *     made, `available` with its `filename` once it can be downloaded, `failed` with its `error`.
+         *     This is what to poll after `createReport` (the SDKs' `waitForReport` does), instead of
+         *     listing the user's reports.
+         *
+         *     Accepts partner credentials or the user's own access token (a token of another user gets 404).
+         */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2464,6 +2498,58 @@ export interface operations {
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a report. */
+                reportId: components["parameters"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResponse"];
+                };
+            };
+            /** @description reportId is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user, or the report of that user, was not found for the partner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
