@@ -40,8 +40,8 @@ func TestAuthMatrix(t *testing.T) {
 		ops = append(ops, op)
 	}
 	sort.Strings(ops)
-	if len(ops) != 26 {
-		t.Fatalf("%d operations have a success example, want 26", len(ops))
+	if len(ops) != 27 {
+		t.Fatalf("%d operations have a success example, want 27", len(ops))
 	}
 	for _, opID := range ops {
 		base := success[opID]

@@ -148,6 +148,30 @@ func (e RecalculateJobStatus) Valid() bool {
 	}
 }
 
+// Defines values for RecalculationStatus.
+const (
+	RecalculationStatusCompleted RecalculationStatus = "completed"
+	RecalculationStatusFailed    RecalculationStatus = "failed"
+	RecalculationStatusQueued    RecalculationStatus = "queued"
+	RecalculationStatusRunning   RecalculationStatus = "running"
+)
+
+// Valid indicates whether the value is a known member of the RecalculationStatus enum.
+func (e RecalculationStatus) Valid() bool {
+	switch e {
+	case RecalculationStatusCompleted:
+		return true
+	case RecalculationStatusFailed:
+		return true
+	case RecalculationStatusQueued:
+		return true
+	case RecalculationStatusRunning:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ReportStatus.
 const (
 	ReportStatusAvailable  ReportStatus = "available"
@@ -876,6 +900,52 @@ type RecalculateJobResponse struct {
 // `running`.
 type RecalculateJobStatus string
 
+// Recalculation A ledger recalculation job in any status, with its outcome.
+type Recalculation struct {
+	// Attempt The attempt the job is on or ended with, 0 before its first.
+	Attempt   int       `json:"attempt"`
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Error Why the job failed (status `failed`), or why its last attempt failed while it waits for the next; null otherwise.
+	Error *string `json:"error"`
+
+	// FinishedAt When it completed or failed; null before.
+	FinishedAt *time.Time         `json:"finishedAt"`
+	Id         openapi_types.UUID `json:"id"`
+
+	// MaxAttempts How many attempts the job makes before it fails.
+	MaxAttempts int `json:"maxAttempts"`
+
+	// NextAttemptAt While a failed attempt waits for the next one, when the next starts; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt"`
+	Progress      int        `json:"progress"`
+
+	// StartedAt Null while queued.
+	StartedAt *time.Time `json:"startedAt"`
+
+	// Status `queued` (waiting for a worker, or for its next attempt after a failed one: then
+	// `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+	// ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+	// the results are those of the last successful run).
+	Status RecalculationStatus `json:"status"`
+}
+
+// RecalculationStatus `queued` (waiting for a worker, or for its next attempt after a failed one: then
+// `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+// ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+// the results are those of the last successful run).
+type RecalculationStatus string
+
+// RecalculationResponse defines model for RecalculationResponse.
+type RecalculationResponse struct {
+	// Data A ledger recalculation job in any status, with its outcome.
+	Data    Recalculation `json:"data"`
+	Message string        `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
 // Report A tax report of a user.
 type Report struct {
 	// CompletedAt When generation finished (available or failed).
@@ -1281,6 +1351,9 @@ type EndpointId = openapi_types.UUID
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
+// RecalculationId defines model for RecalculationId.
+type RecalculationId = openapi_types.UUID
+
 // ReferenceId defines model for ReferenceId.
 type ReferenceId = string
 
@@ -1593,6 +1666,9 @@ type ServerInterface interface {
 	// GetTaxPreview Get a tax preview for a year
 	// (GET /users/{referenceId}/preview)
 	GetTaxPreview(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params GetTaxPreviewParams)
+	// GetRecalculation Get one recalculation and its outcome
+	// (GET /users/{referenceId}/recalculations/{jobId})
+	GetRecalculation(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, jobId RecalculationId)
 	// RefreshTaxes Start a ledger recalculation
 	// (POST /users/{referenceId}/refresh)
 	RefreshTaxes(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params RefreshTaxesParams)
@@ -2249,6 +2325,41 @@ func (siw *ServerInterfaceWrapper) GetTaxPreview(w http.ResponseWriter, r *http.
 	handler.ServeHTTP(w, r)
 }
 
+// GetRecalculation operation middleware
+func (siw *ServerInterfaceWrapper) GetRecalculation(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "referenceId" -------------
+	var referenceId ReferenceId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "referenceId", r.PathValue("referenceId"), &referenceId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "referenceId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "jobId" -------------
+	var jobId RecalculationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "jobId", r.PathValue("jobId"), &jobId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "jobId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetRecalculation(w, r, referenceId, jobId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // RefreshTaxes operation middleware
 func (siw *ServerInterfaceWrapper) RefreshTaxes(w http.ResponseWriter, r *http.Request) {
 
@@ -2850,6 +2961,7 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/preview", wrapper.GetTaxPreview)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/refresh", wrapper.RefreshTaxes)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/active-recalculate-job", wrapper.GetActiveRecalculateJob)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/recalculations/{jobId}", wrapper.GetRecalculation)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/reports", wrapper.ListReports)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/reports", wrapper.CreateReport)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/reports/{reportId}", wrapper.GetReport)
@@ -5188,6 +5300,133 @@ func (response GetTaxPreviewdefaultJSONResponse) VisitGetTaxPreviewResponse(w ht
 	return err
 }
 
+type GetRecalculationRequestObject struct {
+	ReferenceId ReferenceId     `json:"referenceId"`
+	JobId       RecalculationId `json:"jobId"`
+}
+
+type GetRecalculationResponseObject interface {
+	VisitGetRecalculationResponse(w http.ResponseWriter) error
+}
+
+type GetRecalculation200JSONResponse RecalculationResponse
+
+func (response GetRecalculation200JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation400JSONResponse Error
+
+func (response GetRecalculation400JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetRecalculation401JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation404JSONResponse Error
+
+func (response GetRecalculation404JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetRecalculation405JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetRecalculation429JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetRecalculation503JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculationdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetRecalculationdefaultJSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RefreshTaxesRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
 	Params      RefreshTaxesParams
@@ -6746,6 +6985,9 @@ type StrictServerInterface interface {
 	// GetTaxPreview Get a tax preview for a year
 	// (GET /users/{referenceId}/preview)
 	GetTaxPreview(ctx context.Context, request GetTaxPreviewRequestObject) (GetTaxPreviewResponseObject, error)
+	// GetRecalculation Get one recalculation and its outcome
+	// (GET /users/{referenceId}/recalculations/{jobId})
+	GetRecalculation(ctx context.Context, request GetRecalculationRequestObject) (GetRecalculationResponseObject, error)
 	// RefreshTaxes Start a ledger recalculation
 	// (POST /users/{referenceId}/refresh)
 	RefreshTaxes(ctx context.Context, request RefreshTaxesRequestObject) (RefreshTaxesResponseObject, error)
@@ -7260,6 +7502,33 @@ func (sh *strictHandler) GetTaxPreview(w http.ResponseWriter, r *http.Request, r
 	}
 }
 
+// GetRecalculation operation middleware
+func (sh *strictHandler) GetRecalculation(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, jobId RecalculationId) {
+	var request GetRecalculationRequestObject
+
+	request.ReferenceId = referenceId
+	request.JobId = jobId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetRecalculation(ctx, request.(GetRecalculationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetRecalculation")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetRecalculationResponseObject); ok {
+		if err := validResponse.VisitGetRecalculationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // RefreshTaxes operation middleware
 func (sh *strictHandler) RefreshTaxes(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params RefreshTaxesParams) {
 	var request RefreshTaxesRequestObject
@@ -7614,470 +7883,482 @@ func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L0Jc+O2tiD8V1B6b6ql71Jqal9ct2bctrvj3N6ul/RNokwEkZDFmAIUgrKspLpqfs38sPklX+EcgAQp",
-	"arPdnX73+VW9mzZFYjk4OPvyZ8kTs7ngjMeyNPizxO7pbB4y+Pex5zEpr8Qt469FNA58n3H1XC5mMxqt",
-	"SoPSCQ1D5pNlEE8J5YTCByRWX5Sc0h0NF0x94AmflQalSTKIU5oxKemNemp/RDzKuYjJmJGFZD6ZiIjE",
-	"00ASMWcRjQPBj0gQE86YL8nxx3Nyy1ZERMQLA8ZjEviEcp9I5kUsLn12SvdVT/A4ol5cpYt4mswGe1Iv",
-	"nAg+CQMvzm7rWM0enfsknjIyp1HMWURoGDHqr9RPsmBznhkpszcYCOGjhxyW1D+q9UZzWErGZPeBjGXp",
-	"82endEqDcPU2mAW5NV1NGYmYF8zVTl9I4qv3SKheJIEkEaPelPkFC4tozH6F9+DndHFqczgKq85oEOrB",
-	"Epgns1njH5E4WhF6QwNO6CRmEXHdgeuS66sTvfqYjqlk15ze0SCk45Ctb8PXL6lxZSzmc+arQ4yYjGkU",
-	"B/yGlOeRuBO3zCfjFb6ingbxEZyIWMT0hpGYyZj4gslKwa4li+4Cj/26sBaS37x+Ry0jZrO5iGikoGF9",
-	"QspBLNP1ptipwVE5IhFTEAlpzKIcxsnbYF4axNGCfXZK576aIWbcW53zj5G4iZiU66CZBJGMScR+X6jN",
-	"Ad6olSo0B2AFYUiiBecBvynYdJBO8ustW/0a8F/nZqosWmZmsNZW/QdbkWGp7bten/qtan3SYdUWrbNq",
-	"f+KOq12vSRus57fGnfqwtLak/aHBYxZxGuauHScLzu7nzIuZD6fDIsKiSERFezVD2BszD7Mfb1nIW3ET",
-	"8KtpJOI4ZP76ecjgPp6SZST4jSYrZBKJGRGcEer7CrIAw4CTepvMAr6ImSRlJFCT4I6RCQ3CRcQkHm3l",
-	"oAsqBJlRvoIxmE9CtVhpsCKQxIuYz3gc0BBXBQ/1suybuvM83tFwIqIZ87+Xgudp4Vj4KxJPKdABhf93",
-	"NAx88v3lh/eF5wI//6oxrOSU4BBkafDzn6VJwEK/NCipITNb1TuMBfGZGihBUPXmwEaLsw+vS59/sb/F",
-	"Vw4cIQMLs9bBn6WILl+pxQ1Kfw5LEZuwiHGPnfvD0oAAhXvH4qnw34v4OAzFMo8zp2dvz67OiOCEkjmF",
-	"c6IxmVIFOGJ+NLysAHozGP1XLuJfqR7f3ir+bAbSx6FfVJMCAqh5kVDCEsmUUZ9FJFQsBh7jKFJxUsUO",
-	"54rzbIIHvpvsDEDwIZ6y6FqyCNno2qXJcHQxIZQL9QVwwII9q81OxIJntwqMU20Pfypk5jDscZajf6Sr",
-	"UFD/Soi3NLphhcgsJqRO3gWvyN9InYxXMStY1RzH+TUW4tcQRsqzDxvB1FnAW4p3Ug5gRnaq5nJbvXa3",
-	"AzNtAbUa5xW8MsAvugrYF2wuovi9iF8DHHLbieBXJfgAoiluCEADgWJvWOtRLGh/dkqXwQ2n8SJiZ/fz",
-	"IGJrU3siipgXhysigxvOfKIhRpZTIRlh6qsVoP6cSlkomiy4OkgRBX8UiSZiyWE8aRYCgzG9mkKE4IKz",
-	"kr32c6RG+bWnQ2bBNqOxN32ChQaSaDq4e53MP9UDvKJ+svCDVmzQwK33XVofN6r/7//836pr/q/h1u0t",
-	"IQBladCqu41Wq9VzXack03lL3brfq9d7dep647rfb4y7rOe2mo3WuMXYpN0be63OZNysd1p95o7HY9bv",
-	"uc0G8+r1Omu2XDfBnnRnhSh0kkegCQiB23fiGAQgDbfRrNbr1XqrcHf1rvkquzufdVr9brvt97weZY2O",
-	"77v9Vr0+rrdYf1z3WZO5rO26jV5jQt16q99pNupebzLp0kmH9VmzYHfX/JaLJceb+sg9+oz6DllOA2+6",
-	"5TbvPMMeY35/0u/3aL/bZN2u32g0es32pNunvtf2mNdoeC2f0Xaj3e35tNHtjPsdr+m23Oak2a7Tgl3+",
-	"sH6RLg8+NyXGN+quW3Xr1a+Klv0JbOnavsiZvbwXljglD6EB6rH6zAOmDmxBIeiASMZ9cl9F5bSqldP7",
-	"Kp0HVZQlHaX24INbttpOKhS/3cwFEjklo7ImCDSld+zBnPezU/qkBOBLVKtzc6NsbO/qENhpKpms2D6C",
-	"QnAsrZWolaFwg+YKJe2of/hMelEwBxELJRIj8SBw4qmRexziidmMViWbUyWG+zUlr6IJpDQovTm7csjH",
-	"D5dXJadkjhVlZqckvSmbUTVdvJqDxhkr7IZFnQgeMx6fBnIuZIDryC9rROOYetMZ4/EoVfTwGr1Q2kLI",
-	"OJ2x7ILSb46SN/4+LMX03q/G9L6qhHhZbbiNVtVYGWp/BPNh6cANXCg17ljp9+sLv2Se4L4kCx4HoSXo",
-	"REyyWJIy2g9YxqjgWG9zdh+nVoNKZoOtZkNd+81LnQU8mC1mpYHrmGUrne9GqTeZdX8AG8Hm1ceCLGmg",
-	"dPmJiBhcVUWbbLkOdKfM8tp7La1esLTPTklh2IzFBlk9Tyx4nBh6CnBWSJDP1WtKnACdc05vGCnX1fLr",
-	"rntEfDahizAmddch7I4pjQ+/INr05FEOtx/gHKixf1+wSClfCndKgxKcTymzEXqvN6LOYuu2nNLJIpIi",
-	"Kt7BSB31rx68MVKCMFy/iN0FYiH1VsSc/r5gR0gr1XlQ75YsuDel/MZYFsFWQ2eMjGCxo0ptyI/HkvF4",
-	"AL+h0USNVyPHBOez9Q6l+ShKqwACJJeSmVF4FVQdJa9R0nLd2pBvABOOmofTW8ZvFFlqaEiZv1NYWZfq",
-	"jPtzEfD43C8GV+DDosmSjadC3BKm37dQUOKXcOY5QuzN2AuZfJPS4FLCkhUnriqpqNpT/5Nw55ZbV7SW",
-	"FzMXnoy5XcXYOY+SbAAOAF5FhVPoshQ0266YOjIaK36yCNSb6zC2TFn/YKt1OB+DKQ02MqO3TGYuvKQT",
-	"pm4WGrHKkjHbNKauICjVH8+JNWgFcHDIAUHV4FmUtQ1tASeNFpmKRSQVoQ/pSlr4S7lcsogEXMaMAipo",
-	"q9qQg9HTWA2QLh0ZozuiuJkGjcGUtBoNxOXdiEMiyn0xI9fX56fWce5jAkyPE9lweqA5k+LGe9Nu5+/N",
-	"nMYxi9SY//vn4fC+Ua8Oh/fds1/+9p+FB36Rij7Ft0pLFi8kCUCymAQsMrSIzcbM95mPpLKsHo3QTD9S",
-	"kFxSMLEpuQCgXRkQpLyN3lBRKCWXsAgNcmIRE5BVREisn8rvr986JKZj6ZAw4IyMI0ZvZQVEQfNdyCgw",
-	"H8U4IxqEcObLaRAzOacew4VpuJAxC8WyckQoXymMuiEsREs6EDDC6Uw9HFki4WhPTAB7J2MGHhYuGFli",
-	"C5lAEG6nEDDMApWlTZTAWvdWUmAhUb3R24ZE/3s4lMPhvesqRKq/Vtj0+pfy/xyoH3JP/7/ilyv/cxPu",
-	"KWFtFzlHka627wmkvgclxpGY3hOQ6tRgyTkcQN0bSN2jfcxIX47ARwZUjyPvCPFdQhNOtofM5H4pqehy",
-	"xb0deMETSU2uuLc3enhCvQP+kRX3HooUdUQKNcQmlIDhvxxCSITQ49BBgXkXMqiJdqJCw3WAITRcg0Ee",
-	"4/GXwo4fGd0gMavbvmI0qpFTXBkoKqBjUXB3mhdSv0LEpHrPQT6gXvUWUcR4jAPtSfrNsIrmpCes/krO",
-	"LwcD9XoxCBpZGDTchlusEUVMzgWXuK5X1L9IbeEeatDqn3Q+D7Vt5eVv2j1lb2iW9139Z8QmpUHpP16m",
-	"kQ0vzQcvs54utYp0B0Uf4q/y5Rl6EtUH68dmpC/tgwKTBiy4lo8xOGBfOjbgDEMDdu0rmUQd1yZf89YR",
-	"ij3UTwShfBCFwlw7OALQGUUvraGt+cCVOD3ko5xkOVpzQuu4hIZLpNb1y6MtjnHQJhXUMiEuh5yT5X/a",
-	"BePCiJonArHlDA6k9tGOFzEKIbcB93ORNCldR2MYKecieMhyyiI25AW2OUIjlhg6DQA3hjgcAMxvDHWP",
-	"i9GQPAALh3wHGmaCJ1AN9Vhwx0gQS60crgP6H2x1wRYSjdkPg3NmiKywAeoslWksVk7d3CMEJcKhC6MA",
-	"1pXE1DCcTFus5moPK5VxolLnogIeHNRy+MxH6n1CCWdLABlACv4ycNoYevE0V38dHTObKFpz8e7K+sGQ",
-	"o8XcQWu5iMDJXRmQUfH5jmrkejsIDOqivT/j5jwAbcc5D+lWqrDmBP7slFjqiNzvW+O5fKKT2uorVnC2",
-	"XNwgPKwHKB0ArnDt462bzs31FFt+UATT+UcTxDQg7TSASkyUDD/k+W92xGLVieAeSsbmLQXkKfVJ282M",
-	"TvnKHl1WSCi8W5RNrEmpVpTNaArX65rMO8QXi3GoGMCcRWSyiOB+6VmGfDEH3SNZXo1AMI0ZiyFnBaY8",
-	"mUC4kgOmIsSPPAfm7I5FsEjmD/l4hdZEG15qcImmTFCUZAU1AsttBj6TauLsKTpn/fZLyy30eVMs1CGS",
-	"e8Hn24X3/AdPJp3GUx2DCyKTgn+Ko7jMIzKCWUdbA6lqpWKX5Dao4kuwNFsZPwCQtk1uKwAzTuQnFu11",
-	"kFtOprfsebUN4VkHbHS+/vXW/eZne2J9ryjyCwPLynXHbfWcJOqrcmQMygq3lA4E0LjECORctPQBAPGL",
-	"4623AqUoRvspZGWuA7MdpF8ETSva1K5Bhg67zQHVpKwDwh0rHNwZcoGKjB/I20qNjCyaNSKSrqTSVTjY",
-	"SkzQa418ioJYE1Qai1ngDSy1EgVq5hMphtwPfFgzeh0T07pDFjwEdches2ZlWqiaiRlEyMcQSRDEsdpD",
-	"DItROhkMOORTOp8zjl9NFmFYqRF99GC/mTFJxisl6LNwYngY1SzFQDBZwJgp9jKm3u3T0HLtKocjvRLi",
-	"HeUrbYmRB2OjnbuwAwmTVz87f72gcqyDGJY0SXUYAGMfvQwDfitfshkNwpFDNiRNKGaf2Di4n+ZODHnZ",
-	"GBnb8Nb11Qnx6cohnuCT4GYRqftXOYKQYb4iVjAR81Nl3UlYO/OrAC1AADGZDDngR1aWAhElI0l9MRkg",
-	"H1F1ALoscp9uZ132y5+dTCDQrm8/5YKGHoksJzkxbBZIqf13WpIH4n6dhJzjSAdq6FaKxHbjh3nxCXaW",
-	"LhlTJ0i57bokyaqAZw5pu3XLjKQIZ6CWoggh88mKxZVaUcTalxdoHIwIz4Smb/08F8n+tSUiMHXG+Yj5",
-	"MQsFvwHLvx05rzXoTxgdYoJJngDAxcEejwwpzwexZAIKvwiY12ZMQQ4XMpk0n9tYFCUyCwCX5yKKFTm1",
-	"jkdJ+PNIoX8cFBqA1xdqf+4QSr7/dEUWEny8YAZ/xWgEJj89fM7R5ZQwgnSTQ1EhB4Q3YAYII28iOp/+",
-	"8y1EqkAC28gMMCI0ulmoi1px1NxaiAEMjZgUi8iDiMMdrjdjR5HHBZ63Mwz8D7iMKY8dcn75gfQ6bl1N",
-	"ppgfHMssCMMgsc8rRquxk4wabqNTrderDfeq3hxAoGDNdd2fRpXMynwas2oczNiW5Z1zHe63vsq3wYSp",
-	"r410hVcv4MZca51D4rNySogP11FYfBJJPInGm+uLt6nhGPxnJI0CJCN1gUYY3WERhYpDRrAa/GnIbfSB",
-	"wBEHpV3KjQyipJab4E5h1wgFFVK+vnhbZVxN4Wt+nx5qFBQBLdoVSmOHGWtrTSLYF+ItLPkKnq5dsXCp",
-	"xPYR4v4I/N98MSsNfi7ho9IvRR7f1Fv8c+be2XM5uSCS5PYU4IWNyfbxppOL8W8M3WoWybjQnkvQSTPE",
-	"QEnpu6haLmMpIZp/FkBQA28rkeR3LBRzBpvPAylGiJg5HFzghu2JBY+LqOGShiFLglHRo4QhU2o51IOk",
-	"4VmlgDSi8Fm4NW9KA75rbyfwknob47CQ4OxHBDBbYScpC6mML1fcM4PnqFmqgIH9XC7g8CaLECILjghf",
-	"hKGJIk6D+QRnG6mV+gIVdYx4WFsRetiLbqAfyHlIV0S94eDUQAq44CylArV9JpExjRdyD1RVR36JLyef",
-	"vUtRNrvIT9OVBasV94y6XB7hP0YVEHqW+j0ax2w2T60E2nlmf7mcBiEjJss9jgIYTb0R8JtRRZ8AyEnL",
-	"QLI9Np+7IoAWBlMNXupTSOCU37mNkTkc2nK53gYY3rAmQECQN4j9MZvteyopgSjRKKKrIgqJA+9Y0qPJ",
-	"WbK3HeTMCggvCs3nvhJKRiZivFwc/U1MhgFkEszpDTM4YPm5IBp8n3vwhShsdq9b4H+Z3MMsNM5nEJKH",
-	"WJeNGBuQ0e8LtmC+AhENoGKCgokS9TT5iRA46pYoecLcFmfI4d/wafaeAmFjSlpwiLmr+Xfw8RGRjJFR",
-	"5j6MtIxheDiur4QhZlisAOdVRBFGKeDvOZhcGr2kiBKaIKci+BSK6OqH8/04wtNxrTxveRg/eBCpLiYF",
-	"58W0LiFy+xIy9U6RpABoUg4AdyvqVKSYsTSLJZEcNh7RwUQQQi1jNlsnhg8SGpgx1RTztcw1OJjxOKVJ",
-	"wAM5fRw67CnXzK3omexmPtyxiIYhMW8otWfOIo/h1dkQy+gWKURgoi+WnD6BjkKWIrplEdEvJkA8MtKL",
-	"Yu5ILR4uMO13QRSmbLgdAMHkElg1UxKszPL7dNuZIzXos+PiALoWJyuYE0FfdyJxpy4BHSv8KPKGMtcG",
-	"W4UWyLRVSg37QiLaB1Jx2LKIyIz6yBYqDqkn7BhYzxFxM4eaY0x6eECzrYg1o/fH+G4BAn8nlhhWoIeT",
-	"6d3UgqQBHCb5aPE8wAhNucfsu+RbM35adQQpXyLlHmXk1oQBg3OAms/08odccXGZlWvU8Zchg07D4Tge",
-	"EckUyDE73JwUjuWASA1ZJcb5pL4dckBVaZaTCA52CSf1sr6mRgAPYpI44uIpjdeIHXD73ZqMvfwiaKo1",
-	"5cFBEBqxQL8gSPxOdlsAHbOzdTL8MCpiE8wDaeCTsuciOmQQcgdl2a1f7CNJZRNJ9Y0yXPsg3pyR4woY",
-	"NATnb83k8JjOkJAO4WwJUdZASco0xncaOovjQJlhp/KEa3P2UqIM7J9EkUoO8lmZOliZWnHvyc7g27PN",
-	"fQI7nDasQV0BGn60tjihoWTOJvNdLAj1ASksVYmMQAcYoXUF10bGzKMQ0soT9zENFckNJKGzcXCzEAup",
-	"rdOITe79KHlVB1IJrgnJ2Q/vCEyidcSNJsLtOX2bVbECmqZ+GhCmmAJbzBwyppI5hEbjII7U32IeB7NA",
-	"zhwyF+HqRnCHjKXnkHEQeyLgSoGWIqSc6gC9IQe3l44mgVgv5mtPv9J1MLRjJG8DxTN1xqW1n2Zj53aM",
-	"1c+GguvuNILndLkt2CNPUII9mEHoFFjz1qHUtpDwI6D2VvYu8X19Afa2e6UT7QGXJyEcCZC/JeIRB3fs",
-	"gnk09BYhjdn3Yrx7rzQMP0wgXH/bErOjQgh+kf9TLYD8JsZg+7XN1uohUBV4ZQuPSbfzjUD1pJj6HBO5",
-	"mGuKADfS9mwZelRySoogKeFCU6SSUzIkCfxQQJPUa9JT/4tUSaEzEKVC2xkiXsZJlaTTbWUX2fMH/+H6",
-	"vj5GrDoJwlDX0AFH2ZEi+aj9jBLX2QikDvRC1sh7AYpElNPucZK9Hbc6Y7HZUfTwMD8uScKv1NeVjH2j",
-	"12ntytbcwyuKie8CQgasJUxEVMvygL8sT91GcHs7hWhtsMhIQXJfNFpT7bxpavjTCvJRUvMg8KVDaBhm",
-	"bIO2nrHBwqExYh4xD3kZUons5KfJ74SGAYWxR3qIXwNfjmrkVEBECpSdGYt4mmFqO00oM3p/ji+3EYH0",
-	"X/UcY3JK99UbUdUps8fJJtIFgkEmXdnGAJIMGL/MYj9/3oUP8mEkBeXPgy27KbNPd1DfuQMb2c3EmxH9",
-	"NJAw14nw2cM2l6MPf/l9dzAze2t6ublrnvBZkgSfpJobg4BHQ8Z9GuEnZVOsa3Oet9svTHc/nPy8Dfjt",
-	"o1Ftffv6x8SfH/Db1IxQ1yUAjNkjqd6KDov9bQxq8V8DdbEWxpMyeTDZ60AiaipWJilrAK9A6qAj5hMl",
-	"zKTJVaYUrUxLmBTy/J1GBBzoag9R7iJ9cy+8P9KZVcbomamUsBW1G+5O1NYFEazVbz6767mC6MPObhKE",
-	"7P3GCBH16wsJASJHRPAQY0W0gRwEMYKLIeWQKWIkHeIHN0EsHTKqjRwy+lX9T3VEbtk8ruREGKjXtO5+",
-	"Cf7Yvhr1gpLJIBVGm3KhCtAREXf6LKxOBpM0/bZVbxIaA5JlkCngcae1w4y/mZ1dSxY98uLsFmU3R/HE",
-	"9H5OVxC0qV6CQMyYyKlYhD6h8zlQaG6V/imLOa5v7TzW687lr9dXYTlYuWFXAS4ZQ8zreh0uLMwHp66U",
-	"B7t2Fd7WJY18WVx9y1FaZEHlLcp99UtBbS1il9ZCnINEyiGPo2A2Y/6AjIYlQuANn5BhaZTU1zK5TVgj",
-	"lc6YT0b4nomA+NYEfn00m2lRLqD8Yfcic+y5Em+dIj3vjnEgkhtYNfyO8i7j/hFoCogsMyQfAnOt9ubK",
-	"Zpdm3ixvbm0X4hc8+H3B9M+6ZcIiKmagUbJ4GjEoHst8Up7G8RzSu+N4jiibYJB6PKdSLkXkr9/vVm93",
-	"YcnMcW8IXj2JFtybPhO9r0701qkdZ8tEy/0G1IVDtTPEpCIJt7VDpt1KihA9pS5N9aUCJJ/c8oxosNPm",
-	"qBMDlOBRCJZsqMk2o7UNqcdZrDMw/4YMqzZ+PdDVBWqbRyO/Cj50OttkVnqw82lPbw1MeBf4LNqmkr6Q",
-	"aCsm5Qd7rBztr6rUiNLihlwzSB2A4rMY0/qSvA2resWMxoc7rDb4oYpO1DayFFnMdQKTr18DswT4pQW3",
-	"SuKtHZ6nh1t3DD4g7G9zPtP7xF1hTCZ2Tpz67BEhJxh192EyOayI4JpZeqMRaIfSCjDMJ8xoTdZaXDb6",
-	"LQXWrtN+HIHK4M23Q6DOlPDzcBPVBttLpr9fxkSF9pb9/Cf/dvYvR++1+CAsrrpOV3iuvjPsRQtmBdTk",
-	"wTmWWNOiIMdSzRjEVsk9mUbhDLkeMpP6C9R5pJQG8hJ/qMIPcqSrIupGl7r15Vpi3wYPwEMI4kaZ/xHp",
-	"SzkdwCHzCPNsRZqH+kLaOsBrEc1Ir9/qO+TSmzJ/ETJyWjlKfchDKCACxiTMVsAPoQJHyOgd2iZB44D6",
-	"22w2jw3cdpNnRJZdGP8RX3sVUWgisZfXcJuCYGSV/T15mSRHnbhkzsum3GZDhbfJpo4b8zV1/tuIYDgy",
-	"/kWY/tZ2duvfCn3VZ8VR9gowpkEbxg5hFQJTKHazDJAd5x31pgFn1YhRH0xOOIwXUikHZJRrUTgi5Zbr",
-	"VhwysgtSwNM6JMOYSp2jIS+33KZ6liS9w2st9Wi9dR/81la/meaw8KQPGb70nslfsXQXjtsfWCVjSCwW",
-	"3lTbbecsCoRvJxniaeurogZRQ26rLokzqLfW+tqpNdWbRQPo2n6k3Go01O92o0p42q84Qz4y5SFGUC3C",
-	"QMcqCQE/ACgLurLCj80BoaZ8kK6DOeRop8/U+lEX9z1bghQmyYyuyJhhEALe6OJ0jg3sUEwmuusLFKSU",
-	"Vowx4ksgCR2LRUzknHnBJPBIwOeLWL++N0N8rV4/M51I8+rjxlDzYzJdzChPkdj6OW2mIsYhm+0mFtvi",
-	"h631raeKcJZUJ7Q2v34RdU3PtbARKB850fkBLIQCeXHab0mXoVTAIAH32T3LlwPQgkDNrWkVA+sArHu5",
-	"N4fsY+dSbFSVRMEm+9gOONzX9gBsJfEUnp+QVhEJELewLqZEFdVsbZ2qfbFk58Wm0gVWxQJLPDxSsotJ",
-	"CFD/tMN/TOiwZPZOdlUZONTclBUnt8qMsGW1Q8cSH1NYbjq6s2KB/NhksOSE8OxRhfrsd20BhQIt3u9n",
-	"S5UbMkMNK9apHEd2t61AEqkERCpX3JtGgouFDFe19czMX3aLF2axdnqg2slWOD5O40uP49tR91DTe+yu",
-	"vrENPYF5bZ26bbWvbVJH037VQUxmC2lamhpZnurpCsIqH2iyy2/KLqqQpEPg4vKz7B+PXQT4vJ5QLP/q",
-	"XxMWjx85ycpyRWYKSJK4EbpETY4Y7626rWtCmwvfvKKS2Xwj1WwKVrqLO8yjYEaj1YkIi6SRY3JyeUmm",
-	"7J54IhSLqChe2PKZ/MfPbrV/XH1Nq5Nf/ux8LvR+aLQ6e6i6mzt+rXuZI8htKDfdroIzueDqAnCEzL+B",
-	"0k3mRSUb/ibGSbt2zcJEktlXcEf3TQfVodqCryV9qsGPcll8pkcAFuygi1jMaBx4NER2tN26+WWrvZxt",
-	"z/GGlKdsdqXOnjRQSNM11X8hc8q8X9bFTQIb/HsnW1YelFT+gFxZtYsH5sY+JqdzPcNVZx0aYaaST/T8",
-	"hpI8NyW6v//aiexZunBoSrudu24Jx2v05nEyTz4x5JuRfgqBt54+mS0rAvkra1R2Ux0WU/TgiNBQCo0a",
-	"5kYM+fYrMUDb5Vrmd1LkmHKfjBIyNlLUpkJENOQjTU9GG0qx6J8LDXJp7/I8i4npvQnt3FK9I2lLtrES",
-	"xA3jpmKoqZhAymmzOxFp+FQefnuettyHveDHFPzALs2b4yN1EBD3rN5/mbJitScsCvLQ2Np9CZP6Ji0W",
-	"tqcTMrCcjtYCLfKVQDFrzraxblvtDVzX6yAslP81dqs5ihAbaqoWG8VHdpnVP4L5CG+zacTtkFHM7uOX",
-	"nrwbJff85PIHohYoC61YhrRuQBW9GowO6LRMgcfMlRmv4kJUtzFxl80rhba1/a1E1QD4sVwjOahviWNg",
-	"08mi0gq61eTe1ixNZ3dZssyw25fzFLB+LjRwWKEBk3XxeMh/cxi+SRYyQo5DRoYn8hv1l+3DiRMSRTkZ",
-	"p42OmK+EE6uiHNSOA1KNhvw1MSWdo+SU0g4VW+vGXWTYWg5BE8OR6XKrqO9gyKvghUNSPRoQSn46/5j6",
-	"BxLPM/l4+toh1PI/E10xG0QxcMfReRDTkCg1DyLPh5yQgHtiBvReHsFkaqKqGrGqGMLAmiEMOJOkDB1K",
-	"WQQGKSFp6OBqlJQ4FvcVdctOLn/AwaReTdXXo6l1WEuMRUxDScrzSHiM+RJYRoBh8aCNqonSFayNr7dU",
-	"hS3pKdAla1anXTfe74tABtiYnPvpr0rskg5J5/eEjBVcYB0OLgIAyKIZzokQ05Np8OlYaqUn3kJLDqWm",
-	"qf/SIPIjMZcOlqdnMq4khxdEBMo16AgBYlrp+ThPHFEulVAveHUayFhEq8wOrd9xhervSeqfh1QiHGkR",
-	"jYVCIvzcbB4qql2p367o/QtJvGg1jwWiR5VyvxoK6PWkZIEFpAKR8gnkInkr8p7OmKMW/XEReVMqGTml",
-	"MXPIiZAxeYXAU0/IpQh9h3zUAK4cGYymXly4Hnp/7EGooX20sAas12fMreXT9P7gVGo1xx5SlszklzRk",
-	"MllCdo21Wk2vaRqNQ+HdWoiaR33FG74bLly30bkgr9TLLySpu/1+9RVhHLrxn2a9n9pYvQJIwYoKF1i8",
-	"NOr/tpAxhOhAPB8U5ZqJhZKsAC9FRNQRweAKP5ObnlyW2pAPuZLLri91yIl5RaGDFJN4SSMkiZKULULj",
-	"5AmBs3aZnSHPYpaTOVcnC9EKGNoUc1goIrfgPovUqqJFyORAK6TYg2AqJBtyHUMEYV4R9C8ybQbKb145",
-	"5OS4ovaxwlInuabyhsyOYP+vYXfQiQxTYWJ671fVOTa99F34m+nH6u5kHlhhLPi8BoJ0OYEY8o+a2mpW",
-	"sU3e0NJvAlLdljiFqBJk8/QMWjsbeqPk5WKioH6xjkL9mZxEySlZB1HImC4hh/JUM8OHpdIfr2Vi6hiO",
-	"ARmlbQT/Tqbsvvzdu+OT6uV3x412p6x+C0zfE4eYFuzkb2RYqg1L5G86fFVWKqMhDzgJxZJFnqI4U3bv",
-	"YPtXnCIZBjKhQLZj0R0Y+XHYqn6LSD3byEw3wmg3/POFJNfX56ckM5lHueCBhw5lvGojvbIR9tthXjCj",
-	"IbnmwT2BYg9WnX5yNYUetQCRtPPtgsdBaI1TpgZqyCXSX7QBlIslZh/+BoHShbWK9Debeh44xSs8NG/R",
-	"KUm7x2V2pk4re0w6eRMUVytbxK320evR+rw7Rcxsy564SEzMpkJsrhMPzgfT6wyjcx5WGX5DYScwspu4",
-	"ehBbIGdZ0QkT514rNn5Q3QolJ+AueOJd/BXLYSWxWAGH/EARpw7IGhnpNta/wub0y0Bi7f7W8TSQQ27i",
-	"7EHNCXSgf5aQrU2vBF97hj16IayV9NWbLTzHtBDqNsMnlrT8TYxr26yJlhVmu4x+Re8/RuwuYMuCo6X3",
-	"BJphJW0+rVb4xzMsfqH4jL4kxNNSIRBGJbsrdo2ZnDc0Du6YFgbpkOPdU6wR10LkwpuCxvqfdafRbNXa",
-	"nRGwmOp/9tya646Kbn5iM95s4EQNCPewVJQz/caKV01RBdrWQAPPMWPcevsRBlBkcm8UjzthhQW9LqeK",
-	"WoNMMw8XkoSC38CfhWSqwDNnTfHaQLb4FmuBtqC0+eUH0mrUuyh8WUGvLySZBDQm5tM8VTuu/vTLn81i",
-	"R67PeMD8tyBYb9j7yTFkxNfI5WLOokngBTQkWhTHz01DHKx4kVQ3wsQPGYPZLVkwV4rZlIU5k/Vm2E0W",
-	"irRuWt0Fo2Egma8o2ySIgQ8CVosJ0V+ihsWi4A5wXB427/bjutmCNG9ewcwJ/OD0bW0Is3e0rqEZKgLW",
-	"IYx601QtBKkTIr49RsqXx3W3d5Tqrc19QYmi24blfoj8gFPoQQQ65H7KIwUPqK05JmrjQYvaDuZAXsa0",
-	"yA59FZlZwRqGjn0MBva163hkU6HREXSztF1SgST+glmsbyxEyChUov9tEQXSDzyTob1W3QvCxpZ5QjYR",
-	"YSiWhBpt4YUkYslRt0Cjj763+vfKgLx5Rcrfvbs4eSGxOGQVuh02XfVfQCPJULWuuy0yFyLE0Y7S6jSQ",
-	"BdEhx/MoCEH6PzlWl1HpbMzXdgRMj5NrF/mItN3/oQ4+XMhA8EqNHI9ha6gXxaixlcHIFHgVnLtGruFX",
-	"xPMhPzkmkIeHrJ9MRejrjs6B8JHbL6ciZKgsQgNvMpKKsl6xaJaS35zC8uZVySmdHBdyR0WHsx8XOJpZ",
-	"nNLrjNGJlBUdIjOMD6ccOKiC5b73KTP9dgwOt5HYPKVAeryRVJQTdr3nOguAXAwnmfK5AkAZ8ICiz6R8",
-	"2PTb4RTT+x8Zjd7SMQt3AypTnolKzXJQQ8cKLkFMyqOG22i9bLRHGp3fvCoOhraU2ZPipk7vF7Oxtmil",
-	"7yYN4eyky+2qyp4uPu3dS2SC4pPcDODCC7IRbYskoU2iS5aXrBPxHNsu4KYF4E7pvJMVHYvE8VQwfpxb",
-	"wRKwvx3XAlY60oGDhdr0Ie76SRCyDzD2P9iGxjC6utEtWynJTSmGZIQ21neUL2h4ZaH7iJR1Hl8lrWMF",
-	"XoxAasPsBlVyRu9freJN1Usgr0aiSxlZzsVb0yHeSQoh7UlzMK8IAKb5yMfrq0IeUhjcD/65OK3FBFNj",
-	"6S40hOD4oyOoo5N2tt2dGoGR9np5+bPJNtZLwLUVRR6H/immfUPYD4WmHrOrbOWIb2ZjupzOKQuDO7ap",
-	"R5OvfzUqPfhy1K2EP3S9oY0BqRiit5X5PCTg525Lli/8iGm+INuOdE/ZauCPCDbAruzXHvXOihk5tCzR",
-	"AZGsmTjMh9kMHhgQawI3odNYvBTRLSbN2bm5ENhq2orV9l0MWqCKa0WoQ/ru6uqj1awiv8CNHRmjpOY0",
-	"9v4nHp1tCzY4uMNH7k5si8s0WGhjihXulNyANYjY57XegjBFhz3ubHFAi76z+q9DSmsltGBXcIs1xZ7L",
-	"fBwJLdr3N0tJNwZhzDFXdUTKXMRkBe1Yb7lYgqXAd3SkvSQhm8SQamsu3igbf2HeY/dTCgp1JgpDzwKZ",
-	"Cvr77VbdXPW44vi6m0DGLGL+eo/uclIPOpbad1R5knzIXEG6nZQnW5DuwSXl8tm9h6Vl7tGnFIUue3eZ",
-	"te/Kd8wdl9URIn9qnC03tFSHo8q4+0hZTsWSY71RJUj/dzxDBEXBzV1OJfN+HSUBAhi7mYDwlq1q5DKF",
-	"X6AdRcilal8NXZId7I83T0KX87j4zZFms8BihmnuxuE4Z0jmLn6ZzrDnIp/0WL5NdplWK33CrX6D27xj",
-	"PN5eJ4UmVNqoW+u09xBYqBlP1fsJ5dugJ4GWBAkuj1KVFPGXMZ3Nt7hVcb4pnc8Z3+IffdCBrXOAIjqq",
-	"Ty5d7J5nd1oYzw8lKdKNmTojtXzpY0j0P8LukecQgIsqwkgHyWAC0ERE4KofcgyWPFLDWH4hNZR6J/u0",
-	"Jlkch1A/II3VcchoxWikx7fCvcCNbp7UIDSh0E+e5NMUBF9klrRntsr2Indm3Q9IfdmSerf+E4B/r0n2",
-	"NIfvaoOwhpTrUgX0AUlCL0bkJaJJTQv6A6vJm+5arLOujjYhwoDQIc96FOUyiL2pbturPX0RFAzV3r85",
-	"Gpy1oywU/AZ7/YascjTkWXwZgMMSIuDSYOy1cPGsyyy7S91FXO+xlEMqs5EkiwjnLQ6ekcxbREG8ulRk",
-	"IKkya1onqT/HjEYsem1O/PtPV6X1yDxd/SBTxG2GNc3Gq02V3HSFDjI61tWmYPkD8gpmJBgXCW9jRKS6",
-	"aT9AVJsWsHWefTzNdM0hAUZd6fknIkJYAqUDdzCMn6LtNI7nVpmz43lQaFU/Nin9puwcVD5SvyCdNyXH",
-	"BqX7Kp0H1Vsw/xqRBgfNzHK5QVLO1kVTk6FEWiO65IlE++ENVEnV5uv7KsazKsazY2Favt28tpOtNQDT",
-	"pekI2sDfsbJ00m1LS9a/vrLPEFUwESYTjXqxVUKyBONj6Nj/ium9X9NVk9LR1VOEJL6mVQI8ezl4+dIX",
-	"nqzZ377U21SLX1PCSpcQ9lmNRRUDQGHsCVQwh68kBv9B5QfjSfRN/HtM7/WFGWC3rMztGXK8IMB7dHGR",
-	"MOC30iEzyukNy5ZzTAKugyipJKIrKDuYNZ4hfzoto6hggnSIIhSE4gKRojm6uSOQK4y7MdG3aUashCjo",
-	"//gPoi4y47FOBRxyXelDR8lKQtPftdtFcAwkWgotLRG8pnKghqxaVd6UnKXDJpSqPadB5GTRHrl1Bt0c",
-	"LTxkERPC8Sk399gxH92yFQZ0v6N8RUYvAb4v/7S41OeXtVptZFeyBMkPfVp2TahiSjjkhaTwMCJILiFw",
-	"z7R4M5G+QBNNcpla+ZCvEcJB8hk0mYC8Dgx510xNEVOSKN1J9xG35RB2T704XJEwuGU6kn7IAcutMsCB",
-	"jGvkjHrTFEQkhDaoECyNR6sItPYCKi0/iCUZGT40qpFjg25Dbqxilj8OCoCi/YWbjTPpkBsWS9Jy60eE",
-	"aoCkH6F+cBtow0OytCFPlq5PUI/STNIaFGLqsHPNqQ3+S8IZ83PeQkJj6NFQTjY0ID//MqpgsMx3745P",
-	"SBJbDLHmeHFBidER5eloDgGlgsZ4/xGHxytT4wqcDQZC8+SmKbxPLuQV45R7qyE/AwdUxKRYRB4jY6Zk",
-	"lKTVlfkaJjN9ToMYz0J/AjUAEFmSWjymNvWUxhYsAQ0cjCLXKWdUQbVVI6PMZUqi6FOWIpY8VwmUpvVr",
-	"sVis9klhFf2RjnnOxpQqrNfbqBhQGBU5KdJpgPL95Yf3SQVPcxKjP4fAhIalARmaGp7DkkOGRm3FX2q1",
-	"Gj5VapB6VKvVPo900G0YkngaMTbkWCpREVV1iDVyZlX1NFNSTkZYy2AA0xfP4wk//wiLO6qHP9dqtV8+",
-	"Kxp2ZTQ0jBe+eH1Cms1mX92366uTGnknOINZEXzqGmZDike1Wg2DtxzSaVXHQVzJMvYhpyQfU2xgfZkt",
-	"UiWHfGQquivdakwlg8RJXdVd/dvUdVf/1pXd4VXpwX+wursm8VjifVQjn0wlZ47lCKAhDuQeQiZDnKQx",
-	"DNJUHkWOcm2K8bgwUpwURMGrezCjodotFK4woewF9bhIWUQmZUSRBhM5b7qJpZ2k4a5BjS+4NulAehMv",
-	"TE36StJ1x4D3PC1QapAY+MqIxFDLhnJimoaQkfVy9R9sZawSpAxdhBrtNlYfhuoTx5cn5+dW96AjUIUo",
-	"98VMJ6yoldwI4UPZ5ZRAJRqNUWRMwSNJJyxc6cBNCjkhilxBMlYIEYye4BwjIWvkH2yFZ3eriPE8JTXA",
-	"2BotMhWLyBYNILX6lq1INtnaLKaMURkO8jUKPS79FcbEBzwZMOVg0YJjng6xGBiULUIKrl2mmmzpok84",
-	"GTZ2ihcymcdJV4UwV8Om5xFXL9g8pCvAzmjBRkfFuzJU12wKsaHRIOVNlWorJlNNDXbLVjBwWrops2w9",
-	"B0wXqC0EYWgqMkH3O8jeATKfLfekQaGzfCPYCkbn4WE33KT3rGFSgjOHtNz+9hq9Ayx8S0IaswjJ9yXS",
-	"38ki1NMikFv390hDE/0vPbQgliycJMh0ZKGo6ayW+saHPP0wohxKHquVNh3Sqqv/afQdnQMoJijGaCkD",
-	"vqlg5iRp398bygNXg+qdILnMnGy04BI4bE7ISKULXQBZHX7AbwZa3Z2ZM8W8CUHYZMK8uDY0bY5TaKd4",
-	"R8ZsSu+g15AupaIJyUd6E3AtCo3enF2RQpFXC/mKDtdqtZemTSuoE5oiW8/hEaAG5HHTGzYgSjyA6vq6",
-	"CgIBB4FDOFtifJhCyLIZYEBE6CfPK6iCjKyKBCMHSRz9fcE05xnyMZOBz8hIMeIRUiVFdGW22AIKConl",
-	"wRRrKKzVcKSrl434IgxHQ75WoYF80qA226I4x1QoZq8kb6VHwF51LKtkWhyOWLyIeAYJV0M+haTGGyZJ",
-	"WQOd1F3X0Zpbw3XSFrimTwGAVSe2KtqrDhoJM4hhigqghqTkR2Zhob5IirchFLCoXbjS4rNRJdR64QSw",
-	"wbOCa7J4ddtZKJm6GYmgdYYKNF5R6EhHvZjECjcNtzJVjVFEBBqoBFsM9rU/QNorkcHQUCuSqIfSmEIe",
-	"igT3vL5kiHPIM8rH3oxpGaHipNIhiI7VeqNpzn2J7YSt3v4OIG9icIOf4dkwrdhNGm6jZddOMBoC1fQS",
-	"fs90c9ECtZZDNRAwZ/i9qVmLWo9uJQpXugoSYv51BPxId60dVRK/6pxGdMYUCWbmJDLfDHn6Uc2cFmH3",
-	"MeMSVFokjngcihOwSHNcpW3r46kqVd6kB1r6j+5UNyAjpaDrghh6uooS+cCiM4Li6JyNILN8BCWpL43G",
-	"PrIMkJCwihqrmFgHp4YCrni86V1bsdX599bqTcn7AeKfxyRgTcJHDKtAhYhCc4UxI8soiGPG1WU2Wmai",
-	"q5LkhMbMowuJd5rcBUIxslT/pYqSzxfRXEg2ICN1trByUEMw6caQp1j7tyoIpoguX5m3TQ6fevOORWMa",
-	"B7PsJ+oE4qmmz78vWKQ+THEDZpLqmBVy6Bl0DCyeGgSY4RNzrETdRUb9NXb7QiL+wXYgxBVKnABXhI2p",
-	"5yBVTRJDghaA+QpjcdcPSYnnGsUMaH3hQUsRCQRBX6TcIc0jcSdu0byh4ZzYmlBU0cJhW5FWLYneBJyM",
-	"qXcrJhMcTyn3QJ1QGZ7QIMRMIOBJhta9VXRfDjn+FysQTJl3mxJ2tT/Q1AMlZnKmr5Lm1gouAZOKQ+r2",
-	"M+Rd8IqU647b6jntbkfDRhEOiKZO1cV8f1i1tXJBW4OKVdoSPqP+UXImgSIOYNnT8zcbJGR3LETtJoqU",
-	"TKdFPHTLSOwSgYKLJsfeAm7OxJKxoMaCFj8kqCVWVk47kQxFUo2B6FSi5OaBJpN+Y4mTsVArC+6UGFMl",
-	"V+w+NhVL9K0oJ+I+4H1KEaWDO79luC19CypYcHnM9J2+vnpd7Rk5Si3t/fXbrFbEVyCVEaDBRj2zpW4s",
-	"q680NW3KUCq1Nlk4Wf9mRc0AZkQQ0h7RxhUlJZBAIaFW93EFML2Di6wwDZUhT7FF03fAXPPAMubBYrQ9",
-	"rE3KRX09THIx1JYZHauniXoZauEDZBSc27L7WVY+q4yCucRzGkmWmNImIrKpK+WJ5U935qoy6dE5SxOa",
-	"tRT7P/74A/41quA+NClCRbpKXmMEL9x9fXV1UqZSPC3rYZmmJmjHshu/AIPOJLh3jFkViSC+rNZ8/jFV",
-	"97XtBM9IzaB/qRHo6UHaKY3RceLWEiAVUD3TH8F9QSW23iazgC+gypCx35nPAkmwtQqhmpfp7wdksoiA",
-	"PyblcE1HvAhOXU3QavRJOdvtRJ94phmJo8t7JlJLcDONkwIYSoys66vrEF8sxiGI67h+zIo1a9EAIIs5",
-	"NDhONqaJjZJa8zBR5BUZvQF0AMDBC5BqesiRkW1JloAaBGUugKYq6VlBK+2ORZRsP16RmwWTUiEzhQBN",
-	"Nb7t+sLjcy0ekTutoqMq3Lj6EGpmxbCSvEFYPUezCp6T7gh+tGbwTk4zPXFyy9gcwC6i24DfqBsoU7Ua",
-	"OaAXMhrlZzVZrXr3Kd5eWe0T0SKixr86+UjmLK0Sldp3oPhIJO4htm8SCd3fjd77SH/BOhrdKU5VgRuK",
-	"qSxAsyCF6OP1FRB/oyzrmlHXF29JWTtWivRXfE2O0JCGjE6ttNFGZtvoOI16y1EUHLjtkVozZP4qMb9y",
-	"pAQE5L1qFVpk8JkX0gj6Xgd/sFGugTuIU0g8680NbBlJOvIRsLyIiPkI1euLty9k6imAVyGPaEWg8xJw",
-	"DC3upws5wSKVVSzTr/sZbZJJ9Omk0oQSC5CCopA0WUCeeigkk7mDrJEPSk+kSvJUzC05iRldIa9PED3H",
-	"rM/AdTEgo5fg0ngJHtwRyJbJ0ZC29nBIUs4cRMYgiG5J0ydQ/XJ9daJW7tPVEZlTLbyD7aaAaOnCOK47",
-	"cF20iH+wXRvyRbIGXwA7hCtgxL4P0KFJDvmnxKiWqKOBJFZbJ1LWJc0dJa/GNIrBrgbWsIlSDm8rjhZe",
-	"LIMjquZD3nab4Epa7xZVRIitYjsKZ9uuCwiPDlBKxoubjHMt8fGpWUyGvUHI8oKHaKW2tqZzXnRy7ExA",
-	"5bBAwWaGXVZ10WagBNp+hYQBSpaQySIMKzVyifuBCJoZ6iDaWqfpZGp1nGQXMGZqbUpOx5COMPCYjnrU",
-	"jv6PkZhHAYtptFrz8Wfc+yG7oeFLOg8gOVpiCF4cJsECxnV9cXZ5pRh+ySndsUii+79ec2uu+kTMGafz",
-	"oDQoNWturYl1OqYQRpP18UJgppAF0R7vAlRnMFM7DO7QDJF6j8uUk+8uG+0O+f7TVWVT/ws7AgYijuwA",
-	"Orgr8SLK9i1SdBNYxFpHIx3fnhAj4qk7zDSNzwvVZOQJ3xS/tCaG/m5aM9ctNZNdAfnTRe5Hmgoozq39",
-	"JOZR+friranuC+a4ecSqkyAMM8vFsAQtt5rGcWmkFlLWIccbXaklRa/O+SVel5ExUQC9anZcF8bUjdXA",
-	"UdLrGAeMwQyb3QoerkyoWXpyWpyFGA9jj8gerSLmtSFvua3Ug2konDbwokMThSuwvSXwTZzUIBnhiBiO",
-	"YIVZyNTutd6yM2GbN+rZ7+FIW9H2DkaomJgR7oNxhJn+LDQ20BdLbqQlhBLg0IY2ofb6rCAL7W+xPoJ3",
-	"A9sLoT/XPuLEbV3ebNdG3eAoOZqkm2Dga9Px6w8Xr85PT8/eo2LFhxwxx9fQvn5/fH313dn7q/OT46uz",
-	"UyRKybrP/dKghOH8lpkK20/qq1Ma/Fwclpu+8tJy4EEw1C8YQ8lk/Er4K6s4NwTvWZW4f9NVvowZEGkP",
-	"4Ln6p67eWhqUrrDpqkBrWbXeaBq90Fw35mt+qMig0pnt8KvfKGf/S09S88QsTXpOLlhpoC5VLpK1ZGaD",
-	"SERIcaVhdmUgZ+TICimHwYRBdbm1W6vZX8Ve5pY5uYhfiwX3s5MeZ2azr2RGOd4xx4JDN1YMXkPL3+5O",
-	"9DlcMYUSP2cDZ+NoweABGsDgYBuu+3SogKqZbqXGczzD3reJqM/EjJbY6vvp+I0XfAi+P7/+47z+PjiX",
-	"57N4/tPJeed8Ju/Pg2Xgfxcuz38TwWXoX59zt8ZW3y/pp38GH4Lz5bur2+WPV6+Dd4G7fHd6vHx75an/",
-	"xh9Oj5fvTvCZ+f8fr86Ctyffr3769KOar+41fli9vTpbvVupOcM/vNV555xfTNmbf6r3/vA/nR88xzuc",
-	"Y+qr9YUy8N+8bv10Ul+Om9+7P35aBv+6XAY//Wuq9nP//o/b+rsrr/3+t+Pl25PvFz/Ofgw+/HbW/HB1",
-	"ff/+j+v2+9Njta6pf3Legfeuzprq3Xcny4Dyi7mCybvTs/a7xlnrp9+O4/ef3t3/dOk2fzr9fvr2Kgze",
-	"NX6M38+u3Z9Ov//t3afz5Y9Xty0Fv3dvl7/967Tze9i9+HH2+uLNT4s/3lzc39+xVusdp98dv/XOPpz9",
-	"zl/dtP9pt8kdlNx636X1caPquq5b7ar/6an/cfH/PLfu1jNlDAalhtvoVOv1asO9qjcHIEPXXNf9acvF",
-	"txpnJfKYboeVEctAqvmfit//3dxUrIcLBPfvz5j1TWMWHhXwhb8rrvA/Wm6WL2ygxU4JjhdD/EsobWSy",
-	"kErHGblKp8ilAe26x/JGPnKKtI4YzuGA63yNoz2Ts2dy9kzOnjErxayvQLCUsJXmnFiiWD6azVbrtOfG",
-	"zjR5pmLPVOyZij1j1jcnlDmlXNyQndm1r26c0Yp1sjuoxQXNWu1lJVFRif5aUytqHawu5y/RlRBvaYQp",
-	"8inRzr9F6FjcMbQe2jTag7pOJe3J/lWTeNO9De1C2HN/fcySfQYcC1iaAAbjQ8EJP/9iv5ofZ0C2f5w5",
-	"tyjt2TDWZqd1stJXxGmLlQcqBuo4+u81jIsO3cD95bvM2yDdgyf2IpsRncLfttwEkujXHwp5eyM2JHWy",
-	"94oM7VeGJXvKLOyt1wZkr88Ph37HdT8fYG3C6lkb7hD4BbW/Jw10JmUbvnqp4BAF8gL/yF+A5MAr+uLV",
-	"Ny0ssWe9vOZUG6CxEErLbe7+6LWIxoHvM45ftHZ/8d6Y/+CD9u4PMIjmvYiPMQIGP+zv/tCy4Z7zj6YJ",
-	"rfq6vsfOPqL3OKE46rtG46BZ/8FWF5AcgB/vseS34ibgV9NIYDL5Z6fU3ucUtHPvOvVVYvZsYmvcdfLs",
-	"fg4pOwY90xx1uJrr6dM//1KQuPzzL5+dP/MZ3T//oi5lSizegWOmKGUT+tvcSKgyCr+WflEreelFC+5N",
-	"Nzvz0IIrsw66NOjYOOMgNkRn5c5ZkrhbNgS4VSEBFq+2Suo6ELzNdStoK5MDyhqYaAudvGcCmWtkZDqE",
-	"JNl2ONsLaTKWJNNJELlcJlk5SuoXBpII9PFmO4KYRiNJ+FASEWK6aI3c+//3f/4vevdieovRsyYbzCGj",
-	"sVdXv78c6f804W0qic75wiaf7Z7aYbNBYkFarUxknCSYD1apDblJCMPwQ7Nz07pkPVtrQ0JYJuErjblK",
-	"Av1yoRsa6EeEpsdsuw1MN5SFZNJEC/YP9CVamakFPibAyr/UsaT3eHYfSKwBZftTECgbYWKzZ3w1K4ci",
-	"wuKekoY5Jfe+3ei7vZbruv1eu9Ht9Tpn7uuu23TdTr/X7p42zlr1Tv/srIvlWQAVlBikca/0+ZfPWdJk",
-	"L9mjkV+FnCQ6y/hgI2ZukCxyhkk6y/nCdGTCJZ2Rt4yVnNwWu73+li0ej9s9t067p81+r9muj3vjs3r9",
-	"pNXsM7d90n7VbLT7lJ30X6XznNDI1wvctG/HnqP/6Y/Tfy1fjWe3N72frsbv3/1+fX/3z4vjVfTTH6fy",
-	"zY/+2x/e9v/4MT7+9OldOssFW9LIl7mxTr9rr2jAfhc/vW92Jqc/eMH71cWCXby5e/P2ojmLum+zS/LF",
-	"DVN3XB+FlsmO055I1onskTlJTNOfDdjU7bsbQc1FXKVVDTe1nAO8dur2HeSqqz+Fq85gT5rEks1e0UxF",
-	"07QNBiJ4/zFYp5tUpdiVKUecsUo00CrxUwkrapXcer9Je5N6dcx6k2rX7bar4743rnbGTb/H3EmDtrqm",
-	"9Cuk56gR+SIMN+C6KV2UNmfCJ++MFK6+fRTym80iw3nIVr1J3612671OtUd9r9r1Wqw/qdPmuN3bvlVz",
-	"4fbdphJ09MlnT3evO2o2mlzQtGtYQZsuNZnCRsDqjBELN039Lqt2J51WlfbGtNqmDa/r91l90u/vB8MD",
-	"iKvmL2opobgRWeMW9WYsjQATN6I2B+VQj2Lli5UOtI4BXQvUzTwRoVC07T/c153G6zMoIQvgOjOb0JVq",
-	"7MWsVflKecPnjMnlWupolyQRcItt+WASJhdhvMu6sjAr0CFduArB82TYdP/C5T3Q6PL0HOEQ9V9zippb",
-	"S/vKWZYXkCgx9Nrqbkf5am3+rC1gbdgBOWSsxxtRYiHeUb76ZBihDdXXwV2hfPMAuGWgNaP3wWwxMyYn",
-	"MdF5sYEkrWL4DMj2b3YZSPK8v75FzOq32rTVHHfZuOP59V6v1fA6Y4/Sjtfs1et+s9vyuuP2uJWTd9x7",
-	"f+J7ddbzum6v0e60qNul/V6n16Q9dzxh3YnfbLU6rtte+9Dz3Y7P6j6l3X6n4bl9r0NbjYbbq3f6fY+N",
-	"O6zRnfj19Q/H/bbfa4+9Nm32O81xq9dy2+1mp1XveZSO/fFk3GpS2qyvfVhvNftd32e9VqPf6DR6fqc1",
-	"oS2/zSbeuOtNaLvXbvd7rIPSz+PNSD+kZiNTLF/rAYnhKE3vahmcc9YVLzAr6djNr2pC+pIWoRPBJ2GA",
-	"ZQ6fjUB/oREITTaEbtL4EhanLTIeDUPbPKTlDbQPmWzvqiKXW4K+L6xobB0nm0kUxyha0wdLFyMtawDq",
-	"rGvoIRWr9TDu0whfDfiQX1+dVAak4bppTlZaC0D4mMHScOsmyJOzZbhKLEeCQ5p60pvT2KQwId5nQz5n",
-	"ONkRBuebda/VcjLJGyzJ1KM3WHriAvUjub28GynjH9VbtrKd34HglYGVhwcJOTxbPi+1l5AHB1dviOU9",
-	"1RvWjSi+tWDe4xSBGm6jTcpQEwEQQJIVi/eJjTUFXNUACq8N+qwHKNhztUjZWHVwugOnan2tkNzs9g4M",
-	"z7WP/4vG524GOsDaNI21ILmm4Guh7fjk3VlVfVTt/vMfrXf9f30sUrvcZtVtXNXrltqVhhegLqqv8YfJ",
-	"RAHP2etMbcnuzJChLLEz9UQepcNkz2W7DpMhh1AtziwBBIwnMtBg8wi4hMk1OeC02tWL3mnj0/v21Z5K",
-	"8uNPq505rdPMIT2FnrnvGR2nB/M4/fGRipICzIdF/GFyQXne03+MDFenVDZct/9QdUk3hdzm0w8ZlTFO",
-	"ktWV1LdFfnz7g12K0k68cHtfSiHY5E7GpqSLGEo6qV1Arbq66z5eAzjEp5GthG3JjHbxBJ73HOaRYJJo",
-	"FfbJFWWKjRkW38EcqkCmOVCQ/IY1SYrkpQ1BNtb6Pzsm5mbjTgqDCbfuwQhgX2j5h8YIbcS8y01yJClb",
-	"BYRhQXb54ApmRiNbrz2HFTxrlBuURxHpgpd3pjRyXqHbqDFCHvx+iqIuBq7DFdSHSTIwVnGVDJIojX2R",
-	"vIWywTSCJv2/L1g+gX7IM18YewuTpCwi3xauocprdETOfnhnvaVADeUFqGTVgEvGZRAHdyxcVQagcg05",
-	"za4T4pnVpFlFIalNpOvKATlSCmwZmmxB/q5ZJHaBphEb8ls2jysO1v9YBlLBHmZLXfJW6nM6bB10UKxE",
-	"Z0xMwDrBgoyBFRi8UFzhVcdLgPppnVbFIaYWXu3pPPtqG+ocv8W00aXA9mjr1uJNdtZu/aTbaXfOTrp0",
-	"3OuN3X7PZ5NX3Xb9Vbfl1l+1Jx2/1+92Xqc+masIKx4Zz2zGqNk9806nlz++uf/XSnryjx/P5s32P757",
-	"37u7Wzbl3fHi7T+u/vjX8uT12/iHdMSPU8pjYdz/m7WspSkujDWojcoAGFY2UtILad6r7LP/AyIW9Grf",
-	"KZQr3PzYq/9OI1dGUdS9n9zerdphp9UMVz5f9iPW7t/Ef/yxnLRn/u9WcIAIfbhPin9/Kaf7Hg729HhX",
-	"c3Gou91cib9I+9bkKKFr66hQqNxtULfdQSvvKd4W+e+6TYj8X+wZtK9W+fff+z/Fzbt/dGefGvcXvflb",
-	"r/WdrB8/TWDNV0HTQhsCHMCTmA4Qmbaoo/nrv8bOUq77ha0JIbKC3ei1KxChMe541S5r1au9iUurTa/t",
-	"d1l/XKeN1qHo9a/b5vyfveiqfveqw9+1Vp/67G3jZgt6fWNcwMYuhQpPYurYiVOISY83cTy7yL+Ei5yL",
-	"Qu+4ogSzebwywmgYAGCezkuOfd6LPN71jV7yrd/sMv6kd/SLeX25SJ27sRBY8zV5AtXU1ny+/0ae3mcl",
-	"/Zt2+27QqmmOr2/KCLDq2G3W4l8HutitZ+UHbFHnjSxRptI0z4N5RqCRV0xp2wUUWTeFrVJvL4wVC1NF",
-	"S1dqTFpXKMVacA+VWFPlReKAvil6j6XIqVxxbxoJLhYyXKHeTL2pVXnPo1z9xYI7VL+hTqhFi2Atppae",
-	"LtNHfLpKvNmk7UATkKTOH7zls3koVjPGY5OEkNRW1OUKk36M6cZajX4uNB+KlS2YXyNPo49DDN83oI7T",
-	"IFxBzel1N6k5GGD4U6rLuUNJVZ+uXqhzFjEtCl3Xh5eLsPxyQtzm8HssE0ls49FSbIu6LyhB9V/HBPH0",
-	"EtzBYHl49HtyI75+rSqNJUkY9JpSBMrSs3L0SOUoISnFCJUPR19Xp1junB6nVAHC7XTwa45Ipa44rk3B",
-	"mhs8a1rfjqal3b5nRoKycumNZPLILG6myzwV5m/Dj9sytxlWLN7xyf5q1gNv+5cLyk3s3CbK1uxKPfmr",
-	"srefFbLMx1cYsW96fP1bamSJ0LeuGG1SvnSTrJd/mg74n1+aBmqgjB0koV+YLvpqWbu9sVCRHn1DabVv",
-	"XAemLHdapnIxCTi2ntB1lSV8zLELF/bIAm1LMUaH6MujmzBRqwy81X3HUmMGuVgLE9tqDmrItTSmtClo",
-	"eHB4O1lyZdWKp0M+uoQK/Kca2BdJO6VRutq/kym7L3/37vikevndcaPdKavfAtPpySHm0MjfyLBUG5bI",
-	"30z1iEpl5Ay5utWRRyUzDTVHmQGSfHZsHvLCtJut6rdMKDH0JdIDj3Q09DyIVtB/95oH96ZqbFpPOYW4",
-	"TGrnQ679wG4/kryWNMLFtPN0ssA03CNcLJ0kgbxO2J0uuEs50VGpevVYoh36iBU0VyYiTWZPkC7A5roF",
-	"6mp6PmpAPLNXgJp/rf46pv6lAd5OiSGLaq/sT3fTsg2jABssfTZBk/6Bn5/pr0A6VqB9b0UtHzDONR49",
-	"Hs8BgU6Ft+9rVgk2QcgxvYdYCbk7EhlmvDJ9/dNJ/wjmJUe/V7o+k69f3Rxv+L+//73klAzp1IX6q0n/",
-	"PYxwNouoqXEzughCGem2idbZt1wVF5wdcD441esg3BmJHKWLynMNZzu7IGrdtiaznZW/svBkTznuHOlc",
-	"5rrpALgDEGj9gtj2qhwl1abXzQSwQAfgIv51AmNnCy7BEOrDiQnGe/S5bi2ZlPSH30Wwa48TcR8opH4D",
-	"8mJG3HvD4vSk4VJSqW+ASUzSbX508xxLCMT7JbUUCLX9d9fksRrJY95P0mc+6XaZ5i6lvdqW08CbJh0I",
-	"Mn01xGTIsXcL9CpOGo9l2wzUarURZI0p1r67Pow2P/efOIbsWrLo37VCzJYyLpwt7Vw+vqWNAQ3Zfc62",
-	"lZ2q1e4cXs1fwf0vqg3SanesUIZ1llxQqaHp1f1qd9xuVKk7blWxSkNz3Pa67mGVGgqAiUxbp6b8O1Vp",
-	"ALxYK9LwFEEkiDx71GP4yzNltMnoWl+YPC4+STVGfRs3GPLw122WPHwjY8or/Ghn5cVNOP510uah+acQ",
-	"JBSZ2ov/jpa65yT5byxaIidCWSLZNQhhlkCWk4J0Gv2v0Mpe7e6G7ZcXD9UNfxNj6ShmzmSMlhgnCXcI",
-	"IjLXRlwsfAU9+KmSLqFJUFl353eG3IQcNFwn6f3vkBFn9/Gv+s8BkYyRj/Qm4FRH9ZtiNybjHj1e0Moa",
-	"cwhwa0NutWAjZcH1z2o52DD6GJvfJhJORq6L7E2LJc83gStubW4kv1alSPR7G8j4GFd3CXA/VABUX2Gc",
-	"gUKSHS+fAAS1lPj0RocPax35FTDGwqrRsLvIGf5xvlektQuR1g+Miy6oi5at7pWLAm/UBy2QoBJ/qoRX",
-	"0Z172LIbmWUfFIBtlq2Lb+5adb0/qDcKV63IB171nx9/BjO7tBlUEESfzaDuuk8GsQMn+cXZEtNfbw/c",
-	"+k9GjDFDTgIeyOn2498vCQDL/68vMdq8nOwxJRcpHwCtyQXcL5mxk1lU0mxoUzeLTXmzpqWF7hqYBKxp",
-	"qrcpj/b5Kj9f5eer/HWv8s588kM6NxgBRMkju/TZRN5bk7tMxWzcOZMP1HTH1NeSSr5uDjxFb2oYyJj4",
-	"AcSS6nSeh6qtGs72yST1qPWUppupmvUIumHDxq1jwrB+SeYRuwvEQoJUmdNv8c0BebLRNynC0AAYwKDh",
-	"qOMH9Z9PogZrod10yo4ovzGt143kjv6BwGoxoH5XW1dagL3rx2jEeyT8K93naZL+//uqm06u3EZeA1Wk",
-	"I82tpxnSZtVDTYiDpZoeG5alyOOhMSGptW9zWMglVuRXWAfUqxzM5iKKK8QTdywK+E22VmrAyciow4Ev",
-	"R4jWYWhVU7V7eSfR70n8xRhCN0RSxSzwpaM7FEPjeNJwG6lwhTGPsLIjMhEK20gQm07PG7sjZxT2l3+q",
-	"/5z7n0egyI4SniyTKAyfzSOGrcnknIUhWKom2Z1q6pNcT0bipXDgyoIeV265rlJkjzkJ/OR6AzHjyQmb",
-	"i40+HFOSn9OZAbSYTBiHiNggZjPUvNPPAzQpoNMnObLEXFAjBl10NAf8DH300R2hwSkiEi04D/jNkFMI",
-	"8IjNT/SGBhwLIGgTgKadaV8GODnBmWNnMJRlHIShOryKBuqQa5MH7NmsRlqe4ZxNQiGBESWOrMIISO+X",
-	"uBnASjnkwjRXTvBO5wworsdZjYDNAIsgGJOF9syFQvfhD8UNWSlGR2KhlygmQ65fl4knbyqiGDcshfqe",
-	"RjeMjKHeQlrBTYQ+DIoLN3PKF7jrv8aEkvRkfrgR5Ym9aGFCzzLyy3tNB+CIM4YpS3BRVFvdtEt9Q3Nj",
-	"WHfVJqrnvoLhDeg/thSU/qzI7F6y+S+OPcmen9VLm1NF1JFkjUCbQlEeMq+z565weYYAHocBleuar0Uh",
-	"LcAaYvkowGoI6VAyjSBrEeo7aCozNt2Hgsxn1C/98pCG58nlslyl667RxlPdlTP7emza/FNZHTYqo25R",
-	"8sTT6rtFU/yynyN3k7aLT7L5Mp1Jk1a744ZbpS2/U617PdactGl33G+U1pdjNFscaWv+iK3CJpkcxW1U",
-	"NwQAWNLPVzEXP5/2VzrtLcR27dStflt/+Zl/gQPp0ta42vWa9eq4zbrVht+ftGhn3PPc5lc6kIcYg/Yy",
-	"BG3I4HKMsGeO7oVe4yYh/aG2oieTlQ6xGFns3z4N0J3saTUMCuWKVKvKWYnSVwbkwSN+dkpQBwMklMIC",
-	"GYH/qOIYtuTxwAIZ1hCPLZKRlYN+eYpGpk8tqj0QuDV3PY2wWNXeDN2aOyBbP/wyUTEZq59JogAVKCky",
-	"An+JCLm+EbQfV1vkQebA5yoh/z6GSDD2EZrIFnmb5AbL415xMYmZbWeATGK4smNOEquQuGMRDcPEFETK",
-	"LokFqbtuJfGqFFiMIIKFUW+aGstibS36a4wvb5gdvlL6csks63El25JZnn2g37APdKP8ui3n5xsPXHhG",
-	"mG8NYb6Ie3wvjUgRbPTV4uYfG+99CRwnr0AjH8rKoOT6+vz0oTInDpjVZ2LwjfmCSf6ioPrysLRYBP6w",
-	"RMqFb86hJjUnw9L//tmt9ml1clx9/cufvc9V+8/WIX/WG5//c1iq5ERdXPqAfMPr3aTAzGkM3co19I2j",
-	"Xq3zadz0Gk8yKPJo8foANOb7Jt7mhXIQQdTDhNpv/fxD9vXPGBK1KasRfYb+oxIYbRe3ncb4RNmKinMl",
-	"VpRUkqSx/mVJZTprUphOS3615yiHL6NcvGExwtkI7rrAhIULXyCwwdkrDvxcB5htU2MOiuw3XQesuIhY",
-	"y+LUi4GqQvHQMQ0p9xjqGBHlknpqUFlxiAh9JuMh1ykB26L/9w74/8tD9Q/3MOsPv5VI/SsM7Njpkd3Z",
-	"h/xxQbrbxdMDpE0UwveL+S2oh74uPO/RmfyRob5PuPfG3pHDRdXb9918YejqQwLQgRR8pOvtuoAwZJ1B",
-	"pAzE4e/1ylEmHPImuGOmtownuP+MtE92biUxp78v2C6VqijaNMSCp/XPe6vr4IJ4Ep39mSg9E6WHEqUn",
-	"txXsE0ZvpChD6aww6OeA+eeA+eeA+f+WAfNfNSz+2PfRUZVV9KC+u34keEGDtbRnm24Qbnq5pYrikGv3",
-	"1QgjPUZHBKy/Oh8c4++R5ev6+Tt9bzqyHZYwshs/gvEDA2r1qsfMowsJ6fCmPi4N1UYDSehsHNwsxEIO",
-	"0g5BI/d+NOTmVd3yLskPP/vhHW68Ri6zkJADYiQHLA7mEBqNgzhSf4t5HMwCOXOGfC7C1Y3gDhlLzyGa",
-	"3zpEipByWtO1UmBG1EZxcEwZMNVfEyeiCaHBCPUhT3YBXznEBLvbHfbUM0U2sNTlSN4G8znzR6nMFTEq",
-	"BQcIt1wXQ+Mt6GVIkgK3oq3lBC8qZm4Rpb0A0OMpFqEPrb/JTERMrZZyUndTXKGTmEVLGvnyyOoLkKw+",
-	"njL+DQSWy2+xvd+UkVkqMSr0eYU4qE7cvsGcLPjB/eAeJEirS1Aoz5KyWlslV/z89Lv2igbsd/HT+2Zn",
-	"cvqDF7xfXSzYxZu7N28vmrOo+9Ya2xc3TAuqevxTcaNw/w6Cv/ao1W8h8Zm+tyQt1n0wPIoViKTo+4JD",
-	"hJZeGHD/C2yLkUsMCDjejuSuY5E9QNGkS4Rtr9lnsf1Wm7aa4y4bdzy/3uu1Gl5n7FHa8Zq9et1vdlte",
-	"d9wet4o2kT0k996f+F6d9byu22u0Oy3qdmm/1+k1ac8dT1h34jdbrY7rtvcZy/Pdjs/qPqXdfqfhuX2v",
-	"Q1uNhturd/p9j407rNGd+PW9xhr3236vPfbatNnvNMetXsttt5udVr3nUTr2x5Nxq0lps77PWPVWs9/1",
-	"fdZrNfqNTqPnd1oT2vLbbOKNu96Etnvtdr/HOvuM1et3WcNte+3u2PPqjVZv0uyzdrfZoJ1Wu8u89rjZ",
-	"VsPuM1bXZ36zPWbdttdpd1utTr3td9xGm9U7DbU71mxQv0HH+4xF+52232jU3W6z745bzabn+T7z67RD",
-	"J77ru6zXmdAx3WuPEzqpT8Z+Y9L2WXPc8tqdntf2vW7dq7N6v8/8Zq/p1bt+4VgPzkGQX79U2wfLHKW5",
-	"kmNLTZqZfmkThaasB7fKaPkNVu3STrM6rnvtao+5kwZteR2/t26eQPV4M/Fej0beoJY7JQOV7M4fSu9R",
-	"PCkNShYf+9V0Syi2ATxFeTczGKKgv0ulT83pPC8zS7JkUSIpH2EapLoOcpNs9iV6YOzJ/75M1wuWn/Gg",
-	"PhfrX2/lqVcFAmi9XshAH9sSUDNqj3KchsZkJmScEXLLioM3HLV4Jd/2K5t6BT5wsCfr8nGCdy+LNZoI",
-	"mNrzT9QlxQxTWCwQftxWKzA3TqZoYNHHD+3/sTelfqL+H8dp+XpcUhIDUHerqa1wFsQatceMsHuPMT+p",
-	"LPkcNv0cNn24OerY99cc/rHQBOnQkOk4uGPViHk09BYhjVn1NzE+JPJgLT2IpIMFgpPfxBjuxUhJWgOi",
-	"hI4RWh64UD+CoQdWMeRlaExIJRpRFe2UDE42ibSOmFyEMXJina9f+QvjqdWyL1LYfS/GXyiw+n0OVusi",
-	"LAqEKdV9L/Sr6+fxtYN2H7e0p3T5rJ/XbkERFmqwWG0FsVdj5rN1/98mUGwbTmqKekXvH23i30SKwf/F",
-	"lofQXmgZEtwsIoaGKEU11bMVoxGZRGKGnV5pzGRs5WVY+xsMOdQTqQKFDQW/qcYsmhGPzoOYhuQGrdvo",
-	"CohFTEOHBNwTihJMFjHMPI/EJIj1AFImRV6HPM0QtGPNTHCaWmWNjNR/RkRji8TaJ8mik90AxdHU3yEs",
-	"lAzN6aZoix4skJcxDRlW0okWzOp3y/wbtNfzG8VQJrEx2dnHXUbXBx3yLBrscn9EbBIxOR1VauQ4XbAS",
-	"wQ3HwjiYP1gkMAHoNUAP3pUEGF+0CJNaPhoZAJRiols7SELD4JZVlO6RAEaxhKR9kTrzIW+4DdfAUWOK",
-	"AZP5DIvlAL4ACASPQfWFxrbmgAyWBTP2B0T6cH/IJ4H0aIhzl+0T0E6bgCcRlwPdcAURVAoyoREACFs8",
-	"wBBYdikGJ5TSwQdQgWiUbO+9eYPoF0aOqU+EmPOXcf8rev9RX9lDCcKPjH65iEFoJqSogQkThMDPmN4D",
-	"hrA7tZhKYRMDwxYtA5OmA28UcpwwsI+52aevIWA/Vlp96T/dmgvNDQAlPLWa68vTklPSpCIdQT8o+hjJ",
-	"S/oq/l34Jl720mBCQ8mckiJfVyya5VabeVw0DlDAgg+zz4u+tMjaCeYeu05JoWVpoI4hY+66ovfJtf4L",
-	"86eeT/mbOOWnk2pTOrRLlo3TtT3QZIkHCuQrZ3hKCHbiBbNo9kMtUABjG7rJLA2331+bJWt2Uu8NyI4v",
-	"dkYZmWPu9wGo6s8rIc5oFK7yIIBpdI9CxYKfbNdajJotZEzGYGgMmVKSYZKiTW//YO891/tPYiczYoqu",
-	"axDwmN2gVJhZmA6w2opIz9rWv4W2RW1SpF3oGuu/hqalhfWHtLU9oIQpzWmSVnWBF9KoI6Aq0fvUrpWL",
-	"1/pNjGvkWHsWBGdD/psYQ9SXKdm5Zn/T1TJBYNfxRwGocDQ2NiScgfk18lGE4fbKpUX2wRFZ8DgICWh9",
-	"WCZ1BIa9Gnlrq1mSzKjPhnw5hZ50MH204DIJfAo4qAh690eE6qKq1cXcrFXvD/YUxIRxX6tLc1i6nIql",
-	"JEFcgWqYuAoyY1TDz8A14F648JkOE8PVweIMwQ7iv0aRuEBcvKL37IkCl55eo0hqgKExZF2kPNTR3Ru3",
-	"vWrXbzWqvc6kV20yl7bHXa/v11uPK7J1kblxqfRxqIx9iV8eLlz/l4PE08mhh9lV16xsSKCWVJrFkrK+",
-	"cDYlQ3pU+S8jBzzO7/bsP/uiZYc0D86g4poIslmIwL6pB5hr9SfZ5lsDy3wnODOtGqBANdSwThn8DePA",
-	"OvjNkJfVa7p8l/os08MLlApgiPGUrSBEYczsytk3NOCVohzfIU+TfE2Hr7rr/lfI+DWNbA+XGdV331K+",
-	"b4oQhzUGT1Dy5z/ToiwF+VxNd9CCfK7NSWTNDcUz9+8Xvm/+WQNy73DpuqV5MqwdxZaSmozt5ZeCvuTf",
-	"Wq+l53N54Lk8pXCCl3x3sp8+rOf8vuf8vuf8vv+W+X1RIkis98j/Mtl9/1QiHoqKRsZDg1HS1F8h3GoO",
-	"TfMNQR6RspK9RhfpkwoWF9IW1CHXvvVsO5u6nUoGgwec5FIAa+T13s1tNLjUU/UPaGxDPk0ZJyPopgy+",
-	"+JvgjnGHUCKDG8584oslDwX1SRjwW/UC9pJn/pDHQs0quMcya7Tc3DWyw99Aysa9b3j0kK97wLXxyXZv",
-	"E8u7jUmHtlPeMlpWkm45f2XGGx79N5jv9lpEM9Lrt/rk5PIHQEolFDjJKaM5D1R6m/OZbuC/Uc5yHe8z",
-	"gogiyFU1fNWTd1m547PzFE6qjWKP7Q5ysII2DXPCYiKup/vmQm+9YLco+uycUe3twEQcRI+vn4aT2Asz",
-	"aFBoL7OlYe2LPrigv5F9i8r5972OX+2ydrPa79J+tTWpjztez3dZo70LqdbzZza4fBHMNuXe3m+hEGv+",
-	"iRBLdL2/BFrU77Jqd9JpVWlvTKtt2vC6fp/VJ83OXrrA00LqQOF+m2D/Jp3R7oJwlOMwuP5n3zh+8WSF",
-	"+S8sxMlCRoMeRJv9CjzuBRsLU+1dw1hGg7Ea51EUkgn8LsnPwxS7hyVnmKUM8ERhnr8IWdVPHulomSpE",
-	"TCZPMawl+dOKJKlOAxmL6P9n7+qb2ri5/VfRuHcm9nRZ25SkqTOdWxJIm0IaGsPt3NaZSt4VeMta8rNa",
-	"Y1yG7/6MzpG0Wr/gdTB1kvIf2F6tXo7O+Z33afHdOOtL/WL3AbvWupH9d5D1Uxld4v8fZg60WHGHfFnL",
-	"XJUNVOJKo/h8VmQ+SL+E2VAPDfJM0CSygcB1UfBIXOPfsy4WY/Tyxj3gB/ka2TTwtE7EDY99Fh4dHh+v",
-	"3xoI6NTJhartCkeHp99V6qjgKa42wRPq0UyNrtlxyiZkBxW+DUowXCABkdzn4O4YspgHhLrtp0WDBmox",
-	"DUWlMcmtw8MqmTwOCMWr6z8HgoOGPXE6SKBuykRLoFxCZIEJEKeRh6QpBh50D47UE0InLMlfy8x+pSVX",
-	"QyuVKucshs6daaJy20i1bFvYWtCy0xg/Nd/Fv8UuvgAObzMY+HHXHzooYpVqUvgc7tt94L3hz4tB9kY7",
-	"ENghP8seBHbyn3UXAncCm+9D4OjlX9iJANf+S9X3vy///CH6Cfg46rGjwNZDlwtou3n/UFAxVmVFcPMs",
-	"XG9aHLwUt3fzjLMhOqC09LatEhyWM0TIFKH+3ZVRzvMdBU/TF4S+wiu+c5CokVSJ/g3tiYhlWcKVSQZE",
-	"bKARLNUIgAL1UifMqVaSaRipK+roGvGtFtIK0getSj1geU9YJuXmWrdtTQuVQt8lxP/otwFfmA3v3Gvt",
-	"kTS55Fh7D5V2Kfh2IPqBOaqPwen+aVTG6zMo/fc3J4uReu3kKAxDUtc/YFk0SK446U9zDsB+FcwDeVat",
-	"yrgmkMDT3CpC2ntObz3Ah+gAynELPf0CQAJKuBvlwQrDWlAbcBYDl7ipLbg3y7iheappHvGfgNc+4sdH",
-	"/PiIHx/xI4YzLZDhj0By+0DSSvkivkcLhS0DyuXpbAU49GaLmEl/+OPhKXEoJiDm8ioek/7URPwwqHXh",
-	"20Y9JNXBWDo3hPFEEnsitnr4kIscgtrTRFwqorjI9RvQQUImMru0RTd6wgI2BcenQqLvRV9CLpwGmF0I",
-	"QyrQFvBH2ukJWkz3ezLg1/Wf3u6/2un+tL/79Fldf5eIC6SJoBCMX5NeLezVyNeEX4+SjKtGgwZE34Qs",
-	"gjLPkwHPuBncDYBFSqAxTnblWYd3zK/M5CEuiZqBKTwA/0CZjjORXJvGOmhUBiBV7Lgi0YBHlzx2yQZF",
-	"0Tr3M+AVUCYV0g6Kd4H9HZxcQk4CwNqM7LXaUEUCXVhixtEFOy18YjFZyKkUFySXhJbUFQxO6/NecZOx",
-	"uotGyKsBMh7jdgOg+izu2p1cyfDLdPfSf3Q1A1syCvgn9eN4bvGajx+ap9aXXuVxznxn/xqibOFVrBat",
-	"9LlqQ4vUDSEF//z0jLvl7EvvPCuCvzfInErX4n4A0Fdl5hhff5zPxABpNFSom5VbjIJq77UWXX7Ei67Z",
-	"HXM0kQKezeNju6CaISpNcrtANLxPEMEnACArgD20a7h46BGuYy3H/HikH1EPVcbAOvMZOXt/jEfFjDlM",
-	"YwV6cnZKMUbdC/fBtdVfdf+v4bQJc8AWmnnILzB1BCzi2M8pqbefkmEixjkY+7o2oUSP+0QZJsssGsWw",
-	"Bo3rXmDFOTTt6XvsAt3pTQ9cku/6f/EoP+LTXq1DwjC8paTOUiVdNQSiQVrDABjT9sbEvyPOzdho8Otx",
-	"TwzHOQJVikfwlokxS0+9Enf10gvhdQ3aISxNSSYnClNJhOY/LMZPkDSMvQtK2yWZBrrcFHMp0B1uPFRx",
-	"OB+rwor5TVHrrmAeEO2Y5mDtNMehT1MjbIMWAvv8dz2BvWQMfcKTmHWNy7SvSnLT7gaea3vvtQBbXvGM",
-	"0CG7fqmPi/ZEffcpeZu81HDd3LEAEkch61I1XmDGKtaF0OdlmFZxUvp9XssZlcuMxyHZJ1Qlf3PaE5Bg",
-	"ACfozFQwCyj9BzWYvR1jJr/ArmCbMfxnsLdnWfoJhvHvk6OM6XXxa8uy956To5e+yNHE8gt6+y/hxxrw",
-	"PA1NDHXyN6919p7vtr/RbCy3bHrmLdbn0G61yNtlo0PpDqCA0uBtGyKwdng87rwHOB8sHF5fOVuf02j6",
-	"c6EYjgXORXK7ho4lpqIxBwqApovfvqO/ZbNKyYmd+RO0l7jW2X22297ba7U0pMgHUlPwydlpLaiNs7TW",
-	"qQ3yfNRpNlMZsXQgVd553nresjIK5NeOnr/6qIn8r9md79vffve0/e2zVqvVG7dau88cp/v+adyOwjAs",
-	"V8HAI4b930STCXdXVwV0GKk+dq/3Yzs2jpk/6xoXiPLWuGPLmEjMo5RpOaf5QsH8jeTBhrfzUNkArz9z",
-	"Kf9MYdhSTL11iCaKOEaDIOSFOV3bFWSYQA80Sew9wZ/VbjeEpd3yUOKVBJyhM5RztmwKCGP4SVvvgIkg",
-	"foywfcCqZubaA16W9lTm8fF6JfqhqH/VKiOuUH4/YwJ6jtiCwgbVJNYWB5WW6wJiB1N5IQMSyVSOs8D2",
-	"w+kJtKwGRP/HUr2sRkAmg8Q4ufiwz2ONCs33Y8VhUJVPIXxX8fR8a4GuZ9gK4SHCXO8MY3WUtCqmMWq1",
-	"IabxjkbOeza6cnlapImz/JkJTg4krzmShibf8kKeOeGsOs0mi4Y8NCM09dfhSFwUw+xHQ25aXOqR4FjL",
-	"A+BnYc6uYzcO0AFUq0r0Dr2SKaTtf9V6/Wz39aEGakhQh2YZ5t8f/MmgWaRQS71dLgt0BQV77h8wa7TS",
-	"Imo2yefJ7/GEP8ET3lxwrn7VKiRXYqpm558ox14fiz98GaJbFNJsxYl7wlufjtpIldIJ7w+kvNzhIh7J",
-	"RNxRVuy0NKmMXyQKrTtmCOKGKJcZC0m35FU0NTi1Um1a2nXA6jSFz9UAo+Ai9F1CX1o7sNfyF6T7ySKp",
-	"LtIp+BpLwtzI7G+WVfD6DZdw6DbhgcpZRkP+BI2Ydk0LFfLiLP64WcrE20WidfmgTjIZjxHzZTziyRXg",
-	"ESi/fzodcSAgNRVR6HIwNB/VH2CkIizeK0wXmoYzLg0ixPIJH6qmUOyBMBqXmL3ebhWWZIZm/LOdGn+b",
-	"pa27RXBlBjxz4FXKMxW07yZzHx5cgb29llk/iWOM7/kSGOJ86Zsyp5vjJB7LMydmuJ7xG0QsTfssuoQr",
-	"BxSu/7j5H2ONDLUm+lVznKWQObjY2/Ab5N6x6xhqSLk2MHYOWIwFxiZMkZ+7734JrLrlDPT2x0+UYXI9",
-	"gSVy8PLOUBtdqDqYu2p/C4uZ4+/zZIkzS0xFAQCYrim9vitTq4fBD0NogKDvIXhZC3hm5UCC19z3fvt3",
-	"atYNHMxOyQ8Lseb5RBGW53w4MlVWYfNWziRPhlzlbDiqMiFT2n3RjOhVO6CFdsoUf7ZHvNgavT/0plj/",
-	"bXgzN4Xb8EaT0i1dOWtnFlxrG9c2oK/H5YCWqsc1zDabnJLd62vCokshJ1C5VBUE9YIwgbZxDJ5JLIeO",
-	"Q2QfhfAThlZjnmqZhDYr5iMJTyguuPYL+PJ786widJylVA9ortEMZ8HmM6ROCzHo1RllaWpuyRC9cM6d",
-	"ZzMIZi+5QTRUmXiqOp0MFI/+NFFFQGSNjskktpgmnYKbKOgJ8CLpb3NJrniWnE/triQc/W2HLBrYu20i",
-	"zpgyfaBgqcaLq/kRof5BU7S/WYLv5kzELIuJ3cmeMBEWHUILqjcZxpabBMu4SYfEPB4jQcJ3Sd4IeoLO",
-	"XRlK6j4vaGAw2dw10Vu34IL2hHdDA3LJpz67xd/sxDySGjcrExW3zkXWLNhRNp61Hj4RpN1y/Gtdkjcu",
-	"VH6NFzFhKdHSSZ6fYyxFX45zwkjMprC/6Lo0Bz/Fkn/ZJY9dynhIDuEbyz0T1RPJzFOpvCB1rJE2h+Wb",
-	"N/ZPSMZxFEYbzqd79v7YdeugGpxhUjzANBq41sK7rb3nJBowrfryTDmnOuoskFcjMzJiSk1kptH5ZrD5",
-	"q0Xic7vuSm9BbwQYMOY9buZuFnujidtuDlZ/83F/GRnrpzr6xz8sxchlTFdmsVZX0gSnQb1p7ABeVOSC",
-	"JZVjtn/EhemjWlFtmFUIKoH8psL3wEKEzH/K89GibfSzPvSQmsRg6PnNOwcX4PINW9NBO0Nx/3whs1Oo",
-	"ZDopjlOfYpIXkgd53kd2Atj0qVdUA8/Pa6BPgOJQQ4H59vzo1++y5z8e/f9/stPJX2cnB8/fHJ/8/kbu",
-	"HrNj1p3U1qapu9THjfhiZ4ijYt9/34hRQJ4XeKgYbu2gAkali4h/ZGL+A/CodXKsxhBSUpwCyBd9iU2z",
-	"x9JrPbExk+00ztIOqf7s/YuG3ZcV3XuP+pAKWhpfv33pviz9/YY8v3rlxk2GwBAyYV0PHVjmP2kD2WJT",
-	"iy/O/GJVJ8LmzC5L1K9F1uISwkRppoXEImghR8pTcubNLCOObmPE0khlcSZHIx6H5E2uypA3gf+1POoJ",
-	"40ULIaHahQRan6/N6Rlrhcq8bYPm4wOYxTxEfUD7sRMlZgcqoYAv22p8p9AvtmljQr+ytJ8wR6hooSvi",
-	"hH3y18p9Ar/+Z/lpBU/gzMp9p+AXxxTxMldmiesqooeOVy7zvi3T2O/0ynmGqeKJshOO1K0m3261Gh3s",
-	"v8MzFOtFBx/i+qb3hDE62PbZzkAjx3kkh662Z8qwP+B2uK/nvDsoNuthuO87wT3bJTcG+jnO6x/aHzc1",
-	"u421Tju4gyu3XUGzq4pBHq3WU+CQjkVrxjbLoKux2mcwkD7JfZztkgm2fzc/O/SrrukPulAG7RUA4N1W",
-	"y6uLBryWx3ypa8/DBBv17Rl6mFbx7fnQ4pEBbxWVsth3+T8pw76HYMMPsBzIql7msMNvUaOEvxXq+7GM",
-	"xkOtZGlWTZtyxAUbJeGUDVPa6Bgb/IjlAwijnKAdQWOtK05y2RO0yUYJDcmplKnC4QXnsJusr2Q6zjkZ",
-	"jzAtldSBITNF6ChL1JCMMnk9pQ2Ss0tjBwa0pfKOhm44MrBfxGP6g9q8q+1YRiwlMb/iqRzBWsxi63So",
-	"B87GgjbCFYH7MPQHd9Cz7zjBkE9fQmDnOj1CERIKmfph4Z/DxxbM+dCPvlEBSUAanSdYRKDsRZITQagX",
-	"Ska9F2BIzvz4GPKm5wvhtpi35kf6JGinVaSOmV+qEfpRcyZKd8FmL+gh6IR0qeG6G+2UXS8Y6BS6AM/U",
-	"xw+IrSGrh7RVkbyxbJbg/HhWsjtJrUg9YllMoKkoG6qAxImCdZFIxry0YPPwoo2cCwUpNrDEv31nPi1L",
-	"RBqYT4yDJegJulBrQX8U9TUXap2IzoVNTt51TxWpz7nYjH/fLMlxqtsPt/8NAAD//w==",
+	"7L0Jc9vGlij8V7o495XJ74I0uIqk6tY8WZYdJd6ulvgmYSZoAk0REdjNoEFRTMpV79e8H/Z+yVd9TjfQ",
+	"AMFNkhPPHU/V3FgE0Mvp02df/qj4YjYXnPFEVoZ/VNg9nc0jBv8+8X0m5ZW4ZfyViMdhEDCufpeL2YzG",
+	"q8qwckqjiAVkGSZTQjmh8AFJ1BcVp3JHowVTH/giYJVhZZIO4lRmTEp6o361PyI+5VwkZMzIQrKATERM",
+	"kmkoiZizmCah4MckTAhnLJDk5MM5uWUrImLiRyHjCQkDQnlAJPNjllQ+OZX7ui94ElM/qdNFMk1ngz2p",
+	"F04Fn0Shn+S3daJmj88DkkwZmdM44SwmNIoZDVbqkSzZnG9Gyu0NBkL46CFHFfWPerPVHlXSMdl9KBNZ",
+	"+fTJqbykYbR6E87CwpqupozEzA/naqfPJAnUeyRSL5JQkphRf8qCkoXFNGG/wHvwOFuc2hyOwuozGkZ6",
+	"sBTm6WzW+MckiVeE3tCQEzpJWExcd+i65PrqVK8+oWMq2TWndzSM6Dhi69sI9EtqXJmI+ZwF6hBjJhMa",
+	"JyG/IdV5LO7ELQvIeIWvqF/D5BhORCwSesNIwmRCAsFkrWTXksV3oc9+WVgLKW5ev6OWkbDZXMQ0VtCw",
+	"PiHVMJHZejPs1OCoHZOYKYhENGFxAePkbTivDJN4wT45lfNAzZAw7q/O+YdY3MRMynXQTMJYJiRmvy3U",
+	"5gBv1EoVmgOwwigi8YLzkN+UbDrMJvnllq1+CfkvczNVHi1zM1hrq3/HVmRU6QauP6BBp96c9Fi9Q5us",
+	"Ppi44/qR36Yt1g86415zVFlb0v7Q4AmLOY0K146TBWf3c+YnLIDTYTFhcSzisr2aIeyNmR/zH29ZyBtx",
+	"E/KraSySJGLB+nnI8D6ZkmUs+I0mK2QSixkRnBEaBAqyAMOQk2aXzEK+SJgkVSRQk/COkQkNo0XMJB5t",
+	"7aALKgSZUb6CMVhAIrVYabAilMSPWcB4EtIIVwU/6mXZN3Xnebyl0UTEMxZ8KwUv0sKxCFYkmVKgAwr/",
+	"72gUBuTby/fvSs8FHv+iMaziVOAQZGX40x+VSciioDKsqCFzW9U7TAQJmBooRVD15tBGi7P3ryqffra/",
+	"xVcOHCEHC7PW4R+VmC5fqMUNK3+MKjGbsJhxn50Ho8qQAIV7y5KpCN6J5CSKxLKIMy/P3pxdnRHBCSVz",
+	"CudEEzKlCnDEPDS8rAR6Mxj9Fy6SX6ge394qPjYD6ePQL6pJAQHUvEgoYYlkymjAYhIpFgM/4yhScVLF",
+	"DueK82yCB76b7gxA8D6ZsvhashjZ6NqlyXF0MSGUC/UFcMCSPavNTsSC57cKjFNtDx+VMnMY9iTP0T/Q",
+	"VSRocCXEGxrfsFJkFhPSJG/DF+TvpEnGq4SVrGqO4/ySCPFLBCMV2YeNYOos4C3FOykHMCM7VXO5nX73",
+	"qAczbQG1GucFvDLEL44UsC/YXMTJO5G8AjgUthPDUyX4AKIpbghAA4Fib1jrUSxof3Iql+ENp8kiZmf3",
+	"8zBma1P7Io6Zn0QrIsMbzgKiIUaWUyEZYeqrFaD+nEpZKposuDpIEYe/l4kmYslhPGkWAoMxvZpShOCC",
+	"s4q99nOkRsW1Z0PmwTajiT99goWGkmg6uHudLHipB3hBg3ThB63YoIHbHLi0OW7V/9//+b911/xfy23a",
+	"W0IAysqw03RbnU6n77pORWbzVo6aQb/Z7Dep64+bwaA1PmJ9t9NudcYdxibd/tjv9CbjdrPXGTB3PB6z",
+	"Qd9tt5jfbDZZu+O6KfZkOytFodMiAk1ACNy+E8cgAGm5rXa92aw3O6W7ax6Zr/K7C1ivMzjqdoO+36es",
+	"1QsCd9BpNsfNDhuMmwFrM5d1XbfVb02o2+wMeu1W0+9PJkd00mMD1i7Z3TW/5WLJ8aY+co8Bo4FDltPQ",
+	"n265zTvPsM9YMJgMBn06OGqzo6Og1Wr1293J0YAGftdnfqvldwJGu63uUT+graPeeNDz227HbU/a3SYt",
+	"2eX36xfp8uBzU2J8q+m6dbdZ/1PRcjCBLV3bFzm3l3fCEqfkITRA/aw+84GpA1tQCDokkvGA3NdROa1r",
+	"5fS+TudhHWVJR6k9+MMtW20nFYrfbuYCqZySU1lTBJrSO/ZgzvvJqXxUAvAlqtWFuVE2tnd1COw0lUxX",
+	"bB9BKTiW1krUylC4QXOFknbUPwIm/Ticg4iFEomReBA4ydTIPQ7xxWxG65LNqRLDg4aSV9EEUhlWXp9d",
+	"OeTD+8urilMxx4oys1OR/pTNqJouWc1B40wUdsOiTgVPGE9ehnIuZIjrKC7Lo0lC/emM8cTLFD28Rs+U",
+	"thAxTmcsv6Dsm+P0jX+MKgm9D+oJva8rIV7WW26rUzdWhsbv4XxUOXADF0qNO1H6/frCL5kveCDJgidh",
+	"ZAk6MZMskaSK9gOWMyo41tuc3SeZ1aCW22Cn3VLXfvNSZyEPZ4tZZeg6ZtlK57tR6k1u3e/BRrB59Ykg",
+	"SxoqXX4iYgZXVdEmW64D3Sm3vO5eS2uWLO2TU1EYNmOJQVbfFwuepIaeEpwVEuRz9ZoSJ0DnnNMbRqpN",
+	"tfym6x6TgE3oIkpI03UIu2NK48MviDY9+ZTD7Qc4h2rs3xYsVsqXwp3KsALnU8lthN7rjaiz2Lotp3K6",
+	"iKWIy3fgqaP+xYc3PCUIw/WL2V0oFlJvRczpbwt2jLRSnQf1b8mC+1PKb4xlEWw1dMaIB4v1ao0RPxlL",
+	"xpMhPEOjiRqvQU4IzmfrHUrzUZRWAQRILiUzo/AqqDpKXqOk47qNEd8AJhy1CKc3jN8ostTSkDJ/Z7Cy",
+	"LtUZD+Yi5Ml5UA6uMIBFkyUbT4W4JUy/b6GgxC/hzAuE2J+xZzL9JqPBlZQlK05cV1JRva/+J+XOHbep",
+	"aC0vZy48HXO7irFzHiXZABwAvIoKZ9BlGWi2XTF1ZDRR/GQRqjfXYWyZsr5jq3U4n4ApDTYyo7dM5i68",
+	"pBOmbhYasaqSMds0pq4gKNUfzok1aA1wcMQBQdXgeZS1DW0hJ60OmYpFLBWhj+hKWvhLuVyymIRcJowC",
+	"Kmir2oiD0dNYDZAuHRujO6K4mQaNwZR0Wi3E5d2IQ2LKAzEj19fnL63j3McEmB0nsuHsQAsmxY33ptst",
+	"3ps5TRIWqzH/66fR6L7VrI9G90dnP//9b6UHfsF8GvmLCECz62bF9svkVzEmVS8bgH0rxo0w8Gp7XTg1",
+	"ri/UOwkLCiOLCTHs95CLSPEi5sbaLPLZE36+m/mrGD/6Ul5k4mn5+Wjp75kkIUh/k5DFhl+w2ZgFAQuQ",
+	"nVXVTx66UjyF7UsKZlAlu8GNqA0JcsdWf6S4iJIdWYxGU7FICMiTIiLWo+q76zcOSehYOiQKOSPjmNFb",
+	"WQNx3XwXMQoCghJuYhpGcC+X0zBhck59hgvTuEvGLBLL2jGhfKVu/Q1hEXo7gMkQTmfqR88S2709byvY",
+	"pBkz8LAOOUW4zaQcQbgdV2CYBSq0m3DCWvdWzLAuerPV33bR/2s0kqPRveuqy958pW78q5+r/zlUDwq/",
+	"/n/lL9f+cxN9UAL1bsKg3tr73mf+ISVqk4TeE5C8H3rxW+bi72Hq+3xXPTageuxtV8PsEmxxsj3kWvdz",
+	"Sa6XK+7vwAueStNyxf0HsAX12UORoolIoYbYhBIw/OdDCIkQehw6KDDvQgY10U5UaLkOMISWazDIZzz5",
+	"XNjxA6MbtBp121eMxg3yElcGyiTowRRc0uaFzPcTM6nec5APqFf9RRwznuBAe5J+M6yiOdkJq7/S8yvA",
+	"QL1eDoJWHgYtt+WWa60xk3PBJa7rBQ0uMn+Fj1YO9U86n0fa/vX8V+1CtDc0K/oX/xazSWVY+Y/nWfTJ",
+	"c/PB87w3Uq0i20HZh/hUPj9Db6/6YP3YjISs/YRgdoIFN4pxIAfsS8dvnGH4xq59pZOo49oUD7B1hPIo",
+	"gieCUDHQRWGuHcAC6Iyil9ai1+IUlMoz4l5B+vfWAgV07EjLJVLbY6reluAF0PgV1HJhSIeck+Uj3AXj",
+	"0qinJwKx5bAPpfajjxcJCiG3IQ8K0U4ZXUeDJakWoqzIcspiNuIl9lNCY5Yaow0AN4ahHADMLwx1T8rR",
+	"kDwAC0d8BxrmAlzQVOCz8I6RMJFagV8H9HdsdcEWEh0OD4Nzboi8sAEmByqzeLmCSWCPMKEYhy6N1FhX",
+	"5DPjfTptuSlCe8GpTFKzRyFy48GBR4fPfKzeJ5RwtgSQAaTgLwOnjeExT3P119Ext4myNZfvrqp/GHH0",
+	"ajjo0RAxBCLUhsQrP1+vQa63g8CgLvpkcq7oA9B2XPBib6UKa476T06FZc7i/b413uUnOqmt/nwFZysM",
+	"AYSH9SCyA8AVrX28ddOFuZ5iyw+KMjv/YALNhqSbBbmJiZLhR7z4zY54uSYR3EfJ2LylgDylAem6udEp",
+	"X9mjyxqJhH+Lsok1KdWKshlN4XpTk3mHBGIxjhQDmLOYTBYx3C89y4gv5qB7pMtrEAh4MmMx5KzAlCcT",
+	"CClzwFSE+FHkwJzdsRgWyYIRH6/Q4mvDSw0u0dwMipKsoUZguTbBr1VPHXJl56zffm657j5tilc7RHIv",
+	"+Xy78F784Mmk02Sq46RBZFLwz3AUl3lMPJjV2xrs1qiUu423QRVfgqXZyvgBgLRtclsBmHP0P7ForwMR",
+	"CzK9Zc9rbAihO2Cj8/Wvt+63ONsT63tl0XkY/FdtOm6n76SRebVjY1BWuKV0IIDGJUaJFyLaDwBIUB4T",
+	"vxUoZXH0TyErcx087yD9Imha0aZ2DTJ0qm4OeidVHbTvWCH7zogLVGSCUN7WGsSzaJZHJF1JpatwsJWY",
+	"wOQG+RiHiSaoNBGz0B9aaiUK1CwgUox4EAawZvQMp6Z1hyx4BOqQvWbNyrRQNRMzyGJIINojTBK1hwQW",
+	"o3QyGHDEp3Q+Zxy/miyiqNYg+ujBfjNjkoxXStBn0cTwMKpZioFguoAxU+xlTP3bp6HlOpwBjvRKiLeU",
+	"r7QlRh6MjXZ+yQ4kTF/95Pz1gsqJDjRZ0jQdZQiM3XsehfxWPmczGkaeQzYktihmn9o4eJDlt4x41RgZ",
+	"u/DW9dUpCejKIb7gk/BmEav7VzuGsG6+IlbAFwsyZd1JWTsL6gAtQAAxmYw44EdelgIRJSdJfTYZoBj1",
+	"dgC6LAqfbmdd9sufnFyw1q5vPxYCux6JLKcFMWwWSqn9d1qSB+J+naYF4EgHauhWGst244d58Ql2li0Z",
+	"01tIteu6JM18gd8c0nWblhlJEc5QLUURQhaQFUtqjbKows8v0DgYtZ9LH9j6eSHb4M+WiMDUmRSzGsYs",
+	"EvwGLP92doPWoD9iBI8J+HkCAJcH5Dwy7L8YaJQL+vwsYF6bMQM5XMh00mL+aVkkzywEXJ6LOFHk1Doe",
+	"JeHPY4X+SVhqAF5fqP25Qyj59uMVWUjw8YIZ/AWjMZj89PAFR5dTwSjfTQ5FhRwQ3oBZOoy8jul8+s83",
+	"EE0ESYaeGcAjNL5ZqItac9TcWogBDI2ZFIvYh6jQHa43Y0eRJyWetzNMzgi5TChPHHJ++Z70e25TTaaY",
+	"HxzLLIyiMLXPK0arsZN4LbfVqzeb9ZZ71WwPIZiz4brujxg7k64soAmrJ+GMbVneOdchmeurfBNOmPra",
+	"SFd49UJuzLXWOaQ+K6eC+HAdR+UnkcaTaLy5vniTGY7Bf0aySE3iqQvkYXSHRRRqDvFgNfhoxG30gcAR",
+	"B6Vdyo0MoqSWm/BOYZeHggqpXl+8qTOupgg0v88ONQ7LgBbvCqWxQ8G1tSYV7EvxFpZ8Bb+uXbFoqcR2",
+	"D3HfA/83X8wqw58q+FPl5zKPb+Yt/il37+y5nEIQSXp7SvDCxmT7eLPJxfhXhm41i2RcaM8l6KQ5YqCk",
+	"9F1UrZBVlhLNP0ogqIG3lUjyOxaJOYPNF4GUIETMHA4ucMP2xIInZdRwSaOIpQHD6FHCkCm1HOpDYves",
+	"VkIaUfgs3Zo/pSHftbdTeEm9jXFYSHD2IwKYUbKTlEVUJpcr7pvBC9QsU8DAfi4XcHiTRQSRBceEL6LI",
+	"RHpnAZeCs43USn2BijpGPKytCD3sZTcwCOU8oiui3nBwaiAFXHCWUYHGPpPIhCYLuQeqqiO/xJfTz95m",
+	"KJtf5MfpyoLVivtGXa56+A+vBkLPUr9Hk4TN5pmVQDvP7C+X0zBixFQiSOIQRlNvhPzGq+kTADlpGUq2",
+	"x+YLVwTQwmCqwUt9Cimciju3MbKAQ1su15sQwxvWBAgIxAexP2GzfU8lIxAVGsd0VUYhceAdS3o0OUv3",
+	"toOcWUH7ZekTPFBCiWei+qvlEfrEZIFAtsec3jCDA5afCyL297kHn4nC5ve6Bf6X6T3MQ+N8BiF5iHX5",
+	"iLEh8X5bsAULFIhoCFUtFEyUqKfJT4zAUbdEyRPmtjgjDv+GT/P3FAgbU9KCQ8xdLb6DPx8TyRjxcvfB",
+	"0zKG4eG4vgqGmGFBCZxXEUUYpYS/F2ByafSSMkpogpzK4FMqoqsH5/txhKfjWkXe8jB+8CBSXU4Kzstp",
+	"XUrk9iVk6p0ySQHQpBoC7tbUqUgxY1mmUSo5bDyig4kghFombLZODB8kNDBjqinna7lrcDDjcSqTkIdy",
+	"+jh02FOumVvRM/nNvL9jMY0iYt5Qas+cxT7Dq7MhltEtU4jARF8uOX0EHYUsRXzLYqJfTIF4bKQXxdyR",
+	"WjxcYNrvgihM2XA7AILpJbDq2qRYmef32bZzR2rQZ8fFAXQtT1YwJ4K+7lTizlwCOlb4UeQNZa4Ntgot",
+	"kGmrlBr2mUS0D6XisFURkxkNkC3UHNJM2TGwnmPi5g61wJj08IBmWxFrRu9P8N0SBP5GLDGsQA8ns7up",
+	"BUkDOEzE0uJ5iBGaco/Zd8m3ZvysMgxSvlTKPc7JrSkDBucANZ/p5Y+44uIyL9eo469ClqOGw0niEckU",
+	"yDGD35wUjuWASA1ZJcb5pL4dcUBVaZaTCg52mS31sr6mRgAPE5I64pIpTdaIHXD73ZqMvfwyaKo1FcFB",
+	"EBqJQL8gSPxOflsAHbOzdTL8MCpiE8wDaeCTsucyOmQQcgdl2a1f7CNJ5ZN99Y0yXPsg3pyT40oYNATn",
+	"b83k8JnOkJAO4WwJUdZASao0wXdaOovjQJlhp/KEa3P2UqIM7J9EkUoP8qsydbAyteL+k53Bl2eb+wh2",
+	"OG1Yg9oPNPpgbXFCI8mcTea7RBAaAFJYqhLxQAfw0LqCayNj5lMIaeWp+5hGiuSGktDZOLxZiIXU1mnE",
+	"JvfeS1/VgVSCa0Jy9v1bApNoHXGjiXB7Tt9mVayEpqlHQ8IUU2CLmUPGVDKH0HgcJrH6W8yTcBbKmUPm",
+	"IlrdCO6QsfQdMg4TX4RcKdBSRJRTHaA34uD20tEkEOvFAu3pV7oOhnZ48jZUPFNnXFr7abd2bsdY/Wwo",
+	"uO5OI3hBl9uCPfIUJdiDGYROgTVvHUptSwk/AmpvZe8S39cXYG+7VzbRHnB5EsKRAvlLIh5JeMfyuei7",
+	"90qj6P0EwvW3LTE/KoTgl/k/1QLIr2IMtl/bbA2J8oqqwCtbeEy2nS8Eqqfl1OeEyMVcUwS4kbZny9Cj",
+	"ilNRBEkJF5oiVZyKIUnghwKapF6TvvpfpEoKnYEoldrOEPFyTqo0nW4ru8ifP/gP1/f1IWb1SRhFus4R",
+	"OMqOFclH7cdLXWceSB3ohWyQdwIUibig3eMkeztudcZiu6fo4WF+XJKGX6mvazn7Rr/X2ZWtuYdXFBPf",
+	"BYQMWEuYiLiR5wF/WZ66jeD2dkrR2mCRkYLkvmi0ptr508zwpxXk47TmQRhIh9AoytkGbT1jg4VDY8Q8",
+	"Zj7yMqQS+clfps8JjUIKY3t6iF/CQHoN8lJARAqUBhqLZJpjajtNKDN6f44vdxGB9F/NAmNyKvf1G1HX",
+	"KbMn6SayBYJBJlvZxgCSHBg/z2I/fdqFD/JhJAXlz4Mtuxmzz3bQ3LkDG9nNxJsR/WUoYa5TEbCHba5A",
+	"H/7y++5gZvbW9HJz13wRsDQJPk01NwYBn0aMBzTGT6qmoNrmPG93UJrufjj5eRPy20ej2vr29cPUnx/y",
+	"28yM0NQlAIzZI62wiw6L/W0MavF/BupiLYwnZfJgsteBRNRUFU1T1gBeodRBRywgSpjJkqtMuWCZlTAp",
+	"5fk7jQg40NUeotxF9uZeeH+sM6uM0TNXKWErarfcnaitCyJYq998dtdzBdGHnd0kjNi7jREi6ukzCQEi",
+	"x0TwCGNFtIEcBDGCiyHViCliJB0ShDdhIh3iNTyHeL+o/6l75JbNk1pBhIGaWuvul/D37atRLyiZDFJh",
+	"tCkXqgAdE3Gnz8LqNjHJ0m87zTahCSBZDplCnvQ6O8z4m9nZtWTxIy/OblF2cxRPQu/ndAVBm+olCMRM",
+	"iJyKRRQQOp8DheZW6Z+qmOP61s5jvTZg8Xr9KSwHKzfsKsAlE4h5Xa/DhcUT4dSV8mDXrsLbuqRxIMur",
+	"bzlKiyypvEV5oJ6U1NYidmktxDlIpBzxJA5nMxYMiTeqEAJvBISMKl5aX8vkNmEdWzpjAfHwPRMB8aUJ",
+	"/PpoNtOiQkD5w+5F7tgLZfh6ZXreHeNAJDewaniO8i7jwTFoCogsMyQfAnOt9ubKZpdm3jxv7mwX4hc8",
+	"/G3B9GPd1mIRlzPQOF08jRkU+GUBqU6TZA7p3UkyR5RNMUj9PKdSLkUcrN/vTn938c/ccW8IXj2NF9yf",
+	"fiV6fzrRW6d2nC1TLfcLUBcO1c4Qk8ok3M4OmXYrKUL0lLo01ecKkHxyyzOiwU6bo04MUIJHKVjyoSbb",
+	"jNY2pB5nsc7B/AsyrNr49UBXF6htPo2DOvjQ6WyTWenBzqc9vTUw4V0YsHibSvpMoq2YVB/ssXK0v6rW",
+	"IEqLG3HNIHUASsASTOtL8zas6hUzmhzusNrghyo7UdvIUmYx1wlMgX4NzBLglxbcKom3dni+Hm7dMfiA",
+	"sL/N+UzvUneFMZnYOXHqs0eEnGDU3fvJ5LAigmtm6Y1GoB1KK8CwmDCjNVlrcfnotwxYu077cQQqhzdf",
+	"DoE6U8LPw01UG2wvuR6MORMV2lv285/829m/HL3X8oOwuOo6XeGF+s6wFy2YlVCTB+dYYk2LkhxLNWOY",
+	"WCX3ZBaFM+J6yFzqL1BnTykN5Dk+qMMD6emqiLoZqW5PupbYt8ED8BCCuFHmf0T6UkEHcMg8xjxbkeWh",
+	"PpO2DvBKxDPSH3QGDrn0pyxYRIy8rB1nPuQRFBABYxJmK+CHUIEjYvQObZOgcUD9bTabJwZuu8kzIssu",
+	"jP+Ar72IKTT62MtruE1BMLLK/p68XJKjTlwy52VTbrOh0ttkU8eN+Zo6/80jGI6MfxGmv7Wd3fpZqa/6",
+	"rDzKXgHGNNHD2CGsQmAKxW6WAfLjvKX+NOSsHjMagMkJh/EjKuWQeIU2kh6pdly35hDPLkgBvzYhGcZU",
+	"6vRGvNpx2+q3NOkdXuuon9bbK8KzrnpmGvjCLwPI8KX3TP6Cpbtw3MHQKhlDErHwp9puO2dxKAI7yRBP",
+	"W18VNYgaclt1SZxBvbXWe1CtqdkuG0DX9iPVTqulntvNROHXQc0Zcc+Uh/CgWoSBjlUSAh4AKEs658LD",
+	"9pBQUz5I18EccbTT52r9qIv7ji1BCpNkRldkzDAIAW90eTrHBnYoJhPdmQcKUkorxhjxJZSEjsUiIXLO",
+	"/HAS+iTk80WiX9+bIb5Sr5+ZbrFF9XFjqPkJmS5mlGdIbD3OGt6IccRmu4nFtvhha33rqSKcpdUJrc2v",
+	"X0Rd03MtbATKR050fgCLoEBekvXE0mUoFTBIyAN2z4rlALQg0HAbWsXAOgDrXu7NIfvYXRabiaVRsOk+",
+	"tgMO97U9AFtJPKXnJ6RVRALELayLKVFFNVtbp2qfLdl5sal0gVWxwBIPj5XsYhIC1D/t8B8TOiyZvZNd",
+	"VQYONTflxcmtMiNsWe3QscTHDJabju6sXCA/MRksBSE8f1SRPvtdW9DNV1C838+WKjdkhhpWrFM5ju2O",
+	"aKEkUgmIVK64P40FFwsZrRrrmZk/7xYvzGLt9EC1k61wfJzGlx3Hl6Puoab32F19YRt6AvPaOnXbal/b",
+	"pI5mPcXDhMwW0rSdNbI81dOVhFU+0GRX3JRdVCFNh8DFFWfZPx67DPBFPaFc/tVPUxaPHznpygpFZkpI",
+	"krgRukRNgRjvrbqta0KbC9+8oJLZfCPTbEpWuos7zONwRuPVqYjKpJETcnp5SabsnvgiEou4LF7Y8pn8",
+	"x09ufXBSf0Xrk5//6H0q9X5otDp7qLpbOH6te5kjKGyoMN2ugjOF4OoScEQsuIHSTcXeY6alvmZhIs3s",
+	"K7mj+6aD6lBtwdeSPtXgx4UsPtMjAAt20EUiZjQJfRohO9pu3fy81V7Otud4Q8pTPrtSZ08aKGTpmuq/",
+	"kDll3q/q4iahDf69ky1rD0oqf0CurNrFA3NjH5PTuZ7hqrMOjTBTKyZ6fkFJnpsS3d/92YnsebpwaEq7",
+	"nbtuCcdr9OZxMk8xMeSLkX5KgbeePpkvKwL5K2tUdlMdFlP04JjQSAqNGuZGjPj2KzFE2+Va5nda5Jjy",
+	"gHgpGfMUtakREY+4p+mJt6EUi35capDLtbo8iNOEWLcWMc1B/RqM3ovEFzP2FPxGsS/GA20tcIibES1d",
+	"V2A31Xr6UiBqeaa4laFiazWu1Ao385OwDAmeoK5ISVQvFqjWreNEnK9hguB8ONnak/d+Nj7V/Nx86itX",
+	"KiOS26kf3IFSGQkFoRT0KdEb8R1Uj2UUzyEpuQP7ukbttJwmNMUjIfejRcDQmTDimohpEztUMcnQSsMS",
+	"725WAUsXQ8hd32G6FL3A1TE2UjbzUrDTC8k21Q6MF7y2g0w7lXRX24pm7cv29ypfY2hz/q4W79K2Mjc5",
+	"RvJUIoRCty9JglBqWxmTTOi9SYPYUukqPdaNxPqGcVNd2xwPqWaNYVPyXXv4nX5afmgv+DHFsSLGt2Y2",
+	"6IBZ7lt9ctd42FOxq4fmoewrxKtvssKaewbshFaAjrVA686nUMzfeRvrtl9gNeirMCq1lWnsVnOUITbU",
+	"Hy93IHt2SfLfw7mHTJbe18Fj7xAvYffJc1/eeSn7Pb38nqgFylKPj6EhG1BFrwYj6XodUww5d2XGq6QU",
+	"1W1M3OUfyqBtbX8n+VAAfix5TA/qS6ON5WWIdFvmvT0/ms7u8vqYYbcv5ylg/bUoz2FFeUyG4uMh/8Vh",
+	"+OUOkdghnuGJKKHa8Q5JSqIoJ+OsKSALannZE+qsoqRZa5TJitkcSnhLuzltrbF6kWNrBQRNnSymI7yi",
+	"vsMRr0PECpJqb0go+fH8Q+ZLT6O0yIeXrxxCrVgtortLgAAPoSt0HiY0Ijc05JClNeJEyeliBvReHsNk",
+	"aqK6GrGuGMLQmiEKOZOkCt28WQzOGyFpZFkexuK+pm7Z6eX3OJjUq6kHejS1DmuJiUhoJEl1HgufsUAC",
+	"ywgxhQwst2qibAVr4+st1WFLegpUG8zqdJiD/9silOBtg7HTp0rskg7J5veFTBRcYB0OLgIAyOIZzokQ",
+	"05Np8Om8o6pM6C20r1LKo/ovDeMgFnPpYCsXJpNaenhhTKC0kY6mI6btbIDzJDHlkvpqzfVpKBMRr3I7",
+	"tJ7jCtXfkyyWDdJucaRFPBYKifBzs3moPnqlnl3R+2eS+PFqnghEjzrlQT0S0BdRyQILSJsl1VPI2/VX",
+	"5B2dMUct+sMi9qdUMvKSJswhp0Im5AUCT/1CLkUUOOSDBnDt2GA09ZPS9dD7Ex/C8u2jhTVgbVvjmqy+",
+	"zO4PTqVWc+IjZclNfkkjJtMl5NfYaDT0mqbxOBL+rYWoRdRXvOGb0cJ1W70L8kK9/EySpjsY1F8QxpN4",
+	"lVuUOgft2F0BpGBFpQssXxoNfl3IBMJZIfYdCljOxEJJVoCXIibqiGBwhZ/pTU8vS2PER1zJZdeXOjzT",
+	"vKLQQYpJslQKsyKJklQtQuMUCYGzdpmdEc9jlpM7VycP0Rpo5oo5LBSRW/CAxWpV8SJicqjNF9ivR2nv",
+	"I67jbSEkOoZef6YlT/X1C4ecntTUPlZYFox0XFdpKCG/IV4mnHuw/1ewO+jaiWmjCb0P6uoc2372LvzN",
+	"9M/q7uR+sEI+8fcGCNLVFGLIPxpqq3nrQvqGln5TkOoW/hlElSBbpGcVp5LRGyUvlxMF9cQ6CvVnehIV",
+	"p2IdRCljuoR6Ay81M3xY2ZmTtaoFOt5xSLys5e4/yJTdV795e3Jav/zmpNXtVdWz0PQIczT3Ow/I38mo",
+	"0hhVyN91qoes1bwRDzmJxJLFvqI4U3bvYKt0nCIdBrKGQbZj8R04xHHYun6LSD2bZ6bzMDIc/3wmyfX1",
+	"+UuSm8ynXPDQx+CrmbaK4co87E3H/HBGI3LNw3sChZGsnjbkagr93AEiWZf4BU/CyBqnSg3UkEtkT7S1",
+	"jIslZur/CklFpXX99Deb+gM55Ss8NMffqUi7H3R+pl4nf0y60AEorlZmpVsfYIRA59PudGqzLXviMjEx",
+	"nza4uacKOOpNX1CMZH1YF5UNRRDBIW1y0EBsgfoeik6YnLBGufGDyjJPkLfgaSTOL1g6Mo1bDjnk0osk",
+	"C9ZpEI9GMaPB6hfYnH4ZSKx+AP27kmkoR9zkpIGaE+qkuDwhW5teCb72DHv0DVorf683W3qOWdHwbU5C",
+	"LP/8qxg3nsCk61Su6P2HmN2FbFlytPSeQOPItCV2liNHTmZYKErxGX1JiK+lQiCMSnZX7BqrHtzQJLxj",
+	"WhikI453T7FGXAuRC38KGuvfmk6r3Wl0ex6wmPrf+m7Ddb2ym5/6VzcbOFEDwj0sFeXMvrFyOzJUgRZv",
+	"0Ox6zBi33n6EARSZ3GvF405ZafHLy6mi1iDTzKOFJJHgN/BnKZkq8TlaU7wykC2/xVqgLWkDcvmedFrN",
+	"IxS+rASRZ5JMQpoQ82mRqp3Uf/z5j3Z50FPAeMiCNyBYb9j76QlUj2mQy8WcxZPQD2lEtCiOn5vmcVgd",
+	"Kq0EiEmSMgGzW7pgrhSzKYsKJuvNsJssFGndtLoLRqNQskBRtkmYAB8ErBYTor9EDYvF4R3guDxs3u3H",
+	"dbMFaV6/gJlT+MHp29oQZrpqXUMzVASsQxj1p5laCFInOMh8RqqXJ023f5zpre19QYmi24blvo+DkFPo",
+	"1wc65H7KIwVPmK05pmrjQYvaDuZQXia0zA59FZtZwRpme/UC7V30bCrkHUPnZzt0IZQkWDCL9Y2FiBgF",
+	"P9OviziUQeiXx0J8iBmEWC+LhGwiokgsCTXawjNJxJKjboFGH31v9fPakLx+QarfvL04fSaxkHIdOgO3",
+	"XfVfQCPJULVuuh0yFyLC0Y6zSm6QMdgjJ/M4jED6Pz1Rl1HpbCzQdgRMJZdrF/mYdN3/hT5SGQpea5CT",
+	"MWwN9aIENbYqGJlCv4ZzN8g1PEU8H/HTEwI568j6yVREEL2KOUvI7ZdTETFUFkOJdZIVZb1i8SwjvwWF",
+	"5fWLilM5PSnljooO5z8ucX+zJKPXOaMTqSo6RGaYS0U5cFAFy33vU2767RgcbSOxRUqB9Hgjqaim7HrP",
+	"dZYAuRxOMuNzJYAy4AFFn0n5sOm3wymh9z8wGr+hYxbtBlSulCGVmuWgho7VzsKEVL2W2+o8b3U9jc6v",
+	"X5QnDlnK7Gl5A8R3i9lYW7Syd9PmqXaBgu2qyp4uPu3dS2WC8pPcDODSC7IRbcskoU2iS56XrBPxAtsu",
+	"4aYl4M7ovJMXHcvE8UwwfpxbwRKwvxzXAlYF1EH2pdr0Ie76SRix9zD2d2xDEzVdCfCWrZTkphRD4qGN",
+	"9S3lCxpdWejukarOea9lNR/BixFKbZjdoErO6P2LVbKp0hfkoEp0KSPLuXijK+yDyIFFA/ekOZiDCwDT",
+	"fOTD9VUpDylNhAP/XJLVLYSpscwlGkJwfO8Yas5lXeB3pxFiVppeXvFs8k1oU3BtRZHHoX+GaV8Q9kNR",
+	"xsfsKl9l6YvZmC4995JF4R3b1M8w0E+NSg++HHUr4Q9dm29jMC0GDj55AOzdlooY8BBLYoBs6+n+6/Uw",
+	"8MiU0YAVBKqNrcTvrJiRQ0v4HZD1kYsFfZjN4IHJIyY8GLpyJksR32KCuV3HAiIQTQvOxr6LQQtUeV0l",
+	"dUjfXF19sBo7FRe4sXtxnPZnoFwulXJFZ9uCDQ7uhlW4E9tyGAwW2phihTvRLEqxABH7vNbb9WbosMed",
+	"LQ9o0XdW/3VIGcqUFuwKbrGm2HOZjyOhZfv+YinpxiCMOdZ18EiVi4SsoHX5LRdLsBQEjs5KkyRikwTK",
+	"UpiL5+XjL8x77H5KQaHORWHoWSCrT3+/3apbqLRaHl93E8qExSwgmp6mxB+DhaB3QiK176j2JLUDCsVb",
+	"d1KefPHWB5dfLVbCOKyEwR5h0Ch02bvLrX1XbYDCcVndk4qnxtly/bjSeJS8u49U5VQsOdbmVoL0/8Qz",
+	"RFCU3NzlVDL/Fy8NEMDYzRSEt2zVIJcZ/ELtKEIu1fjT0CXdwf548yR0uYiLXxxpNgssZ5jmbhyOc4Zk",
+	"7uKX2Qx7LvJJj+XLZJdZZe8n3OoXuM07xpPtNcVoSqWNurVOew+BhZrxpXo/pXwb9CTQkiAZ9FGqkiL+",
+	"MqGz+Ra3Ks43pfM541v8ow86sHUOUEZH9clli93z7F6WxvND+aZsY6YmV6PYJgCK4hxjp+VzCMBFFcHL",
+	"pY5NRAyu+hHHYMljNYzlF1JDqXfyvzYkS5IIau1ksToO8VaMxnp8K9wL3OjmlwaEJpT6ydN8mpLgi9yS",
+	"9sxW2V4Q1qz7AakvWxIC1x8B+PeaZE9z+K6WQWtIuS5VQM8sK0fwOaJJQwv6Q6shqu7wr7OujjchwpDQ",
+	"Ec97FOUyTPypbnGvPX0mH7CKxdrA4KwdZZHgN9gXP2K14xHP48sQHJYQAZcFY6+Fi+ddZvldVvAs9B4r",
+	"BaQyG0mziHDe8uAZyfxFHCarS0UG0orsps2g+nPMaMziV+bEv/14VVmPzNOVgnIFT2dY/3O82lT1VFez",
+	"It6JrswIyx+SFzAjwbhIeBsjItVN+x6i2rSArWvSJNNchzlMvZZm/omIEZZA6cAdDONnaDtNkrlVEvRk",
+	"HpZa1U9M+RtTohWqBKonSOdNec5h5b5O52H9Fsy/RqTBQXOzXG6QlPM1RNVkKJE2iC4PJtF+eAMVxbX5",
+	"+r6O8ayK8exYmJZvN6/tdGu93GxpOoI2DHasLJt029LS9a+v7BNEFUyEyUSjfmKVW67A+Bg69r8Teh80",
+	"dIXBbHT1K0ISX9MqAZ69HD5/HghfNuxvn+ttqsWvKWGVSwj7rCeijgGgMPYEun3AVxKD/6BKkvEkBib+",
+	"PaH3+sIMsbNk7vaMOF4Q4D26EFcU8lvpkBnl9IblSx+nAddhnFbd0t0GHMx7zpE/nZZRVvJBOkQRCkJx",
+	"gUjRHN0IGcgVxt2Y6NssI1ZCFPR//AdRF5nxRKcCjriuiqWjZCWh2XPtdhEcA4mWQktLBK+pHKoh61ZF",
+	"VCVn6bAJpWrPaRg7ebRHbp1DN0cLD3nEhHB8ys09dsxHt2yFAd1vKV8R7znA9/kfFpf69LzRaHh21WeQ",
+	"/NCnZddPLKeEI15KCg8jguQSAvdMO1QT6Qs00SSXqZWP+BohHKafQUMmyOvAkHfN1BQxJanSnXbqcjsO",
+	"YffUT6IVicJbpiPpRxyw3CqZH8qkQc6oP81ARCJoGQ7B0ni0ikBrL6DS8sNEEs/wIa9BTgy6jbixiln+",
+	"OCy/AfYXbjbOpENuWCJJx20eE6oBkn2E+sFtqA0P6dJGPF26PkE9SjtNa1CIqcPONac2+C8JZywoeAsJ",
+	"TaCfUTXd0JD89LNXw2CZb96enJI0thhizfHighKjI8qz0RwCSgVN8P4jDo9Xph4kOBsMhObpTVN4n17I",
+	"K8Yp91cjfgYOqJhJsYh9RsZMyShpW0jzNUxmeoKHCZ6F/gTq5SCypHXrTB+HKU0sWAIaOBhFrlPOqIJq",
+	"p0G83GVKo+gzliKWvFA1m2a13rGwuvZJYccZT8c852NKFdbrbdQMKIyKnBa0NkD59vL9u7TatTkJ748R",
+	"MKFRZUhGpt71qOKQkVFb8Umj0cBflRqkfmo0Gp88HXQbRSSZxoyNOJYVVkRVHWKDnFkVsM2UlBMP6/4M",
+	"YfryeXwRFH/CQsjqx58ajcbPnxQNuzIaGsYLX7w6Je12e6Du2/XVaYO8FZzBrAg+dQ3zIcVeo9HA4C2H",
+	"9Dr1cZjU8ox9xCkpxhQbWF/mCzrKEfdM9xOlW42pZJA4qTugqH+bHijq37oLCrwqffgPdkLRJB7boXgN",
+	"8tF0PeBYjgCax0HuIWQyJGkawzBL5VHkqNDSH48LI8VJSRS8ugczGqndQpEnE8peUruSVEVsUkYUaTCR",
+	"86bzJk+bs8Bdg3qYcG2ygfQmnpn+LbW0Q50B73lWzNsgMfAVjyRQT4dyYhpsEc96uf4dWxmrBKlCx71W",
+	"t4uV+qH6xMnl6fm51WnvGFQhygMx0wkraiU3QgTQoiAjUKlGYxQZUxxQ0gmLVmlZmCScMUWuIBkrgghG",
+	"X3COkZAN8h1b4dndKmI8z0gNMLZWh0zFIrZFA0itvmUrkk+2NoupYlSGg3yNQj/oYIUx8SFPB8w4WLzg",
+	"mKdDLAYGJf6QgmuXqSZbukAiToZNEJOFTOdxslUhzNWw2Xkk9Qs2j+gKsDNeMO+4fFeG6ppNITa0WqS6",
+	"qap7zWSqqcFu2QoGzsoc5pat54DpQrWFMIpM9ULoFAvZO0Dm86URNSh0lm8MW8HoPDzslpv2aTdMCqot",
+	"ddzB9nr2QywSTyKasBjJ92VWXQenRSB37u+Rhqb6X3ZoYSJZNEmR6dhCUdOFNPONj3j2YUw5tAdQK207",
+	"pNNU/9MaODoHUExQjNFSBnxTw8xJ0r2/N5QHrgbVO0FymTvZeMElcNiCkJFJF7qSkTr8kN8Mtbo7M2eK",
+	"eROCsMmE+UljxHVSXQbtDO/ImE3pHfTl06VUNCH5QG9CrkUh7/XZFSkVebWQr+hwo9F4blqagzqhKbL1",
+	"O/wEqAF53PSGDYkSD6ATja6CQMBB4BDOlhgfphCyagYYEhEF6e81VEE8qyKB5yCJo78tmOY8Iz5mMgwY",
+	"8RQj9pAqKaIr88UWUFBILQ+mWENprYZjXenT44so8kZ8rUID+ahBbbZFcY6pUMxeSd5Kj4C96lhWybQ4",
+	"HLNkEfMcEq5GfApJjTdMkqoGOmm6rqM1t5brZO3iTU8fAKtObFW0Vx00EmYQwxQVQA1JyY/MwkJ9kRRv",
+	"QyhgQb5opcVno0qo9cIJwBQA13Tx6razSDJ1M1JB6wwVaLyi0L2V+glJFG4abmU6AKCICDRQCbYY7Gt/",
+	"gLRXIoOhkVYkUQ+lCYU8FAnueX3JEOeQZ1RP/BnTMkLNyaRDEB3rzVbbnPsSW+8rOTVVndVAWVU99Rh+",
+	"G2XdLUjLbXXs2glGQ6CaXsLzXOczLVBrOVQDAXOG35n67qj16LbbcKXrICEWX0fAe7rDu1dL/apzGtMZ",
+	"UySYmZPIfTPi2UcNc1qE3SeMS1BpkTjicShOwGLNcZW2rY+nrlR5kx5o6T+6q+uQeEpB1wUx9HQ1JfKB",
+	"RceDRiKceZBZ7kH7hkujsXuWARISVlFjFRPr4NRQwBVPNr1rK7Y6/95avWkPM0T885kErEn5iGEVqBBR",
+	"aEQ0ZmQZh0nCuLrMRstMdVWSntCY+XQh8U6Tu1AoRpbpv1RR8vkingvJhsRTZwsrBzUEk24MeUq0f6uG",
+	"YIrp8oV52+TwqTfvWDymSTjLf6JOIJlq+vzbgsXqwww3YCapjlkhh55Bx8DiqUGAGf5ijpWou8hosMZu",
+	"n0nEP9gOhLhCiRPgirAx9TtIVZPUkKAFYL7CWNz1Q1LiuUYxA9pA+NB+SwJB0BepcEjzWNyJWzRvaDin",
+	"tiYUVbRw2FWkVUuiNyEnY+rfiskEx1PKPVAnVIYnNIwwEwh4kqF1bxTdlyOO/8UKBFPm32aEXe0PNPVQ",
+	"iZmc6aukubWCS8ik4pC6VRt5G74g1abjdvpO96inYaMIB0RTZ+pisZe62lq1pAVQzaqDCJ/R4Dg9k1AR",
+	"B7Ds6fnbLRKxOxahdhPHSqbTIh66ZSR2VELBRZNjfwE3Z2LJWFBjQYsfEtQSKyunm0qGIq3GQHQqUXrz",
+	"QJPJvrHEyUSolYV3Soypkyt2n5iKJfpWVFNxH/A+o4jSwZ3fMtyWvgU1bE4wZvpOX1+9qveNHKWW9u76",
+	"TV4r4iuQygjQYKOe2VI3tqBRmpo2ZSiVWpssnLx/s6ZmADMiCGmPaHmOkhJIoJBQq3ueA5jewkVWmIbK",
+	"kK/YounRY655aBnzYDHaHtYl1bIeWCa5GGrLeCfq11S9jLTwATIKzm3Z/Swrn1VGwVziOY0lS01pExHb",
+	"1JXy1PKnu1jWmfTpnGUJzVqK/V+//w7/8mq4D02KUJGuk1cYwQt3X19dnZSpFE/LelilmQnasezGz8Cg",
+	"MwnvHWNWRSKIL6s1n3/I1H1tO8EzUjPoJw0C/a9IN6MxOk7cWgKkAqrf9EdwX1CJbXbJLOQLqDJk7Hfm",
+	"s1ASbENGqOZl+vshmSxi4I9pSV7TPTaGU1cTdFoDUs13BtMnnmvc5ehS2KnUEt5Mk7QAhhIjm/rqOiQQ",
+	"i3EE4jquH7NizVo0AMhiru54tjFNbJTUWoSJIq/I6A2gQwAOXoBM00OOjGxLshTUIChzATRVSc8KWlkn",
+	"SaJk+/GK3CyYlAqZKQRoqvFt1xcen2vxiMJplR1V6cbVh1AzK4GVFA3C6nc0q+A50QSiDI/XDN7paWYn",
+	"Tm4ZmwPYRXwb8ht1A62itcgB/YjRuDiryWrVu8/w9spqNYwWETX+1ekHMmdZlajMvgPFR2JxD7F9k1jo",
+	"Xqj0PkD6C9bR+E5xqhrcUExlAZoFKUQfrq+A+BtlWdeMur54Q6rasVKmv+Jr0kNDGjI6tdJWF5ltq+e0",
+	"mh1HUXDgtsdqzZD5q8T82rESEJD3qlVokSFgfkRjFhBPhr8zj4g7ZvSlWZiAOIXEs9newJaRpCMfAcuL",
+	"iFmAUL2+ePNMZp4CeBXyiFYEuhQCx9DifraQUyxSWceWNrr33yaZRJ9OJk0osQApKApJkwXkqUdCMlk4",
+	"yAZ5r/REqiRPxdzSk5jRFfL6FNELzPoMXBdD4j0Hl8Zz8OB6IFumR0O62sMhSTV3EDmDILolTU9d9eT6",
+	"6lStPKCrYzKnWngH200J0dKFcVx36LpoEX9vuzbks3QNgQB2CFfAiH3voZuhHPGPqVEtVUdDSawWiKSq",
+	"2384Sl5NaJyAXQ2sYROlHN7WHC28WAZHVM1HvOu2wZW03lmxjBBbxXYUznZdFxAeHaCUjBc3Oeda6uNT",
+	"s5gMe4OQ1QWP0EptbU3nvOjk2JmAymFYfR47kusGB0AJtP0KCQOULCGTRRTVGuQS9wMRNDPUQbS1TtPJ",
+	"zOo4yS9gzNTalJyOIR1R6DMd9agd/R9iMY9DltB4tebjz7n3I3ZDo+d0HkJytMQQvCRKgwWM6/ri7PJK",
+	"MfyKU7ljsUT3f7PhNlz1iZgzTudhZVhpN9xGG+t0TCGMJu/jhcBMIUuiPd6GqM5gpnYU3qEZIvMeVykn",
+	"31y2uj3y7cer2qZeUXYEDEQc2QF0cFeSRZzv8afoJrCIte5/Or49JUbEV3eYaRpfFKqJ54uApeXZ04mh",
+	"F6rWzHX76XRXQP506X1PUwHFubWfxPxUvb54Y6r7gjluHrP6JIyi3HIxLEHLrabJahaphZR1xPFG1xpp",
+	"0atzfonXxTMmCqBX7Z7rwpi6CSk4Svo944AxmGGzW8GjlQk1y05Oi7MQ42HsEfmjVcS8MeIdt5N5MA2F",
+	"0wZedGiicAW2txS+qZMaJCMcEcMRrDALmdm91ttbp2zzRv32W+RpK9rewQg1EzPCAzCOMNPLjCYG+mLJ",
+	"jbSEUAIc2tBS216fFWSh/S3WR/BuaHsh9OfaR5y6raub7dqoGxynR5N23g0DbTp+9f7ixfnLl2fvULHi",
+	"I46YE2hoX787ub765uzd1fnpydXZSyRK6brPg8qwguH8lpkKWzXrq1MZ/lQelpu98txy4EEw1M8YQ8lk",
+	"8kIEK6s4NwTvWZW4f9VVvowZEGkP4Ln6p67eWhlWrrBBuUBrWb3Zahu90Fw3Fmh+qMig0pnt8KtfKWf/",
+	"W0/S8MUsS3pOL1hlqC5VIZK1YmaDSERIcaVRfmUgZxTICqlG4YRBdbm1W6vZX81e5pY5uUheiQUP8pOe",
+	"5Gazr2ROOd4xx4JD53IMXkPL364Y7DVcMYUSP+UDZ5N4weAHNIDBwbZc9+lQAVUz3XaUF3iGvW8TUZ+L",
+	"Ga2w1bfT8Ws/fB9+e379+3nzXXguz2fJ/MfT8975TN6fh8sw+CZanv8qwssouD7nboOtvl3Sj/8M34fn",
+	"y7dXt8sfrl6Fb0N3+fblyfLNla/+m7x/ebJ8e4q/mf//4eosfHP67erHjz+o+Zp+6/vVm6uz1duVmjP6",
+	"3V+d9875xZS9/qd67/fg4/nBc7zFOaaBWl8kw+D1q86Pp83luP2t+8PHZfivy2X447+maj/3736/bb69",
+	"8rvvfj1Zvjn9dvHD7Ifw/a9n7fdX1/fvfr/uvnt5otY1DU7Pe/De1Vlbvfv2dBlSfjFXMHn78qz7tnXW",
+	"+fHXk+Tdx7f3P1667R9ffjt9cxWFb1s/JO9m1+6PL7/99e3H8+UPV7cdBb+3b5a//utl77fo6OKH2auL",
+	"1z8ufn99cX9/xzqdt5x+c/LGP3t/9ht/cdP9p91SflhxmwOXNsetuuu6bv1I/U9f/Y+L/+e7TbeZK2Mw",
+	"rLTcVq/ebNZb7lWzPQQZuuG67o9bLr7VZDKVx3TryJxYBlLNfyp+/w9zU7EeLhDcf3zFrC8as/CogC/8",
+	"Q3GF/9Vx83xhAy12KnC8GOJfQWkjl4VUOcnJVTpFLgtoR0PGZj7yEmkdMZzDAdf5Gkf7Ss6+krOv5Owr",
+	"ZmWY9ScQLCVsZTknlihWjGaz1TrtubEzTb5Ssa9U7CsV+4pZX5xQ5lQKcUN2Zte+unFOK9bJ7qAWlzSa",
+	"tZeVRkWl+mtDrahzsLpcvERXQryhMabIZ0S7+BahY3HH0Hpo02gf6jpVtCf7F03iTfc2tAtBDEHJmBX7",
+	"DDgWsDQBDMaHghN++tl+tTjOkGz/OHducdazYazNTutkZaCI0xYrD1QM1HH032oYlx26gfvzt7m3QboH",
+	"T+xFPiM6g79tuQkl0a8/FPL2RmxI6mTvFRnZr4wq9pR52FuvDclenx8O/Z7rfjrA2oTVszbcIfALan9P",
+	"FuhMqjZ89VLBIQrkBf5RvADpgdf0xWtuWlhqz3p+zak2QGMhlI7b3v3RKxGPwyBgHL/o7P7inTH/wQfd",
+	"3R9gEM07kZxgBAx+ONj9oWXDPecfTOdW9XVzj519QO9xSnHUd63WQbN+x1YXkByAH++x5DfiJuRX01hg",
+	"Mvknp9Ld5xS0c+8681Vi9mxqa9x18ux+Dik7Bj2zHHW4muvp0z/9XJK4/NPPn5w/ihndP/2sLmVGLN6C",
+	"Y6YsZRP629xIqDIKTys/q5U89+MF96ebnXlowZV5B10WdGyccRAborNy5yxN3K0aAtypkRCLV1sldR0I",
+	"3ua6QbWVyQFlDUy0hU7eM4HMDeKZDiFpth3O9kyajCXJdBJEIZdJ1o7T+oWhJAJ9vPmOIKbRSBo+lEaE",
+	"mC5annv///7P/0XvXkJvMXrWZIM5xBv7TfX8uaf/04a3qSQ65wubfHb7aoftFkkE6XRykXGSYD5YrTHi",
+	"JiEMww/Nzk3rkvVsrQ0JYbmEryzmKg30K4RuaKAfE5ods+02MN1QFpJJEy04ONCXaGWmlviYACv/UseS",
+	"3uPZfSixBpTtT0GgbISJzZ7x1bwcigiLe0ob5lTc+25r4PY7rusO+t3WUb/fO3NfHblt1+0N+t2jl62z",
+	"TrM3ODs7wvIsgApKDNK4V/n086c8abKX7NM4qENOEp3lfLAxMzdIljnDJJ0VfGE6MuGSzsgbxipOYYtH",
+	"/cGWLZ6Mu323SY9etgf9drc57o/Pms3TTnvA3O5p90W71R1Qdjp4kc1zSuNAL3DTvh17jsHH31/+a/li",
+	"PLu96f94NX739rfr+7t/Xpys4h9/fylf/xC8+f7N4PcfkpOPH99ms1ywJY0DWRjr5TfdFQ3Zb+LHd+3e",
+	"5OX3fvhudbFgF6/vXr+5aM/iozf5JQXihqk7ro9Cy2QnWU8k60T2yJwkpunPBmw6GrgbQc1FUqd1DTe1",
+	"nAO8dur2HeSqaz6Fq85gT5bEks9e0UxF07QNBiJ4/zFYp5tUZdiVK0ecs0q00CrxYwUralXc5qBN+5Nm",
+	"fcz6k/qRe9Stjwf+uN4bt4M+cyct2jkypV8hPUeNyBdRtAHXTemirDkT/vLWSOHq20chv9ksMpyHbNWf",
+	"DNz6UbPfq/dp4NeP/A4bTJq0Pe72t2/VXLh9t6kEHX3y+dPd646ajaYXNOsaVtKmS02msBGwOmfEwk3T",
+	"4IjVjya9Tp32x7TepS3/KBiw5mQw2A+GBxBXzV/UUiJxI/LGLerPWBYBJm5EYw7KoR7FyherHGgdA7oW",
+	"qpt5KiKhaNt/uK96rVdnUEIWwHVmNqEr1diLWavylfGGTzmTy7XU0S5pIuAW2/LBJEwuomSXdWVhVqBD",
+	"unAVghfJsOn+hct7oNHl6TnCIeq/5hQNt5H1lbMsLyBRYui11d2O8tXa/HlbwNqwQ3LIWI83oiRCvKV8",
+	"9dEwQhuqr8K7UvnmAXDLQWtG78PZYmZMTmKi82JDSTrl8BmS7d/sMpAUeX9zi5g16HRppz0+YuOeHzT7",
+	"/U7L7419Snt+u99sBu2jjn807o47BXnHvQ8mgd9kff/I7be6vQ51j+ig3+u3ad8dT9jRJGh3Oj3X7a59",
+	"6AduL2DNgNKjQa/luwO/Rzutlttv9gYDn417rHU0CZrrH44H3aDfHftd2h702uNOv+N2u+1ep9n3KR0H",
+	"48m406a03Vz7sNlpD46CgPU7rUGr1+oHvc6EdoIum/jjI39Cu/1ud9BnPZR+Hm9G+j4zG5li+VoPSA1H",
+	"WXpXx+Ccs654gVlJx27+qSakz2kROhV8EoVY5vCrEegvNAKhyYbQTRpfyuK0RcanUWSbh7S8gfYhk+1d",
+	"V+RyS9D3hRWNreNkc4niGEVr+mDpYqRVDUCddQ09pBK1HsYDGuOrIR/x66vT2pC0XDfLycpqAYgAM1ha",
+	"btMEeXK2jFap5UhwSFNPe3MamxQmxAdsxOcMJzvG4Hyz7rVaTiZ5g6WZevQGS09coH4kt5d3I1X8o37L",
+	"VrbzOxS8NrTy8CAhh+fL52X2EvLg4OoNsbwv9YZ1I4ovLZj3JEOgltvqkirURAAEkGTFkn1iY00BVzWA",
+	"wmuDPusBCvZcHVI1Vh2c7sCpOn9WSG5+eweG59rH/1njczcDHWBtmsZakFxT8LXQdnL69qyuPqof/fO7",
+	"ztvBvz6UqV1uu+62rppNS+3KwgtQF9XX+P1kooDn7HWmtmR3ZshQntiZeiKP0mHy57Jdh8mRQ6gWZ5YA",
+	"AsYTGWiweQRcwvSaHHBa3fpF/2Xr47vu1Z5K8uNPq5s7rZe5Q3oKPXPfMzrJDuZx+uMjFSUFmPeL5P3k",
+	"gvKip/8EGa5OqWy57uCh6pJuCrnNpx8xKhOcJK8rqW/L/Pj2B7sUpZ144fY/l0KwyZ2MTUkXCZR0UruA",
+	"WnVN1328BnCITyNfCduSGe3iCbzoOSwiwSTVKuyTK8sUGzMsvoM5VKHMcqAg+Q1rkpTJSxuCbKz1f3JM",
+	"zM3GnZQGE27dgxHAPtPyD40R2oh5l5vkSFK1CgjDguzywTXMjEa23vgaVvBVo9ygPIpYF7y8M6WRiwrd",
+	"Ro0R8uD3UxR1MXAdrqA+TJOBsYqrZJBEaeyL5A2UDaYxNOn/bcGKCfQjnvvC2FuYJFURB7ZwDVVe42Ny",
+	"9v1b6y0FaigvQCWrh1wyLsMkvGPRqjYElWvEaX6dEM+sJs0rCmltIl1XDsiRUmCr0GQL8nfNIrELNI3Z",
+	"iN+yeVJzsP7HMpQK9jBb5pK3Up+zYZugg2IlOmNiAtYJFmQMrMDghfIKrzpeAtRP67RqDjG18BpP59lX",
+	"21Dn+CWmjS4FtkdbtxZvsrMeNU+Pet3e2ekRHff7Y3fQD9jkxVG3+eKo4zZfdCe9oD846r3KfDJXMVY8",
+	"Mp7ZnFHz6Mx/Ob384fX9v1bSl7//cDZvd7/75l3/7m7ZlncnizffXf3+r+XpqzfJ99mIH6aUJ8K4/zdr",
+	"WUtTXBhrUBuVATCsaqSkZ9K8V9tn/wdELOjVvlUoV7r5sd/8jcaujOP46H5ye7fqRr1OO1oFfDmIWXdw",
+	"k/z++3LSnQW/WcEBIgrgPin+/bmc7ns42LPjXc3Foe52cyX+Iu1bk6OUrq2jQqlyt0Hddoedoqd4W+S/",
+	"67Yh8n+xZ9C+WuU/fhv8mLTvvjuafWzdX/Tnb/zON7J58jSBNX8KmpbaEOAAnsR0gMi0RR0tXv81dpZx",
+	"3c9sTYiQFexGr12BCK1xz68fsU6z3p+4tN72u8ERG4ybtNU5FL3+ddue/7MfXzXvXvT4287q44C9ad1s",
+	"Qa8vjAvY2KVQ4UlMHTtxCjHp8SaOry7yz+Ei56LUO64owWyerIwwGoUAmKfzkmOf9zKPd3Ojl3zrN7uM",
+	"P9kd/WxeXy4y524iBNZ8TX+BamprPt9/I0/vVyX9i3b7btCqaYGvb8oIsOrYbdbiX4W62K1v5QdsUeeN",
+	"LFGl0jTPg3k80MhrprTtAoqsm8JWmbcXxkqEqaKlKzWmrSuUYi24j0qsqfIiccDAFL3HUuRUrrg/jQUX",
+	"CxmtUG+m/tSqvOdTrv5i4R2q31An1KJFsBZTS0+X6SMBXaXebNJ1oAlIWucP3grYPBKrGeOJSUJIayvq",
+	"coVpP8ZsY53WoBCaD8XKFixokKfRxyGG7wtQx2kYraDm9Lqb1BwMMPwp1eXcoaRqQFfP1DmLhJaFruvD",
+	"K0RYfj4hbnP4PZaJJLbxaCm2Rd2XlKD672OCeHoJ7mCwPDz6Pb0Rf36tKo0laRj0mlIEytJX5eiRylFK",
+	"UsoRqhiOvq5OscI5PU6pAoTb6eDXHJFKXXFcm4I1N/iqaX05mpZ2+54ZCcrKpTeSySOzuJku81Savw0P",
+	"t2VuM6xYvOOT/dWsB972zxeUm9q5TZSt2ZX65a/K3v6qkOU+vsKIfdPj699SI0uFvnXFaJPypZtkPf/D",
+	"dMD/9Nw0UANl7CAJ/cJ00VfL2u2NhYr06BvKqn3jOjBludcxlYtJyLH1hK6rLOFjjl24sEcWaFuKMTpE",
+	"Xx7dhIlaZeCt7juWGjMsxFqY2FZzUCOupTGlTUHDg8PbyZIrq1Y8HXHvEirwv9TAvkjbKXnZav9Bpuy+",
+	"+s3bk9P65TcnrW6vqp6FptOTQ8yhkb+TUaUxqpC/m+oRtZrnjLi61bFPJTMNNb3cAGk+OzYPeWbazdb1",
+	"WyaUGPoS6YE9HQ09D+MV9N+95uG9qRqb1VPOIC7T2vmQaz+024+kr6WNcDHtPJssNA33CBdLJ00gbxJ2",
+	"pwvuUk50VKpePZZohz5iJc2ViciS2VOkC7G5bom6mp2PGhDP7AWg5l+rv45pcGmAt1NiyKPaC/vT3bRs",
+	"wyjABiufTNBkcODnZ/orkI4VaN9ZUcsHjHONR4/Hc0CgU+nt+zOrBJsg5ITeQ6yE3B2JDDNemb7+2aS/",
+	"h/OKo9+rXJ/JVy9uTjb83z/+UXEqhnTqQv31tP8eRjibRTTUuDldBKGMdNtE6+xbrooLzg44H5zqVRjt",
+	"jESOs0UVuYaznV0QtW5bk9nOyl9YeLKnHHeOdC533XQA3AEItH5BbHtVgZJq0+tmAliiA3CR/DKBsfMF",
+	"l2AI9eHEBOM9+ly3lkxK+8PvItiNx4m4DxRSvwB5MSfuvWZJdtJwKanUN8AkJuk2P7p5jiUE4v2SWgqE",
+	"2v67a/JYjeQx7yftM592u8xyl7Jebctp6E/TDgS5vhpiMuLYuwV6FaeNx/JtBhqNhgdZY4q1764Po83P",
+	"gyeOIbuWLP53rRCzpYwLZ0s7l49vaWNAI3ZfsG3lp+p0e4dX81dw/4tqg3S6PSuUYZ0ll1RqaPvNoH40",
+	"7rbq1B136liloT3u+kfuYZUaSoCJTFunpvw7VWkAvFgr0vAUQSSIPHvUY/jLM2W0yehaX5giLj5JNUZ9",
+	"GzcY8vDpNksevpEz5ZV+tLPy4iYc/3PS5qH5pxAkErnai/+OlrqvSfJfWLREQYSyRLJrEMIsgawgBek0",
+	"+l+glb3a3Q3bLy8eqhv+KsbSUcycyQQtMU4a7hDGZK6NuFj4CnrwUyVdQpOgqu7O74y4CTlouU7a+98h",
+	"Hmf3yS/6zyGRjJEP9CbkVEf1m2I3JuMePV7QyhpzCHBrI261YCNVwfVjtRxsGH2CzW9TCScn18X2psWS",
+	"F5vAlbc2N5Jfp1Ym+r0JZXKCq7sEuB8qAKqvMM5AIcmOl08BglpKfHqjw/u1jvwKGGNh1WjYXeQM/zjf",
+	"K9LahUjrB8ZFl9RFy1f3KkSBt5rDDkhQqT9Vwqvozj1s2a3csg8KwDbL1sU3d626ORg2W6WrVuQDr/pP",
+	"jz+DmV3aDCoIos9m2HTdJ4PYgZP87GyJ6W92h27zRyPGmCEnIQ/ldPvx75cEgOX/15cYb15O/pjSi1QM",
+	"gNbkAu6XzNnJLCppNrSpm8WmvFnT0kJ3DUwD1jTV25RH+/Uqf73KX6/yn3uVd+aTH9K5wQggSh7Zpc+m",
+	"8t6a3GUqZuPOmXygpjumgZZUinVz4Ff0pkahTEgQQiypTud5qNqq4WyfTFqPWk9pupmqWY+hGzZs3Dom",
+	"DOuXZB6zu1AsJEiVBf0W3xySJxt9kyIMDYABDBqOOn5Q//kkarAW2k2n7JjyG9N63Uju6B8IrRYD6rna",
+	"utIC7F0/RiPeI+Ff6T5Pk/T/P1fddArlNooaqCIdWW49zZE2qx5qShws1fTEsCxFHg+NCcmsfZvDQi6x",
+	"Ir/COqBe1XA2F3FSI764Y3HIb/K1UkNOPKMOh4H0EK2jyKqmavfyTqPf0/iLMYRuiLSKWRhIR3cohsbx",
+	"pOW2MuEKYx5hZcdkIhS2kTAxnZ43dkfOKezP/1D/OQ8+eaDIeilPlmkURsDmMcPWZHLOoggsVZP8TjX1",
+	"Sa8nI8lSOHBlQY+rdlxXKbInnIRBer2BmPH0hM3FRh+OKcnP6cwAWkwmjENEbJiwGWre2echmhTQ6ZMe",
+	"WWouaBCDLjqaAx5DH310R2hwipjEC85DfjPiFAI8EvOI3tCQYwEEbQLQtDPrywAnJzhz7AyGqkzCKFKH",
+	"V9NAHXFt8oA9m9VIyzNcsEkoJDCixLFVGAHp/RI3A1gpR1yY5sop3umcAcX1OGsQsBlgEQRjstCeuUjo",
+	"PvyRuCErxehIIvQSxWTE9esy9eRNRZzghqVQ39P4hpEx1FvIKriJKIBBceFmTvkMd/3XmFDSnswPN6I8",
+	"sRctSulZTn55p+kAHHHOMGUJLopqq5t2qW9oYQzrrtpE9TxQMLwB/ceWgrLHiszuJZv/7NiT7PlZs7I5",
+	"VUQdSd4ItCkU5SHzOnvuCpdnCOBJFFK5rvlaFNICrCGWjwKshpAOJdMIshahvoOmMmPTfSjIAkaDys8P",
+	"aXieXi7LVbruGm091V05s6/Hps0/ldVhozLqliVPPK2+WzbFz/s5cjdpu/hLPl+mN2nT+tG45dZpJ+jV",
+	"m36ftSddejQetCrryzGaLY60NX/EVmHTTI7yNqobAgAs6edPMRd/Pe0/6bS3ENu1U7f6bf3lZ/4ZDuSI",
+	"dsb1I7/drI+77KjeCgaTDu2N+77b/pMO5CHGoL0MQRsyuBwj7Jmje6bXuElIf6it6MlkpUMsRhb7t08D",
+	"dCd7Wg2DUrki06oKVqLslSF58IifnArUwQAJpbRARhg8qjiGLXk8sECGNcRji2Tk5aCfn6KR6VOLag8E",
+	"bsNdTyMsV7U3Q7fhDsnWDz9PVEzO6meSKEAFSouMwF8iRq5vBO3H1RZ5kDnwa5WQfx9DJBj7CE1li6JN",
+	"coPlca+4mNTMtjNAJjVc2TEnqVVI3LGYRlFqCiJVlySCNF23lnpVSixGEMHCqD/NjGWJthb9NcaX18wO",
+	"X6l8vmSW9biSbcksX32gX7APdKP8ui3n5wsPXPiKMF8awnwW9/heGpEi2Oirxc0/Nt77EjhOUYFGPpSX",
+	"Qcn19fnLh8qcOGBen0nANxYIJvmzkurLo8piEQajCqmWvjmHmtScjCr/9ZNbH9D65KT+6uc/+p/q9p+d",
+	"Q/5stj79bVSpFURdXPqQfMHr3aTAzGkC3co19I2jXq3zadz0Gk9yKPJo8foANOb7Jt4WhXIQQdSPKbXf",
+	"+vn7/OufMCRqU1Yj+gyDRyUw2i5uO43xibIVFedKrSiZJEkT/WRJZTZrWphOS36Nr1EOn0e5eM0ShLMR",
+	"3HWBCQsXPkNgg7NXHPi5DjDbpsYcFNlvug5YcRGJlsWpnwBVheKhYxpR7jPUMWLKJfXVoLLmEBEFTCYj",
+	"rlMCtkX/7x3w/5eH6h/uYdYffimR+lcY2LHTI7uzD/njgnS3i6cHSJsohO8X81tSD31deN6jM/kjQ32f",
+	"cO+tvSOHy6q377v50tDVhwSgAyn4QNfbdQFhyDuDSBWIwz+ateNcOORNeMdMbRlf8OAr0j7ZuVXEnP62",
+	"YLtUqrJo0wgLnjY/7a2ugwviSXT2r0TpK1F6KFF6clvBPmH0RooylM4Kg/4aMP81YP5rwPz/yID5PzUs",
+	"/iQI0FGVV/Sgvrv+SfCSBmtZzzbdINz0cssUxRHX7isPIz28YwLWX50PjvH3yPJ1/fydvjcd2Q5L8OzG",
+	"j2D8wIBaveox8+lCQjq8qY9LI7XRUBI6G4c3C7GQw6xDkOfeeyNuXtUt79L88LPv3+LGG+QyDwk5JEZy",
+	"wOJgDqHxOExi9beYJ+EslDNnxOciWt0I7pCx9B2i+a1DpIgopw1dKwVmRG0UB8eUAVP9NXUimhAajFAf",
+	"8XQX8JVDTLC73WFP/abIBpa69ORtOJ+zwMtkrphRKThAuOO6GBpvQS9HkhS4FW2tpnhRM3OLOOsFgB5P",
+	"sYgCaP1NZiJmarWUk6ab4QqdJCxe0jiQx1ZfgHT1yZTxLyCwXH6J7f2mjMwyiVGhzwvEQXXi9g3mZMEP",
+	"7gf3IEFaXYJSeZZU1dpqheLnL7/prmjIfhM/vmv3Ji+/98N3q4sFu3h99/rNRXsWH72xxg7EDdOCqh7/",
+	"pbhRuH8HwV971Oq3kPhM31uSFes+GB7lCkRa9H3BIUJLLwy4/wW2xSgkBoQcb0d617HIHqBo2iXCttfs",
+	"s9hBp0s77fERG/f8oNnvd1p+b+xT2vPb/WYzaB91/KNxd9wp20T+kNz7YBL4Tdb3j9x+q9vrUPeIDvq9",
+	"fpv23fGEHU2CdqfTc93uPmP5gdsLWDOg9GjQa/nuwO/RTqvl9pu9wcBn4x5rHU2C5l5jjQfdoN8d+13a",
+	"HvTa406/43a77V6n2fcpHQfjybjTprTd3GesZqc9OAoC1u+0Bq1eqx/0OhPaCbps4o+P/Ant9rvdQZ/1",
+	"9hmrPzhiLbfrd4/Gvt9sdfqT9oB1j9ot2ut0j5jfHbe7ath9xjoKWNDujtlR1+91jzqdXrMb9NxWlzV7",
+	"LbU71m7RoEXH+4xFB71u0Go13aP2wB132m3fDwIWNGmPTgI3cFm/N6FjutceJ3TSnIyD1qQbsPa443d7",
+	"fb8b+EdNv8magwEL2v223zwKSsd6cA6C/PNLtb23zFGaKzm21KSZ6ec2UWjKenCrjE7QYvUj2mvXx02/",
+	"W+8zd9KiHb8X9NfNE6gebybe69HIG9Ryp2Kgkt/5Q+k9iieVYcXiY7+YbgnlNoCnKO9mBkMUDHap9Jk5",
+	"nRdlZkmWLE4l5WNMg1TXQW6SzT5HD4w9+d/n6XrBijMe1Odi/eutPPWqRABtNksZ6GNbAmpG7VOO09CE",
+	"zIRMckJuVXHwlqMWr+TbQW1Tr8AHDvZkXT5O8e7lsUYTAVN7/om6pJhhSosFwsNttQIL4+SKBpZ9/ND+",
+	"H3tT6ifq/3GSla/HJaUxAE23ntkKZ2GiUXvMCLv3GQvSypJfw6a/hk0fbo46CYI1h38iNEE6NGQ6Ce9Y",
+	"PWY+jfxFRBNW/1WMD4k8WEsPItlgoeDkVzGGe+EpSWtIlNDhoeWBC/UQDD2wihGvQmNCKtGIqminZHCy",
+	"aaR1zOQiSpAT63z92l8YT62WfZHB7lsx/kyB1e8KsFoXYVEgzKjuO6FfXT+PPzto93FLe0qXz/p57RYU",
+	"YaEGi9VWEHs1Zn617v/bBIptw0lNUa/o/aNN/JtIMfi/2PIQ2gstQ8KbRczQEKWopvptxWhMJrGYYadX",
+	"mjCZWHkZ1v6GIw71ROpAYSPBb+oJi2fEp/MwoRG5Qes2ugISkdDIISH3haIEk0UCM89jMQkTPYCUaZHX",
+	"Ec8yBO1YMxOcplbZIJ76j0c0tkisfZIuOt0NUBxN/R3CIsnQnG6KtujBQnmZ0IhhJZ14wax+tyy4QXs9",
+	"v1EMZZIYk5193FV0fdARz6PBLvdHzCYxk1Ov1iAn2YKVCG44FsbB/M5igQlArwB68K4kwPjiRZTW8tHI",
+	"AKAUE93aQRIahbespnSPFDCKJaTti9SZj3jLbbkGjhpTDJjMZ1gsB/AFQCB4AqovNLY1B2SwLJyx3yHS",
+	"hwcjPgmlTyOcu2qfgHbahDyNuBzqhiuIoFKQCY0BQNjiAYbAsksJOKGUDj6ECkReur135g2iX/AcU58I",
+	"Mecv4/5X9P6DvrKHEoQfGP18EYPQTEhRAxMmCIGfCb0HDGF3ajG10iYGhi1aBiZNB14r5DhlYB9z87++",
+	"goD9RGn1lb+5DReaGwBK+Go115cvK05Fk4psBP1D2cdIXrJX8e/SN/GyV4YTGknmVBT5umLxrLDa3M9l",
+	"4wAFLPkw/3vZlxZZO8XcY9epKLSsDNUx5MxdV/Q+vdZ/Yf7U11P+Ik756aTajA7tkmWTbG0PNFnigQL5",
+	"KhieUoKdesEsmv1QCxTA2IZuOkvLHQzWZsmbndR7Q7Lji51RRuaYBwMAqvrzSogzGkerIghgGt2jULHg",
+	"J9u1FqNmC5mQMRgaI6aUZJikbNPbP9h7z83Bk9jJjJii6xqEPGE3KBXmFqYDrLYi0ldt699C26I2KdIu",
+	"dI31f4amlRPt5fM/fhXjfeoE0HXVMFcyAKRhLwx0bOAe2sKIY7lKFtRIqLuCg49umAZjOcTTdjVIuzE6",
+	"HBY69bB+h5dVK/CAnnhEcJ+NuPpFMbPZXJvMFpIFZDFvkKtpCKFCU7FUmkLEaMyLG1TS8iJRbHlo68e/",
+	"ivGIV7cVOy0zKXq1tKKqhzZA1MAo1CBRmhCV5qcR12xS6QoKylpHMfrrchpGrEypU9TCFA7V5Vnri/n6",
+	"6uVULCUJE+zFe/nyO/mMeNaCPTIXUSQxhlOpYGqN4Cs0EP/LtI4L+4T+lCoOeaTflX6E2FYZNreFqLd2",
+	"luYq+aC9f0w7xUx/en+ikb8ybLoYX65/yWTfvRPf1Rqa+yS+547oLy2V8PUwDjiMp5PIc3Pu7lprvfzo",
+	"hnOKkxXlUmBvT1h+AMb7b1l9AFb+37r4AML+6WsPII78Dyw9kLt+m2oQ5FngI4sR5Af7zNUI1pj317IE",
+	"X4D+I3jxZEwlGi1wP60i5OzxurWYHboTqC5Ikz5b+wdahrip3KOlfnAz0fssJqCQ6/KrGDfIiY7KEpyN",
+	"uNIl5kbSDktiF3SnAXB26NyNENxfNDH+d5yBBQ3yQUTRtq4P5WqmrawpXdGkaOiTJ1VLyRtxS8mrocp3",
+	"qN5FFjwJIwIOOlv/apA3tvIkyYwGbMRRt6Kw23jBZZqjEnJYpgb2sa1gGdBocAIIw4QwHmjP1hwgZbSu",
+	"GjQu0FrgjFF9XOYYQ+5Hi4DpjB5cHSzO2NbC5K/Rvi4Q9a/oPXuiHJOnV93Scs3ot163/h8ak9wfd/36",
+	"UdBp1fu9Sb/eZi7tjo/8QdDsPK4ecl4wzwzFh+pIl/jl4X6Q/3aQ+BwKyj4hMOtWL6CHSnzQiyVVfeFs",
+	"won0qPbfxmT7uBDJr6GOn7VCrGb5ccH6lReSNsssED1xSGSN/iTfJ3loRVoIzkxXPeglBO2GMnnihnFg",
+	"Hfz/Z+9qm9u2lfVfwejcmUpzKFpybMdRpnObF6fNSdK6sX0y95SZEiJhizUF6BKUZdWT/34GuwAIUpRF",
+	"xXKdpPpmSyKI191ndx/sXgS8bTyIDMo1yVK5ZbCvQSHmIzYHNvmQuUWOLmjCO3XpmAJe5GMyxZj7vd7X",
+	"kJzpvV6Q9VGteu5LSs1UbAigXQAhS2TjlWma7Jb87abwXNX4uR71BnuQemO5/+7REv9dyvTtoJxex92c",
+	"XnehZ13V0a7pm/9nMmnsydsFTx52/RSVk23WdcUVoqYUJv9Y0XpIafqyyuJu1+Uz12WT4AQP+eq8LHqx",
+	"tqlYtqlYtqlY/papWDILJAwSNNDivhKx/KogHkJFg/HQP0V1Z2DDzSeMhIVADklbYa/wffFJBx2umuwS",
+	"cE2DLlce7btZP6DxhJNKthafvGpch1RPl/pU/QE1SMmHEeMkZGOapECbvkiuGPcIJTK54CwmsZjxVNCY",
+	"pAm/VD9g3TGA2YDnQr1V8IiV+ugwkn2yghpG2oaJbXR0wBfJytr55DKRiUNExgi/y592+CUdW9j0IZOT",
+	"4NJ/galJXolsTA6f7D0hL07+DZtSgQLPrjK688CkdzUf7JfWoPUH5ewH/RI/EuMqEFECuaua70byqow7",
+	"Pnmb4BMuhT0uc8/DYkc0rYBFC9eLcXOhh14zWoQ+K9+oxrZmzgTcHn99xgTrLyxtg1p/mYuGNW147dpr",
+	"BvvWVV57Eh3E3cds/1H3yWP6pLt33h8eRIdxj+3ur9pUi6kOlrBzcZpdyX17abzaXfMrzpi19R5ktmj8",
+	"mHUfnx/sdenhkHb36W70OH7C+uePDhrZApudqTXB/W3A/sfijW7BuqcVDYP939KY8YmN1VB772ycagwc",
+	"ph6gTbPwd6O5cXaqO2poy1gwTo1ziiCZwPeS/BYUuztoeUFZMsAnaufF05R1Y/uRvtjQhctt9lO8gWD/",
+	"dUj/3VEic5HNi++m2VCoF9sP6LWyjcy/o2yYiugS//9YWdBixAPybQ1zVeKGklSaxOdVlXkvpe2qrHwF",
+	"8vT9NhQDni1452xxhX/PTjBvvpPiywF+cLU+m3uO1Ym4YVsSbxvw+Hz7VkNAa07WmrYrAh2Ofdeo+J1j",
+	"uBou+xI2OjAQithGqKnYCajkIYNwx5jGzCOhnX6X8GAwDRLUoSQeBjyMkclibzmr3Q+44a3PlAbKBTAL",
+	"NG08jBwkHSLxQFO7ZzTJX4nMfKU0V0cZlTJnNCbiPOBpItWAakJAD8j01uv/pcUu/i5+8Ro4/JD3Nrez",
+	"ft+kiFWmSRFzuCtP+72Wz/Uge6NsbdPkV0nYNp3/qjnbdgU2T9u2++VvydxWY/+56fvfl39+P2TrAkdt",
+	"WdZfCMt6KYi+d0q1PvW3camrcH3H4OCluP0kzxgdYwBKaW9T1c5iOb0JqSShe3ZFlLO8K+Hp8CkJX+AR",
+	"775M5ETIRP0mDHhEsyxhUudtQWygEGyoEABylUOrzENlJId+JK9Cu68R3yolLSHTizGpRzQPuBFStq9t",
+	"NCs8hy6lzhLif4zb6PuxCJf2enskTS4ZpklHo11w9jAQ/aVeqs/B6e5qNMbrFZT+n9fH9Ui9dfzG933S",
+	"Vj+gWTRKrhgZznMGwH4VzAN91qwglNognmO5NYS0d+zeeoAP0QFUTuKq+wWABJRwO8qDEfotrzViNAYp",
+	"cdOqOTfLpKF+akc/4j4Br93ixy1+3OLHLX5EOlONDt8CyYcHkkbLF/wepRQeGFAuvz1XgEOnt4iZ1Ic/",
+	"Hp0Si2I8og+vZDEZzjXjh0JaQtc36iCpAXLpbBM6EknMiphCT2PGcyC1pwm/lEQynqs3YICEzER2afIj",
+	"BtwANgnLJzEnx1DA1TsFME+AhlSgLZCP4SDgYdHd78mIXbd/evfsRffkp2e7+wdt9V3CL3BPeIVi/CcJ",
+	"Wn7QIv8k7HqSZEx2OqFH1EnIIqjIMxuxjOnGbQOYTxJqmGZXjne4q3+lOw+8pFA3HMID8A9kVDzjybWu",
+	"gYpOZQBSxYxLEo1YdMlie9mgyC9ufwayAipawLWD4l3gf4cgFxczD7A2JXu9PiT8wxAWrwS6YKa5u1l0",
+	"wqhU8AuSCxKWzBUkpw1ZUJxkTMSpEPJqgIzL+LAEqCGNT8xMrhT45X333H10tQBb0grEJ9XjuG7xmo8f",
+	"6afW117lds7cYP8aqqz2KDZjK32t1lCducEFZ1+fnXG7nn3urGdD8PcahVPpWNwNALqmzILgG07zCgdI",
+	"oaHC3GycgAFMeyfvwvIlrjtmt/RRMwUcn8fn54iAJhp18mGBqH8XEsEXACAbgD30a1g+9ATHsVZgfjpR",
+	"j8j7yppQZKg7e/8Wl4pqd5jCCuHx2WmIHHWH7oNja784+XfHWhN6gQ00c5Cfp/MIGMTxLA9Ju79Pxgmf",
+	"5uDsOzEXSlS730ktZKlBo0hrULjuKSYHR9eeOseW6B7eBBCS/GX4B4vyN2wetAbE9/1PIWnTVAqbfIEo",
+	"kNbRAEZXKNX8d8S5GZ2Mfn0b8PE0R6Aa4hK8o3xK01MnG3m79EJ4XSccEJqmJBMziVdJuJI/NMZPcGto",
+	"fxdkIU8yBXSZzrtZoDuceEgacQ6p97QX81GRlrwQHsB2THPwdurlUKupELZGC555/knAseyn3p/wJN66",
+	"xmGaVyW5rkwKz/Wd9xqALa5YRsIxvX6ulisMeHt3n7xLniu4rs+YBxdH4dal7DzFG6uYF0KtlxZaxUqp",
+	"9znVQWUuMhb75BkJZfInCwMOFwxgBa2bCnoBCf2gXI4zY1TfLzAjeEgO/xnM7VmWfoE0/mfkTUbVuNi1",
+	"Edl7h+TNc1flqM3yM0b7L+HHCvDs+5pDnfzJWoO9w93+IyXGciOmK28xMYd+r0feLWsdUnfADig13jcU",
+	"gbXp8TjzDuC8Nzq8OnKmlIK29BeoGFYELjC5be39klBRmAMVwI7lby8vx9/faZJyoru4guYQtwa7B7v9",
+	"vb1eT0GKfCTUDj4+O215rWmWtgatUZ5PBjs7qYhoOhIyHxz2DntGR4H+6qr+y8/qyP/q2fm+//jJfv/x",
+	"Qa/XC6a93u6BlXTf78f9yPf9chYMXGKY/03UA7RndRWhQ2v1qX29y+3YOGb+qnNcIMpb44wtEyIxi1Kq",
+	"9JySC4Xw15oHdEANVNbA6/dciN9TaLbEqTcB0UQSK2gQhDzVq2sKOI4TKFctiDkn+LONZWCzw0ONV1Jw",
+	"ep+hnjNpU0AZw0/6agY0g3jLsL3HBNT62ANeFmZVFvHxetXUoP5a0ywjtqbZMKMcykOa2i8a1STGFwdF",
+	"cdocuIOpuBAeiUQqpplnSpcGHD2rHlH/0VQNq+OR2SjRQS42HrJYoUL9/VQyaFTmc6DvSpaePxjR9Qyr",
+	"1t0HzfVWGqvdSas4jVGvD5zG5ezK/p5hVy6/Fql5lv+inJGXgrXslladUct6ZpWzHOzs0GjMfN3Cjvra",
+	"n/CLopln0ZiRD1AEULUEy1puAD/zc3od23ZgH0C2qkTN0AuRwrX9f/ReHey+OlJADTfUkR6G/vcHtzPo",
+	"FinMUmeWywpdQsKeuxNmtVVasGYhXV5l+21X+Atc4c2Rc9WrViG5klDVM/+dtOJ1m/zh21DdvNBmK1bc",
+	"Ud5qdeRGCkrM2HAkxGWX8XgiEn5LWrHTUqcydpFI9O7oJohtopxmzCcnpaiizsGpjGpdfXwAXqc5fC5H",
+	"yIKLMHbJYYJ0wxBURJEG2v24TqvzdA6xxpIy1zr70bIMXh9wCEd2Eu4pnWU0Zt+hE9OMqdYgL9bit5ul",
+	"QrxfXLQuL9RxJuJppBPERyy5AjwCldJO5xMGG0jOeeQXOeY9/ACZiq1KGmlf1wa11yB8TJ/wsekVij1Q",
+	"RtOSsFfTLf2SzlCCv1pU/0N1b92ughsL4MqCN0nPVOx925m7yOAG4u2VyIZJHCO/51sQiIupb8qSbkGS",
+	"OCJPr5iWejpuENE0HdLoEo4c7HD1x83/aG+kryzRf+xMsxRuDtZHGz7A3Tt6HUMOKVux0/QBk7FA24RK",
+	"8q+TX372jLllHfTmx99JLeQCjily8PBWdltYazros2p+C4NZkO+L2xJ7luiMAgAwBdfZhtVZmRs7DH7o",
+	"Q606dQ4hylrAM6MHEjzmbvTbPVPVMLBX7ZJLCzHu+cSW7cEsqzB5K3uSJ2MmczqeNOmQrsJV16Pwqu+F",
+	"hXVKJTvYIw63Rs1PeFOM/5N/s9CFT/6N2kqfwpW9tm7BtaZxbQf6elIO9lJzXkN5/p7xOdm9viY0uuRi",
+	"BplLZbGhnhLK0TeO5JnESOjYR/FRKD+u92rMUqWT0GdFXSThKMWaY18jl9/rZyUJp1kaqgb1MapIFqwT",
+	"StphoQadPKM0TfUpGWMUzobzzA2C6iHXiCaUmk/VDmcjyaLfNasINllnoG8SG0yTziFM5AUcokjq21yQ",
+	"K5Yl53MzKwnDeNsRjUbmbGvGGZW6CBcMVUdxlTwiobvQIfrfzIY/ySmPaRYTM5MB1wyLAQmLXa9vGBtp",
+	"4i2TJgMSs3iKGxK+S/KOF/Bw4ciEpO3Kgg6SyRaOiZq6mgMacOeEeuSSzV1xi7/pxiwSCjdLzYpb5yAr",
+	"EWx3Nq61aj7hpN+z8mvdLa9DqOwaD2JCU6K0kzg/Ry7FUExzQklM5zC/GLrUCz/HlH/ZJYuLslzkCL4x",
+	"0jORAU8qT6XigujyZQtYfufG/AmXcewOCzs2pnv2/q0trBgqcIaX4gGmhR6hut7Abm/vkEQjqkxflkkb",
+	"VEebBe7ViIxMqJQzkSl0vhls/qJOfT5suNIZ0GsODozFiJs+m8XcqM1tJgezv7m4v4yM1VMD9eMflmLk",
+	"MqYri1hjK6kNp0C9riMBUVSUgiWTo1qu4kJt6+ZmQ9UgaATydyS+BwbCRf5Tnk/qptG99aGaVFsMml6c",
+	"vHMIAS6fsDUDtJUd99cnMjuFTKazYjlNRZUyQ/czKwFsetUbmoHn5y2wJ8BwaKHCfHf+5tcn2eGPb/7v",
+	"/7PT2R9nxy8PX789/s9rsfuWvqUns9bae+o283EjsdjK5sAdE68yH10nRgF5nuKiIt3aQgVkpfOIfebF",
+	"/HuQUevcsZoCpaRYBdAv6hDruvyl1zpqo3LbaZqlA9L82bsnDburKLrzHA3hKmipffX2pfOy9Pcbivyq",
+	"keswGQJDuAlra+jAMP9KH8gDFrX45twvxnQidMHtssT8qvMWlxAmajOlJOqghZhIx8hZdLNMGIaNEUvj",
+	"LoszMZmw2Cevc1mGvAn8r/RRwHUUzYcL1ZYSaGK+5k7PVBlU+m0bdB+/hF4sQtR79B9bVaJnoBEK+La9",
+	"xrcq/WKaNqb0G2v7GbUbFT10BU/Y3f7KuE/g13+tPG0QCayM3A0KfnNCEQ9zY5G4riF6ZGXlsujbMov9",
+	"1qic45gqnigH4UjbWPL9Xq8zwPo7LEO1XlTw0ZRvuCdpK61LQc5pEZg0lf20WzmlWI7wYaSvE7x7WUzW",
+	"/UjfXzhzfJdMO+gXJK+7aL/ZqtXy1rLV/UHfJjS7akjy6PX2QUJaEa0EW1VANxO1B9CQWkmnhHVNB6FE",
+	"tfrZkZt1TX1wAmnQXgAA3tW1rjEvGshaFrOloT0HE2w0tqf3w7xJbM+FFlsB/KColMZuyP+7Muy7DzF8",
+	"D8OBW9XLAnb4LVqU8LdEez8W0XSsjCwlqsMdMWGcThJ/Tsdp2BloH/yE5iOgUc7Qj6Cw1hUjuQh4uEMn",
+	"SeiTUyFSic1zxmA26VCKdJozMp3gtVTSBoFMJQknWSLHZJKJ63nYITm91H5gQFsyHyjohi2D+EU8pj5o",
+	"LYba3oqIpiRmVywVExiLHmw7HKuGsykPO/4K4j40/dEudPUdx0j5dDUEVq5TLRSUULip7xfxOXysps9H",
+	"LvtGeiQBbXSeYBKBchRJzDgJHSpZ6LwAKTmL7SPlTfUX6LZ4b81l+iTop5WkjTe/ZMd3WXOapVsz2TU1",
+	"BK2SdgqGOK2d0uuahk6h6HAlP75HTA5Z1aTJiuS0ZW4JLrZnNLvV1JK0I5rFBIqK0rH0SJxIGBeJRMxK",
+	"A9YP103kAhWkmMCS/HaD+WFZI4ae/kQHWLyAh7VWC8ajQtdyCU0Q0YawyfEvJ6eStBdCbDq+r4dkJdWn",
+	"j5/+GwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -141,6 +141,30 @@ func (e RecalculateJobStatus) Valid() bool {
 	}
 }
 
+// Defines values for RecalculationStatus.
+const (
+	RecalculationStatusCompleted RecalculationStatus = "completed"
+	RecalculationStatusFailed    RecalculationStatus = "failed"
+	RecalculationStatusQueued    RecalculationStatus = "queued"
+	RecalculationStatusRunning   RecalculationStatus = "running"
+)
+
+// Valid indicates whether the value is a known member of the RecalculationStatus enum.
+func (e RecalculationStatus) Valid() bool {
+	switch e {
+	case RecalculationStatusCompleted:
+		return true
+	case RecalculationStatusFailed:
+		return true
+	case RecalculationStatusQueued:
+		return true
+	case RecalculationStatusRunning:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ReportStatus.
 const (
 	ReportStatusAvailable  ReportStatus = "available"
@@ -869,6 +893,52 @@ type RecalculateJobResponse struct {
 // `running`.
 type RecalculateJobStatus string
 
+// Recalculation A ledger recalculation job in any status, with its outcome.
+type Recalculation struct {
+	// Attempt The attempt the job is on or ended with, 0 before its first.
+	Attempt   int       `json:"attempt"`
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Error Why the job failed (status `failed`), or why its last attempt failed while it waits for the next; null otherwise.
+	Error *string `json:"error"`
+
+	// FinishedAt When it completed or failed; null before.
+	FinishedAt *time.Time         `json:"finishedAt"`
+	Id         openapi_types.UUID `json:"id"`
+
+	// MaxAttempts How many attempts the job makes before it fails.
+	MaxAttempts int `json:"maxAttempts"`
+
+	// NextAttemptAt While a failed attempt waits for the next one, when the next starts; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt"`
+	Progress      int        `json:"progress"`
+
+	// StartedAt Null while queued.
+	StartedAt *time.Time `json:"startedAt"`
+
+	// Status `queued` (waiting for a worker, or for its next attempt after a failed one: then
+	// `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+	// ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+	// the results are those of the last successful run).
+	Status RecalculationStatus `json:"status"`
+}
+
+// RecalculationStatus `queued` (waiting for a worker, or for its next attempt after a failed one: then
+// `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+// ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+// the results are those of the last successful run).
+type RecalculationStatus string
+
+// RecalculationResponse defines model for RecalculationResponse.
+type RecalculationResponse struct {
+	// Data A ledger recalculation job in any status, with its outcome.
+	Data    Recalculation `json:"data"`
+	Message string        `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
+
 // Report A tax report of a user.
 type Report struct {
 	// CompletedAt When generation finished (available or failed).
@@ -1273,6 +1343,9 @@ type EndpointId = openapi_types.UUID
 
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
+
+// RecalculationId defines model for RecalculationId.
+type RecalculationId = openapi_types.UUID
 
 // ReferenceId defines model for ReferenceId.
 type ReferenceId = string
@@ -1979,11 +2052,26 @@ type ClientInterface interface {
 	// Corresponds with GET /users/{referenceId}/preview (the `GetTaxPreview` operationId).
 	GetTaxPreview(ctx context.Context, referenceId ReferenceId, params *GetTaxPreviewParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetRecalculation Get one recalculation and its outcome
+	//
+	// Returns a recalculation job of the user (the `id` that `POST /users/{referenceId}/refresh`
+	// answered) in any status: `queued`, `running`, `completed`, or `failed` with its `error` once
+	// its attempts are used up. This is how to learn a recalculation's outcome: the active job
+	// (`GET /users/{referenceId}/active-recalculate-job`) answers `null` after a failure as after a
+	// success. A job that completed while the ledger changed has queued a follow-up: the active job
+	// shows it. The SDKs' `recalculate` polls this and fails on `failed`.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Corresponds with GET /users/{referenceId}/recalculations/{jobId} (the `GetRecalculation` operationId).
+	GetRecalculation(ctx context.Context, referenceId ReferenceId, jobId RecalculationId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// RefreshTaxes Start a ledger recalculation
 	//
 	// Starts a recalculation of the user's ledger and tax results and returns the job. At most one
 	// job per user is queued or running: when one already is, that job is returned. Poll
-	// `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
+	// `GET /users/{referenceId}/recalculations/{jobId}` with its `id` for its outcome (`completed`
+	// or `failed`), or `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
 	// while a job runs are not in its results; a follow-up job is queued when it ends (the poll
 	// shows it), so `null` means the results include every change made before it.
 	//
@@ -2808,11 +2896,36 @@ func (c *Client) GetTaxPreview(ctx context.Context, referenceId ReferenceId, par
 	return c.Client.Do(req)
 }
 
+// GetRecalculation Get one recalculation and its outcome
+//
+// Returns a recalculation job of the user (the `id` that `POST /users/{referenceId}/refresh`
+// answered) in any status: `queued`, `running`, `completed`, or `failed` with its `error` once
+// its attempts are used up. This is how to learn a recalculation's outcome: the active job
+// (`GET /users/{referenceId}/active-recalculate-job`) answers `null` after a failure as after a
+// success. A job that completed while the ledger changed has queued a follow-up: the active job
+// shows it. The SDKs' `recalculate` polls this and fails on `failed`.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Corresponds with GET /users/{referenceId}/recalculations/{jobId} (the `GetRecalculation` operationId).
+func (c *Client) GetRecalculation(ctx context.Context, referenceId ReferenceId, jobId RecalculationId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecalculationRequest(c.Server, referenceId, jobId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // RefreshTaxes Start a ledger recalculation
 //
 // Starts a recalculation of the user's ledger and tax results and returns the job. At most one
 // job per user is queued or running: when one already is, that job is returned. Poll
-// `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
+// `GET /users/{referenceId}/recalculations/{jobId}` with its `id` for its outcome (`completed`
+// or `failed`), or `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
 // while a job runs are not in its results; a follow-up job is queued when it ends (the poll
 // shows it), so `null` means the results include every change made before it.
 //
@@ -4001,6 +4114,47 @@ func NewGetTaxPreviewRequest(server string, referenceId ReferenceId, params *Get
 	return req, nil
 }
 
+// NewGetRecalculationRequest constructs an http.Request for the GetRecalculation method
+func NewGetRecalculationRequest(server string, referenceId ReferenceId, jobId RecalculationId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "referenceId", referenceId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "jobId", jobId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/users/%s/recalculations/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewRefreshTaxesRequest constructs an http.Request for the RefreshTaxes method
 func NewRefreshTaxesRequest(server string, referenceId ReferenceId, params *RefreshTaxesParams) (*http.Request, error) {
 	var err error
@@ -4999,11 +5153,28 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /users/{referenceId}/preview (the `GetTaxPreview` operationId).
 	GetTaxPreviewWithResponse(ctx context.Context, referenceId ReferenceId, params *GetTaxPreviewParams, reqEditors ...RequestEditorFn) (*GetTaxPreviewResponse, error)
 
+	// GetRecalculationWithResponse Get one recalculation and its outcome
+	//
+	// Returns a recalculation job of the user (the `id` that `POST /users/{referenceId}/refresh`
+	// answered) in any status: `queued`, `running`, `completed`, or `failed` with its `error` once
+	// its attempts are used up. This is how to learn a recalculation's outcome: the active job
+	// (`GET /users/{referenceId}/active-recalculate-job`) answers `null` after a failure as after a
+	// success. A job that completed while the ledger changed has queued a follow-up: the active job
+	// shows it. The SDKs' `recalculate` polls this and fails on `failed`.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /users/{referenceId}/recalculations/{jobId} (the `GetRecalculation` operationId).
+	GetRecalculationWithResponse(ctx context.Context, referenceId ReferenceId, jobId RecalculationId, reqEditors ...RequestEditorFn) (*GetRecalculationResponse, error)
+
 	// RefreshTaxesWithResponse Start a ledger recalculation
 	//
 	// Starts a recalculation of the user's ledger and tax results and returns the job. At most one
 	// job per user is queued or running: when one already is, that job is returned. Poll
-	// `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
+	// `GET /users/{referenceId}/recalculations/{jobId}` with its `id` for its outcome (`completed`
+	// or `failed`), or `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
 	// while a job runs are not in its results; a follow-up job is queued when it ends (the poll
 	// shows it), so `null` means the results include every change made before it.
 	//
@@ -6959,6 +7130,117 @@ func (r GetTaxPreviewResponse) ContentType() string {
 	return ""
 }
 
+// GetRecalculationResponse405Headers the declared response headers of an HTTP 405 response for GetRecalculation
+type GetRecalculationResponse405Headers struct {
+	Allow string
+}
+
+// GetRecalculationResponse429Headers the declared response headers of an HTTP 429 response for GetRecalculation
+type GetRecalculationResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetRecalculationResponse503Headers the declared response headers of an HTTP 503 response for GetRecalculation
+type GetRecalculationResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetRecalculationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *RecalculationResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON405 the response for an HTTP 405 `application/json` response
+	JSON405 *MethodNotAllowed
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *UnexpectedError
+	// Headers405 the parsed response headers for an HTTP 405 response
+	Headers405 *GetRecalculationResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetRecalculationResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetRecalculationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetRecalculationResponse) GetJSON200() *RecalculationResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetRecalculationResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetRecalculationResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetRecalculationResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON405 returns the response for an HTTP 405 `application/json` response
+func (r GetRecalculationResponse) GetJSON405() *MethodNotAllowed {
+	return r.JSON405
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetRecalculationResponse) GetJSON429() *LoginThrottled {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetRecalculationResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetRecalculationResponse) GetJSONDefault() *UnexpectedError {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetRecalculationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetRecalculationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetRecalculationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetRecalculationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // RefreshTaxesResponse405Headers the declared response headers of an HTTP 405 response for RefreshTaxes
 type RefreshTaxesResponse405Headers struct {
 	Allow string
@@ -8704,11 +8986,34 @@ func (c *ClientWithResponses) GetTaxPreviewWithResponse(ctx context.Context, ref
 	return ParseGetTaxPreviewResponse(rsp)
 }
 
+// GetRecalculationWithResponse Get one recalculation and its outcome
+//
+// Returns a recalculation job of the user (the `id` that `POST /users/{referenceId}/refresh`
+// answered) in any status: `queued`, `running`, `completed`, or `failed` with its `error` once
+// its attempts are used up. This is how to learn a recalculation's outcome: the active job
+// (`GET /users/{referenceId}/active-recalculate-job`) answers `null` after a failure as after a
+// success. A job that completed while the ledger changed has queued a follow-up: the active job
+// shows it. The SDKs' `recalculate` polls this and fails on `failed`.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /users/{referenceId}/recalculations/{jobId} (the `GetRecalculation` operationId).
+func (c *ClientWithResponses) GetRecalculationWithResponse(ctx context.Context, referenceId ReferenceId, jobId RecalculationId, reqEditors ...RequestEditorFn) (*GetRecalculationResponse, error) {
+	rsp, err := c.GetRecalculation(ctx, referenceId, jobId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetRecalculationResponse(rsp)
+}
+
 // RefreshTaxesWithResponse Start a ledger recalculation
 //
 // Starts a recalculation of the user's ledger and tax results and returns the job. At most one
 // job per user is queued or running: when one already is, that job is returned. Poll
-// `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
+// `GET /users/{referenceId}/recalculations/{jobId}` with its `id` for its outcome (`completed`
+// or `failed`), or `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
 // while a job runs are not in its results; a follow-up job is queued when it ends (the poll
 // shows it), so `null` means the results include every change made before it.
 //
@@ -10695,6 +11000,114 @@ func ParseGetTaxPreviewResponse(rsp *http.Response) (*GetTaxPreviewResponse, err
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetTaxPreviewResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetRecalculationResponse parses an HTTP response from a GetRecalculationWithResponse call
+func ParseGetRecalculationResponse(rsp *http.Response) (*GetRecalculationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetRecalculationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest RecalculationResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 405:
+		var dest MethodNotAllowed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest LoginThrottled
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest UnexpectedError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 405:
+		var headers GetRecalculationResponse405Headers
+		if values := rsp.Header.Values("Allow"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Allow", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Allow = value
+		}
+		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetRecalculationResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetRecalculationResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

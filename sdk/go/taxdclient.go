@@ -12,7 +12,8 @@
 //   - 429 and 503 answers (and network errors) are retried with exponential backoff, honouring
 //     Retry-After; every POST carries an Idempotency-Key (a random one unless the call sets its
 //     own), so a retried POST never runs twice;
-//   - WaitForSync and WaitForRecalculation poll until a sync finishes and a recalculation settles.
+//   - WaitForSync, WaitForReport and Recalculate poll until a sync finishes, a report is ready and a
+//     recalculation settles; a failed report or recalculation is an error that says why.
 //
 // Example:
 //
@@ -268,12 +269,60 @@ func (c *PartnerClient) WaitForRecalculation(ctx context.Context, referenceID st
 	}
 }
 
-// Recalculate starts a recalculation of the user's ledger and waits until it has settled.
+// Recalculate starts a recalculation of the user's ledger and waits until it has settled: the
+// job it started (or joined) completed, and any follow-up job the ledger's changes meanwhile
+// queued did too. A job that failed for good is an error (*RecalculationError) with its reason.
 func (c *PartnerClient) Recalculate(ctx context.Context, referenceID string) error {
-	if _, err := c.RefreshTaxesWithResponse(ctx, referenceID, nil); err != nil {
+	started, err := c.RefreshTaxesWithResponse(ctx, referenceID, nil)
+	if err != nil {
 		return err
 	}
-	return c.WaitForRecalculation(ctx, referenceID)
+	id := started.JSON200.Data.Id
+	for {
+		if err := c.waitForRecalculationJob(ctx, referenceID, id); err != nil {
+			return err
+		}
+		active, err := c.GetActiveRecalculateJobWithResponse(ctx, referenceID)
+		if err != nil {
+			return err
+		}
+		if active.JSON200.Data == nil {
+			return nil
+		}
+		id = active.JSON200.Data.Id // a follow-up: wait for its outcome too
+	}
+}
+
+// RecalculationError is a recalculation that failed for good.
+type RecalculationError struct {
+	Recalculation Recalculation
+}
+
+func (e *RecalculationError) Error() string {
+	msg := "taxd: recalculation " + e.Recalculation.Id.String() + " failed"
+	if e.Recalculation.Error != nil {
+		msg += ": " + *e.Recalculation.Error
+	}
+	return msg
+}
+
+// waitForRecalculationJob polls one recalculation until it completed (nil) or failed.
+func (c *PartnerClient) waitForRecalculationJob(ctx context.Context, referenceID string, id uuid.UUID) error {
+	for {
+		r, err := c.GetRecalculationWithResponse(ctx, referenceID, id)
+		if err != nil {
+			return err
+		}
+		switch r.JSON200.Data.Status {
+		case RecalculationStatusCompleted:
+			return nil
+		case RecalculationStatusFailed:
+			return &RecalculationError{Recalculation: r.JSON200.Data}
+		}
+		if err := sleep(ctx, c.PollInterval); err != nil {
+			return err
+		}
+	}
 }
 
 // WaitForReport polls the report (GET /users/{referenceId}/reports/{reportId}) until it is
