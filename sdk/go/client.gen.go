@@ -457,6 +457,13 @@ type AccountSync struct {
 	// Progress Overall progress in percent.
 	Progress int `json:"progress"`
 
+	// Retrying While the sync is `running` but an account's last attempt failed and waits for its next
+	// one (its provider could not be reached, say): which account, the attempt that failed out
+	// of how many, when the next starts and why the last failed, in one place (the account with
+	// the soonest next attempt). Null otherwise. An account's attempts wait at most 2 minutes
+	// each: one that keeps failing is `failed` within about 10 minutes of its first attempt.
+	Retrying *SyncRetry `json:"retrying,omitempty"`
+
 	// StartedAt When a worker started the sync; null while queued.
 	StartedAt *time.Time `json:"startedAt"`
 
@@ -1084,6 +1091,19 @@ type SkippedWallet struct {
 // SkippedWalletReason `unsupported_chain`: the chain is not supported. `already_added`: the user already has this
 // address on this chain.
 type SkippedWalletReason string
+
+// SyncRetry An account of a sync whose last attempt failed and waits for the next.
+type SyncRetry struct {
+	AccountId openapi_types.UUID `json:"accountId"`
+
+	// Attempt The attempt that failed.
+	Attempt int `json:"attempt"`
+
+	// LastError Why the attempt failed, in a partner-safe sentence.
+	LastError     string    `json:"lastError"`
+	MaxAttempts   int       `json:"maxAttempts"`
+	NextAttemptAt time.Time `json:"nextAttemptAt"`
+}
 
 // SyncStatus Status of a sync job.
 type SyncStatus string

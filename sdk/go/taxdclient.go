@@ -235,18 +235,22 @@ func newKey() string {
 	return id.String()
 }
 
-// WaitForSync polls the sync until it has finished (completed or failed) and returns it.
+// WaitForSync polls the sync until it has finished (completed or failed) and returns it. When ctx
+// ends first it returns the last state it saw (its Retrying says why an account's attempts
+// fail) with ctx's error.
 func (c *PartnerClient) WaitForSync(ctx context.Context, referenceID string, syncID uuid.UUID) (AccountSync, error) {
+	var last AccountSync
 	for {
 		s, err := c.GetAccountSyncWithResponse(ctx, referenceID, syncID)
 		if err != nil {
-			return AccountSync{}, err
+			return last, err
 		}
-		if st := s.JSON200.Data.Status; st == SyncStatusCompleted || st == SyncStatusFailed {
-			return s.JSON200.Data, nil
+		last = s.JSON200.Data
+		if st := last.Status; st == SyncStatusCompleted || st == SyncStatusFailed {
+			return last, nil
 		}
 		if err := sleep(ctx, c.PollInterval); err != nil {
-			return AccountSync{}, err
+			return last, err
 		}
 	}
 }

@@ -362,7 +362,8 @@ export interface paths {
          * Start a ledger recalculation
          * @description Starts a recalculation of the user's ledger and tax results and returns the job. At most one
          *     job per user is queued or running: when one already is, that job is returned. Poll
-         *     `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
+         *     `GET /users/{referenceId}/recalculations/{jobId}` with its `id` for its outcome (`completed`
+         *     or `failed`), or `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
          *     while a job runs are not in its results; a follow-up job is queued when it ends (the poll
          *     shows it), so `null` means the results include every change made before it.
          *
@@ -397,6 +398,42 @@ export interface paths {
          *     Accepts partner credentials or the user's own access token (a token of another user gets 404).
          */
         get: operations["getActiveRecalculateJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{referenceId}/recalculations/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a recalculation job (`RecalculateJob.id`). */
+                jobId: components["parameters"]["RecalculationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one recalculation and its outcome
+         * @description Returns a recalculation job of the user (the `id` that `POST /users/{referenceId}/refresh`
+         *     answered) in any status: `queued`, `running`, `completed`, or `failed` with its `error` once
+         *     its attempts are used up. This is how to learn a recalculation's outcome: the active job
+         *     (`GET /users/{referenceId}/active-recalculate-job`) answers `null` after a failure as after a
+         *     success. A job that completed while the ledger changed has queued a follow-up: the active job
+         *     shows it. The SDKs' `recalculate` polls this and fails on `failed`.
+         *
+         *     Accepts partner credentials or the user's own access token (a token of another user gets 404).
+         */
+        get: operations["getRecalculation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1013,6 +1050,26 @@ export interface components {
             finishedAt: string | null;
             /** @description Why the sync failed; null otherwise. */
             error: string | null;
+            /**
+             * @description While the sync is `running` but an account's last attempt failed and waits for its next
+             *     one (its provider could not be reached, say): which account, the attempt that failed out
+             *     of how many, when the next starts and why the last failed, in one place (the account with
+             *     the soonest next attempt). Null otherwise. An account's attempts wait at most 2 minutes
+             *     each: one that keeps failing is `failed` within about 10 minutes of its first attempt.
+             */
+            retrying?: components["schemas"]["SyncRetry"] | null;
+        };
+        /** @description An account of a sync whose last attempt failed and waits for the next. */
+        SyncRetry: {
+            /** Format: uuid */
+            accountId: string;
+            /** @description The attempt that failed. */
+            attempt: number;
+            maxAttempts: number;
+            /** Format: date-time */
+            nextAttemptAt: string;
+            /** @description Why the attempt failed, in a partner-safe sentence. */
+            lastError: string;
         };
         AccountSyncResponse: {
             type: components["schemas"]["EnvelopeType"];
@@ -1195,6 +1252,48 @@ export interface components {
             type: components["schemas"]["EnvelopeType"];
             message: string;
             data: components["schemas"]["RecalculateJob"];
+        };
+        /** @description A ledger recalculation job in any status, with its outcome. */
+        Recalculation: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `queued` (waiting for a worker, or for its next attempt after a failed one: then
+             *     `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+             *     ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+             *     the results are those of the last successful run).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "failed";
+            progress: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null while queued.
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it completed or failed; null before.
+             */
+            finishedAt: string | null;
+            /** @description The attempt the job is on or ended with, 0 before its first. */
+            attempt: number;
+            /** @description How many attempts the job makes before it fails. */
+            maxAttempts: number;
+            /**
+             * Format: date-time
+             * @description While a failed attempt waits for the next one, when the next starts; null otherwise.
+             */
+            nextAttemptAt: string | null;
+            /** @description Why the job failed (status `failed`), or why its last attempt failed while it waits for the next; null otherwise. */
+            error: string | null;
+        };
+        RecalculationResponse: {
+            type: components["schemas"]["EnvelopeType"];
+            message: string;
+            data: components["schemas"]["Recalculation"];
         };
         ActiveRecalculateJobResponse: {
             type: components["schemas"]["EnvelopeType"];
@@ -1668,6 +1767,8 @@ export interface components {
          *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
          */
         ReferenceId: string;
+        /** @description The id of a recalculation job (`RecalculateJob.id`). */
+        RecalculationId: string;
         /** @description The id of an account sync. */
         SyncId: string;
         /** @description The id of a report. */
@@ -2392,6 +2493,58 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UserNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getRecalculation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a recalculation job (`RecalculateJob.id`). */
+                jobId: components["parameters"]["RecalculationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recalculation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecalculationResponse"];
+                };
+            };
+            /** @description jobId is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user, or the recalculation of that user, was not found for the partner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
             503: components["responses"]["ServiceUnavailable"];
