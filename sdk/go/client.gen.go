@@ -108,6 +108,60 @@ func (e EnvelopeType) Valid() bool {
 	}
 }
 
+// Defines values for ErrorCode.
+const (
+	ErrorCodeConflict                 ErrorCode = "conflict"
+	ErrorCodeForbidden                ErrorCode = "forbidden"
+	ErrorCodeIdempotencyKeyInProgress ErrorCode = "idempotency_key_in_progress"
+	ErrorCodeIdempotencyKeyReused     ErrorCode = "idempotency_key_reused"
+	ErrorCodeInternal                 ErrorCode = "internal"
+	ErrorCodeInvalidRequest           ErrorCode = "invalid_request"
+	ErrorCodeMethodNotAllowed         ErrorCode = "method_not_allowed"
+	ErrorCodeNotFound                 ErrorCode = "not_found"
+	ErrorCodeNotImplemented           ErrorCode = "not_implemented"
+	ErrorCodePayloadTooLarge          ErrorCode = "payload_too_large"
+	ErrorCodeRateLimited              ErrorCode = "rate_limited"
+	ErrorCodeServiceUnavailable       ErrorCode = "service_unavailable"
+	ErrorCodeTaxesLocked              ErrorCode = "taxes_locked"
+	ErrorCodeUnauthorized             ErrorCode = "unauthorized"
+)
+
+// Valid indicates whether the value is a known member of the ErrorCode enum.
+func (e ErrorCode) Valid() bool {
+	switch e {
+	case ErrorCodeConflict:
+		return true
+	case ErrorCodeForbidden:
+		return true
+	case ErrorCodeIdempotencyKeyInProgress:
+		return true
+	case ErrorCodeIdempotencyKeyReused:
+		return true
+	case ErrorCodeInternal:
+		return true
+	case ErrorCodeInvalidRequest:
+		return true
+	case ErrorCodeMethodNotAllowed:
+		return true
+	case ErrorCodeNotFound:
+		return true
+	case ErrorCodeNotImplemented:
+		return true
+	case ErrorCodePayloadTooLarge:
+		return true
+	case ErrorCodeRateLimited:
+		return true
+	case ErrorCodeServiceUnavailable:
+		return true
+	case ErrorCodeTaxesLocked:
+		return true
+	case ErrorCodeUnauthorized:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LinkEmailStatus.
 const (
 	LinkEmailStatusQueued LinkEmailStatus = "queued"
@@ -769,14 +823,9 @@ type EnvelopeType string
 
 // Error The body of every error response.
 type Error struct {
-	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-	// (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
-	// (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
-	// `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
-	// after `Retry-After`).
-	// New codes may be added.
-	Code *string `json:"code,omitempty"`
+	// Code Machine-readable error class: one of `ErrorCode` (the SDKs type it so). It stays a string
+	// on the wire, so that a code added in a later 1.x release reaches an older client as it is.
+	Code string `json:"code"`
 
 	// Errors The offending fields, when the error is about specific input fields.
 	Errors *[]FieldError `json:"errors,omitempty"`
@@ -784,6 +833,17 @@ type Error struct {
 	// Message A human-readable description of the problem.
 	Message string `json:"message"`
 }
+
+// ErrorCode Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
+// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
+// (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
+// (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
+// `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
+// after `Retry-After`).
+//
+// New codes may be added to this list without a new API version: a client treats a code it does
+// not know by its HTTP status (the SDKs keep it as it came, typed as this enum's unknown member).
+type ErrorCode string
 
 // FieldError One invalid input field.
 type FieldError struct {

@@ -105,7 +105,10 @@ func New(baseURL string, creds Credentials, opts ...Option) (*PartnerClient, err
 // APIError is an answer that was not 2xx: the API's error body and where it came from.
 type APIError struct {
 	StatusCode int
-	Code       string // the machine-readable class, e.g. not_found, invalid_request, idempotency_key_reused
+	// Code is the machine-readable class (ErrorCodeNotFound, ErrorCodeInvalidRequest, ...); a code
+	// this version does not list is kept as it came (the API may add codes), "" when the answer
+	// had no taxd error body.
+	Code       ErrorCode
 	Message    string
 	Fields     []FieldError // the offending input fields, when the error is about fields
 	RequestID  string       // X-Request-Id of the answer: quote it to support
@@ -199,9 +202,7 @@ func readError(resp *http.Response) *APIError {
 	var body Error
 	if json.Unmarshal(b, &body) == nil && body.Message != "" {
 		e.Message = body.Message
-		if body.Code != nil {
-			e.Code = *body.Code
-		}
+		e.Code = ErrorCode(body.Code)
 		if body.Errors != nil {
 			e.Fields = *body.Errors
 		}

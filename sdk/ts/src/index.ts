@@ -14,6 +14,8 @@ export type WebhookEvent = Schemas["WebhookEvent"];
 export type AccountSync = Schemas["AccountSync"];
 export type Report = Schemas["Report"];
 export type Recalculation = Schemas["Recalculation"];
+/** An error's machine-readable class: one the spec lists, or (the API may add codes) another string as it came. */
+export type ErrorCode = Schemas["ErrorCode"] | (string & {});
 
 /** Partner credentials: the client id and secret pair, or an API key. */
 export type Credentials = { clientId: string; apiSecret: string } | { apiKey: string };
@@ -39,7 +41,7 @@ export class TaxdApiError extends Error {
   readonly name = "TaxdApiError";
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     /** The offending input fields, when the error is about fields. */
     readonly fields: { field: string; message: string }[],

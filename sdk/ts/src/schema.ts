@@ -751,18 +751,26 @@ export interface components {
             /** @description A human-readable description of the problem. */
             message: string;
             /**
-             * @description Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-             *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-             *     (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
-             *     (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
-             *     `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
-             *     after `Retry-After`).
-             *     New codes may be added.
+             * @description Machine-readable error class: one of `ErrorCode` (the SDKs type it so). It stays a string
+             *     on the wire, so that a code added in a later 1.x release reaches an older client as it is.
              */
-            code?: string;
+            code: string;
             /** @description The offending fields, when the error is about specific input fields. */
             errors?: components["schemas"]["FieldError"][];
         };
+        /**
+         * @description Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
+         *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
+         *     (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
+         *     (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
+         *     `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
+         *     after `Retry-After`).
+         *
+         *     New codes may be added to this list without a new API version: a client treats a code it does
+         *     not know by its HTTP status (the SDKs keep it as it came, typed as this enum's unknown member).
+         * @enum {string}
+         */
+        ErrorCode: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "taxes_locked" | "idempotency_key_in_progress" | "payload_too_large" | "idempotency_key_reused" | "rate_limited" | "internal" | "not_implemented" | "service_unavailable";
         /** @description One invalid input field. */
         FieldError: {
             /** @description Path of the field, dot-separated with array indexes (for example `wallets.0.address`). */
