@@ -317,11 +317,18 @@ var dateLayouts = []string{
 }
 
 // parseTime reads the date formats of CSV.md; times without a zone are UTC.
+// FirstBlock is Bitcoin's genesis block: no crypto asset moved before it, so an earlier date in a
+// file is a typo (year 0000, 1924 for 2024), refused with its row.
+var FirstBlock = time.Date(2009, time.January, 3, 0, 0, 0, 0, time.UTC)
+
 func parseTime(s string) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	u := strings.TrimSuffix(strings.TrimSuffix(s, " UTC"), " GMT") // "2024-01-02 10:00:00 UTC"
 	for _, l := range dateLayouts {
 		if t, err := time.Parse(l, u); err == nil {
+			if t.Before(FirstBlock) {
+				return time.Time{}, fmt.Errorf("%q is before the first blockchain block (3 January 2009): a mistyped year?", s)
+			}
 			return t.UTC(), nil
 		}
 	}
