@@ -781,6 +781,18 @@ CREATE TABLE public.audit_logs (
 );
 
 --
+-- Name: chain_transactions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.chain_transactions (
+    chain text NOT NULL,
+    hash text NOT NULL,
+    block bigint NOT NULL,
+    tx jsonb NOT NULL,
+    fetched_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
 -- Name: client_api_keys; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1785,6 +1797,13 @@ ALTER TABLE ONLY public.assets
 
 ALTER TABLE ONLY public.audit_logs
     ADD CONSTRAINT audit_logs_pkey PRIMARY KEY (id, client_id);
+
+--
+-- Name: chain_transactions chain_transactions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.chain_transactions
+    ADD CONSTRAINT chain_transactions_pkey PRIMARY KEY (chain, hash);
 
 --
 -- Name: client_api_keys client_api_keys_pkey; Type: CONSTRAINT; Schema: public; Owner: -

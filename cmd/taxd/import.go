@@ -69,7 +69,7 @@ func importFile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return store.Err(err, "client")
 	}
 	if !cfg.Offline {
-		req.Prices = prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey}), prices.NewPGCache(pool)).USD
+		req.Prices = prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey, RPS: cfg.CoinGeckoRPS}), prices.NewPGCache(pool)).USD
 	}
 	res, err := fileimport.Import(ctx, pool, req)
 	bar.end()

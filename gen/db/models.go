@@ -160,6 +160,14 @@ type AuditLog struct {
 	UndoneAt      *time.Time
 }
 
+type ChainTransaction struct {
+	Chain     string
+	Hash      string
+	Block     int64
+	Tx        []byte
+	FetchedAt time.Time
+}
+
 type Client struct {
 	ID                         uuid.UUID
 	PartnerID                  *uuid.UUID

@@ -55,10 +55,14 @@ type Config struct {
 	EtherscanURL    string
 	EtherscanAPIKey string
 	EtherscanRPS    float64 // requests per second allowed by the key (0: the default, negative: unlimited)
-	EsploraURL      string
-	SolanaRPCURL    string
-	CoinGeckoURL    string
-	CoinGeckoAPIKey string
+	// EtherscanChainURLs overrides EtherscanURL per chain ("base" -> a Blockscout /api URL).
+	EtherscanChainURLs map[string]string
+	etherscanChainURLs string // the flag's text: "chain=url,chain=url"
+	EsploraURL         string
+	SolanaRPCURL       string
+	CoinGeckoURL       string
+	CoinGeckoAPIKey    string
+	CoinGeckoRPS       float64 // requests per second allowed by the price API (0: the default, negative: unlimited)
 	// Offline disables the price source (no historical prices are fetched; values stay missing).
 	Offline bool
 
@@ -153,10 +157,12 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	str(&c.EtherscanURL, "etherscan-url", "TAXD_ETHERSCAN_URL", "", "Etherscan-compatible API for EVM chains (default the public Etherscan v2 API)")
 	str(&c.EtherscanAPIKey, "etherscan-api-key", "TAXD_ETHERSCAN_API_KEY", "", "Etherscan API key")
 	fs.Float64Var(&c.EtherscanRPS, "etherscan-rps", envFloat("TAXD_ETHERSCAN_RPS", 0), "requests per second the Etherscan key allows (0: 3, the free tier; negative: unlimited) ($TAXD_ETHERSCAN_RPS)")
+	str(&c.etherscanChainURLs, "etherscan-chain-urls", "TAXD_ETHERSCAN_CHAIN_URLS", "", "comma-separated chain=URL pairs: an Etherscan-compatible API (e.g. Blockscout's /api) for one EVM chain instead of --etherscan-url")
 	str(&c.EsploraURL, "esplora-url", "TAXD_ESPLORA_URL", "", "Esplora-compatible API for Bitcoin (default blockstream.info)")
 	str(&c.SolanaRPCURL, "solana-rpc-url", "TAXD_SOLANA_RPC_URL", "", "Solana JSON-RPC endpoint (default mainnet-beta)")
 	str(&c.CoinGeckoURL, "coingecko-url", "TAXD_COINGECKO_URL", "", "CoinGecko-compatible price API (default the public API)")
 	str(&c.CoinGeckoAPIKey, "coingecko-api-key", "TAXD_COINGECKO_API_KEY", "", "CoinGecko API key")
+	fs.Float64Var(&c.CoinGeckoRPS, "coingecko-rps", envFloat("TAXD_COINGECKO_RPS", 0), "requests per second the price API allows (0: 0.5, the demo plan's 30 a minute; negative: unlimited) ($TAXD_COINGECKO_RPS)")
 	str(&c.OTLPEndpoint, "otlp-endpoint", "TAXD_OTLP_ENDPOINT", os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT"),
 		"OTLP/HTTP collector base URL (e.g. http://127.0.0.1:4318): traces every HTTP request; empty: no tracing (default $OTEL_EXPORTER_OTLP_ENDPOINT)")
 	str(&c.OIDCIssuer, "oidc-issuer", "TAXD_OIDC_ISSUER", "", "issuer URL of the identity provider whose ID tokens sign users in on /graphql (development default: the local issuer of taxd dev-token)")
@@ -256,6 +262,12 @@ func (c *Config) Finish() error {
 	if c.EmailDailyLimit < 1 {
 		return errors.New("config: email-daily-limit must be at least 1")
 	}
+	if c.etherscanChainURLs != "" {
+		var err error
+		if c.EtherscanChainURLs, err = parseChainURLs(c.etherscanChainURLs); err != nil {
+			return err
+		}
+	}
 	if c.corsOrigins != "" {
 		var err error
 		if c.CORSOrigins, err = parseOrigins(c.corsOrigins); err != nil {
@@ -353,6 +365,23 @@ func envDuration(k string, def time.Duration) time.Duration {
 		return v
 	}
 	return def
+}
+
+// parseChainURLs reads "chain=url,chain=url".
+func parseChainURLs(s string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, part := range strings.Split(s, ",") {
+		chain, raw, ok := strings.Cut(strings.TrimSpace(part), "=")
+		u, err := url.Parse(raw)
+		if !ok || chain == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("config: etherscan-chain-urls: %q is not chain=http(s)://host/path", part)
+		}
+		if _, dup := out[chain]; dup {
+			return nil, fmt.Errorf("config: etherscan-chain-urls: %s given twice", chain)
+		}
+		out[chain] = raw
+	}
+	return out, nil
 }
 
 func envFloat(name string, def float64) float64 {

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -24,20 +24,38 @@ type EtherscanConfig struct {
 	// ChainBaseURLs overrides BaseURL per chain, e.g. an Etherscan-compatible Blockscout API
 	// ("https://base.blockscout.com/api") for a chain the key's plan does not cover.
 	ChainBaseURLs map[string]string
+	// Cache, when set, keeps each transaction's ChainTx per (chain, hash): a transaction already
+	// in it is never asked of the API again (its receipt is read once, whichever account or sync
+	// meets it first).
+	Cache ChainCache
 }
 
 // DefaultEtherscanURL is Etherscan's multichain (v2) endpoint.
 const DefaultEtherscanURL = "https://api.etherscan.io/v2/api"
 
-// EVM reads one EVM chain through an Etherscan-compatible API: normal transactions (txlist),
-// internal transactions (txlistinternal) and ERC-20 transfers (tokentx), merged into one Tx per
-// hash.
+// EVM reads one EVM chain through an Etherscan-compatible API: the account lists (txlist with the
+// calldata, txlistinternal, tokentx, tokennfttx, token1155tx) and, for each transaction they name,
+// the receipt (module=proxy eth_getTransactionReceipt: status, effective gas price, OP-stack L1
+// fee, logs) and, for a transaction the account did not send or receive (a solver's settlement, a
+// relayer's fill), the transaction itself (eth_getTransactionByHash). Each transaction becomes one
+// ChainTx (Page.Chain) and its unlabelled legs for the account (Page.Txs, see Legs).
 //
 // The cursor is the next block to read ("" = from block 0). Each Fetch reads one page of each
-// list from that block (sorted ascending) and returns only blocks that are complete in all three
+// list from that block (sorted ascending) and returns only blocks that are complete in all five
 // lists: a list that filled its page may continue in its last block, so that block is left for the
 // next page. When no list has more, the cursor moves past the last block seen, so a re-sync
 // returns nothing already returned.
+//
+// A receipt or transaction the API cannot give (an error answer, a null result, an indexer without
+// the proxy module) leaves the ChainTx with Missing naming it and its tokens from the lists; a
+// rate limit or an outage fails the page (RateLimitError, temporary ProviderError) so that the
+// sync retries it. Every request waits for the shared limiter.
+//
+// Token metadata (symbol, name, decimals) of a transfer read from a log comes from the list rows
+// of the same contract, else from what this provider saw earlier (other pages, cached ChainTxs).
+// A token known from neither keeps Symbol "" and Decimals 0 (its quantity is then the raw integer
+// amount) and Missing names it ("metadata:<contract>"): a token no indexer names is treated as
+// unknown, never guessed.
 type EVM struct {
 	chain    string
 	chainID  int64
@@ -46,6 +64,10 @@ type EVM struct {
 	apiKey   string
 	pageSize int
 	c        caller
+	cache    ChainCache
+
+	mu   sync.Mutex
+	meta map[string]tokenMeta // contract -> metadata seen in lists and cached transactions
 }
 
 // NewEVM returns the provider for one EVM chain. client may be nil (http.DefaultClient);
@@ -67,7 +89,8 @@ func NewEVM(chain string, cfg EtherscanConfig, client *http.Client, limiter *Lim
 	return &EVM{
 		chain: chain, chainID: info.chainID, native: info.native,
 		baseURL: cfg.BaseURL, apiKey: cfg.APIKey, pageSize: cfg.PageSize,
-		c: caller{provider: "etherscan", client: client, limiter: limiter, retryAfter: time.Second},
+		c:     caller{provider: "etherscan", client: client, limiter: limiter, retryAfter: time.Second},
+		cache: cfg.Cache, meta: map[string]tokenMeta{},
 	}, nil
 }
 
@@ -80,7 +103,7 @@ type etherscanEnvelope struct {
 	Result  json.RawMessage `json:"result"`
 }
 
-// etherscanRow covers the fields of txlist, txlistinternal and tokentx rows that we use.
+// etherscanRow covers the fields of the five account lists' rows that we use.
 type etherscanRow struct {
 	BlockNumber      string `json:"blockNumber"`
 	TimeStamp        string `json:"timeStamp"`
@@ -98,11 +121,25 @@ type etherscanRow struct {
 	TokenName        string `json:"tokenName"`
 	TokenSymbol      string `json:"tokenSymbol"`
 	TokenDecimal     string `json:"tokenDecimal"`
+	TokenID          string `json:"tokenID"`
+	TokenValue       string `json:"tokenValue"`
+	Input            string `json:"input"`
+	MethodID         string `json:"methodId"`
+	FunctionName     string `json:"functionName"`
 
 	block uint64
 }
 
-var evmActions = []string{"txlist", "txlistinternal", "tokentx"}
+// The account lists, in the order Fetch reads them.
+const (
+	listTx       = 0
+	listInternal = 1
+	listERC20    = 2
+	listERC721   = 3
+	listERC1155  = 4
+)
+
+var evmActions = []string{"txlist", "txlistinternal", "tokentx", "tokennfttx", "token1155tx"}
 
 func (e *EVM) list(ctx context.Context, action, address string, startBlock, endBlock uint64, page int) ([]etherscanRow, error) {
 	return e.listN(ctx, action, address, startBlock, endBlock, page, e.pageSize)
@@ -131,15 +168,7 @@ func (e *EVM) listN(ctx context.Context, action, address string, startBlock, end
 	q.Set("page", strconv.Itoa(page))
 	q.Set("offset", strconv.Itoa(offset))
 	q.Set("sort", "asc")
-	if e.apiKey != "" {
-		q.Set("apikey", e.apiKey)
-	}
-	u := e.baseURL
-	if strings.Contains(u, "?") {
-		u += "&" + q.Encode()
-	} else {
-		u += "?" + q.Encode()
-	}
+	u := e.url(q)
 	var env etherscanEnvelope
 	if err := e.c.getJSON(ctx, action, u, &env); err != nil {
 		return nil, err
@@ -173,6 +202,17 @@ func (e *EVM) listN(ctx context.Context, action, address string, startBlock, end
 }
 
 const maxBlock = 999999999
+
+// url is the request URL of q on the provider's base URL (which may carry a path and a query).
+func (e *EVM) url(q url.Values) string {
+	if e.apiKey != "" {
+		q.Set("apikey", e.apiKey)
+	}
+	if strings.Contains(e.baseURL, "?") {
+		return e.baseURL + "&" + q.Encode()
+	}
+	return e.baseURL + "?" + q.Encode()
+}
 
 // Fetch implements Provider.
 func (e *EVM) Fetch(ctx context.Context, address, cursor string) (Page, error) {
@@ -218,7 +258,7 @@ func (e *EVM) Fetch(ctx context.Context, address, cursor string) (Page, error) {
 		}
 		limit = start + 1
 	}
-	var keep [3][]etherscanRow
+	keep := make([][]etherscanRow, len(evmActions))
 	last := uint64(0)
 	seen := false
 	for i := range rows {
@@ -231,9 +271,15 @@ func (e *EVM) Fetch(ctx context.Context, address, cursor string) (Page, error) {
 			}
 		}
 	}
-	txs, err := e.group(address, keep[0], keep[1], keep[2])
+	chain, err := e.chainTxs(ctx, keep)
 	if err != nil {
 		return Page{}, err
+	}
+	txs := make([]Tx, 0, len(chain))
+	for _, ct := range chain {
+		if tx, ok := Legs(ct, address); ok {
+			txs = append(txs, tx)
+		}
 	}
 	next := cursor
 	switch {
@@ -242,148 +288,7 @@ func (e *EVM) Fetch(ctx context.Context, address, cursor string) (Page, error) {
 	case seen:
 		next = strconv.FormatUint(last+1, 10)
 	}
-	return Page{Txs: txs, Cursor: next, More: full}, nil
-}
-
-type evmTx struct {
-	tx      Tx
-	block   uint64
-	index   int64
-	order   int
-	failed  bool
-	fee     *Transfer
-	value   []Transfer
-	inner   []Transfer
-	tokens  []Transfer
-	hasNorm bool
-}
-
-func (e *EVM) group(address string, normal, internal, tokens []etherscanRow) ([]Tx, error) {
-	byHash := map[string]*evmTx{}
-	var order []*evmTx
-	get := func(r etherscanRow) (*evmTx, error) {
-		h := strings.ToLower(r.Hash)
-		if t, ok := byHash[h]; ok {
-			return t, nil
-		}
-		ts, err := strconv.ParseInt(r.TimeStamp, 10, 64)
-		if err != nil {
-			return nil, &ProviderError{Provider: "etherscan", Message: "bad timeStamp " + strconv.Quote(r.TimeStamp)}
-		}
-		idx := int64(1 << 62)
-		if r.TransactionIndex != "" {
-			if n, err := strconv.ParseInt(r.TransactionIndex, 10, 64); err == nil {
-				idx = n
-			}
-		}
-		t := &evmTx{tx: Tx{ExternalID: h, Hash: h, Time: time.Unix(ts, 0).UTC()}, block: r.block, index: idx, order: len(order)}
-		byHash[h] = t
-		order = append(order, t)
-		return t, nil
-	}
-	self := func(a string) string {
-		if strings.EqualFold(a, address) {
-			return address
-		}
-		return strings.ToLower(a)
-	}
-	for _, r := range normal {
-		t, err := get(r)
-		if err != nil {
-			return nil, err
-		}
-		t.hasNorm = true
-		t.failed = r.IsError == "1" || r.TxReceiptStatus == "0"
-		if strings.EqualFold(r.From, address) {
-			gasUsed, err1 := decimal.NewFromString(r.GasUsed)
-			gasPrice, err2 := decimal.NewFromString(r.GasPrice)
-			if err1 != nil || err2 != nil {
-				return nil, &ProviderError{Provider: "etherscan", Op: "txlist", Message: "bad gasUsed/gasPrice in " + r.Hash}
-			}
-			fee := gasUsed.Mul(gasPrice).Shift(-18)
-			if fee.Sign() > 0 {
-				t.fee = &Transfer{Asset: e.native, Quantity: fee, From: address, IsFee: true}
-			}
-		}
-		v, err := weiValue(r.Value, 18)
-		if err != nil {
-			return nil, &ProviderError{Provider: "etherscan", Op: "txlist", Message: "bad value in " + r.Hash}
-		}
-		if v.Sign() > 0 {
-			to := r.To
-			if to == "" {
-				to = r.ContractAddress
-			}
-			t.value = append(t.value, Transfer{Asset: e.native, Quantity: v, From: self(r.From), To: self(to)})
-		}
-	}
-	for _, r := range internal {
-		t, err := get(r)
-		if err != nil {
-			return nil, err
-		}
-		if r.IsError == "1" {
-			continue // the call reverted, nothing moved
-		}
-		v, err := weiValue(r.Value, 18)
-		if err != nil {
-			return nil, &ProviderError{Provider: "etherscan", Op: "txlistinternal", Message: "bad value in " + r.Hash}
-		}
-		if v.Sign() > 0 {
-			to := r.To
-			if to == "" {
-				to = r.ContractAddress
-			}
-			t.inner = append(t.inner, Transfer{Asset: e.native, Quantity: v, From: self(r.From), To: self(to)})
-		}
-	}
-	for _, r := range tokens {
-		t, err := get(r)
-		if err != nil {
-			return nil, err
-		}
-		dec, err := strconv.ParseInt(r.TokenDecimal, 10, 32)
-		if err != nil || dec < 0 || dec > 255 {
-			return nil, &ProviderError{Provider: "etherscan", Op: "tokentx", Message: "bad tokenDecimal in " + r.Hash}
-		}
-		v, err := weiValue(r.Value, int32(dec))
-		if err != nil {
-			return nil, &ProviderError{Provider: "etherscan", Op: "tokentx", Message: "bad value in " + r.Hash}
-		}
-		if v.Sign() == 0 {
-			continue
-		}
-		asset := AssetRef{Chain: e.chain, Contract: strings.ToLower(r.ContractAddress), Symbol: r.TokenSymbol, Name: r.TokenName, Decimals: int32(dec)}
-		t.tokens = append(t.tokens, Transfer{Asset: asset, Quantity: v, From: self(r.From), To: self(r.To)})
-	}
-	sort.SliceStable(order, func(i, j int) bool {
-		a, b := order[i], order[j]
-		if a.block != b.block {
-			return a.block < b.block
-		}
-		if a.index != b.index {
-			return a.index < b.index
-		}
-		return a.order < b.order
-	})
-	out := make([]Tx, 0, len(order))
-	for _, t := range order {
-		tx := t.tx
-		tx.Failed = t.failed
-		if !t.failed {
-			tx.Transfers = append(tx.Transfers, t.value...)
-			tx.Transfers = append(tx.Transfers, t.inner...)
-			tx.Transfers = append(tx.Transfers, t.tokens...)
-		}
-		if t.fee != nil {
-			tx.Transfers = append(tx.Transfers, *t.fee)
-		}
-		if len(tx.Transfers) == 0 {
-			continue // nothing of the account moved (a zero-value call or someone else's failed tx)
-		}
-		out = append(out, tx)
-	}
-	return out, nil
+	return Page{Txs: txs, Chain: chain, Cursor: next, More: full}, nil
 }
 
 // weiValue parses an integer amount in base units and divides it by 10^decimals exactly.

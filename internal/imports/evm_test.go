@@ -17,7 +17,9 @@ import (
 const evmMe = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" // as the account stores it (checksummed)
 
 // fakeEtherscan serves the recorded txlist / txlistinternal / tokentx rows with Etherscan's
-// filtering and paging (address, startblock..endblock, page/offset, sort=asc).
+// filtering and paging (address, startblock..endblock, page/offset, sort=asc); the NFT lists are
+// empty and the proxy module is refused (an indexer without receipts: the provider falls back to
+// the lists). etherscan_fake_test.go runs the provider against internal/etherscanfake instead.
 type fakeEtherscan struct {
 	t        *testing.T
 	mu       sync.Mutex
@@ -28,7 +30,7 @@ type fakeEtherscan struct {
 
 func newFakeEtherscan(t *testing.T) (*fakeEtherscan, *httptest.Server) {
 	f := &fakeEtherscan{t: t, rows: map[string][]json.RawMessage{}}
-	for _, action := range evmActions {
+	for _, action := range evmActions[:3] {
 		var env struct{ Result []json.RawMessage }
 		decodeFixture(t, "etherscan/"+action+".json", &env)
 		f.rows[action] = env.Result
@@ -158,7 +160,7 @@ func TestEVMPagingAndResume(t *testing.T) {
 			}
 			// Every request asked for a page of the configured size.
 			for _, q := range f.queries {
-				if q["offset"] != strconv.Itoa(size) {
+				if q["module"] == "account" && q["offset"] != strconv.Itoa(size) {
 					t.Fatalf("offset %s", q["offset"])
 				}
 			}

@@ -217,7 +217,7 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 	closers = append(closers, func() { _ = b.bucket.Close() })
 	// One set of chain clients per process: their rate limiters then hold for the API's
 	// getUsedChains and the sync workers together.
-	b.providers = chainProviders(cfg)
+	b.providers = chainProviders(cfg, b.pool)
 	workers, err := WorkersWith(cfg, b.pool, b.bucket, b.providers)
 	if err != nil {
 		return nil, err

@@ -1,8 +1,11 @@
 package server
 
 import (
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"taxd/internal/accounts"
 	"taxd/internal/auth"
+	"taxd/internal/chaindata"
 	"taxd/internal/clients"
 	"taxd/internal/config"
 	"taxd/internal/exchanges"
@@ -60,7 +63,7 @@ func newServices(d Deps, tokens *auth.Tokens) (*Services, error) {
 	figurePrices, portfolioPrices := requestPrices(d)
 	providers := d.Providers
 	if providers == nil {
-		providers = chainProviders(cfg)
+		providers = chainProviders(cfg, d.Pool)
 	}
 	s := &Services{
 		Partners: partner.NewService(partner.Deps{
@@ -102,12 +105,14 @@ func registerReportOwners(r *reports.Service, forms *taxforms.Service) {
 }
 
 // chainProviders are the chain indexers of cfg: getUsedChains asks them and the sync workers import
-// through them (one Registry per process, see openBackend).
-func chainProviders(cfg *config.Config) *imports.Registry {
+// through them (one Registry per process, see openBackend). EVM transactions are kept in
+// chain_transactions (internal/chaindata), so each receipt is read once.
+func chainProviders(cfg *config.Config, pool *pgxpool.Pool) *imports.Registry {
 	return imports.NewRegistry(imports.Config{
-		Etherscan: imports.EtherscanConfig{BaseURL: cfg.EtherscanURL, APIKey: cfg.EtherscanAPIKey, RPS: cfg.EtherscanRPS},
-		Esplora:   imports.EsploraConfig{BaseURL: cfg.EsploraURL},
-		Solana:    imports.SolanaConfig{RPCURL: cfg.SolanaRPCURL},
+		Etherscan: imports.EtherscanConfig{BaseURL: cfg.EtherscanURL, APIKey: cfg.EtherscanAPIKey, RPS: cfg.EtherscanRPS,
+			ChainBaseURLs: cfg.EtherscanChainURLs, Cache: chaindata.New(pool)},
+		Esplora: imports.EsploraConfig{BaseURL: cfg.EsploraURL},
+		Solana:  imports.SolanaConfig{RPCURL: cfg.SolanaRPCURL},
 	})
 }
 
@@ -115,7 +120,7 @@ func chainProviders(cfg *config.Config) *imports.Registry {
 // cache, then CoinGecko within each caller's time budget): offline, the cache alone, and figures
 // without a price say it is missing.
 func requestPrices(d Deps) (taxfigures.Prices, portfolio.PriceFeed) {
-	src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: d.Config.CoinGeckoURL, APIKey: d.Config.CoinGeckoAPIKey}), prices.NewPGCache(d.Pool))
+	src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: d.Config.CoinGeckoURL, APIKey: d.Config.CoinGeckoAPIKey, RPS: d.Config.CoinGeckoRPS}), prices.NewPGCache(d.Pool))
 	cachedIn := func(currency string) taxfigures.PriceFunc { return src.CachedIn(currency) }
 	if d.Config.Offline {
 		return taxfigures.Prices{Cached: src.CachedUSD, CachedIn: cachedIn}, nil

@@ -40,12 +40,12 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	var priceFn ledger.PriceFunc
 	var pricesIn func(string) ledger.PriceFunc
 	if !cfg.Offline {
-		src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey}), prices.NewPGCache(pool))
+		src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey, RPS: cfg.CoinGeckoRPS}), prices.NewPGCache(pool))
 		priceFn = src.USD
 		pricesIn = func(cur string) ledger.PriceFunc { return src.In(cur) }
 	}
 	if providers == nil {
-		providers = chainProviders(cfg)
+		providers = chainProviders(cfg, pool)
 	}
 	sealer, err := exchanges.NewSealer(cfg.CredentialsKey)
 	if err != nil {

@@ -90,6 +90,7 @@ func TestClientKeysHoldClientID(t *testing.T) {
 // sharedTables hold no client's rows: every other table of the public schema has client_id
 // (clients' own key is its id), so that the keys above cover every table of a client's data.
 var sharedTables = map[string]string{
+	"chain_transactions":  "public chain data per (chain, hash), shared by every client",
 	"clients":             "the client itself (its id is the client)",
 	"email_outbox":        "a partner's or the service's mail, by recipient",
 	"goose_db_version":    "goose's migration record",
