@@ -114,12 +114,12 @@ func expectedStatus(doc *openapi3.T, op *openapi3.Operation, c restCase, cred st
 		}
 		return ok
 	case "accessToken":
-		if allowed["accessToken"] {
+		if allowed["portalAccessToken"] {
 			return ok
 		}
 		return is(http.StatusForbidden)
 	case "otherAccessToken":
-		if allowed["accessToken"] {
+		if allowed["portalAccessToken"] {
 			return is(http.StatusNotFound)
 		}
 		return is(http.StatusForbidden)
