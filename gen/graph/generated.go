@@ -7863,7 +7863,7 @@ type Mutation
 
 """
 An instant as an ISO-8601 string. Input accepts a date (YYYY-MM-DD, midnight UTC) or an RFC 3339 date-time;
-output is RFC 3339 UTC with milliseconds (for example ` + "`" + `2024-06-01T14:30:00.000Z` + "`" + `). Anything else is
+output is RFC 3339 UTC with milliseconds (for example ` + "`" + `2024-06-01T14:30:00.000Z` + "`" + `). Years before 1900 and anything else are
 BAD_USER_INPUT.
 """
 scalar Date @specifiedBy(url: "https://datatracker.ietf.org/doc/html/rfc3339")

@@ -148,6 +148,30 @@ func (e RecalculateJobStatus) Valid() bool {
 	}
 }
 
+// Defines values for RecalculationStatus.
+const (
+	RecalculationStatusCompleted RecalculationStatus = "completed"
+	RecalculationStatusFailed    RecalculationStatus = "failed"
+	RecalculationStatusQueued    RecalculationStatus = "queued"
+	RecalculationStatusRunning   RecalculationStatus = "running"
+)
+
+// Valid indicates whether the value is a known member of the RecalculationStatus enum.
+func (e RecalculationStatus) Valid() bool {
+	switch e {
+	case RecalculationStatusCompleted:
+		return true
+	case RecalculationStatusFailed:
+		return true
+	case RecalculationStatusQueued:
+		return true
+	case RecalculationStatusRunning:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ReportStatus.
 const (
 	ReportStatusAvailable  ReportStatus = "available"
@@ -445,6 +469,13 @@ type AccountSync struct {
 
 	// Progress Overall progress in percent.
 	Progress int `json:"progress"`
+
+	// Retrying While the sync is `running` but an account's last attempt failed and waits for its next
+	// one (its provider could not be reached, say): which account, the attempt that failed out
+	// of how many, when the next starts and why the last failed, in one place (the account with
+	// the soonest next attempt). Null otherwise. An account's attempts wait at most 2 minutes
+	// each: one that keeps failing is `failed` within about 10 minutes of its first attempt.
+	Retrying *SyncRetry `json:"retrying,omitempty"`
 
 	// StartedAt When a worker started the sync; null while queued.
 	StartedAt *time.Time `json:"startedAt"`
@@ -751,14 +782,9 @@ type EnvelopeType string
 
 // Error The body of every error response.
 type Error struct {
-	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-	// (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
-	// (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
-	// `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
-	// after `Retry-After`).
-	// New codes may be added.
-	Code *string `json:"code,omitempty"`
+	// Code Machine-readable error class: one of `ErrorCode` (the SDKs type it so). It stays a string
+	// on the wire, so that a code added in a later 1.x release reaches an older client as it is.
+	Code string `json:"code"`
 
 	// Errors The offending fields, when the error is about specific input fields.
 	Errors *[]FieldError `json:"errors,omitempty"`
@@ -881,6 +907,52 @@ type RecalculateJobResponse struct {
 // attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
 // `running`.
 type RecalculateJobStatus string
+
+// Recalculation A ledger recalculation job in any status, with its outcome.
+type Recalculation struct {
+	// Attempt The attempt the job is on or ended with, 0 before its first.
+	Attempt   int       `json:"attempt"`
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Error Why the job failed (status `failed`), or why its last attempt failed while it waits for the next; null otherwise.
+	Error *string `json:"error"`
+
+	// FinishedAt When it completed or failed; null before.
+	FinishedAt *time.Time         `json:"finishedAt"`
+	Id         openapi_types.UUID `json:"id"`
+
+	// MaxAttempts How many attempts the job makes before it fails.
+	MaxAttempts int `json:"maxAttempts"`
+
+	// NextAttemptAt While a failed attempt waits for the next one, when the next starts; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt"`
+	Progress      int        `json:"progress"`
+
+	// StartedAt Null while queued.
+	StartedAt *time.Time `json:"startedAt"`
+
+	// Status `queued` (waiting for a worker, or for its next attempt after a failed one: then
+	// `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+	// ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+	// the results are those of the last successful run).
+	Status RecalculationStatus `json:"status"`
+}
+
+// RecalculationStatus `queued` (waiting for a worker, or for its next attempt after a failed one: then
+// `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+// ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+// the results are those of the last successful run).
+type RecalculationStatus string
+
+// RecalculationResponse defines model for RecalculationResponse.
+type RecalculationResponse struct {
+	// Data A ledger recalculation job in any status, with its outcome.
+	Data    Recalculation `json:"data"`
+	Message string        `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
 
 // Report A tax report of a user.
 type Report struct {
@@ -1027,6 +1099,19 @@ type SkippedWallet struct {
 // SkippedWalletReason `unsupported_chain`: the chain is not supported. `already_added`: the user already has this
 // address on this chain.
 type SkippedWalletReason string
+
+// SyncRetry An account of a sync whose last attempt failed and waits for the next.
+type SyncRetry struct {
+	AccountId openapi_types.UUID `json:"accountId"`
+
+	// Attempt The attempt that failed.
+	Attempt int `json:"attempt"`
+
+	// LastError Why the attempt failed, in a partner-safe sentence.
+	LastError     string    `json:"lastError"`
+	MaxAttempts   int       `json:"maxAttempts"`
+	NextAttemptAt time.Time `json:"nextAttemptAt"`
+}
 
 // SyncStatus Status of a sync job.
 type SyncStatus string
@@ -1317,6 +1402,9 @@ type EndpointId = openapi_types.UUID
 
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
+
+// RecalculationId defines model for RecalculationId.
+type RecalculationId = openapi_types.UUID
 
 // ReferenceId defines model for ReferenceId.
 type ReferenceId = string
@@ -1630,6 +1718,9 @@ type ServerInterface interface {
 	// GetTaxPreview Get a tax preview for a year
 	// (GET /users/{referenceId}/preview)
 	GetTaxPreview(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params GetTaxPreviewParams)
+	// GetRecalculation Get one recalculation and its outcome
+	// (GET /users/{referenceId}/recalculations/{jobId})
+	GetRecalculation(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, jobId RecalculationId)
 	// RefreshTaxes Start a ledger recalculation
 	// (POST /users/{referenceId}/refresh)
 	RefreshTaxes(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params RefreshTaxesParams)
@@ -1639,6 +1730,9 @@ type ServerInterface interface {
 	// CreateReport Request a report
 	// (POST /users/{referenceId}/reports)
 	CreateReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params CreateReportParams)
+	// GetReport Get one report
+	// (GET /users/{referenceId}/reports/{reportId})
+	GetReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId)
 	// DownloadReport Download a report file
 	// (GET /users/{referenceId}/reports/{reportId}/download)
 	DownloadReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId)
@@ -2283,6 +2377,41 @@ func (siw *ServerInterfaceWrapper) GetTaxPreview(w http.ResponseWriter, r *http.
 	handler.ServeHTTP(w, r)
 }
 
+// GetRecalculation operation middleware
+func (siw *ServerInterfaceWrapper) GetRecalculation(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "referenceId" -------------
+	var referenceId ReferenceId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "referenceId", r.PathValue("referenceId"), &referenceId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "referenceId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "jobId" -------------
+	var jobId RecalculationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "jobId", r.PathValue("jobId"), &jobId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "jobId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetRecalculation(w, r, referenceId, jobId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // RefreshTaxes operation middleware
 func (siw *ServerInterfaceWrapper) RefreshTaxes(w http.ResponseWriter, r *http.Request) {
 
@@ -2429,6 +2558,41 @@ func (siw *ServerInterfaceWrapper) CreateReport(w http.ResponseWriter, r *http.R
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.CreateReport(w, r, referenceId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetReport operation middleware
+func (siw *ServerInterfaceWrapper) GetReport(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "referenceId" -------------
+	var referenceId ReferenceId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "referenceId", r.PathValue("referenceId"), &referenceId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "referenceId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "reportId" -------------
+	var reportId ReportId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "reportId", r.PathValue("reportId"), &reportId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "reportId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetReport(w, r, referenceId, reportId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -2849,8 +3013,10 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/preview", wrapper.GetTaxPreview)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/refresh", wrapper.RefreshTaxes)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/active-recalculate-job", wrapper.GetActiveRecalculateJob)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/recalculations/{jobId}", wrapper.GetRecalculation)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/reports", wrapper.ListReports)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/reports", wrapper.CreateReport)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/reports/{reportId}", wrapper.GetReport)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/reports/{reportId}/download", wrapper.DownloadReport)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/reports/{reportId}/download", wrapper.DownloadReportSigned)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/reports/{reportId}/download", wrapper.DownloadReportSignedBase64)
@@ -5186,6 +5352,133 @@ func (response GetTaxPreviewdefaultJSONResponse) VisitGetTaxPreviewResponse(w ht
 	return err
 }
 
+type GetRecalculationRequestObject struct {
+	ReferenceId ReferenceId     `json:"referenceId"`
+	JobId       RecalculationId `json:"jobId"`
+}
+
+type GetRecalculationResponseObject interface {
+	VisitGetRecalculationResponse(w http.ResponseWriter) error
+}
+
+type GetRecalculation200JSONResponse RecalculationResponse
+
+func (response GetRecalculation200JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation400JSONResponse Error
+
+func (response GetRecalculation400JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetRecalculation401JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation404JSONResponse Error
+
+func (response GetRecalculation404JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetRecalculation405JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetRecalculation429JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetRecalculation503JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculationdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetRecalculationdefaultJSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RefreshTaxesRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
 	Params      RefreshTaxesParams
@@ -5606,6 +5899,133 @@ type CreateReportdefaultJSONResponse struct {
 }
 
 func (response CreateReportdefaultJSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReportRequestObject struct {
+	ReferenceId ReferenceId `json:"referenceId"`
+	ReportId    ReportId    `json:"reportId"`
+}
+
+type GetReportResponseObject interface {
+	VisitGetReportResponse(w http.ResponseWriter) error
+}
+
+type GetReport200JSONResponse ReportResponse
+
+func (response GetReport200JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport400JSONResponse Error
+
+func (response GetReport400JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetReport401JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport404JSONResponse Error
+
+func (response GetReport404JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetReport405JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetReport429JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetReport503JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetReportdefaultJSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -6617,6 +7037,9 @@ type StrictServerInterface interface {
 	// GetTaxPreview Get a tax preview for a year
 	// (GET /users/{referenceId}/preview)
 	GetTaxPreview(ctx context.Context, request GetTaxPreviewRequestObject) (GetTaxPreviewResponseObject, error)
+	// GetRecalculation Get one recalculation and its outcome
+	// (GET /users/{referenceId}/recalculations/{jobId})
+	GetRecalculation(ctx context.Context, request GetRecalculationRequestObject) (GetRecalculationResponseObject, error)
 	// RefreshTaxes Start a ledger recalculation
 	// (POST /users/{referenceId}/refresh)
 	RefreshTaxes(ctx context.Context, request RefreshTaxesRequestObject) (RefreshTaxesResponseObject, error)
@@ -6626,6 +7049,9 @@ type StrictServerInterface interface {
 	// CreateReport Request a report
 	// (POST /users/{referenceId}/reports)
 	CreateReport(ctx context.Context, request CreateReportRequestObject) (CreateReportResponseObject, error)
+	// GetReport Get one report
+	// (GET /users/{referenceId}/reports/{reportId})
+	GetReport(ctx context.Context, request GetReportRequestObject) (GetReportResponseObject, error)
 	// DownloadReport Download a report file
 	// (GET /users/{referenceId}/reports/{reportId}/download)
 	DownloadReport(ctx context.Context, request DownloadReportRequestObject) (DownloadReportResponseObject, error)
@@ -7128,6 +7554,33 @@ func (sh *strictHandler) GetTaxPreview(w http.ResponseWriter, r *http.Request, r
 	}
 }
 
+// GetRecalculation operation middleware
+func (sh *strictHandler) GetRecalculation(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, jobId RecalculationId) {
+	var request GetRecalculationRequestObject
+
+	request.ReferenceId = referenceId
+	request.JobId = jobId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetRecalculation(ctx, request.(GetRecalculationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetRecalculation")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetRecalculationResponseObject); ok {
+		if err := validResponse.VisitGetRecalculationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // RefreshTaxes operation middleware
 func (sh *strictHandler) RefreshTaxes(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params RefreshTaxesParams) {
 	var request RefreshTaxesRequestObject
@@ -7209,6 +7662,33 @@ func (sh *strictHandler) CreateReport(w http.ResponseWriter, r *http.Request, re
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(CreateReportResponseObject); ok {
 		if err := validResponse.VisitCreateReportResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetReport operation middleware
+func (sh *strictHandler) GetReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId) {
+	var request GetReportRequestObject
+
+	request.ReferenceId = referenceId
+	request.ReportId = reportId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetReport(ctx, request.(GetReportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetReport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetReportResponseObject); ok {
+		if err := validResponse.VisitGetReportResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -7455,476 +7935,503 @@ func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2LcuO2sij6KyjtdWqkuygN9bQk16pzPLZn4mRey4/MSqLsCCIhiTEFKARlWZOaqvM15/7H/ZTzJbfQ",
-	"DZAgRb1sz2T22rOr9sqYIoFGo9Hod/9Z8sRsLjjjsSz1/yyxezqbhwz+feJ5TMprccv4SxGNAt9nXD2X",
-	"i9mMRqtSv3RKw5D5ZBnEU0I5ofABidUXJad0R8MFUx94wmelfmmcDOKUZkxKOlFP7Y+IRzkXMRkxspDM",
-	"J2MRkXgaSCLmLKJxIPgxCWLCGfMlOXl/QW7ZioiIeGHAeEwCn1DuE8m8iMWlT07pvuoJHkfUi6t0EU+T",
-	"2WBN6oVTwcdh4MXZZZ2o2aMLn8RTRuY0ijmLCA0jRv2V+kkWLM4zI2XWBgMhfvSQg5L6R7XeaA5KyZjs",
-	"PpCxLH365JTOaBCuXgezIAfT9ZSRiHnBXK30mSS+eo+E6kUSSBIx6k2ZXwBYRGP2G7wHP6fAqcXhKKw6",
-	"o0GoB0twnsxmjX9M4mhF6IQGnNBxzCLiun3XJTfXpxr6mI6oZDec3tEgpKOQrS/D1y+pcWUs5nPmq02M",
-	"mIxpFAd8QsrzSNyJW+aT0QpfUU+D+Bh2RCxiOmEkZjImvmCyUrBqyaK7wGO/LSxA8ovX7ygwYjabi4hG",
-	"ChvWJ6QcxDKFN6VOjY7KMYmYwkhIYxblKE7eBvNSP44W7JNTuvDVDDHj3uqCv4/EJGJSrqNmHEQyJhH7",
-	"Y6EWB3SjIFVkDsgKwpBEC84DPilYdJBO8tstW/0W8N/mZqosWWZmsGCr/sBWZFBq+67Xo36rWh93WLVF",
-	"66zaG7uj6pHXpA3W9VujTn1QWgNpf2zwmEWchrljx8mCs/s582Lmw+6wiLAoElHRWs0Q9sLMw+zHWwB5",
-	"LSYBv55GIo5D5q/vhwzu4ylZRoJPNFsh40jMiOCMUN9XmAUcBpzU22QW8EXMJCkjgxoHd4yMaRAuIiZx",
-	"aysHHVAhyIzyFYzBfBIqYKWhikASL2I+43FAQ4QKHmqw7JO6cz/e0HAsohnzv5eC53nhSPgrEk8p8AFF",
-	"/3c0DHzy/dW7t4X7Aj//pims5JRgE2Sp/8ufpXHAQr/UL6khM0vVK4wF8ZkaKCFQ9WbfJovzdy9Ln361",
-	"v8VXDhwhgwsDa//PUkSXLxRw/dKfg1LExixi3GMX/qDUJ8Dh3rB4Kvy3Ij4JQ7HM08zZ+evz63MiOKFk",
-	"TmGfaEymVCGOmB/NXVaAvRmM/hsX8W9Uj28vFX82A+nt0C+qSYEA1LzIKAFEMmXUZxEJ1RUDj3EUqW5S",
-	"dR3O1c2zCR/4brIyQMG7eMqiG8kivEbXDk3mRhdjQrlQX8ANWLBmtdixWPDsUuHiVMvDnwovcxj2JHuj",
-	"v6erUFD/WojXNJqwQmIWY1Inb4IX5O+kTkarmBVANcdxfouF+C2EkfLXh01gai/gLXV3Ug5oxutUzeW2",
-	"uu2jDsy0BdVqnBfwSh+/OFLIvmRzEcVvRfwS8JBbTgS/KsEHCE3dhoA0ECj2xrUexcL2J6d0FUw4jRcR",
-	"O7+fBxFbm9oTUcS8OFwRGUw484nGGFlOhWSEqa9WQPpzKmWhaLLgaiNFFHwsEk3EksN40gACgzENTSFB",
-	"cMFZyYb9ArlRHvZ0yCzaZjT2pk8AaCCJ5oO74WT+mR7gBfUTwA+C2JCBW++5tD5qVP/v//4/Vdf8X8Ot",
-	"20tCBMpSv1V3G61Wq+u6Tkmm85aO6n63Xu/WqeuN6n6vMTpiXbfVbLRGLcbG7e7Ia3XGo2a90+oxdzQa",
-	"sV7XbTaYV6/XWbPlugn1pCsrJKHTPAGNQQjcvhLHEABpuI1mtV6v1luFq6sfma+yq/NZp9U7arf9rtel",
-	"rNHxfbfXqtdH9Rbrjeo+azKXtV230W2MqVtv9TrNRt3rjsdHdNxhPdYsWN0Nv+ViyfGkPnKNPqO+Q5bT",
-	"wJtuOc0797DLmN8b93pd2jtqsqMjv9FodJvt8VGP+l7bY16j4bV8RtuN9lHXp42jzqjX8Zpuy22Om+06",
-	"LVjlj+sH6ergfVNifKPuulW3Xv2iZNkbw5Ju7IOcWctbYYlT8hAeoB6rzzy41OFaUATaJ5Jxn9xXUTmt",
-	"auX0vkrnQRVlSUepPfjglq22swp1326+BRI5JaOyJgQ0pXfswTfvJ6f0QQnAV6hW5+ZG2dhe1SG401wy",
-	"gdjegkJ0LC1IFGQo3KC5Qkk76h8+k14UzEHEQonESDyInHhq5B6HeGI2o1XJ5lSJ4X5NyatoAin1S6/O",
-	"rx3y/t3VdckpmW1FmdkpSW/KZlRNF6/moHHGiroBqFPBY8bjs0DOhQwQjjxYQxrH1JvOGI+HqaKHx+iZ",
-	"0hZCxumMZQFKvzlO3vjHoBTTe78a0/uqEuJlteE2WlVjZah9DOaD0oELuFRq3InS79cBv2Ke4L4kCx4H",
-	"oSXoREyyWJIy2g9YxqjgWG9zdh+nVoNKZoGtZkMd+82gzgIezBazUt91DNhK55so9SYD9zuwEWyGPhZk",
-	"SQOly49FxOCoKt5ky3WgO2XAa+8FWr0AtE9OSVHYjMWGWD1PLHicGHoKaFZIkM/Va0qcAJ1zTieMlOsK",
-	"/LrrHhOfjekijEnddQi7Y0rjwy+INj15lMPpBzwHauw/FixSypeinVK/BPtTyiyE3uuFqL3YuiyndLqI",
-	"pIiKVzBUW/2bB28MlSAMxy9id4FYSL0UMad/LNgx8kq1H9S7JQvuTSmfGMsi2GrojJEhADus1Ab8ZCQZ",
-	"j/vwGxpN1Hg1ckJwPlvvUJqP4rQKIcByKZkZhVdh1VHyGiUt160N+AY04ah5PL1mfKLYUkNjyvyd4so6",
-	"VOfcn4uAxxd+MboCH4AmSzaaCnFLmH7fIkGJX8Ke5xixN2PPZPJNyoNLyZWsbuKqkoqqXfU/ye3ccuuK",
-	"1/Liy4UnY25XMXbOoyQbwAOgV3HhFLssRc22I6a2jMbqPlkE6s11HFumrB/Yah3PJ2BKg4XM6C2TmQMv",
-	"6Zipk4VGrLJkzDaNqSMISvX7C2INWgEaHHAgUDV4lmRtQ1vASaNFpmIRScXoQ7qSFv1SLpcsIgGXMaNA",
-	"CtqqNuBg9DRWA+RLx8bojiRupkFjMCWtRgNpeTfhkIhyX8zIzc3FmbWd+5gA0+3Eazjd0JxJceO5abfz",
-	"52ZO45hFasz//GUwuG/Uq4PB/dH5r3//W+GGX6aiT/Gp0pLFM0kCkCzGAYsML2KzEfN95iOrLKtHQzTT",
-	"DxUmlxRMbEouAGxX+gQ5b6M7UBxKySUsQoOcWMQEZBUREuun8tub1w6J6Ug6JAw4I6OI0VtZAVHQfBcy",
-	"CpePujgjGoSw58tpEDM5px5DwDReyIiFYlk5JpSvFEVNCAvRkg4MjHA6Uw+Hlkg43JMSwN7JmMGHRQtG",
-	"ltjCJhCF2zkEDLNAZWkTJ7Dg3soKLCKqN7rbiOg/BwM5GNy7riKk+ktFTS9/Lf/Pvvoh9/T/KX658j83",
-	"0Z4S1naxcxTpavvuQOp7UGIciek9AalODZbswwHcvYHcPdrHjPT5GHxkUPU49o4Y3yU04WR7yEzu55KK",
-	"rlbc20EXPJHU5Ip7e5OHJ9Q74B9Zce+hRFFHolBDbCIJGP7zEYREDD2OHBSadxGDmmgnKTRcBy6Ehmso",
-	"yGM8/lzU8ROjGyRmddpXjEY1coaQgaICOhYFd6d5IfUrREyq9xy8B9Sr3iKKGI9xoD1ZvxlW8Zx0h9Vf",
-	"yf7lcKBeL0ZBI4uDhttwizWiiMm54BLhekH9y9QW7qEGrf5J5/NQ21ae/67dU/aCZnnf1d8iNi71S//x",
-	"PI1seG4+eJ71dCko0hUUfYi/yufn6ElUH6xvm5G+tA8KTBoAcC0fY3DAunRswDmGBuxaVzKJ2q5Nvuat",
-	"IxR7qJ8IQ/kgCkW5dnAEkDOKXlpDW/OBK3F6wIc5yXK45oTWcQkNl0it65eHWxzjoE0qrGVCXA7ZJ8v/",
-	"tAvHhRE1T4RiyxkcSO2jHS1iFEJuA+7nImlSvo7GMFLORfCQ5ZRFbMALbHOERiwxdBoEbgxxOACZXxnp",
-	"nhSTIXkAFQ74DjLMBE+gGuqx4I6RIJZaOVxH9A9sdckWEo3ZD8NzZoissAHqLJVpLFZO3dwjBCXCoQuj",
-	"ANaVxNQwnExbrOZqDyuVcaJS56ICHhzUcvjMx+p9QglnS0AZYAr+MnjaGHrxNEd/nRwziyiCuXh1Zf1g",
-	"wNFi7qC1XETg5K70ybB4f4c1crMdBYZ00d6fcXMeQLajnId0K1dYcwJ/ckosdUTu963xXD7RTm31FSs8",
-	"Wy5uEB7WA5QOQFe49vHWRefmeoolPyiC6eK9CWLqk3YaQCXGSoYf8Pw3O2Kx6kRwDyVj85ZC8pT6pO1m",
-	"Rqd8ZY8uKyQU3i3KJtakVCvKZjRF63XN5h3ii8UoVBfAnEVkvIjgfOlZBnwxB90jAa9GIJjGjMXwZoVL",
-	"eTyGcCUHTEVIH/kbmLM7FgGQzB/w0QqtiTa+1OASTZmgKMkKagSW2wx8JtXE2VO0z/rt55Zb6NOmWKhD",
-	"JPeCz7cL7/kPnkw6jac6BhdEJoX/lEYRzGMyhFmHWwOpaqVil+Q2rOJLAJqtjB+ASNsmtxWBGSfyE4v2",
-	"OsgtJ9Nb9rzahvCsAxY6X/9663rzsz2xvlcU+YWBZeW647a6ThL1VTk2BmVFW0oHAmxcYQRyLlr6AIT4",
-	"xfHWW5FSFKP9FLIy14HZDvIvgqYVbWrXKEOH3eaAalLWAeGOFQ7uDLhARcYP5G2lRoYWzxoSSVdS6Soc",
-	"bCUm6LVGPkRBrBkqjcUs8PqWWokCNfOJFAPuBz7AjF7HxLTukAUPQR2yYdZXmRaqZmIGEfIxRBIEcazW",
-	"EAMwSieDAQd8SudzxvGr8SIMKzWitx7sNzMmyWilBH0Wjs0dRvWVYjCYADBi6noZUe/2aXi5dpXDll4L",
-	"8YbylbbEyIOp0c5d2EGEyaufnL9eUDnRQQxLmqQ69OFiHz4PA34rn7MZDcKhQzYkTajLPrFxcD/NnRjw",
-	"sjEytuGtm+tT4tOVQzzBx8FkEanzVzmGkGG+IlYwEfNTZd1JrnbmVwFbQABiPB5woI+sLAUiSkaS+mwy",
-	"QD6i6gByWeQ+3X512S9/cjKBQLu+/ZALGnoksZzmxLBZIKX232lJHpj7TRJyjiMdqKFbKRLbjR/mxSdY",
-	"WQoypk6Qctt1SZJVAc8c0nbrlhlJMc5AgaIYIfPJisWVWlHE2ucXaByMCM+Epm/9PBfJ/qUlIjB1xvmI",
-	"+RELBZ+A5d+OnNca9AeMDjHBJE+A4OJgj0eGlOeDWDIBhZ8FzWszpiiHA5lMms9tLIoSmQVAy3MRxYqd",
-	"WtujJPx5pMg/DgoNwOuA2p87hJLvP1yThQQfL5jBXzAagclPD59zdDkljCDd5FBUxAHhDZgBwsiriM6n",
-	"/3wNkSqQwDY0AwwJjSYLdVArjppbCzFAoRGTYhF5EHG4w/Vm7CjypMDzdo6B/wGXMeWxQy6u3pFux62r",
-	"ydTlB9syC8IwSOzz6qLV1EmGDbfRqdbr1YZ7XW/2IVCw5rruz8NKBjKfxqwaBzO2BbwLrsP91qF8HYyZ",
-	"+tpIV3j0Am7MtdY+JD4rp4T0cBOFxTuRxJNourm5fJ0ajsF/RtIoQDJUB2iI0R0WU6g4ZAjQ4E8DbpMP",
-	"BI44KO1SbmQQJbVMgjtFXUMUVEj55vJ1lXE1ha/v+3RTo6AIadGuUBo7zFhbaxLBvpBuAeRreLp2xMKl",
-	"EtuHSPtD8H/zxazU/6WEj0q/Fnl8U2/xL5lzZ8/l5IJIktNTQBc2Jdvbm04uRr8zdKtZLONSey5BJ80w",
-	"AyWl7+JquYylhGn+WYBBjbytTJLfsVDMGSw+j6QYMWLmcBDADcsTCx4XccMlDUOWBKOiRwlDphQ41IOk",
-	"4VmlgDWi8Fm4NG9KA75rbafwknob47CQ4ezHBDBbYScrC6mMr1bcM4PnuFmqgIH9XC5g88aLECILjglf",
-	"hKGJIk6D+QRnG7mV+gIVdYx4WIMIPexFJ9AP5DykK6LecHBqYAVccJZygdo+k8iYxgu5B6mqLb/Cl5PP",
-	"3qQkmwXyw3Rl4WrFPaMul4f4j2EFhJ6lfo/GMZvNUyuBdp7ZXy6nQciIyXKPowBGU28EfDKs6B0AOWkZ",
-	"SLbH4nNHBMjCUKqhS70LCZ7yK7cpMkdDWw7X6wDDG9YECAjyBrE/ZrN9dyVlECUaRXRVxCFx4B0gPZqd",
-	"JWvbwc6sgPCi0HzuK6FkaCLGy8XR38RkGEAmwZxOmKEBy88F0eD7nIPPxGGza92C/6vkHGaxcTGDkDyk",
-	"umzEWJ8M/1iwBfMVimgAFRMUTpSop9lPhMhRp0TJE+a0OAMO/4ZPs+cUGBtT0oJDzFnNv4OPj4lkjAwz",
-	"52GoZQxzhyN8JQwxw2IFOK9iijBKwf2ew8mV0UuKOKEJcirCT6GIrn642O9GeLpbK3+3POw+eBCrLmYF",
-	"F8W8LmFy+zIy9U6RpABkUg6AditqV6SYsTSLJZEcNm7RwUwQQi1jNltnhg8SGpgx1RTfa5ljcPDF45TG",
-	"AQ/k9HHksKdcM7eiZ7KLeXfHIhqGxLyh1J45izyGR2dDLKNbpBCBib5YcvoAOgpZiuiWRUS/mCDx2Egv",
-	"6nJHbvFwgWm/A6IoZcPpAAwmh8CqmZJQZfa+T5ed2VJDPjsODpBrcbKC2RH0dScSd+oS0LHCj2JvKHNt",
-	"sFVogUxbpdSwzySSfSDVDVsWEZlRH6+FikPqyXUMV88xcTObmruY9PBAZlsJa0bvT/DdAgL+TiwxrEAP",
-	"J9OzqQVJgzhM8tHieYARmnKP2XfJt2b8tOoIcr5Eyj3OyK3JBQzOAWo+0+APuLrFZVauUdtfhgw6jYeT",
-	"eEgkUyjH7HCzUziWAyI1ZJUY55P6dsCBVKUBJxEc7BJO6mV9TI0AHsQkccTFUxqvMTu47XdrMjb4RdhU",
-	"MOXRQRAbsUC/IEj8TnZZgB2zsnU2/DAuYjPMA3ngk17PRXzIEOQOzrJbv9hHksomkuoTZW7tg+7mjBxX",
-	"cEFDcP7WTA6P6QwJ6RDOlhBlDZykTGN8p6GzOA6UGXYqTwibs5cSZXD/JIpUspHflKmDlakV955sD74+",
-	"29wHsMNpwxrUFaDhe2uJYxpK5mwy38WCUB+IwlKVyBB0gCFaVxA2MmIehZBWnriPaahYbiAJnY2CyUIs",
-	"pLZOIzW598PkVR1IJbhmJOc/viEwidYRN5oIt+f0bVbFCnia+qlPmLoU2GLmkBGVzCE0GgVxpP4W8ziY",
-	"BXLmkLkIVxPBHTKSnkNGQeyJgCsFWoqQcqoD9AYc3F46mgRivZivPf1K18HQjqG8DdSdqTMurfU0GzuX",
-	"Y6x+NhZcd6cRPKfLbaEeeYoS7MEXhE6BNW8dym0LGT8iam9l7wrf1wdgb7tXOtEeeHkSxpEg+WtiHnFw",
-	"xy6ZR0NvEdKYfS9Gu9dKw/DdGML1t4GYHRVC8Iv8nwoA8rsYge3XNlurh8BV4JUtd0y6nK8Eq6fF3OeE",
-	"yMVccwQ4kbZny/CjklNSDEkJF5ojlZySYUnghwKepF6Tnvpf5EqKnIEpFdrOkPAyTqoknW7rdZHdf/Af",
-	"rq/rfcSq4yAMdQ0dcJQdK5aP2s8wcZ0NQepAL2SNvBWgSEQ57R4n2dtxqzMWmx3FDw/z45Ik/Ep9XcnY",
-	"N7qd1q5szT28opj4LiBkwAJhLKJa9g74y/LUbQK3l1NI1oaKjBQk9yWjNdXOm6aGP60gHyc1DwJfOoSG",
-	"YcY2aOsZGywcmiLmEfPwLkMukZ38LPmd0DCgMPZQD/Fb4MthjZwJiEiBsjMjEU8zl9pOE8qM3l/gy20k",
-	"IP1XPXcxOaX76kRUdcrsSbKIFEAwyKSQbQwgyaDx8wD76dMuepAPYykofx5s2U0v+3QF9Z0rsIndTLyZ",
-	"0M8CCXOdCp89bHE5/vCXn3cHM7O3ppebs+YJnyVJ8EmquTEIeDRk3KcRflI2xbo253m7vcJ098PZz+uA",
-	"3z6a1NaXr39M/PkBv03NCHVdAsCYPZLqreiw2N/GoID/EqSLtTCe9JIHk70OJKKmYmWSsgb4CqQOOmI+",
-	"UcJMmlxlStHKtIRJ4Z2/04iAA13vIcpdpm/uRffHOrPKGD0zlRK2knbD3UnauiCCBf3mvbuZK4w+bO/G",
-	"QcjebowQUb8+kxAgckwEDzFWRBvIQRAjCAwph0wxI+kQP5gEsXTIsDZ0yPA39T/VIbll87iSE2GgXtO6",
-	"+yX4uB0a9YKSySAVRptyoQrQMRF3ei+sTgbjNP22VW8SGgORZYgp4HGntcOMv/k6u5EseuTB2S3Kbo7i",
-	"ien9nK4gaFO9BIGYMZFTsQh9Qudz4NDcKv1TFnOEb20/1uvO5Y/XF7lysHLDrgJcMoaY1/U6XFiYD3Zd",
-	"KQ927So8rUsa+bK4+pajtMiCyluU++qXgtpaxC6thTQHiZQDHkfBbMb8PhkOSoTAGz4hg9Iwqa9lcpuw",
-	"RiqdMZ8M8T0TAfG1Cfx6azbzolxA+cPORWbbcyXeOkV63h3jwCQ3XNXwO8q7jPvHoCkgscyQfQjMtdr7",
-	"VjarNPNm7+bWdiF+wYM/Fkz/rFsmLKLiCzRKgKcRg+KxzCflaRzPIb07judIsgkFqcdzKuVSRP76+W51",
-	"dxeWzGz3huDV02jBvek3pvfFmd46t+NsmWi5X4G6cKh2hpRUJOG2dsi0W1kRkqfUpak+V4Dkk1uekQx2",
-	"2hx1YoASPArRkg012Wa0tjH1OIt1BudfkWHVpq8HurpAbfNo5FfBh05nm8xKD3Y+7emtgQnvAp9F21TS",
-	"ZxJtxaT8YI+Vo/1VlRpRWtyA6wtSB6D4LMa0viRvw6peMaPx4Q6rDX6ooh21jSxFFnOdwOTr18AsAX5p",
-	"wa2SeGub5+nh1h2DDwj725zP9DZxVxiTiZ0Tpz57RMgJRt29G48PKyK4ZpbeaATaobQCDvMJM1qTtYDL",
-	"Rr+lyNq1249jUBm6+XoY1LkSfh5uotpge8n098uYqNDesp//5N/O/uXotRZvhHWrrvMVnqvvDGvRglkB",
-	"N3lwjiXWtCjIsVQzBrFVck+mUTgDrofMpP4Cdx4qpYE8xx+q8IMc6qqIutGlbn25lti3wQPwEIa4UeZ/",
-	"RPpSTgdwyDzCPFuR5qE+k7YO8FJEM9LttXoOufKmzF+EjJxVjlMf8gAKiIAxCbMV8EOowBEyeoe2SdA4",
-	"oP42m81jg7fd7BmJZRfFv8fXXkQUmkjs5TXcpiAYWWV/T14myVEnLpn9sjm3WVDhabK548Z8TZ3/NiQY",
-	"jox/Eaa/tZ3d+rdCX/V5cZS9Qoxp0IaxQ1iFwBSK3SwDZMd5Q71pwFk1YtQHkxMO44VUyj4Z5loUDkm5",
-	"5boVhwztghTwtA7JMKZS53DAyy23qZ4lSe/wWks9Wm/dB7+11W+mOSw86UGGL71n8jcs3YXj9vpWyRgS",
-	"i4U31XbbOYsC4dtJhrjb+qioQdSQ26pL4gzqrbW+dgqmerNoAF3bj5RbjYb63W5UCU97FWfAh6Y8xBCq",
-	"RRjsWCUh4AdAZUFXVvix2SfUlA/SdTAHHO30mVo/6uC+ZUuQwiSZ0RUZMQxCwBNdnM6x4ToU47Hu+gIF",
-	"KaUVY4z0EkhCR2IREzlnXjAOPBLw+SLWr+99Ib5Ur5+bTqR59XFjqPkJmS5mlKdEbP2cNlMRo5DNdjOL",
-	"bfHDFnzrqSKcJdUJrcWvH0Rd03MtbATKR451fgALoUBenPZb0mUoFTJIwH12z/LlALQgUHNrWsXAOgDr",
-	"Xu7NIfvYuRQbVSVRsMk6tiMO17U9AFtJPIX7J6RVRALELayLKVFFNUtb52qfLdl5sal0gVWxwBIPj5Xs",
-	"YhIC1D/t8B8TOiyZvZJdVQYONTdlxcmtMiMsWa3QscTHFJebtu68WCA/MRksOSE8u1Wh3vtdS0ChQIv3",
-	"+9lS5YbMUHMV61SOY7vbViCJVAIilSvuTSPBxUKGq9p6Zuavu8ULA6ydHqhWshWPj9P40u34etQ91PQe",
-	"u6qvbEFPYF5b525b7Wub1NG0X3UQk9lCmpamRpanerqCsMoHmuzyi7KLKiTpEAhcfpb947GLEJ/XE4rl",
-	"X/1rcsXjR04CWa7ITAFLEhOhS9TkmPHeqtu6JrS58M0LKpl9b6SaTQGku26HeRTMaLQ6FWGRNHJCTq+u",
-	"yJTdE0+EYhEVxQtbPpP/+MWt9k6qL2l1/OufnU+F3g9NVucPVXdz2691L7MFuQXlpttVcCYXXF2AjpD5",
-	"EyjdZF5UsuHvYpS0a9dXmEgy+wrO6L7poDpUW/C1pE81+HEui8/0CMCCHXQRixmNA4+GeB1tt25+3mov",
-	"59tzvCHlKZtdqbMnDRbSdE31X8icMu+XdXGTwEb/3smWlQcllT8gV1at4oG5sY/J6VzPcNVZh0aYqeQT",
-	"Pb+iJM9Nie5vv3Qie5YvHJrSbueuW8LxGr95nMyTTwz5aqSfQuStp09my4pA/soal91Uh8UUPTgmNJRC",
-	"k4Y5EQO+/Uj00Xa5lvmdFDmm3CfDhI0NFbepEBEN+FDzk+GGUiz650KDXNq7PH/FxPTehHZuqd6RtCXb",
-	"WAliwripGGoqJpBy2uxORBo/lYefnqct92ED/JiCH9ileXN8pA4C4p7V+y9TVqz2hEVBHhpbuy9jUt+k",
-	"xcL2dEIGltPRAtBiXwkWs+Zsm+q21d5AuF4GYaH8r6lbzVFE2FBTtdgoPrTLrH4M5kM8zaYRt0OGMbuP",
-	"n3vybpic89OrH4kCUBZasQxr3UAqGhqMDui0TIHHzJEZreJCUrcpcZfNK8W2tfytTNUg+LG3RrJRX9ON",
-	"gU0ni0or6FaTe1uzNJ/dZckyw24H5ylw/a3QwGGFBkzWxeMx/9VR+CZZyAg5DhmaO5FP1F+2DydOWBTl",
-	"ZJQ2OmK+Ek6sinJQOw5YNRry18SUdI6SU0o7VGytG3eZudZyBJoYjkyXW8V9+wNeBS8csuphn1Dy88X7",
-	"1D+QeJ7J+7OXDqGW/5noitkgioE7js6DmIZEqXkQeT7ghATcEzPg9/IYJlMTVdWIVXUh9K0ZwoAzScrQ",
-	"oZRFYJASkoYOQqOkxJG4r6hTdnr1Iw4mNTRVX4+m4LBAjEVMQ0nK80h4jPkSrowAw+JBG1UTpRCsja+X",
-	"VIUl6SnQJWug064b749FIANsTM799FcldkmHpPN7QsYKLwCHg0AAAlk0wzkRY3oyjT4dS630xFtoyaHU",
-	"NPVfGkR+JObSwfL0TMaVZPOCiEC5Bh0hQEwrPR/niSPKpRLqBa9OAxmLaJVZofU7Qqj+Hqf+eUglwpEW",
-	"0UgoIsLPzeKhotq1+u2a3j+TxItW81ggeVQp96uhgF5PShZYQCoQKZ9CLpK3Im/pjDkK6PeLyJtSycgZ",
-	"jZlDToWMyQtEnnpCrkToO+S9RnDl2FA09eJCeOj9iQehhvbWAgxYr8+YW8tn6fnBqRQ0Jx5ylszkVzRk",
-	"MgEhC2OtVtMwTaNRKLxbi1DzpK/uhu8GC9dtdC7JC/XyM0nqbq9XfUEYh278Z1nvpzZWrwBTAFEhgMWg",
-	"Uf/3hYwhRAfi+aAo10wslGQFdCkiorYIBlf0mZz05LDUBnzAlVx2c6VDTswrihykGMdLGiFLlKRsMRon",
-	"zwictcPsDHiWspzMvjpZjFbA0KYuh4Vicgvus0hBFS1CJvtaIcUeBFMh2YDrGCII84qgf5FpM1B+9cIh",
-	"pycVtY4VljrJNZU3bHYI638Jq4NOZJgKE9N7v6r2seml78LfTD9WZyfzwApjwec1EKTLCcbw/qippWYV",
-	"2+QNLf0mKNVtiVOMKkE2z8+gtbPhN0peLmYK6hdrK9SfyU6UnJK1EYUX0xXkUJ7py/BhqfQna5mYOoaj",
-	"T4ZpG8F/kCm7L3/35uS0evXdSaPdKavfAtP3xCGmBTv5OxmUaoMS+bsOX5WVynDAA05CsWSRpzjOlN07",
-	"2P4Vp0iGgUwokO1YdAdGfhy2qt8iUs82NNMNMdoN/3wmyc3NxRnJTOZRLnjgoUMZj9pQQzbEfjvMC2Y0",
-	"JDc8uCdQ7MGq00+up9CjFjCSdr5d8DgIrXHK1GANb4n0F20A5WKJ2Ye/Q6B0Ya0i/c2mngdOMYSH5i06",
-	"JWn3uMzO1Gllt0knb4LiamWLuNUeej1an3aniJll2RMXiYnZVIjNdeLB+WB6nWF0zsMqw28o7ARGdhNX",
-	"D2IL5CwrPmHi3GvFxg+qW6HkBNwFT7yLv2E5rCQWK+CQHyji1AFZI0Pdxvo3WJx+GVis3d86ngZywE2c",
-	"Pag5gQ70zzKytemV4GvPsEcvhLWSvnqxhfuYFkLdZvjEkpa/i1FtmzXRssJsl9Gv6f37iN0FbFmwtfSe",
-	"QDOspM2n1Qr/ZIbFL9Q9ow8J8bRUCIxRye7qusZMzgmNgzumhUE64Hj21NWIsBC58Kagsf6t7jSarVq7",
-	"M4Qrpvq3rltz3WHRyU9sxpsNnKgB4RqWinOm31jxqimpQNsaaOA5Yoxbbz/CAIqX3Ct1x52ywoJeV1PF",
-	"rUGmmYcLSULBJ/BnIZsq8MxZU7w0mC0+xVqgLShtfvWOtBr1IxS+rKDXZ5KMAxoT82meq51Uf/71z2ax",
-	"I9dnPGD+axCsN6z99AQy4mvkajFn0TjwAhoSLYrj56YhDla8SKobYeKHjMHslgDMlWI2ZWHOZL0ZdybB",
-	"ZQN4JzcaPMXoTl9dpwkxYGZkPinPhVK17ti+M44Xiplvwsclo2Egma946TiI4eaFcyTGRH+JOh2Lgjs4",
-	"VfKwebcTiBLFrqcRk1MR+htAPDu3cKJ25ZkkLyMWTCLGPzLFVOcAG7N0nXLHdcn5zSXBZrsNt9F0SN1x",
-	"9VOIsW+4jda+SJxsOU5wDmy9EGNyMV4zgUiLGJrUtJTdJ4x601Rhhq2GWHhP6X9XJ3W3C+hPtPrmMTk7",
-	"x8tmHjCPIfURqmu6RCSEOJqTG6PIKiICBbpSIycjCAwD9WDAjX6QSyDYjASUlTdg4V3kB5xC0ydQ2vfT",
-	"1im4nG1VPdHTa4cAtZ3KAnkV0yLD/3VkZgXzI0ZSYPS1r331Q5vtD4+hfajtAwwk8RfMkjVGQoSMQun/",
-	"3xdRIP3AMynxa+XUYDuW+ZtjLMJQLAk16tkzScSS42ahlU0zSv17pU9evSDl795cnj6TWI2zCu0lm676",
-	"LxCQZGjLqLstMhcixNGO03JAcCQ65GQeBWFF0abifUpFZr4222A2olzjm8ek7f4Pte3hQgaCVxxydk7K",
-	"/9//SxpNcn4Vv+qTUMQSjE0oHDo6YiTg+A9o7XqMPpOIMY14as6SYg0Bn2CMY3rwQSc8uSHl7GBELGJC",
-	"vUhICW2zQG7AbxWYWZ4KE9UbZCZ4PJXHhnZThNTJ94twlTs6qM3cXJEy2CkDr6IPErmBn1+9AJSfnhDI",
-	"5ETh0SxDR/LjEV5ORcjQ3AAt4Ad8KNXlfM2iWXqDD83AZ+dkqC7r3M+gjxnklYEfzDBLgHKNxsrxgCPs",
-	"Jzc6LiXGXkKICeBvzwhncVYsffWi5JROT0pO6ey85JRObgrFunWYCiIkWJwKGhlr6RrISvQDoPdkAZnp",
-	"t3MCpNgXkVhMpvFLAUVFdl3FCnIDr2bfIxxAKatqBKQVRqMwYJFNRPLw6xpnOKVRFDD/4RB6OEACYSyI",
-	"4mFPBF0xPCh4Jb2Kk6tvOLFoVVexKydCeu5sJbfSfgAVHJdi2pOp0FtAfIbkzA1aedD022kvpvc/MRq9",
-	"piMW7qjNRqWWN9E8h+WbgpiUh0poed5oDzW2lBgBz6rps5ObyjGhm3BaBJYSVdQCNsrMwNIVTzu5QTHM",
-	"yDc2KvuK401paCpcIFdR8go8QKPq2BJdBrxAdnGS5hEQEkdXEpqhLnPcn5SH67LjsOIMuCEsbfVUFKvk",
-	"oQSo7O6jATzp8K2vHH2I0JwLBtPciXcIF7yaZZ94/zgk6fyt7hvzSmVvKUuj9mKbsJWIxFCYOhG51J3b",
-	"IG+jGsGbt6JvOKWkNNodEH1tFOqKOkGsBWJ8xSEslIy4+54By2p6Wtw98O1iNtKuk/TdpPOond2/3Sa2",
-	"ZyyJDiNJlM9iLrH58BZeaBuvmSKVe5OOnJWh14XXnLZWoEQVoDuVb52sjaLI7pNaYB7nv7YsOV+PDxtL",
-	"6ukI9UKz7SFxYeMgZO9g7B/Yhg5kuozeLVupC3aiuM4QnXlvKF/Q8Noi9yEp64TxSlowEdzlgdQewA02",
-	"yxm9f7GKN5XJggROibFLMObN5Wtdnh5ULay4t+dZxgRWQJiWAN/fXBfKfIVZZBAIEqdF/2BqrBGJFncc",
-	"f3gMBdvSFuq7c/AwpUuDl9+bbAfXBF1bSeRx5J9S2ldE/VDR8DGrypYo+moWpuu2nbEwuGObmgH6+ldj",
-	"OwabhzqV8IcubLcx8wFjwbdePg+JLL3bUk4CfsR6EqDTD3Xz8mrgD8mUUZ/lFKCNfbjvrODEQ+vfHZAy",
-	"kQn4f5hx+oGZFyZDAFpaxksR3WJ2tl0EAsRF07+yti8w6OooLkqkNum76+v3VlekPIAbW/9GSXMDyuWS",
-	"RcSjs21RbQe3ksqdiW0JAIYKbUqx4mqTE7CGEXu/1nvdpuSwx5ktjpzUZ1b/dUgNx4QX7IqitKbYE8zH",
-	"sdCidX+1nHRjtN8ciyIMSZmLmKyg7/ctF0uwkPqOTulSetM4hpoO5uANs4F+5j12P6VgSsyE++lZICVO",
-	"f7/dfZgrU1ocyD0JZMwi5hPNTxPmj1Gp0HggljpIofIkife5yqc7OU+28umDa5fmy0gclv+/R0NsFLrs",
-	"1WVg35VYn9suq/VQftc4W65vVxL4mI0rIWU5FUuOha2VIP3fcQ8RFQUndzmVzPttmESiYZJAgsJbtqqR",
-	"qxR/gY5IwFuq9sXIJVnB/nTzJHw5T4tfHWs2ABZfmOZsHE5zhmXuui/TGfYE8km35eu8LtOy2E+41K9w",
-	"mXeMx9sLctGESxt1a533HoILNeOZej/hfBv0JNCSIJPyUaqSYv4yprP5lvgdnG9K53PGtwTiPGjD1m+A",
-	"Ij6qdy4Fds+9OytMHIPaR+nCTEGrWr7GPlSUOcY2xReQ6YEqwlBHY2Km6VhEEBM24BiVf6yGsfzhaij1",
-	"TvZpTbI4DqFQTRoU6pDhitFIj2/FFUO8lnlSgxi4woCsJHGzIMovA9KeaZHbq6kauB+QY7klx3v9J0D/",
-	"XpPsaQ7f1W9njSjXpQpoOJXE+A3JcySTmhb0+1Y3Ud0eX6f3Hm8ihD6hA56NpJDLIPamuj+8jnCIoDK1",
-	"jnqYo8FZ+9NDwSfYVD5kleMBz9JLHwI1INQ6zfpZy0vKOruzqyzhXug1lnJEZRaSpKvivMVRmpJ5iyiI",
-	"V1eKDSTlzE2PPvXniNGIRS/Njn//4bq0HgKuy+xkqoXOsHjmaLWpZKguBUWGJ7qsIYDfJy9gRoIB+PA2",
-	"ht6rk/YjhE9rAVsXdImnmfZsJMDwXj3/WESIS+B0EAYD46dkO43juVVP82QeFFrVT0ztGFPfFErsqV+Q",
-	"z5valv3SfZXOg+otmH+NSIODZma52iApZwtwqslQIq0RXVtLov1wAuW4tfn6voqJE+ri2QGYlm83w3a6",
-	"tdhsCppO1Qj8HZClk24DLYF/HbJPEE01FiblmXqxVau4BONjjPL/ium9X9Pl+dLR1VPEJL6mVQLce9l/",
-	"/twXnqzZ3z7Xy1TArylhpSvIL6jGooqZBjD2GFplwFcSo8yhxJDxJPom0Sqm9/rA9LEtY+b0DDgeELh7",
-	"dBWrMOC30iEzyumEZesGJ5k9QZSUrNKhRQ6WJ8mwP53/V1SZRzpEMQpCEUDkaI7uIgzsCsMtTZpHWnpB",
-	"QrrNf/wHUQeZ8VjnnA+4Liml0zEkoenv2u0iOEasLoWWlggeU9lXQ1atcqJKztLhYkrVntMgcrJkj7d1",
-	"htwcLTxkCRPyvig359gxH92yFWYOvaF8RYbPAb/P/7RuqU/Pa7Xa0C6ZDJIf+rTs4oPFnHDAC1nhYUyQ",
-	"XEGEuOklalJKgCeaLGYF+YCvMcJ+8hl0M4IEQsyt0peaYqYkUbqTNlduyyHsnnpxuCJhcMt0ytaAA5Vb",
-	"9eYDGdfIOfWmKYpICP22ISsHt1YxaO0FVFp+EEsyNPfQsEZODLkNuLGKWf44qDSN9hduFs6kQyYslqTl",
-	"1o8J1QhJP0L94DbQhocEtAFPQNc7qEdpJvlzijB1fpO+qQ39S8IZ83PeQkJjaAZUThbUJ7/8OqxgTN13",
-	"b05OSZLEAklNeHBBidGBb+loDgGlgsZ4/pGGRytTTBGcDQZD8+SkKbpPDuQ145R7qwE/BwdUxKRYRB6D",
-	"uBU+SXoqmq9hMtNQO4hxL/QnUGwGiSUp+maaIExpbOESyMDBdCWd20wVVls1MswcpiRdK71SxJLnSk7T",
-	"tFA6ViXXPils1zLUyTXZ5AVF9XoZFYMKoyIn1aANUr6/evc2KRVtdmL45wAuoUGpTwamWPSg5JCBUVvx",
-	"l1qthk+VGqQe1Wq1T0Od3RGGJJ5GjA041uRVTFVtYo2cW+WjzZSUkyEWzenD9MXzeMLPP8IqwurhL7Va",
-	"7ddPioddGw0NE1MuX56SZrPZU+ft5vq0Rt4IzmBWRJ86htnclWGtVsPIJYd0WtVREFeyF/uAU5JPXjG4",
-	"vspWQ5QDPjStQ5RuNaKSQYa+bh+i/m0aiKh/6xYi8Kr04D/YRkSzeOwlMqyRD6ZlAMe6N9B5DZLcIWUu",
-	"TvLl+mnOqGJHuX74uF2YkkQK0q3UOZjRUK0WKiSZnKmCwo+kLCKTm6hYg0nRMm0redLZBM4aFJOEY5MO",
-	"pBfxzDQ/qSTt3Qx6L9JK2IaI4V4ZkhiKplFOTHcqMrRerv7AVsYqQcrQrq7RbmOZe4iZO7k6vbiw2tQd",
-	"gypEuS9mOjNSQTIRwof6/imDSjQao8iYynqSjlm4SuKm42DGFLsy8W/xgHuCc4wAr5Ef2Ar37lYx43nK",
-	"auBia7TIVCwiWzSAGh63bEWyVT0MMGWMynDwXqPQTNlfYfJVwJMB0xssWnAMoSbWBUYxhBDaT6DLVLMt",
-	"XV0QJ8MOgvFCJvM4KVSIczVsuh9x9ZLNQ7oC6owWbHhcvCrDdc2ikBoaDVLeVBK9YlKi1WC3bAUDpzUC",
-	"M2DrOWC6QC0hCENT+g/arEKaKLD5bF1BjQpdTiKCpWAkKG52w02anJtLSnDmkJbb214Mvo8V1jEoGNn3",
-	"FfLf8SLU0yKSW/f3yEMT/S/dtCCWLBwnxHRskahp4Zn6xgc8/TCiHGrrK0ibDmnV1f80eo5ONhdjFGO0",
-	"lAHfVDBFn7Tv7w3ngaNB9UqQXWZ2NlpwCTdsTshIpQtdaV9tfsAnfa3uzsyeYoKeIGw8Zl5cG5h++im2",
-	"U7ojIzald9DUTtfs0ozkPZ0EXItCw1fn16RQ5NVCvuLDtVrtuekHDuqE5sjWc3gEpAEFQ+iE9YkSD6CN",
-	"iy63Q8BB4BDOlhgfpgiybAboExH6yfMKqiBDq/TN0EEWR/9YMH3zDPiIycBnZKgu4iFyJcV0ZbaqDwoK",
-	"ieXBVAUqLAp0rNMRhnwRhsMBXysFRD5oVJtlUZxjKtRlryRvpUfAWnXctGRaHI5YvIh4hghXAz6F7PkJ",
-	"k6SskU7qrutoza3hOmmvddMQB9CqKygo3qs2GhkziGGKC6CGpORHZlGhPkjqbkMsYPXUcKXFZ6NKKHhh",
-	"B2AKwGsCvDrtEJHbct1E0DpHBRqPKLQ+pV5MYkWb5rYy5fNRRAQeqARbDCy3P0DeK/GCoaFWJFEPpTGF",
-	"hEcJ7nl9yJDm8M4on3gzpmWEipNKhyA6VuuNptn3JfatV3JqojqrgRKDG/wMzwZpawjI0rOL9BgNgWp+",
-	"Cb9n2oZpgVrLoRoJWJzirSmOjlqP7lkNR7oKEmL+dUT8ULdHH1YSv+qcRnTGFAtmZicy3wx4+lHN7BZh",
-	"9zHjElRaZI64HeomYJG+cZW2rbenqlR5k4du6T+6JWqfDJWCrisv6ekqSuQDi84QunBwNoQSJkPofXBl",
-	"NPahZYCEygiosYqxtXFqKLgVTza9ayu2utCLBb3prdJH+vOYBKpJ7hFzVaBCRKGLz4iRZRTEMePqMBst",
-	"M9FVSbJDI+bRhcQzTe4CoS6yVP+lkBa6iOZCsj4Zqr0FyEENwWRDw55i7d+qIJoiunxh3jbJ4urNOxaN",
-	"aBzMsp+oHYinmj//sWCR+jClDZhJqm1WxKFn0DGwuGsQYIZPzLYSdRYZ9deu22cS6Q+WAyGuUEsLbkVY",
-	"mHoOUtU4MSRoAZivMBZ3fZOUeK5JzKDWFx70rpLAEPRBym3SPBJ34hbNGxrPia0JRRUtHLYVa9WS6CTg",
-	"ZES9WzEe43hKuQfuhMrwmAYhZkDCnWR43WvF9+WA43+x1M2UebcpY1frA009UGImZ/oo6dta4SVgUt2Q",
-	"us8ZeRO8IOW647a6Tvuoo3GjGAdEU6fqYr4RuVpauaB/TsWqoQyfUf842ZNAMQew7On5mw0SsjsWonYT",
-	"RUqm0yIeumUktiNCwUWzY28BJ2dsyVhQzEeLHxLUEiuLrp1IhiIp+0N0xmFy8kCTSb+xxMlYKMiCOyXG",
-	"VMk1u49NRrE+FeVE3Ae6TzmidHDltwyXpU9BBSv7j5g+0zfXL6tdI0cp0N7evM5qRXwFUhmmoxj1zJa6",
-	"sX+L0tS0KUOp1Npk4WT9mxU1A5gRQUh7RL9wlJRAAoXKDbphOKDpDRxkRWmoDHnqWjQNbswxDyxjHgCj",
-	"7WFtUi5qIGWqWEARs+GJepqol6EWPkBGwbktu59l5bPq9ZhDPKeRZIkpbSwim7tSnlj+dAvIKpMenbO0",
-	"coaWYv/Hx4/wr2EF16FZESrSVfISI3jh7Oujq3PcleJpWQ/LNDVBO5bd+BkYdMbBvWPMqsgE8WUF88X7",
-	"VN3XthPcIzWD/qVGoHkUaac8RseJWyBAEpR6pj+C84JKbL1NZgFfQDk7Y78znwWSYA8vQvVdpr/vk/Ei",
-	"gvsxqbtuWq9GsOtqglajR8rZtlp6xzNdrxxdRzqRWoLJNE4qLSkxsq6PrkN8sRiFIK4j/FhkwMCiEaAr",
-	"I6QL08xGSa15nCj2ihe9QXQAyMEDkGp6eCPjtSVZgmoQlLkAnqqkZ4WttA0jJGyPVmSyYFIqYqYQoKnG",
-	"t11fuH2udUfkdqtoqwoXrj6E4owxQJI3CKvnaFbBfaIxRBkerxm8k91Md5zcMjYHtIvoNuATdQJlqlbj",
-	"DeiFkHubndVk8+vVp3R7bfXpRYuIGv/69D2Zs7QcYWrfgSpXkbiH2L5xJHQjUXrvI/8F62h0p26qCpxQ",
-	"TGUBngUpRO9vroH5G2VZFye8uXxNytqxUqS/4mtyiIY0vOgUpI02XraNjtOotxzFweG2PVYwQ8UDJeZX",
-	"jpWAgHevgkKLDD7zQhoxnwxl8JENibhjRl+aBTGIU8g8680N1zKydLxHwPIiIuYjVm8uXz+TqacAXoU8",
-	"ohWBFn9wY2hxPwXkFKshV7EfjG6ct0km0buTShNKLEAOikLSeAFlP0IhmcxtZI28U3oiVZKnutySnZjR",
-	"Fd71CaHnLutzcF30yfA5uDSegwd3CLJlsjWkrT0ckpQzG5ExCKJb0jSkVb/cXJ8qyH26OiZzqoV3sN0U",
-	"MC1dgc11+66LFvF3tmtDPktg8AVch3AEjNj3DloBygH/kBjVEnU0kMTqH0jKuneGo+TVmEYx2NXAGjZW",
-	"yuFtxdHCi2VwRNV8wNtuE1xJ620JixixVdVN0WzbdYHg0QFKyWgxyTjXEh+fmsVUFjEEWV7wJPM4WZrO",
-	"edHJsTMBJSoDhZsZtvPuJxnGYMTmE6YZA9TGIuNFGFZq5ArXAxE0M9RBtLVO88nU6jjOAjBiCjYlp2NI",
-	"Rxh4TEc9akf/+0jMo4DFNFqt+fgz7v2QTWj4nM4DSLyXGIIXh0mwgHFdX55fXasLv+SU7lgk0f1fr7k1",
-	"V30i5ozTeVDql5o1t9bEglBTCKPJ+nghMFPIgmiPNwGqM1gFIAzu0AyReo/LlJPvrhrtDvn+w3VlU6Ml",
-	"OwIGIo7sADo4K/EiyjbIU3wTroi11nk6vj1hRrpmg+bxeaGaDD3hmyrL1sTQSFRr5rp3c7IqYH+6m8pQ",
-	"cwF1c2s/iXlUvrl8bcrIgzluHrHqOAjDDLgYlqDlVtOhNI3UQs464HiiK7WkuuIFv8LjMjQmCuBXzY7r",
-	"wpi6gyc4Srod44AxlGFft4KHKxNqlu6cFmchxsPYI7Jbq5h5bcBbbiv1YBoOpw286NBE4Qpsbwl+Eyc1",
-	"SEY4IoYjWGEWMrV7rfeGTq7NiXr2RzjUVrS9gxEqJmaE+2AcYaYRGI0N9sWSG2kJsQQ0tKEftQ2fFWSh",
-	"/S3WR/BuYHsh9OfaR5y4rcub7dqoGxwnW5O0rQ18bTp++e7yxcXZ2flbVKz4gCPl+BrbN29Pbq6/O397",
-	"fXF6cn1+hkwpgfvCL/VLGM5vmamwz7E+OqX+L8Vhuekrzy0HHgRD/YoxlEzGL4S/srpAQPCe1fLhd11O",
-	"0pgBkfcAnat/6jLhpX7pGrt7C7SWVeuNptELzXFjvr4PFRtUOrMdfvU75ex/6UlqnpilSc/JASv11aHK",
-	"RbKWzGwQiQgprjTMQgZyRo6tkHIYjBmUMV07tfr6q9hgbpmTi/ilWHA/O+lJZjb7SGaU4x1zLDi0/cbg",
-	"NbT87YrBXqMVU5H3UzZwNo4WDB6gAQw2tuG6T0cKqJrpnp08d2fY6zYR9ZmY0RJbfT8dvfKCd8H3Fzcf",
-	"L+pvgwt5MYvnP59edC5m8v4iWAb+d+Hy4ncRXIX+zQV3a2z1/ZJ++GfwLrhYvrm+Xf50/TJ4E7jLN2cn",
-	"y9fXnvpv/O7sZPnmFJ+Z///p+jx4ffr96ucPP6n56l7jx9Xr6/PVm5WaM/zorS46F/xyyl79U7330f9w",
-	"cfAcb3COqa/gC2Xgv3rZ+vm0vhw1v3d/+rAM/nW1DH7+11St5/7tx9v6m2uv/fb3k+Xr0+8XP81+Ct79",
-	"ft58d31z//bjTfvt2YmCa+qfXnTgvevzpnr3zekyoPxyrnDy5uy8/aZx3vr595P47Yc39z9fuc2fz76f",
-	"vr4OgzeNn+K3sxv357Pvf3/z4WL50/VtS+Hvzevl7/866/wRHl3+NHt5+ernxcdXl/f3d6zVesPpdyev",
-	"vfN353/wF5P2P+1+7P2SW++5tD5qVF3XdatH6n+66n9c/D/Prbv1TBmDfqnhNjrVer3acK/rzT7I0DXX",
-	"dX/ecvCtDo2JPKb7LmbEMpBq/qe67/9hTioWXgeG+49vlPVVUxZuFdwL/1C3wv9oudl7YQMvdkqwvRji",
-	"X0JpI5OFVDrJyFU6RS4NaNfN/DfeI2fI64i5ORxwna/daN/Y2Td29o2dfaOslLK+AMNSwlaac2KJYvlo",
-	"Nlut054bO9PkGxf7xsW+cbFvlPXVCWVOKRc3ZGd27asbZ7RinewOanFBV3AbrCQqKtFfawqi1sHqcv4Q",
-	"XQvxmkaYIp8y7fxbhI7EHUProc2jPajrVNKe7N80izdtQtEuBDEEBWOW7D3gWMDSBDAYHwpO+OlX+9X8",
-	"OH2y/ePMvkVpc6CRNjuts5WeYk5brDxQMVDH0X+vcVy06Qbvz99k3gbpHjyxl9mM6BT/tuUmkES//lDM",
-	"2wuxMamTvVdkYL8yKNlTZnFvvdYne31+OPY7rvvpAGsTVs/acIbAL6j9PWmgMynb+NWggkMU2Av8I38A",
-	"kg2v6INX3wRYYs96fsOpNkBjIZSW29z90UsRjQLfZxy/aO3+4q0x/8EH7d0fYBDNWxGfYAQMftjb/aFl",
-	"w73g7023c/V1fY+VvUfvccJx1HeNxkGz/sBWl5AcgB/vAfJrMYEixgKTyT85pfY+u6CdezeprxKzZxNb",
-	"466dZ/dzSNkx5JnmqMPRXE+f/uXXgsTlX3795PyZz+j+5Vd1KFNm8QYcM0Upm9BIbSKhyij8WvpVQfLc",
-	"ixbcm2525qEFV2YddGnQsXHGQWyIzspNmw+QsmHArQoJsNi8VVLXgeBtjkm9dgIKlDUw0RY6ec8EMtfI",
-	"0LSiSrLtcLZn0mQsSaaTIHK5TLJynNQvDCQR6OPNtp4yHa2S8KEkIsS0axy69//3f/8f9O7F9BajZ002",
-	"mEOGI6+ufn8+1P9pwttUEp3zhd2k2121wmaDxIK0WpnIOEkwH6xSG3CTEIbhh2blpkfWerbWhoSwTMJX",
-	"GnOVBPrlQjc00o8JTbfZdhuYtlsLyaSJFuwd6Eu0MlMLfExAlX+pY0mv8fw+kFgDyvanIFI24sS+nvHV",
-	"rByKBItrSjqzldz7dqPndluu6/a67cZRt9s5d18euU3X7fS67aOzxnmr3umdnx9heRYgBSUGadorffr1",
-	"U5Y12SB7NPKrkJNEZxkfbMTMCZJFzjBJZzlfmI5MuKIz8pqxkpNb4lG3t2WJJ6N2163To7Nmr9ts10fd",
-	"0Xm9ftpq9pjbPm2/aDbaPcpOey/SeU5p5GsAN63bsefoffh49q/li9HsdtL9+Xr09s0fN/d3/7w8WUU/",
-	"fzyTr37yX//4uvfxp/jkw4c36SyXbEkjX+bGOvuuvaIB+0P8/LbZGZ/96AVvV5cLdvnq7tXry+YsOnqd",
-	"BckXE6bOuN4KLZOdpM33rB3ZI3OSmO5yG6jpqOduRDUXcZVWNd4UOAd47dTpO8hVV38KV52hnjSJJZu9",
-	"oi8VzdM2GIjg/cdQne6GmFJXphxxxirRQKvEzyWsqFVy670m7Y7r1RHrjqtH7lG7Oup5o2pn1PS7zB03",
-	"aOvIlH6F9Bw1Il+E4QZaN6WL0i6A+OSNkcLVt48ifrNYvHAeslRv3HOrR/Vup9qlvlc98lqsN67T5qjd",
-	"3b5Uc+D2XaYSdPTOZ3d3rzNqFpoc0LQ9ZUE/SDWZokag6owRCxdN/SNWPRp3WlXaHdFqmza8I7/H6uNe",
-	"bz8cHsBc9f2iQAnFRGSNW9SbsTQCTExEbQ7KoR7FyhcrHWgdA74WqJN5KkKheNt/uC87jZfnUEIW0HVu",
-	"FqEr1djArFX5Su+GTxmTy43U0S5JIuAW2/LBLEwuwniXdWVhINAhXQiF4Hk2bNpMIngPNLo8/Y1wiPqv",
-	"b4qaW0sbmFqWF5AoMfTaaqNK+Wpt/qwtYG3YPjlkrMcbUWIh3lC++mAuQhurL4O7QvnmAXjLYGtG74PZ",
-	"YmZMTtDbhc1AHG4V46dPtn+zy0CSv/vrW8SsXqtNW83RERt1PL/e7bYaXmfkUdrxmt163W8etbyjUXvU",
-	"ysk77r0/9r0663pHbrfR7rSoe0R73U63SbvuaMyOxn6z1eq4bnvtQ893Oz6r+5Qe9ToNz+15HdpqNNxu",
-	"vdPreWzUYY2jsV9f/3DUa/vd9shr02av0xy1ui233W52WvWuR+nIH41HrSalzfrah/VWs3fk+6zbavQa",
-	"nUbX77TGtOW32dgbHXlj2u62270u66D083gz0o+p2cgUy9d6QGI4StO7WobmnHXFC8xKOnbzi5qQPqdF",
-	"6FTwcRhgmcNvRqC/0AiEJhtCN2l8yRWnLTIeDUPbPKTlDbQPmWzvqmKXW4K+L61obB0nm0kUxyha03NN",
-	"FyMtawTqrGvoIRUreBj3aYSvBnzAb65PK33ScN00JyutBSB8zGBpuHUT5MnZMlwlliPBIU09aQJtbFKY",
-	"EO+zAZ8znOw426hxrZaTSd5gSaYenWDpiUvUj+T28m6kjH9Ub9nKdn4Hglf6Vh4eJOTwbPm81F5CHhxc",
-	"vSGW98z0ScZGFF9bMO9JSkANt9EmZaiJAAQgyYrF+8TGmgKuagBF14Z81gMU7LlapGysOjjdgVO1vlRI",
-	"bnZ5B4bn2tv/WeNzNyMdcG26k1uYXFPwtdB2cvrmvAqtGI/++UPrTe9f74vULrdZdRvX9bqldqXhBaiL",
-	"6mP8bjxWyHP22lNbsjs3bCjL7Ew9kUfpMNl92a7DZNghVIszIICA8UQGGmweAYcwOSYH7Fa7etk9a3x4",
-	"277eU0l+/G61M7t1ltmkp9Az992jk3RjHqc/PlJRUoh5t4jfjS8pz3v6T/DC1SmVDdftPVRd0k0ht/n0",
-	"Q0ZljJNkdSX1bZEf3/5gl6K0ky7c7udSCDa5k7Ht6iKGkk5qFVCrru66j9cADvFpZCthWzKjXTyB5z2H",
-	"eSIYJ1qFvXNFmWIjhsV3MIcqkGkOFCS/YU2SInlpQ5CNBf8nx8TcbFxJYTDh1jUYAewzgX9ojNBGyrva",
-	"JEeSslVAGACyywdXMDMar/Xat7CCbxrlBuVRRLrg5Z0pjZxX6DZqjJAHv5+iqIuB63AF9WGSDIxVXCWD",
-	"JEpjXySvoWwwjRhZ8OCPBcsn0A945gtjb2GSlEXk28I1VHmNjsn5j2+stxSqobwAlawacMk4tmwPV5U+",
-	"qFwDTrNwQjyzmjSrKCS1iXRdOWBHSoEtQ5MtyN81QGLHcRqxAb9l87jiYP2PZSAV7mG21CVvpT6nw9ZB",
-	"B8VKdMbEBFcnWJAxsAKDF4orvOp4CVA/rd2q6O7UmCf8VJ59tQy1j19j2uhSYHu0dWvxJjvrUf30qNPu",
-	"nJ8e0VG3O3J7XZ+NXxy16y+OWm79RXvc8bu9o87L1CdzHWHFI+OZzRg1j869s+nVT6/u/7WSnvz40/m8",
-	"2f7hu7fdu7tlU96dLF7/cP3xX8vTl6/jH9MR308pj4Vx/2/WspamuDDWoDYqA1BY2UhJz6R5r7LP+g+I",
-	"WNDQvlEkV7j4kVf/g0aujKLo6H58e7dqh51WM1z5fNmLWLs3iT9+XI7bM/8PKzhAhD6cJ3V/fy6n+x4O",
-	"9nR7V3NxqLvdHIm/SPvW7Cjha+ukUKjcbVC33X4r7yneFvnvuk2I/F/sGbSvoPzHH72f4+bdD0ezD437",
-	"y+78tdf6TtZPniaw5ouQaaENATbgSUwHSExb1NH88V+7ztJb9zNbE0K8CnaT165AhMao41WPWKte7Y5d",
-	"Wm16bf+I9UZ12mgdSl7/um3O/9mNrut3Lzr8TWv1ocdeNyZbyOsruwVs6lKk8CSmjp00hZT0eBPHNxf5",
-	"53CRc1HoHVecYDaPV0YYDQNAzNN5ybHPe5HHu77RS771m13Gn/SMfjavLxepczcWAmu+Jk+gmtqaz/ff",
-	"yNP7TUn/qt2+G7RqmrvXN2UEWHXsNmvxLwNd7Naz8gO2qPNGlihTaZrnwTxD0MgrprTtAoqsm8JWqbcX",
-	"xoqFqaKlKzUmrSuUYi24h0qsqfIicUDfFL3HUuRUrrg3jQQXCxmuUG+m3tSqvOdRrv5iwR2q31An1OJF",
-	"AIuppafL9BGfrhJvNmk70AQkqfMHb/lsHorVjPHYJCEktRV1ucKkH2O6sFajlwvNh2JlC+bXyNPo4xDD",
-	"9xWo4zQIV1Bzet1NajYGLvwp1eXcoaSqT1fP1D6LmBaFruvNy0VYfj4hbnP4PZaJJLbxaCm2Rd0XlKD6",
-	"r2OCeHoJ7mC0PDz6PTkRX75WlaaSJAx6TSkCZembcvRI5ShhKcUElQ9HX1enWG6fHqdUAcHtdPDrG5FK",
-	"XXFcm4L1bfBN0/p6NC3t9j03EpSVS28kk0dmcTNd5qkwfxt+3Ja5zbBi8Y5P9lezHnjaP19QbmLnNlG2",
-	"ZlXqyV+Vvf1NIct8fI0R+6bH17+lRpYIfeuK0SblSzfJev6n6YD/6blpoAbK2EES+qXpoq/A2u2NhYr0",
-	"6BtKq30jHJiy3GmZysUk4Nh6QtdVlvAxxy5c2CMLtC11MTpEHx7dhIlaZeCt7juWGtPPxVqY2FazUQOu",
-	"pTGlTUHDg8PbyZJrq1Y8HfDhFVTgP9PIvkzaKQ1TaP9Bpuy+/N2bk9Pq1XcnjXanrH4LTKcnh5hNI38n",
-	"g1JtUCJ/N9UjKpWhM+DqVEcelcw01BxmBkjy2bF5yDPTbraq3zKhxNCXSA881NHQ8yBaQf/dGx7cm6qx",
-	"aT3lFOMyqZ0PufZ9u/1I8lrSCBfTztPJAtNwj3CxdJIE8jphd7rgLuVER6Vq6LFEO/QRK2iuTESazJ4Q",
-	"XYDNdQvU1XR/1IC4Zy+ANP9a/XVE/SuDvJ0SQ5bUXtif7uZlG0aBa7D0yQRN+gd+fq6/AulYofatFbV8",
-	"wDg3uPW4PQcEOhWevi9ZJdgEIcf0HmIl5O5IZJjx2vT1Tyf9GMxLjn6vdHMuX76YnGz4v3/8o+SUDOvU",
-	"hfqrSf89jHA2QNTUuBldBLGMfNtE6+xbrooLzg7YH5zqZRDujESOUqDyt4az/bogCm5bk9l+lb+w6GRP",
-	"Oe4C+VzmuOkAuAMIaP2A2PaqHCfVptfNDLBAB+Ai/m0MY2cLLsEQ6sOxCcZ79L5uLZmU9IffxbBrjxNx",
-	"HyikfgXyYkbce8XidKfhUFKpT4BJTNJtfnTzHEsIxPMltRQItf131+SxGslj3k/SZz7pdpnmLqW92pbT",
-	"wJsmHQgyfTXEeMCxdwv0Kk4aj2XbDNRqtSFkjamrfXd9GG1+7j1xDNmNZNG/a4WYLWVcOFvauXx8SxsD",
-	"GrL7nG0rO1Wr3Tm8mr/C+19UG6TV7lihDOtXckGlhqZX96tHo3ajSt1Rq4pVGpqjtnfkHlapoQCZeGnr",
-	"1JR/pyoNQBdrRRqeIogEiWePegx/eaaMNhnd6AOTp8UnqcaoT+MGQx7+us2Sh29kTHmFH+2svLiJxr9M",
-	"2jw0/xSChCJTe/Hf0VL3LUn+K4uWyIlQlkh2A0KYJZDlpCCdRv8btLJXq5uw/fLiobrh72IkHXWZMxmj",
-	"JcZJwh2CiMy1ERcLX0EPfqqkS2gSVNbd+Z0BNyEHDddJev87ZMjZffyb/rNPJGPkPZ0EnOqoflPsxmTc",
-	"o8cLWlljDgEubcCtFmykLLj+WYGDDaNPsPltIuFk5LrIXrRY8nwTuOLW5kbya1WKRL/XgYxPELorwPuh",
-	"AqD6CuMMFJHsePkUMKilxKc3Orxb68ivkDESVo2G3UXO8I+LvSKtXYi0fmBcdEFdtGx1r1wUeKPeb4EE",
-	"lfhTJbyK7tzDwG5kwD4oANuArYtv7oK63uvXG4VQK/aBR/2Xx+/BzC5tBhUE0WfTr7vuk2HswEl+dbbE",
-	"9Nfbfbf+sxFjzJDjgAdyun3790sCwPL/6yBGm8HJblNykPIB0JpdwPmSGTuZxSXNgjZ1s9iUN2taWuiu",
-	"gUnAmuZ6m/Jovx3lb0f521H+skd5Zz75IZ0bjACi5JFd+mwi763JXaZiNq6cyQdquiPqa0klXzcHnqI3",
-	"NQxkTPwAYkl1Os9D1VaNZ3tnknrUekrTzVTNegzdsGHh1jZhWL8k84jdBWIhQarM6bf4Zp882eibFGFo",
-	"AAxo0HjU8YP6zydRg7XQbjplR5RPTOt1I7mjfyCwWgyo39XSlRZgr/oxGvEeCf9K93mapP//vuqmkyu3",
-	"kddAFetIc+tphrVZ9VAT5mCppifmylLs8dCYkNTatzks5Aor8iuqA+5VDmZzEcUV4ok7FgV8kq2VGnAy",
-	"NOpw4MshknUYWtVU7V7eSfR7En8xgtANkVQxC3zp6A7F0DieNNxGKlxhzCNAdkzGQlEbCWLT6Xljd+SM",
-	"wv78T/WfC//TEBTZYXInyyQKw2fziGFrMjlnYQiWqnF2pZr7JMeTkXgpHDiyoMeVW66rFNkTTgI/Od7A",
-	"zHiyw+Zgow/HlOTndGYQLcZjxiEiNojZDDXv9PMATQro9Em2LDEX1IghFx3NAT9DH310R2h0iohEC84D",
-	"PhlwCgEesfmJTmjAsQCCNgFo3pn2ZYCdE5w5dgZDWcZBGKrNq2ikDrg2ecCaDTTS8gznbBKKCIwocWwV",
-	"RkB+v8TFAFXKARemuXJCdzpnQN16nNUI2AywCIIxWWjPXCh0H/5QTMhKXXQkFhpEMR5w/bpMPHlTEcW4",
-	"YCnU9zSaMDKCegtpBTcR+jAoAm7mlM9w1X+NCSXpyfxwI8oTe9HChJ9l5Je3mg/AFmcMU5bgori2OmlX",
-	"+oTmxrDOqs1UL3yFwwnoP7YUlP6s2Oxesvmvjj3Jnp/VS5tTRdSWZI1Am0JRHjKvs+eqEDzDAE/CgMp1",
-	"zdfikBZiDbN8FGI1hnQomSaQtQj1HTyVGZvuQ1HmM+qXfn1Iw/PkcFmu0nXXaOOpzsq5fTw2Lf6prA4b",
-	"lVG3KHniafXdoil+3c+Ru0nbxSfZfJnOuEmrR6OGW6Utv1Ote13WHLfp0ajXKK2DYzRbHGlr/oitwiaZ",
-	"HMVtVDcEAFjSzxcxF3/b7S+021uY7dquW/22/vI9/wwbckRbo+qR16xXR212VG34vXGLdkZdz21+oQ15",
-	"iDFoL0PQhgwuxwh7ZuueaRg3CekPtRU9max0iMXIuv7t3QDdyZ5W46BQrki1qpyVKH2lTx484ienBHUw",
-	"QEIpLJAR+I8qjmFLHg8skGEN8dgiGVk56NenaGT61KLaA5Fbc9fTCItV7c3Yrbl9svXDzxMVk7H6mSQK",
-	"UIGSIiPwl4jw1jeC9uNqizzIHPitSsi/jyESjH2EJrJF3ia5wfK4V1xMYmbbGSCTGK7smJPEKiTuWETD",
-	"MDEFkbJLYkHqrltJvCoFFiOIYGHUm6bGslhbi/4a48srZoevlD5fMst6XMm2ZJZvPtCv2Ae6UX7dlvPz",
-	"lQcufCOYr41gPot7fC+NSDFs9NXi4h8b730FN05egcZ7KCuDkpubi7OHypw4YFaficE35gsm+bOC6suD",
-	"0mIR+IMSKRe+OYea1JwMSv/5i1vt0er4pPry1z+7n6r2n61D/qw3Pv1tUKrkRF0EvU++Yng3KTBzGkO3",
-	"co1946hXcD6Nm17TSYZEHi1eH0DGfN/E27xQDiKIephw+62fv8u+/glDojZlNaLP0H9UAqPt4rbTGJ8o",
-	"W1HdXIkVJZUkaax/WVKZzpoUptOSX+1blMPnUS5esRjxbAR3XWDCooXPENjg7BUHfqEDzLapMQdF9puu",
-	"A1ZcRKxlcerFwFWheOiIhpR7DHWMiHJJPTWorDhEhD6T8YDrlIBt0f97B/z/5aH6h3uY9YdfS6T+NQZ2",
-	"7PTI7uxD/rgg3e3i6QHSJgrh+8X8FtRDXxee9+hM/shQ3ydce2PvyOGi6u37Lr4wdPUhAejACt7T9XZd",
-	"wBiyziBSBubwj3rlOBMOOQnumKkt4wnufyPaJ9u3kpjTPxZsl0pVFG0aYsHT+qe91XVwQTyJzv6NKX1j",
-	"Sg9lSk9uK9gnjN5IUYbTWWHQ3wLmvwXMfwuY/28ZMP9Fw+JPfB8dVVlFD+q760eCFzRYS3u26Qbhppdb",
-	"qigOuHZfDTHSY3hMwPqr88Ex/h6vfF0/f6fvTUe2AwhDu/EjGD8woFZDPWIeXUhIhzf1cWmoFhpIQmej",
-	"YLIQC9lPOwQN3fvhgJtXdcu7JD/8/Mc3uPAaucpiQvaJkRywOJhDaDQK4kj9LeZxMAvkzBnwuQhXE8Ed",
-	"MpKeQ/R96xApQsppTddKgRlRG8XBMWXAVH9NnIgmhAYj1Ac8WQV85RAT7G532FPPFNvAUpdDeRvM58wf",
-	"pjJXxKgUHDDccl0Mjbewl2FJCt2Kt5YTuqiYuUWU9gJAj6dYhD60/iYzETEFLeWk7qa0Qscxi5Y08uWx",
-	"1RcggT6eMv4VBJbLr7G935SRWSoxKvJ5gTSodtw+wZws+MH94B4kSKtDUCjPkrKCrZIrfn72XXtFA/aH",
-	"+PltszM++9EL3q4uF+zy1d2r15fNWXT02hrbFxOmBVU9/pmYKNq/g+CvPWr1W0R8rs8tSYt1H4yPYgUi",
-	"Kfq+4BChpQGD2/8S22LkEgMCjqcjOetYZA9INOkSYdtr9gG212rTVnN0xEYdz693u62G1xl5lHa8Zrde",
-	"95tHLe9o1B61ihaR3ST33h/7Xp11vSO322h3WtQ9or1up9ukXXc0Zkdjv9lqdVy3vc9Ynu92fFb3KT3q",
-	"dRqe2/M6tNVouN16p9fz2KjDGkdjv77XWKNe2++2R16bNnud5qjVbbntdrPTqnc9Skf+aDxqNSlt1vcZ",
-	"q95q9o58n3VbjV6j0+j6ndaYtvw2G3ujI29M2912u9dlnX3G6vaOWMNte+2jkefVG63uuNlj7aNmg3Za",
-	"7SPmtUfNthp2n7GOfOY32yN21PY67aNWq1Nv+x230Wb1TkOtjjUb1G/Q0T5j0V6n7Tcadfeo2XNHrWbT",
-	"83yf+XXaoWPf9V3W7YzpiO61xjEd18cjvzFu+6w5anntTtdr+95R3auzeq/H/Ga36dWP/MKxHpyDIL98",
-	"qbZ3ljlK30qOLTXpy/Rzmyg0Zz24VUbLb7DqEe00q6O61652mTtu0JbX8bvr5glUjzcz7/Vo5A1quVMy",
-	"WMmu/KH8HsWTUr9k3WO/mW4JxTaApyjvZgZDEvR3qfSpOZ3nZWZJlixKJOVjTINUx0Fuks0+Rw+MPe+/",
-	"z9P1guVnPKjPxfrXW+/U6wIBtF4vvEAf2xJQX9Qe5TgNjclMyDgj5JbVDd5wFPBKvu1VNvUKfOBgT9bl",
-	"4xTPXpZqNBMwteefqEuKGaawWCD8uK1WYG6cTNHAoo8f2v9jb079RP0/TtLy9QhSEgNQd6uprXAWxJq0",
-	"R4ywe48xP6ks+S1s+lvY9OHmqBPfX3P4x0IzpENDpuPgjlUj5tHQW4Q0ZtXfxeiQyIO19CCSDhYITn4X",
-	"IzgXQyVp9YkSOoZoeeBC/QiGHoBiwMvQmJBKNKIq3ikZ7GwSaR0xuQhjvIl1vn7lL4ynVmBfprj7Xow+",
-	"U2D12xyu1kVYFAhTrvtW6FfX9+NLB+0+DrSndPms79duQREANVSsloLUqynzm3X/3yZQbBtNao56Te8f",
-	"beLfxIrB/8WWh/BeaBkSTBYRQ0OU4prq2YrRiIwjMcNOrzRmMrbyMqz19Qcc6olUgcOGgk+qMYtmxKPz",
-	"IKYhmaB1G10BsYhp6JCAe0JxgvEihpnnkRgHsR5AyqTI64CnGYJ2rJkJTlNQ1shQ/WdINLVIrH2SAJ2s",
-	"BjiO5v4OYaFkaE43RVv0YIG8imnIsJJOtGBWv1vmT9BezyfqQhnHxmRnb3cZXR90wLNksMv9EbFxxOR0",
-	"WKmRkxRgJYKbGwvjYD6ySGAC0EvAHrwrCVx80SJMavloYgBUirFu7SAJDYNbVlG6R4IYdSUk7YvUng94",
-	"w224Bo+aUgyazGdYLAfoBVAgeAyqLzS2NRtkqCyYsY8Q6cP9AR8H0qMhzl22d0A7bQKeRFz2dcMVJFAp",
-	"yJhGgCBs8QBDYNmlGJxQSgfvQwWiYbK8t+YNol8YOqY+EVLOX3b7X9P79/rIHsoQfmL080UMQjMhxQ1M",
-	"mCAEfsb0HiiE3SlgKoVNDMy1aBmYNB94pYjjlIF9zM0+fQkB+7HS6kt/c2suNDcAkvAUNDdXZyWnpFlF",
-	"OoJ+UPQxspf0Vfy78E087KX+mIaSOSXFvq5ZNMtBm3lcNA5wwIIPs8+LvrTY2inmHrtOSZFlqa+2IWPu",
-	"uqb3ybH+C/Onvu3yV7HLTyfVpnxolywbp7A90GSJGwrsK2d4Shh24gWzePZDLVCAYxu7ySwNt9dbmyVr",
-	"dlLv9cmOL3ZGGZlt7vUAqerPayHOaRSu8iiAaXSPQnUFP9mqtRg1W8iYjMDQGDKlJMMkRYve/sHea673",
-	"nsROZsQUXdcg4DGboFSYAUwHWG0lpG/a1r+FtkVtVqRd6Jrqv4SmpYX1h7S1PaCEKc1pklZ1gWfSqCOg",
-	"KtH71K6Vi9f6XYxq5ER7FgRnA/67GEHUlynZuWZ/09UyQWDX8UcBqHA0NjYknIH5NfJehOH2yqVF9sEh",
-	"WfA4CAlofVgmdQiGvRp5batZksyozwZ8OYWedDB9tOAyCXwKOKgIevXHhOqiqtXF3MCq1wdrCmLCuK/V",
-	"pTmALqdiKUkQV6AaJkJBZoxq/Bm8BtwLFz7TYWIIHQBnGHYQ/zWKxCXS4jW9Z08UuPT0GkVSAwyNIesi",
-	"5aGO7u6o7VWP/Faj2u2Mu9Umc2l7dOT1/HrrcUW2LjMnLpU+DpWxr/DLw4Xr/3KYeDo59DC76pqVDRnU",
-	"kkoDLCnrA2dzMuRHlf8ycsDj/G7f/GefteyQvoMzpLgmgmwWIrBv6gHmWv1JtvlW3zLfCc5MqwYoUA01",
-	"rNMLfsI4XB18MuBl9Zou3/X/s3f9T23j2v5f0eS+mSZzHZNQoJDOzrv9Qnd72+6yBW7n7aazUmxBvDhS",
-	"nuUQskz/9zs6R5LlxCFOCaXt8hs4tmxJR+d8znf9WKmHFygVIBDzIZ9BiMKA+5Wzz1kiWlU5vn1RJPna",
-	"Dl/dTudbyPi1jWzXx4z6ua8p37cgiPUagzuS/P26KMpSkc/1uNPbgXyu5Ulkj5cUz6zfL7xu/tk25N7h",
-	"p5uW5m5YP4qtYDUl28vHir7kX1uvpYd9+cx92SQ4wUO+OtnPbNZDft9Dft9Dft/fMr8vc0BisUf+3WT3",
-	"/aohHkJFi/HQYOSa+muCm42hab5lyJQ0Nfai74srLSwuZCyofWF86+V2Nl0/lQwGTwSZSwEMyavazW3M",
-	"ctGQfBhyQSi0UAYH/HlyyUVAGFHJueAxieVUpJLFJE3Ehb4BG8jzuC9yqV8lRcRLH+b5tkOywslAmtan",
-	"bwVzXyy6vY3FyfdpE8+ljZmGvifes1S2XIuc+0xzw/3+CpPcXslsRPYPdg7Ii+P/ACVqJBC4XUYbHujx",
-	"vrizLcD/ZILPtbkvoQ/Nhdt6+HakLstg41OwCc/UUqzj+4ACLJvN0jmE6DB6MW8hzdQrZot4Z+Ub9dzW",
-	"zL5B8vjyuTfOSFgig0ojmQ+BjQN67Sr+FvBW1fA/iPbi9hO++7h98IQdtHfOuoO9aD/u8O3dVUS1mDSz",
-	"xM+Ly+yz65ubLFRSza+4Yk7Bu5fVYvET3n5ytrfTZvsD1t5l29GT+IB3zx7v1VIANrtSayL6m9D8j8Ub",
-	"/dYHT+ckDH7/g0Mcn9hYNf73HuGUV8YsPeCZelUda62NR6n+rGEsq7Z43fIYImMCvyvye7+g7n4j6Jc5",
-	"A1zRlBdPUt6O3SUTItOGMEl3FWNZ3L9e+Eh7mKhcZrPit0k2kPrF7gK70gqR/XeYDVIZXeD/H+c2tJhx",
-	"j3xf01yVAlTiSuP4bF5k3kmThPn4Dg3yTKQksoHAtU7wSFzj39NjrMDoJYt7wA+SNLJZ4KmaiBsemis8",
-	"eDk+X6k1ENDpkJX67Arvhr6q/9CXrPa21ONxnGecjVCN1ZDDFlx11mxzKpgi1JerMsp53lbwNH1K6AsU",
-	"v+2XiRpLleh7aF9ELMsSrkxIMQIarUfR8K9kTOFoUcfaqD51NIzUJXX1dvGw6SOpIAjZntEhy/vCmrXc",
-	"tzZtc6TC6aLPO/ICVARBo7ZO4p3ODkmTC44VPJALSMHvR1F8abbKqYpreCr83ajtsZjzU/z2+qjaV9E4",
-	"ehOGIWnqG1gWDZNLTgaznGOb3hWma6jNXa9WoSaQwNkbajvyb/l565mrsdI5FPUT+vMLMAwVz2+2T8MM",
-	"w0bQGHIWgwXgulFxbpZxKfPUlnnEfwJee4sa+O8Nw6hGfRutg2+H/CYr4duP/6Zr4bsd2Hw1fEcvf8N6",
-	"+Dj3n+u+/3359k1Xta+S4Q8F7u8f4FkpX3gJtFDYvNsiqBlCsSIotgCH3tciZtIXfzw8IQ7FBMQcXoW9",
-	"5dGFwCBjLhEq5yyG3ugekuqhR84NYRv62x2xNQhHXOQQGpMm4kIRaP8/mBmNi0xldmFT91zrdT1GxnMV",
-	"En0utA6KjgB6DH6NAm0Bf6S9vqDF5/5Ahvyq+dO7Zy/axz89297da+rfEnGONBEUgvGfpN8I+w3yT8Kv",
-	"xknGVatFA6JPQhZBsbjpkGfcDO4GoKa/PVE8u/T8V21zl/l4cHRQMzCFB+AfSPY7FcmVKc+NyYkApIoV",
-	"VyQa8uiCxy5kqSh94W4DXgHFliB4qXhXoqzWLOQ0AKzNyE6nC7loqBOLOc0ZVlr4xGJyGaBZfi4JLakr",
-	"6OIa8H5xkjFHVCPk1QAZt/F+PSoDFh/blVzJ8Mt099x/dDUDWzIKGDz047hv8ZqPH5qn1pde5XFOfevh",
-	"GqKs8ijWc398q9pQlbohpODfnp5xs5x97u1nTfD3GplT6VjcDgD6qswC4xtM8jmngkZDhbpZu1ERqPZe",
-	"g6LlW1x1zG74RmN69Gwen9tLyQxR6yPvF4iGt7FKfgUAsgbYQ7uGC7AY4zzWsvRNxvoRdVfJUDYMmpHT",
-	"929xq5gxh2msQI9OTyhGunj+A5xb88Xxf1pOmzAbbKGZh/wCk41kEceznJJmd5eMEjHJwdh3bMPS9LiP",
-	"lGGyzKJRtJNqXPcU61agaU+fYxcuQ6/74Ef9ZfAnj/I3fNZv9EgYhp8oabJUSZdTRTRIaxkAY4pnmyga",
-	"xLkZGw9/fdsXo0mOQJXiFrxjYsLSE69QRrP0Qnhdi/YIS1OSyanCgDSh+Q+L8QqShrF3QYGMJNNAl5uU",
-	"0ALd4cJDLtjZRBVWzMdFxYyCeYD7NM3B2mm2Q++mRtgGLQT2+YO+wIrUhj7hSczdwGnaVyW5KZoNz3W9",
-	"91qALS95RuiIXT3X20X7orm9S94lzzVcN2csgPBziN1WracY947ZZXq/DNMqdkq/zytcrXKZ8TgkzwhV",
-	"yV+c9gVELMEOOjMVfAUUEIFKbt6KMROwZGdwn0FBp7C2p1n6FcYFPSNvMqbnxa8sy97ZJ2+e+yJHE8vP",
-	"GMF8ATdrwLMbmqCM5C/e6O3sb3cfazaWWzY99xbrc+h2OuTdstEhARAooDR414Y9rx1vgyvvAc47i6/R",
-	"R85W+TGa/kK0iGOBC6Ehri1MialozIECYMsFhNzQJWerTuJae3EH7SFu9Lb3trs7O52OhhT5UGoKPjo9",
-	"aQSNSZY2eo1hno97W1upjFg6lCrv7Xf2O1ZGgfxq6+9Xn/Uh/2tW54fuk4Pd7pO9TqfTn3Q623uO0/2w",
-	"G3ejMAzLuXS4xbD+myhV687qyh61KNUn7vV+kMrGMfM3nSmHKG+NM7aMicQ8SpmWc5ovFMzfSB5sm7UI",
-	"lQ3w+iOX8o8Uhi0F6ViHaKKIYzQIQp6a3bW1hUcJdFKQxJ4TvG1jrUrd9FDilQScoTOUczb5EoQx3NLV",
-	"K2BCEh5c9ndYG8Ece8DL0u7KIj5er9AnlAatm6voym0OMiagcrEtS2ZQTWJtcVCvrSkgNyqV5zIgkUzl",
-	"JAtsVe2+QMtqQPR/LNXTagVkOkyMk4uPBjzWqND8PlEcBlX5TJ+YXPH07N5qfJ1iQdW7SPS7KZEvcpS0",
-	"Kk8rMu3bb2gHt2NDQpfHWZvcsX8zwclLyRuOpKFVoDyXp044q97WFotGPDQjbOmfw7E4L4Z5Fo24aZSj",
-	"R4JtLQ+A18KcXcVuHKADyHlP9Aq9kCkk//yj82pv+9WhBmpIUIdmGubff/kfg2aRQi31Vrks0BWk/d6+",
-	"BpfRSouswCRfJL+HHf4Kd3hzqYX6VauQXImpmpV/pBx7fUgh+z5Etyik2Yod94S33h21kVpHUz4YSnnR",
-	"5iIey+SmDuInpY/K+Hmi0LpjhiBuiHKxgpAcl7yKppKPVqpNY4weWJ1mcF0NMQouQt8ldLeyA3uNw0C6",
-	"H1VJdZHOeqZneyHMjcx+vKwOwAecwqFbhDsqihON+CM0Yto5VSrkxV78fr2UiXeLzI3yRh1lMp4g5st4",
-	"xJNLwCNQxPNkNuZAQGomotCliWg+qi9gpCJM3itvEZqy1S6zI8R8rI9108J3QBhNSsxeL7cKSzJDM/75",
-	"fi8f5mnrZhFcmwHPbXidJO+C9t3H3IYH12Bvr2Q2SOIY43u+B4a4mEBb5nQLnMRjeWbHDNczfoOIpemA",
-	"RRdw5IDC9R/X/2OskaHWRP+xNcnST+CrqPQ2fBgySPaMIRPdFZO234DZnTA2YYr8+/iXnwOrbjkDvb35",
-	"kTJMri8w0RYP7xy10UrVwZxVey9MZoG/L5IlflliUpQAYLrWlvqszKweBjeGUEZVn0PwshbwzMqBBI+5",
-	"7/32z9S8GziY/yQ/LMSa5xNFWJ7z0djUaoLFW/kleTLiKmejcZ0PMgUiq76IXnYDWminTPG9HeLF1uj1",
-	"odfF/D+F1wuf8Cm81qT0ia78amcWXGsZ1zagr8flgJbqxzXMt6yZke2rK8KiCyGnUP9IFQT1lDCBtnEM",
-	"nkksh45DZB+F8BOGVmOeapmENivmIwlPKFYc+wq+/N48qwidZCnVA5pjNMdZsIQ1adJCDHrViliamlMy",
-	"Qi+cc+fZDIL5Q24QDVUmnqpJp0PFoz9MVBEQWatH0PljMU06AzdR0BfgRdK/5pJc8iw5m9lVSTj62w5Z",
-	"NLRn20ScMWWqycNUjRdX8yNC/Y2maH+zBH+cMxGzLCZ2JfvCRFj0CC2onmKBRMtNgmXcpEdiHk+QIOG3",
-	"JG8FfUEXjgwlTZ8XtDCYbOGY6KWrOKB94Z3QgFzwmc9u8Z52zCOpcbMyUXHrHGTNgh1l417r4RPoXmv5",
-	"17okb1yo/AoPYsJSoqWTPDvDWIqBnOSEkZjNYH3RdWk2foaFQ7ILHhOKQIyG5BB+sdwzUX2RzD2VynPS",
-	"xEoLC1h+69r+Cck4jsJoy/l0T9+/dTV/qQZnFBrvAEyjgWtQtt3Z2SfRkGnVl2fKOdVRZ4G8GpmRMVNq",
-	"KjONzjeDzV9Uic/7dVd6E3otwICx6HEzZ7NYG03cdnGwnISP+8vIWD/V0zf/aylGLmO6Mou1upImOA3q",
-	"TXlY8KIiFyypHPNVaM9NN6aaasO8QlAL5G8pfA9MRMj8pzwfVy2jn/Whh9QkBkMvLt4ZuACXL9iaDto5",
-	"ivvylRFOoB7StNhOvYtJXkge5HmfWU9007teUw08O2uAPgGKQwMF5ruzN78eZPs/vvm//89Opn+eHr3c",
-	"f/326LfXcvste8uOp421aeom9XEjvtg54qjZPdQ3YhSQ5yluKoZbO6iAUeki4p9ZYeAOeNQ6OVYTCCkp",
-	"dgHkC/Ssx5Yxpdd6YmMu22mSpT1S/9nbVyG4LSu69RoNIBW0NL5++9J1WXr/hjy/eubGTYbAEDJhXSVu",
-	"mOaXtIHcY2nc7878YlUnwhbMLkvUryprcQlhojTTQqIKWsix8pScRTPLmKPbGLE0UlmcyfGYxyF5nasy",
-	"5E3gfy2P+sJ40UJIqHYhgdbna3N6JlqhMm/boPn4JXzFIkS9Q/uxEyVmBWqhgO/banyj0C+WaWNCv7a0",
-	"nzJHqGihK+KEffLXyn0Cd39ZflrDEzg3c98p+N0xRTzMtVniuorooeOVy7xvyzT2G71ynmGqeKLshCPN",
-	"otV4p9XDKt48Q7Fe1AEnrvtiXxijg23C5ww0cpJHcuSKBdnWu/fDfT3n3ctise6G+/4iuGe75MZAv8B5",
-	"/U37/bphl7HR6wY3cOWuq8J2WTPIo9PZBQ7pWLRmbPMMuh6r3YOB9E4+w69d8oHd38xth36pOH3hGCq7",
-	"vQAAvN3peKXegNfymC917XmYYKO+PUMPszq+PR9aPDDge0WlLPZd/o/KsO8u2PAdTAeyqpc57PBX1Cjh",
-	"b4X6fiyjyUgrWZpV0y055oKNk3DGRilt9YwNfszyIYRRTtGOoLHWJSe57Au6xcYJDcmJlKnC4QWHNuiE",
-	"DZRMJzknkzGmpZImMGSmCB1niRqRcSavZrRFcnZh7MCAtlTe09ANRwb2i3hMX2gsutreyoilJOaXPJVj",
-	"mIuZbJOO9MDZRNBWuCJwH4b+6DZ6/h1HGPLpSwjsf6FHKEJCIVM/LPxz+FjFNx/60TcqIAlIo7MEiwiU",
-	"vUhyKgj1Qsmo9wIMyVkc/8Nc033IW/MjfRK00yrSxMwv1Qr9qDkTpVux2BWdSJyQLrVtdKOdsKuKgU6g",
-	"l9hcwc0AYnO0PqaHtFWRvLFsluDieFayO0mtSDNiWYw9ftlIBSROFMyLRDLmpQmbh6sWciEUpFjAEv/2",
-	"nfm0LBFpYK4YB0vQF7RSa0F/FPU1F2qdiM6FTY5+OT5RpLngYjP+fTMlx6k+ffz03wAAAP//",
+	"7L2LctvGlij6K12cmTI5G6TBp0iqds2RJdlR4tfWI95JmDGaQFNEBHYzaFASnXLV+Zpz/+N+yvmSW71W",
+	"N9AAwZckJ757PFWzYxFAP1avXu/HHxVfzOaCM57IyvCPCruns3nE4N9Hvs+kvBQ3jL8U8TgMAsbV73Ix",
+	"m9F4WRlWjmkUsYDchcmUUE4ofEAS9UXFqdzSaMHUB74IWGVYmaSDOJUZk5Jeq1/tj4hPORcJGTOykCwg",
+	"ExGTZBpKIuYspkko+CEJE8IZCyQ5en9GbtiSiJj4Uch4QsKAUB4QyfyYJZXPTuW+7guexNRP6nSRTNPZ",
+	"YE/qhWPBJ1HoJ/ltHanZ47OAJFNG5jROOIsJjWJGg6V6JEs255uRcnuDgRA+eshRRf2j3my1R5V0THYf",
+	"ykRWPn92Kic0jJavw1lYWNPllJGY+eFc7fSZJIF6j0TqRRJKEjPqT1lQsrCYJuwjvAePs8WpzeEorD6j",
+	"YaQHS2GezmaNf0iSeEnoNQ05oZOExcR1h65Lri6P9eoTOqaSXXF6S8OIjiO2uo1Av6TGlYmYz1mgDjFm",
+	"MqFxEvJrUp3H4lbcsICMl/iK+jVMDuFExCKh14wkTCYkEEzWSnYtWXwb+uzjwlpIcfP6HbWMhM3mIqax",
+	"gob1CamGiczWm2GnBkftkMRMQSSiCYsLGCdvwnllmMQL9tmpnAVqhoRxf3nG38fiOmZSroJmEsYyITH7",
+	"faE2B3ijVqrQHIAVRhGJF5yH/Lpk02E2yccbtvwY8o9zM1UeLXMzWGur/8CWZFTpBq4/oEGn3pz0WL1D",
+	"m6w+mLjj+oHfpi3WDzrjXnNUWVnS7tDgCYs5jQrXjpMFZ/dz5icsgNNhMWFxLOKyvZoh7I2ZH/Mfb1jI",
+	"a3Ed8stpLJIkYsHqecjwPpmSu1jwa01WyCQWMyI4IzQIFGQBhiEnzS6ZhXyRMEmqSKAm4S0jExpGi5hJ",
+	"PNraXhdUCDKjfAljsIBEarHSYEUoiR+zgPEkpBGuCn7Uy7Jv6tbzeEOjiYhnLPheCl6khWMRLEkypUAH",
+	"FP7f0igMyPcX796Wngs8/qgxrOJU4BBkZfjLH5VJyKKgMqyoIXNb1TtMBAmYGihFUPXm0EaL03cvK59/",
+	"tb/FV/YcIQcLs9bhH5WY3r1QixtW/hhVYjZhMeM+OwtGlSEBCveGJVMRvBXJURSJuyLOnJy+Pr08JYIT",
+	"SuYUzokmZEoV4Ih5aHhZCfRmMPpHLpKPVI9vbxUfm4H0cegX1aSAAGpeJJSwRDJlNGAxiRSLgZ9xFKk4",
+	"qWKHc8V51sED3013BiB4l0xZfCVZjGx05dLkOLqYEMqF+gI4YMme1WYnYsHzWwXGqbaHj0qZOQx7lOfo",
+	"7+kyEjS4FOI1ja9ZKTKLCWmSN+EL8jfSJONlwkpWNcdxPiZCfIxgpCL7sBFMnQW8pXgn5QBmZKdqLrfT",
+	"7x70YKYNoFbjvIBXhvjFgQL2OZuLOHkrkpcAh8J2YniqBB9ANMUNAWggUOwMaz2KBe3PTuUivOY0WcTs",
+	"9H4exmxlal/EMfOTaElkeM1ZQDTEyN1USEaY+moJqD+nUpaKJguuDlLE4acy0UTccRhPmoXAYEyvphQh",
+	"uOCsYq/9DKlRce3ZkHmwzWjiT59goaEkmg5uXycLTvQAL2iQLnyvFRs0cJsDlzbHrfr//d//p+6a/2u5",
+	"TXtLCEBZGXaabqvT6fRd16nIbN7KQTPoN5v9JnX9cTMYtMYHrO922q3OuMPYpNsf+53eZNxu9joD5o7H",
+	"Yzbou+0W85vNJmt3XDfFnmxnpSh0XESgCQiBm3fiGAQgLbfVrjeb9WandHfNA/NVfncB63UGB91u0Pf7",
+	"lLV6QeAOOs3muNlhg3EzYG3msq7rtvqtCXWbnUGv3Wr6/cnkgE56bMDaJbu74jdc3HG8qY/cY8Bo4JC7",
+	"aehPN9zmrWfYZywYTAaDPh0ctNnBQdBqtfrt7uRgQAO/6zO/1fI7AaPdVvegH9DWQW886Pltt+O2J+1u",
+	"k5bs8sfVi3Sx97kpMb7VdN2626z/qWg5mMCWruyLnNvLW2GJU3IfGqB+Vp/5wNSBLSgEHRLJeEDu66ic",
+	"1rVyel+n87COsqSj1B784YYtN5MKxW/Xc4FUTsmprCkCTektezDn/exUPigB+ALV6sLcKBvbu9oHdppK",
+	"piu2j6AUHHfWStTKULhBc4WSdtQ/Aib9OJyDiIUSiZF4EDjJ1Mg9DvHFbEbrks2pEsODhpJX0QRSGVZe",
+	"nV465P27i8uKUzHHijKzU5H+lM2omi5ZzkHjTBR2w6KOBU8YT05CORcyxHUUl+XRJKH+dMZ44mWKHl6j",
+	"Z0pbiBinM5ZfUPbNYfrG30eVhN4H9YTe15UQL+stt9WpGytD41M4H1X23MC5UuOOlH6/uvAL5gseSLLg",
+	"SRhZgk7MJEskqaL9gOWMCo71Nmf3SWY1qOU22Gm31LVfv9RZyMPZYlYZuo5ZttL5rpV6k1v3O7ARrF99",
+	"IsgdDZUuPxExg6uqaJMt14HulFted6elNUuW9tmpKAybscQgq++LBU9SQ08JzgoJ8rl6TYkToHPO6TUj",
+	"1aZaftN1D0nAJnQRJaTpOoTdMqXx4RdEm558yuH2A5xDNfbvCxYr5UvhTmVYgfOp5DZC7/VG1Fls3JZT",
+	"OV7EUsTlO/DUUX/04Q1PCcJw/WJ2G4qF1FsRc/r7gh0irVTnQf0bsuD+lPJrY1kEWw2dMeLBYr1aY8SP",
+	"xpLxZAjP0GiixmuQI4Lz2XqH0nwUpVUAAZJLycwovAqqjpLXKOm4bmPE14AJRy3C6TXj14ostTSkzN8Z",
+	"rKxLdcqDuQh5chaUgysMYNHkjo2nQtwQpt+3UFDil3DmBULsz9gzmX6T0eBKypIVJ64rqajeV/+TcueO",
+	"21S0lpczF56OuVnF2DqPkmwADgBeRYUz6LIMNJuumDoymih+sgjVm6swtkxZP7DlKpyPwJQGG5nRGyZz",
+	"F17SCVM3C41YVcmYbRpTVxCU6vdnxBq0Bjg44oCgavA8ytqGtpCTVodMxSKWitBHdCkt/KVc3rGYhFwm",
+	"jAIqaKvaiIPR01gNkC4dGqM7oriZBo3BlHRaLcTl7YhDYsoDMSNXV2cn1nHuYgLMjhPZcHagBZPi2nvT",
+	"7RbvzZwmCYvVmP/9y2h032rWR6P7g9Nf//bvpQd+znwa+YsIQLPtZsX2y+Q3MSZVLxuAfS/GjTDwajtd",
+	"ODWuL9Q7CQsKI4sJMex3n4tI8SLmxlov8tkTfrmb+ZsYP/pSnmfiafn5aOnvmSQhSH+TkMWGX7DZmAUB",
+	"C5CdVdVPHrpSPIXtdxTMoEp2gxtRGxLkjq3+SHERJTuyGI2mYpEQkCdFRKxH1bdXrx2S0LF0SBRyRsYx",
+	"ozeyBuK6+S5iFAQEJdzENIzgXt5Nw4TJOfUZLkzjLhmzSNzVDgnlS3XrrwmL0NsBTIZwOlM/epbY7u14",
+	"W8EmzZiBh3XIKcKtJ+UIws24AsMsUKFdhxPWujdihnXRm63+pov+36ORHI3uXVdd9uZLdeNf/lr9r6F6",
+	"UPj1P8tfrv3XOvqgBOrthEG9tfO9z/xDStQmCb0nIHk/9OK3zMXfwdT35a56bED12Nuuhtkm2OJkO8i1",
+	"7peSXC+W3N+CFzyVpuWS+w9gC+qzhyJFE5FCDbEOJWD4L4cQEiH0OHRQYN6GDGqirajQch1gCC3XYJDP",
+	"ePKlsOMnRtdoNeq2LxmNG+QEVwbKJOjBFFzS5oXM9xMzqd5zkA+oV/1FHDOe4EA7kn4zrKI52Qmrv9Lz",
+	"K8BAvV4OglYeBi235ZZrrTGTc8ElrusFDc4zf4WPVg71TzqfR9r+9fw37UK0NzQr+hf/PWaTyrDyb8+z",
+	"6JPn5oPneW+kWkW2g7IP8al8foreXvXB6rEZCVn7CcHsBAtuFONA9tiXjt84xfCNbftKJ1HHtS4eYOMI",
+	"5VEETwShYqCLwlw7gAXQGUUvrUWvxCkolWfEvYL0760ECujYkZZLpLbHVL0NwQug8Suo5cKQ9jkny0e4",
+	"DcalUU9PBGLLYR9K7UcfLxIUQm5CHhSinTK6jgZLUi1EWZG7KYvZiJfYTwmNWWqMNgBcG4ayBzC/MtQ9",
+	"KkdD8gAsHPEtaJgLcEFTgc/CW0bCRGoFfhXQP7DlOVtIdDg8DM65IfLCBpgcqMzi5QomgR3ChGIcujRS",
+	"Y1WRz4z36bTlpgjtBacySc0ehciNBwce7T/zoXqfUMLZHYAMIAV/GTitDY95mqu/io65TZStuXx3Vf3D",
+	"iKNXw0GPhoghEKE2JF75+XoNcrUZBAZ10SeTc0Xvgbbjghd7I1VYcdR/dioscxbv9q3xLj/RSW305ys4",
+	"W2EIIDysBpHtAa5o5eONmy7M9RRbflCU2dl7E2g2JN0syE1MlAw/4sVvtsTLNYngPkrG5i0F5CkNSNfN",
+	"jU750h5d1kgk/BuUTaxJqVaUzWgK15uazDskEItxpBjAnMVksojhfulZRnwxB90jXV6DQMCTGYshZwWm",
+	"PJlASJkDpiLEjyIH5uyWxbBIFoz4eIkWXxteanCJ5mZQlGQNNQLLtQl+rXrqkCs7Z/32c8t193ldvNo+",
+	"knvJ55uF9+IHTyadJlMdJw0ik4J/hqO4zEPiwazexmC3RqXcbbwJqvgSLM1WxvcApG2T2wjAnKP/iUV7",
+	"HYhYkOkte15jTQjdHhudr369cb/F2Z5Y3yuLzsPgv2rTcTt9J43Mqx0ag7LCLaUDATQuMEq8ENG+B0CC",
+	"8pj4jUApi6N/ClmZ6+B5B+kXQdOKNrVrkKFTdX3QO6nqoH3HCtl3RlygIhOE8qbWIJ5Fszwi6VIqXYWD",
+	"rcQEJjfIhzhMNEGliZiF/tBSK1GgZgGRYsSDMIA1o2c4Na07ZMEjUIfsNWtWpoWqmZhBFkMC0R5hkqg9",
+	"JLAYpZPBgCM+pfM54/jVZBFFtQbRRw/2mxmTZLxUgj6LJoaHUc1SDATTBYyZYi9j6t88DS3X4QxwpJdC",
+	"vKF8qS0xcm9stPNLtiBh+upn568XVI50oMkdTdNRhsDYvedRyG/kczajYeQ5ZE1ii2L2qY2DB1l+y4hX",
+	"jZGxC29dXR6TgC4d4gs+Ca8Xsbp/tUMI6+ZLYgV8sSBT1p2UtbOgDtACBBCTyYgDfuRlKRBRcpLUF5MB",
+	"ilFve6DLovDpZtZlv/zZyQVrbfv2QyGw65HIclwQw2ahlNp/pyV5IO5XaVoAjrSnhm6lsWw2fpgXn2Bn",
+	"2ZIxvYVUu65L0swX+M0hXbdpmZEU4QzVUhQhZAFZsqTWKIsq/PICjYNR+7n0gY2fF7IN/myJCEydSTGr",
+	"Ycwiwa/B8m9nN2gN+gNG8JiAnycAcHlAziPD/ouBRrmgzy8C5pUZM5DDhUwnLeaflkXyzELA5bmIE0VO",
+	"reNREv48VuifhKUG4NWF2p87hJLvP1yShQQfL5jBXzAag8lPD19wdDkVjPJd51BUyAHhDZilw8irmM6n",
+	"/3gN0USQZOiZATxC4+uFuqg1R82thRjA0JhJsYh9iArd4nozdhR5VOJ5O8XkjJDLhPLEIWcX70i/5zbV",
+	"ZIr5wbHMwigKU/u8YrQaO4nXclu9erNZb7mXzfYQgjkbruv+jLEz6coCmrB6Es7YhuWdcR2SubrK1+GE",
+	"qa+NdIVXL+TGXGudQ+qzciqID1dxVH4SaTyJxpur89eZ4Rj8ZySL1CSeukAeRndYRKHmEA9Wg49G3EYf",
+	"CBxxUNql3MggSmq5Dm8VdnkoqJDq1fnrOuNqikDz++xQ47AMaPG2UBo7FFxba1LBvhRvYcmX8OvKFYvu",
+	"lNjuIe574P/mi1ll+EsFf6r8WubxzbzFv+TunT2XUwgiSW9PCV7YmGwfbza5GP/G0K1mkYxz7bkEnTRH",
+	"DJSUvo2qFbLKUqL5RwkENfA2Ekl+yyIxZ7D5IpAShIiZw8EFrtmeWPCkjBre0ShiacAwepQwZEoth/qQ",
+	"2D2rlZBGFD5Lt+ZPaci37e0YXlJvYxwWEpzdiABmlGwlZRGVycWS+2bwAjXLFDCwn8sFHN5kEUFkwSHh",
+	"iygykd5ZwKXgbC21Ul+goo4RDysrQg972Q0MQjmP6JKoNxycGkgBF5xlVKCxyyQyoclC7oCq6sgv8OX0",
+	"szcZyuYX+WG6tGC15L5Rl6se/sOrgdBzp9+jScJm88xKoJ1n9pd30zBixFQiSOIQRlNvhPzaq+kTADnp",
+	"LpRsh80XrgighcFUg5f6FFI4FXduY2QBhzZcrtchhjesCBAQiA9if8Jmu55KRiAqNI7psoxC4sBblvRo",
+	"cpbubQs5s4L2y9IneKCEEs9E9VfLI/SJyQKBbI85vWYGByw/F0Ts73IPvhCFze91A/wv0nuYh8bZDELy",
+	"EOvyEWND4v2+YAsWKBDREKpaKJgoUU+TnxiBo26JkifMbXFGHP4Nn+bvKRA2pqQFh5i7WnwHfz4kkjHi",
+	"5e6Dp2UMw8NxfRUMMcOCEjivIoowSgl/L8DkwuglZZTQBDmVwadURFcPznbjCE/HtYq85WH84EGkupwU",
+	"nJXTupTI7UrI1DtlkgKgSTUE3K2pU5FixrJMo1RyWHtEexNBCLVM2GyVGD5IaGDGVFPO13LXYG/G41Qm",
+	"IQ/l9HHosKNcM7eiZ/KbeXfLYhpFxLyh1J45i32GV2dNLKNbphBByIqaEALWoncTCPDYdGzqvMCGCPEa",
+	"RSgrVp/COZTE0xKBB3657Io/k0iWjPygZQWIqqdABzU9VGRwBOIRaMLzWNyGAYuJLxYRGv0z54NDJF3W",
+	"hjpDWs/k5OQUMCfoycQiAePrVNyBk1urZSlnAveFxDXZYhF+7qQxqVEa428EbMX3MDNHCsGZTHBAvYha",
+	"g7zNYx45sgGjX5OYhEgTDGltGZfziKvdDmFu2M4NY3MJq4JCSDIj/8YTMRaLhDTd1KcuJhav0dMh/V+D",
+	"vBn9AKCUi9ofQKkldyK+YTHRL6bYcGjEXYUiyF4eLmHvRlEVqq4hp3DlUqppFUJKyVheQMy2naMBht5s",
+	"obRA38qzW8wVxuCIHAahD0kHlz+KH+IJrzFupTeDWTho7q/gpCpiMqMBIn/NIc1UfgP8OSRu7lALkozB",
+	"rso2SjSj90ca8VcX+p2+otndSImM1jwM4DBzT+tzIV5WucPs2xQiM35WSghZZaoWHeYUnVRiA/JBU/qG",
+	"yx/xjMil5AZoHKTFajgcJR6RTIFcE7QcrXSAKCFxsqjWiCPZMstJJU27Lpt6WV9To7GFCUk9t4qqrHDH",
+	"TeQhryCkyy+DplpTERya5CcCaTmoiEVirKBjdrbKtx9GRWwOuw/TfGp5rowOGYTcQlm2K6S7iN757HB9",
+	"o4yYt5cwlxP8SyQ6yObYmPrjM51SIx3C2R2E5QMlqaacUKf97ClkbtW2cW3OTlq3gf2TaN7pQX7TvvfW",
+	"vkEafaIz+PqMuR/AcKstsVAshEbvrS1OaCSZs87emwhCA0AKS7cmHiiNHprjcG1kzHwKMdA8jTegkSK5",
+	"oSR0Ng6vF2IhtTsDscm999JXdeSd4JqQnP74hsAk2qiw1qa8OQl0ve5eQtPUoyFhiimwxcwhYyqZQ2g8",
+	"DpNY/S3mSTgL5cwhcxEtrwV3yFj6DhmHiS+UJB8TKSLKqY7oHHHwk+rwIwgO1PoJZidiLJAnb0LFM3WK",
+	"rrWfdmvrdoyZ2IaC6271mhSU/w3YI49Rgt2bQeicafPWvtS2lPAjoHa2Dlzg+/oC7GwozSbaAS5PQjhS",
+	"IH9NxCMJb1m+eMH2ve6m/udHLbEBoMNcLYD8JsbgLLD9HFBZQVEVeKWxi8r5lUD1uJz6HBG5mGuKADfS",
+	"doUaelRxKoogKeFCU6SKUzEkCRyXQJPUa9JX/4tUSaEzEKVSYysiXs6rmeZfbmQX+fMHh/Pqvt7HrD4J",
+	"o0gXxgLP6qEi+aj9eKmv1QOpA93WDfJWgCIRF7R7nGRnT79OcW33FD3cz/FP0ng99XUtZxDr9zrb0nt3",
+	"cKNjpQQBMSbWEiYibuR5wF9W2MBGcHs7pWhtsMhIQXJXNFpR7TKjmzQK8mFaJCMMpENoFOWMybaescbC",
+	"oTFiHjMfeRlSifzkJ+lzQqOQwtieHuJjGEivQU4EWAuhltRYJNMcU9tqQpnR+zN8uYsIpP9qFhiTU7mv",
+	"X4u6zrE+SjeRLRAMMtnK1kYc5cD4ZRb7+XMRH9TyxTXj9U2HsXFzn4soJR9GlVCE3dubkMkLGRCaW4Fg",
+	"3xcz8fq7chJKmOtYBOxhmyuQmL+cZDhYDWBjSQNzXX0RsLTwQlrewNgUfBoxHtAYP6maIn7rawu4g9IS",
+	"C/tTsNchv3k0qq1uXz9MY0hCfpNZIpq67ISxnKRVndFJtruZQi3+z0BdrL/ypHICWP118Bo1lWzTNEmA",
+	"Vyh1oBsLiJKHsoQ+U6JaZmVzSsWGrXYIHOhyB2nwPHtzJ7w/1Nl8xm6aq86xEbVb7lbU1kU4rNWvP7ur",
+	"uYLow85uEkbs7dqoJPX0mYSgpEMieITxSdrGDrIcwcWQasQUMZIOCcLrMJEO8RqeQ7yP6n/qHrlh86RW",
+	"kIKgjtuqByf8tHk16gUl1kH6lbYGQ+WpQyJu9VlYHU4mWcp3p9kmNAEkyyFTyJNeZ4sn4PN68EsWP/Li",
+	"bJeG10eOJfR+TpcQKKxeguDfhMgpuEHpfA4UmlvlpqpijutbOY/VepTF6/WnsBysFrKt6JtMIM56tfYb",
+	"FuyEU1f6h10vDW/rHY0DWV7xzVGKaEm1N8oD9aSknhuxy7khzkHy7ogncTibsWBIvFGFEHgjIGRU8dKa",
+	"biafDmsn0xkLiIfvmaibr01n0EeznhYVkhgedi9yx14o/dgrUxVvGQciuYZVw3MUmRkPDkHZQGSZIfkQ",
+	"mN+3M1c2uzTz5nlzZ7MesODh7wumH+tWKou4nIHG6eJpzKCoNAtIdZokcygpkCRzRNkUg9TPcyrlnYiD",
+	"1fvd6W8vOJs77jUB08fxgvvTb0TvTyd6q9SOs7tUUf4K1IV9tTPEpDIJt7NFpt1IihA9pS6H9qWCcp/c",
+	"eI1osNVsqZNRlOBRCpZ8tMomu7cNqccZvXMw/4psszZ+PdBbBmqbT+OgDm54OltnmXqw/2pHhw9MCFFu",
+	"m1TSZxLNzaT6YKeXo11etQZRWtyIawapY1gClmAqaZorZFVMmdFkf5/XGldW2YnaRpYyo7tOmgv0a2CW",
+	"ANc2hMWZMowrh+fr4VZ9iw8INV2fQ/c29XgYk4mdh6k+e0TUCkZ6vptM9itcuWLZXmsE2qK0AgyLSVpa",
+	"k7UWlw+gy4C17bQfR6ByePP1EKhTJfw83ES1xvaS6/uZM1GhvWU3F8y/nP3L0XstPwiLq67SFV6oKQ57",
+	"0YJZCTV5cF4v1lEpyes1sblpfr7MAnlGXA+ZSzcH6uwppYE8xwd1eCA9XYlTN8DVLXFXkknXOBEeQhDX",
+	"yvyPSJkr6AAOmceY2y2y3Odn0tYBXop4RvqDzsAhF/6UBYuIkZPaYeaGHkHRGjAmYdw2fghVXyJGb9E2",
+	"CRoH1Hxns3li4LadPCOybMP49/jai5hCc5mdHI+bFAQjq+zuDMwl1upkOXNeNuU2Gyq9TTZ1XJsjrHMu",
+	"PYIRzfgXYfpb21+un5W6u0/LMzsUYEzjRgw/wsoXpjjxehkgP84b6k9DzuoxowGYnHAYP6JSYrC9mBAP",
+	"FnGc5X1fnPwgiVoqKKai1iBnEFi5lGqnsPYR15h6F8ZMiVy6+hyKBehQB8Bg4dBm457ELGJUmrwGCN8S",
+	"EWQ94FVGPTiUiJLlOTBr6LmYTHQ7I6jiKa04W9xwKHW+gJwzP5yEPgn5fJHo13em6C/V66emxW5R/1kb",
+	"bn1EposZ5dkpWI+zLkFiHLHZdmzP+DIceRkCW8tcTbPhLK3saMFgFaF0PdSVCAoovTnRofIsguKCSdZP",
+	"TJfwVDAhIQ/YPSuWUtAMreE2tKiMNRRWHb7ro9exMy82YksDQtN9bIYf7mtzLLLi3KXHKKRVgAPEBqwp",
+	"KlHVMltbvZ1fLFF8sa7sg1XtwRJzDhUPNrHx6p92JIyJopXM3sm2Cg37mk3yYtFG2Qe2rHboWGJQBst1",
+	"R3daLlgemWSOgjCZP6pIn/22LejGNSim7mYTlGuyag1L0VkNh3Y3uVASidRxyf1pLLhYyGjZWM1q/XU7",
+	"mzSLtVMr1U42wvFxmkt2HF+P2oIay2N39ZVt6AnMRKvUbaOdaJ1alfVjDxMyW0jTstfIpFRPVxJh+EDT",
+	"U3FTdkGKNDMAF1ecZffQ5DLAF+XdcjlOP005PX7kpCsrFOgpIUniWujyPgVivLMKsirRry8a9EJJaRbf",
+	"yCT0kpVu4w7zOJzReHksojJp5IgcX1yQKbsnvojEIi4LnbVs///2i1sfHNVf0vrk1z96n0ut+BqtTh+q",
+	"thWOX+sQ5ggKGypMt61YTyHOuAQcEQuuoexVsW9booUezcJEmuRWckd3zYzUUcuCr+Q/qsEPCwltpr8C",
+	"Fjuhi0TMaBL6NEJ2tNlK92Ur5Zxuzo8vS8q+S7O6FRRW07PT96u6MExog3/nvMPagxLyH5A2qnbxwDTR",
+	"x6Q3riZ76gQ8I8zUyhPQv4p8x3U532//7JzuPF3YN7vbTuO2hOMVevM4maeYI/HVSD+lwFvNJMyXZIFU",
+	"jhUqu66Gjcn/PyQ0kkKjhrkRI775SgzRBreSBJ0WiKY8IF5KxjxFbWpExCOe1plYU8ZGPy41LOXahO7F",
+	"aUKs+YuY5qB+DcbbReKLGXsKfqPYF+OBthY4xM2Ilk6x3061nr6MilqeKQxmqNhKfTC1wvX8JCxDgieo",
+	"yVISnYrFvXXbPRHn678gOB9OtnbkvV+MTzW/NJ/6xpXKiORm6gd3oFRGQkEoBX1K9EZ8C9VjGcVzsrI6",
+	"DvFS1E5LkUJDQRJyP1oEDI3iI66JmC6RDwU9MrTSsMS7m1UP03UBctd3mC5FL3B5iKVuzLwUCikKydbV",
+	"XYwXvLaFTDuVdFebCo7tyvZ3quRiaHP+rhbv0qaKLzlG8lQihEK3r0mCUGpbGZNM6L0J599QJSw91rXE",
+	"+ppxU5ncHA+pZk11U/Jde/idflp+aC/4MYXFIsY3RujrwE/uWz2GV3jYU7Grh+ZT7CrEq2+yoqQ7Bp6E",
+	"VqCJtUDrzqdQzN95G+s2X2A16MswKrWVaexWc5QhNtRuL3eEenY590/h3EMmS+/r4Hl2iJew++S5L2+9",
+	"lP0eX/wIjkVZ6vExNGQNqujVYERYr2MKSeeuzHiZlKK6jYnb/EMZtK3tbyUfCsCPJY/pQX1ttLG8Io9u",
+	"ab2z50fT2W1eHzPs5uU8Bay/1afZrz6NybR7POS/Ogy/2CISO8QzPBEl1JRdaQkVSRTlZJw1VGRBLS97",
+	"Qo1alDRrjTJZMZtDCW9pJ6yN9WnPc2ytgKCpk8V001fUdzjideKlpNobEkp+Pnuf+dLTaCPy/uSlQ6gV",
+	"c0R0Zw4Q4CEQlM7DhEbkmoYcso1GnCg5XcyA3stDmExNVFcj1hVDGFozRCFnklSh6iSLwXkjJI0sy8NY",
+	"3NfULTu++BEHk3o19UCPBlEr2RITkdBIkuo8Fj5jgQSWEWIqFFhu1UTZClbG11uqw5b0FKg2mNXpMAf/",
+	"90UowdsGY6dPldglHZLN7wuZKLjAOhxcBACQxTOcEyGmJ9Pg0/kzVZnQG2j9pZRH9V8axkEs5tLBNjhM",
+	"JrX08MKYQJUfHRVGTMveAOdJYsol9dWa69NQJiJe5nZoPccVqr8nWUwWpI/iSIt4LBQS4edm81C59VI9",
+	"u6T3zyTx4+U8EYgedcqDeiSgp6SSBRaQ/kmqx5B/6i/JWzpjjlr0+0XsT6lk5IQmzCHHQibkBQJP/UIu",
+	"RBQ45L0GcO3QYDT1k9L10PsjH8LL7aOFNWBdYOOarJ5k9wenUqs58pGy5Ca/oBGT6RLya2w0GnpN03gc",
+	"Cf/GQtQi6ive8N1o4bqt3jl5oV5+JknTHQzqLwjjSbzMLUqdg3bsLgFSsKLSBZYvjQa/LWQCYZkYrKVY",
+	"2AyrygJeipioI4LBFX6mNz29LI0RH3Ell11d6DBD84pCBykmyZ1SmBVJlKRqERqnSAiclcvsjHges5zc",
+	"uTp5iNZAM1fMYaGI3IIHLFarihcRk0NtvsBeR0p7H3EdbAahvTH0STTtjKqvXjjk+Kim9rHEClmk47pK",
+	"Qwn5NfEy4dyD/b+E3UHHU0x/TOh9UFfn2Pazd+Fvpn9Wdyf3gxW6iL83QJCuphBD/tFQW81bF9I3tPSb",
+	"grSCHYUyiCpBtkjPKk4lozdKXi4nCuqJdRTqz/QkKk7FOohSxnQBefMnmhk+rALL0Ur2vW63OSRe1q74",
+	"72TK7qvfvTk6rl98d9Tq9qrqWWj6qzma+50F5G9kVGmMKuRvOmVB1mreiIecROKOxb6iOFN272CbeZwi",
+	"HQayX0G2Y/EtOMRx2Lp+i0g9m2em8zDCGf98JsnV1dkJyU3mUy546GPw1UxbxXBlHvb1Y344oxG54uE9",
+	"gRpBVj8gcjmFXvgAkazD/oInYWSNU6UGasglsifaWsbFHWac/wbJMaUl7vQ363orOeUr3DdX3alIu5d2",
+	"fqZeJ39MOmEfFFcrQ9CtDzBCoPN5e1qw2ZY9cZmYmE9/W9+PBhz1pqcqBMI+sAPNmnqA4JA2uVQgtkCd",
+	"CkUnTG5To9z4QWWZJ8hb8DQS5yNWURyaNqEhh5xwkWTBOg3i0ShmNFh+hM3pl4HE6gfQ+yyZhnLETW4V",
+	"qDmhTu7KE7KV6ZXga8+wQ8+lldYBerOl55iWei9LlMh1E4JiyMA3dqjrbrS7P6mudVrxfbvfZIcIiWIV",
+	"Zgjd1nE/dUknDIIQmS4+sc0PtKcbZxdj5abGETuauDMw/KrRYAdfMeLAb2LceALLvlO5pPfvY3YbsruS",
+	"86X3BHqvpl3ls5Q/cjTD0llK3NCwJL5WDoA/KhVOSW1YxOGaJuEt0zoBHXEEsZKQcC1ELvwpGC7+vem0",
+	"2p1Gt+eBpFH/977bcF2vjAGkbvb1dm5UhHEPd4qBZt9YqSoZxYAuidAvfswYt95+hB0cZZ1XStQ5ZqXl",
+	"QC+mimmDaDuPFpJEgl/Dn6XcqsT1bE3x0kC2nJhrvaakk87FO9JpNQ9QBrfyXZ5JMglpQsynReZ2VP/5",
+	"1z/a5bFvAeMhC16DfrVm78dHUAynQS4WcxZPQj+kEdEaGX5u+i9isau0NiLmfMoErK/pgrkif1MWFTwX",
+	"62FnclvXLO/oSi9PUbvjV5dZLixYm1lAqnOhNO5btuuMk4Xi6evgcc5oFEoWKJY6CRMg6nCPxIToL1G1",
+	"Z3F4C7dK7jfvZgRREvnlNGZyKqJgzRJPTi2YqFN5JsnLmIXXMeOfmOKtc1gbs1Teas91yenVOVnM1eG1",
+	"3FbbIU3H1b9Cel3LbXV2BeL1husE98A2D2DmGma6pCvSkqZGNa1sDQmj/jSzm8BRgwfZZ86IXxw13T6A",
+	"PzXutA/JySnKHPOQ+Qyxj1Bdzi0mEYQeH10Ze4ZCIrCj1BrkaAyx9KAljrhREwu5g+uBgCrTGii8i4OQ",
+	"U+gxCrab3Yw2yMZti01qrmnss6jNWBbKi4SW+X8uYzMrWKFtb3qgvfqeTfa9Q+hWb4cMhZIEC1ssGAsR",
+	"MQr+3d8WcSiD0C+PQXofMziOuyLnmIgoEneQTAZa+jNJxB3Hw0JjqyaU+nltSF69INXv3pwfP5NYy7sO",
+	"3czbrvovIJBkaNJquh0yFyLC0Q6zSoBwJXrkaB6HUU3hpqJ9vy0gJB6td1iIQK7QzUPSdf8DIxNkKHjN",
+	"ISenpPr//j+k1SanF8mrIYlEIsHmiDqCo4NsQ47/GHGxSA7RdRYzloZT6LukSEPIrzEtJLv4YBo4uiLV",
+	"/GBELBJC/VhICV1aQW7Ab9Uy8zQVJmq2yEzwZCoPDe5mAGmS7xfRsnB1UKm9uiBVMFeHfk1fJHIFj1+9",
+	"AJAfHxEo4oA6hNmGgkMoArzCd1MRMbQ6hZKEfMQ9qZjzJYtnGQf3zMAnp8RTzLrwGNRyA7wq0IMZdr6k",
+	"XIOxdjjiuPajKx3Km2DrSoQE0LdnhLMkr528elFxKsdHFadyclpxKkdXpWLd6ppKwndYkgkaOaP5ypKV",
+	"6AeL3pEE5KbfTAkQY1/EYnE9TV4KqCe2jRWrlZv1avI9xgGU4qNGQFxhNI5CFttIJPdn1zjDMY3jkAUP",
+	"X6GPA6QrTIRORX2S1ZWvBwUvwwkz1uddW7iqa+BWUyG9cLdSrrTbgkquSznuyUzoLUE+g3KGg9YeNP1m",
+	"3Evo/U+Mxq/pmEVbyrJSqeVNtNJi5cYwIVVPCS3PW11PQ0uJEfBbPfvt6Kp2SOg6mJYtS4kqagNrZWYg",
+	"6YqmHV2hGGbkGxuUQ0XxpjQyxa2Qqih5BX5A2/rEEl1GvER2cdLWU6FJuh4zxQ7z1J9UvVXZ0as5I24Q",
+	"Sxu/FcYqeShdVP700Q8SQeWFTHzTlwit+mA3L9x4h3DB63nyifzHwXBnw2/MK7WdpSwN2rNNwlYqEkNb",
+	"i1TkUjy3Rd7GDYKct6Y5nFJSWt0eiL42CHUxvTDRAjG+4hAWSUbcXe+AZTw/Lm9W/XYxG2sPWvZu2uje",
+	"Luyz2TS6Y0iRjiZKlc9yKrH+8pYytLVspkzlXqcj52XoVeG1oK2VKFEl4M7kWydvoygz/2UWmMeFMViW",
+	"nK8nlAGr6eqkvlLr/T7hgZMwYu9g7B/Ymoa3uoLuDVsqBnutqI6HPt03lC9odGmhu0equlZMLauVDFET",
+	"odSO4DWm6xm9f7FM1lXIjGh8jQ21dELX1flr3dwGVC0strvjXZ6xZCqAfRkJ8P3VZanMV5p4D/FASVbv",
+	"F6bG8tDoeMHxvUOo1RozqHhCI7m9bAFmwevlFc/GrkRlgWsjijwO/TNM+4qwH4oZP2ZX+eqEX83GdMnW",
+	"ExaFt2xd7+lAPzW2Y7B5qFsJf+iatmuTd/J2+ydLuLndUEkKHmIpKdDpvTvcZj0MPDJlNGAFBWidxyQt",
+	"ofuQ0rd7ZJlud1psNU4/MFnVpCNBB/XkTsQ3WNfGrv8E4qJpl97YdTHo6iivR6gO6bvLy/dWT8XiAnOh",
+	"2lb6MCRLYWskyuUdi4lPZ5uCG/duRFm4E5tyJg0W2phihVfTzGVUgIh9XvnY6zw67HBnywNo9Z3Vf+1T",
+	"vjmlBduCaa0pdlzm40ho2b6/Wkq6NuhzjuWkPFLlIiFLlhDq33BxBxbSwNFZ8EpvmiQ1RxcDUxfPy8d7",
+	"mvfY/ZSCKTEX9alngSoC+vvN7sNChfLyeP7rUCYsZgHR9DQl/hicDG2LEqljVWpPUquoUPR8K+XJFz1/",
+	"cNnyYgGu/Uom7ZB2hUKXvbvc2rfVIiocl9W4sHhqnN2tHlca/5oPLyJVORV3HHtaKEH6f+IZIihKbu7d",
+	"VDL/o5cGJGKuSArCG7ZskIsMfqEOTEEu1fjT0CXdwe548yR0uYiLXx1pNgssZ5jmbuyPc4ZkbuOX2Qw7",
+	"LvJJj+XrZJdZR4wn3OpXuM1bxpPNtThpSqWNurVKe/eBhZrxRL2fUr41ehJoSVB84lGqkiL+MqGz+Yb4",
+	"HZxvSudzxjcE4jzowFY5QBkd1SeXLXbHszspzR+EcpHZxkwp0EaxvQ4U4Tsknlxy/wwSflBF8HKp6hMR",
+	"Q0zYiGNyxqEaxvKHq6HUO/lfG5IlSQS1/bLYYId4S0ZjPb4VXg7xWuaXBoRClgZkpfm7JcGeuSXtmB27",
+	"uZC6WfcDUm03FCBYfQTg32mSHc3h21rtrSDlqlQB7SqtmgTPEU0aWtAfWr3IMWLQZHkfrkOEIaEjno+k",
+	"kHdh4k9ZYIeCmfoDVawRCwZn7U+PBL9msVLOI1Y7HPE8vgwhUAMi7rPkr5X0tLyzO7/LCp6F3mOlgFRm",
+	"I2nWMs5bHqwrmb+Iw2R5ocgA4q4OLj2ah6XG5SMTfWoqfEONXvUEyZ2p7jys3NfpPKzfgBXUcHYcNKtb",
+	"fTQPL9YIjPkS1GoyFMwaRFfllGhGu4aGFNqKe1/HNBJFf7csTIt569d2vLHcerY0nbgSBltWlk26aWnp",
+	"+ktXBkXsrB7Mam1jRmMWvzR38vsPl5XVXA1dOzJXyn2Glc3Hy3X13HV9U+IdLZKpiMNPgGBD8gJmJJgp",
+	"A29jjoyihT9CnoNWgXSVwmSaa7+LxXikmX8iYsR24EUQqATjZwCYJskce72GfCJM/jv1E6tZQQXAiwHr",
+	"/yuh90FD1zXOgKt+RUTC17RigOPL4fPngfBlw/72uYm0pvNwRRWrXECyST0RdUw7gbEn0CsLvpIYDQ61",
+	"GY0/MTBZdwm914cyxNbOuRMacTwE4EC6/GcU8hvpkBnl9JrlGwekaV5hnNb61AFGDlZbyRFBnQxaVmhK",
+	"OkSRC0JxgUjXHBheEy0MujQ5P1kdDgm5V//2b0QhC+OJLkAw4roWp87NkYRmz7XzRZc7T+6ElpkIooIc",
+	"qiHrGHFgbpkJGlMK95yGsZO/9cizc7fN0SJE/l5CEiDlhow55qMbtsQ0sjeUL4n3HOD7/A+LV31+3mg0",
+	"PLtnAsh/6NmyqzaX37YRL71u+100cgFx4qYfuckvgntnkh7Uykd85bIN08+gnSFkk2KinWZt6sKSVPVO",
+	"+1y6HYewe+on0ZJE4Q3T+XsjDlhuNZwJZdIgp9SfZiAiUSh1nSl9tIoIaF+g0vXDRBLPcCOvQY4Muo24",
+	"sY1ZXjks+gVWGG42zqRDrlkiScdtHhKqAZJ9hFrCTajND+nSRjxduj5BPUo7TaZUiKmT3TS/NvgvCWcs",
+	"KPgMCU2gG2A13dCQ/PKrV8PIuu/eHB2TNKMJMtzw4oIqo8PfstGyEv5w/xGHx0tThRpcDgZC8/SmKbxP",
+	"L+Ql45T7yxE/BTdUzKRYxD6D6BV+nTZVNl/DZNogQsIEz0J/AlX6EFnSarmmC9KUJhYsAQ0czF3Tie5U",
+	"QbXTIF7uMqW5exlHFXe80HOCZp1SsC2J9kxhvzZPZ1rlUxgU1utt1AwojKKctoMwQPn+4t3btFeEOQnv",
+	"jxGwoFFlSEamW8So4pCRUV7xSaPRwF+VMqR+ajQanz2d4xFFJJnGjI049jRQRFUdYoOcWv0jzJSU664P",
+	"3hCmL5/HF0HxJ+zCoH78pdFo/PpZ0bBLo6dhesr5y2PSbrcH6r5dXR43yBvBGcyK4FPXMJ/B4jUaDYxf",
+	"ckivUx+HSS0v14w4JcUUFgPrY8GV4K4IpCK1//mfOntHLV7n8AAh9Br/+Z/Ea7lNom1fXuo2w+OTRIoZ",
+	"S6YhvyZVqluxZvyNYiq9QjLHsgMYe5FiXiad/er8tXrFh/5t2DToEKLUyBFcfXtuLDyHF0zodH28BYav",
+	"Kwwn1bTxP3BWz/DPhCjgPc89fP4H6lCfPZzWJe9+8FKsVVNon9yMLpU6kG0be3joLD6YGEqjxWwSMzn1",
+	"SMySRaxbBmgqru4kltPUpQYyJu+AWVtkeYG6eG4Vlq4Is159XjR4/sdvYmxW/xzIkWfKSnjPTTxZHc7X",
+	"M1tRu0yrV8DK1X6g0L+Iszx3dfx4X3BtnCkajkwLAGOxUjjRtMU3DAWp8isJydkSIDZQMo176jIoaqOQ",
+	"sNlwEfABxPTBIkJOmo37BmLt92IsFYbibf1NjFO8NSiilTcA3hgLUaapvmGiEFEO84XzRAwwsyqVYEgg",
+	"YnG+NImGSi7nT9s8Dk3BU14oqpgIMtbHjkWh1Y+xuDNF9EIlOxQyC8vKLmIm5XSpQfGWzhjAIksOhzd+",
+	"XyjQzGlMZww7G0OC2YxFxxCZz+61ZBQzZjX7bjZcbItMfSjBMQnvAavNnQkDqUu4GCsfCk4r98o7TD86",
+	"CzDqXG04YHOFwAaDopDKmoPlXj+mZYEwF0WJJ8+yJkG11EsBspBk11CVoXDVNVSAXANYPB9a9SgyjgKn",
+	"JvUwWihL2voYWnmRL7kvR9wzfRY9h3hjKhmUttG9FtW/TbdF9W/dbxFelT78B3suanEYGy96DfLB9Ffj",
+	"WDAO2lRDdRjINU/SRPNhVmwhAmqjuIOnu35qpMRcXlKSp6xkhhmNFGeAMrwm2biku4C6DCapX4lRJrfZ",
+	"9PjnaRtIoIHQsQBEjGwgvYlnplNkLe2FbcB7FrDZXCTMkoL0FU6g4inlxLTyJZ71cv0HtjR2XFKF3t6t",
+	"bhd7gkGU8dHF8dmZ1dP7EIxHlAdipksKqJVcCxFAMzS7H5NRp1LqgTdV3e9omWaaJOGMKdHORAwnI+4L",
+	"zjFnpkF+YEs8uxt1weaZWAYEpdUhU7GIbTUKil/dsCXJl8Myi6liHJuDeK9wR129mqGKZsBM2o8XKe/K",
+	"hH2KQdeQv4wkWIt4uoQ9Tobt1pVEYOZxslUhzIFKpueR1M/ZPKJLwM54wbzD8l0ZCdVsCrGh1SJVL8zO",
+	"9uMNW36MmdKBvJqpJaIGu2FLGDgrRJ9btiHINyg6ySSMIlNf3oGOQ77gGLefL16vQaEZZgxbwdh5POyW",
+	"a2ozpAI91MPtuAOysvCQfzQVR70hIM8S0yhQ1L3I6p/itAjkzv09ypupPSY7tDCRLJqkyHRooWjMJqAq",
+	"ZtFEI559GFNOqh23qVbadkinqf6nNXB0lRYxQZVPa2TwTU0z7O79vaE8cDWo3gmKlrmTjRdcgjZSUMgy",
+	"TUzXmlWHH/LroTY/zcyZYkqzIGwyYX7SGHFd9iSDdoZ3ZMym9BY6gOtil5qQvKfXIddqo/fq9JKUmge0",
+	"QUTR4VVehRTZ+j2TlaDSFr1mQ6JUKeh5qevUEXCpgtyGEbUKIatmgCH0azO/19Bck+NzDpI4+vuCpX3i",
+	"xkyGASOeUlo8pEqK6Mp8OTyUC1JLoOGbpdX0DnUCl8cXUeSlneiyGnrkgwa12RbFOaZCKUZUYllq2KvO",
+	"NJFMmw5Qws0h4XLEp1B25ppJJbsC0EnTdR1t5Wq5mZ6Qdg8FsOrSQ4r2qoNGwpxKp2hNUro2s7BQXyTF",
+	"2xAKyNKjpTY1GLOLWi+cAEwBcE0Xr2475DB0XDdVSk/R2IhX1AhEJFG4abiV6dGG6jTQQCVqYiqO/QHS",
+	"XokMhkba6IY2O5pQSBGXENCkLxniHPKM6pE/Y1pGqDmZJg1qdr3ZaptzV9dvyX2l06dqmBooq3uuHsNv",
+	"I55V0225rY5d3c5YU6iml/A812NZGx+0zq6BgFWd3poOXGghIlgUGq50HeTF4usIeC9gE7qIEs+W8bTg",
+	"aj6R+W9GPPuoYU6LsPuEcQnmPySOeByKE7BYc1zvvm6Op04XydQUcLFsRYlQm1Bi75yGsZZ39XRKWkXj",
+	"vyIl6qg8qP3lQYO9C2Pd9GjmEICSQmjdU5JmenBqKOCKR+vetY2AukKatXoNWeA184gqJXgOGoLmI4ZV",
+	"oPGIQsvTMSN3cZgkjKvLbCxyqV2PpCc0Zj5dSLzT5DYUipFltkIKifSLeC4kGxJPnS2sHEw2mJ5tyJPR",
+	"FWoIppjevTBvm/Ia6s1bFo9pEs7yn6gTSKaaPoNK45Fqhhswk1THrJBDz6CzBvDUICQXfzHHStRdVHph",
+	"kd0+k4h/sB1ICoAilMAVYWPqd5CqJqnRVQvAfInZC6uHpMRzjWIGtIHwodGvBIKgL1LhkOaxuBU3aArW",
+	"cE7t8iiqaOGwq0irlkSvQ07G1L8RkwmOxxkLgDqh4VCplZgzDjzJ0LrXiu7LEcf/oqI4Zf5NRtjV/sDo",
+	"EioxkzN9lTS3VnAJmVQcUjeFJm/CF6TadNxO3+ke9DRsFOGA/JPMtGakGLRmN9tqa1VPl9/6mAjxET7w",
+	"alaleviMBofpmSiVl4MXRM/fbpGI3bIItZs4hl6sKOKhI1sq4citoeCiybG/gJszsWQsrGaE4ocEtcTK",
+	"O+6mkqFI6+URnaOd3jzQZLJvLHEyEWpl4S0DjfWS3SemBoO+FdVU3C+q8g7u/IbhtvQtqGH7uDHTd/rq",
+	"8mW9b+QotbS3V6/zWhFfoiELaLBRz2ypG5uEKk1Nm30lqRrzrpOPCKmhOi8F8G7QGtUNEJE1JSyWCxIx",
+	"ii3eYpLENIzUv++mYcLknPoMJSWQQKHWTRKHsxk43+vkDVxkhWmoDPmKLZouquaah5bjAxajfQddUtW0",
+	"4SMXyUcaReIO9AytoADxOFK/puplpIUPkFFwbstHYnlErEJ35hLPaSxZ6naYoHnJkADKUy+J7pdfZ9Kn",
+	"c5bVGtJS7H98+gT/8mq4D02KUJGuk5fa4Kbuvr66uiqIUjwtT0uVZu46x/KxPQOLyCS8d4wLCokgvqzW",
+	"fPY+U/e1nRnPSM2gnzTIEehL3YzG6MwaawmQNgomUPwI7os27XXJLOQLqANrfB3ms1CSSAA1opqX6e+H",
+	"ZLKIgT+mTVNgCqyjcM1g9Z3WgFS9mCbsI8i32Yl7UNisDgsHf6QUmQgdh9fTJC1RqMTIpr66DgnEYhyB",
+	"uI7rx7IsZi0aALqWTLYxTWyU1FqEiSKvyOgNoEMADl6ATNNDjoxsS7IU1CAocwE0VUnPClqZdRJKXIyX",
+	"5HrBpFTITCGkXY1vR0ng8bkWjyicVtlRlW5cfQhVjRNYSdF5pn5HswqeE00gLvtwxTmYnmZ24uSGsTmA",
+	"XcQ3Ib9WN9BqK4Ic0I+gWkF+VlP/RO8+w1soFJdC3dhNLo/fkznL6vhm9h0oDxmLe4iGnsQCy99BFAHQ",
+	"XzAvxreKU9XghmLyH9AsSLp8f3UJxN8oy5kbhFS1E7pMf8XXpIeGNGR0aqWtLjLbVs9pNTuOouDAbQ/V",
+	"mqFGjBLza4fQXRx4r1qFFhkC5kc0ZgHxZPiJeUTcMqMvzcIExCkkns32GraMJB35CFheRMwChOrV+etn",
+	"MvOqwquQeblU3LddMyZ+XbdTL+QY2wjUsemoR6qdZru2TibRp5NJE0osQAqKQtJkAYWSIiGZLBxkg7xT",
+	"eiJVkqdibulJzOgSeX2K6AVmfQpujqHxtzyHaBcPZMv0aEhXe0MkqeYOImcQxBAO3WkYnlxdHquVB3R5",
+	"SOZUC+9guykhWtqf4bpD10Xv4TvbDSyfpWsIBLBDuAJG7Hu3SJSWPuIfUqNaqo6GkiwsJbGqGzQ6Sl5N",
+	"aJyAXQ2sYROlHN7UHC28WAZHVM1HvOu2we0e34Y++2gNW0qIrXKoCme7rmvZ7ikZL65zgQhpPISaxdRi",
+	"MghZXfC0VkO6NZ0lqMsJzAR4EbA/2EwpRsEwrckARmx+zTRhgGqCZLKIolqDXOB+IOZwhjqIttZpOplZ",
+	"HSf5BYyZWpuS0zHEKgp9puPEdVDU+1jM45AlNF6uxEPlQqEidk2j53QeQqkSiUHLSZQGVpkwn/PTi0vF",
+	"8CtO5ZbFEkOlmg234apPxJxxOg8rw0q74TbaWEJvCoGH+XgYCEUUsiQw8E2I6gzWTYnCWzRDZJE2VcrJ",
+	"dxetbo98/+Gytq6brx2RBjGadsgx3JXMpWq1bAcWsdKfXWcEpcRIV7nRNH7FP6YdRbqBVjqx0kETrZmD",
+	"8dzaFZA/7aXzNBVQnFv7ScxP1avz16b/Cpjj5jGrT8Ioyi0XQ7i03KrxznIdI2UdcbzRtUZalviMX+B1",
+	"8YyJAuhVu+e6MKb2W4OjpN8zDhiDGTa7FTxamuDc7OS0OAvxcMYekT9aRcwbI95xO5nD0lA4beDF4A8U",
+	"rsD2lsI3DegByQhHxNAtKyQtc6KbAEZdHAGkWMM2r9Vvv0eetqLtHLhVM/EBPADjCDPdpmmSOu7vuJGW",
+	"EEqAQ56vw1E9QuNr0OkNBpv1WQFp2t9ifQTvhrYXQn+u42nSEJ/qers26gaH6dHg6Jgpjqbjl+/OX5yd",
+	"nJy+RcWKjzhiTqChffX26Oryu9O3l2fHR5enJ0iU0nWfBZVhBYNA7BhXiMjVV6cy/KU8kSF75bnlwIO4",
+	"2V8x6pzJ5IUIllb7JEizt3ol/abrMBszINIewHP1T91fozKswLrg4IyBLXXT6+vGAs0PFRlUOrMdqvob",
+	"5ex/6UkavphlZSLSC1YZqktViP2vmNkgdhuKAtAovzKQMwpkhVSjcMKg/vfKrdXsr2Yvc8OcXCQvxYIH",
+	"+UmPcrPZVzKnHG+ZY8FvuLjjGOiLlr9tWSsruGJK2X/Opxok8YLBD2gAg4Ntue7ToQKqZhiSp7l9xjPs",
+	"fZscJGrHcFfY8vvp+JUfvgu/P7v6dNZ8G57Js1ky//n4rHc2k/dn4V0YfBfdnf0mwosouDrjboMtv7+j",
+	"H/4RvgvP7t5c3tz9dPkyfBO6d29Oju5eX/rqv8m7k6O7N8f4m/n/ny5Pw9fH3y9//vCTmq/pt35cvr48",
+	"Xb5ZqjmjT/7yrHfGz6fs1T/Ue5+CD2d7z/EG55gGan2RDINXLzs/Hzfvxu3v3Z8+3IX/vLgLf/7nVO3n",
+	"/u2nm+abS7/79reju9fH3y9+mv0UvvvttP3u8ur+7aer7tuTI7WuaXB81oP3Lk/b6t03x3ch5edzBZM3",
+	"J6fdN63Tzs+/HSVvP7y5//nCbf988v309WUUvmn9lLydXbk/n3z/25sPZ3c/Xd50FPzevL777Z8nvd+j",
+	"g/OfZi/PX/28+PTq/P7+lnU6bzj97ui1f/ru9Hf+4rr7j4pT8dNkgIrbHLi0OW7VXdd16wfqf/rqf1z8",
+	"P99tus1c4ZdhpeW2evVms95yL5vtIcjQDdd1f95w8bN+9Zk8ppv758QykGr+S/H7v5ubih1LgOD+/Rtm",
+	"fdWYhUcFfOHviiv8R8fN84U1tNipwPFiUlQFpY1c3mblKCdX6aTiLAUIDRnr+cgJ0jpiOIcDrvMVjvaN",
+	"nH0jZ9/I2TfMyjDrTyBYStjK0hMtUawYzWarddpzYyclfqNi36jYNyr2DbO+OqHMqRTihqwk4J1145xW",
+	"rMuDgFpc0rzIXlYaFZXqrw21os7e6nLxEl0K8ZrGWFQkI9rFtwgdi1uG1kObRvtQCa+iPdkfNYk3/bXR",
+	"LgQxBCVjVuwz4Fjy1wQwGB8KTvj5V/vV4jhDsvnj3LnFWVe9sTY7rZKVgSJOG6w8UGNVx9F/r2FcdugG",
+	"7s/f5N4G6R48sef5GhIZ/G3LTSiJfv2hkLc3YkNSl8dYkpH9yqhiT5mHvfXakOz0+f7Q77nu5z2sTVhv",
+	"cM0dAr+g9vdkgc6kasNXLxUcokBe4B/FC5AeeE1fvOa6haX2rOdXnGoDNJaO6rjt7R+9FPE4DALG8YvO",
+	"9i/eGvMffNDd/gEG0bwVyRFGwOCHg+0fWjbcM/5eR7rD180ddvYevccpxVHftVp7zfoDW55DcgB+vMOS",
+	"X4trKPsusPzGZ6fS3eUUtHPvKvNVYqWB1Na47eTZ/RxSdgx6ZlU94GquVtr45deSGhe//PrZWSn+8cuv",
+	"6lJmxOINOGbK0tuhA+m1hLrM8LTyq1rJc0y1XO/MO9YZnjkHXRZ0bJxxmMyIURVZuxZSNQS4UyMhtuew",
+	"ipA7ELzNTS5blskBhWBMtIVOdDaBzA3imR6OaWYyzvZMmowlyXQSRCGXSdYO0/TRUBKBPt58z0bTCjIN",
+	"H0ojQkyfY8+9/7//+/+gdy+hNxg9a7LBHOKN/aZ6/tzT/2nD21QSnfMFPbVZt6922G6RRJBOJxcZJwnm",
+	"g9UaI24SwjD80OzcNJdczdZakxCWS/jKYq7SQL9C6IYG+iGh2THbbgOTl7qQTJpowcGevkQri7/ExwRY",
+	"+Zc6lvQeT+9DiVXzbH8KAmUtTGz2jK/m5VBEWNxT2tK04t53WwO333Fdd9Dvtg76/d6p+/LAbbtub9Dv",
+	"Hpy0TjvN3uD09AALWgEqKDFI417l86+f86TJXrJP46AOOUl0lvPBxszcIFnmDJN0VvCF6ciECzojrxmr",
+	"OIUtHvQHG7Z4NO723SY9OGkP+u1uc9wfnzabx532gLnd4+6Ldqs7oOx48CKb55jGgV7gun079hyDD59O",
+	"/nn3Yjy7ue7/fDl+++b3q/vbf5wfLeOfP53IVz8Fr398Pfj0U3L04cObbJZzdkfjQBbGOvmuu6Qh+138",
+	"/Lbdm5z86Idvl+cLdv7q9tXr8/YsPnidX1Igrpm64/ootEx2lHWttU5kh8xJYtqyrsGmg4G7FtRcJHVa",
+	"13BTy9nDa6du316uuuZTuOoM9mRJLPnsFc1UNE1bYyCC9x+DdbqNcIZduQLuOatEC60SP1ewBmHFbQ7a",
+	"tD9p1sesP6kfuAfd+njgj+u9cTvoM3fSop0DUywb0nPUiHwRRWtw3RR7y/qm4i9vjBSuvn0U8pvNIsN5",
+	"yFb9ycCtHzT7vXqfBn79wO+wwaRJ2+Nuf/NWzYXbdZtK0NEnnz/dne6o2Wh6QbO+ziWNlNVkChsBq3NG",
+	"LNw0DQ5Y/WDS69Rpf0zrXdryD4IBa04Gg91guAdx1fxFLSUS1yJv3KL+jGURYOJaNOagHOpRrHyxyp7W",
+	"MaBrobqZxyISirb9m/uy13p5CkW3AVynZhO6qpe9mJW6iBlv+JwzuVxJHe2SJgJusC3vTcLkIkq2WVcW",
+	"ZgU6pAtXIXiRDJvGvLi8Bxpdnp4j7KP+a07RcBtZ52/L8gISJYZeW/3HKV+uzJ+3BawMOyT7jPV4I0oi",
+	"xBvKlx8MI7Sh+jK8LZVvHgC3HLRm9D6cLWbG5ATdsNgMxOFOOXyGZPM32wwkRd7f3CBmDTpd2mmPD9i4",
+	"5wfNfr/T8ntjn9Ke3+43m0H7oOMfjLvjTkHece+DSeA3Wd8/cPutbq9D3QM66Pf6bdp3xxN2MAnanU7P",
+	"dbsrH/qB2wtYM6D0YNBr+e7A79FOq+X2m73BwGfjHmsdTILm6ofjQTfod8d+l7YHvfa40++43W6712n2",
+	"fUrHwXgy7rQpbTdXPmx22oODIGD9TmvQ6rX6Qa8zoZ2gyyb++MCf0G6/2x30WQ+ln8ebkX7MzEamvYjW",
+	"A1LDUZbe1TE456wqXmBW0rGbf6oJ6UtahI4Fn0QhFob9ZgT6C41AaLIhdJ3Gl7I4bZHxaRTZ5iEtb6B9",
+	"KF81ar2d6Hy1wFUuURyjaE2XSl2+uaoBqLOuoeteotbDeEBjfDXkI351eVwbrqlUpQYHg22+QlW0TC1H",
+	"gkOaeto239ikMCE+YCM+ZzjZYb617UrdO5O8wdJMPXqNpSfOUT+Sm0thkir+Ub9hS9v5HQpeG1p5eJCQ",
+	"w/OlRjN7CXlwcPWaWN4T01keW/d8bcG8RxkCtdxWl1ShJgIggCRLluwSG2tKXqsBFF4b9FkNULDn6pBq",
+	"rqab3HOqzp8Vkpvf3p7hufbxf9H43PVAB1gD5MWEWJBcUfC10HZ0/Oa0Ds1rD/7xQ+fN4J/vy9Qut113",
+	"W5fNpqV2ZeEFqIvqa/xuMlHAc3Y6U1uyOzVkKE/sTD2RR+kw+XPZrMPkyCFU1jRLAAHjiQw02G4HLmF6",
+	"TfY4rW79vH/S+vC2e7mjkvz40+rmTuskd0hPoWfuekZH2cE8Tn98pKKkAPNukbybnFNe9PQfIcPVKZUt",
+	"1x08VF3SbXQ3+fQjRmWCk+R1JfVtmR/f/mCborQVL9z+l1II1rmTsVH1IoGSTmoXUKuu6bqP1wD28Wnk",
+	"K9NbMqNdPIEXPYdFJJikWoV9cmWZYmOGxXcwhyqUWQ4UJL9hTZIyeWlNkI21/s+OiblZu5PSYMKNezAC",
+	"2Bda/r4xQmsx72KdHEmqVrF1WJBdar2GmdHI1hvfwgq+aZRrlEcR64KXt6aMfFGhW6sxQh78boqibpyg",
+	"wxWgULBJBsaK15JBEqWxL5LXUGKdxowsePj7ghUT6Ec894WxtzBJqiIObOEaKmLHh+T0xzfWWwrUWBtX",
+	"snrIJeMyTMJbFi1rQ1C5Rpzm1wnxzGrSvKKQ1ibSdeWAHCkFtgptCSF/1ywSC+7SmI34DZsnNQfrf9yF",
+	"UsEeZstc8lbqczZsE3RQrERnTEzAOsGCjIEVGLxQXuFVx0uA+mmdVk3388c84afy7KttqHP8GtNG7wQ2",
+	"lFy1Fq+zsx40jw963d7p8QEd9/tjd9AP2OTFQbf54qDjNl90J72gPzjovcx8MpcxVjwyntmcUfPg1D+Z",
+	"Xvz06v6fS+nLTz+dztvdH75727+9vWvL26PF6x8uP/3z7vjl6+THbMT3U8oTYdz/67WsO1NcGOv152p9",
+	"V42U9Eya92q77H+PiAW92jcK5Uo3P/abv9PYlXEcH9xPbm6X3ajXaUfLgN8NYtYdXCefPt1NurPgdys4",
+	"QEQB3CfFv7+U030HB3t2vMu52Nfdbq7EX6R9a3KU0rVVVChV7tao2+6wU/QUb4r8d902RP4vdgzaV6v8",
+	"+++Dn5P27Q8Hsw+t+/P+/LXf+U42j54msOZPQdNSGwIcwJOYDhCZNqijxeu/ws4yrvuFrQkRsoLt6LUt",
+	"EKE17vn1A9Zp1vsTl9bbfjc4YINxk7Y6+6LXP2/a83/048vm7Ysef9NZfhiw163rDej1lXEBG7sUKjyJ",
+	"qWMrTiEmPd7E8c1F/iVc5FyUescVJZjNk6URRqMQAPN0XvKQr/N4N9d6yTd+s834k93RL+b15SJz7iZC",
+	"YM3X9Beoprbi8/0X8vR+U9K/arfvGq2aFvj6uowAq47dei3+ZaiL3fpWfsAGdd7IElUqTTNL3Z9IaeQ1",
+	"U9p2AUXWTWGrzNsLYyXCVNHSlRrT1hVKsRbcRyXWVHmRumuSKXqPpcipXHJ/GgsuFjJaot5M/alVec+n",
+	"XP3FwltUv6FOqEWLYC2mlp4u00cCuky92aTrQBOQtM4fvBWweSSWM8YTk4SQ1lbU5QrTDrbZxjqtQSE0",
+	"H4qVLVjQIE+jj0MM31egjtMwWkLN6VU3qTkYYPhTqsu5Q0nVgC6fqXMWCS0LXdeHV4iw/HJC3PrweywT",
+	"SWzj0Z3YFHVfUoLq/z8miKeX4PYGy8Oj39Mb8efXqtJYkoZBryhFoCx9U44eqRylJKUcoYrh6KvqFCuc",
+	"0+OUKkC4rQ5+zRGp1BXHtSlYc4NvmtbXo2lpt++pkaCsXHojmTwyi5vpMk+l+dvwcFPmNsOKxVs+2V3N",
+	"euBt/3JBuamd20TZml2pX/6q7O1vClnu40uM2Dc9vv4lNbJU6FtVjNYpX7pJ1vM/8B9nwefnpoEaKGN7",
+	"Sejnegy4/9u9sVCRHn1DWbVv07d3TCXrdUzlYhJybD2h6ypL+JhjFy7skQXalmKMDtGXRzdholYZeKv7",
+	"jqXGDAuxFia21RzUiGtpTGlT0PBg/9bb5NKqFU9H3LuACvwnGtjnaTslL1vt38mU3Ve/e3N0XL/47qjV",
+	"7VXVs9B0enKIOTTyNzKqNEYV8jdTPaJW85wRV7c69qHlKjbU9HIDpPns2DzkmWnNXddvmVBi6EukB/Z0",
+	"NPQ8jJfQq/yKh/emamxWTzmDuExr50Ou/dBuP5K+ljYNx7TzbLLQNNwjXNw5aQJ5k7BbXXCXcqKjUvXq",
+	"sUQ79BEraURPRJbMniJdiI3IS9TV7HzUgHhmLwA1/1r9dUyDCwO8rRJDHtVe2J9up2VrRgE2WPlsgiaD",
+	"PT8/1V+BdKxA+9aKWt5jnCs8ejyePQKdSm/fn1kl2AQhJ/QeYiXk9khkmFEXk7In/RTOK45+r3J1Kl++",
+	"uD5a839//3vFqRjSqQv119P+exjhbBbRUOPmdBGEMtJtE62za7kqLjjb43xwqpdhtDUSOc4WVeQazmZ2",
+	"QdS6bU1mMyt/YeHJjnLcGdK53HXTAXB7INDqBbHtVQVKmmscXkYAS3QALpKPExg7X3AJhlAfTkww3qPP",
+	"dWPJJD3jdoLdeJyI+0Ah9SuQF3Pi3iuWZCcNl5JKfQNMYpJu86Ob51hCIN4vqaVAqO2/vSYP5YWSPKFp",
+	"zpZ2u8xyl7Jebdhe3nQgyPXVEJMR1w3XacLitPFYvs1Ao9HwIGtMsfbt9WG0+XnwxDFkV5LF/6oVYjaU",
+	"ceHszs7l4xvaGNCI3RdsW/mpOt3e/tX8Fdz/otognW7PCmVYZckllRrafjOoH4y7rTp1x506Vmloj7v+",
+	"gbtfpYYSYCLT1qkp/0pVGgAvVoo0PEUQCSLPDvUY/vJMGW0yutIXpoiLT1KNUd/GNYY8fLrJkodv5Ex5",
+	"pR9trby4Dsf/nLR5aP4pBIlErvbiv6Kl7luS/FcWLVEQoSyR7AqEMEsgK0hBOo3+I7SyV7u7ZrvlxUN1",
+	"w9/EWDqKmTOZoCXGScMdwpjMtREXC19BD36qpEtoElTV3fmdETchBy3XSXv/O8Tj7D75qP8cEskYeU+v",
+	"Q051VL8pdmMy7tHjBa2sMYcAtzbiVgs2UhVcP1bLwYbRR9j8NpVwcnJdbG9a3PFiE7jy1uZG8uvUykS/",
+	"16FMjnB1FwD3fQVA9RXGGSgk2fLyMUBQS4lPb3R4t9KRXwFjLKwaDduLnOEfZztFWrsQaf3AuOiSumj5",
+	"6l6FKPBWc9gBCSr1p0p4Fd25+y27lVv2XgHYZtm6+Oa2VTcHw2ardNWKfOBV/+XxZzCzS5tBBUH02Qyb",
+	"rvtkENtzkl+dDTH9ze7Qbf5sxBgz5CTkoZxuPv7dkgCw/P/qEuP1y8kfU3qRigHQmlzA/ZI5O5lFJc2G",
+	"1nWzWJc3a1pa6K6BacCapnrr8mi/XeVvV/nbVf5zr/LWfPJ9OjcYAUTJI9v02VTeW5G7TMVs3DmTD9R0",
+	"xzTQkkqxbg78it7UKJQJCUKIJdXpPA9VWzWc7ZNJ61HrKU03UzXrIXTDho1bx4Rh/ZLMY3YbioUEqbKg",
+	"3+KbQ/Jko69ThKEBMIBBw1HHD+o/n0QN1kK76ZQdU35tWq8byR39A6HVYkA9V1tXWoC968doxDsk/Cvd",
+	"52mS/v/nqpvqRzDb5YSHoh6qCEiWYU9zBM6qipqSCEtBPTKMSxHJfSNDMpvf+uCQC6zLr3APaFg1nKkd",
+	"1Ygvblkc8ut8xdSQE88oxWEgPUTuKLJqqtodvdMY+DQKYwwBHCKtZRYG0tF9iqF9PGm5rUzEwshHWNkh",
+	"mQiFcyRMTL/ntT2Sc2r78z/Uf86Czx6os17KmWUaixGwecywQZmcsygCe9Ukv1NNg9JLykhyJxy4uKDN",
+	"VTuuq9TZI07CIL3kQNJ4esLmeqMnxxTm53RmAC0mE8YhLjZM2Az17+zzEA0L6PpJjyw1GjSIQRcd0wGP",
+	"oZs+OiU0OEVM4gXnIb8ecQphHol5RK9pyLEMgjYEaAqadWeAkxOcOXYeQ1UmYRSpw6tpoI64NnzAns1q",
+	"pOUfLlgmFBIYgeLQKo+AVP8ONwNYKUdcmBbLKd7pzAHF+zhrELAcYCkEY7jQ/rlI6G78kbgmS8XuSCL0",
+	"EsVkxPXrMvXnTUWc4IalUN/T+JqRMVRdyOq4iSiAQXHhZk75DHf91xhS0s7MDzelPLEvLUrpWU6Keavp",
+	"ABxxzjxliS+KdqubdqFvaGEM667aRPUsUDC8Bi3IloWyx4rM7iSh/+rYk+z4WbOyPmFEHUneFLQuIOUh",
+	"8zo77gqXZwjgURRSuar/WhTSAqwhlo8CrIaQDijTCLISp76FpjJj2X0oyAJGg8qvD2l7nl4uy2G66iBt",
+	"PdVdObWvx7rNP5XtYa1K6palUDyt1ls2xa+7uXPX6bz4Sz5rpjdp0/rBuOXWaSfo1Zt+n7UnXXowHrQq",
+	"q8sx+i2OtDGLxFZk03yO8maqa8IALOnnTzEafzvtP+m0NxDblVO3um795Wf+BQ7kgHbG9QO/3ayPu+yg",
+	"3goGkw7tjfu+2/6TDuQhJqGdzEFr8rgcI+yZo3um17hOSH+oxejJZKV97EYW+7dPA3Qne1oNg1K5ItOq",
+	"Crai7JUhefCIn50KVMMACaW0TEYYPKpEhi15PLBMhjXEY0tl5OWgX5+inelTi2oPBG7DXU0mLFe110O3",
+	"4Q7Jxg+/TGxMzvZnUilABUpLjcBfIkaubwTtx1UYeZBR8FutkH81cySY/AhNJYyiZXKN/XGnGJnU2LY1",
+	"WCY1X9nxJ6ltSNyymEZRahAiVZckgjRdt5Z6WErsRhDNwqg/zUxmibYZ/TUmmFfMDmWpfLnEltUYk02J",
+	"Ld/8oV+xP3StFLsp/+crD2L4hjBfG8J8EVf5TnqRItjot8XNPzb2+wI4TlGNRj6Ul0TJ1dXZyUMlTxww",
+	"r9Uk4CELBJP8WUkl5lFlsQiDUYVUS9+cQ31qTkaV//7FrQ9ofXJUf/nrH/3PdfvPzj5/Nluf/31UqRUE",
+	"Xlz6kHzF612nxsxpAp3LNfSN016t82lc9hpPcijyaCF7DzTmuybhFkVzEEHUjym13/j5u/zrnzE8al2G",
+	"I3oOg0clM9qObjul8YkyFxXnSm0pmSRJE/3kjsps1rRInZb8Gt8iHr6kivGKJQhtI77rkhMWRnyBIAdn",
+	"p8jwMx1ytkmZ2SvW3/QhsGIkEi2RUz8B2grlRMc0otxnqGnElEvqq0FlzSEiCphMRlwnCWzKB9g5BeAv",
+	"D97f39usP/xaYvcvMchjq3d2a2fyx4XtbhZS95A5URTfLQq4pEL6qgi9Q6/yRwb/PuHeWzvHEpfVc991",
+	"86XBrA8JSQdS8J6uNvACwpB3DJEqEIe/N2uHuQDJ6/CWmWozvuDBN6R9snOriDn9fcG2KVZl8acRlkBt",
+	"ft5ZaQd3xJNo7t+I0jei9FCi9OQWg10C640UZSidFRj9LYT+Wwj9txD6/8Eh9H9qoPxREKDTKq/uQd13",
+	"/ZPgJY3Xsl5uunG46fGWqYsjrl1ZHsZ+eIcELME6Txwj8pHx67r6W/1wOtYdluDZDSHBEIIhtnrVY+bT",
+	"hYQ0eVM3l0Zqo6EkdDYOrxdiIYdZ5yDPvfdG3LyqW+GleeOnP77BjTfIRR4SckiM/IBFwxxC43GYxOpv",
+	"MU/CWShnzojPRbS8FtwhY+k7RHNdh0gRUU4buoYKzIg6KQ6OSQSmKmzqUDRBNRizPuLpLuArh5jwd7vz",
+	"nvpNEQ8sgenJm3A+Z4GXSV4xo1JwgHDHdTFY3oJejjApcCsKW03xombmFnHWIwC9n2IRBdASnMxEzNRq",
+	"KSdNN8MVOklYfEfjQB5a/QLS1SdTxr+CUHP5Nbb9mzIyy+RGhT4vEAfVids3mJMF37tP3IPEaXUJSqVa",
+	"UlVrqxWKop98113SkP0ufn7b7k1OfvTDt8vzBTt/dfvq9Xl7Fh+8tsYOxDXT4qoe/0RcK9y/hXCwHWr4",
+	"W0h8qu8tyYp47w2PcjUiLQa/4BCzpRcGMsA5tssopAqEHG9Hetex+B6gaNo9wrba7LLYQadLO+3xARv3",
+	"/KDZ73dafm/sU9rz2/1mM2gfdPyDcXfcKdtE/pDc+2AS+E3W9w/cfqvb61D3gA76vX6b9t3xhB1Mgnan",
+	"03Pd7i5j+YHbC1gzoPRg0Gv57sDv0U6r5fabvcHAZ+Meax1MguZOY40H3aDfHftd2h702uNOv+N2u+1e",
+	"p9n3KR0H48m406a03dxlrGanPTgIAtbvtAatXqsf9DoT2gm6bOKPD/wJ7fa73UGf9XYZqz84YC2363cP",
+	"xr7fbHX6k/aAdQ/aLdrrdA+Y3x23u2rYXcY6CFjQ7o7ZQdfvdQ86nV6zG/TcVpc1ey21O9Zu0aBFx7uM",
+	"RQe9btBqNd2D9sAdd9pt3w8CFjRpj04CN3BZvzehY7rTHid00pyMg9akG7D2uON3e32/G/gHTb/JmoMB",
+	"C9r9tt88CErHenBWgvzzS7i9s4xSmis5ttSkmemXNlRoyrp3C41O0GL1A9pr18dNv1vvM3fSoh2/F/RX",
+	"jRSoJK8n3qvxyWuUc6dioJLf+UPpPYonlWHF4mMfTReFckvAU5R9M4MhCgbbFPvMqM6LMrMkdyxOJeVD",
+	"TIxU10Guk82+RG+MHfnfl+mGwYoz7tX/YvXrjTz1skQAbTZLGehjWwVqRu1TjtPQhMyETHJCblVx8Jaj",
+	"Fq/k20FtXQ/BBw72ZN0/jvHu5bFGEwFTk/6JuqeYYUqLCMLDTTUEC+PkigmWffzQviA7U+on6gtylJW1",
+	"xyWl8QBNt55ZDGdholF7zAi79xkL0oqT3wKpvwVSP9QodRQEK87/RGiytG8QdRLesnrMfBr5i4gmrP6b",
+	"GO8ThbCSNkSywULByW9iDLfDU/LWkCjRw0P7AxfqIZh7YBUjXoW2hVSiQVVRUMngfNPY65jJRZQgP9Z5",
+	"/LW/MMJaLfs8g933YvyFQq3fFmC1KsiiWJjR3rdCv7p6Hn92GO/jlvaU7p/V89ouLsJCDRarrSD2asz8",
+	"Zun/Fwsd24SZmq5e0vtHm/vXEeT/j73vb27bRv5+KxjdzUSao2jJsR1bmZvn0sRpc0lbN7avc1d2SoiE",
+	"LMYUoIegLKmZvPfvYBcAQYmyqFiOnVR/JaZIEMSP3c/ufrALETE23UQCQ1mR5GqSMXRKKdmprs0Zzcgg",
+	"EyOsBktzJnPnvIbzfb2AQ7aRNsjZVPCrds6yEYnoOMlpSq7Q041hgVzkNPVIwiOh5MFgksObx5kYJLlu",
+	"QEqbCDbgxflBl31m6Gqqlz4J1T8h0WtGYmYU22n7NSB3tA7wCEslQ9e6SemiG0vkeU5Thnl2sglzauKy",
+	"+Ap99/xKqZVBbtx37nQ3MQxCA15eButCIRkbZEwOw5ZPXhQdVnDc6C1kxvzJMoEHg17D6MG9koD6yyap",
+	"zfSjFwMMpRjo8g+S0DS5Zi1lh9iBUYrBljhScx7w/c5+x4yjXilmmMxjmEoH1gsMgeA5mMFQ/NZMkFll",
+	"yYj9CdwfHgd8kMiIpvjupjsDOoCTcMvB7OmiLLhApSADmsEAYRkIaAKTMuUQkFL2eA/yE4X2834ydxB9",
+	"Q+iZ7EW4ch4MA1zQ2ZnespsKhP8yen8cQig4pKSBIQ4CFTSnM1gh7EZ1plVZ6MAoR8fZpOXA92pxvGTg",
+	"K+uUr74GIn+uLPzG3zt+BwogwJKIVG8uz181vIYWFUUL+kLVwyheilvx78o7cbM3egOaSuY1lPi6YNlo",
+	"obely1XtgASseLB8vepJR6y9xJPJHa+hlmWjp6ah5Pq6oDO7rR/wXNVulh/FLG8P2xZyaB2izYu+fab7",
+	"EicUxNeCE8oKbBsRc2T253qjYIzd0bVv2e+cnCy9peyCUvf1yJon1vKOzDSfnMCgqj8vhDilWTpfHAJ4",
+	"ja5jqFTw1r5aw6jRROakD07HlClTGV5S9dG3P1D7m7snW/GZGZiisx4kPGdXiApLHdOUq1sX0s7m+oZs",
+	"LuoKJB1U12v/S9hbJYAv9z5+EP06WQTosoFYSigAmDhMYs0ZrGEzBBxTWrK4RRJdPxyidj1Lz/JIqH1s",
+	"cBzHWHKYDDXEHB9hkcsgBKkSEsEjFnB1Ram00Vi7zyaSxWQy9snFMAHy0FBMlb2QMprxxQ9UmHmSK+Xc",
+	"c63kD6If8OZtCVGr3Ithy2ZdDdEfiHYYhTwlyh6i0lwKuFaWymJQo6wtFWPFTodJyqpMOyUzTHJRncK1",
+	"PRkv914OxVSSJMeqveev3sonJHQ6HJKxSFOJ3E5liKk+QvTQjPiD2R7v3Rn6Ijkeyot+3bEkXG2NXvc2",
+	"6vr+2vRdFQ88rc91p5gHgM5e6MXf6HU7yDvXVwoEXPtYvOpDt86x+NIUPWgihd1kbDAZ28PlpXeur2/r",
+	"3Hzn0nRKky2iU1BvW0xOAO19lbkJoOdfdWoCHPvtZybANfIXTExQ2n6rMhSUVeAdUxWUG7vnXAVLynuX",
+	"tODRWEGCL86PyVajYfd2zSGvxu1OZ9ZYUGDAoGS6t0IRtGr5WvSjsT+EnOisYAksnIH5IPo+eaHZWoKz",
+	"gCuLYmzwdlLBZtA1CSDwoc90JBAKo7mJyOMbWOyTM5Gmt9WHqDY2XZNNWYzm6IaeedJ0TL2AO6ZeCw2/",
+	"Ta0vMuF5khII1rlWmE/euSaUJCMas4CjhUXha7MJl/bsSsKhm3qwn7tmlhkaPZwwhElOGI91lGsMI2Vs",
+	"rxaUONC24IhRPV1mGhMepZOY6ZM+2DvonPGzJfnD2GDvcelf0Bnb0tmT7RtwNrEzxrCXIwGbcpWP+4dR",
+	"+1l8sN8+Phoct5+yDj3sP4tO4u7B3TInl+F54TTe1FI6xyc3j4l8dSNxH2ZKHVLMsu8L5KECEbqzpKk3",
+	"nCs4UR61vhr37d2okzsK5BfIJasVf7bgCStDpdXIBfgUm3Bt9CPl6so9h3shODO1+KD2EJQnKlDFFeOg",
+	"QPhVwJvGm8igvJMsFWkGWxvUYj5kc+Ca95lbFOmKJrxVlbIp4EXOJlPCudvpfA0JnN7rCdkc26rnHlP6",
+	"pmJBABEDKFoiG61N5WSX5G8fCy9Whc/raad3AOk5Vvvynq7w5aVMnx3K6Sxu53TWhp61VUfbpm/+n8m4",
+	"tldvH7x62PULVFG2WdctVwicUuD89wXdhySnx1VMdzcvnzkv24QouMnX527Rk7VL17JL17JL1/IXTteS",
+	"WThh8KABGPeVrOUXBfQQMBqkh74qqjsDy24+ZiQsxHJImgqBhe+LKy10wWoSTMA1Pbpcr7TrZgaBxhNO",
+	"FjK6+OR17eqlerjUVfUfqFxKfh0yTkI2okkKdOqr5IZxj1AikyvOYhKLKU8FjUma8Gt1A2uPANIGPBfq",
+	"rYJHrNRHh6nskzWUMdI0DG2jqQO+TGLWjiiXoUwcgjLG/F1etcM4adlyqA+ZwASn/hGmL3ktshE5Pjk4",
+	"IS/P/wOLUkEDz84yuvbAvHf1H6yXRq/xgXL2L/0SPxKjRTiixHJbNd+O5E0ZfXzytsEzXAl+XEafhyWS",
+	"aLoAGS1oL76bC/3pFV+LAGjtG9W3bZhXAZfHl8+qYH2HpWVQ6TtzMbGmE29csc0g4Kp6bSfRUdx+xg6f",
+	"tk+e0ZP2waDbP4qO4w7bP1y3qJbTIaxg7eIwu5L79oJ6lavmFxwxa/E9yGjR+BlrPxscHbTpcZ+2D+l+",
+	"9Cw+Yd3B06NaFsF2R2pDiH8bvP++eKNb5u75gobB/u/ozfjE1iqvvXcWzmJUHIYeoE29gHitsXFWqvvV",
+	"0JaxY5zK6BShMoHfJfktKFZ30PCCsmSAK2rlxZOUtWN7SR94aMOhN3sVTybYP53DAO1hInORzYvfJllf",
+	"qBfbC3SmLCTz5zDrpyK6xr9/X5jQ4ot75Nv6zHXJHUpSaRwPFlXmvRTEW2TrK5Cnz72hGPBsmTxniSv8",
+	"e3mOGfadNGAO8IOD99ncc2xPxA27Qnq74MddrVwNBK1RWWngrgl6OFZerZJ5jvlqOO4rWOrASSjiHKGm",
+	"aCegmPsMQh8jGjOPhHYSXAqEQTZIXIdCehj8MKYmi73VbHc/4IbPPlV6KBfANdB08jBy8HSIVARN+Z7S",
+	"JH8tMvOT0l8tZVrKnNGYiEHA00SqD6oIBz0gA1zP/2OLY/xVfOQVoPghT3XuRv2+aRLrDJQi/nBX/vZ7",
+	"LZ+rofZWWdymya+SyG06/1Vzue0MbJ/ObdfLX5LRrb79p7rvf1++/X5I2AWO2rGvHxX7eiWUvneqtd77",
+	"t3GsF0H7nkHDK9H7eZ4xOsJglNLhphaeRXR6KVJJQncHiyhneVvC0+FzEr7Ejd5+lcixkIm6Jwx4RLMs",
+	"YVLndkGEoHBsqHAAcphDq9JDZTCHfiRvQru6EeUqVS0hG4wxr4c0D7gRVbavTTQuPIdApXYUWgEYw9Gn",
+	"ZxE0HXQOSJpcM0yrjga84OxhgPorPVWfg9bd2aiN2hew+v/enFXj9cbZW9/3SVPdQLNomNww0p/nDOD9",
+	"OrAHWq1eGSm1QDzHfqsJbO/Yvc1gH2IEqLfEVfcLGAlY4XasB1/oN7zGkNEYpMTHRsW+WSUT9VN7+hH3",
+	"CXjtDkXuUOQORe5QJBKcKnT4Dk4+FjhpdH3B+FGq4YFh5eqzdQVEdHqLyEld/P70glgs4xG9hSWLSX+u",
+	"OUAUEhi6flIHT/WQY2eb0LFJYubFlIcaMZ4D2T1N+LUkkvFcvQFDJmQqsmuTSTHgBrZJmESJeTv6Ag7m",
+	"KZh5DsSkAnOBlAx7AQ+L7v6TDNms+cOPL162z394sX941FS/JfwKV4ZXqMd/kKDhBw3yD8Jm4yRjstUK",
+	"PaL2QxZBHZ/pkGVMN24bwMyTUP80u3E8xW19l+48MJVC3XAID8AfkHvxkiczXT8VHcwAp4oRlyQasuia",
+	"xfYQQpGV3N4GEgPqYMBxhOJd4IuHsBcXUw8QNyUHnS6kBsSgFl8IfcFIc3ex6NRSqeBXJBckLBktSFfr",
+	"s6DYz5iyU+Hk9TAZp/FhKVF9Gp+bkVwr9svr7jv30fVibEUrELFUj+O8xRs+fqqf2lyHldu5dMP/Gyi0",
+	"yq1Yj7/0tdpEVUYHF5x9fdbG7dr2O2c+a0LANyicStvibjDQNWiWBF9/ki+wghQmKozO2kkawMB3cjOs",
+	"nuKqbXZLHzV3wPF8fH4eCWiiVicfFo76d6EVPAIYWQPsoXfDMqTH+B0bBeknY/WIvK+cCkUWu8v373Cq",
+	"qHaKKawQnl1ehMhadwhA+G3Nl+f/aVmbQk+wgWYO8vN0lgGDOF7kIWl2D8ko4ZMcXH7n5qCJaveJ1EKW",
+	"GjSKFAeF655jGnF08Kl9bKnv4ccAwpM/9z+wKH/L5kGjR3zf/xSSJk2lsKkZiAJpLQ1gdF1TzYhHnJvR",
+	"8fCXdwEfTXIEqiFOwY+UT2h64eQtb5ZeCK9rhT1C05RkYirxiAlX8ofGeAWXhvZ6Qb7yJFNAl+kMnQW6",
+	"w4GHlBIDSM+nfZlPiwTmhfAA/mOag89TT4eaTYWwNVrwzPMnAcdioXp9wpN4Jhs/07wqyXU9U3iu67zX",
+	"AGxxwzISjujsOzVdYcCb+4fkx+Q7Bdf1HvPgQCmcxpSt53iSFbNGqPnSQquYKfU+p6aozEXGYp+8IKFM",
+	"/mRhwOHIAcygdVZBLyDpHxTZcUaM6hMH5gsektV/CWN7maWPkNj/grzNqPouNjMi++CYvP3OVTlqsfyE",
+	"kf9ruFkBnkNfs6qTP1mjd3C8332qxFhuxPTCW0zkodvpkB9XtQ6JPWAFlBrvGrrAxoR5HHkHcN4bQV5t",
+	"OVN0QVv6S7QMKwKXuN22bn9JqCjMgQpgzzK6V5fy7+7VSUjRXp5Bs4kbvf2j/e7BQaejIEU+FGoFn11e",
+	"NLzGJEsbvcYwz8e9vb1URDQdCpn3jjvHHaOjQH+1Vf/lZ3Xk/+nR+Wf32clh99lRp9MJJp3O/pGVdP88",
+	"jLuR7/vlHBk4xTD+26giaPfqOnKH1uoT+3qX57F1zPxVZ8BAlLfBHlslRGIWpVTpOSUXCuGvNQ/ogAqo",
+	"rIHXH7kQf6TQbIllb8KiiSRW0CAIea5n15R9HCVQ5FoQs0/wtq1labOfhxqvpOD0OkM9Z5KqgDKGW7pq",
+	"BDSneMe5vfdU1XrzA2oWZm6WUfJmNdigalvdHCS2Elo/oxxKS5paMRrbJMYjB0V0mhzYhKm4Eh6JRCom",
+	"mWfKngYc/asewe9Xn9XyyHSY6IAXG/VZrLCh/n0iGTQq8zkQeiVLBw9Gfb3EWnf3QXy9ldhq19M6lmPU",
+	"6QLLcTXfsntg+Jarj0tq5uW/KWfklWANu7BVZ9S0XloVLXt7ezQaMV+3sKd+9sf8qmjmRTRi5FcoHaha",
+	"gmktN4DX/JzOYtsOrAPIaJWoEXopUjjU/7fO66P916cKruGCOtWfof/8l9sZdI4UxqkzymW1LiGdz90p",
+	"tNo2LXi0kFJvYfntZvgRzvD26LrqVevwXEmo6pF/Iq143aWG+JYUOC902pp5d1S4miO5lQIUU9YfCnHd",
+	"Zjwei4TfknrsotSpjF0lEj09uglimyinIvPJeSnCqLN1KgNb1y/vgQdqDtflEHlxEcYxOQyQbhgCjCjY",
+	"QMefVel2ns4h7lhS6VpzP12V5etX/IRTOwj3lPgyGrEn6NA031RpnBdz8dvHlaK8WxzDLk/UWSbiSaQT",
+	"ykcsuQFUAvXVLuZjBgtIznnkFznpPbyA3MXGQtppX9cVtccjfEyu8HvdoxUHoJImJZGvhlv6Jc2hxP9i",
+	"Wf5fF9fW7Yq4thhemPA6KZyKtW87cxdJXEPIvRZZP4ljZPx8C2JxOTFOWdItSRJH5OkZ01JPxxAimqZ9",
+	"Gl3DloMVrv7z8e/aM+krq/Rve5MshROF1ZGHX+FMHp3FkGfK1vk0fcBULdA2oZL8+/znnzxjdFlnvbn5",
+	"idRCLuCYQAc378JqCysNCL1Xzb3wMUvyfXlZYs8SnW8AYKbgOi+x2itzY43BjT5UuFP7ECKuBUgzeiDB",
+	"be5Gwt09tRgS9ha75FJEjKs+sWV+MB8rDN7anuTJiMmcjsZ1OqRrd1X1KLzpemFho1LJjg6Iw7NR4xN+",
+	"LL7/k/9xqQuf/I9qKX0K1/baugg3GsaNnembSTlYS/U5DuXxe8HnZH82IzS65mIK2U1lsaCeE8rRT45E",
+	"msRI6NhH8VEoP67XasxSpZPQf0VdJOEoxYptXyGX3+tnJQknWRqqBvU2WpAsWF2UNMNCDTq5SGma6l0y",
+	"woicDe2ZMwWLm1wjmlBqblUznA4li/7QDCNYZK2ePmFsME06h5CRF3CIKKlfc0FuWJYM5mZUEoaxt1Ma",
+	"Dc3e1uwzKnXRLvhUHdFV8oiE7kSH6IszC/48pzymWUzMSAZcsy16JCxWvT55bKSJt0qa9EjM4gkuSPgt",
+	"yVtewMOlLROSpisLWkgsW9omaugqNmjAnR3qkWs2d8Ut3tOOWSQUbpaaIbfJRlYi2K5snGvVfMJJt2Pl",
+	"16ZLXodT2Qw3YkJTorSTGAyQV9EXk5xQEtM5jC+GMfXEzzEtYHbN4qKMFzmFX4z0TGTAk4WnUnFFdLmz",
+	"JSy/99H8F47n2BUWtmx89/L9O1uOMVTgDA/LA0wLPUJ1ZYL9zsExiYZUGcAskzbAjjYLnLQRGRlTKaci",
+	"U+h8O9j8ZZX6fNjQpfNBbzi4MZajb3pvFmOjFrcZHMwN5+L+MjJWT/XUzf9aiZHLmK4sYo2tpBacAvW6",
+	"4gREVFEKlkyOxcIWV2pZ1zcbFg2CWiB/T+J74EO4yH/I83HVMLrnQFSTaolB08uDN4Bw4OoB2zBYu7Di",
+	"vnyaswvIdjotptPUXimzdT+zZsC2Z72mGTgYNMCeAMOhgQrzx8HbX06y4+/f/vf/ZxfTD5dnr47fvDv7",
+	"3xux/46+o+fTxsZr6jbzcStx2YXFgSsmXmc+uk6MAvI8x0lF6rWFCshQ5xH7zAP79yCjNjl1NQF6STEL",
+	"oF/UJtbV/EuvddTGwvmnSZb2SP1n755S7K6i6M5j1IfDoaX21dtXjsvK+7cUBVZfroNlCAzhbKyttgOf",
+	"+SV9IA9Y/uKbc78Y04nQJbfLCvOryltcQpiozZSSqIIWYiwdI2fZzTJmGDxGLI2rLM7EeMxin7zJZRny",
+	"JvC30kcB17E0H45YW3qgifya8z0TZVDpt23RffwKerEMUe/Rf2xViR6BWijg2/Ya36r0i2HamtKvre2n",
+	"1C5U9NAVnGF3+SvjPoG7v6w8rREPXPhyNzT4zQlF3My1ReKmhuiplZWrom+rLPZbo3KOY6p4ohyEI01j",
+	"yXc7nVYPa/SwDNV6UeVH07/hzKStzC4FGdAiMGlqAGq3ckqxcOHDSF8nePeqGKz7kb4/c+b4Lpl20C9J",
+	"XnfSfrNVruWtZa67va5NdHZTk+rR6RyChLQiWgm2RQFdT9QeQUNqJp2S1xUdhJLW6rZTNxubunAO6dFe",
+	"AgDe17WxMV8ayFoWs5WhPQcTbDW2p9fDvE5sz4UWOwH8oKiUxm7I/0kZ9t2HGL6Hz4ET1qsCdvgrWpTw",
+	"f4n2fiyiyUgZWUpUh3tizDgdJ/6cjtKw1dM++DHNh0CmnKIfQWGtG0ZyEfBwj46T0CcXQqQSm+eMwWjS",
+	"vhTpJGdkMsYjqqQJAplKEo6zRI7IOBOzedgiOb3WfmBAWzLvKeiGLYP4RTymLjSWQ23vRERTErMbloox",
+	"fIv+2GY4Ug1nEx62/DUkfmj6dzvRi+84Q+KnqyGwup1qoSCGwql9v4jP4WMVfT512TfSIwloo0GCCQXK",
+	"USQx5SR0CGWh8wKk5Cy3j8Q31V8g3eIZNpfpk6CfVpImngKTLd/lzmmubsVgV9QZtEraKSfitHZBZxUN",
+	"XUB54oXs+R4xuWVVkyZPktOWOTG43J7R7FZTS9KMaBYTKD9KR9IjcSLhu0gkYlb6YP1w1UAuUUGKASzJ",
+	"bzeYH5Y1YujpKzrA4gU8rLRaMB4VupZLaIKINoRNzn4+v5CkuRRi0/F9/UlWUn36/dP/BQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

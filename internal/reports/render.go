@@ -3,7 +3,6 @@ package reports
 import (
 	"archive/zip"
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"slices"
 	"sort"
@@ -168,11 +167,14 @@ func safe(s string) string {
 
 func writeCSV(rows [][]string) ([]byte, error) {
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	if err := w.WriteAll(rows); err != nil {
-		return nil, err
+	w := newCSVWriter(&buf)
+	for _, r := range rows {
+		if err := w.Write(r); err != nil {
+			return nil, err
+		}
 	}
-	return buf.Bytes(), nil
+	w.Flush()
+	return buf.Bytes(), w.Error()
 }
 
 // money rounds to cents for display (half away from zero, as on tax forms).

@@ -52,7 +52,22 @@ func OpenBucket(ctx context.Context, bucketURL, dataDir string) (*blob.Bucket, e
 		}
 		bucketURL = "file://" + dir + "?create_dir=true&no_tmp_dir=true"
 	}
-	return blob.OpenBucket(ctx, bucketURL)
+	b, err := blob.OpenBucket(ctx, bucketURL)
+	if err != nil {
+		// Name the setting: an operator reads "TAXD_BLOB_URL", not a bare stat of a folder.
+		return nil, fmt.Errorf("TAXD_BLOB_URL %q: %w", redactURL(bucketURL), err)
+	}
+	return b, nil
+}
+
+// redactURL drops what a bucket URL may carry besides its place (credentials in the user part).
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(not a URL)"
+	}
+	u.User = nil
+	return u.Redacted()
 }
 
 // Service manages reports.

@@ -93,6 +93,21 @@ func (h *Handler) GetActiveRecalculateJob(ctx context.Context, req api.GetActive
 	return api.GetActiveRecalculateJob200JSONResponse{Type: api.Success, Message: "Recalculation in progress", Data: &out}, nil
 }
 
+func (h *Handler) GetRecalculation(ctx context.Context, req api.GetRecalculationRequestObject) (api.GetRecalculationResponseObject, error) {
+	c, err := h.userScope(ctx, req.ReferenceId)
+	if err != nil {
+		return nil, err
+	}
+	j, err := h.recalc.Get(ctx, c, req.JobId)
+	if err != nil {
+		return nil, err
+	}
+	out := api.Recalculation{Id: j.ID, Status: api.RecalculationStatus(j.Status), Progress: int(j.Progress), CreatedAt: j.CreatedAt.UTC(),
+		StartedAt: utc(j.StartedAt), FinishedAt: utc(j.FinishedAt), Attempt: int(j.Attempt), MaxAttempts: int(j.MaxAttempts),
+		NextAttemptAt: utc(j.NextAttemptAt), Error: j.Error}
+	return api.GetRecalculation200JSONResponse{Type: api.Success, Message: "Recalculation retrieved", Data: out}, nil
+}
+
 func jobOut(j recalc.Job) api.RecalculateJob {
 	maxAttempts := int(j.MaxAttempts)
 	return api.RecalculateJob{Id: j.ID, Status: api.RecalculateJobStatus(j.Status), Progress: int(j.Progress),

@@ -362,7 +362,8 @@ export interface paths {
          * Start a ledger recalculation
          * @description Starts a recalculation of the user's ledger and tax results and returns the job. At most one
          *     job per user is queued or running: when one already is, that job is returned. Poll
-         *     `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
+         *     `GET /users/{referenceId}/recalculations/{jobId}` with its `id` for its outcome (`completed`
+         *     or `failed`), or `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
          *     while a job runs are not in its results; a follow-up job is queued when it ends (the poll
          *     shows it), so `null` means the results include every change made before it.
          *
@@ -405,6 +406,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{referenceId}/recalculations/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a recalculation job (`RecalculateJob.id`). */
+                jobId: components["parameters"]["RecalculationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one recalculation and its outcome
+         * @description Returns a recalculation job of the user (the `id` that `POST /users/{referenceId}/refresh`
+         *     answered) in any status: `queued`, `running`, `completed`, or `failed` with its `error` once
+         *     its attempts are used up. This is how to learn a recalculation's outcome: the active job
+         *     (`GET /users/{referenceId}/active-recalculate-job`) answers `null` after a failure as after a
+         *     success. A job that completed while the ledger changed has queued a follow-up: the active job
+         *     shows it. The SDKs' `recalculate` polls this and fails on `failed`.
+         *
+         *     Accepts partner credentials or the user's own access token (a token of another user gets 404).
+         */
+        get: operations["getRecalculation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{referenceId}/reports": {
         parameters: {
             query?: never;
@@ -433,13 +470,47 @@ export interface paths {
          * Request a report
          * @description Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
          *     `year` and answers 201 with the report in status `queued`. Follow it with
-         *     `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+         *     `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
          *     to it once the report is available. A tax year that has not started (after the user's
          *     current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
          *
          *     Accepts partner credentials or the user's own access token (a token of another user gets 404).
          */
         post: operations["createReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{referenceId}/reports/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a report. */
+                reportId: components["parameters"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one report
+         * @description Returns one report of the user in any status: `queued` or `generating` while it is being
+         *     made, `available` with its `filename` once it can be downloaded, `failed` with its `error`.
+         *     This is what to poll after `createReport` (the SDKs' `waitForReport` does), instead of
+         *     listing the user's reports.
+         *
+         *     Accepts partner credentials or the user's own access token (a token of another user gets 404).
+         */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -680,18 +751,26 @@ export interface components {
             /** @description A human-readable description of the problem. */
             message: string;
             /**
-             * @description Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-             *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-             *     (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
-             *     (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
-             *     `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
-             *     after `Retry-After`).
-             *     New codes may be added.
+             * @description Machine-readable error class: one of `ErrorCode` (the SDKs type it so). It stays a string
+             *     on the wire, so that a code added in a later 1.x release reaches an older client as it is.
              */
-            code?: string;
+            code: string;
             /** @description The offending fields, when the error is about specific input fields. */
             errors?: components["schemas"]["FieldError"][];
         };
+        /**
+         * @description Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
+         *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
+         *     (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
+         *     (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
+         *     `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
+         *     after `Retry-After`).
+         *
+         *     New codes may be added to this list without a new API version: a client treats a code it does
+         *     not know by its HTTP status (the SDKs keep it as it came, typed as this enum's unknown member).
+         * @enum {string}
+         */
+        ErrorCode: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "taxes_locked" | "idempotency_key_in_progress" | "payload_too_large" | "idempotency_key_reused" | "rate_limited" | "internal" | "not_implemented" | "service_unavailable";
         /** @description One invalid input field. */
         FieldError: {
             /** @description Path of the field, dot-separated with array indexes (for example `wallets.0.address`). */
@@ -979,6 +1058,26 @@ export interface components {
             finishedAt: string | null;
             /** @description Why the sync failed; null otherwise. */
             error: string | null;
+            /**
+             * @description While the sync is `running` but an account's last attempt failed and waits for its next
+             *     one (its provider could not be reached, say): which account, the attempt that failed out
+             *     of how many, when the next starts and why the last failed, in one place (the account with
+             *     the soonest next attempt). Null otherwise. An account's attempts wait at most 2 minutes
+             *     each: one that keeps failing is `failed` within about 10 minutes of its first attempt.
+             */
+            retrying?: components["schemas"]["SyncRetry"] | null;
+        };
+        /** @description An account of a sync whose last attempt failed and waits for the next. */
+        SyncRetry: {
+            /** Format: uuid */
+            accountId: string;
+            /** @description The attempt that failed. */
+            attempt: number;
+            maxAttempts: number;
+            /** Format: date-time */
+            nextAttemptAt: string;
+            /** @description Why the attempt failed, in a partner-safe sentence. */
+            lastError: string;
         };
         AccountSyncResponse: {
             type: components["schemas"]["EnvelopeType"];
@@ -1200,6 +1299,48 @@ export interface components {
             type: components["schemas"]["EnvelopeType"];
             message: string;
             data: components["schemas"]["RecalculateJob"];
+        };
+        /** @description A ledger recalculation job in any status, with its outcome. */
+        Recalculation: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `queued` (waiting for a worker, or for its next attempt after a failed one: then
+             *     `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+             *     ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+             *     the results are those of the last successful run).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "failed";
+            progress: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null while queued.
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it completed or failed; null before.
+             */
+            finishedAt: string | null;
+            /** @description The attempt the job is on or ended with, 0 before its first. */
+            attempt: number;
+            /** @description How many attempts the job makes before it fails. */
+            maxAttempts: number;
+            /**
+             * Format: date-time
+             * @description While a failed attempt waits for the next one, when the next starts; null otherwise.
+             */
+            nextAttemptAt: string | null;
+            /** @description Why the job failed (status `failed`), or why its last attempt failed while it waits for the next; null otherwise. */
+            error: string | null;
+        };
+        RecalculationResponse: {
+            type: components["schemas"]["EnvelopeType"];
+            message: string;
+            data: components["schemas"]["Recalculation"];
         };
         ActiveRecalculateJobResponse: {
             type: components["schemas"]["EnvelopeType"];
@@ -1673,6 +1814,8 @@ export interface components {
          *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
          */
         ReferenceId: string;
+        /** @description The id of a recalculation job (`RecalculateJob.id`). */
+        RecalculationId: string;
         /** @description The id of an account sync. */
         SyncId: string;
         /** @description The id of a report. */
@@ -2403,6 +2546,58 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getRecalculation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a recalculation job (`RecalculateJob.id`). */
+                jobId: components["parameters"]["RecalculationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recalculation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecalculationResponse"];
+                };
+            };
+            /** @description jobId is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user, or the recalculation of that user, was not found for the partner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listReports: {
         parameters: {
             query?: {
@@ -2503,6 +2698,58 @@ export interface operations {
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a report. */
+                reportId: components["parameters"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResponse"];
+                };
+            };
+            /** @description reportId is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user, or the report of that user, was not found for the partner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
