@@ -115,7 +115,7 @@ func TestRESTTaxPreviewJurisdictions(t *testing.T) {
 			p, err := c.GetTaxPreviewWithResponse(ctx, tc.ref, &taxdclient.GetTaxPreviewParams{Year: &year})
 			must(t, err, p.JSON200 == nil, "preview", p.Body)
 			d, w := p.JSON200.Data, tc.want
-			got := want{enumString(d.Jurisdiction), deref(d.TaxYearLabel), d.Currency, d.CapitalGainsFormatted, d.ShortTermGainsCents,
+			got := want{string(d.Jurisdiction), d.TaxYearLabel, d.Currency, d.CapitalGainsFormatted, d.ShortTermGainsCents,
 				d.LongTermGainsCents, d.CapitalGainsCents, deref(d.GainsCents), deref(d.LossesCents), -1}
 			if d.DeniedLossesCents != nil {
 				got.denied = *d.DeniedLossesCents
@@ -135,12 +135,12 @@ func TestRESTTaxPreviewJurisdictions(t *testing.T) {
 			}
 		})
 	}
-	// the fixture's US user: none of the jurisdiction fields
+	// the fixture's US user: the jurisdiction and its year named, none of the other countries' terms
 	year := 2023
 	p, err := c.GetTaxPreviewWithResponse(ctx, "user-123", &taxdclient.GetTaxPreviewParams{Year: &year})
 	must(t, err, p.JSON200 == nil, "US preview", p.Body)
-	if d := p.JSON200.Data; d.Jurisdiction != nil || d.TaxYearLabel != nil || d.GainsCents != nil || d.LossesCents != nil || d.DeniedLossesCents != nil || d.TaxableGainCents != nil {
-		t.Errorf("US preview carries jurisdiction terms: %s", p.Body)
+	if d := p.JSON200.Data; d.Jurisdiction != taxdclient.US || d.TaxYearLabel != "2023" || d.GainsCents != nil || d.LossesCents != nil || d.DeniedLossesCents != nil || d.TaxableGainCents != nil {
+		t.Errorf("US preview: %s; want jurisdiction US, taxYearLabel 2023 and no other country's terms", p.Body)
 	}
 }
 
@@ -152,9 +152,3 @@ func deref[T any](p *T) T {
 	return *p
 }
 
-func enumString[T ~string](p *T) string {
-	if p == nil {
-		return ""
-	}
-	return string(*p)
-}

@@ -30,11 +30,11 @@ func (h *Handler) GetTaxPreview(ctx context.Context, req api.GetTaxPreviewReques
 		IncomeCents: inc, IncomeFormatted: money.FormatIn(inc, p.Currency),
 		FuturesCents: fut, FuturesFormatted: money.FormatIn(fut, p.Currency),
 		TransactionCount: p.TransactionCount, IsStale: p.IsStale, CalculatedAt: utc(p.CalculatedAt),
+		Jurisdiction: api.TaxPreviewJurisdiction(p.Jurisdiction.String()), TaxYearLabel: p.Jurisdiction.Rules().TaxYearLabel(p.Year),
 	}}
 	if rules := p.Jurisdiction.Rules(); rules.Matcher.Pooled() || rules.TaxableGain() {
-		j, label := api.TaxPreviewJurisdiction(p.Jurisdiction.String()), rules.TaxYearLabel(p.Year)
 		g, l := money.Cents(p.Gains), money.Cents(p.Losses)
-		out.Data.Jurisdiction, out.Data.TaxYearLabel, out.Data.GainsCents, out.Data.LossesCents = &j, &label, &g, &l
+		out.Data.GainsCents, out.Data.LossesCents = &g, &l
 		if rules.SuperficialLosses {
 			d := money.Cents(p.Denied)
 			out.Data.DeniedLossesCents = &d

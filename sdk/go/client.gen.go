@@ -330,6 +330,7 @@ const (
 	CA TaxPreviewJurisdiction = "CA"
 	DE TaxPreviewJurisdiction = "DE"
 	GB TaxPreviewJurisdiction = "GB"
+	US TaxPreviewJurisdiction = "US"
 )
 
 // Valid indicates whether the value is a known member of the TaxPreviewJurisdiction enum.
@@ -342,6 +343,8 @@ func (e TaxPreviewJurisdiction) Valid() bool {
 	case DE:
 		return true
 	case GB:
+		return true
+	case US:
 		return true
 	default:
 		return false
@@ -1212,15 +1215,16 @@ type TaxPreview struct {
 	// IsStale True when the ledger changed after `calculatedAt`; a recalculation is due.
 	IsStale bool `json:"isStale"`
 
-	// Jurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+	// Jurisdiction The rules the figures follow (the user's country): US (the generic treatment: specific
+	// lots, short and long term, Form 8949; every country without rules of its own), GB (HMRC's
 	// same-day, 30-day and section 104 pool rules; tax year from 6 April), CA (adjusted cost
 	// base, superficial losses; 50% inclusion), DE (§ 23 EStG: lots per wallet, first in first
 	// out; tax-free after a year's holding; the Freigrenze) or AU (first in first out across
-	// accounts; the 50% CGT discount after 12 months; income year from 1 July). Absent under the
-	// US (generic) rules. Under GB and CA there is no holding period: the whole gain is in
+	// accounts; the 50% CGT discount after 12 months; income year from 1 July). Under GB and CA
+	// there is no holding period: the whole gain is in
 	// `shortTermGainsCents`. Under DE `longTermGainsCents` is tax-free (held more than a year);
 	// under AU it is the discount gains' net.
-	Jurisdiction *TaxPreviewJurisdiction `json:"jurisdiction,omitempty"`
+	Jurisdiction TaxPreviewJurisdiction `json:"jurisdiction"`
 
 	// LongTermGainsCents Net long-term capital gain (held more than one year).
 	LongTermGainsCents     int64  `json:"longTermGainsCents"`
@@ -1239,8 +1243,8 @@ type TaxPreview struct {
 	ShortTermGainsCents     int64  `json:"shortTermGainsCents"`
 	ShortTermGainsFormatted string `json:"shortTermGainsFormatted"`
 
-	// TaxYearLabel The tax year as the country names it (`2024/25` under GB, `2024-25` under AU); absent under US rules.
-	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+	// TaxYearLabel The tax year as the country names it (`2024` under US, CA and DE rules, `2024/25` under GB, `2024-25` under AU).
+	TaxYearLabel string `json:"taxYearLabel"`
 
 	// TaxableGainCents CA, DE and AU. The taxable capital gain: CA half the net gain; DE the gain of the pieces
 	// held a year or less, 0 while it stays below the Freigrenze (`gainThresholdCents`),
@@ -1256,12 +1260,13 @@ type TaxPreview struct {
 	Year             int `json:"year"`
 }
 
-// TaxPreviewJurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+// TaxPreviewJurisdiction The rules the figures follow (the user's country): US (the generic treatment: specific
+// lots, short and long term, Form 8949; every country without rules of its own), GB (HMRC's
 // same-day, 30-day and section 104 pool rules; tax year from 6 April), CA (adjusted cost
 // base, superficial losses; 50% inclusion), DE (§ 23 EStG: lots per wallet, first in first
 // out; tax-free after a year's holding; the Freigrenze) or AU (first in first out across
-// accounts; the 50% CGT discount after 12 months; income year from 1 July). Absent under the
-// US (generic) rules. Under GB and CA there is no holding period: the whole gain is in
+// accounts; the 50% CGT discount after 12 months; income year from 1 July). Under GB and CA
+// there is no holding period: the whole gain is in
 // `shortTermGainsCents`. Under DE `longTermGainsCents` is tax-free (held more than a year);
 // under AU it is the discount gains' net.
 type TaxPreviewJurisdiction string

@@ -1165,19 +1165,20 @@ export interface components {
              */
             calculatedAt: string | null;
             /**
-             * @description Present when the figures follow a country's own rules (the user's country): GB (HMRC's
+             * @description The rules the figures follow (the user's country): US (the generic treatment: specific
+             *     lots, short and long term, Form 8949; every country without rules of its own), GB (HMRC's
              *     same-day, 30-day and section 104 pool rules; tax year from 6 April), CA (adjusted cost
              *     base, superficial losses; 50% inclusion), DE (§ 23 EStG: lots per wallet, first in first
              *     out; tax-free after a year's holding; the Freigrenze) or AU (first in first out across
-             *     accounts; the 50% CGT discount after 12 months; income year from 1 July). Absent under the
-             *     US (generic) rules. Under GB and CA there is no holding period: the whole gain is in
+             *     accounts; the 50% CGT discount after 12 months; income year from 1 July). Under GB and CA
+             *     there is no holding period: the whole gain is in
              *     `shortTermGainsCents`. Under DE `longTermGainsCents` is tax-free (held more than a year);
              *     under AU it is the discount gains' net.
              * @enum {string}
              */
-            jurisdiction?: "GB" | "CA" | "DE" | "AU";
-            /** @description The tax year as the country names it (`2024/25` under GB, `2024-25` under AU); absent under US rules. */
-            taxYearLabel?: string;
+            jurisdiction: "US" | "GB" | "CA" | "DE" | "AU";
+            /** @description The tax year as the country names it (`2024` under US, CA and DE rules, `2024/25` under GB, `2024-25` under AU). */
+            taxYearLabel: string;
             /**
              * Format: int64
              * @description Gains of the year's taxable disposals before losses (GB, CA: each disposal counted once,
