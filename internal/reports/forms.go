@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/go-pdf/fpdf"
 	"github.com/shopspring/decimal"
+
+	"taxd/internal/ledger"
 )
 
 // newPDF starts a deterministic PDF (fixed dates, sorted catalog): the same data gives the same bytes.
@@ -56,11 +59,25 @@ func schedule1PDF(d Data) ([]byte, error) {
 		types = append(types, t)
 	}
 	sort.Strings(types)
+	pdf.MultiCell(0, 5, "Crypto you received as pay, rewards or gifts of a platform is ordinary income, taxed at its value in "+
+		"dollars on the day it arrived (which is also its cost basis when you later sell it). The total goes on Schedule 1 "+
+		"(Form 1040), Part I, line 8v, \"Digital assets received as ordinary income not reported elsewhere\". Income you "+
+		"report elsewhere (a business's mining on Schedule C, wages) does not belong on line 8v.", "", "L", false)
+	pdf.Ln(2)
 	for _, t := range types {
-		line(pdf, "Digital assets received as "+t, money(byType[t]))
+		line(pdf, incomeWords(t), money(byType[t]))
 	}
 	line(pdf, "Line 8v: digital assets received as ordinary income", money(total))
 	return pdfBytes(pdf)
+}
+
+// incomeWords names an income type as a person reads it ("Staking rewards" for staking_reward),
+// by the label catalog's name.
+func incomeWords(incomeType string) string {
+	if o, ok := ledger.Label(incomeType); ok {
+		return o.Name
+	}
+	return strings.ReplaceAll(incomeType, "_", " ")
 }
 
 // The tax-software imports (docs/tax-forms.md cites each format). Each row is one disposal piece

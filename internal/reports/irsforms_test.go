@@ -268,3 +268,21 @@ func TestTaxSoftwareCSVs(t *testing.T) {
 		}
 	}
 }
+
+// Schedule 1 says in plain words what goes on line 8v and names each kind of income as a person
+// does, never by its code.
+func TestSchedule1InPlainWords(t *testing.T) {
+	d := Data{ReferenceID: "u-1", Name: "Jane Q. Taxpayer", Year: 2024, Income: []db.ListYearIncomeRow{
+		{IncomeType: "staking_reward", Value: decimal.RequireFromString("75.40"), ReceivedAt: time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC), Symbol: "SOL"},
+		{IncomeType: "airdrop", Value: decimal.RequireFromString("10.00"), ReceivedAt: time.Date(2024, 4, 1, 0, 0, 0, 0, time.UTC), Symbol: "ARB"},
+	}}
+	text := strings.Join(render(t, TypeSchedule1PDF, d, 1), "\n")
+	for _, want := range []string{"Staking reward", "Airdrop", "line 8v", "Line 8v: digital assets received as ordinary income", "85.40"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Schedule 1 lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "staking_reward") {
+		t.Errorf("Schedule 1 prints the code staking_reward:\n%s", text)
+	}
+}

@@ -594,8 +594,9 @@ type AccountSyncResponse struct {
 type AccountWallet struct {
 	Address string `json:"address"`
 
-	// Chain The chain: ethereum, base, arbitrum, optimism, polygon, bsc, bitcoin or solana. Other
-	// values are accepted and reported in `skipped`.
+	// Chain The chain: ethereum, base, arbitrum, optimism, polygon, bsc, bitcoin or solana (the
+	// `Chain` enum). A string rather than `Chain` on purpose: other values are accepted and
+	// reported in `skipped` with reason `unsupported_chain`, not refused.
 	Chain string  `json:"chain"`
 	Name  *string `json:"name,omitempty"`
 }
@@ -632,7 +633,7 @@ type Chain string
 // CreateAccessTokenRequest defines model for CreateAccessTokenRequest.
 type CreateAccessTokenRequest struct {
 	// Email Pre-fills the portal; added to `portalUrl` as `email`. Not stored.
-	Email *openapi_types.Email `json:"email,omitempty"`
+	Email *string `json:"email,omitempty"`
 
 	// ExpiresInSeconds Lifetime of the token in seconds (default 3600).
 	ExpiresInSeconds *int `json:"expiresInSeconds,omitempty"`
@@ -673,11 +674,13 @@ type CreateLinkRequest struct {
 // CreateReportRequest defines model for CreateReportRequest.
 type CreateReportRequest struct {
 	// Email When given, a signed download link is e-mailed here once the report is available.
-	Email *openapi_types.Email `json:"email,omitempty"`
+	Email *string `json:"email,omitempty"`
 
 	// ReportType Supported report types:
-	// - `tax-forms`: a ZIP with the Form 8949 PDF, a Schedule D summary and the capital gains and
-	//   income CSVs;
+	// - `tax-forms`: a ZIP of the year's US forms and their data, named by the tax year
+	//   (`<name>-2024.<ext>`): `form-8949` PDF and CSV (every disposal in its box), `schedule-d`
+	//   PDF and CSV (the totals per box and lines 7 and 15), `schedule-1` PDF (the digital-asset
+	//   income of line 8v, by kind), `capital-gains` CSV and `income` CSV (as the types below);
 	// - `form-8949-csv`: Form 8949 lines (one per disposal, with its box) as CSV;
 	// - `schedule-d-csv`: the Schedule D totals (proceeds, basis and gain per Form 8949 box) as CSV;
 	// - `capital-gains-csv`: every disposal with acquisition and disposal dates, proceeds, cost
@@ -689,9 +692,10 @@ type CreateReportRequest struct {
 	//   Purchase Date, Cost Basis, Date Sold, Proceeds);
 	// - `taxact-csv`: disposals in TaxAct's capital-gains CSV import format (Description, Date
 	//   Acquired, Date Sold, Sales Proceeds, Cost Basis, ...);
-	// - `hrblock-csv`: the Form 8949 lines for H&R Block's 1099-B entry (Description of Property,
-	//   Date Acquired, Date Sold, Proceeds, Cost Basis, adjustment code and amount, gain or loss,
-	//   term and the 8949 box).
+	// - `hrblock-csv`: the Form 8949 lines, one per disposal, in the fields H&R Block's 1099-B
+	//   entry screens ask for (Description of Property, Date Acquired, Date Sold, Proceeds, Cost
+	//   Basis, adjustment code and amount, gain or loss, term and the 8949 box), to type or paste
+	//   in: H&R Block publishes no CSV import format, so this is not a file it imports.
 	//
 	// The US forms and the tax-software files (`tax-forms`, `form-8949-csv`, `schedule-d-csv`,
 	// `turbotax-csv`, `taxact-csv`, `hrblock-csv`) are computed under US rules: for a user whose
@@ -715,7 +719,7 @@ type CreateUploadRequest struct {
 
 // CreateUserRequest defines model for CreateUserRequest.
 type CreateUserRequest struct {
-	Email *openapi_types.Email `json:"email,omitempty"`
+	Email *string `json:"email,omitempty"`
 
 	// Name The taxpayer's name as it should appear on tax forms (optional).
 	Name *string `json:"name,omitempty"`
@@ -739,7 +743,7 @@ type CreateWebhookEndpointRequest struct {
 
 // CrunchRequest defines model for CrunchRequest.
 type CrunchRequest struct {
-	Email *openapi_types.Email `json:"email,omitempty"`
+	Email *string `json:"email,omitempty"`
 
 	// Name The taxpayer's name as it should appear on tax forms (optional).
 	Name *string `json:"name,omitempty"`
@@ -802,7 +806,7 @@ type DiscountCodeResponse struct {
 // EmailLinkRequest defines model for EmailLinkRequest.
 type EmailLinkRequest struct {
 	// Email The recipient of the link e-mail.
-	Email openapi_types.Email `json:"email"`
+	Email string `json:"email"`
 
 	// Wallets The wallets of the link (at most 10, the account limit of a user).
 	Wallets []LinkWallet `json:"wallets"`
@@ -812,9 +816,9 @@ type EmailLinkRequest struct {
 type EmbeddedUser struct {
 	// ClientId The user's id on the GraphQL API: the `clientId` argument of its operations (with the
 	// user's access token from `POST /access-tokens`, or a client API key).
-	ClientId  openapi_types.UUID   `json:"clientId"`
-	CreatedAt time.Time            `json:"createdAt"`
-	Email     *openapi_types.Email `json:"email"`
+	ClientId  openapi_types.UUID `json:"clientId"`
+	CreatedAt time.Time          `json:"createdAt"`
+	Email     *string            `json:"email"`
 
 	// Name The taxpayer's name, printed on the user's tax forms (Form 8949, Schedule D); null when
 	// not known (the forms then leave the name line empty).
@@ -876,8 +880,8 @@ type Link struct {
 // LinkEmail A queued link e-mail.
 type LinkEmail struct {
 	// Link A hosted portal link for a set of wallets.
-	Link      Link                `json:"link"`
-	Recipient openapi_types.Email `json:"recipient"`
+	Link      Link   `json:"link"`
+	Recipient string `json:"recipient"`
 
 	// Status Always `queued`; the e-mail is sent asynchronously.
 	Status LinkEmailStatus `json:"status"`
@@ -924,8 +928,8 @@ type PartnerBranding struct {
 	PortalUrl string `json:"portalUrl"`
 
 	// PrimaryColor A CSS hex colour.
-	PrimaryColor *string              `json:"primaryColor"`
-	SupportEmail *openapi_types.Email `json:"supportEmail"`
+	PrimaryColor *string `json:"primaryColor"`
+	SupportEmail *string `json:"supportEmail"`
 }
 
 // RecalculateJob A ledger recalculation job that is queued or running.
@@ -1029,8 +1033,10 @@ type Report struct {
 	Id       openapi_types.UUID `json:"id"`
 
 	// ReportType Supported report types:
-	// - `tax-forms`: a ZIP with the Form 8949 PDF, a Schedule D summary and the capital gains and
-	//   income CSVs;
+	// - `tax-forms`: a ZIP of the year's US forms and their data, named by the tax year
+	//   (`<name>-2024.<ext>`): `form-8949` PDF and CSV (every disposal in its box), `schedule-d`
+	//   PDF and CSV (the totals per box and lines 7 and 15), `schedule-1` PDF (the digital-asset
+	//   income of line 8v, by kind), `capital-gains` CSV and `income` CSV (as the types below);
 	// - `form-8949-csv`: Form 8949 lines (one per disposal, with its box) as CSV;
 	// - `schedule-d-csv`: the Schedule D totals (proceeds, basis and gain per Form 8949 box) as CSV;
 	// - `capital-gains-csv`: every disposal with acquisition and disposal dates, proceeds, cost
@@ -1042,9 +1048,10 @@ type Report struct {
 	//   Purchase Date, Cost Basis, Date Sold, Proceeds);
 	// - `taxact-csv`: disposals in TaxAct's capital-gains CSV import format (Description, Date
 	//   Acquired, Date Sold, Sales Proceeds, Cost Basis, ...);
-	// - `hrblock-csv`: the Form 8949 lines for H&R Block's 1099-B entry (Description of Property,
-	//   Date Acquired, Date Sold, Proceeds, Cost Basis, adjustment code and amount, gain or loss,
-	//   term and the 8949 box).
+	// - `hrblock-csv`: the Form 8949 lines, one per disposal, in the fields H&R Block's 1099-B
+	//   entry screens ask for (Description of Property, Date Acquired, Date Sold, Proceeds, Cost
+	//   Basis, adjustment code and amount, gain or loss, term and the 8949 box), to type or paste
+	//   in: H&R Block publishes no CSV import format, so this is not a file it imports.
 	//
 	// The US forms and the tax-software files (`tax-forms`, `form-8949-csv`, `schedule-d-csv`,
 	// `turbotax-csv`, `taxact-csv`, `hrblock-csv`) are computed under US rules: for a user whose
@@ -1109,8 +1116,10 @@ type ReportResponse struct {
 type ReportStatus string
 
 // ReportType Supported report types:
-//   - `tax-forms`: a ZIP with the Form 8949 PDF, a Schedule D summary and the capital gains and
-//     income CSVs;
+//   - `tax-forms`: a ZIP of the year's US forms and their data, named by the tax year
+//     (`<name>-2024.<ext>`): `form-8949` PDF and CSV (every disposal in its box), `schedule-d`
+//     PDF and CSV (the totals per box and lines 7 and 15), `schedule-1` PDF (the digital-asset
+//     income of line 8v, by kind), `capital-gains` CSV and `income` CSV (as the types below);
 //   - `form-8949-csv`: Form 8949 lines (one per disposal, with its box) as CSV;
 //   - `schedule-d-csv`: the Schedule D totals (proceeds, basis and gain per Form 8949 box) as CSV;
 //   - `capital-gains-csv`: every disposal with acquisition and disposal dates, proceeds, cost
@@ -1122,9 +1131,10 @@ type ReportStatus string
 //     Purchase Date, Cost Basis, Date Sold, Proceeds);
 //   - `taxact-csv`: disposals in TaxAct's capital-gains CSV import format (Description, Date
 //     Acquired, Date Sold, Sales Proceeds, Cost Basis, ...);
-//   - `hrblock-csv`: the Form 8949 lines for H&R Block's 1099-B entry (Description of Property,
-//     Date Acquired, Date Sold, Proceeds, Cost Basis, adjustment code and amount, gain or loss,
-//     term and the 8949 box).
+//   - `hrblock-csv`: the Form 8949 lines, one per disposal, in the fields H&R Block's 1099-B
+//     entry screens ask for (Description of Property, Date Acquired, Date Sold, Proceeds, Cost
+//     Basis, adjustment code and amount, gain or loss, term and the 8949 box), to type or paste
+//     in: H&R Block publishes no CSV import format, so this is not a file it imports.
 //
 // The US forms and the tax-software files (`tax-forms`, `form-8949-csv`, `schedule-d-csv`,
 // `turbotax-csv`, `taxact-csv`, `hrblock-csv`) are computed under US rules: for a user whose

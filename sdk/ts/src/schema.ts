@@ -981,8 +981,9 @@ export interface components {
         AccountWallet: {
             address: string;
             /**
-             * @description The chain: ethereum, base, arbitrum, optimism, polygon, bsc, bitcoin or solana. Other
-             *     values are accepted and reported in `skipped`.
+             * @description The chain: ethereum, base, arbitrum, optimism, polygon, bsc, bitcoin or solana (the
+             *     `Chain` enum). A string rather than `Chain` on purpose: other values are accepted and
+             *     reported in `skipped` with reason `unsupported_chain`, not refused.
              */
             chain: string;
             name?: string;
@@ -1351,8 +1352,10 @@ export interface components {
         };
         /**
          * @description Supported report types:
-         *     - `tax-forms`: a ZIP with the Form 8949 PDF, a Schedule D summary and the capital gains and
-         *       income CSVs;
+         *     - `tax-forms`: a ZIP of the year's US forms and their data, named by the tax year
+         *       (`<name>-2024.<ext>`): `form-8949` PDF and CSV (every disposal in its box), `schedule-d`
+         *       PDF and CSV (the totals per box and lines 7 and 15), `schedule-1` PDF (the digital-asset
+         *       income of line 8v, by kind), `capital-gains` CSV and `income` CSV (as the types below);
          *     - `form-8949-csv`: Form 8949 lines (one per disposal, with its box) as CSV;
          *     - `schedule-d-csv`: the Schedule D totals (proceeds, basis and gain per Form 8949 box) as CSV;
          *     - `capital-gains-csv`: every disposal with acquisition and disposal dates, proceeds, cost
@@ -1364,9 +1367,10 @@ export interface components {
          *       Purchase Date, Cost Basis, Date Sold, Proceeds);
          *     - `taxact-csv`: disposals in TaxAct's capital-gains CSV import format (Description, Date
          *       Acquired, Date Sold, Sales Proceeds, Cost Basis, ...);
-         *     - `hrblock-csv`: the Form 8949 lines for H&R Block's 1099-B entry (Description of Property,
-         *       Date Acquired, Date Sold, Proceeds, Cost Basis, adjustment code and amount, gain or loss,
-         *       term and the 8949 box).
+         *     - `hrblock-csv`: the Form 8949 lines, one per disposal, in the fields H&R Block's 1099-B
+         *       entry screens ask for (Description of Property, Date Acquired, Date Sold, Proceeds, Cost
+         *       Basis, adjustment code and amount, gain or loss, term and the 8949 box), to type or paste
+         *       in: H&R Block publishes no CSV import format, so this is not a file it imports.
          *
          *     The US forms and the tax-software files (`tax-forms`, `form-8949-csv`, `schedule-d-csv`,
          *     `turbotax-csv`, `taxact-csv`, `hrblock-csv`) are computed under US rules: for a user whose
