@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -70,7 +71,8 @@ func TestAPINodeAndWorkerProcessCompleteRecalculations(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	served := make(chan error, 1)
-	go func() { served <- server.Serve(ctx, cfg, pw); _ = pw.Close() }()
+	writes := &countedWriter{w: pw}
+	go func() { served <- server.Serve(ctx, cfg, writes); _ = pw.Close() }()
 	t.Cleanup(func() {
 		stop()
 		select {
@@ -99,6 +101,11 @@ func TestAPINodeAndWorkerProcessCompleteRecalculations(t *testing.T) {
 		t.Fatalf("the API node stopped: %v", err)
 	case <-time.After(60 * time.Second):
 		t.Fatal("the API node did not start")
+	}
+	// The banner, the demo partner's credentials included, reached the terminal in one write, so
+	// no log line can land inside it.
+	if first := writes.first(); writes.count() != 1 || !strings.Contains(first, "x-api-secret") || !strings.Contains(first, "taxd is listening on") {
+		t.Errorf("the banner came in %d writes; the first: %q", writes.count(), first)
 	}
 	raw, err := os.ReadFile(filepath.Join(cfg.DataDir, "demo-credentials.json"))
 	if err != nil {
@@ -160,3 +167,24 @@ func TestAPINodeAndWorkerProcessCompleteRecalculations(t *testing.T) {
 		}
 	}
 }
+
+// countedWriter counts the writes made through it and keeps the first.
+type countedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+	n  int
+	b  string
+}
+
+func (c *countedWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	c.n++
+	if c.n == 1 {
+		c.b = string(p)
+	}
+	c.mu.Unlock()
+	return c.w.Write(p)
+}
+
+func (c *countedWriter) count() int    { c.mu.Lock(); defer c.mu.Unlock(); return c.n }
+func (c *countedWriter) first() string { c.mu.Lock(); defer c.mu.Unlock(); return c.b }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -311,13 +312,20 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 		ln.Close()
 		return err
 	}
+	// The banner (the demo partner's credentials and curls, then the address) is collected and
+	// written in one piece once start-up has logged what it logs, so log lines on the terminal
+	// never land inside it.
+	var banner bytes.Buffer
 	if cfg.Development() {
-		if err := SeedDemo(ctx, pool, jc, cfg, base, stdout); err != nil {
+		if err := SeedDemo(ctx, pool, jc, cfg, base, &banner); err != nil {
 			return fmt.Errorf("demo partner: %w", err)
 		}
 	}
 	slog.Info("taxd listening", "addr", base, "env", cfg.Env)
-	fmt.Fprintf(stdout, "taxd is listening on %s (REST %s/api, GraphQL %s/graphql). Ctrl-C stops it.\n", base, base, base)
+	fmt.Fprintf(&banner, "taxd is listening on %s (REST %s/api, GraphQL %s/graphql). Ctrl-C stops it.\n", base, base, base)
+	if _, err := stdout.Write(banner.Bytes()); err != nil {
+		return err
+	}
 	return serveUntil(ctx, ln, h)
 }
 
