@@ -3,6 +3,9 @@ package contracttests
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/google/uuid"
 )
 
 // TestLinkedTransactionKeepsItsLegs: the legs of a transaction paired by markInternalTransfer are
@@ -165,5 +168,34 @@ func TestUndoAfterDeleteAccount(t *testing.T) {
 	e.recalculate(t)
 	if got := e.year(t, "2024").CapGainsSumSigned; got != "30000" { // 500 - 200: the deposit is an acquisition at $200
 		t.Fatalf("2024 gains after the deletion: %s, want 30000", got)
+	}
+}
+
+// deleteAccount is idempotent as the SDL says: a second call, and a call with an id the caller
+// has no account of, answer null without an error; retireAccount's retiredAt is when it was
+// retired, not the stop date given.
+func TestDeleteAccountTwiceAndRetiredAt(t *testing.T) {
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	gone := e.importFile(t, "Gone wallet", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"+
+		"2024-01-01T00:00:00Z,buy,,,1,SOL,10\n")
+	const del = `mutation($a: ID!) { deleteAccount(accountId: $a) { id } }`
+	for i, id := range []string{gone, gone, uuid.NewString()} {
+		r := gqlRW(t, e, del, map[string]any{"a": id})
+		if r.Code != "" {
+			t.Fatalf("deleteAccount call %d: %s: %s", i+1, r.Code, r.Message)
+		}
+		if i > 0 && string(r.Data["deleteAccount"]) != "null" {
+			t.Fatalf("deleteAccount call %d returned %s, want null", i+1, r.Data["deleteAccount"])
+		}
+	}
+	kept := e.importFile(t, "Retired wallet", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"+
+		"2024-01-01T00:00:00Z,buy,,,1,SOL,10\n")
+	var retired struct{ RetiredAt string }
+	before := time.Now().Add(-time.Minute)
+	mustGQL(t, e, "retireAccount", `mutation($a: ID!) { retireAccount(accountId: $a, stopImportingAt: "2024-06-01") { retiredAt } }`, map[string]any{"a": kept}, &retired)
+	at, err := time.Parse(time.RFC3339, retired.RetiredAt)
+	if err != nil || at.Before(before) {
+		t.Fatalf("retiredAt %q (%v): want the time of retiring, not the stop date 2024-06-01", retired.RetiredAt, err)
 	}
 }

@@ -151,4 +151,3 @@ func deref[T any](p *T) T {
 	}
 	return *p
 }
-

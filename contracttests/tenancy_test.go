@@ -71,7 +71,9 @@ var tenancyProbes = []struct {
 	arg, query, want string
 }{
 	{"getJobsForAccount.accountId", `query{getJobsForAccount(accountId:"ACCOUNT"){id}}`, "NOT_FOUND"},
-	{"deleteAccount.accountId", `mutation{deleteAccount(accountId:"ACCOUNT"){id}}`, "NOT_FOUND"},
+	// deleteAccount of an account the caller does not have is null, as for one deleted before (the
+	// SDL: idempotent); the victim's account stays (victimState).
+	{"deleteAccount.accountId", `mutation{deleteAccount(accountId:"ACCOUNT"){id}}`, ""},
 	{"hardRefreshAccount.accountId", `mutation{hardRefreshAccount(accountId:"ACCOUNT"){id}}`, "NOT_FOUND"},
 	{"renameAccount.accountId", `mutation{renameAccount(accountId:"ACCOUNT", newName:"mine"){id}}`, "NOT_FOUND"},
 	{"retireAccount.accountId", `mutation{retireAccount(accountId:"ACCOUNT"){id}}`, "NOT_FOUND"},

@@ -738,6 +738,7 @@ CREATE TABLE public.accounts (
     include_ordinals boolean DEFAULT false NOT NULL,
     is_large_account boolean DEFAULT false NOT NULL,
     is_continuous_sync boolean DEFAULT false NOT NULL,
+    retired_at timestamp with time zone,
     CONSTRAINT accounts_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'syncing'::text, 'synced'::text, 'failed'::text, 'retired'::text]))),
     CONSTRAINT accounts_type_check CHECK ((type = ANY (ARRAY['wallet'::text, 'exchange'::text, 'file'::text, 'virtual'::text]))),
     CONSTRAINT accounts_virtual_identifier CHECK (((type = 'virtual'::text) = (staking_account_identifier IS NOT NULL)))

@@ -38,7 +38,7 @@ func (q *Queries) CountAccounts(ctx context.Context, clientID uuid.UUID) (int64,
 const createAccount = `-- name: CreateAccount :one
 INSERT INTO accounts (id, client_id, type, provider, address, name, status, staking_account_identifier)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
+RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at
 `
 
 type CreateAccountParams struct {
@@ -84,6 +84,7 @@ func (q *Queries) CreateAccount(ctx context.Context, arg CreateAccountParams) (A
 		&i.IncludeOrdinals,
 		&i.IsLargeAccount,
 		&i.IsContinuousSync,
+		&i.RetiredAt,
 	)
 	return i, err
 }
@@ -92,7 +93,7 @@ const createAccountWithOptions = `-- name: CreateAccountWithOptions :one
 INSERT INTO accounts (id, client_id, type, provider, address, name, status, start_importing_at, stop_importing_at,
                       include_staking_rewards, include_ordinals, is_large_account)
 VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9, $10, $11)
-RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
+RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at
 `
 
 type CreateAccountWithOptionsParams struct {
@@ -144,6 +145,7 @@ func (q *Queries) CreateAccountWithOptions(ctx context.Context, arg CreateAccoun
 		&i.IncludeOrdinals,
 		&i.IsLargeAccount,
 		&i.IsContinuousSync,
+		&i.RetiredAt,
 	)
 	return i, err
 }
@@ -190,7 +192,7 @@ func (q *Queries) DueContinuousSyncs(ctx context.Context, arg DueContinuousSyncs
 }
 
 const getAccount = `-- name: GetAccount :one
-SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at FROM accounts WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
 `
 
 type GetAccountParams struct {
@@ -221,12 +223,13 @@ func (q *Queries) GetAccount(ctx context.Context, arg GetAccountParams) (Account
 		&i.IncludeOrdinals,
 		&i.IsLargeAccount,
 		&i.IsContinuousSync,
+		&i.RetiredAt,
 	)
 	return i, err
 }
 
 const getAccountAny = `-- name: GetAccountAny :one
-SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts WHERE client_id = $1 AND id = $2
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at FROM accounts WHERE client_id = $1 AND id = $2
 `
 
 type GetAccountAnyParams struct {
@@ -258,6 +261,7 @@ func (q *Queries) GetAccountAny(ctx context.Context, arg GetAccountAnyParams) (A
 		&i.IncludeOrdinals,
 		&i.IsLargeAccount,
 		&i.IsContinuousSync,
+		&i.RetiredAt,
 	)
 	return i, err
 }
@@ -336,7 +340,7 @@ func (q *Queries) ListAccountJobs(ctx context.Context, arg ListAccountJobsParams
 }
 
 const listAccounts = `-- name: ListAccounts :many
-SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at FROM accounts
 WHERE client_id = $1 AND deleted_at IS NULL AND ($2::boolean OR type <> 'virtual')
 ORDER BY created_at, id
 `
@@ -375,6 +379,7 @@ func (q *Queries) ListAccounts(ctx context.Context, arg ListAccountsParams) ([]A
 			&i.IncludeOrdinals,
 			&i.IsLargeAccount,
 			&i.IsContinuousSync,
+			&i.RetiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -387,7 +392,7 @@ func (q *Queries) ListAccounts(ctx context.Context, arg ListAccountsParams) ([]A
 }
 
 const listAccountsByName = `-- name: ListAccountsByName :many
-SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at FROM accounts
 WHERE client_id = $1 AND deleted_at IS NULL AND ($2::boolean OR type <> 'virtual')
 ORDER BY lower(name) COLLATE "C", name COLLATE "C", id
 `
@@ -427,6 +432,7 @@ func (q *Queries) ListAccountsByName(ctx context.Context, arg ListAccountsByName
 			&i.IncludeOrdinals,
 			&i.IsLargeAccount,
 			&i.IsContinuousSync,
+			&i.RetiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -439,7 +445,7 @@ func (q *Queries) ListAccountsByName(ctx context.Context, arg ListAccountsByName
 }
 
 const listAccountsPage = `-- name: ListAccountsPage :many
-SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at FROM accounts
 WHERE client_id = $1 AND deleted_at IS NULL AND type <> 'virtual'
   AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
 ORDER BY created_at, id
@@ -489,6 +495,7 @@ func (q *Queries) ListAccountsPage(ctx context.Context, arg ListAccountsPagePara
 			&i.IncludeOrdinals,
 			&i.IsLargeAccount,
 			&i.IsContinuousSync,
+			&i.RetiredAt,
 		); err != nil {
 			return nil, err
 		}
@@ -531,7 +538,7 @@ func (q *Queries) ListUsedChainChecks(ctx context.Context, address string) ([]Us
 }
 
 const markAccountDeleted = `-- name: MarkAccountDeleted :one
-UPDATE accounts SET deleted_at = now() WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
+UPDATE accounts SET deleted_at = now() WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at
 `
 
 type MarkAccountDeletedParams struct {
@@ -562,6 +569,7 @@ func (q *Queries) MarkAccountDeleted(ctx context.Context, arg MarkAccountDeleted
 		&i.IncludeOrdinals,
 		&i.IsLargeAccount,
 		&i.IsContinuousSync,
+		&i.RetiredAt,
 	)
 	return i, err
 }
@@ -598,7 +606,7 @@ func (q *Queries) PutUsedChainFailure(ctx context.Context, arg PutUsedChainFailu
 }
 
 const renameAccount = `-- name: RenameAccount :one
-UPDATE accounts SET name = $3 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
+UPDATE accounts SET name = $3 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at
 `
 
 type RenameAccountParams struct {
@@ -630,6 +638,7 @@ func (q *Queries) RenameAccount(ctx context.Context, arg RenameAccountParams) (A
 		&i.IncludeOrdinals,
 		&i.IsLargeAccount,
 		&i.IsContinuousSync,
+		&i.RetiredAt,
 	)
 	return i, err
 }
@@ -649,7 +658,8 @@ func (q *Queries) ResetAccountCursor(ctx context.Context, arg ResetAccountCursor
 }
 
 const retireAccount = `-- name: RetireAccount :one
-UPDATE accounts SET status = 'retired', stop_importing_at = $3 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync
+UPDATE accounts SET status = 'retired', stop_importing_at = $3, retired_at = coalesce(retired_at, now())
+WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at
 `
 
 type RetireAccountParams struct {
@@ -681,6 +691,7 @@ func (q *Queries) RetireAccount(ctx context.Context, arg RetireAccountParams) (A
 		&i.IncludeOrdinals,
 		&i.IsLargeAccount,
 		&i.IsContinuousSync,
+		&i.RetiredAt,
 	)
 	return i, err
 }

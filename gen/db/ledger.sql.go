@@ -909,7 +909,7 @@ func (q *Queries) ListAccountChainHashes(ctx context.Context, arg ListAccountCha
 }
 
 const listAccountsByIDs = `-- name: ListAccountsByIDs :many
-SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts WHERE client_id = $1 AND id = ANY($2::uuid[])
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at FROM accounts WHERE client_id = $1 AND id = ANY($2::uuid[])
 `
 
 type ListAccountsByIDsParams struct {
@@ -946,6 +946,7 @@ func (q *Queries) ListAccountsByIDs(ctx context.Context, arg ListAccountsByIDsPa
 			&i.IncludeOrdinals,
 			&i.IsLargeAccount,
 			&i.IsContinuousSync,
+			&i.RetiredAt,
 		); err != nil {
 			return nil, err
 		}

@@ -82,6 +82,7 @@ type Account struct {
 	IncludeOrdinals          bool
 	IsLargeAccount           bool
 	IsContinuousSync         bool
+	RetiredAt                *time.Time
 }
 
 type AccountRefreshEdit struct {

@@ -43,7 +43,7 @@ func (q *Queries) ClientAccountIDs(ctx context.Context, arg ClientAccountIDsPara
 }
 
 const getAccountByID = `-- name: GetAccountByID :one
-SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts WHERE id = $1
+SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at FROM accounts WHERE id = $1
 `
 
 func (q *Queries) GetAccountByID(ctx context.Context, id uuid.UUID) (Account, error) {
@@ -69,6 +69,7 @@ func (q *Queries) GetAccountByID(ctx context.Context, id uuid.UUID) (Account, er
 		&i.IncludeOrdinals,
 		&i.IsLargeAccount,
 		&i.IsContinuousSync,
+		&i.RetiredAt,
 	)
 	return i, err
 }

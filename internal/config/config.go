@@ -17,7 +17,7 @@ import (
 
 // Config is every setting of the server.
 type Config struct {
-	role Role // what the process is: the settings it reads and checks
+	role        Role   // what the process is: the settings it reads and checks
 	DatabaseURL string // empty: manage a local Postgres under DataDir
 	Listen      string
 	Env         string // development or production

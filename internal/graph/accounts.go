@@ -70,7 +70,7 @@ func accountOut(a ledger.Account) model.Account {
 		out.LastSyncError = a.StatusMessage // syncing: why the attempt being retried failed
 	}
 	if a.Status == accounts.StatusRetired {
-		out.RetiredAt = a.StopImportingAt
+		out.RetiredAt = a.RetiredAt
 	}
 	return out
 }
@@ -242,6 +242,9 @@ func (r *mutationResolver) CreateBatchWallets(ctx context.Context, clientID stri
 
 func (r *mutationResolver) DeleteAccount(ctx context.Context, accountID string) (*model.Account, error) {
 	scope, err := r.accountOp(ctx, accountID)
+	if apperr.KindOf(err) == apperr.NotFound {
+		return nil, nil // no such account for the caller, or deleted before: null, as the SDL says
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -35,6 +35,7 @@ type Account struct {
 	IncludeOrdinals          bool
 	IsLargeAccount           bool
 	IsContinuousSync         bool
+	RetiredAt                *time.Time // when retireAccount retired it
 }
 
 // Asset is an asset of a client's ledger (a token on a chain, a fiat currency, an NFT) with its

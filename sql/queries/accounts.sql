@@ -43,7 +43,8 @@ WHERE client_id = $1 AND id = $2;
 UPDATE accounts SET name = $3 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING *;
 
 -- name: RetireAccount :one
-UPDATE accounts SET status = 'retired', stop_importing_at = $3 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING *;
+UPDATE accounts SET status = 'retired', stop_importing_at = $3, retired_at = coalesce(retired_at, now())
+WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING *;
 
 -- name: MarkAccountDeleted :one
 UPDATE accounts SET deleted_at = now() WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING *;
