@@ -1616,7 +1616,13 @@ CREATE TABLE public.tax_year_summaries (
     gains numeric,
     losses numeric,
     denied_losses numeric,
-    client_id uuid NOT NULL
+    client_id uuid NOT NULL,
+    taxable_gain numeric,
+    taxable_income numeric,
+    discount_gains numeric,
+    losses_brought_forward numeric,
+    losses_carried_forward numeric,
+    discount numeric
 );
 
 --

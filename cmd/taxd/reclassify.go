@@ -12,6 +12,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/auth"
+	"taxd/internal/config"
 	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/prices"
@@ -29,7 +30,7 @@ import (
 func reclassify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var clientArg string
 	var all, queue bool
-	cfg, err := parseConfig("reclassify", args, stderr, func(fs *flag.FlagSet) {
+	cfg, err := parseConfig("reclassify", config.RoleWorker, args, stderr, func(fs *flag.FlagSet) {
 		fs.StringVar(&clientArg, "client", "", "client id")
 		fs.BoolVar(&all, "all", false, "every client with a wallet account")
 		fs.BoolVar(&queue, "queue", false, "queue a reclassify job per client for the workers instead of running here")

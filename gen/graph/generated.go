@@ -291,31 +291,38 @@ type ComplexityRoot struct {
 	}
 
 	GetIncomeAndCapGainsResponse struct {
-		CapGainsCents            func(childComplexity int) int
-		CapGainsFormatted        func(childComplexity int) int
-		CapGainsSumSigned        func(childComplexity int) int
-		ComputedAt               func(childComplexity int) int
-		CostBasisCents           func(childComplexity int) int
-		Currency                 func(childComplexity int) int
-		DeniedLossesCents        func(childComplexity int) int
-		DisposalCount            func(childComplexity int) int
-		EndDate                  func(childComplexity int) int
-		FuturesCents             func(childComplexity int) int
-		GainsCents               func(childComplexity int) int
-		IncomeByLabel            func(childComplexity int) int
-		IncomeCents              func(childComplexity int) int
-		IncomeFormatted          func(childComplexity int) int
-		IsStale                  func(childComplexity int) int
-		Jurisdiction             func(childComplexity int) int
-		LongTermCapGainsCents    func(childComplexity int) int
-		LossesCents              func(childComplexity int) int
-		ProceedsCents            func(childComplexity int) int
-		ShortTermCapGainsCents   func(childComplexity int) int
-		StartDate                func(childComplexity int) int
-		TaxYearLabel             func(childComplexity int) int
-		TaxableCapitalGainsCents func(childComplexity int) int
-		TransactionCount         func(childComplexity int) int
-		Year                     func(childComplexity int) int
+		CapGainsCents             func(childComplexity int) int
+		CapGainsFormatted         func(childComplexity int) int
+		CapGainsSumSigned         func(childComplexity int) int
+		ComputedAt                func(childComplexity int) int
+		CostBasisCents            func(childComplexity int) int
+		Currency                  func(childComplexity int) int
+		DeniedLossesCents         func(childComplexity int) int
+		DiscountCents             func(childComplexity int) int
+		DiscountGainsCents        func(childComplexity int) int
+		DisposalCount             func(childComplexity int) int
+		EndDate                   func(childComplexity int) int
+		FuturesCents              func(childComplexity int) int
+		GainThresholdCents        func(childComplexity int) int
+		GainsCents                func(childComplexity int) int
+		IncomeByLabel             func(childComplexity int) int
+		IncomeCents               func(childComplexity int) int
+		IncomeFormatted           func(childComplexity int) int
+		IncomeThresholdCents      func(childComplexity int) int
+		IsStale                   func(childComplexity int) int
+		Jurisdiction              func(childComplexity int) int
+		LongTermCapGainsCents     func(childComplexity int) int
+		LossesBroughtForwardCents func(childComplexity int) int
+		LossesCarriedForwardCents func(childComplexity int) int
+		LossesCents               func(childComplexity int) int
+		ProceedsCents             func(childComplexity int) int
+		ShortTermCapGainsCents    func(childComplexity int) int
+		StartDate                 func(childComplexity int) int
+		TaxYearLabel              func(childComplexity int) int
+		TaxableCapitalGainsCents  func(childComplexity int) int
+		TaxableIncomeCents        func(childComplexity int) int
+		TransactionCount          func(childComplexity int) int
+		Year                      func(childComplexity int) int
 	}
 
 	GetPortfolioValueResponse struct {
@@ -481,12 +488,19 @@ type ComplexityRoot struct {
 	}
 
 	JurisdictionRules struct {
+		CarriesLosses        func(childComplexity int) int
+		ClientChoosesLots    func(childComplexity int) int
+		Currency             func(childComplexity int) int
+		DiscountPercent      func(childComplexity int) int
 		DonationIsDisposal   func(childComplexity int) int
+		GainThresholds       func(childComplexity int) int
 		GiftIsDisposal       func(childComplexity int) int
 		HasForm1099da        func(childComplexity int) int
 		HasForm8949          func(childComplexity int) int
 		HasHoldingTerms      func(childComplexity int) int
+		HoldingExempt        func(childComplexity int) int
 		InclusionRatePercent func(childComplexity int) int
+		IncomeThresholds     func(childComplexity int) int
 		Jurisdiction         func(childComplexity int) int
 		Matcher              func(childComplexity int) int
 		MatchingText         func(childComplexity int) int
@@ -496,18 +510,28 @@ type ComplexityRoot struct {
 		TaxYearLabelFormat   func(childComplexity int) int
 		TaxYearStart         func(childComplexity int) int
 		Text                 func(childComplexity int) int
+		WalletLots           func(childComplexity int) int
 		Words                func(childComplexity int) int
 	}
 
+	JurisdictionThreshold struct {
+		AmountCents func(childComplexity int) int
+		FromYear    func(childComplexity int) int
+	}
+
 	JurisdictionWords struct {
-		Cost         func(childComplexity int) int
-		DeniedLosses func(childComplexity int) int
-		Gains        func(childComplexity int) int
-		Holding      func(childComplexity int) int
-		Losses       func(childComplexity int) int
-		NetGain      func(childComplexity int) int
-		Proceeds     func(childComplexity int) int
-		TaxableGain  func(childComplexity int) int
+		Cost          func(childComplexity int) int
+		DeniedLosses  func(childComplexity int) int
+		Gains         func(childComplexity int) int
+		Holding       func(childComplexity int) int
+		LongTerm      func(childComplexity int) int
+		Losses        func(childComplexity int) int
+		NetGain       func(childComplexity int) int
+		Proceeds      func(childComplexity int) int
+		ShortTerm     func(childComplexity int) int
+		TaxableGain   func(childComplexity int) int
+		TaxableIncome func(childComplexity int) int
+		Threshold     func(childComplexity int) int
 	}
 
 	Mutation struct {
@@ -2320,6 +2344,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.DeniedLossesCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.discountCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DiscountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.DiscountCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.discountGainsCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DiscountGainsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.DiscountGainsCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.disposalCount":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DisposalCount == nil {
 			break
@@ -2338,6 +2374,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.FuturesCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.gainThresholdCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainThresholdCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainThresholdCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.gainsCents":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainsCents == nil {
 			break
@@ -2362,6 +2404,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.IncomeFormatted(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.incomeThresholdCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.IncomeThresholdCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.IncomeThresholdCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.isStale":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.IsStale == nil {
 			break
@@ -2380,6 +2428,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LongTermCapGainsCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.lossesBroughtForwardCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesBroughtForwardCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesBroughtForwardCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.lossesCarriedForwardCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCarriedForwardCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCarriedForwardCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.lossesCents":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCents == nil {
 			break
@@ -2416,6 +2476,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableCapitalGainsCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.taxableIncomeCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableIncomeCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableIncomeCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.transactionCount":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TransactionCount == nil {
 			break
@@ -3197,12 +3263,42 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Job.Type(childComplexity), true
 
+	case "JurisdictionRules.carriesLosses":
+		if e.ComplexityRoot.JurisdictionRules.CarriesLosses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.CarriesLosses(childComplexity), true
+	case "JurisdictionRules.clientChoosesLots":
+		if e.ComplexityRoot.JurisdictionRules.ClientChoosesLots == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.ClientChoosesLots(childComplexity), true
+	case "JurisdictionRules.currency":
+		if e.ComplexityRoot.JurisdictionRules.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.Currency(childComplexity), true
+	case "JurisdictionRules.discountPercent":
+		if e.ComplexityRoot.JurisdictionRules.DiscountPercent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.DiscountPercent(childComplexity), true
 	case "JurisdictionRules.donationIsDisposal":
 		if e.ComplexityRoot.JurisdictionRules.DonationIsDisposal == nil {
 			break
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.DonationIsDisposal(childComplexity), true
+	case "JurisdictionRules.gainThresholds":
+		if e.ComplexityRoot.JurisdictionRules.GainThresholds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.GainThresholds(childComplexity), true
 	case "JurisdictionRules.giftIsDisposal":
 		if e.ComplexityRoot.JurisdictionRules.GiftIsDisposal == nil {
 			break
@@ -3227,12 +3323,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.HasHoldingTerms(childComplexity), true
+	case "JurisdictionRules.holdingExempt":
+		if e.ComplexityRoot.JurisdictionRules.HoldingExempt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.HoldingExempt(childComplexity), true
 	case "JurisdictionRules.inclusionRatePercent":
 		if e.ComplexityRoot.JurisdictionRules.InclusionRatePercent == nil {
 			break
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.InclusionRatePercent(childComplexity), true
+	case "JurisdictionRules.incomeThresholds":
+		if e.ComplexityRoot.JurisdictionRules.IncomeThresholds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.IncomeThresholds(childComplexity), true
 	case "JurisdictionRules.jurisdiction":
 		if e.ComplexityRoot.JurisdictionRules.Jurisdiction == nil {
 			break
@@ -3287,12 +3395,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.Text(childComplexity), true
+	case "JurisdictionRules.walletLots":
+		if e.ComplexityRoot.JurisdictionRules.WalletLots == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.WalletLots(childComplexity), true
 	case "JurisdictionRules.words":
 		if e.ComplexityRoot.JurisdictionRules.Words == nil {
 			break
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.Words(childComplexity), true
+
+	case "JurisdictionThreshold.amountCents":
+		if e.ComplexityRoot.JurisdictionThreshold.AmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionThreshold.AmountCents(childComplexity), true
+	case "JurisdictionThreshold.fromYear":
+		if e.ComplexityRoot.JurisdictionThreshold.FromYear == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionThreshold.FromYear(childComplexity), true
 
 	case "JurisdictionWords.cost":
 		if e.ComplexityRoot.JurisdictionWords.Cost == nil {
@@ -3318,6 +3445,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JurisdictionWords.Holding(childComplexity), true
+	case "JurisdictionWords.longTerm":
+		if e.ComplexityRoot.JurisdictionWords.LongTerm == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.LongTerm(childComplexity), true
 	case "JurisdictionWords.losses":
 		if e.ComplexityRoot.JurisdictionWords.Losses == nil {
 			break
@@ -3336,12 +3469,30 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JurisdictionWords.Proceeds(childComplexity), true
+	case "JurisdictionWords.shortTerm":
+		if e.ComplexityRoot.JurisdictionWords.ShortTerm == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.ShortTerm(childComplexity), true
 	case "JurisdictionWords.taxableGain":
 		if e.ComplexityRoot.JurisdictionWords.TaxableGain == nil {
 			break
 		}
 
 		return e.ComplexityRoot.JurisdictionWords.TaxableGain(childComplexity), true
+	case "JurisdictionWords.taxableIncome":
+		if e.ComplexityRoot.JurisdictionWords.TaxableIncome == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.TaxableIncome(childComplexity), true
+	case "JurisdictionWords.threshold":
+		if e.ComplexityRoot.JurisdictionWords.Threshold == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.Threshold(childComplexity), true
 
 	case "Mutation.bridgeTransactions":
 		if e.ComplexityRoot.Mutation.BridgeTransactions == nil {
@@ -7712,7 +7863,7 @@ type Mutation
 
 """
 An instant as an ISO-8601 string. Input accepts a date (YYYY-MM-DD, midnight UTC) or an RFC 3339 date-time;
-output is RFC 3339 UTC with milliseconds (for example ` + "`" + `2024-06-01T14:30:00.000Z` + "`" + `). Anything else is
+output is RFC 3339 UTC with milliseconds (for example ` + "`" + `2024-06-01T14:30:00.000Z` + "`" + `). Years before 1900 and anything else are
 BAD_USER_INPUT.
 """
 scalar Date @specifiedBy(url: "https://datatracker.ietf.org/doc/html/rfc3339")
@@ -7941,6 +8092,10 @@ enum TaxJurisdictionEnum {
   GB
   "Canada: adjusted cost base across accounts, superficial losses; calendar year; 50% inclusion."
   CA
+  "Germany (§ 23 EStG): lots per wallet, first in first out; tax-free after a year's holding; the Freigrenze (600 EUR up to 2023, 1,000 EUR from 2024); other income's 256 EUR Freigrenze; calendar year."
+  DE
+  "Australia (ATO): lots first in first out across accounts; the 50% CGT discount after 12 months; losses carried forward; income year from 1 July (` + "`" + `2024-25` + "`" + `)."
+  AU
 }
 
 "The rule that matched a disposal piece with its cost."
@@ -8096,6 +8251,14 @@ enum ReportExportTypeEnum {
   CA_SCHEDULE_3_PDF
   "CA clients: the dispositions of the Schedule 3 summary, as CSV."
   CA_SCHEDULE_3_CSV
+  "DE clients: the Anlage SO figures of a calendar year (other income under § 22 Nr. 3 EStG and private disposals under § 23 EStG, each with its Freigrenze), as PDF."
+  DE_ANLAGE_SO_PDF
+  "DE clients: the private disposals (held a year or less) and other income of the Anlage SO, as CSV."
+  DE_ANLAGE_SO_CSV
+  "AU clients: the CGT schedule summary of an income year (1 July to 30 June): current year capital gains and losses, losses applied and carried forward, the CGT discount and the net capital gain, as PDF."
+  AU_CGT_SCHEDULE_PDF
+  "AU clients: the CGT events of the CGT schedule summary (one per parcel, discount or not), as CSV."
+  AU_CGT_SCHEDULE_CSV
 }
 
 "How the period of a report is chosen."
@@ -8495,7 +8658,7 @@ type TaxLotDisposal {
   costBasisCents: Cents!
   "Gain or loss, in cents (signed)."
   gainCents: Cents!
-  "Holding period (US rules; SHORT under GB and CA, which have none)."
+  "Holding period (US rules; under DE LONG is tax-free, under AU a discount gain; SHORT under GB and CA, which have none)."
   term: SaleTermEnum!
   "The Form 8949 box the piece is reported under."
   box: Form8949BoxEnum
@@ -8686,27 +8849,48 @@ type HarvestableLoss {
 """
 Income and capital gains of one tax year (` + "`" + `getIncomeAndCapGains` + "`" + `). Under GB and CA there is no holding period:
 the whole gain is in ` + "`" + `shortTermCapGainsCents` + "`" + ` (and ` + "`" + `capGainsCents` + "`" + `), and the jurisdiction's own figures are in
-` + "`" + `gainsCents` + "`" + `, ` + "`" + `lossesCents` + "`" + `, ` + "`" + `deniedLossesCents` + "`" + ` and ` + "`" + `taxableCapitalGainsCents` + "`" + `.
+` + "`" + `gainsCents` + "`" + `, ` + "`" + `lossesCents` + "`" + `, ` + "`" + `deniedLossesCents` + "`" + ` and ` + "`" + `taxableCapitalGainsCents` + "`" + `. Under DE the long term (held more
+than a year) is tax-free and under AU it is the discount gain; both show every gain in the short and long terms
+and their own figures in ` + "`" + `gainsCents` + "`" + `, ` + "`" + `lossesCents` + "`" + `, ` + "`" + `taxableCapitalGainsCents` + "`" + ` and the fields named for them.
 """
 type GetIncomeAndCapGainsResponse {
   "The tax year."
   year: String!
   "The rule set the figures were computed under (the client's country; null before the first recalculation)."
   jurisdiction: TaxJurisdictionEnum
-  "The tax year as the jurisdiction names it: ` + "`" + `2024/25` + "`" + ` under GB (6 April 2024 to 5 April 2025), ` + "`" + `2024` + "`" + ` otherwise."
+  "The tax year as the jurisdiction names it: ` + "`" + `2024/25` + "`" + ` under GB (6 April 2024 to 5 April 2025), ` + "`" + `2024-25` + "`" + ` under AU (1 July 2024 to 30 June 2025), ` + "`" + `2024` + "`" + ` otherwise."
   taxYearLabel: String
   """
   GB and CA: the gains of the year's disposals, before losses, each disposal counted once (under GB all of a token's
-  disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. Null
-  under US rules.
+  disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. DE and AU:
+  the gains of the taxable pieces (DE: held a year or less; AU: every CGT event, label H). Null under US rules.
   """
   gainsCents: Cents
-  "GB and CA: the losses of the year's disposals (negative), in cents. Null under US rules."
+  "GB, CA, DE and AU: the losses of the pieces ` + "`" + `gainsCents` + "`" + ` counts (negative), in cents. Null under US rules."
   lossesCents: Cents
   "CA: superficial losses denied in the year (positive), in cents; null otherwise."
   deniedLossesCents: Cents
-  "CA: the taxable capital gain, half of ` + "`" + `capGainsCents` + "`" + ` (the 50% inclusion rate; allowable capital loss when negative); null otherwise."
+  """
+  The taxable capital gain where the rules make one, in cents; null otherwise. CA: half of ` + "`" + `capGainsCents` + "`" + ` (the 50%
+  inclusion rate; allowable capital loss when negative). DE: the gain of the pieces held a year or less, 0 while it
+  stays below the Freigrenze (` + "`" + `gainThresholdCents` + "`" + `), negative for a loss. AU: the net capital gain (label A): gains
+  less the year's losses and those brought forward (non-discount gains first), then the 50% discount.
+  """
   taxableCapitalGainsCents: Cents
+  "DE: the Freigrenze of the year's private disposals (600 EUR up to 2023, 1,000 EUR from 2024), in cents; null otherwise."
+  gainThresholdCents: Cents
+  "DE: other income (§ 22 Nr. 3 EStG) after its 256 EUR Freigrenze: all of ` + "`" + `incomeCents` + "`" + ` from 256 EUR, else 0; null otherwise."
+  taxableIncomeCents: Cents
+  "DE: the Freigrenze of other income (256 EUR), in cents; null otherwise."
+  incomeThresholdCents: Cents
+  "AU: the discount capital gains among ` + "`" + `gainsCents` + "`" + ` (assets held at least 12 months), before losses; null otherwise."
+  discountGainsCents: Cents
+  "AU: net capital losses brought forward from earlier income years (positive); null otherwise."
+  lossesBroughtForwardCents: Cents
+  "AU: the CGT discount applied (positive); null otherwise."
+  discountCents: Cents
+  "AU: net capital losses carried forward to later income years (label V, positive); null otherwise."
+  lossesCarriedForwardCents: Cents
   "Start of the tax year (inclusive), in the client's fiscal year and timezone."
   startDate: Date!
   "End of the tax year (exclusive)."
@@ -8900,8 +9084,9 @@ extend type Query {
   ` + "`" + `language` + "`" + `, ` + "`" + `checkboxType` + "`" + ` on a type other than FORM_8949_PDF/CSV, an invalid ` + "`" + `email` + "`" + `, more than 100
   ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, RECONCILED_8949_PDF
   (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `), and a type of another country's rules than the client's
-  (the US forms TAX_FORMS, FORM_8949_*, SCHEDULE_D_PDF, SCHEDULE_1_PDF, TURBOTAX_CSV, TAXACT_CSV for a GB or CA
-  client; UK_CAPITAL_GAINS_SUMMARY_* for a client not in GB; CA_SCHEDULE_3_* for a client not in CA). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
+  (the US forms TAX_FORMS, FORM_8949_*, SCHEDULE_D_PDF, SCHEDULE_1_PDF, TURBOTAX_CSV, TAXACT_CSV for a GB, CA, DE or
+  AU client; UK_CAPITAL_GAINS_SUMMARY_* for a client not in GB; CA_SCHEDULE_3_* for a client not in CA;
+  DE_ANLAGE_SO_* for a client not in DE; AU_CGT_SCHEDULE_* for a client not in AU). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
   tag groups yet) are NOT_FOUND.
   """
   getReportExportV2(
@@ -9140,8 +9325,9 @@ type JurisdictionRules {
   "First day of the client's tax year as ` + "`" + `MM-DD` + "`" + `: the one the rules fix (` + "`" + `04-06` + "`" + ` under GB), else the client's own."
   taxYearStart: String!
   """
-  How a tax year is named: ` + "`" + `YYYY/YY` + "`" + ` for a year that spans two calendar years (` + "`" + `2024/25` + "`" + ` is 6 April 2024 to
-  5 April 2025), ` + "`" + `YYYY` + "`" + ` for one named by the calendar year it starts in.
+  How a tax year is named: ` + "`" + `YYYY/YY` + "`" + ` (GB) or ` + "`" + `YYYY-YY` + "`" + ` (AU) for a year that spans two calendar years (` + "`" + `2024/25` + "`" + ` is
+  6 April 2024 to 5 April 2025, ` + "`" + `2024-25` + "`" + ` 1 July 2024 to 30 June 2025), ` + "`" + `YYYY` + "`" + ` for one named by the calendar year it
+  starts in.
   """
   taxYearLabelFormat: String!
   "How a disposal is matched with the cost of what was disposed of."
@@ -9160,6 +9346,22 @@ type JurisdictionRules {
   superficialLosses: Boolean!
   "The taxable part of a net capital gain in percent (` + "`" + `50` + "`" + ` in Canada); null where the whole gain counts."
   inclusionRatePercent: Int
+  "The currency the rules' returns are made in (ISO 4217: ` + "`" + `EUR` + "`" + ` for DE, ` + "`" + `AUD` + "`" + ` for AU)."
+  currency: String!
+  "The client's cost-basis algorithm and per-wallet date choose the lots (US); otherwise the rules fix them (first in, first out)."
+  clientChoosesLots: Boolean!
+  "Each wallet keeps its own lots from the first transaction (DE); a move between own wallets keeps date and cost."
+  walletLots: Boolean!
+  "A piece held long term (more than a year) is tax-free (DE): its gain is shown, not taxed."
+  holdingExempt: Boolean!
+  "The part of a long-term gain left after losses that is not taxed, in percent (` + "`" + `50` + "`" + ` in Australia); null without a discount."
+  discountPercent: Int
+  "A year's net capital loss is carried forward into later years (AU)."
+  carriesLosses: Boolean!
+  "All-or-nothing thresholds (a Freigrenze) on the year's taxable gain by tax year (DE); empty without one."
+  gainThresholds: [JurisdictionThreshold!]!
+  "All-or-nothing thresholds on the year's other income by tax year (DE: 256 EUR); empty without one."
+  incomeThresholds: [JurisdictionThreshold!]!
   "The reports a client under these rules may request, in the order to offer them."
   reportTypes: [ReportExportTypeEnum!]!
   "The names of the figures as the rules' own returns call them."
@@ -9168,6 +9370,14 @@ type JurisdictionRules {
   text: String
   "How a disposal's cost is found, to show beside its pieces; null where the lots the client's method takes say it."
   matchingText: String
+}
+
+"A threshold in force from a tax year until the next one's."
+type JurisdictionThreshold {
+  "The first tax year it applies to (0: every year before the next entry)."
+  fromYear: Int!
+  "The amount, in cents of the rules' currency: a figure below it is not taxed, one at or above it is taxed whole."
+  amountCents: Cents!
 }
 
 "How a jurisdiction matches a disposal with cost."
@@ -9192,12 +9402,20 @@ type JurisdictionWords {
   losses: String!
   "Gains less losses."
   netGain: String!
-  "The taxable part of the net gain; null without an inclusion rate."
+  "The taxable part of the net gain; null where the rules make none (no inclusion rate, exemption, discount or threshold)."
   taxableGain: String
   "Losses denied as superficial; null where no loss is denied."
   deniedLosses: String
   "What a disposal's cost comes from, as in ` + "`" + `not covered by any lot you held` + "`" + `."
   holding: String!
+  "A piece's short holding class, for example ` + "`" + `Taxable (held up to a year)` + "`" + ` (DE) or ` + "`" + `Non-discount gain` + "`" + ` (AU); null without holding terms."
+  shortTerm: String
+  "A piece's long holding class, for example ` + "`" + `Tax-free (held over a year)` + "`" + ` (DE) or ` + "`" + `Discount gain (held 12 months)` + "`" + ` (AU); null without holding terms."
+  longTerm: String
+  "Income after its threshold (DE); null without one."
+  taxableIncome: String
+  "What the gain threshold is called (` + "`" + `Freigrenze` + "`" + `); null without one."
+  threshold: String
 }
 `, BuiltIn: false},
 	{Name: "../../spec/graphql/transactions.graphqls", Input: `# Transactions: the client's ledger of transactions and their transfers, labels, splits, merges and edits.
@@ -11165,6 +11383,20 @@ func (ec *executionContext) childFields_GetIncomeAndCapGainsResponse(ctx context
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_deniedLossesCents(ctx, field)
 	case "taxableCapitalGainsCents":
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx, field)
+	case "gainThresholdCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_gainThresholdCents(ctx, field)
+	case "taxableIncomeCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableIncomeCents(ctx, field)
+	case "incomeThresholdCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_incomeThresholdCents(ctx, field)
+	case "discountGainsCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_discountGainsCents(ctx, field)
+	case "lossesBroughtForwardCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesBroughtForwardCents(ctx, field)
+	case "discountCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_discountCents(ctx, field)
+	case "lossesCarriedForwardCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesCarriedForwardCents(ctx, field)
 	case "startDate":
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_startDate(ctx, field)
 	case "endDate":
@@ -11555,6 +11787,22 @@ func (ec *executionContext) childFields_JurisdictionRules(ctx context.Context, f
 		return ec.fieldContext_JurisdictionRules_superficialLosses(ctx, field)
 	case "inclusionRatePercent":
 		return ec.fieldContext_JurisdictionRules_inclusionRatePercent(ctx, field)
+	case "currency":
+		return ec.fieldContext_JurisdictionRules_currency(ctx, field)
+	case "clientChoosesLots":
+		return ec.fieldContext_JurisdictionRules_clientChoosesLots(ctx, field)
+	case "walletLots":
+		return ec.fieldContext_JurisdictionRules_walletLots(ctx, field)
+	case "holdingExempt":
+		return ec.fieldContext_JurisdictionRules_holdingExempt(ctx, field)
+	case "discountPercent":
+		return ec.fieldContext_JurisdictionRules_discountPercent(ctx, field)
+	case "carriesLosses":
+		return ec.fieldContext_JurisdictionRules_carriesLosses(ctx, field)
+	case "gainThresholds":
+		return ec.fieldContext_JurisdictionRules_gainThresholds(ctx, field)
+	case "incomeThresholds":
+		return ec.fieldContext_JurisdictionRules_incomeThresholds(ctx, field)
 	case "reportTypes":
 		return ec.fieldContext_JurisdictionRules_reportTypes(ctx, field)
 	case "words":
@@ -11565,6 +11813,16 @@ func (ec *executionContext) childFields_JurisdictionRules(ctx context.Context, f
 		return ec.fieldContext_JurisdictionRules_matchingText(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type JurisdictionRules", field.Name)
+}
+
+func (ec *executionContext) childFields_JurisdictionThreshold(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "fromYear":
+		return ec.fieldContext_JurisdictionThreshold_fromYear(ctx, field)
+	case "amountCents":
+		return ec.fieldContext_JurisdictionThreshold_amountCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type JurisdictionThreshold", field.Name)
 }
 
 func (ec *executionContext) childFields_JurisdictionWords(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11585,6 +11843,14 @@ func (ec *executionContext) childFields_JurisdictionWords(ctx context.Context, f
 		return ec.fieldContext_JurisdictionWords_deniedLosses(ctx, field)
 	case "holding":
 		return ec.fieldContext_JurisdictionWords_holding(ctx, field)
+	case "shortTerm":
+		return ec.fieldContext_JurisdictionWords_shortTerm(ctx, field)
+	case "longTerm":
+		return ec.fieldContext_JurisdictionWords_longTerm(ctx, field)
+	case "taxableIncome":
+		return ec.fieldContext_JurisdictionWords_taxableIncome(ctx, field)
+	case "threshold":
+		return ec.fieldContext_JurisdictionWords_threshold(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type JurisdictionWords", field.Name)
 }
@@ -21874,6 +22140,167 @@ func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_taxableCap
 	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_gainThresholdCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_gainThresholdCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainThresholdCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_gainThresholdCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_taxableIncomeCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableIncomeCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxableIncomeCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_taxableIncomeCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_incomeThresholdCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_incomeThresholdCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IncomeThresholdCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_incomeThresholdCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_discountGainsCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_discountGainsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountGainsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_discountGainsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_lossesBroughtForwardCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesBroughtForwardCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LossesBroughtForwardCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_lossesBroughtForwardCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_discountCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_discountCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_discountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_lossesCarriedForwardCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesCarriedForwardCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LossesCarriedForwardCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_lossesCarriedForwardCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
 func (ec *executionContext) _GetIncomeAndCapGainsResponse_startDate(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25579,6 +26006,208 @@ func (ec *executionContext) fieldContext_JurisdictionRules_inclusionRatePercent(
 	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _JurisdictionRules_currency(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_currency(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Currency, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_clientChoosesLots(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_clientChoosesLots(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientChoosesLots, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_clientChoosesLots(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_walletLots(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_walletLots(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WalletLots, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_walletLots(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_holdingExempt(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_holdingExempt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HoldingExempt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_holdingExempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_discountPercent(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_discountPercent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountPercent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_discountPercent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_carriesLosses(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_carriesLosses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CarriesLosses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_carriesLosses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_gainThresholds(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_gainThresholds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainThresholds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.JurisdictionThreshold) graphql.Marshaler {
+			return ec.marshalNJurisdictionThreshold2ᚕtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionThresholdᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_gainThresholds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JurisdictionRules",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JurisdictionThreshold(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JurisdictionRules_incomeThresholds(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_incomeThresholds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IncomeThresholds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.JurisdictionThreshold) graphql.Marshaler {
+			return ec.marshalNJurisdictionThreshold2ᚕtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionThresholdᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_incomeThresholds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JurisdictionRules",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JurisdictionThreshold(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _JurisdictionRules_reportTypes(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25678,6 +26307,52 @@ func (ec *executionContext) _JurisdictionRules_matchingText(ctx context.Context,
 }
 func (ec *executionContext) fieldContext_JurisdictionRules_matchingText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionThreshold_fromYear(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionThreshold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionThreshold_fromYear(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromYear, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionThreshold_fromYear(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionThreshold", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionThreshold_amountCents(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionThreshold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionThreshold_amountCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionThreshold_amountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionThreshold", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
 func (ec *executionContext) _JurisdictionWords_proceeds(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
@@ -25861,6 +26536,98 @@ func (ec *executionContext) _JurisdictionWords_holding(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_JurisdictionWords_holding(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_shortTerm(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_shortTerm(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortTerm, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_shortTerm(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_longTerm(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_longTerm(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LongTerm, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_longTerm(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_taxableIncome(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_taxableIncome(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxableIncome, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_taxableIncome(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_threshold(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_threshold(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Threshold, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_threshold(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
@@ -39958,6 +40725,41 @@ func (ec *executionContext) _GetIncomeAndCapGainsResponse(ctx context.Context, s
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "gainThresholdCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_gainThresholdCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "taxableIncomeCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_taxableIncomeCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "incomeThresholdCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_incomeThresholdCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "discountGainsCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_discountGainsCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lossesBroughtForwardCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_lossesBroughtForwardCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "discountCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_discountCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lossesCarriedForwardCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_lossesCarriedForwardCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "startDate":
 			out.Values[i] = ec._GetIncomeAndCapGainsResponse_startDate(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -41167,6 +41969,46 @@ func (ec *executionContext) _JurisdictionRules(ctx context.Context, sel ast.Sele
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "currency":
+			out.Values[i] = ec._JurisdictionRules_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clientChoosesLots":
+			out.Values[i] = ec._JurisdictionRules_clientChoosesLots(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "walletLots":
+			out.Values[i] = ec._JurisdictionRules_walletLots(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "holdingExempt":
+			out.Values[i] = ec._JurisdictionRules_holdingExempt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discountPercent":
+			out.Values[i] = ec._JurisdictionRules_discountPercent(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "carriesLosses":
+			out.Values[i] = ec._JurisdictionRules_carriesLosses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gainThresholds":
+			out.Values[i] = ec._JurisdictionRules_gainThresholds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "incomeThresholds":
+			out.Values[i] = ec._JurisdictionRules_incomeThresholds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "reportTypes":
 			out.Values[i] = ec._JurisdictionRules_reportTypes(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -41185,6 +42027,49 @@ func (ec *executionContext) _JurisdictionRules(ctx context.Context, sel ast.Sele
 		case "matchingText":
 			out.Values[i] = ec._JurisdictionRules_matchingText(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var jurisdictionThresholdImplementors = []string{"JurisdictionThreshold"}
+
+func (ec *executionContext) _JurisdictionThreshold(ctx context.Context, sel ast.SelectionSet, obj *model.JurisdictionThreshold) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, jurisdictionThresholdImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("JurisdictionThreshold")
+		case "fromYear":
+			out.Values[i] = ec._JurisdictionThreshold_fromYear(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountCents":
+			out.Values[i] = ec._JurisdictionThreshold_amountCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -41258,6 +42143,26 @@ func (ec *executionContext) _JurisdictionWords(ctx context.Context, sel ast.Sele
 		case "holding":
 			out.Values[i] = ec._JurisdictionWords_holding(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shortTerm":
+			out.Values[i] = ec._JurisdictionWords_shortTerm(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "longTerm":
+			out.Values[i] = ec._JurisdictionWords_longTerm(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "taxableIncome":
+			out.Values[i] = ec._JurisdictionWords_taxableIncome(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "threshold":
+			out.Values[i] = ec._JurisdictionWords_threshold(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -46230,6 +47135,26 @@ func (ec *executionContext) marshalNJurisdictionRules2ᚖtaxdᚋgenᚋgraphᚋmo
 		return graphql.Null
 	}
 	return ec._JurisdictionRules(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNJurisdictionThreshold2taxdᚋgenᚋgraphᚋmodelᚐJurisdictionThreshold(ctx context.Context, sel ast.SelectionSet, v model.JurisdictionThreshold) graphql.Marshaler {
+	return ec._JurisdictionThreshold(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNJurisdictionThreshold2ᚕtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionThresholdᚄ(ctx context.Context, sel ast.SelectionSet, v []model.JurisdictionThreshold) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNJurisdictionThreshold2taxdᚋgenᚋgraphᚋmodelᚐJurisdictionThreshold(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNJurisdictionWords2ᚖtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionWords(ctx context.Context, sel ast.SelectionSet, v *model.JurisdictionWords) graphql.Marshaler {

@@ -238,6 +238,11 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 		return nil, err
 	}
 	metrics.WatchJobs(ctx, b.jobs)
+	var kinds []metrics.JobKind
+	for _, r := range jobs.Registered(workers) {
+		kinds = append(kinds, metrics.JobKind{Queue: r.Queue, Kind: r.Kind})
+	}
+	metrics.InitJobSeries(kinds)
 	// Jobs whose worker died (their heartbeat is stale) are taken over within seconds.
 	reclaim, stopReclaiming := context.WithCancel(context.WithoutCancel(ctx))
 	reclaimed := make(chan struct{})

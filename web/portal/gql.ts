@@ -32,7 +32,7 @@ query PortalClient {
     id name currency timezone fiscalYearStart costBasisAlgorithm lockTaxesUntil
     jurisdictionRules {
       jurisdiction name taxYearStart taxYearLabelFormat hasHoldingTerms hasForm8949 hasForm1099DA reportTypes text matchingText
-      words { proceeds cost gains losses netGain taxableGain deniedLosses holding }
+      words { proceeds cost gains losses netGain taxableGain deniedLosses holding shortTerm longTerm taxableIncome threshold }
     }
   }
 }`);
@@ -46,6 +46,7 @@ query PortalYear($clientId: ID!, $year: String!) {
     year startDate endDate proceedsCents costBasisCents shortTermCapGainsCents longTermCapGainsCents capGainsCents
     futuresCents incomeCents incomeByLabel { label name incomeCents transactionCount } disposalCount transactionCount
     isStale computedAt jurisdiction taxYearLabel gainsCents lossesCents deniedLossesCents taxableCapitalGainsCents
+    gainThresholdCents taxableIncomeCents incomeThresholdCents discountGainsCents lossesBroughtForwardCents discountCents lossesCarriedForwardCents
   }
 }`);
 

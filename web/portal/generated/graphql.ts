@@ -261,12 +261,20 @@ export type ReconciliationMatchStatusEnum =
 
 /** Report types. */
 export type ReportExportTypeEnum =
+  /** AU clients: the CGT events of the CGT schedule summary (one per parcel, discount or not), as CSV. */
+  | 'AU_CGT_SCHEDULE_CSV'
+  /** AU clients: the CGT schedule summary of an income year (1 July to 30 June): current year capital gains and losses, losses applied and carried forward, the CGT discount and the net capital gain, as PDF. */
+  | 'AU_CGT_SCHEDULE_PDF'
   /** Every disposal with proceeds, basis, gain or loss and holding period, as CSV. */
   | 'CAPITAL_GAINS_CSV'
   /** CA clients: the dispositions of the Schedule 3 summary, as CSV. */
   | 'CA_SCHEDULE_3_CSV'
   /** CA clients: the Schedule 3 summary (crypto-assets: proceeds, adjusted cost base, superficial losses denied, gains and losses, the taxable part at 50%), as PDF. */
   | 'CA_SCHEDULE_3_PDF'
+  /** DE clients: the private disposals (held a year or less) and other income of the Anlage SO, as CSV. */
+  | 'DE_ANLAGE_SO_CSV'
+  /** DE clients: the Anlage SO figures of a calendar year (other income under § 22 Nr. 3 EStG and private disposals under § 23 EStG, each with its Freigrenze), as PDF. */
+  | 'DE_ANLAGE_SO_PDF'
   /** Holdings and open lots at the end of the period, as CSV. */
   | 'END_OF_YEAR_HOLDINGS_CSV'
   /** The rows of Form 8949 as CSV. */
@@ -331,8 +339,12 @@ export type TaxFormStatusEnum =
 
 /** The rule set a client's figures are computed under (see `CountryEnum`). */
 export type TaxJurisdictionEnum =
+  /** Australia (ATO): lots first in first out across accounts; the 50% CGT discount after 12 months; losses carried forward; income year from 1 July (`2024-25`). */
+  | 'AU'
   /** Canada: adjusted cost base across accounts, superficial losses; calendar year; 50% inclusion. */
   | 'CA'
+  /** Germany (§ 23 EStG): lots per wallet, first in first out; tax-free after a year's holding; the Freigrenze (600 EUR up to 2023, 1,000 EUR from 2024); other income's 256 EUR Freigrenze; calendar year. */
+  | 'DE'
   /** United Kingdom (HMRC): same day, 30 days, section 104 pool; tax year from 6 April. */
   | 'GB'
   /** United States rules: specific lots, short and long term, Form 8949 (also the generic treatment of countries without rules of their own). */
@@ -363,7 +375,7 @@ export type PortalTxDetailFragment = { id: string, createdAt: string, txnHash: s
 export type PortalClientQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PortalClientQuery = { getMyActiveClient: { id: string, name: string, currency: CurrencyCodeEnum, timezone: string, fiscalYearStart: string, costBasisAlgorithm: CostBasisAlgorithmEnum, lockTaxesUntil: string | null, jurisdictionRules: { jurisdiction: TaxJurisdictionEnum, name: string, taxYearStart: string, taxYearLabelFormat: string, hasHoldingTerms: boolean, hasForm8949: boolean, hasForm1099DA: boolean, reportTypes: Array<ReportExportTypeEnum>, text: string | null, matchingText: string | null, words: { proceeds: string, cost: string, gains: string, losses: string, netGain: string, taxableGain: string | null, deniedLosses: string | null, holding: string } } } };
+export type PortalClientQuery = { getMyActiveClient: { id: string, name: string, currency: CurrencyCodeEnum, timezone: string, fiscalYearStart: string, costBasisAlgorithm: CostBasisAlgorithmEnum, lockTaxesUntil: string | null, jurisdictionRules: { jurisdiction: TaxJurisdictionEnum, name: string, taxYearStart: string, taxYearLabelFormat: string, hasHoldingTerms: boolean, hasForm8949: boolean, hasForm1099DA: boolean, reportTypes: Array<ReportExportTypeEnum>, text: string | null, matchingText: string | null, words: { proceeds: string, cost: string, gains: string, losses: string, netGain: string, taxableGain: string | null, deniedLosses: string | null, holding: string, shortTerm: string | null, longTerm: string | null, taxableIncome: string | null, threshold: string | null } } } };
 
 export type PortalTaxYearsQueryVariables = Exact<{
   clientId: string;
@@ -378,7 +390,7 @@ export type PortalYearQueryVariables = Exact<{
 }>;
 
 
-export type PortalYearQuery = { getIncomeAndCapGains: { year: string, startDate: string, endDate: string, proceedsCents: number, costBasisCents: number, shortTermCapGainsCents: number, longTermCapGainsCents: number, capGainsCents: number, futuresCents: number, incomeCents: number, disposalCount: number, transactionCount: number, isStale: boolean, computedAt: string, jurisdiction: TaxJurisdictionEnum | null, taxYearLabel: string | null, gainsCents: number | null, lossesCents: number | null, deniedLossesCents: number | null, taxableCapitalGainsCents: number | null, incomeByLabel: Array<{ label: string, name: string, incomeCents: number, transactionCount: number }> } };
+export type PortalYearQuery = { getIncomeAndCapGains: { year: string, startDate: string, endDate: string, proceedsCents: number, costBasisCents: number, shortTermCapGainsCents: number, longTermCapGainsCents: number, capGainsCents: number, futuresCents: number, incomeCents: number, disposalCount: number, transactionCount: number, isStale: boolean, computedAt: string, jurisdiction: TaxJurisdictionEnum | null, taxYearLabel: string | null, gainsCents: number | null, lossesCents: number | null, deniedLossesCents: number | null, taxableCapitalGainsCents: number | null, gainThresholdCents: number | null, taxableIncomeCents: number | null, incomeThresholdCents: number | null, discountGainsCents: number | null, lossesBroughtForwardCents: number | null, discountCents: number | null, lossesCarriedForwardCents: number | null, incomeByLabel: Array<{ label: string, name: string, incomeCents: number, transactionCount: number }> } };
 
 export type PortalDirtyQueryVariables = Exact<{
   clientId: string;
@@ -799,6 +811,10 @@ export const PortalClientDocument = new TypedDocumentString(`
         taxableGain
         deniedLosses
         holding
+        shortTerm
+        longTerm
+        taxableIncome
+        threshold
       }
     }
   }
@@ -838,6 +854,13 @@ export const PortalYearDocument = new TypedDocumentString(`
     lossesCents
     deniedLossesCents
     taxableCapitalGainsCents
+    gainThresholdCents
+    taxableIncomeCents
+    incomeThresholdCents
+    discountGainsCents
+    lossesBroughtForwardCents
+    discountCents
+    lossesCarriedForwardCents
   }
 }
     `) as unknown as TypedDocumentString<PortalYearQuery, PortalYearQueryVariables>;
