@@ -13,6 +13,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/auth"
+	"taxd/internal/config"
 	"taxd/internal/recalc"
 	"taxd/internal/store"
 	"taxd/internal/taxfile"
@@ -25,7 +26,7 @@ import (
 // stderr.
 func export(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var clientArg, out string
-	cfg, err := parseConfig("export", args, stderr, func(fs *flag.FlagSet) {
+	cfg, err := parseConfig("export", config.RoleMigrate, args, stderr, func(fs *flag.FlagSet) {
 		fs.StringVar(&clientArg, "client", "", "client id (required)")
 		fs.StringVar(&out, "out", "", "file to write (default: standard output)")
 	})

@@ -34,8 +34,8 @@ func TestExportComputesTheLedger(t *testing.T) {
 		"2024-06-01T12:00:00Z,sell,0.4,ETH,,,0.002,ETH,700,5\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	db := []string{"--database-url", url, "--data-dir", dir, "--offline"}
-	if err := run(append([]string{"import", in, "--client", client.String()}, db...), nil, io.Discard, io.Discard); err != nil {
+	db := []string{"--database-url", url, "--data-dir", dir}
+	if err := run(append([]string{"import", in, "--client", client.String(), "--offline"}, db...), nil, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "ledger.csv")

@@ -315,7 +315,8 @@ func writeSummary(w io.Writer, o *Output) {
 }
 
 // Flags are the taxd compute flags that give settings s (the inverse of ResolveSettings): the
-// jurisdiction and timezone, and under US rules the method with its changes, the per-wallet date
+// jurisdiction and timezone, and where the client chooses them (Rules.ClientLots: US) the method
+// with its changes, the per-wallet date
 // (RFC 3339, or never) and the fiscal-year start when it is not January 1. s.AsOf has no flag: it
 // only moves the per-wallet allocation of the lots still held when the ledger ends before the
 // switch, never a figure.
@@ -325,7 +326,7 @@ func Flags(s tax.Settings) []string {
 		loc = s.Location.String()
 	}
 	flags := []string{"--jurisdiction", s.Jurisdiction.String(), "--timezone", loc}
-	if s.Rules().Matcher.Pooled() {
+	if !s.Rules().ClientLots {
 		return flags
 	}
 	method := "fifo"

@@ -24,6 +24,8 @@ func TestFlagsGiveTheSettings(t *testing.T) {
 			PerWalletFrom: time.Date(2025, 1, 1, 0, 0, 0, 0, ny), FiscalYearStartMonth: time.July, FiscalYearStartDay: 1},
 		{Methods: []tax.MethodChange{{Method: tax.AverageCost}}, Location: time.UTC},
 		{Jurisdiction: tax.GB, Location: mustLoc(t, "Europe/London")},
+		{Jurisdiction: tax.DE, Location: mustLoc(t, "Europe/Berlin")},
+		{Jurisdiction: tax.AU, Location: mustLoc(t, "Australia/Sydney")},
 	} {
 		fs := flag.NewFlagSet("t", flag.ContinueOnError)
 		var f FileSettings
@@ -40,8 +42,8 @@ func TestFlagsGiveTheSettings(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", args, err)
 		}
-		if s.Rules().Matcher.Pooled() {
-			s.Methods = []tax.MethodChange{{Method: tax.FIFO}} // ResolveSettings' value; the rules use none
+		if !s.Rules().ClientLots {
+			s.Methods = []tax.MethodChange{{Method: tax.FIFO}} // ResolveSettings' value; the rules fix the lots
 		}
 		if !got.PerWalletFrom.Equal(s.PerWalletFrom) {
 			t.Errorf("%v: per-wallet from %v, want %v", args, got.PerWalletFrom, s.PerWalletFrom)
