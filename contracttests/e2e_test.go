@@ -169,10 +169,20 @@ type flowServer struct {
 
 func startFlowServer(t *testing.T) *flowServer {
 	t.Helper()
+	return startFlowServerWith(t, nil)
+}
+
+// startFlowServerWith is startFlowServer with its configuration changed by configure (another
+// chain indexer or price API).
+func startFlowServerWith(t *testing.T, configure func(*config.Config)) *flowServer {
+	t.Helper()
 	pool := pgtest.Pool(t)
 	cfg := testConfig(t)
 	cfg.EsploraURL, cfg.CoinGeckoURL = unreachableFor(t, unreachableAddress, fakes.Esplora(t, filepath.Join("..", fakes.EsploraRecording))), fakes.CoinGecko(t).URL
 	cfg.WebhookAllowPrivate = true // receivers on 127.0.0.1
+	if configure != nil {
+		configure(cfg)
+	}
 	seed(t, &env{pool: pool, cfg: cfg, known: map[string]bool{}})
 	refuseResultsOf(t, pool, failingRecalcUser)
 

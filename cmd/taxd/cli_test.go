@@ -49,7 +49,7 @@ func TestHelpIsClean(t *testing.T) {
 	if err := run([]string{"help"}, nil, &out, &out); err != nil {
 		t.Fatal(err)
 	}
-	for _, cmd := range []string{"serve", "worker", "migrate", "partner create", "compute", "import", "dev-token", "bench recalc", "bench import", "bench ledger", "version"} {
+	for _, cmd := range []string{"serve", "worker", "migrate", "partner create", "compute", "import", "export", "reclassify", "dev-token", "bench recalc", "bench import", "bench ledger", "version"} {
 		if !strings.Contains(out.String(), "taxd "+cmd) {
 			t.Errorf("the usage lacks taxd %s", cmd)
 		}

@@ -35,6 +35,8 @@ Usage:
   taxd partner create --name NAME    create a partner and print its credentials (shown once)
   taxd compute --input FILE ...      offline tax calculator (taxd compute --help)
   taxd import FILE --client ID       import a CSV export (generic, coinbase, kraken) into a client's ledger
+  taxd export --client ID [--out FILE]  write a client's ledger for taxd compute (its settings as
+                                     the flags to pass), the input of its recalculation
   taxd reclassify --client ID|--all [--queue]  run the classification rules again over stored chain data
                                      (edits kept), here or as a job per client
   taxd dev-token --subject S [--client ID]  print an ID token of the local development issuer (development only)
@@ -92,6 +94,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return importFile(ctx, rest, stdout, stderr)
 	case "reclassify":
 		return reclassify(ctx, rest, stdout, stderr)
+	case "export":
+		return export(ctx, rest, stdout, stderr)
 	case "dev-token":
 		return devToken(ctx, rest, stdout, stderr)
 	case "version", "--version":

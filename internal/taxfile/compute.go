@@ -313,3 +313,37 @@ func writeSummary(w io.Writer, o *Output) {
 			r.Assets[x.Asset], r.Accounts[x.Account], x.Quantity)
 	}
 }
+
+// Flags are the taxd compute flags that give settings s (the inverse of ResolveSettings): the
+// jurisdiction and timezone, and where the client chooses them (Rules.ClientLots: US) the method
+// with its changes, the per-wallet date
+// (RFC 3339, or never) and the fiscal-year start when it is not January 1. s.AsOf has no flag: it
+// only moves the per-wallet allocation of the lots still held when the ledger ends before the
+// switch, never a figure.
+func Flags(s tax.Settings) []string {
+	loc := "UTC"
+	if s.Location != nil {
+		loc = s.Location.String()
+	}
+	flags := []string{"--jurisdiction", s.Jurisdiction.String(), "--timezone", loc}
+	if !s.Rules().ClientLots {
+		return flags
+	}
+	method := "fifo"
+	for i, m := range s.Methods {
+		if i == 0 {
+			method = m.Method.String()
+			continue
+		}
+		method += "," + strconv.Itoa(m.FromYear) + ":" + m.Method.String()
+	}
+	pwf := "never"
+	if !s.PerWalletFrom.IsZero() {
+		pwf = s.PerWalletFrom.Format(time.RFC3339Nano)
+	}
+	flags = append(flags, "--method", method, "--per-wallet-from", pwf)
+	if s.FiscalYearStartMonth != 0 {
+		flags = append(flags, "--fiscal-year-start", fmt.Sprintf("%02d-%02d", int(s.FiscalYearStartMonth), s.FiscalYearStartDay))
+	}
+	return flags
+}

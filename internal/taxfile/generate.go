@@ -21,11 +21,12 @@ func Generate(w io.Writer, n, assets, wallets int, seed uint64) error {
 }
 
 // WriteInputCSV writes an engine input in the CSV input format (ids become tx<N>; settings are not
-// part of a CSV file).
+// part of a CSV file: Flags gives them as taxd compute's flags). Every transfer field the format
+// has is written, so reading the file back gives the same input.
 func WriteInputCSV(out io.Writer, in tax.Input) error {
 	w := bufio.NewWriterSize(out, 1<<16)
 	b := make([]byte, 0, 80<<10)
-	b = append(b, "tx,time,label,asset,quantity,from,to,value,fee_fiat,is_fee,staking_id\n"...)
+	b = append(b, "tx,time,label,asset,quantity,from,to,value,fee_fiat,is_fee,staking_id,to_asset,acquired_at,reported_1099da,basis_reported\n"...)
 	for i := range in.Transactions {
 		tx := &in.Transactions[i]
 		for j := range tx.Transfers {
@@ -58,6 +59,20 @@ func WriteInputCSV(out io.Writer, in tax.Input) error {
 			}
 			b = append(b, ',')
 			b = csvField(b, tr.StakingAccountIdentifier)
+			b = append(b, ',')
+			b = csvField(b, tr.ToAsset)
+			b = append(b, ',')
+			if !tr.AcquiredAt.IsZero() {
+				b = tr.AcquiredAt.UTC().AppendFormat(b, time.RFC3339Nano)
+			}
+			b = append(b, ',')
+			if tr.ReportedOn1099DA {
+				b = append(b, "true"...)
+			}
+			b = append(b, ',')
+			if tr.BasisReported {
+				b = append(b, "true"...)
+			}
 			b = append(b, '\n')
 		}
 		if len(b) > 64<<10 {
