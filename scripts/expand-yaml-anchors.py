@@ -31,32 +31,16 @@ def block_after(lines, i):
 
 
 def expand(text):
+    """text with every anchor dropped and every alias replaced by its anchor's block."""
     lines = text.split('\n')
     blocks = {}
     for i, line in enumerate(lines):
         m = ANCHOR.match(line)
         if m:
             body, _ = block_after(lines, i)
-            if m.group(2) == '-':
-                # "- &a" then the item's mapping: its keys sit 2 past the dash
-                pass
             b = min(indent(l) for l in body if l.strip())
             blocks[m.group(3)] = [l[b:] if l.strip() else '' for l in body]
-    out = []
-    for line in lines:
-        m = ANCHOR.match(line)
-        if m:
-            out.append(m.group(1) + m.group(2))
-            continue
-        m = ALIAS.match(line)
-        if m:
-            ind, key, name = m.groups()
-            out.append(ind + key)
-            for l in resolve(blocks[name], blocks):
-                out.append((ind + '  ' + l) if l else '')
-            continue
-        out.append(line)
-    return '\n'.join(out)
+    return expand_block(text, blocks)
 
 
 def resolve(body, blocks):
