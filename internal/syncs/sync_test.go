@@ -15,6 +15,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/accounts"
+	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/fakes"
 	"taxd/internal/imports"
@@ -190,5 +191,35 @@ func TestPartnerReasonHidesUpstreamText(t *testing.T) {
 	}
 	if r := imports.PartnerReason(dial); r != "the blockchain data provider could not be reached" {
 		t.Errorf("dial error: %q", r)
+	}
+}
+
+// A sync of "every account" covers the wallets and exchanges that are not retired: a file account is
+// imported from its files and never gets a sync (nor a "failed" one); naming it is a field error.
+func TestSyncOfEveryAccountLeavesFilesOut(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client := uuid.New()
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
+	wallet := testfactory.Account(t, pool, client, testfactory.Named("Hot wallet"))
+	file := testfactory.Account(t, pool, client, func(o *testfactory.AccountOpts) { o.Type, o.Provider, o.Name = "file", "generic", "export.csv" })
+	retired := testfactory.Account(t, pool, client, testfactory.Named("Old wallet"), testfactory.Status("retired"))
+	jc, err := jobs.New(pool, nil, jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := syncs.NewService(pool, jc)
+	scope := auth.JobWriteScope(client, "test")
+	s, err := svc.Create(ctx, scope, nil, "account_ids")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Items) != 1 || s.Items[0].AccountID != wallet {
+		t.Fatalf("the sync of every account covers %+v; want the wallet %s alone (not the file %s nor the retired %s)", s.Items, wallet, file, retired)
+	}
+	_, err = svc.Create(ctx, scope, []uuid.UUID{file}, "account_ids")
+	if e, ok := apperr.As(err); !ok || e.Kind != apperr.Invalid || len(e.Fields) != 1 || e.Fields[0].Field != "account_ids.0" {
+		t.Fatalf("a sync of the file account: %v; want a field error on account_ids.0", err)
 	}
 }

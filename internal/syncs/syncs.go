@@ -128,6 +128,16 @@ const (
 	KindDeleteAccount = "delete_account"
 )
 
+// Syncable reports whether accounts of this type are synced from a provider (wallets and
+// exchanges); file and virtual accounts are not.
+func Syncable(accountType string) bool { return accountType == "wallet" || accountType == "exchange" }
+
+// notSynced says why an account of a type that is not synced cannot be.
+var notSynced = map[string]string{
+	"file":    "is a file account: it is imported from its files (uploads), not synced",
+	"virtual": "is a position account: its transactions come with its wallets' syncs",
+}
+
 // StartWith is Start with options. A sync already queued or running that Start answers with keeps
 // its own options.
 func StartWith(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UUID, accountIDs []uuid.UUID, field string, opts Options) (Sync, error) {
@@ -135,16 +145,29 @@ func StartWith(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UU
 	if err := q.LockClientSyncs(ctx, clientID); err != nil {
 		return Sync{}, err
 	}
+	accts, err := q.ListAccounts(ctx, db.ListAccountsParams{ClientID: clientID, IncludeVirtual: true})
+	if err != nil {
+		return Sync{}, err
+	}
+	typeOf := make(map[uuid.UUID]string, len(accts))
+	for _, a := range accts {
+		typeOf[a.ID] = a.Type
+	}
 	if accountIDs == nil {
-		accts, err := q.ListAccounts(ctx, db.ListAccountsParams{ClientID: clientID})
-		if err != nil {
-			return Sync{}, err
-		}
+		// Every account a provider imports: wallets and exchanges that are not retired. A file
+		// account is imported from its files (uploads), never synced.
 		for _, a := range accts {
-			accountIDs = append(accountIDs, a.ID)
+			if Syncable(a.Type) && a.Status != "retired" {
+				accountIDs = append(accountIDs, a.ID)
+			}
 		}
 		if len(accountIDs) == 0 {
-			return Sync{}, apperr.New(apperr.Invalid, "the user has no accounts to sync")
+			return Sync{}, apperr.New(apperr.Invalid, "the user has no wallet or exchange account to sync")
+		}
+	}
+	for i, id := range accountIDs {
+		if t, ok := typeOf[id]; ok && !Syncable(t) {
+			return Sync{}, apperr.InvalidField(fmt.Sprintf("%s.%d", field, i), "%s", notSynced[t])
 		}
 	}
 	known, err := q.ClientAccountIDs(ctx, db.ClientAccountIDsParams{ClientID: clientID, Ids: accountIDs})

@@ -642,7 +642,7 @@ type CreateAccessTokenRequest struct {
 	ReferenceId string `json:"referenceId"`
 }
 
-// CreateAccountSyncsRequest Which accounts to sync; without ids, all accounts of the user.
+// CreateAccountSyncsRequest Which accounts to sync; without ids, all the user's wallet and exchange accounts that are not retired.
 type CreateAccountSyncsRequest struct {
 	// AccountIdsDeprecated Deprecated alias of `account_ids`. Do not send both.
 	// Deprecated: this property has been marked as deprecated upstream, but no `x-deprecated-reason` was set
@@ -2054,9 +2054,10 @@ type ClientInterface interface {
 
 	// CreateAccountSyncsWithBody Start a sync of a user's accounts
 	//
-	// Starts one sync (import) covering the accounts in `account_ids`, or all accounts of the user
-	// when the body is absent or has no ids, and answers 202 with the queued sync; follow it with
-	// `GET /users/{referenceId}/account_syncs/{syncId}`.
+	// Starts one sync (import) covering the accounts in `account_ids`, or all the user's wallet and
+	// exchange accounts that are not retired when the body is absent or has no ids, and answers 202
+	// with the queued sync; follow it with `GET /users/{referenceId}/account_syncs/{syncId}`. File
+	// accounts are imported from their files, not synced: one named in `account_ids` is a 400.
 	//
 	// `accountIds` is the deprecated spelling of `account_ids`; send one of the two, not both (400).
 	// An id that is not an account of this user is a 400 naming the offending item.
@@ -2076,9 +2077,10 @@ type ClientInterface interface {
 
 	// CreateAccountSyncs Start a sync of a user's accounts
 	//
-	// Starts one sync (import) covering the accounts in `account_ids`, or all accounts of the user
-	// when the body is absent or has no ids, and answers 202 with the queued sync; follow it with
-	// `GET /users/{referenceId}/account_syncs/{syncId}`.
+	// Starts one sync (import) covering the accounts in `account_ids`, or all the user's wallet and
+	// exchange accounts that are not retired when the body is absent or has no ids, and answers 202
+	// with the queued sync; follow it with `GET /users/{referenceId}/account_syncs/{syncId}`. File
+	// accounts are imported from their files, not synced: one named in `account_ids` is a 400.
 	//
 	// `accountIds` is the deprecated spelling of `account_ids`; send one of the two, not both (400).
 	// An id that is not an account of this user is a 400 naming the offending item.
@@ -2818,9 +2820,10 @@ func (c *Client) ListAccountSyncs(ctx context.Context, referenceId ReferenceId, 
 
 // CreateAccountSyncsWithBody Start a sync of a user's accounts
 //
-// Starts one sync (import) covering the accounts in `account_ids`, or all accounts of the user
-// when the body is absent or has no ids, and answers 202 with the queued sync; follow it with
-// `GET /users/{referenceId}/account_syncs/{syncId}`.
+// Starts one sync (import) covering the accounts in `account_ids`, or all the user's wallet and
+// exchange accounts that are not retired when the body is absent or has no ids, and answers 202
+// with the queued sync; follow it with `GET /users/{referenceId}/account_syncs/{syncId}`. File
+// accounts are imported from their files, not synced: one named in `account_ids` is a 400.
 //
 // `accountIds` is the deprecated spelling of `account_ids`; send one of the two, not both (400).
 // An id that is not an account of this user is a 400 naming the offending item.
@@ -2850,9 +2853,10 @@ func (c *Client) CreateAccountSyncsWithBody(ctx context.Context, referenceId Ref
 
 // CreateAccountSyncs Start a sync of a user's accounts
 //
-// Starts one sync (import) covering the accounts in `account_ids`, or all accounts of the user
-// when the body is absent or has no ids, and answers 202 with the queued sync; follow it with
-// `GET /users/{referenceId}/account_syncs/{syncId}`.
+// Starts one sync (import) covering the accounts in `account_ids`, or all the user's wallet and
+// exchange accounts that are not retired when the body is absent or has no ids, and answers 202
+// with the queued sync; follow it with `GET /users/{referenceId}/account_syncs/{syncId}`. File
+// accounts are imported from their files, not synced: one named in `account_ids` is a 400.
 //
 // `accountIds` is the deprecated spelling of `account_ids`; send one of the two, not both (400).
 // An id that is not an account of this user is a 400 naming the offending item.
@@ -5147,9 +5151,10 @@ type ClientWithResponsesInterface interface {
 
 	// CreateAccountSyncsWithBodyWithResponse Start a sync of a user's accounts
 	//
-	// Starts one sync (import) covering the accounts in `account_ids`, or all accounts of the user
-	// when the body is absent or has no ids, and answers 202 with the queued sync; follow it with
-	// `GET /users/{referenceId}/account_syncs/{syncId}`.
+	// Starts one sync (import) covering the accounts in `account_ids`, or all the user's wallet and
+	// exchange accounts that are not retired when the body is absent or has no ids, and answers 202
+	// with the queued sync; follow it with `GET /users/{referenceId}/account_syncs/{syncId}`. File
+	// accounts are imported from their files, not synced: one named in `account_ids` is a 400.
 	//
 	// `accountIds` is the deprecated spelling of `account_ids`; send one of the two, not both (400).
 	// An id that is not an account of this user is a 400 naming the offending item.
@@ -5169,9 +5174,10 @@ type ClientWithResponsesInterface interface {
 
 	// CreateAccountSyncsWithResponse Start a sync of a user's accounts
 	//
-	// Starts one sync (import) covering the accounts in `account_ids`, or all accounts of the user
-	// when the body is absent or has no ids, and answers 202 with the queued sync; follow it with
-	// `GET /users/{referenceId}/account_syncs/{syncId}`.
+	// Starts one sync (import) covering the accounts in `account_ids`, or all the user's wallet and
+	// exchange accounts that are not retired when the body is absent or has no ids, and answers 202
+	// with the queued sync; follow it with `GET /users/{referenceId}/account_syncs/{syncId}`. File
+	// accounts are imported from their files, not synced: one named in `account_ids` is a 400.
 	//
 	// `accountIds` is the deprecated spelling of `account_ids`; send one of the two, not both (400).
 	// An id that is not an account of this user is a 400 naming the offending item.
@@ -8932,9 +8938,10 @@ func (c *ClientWithResponses) ListAccountSyncsWithResponse(ctx context.Context, 
 
 // CreateAccountSyncsWithBodyWithResponse Start a sync of a user's accounts
 //
-// Starts one sync (import) covering the accounts in `account_ids`, or all accounts of the user
-// when the body is absent or has no ids, and answers 202 with the queued sync; follow it with
-// `GET /users/{referenceId}/account_syncs/{syncId}`.
+// Starts one sync (import) covering the accounts in `account_ids`, or all the user's wallet and
+// exchange accounts that are not retired when the body is absent or has no ids, and answers 202
+// with the queued sync; follow it with `GET /users/{referenceId}/account_syncs/{syncId}`. File
+// accounts are imported from their files, not synced: one named in `account_ids` is a 400.
 //
 // `accountIds` is the deprecated spelling of `account_ids`; send one of the two, not both (400).
 // An id that is not an account of this user is a 400 naming the offending item.
@@ -8960,9 +8967,10 @@ func (c *ClientWithResponses) CreateAccountSyncsWithBodyWithResponse(ctx context
 
 // CreateAccountSyncsWithResponse Start a sync of a user's accounts
 //
-// Starts one sync (import) covering the accounts in `account_ids`, or all accounts of the user
-// when the body is absent or has no ids, and answers 202 with the queued sync; follow it with
-// `GET /users/{referenceId}/account_syncs/{syncId}`.
+// Starts one sync (import) covering the accounts in `account_ids`, or all the user's wallet and
+// exchange accounts that are not retired when the body is absent or has no ids, and answers 202
+// with the queued sync; follow it with `GET /users/{referenceId}/account_syncs/{syncId}`. File
+// accounts are imported from their files, not synced: one named in `account_ids` is a 400.
 //
 // `accountIds` is the deprecated spelling of `account_ids`; send one of the two, not both (400).
 // An id that is not an account of this user is a 400 naming the offending item.

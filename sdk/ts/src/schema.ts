@@ -212,9 +212,10 @@ export interface paths {
         put?: never;
         /**
          * Start a sync of a user's accounts
-         * @description Starts one sync (import) covering the accounts in `account_ids`, or all accounts of the user
-         *     when the body is absent or has no ids, and answers 202 with the queued sync; follow it with
-         *     `GET /users/{referenceId}/account_syncs/{syncId}`.
+         * @description Starts one sync (import) covering the accounts in `account_ids`, or all the user's wallet and
+         *     exchange accounts that are not retired when the body is absent or has no ids, and answers 202
+         *     with the queued sync; follow it with `GET /users/{referenceId}/account_syncs/{syncId}`. File
+         *     accounts are imported from their files, not synced: one named in `account_ids` is a 400.
          *
          *     `accountIds` is the deprecated spelling of `account_ids`; send one of the two, not both (400).
          *     An id that is not an account of this user is a 400 naming the offending item.
@@ -1108,7 +1109,7 @@ export interface components {
             /** @description Send as `cursor` (with the same `limit`) for the next page; null on the last page. */
             next_cursor: string | null;
         };
-        /** @description Which accounts to sync; without ids, all accounts of the user. */
+        /** @description Which accounts to sync; without ids, all the user's wallet and exchange accounts that are not retired. */
         CreateAccountSyncsRequest: {
             /** @description The accounts to sync. */
             account_ids?: string[];
