@@ -164,8 +164,8 @@ func TestFuzzREST(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := newRESTFuzzer(t, doc, rng)
-	if len(g.ops) != 25 {
-		t.Fatalf("%d operations in the spec, want 25", len(g.ops))
+	if len(g.ops) != 27 {
+		t.Fatalf("%d operations in the spec, want 27", len(g.ops))
 	}
 	stats := &fuzzStats{statuses: map[int]int{}}
 	startRSS := rssMB()

@@ -48,6 +48,9 @@ var wantOperations = map[string]string{
 	"listWebhookDeliveries": "GET /webhook-endpoints/{endpointId}/deliveries",
 	// Signed upload URLs for transaction files (issue 13).
 	"createUploadUrl": "POST /users/{referenceId}/uploads",
+	// One job read by its id (partner round 2): a report, a recalculation's outcome.
+	"getReport":        "GET /users/{referenceId}/reports/{reportId}",
+	"getRecalculation": "GET /users/{referenceId}/recalculations/{jobId}",
 }
 
 // Values of the example extensions the contract runner understands.
