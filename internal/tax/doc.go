@@ -71,7 +71,12 @@
 // IsFee): the fee coins are always a taxable disposal at market value. Their value is then a cost of
 // the transaction: it reduces the proceeds of the transaction's first sale leg when it has one,
 // otherwise it is added to the basis of its first purchase leg, otherwise (an internal move, a fee
-// alone) it has no further effect. This mirrors the fiat rule: sale first, then purchase.
+// alone) it has no further effect. This mirrors the fiat rule: sale first, then purchase. Proceeds
+// are never below zero: fees larger than the value are deducted down to zero. A disposal without a
+// value has no proceeds and MissingProceeds; its fees are deducted once the value is known, so a
+// missing value never becomes a loss. An outbound transfer with no label and no counterpart (for
+// example a move between own accounts that is no longer marked as one) is a disposal like any other
+// unlabelled outflow: a sale, flagged for its missing value until the person labels or values it.
 //
 // # Lot selection
 //

@@ -81,7 +81,14 @@ func (e *Engine) exec(c *tcls, tr *Transfer, t int64) {
 		}
 		switch c.op {
 		case opDispose:
-			proceeds = e.sub(e.sub(proceeds, tr.FeeFiat), c.adj)
+			// Fees reduce a known value, never below zero (Form 8949 column (d)); a missing value
+			// stays missing: its fees count once the value is set.
+			if c.hasValue {
+				proceeds = e.sub(e.sub(proceeds, tr.FeeFiat), c.adj)
+				if proceeds.Sign() < 0 {
+					proceeds = Dec{}
+				}
+			}
 		case opFuturesOut:
 			if c.hasValue {
 				e.cur.FuturesPnL = e.sub(e.cur.FuturesPnL, c.value)
