@@ -581,7 +581,7 @@ func (q *Queries) ListTransactionOpenLots(ctx context.Context, arg ListTransacti
 }
 
 const listYearForm8949Boxes = `-- name: ListYearForm8949Boxes :many
-SELECT d.form_box, d.term, count(*)::integer AS row_count, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis
+SELECT d.form_box, d.term, count(*)::integer AS row_count, sum(round(d.proceeds, 2))::numeric AS proceeds, sum(round(d.basis, 2))::numeric AS basis
 FROM tax_disposals d
 WHERE d.result_set_id = $1 AND d.tax_year = $2
 GROUP BY d.form_box, d.term
@@ -601,7 +601,8 @@ type ListYearForm8949BoxesRow struct {
 	Basis    decimal.Decimal
 }
 
-// The Form 8949 boxes of a tax year with their totals (one row per disposal piece in the form).
+// The Form 8949 boxes of a tax year with their totals (one row per disposal piece in the form): the
+// sums of the rows in the cents they print (round: half away from zero, as money.Line).
 func (q *Queries) ListYearForm8949Boxes(ctx context.Context, arg ListYearForm8949BoxesParams) ([]ListYearForm8949BoxesRow, error) {
 	rows, err := q.db.Query(ctx, listYearForm8949Boxes, arg.ResultSetID, arg.TaxYear)
 	if err != nil {
@@ -743,4 +744,40 @@ func (q *Queries) ListYearIncomeByType(ctx context.Context, arg ListYearIncomeBy
 		return nil, err
 	}
 	return items, nil
+}
+
+const sumYearDisposalLines = `-- name: SumYearDisposalLines :one
+SELECT coalesce(sum(round(d.proceeds, 2)), 0)::numeric AS proceeds,
+       coalesce(sum(round(d.basis, 2)), 0)::numeric AS basis,
+       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'short'), 0)::numeric AS short_term_gain,
+       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'long'), 0)::numeric AS long_term_gain
+FROM tax_disposals d
+WHERE d.result_set_id = $1 AND d.tax_year = $2
+`
+
+type SumYearDisposalLinesParams struct {
+	ResultSetID uuid.UUID
+	TaxYear     int32
+}
+
+type SumYearDisposalLinesRow struct {
+	Proceeds      decimal.Decimal
+	Basis         decimal.Decimal
+	ShortTermGain decimal.Decimal
+	LongTermGain  decimal.Decimal
+}
+
+// A tax year's disposal totals as the reports print them: each piece's proceeds and basis rounded
+// to cents (half away from zero, as money.Line), its gain their difference, then added, so the
+// totals are the sums of the printed lines.
+func (q *Queries) SumYearDisposalLines(ctx context.Context, arg SumYearDisposalLinesParams) (SumYearDisposalLinesRow, error) {
+	row := q.db.QueryRow(ctx, sumYearDisposalLines, arg.ResultSetID, arg.TaxYear)
+	var i SumYearDisposalLinesRow
+	err := row.Scan(
+		&i.Proceeds,
+		&i.Basis,
+		&i.ShortTermGain,
+		&i.LongTermGain,
+	)
+	return i, err
 }

@@ -195,7 +195,12 @@ func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year
 	case err != nil:
 		return Year{}, err
 	}
-	out.Proceeds, out.Basis, out.ShortGain, out.LongGain = sum.Proceeds, sum.Basis, sum.ShortTermGain, sum.LongTermGain
+	lines, err := q.SumYearDisposalLines(ctx, db.SumYearDisposalLinesParams{ResultSetID: rs, TaxYear: int32(y)})
+	if err != nil {
+		return Year{}, err
+	}
+	// the totals of the lines as printed (money.Line), so that they equal every report's totals
+	out.Proceeds, out.Basis, out.ShortGain, out.LongGain = lines.Proceeds, lines.Basis, lines.ShortTermGain, lines.LongTermGain
 	out.Futures, out.Income, out.TxInYear = sum.Futures, sum.Income, int(sum.TransactionCount)
 	out.Gains, out.Losses, out.Denied = sum.Gains.Decimal, sum.Losses.Decimal, sum.DeniedLosses.Decimal
 	inc, err := q.ListYearIncomeByType(ctx, db.ListYearIncomeByTypeParams{ResultSetID: rs, TaxYear: int32(y), ClientID: scope.ClientID()})

@@ -95,8 +95,9 @@ ORDER BY l.acquired_at, l.lot_id::numeric
 LIMIT 10001;
 
 -- name: ListYearForm8949Boxes :many
--- The Form 8949 boxes of a tax year with their totals (one row per disposal piece in the form).
-SELECT d.form_box, d.term, count(*)::integer AS row_count, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis
+-- The Form 8949 boxes of a tax year with their totals (one row per disposal piece in the form): the
+-- sums of the rows in the cents they print (round: half away from zero, as money.Line).
+SELECT d.form_box, d.term, count(*)::integer AS row_count, sum(round(d.proceeds, 2))::numeric AS proceeds, sum(round(d.basis, 2))::numeric AS basis
 FROM tax_disposals d
 WHERE d.result_set_id = $1 AND d.tax_year = $2
 GROUP BY d.form_box, d.term
@@ -117,3 +118,14 @@ LIMIT sqlc.arg(row_limit) OFFSET sqlc.arg(row_offset);
 -- name: GetTaxFiguresYearSummary :one
 -- A tax year's totals in a result set.
 SELECT * FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2;
+
+-- name: SumYearDisposalLines :one
+-- A tax year's disposal totals as the reports print them: each piece's proceeds and basis rounded
+-- to cents (half away from zero, as money.Line), its gain their difference, then added, so the
+-- totals are the sums of the printed lines.
+SELECT coalesce(sum(round(d.proceeds, 2)), 0)::numeric AS proceeds,
+       coalesce(sum(round(d.basis, 2)), 0)::numeric AS basis,
+       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'short'), 0)::numeric AS short_term_gain,
+       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'long'), 0)::numeric AS long_term_gain
+FROM tax_disposals d
+WHERE d.result_set_id = $1 AND d.tax_year = $2;
