@@ -158,10 +158,21 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 		}
 	}
 	for _, ys := range res.Years {
-		y := year(ys.Year)
-		y.proceeds = ys.ShortProceeds.Decimal().Add(ys.LongProceeds.Decimal())
-		y.basis = ys.ShortBasis.Decimal().Add(ys.LongBasis.Decimal())
-		y.short, y.long, y.income = ys.ShortGain.Decimal(), ys.LongGain.Decimal(), ys.IncomeTotal.Decimal()
+		year(ys.Year).income = ys.IncomeTotal.Decimal()
+	}
+	// The year's figures are the sums of the lines the reports print (money.Line: each piece in cents).
+	for _, d := range res.Disposals {
+		if !d.Kind.Taxable() {
+			continue
+		}
+		y := year(int(d.TaxYear))
+		p, b, _, g := money.Line(d.Proceeds.Decimal(), d.Basis.Decimal(), decimal.Decimal{})
+		y.proceeds, y.basis = y.proceeds.Add(p), y.basis.Add(b)
+		if d.Term == tax.LongTerm {
+			y.long = y.long.Add(g)
+		} else {
+			y.short = y.short.Add(g)
+		}
 	}
 	for _, l := range res.Lots {
 		asset := res.Assets[l.Asset]

@@ -1,0 +1,79 @@
+package contracttests
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUnpairedTransferWithGasHasNoNegativeProceeds: a transfer whose pair is undone
+// (unmarkInternalTransfer) is an outflow without a value and with gas paid in ETH worth $15. It is a
+// sale with its value missing: proceeds 0 (never -15), flagged, and its gas is not deducted from a
+// value nobody gave; the gas coins are a disposal of their own. By hand: the 0.1 BTC left at basis
+// $6,010 (0.1 of $60,100): -6,010.00; the gas 0.005 ETH at $15, basis $7.50 (of $1,500 per ETH):
+// +7.50; 2023: -6,002.50 (the loss overstated by 15 would be -6,017.50).
+func TestUnpairedTransferWithGasHasNoNegativeProceeds(t *testing.T) {
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := gqlClient1.String()
+	cold := e.importFile(t, "Gas cold", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd,fee_quantity,fee_asset,fee_fiat_usd\n"+
+		"2023-01-04T00:00:00Z,buy,,,1,ETH,1500,,,\n"+
+		"2023-01-05T00:00:00Z,buy,,,1,BTC,60100,,,\n"+
+		"2023-03-01T00:00:00Z,withdrawal,0.1,BTC,,,,0.005,ETH,15\n")
+	hot := e.importFile(t, "Gas hot", "date,type,received_quantity,received_asset\n"+
+		"2023-03-01T00:10:00Z,deposit,0.1,BTC\n")
+	cw, hw := e.accountTxs(t, cold), e.accountTxs(t, hot)
+	out, in := cw[2].ID, hw[0].ID
+	mustGQL(t, e, "markInternalTransfer", markPairQuery, map[string]any{"c": c, "f": out, "t": in}, nil)
+	mustGQL(t, e, "unmarkInternalTransfer", unmarkQuery, map[string]any{"c": c, "f": out, "t": in}, nil)
+	e.recalculate(t)
+	got := e.tx(t, out)
+	if str(got.CapGainsSumSigned) != "-600250" {
+		t.Errorf("the unpaired transfer's gains %s cents, want -600250 (-6,010.00 + 7.50)", str(got.CapGainsSumSigned))
+	}
+	var lots struct {
+		Disposals []struct {
+			TransactionID  string
+			ProceedsCents  int64
+			CostBasisCents int64
+		}
+	}
+	mustGQL(t, e, "getTaxLots", `query($c: ID!, $k: String!) { getTaxLots(clientId: $c, assetPricingKey: $k) { disposals { transactionId proceedsCents costBasisCents } } }`,
+		map[string]any{"c": c, "k": "BTC"}, &lots)
+	for _, d := range lots.Disposals {
+		if d.ProceedsCents < 0 {
+			t.Errorf("a BTC disposal with proceeds %d cents", d.ProceedsCents)
+		}
+	}
+}
+
+// TestImportRefusesAnAmountTheEngineCannotLoad: a file with a quantity of 200 nines is refused whole,
+// naming the line and the column; the client's recalculations keep working (a later good file is
+// imported and figured), and edits refuse such amounts as BAD_USER_INPUT.
+func TestImportRefusesAnAmountTheEngineCannotLoad(t *testing.T) {
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := gqlClient1.String()
+	head := "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"
+	bad := head + "2023-02-01T00:00:00Z,buy,,,1,ETH,1500\n" + "2023-02-02T00:00:00Z,deposit,,," + strings.Repeat("9", 200) + ",ETH,\n"
+	var u uploadURL
+	mustGQL(t, e, "createUploadUrl", createUploadURLQuery, map[string]any{"c": c, "n": "huge.csv"}, &u)
+	if status, body := putFile(t, e, u.URL, strings.NewReader(bad), int64(len(bad))); status != 201 {
+		t.Fatalf("upload: %d %s", status, body)
+	}
+	var job string
+	mustGQL(t, e, "uploadManualTransactions", importUploadQuery, map[string]any{"c": c, "k": u.FileObjectKey}, &job)
+	if st, why := e.importJob(t, job); st != "FAILED" || !strings.Contains(why, "line 3") || !strings.Contains(why, "received_quantity") {
+		t.Fatalf("a 200-digit quantity: %s %q, want FAILED naming line 3 and received_quantity", st, why)
+	}
+	acc := e.importFile(t, "Huge after", head+"2023-02-01T00:00:00Z,buy,,,1,ETH,1500\n"+"2023-05-01T00:00:00Z,sell,0.5,ETH,,,1000\n")
+	e.recalculate(t)
+	if got := e.year(t, "2023").CapGainsSumSigned; got != "25000" {
+		t.Fatalf("2023 gains %s cents after the refused file, want 25000 (1,000 - 750)", got)
+	}
+	tx := e.accountTxs(t, acc)[0]
+	r := e.gqlErr(t, `mutation($c: ID!, $t: ID!, $tr: ID!, $v: Float) { updateTransfer(clientId: $c, transactionId: $t, transferId: $tr, fiatValue: $v) { id } }`,
+		map[string]any{"c": c, "t": tx.ID, "tr": tx.Transfers[0].ID, "v": 1e30})
+	if r.Code != "BAD_USER_INPUT" || !strings.Contains(r.Message, "fiatValue") {
+		t.Fatalf("a fiat value of 1e30: %s %s, want BAD_USER_INPUT naming fiatValue", r.Code, r.Message)
+	}
+}
