@@ -63,7 +63,10 @@
 //
 // Swaps: a transaction with both purchase legs (in, regular labels) and sale legs (out, regular labels)
 // is a swap; when exactly one leg lacks a FiatValue it gets the other side's total minus its own side's
-// known values ("a disposal plus an acquisition at the same value").
+// known values ("a disposal plus an acquisition at the same value"). Under the pooled rules (GB, CA)
+// the sale legs are disposed of for the value received; where Rules.CostIsValueGiven (GB: TCGA 1992
+// s.38, HMRC's CRYPTO22257) the purchase legs cost the value given, so each side of a swap whose two
+// values differ takes the other side's value.
 //
 // Fees. Fiat fees (Transfer.FeeFiat) are added to the basis of an acquisition, income receipts
 // included (the income stays the market value), and deducted from the proceeds of a disposal;
