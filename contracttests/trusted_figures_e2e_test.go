@@ -1,6 +1,7 @@
 package contracttests
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -75,5 +76,52 @@ func TestImportRefusesAnAmountTheEngineCannotLoad(t *testing.T) {
 		map[string]any{"c": c, "t": tx.ID, "tr": tx.Transfers[0].ID, "v": 1e30})
 	if r.Code != "BAD_USER_INPUT" || !strings.Contains(r.Message, "fiatValue") {
 		t.Fatalf("a fiat value of 1e30: %s %s, want BAD_USER_INPUT naming fiatValue", r.Code, r.Message)
+	}
+}
+
+// TestTaxLotsTrailShowsEveryPieceThatLeft: getTaxLots lists a donation, a gift sent and a loss beside
+// the sale, each with the basis and dates that left (a donation's are Form 8283's), no proceeds and
+// no gain. By hand: 2 ETH bought for $2,000 (FIFO, $1,000 each); the donation of 0.5 takes $500, the
+// gift of 0.25 $250, the loss of 0.1 $100, the sale of 0.15 for $300 $150 (gain $150).
+func TestTaxLotsTrailShowsEveryPieceThatLeft(t *testing.T) {
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := gqlClient1.String()
+	e.importFile(t, "Trail", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"+
+		"2022-01-10T00:00:00Z,buy,,,2,ETH,2000\n"+
+		"2023-02-01T00:00:00Z,donation,0.5,ETH,,,700\n"+
+		"2023-03-01T00:00:00Z,gift_sent,0.25,ETH,,,400\n"+
+		"2023-04-01T00:00:00Z,lost,0.1,ETH,,,\n"+
+		"2023-05-01T00:00:00Z,sell,0.15,ETH,,,300\n")
+	e.recalculate(t)
+	var lots struct {
+		Disposals []struct {
+			Kind, AmountExact string
+			ProceedsCents     int64
+			CostBasisCents    int64
+			GainCents         int64
+			DisposedAt        string
+			LotAcquiredAt     *string
+			Term              string
+		}
+	}
+	mustGQL(t, e, "getTaxLots", `query($c: ID!, $k: String!) { getTaxLots(clientId: $c, assetPricingKey: $k) {
+		disposals { kind amountExact proceedsCents costBasisCents gainCents disposedAt lotAcquiredAt term } } }`,
+		map[string]any{"c": c, "k": "ETH"}, &lots)
+	var got []string
+	for _, d := range lots.Disposals {
+		if d.DisposedAt < "2023-01-01" || d.DisposedAt >= "2024-01-01" {
+			continue // the fixture's own ETH
+		}
+		got = append(got, fmt.Sprintf("%s %s p=%d b=%d g=%d acq=%s %s", d.Kind, d.AmountExact, d.ProceedsCents, d.CostBasisCents, d.GainCents, str(d.LotAcquiredAt)[:min(10, len(str(d.LotAcquiredAt)))], d.Term))
+	}
+	want := []string{
+		"DONATION 0.5 p=0 b=50000 g=0 acq=2022-01-10 LONG_TERM",
+		"GIFT 0.25 p=0 b=25000 g=0 acq=2022-01-10 LONG_TERM",
+		"LOST 0.1 p=0 b=10000 g=0 acq=2022-01-10 LONG_TERM",
+		"DISPOSAL 0.15 p=30000 b=15000 g=15000 acq=2022-01-10 LONG_TERM",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("the 2023 trail:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

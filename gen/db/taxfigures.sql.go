@@ -252,6 +252,74 @@ func (q *Queries) ListAssetLots(ctx context.Context, arg ListAssetLotsParams) ([
 	return items, nil
 }
 
+const listAssetRemovals = `-- name: ListAssetRemovals :many
+SELECT r.seq, r.transfer_id, r.kind, r.lot_id, r.account_key, r.quantity, r.basis, r.acquired_at, r.removed_at, tr.transaction_id
+FROM tax_removals r
+LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = r.transfer_id
+WHERE r.result_set_id = $1 AND r.asset_key = ANY($3::text[])
+  AND ($4::uuid IS NULL OR tr.transaction_id = $4::uuid)
+ORDER BY r.seq
+LIMIT 10001
+`
+
+type ListAssetRemovalsParams struct {
+	ResultSetID   uuid.UUID
+	ClientID      uuid.UUID
+	AssetKeys     []string
+	TransactionID *uuid.UUID
+}
+
+type ListAssetRemovalsRow struct {
+	Seq           int32
+	TransferID    uuid.UUID
+	Kind          string
+	LotID         *string
+	AccountKey    string
+	Quantity      decimal.Decimal
+	Basis         decimal.Decimal
+	AcquiredAt    *time.Time
+	RemovedAt     time.Time
+	TransactionID *uuid.UUID
+}
+
+// The non-taxable removals of one asset (gifts sent, donations, losses, untracked transfers out):
+// the quantity that left at its basis, with no proceeds; of one transaction when given.
+func (q *Queries) ListAssetRemovals(ctx context.Context, arg ListAssetRemovalsParams) ([]ListAssetRemovalsRow, error) {
+	rows, err := q.db.Query(ctx, listAssetRemovals,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.AssetKeys,
+		arg.TransactionID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListAssetRemovalsRow
+	for rows.Next() {
+		var i ListAssetRemovalsRow
+		if err := rows.Scan(
+			&i.Seq,
+			&i.TransferID,
+			&i.Kind,
+			&i.LotID,
+			&i.AccountKey,
+			&i.Quantity,
+			&i.Basis,
+			&i.AcquiredAt,
+			&i.RemovedAt,
+			&i.TransactionID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listAssetsByPricingKey = `-- name: ListAssetsByPricingKey :many
 SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url FROM assets WHERE client_id = $1
   AND coalesce(nullif(price_source_id, ''), lower(symbol)) = lower($2::text)

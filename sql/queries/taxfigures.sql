@@ -129,3 +129,14 @@ SELECT coalesce(sum(round(d.proceeds, 2)), 0)::numeric AS proceeds,
        coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'long'), 0)::numeric AS long_term_gain
 FROM tax_disposals d
 WHERE d.result_set_id = $1 AND d.tax_year = $2;
+
+-- name: ListAssetRemovals :many
+-- The non-taxable removals of one asset (gifts sent, donations, losses, untracked transfers out):
+-- the quantity that left at its basis, with no proceeds; of one transaction when given.
+SELECT r.seq, r.transfer_id, r.kind, r.lot_id, r.account_key, r.quantity, r.basis, r.acquired_at, r.removed_at, tr.transaction_id
+FROM tax_removals r
+LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = r.transfer_id
+WHERE r.result_set_id = $1 AND r.asset_key = ANY(sqlc.arg(asset_keys)::text[])
+  AND (sqlc.narg(transaction_id)::uuid IS NULL OR tr.transaction_id = sqlc.narg(transaction_id)::uuid)
+ORDER BY r.seq
+LIMIT 10001;
