@@ -151,10 +151,13 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 		y.incomeTxs[typ][txID] = true
 	}
 	for _, w := range res.Warnings {
-		if w.Code == tax.WarnUncovered || w.Code == tax.WarnNegativeBalance {
-			if txID, ok := el.txOf[w.TransferID]; ok {
-				fig(txID).negative = true
-			}
+		txID, ok := el.txOf[w.TransferID]
+		switch {
+		case !ok:
+		case w.Code == tax.WarnUncovered || w.Code == tax.WarnNegativeBalance:
+			fig(txID).negative = true
+		case w.Code == tax.WarnMissingPrice: // a transfer without a price: missing a basis (or proceeds)
+			fig(txID).missing = true
 		}
 	}
 	for _, ys := range res.Years {

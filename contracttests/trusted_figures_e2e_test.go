@@ -125,3 +125,47 @@ func TestTaxLotsTrailShowsEveryPieceThatLeft(t *testing.T) {
 		t.Fatalf("the 2023 trail:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestUnpricedReceiptIsMissingBasisEverywhere: a deposit with no price (5 QQZ, an asset no price
+// source knows) and a trade into 100 QQZ without a price on either side are missing a basis for the
+// transaction, the isMissingBasis filter, the summary's count and the MISSING_BASIS insight; a priced
+// buy in the same account is not.
+func TestUnpricedReceiptIsMissingBasisEverywhere(t *testing.T) {
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := gqlClient1.String()
+	acct := e.importFile(t, "Unpriced", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"+
+		"2024-02-01T00:00:00Z,buy,,,1,ETH,2500\n"+
+		"2024-02-02T00:00:00Z,deposit,,,5,QQZ,\n"+
+		"2024-02-03T00:00:00Z,trade,10,QQY,100,QQZ,\n")
+	e.recalculate(t)
+	txs := e.accountTxs(t, acct)
+	want := map[string]bool{txs[1].ID: true, txs[2].ID: true}
+	for i, tx := range txs {
+		if tx.IsMissingBasis != want[tx.ID] {
+			t.Errorf("transaction %d: isMissingBasis %v, want %v", i, tx.IsMissingBasis, want[tx.ID])
+		}
+	}
+	var page struct{ Transactions []struct{ ID string } }
+	mustGQL(t, e, "getClientTransactions", `query($c: ID!, $a: [ID!]) { getClientTransactions(clientId: $c, accountIds: $a, isMissingBasis: true, limit: 50) { transactions { id } } }`,
+		map[string]any{"c": c, "a": []string{acct}}, &page)
+	var sum struct{ MissingBasisCount int }
+	mustGQL(t, e, "getClientTransactionsSummary", `query($c: ID!, $a: [ID!]) { getClientTransactionsSummary(clientId: $c, accountIds: $a) { missingBasisCount } }`,
+		map[string]any{"c": c, "a": []string{acct}}, &sum)
+	if len(page.Transactions) != 2 || sum.MissingBasisCount != 2 {
+		t.Errorf("the filter lists %d, the summary counts %d; want the 2 unpriced receipts", len(page.Transactions), sum.MissingBasisCount)
+	}
+	var insights []struct{ TransactionIds []string }
+	mustGQL(t, e, "getClientInsights", `query($c: ID!) { getClientInsights(clientId: $c, type: MISSING_BASIS) { transactionIds } }`, map[string]any{"c": c}, &insights)
+	found := 0
+	for _, in := range insights {
+		for _, x := range in.TransactionIds {
+			if want[x] {
+				found++
+			}
+		}
+	}
+	if found != 2 {
+		t.Errorf("the MISSING_BASIS insight names %d of the 2 unpriced receipts", found)
+	}
+}

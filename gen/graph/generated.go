@@ -6846,7 +6846,10 @@ enum InsightStatusEnum {
 
 "Kinds of insight."
 enum InsightTypeEnum {
-  "Disposals without a known cost basis (lots acquired without a price, or uncovered disposals)."
+  """
+  Transactions without a known cost basis: a transfer without a price (a receipt, an income, a sale), or a
+  disposal of coins acquired without a price or uncovered. The same transactions as the ` + "`" + `isMissingBasis` + "`" + ` filter.
+  """
   MISSING_BASIS
   "Disposals of more than the accounts held: the uncovered quantity is reported with a zero basis."
   UNCOVERED_DISPOSALS

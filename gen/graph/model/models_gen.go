@@ -3404,7 +3404,8 @@ func (e InsightStatusEnum) MarshalJSON() ([]byte, error) {
 type InsightTypeEnum string
 
 const (
-	// Disposals without a known cost basis (lots acquired without a price, or uncovered disposals).
+	// Transactions without a known cost basis: a transfer without a price (a receipt, an income, a sale), or a
+	// disposal of coins acquired without a price or uncovered. The same transactions as the `isMissingBasis` filter.
 	InsightTypeEnumMissingBasis InsightTypeEnum = "MISSING_BASIS"
 	// Disposals of more than the accounts held: the uncovered quantity is reported with a zero basis.
 	InsightTypeEnumUncoveredDisposals InsightTypeEnum = "UNCOVERED_DISPOSALS"
