@@ -169,3 +169,25 @@ func TestUnpricedReceiptIsMissingBasisEverywhere(t *testing.T) {
 		t.Errorf("the MISSING_BASIS insight names %d of the 2 unpriced receipts", found)
 	}
 }
+
+// TestUpdateClientToGBFollowsTheUKTaxYear: after updateClient(country: GB) the client's tax year is
+// the UK's, 6 April to 5 April, whatever fiscal year it stored before, and once recalculated
+// getIncomeAndCapGains' year 2024 runs from 6 April 2024 to 5 April 2025.
+func TestUpdateClientToGBFollowsTheUKTaxYear(t *testing.T) {
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := gqlClient1.String()
+	var got struct{ Country, FiscalYearStart, FiscalYearEnd string }
+	mustGQL(t, e, "updateClient", `mutation($c: ID!) { updateClient(clientId: $c, country: GB) { country fiscalYearStart fiscalYearEnd } }`,
+		map[string]any{"c": c}, &got)
+	if got.Country != "GB" || got.FiscalYearStart != "04-06" || got.FiscalYearEnd != "04-05" {
+		t.Fatalf("after updateClient(country: GB): %+v, want GB 04-06 04-05", got)
+	}
+	e.recalculate(t)
+	var year struct{ StartDate, EndDate string }
+	mustGQL(t, e, "getIncomeAndCapGains", `query($c: ID!) { getIncomeAndCapGains(clientId: $c, year: "2024") { startDate endDate } }`,
+		map[string]any{"c": c}, &year)
+	if !strings.HasPrefix(year.StartDate, "2024-04-0") || !strings.HasPrefix(year.EndDate, "2025-04-0") {
+		t.Fatalf("GB year 2024: %s to %s, want 6 April 2024 to 5 April 2025", year.StartDate, year.EndDate)
+	}
+}
