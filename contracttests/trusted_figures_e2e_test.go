@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestUnpairedTransferWithGasHasNoNegativeProceeds: a transfer whose pair is undone
@@ -189,5 +190,54 @@ func TestUpdateClientToGBFollowsTheUKTaxYear(t *testing.T) {
 		map[string]any{"c": c}, &year)
 	if !strings.HasPrefix(year.StartDate, "2024-04-0") || !strings.HasPrefix(year.EndDate, "2025-04-0") {
 		t.Fatalf("GB year 2024: %s to %s, want 6 April 2024 to 5 April 2025", year.StartDate, year.EndDate)
+	}
+}
+
+// TestPositionNegativeInOneAccount: 80 AVAX bought in one account ($2,000), 10 sold from another that
+// never had any (per-wallet basis: the sale is uncovered). The position holds the 80 units the tax
+// results hold, with their basis ($2,000) and value (80 x $25.50), is flagged isNegativeBalance and
+// counted once in negativeBalanceCount, as the summary counts one negative balance; before, it showed
+// 70 units with the basis of 80 and no flag.
+func TestPositionNegativeInOneAccount(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := newReadsClient(t, e, "Avax Split")
+	today := time.Now().UTC().Truncate(readsDay)
+	seedDailyPrices(t, e, "avalanche-2", today.AddDate(0, 0, -3), today, func(time.Time) string { return "25.50" })
+	c.importCSV("Exchange A", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"+
+		today.AddDate(0, 0, -20).Format(time.RFC3339)+",buy,,,80,AVAX,2000\n")
+	c.importCSV("Exchange B", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"+
+		today.AddDate(0, 0, -10).Format(time.RFC3339)+",sell,10,AVAX,,,300\n")
+	c.recalculate()
+	var page struct {
+		Positions []struct {
+			AmountExact       string
+			ValueCents        *int64
+			CostBasisCents    int64
+			IsNegativeBalance bool
+		}
+		NegativeBalanceCount int
+		TotalValueCents      int64
+		TotalCostBasisCents  int64
+	}
+	c.must("getPortfolioV2", `query($c: ID!) { getPortfolioV2(clientId: $c) { positions { amountExact valueCents costBasisCents isNegativeBalance }
+		negativeBalanceCount totalValueCents totalCostBasisCents } }`, nil, &page)
+	if len(page.Positions) != 1 {
+		t.Fatalf("positions %+v, want AVAX", page)
+	}
+	p := page.Positions[0]
+	if p.AmountExact != "80" || p.CostBasisCents != 200000 || p.ValueCents == nil || *p.ValueCents != 204000 || !p.IsNegativeBalance {
+		t.Errorf("AVAX %+v, want 80 units, basis 200000, value 204000, flagged", p)
+	}
+	if page.NegativeBalanceCount != 1 || page.TotalValueCents != 204000 || page.TotalCostBasisCents != 200000 {
+		t.Errorf("totals %+v, want 1 negative, value 204000, basis 200000", page)
+	}
+	var sum struct{ NegativeBalanceCount int }
+	c.must("getClientTransactionsSummary", `query($c: ID!) { getClientTransactionsSummary(clientId: $c) { negativeBalanceCount } }`, nil, &sum)
+	if sum.NegativeBalanceCount != 1 {
+		t.Errorf("the summary counts %d negative balances, want 1", sum.NegativeBalanceCount)
 	}
 }
