@@ -31,7 +31,7 @@ func TestPortalIncomeValueEdit(t *testing.T) {
 	portalURL := w.accessToken("value-user", "")
 	w.gqlToken, w.gqlClient = w.tokenFromURL(portalURL), client.String()
 	if _, err := fileimport.Import(ctx, w.pool, fileimport.Request{ClientID: client, Name: "Staking", Format: imports.CSVGeneric,
-		File: strings.NewReader("date,type,received_quantity,received_asset,fiat_value_usd\n2024-03-01T12:00:00Z,staking_reward,0.58907,SOL,75.40\n"),
+		File:  strings.NewReader("date,type,received_quantity,received_asset,fiat_value_usd\n2024-03-01T12:00:00Z,staking_reward,0.58907,SOL,75.40\n"),
 		Actor: "user:test"}); err != nil {
 		t.Fatal(err)
 	}
