@@ -110,3 +110,56 @@ func TestPortalIncomeValueEdit(t *testing.T) {
 		t.Errorf("history fields %v: want the value edit and no basis override", fields)
 	}
 }
+
+// TestPortalUnpricedReceipt: a deposit of 5 QQZ that no price source knows and a trade into 100 QQZ
+// without a price on either side show "No price" in the transaction list (not $0.00 and not a green
+// "Gain $0.00"), carry the Missing cost basis badge, and are the missing-basis insight's two
+// transactions on the review page.
+func TestPortalUnpricedReceipt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	w := newWorld(t)
+	ctx := context.Background()
+	w.api("POST", "/users", `{"userId":"unpriced-user"}`, 201, nil)
+	client := w.clientID("unpriced-user")
+	portalURL := w.accessToken("unpriced-user", "")
+	w.gqlToken, w.gqlClient = w.tokenFromURL(portalURL), client.String()
+	if _, err := fileimport.Import(ctx, w.pool, fileimport.Request{ClientID: client, Name: "Unpriced", Format: imports.CSVGeneric,
+		File: strings.NewReader("date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n" +
+			"2024-02-01T12:00:00Z,buy,,,1,ETH,2500\n2024-02-02T12:00:00Z,deposit,,,5,QQZ,\n2024-02-03T12:00:00Z,trade,10,QQY,100,QQZ,\n"),
+		Actor: "user:test"}); err != nil {
+		t.Fatal(err)
+	}
+	scope, err := auth.PartnerUserScope(&auth.Partner{PartnerID: w.partnerID, Method: auth.MethodSecretPair}, client, &w.partnerID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := recalc.NewService(w.pool, w.jobs).Request(ctx, scope, recalc.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	testwait.For(t, "the recalculation", 60*time.Second, func() bool {
+		var j struct {
+			J *struct{ ID string } `json:"getActiveRecalculateJob"`
+		}
+		w.gql(fmt.Sprintf(`{ getActiveRecalculateJob(clientId: %q) { id } }`, client), &j)
+		return j.J == nil
+	})
+	w.do(chromedp.Navigate(portalURL), visible("#recalc-settled"))
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions"), visible("#tx-list tr[data-tx]"), idle())
+	rows := w.eval(`[...document.querySelectorAll('#tx-list tr[data-tx]')].map(r => r.innerText.replace(/\s+/g, ' ')).join('\n')`)
+	lines := strings.Split(rows, "\n")
+	if len(lines) != 3 {
+		t.Fatalf("the list shows %d transactions:\n%s", len(lines), rows)
+	}
+	for _, l := range lines {
+		unpricedRow := strings.Contains(l, "QQZ")
+		if unpricedRow != strings.Contains(l, "No price") || unpricedRow != strings.Contains(l, "Missing cost basis") || strings.Contains(l, "Gain $0.00") {
+			t.Errorf("row %q: want No price and Missing cost basis exactly on the QQZ receipts, never Gain $0.00", l)
+		}
+	}
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/review"), visible(`[data-insight="missing-basis"]`), idle())
+	if n := w.insightCount("missing-basis"); n != 2 {
+		t.Errorf("the missing-basis insight counts %d transactions, want the 2 QQZ receipts", n)
+	}
+}
