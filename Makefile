@@ -85,10 +85,14 @@ sdk/ts/node_modules/.package-lock.json: sdk/ts/package.json sdk/ts/package-lock.
 OASDIFF_VERSION := v1.33.0
 bin/oasdiff:
 	GOBIN=$(CURDIR)/bin GOFLAGS=-mod=mod $(GO) install github.com/oasdiff/oasdiff@$(OASDIFF_VERSION)
+OGEN_VERSION := v1.24.0
+bin/ogen:
+	GOBIN=$(CURDIR)/bin GOFLAGS=-mod=mod $(GO) install github.com/ogen-go/ogen/cmd/ogen@$(OGEN_VERSION)
 
 ## contract-gate: fail on a breaking change against the released contract (spec/baseline/README.md),
-## and check that the gate rejects the deliberately breaking copies
-contract-gate: bin/oasdiff node_modules/.package-lock.json
+## check that the gate rejects the deliberately breaking copies, and that a third, strict generator
+## (ogen, beside oapi-codegen and openapi-typescript of make generate) accepts the spec
+contract-gate: bin/oasdiff bin/ogen node_modules/.package-lock.json
 	scripts/contract-gate
 	scripts/contract-gate --self-test
 

@@ -40,8 +40,8 @@ func TestAuthMatrix(t *testing.T) {
 		ops = append(ops, op)
 	}
 	sort.Strings(ops)
-	if len(ops) != 25 {
-		t.Fatalf("%d operations have a success example, want 25", len(ops))
+	if len(ops) != 27 {
+		t.Fatalf("%d operations have a success example, want 27", len(ops))
 	}
 	for _, opID := range ops {
 		base := success[opID]
@@ -114,12 +114,12 @@ func expectedStatus(doc *openapi3.T, op *openapi3.Operation, c restCase, cred st
 		}
 		return ok
 	case "accessToken":
-		if allowed["accessToken"] {
+		if allowed["portalAccessToken"] {
 			return ok
 		}
 		return is(http.StatusForbidden)
 	case "otherAccessToken":
-		if allowed["accessToken"] {
+		if allowed["portalAccessToken"] {
 			return is(http.StatusNotFound)
 		}
 		return is(http.StatusForbidden)

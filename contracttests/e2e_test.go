@@ -171,9 +171,10 @@ func startFlowServer(t *testing.T) *flowServer {
 	t.Helper()
 	pool := pgtest.Pool(t)
 	cfg := testConfig(t)
-	cfg.EsploraURL, cfg.CoinGeckoURL = fakes.Esplora(t, filepath.Join("..", fakes.EsploraRecording)).URL, fakes.CoinGecko(t).URL
+	cfg.EsploraURL, cfg.CoinGeckoURL = unreachableFor(t, unreachableAddress, fakes.Esplora(t, filepath.Join("..", fakes.EsploraRecording))), fakes.CoinGecko(t).URL
 	cfg.WebhookAllowPrivate = true // receivers on 127.0.0.1
 	seed(t, &env{pool: pool, cfg: cfg, known: map[string]bool{}})
+	refuseResultsOf(t, pool, failingRecalcUser)
 
 	bucket, err := reports.OpenBucket(context.Background(), cfg.BlobURL, cfg.DataDir)
 	if err != nil {
@@ -203,6 +204,52 @@ func startFlowServer(t *testing.T) *flowServer {
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return &flowServer{URL: srv.URL, pool: pool, cfg: cfg}
+}
+
+// The flows' failure cases: a wallet whose provider cannot be reached, and a user whose
+// recalculations fail for good.
+const (
+	unreachableAddress = "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh"
+	failingRecalcUser  = "failing-recalc-user"
+)
+
+// unreachableFor answers 503 for one address's requests and passes the others to next.
+func unreachableFor(t *testing.T, address string, next *httptest.Server) string {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, address) {
+			http.Error(w, "upstream unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		next.Config.Handler.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// refuseResultsOf makes every recalculation of the user with this reference id fail for good at
+// once: the database refuses its result sets, and its recalculation jobs make one attempt.
+func refuseResultsOf(t *testing.T, pool *pgxpool.Pool, referenceID string) {
+	t.Helper()
+	if _, err := pool.Exec(context.Background(), `
+		CREATE FUNCTION test_refuse_results() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN
+			IF EXISTS (SELECT 1 FROM clients c WHERE c.id = NEW.client_id AND c.reference_id = '`+referenceID+`') THEN
+				RAISE EXCEPTION 'results refused by the test';
+			END IF;
+			RETURN NEW;
+		END $$;
+		CREATE TRIGGER test_refuse_results BEFORE INSERT ON tax_result_sets FOR EACH ROW EXECUTE FUNCTION test_refuse_results();
+		CREATE FUNCTION test_one_attempt() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN
+			IF NEW.kind = '`+jobs.KindRecalc+`' AND EXISTS (SELECT 1 FROM clients c
+					WHERE c.id = (NEW.args->>'client_id')::uuid AND c.reference_id = '`+referenceID+`') THEN
+				NEW.max_attempts := 1;
+			END IF;
+			RETURN NEW;
+		END $$;
+		CREATE TRIGGER test_one_attempt BEFORE INSERT ON river_job FOR EACH ROW EXECUTE FUNCTION test_one_attempt();`); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // engineResult runs the engine on the known ledger: the recorded address's five confirmed

@@ -45,6 +45,7 @@ var (
 	btcAccount  = uuid.MustParse("0190a1b2-0000-7000-8000-000000000002")
 	syncID      = uuid.MustParse("0190a1b2-0000-7000-8000-000000000101")
 	reportID    = uuid.MustParse("0190a1b2-0000-7000-8000-000000000201")
+	recalcID    = uuid.MustParse("0190a1b2-0000-7000-8000-000000000a01")
 	signingKey  = "contract-test-signing-secret"
 	tokenSecret = "contract-test-access-token-secret-0123456789"
 )

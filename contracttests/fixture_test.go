@@ -73,6 +73,11 @@ func seed(t *testing.T, e *env) {
 				return err
 			}
 		}
+		// user-123's last recalculation, completed (GET .../recalculations/{jobId}).
+		if _, err := tx.Exec(c, `INSERT INTO recalc_jobs (id, client_id, status, progress, attempt, max_attempts, created_at, started_at, finished_at)
+			VALUES ($1, $2, 'completed', 100, 1, 10, $3::timestamptz, $3::timestamptz + interval '1 second', $3::timestamptz + interval '3 seconds')`, recalcID, user123ID, created.Add(4*time.Minute)); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(c, `INSERT INTO discount_codes (id, client_id, year, code, percent_off, created_at) VALUES ($1, $2, 2024, 'ACME-2024-7QK4M9XP', 20, $3)`,
 			uuid.MustParse("0190a1b2-0000-7000-8000-000000000302"), user123ID, created); err != nil {
 			return err
@@ -97,7 +102,7 @@ func seed(t *testing.T, e *env) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []uuid.UUID{acmeID, otherID, user123ID, user200ID, ethAccount, btcAccount, syncID, reportID, linkID, webhookEndpointID, webhookEventID, webhookDeliveryID} {
+	for _, id := range []uuid.UUID{acmeID, otherID, user123ID, user200ID, ethAccount, btcAccount, syncID, reportID, recalcID, linkID, webhookEndpointID, webhookEventID, webhookDeliveryID} {
 		e.known[id.String()] = true
 	}
 	seedReport(t, e)

@@ -161,3 +161,38 @@ func TestGraphQLLockoutIsPerCredentialAndAddress(t *testing.T) {
 		}
 	}
 }
+
+// A partner's right credentials sent to GraphQL by mistake get a 401 that says where they belong,
+// as often as they are sent, and never lock the partner out of REST at that address: GraphQL does
+// not check partner secrets, so such a request is no guess.
+func TestPartnerCredentialsOnGraphQLDoNotLock(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	query := []byte(`{"query":"query{getMyClients{id}}"}`)
+	caller := from("127.0.0.81")
+	for _, hdr := range []map[string]string{
+		{"x-client-id": acmeCreds.ClientID, "x-api-secret": acmeCreds.APISecret},
+		{"x-api-key": acmeCreds.APIKey},
+	} {
+		for i := range 8 {
+			status, _, b := sendFrom(t, caller, http.MethodPost, e.url+"/graphql", query, hdr)
+			var g gqlResponse
+			_ = json.Unmarshal(b, &g)
+			if status != http.StatusUnauthorized || g.code() != "UNAUTHENTICATED" || !strings.Contains(string(b), "partner REST API under /api") {
+				t.Fatalf("partner credentials on GraphQL, try %d: %d %s", i+1, status, b)
+			}
+		}
+		if status, _, b := sendFrom(t, caller, http.MethodGet, e.url+"/api/users/user-123/user", nil, hdr); status != http.StatusOK {
+			t.Fatalf("the same credentials on REST from the same address after 8 GraphQL tries: %d %s", status, b)
+		}
+	}
+	// A wrong partner secret on REST still counts and locks.
+	wrong := map[string]string{"x-client-id": acmeCreds.ClientID, "x-api-secret": acmeCreds.APISecret + "x"}
+	var last int
+	for range 6 {
+		last, _, _ = sendFrom(t, caller, http.MethodGet, e.url+"/api/users/user-123/user", nil, wrong)
+	}
+	if last != http.StatusTooManyRequests {
+		t.Fatalf("6 wrong secrets on REST: last status %d, want 429", last)
+	}
+}

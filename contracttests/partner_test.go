@@ -88,6 +88,12 @@ func TestIdempotencyKeys(t *testing.T) {
 	if st, _, b := partnerCall(t, e, "apiKey", "POST", "/api/users", user, k1); st != 201 || !bytes.Equal(b, b1) {
 		t.Errorf("the same partner's API key with the key: %d %s", st, b)
 	}
+	// The same JSON written another way (members reordered, other white space) is the same request.
+	reordered := []byte("{ \"email\": \"idem@example.com\",\n  \"userId\": \"idem-user\" }")
+	if st, h, b := sendFrom(t, http.DefaultClient, "POST", e.url+"/api/users", reordered, map[string]string{
+		"x-client-id": acmeCreds.ClientID, "x-api-secret": acmeCreds.APISecret, "Idempotency-Key": k1["Idempotency-Key"]}); st != 201 || !bytes.Equal(b, b1) || h.Get("Idempotent-Replayed") != "true" {
+		t.Errorf("the same body with its members reordered: %d %s; want the first answer replayed", st, b)
+	}
 	if n := countRows(t, e, `SELECT count(*) FROM clients WHERE reference_id = 'idem-user'`); n != 1 {
 		t.Fatalf("%d users created, want 1", n)
 	}

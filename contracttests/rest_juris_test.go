@@ -3,6 +3,7 @@ package contracttests
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -10,12 +11,14 @@ import (
 	taxdclient "github.com/taxd-dev/taxd/sdk/go"
 )
 
-// TestRESTTaxPreviewJurisdictions: a partner's GB user and CA user, through the Go SDK. The partner
+// TestRESTTaxPreviewJurisdictions: a partner's GB, CA, DE and AU users, through the Go SDK. The partner
 // creates each user, mints a portal access token with which the user (as in the portal) picks its
 // country and currency and imports a file; the partner uploads it, refreshes the taxes and reads
 // the preview, which speaks the country's terms. The figures are the hand arithmetic of
-// gbLedger and caLedger: GB 2024/25 gains 400, losses 200, net 200 (no holding period: all of it
-// short-term); CA 2024 gains 900, losses 2,000, denied 2,000, net -1,100. A US user's preview carries none of these fields.
+// gbLedger, caLedger, deLedger and auLedger: GB 2024/25 gains 400, losses 200, net 200 (no holding
+// period: all of it short-term); CA 2024 gains 900, losses 2,000, denied 2,000, net -1,100, taxable
+// -550; DE 2024 999.99 taxable pieces below the Freigrenze (taxable 0) and 550 tax-free; AU 2023-24 a
+// net capital gain of 1,260. A US user's preview carries none of these fields.
 func TestRESTTaxPreviewJurisdictions(t *testing.T) {
 	t.Parallel()
 	f := startFlowWith(t, seed) // the REST fixture, with workers
@@ -32,10 +35,19 @@ func TestRESTTaxPreviewJurisdictions(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		ref, country, currency, tz, file string
+		year, transactions               int
 		want                             want
+		taxable                          string // the rules' own figures (TaxPreview's optional cents fields that are set)
 	}{
-		{"uk-user", "GB", "GBP", "Europe/London", gbLedger, want{"GB", "2024/25", "GBP", "£200.00", 20000, 0, 20000, 40000, -20000, -1}},
-		{"ca-user", "CA", "CAD", "America/Toronto", caLedger, want{"CA", "2024", "CAD", "-CA$1,100.00", -110000, 0, -110000, 90000, -200000, 200000}},
+		{"uk-user", "GB", "GBP", "Europe/London", gbLedger, 2024, 4, want{"GB", "2024/25", "GBP", "£200.00", 20000, 0, 20000, 40000, -20000, -1}, ""},
+		{"ca-user", "CA", "CAD", "America/Toronto", caLedger, 2024, 4, want{"CA", "2024", "CAD", "-CA$1,100.00", -110000, 0, -110000, 90000, -200000, 200000},
+			"taxableGain=-55000"},
+		// deLedger: 999.99 held a year or less (a cent below the Freigrenze: taxable 0), 550 held longer (tax-free)
+		{"de-user", "DE", "EUR", "Europe/Berlin", deLedger, 2024, 4, want{"DE", "2024", "EUR", "€1,549.99", 99999, 55000, 154999, 99999, 0, -1},
+			"taxableGain=0 gainThreshold=100000 taxableIncome=0"},
+		// auLedger: the ATO guide's example, net capital gain 1,260 after 400 brought forward and the 1,260 discount
+		{"au-user", "AU", "AUD", "Australia/Sydney", auLedger, 2023, 5, want{"AU", "2023-24", "AUD", "A$2,920.00", -8000, 300000, 292000, 352000, -60000, -1},
+			"taxableGain=126000 discount=126000 lossesBroughtForward=40000 lossesCarriedForward=0"},
 	} {
 		t.Run(tc.country, func(t *testing.T) {
 			u, err := c.CreateUserWithResponse(ctx, nil, taxdclient.CreateUserRequest{UserId: tc.ref})
@@ -99,26 +111,36 @@ func TestRESTTaxPreviewJurisdictions(t *testing.T) {
 				must(t, err, j.JSON200 == nil, "active job", j.Body)
 				return j.JSON200.Data == nil
 			})
-			year := 2024
+			year := tc.year
 			p, err := c.GetTaxPreviewWithResponse(ctx, tc.ref, &taxdclient.GetTaxPreviewParams{Year: &year})
 			must(t, err, p.JSON200 == nil, "preview", p.Body)
 			d, w := p.JSON200.Data, tc.want
-			got := want{enumString(d.Jurisdiction), deref(d.TaxYearLabel), d.Currency, d.CapitalGainsFormatted, d.ShortTermGainsCents,
+			got := want{string(d.Jurisdiction), d.TaxYearLabel, d.Currency, d.CapitalGainsFormatted, d.ShortTermGainsCents,
 				d.LongTermGainsCents, d.CapitalGainsCents, deref(d.GainsCents), deref(d.LossesCents), -1}
 			if d.DeniedLossesCents != nil {
 				got.denied = *d.DeniedLossesCents
 			}
-			if got != w || d.IsStale || d.TransactionCount != 4 {
-				t.Errorf("preview %s:\n got %+v (stale %v, %d transactions)\nwant %+v", p.Body, got, d.IsStale, d.TransactionCount, w)
+			var own []string
+			for _, x := range []struct {
+				name string
+				v    *int64
+			}{{"taxableGain", d.TaxableGainCents}, {"gainThreshold", d.GainThresholdCents}, {"taxableIncome", d.TaxableIncomeCents},
+				{"discount", d.DiscountCents}, {"lossesBroughtForward", d.LossesBroughtForwardCents}, {"lossesCarriedForward", d.LossesCarriedForwardCents}} {
+				if x.v != nil {
+					own = append(own, fmt.Sprintf("%s=%d", x.name, *x.v))
+				}
+			}
+			if got != w || d.IsStale || d.TransactionCount != tc.transactions || strings.Join(own, " ") != tc.taxable {
+				t.Errorf("preview %s:\n got %+v %q (stale %v, %d transactions)\nwant %+v %q", p.Body, got, own, d.IsStale, d.TransactionCount, w, tc.taxable)
 			}
 		})
 	}
-	// the fixture's US user: none of the jurisdiction fields
+	// the fixture's US user: the jurisdiction and its year named, none of the other countries' terms
 	year := 2023
 	p, err := c.GetTaxPreviewWithResponse(ctx, "user-123", &taxdclient.GetTaxPreviewParams{Year: &year})
 	must(t, err, p.JSON200 == nil, "US preview", p.Body)
-	if d := p.JSON200.Data; d.Jurisdiction != nil || d.TaxYearLabel != nil || d.GainsCents != nil || d.LossesCents != nil || d.DeniedLossesCents != nil {
-		t.Errorf("US preview carries jurisdiction terms: %s", p.Body)
+	if d := p.JSON200.Data; d.Jurisdiction != taxdclient.US || d.TaxYearLabel != "2023" || d.GainsCents != nil || d.LossesCents != nil || d.DeniedLossesCents != nil || d.TaxableGainCents != nil {
+		t.Errorf("US preview: %s; want jurisdiction US, taxYearLabel 2023 and no other country's terms", p.Body)
 	}
 }
 
@@ -130,9 +152,3 @@ func deref[T any](p *T) T {
 	return *p
 }
 
-func enumString[T ~string](p *T) string {
-	if p == nil {
-		return ""
-	}
-	return string(*p)
-}

@@ -198,11 +198,64 @@ func TestTypeScriptSDKPartnerFlow(t *testing.T) {
 		run(app, tsc, "-p", ".")
 	}
 	srv := startFlowServer(t)
-	env := []string{"TAXD_API_URL=" + srv.URL + "/api", "TAXD_CLIENT_ID=" + acmeCreds.ClientID, "TAXD_API_SECRET=" + acmeCreds.APISecret, "TAXD_FLOW_USER=ts-sdk-user"}
+	env := []string{"TAXD_API_URL=" + srv.URL + "/api", "TAXD_CLIENT_ID=" + acmeCreds.ClientID, "TAXD_API_SECRET=" + acmeCreds.APISecret, "TAXD_FLOW_USER=ts-sdk-user",
+		"TAXD_UNREACHABLE_ADDRESS=" + unreachableAddress, "TAXD_FAILING_RECALC_USER=" + failingRecalcUser}
 	out := runNode(t, app, "node", []string{"flow.mjs"}, env...)
 	out += runNode(t, app, "node", []string{"require.cjs"}, env...)
-	if !strings.Contains(out, "ts sdk flow (esm)") || !strings.Contains(out, "ts sdk flow (cjs): ts-sdk-user is clientId") {
+	if !strings.Contains(out, "ts sdk flow (esm)") || !strings.Contains(out, "ts sdk flow (cjs): ts-sdk-user is clientId") ||
+		!strings.Contains(out, "ts sdk failures: sync of an unreachable wallet retrying") {
 		t.Fatalf("unexpected output: %s", out)
+	}
+}
+
+// The Go SDK reports failures as such: a sync whose provider cannot be reached is seen retrying
+// (the attempt, the next one's time and why) and, on the caller's deadline, WaitForSync returns
+// that last state; a recalculation that failed for good is a RecalculationError with its reason.
+func TestGoSDKReportsFailures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	srv := startFlowServer(t)
+	c, err := taxdclient.New(srv.URL+"/api", taxdclient.Credentials{ClientID: acmeCreds.ClientID, APISecret: acmeCreds.APISecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.PollInterval = 100 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+
+	const ref = "go-sdk-unreachable"
+	_, err = c.CreateUserWithResponse(ctx, nil, taxdclient.CreateUserRequest{UserId: ref})
+	must(t, err, false, "create user", nil)
+	_, err = c.CreateAccountsWithResponse(ctx, ref, nil, taxdclient.CreateAccountsRequest{Wallets: []taxdclient.AccountWallet{
+		{Address: unreachableAddress, Chain: "bitcoin"}}})
+	must(t, err, false, "add the wallet", nil)
+	sync, err := c.CreateAccountSyncsWithResponse(ctx, ref, nil, taxdclient.CreateAccountSyncsRequest{})
+	must(t, err, sync.JSON202 == nil, "start sync", nil)
+	var last taxdclient.AccountSync
+	testwait.For(t, "the sync to wait for its next attempt", 30*time.Second, func() bool {
+		waitCtx, stop := context.WithTimeout(ctx, 300*time.Millisecond)
+		defer stop()
+		last, err = c.WaitForSync(waitCtx, ref, sync.JSON202.Data.Id)
+		return err != nil && last.Retrying != nil
+	})
+	r := last.Retrying
+	if last.Status != taxdclient.SyncStatusRunning || r.Attempt < 1 || r.MaxAttempts != 8 || r.NextAttemptAt.IsZero() ||
+		!strings.Contains(r.LastError, "import failed") || strings.Contains(r.LastError, "next attempt at") {
+		t.Fatalf("last state seen %+v, retrying %+v: want running, an attempt of 8 with its next time and the reason alone", last, r)
+	}
+
+	_, err = c.CreateUserWithResponse(ctx, nil, taxdclient.CreateUserRequest{UserId: failingRecalcUser})
+	must(t, err, false, "create the failing user", nil)
+	err = c.Recalculate(ctx, failingRecalcUser)
+	var failed *taxdclient.RecalculationError
+	if !errors.As(err, &failed) || failed.Recalculation.Status != taxdclient.RecalculationStatusFailed || failed.Recalculation.Error == nil {
+		t.Fatalf("Recalculate of a job that fails for good: %v; want a RecalculationError with the job failed and its reason", err)
+	}
+	again, err := c.GetRecalculationWithResponse(ctx, failingRecalcUser, failed.Recalculation.Id)
+	must(t, err, again.JSON200 == nil, "read the failed recalculation", nil)
+	if j := again.JSON200.Data; j.Status != taxdclient.RecalculationStatusFailed || j.FinishedAt == nil || j.Attempt != 1 || j.MaxAttempts != 1 {
+		t.Fatalf("the failed recalculation reads %+v", j)
 	}
 }
 

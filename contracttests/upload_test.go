@@ -2,6 +2,7 @@ package contracttests
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"taxd/internal/reports"
 	"taxd/internal/testwait"
 )
 
@@ -197,6 +199,7 @@ func TestUploadThenImport(t *testing.T) {
 	if after := e.transactionCount(t, gqlClient1); after != before+2 {
 		t.Fatalf("transactions %d -> %d, want 2 imported", before, after)
 	}
+	e.uploadGone(t, u.FileObjectKey)
 
 	// A file with a bad row: nothing is imported and the error names the line.
 	var bad uploadURL
@@ -211,6 +214,20 @@ func TestUploadThenImport(t *testing.T) {
 	}
 	if after := e.transactionCount(t, gqlClient1); after != before+2 {
 		t.Fatalf("a refused file changed the ledger: %d transactions", after)
+	}
+	e.uploadGone(t, bad.FileObjectKey)
+}
+
+// uploadGone fails unless the uploaded file at key was deleted from the bucket (its import ended).
+func (e *env) uploadGone(t *testing.T, key string) {
+	t.Helper()
+	bucket, err := reports.OpenBucket(context.Background(), e.cfg.BlobURL, e.cfg.DataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bucket.Close()
+	if ok, err := bucket.Exists(context.Background(), key); err != nil || ok {
+		t.Fatalf("the uploaded file %s is still in the bucket after its import (%v)", key, err)
 	}
 }
 

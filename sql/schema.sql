@@ -432,6 +432,18 @@ BEGIN
 END $_$;
 
 --
+-- Name: transaction_is_edited(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transaction_is_edited(p_client uuid, p_transaction uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+    SELECT EXISTS (SELECT 1 FROM audit_logs al
+                    WHERE al.client_id = p_client AND al.transaction_id = p_transaction
+                      AND al.action <> 'create' AND al.actor NOT LIKE 'system:%')
+$$;
+
+--
 -- Name: transactions_check_changed_parents(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1604,7 +1616,27 @@ CREATE TABLE public.tax_year_summaries (
     gains numeric,
     losses numeric,
     denied_losses numeric,
-    client_id uuid NOT NULL
+    client_id uuid NOT NULL,
+    taxable_gain numeric,
+    taxable_income numeric,
+    discount_gains numeric,
+    losses_brought_forward numeric,
+    losses_carried_forward numeric,
+    discount numeric
+);
+
+--
+-- Name: transaction_classifications; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.transaction_classifications (
+    transaction_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    rule text NOT NULL,
+    confidence text NOT NULL,
+    explanation text NOT NULL,
+    digest text NOT NULL,
+    CONSTRAINT transaction_classifications_confidence_check CHECK ((confidence = ANY (ARRAY['high'::text, 'medium'::text, 'low'::text])))
 );
 
 --
@@ -2177,6 +2209,13 @@ ALTER TABLE ONLY public.tax_year_summaries
     ADD CONSTRAINT tax_year_summaries_pkey PRIMARY KEY (result_set_id, tax_year, client_id);
 
 --
+-- Name: transaction_classifications transaction_classifications_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.transaction_classifications
+    ADD CONSTRAINT transaction_classifications_pkey PRIMARY KEY (transaction_id, client_id);
+
+--
 -- Name: transactions transactions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2509,6 +2548,18 @@ CREATE INDEX tax_transaction_results_missing_basis_idx ON public.tax_transaction
 --
 
 CREATE INDEX tax_transaction_results_negative_balance_idx ON public.tax_transaction_results USING btree (result_set_id, transaction_id) WHERE has_negative_balance;
+
+--
+-- Name: transaction_classifications_low_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transaction_classifications_low_idx ON public.transaction_classifications USING btree (client_id) WHERE (confidence = 'low'::text);
+
+--
+-- Name: transaction_classifications_rule_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transaction_classifications_rule_idx ON public.transaction_classifications USING btree (client_id, rule);
 
 --
 -- Name: transactions_account_external_key; Type: INDEX; Schema: public; Owner: -
@@ -3146,6 +3197,13 @@ ALTER TABLE ONLY public.tax_result_sets
 
 ALTER TABLE ONLY public.tax_year_summaries
     ADD CONSTRAINT tax_year_summaries_result_set_id_fkey FOREIGN KEY (result_set_id, client_id) REFERENCES public.tax_result_sets(id, client_id) ON DELETE CASCADE;
+
+--
+-- Name: transaction_classifications transaction_classifications_transaction_id_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.transaction_classifications
+    ADD CONSTRAINT transaction_classifications_transaction_id_client_id_fkey FOREIGN KEY (transaction_id, client_id) REFERENCES public.transactions(id, client_id) ON DELETE CASCADE;
 
 --
 -- Name: transactions transactions_parent_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

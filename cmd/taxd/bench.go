@@ -17,6 +17,7 @@ import (
 
 	"taxd/internal/auth"
 	"taxd/internal/bench"
+	"taxd/internal/config"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
 )
@@ -78,7 +79,7 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	var n, assets, wallets, runs, edits int
 	var keep bool
 	var cpuProfile string
-	cfg, err := parseConfig("bench recalc", args, stderr, func(fs *flag.FlagSet) {
+	cfg, err := parseConfig("bench recalc", config.RoleServe, args, stderr, func(fs *flag.FlagSet) {
 		fs.IntVar(&n, "transactions", 1_000_000, "transactions in the generated ledger")
 		fs.IntVar(&assets, "assets", 50, "assets")
 		fs.IntVar(&wallets, "wallets", 10, "wallets")

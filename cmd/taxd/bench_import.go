@@ -17,6 +17,7 @@ import (
 
 	"taxd/internal/auth"
 	benchgen "taxd/internal/bench"
+	"taxd/internal/config"
 	"taxd/internal/fileimport"
 	"taxd/internal/recalc"
 )
@@ -29,7 +30,7 @@ func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	var file string
 	var skipRecalc bool
 	var cpuProfile string
-	cfg, err := parseConfig("bench import", args, stderr, func(fs *flag.FlagSet) {
+	cfg, err := parseConfig("bench import", config.RoleServe, args, stderr, func(fs *flag.FlagSet) {
 		fs.IntVar(&rows, "rows", 1_000_000, "rows in the generated generic CSV")
 		fs.StringVar(&file, "file", "", "CSV file to write (and keep); default: a temporary file")
 		fs.BoolVar(&skipRecalc, "no-recalc", false, "skip the recalculation after the imports")

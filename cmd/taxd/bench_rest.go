@@ -19,6 +19,7 @@ import (
 	"github.com/google/uuid"
 
 	"taxd/gen/db"
+	"taxd/internal/config"
 	"taxd/internal/partner"
 	"taxd/internal/server"
 	"taxd/internal/store"
@@ -32,7 +33,7 @@ func benchREST(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	var port, barePort, threads, conns, rounds int
 	var duration time.Duration
 	var taxdBin string
-	cfg, err := parseConfig("bench rest", args, stderr, func(fs *flag.FlagSet) {
+	cfg, err := parseConfig("bench rest", config.RoleServe, args, stderr, func(fs *flag.FlagSet) {
 		fs.IntVar(&port, "taxd-port", 18300, "port of the taxd server")
 		fs.IntVar(&barePort, "bare-port", 18301, "port of the bare server")
 		fs.IntVar(&threads, "threads", 2, "wrk threads")

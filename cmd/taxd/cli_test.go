@@ -55,3 +55,37 @@ func TestHelpIsClean(t *testing.T) {
 		}
 	}
 }
+
+// Every command's --help answers without touching a database and lists only the command's flags:
+// a worker none of the APIs' (tokens, CORS, ID tokens, uploads), migrate the database's alone.
+func TestHelpListsOnlyTheCommandsFlags(t *testing.T) {
+	flagsOf := func(args ...string) []string {
+		t.Helper()
+		var out bytes.Buffer
+		if err := run(args, nil, &out, &out); err != nil && !errors.Is(err, flag.ErrHelp) {
+			t.Fatalf("%v: %v\n%s", args, err, out.String())
+		}
+		var names []string
+		for _, m := range regexp.MustCompile(`(?m)^  -([a-z-]+)`).FindAllStringSubmatch(out.String(), -1) {
+			names = append(names, m[1])
+		}
+		if len(names) == 0 {
+			t.Fatalf("%v lists no flags:\n%s", args, out.String())
+		}
+		return names
+	}
+	worker := strings.Join(flagsOf("worker", "--help"), " ")
+	for _, apiOnly := range []string{"access-token-secret", "cors-origins", "oidc-issuer", "upload-max-bytes", "email-daily-limit", "trusted-proxies"} {
+		if strings.Contains(" "+worker+" ", " "+apiOnly+" ") {
+			t.Errorf("worker --help lists the API's -%s", apiOnly)
+		}
+	}
+	for _, needed := range []string{"database-url", "workers", "blob-url", "etherscan-url", "smtp-addr", "listen"} {
+		if !strings.Contains(" "+worker+" ", " "+needed+" ") {
+			t.Errorf("worker --help lacks -%s", needed)
+		}
+	}
+	if got := strings.Join(flagsOf("migrate", "--help"), " "); got != "data-dir database-url env" {
+		t.Errorf("migrate --help lists %s, want data-dir database-url env", got)
+	}
+}

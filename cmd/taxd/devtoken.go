@@ -12,6 +12,7 @@ import (
 
 	"taxd/internal/auth"
 	"taxd/internal/clients"
+	"taxd/internal/config"
 )
 
 // devToken prints an ID token of the local development issuer, which a development server trusts
@@ -21,7 +22,7 @@ func devToken(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var subject, email, name, client string
 	var staff bool
 	var lifetime time.Duration
-	cfg, err := parseConfig("dev-token", args, stderr, func(fs *flag.FlagSet) {
+	cfg, err := parseConfig("dev-token", config.RoleServe, args, stderr, func(fs *flag.FlagSet) {
 		fs.StringVar(&subject, "subject", "dev-user", "the user's identity-provider subject (users.idp_subject)")
 		fs.StringVar(&email, "email", "", "e-mail of a user created now")
 		fs.StringVar(&name, "name", "", "name of a user created now")

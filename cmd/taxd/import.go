@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"taxd/gen/db"
+	"taxd/internal/config"
 	"taxd/internal/fileimport"
 	"taxd/internal/imports"
 	"taxd/internal/prices"
@@ -29,7 +30,7 @@ func importFile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	path := args[0]
 	var clientArg, format, accountArg string
-	cfg, err := parseConfig("import", args[1:], stderr, func(fs *flag.FlagSet) {
+	cfg, err := parseConfig("import", config.RoleServe, args[1:], stderr, func(fs *flag.FlagSet) {
 		fs.StringVar(&clientArg, "client", "", "client id (required)")
 		fs.StringVar(&format, "format", "generic", "CSV format: "+strings.Join(imports.CSVFormats(), ", "))
 		fs.StringVar(&accountArg, "account", "", "file account to import into (default: a new one named after the file)")

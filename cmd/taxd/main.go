@@ -35,6 +35,8 @@ Usage:
   taxd partner create --name NAME    create a partner and print its credentials (shown once)
   taxd compute --input FILE ...      offline tax calculator (taxd compute --help)
   taxd import FILE --client ID       import a CSV export (generic, coinbase, kraken) into a client's ledger
+  taxd reclassify --client ID|--all [--queue]  run the classification rules again over stored chain data
+                                     (edits kept), here or as a job per client
   taxd dev-token --subject S [--client ID]  print an ID token of the local development issuer (development only)
   taxd bench recalc [--transactions N]  time a full recalculation of a generated ledger
   taxd bench import [--rows N]       time a CSV import, re-import and recalculation of a generated file
@@ -64,13 +66,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cmd, rest := args[0], args[1:]
 	switch cmd {
 	case "serve":
-		cfg, err := parseConfig("serve", rest, stderr)
+		cfg, err := parseConfig("serve", config.RoleServe, rest, stderr)
 		if err != nil {
 			return err
 		}
 		return server.Serve(ctx, cfg, stdout)
 	case "worker":
-		cfg, err := parseConfig("worker", rest, stderr)
+		cfg, err := parseConfig("worker", config.RoleWorker, rest, stderr)
 		if err != nil {
 			return err
 		}
@@ -88,6 +90,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return benchCmd(ctx, rest, stdout, stderr)
 	case "import":
 		return importFile(ctx, rest, stdout, stderr)
+	case "reclassify":
+		return reclassify(ctx, rest, stdout, stderr)
 	case "dev-token":
 		return devToken(ctx, rest, stdout, stderr)
 	case "version", "--version":
@@ -101,11 +105,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return fmt.Errorf("unknown command %q", cmd)
 }
 
-func parseConfig(name string, args []string, stderr io.Writer, extra ...func(*flag.FlagSet)) (*config.Config, error) {
+// parseConfig reads the settings of a command whose process has role: its flags (and their
+// environment variables) only, so that --help lists what the command uses.
+func parseConfig(name string, role config.Role, args []string, stderr io.Writer, extra ...func(*flag.FlagSet)) (*config.Config, error) {
 	fs := flag.NewFlagSet("taxd "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg := &config.Config{}
-	cfg.Register(fs)
+	cfg.RegisterFor(fs, role)
 	for _, f := range extra {
 		f(fs)
 	}
@@ -118,11 +124,25 @@ func parseConfig(name string, args []string, stderr io.Writer, extra ...func(*fl
 	return cfg, nil
 }
 
+const migrateUsage = "usage: taxd migrate up|down|status [--database-url URL] [--data-dir DIR] [--env ENV]"
+
 func migrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("usage: taxd migrate up|down|status [flags]")
+		return errors.New(migrateUsage)
 	}
-	cfg, err := parseConfig("migrate "+args[0], args[1:], stderr)
+	switch args[0] {
+	case "up", "down", "status":
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintln(stdout, migrateUsage)
+		fs := flag.NewFlagSet("taxd migrate", flag.ContinueOnError)
+		fs.SetOutput(stdout)
+		(&config.Config{}).RegisterFor(fs, config.RoleMigrate)
+		fs.PrintDefaults()
+		return nil
+	default:
+		return fmt.Errorf("unknown migrate command %q (up, down or status)", args[0])
+	}
+	cfg, err := parseConfig("migrate "+args[0], config.RoleMigrate, args[1:], stderr)
 	if err != nil {
 		return err
 	}
@@ -147,7 +167,7 @@ func partnerCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return errors.New("usage: taxd partner create --name NAME [--portal-url URL] [flags]")
 	}
 	var name, logo, color, support, origins string
-	cfg, err := parseConfig("partner create", args[1:], stderr, func(fs *flag.FlagSet) {
+	cfg, err := parseConfig("partner create", config.RoleServe, args[1:], stderr, func(fs *flag.FlagSet) {
 		fs.StringVar(&name, "name", "", "partner name (required)")
 		fs.StringVar(&logo, "logo-url", "", "logo URL shown in the portal")
 		fs.StringVar(&color, "primary-color", "", "brand colour, e.g. #0F62FE")

@@ -399,6 +399,49 @@ func (q *Queries) GetTransaction(ctx context.Context, arg GetTransactionParams) 
 	return i, err
 }
 
+const getTransactionClassifications = `-- name: GetTransactionClassifications :many
+SELECT transaction_id, rule, confidence, explanation FROM transaction_classifications
+ WHERE client_id = $1::uuid AND transaction_id = ANY($2::uuid[])
+`
+
+type GetTransactionClassificationsParams struct {
+	ClientID uuid.UUID
+	Ids      []uuid.UUID
+}
+
+type GetTransactionClassificationsRow struct {
+	TransactionID uuid.UUID
+	Rule          string
+	Confidence    string
+	Explanation   string
+}
+
+// The classification of the given transactions (those a rule classified).
+func (q *Queries) GetTransactionClassifications(ctx context.Context, arg GetTransactionClassificationsParams) ([]GetTransactionClassificationsRow, error) {
+	rows, err := q.db.Query(ctx, getTransactionClassifications, arg.ClientID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []GetTransactionClassificationsRow
+	for rows.Next() {
+		var i GetTransactionClassificationsRow
+		if err := rows.Scan(
+			&i.TransactionID,
+			&i.Rule,
+			&i.Confidence,
+			&i.Explanation,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getTransactionWithDeleted = `-- name: GetTransactionWithDeleted :one
 SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override FROM transactions WHERE client_id = $1 AND id = $2
 `
@@ -833,6 +876,38 @@ func (q *Queries) IsDirty(ctx context.Context, clientID uuid.UUID) (bool, error)
 	return column_1, err
 }
 
+const listAccountChainHashes = `-- name: ListAccountChainHashes :many
+SELECT DISTINCT t.txn_hash::text AS txn_hash FROM transactions t
+ WHERE t.client_id = $1::uuid AND t.account_id = $2::uuid
+   AND t.txn_hash IS NOT NULL AND t.deleted_at IS NULL
+`
+
+type ListAccountChainHashesParams struct {
+	ClientID  uuid.UUID
+	AccountID uuid.UUID
+}
+
+// The chain transactions of an account (its hashes) that a re-classification reads again.
+func (q *Queries) ListAccountChainHashes(ctx context.Context, arg ListAccountChainHashesParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, listAccountChainHashes, arg.ClientID, arg.AccountID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var txn_hash string
+		if err := rows.Scan(&txn_hash); err != nil {
+			return nil, err
+		}
+		items = append(items, txn_hash)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listAccountsByIDs = `-- name: ListAccountsByIDs :many
 SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync FROM accounts WHERE client_id = $1 AND id = ANY($2::uuid[])
 `
@@ -1011,6 +1086,59 @@ func (q *Queries) ListAuditLogs(ctx context.Context, arg ListAuditLogsParams) ([
 			&i.SessionID,
 			&i.Source,
 			&i.UndoneAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listBridgeCandidates = `-- name: ListBridgeCandidates :many
+SELECT t.id, t.occurred_at, c.rule, a.provider AS chain, upper(s.symbol)::text AS symbol, l.quantity
+  FROM transaction_classifications c
+  JOIN transactions t ON t.client_id = c.client_id AND t.id = c.transaction_id AND t.deleted_at IS NULL AND NOT t.is_hidden
+  JOIN accounts a ON a.id = t.account_id AND a.client_id = t.client_id
+  JOIN LATERAL (SELECT tr.asset_id, tr.quantity FROM transfers tr
+                 WHERE tr.client_id = t.client_id AND tr.transaction_id = t.id AND NOT tr.is_fee AND NOT tr.is_hidden
+                 ORDER BY tr.position LIMIT 1) l ON true
+  JOIN assets s ON s.client_id = t.client_id AND s.id = l.asset_id
+ WHERE c.client_id = $1::uuid AND c.rule IN ('bridge_out', 'bridge_in')
+   AND NOT EXISTS (SELECT 1 FROM internal_transfer_pairs p WHERE p.client_id = t.client_id AND t.id IN (p.from_transaction_id, p.to_transaction_id))
+   AND NOT transaction_is_edited(t.client_id, t.id)
+ ORDER BY t.occurred_at, t.id
+`
+
+type ListBridgeCandidatesRow struct {
+	ID         uuid.UUID
+	OccurredAt time.Time
+	Rule       string
+	Chain      string
+	Symbol     string
+	Quantity   decimal.Decimal
+}
+
+// The client's live, unlinked, unedited transactions that a bridge rule classified, with the
+// chain of their account and their first leg that is not a fee.
+func (q *Queries) ListBridgeCandidates(ctx context.Context, clientID uuid.UUID) ([]ListBridgeCandidatesRow, error) {
+	rows, err := q.db.Query(ctx, listBridgeCandidates, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListBridgeCandidatesRow
+	for rows.Next() {
+		var i ListBridgeCandidatesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.OccurredAt,
+			&i.Rule,
+			&i.Chain,
+			&i.Symbol,
+			&i.Quantity,
 		); err != nil {
 			return nil, err
 		}
@@ -1526,6 +1654,50 @@ func (q *Queries) ProviderAccountIDs(ctx context.Context, arg ProviderAccountIDs
 			return nil, err
 		}
 		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const reclassifyCandidates = `-- name: ReclassifyCandidates :many
+SELECT t.external_id::text AS external_id,
+       (t.deleted_at IS NOT NULL OR transaction_is_edited(t.client_id, t.id))::boolean AS keep,
+       coalesce(c.digest, '')::text AS digest
+  FROM transactions t
+  LEFT JOIN transaction_classifications c ON c.client_id = t.client_id AND c.transaction_id = t.id
+ WHERE t.client_id = $1::uuid AND t.account_id = $2::uuid
+   AND t.external_id = ANY($3::text[])
+`
+
+type ReclassifyCandidatesParams struct {
+	ClientID    uuid.UUID
+	AccountID   uuid.UUID
+	ExternalIds []string
+}
+
+type ReclassifyCandidatesRow struct {
+	ExternalID string
+	Keep       bool
+	Digest     string
+}
+
+// The account's transactions of the given external ids, whether a re-classification must leave
+// them alone (a person edited or deleted them) and the digest of their stored classification.
+func (q *Queries) ReclassifyCandidates(ctx context.Context, arg ReclassifyCandidatesParams) ([]ReclassifyCandidatesRow, error) {
+	rows, err := q.db.Query(ctx, reclassifyCandidates, arg.ClientID, arg.AccountID, arg.ExternalIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ReclassifyCandidatesRow
+	for rows.Next() {
+		var i ReclassifyCandidatesRow
+		if err := rows.Scan(&i.ExternalID, &i.Keep, &i.Digest); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

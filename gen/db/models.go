@@ -656,20 +656,26 @@ type TaxTransactionResult struct {
 }
 
 type TaxYearSummary struct {
-	ResultSetID      uuid.UUID
-	TaxYear          int32
-	ShortTermGain    decimal.Decimal
-	LongTermGain     decimal.Decimal
-	Proceeds         decimal.Decimal
-	Basis            decimal.Decimal
-	Income           decimal.Decimal
-	Futures          decimal.Decimal
-	DisposalCount    int32
-	TransactionCount int32
-	Gains            decimal.NullDecimal
-	Losses           decimal.NullDecimal
-	DeniedLosses     decimal.NullDecimal
-	ClientID         uuid.UUID
+	ResultSetID          uuid.UUID
+	TaxYear              int32
+	ShortTermGain        decimal.Decimal
+	LongTermGain         decimal.Decimal
+	Proceeds             decimal.Decimal
+	Basis                decimal.Decimal
+	Income               decimal.Decimal
+	Futures              decimal.Decimal
+	DisposalCount        int32
+	TransactionCount     int32
+	Gains                decimal.NullDecimal
+	Losses               decimal.NullDecimal
+	DeniedLosses         decimal.NullDecimal
+	ClientID             uuid.UUID
+	TaxableGain          decimal.NullDecimal
+	TaxableIncome        decimal.NullDecimal
+	DiscountGains        decimal.NullDecimal
+	LossesBroughtForward decimal.NullDecimal
+	LossesCarriedForward decimal.NullDecimal
+	Discount             decimal.NullDecimal
 }
 
 type Transaction struct {
@@ -694,6 +700,15 @@ type Transaction struct {
 	InvestmentID           *string
 	OffChainData           []byte
 	IsMissingBasisOverride *bool
+}
+
+type TransactionClassification struct {
+	TransactionID uuid.UUID
+	ClientID      uuid.UUID
+	Rule          string
+	Confidence    string
+	Explanation   string
+	Digest        string
 }
 
 type Transfer struct {

@@ -279,8 +279,43 @@ func (q *Queries) GetActiveRecalcJobLiveness(ctx context.Context, arg GetActiveR
 	return i, err
 }
 
+const getRecalcJob = `-- name: GetRecalcJob :one
+SELECT id, client_id, status, progress, dirty_upto, error, created_at, started_at, finished_at, attempt, max_attempts, next_attempt_at, use_speedup, do_not_replay, skip_plugins, dirty_count_at_start, river_job_id FROM recalc_jobs WHERE client_id = $1 AND id = $2
+`
+
+type GetRecalcJobParams struct {
+	ClientID uuid.UUID
+	ID       uuid.UUID
+}
+
+// One of the client's recalculations in any status (the partner polls the one it started).
+func (q *Queries) GetRecalcJob(ctx context.Context, arg GetRecalcJobParams) (RecalcJob, error) {
+	row := q.db.QueryRow(ctx, getRecalcJob, arg.ClientID, arg.ID)
+	var i RecalcJob
+	err := row.Scan(
+		&i.ID,
+		&i.ClientID,
+		&i.Status,
+		&i.Progress,
+		&i.DirtyUpto,
+		&i.Error,
+		&i.CreatedAt,
+		&i.StartedAt,
+		&i.FinishedAt,
+		&i.Attempt,
+		&i.MaxAttempts,
+		&i.NextAttemptAt,
+		&i.UseSpeedup,
+		&i.DoNotReplay,
+		&i.SkipPlugins,
+		&i.DirtyCountAtStart,
+		&i.RiverJobID,
+	)
+	return i, err
+}
+
 const getYearSummary = `-- name: GetYearSummary :one
-SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses, client_id FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
+SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses, client_id, taxable_gain, taxable_income, discount_gains, losses_brought_forward, losses_carried_forward, discount FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
 `
 
 type GetYearSummaryParams struct {
@@ -306,6 +341,12 @@ func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) 
 		&i.Losses,
 		&i.DeniedLosses,
 		&i.ClientID,
+		&i.TaxableGain,
+		&i.TaxableIncome,
+		&i.DiscountGains,
+		&i.LossesBroughtForward,
+		&i.LossesCarriedForward,
+		&i.Discount,
 	)
 	return i, err
 }

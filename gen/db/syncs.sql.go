@@ -457,6 +457,33 @@ func (q *Queries) ListActiveSyncItems(ctx context.Context, accountIds []uuid.UUI
 	return items, nil
 }
 
+const listClientsWithWallets = `-- name: ListClientsWithWallets :many
+SELECT DISTINCT client_id FROM accounts
+ WHERE type = 'wallet' AND address IS NOT NULL AND deleted_at IS NULL
+ ORDER BY client_id
+`
+
+// The clients with a live wallet account (what `taxd reclassify --all` re-classifies).
+func (q *Queries) ListClientsWithWallets(ctx context.Context) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, listClientsWithWallets)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var client_id uuid.UUID
+		if err := rows.Scan(&client_id); err != nil {
+			return nil, err
+		}
+		items = append(items, client_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const lockAccountWindow = `-- name: LockAccountWindow :one
 SELECT start_importing_at, stop_importing_at, deleted_at FROM accounts WHERE id = $1 FOR SHARE
 `

@@ -78,7 +78,7 @@ func (q *Queries) GetTaxFiguresState(ctx context.Context, id uuid.UUID) (GetTaxF
 }
 
 const getTaxFiguresYearSummary = `-- name: GetTaxFiguresYearSummary :one
-SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses, client_id FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
+SELECT result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count, gains, losses, denied_losses, client_id, taxable_gain, taxable_income, discount_gains, losses_brought_forward, losses_carried_forward, discount FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2
 `
 
 type GetTaxFiguresYearSummaryParams struct {
@@ -105,6 +105,12 @@ func (q *Queries) GetTaxFiguresYearSummary(ctx context.Context, arg GetTaxFigure
 		&i.Losses,
 		&i.DeniedLosses,
 		&i.ClientID,
+		&i.TaxableGain,
+		&i.TaxableIncome,
+		&i.DiscountGains,
+		&i.LossesBroughtForward,
+		&i.LossesCarriedForward,
+		&i.Discount,
 	)
 	return i, err
 }

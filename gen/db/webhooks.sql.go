@@ -129,11 +129,15 @@ INSERT INTO webhook_deliveries (id, event_id, endpoint_id)
 SELECT gen_random_uuid(), e.id, ep.id
 FROM webhook_events e JOIN webhook_endpoints ep ON ep.partner_id = e.partner_id AND e.type = ANY (ep.event_types)
 WHERE e.id = $1
+FOR KEY SHARE OF ep
 ON CONFLICT (event_id, endpoint_id) DO NOTHING
 RETURNING id
 `
 
-// One delivery per endpoint of the partner subscribed to the event's type.
+// One delivery per endpoint of the partner subscribed to the event's type. The endpoints are
+// locked (FOR KEY SHARE) as they are read: an endpoint being deleted meanwhile is waited for and,
+// once its delete commits, left out, instead of failing the emitting transaction (a
+// recalculation's) on the foreign key.
 func (q *Queries) InsertWebhookDeliveries(ctx context.Context, id uuid.UUID) ([]uuid.UUID, error) {
 	rows, err := q.db.Query(ctx, insertWebhookDeliveries, id)
 	if err != nil {

@@ -291,31 +291,38 @@ type ComplexityRoot struct {
 	}
 
 	GetIncomeAndCapGainsResponse struct {
-		CapGainsCents            func(childComplexity int) int
-		CapGainsFormatted        func(childComplexity int) int
-		CapGainsSumSigned        func(childComplexity int) int
-		ComputedAt               func(childComplexity int) int
-		CostBasisCents           func(childComplexity int) int
-		Currency                 func(childComplexity int) int
-		DeniedLossesCents        func(childComplexity int) int
-		DisposalCount            func(childComplexity int) int
-		EndDate                  func(childComplexity int) int
-		FuturesCents             func(childComplexity int) int
-		GainsCents               func(childComplexity int) int
-		IncomeByLabel            func(childComplexity int) int
-		IncomeCents              func(childComplexity int) int
-		IncomeFormatted          func(childComplexity int) int
-		IsStale                  func(childComplexity int) int
-		Jurisdiction             func(childComplexity int) int
-		LongTermCapGainsCents    func(childComplexity int) int
-		LossesCents              func(childComplexity int) int
-		ProceedsCents            func(childComplexity int) int
-		ShortTermCapGainsCents   func(childComplexity int) int
-		StartDate                func(childComplexity int) int
-		TaxYearLabel             func(childComplexity int) int
-		TaxableCapitalGainsCents func(childComplexity int) int
-		TransactionCount         func(childComplexity int) int
-		Year                     func(childComplexity int) int
+		CapGainsCents             func(childComplexity int) int
+		CapGainsFormatted         func(childComplexity int) int
+		CapGainsSumSigned         func(childComplexity int) int
+		ComputedAt                func(childComplexity int) int
+		CostBasisCents            func(childComplexity int) int
+		Currency                  func(childComplexity int) int
+		DeniedLossesCents         func(childComplexity int) int
+		DiscountCents             func(childComplexity int) int
+		DiscountGainsCents        func(childComplexity int) int
+		DisposalCount             func(childComplexity int) int
+		EndDate                   func(childComplexity int) int
+		FuturesCents              func(childComplexity int) int
+		GainThresholdCents        func(childComplexity int) int
+		GainsCents                func(childComplexity int) int
+		IncomeByLabel             func(childComplexity int) int
+		IncomeCents               func(childComplexity int) int
+		IncomeFormatted           func(childComplexity int) int
+		IncomeThresholdCents      func(childComplexity int) int
+		IsStale                   func(childComplexity int) int
+		Jurisdiction              func(childComplexity int) int
+		LongTermCapGainsCents     func(childComplexity int) int
+		LossesBroughtForwardCents func(childComplexity int) int
+		LossesCarriedForwardCents func(childComplexity int) int
+		LossesCents               func(childComplexity int) int
+		ProceedsCents             func(childComplexity int) int
+		ShortTermCapGainsCents    func(childComplexity int) int
+		StartDate                 func(childComplexity int) int
+		TaxYearLabel              func(childComplexity int) int
+		TaxableCapitalGainsCents  func(childComplexity int) int
+		TaxableIncomeCents        func(childComplexity int) int
+		TransactionCount          func(childComplexity int) int
+		Year                      func(childComplexity int) int
 	}
 
 	GetPortfolioValueResponse struct {
@@ -481,12 +488,19 @@ type ComplexityRoot struct {
 	}
 
 	JurisdictionRules struct {
+		CarriesLosses        func(childComplexity int) int
+		ClientChoosesLots    func(childComplexity int) int
+		Currency             func(childComplexity int) int
+		DiscountPercent      func(childComplexity int) int
 		DonationIsDisposal   func(childComplexity int) int
+		GainThresholds       func(childComplexity int) int
 		GiftIsDisposal       func(childComplexity int) int
 		HasForm1099da        func(childComplexity int) int
 		HasForm8949          func(childComplexity int) int
 		HasHoldingTerms      func(childComplexity int) int
+		HoldingExempt        func(childComplexity int) int
 		InclusionRatePercent func(childComplexity int) int
+		IncomeThresholds     func(childComplexity int) int
 		Jurisdiction         func(childComplexity int) int
 		Matcher              func(childComplexity int) int
 		MatchingText         func(childComplexity int) int
@@ -496,18 +510,28 @@ type ComplexityRoot struct {
 		TaxYearLabelFormat   func(childComplexity int) int
 		TaxYearStart         func(childComplexity int) int
 		Text                 func(childComplexity int) int
+		WalletLots           func(childComplexity int) int
 		Words                func(childComplexity int) int
 	}
 
+	JurisdictionThreshold struct {
+		AmountCents func(childComplexity int) int
+		FromYear    func(childComplexity int) int
+	}
+
 	JurisdictionWords struct {
-		Cost         func(childComplexity int) int
-		DeniedLosses func(childComplexity int) int
-		Gains        func(childComplexity int) int
-		Holding      func(childComplexity int) int
-		Losses       func(childComplexity int) int
-		NetGain      func(childComplexity int) int
-		Proceeds     func(childComplexity int) int
-		TaxableGain  func(childComplexity int) int
+		Cost          func(childComplexity int) int
+		DeniedLosses  func(childComplexity int) int
+		Gains         func(childComplexity int) int
+		Holding       func(childComplexity int) int
+		LongTerm      func(childComplexity int) int
+		Losses        func(childComplexity int) int
+		NetGain       func(childComplexity int) int
+		Proceeds      func(childComplexity int) int
+		ShortTerm     func(childComplexity int) int
+		TaxableGain   func(childComplexity int) int
+		TaxableIncome func(childComplexity int) int
+		Threshold     func(childComplexity int) int
 	}
 
 	Mutation struct {
@@ -608,8 +632,8 @@ type ComplexityRoot struct {
 		GetClientAuditLogs                      func(childComplexity int, clientID string, field *string, includeCompetitorEdits *bool, limit int, page int, transactionIds []string, transactionSearch *string, userID *string) int
 		GetClientByID                           func(childComplexity int, clientID string) int
 		GetClientInsights                       func(childComplexity int, assetTypeFilter *string, clientID string, limit *int, page *int, status *model.InsightStatusEnum, typeArg *model.InsightTypeEnum) int
-		GetClientTransactions                   func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
-		GetClientTransactionsSummary            func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) int
+		GetClientTransactions                   func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
+		GetClientTransactionsSummary            func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) int
 		GetForm8949PreviewForYear               func(childComplexity int, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) int
 		GetHarvestableLosses                    func(childComplexity int, clientID string, date time.Time) int
 		GetIncomeAndCapGains                    func(childComplexity int, clientID string, year string) int
@@ -631,7 +655,7 @@ type ComplexityRoot struct {
 		GetTaxLots                              func(childComplexity int, assetPricingKey string, clientID string, transactionID *string) int
 		GetTaxYears                             func(childComplexity int, clientID string) int
 		GetTransaction                          func(childComplexity int, clientID string, includeAllTransfers *bool, transactionID string) int
-		GetTransactionHistoryReportV2           func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
+		GetTransactionHistoryReportV2           func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
 		GetTransactionImportJobs                func(childComplexity int, clientID string) int
 		GetTransactionTypeOptions               func(childComplexity int, clientID string, transactionID string) int
 		GetTransactions                         func(childComplexity int, clientID string, transactionIds []string) int
@@ -835,6 +859,7 @@ type ComplexityRoot struct {
 		CapGainsSum            func(childComplexity int) int
 		CapGainsSumFormatted   func(childComplexity int) int
 		CapGainsSumSigned      func(childComplexity int) int
+		Classification         func(childComplexity int) int
 		ClientID               func(childComplexity int) int
 		CreatedAt              func(childComplexity int) int
 		ExplorerURL            func(childComplexity int) int
@@ -884,6 +909,12 @@ type ComplexityRoot struct {
 		Amount      func(childComplexity int) int
 		AmountExact func(childComplexity int) int
 		AssetID     func(childComplexity int) int
+	}
+
+	TransactionClassification struct {
+		Confidence  func(childComplexity int) int
+		Explanation func(childComplexity int) int
+		Rule        func(childComplexity int) int
 	}
 
 	TransactionTypeOptionResponse struct {
@@ -1054,9 +1085,9 @@ type QueryResolver interface {
 	GetForm8949PreviewForYear(ctx context.Context, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) (*model.Form8949YearPreview, error)
 	GetTaxYears(ctx context.Context, clientID string) ([]int, error)
 	TaxFormGenerations(ctx context.Context, clientID string, taxFormID string) ([]model.TaxFormGenerationHistory, error)
-	GetClientTransactions(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.GetTransactionsResponse, error)
-	GetClientTransactionsSummary(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) (*model.GetTransactionsSummaryResponse, error)
-	GetTransactionHistoryReportV2(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.ReportExportResponse, error)
+	GetClientTransactions(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.GetTransactionsResponse, error)
+	GetClientTransactionsSummary(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) (*model.GetTransactionsSummaryResponse, error)
+	GetTransactionHistoryReportV2(ctx context.Context, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) (*model.ReportExportResponse, error)
 	GetTransferPairSuggestions(ctx context.Context, clientID string, transactionID *string, limit *int) ([]model.TransferPairSuggestion, error)
 	GetLabelOptionsForTransactions(ctx context.Context, clientID string, transactionIds []string) (*model.TransactionTypeOptionResponse, error)
 	GetLabels(ctx context.Context, clientID *string) ([]model.FullLabelOption, error)
@@ -2314,6 +2345,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.DeniedLossesCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.discountCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DiscountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.DiscountCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.discountGainsCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DiscountGainsCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.DiscountGainsCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.disposalCount":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.DisposalCount == nil {
 			break
@@ -2332,6 +2375,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.FuturesCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.gainThresholdCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainThresholdCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainThresholdCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.gainsCents":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.GainsCents == nil {
 			break
@@ -2356,6 +2405,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.IncomeFormatted(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.incomeThresholdCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.IncomeThresholdCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.IncomeThresholdCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.isStale":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.IsStale == nil {
 			break
@@ -2374,6 +2429,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LongTermCapGainsCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.lossesBroughtForwardCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesBroughtForwardCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesBroughtForwardCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.lossesCarriedForwardCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCarriedForwardCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCarriedForwardCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.lossesCents":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.LossesCents == nil {
 			break
@@ -2410,6 +2477,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableCapitalGainsCents(childComplexity), true
+	case "GetIncomeAndCapGainsResponse.taxableIncomeCents":
+		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableIncomeCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetIncomeAndCapGainsResponse.TaxableIncomeCents(childComplexity), true
 	case "GetIncomeAndCapGainsResponse.transactionCount":
 		if e.ComplexityRoot.GetIncomeAndCapGainsResponse.TransactionCount == nil {
 			break
@@ -3191,12 +3264,42 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Job.Type(childComplexity), true
 
+	case "JurisdictionRules.carriesLosses":
+		if e.ComplexityRoot.JurisdictionRules.CarriesLosses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.CarriesLosses(childComplexity), true
+	case "JurisdictionRules.clientChoosesLots":
+		if e.ComplexityRoot.JurisdictionRules.ClientChoosesLots == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.ClientChoosesLots(childComplexity), true
+	case "JurisdictionRules.currency":
+		if e.ComplexityRoot.JurisdictionRules.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.Currency(childComplexity), true
+	case "JurisdictionRules.discountPercent":
+		if e.ComplexityRoot.JurisdictionRules.DiscountPercent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.DiscountPercent(childComplexity), true
 	case "JurisdictionRules.donationIsDisposal":
 		if e.ComplexityRoot.JurisdictionRules.DonationIsDisposal == nil {
 			break
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.DonationIsDisposal(childComplexity), true
+	case "JurisdictionRules.gainThresholds":
+		if e.ComplexityRoot.JurisdictionRules.GainThresholds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.GainThresholds(childComplexity), true
 	case "JurisdictionRules.giftIsDisposal":
 		if e.ComplexityRoot.JurisdictionRules.GiftIsDisposal == nil {
 			break
@@ -3221,12 +3324,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.HasHoldingTerms(childComplexity), true
+	case "JurisdictionRules.holdingExempt":
+		if e.ComplexityRoot.JurisdictionRules.HoldingExempt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.HoldingExempt(childComplexity), true
 	case "JurisdictionRules.inclusionRatePercent":
 		if e.ComplexityRoot.JurisdictionRules.InclusionRatePercent == nil {
 			break
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.InclusionRatePercent(childComplexity), true
+	case "JurisdictionRules.incomeThresholds":
+		if e.ComplexityRoot.JurisdictionRules.IncomeThresholds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.IncomeThresholds(childComplexity), true
 	case "JurisdictionRules.jurisdiction":
 		if e.ComplexityRoot.JurisdictionRules.Jurisdiction == nil {
 			break
@@ -3281,12 +3396,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.Text(childComplexity), true
+	case "JurisdictionRules.walletLots":
+		if e.ComplexityRoot.JurisdictionRules.WalletLots == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.WalletLots(childComplexity), true
 	case "JurisdictionRules.words":
 		if e.ComplexityRoot.JurisdictionRules.Words == nil {
 			break
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.Words(childComplexity), true
+
+	case "JurisdictionThreshold.amountCents":
+		if e.ComplexityRoot.JurisdictionThreshold.AmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionThreshold.AmountCents(childComplexity), true
+	case "JurisdictionThreshold.fromYear":
+		if e.ComplexityRoot.JurisdictionThreshold.FromYear == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionThreshold.FromYear(childComplexity), true
 
 	case "JurisdictionWords.cost":
 		if e.ComplexityRoot.JurisdictionWords.Cost == nil {
@@ -3312,6 +3446,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JurisdictionWords.Holding(childComplexity), true
+	case "JurisdictionWords.longTerm":
+		if e.ComplexityRoot.JurisdictionWords.LongTerm == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.LongTerm(childComplexity), true
 	case "JurisdictionWords.losses":
 		if e.ComplexityRoot.JurisdictionWords.Losses == nil {
 			break
@@ -3330,12 +3470,30 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JurisdictionWords.Proceeds(childComplexity), true
+	case "JurisdictionWords.shortTerm":
+		if e.ComplexityRoot.JurisdictionWords.ShortTerm == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.ShortTerm(childComplexity), true
 	case "JurisdictionWords.taxableGain":
 		if e.ComplexityRoot.JurisdictionWords.TaxableGain == nil {
 			break
 		}
 
 		return e.ComplexityRoot.JurisdictionWords.TaxableGain(childComplexity), true
+	case "JurisdictionWords.taxableIncome":
+		if e.ComplexityRoot.JurisdictionWords.TaxableIncome == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.TaxableIncome(childComplexity), true
+	case "JurisdictionWords.threshold":
+		if e.ComplexityRoot.JurisdictionWords.Threshold == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionWords.Threshold(childComplexity), true
 
 	case "Mutation.bridgeTransactions":
 		if e.ComplexityRoot.Mutation.BridgeTransactions == nil {
@@ -4106,7 +4264,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetClientTransactions(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["exactTotal"].(*bool), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string)), true
+		return e.ComplexityRoot.Query.GetClientTransactions(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["classificationRule"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["exactTotal"].(*bool), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string)), true
 	case "Query.getClientTransactionsSummary":
 		if e.ComplexityRoot.Query.GetClientTransactionsSummary == nil {
 			break
@@ -4117,7 +4275,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetClientTransactionsSummary(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string), args["allowCache"].(*bool)), true
+		return e.ComplexityRoot.Query.GetClientTransactionsSummary(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["classificationRule"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeBalances"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["includeSummary"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string), args["allowCache"].(*bool)), true
 	case "Query.getForm8949PreviewForYear":
 		if e.ComplexityRoot.Query.GetForm8949PreviewForYear == nil {
 			break
@@ -4349,7 +4507,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetTransactionHistoryReportV2(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string)), true
+		return e.ComplexityRoot.Query.GetTransactionHistoryReportV2(childComplexity, args["accountFilterMode"].(*string), args["accountIds"].([]string), args["amountFilterOperator"].(*string), args["amountFilterValue"].(*string), args["ascending"].(*bool), args["assetFilterMode"].(*string), args["assetId"].(*string), args["assetIds"].([]string), args["assetKey"].(*string), args["assetKeyV2"].(*string), args["assetSymbolOrName"].(*string), args["assetType"].(*string), args["classificationRule"].(*string), args["clientId"].(string), args["endDate"].(*time.Time), args["financialEventType"].(*string), args["fromAddress"].(*string), args["fromOrToAddress"].(*string), args["gainLossFilter"].(*string), args["hasDuplicateTransfers"].(*bool), args["hasIncome"].(*bool), args["hasNotes"].(*bool), args["includeFailed"].(*bool), args["includeHidden"].(*bool), args["includeSpam"].(*bool), args["insightPatternId"].(*string), args["investmentId"].(*string), args["involvedAddresses"].([]string), args["isMissingBasis"].(*bool), args["isNegativeBalance"].(*bool), args["isOffChain"].(*bool), args["labelFilterMode"].(*string), args["labeledPriority"].(*int), args["labels"].([]string), args["limit"].(*int), args["onlyDisposals"].(*bool), args["onlyShowDeleted"].(*bool), args["onlyTransactionIds"].([]string), args["onlyWashSales"].(*bool), args["page"].(*int), args["protocolAddress"].(*string), args["providerFilterMode"].(*string), args["providers"].([]string), args["reminderId"].(*string), args["reminderQuestion"].(*int), args["reviewed"].(*bool), args["saleTerm"].(*string), args["search"].(*string), args["showOnlyEditedTransactions"].(*bool), args["showOnlyPerpetuals"].(*bool), args["skipTotal"].(*bool), args["sortBy"].(*string), args["stakeAccountIdentifier"].(*string), args["startDate"].(*time.Time), args["toAddress"].(*string)), true
 	case "Query.getTransactionImportJobs":
 		if e.ComplexityRoot.Query.GetTransactionImportJobs == nil {
 			break
@@ -5366,6 +5524,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Transaction.CapGainsSumSigned(childComplexity), true
+	case "Transaction.classification":
+		if e.ComplexityRoot.Transaction.Classification == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.Classification(childComplexity), true
 	case "Transaction.clientId":
 		if e.ComplexityRoot.Transaction.ClientID == nil {
 			break
@@ -5643,6 +5807,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TransactionBalance.AssetID(childComplexity), true
+
+	case "TransactionClassification.confidence":
+		if e.ComplexityRoot.TransactionClassification.Confidence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransactionClassification.Confidence(childComplexity), true
+	case "TransactionClassification.explanation":
+		if e.ComplexityRoot.TransactionClassification.Explanation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransactionClassification.Explanation(childComplexity), true
+	case "TransactionClassification.rule":
+		if e.ComplexityRoot.TransactionClassification.Rule == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransactionClassification.Rule(childComplexity), true
 
 	case "TransactionTypeOptionResponse.currentLabel":
 		if e.ComplexityRoot.TransactionTypeOptionResponse.CurrentLabel == nil {
@@ -6871,6 +7054,8 @@ enum InsightTypeEnum {
   TAX_LOSS_HARVESTING
   "Account syncs that keep failing."
   ACCOUNT_SYNC_FAILED
+  "On-chain transactions that the classification rules read with low confidence (` + "`" + `Transaction.classification` + "`" + `), not yet edited or reviewed by a person."
+  NEEDS_REVIEW_CLASSIFICATION
 }
 
 "How much an insight matters."
@@ -7688,7 +7873,7 @@ type Mutation
 
 """
 An instant as an ISO-8601 string. Input accepts a date (YYYY-MM-DD, midnight UTC) or an RFC 3339 date-time;
-output is RFC 3339 UTC with milliseconds (for example ` + "`" + `2024-06-01T14:30:00.000Z` + "`" + `). Anything else is
+output is RFC 3339 UTC with milliseconds (for example ` + "`" + `2024-06-01T14:30:00.000Z` + "`" + `). Years before 1900 and anything else are
 BAD_USER_INPUT.
 """
 scalar Date @specifiedBy(url: "https://datatracker.ietf.org/doc/html/rfc3339")
@@ -7917,6 +8102,10 @@ enum TaxJurisdictionEnum {
   GB
   "Canada: adjusted cost base across accounts, superficial losses; calendar year; 50% inclusion."
   CA
+  "Germany (§ 23 EStG): lots per wallet, first in first out; tax-free after a year's holding; the Freigrenze (600 EUR up to 2023, 1,000 EUR from 2024); other income's 256 EUR Freigrenze; calendar year."
+  DE
+  "Australia (ATO): lots first in first out across accounts; the 50% CGT discount after 12 months; losses carried forward; income year from 1 July (` + "`" + `2024-25` + "`" + `)."
+  AU
 }
 
 "The rule that matched a disposal piece with its cost."
@@ -8086,6 +8275,14 @@ enum ReportExportTypeEnum {
   CA_SCHEDULE_3_PDF
   "CA clients: the dispositions of the Schedule 3 summary, as CSV."
   CA_SCHEDULE_3_CSV
+  "DE clients: the Anlage SO figures of a calendar year (other income under § 22 Nr. 3 EStG and private disposals under § 23 EStG, each with its Freigrenze), as PDF."
+  DE_ANLAGE_SO_PDF
+  "DE clients: the private disposals (held a year or less) and other income of the Anlage SO, as CSV."
+  DE_ANLAGE_SO_CSV
+  "AU clients: the CGT schedule summary of an income year (1 July to 30 June): current year capital gains and losses, losses applied and carried forward, the CGT discount and the net capital gain, as PDF."
+  AU_CGT_SCHEDULE_PDF
+  "AU clients: the CGT events of the CGT schedule summary (one per parcel, discount or not), as CSV."
+  AU_CGT_SCHEDULE_CSV
 }
 
 "How the period of a report is chosen."
@@ -8490,7 +8687,7 @@ type TaxLotDisposal {
   costBasisCents: Cents!
   "Gain or loss, in cents (signed)."
   gainCents: Cents!
-  "Holding period (US rules; SHORT under GB and CA, which have none)."
+  "Holding period (US rules; under DE LONG is tax-free, under AU a discount gain; SHORT under GB and CA, which have none)."
   term: SaleTermEnum!
   "The Form 8949 box the piece is reported under."
   box: Form8949BoxEnum
@@ -8681,27 +8878,48 @@ type HarvestableLoss {
 """
 Income and capital gains of one tax year (` + "`" + `getIncomeAndCapGains` + "`" + `). Under GB and CA there is no holding period:
 the whole gain is in ` + "`" + `shortTermCapGainsCents` + "`" + ` (and ` + "`" + `capGainsCents` + "`" + `), and the jurisdiction's own figures are in
-` + "`" + `gainsCents` + "`" + `, ` + "`" + `lossesCents` + "`" + `, ` + "`" + `deniedLossesCents` + "`" + ` and ` + "`" + `taxableCapitalGainsCents` + "`" + `.
+` + "`" + `gainsCents` + "`" + `, ` + "`" + `lossesCents` + "`" + `, ` + "`" + `deniedLossesCents` + "`" + ` and ` + "`" + `taxableCapitalGainsCents` + "`" + `. Under DE the long term (held more
+than a year) is tax-free and under AU it is the discount gain; both show every gain in the short and long terms
+and their own figures in ` + "`" + `gainsCents` + "`" + `, ` + "`" + `lossesCents` + "`" + `, ` + "`" + `taxableCapitalGainsCents` + "`" + ` and the fields named for them.
 """
 type GetIncomeAndCapGainsResponse {
   "The tax year."
   year: String!
   "The rule set the figures were computed under (the client's country; null before the first recalculation)."
   jurisdiction: TaxJurisdictionEnum
-  "The tax year as the jurisdiction names it: ` + "`" + `2024/25` + "`" + ` under GB (6 April 2024 to 5 April 2025), ` + "`" + `2024` + "`" + ` otherwise."
+  "The tax year as the jurisdiction names it: ` + "`" + `2024/25` + "`" + ` under GB (6 April 2024 to 5 April 2025), ` + "`" + `2024-25` + "`" + ` under AU (1 July 2024 to 30 June 2025), ` + "`" + `2024` + "`" + ` otherwise."
   taxYearLabel: String
   """
   GB and CA: the gains of the year's disposals, before losses, each disposal counted once (under GB all of a token's
-  disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. Null
-  under US rules.
+  disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. DE and AU:
+  the gains of the taxable pieces (DE: held a year or less; AU: every CGT event, label H). Null under US rules.
   """
   gainsCents: Cents
-  "GB and CA: the losses of the year's disposals (negative), in cents. Null under US rules."
+  "GB, CA, DE and AU: the losses of the pieces ` + "`" + `gainsCents` + "`" + ` counts (negative), in cents. Null under US rules."
   lossesCents: Cents
   "CA: superficial losses denied in the year (positive), in cents; null otherwise."
   deniedLossesCents: Cents
-  "CA: the taxable capital gain, half of ` + "`" + `capGainsCents` + "`" + ` (the 50% inclusion rate; allowable capital loss when negative); null otherwise."
+  """
+  The taxable capital gain where the rules make one, in cents; null otherwise. CA: half of ` + "`" + `capGainsCents` + "`" + ` (the 50%
+  inclusion rate; allowable capital loss when negative). DE: the gain of the pieces held a year or less, 0 while it
+  stays below the Freigrenze (` + "`" + `gainThresholdCents` + "`" + `), negative for a loss. AU: the net capital gain (label A): gains
+  less the year's losses and those brought forward (non-discount gains first), then the 50% discount.
+  """
   taxableCapitalGainsCents: Cents
+  "DE: the Freigrenze of the year's private disposals (600 EUR up to 2023, 1,000 EUR from 2024), in cents; null otherwise."
+  gainThresholdCents: Cents
+  "DE: other income (§ 22 Nr. 3 EStG) after its 256 EUR Freigrenze: all of ` + "`" + `incomeCents` + "`" + ` from 256 EUR, else 0; null otherwise."
+  taxableIncomeCents: Cents
+  "DE: the Freigrenze of other income (256 EUR), in cents; null otherwise."
+  incomeThresholdCents: Cents
+  "AU: the discount capital gains among ` + "`" + `gainsCents` + "`" + ` (assets held at least 12 months), before losses; null otherwise."
+  discountGainsCents: Cents
+  "AU: net capital losses brought forward from earlier income years (positive); null otherwise."
+  lossesBroughtForwardCents: Cents
+  "AU: the CGT discount applied (positive); null otherwise."
+  discountCents: Cents
+  "AU: net capital losses carried forward to later income years (label V, positive); null otherwise."
+  lossesCarriedForwardCents: Cents
   "Start of the tax year (inclusive), in the client's fiscal year and timezone."
   startDate: Date!
   "End of the tax year (exclusive)."
@@ -8895,8 +9113,9 @@ extend type Query {
   ` + "`" + `language` + "`" + `, ` + "`" + `checkboxType` + "`" + ` on a type other than FORM_8949_PDF/CSV, an invalid ` + "`" + `email` + "`" + `, more than 100
   ` + "`" + `accountIds` + "`" + `, ` + "`" + `includeDefiPositions` + "`" + ` on a type other than END_OF_YEAR_HOLDINGS_CSV, RECONCILED_8949_PDF
   (made from a broker form by ` + "`" + `generate1099DAReports` + "`" + `), and a type of another country's rules than the client's
-  (the US forms TAX_FORMS, FORM_8949_*, SCHEDULE_D_PDF, SCHEDULE_1_PDF, TURBOTAX_CSV, TAXACT_CSV for a GB or CA
-  client; UK_CAPITAL_GAINS_SUMMARY_* for a client not in GB; CA_SCHEDULE_3_* for a client not in CA). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
+  (the US forms TAX_FORMS, FORM_8949_*, SCHEDULE_D_PDF, SCHEDULE_1_PDF, TURBOTAX_CSV, TAXACT_CSV for a GB, CA, DE or
+  AU client; UK_CAPITAL_GAINS_SUMMARY_* for a client not in GB; CA_SCHEDULE_3_* for a client not in CA;
+  DE_ANLAGE_SO_* for a client not in DE; AU_CGT_SCHEDULE_* for a client not in AU). Unknown accounts and ` + "`" + `tagGroupId` + "`" + ` (the ledger has no
   tag groups yet) are NOT_FOUND.
   """
   getReportExportV2(
@@ -9135,8 +9354,9 @@ type JurisdictionRules {
   "First day of the client's tax year as ` + "`" + `MM-DD` + "`" + `: the one the rules fix (` + "`" + `04-06` + "`" + ` under GB), else the client's own."
   taxYearStart: String!
   """
-  How a tax year is named: ` + "`" + `YYYY/YY` + "`" + ` for a year that spans two calendar years (` + "`" + `2024/25` + "`" + ` is 6 April 2024 to
-  5 April 2025), ` + "`" + `YYYY` + "`" + ` for one named by the calendar year it starts in.
+  How a tax year is named: ` + "`" + `YYYY/YY` + "`" + ` (GB) or ` + "`" + `YYYY-YY` + "`" + ` (AU) for a year that spans two calendar years (` + "`" + `2024/25` + "`" + ` is
+  6 April 2024 to 5 April 2025, ` + "`" + `2024-25` + "`" + ` 1 July 2024 to 30 June 2025), ` + "`" + `YYYY` + "`" + ` for one named by the calendar year it
+  starts in.
   """
   taxYearLabelFormat: String!
   "How a disposal is matched with the cost of what was disposed of."
@@ -9155,6 +9375,22 @@ type JurisdictionRules {
   superficialLosses: Boolean!
   "The taxable part of a net capital gain in percent (` + "`" + `50` + "`" + ` in Canada); null where the whole gain counts."
   inclusionRatePercent: Int
+  "The currency the rules' returns are made in (ISO 4217: ` + "`" + `EUR` + "`" + ` for DE, ` + "`" + `AUD` + "`" + ` for AU)."
+  currency: String!
+  "The client's cost-basis algorithm and per-wallet date choose the lots (US); otherwise the rules fix them (first in, first out)."
+  clientChoosesLots: Boolean!
+  "Each wallet keeps its own lots from the first transaction (DE); a move between own wallets keeps date and cost."
+  walletLots: Boolean!
+  "A piece held long term (more than a year) is tax-free (DE): its gain is shown, not taxed."
+  holdingExempt: Boolean!
+  "The part of a long-term gain left after losses that is not taxed, in percent (` + "`" + `50` + "`" + ` in Australia); null without a discount."
+  discountPercent: Int
+  "A year's net capital loss is carried forward into later years (AU)."
+  carriesLosses: Boolean!
+  "All-or-nothing thresholds (a Freigrenze) on the year's taxable gain by tax year (DE); empty without one."
+  gainThresholds: [JurisdictionThreshold!]!
+  "All-or-nothing thresholds on the year's other income by tax year (DE: 256 EUR); empty without one."
+  incomeThresholds: [JurisdictionThreshold!]!
   "The reports a client under these rules may request, in the order to offer them."
   reportTypes: [ReportExportTypeEnum!]!
   "The names of the figures as the rules' own returns call them."
@@ -9163,6 +9399,14 @@ type JurisdictionRules {
   text: String
   "How a disposal's cost is found, to show beside its pieces; null where the lots the client's method takes say it."
   matchingText: String
+}
+
+"A threshold in force from a tax year until the next one's."
+type JurisdictionThreshold {
+  "The first tax year it applies to (0: every year before the next entry)."
+  fromYear: Int!
+  "The amount, in cents of the rules' currency: a figure below it is not taxed, one at or above it is taxed whole."
+  amountCents: Cents!
 }
 
 "How a jurisdiction matches a disposal with cost."
@@ -9187,12 +9431,20 @@ type JurisdictionWords {
   losses: String!
   "Gains less losses."
   netGain: String!
-  "The taxable part of the net gain; null without an inclusion rate."
+  "The taxable part of the net gain; null where the rules make none (no inclusion rate, exemption, discount or threshold)."
   taxableGain: String
   "Losses denied as superficial; null where no loss is denied."
   deniedLosses: String
   "What a disposal's cost comes from, as in ` + "`" + `not covered by any lot you held` + "`" + `."
   holding: String!
+  "A piece's short holding class, for example ` + "`" + `Taxable (held up to a year)` + "`" + ` (DE) or ` + "`" + `Non-discount gain` + "`" + ` (AU); null without holding terms."
+  shortTerm: String
+  "A piece's long holding class, for example ` + "`" + `Tax-free (held over a year)` + "`" + ` (DE) or ` + "`" + `Discount gain (held 12 months)` + "`" + ` (AU); null without holding terms."
+  longTerm: String
+  "Income after its threshold (DE); null without one."
+  taxableIncome: String
+  "What the gain threshold is called (` + "`" + `Freigrenze` + "`" + `); null without one."
+  threshold: String
 }
 `, BuiltIn: false},
 	{Name: "../../spec/graphql/transactions.graphqls", Input: `# Transactions: the client's ledger of transactions and their transfers, labels, splits, merges and edits.
@@ -9253,6 +9505,13 @@ type Transaction {
   isInternalTransfer: Boolean!
   "Changed by a person after import."
   isEdited: Boolean!
+  """
+  Which classification rule labelled this on-chain transaction, how sure it is and why (docs/onchain.md,
+  "Rules"); null for a transaction no rule classified (CSV, exchange and manual entries, and chain
+  transactions synced before classification). A person's edit always wins: a re-classification never
+  changes an edited transaction, and an edited transaction no longer needs review.
+  """
+  classification: TransactionClassification
   "Deleted (merged into another transaction or removed); only listed with ` + "`" + `onlyShowDeleted` + "`" + `."
   isDeleted: Boolean!
   "The on-chain transaction failed; only its fee moved."
@@ -9636,6 +9895,26 @@ type GetTransactionImportJobs {
   hasActiveJobs: Boolean!
 }
 
+"How a classification rule read an on-chain transaction (see ` + "`" + `Transaction.classification` + "`" + `)."
+type TransactionClassification {
+  "The rule that decided: ` + "`" + `failed` + "`" + `, ` + "`" + `spam` + "`" + `, ` + "`" + `untouched` + "`" + `, ` + "`" + `gas_only` + "`" + `, ` + "`" + `beacon_deposit` + "`" + `, ` + "`" + `wrap` + "`" + `, ` + "`" + `bridge_out` + "`" + `, ` + "`" + `bridge_in` + "`" + `, ` + "`" + `airdrop_claim` + "`" + `, ` + "`" + `nft` + "`" + `, ` + "`" + `swap` + "`" + `, ` + "`" + `own_transfer` + "`" + `, or ` + "`" + `transfer` + "`" + ` (the fallback: plain movements, unlabelled)."
+  rule: String!
+  "How sure the rule is."
+  confidence: ClassificationConfidenceEnum!
+  "Why, in words: what the rule saw (events, contracts, amounts)."
+  explanation: String!
+}
+
+"How sure a classification rule is of its reading."
+enum ClassificationConfidenceEnum {
+  "The transaction's own events, or a listed contract, prove the reading."
+  HIGH
+  "The shape matches (what left and what arrived, the contract called) without an event that proves it."
+  MEDIUM
+  "Nothing but plain movements matched, or the rule guesses: the transaction needs a person's review (the ` + "`" + `needs-review-classification` + "`" + ` insight lists it)."
+  LOW
+}
+
 "Who set a transaction's label."
 enum LabelSourceEnum {
   "The importer or the automatic labeler."
@@ -9723,6 +10002,8 @@ extend type Query {
     assetSymbolOrName: String
     "Only transactions moving an asset of this type: a value of ` + "`" + `AssetTypeEnum` + "`" + ` (for example ` + "`" + `NFT` + "`" + `)."
     assetType: String
+    "Only on-chain transactions that this classification rule labelled (` + "`" + `TransactionClassification.rule` + "`" + `, for example ` + "`" + `swap` + "`" + `, ` + "`" + `bridge_out` + "`" + `, ` + "`" + `transfer` + "`" + `)."
+    classificationRule: String
     "The client whose ledger is read."
     clientId: ID!
     "Exclusive upper bound on ` + "`" + `Transaction.createdAt` + "`" + ` (the range is half-open: startDate <= createdAt < endDate)."
@@ -9847,6 +10128,8 @@ extend type Query {
     assetSymbolOrName: String
     "Only transactions moving an asset of this type: a value of ` + "`" + `AssetTypeEnum` + "`" + ` (for example ` + "`" + `NFT` + "`" + `)."
     assetType: String
+    "Only on-chain transactions that this classification rule labelled (` + "`" + `TransactionClassification.rule` + "`" + `, for example ` + "`" + `swap` + "`" + `, ` + "`" + `bridge_out` + "`" + `, ` + "`" + `transfer` + "`" + `)."
+    classificationRule: String
     "The client whose ledger is read."
     clientId: ID!
     "Exclusive upper bound on ` + "`" + `Transaction.createdAt` + "`" + ` (the range is half-open: startDate <= createdAt < endDate)."
@@ -9969,6 +10252,8 @@ extend type Query {
     assetSymbolOrName: String
     "Only transactions moving an asset of this type: a value of ` + "`" + `AssetTypeEnum` + "`" + ` (for example ` + "`" + `NFT` + "`" + `)."
     assetType: String
+    "Only on-chain transactions that this classification rule labelled (` + "`" + `TransactionClassification.rule` + "`" + `, for example ` + "`" + `swap` + "`" + `, ` + "`" + `bridge_out` + "`" + `, ` + "`" + `transfer` + "`" + `)."
+    classificationRule: String
     "The client whose ledger is read."
     clientId: ID!
     "Exclusive upper bound on ` + "`" + `Transaction.createdAt` + "`" + ` (the range is half-open: startDate <= createdAt < endDate)."
@@ -11127,6 +11412,20 @@ func (ec *executionContext) childFields_GetIncomeAndCapGainsResponse(ctx context
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_deniedLossesCents(ctx, field)
 	case "taxableCapitalGainsCents":
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableCapitalGainsCents(ctx, field)
+	case "gainThresholdCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_gainThresholdCents(ctx, field)
+	case "taxableIncomeCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableIncomeCents(ctx, field)
+	case "incomeThresholdCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_incomeThresholdCents(ctx, field)
+	case "discountGainsCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_discountGainsCents(ctx, field)
+	case "lossesBroughtForwardCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesBroughtForwardCents(ctx, field)
+	case "discountCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_discountCents(ctx, field)
+	case "lossesCarriedForwardCents":
+		return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesCarriedForwardCents(ctx, field)
 	case "startDate":
 		return ec.fieldContext_GetIncomeAndCapGainsResponse_startDate(ctx, field)
 	case "endDate":
@@ -11517,6 +11816,22 @@ func (ec *executionContext) childFields_JurisdictionRules(ctx context.Context, f
 		return ec.fieldContext_JurisdictionRules_superficialLosses(ctx, field)
 	case "inclusionRatePercent":
 		return ec.fieldContext_JurisdictionRules_inclusionRatePercent(ctx, field)
+	case "currency":
+		return ec.fieldContext_JurisdictionRules_currency(ctx, field)
+	case "clientChoosesLots":
+		return ec.fieldContext_JurisdictionRules_clientChoosesLots(ctx, field)
+	case "walletLots":
+		return ec.fieldContext_JurisdictionRules_walletLots(ctx, field)
+	case "holdingExempt":
+		return ec.fieldContext_JurisdictionRules_holdingExempt(ctx, field)
+	case "discountPercent":
+		return ec.fieldContext_JurisdictionRules_discountPercent(ctx, field)
+	case "carriesLosses":
+		return ec.fieldContext_JurisdictionRules_carriesLosses(ctx, field)
+	case "gainThresholds":
+		return ec.fieldContext_JurisdictionRules_gainThresholds(ctx, field)
+	case "incomeThresholds":
+		return ec.fieldContext_JurisdictionRules_incomeThresholds(ctx, field)
 	case "reportTypes":
 		return ec.fieldContext_JurisdictionRules_reportTypes(ctx, field)
 	case "words":
@@ -11527,6 +11842,16 @@ func (ec *executionContext) childFields_JurisdictionRules(ctx context.Context, f
 		return ec.fieldContext_JurisdictionRules_matchingText(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type JurisdictionRules", field.Name)
+}
+
+func (ec *executionContext) childFields_JurisdictionThreshold(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "fromYear":
+		return ec.fieldContext_JurisdictionThreshold_fromYear(ctx, field)
+	case "amountCents":
+		return ec.fieldContext_JurisdictionThreshold_amountCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type JurisdictionThreshold", field.Name)
 }
 
 func (ec *executionContext) childFields_JurisdictionWords(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11547,6 +11872,14 @@ func (ec *executionContext) childFields_JurisdictionWords(ctx context.Context, f
 		return ec.fieldContext_JurisdictionWords_deniedLosses(ctx, field)
 	case "holding":
 		return ec.fieldContext_JurisdictionWords_holding(ctx, field)
+	case "shortTerm":
+		return ec.fieldContext_JurisdictionWords_shortTerm(ctx, field)
+	case "longTerm":
+		return ec.fieldContext_JurisdictionWords_longTerm(ctx, field)
+	case "taxableIncome":
+		return ec.fieldContext_JurisdictionWords_taxableIncome(ctx, field)
+	case "threshold":
+		return ec.fieldContext_JurisdictionWords_threshold(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type JurisdictionWords", field.Name)
 }
@@ -12063,6 +12396,8 @@ func (ec *executionContext) childFields_Transaction(ctx context.Context, field g
 		return ec.fieldContext_Transaction_isInternalTransfer(ctx, field)
 	case "isEdited":
 		return ec.fieldContext_Transaction_isEdited(ctx, field)
+	case "classification":
+		return ec.fieldContext_Transaction_classification(ctx, field)
 	case "isDeleted":
 		return ec.fieldContext_Transaction_isDeleted(ctx, field)
 	case "isFailed":
@@ -12129,6 +12464,18 @@ func (ec *executionContext) childFields_TransactionBalance(ctx context.Context, 
 		return ec.fieldContext_TransactionBalance_amountExact(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TransactionBalance", field.Name)
+}
+
+func (ec *executionContext) childFields_TransactionClassification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rule":
+		return ec.fieldContext_TransactionClassification_rule(ctx, field)
+	case "confidence":
+		return ec.fieldContext_TransactionClassification_confidence(ctx, field)
+	case "explanation":
+		return ec.fieldContext_TransactionClassification_explanation(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransactionClassification", field.Name)
 }
 
 func (ec *executionContext) childFields_TransactionTypeOptionResponse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14926,492 +15273,30 @@ func (ec *executionContext) field_Query_getClientTransactionsSummary_args(ctx co
 		return nil, err
 	}
 	args["assetType"] = arg11
-	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "classificationRule",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["classificationRule"] = arg12
+	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["clientId"] = arg12
-	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
+	args["clientId"] = arg13
+	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
 		func(ctx context.Context, v any) (*time.Time, error) {
 			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["endDate"] = arg13
-	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["financialEventType"] = arg14
-	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "fromAddress",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["fromAddress"] = arg15
-	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "fromOrToAddress",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["fromOrToAddress"] = arg16
-	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "gainLossFilter",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["gainLossFilter"] = arg17
-	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "hasDuplicateTransfers",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["hasDuplicateTransfers"] = arg18
-	arg19, err := graphql.ProcessArgField(ctx, rawArgs, "hasIncome",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["hasIncome"] = arg19
-	arg20, err := graphql.ProcessArgField(ctx, rawArgs, "hasNotes",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["hasNotes"] = arg20
-	arg21, err := graphql.ProcessArgField(ctx, rawArgs, "includeBalances",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["includeBalances"] = arg21
-	arg22, err := graphql.ProcessArgField(ctx, rawArgs, "includeFailed",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["includeFailed"] = arg22
-	arg23, err := graphql.ProcessArgField(ctx, rawArgs, "includeHidden",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["includeHidden"] = arg23
-	arg24, err := graphql.ProcessArgField(ctx, rawArgs, "includeSpam",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["includeSpam"] = arg24
-	arg25, err := graphql.ProcessArgField(ctx, rawArgs, "includeSummary",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["includeSummary"] = arg25
-	arg26, err := graphql.ProcessArgField(ctx, rawArgs, "insightPatternId",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOID2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["insightPatternId"] = arg26
-	arg27, err := graphql.ProcessArgField(ctx, rawArgs, "investmentId",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOID2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["investmentId"] = arg27
-	arg28, err := graphql.ProcessArgField(ctx, rawArgs, "involvedAddresses",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["involvedAddresses"] = arg28
-	arg29, err := graphql.ProcessArgField(ctx, rawArgs, "isMissingBasis",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["isMissingBasis"] = arg29
-	arg30, err := graphql.ProcessArgField(ctx, rawArgs, "isNegativeBalance",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["isNegativeBalance"] = arg30
-	arg31, err := graphql.ProcessArgField(ctx, rawArgs, "isOffChain",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["isOffChain"] = arg31
-	arg32, err := graphql.ProcessArgField(ctx, rawArgs, "labelFilterMode",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["labelFilterMode"] = arg32
-	arg33, err := graphql.ProcessArgField(ctx, rawArgs, "labeledPriority",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["labeledPriority"] = arg33
-	arg34, err := graphql.ProcessArgField(ctx, rawArgs, "labels",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["labels"] = arg34
-	arg35, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["limit"] = arg35
-	arg36, err := graphql.ProcessArgField(ctx, rawArgs, "onlyDisposals",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["onlyDisposals"] = arg36
-	arg37, err := graphql.ProcessArgField(ctx, rawArgs, "onlyShowDeleted",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["onlyShowDeleted"] = arg37
-	arg38, err := graphql.ProcessArgField(ctx, rawArgs, "onlyTransactionIds",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["onlyTransactionIds"] = arg38
-	arg39, err := graphql.ProcessArgField(ctx, rawArgs, "onlyWashSales",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["onlyWashSales"] = arg39
-	arg40, err := graphql.ProcessArgField(ctx, rawArgs, "page",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["page"] = arg40
-	arg41, err := graphql.ProcessArgField(ctx, rawArgs, "protocolAddress",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["protocolAddress"] = arg41
-	arg42, err := graphql.ProcessArgField(ctx, rawArgs, "providerFilterMode",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["providerFilterMode"] = arg42
-	arg43, err := graphql.ProcessArgField(ctx, rawArgs, "providers",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["providers"] = arg43
-	arg44, err := graphql.ProcessArgField(ctx, rawArgs, "reminderId",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["reminderId"] = arg44
-	arg45, err := graphql.ProcessArgField(ctx, rawArgs, "reminderQuestion",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["reminderQuestion"] = arg45
-	arg46, err := graphql.ProcessArgField(ctx, rawArgs, "reviewed",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["reviewed"] = arg46
-	arg47, err := graphql.ProcessArgField(ctx, rawArgs, "saleTerm",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["saleTerm"] = arg47
-	arg48, err := graphql.ProcessArgField(ctx, rawArgs, "search",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["search"] = arg48
-	arg49, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyEditedTransactions",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["showOnlyEditedTransactions"] = arg49
-	arg50, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyPerpetuals",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["showOnlyPerpetuals"] = arg50
-	arg51, err := graphql.ProcessArgField(ctx, rawArgs, "skipTotal",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["skipTotal"] = arg51
-	arg52, err := graphql.ProcessArgField(ctx, rawArgs, "sortBy",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["sortBy"] = arg52
-	arg53, err := graphql.ProcessArgField(ctx, rawArgs, "stakeAccountIdentifier",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["stakeAccountIdentifier"] = arg53
-	arg54, err := graphql.ProcessArgField(ctx, rawArgs, "startDate",
-		func(ctx context.Context, v any) (*time.Time, error) {
-			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["startDate"] = arg54
-	arg55, err := graphql.ProcessArgField(ctx, rawArgs, "toAddress",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["toAddress"] = arg55
-	arg56, err := graphql.ProcessArgField(ctx, rawArgs, "allowCache",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["allowCache"] = arg56
-	return args, nil
-}
-
-func (ec *executionContext) field_Query_getClientTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
-	var err error
-	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "accountFilterMode",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["accountFilterMode"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "accountIds",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOID2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["accountIds"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "amountFilterOperator",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["amountFilterOperator"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "amountFilterValue",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["amountFilterValue"] = arg3
-	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "ascending",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["ascending"] = arg4
-	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "assetFilterMode",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetFilterMode"] = arg5
-	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "assetId",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetId"] = arg6
-	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "assetIds",
-		func(ctx context.Context, v any) ([]string, error) {
-			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetIds"] = arg7
-	arg8, err := graphql.ProcessArgField(ctx, rawArgs, "assetKey",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetKey"] = arg8
-	arg9, err := graphql.ProcessArgField(ctx, rawArgs, "assetKeyV2",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetKeyV2"] = arg9
-	arg10, err := graphql.ProcessArgField(ctx, rawArgs, "assetSymbolOrName",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetSymbolOrName"] = arg10
-	arg11, err := graphql.ProcessArgField(ctx, rawArgs, "assetType",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["assetType"] = arg11
-	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
-		func(ctx context.Context, v any) (string, error) {
-			return ec.unmarshalNID2string(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["clientId"] = arg12
-	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
-		func(ctx context.Context, v any) (*time.Time, error) {
-			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["endDate"] = arg13
-	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "exactTotal",
-		func(ctx context.Context, v any) (*bool, error) {
-			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["exactTotal"] = arg14
+	args["endDate"] = arg14
 	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
@@ -15748,6 +15633,484 @@ func (ec *executionContext) field_Query_getClientTransactions_args(ctx context.C
 		return nil, err
 	}
 	args["toAddress"] = arg56
+	arg57, err := graphql.ProcessArgField(ctx, rawArgs, "allowCache",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["allowCache"] = arg57
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_getClientTransactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "accountFilterMode",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["accountFilterMode"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "accountIds",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["accountIds"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "amountFilterOperator",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["amountFilterOperator"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "amountFilterValue",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["amountFilterValue"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "ascending",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ascending"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "assetFilterMode",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetFilterMode"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "assetId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetId"] = arg6
+	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "assetIds",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetIds"] = arg7
+	arg8, err := graphql.ProcessArgField(ctx, rawArgs, "assetKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetKey"] = arg8
+	arg9, err := graphql.ProcessArgField(ctx, rawArgs, "assetKeyV2",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetKeyV2"] = arg9
+	arg10, err := graphql.ProcessArgField(ctx, rawArgs, "assetSymbolOrName",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetSymbolOrName"] = arg10
+	arg11, err := graphql.ProcessArgField(ctx, rawArgs, "assetType",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["assetType"] = arg11
+	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "classificationRule",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["classificationRule"] = arg12
+	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientId"] = arg13
+	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["endDate"] = arg14
+	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "exactTotal",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["exactTotal"] = arg15
+	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["financialEventType"] = arg16
+	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "fromAddress",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["fromAddress"] = arg17
+	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "fromOrToAddress",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["fromOrToAddress"] = arg18
+	arg19, err := graphql.ProcessArgField(ctx, rawArgs, "gainLossFilter",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["gainLossFilter"] = arg19
+	arg20, err := graphql.ProcessArgField(ctx, rawArgs, "hasDuplicateTransfers",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["hasDuplicateTransfers"] = arg20
+	arg21, err := graphql.ProcessArgField(ctx, rawArgs, "hasIncome",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["hasIncome"] = arg21
+	arg22, err := graphql.ProcessArgField(ctx, rawArgs, "hasNotes",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["hasNotes"] = arg22
+	arg23, err := graphql.ProcessArgField(ctx, rawArgs, "includeBalances",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeBalances"] = arg23
+	arg24, err := graphql.ProcessArgField(ctx, rawArgs, "includeFailed",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeFailed"] = arg24
+	arg25, err := graphql.ProcessArgField(ctx, rawArgs, "includeHidden",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeHidden"] = arg25
+	arg26, err := graphql.ProcessArgField(ctx, rawArgs, "includeSpam",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeSpam"] = arg26
+	arg27, err := graphql.ProcessArgField(ctx, rawArgs, "includeSummary",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["includeSummary"] = arg27
+	arg28, err := graphql.ProcessArgField(ctx, rawArgs, "insightPatternId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["insightPatternId"] = arg28
+	arg29, err := graphql.ProcessArgField(ctx, rawArgs, "investmentId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["investmentId"] = arg29
+	arg30, err := graphql.ProcessArgField(ctx, rawArgs, "involvedAddresses",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["involvedAddresses"] = arg30
+	arg31, err := graphql.ProcessArgField(ctx, rawArgs, "isMissingBasis",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["isMissingBasis"] = arg31
+	arg32, err := graphql.ProcessArgField(ctx, rawArgs, "isNegativeBalance",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["isNegativeBalance"] = arg32
+	arg33, err := graphql.ProcessArgField(ctx, rawArgs, "isOffChain",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["isOffChain"] = arg33
+	arg34, err := graphql.ProcessArgField(ctx, rawArgs, "labelFilterMode",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["labelFilterMode"] = arg34
+	arg35, err := graphql.ProcessArgField(ctx, rawArgs, "labeledPriority",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["labeledPriority"] = arg35
+	arg36, err := graphql.ProcessArgField(ctx, rawArgs, "labels",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["labels"] = arg36
+	arg37, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg37
+	arg38, err := graphql.ProcessArgField(ctx, rawArgs, "onlyDisposals",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["onlyDisposals"] = arg38
+	arg39, err := graphql.ProcessArgField(ctx, rawArgs, "onlyShowDeleted",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["onlyShowDeleted"] = arg39
+	arg40, err := graphql.ProcessArgField(ctx, rawArgs, "onlyTransactionIds",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["onlyTransactionIds"] = arg40
+	arg41, err := graphql.ProcessArgField(ctx, rawArgs, "onlyWashSales",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["onlyWashSales"] = arg41
+	arg42, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg42
+	arg43, err := graphql.ProcessArgField(ctx, rawArgs, "protocolAddress",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["protocolAddress"] = arg43
+	arg44, err := graphql.ProcessArgField(ctx, rawArgs, "providerFilterMode",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["providerFilterMode"] = arg44
+	arg45, err := graphql.ProcessArgField(ctx, rawArgs, "providers",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["providers"] = arg45
+	arg46, err := graphql.ProcessArgField(ctx, rawArgs, "reminderId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reminderId"] = arg46
+	arg47, err := graphql.ProcessArgField(ctx, rawArgs, "reminderQuestion",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reminderQuestion"] = arg47
+	arg48, err := graphql.ProcessArgField(ctx, rawArgs, "reviewed",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reviewed"] = arg48
+	arg49, err := graphql.ProcessArgField(ctx, rawArgs, "saleTerm",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["saleTerm"] = arg49
+	arg50, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg50
+	arg51, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyEditedTransactions",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["showOnlyEditedTransactions"] = arg51
+	arg52, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyPerpetuals",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["showOnlyPerpetuals"] = arg52
+	arg53, err := graphql.ProcessArgField(ctx, rawArgs, "skipTotal",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["skipTotal"] = arg53
+	arg54, err := graphql.ProcessArgField(ctx, rawArgs, "sortBy",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["sortBy"] = arg54
+	arg55, err := graphql.ProcessArgField(ctx, rawArgs, "stakeAccountIdentifier",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["stakeAccountIdentifier"] = arg55
+	arg56, err := graphql.ProcessArgField(ctx, rawArgs, "startDate",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["startDate"] = arg56
+	arg57, err := graphql.ProcessArgField(ctx, rawArgs, "toAddress",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["toAddress"] = arg57
 	return args, nil
 }
 
@@ -16502,342 +16865,350 @@ func (ec *executionContext) field_Query_getTransactionHistoryReportV2_args(ctx c
 		return nil, err
 	}
 	args["assetType"] = arg11
-	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+	arg12, err := graphql.ProcessArgField(ctx, rawArgs, "classificationRule",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["classificationRule"] = arg12
+	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["clientId"] = arg12
-	arg13, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
+	args["clientId"] = arg13
+	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "endDate",
 		func(ctx context.Context, v any) (*time.Time, error) {
 			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["endDate"] = arg13
-	arg14, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
+	args["endDate"] = arg14
+	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "financialEventType",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["financialEventType"] = arg14
-	arg15, err := graphql.ProcessArgField(ctx, rawArgs, "fromAddress",
+	args["financialEventType"] = arg15
+	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "fromAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["fromAddress"] = arg15
-	arg16, err := graphql.ProcessArgField(ctx, rawArgs, "fromOrToAddress",
+	args["fromAddress"] = arg16
+	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "fromOrToAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["fromOrToAddress"] = arg16
-	arg17, err := graphql.ProcessArgField(ctx, rawArgs, "gainLossFilter",
+	args["fromOrToAddress"] = arg17
+	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "gainLossFilter",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["gainLossFilter"] = arg17
-	arg18, err := graphql.ProcessArgField(ctx, rawArgs, "hasDuplicateTransfers",
+	args["gainLossFilter"] = arg18
+	arg19, err := graphql.ProcessArgField(ctx, rawArgs, "hasDuplicateTransfers",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["hasDuplicateTransfers"] = arg18
-	arg19, err := graphql.ProcessArgField(ctx, rawArgs, "hasIncome",
+	args["hasDuplicateTransfers"] = arg19
+	arg20, err := graphql.ProcessArgField(ctx, rawArgs, "hasIncome",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["hasIncome"] = arg19
-	arg20, err := graphql.ProcessArgField(ctx, rawArgs, "hasNotes",
+	args["hasIncome"] = arg20
+	arg21, err := graphql.ProcessArgField(ctx, rawArgs, "hasNotes",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["hasNotes"] = arg20
-	arg21, err := graphql.ProcessArgField(ctx, rawArgs, "includeFailed",
+	args["hasNotes"] = arg21
+	arg22, err := graphql.ProcessArgField(ctx, rawArgs, "includeFailed",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["includeFailed"] = arg21
-	arg22, err := graphql.ProcessArgField(ctx, rawArgs, "includeHidden",
+	args["includeFailed"] = arg22
+	arg23, err := graphql.ProcessArgField(ctx, rawArgs, "includeHidden",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["includeHidden"] = arg22
-	arg23, err := graphql.ProcessArgField(ctx, rawArgs, "includeSpam",
+	args["includeHidden"] = arg23
+	arg24, err := graphql.ProcessArgField(ctx, rawArgs, "includeSpam",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["includeSpam"] = arg23
-	arg24, err := graphql.ProcessArgField(ctx, rawArgs, "insightPatternId",
+	args["includeSpam"] = arg24
+	arg25, err := graphql.ProcessArgField(ctx, rawArgs, "insightPatternId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["insightPatternId"] = arg24
-	arg25, err := graphql.ProcessArgField(ctx, rawArgs, "investmentId",
+	args["insightPatternId"] = arg25
+	arg26, err := graphql.ProcessArgField(ctx, rawArgs, "investmentId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["investmentId"] = arg25
-	arg26, err := graphql.ProcessArgField(ctx, rawArgs, "involvedAddresses",
+	args["investmentId"] = arg26
+	arg27, err := graphql.ProcessArgField(ctx, rawArgs, "involvedAddresses",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["involvedAddresses"] = arg26
-	arg27, err := graphql.ProcessArgField(ctx, rawArgs, "isMissingBasis",
+	args["involvedAddresses"] = arg27
+	arg28, err := graphql.ProcessArgField(ctx, rawArgs, "isMissingBasis",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["isMissingBasis"] = arg27
-	arg28, err := graphql.ProcessArgField(ctx, rawArgs, "isNegativeBalance",
+	args["isMissingBasis"] = arg28
+	arg29, err := graphql.ProcessArgField(ctx, rawArgs, "isNegativeBalance",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["isNegativeBalance"] = arg28
-	arg29, err := graphql.ProcessArgField(ctx, rawArgs, "isOffChain",
+	args["isNegativeBalance"] = arg29
+	arg30, err := graphql.ProcessArgField(ctx, rawArgs, "isOffChain",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["isOffChain"] = arg29
-	arg30, err := graphql.ProcessArgField(ctx, rawArgs, "labelFilterMode",
+	args["isOffChain"] = arg30
+	arg31, err := graphql.ProcessArgField(ctx, rawArgs, "labelFilterMode",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["labelFilterMode"] = arg30
-	arg31, err := graphql.ProcessArgField(ctx, rawArgs, "labeledPriority",
+	args["labelFilterMode"] = arg31
+	arg32, err := graphql.ProcessArgField(ctx, rawArgs, "labeledPriority",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["labeledPriority"] = arg31
-	arg32, err := graphql.ProcessArgField(ctx, rawArgs, "labels",
+	args["labeledPriority"] = arg32
+	arg33, err := graphql.ProcessArgField(ctx, rawArgs, "labels",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["labels"] = arg32
-	arg33, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+	args["labels"] = arg33
+	arg34, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["limit"] = arg33
-	arg34, err := graphql.ProcessArgField(ctx, rawArgs, "onlyDisposals",
+	args["limit"] = arg34
+	arg35, err := graphql.ProcessArgField(ctx, rawArgs, "onlyDisposals",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyDisposals"] = arg34
-	arg35, err := graphql.ProcessArgField(ctx, rawArgs, "onlyShowDeleted",
+	args["onlyDisposals"] = arg35
+	arg36, err := graphql.ProcessArgField(ctx, rawArgs, "onlyShowDeleted",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyShowDeleted"] = arg35
-	arg36, err := graphql.ProcessArgField(ctx, rawArgs, "onlyTransactionIds",
+	args["onlyShowDeleted"] = arg36
+	arg37, err := graphql.ProcessArgField(ctx, rawArgs, "onlyTransactionIds",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyTransactionIds"] = arg36
-	arg37, err := graphql.ProcessArgField(ctx, rawArgs, "onlyWashSales",
+	args["onlyTransactionIds"] = arg37
+	arg38, err := graphql.ProcessArgField(ctx, rawArgs, "onlyWashSales",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["onlyWashSales"] = arg37
-	arg38, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+	args["onlyWashSales"] = arg38
+	arg39, err := graphql.ProcessArgField(ctx, rawArgs, "page",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["page"] = arg38
-	arg39, err := graphql.ProcessArgField(ctx, rawArgs, "protocolAddress",
+	args["page"] = arg39
+	arg40, err := graphql.ProcessArgField(ctx, rawArgs, "protocolAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["protocolAddress"] = arg39
-	arg40, err := graphql.ProcessArgField(ctx, rawArgs, "providerFilterMode",
+	args["protocolAddress"] = arg40
+	arg41, err := graphql.ProcessArgField(ctx, rawArgs, "providerFilterMode",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["providerFilterMode"] = arg40
-	arg41, err := graphql.ProcessArgField(ctx, rawArgs, "providers",
+	args["providerFilterMode"] = arg41
+	arg42, err := graphql.ProcessArgField(ctx, rawArgs, "providers",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["providers"] = arg41
-	arg42, err := graphql.ProcessArgField(ctx, rawArgs, "reminderId",
+	args["providers"] = arg42
+	arg43, err := graphql.ProcessArgField(ctx, rawArgs, "reminderId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["reminderId"] = arg42
-	arg43, err := graphql.ProcessArgField(ctx, rawArgs, "reminderQuestion",
+	args["reminderId"] = arg43
+	arg44, err := graphql.ProcessArgField(ctx, rawArgs, "reminderQuestion",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["reminderQuestion"] = arg43
-	arg44, err := graphql.ProcessArgField(ctx, rawArgs, "reviewed",
+	args["reminderQuestion"] = arg44
+	arg45, err := graphql.ProcessArgField(ctx, rawArgs, "reviewed",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["reviewed"] = arg44
-	arg45, err := graphql.ProcessArgField(ctx, rawArgs, "saleTerm",
+	args["reviewed"] = arg45
+	arg46, err := graphql.ProcessArgField(ctx, rawArgs, "saleTerm",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["saleTerm"] = arg45
-	arg46, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+	args["saleTerm"] = arg46
+	arg47, err := graphql.ProcessArgField(ctx, rawArgs, "search",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["search"] = arg46
-	arg47, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyEditedTransactions",
+	args["search"] = arg47
+	arg48, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyEditedTransactions",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["showOnlyEditedTransactions"] = arg47
-	arg48, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyPerpetuals",
+	args["showOnlyEditedTransactions"] = arg48
+	arg49, err := graphql.ProcessArgField(ctx, rawArgs, "showOnlyPerpetuals",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["showOnlyPerpetuals"] = arg48
-	arg49, err := graphql.ProcessArgField(ctx, rawArgs, "skipTotal",
+	args["showOnlyPerpetuals"] = arg49
+	arg50, err := graphql.ProcessArgField(ctx, rawArgs, "skipTotal",
 		func(ctx context.Context, v any) (*bool, error) {
 			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["skipTotal"] = arg49
-	arg50, err := graphql.ProcessArgField(ctx, rawArgs, "sortBy",
+	args["skipTotal"] = arg50
+	arg51, err := graphql.ProcessArgField(ctx, rawArgs, "sortBy",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["sortBy"] = arg50
-	arg51, err := graphql.ProcessArgField(ctx, rawArgs, "stakeAccountIdentifier",
+	args["sortBy"] = arg51
+	arg52, err := graphql.ProcessArgField(ctx, rawArgs, "stakeAccountIdentifier",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["stakeAccountIdentifier"] = arg51
-	arg52, err := graphql.ProcessArgField(ctx, rawArgs, "startDate",
+	args["stakeAccountIdentifier"] = arg52
+	arg53, err := graphql.ProcessArgField(ctx, rawArgs, "startDate",
 		func(ctx context.Context, v any) (*time.Time, error) {
 			return ec.unmarshalODate2ᚖtimeᚐTime(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["startDate"] = arg52
-	arg53, err := graphql.ProcessArgField(ctx, rawArgs, "toAddress",
+	args["startDate"] = arg53
+	arg54, err := graphql.ProcessArgField(ctx, rawArgs, "toAddress",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["toAddress"] = arg53
+	args["toAddress"] = arg54
 	return args, nil
 }
 
@@ -21800,6 +22171,167 @@ func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_taxableCap
 	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_gainThresholdCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_gainThresholdCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainThresholdCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_gainThresholdCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_taxableIncomeCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_taxableIncomeCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxableIncomeCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_taxableIncomeCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_incomeThresholdCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_incomeThresholdCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IncomeThresholdCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_incomeThresholdCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_discountGainsCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_discountGainsCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountGainsCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_discountGainsCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_lossesBroughtForwardCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesBroughtForwardCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LossesBroughtForwardCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_lossesBroughtForwardCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_discountCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_discountCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_discountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _GetIncomeAndCapGainsResponse_lossesCarriedForwardCents(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetIncomeAndCapGainsResponse_lossesCarriedForwardCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LossesCarriedForwardCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetIncomeAndCapGainsResponse_lossesCarriedForwardCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetIncomeAndCapGainsResponse", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
 func (ec *executionContext) _GetIncomeAndCapGainsResponse_startDate(ctx context.Context, field graphql.CollectedField, obj *model.GetIncomeAndCapGainsResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25505,6 +26037,208 @@ func (ec *executionContext) fieldContext_JurisdictionRules_inclusionRatePercent(
 	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _JurisdictionRules_currency(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_currency(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Currency, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_clientChoosesLots(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_clientChoosesLots(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientChoosesLots, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_clientChoosesLots(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_walletLots(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_walletLots(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WalletLots, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_walletLots(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_holdingExempt(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_holdingExempt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HoldingExempt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_holdingExempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_discountPercent(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_discountPercent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountPercent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_discountPercent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_carriesLosses(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_carriesLosses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CarriesLosses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_carriesLosses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_gainThresholds(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_gainThresholds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainThresholds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.JurisdictionThreshold) graphql.Marshaler {
+			return ec.marshalNJurisdictionThreshold2ᚕtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionThresholdᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_gainThresholds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JurisdictionRules",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JurisdictionThreshold(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JurisdictionRules_incomeThresholds(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_incomeThresholds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IncomeThresholds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.JurisdictionThreshold) graphql.Marshaler {
+			return ec.marshalNJurisdictionThreshold2ᚕtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionThresholdᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_incomeThresholds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JurisdictionRules",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JurisdictionThreshold(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _JurisdictionRules_reportTypes(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25604,6 +26338,52 @@ func (ec *executionContext) _JurisdictionRules_matchingText(ctx context.Context,
 }
 func (ec *executionContext) fieldContext_JurisdictionRules_matchingText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionThreshold_fromYear(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionThreshold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionThreshold_fromYear(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromYear, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionThreshold_fromYear(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionThreshold", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionThreshold_amountCents(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionThreshold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionThreshold_amountCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionThreshold_amountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionThreshold", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
 func (ec *executionContext) _JurisdictionWords_proceeds(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
@@ -25787,6 +26567,98 @@ func (ec *executionContext) _JurisdictionWords_holding(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_JurisdictionWords_holding(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_shortTerm(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_shortTerm(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortTerm, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_shortTerm(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_longTerm(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_longTerm(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LongTerm, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_longTerm(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_taxableIncome(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_taxableIncome(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxableIncome, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_taxableIncome(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionWords_threshold(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionWords) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionWords_threshold(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Threshold, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionWords_threshold(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("JurisdictionWords", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
@@ -29702,7 +30574,7 @@ func (ec *executionContext) _Query_getClientTransactions(ctx context.Context, fi
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetClientTransactions(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["exactTotal"].(*bool), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeBalances"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["includeSummary"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string))
+			return ec.Resolvers.Query().GetClientTransactions(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["classificationRule"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["exactTotal"].(*bool), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeBalances"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["includeSummary"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GetTransactionsResponse) graphql.Marshaler {
@@ -29746,7 +30618,7 @@ func (ec *executionContext) _Query_getClientTransactionsSummary(ctx context.Cont
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetClientTransactionsSummary(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeBalances"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["includeSummary"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string), fc.Args["allowCache"].(*bool))
+			return ec.Resolvers.Query().GetClientTransactionsSummary(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["classificationRule"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeBalances"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["includeSummary"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string), fc.Args["allowCache"].(*bool))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GetTransactionsSummaryResponse) graphql.Marshaler {
@@ -29790,7 +30662,7 @@ func (ec *executionContext) _Query_getTransactionHistoryReportV2(ctx context.Con
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetTransactionHistoryReportV2(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string))
+			return ec.Resolvers.Query().GetTransactionHistoryReportV2(ctx, fc.Args["accountFilterMode"].(*string), fc.Args["accountIds"].([]string), fc.Args["amountFilterOperator"].(*string), fc.Args["amountFilterValue"].(*string), fc.Args["ascending"].(*bool), fc.Args["assetFilterMode"].(*string), fc.Args["assetId"].(*string), fc.Args["assetIds"].([]string), fc.Args["assetKey"].(*string), fc.Args["assetKeyV2"].(*string), fc.Args["assetSymbolOrName"].(*string), fc.Args["assetType"].(*string), fc.Args["classificationRule"].(*string), fc.Args["clientId"].(string), fc.Args["endDate"].(*time.Time), fc.Args["financialEventType"].(*string), fc.Args["fromAddress"].(*string), fc.Args["fromOrToAddress"].(*string), fc.Args["gainLossFilter"].(*string), fc.Args["hasDuplicateTransfers"].(*bool), fc.Args["hasIncome"].(*bool), fc.Args["hasNotes"].(*bool), fc.Args["includeFailed"].(*bool), fc.Args["includeHidden"].(*bool), fc.Args["includeSpam"].(*bool), fc.Args["insightPatternId"].(*string), fc.Args["investmentId"].(*string), fc.Args["involvedAddresses"].([]string), fc.Args["isMissingBasis"].(*bool), fc.Args["isNegativeBalance"].(*bool), fc.Args["isOffChain"].(*bool), fc.Args["labelFilterMode"].(*string), fc.Args["labeledPriority"].(*int), fc.Args["labels"].([]string), fc.Args["limit"].(*int), fc.Args["onlyDisposals"].(*bool), fc.Args["onlyShowDeleted"].(*bool), fc.Args["onlyTransactionIds"].([]string), fc.Args["onlyWashSales"].(*bool), fc.Args["page"].(*int), fc.Args["protocolAddress"].(*string), fc.Args["providerFilterMode"].(*string), fc.Args["providers"].([]string), fc.Args["reminderId"].(*string), fc.Args["reminderQuestion"].(*int), fc.Args["reviewed"].(*bool), fc.Args["saleTerm"].(*string), fc.Args["search"].(*string), fc.Args["showOnlyEditedTransactions"].(*bool), fc.Args["showOnlyPerpetuals"].(*bool), fc.Args["skipTotal"].(*bool), fc.Args["sortBy"].(*string), fc.Args["stakeAccountIdentifier"].(*string), fc.Args["startDate"].(*time.Time), fc.Args["toAddress"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ReportExportResponse) graphql.Marshaler {
@@ -34213,6 +35085,38 @@ func (ec *executionContext) fieldContext_Transaction_isEdited(_ context.Context,
 	return graphql.NewScalarFieldContext("Transaction", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
+func (ec *executionContext) _Transaction_classification(ctx context.Context, field graphql.CollectedField, obj *model.Transaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Transaction_classification(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Classification, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TransactionClassification) graphql.Marshaler {
+			return ec.marshalOTransactionClassification2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransactionClassification(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Transaction_classification(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Transaction",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TransactionClassification(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Transaction_isDeleted(ctx context.Context, field graphql.CollectedField, obj *model.Transaction) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -34896,6 +35800,75 @@ func (ec *executionContext) _TransactionBalance_amountExact(ctx context.Context,
 }
 func (ec *executionContext) fieldContext_TransactionBalance_amountExact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("TransactionBalance", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransactionClassification_rule(ctx context.Context, field graphql.CollectedField, obj *model.TransactionClassification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransactionClassification_rule(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rule, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransactionClassification_rule(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransactionClassification", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TransactionClassification_confidence(ctx context.Context, field graphql.CollectedField, obj *model.TransactionClassification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransactionClassification_confidence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Confidence, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.ClassificationConfidenceEnum) graphql.Marshaler {
+			return ec.marshalNClassificationConfidenceEnum2taxdᚋgenᚋgraphᚋmodelᚐClassificationConfidenceEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransactionClassification_confidence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransactionClassification", field, false, false, errors.New("field of type ClassificationConfidenceEnum does not have child fields"))
+}
+
+func (ec *executionContext) _TransactionClassification_explanation(ctx context.Context, field graphql.CollectedField, obj *model.TransactionClassification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TransactionClassification_explanation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Explanation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TransactionClassification_explanation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TransactionClassification", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _TransactionTypeOptionResponse_options(ctx context.Context, field graphql.CollectedField, obj *model.TransactionTypeOptionResponse) (ret graphql.Marshaler) {
@@ -39806,6 +40779,41 @@ func (ec *executionContext) _GetIncomeAndCapGainsResponse(ctx context.Context, s
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "gainThresholdCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_gainThresholdCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "taxableIncomeCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_taxableIncomeCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "incomeThresholdCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_incomeThresholdCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "discountGainsCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_discountGainsCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lossesBroughtForwardCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_lossesBroughtForwardCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "discountCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_discountCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lossesCarriedForwardCents":
+			out.Values[i] = ec._GetIncomeAndCapGainsResponse_lossesCarriedForwardCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "startDate":
 			out.Values[i] = ec._GetIncomeAndCapGainsResponse_startDate(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -41015,6 +42023,46 @@ func (ec *executionContext) _JurisdictionRules(ctx context.Context, sel ast.Sele
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "currency":
+			out.Values[i] = ec._JurisdictionRules_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clientChoosesLots":
+			out.Values[i] = ec._JurisdictionRules_clientChoosesLots(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "walletLots":
+			out.Values[i] = ec._JurisdictionRules_walletLots(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "holdingExempt":
+			out.Values[i] = ec._JurisdictionRules_holdingExempt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discountPercent":
+			out.Values[i] = ec._JurisdictionRules_discountPercent(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "carriesLosses":
+			out.Values[i] = ec._JurisdictionRules_carriesLosses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gainThresholds":
+			out.Values[i] = ec._JurisdictionRules_gainThresholds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "incomeThresholds":
+			out.Values[i] = ec._JurisdictionRules_incomeThresholds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "reportTypes":
 			out.Values[i] = ec._JurisdictionRules_reportTypes(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -41033,6 +42081,49 @@ func (ec *executionContext) _JurisdictionRules(ctx context.Context, sel ast.Sele
 		case "matchingText":
 			out.Values[i] = ec._JurisdictionRules_matchingText(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var jurisdictionThresholdImplementors = []string{"JurisdictionThreshold"}
+
+func (ec *executionContext) _JurisdictionThreshold(ctx context.Context, sel ast.SelectionSet, obj *model.JurisdictionThreshold) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, jurisdictionThresholdImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("JurisdictionThreshold")
+		case "fromYear":
+			out.Values[i] = ec._JurisdictionThreshold_fromYear(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountCents":
+			out.Values[i] = ec._JurisdictionThreshold_amountCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -41106,6 +42197,26 @@ func (ec *executionContext) _JurisdictionWords(ctx context.Context, sel ast.Sele
 		case "holding":
 			out.Values[i] = ec._JurisdictionWords_holding(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shortTerm":
+			out.Values[i] = ec._JurisdictionWords_shortTerm(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "longTerm":
+			out.Values[i] = ec._JurisdictionWords_longTerm(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "taxableIncome":
+			out.Values[i] = ec._JurisdictionWords_taxableIncome(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "threshold":
+			out.Values[i] = ec._JurisdictionWords_threshold(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -44008,6 +45119,11 @@ func (ec *executionContext) _Transaction(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "classification":
+			out.Values[i] = ec._Transaction_classification(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "isDeleted":
 			out.Values[i] = ec._Transaction_isDeleted(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -44183,6 +45299,54 @@ func (ec *executionContext) _TransactionBalance(ctx context.Context, sel ast.Sel
 			}
 		case "amountExact":
 			out.Values[i] = ec._TransactionBalance_amountExact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var transactionClassificationImplementors = []string{"TransactionClassification"}
+
+func (ec *executionContext) _TransactionClassification(ctx context.Context, sel ast.SelectionSet, obj *model.TransactionClassification) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, transactionClassificationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TransactionClassification")
+		case "rule":
+			out.Values[i] = ec._TransactionClassification_rule(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "confidence":
+			out.Values[i] = ec._TransactionClassification_confidence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "explanation":
+			out.Values[i] = ec._TransactionClassification_explanation(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -45356,6 +46520,16 @@ func (ec *executionContext) marshalNChartPoint2ᚕtaxdᚋgenᚋgraphᚋmodelᚐC
 	return ret
 }
 
+func (ec *executionContext) unmarshalNClassificationConfidenceEnum2taxdᚋgenᚋgraphᚋmodelᚐClassificationConfidenceEnum(ctx context.Context, v any) (model.ClassificationConfidenceEnum, error) {
+	var res model.ClassificationConfidenceEnum
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNClassificationConfidenceEnum2taxdᚋgenᚋgraphᚋmodelᚐClassificationConfidenceEnum(ctx context.Context, sel ast.SelectionSet, v model.ClassificationConfidenceEnum) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNClient2taxdᚋgenᚋgraphᚋmodelᚐClient(ctx context.Context, sel ast.SelectionSet, v model.Client) graphql.Marshaler {
 	return ec._Client(ctx, sel, &v)
 }
@@ -46030,6 +47204,26 @@ func (ec *executionContext) marshalNJurisdictionRules2ᚖtaxdᚋgenᚋgraphᚋmo
 		return graphql.Null
 	}
 	return ec._JurisdictionRules(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNJurisdictionThreshold2taxdᚋgenᚋgraphᚋmodelᚐJurisdictionThreshold(ctx context.Context, sel ast.SelectionSet, v model.JurisdictionThreshold) graphql.Marshaler {
+	return ec._JurisdictionThreshold(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNJurisdictionThreshold2ᚕtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionThresholdᚄ(ctx context.Context, sel ast.SelectionSet, v []model.JurisdictionThreshold) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNJurisdictionThreshold2taxdᚋgenᚋgraphᚋmodelᚐJurisdictionThreshold(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNJurisdictionWords2ᚖtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionWords(ctx context.Context, sel ast.SelectionSet, v *model.JurisdictionWords) graphql.Marshaler {
@@ -47337,6 +48531,13 @@ func (ec *executionContext) marshalOTransactionBalance2ᚕtaxdᚋgenᚋgraphᚋm
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalOTransactionClassification2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransactionClassification(ctx context.Context, sel ast.SelectionSet, v *model.TransactionClassification) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._TransactionClassification(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOTransactionLinkTypeEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTransactionLinkTypeEnum(ctx context.Context, v any) (*model.TransactionLinkTypeEnum, error) {

@@ -148,6 +148,30 @@ func (e RecalculateJobStatus) Valid() bool {
 	}
 }
 
+// Defines values for RecalculationStatus.
+const (
+	RecalculationStatusCompleted RecalculationStatus = "completed"
+	RecalculationStatusFailed    RecalculationStatus = "failed"
+	RecalculationStatusQueued    RecalculationStatus = "queued"
+	RecalculationStatusRunning   RecalculationStatus = "running"
+)
+
+// Valid indicates whether the value is a known member of the RecalculationStatus enum.
+func (e RecalculationStatus) Valid() bool {
+	switch e {
+	case RecalculationStatusCompleted:
+		return true
+	case RecalculationStatusFailed:
+		return true
+	case RecalculationStatusQueued:
+		return true
+	case RecalculationStatusRunning:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ReportStatus.
 const (
 	ReportStatusAvailable  ReportStatus = "available"
@@ -255,16 +279,25 @@ func (e SyncStatus) Valid() bool {
 
 // Defines values for TaxPreviewJurisdiction.
 const (
+	AU TaxPreviewJurisdiction = "AU"
 	CA TaxPreviewJurisdiction = "CA"
+	DE TaxPreviewJurisdiction = "DE"
 	GB TaxPreviewJurisdiction = "GB"
+	US TaxPreviewJurisdiction = "US"
 )
 
 // Valid indicates whether the value is a known member of the TaxPreviewJurisdiction enum.
 func (e TaxPreviewJurisdiction) Valid() bool {
 	switch e {
+	case AU:
+		return true
 	case CA:
 		return true
+	case DE:
+		return true
 	case GB:
+		return true
+	case US:
 		return true
 	default:
 		return false
@@ -439,6 +472,13 @@ type AccountSync struct {
 
 	// Progress Overall progress in percent.
 	Progress int `json:"progress"`
+
+	// Retrying While the sync is `running` but an account's last attempt failed and waits for its next
+	// one (its provider could not be reached, say): which account, the attempt that failed out
+	// of how many, when the next starts and why the last failed, in one place (the account with
+	// the soonest next attempt). Null otherwise. An account's attempts wait at most 2 minutes
+	// each: one that keeps failing is `failed` within about 10 minutes of its first attempt.
+	Retrying *SyncRetry `json:"retrying,omitempty"`
 
 	// StartedAt When a worker started the sync; null while queued.
 	StartedAt *time.Time `json:"startedAt"`
@@ -745,14 +785,9 @@ type EnvelopeType string
 
 // Error The body of every error response.
 type Error struct {
-	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-	// (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
-	// (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
-	// `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
-	// after `Retry-After`).
-	// New codes may be added.
-	Code *string `json:"code,omitempty"`
+	// Code Machine-readable error class: one of `ErrorCode` (the SDKs type it so). It stays a string
+	// on the wire, so that a code added in a later 1.x release reaches an older client as it is.
+	Code string `json:"code"`
 
 	// Errors The offending fields, when the error is about specific input fields.
 	Errors *[]FieldError `json:"errors,omitempty"`
@@ -875,6 +910,52 @@ type RecalculateJobResponse struct {
 // attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
 // `running`.
 type RecalculateJobStatus string
+
+// Recalculation A ledger recalculation job in any status, with its outcome.
+type Recalculation struct {
+	// Attempt The attempt the job is on or ended with, 0 before its first.
+	Attempt   int       `json:"attempt"`
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Error Why the job failed (status `failed`), or why its last attempt failed while it waits for the next; null otherwise.
+	Error *string `json:"error"`
+
+	// FinishedAt When it completed or failed; null before.
+	FinishedAt *time.Time         `json:"finishedAt"`
+	Id         openapi_types.UUID `json:"id"`
+
+	// MaxAttempts How many attempts the job makes before it fails.
+	MaxAttempts int `json:"maxAttempts"`
+
+	// NextAttemptAt While a failed attempt waits for the next one, when the next starts; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt"`
+	Progress      int        `json:"progress"`
+
+	// StartedAt Null while queued.
+	StartedAt *time.Time `json:"startedAt"`
+
+	// Status `queued` (waiting for a worker, or for its next attempt after a failed one: then
+	// `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+	// ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+	// the results are those of the last successful run).
+	Status RecalculationStatus `json:"status"`
+}
+
+// RecalculationStatus `queued` (waiting for a worker, or for its next attempt after a failed one: then
+// `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+// ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+// the results are those of the last successful run).
+type RecalculationStatus string
+
+// RecalculationResponse defines model for RecalculationResponse.
+type RecalculationResponse struct {
+	// Data A ledger recalculation job in any status, with its outcome.
+	Data    Recalculation `json:"data"`
+	Message string        `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
 
 // Report A tax report of a user.
 type Report struct {
@@ -1022,6 +1103,19 @@ type SkippedWallet struct {
 // address on this chain.
 type SkippedWalletReason string
 
+// SyncRetry An account of a sync whose last attempt failed and waits for the next.
+type SyncRetry struct {
+	AccountId openapi_types.UUID `json:"accountId"`
+
+	// Attempt The attempt that failed.
+	Attempt int `json:"attempt"`
+
+	// LastError Why the attempt failed, in a partner-safe sentence.
+	LastError     string    `json:"lastError"`
+	MaxAttempts   int       `json:"maxAttempts"`
+	NextAttemptAt time.Time `json:"nextAttemptAt"`
+}
+
 // SyncStatus Status of a sync job.
 type SyncStatus string
 
@@ -1041,11 +1135,19 @@ type TaxPreview struct {
 	// DeniedLossesCents CA only. Superficial losses denied in the year (added to the cost base of the units held).
 	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
 
+	// DiscountCents AU only. The CGT discount applied (positive).
+	DiscountCents *int64 `json:"discountCents,omitempty"`
+
 	// FuturesCents Realised profit and loss of futures and derivatives.
 	FuturesCents     int64  `json:"futuresCents"`
 	FuturesFormatted string `json:"futuresFormatted"`
 
-	// GainsCents GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+	// GainThresholdCents DE only. The year's Freigrenze on private disposals (600 EUR up to 2023, 1,000 EUR from 2024).
+	GainThresholdCents *int64 `json:"gainThresholdCents,omitempty"`
+
+	// GainsCents Gains of the year's taxable disposals before losses (GB, CA: each disposal counted once,
+	// SA108 and Schedule 3; DE: the pieces held a year or less; AU: every CGT event). Absent under
+	// US rules.
 	GainsCents *int64 `json:"gainsCents,omitempty"`
 
 	// IncomeCents Ordinary income (staking, mining, airdrops, interest) at fair value when received.
@@ -1055,35 +1157,60 @@ type TaxPreview struct {
 	// IsStale True when the ledger changed after `calculatedAt`; a recalculation is due.
 	IsStale bool `json:"isStale"`
 
-	// Jurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
-	// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
-	// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
-	// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
-	Jurisdiction *TaxPreviewJurisdiction `json:"jurisdiction,omitempty"`
+	// Jurisdiction The rules the figures follow (the user's country): US (the generic treatment: specific
+	// lots, short and long term, Form 8949; every country without rules of its own), GB (HMRC's
+	// same-day, 30-day and section 104 pool rules; tax year from 6 April), CA (adjusted cost
+	// base, superficial losses; 50% inclusion), DE (§ 23 EStG: lots per wallet, first in first
+	// out; tax-free after a year's holding; the Freigrenze) or AU (first in first out across
+	// accounts; the 50% CGT discount after 12 months; income year from 1 July). Under GB and CA
+	// there is no holding period: the whole gain is in
+	// `shortTermGainsCents`. Under DE `longTermGainsCents` is tax-free (held more than a year);
+	// under AU it is the discount gains' net.
+	Jurisdiction TaxPreviewJurisdiction `json:"jurisdiction"`
 
 	// LongTermGainsCents Net long-term capital gain (held more than one year).
 	LongTermGainsCents     int64  `json:"longTermGainsCents"`
 	LongTermGainsFormatted string `json:"longTermGainsFormatted"`
 
-	// LossesCents GB and CA only. Losses of the year's disposals (negative).
+	// LossesBroughtForwardCents AU only. Net capital losses brought forward from earlier income years (positive).
+	LossesBroughtForwardCents *int64 `json:"lossesBroughtForwardCents,omitempty"`
+
+	// LossesCarriedForwardCents AU only. Net capital losses carried forward to later income years (positive).
+	LossesCarriedForwardCents *int64 `json:"lossesCarriedForwardCents,omitempty"`
+
+	// LossesCents Losses of the disposals `gainsCents` counts (negative). Absent under US rules.
 	LossesCents *int64 `json:"lossesCents,omitempty"`
 
 	// ShortTermGainsCents Net short-term capital gain (held one year or less).
 	ShortTermGainsCents     int64  `json:"shortTermGainsCents"`
 	ShortTermGainsFormatted string `json:"shortTermGainsFormatted"`
 
-	// TaxYearLabel GB and CA only. The tax year as the country names it (`2024/25` under GB).
-	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+	// TaxYearLabel The tax year as the country names it (`2024` under US, CA and DE rules, `2024/25` under GB, `2024-25` under AU).
+	TaxYearLabel string `json:"taxYearLabel"`
+
+	// TaxableGainCents CA, DE and AU. The taxable capital gain: CA half the net gain; DE the gain of the pieces
+	// held a year or less, 0 while it stays below the Freigrenze (`gainThresholdCents`),
+	// negative for a loss; AU the net capital gain (gains less the year's losses and those
+	// brought forward, non-discount gains first, then the 50% discount).
+	TaxableGainCents *int64 `json:"taxableGainCents,omitempty"`
+
+	// TaxableIncomeCents DE only. Other income (§ 22 Nr. 3 EStG) after its 256 EUR Freigrenze (all of it from 256 EUR, else 0).
+	TaxableIncomeCents *int64 `json:"taxableIncomeCents,omitempty"`
 
 	// TransactionCount Number of transactions in the tax year.
 	TransactionCount int `json:"transactionCount"`
 	Year             int `json:"year"`
 }
 
-// TaxPreviewJurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
-// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
-// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
-// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+// TaxPreviewJurisdiction The rules the figures follow (the user's country): US (the generic treatment: specific
+// lots, short and long term, Form 8949; every country without rules of its own), GB (HMRC's
+// same-day, 30-day and section 104 pool rules; tax year from 6 April), CA (adjusted cost
+// base, superficial losses; 50% inclusion), DE (§ 23 EStG: lots per wallet, first in first
+// out; tax-free after a year's holding; the Freigrenze) or AU (first in first out across
+// accounts; the 50% CGT discount after 12 months; income year from 1 July). Under GB and CA
+// there is no holding period: the whole gain is in
+// `shortTermGainsCents`. Under DE `longTermGainsCents` is tax-free (held more than a year);
+// under AU it is the discount gains' net.
 type TaxPreviewJurisdiction string
 
 // TaxPreviewResponse defines model for TaxPreviewResponse.
@@ -1280,6 +1407,9 @@ type EndpointId = openapi_types.UUID
 
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
+
+// RecalculationId defines model for RecalculationId.
+type RecalculationId = openapi_types.UUID
 
 // ReferenceId defines model for ReferenceId.
 type ReferenceId = string
@@ -1593,6 +1723,9 @@ type ServerInterface interface {
 	// GetTaxPreview Get a tax preview for a year
 	// (GET /users/{referenceId}/preview)
 	GetTaxPreview(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params GetTaxPreviewParams)
+	// GetRecalculation Get one recalculation and its outcome
+	// (GET /users/{referenceId}/recalculations/{jobId})
+	GetRecalculation(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, jobId RecalculationId)
 	// RefreshTaxes Start a ledger recalculation
 	// (POST /users/{referenceId}/refresh)
 	RefreshTaxes(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params RefreshTaxesParams)
@@ -1602,6 +1735,9 @@ type ServerInterface interface {
 	// CreateReport Request a report
 	// (POST /users/{referenceId}/reports)
 	CreateReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params CreateReportParams)
+	// GetReport Get one report
+	// (GET /users/{referenceId}/reports/{reportId})
+	GetReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId)
 	// DownloadReport Download a report file
 	// (GET /users/{referenceId}/reports/{reportId}/download)
 	DownloadReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId)
@@ -2246,6 +2382,41 @@ func (siw *ServerInterfaceWrapper) GetTaxPreview(w http.ResponseWriter, r *http.
 	handler.ServeHTTP(w, r)
 }
 
+// GetRecalculation operation middleware
+func (siw *ServerInterfaceWrapper) GetRecalculation(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "referenceId" -------------
+	var referenceId ReferenceId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "referenceId", r.PathValue("referenceId"), &referenceId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "referenceId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "jobId" -------------
+	var jobId RecalculationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "jobId", r.PathValue("jobId"), &jobId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "jobId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetRecalculation(w, r, referenceId, jobId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // RefreshTaxes operation middleware
 func (siw *ServerInterfaceWrapper) RefreshTaxes(w http.ResponseWriter, r *http.Request) {
 
@@ -2392,6 +2563,41 @@ func (siw *ServerInterfaceWrapper) CreateReport(w http.ResponseWriter, r *http.R
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.CreateReport(w, r, referenceId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetReport operation middleware
+func (siw *ServerInterfaceWrapper) GetReport(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "referenceId" -------------
+	var referenceId ReferenceId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "referenceId", r.PathValue("referenceId"), &referenceId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "referenceId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "reportId" -------------
+	var reportId ReportId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "reportId", r.PathValue("reportId"), &reportId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "reportId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetReport(w, r, referenceId, reportId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -2812,8 +3018,10 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/preview", wrapper.GetTaxPreview)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/refresh", wrapper.RefreshTaxes)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/active-recalculate-job", wrapper.GetActiveRecalculateJob)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/recalculations/{jobId}", wrapper.GetRecalculation)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/reports", wrapper.ListReports)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/reports", wrapper.CreateReport)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/reports/{reportId}", wrapper.GetReport)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{referenceId}/reports/{reportId}/download", wrapper.DownloadReport)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/users/{referenceId}/reports/{reportId}/download", wrapper.DownloadReportSigned)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/reports/{reportId}/download", wrapper.DownloadReportSignedBase64)
@@ -5149,6 +5357,133 @@ func (response GetTaxPreviewdefaultJSONResponse) VisitGetTaxPreviewResponse(w ht
 	return err
 }
 
+type GetRecalculationRequestObject struct {
+	ReferenceId ReferenceId     `json:"referenceId"`
+	JobId       RecalculationId `json:"jobId"`
+}
+
+type GetRecalculationResponseObject interface {
+	VisitGetRecalculationResponse(w http.ResponseWriter) error
+}
+
+type GetRecalculation200JSONResponse RecalculationResponse
+
+func (response GetRecalculation200JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation400JSONResponse Error
+
+func (response GetRecalculation400JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetRecalculation401JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation404JSONResponse Error
+
+func (response GetRecalculation404JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetRecalculation405JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetRecalculation429JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculation503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetRecalculation503JSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecalculationdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetRecalculationdefaultJSONResponse) VisitGetRecalculationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RefreshTaxesRequestObject struct {
 	ReferenceId ReferenceId `json:"referenceId"`
 	Params      RefreshTaxesParams
@@ -5569,6 +5904,133 @@ type CreateReportdefaultJSONResponse struct {
 }
 
 func (response CreateReportdefaultJSONResponse) VisitCreateReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReportRequestObject struct {
+	ReferenceId ReferenceId `json:"referenceId"`
+	ReportId    ReportId    `json:"reportId"`
+}
+
+type GetReportResponseObject interface {
+	VisitGetReportResponse(w http.ResponseWriter) error
+}
+
+type GetReport200JSONResponse ReportResponse
+
+func (response GetReport200JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport400JSONResponse Error
+
+func (response GetReport400JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetReport401JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport404JSONResponse Error
+
+func (response GetReport404JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport405JSONResponse struct{ MethodNotAllowedJSONResponse }
+
+func (response GetReport405JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Allow", fmt.Sprint(response.Headers.Allow))
+	w.WriteHeader(405)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport429JSONResponse struct{ LoginThrottledJSONResponse }
+
+func (response GetReport429JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReport503JSONResponse struct{ ServiceUnavailableJSONResponse }
+
+func (response GetReport503JSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetReportdefaultJSONResponse) VisitGetReportResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -6580,6 +7042,9 @@ type StrictServerInterface interface {
 	// GetTaxPreview Get a tax preview for a year
 	// (GET /users/{referenceId}/preview)
 	GetTaxPreview(ctx context.Context, request GetTaxPreviewRequestObject) (GetTaxPreviewResponseObject, error)
+	// GetRecalculation Get one recalculation and its outcome
+	// (GET /users/{referenceId}/recalculations/{jobId})
+	GetRecalculation(ctx context.Context, request GetRecalculationRequestObject) (GetRecalculationResponseObject, error)
 	// RefreshTaxes Start a ledger recalculation
 	// (POST /users/{referenceId}/refresh)
 	RefreshTaxes(ctx context.Context, request RefreshTaxesRequestObject) (RefreshTaxesResponseObject, error)
@@ -6589,6 +7054,9 @@ type StrictServerInterface interface {
 	// CreateReport Request a report
 	// (POST /users/{referenceId}/reports)
 	CreateReport(ctx context.Context, request CreateReportRequestObject) (CreateReportResponseObject, error)
+	// GetReport Get one report
+	// (GET /users/{referenceId}/reports/{reportId})
+	GetReport(ctx context.Context, request GetReportRequestObject) (GetReportResponseObject, error)
 	// DownloadReport Download a report file
 	// (GET /users/{referenceId}/reports/{reportId}/download)
 	DownloadReport(ctx context.Context, request DownloadReportRequestObject) (DownloadReportResponseObject, error)
@@ -7091,6 +7559,33 @@ func (sh *strictHandler) GetTaxPreview(w http.ResponseWriter, r *http.Request, r
 	}
 }
 
+// GetRecalculation operation middleware
+func (sh *strictHandler) GetRecalculation(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, jobId RecalculationId) {
+	var request GetRecalculationRequestObject
+
+	request.ReferenceId = referenceId
+	request.JobId = jobId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetRecalculation(ctx, request.(GetRecalculationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetRecalculation")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetRecalculationResponseObject); ok {
+		if err := validResponse.VisitGetRecalculationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // RefreshTaxes operation middleware
 func (sh *strictHandler) RefreshTaxes(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, params RefreshTaxesParams) {
 	var request RefreshTaxesRequestObject
@@ -7172,6 +7667,33 @@ func (sh *strictHandler) CreateReport(w http.ResponseWriter, r *http.Request, re
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(CreateReportResponseObject); ok {
 		if err := validResponse.VisitCreateReportResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetReport operation middleware
+func (sh *strictHandler) GetReport(w http.ResponseWriter, r *http.Request, referenceId ReferenceId, reportId ReportId) {
+	var request GetReportRequestObject
+
+	request.ReferenceId = referenceId
+	request.ReportId = reportId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetReport(ctx, request.(GetReportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetReport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetReportResponseObject); ok {
+		if err := validResponse.VisitGetReportResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -7418,467 +7940,505 @@ func (sh *strictHandler) ListWebhookDeliveries(w http.ResponseWriter, r *http.Re
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L0Jc+O2tiD8V1B6b6ql71Jqal9ct2bctrvj3N6ul/RNokwEkZDFmAIUgrKspLpqfs38sPklX+EcgAQp",
-	"arPdnX73+VW9mzZFYjk4OPvyZ8kTs7ngjMeyNPizxO7pbB4y+Pex5zEpr8Qt469FNA58n3H1XC5mMxqt",
-	"SoPSCQ1D5pNlEE8J5YTCByRWX5Sc0h0NF0x94AmflQalSTKIU5oxKemNemp/RDzKuYjJmJGFZD6ZiIjE",
-	"00ASMWcRjQPBj0gQE86YL8nxx3Nyy1ZERMQLA8ZjEviEcp9I5kUsLn12SvdVT/A4ol5cpYt4mswGe1Iv",
-	"nAg+CQMvzm7rWM0enfsknjIyp1HMWURoGDHqr9RPsmBznhkpszcYCOGjhxyW1D+q9UZzWErGZPeBjGXp",
-	"82endEqDcPU2mAW5NV1NGYmYF8zVTl9I4qv3SKheJIEkEaPelPkFC4tozH6F9+DndHFqczgKq85oEOrB",
-	"Epgns1njH5E4WhF6QwNO6CRmEXHdgeuS66sTvfqYjqlk15ze0SCk45Ctb8PXL6lxZSzmc+arQ4yYjGkU",
-	"B/yGlOeRuBO3zCfjFb6ingbxEZyIWMT0hpGYyZj4gslKwa4li+4Cj/26sBaS37x+Ry0jZrO5iGikoGF9",
-	"QspBLNP1ptipwVE5IhFTEAlpzKIcxsnbYF4axNGCfXZK576aIWbcW53zj5G4iZiU66CZBJGMScR+X6jN",
-	"Ad6olSo0B2AFYUiiBecBvynYdJBO8ustW/0a8F/nZqosWmZmsNZW/QdbkWGp7bten/qtan3SYdUWrbNq",
-	"f+KOq12vSRus57fGnfqwtLak/aHBYxZxGuauHScLzu7nzIuZD6fDIsKiSERFezVD2BszD7Mfb1nIW3ET",
-	"8KtpJOI4ZP76ecjgPp6SZST4jSYrZBKJGRGcEer7CrIAw4CTepvMAr6ImSRlJFCT4I6RCQ3CRcQkHm3l",
-	"oAsqBJlRvoIxmE9CtVhpsCKQxIuYz3gc0BBXBQ/1suybuvM83tFwIqIZ87+Xgudp4Vj4KxJPKdABhf93",
-	"NAx88v3lh/eF5wI//6oxrOSU4BBkafDzn6VJwEK/NCipITNb1TuMBfGZGihBUPXmwEaLsw+vS59/sb/F",
-	"Vw4cIQMLs9bBn6WILl+pxQ1Kfw5LEZuwiHGPnfvD0oAAhXvH4qnw34v4OAzFMo8zp2dvz67OiOCEkjmF",
-	"c6IxmVIFOGJ+NLysAHozGP1XLuJfqR7f3ir+bAbSx6FfVJMCAqh5kVDCEsmUUZ9FJFQsBh7jKFJxUsUO",
-	"54rzbIIHvpvsDEDwIZ6y6FqyCNno2qXJcHQxIZQL9QVwwII9q81OxIJntwqMU20Pfypk5jDscZajf6Sr",
-	"UFD/Soi3NLphhcgsJqRO3gWvyN9InYxXMStY1RzH+TUW4tcQRsqzDxvB1FnAW4p3Ug5gRnaq5nJbvXa3",
-	"AzNtAbUa5xW8MsAvugrYF2wuovi9iF8DHHLbieBXJfgAoiluCEADgWJvWOtRLGh/dkqXwQ2n8SJiZ/fz",
-	"IGJrU3siipgXhysigxvOfKIhRpZTIRlh6qsVoP6cSlkomiy4OkgRBX8UiSZiyWE8aRYCgzG9mkKE4IKz",
-	"kr32c6RG+bWnQ2bBNqOxN32ChQaSaDq4e53MP9UDvKJ+svCDVmzQwK33XVofN6r/7//836pr/q/h1u0t",
-	"IQBladCqu41Wq9VzXack03lL3brfq9d7dep647rfb4y7rOe2mo3WuMXYpN0be63OZNysd1p95o7HY9bv",
-	"uc0G8+r1Omu2XDfBnnRnhSh0kkegCQiB23fiGAQgDbfRrNbr1XqrcHf1rvkquzufdVr9brvt97weZY2O",
-	"77v9Vr0+rrdYf1z3WZO5rO26jV5jQt16q99pNupebzLp0kmH9VmzYHfX/JaLJceb+sg9+oz6DllOA2+6",
-	"5TbvPMMeY35/0u/3aL/bZN2u32g0es32pNunvtf2mNdoeC2f0Xaj3e35tNHtjPsdr+m23Oak2a7Tgl3+",
-	"sH6RLg8+NyXGN+quW3Xr1a+Klv0JbOnavsiZvbwXljglD6EB6rH6zAOmDmxBIeiASMZ9cl9F5bSqldP7",
-	"Kp0HVZQlHaX24INbttpOKhS/3cwFEjklo7ImCDSld+zBnPezU/qkBOBLVKtzc6NsbO/qENhpKpms2D6C",
-	"QnAsrZWolaFwg+YKJe2of/hMelEwBxELJRIj8SBw4qmRexziidmMViWbUyWG+zUlr6IJpDQovTm7csjH",
-	"D5dXJadkjhVlZqckvSmbUTVdvJqDxhkr7IZFnQgeMx6fBnIuZIDryC9rROOYetMZ4/EoVfTwGr1Q2kLI",
-	"OJ2x7ILSb46SN/4+LMX03q/G9L6qhHhZbbiNVtVYGWp/BPNh6cANXCg17ljp9+sLv2Se4L4kCx4HoSXo",
-	"REyyWJIy2g9YxqjgWG9zdh+nVoNKZoOtZkNd+81LnQU8mC1mpYHrmGUrne9GqTeZdX8AG8Hm1ceCLGmg",
-	"dPmJiBhcVUWbbLkOdKfM8tp7La1esLTPTklh2IzFBlk9Tyx4nBh6CnBWSJDP1WtKnACdc05vGCnX1fLr",
-	"rntEfDahizAmddch7I4pjQ+/INr05FEOtx/gHKixf1+wSClfCndKgxKcTymzEXqvN6LOYuu2nNLJIpIi",
-	"Kt7BSB31rx68MVKCMFy/iN0FYiH1VsSc/r5gR0gr1XlQ75YsuDel/MZYFsFWQ2eMjGCxo0ptyI/HkvF4",
-	"AL+h0USNVyPHBOez9Q6l+ShKqwACJJeSmVF4FVQdJa9R0nLd2pBvABOOmofTW8ZvFFlqaEiZv1NYWZfq",
-	"jPtzEfD43C8GV+DDosmSjadC3BKm37dQUOKXcOY5QuzN2AuZfJPS4FLCkhUnriqpqNpT/5Nw55ZbV7SW",
-	"FzMXnoy5XcXYOY+SbAAOAF5FhVPoshQ0266YOjIaK36yCNSb6zC2TFn/YKt1OB+DKQ02MqO3TGYuvKQT",
-	"pm4WGrHKkjHbNKauICjVH8+JNWgFcHDIAUHV4FmUtQ1tASeNFpmKRSQVoQ/pSlr4S7lcsogEXMaMAipo",
-	"q9qQg9HTWA2QLh0ZozuiuJkGjcGUtBoNxOXdiEMiyn0xI9fX56fWce5jAkyPE9lweqA5k+LGe9Nu5+/N",
-	"nMYxi9SY//vn4fC+Ua8Oh/fds1/+9p+FB36Rij7Ft0pLFi8kCUCymAQsMrSIzcbM95mPpLKsHo3QTD9S",
-	"kFxSMLEpuQCgXRkQpLyN3lBRKCWXsAgNcmIRE5BVREisn8rvr986JKZj6ZAw4IyMI0ZvZQVEQfNdyCgw",
-	"H8U4IxqEcObLaRAzOacew4VpuJAxC8WyckQoXymMuiEsREs6EDDC6Uw9HFki4WhPTAB7J2MGHhYuGFli",
-	"C5lAEG6nEDDMApWlTZTAWvdWUmAhUb3R24ZE/3s4lMPhvesqRKq/Vtj0+pfy/xyoH3JP/7/ilyv/cxPu",
-	"KWFtFzlHka627wmkvgclxpGY3hOQ6tRgyTkcQN0bSN2jfcxIX47ARwZUjyPvCPFdQhNOtofM5H4pqehy",
-	"xb0deMETSU2uuLc3enhCvQP+kRX3HooUdUQKNcQmlIDhvxxCSITQ49BBgXkXMqiJdqJCw3WAITRcg0Ee",
-	"4/GXwo4fGd0gMavbvmI0qpFTXBkoKqBjUXB3mhdSv0LEpHrPQT6gXvUWUcR4jAPtSfrNsIrmpCes/krO",
-	"LwcD9XoxCBpZGDTchlusEUVMzgWXuK5X1L9IbeEeatDqn3Q+D7Vt5eVv2j1lb2iW9139Z8QmpUHpP16m",
-	"kQ0vzQcvs54utYp0B0Uf4q/y5Rl6EtUH68dmpC/tgwKTBiy4lo8xOGBfOjbgDEMDdu0rmUQd1yZf89YR",
-	"ij3UTwShfBCFwlw7OALQGUUvraGt+cCVOD3ko5xkOVpzQuu4hIZLpNb1y6MtjnHQJhXUMiEuh5yT5X/a",
-	"BePCiJonArHlDA6k9tGOFzEKIbcB93ORNCldR2MYKecieMhyyiI25AW2OUIjlhg6DQA3hjgcAMxvDHWP",
-	"i9GQPAALh3wHGmaCJ1AN9Vhwx0gQS60crgP6H2x1wRYSjdkPg3NmiKywAeoslWksVk7d3CMEJcKhC6MA",
-	"1pXE1DCcTFus5moPK5VxolLnogIeHNRy+MxH6n1CCWdLABlACv4ycNoYevE0V38dHTObKFpz8e7K+sGQ",
-	"o8XcQWu5iMDJXRmQUfH5jmrkejsIDOqivT/j5jwAbcc5D+lWqrDmBP7slFjqiNzvW+O5fKKT2uorVnC2",
-	"XNwgPKwHKB0ArnDt462bzs31FFt+UATT+UcTxDQg7TSASkyUDD/k+W92xGLVieAeSsbmLQXkKfVJ282M",
-	"TvnKHl1WSCi8W5RNrEmpVpTNaArX65rMO8QXi3GoGMCcRWSyiOB+6VmGfDEH3SNZXo1AMI0ZiyFnBaY8",
-	"mUC4kgOmIsSPPAfm7I5FsEjmD/l4hdZEG15qcImmTFCUZAU1AsttBj6TauLsKTpn/fZLyy30eVMs1CGS",
-	"e8Hn24X3/AdPJp3GUx2DCyKTgn+Ko7jMIzKCWUdbA6lqpWKX5Dao4kuwNFsZPwCQtk1uKwAzTuQnFu11",
-	"kFtOprfsebUN4VkHbHS+/vXW/eZne2J9ryjyCwPLynXHbfWcJOqrcmQMygq3lA4E0LjECORctPQBAPGL",
-	"4623AqUoRvspZGWuA7MdpF8ETSva1K5Bhg67zQHVpKwDwh0rHNwZcoGKjB/I20qNjCyaNSKSrqTSVTjY",
-	"SkzQa418ioJYE1Qai1ngDSy1EgVq5hMphtwPfFgzeh0T07pDFjwEdches2ZlWqiaiRlEyMcQSRDEsdpD",
-	"DItROhkMOORTOp8zjl9NFmFYqRF99GC/mTFJxisl6LNwYngY1SzFQDBZwJgp9jKm3u3T0HLtKocjvRLi",
-	"HeUrbYmRB2OjnbuwAwmTVz87f72gcqyDGJY0SXUYAGMfvQwDfitfshkNwpFDNiRNKGaf2Di4n+ZODHnZ",
-	"GBnb8Nb11Qnx6cohnuCT4GYRqftXOYKQYb4iVjAR81Nl3UlYO/OrAC1AADGZDDngR1aWAhElI0l9MRkg",
-	"H1F1ALoscp9uZ132y5+dTCDQrm8/5YKGHoksJzkxbBZIqf13WpIH4n6dhJzjSAdq6FaKxHbjh3nxCXaW",
-	"LhlTJ0i57bokyaqAZw5pu3XLjKQIZ6CWoggh88mKxZVaUcTalxdoHIwIz4Smb/08F8n+tSUiMHXG+Yj5",
-	"MQsFvwHLvx05rzXoTxgdYoJJngDAxcEejwwpzwexZAIKvwiY12ZMQQ4XMpk0n9tYFCUyCwCX5yKKFTm1",
-	"jkdJ+PNIoX8cFBqA1xdqf+4QSr7/dEUWEny8YAZ/xWgEJj89fM7R5ZQwgnSTQ1EhB4Q3YAYII28iOp/+",
-	"8y1EqkAC28gMMCI0ulmoi1px1NxaiAEMjZgUi8iDiMMdrjdjR5HHBZ63Mwz8D7iMKY8dcn75gfQ6bl1N",
-	"ppgfHMssCMMgsc8rRquxk4wabqNTrderDfeq3hxAoGDNdd2fRpXMynwas2oczNiW5Z1zHe63vsq3wYSp",
-	"r410hVcv4MZca51D4rNySogP11FYfBJJPInGm+uLt6nhGPxnJI0CJCN1gUYY3WERhYpDRrAa/GnIbfSB",
-	"wBEHpV3KjQyipJab4E5h1wgFFVK+vnhbZVxN4Wt+nx5qFBQBLdoVSmOHGWtrTSLYF+ItLPkKnq5dsXCp",
-	"xPYR4v4I/N98MSsNfi7ho9IvRR7f1Fv8c+be2XM5uSCS5PYU4IWNyfbxppOL8W8M3WoWybjQnkvQSTPE",
-	"QEnpu6haLmMpIZp/FkBQA28rkeR3LBRzBpvPAylGiJg5HFzghu2JBY+LqOGShiFLglHRo4QhU2o51IOk",
-	"4VmlgDSi8Fm4NW9KA75rbyfwknob47CQ4OxHBDBbYScpC6mML1fcM4PnqFmqgIH9XC7g8CaLECILjghf",
-	"hKGJIk6D+QRnG6mV+gIVdYx4WFsRetiLbqAfyHlIV0S94eDUQAq44CylArV9JpExjRdyD1RVR36JLyef",
-	"vUtRNrvIT9OVBasV94y6XB7hP0YVEHqW+j0ax2w2T60E2nlmf7mcBiEjJss9jgIYTb0R8JtRRZ8AyEnL",
-	"QLI9Np+7IoAWBlMNXupTSOCU37mNkTkc2nK53gYY3rAmQECQN4j9MZvteyopgSjRKKKrIgqJA+9Y0qPJ",
-	"WbK3HeTMCggvCs3nvhJKRiZivFwc/U1MhgFkEszpDTM4YPm5IBp8n3vwhShsdq9b4H+Z3MMsNM5nEJKH",
-	"WJeNGBuQ0e8LtmC+AhENoGKCgokS9TT5iRA46pYoecLcFmfI4d/wafaeAmFjSlpwiLmr+Xfw8RGRjJFR",
-	"5j6MtIxheDiur4QhZlisAOdVRBFGKeDvOZhcGr2kiBKaIKci+BSK6OqH8/04wtNxrTxveRg/eBCpLiYF",
-	"58W0LiFy+xIy9U6RpABoUg4AdyvqVKSYsTSLJZEcNh7RwUQQQi1jNlsnhg8SGpgx1RTztcw1OJjxOKVJ",
-	"wAM5fRw67CnXzK3omexmPtyxiIYhMW8otWfOIo/h1dkQy+gWKURgoi+WnD6BjkKWIrplEdEvJkA8MtKL",
-	"Yu5ILR4uMO13QRSmbLgdAMHkElg1UxKszPL7dNuZIzXos+PiALoWJyuYE0FfdyJxpy4BHSv8KPKGMtcG",
-	"W4UWyLRVSg37QiLaB1Jx2LKIyIz6yBYqDqkn7BhYzxFxM4eaY0x6eECzrYg1o/fH+G4BAn8nlhhWoIeT",
-	"6d3UgqQBHCb5aPE8wAhNucfsu+RbM35adQQpXyLlHmXk1oQBg3OAms/08odccXGZlWvU8Zchg07D4Tge",
-	"EckUyDE73JwUjuWASA1ZJcb5pL4dckBVaZaTCA52CSf1sr6mRgAPYpI44uIpjdeIHXD73ZqMvfwiaKo1",
-	"5cFBEBqxQL8gSPxOdlsAHbOzdTL8MCpiE8wDaeCTsuciOmQQcgdl2a1f7CNJZRNJ9Y0yXPsg3pyR4woY",
-	"NATnb83k8JjOkJAO4WwJUdZASco0xncaOovjQJlhp/KEa3P2UqIM7J9EkUoO8lmZOliZWnHvyc7g27PN",
-	"fQI7nDasQV0BGn60tjihoWTOJvNdLAj1ASksVYmMQAcYoXUF10bGzKMQ0soT9zENFckNJKGzcXCzEAup",
-	"rdOITe79KHlVB1IJrgnJ2Q/vCEyidcSNJsLtOX2bVbECmqZ+GhCmmAJbzBwyppI5hEbjII7U32IeB7NA",
-	"zhwyF+HqRnCHjKXnkHEQeyLgSoGWIqSc6gC9IQe3l44mgVgv5mtPv9J1MLRjJG8DxTN1xqW1n2Zj53aM",
-	"1c+GguvuNILndLkt2CNPUII9mEHoFFjz1qHUtpDwI6D2VvYu8X19Afa2e6UT7QGXJyEcCZC/JeIRB3fs",
-	"gnk09BYhjdn3Yrx7rzQMP0wgXH/bErOjQgh+kf9TLYD8JsZg+7XN1uohUBV4ZQuPSbfzjUD1pJj6HBO5",
-	"mGuKADfS9mwZelRySoogKeFCU6SSUzIkCfxQQJPUa9JT/4tUSaEzEKVC2xkiXsZJlaTTbWUX2fMH/+H6",
-	"vj5GrDoJwlDX0AFH2ZEi+aj9jBLX2QikDvRC1sh7AYpElNPucZK9Hbc6Y7HZUfTwMD8uScKv1NeVjH2j",
-	"12ntytbcwyuKie8CQgasJUxEVMvygL8sT91GcHs7hWhtsMhIQXJfNFpT7bxpavjTCvJRUvMg8KVDaBhm",
-	"bIO2nrHBwqExYh4xD3kZUons5KfJ74SGAYWxR3qIXwNfjmrkVEBECpSdGYt4mmFqO00oM3p/ji+3EYH0",
-	"X/UcY3JK99UbUdUps8fJJtIFgkEmXdnGAJIMGL/MYj9/3oUP8mEkBeXPgy27KbNPd1DfuQMb2c3EmxH9",
-	"NJAw14nw2cM2l6MPf/l9dzAze2t6ublrnvBZkgSfpJobg4BHQ8Z9GuEnZVOsa3Oet9svTHc/nPy8Dfjt",
-	"o1Ftffv6x8SfH/Db1IxQ1yUAjNkjqd6KDov9bQxq8V8DdbEWxpMyeTDZ60AiaipWJilrAK9A6qAj5hMl",
-	"zKTJVaYUrUxLmBTy/J1GBBzoag9R7iJ9cy+8P9KZVcbomamUsBW1G+5O1NYFEazVbz6767mC6MPObhKE",
-	"7P3GCBH16wsJASJHRPAQY0W0gRwEMYKLIeWQKWIkHeIHN0EsHTKqjRwy+lX9T3VEbtk8ruREGKjXtO5+",
-	"Cf7Yvhr1gpLJIBVGm3KhCtAREXf6LKxOBpM0/bZVbxIaA5JlkCngcae1w4y/mZ1dSxY98uLsFmU3R/HE",
-	"9H5OVxC0qV6CQMyYyKlYhD6h8zlQaG6V/imLOa5v7TzW687lr9dXYTlYuWFXAS4ZQ8zreh0uLMwHp66U",
-	"B7t2Fd7WJY18WVx9y1FaZEHlLcp99UtBbS1il9ZCnINEyiGPo2A2Y/6AjIYlQuANn5BhaZTU1zK5TVgj",
-	"lc6YT0b4nomA+NYEfn00m2lRLqD8Yfcic+y5Em+dIj3vjnEgkhtYNfyO8i7j/hFoCogsMyQfAnOt9ubK",
-	"Zpdm3ixvbm0X4hc8+H3B9M+6ZcIiKmagUbJ4GjEoHst8Up7G8RzSu+N4jiibYJB6PKdSLkXkr9/vVm93",
-	"YcnMcW8IXj2JFtybPhO9r0701qkdZ8tEy/0G1IVDtTPEpCIJt7VDpt1KihA9pS5N9aUCJJ/c8oxosNPm",
-	"qBMDlOBRCJZsqMk2o7UNqcdZrDMw/4YMqzZ+PdDVBWqbRyO/Cj50OttkVnqw82lPbw1MeBf4LNqmkr6Q",
-	"aCsm5Qd7rBztr6rUiNLihlwzSB2A4rMY0/qSvA2resWMxoc7rDb4oYpO1DayFFnMdQKTr18DswT4pQW3",
-	"SuKtHZ6nh1t3DD4g7G9zPtP7xF1hTCZ2Tpz67BEhJxh192EyOayI4JpZeqMRaIfSCjDMJ8xoTdZaXDb6",
-	"LQXWrtN+HIHK4M23Q6DOlPDzcBPVBttLpr9fxkSF9pb9/Cf/dvYvR++1+CAsrrpOV3iuvjPsRQtmBdTk",
-	"wTmWWNOiIMdSzRjEVsk9mUbhDLkeMpP6C9R5pJQG8hJ/qMIPcqSrIupGl7r15Vpi3wYPwEMI4kaZ/xHp",
-	"SzkdwCHzCPNsRZqH+kLaOsBrEc1Ir9/qO+TSmzJ/ETJyWjlKfchDKCACxiTMVsAPoQJHyOgd2iZB44D6",
-	"22w2jw3cdpNnRJZdGP8RX3sVUWgisZfXcJuCYGSV/T15mSRHnbhkzsum3GZDhbfJpo4b8zV1/tuIYDgy",
-	"/kWY/tZ2duvfCn3VZ8VR9gowpkEbxg5hFQJTKHazDJAd5x31pgFn1YhRH0xOOIwXUikHZJRrUTgi5Zbr",
-	"VhwysgtSwNM6JMOYSp2jIS+33KZ6liS9w2st9Wi9dR/81la/meaw8KQPGb70nslfsXQXjtsfWCVjSCwW",
-	"3lTbbecsCoRvJxniaeurogZRQ26rLokzqLfW+tqpNdWbRQPo2n6k3Go01O92o0p42q84Qz4y5SFGUC3C",
-	"QMcqCQE/ACgLurLCj80BoaZ8kK6DOeRop8/U+lEX9z1bghQmyYyuyJhhEALe6OJ0jg3sUEwmuusLFKSU",
-	"Vowx4ksgCR2LRUzknHnBJPBIwOeLWL++N0N8rV4/M51I8+rjxlDzYzJdzChPkdj6OW2mIsYhm+0mFtvi",
-	"h631raeKcJZUJ7Q2v34RdU3PtbARKB850fkBLIQCeXHab0mXoVTAIAH32T3LlwPQgkDNrWkVA+sArHu5",
-	"N4fsY+dSbFSVRMEm+9gOONzX9gBsJfEUnp+QVhEJELewLqZEFdVsbZ2qfbFk58Wm0gVWxQJLPDxSsotJ",
-	"CFD/tMN/TOiwZPZOdlUZONTclBUnt8qMsGW1Q8cSH1NYbjq6s2KB/NhksOSE8OxRhfrsd20BhQIt3u9n",
-	"S5UbMkMNK9apHEd2t61AEqkERCpX3JtGgouFDFe19czMX3aLF2axdnqg2slWOD5O40uP49tR91DTe+yu",
-	"vrENPYF5bZ26bbWvbVJH037VQUxmC2lamhpZnurpCsIqH2iyy2/KLqqQpEPg4vKz7B+PXQT4vJ5QLP/q",
-	"XxMWjx85ycpyRWYKSJK4EbpETY4Y7626rWtCmwvfvKKS2Xwj1WwKVrqLO8yjYEaj1YkIi6SRY3JyeUmm",
-	"7J54IhSLqChe2PKZ/MfPbrV/XH1Nq5Nf/ux8LvR+aLQ6e6i6mzt+rXuZI8htKDfdroIzueDqAnCEzL+B",
-	"0k3mRSUb/ibGSbt2zcJEktlXcEf3TQfVodqCryV9qsGPcll8pkcAFuygi1jMaBx4NER2tN26+WWrvZxt",
-	"z/GGlKdsdqXOnjRQSNM11X8hc8q8X9bFTQIb/HsnW1YelFT+gFxZtYsH5sY+JqdzPcNVZx0aYaaST/T8",
-	"hpI8NyW6v//aiexZunBoSrudu24Jx2v05nEyTz4x5JuRfgqBt54+mS0rAvkra1R2Ux0WU/TgiNBQCo0a",
-	"5kYM+fYrMUDb5Vrmd1LkmHKfjBIyNlLUpkJENOQjTU9GG0qx6J8LDXJp7/I8i4npvQnt3FK9I2lLtrES",
-	"xA3jpmKoqZhAymmzOxFp+FQefnuettyHveDHFPzALs2b4yN1EBD3rN5/mbJitScsCvLQ2Np9CZP6Ji0W",
-	"tqcTMrCcjtYCLfKVQDFrzraxblvtDVzX6yAslP81dqs5ihAbaqoWG8VHdpnVP4L5CG+zacTtkFHM7uOX",
-	"nrwbJff85PIHohYoC61YhrRuQBW9GowO6LRMgcfMlRmv4kJUtzFxl80rhba1/a1E1QD4sVwjOahviWNg",
-	"08mi0gq61eTe1ixNZ3dZssyw25fzFLB+LjRwWKEBk3XxeMh/cxi+SRYyQo5DRoYn8hv1l+3DiRMSRTkZ",
-	"p42OmK+EE6uiHNSOA1KNhvw1MSWdo+SU0g4VW+vGXWTYWg5BE8OR6XKrqO9gyKvghUNSPRoQSn46/5j6",
-	"BxLPM/l4+toh1PI/E10xG0QxcMfReRDTkCg1DyLPh5yQgHtiBvReHsFkaqKqGrGqGMLAmiEMOJOkDB1K",
-	"WQQGKSFp6OBqlJQ4FvcVdctOLn/AwaReTdXXo6l1WEuMRUxDScrzSHiM+RJYRoBh8aCNqonSFayNr7dU",
-	"hS3pKdAla1anXTfe74tABtiYnPvpr0rskg5J5/eEjBVcYB0OLgIAyKIZzokQ05Np8OlYaqUn3kJLDqWm",
-	"qf/SIPIjMZcOlqdnMq4khxdEBMo16AgBYlrp+ThPHFEulVAveHUayFhEq8wOrd9xhervSeqfh1QiHGkR",
-	"jYVCIvzcbB4qql2p367o/QtJvGg1jwWiR5VyvxoK6PWkZIEFpAKR8gnkInkr8p7OmKMW/XEReVMqGTml",
-	"MXPIiZAxeYXAU0/IpQh9h3zUAK4cGYymXly4Hnp/7EGooX20sAas12fMreXT9P7gVGo1xx5SlszklzRk",
-	"MllCdo21Wk2vaRqNQ+HdWoiaR33FG74bLly30bkgr9TLLySpu/1+9RVhHLrxn2a9n9pYvQJIwYoKF1i8",
-	"NOr/tpAxhOhAPB8U5ZqJhZKsAC9FRNQRweAKP5ObnlyW2pAPuZLLri91yIl5RaGDFJN4SSMkiZKULULj",
-	"5AmBs3aZnSHPYpaTOVcnC9EKGNoUc1goIrfgPovUqqJFyORAK6TYg2AqJBtyHUMEYV4R9C8ybQbKb145",
-	"5OS4ovaxwlInuabyhsyOYP+vYXfQiQxTYWJ671fVOTa99F34m+nH6u5kHlhhLPi8BoJ0OYEY8o+a2mpW",
-	"sU3e0NJvAlLdljiFqBJk8/QMWjsbeqPk5WKioH6xjkL9mZxEySlZB1HImC4hh/JUM8OHpdIfr2Vi6hiO",
-	"ARmlbQT/Tqbsvvzdu+OT6uV3x412p6x+C0zfE4eYFuzkb2RYqg1L5G86fFVWKqMhDzgJxZJFnqI4U3bv",
-	"YPtXnCIZBjKhQLZj0R0Y+XHYqn6LSD3byEw3wmg3/POFJNfX56ckM5lHueCBhw5lvGojvbIR9tthXjCj",
-	"IbnmwT2BYg9WnX5yNYUetQCRtPPtgsdBaI1TpgZqyCXSX7QBlIslZh/+BoHShbWK9Debeh44xSs8NG/R",
-	"KUm7x2V2pk4re0w6eRMUVytbxK320evR+rw7Rcxsy564SEzMpkJsrhMPzgfT6wyjcx5WGX5DYScwspu4",
-	"ehBbIGdZ0QkT514rNn5Q3QolJ+AueOJd/BXLYSWxWAGH/EARpw7IGhnpNta/wub0y0Bi7f7W8TSQQ27i",
-	"7EHNCXSgf5aQrU2vBF97hj16IayV9NWbLTzHtBDqNsMnlrT8TYxr26yJlhVmu4x+Re8/RuwuYMuCo6X3",
-	"BJphJW0+rVb4xzMsfqH4jL4kxNNSIRBGJbsrdo2ZnDc0Du6YFgbpkOPdU6wR10LkwpuCxvqfdafRbNXa",
-	"nRGwmOp/9tya646Kbn5iM95s4EQNCPewVJQz/caKV01RBdrWQAPPMWPcevsRBlBkcm8UjzthhQW9LqeK",
-	"WoNMMw8XkoSC38CfhWSqwDNnTfHaQLb4FmuBtqC0+eUH0mrUuyh8WUGvLySZBDQm5tM8VTuu/vTLn81i",
-	"R67PeMD8tyBYb9j7yTFkxNfI5WLOokngBTQkWhTHz01DHKx4kVQ3wsQPGYPZLVkwV4rZlIU5k/Vm2E0W",
-	"irRuWt0Fo2Egma8o2ySIgQ8CVosJ0V+ihsWi4A5wXB427/bjutmCNG9ewcwJ/OD0bW0Is3e0rqEZKgLW",
-	"IYx601QtBKkTIr49RsqXx3W3d5Tqrc19QYmi24blfoj8gFPoQQQ65H7KIwUPqK05JmrjQYvaDuZAXsa0",
-	"yA59FZlZwRqGjn0MBva163hkU6HREXSztF1SgST+glmsbyxEyChUov9tEQXSDzyTob1W3QvCxpZ5QjYR",
-	"YSiWhBpt4YUkYslRt0Cjj763+vfKgLx5Rcrfvbs4eSGxOGQVuh02XfVfQCPJULWuuy0yFyLE0Y7S6jSQ",
-	"BdEhx/MoCEH6PzlWl1HpbMzXdgRMj5NrF/mItN3/oQ4+XMhA8EqNHI9ha6gXxaixlcHIFHgVnLtGruFX",
-	"xPMhPzkmkIeHrJ9MRejrjs6B8JHbL6ciZKgsQgNvMpKKsl6xaJaS35zC8uZVySmdHBdyR0WHsx8XOJpZ",
-	"nNLrjNGJlBUdIjOMD6ccOKiC5b73KTP9dgwOt5HYPKVAeryRVJQTdr3nOguAXAwnmfK5AkAZ8ICiz6R8",
-	"2PTb4RTT+x8Zjd7SMQt3AypTnolKzXJQQ8cKLkFMyqOG22i9bLRHGp3fvCoOhraU2ZPipk7vF7Oxtmil",
-	"7yYN4eyky+2qyp4uPu3dS2SC4pPcDODCC7IRbYskoU2iS5aXrBPxHNsu4KYF4E7pvJMVHYvE8VQwfpxb",
-	"wRKwvx3XAlY60oGDhdr0Ie76SRCyDzD2P9iGxjC6utEtWynJTSmGZIQ21neUL2h4ZaH7iJR1Hl8lrWMF",
-	"XoxAasPsBlVyRu9freJN1Usgr0aiSxlZzsVb0yHeSQoh7UlzMK8IAKb5yMfrq0IeUhjcD/65OK3FBFNj",
-	"6S40hOD4oyOoo5N2tt2dGoGR9np5+bPJNtZLwLUVRR6H/immfUPYD4WmHrOrbOWIb2ZjupzOKQuDO7ap",
-	"R5OvfzUqPfhy1K2EP3S9oY0BqRiit5X5PCTg525Lli/8iGm+INuOdE/ZauCPCDbAruzXHvXOihk5tCzR",
-	"AZGsmTjMh9kMHhgQawI3odNYvBTRLSbN2bm5ENhq2orV9l0MWqCKa0WoQ/ru6uqj1awiv8CNHRmjpOY0",
-	"9v4nHp1tCzY4uMNH7k5si8s0WGhjihXulNyANYjY57XegjBFhz3ubHFAi76z+q9DSmsltGBXcIs1xZ7L",
-	"fBwJLdr3N0tJNwZhzDFXdUTKXMRkBe1Yb7lYgqXAd3SkvSQhm8SQamsu3igbf2HeY/dTCgp1JgpDzwKZ",
-	"Cvr77VbdXPW44vi6m0DGLGL+eo/uclIPOpbad1R5knzIXEG6nZQnW5DuwSXl8tm9h6Vl7tGnFIUue3eZ",
-	"te/Kd8wdl9URIn9qnC03tFSHo8q4+0hZTsWSY71RJUj/dzxDBEXBzV1OJfN+HSUBAhi7mYDwlq1q5DKF",
-	"X6AdRcilal8NXZId7I83T0KX87j4zZFms8BihmnuxuE4Z0jmLn6ZzrDnIp/0WL5NdplWK33CrX6D27xj",
-	"PN5eJ4UmVNqoW+u09xBYqBlP1fsJ5dugJ4GWBAkuj1KVFPGXMZ3Nt7hVcb4pnc8Z3+IffdCBrXOAIjqq",
-	"Ty5d7J5nd1oYzw8lKdKNmTojtXzpY0j0P8LukecQgIsqwkgHyWAC0ERE4KofcgyWPFLDWH4hNZR6J/u0",
-	"Jlkch1A/II3VcchoxWikx7fCvcCNbp7UIDSh0E+e5NMUBF9klrRntsr2Indm3Q9IfdmSerf+E4B/r0n2",
-	"NIfvaoOwhpTrUgX0AUlCL0bkJaJJTQv6A6vJm+5arLOujjYhwoDQIc96FOUyiL2pbturPX0RFAzV3r85",
-	"Gpy1oywU/AZ7/YascjTkWXwZgMMSIuDSYOy1cPGsyyy7S91FXO+xlEMqs5EkiwjnLQ6ekcxbREG8ulRk",
-	"IKkya1onqT/HjEYsem1O/PtPV6X1yDxd/SBTxG2GNc3Gq02V3HSFDjI61tWmYPkD8gpmJBgXCW9jRKS6",
-	"aT9AVJsWsHWefTzNdM0hAUZd6fknIkJYAqUDdzCMn6LtNI7nVpmz43lQaFU/Nin9puwcVD5SvyCdNyXH",
-	"BqX7Kp0H1Vsw/xqRBgfNzHK5QVLO1kVTk6FEWiO65IlE++ENVEnV5uv7KsazKsazY2Favt28tpOtNQDT",
-	"pekI2sDfsbJ00m1LS9a/vrLPEFUwESYTjXqxVUKyBONj6Nj/ium9X9NVk9LR1VOEJL6mVQI8ezl4+dIX",
-	"nqzZ377U21SLX1PCSpcQ9lmNRRUDQGHsCVQwh68kBv9B5QfjSfRN/HtM7/WFGWC3rMztGXK8IMB7dHGR",
-	"MOC30iEzyukNy5ZzTAKugyipJKIrKDuYNZ4hfzoto6hggnSIIhSE4gKRojm6uSOQK4y7MdG3aUashCjo",
-	"//gPoi4y47FOBRxyXelDR8lKQtPftdtFcAwkWgotLRG8pnKghqxaVd6UnKXDJpSqPadB5GTRHrl1Bt0c",
-	"LTxkERPC8Sk399gxH92yFQZ0v6N8RUYvAb4v/7S41OeXtVptZFeyBMkPfVp2TahiSjjkhaTwMCJILiFw",
-	"z7R4M5G+QBNNcpla+ZCvEcJB8hk0mYC8Dgx510xNEVOSKN1J9xG35RB2T704XJEwuGU6kn7IAcutMsCB",
-	"jGvkjHrTFEQkhDaoECyNR6sItPYCKi0/iCUZGT40qpFjg25Dbqxilj8OCoCi/YWbjTPpkBsWS9Jy60eE",
-	"aoCkH6F+cBtow0OytCFPlq5PUI/STNIaFGLqsHPNqQ3+S8IZ83PeQkJj6NFQTjY0ID//MqpgsMx3745P",
-	"SBJbDLHmeHFBidER5eloDgGlgsZ4/xGHxytT4wqcDQZC8+SmKbxPLuQV45R7qyE/AwdUxKRYRB4jY6Zk",
-	"lKTVlfkaJjN9ToMYz0J/AjUAEFmSWjymNvWUxhYsAQ0cjCLXKWdUQbVVI6PMZUqi6FOWIpY8VwmUpvVr",
-	"sVis9klhFf2RjnnOxpQqrNfbqBhQGBU5KdJpgPL95Yf3SQVPcxKjP4fAhIalARmaGp7DkkOGRm3FX2q1",
-	"Gj5VapB6VKvVPo900G0YkngaMTbkWCpREVV1iDVyZlX1NFNSTkZYy2AA0xfP4wk//wiLO6qHP9dqtV8+",
-	"Kxp2ZTQ0jBe+eH1Cms1mX92366uTGnknOINZEXzqGmZDike1Wg2DtxzSaVXHQVzJMvYhpyQfU2xgfZkt",
-	"UiWHfGQquivdakwlg8RJXdVd/dvUdVf/1pXd4VXpwX+wursm8VjifVQjn0wlZ47lCKAhDuQeQiZDnKQx",
-	"DNJUHkWOcm2K8bgwUpwURMGrezCjodotFK4woewF9bhIWUQmZUSRBhM5b7qJpZ2k4a5BjS+4NulAehMv",
-	"TE36StJ1x4D3PC1QapAY+MqIxFDLhnJimoaQkfVy9R9sZawSpAxdhBrtNlYfhuoTx5cn5+dW96AjUIUo",
-	"98VMJ6yoldwI4UPZ5ZRAJRqNUWRMwSNJJyxc6cBNCjkhilxBMlYIEYye4BwjIWvkH2yFZ3eriPE8JTXA",
-	"2BotMhWLyBYNILX6lq1INtnaLKaMURkO8jUKPS79FcbEBzwZMOVg0YJjng6xGBiULUIKrl2mmmzpok84",
-	"GTZ2ihcymcdJV4UwV8Om5xFXL9g8pCvAzmjBRkfFuzJU12wKsaHRIOVNlWorJlNNDXbLVjBwWrops2w9",
-	"B0wXqC0EYWgqMkH3O8jeATKfLfekQaGzfCPYCkbn4WE33KT3rGFSgjOHtNz+9hq9Ayx8S0IaswjJ9yXS",
-	"38ki1NMikFv390hDE/0vPbQgliycJMh0ZKGo6ayW+saHPP0wohxKHquVNh3Sqqv/afQdnQMoJijGaCkD",
-	"vqlg5iRp398bygNXg+qdILnMnGy04BI4bE7ISKULXQBZHX7AbwZa3Z2ZM8W8CUHYZMK8uDY0bY5TaKd4",
-	"R8ZsSu+g15AupaIJyUd6E3AtCo3enF2RQpFXC/mKDtdqtZemTSuoE5oiW8/hEaAG5HHTGzYgSjyA6vq6",
-	"CgIBB4FDOFtifJhCyLIZYEBE6CfPK6iCjKyKBCMHSRz9fcE05xnyMZOBz8hIMeIRUiVFdGW22AIKConl",
-	"wRRrKKzVcKSrl434IgxHQ75WoYF80qA226I4x1QoZq8kb6VHwF51LKtkWhyOWLyIeAYJV0M+haTGGyZJ",
-	"WQOd1F3X0Zpbw3XSFrimTwGAVSe2KtqrDhoJM4hhigqghqTkR2Zhob5IirchFLCoXbjS4rNRJdR64QSw",
-	"wbOCa7J4ddtZKJm6GYmgdYYKNF5R6EhHvZjECjcNtzJVjVFEBBqoBFsM9rU/QNorkcHQUCuSqIfSmEIe",
-	"igT3vL5kiHPIM8rH3oxpGaHipNIhiI7VeqNpzn2J7YSt3v4OIG9icIOf4dkwrdhNGm6jZddOMBoC1fQS",
-	"fs90c9ECtZZDNRAwZ/i9qVmLWo9uJQpXugoSYv51BPxId60dVRK/6pxGdMYUCWbmJDLfDHn6Uc2cFmH3",
-	"MeMSVFokjngcihOwSHNcpW3r46kqVd6kB1r6j+5UNyAjpaDrghh6uooS+cCiM4Li6JyNILN8BCWpL43G",
-	"PrIMkJCwihqrmFgHp4YCrni86V1bsdX599bqTcn7AeKfxyRgTcJHDKtAhYhCc4UxI8soiGPG1WU2Wmai",
-	"q5LkhMbMowuJd5rcBUIxslT/pYqSzxfRXEg2ICN1trByUEMw6caQp1j7tyoIpoguX5m3TQ6fevOORWMa",
-	"B7PsJ+oE4qmmz78vWKQ+THEDZpLqmBVy6Bl0DCyeGgSY4RNzrETdRUb9NXb7QiL+wXYgxBVKnABXhI2p",
-	"5yBVTRJDghaA+QpjcdcPSYnnGsUMaH3hQUsRCQRBX6TcIc0jcSdu0byh4ZzYmlBU0cJhW5FWLYneBJyM",
-	"qXcrJhMcTyn3QJ1QGZ7QIMRMIOBJhta9VXRfDjn+FysQTJl3mxJ2tT/Q1AMlZnKmr5Lm1gouAZOKQ+r2",
-	"M+Rd8IqU647b6jntbkfDRhEOiKZO1cV8f1i1tXJBW4OKVdoSPqP+UXImgSIOYNnT8zcbJGR3LETtJoqU",
-	"TKdFPHTLSOwSgYKLJsfeAm7OxJKxoMaCFj8kqCVWVk47kQxFUo2B6FSi5OaBJpN+Y4mTsVArC+6UGFMl",
-	"V+w+NhVL9K0oJ+I+4H1KEaWDO79luC19CypYcHnM9J2+vnpd7Rk5Si3t/fXbrFbEVyCVEaDBRj2zpW4s",
-	"q680NW3KUCq1Nlk4Wf9mRc0AZkQQ0h7RxhUlJZBAIaFW93EFML2Di6wwDZUhT7FF03fAXPPAMubBYrQ9",
-	"rE3KRX09THIx1JYZHauniXoZauEDZBSc27L7WVY+q4yCucRzGkmWmNImIrKpK+WJ5U935qoy6dE5SxOa",
-	"tRT7P/74A/41quA+NClCRbpKXmMEL9x9fXV1UqZSPC3rYZmmJmjHshu/AIPOJLh3jFkViSC+rNZ8/jFV",
-	"97XtBM9IzaB/qRHo6UHaKY3RceLWEiAVUD3TH8F9QSW23iazgC+gypCx35nPAkmwtQqhmpfp7wdksoiA",
-	"PyblcE1HvAhOXU3QavRJOdvtRJ94phmJo8t7JlJLcDONkwIYSoys66vrEF8sxiGI67h+zIo1a9EAIIs5",
-	"NDhONqaJjZJa8zBR5BUZvQF0AMDBC5BqesiRkW1JloAaBGUugKYq6VlBK+2ORZRsP16RmwWTUiEzhQBN",
-	"Nb7t+sLjcy0ekTutoqMq3Lj6EGpmxbCSvEFYPUezCp6T7gh+tGbwTk4zPXFyy9gcwC6i24DfqBsoU7Ua",
-	"OaAXMhrlZzVZrXr3Kd5eWe0T0SKixr86+UjmLK0Sldp3oPhIJO4htm8SCd3fjd77SH/BOhrdKU5VgRuK",
-	"qSxAsyCF6OP1FRB/oyzrmlHXF29JWTtWivRXfE2O0JCGjE6ttNFGZtvoOI16y1EUHLjtkVozZP4qMb9y",
-	"pAQE5L1qFVpk8JkX0gj6Xgd/sFGugTuIU0g8680NbBlJOvIRsLyIiPkI1euLty9k6imAVyGPaEWg8xJw",
-	"DC3upws5wSKVVSzTr/sZbZJJ9Omk0oQSC5CCopA0WUCeeigkk7mDrJEPSk+kSvJUzC05iRldIa9PED3H",
-	"rM/AdTEgo5fg0ngJHtwRyJbJ0ZC29nBIUs4cRMYgiG5J0ydQ/XJ9daJW7tPVEZlTLbyD7aaAaOnCOK47",
-	"cF20iH+wXRvyRbIGXwA7hCtgxL4P0KFJDvmnxKiWqKOBJFZbJ1LWJc0dJa/GNIrBrgbWsIlSDm8rjhZe",
-	"LIMjquZD3nab4Epa7xZVRIitYjsKZ9uuCwiPDlBKxoubjHMt8fGpWUyGvUHI8oKHaKW2tqZzXnRy7ExA",
-	"5bBAwWaGXVZ10WagBNp+hYQBSpaQySIMKzVyifuBCJoZ6iDaWqfpZGp1nGQXMGZqbUpOx5COMPCYjnrU",
-	"jv6PkZhHAYtptFrz8Wfc+yG7oeFLOg8gOVpiCF4cJsECxnV9cXZ5pRh+ySndsUii+79ec2uu+kTMGafz",
-	"oDQoNWturYl1OqYQRpP18UJgppAF0R7vAlRnMFM7DO7QDJF6j8uUk+8uG+0O+f7TVWVT/ws7AgYijuwA",
-	"Orgr8SLK9i1SdBNYxFpHIx3fnhAj4qk7zDSNzwvVZOQJ3xS/tCaG/m5aM9ctNZNdAfnTRe5Hmgoozq39",
-	"JOZR+friranuC+a4ecSqkyAMM8vFsAQtt5rGcWmkFlLWIccbXaklRa/O+SVel5ExUQC9anZcF8bUjdXA",
-	"UdLrGAeMwQyb3QoerkyoWXpyWpyFGA9jj8gerSLmtSFvua3Ug2konDbwokMThSuwvSXwTZzUIBnhiBiO",
-	"YIVZyNTutd6yM2GbN+rZ7+FIW9H2DkaomJgR7oNxhJn+LDQ20BdLbqQlhBLg0IY2ofb6rCAL7W+xPoJ3",
-	"A9sLoT/XPuLEbV3ebNdG3eAoOZqkm2Dga9Px6w8Xr85PT8/eo2LFhxwxx9fQvn5/fH313dn7q/OT46uz",
-	"UyRKybrP/dKghOH8lpkK20/qq1Ma/Fwclpu+8tJy4EEw1C8YQ8lk/Er4K6s4NwTvWZW4f9NVvowZEGkP",
-	"4Ln6p67eWhqUrrDpqkBrWbXeaBq90Fw35mt+qMig0pnt8KvfKGf/S09S88QsTXpOLlhpoC5VLpK1ZGaD",
-	"SERIcaVhdmUgZ+TICimHwYRBdbm1W6vZX8Ve5pY5uYhfiwX3s5MeZ2azr2RGOd4xx4JDN1YMXkPL3+5O",
-	"9DlcMYUSP2cDZ+NoweABGsDgYBuu+3SogKqZbqXGczzD3reJqM/EjJbY6vvp+I0XfAi+P7/+47z+PjiX",
-	"57N4/tPJeed8Ju/Pg2Xgfxcuz38TwWXoX59zt8ZW3y/pp38GH4Lz5bur2+WPV6+Dd4G7fHd6vHx75an/",
-	"xh9Oj5fvTvCZ+f8fr86Ctyffr3769KOar+41fli9vTpbvVupOcM/vNV555xfTNmbf6r3/vA/nR88xzuc",
-	"Y+qr9YUy8N+8bv10Ul+Om9+7P35aBv+6XAY//Wuq9nP//o/b+rsrr/3+t+Pl25PvFz/Ofgw+/HbW/HB1",
-	"ff/+j+v2+9Njta6pf3Legfeuzprq3Xcny4Dyi7mCybvTs/a7xlnrp9+O4/ef3t3/dOk2fzr9fvr2Kgze",
-	"NX6M38+u3Z9Ov//t3afz5Y9Xty0Fv3dvl7/967Tze9i9+HH2+uLNT4s/3lzc39+xVusdp98dv/XOPpz9",
-	"zl/dtP9pt8kdlNx636X1caPquq5b7ar/6an/cfH/PLfu1jNlDAalhtvoVOv1asO9qjcHIEPXXNf9acvF",
-	"txpnJfKYboeVEctAqvmfit//3dxUrIcLBPfvz5j1TWMWHhXwhb8rrvA/Wm6WL2ygxU4JjhdD/EsobWSy",
-	"kErHGblKp8ilAe26x/JGPnKKtI4YzuGA63yNoz2Ts2dy9kzOnjErxayvQLCUsJXmnFiiWD6azVbrtOfG",
-	"zjR5pmLPVOyZij1j1jcnlDmlXNyQndm1r26c0Yp1sjuoxQXNWu1lJVFRif5aUytqHawu5y/RlRBvaYQp",
-	"8inRzr9F6FjcMbQe2jTag7pOJe3J/lWTeNO9De1C2HN/fcySfQYcC1iaAAbjQ8EJP/9iv5ofZ0C2f5w5",
-	"tyjt2TDWZqd1stJXxGmLlQcqBuo4+u81jIsO3cD95bvM2yDdgyf2IpsRncLfttwEkujXHwp5eyM2JHWy",
-	"94oM7VeGJXvKLOyt1wZkr88Ph37HdT8fYG3C6lkb7hD4BbW/Jw10JmUbvnqp4BAF8gL/yF+A5MAr+uLV",
-	"Ny0ssWe9vOZUG6CxEErLbe7+6LWIxoHvM45ftHZ/8d6Y/+CD9u4PMIjmvYiPMQIGP+zv/tCy4Z7zj6YJ",
-	"rfq6vsfOPqL3OKE46rtG46BZ/8FWF5AcgB/vseS34ibgV9NIYDL5Z6fU3ucUtHPvOvVVYvZsYmvcdfLs",
-	"fg4pOwY90xx1uJrr6dM//1KQuPzzL5+dP/MZ3T//oi5lSizegWOmKGUT+tvcSKgyCr+WflEreelFC+5N",
-	"Nzvz0IIrsw66NOjYOOMgNkRn5c5ZkrhbNgS4VSEBFq+2Suo6ELzNdStoK5MDyhqYaAudvGcCmWtkZDqE",
-	"JNl2ONsLaTKWJNNJELlcJlk5SuoXBpII9PFmO4KYRiNJ+FASEWK6aI3c+//3f/4vevdieovRsyYbzCGj",
-	"sVdXv78c6f804W0qic75wiaf7Z7aYbNBYkFarUxknCSYD1apDblJCMPwQ7Nz07pkPVtrQ0JYJuErjblK",
-	"Av1yoRsa6EeEpsdsuw1MN5SFZNJEC/YP9CVamakFPibAyr/UsaT3eHYfSKwBZftTECgbYWKzZ3w1K4ci",
-	"wuKekoY5Jfe+3ei7vZbruv1eu9Ht9Tpn7uuu23TdTr/X7p42zlr1Tv/srIvlWQAVlBikca/0+ZfPWdJk",
-	"L9mjkV+FnCQ6y/hgI2ZukCxyhkk6y/nCdGTCJZ2Rt4yVnNwWu73+li0ej9s9t067p81+r9muj3vjs3r9",
-	"pNXsM7d90n7VbLT7lJ30X6XznNDI1wvctG/HnqP/6Y/Tfy1fjWe3N72frsbv3/1+fX/3z4vjVfTTH6fy",
-	"zY/+2x/e9v/4MT7+9OldOssFW9LIl7mxTr9rr2jAfhc/vW92Jqc/eMH71cWCXby5e/P2ojmLum+zS/LF",
-	"DVN3XB+FlsmO055I1onskTlJTNOfDdjU7bsbQc1FXKVVDTe1nAO8dur2HeSqqz+Fq85gT5rEks1e0UxF",
-	"07QNBiJ4/zFYp5tUpdiVKUecsUo00CrxUwkrapXcer9Je5N6dcx6k2rX7bar4743rnbGTb/H3EmDtrqm",
-	"9Cuk56gR+SIMN+C6KV2UNmfCJ++MFK6+fRTym80iw3nIVr1J3612671OtUd9r9r1Wqw/qdPmuN3bvlVz",
-	"4fbdphJ09MlnT3evO2o2mlzQtGtYQZsuNZnCRsDqjBELN039Lqt2J51WlfbGtNqmDa/r91l90u/vB8MD",
-	"iKvmL2opobgRWeMW9WYsjQATN6I2B+VQj2Lli5UOtI4BXQvUzTwRoVC07T/c153G6zMoIQvgOjOb0JVq",
-	"7MWsVflKecPnjMnlWupolyQRcItt+WASJhdhvMu6sjAr0CFduArB82TYdP/C5T3Q6PL0HOEQ9V9zippb",
-	"S/vKWZYXkCgx9Nrqbkf5am3+rC1gbdgBOWSsxxtRYiHeUb76ZBihDdXXwV2hfPMAuGWgNaP3wWwxMyYn",
-	"MdF5sYEkrWL4DMj2b3YZSPK8v75FzOq32rTVHHfZuOP59V6v1fA6Y4/Sjtfs1et+s9vyuuP2uJWTd9x7",
-	"f+J7ddbzum6v0e60qNul/V6n16Q9dzxh3YnfbLU6rtte+9Dz3Y7P6j6l3X6n4bl9r0NbjYbbq3f6fY+N",
-	"O6zRnfj19Q/H/bbfa4+9Nm32O81xq9dy2+1mp1XveZSO/fFk3GpS2qyvfVhvNftd32e9VqPf6DR6fqc1",
-	"oS2/zSbeuOtNaLvXbvd7rIPSz+PNSD+kZiNTLF/rAYnhKE3vahmcc9YVLzAr6djNr2pC+pIWoRPBJ2GA",
-	"ZQ6fjUB/oREITTaEbtL4EhanLTIeDUPbPKTlDbQPmWzvqiKXW4K+L6xobB0nm0kUxyha0wdLFyMtawDq",
-	"rGvoIRWr9TDu0whfDfiQX1+dVAak4bppTlZaC0D4mMHScOsmyJOzZbhKLEeCQ5p60pvT2KQwId5nQz5n",
-	"ONkRBuebda/VcjLJGyzJ1KM3WHriAvUjub28GynjH9VbtrKd34HglYGVhwcJOTxbPi+1l5AHB1dviOU9",
-	"1RvWjSi+tWDe4xSBGm6jTcpQEwEQQJIVi/eJjTUFXNUACq8N+qwHKNhztUjZWHVwugOnan2tkNzs9g4M",
-	"z7WP/4vG524GOsDaNI21ILmm4Guh7fjk3VlVfVTt/vMfrXf9f30sUrvcZtVtXNXrltqVhhegLqqv8YfJ",
-	"RAHP2etMbcnuzJChLLEz9UQepcNkz2W7DpMhh1AtziwBBIwnMtBg8wi4hMk1OeC02tWL3mnj0/v21Z5K",
-	"8uNPq505rdPMIT2FnrnvGR2nB/M4/fGRipICzIdF/GFyQXne03+MDFenVDZct/9QdUk3hdzm0w8ZlTFO",
-	"ktWV1LdFfnz7g12K0k68cHtfSiHY5E7GpqSLGEo6qV1Arbq66z5eAzjEp5GthG3JjHbxBJ73HOaRYJJo",
-	"FfbJFWWKjRkW38EcqkCmOVCQ/IY1SYrkpQ1BNtb6Pzsm5mbjTgqDCbfuwQhgX2j5h8YIbcS8y01yJClb",
-	"BYRhQXb54ApmRiNbrz2HFTxrlBuURxHpgpd3pjRyXqHbqDFCHvx+iqIuBq7DFdSHSTIwVnGVDJIojX2R",
-	"vIWywTSCJv2/L1g+gX7IM18YewuTpCwi3xauocprdETOfnhnvaVADeUFqGTVgEvGZRAHdyxcVQagcg05",
-	"za4T4pnVpFlFIalNpOvKATlSCmwZmmxB/q5ZJHaBphEb8ls2jysO1v9YBlLBHmZLXfJW6nM6bB10UKxE",
-	"Z0xMwDrBgoyBFRi8UFzhVcdLgPppnVbFIaYWXu3pPPtqG+ocv8W00aXA9mjr1uJNdtZu/aTbaXfOTrp0",
-	"3OuN3X7PZ5NX3Xb9Vbfl1l+1Jx2/1+92Xqc+masIKx4Zz2zGqNk9806nlz++uf/XSnryjx/P5s32P757",
-	"37u7Wzbl3fHi7T+u/vjX8uT12/iHdMSPU8pjYdz/m7WspSkujDWojcoAGFY2UtILad6r7LP/AyIW9Grf",
-	"KZQr3PzYq/9OI1dGUdS9n9zerdphp9UMVz5f9iPW7t/Ef/yxnLRn/u9WcIAIfbhPin9/Kaf7Hg729HhX",
-	"c3Gou91cib9I+9bkKKFr66hQqNxtULfdQSvvKd4W+e+6TYj8X+wZtK9W+fff+z/Fzbt/dGefGvcXvflb",
-	"r/WdrB8/TWDNV0HTQhsCHMCTmA4Qmbaoo/nrv8bOUq77ha0JIbKC3ei1KxChMe541S5r1au9iUurTa/t",
-	"d1l/XKeN1qHo9a/b5vyfveiqfveqw9+1Vp/67G3jZgt6fWNcwMYuhQpPYurYiVOISY83cTy7yL+Ei5yL",
-	"Qu+4ogSzebwywmgYAGCezkuOfd6LPN71jV7yrd/sMv6kd/SLeX25SJ27sRBY8zV5AtXU1ny+/0ae3mcl",
-	"/Zt2+27QqmmOr2/KCLDq2G3W4l8HutitZ+UHbFHnjSxRptI0z4N5RqCRV0xp2wUUWTeFrVJvL4wVC1NF",
-	"S1dqTFpXKMVacA+VWFPlReKAvil6j6XIqVxxbxoJLhYyXKHeTL2pVXnPo1z9xYI7VL+hTqhFi2Atppae",
-	"LtNHfLpKvNmk7UATkKTOH7zls3koVjPGY5OEkNRW1OUKk36M6cZajX4uNB+KlS2YXyNPo49DDN83oI7T",
-	"IFxBzel1N6k5GGD4U6rLuUNJVZ+uXqhzFjEtCl3Xh5eLsPxyQtzm8HssE0ls49FSbIu6LyhB9V/HBPH0",
-	"EtzBYHl49HtyI75+rSqNJUkY9JpSBMrSs3L0SOUoISnFCJUPR19Xp1junB6nVAHC7XTwa45Ipa44rk3B",
-	"mhs8a1rfjqal3b5nRoKycumNZPLILG6myzwV5m/Dj9sytxlWLN7xyf5q1gNv+5cLyk3s3CbK1uxKPfmr",
-	"srefFbLMx1cYsW96fP1bamSJ0LeuGG1SvnSTrJd/mg74n1+aBmqgjB0koV+YLvpqWbu9sVCRHn1DabVv",
-	"XAemLHdapnIxCTi2ntB1lSV8zLELF/bIAm1LMUaH6MujmzBRqwy81X3HUmMGuVgLE9tqDmrItTSmtClo",
-	"eHB4O1lyZdWKp0M+uoQK/Kca2BdJO6VRutq/kym7L3/37vikevndcaPdKavfAtPpySHm0MjfyLBUG5bI",
-	"30z1iEpl5Ay5utWRRyUzDTVHmQGSfHZsHvLCtJut6rdMKDH0JdIDj3Q09DyIVtB/95oH96ZqbFpPOYW4",
-	"TGrnQ679wG4/kryWNMLFtPN0ssA03CNcLJ0kgbxO2J0uuEs50VGpevVYoh36iBU0VyYiTWZPkC7A5roF",
-	"6mp6PmpAPLNXgJp/rf46pv6lAd5OiSGLaq/sT3fTsg2jABssfTZBk/6Bn5/pr0A6VqB9b0UtHzDONR49",
-	"Hs8BgU6Ft+9rVgk2QcgxvYdYCbk7EhlmvDJ9/dNJ/wjmJUe/V7o+k69f3Rxv+L+//73klAzp1IX6q0n/",
-	"PYxwNouoqXEzughCGem2idbZt1wVF5wdcD441esg3BmJHKWLynMNZzu7IGrdtiaznZW/svBkTznuHOlc",
-	"5rrpALgDEGj9gtj2qhwl1abXzQSwQAfgIv51AmNnCy7BEOrDiQnGe/S5bi2ZlPSH30Wwa48TcR8opH4D",
-	"8mJG3HvD4vSk4VJSqW+ASUzSbX508xxLCMT7JbUUCLX9d9fksRrJY95P0mc+6XaZ5i6lvdqW08CbJh0I",
-	"Mn01xGTIsXcL9CpOGo9l2wzUarURZI0p1r67Pow2P/efOIbsWrLo37VCzJYyLpwt7Vw+vqWNAQ3Zfc62",
-	"lZ2q1e4cXs1fwf0vqg3SanesUIZ1llxQqaHp1f1qd9xuVKk7blWxSkNz3Pa67mGVGgqAiUxbp6b8O1Vp",
-	"ALxYK9LwFEEkiDx71GP4yzNltMnoWl+YPC4+STVGfRs3GPLw122WPHwjY8or/Ghn5cVNOP510uah+acQ",
-	"JBSZ2ov/jpa65yT5byxaIidCWSLZNQhhlkCWk4J0Gv2v0Mpe7e6G7ZcXD9UNfxNj6ShmzmSMlhgnCXcI",
-	"IjLXRlwsfAU9+KmSLqFJUFl353eG3IQcNFwn6f3vkBFn9/Gv+s8BkYyRj/Qm4FRH9ZtiNybjHj1e0Moa",
-	"cwhwa0NutWAjZcH1z2o52DD6GJvfJhJORq6L7E2LJc83gStubW4kv1alSPR7G8j4GFd3CXA/VABUX2Gc",
-	"gUKSHS+fAAS1lPj0RocPax35FTDGwqrRsLvIGf5xvlektQuR1g+Miy6oi5at7pWLAm/UBy2QoBJ/qoRX",
-	"0Z172LIbmWUfFIBtlq2Lb+5adb0/qDcKV63IB171nx9/BjO7tBlUEESfzaDuuk8GsQMn+cXZEtNfbw/c",
-	"+k9GjDFDTgIeyOn2498vCQDL/68vMdq8nOwxJRcpHwCtyQXcL5mxk1lU0mxoUzeLTXmzpqWF7hqYBKxp",
-	"qrcpj/b5Kj9f5eer/HWv8s588kM6NxgBRMkju/TZRN5bk7tMxWzcOZMP1HTH1NeSSr5uDjxFb2oYyJj4",
-	"AcSS6nSeh6qtGs72yST1qPWUppupmvUIumHDxq1jwrB+SeYRuwvEQoJUmdNv8c0BebLRNynC0AAYwKDh",
-	"qOMH9Z9PogZrod10yo4ovzGt143kjv6BwGoxoH5XW1dagL3rx2jEeyT8K93naZL+//uqm06u3EZeA1Wk",
-	"I82tpxnSZtVDTYiDpZoeG5alyOOhMSGptW9zWMglVuRXWAfUqxzM5iKKK8QTdywK+E22VmrAyciow4Ev",
-	"R4jWYWhVU7V7eSfR70n8xRhCN0RSxSzwpaM7FEPjeNJwG6lwhTGPsLIjMhEK20gQm07PG7sjZxT2l3+q",
-	"/5z7n0egyI4SniyTKAyfzSOGrcnknIUhWKom2Z1q6pNcT0bipXDgyoIeV265rlJkjzkJ/OR6AzHjyQmb",
-	"i40+HFOSn9OZAbSYTBiHiNggZjPUvNPPAzQpoNMnObLEXFAjBl10NAf8DH300R2hwSkiEi04D/jNkFMI",
-	"8IjNT/SGBhwLIGgTgKadaV8GODnBmWNnMJRlHIShOryKBuqQa5MH7NmsRlqe4ZxNQiGBESWOrMIISO+X",
-	"uBnASjnkwjRXTvBO5wworsdZjYDNAIsgGJOF9syFQvfhD8UNWSlGR2KhlygmQ65fl4knbyqiGDcshfqe",
-	"RjeMjKHeQlrBTYQ+DIoLN3PKF7jrv8aEkvRkfrgR5Ym9aGFCzzLyy3tNB+CIM4YpS3BRVFvdtEt9Q3Nj",
-	"WHfVJqrnvoLhDeg/thSU/qzI7F6y+S+OPcmen9VLm1NF1JFkjUCbQlEeMq+z565weYYAHocBleuar0Uh",
-	"LcAaYvkowGoI6VAyjSBrEeo7aCozNt2Hgsxn1C/98pCG58nlslyl667RxlPdlTP7emza/FNZHTYqo25R",
-	"8sTT6rtFU/yynyN3k7aLT7L5Mp1Jk1a744ZbpS2/U617PdactGl33G+U1pdjNFscaWv+iK3CJpkcxW1U",
-	"NwQAWNLPVzEXP5/2VzrtLcR27dStflt/+Zl/gQPp0ta42vWa9eq4zbrVht+ftGhn3PPc5lc6kIcYg/Yy",
-	"BG3I4HKMsGeO7oVe4yYh/aG2oieTlQ6xGFns3z4N0J3saTUMCuWKVKvKWYnSVwbkwSN+dkpQBwMklMIC",
-	"GYH/qOIYtuTxwAIZ1hCPLZKRlYN+eYpGpk8tqj0QuDV3PY2wWNXeDN2aOyBbP/wyUTEZq59JogAVKCky",
-	"An+JCLm+EbQfV1vkQebA5yoh/z6GSDD2EZrIFnmb5AbL415xMYmZbWeATGK4smNOEquQuGMRDcPEFETK",
-	"LokFqbtuJfGqFFiMIIKFUW+aGstibS36a4wvb5gdvlL6csks63El25JZnn2g37APdKP8ui3n5xsPXHhG",
-	"mG8NYb6Ie3wvjUgRbPTV4uYfG+99CRwnr0AjH8rKoOT6+vz0oTInDpjVZ2LwjfmCSf6ioPrysLRYBP6w",
-	"RMqFb86hJjUnw9L//tmt9ml1clx9/cufvc9V+8/WIX/WG5//c1iq5ERdXPqAfMPr3aTAzGkM3co19I2j",
-	"Xq3zadz0Gk8yKPJo8foANOb7Jt7mhXIQQdTDhNpv/fxD9vXPGBK1KasRfYb+oxIYbRe3ncb4RNmKinMl",
-	"VpRUkqSx/mVJZTprUphOS3615yiHL6NcvGExwtkI7rrAhIULXyCwwdkrDvxcB5htU2MOiuw3XQesuIhY",
-	"y+LUi4GqQvHQMQ0p9xjqGBHlknpqUFlxiAh9JuMh1ykB26L/9w74/8tD9Q/3MOsPv5VI/SsM7Njpkd3Z",
-	"h/xxQbrbxdMDpE0UwveL+S2oh74uPO/RmfyRob5PuPfG3pHDRdXb9918YejqQwLQgRR8pOvtuoAwZJ1B",
-	"pAzE4e/1ylEmHPImuGOmtownuP+MtE92biUxp78v2C6VqijaNMSCp/XPe6vr4IJ4Ep39mSg9E6WHEqUn",
-	"txXsE0ZvpChD6aww6OeA+eeA+eeA+f+WAfNfNSz+2PfRUZVV9KC+u34keEGDtbRnm24Qbnq5pYrikGv3",
-	"1QgjPUZHBKy/Oh8c4++R5ev6+Tt9bzqyHZYwshs/gvEDA2r1qsfMowsJ6fCmPi4N1UYDSehsHNwsxEIO",
-	"0g5BI/d+NOTmVd3yLskPP/vhHW68Ri6zkJADYiQHLA7mEBqNgzhSf4t5HMwCOXOGfC7C1Y3gDhlLzyGa",
-	"3zpEipByWtO1UmBG1EZxcEwZMNVfEyeiCaHBCPUhT3YBXznEBLvbHfbUM0U2sNTlSN4G8znzR6nMFTEq",
-	"BQcIt1wXQ+Mt6GVIkgK3oq3lBC8qZm4Rpb0A0OMpFqEPrb/JTERMrZZyUndTXKGTmEVLGvnyyOoLkKw+",
-	"njL+DQSWy2+xvd+UkVkqMSr0eYU4qE7cvsGcLPjB/eAeJEirS1Aoz5KyWlslV/z89Lv2igbsd/HT+2Zn",
-	"cvqDF7xfXSzYxZu7N28vmrOo+9Ya2xc3TAuqevxTcaNw/w6Cv/ao1W8h8Zm+tyQt1n0wPIoViKTo+4JD",
-	"hJZeGHD/C2yLkUsMCDjejuSuY5E9QNGkS4Rtr9lnsf1Wm7aa4y4bdzy/3uu1Gl5n7FHa8Zq9et1vdlte",
-	"d9wet4o2kT0k996f+F6d9byu22u0Oy3qdmm/1+k1ac8dT1h34jdbrY7rtvcZy/Pdjs/qPqXdfqfhuX2v",
-	"Q1uNhturd/p9j407rNGd+PW9xhr3236vPfbatNnvNMetXsttt5udVr3nUTr2x5Nxq0lps77PWPVWs9/1",
-	"fdZrNfqNTqPnd1oT2vLbbOKNu96Etnvtdr/HOvuM1et3WcNte+3u2PPqjVZv0uyzdrfZoJ1Wu8u89rjZ",
-	"VsPuM1bXZ36zPWbdttdpd1utTr3td9xGm9U7DbU71mxQv0HH+4xF+52232jU3W6z745bzabn+T7z67RD",
-	"J77ru6zXmdAx3WuPEzqpT8Z+Y9L2WXPc8tqdntf2vW7dq7N6v8/8Zq/p1bt+4VgPzkGQX79U2wfLHKW5",
-	"kmNLTZqZfmkThaasB7fKaPkNVu3STrM6rnvtao+5kwZteR2/t26eQPV4M/Fej0beoJY7JQOV7M4fSu9R",
-	"PCkNShYf+9V0Syi2ATxFeTczGKKgv0ulT83pPC8zS7JkUSIpH2EapLoOcpNs9iV6YOzJ/75M1wuWn/Gg",
-	"PhfrX2/lqVcFAmi9XshAH9sSUDNqj3KchsZkJmScEXLLioM3HLV4Jd/2K5t6BT5wsCfr8nGCdy+LNZoI",
-	"mNrzT9QlxQxTWCwQftxWKzA3TqZoYNHHD+3/sTelfqL+H8dp+XpcUhIDUHerqa1wFsQatceMsHuPMT+p",
-	"LPkcNv0cNn24OerY99cc/rHQBOnQkOk4uGPViHk09BYhjVn1NzE+JPJgLT2IpIMFgpPfxBjuxUhJWgOi",
-	"hI4RWh64UD+CoQdWMeRlaExIJRpRFe2UDE42ibSOmFyEMXJina9f+QvjqdWyL1LYfS/GXyiw+n0OVusi",
-	"LAqEKdV9L/Sr6+fxtYN2H7e0p3T5rJ/XbkERFmqwWG0FsVdj5rN1/98mUGwbTmqKekXvH23i30SKwf/F",
-	"lofQXmgZEtwsIoaGKEU11bMVoxGZRGKGnV5pzGRs5WVY+xsMOdQTqQKFDQW/qcYsmhGPzoOYhuQGrdvo",
-	"CohFTEOHBNwTihJMFjHMPI/EJIj1AFImRV6HPM0QtGPNTHCaWmWNjNR/RkRji8TaJ8mik90AxdHU3yEs",
-	"lAzN6aZoix4skJcxDRlW0okWzOp3y/wbtNfzG8VQJrEx2dnHXUbXBx3yLBrscn9EbBIxOR1VauQ4XbAS",
-	"wQ3HwjiYP1gkMAHoNUAP3pUEGF+0CJNaPhoZAJRiols7SELD4JZVlO6RAEaxhKR9kTrzIW+4DdfAUWOK",
-	"AZP5DIvlAL4ACASPQfWFxrbmgAyWBTP2B0T6cH/IJ4H0aIhzl+0T0E6bgCcRlwPdcAURVAoyoREACFs8",
-	"wBBYdikGJ5TSwQdQgWiUbO+9eYPoF0aOqU+EmPOXcf8rev9RX9lDCcKPjH65iEFoJqSogQkThMDPmN4D",
-	"hrA7tZhKYRMDwxYtA5OmA28UcpwwsI+52aevIWA/Vlp96T/dmgvNDQAlPLWa68vTklPSpCIdQT8o+hjJ",
-	"S/oq/l34Jl720mBCQ8mckiJfVyya5VabeVw0DlDAgg+zz4u+tMjaCeYeu05JoWVpoI4hY+66ovfJtf4L",
-	"86eeT/mbOOWnk2pTOrRLlo3TtT3QZIkHCuQrZ3hKCHbiBbNo9kMtUABjG7rJLA2331+bJWt2Uu8NyI4v",
-	"dkYZmWPu9wGo6s8rIc5oFK7yIIBpdI9CxYKfbNdajJotZEzGYGgMmVKSYZKiTW//YO891/tPYiczYoqu",
-	"axDwmN2gVJhZmA6w2opIz9rWv4W2RW1SpF3oGuu/hqalhfWHtLU9oIQpzWmSVnWBF9KoI6Aq0fvUrpWL",
-	"1/pNjGvkWHsWBGdD/psYQ9SXKdm5Zn/T1TJBYNfxRwGocDQ2NiScgfk18lGE4fbKpUX2wRFZ8DgICWh9",
-	"WCZ1BIa9Gnlrq1mSzKjPhnw5hZ50MH204DIJfAo4qAh690eE6qKq1cXcrFXvD/YUxIRxX6tLc1i6nIql",
-	"JEFcgWqYuAoyY1TDz8A14F648JkOE8PVweIMwQ7iv0aRuEBcvKL37IkCl55eo0hqgKExZF2kPNTR3Ru3",
-	"vWrXbzWqvc6kV20yl7bHXa/v11uPK7J1kblxqfRxqIx9iV8eLlz/l4PE08mhh9lV16xsSKCWVJrFkrK+",
-	"cDYlQ3pU+S8jBzzO7/bsP/uiZYc0D86g4poIslmIwL6pB5hr9SfZ5lsDy3wnODOtGqBANdSwThn8DePA",
-	"OvjNkJfVa7p8l/os08MLlApgiPGUrSBEYczsytk3NOCVohzfIU+TfE2Hr7rr/lfI+DWNbA+XGdV331K+",
-	"b4oQhzUGT1Dy5z/ToiwF+VxNd9CCfK7NSWTNDcUz9+8Xvm/+WQNy73DpuqV5MqwdxZaSmozt5ZeCvuTf",
-	"Wq+l53N54Lk8pXCCl3x3sp8+rOf8vuf8vuf8vv+W+X1RIkis98j/Mtl9/1QiHoqKRsZDg1HS1F8h3GoO",
-	"TfMNQR6RspK9RhfpkwoWF9IW1CHXvvVsO5u6nUoGgwec5FIAa+T13s1tNLhGNfJpyjgZQQtlcMDfBHeM",
-	"O4QSGdxw5hNfLHkoqE/CgN+qF7CBPPOHPBZqKsE9llmY5duukR1OBlI2Pn3DmId83e2tLU62T5tYLm3M",
-	"NLQ98ZalspK0yPkr09zwvL/BJLfXIpqRXr/VJyeXPwAmKknASU4ZbXigx9vszrQA/41ylmtzn5E+FBWu",
-	"quGrnrzLChufnafwTG2UdWwfkINls2mYkxATGT3dNxd66wW7RXln54xqbwdm3yB6fP3cm8RImEGDQiOZ",
-	"LQJrB/TBVfyNwFtUw7/vdfxql7Wb1X6X9qutSX3c8Xq+yxrtXUi1njSzwc+LYLbJ9fYmC4VY80+EWKLg",
-	"/SXQon6XVbuTTqtKe2NabdOG1/X7rD5pdvZSAJ4WUgdK9Nuk+TfpjHbrg6Mch8H1PzvE8Ysnq8Z/YSFO",
-	"FjIa9CDP7FfVcS/YWJhq7xrGMmqL1S2PomRM4HdJfh6m2D0sOcMsZYAnCvP8RciqfvJIh8hUIUwyeYqx",
-	"LMmfVvhIdRrIWESr/5+9a39q2/j2/8qOe2diT4WwKUmpM51bktA2DWlogJu5rTPdtbRgFVnrq5UxLsP/",
-	"fuecs7ta+YHlYEqTL7+BrF3t85zPeZe/jfO+gg+7B+IKBCL77yDvpyq6oP8/zmxoOeMu+7KmuSoEqEKV",
-	"RvHZLMu8lyIJs/4dAPKMpySRgcCVTvCOOODf02PKwOgFi3vAD4M08mngiZqEGx6LKzxaOT5dqDUQ0MmQ",
-	"C+XZFdYNeAp/wCMrvS21eBwXuRRDEmMBctiEq06bbW6F0Iz7fFVFhSy2NLbmzxl/Sex361WiR0on8A7v",
-	"ZZHI80Rq41JMgAbkKB7+nYw4Xi3uSBuHW8fDSF9yl2+XLhtcSY1OyPaODkTRy6xay421aYsjlUYXuO9E",
-	"C0gQRInaGol327ssTS4kZfAgKqAy+TCC4iuzVU5UXMNS4e9GbYvFjJ3i99dHi20VjaM3YRiyJrwg8miQ",
-	"XErWnxaSyvSuUF1jbu56uQrhgARO31DbkH/H4a2nrqZM55jUL4Phl2AYM57frp/GGYaNoDGQIkYNwHVj",
-	"wb1ZRqVMq23TxG+Bn71DDvz3hmAsRn0bzYNvu/wsM+HbwX/WufDdDmw+G747L/+B+fBp7r/W/f776uub",
-	"zmq/iIc/Jrh/eIBnuXxpJQCmsHmzRVDThWKFU2wJDr3REmaChz8dnDCHYgJmLq+m2vJkQhAYMZdkupAi",
-	"xtroHpLqkkXOdWEL+tsdsTkIhzIr0DUmTbILzbD8f39qJC42UfmFDd1zpdehj1wWOmRwL0AGJUMAP0a7",
-	"Rom2kD7ybi/j5XC/ZwN51fz57f7LreOf93eePmvCb0l2TmciKBnj16zXCHsN9jWTV6Mkl7rV4gGDm5BH",
-	"mCxuMpC5NJ27Dripb8+0zC89+9WWecsMHg0d3HTMsQH+g8F+p1lyZdJzU3AiAqlyxTWLBjK6kLFzWSpT",
-	"X7jXkFZgsiV0Xiq/lWgrNWdqEiDWFmy33cFYNJKJsxnJGVc68w+LiWXAYvmFYrwirpCJqy975U2mGFFA",
-	"yKsBMm3jw1pU+iI+tiu5kuBXz90Lv+lqArakF1R4QHPat3jN5gem1frcq9rPqa89XIOVLbyK9cwfn6s0",
-	"tEjcyFQmPz8543Y++8Lbz5rg7zURp8q1uBsA9EWZOcLXHxczRgVAQ6W4WbtQEYr2XoGi5Vu86JrdMkaj",
-	"evR0Hp9aS8l0UWuQDwtEw7toJf8FALIG2CO9hnOwGNE81tL0jUfQRN9XMJR1gxbs9P0hbZUw6jDACvzo",
-	"9ISTp4tnP6C5NV8e/0/LSRNmgy0085BfYKKRLOLYLzhrdp6yYZKNC1T2HVu3NOj3iTZEVlg0SnpSwHXP",
-	"KW8FqfbgHjt3GX7dQzvqu/5fMireyGmv0WVhGN5w1hSpVi6migFIaxkAY5JnGy8awrm5GA1+O+xlw3FB",
-	"QJXTFrwV2VikJ16ijGblg/i5Fu8ykaYsVxNNDmkZ0B8R0xM6GkbfhQkykhyArjQhoSW6o4XHWLCzsS61",
-	"mN+UGTNK4oHm07RAbafZDthNQNgGLQS2/Xe9jDJSm/OJLSl2g6ZpP5UUJmk2tut437UAW13KnPGhuHoB",
-	"28V7WXPnKXubvAC4bu5YgO7n6LutW8/J752iy2C/DNEqdwq+5yWu1oXKZRyyfcZ18rfkvQw9lnAHnZoK",
-	"R4EJRDCTm7diwjgs2Rk8pFPQKa7taZ7+C/2C9tmbXMC85JUl2bt77M0Ln+XAYfmVPJgv8GUAPE9D45SR",
-	"/C0b3d29nc43QMYKS6ZnvmJtDp12m71d1jsGAOIJqHTesW7Pa/vb0Mp7gPPe/GvgytksP0bSn/MWcSRw",
-	"zjXElYWpEBXAHMQAtp1DyC1VcrbrBK5tze+gvcSN7s6znc7ubrsNkKIYKDjBR6cnjaAxztNGtzEoilF3",
-	"eztVkUgHShfdvfZe2/Io5F9bMH79SQP5b7M633e+/e5p59tn7Xa7N263d545Svf907gThWFYjaWjLcb1",
-	"30SqWndXV9aoJa4+dp/3nVQ2jpk/60g5Qnlr3LFlRCSWUSqAzwFdKIm/4TxUNmseKhvg9Weh1J8pdltx",
-	"0rEG0UQzR2gIhDw3u2tzCw8TrKSgmL0n9NrGSpW66RHHqzA4c86Iz9ngS2TG+EoHVsC4JDya7O8xN4K5",
-	"9oiXld2VeXy8XqJPTA1aN1bRpdvs5yLDzMU2LZlBNYnVxWG+tmaGsVGpOlcBi1Sqxnlgs2r3MtKsBgz+",
-	"EylMqxWwySAxRi457MsYUKH5fawldqqLKdyYQsv07MFyfJ1SQtX7CPS7LZAvcidpVZxWZMq331IObte6",
-	"hC73szaxY7+ITLJXSjbckcZSgepcnTrmrLvb2yIaytD0sA0/h6PsvOxmPxpKUygHesJtrXZAz8JCXMWu",
-	"HzwHGPOewAq9VCkG/3zV/vHZzo8HANToQB2YaZh/f/AHQ2qRUiz1VrnK0DWG/d49B5eRSsuowKSYP36P",
-	"O/wv3OHNhRbCp1YhuQpRNSv/RDvy+hhC9mWw7qzkZit23GPesDt6I7mOJrI/UOpiS2bxSCW3VRA/qQwq",
-	"l+eJJu2O6YK5LqrJCkJ2XLEqmkw+IFSbwhhd1DpN8bkekBdcRLZLrG5lO/YKhyF3P1rE1bN02jU120tm",
-	"bnj2N8vyAHygKRy4RbinpDjRUD4hJaad00KBvNyLP66XEvFOGblR3aijXMVjwny5jGRyiXgEk3ieTEcS",
-	"D5CeZlHowkSAjsID8lTEyXvpLUKTttpFdoQUj/Wxblj4LjKjcYXYw3LrsMIzgPDP1nv5MHu2bmfBtQnw",
-	"zIbXCfIuz74bzF1ocA3y9qPK+0kck3/Pl0AQ5wNoq5RujpJ4JM/smKF6xm4QiTTti+gCrxyecPjj+r+M",
-	"NjIESfSr7XGe3qCtYqG14cNAYLBnjJHoLpm0HQNFd2LfTGj2y/G7XwMrbjkFvX35iTZErpdRoC1d3pnT",
-	"xheKDuau2ndxMnP0ff5Y0sgSE6KEANOVtoS7MrVyGL4YYhpVuIdoZS3hmeUDCV1z3/rt36lZM3AwOyTf",
-	"LcSq5xPNRFHI4cjkasLFWzmSIhlKXYjhqM6ATILIRSPil52Al9Kp0PLZLvN8a2B9+HU5/5vwem4IN+E1",
-	"HKUbvnLUTi241jKurUBfj8rhWarv1zBbsmbKdq6umIguMjXB/Ee6PFDPmchIN07OM4ml0HFI5KNkfpk5",
-	"q7FMgSeRzkr4SMJjiguu/QK6/N601YyP85RDh+YazVAWSmHNmrxkg162IpGm5pYMyQrnzHk2gmD2khtE",
-	"w7Xxp2ryyUDL6E/jVYSHrNVlZPyxmCadopko6GVoRYJfC8UuZZ6cTe2qJJLsbQciGti7bTzOhDbZ5HGq",
-	"xooL9Ihxf6M56d/sgT8uRBaLPGZ2JXuZ8bDoMl6eek4JEi01CZZRky6LZTymA4m/JUUr6GV87spw1vRp",
-	"QYucyeauCSzdggvay7wbGrALOfXJLb2zFctIAW7WxitunYsMJNidbNpr6D7B6rWWfq175I0JVV7RRUxE",
-	"yoA7qbMz8qXoq3HBBIvFFNeXTJdm46eUOCS/kDHjBMR4yA7wF0s9E93LkplWqTpnTcq0MIflt6/tnxiM",
-	"404Ybzmb7un7Q5fzlwM441h4B2EaD1yBsp327h6LBgJEX5lrZ1QnmQXjalTORkLricoBnW8Gm79cxD4f",
-	"1lzpTeh1hgqMeYubuZvl2sDhtotD6SR83F9FxtCqCy//sBQjVzFdlcRaWQkOHIB6kx4WrahEBSsix2wW",
-	"2nNTjamm2DArENQC+duavoMTyVTxc1GMFi2jH/UBXcIRw67nF+8MTYDLF2xNA+3MifvnMyOcYD6kSbmd",
-	"sItJUXIeonmfmE9007teUww8O2ugPIGCQ4MY5tuzN799l+/99OZ//y8/mfx1evRq7/Xh0e+v1c6hOBTH",
-	"k8baZ+o28XEjttiZw1GzeqivxCghz3PaVHK3dlCBvNKzSH5ihoF7oFHrxFiN0aWk3AXkL1iznkrGVD7r",
-	"sY2ZaKdxnnZZ/bZ3z0JwV1J05zXqYyhopX/4+tJ1Wfr+hiy/MHNjJiNgiJGwLhM3TvOf1IE8YGrcL079",
-	"YkUnJubULkvEr0Xa4grCJG4GTGIRtFAj7Qk582qWkSSzMWFpOmVxrkYjGYfsdaGrkDfB/4Ef9TJjRQsx",
-	"oNq5BFqbr43pGYNAZb62QfXxKxzFPES9R/2xYyVmBWqhgC9ba3wr0y+XaWNMvza3nwh3UElDV/oJ+8cf",
-	"hPsE3/5n6WkNS+DMzH2j4BdHFOky1yaJ6wqiB45WLrO+LZPYb7XKeYqpskXVCMeaZanxdqtLWbxlTmy9",
-	"zAPOXPXFXmaUDrYIn1PQqHERqaFLFmRL7z4M9fWMd6/Kxbof6vsuk57uUhoF/Rzl9Tftj+uGXcZGtxPc",
-	"QpU7LgvbZU0nj3b7KVJIR6KBsM0S6Hqk9hl2BDu5T6NdMsDO7+a1Az9VHDw4xsxuLxEA77TbXqo3pLUy",
-	"lktNex4m2Khtz5yHaR3bng8tHgnwg6JSEfsm/ydV2HcfZPgepoNR1csMdvQrSZT4tyZ5P1bReAhCFpBq",
-	"vq1GMhOjJJyKYcpbXaODH4ligG6UE9IjANa6lKxQvYxvi1HCQ3aiVKqp+0xiGXQm+lql40Ky8YjCUlkT",
-	"CbLQjI/yRA/ZKFdXU95ihbgwemBEW7roAnSjnpH8Eh6DB415U9uhikTKYnkpUzXCuZjJNvkQOs7HGW+F",
-	"Kxz3seuPbqNnv3FELp8+h6D6F9BD6RKKkfphaZ+jZgvGfOB73+iAJciNzhJKIlC1IqlJxrjnSsa9D5BL",
-	"znz/H2aK7mPcmu/pk5CeVrMmRX7pVuh7zRkv3QWLvaASiWPSlbKNrrcTcbWgoxOsJTaTcDNA3xyQx6BL",
-	"mxXJ68tGCc73Zzm749SaNSORx1TjVwx1wOJE47xYpGJZmbBpvGgh51xBygWs0G/fmM+rHJEH5okxsAS9",
-	"jC+UWsgexX3JhVsjojNhs6N3xyeaNedMbMa+b6bkKNXNx5v/DwAA//8=",
+	"7L2LctvGlij6K12cmTI5G6TBp0iqds2RJdlR4tfWI95JmDGaQFNEBHYzaFASnXLV+Zpz/+N+yvmSW71W",
+	"N9AAwZckJ757PFWzYxFAP1avXu/HHxVfzOaCM57IyvCPCruns3nE4N9Hvs+kvBQ3jL8U8TgMAsbV73Ix",
+	"m9F4WRlWjmkUsYDchcmUUE4ofEAS9UXFqdzSaMHUB74IWGVYmaSDOJUZk5Jeq1/tj4hPORcJGTOykCwg",
+	"ExGTZBpKIuYspkko+CEJE8IZCyQ5en9GbtiSiJj4Uch4QsKAUB4QyfyYJZXPTuW+7guexNRP6nSRTNPZ",
+	"YE/qhWPBJ1HoJ/ltHanZ47OAJFNG5jROOIsJjWJGg6V6JEs255uRcnuDgRA+eshRRf2j3my1R5V0THYf",
+	"ykRWPn92Kic0jJavw1lYWNPllJGY+eFc7fSZJIF6j0TqRRJKEjPqT1lQsrCYJuwjvAePs8WpzeEorD6j",
+	"YaQHS2GezmaNf0iSeEnoNQ05oZOExcR1h65Lri6P9eoTOqaSXXF6S8OIjiO2uo1Av6TGlYmYz1mgDjFm",
+	"MqFxEvJrUp3H4lbcsICMl/iK+jVMDuFExCKh14wkTCYkEEzWSnYtWXwb+uzjwlpIcfP6HbWMhM3mIqax",
+	"gob1CamGiczWm2GnBkftkMRMQSSiCYsLGCdvwnllmMQL9tmpnAVqhoRxf3nG38fiOmZSroJmEsYyITH7",
+	"faE2B3ijVqrQHIAVRhGJF5yH/Lpk02E2yccbtvwY8o9zM1UeLXMzWGur/8CWZFTpBq4/oEGn3pz0WL1D",
+	"m6w+mLjj+oHfpi3WDzrjXnNUWVnS7tDgCYs5jQrXjpMFZ/dz5icsgNNhMWFxLOKyvZoh7I2ZH/Mfb1jI",
+	"a3Ed8stpLJIkYsHqecjwPpmSu1jwa01WyCQWMyI4IzQIFGQBhiEnzS6ZhXyRMEmqSKAm4S0jExpGi5hJ",
+	"PNraXhdUCDKjfAljsIBEarHSYEUoiR+zgPEkpBGuCn7Uy7Jv6tbzeEOjiYhnLPheCl6khWMRLEkypUAH",
+	"FP7f0igMyPcX796Wngs8/qgxrOJU4BBkZfjLH5VJyKKgMqyoIXNb1TtMBAmYGihFUPXm0EaL03cvK59/",
+	"tb/FV/YcIQcLs9bhH5WY3r1QixtW/hhVYjZhMeM+OwtGlSEBCveGJVMRvBXJURSJuyLOnJy+Pr08JYIT",
+	"SuYUzokmZEoV4Ih5aHhZCfRmMPpHLpKPVI9vbxUfm4H0cegX1aSAAGpeJJSwRDJlNGAxiRSLgZ9xFKk4",
+	"qWKHc8V51sED3013BiB4l0xZfCVZjGx05dLkOLqYEMqF+gI4YMme1WYnYsHzWwXGqbaHj0qZOQx7lOfo",
+	"7+kyEjS4FOI1ja9ZKTKLCWmSN+EL8jfSJONlwkpWNcdxPiZCfIxgpCL7sBFMnQW8pXgn5QBmZKdqLrfT",
+	"7x70YKYNoFbjvIBXhvjFgQL2OZuLOHkrkpcAh8J2YniqBB9ANMUNAWggUOwMaz2KBe3PTuUivOY0WcTs",
+	"9H4exmxlal/EMfOTaElkeM1ZQDTEyN1USEaY+moJqD+nUpaKJguuDlLE4acy0UTccRhPmoXAYEyvphQh",
+	"uOCsYq/9DKlRce3ZkHmwzWjiT59goaEkmg5uXycLTvQAL2iQLnyvFRs0cJsDlzbHrfr//d//p+6a/2u5",
+	"TXtLCEBZGXaabqvT6fRd16nIbN7KQTPoN5v9JnX9cTMYtMYHrO922q3OuMPYpNsf+53eZNxu9joD5o7H",
+	"Yzbou+0W85vNJmt3XDfFnmxnpSh0XESgCQiBm3fiGAQgLbfVrjeb9WandHfNA/NVfncB63UGB91u0Pf7",
+	"lLV6QeAOOs3muNlhg3EzYG3msq7rtvqtCXWbnUGv3Wr6/cnkgE56bMDaJbu74jdc3HG8qY/cY8Bo4JC7",
+	"aehPN9zmrWfYZywYTAaDPh0ctNnBQdBqtfrt7uRgQAO/6zO/1fI7AaPdVvegH9DWQW886Pltt+O2J+1u",
+	"k5bs8sfVi3Sx97kpMb7VdN2626z/qWg5mMCWruyLnNvLW2GJU3IfGqB+Vp/5wNSBLSgEHRLJeEDu66ic",
+	"1rVyel+n87COsqSj1B784YYtN5MKxW/Xc4FUTsmprCkCTektezDn/exUPigB+ALV6sLcKBvbu9oHdppK",
+	"piu2j6AUHHfWStTKULhBc4WSdtQ/Aib9OJyDiIUSiZF4EDjJ1Mg9DvHFbEbrks2pEsODhpJX0QRSGVZe",
+	"nV465P27i8uKUzHHijKzU5H+lM2omi5ZzkHjTBR2w6KOBU8YT05CORcyxHUUl+XRJKH+dMZ44mWKHl6j",
+	"Z0pbiBinM5ZfUPbNYfrG30eVhN4H9YTe15UQL+stt9WpGytD41M4H1X23MC5UuOOlH6/uvAL5gseSLLg",
+	"SRhZgk7MJEskqaL9gOWMCo71Nmf3SWY1qOU22Gm31LVfv9RZyMPZYlYZuo5ZttL5rpV6k1v3O7ARrF99",
+	"IsgdDZUuPxExg6uqaJMt14HulFted6elNUuW9tmpKAybscQgq++LBU9SQ08JzgoJ8rl6TYkToHPO6TUj",
+	"1aZaftN1D0nAJnQRJaTpOoTdMqXx4RdEm558yuH2A5xDNfbvCxYr5UvhTmVYgfOp5DZC7/VG1Fls3JZT",
+	"OV7EUsTlO/DUUX/04Q1PCcJw/WJ2G4qF1FsRc/r7gh0irVTnQf0bsuD+lPJrY1kEWw2dMeLBYr1aY8SP",
+	"xpLxZAjP0GiixmuQI4Lz2XqH0nwUpVUAAZJLycwovAqqjpLXKOm4bmPE14AJRy3C6TXj14ostTSkzN8Z",
+	"rKxLdcqDuQh5chaUgysMYNHkjo2nQtwQpt+3UFDil3DmBULsz9gzmX6T0eBKypIVJ64rqajeV/+TcueO",
+	"21S0lpczF56OuVnF2DqPkmwADgBeRYUz6LIMNJuumDoymih+sgjVm6swtkxZP7DlKpyPwJQGG5nRGyZz",
+	"F17SCVM3C41YVcmYbRpTVxCU6vdnxBq0Bjg44oCgavA8ytqGtpCTVodMxSKWitBHdCkt/KVc3rGYhFwm",
+	"jAIqaKvaiIPR01gNkC4dGqM7oriZBo3BlHRaLcTl7YhDYsoDMSNXV2cn1nHuYgLMjhPZcHagBZPi2nvT",
+	"7RbvzZwmCYvVmP/9y2h032rWR6P7g9Nf//bvpQd+znwa+YsIQLPtZsX2y+Q3MSZVLxuAfS/GjTDwajtd",
+	"ODWuL9Q7CQsKI4sJMex3n4tI8SLmxlov8tkTfrmb+ZsYP/pSnmfiafn5aOnvmSQhSH+TkMWGX7DZmAUB",
+	"C5CdVdVPHrpSPIXtdxTMoEp2gxtRGxLkjq3+SHERJTuyGI2mYpEQkCdFRKxH1bdXrx2S0LF0SBRyRsYx",
+	"ozeyBuK6+S5iFAQEJdzENIzgXt5Nw4TJOfUZLkzjLhmzSNzVDgnlS3XrrwmL0NsBTIZwOlM/epbY7u14",
+	"W8EmzZiBh3XIKcKtJ+UIws24AsMsUKFdhxPWujdihnXRm63+pov+36ORHI3uXVdd9uZLdeNf/lr9r6F6",
+	"UPj1P8tfrv3XOvqgBOrthEG9tfO9z/xDStQmCb0nIHk/9OK3zMXfwdT35a56bED12Nuuhtkm2OJkO8i1",
+	"7peSXC+W3N+CFzyVpuWS+w9gC+qzhyJFE5FCDbEOJWD4L4cQEiH0OHRQYN6GDGqirajQch1gCC3XYJDP",
+	"ePKlsOMnRtdoNeq2LxmNG+QEVwbKJOjBFFzS5oXM9xMzqd5zkA+oV/1FHDOe4EA7kn4zrKI52Qmrv9Lz",
+	"K8BAvV4OglYeBi235ZZrrTGTc8ElrusFDc4zf4WPVg71TzqfR9r+9fw37UK0NzQr+hf/PWaTyrDyb8+z",
+	"6JPn5oPneW+kWkW2g7IP8al8foreXvXB6rEZCVn7CcHsBAtuFONA9tiXjt84xfCNbftKJ1HHtS4eYOMI",
+	"5VEETwShYqCLwlw7gAXQGUUvrUWvxCkolWfEvYL0760ECujYkZZLpLbHVL0NwQug8Suo5cKQ9jkny0e4",
+	"DcalUU9PBGLLYR9K7UcfLxIUQm5CHhSinTK6jgZLUi1EWZG7KYvZiJfYTwmNWWqMNgBcG4ayBzC/MtQ9",
+	"KkdD8gAsHPEtaJgLcEFTgc/CW0bCRGoFfhXQP7DlOVtIdDg8DM65IfLCBpgcqMzi5QomgR3ChGIcujRS",
+	"Y1WRz4z36bTlpgjtBacySc0ehciNBwce7T/zoXqfUMLZHYAMIAV/GTitDY95mqu/io65TZStuXx3Vf3D",
+	"iKNXw0GPhoghEKE2JF75+XoNcrUZBAZ10SeTc0Xvgbbjghd7I1VYcdR/dioscxbv9q3xLj/RSW305ys4",
+	"W2EIIDysBpHtAa5o5eONmy7M9RRbflCU2dl7E2g2JN0syE1MlAw/4sVvtsTLNYngPkrG5i0F5CkNSNfN",
+	"jU750h5d1kgk/BuUTaxJqVaUzWgK15uazDskEItxpBjAnMVksojhfulZRnwxB90jXV6DQMCTGYshZwWm",
+	"PJlASJkDpiLEjyIH5uyWxbBIFoz4eIkWXxteanCJ5mZQlGQNNQLLtQl+rXrqkCs7Z/32c8t193ldvNo+",
+	"knvJ55uF9+IHTyadJlMdJw0ik4J/hqO4zEPiwazexmC3RqXcbbwJqvgSLM1WxvcApG2T2wjAnKP/iUV7",
+	"HYhYkOkte15jTQjdHhudr369cb/F2Z5Y3yuLzsPgv2rTcTt9J43Mqx0ag7LCLaUDATQuMEq8ENG+B0CC",
+	"8pj4jUApi6N/ClmZ6+B5B+kXQdOKNrVrkKFTdX3QO6nqoH3HCtl3RlygIhOE8qbWIJ5Fszwi6VIqXYWD",
+	"rcQEJjfIhzhMNEGliZiF/tBSK1GgZgGRYsSDMIA1o2c4Na07ZMEjUIfsNWtWpoWqmZhBFkMC0R5hkqg9",
+	"JLAYpZPBgCM+pfM54/jVZBFFtQbRRw/2mxmTZLxUgj6LJoaHUc1SDATTBYyZYi9j6t88DS3X4QxwpJdC",
+	"vKF8qS0xcm9stPNLtiBh+upn568XVI50oMkdTdNRhsDYvedRyG/kczajYeQ5ZE1ii2L2qY2DB1l+y4hX",
+	"jZGxC29dXR6TgC4d4gs+Ca8Xsbp/tUMI6+ZLYgV8sSBT1p2UtbOgDtACBBCTyYgDfuRlKRBRcpLUF5MB",
+	"ilFve6DLovDpZtZlv/zZyQVrbfv2QyGw65HIclwQw2ahlNp/pyV5IO5XaVoAjrSnhm6lsWw2fpgXn2Bn",
+	"2ZIxvYVUu65L0swX+M0hXbdpmZEU4QzVUhQhZAFZsqTWKIsq/PICjYNR+7n0gY2fF7IN/myJCEydSTGr",
+	"Ycwiwa/B8m9nN2gN+gNG8JiAnycAcHlAziPD/ouBRrmgzy8C5pUZM5DDhUwnLeaflkXyzELA5bmIE0VO",
+	"reNREv48VuifhKUG4NWF2p87hJLvP1yShQQfL5jBXzAag8lPD19wdDkVjPJd51BUyAHhDZilw8irmM6n",
+	"/3gN0USQZOiZATxC4+uFuqg1R82thRjA0JhJsYh9iArd4nozdhR5VOJ5O8XkjJDLhPLEIWcX70i/5zbV",
+	"ZIr5wbHMwigKU/u8YrQaO4nXclu9erNZb7mXzfYQgjkbruv+jLEz6coCmrB6Es7YhuWdcR2SubrK1+GE",
+	"qa+NdIVXL+TGXGudQ+qzciqID1dxVH4SaTyJxpur89eZ4Rj8ZySL1CSeukAeRndYRKHmEA9Wg49G3EYf",
+	"CBxxUNql3MggSmq5Dm8VdnkoqJDq1fnrOuNqikDz++xQ47AMaPG2UBo7FFxba1LBvhRvYcmX8OvKFYvu",
+	"lNjuIe574P/mi1ll+EsFf6r8WubxzbzFv+TunT2XUwgiSW9PCV7YmGwfbza5GP/G0K1mkYxz7bkEnTRH",
+	"DJSUvo2qFbLKUqL5RwkENfA2Ekl+yyIxZ7D5IpAShIiZw8EFrtmeWPCkjBre0ShiacAwepQwZEoth/qQ",
+	"2D2rlZBGFD5Lt+ZPaci37e0YXlJvYxwWEpzdiABmlGwlZRGVycWS+2bwAjXLFDCwn8sFHN5kEUFkwSHh",
+	"iygykd5ZwKXgbC21Ul+goo4RDysrQg972Q0MQjmP6JKoNxycGkgBF5xlVKCxyyQyoclC7oCq6sgv8OX0",
+	"szcZyuYX+WG6tGC15L5Rl6se/sOrgdBzp9+jScJm88xKoJ1n9pd30zBixFQiSOIQRlNvhPzaq+kTADnp",
+	"LpRsh80XrgighcFUg5f6FFI4FXduY2QBhzZcrtchhjesCBAQiA9if8Jmu55KRiAqNI7psoxC4sBblvRo",
+	"cpbubQs5s4L2y9IneKCEEs9E9VfLI/SJyQKBbI85vWYGByw/F0Ts73IPvhCFze91A/wv0nuYh8bZDELy",
+	"EOvyEWND4v2+YAsWKBDREKpaKJgoUU+TnxiBo26JkifMbXFGHP4Nn+bvKRA2pqQFh5i7WnwHfz4kkjHi",
+	"5e6Dp2UMw8NxfRUMMcOCEjivIoowSgl/L8DkwuglZZTQBDmVwadURFcPznbjCE/HtYq85WH84EGkupwU",
+	"nJXTupTI7UrI1DtlkgKgSTUE3K2pU5FixrJMo1RyWHtEexNBCLVM2GyVGD5IaGDGVFPO13LXYG/G41Qm",
+	"IQ/l9HHosKNcM7eiZ/KbeXfLYhpFxLyh1J45i32GV2dNLKNbphBByIqaEALWoncTCPDYdGzqvMCGCPEa",
+	"RSgrVp/COZTE0xKBB3657Io/k0iWjPygZQWIqqdABzU9VGRwBOIRaMLzWNyGAYuJLxYRGv0z54NDJF3W",
+	"hjpDWs/k5OQUMCfoycQiAePrVNyBk1urZSlnAveFxDXZYhF+7qQxqVEa428EbMX3MDNHCsGZTHBAvYha",
+	"g7zNYx45sgGjX5OYhEgTDGltGZfziKvdDmFu2M4NY3MJq4JCSDIj/8YTMRaLhDTd1KcuJhav0dMh/V+D",
+	"vBn9AKCUi9ofQKkldyK+YTHRL6bYcGjEXYUiyF4eLmHvRlEVqq4hp3DlUqppFUJKyVheQMy2naMBht5s",
+	"obRA38qzW8wVxuCIHAahD0kHlz+KH+IJrzFupTeDWTho7q/gpCpiMqMBIn/NIc1UfgP8OSRu7lALkozB",
+	"rso2SjSj90ca8VcX+p2+otndSImM1jwM4DBzT+tzIV5WucPs2xQiM35WSghZZaoWHeYUnVRiA/JBU/qG",
+	"yx/xjMil5AZoHKTFajgcJR6RTIFcE7QcrXSAKCFxsqjWiCPZMstJJU27Lpt6WV9To7GFCUk9t4qqrHDH",
+	"TeQhryCkyy+DplpTERya5CcCaTmoiEVirKBjdrbKtx9GRWwOuw/TfGp5rowOGYTcQlm2K6S7iN757HB9",
+	"o4yYt5cwlxP8SyQ6yObYmPrjM51SIx3C2R2E5QMlqaacUKf97ClkbtW2cW3OTlq3gf2TaN7pQX7TvvfW",
+	"vkEafaIz+PqMuR/AcKstsVAshEbvrS1OaCSZs87emwhCA0AKS7cmHiiNHprjcG1kzHwKMdA8jTegkSK5",
+	"oSR0Ng6vF2IhtTsDscm999JXdeSd4JqQnP74hsAk2qiw1qa8OQl0ve5eQtPUoyFhiimwxcwhYyqZQ2g8",
+	"DpNY/S3mSTgL5cwhcxEtrwV3yFj6DhmHiS+UJB8TKSLKqY7oHHHwk+rwIwgO1PoJZidiLJAnb0LFM3WK",
+	"rrWfdmvrdoyZ2IaC6271mhSU/w3YI49Rgt2bQeicafPWvtS2lPAjoHa2Dlzg+/oC7GwozSbaAS5PQjhS",
+	"IH9NxCMJb1m+eMH2ve6m/udHLbEBoMNcLYD8JsbgLLD9HFBZQVEVeKWxi8r5lUD1uJz6HBG5mGuKADfS",
+	"doUaelRxKoogKeFCU6SKUzEkCRyXQJPUa9JX/4tUSaEzEKVSYysiXs6rmeZfbmQX+fMHh/Pqvt7HrD4J",
+	"o0gXxgLP6qEi+aj9eKmv1QOpA93WDfJWgCIRF7R7nGRnT79OcW33FD3cz/FP0ng99XUtZxDr9zrb0nt3",
+	"cKNjpQQBMSbWEiYibuR5wF9W2MBGcHs7pWhtsMhIQXJXNFpR7TKjmzQK8mFaJCMMpENoFOWMybaescbC",
+	"oTFiHjMfeRlSifzkJ+lzQqOQwtieHuJjGEivQU4EWAuhltRYJNMcU9tqQpnR+zN8uYsIpP9qFhiTU7mv",
+	"X4u6zrE+SjeRLRAMMtnK1kYc5cD4ZRb7+XMRH9TyxTXj9U2HsXFzn4soJR9GlVCE3dubkMkLGRCaW4Fg",
+	"3xcz8fq7chJKmOtYBOxhmyuQmL+cZDhYDWBjSQNzXX0RsLTwQlrewNgUfBoxHtAYP6maIn7rawu4g9IS",
+	"C/tTsNchv3k0qq1uXz9MY0hCfpNZIpq67ISxnKRVndFJtruZQi3+z0BdrL/ypHICWP118Bo1lWzTNEmA",
+	"Vyh1oBsLiJKHsoQ+U6JaZmVzSsWGrXYIHOhyB2nwPHtzJ7w/1Nl8xm6aq86xEbVb7lbU1kU4rNWvP7ur",
+	"uYLow85uEkbs7dqoJPX0mYSgpEMieITxSdrGDrIcwcWQasQUMZIOCcLrMJEO8RqeQ7yP6n/qHrlh86RW",
+	"kIKgjtuqByf8tHk16gUl1kH6lbYGQ+WpQyJu9VlYHU4mWcp3p9kmNAEkyyFTyJNeZ4sn4PN68EsWP/Li",
+	"bJeG10eOJfR+TpcQKKxeguDfhMgpuEHpfA4UmlvlpqpijutbOY/VepTF6/WnsBysFrKt6JtMIM56tfYb",
+	"FuyEU1f6h10vDW/rHY0DWV7xzVGKaEm1N8oD9aSknhuxy7khzkHy7ogncTibsWBIvFGFEHgjIGRU8dKa",
+	"biafDmsn0xkLiIfvmaibr01n0EeznhYVkhgedi9yx14o/dgrUxVvGQciuYZVw3MUmRkPDkHZQGSZIfkQ",
+	"mN+3M1c2uzTz5nlzZ7MesODh7wumH+tWKou4nIHG6eJpzKCoNAtIdZokcygpkCRzRNkUg9TPcyrlnYiD",
+	"1fvd6W8vOJs77jUB08fxgvvTb0TvTyd6q9SOs7tUUf4K1IV9tTPEpDIJt7NFpt1IihA9pS6H9qWCcp/c",
+	"eI1osNVsqZNRlOBRCpZ8tMomu7cNqccZvXMw/4psszZ+PdBbBmqbT+OgDm54OltnmXqw/2pHhw9MCFFu",
+	"m1TSZxLNzaT6YKeXo11etQZRWtyIawapY1gClmAqaZorZFVMmdFkf5/XGldW2YnaRpYyo7tOmgv0a2CW",
+	"ANc2hMWZMowrh+fr4VZ9iw8INV2fQ/c29XgYk4mdh6k+e0TUCkZ6vptM9itcuWLZXmsE2qK0AgyLSVpa",
+	"k7UWlw+gy4C17bQfR6ByePP1EKhTJfw83ES1xvaS6/uZM1GhvWU3F8y/nP3L0XstPwiLq67SFV6oKQ57",
+	"0YJZCTV5cF4v1lEpyes1sblpfr7MAnlGXA+ZSzcH6uwppYE8xwd1eCA9XYlTN8DVLXFXkknXOBEeQhDX",
+	"yvyPSJkr6AAOmceY2y2y3Odn0tYBXop4RvqDzsAhF/6UBYuIkZPaYeaGHkHRGjAmYdw2fghVXyJGb9E2",
+	"CRoH1Hxns3li4LadPCOybMP49/jai5hCc5mdHI+bFAQjq+zuDMwl1upkOXNeNuU2Gyq9TTZ1XJsjrHMu",
+	"PYIRzfgXYfpb21+un5W6u0/LMzsUYEzjRgw/wsoXpjjxehkgP84b6k9DzuoxowGYnHAYP6JSYrC9mBAP",
+	"FnGc5X1fnPwgiVoqKKai1iBnEFi5lGqnsPYR15h6F8ZMiVy6+hyKBehQB8Bg4dBm457ELGJUmrwGCN8S",
+	"EWQ94FVGPTiUiJLlOTBr6LmYTHQ7I6jiKa04W9xwKHW+gJwzP5yEPgn5fJHo13em6C/V66emxW5R/1kb",
+	"bn1EposZ5dkpWI+zLkFiHLHZdmzP+DIceRkCW8tcTbPhLK3saMFgFaF0PdSVCAoovTnRofIsguKCSdZP",
+	"TJfwVDAhIQ/YPSuWUtAMreE2tKiMNRRWHb7ro9exMy82YksDQtN9bIYf7mtzLLLi3KXHKKRVgAPEBqwp",
+	"KlHVMltbvZ1fLFF8sa7sg1XtwRJzDhUPNrHx6p92JIyJopXM3sm2Cg37mk3yYtFG2Qe2rHboWGJQBst1",
+	"R3daLlgemWSOgjCZP6pIn/22LejGNSim7mYTlGuyag1L0VkNh3Y3uVASidRxyf1pLLhYyGjZWM1q/XU7",
+	"mzSLtVMr1U42wvFxmkt2HF+P2oIay2N39ZVt6AnMRKvUbaOdaJ1alfVjDxMyW0jTstfIpFRPVxJh+EDT",
+	"U3FTdkGKNDMAF1ecZffQ5DLAF+XdcjlOP005PX7kpCsrFOgpIUniWujyPgVivLMKsirRry8a9EJJaRbf",
+	"yCT0kpVu4w7zOJzReHksojJp5IgcX1yQKbsnvojEIi4LnbVs///2i1sfHNVf0vrk1z96n0ut+BqtTh+q",
+	"thWOX+sQ5ggKGypMt61YTyHOuAQcEQuuoexVsW9booUezcJEmuRWckd3zYzUUcuCr+Q/qsEPCwltpr8C",
+	"Fjuhi0TMaBL6NEJ2tNlK92Ur5Zxuzo8vS8q+S7O6FRRW07PT96u6MExog3/nvMPagxLyH5A2qnbxwDTR",
+	"x6Q3riZ76gQ8I8zUyhPQv4p8x3U532//7JzuPF3YN7vbTuO2hOMVevM4maeYI/HVSD+lwFvNJMyXZIFU",
+	"jhUqu66Gjcn/PyQ0kkKjhrkRI775SgzRBreSBJ0WiKY8IF5KxjxFbWpExCOe1plYU8ZGPy41LOXahO7F",
+	"aUKs+YuY5qB+DcbbReKLGXsKfqPYF+OBthY4xM2Ilk6x3061nr6MilqeKQxmqNhKfTC1wvX8JCxDgieo",
+	"yVISnYrFvXXbPRHn678gOB9OtnbkvV+MTzW/NJ/6xpXKiORm6gd3oFRGQkEoBX1K9EZ8C9VjGcVzsrI6",
+	"DvFS1E5LkUJDQRJyP1oEDI3iI66JmC6RDwU9MrTSsMS7m1UP03UBctd3mC5FL3B5iKVuzLwUCikKydbV",
+	"XYwXvLaFTDuVdFebCo7tyvZ3quRiaHP+rhbv0qaKLzlG8lQihEK3r0mCUGpbGZNM6L0J599QJSw91rXE",
+	"+ppxU5ncHA+pZk11U/Jde/idflp+aC/4MYXFIsY3RujrwE/uWz2GV3jYU7Grh+ZT7CrEq2+yoqQ7Bp6E",
+	"VqCJtUDrzqdQzN95G+s2X2A16MswKrWVaexWc5QhNtRuL3eEenY590/h3EMmS+/r4Hl2iJew++S5L2+9",
+	"lP0eX/wIjkVZ6vExNGQNqujVYERYr2MKSeeuzHiZlKK6jYnb/EMZtK3tbyUfCsCPJY/pQX1ttLG8Io9u",
+	"ab2z50fT2W1eHzPs5uU8Bay/1afZrz6NybR7POS/Ogy/2CISO8QzPBEl1JRdaQkVSRTlZJw1VGRBLS97",
+	"Qo1alDRrjTJZMZtDCW9pJ6yN9WnPc2ytgKCpk8V001fUdzjideKlpNobEkp+Pnuf+dLTaCPy/uSlQ6gV",
+	"c0R0Zw4Q4CEQlM7DhEbkmoYcso1GnCg5XcyA3stDmExNVFcj1hVDGFozRCFnklSh6iSLwXkjJI0sy8NY",
+	"3NfULTu++BEHk3o19UCPBlEr2RITkdBIkuo8Fj5jgQSWEWIqFFhu1UTZClbG11uqw5b0FKg2mNXpMAf/",
+	"90UowdsGY6dPldglHZLN7wuZKLjAOhxcBACQxTOcEyGmJ9Pg0/kzVZnQG2j9pZRH9V8axkEs5tLBNjhM",
+	"JrX08MKYQJUfHRVGTMveAOdJYsol9dWa69NQJiJe5nZoPccVqr8nWUwWpI/iSIt4LBQS4edm81C59VI9",
+	"u6T3zyTx4+U8EYgedcqDeiSgp6SSBRaQ/kmqx5B/6i/JWzpjjlr0+0XsT6lk5IQmzCHHQibkBQJP/UIu",
+	"RBQ45L0GcO3QYDT1k9L10PsjH8LL7aOFNWBdYOOarJ5k9wenUqs58pGy5Ca/oBGT6RLya2w0GnpN03gc",
+	"Cf/GQtQi6ive8N1o4bqt3jl5oV5+JknTHQzqLwjjSbzMLUqdg3bsLgFSsKLSBZYvjQa/LWQCYZkYrKVY",
+	"2AyrygJeipioI4LBFX6mNz29LI0RH3Ell11d6DBD84pCBykmyZ1SmBVJlKRqERqnSAiclcvsjHges5zc",
+	"uTp5iNZAM1fMYaGI3IIHLFarihcRk0NtvsBeR0p7H3EdbAahvTH0STTtjKqvXjjk+Kim9rHEClmk47pK",
+	"Qwn5NfEy4dyD/b+E3UHHU0x/TOh9UFfn2Pazd+Fvpn9Wdyf3gxW6iL83QJCuphBD/tFQW81bF9I3tPSb",
+	"grSCHYUyiCpBtkjPKk4lozdKXi4nCuqJdRTqz/QkKk7FOohSxnQBefMnmhk+rALL0Ur2vW63OSRe1q74",
+	"72TK7qvfvTk6rl98d9Tq9qrqWWj6qzma+50F5G9kVGmMKuRvOmVB1mreiIecROKOxb6iOFN272CbeZwi",
+	"HQayX0G2Y/EtOMRx2Lp+i0g9m2em8zDCGf98JsnV1dkJyU3mUy546GPw1UxbxXBlHvb1Y344oxG54uE9",
+	"gRpBVj8gcjmFXvgAkazD/oInYWSNU6UGasglsifaWsbFHWac/wbJMaUl7vQ363orOeUr3DdX3alIu5d2",
+	"fqZeJ39MOmEfFFcrQ9CtDzBCoPN5e1qw2ZY9cZmYmE9/W9+PBhz1pqcqBMI+sAPNmnqA4JA2uVQgtkCd",
+	"CkUnTG5To9z4QWWZJ8hb8DQS5yNWURyaNqEhh5xwkWTBOg3i0ShmNFh+hM3pl4HE6gfQ+yyZhnLETW4V",
+	"qDmhTu7KE7KV6ZXga8+wQ8+lldYBerOl55iWei9LlMh1E4JiyMA3dqjrbrS7P6mudVrxfbvfZIcIiWIV",
+	"Zgjd1nE/dUknDIIQmS4+sc0PtKcbZxdj5abGETuauDMw/KrRYAdfMeLAb2LceALLvlO5pPfvY3YbsruS",
+	"86X3BHqvpl3ls5Q/cjTD0llK3NCwJL5WDoA/KhVOSW1YxOGaJuEt0zoBHXEEsZKQcC1ELvwpGC7+vem0",
+	"2p1Gt+eBpFH/977bcF2vjAGkbvb1dm5UhHEPd4qBZt9YqSoZxYAuidAvfswYt95+hB0cZZ1XStQ5ZqXl",
+	"QC+mimmDaDuPFpJEgl/Dn6XcqsT1bE3x0kC2nJhrvaakk87FO9JpNQ9QBrfyXZ5JMglpQsynReZ2VP/5",
+	"1z/a5bFvAeMhC16DfrVm78dHUAynQS4WcxZPQj+kEdEaGX5u+i9isau0NiLmfMoErK/pgrkif1MWFTwX",
+	"62FnclvXLO/oSi9PUbvjV5dZLixYm1lAqnOhNO5btuuMk4Xi6evgcc5oFEoWKJY6CRMg6nCPxIToL1G1",
+	"Z3F4C7dK7jfvZgRREvnlNGZyKqJgzRJPTi2YqFN5JsnLmIXXMeOfmOKtc1gbs1Teas91yenVOVnM1eG1",
+	"3FbbIU3H1b9Cel3LbXV2BeL1husE98A2D2DmGma6pCvSkqZGNa1sDQmj/jSzm8BRgwfZZ86IXxw13T6A",
+	"PzXutA/JySnKHPOQ+Qyxj1Bdzi0mEYQeH10Ze4ZCIrCj1BrkaAyx9KAljrhREwu5g+uBgCrTGii8i4OQ",
+	"U+gxCrab3Yw2yMZti01qrmnss6jNWBbKi4SW+X8uYzMrWKFtb3qgvfqeTfa9Q+hWb4cMhZIEC1ssGAsR",
+	"MQr+3d8WcSiD0C+PQYJEX3UAObYxEVEk7tCmqumhVtZrQ6XZwwMwk4Y+SWJGwZQxTDO7RjwSiXSIVERe",
+	"X2d+DYYMJzO9HGrsMHYAU9AT12PSVe94zSGvXpDqd2/Oj59JLBNeh0bpbVf9F8aXDK1lTbdD5kJEOMhh",
+	"VmQQbluPHM3jMKoptFdk9bcFRNujYRBrHMgVknxIuu5/YNCDDIVazckpqf6//w9ptcnpRfJqSNRmwZyJ",
+	"6oej43dDjv8YcbFIDtErFzOWRmroa6qoTsivMeMkoylgdTi6ItX8YERBiPqxkBIawIJIgt+qZebJNUzU",
+	"bJGZ4MlUHpprkQGkSb5fRMtag1yB0ebVCwDm8REEXsQMNQ+zQrXFUAR48e+mImJoqwolCfmIe3Dalyye",
+	"ZXzfMyOfnBJP4UDhMSjzBi5VoCIz7JdJuYZQ7XDE0aR0dKUDgBNseImbBKr4jHCW5HWaq4uKU3n1ouJU",
+	"jo8qTuXktOJUjq5KJcLVhZVE/rAkk1Fy9vaVdSupEVa+I/XITb+ZiCBGvojF4nqavBRQimwbF1crN+vV",
+	"lH+MAyidSY2AuMBoHIUstpFE7s/pcYZjGschCx6+Qh8HSFeYCJ3F+iSrK18PymyGiWZc07u2EFaXz62m",
+	"8n2eo6V2zx0XVHJnynFPZvJyCfIZlDPMt/ag6TfjXkLvf2I0fk3HLNpS0ZVKLaoiYceij2FCqp6Sd7wU",
+	"VECHFcU5OUWoOdDlu/O81TUvKRkFfqtnvx1dlWeraoFH7WWt5A3UW015dIXCnJGSbKgO1bqmNDIlspDK",
+	"KKkHfkAL/cQSgEa8RAJy0gZWoUndHjPFV/OEnlS9VQnUqzkjbnBMm9AV8iqpKl1UHhHQmxJB/YZMCNT3",
+	"CX0DYH0vXH6HcMHreXKKrMbBoGnDWswrtZ1lNQ3as00iWypYQ3OMVHBT7LVF3sYNgky2ppmZEgla3R4I",
+	"0DYIdUm+MNFiNb7iEBZJRtxdr4Nlgj8ub3n9djEbaz9c9m7aLt8uD7TZwLpjYJKOSUpV2HKCsf4el/K2",
+	"tRynTHFfp2nnJfFVEbig85WoYiXgzqRkJ2/pKIixBWJUZmLMrDyPC5WwrEVfT7gEVuzViYOlHoJ9QhAn",
+	"YcTewdg/sDVNdXWV3hu2VJz4WtEkD/3Gbyhf0OjSugweqep6NLWsHjNEZoRSO5vXmMdn9P7FMllXhTOi",
+	"8TU27dJJY1fnr3UDHVDnsKDvjjd9xpKpAD5n5MX3V5elwmFpcj/EHCVZTWGYGktQo3MHx/cOoR5szKCq",
+	"Co3k9tIImGmvl1c8G7valQWujSjyOPTPMO0rwn4omPyYXeUrIH41G9NlYU9YFCrFeE2nf/3U2KfBrqJu",
+	"Jfyh6+auTRDK+waeLKnndkO1KniI5arAbuDd4TbrYeCRKaMBK2hK67wyaZneh5TX3SOTdbtjZKsB/IEJ",
+	"sSblCbq0J3civsHaOXaNKRAmTUv2xq6LQXdKec1DdUjfXV6+t/o2FheYCwe3UpQhIQvbL1Eu71hMfDrb",
+	"FEC5d7PLwp3YlJdpsNDGFCuEm2ZuqQJE7PPKx3fn0WGHO1sepKvvrP5rnxLRKS3YFrBrTbHjMh9HQsv2",
+	"/dVS0rWBpXMsWeWRKhcJWbKEUP+GizuwwgaOzrRXWtUkqTm64Ji6eF4+ptS8x+6nFGyKuchSPQtUKtDf",
+	"b3ZRFqqgl+cMXIcyYTELiKanKfHHAGhojZRIHQ9Te5J6SIXC6lspT76w+oNLoxeLfO1XlmmH1C4Uuuzd",
+	"5da+rd5R4bis5ojFU+PsbvW40hjbfAgTqcqpuOPYN0MJ0v8TzxBBUXJz76aS+R+9NOgR81FSEN6wZYNc",
+	"ZPALdfALcqnGn4Yu6Q52x5snoctFXPzqSLNZYDnDNHdjf5wzJHMbv8xm2HGRT3osXye7zLpuPOFWv8Jt",
+	"3jKebK73SVMqbdStVdq7DyzUjCfq/ZTyrdGTQEuCAhePUpUU8ZcJnc03xAjhfFM6nzO+IdjnQQe2ygHK",
+	"6Kg+uWyxO57dSWmOIpSkzDZmyo02ii18oNDfIfHkkvtnkFSEKoKXS4efiBjizkYcE0AO1TCWz10Npd7J",
+	"/9qQLEkiqB+YxR87xFsyGuvxrRB2iAkzvzQg3LI06CvNES4JKM0taccM3M3F2s26H5DOu6HIweojAP9O",
+	"k+xoLN/Wzm8FKVelCmiJadU9eI5o0tCC/tDqd45RiSaT/HAdIgwJHfF8tIa8CxN/ygI73MzUOKhiHVow",
+	"OGvveyT4NYuVch6x2uGI5/FlCMEgENWfJZitpMDlXeP5XVbwLPQeKwWkMhtJM6Nx3vKAYMn8RRwmywtF",
+	"BhB3dQDr0TwsNS4fmQhXU0Uc6gCrJ0juTAXpYeW+Tudh/QasoIaz46BZbeyjeXixRmDMl7lWk6Fg1iC6",
+	"8qdEM9o1NL3QVtz7OqaqKPq7ZWFazFu/tuONJd2zpenkmDDYsrJs0k1LS9dfujIolGf1eVZrGzMas/il",
+	"uZPff7isrOaD6PqUuXLxM6yePl6uqxmva6gS72iRTEUcfgIEG5IXMCPBbBx4G/NwFC38EXIptAqkKyEm",
+	"01yLXyz4I838ExEjtgMvgmAoGD8DwDRJ5thPNuQTYXLsqZ9YDREqAF4Miv9fCb0PGrp2cgZc9SsiEr6m",
+	"FQMcXw6fPw+ELxv2t89NNDedhyuqWOUCElrqiahjaguMPYF+XPCVxIhzqP9ovI2ByexL6L0+lCG2j86d",
+	"0IjjIQAH0iVGo5DfSIfMKKfXLN+cIE0lC+O0nqiONHKwokuOCOqE07JiVtIhilwQigtEuubA8JpoYWCn",
+	"ySvKan1IyO/6t38jClkYT3SRgxHX9T51/o8kNHuunS+6pHpyJ7TMRBAV5FANWcfQBHPLTPSYUrjnNIyd",
+	"/K1Hnp27bY4WIfL3EhINKTdkzDEf3bAlpqq9oXxJvOcA3+d/WLzq8/NGo+HZfRlA/kPPll0Zuvy2jXjp",
+	"ddvvopELiEU3Pc9NDhPcO5NYoVY+4iuXbZh+Bi0TIWMVk/k0a1MXlqSqd9pL0+04hN1TP4mWJApvmM4R",
+	"HHHAcqupTSiTBjml/jQDEYlCqWtZ6aNVRED7ApWuHyaSeIYbeQ1yZNBtxI1tzPLKYWExsMJws3EmHXLN",
+	"Ekk6bvOQUA2Q7CPUEm5CbX5Ilzbi6dL1CepR2mnCpkJMnVCn+bXBf0k4Y0HBZ0hoAh0Hq+mGhuSXX70a",
+	"xuF99+bomKRZU5BFhxcXVBkdLJeNlrUJgPuPODxemkrX4HIwEJqnN03hfXohLxmn3F+O+Cm4oWImxSL2",
+	"GcS28Ou0cbP5GibTBhESJngW+hOoBIjIklbkNZ2WpjSxYAlo4GB+nE6mpwqqnQbxcpcpzQ/MOKq444W+",
+	"FjTrxoKtT7RnCnvCeTqbK58mobBeb6NmQGEU5bTlhAHK9xfv3qb9KMxJeH+MgAWNKkMyMh0pRhWHjIzy",
+	"ik8ajQb+qpQh9VOj0fjs6TySKCLJNGZsxLFvgiKq6hAb5NTqUWGmpFx3lvCGMH35PL4Iij9hpwf14y+N",
+	"RuPXz4qGXRo9DVNgzl8ek3a7PVD37eryuEHeCM5gVgSfuob5LBmv0WhgdJNDep36OExqeblmxCkppskY",
+	"WB8LrgR3RSAVqf3P/9QZQmrxOk8ICKHX+M//JF7LbRJt+/JStxkenyRSzFgyDfk1qVLd7jXjbxTT9RWS",
+	"OZYdwNiLFPMyKfNX56/VKz70iMPGRIcQrEaO4Orbc2NxO7xgQpcEwFtg+LrCcFL1TAt/4Kye4Z8JUcB7",
+	"nnv4/A/UoT57OK1L3v3gpVirptA+uRldKnUg2zb2CdGZgjAxlF+L2SRmcuqRmCWLWLcl0FRc3Uks2anL",
+	"GWRM3gGztshyD3WB3iosXRFmvfq8aPD8j9/E2Kz+OZAjz5Su8J6baLM6nK9ntqJ2mVbIgJWr/UAzARFn",
+	"ufTq+PG+4No4UzQcmRYAxmKlcKJpG3EYCtLxV5KesyVA5KBkGvfUZVDURiFhs+Ei4AOI+INFhJw0G/cN",
+	"xNrvxVgqDMXb+psYp3hrUEQrbwC8MRa7TNOJw0Qhohzmi/OJGGBmVUPBgEHE4nz5Ew2VXF6htnkcmqKq",
+	"vFC4MRFkrI8dC0+rH2NxZwr1hUp2KGQvlpV2xGzN6VKD4i2dMYBFloAOb/y+UKCZ05jOGHZPhiS2GYuO",
+	"IUSf3WvJKGbMaijebLjYepn6UOZjEt4DVps7EwZSl4kxVj4UnFbulXeYfnQWYIy62nDA5gqBDQZFIZU1",
+	"B0vKfkxLD2FGgxJPnmWNiGqplwJkIcmuofJD4aprqAC5BrB4PrQDUmQcBU5N6mG0UJa0DjK08iJf1l+O",
+	"uGd6OXoO8cZUMiifo/s5qn+bjo7q37qnI7wqffgP9nXU4jA2d/Qa5IPp4caxKB20woYKNJDPnqTJ7MOs",
+	"oEME1EZxB093FtVIifnCpCQXWskMMxopzgClfk1Cc0kHA3UZTOEAJUaZ/GlgSXDTzddAA6ErAogY2UB6",
+	"E89MN8pa2m/bgPcsYLO5SJglBekrnEBVVcqJaRdMPOvl+g9saey4pAr9w1vdLvYdgxjko4vjszOrb/gh",
+	"GI8oD8RMly1QK7kWIoCGa3bPJ6NOpdQDb6q639EyTTlJwhlTop2JJ05G3BecY/JMg/zAlnh2N+qCzTOx",
+	"DAhKq0OmYhHbahQU2LphS5IvuWUWU8U4NgfxXuGOuno1QxXNgJm0Hy9S3pUJ+xRDsiFHGklwKO0y+TgZ",
+	"tnRXEoGZx8lWhTAHKpmeR1I/Z/OILgE74wXzDst3ZSRUsynEhlaLVL0wO9uPN2z5MWZKB/Jqpl6JGuyG",
+	"LWHgrNh9btmGIN+g6CSTMIpMDXsHuhr5gmOAf75AvgaFZpgxbAWD7PGwW66p/5AK9FBzt+MOyMrCQ/7R",
+	"VDX1hoA8S8y3QFH3IquxitMikDv39yhvpvaY7NDCRLJokiLToYWiMZuAqphFE4149mFMOal23KZaadsh",
+	"nab6n9bA0ZVgxARVPq2RwTc1zbC79/eG8sDVoHonKFrmTjZecAnaSEEhyzQxXc9WHX7Ir4fa/DQzZ4pp",
+	"04KwyYT5SWPEdWmVDNoZ3pExm9Jb6DKuC2pqQvKeXodcq43eq9NLUmoe0AYRRYdXeRVSZOv3TFaCal70",
+	"mg2JUqWgr6auhUfApQpyG0bUKoSsmgGG0BPO/F5Dc02OzzlI4ujvC5b2ohszGQaMeEpp8ZAqKaIr8yX3",
+	"UC5ILYGGb5ZW7DvU6V4eX0SRl3a7y+r0kQ8a1GZbFOeYCqUYUYmlr2GvOiVFMm06QAk3h4TLEZ9CaZtr",
+	"JpXsCkAnTdd1tJWr5WZ6QtqhFMCqyxsp2qsOGglzKp2iNUnp2szCQn2RFG9DKCBLj5ba1GDMLmq9cAIw",
+	"BcA1Xby67ZDh0HHdVCk9RWMjXlEjEJFE4abhVqYPHKrTQAOVqIk5O/YHSHslMhgaaaMb2uxoQiENXUJA",
+	"k75kiHPIM6pH/oxpGaHmZJo0qNn1Zqttzl1dvyX3lU6fqmFqoKy2unoMv414VrG35bY6dgU9Y02hml7C",
+	"81wfZ2180Dq7BgJWjnprunyhhYhg4Wm40nWQF4uvI+C9gE3oIko8W8bTgqv5ROa/GfHso4Y5LcLuE8Yl",
+	"mP+QOOJxKE7AYs1xvfu6OZ46XSRTUyTGshUlQm1Cib1zGsZa3tXTKWkVjf+KlKij8qC+mAdN/C6MddOj",
+	"mUMAyhahdU9JmunBqaGAKx6te9c2AuoqbNbqNWSB18wjqpTgOWgImo8YVoHGIwptVceM3MVhkjCuLrOx",
+	"yKV2PZKe0Jj5dCHxTpPbUChGltkKKSTrL+K5kGxIPHW2sHIw2WAKuCFPRleoIZhievfCvG1KeKg3b1k8",
+	"pkk4y3+iTiCZavoMKo1HqhluwExSHbNCDj2DzhrAU4OQXPzFHCtRd1HphUV2+0wi/sF2ICkACl0CV4SN",
+	"qd9BqpqkRlctAPMlZi+sHpISzzWKGdAGwodmwhIIgr5IhUOax+JW3KApWMM5tcujqKKFw64irVoSvQ45",
+	"GVP/RkwmOB5nLADqhIZDpVZiajrwJEPrXiu6L0cc/4uK4pT5NxlhV/sDo0uoxEzO9FXS3FrBJWRScUjd",
+	"eJq8CV+QatNxO32ne9DTsFGEA/JPMtOakWLQmt1sq61VPV3i62MixEf4wKtZ1fDhMxocpmeiVF4OXhA9",
+	"f7tFInbLItRu4hj6vaKIh45sqYQjt4aCiybH/gJuzsSSsbBiEoofEtQSK0G5m0qGIq3JR3RGd3rzQJPJ",
+	"vrHEyUSolYW3DDTWS3afmDoP+lZUU3G/qMo7uPMbhtvSt6CGLerGTN/pq8uX9b6Ro9TS3l69zmtFfImG",
+	"LKDBRj2zpW5sRKo0NW32laRqzLtOPiKkhuq8FMC7QWtUN0BE1pSwWC5IxCi2kYtJEtMwUv++m4YJk3Pq",
+	"M5SUQAKFejpJHM5m4HyvkzdwkRWmoTLkK7ZoOrWaax5ajg9YjPYddElV04aPXCQfaRSJO9AztIICxONI",
+	"/Zqql5EWPkBGwbktH4nlEbGK6ZlLPKexZKnbYYLmJUMCKE+9JLonf51Jn85ZVs9IS7H/8ekT/Mur4T40",
+	"KUJFuk5eaoObuvv66urKI0rxtDwtVZq56xzLx/YMLCKT8N4xLigkgviyWvPZ+0zd13ZmPCM1g37SIEeg",
+	"L3UzGqMza6wlQFIpmEDxI7gv2rTXJbOQL6DWrPF1mM9CSSIB1IhqXqa/H5LJIgb+mDZmgSmw6sI1g9V3",
+	"WgNS9WKasI8g32Yn7kHxtDosHPyRUmQidBxeT5O0DKISI5v66jokEItxBOI6rh9Lv5i1aADoejXZxjSx",
+	"UVJrESaKvCKjN4AOATh4ATJNDzkysi3JUlCDoMwF0FQlPStoZdZJqHUxXpLrBZNSITOFkHY1vh0lgcfn",
+	"WjyicFplR1W6cfUhVE5OYCVF55n6Hc0qeE40gbjswxXnYHqa2YmTG8bmAHYR34T8Wt1Aq3UJckA/grIG",
+	"+VlN8RW9+wxvoRhdCnVjN7k8fk/mLKsVnNl3oARlLO4hGnoSCyyxB1EEQH/BvBjfKk5VgxuKyX9AsyDp",
+	"8v3VJRB/oyxnbhBS1U7oMv0VX5MeGtKQ0amVtrrIbFs9p9XsOIqCA7c9VGuGUjRKzK8dQgdz4L1qFVpk",
+	"CJgf0ZgFxJPhJ+YRccuMvjQLExCnkHg222vYMpJ05CNgeRExCxCqV+evn8nMqwqvQublUnHfds2Y+HVt",
+	"UL2QY2xVUMfGph6pdprt2jqZRJ9OJk0osQApKApJkwUUY4qEZLJwkA3yTumJVEmeirmlJzGjS+T1KaIX",
+	"mPUpuDmGxt/yHKJdPJAt06MhXe0NkaSaO4icQRBDOHQ3Y3hydXmsVh7Q5SGZUy28g+2mhGhpf4brDl0X",
+	"vYfvbDewfJauIRDADuEKGLHv3SJRWvqIf0iNaqk6GkqysJTEqm4C6Sh5NaFxAnY1sIZNlHJ4U3O08GIZ",
+	"HFE1H/Gu2wa3e3wb+uyjNWwpIbZKriqc7bquZbunZLy4zgUipPEQahZT78kgZHXB00oO6dZ0lqAuNjAT",
+	"4EXAHmQzpRgFw7RiAxix+TXThAEqFpLJIopqDXKB+4GYwxnqINpap+lkZnWc5BcwZmptSk7HEKso9JmO",
+	"E9dBUe9jMY9DltB4uRIPlQuFitg1jZ7TeQg1TSQGLSdRGlhlwnzOTy8uFcOvOJVbFksMlWo23IarPhFz",
+	"xuk8rAwr7YbbaGOZvikEHubjYSAUUciSwMA3IaozWGAlCm/RDJFF2lQpJ99dtLo98v2Hy9q6jsF2RBrE",
+	"aNohx3BXMpeq1RYeWMRKD3idEZQSI10OR9P4Ff+YdhTpJl3pxEoHTbRmDsZza1dA/rSXztNUQHFu7Scx",
+	"P1Wvzl+bHi9gjpvHrD4Joyi3XAzh0nKrxjvLdYyUdcTxRtcaaenjM36B18UzJgqgV+2e68KY2m8NjpJ+",
+	"zzhgDGbY7FbwaGmCc7OT0+IsxMMZe0T+aBUxb4x4x+1kDktD4bSBF4M/ULgC21sK3zSgByQjHBFDt6yQ",
+	"tMyJbgIYdXEEkGIN27xWv/0eedqKtnPgVs3EB/AAjCPMdLSmSeq4v+NGWkIoAQ55vg5H9QiNr0GnNxhs",
+	"1mcFpGl/i/URvBvaXgj9uY6nSUN8quvt2qgbHKZHg6Njpjiajl++O39xdnJy+hYVKz7iiDmBhvbV26Or",
+	"y+9O316eHR9dnp4gUUrXfRZUhhUMArFjXCEiV1+dyvCX8kSG7JXnlgMP4mZ/xahzJpMXIlhaLZogzd7q",
+	"x/SbrvVszIBIewDP1T91D4/KsALrgoMzBrbUTa+vGws0P1RkUOnMdqjqb5Sz/6UnafhilpWJSC9YZagu",
+	"VSH2v2Jmg9htKApAo/zKQM4okBVSjcIJgxrjK7dWs7+avcwNc3KRvBQLHuQnPcrNZl/JnHK8ZY4Fv+Hi",
+	"jmOgL1r+tmWtrOCKKZf/OZ9qkMQLBj+gAQwOtuW6T4cKqJphSJ7m9hnPsPdtcpCoHcNdYcvvp+NXfvgu",
+	"/P7s6tNZ8214Js9myfzn47Pe2Uzen4V3YfBddHf2mwgvouDqjLsNtvz+jn74R/guPLt7c3lz99Ply/BN",
+	"6N69OTm6e33pq/8m706O7t4c42/m/3+6PA1fH3+//PnDT2q+pt/6cfn68nT5ZqnmjD75y7PeGT+fslf/",
+	"UO99Cj6c7T3HG5xjGqj1RTIMXr3s/HzcvBu3v3d/+nAX/vPiLvz5n1O1n/u3n26aby797tvfju5eH3+/",
+	"+Gn2U/jut9P2u8ur+7efrrpvT47UuqbB8VkP3rs8bat33xzfhZSfzxVM3pycdt+0Tjs//3aUvP3w5v7n",
+	"C7f988n309eXUfim9VPydnbl/nzy/W9vPpzd/XR501Hwe/P67rd/nvR+jw7Of5q9PH/18+LTq/P7+1vW",
+	"6bzh9Luj1/7pu9Pf+Yvr7j8qTsVPkwEqbnPg0ua4VXdd160fqP/pq/9x8f98t+k2c4VfhpWW2+rVm816",
+	"y71stocgQzdc1/15w8XPeuJn8hj+lo9QB6nmvxS//7u5qdgVBQju379h1leNWXhUwBf+rrjCf3TcPF9Y",
+	"Q4udChwvJkVVUNrI5W1WjnJylU4qzlKA0JCxno+cIK0jhnM44Dpf4WjfyNk3cvaNnH3DrAyz/gSCpYSt",
+	"LD3REsWK0Wy2Wqc9N3ZS4jcq9o2KfaNi3zDrqxPKnEohbshKAt5ZN85pxbo8CKjFJQ2S7GWlUVGp/tpQ",
+	"K+rsrS4XL9GlEK9pjEVFMqJdfIvQsbhlaD20abQPlfAq2pP9UZN408Mb7UIQQ1AyZsU+A44FgU0Ag/Gh",
+	"4ISff7VfLY4zJJs/zp1bnHXuG2uz0ypZGSjitMHKAzVWdRz99xrGZYdu4P78Te5tkO7BE3ueryGRwd+2",
+	"3ISS6NcfCnl7IzYkdXmMJRnZr4wq9pR52FuvDclOn+8P/Z7rft7D2oT1BtfcIfALan9PFuhMqjZ89VLB",
+	"IQrkBf5RvADpgdf0xWuuW1hqz3p+xak2QGPpqI7b3v7RSxGPwyBgHL/obP/irTH/wQfd7R9gEM1bkRxh",
+	"BAx+ONj+oWXDPePvdaQ7fN3cYWfv0XucUhz1Xau116w/sOU5JAfgxzss+bW4hqLwAstvfHYq3V1OQTv3",
+	"rjJfJVYaSG2N206e3c8hZcegZ1bVA67maqWNX34tqXHxy6+fnZXiH7/8qi5lRizegGOmLL0dKnxfS6jL",
+	"DE8rv6qVPMdUy/XOvGOd4Zlz0GVBx8YZh8mMGFWR9W0hVUOAOzUSYh8Pq0S5A8Hb3OSyZZkcUAjGRFvo",
+	"RGcTyNwgnukTmWYm42zPpMlYkkwnQRRymWTtME0fDSUR6OPN94U07SbT8KE0IsT0Uvbc+//7v/8PevcS",
+	"eoPRsyYbzCHe2G+q5889/Z82vE0l0Tlf0Lebdftqh+0WSQTpdHKRcZJgPlitMeImIQzDD83OTQPL1Wyt",
+	"NQlhuYSvLOYqDfQrhG5ooB8Smh2z7TYweakLyaSJFhzs6Uu0svhLfEyAlX+pY0nv8fQ+lFg1z/anIFDW",
+	"wsRmz/hqXg5FhMU9pW1TK+59tzVw+x3XdQf9buug3++dui8P3Lbr9gb97sFJ67TT7A1OTw+woBWgghKD",
+	"NO5VPv/6OU+a7CX7NA7qkJNEZzkfbMzMDZJlzjBJZwVfmI5MuKAz8pqxilPY4kF/sGGLR+Nu323Sg5P2",
+	"oN/uNsf98WmzedxpD5jbPe6+aLe6A8qOBy+yeY5pHOgFrtu3Y88x+PDp5J93L8azm+v+z5fjt29+v7q/",
+	"/cf50TL++dOJfPVT8PrH14NPPyVHHz68yWY5Z3c0DmRhrJPvuksast/Fz2/bvcnJj374dnm+YOevbl+9",
+	"Pm/P4oPX+SUF4pqpO66PQstkR1lnXOtEdsicJKb16xpsOhi4a0HNRVKndQ03tZw9vHbq9u3lqms+havO",
+	"YE+WxJLPXtFMRdO0NQYieP8xWKdbFWfYlSvgnrNKtNAq8XMFaxBW3OagTfuTZn3M+pP6gXvQrY8H/rje",
+	"G7eDPnMnLdo5MMWyIT1HjcgXUbQG102xt6w3K/7yxkjh6ttHIb/ZLDKch2zVnwzc+kGz36v3aeDXD/wO",
+	"G0yatD3u9jdv1Vy4XbepBB198vnT3emOmo2mFzTrHV3SrFlNprARsDpnxMJN0+CA1Q8mvU6d9se03qUt",
+	"/yAYsOZkMNgNhnsQV81f1FIicS3yxi3qz1gWASauRWMOyqEexcoXq+xpHQO6FqqbeSwioWjbv7kve62X",
+	"p1B0G8B1ajahq3rZi1mpi5jxhs85k8uV1NEuaSLgBtvy3iRMLqJkm3VlYVagQ7pwFYIXybBp/ovLe6DR",
+	"5ek5wj7qv+YUDbeRdRe3LC8gUWLotdXjnPLlyvx5W8DKsEOyz1iPN6IkQryhfPnBMEIbqi/D21L55gFw",
+	"y0FrRu/D2WJmTE7QK4vNQBzulMNnSDZ/s81AUuT9zQ1i1qDTpZ32+ICNe37Q7Pc7Lb839int+e1+sxm0",
+	"Dzr+wbg77hTkHfc+mAR+k/X9A7ff6vY61D2gg36v36Z9dzxhB5Og3en0XLe78qEfuL2ANQNKDwa9lu8O",
+	"/B7ttFpuv9kbDHw27rHWwSRorn44HnSDfnfsd2l70GuPO/2O2+22e51m36d0HIwn406b0nZz5cNmpz04",
+	"CALW77QGrV6rH/Q6E9oJumzijw/8Ce32u91Bn/VQ+nm8GenHzGxk2otoPSA1HGXpXR2Dc86q4gVmJR27",
+	"+aeakL6kRehY8EkUYmHYb0agv9AIhCYbQtdpfCmL0xYZn0aRbR7S8gbah/JVo9bbic5XC1zlEsUxita0",
+	"s9Tlm6sagDrrGnryJWo9jAc0xldDPuJXl8e14ZpKVWpwMNjmK1RFy9RyJDikqaet+Y1NChPiAzbic4aT",
+	"HeYb4a7UvTPJGyzN1KPXWHriHPUjubkUJqniH/UbtrSd36HgtaGVhwcJOTxfajSzl5AHB1evieU9Md3r",
+	"sXXP1xbMe5QhUMttdUkVaiIAAkiyZMkusbGm5LUaQOG1QZ/VAAV7rg6p5mq6yT2n6vxZIbn57e0Znmsf",
+	"/xeNz10PdIA1QF5MiAXJFQVfC21Hx29O69DD9uAfP3TeDP75vkztctt1t3XZbFpqVxZegLqovsbvJhMF",
+	"PGenM7Ulu1NDhvLEztQTeZQOkz+XzTpMjhxCZU2zBBAwnshAg+124BKm12SP0+rWz/snrQ9vu5c7KsmP",
+	"P61u7rROcof0FHrmrmd0lB3M4/THRypKCjDvFsm7yTnlRU//ETJcnVLZct3BQ9Ul3WR3k08/YlQmOEle",
+	"V1Lflvnx7Q+2KUpb8cLtfymFYJ07GdtYLxIo6aR2AbXqmq77eA1gH59GvjK9JTPaxRN40XNYRIJJqlXY",
+	"J1eWKTZmWHwHc6hCmeVAQfIb1iQpk5fWBNlY6//smJibtTspDSbcuAcjgH2h5e8bI7QW8y7WyZGkahVb",
+	"hwXZpdZrmBmNbL3xLazgm0a5RnkUsS54eWvKyBcVurUaI+TB76Yo6sYJOlwBCgWbZGCseC0ZJFEa+yJ5",
+	"DSXWaczIgoe/L1gxgX7Ec18YewuTpCriwBauoSJ2fEhOf3xjvaVAjbVxJauHXDIuwyS8ZdGyNgSVa8Rp",
+	"fp0Qz6wmzSsKaW0iXVcOyJFSYKvQlhDyd80iseAujdmI37B5UnOw/sddKBXsYbbMJW+lPmfDNkEHxUp0",
+	"xsQErBMsyBhYgcEL5RVedbwEqJ/WadV0t3/ME34qz77ahjrHrzFt9E5gQ8lVa/E6O+tB8/ig1+2dHh/Q",
+	"cb8/dgf9gE1eHHSbLw46bvNFd9IL+oOD3svMJ3MZY8Uj45nNGTUPTv2T6cVPr+7/uZS+/PTT6bzd/eG7",
+	"t/3b27u2vD1avP7h8tM/745fvk5+zEZ8P6U8Ecb9v17LujPFhbFef67Wd9VISc+kea+2y/73iFjQq32j",
+	"UK5082O/+TuNXRnH8cH95OZ22Y16nXa0DPjdIGbdwXXy6dPdpDsLfreCA0QUwH1S/PtLOd13cLBnx7uc",
+	"i33d7eZK/EXatyZHKV1bRYVS5W6Nuu0OO0VP8abIf9dtQ+T/YsegfbXKv/8++Dlp3/5wMPvQuj/vz1/7",
+	"ne9k8+hpAmv+FDQttSHAATyJ6QCRaYM6Wrz+K+ws47pf2JoQISvYjl7bAhFa455fP2CdZr0/cWm97XeD",
+	"AzYYN2mrsy96/fOmPf9HP75s3r7o8Ted5YcBe9263oBeXxkXsLFLocKTmDq24hRi0uNNHN9c5F/CRc5F",
+	"qXdcUYLZPFkaYTQKATBP5yUP+TqPd3Otl3zjN9uMP9kd/WJeXy4y524iBNZ8TX+BamorPt9/IU/vNyX9",
+	"q3b7rtGqaYGvr8sIsOrYrdfiX4a62K1v5QdsUOeNLFGl0jSz1P2JlEZeM6VtF1Bk3RS2yry9MFYiTBUt",
+	"XakxbV2hFGvBfVRiTZUXqbsmmaL3WIqcyiX3p7HgYiGjJerN1J9alfd8ytVfLLxF9RvqhFq0CNZiaunp",
+	"Mn0koMvUm026DjQBSev8wVsBm0diOWM8MUkIaW1FXa4w7WCbbazTGhRC86FY2YIFDfI0+jjE8H0F6jgN",
+	"oyXUnF51k5qDAYY/pbqcO5RUDejymTpnkdCy0HV9eIUIyy8nxK0Pv8cykcQ2Ht2JTVH3JSWo/v9jgnh6",
+	"CW5vsDw8+j29EX9+rSqNJWkY9IpSBMrSN+XokcpRSlLKEaoYjr6qTrHCOT1OqQKE2+rg1xyRSl1xXJuC",
+	"NTf4pml9PZqWdvueGgnKyqU3kskjs7iZLvNUmr8NDzdlbjOsWLzlk93VrAfe9i8XlJvauU2UrdmV+uWv",
+	"yt7+ppDlPr7EiH3T4+tfUiNLhb5VxWid8qWbZD3/A/9xFnx+bhqogTK2l4R+rseA+7/dGwsV6dE3lFX7",
+	"Nn17x1SyXsdULiYhx9YTuq6yhI85duHCHlmgbSnG6BB9eXQTJmqVgbe671hqzLAQa2FiW81BjbiWxpQ2",
+	"BQ0P9m+9TS6tWvF0xL0LqMB/ooF9nrZT8rLV/p1M2X31uzdHx/WL745a3V5VPQtNpyeHmEMjfyOjSmNU",
+	"IX8z1SNqNc8ZcXWrYx9armJDTS83QJrPjs1DnpnW3HX9lgklhr5EemBPR0PPw3gJvcqveHhvqsZm9ZQz",
+	"iMu0dj7k2g/t9iPpa2nTcEw7zyYLTcM9wsWdkyaQNwm71QV3KSc6KlWvHku0Qx+xkkb0RGTJ7CnShdiI",
+	"vERdzc5HDYhn9gJQ86/VX8c0uDDA2yox5FHthf3pdlq2ZhRgg5XPJmgy2PPzU/0VSMcKtG+tqOU9xrnC",
+	"o8fj2SPQqfT2/ZlVgk0QckLvIVZCbo9Ehhl1MSl70k/hvOLo9ypXp/Lli+ujNf/3979XnIohnbpQfz3t",
+	"v4cRzmYRDTVuThdBKCPdNtE6u5ar4oKzPc4Hp3oZRlsjkeNsUUWu4WxmF0St29ZkNrPyFxae7CjHnSGd",
+	"y103HQC3BwKtXhDbXlWgpLnG4WUEsEQH4CL5OIGx8wWXYAj14cQE4z36XDeWTNIzbifYjceJuA8UUr8C",
+	"eTEn7r1iSXbScCmp1DfAJCbpNj+6eY4lBOL9kloKhNr+22vyUF4oyROa5mxpt8ssdynr1Ybt5U0Hglxf",
+	"DTEZcd1wnSYsThuP5dsMNBoND7LGFGvfXh9Gm58HTxxDdiVZ/K9aIWZDGRfO7uxcPr6hjQGN2H3BtpWf",
+	"qtPt7V/NX8H9L6oN0un2rFCGVZZcUqmh7TeD+sG426pTd9ypY5WG9rjrH7j7VWooASYybZ2a8q9UpQHw",
+	"YqVIw1MEkSDy7FCP4S/PlNEmoyt9YYq4+CTVGPVtXGPIw6ebLHn4Rs6UV/rR1sqL63D8z0mbh+afQpBI",
+	"5Gov/ita6r4lyX9l0RIFEcoSya5ACLMEsoIUpNPoP0Ire7W7a7ZbXjxUN/xNjKWjmDmTCVpinDTcIYzJ",
+	"XBtxsfAV9OCnSrqEJkFV3Z3fGXETctBynbT3v0M8zu6Tj/rPIZGMkff0OuRUR/WbYjcm4x49XtDKGnMI",
+	"cGsjbrVgI1XB9WO1HGwYfYTNb1MJJyfXxfamxR0vNoErb21uJL9OrUz0ex3K5AhXdwFw31cAVF9hnIFC",
+	"ki0vHwMEtZT49EaHdysd+RUwxsKq0bC9yBn+cbZTpLULkdYPjIsuqYuWr+5ViAJvNYcdkKBSf6qEV9Gd",
+	"u9+yW7ll7xWAbZati29uW3VzMGy2SletyAde9V8efwYzu7QZVBBEn82w6bpPBrE9J/nV2RDT3+wO3ebP",
+	"RowxQ05CHsrp5uPfLQkAy/+vLjFev5z8MaUXqRgArckF3C+Zs5NZVNJsaF03i3V5s6alhe4amAasaaq3",
+	"Lo/221X+dpW/XeU/9ypvzSffp3ODEUCUPLJNn03lvRW5y1TMxp0z+UBNd0wDLakU6+bAr+hNjUKZkCCE",
+	"WFKdzvNQtVXD2T6ZtB61ntJ0M1WzHkI3bNi4dUwY1i/JPGa3oVhIkCoL+i2+OSRPNvo6RRgaAAMYNBx1",
+	"/KD+80nUYC20m07ZMeXXpvW6kdzRPxBaLQbUc7V1pQXYu36MRrxDwr/SfZ4m6f9/rrqpfgSzXU54KOqh",
+	"ioBkGfY0R+CsqqgpibAU1CPDuBSR3DcyJLP5rQ8OucC6/Ar3gIZVw5naUY344pbFIb/OV0wNOfGMUhwG",
+	"0kPkjiKrpqrd0TuNgU+jMMYQwCHSWmZhIB3dpxjax5OW28pELIx8hJUdkolQOEfCxPR7XtsjOae2P/9D",
+	"/ecs+OyBOuulnFmmsRgBm8cMG5TJOYsisFdN8jvVNCi9pIwkd8KBiwvaXLXjukqdPeIkDNJLDiSNpyds",
+	"rjd6ckxhfk5nBtBiMmEc4mLDhM1Q/84+D9GwgK6f9MhSo0GDGHTRMR3wGLrpo1NCg1PEJF5wHvLrEacQ",
+	"5pGYR/SahhzLIGhDgKagWXcGODnBmWPnMVRlEkaROryaBuqIa8MH7NmsRlr+4YJlQiGBESgOrfIISPXv",
+	"cDOAlXLEhWmxnOKdzhxQvI+zBgHLAZZCMIYL7Z+LhO7GH4lrslTsjiRCL1FMRly/LlN/3lTECW5YCvU9",
+	"ja8ZGUPVhayOm4gCGBQXbuaUz3DXf40hJe3M/HBTyhP70qKUnuWkmLeaDsAR58xTlviiaLe6aRf6hhbG",
+	"sO6qTVTPAgXDa9CCbFkoe6zI7E4S+q+OPcmOnzUr6xNG1JHkTUHrAlIeMq+z465weYYAHkUhlav6r0Uh",
+	"LcAaYvkowGoI6YAyjSArcepbaCozlt2HgixgNKj8+pC25+nlshymqw7S1lPdlVP7eqzb/FPZHtaqpG5Z",
+	"CsXTar1lU/y6mzt3nc6Lv+SzZnqTNq0fjFtunXaCXr3p91l70qUH40Grsroco9/iSBuzSGxFNs3nKG+m",
+	"uiYMwJJ+/hSj8bfT/pNOewOxXTl1q+vWX37mX+BADmhnXD/w2836uMsO6q1gMOnQ3rjvu+0/6UAeYhLa",
+	"yRy0Jo/LMcKeObpneo3rhPSHWoyeTFbax25ksX/7NEB3sqfVMCiVKzKtqmAryl4ZkgeP+NmpQDUMkFBK",
+	"y2SEwaNKZNiSxwPLZFhDPLZURl4O+vUp2pk+taj2QOA23NVkwnJVez10G+6QbPzwy8TG5Gx/JpUCVKC0",
+	"1Aj8JWLk+kbQflyFkQcZBb/VCvlXM0eCyY/QVMIoWibX2B93ipFJjW1bg2VS85Udf5LahsQti2kUpQYh",
+	"UnVJIkjTdWuph6XEbgTRLIz608xklmib0V9jgnnF7FCWypdLbFmNMdmU2PLNH/oV+0PXSrGb8n++8iCG",
+	"bwjztSHMF3GV76QXKYKNflvc/GNjvy+A4xTVaORDeUmUXF2dnTxU8sQB81pNAh6yQDDJn5VUYh5VFosw",
+	"GFVItfTNOdSn5mRU+e9f3PqA1idH9Ze//tH/XLf/7OzzZ7P1+d9HlVpB4MWlD8lXvN51asycJtC5XEPf",
+	"OO3VOp/GZa/xJIcijxay90BjvmsSblE0BxFE/ZhS+42fv8u//hnDo9ZlOKLnMHhUMqPt6LZTGp8oc1Fx",
+	"rtSWkkmSNNFP7qjMZk2L1GnJr/Et4uFLqhivWILQNuK7LjlhYcQXCHJwdooMP9MhZ5uUmb1i/U0fAitG",
+	"ItESOfUToK1QTnRMI8p9hppGTLmkvhpU1hwiooDJZMR1ksCmfICdUwD+8uD9/b3N+sOvJXb/EoM8tnpn",
+	"t3Ymf1zY7mYhdQ+ZE0Xx3aKASyqkr4rQO/Qqf2Tw7xPuvbVzLHFZPfddN18azPqQkHQgBe/pagMvIAx5",
+	"xxCpAnH4e7N2mAuQvA5vmak24wsefEPaJzu3ipjT3xdsm2JVFn8aYQnU5uedlXZwRzyJ5v6NKH0jSg8l",
+	"Sk9uMdglsN5IUYbSWYHR30Lov4XQfwuh/x8cQv+nBsofBQE6rfLqHtR91z8JXtJ4LevlphuHmx5vmbo4",
+	"4tqV5WHsh3dIwBKs88QxIh8Zv66rv9UPp2PdYQme3RASDCEYYqtXPWY+XUhIkzd1c2mkNhpKQmfj8Hoh",
+	"FnKYdQ7y3HtvxM2ruhVemjd++uMb3HiDXOQhIYfEyA9YNMwhNB6HSaz+FvMknIVy5oz4XETLa8EdMpa+",
+	"QzTXdYgUEeW0oWuowIyok+LgmERgqsKmDkUTVIMx6yOe7gK+cogJf7c776nfFPHAEpievAnncxZ4meQV",
+	"MyoFBwh3XBeD5S3o5QiTAreisNUUL2pmbhFnPQLQ+ykWUQAtwclMxEytlnLSdDNcoZOExXc0DuSh1S8g",
+	"XX0yZfwrCDWXX2Pbvykjs0xuVOjzAnFQnbh9gzlZ8L37xD1InFaXoFSqJVW1tlqhKPrJd90lDdnv4ue3",
+	"7d7k5Ec/fLs8X7DzV7evXp+3Z/HBa2vsQFwzLa7q8U/EtcL9WwgH26GGv4XEp/rekqyI997wKFcj0mLw",
+	"Cw4xW3phIAOcY7uMQqpAyPF2pHcdi+8BiqbdI2yrzS6LHXS6tNMeH7Bxzw+a/X6n5ffGPqU9v91vNoP2",
+	"Qcc/GHfHnbJN5A/JvQ8mgd9kff/A7be6vQ51D+ig3+u3ad8dT9jBJGh3Oj3X7e4ylh+4vYA1A0oPBr2W",
+	"7w78Hu20Wm6/2RsMfDbusdbBJGjuNNZ40A363bHfpe1Brz3u9Dtut9vudZp9n9JxMJ6MO21K281dxmp2",
+	"2oODIGD9TmvQ6rX6Qa8zoZ2gyyb++MCf0G6/2x30WW+XsfqDA9Zyu373YOz7zVanP2kPWPeg3aK9TveA",
+	"+d1xu6uG3WWsg4AF7e6YHXT9Xveg0+k1u0HPbXVZs9dSu2PtFg1adLzLWHTQ6watVtM9aA/ccafd9v0g",
+	"YEGT9ugkcAOX9XsTOqY77XFCJ83JOGhNugFrjzt+t9f3u4F/0PSbrDkYsKDdb/vNg6B0rAdnJcg/v4Tb",
+	"O8sopbmSY0tNmpl+aUOFpqx7t9DoBC1WP6C9dn3c9Lv1PnMnLdrxe0F/1UiBSvJ64r0an7xGOXcqBir5",
+	"nT+U3qN4UhlWLD720XRRKLcEPEXZNzMYomCwTbHPjOq8KDNLcsfiVFI+xMRIdR3kOtnsS/TG2JH/fZlu",
+	"GKw44179L1a/3shTL0sE0GazlIE+tlWgZtQ+5TgNTchMyCQn5FYVB285avFKvh3U1vUQfOBgT9b94xjv",
+	"Xh5rNBEwNemfqHuKGaa0iCA83FRDsDBOrphg2ccP7QuyM6V+or4gR1lZe1xSGg/QdOuZxXAWJhq1x4yw",
+	"e5+xIK04+S2Q+lsg9UONUkdBsOL8T4QmS/sGUSfhLavHzKeRv4howuq/ifE+UQgraUMkGywUnPwmxnA7",
+	"PCVvDYkSPTy0P3ChHoK5B1Yx4lVoW0glGlQVBZUMzjeNvY6ZXEQJ8mOdx1/7CyOs1bLPM9h9L8ZfKNT6",
+	"bQFWq4IsioUZ7X0r9Kv/H3tf39y2jfz/VjC6m4k0R9GSYzu2Mje/S/PQ5pK2bmxf567slBAJWYwpQD+C",
+	"sqVm8t6/g90FCUqUJcVynKT6KzFFgnhY7n4W+8Hu4np8bhrv3bq2zfDP4nqthovQUSvFZigovSSZu53+",
+	"b4w6dptkkl4959M7b/cvU8gQERM3m2hgKCuSXE4ygZtSRneaazPBMzbI1AirwfJc6Nw5r+GMrxdIyDbS",
+	"Bj2bKnnZzkU2YhEfJzlP2SXudGNYIFc5Tz2WyEgZfTCY5PDmcaYGSU4NaF0kgg1keX7QZZ9Zuprppc9C",
+	"80/ISGY0ZkYpOl2MBvQO2QCPiVQL3Fq3KV2osUSf5TwVmGcnmwinJq6IL3HvXl4aszLI7fadu9xNDIPw",
+	"QFbFYFUoJBODTOhh2PLZs7LDBo5bu4XMmD9FpvBg0CuYPbhXMzB/2SQtMv2QMMBUqgGVf9CMp8mVaBk/",
+	"pJgYYxiKEkdmzQO539nv2HkkSbHTZB/DVDogLzAFSubgBkPxW7tAVsqSkfgTuD8yDuQg0RFP8d1NdwUo",
+	"gJPIgoPZo6IsKKBasQHPYIKwDAQ0gUmZcghIGX+8B/mJwmJ4P9k7GN0QejZ7EUrOg2GAcz49pU92U4Xw",
+	"X8Hvj0MIBYeMNrDEQaCC5nwKEiKuTWdatYUOrHF0NptID3xvhOO5gL2yTvXqKyDy58bDb/y943egAAKI",
+	"RGR6c3H2ouE1SFWULdCFuodRvZS34t+1d+LH3ugNeKqF13g/yRIdJxEpzIuzhtcwKu1cZKO5EVQu17UN",
+	"WrHmwer1uidzPjXr+5b3RUrLYa6WCvA5nmHueA0jwI2euaOySXbOp4UCeMATWDt5+MrkYXt4udRtq1By",
+	"XvbtE7dEcelBJc5tbBVGoIiyOXbgU3e4YI7d2S3est85OVl4S3Vby9zXYyueWMllsst8cgKTav48V+ol",
+	"z9LZ/BTAa6g2ojHrWxs1QbPRROesDxuZqTDuN7ykbtC3P7D2mLsnW9mHs9CHMikkMheXiDQrHSMa162C",
+	"tPPjviE/jrsKiQL1JPufw4erOA1678N71V8nMwFfdDorSQoAZ4dJTDzENfyQQGKaTBG3WEI1ySES2Cso",
+	"Xx4Lad8OjvhY7xATrIaYNyQs8yOEoFVCpmQkAmmuGEM3GtOW3ESLmE3GPjsfJkBIGqob44OkgmdyfoAG",
+	"h09yY8Z7ruf9XvUD2bwtyWrdlmXYKjK5hrjHiL4dh9wnxsfi2l4KJBlL44WYWSbvx3rGN8MkFXXuotEZ",
+	"NmEppYVtT8aLvddDdaNZkmMl4LMXb/QjFjodDtlYpalGvqhx7kwfISJpZ/zB/Jl37gp9lrwRVaFfddQJ",
+	"pa3R695Gh99fmRKs5oHH6/PnOeYW4NNnJPyNXreDXHa6UmLltY/amz501zlqX1miB03OsFuMDRZje7i8",
+	"8s7VNXOdm+9c7s5Ysnl0CuZtiwkPoL2vMt8B9PyrTneAc7/9bAcoI3/BZAeVz29Z1oOqCbxj+oNqY/ec",
+	"/2DBeO8SIXwxXpCS8+tjM+AQ7N6uO+StcbvTmRUeFDgwqJnurfgErxPfAv0Q9ocwFp+WzIO5czXvVd9n",
+	"z4gBpqQIpPEoxhZvJzUMCapzAMEUOieSQHiN5zbKj28Qsc9OVZreVnOi3tl0XTbjMdrjILTyrOm4eoF0",
+	"XL0WOn6bel9sIvMkZRAAdL0wn711XSjNRjwWgUQPi8Nos4nUxXmYREI3abKfum6WnRqaTpjCJGdCxhQ5",
+	"G8NMWd+rBWUTyBccCU7LZZcxkVE6iQWdHsLeQefsPluSP4wP9g5F/5xPxZbOs2zfgSuSRWNcfDFmsCn/",
+	"+bh/GLWfxAf77eOjwXH7sejww/6T6CTuHtwtG3MVnpebxpt6Smf45ObRk69uJu7DTVmHaLO49wX60IAI",
+	"6ixr0gfnKk7UR62vZvv2bnTMHa3yM+SnJcOfze2EVaHScuQCHI1N+Dv0SLVic8/hcygpbH0/qGcEJY9K",
+	"VHEpJBgQeRnIpt1NFFAySlcKP4OvDWYxH4oZ8Nf7wi20dMkT2apLAxXIMg+ULQvd7XS+hqRQ72hBNse2",
+	"5rkvKSVUKRBA7gDal8pGK9NDFSL524dyF6tmz+txp3cAKT+W7+U9XrKXlwo6j5TzadzO+bQNPWubjrZt",
+	"3/w/k/Hau3r7sKuHXT9HE1U0627LlQqnEjj/fc72IXHqyyrQu1uXT1yXbUIU/MhX54OhxdqlgNmlgNml",
+	"gPkLp4DJCjhh8aAFGPeVAOYXA/QQMFqkh3tVnDoDYjcbCxaWajlkTYPAwnfllRZuwRIJJpBEua7WQO26",
+	"2Uag8USyuSwxPnu1dkVUmi5z1fwHqqGyX4dCslCMeJICRfsyuRbSY5zp5FKKmMXqRqaKxyxN5JW5QbRH",
+	"AGkDmSvzViUjUemjw3722QrKGGta1re11IFcJEbTRpTLemYO6Rlj/i5X22GctIoSqw+ZFAWX/gtMifJK",
+	"ZSN2fHJwwp6f/QeE0kADr1hl3NoD9961fyAvjV7jPZfiX/QSP1KjeThi1HLbNN+O9HUVfXz0tsEzXAp+",
+	"XEafh2WXeDoHGQvQXo5bKhp6zWgRAK18oxnbhrkaUDw+f6aGYu+wIga1e2cuJibi8cZV4CwCrqsBdxId",
+	"xe0n4vBx++QJP2kfDLr9o+g47oj9w1VCtZhiYQlrF6fZ1dy3F+mrlZpfcMYKj+9BZovHT0T7yeDooM2P",
+	"+7x9yPejJ/GJ6A4eH63lEWx3pjaE+LfB++/LN7ql857OWRjs/47ejE9srZrbO0dw5qPiMPUAbdYLiK81",
+	"N46kuqOGtqwf41Rb5wiVGfyu2W9BKd1BwwuqmgGuGMmLJ6lox8UlOhrRhoN0xVU8w1D86RwGaA8Tnats",
+	"Vv42yfrKvLi4wKfGQ7J/DrN+qqIr/Pv3uQUtR9xj39YwVyWMqGilcTyYN5n3UmRvnq1vQB6dpUM14BWl",
+	"9xwRN/j34gyz9jupxRzgB4f5s5nn+J6IG3bF+XbBj7t6uQQEC6ey1sFdEfRwvLy1yvA57qvluC9hqQMn",
+	"oYxzhETRTsAw9wWEPkY8Fh4Li0VwKRAW2SBxHYrzYfDDupoi9paz3f1AWj77jbFDuQKuAdHJw8jB0yFS",
+	"EYjyfcOT/JXK7E/GfrWMa6lzwWOmBoFME20GVBMOekAGOK3/lxbH+KvskdeA4oc8/7mb9fumSaxyUMr4",
+	"w1352+9IP9dD7a2yuG2TXyWR23b+q+ZyFyuwfTp3IS9/SUa3GftP677/XfX2+yFhlzhqx77+otjXS6H0",
+	"vVOt6du/jWM9D9r3LBpeit7P8kzwEQajjA239fUKREeiyDUL3S9YRbnI2xqeDp+y8Dl+6O0XiR4rnZh7",
+	"wkBGPMsSoSlfDCIEg2NDgwOQwxwWJj00DnPoR/o6LKQbUa4x1RoyzFj3esjzQFpVVfS1ic6F5xCozBeF",
+	"XgDGcOj0LIKmg84BS5Mrgana0YFXUjwMUH9BS/UpaN1djbVR+xxW/9/r03q83jh94/s+a5obeBYNk2vB",
+	"+rNcALxfBfbAqq1XmsoIiOf4b2sC2zt2bzPYhxgBajhJ0/0SRgJWuB3rwQj9htcYCh6DlvjQqPlululE",
+	"emqPHnGfgNfuUOQORe5Q5A5FIsGpxobv4OSXAietrS8ZP8Y0PDCsXH62roSITm8ROZmL3788ZwWW8Rh9",
+	"wlrErD8jDhCHpIjuPqmDp3rIsSuaoNgks+tiS06NhMyB7J4m8kozLWRu3oAhE3ajsiubnTGQFrZpWESN",
+	"eTv6Cg7mGZh5BsSkEnOBlgx7gQzL7v6TDcW0+cOPz563z354tn941DS/JfISJcMrzeM/WNDwgwb7BxPT",
+	"cZIJ3WqFHjPfQxZBbaCbocgENV40gNksoaZqdu3sFLfpLuo8MJVCajiEB+APyOd4IZMp1WTFDWaAU+WM",
+	"axYNRXQl4uIQQpnpvLgNNAbU1oDjCOW7YC8ewl5S3XiAuDk76HQh3SAGteRc6AtmWrrCQqmlUiUvWa5Y",
+	"WHFakK7WF0H5PWMaUIOTV8NkXMaHpUT1eXxmZ3Kl2q/K3Xfuo6vV2JJWIGJpHsd1izd8/CU9tbkNq7Zz",
+	"4Yb/NzBotZ/ievylr9UnqnM6pJLi6/M2bre23znruSYEfI3KqfJZ3A0Gug7NguLrT/I5VpDBRKXTuXaS",
+	"BnDwndwMy5e47jO7pY/EHXB2Pj49jwQ0sVYnHxaO+nehFXwBMHINsIe7GwVDeozj2ChIPxmbR/R95VQo",
+	"s9hdvHuLS8VpU8xghfD04jxE1rpDAMKxNZ+f/adV+BS0wBaaOcjPoywDFnE8y0PW7B6yUSInOWz5ndmD",
+	"JqbdR5qULLdoFCkOBtc9xdTkuMFnvuOC+h5+CCA8+XP/vYjyN2IWNHrM9/2PIWvyVKsiNQMzIK1FAIZq",
+	"pRIjHnFuxsfDX94GcjTJEaiGuAQ/cjnh6bmTC71ZeSG8rhX2GE9TlqkbjUdMpNE/PMYrKBq06wU50JPM",
+	"AF1BGTpLdIcTDyklBpCej/YyH5dJ0UvlAfzHNIc9T1oOs5oGYRNa8OzzJ4HEAqQkn/AknsnGYdpXJTnV",
+	"SIXnus57LcBW1yJj4YhPvzPLFQayuX/Ifky+M3CdvjEPDpTCaUzdeoonWTFrhFkvUlrlSpn3OXVKda4y",
+	"EfvsGQt18qcIAwlHDmAFi80q6AUk/YPCPc6McTpxYEfwkKz+C5jbiyz9Aon9z9ibjJtxialV2QfH7M13",
+	"rskxwvITRv6v4GYDeA59YlUnf4pG7+B4v/vYqLHcqum5t9jIQ7fTYT8uax0Se4AEVBrvWrrAxoR5nHkH",
+	"cN4bQd58craQA3n6C7SMQgUucLu7h8S4qCgVgznQAOwVjO5lTIpOp7u3TkKK9uIK2o+40ds/2u8eHHQ6",
+	"BlLkQ2Uk+PTivOE1Jlna6DWGeT7u7e2lKuLpUOm8d9w57lgbBfarbfqvP6kj/49m55/dJyeH3SdHnU4n",
+	"mHQ6+0eFpvvnYdyNfN+v5sjAJYb530ZlwuJbXUXuIKs+KV7v8jy2jpm/6gwYiPI2+MaWKZFYRCk3ds7o",
+	"hVL5k+UBG1ADlQl4/ZEr9UcKzVZY9jYsmmhWKBoEIU9pdW0pyVEChbMVs98J3ra1LG3F8NDiVQwcyRna",
+	"OZtUBYwx3NI1M0Cc4h3n9t5TVdPHD6hZ2bVZRMmb1XWDSnDr5iApqqv1My6hXKWtP0PYJrE7clCYpymB",
+	"TZiqS+WxSKVqknm2lGogcX/VYzh+M6yWx26GCQW8xKgvYoMN6feJFtCozmdA6NUiHTwY9fUC6+fdB/H1",
+	"VmJrIU+rWI5Rpwssx+V8y+6B5VsuPy5JzMt/cynYCyUahWCbzphlvShMtO7t7fFoJHxqYc/87I/lZdnM",
+	"s2gk2K9QjtC0BMtabQCv+TmfxkU7IAeQ0SoxM/RcpXCo/2+dV0f7r14auIYC9ZKGQX/+y+0Mbo6Uzqkz",
+	"y1WzriGdz90ptOSbljxaSKk3J367Ff4CV3h7dF3zqlV4rqJUaeYf6UK97lJDfEsGXJY2bcW6OybcrJHe",
+	"SgGKG9EfKnXVFjIeq0TeknrsvNKpTFwmGnd6qAlWNFFNReazs0qEkbJ1GgebaqL3YAdqBtf1EHlxEcYx",
+	"JUwQNQwBRlRsYONP62y7TGcQd6yYdLLcj5dl+foVh/CymIR7SnwZjcQj3NC0Y6p1zsu1+O3DUlXeLY9h",
+	"VxfqNFPxJKKE8pFIrgGVQM2289lYgADpmYz8Mie9hxeQu9iYSzvtU63S4niEj8kVfl/3aMUBmKRJReWb",
+	"6dZ+xXIY9T9f6v/Xedm63RCvrYbnFnydFE6l7BeduYsmXkPJvVJZP4ljZPx8C2pxMTFOVdMtaBJH5dGK",
+	"kdajGELE07TPoyv45EDCzX8+/J12Jn3jlf5tb5KlcKKwPvLwK5zJ49MY8kwVtUNtHzBVC7TNuGb/Pvv5",
+	"J886XcVmvb35kSYlF0hMoIMf75y0hbUOBH2r9l4YzIJ+XxRL7FlC+QYAZipJeYnNtzKz3hjc6EMtPPMd",
+	"QsS1BGnWDiT4mbuRcPebmg8Je/Ndcikidqs+Kcr8YD5WmLyVPcmTkdA5H43X6RDV7qrrUXjd9cLSR+Va",
+	"HB0wh2dj5if8UI7/o/9hoQsf/Q9GlD6GK3tdbBFuNI0bb6ZvpuVAltbnOFTn75mcsf3plPHoSqobyG6q",
+	"S4F6yrjEfXIk0iRWQ8c+qo/S+EmS1Vikxibh/hV3kYRjFGs++xq9/I6e1SycZGloGqTPaE6zYMVS1gxL",
+	"M+jkIuVpSl/JCCNyRWjPnimY/8gJ0YSauFXN8GaoRfQHMYxAyFo9OmFsMU06g5CRF0iIKJlfc8WuRZYM",
+	"ZnZWEoGxt5c8Gtpvm9hnXFPRLhgqRXSNPmKhu9Ah7sVZgT/LuYx5FjM7k4EktkWPhaXU08ljq028Zdqk",
+	"x2IRT1Ag4bckb3mBDBc+mZA1XV3QQmLZwmdipq7mAw2k84V67ErMXHWL97RjESmDmzUx5Db5kI0KLiQb",
+	"19o0n0jW7RT6a1ORp3CqmOKHmPCUGeukBgPkVfTVJGecxXwG84thTFr4GaYFzK5EXJbxYi/hF6s9Ex3I",
+	"ZO6pVF0yKne2gOX3Ptj/wvGcQsLCVhHfvXj3tijHGBpwhoflAaaFHuNUmWC/c3DMoiE3DrDIdBFgR58F",
+	"TtqojI251jcqM+h8O9j8eZ35fNjQpTOg1xK2MRajb/RtlnNjhNtODuaGc3F/FRmbp3rm5n8txchVTFdV",
+	"sdZXMgJnQD1VnICIKmrBissxX9ji0oj1+m7DvEOwFsjf0/geGIhU+Q95Pq6bRvcciGnSiBg0vTh5AwgH",
+	"Lp+wDYO1cxL3+dOcnUO205tyOW3tlSpb9xNrBmx71dd0AweDBvgT4Dg00GD+OHjzy0l2/P2b//7/7Pzm",
+	"/cXpi+PXb0//91rtv+Vv+dlNY2OZus193Epcdk44UGLiVe6ju4lRQp6nuKhIvS6gAjLUZSQ+8cD+Peio",
+	"TU5dTYBeUq4C2BfzEZsh8ERWXuuYjbnzT5Ms7bH1n717SrG7qqI7z1EfDodW2jdvXzovS+/fUhTYjJyC",
+	"ZQgM4WxsUW0Hhvk590AesPzFN7f9Yl0nxhe2XZa4X3W7xRWEidbMGIk6aKHG2nFyFrdZxgKDx4ilUcri",
+	"TI3HIvbZ61xXIW8Cfxt7FEiKpflwxLqgB9rIrz3fMzEOFb1ti9vHL6AXixD1HvePC1NCM7AWCvi2d41v",
+	"NfrlNG3N6K9t7W94Iai4Q1dyhl3xN859And/Xn26RjxwbuRuaPCbU4r4Ma+tEjd1RF8WunJZ9G2Zx35r",
+	"VM7ZmCqfqAbhWNN68t1Op9XDGj0iQ7NeVvkh+jecmSwqs2vFBrwMTNoagLStnHIsXPgw2tcJ3r0oJ+t+",
+	"tO/PUjh7l4I26Bc0r7tovxVVrvWtZa67vW6R6Ox6TapHp3MIGrJQ0UaxzSvo9VTtETRkVtIpeV3TQShp",
+	"bW576WZjMxfOID3acwDA+1QbG/Olga4VsVga2nMwwVZjeyQPs3Viey602CngB0WlPHZD/o+qsO8+1PA9",
+	"DAdOWC8L2OGv6FHC/zX6+7GKJiPjZBlVHe6psZB8nPgzPkrDVo/24Mc8HwKZ8gb3EQzWuhYsV4EM9/g4",
+	"CX12rlSqsXkpBMwm72uVTnLBJmM8osqaoJC5ZuE4S/SIjTM1nYUtlvMr2gcGtKXznoFu2DKoX8Rj5kJj",
+	"MdT2VkU8ZbG4Fqkaw1hosM1wZBrOJjJs+StI/ND078VCz7/jFImfroXA6namhZIYCqf2/TI+h4/V9Pml",
+	"y77RHkvAGg0STChQjSKpG8lCh1AWOi9ASs5i+0h8M/0F0i2eYXOZPgnu02rWxFNguuW73Dni6tZMdk2d",
+	"wcJIO+VEnNbO+bSmoXMoTzyXPd9jNresadLmSXLasicGF9uzlr2w1Jo1I57FDMqP8pH2WJxoGBeLVCwq",
+	"A6aH6yZygQpSTmBFf7vB/LBqEUOPrlCAxQtkWOu1YDwqdD2X0AYRixA2O/357Fyz5kKIjeL7NKRCU338",
+	"/eP/BQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

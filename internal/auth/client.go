@@ -60,6 +60,18 @@ func (v *Viewer) Actor() string {
 	return "user:" + v.UserID.String()
 }
 
+// HasPartnerCredentials reports whether h carries partner credentials (a client id and secret pair,
+// or a partner API key), which GraphQL does not take. GraphQL never checks them, so its answer is
+// the same for a right and a wrong secret: such a request is no guess at a secret and does not
+// count towards the login lockout.
+func HasPartnerCredentials(h http.Header) bool {
+	if Presented(h) == MethodSecretPair {
+		return true
+	}
+	_, partnerKey := APIKeyPrefix(h.Get("x-api-key"))
+	return partnerKey
+}
+
 // ViewerAuthenticator resolves GraphQL credentials.
 type ViewerAuthenticator struct {
 	DB db.DBTX
@@ -74,6 +86,10 @@ type ViewerAuthenticator struct {
 // Authenticate returns the viewer, or an Unauthenticated error when credentials are missing,
 // malformed, unknown, expired or revoked.
 func (a *ViewerAuthenticator) Authenticate(ctx context.Context, h http.Header) (*Viewer, error) {
+	if HasPartnerCredentials(h) {
+		return nil, apperr.New(apperr.Unauthenticated, "these are partner credentials, for the partner REST API under /api: "+
+			"GraphQL takes a client API key (x-api-key), a portal access token or an ID token (Authorization: Bearer)")
+	}
 	key := h.Get("x-api-key")
 	if key == "" {
 		if v := h.Get("Authorization"); len(v) > 7 && strings.EqualFold(v[:7], "apikey ") {

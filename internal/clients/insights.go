@@ -111,6 +111,18 @@ var derivedPatterns = []derivedPattern{
 			WHERE t.client_id = $1 AND (t.label IS NULL OR t.label = '') AND t.deleted_at IS NULL AND NOT t.is_hidden AND ` + ledger.UnpairedSQL,
 	},
 	{
+		id: ledger.NeedsReviewPattern, typ: "NEEDS_REVIEW_CLASSIFICATION", severity: "WARNING",
+		title: func(n int, more bool) string {
+			return count(n, more, "on-chain transaction was classified with low confidence", "on-chain transactions were classified with low confidence")
+		},
+		description: "No classification rule recognised these transactions with confidence: their movements are booked as plain receipts and payments (or as spam). Check each one and set its label, or mark it reviewed; an edited or reviewed transaction leaves this list, and re-classification never changes it.",
+		// Driven by the low-confidence classifications (a partial index), then ledger.NeedsReviewSQL,
+		// the definition the insightPatternId filter reads too.
+		from: `SELECT t.id, t.occurred_at FROM transaction_classifications lc
+			JOIN transactions t ON t.client_id = lc.client_id AND t.id = lc.transaction_id
+			WHERE lc.client_id = $1 AND lc.confidence = 'low' AND t.deleted_at IS NULL AND NOT t.is_hidden AND ` + ledger.NeedsReviewSQL,
+	},
+	{
 		id: "possible-internal-transfer", typ: "POSSIBLE_INTERNAL_TRANSFER", severity: "WARNING",
 		title: func(n int, more bool) string {
 			return count(n, more, "transaction looks like half of a move between your own accounts", "transactions look like moves between your own accounts")

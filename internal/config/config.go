@@ -17,6 +17,7 @@ import (
 
 // Config is every setting of the server.
 type Config struct {
+	role Role // what the process is: the settings it reads and checks
 	DatabaseURL string // empty: manage a local Postgres under DataDir
 	Listen      string
 	Env         string // development or production
@@ -117,29 +118,44 @@ const MinSecretBytes = 32
 func (c *Config) Development() bool { return c.Env == "development" }
 
 // Register adds the flags to fs, each defaulting to its environment variable.
-func (c *Config) Register(fs *flag.FlagSet) {
+func (c *Config) Register(fs *flag.FlagSet) { c.RegisterFor(fs, RoleServe) }
+
+// Roles of a process: which settings it reads (RegisterFor) and checks (Finish).
+type Role int
+
+const (
+	// RoleServe is `taxd serve`: the APIs (and the job queues unless --workers 0).
+	RoleServe Role = iota
+	// RoleWorker is `taxd worker`: the job queues and a metrics listener, no API: it has no
+	// access tokens, ID tokens, CORS, uploads or login throttle to configure.
+	RoleWorker
+	// RoleMigrate is `taxd migrate`: the database only.
+	RoleMigrate
+)
+
+// RegisterFor registers the flags (with their environment variables) of a process of role.
+func (c *Config) RegisterFor(fs *flag.FlagSet, role Role) {
+	c.role = role
 	str := func(p *string, name, env, def, usage string) {
 		fs.StringVar(p, name, envOr(env, def), usage+" ($"+env+")")
 	}
 	str(&c.DatabaseURL, "database-url", "DATABASE_URL", "", "Postgres URL; empty runs a local Postgres in <data-dir>/postgres")
-	str(&c.Listen, "listen", "TAXD_LISTEN", "127.0.0.1:8080", "HTTP listen address")
 	str(&c.Env, "env", "TAXD_ENV", "development", "environment: development or production")
 	str(&c.DataDir, "data-dir", "TAXD_DATA_DIR", ".data", "folder for the local Postgres, report files and development mail")
+	if role == RoleMigrate {
+		return
+	}
+	str(&c.Listen, "listen", "TAXD_LISTEN", "127.0.0.1:8080", "HTTP listen address")
 	str(&c.PublicURL, "public-url", "TAXD_PUBLIC_URL", "", "public base URL of this server (default http://<listen>)")
-	str(&c.AccessTokenKeyID, "access-token-key-id", "TAXD_ACCESS_TOKEN_KEY_ID", "k1", "key id (JWT kid) of the access-token signing key")
-	str(&c.AccessTokenSecret, "access-token-secret", "TAXD_ACCESS_TOKEN_SECRET", "", "HMAC secret (32+ bytes) for portal access tokens; required in production")
-	str(&c.PreviousTokenKeys, "previous-access-token-keys", "TAXD_PREVIOUS_ACCESS_TOKEN_KEYS", "", "retired signing keys still accepted, as kid:secret,kid:secret")
 	str(&c.ReportSigningSecret, "report-signing-secret", "TAXD_REPORT_SIGNING_SECRET", "", "HMAC secret for signed report downloads; required in production")
 	fs.DurationVar(&c.SignedLinkLifetime, "signed-link-lifetime", envDuration("TAXD_SIGNED_LINK_LIFETIME", 7*24*time.Hour), "lifetime of signed report links in e-mails ($TAXD_SIGNED_LINK_LIFETIME)")
 	str(&c.PortalURL, "portal-url", "TAXD_PORTAL_URL", "", "embedded portal address used in portalUrl (default <public-url>/portal, served by taxd)")
 	str(&c.BlobURL, "blob-url", "TAXD_BLOB_URL", "", "report bucket (file:///path, s3://bucket, gs://bucket); default file://<data-dir>/reports")
-	fs.Int64Var(&c.UploadMaxBytes, "upload-max-bytes", int64(envInt("TAXD_UPLOAD_MAX_BYTES", 25<<20)), "size limit in `bytes` of one file PUT to a signed upload URL (POST /users/{referenceId}/uploads, createUploadUrl); larger files get 413 ($TAXD_UPLOAD_MAX_BYTES)")
 	str(&c.SMTPAddr, "smtp-addr", "TAXD_SMTP_ADDR", "", "SMTP server host:port; empty writes e-mails to <data-dir>/mail")
 	str(&c.SMTPFrom, "smtp-from", "TAXD_SMTP_FROM", "taxd <no-reply@taxd.example>", "From address of e-mails")
 	str(&c.SMTPUser, "smtp-user", "TAXD_SMTP_USER", "", "SMTP user")
 	str(&c.SMTPPassword, "smtp-password", "TAXD_SMTP_PASSWORD", "", "SMTP password")
 	str(&c.MailDir, "mail-dir", "TAXD_MAIL_DIR", "", "folder for e-mails when no SMTP server is set; default <data-dir>/mail")
-	fs.IntVar(&c.EmailDailyLimit, "email-daily-limit", envInt("TAXD_EMAIL_DAILY_LIMIT", 5), "e-mails per partner and recipient per UTC day for /links/email ($TAXD_EMAIL_DAILY_LIMIT)")
 	fs.IntVar(&c.Workers, "workers", envInt("TAXD_WORKERS", 4), "default `count` of job workers of each queue on this node; 0 (and no --workers-<queue>) makes an API-only node ($TAXD_WORKERS)")
 	c.WorkersSync = envInt("TAXD_WORKERS_SYNC", -1)
 	fs.Var(queueWorkers{&c.WorkersSync}, "workers-sync", "`count` of job workers of the account-sync queue; 0 leaves it to other nodes (default --workers) ($TAXD_WORKERS_SYNC)")
@@ -165,14 +181,23 @@ func (c *Config) Register(fs *flag.FlagSet) {
 	fs.Float64Var(&c.CoinGeckoRPS, "coingecko-rps", envFloat("TAXD_COINGECKO_RPS", 0), "requests per second the price API allows (0: 0.5, the demo plan's 30 a minute; negative: unlimited) ($TAXD_COINGECKO_RPS)")
 	str(&c.OTLPEndpoint, "otlp-endpoint", "TAXD_OTLP_ENDPOINT", os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT"),
 		"OTLP/HTTP collector base URL (e.g. http://127.0.0.1:4318): traces every HTTP request; empty: no tracing (default $OTEL_EXPORTER_OTLP_ENDPOINT)")
-	str(&c.OIDCIssuer, "oidc-issuer", "TAXD_OIDC_ISSUER", "", "issuer URL of the identity provider whose ID tokens sign users in on /graphql (development default: the local issuer of taxd dev-token)")
-	str(&c.OIDCAudience, "oidc-audience", "TAXD_OIDC_AUDIENCE", "", "audience (client id) the ID tokens must carry; required with --oidc-issuer")
-	str(&c.OIDCJWKSURL, "oidc-jwks-url", "TAXD_OIDC_JWKS_URL", "", "URL of the identity provider's signing keys (JWKS); default: OpenID discovery from the issuer")
 	str(&c.CredentialsKey, "credentials-key", "TAXD_CREDENTIALS_KEY", "", "base64 of 32 random bytes: the AES-256-GCM key of stored exchange API credentials; required in production")
 	str(&c.CoinbaseURL, "coinbase-url", "TAXD_COINBASE_URL", "", "Coinbase API base URL for exchange accounts (default https://api.coinbase.com)")
 	str(&c.KrakenURL, "kraken-url", "TAXD_KRAKEN_URL", "", "Kraken API base URL for exchange accounts (default https://api.kraken.com)")
-	str(&c.TrustedProxies, "trusted-proxies", "TAXD_TRUSTED_PROXIES", "", "comma-separated addresses or CIDR prefixes of the proxies in front of taxd: the failed-login throttle takes a request from one of them as coming from the client address in X-Forwarded-For; empty: the TCP peer is the client")
 	fs.BoolVar(&c.Offline, "offline", os.Getenv("TAXD_OFFLINE") == "true", "do not fetch historical prices ($TAXD_OFFLINE=true)")
+	if role != RoleServe {
+		return
+	}
+	// The APIs' own settings.
+	str(&c.AccessTokenKeyID, "access-token-key-id", "TAXD_ACCESS_TOKEN_KEY_ID", "k1", "key id (JWT kid) of the access-token signing key")
+	str(&c.AccessTokenSecret, "access-token-secret", "TAXD_ACCESS_TOKEN_SECRET", "", "HMAC secret (32+ bytes) for portal access tokens; required in production")
+	str(&c.PreviousTokenKeys, "previous-access-token-keys", "TAXD_PREVIOUS_ACCESS_TOKEN_KEYS", "", "retired signing keys still accepted, as kid:secret,kid:secret")
+	fs.Int64Var(&c.UploadMaxBytes, "upload-max-bytes", int64(envInt("TAXD_UPLOAD_MAX_BYTES", 25<<20)), "size limit in `bytes` of one file PUT to a signed upload URL (POST /users/{referenceId}/uploads, createUploadUrl); larger files get 413 ($TAXD_UPLOAD_MAX_BYTES)")
+	fs.IntVar(&c.EmailDailyLimit, "email-daily-limit", envInt("TAXD_EMAIL_DAILY_LIMIT", 5), "e-mails per partner and recipient per UTC day for /links/email ($TAXD_EMAIL_DAILY_LIMIT)")
+	str(&c.OIDCIssuer, "oidc-issuer", "TAXD_OIDC_ISSUER", "", "issuer URL of the identity provider whose ID tokens sign users in on /graphql (development default: the local issuer of taxd dev-token)")
+	str(&c.OIDCAudience, "oidc-audience", "TAXD_OIDC_AUDIENCE", "", "audience (client id) the ID tokens must carry; required with --oidc-issuer")
+	str(&c.OIDCJWKSURL, "oidc-jwks-url", "TAXD_OIDC_JWKS_URL", "", "URL of the identity provider's signing keys (JWKS); default: OpenID discovery from the issuer")
+	str(&c.TrustedProxies, "trusted-proxies", "TAXD_TRUSTED_PROXIES", "", "comma-separated addresses or CIDR prefixes of the proxies in front of taxd: the failed-login throttle takes a request from one of them as coming from the client address in X-Forwarded-For; empty: the TCP peer is the client")
 	str(&c.corsOrigins, "cors-origins", "TAXD_CORS_ORIGINS", "", "comma-separated browser origins (https://app.example) allowed to call /graphql (CORS); empty: none")
 }
 
@@ -193,6 +218,9 @@ func (c *Config) Finish() error {
 	if c.Env != "development" && c.Env != "production" {
 		return fmt.Errorf("config: env must be development or production, not %q", c.Env)
 	}
+	if c.role == RoleMigrate {
+		return nil
+	}
 	if c.PublicURL == "" {
 		c.PublicURL = "http://" + c.Listen
 	}
@@ -202,12 +230,14 @@ func (c *Config) Finish() error {
 	if c.MailDir == "" {
 		c.MailDir = c.DataDir + "/mail"
 	}
-	if c.AccessTokenSecret == "" || c.ReportSigningSecret == "" {
+	// Only API nodes issue and check access tokens; a worker holds no token secret.
+	tokens := c.role == RoleServe
+	if (tokens && c.AccessTokenSecret == "") || c.ReportSigningSecret == "" {
 		if !c.Development() {
 			return errors.New("config: TAXD_ACCESS_TOKEN_SECRET and TAXD_REPORT_SIGNING_SECRET are required in production")
 		}
 		// Development only: fixed, publicly known secrets so that tokens survive restarts.
-		if c.AccessTokenSecret == "" {
+		if tokens && c.AccessTokenSecret == "" {
 			c.AccessTokenSecret = DevelopmentAccessTokenSecret
 		}
 		if c.ReportSigningSecret == "" {
@@ -220,7 +250,7 @@ func (c *Config) Finish() error {
 		}
 		c.CredentialsKey = DevelopmentCredentialsKey
 	}
-	if len(c.AccessTokenSecret) < MinSecretBytes {
+	if tokens && len(c.AccessTokenSecret) < MinSecretBytes {
 		return errors.New("config: the access-token secret must be at least 32 bytes")
 	}
 	if !c.Development() {
@@ -259,7 +289,7 @@ func (c *Config) Finish() error {
 	if c.Development() {
 		c.WebhookAllowPrivate = true // receivers on localhost while developing
 	}
-	if c.EmailDailyLimit < 1 {
+	if tokens && c.EmailDailyLimit < 1 {
 		return errors.New("config: email-daily-limit must be at least 1")
 	}
 	if c.etherscanChainURLs != "" {
@@ -300,8 +330,10 @@ func parseOrigins(v string) ([]string, error) {
 // shorter than MinSecretBytes: with them tokens, signed downloads and upload URLs could be forged.
 func (c *Config) checkProductionSecrets() error {
 	secrets := []struct{ name, value string }{
-		{"TAXD_ACCESS_TOKEN_SECRET (--access-token-secret)", c.AccessTokenSecret},
 		{"TAXD_REPORT_SIGNING_SECRET (--report-signing-secret)", c.ReportSigningSecret},
+	}
+	if c.role == RoleServe {
+		secrets = append(secrets, struct{ name, value string }{"TAXD_ACCESS_TOKEN_SECRET (--access-token-secret)", c.AccessTokenSecret})
 	}
 	for _, kv := range strings.Split(c.PreviousTokenKeys, ",") {
 		if kid, secret, ok := strings.Cut(strings.TrimSpace(kv), ":"); ok {

@@ -161,3 +161,27 @@ func TestImportProgressAndSyncRecord(t *testing.T) {
 		t.Fatalf("failed import recorded as %s: %s", status, msg)
 	}
 }
+
+// Text Postgres cannot hold (bytes of another encoding, a NUL) is refused at once with its line,
+// not stored altered or retried as an internal error; the rest of the file is not imported.
+func TestImportRefusesUnstorableText(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client := uuid.New()
+	testfactory.Client(t, pool, testfactory.ClientID(client), testfactory.ClientNamed("c"))
+	for _, c := range []struct{ name, row, want string }{
+		{"latin-1", "2024-01-05T10:00:00Z,buy,1000,USD,0.025,BTC,1000,caf\xe9\n", "line 3: field 8 is not UTF-8 text"},
+		{"nul", "2024-01-05T10:00:00Z,buy,1000,USD,0.025,BTC,1000,a\x00b\n", "line 3: field 8 contains a NUL character"},
+	} {
+		file := strings.TrimSuffix(header, "\n") + ",notes\n" + "2024-01-04T10:00:00Z,buy,10,USD,1,ETH,10,fine\n" + c.row
+		_, err := fileimport.Import(ctx, pool, fileimport.Request{ClientID: client, Format: "generic", File: strings.NewReader(file), Actor: "test"})
+		if apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), c.want) {
+			t.Fatalf("%s: %v; want an invalid error saying %q", c.name, err, c.want)
+		}
+	}
+	var txs int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM transactions WHERE client_id = $1`, client).Scan(&txs); err != nil || txs != 0 {
+		t.Fatalf("%d transactions stored (%v), want none", txs, err)
+	}
+}

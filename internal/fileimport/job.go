@@ -3,6 +3,7 @@ package fileimport
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"slices"
 	"strings"
 
@@ -103,6 +104,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[ImportArgs]) error {
 	a := job.Args
 	item, err := db.New(w.Pool).GetAccountSyncItem(ctx, db.GetAccountSyncItemParams{SyncID: a.SyncID, AccountID: a.AccountID})
 	if errors.Is(err, pgx.ErrNoRows) || err == nil && (item.Status == "synced" || item.Status == "failed") {
+		w.discard(ctx, a.Key)
 		return nil // imported before (a retry after the commit), or gone with its account
 	}
 	if err != nil {
@@ -116,15 +118,27 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[ImportArgs]) error {
 	if err != nil {
 		return err
 	}
-	defer rd.Close()
 	err = run(ctx, w.Pool, Request{ClientID: a.ClientID, AccountID: &a.AccountID, Format: a.Format, File: rd, Size: rd.Size(),
 		Actor: a.Actor, Prices: w.Prices}, a.Format, &res)
+	_ = rd.Close()
 	var ae *apperr.Error
 	if errors.As(err, &ae) && ae.Kind != apperr.Internal {
 		// The file's own fault (bad rows, an unreadable file): trying again changes nothing.
-		return w.fail(ctx, res, "import failed: "+ae.Message)
+		err = w.fail(ctx, res, "import failed: "+ae.Message)
+	}
+	if err == nil {
+		w.discard(ctx, a.Key)
 	}
 	return err // nil, or retried by river; the item shows the attempt (syncs.TrackItem)
+}
+
+// discard deletes an uploaded file once its import has ended (imported, or refused for good): a
+// client's transactions are kept in the ledger, not in the bucket, and an upload URL takes one
+// file, so nothing reads it again. A failed delete is logged; the import stands.
+func (w *Worker) discard(ctx context.Context, key string) {
+	if err := w.Bucket.Delete(ctx, key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
+		slog.WarnContext(ctx, "uploaded file not deleted after its import", "key", key, "err", err)
+	}
 }
 
 func (w *Worker) fail(ctx context.Context, res Result, reason string) error {

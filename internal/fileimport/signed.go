@@ -37,6 +37,9 @@ const UploadReadTimeout = 5 * time.Minute
 // UploadURLLifetime is how long a signed upload URL accepts its PUT.
 const UploadURLLifetime = 15 * time.Minute
 
+// maxClockSkew is how far the clocks of two API nodes may differ (one signs, another receives).
+const maxClockSkew = time.Minute
+
 // UploadSettings configure signed uploads.
 type UploadSettings struct {
 	Secret   []byte // HMAC key of the signatures
@@ -139,6 +142,11 @@ func (s *Service) VerifyUpload(ctx context.Context, key, expires, signature stri
 	}
 	if !u.Now().Before(time.Unix(exp, 0)) {
 		return nil, apperr.New(apperr.Forbidden, "the upload URL has expired; ask for a new one")
+	}
+	// No URL this server made lives longer than UploadURLLifetime: a later expiry was signed
+	// elsewhere (a leaked secret) and is refused, so a leak cannot mint URLs that never expire.
+	if time.Unix(exp, 0).After(u.Now().Add(UploadURLLifetime + maxClockSkew)) {
+		return nil, apperr.New(apperr.Forbidden, "the upload URL's expiry is later than any upload URL lives; ask for a new one")
 	}
 	if contentLength > u.MaxBytes {
 		return nil, s.tooLarge()

@@ -133,6 +133,19 @@ func TestSignedUpload(t *testing.T) {
 	if err := r.put(t, u2, strings.NewReader("a"), 1, nil); kindOf(err) != apperr.Forbidden {
 		t.Fatalf("expired URL: %v", err)
 	}
+
+	// A correctly signed URL whose expiry is later than any URL lives (signed a year ahead, as a
+	// leaked secret could) is refused.
+	now := r.now
+	r.now = now.AddDate(1, 0, 0)
+	u3, err := r.svc.CreateUploadURL(ctx, r.scope, "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.now = now
+	if err := r.put(t, u3, strings.NewReader("a"), 1, nil); kindOf(err) != apperr.Forbidden {
+		t.Fatalf("a URL that expires in a year: %v", err)
+	}
 }
 
 // TestUploadURLNeedsWrite: a Read scope gets no upload URL.

@@ -31,9 +31,17 @@ func jurisdictionRulesOut(rules *tax.Rules, fiscalYearStart string) *model.Juris
 			Losses: rules.Words.Losses, NetGain: rules.Words.NetGain, TaxableGain: optional(rules.Words.TaxableGain),
 			DeniedLosses: optional(rules.Words.DeniedLosses), Holding: rules.Words.Holding},
 		Text: optional(rules.Text), MatchingText: optional(rules.MatchingText),
+		Currency: rules.Currency, ClientChoosesLots: rules.ClientLots, WalletLots: rules.WalletLots, HoldingExempt: rules.HoldingExempt,
+		CarriesLosses: rules.CarryLosses, GainThresholds: thresholdsOut(rules.GainThresholds), IncomeThresholds: thresholdsOut(rules.IncomeThresholds),
 	}
-	if rules.SplitYearLabel {
-		out.TaxYearLabelFormat = "YYYY/YY"
+	out.Words.ShortTerm, out.Words.LongTerm = optional(rules.Words.ShortTerm), optional(rules.Words.LongTerm)
+	out.Words.TaxableIncome, out.Words.Threshold = optional(rules.Words.TaxableIncome), optional(rules.Words.Threshold)
+	if rules.DiscountPercent != 0 {
+		p := rules.DiscountPercent
+		out.DiscountPercent = &p
+	}
+	if rules.SplitYearSeparator != "" {
+		out.TaxYearLabelFormat = "YYYY" + rules.SplitYearSeparator + "YY"
 	}
 	if rules.InclusionRate != 0 {
 		rate := rules.InclusionRate
@@ -43,6 +51,14 @@ func jurisdictionRulesOut(rules *tax.Rules, fiscalYearStart string) *model.Juris
 		if t, ok := reportTypes[k]; ok { // REST-only types have no ReportExportTypeEnum
 			out.ReportTypes = append(out.ReportTypes, t)
 		}
+	}
+	return out
+}
+
+func thresholdsOut(ts []tax.Threshold) []model.JurisdictionThreshold {
+	out := make([]model.JurisdictionThreshold, len(ts))
+	for i, t := range ts {
+		out[i] = model.JurisdictionThreshold{FromYear: t.FromYear, AmountCents: cents(t.Amount.Decimal())}
 	}
 	return out
 }

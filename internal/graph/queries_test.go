@@ -49,6 +49,13 @@ const rawKey = "svc_7Hq2LmX9kT4wP8sN3vB6yJ1dF5gR0cZ2"
 // n transactions with computed results; it returns the server, the counter and the client.
 func tracedServer(t testing.TB, n int) (*httptest.Server, *queryCounter, uuid.UUID) {
 	t.Helper()
+	srv, counter, client, _ := tracedServerPool(t, n)
+	return srv, counter, client
+}
+
+// tracedServerPool is tracedServer with the pool it serves.
+func tracedServerPool(t testing.TB, n int) (*httptest.Server, *queryCounter, uuid.UUID, *pgxpool.Pool) {
+	t.Helper()
 	ctx := context.Background()
 	cfg, err := pgxpool.ParseConfig(pgtest.URL(t))
 	if err != nil {
@@ -78,7 +85,7 @@ func tracedServer(t testing.TB, n int) (*httptest.Server, *queryCounter, uuid.UU
 	}, false)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return srv, counter, client
+	return srv, counter, client, pool
 }
 
 type gqlResponse struct {

@@ -79,8 +79,8 @@ func NewHTTPHandler(d Deps, introspection bool) http.Handler {
 	srv.AroundFields(everyFieldError)
 	return withRequestPolicy(DefaultLimits, func(w http.ResponseWriter, req *http.Request) {
 		keys := throttle.KeysOf(req)
-		if keys.Credential == "" {
-			keys = auth.LoginKeys{} // no credentials at all is not a guess
+		if keys.Credential == "" || auth.HasPartnerCredentials(req.Header) {
+			keys = auth.LoginKeys{} // no credentials, or the REST API's (never checked here), is not a guess
 		}
 		recorded, err := throttle.Check(req.Context(), keys)
 		if e, ok := apperr.As(err); ok && e.Kind == apperr.LimitExceeded {

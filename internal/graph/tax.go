@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 
 	"taxd/gen/graph/model"
 	"taxd/internal/apperr"
@@ -90,6 +91,10 @@ var reportTypes = map[string]model.ReportExportTypeEnum{
 	reports.TypeUKCapitalGainsCSV:  model.ReportExportTypeEnumUkCapitalGainsSummaryCSV,
 	reports.TypeCASchedule3PDF:     model.ReportExportTypeEnumCaSchedule3PDF,
 	reports.TypeCASchedule3CSV:     model.ReportExportTypeEnumCaSchedule3CSV,
+	reports.TypeDEAnlageSOPDF:      model.ReportExportTypeEnumDeAnlageSoPDF,
+	reports.TypeDEAnlageSOCSV:      model.ReportExportTypeEnumDeAnlageSoCSV,
+	reports.TypeAUCGTSchedulePDF:   model.ReportExportTypeEnumAuCgtSchedulePDF,
+	reports.TypeAUCGTScheduleCSV:   model.ReportExportTypeEnumAuCgtScheduleCSV,
 }
 
 func reportOut(r reports.Report, stale bool) *model.Report {
@@ -142,17 +147,34 @@ func (r *queryResolver) GetIncomeAndCapGains(ctx context.Context, clientID strin
 		j, label := model.TaxJurisdictionEnum(f.Jurisdiction.String()), f.Label()
 		out.Jurisdiction, out.TaxYearLabel = &j, &label
 		rules := f.Jurisdiction.Rules()
-		if rules.Matcher.Pooled() {
-			g, l := cents(f.Gains), cents(f.Losses)
-			out.GainsCents, out.LossesCents = &g, &l
-		}
 		if rules.SuperficialLosses {
 			d := cents(f.Denied)
 			out.DeniedLossesCents = &d
 		}
-		if rules.InclusionRate != 0 {
-			t := cents(taxfigures.Inclusion(gain))
-			out.TaxableCapitalGainsCents = &t
+		if rules.TaxableGain() || rules.Matcher.Pooled() {
+			g, l := cents(f.Gains), cents(f.Losses)
+			out.GainsCents, out.LossesCents = &g, &l
+		}
+		switch {
+		case f.TaxableGain.Valid:
+			out.TaxableCapitalGainsCents = centsPtr(f.TaxableGain.Decimal)
+		case rules.InclusionRate != 0: // results stored before the taxable gain was
+			out.TaxableCapitalGainsCents = centsPtr(taxfigures.Inclusion(gain))
+		}
+		if th, ok := tax.ThresholdIn(rules.GainThresholds, f.Year); ok {
+			out.GainThresholdCents = centsPtr(th.Decimal())
+		}
+		if th, ok := tax.ThresholdIn(rules.IncomeThresholds, f.Year); ok {
+			out.IncomeThresholdCents = centsPtr(th.Decimal())
+		}
+		for _, x := range []struct {
+			v   decimal.NullDecimal
+			out **int64
+		}{{f.TaxableIncome, &out.TaxableIncomeCents}, {f.DiscountGains, &out.DiscountGainsCents},
+			{f.LossesBroughtForward, &out.LossesBroughtForwardCents}, {f.Discount, &out.DiscountCents}, {f.LossesCarriedForward, &out.LossesCarriedForwardCents}} {
+			if x.v.Valid {
+				*x.out = centsPtr(x.v.Decimal)
+			}
 		}
 	}
 	for _, t := range f.IncomeByType {

@@ -4,6 +4,8 @@ package graph
 // cents and formatted strings, a transaction with its transfers and their tax figures.
 
 import (
+	"strings"
+
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
@@ -18,6 +20,12 @@ func cents(d decimal.Decimal) int64 { return money.Cents(d) }
 func centsPtr(d decimal.Decimal) *int64 { c := money.Cents(d); return &c }
 
 func signed(c int64) *string { s := decimal.NewFromInt(c).String(); return &s }
+
+// classificationOut maps a transaction's classification (ledger confidences are lower case).
+func classificationOut(c ledger.Classification) *model.TransactionClassification {
+	return &model.TransactionClassification{Rule: c.Rule, Confidence: model.ClassificationConfidenceEnum(strings.ToUpper(c.Confidence)),
+		Explanation: c.Explanation}
+}
 
 func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []ledger.Transfer, figs map[uuid.UUID]ledger.TransferFigures) model.Transaction {
 	m := model.Transaction{

@@ -34,6 +34,7 @@ type argDecoder func(q *txQuery, name string, v any) error
 
 // txArgs maps every filter, paging and option argument to its decoder.
 var txArgs = map[string]argDecoder{
+	"classificationRule":         strArg(func(q *txQuery, s *string) { q.filter.ClassificationRule = s }),
 	"clientId":                   func(*txQuery, string, any) error { return nil }, // the scope, decoded by the resolver
 	"accountFilterMode":          enumArg(ledger.AccountModes, func(q *txQuery, m ledger.Mode) { q.filter.AccountMode = m }),
 	"accountIds":                 uuidsArg(func(q *txQuery, ids []uuid.UUID) { q.filter.AccountIDs = ids }),

@@ -1,5 +1,6 @@
 // Package idempotency gives partner POSTs Stripe's Idempotency-Key semantics: per partner and for
-// 24 hours, the same key with the same request (method, path, body) replays the first answer
+// 24 hours, the same key with the same request (method, path, body; a JSON body by its content,
+// not its member order or white space) replays the first answer
 // instead of running the operation again; the same key with another request is a 422 naming the
 // key; a request that arrives while the first with its key still runs waits for that answer.
 //
@@ -12,8 +13,10 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"time"
@@ -73,12 +76,34 @@ type claim struct {
 	created time.Time
 }
 
-// RequestHash identifies a request for its key: the method, the escaped path and the body.
+// RequestHash identifies a request for its key: the method, the escaped path and the body. A JSON
+// body counts by what it says, not how it is written: the same members in another order or with
+// other white space are the same request (a client library may serialise a retry differently).
+// Numbers keep their text, so 1.0 and 1 differ as the operation may read them differently.
 func RequestHash(method, path string, body []byte) []byte {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s\n", method, path)
-	h.Write(body)
+	h.Write(canonicalJSON(body))
 	return h.Sum(nil)
+}
+
+// canonicalJSON is body with its object members sorted and without insignificant white space, or
+// body itself when it is not one JSON value.
+func canonicalJSON(body []byte) []byte {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		return body
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return body
+	}
+	out, err := json.Marshal(v) // encoding/json writes map keys sorted
+	if err != nil {
+		return body
+	}
+	return out
 }
 
 // begin claims key for a request with hash. It returns the claim when this request should run

@@ -84,3 +84,33 @@ func TestKeysOfFailedRequestsAreReleased(t *testing.T) {
 		t.Errorf("an abandoned key: %d after %d runs; want it taken over (201, 1 run)", got, runs.Load())
 	}
 }
+
+// A JSON body is the same request whatever its member order and white space; its values, numbers'
+// text included, still tell requests apart; a body that is not JSON counts byte for byte.
+func TestRequestHashReadsJSONByContent(t *testing.T) {
+	h := func(body string) string { return string(idempotency.RequestHash("POST", "/api/users", []byte(body))) }
+	same := [][2]string{
+		{`{"userId":"u","name":"Ada"}`, `{ "name": "Ada",  "userId": "u" }`},
+		{`{"wallets":[{"chain":"bitcoin","address":"bc1q"}]}`, "{\n  \"wallets\": [ {\"address\":\"bc1q\", \"chain\":\"bitcoin\"} ]\n}"},
+	}
+	for _, p := range same {
+		if h(p[0]) != h(p[1]) {
+			t.Errorf("%s and %s hash differently", p[0], p[1])
+		}
+	}
+	differ := [][2]string{
+		{`{"userId":"u"}`, `{"userId":"v"}`},
+		{`{"year":2024}`, `{"year":2024.0}`},
+		{`{"a":[1,2]}`, `{"a":[2,1]}`},
+		{`not json {`, `not json  {`},
+		{`{"a":1} {"a":1}`, `{"a":1}`},
+	}
+	for _, p := range differ {
+		if h(p[0]) == h(p[1]) {
+			t.Errorf("%s and %s hash the same", p[0], p[1])
+		}
+	}
+	if idempotency.RequestHash("POST", "/api/users", nil) == nil {
+		t.Fatal("an empty body has no hash")
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 
@@ -115,6 +116,10 @@ func ReadCSVIn(r io.Reader, format, currency string, fn func(*Tx) error) (int, e
 			return n, fmt.Errorf("reading CSV: %w", err)
 		}
 		line, _ := cr.FieldPos(0)
+		if msg := unstorableText(fields); msg != "" {
+			errs.add(RowError{Line: line, Message: msg})
+			continue
+		}
 		rec := record{line: line, fields: fields}
 		rerrs, fatal := p.record(rec, emit)
 		if fatal != nil {
@@ -140,6 +145,21 @@ func ReadCSVIn(r io.Reader, format, currency string, fn func(*Tx) error) (int, e
 		return 0, errs.csvError()
 	}
 	return n, nil
+}
+
+// unstorableText says why a record's text cannot be stored as it is ("" when it can): bytes that
+// are not UTF-8 (a file saved in another encoding) and NUL characters, which Postgres text cannot
+// hold. Such a row is refused with its line rather than stored altered.
+func unstorableText(fields []string) string {
+	for i, f := range fields {
+		if !utf8.ValidString(f) {
+			return fmt.Sprintf("field %d is not UTF-8 text: save the file as UTF-8", i+1)
+		}
+		if strings.IndexByte(f, 0) >= 0 {
+			return fmt.Sprintf("field %d contains a NUL character", i+1)
+		}
+	}
+	return ""
 }
 
 // rowParser reads the records of one format: the header (and any preamble) first, then rows.
@@ -302,11 +322,18 @@ var dateLayouts = []string{
 }
 
 // parseTime reads the date formats of CSV.md; times without a zone are UTC.
+// FirstBlock is Bitcoin's genesis block: no crypto asset moved before it, so an earlier date in a
+// file is a typo (year 0000, 1924 for 2024), refused with its row.
+var FirstBlock = time.Date(2009, time.January, 3, 0, 0, 0, 0, time.UTC)
+
 func parseTime(s string) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	u := strings.TrimSuffix(strings.TrimSuffix(s, " UTC"), " GMT") // "2024-01-02 10:00:00 UTC"
 	for _, l := range dateLayouts {
 		if t, err := time.Parse(l, u); err == nil {
+			if t.Before(FirstBlock) {
+				return time.Time{}, fmt.Errorf("%q is before the first blockchain block (3 January 2009): a mistyped year?", s)
+			}
 			return t.UTC(), nil
 		}
 	}

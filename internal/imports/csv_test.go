@@ -293,3 +293,19 @@ func TestReadCSVStreams(t *testing.T) {
 		t.Errorf("fn error: %v after %d calls, want stop after 1", err, got)
 	}
 }
+
+// A date before any blockchain existed (year 0000, a century typed wrong) is refused with its row
+// and column; the genesis day itself is a date.
+func TestCSVRefusesDatesBeforeTheFirstBlock(t *testing.T) {
+	t.Parallel()
+	file := "date,type,received_quantity,received_asset\n" +
+		"0000-01-01T00:00:00Z,deposit,1,BTC\n" +
+		"1924-03-01,deposit,1,BTC\n" +
+		"2009-01-03,deposit,1,BTC\n"
+	_, err := ParseCSV(strings.NewReader(file), "generic")
+	var ce *CSVError
+	if !errors.As(err, &ce) || len(ce.Rows) != 2 || ce.Rows[0].Line != 2 || ce.Rows[1].Line != 3 || ce.Rows[0].Column != "date" ||
+		!strings.Contains(ce.Rows[0].Message, "before the first blockchain block") {
+		t.Fatalf("%v; want lines 2 and 3 refused in column date", err)
+	}
+}

@@ -132,7 +132,12 @@ type Transfer struct {
 	// Optional, set by CSV imports only.
 	FiatValue *decimal.Decimal // USD value of the quantity
 	FeeFiat   *decimal.Decimal // USD value of a fee paid in fiat that belongs to this transfer
-	Label     string
+	// Label is a leg's own label where it differs from its transaction's (a CSV file labelling legs
+	// apart, the classification stage's fee leg).
+	Label string
+	// Position names the staking or liquidity position the leg moves into or out of (the ledger's
+	// stakingAccountIdentifier, e.g. "eth2:0x<pubkey>"); only staking and LP labels honour it.
+	Position string
 }
 
 // Tx is one transaction of an account.
@@ -143,9 +148,35 @@ type Tx struct {
 	Failed     bool      // failed on chain: only the fee transfer is kept
 	Transfers  []Transfer
 
-	// Optional, set by CSV imports only.
+	// Label is what the whole transaction is (CSV files, the classification stage); "" books its
+	// legs by direction alone.
 	Label string
 	Notes string
+	// Classification is the rule that decided the label and legs of a chain transaction and how sure
+	// it is (internal/classify); nil for CSV and exchange imports.
+	Classification *Classification
+}
+
+// Confidence says how sure a classification rule is.
+type Confidence string
+
+// Confidences. High: the rule matched the transaction's own events or a listed contract. Medium:
+// the shape matched without an event that proves it. Low: nothing matched but plain movements
+// (the fallback), or a guess a person should review.
+const (
+	ConfidenceHigh   Confidence = "high"
+	ConfidenceMedium Confidence = "medium"
+	ConfidenceLow    Confidence = "low"
+)
+
+// Classification is which rule labelled a chain transaction, how sure it is and why.
+type Classification struct {
+	Rule        string
+	Confidence  Confidence
+	Explanation string
+	// Digest identifies the outcome (label, legs, rule, confidence): a re-classification rewrites
+	// a stored transaction only when its digest changed.
+	Digest string
 }
 
 // Page is one page of a provider's answer.

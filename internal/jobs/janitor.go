@@ -24,6 +24,8 @@ const (
 	KindImport = "imports.file" // a file import: a sync item of a file account
 	// KindTransactions is a transaction-history export: a report row like KindReport's.
 	KindTransactions = "reports.transactions"
+	// KindReclassify re-runs the classification rules over a client's stored chain data.
+	KindReclassify = "syncs.reclassify"
 )
 
 // JanitorArgs is the periodic job that fails the rows of lost jobs and purges expired login

@@ -123,9 +123,13 @@ const QueueImport = "import"
 // QueueWebhooks is the queue of webhook deliveries (internal/webhooks names it too).
 const QueueWebhooks = "webhooks"
 
+// QueueReclassify holds re-classifications of clients' chain data (one worker wherever jobs are
+// worked: rare, and they must not wait behind a partner's syncs).
+const QueueReclassify = "reclassify"
+
 // Served are the queues that worker nodes work (JobOptions in internal/server): a job inserted
 // into any other queue would wait forever, so inserting one is an error.
-var Served = []string{QueueSync, QueueRecalc, QueueReport, QueueMail, QueueMaintenance, QueueImport, QueueWebhooks}
+var Served = []string{QueueSync, QueueRecalc, QueueReport, QueueMail, QueueMaintenance, QueueImport, QueueWebhooks, QueueReclassify}
 
 // Registration is a job kind with a worker and the queue its args insert into by default.
 type Registration struct {

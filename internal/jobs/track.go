@@ -143,17 +143,33 @@ type RetryPolicy struct {
 	next sync.Map // job id -> time.Time
 }
 
+// maxRetryWait caps the wait before the next attempt per queue. River's default grows as the
+// attempt to the fourth power (7 waits of a sync's 8 attempts add up to ~78 minutes); a partner
+// waiting on a sync whose provider cannot be reached learns it failed within ~10 minutes:
+// 1 s + 16 s + 81 s + 4 x 2 min, plus each attempt's own time.
+var maxRetryWait = map[string]time.Duration{QueueSync: 2 * time.Minute}
+
 // NextRetry implements river.ClientRetryPolicy.
 func (p *RetryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
 	if v, ok := p.next.LoadAndDelete(job.ID); ok {
 		return v.(time.Time)
 	}
-	return p.base.NextRetry(job)
+	return p.nextRetry(job)
 }
 
 func (p *RetryPolicy) plan(job *rivertype.JobRow) time.Time {
-	t := p.base.NextRetry(job)
+	t := p.nextRetry(job)
 	p.next.Store(job.ID, t)
+	return t
+}
+
+func (p *RetryPolicy) nextRetry(job *rivertype.JobRow) time.Time {
+	t := p.base.NextRetry(job)
+	if limit, ok := maxRetryWait[job.Queue]; ok {
+		if latest := time.Now().Add(limit); t.After(latest) {
+			return latest
+		}
+	}
 	return t
 }
 

@@ -141,6 +141,8 @@ type TxFilter struct {
 	OnlyWashSales      bool
 	OnlyTransactionIDs []uuid.UUID
 	ShowOnlyEdited     bool
+	// ClassificationRule keeps the chain transactions that this classification rule labelled.
+	ClassificationRule *string
 	ShowOnlyPerpetuals bool
 
 	ProviderMode Mode

@@ -65,10 +65,13 @@ type Importer struct {
 	provider  string                         // the account's chain or exchange
 	address   string                         // the account's own address, lower case ("" for none)
 	crossOwn  bool                           // a staged transfer names another of the client's accounts
-	own       map[string]uuid.UUID           // lower-case address -> own account
+	own       map[ownKey]uuid.UUID           // (chain, lower-case address) -> own account
 	known     map[string]decimal.NullDecimal // asset key -> the user's price override
 	newAssets map[string]imports.AssetRef
 	price     PriceFunc
+	// replace: the staged transactions replace the account's transactions of the same external
+	// ids in place (a re-classification), keeping their ids and links; see NewReplacer.
+	replace bool
 
 	rnd    *bufio.Reader // random bits of the ids, read from crypto/rand 4 KiB at a time
 	bw     *bufio.Writer
@@ -88,7 +91,7 @@ const (
 
 var stageColumns = []string{"tx_id", "pos", "occurred_at", "txn_hash", "external_id", "label", "is_failed",
 	"id", "asset_key", "quantity", "from_account_id", "to_account_id", "from_address", "to_address", "fiat_value",
-	"fee_fiat", "is_fee", "notes"}
+	"fee_fiat", "is_fee", "notes", "position", "rule", "confidence", "explanation", "digest"}
 
 // NewImporter opens a bulk import into one of the client's accounts.
 func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, error) {
@@ -123,7 +126,8 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 	if _, err := e.tx.Exec(e.ctx, `CREATE TEMP TABLE IF NOT EXISTS `+stageTable+` (
 		tx_id uuid NOT NULL, pos integer NOT NULL, occurred_at text, txn_hash text, external_id text, label text,
 		is_failed boolean, id uuid, asset_key text, quantity text, from_account_id uuid, to_account_id uuid,
-		from_address text, to_address text, fiat_value text, fee_fiat text, is_fee boolean, notes text
+		from_address text, to_address text, fiat_value text, fee_fiat text, is_fee boolean, notes text,
+		position text, rule text, confidence text, explanation text, digest text
 	) ON COMMIT DROP;
 	CREATE TEMP TABLE IF NOT EXISTS `+addedTable+` (id uuid NOT NULL, occurred_at timestamptz NOT NULL) ON COMMIT DROP;
 	TRUNCATE `+stageTable+`, `+addedTable); err != nil {
@@ -150,6 +154,21 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 }
 
 var errCopyEnded = errors.New("staging COPY ended")
+
+// NewReplacer opens a bulk import whose transactions replace the account's live transactions of
+// the same external ids, in place: the transaction keeps its id, links and notes, takes the staged
+// label and failed flag, its transfers are replaced by the staged ones and its classification is
+// the staged one; each is marked dirty. A staged transaction without a live one of its external
+// id is added as by Import. The caller chooses what to replace (Reclassify leaves edited
+// transactions alone).
+func (e *Editor) NewReplacer(accountID uuid.UUID, price PriceFunc) (*Importer, error) {
+	im, err := e.NewImporter(accountID, price)
+	if err != nil {
+		return nil, err
+	}
+	im.replace = true
+	return im, nil
+}
 
 // Staged is the number of transactions staged so far.
 func (im *Importer) Staged() int { return im.staged }
@@ -180,6 +199,17 @@ func (im *Importer) Add(t *imports.Tx) error {
 		b = pgcopy.Null(b)
 	}
 	b = binText(b, strings.TrimSpace(t.Notes), true)
+	b = pgcopy.Null(b) // position
+	if c := t.Classification; c != nil {
+		b = binText(b, c.Rule, false)
+		b = binText(b, string(c.Confidence), false)
+		b = binText(b, c.Explanation, false)
+		b = binText(b, c.Digest, false)
+	} else {
+		for range 4 {
+			b = pgcopy.Null(b)
+		}
+	}
 
 	pos := 0
 	for i := range t.Transfers {
@@ -256,6 +286,10 @@ func (im *Importer) Add(t *imports.Tx) error {
 		}
 		b = pgcopy.Bool(b, tr.IsFee)
 		b = pgcopy.Null(b) // notes
+		b = binText(b, tr.Position, true)
+		for range 4 { // the transaction's classification
+			b = pgcopy.Null(b)
+		}
 		pos++
 	}
 	im.row = b
@@ -346,6 +380,14 @@ func (im *Importer) Finish() (int, error) {
 	if _, err := e.tx.Exec(e.ctx, `SET LOCAL work_mem = '64MB'`); err != nil {
 		return 0, err
 	}
+	replaced := 0
+	if im.replace {
+		n, err := im.replaceKnown()
+		if err != nil {
+			return 0, err
+		}
+		replaced = n
+	}
 	if im.crossOwn {
 		if err := im.skipKnownMoves(); err != nil {
 			return 0, err
@@ -389,7 +431,7 @@ INSERT INTO `+addedTable+` SELECT id, occurred_at FROM added`, e.client, im.acco
 			return 0, err
 		}
 	}
-	added := int(tag.RowsAffected())
+	added := int(tag.RowsAffected()) + replaced
 	if added == 0 {
 		return 0, nil // a re-import: nothing else to write
 	}
@@ -417,14 +459,24 @@ WITH marks AS (
     SELECT $1, n.id, n.occurred_at FROM `+addedTable+` n
 )
 INSERT INTO transfers (id, client_id, transaction_id, occurred_at, position, asset_id, quantity, from_account_id, to_account_id,
-                       from_address, to_address, fiat_value, original_fiat_value, fee_fiat, is_fee, label)
+                       from_address, to_address, fiat_value, original_fiat_value, fee_fiat, is_fee, label, staking_account_identifier)
 SELECT s.id, $1, s.tx_id, n.occurred_at, s.pos, a.id, s.quantity::numeric, s.from_account_id, s.to_account_id,
-       s.from_address, s.to_address, s.fiat_value::numeric, s.fiat_value::numeric, s.fee_fiat::numeric, s.is_fee, s.label
+       s.from_address, s.to_address, s.fiat_value::numeric, s.fiat_value::numeric, s.fee_fiat::numeric, s.is_fee, s.label, s.position
   FROM `+stageTable+` s
   JOIN `+addedTable+` n ON n.id = s.tx_id
   JOIN assets a ON a.client_id = $1 AND a.key = s.asset_key
  WHERE s.pos >= 0`, e.client); err != nil {
 		return 0, store.Err(err, "transfer")
+	}
+	// The classification of the chain transactions added (internal/classify).
+	if _, err := e.tx.Exec(e.ctx, `
+INSERT INTO transaction_classifications (transaction_id, client_id, rule, confidence, explanation, digest)
+SELECT s.tx_id, $1, s.rule, s.confidence, s.explanation, s.digest
+  FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id
+ WHERE s.pos < 0 AND s.rule IS NOT NULL
+ON CONFLICT (transaction_id, client_id) DO UPDATE
+   SET rule = EXCLUDED.rule, confidence = EXCLUDED.confidence, explanation = EXCLUDED.explanation, digest = EXCLUDED.digest`, e.client); err != nil {
+		return 0, store.Err(err, "transaction")
 	}
 	// 4. One audit entry for the whole import (see importAudit).
 	if err := im.audit(added); err != nil {
@@ -453,6 +505,37 @@ UPDATE transactions t SET label = r.label
 		}
 	}
 	return added, nil
+}
+
+// replaceKnown turns the staged transactions whose external id the account has into replacements
+// of those transactions (see NewReplacer): their label and failed flag are updated, their
+// transfers removed, and their ids listed as added, so that the next statements write the staged
+// transfers and classifications onto them. The staged rows then carry the existing ids and no
+// longer count as new. It returns how many transactions it replaces.
+func (im *Importer) replaceKnown() (int, error) {
+	e := im.e
+	tag, err := e.tx.Exec(e.ctx, `
+WITH target AS (
+    SELECT s.tx_id AS staged, t.id FROM `+stageTable+` s
+      JOIN transactions t ON t.client_id = $1 AND t.account_id = $2 AND t.external_id = s.external_id AND t.deleted_at IS NULL
+     WHERE s.pos < 0
+), moved AS (
+    UPDATE `+stageTable+` s SET tx_id = target.id FROM target WHERE s.tx_id = target.staged
+    RETURNING s.tx_id, s.pos, s.label, s.is_failed
+), updated AS (
+    UPDATE transactions t SET label = nullif(m.label, ''), is_failed = m.is_failed, updated_at = now()
+      FROM moved m WHERE m.pos < 0 AND t.client_id = $1 AND t.id = m.tx_id
+    RETURNING t.id, t.occurred_at
+), gone AS (
+    DELETE FROM transfers tr USING updated u WHERE tr.client_id = $1 AND tr.transaction_id = u.id
+)
+INSERT INTO `+addedTable+` SELECT id, occurred_at FROM updated`, e.client, im.account)
+	if err != nil {
+		return 0, store.Err(err, "transaction")
+	}
+	// Their staged transaction rows stay: the next statement's ON CONFLICT skips them (the
+	// external id is taken), and their classification is read from them.
+	return int(tag.RowsAffected()), nil
 }
 
 // skipKnownMoves drops the staged transactions that another of the client's accounts imported
@@ -496,23 +579,28 @@ func (im *Importer) side(addr string) (*uuid.UUID, *string) {
 	if addr == "" {
 		return nil, nil
 	}
-	if id, ok := im.own[strings.ToLower(addr)]; ok {
+	if id, ok := im.own[ownKey{chain: im.provider, address: strings.ToLower(addr)}]; ok {
 		return &id, &addr
 	}
 	return nil, &addr
 }
 
-// ownAddresses maps the client's account addresses (lower case) to their accounts, so that a
-// transfer between two of the client's wallets is recorded as an internal move.
-func (e *Editor) ownAddresses() (map[string]uuid.UUID, error) {
+// ownKey is one of the client's addresses on one chain (the account's provider).
+type ownKey struct{ chain, address string }
+
+// ownAddresses maps the client's account addresses to their accounts, so that a transfer between
+// two of the client's wallets is recorded as an internal move. The key is the chain and the
+// address: an EVM address tracked on two chains is two accounts, and a transaction on one chain
+// moves the account of that chain, never the other chain's.
+func (e *Editor) ownAddresses() (map[ownKey]uuid.UUID, error) {
 	accts, err := e.q.ListAccounts(e.ctx, db.ListAccountsParams{ClientID: e.client})
 	if err != nil {
 		return nil, err
 	}
-	m := make(map[string]uuid.UUID, len(accts))
+	m := make(map[ownKey]uuid.UUID, len(accts))
 	for _, a := range accts {
 		if a.Address != nil {
-			m[strings.ToLower(*a.Address)] = a.ID
+			m[ownKey{chain: a.Provider, address: strings.ToLower(*a.Address)}] = a.ID
 		}
 	}
 	return m, nil
@@ -584,5 +672,9 @@ type importAudit struct {
 // filters look for entries other than the creation, and each imported transaction still says
 // where it came from (source) and when (created_at). The entry is not undoable (CanUndo).
 func (im *Importer) audit(added int) error {
-	return im.e.audit(nil, "account", im.account, "import", "transactions", nil, importAudit{Added: added, Source: im.source})
+	action := "import"
+	if im.replace {
+		action = "reclassify"
+	}
+	return im.e.audit(nil, "account", im.account, action, "transactions", nil, importAudit{Added: added, Source: im.source})
 }

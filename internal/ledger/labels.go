@@ -59,6 +59,7 @@ var catalog = []LabelOption{
 	{Value: "lost", Needs: needsOut, Name: "Lost or stolen", Category: "LOSS", IsNonTaxable: true, Description: "Funds lost or stolen: leave the client without a disposal."},
 	{Value: "spam", Name: "Spam", Category: "LOSS", IsNonTaxable: true, Description: "Unwanted tokens: ignored by the tax calculation."},
 	{Value: "internal", Name: "Internal transfer", Category: "TRANSFER", Description: "A move between the client's own accounts: lots keep their basis and acquisition date."},
+	{Value: "wrap", Name: "Wrap", Category: "TRANSFER", Description: "One form of an asset turned into another inside one transaction (ETH into WETH and back): the lots move to the new form keeping their basis and acquisition date; no disposal."},
 	{Value: "futures_pnl", Name: "Futures profit or loss", Category: "TRADE", IsIncome: false, IsDisposal: true, Description: "Realised futures profit (incoming) or loss (outgoing)."},
 }
 

@@ -275,7 +275,10 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		w = append(w, sq.Expr("t.id IN ("+ids+")", args...))
 	}
 	if f.ShowOnlyEdited {
-		w = append(w, sq.Expr("EXISTS (SELECT 1 FROM audit_logs al WHERE al.transaction_id = t.id AND al.action <> 'create' AND al.actor NOT LIKE 'system:%')"))
+		w = append(w, sq.Expr(EditedSQL))
+	}
+	if f.ClassificationRule != nil {
+		w = append(w, sq.Expr(ClassificationRuleSQL, *f.ClassificationRule))
 	}
 	if f.ShowOnlyPerpetuals {
 		// a leg the tax calculation reads as futures_pnl: its own label, else its transaction's
@@ -373,6 +376,8 @@ func insightPatternWhere(client uuid.UUID, pattern string) sq.Sqlizer {
 		return existsTransfer("EXISTS (SELECT 1 FROM tax_disposals d WHERE d.result_set_id = r.result_set_id AND d.transfer_id = tr.id AND d.uncovered)")
 	case "unlabeled":
 		return sq.Expr("((t.label IS NULL OR t.label = '') AND " + UnpairedSQL + ")")
+	case NeedsReviewPattern:
+		return sq.Expr(NeedsReviewSQL)
 	case "possible-internal-transfer":
 		// the derived pairs, and any insight recorded under the same pattern
 		q := PairSuggestionTransactionsSQL("?")

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"gopkg.in/yaml.v3"
 )
 
 // servedNames are the names of every taxd metric: the vectors (observed once, as a vector has no
@@ -69,5 +70,51 @@ func TestDashboardAndAlertsQueryServedMetrics(t *testing.T) {
 	}
 	if queried < 20 {
 		t.Errorf("only %d metric references found", queried)
+	}
+}
+
+// Every alert of docs/operations.md has a severity (page or ticket), a summary and a runbook link
+// to a section of the same file that exists.
+func TestAlertsHaveSeverityAndRunbook(t *testing.T) {
+	ops, err := os.ReadFile("../../docs/operations.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(ops)
+	start := strings.Index(doc, "groups:\n")
+	end := strings.Index(doc[start:], "```")
+	if start < 0 || end < 0 {
+		t.Fatal("no alert rules block in docs/operations.md")
+	}
+	var rules struct {
+		Groups []struct {
+			Rules []struct {
+				Alert       string
+				Labels      map[string]string
+				Annotations map[string]string
+			}
+		}
+	}
+	if err := yaml.Unmarshal([]byte(doc[start:start+end]), &rules); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, g := range rules.Groups {
+		for _, r := range g.Rules {
+			n++
+			if s := r.Labels["severity"]; s != "page" && s != "ticket" {
+				t.Errorf("%s: severity %q, want page or ticket", r.Alert, s)
+			}
+			if r.Annotations["summary"] == "" {
+				t.Errorf("%s has no summary", r.Alert)
+			}
+			anchor := strings.ToLower(r.Alert)
+			if !strings.HasSuffix(r.Annotations["runbook_url"], "docs/operations.md#"+anchor) || !strings.Contains(doc, "\n#### "+r.Alert+"\n") {
+				t.Errorf("%s: runbook_url %q, want a link to its section \"#### %s\"", r.Alert, r.Annotations["runbook_url"], r.Alert)
+			}
+		}
+	}
+	if n < 10 {
+		t.Fatalf("only %d alerts read", n)
 	}
 }

@@ -106,6 +106,20 @@ func Observe(r *http.Request, status int, took time.Duration) {
 	httpRequests.WithLabelValues(r.Method, route, strconv.Itoa(status)).Inc()
 }
 
+// JobKind is a job kind and the queue it runs on.
+type JobKind struct{ Queue, Kind string }
+
+// InitJobSeries creates the failure counters of every kind a node works at 0, so that an alert on
+// their increase sees the first failure after a restart (a series that appears at 1 has no
+// increase to show).
+func InitJobSeries(kinds []JobKind) {
+	for _, k := range kinds {
+		for _, state := range []string{"retryable", "discarded"} {
+			jobFailures.WithLabelValues(k.Queue, k.Kind, state)
+		}
+	}
+}
+
 // WatchJobs records the duration of every job the client works until ctx ends.
 func WatchJobs(ctx context.Context, jc *river.Client[pgx.Tx]) {
 	events, cancel := jc.Subscribe(river.EventKindJobCompleted, river.EventKindJobFailed, river.EventKindJobCancelled, river.EventKindJobSnoozed)

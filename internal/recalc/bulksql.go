@@ -271,17 +271,35 @@ func copyBinary(ctx context.Context, tx pgx.Tx, table string, columns []string, 
 // round trip (the engine's decimals at their full scale, as pgtype.Numeric).
 func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow) error {
 	batch := &pgx.Batch{}
+	rules := snap.input.Settings.Rules()
 	for _, y := range res.Years {
-		var gains, losses, denied *pgtype.Numeric
-		if snap.input.Settings.Rules().Matcher.Pooled() {
-			gains, losses, denied = ptr(num(y.Gains)), ptr(num(y.Losses)), ptr(num(y.Denied))
+		// each figure the rules have, NULL where they have none (tax.YearSummary)
+		var gains, losses, denied, taxable, taxableIncome, discountGains, broughtForward, carriedForward, discount *pgtype.Numeric
+		if rules.Matcher.Pooled() || rules.TaxableGain() {
+			gains, losses = ptr(num(y.Gains)), ptr(num(y.Losses))
+		}
+		if rules.Matcher.Pooled() {
+			denied = ptr(num(y.Denied))
+		}
+		if rules.TaxableGain() {
+			taxable = ptr(num(y.TaxableGain))
+		}
+		if len(rules.IncomeThresholds) > 0 {
+			taxableIncome = ptr(num(y.TaxableIncome))
+		}
+		if rules.DiscountPercent != 0 {
+			discountGains, discount = ptr(num(y.LongGains)), ptr(num(y.Discount))
+		}
+		if rules.CarryLosses {
+			broughtForward, carriedForward = ptr(num(y.LossesBroughtForward)), ptr(num(y.LossesCarriedForward))
 		}
 		// trigger ledger_fill_client_id gives this and the checkpoints their set's client_id (docs/database.md)
 		batch.Queue(`INSERT INTO tax_year_summaries (result_set_id, tax_year, short_term_gain, long_term_gain, proceeds, basis, income, futures, disposal_count, transaction_count,
-				gains, losses, denied_losses)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+				gains, losses, denied_losses, taxable_gain, taxable_income, discount_gains, losses_brought_forward, losses_carried_forward, discount)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
 			rsID, y.Year, num(y.ShortGain), num(y.LongGain), num(addDec(y.ShortProceeds, y.LongProceeds)), num(addDec(y.ShortBasis, y.LongBasis)),
-			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year], gains, losses, denied)
+			num(y.IncomeTotal), num(y.FuturesPnL), y.Disposals, snap.txPerYear[y.Year], gains, losses, denied,
+			taxable, taxableIncome, discountGains, broughtForward, carriedForward, discount)
 	}
 	for _, c := range cps {
 		batch.Queue(`INSERT INTO tax_checkpoints (result_set_id, at_time, disposal_seq, income_seq, year_transactions, state)

@@ -210,10 +210,11 @@ func labelEdit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uui
 // are compared: the second keeps rows the first wrote).
 //
 // It runs under each rule set: GB and CA disposals depend on the 30 days after them, so an edit
-// rewrites the results of the window before it too.
+// rewrites the results of the window before it too; DE keeps lots per wallet and AU carries a
+// year's net capital loss into the next (the year summaries' taxable figures are compared too).
 func TestIncrementalEqualsFullRun(t *testing.T) {
 	t.Parallel()
-	for _, country := range []string{"US", "GB", "CA"} {
+	for _, country := range []string{"US", "GB", "CA", "DE", "AU"} {
 		t.Run(country, func(t *testing.T) {
 			t.Parallel()
 			rounds := 6

@@ -25,6 +25,14 @@ type Preview struct {
 	// Losses count each disposal once and Denied is CA's superficial losses.
 	Jurisdiction          tax.Jurisdiction
 	Gains, Losses, Denied decimal.Decimal
+	// Taxable are the year's taxable figures where the rules have them (tax.YearSummary).
+	Taxable TaxableFigures
+}
+
+// TaxableFigures are a year's taxable figures as stored (tax.YearSummary's fields of the same
+// names); a figure the rules do not have is not Valid.
+type TaxableFigures struct {
+	TaxableGain, TaxableIncome, DiscountGains, LossesBroughtForward, LossesCarriedForward, Discount decimal.NullDecimal
 }
 
 // GetPreview reads the stored results for year (nil: the latest year with results, else the
@@ -85,6 +93,8 @@ func GetPreview(ctx context.Context, q *db.Queries, client db.Client, year *int,
 	// the gains as the reports print them: the sums of their lines in cents (money.Line)
 	p.ShortTerm, p.LongTerm, p.Income, p.Futures = lines.ShortTermGain, lines.LongTermGain, s.Income, s.Futures
 	p.Gains, p.Losses, p.Denied = s.Gains.Decimal, s.Losses.Decimal, s.DeniedLosses.Decimal
+	p.Taxable = TaxableFigures{TaxableGain: s.TaxableGain, TaxableIncome: s.TaxableIncome, DiscountGains: s.DiscountGains,
+		LossesBroughtForward: s.LossesBroughtForward, LossesCarriedForward: s.LossesCarriedForward, Discount: s.Discount}
 	p.TransactionCount = int(s.TransactionCount)
 	return p, nil
 }

@@ -41,7 +41,7 @@ func (Args) Kind() string { return jobs.KindRecalc }
 // InsertOpts puts the job on the recalc queue, unique per client while it waits or runs (a
 // finished job never blocks the next request).
 func (Args) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: jobs.QueueRecalc, MaxAttempts: 10, UniqueOpts: jobs.UniqueWhileActive()}
+	return river.InsertOpts{Queue: jobs.QueueRecalc, MaxAttempts: MaxAttempts, UniqueOpts: jobs.UniqueWhileActive()}
 }
 
 // A client edited without pause (a long sync) is recalculated again and again while it changes.

@@ -74,7 +74,41 @@ func (s *Service) Request(ctx context.Context, scope auth.ClientScope, o Options
 		return Job{}, apperr.New(apperr.Forbidden, "skipPlugins is for staff only")
 	}
 	j, err := RequestWith(ctx, s.pool, s.jobs, scope.ClientID(), o)
-	return Job(j), err
+	return jobOf(j), err
+}
+
+// MaxAttempts is how many attempts a recalculation makes before it fails.
+const MaxAttempts = 10
+
+// jobOf is the row as a Job; a job not yet picked up says how many attempts it will make.
+func jobOf(j db.RecalcJob) Job {
+	out := Job(j)
+	if out.MaxAttempts == 0 {
+		out.MaxAttempts = MaxAttempts
+	}
+	return out
+}
+
+// Get returns one of the scope's client's recalculations in any status: queued, running,
+// completed, or failed with its error. A running job whose worker stopped reads as Active does.
+func (s *Service) Get(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (Job, error) {
+	if err := scope.Check(); err != nil {
+		return Job{}, err
+	}
+	j, err := db.New(s.pool).GetRecalcJob(ctx, db.GetRecalcJobParams{ClientID: scope.ClientID(), ID: id})
+	if err != nil {
+		return Job{}, store.Err(err, "recalculation")
+	}
+	if j.Status == "queued" || j.Status == "running" {
+		a, err := s.Active(ctx, scope)
+		if err != nil {
+			return Job{}, err
+		}
+		if a != nil && a.ID == id {
+			return a.Job, nil
+		}
+	}
+	return jobOf(j), nil
 }
 
 // ActiveJob is a queued or running recalculation with the state of its river job.
@@ -105,7 +139,7 @@ func (s *Service) Active(ctx context.Context, scope auth.ClientScope) (*ActiveJo
 		reason := jobs.ReasonWorkerLost
 		j.Status, j.Error = "queued", &reason
 	}
-	out := &ActiveJob{Job: Job(j), State: j.Status, Attempt: max(int(j.Attempt), 1)}
+	out := &ActiveJob{Job: jobOf(j), State: j.Status, Attempt: max(int(j.Attempt), 1)}
 	if j.Error != nil {
 		out.Reason = *j.Error
 	}

@@ -178,6 +178,13 @@ func jurisPDF(d Data, title string) *fpdf.Fpdf {
 	pdf.SetFont("Helvetica", "", 10)
 	pdf.CellFormat(0, 6, "Name: "+d.Name, "", 1, "L", false, 0, "")
 	pdf.CellFormat(0, 6, "Period: "+d.period()+"    Amounts in "+d.currency(), "", 1, "L", false, 0, "")
+	if r := d.rules(); r.Currency != d.currency() {
+		// the client's values are in its own currency; the return asks for the rules'
+		pdf.SetFont("Helvetica", "B", 10)
+		pdf.MultiCell(0, 5, fmt.Sprintf("The return under %s rules is made in %s, these figures are in %s: a client filing there keeps its "+
+			"ledger in %s (the currency is chosen before the first import).", r.Name, r.Currency, d.currency(), r.Currency), "", "L", false)
+		pdf.SetFont("Helvetica", "", 10)
+	}
 	pdf.Ln(2)
 	return pdf
 }

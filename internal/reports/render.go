@@ -3,7 +3,6 @@ package reports
 import (
 	"archive/zip"
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"slices"
 	"sort"
@@ -43,7 +42,8 @@ var Types = []string{TypeTaxForms, TypeForm8949CSV, TypeScheduleDCSV, TypeCapita
 
 // ExportTypes lists every report type getReportExportV2 can produce.
 var ExportTypes = append(slices.Clone(Types), TypeForm8949PDF, TypeScheduleDPDF, TypeSchedule1PDF, TypeHoldingsCSV,
-	TypeUKCapitalGainsPDF, TypeUKCapitalGainsCSV, TypeCASchedule3PDF, TypeCASchedule3CSV)
+	TypeUKCapitalGainsPDF, TypeUKCapitalGainsCSV, TypeCASchedule3PDF, TypeCASchedule3CSV, TypeDEAnlageSOPDF, TypeDEAnlageSOCSV,
+	TypeAUCGTSchedulePDF, TypeAUCGTScheduleCSV)
 
 // Data is what a report is rendered from: one period of a client's stored results.
 type Data struct {
@@ -56,22 +56,25 @@ type Data struct {
 	Transactions []HistoryRow
 	Holdings     []db.ListReportHoldingsRow // END_OF_YEAR_HOLDINGS_CSV: lots held at the end of the period
 	Currency     string                     // the client's currency ("" reads USD)
-	Jurisdiction string                     // the rule set of the results: US, GB or CA
-	Location     *time.Location             // the client's timezone (dates of GB disposals)
+	Jurisdiction string                     // the rule set of the results (tax.Rules.Code)
+	Location     *time.Location             // the client's timezone (the days of disposals and income)
+	// Summary is the stored year of the results when the period is one tax year (nil otherwise, or
+	// before any results): the figures a year carries from earlier ones (net capital losses).
+	Summary *db.TaxYearSummary
 }
 
-// period is Data.Period, defaulting to the year.
 // rules is the rules the report's figures were computed under.
 func (d Data) rules() *tax.Rules {
 	j, _ := tax.ParseJurisdiction(d.Jurisdiction)
 	return j.Rules()
 }
 
+// period is Data.Period, defaulting to the tax year as the rules name it ("2024", "2024/25", "2024-25").
 func (d Data) period() string {
 	if d.Period != "" {
 		return d.Period
 	}
-	return fmt.Sprint(d.Year)
+	return d.rules().TaxYearLabel(d.Year)
 }
 
 // HistoryRow is one transfer of the transaction history.
@@ -134,6 +137,16 @@ func Render(kind string, d Data) (File, error) {
 		return csvFile(ukCapitalGainsCSV(d))
 	case TypeCASchedule3CSV:
 		return csvFile(caSchedule3CSV(d))
+	case TypeDEAnlageSOCSV:
+		return csvFile(deAnlageSOCSV(d))
+	case TypeAUCGTScheduleCSV:
+		return csvFile(auCGTScheduleCSV(d))
+	case TypeDEAnlageSOPDF:
+		b, err := deAnlageSOPDF(d)
+		return File{Name: base + ".pdf", ContentType: "application/pdf", Body: b}, err
+	case TypeAUCGTSchedulePDF:
+		b, err := auCGTSchedulePDF(d)
+		return File{Name: base + ".pdf", ContentType: "application/pdf", Body: b}, err
 	case TypeUKCapitalGainsPDF:
 		b, err := ukCapitalGainsPDF(d)
 		return File{Name: base + ".pdf", ContentType: "application/pdf", Body: b}, err
@@ -155,11 +168,14 @@ func safe(s string) string {
 
 func writeCSV(rows [][]string) ([]byte, error) {
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	if err := w.WriteAll(rows); err != nil {
-		return nil, err
+	w := newCSVWriter(&buf)
+	for _, r := range rows {
+		if err := w.Write(r); err != nil {
+			return nil, err
+		}
 	}
-	return buf.Bytes(), nil
+	w.Flush()
+	return buf.Bytes(), w.Error()
 }
 
 // money rounds to cents for display (half away from zero, as on tax forms).

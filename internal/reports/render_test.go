@@ -3,6 +3,7 @@ package reports
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/csv"
 	"io"
 	"os"
@@ -125,5 +126,13 @@ func TestCSVHeadersAreDocumented(t *testing.T) {
 	}
 	if h := strings.Join(historyHeader, ","); !documented[h] {
 		t.Errorf("the transaction-history export writes the header %q, which docs/report-formats.md does not give", h)
+	}
+}
+
+// A bucket that cannot be opened names the setting to fix.
+func TestOpenBucketNamesTheSetting(t *testing.T) {
+	_, err := OpenBucket(context.Background(), "file:///no/such/taxd/folder", t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), `TAXD_BLOB_URL "file:///no/such/taxd/folder"`) {
+		t.Fatalf("%v; want an error naming TAXD_BLOB_URL and the URL", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -51,7 +52,22 @@ func OpenBucket(ctx context.Context, bucketURL, dataDir string) (*blob.Bucket, e
 		}
 		bucketURL = "file://" + dir + "?create_dir=true&no_tmp_dir=true"
 	}
-	return blob.OpenBucket(ctx, bucketURL)
+	b, err := blob.OpenBucket(ctx, bucketURL)
+	if err != nil {
+		// Name the setting: an operator reads "TAXD_BLOB_URL", not a bare stat of a folder.
+		return nil, fmt.Errorf("TAXD_BLOB_URL %q: %w", redactURL(bucketURL), err)
+	}
+	return b, nil
+}
+
+// redactURL drops what a bucket URL may carry besides its place (credentials in the user part).
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(not a URL)"
+	}
+	u.User = nil
+	return u.Redacted()
 }
 
 // Service manages reports.
@@ -492,6 +508,15 @@ func (s *Service) load(ctx context.Context, r Report) (Data, error) {
 			}
 			if len(d.Holdings) > 100000 {
 				return Data{}, fmt.Errorf("more than 100000 lots held")
+			}
+		}
+		if taxYear != nil {
+			sum, err := q.GetYearSummary(ctx, db.GetYearSummaryParams{ResultSetID: set, TaxYear: *taxYear})
+			switch {
+			case err == nil:
+				d.Summary = &sum
+			case !errors.Is(err, pgx.ErrNoRows):
+				return Data{}, err
 			}
 		}
 		if err := q.SetReportResultSet(ctx, db.SetReportResultSetParams{ID: r.ID, ResultSetID: &set}); err != nil {

@@ -2,7 +2,6 @@ package reports
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"time"
@@ -89,7 +88,7 @@ func (w *TransactionsWorker) Work(ctx context.Context, job *river.Job[Transactio
 			return err
 		}
 		size.w = bw
-		cw := csv.NewWriter(&size)
+		cw := newCSVWriter(&size)
 		werr := cw.Write(historyHeader)
 		if werr == nil {
 			werr = w.Ledger.Export(ctx, auth.JobScope(r.ClientID, "report"), job.Args.Filter, job.Args.Page,
@@ -100,9 +99,9 @@ func (w *TransactionsWorker) Work(ctx context.Context, job *river.Job[Transactio
 							gain, income = t.Result.Gain.String(), t.Result.Income.String()
 						}
 						for _, tr := range trs[t.ID] {
-							if err := cw.Write([]string{t.ID.String(), t.OccurredAt.UTC().Format(time.RFC3339), safe(deref(ledger.LegLabel(t.Label, tr.Label))), safe(deref(t.TxnHash)),
+							if err := cw.Write([]string{t.ID.String(), t.OccurredAt.UTC().Format(time.RFC3339), deref(ledger.LegLabel(t.Label, tr.Label)), deref(t.TxnHash),
 								tr.ID.String(), tr.AssetID.String(), tr.Quantity.String(), idString(tr.FromAccountID), idString(tr.ToAccountID),
-								safe(deref(tr.FromAddress)), safe(deref(tr.ToAddress)), nullDec(tr.FiatValue.Valid, tr.FiatValue.Decimal.String()),
+								deref(tr.FromAddress), deref(tr.ToAddress), nullDec(tr.FiatValue.Valid, tr.FiatValue.Decimal.String()),
 								fmt.Sprint(tr.IsFee), gain, income}); err != nil {
 								return err
 							}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -32,6 +33,12 @@ func TestTransactionHistoryExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
+		t.Fatal(err)
+	}
+	// An address is text anyone can choose on some chains and files: the export must not carry it
+	// as a formula.
+	if _, err := pool.Exec(ctx, `UPDATE transfers SET from_address = '=HYPERLINK("http://evil.example","acct")'
+		WHERE id = (SELECT tr.id FROM transfers tr JOIN transactions t ON t.id = tr.transaction_id WHERE t.client_id = $1 AND NOT tr.is_hidden LIMIT 1)`, client); err != nil {
 		t.Fatal(err)
 	}
 	bucket, err := reports.OpenBucket(ctx, "", t.TempDir())
@@ -79,6 +86,13 @@ func TestTransactionHistoryExport(t *testing.T) {
 			if err := pool.QueryRow(ctx, `SELECT count(*) FROM transfers tr JOIN transactions t ON t.id = tr.transaction_id
 				WHERE t.client_id = $1 AND NOT tr.is_hidden AND `+c.where, client).Scan(&want); err != nil {
 				t.Fatal(err)
+			}
+			for _, line := range lines {
+				for _, cell := range line {
+					if strings.HasPrefix(cell, "=") {
+						t.Fatalf("cell %q begins a formula", cell)
+					}
+				}
 			}
 			if want == 0 || len(lines)-1 != want {
 				t.Errorf("%d CSV rows, want %d transfers", len(lines)-1, want)

@@ -139,8 +139,13 @@ func syncOut(s syncs.Sync) api.AccountSync {
 		items[i] = api.AccountSyncItem{AccountId: it.AccountID, Status: accountStatus(it.Status), Progress: int(it.Progress), Message: it.Message,
 			Attempt: &attempt, MaxAttempts: &maxAttempts, NextAttemptAt: utc(it.NextAttemptAt)}
 	}
-	return api.AccountSync{Id: s.ID, Status: api.SyncStatus(s.Status), Progress: int(s.Progress), Accounts: items,
+	out := api.AccountSync{Id: s.ID, Status: api.SyncStatus(s.Status), Progress: int(s.Progress), Accounts: items,
 		CreatedAt: s.CreatedAt.UTC(), StartedAt: utc(s.StartedAt), FinishedAt: utc(s.FinishedAt), Error: s.Error}
+	if r := s.Retrying(); r != nil {
+		out.Retrying = &api.SyncRetry{AccountId: r.AccountID, Attempt: int(r.Attempt), MaxAttempts: int(r.MaxAttempts),
+			NextAttemptAt: r.NextAttemptAt.UTC(), LastError: r.LastError}
+	}
+	return out
 }
 
 func accountStatus(s string) api.AccountStatus { return api.AccountStatus(accounts.PartnerStatus(s)) }

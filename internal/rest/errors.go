@@ -1,7 +1,9 @@
 package rest
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"math"
 	"net/http"
@@ -60,11 +62,16 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if ok && e.Kind == apperr.Unavailable {
 		slog.WarnContext(r.Context(), "unavailable", "err", err, "method", r.Method, "path", r.URL.Path)
 	}
+	gone := errors.Is(r.Context().Err(), context.Canceled) // the caller disconnected: not a server fault
 	if !ok {
-		slog.ErrorContext(r.Context(), "internal error", "err", err, "method", r.Method, "path", r.URL.Path)
 		e = &apperr.Error{Kind: apperr.Internal, Message: "internal server error"}
-	} else if e.Kind == apperr.Internal {
-		slog.ErrorContext(r.Context(), "internal error", "err", err, "method", r.Method, "path", r.URL.Path)
+	}
+	if e.Kind == apperr.Internal {
+		if gone {
+			slog.InfoContext(r.Context(), "request cut short: the client disconnected", "err", err, "method", r.Method, "path", r.URL.Path)
+		} else {
+			slog.ErrorContext(r.Context(), "internal error", "err", err, "method", r.Method, "path", r.URL.Path)
+		}
 	}
 	code, name := status(e.Kind)
 	if e.Code != "" {

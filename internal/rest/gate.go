@@ -38,10 +38,10 @@ type Gate struct {
 
 // Security scheme names in spec/openapi.yaml and the method each stands for.
 var schemeMethods = map[string]auth.Method{
-	"partnerClientId":  auth.MethodSecretPair,
-	"partnerApiSecret": auth.MethodSecretPair,
-	"partnerApiKey":    auth.MethodAPIKey,
-	"accessToken":      auth.MethodAccessToken,
+	"partnerClientId":   auth.MethodSecretPair,
+	"partnerApiSecret":  auth.MethodSecretPair,
+	"partnerApiKey":     auth.MethodAPIKey,
+	"portalAccessToken": auth.MethodAccessToken,
 }
 
 // LoadSpec parses and validates the embedded OpenAPI document.

@@ -3,9 +3,11 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -17,6 +19,10 @@ import (
 	"taxd/internal/logctx"
 	"taxd/internal/metrics"
 )
+
+// StatusClientClosedRequest is what the metrics and the request log record for a request whose
+// caller disconnected before it was answered (nginx's 499).
+const StatusClientClosedRequest = 499
 
 // withRequestLog gives every request an id (X-Request-Id, taken from the caller when sane), logs
 // one line per request with slog, counts it in the metrics, and turns panics into 500s.
@@ -43,9 +49,15 @@ func withRequestLog(next http.Handler) http.Handler {
 				}
 			}
 			took := time.Since(start)
-			metrics.Observe(r, rec.status, took)
+			status := rec.status
+			if status >= 500 && errors.Is(r.Context().Err(), context.Canceled) {
+				// The caller went away and its request was cut short: no server error (no 5xx alert),
+				// counted and logged as nginx's 499 "client closed request".
+				status = StatusClientClosedRequest
+			}
+			metrics.Observe(r, status, took)
 			slog.InfoContext(ctx, "request", "method", r.Method, "path", r.URL.Path,
-				"status", rec.status, "duration_ms", took.Milliseconds())
+				"status", status, "duration_ms", took.Milliseconds())
 		}()
 		next.ServeHTTP(rec, r)
 	})

@@ -169,6 +169,7 @@ func JobOptions(cfg *config.Config) jobs.Options {
 			qs[webhooks.Queue] = cfg.WebhookWorkers // deliveries wait on partners' receivers: their own workers
 		}
 		qs[jobs.QueueMaintenance] = 1
+		qs[jobs.QueueReclassify] = 1
 	}
 	return jobs.Options{
 		Queues: qs, RescueAfter: 5 * time.Minute, JobTimeout: 4 * time.Minute, Logger: slog.Default(),
@@ -237,6 +238,11 @@ func openBackend(ctx context.Context, cfg *config.Config) (_ *backend, err error
 		return nil, err
 	}
 	metrics.WatchJobs(ctx, b.jobs)
+	var kinds []metrics.JobKind
+	for _, r := range jobs.Registered(workers) {
+		kinds = append(kinds, metrics.JobKind{Queue: r.Queue, Kind: r.Kind})
+	}
+	metrics.InitJobSeries(kinds)
 	// Jobs whose worker died (their heartbeat is stale) are taken over within seconds.
 	reclaim, stopReclaiming := context.WithCancel(context.WithoutCancel(ctx))
 	reclaimed := make(chan struct{})

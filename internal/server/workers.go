@@ -1,14 +1,18 @@
 package server
 
 import (
+	"context"
+
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"gocloud.dev/blob"
 
 	"taxd/internal/accounts"
+	"taxd/internal/chaindata"
 	"taxd/internal/config"
 	"taxd/internal/exchanges"
 	"taxd/internal/fileimport"
+	"taxd/internal/imports"
 	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/mail"
@@ -39,10 +43,14 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	jobs.Register(w, &recalc.Worker{Runner: &recalc.Runner{Pool: pool}})
 	var priceFn ledger.PriceFunc
 	var pricesIn func(string) ledger.PriceFunc
+	var pricesForPage func(context.Context, string, []imports.Tx) (ledger.PriceFunc, error)
 	if !cfg.Offline {
 		src := prices.NewSource(prices.NewClient(prices.Config{BaseURL: cfg.CoinGeckoURL, APIKey: cfg.CoinGeckoAPIKey, RPS: cfg.CoinGeckoRPS}), prices.NewPGCache(pool))
 		priceFn = src.USD
 		pricesIn = func(cur string) ledger.PriceFunc { return src.In(cur) }
+		pricesForPage = func(ctx context.Context, cur string, txs []imports.Tx) (ledger.PriceFunc, error) {
+			return src.ForSync(ctx, cur, txs)
+		}
 	}
 	if providers == nil {
 		providers = chainProviders(cfg, pool)
@@ -51,8 +59,9 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	if err != nil {
 		return nil, err
 	}
-	jobs.Register(w, &syncs.Worker{Pool: pool, Prices: priceFn, PricesIn: pricesIn, Providers: providers, Sealer: sealer,
+	jobs.Register(w, &syncs.Worker{Pool: pool, Prices: priceFn, PricesIn: pricesIn, PricesForPage: pricesForPage, Providers: providers, Sealer: sealer,
 		Exchanges: exchanges.NewRegistry(exchanges.Config{CoinbaseURL: cfg.CoinbaseURL, KrakenURL: cfg.KrakenURL})})
+	jobs.Register(w, &syncs.ReclassifyWorker{Reclassifier: Reclassifier(pool, priceFn, pricesIn)})
 	jobs.Register(w, &accounts.ContinuousWorker{Pool: pool})
 	jobs.Register(w, &fileimport.Worker{Pool: pool, Bucket: bucket})
 	reportSvc := reports.NewService(reports.Deps{
@@ -64,6 +73,13 @@ func WorkersWith(cfg *config.Config, pool *pgxpool.Pool, bucket *blob.Bucket, pr
 	jobs.Register(w, &webhooks.Worker{Pool: pool, AllowPrivate: cfg.WebhookAllowPrivate})
 	registerTrackers(w)
 	return w, nil
+}
+
+// Reclassifier is the re-classification of clients' stored chain data (the reclassify job and
+// `taxd reclassify`), valuing new legs with prices (nil: left missing). Its chain data is the
+// store the EVM provider fills (internal/chaindata).
+func Reclassifier(pool *pgxpool.Pool, prices ledger.PriceFunc, pricesIn func(string) ledger.PriceFunc) *syncs.Reclassifier {
+	return &syncs.Reclassifier{Pool: pool, Prices: prices, PricesIn: pricesIn, Chain: chaindata.New(pool)}
 }
 
 // registerTrackers gives the job kinds that have a progress row their tracker: the row mirrors

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -89,6 +90,43 @@ func retryMessage(ev jobs.Event) *string {
 		m += "; next attempt at " + ev.NextAttemptAt.UTC().Format(time.RFC3339)
 	}
 	return &m
+}
+
+// retryReason is the reason inside a message retryMessage wrote: what failed, without the
+// attempt count and the next attempt's time (which the item keeps in fields of their own).
+func retryReason(msg string) string {
+	if _, rest, ok := strings.Cut(msg, " failed: "); ok && strings.HasPrefix(msg, "attempt ") {
+		msg = rest
+	}
+	if i := strings.LastIndex(msg, "; next attempt at "); i >= 0 {
+		msg = msg[:i]
+	}
+	return msg
+}
+
+// Retry is an item of a sync whose last attempt failed and waits for its next one.
+type Retry struct {
+	AccountID     uuid.UUID
+	Attempt       int32
+	MaxAttempts   int32
+	NextAttemptAt time.Time
+	LastError     string
+}
+
+// Retrying is the item of a running sync whose next attempt comes soonest among those waiting
+// after a failed attempt, or nil when none waits.
+func (s Sync) Retrying() *Retry {
+	var out *Retry
+	for _, it := range s.Items {
+		if State(it.Status, it.NextAttemptAt, it.Message) != jobs.StateRetrying || it.Message == nil {
+			continue
+		}
+		if out == nil || it.NextAttemptAt.Before(out.NextAttemptAt) {
+			out = &Retry{AccountID: it.AccountID, Attempt: it.Attempt, MaxAttempts: it.MaxAttempts,
+				NextAttemptAt: *it.NextAttemptAt, LastError: retryReason(*it.Message)}
+		}
+	}
+	return out
 }
 
 // ItemState is the state an item shows (jobs.State*), from its stored status and attempt.

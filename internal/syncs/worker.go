@@ -14,6 +14,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/auth"
+	"taxd/internal/classify"
 	"taxd/internal/exchanges"
 	"taxd/internal/imports"
 	"taxd/internal/jobs"
@@ -33,9 +34,15 @@ type Worker struct {
 	// PricesIn, when set, gives the price look-up of a client whose figures are in another
 	// currency than USD (Prices stays the USD one).
 	PricesIn func(currency string) ledger.PriceFunc
+	// PricesForPage, when set, prices a whole page at once (one request per coin for the page's
+	// days, prices.Source.ForSync) in the client's currency, instead of a request per day.
+	PricesForPage func(ctx context.Context, currency string, txs []imports.Tx) (ledger.PriceFunc, error)
 	// Exchanges and Sealer import exchange accounts (nil: exchange accounts fail with a reason).
 	Exchanges *exchanges.Registry
 	Sealer    *exchanges.Sealer
+	// Classifier turns a page's chain transactions into the wallet's labelled transactions (nil:
+	// classify.Default()).
+	Classifier classify.Classifier
 }
 
 // ReasonAccountDeleted ends the sync of an account deleted meanwhile (GraphQL: a CANCELED job).
@@ -140,6 +147,22 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 	if err != nil {
 		return err
 	}
+	client, err := q.GetClient(ctx, acct.ClientID)
+	if err != nil {
+		return err
+	}
+	classifier := w.Classifier
+	if classifier == nil {
+		classifier = classify.Default()
+	}
+	var own classify.Own
+	if acct.Address != nil {
+		wallets, err := ownWallets(ctx, q, acct.ClientID)
+		if err != nil {
+			return err
+		}
+		own = classify.NewOwn(acct.Provider, *acct.Address, wallets)
+	}
 	for {
 		page, err := fetch(cursor)
 		if errors.Is(err, exchanges.ErrUnauthorized) {
@@ -149,6 +172,13 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 			return w.fetchFailed(ctx, job, item, err)
 		}
 		progress = min(95, progress+(95-progress)/3+1)
+		txs := stage(page, classifier, own)
+		pagePrices := priceFn
+		if w.PricesForPage != nil && priceFn != nil {
+			if pagePrices, err = w.PricesForPage(ctx, client.Currency, txs); err != nil {
+				return w.fetchFailed(ctx, job, item, err)
+			}
+		}
 		err = led.Update(ctx, auth.JobWriteScope(acct.ClientID, "sync"), ledger.Meta{Actor: "system:sync"}, func(e *ledger.Editor) error {
 			// The window as committed now (retireAccount may have moved its stop since the
 			// sync started), held until this page commits.
@@ -159,9 +189,15 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 			if win.DeletedAt != nil {
 				return errAccountDeleted
 			}
-			added, err := e.Import(acct.ID, inWindow(page.Txs, win.StartImportingAt, win.StopImportingAt), priceFn)
+			added, err := e.Import(acct.ID, inWindow(txs, win.StartImportingAt, win.StopImportingAt), pagePrices)
 			if err != nil {
 				return err
+			}
+			// A bridge side that arrived with this page may complete a pair already in the ledger.
+			if hasBridge(txs) {
+				if _, err := e.LinkBridges(); err != nil {
+					return err
+				}
 			}
 			// After a hard refresh: the client's edits go back on the rows imported again.
 			if _, err := e.ApplyAccountEdits(acct.ID); err != nil {
@@ -258,15 +294,20 @@ func (w *Worker) progressTx(ctx context.Context, q *db.Queries, item db.AccountS
 
 // pricesOf is the price look-up for a client's values: in its currency.
 func (w *Worker) pricesOf(ctx context.Context, clientID uuid.UUID) (ledger.PriceFunc, error) {
-	if w.Prices == nil || w.PricesIn == nil {
-		return w.Prices, nil
+	return pricesFor(ctx, db.New(w.Pool), w.Prices, w.PricesIn, clientID)
+}
+
+// pricesFor is the price look-up for a client's values: usd, or in its currency when it is not USD.
+func pricesFor(ctx context.Context, q *db.Queries, usd ledger.PriceFunc, in func(string) ledger.PriceFunc, clientID uuid.UUID) (ledger.PriceFunc, error) {
+	if usd == nil || in == nil {
+		return usd, nil
 	}
-	c, err := db.New(w.Pool).GetClient(ctx, clientID)
+	c, err := q.GetClient(ctx, clientID)
 	if err != nil {
 		return nil, err
 	}
 	if c.Currency == "USD" {
-		return w.Prices, nil
+		return usd, nil
 	}
-	return w.PricesIn(c.Currency), nil
+	return in(c.Currency), nil
 }

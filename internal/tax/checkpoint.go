@@ -23,8 +23,10 @@ type Checkpoint struct {
 }
 
 // checkpointVersion changes when the state means something else: version 2 orders the per-wallet
-// allocation by first appearance, so a state taken after a version 1 allocation is not resumed.
-const checkpointVersion = 2
+// allocation by first appearance, so a state taken after a version 1 allocation is not resumed;
+// version 3 held one income total per label including wrap, one more than version 2; version 4
+// also keeps the year's gains and losses by sign and the losses brought forward.
+const checkpointVersion = 4
 
 // ErrCheckpoint is returned for a checkpoint that cannot be decoded.
 var ErrCheckpoint = errors.New("tax: invalid checkpoint")
@@ -119,7 +121,8 @@ func (e *Engine) snapshot() []byte {
 	ys := e.cur
 	w.varint(int64(ys.Year))
 	w.uvarint(uint64(ys.Method))
-	for _, d := range []Dec{ys.ShortProceeds, ys.ShortBasis, ys.ShortGain, ys.LongProceeds, ys.LongBasis, ys.LongGain, ys.IncomeTotal, ys.FuturesPnL} {
+	for _, d := range []Dec{ys.ShortProceeds, ys.ShortBasis, ys.ShortGain, ys.LongProceeds, ys.LongBasis, ys.LongGain, ys.IncomeTotal, ys.FuturesPnL,
+		ys.Gains, ys.Losses, ys.LongGains, ys.LossesBroughtForward} {
 		w.dec(d)
 	}
 	w.uvarint(uint64(ys.Disposals))
@@ -202,7 +205,8 @@ func (e *Engine) restore(b []byte) error {
 		}
 	}
 	ys := YearSummary{Year: int(r.varint()), Method: Method(r.uvarint())}
-	for _, d := range []*Dec{&ys.ShortProceeds, &ys.ShortBasis, &ys.ShortGain, &ys.LongProceeds, &ys.LongBasis, &ys.LongGain, &ys.IncomeTotal, &ys.FuturesPnL} {
+	for _, d := range []*Dec{&ys.ShortProceeds, &ys.ShortBasis, &ys.ShortGain, &ys.LongProceeds, &ys.LongBasis, &ys.LongGain, &ys.IncomeTotal, &ys.FuturesPnL,
+		&ys.Gains, &ys.Losses, &ys.LongGains, &ys.LossesBroughtForward} {
 		*d = r.dec()
 	}
 	ys.Disposals = int(r.uvarint())

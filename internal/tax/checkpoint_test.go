@@ -101,7 +101,7 @@ func suffix(txs []tax.Transaction, at time.Time) []tax.Transaction {
 // checkpoint before the edit equals a full run of the edited ledger.
 func TestResumeEqualsFullRun(t *testing.T) {
 	t.Parallel()
-	for _, j := range []tax.Jurisdiction{tax.US, tax.GB, tax.CA} {
+	for j := tax.Jurisdiction(0); j.Valid(); j++ {
 		t.Run(j.String(), func(t *testing.T) {
 			t.Parallel()
 			rounds := 40

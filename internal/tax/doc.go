@@ -116,6 +116,19 @@
 // ReportedOn1099DA && BasisReported → A/D or G/J; ReportedOn1099DA only → B/E or H/K; otherwise
 // (the default, no 1099-DA data yet) C/F or I/L. Part I is short-term, part II long-term.
 //
+// # Rules that fix the lots, exempt or discount, and thresholds
+//
+// Under rules without ClientLots (DE, AU) Settings.Methods, PerWalletFrom, AsOf and the fiscal-year
+// start are not used: lots are taken first in, first out, and under WalletLots each own account
+// keeps its own queues from the first transaction (a move between own accounts carries its lots'
+// dates and bases). Pieces keep their economic gain and their term (the holding period above);
+// boxes are only filled under USForms. Each year's taxable figures are Rules.Taxable of the year's
+// sums: under HoldingExempt long-term pieces count in LongGain but not in Gains, Losses or
+// TaxableGain; under DiscountPercent the year's losses, then those brought forward from the year
+// before (YearSummary.LossesBroughtForward, kept in checkpoints), reduce short-term gains first and
+// long-term gains after, and the discount applies to what is left; GainThresholds and
+// IncomeThresholds zero a figure below the threshold of its year and keep it whole at or above it.
+//
 // # Missing data is flagged, never hidden
 //
 // A disposal the queue cannot cover yields an extra piece with the uncovered quantity, LotID 0, zero

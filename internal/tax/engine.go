@@ -59,6 +59,8 @@ type Engine struct {
 	perWallet     bool
 	method        Method
 	methodStarted bool
+	carried       Dec  // the net capital loss carried into the next tax year (Rules.CarryLosses)
+	countsGains   bool // rules.TaxableGain() under lots: tally splits the pieces' gains by sign and term
 
 	// interning
 	assetIdx   map[string]int32
@@ -87,10 +89,11 @@ type Engine struct {
 	incomeByType       [numLabels]IncomeTotal
 
 	// scratch
-	cls    []tcls
-	pieces []piece
-	order  []int32
-	wall   []int32
+	cls     []tcls
+	wrapBuf []Transfer // a transaction's transfers with its wrap legs paired (wrap.go)
+	pieces  []piece
+	order   []int32
+	wall    []int32
 
 	res     Result
 	sinkBuf Disposal
@@ -216,15 +219,21 @@ func (e *Engine) reset(s Settings) error {
 	e.pooled = e.rules.Matcher.Pooled()
 	start := s.taxYearStart()
 	e.fyMonth, e.fyDay = start.Month, start.Day
-	if e.pooled {
+	switch {
+	case e.pooled:
 		e.methods = append(e.methods[:0], MethodChange{Method: AverageCost})
+		e.hasSwitch, e.switchAtEnd = false, false
+	case !e.rules.ClientLots:
+		e.methods = append(e.methods[:0], MethodChange{Method: FIFO})
 		e.hasSwitch, e.switchAtEnd = false, false
 	}
 	e.pooledState.reset()
 	if e.fyMonth < 1 || e.fyMonth > 12 || e.fyDay < 1 || e.fyDay > 28 {
 		return fmt.Errorf("%w: fiscal year start must be a month 1-12 and a day 1-28", ErrInvalid)
 	}
-	e.perWallet = false
+	e.perWallet = e.rules.WalletLots
+	e.countsGains = !e.pooled && e.rules.TaxableGain()
+	e.carried = Dec{}
 	e.method = FIFO
 	e.methodStarted = false
 	if e.assetIdx == nil {
@@ -387,7 +396,7 @@ func (e *Engine) enterYear(t int64) {
 	} else if m != e.method {
 		e.setMethod(m)
 	}
-	e.res.Years = append(e.res.Years, YearSummary{Year: y, Method: e.method})
+	e.res.Years = append(e.res.Years, YearSummary{Year: y, Method: e.method, LossesBroughtForward: e.carried})
 	e.cur = &e.res.Years[len(e.res.Years)-1]
 }
 
@@ -444,7 +453,19 @@ func (e *Engine) flushYear() {
 		}
 		*it = IncomeTotal{}
 	}
+	if !e.pooled { // a pooled year's gains settle until the end (finishPooled)
+		e.taxable(ys)
+	}
 	e.cur = nil
+}
+
+// taxable works out the year's taxable figures under the rules (Rules.Taxable) and keeps the
+// loss it carries for the next year.
+func (e *Engine) taxable(ys *YearSummary) {
+	if !e.rules.Taxable(ys) {
+		e.overflow()
+	}
+	e.carried = ys.LossesCarriedForward
 }
 
 // LongTermFrom is the first instant at which units acquired at acq are held long-term: the start

@@ -22,6 +22,7 @@ import (
 //	I transfer type account asset q= v= [missing_value]                           an income event
 //	L lot account asset q= b= acq=DATE src=transfer [missing_basis]               a remaining lot
 //	Y year method st=proceeds/basis/gain lt=proceeds/basis/gain inc=total fut=pnl  a tax year
+//	  [gains= losses= [long=] [bf= cf= disc=] taxable=] [taxinc=]   under rules with a taxable gain / income threshold
 //	W code transfer account asset q=                                              a warning
 //
 // go test -run Golden -update rewrites the .want bodies from the engine (keeping the comment lines at
@@ -135,7 +136,7 @@ func body(text string) string {
 func date(t tax.Instant, loc *time.Location) string { return t.Time().In(loc).Format("2006-01-02") }
 
 func render(f *taxfile.File, r *tax.Result, s tax.Settings) string {
-	if s.Jurisdiction != tax.US {
+	if s.Rules().Matcher.Pooled() {
 		return renderJuris(f, r, s)
 	}
 	loc := s.Location
@@ -153,7 +154,10 @@ func render(f *taxfile.File, r *tax.Result, s tax.Settings) string {
 		}
 		fmt.Fprintf(&b, "D %s %s %s %s lot=%s acq=%s q=%s", f.Name(d.TransferID), d.Kind, acc(d.Account), r.Assets[d.Asset], lot, acq, d.Quantity)
 		if d.Kind.Taxable() {
-			fmt.Fprintf(&b, " p=%s b=%s g=%s %s %s", d.Proceeds, d.Basis, d.Gain(), d.Term, d.Box)
+			fmt.Fprintf(&b, " p=%s b=%s g=%s %s", d.Proceeds, d.Basis, d.Gain(), d.Term)
+			if d.Box != 0 {
+				fmt.Fprintf(&b, " %s", d.Box)
+			}
 		} else {
 			fmt.Fprintf(&b, " b=%s %s", d.Basis, d.Term)
 		}
@@ -182,9 +186,21 @@ func render(f *taxfile.File, r *tax.Result, s tax.Settings) string {
 		}
 		b.WriteByte('\n')
 	}
+	rules := s.Rules()
 	for _, y := range r.Years {
-		fmt.Fprintf(&b, "Y %d %s st=%s/%s/%s lt=%s/%s/%s inc=%s fut=%s\n", y.Year, y.Method, y.ShortProceeds, y.ShortBasis, y.ShortGain,
+		fmt.Fprintf(&b, "Y %d %s st=%s/%s/%s lt=%s/%s/%s inc=%s fut=%s", y.Year, y.Method, y.ShortProceeds, y.ShortBasis, y.ShortGain,
 			y.LongProceeds, y.LongBasis, y.LongGain, y.IncomeTotal, y.FuturesPnL)
+		if rules.TaxableGain() {
+			fmt.Fprintf(&b, " gains=%s losses=%s", y.Gains, y.Losses)
+			if rules.DiscountPercent != 0 {
+				fmt.Fprintf(&b, " long=%s bf=%s cf=%s disc=%s", y.LongGains, y.LossesBroughtForward, y.LossesCarriedForward, y.Discount)
+			}
+			fmt.Fprintf(&b, " taxable=%s", y.TaxableGain)
+		}
+		if len(rules.IncomeThresholds) > 0 {
+			fmt.Fprintf(&b, " taxinc=%s", y.TaxableIncome)
+		}
+		b.WriteByte('\n')
 	}
 	dash := func(s string) string {
 		if s == "" {

@@ -30,12 +30,13 @@ const (
 	LabelLPWithdrawal                   // "lp_withdrawal"
 	LabelInternal                       // "internal": a move between the client's own accounts
 	LabelFuturesPnL                     // "futures_pnl": realised futures profit (in) or loss (out)
+	LabelWrap                           // "wrap": one form of an asset turned into another inside one transaction (wrap.go)
 	numLabels
 )
 
 var labelNames = [numLabels]string{"", "trade", "buy", "sell", "payment", "staking_reward", "mining",
 	"airdrop", "interest", "reward", "income", "gift_received", "gift_sent", "donation", "lost", "spam",
-	"fee", "staking_deposit", "staking_withdrawal", "lp_deposit", "lp_withdrawal", "internal", "futures_pnl"}
+	"fee", "staking_deposit", "staking_withdrawal", "lp_deposit", "lp_withdrawal", "internal", "futures_pnl", "wrap"}
 
 func (l Label) String() string {
 	if l < numLabels {

@@ -390,6 +390,9 @@ func (e *Engine) warnInYear(w Warning, year int16) {
 func (e *Engine) finishPooled() {
 	e.settleThrough(1<<31 - 1)
 	e.flushYear()
+	for i := range e.res.Years {
+		e.taxable(&e.res.Years[i])
+	}
 	x := &e.pooledState
 	e.order = e.order[:0]
 	for i := range x.holdings {

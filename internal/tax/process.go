@@ -4,6 +4,9 @@ import "fmt"
 
 func (e *Engine) processTx(tx *Transaction, t int64) {
 	trs := tx.Transfers
+	if len(trs) > 1 && hasWrap(trs) {
+		trs = e.pairWraps(trs)
+	}
 	n := len(trs)
 	if n == 1 { // most transactions: no swap or fee attribution to prepare
 		var c tcls
@@ -391,7 +394,7 @@ func (e *Engine) dispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missingPr
 	base := Disposal{TransferID: tr.ID, Kind: c.kind, Asset: Ref(c.asset), Account: Ref(c.from + 1),
 		DisposedAt: Instant(t), TaxYear: int16(e.year), MissingProceeds: missingProceeds}
 	var box [2]Box
-	if taxable {
+	if taxable && e.rules.USForms {
 		box[0] = boxFor(e.year, false, tr.ReportedOn1099DA, tr.BasisReported)
 		box[1] = boxFor(e.year, true, tr.ReportedOn1099DA, tr.BasisReported)
 	}
@@ -517,6 +520,17 @@ func (e *Engine) tally(d *Disposal, taxable bool) {
 		e.overflow()
 	}
 	ys.Disposals++
+	if e.countsGains && !(e.rules.HoldingExempt && d.Term == LongTerm) {
+		switch {
+		case g.Sign() < 0:
+			ys.Losses = e.add(ys.Losses, g)
+		case d.Term == LongTerm:
+			ys.Gains = e.add(ys.Gains, g)
+			ys.LongGains = e.add(ys.LongGains, g)
+		default:
+			ys.Gains = e.add(ys.Gains, g)
+		}
+	}
 }
 
 // move is an internal move between two pools: lots keep acquisition date and basis. A bridge moves

@@ -84,8 +84,9 @@ type MethodChange struct {
 
 // Settings are the client's tax settings.
 type Settings struct {
-	// Jurisdiction picks the rule set (zero: US). Under GB and CA, Methods, PerWalletFrom, AsOf and
-	// the fiscal-year start are not used: GB's tax year starts on 6 April, CA's on 1 January.
+	// Jurisdiction picks the rule set (zero: US). Under rules without ClientLots (every one but
+	// US), Methods, PerWalletFrom, AsOf and the fiscal-year start are not used: the rules fix the
+	// tax year (GB 6 April, AU 1 July, CA and DE 1 January) and how costs are matched.
 	Jurisdiction Jurisdiction
 	// Methods lists the method by tax year, ascending FromYear. Years before the first entry use the
 	// first entry's method; an empty list means FIFO throughout.
@@ -330,13 +331,30 @@ type YearSummary struct {
 	// Under GB and CA every piece is counted in the Short* fields (there is no holding period);
 	// Gains and Losses split the year's gain by piece sign, Denied is CA's superficial losses
 	// (added back to the cost of the units still held). Zero and left out of JSON under US.
-	Gains        Dec `json:"gains,omitzero"`
-	Losses       Dec `json:"losses,omitzero"` // a negative amount
-	Denied       Dec `json:"denied,omitzero"`
-	Disposals    int `json:"disposals"`  // taxable pieces
-	NonTaxable   int `json:"nonTaxable"` // gift/donation/lost/transfer_out pieces
-	IncomeEvents int `json:"incomeEvents"`
-	Warnings     int `json:"warnings"`
+	// Under rules with a taxable gain of their own (Rules.TaxableGain) Gains and Losses also split
+	// the gains of the pieces that count towards it (not HoldingExempt long-term ones) by sign.
+	Gains  Dec `json:"gains,omitzero"`
+	Losses Dec `json:"losses,omitzero"` // a negative amount
+	Denied Dec `json:"denied,omitzero"`
+	// LongGains are the long-term pieces' gains among Gains (under a DiscountPercent).
+	LongGains Dec `json:"longGains,omitzero"`
+	// TaxableGain is the year's taxable gain under the rules (Rules.TaxableGain; zero otherwise):
+	// the counted pieces' net gain less the holding exemption, losses, discount or inclusion, and
+	// zero when a gain threshold is not reached. A net loss is negative unless the rules carry it.
+	TaxableGain Dec `json:"taxableGain,omitzero"`
+	// LossesBroughtForward and LossesCarriedForward are the net capital losses (positive amounts)
+	// the year starts with and hands to the next (Rules.CarryLosses); Discount is the part of the
+	// long-term gains left after losses that is not taxed (Rules.DiscountPercent).
+	LossesBroughtForward Dec `json:"lossesBroughtForward,omitzero"`
+	LossesCarriedForward Dec `json:"lossesCarriedForward,omitzero"`
+	Discount             Dec `json:"discount,omitzero"`
+	// TaxableIncome is IncomeTotal, or zero while it stays below the rules' income threshold
+	// (Rules.IncomeThresholds; zero without one).
+	TaxableIncome Dec `json:"taxableIncome,omitzero"`
+	Disposals     int `json:"disposals"`  // taxable pieces
+	NonTaxable    int `json:"nonTaxable"` // gift/donation/lost/transfer_out pieces
+	IncomeEvents  int `json:"incomeEvents"`
+	Warnings      int `json:"warnings"`
 }
 
 // WarningCode classifies a warning.

@@ -145,12 +145,17 @@ type Year struct {
 	Jurisdiction          tax.Jurisdiction
 	Computed              bool
 	Gains, Losses, Denied decimal.Decimal
+	// TaxableGain, TaxableIncome, DiscountGains, LossesBroughtForward, LossesCarriedForward and
+	// Discount are the year's taxable figures where the rules have them (tax.YearSummary); a figure
+	// the rules do not have is not Valid.
+	TaxableGain, TaxableIncome, DiscountGains            decimal.NullDecimal
+	LossesBroughtForward, LossesCarriedForward, Discount decimal.NullDecimal
 }
 
 // Inclusion is the taxable part of a Canadian capital gain (or the allowable part of a loss): half.
 func Inclusion(gain decimal.Decimal) decimal.Decimal { return gain.Div(decimal.NewFromInt(2)) }
 
-// Label names the year as its jurisdiction does ("2024/25" under GB).
+// Label names the year as its jurisdiction does ("2024/25" under GB, "2024-25" under AU).
 func (y Year) Label() string { return y.Jurisdiction.TaxYearLabel(y.Year) }
 
 // IncomeType is the income of one label in a year.
@@ -203,6 +208,8 @@ func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year
 	out.Proceeds, out.Basis, out.ShortGain, out.LongGain = lines.Proceeds, lines.Basis, lines.ShortTermGain, lines.LongTermGain
 	out.Futures, out.Income, out.TxInYear = sum.Futures, sum.Income, int(sum.TransactionCount)
 	out.Gains, out.Losses, out.Denied = sum.Gains.Decimal, sum.Losses.Decimal, sum.DeniedLosses.Decimal
+	out.TaxableGain, out.TaxableIncome, out.DiscountGains = sum.TaxableGain, sum.TaxableIncome, sum.DiscountGains
+	out.LossesBroughtForward, out.LossesCarriedForward, out.Discount = sum.LossesBroughtForward, sum.LossesCarriedForward, sum.Discount
 	inc, err := q.ListYearIncomeByType(ctx, db.ListYearIncomeByTypeParams{ResultSetID: rs, TaxYear: int32(y), ClientID: scope.ClientID()})
 	if err != nil {
 		return Year{}, err
@@ -302,8 +309,11 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	}
 	out := Lots{IsStale: st.IsStale || st.CurrentResultSetID == nil, Method: es.MethodAt(now), Jurisdiction: st.jurisdiction(),
 		Computed: st.CurrentResultSetID != nil}
-	if out.Jurisdiction.Rules().Matcher.Pooled() {
+	switch rules := out.Jurisdiction.Rules(); {
+	case rules.Matcher.Pooled():
 		out.Method = tax.AverageCost
+	case !rules.ClientLots:
+		out.Method = tax.FIFO
 	}
 	q := db.New(s.pool)
 	assets, err := q.ListAssetsByPricingKey(ctx, db.ListAssetsByPricingKeyParams{ClientID: scope.ClientID(), PricingKey: pricingKey})

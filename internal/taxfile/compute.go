@@ -33,9 +33,11 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	inFormat := fs.String("input-format", "", "json|csv (default: detect from the first character)")
 	tz := fs.String("timezone", "", "IANA timezone for tax years and holding periods (default: the file's settings, else UTC)")
 	fy := fs.String("fiscal-year-start", "", "MM-DD the tax year starts (default: the file's settings, else 01-01; US only)")
-	juris := fs.String("jurisdiction", "", "US|GB|CA: the country whose rules apply (default: the file's settings, else US);\nGB and CA ignore --method, --per-wallet-from and --fiscal-year-start")
+	codes := strings.Join(tax.JurisdictionCodes(), "|")
+	juris := fs.String("jurisdiction", "", codes+": the country whose rules apply (default: the file's settings, else US);\n"+
+		"only US takes --method, --per-wallet-from and --fiscal-year-start (the others fix them: a note says so)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: taxd compute --input FILE [--jurisdiction US|GB|CA] --method fifo|lifo|hifo|lofo|average [--per-wallet-from DATE] [--format json|csv]")
+		fmt.Fprintln(stderr, "usage: taxd compute --input FILE [--jurisdiction "+codes+"] --method fifo|lifo|hifo|lofo|average [--per-wallet-from DATE] [--format json|csv]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -97,7 +99,7 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if err != nil {
 			return fmt.Errorf("%w: %v", ErrUsage, err)
 		}
-		if settings.Rules().Matcher.Pooled() {
+		if !settings.Rules().ClientLots {
 			// one script can pass the same flags for every country: say what does not apply
 			for _, f := range []struct{ name, v string }{{"method", *method}, {"per-wallet-from", *pwf}, {"fiscal-year-start", *fy}} {
 				if f.v != "" {
@@ -164,8 +166,10 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 const computeBatch = 1024
 
 // ResolveSettings turns file/flag settings into engine settings (defaults: US rules, FIFO,
-// per-wallet from 2025-01-01 local, UTC, tax year from January 1; under GB the timezone defaults to
-// Europe/London, whose calendar days HMRC's same-day and 30-day rules count).
+// per-wallet from 2025-01-01 local, UTC, tax year from January 1; under rules with a time zone of
+// their own it is the default: Europe/London, whose calendar days HMRC's same-day and 30-day rules
+// count, Europe/Berlin, Australia/Sydney). Rules without the client's lot choices
+// (Rules.ClientLots) fix the method, the per-wallet switch and the tax year.
 func ResolveSettings(fs FileSettings) (tax.Settings, error) {
 	var s tax.Settings
 	s.Location = time.UTC
@@ -174,10 +178,11 @@ func ResolveSettings(fs FileSettings) (tax.Settings, error) {
 		return s, err
 	}
 	s.Jurisdiction = j
-	if rules := j.Rules(); rules.Matcher.Pooled() {
-		if fs.Timezone == "" {
-			fs.Timezone = rules.TimeZone
-		}
+	rules := j.Rules()
+	if fs.Timezone == "" {
+		fs.Timezone = rules.TimeZone
+	}
+	if !rules.ClientLots {
 		fs.Method, fs.MethodChanges, fs.PerWalletFrom, fs.FiscalYearStart = "", nil, "never", ""
 	}
 	if fs.Timezone != "" {
@@ -259,9 +264,25 @@ func writeSummary(w io.Writer, o *Output) {
 				fmt.Fprintf(w, ", superficial losses denied %s", y.Denied)
 			}
 			if rules.InclusionRate != 0 {
-				fmt.Fprintf(w, ", taxable at %d%% inclusion %s", rules.InclusionRate, tax.Inclusion(y.ShortGain))
+				fmt.Fprintf(w, ", taxable at %d%% inclusion %s", rules.InclusionRate, y.TaxableGain)
 			}
 			fmt.Fprintf(w, "); income %s; %d disposals, %d non-taxable, %d income events\n", y.IncomeTotal, y.Disposals, y.NonTaxable, y.IncomeEvents)
+			continue
+		}
+		if rules := o.Settings.Rules(); rules.TaxableGain() {
+			fmt.Fprintf(w, "tax year %s (%s): %s %s/%s/%s; %s %s/%s/%s (gains %s, losses %s", rules.TaxYearLabel(y.Year), o.Settings.Jurisdiction,
+				rules.Words.ShortTerm, y.ShortProceeds, y.ShortBasis, y.ShortGain, rules.Words.LongTerm, y.LongProceeds, y.LongBasis, y.LongGain, y.Gains, y.Losses)
+			if rules.DiscountPercent != 0 {
+				fmt.Fprintf(w, ", losses brought forward %s, discount %s, losses carried forward %s", y.LossesBroughtForward, y.Discount, y.LossesCarriedForward)
+			}
+			if th, ok := tax.ThresholdIn(rules.GainThresholds, y.Year); ok {
+				fmt.Fprintf(w, ", %s %s", rules.Words.Threshold, th)
+			}
+			fmt.Fprintf(w, "): %s %s; income %s", rules.Words.TaxableGain, y.TaxableGain, y.IncomeTotal)
+			if len(rules.IncomeThresholds) > 0 {
+				fmt.Fprintf(w, " (taxable %s)", y.TaxableIncome)
+			}
+			fmt.Fprintf(w, "; %d disposals, %d non-taxable, %d income events\n", y.Disposals, y.NonTaxable, y.IncomeEvents)
 			continue
 		}
 		fmt.Fprintf(w, "tax year %d (%s): short-term proceeds %s basis %s gain %s; long-term proceeds %s basis %s gain %s; income %s; futures %s; %d disposals, %d non-taxable, %d income events\n",

@@ -161,9 +161,12 @@ func (w *writer) jsonHeader() {
 		w.b = append(w.b, '}')
 	}
 	w.b = append(w.b, ']', ',')
-	if s.PerWalletFrom.IsZero() {
+	switch {
+	case s.Rules().WalletLots:
+		w.kstr("perWalletFrom", "always") // the rules keep lots per wallet from the first transaction
+	case s.PerWalletFrom.IsZero():
 		w.kstr("perWalletFrom", "never")
-	} else {
+	default:
 		w.kstr("perWalletFrom", s.PerWalletFrom.UTC().Format(time.RFC3339Nano))
 	}
 	loc := "UTC"
@@ -171,11 +174,7 @@ func (w *writer) jsonHeader() {
 		loc = s.Location.String()
 	}
 	w.kstr("timezone", loc)
-	m, d := s.FiscalYearStartMonth, s.FiscalYearStartDay
-	if m == 0 {
-		m, d = 1, 1
-	}
-	w.kstr("fiscalYearStart", twoDigits(int(m))+"-"+twoDigits(d))
+	w.kstr("fiscalYearStart", s.Rules().TaxYearStartOf(tax.MonthDay{Month: s.FiscalYearStartMonth, Day: s.FiscalYearStartDay}).String())
 	w.end()
 	w.b = append(w.b, "},\n\"disposals\":["...)
 }
@@ -273,15 +272,25 @@ func (w *writer) jsonTail() error {
 		w.kdec("longProceeds", y.LongProceeds)
 		w.kdec("longBasis", y.LongBasis)
 		w.kdec("longGain", y.LongGain)
-		if rules := w.o.Settings.Rules(); rules.Matcher.Pooled() {
+		rules := w.o.Settings.Rules()
+		if rules.Matcher.Pooled() || rules.TaxableGain() {
 			w.kstr("jurisdiction", w.o.Settings.Jurisdiction.String())
 			w.kdec("gains", y.Gains)
 			w.kdec("losses", y.Losses)
 			if rules.SuperficialLosses {
 				w.kdec("deniedLosses", y.Denied)
 			}
-			if rules.InclusionRate != 0 {
-				w.kdec("taxableGain", tax.Inclusion(y.ShortGain))
+			if rules.DiscountPercent != 0 {
+				w.kdec("discountGains", y.LongGains)
+				w.kdec("lossesBroughtForward", y.LossesBroughtForward)
+				w.kdec("discount", y.Discount)
+				w.kdec("lossesCarriedForward", y.LossesCarriedForward)
+			}
+			if th, ok := tax.ThresholdIn(rules.GainThresholds, y.Year); ok {
+				w.kdec("threshold", th)
+			}
+			if rules.TaxableGain() {
+				w.kdec("taxableGain", y.TaxableGain)
 			}
 		}
 		w.key("income")
@@ -297,6 +306,10 @@ func (w *writer) jsonTail() error {
 		}
 		w.b = append(w.b, '}', ',')
 		w.kdec("incomeTotal", y.IncomeTotal)
+		if th, ok := tax.ThresholdIn(rules.IncomeThresholds, y.Year); ok {
+			w.kdec("incomeThreshold", th)
+			w.kdec("taxableIncome", y.TaxableIncome)
+		}
 		w.kdec("futuresPnl", y.FuturesPnL)
 		w.kint("disposals", int64(y.Disposals))
 		w.kint("nonTaxable", int64(y.NonTaxable))
@@ -341,13 +354,6 @@ func (w *writer) close() error {
 		return w.err
 	}
 	return w.w.Flush()
-}
-
-func twoDigits(n int) string {
-	if n < 10 {
-		return "0" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
 }
 
 // CSVHeader is the header of the disposals CSV.

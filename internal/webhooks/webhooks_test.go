@@ -3,6 +3,7 @@ package webhooks_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -279,4 +280,44 @@ func (b *bundle) waitNoPendingDeliveries(t *testing.T) {
 		err := b.pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = $1 AND finalized_at IS NULL`, webhooks.DeliverArgs{}.Kind()).Scan(&n)
 		return n == 0, err
 	})
+}
+
+// An endpoint deleted while a transaction emits an event (a recalculation settling, say) does not
+// fail that transaction: the emit waits for the delete and leaves the gone endpoint out. Twice, for
+// the endpoint deleted before and while the emit runs.
+func TestEmitSurvivesAnEndpointDeletedMeanwhile(t *testing.T) {
+	b := setup(t, true)
+	ctx := context.Background()
+	for round := range 2 {
+		recv := newReceiver(t)
+		ep, _, err := b.svc.Create(ctx, b.acme, webhooks.NewEndpoint{URL: recv.URL, EventTypes: []webhooks.EventType{webhooks.TypeReportReady}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		del, err := b.pool.Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := del.Exec(ctx, `DELETE FROM webhook_endpoints WHERE id = $1`, ep.ID); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() {
+			done <- pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+				return webhooks.EmitWith(ctx, tx, b.jobs, webhooks.Event{Type: webhooks.TypeReportReady, ClientID: b.acmeUsr.ClientID,
+					Key: fmt.Sprintf("deleted-meanwhile-%d", round), At: time.Now()})
+			})
+		}()
+		testwait.BlockedOnLock(t, b.pool, "webhook_deliveries", 10*time.Second)
+		if err := del.Commit(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if err := <-done; err != nil {
+			t.Fatalf("round %d: the emit failed because the endpoint was deleted meanwhile: %v", round, err)
+		}
+		var n int
+		if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = $1`, ep.ID).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("round %d: %d deliveries to the deleted endpoint (%v)", round, n, err)
+		}
+	}
 }

@@ -108,6 +108,60 @@ func (e EnvelopeType) Valid() bool {
 	}
 }
 
+// Defines values for ErrorCode.
+const (
+	ErrorCodeConflict                 ErrorCode = "conflict"
+	ErrorCodeForbidden                ErrorCode = "forbidden"
+	ErrorCodeIdempotencyKeyInProgress ErrorCode = "idempotency_key_in_progress"
+	ErrorCodeIdempotencyKeyReused     ErrorCode = "idempotency_key_reused"
+	ErrorCodeInternal                 ErrorCode = "internal"
+	ErrorCodeInvalidRequest           ErrorCode = "invalid_request"
+	ErrorCodeMethodNotAllowed         ErrorCode = "method_not_allowed"
+	ErrorCodeNotFound                 ErrorCode = "not_found"
+	ErrorCodeNotImplemented           ErrorCode = "not_implemented"
+	ErrorCodePayloadTooLarge          ErrorCode = "payload_too_large"
+	ErrorCodeRateLimited              ErrorCode = "rate_limited"
+	ErrorCodeServiceUnavailable       ErrorCode = "service_unavailable"
+	ErrorCodeTaxesLocked              ErrorCode = "taxes_locked"
+	ErrorCodeUnauthorized             ErrorCode = "unauthorized"
+)
+
+// Valid indicates whether the value is a known member of the ErrorCode enum.
+func (e ErrorCode) Valid() bool {
+	switch e {
+	case ErrorCodeConflict:
+		return true
+	case ErrorCodeForbidden:
+		return true
+	case ErrorCodeIdempotencyKeyInProgress:
+		return true
+	case ErrorCodeIdempotencyKeyReused:
+		return true
+	case ErrorCodeInternal:
+		return true
+	case ErrorCodeInvalidRequest:
+		return true
+	case ErrorCodeMethodNotAllowed:
+		return true
+	case ErrorCodeNotFound:
+		return true
+	case ErrorCodeNotImplemented:
+		return true
+	case ErrorCodePayloadTooLarge:
+		return true
+	case ErrorCodeRateLimited:
+		return true
+	case ErrorCodeServiceUnavailable:
+		return true
+	case ErrorCodeTaxesLocked:
+		return true
+	case ErrorCodeUnauthorized:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LinkEmailStatus.
 const (
 	LinkEmailStatusQueued LinkEmailStatus = "queued"
@@ -135,6 +189,30 @@ func (e RecalculateJobStatus) Valid() bool {
 	case RecalculateJobStatusQueued:
 		return true
 	case RecalculateJobStatusRunning:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RecalculationStatus.
+const (
+	RecalculationStatusCompleted RecalculationStatus = "completed"
+	RecalculationStatusFailed    RecalculationStatus = "failed"
+	RecalculationStatusQueued    RecalculationStatus = "queued"
+	RecalculationStatusRunning   RecalculationStatus = "running"
+)
+
+// Valid indicates whether the value is a known member of the RecalculationStatus enum.
+func (e RecalculationStatus) Valid() bool {
+	switch e {
+	case RecalculationStatusCompleted:
+		return true
+	case RecalculationStatusFailed:
+		return true
+	case RecalculationStatusQueued:
+		return true
+	case RecalculationStatusRunning:
 		return true
 	default:
 		return false
@@ -248,16 +326,25 @@ func (e SyncStatus) Valid() bool {
 
 // Defines values for TaxPreviewJurisdiction.
 const (
+	AU TaxPreviewJurisdiction = "AU"
 	CA TaxPreviewJurisdiction = "CA"
+	DE TaxPreviewJurisdiction = "DE"
 	GB TaxPreviewJurisdiction = "GB"
+	US TaxPreviewJurisdiction = "US"
 )
 
 // Valid indicates whether the value is a known member of the TaxPreviewJurisdiction enum.
 func (e TaxPreviewJurisdiction) Valid() bool {
 	switch e {
+	case AU:
+		return true
 	case CA:
 		return true
+	case DE:
+		return true
 	case GB:
+		return true
+	case US:
 		return true
 	default:
 		return false
@@ -432,6 +519,13 @@ type AccountSync struct {
 
 	// Progress Overall progress in percent.
 	Progress int `json:"progress"`
+
+	// Retrying While the sync is `running` but an account's last attempt failed and waits for its next
+	// one (its provider could not be reached, say): which account, the attempt that failed out
+	// of how many, when the next starts and why the last failed, in one place (the account with
+	// the soonest next attempt). Null otherwise. An account's attempts wait at most 2 minutes
+	// each: one that keeps failing is `failed` within about 10 minutes of its first attempt.
+	Retrying *SyncRetry `json:"retrying,omitempty"`
 
 	// StartedAt When a worker started the sync; null while queued.
 	StartedAt *time.Time `json:"startedAt"`
@@ -738,14 +832,9 @@ type EnvelopeType string
 
 // Error The body of every error response.
 type Error struct {
-	// Code Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-	// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-	// (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
-	// (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
-	// `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
-	// after `Retry-After`).
-	// New codes may be added.
-	Code *string `json:"code,omitempty"`
+	// Code Machine-readable error class: one of `ErrorCode` (the SDKs type it so). It stays a string
+	// on the wire, so that a code added in a later 1.x release reaches an older client as it is.
+	Code string `json:"code"`
 
 	// Errors The offending fields, when the error is about specific input fields.
 	Errors *[]FieldError `json:"errors,omitempty"`
@@ -753,6 +842,17 @@ type Error struct {
 	// Message A human-readable description of the problem.
 	Message string `json:"message"`
 }
+
+// ErrorCode Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
+// (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
+// (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
+// (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
+// `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
+// after `Retry-After`).
+//
+// New codes may be added to this list without a new API version: a client treats a code it does
+// not know by its HTTP status (the SDKs keep it as it came, typed as this enum's unknown member).
+type ErrorCode string
 
 // FieldError One invalid input field.
 type FieldError struct {
@@ -868,6 +968,52 @@ type RecalculateJobResponse struct {
 // attempt waits for the next one: then `nextAttemptAt` says when and `lastError` why) or
 // `running`.
 type RecalculateJobStatus string
+
+// Recalculation A ledger recalculation job in any status, with its outcome.
+type Recalculation struct {
+	// Attempt The attempt the job is on or ended with, 0 before its first.
+	Attempt   int       `json:"attempt"`
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Error Why the job failed (status `failed`), or why its last attempt failed while it waits for the next; null otherwise.
+	Error *string `json:"error"`
+
+	// FinishedAt When it completed or failed; null before.
+	FinishedAt *time.Time         `json:"finishedAt"`
+	Id         openapi_types.UUID `json:"id"`
+
+	// MaxAttempts How many attempts the job makes before it fails.
+	MaxAttempts int `json:"maxAttempts"`
+
+	// NextAttemptAt While a failed attempt waits for the next one, when the next starts; null otherwise.
+	NextAttemptAt *time.Time `json:"nextAttemptAt"`
+	Progress      int        `json:"progress"`
+
+	// StartedAt Null while queued.
+	StartedAt *time.Time `json:"startedAt"`
+
+	// Status `queued` (waiting for a worker, or for its next attempt after a failed one: then
+	// `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+	// ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+	// the results are those of the last successful run).
+	Status RecalculationStatus `json:"status"`
+}
+
+// RecalculationStatus `queued` (waiting for a worker, or for its next attempt after a failed one: then
+// `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+// ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+// the results are those of the last successful run).
+type RecalculationStatus string
+
+// RecalculationResponse defines model for RecalculationResponse.
+type RecalculationResponse struct {
+	// Data A ledger recalculation job in any status, with its outcome.
+	Data    Recalculation `json:"data"`
+	Message string        `json:"message"`
+
+	// Type Always `success` in a success envelope.
+	Type EnvelopeType `json:"type"`
+}
 
 // Report A tax report of a user.
 type Report struct {
@@ -1015,6 +1161,19 @@ type SkippedWallet struct {
 // address on this chain.
 type SkippedWalletReason string
 
+// SyncRetry An account of a sync whose last attempt failed and waits for the next.
+type SyncRetry struct {
+	AccountId openapi_types.UUID `json:"accountId"`
+
+	// Attempt The attempt that failed.
+	Attempt int `json:"attempt"`
+
+	// LastError Why the attempt failed, in a partner-safe sentence.
+	LastError     string    `json:"lastError"`
+	MaxAttempts   int       `json:"maxAttempts"`
+	NextAttemptAt time.Time `json:"nextAttemptAt"`
+}
+
 // SyncStatus Status of a sync job.
 type SyncStatus string
 
@@ -1034,11 +1193,19 @@ type TaxPreview struct {
 	// DeniedLossesCents CA only. Superficial losses denied in the year (added to the cost base of the units held).
 	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
 
+	// DiscountCents AU only. The CGT discount applied (positive).
+	DiscountCents *int64 `json:"discountCents,omitempty"`
+
 	// FuturesCents Realised profit and loss of futures and derivatives.
 	FuturesCents     int64  `json:"futuresCents"`
 	FuturesFormatted string `json:"futuresFormatted"`
 
-	// GainsCents GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+	// GainThresholdCents DE only. The year's Freigrenze on private disposals (600 EUR up to 2023, 1,000 EUR from 2024).
+	GainThresholdCents *int64 `json:"gainThresholdCents,omitempty"`
+
+	// GainsCents Gains of the year's taxable disposals before losses (GB, CA: each disposal counted once,
+	// SA108 and Schedule 3; DE: the pieces held a year or less; AU: every CGT event). Absent under
+	// US rules.
 	GainsCents *int64 `json:"gainsCents,omitempty"`
 
 	// IncomeCents Ordinary income (staking, mining, airdrops, interest) at fair value when received.
@@ -1048,35 +1215,60 @@ type TaxPreview struct {
 	// IsStale True when the ledger changed after `calculatedAt`; a recalculation is due.
 	IsStale bool `json:"isStale"`
 
-	// Jurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
-	// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
-	// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
-	// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
-	Jurisdiction *TaxPreviewJurisdiction `json:"jurisdiction,omitempty"`
+	// Jurisdiction The rules the figures follow (the user's country): US (the generic treatment: specific
+	// lots, short and long term, Form 8949; every country without rules of its own), GB (HMRC's
+	// same-day, 30-day and section 104 pool rules; tax year from 6 April), CA (adjusted cost
+	// base, superficial losses; 50% inclusion), DE (§ 23 EStG: lots per wallet, first in first
+	// out; tax-free after a year's holding; the Freigrenze) or AU (first in first out across
+	// accounts; the 50% CGT discount after 12 months; income year from 1 July). Under GB and CA
+	// there is no holding period: the whole gain is in
+	// `shortTermGainsCents`. Under DE `longTermGainsCents` is tax-free (held more than a year);
+	// under AU it is the discount gains' net.
+	Jurisdiction TaxPreviewJurisdiction `json:"jurisdiction"`
 
 	// LongTermGainsCents Net long-term capital gain (held more than one year).
 	LongTermGainsCents     int64  `json:"longTermGainsCents"`
 	LongTermGainsFormatted string `json:"longTermGainsFormatted"`
 
-	// LossesCents GB and CA only. Losses of the year's disposals (negative).
+	// LossesBroughtForwardCents AU only. Net capital losses brought forward from earlier income years (positive).
+	LossesBroughtForwardCents *int64 `json:"lossesBroughtForwardCents,omitempty"`
+
+	// LossesCarriedForwardCents AU only. Net capital losses carried forward to later income years (positive).
+	LossesCarriedForwardCents *int64 `json:"lossesCarriedForwardCents,omitempty"`
+
+	// LossesCents Losses of the disposals `gainsCents` counts (negative). Absent under US rules.
 	LossesCents *int64 `json:"lossesCents,omitempty"`
 
 	// ShortTermGainsCents Net short-term capital gain (held one year or less).
 	ShortTermGainsCents     int64  `json:"shortTermGainsCents"`
 	ShortTermGainsFormatted string `json:"shortTermGainsFormatted"`
 
-	// TaxYearLabel GB and CA only. The tax year as the country names it (`2024/25` under GB).
-	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
+	// TaxYearLabel The tax year as the country names it (`2024` under US, CA and DE rules, `2024/25` under GB, `2024-25` under AU).
+	TaxYearLabel string `json:"taxYearLabel"`
+
+	// TaxableGainCents CA, DE and AU. The taxable capital gain: CA half the net gain; DE the gain of the pieces
+	// held a year or less, 0 while it stays below the Freigrenze (`gainThresholdCents`),
+	// negative for a loss; AU the net capital gain (gains less the year's losses and those
+	// brought forward, non-discount gains first, then the 50% discount).
+	TaxableGainCents *int64 `json:"taxableGainCents,omitempty"`
+
+	// TaxableIncomeCents DE only. Other income (§ 22 Nr. 3 EStG) after its 256 EUR Freigrenze (all of it from 256 EUR, else 0).
+	TaxableIncomeCents *int64 `json:"taxableIncomeCents,omitempty"`
 
 	// TransactionCount Number of transactions in the tax year.
 	TransactionCount int `json:"transactionCount"`
 	Year             int `json:"year"`
 }
 
-// TaxPreviewJurisdiction Present when the figures follow a country's own rules (the user's country): GB (HMRC's
-// same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
-// base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
-// CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+// TaxPreviewJurisdiction The rules the figures follow (the user's country): US (the generic treatment: specific
+// lots, short and long term, Form 8949; every country without rules of its own), GB (HMRC's
+// same-day, 30-day and section 104 pool rules; tax year from 6 April), CA (adjusted cost
+// base, superficial losses; 50% inclusion), DE (§ 23 EStG: lots per wallet, first in first
+// out; tax-free after a year's holding; the Freigrenze) or AU (first in first out across
+// accounts; the 50% CGT discount after 12 months; income year from 1 July). Under GB and CA
+// there is no holding period: the whole gain is in
+// `shortTermGainsCents`. Under DE `longTermGainsCents` is tax-free (held more than a year);
+// under AU it is the discount gains' net.
 type TaxPreviewJurisdiction string
 
 // TaxPreviewResponse defines model for TaxPreviewResponse.
@@ -1273,6 +1465,9 @@ type EndpointId = openapi_types.UUID
 
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
+
+// RecalculationId defines model for RecalculationId.
+type RecalculationId = openapi_types.UUID
 
 // ReferenceId defines model for ReferenceId.
 type ReferenceId = string
@@ -1979,11 +2174,26 @@ type ClientInterface interface {
 	// Corresponds with GET /users/{referenceId}/preview (the `GetTaxPreview` operationId).
 	GetTaxPreview(ctx context.Context, referenceId ReferenceId, params *GetTaxPreviewParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetRecalculation Get one recalculation and its outcome
+	//
+	// Returns a recalculation job of the user (the `id` that `POST /users/{referenceId}/refresh`
+	// answered) in any status: `queued`, `running`, `completed`, or `failed` with its `error` once
+	// its attempts are used up. This is how to learn a recalculation's outcome: the active job
+	// (`GET /users/{referenceId}/active-recalculate-job`) answers `null` after a failure as after a
+	// success. A job that completed while the ledger changed has queued a follow-up: the active job
+	// shows it. The SDKs' `recalculate` polls this and fails on `failed`.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Corresponds with GET /users/{referenceId}/recalculations/{jobId} (the `GetRecalculation` operationId).
+	GetRecalculation(ctx context.Context, referenceId ReferenceId, jobId RecalculationId, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// RefreshTaxes Start a ledger recalculation
 	//
 	// Starts a recalculation of the user's ledger and tax results and returns the job. At most one
 	// job per user is queued or running: when one already is, that job is returned. Poll
-	// `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
+	// `GET /users/{referenceId}/recalculations/{jobId}` with its `id` for its outcome (`completed`
+	// or `failed`), or `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
 	// while a job runs are not in its results; a follow-up job is queued when it ends (the poll
 	// shows it), so `null` means the results include every change made before it.
 	//
@@ -2007,7 +2217,7 @@ type ClientInterface interface {
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
-	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+	// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 	// to it once the report is available. A tax year that has not started (after the user's
 	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
@@ -2022,7 +2232,7 @@ type ClientInterface interface {
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
-	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+	// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 	// to it once the report is available. A tax year that has not started (after the user's
 	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
@@ -2032,6 +2242,18 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
 	CreateReport(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetReport Get one report
+	//
+	// Returns one report of the user in any status: `queued` or `generating` while it is being
+	// made, `available` with its `filename` once it can be downloaded, `failed` with its `error`.
+	// This is what to poll after `createReport` (the SDKs' `waitForReport` does), instead of
+	// listing the user's reports.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Corresponds with GET /users/{referenceId}/reports/{reportId} (the `GetReport` operationId).
+	GetReport(ctx context.Context, referenceId ReferenceId, reportId ReportId, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DownloadReport Download a report file
 	//
@@ -2796,11 +3018,36 @@ func (c *Client) GetTaxPreview(ctx context.Context, referenceId ReferenceId, par
 	return c.Client.Do(req)
 }
 
+// GetRecalculation Get one recalculation and its outcome
+//
+// Returns a recalculation job of the user (the `id` that `POST /users/{referenceId}/refresh`
+// answered) in any status: `queued`, `running`, `completed`, or `failed` with its `error` once
+// its attempts are used up. This is how to learn a recalculation's outcome: the active job
+// (`GET /users/{referenceId}/active-recalculate-job`) answers `null` after a failure as after a
+// success. A job that completed while the ledger changed has queued a follow-up: the active job
+// shows it. The SDKs' `recalculate` polls this and fails on `failed`.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Corresponds with GET /users/{referenceId}/recalculations/{jobId} (the `GetRecalculation` operationId).
+func (c *Client) GetRecalculation(ctx context.Context, referenceId ReferenceId, jobId RecalculationId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetRecalculationRequest(c.Server, referenceId, jobId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // RefreshTaxes Start a ledger recalculation
 //
 // Starts a recalculation of the user's ledger and tax results and returns the job. At most one
 // job per user is queued or running: when one already is, that job is returned. Poll
-// `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
+// `GET /users/{referenceId}/recalculations/{jobId}` with its `id` for its outcome (`completed`
+// or `failed`), or `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
 // while a job runs are not in its results; a follow-up job is queued when it ends (the poll
 // shows it), so `null` means the results include every change made before it.
 //
@@ -2844,7 +3091,7 @@ func (c *Client) ListReports(ctx context.Context, referenceId ReferenceId, param
 //
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
-// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 // to it once the report is available. A tax year that has not started (after the user's
 // current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
@@ -2869,7 +3116,7 @@ func (c *Client) CreateReportWithBody(ctx context.Context, referenceId Reference
 //
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
-// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 // to it once the report is available. A tax year that has not started (after the user's
 // current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
@@ -2880,6 +3127,28 @@ func (c *Client) CreateReportWithBody(ctx context.Context, referenceId Reference
 // Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
 func (c *Client) CreateReport(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCreateReportRequest(c.Server, referenceId, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetReport Get one report
+//
+// Returns one report of the user in any status: `queued` or `generating` while it is being
+// made, `available` with its `filename` once it can be downloaded, `failed` with its `error`.
+// This is what to poll after `createReport` (the SDKs' `waitForReport` does), instead of
+// listing the user's reports.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Corresponds with GET /users/{referenceId}/reports/{reportId} (the `GetReport` operationId).
+func (c *Client) GetReport(ctx context.Context, referenceId ReferenceId, reportId ReportId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetReportRequest(c.Server, referenceId, reportId)
 	if err != nil {
 		return nil, err
 	}
@@ -3967,6 +4236,47 @@ func NewGetTaxPreviewRequest(server string, referenceId ReferenceId, params *Get
 	return req, nil
 }
 
+// NewGetRecalculationRequest constructs an http.Request for the GetRecalculation method
+func NewGetRecalculationRequest(server string, referenceId ReferenceId, jobId RecalculationId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "referenceId", referenceId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "jobId", jobId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/users/%s/recalculations/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewRefreshTaxesRequest constructs an http.Request for the RefreshTaxes method
 func NewRefreshTaxesRequest(server string, referenceId ReferenceId, params *RefreshTaxesParams) (*http.Request, error) {
 	var err error
@@ -4146,6 +4456,47 @@ func NewCreateReportRequestWithBody(server string, referenceId ReferenceId, para
 			req.Header.Set("Idempotency-Key", headerParam0)
 		}
 
+	}
+
+	return req, nil
+}
+
+// NewGetReportRequest constructs an http.Request for the GetReport method
+func NewGetReportRequest(server string, referenceId ReferenceId, reportId ReportId) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "referenceId", referenceId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "reportId", reportId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/users/%s/reports/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
 	}
 
 	return req, nil
@@ -4924,11 +5275,28 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /users/{referenceId}/preview (the `GetTaxPreview` operationId).
 	GetTaxPreviewWithResponse(ctx context.Context, referenceId ReferenceId, params *GetTaxPreviewParams, reqEditors ...RequestEditorFn) (*GetTaxPreviewResponse, error)
 
+	// GetRecalculationWithResponse Get one recalculation and its outcome
+	//
+	// Returns a recalculation job of the user (the `id` that `POST /users/{referenceId}/refresh`
+	// answered) in any status: `queued`, `running`, `completed`, or `failed` with its `error` once
+	// its attempts are used up. This is how to learn a recalculation's outcome: the active job
+	// (`GET /users/{referenceId}/active-recalculate-job`) answers `null` after a failure as after a
+	// success. A job that completed while the ledger changed has queued a follow-up: the active job
+	// shows it. The SDKs' `recalculate` polls this and fails on `failed`.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /users/{referenceId}/recalculations/{jobId} (the `GetRecalculation` operationId).
+	GetRecalculationWithResponse(ctx context.Context, referenceId ReferenceId, jobId RecalculationId, reqEditors ...RequestEditorFn) (*GetRecalculationResponse, error)
+
 	// RefreshTaxesWithResponse Start a ledger recalculation
 	//
 	// Starts a recalculation of the user's ledger and tax results and returns the job. At most one
 	// job per user is queued or running: when one already is, that job is returned. Poll
-	// `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
+	// `GET /users/{referenceId}/recalculations/{jobId}` with its `id` for its outcome (`completed`
+	// or `failed`), or `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
 	// while a job runs are not in its results; a follow-up job is queued when it ends (the poll
 	// shows it), so `null` means the results include every change made before it.
 	//
@@ -4956,7 +5324,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
-	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+	// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 	// to it once the report is available. A tax year that has not started (after the user's
 	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
@@ -4971,7 +5339,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 	// `year` and answers 201 with the report in status `queued`. Follow it with
-	// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+	// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 	// to it once the report is available. A tax year that has not started (after the user's
 	// current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 	//
@@ -4981,6 +5349,20 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /users/{referenceId}/reports (the `CreateReport` operationId).
 	CreateReportWithResponse(ctx context.Context, referenceId ReferenceId, params *CreateReportParams, body CreateReportJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateReportResponse, error)
+
+	// GetReportWithResponse Get one report
+	//
+	// Returns one report of the user in any status: `queued` or `generating` while it is being
+	// made, `available` with its `filename` once it can be downloaded, `failed` with its `error`.
+	// This is what to poll after `createReport` (the SDKs' `waitForReport` does), instead of
+	// listing the user's reports.
+	//
+	// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /users/{referenceId}/reports/{reportId} (the `GetReport` operationId).
+	GetReportWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, reqEditors ...RequestEditorFn) (*GetReportResponse, error)
 
 	// DownloadReportWithResponse Download a report file
 	//
@@ -6870,6 +7252,117 @@ func (r GetTaxPreviewResponse) ContentType() string {
 	return ""
 }
 
+// GetRecalculationResponse405Headers the declared response headers of an HTTP 405 response for GetRecalculation
+type GetRecalculationResponse405Headers struct {
+	Allow string
+}
+
+// GetRecalculationResponse429Headers the declared response headers of an HTTP 429 response for GetRecalculation
+type GetRecalculationResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetRecalculationResponse503Headers the declared response headers of an HTTP 503 response for GetRecalculation
+type GetRecalculationResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetRecalculationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *RecalculationResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON405 the response for an HTTP 405 `application/json` response
+	JSON405 *MethodNotAllowed
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *UnexpectedError
+	// Headers405 the parsed response headers for an HTTP 405 response
+	Headers405 *GetRecalculationResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetRecalculationResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetRecalculationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetRecalculationResponse) GetJSON200() *RecalculationResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetRecalculationResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetRecalculationResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetRecalculationResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON405 returns the response for an HTTP 405 `application/json` response
+func (r GetRecalculationResponse) GetJSON405() *MethodNotAllowed {
+	return r.JSON405
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetRecalculationResponse) GetJSON429() *LoginThrottled {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetRecalculationResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetRecalculationResponse) GetJSONDefault() *UnexpectedError {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetRecalculationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetRecalculationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetRecalculationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetRecalculationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // RefreshTaxesResponse405Headers the declared response headers of an HTTP 405 response for RefreshTaxes
 type RefreshTaxesResponse405Headers struct {
 	Allow string
@@ -7211,6 +7704,117 @@ func (r CreateReportResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r CreateReportResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetReportResponse405Headers the declared response headers of an HTTP 405 response for GetReport
+type GetReportResponse405Headers struct {
+	Allow string
+}
+
+// GetReportResponse429Headers the declared response headers of an HTTP 429 response for GetReport
+type GetReportResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetReportResponse503Headers the declared response headers of an HTTP 503 response for GetReport
+type GetReportResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetReportResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ReportResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Unauthorized
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON405 the response for an HTTP 405 `application/json` response
+	JSON405 *MethodNotAllowed
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *LoginThrottled
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ServiceUnavailable
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *UnexpectedError
+	// Headers405 the parsed response headers for an HTTP 405 response
+	Headers405 *GetReportResponse405Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetReportResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetReportResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetReportResponse) GetJSON200() *ReportResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetReportResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetReportResponse) GetJSON401() *Unauthorized {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetReportResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON405 returns the response for an HTTP 405 `application/json` response
+func (r GetReportResponse) GetJSON405() *MethodNotAllowed {
+	return r.JSON405
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetReportResponse) GetJSON429() *LoginThrottled {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetReportResponse) GetJSON503() *ServiceUnavailable {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetReportResponse) GetJSONDefault() *UnexpectedError {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetReportResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetReportResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetReportResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetReportResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -8504,11 +9108,34 @@ func (c *ClientWithResponses) GetTaxPreviewWithResponse(ctx context.Context, ref
 	return ParseGetTaxPreviewResponse(rsp)
 }
 
+// GetRecalculationWithResponse Get one recalculation and its outcome
+//
+// Returns a recalculation job of the user (the `id` that `POST /users/{referenceId}/refresh`
+// answered) in any status: `queued`, `running`, `completed`, or `failed` with its `error` once
+// its attempts are used up. This is how to learn a recalculation's outcome: the active job
+// (`GET /users/{referenceId}/active-recalculate-job`) answers `null` after a failure as after a
+// success. A job that completed while the ledger changed has queued a follow-up: the active job
+// shows it. The SDKs' `recalculate` polls this and fails on `failed`.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /users/{referenceId}/recalculations/{jobId} (the `GetRecalculation` operationId).
+func (c *ClientWithResponses) GetRecalculationWithResponse(ctx context.Context, referenceId ReferenceId, jobId RecalculationId, reqEditors ...RequestEditorFn) (*GetRecalculationResponse, error) {
+	rsp, err := c.GetRecalculation(ctx, referenceId, jobId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetRecalculationResponse(rsp)
+}
+
 // RefreshTaxesWithResponse Start a ledger recalculation
 //
 // Starts a recalculation of the user's ledger and tax results and returns the job. At most one
 // job per user is queued or running: when one already is, that job is returned. Poll
-// `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
+// `GET /users/{referenceId}/recalculations/{jobId}` with its `id` for its outcome (`completed`
+// or `failed`), or `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
 // while a job runs are not in its results; a follow-up job is queued when it ends (the poll
 // shows it), so `null` means the results include every change made before it.
 //
@@ -8548,7 +9175,7 @@ func (c *ClientWithResponses) ListReportsWithResponse(ctx context.Context, refer
 //
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
-// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 // to it once the report is available. A tax year that has not started (after the user's
 // current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
@@ -8569,7 +9196,7 @@ func (c *ClientWithResponses) CreateReportWithBodyWithResponse(ctx context.Conte
 //
 // Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
 // `year` and answers 201 with the report in status `queued`. Follow it with
-// `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+// `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
 // to it once the report is available. A tax year that has not started (after the user's
 // current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
 //
@@ -8584,6 +9211,26 @@ func (c *ClientWithResponses) CreateReportWithResponse(ctx context.Context, refe
 		return nil, err
 	}
 	return ParseCreateReportResponse(rsp)
+}
+
+// GetReportWithResponse Get one report
+//
+// Returns one report of the user in any status: `queued` or `generating` while it is being
+// made, `available` with its `filename` once it can be downloaded, `failed` with its `error`.
+// This is what to poll after `createReport` (the SDKs' `waitForReport` does), instead of
+// listing the user's reports.
+//
+// Accepts partner credentials or the user's own access token (a token of another user gets 404).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /users/{referenceId}/reports/{reportId} (the `GetReport` operationId).
+func (c *ClientWithResponses) GetReportWithResponse(ctx context.Context, referenceId ReferenceId, reportId ReportId, reqEditors ...RequestEditorFn) (*GetReportResponse, error) {
+	rsp, err := c.GetReport(ctx, referenceId, reportId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetReportResponse(rsp)
 }
 
 // DownloadReportWithResponse Download a report file
@@ -10488,6 +11135,114 @@ func ParseGetTaxPreviewResponse(rsp *http.Response) (*GetTaxPreviewResponse, err
 	return response, nil
 }
 
+// ParseGetRecalculationResponse parses an HTTP response from a GetRecalculationWithResponse call
+func ParseGetRecalculationResponse(rsp *http.Response) (*GetRecalculationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetRecalculationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest RecalculationResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 405:
+		var dest MethodNotAllowed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest LoginThrottled
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest UnexpectedError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 405:
+		var headers GetRecalculationResponse405Headers
+		if values := rsp.Header.Values("Allow"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Allow", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Allow = value
+		}
+		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetRecalculationResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetRecalculationResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseRefreshTaxesResponse parses an HTTP response from a RefreshTaxesWithResponse call
 func ParseRefreshTaxesResponse(rsp *http.Response) (*RefreshTaxesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -10810,6 +11565,114 @@ func ParseCreateReportResponse(rsp *http.Response) (*CreateReportResponse, error
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateReportResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetReportResponse parses an HTTP response from a GetReportWithResponse call
+func ParseGetReportResponse(rsp *http.Response) (*GetReportResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetReportResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ReportResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 405:
+		var dest MethodNotAllowed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest LoginThrottled
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest UnexpectedError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 405:
+		var headers GetReportResponse405Headers
+		if values := rsp.Header.Values("Allow"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Allow", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Allow = value
+		}
+		response.Headers405 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetReportResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetReportResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

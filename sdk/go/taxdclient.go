@@ -12,7 +12,8 @@
 //   - 429 and 503 answers (and network errors) are retried with exponential backoff, honouring
 //     Retry-After; every POST carries an Idempotency-Key (a random one unless the call sets its
 //     own), so a retried POST never runs twice;
-//   - WaitForSync and WaitForRecalculation poll until a sync finishes and a recalculation settles.
+//   - WaitForSync, WaitForReport and Recalculate poll until a sync finishes, a report is ready and a
+//     recalculation settles; a failed report or recalculation is an error that says why.
 //
 // Example:
 //
@@ -104,7 +105,10 @@ func New(baseURL string, creds Credentials, opts ...Option) (*PartnerClient, err
 // APIError is an answer that was not 2xx: the API's error body and where it came from.
 type APIError struct {
 	StatusCode int
-	Code       string // the machine-readable class, e.g. not_found, invalid_request, idempotency_key_reused
+	// Code is the machine-readable class (ErrorCodeNotFound, ErrorCodeInvalidRequest, ...); a code
+	// this version does not list is kept as it came (the API may add codes), "" when the answer
+	// had no taxd error body.
+	Code       ErrorCode
 	Message    string
 	Fields     []FieldError // the offending input fields, when the error is about fields
 	RequestID  string       // X-Request-Id of the answer: quote it to support
@@ -198,9 +202,7 @@ func readError(resp *http.Response) *APIError {
 	var body Error
 	if json.Unmarshal(b, &body) == nil && body.Message != "" {
 		e.Message = body.Message
-		if body.Code != nil {
-			e.Code = *body.Code
-		}
+		e.Code = ErrorCode(body.Code)
 		if body.Errors != nil {
 			e.Fields = *body.Errors
 		}
@@ -234,18 +236,22 @@ func newKey() string {
 	return id.String()
 }
 
-// WaitForSync polls the sync until it has finished (completed or failed) and returns it.
+// WaitForSync polls the sync until it has finished (completed or failed) and returns it. When ctx
+// ends first it returns the last state it saw (its Retrying says why an account's attempts
+// fail) with ctx's error.
 func (c *PartnerClient) WaitForSync(ctx context.Context, referenceID string, syncID uuid.UUID) (AccountSync, error) {
+	var last AccountSync
 	for {
 		s, err := c.GetAccountSyncWithResponse(ctx, referenceID, syncID)
 		if err != nil {
-			return AccountSync{}, err
+			return last, err
 		}
-		if st := s.JSON200.Data.Status; st == SyncStatusCompleted || st == SyncStatusFailed {
-			return s.JSON200.Data, nil
+		last = s.JSON200.Data
+		if st := last.Status; st == SyncStatusCompleted || st == SyncStatusFailed {
+			return last, nil
 		}
 		if err := sleep(ctx, c.PollInterval); err != nil {
-			return AccountSync{}, err
+			return last, err
 		}
 	}
 }
@@ -268,21 +274,71 @@ func (c *PartnerClient) WaitForRecalculation(ctx context.Context, referenceID st
 	}
 }
 
-// Recalculate starts a recalculation of the user's ledger and waits until it has settled.
+// Recalculate starts a recalculation of the user's ledger and waits until it has settled: the
+// job it started (or joined) completed, and any follow-up job the ledger's changes meanwhile
+// queued did too. A job that failed for good is an error (*RecalculationError) with its reason.
 func (c *PartnerClient) Recalculate(ctx context.Context, referenceID string) error {
-	if _, err := c.RefreshTaxesWithResponse(ctx, referenceID, nil); err != nil {
+	started, err := c.RefreshTaxesWithResponse(ctx, referenceID, nil)
+	if err != nil {
 		return err
 	}
-	return c.WaitForRecalculation(ctx, referenceID)
+	id := started.JSON200.Data.Id
+	for {
+		if err := c.waitForRecalculationJob(ctx, referenceID, id); err != nil {
+			return err
+		}
+		active, err := c.GetActiveRecalculateJobWithResponse(ctx, referenceID)
+		if err != nil {
+			return err
+		}
+		if active.JSON200.Data == nil {
+			return nil
+		}
+		id = active.JSON200.Data.Id // a follow-up: wait for its outcome too
+	}
 }
 
-// WaitForReport polls the user's reports until the report is available (or failed: an error).
+// RecalculationError is a recalculation that failed for good.
+type RecalculationError struct {
+	Recalculation Recalculation
+}
+
+func (e *RecalculationError) Error() string {
+	msg := "taxd: recalculation " + e.Recalculation.Id.String() + " failed"
+	if e.Recalculation.Error != nil {
+		msg += ": " + *e.Recalculation.Error
+	}
+	return msg
+}
+
+// waitForRecalculationJob polls one recalculation until it completed (nil) or failed.
+func (c *PartnerClient) waitForRecalculationJob(ctx context.Context, referenceID string, id uuid.UUID) error {
+	for {
+		r, err := c.GetRecalculationWithResponse(ctx, referenceID, id)
+		if err != nil {
+			return err
+		}
+		switch r.JSON200.Data.Status {
+		case RecalculationStatusCompleted:
+			return nil
+		case RecalculationStatusFailed:
+			return &RecalculationError{Recalculation: r.JSON200.Data}
+		}
+		if err := sleep(ctx, c.PollInterval); err != nil {
+			return err
+		}
+	}
+}
+
+// WaitForReport polls the report (GET /users/{referenceId}/reports/{reportId}) until it is
+// available (or failed: an error).
 func (c *PartnerClient) WaitForReport(ctx context.Context, referenceID string, reportID uuid.UUID) (Report, error) {
 	for {
-		r, err := c.findReport(ctx, referenceID, reportID)
+		res, err := c.GetReportWithResponse(ctx, referenceID, reportID)
 		if err != nil {
 			return Report{}, err
 		}
+		r := res.JSON200.Data
 		switch r.Status {
 		case ReportStatusAvailable:
 			return r, nil
@@ -296,25 +352,5 @@ func (c *PartnerClient) WaitForReport(ctx context.Context, referenceID string, r
 		if err := sleep(ctx, c.PollInterval); err != nil {
 			return Report{}, err
 		}
-	}
-}
-
-// findReport pages through the user's reports (newest first) for one report.
-func (c *PartnerClient) findReport(ctx context.Context, referenceID string, reportID uuid.UUID) (Report, error) {
-	params := &ListReportsParams{}
-	for {
-		l, err := c.ListReportsWithResponse(ctx, referenceID, params)
-		if err != nil {
-			return Report{}, err
-		}
-		for _, r := range l.JSON200.Data.Reports {
-			if r.Id == reportID {
-				return r, nil
-			}
-		}
-		if l.JSON200.NextCursor == nil {
-			return Report{}, &APIError{StatusCode: http.StatusNotFound, Code: "not_found", Message: "report not found"}
-		}
-		params.Cursor = l.JSON200.NextCursor
 	}
 }

@@ -418,3 +418,41 @@ SELECT c.current_result_set_id, coalesce(rs.transaction_columns = 'exact', false
     EXISTS (SELECT 1 FROM assets a WHERE a.client_id = c.id AND a.is_spam) AS has_spam,
     ARRAY(SELECT d.transaction_id FROM dirty_marks d WHERE d.client_id = c.id LIMIT sqlc.arg(dirty_limit)::integer)::uuid[] AS dirty
 FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id WHERE c.id = sqlc.arg(client_id)::uuid;
+
+-- name: ReclassifyCandidates :many
+-- The account's transactions of the given external ids, whether a re-classification must leave
+-- them alone (a person edited or deleted them) and the digest of their stored classification.
+SELECT t.external_id::text AS external_id,
+       (t.deleted_at IS NOT NULL OR transaction_is_edited(t.client_id, t.id))::boolean AS keep,
+       coalesce(c.digest, '')::text AS digest
+  FROM transactions t
+  LEFT JOIN transaction_classifications c ON c.client_id = t.client_id AND c.transaction_id = t.id
+ WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.account_id = sqlc.arg(account_id)::uuid
+   AND t.external_id = ANY(sqlc.arg(external_ids)::text[]);
+
+-- name: ListAccountChainHashes :many
+-- The chain transactions of an account (its hashes) that a re-classification reads again.
+SELECT DISTINCT t.txn_hash::text AS txn_hash FROM transactions t
+ WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.account_id = sqlc.arg(account_id)::uuid
+   AND t.txn_hash IS NOT NULL AND t.deleted_at IS NULL;
+
+-- name: ListBridgeCandidates :many
+-- The client's live, unlinked, unedited transactions that a bridge rule classified, with the
+-- chain of their account and their first leg that is not a fee.
+SELECT t.id, t.occurred_at, c.rule, a.provider AS chain, upper(s.symbol)::text AS symbol, l.quantity
+  FROM transaction_classifications c
+  JOIN transactions t ON t.client_id = c.client_id AND t.id = c.transaction_id AND t.deleted_at IS NULL AND NOT t.is_hidden
+  JOIN accounts a ON a.id = t.account_id AND a.client_id = t.client_id
+  JOIN LATERAL (SELECT tr.asset_id, tr.quantity FROM transfers tr
+                 WHERE tr.client_id = t.client_id AND tr.transaction_id = t.id AND NOT tr.is_fee AND NOT tr.is_hidden
+                 ORDER BY tr.position LIMIT 1) l ON true
+  JOIN assets s ON s.client_id = t.client_id AND s.id = l.asset_id
+ WHERE c.client_id = sqlc.arg(client_id)::uuid AND c.rule IN ('bridge_out', 'bridge_in')
+   AND NOT EXISTS (SELECT 1 FROM internal_transfer_pairs p WHERE p.client_id = t.client_id AND t.id IN (p.from_transaction_id, p.to_transaction_id))
+   AND NOT transaction_is_edited(t.client_id, t.id)
+ ORDER BY t.occurred_at, t.id;
+
+-- name: GetTransactionClassifications :many
+-- The classification of the given transactions (those a rule classified).
+SELECT transaction_id, rule, confidence, explanation FROM transaction_classifications
+ WHERE client_id = sqlc.arg(client_id)::uuid AND transaction_id = ANY(sqlc.arg(ids)::uuid[]);

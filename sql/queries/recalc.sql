@@ -32,6 +32,10 @@ UPDATE recalc_jobs SET
     river_job_id = CASE WHEN sqlc.arg(state)::text = 'running' THEN sqlc.arg(river_job_id)::bigint ELSE river_job_id END
 WHERE client_id = sqlc.arg(client_id)::uuid AND status IN ('queued', 'running');
 
+-- name: GetRecalcJob :one
+-- One of the client's recalculations in any status (the partner polls the one it started).
+SELECT * FROM recalc_jobs WHERE client_id = $1 AND id = $2;
+
 -- name: GetActiveRecalcJob :one
 SELECT * FROM recalc_jobs WHERE client_id = $1 AND status IN ('queued', 'running');
 

@@ -119,3 +119,9 @@ SELECT start_importing_at, stop_importing_at, deleted_at FROM accounts WHERE id 
 -- The queued or syncing items of these accounts (at most one each), with their state.
 SELECT i.* FROM account_sync_items i
 WHERE i.account_id = ANY(sqlc.arg(account_ids)::uuid[]) AND i.status IN ('queued', 'syncing');
+
+-- name: ListClientsWithWallets :many
+-- The clients with a live wallet account (what `taxd reclassify --all` re-classifies).
+SELECT DISTINCT client_id FROM accounts
+ WHERE type = 'wallet' AND address IS NOT NULL AND deleted_at IS NULL
+ ORDER BY client_id;

@@ -156,8 +156,18 @@ export function taxYearRange(c: Client, y: number): [string, string] {
   return [zonedMidnight(y, m || 1, d || 1, c.timezone).toISOString(), zonedMidnight(y + 1, m || 1, d || 1, c.timezone).toISOString()];
 }
 
-// yearLabel is tax year y as the client's rules name it: "2024/25" for a year spanning two calendar
-// years (taxYearLabelFormat YYYY/YY), else "2024".
+// yearLabel is tax year y as the client's rules name it: "2024/25" or "2024-25" for a year spanning
+// two calendar years (taxYearLabelFormat YYYY/YY, YYYY-YY: the separator is the rules'), else "2024".
 export function yearLabel(c: Client, y: number): string {
-  return c.jurisdictionRules.taxYearLabelFormat === 'YYYY/YY' ? `${y}/${String((y + 1) % 100).padStart(2, '0')}` : String(y);
+  const f = c.jurisdictionRules.taxYearLabelFormat;
+  return f.length === 7 ? `${y}${f[4]}${String((y + 1) % 100).padStart(2, '0')}` : String(y);
+}
+
+// termWord names a piece's holding class as the client's rules do ("Tax-free (held over a year)"
+// under DE, "Discount gain (held 12 months)" under AU), else Short-term and Long-term; inSentence
+// starts it in lower case.
+export function termWord(c: Client, term: string, inSentence = false): string {
+  const w = c.jurisdictionRules.words;
+  const word = term === 'SHORT_TERM' ? w.shortTerm || 'Short-term' : term === 'LONG_TERM' ? w.longTerm || 'Long-term' : term;
+  return inSentence ? word.charAt(0).toLowerCase() + word.slice(1) : word;
 }

@@ -18,6 +18,7 @@ fragment PortalTxDetail on Transaction {
   id createdAt txnHash accountId provider explorerUrl label labelSource notes isHidden isReviewed isDirty isMissingBasis
   hasNegativeBalance isInternalTransfer isEdited isSpam isOffChain linkType linkId linkedTransactionId
   fiatValueCents feeFiatValueCents capGainsSumSigned incomeSum
+  classification { rule confidence explanation }
   transfers {
     id ordering assetId asset { id symbol name pricingKey } amountExact fromAccountId toAccountId fromAddress toAddress
     direction isFee isHidden fiatValueCents basisFiatValueCents isFiatValueOverridden capGainsSumSigned incomeSum
@@ -31,7 +32,7 @@ query PortalClient {
     id name currency timezone fiscalYearStart costBasisAlgorithm lockTaxesUntil
     jurisdictionRules {
       jurisdiction name taxYearStart taxYearLabelFormat hasHoldingTerms hasForm8949 hasForm1099DA reportTypes text matchingText
-      words { proceeds cost gains losses netGain taxableGain deniedLosses holding }
+      words { proceeds cost gains losses netGain taxableGain deniedLosses holding shortTerm longTerm taxableIncome threshold }
     }
   }
 }`);
@@ -45,6 +46,7 @@ query PortalYear($clientId: ID!, $year: String!) {
     year startDate endDate proceedsCents costBasisCents shortTermCapGainsCents longTermCapGainsCents capGainsCents
     futuresCents incomeCents incomeByLabel { label name incomeCents transactionCount } disposalCount transactionCount
     isStale computedAt jurisdiction taxYearLabel gainsCents lossesCents deniedLossesCents taxableCapitalGainsCents
+    gainThresholdCents taxableIncomeCents incomeThresholdCents discountGainsCents lossesBroughtForwardCents discountCents lossesCarriedForwardCents
   }
 }`);
 

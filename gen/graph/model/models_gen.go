@@ -582,24 +582,43 @@ type GetHarvestableLossesResponse struct {
 
 // Income and capital gains of one tax year (`getIncomeAndCapGains`). Under GB and CA there is no holding period:
 // the whole gain is in `shortTermCapGainsCents` (and `capGainsCents`), and the jurisdiction's own figures are in
-// `gainsCents`, `lossesCents`, `deniedLossesCents` and `taxableCapitalGainsCents`.
+// `gainsCents`, `lossesCents`, `deniedLossesCents` and `taxableCapitalGainsCents`. Under DE the long term (held more
+// than a year) is tax-free and under AU it is the discount gain; both show every gain in the short and long terms
+// and their own figures in `gainsCents`, `lossesCents`, `taxableCapitalGainsCents` and the fields named for them.
 type GetIncomeAndCapGainsResponse struct {
 	// The tax year.
 	Year string `json:"year"`
 	// The rule set the figures were computed under (the client's country; null before the first recalculation).
 	Jurisdiction *TaxJurisdictionEnum `json:"jurisdiction,omitempty"`
-	// The tax year as the jurisdiction names it: `2024/25` under GB (6 April 2024 to 5 April 2025), `2024` otherwise.
+	// The tax year as the jurisdiction names it: `2024/25` under GB (6 April 2024 to 5 April 2025), `2024-25` under AU (1 July 2024 to 30 June 2025), `2024` otherwise.
 	TaxYearLabel *string `json:"taxYearLabel,omitempty"`
 	// GB and CA: the gains of the year's disposals, before losses, each disposal counted once (under GB all of a token's
-	// disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. Null
-	// under US rules.
+	// disposals of one day are one disposal), in cents: SA108 "gains in the year, before losses"; Schedule 3. DE and AU:
+	// the gains of the taxable pieces (DE: held a year or less; AU: every CGT event, label H). Null under US rules.
 	GainsCents *int64 `json:"gainsCents,omitempty"`
-	// GB and CA: the losses of the year's disposals (negative), in cents. Null under US rules.
+	// GB, CA, DE and AU: the losses of the pieces `gainsCents` counts (negative), in cents. Null under US rules.
 	LossesCents *int64 `json:"lossesCents,omitempty"`
 	// CA: superficial losses denied in the year (positive), in cents; null otherwise.
 	DeniedLossesCents *int64 `json:"deniedLossesCents,omitempty"`
-	// CA: the taxable capital gain, half of `capGainsCents` (the 50% inclusion rate; allowable capital loss when negative); null otherwise.
+	// The taxable capital gain where the rules make one, in cents; null otherwise. CA: half of `capGainsCents` (the 50%
+	// inclusion rate; allowable capital loss when negative). DE: the gain of the pieces held a year or less, 0 while it
+	// stays below the Freigrenze (`gainThresholdCents`), negative for a loss. AU: the net capital gain (label A): gains
+	// less the year's losses and those brought forward (non-discount gains first), then the 50% discount.
 	TaxableCapitalGainsCents *int64 `json:"taxableCapitalGainsCents,omitempty"`
+	// DE: the Freigrenze of the year's private disposals (600 EUR up to 2023, 1,000 EUR from 2024), in cents; null otherwise.
+	GainThresholdCents *int64 `json:"gainThresholdCents,omitempty"`
+	// DE: other income (§ 22 Nr. 3 EStG) after its 256 EUR Freigrenze: all of `incomeCents` from 256 EUR, else 0; null otherwise.
+	TaxableIncomeCents *int64 `json:"taxableIncomeCents,omitempty"`
+	// DE: the Freigrenze of other income (256 EUR), in cents; null otherwise.
+	IncomeThresholdCents *int64 `json:"incomeThresholdCents,omitempty"`
+	// AU: the discount capital gains among `gainsCents` (assets held at least 12 months), before losses; null otherwise.
+	DiscountGainsCents *int64 `json:"discountGainsCents,omitempty"`
+	// AU: net capital losses brought forward from earlier income years (positive); null otherwise.
+	LossesBroughtForwardCents *int64 `json:"lossesBroughtForwardCents,omitempty"`
+	// AU: the CGT discount applied (positive); null otherwise.
+	DiscountCents *int64 `json:"discountCents,omitempty"`
+	// AU: net capital losses carried forward to later income years (label V, positive); null otherwise.
+	LossesCarriedForwardCents *int64 `json:"lossesCarriedForwardCents,omitempty"`
 	// Start of the tax year (inclusive), in the client's fiscal year and timezone.
 	StartDate time.Time `json:"startDate"`
 	// End of the tax year (exclusive).
@@ -976,8 +995,9 @@ type JurisdictionRules struct {
 	Name string `json:"name"`
 	// First day of the client's tax year as `MM-DD`: the one the rules fix (`04-06` under GB), else the client's own.
 	TaxYearStart string `json:"taxYearStart"`
-	// How a tax year is named: `YYYY/YY` for a year that spans two calendar years (`2024/25` is 6 April 2024 to
-	// 5 April 2025), `YYYY` for one named by the calendar year it starts in.
+	// How a tax year is named: `YYYY/YY` (GB) or `YYYY-YY` (AU) for a year that spans two calendar years (`2024/25` is
+	// 6 April 2024 to 5 April 2025, `2024-25` 1 July 2024 to 30 June 2025), `YYYY` for one named by the calendar year it
+	// starts in.
 	TaxYearLabelFormat string `json:"taxYearLabelFormat"`
 	// How a disposal is matched with the cost of what was disposed of.
 	Matcher CostMatcherEnum `json:"matcher"`
@@ -995,6 +1015,22 @@ type JurisdictionRules struct {
 	SuperficialLosses bool `json:"superficialLosses"`
 	// The taxable part of a net capital gain in percent (`50` in Canada); null where the whole gain counts.
 	InclusionRatePercent *int `json:"inclusionRatePercent,omitempty"`
+	// The currency the rules' returns are made in (ISO 4217: `EUR` for DE, `AUD` for AU).
+	Currency string `json:"currency"`
+	// The client's cost-basis algorithm and per-wallet date choose the lots (US); otherwise the rules fix them (first in, first out).
+	ClientChoosesLots bool `json:"clientChoosesLots"`
+	// Each wallet keeps its own lots from the first transaction (DE); a move between own wallets keeps date and cost.
+	WalletLots bool `json:"walletLots"`
+	// A piece held long term (more than a year) is tax-free (DE): its gain is shown, not taxed.
+	HoldingExempt bool `json:"holdingExempt"`
+	// The part of a long-term gain left after losses that is not taxed, in percent (`50` in Australia); null without a discount.
+	DiscountPercent *int `json:"discountPercent,omitempty"`
+	// A year's net capital loss is carried forward into later years (AU).
+	CarriesLosses bool `json:"carriesLosses"`
+	// All-or-nothing thresholds (a Freigrenze) on the year's taxable gain by tax year (DE); empty without one.
+	GainThresholds []JurisdictionThreshold `json:"gainThresholds"`
+	// All-or-nothing thresholds on the year's other income by tax year (DE: 256 EUR); empty without one.
+	IncomeThresholds []JurisdictionThreshold `json:"incomeThresholds"`
 	// The reports a client under these rules may request, in the order to offer them.
 	ReportTypes []ReportExportTypeEnum `json:"reportTypes"`
 	// The names of the figures as the rules' own returns call them.
@@ -1003,6 +1039,14 @@ type JurisdictionRules struct {
 	Text *string `json:"text,omitempty"`
 	// How a disposal's cost is found, to show beside its pieces; null where the lots the client's method takes say it.
 	MatchingText *string `json:"matchingText,omitempty"`
+}
+
+// A threshold in force from a tax year until the next one's.
+type JurisdictionThreshold struct {
+	// The first tax year it applies to (0: every year before the next entry).
+	FromYear int `json:"fromYear"`
+	// The amount, in cents of the rules' currency: a figure below it is not taxed, one at or above it is taxed whole.
+	AmountCents int64 `json:"amountCents"`
 }
 
 // The names of a tax year's figures under a jurisdiction's rules.
@@ -1017,12 +1061,20 @@ type JurisdictionWords struct {
 	Losses string `json:"losses"`
 	// Gains less losses.
 	NetGain string `json:"netGain"`
-	// The taxable part of the net gain; null without an inclusion rate.
+	// The taxable part of the net gain; null where the rules make none (no inclusion rate, exemption, discount or threshold).
 	TaxableGain *string `json:"taxableGain,omitempty"`
 	// Losses denied as superficial; null where no loss is denied.
 	DeniedLosses *string `json:"deniedLosses,omitempty"`
 	// What a disposal's cost comes from, as in `not covered by any lot you held`.
 	Holding string `json:"holding"`
+	// A piece's short holding class, for example `Taxable (held up to a year)` (DE) or `Non-discount gain` (AU); null without holding terms.
+	ShortTerm *string `json:"shortTerm,omitempty"`
+	// A piece's long holding class, for example `Tax-free (held over a year)` (DE) or `Discount gain (held 12 months)` (AU); null without holding terms.
+	LongTerm *string `json:"longTerm,omitempty"`
+	// Income after its threshold (DE); null without one.
+	TaxableIncome *string `json:"taxableIncome,omitempty"`
+	// What the gain threshold is called (`Freigrenze`); null without one.
+	Threshold *string `json:"threshold,omitempty"`
 }
 
 // Write operations. Everything said on `Query` applies (authentication, tenancy, one root field, errors).
@@ -1553,7 +1605,7 @@ type TaxLotDisposal struct {
 	CostBasisCents int64 `json:"costBasisCents"`
 	// Gain or loss, in cents (signed).
 	GainCents int64 `json:"gainCents"`
-	// Holding period (US rules; SHORT under GB and CA, which have none).
+	// Holding period (US rules; under DE LONG is tax-free, under AU a discount gain; SHORT under GB and CA, which have none).
 	Term SaleTermEnum `json:"term"`
 	// The Form 8949 box the piece is reported under.
 	Box *Form8949BoxEnum `json:"box,omitempty"`
@@ -1651,6 +1703,11 @@ type Transaction struct {
 	IsInternalTransfer bool `json:"isInternalTransfer"`
 	// Changed by a person after import.
 	IsEdited bool `json:"isEdited"`
+	// Which classification rule labelled this on-chain transaction, how sure it is and why (docs/onchain.md,
+	// "Rules"); null for a transaction no rule classified (CSV, exchange and manual entries, and chain
+	// transactions synced before classification). A person's edit always wins: a re-classification never
+	// changes an edited transaction, and an edited transaction no longer needs review.
+	Classification *TransactionClassification `json:"classification,omitempty"`
 	// Deleted (merged into another transaction or removed); only listed with `onlyShowDeleted`.
 	IsDeleted bool `json:"isDeleted"`
 	// The on-chain transaction failed; only its fee moved.
@@ -1713,6 +1770,16 @@ type TransactionBalance struct {
 	Amount float64 `json:"amount"`
 	// Balance as an exact decimal string; negative when the ledger is missing an acquisition.
 	AmountExact string `json:"amountExact"`
+}
+
+// How a classification rule read an on-chain transaction (see `Transaction.classification`).
+type TransactionClassification struct {
+	// The rule that decided: `failed`, `spam`, `untouched`, `gas_only`, `beacon_deposit`, `wrap`, `bridge_out`, `bridge_in`, `airdrop_claim`, `nft`, `swap`, `own_transfer`, or `transfer` (the fallback: plain movements, unlabelled).
+	Rule string `json:"rule"`
+	// How sure the rule is.
+	Confidence ClassificationConfidenceEnum `json:"confidence"`
+	// Why, in words: what the rule saw (events, contracts, amounts).
+	Explanation string `json:"explanation"`
 }
 
 // One child transaction of `splitTransactionIntoMany`. Split rules: at most 20 entries per request, at most
@@ -2239,6 +2306,67 @@ func (e *BasisMethodEnum) UnmarshalJSON(b []byte) error {
 }
 
 func (e BasisMethodEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How sure a classification rule is of its reading.
+type ClassificationConfidenceEnum string
+
+const (
+	// The transaction's own events, or a listed contract, prove the reading.
+	ClassificationConfidenceEnumHigh ClassificationConfidenceEnum = "HIGH"
+	// The shape matches (what left and what arrived, the contract called) without an event that proves it.
+	ClassificationConfidenceEnumMedium ClassificationConfidenceEnum = "MEDIUM"
+	// Nothing but plain movements matched, or the rule guesses: the transaction needs a person's review (the `needs-review-classification` insight lists it).
+	ClassificationConfidenceEnumLow ClassificationConfidenceEnum = "LOW"
+)
+
+var AllClassificationConfidenceEnum = []ClassificationConfidenceEnum{
+	ClassificationConfidenceEnumHigh,
+	ClassificationConfidenceEnumMedium,
+	ClassificationConfidenceEnumLow,
+}
+
+func (e ClassificationConfidenceEnum) IsValid() bool {
+	switch e {
+	case ClassificationConfidenceEnumHigh, ClassificationConfidenceEnumMedium, ClassificationConfidenceEnumLow:
+		return true
+	}
+	return false
+}
+
+func (e ClassificationConfidenceEnum) String() string {
+	return string(e)
+}
+
+func (e *ClassificationConfidenceEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ClassificationConfidenceEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ClassificationConfidenceEnum", str)
+	}
+	return nil
+}
+
+func (e ClassificationConfidenceEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ClassificationConfidenceEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ClassificationConfidenceEnum) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
@@ -3427,6 +3555,8 @@ const (
 	InsightTypeEnumTaxLossHarvesting InsightTypeEnum = "TAX_LOSS_HARVESTING"
 	// Account syncs that keep failing.
 	InsightTypeEnumAccountSyncFailed InsightTypeEnum = "ACCOUNT_SYNC_FAILED"
+	// On-chain transactions that the classification rules read with low confidence (`Transaction.classification`), not yet edited or reviewed by a person.
+	InsightTypeEnumNeedsReviewClassification InsightTypeEnum = "NEEDS_REVIEW_CLASSIFICATION"
 )
 
 var AllInsightTypeEnum = []InsightTypeEnum{
@@ -3441,11 +3571,12 @@ var AllInsightTypeEnum = []InsightTypeEnum{
 	InsightTypeEnumUnsupportedProtocol,
 	InsightTypeEnumTaxLossHarvesting,
 	InsightTypeEnumAccountSyncFailed,
+	InsightTypeEnumNeedsReviewClassification,
 }
 
 func (e InsightTypeEnum) IsValid() bool {
 	switch e {
-	case InsightTypeEnumMissingBasis, InsightTypeEnumUncoveredDisposals, InsightTypeEnumNegativeBalance, InsightTypeEnumUnlabeledTransactions, InsightTypeEnumPossibleInternalTransfer, InsightTypeEnumPossibleSpam, InsightTypeEnumMissingPrice, InsightTypeEnumDuplicateTransfers, InsightTypeEnumUnsupportedProtocol, InsightTypeEnumTaxLossHarvesting, InsightTypeEnumAccountSyncFailed:
+	case InsightTypeEnumMissingBasis, InsightTypeEnumUncoveredDisposals, InsightTypeEnumNegativeBalance, InsightTypeEnumUnlabeledTransactions, InsightTypeEnumPossibleInternalTransfer, InsightTypeEnumPossibleSpam, InsightTypeEnumMissingPrice, InsightTypeEnumDuplicateTransfers, InsightTypeEnumUnsupportedProtocol, InsightTypeEnumTaxLossHarvesting, InsightTypeEnumAccountSyncFailed, InsightTypeEnumNeedsReviewClassification:
 		return true
 	}
 	return false
@@ -4067,6 +4198,14 @@ const (
 	ReportExportTypeEnumCaSchedule3PDF ReportExportTypeEnum = "CA_SCHEDULE_3_PDF"
 	// CA clients: the dispositions of the Schedule 3 summary, as CSV.
 	ReportExportTypeEnumCaSchedule3CSV ReportExportTypeEnum = "CA_SCHEDULE_3_CSV"
+	// DE clients: the Anlage SO figures of a calendar year (other income under § 22 Nr. 3 EStG and private disposals under § 23 EStG, each with its Freigrenze), as PDF.
+	ReportExportTypeEnumDeAnlageSoPDF ReportExportTypeEnum = "DE_ANLAGE_SO_PDF"
+	// DE clients: the private disposals (held a year or less) and other income of the Anlage SO, as CSV.
+	ReportExportTypeEnumDeAnlageSoCSV ReportExportTypeEnum = "DE_ANLAGE_SO_CSV"
+	// AU clients: the CGT schedule summary of an income year (1 July to 30 June): current year capital gains and losses, losses applied and carried forward, the CGT discount and the net capital gain, as PDF.
+	ReportExportTypeEnumAuCgtSchedulePDF ReportExportTypeEnum = "AU_CGT_SCHEDULE_PDF"
+	// AU clients: the CGT events of the CGT schedule summary (one per parcel, discount or not), as CSV.
+	ReportExportTypeEnumAuCgtScheduleCSV ReportExportTypeEnum = "AU_CGT_SCHEDULE_CSV"
 )
 
 var AllReportExportTypeEnum = []ReportExportTypeEnum{
@@ -4086,11 +4225,15 @@ var AllReportExportTypeEnum = []ReportExportTypeEnum{
 	ReportExportTypeEnumUkCapitalGainsSummaryCSV,
 	ReportExportTypeEnumCaSchedule3PDF,
 	ReportExportTypeEnumCaSchedule3CSV,
+	ReportExportTypeEnumDeAnlageSoPDF,
+	ReportExportTypeEnumDeAnlageSoCSV,
+	ReportExportTypeEnumAuCgtSchedulePDF,
+	ReportExportTypeEnumAuCgtScheduleCSV,
 }
 
 func (e ReportExportTypeEnum) IsValid() bool {
 	switch e {
-	case ReportExportTypeEnumTaxForms, ReportExportTypeEnumForm8949PDF, ReportExportTypeEnumForm8949CSV, ReportExportTypeEnumScheduleDPDF, ReportExportTypeEnumSchedule1PDF, ReportExportTypeEnumCapitalGainsCSV, ReportExportTypeEnumIncomeCSV, ReportExportTypeEnumTransactionHistoryCSV, ReportExportTypeEnumTurbotaxCSV, ReportExportTypeEnumTaxactCSV, ReportExportTypeEnumEndOfYearHoldingsCSV, ReportExportTypeEnumReconciled8949PDF, ReportExportTypeEnumUkCapitalGainsSummaryPDF, ReportExportTypeEnumUkCapitalGainsSummaryCSV, ReportExportTypeEnumCaSchedule3PDF, ReportExportTypeEnumCaSchedule3CSV:
+	case ReportExportTypeEnumTaxForms, ReportExportTypeEnumForm8949PDF, ReportExportTypeEnumForm8949CSV, ReportExportTypeEnumScheduleDPDF, ReportExportTypeEnumSchedule1PDF, ReportExportTypeEnumCapitalGainsCSV, ReportExportTypeEnumIncomeCSV, ReportExportTypeEnumTransactionHistoryCSV, ReportExportTypeEnumTurbotaxCSV, ReportExportTypeEnumTaxactCSV, ReportExportTypeEnumEndOfYearHoldingsCSV, ReportExportTypeEnumReconciled8949PDF, ReportExportTypeEnumUkCapitalGainsSummaryPDF, ReportExportTypeEnumUkCapitalGainsSummaryCSV, ReportExportTypeEnumCaSchedule3PDF, ReportExportTypeEnumCaSchedule3CSV, ReportExportTypeEnumDeAnlageSoPDF, ReportExportTypeEnumDeAnlageSoCSV, ReportExportTypeEnumAuCgtSchedulePDF, ReportExportTypeEnumAuCgtScheduleCSV:
 		return true
 	}
 	return false
@@ -4597,17 +4740,23 @@ const (
 	TaxJurisdictionEnumGb TaxJurisdictionEnum = "GB"
 	// Canada: adjusted cost base across accounts, superficial losses; calendar year; 50% inclusion.
 	TaxJurisdictionEnumCa TaxJurisdictionEnum = "CA"
+	// Germany (§ 23 EStG): lots per wallet, first in first out; tax-free after a year's holding; the Freigrenze (600 EUR up to 2023, 1,000 EUR from 2024); other income's 256 EUR Freigrenze; calendar year.
+	TaxJurisdictionEnumDe TaxJurisdictionEnum = "DE"
+	// Australia (ATO): lots first in first out across accounts; the 50% CGT discount after 12 months; losses carried forward; income year from 1 July (`2024-25`).
+	TaxJurisdictionEnumAu TaxJurisdictionEnum = "AU"
 )
 
 var AllTaxJurisdictionEnum = []TaxJurisdictionEnum{
 	TaxJurisdictionEnumUs,
 	TaxJurisdictionEnumGb,
 	TaxJurisdictionEnumCa,
+	TaxJurisdictionEnumDe,
+	TaxJurisdictionEnumAu,
 }
 
 func (e TaxJurisdictionEnum) IsValid() bool {
 	switch e {
-	case TaxJurisdictionEnumUs, TaxJurisdictionEnumGb, TaxJurisdictionEnumCa:
+	case TaxJurisdictionEnumUs, TaxJurisdictionEnumGb, TaxJurisdictionEnumCa, TaxJurisdictionEnumDe, TaxJurisdictionEnumAu:
 		return true
 	}
 	return false

@@ -30,13 +30,19 @@ func UnmarshalDate(v any) (time.Time, error) {
 	return ParseDate(s)
 }
 
+// Date inputs lie in years minYear to 9999: RFC 3339 also spells years 0000 to 1899, which no
+// ledger, filter or setting of a crypto tax service means (a lost digit, a zero value).
+const minYear = 1900
+
 // ParseDate parses the input forms of Date.
 func ParseDate(s string) (time.Time, error) {
-	if t, err := time.Parse(time.DateOnly, s); err == nil {
-		return t.UTC(), nil
-	}
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
-		return t.UTC(), nil
+	for _, layout := range []string{time.DateOnly, time.RFC3339Nano} {
+		if t, err := time.Parse(layout, s); err == nil {
+			if t.UTC().Year() < minYear {
+				return time.Time{}, apperr.New(apperr.Invalid, "date %q is before the year %d", s, minYear)
+			}
+			return t.UTC(), nil
+		}
 	}
 	if len(s) > 40 {
 		s = s[:40] + "..."

@@ -362,7 +362,8 @@ export interface paths {
          * Start a ledger recalculation
          * @description Starts a recalculation of the user's ledger and tax results and returns the job. At most one
          *     job per user is queued or running: when one already is, that job is returned. Poll
-         *     `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
+         *     `GET /users/{referenceId}/recalculations/{jobId}` with its `id` for its outcome (`completed`
+         *     or `failed`), or `GET /users/{referenceId}/active-recalculate-job` until it answers `null`. Ledger changes made
          *     while a job runs are not in its results; a follow-up job is queued when it ends (the poll
          *     shows it), so `null` means the results include every change made before it.
          *
@@ -405,6 +406,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{referenceId}/recalculations/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a recalculation job (`RecalculateJob.id`). */
+                jobId: components["parameters"]["RecalculationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one recalculation and its outcome
+         * @description Returns a recalculation job of the user (the `id` that `POST /users/{referenceId}/refresh`
+         *     answered) in any status: `queued`, `running`, `completed`, or `failed` with its `error` once
+         *     its attempts are used up. This is how to learn a recalculation's outcome: the active job
+         *     (`GET /users/{referenceId}/active-recalculate-job`) answers `null` after a failure as after a
+         *     success. A job that completed while the ledger changed has queued a follow-up: the active job
+         *     shows it. The SDKs' `recalculate` polls this and fails on `failed`.
+         *
+         *     Accepts partner credentials or the user's own access token (a token of another user gets 404).
+         */
+        get: operations["getRecalculation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{referenceId}/reports": {
         parameters: {
             query?: never;
@@ -433,13 +470,47 @@ export interface paths {
          * Request a report
          * @description Queues the generation of a report of type `reportType` (see `ReportType`) for tax year
          *     `year` and answers 201 with the report in status `queued`. Follow it with
-         *     `GET /users/{referenceId}/reports`. When `email` is given, a signed download link is e-mailed
+         *     `GET /users/{referenceId}/reports/{reportId}`. When `email` is given, a signed download link is e-mailed
          *     to it once the report is available. A tax year that has not started (after the user's
          *     current tax year, in its timezone and fiscal year: the rule of the tax preview) is a 400.
          *
          *     Accepts partner credentials or the user's own access token (a token of another user gets 404).
          */
         post: operations["createReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{referenceId}/reports/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a report. */
+                reportId: components["parameters"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one report
+         * @description Returns one report of the user in any status: `queued` or `generating` while it is being
+         *     made, `available` with its `filename` once it can be downloaded, `failed` with its `error`.
+         *     This is what to poll after `createReport` (the SDKs' `waitForReport` does), instead of
+         *     listing the user's reports.
+         *
+         *     Accepts partner credentials or the user's own access token (a token of another user gets 404).
+         */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -680,18 +751,26 @@ export interface components {
             /** @description A human-readable description of the problem. */
             message: string;
             /**
-             * @description Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
-             *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
-             *     (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
-             *     (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
-             *     `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
-             *     after `Retry-After`).
-             *     New codes may be added.
+             * @description Machine-readable error class: one of `ErrorCode` (the SDKs type it so). It stays a string
+             *     on the wire, so that a code added in a later 1.x release reaches an older client as it is.
              */
-            code?: string;
+            code: string;
             /** @description The offending fields, when the error is about specific input fields. */
             errors?: components["schemas"]["FieldError"][];
         };
+        /**
+         * @description Machine-readable error class: `invalid_request` (400), `unauthorized` (401), `forbidden`
+         *     (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `taxes_locked`
+         *     (409: the change touches the period before the client's tax lock), `idempotency_key_in_progress`
+         *     (409), `payload_too_large` (413), `idempotency_key_reused` (422), `rate_limited` (429),
+         *     `internal` (500), `not_implemented` (501), `service_unavailable` (503: an outage; retry
+         *     after `Retry-After`).
+         *
+         *     New codes may be added to this list without a new API version: a client treats a code it does
+         *     not know by its HTTP status (the SDKs keep it as it came, typed as this enum's unknown member).
+         * @enum {string}
+         */
+        ErrorCode: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "taxes_locked" | "idempotency_key_in_progress" | "payload_too_large" | "idempotency_key_reused" | "rate_limited" | "internal" | "not_implemented" | "service_unavailable";
         /** @description One invalid input field. */
         FieldError: {
             /** @description Path of the field, dot-separated with array indexes (for example `wallets.0.address`). */
@@ -979,6 +1058,26 @@ export interface components {
             finishedAt: string | null;
             /** @description Why the sync failed; null otherwise. */
             error: string | null;
+            /**
+             * @description While the sync is `running` but an account's last attempt failed and waits for its next
+             *     one (its provider could not be reached, say): which account, the attempt that failed out
+             *     of how many, when the next starts and why the last failed, in one place (the account with
+             *     the soonest next attempt). Null otherwise. An account's attempts wait at most 2 minutes
+             *     each: one that keeps failing is `failed` within about 10 minutes of its first attempt.
+             */
+            retrying?: components["schemas"]["SyncRetry"] | null;
+        };
+        /** @description An account of a sync whose last attempt failed and waits for the next. */
+        SyncRetry: {
+            /** Format: uuid */
+            accountId: string;
+            /** @description The attempt that failed. */
+            attempt: number;
+            maxAttempts: number;
+            /** Format: date-time */
+            nextAttemptAt: string;
+            /** @description Why the attempt failed, in a partner-safe sentence. */
+            lastError: string;
         };
         AccountSyncResponse: {
             type: components["schemas"]["EnvelopeType"];
@@ -1066,25 +1165,65 @@ export interface components {
              */
             calculatedAt: string | null;
             /**
-             * @description Present when the figures follow a country's own rules (the user's country): GB (HMRC's
-             *     same-day, 30-day and section 104 pool rules; tax year from 6 April) or CA (adjusted cost
-             *     base, superficial losses; 50% inclusion). Absent under the US (generic) rules. Under GB and
-             *     CA there is no holding period: the whole gain is in `shortTermGainsCents`.
+             * @description The rules the figures follow (the user's country): US (the generic treatment: specific
+             *     lots, short and long term, Form 8949; every country without rules of its own), GB (HMRC's
+             *     same-day, 30-day and section 104 pool rules; tax year from 6 April), CA (adjusted cost
+             *     base, superficial losses; 50% inclusion), DE (§ 23 EStG: lots per wallet, first in first
+             *     out; tax-free after a year's holding; the Freigrenze) or AU (first in first out across
+             *     accounts; the 50% CGT discount after 12 months; income year from 1 July). Under GB and CA
+             *     there is no holding period: the whole gain is in
+             *     `shortTermGainsCents`. Under DE `longTermGainsCents` is tax-free (held more than a year);
+             *     under AU it is the discount gains' net.
              * @enum {string}
              */
-            jurisdiction?: "GB" | "CA";
-            /** @description GB and CA only. The tax year as the country names it (`2024/25` under GB). */
-            taxYearLabel?: string;
+            jurisdiction: "US" | "GB" | "CA" | "DE" | "AU";
+            /** @description The tax year as the country names it (`2024` under US, CA and DE rules, `2024/25` under GB, `2024-25` under AU). */
+            taxYearLabel: string;
             /**
              * Format: int64
-             * @description GB and CA only. Gains of the year's disposals before losses, each disposal counted once (SA108; Schedule 3).
+             * @description Gains of the year's taxable disposals before losses (GB, CA: each disposal counted once,
+             *     SA108 and Schedule 3; DE: the pieces held a year or less; AU: every CGT event). Absent under
+             *     US rules.
              */
             gainsCents?: number;
             /**
              * Format: int64
-             * @description GB and CA only. Losses of the year's disposals (negative).
+             * @description Losses of the disposals `gainsCents` counts (negative). Absent under US rules.
              */
             lossesCents?: number;
+            /**
+             * Format: int64
+             * @description CA, DE and AU. The taxable capital gain: CA half the net gain; DE the gain of the pieces
+             *     held a year or less, 0 while it stays below the Freigrenze (`gainThresholdCents`),
+             *     negative for a loss; AU the net capital gain (gains less the year's losses and those
+             *     brought forward, non-discount gains first, then the 50% discount).
+             */
+            taxableGainCents?: number;
+            /**
+             * Format: int64
+             * @description DE only. The year's Freigrenze on private disposals (600 EUR up to 2023, 1,000 EUR from 2024).
+             */
+            gainThresholdCents?: number;
+            /**
+             * Format: int64
+             * @description DE only. Other income (§ 22 Nr. 3 EStG) after its 256 EUR Freigrenze (all of it from 256 EUR, else 0).
+             */
+            taxableIncomeCents?: number;
+            /**
+             * Format: int64
+             * @description AU only. The CGT discount applied (positive).
+             */
+            discountCents?: number;
+            /**
+             * Format: int64
+             * @description AU only. Net capital losses brought forward from earlier income years (positive).
+             */
+            lossesBroughtForwardCents?: number;
+            /**
+             * Format: int64
+             * @description AU only. Net capital losses carried forward to later income years (positive).
+             */
+            lossesCarriedForwardCents?: number;
             /**
              * Format: int64
              * @description CA only. Superficial losses denied in the year (added to the cost base of the units held).
@@ -1161,6 +1300,48 @@ export interface components {
             type: components["schemas"]["EnvelopeType"];
             message: string;
             data: components["schemas"]["RecalculateJob"];
+        };
+        /** @description A ledger recalculation job in any status, with its outcome. */
+        Recalculation: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `queued` (waiting for a worker, or for its next attempt after a failed one: then
+             *     `nextAttemptAt` says when and `error` why), `running`, `completed` (the results include every
+             *     ledger change made before it started), or `failed` (every attempt failed: `error` says why;
+             *     the results are those of the last successful run).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "failed";
+            progress: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null while queued.
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it completed or failed; null before.
+             */
+            finishedAt: string | null;
+            /** @description The attempt the job is on or ended with, 0 before its first. */
+            attempt: number;
+            /** @description How many attempts the job makes before it fails. */
+            maxAttempts: number;
+            /**
+             * Format: date-time
+             * @description While a failed attempt waits for the next one, when the next starts; null otherwise.
+             */
+            nextAttemptAt: string | null;
+            /** @description Why the job failed (status `failed`), or why its last attempt failed while it waits for the next; null otherwise. */
+            error: string | null;
+        };
+        RecalculationResponse: {
+            type: components["schemas"]["EnvelopeType"];
+            message: string;
+            data: components["schemas"]["Recalculation"];
         };
         ActiveRecalculateJobResponse: {
             type: components["schemas"]["EnvelopeType"];
@@ -1634,6 +1815,8 @@ export interface components {
          *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
          */
         ReferenceId: string;
+        /** @description The id of a recalculation job (`RecalculateJob.id`). */
+        RecalculationId: string;
         /** @description The id of an account sync. */
         SyncId: string;
         /** @description The id of a report. */
@@ -2364,6 +2547,58 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getRecalculation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a recalculation job (`RecalculateJob.id`). */
+                jobId: components["parameters"]["RecalculationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recalculation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecalculationResponse"];
+                };
+            };
+            /** @description jobId is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user, or the recalculation of that user, was not found for the partner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listReports: {
         parameters: {
             query?: {
@@ -2464,6 +2699,58 @@ export interface operations {
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["LoginThrottled"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The partner's identifier of the embedded user (the `userId` it was created with): 1 to 128
+                 *     characters without control characters (NUL, tabs, line breaks) and without leading or trailing
+                 *     whitespace (the pattern below); anything else is a 400 naming `referenceId`.
+                 */
+                referenceId: components["parameters"]["ReferenceId"];
+                /** @description The id of a report. */
+                reportId: components["parameters"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResponse"];
+                };
+            };
+            /** @description reportId is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user, or the report of that user, was not found for the partner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["LoginThrottled"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];

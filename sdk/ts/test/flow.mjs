@@ -3,7 +3,8 @@
 // starts the server and passes its address and credentials in the environment.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { createTaxdClient } from "@taxd/partner-sdk";
+import { createServer } from "node:http";
+import { createTaxdClient, recalculate, TaxdApiError, TaxdJobError, TaxdWaitAbortedError, unwrap, waitForReport, waitForSync } from "@taxd/partner-sdk";
 
 const env = (k) => {
   const v = process.env[k];
@@ -15,15 +16,7 @@ const api = createTaxdClient(env("TAXD_API_URL"), { clientId: env("TAXD_CLIENT_I
 const userId = env("TAXD_FLOW_USER");
 const params = { path: { referenceId: userId } };
 
-async function poll(what, step) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const v = await step();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const fast = { pollIntervalMs: 150 };
 
 // A POST retried with its Idempotency-Key runs once: the retry replays the first answer.
 const key = randomUUID();
@@ -45,21 +38,12 @@ assert.equal(accounts.data?.data.accounts.length, 1, JSON.stringify(accounts.err
 
 const sync = await api.POST("/users/{referenceId}/account_syncs", { params, body: {} });
 assert.equal(sync.response.status, 202, JSON.stringify(sync.error));
-const syncId = sync.data.data.id;
-const finished = await poll("the sync", async () => {
-  const s = await api.GET("/users/{referenceId}/account_syncs/{syncId}", { params: { path: { referenceId: userId, syncId } } });
-  const st = s.data?.data.status;
-  return st === "completed" || st === "failed" ? s.data.data : undefined;
-});
+const finished = await waitForSync(api, userId, sync.data.data.id, fast);
 assert.equal(finished.status, "completed");
 
-const refresh = await api.POST("/users/{referenceId}/refresh", { params });
-assert.equal(refresh.response.status, 200, JSON.stringify(refresh.error));
-await poll("the recalculation", async () => {
-  const j = await api.GET("/users/{referenceId}/active-recalculate-job", { params });
-  assert.equal(j.response.status, 200);
-  return j.data.data === null ? true : undefined;
-});
+// recalculate starts a job and resolves once it (and any follow-up) completed.
+const recalculation = await recalculate(api, userId, fast);
+assert.equal(recalculation.status, "completed");
 
 const preview = await api.GET("/users/{referenceId}/preview", { params: { ...params, query: { year: 2023 } } });
 const p = preview.data.data;
@@ -69,10 +53,8 @@ assert.equal(p.transactionCount, 5);
 const report = await api.POST("/users/{referenceId}/reports", { params, body: { year: 2023, reportType: "tax-forms" } });
 assert.equal(report.response.status, 201, JSON.stringify(report.error));
 const reportId = report.data.data.id;
-await poll("the report", async () => {
-  const l = await api.GET("/users/{referenceId}/reports", { params: { ...params, query: { limit: 10 } } });
-  return l.data?.data.reports.find((r) => r.id === reportId && r.status === "available");
-});
+const ready = await waitForReport(api, userId, reportId, fast);
+assert.equal(ready.status, "available");
 // A download resolves to the file's bytes, without parseAs.
 const file = await api.GET("/users/{referenceId}/reports/{reportId}/download", { params: { path: { referenceId: userId, reportId } } });
 assert.equal(file.response.status, 200);
@@ -84,5 +66,63 @@ const missing = await api.GET("/users/{referenceId}/user", { params: { path: { r
 assert.equal(missing.response.status, 404);
 assert.equal(missing.error?.code, "not_found");
 assert.equal(missing.error?.message, "user not found");
+// unwrap throws the typed error: status, code, message and the request id to quote.
+const notFound = await Promise.resolve()
+  .then(() => unwrap(missing))
+  .catch((e) => e);
+assert.ok(notFound instanceof TaxdApiError, `unwrap threw ${notFound}`);
+assert.equal(notFound.status, 404);
+assert.equal(notFound.code, "not_found");
+assert.match(notFound.requestId ?? "", /.+/);
+
+// Failures are reported as such. A wallet whose provider cannot be reached: the sync is seen
+// retrying (the attempt, the next one's time and why), and a wait that stops returns that state.
+const unreachable = env("TAXD_UNREACHABLE_ADDRESS");
+const stuckUser = `${userId}-unreachable`;
+unwrap(await api.POST("/users", { body: { userId: stuckUser } }));
+unwrap(await api.POST("/users/{referenceId}/accounts", { params: { path: { referenceId: stuckUser } }, body: { wallets: [{ address: unreachable, chain: "bitcoin" }] } }));
+const stuckSync = unwrap(await api.POST("/users/{referenceId}/account_syncs", { params: { path: { referenceId: stuckUser } }, body: {} })).data;
+let seen;
+for (const deadline = Date.now() + 30_000; !seen?.retrying; ) {
+  assert.ok(Date.now() < deadline, `the sync never showed a retry: ${JSON.stringify(seen)}`);
+  const aborted = await waitForSync(api, stuckUser, stuckSync.id, { pollIntervalMs: 100, signal: AbortSignal.timeout(400) }).catch((e) => e);
+  assert.ok(aborted instanceof TaxdWaitAbortedError, `the wait ended with ${aborted}`);
+  seen = aborted.last;
+}
+assert.equal(seen.status, "running");
+assert.equal(seen.retrying.maxAttempts, 8);
+assert.match(seen.retrying.lastError, /import failed/);
+assert.ok(Date.parse(seen.retrying.nextAttemptAt) > 0);
+
+// A recalculation that fails for good rejects with the job and its reason.
+const failingUser = env("TAXD_FAILING_RECALC_USER");
+unwrap(await api.POST("/users", { body: { userId: failingUser } }));
+const failure = await recalculate(api, failingUser, fast).catch((e) => e);
+assert.ok(failure instanceof TaxdJobError, `recalculate of a failing job: ${failure}`);
+assert.equal(failure.record.status, "failed");
+assert.ok(failure.record.error, "the failed job says why");
+
+// 429 and 503 are retried as the answer's Retry-After says, with the same Idempotency-Key (a
+// random one when the call sets none): a local server answers 503 twice, then 201.
+const seenKeys = [];
+const flaky = createServer((req, res) => {
+  seenKeys.push(req.headers["idempotency-key"]);
+  if (seenKeys.length < 3) {
+    res.writeHead(seenKeys.length === 1 ? 503 : 429, { "Retry-After": "0", "Content-Type": "application/json" });
+    res.end(JSON.stringify({ message: "busy", code: "unavailable" }));
+    return;
+  }
+  res.writeHead(201, { "Content-Type": "application/json" });
+  res.end(JSON.stringify({ type: "success", message: "User created", data: { referenceId: "r", clientId: "c" } }));
+});
+await new Promise((r) => flaky.listen(0, "127.0.0.1", r));
+const flakyApi = createTaxdClient(`http://127.0.0.1:${flaky.address().port}/api`, { apiKey: "pk_test" }, { backoffMs: { first: 10, max: 50 } });
+const retriedUser = await flakyApi.POST("/users", { body: { userId: "r" } });
+flaky.close();
+assert.equal(retriedUser.response.status, 201);
+assert.equal(seenKeys.length, 3);
+assert.match(seenKeys[0] ?? "", /^[0-9a-f-]{36}$/);
+assert.ok(seenKeys.every((k) => k === seenKeys[0]), `keys ${seenKeys}`);
 
 console.log(`ts sdk flow (esm): ${userId} (clientId ${clientId}) synced, recalculated (short-term ${p.shortTermGainsFormatted}), report ${zip.length} bytes, idempotent retry replayed, typed 404 ok`);
+console.log(`ts sdk failures: sync of an unreachable wallet retrying (attempt ${seen.retrying.attempt} of ${seen.retrying.maxAttempts}: ${seen.retrying.lastError}; next at ${seen.retrying.nextAttemptAt}); recalculation ${failure.record.id} ${failure.record.status}: ${failure.record.error}`);

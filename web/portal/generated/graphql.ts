@@ -45,6 +45,15 @@ export type AuditActorTypeEnum =
   /** A signed-in member of the client, or the client's end user in a partner's portal (a portal access token; `userId` is then null). */
   | 'USER';
 
+/** How sure a classification rule is of its reading. */
+export type ClassificationConfidenceEnum =
+  /** The transaction's own events, or a listed contract, prove the reading. */
+  | 'HIGH'
+  /** Nothing but plain movements matched, or the rule guesses: the transaction needs a person's review (the `needs-review-classification` insight lists it). */
+  | 'LOW'
+  /** The shape matches (what left and what arrived, the contract called) without an event that proves it. */
+  | 'MEDIUM';
+
 /**
  * How lots are picked when an asset is disposed of. The chosen lot decides the cost basis and the holding
  * period of the disposal. Lots are kept per wallet or universally as set in `TaxSettings.basisMethod`.
@@ -175,10 +184,15 @@ export type InsightTypeEnum =
   | 'ACCOUNT_SYNC_FAILED'
   /** Transfers that look duplicated. */
   | 'DUPLICATE_TRANSFERS'
-  /** Disposals without a known cost basis (lots acquired without a price, or uncovered disposals). */
+  /**
+   * Transactions without a known cost basis: a transfer without a price (a receipt, an income, a sale), or a
+   * disposal of coins acquired without a price or uncovered. The same transactions as the `isMissingBasis` filter.
+   */
   | 'MISSING_BASIS'
   /** Transfers without a price. */
   | 'MISSING_PRICE'
+  /** On-chain transactions that the classification rules read with low confidence (`Transaction.classification`), not yet edited or reviewed by a person. */
+  | 'NEEDS_REVIEW_CLASSIFICATION'
   /** Balances that go negative, usually a missing account or transaction. */
   | 'NEGATIVE_BALANCE'
   /** Transactions that look like moves between the client's own accounts. */
@@ -250,12 +264,20 @@ export type ReconciliationMatchStatusEnum =
 
 /** Report types. */
 export type ReportExportTypeEnum =
+  /** AU clients: the CGT events of the CGT schedule summary (one per parcel, discount or not), as CSV. */
+  | 'AU_CGT_SCHEDULE_CSV'
+  /** AU clients: the CGT schedule summary of an income year (1 July to 30 June): current year capital gains and losses, losses applied and carried forward, the CGT discount and the net capital gain, as PDF. */
+  | 'AU_CGT_SCHEDULE_PDF'
   /** Every disposal with proceeds, basis, gain or loss and holding period, as CSV. */
   | 'CAPITAL_GAINS_CSV'
   /** CA clients: the dispositions of the Schedule 3 summary, as CSV. */
   | 'CA_SCHEDULE_3_CSV'
   /** CA clients: the Schedule 3 summary (crypto-assets: proceeds, adjusted cost base, superficial losses denied, gains and losses, the taxable part at 50%), as PDF. */
   | 'CA_SCHEDULE_3_PDF'
+  /** DE clients: the private disposals (held a year or less) and other income of the Anlage SO, as CSV. */
+  | 'DE_ANLAGE_SO_CSV'
+  /** DE clients: the Anlage SO figures of a calendar year (other income under § 22 Nr. 3 EStG and private disposals under § 23 EStG, each with its Freigrenze), as PDF. */
+  | 'DE_ANLAGE_SO_PDF'
   /** Holdings and open lots at the end of the period, as CSV. */
   | 'END_OF_YEAR_HOLDINGS_CSV'
   /** The rows of Form 8949 as CSV. */
@@ -320,8 +342,12 @@ export type TaxFormStatusEnum =
 
 /** The rule set a client's figures are computed under (see `CountryEnum`). */
 export type TaxJurisdictionEnum =
+  /** Australia (ATO): lots first in first out across accounts; the 50% CGT discount after 12 months; losses carried forward; income year from 1 July (`2024-25`). */
+  | 'AU'
   /** Canada: adjusted cost base across accounts, superficial losses; calendar year; 50% inclusion. */
   | 'CA'
+  /** Germany (§ 23 EStG): lots per wallet, first in first out; tax-free after a year's holding; the Freigrenze (600 EUR up to 2023, 1,000 EUR from 2024); other income's 256 EUR Freigrenze; calendar year. */
+  | 'DE'
   /** United Kingdom (HMRC): same day, 30 days, section 104 pool; tax year from 6 April. */
   | 'GB'
   /** United States rules: specific lots, short and long term, Form 8949 (also the generic treatment of countries without rules of their own). */
@@ -347,12 +373,12 @@ export type TransferDirectionEnum =
 
 export type PortalTxRowFragment = { id: string, createdAt: string, label: string | null, accountId: string, provider: string, isHidden: boolean, isMissingBasis: boolean, hasNegativeBalance: boolean, isInternalTransfer: boolean, isDirty: boolean, isSpam: boolean, fiatValueCents: number, capGainsSumSigned: string | null, incomeSum: number | null, transfers: Array<{ id: string, direction: TransferDirectionEnum, isFee: boolean, amountExact: string, assetId: string, fiatValueCents: number | null, asset: { id: string, symbol: string } | null }> };
 
-export type PortalTxDetailFragment = { id: string, createdAt: string, txnHash: string | null, accountId: string, provider: string, explorerUrl: string | null, label: string | null, labelSource: LabelSourceEnum | null, notes: string | null, isHidden: boolean, isReviewed: boolean, isDirty: boolean, isMissingBasis: boolean, hasNegativeBalance: boolean, isInternalTransfer: boolean, isEdited: boolean, isSpam: boolean, isOffChain: boolean, linkType: TransactionLinkTypeEnum | null, linkId: string | null, linkedTransactionId: string | null, fiatValueCents: number, feeFiatValueCents: number, capGainsSumSigned: string | null, incomeSum: number | null, transfers: Array<{ id: string, ordering: number, assetId: string, amountExact: string, fromAccountId: string | null, toAccountId: string | null, fromAddress: string | null, toAddress: string | null, direction: TransferDirectionEnum, isFee: boolean, isHidden: boolean, fiatValueCents: number | null, basisFiatValueCents: number | null, isFiatValueOverridden: boolean, capGainsSumSigned: string | null, incomeSum: number | null, saleTerm: SaleTermEnum | null, uncoveredAmountExact: string | null, asset: { id: string, symbol: string, name: string, pricingKey: string } | null }> };
+export type PortalTxDetailFragment = { id: string, createdAt: string, txnHash: string | null, accountId: string, provider: string, explorerUrl: string | null, label: string | null, labelSource: LabelSourceEnum | null, notes: string | null, isHidden: boolean, isReviewed: boolean, isDirty: boolean, isMissingBasis: boolean, hasNegativeBalance: boolean, isInternalTransfer: boolean, isEdited: boolean, isSpam: boolean, isOffChain: boolean, linkType: TransactionLinkTypeEnum | null, linkId: string | null, linkedTransactionId: string | null, fiatValueCents: number, feeFiatValueCents: number, capGainsSumSigned: string | null, incomeSum: number | null, classification: { rule: string, confidence: ClassificationConfidenceEnum, explanation: string } | null, transfers: Array<{ id: string, ordering: number, assetId: string, amountExact: string, fromAccountId: string | null, toAccountId: string | null, fromAddress: string | null, toAddress: string | null, direction: TransferDirectionEnum, isFee: boolean, isHidden: boolean, fiatValueCents: number | null, basisFiatValueCents: number | null, isFiatValueOverridden: boolean, capGainsSumSigned: string | null, incomeSum: number | null, saleTerm: SaleTermEnum | null, uncoveredAmountExact: string | null, asset: { id: string, symbol: string, name: string, pricingKey: string } | null }> };
 
 export type PortalClientQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PortalClientQuery = { getMyActiveClient: { id: string, name: string, currency: CurrencyCodeEnum, timezone: string, fiscalYearStart: string, costBasisAlgorithm: CostBasisAlgorithmEnum, lockTaxesUntil: string | null, jurisdictionRules: { jurisdiction: TaxJurisdictionEnum, name: string, taxYearStart: string, taxYearLabelFormat: string, hasHoldingTerms: boolean, hasForm8949: boolean, hasForm1099DA: boolean, reportTypes: Array<ReportExportTypeEnum>, text: string | null, matchingText: string | null, words: { proceeds: string, cost: string, gains: string, losses: string, netGain: string, taxableGain: string | null, deniedLosses: string | null, holding: string } } } };
+export type PortalClientQuery = { getMyActiveClient: { id: string, name: string, currency: CurrencyCodeEnum, timezone: string, fiscalYearStart: string, costBasisAlgorithm: CostBasisAlgorithmEnum, lockTaxesUntil: string | null, jurisdictionRules: { jurisdiction: TaxJurisdictionEnum, name: string, taxYearStart: string, taxYearLabelFormat: string, hasHoldingTerms: boolean, hasForm8949: boolean, hasForm1099DA: boolean, reportTypes: Array<ReportExportTypeEnum>, text: string | null, matchingText: string | null, words: { proceeds: string, cost: string, gains: string, losses: string, netGain: string, taxableGain: string | null, deniedLosses: string | null, holding: string, shortTerm: string | null, longTerm: string | null, taxableIncome: string | null, threshold: string | null } } } };
 
 export type PortalTaxYearsQueryVariables = Exact<{
   clientId: string;
@@ -367,7 +393,7 @@ export type PortalYearQueryVariables = Exact<{
 }>;
 
 
-export type PortalYearQuery = { getIncomeAndCapGains: { year: string, startDate: string, endDate: string, proceedsCents: number, costBasisCents: number, shortTermCapGainsCents: number, longTermCapGainsCents: number, capGainsCents: number, futuresCents: number, incomeCents: number, disposalCount: number, transactionCount: number, isStale: boolean, computedAt: string, jurisdiction: TaxJurisdictionEnum | null, taxYearLabel: string | null, gainsCents: number | null, lossesCents: number | null, deniedLossesCents: number | null, taxableCapitalGainsCents: number | null, incomeByLabel: Array<{ label: string, name: string, incomeCents: number, transactionCount: number }> } };
+export type PortalYearQuery = { getIncomeAndCapGains: { year: string, startDate: string, endDate: string, proceedsCents: number, costBasisCents: number, shortTermCapGainsCents: number, longTermCapGainsCents: number, capGainsCents: number, futuresCents: number, incomeCents: number, disposalCount: number, transactionCount: number, isStale: boolean, computedAt: string, jurisdiction: TaxJurisdictionEnum | null, taxYearLabel: string | null, gainsCents: number | null, lossesCents: number | null, deniedLossesCents: number | null, taxableCapitalGainsCents: number | null, gainThresholdCents: number | null, taxableIncomeCents: number | null, incomeThresholdCents: number | null, discountGainsCents: number | null, lossesBroughtForwardCents: number | null, discountCents: number | null, lossesCarriedForwardCents: number | null, incomeByLabel: Array<{ label: string, name: string, incomeCents: number, transactionCount: number }> } };
 
 export type PortalDirtyQueryVariables = Exact<{
   clientId: string;
@@ -448,7 +474,7 @@ export type PortalTransactionQueryVariables = Exact<{
 }>;
 
 
-export type PortalTransactionQuery = { getTransaction: { id: string, createdAt: string, txnHash: string | null, accountId: string, provider: string, explorerUrl: string | null, label: string | null, labelSource: LabelSourceEnum | null, notes: string | null, isHidden: boolean, isReviewed: boolean, isDirty: boolean, isMissingBasis: boolean, hasNegativeBalance: boolean, isInternalTransfer: boolean, isEdited: boolean, isSpam: boolean, isOffChain: boolean, linkType: TransactionLinkTypeEnum | null, linkId: string | null, linkedTransactionId: string | null, fiatValueCents: number, feeFiatValueCents: number, capGainsSumSigned: string | null, incomeSum: number | null, transfers: Array<{ id: string, ordering: number, assetId: string, amountExact: string, fromAccountId: string | null, toAccountId: string | null, fromAddress: string | null, toAddress: string | null, direction: TransferDirectionEnum, isFee: boolean, isHidden: boolean, fiatValueCents: number | null, basisFiatValueCents: number | null, isFiatValueOverridden: boolean, capGainsSumSigned: string | null, incomeSum: number | null, saleTerm: SaleTermEnum | null, uncoveredAmountExact: string | null, asset: { id: string, symbol: string, name: string, pricingKey: string } | null }> } };
+export type PortalTransactionQuery = { getTransaction: { id: string, createdAt: string, txnHash: string | null, accountId: string, provider: string, explorerUrl: string | null, label: string | null, labelSource: LabelSourceEnum | null, notes: string | null, isHidden: boolean, isReviewed: boolean, isDirty: boolean, isMissingBasis: boolean, hasNegativeBalance: boolean, isInternalTransfer: boolean, isEdited: boolean, isSpam: boolean, isOffChain: boolean, linkType: TransactionLinkTypeEnum | null, linkId: string | null, linkedTransactionId: string | null, fiatValueCents: number, feeFiatValueCents: number, capGainsSumSigned: string | null, incomeSum: number | null, classification: { rule: string, confidence: ClassificationConfidenceEnum, explanation: string } | null, transfers: Array<{ id: string, ordering: number, assetId: string, amountExact: string, fromAccountId: string | null, toAccountId: string | null, fromAddress: string | null, toAddress: string | null, direction: TransferDirectionEnum, isFee: boolean, isHidden: boolean, fiatValueCents: number | null, basisFiatValueCents: number | null, isFiatValueOverridden: boolean, capGainsSumSigned: string | null, incomeSum: number | null, saleTerm: SaleTermEnum | null, uncoveredAmountExact: string | null, asset: { id: string, symbol: string, name: string, pricingKey: string } | null }> } };
 
 export type PortalTransactionLotsQueryVariables = Exact<{
   clientId: string;
@@ -725,6 +751,11 @@ export const PortalTxDetailFragmentDoc = new TypedDocumentString(`
   feeFiatValueCents
   capGainsSumSigned
   incomeSum
+  classification {
+    rule
+    confidence
+    explanation
+  }
   transfers {
     id
     ordering
@@ -783,6 +814,10 @@ export const PortalClientDocument = new TypedDocumentString(`
         taxableGain
         deniedLosses
         holding
+        shortTerm
+        longTerm
+        taxableIncome
+        threshold
       }
     }
   }
@@ -822,6 +857,13 @@ export const PortalYearDocument = new TypedDocumentString(`
     lossesCents
     deniedLossesCents
     taxableCapitalGainsCents
+    gainThresholdCents
+    taxableIncomeCents
+    incomeThresholdCents
+    discountGainsCents
+    lossesBroughtForwardCents
+    discountCents
+    lossesCarriedForwardCents
   }
 }
     `) as unknown as TypedDocumentString<PortalYearQuery, PortalYearQueryVariables>;
@@ -997,6 +1039,11 @@ export const PortalTransactionDocument = new TypedDocumentString(`
   feeFiatValueCents
   capGainsSumSigned
   incomeSum
+  classification {
+    rule
+    confidence
+    explanation
+  }
   transfers {
     id
     ordering

@@ -1,7 +1,7 @@
 // Overview: the latest tax year's figures, the portfolio's value, what needs review, gains by year,
 // and the accounts.
 
-import { panel, problem } from '../app';
+import { panel, problem, termWord, yearLabel } from '../app';
 import type { Ctx } from '../ctx';
 import { drawGainsChart, YearFigures } from '../chart';
 import { h, clear, money, signed, loading } from '../dom';
@@ -50,9 +50,11 @@ export function overview(ctx: Ctx, root: HTMLElement) {
           h('p', {}, 'No tax figures yet. Add your wallets and exchanges below and sync them; your taxes are calculated from their transactions.')));
       } else {
         cards.append(
-          card('capital-gains', `#/tax?year=${year}`, `${year} capital gains`, signed(y.capGainsCents),
-            `Short-term ${signed(y.shortTermCapGainsCents)} · long-term ${signed(y.longTermCapGainsCents)}`),
-          card('income', `#/tax?year=${year}`, `${year} income`, money(y.incomeCents), 'Staking, rewards and other income'));
+          card('capital-gains', `#/tax?year=${year}`, `${yearLabel(app.client, year)} capital gains`, signed(y.capGainsCents),
+            app.client.jurisdictionRules.hasHoldingTerms
+              ? `${termWord(app.client, 'SHORT_TERM')} ${signed(y.shortTermCapGainsCents)} · ${termWord(app.client, 'LONG_TERM')} ${signed(y.longTermCapGainsCents)}`
+              : app.client.jurisdictionRules.words.netGain),
+          card('income', `#/tax?year=${year}`, `${yearLabel(app.client, year)} income`, money(y.incomeCents), 'Staking, rewards and other income'));
       }
       cards.append(
         portfolioCard(value.positions, value.totalValueCents),

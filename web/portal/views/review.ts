@@ -24,6 +24,7 @@ const EXPLAIN: Record<string, string> = {
   UNLABELED_TRANSACTIONS: 'Without a label, what leaves an account counts as a sale and what arrives as a purchase. Label income, gifts and fees as such.',
   POSSIBLE_INTERNAL_TRANSFER: 'A withdrawal followed by a deposit of nearly the same amount into another of your accounts. Unpaired, the first counts as a sale and the second as a purchase.',
   POSSIBLE_SPAM: 'A token whose name advertises a website or a claim, as airdropped spam does. Never visit the site; mark the token as spam to leave it out of your figures.',
+  NEEDS_REVIEW_CLASSIFICATION: 'No rule recognised these on-chain transactions with confidence, so what arrived counts as a purchase and what left as a sale. Open each one to see what was read, then label it, or confirm that the reading is right.',
 };
 const RESULT_BASED = new Set(['MISSING_BASIS', 'UNCOVERED_DISPOSALS', 'NEGATIVE_BALANCE']);
 
@@ -147,6 +148,7 @@ async function fill(ctx: Ctx, ins: Insight, root: HTMLElement, pending: Set<stri
     list.append(li);
     switch (ins.type) {
       case 'UNLABELED_TRANSACTIONS': labelFix(app, tx, fix, fixed); break;
+      case 'NEEDS_REVIEW_CLASSIFICATION': labelFix(app, tx, fix, fixed); confirmFix(app, tx, fix, fixed); break;
       case 'MISSING_BASIS': priceFix(app, tx, fix, fixed); break;
       case 'UNCOVERED_DISPOSALS': acceptFix(app, tx, fix, fixed); break;
       case 'NEGATIVE_BALANCE': hideFix(app, tx, fix, fixed); break;
@@ -191,6 +193,14 @@ function labelFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
       msg.replaceChildren(problem(err));
     }
   } }, field(id, 'Label', sel), save), msg);
+}
+
+// confirmFix marks the transaction reviewed: the person agrees with the rules' reading.
+function confirmFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
+  const ok = h('button', { type: 'button', class: 'small secondary', 'data-confirm': tx.id }, 'The reading is right') as HTMLButtonElement;
+  const msg = h('div', { role: 'status' });
+  act(ok, 'Saving…', msg, () => app.q(Q.REVIEWED, { id: tx.id, reviewed: true }), fixed('Marked as reviewed.'));
+  root.append(ok, msg);
 }
 
 // priceFix finds the receipt whose missing price left this sale without a cost basis (the lot its

@@ -33,6 +33,10 @@ const REPORT_NAMES: Partial<Record<ReportExportTypeEnum, string>> = {
   END_OF_YEAR_HOLDINGS_CSV: 'Holdings at year end (CSV)',
   UK_CAPITAL_GAINS_SUMMARY_PDF: 'UK capital gains summary, SA108 figures (PDF)',
   UK_CAPITAL_GAINS_SUMMARY_CSV: 'UK capital gains summary (CSV)',
+  DE_ANLAGE_SO_PDF: 'Anlage SO, private disposals and other income (PDF)',
+  DE_ANLAGE_SO_CSV: 'Anlage SO rows (CSV)',
+  AU_CGT_SCHEDULE_PDF: 'CGT schedule summary (PDF)',
+  AU_CGT_SCHEDULE_CSV: 'CGT schedule events (CSV)',
   CA_SCHEDULE_3_PDF: 'Schedule 3 summary (PDF)',
   CA_SCHEDULE_3_CSV: 'Schedule 3 summary (CSV)',
 };
@@ -307,8 +311,10 @@ function reportName(t: ReportExportTypeEnum) {
 }
 
 // yearRows are a year's figures in the words of the client's rules: short and long term where the
-// rules have holding terms, else gains and losses before them, the losses denied and the taxable part
-// where the rules have them.
+// rules have holding terms (named as the rules name them: taxable and tax-free, non-discount and
+// discount gains), gains and losses before them where the rules count them, the losses denied, the
+// losses brought and carried forward, the discount, the threshold and the taxable part where the
+// rules have them.
 function yearRows(y: Year, rules: JurisdictionRules): [string, string, number, (c: number) => string][] {
   const w = rules.words;
   const rows: [string, string, number, (c: number) => string][] = [
@@ -316,13 +322,20 @@ function yearRows(y: Year, rules: JurisdictionRules): [string, string, number, (
     ['cost-basis', w.cost, y.costBasisCents, money],
   ];
   if (rules.hasHoldingTerms) {
-    rows.push(['short-term', 'Short-term gains', y.shortTermCapGainsCents, signed], ['long-term', 'Long-term gains', y.longTermCapGainsCents, signed]);
-  } else {
-    rows.push(['gains', w.gains, y.gainsCents ?? 0, money], ['losses', w.losses, -(y.lossesCents ?? 0), money]);
-    if (w.deniedLosses) rows.push(['denied-losses', w.deniedLosses, y.deniedLossesCents ?? 0, money]);
+    rows.push(['short-term', `${w.shortTerm || 'Short-term'} gains`, y.shortTermCapGainsCents, signed],
+      ['long-term', `${w.longTerm || 'Long-term'} gains`, y.longTermCapGainsCents, signed]);
   }
+  if (!rules.hasHoldingTerms || (y.gainsCents !== null && y.gainsCents !== undefined)) {
+    rows.push(['gains', w.gains, y.gainsCents ?? 0, money], ['losses', w.losses, -(y.lossesCents ?? 0), money]);
+  }
+  if (w.deniedLosses) rows.push(['denied-losses', w.deniedLosses, y.deniedLossesCents ?? 0, money]);
   rows.push(['capital-gains', w.netGain, y.capGainsCents, signed]);
+  if (y.lossesBroughtForwardCents != null) rows.push(['losses-brought-forward', 'Net capital losses brought forward', y.lossesBroughtForwardCents, money]);
+  if (y.discountCents != null) rows.push(['discount', 'CGT discount applied', y.discountCents, money]);
+  if (y.gainThresholdCents != null) rows.push(['threshold', `${w.threshold || 'Threshold'} (taxed in full from this amount)`, y.gainThresholdCents, money]);
   if (w.taxableGain) rows.push(['taxable-gains', w.taxableGain, y.taxableCapitalGainsCents ?? 0, signed]);
+  if (y.lossesCarriedForwardCents != null) rows.push(['losses-carried-forward', 'Net capital losses carried forward', y.lossesCarriedForwardCents, money]);
   rows.push(['income', 'Income', y.incomeCents, money]);
+  if (w.taxableIncome && y.taxableIncomeCents != null) rows.push(['taxable-income', w.taxableIncome, y.taxableIncomeCents, money]);
   return rows;
 }

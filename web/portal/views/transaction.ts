@@ -2,7 +2,7 @@
 // came from, from getTaxLots), and the edits a user makes: label, value or basis, pairing as an
 // internal transfer, hiding, accepting a zero basis, and undoing any change from its history.
 
-import { App, problem, panel } from '../app';
+import { App, problem, panel, termWord } from '../app';
 import type { Ctx } from '../ctx';
 import { h, clear, day, when, money, signed, qty, loading, button, busy, field, select, shortAddress, announce } from '../dom';
 import * as Q from '../gql';
@@ -13,7 +13,6 @@ import { pairCard } from './pairs';
 type Tx = PortalTransactionQuery['getTransaction'];
 type Transfer = Tx['transfers'][number];
 
-const TERM: Record<string, string> = { SHORT_TERM: 'short-term', LONG_TERM: 'long-term' };
 
 export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
   const { app } = ctx;
@@ -57,6 +56,7 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
           ? h('a', { href: tx.explorerUrl, target: '_blank', rel: 'noopener noreferrer' }, `View on explorer (${shortAddress(tx.txnHash)})`)
           : h('span', { class: 'mono', title: tx.txnHash }, shortAddress(tx.txnHash))] : ''),
       h('div', { class: 'flags' }, ...flags(tx)),
+      classification(tx),
       status,
       figures(tx),
       transfersPanel(app, tx, edited),
@@ -73,6 +73,22 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
   load();
   const off = app.onChange(() => { if (ctx.recalc.state === 'settled') load(); });
   return () => { alive = false; off(); };
+}
+
+const CONFIDENCE: Record<string, string> = { HIGH: 'high confidence', MEDIUM: 'medium confidence', LOW: 'low confidence' };
+
+// classification says which rule read the on-chain transaction, how sure it is and why; a
+// low-confidence reading needs the person's review (an edit or "Mark as reviewed" settles it).
+function classification(tx: Tx): HTMLElement | string {
+  const c = tx.classification;
+  if (!c) return '';
+  const review = c.confidence === 'LOW' && !tx.isReviewed && !tx.isEdited;
+  return h('div', { class: 'classification', id: 'tx-classification', 'data-rule': c.rule, 'data-confidence': c.confidence },
+    h('p', {}, 'Read by the rule ', h('strong', {}, c.rule), ` (${CONFIDENCE[c.confidence] || c.confidence}): ${c.explanation}.`,
+      review ? [' ', h('span', { class: 'badge warning' }, 'Needs review')] : ''),
+    h('p', { class: 'muted small' }, tx.isEdited
+      ? 'You changed this transaction: your edit stays, whatever the rules say later.'
+      : 'Change the label below if this reading is wrong: your edit always wins over the rules.'));
 }
 
 function figures(tx: Tx): HTMLElement {
@@ -109,7 +125,7 @@ function transfersPanel(app: App, tx: Tx, edited: (m: string) => Promise<void>):
         ? h('span', { class: 'badge critical' }, 'No price') : money(t.fiatValueCents), t.isFiatValueOverridden ? h('div', { class: 'muted small' }, 'set by you') : ''),
       h('td', { 'data-label': 'Cost basis', class: 'num' }, money(t.basisFiatValueCents)),
       h('td', { 'data-label': 'Gain or income', class: 'num' },
-        gain !== null ? `${signed(gain)}${t.saleTerm ? ` (${TERM[t.saleTerm]})` : ''}` : t.incomeSum ? `Income ${money(t.incomeSum)}` : '—',
+        gain !== null ? `${signed(gain)}${t.saleTerm ? ` (${termWord(app.client, t.saleTerm, true)})` : ''}` : t.incomeSum ? `Income ${money(t.incomeSum)}` : '—',
         t.uncoveredAmountExact ? h('div', { class: 'muted small' }, `${qty(t.uncoveredAmountExact)} ${t.asset?.symbol || ''} not covered by your lots`) : ''),
       h('td', { 'data-label': 'Change' }, open)),
     editRow];
@@ -199,7 +215,7 @@ async function explain(app: App, tx: Tx, root: HTMLElement) {
             ? [h('strong', {}, `${qty(p.amountExact)} ${sym} not covered by any ${app.client.jurisdictionRules.words.holding}`), ': counted with a zero cost basis. Add the account or transaction it came from, or pair the move that brought it.']
             : p.match && p.match !== 'LOT' ? matched(p, sym)
             : [`${qty(p.amountExact)} ${sym} from the lot acquired `, p.lotTransactionId ? h('a', { href: `#/transactions/${p.lotTransactionId}` }, day(p.lotAcquiredAt)) : day(p.lotAcquiredAt),
-              `: proceeds ${money(p.proceedsCents)} − basis ${money(p.costBasisCents)} = ${signed(p.gainCents)}, ${TERM[p.term] || p.term}${p.box ? `, Form 8949 box ${p.box}` : ''}`,
+              `: proceeds ${money(p.proceedsCents)} − basis ${money(p.costBasisCents)} = ${signed(p.gainCents)}, ${termWord(app.client, p.term, true)}${p.box ? `, Form 8949 box ${p.box}` : ''}`,
               p.isMissingBasis ? h('span', { class: 'badge critical' }, 'Basis unknown') : '']))),
         pieces.length === 0 ? h('p', { class: 'muted' }, 'The lots behind this disposal appear once your taxes are recalculated.') : ''));
     }
@@ -215,7 +231,7 @@ async function explain(app: App, tx: Tx, root: HTMLElement) {
           ? h('p', {}, 'No price is known for this receipt, so its coins have an unknown cost basis: a later sale of them counts in full as a gain. Set its value above.')
           : h('p', {}, `Cost basis ${money(t.basisFiatValueCents)}: what was paid or given for it, fees included.`),
         own.length
-          ? h('p', { class: 'muted' }, `Still held from it: ${own.map((l) => `${qty(l.amountExact)} of ${qty(l.originalAmountExact)} ${sym} (basis ${money(l.costBasisCents)}, ${TERM[l.term]} if sold now)`).join('; ')}.`)
+          ? h('p', { class: 'muted' }, `Still held from it: ${own.map((l) => `${qty(l.amountExact)} of ${qty(l.originalAmountExact)} ${sym} (basis ${money(l.costBasisCents)}, ${termWord(app.client, l.term, true)} if sold now)`).join('; ')}.`)
           : h('p', { class: 'muted' }, 'Nothing of it is held any more: it was sold, spent or moved on.')));
     }
     if (parts.length === 0) parts.push(h('p', { class: 'muted' }, 'This transaction has no tax effect: nothing was sold, spent or earned.'));
