@@ -241,3 +241,59 @@ func TestPositionNegativeInOneAccount(t *testing.T) {
 		t.Errorf("the summary counts %d negative balances, want 1", sum.NegativeBalanceCount)
 	}
 }
+
+// TestGBSwapsAtEachSidesValue: HMRC's CRYPTO22257 (tokens G and H swapped on 31 August, 4 and 16
+// September and 27 October, each side with its own value) keyed through createTransaction and
+// createTransfer for a GB client: each token given is disposed of for the value of the token
+// received, and the token received costs the value of the token given. HMRC's gains: G 280.00 (31
+// Aug) and -120.00 (16 Sep); H 266.67 (31 Aug), 18.00 (4 Sep) and -1,416.67 (27 Oct); so 2023/24's
+// gains 564.67, losses -1,536.67, net -972.00.
+func TestGBSwapsAtEachSidesValue(t *testing.T) {
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := gqlClient1.String()
+	mustGQL(t, e, "updateClient", `mutation($c: ID!) { updateClient(clientId: $c, country: GB) { id } }`, map[string]any{"c": c}, nil)
+	acct := e.importFile(t, "Elina", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"+
+		"2020-01-10T12:00:00Z,buy,,,100000,G,300000\n"+
+		"2020-01-11T12:00:00Z,deposit,,,1,H,\n")
+	txs := e.accountTxs(t, acct)
+	var assets struct {
+		Transfers []struct {
+			Asset struct{ ID, Symbol string }
+		}
+	}
+	ids := map[string]string{}
+	for _, tx := range txs {
+		mustGQL(t, e, "getTransaction", `query($c: ID!, $id: ID!) { getTransaction(clientId: $c, transactionId: $id) { transfers { asset { id symbol } } } }`,
+			map[string]any{"c": c, "id": tx.ID}, &assets)
+		for _, tr := range assets.Transfers {
+			ids[tr.Asset.Symbol] = tr.Asset.ID
+		}
+	}
+	// the H deposit only made the asset: hidden, it does not count
+	mustGQL(t, e, "updateTransaction", updateTxQuery, map[string]any{"c": c, "id": txs[1].ID, "u": map[string]any{"isHidden": true}}, nil)
+	swap := func(at, give string, gq, gv float64, get string, rq, rv float64) {
+		var tx struct{ ID string }
+		mustGQL(t, e, "createTransaction", `mutation($c: ID!, $a: ID!, $at: Date!) { createTransaction(clientId: $c, accountId: $a, createdAt: $at) { id } }`,
+			map[string]any{"c": c, "a": acct, "at": at}, &tx)
+		leg := `mutation($c: ID!, $t: ID!, $a: ID!, $q: Float, $v: Float, $from: ID, $to: ID) { createTransfer(clientId: $c, transactionId: $t, assetId: $a, amount: $q, fiatValue: $v, fromAccountId: $from, toAccountId: $to) { id } }`
+		mustGQL(t, e, "createTransfer", leg, map[string]any{"c": c, "t": tx.ID, "a": ids[give], "q": gq, "v": gv, "from": acct}, nil)
+		mustGQL(t, e, "createTransfer", leg, map[string]any{"c": c, "t": tx.ID, "a": ids[get], "q": rq, "v": rv, "to": acct}, nil)
+	}
+	swap("2023-08-31T09:00:00Z", "G", 1000, 3200, "H", 10000, 3200)
+	swap("2023-08-31T10:00:00Z", "H", 5000, 1700, "G", 600, 1920)
+	swap("2023-08-31T11:00:00Z", "G", 550, 1760, "H", 5000, 1650)
+	swap("2023-09-04T12:00:00Z", "H", 2000, 560, "G", 180, 558)
+	swap("2023-09-16T12:00:00Z", "G", 400, 1080, "H", 4000, 1080)
+	swap("2023-10-27T12:00:00Z", "H", 12000, 2400, "G", 900, 2430)
+	e.recalculate(t)
+	var y struct {
+		GainsCents, LossesCents *int64
+		CapGainsCents           int64
+	}
+	mustGQL(t, e, "getIncomeAndCapGains", `query($c: ID!) { getIncomeAndCapGains(clientId: $c, year: "2023") { gainsCents lossesCents capGainsCents } }`,
+		map[string]any{"c": c}, &y)
+	if y.GainsCents == nil || *y.GainsCents != 56467 || y.LossesCents == nil || *y.LossesCents != -153667 || y.CapGainsCents != -97200 {
+		t.Fatalf("2023/24: gains %v, losses %v, net %d; HMRC's 56467, -153667, -97200", i64(y.GainsCents), i64(y.LossesCents), y.CapGainsCents)
+	}
+}
