@@ -157,3 +157,73 @@ func TestPrintedFiguresAddUp(t *testing.T) {
 		}
 	}
 }
+
+// The UK capital gains summary prints each token's day as one line in pence, and its SA108 figures
+// (proceeds, allowable costs, gains, losses, net) are the sums of those lines as printed
+// (pdftotext -layout). Two pieces of ETH on one day with fractions of a penny make one line.
+func TestUKSummaryAddsUpAsPrinted(t *testing.T) {
+	pdftotext := poppler(t, "pdftotext")
+	d := Data{ReferenceID: "u-1", Name: "Victoria", Year: 2024, Jurisdiction: "GB", Currency: "GBP"}
+	for i, x := range [][4]string{
+		{"ETH", "2024-06-01", "33.3349", "5.0049"},  // one day: 33.3349 + 66.6651 = 100.00,
+		{"ETH", "2024-06-01", "66.6651", "20.0051"}, // 5.0049 + 20.0051 = 25.01
+		{"BTC", "2024-07-01", "10.005", "20.0149"},  // 10.01 - 20.01 = -10.00 (the difference -10.0099 would print -10.01)
+		{"SOL", "2024-08-01", "7.3349", "3.3351"},   // 7.33 - 3.34 = 3.99 (the difference 3.9998 would print 4.00)
+	} {
+		p, b := decimal.RequireFromString(x[2]), decimal.RequireFromString(x[3])
+		at, _ := time.Parse(time.DateOnly, x[1])
+		d.Disposals = append(d.Disposals, db.ListYearDisposalsRow{FormBox: "", Term: "short", Symbol: x[0], AssetKey: x[0], Quantity: decimal.New(int64(i+1), 0),
+			Proceeds: p, Basis: b, Gain: p.Sub(b), DisposedAt: at.Add(time.Duration(i) * time.Hour)})
+	}
+	f, err := Render(TypeUKCapitalGainsPDF, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "uk.pdf")
+	if err := os.WriteFile(path, f.Body, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(pdftotext, "-layout", path, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	num := regexp.MustCompile(`-?[0-9][0-9,]*\.[0-9]{2}`)
+	figure := map[string]decimal.Decimal{}
+	var p, b, gains, losses decimal.Decimal
+	lines := 0
+	for _, l := range strings.Split(string(out), "\n") {
+		n := num.FindAllString(l, -1)
+		switch {
+		case regexp.MustCompile(`^\s*2024-\d\d-\d\d`).MatchString(l) && len(n) == 3:
+			lp, lb, lg := dollars(t, n[0]), dollars(t, n[1]), dollars(t, n[2])
+			if !lp.Sub(lb).Equal(lg) {
+				t.Errorf("line %q: the gain is not proceeds - costs as printed", strings.TrimSpace(l))
+			}
+			p, b = p.Add(lp), b.Add(lb)
+			if lg.Sign() > 0 {
+				gains = gains.Add(lg)
+			} else {
+				losses = losses.Add(lg)
+			}
+			lines++
+		case len(n) == 1:
+			for _, k := range []string{"Disposal proceeds", "Allowable costs", "Gains in the year", "Losses in the year", "Net gain"} {
+				if strings.Contains(l, k) {
+					figure[k] = dollars(t, n[0])
+				}
+			}
+		}
+	}
+	if lines != 3 {
+		t.Fatalf("read %d disposal lines, want 3 (the two ETH pieces of one day are one):\n%s", lines, out)
+	}
+	for k, want := range map[string]decimal.Decimal{"Disposal proceeds": p, "Allowable costs": b, "Gains in the year": gains,
+		"Losses in the year": losses.Neg(), "Net gain": gains.Add(losses)} {
+		if got, ok := figure[k]; !ok || !got.Equal(want) {
+			t.Errorf("%s prints %s; its lines add up to %s:\n%s", k, got, want, out)
+		}
+	}
+	if !p.Equal(decimal.RequireFromString("117.34")) || !b.Equal(decimal.RequireFromString("48.36")) {
+		t.Errorf("lines add up to %s / %s, want 117.34 / 48.36 (100.00 + 10.01 + 7.33; 25.01 + 20.01 + 3.34)", p, b)
+	}
+}
