@@ -482,11 +482,12 @@ func (h *harness) compareLots(x *modelExpected) error {
 				CostBasisCents int64
 				Term           string
 				IsUncovered    bool
+				Kind           string
 			}
 		}
 		if err := h.must("getTaxLots", `query($c: ID!, $k: String!) { getTaxLots(clientId: $c, assetPricingKey: $k) { totalAmountExact
 			lots { accountId acquiredAt transferId amountExact costBasisCents isMissingBasis }
-			disposals { transactionId transferId accountId taxYear amountExact proceedsCents costBasisCents term isUncovered } } }`,
+			disposals { kind transactionId transferId accountId taxYear amountExact proceedsCents costBasisCents term isUncovered } } }`,
 			map[string]any{"c": h.client, "k": a.PricingKey}, &got); err != nil {
 			return err
 		}
@@ -505,22 +506,23 @@ func (h *harness) compareLots(x *modelExpected) error {
 		var gp, wp []string
 		for _, p := range got.Disposals {
 			tx := strp(p.TransactionID)
-			gp = append(gp, fmt.Sprintf("%s|%s|%d|%s|%d|%d|%s|%v", tx, strp(p.AccountID), p.TaxYear, decimal.RequireFromString(p.AmountExact).String(),
+			gp = append(gp, fmt.Sprintf("%s|%s|%s|%d|%s|%d|%d|%s|%v", p.Kind, tx, strp(p.AccountID), p.TaxYear, decimal.RequireFromString(p.AmountExact).String(),
 				p.ProceedsCents, p.CostBasisCents, strings.ToLower(strings.TrimSuffix(p.Term, "_TERM")), p.IsUncovered))
 		}
-		for _, p := range x.pieces[sym] {
+		for _, p := range x.pieces[sym] { // every piece that left: the taxable ones and gifts, donations, losses
+			kind := "DISPOSAL"
 			if p.kind != "sale" && p.kind != "fee" && p.kind != "futures" {
-				continue // reading: getTaxLots lists the taxable pieces, the ones that explain a gain
+				kind = strings.ToUpper(p.kind)
 			}
 			term := "short"
 			if p.long {
 				term = "long"
 			}
-			wp = append(wp, fmt.Sprintf("%s|%s|%d|%s|%d|%d|%s|%v", strconv.Quote(p.tx), strp(nonEmptyPtr(p.account)), p.year, p.qty.String(),
+			wp = append(wp, fmt.Sprintf("%s|%s|%s|%d|%s|%d|%d|%s|%v", kind, strconv.Quote(p.tx), strp(nonEmptyPtr(p.account)), p.year, p.qty.String(),
 				p.proceedsCents, p.basisCents, term, p.uncovered))
 		}
 		if d := multisetDiff(gp, wp); d != "" {
-			h.diverge("disposal pieces", "%s (transaction|account|year|quantity|proceeds|basis|term|uncovered): %s", sym, d)
+			h.diverge("disposal pieces", "%s (kind|transaction|account|year|quantity|proceeds|basis|term|uncovered): %s", sym, d)
 		}
 	}
 	return nil

@@ -151,17 +151,31 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 		y.incomeTxs[typ][txID] = true
 	}
 	for _, w := range res.Warnings {
-		if w.Code == tax.WarnUncovered || w.Code == tax.WarnNegativeBalance {
-			if txID, ok := el.txOf[w.TransferID]; ok {
-				fig(txID).negative = true
-			}
+		txID, ok := el.txOf[w.TransferID]
+		switch {
+		case !ok:
+		case w.Code == tax.WarnUncovered || w.Code == tax.WarnNegativeBalance:
+			fig(txID).negative = true
+		case w.Code == tax.WarnMissingPrice: // a transfer without a price: missing a basis (or proceeds)
+			fig(txID).missing = true
 		}
 	}
 	for _, ys := range res.Years {
-		y := year(ys.Year)
-		y.proceeds = ys.ShortProceeds.Decimal().Add(ys.LongProceeds.Decimal())
-		y.basis = ys.ShortBasis.Decimal().Add(ys.LongBasis.Decimal())
-		y.short, y.long, y.income = ys.ShortGain.Decimal(), ys.LongGain.Decimal(), ys.IncomeTotal.Decimal()
+		year(ys.Year).income = ys.IncomeTotal.Decimal()
+	}
+	// The year's figures are the sums of the lines the reports print (money.Line: each piece in cents).
+	for _, d := range res.Disposals {
+		if !d.Kind.Taxable() {
+			continue
+		}
+		y := year(int(d.TaxYear))
+		p, b, _, g := money.Line(d.Proceeds.Decimal(), d.Basis.Decimal(), decimal.Decimal{})
+		y.proceeds, y.basis = y.proceeds.Add(p), y.basis.Add(b)
+		if d.Term == tax.LongTerm {
+			y.long = y.long.Add(g)
+		} else {
+			y.short = y.short.Add(g)
+		}
 	}
 	for _, l := range res.Lots {
 		asset := res.Assets[l.Asset]

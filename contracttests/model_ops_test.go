@@ -45,6 +45,9 @@ type mop struct {
 	Switch   time.Time
 	Changes  []methodChange
 	Timezone string
+	// Mix names the generator of an operation made for a purpose (unpricedReceipt, basisAgain, ...)
+	// from one of the kinds above; the report counts it under that name.
+	Mix string
 }
 
 // legSpec is a transfer of a created transaction: "in" (outside -> Acc), "out" (Acc -> outside),
@@ -207,6 +210,69 @@ var opMix = []weighted{
 	{"pair", 2}, {"unpair", 0.7}, {"split", 2}, {"merge", 2}, {"duplicate", 1.2},
 	{"undo", 3}, {"undoDeletion", 0.5}, {"deleteAccount", 0.4}, {"retireAccount", 0.3}, {"renameAccount", 0.4},
 	{"method", 0.8}, {"taxSettings", 0.8}, {"timezone", 0.4}, {"fiscalYear", 0.3},
+	// aimed at what outside runs found: an outflow without a value (an unpaired transfer), a
+	// receipt without a price, an income's value edited, a gift/donation/loss, a second basis
+	// override
+	{"unpricedOut", 0.8}, {"unpricedReceipt", 0.8}, {"incomeValue", 1}, {"giveAway", 1}, {"basisAgain", 1},
+}
+
+var incomeLabels = map[string]bool{"staking_reward": true, "mining": true, "airdrop": true, "interest": true, "reward": true, "income": true}
+
+// aimed makes the operations of the aimed kinds of opMix from the general kinds (nil when there
+// is nothing to act on).
+func (g *gen) aimed(kind string) *mop {
+	m := g.m
+	inbound := func(tr *mTransfer) bool { return tr.From == "" && tr.To != "" && !tr.Hidden && !isFiatAsset(tr.Asset) }
+	var op *mop
+	switch kind {
+	case "unpricedOut", "unpricedReceipt":
+		if op = g.make("create"); op == nil {
+			return nil
+		}
+		asset := g.asset()
+		dir := "out"
+		if kind == "unpricedReceipt" {
+			dir = "in"
+		}
+		op.Legs = []legSpec{{Dir: dir, Asset: asset, Amount: g.qty(asset).String(), To: noRef}}
+	case "incomeValue", "basisAgain":
+		var trs []*mTransfer
+		for _, t := range g.liveTxs(func(t *mTx) bool { return !t.Hidden }) {
+			for _, tr := range m.transfersOf(t.ID) {
+				label := t.Label
+				if tr.Label != nil {
+					label = tr.Label
+				}
+				switch {
+				case !inbound(tr):
+				case kind == "incomeValue" && label != nil && incomeLabels[*label]:
+					trs = append(trs, tr)
+				case kind == "basisAgain" && tr.Basis != nil:
+					trs = append(trs, tr)
+				}
+			}
+		}
+		if len(trs) == 0 {
+			return nil
+		}
+		tr := pick(g, trs)
+		op = &mop{Kind: "updateTransfer", Tx: m.txs[tr.Tx].H, Tr: tr.H, Tx2: noRef, Acc: noRef, Acc2: noRef, Field: "fiatValue"}
+		if kind == "basisAgain" {
+			op.Field = "basisFiatValue"
+		}
+		op.Value = g.value(tr.Asset, tr.Qty).String()
+	case "giveAway":
+		cand := g.liveTxs(func(t *mTx) bool { return !t.Hidden && !g.labelHeld(t) && g.hasDir(t, true) })
+		if len(cand) == 0 {
+			return nil
+		}
+		op = &mop{Kind: "label", Tx: noRef, Tx2: noRef, Tr: noRef, Acc: noRef, Acc2: noRef, Txs: []ref{pick(g, cand).H},
+			Label: pick(g, []string{"donation", "gift_sent", "lost"})}
+	default:
+		return nil
+	}
+	op.Mix = kind
+	return op
 }
 
 // next generates one operation (nil when the chosen kind has nothing to act on).
@@ -251,6 +317,9 @@ func (g *gen) make(kind string) *mop {
 	op := &mop{Kind: kind, Tx: noRef, Tx2: noRef, Tr: noRef, Acc: noRef, Acc2: noRef}
 	accs := g.liveAccounts()
 	visible := g.liveTxs(func(t *mTx) bool { return !t.Hidden })
+	if op := g.aimed(kind); op != nil || strings.HasPrefix(kind, "unpriced") || kind == "incomeValue" || kind == "giveAway" || kind == "basisAgain" {
+		return op
+	}
 	switch kind {
 	case "importNew":
 		if len(accs) >= 6 {

@@ -50,6 +50,9 @@ func TestModelBasedLedger(t *testing.T) {
 		requests += res.requests
 		for i, op := range res.ops {
 			kind := op.Kind
+			if op.Mix != "" {
+				kind = op.Mix
+			}
 			if op.Kind == "pair" {
 				kind += " " + strings.ToLower(orDefault(op.Field, "INTERNAL_TRANSFER"))
 			}

@@ -717,6 +717,47 @@ func (q *Queries) OpenBasisByAsset(ctx context.Context, arg OpenBasisByAssetPara
 	return items, nil
 }
 
+const openLotsOfAssets = `-- name: OpenLotsOfAssets :many
+SELECT asset_key, sum(quantity)::numeric AS quantity, sum(basis)::numeric AS basis FROM tax_lots
+WHERE result_set_id = $1 AND asset_key = ANY($2::text[])
+  AND (cardinality($3::text[]) = 0 OR account_key = ANY($3::text[]))
+GROUP BY asset_key
+`
+
+type OpenLotsOfAssetsParams struct {
+	ResultSetID uuid.UUID
+	AssetKeys   []string
+	AccountKeys []string
+}
+
+type OpenLotsOfAssetsRow struct {
+	AssetKey string
+	Quantity decimal.Decimal
+	Basis    decimal.Decimal
+}
+
+// The open lots' quantity and basis per asset key, of the given assets and account keys (all
+// accounts when empty): what the tax results hold of an asset an account is below zero in.
+func (q *Queries) OpenLotsOfAssets(ctx context.Context, arg OpenLotsOfAssetsParams) ([]OpenLotsOfAssetsRow, error) {
+	rows, err := q.db.Query(ctx, openLotsOfAssets, arg.ResultSetID, arg.AssetKeys, arg.AccountKeys)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []OpenLotsOfAssetsRow
+	for rows.Next() {
+		var i OpenLotsOfAssetsRow
+		if err := rows.Scan(&i.AssetKey, &i.Quantity, &i.Basis); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const positionBalances = `-- name: PositionBalances :many
 SELECT asset_id, account_id, quantity FROM portfolio_balances
 WHERE client_id = $1 AND quantity <> 0

@@ -258,6 +258,74 @@ func (q *Queries) ListAssetLots(ctx context.Context, arg ListAssetLotsParams) ([
 	return items, nil
 }
 
+const listAssetRemovals = `-- name: ListAssetRemovals :many
+SELECT r.seq, r.transfer_id, r.kind, r.lot_id, r.account_key, r.quantity, r.basis, r.acquired_at, r.removed_at, tr.transaction_id
+FROM tax_removals r
+LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = r.transfer_id
+WHERE r.result_set_id = $1 AND r.asset_key = ANY($3::text[])
+  AND ($4::uuid IS NULL OR tr.transaction_id = $4::uuid)
+ORDER BY r.seq
+LIMIT 10001
+`
+
+type ListAssetRemovalsParams struct {
+	ResultSetID   uuid.UUID
+	ClientID      uuid.UUID
+	AssetKeys     []string
+	TransactionID *uuid.UUID
+}
+
+type ListAssetRemovalsRow struct {
+	Seq           int32
+	TransferID    uuid.UUID
+	Kind          string
+	LotID         *string
+	AccountKey    string
+	Quantity      decimal.Decimal
+	Basis         decimal.Decimal
+	AcquiredAt    *time.Time
+	RemovedAt     time.Time
+	TransactionID *uuid.UUID
+}
+
+// The non-taxable removals of one asset (gifts sent, donations, losses, untracked transfers out):
+// the quantity that left at its basis, with no proceeds; of one transaction when given.
+func (q *Queries) ListAssetRemovals(ctx context.Context, arg ListAssetRemovalsParams) ([]ListAssetRemovalsRow, error) {
+	rows, err := q.db.Query(ctx, listAssetRemovals,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.AssetKeys,
+		arg.TransactionID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListAssetRemovalsRow
+	for rows.Next() {
+		var i ListAssetRemovalsRow
+		if err := rows.Scan(
+			&i.Seq,
+			&i.TransferID,
+			&i.Kind,
+			&i.LotID,
+			&i.AccountKey,
+			&i.Quantity,
+			&i.Basis,
+			&i.AcquiredAt,
+			&i.RemovedAt,
+			&i.TransactionID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listAssetsByPricingKey = `-- name: ListAssetsByPricingKey :many
 SELECT id, client_id, key, symbol, name, type, chain, contract_address, token_id, decimals, price_source_id, is_spam, is_worthless, is_hidden, price_override, use_platform_price, image_url, description, created_at, icon_image_url FROM assets WHERE client_id = $1
   AND coalesce(nullif(price_source_id, ''), lower(symbol)) = lower($2::text)
@@ -587,7 +655,7 @@ func (q *Queries) ListTransactionOpenLots(ctx context.Context, arg ListTransacti
 }
 
 const listYearForm8949Boxes = `-- name: ListYearForm8949Boxes :many
-SELECT d.form_box, d.term, count(*)::integer AS row_count, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis
+SELECT d.form_box, d.term, count(*)::integer AS row_count, sum(round(d.proceeds, 2))::numeric AS proceeds, sum(round(d.basis, 2))::numeric AS basis
 FROM tax_disposals d
 WHERE d.result_set_id = $1 AND d.tax_year = $2
 GROUP BY d.form_box, d.term
@@ -607,7 +675,8 @@ type ListYearForm8949BoxesRow struct {
 	Basis    decimal.Decimal
 }
 
-// The Form 8949 boxes of a tax year with their totals (one row per disposal piece in the form).
+// The Form 8949 boxes of a tax year with their totals (one row per disposal piece in the form): the
+// sums of the rows in the cents they print (round: half away from zero, as money.Line).
 func (q *Queries) ListYearForm8949Boxes(ctx context.Context, arg ListYearForm8949BoxesParams) ([]ListYearForm8949BoxesRow, error) {
 	rows, err := q.db.Query(ctx, listYearForm8949Boxes, arg.ResultSetID, arg.TaxYear)
 	if err != nil {
@@ -749,4 +818,40 @@ func (q *Queries) ListYearIncomeByType(ctx context.Context, arg ListYearIncomeBy
 		return nil, err
 	}
 	return items, nil
+}
+
+const sumYearDisposalLines = `-- name: SumYearDisposalLines :one
+SELECT coalesce(sum(round(d.proceeds, 2)), 0)::numeric AS proceeds,
+       coalesce(sum(round(d.basis, 2)), 0)::numeric AS basis,
+       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'short'), 0)::numeric AS short_term_gain,
+       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'long'), 0)::numeric AS long_term_gain
+FROM tax_disposals d
+WHERE d.result_set_id = $1 AND d.tax_year = $2
+`
+
+type SumYearDisposalLinesParams struct {
+	ResultSetID uuid.UUID
+	TaxYear     int32
+}
+
+type SumYearDisposalLinesRow struct {
+	Proceeds      decimal.Decimal
+	Basis         decimal.Decimal
+	ShortTermGain decimal.Decimal
+	LongTermGain  decimal.Decimal
+}
+
+// A tax year's disposal totals as the reports print them: each piece's proceeds and basis rounded
+// to cents (half away from zero, as money.Line), its gain their difference, then added, so the
+// totals are the sums of the printed lines.
+func (q *Queries) SumYearDisposalLines(ctx context.Context, arg SumYearDisposalLinesParams) (SumYearDisposalLinesRow, error) {
+	row := q.db.QueryRow(ctx, sumYearDisposalLines, arg.ResultSetID, arg.TaxYear)
+	var i SumYearDisposalLinesRow
+	err := row.Scan(
+		&i.Proceeds,
+		&i.Basis,
+		&i.ShortTermGain,
+		&i.LongTermGain,
+	)
+	return i, err
 }

@@ -827,6 +827,7 @@ type ComplexityRoot struct {
 		GainExact        func(childComplexity int) int
 		IsMissingBasis   func(childComplexity int) int
 		IsUncovered      func(childComplexity int) int
+		Kind             func(childComplexity int) int
 		LotAcquiredAt    func(childComplexity int) int
 		LotID            func(childComplexity int) int
 		LotTransactionID func(childComplexity int) int
@@ -5365,6 +5366,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TaxLotDisposal.IsUncovered(childComplexity), true
+	case "TaxLotDisposal.kind":
+		if e.ComplexityRoot.TaxLotDisposal.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxLotDisposal.Kind(childComplexity), true
 	case "TaxLotDisposal.lotAcquiredAt":
 		if e.ComplexityRoot.TaxLotDisposal.LotAcquiredAt == nil {
 			break
@@ -7022,7 +7029,10 @@ enum InsightStatusEnum {
 
 "Kinds of insight."
 enum InsightTypeEnum {
-  "Disposals without a known cost basis (lots acquired without a price, or uncovered disposals)."
+  """
+  Transactions without a known cost basis: a transfer without a price (a receipt, an income, a sale), or a
+  disposal of coins acquired without a price or uncovered. The same transactions as the ` + "`" + `isMissingBasis` + "`" + ` filter.
+  """
   MISSING_BASIS
   "Disposals of more than the accounts held: the uncovered quantity is reported with a zero basis."
   UNCOVERED_DISPOSALS
@@ -8113,6 +8123,20 @@ enum DisposalMatchEnum {
   "No units to match: zero cost, flagged."
   UNCOVERED
 }
+
+"What a piece of an asset's trail is: a taxable disposal, or units that left without a gain at their basis."
+enum DisposalKindEnum {
+  "A taxable disposal (a sale, a swap, a payment, a fee): proceeds, basis and gain."
+  DISPOSAL
+  "A gift sent where it is not a disposal: the basis and dates leave with the units, no proceeds."
+  GIFT
+  "A donation where it is not a disposal (Form 8283 needs its basis and dates): no proceeds."
+  DONATION
+  "Units lost: no proceeds."
+  LOST
+  "Units sent to an account the ledger does not track: no proceeds."
+  TRANSFER_OUT
+}
 `, BuiltIn: false},
 	{Name: "../../spec/graphql/tax.graphqls", Input: `# Tax: recalculation, tax figures, tax lots, reports and broker tax forms (1099-DA reconciliation).
 
@@ -8634,6 +8658,11 @@ One disposal piece: the part of a disposing transfer served by one lot (or the p
 and basis of a transfer are apportioned over its pieces by quantity and add up exactly.
 """
 type TaxLotDisposal {
+  """
+  A taxable disposal, or units that left without a gain (a gift, a donation, a loss, a transfer out): these have
+  no proceeds and no gain, their basis and dates as they left.
+  """
+  kind: DisposalKindEnum!
   "The disposing transaction."
   transactionId: ID
   "The disposing transfer."
@@ -12247,6 +12276,8 @@ func (ec *executionContext) childFields_TaxLot(ctx context.Context, field graphq
 
 func (ec *executionContext) childFields_TaxLotDisposal(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
+	case "kind":
+		return ec.fieldContext_TaxLotDisposal_kind(ctx, field)
 	case "transactionId":
 		return ec.fieldContext_TaxLotDisposal_transactionId(ctx, field)
 	case "transferId":
@@ -33785,6 +33816,29 @@ func (ec *executionContext) fieldContext_TaxLot_isMissingBasis(_ context.Context
 	return graphql.NewScalarFieldContext("TaxLot", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
+func (ec *executionContext) _TaxLotDisposal_kind(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxLotDisposal_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.DisposalKindEnum) graphql.Marshaler {
+			return ec.marshalNDisposalKindEnum2taxdᚋgenᚋgraphᚋmodelᚐDisposalKindEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxLotDisposal_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxLotDisposal", field, false, false, errors.New("field of type DisposalKindEnum does not have child fields"))
+}
+
 func (ec *executionContext) _TaxLotDisposal_transactionId(ctx context.Context, field graphql.CollectedField, obj *model.TaxLotDisposal) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -44696,6 +44750,11 @@ func (ec *executionContext) _TaxLotDisposal(ctx context.Context, sel ast.Selecti
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("TaxLotDisposal")
+		case "kind":
+			out.Values[i] = ec._TaxLotDisposal_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "transactionId":
 			out.Values[i] = ec._TaxLotDisposal_transactionId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -46650,6 +46709,16 @@ func (ec *executionContext) marshalNDate2timeᚐTime(ctx context.Context, sel as
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNDisposalKindEnum2taxdᚋgenᚋgraphᚋmodelᚐDisposalKindEnum(ctx context.Context, v any) (model.DisposalKindEnum, error) {
+	var res model.DisposalKindEnum
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDisposalKindEnum2taxdᚋgenᚋgraphᚋmodelᚐDisposalKindEnum(ctx context.Context, sel ast.SelectionSet, v model.DisposalKindEnum) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNDownloadUrlResponse2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDownloadURLResponse(ctx context.Context, sel ast.SelectionSet, v *model.DownloadURLResponse) graphql.Marshaler {

@@ -88,7 +88,7 @@ var derivedPatterns = []derivedPattern{
 		title: func(n int, more bool) string {
 			return count(n, more, "transaction is missing a cost basis", "transactions are missing a cost basis")
 		},
-		description: "These disposals use lots whose cost basis is unknown (an acquisition without a price, or an uncovered disposal), so their gains are overstated. Give the acquisitions a fiat value or set the basis.",
+		description: "These transactions have a transfer without a price (a receipt, an income or a sale: its coins have no cost basis, or the sale no proceeds), or dispose of coins whose cost basis is unknown (acquired without a price, or uncovered), so their gains are overstated. Give the transfers a fiat value or set the basis.",
 		from: `SELECT t.id, t.occurred_at FROM tax_transaction_results r JOIN transactions t ON t.id = r.transaction_id
 			WHERE r.result_set_id = $2 AND r.is_missing_basis AND t.client_id = $1 AND t.deleted_at IS NULL`,
 	},

@@ -242,7 +242,7 @@ func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, 
 	}
 	for _, p := range l.Pieces {
 		d := model.TaxLotDisposal{
-			TransactionID: idPtr(p.TransactionID), TransferID: p.TransferID, AccountID: idPtr(p.AccountID), DisposedAt: p.DisposedAt,
+			Kind: model.DisposalKindEnum(strings.ToUpper(p.Kind)), TransactionID: idPtr(p.TransactionID), TransferID: p.TransferID, AccountID: idPtr(p.AccountID), DisposedAt: p.DisposedAt,
 			TaxYear: p.TaxYear, AmountExact: p.Quantity.String(), ProceedsExact: p.Proceeds.String(), CostBasisExact: p.Basis.String(),
 			GainExact: p.Gain.String(), ProceedsCents: cents(p.Proceeds), CostBasisCents: cents(p.Basis), GainCents: cents(p.Gain),
 			Term: termEnum(p.LongTerm), LotID: p.LotID, LotAcquiredAt: p.LotAcquiredAt, LotTransactionID: idPtr(p.LotTransactionID),

@@ -16,6 +16,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
+
+	"taxd/internal/tax"
 )
 
 // CSV formats ParseCSV reads.
@@ -269,6 +271,9 @@ func parseAmount(s string) (decimal.Decimal, bool, error) {
 	d, err := decimal.NewFromString(s)
 	if err != nil {
 		return decimal.Zero, false, fmt.Errorf("not a number: %q", s)
+	}
+	if err := tax.CheckAmount(d); err != nil {
+		return decimal.Zero, false, fmt.Errorf("too large: %w", err)
 	}
 	return d, neg && d.Sign() != 0, nil
 }

@@ -12,6 +12,7 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/store"
+	"taxd/internal/tax"
 )
 
 // Audited fields. Every edit of a transaction or transfer goes through writeTransaction or
@@ -302,6 +303,11 @@ func (e *Editor) UpdateTransfer(txID, transferID uuid.UUID, p TransferPatch) (Tr
 	}
 	if p.FiatValue != nil || p.ClearFiatValue {
 		n.FiatValue = nullDec(p.FiatValue)
+	}
+	if p.BasisFiatValue != nil {
+		if err := tax.CheckAmount(*p.BasisFiatValue); err != nil {
+			return Transfer{}, apperr.InvalidField("basisFiatValue", "%s", err)
+		}
 	}
 	if p.BasisFiatValue != nil || p.ClearBasisFiatValue {
 		// basis_fiat_value only ever holds a person's override (imports and syncs never write it),

@@ -18,6 +18,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/store"
+	"taxd/internal/tax"
 )
 
 // Meta says who made a change and groups the writes of one task.
@@ -181,6 +182,14 @@ func (e *Editor) checkTransfer(assetID uuid.UUID, qty decimal.Decimal, from, to 
 	}
 	if fiat.Valid && fiat.Decimal.IsNegative() {
 		return apperr.InvalidField("fiatValue", "must not be negative")
+	}
+	if err := tax.CheckAmount(qty); err != nil {
+		return apperr.InvalidField("amount", "%s", err)
+	}
+	if fiat.Valid {
+		if err := tax.CheckAmount(fiat.Decimal); err != nil {
+			return apperr.InvalidField("fiatValue", "%s", err)
+		}
 	}
 	if err := e.CheckAsset(assetID); err != nil {
 		return err

@@ -71,3 +71,11 @@ func FromFloat(f float64) (decimal.Decimal, error) {
 	}
 	return decimal.NewFromFloat(f), nil
 }
+
+// Line is the one rounding rule of a line a form or report prints: proceeds, basis and adjustment
+// each rounded to cents (half away from zero), the gain their sum in those cents, (h) = (d) − (e) +
+// (g). A report's totals are sums of its lines in these cents, so every printed figure adds up.
+func Line(proceeds, basis, adjustment decimal.Decimal) (p, b, adj, gain decimal.Decimal) {
+	p, b, adj = proceeds.Round(2), basis.Round(2), adjustment.Round(2)
+	return p, b, adj, p.Sub(b).Add(adj)
+}

@@ -252,6 +252,7 @@ func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f
 		}
 		p.Quantity = p.Quantity.Add(b.Quantity)
 		p.AccountIDs = append(p.AccountIDs, b.AccountID)
+		p.IsNegative = p.IsNegative || b.Quantity.IsNegative() // flagged per account
 	}
 	assets, err := assetsByIDs(ctx, tx, client, ids)
 	if err != nil {
@@ -271,6 +272,9 @@ func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f
 	if err != nil {
 		return nil, false, err
 	}
+	if err := s.heldWhereNegative(ctx, tx, client, f.AccountIDs, byAsset, basis); err != nil {
+		return nil, false, err
+	}
 	priceOf, err := s.currentPrices(ctx, tx, kept, cur)
 	if err != nil {
 		return nil, false, err
@@ -280,11 +284,10 @@ func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f
 		p := byAsset[a.ID]
 		p.basis = basis[a.ID]
 		p.CostBasisCents = money.Cents(p.basis)
-		p.IsNegative = p.Quantity.IsNegative()
 		if pr, ok := priceOf[a.ID]; ok && pr.now != nil {
 			price := *pr.now
 			p.Price = &price
-			if p.IsNegative {
+			if p.Quantity.Sign() < 0 {
 				out = append(out, *p)
 				continue
 			}
@@ -353,6 +356,8 @@ func summarise(all []Position, pg Page) *Holdings {
 	for _, p := range all {
 		if p.IsNegative {
 			h.NegativeCount++
+		}
+		if p.Quantity.Sign() < 0 {
 			continue
 		}
 		total = total.Add(p.value)
@@ -498,6 +503,45 @@ func (s *Service) openBasis(ctx context.Context, tx querier, client uuid.UUID, a
 		}
 	}
 	return out, nil
+}
+
+// heldWhereNegative makes a position that some account holds below zero (missing history: the
+// ledger lacks what brought the units in) the units the tax results hold, with their basis, so that
+// its quantity and basis agree: under per-wallet basis the other accounts' lots (the units sold
+// uncovered took none), in the universal queue what is left of it. A position below zero over all
+// its accounts keeps its negative quantity, as does one without results yet.
+func (s *Service) heldWhereNegative(ctx context.Context, tx querier, client uuid.UUID, accounts []uuid.UUID, byAsset map[uuid.UUID]*Position, basis map[uuid.UUID]decimal.Decimal) error {
+	var keys []string
+	for id, p := range byAsset {
+		if p.IsNegative && p.Quantity.Sign() > 0 {
+			keys = append(keys, id.String())
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	q := db.New(tx)
+	cur, err := q.CurrentResultSetWritten(ctx, client)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	acc := make([]string, len(accounts))
+	for i, a := range accounts {
+		acc[i] = a.String()
+	}
+	held, err := q.OpenLotsOfAssets(ctx, db.OpenLotsOfAssetsParams{ResultSetID: cur.ID, AssetKeys: keys, AccountKeys: acc})
+	if err != nil {
+		return err
+	}
+	for _, h := range held {
+		if id, err := uuid.Parse(h.AssetKey); err == nil && byAsset[id] != nil {
+			byAsset[id].Quantity, basis[id] = h.Quantity, h.Basis
+		}
+	}
+	return nil
 }
 
 func (s *Service) fillBasis(ctx context.Context, set uuid.UUID, written time.Time) error {

@@ -363,7 +363,13 @@ func decodeTransfer(v [][]byte, names interner, fallback []byte) (t tax.Transfer
 		}
 		t.To = names.of(to)
 	}
-	if t.Quantity, t.Rounded, err = rawDec(v[4], "quantity", trID); err != nil {
+	// An amount beyond what the engine holds (imports and edits refuse them; one stored before or
+	// by another path) never fails the run: a quantity is left out (the engine warns zero_quantity),
+	// a value is missing (missing_price), a fee is none.
+	if t.Quantity, t.Rounded, err = rawDec(v[4], "quantity", trID); errors.Is(err, tax.ErrOverflow) {
+		t.Quantity, t.Rounded, err = tax.Dec{}, false, nil
+	}
+	if err != nil {
 		return t, err
 	}
 	// A basis override on an inbound transfer is its acquisition value.
@@ -373,13 +379,20 @@ func decodeTransfer(v [][]byte, names interner, fallback []byte) (t tax.Transfer
 	}
 	if value != nil {
 		var rounded bool
-		if t.FiatValue, rounded, err = rawDec(value, "fiat value", trID); err != nil {
+		switch t.FiatValue, rounded, err = rawDec(value, "fiat value", trID); {
+		case errors.Is(err, tax.ErrOverflow):
+			t.FiatValue = tax.Dec{}
+		case err != nil:
 			return t, err
+		default:
+			t.HasFiatValue, t.Rounded = true, t.Rounded || rounded
 		}
-		t.HasFiatValue, t.Rounded = true, t.Rounded || rounded
 	}
 	if v[9] != nil {
-		if t.FeeFiat, _, err = rawDec(v[9], "fee", trID); err != nil {
+		if t.FeeFiat, _, err = rawDec(v[9], "fee", trID); errors.Is(err, tax.ErrOverflow) {
+			t.FeeFiat, err = tax.Dec{}, nil
+		}
+		if err != nil {
 			return t, err
 		}
 	}

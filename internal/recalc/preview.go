@@ -86,7 +86,12 @@ func GetPreview(ctx context.Context, q *db.Queries, client db.Client, year *int,
 	if err != nil {
 		return p, err
 	}
-	p.ShortTerm, p.LongTerm, p.Income, p.Futures = s.ShortTermGain, s.LongTermGain, s.Income, s.Futures
+	lines, err := q.SumYearDisposalLines(ctx, db.SumYearDisposalLinesParams{ResultSetID: *rs.CurrentResultSetID, TaxYear: int32(p.Year)})
+	if err != nil {
+		return p, err
+	}
+	// the gains as the reports print them: the sums of their lines in cents (money.Line)
+	p.ShortTerm, p.LongTerm, p.Income, p.Futures = lines.ShortTermGain, lines.LongTermGain, s.Income, s.Futures
 	p.Gains, p.Losses, p.Denied = s.Gains.Decimal, s.Losses.Decimal, s.DeniedLosses.Decimal
 	p.Taxable = TaxableFigures{TaxableGain: s.TaxableGain, TaxableIncome: s.TaxableIncome, DiscountGains: s.DiscountGains,
 		LossesBroughtForward: s.LossesBroughtForward, LossesCarriedForward: s.LossesCarriedForward, Discount: s.Discount}

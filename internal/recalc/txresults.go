@@ -111,7 +111,7 @@ func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, i
 	find.hint = 0
 	for k := range res.Warnings {
 		switch res.Warnings[k].Code {
-		case tax.WarnUncovered, tax.WarnNegativeBalance:
+		case tax.WarnUncovered, tax.WarnNegativeBalance, tax.WarnMissingPrice:
 			mark(warnTx, k, res.Warnings[k].TransferID)
 		default:
 			warnTx[k] = -1
@@ -204,7 +204,15 @@ func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, i
 		}
 	}
 	for i := range res.Warnings {
-		if r := at(warnTx[i]); r != nil {
+		r := at(warnTx[i])
+		switch {
+		case r == nil:
+		case res.Warnings[i].Code == tax.WarnMissingPrice:
+			// a transfer without a price: a receipt's lot has no basis (or an income no value, a
+			// sale no proceeds), so the transaction is missing a basis as the disposals of those
+			// coins will be
+			r.missingBasis = true
+		default:
 			r.negativeBalance = true
 		}
 	}

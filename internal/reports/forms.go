@@ -109,8 +109,9 @@ func taxActCSV(d Data) ([]byte, error) {
 func hrBlockCSV(d Data) ([]byte, error) {
 	rows := [][]string{{"Description of Property", "Date Acquired", "Date Sold", "Proceeds", "Cost Basis", "Adjustment Code", "Adjustment Amount", "Gain or Loss", "Term", "Form 8949 Box"}}
 	for _, x := range sortedByBox(d.Disposals) {
-		rows = append(rows, []string{description(x.Quantity, x.Symbol), day(x.AcquiredAt), day(&x.DisposedAt), money(x.Proceeds), money(x.Basis),
-			"", "", money(x.Proceeds.Sub(x.Basis)), termWord(x.Term), x.FormBox})
+		p, b, g := printed(x)
+		rows = append(rows, []string{description(x.Quantity, x.Symbol), day(x.AcquiredAt), day(&x.DisposedAt), money(p), money(b),
+			"", "", money(g), termWord(x.Term), x.FormBox})
 	}
 	return writeCSV(rows)
 }

@@ -103,7 +103,8 @@ func Form8949Pages(ds []db.ListYearDisposalsRow) []Form8949Page {
 		for p := range pages {
 			pg := Form8949Page{Box: b, Page: p + 1, Pages: pages, Rows: rows[p*RowsPer8949Page : min(len(rows), (p+1)*RowsPer8949Page)]}
 			for _, x := range pg.Rows {
-				pg.Proceeds, pg.Basis, pg.Gain = pg.Proceeds.Add(x.Proceeds), pg.Basis.Add(x.Basis), pg.Gain.Add(x.Proceeds.Sub(x.Basis))
+				p, b, g := printed(x)
+				pg.Proceeds, pg.Basis, pg.Gain = pg.Proceeds.Add(p), pg.Basis.Add(b), pg.Gain.Add(g)
 			}
 			out = append(out, pg)
 		}
@@ -326,7 +327,8 @@ func table8949(pdf *fpdf.Fpdf, pg Form8949Page, line2 string) {
 		cells := make([]string, 8)
 		if r < len(pg.Rows) {
 			x := pg.Rows[r]
-			cells = []string{description(x.Quantity, x.Symbol), day(x.AcquiredAt), day(&x.DisposedAt), amount(x.Proceeds), amount(x.Basis), "", "", amount(x.Proceeds.Sub(x.Basis))}
+			p, b, g := printed(x)
+			cells = []string{description(x.Quantity, x.Symbol), day(x.AcquiredAt), day(&x.DisposedAt), amount(p), amount(b), "", "", amount(g)}
 		}
 		pdf.SetFont("Helvetica", "", 7.5)
 		for i, c := range cells {
@@ -395,7 +397,8 @@ func ScheduleDLines(ds []db.ListYearDisposalsRow) map[string]BoxTotal {
 		l := scheduleDLine[x.FormBox]
 		t := out[l]
 		t.Box = l
-		t.Proceeds, t.Basis, t.Gain, t.Count = t.Proceeds.Add(x.Proceeds), t.Basis.Add(x.Basis), t.Gain.Add(x.Proceeds.Sub(x.Basis)), t.Count+1
+		p, b, g := printed(x)
+		t.Proceeds, t.Basis, t.Gain, t.Count = t.Proceeds.Add(p), t.Basis.Add(b), t.Gain.Add(g), t.Count+1
 		out[l] = t
 	}
 	return out

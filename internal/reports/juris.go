@@ -14,6 +14,7 @@ import (
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
+	taxmoney "taxd/internal/money"
 	"taxd/internal/store"
 	"taxd/internal/tax"
 	"taxd/internal/taxsettings"
@@ -101,6 +102,11 @@ func (d Data) disposals() []jurisDisposal {
 		default:
 			p.pool = p.pool.Add(x.Quantity)
 		}
+	}
+	for i := range out { // each line in the cents it prints, so the totals add up (money.Line)
+		p := &out[i]
+		p.proceeds, p.basis, _, p.gain = taxmoney.Line(p.proceeds, p.basis, decimal.Decimal{})
+		p.denied = p.denied.Round(2)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].date.Before(out[j].date) })
 	return out

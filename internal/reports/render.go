@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
+	taxmoney "taxd/internal/money"
 	"taxd/internal/tax"
 )
 
@@ -180,6 +181,14 @@ func writeCSV(rows [][]string) ([]byte, error) {
 // money rounds to cents for display (half away from zero, as on tax forms).
 func money(d decimal.Decimal) string { return d.StringFixed(2) }
 
+// printed is a disposal piece's line as every report prints it (money.Line): proceeds, basis and
+// gain in cents, the gain the difference of the printed proceeds and basis (a piece's gain is its
+// proceeds less its basis). Totals add these, so a report's totals are the sums of its printed lines.
+func printed(x db.ListYearDisposalsRow) (proceeds, basis, gain decimal.Decimal) {
+	p, b, _, g := taxmoney.Line(x.Proceeds, x.Basis, decimal.Decimal{})
+	return p, b, g
+}
+
 func day(t *time.Time) string {
 	if t == nil {
 		return "VARIOUS"
@@ -191,8 +200,9 @@ func capitalGainsCSV(d Data) ([]byte, error) {
 	c := strings.ToLower(d.currency())
 	rows := [][]string{{"asset", "quantity", "date_acquired", "date_sold", "proceeds_" + c, "cost_basis_" + c, "gain_" + c, "term", "form_8949_box", "missing_basis", "transfer_id", "lot_id"}}
 	for _, x := range d.Disposals {
-		rows = append(rows, []string{x.Symbol, x.Quantity.String(), day(x.AcquiredAt), day(&x.DisposedAt), money(x.Proceeds), money(x.Basis),
-			money(x.Gain), x.Term, x.FormBox, fmt.Sprint(x.MissingBasis || x.Uncovered), x.TransferID.String(), deref(x.LotID)})
+		p, b, g := printed(x)
+		rows = append(rows, []string{x.Symbol, x.Quantity.String(), day(x.AcquiredAt), day(&x.DisposedAt), money(p), money(b),
+			money(g), x.Term, x.FormBox, fmt.Sprint(x.MissingBasis || x.Uncovered), x.TransferID.String(), deref(x.LotID)})
 	}
 	return writeCSV(rows)
 }
@@ -209,8 +219,9 @@ func incomeCSV(d Data) ([]byte, error) {
 func form8949CSV(d Data) ([]byte, error) {
 	rows := [][]string{{"box", "(a) description", "(b) date acquired", "(c) date sold", "(d) proceeds", "(e) cost basis", "(f) code", "(g) adjustment", "(h) gain or loss"}}
 	for _, x := range sortedByBox(d.Disposals) {
+		p, b, g := printed(x)
 		rows = append(rows, []string{x.FormBox, x.Quantity.String() + " " + x.Symbol, day(x.AcquiredAt), day(&x.DisposedAt),
-			money(x.Proceeds), money(x.Basis), "", "0.00", money(x.Proceeds.Sub(x.Basis))})
+			money(p), money(b), "", "0.00", money(g)})
 	}
 	return writeCSV(rows)
 }
@@ -237,13 +248,13 @@ func Totals(ds []db.ListYearDisposalsRow) (boxes []BoxTotal, short, long BoxTota
 			t = &BoxTotal{Box: x.FormBox}
 			m[x.FormBox] = t
 		}
-		gain := x.Proceeds.Sub(x.Basis)
-		t.Proceeds, t.Basis, t.Gain, t.Count = t.Proceeds.Add(x.Proceeds), t.Basis.Add(x.Basis), t.Gain.Add(gain), t.Count+1
+		p, b, gain := printed(x)
+		t.Proceeds, t.Basis, t.Gain, t.Count = t.Proceeds.Add(p), t.Basis.Add(b), t.Gain.Add(gain), t.Count+1
 		sum := &short
 		if x.Term == "long" {
 			sum = &long
 		}
-		sum.Proceeds, sum.Basis, sum.Gain, sum.Count = sum.Proceeds.Add(x.Proceeds), sum.Basis.Add(x.Basis), sum.Gain.Add(gain), sum.Count+1
+		sum.Proceeds, sum.Basis, sum.Gain, sum.Count = sum.Proceeds.Add(p), sum.Basis.Add(b), sum.Gain.Add(gain), sum.Count+1
 	}
 	for _, t := range m {
 		boxes = append(boxes, *t)

@@ -63,7 +63,10 @@
 //
 // Swaps: a transaction with both purchase legs (in, regular labels) and sale legs (out, regular labels)
 // is a swap; when exactly one leg lacks a FiatValue it gets the other side's total minus its own side's
-// known values ("a disposal plus an acquisition at the same value").
+// known values ("a disposal plus an acquisition at the same value"). Under the pooled rules (GB, CA)
+// the sale legs are disposed of for the value received; where Rules.CostIsValueGiven (GB: TCGA 1992
+// s.38, HMRC's CRYPTO22257) the purchase legs cost the value given, so each side of a swap whose two
+// values differ takes the other side's value.
 //
 // Fees. Fiat fees (Transfer.FeeFiat) are added to the basis of an acquisition, income receipts
 // included (the income stays the market value), and deducted from the proceeds of a disposal;
@@ -71,7 +74,12 @@
 // IsFee): the fee coins are always a taxable disposal at market value. Their value is then a cost of
 // the transaction: it reduces the proceeds of the transaction's first sale leg when it has one,
 // otherwise it is added to the basis of its first purchase leg, otherwise (an internal move, a fee
-// alone) it has no further effect. This mirrors the fiat rule: sale first, then purchase.
+// alone) it has no further effect. This mirrors the fiat rule: sale first, then purchase. Proceeds
+// are never below zero: fees larger than the value are deducted down to zero. A disposal without a
+// value has no proceeds and MissingProceeds; its fees are deducted once the value is known, so a
+// missing value never becomes a loss. An outbound transfer with no label and no counterpart (for
+// example a move between own accounts that is no longer marked as one) is a disposal like any other
+// unlabelled outflow: a sale, flagged for its missing value until the person labels or values it.
 //
 // # Lot selection
 //

@@ -46,7 +46,7 @@ func (e *Engine) exec(c *tcls, tr *Transfer, t int64) {
 		if !c.hasValue && !c.missing {
 			e.warnTransfer(WarnMissingPrice, tr, t, c.asset, c.to, tr.Quantity)
 		}
-		if c.adj.Sign() != 0 || (c.hasValue && !tr.HasFiatValue) { // rare: a swap leg valued, a crypto fee added
+		if c.adj.Sign() != 0 || (c.hasValue && (!tr.HasFiatValue || c.value.Cmp(tr.FiatValue) != 0)) { // rare: a swap leg valued, a crypto fee added
 			e.res.Derived = append(e.res.Derived, Derived{TransferID: tr.ID, Value: c.value, HasValue: c.hasValue, Basis: basis})
 		}
 		acq := t
@@ -84,7 +84,14 @@ func (e *Engine) exec(c *tcls, tr *Transfer, t int64) {
 		}
 		switch c.op {
 		case opDispose:
-			proceeds = e.sub(e.sub(proceeds, tr.FeeFiat), c.adj)
+			// Fees reduce a known value, never below zero (Form 8949 column (d)); a missing value
+			// stays missing: its fees count once the value is set.
+			if c.hasValue {
+				proceeds = e.sub(e.sub(proceeds, tr.FeeFiat), c.adj)
+				if proceeds.Sign() < 0 {
+					proceeds = Dec{}
+				}
+			}
 		case opFuturesOut:
 			if c.hasValue {
 				e.cur.FuturesPnL = e.sub(e.cur.FuturesPnL, c.value)
@@ -277,6 +284,9 @@ func (e *Engine) receivedValue(cls []tcls, trs []Transfer, inSum, outSum Dec) {
 			}
 		}
 	}
+	if e.rules.CostIsValueGiven {
+		e.givenValue(cls, trs, inSum, outSum)
+	}
 	rest := inSum
 	for i := range cls {
 		c := &cls[i]
@@ -291,6 +301,37 @@ func (e *Engine) receivedValue(cls []tcls, trs []Transfer, inSum, outSum Dec) {
 			c.value = e.mulDiv(inSum, trs[i].Quantity, outQ)
 		} else {
 			c.value = e.mulDiv(inSum, c.value, outSum)
+		}
+		rest = e.sub(rest, c.value)
+	}
+}
+
+// givenValue makes the cost of a swap's purchase legs the value given (the sale legs' own values,
+// outSum), shared by the purchase legs' own values (by quantity when those are all zero), the last
+// leg taking the rest. It runs before receivedValue replaces the sale legs' values.
+func (e *Engine) givenValue(cls []tcls, trs []Transfer, inSum, outSum Dec) {
+	last := -1
+	var inQ Dec
+	for i := range cls {
+		if cls[i].regular && cls[i].op == opAcquire {
+			last = i
+			inQ = e.add(inQ, trs[i].Quantity)
+		}
+	}
+	rest := outSum
+	for i := range cls {
+		c := &cls[i]
+		if !c.regular || c.op != opAcquire {
+			continue
+		}
+		if i == last {
+			c.value = rest
+			break
+		}
+		if inSum.IsZero() {
+			c.value = e.mulDiv(outSum, trs[i].Quantity, inQ)
+		} else {
+			c.value = e.mulDiv(outSum, c.value, inSum)
 		}
 		rest = e.sub(rest, c.value)
 	}

@@ -67,14 +67,45 @@ func ledgerTotals(t *testing.T, in tax.Input) map[string]*assetTotals {
 		}
 		return m[a]
 	}
+	given := in.Settings.Jurisdiction.Rules().CostIsValueGiven
 	for _, tx := range in.Transactions {
-		var outTrade tax.Dec
-		for _, tr := range tx.Transfers {
-			if f, to := resolved(&tr); tr.Label == tax.LabelTrade && f != "" && to == "" {
+		var outTrade, inTrade tax.Dec
+		outs, ins, lastIn, priced := 0, 0, -1, true
+		for i, tr := range tx.Transfers {
+			f, to := resolved(&tr)
+			if tr.Label != tax.LabelTrade || tr.Quantity.Sign() <= 0 || (f == "") == (to == "") {
+				continue
+			}
+			priced = priced && tr.HasFiatValue
+			if f != "" {
+				outs++
 				outTrade = dadd(t, outTrade, tr.FiatValue)
+			} else {
+				ins, lastIn = ins+1, i
+				inTrade = dadd(t, inTrade, tr.FiatValue)
 			}
 		}
-		for _, tr := range tx.Transfers {
+		// where the rules say so, a priced swap's purchase legs cost the value given, shared by their
+		// own values, the last one taking the rest
+		costOf := map[int]tax.Dec{}
+		if given && priced && outs > 0 && ins > 0 && !inTrade.IsZero() {
+			rest := outTrade
+			for i, tr := range tx.Transfers {
+				if f, to := resolved(&tr); tr.Label != tax.LabelTrade || tr.Quantity.Sign() <= 0 || f != "" || to == "" {
+					continue
+				}
+				if i == lastIn {
+					costOf[i] = rest
+					break
+				}
+				v, err := tax.MulDiv(outTrade, tr.FiatValue, inTrade)
+				if err != nil {
+					t.Fatal(err)
+				}
+				costOf[i], rest = v, dsub(t, rest, v)
+			}
+		}
+		for i, tr := range tx.Transfers {
 			if tr.Label == tax.LabelSpam || tr.Quantity.Sign() <= 0 {
 				continue
 			}
@@ -86,6 +117,9 @@ func ledgerTotals(t *testing.T, in tax.Input) map[string]*assetTotals {
 				v := tr.FiatValue
 				if !tr.HasFiatValue && tr.Label == tax.LabelTrade {
 					v = outTrade
+				}
+				if c, ok := costOf[i]; ok {
+					v = c
 				}
 				if tr.Label == tax.LabelInternal {
 					v = tax.Dec{}

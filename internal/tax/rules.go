@@ -71,6 +71,10 @@ type Rules struct {
 	// GiftIsDisposal and DonationIsDisposal make a gift sent (a donation) a disposal at market
 	// value; otherwise it leaves the holdings at its cost without a gain.
 	GiftIsDisposal, DonationIsDisposal bool
+	// CostIsValueGiven: in a swap, what comes in costs the value of what went out (the
+	// consideration given, TCGA 1992 s.38), as what went out is disposed of for the value of what
+	// came in; otherwise both sides take what came in at its own value.
+	CostIsValueGiven bool
 	// SuperficialLosses denies a loss on a disposal whose property is bought back within 30 days
 	// and still held, adding the denied part to the cost of the units held.
 	SuperficialLosses bool
@@ -251,7 +255,7 @@ var rulesTable = [...]Rules{
 	GB: {
 		Jurisdiction: GB, Code: "GB", Countries: []string{"GB"}, Aliases: []string{"UK"}, Name: "United Kingdom", TaxYearStart: MonthDay{time.April, 6}, SplitYearSeparator: "/", TimeZone: "Europe/London",
 		Currency: "GBP",
-		Matcher:  MatcherSection104, GiftIsDisposal: true,
+		Matcher:  MatcherSection104, GiftIsDisposal: true, CostIsValueGiven: true,
 		Reports: ownReportsFirst("uk-capital-gains-pdf", "uk-capital-gains-csv"),
 		Words: Words{Proceeds: "Disposal proceeds", Cost: "Allowable costs", Gains: "Gains in the year, before losses", Losses: "Losses in the year",
 			NetGain: "Net capital gains", Holding: "acquisition or pool"},

@@ -200,7 +200,12 @@ func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year
 	case err != nil:
 		return Year{}, err
 	}
-	out.Proceeds, out.Basis, out.ShortGain, out.LongGain = sum.Proceeds, sum.Basis, sum.ShortTermGain, sum.LongTermGain
+	lines, err := q.SumYearDisposalLines(ctx, db.SumYearDisposalLinesParams{ResultSetID: rs, TaxYear: int32(y)})
+	if err != nil {
+		return Year{}, err
+	}
+	// the totals of the lines as printed (money.Line), so that they equal every report's totals
+	out.Proceeds, out.Basis, out.ShortGain, out.LongGain = lines.Proceeds, lines.Basis, lines.ShortTermGain, lines.LongTermGain
 	out.Futures, out.Income, out.TxInYear = sum.Futures, sum.Income, int(sum.TransactionCount)
 	out.Gains, out.Losses, out.Denied = sum.Gains.Decimal, sum.Losses.Decimal, sum.DeniedLosses.Decimal
 	out.TaxableGain, out.TaxableIncome, out.DiscountGains = sum.TaxableGain, sum.TaxableIncome, sum.DiscountGains
@@ -267,6 +272,9 @@ type Piece struct {
 	Uncovered, MissingBasis   bool
 	Match                     *string          // same_day, thirty_day, pool, acb, uncovered; nil under US
 	DeniedLoss                *decimal.Decimal // CA
+	// Kind is "disposal" for a taxable piece, else the removal's kind (gift, donation, lost,
+	// transfer_out): what left without a gain, at its basis, with no proceeds.
+	Kind string
 }
 
 // Lots are the open lots and disposal trail of the assets with one pricing key.
@@ -364,8 +372,15 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		out.Basis = out.Basis.Add(l.Basis)
 	}
 	orderLots(out.Lots, out.Method)
+	removals, err := q.ListAssetRemovals(ctx, db.ListAssetRemovalsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys, TransactionID: transactionID})
+	if err != nil {
+		return Lots{}, err
+	}
+	if len(removals) > MaxRows {
+		out.Truncated = true
+	}
 	for _, p := range pieces[:min(len(pieces), MaxRows)] {
-		x := Piece{TransactionID: p.TransactionID, TransferID: p.TransferID.String(), DisposedAt: p.DisposedAt, TaxYear: int(p.TaxYear),
+		x := Piece{Kind: "disposal", TransactionID: p.TransactionID, TransferID: p.TransferID.String(), DisposedAt: p.DisposedAt, TaxYear: int(p.TaxYear),
 			Quantity: p.Quantity, Proceeds: p.Proceeds, Basis: p.Basis, Gain: p.Gain, LongTerm: p.Term == "long", Box: p.FormBox,
 			LotID: p.LotID, LotAcquiredAt: p.AcquiredAt, LotTransactionID: p.LotTransactionID, LotTransferID: uuidText(p.LotTransferID),
 			Uncovered: p.Uncovered, MissingBasis: p.MissingBasis, Match: p.Match}
@@ -375,6 +390,19 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		x.AccountID, _ = accountOf(p.AccountKey)
 		out.Pieces = append(out.Pieces, x)
 	}
+	// every piece that left, taxable or not: a donation's or gift's basis and dates are part of the trail
+	pooled := out.Jurisdiction.Rules().Matcher.Pooled()
+	for _, r := range removals[:min(len(removals), MaxRows)] {
+		x := Piece{Kind: r.Kind, TransactionID: r.TransactionID, TransferID: r.TransferID.String(), DisposedAt: r.RemovedAt,
+			TaxYear: st.settings.TaxYearOf(r.RemovedAt), Quantity: r.Quantity, Basis: r.Basis, LotID: r.LotID, LotAcquiredAt: r.AcquiredAt,
+			Uncovered: r.LotID == nil && !pooled, MissingBasis: r.LotID == nil && !pooled}
+		if r.AcquiredAt != nil && out.Jurisdiction.Rules().HoldingTerms {
+			x.LongTerm = !r.RemovedAt.Before(tax.LongTermFrom(*r.AcquiredAt, loc))
+		}
+		x.AccountID, _ = accountOf(r.AccountKey)
+		out.Pieces = append(out.Pieces, x)
+	}
+	sort.SliceStable(out.Pieces, func(i, j int) bool { return out.Pieces[i].DisposedAt.Before(out.Pieces[j].DisposedAt) })
 	if out.Quantity.Sign() > 0 {
 		pr := s.pricer(ctx, st.Currency)
 		// the value is known when every asset held under the key has a price now

@@ -14,6 +14,7 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	taxmoney "taxd/internal/money"
 	"taxd/internal/reports"
 	"taxd/internal/store"
 )
@@ -109,7 +110,8 @@ func renderPDF(f Form, rows []PreviewRow) ([]byte, error) {
 			if r.BrokerReported {
 				reported = "yes"
 			}
-			cells := []string{r.Description, acquired, r.DateSold.UTC().Format("01/02/2006"), money(r.Proceeds), money(r.Basis), code, money(r.Adjustment), money(r.Gain), reported}
+			p, b, a, g := taxmoney.Line(r.Proceeds, r.Basis, r.Adjustment)
+			cells := []string{r.Description, acquired, r.DateSold.UTC().Format("01/02/2006"), money(p), money(b), code, money(a), money(g), reported}
 			for i, c := range cells {
 				align := "R"
 				if i == 0 {
@@ -118,7 +120,7 @@ func renderPDF(f Form, rows []PreviewRow) ([]byte, error) {
 				pdf.CellFormat(widths[i], 5, c, "1", 0, align, false, 0, "")
 			}
 			pdf.Ln(-1)
-			proceeds, basis, adj, gain = proceeds.Add(r.Proceeds), basis.Add(r.Basis), adj.Add(r.Adjustment), gain.Add(r.Gain)
+			proceeds, basis, adj, gain = proceeds.Add(p), basis.Add(b), adj.Add(a), gain.Add(g)
 		}
 		pdf.SetFont("Helvetica", "B", 8)
 		pdf.CellFormat(widths[0]+widths[1]+widths[2], 6, fmt.Sprintf("Totals (box %s)", box), "1", 0, "L", false, 0, "")

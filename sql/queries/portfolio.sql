@@ -191,3 +191,11 @@ SELECT (coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC')::date AS acquired
     (disposed_at AT TIME ZONE 'UTC')::date AS left_day, sum(basis)::numeric AS basis
 FROM tax_disposals WHERE result_set_id = $1 AND seq > sqlc.arg(after_seq)::integer AND disposed_at > sqlc.arg(after)::timestamptz
 GROUP BY 1, 2;
+
+-- name: OpenLotsOfAssets :many
+-- The open lots' quantity and basis per asset key, of the given assets and account keys (all
+-- accounts when empty): what the tax results hold of an asset an account is below zero in.
+SELECT asset_key, sum(quantity)::numeric AS quantity, sum(basis)::numeric AS basis FROM tax_lots
+WHERE result_set_id = $1 AND asset_key = ANY(sqlc.arg(asset_keys)::text[])
+  AND (cardinality(sqlc.arg(account_keys)::text[]) = 0 OR account_key = ANY(sqlc.arg(account_keys)::text[]))
+GROUP BY asset_key;

@@ -95,8 +95,9 @@ ORDER BY l.acquired_at, l.lot_id::numeric
 LIMIT 10001;
 
 -- name: ListYearForm8949Boxes :many
--- The Form 8949 boxes of a tax year with their totals (one row per disposal piece in the form).
-SELECT d.form_box, d.term, count(*)::integer AS row_count, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis
+-- The Form 8949 boxes of a tax year with their totals (one row per disposal piece in the form): the
+-- sums of the rows in the cents they print (round: half away from zero, as money.Line).
+SELECT d.form_box, d.term, count(*)::integer AS row_count, sum(round(d.proceeds, 2))::numeric AS proceeds, sum(round(d.basis, 2))::numeric AS basis
 FROM tax_disposals d
 WHERE d.result_set_id = $1 AND d.tax_year = $2
 GROUP BY d.form_box, d.term
@@ -117,3 +118,25 @@ LIMIT sqlc.arg(row_limit) OFFSET sqlc.arg(row_offset);
 -- name: GetTaxFiguresYearSummary :one
 -- A tax year's totals in a result set.
 SELECT * FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2;
+
+-- name: SumYearDisposalLines :one
+-- A tax year's disposal totals as the reports print them: each piece's proceeds and basis rounded
+-- to cents (half away from zero, as money.Line), its gain their difference, then added, so the
+-- totals are the sums of the printed lines.
+SELECT coalesce(sum(round(d.proceeds, 2)), 0)::numeric AS proceeds,
+       coalesce(sum(round(d.basis, 2)), 0)::numeric AS basis,
+       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'short'), 0)::numeric AS short_term_gain,
+       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'long'), 0)::numeric AS long_term_gain
+FROM tax_disposals d
+WHERE d.result_set_id = $1 AND d.tax_year = $2;
+
+-- name: ListAssetRemovals :many
+-- The non-taxable removals of one asset (gifts sent, donations, losses, untracked transfers out):
+-- the quantity that left at its basis, with no proceeds; of one transaction when given.
+SELECT r.seq, r.transfer_id, r.kind, r.lot_id, r.account_key, r.quantity, r.basis, r.acquired_at, r.removed_at, tr.transaction_id
+FROM tax_removals r
+LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = r.transfer_id
+WHERE r.result_set_id = $1 AND r.asset_key = ANY(sqlc.arg(asset_keys)::text[])
+  AND (sqlc.narg(transaction_id)::uuid IS NULL OR tr.transaction_id = sqlc.narg(transaction_id)::uuid)
+ORDER BY r.seq
+LIMIT 10001;

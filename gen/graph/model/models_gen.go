@@ -1578,6 +1578,9 @@ type TaxLot struct {
 // One disposal piece: the part of a disposing transfer served by one lot (or the part no lot covered). Proceeds
 // and basis of a transfer are apportioned over its pieces by quantity and add up exactly.
 type TaxLotDisposal struct {
+	// A taxable disposal, or units that left without a gain (a gift, a donation, a loss, a transfer out): these have
+	// no proceeds and no gain, their basis and dates as they left.
+	Kind DisposalKindEnum `json:"kind"`
 	// The disposing transaction.
 	TransactionID *string `json:"transactionId,omitempty"`
 	// The disposing transfer.
@@ -2924,6 +2927,73 @@ func (e CurrencyCodeEnum) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What a piece of an asset's trail is: a taxable disposal, or units that left without a gain at their basis.
+type DisposalKindEnum string
+
+const (
+	// A taxable disposal (a sale, a swap, a payment, a fee): proceeds, basis and gain.
+	DisposalKindEnumDisposal DisposalKindEnum = "DISPOSAL"
+	// A gift sent where it is not a disposal: the basis and dates leave with the units, no proceeds.
+	DisposalKindEnumGift DisposalKindEnum = "GIFT"
+	// A donation where it is not a disposal (Form 8283 needs its basis and dates): no proceeds.
+	DisposalKindEnumDonation DisposalKindEnum = "DONATION"
+	// Units lost: no proceeds.
+	DisposalKindEnumLost DisposalKindEnum = "LOST"
+	// Units sent to an account the ledger does not track: no proceeds.
+	DisposalKindEnumTransferOut DisposalKindEnum = "TRANSFER_OUT"
+)
+
+var AllDisposalKindEnum = []DisposalKindEnum{
+	DisposalKindEnumDisposal,
+	DisposalKindEnumGift,
+	DisposalKindEnumDonation,
+	DisposalKindEnumLost,
+	DisposalKindEnumTransferOut,
+}
+
+func (e DisposalKindEnum) IsValid() bool {
+	switch e {
+	case DisposalKindEnumDisposal, DisposalKindEnumGift, DisposalKindEnumDonation, DisposalKindEnumLost, DisposalKindEnumTransferOut:
+		return true
+	}
+	return false
+}
+
+func (e DisposalKindEnum) String() string {
+	return string(e)
+}
+
+func (e *DisposalKindEnum) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = DisposalKindEnum(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid DisposalKindEnum", str)
+	}
+	return nil
+}
+
+func (e DisposalKindEnum) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *DisposalKindEnum) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e DisposalKindEnum) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // The rule that matched a disposal piece with its cost.
 type DisposalMatchEnum string
 
@@ -3462,7 +3532,8 @@ func (e InsightStatusEnum) MarshalJSON() ([]byte, error) {
 type InsightTypeEnum string
 
 const (
-	// Disposals without a known cost basis (lots acquired without a price, or uncovered disposals).
+	// Transactions without a known cost basis: a transfer without a price (a receipt, an income, a sale), or a
+	// disposal of coins acquired without a price or uncovered. The same transactions as the `isMissingBasis` filter.
 	InsightTypeEnumMissingBasis InsightTypeEnum = "MISSING_BASIS"
 	// Disposals of more than the accounts held: the uncovered quantity is reported with a zero basis.
 	InsightTypeEnumUncoveredDisposals InsightTypeEnum = "UNCOVERED_DISPOSALS"

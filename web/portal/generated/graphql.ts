@@ -184,7 +184,10 @@ export type InsightTypeEnum =
   | 'ACCOUNT_SYNC_FAILED'
   /** Transfers that look duplicated. */
   | 'DUPLICATE_TRANSFERS'
-  /** Disposals without a known cost basis (lots acquired without a price, or uncovered disposals). */
+  /**
+   * Transactions without a known cost basis: a transfer without a price (a receipt, an income, a sale), or a
+   * disposal of coins acquired without a price or uncovered. The same transactions as the `isMissingBasis` filter.
+   */
   | 'MISSING_BASIS'
   /** Transfers without a price. */
   | 'MISSING_PRICE'

@@ -146,6 +146,9 @@ function valueForm(app: App, tx: Tx, t: Transfer, root: HTMLElement, edited: (m:
   const basis = h('input', { type: 'number', min: '0', step: '0.01', inputmode: 'decimal', value: t.basisFiatValueCents != null ? (t.basisFiatValueCents / 100).toFixed(2) : '' }) as HTMLInputElement;
   const msg = h('div', { role: 'status' });
   const incoming = t.direction === 'INCOMING';
+  // Only what the person changed is sent: a basis left as shown follows the new value (an income's
+  // value is its basis), and no override is written for it.
+  const shownValue = value.value, shownBasis = basis.value;
   perUnit.addEventListener('input', () => {
     const p = Number(perUnit.value);
     if (perUnit.value && isFinite(p)) value.value = (p * Number(t.amountExact)).toFixed(2);
@@ -153,10 +156,10 @@ function valueForm(app: App, tx: Tx, t: Transfer, root: HTMLElement, edited: (m:
   const save = h('button', { type: 'submit' }, 'Save value') as HTMLButtonElement;
   const form = h('form', { class: 'inline-form', 'data-value-form': t.id, onsubmit: async (e: Event) => {
     e.preventDefault();
-    const v = value.value === '' ? undefined : Number(value.value);
-    const b = incoming && basis.value !== '' ? Number(basis.value) : undefined;
+    const v = value.value === '' || value.value === shownValue ? undefined : Number(value.value);
+    const b = incoming && basis.value !== '' && basis.value !== shownBasis ? Number(basis.value) : undefined;
     if (v === undefined && b === undefined) {
-      msg.replaceChildren(h('p', { class: 'notice error' }, 'Enter a value.'));
+      msg.replaceChildren(h('p', { class: 'notice error' }, value.value === '' ? 'Enter a value.' : 'Change the value or the cost basis.'));
       return;
     }
     try {

@@ -41,8 +41,15 @@ export function flags(tx: TxRow): HTMLElement[] {
   return out;
 }
 
+// unpriced says a transaction is missing a basis and shows no value: a price is what it lacks, so it
+// reads "No price" rather than 0.00.
+export function unpriced(tx: TxRow): boolean {
+  return !!tx.isMissingBasis && !tx.fiatValueCents;
+}
+
 // effect is the gain, loss or income a transaction recorded.
 export function effect(tx: TxRow): HTMLElement | string {
+  if (unpriced(tx) && !Number(tx.capGainsSumSigned ?? 0) && !tx.incomeSum) return h('span', { class: 'badge critical' }, 'No price');
   if (tx.capGainsSumSigned !== null && tx.capGainsSumSigned !== undefined) {
     const c = Number(tx.capGainsSumSigned);
     return h('span', { class: c < 0 ? 'loss' : 'gain' }, `${c < 0 ? 'Loss' : 'Gain'} ${signed(c)}`);
