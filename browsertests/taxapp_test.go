@@ -178,8 +178,11 @@ func TestPortalTaxApp(t *testing.T) {
 	if feeProceeds := demoValue("ethereum", "0.0015", time.Date(2025, 6, 10, 21, 5, 0, 0, time.UTC)); feeGain <= 0 || feeGain >= feeProceeds {
 		t.Fatalf("the paired move's gain is %d cents; want the fee's alone (proceeds %d cents)", feeGain, feeProceeds)
 	}
-	if got := w.yearFigure(2025, "capGainsCents"); got != gains2025-moveGain+feeGain {
-		t.Fatalf("2025 gains after pairing: %d, want %d - %d + %d", got, gains2025, moveGain, feeGain)
+	// The year's figure is the sum of its disposal lines as printed (each line in cents), a
+	// transaction's gain its exact sum rounded once: the two meet to within a cent per line of
+	// the sale (a handful of lots).
+	if got, want := w.yearFigure(2025, "capGainsCents"), gains2025-moveGain+feeGain; got < want-5 || got > want+5 {
+		t.Fatalf("2025 gains after pairing: %d, want %d - %d + %d (within the lines' cents)", got, gains2025, moveGain, feeGain)
 	}
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+from.String()), visible("#unpair-tx"))
 
@@ -190,8 +193,10 @@ func TestPortalTaxApp(t *testing.T) {
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/review"), visible(priceForm+" input"))
 	w.setValue(priceForm+" input", "1.85")
 	w.do(click(priceForm+" button[type=submit]"), visible("#recalc-dirty"), click("#review-recalculate"), visible("#recalc-settled"))
-	w.waitFor("the missing-basis insight to go", func() (bool, string) {
-		return w.eval(`String(!!document.querySelector('[data-insight="missing-basis"]'))`) == "false", w.eval(`document.getElementById('review-queue').innerText`)
+	// The receipt leaves the missing-basis review (its price form goes); the insight itself stays
+	// while other receipts lack a price (the spam airdrop, until it is marked).
+	w.waitFor("the priced receipt to leave the missing-basis review", func() (bool, string) {
+		return w.eval(`String(!!document.querySelector('`+priceForm+`'))`) == "false", w.eval(`document.getElementById('review-queue').innerText`)
 	})
 	if got, want := w.yearFigure(2024, "capGainsCents"), gains2024-250*185; got != want {
 		t.Fatalf("2024 gains after pricing 250 JTO at $1.85: %d, want %d", got, want)
