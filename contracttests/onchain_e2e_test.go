@@ -19,6 +19,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/config"
 	"taxd/internal/etherscanfake"
+	"taxd/internal/money"
 	"taxd/internal/recalc"
 	"taxd/internal/taxfile"
 )
@@ -259,8 +260,9 @@ func checkOnchainFigures(t *testing.T, srv *flowServer, g *portalGraphQL, s onch
 			ShortGain, LongGain, IncomeTotal decimal.Decimal
 		}
 		Disposals []struct {
-			Transfer, Kind string
-			TaxYear        int
+			Transfer, Kind, Term        string
+			TaxYear                     int
+			Proceeds, Basis, Adjustment decimal.Decimal
 		}
 	}
 	if err := json.Unmarshal(out.Bytes(), &computed); err != nil {
@@ -270,6 +272,9 @@ func checkOnchainFigures(t *testing.T, srv *flowServer, g *portalGraphQL, s onch
 	// The service counts the transactions with a taxable disposal; taxd compute names each piece's
 	// transfer <tx>#<n> (a fee <tx>#<n>.fee).
 	disposalTxs := map[int]map[string]bool{}
+	// The service's year gains are the sums of the disposal lines as a form prints them (each line's
+	// proceeds and basis in cents: money.Line); taxd compute's pieces summed the same way.
+	printed := map[int]map[string]decimal.Decimal{}
 	for _, d := range computed.Disposals {
 		if d.Kind == "sale" || d.Kind == "fee" || d.Kind == "futures" {
 			tx, _, _ := strings.Cut(d.Transfer, "#")
@@ -278,13 +283,23 @@ func checkOnchainFigures(t *testing.T, srv *flowServer, g *portalGraphQL, s onch
 			}
 			disposalTxs[d.TaxYear][tx] = true
 		}
+		if d.Kind == "sale" || d.Kind == "fee" {
+			if printed[d.TaxYear] == nil {
+				printed[d.TaxYear] = map[string]decimal.Decimal{}
+			}
+			_, _, _, g := money.Line(d.Proceeds, d.Basis, d.Adjustment)
+			printed[d.TaxYear][d.Term] = printed[d.TaxYear][d.Term].Add(g)
+		}
 	}
 	years := map[int]bool{}
 	var summary []string
 	for _, y := range computed.Years {
 		years[y.Year] = true
 		got, ok := s.Years[y.Year]
-		want := onchainYear{ShortTermCapGainsCents: cents(y.ShortGain), LongTermCapGainsCents: cents(y.LongGain), IncomeCents: cents(y.IncomeTotal), DisposalCount: len(disposalTxs[y.Year])}
+		want := onchainYear{ShortTermCapGainsCents: cents(printed[y.Year]["short"]), LongTermCapGainsCents: cents(printed[y.Year]["long"]), IncomeCents: cents(y.IncomeTotal), DisposalCount: len(disposalTxs[y.Year])}
+		if d := cents(y.ShortGain.Add(y.LongGain)) - want.ShortTermCapGainsCents - want.LongTermCapGainsCents; d < -int64(len(computed.Disposals)) || d > int64(len(computed.Disposals)) {
+			t.Errorf("tax year %d: taxd compute's exact gains and its printed lines differ by %d cents", y.Year, d)
+		}
 		if !ok || got != want {
 			t.Errorf("tax year %d: the service %+v (listed: %v), taxd compute on the export %+v", y.Year, got, ok, want)
 		}
