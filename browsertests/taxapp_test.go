@@ -209,9 +209,12 @@ func TestPortalTaxApp(t *testing.T) {
 	if !w.txHidden(reward) {
 		t.Fatal("the transaction is not hidden after Hide")
 	}
-	if got := w.eval(`document.getElementById('history-list').innerText`); !strings.Contains(got, "Hidden: no → yes") || !strings.Contains(got, "by you") {
-		t.Fatalf("the history says %q", got)
-	}
+	// The view may render again after the edit (the recalculation state moves): read the history
+	// once it shows the edit.
+	w.waitFor("the history to show the hide", func() (bool, string) {
+		got := w.eval(`(document.getElementById('history-list') || {}).innerText || ''`)
+		return strings.Contains(got, "Hidden: no → yes") && strings.Contains(got, "by you"), got
+	})
 	w.shot("transaction-hidden-1280")
 	w.do(click("#history-list [data-undo]"), visible("#hide-tx"))
 	if w.txHidden(reward) {

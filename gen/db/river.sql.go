@@ -13,13 +13,19 @@ import (
 )
 
 const discardJobsOfLostWorkers = `-- name: DiscardJobsOfLostWorkers :many
-WITH lost AS (
-    SELECT r.id FROM job_heartbeats h JOIN river_job r ON r.id = h.job_id
+WITH candidates AS (
+    SELECT h.job_id AS id FROM job_heartbeats h JOIN river_job r ON r.id = h.job_id
     WHERE r.state = 'running'
       AND (CASE WHEN h.attempt = r.attempt THEN h.beat_at ELSE coalesce(r.attempted_at, r.created_at) END
               < now() - make_interval(secs => $2::float8)
            OR h.job_id = ANY($3::bigint[]))
-      AND ($4::text = '' OR r.kind = $4::text)
+    UNION
+    SELECT r.id FROM river_job r
+    WHERE r.state = 'running' AND NOT EXISTS (SELECT 1 FROM job_heartbeats h WHERE h.job_id = r.id)
+      AND coalesce(r.attempted_at, r.created_at) < now() - make_interval(secs => $2::float8)
+), lost AS (
+    SELECT r.id FROM river_job r JOIN candidates c ON c.id = r.id
+    WHERE r.state = 'running' AND ($4::text = '' OR r.kind = $4::text)
     FOR UPDATE OF r SKIP LOCKED
 )
 UPDATE river_job r SET state = 'discarded', finalized_at = now(),
@@ -46,7 +52,10 @@ type DiscardJobsOfLostWorkersRow struct {
 // The running jobs whose worker stopped, found from taxd's heartbeats (a small table; river's
 // rows are reached by their primary key): the current attempt's heartbeat is older than the
 // stale interval, or the job was started again and the new attempt never beat since it began
-// that long ago, or its process is known to be gone. Each is discarded with an error saying so.
+// that long ago, or its process is known to be gone; and a running job that never beat at all
+// since it was fetched that long ago (its worker died between river's fetch and the attempt's
+// start: the few running jobs are read by river's state index). Each is discarded with an error
+// saying so.
 func (q *Queries) DiscardJobsOfLostWorkers(ctx context.Context, arg DiscardJobsOfLostWorkersParams) ([]DiscardJobsOfLostWorkersRow, error) {
 	rows, err := q.db.Query(ctx, discardJobsOfLostWorkers,
 		arg.Reason,

@@ -224,3 +224,39 @@ func TestReclaimTakesOverJobsOfDeadProcessAtOnce(t *testing.T) {
 		t.Fatalf("the live process's job is %s (%v)", state, err)
 	}
 }
+
+// A running job that never beat (its worker died between river's fetch and the attempt's start)
+// is taken over once it was fetched longer ago than the stale interval; one fetched a moment ago is
+// left to start. Twice: the second sweep finds nothing.
+func TestReclaimTakesOverJobsThatNeverBeat(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	insert := func(name string, age time.Duration) int64 {
+		var id int64
+		if err := pool.QueryRow(ctx, `INSERT INTO river_job (args, attempt, attempted_at, kind, max_attempts, priority, queue, state, scheduled_at)
+			VALUES ($1, 1, now() - $2::interval, 'test.flaky', 3, 1, 'maintenance', 'running', now() - $2::interval) RETURNING id`,
+			`{"name":"`+name+`"}`, age.String()).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	silent, fresh := insert("never-beat-old", time.Minute), insert("never-beat-new", 0)
+	for round := 1; round <= 2; round++ {
+		got, err := jobs.Reclaim(ctx, pool, flakyTrackers, 10*time.Second, jobs.Filter{Kind: "test.flaky"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 1
+		if round == 2 {
+			want = 0
+		}
+		if len(got) != want || (want == 1 && (got[0].ID != silent || !got[0].Requeued)) {
+			t.Fatalf("round %d: reclaimed %+v, want job %d requeued once", round, got, silent)
+		}
+	}
+	var state string
+	if err := pool.QueryRow(ctx, `SELECT state FROM river_job WHERE id = $1`, fresh).Scan(&state); err != nil || state != "running" {
+		t.Fatalf("the job fetched a moment ago is %s (%v), want left running", state, err)
+	}
+}

@@ -14,14 +14,23 @@ WHERE h.job_id = sqlc.arg(job_id)::bigint AND h.attempt = sqlc.arg(attempt)::int
 -- The running jobs whose worker stopped, found from taxd's heartbeats (a small table; river's
 -- rows are reached by their primary key): the current attempt's heartbeat is older than the
 -- stale interval, or the job was started again and the new attempt never beat since it began
--- that long ago, or its process is known to be gone. Each is discarded with an error saying so.
-WITH lost AS (
-    SELECT r.id FROM job_heartbeats h JOIN river_job r ON r.id = h.job_id
+-- that long ago, or its process is known to be gone; and a running job that never beat at all
+-- since it was fetched that long ago (its worker died between river's fetch and the attempt's
+-- start: the few running jobs are read by river's state index). Each is discarded with an error
+-- saying so.
+WITH candidates AS (
+    SELECT h.job_id AS id FROM job_heartbeats h JOIN river_job r ON r.id = h.job_id
     WHERE r.state = 'running'
       AND (CASE WHEN h.attempt = r.attempt THEN h.beat_at ELSE coalesce(r.attempted_at, r.created_at) END
               < now() - make_interval(secs => sqlc.arg(stale_seconds)::float8)
            OR h.job_id = ANY(sqlc.arg(gone)::bigint[]))
-      AND (sqlc.arg(kind)::text = '' OR r.kind = sqlc.arg(kind)::text)
+    UNION
+    SELECT r.id FROM river_job r
+    WHERE r.state = 'running' AND NOT EXISTS (SELECT 1 FROM job_heartbeats h WHERE h.job_id = r.id)
+      AND coalesce(r.attempted_at, r.created_at) < now() - make_interval(secs => sqlc.arg(stale_seconds)::float8)
+), lost AS (
+    SELECT r.id FROM river_job r JOIN candidates c ON c.id = r.id
+    WHERE r.state = 'running' AND (sqlc.arg(kind)::text = '' OR r.kind = sqlc.arg(kind)::text)
     FOR UPDATE OF r SKIP LOCKED
 )
 UPDATE river_job r SET state = 'discarded', finalized_at = now(),
