@@ -498,12 +498,16 @@ func (q *Queries) ListReportDisposals(ctx context.Context, arg ListReportDisposa
 }
 
 const listReportHoldings = `-- name: ListReportHoldings :many
-SELECT l.asset_key, coalesce(a.symbol, l.asset_key)::text AS symbol, l.account_key, l.quantity, l.basis, l.acquired_at
+SELECT l.asset_key, coalesce(a.symbol, l.asset_key)::text AS symbol, l.account_key, l.quantity, l.basis, l.acquired_at,
+    coalesce(ac.name, l.account_key)::text AS account_name
 FROM tax_lots l LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = l.asset_key
+    LEFT JOIN accounts ac ON ac.client_id = $2 AND ac.id::text = l.account_key
 WHERE l.result_set_id = $1 AND l.acquired_at < $3::timestamptz
 UNION ALL
-SELECT d.asset_key, coalesce(a.symbol, d.asset_key)::text, d.account_key, d.quantity, d.basis, d.acquired_at::timestamptz
+SELECT d.asset_key, coalesce(a.symbol, d.asset_key)::text, d.account_key, d.quantity, d.basis, d.acquired_at::timestamptz,
+    coalesce(ac.name, d.account_key)::text
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = d.asset_key
+    LEFT JOIN accounts ac ON ac.client_id = $2 AND ac.id::text = d.account_key
 WHERE d.result_set_id = $1 AND d.lot_id IS NOT NULL AND d.acquired_at < $3::timestamptz AND d.disposed_at >= $3::timestamptz
 ORDER BY 2, 6
 LIMIT 100001
@@ -516,16 +520,19 @@ type ListReportHoldingsParams struct {
 }
 
 type ListReportHoldingsRow struct {
-	AssetKey   string
-	Symbol     string
-	AccountKey string
-	Quantity   decimal.Decimal
-	Basis      decimal.Decimal
-	AcquiredAt time.Time
+	AssetKey    string
+	Symbol      string
+	AccountKey  string
+	Quantity    decimal.Decimal
+	Basis       decimal.Decimal
+	AcquiredAt  time.Time
+	AccountName string
 }
 
 // Lots held at an instant: the open lots acquired before it and the pieces disposed of since from
-// lots acquired before it (see internal/taxfigures Harvest); account_key is ” for pieces.
+// lots acquired before it (see internal/taxfigures Harvest); account_key is ” for pieces. The
+// account is named as the client named it (account_name; the key where no account matches: a
+// position's staking id, ” for a pooled lot).
 func (q *Queries) ListReportHoldings(ctx context.Context, arg ListReportHoldingsParams) ([]ListReportHoldingsRow, error) {
 	rows, err := q.db.Query(ctx, listReportHoldings, arg.ResultSetID, arg.ClientID, arg.At)
 	if err != nil {
@@ -542,6 +549,7 @@ func (q *Queries) ListReportHoldings(ctx context.Context, arg ListReportHoldings
 			&i.Quantity,
 			&i.Basis,
 			&i.AcquiredAt,
+			&i.AccountName,
 		); err != nil {
 			return nil, err
 		}

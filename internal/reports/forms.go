@@ -138,7 +138,7 @@ func holdingsCSV(d Data) ([]byte, error) {
 	rows := [][]string{{"asset", "account", "quantity", "cost_basis_usd", "date_acquired"}}
 	for _, x := range d.Holdings {
 		acq := x.AcquiredAt
-		rows = append(rows, []string{x.Symbol, x.AccountKey, x.Quantity.String(), money(x.Basis), day(&acq)})
+		rows = append(rows, []string{x.Symbol, x.AccountName, x.Quantity.String(), money(x.Basis), day(&acq)})
 	}
 	return writeCSV(rows)
 }

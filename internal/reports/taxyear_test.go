@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 	"github.com/shopspring/decimal"
@@ -56,37 +57,7 @@ func TestReportsFollowTheRulesTaxYear(t *testing.T) {
 	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		t.Fatal(err)
 	}
-	bucket, err := reports.OpenBucket(ctx, "", t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bucket.Close()
-	w := &reports.Worker{Service: reports.NewService(reports.Deps{Pool: pool, Bucket: bucket, Now: time.Now})}
-	render := func(kind string) [][]string {
-		t.Helper()
-		r, err := db.New(pool).InsertReport(ctx, db.InsertReportParams{ID: uuid.Must(uuid.NewV7()), ClientID: client, Year: 2024, ReportType: kind})
-		if err != nil {
-			t.Fatal(err)
-		}
-		job := &river.Job[reports.RenderArgs]{JobRow: &rivertype.JobRow{Attempt: 1, MaxAttempts: 5}, Args: reports.RenderArgs{ReportID: r.ID}}
-		if err := w.Work(ctx, job); err != nil {
-			t.Fatal(err)
-		}
-		r, err = db.New(pool).GetReport(ctx, db.GetReportParams{ClientID: client, ID: r.ID})
-		if err != nil || r.Status != "available" || r.BlobKey == nil {
-			t.Fatalf("report %+v, %v", r, err)
-		}
-		rd, err := bucket.NewReader(ctx, *r.BlobKey, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rd.Close()
-		rows, err := csv.NewReader(rd).ReadAll()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rows[1:]
-	}
+	render := func(kind string) [][]string { return renderCSV(t, pool, client, kind, 2024) }
 	holdings := render(reports.TypeHoldingsCSV)
 	if len(holdings) != 1 || holdings[0][0] != "ETH" || holdings[0][4] != "02/01/2025" {
 		t.Errorf("holdings at the end of 2024/25: %q, want the pool of the ETH bought on 2025-02-01", holdings)
@@ -105,5 +76,67 @@ func TestRulesReportsExist(t *testing.T) {
 				t.Errorf("%s offers %s, which no renderer makes", j, k)
 			}
 		}
+	}
+}
+
+// renderCSV renders a report of the client's tax year through the report worker, as a partner's
+// request does, and returns its CSV rows without the header.
+func renderCSV(t *testing.T, pool *pgxpool.Pool, client uuid.UUID, kind string, year int32) [][]string {
+	t.Helper()
+	ctx := context.Background()
+	bucket, err := reports.OpenBucket(ctx, "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bucket.Close()
+	w := &reports.Worker{Service: reports.NewService(reports.Deps{Pool: pool, Bucket: bucket, Now: time.Now})}
+	r, err := db.New(pool).InsertReport(ctx, db.InsertReportParams{ID: uuid.Must(uuid.NewV7()), ClientID: client, Year: year, ReportType: kind})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job := &river.Job[reports.RenderArgs]{JobRow: &rivertype.JobRow{Attempt: 1, MaxAttempts: 5}, Args: reports.RenderArgs{ReportID: r.ID}}
+	if err := w.Work(ctx, job); err != nil {
+		t.Fatal(err)
+	}
+	r, err = db.New(pool).GetReport(ctx, db.GetReportParams{ClientID: client, ID: r.ID})
+	if err != nil || r.Status != "available" || r.BlobKey == nil {
+		t.Fatalf("report %+v, %v", r, err)
+	}
+	rd, err := bucket.NewReader(ctx, *r.BlobKey, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd.Close()
+	rows, err := csv.NewReader(rd).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows[1:]
+}
+
+// The year-end holdings name each lot's account as the client named it, not by its id.
+func TestHoldingsNameTheAccount(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client := testfactory.Client(t, pool)
+	wallet := testfactory.Account(t, pool, client, testfactory.Named("Cold storage"))
+	eth := testfactory.Asset(t, pool, client)
+	if err := ledger.New(pool).Update(ctx, auth.JobWriteScope(client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+		tx, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &wallet, OccurredAt: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)})
+		if err != nil {
+			return err
+		}
+		_, err = e.AddTransfer(tx.ID, ledger.NewTransfer{AssetID: eth, Quantity: decimal.NewFromInt(1), ToAccountID: &wallet,
+			FiatValue: decimal.NullDecimal{Decimal: decimal.NewFromInt(3000), Valid: true}})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
+		t.Fatal(err)
+	}
+	if rows := renderCSV(t, pool, client, reports.TypeHoldingsCSV, 2024); len(rows) != 1 || rows[0][1] != "Cold storage" {
+		t.Fatalf("holdings %q: want one lot held in Cold storage", rows)
 	}
 }

@@ -107,13 +107,19 @@ ORDER BY t.occurred_at, t.ordinal, t.id, tr.position;
 
 -- name: ListReportHoldings :many
 -- Lots held at an instant: the open lots acquired before it and the pieces disposed of since from
--- lots acquired before it (see internal/taxfigures Harvest); account_key is '' for pieces.
-SELECT l.asset_key, coalesce(a.symbol, l.asset_key)::text AS symbol, l.account_key, l.quantity, l.basis, l.acquired_at
+-- lots acquired before it (see internal/taxfigures Harvest); account_key is '' for pieces. The
+-- account is named as the client named it (account_name; the key where no account matches: a
+-- position's staking id, '' for a pooled lot).
+SELECT l.asset_key, coalesce(a.symbol, l.asset_key)::text AS symbol, l.account_key, l.quantity, l.basis, l.acquired_at,
+    coalesce(ac.name, l.account_key)::text AS account_name
 FROM tax_lots l LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = l.asset_key
+    LEFT JOIN accounts ac ON ac.client_id = sqlc.arg(client_id) AND ac.id::text = l.account_key
 WHERE l.result_set_id = $1 AND l.acquired_at < sqlc.arg(at)::timestamptz
 UNION ALL
-SELECT d.asset_key, coalesce(a.symbol, d.asset_key)::text, d.account_key, d.quantity, d.basis, d.acquired_at::timestamptz
+SELECT d.asset_key, coalesce(a.symbol, d.asset_key)::text, d.account_key, d.quantity, d.basis, d.acquired_at::timestamptz,
+    coalesce(ac.name, d.account_key)::text
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = d.asset_key
+    LEFT JOIN accounts ac ON ac.client_id = sqlc.arg(client_id) AND ac.id::text = d.account_key
 WHERE d.result_set_id = $1 AND d.lot_id IS NOT NULL AND d.acquired_at < sqlc.arg(at)::timestamptz AND d.disposed_at >= sqlc.arg(at)::timestamptz
 ORDER BY 2, 6
 LIMIT 100001;
