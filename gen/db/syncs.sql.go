@@ -12,36 +12,6 @@ import (
 	"github.com/google/uuid"
 )
 
-const clientAccountIDs = `-- name: ClientAccountIDs :many
-SELECT id FROM accounts WHERE client_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
-`
-
-type ClientAccountIDsParams struct {
-	ClientID uuid.UUID
-	Ids      []uuid.UUID
-}
-
-// Which of these ids are live accounts of the client.
-func (q *Queries) ClientAccountIDs(ctx context.Context, arg ClientAccountIDsParams) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, clientAccountIDs, arg.ClientID, arg.Ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []uuid.UUID
-	for rows.Next() {
-		var id uuid.UUID
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const getAccountByID = `-- name: GetAccountByID :one
 SELECT id, client_id, type, provider, address, name, status, status_message, staking_account_identifier, sync_cursor, start_importing_at, stop_importing_at, created_at, last_synced_at, deleted_at, include_staking_rewards, include_ordinals, is_large_account, is_continuous_sync, retired_at FROM accounts WHERE id = $1
 `

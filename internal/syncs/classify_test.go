@@ -112,26 +112,8 @@ func TestSyncClassifiesAndReclassifyKeepsEdits(t *testing.T) {
 		"ethereum": chainProvider{"ethereum", []imports.ChainTx{cctpBurn(false)}},
 		"arbitrum": chainProvider{"arbitrum", []imports.ChainTx{cctpMint()}},
 	}})
-	jobs.Track(workers, jobs.KindSync, syncs.TrackItem)
-	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 2, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := jc.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
-	svc := syncs.NewService(pool, jc)
-	s, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), nil, "account_ids")
-	if err != nil {
-		t.Fatal(err)
-	}
-	testwait.For(t, "the sync to end", 30*time.Second, func() bool {
-		if s, err = svc.Get(ctx, auth.JobWriteScope(client, "test"), s.ID); err != nil {
-			t.Fatal(err)
-		}
-		return s.Status == "completed" || s.Status == "failed"
-	})
+	svc := startSyncJobs(t, pool, workers, 2)
+	s := syncEveryAccount(t, svc, client)
 	if s.Status != "completed" {
 		t.Fatalf("sync %+v", s)
 	}

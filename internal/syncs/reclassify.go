@@ -65,10 +65,11 @@ func (r *Reclassifier) Client(ctx context.Context, scope auth.ClientScope) (Recl
 	if err != nil {
 		return res, err
 	}
-	price, err := pricesFor(ctx, q, r.Prices, r.PricesIn, client)
+	c, err := q.GetClient(ctx, client)
 	if err != nil {
 		return res, err
 	}
+	price := pricesIn(r.Prices, r.PricesIn, c.Currency)
 	accts, err := q.ListAccounts(ctx, db.ListAccountsParams{ClientID: client})
 	if err != nil {
 		return res, err

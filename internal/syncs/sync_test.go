@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
 	"taxd/gen/db"
@@ -52,17 +53,7 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 	river.AddWorker(workers, &syncs.Worker{Pool: pool, Prices: src.USD, Providers: imports.NewRegistry(imports.Config{
 		Esplora: imports.EsploraConfig{BaseURL: esplora.URL, RPS: -1},
 	})})
-	jobs.Track(workers, jobs.KindSync, syncs.TrackItem)
-	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 2, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := jc.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
-
-	svc := syncs.NewService(pool, jc)
+	svc := startSyncJobs(t, pool, workers, 2)
 	run := func() syncs.Sync {
 		s, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), nil, "account_ids")
 		if err != nil {
@@ -71,13 +62,7 @@ func TestSyncImportsAccountIntoLedger(t *testing.T) {
 		if s.Status != "queued" || len(s.Items) != 1 {
 			t.Fatalf("new sync: %+v", s)
 		}
-		testwait.For(t, "the sync to end", 30*time.Second, func() bool {
-			if s, err = svc.Get(ctx, auth.JobWriteScope(client, "test"), s.ID); err != nil {
-				t.Fatal(err)
-			}
-			return s.Status == "completed" || s.Status == "failed"
-		})
-		return s
+		return waitSyncEnded(t, svc, client, s.ID)
 	}
 
 	first := run()
@@ -144,26 +129,8 @@ func TestSyncFailureReasonIsPartnerSafe(t *testing.T) {
 	river.AddWorker(workers, &syncs.Worker{Pool: pool, Providers: imports.NewRegistry(imports.Config{
 		Esplora: imports.EsploraConfig{BaseURL: upstream.URL, RPS: -1},
 	})})
-	jobs.Track(workers, jobs.KindSync, syncs.TrackItem)
-	jc, err := jobs.New(pool, workers, jobs.Options{Workers: 1, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := jc.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
-	svc := syncs.NewService(pool, jc)
-	s, err := svc.Create(ctx, auth.JobWriteScope(client, "test"), nil, "account_ids")
-	if err != nil {
-		t.Fatal(err)
-	}
-	testwait.For(t, "the sync to end", 30*time.Second, func() bool {
-		if s, err = svc.Get(ctx, auth.JobWriteScope(client, "test"), s.ID); err != nil {
-			t.Fatal(err)
-		}
-		return s.Status == "failed" || s.Status == "completed"
-	})
+	svc := startSyncJobs(t, pool, workers, 1)
+	s := syncEveryAccount(t, svc, client)
 	acct, err := q.GetAccountByID(ctx, added[0].ID)
 	if err != nil {
 		t.Fatal(err)
@@ -222,4 +189,44 @@ func TestSyncOfEveryAccountLeavesFilesOut(t *testing.T) {
 	if e, ok := apperr.As(err); !ok || e.Kind != apperr.Invalid || len(e.Fields) != 1 || e.Fields[0].Field != "account_ids.0" {
 		t.Fatalf("a sync of the file account: %v; want a field error on account_ids.0", err)
 	}
+}
+
+// startSyncJobs works the sync queue with workers (n workers), until the test ends, and returns the
+// service that starts syncs on it.
+func startSyncJobs(t *testing.T, pool *pgxpool.Pool, workers *river.Workers, n int) *syncs.Service {
+	t.Helper()
+	jobs.Track(workers, jobs.KindSync, syncs.TrackItem)
+	jc, err := jobs.New(pool, workers, jobs.Options{Workers: n, RescueAfter: time.Minute, JobTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jc.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = jc.Stop(context.Background()) })
+	return syncs.NewService(pool, jc)
+}
+
+// syncEveryAccount starts a sync of the client's accounts and waits until it ended.
+func syncEveryAccount(t *testing.T, svc *syncs.Service, client uuid.UUID) syncs.Sync {
+	t.Helper()
+	s, err := svc.Create(context.Background(), auth.JobWriteScope(client, "test"), nil, "account_ids")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return waitSyncEnded(t, svc, client, s.ID)
+}
+
+// waitSyncEnded waits until the sync is completed or failed and returns it.
+func waitSyncEnded(t *testing.T, svc *syncs.Service, client, id uuid.UUID) syncs.Sync {
+	t.Helper()
+	var s syncs.Sync
+	testwait.For(t, "the sync to end", 30*time.Second, func() bool {
+		var err error
+		if s, err = svc.Get(context.Background(), auth.JobWriteScope(client, "test"), id); err != nil {
+			t.Fatal(err)
+		}
+		return s.Status == "completed" || s.Status == "failed"
+	})
+	return s
 }

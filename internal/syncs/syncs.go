@@ -170,21 +170,13 @@ func StartWith(ctx context.Context, tx pgx.Tx, jc *jobs.Client, clientID uuid.UU
 			return Sync{}, apperr.InvalidField(fmt.Sprintf("%s.%d", field, i), "%s", notSynced[t])
 		}
 	}
-	known, err := q.ClientAccountIDs(ctx, db.ClientAccountIDsParams{ClientID: clientID, Ids: accountIDs})
-	if err != nil {
-		return Sync{}, err
-	}
-	ours := make(map[uuid.UUID]bool, len(known))
-	for _, id := range known {
-		ours[id] = true
-	}
 	seen := make(map[uuid.UUID]bool, len(accountIDs))
 	for i, id := range accountIDs {
 		if seen[id] {
 			return Sync{}, apperr.InvalidField(fmt.Sprintf("%s.%d", field, i), "is listed twice")
 		}
 		seen[id] = true
-		if !ours[id] {
+		if _, ok := typeOf[id]; !ok {
 			return Sync{}, apperr.InvalidField(fmt.Sprintf("%s.%d", field, i), "not an account of this user")
 		}
 	}

@@ -143,14 +143,11 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[AccountArgs]) error {
 		cursor = *acct.SyncCursor
 	}
 	led := ledger.New(w.Pool)
-	priceFn, err := w.pricesOf(ctx, acct.ClientID)
-	if err != nil {
-		return err
-	}
 	client, err := q.GetClient(ctx, acct.ClientID)
 	if err != nil {
 		return err
 	}
+	priceFn := pricesIn(w.Prices, w.PricesIn, client.Currency)
 	classifier := w.Classifier
 	if classifier == nil {
 		classifier = classify.Default()
@@ -292,22 +289,11 @@ func (w *Worker) progressTx(ctx context.Context, q *db.Queries, item db.AccountS
 	return q.RollupAccountSync(ctx, item.SyncID)
 }
 
-// pricesOf is the price look-up for a client's values: in its currency.
-func (w *Worker) pricesOf(ctx context.Context, clientID uuid.UUID) (ledger.PriceFunc, error) {
-	return pricesFor(ctx, db.New(w.Pool), w.Prices, w.PricesIn, clientID)
-}
-
-// pricesFor is the price look-up for a client's values: usd, or in its currency when it is not USD.
-func pricesFor(ctx context.Context, q *db.Queries, usd ledger.PriceFunc, in func(string) ledger.PriceFunc, clientID uuid.UUID) (ledger.PriceFunc, error) {
-	if usd == nil || in == nil {
-		return usd, nil
+// pricesIn is the price look-up for a client's values in its currency: usd for a USD client, in's
+// for another (nil when prices are off).
+func pricesIn(usd ledger.PriceFunc, in func(string) ledger.PriceFunc, currency string) ledger.PriceFunc {
+	if usd == nil || in == nil || currency == "USD" {
+		return usd
 	}
-	c, err := q.GetClient(ctx, clientID)
-	if err != nil {
-		return nil, err
-	}
-	if c.Currency == "USD" {
-		return usd, nil
-	}
-	return in(c.Currency), nil
+	return in(currency)
 }

@@ -9,10 +9,6 @@ INSERT INTO account_sync_items (sync_id, account_id)
 SELECT sqlc.arg(sync_id)::uuid, a.id FROM unnest(sqlc.arg(account_ids)::uuid[]) WITH ORDINALITY a (id, n) ORDER BY a.n
 RETURNING *;
 
--- name: ClientAccountIDs :many
--- Which of these ids are live accounts of the client.
-SELECT id FROM accounts WHERE client_id = $1 AND id = ANY(sqlc.arg(ids)::uuid[]) AND deleted_at IS NULL;
-
 -- name: GetAccountSync :one
 SELECT * FROM account_syncs WHERE client_id = $1 AND id = $2;
 
