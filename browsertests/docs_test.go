@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -24,10 +23,6 @@ func TestDocsPageUnderItsCSP(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test")
 	}
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Fatal("the browser tests need Chromium: run `apt-get update && apt-get install -y chromium` (make test installs it)")
-	}
 	cfg := &config.Config{Env: "development", Listen: "127.0.0.1:0", DataDir: t.TempDir(), EmailDailyLimit: 5,
 		AccessTokenKeyID: "t", AccessTokenSecret: auth.RandomToken(32), ReportSigningSecret: auth.RandomToken(32)}
 	if err := cfg.Finish(); err != nil {
@@ -44,15 +39,7 @@ func TestDocsPageUnderItsCSP(t *testing.T) {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium),
-		chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-component-update", true))
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelAlloc)
-	bctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(cancel)
-	if err := chromedp.Do(bctx); err != nil { // starts the browser on a context without a timeout
-		t.Fatal(err)
-	}
+	bctx := startChromium(t)
 	ctx, cancelRun := context.WithTimeout(bctx, 60*time.Second)
 	defer cancelRun()
 

@@ -18,7 +18,6 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -354,10 +353,6 @@ func TestPortalInBrowser(t *testing.T) {
 }
 
 func newWorld(t *testing.T) *world {
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Fatal("the browser tests need Chromium: run `apt-get update && apt-get install -y chromium` (make test installs it)")
-	}
 	pool := pgtest.Pool(t)
 	recorded, err := url.Parse(fakes.Esplora(t, filepath.Join("..", fakes.EsploraRecording)).URL)
 	if err != nil {
@@ -424,21 +419,7 @@ func newWorld(t *testing.T) *world {
 	w.api("POST", "/users", `{"userId":"other-user","email":"other@example.com"}`, 201, nil)
 	w.api("POST", "/users/other-user/accounts", `{"wallets":[{"address":"`+otherAddress+`","chain":"ethereum","name":"`+otherWallet+`"}]}`, 201, nil)
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.WindowSize(1280, 900),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(cancel)
-	// Start the browser on a context without a timeout (a timeout there would stop the browser).
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatal(err)
-	}
+	ctx := startChromium(t, chromedp.WindowSize(1280, 900))
 	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
 		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: w.downloads,
 	}); err != nil {
