@@ -37,7 +37,7 @@ var wantByShape = map[string][2]string{
 	"lending-deposit": {"lending_deposit", "protocol"}, "lending-withdraw": {"lending_withdrawal", "protocol"},
 	"lending-borrow": {"borrow", "protocol"}, "lending-repay": {"repay", "protocol"}, "lending-liquidation": {"liquidation", "protocol"},
 	"staking-deposit": {"staking_deposit", "protocol"}, "staking-withdraw": {"staking_withdrawal", "protocol"},
-	"reward-claim": {"reward", "protocol"},
+	"reward-claim":     {"reward", "protocol"},
 	"ens-renew-refund": {"?", "?"},
 }
 
