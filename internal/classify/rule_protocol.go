@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/shopspring/decimal"
+
 	"taxd/internal/imports"
 )
 
@@ -454,11 +456,29 @@ func (m *protocolMatch) supply() (outcome, bool) {
 	return m.repay()
 }
 
+// withdrawOrBorrow: Compound v3's Withdraw of the base asset is a withdrawal of the supply when its
+// receipt is burnt, else a borrow. One that takes more than the receipt burnt (the supply withdrawn
+// and a loan taken at once) is read as a withdrawal of medium confidence: a person splits it.
 func (m *protocolMatch) withdrawOrBorrow() (outcome, bool) {
-	if len(m.split().outReceipt) > 0 {
-		return m.withdraw()
+	s := m.split()
+	if len(s.outReceipt) == 0 {
+		return m.borrow()
 	}
-	return m.borrow()
+	o, ok := m.withdraw()
+	burnt, took := sum(s.outReceipt), sum(s.in)
+	if ok && took.GreaterThan(burnt) && o.confidence == imports.ConfidenceHigh {
+		o.confidence = imports.ConfidenceMedium
+		o.explanation += fmt.Sprintf("; %s more than the %s receipt burnt: part of it may be a loan", took.Sub(burnt), burnt)
+	}
+	return o, ok
+}
+
+func sum(ts []imports.Transfer) decimal.Decimal {
+	var d decimal.Decimal
+	for _, t := range ts {
+		d = d.Add(t.Quantity)
+	}
+	return d
 }
 
 func (m *protocolMatch) claim() (outcome, bool) {
