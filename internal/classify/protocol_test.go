@@ -262,3 +262,22 @@ func TestReceiptSoldIsReviewed(t *testing.T) {
 		}
 	}
 }
+
+// A Compound v3 Withdraw that takes more USDC than the cUSDCv3 it burns withdraws the supply and
+// borrows the rest at once: read as a withdrawal of medium confidence, for a person to split. (A
+// constructed transaction: the recorded ones withdraw or borrow, not both.)
+func TestCometWithdrawAndBorrowIsNotSure(t *testing.T) {
+	const w, comet = "0xd7ca0e0238e3fdab2a33646348207ab945d55df7", "0xc3d688b66703497daa19211eedff47f25384cdc3"
+	tx := imports.ChainTx{Chain: "ethereum", Hash: "0x02", Time: at, From: w, To: comet, Fee: d("0.001"),
+		Tokens: []imports.TokenMove{
+			erc20(comet, "cUSDCv3", 6, w, zero, "100"),
+			erc20(usdcEth, "USDC", 6, comet, w, "150"),
+		},
+		Logs: []imports.Log{{Address: comet, Topics: []string{classify.Topic("Withdraw(address,address,uint256)"), addrTopic(w), addrTopic(w)},
+			Data: "0x0000000000000000000000000000000000000000000000000000000008f0d180"}}}
+	got := classifyAs(tx, w)
+	c := got.Classification
+	if got.Label != "lending_withdrawal" || c.Rule != classify.RuleProtocol || c.Confidence != imports.ConfidenceMedium {
+		t.Fatalf("%q by %s, %s: %s", got.Label, c.Rule, c.Confidence, c.Explanation)
+	}
+}
