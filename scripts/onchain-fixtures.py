@@ -65,6 +65,7 @@ KNOWN_TOKENS = {
         "0x030ba81f1c18d280636f32af80b9aad02cf0854e": ("aWETH", "Aave interest bearing WETH", 18),
         "0xd057b63f5e69cf1b929b356b579cba08d7688048": ("vCOW", "CoW Protocol Virtual Token", 18),
         "0x4d5f47fa6a74757f35c14fd3a6ef8e3c9bc514e8": ("aEthWETH", "Aave Ethereum WETH", 18),
+        "0x98c23e9d8f34fefb1b7bd6a91b7ff122f4e16f5c": ("aEthUSDC", "Aave Ethereum USDC", 6),
         "0x72e95b8931767c79ba4eee721354d6e99a61d004": ("variableDebtEthUSDC", "Aave Ethereum Variable Debt USDC", 6),
         "0x408e41876cccdc0f92210600ef50372656052a38": ("REN", "Republic Token", 18),
         "0xcc12abe4ff81c9378d670de1b57f8e0dd228d77a": ("aREN", "Aave interest bearing REN", 18),
@@ -227,6 +228,13 @@ SELECTION = [
     ("test_curve/test_crv_minter[ethereum_accounts0]", "reward-claim", None, None),
     ("test_eigenlayer/test_deposit_token[ethereum_accounts0]", "staking-deposit", None, None),
     ("test_eigenlayer/test_complete_withdrawal_token_without_queue_event[ethereum_accounts0]", "staking-withdraw", None, None),
+    # DeFi interactions no rule reads completely: never read with high confidence
+    ("test_aave_v2/test_mainnet_aave_v2_migrate_to_v3_[ethereum_accounts0]", "lending-migration", None, None),
+    ("test_aave_v3/test_aave_v3_collateral_swap[base_accounts0]", "lending-collateral-swap", None, None),
+    ("test_aave_v3/test_batch_aave3_operations_via_safe[ethereum_accounts0]", "lending-batch", None, None),
+    ("test_eigenlayer/test_complete_withdrawal_post_slashing_eth[ethereum_accounts0]", "restaking-native-withdraw", "0xcc0f01a59a1ce8854106f0a901ed0b272467e868b862fe1d104b97ddd5f630ae", None),
+    ("test_balancer/test_balancer_v1_join[ethereum_accounts0-load_global_caches0]", "lp-deposit-unlisted", None, None),
+    ("test_curve/test_curve_usdn_add_liquidity[ethereum_accounts0-load_global_caches0]", "lp-deposit-zap", None, None),
 ]
 
 

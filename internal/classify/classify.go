@@ -166,6 +166,9 @@ func (r *Rules) Classify(tx imports.ChainTx, own Own) imports.Tx {
 	if readsReceiptsAsAssets[name] {
 		c.markReceipts(&o)
 	}
+	if name == RuleSwap && o.confidence == imports.ConfidenceHigh {
+		c.doubtProtocolTrace(&o)
+	}
 	legs := o.legs
 	if legs == nil {
 		legs = c.net

@@ -89,6 +89,7 @@ type protocolsFile struct {
 			Party   string `json:"party"`
 			Emitter string `json:"emitter"`
 			With    string `json:"with"`
+			Asset   bool   `json:"asset"`
 		} `json:"events"`
 	} `json:"protocols"`
 }
@@ -113,6 +114,8 @@ type ProtocolEvent struct {
 	Party   string
 	Emitter string
 	With    string // topic of another event the emitter must log; "" for none
+	// Asset: the market is the asset the wallet's legs move (a lending reserve).
+	Asset bool
 }
 
 // LoadData parses the embedded data files.
@@ -203,7 +206,8 @@ func loadProtocols(d *Data) error {
 			if e.Emitter != "listed" && e.Emitter != "receipt" && e.Emitter != "counterparty" {
 				return fmt.Errorf("classify: data/protocols.json: %s: unknown emitter %q", p.Name, e.Emitter)
 			}
-			pe := ProtocolEvent{Topic: Topic(e.Event), Topics: e.Topics, Action: e.Action, Market: e.Market, Party: e.Party, Emitter: e.Emitter}
+			pe := ProtocolEvent{Topic: Topic(e.Event), Topics: e.Topics, Action: e.Action, Market: e.Market, Party: e.Party, Emitter: e.Emitter,
+				Asset: e.Asset}
 			if e.With != "" {
 				pe.With = Topic(e.With)
 			}

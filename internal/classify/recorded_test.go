@@ -39,6 +39,11 @@ var wantByShape = map[string][2]string{
 	"staking-deposit": {"staking_deposit", "protocol"}, "staking-withdraw": {"staking_withdrawal", "protocol"},
 	"reward-claim":     {"reward", "protocol"},
 	"ens-renew-refund": {"?", "?"},
+	// DeFi interactions no rule reads completely: a migration from Aave v2 to v3, a collateral swap
+	// through an adapter, a batch of supplies to several markets through a Safe, natively restaked
+	// ETH back from EigenLayer, a Balancer v1 join through a proxy, a Curve deposit through a zap
+	"lending-migration": {"?", "?"}, "lending-collateral-swap": {"?", "?"}, "lending-batch": {"?", "?"},
+	"restaking-native-withdraw": {"?", "?"}, "lp-deposit-unlisted": {"?", "?"}, "lp-deposit-zap": {"?", "?"},
 }
 
 // The Hop transaction recorded as "bridge-out-hop" on Base is, for its wallet, the arrival: the

@@ -114,7 +114,10 @@ func (c *txContext) matchEvent(p *Protocol, ev *ProtocolEvent, l imports.Log) (*
 		if !c.own.IsWallet(logAddress(l, ev.Party)) {
 			return nil, false
 		}
-		m.conf = imports.ConfidenceHigh
+		// the event names the wallet; an unlisted emitter leaves the protocol unsure
+		if ev.Emitter != "counterparty" || p.Contracts[emitter] {
+			m.conf = imports.ConfidenceHigh
+		}
 	}
 	m.market = c.market(p, ev.Market, l)
 	if m.market == "" {
@@ -124,8 +127,26 @@ func (c *txContext) matchEvent(p *Protocol, ev *ProtocolEvent, l imports.Log) (*
 	return m, true
 }
 
-// read applies the event's action.
-func (m *protocolMatch) read() (outcome, bool) { return actions[m.ev.Action](m) }
+// read applies the event's action. Where the market is the asset the legs move (a lending
+// reserve), a leg of another asset means the event does not describe what the wallet moved (a
+// migration between markets, a collateral swap through an adapter): low, for a person to read.
+func (m *protocolMatch) read() (outcome, bool) {
+	o, ok := actions[m.ev.Action](m)
+	if ok && m.ev.Asset {
+		for _, t := range o.legs {
+			if t.Label == "receipt" || t.Label == "reward" || t.Label == "wrap" || t.IsFee {
+				continue
+			}
+			if !strings.EqualFold(t.Asset.Contract, m.market) &&
+				(t.Asset.Contract != "" || !strings.EqualFold(m.market, m.c.data.WrappedNative)) {
+				o.confidence = imports.ConfidenceLow
+				o.explanation += fmt.Sprintf("; %s is not the market's asset: the event does not say what the wallet moved", amounts([]imports.Transfer{t}))
+				break
+			}
+		}
+	}
+	return o, ok
+}
 
 // logAddress reads an address from "topicN" or "dataN" of a log.
 func logAddress(l imports.Log, where string) string {
@@ -539,7 +560,16 @@ func (m *protocolMatch) hold(side int, why string) (outcome, bool) {
 	if len(moved) == 0 {
 		return outcome{}, false
 	}
-	return m.outcome(protocolKinds[m.p.Kind][side], fmt.Sprintf(why, amounts(moved), m.place(), m.position), legs), true
+	o := m.outcome(protocolKinds[m.p.Kind][side], fmt.Sprintf(why, amounts(moved), m.place(), m.position), legs)
+	for _, t := range moved {
+		if t.Asset.Contract == "" {
+			// natively restaked coins come from a validator's position, which the event does not name
+			o.confidence = imports.ConfidenceLow
+			o.explanation += "; the native coin comes from a validator's position: a person books which"
+			break
+		}
+	}
+	return o, true
 }
 
 // place names the market in words: "the Uniswap v2 USDC/DAI pool", "the Aave v3 LDO market",
@@ -647,4 +677,24 @@ func (c *txContext) markReceipts(o *outcome) {
 	o.legs = out
 	o.confidence = imports.ConfidenceLow
 	o.explanation += "; " + amounts(hit) + " is a position's receipt moved outside its protocol: a person books the position's side"
+}
+
+// doubtProtocolTrace lowers a swap to medium when the transaction also logs an event of a listed
+// protocol that the protocol rule could not complete (a pool's AddLiquidity reached through a zap,
+// a market's Supply on someone's behalf): a DeFi interaction is never read confidently as a trade.
+// The wrapped native token's Deposit, which routers log on every swap from the native coin, is no
+// such trace.
+func (c *txContext) doubtProtocolTrace(o *outcome) {
+	for _, p := range c.data.Protocols {
+		for _, ev := range p.Events {
+			for _, l := range c.logs(ev.Topic) {
+				if len(l.Topics) != ev.Topics || strings.EqualFold(l.Address, c.data.WrappedNative) {
+					continue
+				}
+				o.confidence = imports.ConfidenceMedium
+				o.explanation += fmt.Sprintf("; %s logged an event of %s that the protocol rule could not read for this wallet", strings.ToLower(l.Address), p.Title)
+				return
+			}
+		}
+	}
 }
