@@ -108,6 +108,31 @@ func TestOnchainDefiEndToEnd(t *testing.T) {
 		}
 	}
 
+	// The portal's words for a position move: the classification's explanation.
+	var words struct {
+		P struct {
+			Transactions []struct {
+				TxnHash        string
+				Classification struct{ Explanation string }
+			}
+		} `json:"getClientTransactions"`
+	}
+	g.must(`query($c: ID!) { getClientTransactions(clientId: $c, classificationRule: "protocol", limit: 50) {
+		transactions { txnHash classification { explanation } } } }`, map[string]any{"c": g.client}, &words)
+	said := map[string]string{}
+	for _, tx := range words.P.Transactions {
+		said[tx.TxnHash[:18]] = tx.Classification.Explanation
+	}
+	for h, w := range map[string]string{
+		"0x1bab8a89a6a3f8cb": "moved 25 USDC and 24.994824629555601269 DAI into the Uniswap v2 USDC/DAI pool (position uniswap-v2:ethereum:0xae461ca67b15dc8dc81ce7615e0320da1a9ab8d5); 0.000022187913295974 UNI-V2 is its receipt, not an acquisition",
+		"0x23a3ee601475424e": "moved 1.12137397 ETH into Lido staking (position lido:ethereum:steth); 1.121373969999999999 stETH is its receipt, not an acquisition",
+		"0x44367976e841cde4": "borrowed 79931.500229 USDC from the Aave v3 USDC market: a loan, not income; 79931.500229 variableDebtEthUSDC is its receipt, not an acquisition",
+	} {
+		if said[h] != w {
+			t.Errorf("%s explained %q, want %q", h, said[h], w)
+		}
+	}
+
 	computed := computeExport(t, srv, g, s)
 	for _, d := range computed.Disposals {
 		if d.Kind != "fee" {
