@@ -54,7 +54,7 @@ var defiCoins = map[string]string{
 // label, rule and confidence written above; the only disposals are the gas fees (no deposit,
 // withdrawal, borrow or receipt token is a disposal); the only income is the Compound interest and
 // the stkAAVE rewards, at the values computed by hand; and `taxd compute` on the exported ledger
-// gives the service's figures for every tax year.
+// gives the service's figures for every tax year. A second sync changes nothing.
 func TestOnchainDefiEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end")
@@ -185,5 +185,11 @@ func TestOnchainDefiEndToEnd(t *testing.T) {
 	}
 	if s.Years[2020].IncomeCents != 1 || s.Years[2024].IncomeCents != 7390 {
 		t.Errorf("income 2020 %d cents (want 1), 2024 %d cents (want 7390)", s.Years[2020].IncomeCents, s.Years[2024].IncomeCents)
+	}
+
+	// A second sync changes nothing: the same transactions, the same figures.
+	onchainSync(c)
+	if a, b := mustJSON(t, s), mustJSON(t, onchainRead(g)); a != b {
+		t.Errorf("the second sync changed the ledger or the figures:\nfirst  %s\nsecond %s", a, b)
 	}
 }
