@@ -20,9 +20,10 @@ import (
 // disposal out of its position, claimed rewards income.
 //
 // Confidence is high when the event names the wallet, when its emitter is the receipt the wallet
-// received or gave back, or when the wallet itself called a listed contract; otherwise medium. A
-// reading the event cannot complete (the withdrawn coins went elsewhere, collateral seized in
-// receipt units) is low: a person reviews it.
+// received or gave back, or when the wallet itself called a listed contract; otherwise medium (an
+// unlisted gauge, legs the action does not explain). A reading the event cannot complete is low, for
+// a person to review: the withdrawn coins went elsewhere, collateral seized in receipt units, a leg
+// that is not the lending market's asset, natively restaked coins back from a validator.
 func (r *Rules) ruleProtocol(c *txContext) (outcome, bool) {
 	if len(c.data.Protocols) == 0 || len(c.net) == 0 {
 		return outcome{}, false
@@ -257,7 +258,7 @@ func (p *Protocol) isDebt(t imports.Transfer) bool {
 	return false
 }
 
-// legs splits the wallet's netted legs: what left and arrived, receipts apart.
+// legSplit is the wallet's netted legs: what left and arrived, receipts apart.
 type legSplit struct {
 	out, in, outReceipt, inReceipt []imports.Transfer
 }
@@ -280,6 +281,7 @@ func (m *protocolMatch) split() legSplit {
 	return s
 }
 
+// withLabel returns the legs with their own label and position.
 func withLabel(ts []imports.Transfer, label, position string) []imports.Transfer {
 	out := make([]imports.Transfer, len(ts))
 	for i, t := range ts {
@@ -315,6 +317,8 @@ func (m *protocolMatch) gateway(t imports.Transfer, label string, into bool) []i
 	}
 }
 
+// rewardOrPlain labels the protocol's reward tokens among legs that arrived as reward income and
+// reports whether any other leg is left unexplained.
 func (m *protocolMatch) rewardOrPlain(ts []imports.Transfer) ([]imports.Transfer, bool) {
 	var out []imports.Transfer
 	plain := false
