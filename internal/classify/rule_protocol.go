@@ -101,7 +101,8 @@ func (c *txContext) matchEvent(p *Protocol, ev *ProtocolEvent, l imports.Log) (*
 		}
 		m.conf = imports.ConfidenceHigh
 	case "counterparty":
-		if !c.isCounterparty(emitter) {
+		// the wrapped native token's Deposit is a wrap's, whoever the counterparty
+		if !c.isCounterparty(emitter) || strings.EqualFold(emitter, c.data.WrappedNative) {
 			return nil, false
 		}
 		if p.Contracts[emitter] {
