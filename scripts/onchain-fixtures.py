@@ -66,6 +66,7 @@ KNOWN_TOKENS = {
         "0xd057b63f5e69cf1b929b356b579cba08d7688048": ("vCOW", "CoW Protocol Virtual Token", 18),
         "0x4d5f47fa6a74757f35c14fd3a6ef8e3c9bc514e8": ("aEthWETH", "Aave Ethereum WETH", 18),
         "0x98c23e9d8f34fefb1b7bd6a91b7ff122f4e16f5c": ("aEthUSDC", "Aave Ethereum USDC", 6),
+        "0x7f86bf177dd4f3494b841a37e810a34dd56c829b": ("crvUSDCWBTCWETH", "TricryptoUSDC", 18),
         "0x72e95b8931767c79ba4eee721354d6e99a61d004": ("variableDebtEthUSDC", "Aave Ethereum Variable Debt USDC", 6),
         "0x408e41876cccdc0f92210600ef50372656052a38": ("REN", "Republic Token", 18),
         "0xcc12abe4ff81c9378d670de1b57f8e0dd228d77a": ("aREN", "Aave interest bearing REN", 18),
@@ -94,6 +95,7 @@ KNOWN_TOKENS = {
         "0xf97f4df75117a78c1a5a0dbb814af92458539fb4": ("LINK", "ChainLink Token", 18),
         "0x191c10aa4af7c30e871e70c95db0e4eb77237530": ("aArbLINK", "Aave Arbitrum LINK", 18),
         "0x342dee677fea9ecaa71a9490b08f9e4addef79d6": ("UNI-V2", "Uniswap V2", 18),
+        "0xec090cf6dd891d2d014bea6edada6e05e025d93d": ("crvUSDC", "Curve.fi Factory Plain Pool: crvUSD/USDC", 18),
         "0x894341be568eae3697408c420f1d0acfce6e55f9": ("FUSD", "FUSD", 18),
     },
     "base": {
@@ -228,6 +230,8 @@ SELECTION = [
     ("test_curve/test_crv_minter[ethereum_accounts0]", "reward-claim", None, None),
     ("test_eigenlayer/test_deposit_token[ethereum_accounts0]", "staking-deposit", None, None),
     ("test_eigenlayer/test_complete_withdrawal_token_without_queue_event[ethereum_accounts0]", "staking-withdraw", None, None),
+    ("test_curve/test_remove_liquidity_single_token[arbitrum_one_accounts0-load_global_caches0]", "lp-withdraw", None, None),
+    ("test_curve/test_tricrypto_deposit[load_global_caches0-ethereum_accounts0]", "lp-deposit", None, None),
     # DeFi interactions no rule reads completely: never read with high confidence
     ("test_aave_v2/test_mainnet_aave_v2_migrate_to_v3_[ethereum_accounts0]", "lending-migration", None, None),
     ("test_aave_v3/test_aave_v3_collateral_swap[base_accounts0]", "lending-collateral-swap", None, None),

@@ -68,6 +68,18 @@ var wantProtocol = map[string]pwant{
 		{usdtKey, "200000", "lp_deposit", "curve:ethereum:0xc270b3b858c335b6ba5d5b10e2da8a09976005ad"},
 		{"ethereum:0xc270b3b858c335b6ba5d5b10e2da8a09976005ad", "195463032550265720355345", "receipt", ""},
 		{ethNat, "0.006158572854866488", "fee", ""}}},
+	// Curve tricrypto (USDC/WBTC/WETH): WBTC in, the pool's LP token minted to the wallet is the
+	// emitter of AddLiquidity (the crypto pools' form) and the receipt.
+	"0xa221cd73fe9adbda": {"lp_deposit", imports.ConfidenceHigh, []pleg{
+		{"ethereum:" + wbtcEth, "0.00056854", "lp_deposit", "curve:ethereum:0x7f86bf177dd4f3494b841a37e810a34dd56c829b"},
+		{"ethereum:0x7f86bf177dd4f3494b841a37e810a34dd56c829b", "0.02528250834719302", "receipt", ""},
+		{ethNat, "0.00011523890061032", "fee", ""}}},
+	// Curve on Arbitrum (a stableswap-ng crvUSD/USDC pool): RemoveLiquidityOne, USDC out, the LP
+	// token burnt.
+	"0x047c4283007fb778": {"lp_withdrawal", imports.ConfidenceHigh, []pleg{
+		{"arbitrum:" + usdcArb, "886.525625", "lp_withdrawal", "curve:arbitrum:0xec090cf6dd891d2d014bea6edada6e05e025d93d"},
+		{"arbitrum:0xec090cf6dd891d2d014bea6edada6e05e025d93d", "870.17551855514354715", "receipt", ""},
+		{"arbitrum:native", "0.00000229125", "fee", ""}}},
 	// Aave v3 supply of LDO (Supply names the wallet); aEthLDO is the receipt.
 	"0x062bb6b01d4ac5fa": {"lending_deposit", imports.ConfidenceHigh, []pleg{
 		{"ethereum:0x5a98fcbea516cf06857215779fd812ca3bef1b32", "71657.177259074315114745", "lending_deposit", "aave-v3:ethereum:0x5a98fcbea516cf06857215779fd812ca3bef1b32"},
