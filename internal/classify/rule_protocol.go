@@ -40,12 +40,24 @@ func (r *Rules) ruleProtocol(c *txContext) (outcome, bool) {
 					continue
 				}
 				if o, ok := m.read(); ok {
+					inheritLabel(&o)
 					return o, true
 				}
 			}
 		}
 	}
 	return outcome{}, false
+}
+
+// inheritLabel leaves a leg's own label empty where it is the transaction's: such legs take the
+// transaction's label (ledger.LegLabel), so a person relabelling the transaction relabels them; the
+// legs that differ (a receipt, a reward, a wrap on the way) keep their own.
+func inheritLabel(o *outcome) {
+	for i := range o.legs {
+		if o.legs[i].Label == o.label {
+			o.legs[i].Label = ""
+		}
+	}
 }
 
 // protocolKinds maps a protocol's kind to its deposit and withdrawal labels.
