@@ -236,9 +236,45 @@ func checkOnchainLabels(t *testing.T, s onchainState) {
 	}
 }
 
-// checkOnchainFigures exports the client's ledger as `taxd export` does, runs `taxd compute` on it
-// with the flags the export names, and compares every tax year with the service's figures.
+// checkOnchainFigures compares the service's figures with `taxd compute` on the export, and checks
+// two of them by hand.
 func checkOnchainFigures(t *testing.T, srv *flowServer, g *portalGraphQL, s onchainState) {
+	t.Helper()
+	computeExport(t, srv, g, s)
+	// Two figures by hand, so that the comparison is not of two zeros: 2023's only disposal is the
+	// ETH bridge's fee, 0.001207084037700187 ETH held by no lot, at $3,310 (31 July): $4.00 of
+	// gain; 2024's income is the ODOS claim, 1739.7281675210563 ODOS at $0.10 (20 December).
+	if s.Years[2023].ShortTermCapGainsCents != 400 || s.Years[2024].IncomeCents != 17397 {
+		t.Errorf("2023 short-term %d cents (want 400), 2024 income %d cents (want 17397)", s.Years[2023].ShortTermCapGainsCents, s.Years[2024].IncomeCents)
+	}
+}
+
+// computedLedger is what `taxd compute --format json` says of an exported ledger.
+type computedLedger struct {
+	Years []struct {
+		Year                             int
+		ShortGain, LongGain, IncomeTotal decimal.Decimal
+	}
+	Disposals []struct {
+		Transfer, Kind, Term        string
+		TaxYear                     int
+		Proceeds, Basis, Adjustment decimal.Decimal
+	}
+	Income []struct {
+		Transfer, Type, Asset string
+		Quantity, Value       decimal.Decimal
+		TaxYear               int
+	}
+	Lots []struct {
+		Account, Asset  string
+		Quantity, Basis decimal.Decimal
+	}
+}
+
+// computeExport exports the client's ledger as `taxd export` does, runs `taxd compute` on it with
+// the flags the export names, compares every tax year with the service's figures, and returns what
+// taxd compute said.
+func computeExport(t *testing.T, srv *flowServer, g *portalGraphQL, s onchainState) computedLedger {
 	t.Helper()
 	id := uuid.MustParse(g.client)
 	in, err := recalc.ExportLedger(context.Background(), srv.pool, auth.JobScope(id, "test:export"))
@@ -254,17 +290,7 @@ func checkOnchainFigures(t *testing.T, srv *flowServer, g *portalGraphQL, s onch
 	if err := taxfile.RunCompute(args, &file, &out, &stderr); err != nil {
 		t.Fatalf("taxd compute %v: %v: %s", args, err, stderr.String())
 	}
-	var computed struct {
-		Years []struct {
-			Year                             int
-			ShortGain, LongGain, IncomeTotal decimal.Decimal
-		}
-		Disposals []struct {
-			Transfer, Kind, Term        string
-			TaxYear                     int
-			Proceeds, Basis, Adjustment decimal.Decimal
-		}
-	}
+	var computed computedLedger
 	if err := json.Unmarshal(out.Bytes(), &computed); err != nil {
 		t.Fatalf("taxd compute's output: %v", err)
 	}
@@ -312,12 +338,7 @@ func checkOnchainFigures(t *testing.T, srv *flowServer, g *portalGraphQL, s onch
 	}
 	sort.Strings(summary)
 	t.Logf("%d transactions exported; figures per tax year: %s", len(in.Transactions), strings.Join(summary, "; "))
-	// Two figures by hand, so that the comparison is not of two zeros: 2023's only disposal is the
-	// ETH bridge's fee, 0.001207084037700187 ETH held by no lot, at $3,310 (31 July): $4.00 of
-	// gain; 2024's income is the ODOS claim, 1739.7281675210563 ODOS at $0.10 (20 December).
-	if s.Years[2023].ShortTermCapGainsCents != 400 || s.Years[2024].IncomeCents != 17397 {
-		t.Errorf("2023 short-term %d cents (want 400), 2024 income %d cents (want 17397)", s.Years[2023].ShortTermCapGainsCents, s.Years[2024].IncomeCents)
-	}
+	return computed
 }
 
 func mustJSON(t *testing.T, v any) string {
@@ -378,6 +399,7 @@ var onchainCoins = map[string]string{
 func onchainPrice(coin string, day time.Time) (decimal.Decimal, bool) {
 	p, ok := map[string][2]string{
 		"ethereum": {"3000", "10"}, "arbitrum": {"1", "0.01"}, "tether": {"1", "0"}, "usd-coin": {"1", "0"}, "odos": {"0", "0.005"},
+		"dai": {"1", "0"}, "lido-dao": {"2", "0"}, "aave": {"100", "1"},
 	}[coin]
 	if !ok {
 		return decimal.Zero, false

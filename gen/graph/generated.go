@@ -9897,7 +9897,7 @@ type GetTransactionImportJobs {
 
 "How a classification rule read an on-chain transaction (see ` + "`" + `Transaction.classification` + "`" + `)."
 type TransactionClassification {
-  "The rule that decided: ` + "`" + `failed` + "`" + `, ` + "`" + `spam` + "`" + `, ` + "`" + `untouched` + "`" + `, ` + "`" + `gas_only` + "`" + `, ` + "`" + `beacon_deposit` + "`" + `, ` + "`" + `wrap` + "`" + `, ` + "`" + `bridge_out` + "`" + `, ` + "`" + `bridge_in` + "`" + `, ` + "`" + `airdrop_claim` + "`" + `, ` + "`" + `nft` + "`" + `, ` + "`" + `swap` + "`" + `, ` + "`" + `own_transfer` + "`" + `, or ` + "`" + `transfer` + "`" + ` (the fallback: plain movements, unlabelled)."
+  "The rule that decided: ` + "`" + `failed` + "`" + `, ` + "`" + `spam` + "`" + `, ` + "`" + `untouched` + "`" + `, ` + "`" + `gas_only` + "`" + `, ` + "`" + `beacon_deposit` + "`" + `, ` + "`" + `wrap` + "`" + `, ` + "`" + `protocol` + "`" + ` (a DeFi protocol's event: docs/onchain.md, Protocols), ` + "`" + `bridge_out` + "`" + `, ` + "`" + `bridge_in` + "`" + `, ` + "`" + `airdrop_claim` + "`" + `, ` + "`" + `nft` + "`" + `, ` + "`" + `swap` + "`" + `, ` + "`" + `own_transfer` + "`" + `, or ` + "`" + `transfer` + "`" + ` (the fallback: plain movements, unlabelled)."
   rule: String!
   "How sure the rule is."
   confidence: ClassificationConfidenceEnum!

@@ -93,6 +93,7 @@ const (
 	RuleGasOnly       = "gas_only"
 	RuleBeaconDeposit = "beacon_deposit"
 	RuleWrap          = "wrap"
+	RuleProtocol      = "protocol"
 	RuleBridgeOut     = "bridge_out"
 	RuleBridgeIn      = "bridge_in"
 	RuleAirdrop       = "airdrop_claim"
@@ -122,6 +123,7 @@ func New(d *Data) *Rules {
 		{RuleGasOnly, ruleGasOnly},
 		{RuleBeaconDeposit, r.ruleBeaconDeposit},
 		{RuleWrap, r.ruleWrap},
+		{RuleProtocol, r.ruleProtocol},
 		{RuleBridgeOut, r.ruleBridgeOut},
 		{RuleBridgeIn, r.ruleBridgeIn},
 		{RuleAirdrop, r.ruleAirdrop},
@@ -161,6 +163,12 @@ func (r *Rules) Classify(tx imports.ChainTx, own Own) imports.Tx {
 			break
 		}
 	}
+	if readsReceiptsAsAssets[name] {
+		c.markReceipts(&o)
+	}
+	if name == RuleSwap && o.confidence == imports.ConfidenceHigh {
+		c.doubtProtocolTrace(&o)
+	}
 	legs := o.legs
 	if legs == nil {
 		legs = c.net
@@ -177,6 +185,11 @@ func (r *Rules) Classify(tx imports.ChainTx, own Own) imports.Tx {
 	out.Classification.Digest = Digest(out)
 	return out
 }
+
+// readsReceiptsAsAssets are the rules that read every token as an asset: a listed receipt token
+// among their legs (stETH sold, an aToken sent) is marked as a receipt, for review.
+var readsReceiptsAsAssets = map[string]bool{RuleSwap: true, RuleNFT: true, RuleAirdrop: true, RuleBridgeOut: true,
+	RuleBridgeIn: true, RuleTransfer: true}
 
 // Digest identifies a classified transaction's outcome: its label, rule, confidence and legs
 // (asset, quantity, sides, position, fee flag, leg label), so that a re-classification can tell

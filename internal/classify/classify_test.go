@@ -364,7 +364,7 @@ func TestOwnTransferAndFallback(t *testing.T) {
 
 func TestOrderIsDocumented(t *testing.T) {
 	got := strings.Join(classify.Order(), ",")
-	const want = "failed,spam,untouched,gas_only,beacon_deposit,wrap,bridge_out,bridge_in,airdrop_claim,nft,swap,own_transfer,transfer"
+	const want = "failed,spam,untouched,gas_only,beacon_deposit,wrap,protocol,bridge_out,bridge_in,airdrop_claim,nft,swap,own_transfer,transfer"
 	if got != want {
 		t.Fatalf("order %s, want %s", got, want)
 	}

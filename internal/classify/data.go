@@ -14,7 +14,7 @@ import (
 // token, the well-known tokens (a look-alike of one of their symbols from another contract is
 // spam), the bridges' contracts and events, and the event signatures the rules look for.
 //
-//go:embed data/chains.json data/spam.json
+//go:embed data/chains.json data/spam.json data/protocols.json
 var dataFS embed.FS
 
 type chainsFile struct {
@@ -58,12 +58,64 @@ type ChainData struct {
 	// PositionNFT lists the contracts whose NFTs are liquidity positions (Uniswap V3's position
 	// manager): minting one is entering a position, not buying a collectible.
 	PositionNFT map[string]bool
+	// Protocols are the DeFi protocols deployed on the chain, in the order the protocol rule tries
+	// them (data/protocols.json).
+	Protocols []*Protocol
+	// Receipt maps a listed receipt token (stETH, stkAAVE, a Curve LP token) to its protocol.
+	Receipt map[string]*Protocol
 }
 
 // Bridge is one bridge's contracts and events on one chain.
 type Bridge struct {
 	Name                string
 	OutTopics, InTopics map[string]bool
+}
+
+// protocolsFile is data/protocols.json (its _doc describes the fields).
+type protocolsFile struct {
+	Protocols []struct {
+		Name         string              `json:"name"`
+		Title        string              `json:"title"`
+		Kind         string              `json:"kind"`
+		Contracts    map[string][]string `json:"contracts"`
+		Receipts     map[string][]string `json:"receipts"`
+		RewardTokens map[string][]string `json:"rewardTokens"`
+		DebtSymbols  []string            `json:"debtSymbols"`
+		Events       []struct {
+			Event   string `json:"event"`
+			Topics  int    `json:"topics"`
+			Action  string `json:"action"`
+			Market  string `json:"market"`
+			Party   string `json:"party"`
+			Emitter string `json:"emitter"`
+			With    string `json:"with"`
+			Asset   bool   `json:"asset"`
+		} `json:"events"`
+	} `json:"protocols"`
+}
+
+// Protocol is one DeFi protocol on one chain: what the protocol rule knows of it.
+type Protocol struct {
+	Name, Title string
+	Kind        string          // liquidity, lending, staking, restaking (protocolKinds)
+	Contracts   map[string]bool // its listed contracts on the chain
+	Receipts    map[string]bool // its receipt tokens not minted in the deposit itself
+	Rewards     map[string]bool // its reward tokens
+	DebtSymbols []string        // symbol prefixes of its debt tokens
+	Events      []ProtocolEvent
+}
+
+// ProtocolEvent is one event the protocol rule reads (data/protocols.json _doc).
+type ProtocolEvent struct {
+	Topic   string
+	Topics  int
+	Action  string
+	Market  string
+	Party   string
+	Emitter string
+	With    string // topic of another event the emitter must log; "" for none
+	// Asset: the market is the asset the wallet's legs move (a lending reserve).
+	Asset bool
 }
 
 // LoadData parses the embedded data files.
@@ -99,7 +151,7 @@ func LoadData() (*Data, error) {
 		cd := &ChainData{WrappedNative: strings.ToLower(c.WrappedNative), L1Alias: c.L1Alias,
 			BeaconDeposit: strings.ToLower(f.BeaconDepositContract[name]),
 			TokenBySymbol: map[string]string{}, KnownToken: map[string]bool{}, Bridges: map[string]*Bridge{}, Spam: map[string]string{},
-			PositionNFT: map[string]bool{}}
+			PositionNFT: map[string]bool{}, Receipt: map[string]*Protocol{}}
 		for _, a := range f.PositionNFTs[name] {
 			cd.PositionNFT[strings.ToLower(a)] = true
 		}
@@ -126,7 +178,64 @@ func LoadData() (*Data, error) {
 		}
 		d.Chains[name] = cd
 	}
+	if err := loadProtocols(d); err != nil {
+		return nil, err
+	}
 	return d, nil
+}
+
+// loadProtocols adds data/protocols.json to each chain that has deployments.
+func loadProtocols(d *Data) error {
+	raw, err := dataFS.ReadFile("data/protocols.json")
+	if err != nil {
+		return err
+	}
+	var f protocolsFile
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return fmt.Errorf("classify: data/protocols.json: %w", err)
+	}
+	for _, p := range f.Protocols {
+		if _, ok := protocolKinds[p.Kind]; !ok {
+			return fmt.Errorf("classify: data/protocols.json: %s: unknown kind %q", p.Name, p.Kind)
+		}
+		var events []ProtocolEvent
+		for _, e := range p.Events {
+			if _, ok := actions[e.Action]; !ok {
+				return fmt.Errorf("classify: data/protocols.json: %s: unknown action %q", p.Name, e.Action)
+			}
+			if e.Emitter != "listed" && e.Emitter != "receipt" && e.Emitter != "counterparty" {
+				return fmt.Errorf("classify: data/protocols.json: %s: unknown emitter %q", p.Name, e.Emitter)
+			}
+			pe := ProtocolEvent{Topic: Topic(e.Event), Topics: e.Topics, Action: e.Action, Market: e.Market, Party: e.Party, Emitter: e.Emitter,
+				Asset: e.Asset}
+			if e.With != "" {
+				pe.With = Topic(e.With)
+			}
+			events = append(events, pe)
+		}
+		for chain, contracts := range p.Contracts {
+			cd, ok := d.Chains[chain]
+			if !ok {
+				cd = d.chain(chain)
+				d.Chains[chain] = cd
+			}
+			pr := &Protocol{Name: p.Name, Title: p.Title, Kind: p.Kind, Contracts: lowerSet(contracts),
+				Receipts: lowerSet(p.Receipts[chain]), Rewards: lowerSet(p.RewardTokens[chain]), DebtSymbols: p.DebtSymbols, Events: events}
+			cd.Protocols = append(cd.Protocols, pr)
+			for a := range pr.Receipts {
+				cd.Receipt[a] = pr
+			}
+		}
+	}
+	return nil
+}
+
+func lowerSet(xs []string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[strings.ToLower(x)] = true
+	}
+	return m
 }
 
 // Topic is the log topic of an event: its signature hashed with keccak-256, or the topic itself
@@ -146,5 +255,5 @@ func (d *Data) chain(name string) *ChainData {
 		return c
 	}
 	return &ChainData{TokenBySymbol: map[string]string{}, KnownToken: map[string]bool{}, Bridges: map[string]*Bridge{}, Spam: map[string]string{},
-		PositionNFT: map[string]bool{}}
+		PositionNFT: map[string]bool{}, Receipt: map[string]*Protocol{}}
 }

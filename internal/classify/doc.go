@@ -15,7 +15,12 @@
 //     native refund reduces what was sent. The fee is a leg of its own when the wallet sent the
 //     transaction (labelled fee).
 //   - Protocol knowledge (wrapped natives, bridges' contracts and events, claim events, well-known
-//     tokens, the spam list) is data: data/chains.json and data/spam.json, embedded.
+//     tokens, the spam list, the DeFi protocols' contracts, receipts and events with what each
+//     means) is data: data/chains.json, data/spam.json and data/protocols.json, embedded.
+//   - A DeFi reading follows one policy (docs/onchain.md, "DeFi: wraps, positions and loans"): a
+//     deposit moves into the position's virtual account (Transfer.Position), its receipt is a
+//     receipt leg (no acquisition), a withdrawal moves out; a reading the rules cannot complete is
+//     never of high confidence.
 //   - A transaction in which nothing of the wallet moved and it paid nothing has no transfers; the
 //     caller drops it.
 package classify

@@ -35,7 +35,7 @@ func ruleSwap(c *txContext) (outcome, bool) {
 		return label(imports.LabelTrade, imports.ConfidenceMedium, "swap %s: %s for %s, the shape of a liquidity position",
 			by, strings.Join(gave, " and "), strings.Join(got, " and ")), true
 	}
-	if minted(outs, ins) {
+	if minted(outs, ins) || c.mintedInTx(outs, ins) {
 		// A token minted to the wallet or burnt from it is usually a position's receipt (a
 		// liquidity or lending deposit or withdrawal), which a protocol rule reads better.
 		return label(imports.LabelTrade, imports.ConfidenceMedium, "swap %s: %s for %s, a token minted or burnt on the way (a position's receipt?)",
@@ -64,6 +64,31 @@ func minted(outs, ins []imports.Transfer) bool {
 	for _, t := range outs {
 		if strings.EqualFold(t.To, zeroAddress) {
 			return true
+		}
+	}
+	return false
+}
+
+// mintedInTx reports whether a token the wallet received was minted in the transaction, or one it
+// gave was burnt in it, on the way through a zap or a proxy (a Transfer from or to the zero address
+// of the same token anywhere in the receipt): the mark of a position's receipt. The chain's wrapped
+// native token, which some chains mint on a wrap, is no such mark.
+func (c *txContext) mintedInTx(outs, ins []imports.Transfer) bool {
+	for _, t := range c.tx.Tokens {
+		if t.Standard != imports.ERC20 || strings.EqualFold(t.Contract, c.data.WrappedNative) {
+			continue
+		}
+		var legs []imports.Transfer
+		switch {
+		case strings.EqualFold(t.From, zeroAddress):
+			legs = ins
+		case strings.EqualFold(t.To, zeroAddress):
+			legs = outs
+		}
+		for _, l := range legs {
+			if strings.EqualFold(l.Asset.Contract, t.Contract) {
+				return true
+			}
 		}
 	}
 	return false

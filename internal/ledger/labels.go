@@ -60,6 +60,12 @@ var catalog = []LabelOption{
 	{Value: "spam", Name: "Spam", Category: "LOSS", IsNonTaxable: true, Description: "Unwanted tokens: ignored by the tax calculation."},
 	{Value: "internal", Name: "Internal transfer", Category: "TRANSFER", Description: "A move between the client's own accounts: lots keep their basis and acquisition date."},
 	{Value: "wrap", Name: "Wrap", Category: "TRANSFER", Description: "One form of an asset turned into another inside one transaction (ETH into WETH and back): the lots move to the new form keeping their basis and acquisition date; no disposal."},
+	{Value: "receipt", Name: "Position receipt", Category: "LIQUIDITY", IsNonTaxable: true, Description: "The token a protocol gives for a position (LP token, aToken, cToken, stETH, a position NFT) or a loan's debt token: ignored, the value it stands for is in the position."},
+	{Value: "lending_deposit", Needs: needsOut, Name: "Lending deposit", Category: "LENDING", HonorsStakingAccountID: true, Description: "Crypto supplied to a lending market: an internal move into the position's pooled basis queue."},
+	{Value: "lending_withdrawal", Needs: needsIn, Name: "Lending withdrawal", Category: "LENDING", HonorsStakingAccountID: true, Description: "Crypto taken back from a lending market; any part the position cannot cover is interest income."},
+	{Value: "borrow", Needs: needsIn, Name: "Borrow", Category: "LENDING", Description: "Crypto borrowed: an acquisition at market value, not income."},
+	{Value: "repay", Needs: needsOut, Name: "Repay", Category: "LENDING", IsDisposal: true, Description: "Crypto repaid to a lender: a disposal of the repaid coins at market value."},
+	{Value: "liquidation", Needs: needsOut, Name: "Liquidation", Category: "LENDING", IsDisposal: true, HonorsStakingAccountID: true, Description: "Collateral a lender seized: a disposal of the position's coins at market value."},
 	{Value: "futures_pnl", Name: "Futures profit or loss", Category: "TRADE", IsIncome: false, IsDisposal: true, Description: "Realised futures profit (incoming) or loss (outgoing)."},
 }
 

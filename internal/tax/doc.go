@@ -29,13 +29,17 @@
 // A transfer moves Quantity of Asset from From to To. A non-empty account is one of the client's own;
 // "" is external. Own → own is an internal move; external → own is inbound; own → external outbound.
 //
-// Staking positions: for the labels staking_deposit, staking_withdrawal, staking_reward, lp_deposit and
-// lp_withdrawal (and only those) a non-empty StakingAccountIdentifier names a virtual own account
-// "staking:<identifier>" holding one pooled queue per asset. On deposits and rewards it replaces an
-// external To; on withdrawals it replaces an external From. Deposits and withdrawals are therefore
-// internal moves (lots keep date and basis); the part of a withdrawal the position cannot cover is
-// income at market value (type staking_reward; reward for lp_withdrawal) with a new lot at that value.
-// A staking_reward into the position is income whose lot sits in the position.
+// Staking positions: for the labels staking_deposit, staking_withdrawal, staking_reward, lp_deposit,
+// lp_withdrawal, lending_deposit, lending_withdrawal and liquidation (and only those) a non-empty
+// StakingAccountIdentifier names a virtual own account "staking:<identifier>" holding one pooled queue
+// per asset. On deposits and rewards it replaces an external To; on withdrawals and liquidations it
+// replaces an external From. Deposits and withdrawals are therefore internal moves (lots keep date and
+// basis); the part of a withdrawal the position cannot cover is income at market value (type
+// staking_reward; reward for lp_withdrawal; interest for lending_withdrawal) with a new lot at that
+// value. A staking_reward into the position is income whose lot sits in the position. A liquidation
+// is a disposal of the position's lots at market value (the collateral the lender seized).
+// A receipt leg (the LP token, aToken, stETH or position NFT a deposit returns, a loan's debt token)
+// is ignored like spam: the value it stands for is already in the position.
 //
 // # What each label means
 //
@@ -43,23 +47,26 @@
 //	own→own    any (except spam)                      internal move; lots keep acquisition date and basis
 //	                                                  (with ToAsset: a bridge, the lots become lots of ToAsset)
 //	in         "" trade/swap buy sell payment          acquisition: lot basis = FiatValue + FeeFiat (+ fee rule)
-//	           staking_* lp_* (without identifier)
+//	           repay liquidation
+//	           staking_* lp_* lending_* (without identifier)
 //	in         staking_reward mining airdrop           income of that type at FiatValue; lot basis = FiatValue + FeeFiat
 //	           interest reward income
+//	in         borrow                                 acquisition at FiatValue, not income (a loan's proceeds)
 //	in         gift_received                          lot basis = FiatValue (give the donor's basis) + FeeFiat;
 //	                                                  Transfer.AcquiredAt keeps the donor's date
 //	in         internal                               units from an untracked own account: lot with missing
 //	                                                  basis (value ignored), warning untracked_transfer
 //	in         futures_pnl                            realised futures profit: FuturesPnL += value; lot at value
 //	out        "" trade/swap sell buy payment          taxable disposal: proceeds = FiatValue − FeeFiat (− fee rule)
-//	           staking_* lp_* (without identifier)
+//	           repay liquidation
+//	           staking_* lp_* lending_* (without identifier)
 //	out        fee (or IsFee)                         taxable disposal of the fee coins at FiatValue (kind fee)
 //	out        futures_pnl                            coins paid for a futures loss: taxable disposal at value
 //	                                                  (kind futures) and FuturesPnL −= value
 //	out        gift_sent donation lost                non-taxable removal (kinds gift, donation, lost): pieces
 //	                                                  carry quantity and the basis that left, zero proceeds/gain
 //	out        internal                               non-taxable removal (kind transfer_out) + warning
-//	any        spam                                   ignored entirely (no lot, no removal, no balance change)
+//	any        spam receipt                           ignored entirely (no lot, no removal, no balance change)
 //
 // Swaps: a transaction with both purchase legs (in, regular labels) and sale legs (out, regular labels)
 // is a swap; when exactly one leg lacks a FiatValue it gets the other side's total minus its own side's

@@ -31,12 +31,19 @@ const (
 	LabelInternal                       // "internal": a move between the client's own accounts
 	LabelFuturesPnL                     // "futures_pnl": realised futures profit (in) or loss (out)
 	LabelWrap                           // "wrap": one form of an asset turned into another inside one transaction (wrap.go)
+	LabelReceipt                        // "receipt": a position's receipt or debt token (LP token, aToken, stETH, position NFT): ignored
+	LabelLendingDeposit                 // "lending_deposit": supplied to a lending market (a position, like staking_deposit)
+	LabelLendingWithdrawal              // "lending_withdrawal": taken back from a lending market; the excess is interest
+	LabelBorrow                         // "borrow": borrowed coins arriving: an acquisition at market value, not income
+	LabelRepay                          // "repay": coins repaid to a lender: a disposal of those coins
+	LabelLiquidation                    // "liquidation": collateral seized from a position: a disposal at market value
 	numLabels
 )
 
 var labelNames = [numLabels]string{"", "trade", "buy", "sell", "payment", "staking_reward", "mining",
 	"airdrop", "interest", "reward", "income", "gift_received", "gift_sent", "donation", "lost", "spam",
-	"fee", "staking_deposit", "staking_withdrawal", "lp_deposit", "lp_withdrawal", "internal", "futures_pnl", "wrap"}
+	"fee", "staking_deposit", "staking_withdrawal", "lp_deposit", "lp_withdrawal", "internal", "futures_pnl", "wrap",
+	"receipt", "lending_deposit", "lending_withdrawal", "borrow", "repay", "liquidation"}
 
 func (l Label) String() string {
 	if l < numLabels {
@@ -79,5 +86,26 @@ func (l Label) IsIncome() bool { return l >= LabelStakingReward && l <= LabelInc
 
 // honoursStaking reports whether the label honours StakingAccountIdentifier.
 func (l Label) honoursStaking() bool {
-	return l == LabelStakingReward || (l >= LabelStakingDeposit && l <= LabelLPWithdrawal)
+	switch l {
+	case LabelStakingReward, LabelStakingDeposit, LabelStakingWithdrawal, LabelLPDeposit, LabelLPWithdrawal,
+		LabelLendingDeposit, LabelLendingWithdrawal, LabelLiquidation:
+		return true
+	}
+	return false
+}
+
+// positionExcessIncome is, for the withdrawal labels (a move out of a position), the income type of
+// what the position cannot cover: staking growth, pool fees, lending interest.
+var positionExcessIncome = map[Label]Label{
+	LabelStakingWithdrawal: LabelStakingReward,
+	LabelLPWithdrawal:      LabelReward,
+	LabelLendingWithdrawal: LabelInterest,
+}
+
+// positionSends reports whether the label takes coins out of its position (the position is the
+// sender): the withdrawals, and a liquidation (a disposal of the collateral the position holds).
+// The other position labels put coins into it.
+func (l Label) positionSends() bool {
+	_, w := positionExcessIncome[l]
+	return w || l == LabelLiquidation
 }

@@ -125,21 +125,20 @@ func (e *Engine) classify(c *tcls, tr *Transfer, t int64) {
 		e.fail(fmt.Errorf("%w: unknown label %d", ErrInvalid, lbl))
 		return
 	}
-	if lbl == LabelSpam {
+	if lbl == LabelSpam || lbl == LabelReceipt {
 		return
 	}
 	from, to := e.accountID(tr.From), e.accountID(tr.To)
 	if tr.StakingAccountIdentifier != "" && lbl.honoursStaking() {
 		v := e.stakeID(tr.StakingAccountIdentifier)
-		switch lbl {
-		case LabelStakingWithdrawal, LabelLPWithdrawal:
+		if lbl == LabelLiquidation {
+			from = v // the seized collateral is the position's, whichever wallet the leg names
+		} else if lbl.positionSends() {
 			if from < 0 {
 				from = v
 			}
-		default:
-			if to < 0 {
-				to = v
-			}
+		} else if to < 0 {
+			to = v
 		}
 	}
 	c.from, c.to = from, to
@@ -173,7 +172,7 @@ func (e *Engine) classify(c *tcls, tr *Transfer, t int64) {
 		case lbl == LabelInternal:
 			c.op, c.missing = opAcquire, true
 			e.warnTransfer(WarnUntrackedTransfer, tr, t, c.asset, to, tr.Quantity)
-		case lbl == LabelGiftReceived || isFee:
+		case lbl == LabelGiftReceived || lbl == LabelBorrow || isFee:
 			c.op = opAcquire
 		default:
 			c.op, c.regular = opAcquire, true
@@ -588,9 +587,9 @@ func (e *Engine) move(c *tcls, tr *Transfer, t int64) {
 	e.addLot(dp, lotRec{qty: uncovered, acq: t, longFrom: e.longFrom(t), src: tr.ID, missing: true})
 }
 
-// stakingExcess records the part of a staking/LP withdrawal that its position cannot cover as
-// reward income (staking_reward; reward for lp_withdrawal) at its share of the transfer's value,
-// and returns that value.
+// stakingExcess records the part of a withdrawal that its position cannot cover as income
+// (positionExcessIncome: staking_reward, reward for lp_withdrawal, interest for lending_withdrawal)
+// at its share of the transfer's value, and returns that value.
 func (e *Engine) stakingExcess(c *tcls, tr *Transfer, t int64, asset int32, extra Dec) Dec {
 	var v Dec
 	if c.hasValue {
@@ -601,9 +600,9 @@ func (e *Engine) stakingExcess(c *tcls, tr *Transfer, t int64, asset int32, extr
 	} else {
 		e.warnTransfer(WarnMissingPrice, tr, t, asset, c.to, extra)
 	}
-	typ := LabelStakingReward
-	if tr.Label == LabelLPWithdrawal {
-		typ = LabelReward
+	typ, ok := positionExcessIncome[tr.Label]
+	if !ok {
+		typ = LabelStakingReward
 	}
 	e.income(tr, c.to, asset, extra, v, typ, !c.hasValue, t)
 	return v

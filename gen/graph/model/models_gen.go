@@ -1774,7 +1774,7 @@ type TransactionBalance struct {
 
 // How a classification rule read an on-chain transaction (see `Transaction.classification`).
 type TransactionClassification struct {
-	// The rule that decided: `failed`, `spam`, `untouched`, `gas_only`, `beacon_deposit`, `wrap`, `bridge_out`, `bridge_in`, `airdrop_claim`, `nft`, `swap`, `own_transfer`, or `transfer` (the fallback: plain movements, unlabelled).
+	// The rule that decided: `failed`, `spam`, `untouched`, `gas_only`, `beacon_deposit`, `wrap`, `protocol` (a DeFi protocol's event: docs/onchain.md, Protocols), `bridge_out`, `bridge_in`, `airdrop_claim`, `nft`, `swap`, `own_transfer`, or `transfer` (the fallback: plain movements, unlabelled).
 	Rule string `json:"rule"`
 	// How sure the rule is.
 	Confidence ClassificationConfidenceEnum `json:"confidence"`
