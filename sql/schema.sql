@@ -1242,6 +1242,7 @@ CREATE TABLE public.reports (
     max_attempts integer DEFAULT 0 NOT NULL,
     next_attempt_at timestamp with time zone,
     size_bytes bigint,
+    include_defi_positions boolean DEFAULT true NOT NULL,
     CONSTRAINT reports_date_query_type_check CHECK ((date_query_type = ANY (ARRAY['TAX_YEAR'::text, 'DATE_RANGE'::text, 'ALL_TIME'::text]))),
     CONSTRAINT reports_size_bytes_check CHECK ((size_bytes >= 0)),
     CONSTRAINT reports_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'generating'::text, 'available'::text, 'failed'::text])))

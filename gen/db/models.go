@@ -429,30 +429,31 @@ type RecalcJob struct {
 }
 
 type Report struct {
-	ID            uuid.UUID
-	ClientID      uuid.UUID
-	Year          int32
-	ReportType    string
-	Status        string
-	Filename      *string
-	ContentType   *string
-	BlobKey       *string
-	Email         *string
-	Error         *string
-	CreatedAt     time.Time
-	CompletedAt   *time.Time
-	DateQueryType string
-	StartAt       *time.Time
-	EndAt         *time.Time
-	AccountIds    []uuid.UUID
-	Exclude1099da bool
-	Language      string
-	FormBox       *string
-	ResultSetID   *uuid.UUID
-	Attempt       int32
-	MaxAttempts   int32
-	NextAttemptAt *time.Time
-	SizeBytes     *int64
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	Year                 int32
+	ReportType           string
+	Status               string
+	Filename             *string
+	ContentType          *string
+	BlobKey              *string
+	Email                *string
+	Error                *string
+	CreatedAt            time.Time
+	CompletedAt          *time.Time
+	DateQueryType        string
+	StartAt              *time.Time
+	EndAt                *time.Time
+	AccountIds           []uuid.UUID
+	Exclude1099da        bool
+	Language             string
+	FormBox              *string
+	ResultSetID          *uuid.UUID
+	Attempt              int32
+	MaxAttempts          int32
+	NextAttemptAt        *time.Time
+	SizeBytes            *int64
+	IncludeDefiPositions bool
 }
 
 type RiverJob struct {

@@ -82,26 +82,28 @@ func (q *Queries) FailReport(ctx context.Context, arg FailReportParams) error {
 }
 
 const findReusableReport = `-- name: FindReusableReport :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes, include_defi_positions FROM reports
 WHERE client_id = $1 AND report_type = $2 AND status IN ('queued', 'generating', 'available')
   AND date_query_type = $3 AND year = $4
-  AND start_at IS NOT DISTINCT FROM $7::timestamptz AND end_at IS NOT DISTINCT FROM $8::timestamptz
-  AND coalesce(account_ids, '{}') = coalesce($9::uuid[], '{}')
-  AND exclude_1099da = $5 AND language = $6 AND form_box IS NOT DISTINCT FROM $10::text
+  AND start_at IS NOT DISTINCT FROM $8::timestamptz AND end_at IS NOT DISTINCT FROM $9::timestamptz
+  AND coalesce(account_ids, '{}') = coalesce($10::uuid[], '{}')
+  AND exclude_1099da = $5 AND language = $6 AND form_box IS NOT DISTINCT FROM $11::text
+  AND include_defi_positions = $7
 ORDER BY created_at DESC, id DESC LIMIT 1
 `
 
 type FindReusableReportParams struct {
-	ClientID      uuid.UUID
-	ReportType    string
-	DateQueryType string
-	Year          int32
-	Exclude1099da bool
-	Language      string
-	StartAt       *time.Time
-	EndAt         *time.Time
-	AccountIds    []uuid.UUID
-	FormBox       *string
+	ClientID             uuid.UUID
+	ReportType           string
+	DateQueryType        string
+	Year                 int32
+	Exclude1099da        bool
+	Language             string
+	IncludeDefiPositions bool
+	StartAt              *time.Time
+	EndAt                *time.Time
+	AccountIds           []uuid.UUID
+	FormBox              *string
 }
 
 // The newest queued, generating or available report with exactly these parameters (NULL-safe).
@@ -113,6 +115,7 @@ func (q *Queries) FindReusableReport(ctx context.Context, arg FindReusableReport
 		arg.Year,
 		arg.Exclude1099da,
 		arg.Language,
+		arg.IncludeDefiPositions,
 		arg.StartAt,
 		arg.EndAt,
 		arg.AccountIds,
@@ -144,6 +147,7 @@ func (q *Queries) FindReusableReport(ctx context.Context, arg FindReusableReport
 		&i.MaxAttempts,
 		&i.NextAttemptAt,
 		&i.SizeBytes,
+		&i.IncludeDefiPositions,
 	)
 	return i, err
 }
@@ -168,7 +172,7 @@ func (q *Queries) GetClientResultSet(ctx context.Context, id uuid.UUID) (GetClie
 }
 
 const getReport = `-- name: GetReport :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports WHERE client_id = $1 AND id = $2
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes, include_defi_positions FROM reports WHERE client_id = $1 AND id = $2
 `
 
 type GetReportParams struct {
@@ -204,12 +208,13 @@ func (q *Queries) GetReport(ctx context.Context, arg GetReportParams) (Report, e
 		&i.MaxAttempts,
 		&i.NextAttemptAt,
 		&i.SizeBytes,
+		&i.IncludeDefiPositions,
 	)
 	return i, err
 }
 
 const getReportByID = `-- name: GetReportByID :one
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports WHERE id = $1
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes, include_defi_positions FROM reports WHERE id = $1
 `
 
 // For signed downloads: the signature, not a tenant, authorises the read.
@@ -241,6 +246,7 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 		&i.MaxAttempts,
 		&i.NextAttemptAt,
 		&i.SizeBytes,
+		&i.IncludeDefiPositions,
 	)
 	return i, err
 }
@@ -248,7 +254,7 @@ func (q *Queries) GetReportByID(ctx context.Context, id uuid.UUID) (Report, erro
 const insertReport = `-- name: InsertReport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email)
 VALUES ($1, $2, $3, $4, 'queued', $5)
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes, include_defi_positions
 `
 
 type InsertReportParams struct {
@@ -293,30 +299,32 @@ func (q *Queries) InsertReport(ctx context.Context, arg InsertReportParams) (Rep
 		&i.MaxAttempts,
 		&i.NextAttemptAt,
 		&i.SizeBytes,
+		&i.IncludeDefiPositions,
 	)
 	return i, err
 }
 
 const insertReportExport = `-- name: InsertReportExport :one
 INSERT INTO reports (id, client_id, year, report_type, status, email, date_query_type, start_at, end_at, account_ids,
-                     exclude_1099da, language, form_box)
-VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12)
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes
+                     exclude_1099da, language, form_box, include_defi_positions)
+VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12, $13)
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes, include_defi_positions
 `
 
 type InsertReportExportParams struct {
-	ID            uuid.UUID
-	ClientID      uuid.UUID
-	Year          int32
-	ReportType    string
-	Email         *string
-	DateQueryType string
-	StartAt       *time.Time
-	EndAt         *time.Time
-	AccountIds    []uuid.UUID
-	Exclude1099da bool
-	Language      string
-	FormBox       *string
+	ID                   uuid.UUID
+	ClientID             uuid.UUID
+	Year                 int32
+	ReportType           string
+	Email                *string
+	DateQueryType        string
+	StartAt              *time.Time
+	EndAt                *time.Time
+	AccountIds           []uuid.UUID
+	Exclude1099da        bool
+	Language             string
+	FormBox              *string
+	IncludeDefiPositions bool
 }
 
 // A report request of getReportExportV2 with its parameters.
@@ -334,6 +342,7 @@ func (q *Queries) InsertReportExport(ctx context.Context, arg InsertReportExport
 		arg.Exclude1099da,
 		arg.Language,
 		arg.FormBox,
+		arg.IncludeDefiPositions,
 	)
 	var i Report
 	err := row.Scan(
@@ -361,6 +370,7 @@ func (q *Queries) InsertReportExport(ctx context.Context, arg InsertReportExport
 		&i.MaxAttempts,
 		&i.NextAttemptAt,
 		&i.SizeBytes,
+		&i.IncludeDefiPositions,
 	)
 	return i, err
 }
@@ -503,20 +513,23 @@ SELECT l.asset_key, coalesce(a.symbol, l.asset_key)::text AS symbol, l.account_k
 FROM tax_lots l LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = l.asset_key
     LEFT JOIN accounts ac ON ac.client_id = $2 AND ac.id::text = l.account_key
 WHERE l.result_set_id = $1 AND l.acquired_at < $3::timestamptz
+  AND ($4::bool OR l.account_key NOT LIKE 'staking:%')
 UNION ALL
 SELECT d.asset_key, coalesce(a.symbol, d.asset_key)::text, d.account_key, d.quantity, d.basis, d.acquired_at::timestamptz,
     coalesce(ac.name, d.account_key)::text
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = $2 AND a.id::text = d.asset_key
     LEFT JOIN accounts ac ON ac.client_id = $2 AND ac.id::text = d.account_key
 WHERE d.result_set_id = $1 AND d.lot_id IS NOT NULL AND d.acquired_at < $3::timestamptz AND d.disposed_at >= $3::timestamptz
+  AND ($4::bool OR d.account_key NOT LIKE 'staking:%')
 ORDER BY 2, 6
 LIMIT 100001
 `
 
 type ListReportHoldingsParams struct {
-	ResultSetID uuid.UUID
-	ClientID    uuid.UUID
-	At          time.Time
+	ResultSetID      uuid.UUID
+	ClientID         uuid.UUID
+	At               time.Time
+	IncludePositions bool
 }
 
 type ListReportHoldingsRow struct {
@@ -532,9 +545,15 @@ type ListReportHoldingsRow struct {
 // Lots held at an instant: the open lots acquired before it and the pieces disposed of since from
 // lots acquired before it (see internal/taxfigures Harvest); account_key is ” for pieces. The
 // account is named as the client named it (account_name; the key where no account matches: a
-// position's staking id, ” for a pooled lot).
+// position's staking id, ” for a pooled lot). Without include_positions the lots held in positions
+// (account_key 'staking:<identifier>', the engine's position accounts) are left out.
 func (q *Queries) ListReportHoldings(ctx context.Context, arg ListReportHoldingsParams) ([]ListReportHoldingsRow, error) {
-	rows, err := q.db.Query(ctx, listReportHoldings, arg.ResultSetID, arg.ClientID, arg.At)
+	rows, err := q.db.Query(ctx, listReportHoldings,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.At,
+		arg.IncludePositions,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -707,7 +726,7 @@ func (q *Queries) ListReportTransferHistory(ctx context.Context, arg ListReportT
 }
 
 const listReports = `-- name: ListReports :many
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes, include_defi_positions FROM reports WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100
 `
 
 // Available and in-progress reports, newest first (failed ones stay visible with their error).
@@ -745,6 +764,7 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 			&i.MaxAttempts,
 			&i.NextAttemptAt,
 			&i.SizeBytes,
+			&i.IncludeDefiPositions,
 		); err != nil {
 			return nil, err
 		}
@@ -757,7 +777,7 @@ func (q *Queries) ListReports(ctx context.Context, clientID uuid.UUID) ([]Report
 }
 
 const listReportsPage = `-- name: ListReportsPage :many
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes, include_defi_positions FROM reports
 WHERE client_id = $1 AND report_type = ANY($2::text[])
   AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
 ORDER BY created_at DESC, id DESC
@@ -814,6 +834,7 @@ func (q *Queries) ListReportsPage(ctx context.Context, arg ListReportsPageParams
 			&i.MaxAttempts,
 			&i.NextAttemptAt,
 			&i.SizeBytes,
+			&i.IncludeDefiPositions,
 		); err != nil {
 			return nil, err
 		}
@@ -1022,7 +1043,7 @@ func (q *Queries) SetReportSize(ctx context.Context, arg SetReportSizeParams) er
 
 const startReport = `-- name: StartReport :one
 UPDATE reports SET status = 'generating', error = NULL WHERE id = $1 AND status IN ('queued', 'generating', 'failed')
-RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes
+RETURNING id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes, include_defi_positions
 `
 
 func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error) {
@@ -1053,6 +1074,7 @@ func (q *Queries) StartReport(ctx context.Context, id uuid.UUID) (Report, error)
 		&i.MaxAttempts,
 		&i.NextAttemptAt,
 		&i.SizeBytes,
+		&i.IncludeDefiPositions,
 	)
 	return i, err
 }

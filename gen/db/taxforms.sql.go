@@ -348,7 +348,7 @@ func (q *Queries) ListClientAssetsBySymbol(ctx context.Context, arg ListClientAs
 }
 
 const listReportsByIDs = `-- name: ListReportsByIDs :many
-SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes FROM reports WHERE client_id = $1 AND id = ANY($2::uuid[])
+SELECT id, client_id, year, report_type, status, filename, content_type, blob_key, email, error, created_at, completed_at, date_query_type, start_at, end_at, account_ids, exclude_1099da, language, form_box, result_set_id, attempt, max_attempts, next_attempt_at, size_bytes, include_defi_positions FROM reports WHERE client_id = $1 AND id = ANY($2::uuid[])
 `
 
 type ListReportsByIDsParams struct {
@@ -390,6 +390,7 @@ func (q *Queries) ListReportsByIDs(ctx context.Context, arg ListReportsByIDsPara
 			&i.MaxAttempts,
 			&i.NextAttemptAt,
 			&i.SizeBytes,
+			&i.IncludeDefiPositions,
 		); err != nil {
 			return nil, err
 		}

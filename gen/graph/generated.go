@@ -9135,7 +9135,7 @@ extend type Query {
     exclude1099DA: Boolean
     "Send the e-mail even when an existing report is reused."
     forceSendEmail: Boolean
-    "Include open DeFi positions in holdings reports."
+    "END_OF_YEAR_HOLDINGS_CSV only: list the lots held in DeFi and staking positions (their pooled basis, the account named ` + "`" + `staking:<identifier>` + "`" + `) beside the wallets' lots; default true. ` + "`" + `false` + "`" + ` lists the wallets' lots only."
     includeDefiPositions: Boolean
     "Only accounts at brokers that issue Form 1099-DA (providers coinbase, kraken, gemini, robinhood, binanceus, cryptocom, paypal, cashapp, bitstamp, uphold); BAD_USER_INPUT when the client has none."
     is1099DAAccount: Boolean

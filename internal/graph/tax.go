@@ -362,15 +362,12 @@ func (r *queryResolver) GetReportExportV2(ctx context.Context, accountIds []stri
 		return nil, apperr.NotFoundf("tag group not found")
 	}
 	in := reports.ExportRequest{Type: kind, Period: string(dateQueryType), Start: startDate, End: endDate, Exclude1099DA: isTrue(exclude1099da),
-		Only1099DA: isTrue(is1099DAAccount), Box: checkboxType, Email: email, ForceEmail: isTrue(forceSendEmail)}
+		Only1099DA: isTrue(is1099DAAccount), Box: checkboxType, Email: email, ForceEmail: isTrue(forceSendEmail), IncludeDefiPositions: includeDefiPositions}
 	if year != nil {
 		in.Year = *year
 	}
 	if language != nil {
 		in.Language = *language
-	}
-	if includeDefiPositions != nil && kind != reports.TypeHoldingsCSV {
-		return nil, apperr.InvalidField("includeDefiPositions", "applies to END_OF_YEAR_HOLDINGS_CSV only")
 	}
 	for _, s := range accountIds {
 		id, err := parseID("accountIds", s)

@@ -51,10 +51,13 @@ type ExportRequest struct {
 	Only1099DA    bool       // is1099DAAccount
 	Only1099DAID  *uuid.UUID // is1099DAAccountId
 	Exclude1099DA bool
-	Language      string
-	Box           *string // Form 8949 types only
-	Email         *string
-	ForceEmail    bool
+	// IncludeDefiPositions (holdings only; nil: included) lists the lots held in DeFi and staking
+	// positions beside the wallets' lots.
+	IncludeDefiPositions *bool
+	Language             string
+	Box                  *string // Form 8949 types only
+	Email                *string
+	ForceEmail           bool
 }
 
 // Export is the answer to an ExportRequest.
@@ -146,7 +149,7 @@ func (s *Service) Export(ctx context.Context, scope auth.ClientScope, in ExportR
 		q := db.New(tx)
 		prev, err := q.FindReusableReport(ctx, db.FindReusableReportParams{ClientID: p.ClientID, ReportType: p.ReportType,
 			DateQueryType: p.DateQueryType, Year: p.Year, Exclude1099da: p.Exclude1099da, Language: p.Language, StartAt: p.StartAt,
-			EndAt: p.EndAt, AccountIds: p.AccountIds, FormBox: p.FormBox})
+			EndAt: p.EndAt, AccountIds: p.AccountIds, FormBox: p.FormBox, IncludeDefiPositions: p.IncludeDefiPositions})
 		switch {
 		case err == nil && !st.Stale(reportOf(prev)):
 			out = Export{Report: reportOf(prev), Cached: true}
@@ -182,9 +185,15 @@ func (s *Service) Export(ctx context.Context, scope auth.ClientScope, in ExportR
 // validate checks a request and turns it into the stored parameters.
 func (s *Service) validate(ctx context.Context, clientID uuid.UUID, in ExportRequest) (db.InsertReportExportParams, error) {
 	p := db.InsertReportExportParams{ID: uuid.Must(uuid.NewV7()), ClientID: clientID, ReportType: in.Type, DateQueryType: in.Period,
-		Exclude1099da: in.Exclude1099DA, Language: "en", Email: in.Email}
+		Exclude1099da: in.Exclude1099DA, Language: "en", Email: in.Email, IncludeDefiPositions: true}
 	if !slices.Contains(ExportTypes, in.Type) {
 		return p, apperr.InvalidField("type", "must be one of %s", strings.Join(ExportTypes, ", "))
+	}
+	if in.IncludeDefiPositions != nil {
+		if in.Type != TypeHoldingsCSV {
+			return p, apperr.InvalidField("includeDefiPositions", "applies to END_OF_YEAR_HOLDINGS_CSV only")
+		}
+		p.IncludeDefiPositions = *in.IncludeDefiPositions
 	}
 	if err := s.checkJurisdiction(ctx, clientID, "type", in.Type); err != nil {
 		return p, err

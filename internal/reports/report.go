@@ -37,6 +37,8 @@ type Report struct {
 	MaxAttempts   int32
 	NextAttemptAt *time.Time
 	SizeBytes     *int64
+	// IncludeDefiPositions: a holdings report lists the lots held in positions (see ExportRequest).
+	IncludeDefiPositions bool
 }
 
 func reportOf(r db.Report) Report { return Report(r) }

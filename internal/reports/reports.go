@@ -503,7 +503,8 @@ func (s *Service) load(ctx context.Context, r Report) (Data, error) {
 			} else if taxYear != nil {
 				at = settings.TaxYearStart(int(*taxYear) + 1)
 			}
-			if d.Holdings, err = q.ListReportHoldings(ctx, db.ListReportHoldingsParams{ResultSetID: set, ClientID: r.ClientID, At: at}); err != nil {
+			if d.Holdings, err = q.ListReportHoldings(ctx, db.ListReportHoldingsParams{ResultSetID: set, ClientID: r.ClientID, At: at,
+				IncludePositions: r.IncludeDefiPositions}); err != nil {
 				return Data{}, err
 			}
 			if len(d.Holdings) > 100000 {

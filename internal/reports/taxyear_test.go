@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,7 +15,9 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
+	"taxd/internal/apperr"
 	"taxd/internal/auth"
+	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
@@ -138,5 +141,95 @@ func TestHoldingsNameTheAccount(t *testing.T) {
 	}
 	if rows := renderCSV(t, pool, client, reports.TypeHoldingsCSV, 2024); len(rows) != 1 || rows[0][1] != "Cold storage" {
 		t.Fatalf("holdings %q: want one lot held in Cold storage", rows)
+	}
+}
+
+// The year-end holdings list the ETH moved into a staking position as a lot of the position (with its
+// basis), and leave it out when the request says includeDefiPositions: false; the two choices are two
+// reports, neither reused for the other.
+func TestHoldingsWithAndWithoutDefiPositions(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client := testfactory.Client(t, pool)
+	wallet := testfactory.Account(t, pool, client, testfactory.Named("Hot wallet"))
+	eth := testfactory.Asset(t, pool, client)
+	write := auth.JobWriteScope(client, "test")
+	deposit, position := "staking_deposit", "lido"
+	if err := ledger.New(pool).Update(ctx, write, ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+		buy, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &wallet, OccurredAt: time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)})
+		if err != nil {
+			return err
+		}
+		if _, err := e.AddTransfer(buy.ID, ledger.NewTransfer{AssetID: eth, Quantity: decimal.NewFromInt(3), ToAccountID: &wallet,
+			FiatValue: decimal.NullDecimal{Decimal: decimal.NewFromInt(9000), Valid: true}}); err != nil {
+			return err
+		}
+		stake, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &wallet, OccurredAt: time.Date(2024, 4, 1, 12, 0, 0, 0, time.UTC)})
+		if err != nil {
+			return err
+		}
+		_, err = e.AddTransfer(stake.ID, ledger.NewTransfer{AssetID: eth, Quantity: decimal.NewFromInt(1), FromAccountID: &wallet,
+			Label: &deposit, StakingID: &position})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, write); err != nil {
+		t.Fatal(err)
+	}
+	bucket, err := reports.OpenBucket(ctx, "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bucket.Close()
+	jc, err := jobs.New(pool, nil, jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := reports.NewService(reports.Deps{Pool: pool, Bucket: bucket, Jobs: jc})
+	render := func(include *bool) (uuid.UUID, [][]string) {
+		t.Helper()
+		x, err := svc.Export(ctx, write, reports.ExportRequest{Type: reports.TypeHoldingsCSV, Period: reports.PeriodTaxYear, Year: "2024",
+			IncludeDefiPositions: include})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !x.Cached {
+			job := &river.Job[reports.RenderArgs]{JobRow: &rivertype.JobRow{Attempt: 1, MaxAttempts: 5}, Args: reports.RenderArgs{ReportID: x.Report.ID}}
+			if err := (&reports.Worker{Service: svc}).Work(ctx, job); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f, err := svc.Open(ctx, auth.JobScope(client, "test"), x.Report.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Body.Close()
+		rows, err := csv.NewReader(f.Body).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x.Report.ID, rows[1:]
+	}
+	without := false
+	byDefault, all := render(nil)
+	excluded, wallets := render(&without)
+	if byDefault == excluded {
+		t.Fatalf("the report with positions was reused for includeDefiPositions: false")
+	}
+	// asset, account, quantity, cost_basis_usd, date_acquired: 2 ETH in the wallet, 1 in the position, $3,000 a coin
+	want := [][]string{{"ETH", "Hot wallet", "2", "6000.00", "03/01/2024"}, {"ETH", "staking:lido", "1", "3000.00", "03/01/2024"}}
+	sortRows := func(rows [][]string) { slices.SortFunc(rows, func(a, b []string) int { return strings.Compare(a[1], b[1]) }) }
+	sortRows(all)
+	if !slices.EqualFunc(all, want, slices.Equal[[]string]) {
+		t.Errorf("holdings with positions %q, want %q", all, want)
+	}
+	if !slices.EqualFunc(wallets, want[:1], slices.Equal[[]string]) {
+		t.Errorf("holdings without positions %q, want %q", wallets, want[:1])
+	}
+	if _, err := svc.Export(ctx, write, reports.ExportRequest{Type: reports.TypeCapitalGainsCSV, Period: reports.PeriodTaxYear, Year: "2024",
+		IncludeDefiPositions: &without}); apperr.KindOf(err) != apperr.Invalid {
+		t.Errorf("includeDefiPositions on a gains report: %v, want invalid input", err)
 	}
 }

@@ -48,8 +48,8 @@ WHERE i.result_set_id = $1 AND i.tax_year = $2 ORDER BY i.seq;
 -- name: InsertReportExport :one
 -- A report request of getReportExportV2 with its parameters.
 INSERT INTO reports (id, client_id, year, report_type, status, email, date_query_type, start_at, end_at, account_ids,
-                     exclude_1099da, language, form_box)
-VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12)
+                     exclude_1099da, language, form_box, include_defi_positions)
+VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12, $13)
 RETURNING *;
 
 -- name: FindReusableReport :one
@@ -60,6 +60,7 @@ WHERE client_id = $1 AND report_type = $2 AND status IN ('queued', 'generating',
   AND start_at IS NOT DISTINCT FROM sqlc.narg(start_at)::timestamptz AND end_at IS NOT DISTINCT FROM sqlc.narg(end_at)::timestamptz
   AND coalesce(account_ids, '{}') = coalesce(sqlc.narg(account_ids)::uuid[], '{}')
   AND exclude_1099da = $5 AND language = $6 AND form_box IS NOT DISTINCT FROM sqlc.narg(form_box)::text
+  AND include_defi_positions = $7
 ORDER BY created_at DESC, id DESC LIMIT 1;
 
 -- name: SetReportResultSet :exec
@@ -109,18 +110,21 @@ ORDER BY t.occurred_at, t.ordinal, t.id, tr.position;
 -- Lots held at an instant: the open lots acquired before it and the pieces disposed of since from
 -- lots acquired before it (see internal/taxfigures Harvest); account_key is '' for pieces. The
 -- account is named as the client named it (account_name; the key where no account matches: a
--- position's staking id, '' for a pooled lot).
+-- position's staking id, '' for a pooled lot). Without include_positions the lots held in positions
+-- (account_key 'staking:<identifier>', the engine's position accounts) are left out.
 SELECT l.asset_key, coalesce(a.symbol, l.asset_key)::text AS symbol, l.account_key, l.quantity, l.basis, l.acquired_at,
     coalesce(ac.name, l.account_key)::text AS account_name
 FROM tax_lots l LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = l.asset_key
     LEFT JOIN accounts ac ON ac.client_id = sqlc.arg(client_id) AND ac.id::text = l.account_key
 WHERE l.result_set_id = $1 AND l.acquired_at < sqlc.arg(at)::timestamptz
+  AND (sqlc.arg(include_positions)::bool OR l.account_key NOT LIKE 'staking:%')
 UNION ALL
 SELECT d.asset_key, coalesce(a.symbol, d.asset_key)::text, d.account_key, d.quantity, d.basis, d.acquired_at::timestamptz,
     coalesce(ac.name, d.account_key)::text
 FROM tax_disposals d LEFT JOIN assets a ON a.client_id = sqlc.arg(client_id) AND a.id::text = d.asset_key
     LEFT JOIN accounts ac ON ac.client_id = sqlc.arg(client_id) AND ac.id::text = d.account_key
 WHERE d.result_set_id = $1 AND d.lot_id IS NOT NULL AND d.acquired_at < sqlc.arg(at)::timestamptz AND d.disposed_at >= sqlc.arg(at)::timestamptz
+  AND (sqlc.arg(include_positions)::bool OR d.account_key NOT LIKE 'staking:%')
 ORDER BY 2, 6
 LIMIT 100001;
 
