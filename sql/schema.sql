@@ -2578,10 +2578,22 @@ CREATE INDEX tax_income_year_idx ON public.tax_income USING btree (result_set_id
 CREATE INDEX tax_result_sets_client_idx ON public.tax_result_sets USING btree (client_id);
 
 --
+-- Name: tax_transaction_results_gain_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_transaction_results_gain_idx ON public.tax_transaction_results USING btree (result_set_id, gain) WHERE (gain <> (0)::numeric);
+
+--
 -- Name: tax_transaction_results_income_account_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX tax_transaction_results_income_account_idx ON public.tax_transaction_results USING btree (result_set_id, account_id) WHERE (income <> (0)::numeric);
+
+--
+-- Name: tax_transaction_results_income_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_transaction_results_income_idx ON public.tax_transaction_results USING btree (result_set_id, income) WHERE (income <> (0)::numeric);
 
 --
 -- Name: tax_transaction_results_missing_basis_idx; Type: INDEX; Schema: public; Owner: -
