@@ -61,28 +61,30 @@ func addTo(a *tax.Dec, b tax.Dec) error {
 }
 
 // computeMonthFigures adds up the pieces and income of res disposed of or received at or after
-// from (zero: all of them).
-func computeMonthFigures(in *tax.Input, res *tax.Result, from time.Time) (monthFigures, error) {
+// from (zero: all of them); own are their transactions.
+func computeMonthFigures(res *tax.Result, own owners, from time.Time) (monthFigures, error) {
 	f := monthFigures{from: from, disposal: map[monthYear]*monthDisposals{}, income: map[monthIncomeKey]*monthIncome{}}
 	start := tax.InstantOf(from)
 	if from.IsZero() {
 		start = -1 << 63
 	}
-	find := transactionFinder{txs: in.Transactions}
-	counted := make([]bool, len(in.Transactions)) // a transaction lies in one month and year
+	var months monthCache
+	counted := make([]bool, own.transactions) // a transaction lies in one month and year
+	var k monthYear
+	var m *monthDisposals
 	for i := range res.Disposals {
 		d := &res.Disposals[i]
 		if !d.Kind.Taxable() || d.DisposedAt < start {
 			continue
 		}
-		k := monthYear{monthOf(d.DisposedAt.Time()), int32(d.TaxYear)}
-		m := f.disposal[k]
-		if m == nil {
-			m = &monthDisposals{}
-			f.disposal[k] = m
+		if key := (monthYear{months.of(d.DisposedAt), int32(d.TaxYear)}); m == nil || key != k {
+			if k, m = key, f.disposal[key]; m == nil {
+				m = &monthDisposals{}
+				f.disposal[key] = m
+			}
 		}
 		m.pieces++
-		if t := find.of(d.TransferID); t >= 0 && !counted[t] {
+		if t := own.pieces[i]; t >= 0 && !counted[t] {
 			counted[t] = true
 			m.transactions++
 		}
@@ -97,20 +99,19 @@ func computeMonthFigures(in *tax.Input, res *tax.Result, from time.Time) (monthF
 			return f, err
 		}
 	}
-	find.hint = 0
 	seen := map[monthIncomeKey]map[int32]bool{}
 	for i := range res.Income {
 		x := &res.Income[i]
 		if x.At < start {
 			continue
 		}
-		k := monthIncomeKey{monthYear{monthOf(x.At.Time()), x.TaxYear}, x.Type}
+		k := monthIncomeKey{monthYear{months.of(x.At), x.TaxYear}, x.Type}
 		m := f.income[k]
 		if m == nil {
 			m, seen[k] = &monthIncome{}, map[int32]bool{}
 			f.income[k] = m
 		}
-		if t := find.of(x.TransferID); t >= 0 && !seen[k][t] {
+		if t := own.income[i]; t >= 0 && !seen[k][t] {
 			seen[k][t] = true
 			m.transactions++
 		}
@@ -119,6 +120,22 @@ func computeMonthFigures(in *tax.Input, res *tax.Result, from time.Time) (monthF
 		}
 	}
 	return f, nil
+}
+
+// monthCache numbers the UTC months of instants, mostly in order, converting an instant to a date
+// only when it leaves the last month found.
+type monthCache struct {
+	lo, hi tax.Instant // the last month's bounds [lo, hi)
+	month  int32
+}
+
+func (c *monthCache) of(at tax.Instant) int32 {
+	if at >= c.lo && at < c.hi {
+		return c.month
+	}
+	c.month = monthOf(at.Time())
+	c.lo, c.hi = tax.InstantOf(monthStart(c.month)), tax.InstantOf(monthStart(c.month+1))
+	return c.month
 }
 
 // write stores the figures into result set rk (the months from f.from on must hold none), the

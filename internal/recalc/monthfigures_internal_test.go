@@ -3,10 +3,12 @@ package recalc
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/shopspring/decimal"
 
 	"taxd/internal/tax"
+	"taxd/internal/tax/taxgen"
 )
 
 // TestRoundCents checks roundCents against decimal.Round(2) (half away from zero, as money.Line)
@@ -28,6 +30,24 @@ func TestRoundCents(t *testing.T) {
 		want := decimal.RequireFromString(c).Round(2)
 		if got := roundCents(d).Decimal(); !got.Equal(want) {
 			t.Fatalf("roundCents(%s) = %s, want %s", c, got, want)
+		}
+	}
+}
+
+// BenchmarkMonthFigures times computeMonthFigures on the results of a generated ledger of 200,000
+// transactions (a full run's share of the store phase on its second writer; the pieces'
+// transactions are found once for it and the transaction results).
+func BenchmarkMonthFigures(b *testing.B) {
+	in := taxgen.Generate(taxgen.Config{Transactions: 200_000, Assets: 8, Wallets: 4, Seed: 1})
+	res, err := (&tax.Engine{}).Compute(in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	own := ownersOf(&res, &transactionFinder{txs: in.Transactions})
+	b.ResetTimer()
+	for range b.N {
+		if _, err := computeMonthFigures(&res, own, time.Time{}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

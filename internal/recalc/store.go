@@ -224,14 +224,16 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if snap.base != nil {
 		monthsFrom = snap.base.cp.At
 	}
-	months, err := computeMonthFigures(&snap.input, res, monthsFrom)
+	find := &transactionFinder{txs: snap.input.Transactions}
+	own := ownersOf(res, find)
+	months, err := computeMonthFigures(res, own, monthsFrom)
 	if err != nil {
 		return err
 	}
 	if err := months.write(ctx, db.New(tx), rk); err != nil {
 		return err
 	}
-	rows, figs := transactionResults(&snap.input, res, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
+	rows, figs := transactionResults(&snap.input, res, own, find, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
 	if err := copyTransactionResults(ctx, tx, rk, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
 		return err
 	}

@@ -85,14 +85,12 @@ func (f rowFigures) of(row int32, transfer tax.ID) *transferFigure {
 // It also returns the transfer figures of the rows: the basis that left in non-taxable pieces
 // (gifts, donations, losses, transfers out), and the value and basis of acquisitions the engine
 // derived (res.Derived) or a link valued (filled: a cross-chain swap's side without a value).
-func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, incomeSeq int, info []txInfo, filled map[tax.ID]tax.Dec) ([]txResult, rowFigures) {
-	find := transactionFinder{txs: in.Transactions}
+func transactionResults(in *tax.Input, res *tax.Result, own owners, find *transactionFinder, from int, disposalSeq, incomeSeq int, info []txInfo, filled map[tax.ID]tax.Dec) ([]txResult, rowFigures) {
 	pieceTx := make([]int32, len(res.Disposals))
 	incomeTx := make([]int32, len(res.Income))
 	warnTx := make([]int32, len(res.Warnings))
 	slot := make([]int32, len(in.Transactions)) // 1 + the transaction's row; 0: none
-	mark := func(dst []int32, k int, transfer tax.ID) {
-		i := find.of(transfer)
+	use := func(dst []int32, k int, i int32) {
 		if int(i) < from {
 			i = -1 // not written
 		}
@@ -101,12 +99,12 @@ func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, i
 			slot[i] = 1
 		}
 	}
-	for k := range res.Disposals {
-		mark(pieceTx, k, res.Disposals[k].TransferID)
+	mark := func(dst []int32, k int, transfer tax.ID) { use(dst, k, find.of(transfer)) }
+	for k, i := range own.pieces {
+		use(pieceTx, k, i)
 	}
-	find.hint = 0
-	for k := range res.Income {
-		mark(incomeTx, k, res.Income[k].TransferID)
+	for k, i := range own.income {
+		use(incomeTx, k, i)
 	}
 	find.hint = 0
 	for k := range res.Warnings {
@@ -279,6 +277,26 @@ func (f rowFigures) json(row int32) []byte {
 // transactionFinder finds the ledger transaction of a transfer. The engine reports pieces, income
 // and warnings in settlement order, so looking a few transactions on from the last hit almost
 // always finds it; a map of every transfer is built only when that misses.
+// owners are the transactions of a run's pieces and income: each one's index in the input (-1:
+// none there), found once for the month figures and the transaction results.
+type owners struct {
+	pieces, income []int32
+	transactions   int // in the input
+}
+
+func ownersOf(res *tax.Result, find *transactionFinder) owners {
+	o := owners{make([]int32, len(res.Disposals)), make([]int32, len(res.Income)), len(find.txs)}
+	find.hint = 0
+	for k := range res.Disposals {
+		o.pieces[k] = find.of(res.Disposals[k].TransferID)
+	}
+	find.hint = 0
+	for k := range res.Income {
+		o.income[k] = find.of(res.Income[k].TransferID)
+	}
+	return o
+}
+
 type transactionFinder struct {
 	txs  []tax.Transaction
 	hint int
