@@ -51,9 +51,9 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 	from, to := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2022, 1, 1, 0, 0, 0, 0, time.UTC)
 	search, label := "abc", "buy"
 	for _, c := range []struct {
-		name  string
-		f     TxFilter
-		p     TxPage
+		name string
+		f    TxFilter
+		p    TxPage
 		// the list's stretches (pageSegments): each one's index must appear in its plan (one
 		// index for all of them when there is one stretch; "": none named, on a ledger this small
 		// the zero stretch of a sort by a figure hashes)

@@ -26,11 +26,11 @@ import (
 type resultDump map[string]string
 
 var resultTables = map[string]string{
-	"lots":         `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_lots x WHERE x.result_set_id = $1 ORDER BY x.lot_id::bigint`,
-	"disposals":    `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_disposals x WHERE x.result_set_id = $1 ORDER BY x.seq`,
-	"income":       `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_income x WHERE x.result_set_id = $1 ORDER BY x.seq`,
-	"years":        `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_year_summaries x WHERE x.result_set_id = $1 ORDER BY x.tax_year`,
-	"transactions": `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_transaction_results x WHERE x.result_set_id = $1 ORDER BY x.transaction_id`,
+	"lots":            `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_lots x WHERE x.result_set_id = $1 ORDER BY x.lot_id::bigint`,
+	"disposals":       `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_disposals x WHERE x.result_set_id = $1 ORDER BY x.seq`,
+	"income":          `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_income x WHERE x.result_set_id = $1 ORDER BY x.seq`,
+	"years":           `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_year_summaries x WHERE x.result_set_id = $1 ORDER BY x.tax_year`,
+	"transactions":    `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_transaction_results x WHERE x.result_set_id = $1 ORDER BY x.transaction_id`,
 	"month disposals": `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_month_disposals x WHERE x.result_set_id = $1 ORDER BY x.tax_year, x.month`,
 	"month income":    `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_month_income x WHERE x.result_set_id = $1 ORDER BY x.tax_year, x.income_type, x.month`,
 	// seq numbers the pieces of one write (a run resumed from a checkpoint starts again at 1)

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"time"
 
-
 	"taxd/gen/db"
 	"taxd/internal/tax"
 )
@@ -25,7 +24,9 @@ import (
 // monthOf numbers the UTC month of t.
 func monthOf(t time.Time) int32 { return int32(t.Year())*12 + int32(t.Month()) - 1 }
 
-func monthStart(m int32) time.Time { return time.Date(int(m/12), time.Month(m%12+1), 1, 0, 0, 0, 0, time.UTC) }
+func monthStart(m int32) time.Time {
+	return time.Date(int(m/12), time.Month(m%12+1), 1, 0, 0, 0, 0, time.UTC)
+}
 
 type monthYear struct{ month, year int32 }
 
@@ -146,7 +147,9 @@ func (f monthFigures) write(ctx context.Context, q *db.Queries, rk resultKey) er
 	for k := range f.disposal {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i].month < keys[j].month || keys[i].month == keys[j].month && keys[i].year < keys[j].year })
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i].month < keys[j].month || keys[i].month == keys[j].month && keys[i].year < keys[j].year
+	})
 	for _, k := range keys {
 		m := f.disposal[k]
 		ds.Months = append(ds.Months, monthStart(k.month))
