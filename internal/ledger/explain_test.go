@@ -47,6 +47,10 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 	if err := pool.QueryRow(ctx, `SELECT asset_id FROM transfers WHERE client_id = $1 LIMIT 1`, client).Scan(&asset); err != nil {
 		t.Fatal(err)
 	}
+	var symbol string
+	if err := pool.QueryRow(ctx, `SELECT lower(symbol) FROM assets WHERE id = $1`, asset).Scan(&symbol); err != nil {
+		t.Fatal(err)
+	}
 	yes := true
 	from, to := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2022, 1, 1, 0, 0, 0, 0, time.UTC)
 	search, label := "abc", "buy"
@@ -70,6 +74,8 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 		{"income + provider", TxFilter{HasIncome: &yes, Providers: []string{"bench"}}, TxPage{Limit: 100}, []string{"tax_transaction_results"}, nil, false},
 		{"search", TxFilter{Search: &search}, TxPage{Limit: 100}, []string{"transfers_address_trgm_idx"}, nil, false},
 		{"search matching a label", TxFilter{Search: &label}, TxPage{Limit: 100}, []string{"transactions_client_label_idx"}, nil, false},
+		{"search matching an asset", TxFilter{Search: &symbol}, TxPage{Limit: 100}, []string{"transactions_client_order_idx", "transfers_client_asset_idx"},
+			[]string{"transactions_client_order_idx"}, true},
 		{"disposals", TxFilter{OnlyDisposals: true}, TxPage{Limit: 100}, []string{"tax_transaction_results_pkey"}, nil, false},
 		{"by gain", TxFilter{}, TxPage{Limit: 100, SortBy: SortCapGains}, []string{"tax_transaction_results_gain_idx", "", "tax_transaction_results_gain_idx"},
 			[]string{"transactions_client_order_idx"}, true},
