@@ -220,7 +220,9 @@ func TestHoldingsWithAndWithoutDefiPositions(t *testing.T) {
 	}
 	// asset, account, quantity, cost_basis_usd, date_acquired: 2 ETH in the wallet, 1 in the position, $3,000 a coin
 	want := [][]string{{"ETH", "Hot wallet", "2", "6000.00", "03/01/2024"}, {"ETH", "staking:lido", "1", "3000.00", "03/01/2024"}}
-	sortRows := func(rows [][]string) { slices.SortFunc(rows, func(a, b []string) int { return strings.Compare(a[1], b[1]) }) }
+	sortRows := func(rows [][]string) {
+		slices.SortFunc(rows, func(a, b []string) int { return strings.Compare(a[1], b[1]) })
+	}
 	sortRows(all)
 	if !slices.EqualFunc(all, want, slices.Equal[[]string]) {
 		t.Errorf("holdings with positions %q, want %q", all, want)
