@@ -2,7 +2,7 @@
 // contract (getPortfolioV2's rows with a defiPosition), with what they cost and are worth, and the
 // receipt tokens held for them (isReceipt), which are not counted a second time.
 
-import { h, clear, money, signed, qty, percent, empty } from '../dom';
+import { h, clear, money, signed, qty, percent } from '../dom';
 
 // DefiRow is what the view reads of a getPortfolioV2 row.
 export interface DefiRow {
@@ -23,8 +23,9 @@ export const isDefi = (x: DefiRow) => x.isReceipt || !!x.defiPosition;
 
 const symbol = (x: DefiRow) => x.asset?.symbol || '?';
 
-// renderDefi fills body with one table per position and the receipts no position is known for.
-export function renderDefi(body: HTMLElement, rows: DefiRow[]) {
+// renderDefi fills body with one table per position and the receipts no position is known for; it
+// returns whether there is any (a client without DeFi positions sees no panel).
+export function renderDefi(body: HTMLElement, rows: DefiRow[]): boolean {
   clear(body);
   const groups = new Map<string, { name: string; coins: DefiRow[]; receipts: DefiRow[] }>();
   const loose: DefiRow[] = [];
@@ -34,10 +35,7 @@ export function renderDefi(body: HTMLElement, rows: DefiRow[]) {
     (x.isReceipt ? g.receipts : g.coins).push(x);
     groups.set(x.defiPosition.id, g);
   }
-  if (groups.size === 0 && loose.length === 0) {
-    body.append(empty('You have no coins in liquidity pools, lending markets or staking.', 'defi-empty'));
-    return;
-  }
+  if (groups.size === 0 && loose.length === 0) return false;
   body.append(h('p', {}, 'Coins you put into a pool, a lending market or staking are still yours for tax: moving them in or out is not a sale, and they keep what you paid for them. The tokens you got back for them (LP tokens, aTokens, stETH and the like) stand for these coins, so they are not counted again.'));
   for (const [id, g] of groups) {
     const title = h('h3', {}, g.name);
@@ -65,4 +63,5 @@ export function renderDefi(body: HTMLElement, rows: DefiRow[]) {
     body.append(h('p', { class: 'muted small', id: 'defi-receipts' },
       `Other receipt tokens held: ${loose.map((x) => `${qty(x.amountExact)} ${symbol(x)}`).join(', ')}. They stand for coins in a position, so they have no value of their own here.`));
   }
+  return true;
 }

@@ -24,7 +24,8 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
   }));
   const holdings = panel('holdings', 'Holdings', loading('your holdings'));
   const harvest = panel('harvest', 'Tax-loss harvesting', loading('losses you could harvest'));
-  const defi = panel('defi', 'DeFi positions', loading('your DeFi positions'));
+  const defi = panel('defi', 'DeFi positions');
+  defi.el.hidden = true; // shown once the holdings say there are positions
   root.append(h('h1', {}, 'Portfolio'), totals, panel('value', 'Value over time', rangeGroup, chart).el, holdings.el, defi.el, harvest.el);
 
   const drawChart = async () => {
@@ -83,7 +84,7 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
           }))));
         if (all.total > all.positions.length) holdings.body.append(h('p', { class: 'muted small' }, `The ${all.positions.length} largest of ${all.total} holdings and positions.`));
       }
-      renderDefi(defi.body, all.positions);
+      defi.el.hidden = !renderDefi(defi.body, all.positions);
     } catch (err) {
       totals.replaceChildren(problem(err, load));
       clear(holdings.body);
