@@ -7542,7 +7542,7 @@ type PortfolioPosition {
 type DefiPosition {
   "The position id (the transfers' ` + "`" + `stakingAccountIdentifier` + "`" + `), for example ` + "`" + `uniswap-v2:ethereum:0xae461ca67b15dc8dc81ce7615e0320da1a9ab8d5` + "`" + `."
   id: String!
-  "The position in words, for example ` + "`" + `Uniswap v2 DAI/USDC pool` + "`" + `, ` + "`" + `Aave v3 USDC market` + "`" + `, ` + "`" + `Lido ETH staking` + "`" + `; the id itself when it names no protocol taxd knows."
+  "The position in words, for example ` + "`" + `Uniswap v2 DAI/USDC pool` + "`" + `, ` + "`" + `Aave v3 USDC market` + "`" + `, ` + "`" + `Lido staking` + "`" + `; the id itself when it names no protocol taxd knows."
   name: String!
   "The protocol, for example ` + "`" + `Uniswap v2` + "`" + `; null when the id names none."
   protocol: String

@@ -11,7 +11,8 @@ const beaconPosition = "eth2"
 // PositionWords is a position id (the transfers' stakingAccountIdentifier) in words.
 type PositionWords struct {
 	// Name: the position for people ("Uniswap v2 DAI/USDC pool", "Aave v3 USDC market", "Uniswap v3
-	// DAI/USDC position #401357", "Lido staking"), the id itself when no rule writes ids like it.
+	// DAI/USDC position #401357", "Lido staking", "EigenLayer stETH restaking"), the id itself when no
+	// rule writes ids like it.
 	Name string
 	// Protocol is the protocol's title ("Uniswap v2"), Chain the chain; "" when the id names none.
 	Protocol, Chain string
@@ -52,8 +53,8 @@ func PositionName(id string, symbols []string) PositionWords {
 		w.Name = with("market")
 	case p.Kind == "restaking":
 		w.Name = with("restaking")
-	default:
-		w.Name = with("staking")
+	default: // staking: the protocol names what it stakes, as the rule's explanations say it
+		w.Name = p.Title + " staking"
 	}
 	return w
 }

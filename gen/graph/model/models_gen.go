@@ -413,7 +413,7 @@ type CreateClientAPIKeyResponse struct {
 type DefiPosition struct {
 	// The position id (the transfers' `stakingAccountIdentifier`), for example `uniswap-v2:ethereum:0xae461ca67b15dc8dc81ce7615e0320da1a9ab8d5`.
 	ID string `json:"id"`
-	// The position in words, for example `Uniswap v2 DAI/USDC pool`, `Aave v3 USDC market`, `Lido ETH staking`; the id itself when it names no protocol taxd knows.
+	// The position in words, for example `Uniswap v2 DAI/USDC pool`, `Aave v3 USDC market`, `Lido staking`; the id itself when it names no protocol taxd knows.
 	Name string `json:"name"`
 	// The protocol, for example `Uniswap v2`; null when the id names none.
 	Protocol *string `json:"protocol,omitempty"`
