@@ -7531,9 +7531,9 @@ type PortfolioPosition {
   defiPosition: DefiPosition
   """
   The asset is a position's receipt token (UNI-V2, 3Crv, aToken, cToken, stETH, stkAAVE, a gauge token, a position
-  NFT: the ledger books it with the label ` + "`" + `receipt` + "`" + `). It stands for coins the position holds, which are the
-  position's own rows, so it is no holding of value: no price, value, basis or share, and in no total. Listed with
-  ` + "`" + `includeDefi` + "`" + ` (type ` + "`" + `DEFI` + "`" + `).
+  NFT) or a loan's debt token: the ledger books it with the label ` + "`" + `receipt` + "`" + `. A receipt stands for coins the position
+  holds, which are the position's own rows, and a debt token is nothing, so neither is a holding of value: no price,
+  value, basis or share, and in no total. Listed with ` + "`" + `includeDefi` + "`" + ` (type ` + "`" + `DEFI` + "`" + `).
   """
   isReceipt: Boolean!
 }

@@ -61,7 +61,7 @@ export function renderDefi(body: HTMLElement, rows: DefiRow[]): boolean {
   }
   if (loose.length) {
     body.append(h('p', { class: 'muted small', id: 'defi-receipts' },
-      `Other receipt tokens held: ${loose.map((x) => `${qty(x.amountExact)} ${symbol(x)}`).join(', ')}. They stand for coins in a position, so they have no value of their own here.`));
+      `Other receipt tokens held: ${loose.map((x) => `${qty(x.amountExact)} ${symbol(x)}`).join(', ')}. They stand for coins in a position or for a loan, so they have no value of their own here.`));
   }
   return true;
 }
