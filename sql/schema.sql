@@ -2640,7 +2640,7 @@ CREATE INDEX transfers_from_account_idx ON public.transfers USING btree (from_ac
 -- Name: transfers_position_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX transfers_position_idx ON public.transfers USING btree (client_id, staking_account_identifier) INCLUDE (transaction_id, from_account_id, to_account_id, is_hidden) WHERE (staking_account_identifier IS NOT NULL);
+CREATE INDEX transfers_position_idx ON public.transfers USING btree (client_id, staking_account_identifier) INCLUDE (from_account_id, to_account_id, is_hidden) WHERE (staking_account_identifier IS NOT NULL);
 
 --
 -- Name: transfers_receipt_idx; Type: INDEX; Schema: public; Owner: -

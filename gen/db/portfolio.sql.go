@@ -933,8 +933,8 @@ WITH r AS (
 )
 SELECT DISTINCT r.asset_id, p.staking_account_identifier AS position
 FROM r JOIN transactions t ON t.id = r.transaction_id AND t.deleted_at IS NULL AND NOT t.is_hidden
-LEFT JOIN transfers p ON p.client_id = $1::uuid AND p.staking_account_identifier IS NOT NULL
-    AND p.transaction_id = r.transaction_id AND NOT p.is_hidden
+LEFT JOIN transfers p ON p.transaction_id = r.transaction_id AND p.client_id = $1::uuid
+    AND p.staking_account_identifier IS NOT NULL AND NOT p.is_hidden
 ORDER BY 1, 2
 `
 

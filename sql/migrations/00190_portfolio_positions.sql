@@ -9,7 +9,7 @@ ALTER TABLE portfolio_basis ADD COLUMN quantity numeric NOT NULL;
 
 CREATE INDEX transfers_receipt_idx ON transfers (client_id, asset_id) WHERE label = 'receipt';
 CREATE INDEX transfers_position_idx ON transfers (client_id, staking_account_identifier)
-    INCLUDE (transaction_id, from_account_id, to_account_id, is_hidden) WHERE staking_account_identifier IS NOT NULL;
+    INCLUDE (from_account_id, to_account_id, is_hidden) WHERE staking_account_identifier IS NOT NULL;
 
 -- +goose Down
 DROP INDEX transfers_position_idx;
