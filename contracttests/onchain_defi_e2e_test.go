@@ -188,9 +188,9 @@ func TestOnchainDefiEndToEnd(t *testing.T) {
 	// are flagged, without value or basis; includeDefi false shows neither.
 	positionNames := map[string]string{
 		"uniswap-v2:ethereum:0xae461ca67b15dc8dc81ce7615e0320da1a9ab8d5": "Uniswap v2 DAI/USDC pool",
-		"lido:ethereum:steth":                                             "Lido staking",
-		"aave-v3:ethereum:0x5a98fcbea516cf06857215779fd812ca3bef1b32":     "Aave v3 LDO market",
-		"stkaave:ethereum:aave":                                           "Aave Safety Module (stkAAVE) staking",
+		"lido:ethereum:steth": "Lido staking",
+		"aave-v3:ethereum:0x5a98fcbea516cf06857215779fd812ca3bef1b32": "Aave v3 LDO market",
+		"stkaave:ethereum:aave": "Aave Safety Module (stkAAVE) staking",
 	}
 	lotBasis := map[string]decimal.Decimal{}
 	for _, l := range computed.Lots {
