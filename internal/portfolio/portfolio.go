@@ -8,6 +8,7 @@ package portfolio
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -303,9 +304,12 @@ func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f
 	if err := s.heldWhereNegative(ctx, tx, set, f.AccountIDs, byAsset, basis); err != nil {
 		return nil, false, err
 	}
+	// The assets to price: the accounts' (receipts have no price) and the positions' coins, once each.
 	priced := append([]Asset(nil), kept...)
 	for _, d := range defi {
-		priced = append(priced, d.Asset)
+		if !slices.ContainsFunc(priced, func(a Asset) bool { return a.ID == d.Asset.ID }) {
+			priced = append(priced, d.Asset)
+		}
 	}
 	priceOf, err := s.currentPrices(ctx, tx, priced, cur)
 	if err != nil {
