@@ -7692,7 +7692,7 @@ extend type Query {
   getPortfolioV2(
     "Sort direction; default false (largest first)."
     ascending: Boolean
-    "Only the position of this ` + "`" + `assetKey` + "`" + `."
+    "Only the rows of this ` + "`" + `assetKey` + "`" + `: the accounts' holding of it and, with ` + "`" + `includeDefi` + "`" + `, the DeFi positions' rows of it."
     assetKey: String
     "The client."
     clientId: ID!

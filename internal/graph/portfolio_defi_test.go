@@ -53,7 +53,8 @@ type defiPage struct {
 // $30.00 and $21.78; the wallet 70 USDC ($68.60 basis, $70.00) and 38 DAI ($36.10, $37.62); the 0.4
 // UNI-V2 is the pool's receipt, not a holding of value. Totals, each coin once: value $159.40, basis
 // $155.00, gain $4.40 (what the whole 100 USDC and 60 DAI are worth and cost). includeDefi false
-// leaves the pool's rows and the receipt out: $107.62 of value, $104.70 of basis.
+// leaves the pool's rows and the receipt out: $107.62 of value, $104.70 of basis. USDC's asset key
+// finds the wallet's 70 and the pool's 30: $100.00 of value, $98.00 of basis.
 func TestPortfolioDefiPositions(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -214,6 +215,8 @@ func TestPortfolioDefiPositions(t *testing.T) {
 	check("type DEFI", read(", type: DEFI", map[string]any{}), defiOnly, 3000+2178, 2940+2090)
 	check("the depositing wallet", read("", map[string]any{"accounts": []string{wallet.String()}}), all, 15940, 15500)
 	check("another wallet", read("", map[string]any{"accounts": []string{other.String()}}), map[string]want{}, 0, 0)
+	check("USDC's rows", read(`, assetKey: "ethereum:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48"`, map[string]any{}),
+		map[string]want{"USDC": wallets["USDC"], "USDC in " + pool2: all["USDC in "+pool2]}, 7000+3000, 6860+2940)
 	check("search by the pool's name", read(`, search: "uniswap"`, map[string]any{}),
 		map[string]want{"USDC in " + pool2: all["USDC in "+pool2], "DAI in " + pool2: all["DAI in "+pool2]}, 3000+2178, 2940+2090)
 }
