@@ -43,9 +43,9 @@ export function renderDefi(body: HTMLElement, rows: DefiRow[]): boolean {
     if (g.coins.length) {
       section.append(h('table', { class: 'table cards' },
         h('caption', { class: 'sr-only' }, `Coins in the ${g.name}`),
-        h('thead', {}, h('tr', {}, ...['Coin', 'Quantity', 'Value', 'Cost basis', 'Unrealized'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', {}, h('tr', {}, ...['Asset', 'Quantity', 'Value', 'Cost basis', 'Unrealized'].map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', {}, ...g.coins.map((x) => h('tr', { 'data-asset': x.assetId },
-          h('td', { 'data-label': 'Coin' }, h('strong', {}, symbol(x))),
+          h('td', { 'data-label': 'Asset' }, h('strong', {}, symbol(x))),
           h('td', { 'data-label': 'Quantity', class: 'num' }, qty(x.amountExact)),
           h('td', { 'data-label': 'Value', class: 'num' }, x.valueCents === null || x.valueCents === undefined ? h('span', { class: 'badge muted' }, 'No price') : money(x.valueCents)),
           h('td', { 'data-label': 'Cost basis', class: 'num' }, money(x.costBasisCents)),
