@@ -7533,7 +7533,8 @@ type PortfolioPosition {
   The asset is a position's receipt token (UNI-V2, 3Crv, aToken, cToken, stETH, stkAAVE, a gauge token, a position
   NFT) or a loan's debt token: the ledger books it with the label ` + "`" + `receipt` + "`" + `. A receipt stands for coins the position
   holds, which are the position's own rows, and a debt token is nothing, so neither is a holding of value: no price,
-  value, basis or share, and in no total. Listed with ` + "`" + `includeDefi` + "`" + ` (type ` + "`" + `DEFI` + "`" + `).
+  value, basis or share, and in no total. Listed with ` + "`" + `includeDefi` + "`" + ` (type ` + "`" + `DEFI` + "`" + `). Units of the same asset that the
+  tax results hold lots of (acquired otherwise, as a swap into stETH) are an ordinary row of their own.
   """
   isReceipt: Boolean!
 }

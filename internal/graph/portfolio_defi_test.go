@@ -46,15 +46,16 @@ type defiPage struct {
 
 // TestPortfolioDefiPositions: a wallet buys 100 USDC for $98 and 60 DAI for $57, puts 40 USDC and 30
 // DAI into the Uniswap v2 DAI/USDC pool for 0.5 UNI-V2 (labelled as the protocol rule labels them:
-// lp_deposit legs with the position id, the receipt leg `receipt`), then takes 10 USDC and 8 DAI back
-// for 0.1 UNI-V2. Today USDC is worth $1, DAI $0.99, and a person priced UNI-V2 at $1,000.
+// lp_deposit legs with the position id, the receipt leg `receipt`), buys 0.2 UNI-V2 for $50, then
+// takes 10 USDC and 8 DAI back for 0.1 UNI-V2. Today USDC is worth $1, DAI $0.99, and a person priced
+// UNI-V2 at $1,000.
 //
 // By hand: the pool holds 30 USDC (basis 30 × 0.98 = $29.40) and 22 DAI (22 × 0.95 = $20.90), worth
-// $30.00 and $21.78; the wallet 70 USDC ($68.60 basis, $70.00) and 38 DAI ($36.10, $37.62); the 0.4
-// UNI-V2 is the pool's receipt, not a holding of value. Totals, each coin once: value $159.40, basis
-// $155.00, gain $4.40 (what the whole 100 USDC and 60 DAI are worth and cost). includeDefi false
-// leaves the pool's rows and the receipt out: $107.62 of value, $104.70 of basis. USDC's asset key
-// finds the wallet's 70 and the pool's 30: $100.00 of value, $98.00 of basis.
+// $30.00 and $21.78; the wallet 70 USDC ($68.60 basis, $70.00) and 38 DAI ($36.10, $37.62). Of its
+// 0.6 UNI-V2, the 0.2 bought are a holding like any other ($50.00 basis, $200.00) and the 0.4 left of
+// the receipt are not a holding of value. Totals, each coin once: value $359.40, basis $205.00.
+// includeDefi false leaves the pool's rows and the receipt out: $307.62 of value, $154.70 of basis.
+// USDC's asset key finds the wallet's 70 and the pool's 30: $100.00 of value, $98.00 of basis.
 func TestPortfolioDefiPositions(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -98,6 +99,14 @@ func TestPortfolioDefiPositions(t *testing.T) {
 			if _, err := e.AddTransfer(deposit.ID, in); err != nil {
 				return err
 			}
+		}
+		bought, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &wallet, OccurredAt: at(4)})
+		if err != nil {
+			return err
+		}
+		if _, err := e.AddTransfer(bought.ID, ledger.NewTransfer{AssetID: lp, Quantity: decimal.RequireFromString("0.2"), ToAccountID: &wallet,
+			FiatValue: usd("50")}); err != nil {
+			return err
 		}
 		withdrawal, err := e.CreateTransaction(ledger.NewTransaction{AccountID: &wallet, OccurredAt: at(3), Label: str("lp_withdrawal")})
 		if err != nil {
@@ -183,14 +192,14 @@ func TestPortfolioDefiPositions(t *testing.T) {
 	}
 
 	const pool2 = "Uniswap v2 DAI/USDC pool"
-	wallets := map[string]want{"USDC": {"70", cents(7000), 6860}, "DAI": {"38", cents(3762), 3610}}
+	wallets := map[string]want{"USDC": {"70", cents(7000), 6860}, "DAI": {"38", cents(3762), 3610}, "UNI-V2": {"0.2", cents(20000), 5000}}
 	all := map[string]want{"USDC in " + pool2: {"30", cents(3000), 2940}, "DAI in " + pool2: {"22", cents(2178), 2090},
 		"UNI-V2 receipt": {"0.4", nil, 0}}
 	for k, v := range wallets {
 		all[k] = v
 	}
 	byDefault := read("", map[string]any{})
-	check("default", byDefault, all, 15940, 15500)
+	check("default", byDefault, all, 35940, 20500)
 	for _, r := range byDefault.Positions {
 		switch {
 		case r.IsReceipt:
@@ -205,7 +214,7 @@ func TestPortfolioDefiPositions(t *testing.T) {
 			}
 		}
 	}
-	check("includeDefi false", read(", includeDefi: false", map[string]any{}), wallets, 7000+3762, 6860+3610)
+	check("includeDefi false", read(", includeDefi: false", map[string]any{}), wallets, 7000+3762+20000, 6860+3610+5000)
 	defiOnly := map[string]want{}
 	for k, v := range all {
 		if _, ok := wallets[k]; !ok {
@@ -213,7 +222,7 @@ func TestPortfolioDefiPositions(t *testing.T) {
 		}
 	}
 	check("type DEFI", read(", type: DEFI", map[string]any{}), defiOnly, 3000+2178, 2940+2090)
-	check("the depositing wallet", read("", map[string]any{"accounts": []string{wallet.String()}}), all, 15940, 15500)
+	check("the depositing wallet", read("", map[string]any{"accounts": []string{wallet.String()}}), all, 35940, 20500)
 	check("another wallet", read("", map[string]any{"accounts": []string{other.String()}}), map[string]want{}, 0, 0)
 	check("USDC's rows", read(`, assetKey: "ethereum:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48"`, map[string]any{}),
 		map[string]want{"USDC": wallets["USDC"], "USDC in " + pool2: all["USDC in "+pool2]}, 7000+3000, 6860+2940)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
 	"taxd/internal/classify"
@@ -155,6 +156,40 @@ func receiptsOf(ctx context.Context, tx querier, client uuid.UUID, ids []uuid.UU
 		}
 		w := classify.PositionName(ps[0], nil)
 		out[id] = &DeFiPosition{ID: ps[0], Name: w.Name, Protocol: w.Protocol, Chain: w.Chain}
+	}
+	return out, nil
+}
+
+// acquiredReceipts returns, of the receipt assets the accounts hold, the units the current results
+// hold lots of outside the positions (bought or received otherwise, as a swap into stETH: a receipt
+// is no acquisition, so units with a lot were acquired), at most the balance. Those units are a
+// holding of value like any other; the rest are receipts.
+func acquiredReceipts(ctx context.Context, tx querier, set resultSet, accounts []uuid.UUID, byAsset map[uuid.UUID]*Position,
+	receipts map[uuid.UUID]*DeFiPosition) (map[uuid.UUID]decimal.Decimal, error) {
+	var keys []string
+	for id := range receipts {
+		if p := byAsset[id]; p != nil && p.Quantity.Sign() > 0 {
+			keys = append(keys, id.String())
+		}
+	}
+	if len(keys) == 0 || !set.ok {
+		return nil, nil
+	}
+	acc := make([]string, len(accounts))
+	for i, a := range accounts {
+		acc[i] = a.String()
+	}
+	held, err := db.New(tx).OpenLotsOfAssets(ctx, db.OpenLotsOfAssetsParams{ResultSetID: set.id, AssetKeys: keys, AccountKeys: acc})
+	if err != nil {
+		return nil, err
+	}
+	out := map[uuid.UUID]decimal.Decimal{}
+	for _, h := range held {
+		id, err := uuid.Parse(h.AssetKey)
+		if err != nil || h.Quantity.Sign() <= 0 || byAsset[id] == nil {
+			continue
+		}
+		out[id] = decimal.Min(h.Quantity, byAsset[id].Quantity)
 	}
 	return out, nil
 }

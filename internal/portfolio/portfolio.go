@@ -172,9 +172,10 @@ type Position struct {
 	// DeFi is the position holding these units (its pooled queue of the asset in the current tax
 	// results); nil for a holding of the client's accounts.
 	DeFi *DeFiPosition
-	// IsReceipt flags a position's receipt token held in the client's accounts: it stands for what
-	// the position holds (its own rows), so it has no price, value or basis and is in no total. DeFi
-	// is its position when the ledger links it to one.
+	// IsReceipt flags a position's receipt token held in the client's accounts (the units the tax
+	// results hold no lot of; the others are a row of their own): it stands for what the position
+	// holds (its own rows), so it has no price, value or basis and is in no total. DeFi is its
+	// position when the ledger links it to one.
 	IsReceipt bool
 
 	value, basis, dayAgoValue decimal.Decimal
@@ -280,13 +281,25 @@ func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f
 	if err != nil {
 		return nil, false, err
 	}
+	acquired, err := acquiredReceipts(ctx, tx, set, f.AccountIDs, byAsset, receipts)
+	if err != nil {
+		return nil, false, err
+	}
 	var kept []Asset
+	var bought []Position // the units of receipt assets acquired otherwise: holdings of their own
 	for _, a := range assets {
 		p := byAsset[a.ID]
 		r, isReceipt := receipts[a.ID]
 		kind := a.Type
 		if isReceipt {
 			kind = TypeDefi
+			if q, ok := acquired[a.ID]; ok {
+				if f.matches(a, a.Type, "") {
+					bought = append(bought, Position{Asset: a, Quantity: q, AccountIDs: p.AccountIDs})
+					kept = append(kept, a)
+				}
+				p.Quantity = p.Quantity.Sub(q)
+			}
 		}
 		if p.Quantity.IsZero() || !f.matches(a, kind, "") {
 			delete(byAsset, a.ID)
@@ -315,7 +328,7 @@ func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f
 	if err != nil {
 		return nil, false, err
 	}
-	out := make([]Position, 0, len(byAsset)+len(defi))
+	out := make([]Position, 0, len(byAsset)+len(bought)+len(defi))
 	for _, a := range assets {
 		p := byAsset[a.ID]
 		if p == nil {
@@ -326,6 +339,11 @@ func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f
 			p.valueAt(priceOf)
 		}
 		out = append(out, *p)
+	}
+	for _, b := range bought {
+		b.basis = basis[b.Asset.ID]
+		b.valueAt(priceOf)
+		out = append(out, b)
 	}
 	for _, d := range defi {
 		d.valueAt(priceOf)
