@@ -1534,6 +1534,37 @@ CREATE TABLE public.tax_lots (
 );
 
 --
+-- Name: tax_month_disposals; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tax_month_disposals (
+    result_set_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    month date NOT NULL,
+    tax_year integer NOT NULL,
+    pieces integer NOT NULL,
+    transactions integer NOT NULL,
+    short_proceeds numeric NOT NULL,
+    short_basis numeric NOT NULL,
+    long_proceeds numeric NOT NULL,
+    long_basis numeric NOT NULL
+);
+
+--
+-- Name: tax_month_income; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tax_month_income (
+    result_set_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    month date NOT NULL,
+    tax_year integer NOT NULL,
+    income_type text NOT NULL,
+    transactions integer NOT NULL,
+    value numeric NOT NULL
+);
+
+--
 -- Name: tax_removals; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2184,6 +2215,20 @@ ALTER TABLE ONLY public.tax_lots
     ADD CONSTRAINT tax_lots_pkey PRIMARY KEY (result_set_id, lot_id, client_id);
 
 --
+-- Name: tax_month_disposals tax_month_disposals_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_month_disposals
+    ADD CONSTRAINT tax_month_disposals_pkey PRIMARY KEY (result_set_id, tax_year, month, client_id);
+
+--
+-- Name: tax_month_income tax_month_income_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_month_income
+    ADD CONSTRAINT tax_month_income_pkey PRIMARY KEY (result_set_id, tax_year, income_type, month, client_id);
+
+--
 -- Name: tax_removals tax_removals_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2535,10 +2580,22 @@ CREATE INDEX tax_income_year_idx ON public.tax_income USING btree (result_set_id
 CREATE INDEX tax_result_sets_client_idx ON public.tax_result_sets USING btree (client_id);
 
 --
+-- Name: tax_transaction_results_gain_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_transaction_results_gain_idx ON public.tax_transaction_results USING btree (result_set_id, gain) WHERE (gain <> (0)::numeric);
+
+--
 -- Name: tax_transaction_results_income_account_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX tax_transaction_results_income_account_idx ON public.tax_transaction_results USING btree (result_set_id, account_id) WHERE (income <> (0)::numeric);
+
+--
+-- Name: tax_transaction_results_income_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_transaction_results_income_idx ON public.tax_transaction_results USING btree (result_set_id, income) WHERE (income <> (0)::numeric);
 
 --
 -- Name: tax_transaction_results_missing_basis_idx; Type: INDEX; Schema: public; Owner: -
@@ -3191,6 +3248,20 @@ ALTER TABLE ONLY public.tax_forms
 
 ALTER TABLE ONLY public.tax_forms
     ADD CONSTRAINT tax_forms_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: tax_month_disposals tax_month_disposals_result_set_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_month_disposals
+    ADD CONSTRAINT tax_month_disposals_result_set_id_fkey FOREIGN KEY (result_set_id, client_id) REFERENCES public.tax_result_sets(id, client_id) ON DELETE CASCADE;
+
+--
+-- Name: tax_month_income tax_month_income_result_set_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_month_income
+    ADD CONSTRAINT tax_month_income_result_set_id_fkey FOREIGN KEY (result_set_id, client_id) REFERENCES public.tax_result_sets(id, client_id) ON DELETE CASCADE;
 
 --
 -- Name: tax_result_sets tax_result_sets_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -605,6 +605,29 @@ type TaxLot struct {
 	ClientID         uuid.UUID
 }
 
+type TaxMonthDisposal struct {
+	ResultSetID   uuid.UUID
+	ClientID      uuid.UUID
+	Month         time.Time
+	TaxYear       int32
+	Pieces        int32
+	Transactions  int32
+	ShortProceeds decimal.Decimal
+	ShortBasis    decimal.Decimal
+	LongProceeds  decimal.Decimal
+	LongBasis     decimal.Decimal
+}
+
+type TaxMonthIncome struct {
+	ResultSetID  uuid.UUID
+	ClientID     uuid.UUID
+	Month        time.Time
+	TaxYear      int32
+	IncomeType   string
+	Transactions int32
+	Value        decimal.Decimal
+}
+
 type TaxRemoval struct {
 	ResultSetID uuid.UUID
 	RemovedAt   time.Time

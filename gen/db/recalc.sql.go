@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 )
 
 const accountAndAssetIDs = `-- name: AccountAndAssetIDs :many
@@ -123,8 +124,12 @@ WITH disposals AS (
         SELECT r.ctid FROM transactions t
         CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $3::uuid AND x.transaction_id = t.id OFFSET 0) r
         WHERE t.client_id = $8::uuid AND t.occurred_at >= $9::timestamptz))
+), month_disposals AS (
+    DELETE FROM tax_month_disposals WHERE result_set_id = $3::uuid AND month >= $10::date
+), month_income AS (
+    DELETE FROM tax_month_income WHERE result_set_id = $3::uuid AND month >= $10::date
 ), checkpoints AS (
-    DELETE FROM tax_checkpoints WHERE result_set_id = $3::uuid AND at_time > $10::timestamptz
+    DELETE FROM tax_checkpoints WHERE result_set_id = $3::uuid AND at_time > $11::timestamptz
 )
 UPDATE tax_result_sets SET recalc_job_id = $1::uuid, created_at = now(),
     transaction_columns = CASE WHEN $2::boolean AND transaction_columns = 'exact' THEN 'inexact' ELSE transaction_columns END
@@ -141,12 +146,13 @@ type DeleteResultTailParams struct {
 	FirstYear        int32
 	ClientID         uuid.UUID
 	TransactionsFrom time.Time
+	MonthFrom        time.Time
 	CheckpointAt     time.Time
 }
 
 // Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
 // pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
-// summaries from its tax year on, and the lots (all of them: they are the state at the end); the
+// summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end); the
 // set is then the run's. Every transaction from the first one written on, deleted and hidden ones
 // included, loses its result row (a transaction moved here from before it made the dirty point
 // earlier); each row is found by its key, whatever the planner's statistics say about this result
@@ -164,6 +170,7 @@ func (q *Queries) DeleteResultTail(ctx context.Context, arg DeleteResultTailPara
 		arg.FirstYear,
 		arg.ClientID,
 		arg.TransactionsFrom,
+		arg.MonthFrom,
 		arg.CheckpointAt,
 	)
 	return err
@@ -349,6 +356,75 @@ func (q *Queries) GetYearSummary(ctx context.Context, arg GetYearSummaryParams) 
 		&i.Discount,
 	)
 	return i, err
+}
+
+const insertMonthDisposals = `-- name: InsertMonthDisposals :exec
+INSERT INTO tax_month_disposals (result_set_id, client_id, month, tax_year, pieces, transactions,
+    short_proceeds, short_basis, long_proceeds, long_basis)
+SELECT $1::uuid, $2::uuid, unnest($3::date[]), unnest($4::integer[]),
+       unnest($5::integer[]), unnest($6::integer[]),
+       unnest($7::numeric[]), unnest($8::numeric[]),
+       unnest($9::numeric[]), unnest($10::numeric[])
+`
+
+type InsertMonthDisposalsParams struct {
+	ResultSetID   uuid.UUID
+	ClientID      uuid.UUID
+	Months        []time.Time
+	TaxYears      []int32
+	Pieces        []int32
+	Transactions  []int32
+	ShortProceeds []decimal.Decimal
+	ShortBasis    []decimal.Decimal
+	LongProceeds  []decimal.Decimal
+	LongBasis     []decimal.Decimal
+}
+
+// A run's month figures of its taxable pieces (monthfigures.go), one row per element of the arrays.
+func (q *Queries) InsertMonthDisposals(ctx context.Context, arg InsertMonthDisposalsParams) error {
+	_, err := q.db.Exec(ctx, insertMonthDisposals,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.Months,
+		arg.TaxYears,
+		arg.Pieces,
+		arg.Transactions,
+		arg.ShortProceeds,
+		arg.ShortBasis,
+		arg.LongProceeds,
+		arg.LongBasis,
+	)
+	return err
+}
+
+const insertMonthIncome = `-- name: InsertMonthIncome :exec
+INSERT INTO tax_month_income (result_set_id, client_id, month, tax_year, income_type, transactions, value)
+SELECT $1::uuid, $2::uuid, unnest($3::date[]), unnest($4::integer[]),
+       unnest($5::text[]), unnest($6::integer[]), unnest($7::numeric[])
+`
+
+type InsertMonthIncomeParams struct {
+	ResultSetID  uuid.UUID
+	ClientID     uuid.UUID
+	Months       []time.Time
+	TaxYears     []int32
+	IncomeTypes  []string
+	Transactions []int32
+	Values       []decimal.Decimal
+}
+
+// A run's month figures of its income per type (monthfigures.go), one row per element of the arrays.
+func (q *Queries) InsertMonthIncome(ctx context.Context, arg InsertMonthIncomeParams) error {
+	_, err := q.db.Exec(ctx, insertMonthIncome,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.Months,
+		arg.TaxYears,
+		arg.IncomeTypes,
+		arg.Transactions,
+		arg.Values,
+	)
+	return err
 }
 
 const insertRecalcJob = `-- name: InsertRecalcJob :one

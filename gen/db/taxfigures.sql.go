@@ -13,26 +13,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-const countYearDisposalTransactions = `-- name: CountYearDisposalTransactions :one
-SELECT count(DISTINCT tr.transaction_id)::int
-FROM tax_disposals d JOIN transfers tr ON tr.client_id = $3 AND tr.id = d.transfer_id
-WHERE d.result_set_id = $1 AND d.tax_year = $2
-`
-
-type CountYearDisposalTransactionsParams struct {
-	ResultSetID uuid.UUID
-	TaxYear     int32
-	ClientID    uuid.UUID
-}
-
-// Transactions with a taxable disposal in a tax year.
-func (q *Queries) CountYearDisposalTransactions(ctx context.Context, arg CountYearDisposalTransactionsParams) (int32, error) {
-	row := q.db.QueryRow(ctx, countYearDisposalTransactions, arg.ResultSetID, arg.TaxYear, arg.ClientID)
-	var column_1 int32
-	err := row.Scan(&column_1)
-	return column_1, err
-}
-
 const getTaxFiguresState = `-- name: GetTaxFiguresState :one
 
 SELECT c.current_result_set_id, rs.created_at AS computed_at, c.timezone, c.fiscal_year_start, c.currency,
@@ -781,16 +761,15 @@ func (q *Queries) ListYearForm8949Rows(ctx context.Context, arg ListYearForm8949
 }
 
 const listYearIncomeByType = `-- name: ListYearIncomeByType :many
-SELECT i.income_type, sum(i.value)::numeric AS value, count(DISTINCT tr.transaction_id)::int AS transaction_count
-FROM tax_income i LEFT JOIN transfers tr ON tr.client_id = $3 AND tr.id = i.transfer_id
-WHERE i.result_set_id = $1 AND i.tax_year = $2
-GROUP BY i.income_type ORDER BY sum(i.value) DESC, i.income_type
+SELECT m.income_type, sum(m.value)::numeric AS value, sum(m.transactions)::int AS transaction_count
+FROM tax_month_income m
+WHERE m.result_set_id = $1 AND m.tax_year = $2
+GROUP BY m.income_type ORDER BY sum(m.value) DESC, m.income_type
 `
 
 type ListYearIncomeByTypeParams struct {
 	ResultSetID uuid.UUID
 	TaxYear     int32
-	ClientID    uuid.UUID
 }
 
 type ListYearIncomeByTypeRow struct {
@@ -799,9 +778,10 @@ type ListYearIncomeByTypeRow struct {
 	TransactionCount int32
 }
 
-// Income of one tax year per income type, with the transactions it comes from.
+// Income of one tax year per income type, with the transactions it comes from (the month figures
+// the recalculation writes, see tax_month_income).
 func (q *Queries) ListYearIncomeByType(ctx context.Context, arg ListYearIncomeByTypeParams) ([]ListYearIncomeByTypeRow, error) {
-	rows, err := q.db.Query(ctx, listYearIncomeByType, arg.ResultSetID, arg.TaxYear, arg.ClientID)
+	rows, err := q.db.Query(ctx, listYearIncomeByType, arg.ResultSetID, arg.TaxYear)
 	if err != nil {
 		return nil, err
 	}
@@ -821,12 +801,13 @@ func (q *Queries) ListYearIncomeByType(ctx context.Context, arg ListYearIncomeBy
 }
 
 const sumYearDisposalLines = `-- name: SumYearDisposalLines :one
-SELECT coalesce(sum(round(d.proceeds, 2)), 0)::numeric AS proceeds,
-       coalesce(sum(round(d.basis, 2)), 0)::numeric AS basis,
-       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'short'), 0)::numeric AS short_term_gain,
-       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'long'), 0)::numeric AS long_term_gain
-FROM tax_disposals d
-WHERE d.result_set_id = $1 AND d.tax_year = $2
+SELECT coalesce(sum(m.short_proceeds + m.long_proceeds), 0)::numeric AS proceeds,
+       coalesce(sum(m.short_basis + m.long_basis), 0)::numeric AS basis,
+       coalesce(sum(m.short_proceeds - m.short_basis), 0)::numeric AS short_term_gain,
+       coalesce(sum(m.long_proceeds - m.long_basis), 0)::numeric AS long_term_gain,
+       coalesce(sum(m.transactions), 0)::int AS transactions
+FROM tax_month_disposals m
+WHERE m.result_set_id = $1 AND m.tax_year = $2
 `
 
 type SumYearDisposalLinesParams struct {
@@ -839,11 +820,13 @@ type SumYearDisposalLinesRow struct {
 	Basis         decimal.Decimal
 	ShortTermGain decimal.Decimal
 	LongTermGain  decimal.Decimal
+	Transactions  int32
 }
 
-// A tax year's disposal totals as the reports print them: each piece's proceeds and basis rounded
-// to cents (half away from zero, as money.Line), its gain their difference, then added, so the
-// totals are the sums of the printed lines.
+// A tax year's disposal totals as the reports print them (each piece's proceeds and basis rounded
+// to cents, half away from zero, as money.Line; its gain their difference) and the transactions
+// with a taxable piece in the year, from the month figures the recalculation writes
+// (tax_month_disposals).
 func (q *Queries) SumYearDisposalLines(ctx context.Context, arg SumYearDisposalLinesParams) (SumYearDisposalLinesRow, error) {
 	row := q.db.QueryRow(ctx, sumYearDisposalLines, arg.ResultSetID, arg.TaxYear)
 	var i SumYearDisposalLinesRow
@@ -852,6 +835,7 @@ func (q *Queries) SumYearDisposalLines(ctx context.Context, arg SumYearDisposalL
 		&i.Basis,
 		&i.ShortTermGain,
 		&i.LongTermGain,
+		&i.Transactions,
 	)
 	return i, err
 }

@@ -217,6 +217,8 @@ func readOps(fx benchFixture) []readOp {
 		{name: "getClientTransactions/default", query: txListDoc, vars: vars("limit", 100)},
 		{name: "getClientTransactions/skipTotal", query: txListDoc, vars: vars("limit", 25, "skipTotal", true)},
 		{name: "getClientTransactions/sortBy=capGains", query: txListDoc, vars: vars("limit", 100, "sortBy", "capGains")},
+		{name: "getClientTransactions/sortBy=capGains+page=50", query: txListDoc, vars: vars("limit", 100, "sortBy", "capGains", "page", 50)},
+		{name: "getClientTransactions/sortBy=capGains+ascending", query: txListDoc, vars: vars("limit", 100, "sortBy", "capGains", "ascending", true)},
 		{name: "getClientTransactions/sortBy=income", query: txListDoc, vars: vars("limit", 100, "sortBy", "income")},
 		{name: "getClientTransactions/sortBy=fiatValue", query: txListDoc, vars: vars("limit", 100, "sortBy", "fiatValue")},
 		{name: "getClientTransactions/asset=ETH+2023", query: txListDoc, vars: vars("limit", 100, "assetIds", []string{eth}, "startDate", "2023-01-01", "endDate", "2024-01-01")},

@@ -216,10 +216,6 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 		return TxList{}, err
 	}
 	where := f.where(fc)
-	sqlText, args, err := listQuery(st, where, p).ToSql()
-	if err != nil {
-		return TxList{}, err
-	}
 	// The total is counted on a second connection while the page is read: the request then takes
 	// the longer of the two, not their sum.
 	type counted struct {
@@ -234,13 +230,8 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 			total <- counted{n, err}
 		}()
 	}
-	rows, err := l.pool.Query(ctx, sqlText, args...)
-	if err != nil {
-		return TxList{}, err
-	}
 	out := TxList{State: st}
-	out.Rows, err = pgx.CollectRows(rows, scanTxRow)
-	if err != nil {
+	if out.Rows, err = l.page(ctx, st, where, p); err != nil {
 		return TxList{}, err
 	}
 	if len(out.Rows) > p.Limit {
@@ -270,11 +261,79 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 	return out, nil
 }
 
-// listQuery is a page of the list (one row more than the limit, to know whether a next page exists).
-func listQuery(st LedgerState, where sq.And, p TxPage) sq.SelectBuilder {
+// pageSegment is one stretch of a list's order that an index walks: the matches of where, in order.
+type pageSegment struct {
+	where sq.And
+	order []string
+}
+
+// pageSegments splits p's order into stretches an index can walk. By gain or income the order is
+// (the figure, then time): the rows with a positive figure come from the result rows' index by
+// that figure (tax_transaction_results_gain_idx, _income_idx), read only as far as the page
+// needs, then the transactions whose figure is zero or who have no result row in time order (the
+// plain list's index), then the negative figures from the index again; oldest first reverses the
+// three. Sorted by a figure without an index, one stretch: p's order.
+func pageSegments(where sq.And, p TxPage) []pageSegment {
+	order := orderBy(p)
+	col := map[SortKey]string{SortCapGains: "r.gain", SortIncome: "r.income"}[p.SortBy]
+	if col == "" {
+		return []pageSegment{{where, order}}
+	}
+	dir, tie := " DESC", order[1:]
+	if p.Ascending {
+		dir = " ASC"
+	}
+	with := func(cond string) sq.And { return append(where[:len(where):len(where)], sq.Expr(cond)) }
+	keyed := append([]string{col + dir}, tie...)
+	positive := pageSegment{with(col + " > 0"), keyed}
+	zero := pageSegment{with("coalesce(" + col + ", 0) = 0"), tie}
+	negative := pageSegment{with(col + " < 0"), keyed}
+	if p.Ascending {
+		return []pageSegment{negative, zero, positive}
+	}
+	return []pageSegment{positive, zero, negative}
+}
+
+// page reads page p of the matches of where (one row more than the limit, to know whether a next
+// page exists), stretch by stretch (pageSegments): a stretch that ends before the page's offset is
+// counted to find where the page starts in the next.
+func (l *Ledger) page(ctx context.Context, st LedgerState, where sq.And, p TxPage) ([]TxRow, error) {
+	need, skip := uint64(p.Limit)+1, uint64(p.Limit)*uint64(p.Page)
+	var out []TxRow
+	for _, seg := range pageSegments(where, p) {
+		sqlText, args, err := pageQuery(st, seg, need, skip).ToSql()
+		if err != nil {
+			return nil, err
+		}
+		rows, err := l.pool.Query(ctx, sqlText, args...)
+		if err != nil {
+			return nil, err
+		}
+		got, err := pgx.CollectRows(rows, scanTxRow)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, got...)
+		if n := uint64(len(got)); n == need {
+			break
+		} else if n > 0 {
+			need, skip = need-n, 0
+		} else if skip > 0 {
+			all, err := l.count(ctx, countPlan{where: seg.where}, st)
+			if err != nil {
+				return nil, err
+			}
+			skip -= min(skip, uint64(all))
+		}
+	}
+	return out, nil
+}
+
+// pageQuery reads limit matches of a stretch from offset on.
+func pageQuery(st LedgerState, seg pageSegment, limit, offset uint64) sq.SelectBuilder {
 	return from(psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", rowExtras, resultColumns), st).
 		LeftJoin("accounts a ON a.id = t.account_id").
-		Where(where).OrderBy(orderBy(p)...).Limit(uint64(p.Limit) + 1).Offset(uint64(p.Limit) * uint64(p.Page))
+		Where(seg.where).OrderBy(seg.order...).Limit(limit).Offset(offset)
 }
 
 func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
@@ -706,11 +765,16 @@ func (l *Ledger) Explain(ctx context.Context, scope auth.ClientScope, f TxFilter
 	}
 	where := f.where(fc)
 	counted := f.counted(fc, where, p)
-	var out []string
-	for _, q := range []struct {
+	type explained struct {
 		query    sq.SelectBuilder
 		settings string
-	}{{listQuery(st, where, p), ""}, {countQuery(st, counted), counted.settings}} {
+	}
+	var queries []explained
+	for _, seg := range pageSegments(where, p) {
+		queries = append(queries, explained{pageQuery(st, seg, uint64(p.Limit)+1, uint64(p.Limit)*uint64(p.Page)), ""})
+	}
+	var out []string
+	for _, q := range append(queries, explained{countQuery(st, counted), counted.settings}) {
 		sqlText, args, err := q.query.ToSql()
 		if err != nil {
 			return "", err

@@ -257,9 +257,7 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 	}
 	if f.Search != nil && strings.TrimSpace(*f.Search) != "" {
 		p := likePattern(*f.Search)
-		// One id set from indexed sources: the transaction's own text, its transfers' addresses
-		// and, when the text matches asset symbols or names (resolved beforehand, so the planner
-		// sees the real size of the set), the transfers of those assets.
+		// One id set from indexed sources: the transaction's own text and its transfers' addresses.
 		ids := `SELECT s.id FROM transactions s WHERE s.client_id = ? AND ` + hasFreeText("s") + ` AND ` + searchText("s") + ` LIKE ?
 			UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND ` + transferAddressSQL + ` LIKE ?
 				AND (tr.from_address IS NOT NULL OR tr.to_address IS NOT NULL)`
@@ -268,11 +266,17 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 			ids += ` UNION SELECT s.id FROM transactions s WHERE s.client_id = ? AND s.label = ANY(?) AND NOT ` + hasFreeText("s")
 			args = append(args, c, q.searchLabels)
 		}
-		if len(q.searchAssets) > 0 {
-			ids += ` UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND tr.asset_id = ANY(?)`
-			args = append(args, c, q.searchAssets)
+		text := sq.Expr("t.id IN ("+ids+")", args...)
+		if len(q.searchAssets) == 0 {
+			w = append(w, text)
+		} else {
+			// When the text matches asset symbols or names (resolved beforehand), a transfer of those
+			// assets, as its own condition beside the set: an asset's transfers can be a large part
+			// of the ledger, and as one more branch of the set's union every search would join and
+			// sort that set whole; beside it, a page in time order stops at its last row (the
+			// planner hashes the asset's transfers, or looks each transaction's up).
+			w = append(w, sq.Or{text, existsTransfer("tr.client_id = ? AND tr.asset_id = ANY(?)", c, q.searchAssets)})
 		}
-		w = append(w, sq.Expr("t.id IN ("+ids+")", args...))
 	}
 	if f.ShowOnlyEdited {
 		w = append(w, sq.Expr(EditedSQL))

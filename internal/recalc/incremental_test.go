@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,11 +26,13 @@ import (
 type resultDump map[string]string
 
 var resultTables = map[string]string{
-	"lots":         `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_lots x WHERE x.result_set_id = $1 ORDER BY x.lot_id::bigint`,
-	"disposals":    `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_disposals x WHERE x.result_set_id = $1 ORDER BY x.seq`,
-	"income":       `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_income x WHERE x.result_set_id = $1 ORDER BY x.seq`,
-	"years":        `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_year_summaries x WHERE x.result_set_id = $1 ORDER BY x.tax_year`,
-	"transactions": `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_transaction_results x WHERE x.result_set_id = $1 ORDER BY x.transaction_id`,
+	"lots":            `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_lots x WHERE x.result_set_id = $1 ORDER BY x.lot_id::bigint`,
+	"disposals":       `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_disposals x WHERE x.result_set_id = $1 ORDER BY x.seq`,
+	"income":          `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_income x WHERE x.result_set_id = $1 ORDER BY x.seq`,
+	"years":           `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_year_summaries x WHERE x.result_set_id = $1 ORDER BY x.tax_year`,
+	"transactions":    `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_transaction_results x WHERE x.result_set_id = $1 ORDER BY x.transaction_id`,
+	"month disposals": `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_month_disposals x WHERE x.result_set_id = $1 ORDER BY x.tax_year, x.month`,
+	"month income":    `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_month_income x WHERE x.result_set_id = $1 ORDER BY x.tax_year, x.income_type, x.month`,
 	// seq numbers the pieces of one write (a run resumed from a checkpoint starts again at 1)
 	"removals": `SELECT (to_jsonb(x) - 'result_set_id' - 'seq')::text FROM tax_removals x WHERE x.result_set_id = $1 ORDER BY x.removed_at, x.seq`,
 }
@@ -60,7 +63,52 @@ func dumpResults(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client u
 		out[name] = s
 	}
 	checkSeqRanges(t, ctx, pool, rs)
+	checkMonthFigures(t, ctx, pool, rs)
 	return out
+}
+
+// monthFiguresOfRows are the month figures of result set $1 added up from its pieces and income
+// rows in SQL: each piece's proceeds and basis rounded to cents, the transactions through the
+// transfers the rows name.
+const monthFiguresOfRows = `
+SELECT 'disposals', date_trunc('month', d.disposed_at AT TIME ZONE 'UTC')::date, d.tax_year, '', count(*)::int, count(DISTINCT tr.transaction_id)::int,
+       coalesce(sum(round(d.proceeds, 2)) FILTER (WHERE d.term = 'short'), 0), coalesce(sum(round(d.basis, 2)) FILTER (WHERE d.term = 'short'), 0),
+       coalesce(sum(round(d.proceeds, 2)) FILTER (WHERE d.term = 'long'), 0), coalesce(sum(round(d.basis, 2)) FILTER (WHERE d.term = 'long'), 0)
+FROM tax_disposals d LEFT JOIN transfers tr ON tr.id = d.transfer_id WHERE d.result_set_id = $1 GROUP BY 2, 3
+UNION ALL
+SELECT 'income', date_trunc('month', i.received_at AT TIME ZONE 'UTC')::date, i.tax_year, i.income_type, 0, count(DISTINCT tr.transaction_id)::int,
+       sum(i.value), 0, 0, 0
+FROM tax_income i LEFT JOIN transfers tr ON tr.id = i.transfer_id WHERE i.result_set_id = $1 GROUP BY 2, 3, 4`
+
+// storedMonthFigures are the month figures the recalculation wrote, in monthFiguresOfRows' shape.
+const storedMonthFigures = `
+SELECT 'disposals', month, tax_year, '', pieces, transactions, short_proceeds, short_basis, long_proceeds, long_basis
+FROM tax_month_disposals WHERE result_set_id = $1
+UNION ALL
+SELECT 'income', month, tax_year, income_type, 0, transactions, value, 0, 0, 0 FROM tax_month_income WHERE result_set_id = $1`
+
+// checkMonthFigures fails unless the month figures of result set rs are the sums of its rows.
+func checkMonthFigures(t *testing.T, ctx context.Context, pool *pgxpool.Pool, rs uuid.UUID) {
+	t.Helper()
+	var diff []string
+	rows, err := pool.Query(ctx, `SELECT 'missing: ' || x::text FROM ((`+monthFiguresOfRows+`) EXCEPT (`+storedMonthFigures+`)) x
+		UNION ALL SELECT 'extra: ' || y::text FROM ((`+storedMonthFigures+`) EXCEPT (`+monthFiguresOfRows+`)) y`, rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		diff = append(diff, s)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(diff) > 0 {
+		t.Fatalf("the month figures are not the sums of the rows:\n%s", strings.Join(diff, "\n"))
+	}
 }
 
 // checkSeqRanges fails unless every disposal piece and income row of result set rs lies in the

@@ -203,8 +203,8 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 	return split, seq
 }
 
-// writeRest writes the lots, the non-taxable removals, income, per-transaction results, year
-// summaries and checkpoints.
+// writeRest writes the lots, the non-taxable removals, income, month figures, per-transaction
+// results, year summaries and checkpoints.
 func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) error {
 	rk := resultKey{rsID, snap.clientID}
 	if err := copyLots(ctx, tx, rk, res); err != nil {
@@ -220,7 +220,20 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if snap.base != nil {
 		disposalSeq, incomeSeq = snap.base.disposalSeq, snap.base.incomeSeq
 	}
-	rows, figs := transactionResults(&snap.input, res, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
+	var monthsFrom time.Time // checkpoints are at UTC month starts (checkpointTimes)
+	if snap.base != nil {
+		monthsFrom = snap.base.cp.At
+	}
+	find := &transactionFinder{txs: snap.input.Transactions}
+	own := ownersOf(res, find)
+	months, err := computeMonthFigures(res, own, monthsFrom)
+	if err != nil {
+		return err
+	}
+	if err := months.write(ctx, db.New(tx), rk); err != nil {
+		return err
+	}
+	rows, figs := transactionResults(&snap.input, res, own, find, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
 	if err := copyTransactionResults(ctx, tx, rk, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
 		return err
 	}
@@ -297,7 +310,7 @@ var errResultsMoved = errors.New("the client's results changed during the run")
 
 // replaceTail deletes, from the current result set, everything a run resumed from snap.base
 // rewrites: the pieces, removals, income, transaction results and checkpoints after the checkpoint, the
-// year summaries from its tax year on, and the lots (all of them: they are the state at the end).
+// year summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end).
 // It first locks the client row, so that a concurrent full run's switch waits or has happened.
 func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) error {
 	b := snap.base
@@ -329,7 +342,7 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	}
 	return q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet, ClientID: snap.clientID,
 		DisposalSeq: int32(w.disposalSeq), IncomeSeq: int32(w.incomeSeq), RemovedFrom: removedFrom, FirstYear: firstYear,
-		TransactionsFrom: w.txTime, CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
+		TransactionsFrom: w.txTime, MonthFrom: b.cp.At.UTC(), CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
 }
 
 // Cleanup drops the client's result sets that are no longer current. It runs after the switch

@@ -85,14 +85,12 @@ func (f rowFigures) of(row int32, transfer tax.ID) *transferFigure {
 // It also returns the transfer figures of the rows: the basis that left in non-taxable pieces
 // (gifts, donations, losses, transfers out), and the value and basis of acquisitions the engine
 // derived (res.Derived) or a link valued (filled: a cross-chain swap's side without a value).
-func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, incomeSeq int, info []txInfo, filled map[tax.ID]tax.Dec) ([]txResult, rowFigures) {
-	find := transactionFinder{txs: in.Transactions}
+func transactionResults(in *tax.Input, res *tax.Result, own owners, find *transactionFinder, from int, disposalSeq, incomeSeq int, info []txInfo, filled map[tax.ID]tax.Dec) ([]txResult, rowFigures) {
 	pieceTx := make([]int32, len(res.Disposals))
 	incomeTx := make([]int32, len(res.Income))
 	warnTx := make([]int32, len(res.Warnings))
 	slot := make([]int32, len(in.Transactions)) // 1 + the transaction's row; 0: none
-	mark := func(dst []int32, k int, transfer tax.ID) {
-		i := find.of(transfer)
+	use := func(dst []int32, k int, i int32) {
 		if int(i) < from {
 			i = -1 // not written
 		}
@@ -101,12 +99,12 @@ func transactionResults(in *tax.Input, res *tax.Result, from int, disposalSeq, i
 			slot[i] = 1
 		}
 	}
-	for k := range res.Disposals {
-		mark(pieceTx, k, res.Disposals[k].TransferID)
+	mark := func(dst []int32, k int, transfer tax.ID) { use(dst, k, find.of(transfer)) }
+	for k, i := range own.pieces {
+		use(pieceTx, k, i)
 	}
-	find.hint = 0
-	for k := range res.Income {
-		mark(incomeTx, k, res.Income[k].TransferID)
+	for k, i := range own.income {
+		use(incomeTx, k, i)
 	}
 	find.hint = 0
 	for k := range res.Warnings {
@@ -279,6 +277,26 @@ func (f rowFigures) json(row int32) []byte {
 // transactionFinder finds the ledger transaction of a transfer. The engine reports pieces, income
 // and warnings in settlement order, so looking a few transactions on from the last hit almost
 // always finds it; a map of every transfer is built only when that misses.
+// owners are the transactions of a run's pieces and income: each one's index in the input (-1:
+// none there), found once for the month figures and the transaction results.
+type owners struct {
+	pieces, income []int32
+	transactions   int // in the input
+}
+
+func ownersOf(res *tax.Result, find *transactionFinder) owners {
+	o := owners{make([]int32, len(res.Disposals)), make([]int32, len(res.Income)), len(find.txs)}
+	find.hint = 0
+	for k := range res.Disposals {
+		o.pieces[k] = find.of(res.Disposals[k].TransferID)
+	}
+	find.hint = 0
+	for k := range res.Income {
+		o.income[k] = find.of(res.Income[k].TransferID)
+	}
+	return o
+}
+
 type transactionFinder struct {
 	txs  []tax.Transaction
 	hint int
@@ -315,8 +333,15 @@ func (f *transactionFinder) of(transfer tax.ID) int32 {
 
 // copyTransactionResults writes rows into result set rs, each with its transfer figures, its
 // transaction's own columns from info and its time from the input (info nil: left NULL, and the set
-// does not claim them).
+// does not claim them). The rows go in transaction id order: the primary key (result_set_id,
+// transaction_id, client_id) then grows at its right edge instead of at a random leaf per row
+// (measured on 123,000 rows: the key's upkeep took 0.54 s in settlement order, 0.06 s in key order).
 func copyTransactionResults(ctx context.Context, tx pgx.Tx, rk resultKey, rows []txResult, figs rowFigures, times []tax.Transaction, info []txInfo) error {
+	order := make([]int32, len(rows))
+	for k := range order {
+		order[k] = int32(k)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return bytes.Compare(rows[a].tx[:], rows[b].tx[:]) })
 	i := 0
 	return copyBinary(ctx, tx, "tax_transaction_results",
 		append(resultKeyColumns[:2:2], "transaction_id", "proceeds", "basis", "gain", "short_term_gain", "long_term_gain",
@@ -327,7 +352,8 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rk resultKey, rows [
 			if i == len(rows) {
 				return b, false
 			}
-			r := &rows[i]
+			k := order[i]
+			r := &rows[k]
 			i++
 			b = pgcopy.Fields(b, 24)
 			b = binResultKey(b, rk)
@@ -346,7 +372,7 @@ func copyTransactionResults(ctx context.Context, tx pgx.Tx, rk resultKey, rows [
 			b = binNumeric(b, r.income)
 			b = pgcopy.Bool(b, r.missingBasis)
 			b = pgcopy.Bool(b, r.negativeBalance)
-			if js := figs.json(int32(i - 1)); js != nil {
+			if js := figs.json(k); js != nil {
 				b = append(append(pgcopy.Len(b, 1+len(js)), 1), js...) // jsonb in binary: version 1, then the text
 			} else {
 				b = pgcopy.Null(b)

@@ -38,7 +38,7 @@ var rawSQLAllowed = map[string]struct {
 	"internal/ledger/fields.go updateTransactions":   {1, "bulk update from arrays with NULL elements (sqlc's array parameters cannot carry NULLs)"},
 	"internal/ledger/pairsuggest.go PairSuggestions": {1, "pair suggestions over the transaction filter (squirrel)"},
 	"internal/ledger/query.go filterCtx":             {1, "the search pre-read: an ARRAY() over a recursive CTE (the label skip scan), which sqlc cannot analyse"},
-	"internal/ledger/query.go List":                  {1, "a page of the transaction filter (squirrel)"},
+	"internal/ledger/query.go page":                  {1, "a page of the transaction filter, stretch by stretch (squirrel)"},
 	"internal/ledger/query.go count":                 {1, "the transaction filter's count (squirrel)"},
 	"internal/ledger/query.go queryRowWith":          {1, "a row of the transaction filter under planner settings (squirrel)"},
 	"internal/ledger/query.go readOnlyWith":          {1, "the transaction filter's planner settings (SET LOCAL of a per-plan string)"},

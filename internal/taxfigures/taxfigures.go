@@ -210,18 +210,14 @@ func (s *Service) Year(ctx context.Context, scope auth.ClientScope, y int) (Year
 	out.Gains, out.Losses, out.Denied = sum.Gains.Decimal, sum.Losses.Decimal, sum.DeniedLosses.Decimal
 	out.TaxableGain, out.TaxableIncome, out.DiscountGains = sum.TaxableGain, sum.TaxableIncome, sum.DiscountGains
 	out.LossesBroughtForward, out.LossesCarriedForward, out.Discount = sum.LossesBroughtForward, sum.LossesCarriedForward, sum.Discount
-	inc, err := q.ListYearIncomeByType(ctx, db.ListYearIncomeByTypeParams{ResultSetID: rs, TaxYear: int32(y), ClientID: scope.ClientID()})
+	out.DisposalTransactions = int(lines.Transactions)
+	inc, err := q.ListYearIncomeByType(ctx, db.ListYearIncomeByTypeParams{ResultSetID: rs, TaxYear: int32(y)})
 	if err != nil {
 		return Year{}, err
 	}
 	for _, r := range inc {
 		out.IncomeByType = append(out.IncomeByType, IncomeType{Label: r.IncomeType, Value: r.Value, Transactions: int(r.TransactionCount)})
 	}
-	n, err := q.CountYearDisposalTransactions(ctx, db.CountYearDisposalTransactionsParams{ResultSetID: rs, TaxYear: int32(y), ClientID: scope.ClientID()})
-	if err != nil {
-		return Year{}, err
-	}
-	out.DisposalTransactions = int(n)
 	return out, nil
 }
 

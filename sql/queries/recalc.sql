@@ -187,7 +187,7 @@ SELECT set_config('jit', 'off', true);
 -- name: DeleteResultTail :exec
 -- Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
 -- pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
--- summaries from its tax year on, and the lots (all of them: they are the state at the end); the
+-- summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end); the
 -- set is then the run's. Every transaction from the first one written on, deleted and hidden ones
 -- included, loses its result row (a transaction moved here from before it made the dirty point
 -- earlier); each row is found by its key, whatever the planner's statistics say about this result
@@ -207,6 +207,10 @@ WITH disposals AS (
         SELECT r.ctid FROM transactions t
         CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.transaction_id = t.id OFFSET 0) r
         WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.occurred_at >= sqlc.arg(transactions_from)::timestamptz))
+), month_disposals AS (
+    DELETE FROM tax_month_disposals WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND month >= sqlc.arg(month_from)::date
+), month_income AS (
+    DELETE FROM tax_month_income WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND month >= sqlc.arg(month_from)::date
 ), checkpoints AS (
     DELETE FROM tax_checkpoints WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND at_time > sqlc.arg(checkpoint_at)::timestamptz
 )
@@ -221,3 +225,18 @@ SELECT * FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2;
 
 -- name: LatestSummaryYear :one
 SELECT coalesce(max(tax_year), 0)::integer FROM tax_year_summaries WHERE result_set_id = $1;
+
+-- name: InsertMonthDisposals :exec
+-- A run's month figures of its taxable pieces (monthfigures.go), one row per element of the arrays.
+INSERT INTO tax_month_disposals (result_set_id, client_id, month, tax_year, pieces, transactions,
+    short_proceeds, short_basis, long_proceeds, long_basis)
+SELECT sqlc.arg(result_set_id)::uuid, sqlc.arg(client_id)::uuid, unnest(sqlc.arg(months)::date[]), unnest(sqlc.arg(tax_years)::integer[]),
+       unnest(sqlc.arg(pieces)::integer[]), unnest(sqlc.arg(transactions)::integer[]),
+       unnest(sqlc.arg(short_proceeds)::numeric[]), unnest(sqlc.arg(short_basis)::numeric[]),
+       unnest(sqlc.arg(long_proceeds)::numeric[]), unnest(sqlc.arg(long_basis)::numeric[]);
+
+-- name: InsertMonthIncome :exec
+-- A run's month figures of its income per type (monthfigures.go), one row per element of the arrays.
+INSERT INTO tax_month_income (result_set_id, client_id, month, tax_year, income_type, transactions, value)
+SELECT sqlc.arg(result_set_id)::uuid, sqlc.arg(client_id)::uuid, unnest(sqlc.arg(months)::date[]), unnest(sqlc.arg(tax_years)::integer[]),
+       unnest(sqlc.arg(income_types)::text[]), unnest(sqlc.arg(transactions)::integer[]), unnest(sqlc.arg(values)::numeric[]);

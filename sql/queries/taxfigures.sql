@@ -13,17 +13,12 @@ WHERE c.id = $1;
 SELECT tax_year FROM tax_year_summaries WHERE result_set_id = $1 ORDER BY tax_year;
 
 -- name: ListYearIncomeByType :many
--- Income of one tax year per income type, with the transactions it comes from.
-SELECT i.income_type, sum(i.value)::numeric AS value, count(DISTINCT tr.transaction_id)::int AS transaction_count
-FROM tax_income i LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = i.transfer_id
-WHERE i.result_set_id = $1 AND i.tax_year = $2
-GROUP BY i.income_type ORDER BY sum(i.value) DESC, i.income_type;
-
--- name: CountYearDisposalTransactions :one
--- Transactions with a taxable disposal in a tax year.
-SELECT count(DISTINCT tr.transaction_id)::int
-FROM tax_disposals d JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = d.transfer_id
-WHERE d.result_set_id = $1 AND d.tax_year = $2;
+-- Income of one tax year per income type, with the transactions it comes from (the month figures
+-- the recalculation writes, see tax_month_income).
+SELECT m.income_type, sum(m.value)::numeric AS value, sum(m.transactions)::int AS transaction_count
+FROM tax_month_income m
+WHERE m.result_set_id = $1 AND m.tax_year = $2
+GROUP BY m.income_type ORDER BY sum(m.value) DESC, m.income_type;
 
 -- name: ListAssetLots :many
 -- Open lots of one asset (asset keys of results are asset ids), with the transaction that created each.
@@ -120,15 +115,17 @@ LIMIT sqlc.arg(row_limit) OFFSET sqlc.arg(row_offset);
 SELECT * FROM tax_year_summaries WHERE result_set_id = $1 AND tax_year = $2;
 
 -- name: SumYearDisposalLines :one
--- A tax year's disposal totals as the reports print them: each piece's proceeds and basis rounded
--- to cents (half away from zero, as money.Line), its gain their difference, then added, so the
--- totals are the sums of the printed lines.
-SELECT coalesce(sum(round(d.proceeds, 2)), 0)::numeric AS proceeds,
-       coalesce(sum(round(d.basis, 2)), 0)::numeric AS basis,
-       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'short'), 0)::numeric AS short_term_gain,
-       coalesce(sum(round(d.proceeds, 2) - round(d.basis, 2)) FILTER (WHERE d.term = 'long'), 0)::numeric AS long_term_gain
-FROM tax_disposals d
-WHERE d.result_set_id = $1 AND d.tax_year = $2;
+-- A tax year's disposal totals as the reports print them (each piece's proceeds and basis rounded
+-- to cents, half away from zero, as money.Line; its gain their difference) and the transactions
+-- with a taxable piece in the year, from the month figures the recalculation writes
+-- (tax_month_disposals).
+SELECT coalesce(sum(m.short_proceeds + m.long_proceeds), 0)::numeric AS proceeds,
+       coalesce(sum(m.short_basis + m.long_basis), 0)::numeric AS basis,
+       coalesce(sum(m.short_proceeds - m.short_basis), 0)::numeric AS short_term_gain,
+       coalesce(sum(m.long_proceeds - m.long_basis), 0)::numeric AS long_term_gain,
+       coalesce(sum(m.transactions), 0)::int AS transactions
+FROM tax_month_disposals m
+WHERE m.result_set_id = $1 AND m.tax_year = $2;
 
 -- name: ListAssetRemovals :many
 -- The non-taxable removals of one asset (gifts sent, donations, losses, untracked transfers out):

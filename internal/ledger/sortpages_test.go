@@ -1,0 +1,118 @@
+package ledger
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"taxd/internal/auth"
+	"taxd/internal/bench"
+	"taxd/internal/pgtest"
+	"taxd/internal/recalc"
+)
+
+// TestSortByFigurePages walks every page of the list sorted by gain and by income, newest and
+// oldest first, and asks for single pages deep in the list, and checks them against one ORDER BY
+// over the whole ledger in SQL (the figure, zero without a result row, then time): the stretches
+// the list reads them in (pageSegments) join into that order, page boundaries anywhere.
+func TestSortByFigurePages(t *testing.T) {
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client, err := bench.SeedLedger(ctx, pool, 700, 4, 2, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
+		t.Fatal(err)
+	}
+	// a hidden transaction with a gain and one whose figures tie with others
+	if _, err := pool.Exec(ctx, `UPDATE transactions SET is_hidden = true WHERE id = (SELECT transaction_id FROM tax_transaction_results
+		WHERE client_id = $1 AND gain <> 0 ORDER BY transaction_id LIMIT 1)`, client); err != nil {
+		t.Fatal(err)
+	}
+	var positive, negative, income int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE gain > 0), count(*) FILTER (WHERE gain < 0), count(*) FILTER (WHERE income > 0)
+		FROM tax_transaction_results WHERE client_id = $1`, client).Scan(&positive, &negative, &income); err != nil {
+		t.Fatal(err)
+	}
+	if positive < 40 || negative < 40 || income < 40 {
+		t.Fatalf("the ledger has %d gains, %d losses and %d incomes: too few to cross pages", positive, negative, income)
+	}
+	l := New(pool)
+	scope := auth.JobWriteScope(client, "test")
+	for _, c := range []struct {
+		key    SortKey
+		column string
+	}{{SortCapGains, "gain"}, {SortIncome, "income"}} {
+		for _, asc := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s ascending=%v", c.key, asc), func(t *testing.T) {
+				dir := "DESC"
+				if asc {
+					dir = "ASC"
+				}
+				rows, err := pool.Query(ctx, fmt.Sprintf(`SELECT t.id FROM transactions t
+					LEFT JOIN tax_transaction_results r ON r.result_set_id = (SELECT current_result_set_id FROM clients WHERE id = $1) AND r.transaction_id = t.id
+					WHERE t.client_id = $1 AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT t.is_failed
+					ORDER BY coalesce(r.%[1]s, 0) %[2]s, t.occurred_at %[2]s, t.ordinal %[2]s, t.id %[2]s`, c.column, dir), client)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var want []uuid.UUID
+				for rows.Next() {
+					var id uuid.UUID
+					if err := rows.Scan(&id); err != nil {
+						t.Fatal(err)
+					}
+					want = append(want, id)
+				}
+				if err := rows.Err(); err != nil {
+					t.Fatal(err)
+				}
+				const limit = 37
+				var got []uuid.UUID
+				for page := 0; ; page++ {
+					list, err := l.List(ctx, scope, TxFilter{}, TxPage{Limit: limit, Page: page, SortBy: c.key, Ascending: asc, SkipTotal: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, r := range list.Rows {
+						got = append(got, r.ID)
+					}
+					if !list.HasNext {
+						break
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("pages in order: %d ids, want %d; first difference at %d", len(got), len(want), firstDifference(got, want))
+				}
+				for _, page := range []int{len(want)/limit - 1, len(want) / limit / 2, len(want) / limit} {
+					list, err := l.List(ctx, scope, TxFilter{}, TxPage{Limit: limit, Page: page, SortBy: c.key, Ascending: asc, SkipTotal: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					var ids []uuid.UUID
+					for _, r := range list.Rows {
+						ids = append(ids, r.ID)
+					}
+					end := min(len(want), (page+1)*limit)
+					if !slices.Equal(ids, want[page*limit:end]) || list.HasNext != (end < len(want)) {
+						t.Fatalf("page %d alone: %d rows (next %v), want rows %d to %d of %d", page, len(ids), list.HasNext, page*limit, end, len(want))
+					}
+				}
+			})
+		}
+	}
+}
+
+func firstDifference(a, b []uuid.UUID) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
