@@ -183,6 +183,71 @@ func TestOnchainDefiEndToEnd(t *testing.T) {
 			t.Errorf("%s: %s held, want %s", k, held[k], q)
 		}
 	}
+	// The portfolio shows those positions under includeDefi: each position's coins with the quantity
+	// and pooled basis taxd compute holds in it, named in words; the receipt tokens the wallets hold
+	// are flagged, without value or basis; includeDefi false shows neither.
+	positionNames := map[string]string{
+		"uniswap-v2:ethereum:0xae461ca67b15dc8dc81ce7615e0320da1a9ab8d5": "Uniswap v2 DAI/USDC pool",
+		"lido:ethereum:steth": "Lido staking",
+		"aave-v3:ethereum:0x5a98fcbea516cf06857215779fd812ca3bef1b32": "Aave v3 LDO market",
+		"stkaave:ethereum:aave": "Aave Safety Module (stkAAVE) staking",
+	}
+	lotBasis := map[string]decimal.Decimal{}
+	for _, l := range computed.Lots {
+		lotBasis[l.Account+" "+l.Asset] = lotBasis[l.Account+" "+l.Asset].Add(l.Basis)
+	}
+	type portfolioRow struct {
+		AmountExact    string
+		CostBasisCents int64
+		ValueCents     *int64
+		IsReceipt      bool
+		Asset          struct{ Symbol string }
+		DefiPosition   *struct{ ID, Name string }
+	}
+	readPortfolio := func(args string) []portfolioRow {
+		var pf struct {
+			P struct{ Positions []portfolioRow } `json:"getPortfolioV2"`
+		}
+		g.must(`query($c: ID!) { getPortfolioV2(clientId: $c, limit: 500`+args+`) { positions { amountExact costBasisCents valueCents isReceipt
+			asset { symbol } defiPosition { id name } } } }`, map[string]any{"c": g.client}, &pf)
+		return pf.P.Positions
+	}
+	receipts := map[string]bool{}
+	shown := map[string]bool{}
+	for _, r := range readPortfolio(", type: DEFI") {
+		switch {
+		case r.IsReceipt:
+			receipts[r.Asset.Symbol] = true
+			if r.ValueCents != nil || r.CostBasisCents != 0 {
+				t.Errorf("the receipt %s has a value or basis: %+v", r.Asset.Symbol, r)
+			}
+		case r.DefiPosition == nil:
+			t.Errorf("a DEFI row without a position: %+v", r)
+		default:
+			k := "staking:" + r.DefiPosition.ID + " " + r.Asset.Symbol
+			shown[k] = true
+			if q, ok := held[k]; !ok || !q.Equal(decimal.RequireFromString(r.AmountExact)) ||
+				r.CostBasisCents != lotBasis[k].Shift(2).Round(0).IntPart() || r.DefiPosition.Name != positionNames[r.DefiPosition.ID] {
+				t.Errorf("position row %s: %s, basis %d cents, named %q; taxd compute holds %s with a basis of %s, named %q", k, r.AmountExact,
+					r.CostBasisCents, r.DefiPosition.Name, q, lotBasis[k], positionNames[r.DefiPosition.ID])
+			}
+		}
+	}
+	for k, q := range held {
+		if strings.HasPrefix(k, "staking:") && q.Sign() > 0 && !shown[k] {
+			t.Errorf("the portfolio does not show %s (%s held)", k, q)
+		}
+	}
+	for _, r := range []string{"UNI-V2", "stETH", "aEthLDO", "stkAAVE", "variableDebtEthUSDC"} {
+		if !receipts[r] {
+			t.Errorf("the receipt %s is not flagged (receipts: %v)", r, receipts)
+		}
+	}
+	for _, r := range readPortfolio(", includeDefi: false") {
+		if r.IsReceipt || r.DefiPosition != nil || receipts[r.Asset.Symbol] {
+			t.Errorf("includeDefi false shows %+v", r)
+		}
+	}
 	if s.Years[2020].IncomeCents != 1 || s.Years[2024].IncomeCents != 7390 {
 		t.Errorf("income 2020 %d cents (want 1), 2024 %d cents (want 7390)", s.Years[2020].IncomeCents, s.Years[2024].IncomeCents)
 	}

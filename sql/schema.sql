@@ -1151,7 +1151,8 @@ CREATE TABLE public.portfolio_basis (
     account_key text NOT NULL,
     asset_key text NOT NULL,
     basis numeric NOT NULL,
-    client_id uuid NOT NULL
+    client_id uuid NOT NULL,
+    quantity numeric NOT NULL
 );
 
 --
@@ -2691,6 +2692,18 @@ CREATE INDEX transfers_fees_idx ON public.transfers USING btree (transaction_id)
 --
 
 CREATE INDEX transfers_from_account_idx ON public.transfers USING btree (from_account_id) WHERE (from_account_id IS NOT NULL);
+
+--
+-- Name: transfers_position_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transfers_position_idx ON public.transfers USING btree (client_id, staking_account_identifier) INCLUDE (from_account_id, to_account_id, is_hidden) WHERE (staking_account_identifier IS NOT NULL);
+
+--
+-- Name: transfers_receipt_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transfers_receipt_idx ON public.transfers USING btree (client_id, asset_id) WHERE (label = 'receipt'::text);
 
 --
 -- Name: transfers_to_account_idx; Type: INDEX; Schema: public; Owner: -

@@ -385,6 +385,7 @@ type PortfolioBasis struct {
 	AssetKey     string
 	Basis        decimal.Decimal
 	ClientID     uuid.UUID
+	Quantity     decimal.Decimal
 }
 
 type PortfolioChart struct {

@@ -471,8 +471,8 @@ func (q *Queries) DeleteOtherPortfolioBasis(ctx context.Context, arg DeleteOther
 }
 
 const fillPortfolioBasis = `-- name: FillPortfolioBasis :exec
-INSERT INTO portfolio_basis (result_set_id, set_written_at, account_key, asset_key, basis)
-SELECT $1::uuid, $2::timestamptz, account_key, asset_key, sum(basis)
+INSERT INTO portfolio_basis (result_set_id, set_written_at, account_key, asset_key, basis, quantity)
+SELECT $1::uuid, $2::timestamptz, account_key, asset_key, sum(basis), sum(quantity)
 FROM tax_lots WHERE result_set_id = $1::uuid GROUP BY account_key, asset_key
 ON CONFLICT DO NOTHING
 `
@@ -681,7 +681,8 @@ func (q *Queries) ListClientAssets(ctx context.Context, arg ListClientAssetsPara
 
 const openBasisByAsset = `-- name: OpenBasisByAsset :many
 SELECT asset_key, sum(basis)::numeric AS basis FROM portfolio_basis
-WHERE result_set_id = $1 AND set_written_at = $2 AND (cardinality($3::text[]) = 0 OR account_key = ANY($3::text[]))
+WHERE result_set_id = $1 AND set_written_at = $2 AND account_key NOT LIKE 'staking:%'
+  AND (cardinality($3::text[]) = 0 OR account_key = ANY($3::text[]))
 GROUP BY asset_key
 `
 
@@ -696,7 +697,8 @@ type OpenBasisByAssetRow struct {
 	Basis    decimal.Decimal
 }
 
-// The open lots' basis per asset key, of the given account keys (all when empty).
+// The open lots' basis per asset key, of the given account keys (all when empty), outside the DeFi
+// positions (account keys 'staking:<position id>', which are rows of their own: OpenPositionLots).
 func (q *Queries) OpenBasisByAsset(ctx context.Context, arg OpenBasisByAssetParams) ([]OpenBasisByAssetRow, error) {
 	rows, err := q.db.Query(ctx, openBasisByAsset, arg.ResultSetID, arg.SetWrittenAt, arg.AccountKeys)
 	if err != nil {
@@ -719,7 +721,7 @@ func (q *Queries) OpenBasisByAsset(ctx context.Context, arg OpenBasisByAssetPara
 
 const openLotsOfAssets = `-- name: OpenLotsOfAssets :many
 SELECT asset_key, sum(quantity)::numeric AS quantity, sum(basis)::numeric AS basis FROM tax_lots
-WHERE result_set_id = $1 AND asset_key = ANY($2::text[])
+WHERE result_set_id = $1 AND asset_key = ANY($2::text[]) AND account_key NOT LIKE 'staking:%'
   AND (cardinality($3::text[]) = 0 OR account_key = ANY($3::text[]))
 GROUP BY asset_key
 `
@@ -737,7 +739,8 @@ type OpenLotsOfAssetsRow struct {
 }
 
 // The open lots' quantity and basis per asset key, of the given assets and account keys (all
-// accounts when empty): what the tax results hold of an asset an account is below zero in.
+// accounts when empty; never the DeFi positions'): what the tax results hold of an asset an account
+// is below zero in.
 func (q *Queries) OpenLotsOfAssets(ctx context.Context, arg OpenLotsOfAssetsParams) ([]OpenLotsOfAssetsRow, error) {
 	rows, err := q.db.Query(ctx, openLotsOfAssets, arg.ResultSetID, arg.AssetKeys, arg.AccountKeys)
 	if err != nil {
@@ -748,6 +751,90 @@ func (q *Queries) OpenLotsOfAssets(ctx context.Context, arg OpenLotsOfAssetsPara
 	for rows.Next() {
 		var i OpenLotsOfAssetsRow
 		if err := rows.Scan(&i.AssetKey, &i.Quantity, &i.Basis); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const openPositionLots = `-- name: OpenPositionLots :many
+SELECT account_key, asset_key, quantity, basis FROM portfolio_basis
+WHERE result_set_id = $1 AND set_written_at = $2 AND account_key LIKE 'staking:%' AND quantity > 0
+ORDER BY account_key, asset_key
+`
+
+type OpenPositionLotsParams struct {
+	ResultSetID  uuid.UUID
+	SetWrittenAt time.Time
+}
+
+type OpenPositionLotsRow struct {
+	AccountKey string
+	AssetKey   string
+	Quantity   decimal.Decimal
+	Basis      decimal.Decimal
+}
+
+// The open lots' quantity and basis per DeFi position (account key 'staking:<position id>', the
+// engine's position accounts) and asset key.
+func (q *Queries) OpenPositionLots(ctx context.Context, arg OpenPositionLotsParams) ([]OpenPositionLotsRow, error) {
+	rows, err := q.db.Query(ctx, openPositionLots, arg.ResultSetID, arg.SetWrittenAt)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []OpenPositionLotsRow
+	for rows.Next() {
+		var i OpenPositionLotsRow
+		if err := rows.Scan(
+			&i.AccountKey,
+			&i.AssetKey,
+			&i.Quantity,
+			&i.Basis,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const positionAccounts = `-- name: PositionAccounts :many
+SELECT DISTINCT staking_account_identifier::text AS position, coalesce(from_account_id, to_account_id)::uuid AS account_id
+FROM transfers
+WHERE client_id = $1 AND staking_account_identifier = ANY($2::text[]) AND NOT is_hidden
+  AND coalesce(from_account_id, to_account_id) IS NOT NULL
+ORDER BY 1, 2
+`
+
+type PositionAccountsParams struct {
+	ClientID  uuid.UUID
+	Positions []string
+}
+
+type PositionAccountsRow struct {
+	Position  string
+	AccountID uuid.UUID
+}
+
+// The accounts that moved coins into or out of the given DeFi positions.
+func (q *Queries) PositionAccounts(ctx context.Context, arg PositionAccountsParams) ([]PositionAccountsRow, error) {
+	rows, err := q.db.Query(ctx, positionAccounts, arg.ClientID, arg.Positions)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []PositionAccountsRow
+	for rows.Next() {
+		var i PositionAccountsRow
+		if err := rows.Scan(&i.Position, &i.AccountID); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -824,6 +911,56 @@ func (q *Queries) PositiveAccountBalances(ctx context.Context, arg PositiveAccou
 	for rows.Next() {
 		var i PositiveAccountBalancesRow
 		if err := rows.Scan(&i.AccountID, &i.AssetID, &i.Quantity); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const receiptAssets = `-- name: ReceiptAssets :many
+WITH r AS (
+    SELECT tr.asset_id, tr.transaction_id FROM transfers tr
+    WHERE tr.client_id = $1::uuid AND tr.asset_id = ANY($2::uuid[])
+      AND tr.label = 'receipt' AND NOT tr.is_hidden
+    UNION
+    SELECT tr.asset_id, tr.transaction_id FROM transactions t JOIN transfers tr
+        ON tr.client_id = t.client_id AND tr.asset_id = ANY($2::uuid[]) AND tr.transaction_id = t.id
+    WHERE t.client_id = $1::uuid AND t.label = 'receipt' AND tr.label IS NULL AND NOT tr.is_hidden
+)
+SELECT DISTINCT r.asset_id, p.staking_account_identifier AS position
+FROM r JOIN transactions t ON t.id = r.transaction_id AND t.deleted_at IS NULL AND NOT t.is_hidden
+LEFT JOIN transfers p ON p.transaction_id = r.transaction_id AND p.client_id = $1::uuid
+    AND p.staking_account_identifier IS NOT NULL AND NOT p.is_hidden
+ORDER BY 1, 2
+`
+
+type ReceiptAssetsParams struct {
+	ClientID uuid.UUID
+	AssetIds []uuid.UUID
+}
+
+type ReceiptAssetsRow struct {
+	AssetID  uuid.UUID
+	Position *string
+}
+
+// Of the given assets, those the ledger books as a position's receipt (a counted transfer labelled
+// 'receipt': its own label, else its transaction's), each with the positions the transactions that
+// move it enter or leave (NULL: none, as for a receipt turned into another).
+func (q *Queries) ReceiptAssets(ctx context.Context, arg ReceiptAssetsParams) ([]ReceiptAssetsRow, error) {
+	rows, err := q.db.Query(ctx, receiptAssets, arg.ClientID, arg.AssetIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ReceiptAssetsRow
+	for rows.Next() {
+		var i ReceiptAssetsRow
+		if err := rows.Scan(&i.AssetID, &i.Position); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -215,6 +215,13 @@ type ComplexityRoot struct {
 		RawKey func(childComplexity int) int
 	}
 
+	DefiPosition struct {
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
+		Protocol func(childComplexity int) int
+		Provider func(childComplexity int) int
+	}
+
 	DownloadUrlResponse struct {
 		ContentType func(childComplexity int) int
 		ExpiresAt   func(childComplexity int) int
@@ -596,7 +603,9 @@ type ComplexityRoot struct {
 		AssetKey              func(childComplexity int) int
 		CostBasisCents        func(childComplexity int) int
 		DayChangePercent      func(childComplexity int) int
+		DefiPosition          func(childComplexity int) int
 		IsNegativeBalance     func(childComplexity int) int
+		IsReceipt             func(childComplexity int) int
 		PortfolioPercent      func(childComplexity int) int
 		Price                 func(childComplexity int) int
 		UnrealizedGainCents   func(childComplexity int) int
@@ -1988,6 +1997,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CreateClientApiKeyResponse.RawKey(childComplexity), true
+
+	case "DefiPosition.id":
+		if e.ComplexityRoot.DefiPosition.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DefiPosition.ID(childComplexity), true
+	case "DefiPosition.name":
+		if e.ComplexityRoot.DefiPosition.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DefiPosition.Name(childComplexity), true
+	case "DefiPosition.protocol":
+		if e.ComplexityRoot.DefiPosition.Protocol == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DefiPosition.Protocol(childComplexity), true
+	case "DefiPosition.provider":
+		if e.ComplexityRoot.DefiPosition.Provider == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DefiPosition.Provider(childComplexity), true
 
 	case "DownloadUrlResponse.contentType":
 		if e.ComplexityRoot.DownloadUrlResponse.ContentType == nil {
@@ -4022,12 +4056,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PortfolioPosition.DayChangePercent(childComplexity), true
+	case "PortfolioPosition.defiPosition":
+		if e.ComplexityRoot.PortfolioPosition.DefiPosition == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.DefiPosition(childComplexity), true
 	case "PortfolioPosition.isNegativeBalance":
 		if e.ComplexityRoot.PortfolioPosition.IsNegativeBalance == nil {
 			break
 		}
 
 		return e.ComplexityRoot.PortfolioPosition.IsNegativeBalance(childComplexity), true
+	case "PortfolioPosition.isReceipt":
+		if e.ComplexityRoot.PortfolioPosition.IsReceipt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.IsReceipt(childComplexity), true
 	case "PortfolioPosition.portfolioPercent":
 		if e.ComplexityRoot.PortfolioPosition.PortfolioPercent == nil {
 			break
@@ -7473,8 +7519,36 @@ type PortfolioPosition {
   dayChangePercent: Float
   "Share of the portfolio's value, in percent; null when ` + "`" + `valueCents` + "`" + ` is."
   portfolioPercent: Float
-  "Accounts holding the asset."
+  "Accounts holding the asset; for a DeFi position's row, the accounts that moved coins into or out of the position."
   accountIds: [ID!]!
+  """
+  The DeFi or staking position holding these units (with ` + "`" + `includeDefi` + "`" + `): a liquidity pool, lending market or staking
+  contract. The row's quantity and ` + "`" + `costBasisCents` + "`" + ` are the position's pooled queue of the asset in the current tax
+  results (what went in, with its basis and dates, less what came out), valued at the asset's own price; those coins
+  are in no other row. Null for a holding of the client's accounts; on a receipt (` + "`" + `isReceipt` + "`" + `), the position the
+  receipt is for when the ledger links it to exactly one.
+  """
+  defiPosition: DefiPosition
+  """
+  The asset is a position's receipt token (UNI-V2, 3Crv, aToken, cToken, stETH, stkAAVE, a gauge token, a position
+  NFT) or a loan's debt token: the ledger books it with the label ` + "`" + `receipt` + "`" + `. A receipt stands for coins the position
+  holds, which are the position's own rows, and a debt token is nothing, so neither is a holding of value: no price,
+  value, basis or share, and in no total. Listed with ` + "`" + `includeDefi` + "`" + ` (type ` + "`" + `DEFI` + "`" + `). Units of the same asset that the
+  tax results hold lots of (acquired otherwise, as a swap into stETH) are an ordinary row of their own.
+  """
+  isReceipt: Boolean!
+}
+
+"A DeFi or staking position: the tax results' account of a position id, one pooled basis queue per asset (docs/onchain.md)."
+type DefiPosition {
+  "The position id (the transfers' ` + "`" + `stakingAccountIdentifier` + "`" + `), for example ` + "`" + `uniswap-v2:ethereum:0xae461ca67b15dc8dc81ce7615e0320da1a9ab8d5` + "`" + `."
+  id: String!
+  "The position in words, for example ` + "`" + `Uniswap v2 DAI/USDC pool` + "`" + `, ` + "`" + `Aave v3 USDC market` + "`" + `, ` + "`" + `Lido staking` + "`" + `; the id itself when it names no protocol taxd knows."
+  name: String!
+  "The protocol, for example ` + "`" + `Uniswap v2` + "`" + `; null when the id names none."
+  protocol: String
+  "The chain, for example ` + "`" + `ethereum` + "`" + `; null when the id names none."
+  provider: String
 }
 
 "Sort keys of ` + "`" + `getPortfolioV2` + "`" + `."
@@ -7613,19 +7687,19 @@ extend type Query {
   ): ClientAssetsResponse!
 
   """
-  The client's holdings, one position per asset, in USD (prices come from the price service in USD). Hidden assets
-  are never shown. Bad paging or filter arguments are BAD_USER_INPUT.
+  The client's holdings, in USD (prices come from the price service in USD): one position per asset held in the
+  client's accounts, and with ` + "`" + `includeDefi` + "`" + ` one per DeFi position and asset it holds. Hidden assets are never shown. Bad paging or filter arguments are BAD_USER_INPUT.
   """
   getPortfolioV2(
     "Sort direction; default false (largest first)."
     ascending: Boolean
-    "Only the position of this ` + "`" + `assetKey` + "`" + `."
+    "Only the rows of this ` + "`" + `assetKey` + "`" + `: the accounts' holding of it and, with ` + "`" + `includeDefi` + "`" + `, the DeFi positions' rows of it."
     assetKey: String
     "The client."
     clientId: ID!
     "Include coins and fungible tokens (default true)."
     includeCoins: Boolean
-    "Include DeFi positions (default true)."
+    "Include DeFi positions (default true): a row per position and asset it holds (` + "`" + `defiPosition` + "`" + `) and the receipt tokens held for them (` + "`" + `isReceipt` + "`" + `). False leaves both out; the coins in positions are then in no row and no total."
     includeDefi: Boolean
     "Include NFTs (default true)."
     includeNFTs: Boolean
@@ -11246,6 +11320,20 @@ func (ec *executionContext) childFields_CreateClientApiKeyResponse(ctx context.C
 	return nil, fmt.Errorf("no field named %q was found under type CreateClientApiKeyResponse", field.Name)
 }
 
+func (ec *executionContext) childFields_DefiPosition(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_DefiPosition_id(ctx, field)
+	case "name":
+		return ec.fieldContext_DefiPosition_name(ctx, field)
+	case "protocol":
+		return ec.fieldContext_DefiPosition_protocol(ctx, field)
+	case "provider":
+		return ec.fieldContext_DefiPosition_provider(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DefiPosition", field.Name)
+}
+
 func (ec *executionContext) childFields_DownloadUrlResponse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "url":
@@ -11938,6 +12026,10 @@ func (ec *executionContext) childFields_PortfolioPosition(ctx context.Context, f
 		return ec.fieldContext_PortfolioPosition_portfolioPercent(ctx, field)
 	case "accountIds":
 		return ec.fieldContext_PortfolioPosition_accountIds(ctx, field)
+	case "defiPosition":
+		return ec.fieldContext_PortfolioPosition_defiPosition(ctx, field)
+	case "isReceipt":
+		return ec.fieldContext_PortfolioPosition_isReceipt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PortfolioPosition", field.Name)
 }
@@ -20774,6 +20866,98 @@ func (ec *executionContext) fieldContext_CreateClientApiKeyResponse_apiKey(_ con
 	return fc, nil
 }
 
+func (ec *executionContext) _DefiPosition_id(ctx context.Context, field graphql.CollectedField, obj *model.DefiPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DefiPosition_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DefiPosition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DefiPosition", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DefiPosition_name(ctx context.Context, field graphql.CollectedField, obj *model.DefiPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DefiPosition_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DefiPosition_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DefiPosition", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DefiPosition_protocol(ctx context.Context, field graphql.CollectedField, obj *model.DefiPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DefiPosition_protocol(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Protocol, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DefiPosition_protocol(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DefiPosition", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DefiPosition_provider(ctx context.Context, field graphql.CollectedField, obj *model.DefiPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DefiPosition_provider(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provider, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DefiPosition_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DefiPosition", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _DownloadUrlResponse_url(ctx context.Context, field graphql.CollectedField, obj *model.DownloadURLResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28914,6 +29098,61 @@ func (ec *executionContext) _PortfolioPosition_accountIds(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_PortfolioPosition_accountIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PortfolioPosition_defiPosition(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_defiPosition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DefiPosition, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DefiPosition) graphql.Marshaler {
+			return ec.marshalODefiPosition2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDefiPosition(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_defiPosition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PortfolioPosition",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DefiPosition(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PortfolioPosition_isReceipt(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_isReceipt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsReceipt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_isReceipt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) _PortfolioResponseV2_positions(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioResponseV2) (ret graphql.Marshaler) {
@@ -40213,6 +40452,59 @@ func (ec *executionContext) _CreateClientApiKeyResponse(ctx context.Context, sel
 	return out
 }
 
+var defiPositionImplementors = []string{"DefiPosition"}
+
+func (ec *executionContext) _DefiPosition(ctx context.Context, sel ast.SelectionSet, obj *model.DefiPosition) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, defiPositionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DefiPosition")
+		case "id":
+			out.Values[i] = ec._DefiPosition_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._DefiPosition_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "protocol":
+			out.Values[i] = ec._DefiPosition_protocol(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "provider":
+			out.Values[i] = ec._DefiPosition_provider(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var downloadUrlResponseImplementors = []string{"DownloadUrlResponse"}
 
 func (ec *executionContext) _DownloadUrlResponse(ctx context.Context, sel ast.SelectionSet, obj *model.DownloadURLResponse) graphql.Marshaler {
@@ -42711,6 +43003,16 @@ func (ec *executionContext) _PortfolioPosition(ctx context.Context, sel ast.Sele
 			}
 		case "accountIds":
 			out.Values[i] = ec._PortfolioPosition_accountIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "defiPosition":
+			out.Values[i] = ec._PortfolioPosition_defiPosition(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "isReceipt":
+			out.Values[i] = ec._PortfolioPosition_isReceipt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -48181,6 +48483,13 @@ func (ec *executionContext) marshalODate2ᚖtimeᚐTime(ctx context.Context, sel
 	_ = ctx
 	res := scalars.MarshalDate(*v)
 	return res
+}
+
+func (ec *executionContext) marshalODefiPosition2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDefiPosition(ctx context.Context, sel ast.SelectionSet, v *model.DefiPosition) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._DefiPosition(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalODisposalMatchEnum2ᚖtaxdᚋgenᚋgraphᚋmodelᚐDisposalMatchEnum(ctx context.Context, v any) (*model.DisposalMatchEnum, error) {

@@ -173,7 +173,7 @@ func (r *queryResolver) GetPortfolioV2(ctx context.Context, ascending *bool, ass
 			Price: floatOf(pos.Price), ValueCents: pos.ValueCents, ValueFormatted: money.FormatPtrIn(pos.ValueCents, h.Currency),
 			CostBasisCents: pos.CostBasisCents, UnrealizedGainCents: pos.UnrealizedGainCents, UnrealizedGainPercent: pos.UnrealizedGainPercent,
 			DayChangePercent: pos.DayChangePercent, PortfolioPercent: pos.PortfolioPercent, AccountIds: make([]string, len(pos.AccountIDs)),
-			IsNegativeBalance: pos.IsNegative,
+			IsNegativeBalance: pos.IsNegative, IsReceipt: pos.IsReceipt, DefiPosition: defiPositionOut(pos.DeFi),
 		}
 		for i, id := range pos.AccountIDs {
 			mp.AccountIds[i] = id.String()
@@ -181,6 +181,22 @@ func (r *queryResolver) GetPortfolioV2(ctx context.Context, ascending *bool, ass
 		out.Positions = append(out.Positions, mp)
 	}
 	return out, nil
+}
+
+// defiPositionOut maps a DeFi position (nil: none).
+func defiPositionOut(d *portfolio.DeFiPosition) *model.DefiPosition {
+	if d == nil {
+		return nil
+	}
+	return &model.DefiPosition{ID: d.ID, Name: d.Name, Protocol: optText(d.Protocol), Provider: optText(d.Chain)}
+}
+
+// optText is a text that may be empty as an optional field (null when empty).
+func optText(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 func (r *queryResolver) GetPortfolioValue(ctx context.Context, clientID string, useCacheIfAvailable *bool) (*model.GetPortfolioValueResponse, error) {

@@ -8,6 +8,7 @@ package portfolio
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -168,6 +169,14 @@ type Position struct {
 	// IsNegative flags a quantity below zero: the ledger lacks the history that brought the units
 	// in. It has no value and stays out of the totals (a missing deposit is not a debt).
 	IsNegative bool
+	// DeFi is the position holding these units (its pooled queue of the asset in the current tax
+	// results); nil for a holding of the client's accounts.
+	DeFi *DeFiPosition
+	// IsReceipt flags a position's receipt token held in the client's accounts (the units the tax
+	// results hold no lot of; the others are a row of their own): it stands for what the position
+	// holds (its own rows), so it has no price, value or basis and is in no total. DeFi is its
+	// position when the ledger links it to one.
+	IsReceipt bool
 
 	value, basis, dayAgoValue decimal.Decimal
 	hasDayAgo                 bool
@@ -258,65 +267,139 @@ func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f
 	if err != nil {
 		return nil, false, err
 	}
+	set, err := s.basisSet(ctx, tx, client)
+	if err != nil {
+		return nil, false, err
+	}
+	var defi []Position
+	if f.wantsDefi() {
+		if defi, err = s.defiPositions(ctx, tx, client, set, f); err != nil {
+			return nil, false, err
+		}
+	}
+	receipts, err := receiptsOf(ctx, tx, client, ids, defi)
+	if err != nil {
+		return nil, false, err
+	}
+	acquired, err := acquiredReceipts(ctx, tx, set, f.AccountIDs, byAsset, receipts)
+	if err != nil {
+		return nil, false, err
+	}
 	var kept []Asset
+	var bought []Position // the units of receipt assets acquired otherwise: holdings of their own
 	for _, a := range assets {
 		p := byAsset[a.ID]
-		if p.Quantity.IsZero() || !f.matches(a) {
+		r, isReceipt := receipts[a.ID]
+		kind := a.Type
+		if isReceipt {
+			kind = TypeDefi
+			if q, ok := acquired[a.ID]; ok {
+				if f.matches(a, a.Type, "") {
+					bought = append(bought, Position{Asset: a, Quantity: q, AccountIDs: p.AccountIDs})
+					kept = append(kept, a)
+				}
+				p.Quantity = p.Quantity.Sub(q)
+			}
+		}
+		if p.Quantity.IsZero() || !f.matches(a, kind, "") {
 			delete(byAsset, a.ID)
 			continue
 		}
-		p.Asset = a
-		kept = append(kept, a)
+		p.Asset, p.IsReceipt, p.DeFi = a, isReceipt, r
+		if !isReceipt {
+			kept = append(kept, a)
+		}
 	}
-	basis, err := s.openBasis(ctx, tx, client, f.AccountIDs)
+	basis, err := s.openBasis(ctx, tx, set, f.AccountIDs)
 	if err != nil {
 		return nil, false, err
 	}
-	if err := s.heldWhereNegative(ctx, tx, client, f.AccountIDs, byAsset, basis); err != nil {
+	if err := s.heldWhereNegative(ctx, tx, set, f.AccountIDs, byAsset, basis); err != nil {
 		return nil, false, err
 	}
-	priceOf, err := s.currentPrices(ctx, tx, kept, cur)
+	// The assets to price: the accounts' (receipts have no price) and the positions' coins, once each.
+	priced := append([]Asset(nil), kept...)
+	for _, d := range defi {
+		if !slices.ContainsFunc(priced, func(a Asset) bool { return a.ID == d.Asset.ID }) {
+			priced = append(priced, d.Asset)
+		}
+	}
+	priceOf, err := s.currentPrices(ctx, tx, priced, cur)
 	if err != nil {
 		return nil, false, err
 	}
-	out := make([]Position, 0, len(kept))
-	for _, a := range kept {
+	out := make([]Position, 0, len(byAsset)+len(bought)+len(defi))
+	for _, a := range assets {
 		p := byAsset[a.ID]
-		p.basis = basis[a.ID]
-		p.CostBasisCents = money.Cents(p.basis)
-		if pr, ok := priceOf[a.ID]; ok && pr.now != nil {
-			price := *pr.now
-			p.Price = &price
-			if p.Quantity.Sign() < 0 {
-				out = append(out, *p)
-				continue
-			}
-			p.value = p.Quantity.Mul(price)
-			v := money.Cents(p.value)
-			p.ValueCents = &v
-			g := v - p.CostBasisCents
-			p.UnrealizedGainCents = &g
-			if !p.basis.IsZero() {
-				pct, _ := p.value.Sub(p.basis).Div(p.basis).Shift(2).Float64()
-				p.UnrealizedGainPercent = &pct
-			}
-			if pr.dayAgo != nil {
-				p.hasDayAgo = true
-				p.dayAgoValue = p.Quantity.Mul(*pr.dayAgo)
-				if !pr.dayAgo.IsZero() {
-					pct, _ := price.Sub(*pr.dayAgo).Div(*pr.dayAgo).Shift(2).Float64()
-					p.DayChangePercent = &pct
-				}
-			}
+		if p == nil {
+			continue
+		}
+		if !p.IsReceipt {
+			p.basis = basis[a.ID]
+			p.valueAt(priceOf)
 		}
 		out = append(out, *p)
+	}
+	for _, b := range bought {
+		b.basis = basis[b.Asset.ID]
+		b.valueAt(priceOf)
+		out = append(out, b)
+	}
+	for _, d := range defi {
+		d.valueAt(priceOf)
+		out = append(out, d)
 	}
 	stale, err := isStale(ctx, tx, client)
 	return out, stale, err
 }
 
-// matches applies the asset-level filters and the kind toggles (an explicit type wins over them).
-func (f Filter) matches(a Asset) bool {
+// valueAt fills the position's basis in cents and, when its asset has a price, its value, gain and day
+// change (none for a quantity below zero).
+func (p *Position) valueAt(priceOf map[uuid.UUID]priced) {
+	p.CostBasisCents = money.Cents(p.basis)
+	pr, ok := priceOf[p.Asset.ID]
+	if !ok || pr.now == nil {
+		return
+	}
+	price := *pr.now
+	p.Price = &price
+	if p.Quantity.Sign() < 0 {
+		return
+	}
+	p.value = p.Quantity.Mul(price)
+	v := money.Cents(p.value)
+	p.ValueCents = &v
+	g := v - p.CostBasisCents
+	p.UnrealizedGainCents = &g
+	if !p.basis.IsZero() {
+		pct, _ := p.value.Sub(p.basis).Div(p.basis).Shift(2).Float64()
+		p.UnrealizedGainPercent = &pct
+	}
+	if pr.dayAgo != nil {
+		p.hasDayAgo = true
+		p.dayAgoValue = p.Quantity.Mul(*pr.dayAgo)
+		if !pr.dayAgo.IsZero() {
+			pct, _ := price.Sub(*pr.dayAgo).Div(*pr.dayAgo).Shift(2).Float64()
+			p.DayChangePercent = &pct
+		}
+	}
+}
+
+// TypeDefi is the kind of the DeFi positions' rows and of the receipts held for them.
+const TypeDefi = "DEFI"
+
+// wantsDefi reports whether the filter can match a DeFi position's row.
+func (f Filter) wantsDefi() bool {
+	if f.Type != nil {
+		return *f.Type == TypeDefi
+	}
+	return f.IncludeDefi
+}
+
+// matches applies the asset-level filters and the kind toggles (an explicit type wins over them) to
+// a row of asset a of the given kind (the asset's type, or DEFI for a position's row or a receipt);
+// the search matches the symbol, the name or place (a DeFi position's name).
+func (f Filter) matches(a Asset, kind, place string) bool {
 	if a.IsHidden || (a.IsSpam && !f.IncludeSpam) {
 		return false
 	}
@@ -328,17 +411,18 @@ func (f Filter) matches(a Asset) bool {
 	}
 	if f.Search != nil {
 		q := strings.ToLower(strings.TrimSpace(*f.Search))
-		if !strings.Contains(strings.ToLower(a.Symbol), q) && !strings.Contains(strings.ToLower(a.Name), q) {
+		if !strings.Contains(strings.ToLower(a.Symbol), q) && !strings.Contains(strings.ToLower(a.Name), q) &&
+			!strings.Contains(strings.ToLower(place), q) {
 			return false
 		}
 	}
 	if f.Type != nil {
-		return a.Type == *f.Type
+		return kind == *f.Type
 	}
-	switch a.Type {
+	switch kind {
 	case "NFT":
 		return f.IncludeNFTs
-	case "DEFI":
+	case TypeDefi:
 		return f.IncludeDefi
 	case "PERPETUAL":
 		return f.IncludePerps
@@ -434,7 +518,10 @@ func sortPositions(ps []Position, key string, asc bool) {
 		if c := strings.Compare(strings.ToLower(a.Asset.Symbol), strings.ToLower(b.Asset.Symbol)); c != 0 {
 			return c < 0
 		}
-		return a.Asset.Key < b.Asset.Key
+		if a.Asset.Key != b.Asset.Key {
+			return a.Asset.Key < b.Asset.Key
+		}
+		return a.place() < b.place()
 	}
 	sort.SliceStable(ps, func(i, j int) bool {
 		a, b := ps[i], ps[j]
@@ -466,34 +553,50 @@ func isStale(ctx context.Context, tx querier, client uuid.UUID) (bool, error) {
 	return db.New(tx).ClientIsStale(ctx, client)
 }
 
-// openBasis returns the basis of the open lots per asset (of the given accounts; all when empty)
-// in the client's current results. The sums per account and asset are computed once per written
-// result set and kept in portfolio_basis, so a request reads a few rows, not every lot.
-func (s *Service) openBasis(ctx context.Context, tx querier, client uuid.UUID, accounts []uuid.UUID) (map[uuid.UUID]decimal.Decimal, error) {
+// resultSet is the client's current written result set, whose open lots' sums per account and asset
+// are in portfolio_basis; ok false: no results yet.
+type resultSet struct {
+	id      uuid.UUID
+	written time.Time
+	ok      bool
+}
+
+// basisSet returns the client's current result set, with its sums in portfolio_basis: computed once
+// per written result set, so a request reads a few rows, not every lot.
+func (s *Service) basisSet(ctx context.Context, tx querier, client uuid.UUID) (resultSet, error) {
 	q := db.New(tx)
 	cur, err := q.CurrentResultSetWritten(ctx, client)
-	out := map[uuid.UUID]decimal.Decimal{}
 	if errors.Is(err, pgx.ErrNoRows) {
-		return out, nil
+		return resultSet{}, nil
 	}
 	if err != nil {
-		return nil, err
+		return resultSet{}, err
 	}
 	have, err := q.HasPortfolioBasis(ctx, db.HasPortfolioBasisParams{ResultSetID: cur.ID, SetWrittenAt: cur.CreatedAt})
 	if err != nil {
-		return nil, err
+		return resultSet{}, err
 	}
 	if !have {
 		// Concurrent first readers insert the same sums (DO NOTHING).
 		if err := s.fillBasis(ctx, cur.ID, cur.CreatedAt); err != nil {
-			return nil, err
+			return resultSet{}, err
 		}
+	}
+	return resultSet{id: cur.ID, written: cur.CreatedAt, ok: true}, nil
+}
+
+// openBasis returns the basis of the open lots per asset (of the given accounts; all when empty)
+// in the client's current results, outside the DeFi positions.
+func (s *Service) openBasis(ctx context.Context, tx querier, set resultSet, accounts []uuid.UUID) (map[uuid.UUID]decimal.Decimal, error) {
+	out := map[uuid.UUID]decimal.Decimal{}
+	if !set.ok {
+		return out, nil
 	}
 	keys := make([]string, len(accounts))
 	for i, a := range accounts {
 		keys[i] = a.String()
 	}
-	sums, err := q.OpenBasisByAsset(ctx, db.OpenBasisByAssetParams{ResultSetID: cur.ID, SetWrittenAt: cur.CreatedAt, AccountKeys: keys})
+	sums, err := db.New(tx).OpenBasisByAsset(ctx, db.OpenBasisByAssetParams{ResultSetID: set.id, SetWrittenAt: set.written, AccountKeys: keys})
 	if err != nil {
 		return nil, err
 	}
@@ -510,29 +613,21 @@ func (s *Service) openBasis(ctx context.Context, tx querier, client uuid.UUID, a
 // its quantity and basis agree: under per-wallet basis the other accounts' lots (the units sold
 // uncovered took none), in the universal queue what is left of it. A position below zero over all
 // its accounts keeps its negative quantity, as does one without results yet.
-func (s *Service) heldWhereNegative(ctx context.Context, tx querier, client uuid.UUID, accounts []uuid.UUID, byAsset map[uuid.UUID]*Position, basis map[uuid.UUID]decimal.Decimal) error {
+func (s *Service) heldWhereNegative(ctx context.Context, tx querier, set resultSet, accounts []uuid.UUID, byAsset map[uuid.UUID]*Position, basis map[uuid.UUID]decimal.Decimal) error {
 	var keys []string
 	for id, p := range byAsset {
-		if p.IsNegative && p.Quantity.Sign() > 0 {
+		if p.IsNegative && p.Quantity.Sign() > 0 && !p.IsReceipt {
 			keys = append(keys, id.String())
 		}
 	}
-	if len(keys) == 0 {
+	if len(keys) == 0 || !set.ok {
 		return nil
-	}
-	q := db.New(tx)
-	cur, err := q.CurrentResultSetWritten(ctx, client)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return err
 	}
 	acc := make([]string, len(accounts))
 	for i, a := range accounts {
 		acc[i] = a.String()
 	}
-	held, err := q.OpenLotsOfAssets(ctx, db.OpenLotsOfAssetsParams{ResultSetID: cur.ID, AssetKeys: keys, AccountKeys: acc})
+	held, err := db.New(tx).OpenLotsOfAssets(ctx, db.OpenLotsOfAssetsParams{ResultSetID: set.id, AssetKeys: keys, AccountKeys: acc})
 	if err != nil {
 		return err
 	}

@@ -31,10 +31,46 @@ SELECT rs.id, rs.created_at FROM clients c JOIN tax_result_sets rs ON rs.id = c.
 SELECT EXISTS (SELECT 1 FROM portfolio_basis WHERE result_set_id = $1 AND set_written_at = $2);
 
 -- name: OpenBasisByAsset :many
--- The open lots' basis per asset key, of the given account keys (all when empty).
+-- The open lots' basis per asset key, of the given account keys (all when empty), outside the DeFi
+-- positions (account keys 'staking:<position id>', which are rows of their own: OpenPositionLots).
 SELECT asset_key, sum(basis)::numeric AS basis FROM portfolio_basis
-WHERE result_set_id = $1 AND set_written_at = $2 AND (cardinality(sqlc.arg(account_keys)::text[]) = 0 OR account_key = ANY(sqlc.arg(account_keys)::text[]))
+WHERE result_set_id = $1 AND set_written_at = $2 AND account_key NOT LIKE 'staking:%'
+  AND (cardinality(sqlc.arg(account_keys)::text[]) = 0 OR account_key = ANY(sqlc.arg(account_keys)::text[]))
 GROUP BY asset_key;
+
+-- name: OpenPositionLots :many
+-- The open lots' quantity and basis per DeFi position (account key 'staking:<position id>', the
+-- engine's position accounts) and asset key.
+SELECT account_key, asset_key, quantity, basis FROM portfolio_basis
+WHERE result_set_id = $1 AND set_written_at = $2 AND account_key LIKE 'staking:%' AND quantity > 0
+ORDER BY account_key, asset_key;
+
+-- name: ReceiptAssets :many
+-- Of the given assets, those the ledger books as a position's receipt (a counted transfer labelled
+-- 'receipt': its own label, else its transaction's), each with the positions the transactions that
+-- move it enter or leave (NULL: none, as for a receipt turned into another).
+WITH r AS (
+    SELECT tr.asset_id, tr.transaction_id FROM transfers tr
+    WHERE tr.client_id = sqlc.arg(client_id)::uuid AND tr.asset_id = ANY(sqlc.arg(asset_ids)::uuid[])
+      AND tr.label = 'receipt' AND NOT tr.is_hidden
+    UNION
+    SELECT tr.asset_id, tr.transaction_id FROM transactions t JOIN transfers tr
+        ON tr.client_id = t.client_id AND tr.asset_id = ANY(sqlc.arg(asset_ids)::uuid[]) AND tr.transaction_id = t.id
+    WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.label = 'receipt' AND tr.label IS NULL AND NOT tr.is_hidden
+)
+SELECT DISTINCT r.asset_id, p.staking_account_identifier AS position
+FROM r JOIN transactions t ON t.id = r.transaction_id AND t.deleted_at IS NULL AND NOT t.is_hidden
+LEFT JOIN transfers p ON p.transaction_id = r.transaction_id AND p.client_id = sqlc.arg(client_id)::uuid
+    AND p.staking_account_identifier IS NOT NULL AND NOT p.is_hidden
+ORDER BY 1, 2;
+
+-- name: PositionAccounts :many
+-- The accounts that moved coins into or out of the given DeFi positions.
+SELECT DISTINCT staking_account_identifier::text AS position, coalesce(from_account_id, to_account_id)::uuid AS account_id
+FROM transfers
+WHERE client_id = $1 AND staking_account_identifier = ANY(sqlc.arg(positions)::text[]) AND NOT is_hidden
+  AND coalesce(from_account_id, to_account_id) IS NOT NULL
+ORDER BY 1, 2;
 
 -- name: DeleteOtherPortfolioBasis :exec
 DELETE FROM portfolio_basis WHERE result_set_id = $1 AND set_written_at <> $2;
@@ -42,8 +78,8 @@ DELETE FROM portfolio_basis WHERE result_set_id = $1 AND set_written_at <> $2;
 -- name: FillPortfolioBasis :exec
 -- trigger ledger_fill_client_id gives the rows their result set's client_id (docs/database.md).
 -- Concurrent first readers insert the same sums (DO NOTHING).
-INSERT INTO portfolio_basis (result_set_id, set_written_at, account_key, asset_key, basis)
-SELECT sqlc.arg(result_set_id)::uuid, sqlc.arg(set_written_at)::timestamptz, account_key, asset_key, sum(basis)
+INSERT INTO portfolio_basis (result_set_id, set_written_at, account_key, asset_key, basis, quantity)
+SELECT sqlc.arg(result_set_id)::uuid, sqlc.arg(set_written_at)::timestamptz, account_key, asset_key, sum(basis), sum(quantity)
 FROM tax_lots WHERE result_set_id = sqlc.arg(result_set_id)::uuid GROUP BY account_key, asset_key
 ON CONFLICT DO NOTHING;
 
@@ -194,8 +230,9 @@ GROUP BY 1, 2;
 
 -- name: OpenLotsOfAssets :many
 -- The open lots' quantity and basis per asset key, of the given assets and account keys (all
--- accounts when empty): what the tax results hold of an asset an account is below zero in.
+-- accounts when empty; never the DeFi positions'): what the tax results hold of an asset an account
+-- is below zero in.
 SELECT asset_key, sum(quantity)::numeric AS quantity, sum(basis)::numeric AS basis FROM tax_lots
-WHERE result_set_id = $1 AND asset_key = ANY(sqlc.arg(asset_keys)::text[])
+WHERE result_set_id = $1 AND asset_key = ANY(sqlc.arg(asset_keys)::text[]) AND account_key NOT LIKE 'staking:%'
   AND (cardinality(sqlc.arg(account_keys)::text[]) = 0 OR account_key = ANY(sqlc.arg(account_keys)::text[]))
 GROUP BY asset_key;

@@ -198,7 +198,7 @@ query PortalPortfolio($clientId: ID!) {
   getPortfolioV2(clientId: $clientId, limit: 100, sort: VALUE) {
     positions {
       assetId asset { symbol name } amountExact price valueCents costBasisCents unrealizedGainCents
-      unrealizedGainPercent portfolioPercent
+      unrealizedGainPercent portfolioPercent isReceipt defiPosition { id name }
     }
     total totalValueCents totalCostBasisCents totalUnrealizedGainCents isStale computedAt
   }

@@ -409,6 +409,18 @@ type CreateClientAPIKeyResponse struct {
 	APIKey *ClientAPIKey `json:"apiKey"`
 }
 
+// A DeFi or staking position: the tax results' account of a position id, one pooled basis queue per asset (docs/onchain.md).
+type DefiPosition struct {
+	// The position id (the transfers' `stakingAccountIdentifier`), for example `uniswap-v2:ethereum:0xae461ca67b15dc8dc81ce7615e0320da1a9ab8d5`.
+	ID string `json:"id"`
+	// The position in words, for example `Uniswap v2 DAI/USDC pool`, `Aave v3 USDC market`, `Lido staking`; the id itself when it names no protocol taxd knows.
+	Name string `json:"name"`
+	// The protocol, for example `Uniswap v2`; null when the id names none.
+	Protocol *string `json:"protocol,omitempty"`
+	// The chain, for example `ethereum`; null when the id names none.
+	Provider *string `json:"provider,omitempty"`
+}
+
 // A short-lived signed download URL.
 type DownloadURLResponse struct {
 	// The URL; anyone holding it can download the file until `expiresAt` (15 minutes).
@@ -1169,8 +1181,20 @@ type PortfolioPosition struct {
 	DayChangePercent *float64 `json:"dayChangePercent,omitempty"`
 	// Share of the portfolio's value, in percent; null when `valueCents` is.
 	PortfolioPercent *float64 `json:"portfolioPercent,omitempty"`
-	// Accounts holding the asset.
+	// Accounts holding the asset; for a DeFi position's row, the accounts that moved coins into or out of the position.
 	AccountIds []string `json:"accountIds"`
+	// The DeFi or staking position holding these units (with `includeDefi`): a liquidity pool, lending market or staking
+	// contract. The row's quantity and `costBasisCents` are the position's pooled queue of the asset in the current tax
+	// results (what went in, with its basis and dates, less what came out), valued at the asset's own price; those coins
+	// are in no other row. Null for a holding of the client's accounts; on a receipt (`isReceipt`), the position the
+	// receipt is for when the ledger links it to exactly one.
+	DefiPosition *DefiPosition `json:"defiPosition,omitempty"`
+	// The asset is a position's receipt token (UNI-V2, 3Crv, aToken, cToken, stETH, stkAAVE, a gauge token, a position
+	// NFT) or a loan's debt token: the ledger books it with the label `receipt`. A receipt stands for coins the position
+	// holds, which are the position's own rows, and a debt token is nothing, so neither is a holding of value: no price,
+	// value, basis or share, and in no total. Listed with `includeDefi` (type `DEFI`). Units of the same asset that the
+	// tax results hold lots of (acquired otherwise, as a swap into stETH) are an ordinary row of their own.
+	IsReceipt bool `json:"isReceipt"`
 }
 
 // A page of the client's holdings (`getPortfolioV2`).

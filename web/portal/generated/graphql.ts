@@ -608,7 +608,7 @@ export type PortalPortfolioQueryVariables = Exact<{
 }>;
 
 
-export type PortalPortfolioQuery = { getPortfolioV2: { total: number, totalValueCents: number, totalCostBasisCents: number, totalUnrealizedGainCents: number, isStale: boolean, computedAt: string, positions: Array<{ assetId: string, amountExact: string, price: number | null, valueCents: number | null, costBasisCents: number, unrealizedGainCents: number | null, unrealizedGainPercent: number | null, portfolioPercent: number | null, asset: { symbol: string, name: string } | null }> } };
+export type PortalPortfolioQuery = { getPortfolioV2: { total: number, totalValueCents: number, totalCostBasisCents: number, totalUnrealizedGainCents: number, isStale: boolean, computedAt: string, positions: Array<{ assetId: string, amountExact: string, price: number | null, valueCents: number | null, costBasisCents: number, unrealizedGainCents: number | null, unrealizedGainPercent: number | null, portfolioPercent: number | null, isReceipt: boolean, asset: { symbol: string, name: string } | null, defiPosition: { id: string, name: string } | null }> } };
 
 export type PortalChartQueryVariables = Exact<{
   clientId: string;
@@ -1290,6 +1290,11 @@ export const PortalPortfolioDocument = new TypedDocumentString(`
       unrealizedGainCents
       unrealizedGainPercent
       portfolioPercent
+      isReceipt
+      defiPosition {
+        id
+        name
+      }
     }
     total
     totalValueCents

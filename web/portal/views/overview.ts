@@ -57,7 +57,7 @@ export function overview(ctx: Ctx, root: HTMLElement) {
           card('income', `#/tax?year=${year}`, `${yearLabel(app.client, year)} income`, money(y.incomeCents), 'Staking, rewards and other income'));
       }
       cards.append(
-        portfolioCard(value.positions, value.totalValueCents),
+        portfolioCard(value.positions.filter((x) => !x.isReceipt), value.totalValueCents),
         card('review', '#/review', 'To review', toReview === 0 ? 'All clear' : String(toReview),
           toReview === 0 ? 'Nothing needs your attention' : `${toReview === 1 ? 'transaction needs' : 'transactions need'} a look`));
       const shown = [...years].slice(0, 6).reverse();

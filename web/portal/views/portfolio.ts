@@ -7,6 +7,7 @@ import { drawValueChart } from '../chart';
 import { h, clear, money, signed, qty, percent, loading, empty } from '../dom';
 import * as Q from '../gql';
 import type { HistoricalBalanceIntervalEnum } from '../generated/graphql';
+import { renderDefi, isDefi } from './defi';
 
 const RANGES: [HistoricalBalanceIntervalEnum, string][] = [['ONE_MONTH', '1 month'], ['THREE_MONTHS', '3 months'], ['YEAR_TO_DATE', 'This year'], ['ONE_YEAR', '1 year'], ['ALL_TIME', 'All time']];
 
@@ -23,7 +24,9 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
   }));
   const holdings = panel('holdings', 'Holdings', loading('your holdings'));
   const harvest = panel('harvest', 'Tax-loss harvesting', loading('losses you could harvest'));
-  root.append(h('h1', {}, 'Portfolio'), totals, panel('value', 'Value over time', rangeGroup, chart).el, holdings.el, harvest.el);
+  const defi = panel('defi', 'DeFi positions');
+  defi.el.hidden = true; // shown once the holdings say there are positions
+  root.append(h('h1', {}, 'Portfolio'), totals, panel('value', 'Value over time', rangeGroup, chart).el, holdings.el, defi.el, harvest.el);
 
   const drawChart = async () => {
     chart.replaceChildren(loading('the chart'));
@@ -40,12 +43,16 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
 
   const load = async () => {
     try {
-      const p = (await app.q(Q.PORTFOLIO)).getPortfolioV2;
+      const all = (await app.q(Q.PORTFOLIO)).getPortfolioV2;
+      // The coins in DeFi positions and the receipts held for them have a panel of their own.
+      const p = { ...all, positions: all.positions.filter((x) => !isDefi(x)) };
       const card = (key: string, title: string, value: string, sub = '') =>
         h('div', { class: 'card', 'data-figure': key }, h('span', { class: 'card-title' }, title), h('span', { class: 'card-value' }, value), sub ? h('span', { class: 'card-sub' }, sub) : '');
       // Holdings without a price are left out of the value and the unrealized gain, and said so.
-      const priced = p.positions.filter((x) => x.valueCents !== null && x.valueCents !== undefined);
-      const unpriced = p.positions.length - priced.length;
+      // A receipt has no value of its own: its coins are the position's rows.
+      const valued = all.positions.filter((x) => !x.isReceipt);
+      const priced = valued.filter((x) => x.valueCents !== null && x.valueCents !== undefined);
+      const unpriced = valued.length - priced.length;
       const gain = priced.reduce((n, x) => n + (x.unrealizedGainCents || 0), 0);
       totals.replaceChildren(
         card('value', 'Value', priced.length || !unpriced ? money(p.totalValueCents) : 'No prices',
@@ -54,8 +61,10 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
         card('unrealized', 'Unrealized gain', priced.length || !unpriced ? signed(gain) : 'No prices',
           unpriced ? 'Of the holdings with a price' : 'If you sold everything today'));
       clear(holdings.body);
-      if (p.positions.length === 0) {
+      if (all.positions.length === 0) {
         holdings.body.append(empty('You hold nothing yet: add and sync your wallets and exchanges on the Overview page.', 'holdings-empty'));
+      } else if (p.positions.length === 0) {
+        holdings.body.append(empty('Everything you hold is in the DeFi positions below.', 'holdings-empty'));
       } else {
         holdings.body.append(h('table', { class: 'table cards', id: 'holdings-table' },
           h('caption', { class: 'sr-only' }, 'Your holdings'),
@@ -73,11 +82,13 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
                 : h('span', { class: x.unrealizedGainCents < 0 ? 'loss' : 'gain' }, `${signed(x.unrealizedGainCents)} (${percent(x.unrealizedGainPercent)})`)),
               h('td', { 'data-label': 'Share', class: 'num' }, x.portfolioPercent === null || x.portfolioPercent === undefined ? '—' : `${x.portfolioPercent.toFixed(1)}%`));
           }))));
-        if (p.total > p.positions.length) holdings.body.append(h('p', { class: 'muted small' }, `The ${p.positions.length} largest of ${p.total} holdings.`));
+        if (all.total > all.positions.length) holdings.body.append(h('p', { class: 'muted small' }, `The ${all.positions.length} largest of ${all.total} holdings and positions.`));
       }
+      defi.el.hidden = !renderDefi(defi.body, all.positions);
     } catch (err) {
       totals.replaceChildren(problem(err, load));
       clear(holdings.body);
+      clear(defi.body);
     }
     loadHarvest();
   };
