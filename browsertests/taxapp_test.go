@@ -146,14 +146,14 @@ func TestPortalTaxApp(t *testing.T) {
 	if got := w.eval(`document.querySelector('[data-review-item="` + payment.String() + `"] select').value`); got != "income" {
 		t.Fatalf("the label select holds %q", got)
 	}
+	ran := w.lastRun()
 	w.do(click(`[data-label-form="` + payment.String() + `"] button[type=submit]`))
 	w.waitFor("the unlabeled count to fall by one", func() (bool, string) {
 		n := w.insightCount("unlabeled")
 		return n == unlabeled-1, strconv.Itoa(n)
 	})
-	w.do(visible("#recalc-dirty"))
 	w.shot("review-after-relabel-1280")
-	w.do(click("#review-recalculate"), visible("#recalc-settled"))
+	w.recalculatedByItself("the relabel", ran)
 	paymentValue := demoValue("solana", "12", time.Date(2024, 8, 1, 9, 0, 0, 0, time.UTC))
 	if got := w.yearFigure(2024, "incomeCents"); got != income2024+paymentValue {
 		t.Fatalf("2024 income after labeling the payment: %d, want %d + %d", got, income2024, paymentValue)
@@ -167,11 +167,12 @@ func TestPortalTaxApp(t *testing.T) {
 	}
 	pair := fmt.Sprintf(`[data-pair="%s:%s"]`, from, to)
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/review"), visible(pair))
-	w.do(click(pair), visible("#recalc-dirty"))
+	ran = w.lastRun()
+	w.do(click(pair))
 	w.waitFor("the pair's insight to go", func() (bool, string) {
 		return w.eval(`String(!!document.querySelector('[data-insight="possible-internal-transfer"]'))`) == "false", ""
 	})
-	w.do(click("#recalculate"), visible("#recalc-settled"))
+	w.recalculatedByItself("the pair", ran)
 	// Paired, only the 0.0015 ETH that never arrived is disposed of (a network fee at its market
 	// value, 0.0015/2 of the sent value): the rest of the sale's gain is gone.
 	feeGain := w.txGain(from)
@@ -192,7 +193,9 @@ func TestPortalTaxApp(t *testing.T) {
 	priceForm := `[data-price-form="` + receipt.String() + `"]`
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/review"), visible(priceForm+" input"))
 	w.setValue(priceForm+" input", "1.85")
-	w.do(click(priceForm+" button[type=submit]"), visible("#recalc-dirty"), click("#review-recalculate"), visible("#recalc-settled"))
+	ran = w.lastRun()
+	w.do(click(priceForm + " button[type=submit]"))
+	w.recalculatedByItself("the price", ran)
 	// The receipt leaves the missing-basis review (its price form goes); the insight itself stays
 	// while other receipts lack a price (the spam airdrop, until it is marked).
 	w.waitFor("the priced receipt to leave the missing-basis review", func() (bool, string) {
@@ -257,12 +260,15 @@ func TestPortalTaxApp(t *testing.T) {
 		}
 		return n
 	}
-	// The hide and its undo left the ledger to recalculate.
-	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/tax?year=2024"), visible("#recalc-dirty"), click("#recalculate"), visible("#recalc-settled"))
+	// The hide and its undo are recalculated by themselves.
+	w.do(chromedp.Navigate(w.url + "/portal?partner=" + w.partnerID.String() + "#/tax?year=2024"))
+	w.recalculatedByItself("the hide and its undo", "")
 	incomeShown, gainsBefore := shownIncome(), w.yearFigure(2024, "capGainsCents")
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+relabelled), visible("#label-form"))
 	w.setSelect("#tx-label", "buy")
-	w.do(click("#save-label"), visible("#recalc-dirty"), click("#recalculate"), visible("#recalc-settled"))
+	ran = w.lastRun()
+	w.do(click("#save-label"))
+	w.recalculatedByItself("the relabel", ran)
 	if got := shownIncome(); got != incomeShown-rewardValue {
 		t.Fatalf("2024 income shown after relabelling a staking reward as a purchase: %d, want %d - %d", got, incomeShown, rewardValue)
 	}
@@ -429,6 +435,35 @@ func (w *world) gql(query string, out any) {
 	if err := json.Unmarshal(r.Data, out); err != nil {
 		w.t.Fatal(err)
 	}
+}
+
+// lastRun is when the client's figures were last recalculated ("" before the first run).
+func (w *world) lastRun() string {
+	var r struct {
+		C struct{ LastRecalculatedAt *string } `json:"getMyActiveClient"`
+	}
+	w.gql(`{ getMyActiveClient { lastRecalculatedAt } }`, &r)
+	if r.C.LastRecalculatedAt == nil {
+		return ""
+	}
+	return *r.C.LastRecalculatedAt
+}
+
+// recalculatedByItself waits, without a click, until a fix is in the figures: a run newer than
+// the one at since ("": any), nothing dirty, no run active, and the state bar saying so.
+func (w *world) recalculatedByItself(what, since string) {
+	w.t.Helper()
+	w.waitFor(what+" to be recalculated by itself", func() (bool, string) {
+		var d struct{ CountDirty int }
+		w.gql(fmt.Sprintf(`{ countDirty(clientId: %q) }`, w.gqlClient), &d)
+		var j struct{ GetActiveRecalculateJob *struct{ ID string } }
+		w.gql(fmt.Sprintf(`{ getActiveRecalculateJob(clientId: %q) { id } }`, w.gqlClient), &j)
+		run := w.lastRun()
+		bar := w.eval(`(document.getElementById('recalc-status') || {}).innerText || ''`)
+		settled := w.eval(`String(!!document.getElementById('recalc-settled'))`) == "true"
+		return run != since && d.CountDirty == 0 && j.GetActiveRecalculateJob == nil && settled,
+			fmt.Sprintf("last run %s, %d dirty, bar %q", run, d.CountDirty, bar)
+	})
 }
 
 func (w *world) yearFigure(year int, field string) int64 {

@@ -64,10 +64,12 @@ query PortalLastRun { getMyActiveClient { id lastRecalculatedAt } }`);
 export const RERUN = graphql(/* GraphQL */ `
 mutation PortalRecalculate($clientId: ID!) { rerunGraph(clientId: $clientId) }`);
 
-export const INSIGHTS = graphql(/* GraphQL */ `
-query PortalInsights($clientId: ID!) {
-  getClientInsights(clientId: $clientId, status: OPEN, limit: 100) {
-    id patternId type severity title description transactionCount assetId
+export const REVIEW_QUEUE = graphql(/* GraphQL */ `
+query PortalReviewQueue($clientId: ID!, $patternId: ID, $limit: Int) {
+  getClientReviewQueue(clientId: $clientId, patternId: $patternId, limit: $limit) {
+    totalCount
+    groups { patternId type severity title count assetId }
+    items { transactionId patternId type problems }
   }
 }`);
 

@@ -421,12 +421,14 @@ export type PortalRecalculateMutationVariables = Exact<{
 
 export type PortalRecalculateMutation = { rerunGraph: string };
 
-export type PortalInsightsQueryVariables = Exact<{
+export type PortalReviewQueueQueryVariables = Exact<{
   clientId: string;
+  patternId?: string | null | undefined;
+  limit?: number | null | undefined;
 }>;
 
 
-export type PortalInsightsQuery = { getClientInsights: Array<{ id: string, patternId: string, type: InsightTypeEnum, severity: InsightSeverityEnum, title: string, description: string, transactionCount: number, assetId: string | null }> };
+export type PortalReviewQueueQuery = { getClientReviewQueue: { totalCount: number, groups: Array<{ patternId: string, type: InsightTypeEnum, severity: InsightSeverityEnum, title: string, count: number, assetId: string | null }>, items: Array<{ transactionId: string, patternId: string, type: InsightTypeEnum, problems: Array<InsightTypeEnum> }> } };
 
 export type PortalAccountsQueryVariables = Exact<{
   clientId: string;
@@ -895,20 +897,27 @@ export const PortalRecalculateDocument = new TypedDocumentString(`
   rerunGraph(clientId: $clientId)
 }
     `) as unknown as TypedDocumentString<PortalRecalculateMutation, PortalRecalculateMutationVariables>;
-export const PortalInsightsDocument = new TypedDocumentString(`
-    query PortalInsights($clientId: ID!) {
-  getClientInsights(clientId: $clientId, status: OPEN, limit: 100) {
-    id
-    patternId
-    type
-    severity
-    title
-    description
-    transactionCount
-    assetId
+export const PortalReviewQueueDocument = new TypedDocumentString(`
+    query PortalReviewQueue($clientId: ID!, $patternId: ID, $limit: Int) {
+  getClientReviewQueue(clientId: $clientId, patternId: $patternId, limit: $limit) {
+    totalCount
+    groups {
+      patternId
+      type
+      severity
+      title
+      count
+      assetId
+    }
+    items {
+      transactionId
+      patternId
+      type
+      problems
+    }
   }
 }
-    `) as unknown as TypedDocumentString<PortalInsightsQuery, PortalInsightsQueryVariables>;
+    `) as unknown as TypedDocumentString<PortalReviewQueueQuery, PortalReviewQueueQueryVariables>;
 export const PortalAccountsDocument = new TypedDocumentString(`
     query PortalAccounts($clientId: String!) {
   getClientAccounts(clientId: $clientId) {

@@ -26,12 +26,12 @@ export function overview(ctx: Ctx, root: HTMLElement) {
     try {
       const years = await app.years();
       const year = years.length ? years[0] : new Date().getUTCFullYear();
-      const [y, value, insights] = await Promise.all([
+      const [y, value, queue] = await Promise.all([
         app.q(Q.YEAR, { year: String(year) }).then((r) => r.getIncomeAndCapGains),
         app.q(Q.PORTFOLIO).then((r) => r.getPortfolioV2),
-        app.q(Q.INSIGHTS).then((r) => r.getClientInsights),
+        app.q(Q.REVIEW_QUEUE, { limit: 1 }).then((r) => r.getClientReviewQueue),
       ]);
-      const toReview = insights.reduce((n, i) => n + i.transactionCount, 0);
+      const toReview = queue.totalCount;
       ctx.reviewCount(toReview);
       const card = (key: string, href: string, title: string, value: string, sub: string) =>
         h('a', { class: 'card', href, 'data-figure': key }, h('span', { class: 'card-title' }, title), h('span', { class: 'card-value' }, value), h('span', { class: 'card-sub' }, sub));

@@ -47,7 +47,7 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
     clear(body);
     const title = `${app.labelName(tx.label)} · ${day(tx.createdAt)}`;
     const status = h('div', { id: 'tx-message', role: 'status', 'aria-live': 'polite' },
-      message ? h('p', { class: 'notice ok' }, message, ctx.recalc.state !== 'recalculating' ? ' Recalculate to update your figures.' : '') : '');
+      message ? h('p', { class: 'notice ok' }, message, ctx.recalc.state !== 'recalculating' ? ' Your figures are updated in a moment.' : '') : '');
     body.append(
       h('h1', { id: 'tx-title' }, title),
       h('p', { class: 'lead' }, describe(tx)),
