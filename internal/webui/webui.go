@@ -187,7 +187,10 @@ func (p *pages) pageContext(ctx context.Context, q url.Values) (*db.Partner, *do
 	case q.Get("token") != "":
 		id, err := p.Tokens.PartnerOf(q.Get("token"))
 		if err != nil {
-			return nil, nil
+			// a damaged token: its sign-in fails as an expired one's does, under the same brand
+			if id, err = auth.ClaimedPartnerOf(q.Get("token")); err != nil {
+				return nil, nil
+			}
 		}
 		partnerID = id
 	case q.Get("link") != "":

@@ -40,6 +40,12 @@ export function day(iso?: string | null): string {
   return d ? d.toLocaleDateString('en-US', { dateStyle: 'medium' }) : '—';
 }
 
+// clock is the time of day of an instant in a time zone, for example "1:23 PM".
+export function clock(iso: string, timeZone?: string): string {
+  const d = instant(iso);
+  return d ? d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone }) : '—';
+}
+
 export function instant(iso?: string | null): Date | null {
   if (!iso) return null;
   const d = new Date(iso);

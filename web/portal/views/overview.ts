@@ -4,7 +4,7 @@
 import { panel, problem, termWord, yearLabel } from '../app';
 import type { Ctx } from '../ctx';
 import { drawGainsChart, YearFigures } from '../chart';
-import { h, clear, money, signed, loading } from '../dom';
+import { h, clear, money, signed, loading, button } from '../dom';
 import * as Q from '../gql';
 import { AccountsView } from './accounts';
 
@@ -46,8 +46,14 @@ export function overview(ctx: Ctx, root: HTMLElement) {
       };
       clear(cards);
       if (years.length === 0) {
-        cards.append(h('div', { class: 'empty wide', id: 'overview-empty' },
-          h('p', {}, 'No tax figures yet. Add your wallets and exchanges below and sync them; your taxes are calculated from their transactions.')));
+        // Imported transactions not calculated yet: the next step is Calculate, not adding wallets.
+        const imported = (await app.accounts()).reduce((n, a) => n + a.transactionCount, 0);
+        cards.append(imported > 0
+          ? h('div', { class: 'empty wide', id: 'overview-empty', 'data-imported': imported },
+            h('p', {}, `${imported === 1 ? '1 transaction is' : `${imported.toLocaleString('en-US')} transactions are`} imported; your taxes have not been calculated yet.`),
+            button('Calculate my taxes', () => ctx.recalc.start(), '', { id: 'overview-calculate' }))
+          : h('div', { class: 'empty wide', id: 'overview-empty' },
+            h('p', {}, 'No tax figures yet. Add your wallets and exchanges below and sync them; your taxes are calculated from their transactions.')));
       } else {
         cards.append(
           card('capital-gains', `#/tax?year=${year}`, `${yearLabel(app.client, year)} capital gains`, signed(y.capGainsCents),
