@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 
 	"taxd/internal/auth"
@@ -78,36 +81,21 @@ func TestPortalReviewQueueReachesZero(t *testing.T) {
 	w.state("review-queue")
 
 	// Fix every item with what the page offers; each fix is recalculated by itself.
-	fixes := 0
+	fixes, kinds := 0, []string{}
 	for w.eval(`String(!!document.getElementById('review-empty'))`) != "true" {
 		if fixes++; fixes > 12 {
 			t.Fatalf("still items to review after 12 fixes: %s", w.eval(`document.getElementById('review-queue').innerText`))
 		}
+		// the next fix the page offers, found and used in one step (a finished run may render the
+		// page again at any moment)
+		ran, kind := w.lastRun(), ""
 		w.waitFor("an item's fix", func() (bool, string) {
-			return w.has("[data-spam], [data-pair], [data-price-form], [data-label-form]"), w.eval(`document.getElementById('review-queue').innerText`)
+			kind = w.eval(nextFix)
+			return kind != "", w.eval(`document.getElementById('review-queue').innerText`)
 		})
-		ran := w.lastRun()
-		switch {
-		case w.has("[data-spam]"):
-			w.do(click("[data-spam]"))
-		case w.has("[data-pair]"):
-			w.do(click("[data-pair]"))
-		case w.has("[data-price-form]"):
-			form := `[data-price-form="` + w.eval(`document.querySelector('[data-price-form]').dataset.priceForm`) + `"]`
-			w.setValue(form+" input", "1.85")
-			w.do(click(form + " button[type=submit]"))
-		case w.has("[data-label-form]"):
-			form := `[data-label-form="` + w.eval(`document.querySelector('[data-label-form]').dataset.labelForm`) + `"]`
-			w.waitFor("the label options", func() (bool, string) {
-				return w.eval(fmt.Sprintf(`String(document.querySelector('%s select').options.length > 1)`, form)) == "true", ""
-			})
-			w.setSelect(form+" select", w.eval(fmt.Sprintf(`document.querySelector('%s select').options[1].value`, form)))
-			w.do(click(form + " button[type=submit]"))
-		default:
-			t.Fatalf("an item without a fix on the page: %s", w.eval(`document.getElementById('review-queue').innerText`))
-		}
-		w.recalculatedByItself(fmt.Sprintf("fix %d", fixes), ran)
-		w.do(chromedp.Navigate(review), visible("#review-total, #review-empty"), idle())
+		kinds = append(kinds, kind)
+		w.recalculatedByItself(fmt.Sprintf("fix %d (%s)", fixes, kind), ran)
+		w.do(visible("#review-total, #review-empty"), idle())
 	}
 	w.gql(fmt.Sprintf(`{ getClientReviewQueue(clientId: %q, limit: 1) { totalCount groups { patternId count } } }`, w.gqlClient), &q)
 	if q.Q.TotalCount != 0 {
@@ -117,11 +105,72 @@ func TestPortalReviewQueueReachesZero(t *testing.T) {
 		t.Fatal("the review badge still shows with nothing to review")
 	}
 	w.state("review-empty")
-	t.Logf("the queue of %s transactions reached zero in %d fixes", total, fixes)
+
+	// The state bar follows reality: with the server out of reach it says so, not "up to date",
+	// and it says "up to date" again once the server answers.
+	w.offline(true)
+	w.do(visible("#recalc-unreachable"))
+	if got := w.eval(`document.getElementById('recalc-status').innerText`); strings.Contains(got, "up to date") {
+		t.Fatalf("the state bar says %q with the server out of reach", got)
+	}
+	w.state("state-bar-unreachable")
+	w.offline(false)
+	w.do(visible("#recalc-settled"))
+	t.Logf("the queue of %s transactions reached zero in %d fixes: %q", total, len(kinds), kinds)
 }
+
+// nextFix uses the first fix the review page offers (marking a token spam, pairing, pricing a
+// receipt at 1.85, labelling with the first label offered) and names it; "" while the page loads.
+const nextFix = `(() => {
+	if (document.querySelector('.loading')) return '';
+	const spam = document.querySelector('[data-spam]');
+	if (spam) { spam.click(); return 'spam'; }
+	const pair = document.querySelector('[data-pair]');
+	if (pair) { pair.click(); return 'pair'; }
+	const price = document.querySelector('[data-price-form]');
+	if (price) {
+		const input = price.querySelector('input');
+		input.value = '1.85';
+		input.dispatchEvent(new Event('input', {bubbles: true}));
+		price.querySelector('button[type=submit]').click();
+		return 'price';
+	}
+	const label = document.querySelector('[data-label-form]');
+	if (label) {
+		const sel = label.querySelector('select');
+		if (sel.options.length < 2) return '';
+		sel.value = sel.options[1].value;
+		sel.dispatchEvent(new Event('change', {bubbles: true}));
+		label.querySelector('button[type=submit]').click();
+		return 'label ' + sel.value;
+	}
+	return '';
+})()`
 
 // has says whether the page holds an element matching sel.
 func (w *world) has(sel string) bool {
 	b, _ := json.Marshal(sel)
 	return w.eval(fmt.Sprintf(`String(!!document.querySelector(%s))`, b)) == "true"
 }
+
+// offline cuts the page off the network (every request fails as with the server down, and the
+// browser says it is offline) or restores it.
+func (w *world) offline(off bool) {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(w.browser, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, emulateNetworkConditions, networkConditions{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
+		w.t.Fatalf("network conditions: %v", err)
+	}
+}
+
+// networkConditions are the parameters of Network.emulateNetworkConditions (the browser's
+// offline switch).
+type networkConditions struct {
+	Offline            bool    `json:"offline"`
+	Latency            float64 `json:"latency"`
+	DownloadThroughput float64 `json:"downloadThroughput"`
+	UploadThroughput   float64 `json:"uploadThroughput"`
+}
+
+var emulateNetworkConditions = cdp.Command[networkConditions, cdp.Empty]{Method: "Network.emulateNetworkConditions"}

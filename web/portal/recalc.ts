@@ -5,17 +5,21 @@
 // run); the views read their figures again when it finishes.
 
 import { App, problem } from './app';
-import { Expired } from './api';
+import { ApiError, Expired } from './api';
 import { h, announce, sleep, button } from './dom';
 import * as Q from './gql';
 import type { PortalActiveJobQuery } from './generated/graphql';
 
 type Job = NonNullable<PortalActiveJobQuery['getActiveRecalculateJob']>;
-export type RecalcState = 'settled' | 'dirty' | 'recalculating';
+export type RecalcState = 'settled' | 'dirty' | 'recalculating' | 'unreachable';
 
 const POLL_MS = 1000;
 // How long after the last fix the recalculation starts by itself.
 export const AUTO_MS = 1500;
+// How often the state is read again while nothing happens, and while the server cannot be reached:
+// the bar never says "up to date" about a server it cannot reach.
+const CHECK_MS = 15000;
+const UNREACHABLE_RETRY_MS = 5000;
 
 export class Recalc {
   readonly el = h('div', { id: 'recalc-status', class: 'status-bar', 'aria-live': 'polite' });
@@ -24,6 +28,8 @@ export class Recalc {
   private timer: number | undefined;
   private listeners: ((s: RecalcState) => void)[] = [];
 
+  private check: number | undefined;
+
   constructor(private app: App) {
     // Edits and syncs make the ledger dirty; a finished run reads the state itself. A fix is
     // recalculated by itself.
@@ -31,6 +37,23 @@ export class Recalc {
       if (what === 'edit') this.soon();
       if (what !== 'results') this.refresh();
     });
+    window.addEventListener('offline', () => this.unreachable());
+    window.addEventListener('online', () => this.refresh());
+  }
+
+  // again reads the state again after ms (one pending read at a time).
+  private again(ms: number) {
+    window.clearTimeout(this.check);
+    this.check = window.setTimeout(() => this.refresh(), ms);
+  }
+
+  private unreachable() {
+    this.state = 'unreachable';
+    this.el.dataset.state = 'unreachable';
+    this.el.replaceChildren(h('div', { class: 'status unreachable', id: 'recalc-unreachable', role: 'status' },
+      h('span', {}, 'We can’t reach the server right now, so what you see may be out of date. Trying again…')));
+    for (const f of this.listeners) f('unreachable');
+    this.again(UNREACHABLE_RETRY_MS);
   }
 
   // scheduled says whether a recalculation starts by itself in a moment.
@@ -65,7 +88,10 @@ export class Recalc {
       // A ledger never calculated has no dirty items to count, yet its figures are all missing.
       const never = !last.getMyActiveClient.lastRecalculatedAt && accounts.length > 0;
       this.show(dirty.countDirty > 0 || never ? 'dirty' : 'settled', dirty.countDirty, undefined, never);
+      this.again(CHECK_MS);
     } catch (err) {
+      if (err instanceof Expired) return;
+      if (err instanceof ApiError && (err.code === 'OFFLINE' || err.status >= 500)) return this.unreachable();
       this.el.replaceChildren(problem(err, () => this.refresh()));
     }
   }

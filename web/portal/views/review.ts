@@ -53,7 +53,7 @@ export function review(ctx: Ctx, root: HTMLElement, _params: URLSearchParams) {
       h('p', {}, st === 'settled' ? 'Your figures include every change.' : st === 'dirty'
         ? (ctx.recalc.scheduled ? 'Your figures are updated with your fixes in a moment.'
           : 'Some fixes are not in your figures yet: prices, pairs and labels change your taxes once they are recalculated.')
-        : 'Updating your figures with your fixes…'),
+        : st === 'unreachable' ? 'We can’t reach the server right now; fixes wait until it answers again.' : 'Updating your figures with your fixes…'),
       st === 'dirty' ? button(ctx.recalc.scheduled ? 'Update now' : 'Recalculate now', () => ctx.recalc.start(), '', { id: 'review-recalculate' }) : '');
   };
   showState();
