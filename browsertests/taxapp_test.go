@@ -185,7 +185,58 @@ func TestPortalTaxApp(t *testing.T) {
 	if got, want := w.yearFigure(2025, "capGainsCents"), gains2025-moveGain+feeGain; got < want-5 || got > want+5 {
 		t.Fatalf("2025 gains after pairing: %d, want %d - %d + %d (within the lines' cents)", got, gains2025, moveGain, feeGain)
 	}
-	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+from.String()), visible("#unpair-tx"))
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+from.String()), visible("#unpair-tx"), visible("[data-network-fee]"), idle())
+	// The pair in the client's words: each side titled by the other's account, the coins that never
+	// arrived a network fee sold with its gain, accounts by name and no raw id anywhere on the page.
+	var named struct {
+		A []struct{ ID, Name string } `json:"getClientAccounts"`
+	}
+	w.gql(fmt.Sprintf(`{ getClientAccounts(clientId: %q) { id name } }`, w.gqlClient), &named)
+	accountOf := func(tx uuid.UUID) string {
+		var r struct {
+			T struct{ AccountID string } `json:"getTransaction"`
+		}
+		w.gql(fmt.Sprintf(`{ getTransaction(clientId: %q, transactionId: %q) { accountId } }`, w.gqlClient, tx), &r)
+		for _, a := range named.A {
+			if a.ID == r.T.AccountID {
+				return a.Name
+			}
+		}
+		return "?"
+	}
+	if got, want := w.eval(`document.getElementById('tx-title').textContent`), "Transfer to "+accountOf(to); !strings.HasPrefix(got, want+" · ") {
+		t.Fatalf("the paired sending side is titled %q, want %q", got, want)
+	}
+	if got := w.eval(`document.querySelector('[data-network-fee]').innerText`); !strings.Contains(got, "network fee") || !strings.Contains(got, "counts as a small sale") {
+		t.Fatalf("the pair's fee is explained as %q", got)
+	}
+	if got := w.eval(`document.querySelector('#tx-figures [data-figure="fees"] dd').textContent`); got == "$0.00" {
+		t.Fatal("the Fees figure of the paired move is $0.00 while its network fee is sold")
+	}
+	w.waitFor("the history to show the pairing", func() (bool, string) {
+		got := w.eval(`(document.getElementById('history-list') || {}).innerText || ''`)
+		return strings.Contains(got, "Move between your accounts: not paired → paired"), got
+	})
+	noRawIDs := func(what string) {
+		if got := w.eval(`(document.getElementById('view').innerText.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i) || [''])[0]`); got != "" {
+			t.Fatalf("%s shows the raw id %s", what, got)
+		}
+	}
+	if got := w.eval(`document.querySelector('#transfers tbody tr[data-transfer] td[data-label="From → to"]').textContent`); !strings.HasSuffix(got, " → "+accountOf(to)) {
+		t.Fatalf("the paired transfer goes %q, want to %s by name", got, accountOf(to))
+	}
+	noRawIDs("the paired sending side")
+	w.state("transaction-paired")
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+to.String()), visible("#unpair-tx"), idle())
+	if got, want := w.eval(`document.getElementById('tx-title').textContent`), "Transfer from "+accountOf(from); !strings.HasPrefix(got, want+" · ") {
+		t.Fatalf("the paired receiving side is titled %q, want %q", got, want)
+	}
+	noRawIDs("the paired receiving side")
+	// the label filter "Internal transfer" finds both paired sides
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions?label=internal"), visible("#tx-list tr[data-tx]"), idle())
+	if got := w.eval(`[...document.querySelectorAll('#tx-list tr[data-tx]')].map(r => r.dataset.tx).join()`); !strings.Contains(got, from.String()) || !strings.Contains(got, to.String()) {
+		t.Fatalf("the label filter internal lists %s, want both paired sides", got)
+	}
 
 	// Price the receipt that had none: the swap's missing basis goes, its gain falls by the basis.
 	receipt := byHash(demo.PricelessReceipt)

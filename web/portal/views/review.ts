@@ -8,7 +8,7 @@ import type { Ctx } from '../ctx';
 import { h, clear, day, loading, empty, button, busy, field, select, qty, announce } from '../dom';
 import * as Q from '../gql';
 import type { PortalReviewQueueQuery } from '../generated/graphql';
-import { describe, TxRow } from './tx';
+import { describe, labelOf, TxRow } from './tx';
 import { pairCard } from './pairs';
 
 type Group = PortalReviewQueueQuery['getClientReviewQueue']['groups'][number];
@@ -153,7 +153,7 @@ async function fill(ctx: Ctx, g: Group, root: HTMLElement, pending: Set<string>,
       list.append(li);
       continue;
     }
-    li.append(h('p', {}, h('a', { href: `#/transactions/${tx.id}` }, `${day(tx.createdAt)} · ${app.labelName(tx.label)}`), ` · ${describe(tx)} · ${app.accountName(tx.accountId)}`));
+    li.append(h('p', {}, h('a', { href: `#/transactions/${tx.id}` }, `${day(tx.createdAt)} · ${labelOf(app, tx)}`), ` · ${describe(tx)} · ${app.accountName(tx.accountId)}`));
     const others = (also.get(tx.id)?.problems || []).slice(1).map((p) => PROBLEM[p]).filter(Boolean);
     if (others.length) li.append(h('p', { class: 'muted small', 'data-also': tx.id }, `Also: ${others.join('; ')}.`));
     const fix = h('div', { class: 'fix' });

@@ -7,7 +7,7 @@ import type { Ctx } from '../ctx';
 import { h, clear, day, when, money, signed, qty, loading, button, busy, field, select, shortAddress, announce } from '../dom';
 import * as Q from '../gql';
 import type { PortalTransactionQuery } from '../generated/graphql';
-import { describe, flags } from './tx';
+import { describe, flags, labelOf } from './tx';
 import { pairCard } from './pairs';
 
 type Tx = PortalTransactionQuery['getTransaction'];
@@ -27,8 +27,11 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
         app.accounts().then((a) => { app.accountCache = a; }),
         app.labels().then((l) => { app.labelCache = l; }),
       ]);
+      const tx = r.getTransaction;
+      // the other side of a pair: its account names where the coins went (or came from)
+      const other = tx.isInternalTransfer && tx.linkedTransactionId ? (await app.q(Q.TX, { id: tx.linkedTransactionId })).getTransaction : undefined;
       if (!alive) return;
-      render(r.getTransaction, message);
+      render(tx, other, message);
     } catch (err) {
       clear(body);
       body.append(h('h1', {}, 'Transaction'), problem(err, () => load()));
@@ -43,9 +46,9 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
     announce(message);
   };
 
-  const render = (tx: Tx, message?: string) => {
+  const render = (tx: Tx, other: Tx | undefined, message?: string) => {
     clear(body);
-    const title = `${app.labelName(tx.label)} · ${day(tx.createdAt)}`;
+    const title = `${other && !tx.label ? transferTitle(app, tx, other) : labelOf(app, tx)} · ${day(tx.createdAt)}`;
     const status = h('div', { id: 'tx-message', role: 'status', 'aria-live': 'polite' },
       message ? h('p', { class: 'notice ok' }, message, ctx.recalc.state !== 'recalculating' ? ' Your figures are updated in a moment.' : '') : '');
     body.append(
@@ -59,7 +62,7 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
       classification(tx),
       status,
       figures(tx),
-      transfersPanel(app, tx, edited),
+      transfersPanel(app, tx, other, edited),
     );
     const why = panel('why', 'Why these figures', loading('the lots behind this transaction'));
     body.append(why.el);
@@ -91,21 +94,41 @@ function classification(tx: Tx): HTMLElement | string {
       : 'Change the label below if this reading is wrong: your edit always wins over the rules.'));
 }
 
+// transferTitle names a side of a pair by the other side's account: "Transfer to Ledger Nano X".
+function transferTitle(app: App, tx: Tx, other: Tx): string {
+  const leaves = tx.transfers.some((t) => t.direction === 'OUTGOING' && !t.isFee);
+  return `Transfer ${leaves ? 'to' : 'from'} ${app.accountName(other.accountId)}`;
+}
+
+// networkFeeCents is, for the sending side of a pair, the value of what left but never arrived:
+// the network fee, disposed of as a small sale (its proceeds are the gain plus the basis).
+function networkFeeCents(tx: Tx): number {
+  if (!tx.isInternalTransfer) return 0;
+  return tx.transfers.filter((t) => !t.isFee && t.capGainsSumSigned !== null && t.capGainsSumSigned !== undefined)
+    .reduce((n, t) => n + Number(t.capGainsSumSigned) + (t.basisFiatValueCents ?? 0), 0);
+}
+
 function figures(tx: Tx): HTMLElement {
   const gain = tx.capGainsSumSigned !== null && tx.capGainsSumSigned !== undefined ? Number(tx.capGainsSumSigned) : null;
-  const items: [string, string, string][] = [['value', 'Value', money(tx.fiatValueCents)], ['fees', 'Fees', money(tx.feeFiatValueCents)]];
+  const items: [string, string, string][] = [['value', 'Value', money(tx.fiatValueCents)], ['fees', 'Fees', money((tx.feeFiatValueCents ?? 0) + networkFeeCents(tx))]];
   if (gain !== null) items.push(['gain', gain < 0 ? 'Capital loss' : 'Capital gain', signed(gain)]);
   if (tx.incomeSum) items.push(['income', 'Income', money(tx.incomeSum)]);
   return h('dl', { class: 'figures', id: 'tx-figures' },
     ...items.map(([k, l, v]) => h('div', { class: 'figure', 'data-figure': k }, h('dt', {}, l), h('dd', {}, v))));
 }
 
+// party names one end of a transfer: the client's account by its name (also when only its address
+// is known), else the address.
 function party(app: App, account?: string | null, address?: string | null): string {
   if (account) return app.accountName(account);
+  const own = address ? app.accountCache.find((a) => a.address && a.address.toLowerCase() === address.toLowerCase()) : undefined;
+  if (own) return app.accountName(own.id);
   return address ? shortAddress(address) : 'Outside your accounts';
 }
 
-function transfersPanel(app: App, tx: Tx, edited: (m: string) => Promise<void>): HTMLElement {
+// transfersPanel lists the transfers; for a side of a pair, the end outside this transaction is
+// the other side's account.
+function transfersPanel(app: App, tx: Tx, other: Tx | undefined, edited: (m: string) => Promise<void>): HTMLElement {
   const p = panel('transfers', 'Transfers');
   const rows = tx.transfers.map((t) => {
     const gain = t.capGainsSumSigned !== null && t.capGainsSumSigned !== undefined ? Number(t.capGainsSumSigned) : null;
@@ -120,7 +143,8 @@ function transfersPanel(app: App, tx: Tx, edited: (m: string) => Promise<void>):
     return [h('tr', { 'data-transfer': t.id, class: t.isHidden ? 'hidden-tx' : '' },
       h('td', { 'data-label': 'Transfer' }, h('strong', {}, `${t.direction === 'OUTGOING' ? '−' : t.direction === 'INCOMING' ? '+' : ''}${qty(t.amountExact)} ${t.asset?.symbol || ''}`),
         t.isFee ? h('span', { class: 'badge muted' }, 'Fee') : '', t.isHidden ? h('span', { class: 'badge muted' }, 'Hidden') : ''),
-      h('td', { 'data-label': 'From → to' }, `${party(app, t.fromAccountId, t.fromAddress)} → ${party(app, t.toAccountId, t.toAddress)}`),
+      h('td', { 'data-label': 'From → to' }, `${party(app, t.fromAccountId ?? (other && !t.isFee && t.direction === 'INCOMING' ? other.accountId : null), t.fromAddress)} → ${
+        party(app, t.toAccountId ?? (other && !t.isFee && t.direction === 'OUTGOING' ? other.accountId : null), t.toAddress)}`),
       h('td', { 'data-label': 'Market value', class: 'num' }, t.fiatValueCents === null || t.fiatValueCents === undefined
         ? h('span', { class: 'badge critical' }, 'No price') : money(t.fiatValueCents), t.isFiatValueOverridden ? h('div', { class: 'muted small' }, 'set by you') : ''),
       h('td', { 'data-label': 'Cost basis', class: 'num' }, money(t.basisFiatValueCents)),
@@ -205,10 +229,14 @@ async function explain(app: App, tx: Tx, root: HTMLElement) {
       const basis = t.basisFiatValueCents ?? pieces.reduce((n, p) => n + p.costBasisCents, 0);
       const proceeds = basis + gain;
       const fees = (t.fiatValueCents ?? proceeds) - proceeds;
-      parts.push(h('div', { class: 'why', 'data-why-transfer': t.id },
-        h('h3', {}, `${t.isFee ? 'Fee paid with' : 'Disposal of'} ${qty(t.amountExact)} ${sym}`),
+      // A side of a pair disposes only of what never arrived: the network fee.
+      const networkFee = tx.isInternalTransfer && !t.isFee;
+      const feeQty = pieces.reduce((n, p) => n + Number(p.amountExact), 0);
+      parts.push(h('div', { class: 'why', 'data-why-transfer': t.id, 'data-network-fee': networkFee ? 'true' : undefined },
+        h('h3', {}, networkFee ? `Network fee of ${qty(String(Number(feeQty.toPrecision(12))))} ${sym}` : `${t.isFee ? 'Fee paid with' : 'Disposal of'} ${qty(t.amountExact)} ${sym}`),
+        networkFee ? h('p', {}, `The ${qty(String(Number(feeQty.toPrecision(12))))} ${sym} that left but did not arrive paid the network fee; it counts as a small sale: ${gain < 0 ? 'loss' : 'gain'} ${signed(gain)}.`) : '',
         h('p', { class: 'equation' }, `Proceeds ${money(proceeds)} − cost basis ${money(basis)} = `, h('strong', {}, `${gain < 0 ? 'loss' : 'gain'} ${signed(gain)}`)),
-        fees > 0 ? h('p', { class: 'muted small' }, `The proceeds are the market value of ${money(t.fiatValueCents)} less ${money(fees)} of fees.`) : '',
+        fees > 0 && !networkFee ? h('p', { class: 'muted small' }, `The proceeds are the market value of ${money(t.fiatValueCents)} less ${money(fees)} of fees.`) : '',
         h('p', { class: 'muted small' }, app.client.jurisdictionRules.matchingText || `Lots are taken ${methodName(method)}. Each piece below is the part of this disposal one lot covered.`),
         h('ul', { class: 'pieces' }, ...pieces.map((p) => h('li', { 'data-piece': p.lotTransactionId || 'uncovered', 'data-match': p.match || '' },
           p.isUncovered
@@ -305,7 +333,7 @@ function fixPanel(ctx: Ctx, tx: Tx, edited: (m: string) => Promise<void>): HTMLE
     const leaves = tx.transfers.some((t) => t.direction === 'OUTGOING' || (t.fromAccountId && !t.isFee));
     const [from, to] = leaves ? [tx.id, tx.linkedTransactionId] : [tx.linkedTransactionId, tx.id];
     pair.append(h('p', {}, `Paired ${tx.linkType === 'BRIDGE' ? 'as a bridge' : tx.linkType === 'CROSS_CHAIN_SWAP' ? 'as a cross-chain swap' : 'as a move between your own accounts'} with `,
-      h('a', { href: `#/transactions/${tx.linkedTransactionId}` }, 'the other side'), '.'),
+      h('a', { href: `#/transactions/${tx.linkedTransactionId}`, 'data-other-side': '' }, 'the other side'), '.'),
     act('Unpair', 'unpair-tx', 'Unpairing…', () => app.q(Q.UNPAIR, { from, to }), 'Unpaired: both sides count on their own again.'));
   } else {
     app.q(Q.PAIRS, { id: tx.id, limit: 1 }).then((r) => {
@@ -320,12 +348,17 @@ function fixPanel(ctx: Ctx, tx: Tx, edited: (m: string) => Promise<void>): HTMLE
 
 const FIELDS: Record<string, string> = {
   label: 'Label', isHidden: 'Hidden', isReviewed: 'Reviewed', notes: 'Notes', fiatValue: 'Value', basisFiatValue: 'Cost basis',
-  internalTransferTo: 'Paired as internal transfer', bridgeTo: 'Paired as bridge', crossChainSwapTo: 'Paired as cross-chain swap',
+  internalTransferTo: 'Move between your accounts', bridgeTo: 'Bridge', crossChainSwapTo: 'Cross-chain swap',
   isMissingBasisOverride: 'Missing cost basis accepted', createdAt: 'Date', amount: 'Quantity', quantity: 'Quantity', assetId: 'Asset',
 };
 
+const LINK_FIELDS = new Set(['internalTransferTo', 'bridgeTo', 'crossChainSwapTo']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function show(field: string | null | undefined, v: unknown): string {
+  if (field && LINK_FIELDS.has(field)) return v ? 'paired' : 'not paired';
   if (v === null || v === undefined || v === '') return field === 'label' ? 'no label' : 'nothing';
+  if (typeof v === 'string' && UUID.test(v)) return field === 'assetId' ? 'another asset' : 'another one';
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (field === 'label' && typeof v === 'string') return v.replace(/_/g, ' ');
   if ((field === 'fiatValue' || field === 'basisFiatValue') && (typeof v === 'string' || typeof v === 'number')) return money(Math.round(Number(v) * 100));

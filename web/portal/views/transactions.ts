@@ -7,7 +7,7 @@ import { problem, taxYearRange, accountTitle, yearLabel } from '../app';
 import type { Ctx } from '../ctx';
 import { h, clear, day, money, loading, empty, field, select, button } from '../dom';
 import * as Q from '../gql';
-import { describe, flags, effect, unpriced } from './tx';
+import { describe, flags, effect, unpriced, labelOf } from './tx';
 
 // A page is 50 transactions, 25 on a phone (where each is a card of its own).
 const limit = () => (window.matchMedia('(max-width: 40rem)').matches ? 25 : 50);
@@ -98,7 +98,7 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
           // the whole row opens the transaction for a pointer; the date is its link for keyboards
           onclick: (e: Event) => { if (!(e.target as Element).closest('a, button')) location.hash = `#/transactions/${tx.id}`; } },
           h('td', { 'data-label': 'Date' }, h('a', { href: `#/transactions/${tx.id}`, class: 'tx-link' }, day(tx.createdAt))),
-          h('td', { 'data-label': 'Type' }, app.labelName(tx.label)),
+          h('td', { 'data-label': 'Type' }, labelOf(app, tx)),
           h('td', { 'data-label': 'What happened' }, describe(tx), h('div', { class: 'muted small' }, app.accountName(tx.accountId))),
           h('td', { 'data-label': 'Value', class: 'num' }, unpriced(tx) ? h('span', { class: 'badge critical' }, 'No price') : money(tx.fiatValueCents)),
           h('td', { 'data-label': 'Gain or income', class: 'num' }, effect(tx)),

@@ -58,6 +58,12 @@ export function effect(tx: TxRow): HTMLElement | string {
   return '';
 }
 
+// labelOf names a transaction's kind: its label, or a transfer between the client's accounts for
+// a side of a pair (the link labels it).
+export function labelOf(app: App, tx: { label?: string | null; isInternalTransfer: boolean }): string {
+  return !tx.label && tx.isInternalTransfer ? 'Transfer between your accounts' : app.labelName(tx.label);
+}
+
 export function txTitle(app: App, tx: TxRow): string {
-  return `${app.labelName(tx.label)}: ${describe(tx)}`;
+  return `${labelOf(app, tx)}: ${describe(tx)}`;
 }
