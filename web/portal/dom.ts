@@ -60,7 +60,9 @@ export function setCurrency(c: string) { currency = c || 'USD'; }
 // money formats integer cents of the client's currency.
 export function money(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return '—';
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency });
+  // a zero is never negative ("-£0.00" for a negated zero or a rounded sliver of a loss)
+  const v = Math.round(cents) === 0 ? 0 : cents / 100;
+  return v.toLocaleString('en-US', { style: 'currency', currency });
 }
 
 // signed shows a gain with its sign (+$1.00, −$1.00).

@@ -68,7 +68,7 @@ export function overview(ctx: Ctx, root: HTMLElement) {
           toReview === 0 ? 'Nothing needs your attention' : `${toReview === 1 ? 'transaction needs' : 'transactions need'} a look`));
       const shown = [...years].slice(0, 6).reverse();
       const figures = await Promise.all(shown.map((yr) => app.q(Q.YEAR, { year: String(yr) })
-        .then((r): YearFigures => ({ year: yr, capitalGainsCents: r.getIncomeAndCapGains.capGainsCents, incomeCents: r.getIncomeAndCapGains.incomeCents }))));
+        .then((r): YearFigures => ({ year: yr, label: yearLabel(app.client, yr), capitalGainsCents: r.getIncomeAndCapGains.capGainsCents, incomeCents: r.getIncomeAndCapGains.incomeCents }))));
       const svg = drawGainsChart(chart, figures);
       chart.replaceChildren(svg, svg.tagName === 'svg' ? h('figcaption', {}, `Capital gains and income by tax year (${app.client.currency})`) : '');
     } catch (err) {

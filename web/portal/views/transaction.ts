@@ -2,7 +2,7 @@
 // came from, from getTaxLots), and the edits a user makes: label, value or basis, pairing as an
 // internal transfer, hiding, accepting a zero basis, and undoing any change from its history.
 
-import { App, problem, panel, termWord } from '../app';
+import { App, problem, panel, termWord, costWord } from '../app';
 import type { Ctx } from '../ctx';
 import { h, clear, day, when, money, signed, qty, loading, button, busy, field, select, shortAddress, announce } from '../dom';
 import * as Q from '../gql';
@@ -58,7 +58,7 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
         tx.txnHash ? [' · ', tx.explorerUrl && /^https:\/\//.test(tx.explorerUrl)
           ? h('a', { href: tx.explorerUrl, target: '_blank', rel: 'noopener noreferrer' }, `View on explorer (${shortAddress(tx.txnHash)})`)
           : h('span', { class: 'mono', title: tx.txnHash }, shortAddress(tx.txnHash))] : ''),
-      h('div', { class: 'flags' }, ...flags(tx)),
+      h('div', { class: 'flags' }, ...flags(tx, app)),
       classification(tx),
       status,
       figures(tx),
@@ -147,16 +147,16 @@ function transfersPanel(app: App, tx: Tx, other: Tx | undefined, edited: (m: str
         party(app, t.toAccountId ?? (other && !t.isFee && t.direction === 'OUTGOING' ? other.accountId : null), t.toAddress)}`),
       h('td', { 'data-label': 'Market value', class: 'num' }, t.fiatValueCents === null || t.fiatValueCents === undefined
         ? h('span', { class: 'badge critical' }, 'No price') : money(t.fiatValueCents), t.isFiatValueOverridden ? h('div', { class: 'muted small' }, 'set by you') : ''),
-      h('td', { 'data-label': 'Cost basis', class: 'num' }, money(t.basisFiatValueCents)),
+      h('td', { 'data-label': costWord(app.client), class: 'num' }, money(t.basisFiatValueCents)),
       h('td', { 'data-label': 'Gain or income', class: 'num' },
-        gain !== null ? `${signed(gain)}${t.saleTerm ? ` (${termWord(app.client, t.saleTerm, true)})` : ''}` : t.incomeSum ? `Income ${money(t.incomeSum)}` : '—',
+        gain !== null ? `${signed(gain)}${t.saleTerm && app.client.jurisdictionRules.hasHoldingTerms ? ` (${termWord(app.client, t.saleTerm, true)})` : ''}` : t.incomeSum ? `Income ${money(t.incomeSum)}` : '—',
         t.uncoveredAmountExact ? h('div', { class: 'muted small' }, `${qty(t.uncoveredAmountExact)} ${t.asset?.symbol || ''} not covered by your lots`) : ''),
       h('td', { 'data-label': 'Change' }, open)),
     editRow];
   });
   p.body.append(h('table', { class: 'table cards' },
     h('caption', { class: 'sr-only' }, 'Transfers of this transaction'),
-    h('thead', {}, h('tr', {}, ...['Transfer', 'From → to', 'Market value', 'Cost basis', 'Gain or income', ''].map((x) => h('th', { scope: 'col' }, x)))),
+    h('thead', {}, h('tr', {}, ...['Transfer', 'From → to', 'Market value', costWord(app.client), 'Gain or income', ''].map((x) => h('th', { scope: 'col' }, x)))),
     h('tbody', {}, ...rows.flat())));
   return p.el;
 }
@@ -183,7 +183,7 @@ function valueForm(app: App, tx: Tx, t: Transfer, root: HTMLElement, edited: (m:
     const v = value.value === '' || value.value === shownValue ? undefined : Number(value.value);
     const b = incoming && basis.value !== '' && basis.value !== shownBasis ? Number(basis.value) : undefined;
     if (v === undefined && b === undefined) {
-      msg.replaceChildren(h('p', { class: 'notice error' }, value.value === '' ? 'Enter a value.' : 'Change the value or the cost basis.'));
+      msg.replaceChildren(h('p', { class: 'notice error' }, value.value === '' ? 'Enter a value.' : `Change the value or the ${costWord(app.client, true)}.`));
       return;
     }
     try {
@@ -195,7 +195,7 @@ function valueForm(app: App, tx: Tx, t: Transfer, root: HTMLElement, edited: (m:
   } },
   field(`per-unit-${t.id}`, `Price per ${sym} (${app.client.currency})`, perUnit),
   field(`value-${t.id}`, `${incoming ? 'Market value' : t.isFee ? 'Fee value' : 'Proceeds'} (${app.client.currency})`, value),
-  incoming ? field(`basis-${t.id}`, `Cost basis (${app.client.currency})`, basis) : '',
+  incoming ? field(`basis-${t.id}`, `${costWord(app.client)} (${app.client.currency})`, basis) : '',
   save,
   t.isFiatValueOverridden ? button('Back to the imported value', async (e) => {
     try {
@@ -219,7 +219,7 @@ async function explain(app: App, tx: Tx, root: HTMLElement) {
     clear(root);
     const parts: HTMLElement[] = [];
     if (tx.isHidden) parts.push(h('p', {}, 'This transaction is hidden: it does not count in your taxes.'));
-    if (tx.isInternalTransfer) parts.push(h('p', {}, 'A move between your own accounts: the coins keep their cost basis and purchase date, and nothing is taxed.'));
+    if (tx.isInternalTransfer) parts.push(h('p', {}, `A move between your own accounts: the coins keep their ${costWord(app.client, true)} and purchase date, and nothing is taxed.`));
     for (const t of disposals) {
       const pieces = lots.flatMap((l) => l.disposals).filter((p) => p.transferId === t.id);
       const method = lots.find((l) => l.key === t.asset?.pricingKey)?.costBasisAlgorithm || app.client.costBasisAlgorithm;
@@ -235,31 +235,31 @@ async function explain(app: App, tx: Tx, root: HTMLElement) {
       parts.push(h('div', { class: 'why', 'data-why-transfer': t.id, 'data-network-fee': networkFee ? 'true' : undefined },
         h('h3', {}, networkFee ? `Network fee of ${qty(String(Number(feeQty.toPrecision(12))))} ${sym}` : `${t.isFee ? 'Fee paid with' : 'Disposal of'} ${qty(t.amountExact)} ${sym}`),
         networkFee ? h('p', {}, `The ${qty(String(Number(feeQty.toPrecision(12))))} ${sym} that left but did not arrive paid the network fee; it counts as a small sale: ${gain < 0 ? 'loss' : 'gain'} ${signed(gain)}.`) : '',
-        h('p', { class: 'equation' }, `Proceeds ${money(proceeds)} − cost basis ${money(basis)} = `, h('strong', {}, `${gain < 0 ? 'loss' : 'gain'} ${signed(gain)}`)),
+        h('p', { class: 'equation' }, `${app.client.jurisdictionRules.words.proceeds} ${money(proceeds)} − ${costWord(app.client, true)} ${money(basis)} = `, h('strong', {}, `${gain < 0 ? 'loss' : 'gain'} ${signed(gain)}`)),
         fees > 0 && !networkFee ? h('p', { class: 'muted small' }, `The proceeds are the market value of ${money(t.fiatValueCents)} less ${money(fees)} of fees.`) : '',
         h('p', { class: 'muted small' }, app.client.jurisdictionRules.matchingText || `Lots are taken ${methodName(method)}. Each piece below is the part of this disposal one lot covered.`),
         h('ul', { class: 'pieces' }, ...pieces.map((p) => h('li', { 'data-piece': p.lotTransactionId || 'uncovered', 'data-match': p.match || '' },
           p.isUncovered
-            ? [h('strong', {}, `${qty(p.amountExact)} ${sym} not covered by any ${app.client.jurisdictionRules.words.holding}`), ': counted with a zero cost basis. Add the account or transaction it came from, or pair the move that brought it.']
+            ? [h('strong', {}, `${qty(p.amountExact)} ${sym} not covered by any ${app.client.jurisdictionRules.words.holding}`), `: counted with a zero ${costWord(app.client, true)}. Add the account or transaction it came from, or pair the move that brought it.`]
             : p.match && p.match !== 'LOT' ? matched(p, sym)
             : [`${qty(p.amountExact)} ${sym} from the lot acquired `, p.lotTransactionId ? h('a', { href: `#/transactions/${p.lotTransactionId}` }, day(p.lotAcquiredAt)) : day(p.lotAcquiredAt),
-              `: proceeds ${money(p.proceedsCents)} − basis ${money(p.costBasisCents)} = ${signed(p.gainCents)}, ${termWord(app.client, p.term, true)}${p.box ? `, Form 8949 box ${p.box}` : ''}`,
+              `: proceeds ${money(p.proceedsCents)} − ${costWord(app.client, true)} ${money(p.costBasisCents)} = ${signed(p.gainCents)}${app.client.jurisdictionRules.hasHoldingTerms ? `, ${termWord(app.client, p.term, true)}` : ''}${p.box ? `, Form 8949 box ${p.box}` : ''}`,
               p.isMissingBasis ? h('span', { class: 'badge critical' }, 'Basis unknown') : '']))),
         pieces.length === 0 ? h('p', { class: 'muted' }, 'The lots behind this disposal appear once your taxes are recalculated.') : ''));
     }
     for (const t of incomes) {
       parts.push(h('div', { class: 'why' }, h('h3', {}, `Income: ${qty(t.amountExact)} ${t.asset?.symbol || ''}`),
-        h('p', {}, `Counted as income of ${money(t.incomeSum)}, its market value when received. That value is also the cost basis of the coins, for when you sell them.`)));
+        h('p', {}, `Counted as income of ${money(t.incomeSum)}, its market value when received. That value is also the ${costWord(app.client, true)} of the coins, for when you sell them.`)));
     }
     for (const t of acquisitions) {
       const own = lots.filter((l) => l.key === t.asset?.pricingKey).flatMap((l) => l.lots);
       const sym = t.asset?.symbol || '';
       parts.push(h('div', { class: 'why' }, h('h3', {}, `Acquisition of ${qty(t.amountExact)} ${sym}`),
         t.basisFiatValueCents === null || t.basisFiatValueCents === undefined
-          ? h('p', {}, 'No price is known for this receipt, so its coins have an unknown cost basis: a later sale of them counts in full as a gain. Set its value above.')
-          : h('p', {}, `Cost basis ${money(t.basisFiatValueCents)}: what was paid or given for it, fees included.`),
+          ? h('p', {}, `No price is known for this receipt, so its coins have an unknown ${costWord(app.client, true)}: a later sale of them counts in full as a gain. Set its value above.`)
+          : h('p', {}, `${costWord(app.client)} ${money(t.basisFiatValueCents)}: what was paid or given for it, fees included.`),
         own.length
-          ? h('p', { class: 'muted' }, `Still held from it: ${own.map((l) => `${qty(l.amountExact)} of ${qty(l.originalAmountExact)} ${sym} (basis ${money(l.costBasisCents)}, ${termWord(app.client, l.term, true)} if sold now)`).join('; ')}.`)
+          ? h('p', { class: 'muted' }, `Still held from it: ${own.map((l) => `${qty(l.amountExact)} of ${qty(l.originalAmountExact)} ${sym} (${costWord(app.client, true)} ${money(l.costBasisCents)}${app.client.jurisdictionRules.hasHoldingTerms ? `, ${termWord(app.client, l.term, true)} if sold now` : ''})`).join('; ')}.`)
           : h('p', { class: 'muted' }, 'Nothing of it is held any more: it was sold, spent or moved on.')));
     }
     if (parts.length === 0) parts.push(h('p', { class: 'muted' }, 'This transaction has no tax effect: nothing was sold, spent or earned.'));
@@ -323,8 +323,8 @@ function fixPanel(ctx: Ctx, tx: Tx, edited: (m: string) => Promise<void>): HTMLE
     act(tx.isReviewed ? 'Mark as not reviewed' : 'Mark as reviewed', 'review-tx', 'Saving…', () => app.q(Q.REVIEWED, { id: tx.id, reviewed: !tx.isReviewed }),
       tx.isReviewed ? 'Marked as not reviewed.' : 'Marked as reviewed.'));
   if (tx.isMissingBasis) {
-    actions.append(act('Accept a zero cost basis', 'accept-basis', 'Saving…', () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }),
-      'Accepted: this transaction is no longer flagged for its missing cost basis.'));
+    actions.append(act(`Accept a zero ${costWord(app.client, true)}`, 'accept-basis', 'Saving…', () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }),
+      `Accepted: this transaction is no longer flagged for its missing ${costWord(app.client, true)}.`));
   }
 
   // Pairing as an internal transfer

@@ -3,7 +3,7 @@
 // label, what needs review and hidden transactions. The filters live in the address, so the back
 // button and a reload keep them.
 
-import { problem, taxYearRange, accountTitle, yearLabel } from '../app';
+import { problem, taxYearRange, accountTitle, yearLabel, yearChoices, costWord } from '../app';
 import type { Ctx } from '../ctx';
 import { h, clear, day, money, loading, empty, field, select, button } from '../dom';
 import * as Q from '../gql';
@@ -12,9 +12,10 @@ import { describe, flags, effect, unpriced, labelOf } from './tx';
 // A page is 50 transactions, 25 on a phone (where each is a card of its own).
 const limit = () => (window.matchMedia('(max-width: 40rem)').matches ? 25 : 50);
 
-export const REVIEW_FILTERS: [string, string][] = [
+// reviewFilters are the review patterns a list can show, named in the client's terms.
+const reviewFilters = (cost: string): [string, string][] => [
   ['', 'Everything'],
-  ['missing-basis', 'Missing cost basis'],
+  ['missing-basis', `Missing ${cost}`],
   ['uncovered-disposals', 'Sold more than held'],
   ['negative-balance', 'Negative balance'],
   ['unlabeled', 'Unlabeled'],
@@ -41,7 +42,7 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
   const assetSel = select('asset', [['', 'All assets']], f.asset);
   const accountSel = select('account', [['', 'All accounts']], f.account);
   const labelSel = select('label', [['', 'All labels'], ['unlabeled', 'Unlabeled']], f.label);
-  const reviewSel = select('review', REVIEW_FILTERS, f.review);
+  const reviewSel = select('review', reviewFilters(costWord(ctx.app.client, true)), f.review);
   const hidden = h('input', { type: 'checkbox', name: 'hidden', id: 'f-hidden', checked: f.hidden }) as HTMLInputElement;
   const form = h('form', { class: 'filters', id: 'tx-filters', role: 'search', 'aria-label': 'Filter transactions',
     onsubmit: (e: Event) => { e.preventDefault(); go({ q: search.value.trim() }); } },
@@ -59,7 +60,7 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
 
   // The filters' choices load beside the page.
   Promise.all([app.years(), app.assets(), app.accounts(), app.labels()]).then(([years, assets, accounts, labels]) => {
-    yearSel.append(...years.map((y) => h('option', { value: y }, yearLabel(app.client, y))));
+    yearSel.append(...yearChoices(app.client, years).map((y) => h('option', { value: y }, yearLabel(app.client, y))));
     assetSel.append(...assets.map((a) => h('option', { value: a.id }, a.name && a.name !== a.symbol ? `${a.symbol} · ${a.name}` : a.symbol)));
     accountSel.append(...accounts.map((a) => h('option', { value: a.id }, accountTitle(a))));
     labelSel.append(...labels.map((l) => h('option', { value: l.value }, l.name)));
@@ -102,7 +103,7 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
           h('td', { 'data-label': 'What happened' }, describe(tx), h('div', { class: 'muted small' }, app.accountName(tx.accountId))),
           h('td', { 'data-label': 'Value', class: 'num' }, unpriced(tx) ? h('span', { class: 'badge critical' }, 'No price') : money(tx.fiatValueCents)),
           h('td', { 'data-label': 'Gain or income', class: 'num' }, effect(tx)),
-          h('td', { 'data-label': 'State', class: 'flags' }, ...flags(tx)))))));
+          h('td', { 'data-label': 'State', class: 'flags' }, ...flags(tx, app)))))));
       list.append(h('nav', { class: 'pager', 'aria-label': 'Pages' },
         page > 0 ? button('Previous page', () => go({ page: page > 1 ? String(page - 1) : '' }), 'secondary', { id: 'tx-prev' }) : '',
         h('span', { class: 'muted' }, `Page ${page + 1}`),

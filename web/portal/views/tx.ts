@@ -1,6 +1,6 @@
 // Transactions as the views show them: a one-line description, the flags, the gain or income.
 
-import { App } from '../app';
+import { App, costWord } from '../app';
 import { h, qty, signed, money } from '../dom';
 import type { PortalTxRowFragment } from '../generated/graphql';
 
@@ -29,10 +29,10 @@ export function describe(tx: TxRow): string {
 }
 
 // flags are the badges of a transaction's state.
-export function flags(tx: TxRow): HTMLElement[] {
+export function flags(tx: TxRow, app: App): HTMLElement[] {
   const out: HTMLElement[] = [];
   const b = (cls: string, text: string) => out.push(h('span', { class: `badge ${cls}` }, text));
-  if (tx.isMissingBasis) b('critical', 'Missing cost basis');
+  if (tx.isMissingBasis) b('critical', `Missing ${costWord(app.client, true)}`);
   if (tx.hasNegativeBalance) b('warning', 'Negative balance');
   if (tx.isInternalTransfer) b('info', 'Internal transfer');
   if (tx.isHidden) b('muted', 'Hidden');
