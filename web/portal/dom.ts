@@ -131,6 +131,23 @@ export function button(text: string, onclick: (e: Event) => void, cls = '', attr
   return h('button', { type: 'button', class: cls, onclick, ...attrs }, text) as HTMLButtonElement;
 }
 
+// askFirst is the click handler of a one-click action that is hard to take back: the first press
+// shows the question with Yes and Cancel beside the button (the focus on Yes); only Yes acts, with
+// the button that was pressed.
+export function askFirst(question: string, yes: string, act: (b: HTMLButtonElement) => void): (e: Event) => void {
+  return (e: Event) => {
+    const b = e.currentTarget as HTMLButtonElement;
+    if (b.nextElementSibling?.classList.contains('confirm')) return;
+    const done = () => { box.remove(); b.hidden = false; };
+    const ok = button(yes, () => { done(); act(b); }, 'small', { 'data-confirm-yes': b.id || '' });
+    const box = h('div', { class: 'confirm', role: 'group', 'aria-label': question }, h('p', {}, question), ok,
+      button('Cancel', () => { done(); b.focus(); }, 'secondary small'));
+    b.hidden = true;
+    b.after(box);
+    ok.focus();
+  };
+}
+
 // busy disables a button while fn runs and shows what it does.
 export async function busy<T>(b: HTMLButtonElement, doing: string, fn: () => Promise<T>): Promise<T> {
   const label = b.textContent;

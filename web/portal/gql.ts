@@ -64,6 +64,15 @@ query PortalLastRun { getMyActiveClient { id lastRecalculatedAt } }`);
 export const RERUN = graphql(/* GraphQL */ `
 mutation PortalRecalculate($clientId: ID!) { rerunGraph(clientId: $clientId) }`);
 
+export const TX_COUNT = graphql(/* GraphQL */ `
+query PortalTransactionCount($clientId: ID!, $search: String, $startDate: Date, $endDate: Date, $assetIds: [String!], $accountIds: [ID!],
+    $labels: [String!], $labelFilterMode: String, $insightPatternId: ID, $includeHidden: Boolean) {
+  getClientTransactionsSummary(clientId: $clientId, search: $search, startDate: $startDate, endDate: $endDate, assetIds: $assetIds,
+      accountIds: $accountIds, labels: $labels, labelFilterMode: $labelFilterMode, insightPatternId: $insightPatternId, includeHidden: $includeHidden) {
+    transactionCount
+  }
+}`);
+
 export const REVIEW_QUEUE = graphql(/* GraphQL */ `
 query PortalReviewQueue($clientId: ID!, $patternId: ID, $limit: Int) {
   getClientReviewQueue(clientId: $clientId, patternId: $patternId, limit: $limit) {

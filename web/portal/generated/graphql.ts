@@ -421,6 +421,22 @@ export type PortalRecalculateMutationVariables = Exact<{
 
 export type PortalRecalculateMutation = { rerunGraph: string };
 
+export type PortalTransactionCountQueryVariables = Exact<{
+  clientId: string;
+  search?: string | null | undefined;
+  startDate?: string | null | undefined;
+  endDate?: string | null | undefined;
+  assetIds?: Array<string> | string | null | undefined;
+  accountIds?: Array<string> | string | null | undefined;
+  labels?: Array<string> | string | null | undefined;
+  labelFilterMode?: string | null | undefined;
+  insightPatternId?: string | null | undefined;
+  includeHidden?: boolean | null | undefined;
+}>;
+
+
+export type PortalTransactionCountQuery = { getClientTransactionsSummary: { transactionCount: number } };
+
 export type PortalReviewQueueQueryVariables = Exact<{
   clientId: string;
   patternId?: string | null | undefined;
@@ -897,6 +913,24 @@ export const PortalRecalculateDocument = new TypedDocumentString(`
   rerunGraph(clientId: $clientId)
 }
     `) as unknown as TypedDocumentString<PortalRecalculateMutation, PortalRecalculateMutationVariables>;
+export const PortalTransactionCountDocument = new TypedDocumentString(`
+    query PortalTransactionCount($clientId: ID!, $search: String, $startDate: Date, $endDate: Date, $assetIds: [String!], $accountIds: [ID!], $labels: [String!], $labelFilterMode: String, $insightPatternId: ID, $includeHidden: Boolean) {
+  getClientTransactionsSummary(
+    clientId: $clientId
+    search: $search
+    startDate: $startDate
+    endDate: $endDate
+    assetIds: $assetIds
+    accountIds: $accountIds
+    labels: $labels
+    labelFilterMode: $labelFilterMode
+    insightPatternId: $insightPatternId
+    includeHidden: $includeHidden
+  ) {
+    transactionCount
+  }
+}
+    `) as unknown as TypedDocumentString<PortalTransactionCountQuery, PortalTransactionCountQueryVariables>;
 export const PortalReviewQueueDocument = new TypedDocumentString(`
     query PortalReviewQueue($clientId: ID!, $patternId: ID, $limit: Int) {
   getClientReviewQueue(clientId: $clientId, patternId: $patternId, limit: $limit) {

@@ -5,7 +5,7 @@
 
 import { App, problem } from '../app';
 import type { Ctx } from '../ctx';
-import { h, clear, day, loading, empty, button, busy, field, select, qty, announce } from '../dom';
+import { h, clear, day, loading, empty, button, busy, field, select, qty, announce, askFirst } from '../dom';
 import * as Q from '../gql';
 import type { PortalReviewQueueQuery } from '../generated/graphql';
 import { describe, labelOf, TxRow } from './tx';
@@ -13,6 +13,10 @@ import { pairCard } from './pairs';
 
 type Group = PortalReviewQueueQuery['getClientReviewQueue']['groups'][number];
 type Item = PortalReviewQueueQuery['getClientReviewQueue']['items'][number];
+
+// refocus is the group whose item was just fixed: once the queue is drawn again, the focus goes to
+// that group's next item (else to the total), never to the page's top.
+let refocus: string | undefined;
 
 const SEVERITY: Record<string, string> = { CRITICAL: 'Makes figures wrong', WARNING: 'Likely wrong', INFO: 'Worth a look' };
 const SHOWN = 5;
@@ -68,15 +72,27 @@ export function review(ctx: Ctx, root: HTMLElement, _params: URLSearchParams) {
   const load = async () => {
     try {
       const q = (await app.q(Q.REVIEW_QUEUE, { limit: 1 })).getClientReviewQueue;
+      // drawn again while the user works in a card: the focus goes back to that card
+      refocus ||= (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-insight]')?.dataset.insight;
       ctx.reviewCount(q.totalCount);
       clear(queue);
       if (q.totalCount === 0) {
         queue.append(empty('Nothing to review: your transactions are labeled, priced and paired.', 'review-empty'));
+        if (refocus) {
+          refocus = undefined;
+          const done = document.getElementById('review-empty');
+          done?.setAttribute('tabindex', '-1');
+          done?.focus();
+        }
         return;
       }
-      queue.append(h('p', { id: 'review-total', 'data-count': q.totalCount },
+      queue.append(h('p', { id: 'review-total', 'data-count': q.totalCount, tabindex: '-1' },
         q.totalCount === 1 ? '1 transaction to review.' : `${q.totalCount} transactions to review, each listed once under its most pressing problem.`));
       for (const g of q.groups) queue.append(card(ctx, g, pending, edited));
+      if (refocus && !q.groups.some((g) => g.patternId === refocus)) {
+        refocus = undefined;
+        document.getElementById('review-total')?.focus();
+      }
     } catch (err) {
       queue.replaceChildren(problem(err, load));
     }
@@ -110,6 +126,7 @@ async function fill(ctx: Ctx, g: Group, root: HTMLElement, pending: Set<string>,
     clear(root);
     for (const s of r.getTransferPairSuggestions) {
       const c = pairCard(app, s, async () => {
+        refocus = g.patternId;
         c.replaceChildren(h('p', { class: 'notice ok' }, 'Paired as a move between your accounts.'));
         await edited('Paired as a move between your accounts.');
       });
@@ -145,6 +162,7 @@ async function fill(ctx: Ctx, g: Group, root: HTMLElement, pending: Set<string>,
     const li = h('li', { 'data-review-item': tx.id });
     const fixed = (m: string) => async () => {
       pending.add(tx.id);
+      refocus = g.patternId;
       li.replaceChildren(h('p', { class: 'notice ok' }, m));
       await edited(m);
     };
@@ -168,20 +186,28 @@ async function fill(ctx: Ctx, g: Group, root: HTMLElement, pending: Set<string>,
       default: break;
     }
   }
+  if (refocus === g.patternId) {
+    refocus = undefined;
+    root.querySelector<HTMLElement>('a, select, input, button')?.focus();
+  }
 }
 
 type Fixed = (m: string) => () => Promise<void>;
 
-function act(b: HTMLButtonElement, doing: string, msg: HTMLElement, run: () => Promise<unknown>, done: () => Promise<void>) {
-  b.addEventListener('click', async () => {
+// act makes b do run; with ask, it asks first (a change that is hard to take back).
+function act(b: HTMLButtonElement, doing: string, msg: HTMLElement, run: () => Promise<unknown>, done: () => Promise<void>, ask?: string) {
+  const go = async () => {
     try {
       await busy(b, doing, run);
       await done();
     } catch (err) {
       msg.replaceChildren(problem(err));
     }
-  });
+  };
+  b.addEventListener('click', ask ? askFirst(ask, `Yes, ${(b.textContent || '').charAt(0).toLowerCase()}${(b.textContent || '').slice(1)}`, go) : go);
 }
+
+const ZERO_BASIS_QUESTION = 'Count these coins with nothing paid for them? Their whole value becomes a gain.';
 
 function labelFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
   const sel = select('label', [['', 'Choose a label']]);
@@ -266,14 +292,14 @@ async function priceFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
     msg.replaceChildren(problem(err));
   }
   const accept = button('Accept a zero cost basis', () => {}, 'secondary small');
-  act(accept, 'Saving…', msg, () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }), fixed('Accepted a zero cost basis.'));
+  act(accept, 'Saving…', msg, () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }), fixed('Accepted a zero cost basis.'), ZERO_BASIS_QUESTION);
   root.append(accept, msg);
 }
 
 function acceptFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
   const msg = h('div', { role: 'status' });
   const accept = button('Accept a zero cost basis', () => {}, 'secondary small');
-  act(accept, 'Saving…', msg, () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }), fixed('Accepted a zero cost basis.'));
+  act(accept, 'Saving…', msg, () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }), fixed('Accepted a zero cost basis.'), ZERO_BASIS_QUESTION);
   root.append(h('a', { href: `#/transactions/${tx.id}`, class: 'button-link small' }, 'Open and pair or edit'), accept, msg);
 }
 

@@ -69,7 +69,19 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
       figures.replaceChildren(problem(err, load));
     }
   };
-  yearSel.addEventListener('change', () => { location.hash = `#/tax?year=${yearSel.value}`; });
+  // Another year is read in place: the address follows without a new page, so the focus stays on
+  // the select and arrowing through the years reads each.
+  yearSel.addEventListener('change', async () => {
+    history.replaceState(null, '', `#/tax?year=${yearSel.value}`);
+    params.set('year', yearSel.value);
+    year = Number(yearSel.value);
+    try {
+      await Promise.all([summary(), form8949(0, ''), reconciliation()]);
+    } catch (err) {
+      figures.replaceChildren(problem(err, load));
+    }
+    if (document.activeElement === document.body) yearSel.focus();
+  });
 
   const rules = app.client.jurisdictionRules;
   const label = () => yearLabel(app.client, year);

@@ -4,7 +4,7 @@
 
 import { App, problem, panel, termWord, costWord } from '../app';
 import type { Ctx } from '../ctx';
-import { h, clear, day, when, money, signed, qty, loading, button, busy, field, select, shortAddress, announce } from '../dom';
+import { h, clear, day, when, money, signed, qty, loading, button, busy, field, select, shortAddress, announce, askFirst } from '../dom';
 import * as Q from '../gql';
 import type { PortalTransactionQuery } from '../generated/graphql';
 import { describe, flags, labelOf } from './tx';
@@ -31,25 +31,35 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
       // the other side of a pair: its account names where the coins went (or came from)
       const other = tx.isInternalTransfer && tx.linkedTransactionId ? (await app.q(Q.TX, { id: tx.linkedTransactionId })).getTransaction : undefined;
       if (!alive) return;
+      // drawn again (after a change, or a recalculation): the focus stays on the same control
+      const keep = (document.activeElement as HTMLElement | null)?.id;
       render(tx, other, message);
+      if (keep && document.activeElement === document.body) document.getElementById(keep)?.focus();
     } catch (err) {
       clear(body);
       body.append(h('h1', {}, 'Transaction'), problem(err, () => load()));
     }
   };
 
-  // edited runs after every successful change: the figures are now stale until recalculated.
+  // edited runs after every successful change: the figures are now stale until recalculated. The
+  // page is drawn again: the focus goes back to the control the change was made with (by its id),
+  // else to the message saying what changed.
+  let lastFocus = '';
+  body.addEventListener('focusin', (e) => { lastFocus = (e.target as HTMLElement).id || lastFocus; });
   const edited = async (message: string) => {
+    const from = lastFocus;
     app.ledgerChanged('edit');
     ctx.recalc.refresh();
     await load(message);
     announce(message);
+    const back = (from && document.getElementById(from)) || document.getElementById(AFTER[from] || '') || document.getElementById('tx-message');
+    back?.focus();
   };
 
   const render = (tx: Tx, other: Tx | undefined, message?: string) => {
     clear(body);
     const title = `${other && !tx.label ? transferTitle(app, tx, other) : labelOf(app, tx)} · ${day(tx.createdAt)}`;
-    const status = h('div', { id: 'tx-message', role: 'status', 'aria-live': 'polite' },
+    const status = h('div', { id: 'tx-message', role: 'status', 'aria-live': 'polite', tabindex: '-1' },
       message ? h('p', { class: 'notice ok' }, message, ctx.recalc.state !== 'recalculating' ? ' Your figures are updated in a moment.' : '') : '');
     body.append(
       h('h1', { id: 'tx-title' }, title),
@@ -77,6 +87,9 @@ export function transaction(ctx: Ctx, root: HTMLElement, id: string) {
   const off = app.onChange(() => { if (ctx.recalc.state === 'settled') load(); });
   return () => { alive = false; off(); };
 }
+
+// AFTER is where the focus goes after a button that the change replaced: its counterpart.
+const AFTER: Record<string, string> = { 'hide-tx': 'unhide-tx', 'unhide-tx': 'hide-tx', 'save-label': 'tx-label' };
 
 const CONFIDENCE: Record<string, string> = { HIGH: 'high confidence', MEDIUM: 'medium confidence', LOW: 'low confidence' };
 
@@ -307,15 +320,18 @@ function fixPanel(ctx: Ctx, tx: Tx, edited: (m: string) => Promise<void>): HTMLE
   } }, field('tx-label', 'Label', labelSel, 'grow'), saveLabel);
 
   const actions = h('div', { class: 'actions', id: 'tx-actions' });
-  const act = (text: string, id: string, doing: string, run: () => Promise<unknown>, done: string, cls = 'secondary') =>
-    button(text, async (e) => {
+  // act is a one-click change; with ask, one that is hard to take back asks first.
+  const act = (text: string, id: string, doing: string, run: () => Promise<unknown>, done: string, cls = 'secondary', ask?: string) => {
+    const go = async (b: HTMLButtonElement) => {
       try {
-        await busy(e.currentTarget as HTMLButtonElement, doing, run);
+        await busy(b, doing, run);
         await edited(done);
       } catch (err) {
         msg.replaceChildren(problem(err));
       }
-    }, cls, { id });
+    };
+    return button(text, ask ? askFirst(ask, `Yes, ${text.charAt(0).toLowerCase()}${text.slice(1)}`, go) : (e) => go(e.currentTarget as HTMLButtonElement), cls, { id });
+  };
   actions.append(
     tx.isHidden
       ? act('Unhide', 'unhide-tx', 'Unhiding…', () => app.q(Q.HIDE, { id: tx.id, hidden: false }), 'The transaction counts again.')
@@ -324,7 +340,8 @@ function fixPanel(ctx: Ctx, tx: Tx, edited: (m: string) => Promise<void>): HTMLE
       tx.isReviewed ? 'Marked as not reviewed.' : 'Marked as reviewed.'));
   if (tx.isMissingBasis) {
     actions.append(act(`Accept a zero ${costWord(app.client, true)}`, 'accept-basis', 'Saving…', () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }),
-      `Accepted: this transaction is no longer flagged for its missing ${costWord(app.client, true)}.`));
+      `Accepted: this transaction is no longer flagged for its missing ${costWord(app.client, true)}.`, 'secondary',
+      `Count the coins it disposes of with a zero ${costWord(app.client, true)}? Their whole value becomes a gain.`));
   }
 
   // Pairing as an internal transfer
@@ -334,7 +351,8 @@ function fixPanel(ctx: Ctx, tx: Tx, edited: (m: string) => Promise<void>): HTMLE
     const [from, to] = leaves ? [tx.id, tx.linkedTransactionId] : [tx.linkedTransactionId, tx.id];
     pair.append(h('p', {}, `Paired ${tx.linkType === 'BRIDGE' ? 'as a bridge' : tx.linkType === 'CROSS_CHAIN_SWAP' ? 'as a cross-chain swap' : 'as a move between your own accounts'} with `,
       h('a', { href: `#/transactions/${tx.linkedTransactionId}`, 'data-other-side': '' }, 'the other side'), '.'),
-    act('Unpair', 'unpair-tx', 'Unpairing…', () => app.q(Q.UNPAIR, { from, to }), 'Unpaired: both sides count on their own again.'));
+    act('Unpair', 'unpair-tx', 'Unpairing…', () => app.q(Q.UNPAIR, { from, to }), 'Unpaired: both sides count on their own again.', 'secondary',
+      'Unpair these two transactions? The sending side then counts as a sale and the other as a purchase.'));
   } else {
     app.q(Q.PAIRS, { id: tx.id, limit: 1 }).then((r) => {
       const s = r.getTransferPairSuggestions[0];

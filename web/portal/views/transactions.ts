@@ -24,7 +24,8 @@ const reviewFilters = (cost: string): [string, string][] => [
 
 export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
   const { app } = ctx;
-  const page = Math.max(0, Number(params.get('page')) || 0);
+  // the address counts pages from 1, as the page says (page=2 is the second page)
+  const page = Math.max(0, (Number(params.get('page')) || 1) - 1);
   const f = {
     q: params.get('q') || '', year: params.get('year') || '', asset: params.get('asset') || '', account: params.get('account') || '',
     label: params.get('label') || '', review: params.get('review') || '', hidden: params.get('hidden') === '1',
@@ -77,8 +78,10 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
     else if (f.label) vars.labels = [f.label];
     if (f.review) vars.insightPatternId = f.review;
     try {
-      const [r] = await Promise.all([
+      const { page: _p, limit: _l, ...filter } = vars;
+      const [r, total] = await Promise.all([
         app.q(Q.TX_PAGE, vars),
+        app.q(Q.TX_COUNT, filter).then((c) => c.getClientTransactionsSummary.transactionCount),
         app.accounts().then((a) => { app.accountCache = a; }),
         app.labels().then((l) => { app.labelCache = l; }),
       ]);
@@ -105,9 +108,10 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
           h('td', { 'data-label': 'Gain or income', class: 'num' }, effect(tx)),
           h('td', { 'data-label': 'State', class: 'flags' }, ...flags(tx, app)))))));
       list.append(h('nav', { class: 'pager', 'aria-label': 'Pages' },
-        page > 0 ? button('Previous page', () => go({ page: page > 1 ? String(page - 1) : '' }), 'secondary', { id: 'tx-prev' }) : '',
-        h('span', { class: 'muted' }, `Page ${page + 1}`),
-        res.hasNextPage ? button('Next page', () => go({ page: String(page + 1) }), 'secondary', { id: 'tx-next' }) : ''));
+        page > 0 ? button('Previous page', () => go({ page: page > 1 ? String(page) : '' }), 'secondary', { id: 'tx-prev' }) : '',
+        h('span', { class: 'muted', id: 'tx-page', 'data-page': page + 1 },
+          `Page ${page + 1} of ${Math.max(1, Math.ceil(total / Number(vars.limit)))} · ${total.toLocaleString('en-US')} ${total === 1 ? 'transaction' : 'transactions'}`),
+        res.hasNextPage ? button('Next page', () => go({ page: String(page + 2) }), 'secondary', { id: 'tx-next' }) : ''));
     } catch (err) {
       list.replaceChildren(problem(err, load));
     }
