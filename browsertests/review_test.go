@@ -80,6 +80,14 @@ func TestPortalReviewQueueReachesZero(t *testing.T) {
 	}
 	w.state("review-queue")
 
+	// The overview says what to do next: the review first, then the report to download.
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/"), visible(`#next-steps [data-next="review"]`), idle())
+	if got := w.eval(`[...document.querySelectorAll('#next-steps [data-next]')].map(e => e.dataset.next + ': ' + e.textContent).join(' | ')`); !strings.HasPrefix(got, "review: Review "+total+" transactions") || !strings.Contains(got, "download: Download your") {
+		t.Fatalf("what to do next: %s", got)
+	}
+	w.state("overview-next-steps")
+	w.do(chromedp.Navigate(review), visible("#review-total"), idle())
+
 	// Fix every item with what the page offers; each fix is recalculated by itself.
 	fixes, kinds := 0, []string{}
 	for w.eval(`String(!!document.getElementById('review-empty'))`) != "true" {
@@ -90,9 +98,16 @@ func TestPortalReviewQueueReachesZero(t *testing.T) {
 		// page again at any moment)
 		ran, kind := w.lastRun(), ""
 		w.waitFor("an item's fix", func() (bool, string) {
+			if w.has("#review-empty") {
+				kind = "none" // the last fix's run emptied the queue
+				return true, ""
+			}
 			kind = w.eval(nextFix)
 			return kind != "", w.eval(`document.getElementById('review-queue').innerText`)
 		})
+		if kind == "none" {
+			break
+		}
 		kinds = append(kinds, kind)
 		w.recalculatedByItself(fmt.Sprintf("fix %d (%s)", fixes, kind), ran)
 		w.do(visible("#review-total, #review-empty"), idle())
@@ -105,6 +120,11 @@ func TestPortalReviewQueueReachesZero(t *testing.T) {
 		t.Fatal("the review badge still shows with nothing to review")
 	}
 	w.state("review-empty")
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/"), visible(`#next-steps [data-next="download"]`), idle())
+	if w.has(`#next-steps [data-next="review"]`) {
+		t.Fatal("the overview still asks for a review with nothing to review")
+	}
+	w.do(chromedp.Navigate(review), visible("#review-empty"), idle())
 
 	// The state bar follows reality: with the server out of reach it says so, not "up to date",
 	// and it says "up to date" again once the server answers.

@@ -1,5 +1,5 @@
-// Overview: the latest tax year's figures, the portfolio's value, what needs review, gains by year,
-// and the accounts.
+// Overview: what to do next (review, sync, calculate, download), the latest tax year's figures, the
+// portfolio's value, what needs review, gains by year, and the accounts.
 
 import { panel, problem, termWord, yearLabel } from '../app';
 import type { Ctx } from '../ctx';
@@ -14,11 +14,12 @@ export function overview(ctx: Ctx, root: HTMLElement) {
   root.append(
     h('h1', { class: 'welcome' }, 'Your crypto taxes'),
     app.s.email ? h('p', { class: 'muted', id: 'signed-in-as' }, `Signed in as ${app.s.email}`) : '');
+  const next = h('div', { id: 'next-steps' });
   const cards = h('div', { class: 'cards-row', id: 'summary-cards', 'aria-live': 'polite' }, loading('your figures'));
   const chart = h('figure', { id: 'gains-chart', class: 'chart' });
   const gains = panel('gains', 'Gains and income by year', chart);
   const accounts = panel('wallets', 'Accounts and wallets');
-  root.append(cards, gains.el, accounts.el);
+  root.append(next, cards, gains.el, accounts.el);
   const av = new AccountsView(app, accounts.body);
   av.load();
 
@@ -33,6 +34,7 @@ export function overview(ctx: Ctx, root: HTMLElement) {
       ]);
       const toReview = queue.totalCount;
       ctx.reviewCount(toReview);
+      showNext(toReview, years.length ? year : undefined);
       const card = (key: string, href: string, title: string, value: string, sub: string) =>
         h('a', { class: 'card', href, 'data-figure': key }, h('span', { class: 'card-title' }, title), h('span', { class: 'card-value' }, value), h('span', { class: 'card-sub' }, sub));
       // Holdings without a price are left out of the value and the unrealized gain, and said so.
@@ -75,6 +77,33 @@ export function overview(ctx: Ctx, root: HTMLElement) {
       cards.replaceChildren(problem(err, load));
     }
   };
+  // showNext lists what to do next, most pressing first: what needs review, accounts to sync, the
+  // figures to calculate, the report to download; nothing when all is done but the download.
+  const showNext = async (toReview: number, year?: number) => {
+    const steps: [string, HTMLElement][] = [];
+    const accounts = await app.accounts();
+    const unsynced = accounts.filter((a) => a.type !== 'FILE' && (a.status === 'ERROR' || !a.lastSyncedAt));
+    if (toReview > 0) {
+      steps.push(['review', h('a', { href: '#/review' }, `Review ${toReview === 1 ? '1 transaction' : `${toReview} transactions`}`)]);
+    }
+    if (unsynced.length) {
+      steps.push(['sync', button(`Sync ${unsynced.length === 1 ? 'the account' : `the ${unsynced.length} accounts`} not synced yet`, () => {
+        const b = document.getElementById('sync-wallets');
+        b?.scrollIntoView({ block: 'center' });
+        b?.focus();
+      }, 'link')]);
+    }
+    if (ctx.recalc.state === 'dirty') {
+      steps.push(['calculate', button(year === undefined ? 'Calculate your taxes' : 'Bring your figures up to date', () => ctx.recalc.start(), 'link')]);
+    }
+    if (year !== undefined) {
+      steps.push(['download', h('a', { href: `#/tax?year=${year}` }, `Download your ${yearLabel(app.client, year)} tax report`)]);
+    }
+    next.replaceChildren(steps.length ? h('section', { class: 'panel next-steps', 'aria-labelledby': 'next-h' },
+      h('h2', { id: 'next-h' }, 'What to do next'),
+      h('ol', {}, ...steps.map(([k, el]) => h('li', { 'data-next': k }, el)))) : '');
+  };
+
   load();
   const off = app.onChange(load);
   return () => { off(); av.stop(); };
