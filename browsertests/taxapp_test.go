@@ -274,6 +274,12 @@ func TestPortalTaxApp(t *testing.T) {
 	if w.txHidden(reward) {
 		t.Fatal("the transaction is still hidden after Undo")
 	}
+	// The history shows what is in force; the undone hide only on request.
+	w.waitFor("the history in force", func() (bool, string) {
+		return w.has("#history-toggle") && !w.has("#history-list li.undone"), w.eval(`(document.getElementById('history') || {}).innerText || ''`)
+	})
+	w.do(click("#history-toggle"), visible("#history-list li.undone"))
+	w.shot("transaction-history-undone-1280")
 
 	// Filters: one year's staking rewards; a search by hash.
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions?year=2024&label=staking_reward"), visible("#tx-list tr[data-tx]"))

@@ -384,6 +384,9 @@ function show(field: string | null | undefined, v: unknown): string {
   return JSON.stringify(v).slice(0, 40);
 }
 
+// showUndone shows the undone changes in a history beside those in force.
+let showUndone = false;
+
 async function history(app: App, tx: Tx, root: HTMLElement, edited: (m: string) => Promise<void>) {
   try {
     const r = await app.q(Q.AUDIT, { ids: [tx.id] });
@@ -394,7 +397,14 @@ async function history(app: App, tx: Tx, root: HTMLElement, edited: (m: string) 
       return;
     }
     const msg = h('div', { role: 'status' });
-    root.append(h('ul', { class: 'history', id: 'history-list' }, ...logs.map((l) => {
+    // What is in force by default: a change undone (and the undo of an undo) is shown on request.
+    const undone = logs.filter((l) => l.undoneAt).length;
+    const shown = showUndone ? logs : logs.filter((l) => !l.undoneAt);
+    const toggle = undone ? button(showUndone ? 'Show only the changes in force' : `Show ${undone === 1 ? 'the undone change' : `the ${undone} undone changes`} too`, () => {
+      showUndone = !showUndone;
+      history(app, tx, root, edited).then(() => document.getElementById('history-toggle')?.focus());
+    }, 'link small', { id: 'history-toggle' }) : '';
+    root.append(h('ul', { class: 'history', id: 'history-list' }, ...shown.map((l) => {
       const what = l.field ? `${FIELDS[l.field] || l.field}: ${show(l.field, l.oldValue)} → ${show(l.field, l.newValue)}`
         : l.action.replace(/^\w+\./, '').replace(/_/g, ' ');
       const who = l.actorType === 'USER' ? 'you' : l.actorType === 'API_KEY' ? 'an app' : l.actorType === 'STAFF' ? 'support'
@@ -410,7 +420,7 @@ async function history(app: App, tx: Tx, root: HTMLElement, edited: (m: string) 
             msg.replaceChildren(problem(err));
           }
         }, 'secondary small', { 'data-undo': l.id }) : '');
-    })), msg,
+    })), shown.length === 0 ? h('p', { class: 'muted', id: 'history-none' }, 'Every change here was undone.') : '', toggle, msg,
     r.getClientAuditLogs.total > logs.length ? h('p', { class: 'muted small' }, `The latest ${logs.length} of ${r.getClientAuditLogs.total} changes.`) : '');
   } catch (err) {
     root.replaceChildren(problem(err, () => history(app, tx, root, edited)));
