@@ -133,11 +133,47 @@ func recordedInsightWhere(client uuid.UUID, pattern string) sq.Sqlizer {
 		WHERE it.transaction_id = t.id AND i.client_id = ? AND i.pattern_id = ?)`, client, pattern)
 }
 
+// patternSource is a superset of a pattern's transactions that an index finds (the flagged result
+// rows, the uncovered disposals, the low-confidence classifications, the suggested pairs and the
+// recorded links, an asset's transfers), or nil: PatternTransactionsSQL starts from it so that an
+// insight costs what its few transactions cost, not a walk of the ledger. patternWhere alone
+// decides membership.
+func patternSource(client uuid.UUID, rs *uuid.UUID, pattern string) sq.Sqlizer {
+	switch pattern {
+	case PatternMissingBasis, PatternNegativeBalance:
+		if rs == nil {
+			return nil
+		}
+		flag := map[string]string{PatternMissingBasis: "is_missing_basis", PatternNegativeBalance: "has_negative_balance"}[pattern]
+		return sq.Expr("SELECT fr.transaction_id FROM tax_transaction_results fr WHERE fr.result_set_id = ? AND fr."+flag, *rs)
+	case NeedsReviewPattern:
+		return sq.Expr("SELECT lc.transaction_id FROM transaction_classifications lc WHERE lc.client_id = ? AND lc.confidence = 'low'", client)
+	case PatternPossibleInternal:
+		q := PairSuggestionTransactionsSQL("?")
+		args := make([]any, strings.Count(q, "?"), strings.Count(q, "?")+2)
+		for i := range args {
+			args[i] = client
+		}
+		return sq.Expr(`SELECT ps.id FROM (`+q+`) ps
+			UNION SELECT it.transaction_id FROM insight_transactions it JOIN insights i ON i.id = it.insight_id WHERE i.client_id = ? AND i.pattern_id = ?`,
+			append(args, client, pattern)...)
+	}
+	if rest, ok := strings.CutPrefix(pattern, PossibleSpamPattern); ok {
+		if asset, err := uuid.Parse(rest); err == nil {
+			return sq.Expr("SELECT st.transaction_id FROM transfers st WHERE st.client_id = ? AND st.asset_id = ?", client, asset)
+		}
+	}
+	return nil
+}
+
 // PatternTransactionsSQL is the query of the (id, occurred_at) of a pattern's transactions, the
 // same set the insightPatternId filter lists: the insight counts and lists these.
 func PatternTransactionsSQL(client uuid.UUID, rs *uuid.UUID, pattern string) (string, []any, error) {
-	return from(psql.Select("t.id", "t.occurred_at"), LedgerState{ResultSetID: rs}).
-		Where(sq.Eq{"t.client_id": client}).Where(patternWhere(client, rs, pattern)).ToSql()
+	q := from(psql.Select("t.id", "t.occurred_at"), LedgerState{ResultSetID: rs}).Where(sq.Eq{"t.client_id": client})
+	if src := patternSource(client, rs, pattern); src != nil {
+		q = q.Where(sq.Expr("t.id IN (?)", src))
+	}
+	return q.Where(patternWhere(client, rs, pattern)).ToSql()
 }
 
 // unlabeledColumn is a summary match's column "is_unlabeled": whether it is unlabeled (the label
