@@ -65,6 +65,13 @@ func TestPortalJurisdictions(t *testing.T) {
 			File: strings.NewReader(c.file), Actor: "user:test"}); err != nil {
 			t.Fatalf("%s import: %v", c.country, err)
 		}
+		// Imported, never calculated: the overview's next step is Calculate, not adding wallets.
+		w.do(chromedp.Navigate(portalURL), visible("#overview-empty"), idle())
+		if got := w.eval(`document.getElementById('overview-empty').innerText`); !strings.Contains(got, "4 transactions are imported") ||
+			!w.has("#overview-calculate") || strings.Contains(got, "Add your wallets") {
+			t.Errorf("%s before the first calculation, the overview says %q", c.country, got)
+		}
+		w.state("overview-not-calculated-" + strings.ToLower(c.country))
 		scope, err := auth.PartnerUserScope(&auth.Partner{PartnerID: w.partnerID, Method: auth.MethodSecretPair}, client, &w.partnerID)
 		if err != nil {
 			t.Fatal(err)
@@ -145,8 +152,50 @@ func TestPortalJurisdictions(t *testing.T) {
 			}
 		}
 		w.axe(c.country + " transaction")
+
+		// Every page in the country's terms: Overview, Transactions, the sale, Taxes, Portfolio and
+		// Review name no US term, and the tax year as the country names it.
+		pages := []struct{ name, hash, ready string }{
+			{"overview", "#/", `#summary-cards [data-figure="capital-gains"]`},
+			{"transactions", "#/transactions?year=2024", "#tx-list tr[data-tx]"},
+			{"transaction", "#/transactions/" + list.L.Transactions[0].ID, "#why [data-match]"},
+			{"tax", "#/tax?year=2024", `#tax-figures [data-figure="gains"]`},
+			{"portfolio", "#/portfolio", "#holdings-table, #portfolio-empty"},
+		}
+		for _, pg := range pages {
+			w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+pg.hash), visible(pg.ready), idle())
+			text := w.eval(`document.getElementById('view').innerText + ' ' + document.title`)
+			for _, us := range usTerms {
+				if strings.Contains(strings.ToLower(text), us) {
+					t.Errorf("%s %s page says the US term %q: %.300s", c.country, pg.name, us, text[max(0, strings.Index(strings.ToLower(text), us)-120):])
+				}
+			}
+			if pg.name == "overview" && !strings.Contains(text, c.label+" capital gains") && !strings.Contains(text, c.label+" gains") {
+				t.Errorf("%s overview does not name the tax year %s: %.400s", c.country, c.label, text)
+			}
+			w.state(fmt.Sprintf("juris-%s-%s", strings.ToLower(c.country), pg.name))
+			if pg.name == "tax" {
+				// every tax year from the ledger's to the current one, none skipped (2025/26 under GB)
+				y2025 := map[string]string{"GB": "2025/26", "CA": "2025"}[c.country]
+				if opts := w.eval(`[...document.querySelectorAll('#tax-year option')].map(o => o.textContent).join(',')`); !strings.Contains(opts, y2025) {
+					t.Errorf("%s: the tax years offered are %s, without %s", c.country, opts, y2025)
+				}
+				// the report's name fits its select on a phone
+				w.do(chromedp.EmulateViewport(390, 900))
+				cut := w.eval(`(() => { const s = document.getElementById('report-type'); const c = document.createElement('canvas').getContext('2d');
+					c.font = getComputedStyle(s).font; const room = s.clientWidth - 40;
+					return [...s.options].filter(o => c.measureText(o.textContent).width > room).map(o => o.textContent).join('; '); })()`)
+				w.do(chromedp.EmulateViewport(1280, 900))
+				if cut != "" {
+					t.Errorf("%s: report names cut in their select at 390 px: %s", c.country, cut)
+				}
+			}
+		}
 	}
 }
+
+// usTerms are words of the US rules that a GB or CA client's pages never show (lower case).
+var usTerms = []string{"short-term", "long-term", "short term", "long term", "cost basis", "form 8949", "8949", "1099", "schedule d", "irs ", "-£0.00", "-ca$0.00", "-$0.00"}
 
 // present waits until an element matching the CSS selector is in the page (rendered or not: a
 // select's options have no boxes of their own).

@@ -183,6 +183,12 @@ func TestPortalInBrowser(t *testing.T) {
 	w.esplora.failOnce()
 	w.do(click("#sync-wallets"), visible("#sync-status"), visible("#sync-retrying"))
 	w.shot("03-sync-retrying")
+	// one plain sentence with the next attempt's time of day in the client's time zone
+	retryMsg := w.eval(`document.getElementById('sync-retrying').textContent`)
+	if at, ok := strings.CutPrefix(retryMsg, "We couldn’t reach the Bitcoin network; we’ll try again at "); !ok ||
+		!strings.HasSuffix(at, "M.") || strings.ContainsAny(at, "TZ") || len(at) > len("12:59 PM.") {
+		t.Fatalf("the retry notice %q: want one plain sentence ending in a local time of day", retryMsg)
+	}
 	if w.eval(`document.getElementById('sync-wallets').disabled + ''`) != "true" {
 		t.Fatal("the sync button is enabled while a sync runs")
 	}
@@ -293,6 +299,11 @@ func TestPortalInBrowser(t *testing.T) {
 	forged := tok[:len(tok)-4] + "AAAA" // a signature the server rejects: the API answers 401
 	w.do(chromedp.Navigate(w.url+"/portal?code=browser-user&token="+forged), visible("#state-expired"))
 	w.noOtherUserData()
+	// branded as the expired link's page is
+	if got := w.eval(`(document.querySelector('.partner-name') || {}).textContent || ''`); got != "Acme Wallet" {
+		t.Fatalf("a damaged link's page is branded %q, want Acme Wallet as an expired one's", got)
+	}
+	w.state("damaged-link")
 
 	// A hosted link opens the portal for the link's wallets.
 	var link struct {

@@ -146,14 +146,14 @@ func TestPortalTaxApp(t *testing.T) {
 	if got := w.eval(`document.querySelector('[data-review-item="` + payment.String() + `"] select').value`); got != "income" {
 		t.Fatalf("the label select holds %q", got)
 	}
+	ran := w.lastRun()
 	w.do(click(`[data-label-form="` + payment.String() + `"] button[type=submit]`))
 	w.waitFor("the unlabeled count to fall by one", func() (bool, string) {
 		n := w.insightCount("unlabeled")
 		return n == unlabeled-1, strconv.Itoa(n)
 	})
-	w.do(visible("#recalc-dirty"))
 	w.shot("review-after-relabel-1280")
-	w.do(click("#review-recalculate"), visible("#recalc-settled"))
+	w.recalculatedByItself("the relabel", ran)
 	paymentValue := demoValue("solana", "12", time.Date(2024, 8, 1, 9, 0, 0, 0, time.UTC))
 	if got := w.yearFigure(2024, "incomeCents"); got != income2024+paymentValue {
 		t.Fatalf("2024 income after labeling the payment: %d, want %d + %d", got, income2024, paymentValue)
@@ -167,11 +167,12 @@ func TestPortalTaxApp(t *testing.T) {
 	}
 	pair := fmt.Sprintf(`[data-pair="%s:%s"]`, from, to)
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/review"), visible(pair))
-	w.do(click(pair), visible("#recalc-dirty"))
+	ran = w.lastRun()
+	w.do(click(pair))
 	w.waitFor("the pair's insight to go", func() (bool, string) {
 		return w.eval(`String(!!document.querySelector('[data-insight="possible-internal-transfer"]'))`) == "false", ""
 	})
-	w.do(click("#recalculate"), visible("#recalc-settled"))
+	w.recalculatedByItself("the pair", ran)
 	// Paired, only the 0.0015 ETH that never arrived is disposed of (a network fee at its market
 	// value, 0.0015/2 of the sent value): the rest of the sale's gain is gone.
 	feeGain := w.txGain(from)
@@ -184,7 +185,58 @@ func TestPortalTaxApp(t *testing.T) {
 	if got, want := w.yearFigure(2025, "capGainsCents"), gains2025-moveGain+feeGain; got < want-5 || got > want+5 {
 		t.Fatalf("2025 gains after pairing: %d, want %d - %d + %d (within the lines' cents)", got, gains2025, moveGain, feeGain)
 	}
-	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+from.String()), visible("#unpair-tx"))
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+from.String()), visible("#unpair-tx"), visible("[data-network-fee]"), idle())
+	// The pair in the client's words: each side titled by the other's account, the coins that never
+	// arrived a network fee sold with its gain, accounts by name and no raw id anywhere on the page.
+	var named struct {
+		A []struct{ ID, Name string } `json:"getClientAccounts"`
+	}
+	w.gql(fmt.Sprintf(`{ getClientAccounts(clientId: %q) { id name } }`, w.gqlClient), &named)
+	accountOf := func(tx uuid.UUID) string {
+		var r struct {
+			T struct{ AccountID string } `json:"getTransaction"`
+		}
+		w.gql(fmt.Sprintf(`{ getTransaction(clientId: %q, transactionId: %q) { accountId } }`, w.gqlClient, tx), &r)
+		for _, a := range named.A {
+			if a.ID == r.T.AccountID {
+				return a.Name
+			}
+		}
+		return "?"
+	}
+	if got, want := w.eval(`document.getElementById('tx-title').textContent`), "Transfer to "+accountOf(to); !strings.HasPrefix(got, want+" · ") {
+		t.Fatalf("the paired sending side is titled %q, want %q", got, want)
+	}
+	if got := w.eval(`document.querySelector('[data-network-fee]').innerText`); !strings.Contains(got, "network fee") || !strings.Contains(got, "counts as a small sale") {
+		t.Fatalf("the pair's fee is explained as %q", got)
+	}
+	if got := w.eval(`document.querySelector('#tx-figures [data-figure="fees"] dd').textContent`); got == "$0.00" {
+		t.Fatal("the Fees figure of the paired move is $0.00 while its network fee is sold")
+	}
+	w.waitFor("the history to show the pairing", func() (bool, string) {
+		got := w.eval(`(document.getElementById('history-list') || {}).innerText || ''`)
+		return strings.Contains(got, "Move between your accounts: not paired → paired"), got
+	})
+	noRawIDs := func(what string) {
+		if got := w.eval(`(document.getElementById('view').innerText.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i) || [''])[0]`); got != "" {
+			t.Fatalf("%s shows the raw id %s", what, got)
+		}
+	}
+	if got := w.eval(`document.querySelector('#transfers tbody tr[data-transfer] td[data-label="From → to"]').textContent`); !strings.HasSuffix(got, " → "+accountOf(to)) {
+		t.Fatalf("the paired transfer goes %q, want to %s by name", got, accountOf(to))
+	}
+	noRawIDs("the paired sending side")
+	w.state("transaction-paired")
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+to.String()), visible("#unpair-tx"), idle())
+	if got, want := w.eval(`document.getElementById('tx-title').textContent`), "Transfer from "+accountOf(from); !strings.HasPrefix(got, want+" · ") {
+		t.Fatalf("the paired receiving side is titled %q, want %q", got, want)
+	}
+	noRawIDs("the paired receiving side")
+	// the label filter "Internal transfer" finds both paired sides
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions?label=internal"), visible("#tx-list tr[data-tx]"), idle())
+	if got := w.eval(`[...document.querySelectorAll('#tx-list tr[data-tx]')].map(r => r.dataset.tx).join()`); !strings.Contains(got, from.String()) || !strings.Contains(got, to.String()) {
+		t.Fatalf("the label filter internal lists %s, want both paired sides", got)
+	}
 
 	// Price the receipt that had none: the swap's missing basis goes, its gain falls by the basis.
 	receipt := byHash(demo.PricelessReceipt)
@@ -192,7 +244,9 @@ func TestPortalTaxApp(t *testing.T) {
 	priceForm := `[data-price-form="` + receipt.String() + `"]`
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/review"), visible(priceForm+" input"))
 	w.setValue(priceForm+" input", "1.85")
-	w.do(click(priceForm+" button[type=submit]"), visible("#recalc-dirty"), click("#review-recalculate"), visible("#recalc-settled"))
+	ran = w.lastRun()
+	w.do(click(priceForm + " button[type=submit]"))
+	w.recalculatedByItself("the price", ran)
 	// The receipt leaves the missing-basis review (its price form goes); the insight itself stays
 	// while other receipts lack a price (the spam airdrop, until it is marked).
 	w.waitFor("the priced receipt to leave the missing-basis review", func() (bool, string) {
@@ -220,6 +274,12 @@ func TestPortalTaxApp(t *testing.T) {
 	if w.txHidden(reward) {
 		t.Fatal("the transaction is still hidden after Undo")
 	}
+	// The history shows what is in force; the undone hide only on request.
+	w.waitFor("the history in force", func() (bool, string) {
+		return w.has("#history-toggle") && !w.has("#history-list li.undone"), w.eval(`(document.getElementById('history') || {}).innerText || ''`)
+	})
+	w.do(click("#history-toggle"), visible("#history-list li.undone"))
+	w.shot("transaction-history-undone-1280")
 
 	// Filters: one year's staking rewards; a search by hash.
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions?year=2024&label=staking_reward"), visible("#tx-list tr[data-tx]"))
@@ -257,12 +317,15 @@ func TestPortalTaxApp(t *testing.T) {
 		}
 		return n
 	}
-	// The hide and its undo left the ledger to recalculate.
-	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/tax?year=2024"), visible("#recalc-dirty"), click("#recalculate"), visible("#recalc-settled"))
+	// The hide and its undo are recalculated by themselves.
+	w.do(chromedp.Navigate(w.url + "/portal?partner=" + w.partnerID.String() + "#/tax?year=2024"))
+	w.recalculatedByItself("the hide and its undo", "")
 	incomeShown, gainsBefore := shownIncome(), w.yearFigure(2024, "capGainsCents")
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions/"+relabelled), visible("#label-form"))
 	w.setSelect("#tx-label", "buy")
-	w.do(click("#save-label"), visible("#recalc-dirty"), click("#recalculate"), visible("#recalc-settled"))
+	ran = w.lastRun()
+	w.do(click("#save-label"))
+	w.recalculatedByItself("the relabel", ran)
 	if got := shownIncome(); got != incomeShown-rewardValue {
 		t.Fatalf("2024 income shown after relabelling a staking reward as a purchase: %d, want %d - %d", got, incomeShown, rewardValue)
 	}
@@ -429,6 +492,35 @@ func (w *world) gql(query string, out any) {
 	if err := json.Unmarshal(r.Data, out); err != nil {
 		w.t.Fatal(err)
 	}
+}
+
+// lastRun is when the client's figures were last recalculated ("" before the first run).
+func (w *world) lastRun() string {
+	var r struct {
+		C struct{ LastRecalculatedAt *string } `json:"getMyActiveClient"`
+	}
+	w.gql(`{ getMyActiveClient { lastRecalculatedAt } }`, &r)
+	if r.C.LastRecalculatedAt == nil {
+		return ""
+	}
+	return *r.C.LastRecalculatedAt
+}
+
+// recalculatedByItself waits, without a click, until a fix is in the figures: a run newer than
+// the one at since ("": any), nothing dirty, no run active, and the state bar saying so.
+func (w *world) recalculatedByItself(what, since string) {
+	w.t.Helper()
+	w.waitFor(what+" to be recalculated by itself", func() (bool, string) {
+		var d struct{ CountDirty int }
+		w.gql(fmt.Sprintf(`{ countDirty(clientId: %q) }`, w.gqlClient), &d)
+		var j struct{ GetActiveRecalculateJob *struct{ ID string } }
+		w.gql(fmt.Sprintf(`{ getActiveRecalculateJob(clientId: %q) { id } }`, w.gqlClient), &j)
+		run := w.lastRun()
+		bar := w.eval(`(document.getElementById('recalc-status') || {}).innerText || ''`)
+		settled := w.eval(`String(!!document.getElementById('recalc-settled'))`) == "true"
+		return run != since && d.CountDirty == 0 && j.GetActiveRecalculateJob == nil && settled,
+			fmt.Sprintf("last run %s, %d dirty, bar %q", run, d.CountDirty, bar)
+	})
 }
 
 func (w *world) yearFigure(year int, field string) int64 {

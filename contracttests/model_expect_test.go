@@ -275,10 +275,17 @@ func (m *model) filters(x *modelExpected, years []int) []txFilter {
 			labels[*t.Label] = true
 		}
 	}
+	// a side of an internal-transfer or bridge link is an internal transfer whatever its own label
+	linkedMove := func(t *mTx) bool { p := m.pairOf(t.ID); return p != nil && p.Kind != "CROSS_CHAIN_SWAP" }
 	for _, l := range sortedKeys(labels) {
-		add("label "+l, map[string]any{"labels": []string{l}}, func(t *mTx) bool { return vis(t) && t.Label != nil && *t.Label == l })
+		add("label "+l, map[string]any{"labels": []string{l}}, func(t *mTx) bool {
+			return vis(t) && ((t.Label != nil && *t.Label == l) || (l == "internal" && linkedMove(t)))
+		})
 	}
-	add("unlabeled", map[string]any{"labelFilterMode": "unlabeled"}, func(t *mTx) bool { return vis(t) && (t.Label == nil || *t.Label == "") })
+	// unlabeled: without a label and in no link (a link labels its sides)
+	add("unlabeled", map[string]any{"labelFilterMode": "unlabeled"}, func(t *mTx) bool {
+		return vis(t) && (t.Label == nil || *t.Label == "") && m.pairOf(t.ID) == nil
+	})
 	// reading: a hidden transfer still records what the transaction moved (hidden only from the
 	// tax calculation), so the asset and account filters see it
 	moves := func(t *mTx, pred func(tr *mTransfer) bool) bool {

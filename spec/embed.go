@@ -51,4 +51,5 @@ var OperationsBeyondSeed = []string{
 	"getUsedChainsV2",            // getUsedChains with the chains it could not check as data
 	"getTransferPairSuggestions", // the portal's review queue: transfers that look like a pair
 	"getForm8949PreviewForYear",  // Form 8949 of a tax year from the settled results
+	"getClientReviewQueue",       // the insights' transactions, each once under its first problem
 }

@@ -641,6 +641,7 @@ type ComplexityRoot struct {
 		GetClientAuditLogs                      func(childComplexity int, clientID string, field *string, includeCompetitorEdits *bool, limit int, page int, transactionIds []string, transactionSearch *string, userID *string) int
 		GetClientByID                           func(childComplexity int, clientID string) int
 		GetClientInsights                       func(childComplexity int, assetTypeFilter *string, clientID string, limit *int, page *int, status *model.InsightStatusEnum, typeArg *model.InsightTypeEnum) int
+		GetClientReviewQueue                    func(childComplexity int, clientID string, patternID *string, limit *int, page *int) int
 		GetClientTransactions                   func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, exactTotal *bool, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
 		GetClientTransactionsSummary            func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeBalances *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, includeSummary *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string, allowCache *bool) int
 		GetForm8949PreviewForYear               func(childComplexity int, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) int
@@ -730,6 +731,28 @@ type ComplexityRoot struct {
 		IsCached             func(childComplexity int) int
 		Message              func(childComplexity int) int
 		Report               func(childComplexity int) int
+	}
+
+	ReviewGroup struct {
+		AssetID   func(childComplexity int) int
+		Count     func(childComplexity int) int
+		PatternID func(childComplexity int) int
+		Severity  func(childComplexity int) int
+		Title     func(childComplexity int) int
+		Type      func(childComplexity int) int
+	}
+
+	ReviewItem struct {
+		PatternID     func(childComplexity int) int
+		Problems      func(childComplexity int) int
+		TransactionID func(childComplexity int) int
+		Type          func(childComplexity int) int
+	}
+
+	ReviewQueue struct {
+		Groups     func(childComplexity int) int
+		Items      func(childComplexity int) int
+		TotalCount func(childComplexity int) int
 	}
 
 	SkippedAccount struct {
@@ -1071,6 +1094,7 @@ type QueryResolver interface {
 	GetClientAuditLogs(ctx context.Context, clientID string, field *string, includeCompetitorEdits *bool, limit int, page int, transactionIds []string, transactionSearch *string, userID *string) (*model.GetClientAuditLogsResponse, error)
 	GetClientByID(ctx context.Context, clientID string) (*model.Client, error)
 	GetClientInsights(ctx context.Context, assetTypeFilter *string, clientID string, limit *int, page *int, status *model.InsightStatusEnum, typeArg *model.InsightTypeEnum) ([]model.Insight, error)
+	GetClientReviewQueue(ctx context.Context, clientID string, patternID *string, limit *int, page *int) (*model.ReviewQueue, error)
 	GetMyActiveClient(ctx context.Context) (*model.Client, error)
 	GetMyClients(ctx context.Context) ([]model.Client, error)
 	GetChart(ctx context.Context, clientID string, hardRefresh *bool, interval model.HistoricalBalanceIntervalEnum) (*model.GetChartResponse, error)
@@ -4300,6 +4324,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.GetClientInsights(childComplexity, args["assetTypeFilter"].(*string), args["clientId"].(string), args["limit"].(*int), args["page"].(*int), args["status"].(*model.InsightStatusEnum), args["type"].(*model.InsightTypeEnum)), true
+	case "Query.getClientReviewQueue":
+		if e.ComplexityRoot.Query.GetClientReviewQueue == nil {
+			break
+		}
+
+		args, err := ec.field_Query_getClientReviewQueue_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GetClientReviewQueue(childComplexity, args["clientId"].(string), args["patternId"].(*string), args["limit"].(*int), args["page"].(*int)), true
 	case "Query.getClientTransactions":
 		if e.ComplexityRoot.Query.GetClientTransactions == nil {
 			break
@@ -4912,6 +4947,87 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ReportExportResponse.Report(childComplexity), true
+
+	case "ReviewGroup.assetId":
+		if e.ComplexityRoot.ReviewGroup.AssetID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewGroup.AssetID(childComplexity), true
+	case "ReviewGroup.count":
+		if e.ComplexityRoot.ReviewGroup.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewGroup.Count(childComplexity), true
+	case "ReviewGroup.patternId":
+		if e.ComplexityRoot.ReviewGroup.PatternID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewGroup.PatternID(childComplexity), true
+	case "ReviewGroup.severity":
+		if e.ComplexityRoot.ReviewGroup.Severity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewGroup.Severity(childComplexity), true
+	case "ReviewGroup.title":
+		if e.ComplexityRoot.ReviewGroup.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewGroup.Title(childComplexity), true
+	case "ReviewGroup.type":
+		if e.ComplexityRoot.ReviewGroup.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewGroup.Type(childComplexity), true
+
+	case "ReviewItem.patternId":
+		if e.ComplexityRoot.ReviewItem.PatternID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewItem.PatternID(childComplexity), true
+	case "ReviewItem.problems":
+		if e.ComplexityRoot.ReviewItem.Problems == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewItem.Problems(childComplexity), true
+	case "ReviewItem.transactionId":
+		if e.ComplexityRoot.ReviewItem.TransactionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewItem.TransactionID(childComplexity), true
+	case "ReviewItem.type":
+		if e.ComplexityRoot.ReviewItem.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewItem.Type(childComplexity), true
+
+	case "ReviewQueue.groups":
+		if e.ComplexityRoot.ReviewQueue.Groups == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewQueue.Groups(childComplexity), true
+	case "ReviewQueue.items":
+		if e.ComplexityRoot.ReviewQueue.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewQueue.Items(childComplexity), true
+	case "ReviewQueue.totalCount":
+		if e.ComplexityRoot.ReviewQueue.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReviewQueue.TotalCount(childComplexity), true
 
 	case "SkippedAccount.accountId":
 		if e.ComplexityRoot.SkippedAccount.AccountID == nil {
@@ -7073,6 +7189,44 @@ enum InsightStatusEnum {
   DISMISSED
 }
 
+"The transactions to review, each once (` + "`" + `getClientReviewQueue` + "`" + `)."
+type ReviewQueue {
+  "Distinct transactions to review (each pattern's count stops at 10,000)."
+  totalCount: Int!
+  "The problems transactions are listed under, in the order of fixes; their counts sum to ` + "`" + `totalCount` + "`" + `."
+  groups: [ReviewGroup!]!
+  "The page of items: in the order of the groups, then oldest first."
+  items: [ReviewItem!]!
+}
+
+"The transactions listed under one problem (an open insight) of the review queue."
+type ReviewGroup {
+  "The insight's pattern (` + "`" + `Insight.patternId` + "`" + `)."
+  patternId: ID!
+  "The insight's kind."
+  type: InsightTypeEnum!
+  "How much it matters."
+  severity: InsightSeverityEnum!
+  "Headline naming this group's count, for example ` + "`" + `2 transactions have no label` + "`" + `."
+  title: String!
+  "Transactions listed under it: those with no problem earlier in the order of fixes."
+  count: Int!
+  "The asset concerned, if one (a possible spam token)."
+  assetId: ID
+}
+
+"One transaction of the review queue."
+type ReviewItem {
+  "The transaction."
+  transactionId: ID!
+  "The pattern of the problem it is listed under (its first in the order of fixes)."
+  patternId: ID!
+  "That problem's kind."
+  type: InsightTypeEnum!
+  "All its problems, in the order of fixes, the first being ` + "`" + `type` + "`" + `."
+  problems: [InsightTypeEnum!]!
+}
+
 "Kinds of insight."
 enum InsightTypeEnum {
   """
@@ -7234,6 +7388,24 @@ extend type Query {
     "Only insights of this kind."
     type: InsightTypeEnum
   ): [Insight!]!
+
+  """
+  The review queue: every transaction that an open insight concerns, once, under the first of its problems in
+  the order of fixes (a token that looks like spam, a move between own accounts, an uncovered disposal, a
+  missing cost basis, a negative balance, a low-confidence classification, a missing label, then recorded
+  insights), with all its problems listed. The groups' counts sum to ` + "`" + `totalCount` + "`" + `. Any member or key of the
+  client. ` + "`" + `limit` + "`" + ` outside 1 to 500 or a ` + "`" + `page` + "`" + ` above 10000 is BAD_USER_INPUT.
+  """
+  getClientReviewQueue(
+    "The client."
+    clientId: ID!
+    "Only the items listed under this insight (` + "`" + `Insight.patternId` + "`" + `); the groups and the total stay the queue's."
+    patternId: ID
+    "Page size of the items, 1 to 500 (default 50)."
+    limit: Int
+    "Zero-based page of the items (default 0)."
+    page: Int
+  ): ReviewQueue!
 
   """
   The client the caller works in: for a client API key or a portal access token, its client; for a signed-in
@@ -12182,6 +12354,50 @@ func (ec *executionContext) childFields_ReportExportResponse(ctx context.Context
 	return nil, fmt.Errorf("no field named %q was found under type ReportExportResponse", field.Name)
 }
 
+func (ec *executionContext) childFields_ReviewGroup(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "patternId":
+		return ec.fieldContext_ReviewGroup_patternId(ctx, field)
+	case "type":
+		return ec.fieldContext_ReviewGroup_type(ctx, field)
+	case "severity":
+		return ec.fieldContext_ReviewGroup_severity(ctx, field)
+	case "title":
+		return ec.fieldContext_ReviewGroup_title(ctx, field)
+	case "count":
+		return ec.fieldContext_ReviewGroup_count(ctx, field)
+	case "assetId":
+		return ec.fieldContext_ReviewGroup_assetId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReviewGroup", field.Name)
+}
+
+func (ec *executionContext) childFields_ReviewItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "transactionId":
+		return ec.fieldContext_ReviewItem_transactionId(ctx, field)
+	case "patternId":
+		return ec.fieldContext_ReviewItem_patternId(ctx, field)
+	case "type":
+		return ec.fieldContext_ReviewItem_type(ctx, field)
+	case "problems":
+		return ec.fieldContext_ReviewItem_problems(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReviewItem", field.Name)
+}
+
+func (ec *executionContext) childFields_ReviewQueue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "totalCount":
+		return ec.fieldContext_ReviewQueue_totalCount(ctx, field)
+	case "groups":
+		return ec.fieldContext_ReviewQueue_groups(ctx, field)
+	case "items":
+		return ec.fieldContext_ReviewQueue_items(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReviewQueue", field.Name)
+}
+
 func (ec *executionContext) childFields_SkippedAccount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "accountId":
@@ -15263,6 +15479,44 @@ func (ec *executionContext) field_Query_getClientInsights_args(ctx context.Conte
 		return nil, err
 	}
 	args["type"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_getClientReviewQueue_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "patternId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["patternId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg3
 	return args, nil
 }
 
@@ -29815,6 +30069,50 @@ func (ec *executionContext) fieldContext_Query_getClientInsights(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_getClientReviewQueue(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_getClientReviewQueue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GetClientReviewQueue(ctx, fc.Args["clientId"].(string), fc.Args["patternId"].(*string), fc.Args["limit"].(*int), fc.Args["page"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ReviewQueue) graphql.Marshaler {
+			return ec.marshalNReviewQueue2ᚖtaxdᚋgenᚋgraphᚋmodelᚐReviewQueue(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_getClientReviewQueue(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReviewQueue(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_getClientReviewQueue_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_getMyActiveClient(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -32393,6 +32691,323 @@ func (ec *executionContext) _ReportExportResponse_message(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_ReportExportResponse_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ReportExportResponse", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewGroup_patternId(ctx context.Context, field graphql.CollectedField, obj *model.ReviewGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewGroup_patternId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PatternID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewGroup_patternId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReviewGroup", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewGroup_type(ctx context.Context, field graphql.CollectedField, obj *model.ReviewGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewGroup_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.InsightTypeEnum) graphql.Marshaler {
+			return ec.marshalNInsightTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐInsightTypeEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewGroup_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReviewGroup", field, false, false, errors.New("field of type InsightTypeEnum does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewGroup_severity(ctx context.Context, field graphql.CollectedField, obj *model.ReviewGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewGroup_severity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Severity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.InsightSeverityEnum) graphql.Marshaler {
+			return ec.marshalNInsightSeverityEnum2taxdᚋgenᚋgraphᚋmodelᚐInsightSeverityEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewGroup_severity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReviewGroup", field, false, false, errors.New("field of type InsightSeverityEnum does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewGroup_title(ctx context.Context, field graphql.CollectedField, obj *model.ReviewGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewGroup_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewGroup_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReviewGroup", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewGroup_count(ctx context.Context, field graphql.CollectedField, obj *model.ReviewGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewGroup_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewGroup_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReviewGroup", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewGroup_assetId(ctx context.Context, field graphql.CollectedField, obj *model.ReviewGroup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewGroup_assetId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AssetID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewGroup_assetId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReviewGroup", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewItem_transactionId(ctx context.Context, field graphql.CollectedField, obj *model.ReviewItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewItem_transactionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TransactionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewItem_transactionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReviewItem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewItem_patternId(ctx context.Context, field graphql.CollectedField, obj *model.ReviewItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewItem_patternId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PatternID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewItem_patternId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReviewItem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewItem_type(ctx context.Context, field graphql.CollectedField, obj *model.ReviewItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewItem_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.InsightTypeEnum) graphql.Marshaler {
+			return ec.marshalNInsightTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐInsightTypeEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewItem_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReviewItem", field, false, false, errors.New("field of type InsightTypeEnum does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewItem_problems(ctx context.Context, field graphql.CollectedField, obj *model.ReviewItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewItem_problems(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Problems, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.InsightTypeEnum) graphql.Marshaler {
+			return ec.marshalNInsightTypeEnum2ᚕtaxdᚋgenᚋgraphᚋmodelᚐInsightTypeEnumᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewItem_problems(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReviewItem", field, false, false, errors.New("field of type InsightTypeEnum does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewQueue_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.ReviewQueue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewQueue_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewQueue_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ReviewQueue", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ReviewQueue_groups(ctx context.Context, field graphql.CollectedField, obj *model.ReviewQueue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewQueue_groups(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Groups, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ReviewGroup) graphql.Marshaler {
+			return ec.marshalNReviewGroup2ᚕtaxdᚋgenᚋgraphᚋmodelᚐReviewGroupᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewQueue_groups(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReviewQueue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReviewGroup(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReviewQueue_items(ctx context.Context, field graphql.CollectedField, obj *model.ReviewQueue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReviewQueue_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ReviewItem) graphql.Marshaler {
+			return ec.marshalNReviewItem2ᚕtaxdᚋgenᚋgraphᚋmodelᚐReviewItemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReviewQueue_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReviewQueue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReviewItem(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _SkippedAccount_accountId(ctx context.Context, field graphql.CollectedField, obj *model.SkippedAccount) (ret graphql.Marshaler) {
@@ -43331,6 +43946,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "getClientReviewQueue":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_getClientReviewQueue(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "getMyActiveClient":
 			field := field
 
@@ -44430,6 +45067,170 @@ func (ec *executionContext) _ReportExportResponse(ctx context.Context, sel ast.S
 			}
 		case "message":
 			out.Values[i] = ec._ReportExportResponse_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var reviewGroupImplementors = []string{"ReviewGroup"}
+
+func (ec *executionContext) _ReviewGroup(ctx context.Context, sel ast.SelectionSet, obj *model.ReviewGroup) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, reviewGroupImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReviewGroup")
+		case "patternId":
+			out.Values[i] = ec._ReviewGroup_patternId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._ReviewGroup_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "severity":
+			out.Values[i] = ec._ReviewGroup_severity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._ReviewGroup_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._ReviewGroup_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "assetId":
+			out.Values[i] = ec._ReviewGroup_assetId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var reviewItemImplementors = []string{"ReviewItem"}
+
+func (ec *executionContext) _ReviewItem(ctx context.Context, sel ast.SelectionSet, obj *model.ReviewItem) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, reviewItemImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReviewItem")
+		case "transactionId":
+			out.Values[i] = ec._ReviewItem_transactionId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "patternId":
+			out.Values[i] = ec._ReviewItem_patternId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._ReviewItem_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "problems":
+			out.Values[i] = ec._ReviewItem_problems(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var reviewQueueImplementors = []string{"ReviewQueue"}
+
+func (ec *executionContext) _ReviewQueue(ctx context.Context, sel ast.SelectionSet, obj *model.ReviewQueue) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, reviewQueueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReviewQueue")
+		case "totalCount":
+			out.Values[i] = ec._ReviewQueue_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "groups":
+			out.Values[i] = ec._ReviewQueue_groups(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "items":
+			out.Values[i] = ec._ReviewQueue_items(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -47413,6 +48214,36 @@ func (ec *executionContext) marshalNInsightTypeEnum2taxdᚋgenᚋgraphᚋmodel�
 	return v
 }
 
+func (ec *executionContext) unmarshalNInsightTypeEnum2ᚕtaxdᚋgenᚋgraphᚋmodelᚐInsightTypeEnumᚄ(ctx context.Context, v any) ([]model.InsightTypeEnum, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]model.InsightTypeEnum, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInsightTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐInsightTypeEnum(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNInsightTypeEnum2ᚕtaxdᚋgenᚋgraphᚋmodelᚐInsightTypeEnumᚄ(ctx context.Context, sel ast.SelectionSet, v []model.InsightTypeEnum) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNInsightTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐInsightTypeEnum(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
 	res, err := graphql.UnmarshalInt(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -47736,6 +48567,56 @@ func (ec *executionContext) unmarshalNReportStatusEnum2taxdᚋgenᚋgraphᚋmode
 
 func (ec *executionContext) marshalNReportStatusEnum2taxdᚋgenᚋgraphᚋmodelᚐReportStatusEnum(ctx context.Context, sel ast.SelectionSet, v model.ReportStatusEnum) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNReviewGroup2taxdᚋgenᚋgraphᚋmodelᚐReviewGroup(ctx context.Context, sel ast.SelectionSet, v model.ReviewGroup) graphql.Marshaler {
+	return ec._ReviewGroup(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNReviewGroup2ᚕtaxdᚋgenᚋgraphᚋmodelᚐReviewGroupᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ReviewGroup) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNReviewGroup2taxdᚋgenᚋgraphᚋmodelᚐReviewGroup(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNReviewItem2taxdᚋgenᚋgraphᚋmodelᚐReviewItem(ctx context.Context, sel ast.SelectionSet, v model.ReviewItem) graphql.Marshaler {
+	return ec._ReviewItem(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNReviewItem2ᚕtaxdᚋgenᚋgraphᚋmodelᚐReviewItemᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ReviewItem) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNReviewItem2taxdᚋgenᚋgraphᚋmodelᚐReviewItem(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNReviewQueue2ᚖtaxdᚋgenᚋgraphᚋmodelᚐReviewQueue(ctx context.Context, sel ast.SelectionSet, v *model.ReviewQueue) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ReviewQueue(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNSaleTermEnum2taxdᚋgenᚋgraphᚋmodelᚐSaleTermEnum(ctx context.Context, v any) (model.SaleTermEnum, error) {

@@ -108,6 +108,17 @@ func (t *Tokens) Verify(raw string, now time.Time) (*AccessClaims, error) {
 	return &claims, nil
 }
 
+// ClaimedPartnerOf returns the partner a token names, its signature unchecked: the portal page
+// brands a link whose token is invalid as that partner's (as it brands an address naming a partner
+// with ?partner=), so that a damaged link looks like an expired one; nothing signs in with it.
+func ClaimedPartnerOf(raw string) (uuid.UUID, error) {
+	var claims AccessClaims
+	if _, _, err := jwt.NewParser().ParseUnverified(raw, &claims); err != nil {
+		return uuid.Nil, err
+	}
+	return uuid.Parse(claims.PartnerID)
+}
+
 // PartnerOf returns the partner of a token whose signature is valid, expired or not: the portal
 // page uses it only to choose which of the partner's origins may frame it, so that an expired
 // token still shows its sign-in-again page inside the partner's iframe.

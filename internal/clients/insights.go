@@ -32,6 +32,10 @@ type Insight struct {
 	EstimatedImpactCents *int64
 	CreatedAt            time.Time
 	ResolvedAt           *time.Time
+
+	members     string // the query of (id, occurred_at) of its transactions
+	membersArgs []any
+	titleOf     func(n int, more bool) string // its title for n transactions
 }
 
 // Insight limits: counting stops at MaxInsightCount transactions per insight and at most
@@ -50,15 +54,13 @@ type InsightFilter struct {
 	Limit     int // 1..500
 }
 
-// derivedPattern is an insight computed from the ledger and the current tax results when read.
-// from is a query of (id, occurred_at) of the transactions concerned; $1 is the client, $2 the
-// current result set (only when needsResults).
+// derivedPattern is an insight computed from the ledger and the current tax results when read;
+// its transactions are those of ledger.PatternTransactionsSQL, the insightPatternId filter's.
 type derivedPattern struct {
 	id, typ, severity string
 	needsResults      bool
 	title             func(n int, more bool) string
 	description       string
-	from              string
 }
 
 func count(n int, more bool, one, many string) string {
@@ -74,41 +76,32 @@ func count(n int, more bool, one, many string) string {
 // The patterns (their ids also filter getClientTransactions through insightPatternId).
 var derivedPatterns = []derivedPattern{
 	{
-		id: "uncovered-disposals", typ: "UNCOVERED_DISPOSALS", severity: "CRITICAL", needsResults: true,
+		id: ledger.PatternUncoveredDisposals, typ: "UNCOVERED_DISPOSALS", severity: "CRITICAL", needsResults: true,
 		title: func(n int, more bool) string {
 			return count(n, more, "transaction disposes of more than its accounts held", "transactions dispose of more than their accounts held")
 		},
 		description: "The tax engine found no lots for part of these disposals: the uncovered quantity is reported with a zero cost basis. Add the missing accounts or acquisitions, or mark the transfers as internal moves.",
-		from: `SELECT DISTINCT t.id, t.occurred_at FROM tax_disposals d JOIN transfers tr ON tr.id = d.transfer_id
-			JOIN transactions t ON t.id = tr.transaction_id
-			WHERE d.result_set_id = $2 AND d.uncovered AND t.client_id = $1 AND t.deleted_at IS NULL`,
 	},
 	{
-		id: "missing-basis", typ: "MISSING_BASIS", severity: "CRITICAL", needsResults: true,
+		id: ledger.PatternMissingBasis, typ: "MISSING_BASIS", severity: "CRITICAL", needsResults: true,
 		title: func(n int, more bool) string {
 			return count(n, more, "transaction is missing a cost basis", "transactions are missing a cost basis")
 		},
 		description: "These transactions have a transfer without a price (a receipt, an income or a sale: its coins have no cost basis, or the sale no proceeds), or dispose of coins whose cost basis is unknown (acquired without a price, or uncovered), so their gains are overstated. Give the transfers a fiat value or set the basis.",
-		from: `SELECT t.id, t.occurred_at FROM tax_transaction_results r JOIN transactions t ON t.id = r.transaction_id
-			WHERE r.result_set_id = $2 AND r.is_missing_basis AND t.client_id = $1 AND t.deleted_at IS NULL`,
 	},
 	{
-		id: "negative-balance", typ: "NEGATIVE_BALANCE", severity: "WARNING", needsResults: true,
+		id: ledger.PatternNegativeBalance, typ: "NEGATIVE_BALANCE", severity: "WARNING", needsResults: true,
 		title: func(n int, more bool) string {
 			return count(n, more, "transaction takes a balance below zero", "transactions take balances below zero")
 		},
 		description: "An account sent more of an asset than it held at the time; usually an account or a transaction is missing.",
-		from: `SELECT t.id, t.occurred_at FROM tax_transaction_results r JOIN transactions t ON t.id = r.transaction_id
-			WHERE r.result_set_id = $2 AND r.has_negative_balance AND t.client_id = $1 AND t.deleted_at IS NULL`,
 	},
 	{
-		id: "unlabeled", typ: "UNLABELED_TRANSACTIONS", severity: "INFO",
+		id: ledger.PatternUnlabeled, typ: "UNLABELED_TRANSACTIONS", severity: "INFO",
 		title: func(n int, more bool) string {
 			return count(n, more, "transaction has no label", "transactions have no label")
 		},
 		description: "Without a label, a transfer to or from an outside address is taxed as a plain sale or purchase. Label these transactions so that income, gifts and fees are treated as such.",
-		from: `SELECT t.id, t.occurred_at FROM transactions t
-			WHERE t.client_id = $1 AND (t.label IS NULL OR t.label = '') AND t.deleted_at IS NULL AND NOT t.is_hidden AND ` + ledger.UnpairedSQL,
 	},
 	{
 		id: ledger.NeedsReviewPattern, typ: "NEEDS_REVIEW_CLASSIFICATION", severity: "WARNING",
@@ -116,19 +109,13 @@ var derivedPatterns = []derivedPattern{
 			return count(n, more, "on-chain transaction was classified with low confidence", "on-chain transactions were classified with low confidence")
 		},
 		description: "No classification rule recognised these transactions with confidence: their movements are booked as plain receipts and payments (or as spam). Check each one and set its label, or mark it reviewed; an edited or reviewed transaction leaves this list, and re-classification never changes it.",
-		// Driven by the low-confidence classifications (a partial index), then ledger.NeedsReviewSQL,
-		// the definition the insightPatternId filter reads too.
-		from: `SELECT t.id, t.occurred_at FROM transaction_classifications lc
-			JOIN transactions t ON t.client_id = lc.client_id AND t.id = lc.transaction_id
-			WHERE lc.client_id = $1 AND lc.confidence = 'low' AND t.deleted_at IS NULL AND NOT t.is_hidden AND ` + ledger.NeedsReviewSQL,
 	},
 	{
-		id: "possible-internal-transfer", typ: "POSSIBLE_INTERNAL_TRANSFER", severity: "WARNING",
+		id: ledger.PatternPossibleInternal, typ: "POSSIBLE_INTERNAL_TRANSFER", severity: "WARNING",
 		title: func(n int, more bool) string {
 			return count(n, more, "transaction looks like half of a move between your own accounts", "transactions look like moves between your own accounts")
 		},
 		description: "Each withdrawal here is followed within three days by a deposit of nearly the same quantity of the same asset into another of your accounts. Unpaired, the withdrawal is taxed as a sale and the deposit as a purchase. If both accounts are yours, pair them as an internal transfer (getTransferPairSuggestions lists the pairs, markInternalTransfer pairs them).",
-		from:        ledger.PairSuggestionTransactionsSQL("$1"),
 	},
 }
 
@@ -193,17 +180,31 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 	}
 	for _, r := range recorded {
 		in := Insight{ID: r.ID, ClientID: r.ClientID, PatternID: r.PatternID, Type: r.Type, Status: r.Status, Severity: r.Severity,
-			Title: r.Title, Description: r.Description, TransactionCount: int(r.TransactionCount), AssetID: r.AssetID,
+			Title: r.Title, Description: r.Description, AssetID: r.AssetID,
 			EstimatedImpactCents: r.EstimatedImpactCents, CreatedAt: r.CreatedAt, ResolvedAt: r.ResolvedAt}
 		if !keep(f, in) {
 			continue
 		}
-		in.TransactionIDs, err = ids(ctx, tx, `SELECT t.id, t.occurred_at FROM insight_transactions it JOIN transactions t ON t.id = it.transaction_id
-			WHERE it.insight_id = $2 AND t.client_id = $1`, clientID, r.ID)
+		in.members, in.membersArgs = `SELECT t.id, t.occurred_at FROM insight_transactions it JOIN transactions t ON t.id = it.transaction_id
+			WHERE it.insight_id = $2 AND t.client_id = $1 AND t.deleted_at IS NULL`, []any{clientID, r.ID}
+		in.titleOf = func(int, bool) string { return r.Title }
+		n, err := countCapped(ctx, tx, in.members, in.membersArgs...)
 		if err != nil {
 			return nil, err
 		}
+		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
+		if in.TransactionIDs, err = ids(ctx, tx, in.members, in.membersArgs...); err != nil {
+			return nil, err
+		}
 		out = append(out, in)
+	}
+	// An open recorded insight under a derived pattern is that pattern's insight: it concerns what
+	// the pattern (and its insightPatternId filter) finds, its own links included.
+	recordedOpen := map[string]int{}
+	for i, in := range out {
+		if in.Status == "OPEN" {
+			recordedOpen[in.PatternID] = i
+		}
 	}
 	if f.Status != nil && *f.Status != "OPEN" {
 		return out, nil // derived insights are open while they last
@@ -223,25 +224,36 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		if !keep(f, in) || (p.needsResults && resultSet == nil) {
 			continue
 		}
-		args := []any{clientID}
-		if p.needsResults {
-			args = append(args, *resultSet)
+		from, args, err := ledger.PatternTransactionsSQL(clientID, resultSet, p.id)
+		if err != nil {
+			return nil, err
 		}
-		n, err := countCapped(ctx, tx, p.from, args...)
+		n, err := countCapped(ctx, tx, from, args...)
 		if err != nil {
 			return nil, fmt.Errorf("insight %s: %w", p.id, err)
+		}
+		if i, ok := recordedOpen[p.id]; ok {
+			rec := &out[i]
+			if n != rec.TransactionCount { // its recorded title names another count
+				rec.Title, rec.titleOf = p.title(min(n, MaxInsightCount), n > MaxInsightCount), p.title
+			}
+			rec.TransactionCount, rec.CountCapped, rec.members, rec.membersArgs = min(n, MaxInsightCount), n > MaxInsightCount, from, args
+			if rec.TransactionIDs, err = ids(ctx, tx, from, args...); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		if n == 0 {
 			continue
 		}
 		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
-		in.Title = p.title(in.TransactionCount, in.CountCapped)
-		if in.TransactionIDs, err = ids(ctx, tx, p.from, args...); err != nil {
+		in.Title, in.titleOf, in.members, in.membersArgs = p.title(in.TransactionCount, in.CountCapped), p.title, from, args
+		if in.TransactionIDs, err = ids(ctx, tx, from, args...); err != nil {
 			return nil, err
 		}
 		out = append(out, in)
 	}
-	spam, err := spamInsights(ctx, tx, clientID, f, created)
+	spam, err := spamInsights(ctx, tx, clientID, resultSet, f, created)
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +262,7 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 
 // spamInsights is one POSSIBLE_SPAM insight per asset whose name advertises a site or a claim
 // and that is not marked spam yet.
-func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilter, created time.Time) ([]Insight, error) {
+func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, resultSet *uuid.UUID, f InsightFilter, created time.Time) ([]Insight, error) {
 	if f.Type != nil && *f.Type != "POSSIBLE_SPAM" {
 		return nil, nil
 	}
@@ -261,21 +273,30 @@ func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightF
 	}
 	var out []Insight
 	for _, a := range found {
-		in := Insight{ID: derivedID(clientID, "possible-spam:"+a.ID.String()), ClientID: clientID, PatternID: "possible-spam:" + a.ID.String(),
+		in := Insight{ID: derivedID(clientID, "possible-spam:"+a.ID.String()), ClientID: clientID, PatternID: ledger.PossibleSpamPattern + a.ID.String(),
 			Type: "POSSIBLE_SPAM", Status: "OPEN", Severity: "WARNING", AssetID: &a.ID, AssetType: &a.Type, CreatedAt: created,
 			Description: fmt.Sprintf("The asset %s advertises a site or a claim, as airdropped spam does. Mark it as spam (updateAsset isSpam) to leave it out of your figures; never visit the site.", a.Symbol)}
 		if !keep(f, in) {
 			continue
 		}
-		from := `SELECT DISTINCT t.id, t.occurred_at FROM transfers tr JOIN transactions t ON t.id = tr.transaction_id
-			WHERE tr.client_id = $1 AND tr.asset_id = $2 AND t.deleted_at IS NULL`
-		n, err := countCapped(ctx, tx, from, clientID, a.ID)
+		from, args, err := ledger.PatternTransactionsSQL(clientID, resultSet, in.PatternID)
 		if err != nil {
 			return nil, err
 		}
+		n, err := countCapped(ctx, tx, from, args...)
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			continue // its every transaction labelled spam or hidden
+		}
 		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
-		in.Title = fmt.Sprintf("%s looks like spam (%s)", a.Symbol, count(in.TransactionCount, in.CountCapped, "transaction", "transactions"))
-		if in.TransactionIDs, err = ids(ctx, tx, from, clientID, a.ID); err != nil {
+		symbol := a.Symbol
+		in.titleOf = func(n int, more bool) string {
+			return fmt.Sprintf("%s looks like spam (%s)", symbol, count(n, more, "transaction", "transactions"))
+		}
+		in.Title, in.members, in.membersArgs = in.titleOf(in.TransactionCount, in.CountCapped), from, args
+		if in.TransactionIDs, err = ids(ctx, tx, from, args...); err != nil {
 			return nil, err
 		}
 		out = append(out, in)
@@ -290,13 +311,32 @@ func countCapped(ctx context.Context, tx pgx.Tx, from string, args ...any) (int,
 	return n, err
 }
 
-// ids lists the first MaxInsightTransactionIDs transactions of from, oldest first.
-func ids(ctx context.Context, tx pgx.Tx, from string, args ...any) ([]uuid.UUID, error) {
-	rows, err := tx.Query(ctx, fmt.Sprintf(`SELECT id FROM (%s) x ORDER BY occurred_at, id LIMIT %d`, from, MaxInsightTransactionIDs), args...)
+// member is a transaction of an insight.
+type member struct {
+	ID         uuid.UUID
+	OccurredAt time.Time
+}
+
+// members lists the first limit transactions of from, oldest first.
+func members(ctx context.Context, tx pgx.Tx, from string, limit int, args ...any) ([]member, error) {
+	rows, err := tx.Query(ctx, fmt.Sprintf(`SELECT id, occurred_at FROM (%s) x ORDER BY occurred_at, id LIMIT %d`, from, limit), args...)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[member])
+}
+
+// ids lists the first MaxInsightTransactionIDs transactions of from, oldest first.
+func ids(ctx context.Context, tx pgx.Tx, from string, args ...any) ([]uuid.UUID, error) {
+	ms, err := members(ctx, tx, from, MaxInsightTransactionIDs, args...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]uuid.UUID, len(ms))
+	for i, m := range ms {
+		out[i] = m.ID
+	}
+	return out, nil
 }
 
 // derivedID is a stable id of a derived insight: the same finding keeps its id between reads.

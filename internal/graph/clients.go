@@ -201,6 +201,41 @@ func (r *queryResolver) GetMyActiveClient(ctx context.Context) (*model.Client, e
 	return clientOut(c), nil
 }
 
+func (r *queryResolver) GetClientReviewQueue(ctx context.Context, clientID string, patternID *string, limit *int, page *int) (*model.ReviewQueue, error) {
+	scope, err := r.scope(ctx, clientID)
+	if err != nil {
+		return nil, err
+	}
+	f := clients.ReviewQueueFilter{PatternID: patternID, Limit: 50}
+	if limit != nil {
+		f.Limit = *limit
+	}
+	if page != nil {
+		f.Page = *page
+	}
+	q, err := r.Clients.ReviewQueue(ctx, scope, f)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.ReviewQueue{TotalCount: q.Total, Groups: make([]model.ReviewGroup, len(q.Groups)), Items: make([]model.ReviewItem, len(q.Items))}
+	for i, g := range q.Groups {
+		out.Groups[i] = model.ReviewGroup{PatternID: g.PatternID, Type: model.InsightTypeEnum(g.Type), Severity: model.InsightSeverityEnum(g.Severity),
+			Title: g.Title, Count: g.Count}
+		if g.AssetID != nil {
+			s := g.AssetID.String()
+			out.Groups[i].AssetID = &s
+		}
+	}
+	for i, it := range q.Items {
+		out.Items[i] = model.ReviewItem{TransactionID: it.TransactionID.String(), PatternID: it.PatternID, Type: model.InsightTypeEnum(it.Type),
+			Problems: make([]model.InsightTypeEnum, len(it.Problems))}
+		for j, p := range it.Problems {
+			out.Items[i].Problems[j] = model.InsightTypeEnum(p)
+		}
+	}
+	return out, nil
+}
+
 func (r *queryResolver) GetClientInsights(ctx context.Context, assetTypeFilter *string, clientID string, limit *int, page *int, status *model.InsightStatusEnum, typeArg *model.InsightTypeEnum) ([]model.Insight, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {

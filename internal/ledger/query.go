@@ -131,7 +131,7 @@ func (l *Ledger) where(ctx context.Context, client uuid.UUID, st LedgerState, f 
 
 // filterCtx resolves what f's conditions need from small tables.
 func (l *Ledger) filterCtx(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter) (*filterCtx, error) {
-	fc := &filterCtx{client: client, spamAssets: st.spamAssets}
+	fc := &filterCtx{client: client, spamAssets: st.spamAssets, resultSet: st.ResultSetID}
 	if f.Search != nil && strings.TrimSpace(*f.Search) != "" {
 		if err := l.pool.QueryRow(ctx, searchMatchesSQL, client, likePattern(*f.Search)).Scan(&fc.searchAssets, &fc.searchLabels); err != nil {
 			return nil, err
@@ -163,10 +163,10 @@ const txColumns = `t.id, t.client_id, t.account_id, t.occurred_at, t.ordinal, t.
 	t.is_hidden, t.is_reviewed, t.is_failed, t.source, t.session_id, t.parent_id, t.created_at, t.updated_at, t.deleted_at,
 	t.investment_id, t.off_chain_data, t.is_missing_basis_override`
 
-// rowExtras are TxRow's computed columns: dirty, edited, link (other side, id, type; a
+// rowExtras are TxRow's computed columns: dirty, edited (EditedSQL), link (other side, id, type; a
 // transaction takes part in at most one link, see Editor.Link).
 const rowExtras = `EXISTS (SELECT 1 FROM dirty_marks dm WHERE dm.transaction_id = t.id),
-	EXISTS (SELECT 1 FROM audit_logs al WHERE al.transaction_id = t.id AND al.action <> 'create' AND al.actor NOT LIKE 'system:%'),
+	` + EditedSQL + `,
 	coalesce((SELECT p.to_transaction_id FROM internal_transfer_pairs p WHERE p.from_transaction_id = t.id LIMIT 1),
 	         (SELECT p.from_transaction_id FROM internal_transfer_pairs p WHERE p.to_transaction_id = t.id LIMIT 1)),
 	coalesce((SELECT p.id FROM internal_transfer_pairs p WHERE p.from_transaction_id = t.id LIMIT 1),

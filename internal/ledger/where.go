@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"slices"
 	"strings"
 
 	sq "github.com/Masterminds/squirrel"
@@ -125,13 +126,16 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 	} else {
 		w = append(w, sq.Expr("t.deleted_at IS NULL"))
 	}
-	if !f.IncludeHidden {
+	// An insight's pattern says itself which transactions it concerns (never a hidden or spam
+	// one), so that its filter lists what the insight counts whatever the include flags.
+	byPattern := f.InsightPatternID != nil
+	if !f.IncludeHidden && !byPattern {
 		w = append(w, sq.Expr("NOT t.is_hidden"))
 	}
-	if !f.IncludeFailed {
+	if !f.IncludeFailed && !byPattern {
 		w = append(w, sq.Expr("NOT t.is_failed"))
 	}
-	if !f.IncludeSpam && len(q.spamAssets) > 0 {
+	if !f.IncludeSpam && len(q.spamAssets) > 0 && !byPattern {
 		// Leave out transactions whose transfers all move spam assets.
 		w = append(w, sq.Or{
 			notExistsTransfer("tr.asset_id = ANY(?)", q.spamAssets),
@@ -235,9 +239,14 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 	}
 	switch {
 	case f.LabelMode == ModeUnlabeled:
-		w = append(w, sq.Expr("coalesce(t.label, '') = ''"))
+		w = append(w, unlabeledWhere(c))
+	case len(f.Labels) > 0 && f.LabelMode == ModeExclude && slices.Contains(f.Labels, tax.LabelInternal.String()):
+		// a linked move is an internal transfer whatever its own label
+		w = append(w, sq.Expr("(t.label IS NULL OR NOT (t.label = ANY(?)))", f.Labels), sq.Expr("NOT ?", linkedMoveWhere))
 	case len(f.Labels) > 0 && f.LabelMode == ModeExclude:
 		w = append(w, sq.Expr("(t.label IS NULL OR NOT (t.label = ANY(?)))", f.Labels))
+	case slices.Contains(f.Labels, tax.LabelInternal.String()):
+		w = append(w, sq.Or{sq.Expr("t.label = ANY(?)", f.Labels), linkedMoveWhere})
 	case len(f.Labels) == 1:
 		// "=" rather than "= ANY": the planner then knows transactions_client_label_idx returns
 		// the label's rows in time order (see hasAssetTransfer)
@@ -289,7 +298,7 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		w = append(w, existsTransfer("coalesce(tr.label, t.label) = ?", tax.LabelFuturesPnL.String()))
 	}
 	if f.InsightPatternID != nil {
-		w = append(w, insightPatternWhere(c, *f.InsightPatternID))
+		w = append(w, patternWhere(c, q.resultSet, *f.InsightPatternID))
 	}
 	// Nothing in the ledger is linked to investments, reminders, review priorities or protocol
 	// calls yet, and the engine has no wash-sale rule (crypto is not a security under §1091):
@@ -334,13 +343,11 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		w = append(w, sq.Expr("r.sale_term IS NOT NULL"))
 	case EventIncome:
 		w = append(w, sq.Expr("r.income <> 0"))
-	case EventAcquisition:
-		w = append(w, sq.Expr("coalesce(r.income, 0) = 0"), existsTransfer("tr.from_account_id IS NULL AND tr.to_account_id IS NOT NULL AND NOT tr.is_fee"))
-	case EventInternalTransfer: // a move, or a side of an internal-transfer or bridge link (pairs.go)
-		w = append(w, sq.Or{sq.Eq{"t.label": tax.LabelInternal.String()},
-			existsTransfer("tr.from_account_id IS NOT NULL AND tr.to_account_id IS NOT NULL AND NOT tr.is_fee"),
-			sq.Expr(`EXISTS (SELECT 1 FROM internal_transfer_pairs p WHERE (p.from_transaction_id = t.id OR p.to_transaction_id = t.id)
-				AND p.link_type <> 'CROSS_CHAIN_SWAP')`)})
+	case EventAcquisition: // an arrival from outside: never an internal transfer
+		w = append(w, sq.Expr("coalesce(r.income, 0) = 0"), existsTransfer("tr.from_account_id IS NULL AND tr.to_account_id IS NOT NULL AND NOT tr.is_fee"),
+			sq.Expr("NOT (?)", internalTransferWhere))
+	case EventInternalTransfer:
+		w = append(w, internalTransferWhere)
 	case EventExpense:
 		w = append(w, sq.Expr("t.label = ANY(?)", expenseLabels))
 	case EventNonTaxable:
@@ -365,44 +372,6 @@ type filterCtx struct {
 	providerAccounts []uuid.UUID
 	// the asset filter as a capped count in time order reads it (hasAssetTransfer)
 	assetsInTimeOrder bool
-}
-
-// insightPatternWhere matches the transactions of an insight (Insight.patternId): the derived
-// patterns of internal/clients/insights.go by the same conditions, recorded insights by their
-// links. An unknown pattern matches nothing.
-func insightPatternWhere(client uuid.UUID, pattern string) sq.Sqlizer {
-	switch pattern {
-	case "missing-basis":
-		return sq.Expr("coalesce(r.is_missing_basis, false)")
-	case "negative-balance":
-		return sq.Expr("coalesce(r.has_negative_balance, false)")
-	case "uncovered-disposals":
-		return existsTransfer("EXISTS (SELECT 1 FROM tax_disposals d WHERE d.result_set_id = r.result_set_id AND d.transfer_id = tr.id AND d.uncovered)")
-	case "unlabeled":
-		return sq.Expr("((t.label IS NULL OR t.label = '') AND " + UnpairedSQL + ")")
-	case NeedsReviewPattern:
-		return sq.Expr(NeedsReviewSQL)
-	case "possible-internal-transfer":
-		// the derived pairs, and any insight recorded under the same pattern
-		q := PairSuggestionTransactionsSQL("?")
-		args := make([]any, strings.Count(q, "?"))
-		for i := range args {
-			args[i] = client
-		}
-		return sq.Or{sq.Expr("t.id IN (SELECT ps.id FROM ("+q+") ps)", args...), recordedInsightWhere(client, pattern)}
-	}
-	if rest, ok := strings.CutPrefix(pattern, "possible-spam:"); ok {
-		asset, err := uuid.Parse(rest)
-		if err != nil {
-			return sq.Expr("false")
-		}
-		return existsTransfer("tr.asset_id = ?", asset)
-	}
-	return recordedInsightWhere(client, pattern)
-}
-
-// recordedInsightWhere matches the transactions linked to the client's recorded insights of a pattern.
-func recordedInsightWhere(client uuid.UUID, pattern string) sq.Sqlizer {
-	return sq.Expr(`EXISTS (SELECT 1 FROM insight_transactions it JOIN insights i ON i.id = it.insight_id
-		WHERE it.transaction_id = t.id AND i.client_id = ? AND i.pattern_id = ?)`, client, pattern)
+	// the current result set (the uncovered-disposals pattern reads its disposals)
+	resultSet *uuid.UUID
 }

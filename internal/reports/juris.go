@@ -207,7 +207,7 @@ func ukCapitalGainsPDF(d Data) ([]byte, error) {
 	line(pdf, "Net gain or (loss)", money(t.gains.Add(t.losses)))
 	pdf.Ln(3)
 	pdf.SetFont("Helvetica", "", 8)
-	pdf.MultiCell(0, 4, "Each token's disposals of one day are one jurisDisposal, matched with acquisitions of the same day, then of the "+
+	pdf.MultiCell(0, 4, "Each token's disposals of one day are one disposal, matched with acquisitions of the same day, then of the "+
 		"following 30 days, then with the section 104 pool (HMRC Cryptoassets Manual CRYPTO22200 onwards).", "", "L", false)
 	pdf.Ln(2)
 	table(pdf, []string{"Date", "Asset", "Quantity", "Proceeds", "Costs", "Gain/(loss)"}, []float64{24, 30, 46, 30, 30, 30})

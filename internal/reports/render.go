@@ -98,7 +98,8 @@ type File struct {
 
 // Render produces the report of type kind. It is deterministic for the same data.
 func Render(kind string, d Data) (File, error) {
-	base := fmt.Sprintf("taxd-%s-%d-%s", kind, d.Year, safe(d.ReferenceID))
+	// the tax year as the rules name it, fit for a file name: 2024, 2024-25
+	base := fmt.Sprintf("taxd-%s-%s-%s", kind, strings.ReplaceAll(d.rules().TaxYearLabel(d.Year), "/", "-"), safe(d.ReferenceID))
 	csvFile := func(b []byte, err error) (File, error) {
 		return File{Name: base + ".csv", ContentType: "text/csv", Body: b}, err
 	}

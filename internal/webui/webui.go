@@ -115,9 +115,9 @@ func portalCSP(frameAncestors string) string {
 }
 
 func (p *pages) portal(w http.ResponseWriter, r *http.Request) {
-	pt, download := p.pageContext(r.Context(), r.URL.Query())
+	pt, framable, download := p.pageContext(r.Context(), r.URL.Query())
 	var origins []string
-	if pt != nil {
+	if pt != nil && framable {
 		origins = CleanOrigins(pt.PortalOrigins)
 	}
 	ancestors := "'none'"
@@ -171,45 +171,52 @@ type downloadState struct {
 
 // pageContext finds the partner a portal address belongs to (a token's signer, a hosted link's
 // owner, a signed report's owner, or the partner id the app keeps in the address after sign-in)
-// and, for a signed report link, checks the link. Anything unknown gives no partner.
-func (p *pages) pageContext(ctx context.Context, q url.Values) (*db.Partner, *downloadState) {
+// and, for a signed report link, checks the link. Anything unknown gives no partner. A token whose
+// signature fails names the partner whose brand its page wears, but never lets the partner's sites
+// frame it (framable false).
+func (p *pages) pageContext(ctx context.Context, q url.Values) (*db.Partner, bool, *downloadState) {
 	q2 := db.New(p.Pool)
 	var partnerID uuid.UUID
 	var download *downloadState
+	framable := true
 	switch {
 	case q.Get("report") != "":
 		var id *uuid.UUID
 		id, download = p.checkReportLink(ctx, q)
 		if id == nil {
-			return nil, download
+			return nil, false, download
 		}
 		partnerID = *id
 	case q.Get("token") != "":
 		id, err := p.Tokens.PartnerOf(q.Get("token"))
 		if err != nil {
-			return nil, nil
+			// a damaged token: its sign-in fails as an expired one's does, under the same brand
+			if id, err = auth.ClaimedPartnerOf(q.Get("token")); err != nil {
+				return nil, false, nil
+			}
+			framable = false
 		}
 		partnerID = id
 	case q.Get("link") != "":
 		link, err := q2.GetLinkByToken(ctx, q.Get("link"))
 		if err != nil {
-			return nil, nil
+			return nil, false, nil
 		}
 		partnerID = link.PartnerID
 	case q.Get("partner") != "":
 		id, err := uuid.Parse(q.Get("partner"))
 		if err != nil {
-			return nil, nil
+			return nil, false, nil
 		}
 		partnerID = id
 	default:
-		return nil, nil
+		return nil, false, nil
 	}
 	pt, err := q2.GetPartner(ctx, partnerID)
 	if err != nil {
-		return nil, download
+		return nil, false, download
 	}
-	return &pt, download
+	return &pt, framable, download
 }
 
 // checkReportLink checks an e-mailed report link as the signed download will: the signature, its

@@ -156,11 +156,34 @@ export function taxYearRange(c: Client, y: number): [string, string] {
   return [zonedMidnight(y, m || 1, d || 1, c.timezone).toISOString(), zonedMidnight(y + 1, m || 1, d || 1, c.timezone).toISOString()];
 }
 
+// currentTaxYear is the tax year (named by the year it starts in) that now falls in, by the
+// client's tax-year start and time zone.
+export function currentTaxYear(c: Client, now = new Date()): number {
+  const y = now.getUTCFullYear();
+  return [y + 1, y, y - 1].find((k) => new Date(taxYearRange(c, k)[0]) <= now) ?? y - 1;
+}
+
+// yearChoices are the tax years a year list offers, newest first: every year from the current one
+// (or the newest with activity, or the one asked for) back to the oldest of them, none skipped.
+export function yearChoices(c: Client, active: number[], asked?: number): number[] {
+  const all = [currentTaxYear(c), ...active, ...(asked ? [asked] : [])];
+  const out: number[] = [];
+  for (let y = Math.max(...all); y >= Math.min(...all); y--) out.push(y);
+  return out;
+}
+
 // yearLabel is tax year y as the client's rules name it: "2024/25" or "2024-25" for a year spanning
 // two calendar years (taxYearLabelFormat YYYY/YY, YYYY-YY: the separator is the rules'), else "2024".
 export function yearLabel(c: Client, y: number): string {
   const f = c.jurisdictionRules.taxYearLabelFormat;
   return f.length === 7 ? `${y}${f[4]}${String((y + 1) % 100).padStart(2, '0')}` : String(y);
+}
+
+// costWord is what the client's rules call the cost of what is disposed of ("Cost basis",
+// "Allowable costs", "Adjusted cost base"); inSentence starts it in lower case.
+export function costWord(c: Client, inSentence = false): string {
+  const w = c.jurisdictionRules.words.cost;
+  return inSentence ? w.charAt(0).toLowerCase() + w.slice(1) : w;
 }
 
 // termWord names a piece's holding class as the client's rules do ("Tax-free (held over a year)"

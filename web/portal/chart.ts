@@ -3,7 +3,8 @@
 
 import { h, money, compact } from './dom';
 
-export interface YearFigures { year: number; capitalGainsCents: number; incomeCents: number }
+// label is the tax year as the client's rules name it (2024/25).
+export interface YearFigures { year: number; label: string; capitalGainsCents: number; incomeCents: number }
 
 const H = 240, PAD_T = 16, PAD_B = 52;
 
@@ -25,7 +26,7 @@ export function drawGainsChart(container: HTMLElement, years: YearFigures[]): El
   const y = (v: number) => PAD_T + ((max - v) / span) * plotH;
   const slot = plotW / years.length, bar = Math.min(28, slot / 3);
   const ticks = [max, (max + min) / 2, min].filter((v, i, a) => a.indexOf(v) === i);
-  const summary = years.map((f) => `${f.year}: gains ${money(f.capitalGainsCents)}, income ${money(f.incomeCents)}`).join('; ');
+  const summary = years.map((f) => `${f.label}: gains ${money(f.capitalGainsCents)}, income ${money(f.incomeCents)}`).join('; ');
   return h('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-labelledby': 'chart-title chart-desc', class: 'chart-svg' },
     h('title', { id: 'chart-title' }, 'Capital gains and income by tax year'),
     h('desc', { id: 'chart-desc' }, summary),
@@ -37,11 +38,11 @@ export function drawGainsChart(container: HTMLElement, years: YearFigures[]): El
       const cx = PAD_L + slot * i + slot / 2;
       const rect = (v: number, x: number, cls: string, label: string) => h('rect', {
         x, width: bar, y: Math.min(y(v), y(0)), height: Math.max(1, Math.abs(y(v) - y(0))), class: cls, 'data-year': f.year, 'data-cents': v,
-      }, h('title', {}, `${f.year} ${label}: ${money(v)}`));
+      }, h('title', {}, `${f.label} ${label}: ${money(v)}`));
       return h('g', {},
         rect(f.capitalGainsCents, cx - bar - 1, 'bar gains', 'capital gains'),
         rect(f.incomeCents, cx + 1, 'bar income', 'income'),
-        h('text', { x: cx, y: H - PAD_B + 18, 'text-anchor': 'middle', class: 'axis' }, String(f.year)));
+        h('text', { x: cx, y: H - PAD_B + 18, 'text-anchor': 'middle', class: 'axis' }, f.label));
     }),
     h('g', { class: 'legend' },
       h('rect', { x: PAD_L, y: H - 14, width: 12, height: 12, class: 'bar gains' }),
@@ -52,10 +53,15 @@ export function drawGainsChart(container: HTMLElement, years: YearFigures[]): El
 
 export interface Point { date: string; valueCents: number; costBasisCents: number }
 
-// drawValueChart is the portfolio's value (area) and cost basis (dashed line) over time.
-export function drawValueChart(container: HTMLElement, points: Point[], title: string): Element {
+// drawValueChart is the portfolio's value (area) and its cost (dashed line, named cost as the
+// client's rules name it) over time. Without a single price in the range there is no value line to
+// draw: it says so rather than drawing the holdings at zero.
+export function drawValueChart(container: HTMLElement, points: Point[], title: string, cost: string): Element {
   if (points.length < 2 || points.every((p) => p.valueCents === 0 && p.costBasisCents === 0)) {
     return h('p', { class: 'empty', id: 'value-chart-empty' }, 'Nothing to chart for this range yet.');
+  }
+  if (points.every((p) => p.valueCents === 0)) {
+    return h('p', { class: 'empty', id: 'value-chart-unpriced' }, 'No price data for your holdings in this range, so their value cannot be charted.');
   }
   const W = widthOf(container);
   const PAD_L = 64, PAD_R = 8;
@@ -73,7 +79,7 @@ export function drawValueChart(container: HTMLElement, points: Point[], title: s
   const lastP = points[points.length - 1];
   return h('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-labelledby': 'value-title value-desc', class: 'chart-svg' },
     h('title', { id: 'value-title' }, title),
-    h('desc', { id: 'value-desc' }, `From ${fmt(first)} to ${fmt(last)}: value now ${money(lastP.valueCents)}, cost basis ${money(lastP.costBasisCents)}.`),
+    h('desc', { id: 'value-desc' }, `From ${fmt(first)} to ${fmt(last)}: value now ${money(lastP.valueCents)}, ${cost.toLowerCase()} ${money(lastP.costBasisCents)}.`),
     ...ticks.map((v) => h('g', {},
       h('line', { x1: PAD_L, x2: W - PAD_R, y1: y(v), y2: y(v), class: 'grid' }),
       h('text', { x: PAD_L - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'axis' }, compact(Math.round(v))))),
@@ -86,5 +92,5 @@ export function drawValueChart(container: HTMLElement, points: Point[], title: s
       h('rect', { x: PAD_L, y: H - 14, width: 12, height: 12, class: 'swatch-value' }),
       h('text', { x: PAD_L + 16, y: H - 4, class: 'axis' }, 'Value'),
       h('line', { x1: PAD_L + 80, x2: PAD_L + 100, y1: H - 8, y2: H - 8, class: 'basis-line' }),
-      h('text', { x: PAD_L + 106, y: H - 4, class: 'axis' }, 'Cost basis')));
+      h('text', { x: PAD_L + 106, y: H - 4, class: 'axis' }, cost)));
 }

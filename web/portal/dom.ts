@@ -40,6 +40,12 @@ export function day(iso?: string | null): string {
   return d ? d.toLocaleDateString('en-US', { dateStyle: 'medium' }) : '—';
 }
 
+// clock is the time of day of an instant in a time zone, for example "1:23 PM".
+export function clock(iso: string, timeZone?: string): string {
+  const d = instant(iso);
+  return d ? d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone }) : '—';
+}
+
 export function instant(iso?: string | null): Date | null {
   if (!iso) return null;
   const d = new Date(iso);
@@ -54,7 +60,9 @@ export function setCurrency(c: string) { currency = c || 'USD'; }
 // money formats integer cents of the client's currency.
 export function money(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return '—';
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency });
+  // a zero is never negative ("-£0.00" for a negated zero or a rounded sliver of a loss)
+  const v = Math.round(cents) === 0 ? 0 : cents / 100;
+  return v.toLocaleString('en-US', { style: 'currency', currency });
 }
 
 // signed shows a gain with its sign (+$1.00, −$1.00).
@@ -121,6 +129,23 @@ export function select(name: string, options: [string, string][], value?: string
 
 export function button(text: string, onclick: (e: Event) => void, cls = '', attrs: Attrs = {}): HTMLButtonElement {
   return h('button', { type: 'button', class: cls, onclick, ...attrs }, text) as HTMLButtonElement;
+}
+
+// askFirst is the click handler of a one-click action that is hard to take back: the first press
+// shows the question with Yes and Cancel beside the button (the focus on Yes); only Yes acts, with
+// the button that was pressed.
+export function askFirst(question: string, yes: string, act: (b: HTMLButtonElement) => void): (e: Event) => void {
+  return (e: Event) => {
+    const b = e.currentTarget as HTMLButtonElement;
+    if (b.nextElementSibling?.classList.contains('confirm')) return;
+    const done = () => { box.remove(); b.hidden = false; };
+    const ok = button(yes, () => { done(); act(b); }, 'small', { 'data-confirm-yes': b.id || '' });
+    const box = h('div', { class: 'confirm', role: 'group', 'aria-label': question }, h('p', {}, question), ok,
+      button('Cancel', () => { done(); b.focus(); }, 'secondary small'));
+    b.hidden = true;
+    b.after(box);
+    ok.focus();
+  };
 }
 
 // busy disables a button while fn runs and shows what it does.

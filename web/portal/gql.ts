@@ -64,10 +64,21 @@ query PortalLastRun { getMyActiveClient { id lastRecalculatedAt } }`);
 export const RERUN = graphql(/* GraphQL */ `
 mutation PortalRecalculate($clientId: ID!) { rerunGraph(clientId: $clientId) }`);
 
-export const INSIGHTS = graphql(/* GraphQL */ `
-query PortalInsights($clientId: ID!) {
-  getClientInsights(clientId: $clientId, status: OPEN, limit: 100) {
-    id patternId type severity title description transactionCount assetId
+export const TX_COUNT = graphql(/* GraphQL */ `
+query PortalTransactionCount($clientId: ID!, $search: String, $startDate: Date, $endDate: Date, $assetIds: [String!], $accountIds: [ID!],
+    $labels: [String!], $labelFilterMode: String, $insightPatternId: ID, $includeHidden: Boolean) {
+  getClientTransactionsSummary(clientId: $clientId, search: $search, startDate: $startDate, endDate: $endDate, assetIds: $assetIds,
+      accountIds: $accountIds, labels: $labels, labelFilterMode: $labelFilterMode, insightPatternId: $insightPatternId, includeHidden: $includeHidden) {
+    transactionCount
+  }
+}`);
+
+export const REVIEW_QUEUE = graphql(/* GraphQL */ `
+query PortalReviewQueue($clientId: ID!, $patternId: ID, $limit: Int) {
+  getClientReviewQueue(clientId: $clientId, patternId: $patternId, limit: $limit) {
+    totalCount
+    groups { patternId type severity title count assetId }
+    items { transactionId patternId type problems }
   }
 }`);
 

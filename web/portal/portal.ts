@@ -227,8 +227,8 @@ function layout(app: App, recalc: Recalc) {
 
 async function refreshReviewCount(app: App) {
   try {
-    const r = await app.q(Q.INSIGHTS);
-    setReviewCount(r.getClientInsights.reduce((n, i) => n + i.transactionCount, 0));
+    const r = await app.q(Q.REVIEW_QUEUE, { limit: 1 });
+    setReviewCount(r.getClientReviewQueue.totalCount);
   } catch { /* the review page shows the error */ }
 }
 

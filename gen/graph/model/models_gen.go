@@ -1427,6 +1427,44 @@ type ReportExportResponse struct {
 	Message string `json:"message"`
 }
 
+// The transactions listed under one problem (an open insight) of the review queue.
+type ReviewGroup struct {
+	// The insight's pattern (`Insight.patternId`).
+	PatternID string `json:"patternId"`
+	// The insight's kind.
+	Type InsightTypeEnum `json:"type"`
+	// How much it matters.
+	Severity InsightSeverityEnum `json:"severity"`
+	// Headline naming this group's count, for example `2 transactions have no label`.
+	Title string `json:"title"`
+	// Transactions listed under it: those with no problem earlier in the order of fixes.
+	Count int `json:"count"`
+	// The asset concerned, if one (a possible spam token).
+	AssetID *string `json:"assetId,omitempty"`
+}
+
+// One transaction of the review queue.
+type ReviewItem struct {
+	// The transaction.
+	TransactionID string `json:"transactionId"`
+	// The pattern of the problem it is listed under (its first in the order of fixes).
+	PatternID string `json:"patternId"`
+	// That problem's kind.
+	Type InsightTypeEnum `json:"type"`
+	// All its problems, in the order of fixes, the first being `type`.
+	Problems []InsightTypeEnum `json:"problems"`
+}
+
+// The transactions to review, each once (`getClientReviewQueue`).
+type ReviewQueue struct {
+	// Distinct transactions to review (each pattern's count stops at 10,000).
+	TotalCount int `json:"totalCount"`
+	// The problems transactions are listed under, in the order of fixes; their counts sum to `totalCount`.
+	Groups []ReviewGroup `json:"groups"`
+	// The page of items: in the order of the groups, then oldest first.
+	Items []ReviewItem `json:"items"`
+}
+
 // An account that `syncAllClientAccounts` did not sync, and why.
 type SkippedAccount struct {
 	// The account.

@@ -24,7 +24,8 @@ type Documents = {
     "\nquery PortalActiveJob($clientId: ID!) {\n  getActiveRecalculateJob(clientId: $clientId) { id status progress attempt }\n}": typeof types.PortalActiveJobDocument,
     "\nquery PortalLastRun { getMyActiveClient { id lastRecalculatedAt } }": typeof types.PortalLastRunDocument,
     "\nmutation PortalRecalculate($clientId: ID!) { rerunGraph(clientId: $clientId) }": typeof types.PortalRecalculateDocument,
-    "\nquery PortalInsights($clientId: ID!) {\n  getClientInsights(clientId: $clientId, status: OPEN, limit: 100) {\n    id patternId type severity title description transactionCount assetId\n  }\n}": typeof types.PortalInsightsDocument,
+    "\nquery PortalTransactionCount($clientId: ID!, $search: String, $startDate: Date, $endDate: Date, $assetIds: [String!], $accountIds: [ID!],\n    $labels: [String!], $labelFilterMode: String, $insightPatternId: ID, $includeHidden: Boolean) {\n  getClientTransactionsSummary(clientId: $clientId, search: $search, startDate: $startDate, endDate: $endDate, assetIds: $assetIds,\n      accountIds: $accountIds, labels: $labels, labelFilterMode: $labelFilterMode, insightPatternId: $insightPatternId, includeHidden: $includeHidden) {\n    transactionCount\n  }\n}": typeof types.PortalTransactionCountDocument,
+    "\nquery PortalReviewQueue($clientId: ID!, $patternId: ID, $limit: Int) {\n  getClientReviewQueue(clientId: $clientId, patternId: $patternId, limit: $limit) {\n    totalCount\n    groups { patternId type severity title count assetId }\n    items { transactionId patternId type problems }\n  }\n}": typeof types.PortalReviewQueueDocument,
     "\nquery PortalAccounts($clientId: String!) {\n  getClientAccounts(clientId: $clientId) {\n    id name type provider address status transactionCount lastSyncedAt lastSyncError\n  }\n}": typeof types.PortalAccountsDocument,
     "\nquery PortalAssets($clientId: ID!) {\n  getClientAssets(clientId: $clientId, hideSpamAssets: true) { assets { id symbol name pricingKey } }\n}": typeof types.PortalAssetsDocument,
     "\nquery PortalLabels($clientId: ID) {\n  getLabels(clientId: $clientId) { value name description category isIncome isDisposal isNonTaxable }\n}": typeof types.PortalLabelsDocument,
@@ -64,7 +65,8 @@ const documents: Documents = {
     "\nquery PortalActiveJob($clientId: ID!) {\n  getActiveRecalculateJob(clientId: $clientId) { id status progress attempt }\n}": types.PortalActiveJobDocument,
     "\nquery PortalLastRun { getMyActiveClient { id lastRecalculatedAt } }": types.PortalLastRunDocument,
     "\nmutation PortalRecalculate($clientId: ID!) { rerunGraph(clientId: $clientId) }": types.PortalRecalculateDocument,
-    "\nquery PortalInsights($clientId: ID!) {\n  getClientInsights(clientId: $clientId, status: OPEN, limit: 100) {\n    id patternId type severity title description transactionCount assetId\n  }\n}": types.PortalInsightsDocument,
+    "\nquery PortalTransactionCount($clientId: ID!, $search: String, $startDate: Date, $endDate: Date, $assetIds: [String!], $accountIds: [ID!],\n    $labels: [String!], $labelFilterMode: String, $insightPatternId: ID, $includeHidden: Boolean) {\n  getClientTransactionsSummary(clientId: $clientId, search: $search, startDate: $startDate, endDate: $endDate, assetIds: $assetIds,\n      accountIds: $accountIds, labels: $labels, labelFilterMode: $labelFilterMode, insightPatternId: $insightPatternId, includeHidden: $includeHidden) {\n    transactionCount\n  }\n}": types.PortalTransactionCountDocument,
+    "\nquery PortalReviewQueue($clientId: ID!, $patternId: ID, $limit: Int) {\n  getClientReviewQueue(clientId: $clientId, patternId: $patternId, limit: $limit) {\n    totalCount\n    groups { patternId type severity title count assetId }\n    items { transactionId patternId type problems }\n  }\n}": types.PortalReviewQueueDocument,
     "\nquery PortalAccounts($clientId: String!) {\n  getClientAccounts(clientId: $clientId) {\n    id name type provider address status transactionCount lastSyncedAt lastSyncError\n  }\n}": types.PortalAccountsDocument,
     "\nquery PortalAssets($clientId: ID!) {\n  getClientAssets(clientId: $clientId, hideSpamAssets: true) { assets { id symbol name pricingKey } }\n}": types.PortalAssetsDocument,
     "\nquery PortalLabels($clientId: ID) {\n  getLabels(clientId: $clientId) { value name description category isIncome isDisposal isNonTaxable }\n}": types.PortalLabelsDocument,
@@ -134,7 +136,11 @@ export function graphql(source: "\nmutation PortalRecalculate($clientId: ID!) { 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\nquery PortalInsights($clientId: ID!) {\n  getClientInsights(clientId: $clientId, status: OPEN, limit: 100) {\n    id patternId type severity title description transactionCount assetId\n  }\n}"): typeof import('./graphql').PortalInsightsDocument;
+export function graphql(source: "\nquery PortalTransactionCount($clientId: ID!, $search: String, $startDate: Date, $endDate: Date, $assetIds: [String!], $accountIds: [ID!],\n    $labels: [String!], $labelFilterMode: String, $insightPatternId: ID, $includeHidden: Boolean) {\n  getClientTransactionsSummary(clientId: $clientId, search: $search, startDate: $startDate, endDate: $endDate, assetIds: $assetIds,\n      accountIds: $accountIds, labels: $labels, labelFilterMode: $labelFilterMode, insightPatternId: $insightPatternId, includeHidden: $includeHidden) {\n    transactionCount\n  }\n}"): typeof import('./graphql').PortalTransactionCountDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\nquery PortalReviewQueue($clientId: ID!, $patternId: ID, $limit: Int) {\n  getClientReviewQueue(clientId: $clientId, patternId: $patternId, limit: $limit) {\n    totalCount\n    groups { patternId type severity title count assetId }\n    items { transactionId patternId type problems }\n  }\n}"): typeof import('./graphql').PortalReviewQueueDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -421,12 +421,30 @@ export type PortalRecalculateMutationVariables = Exact<{
 
 export type PortalRecalculateMutation = { rerunGraph: string };
 
-export type PortalInsightsQueryVariables = Exact<{
+export type PortalTransactionCountQueryVariables = Exact<{
   clientId: string;
+  search?: string | null | undefined;
+  startDate?: string | null | undefined;
+  endDate?: string | null | undefined;
+  assetIds?: Array<string> | string | null | undefined;
+  accountIds?: Array<string> | string | null | undefined;
+  labels?: Array<string> | string | null | undefined;
+  labelFilterMode?: string | null | undefined;
+  insightPatternId?: string | null | undefined;
+  includeHidden?: boolean | null | undefined;
 }>;
 
 
-export type PortalInsightsQuery = { getClientInsights: Array<{ id: string, patternId: string, type: InsightTypeEnum, severity: InsightSeverityEnum, title: string, description: string, transactionCount: number, assetId: string | null }> };
+export type PortalTransactionCountQuery = { getClientTransactionsSummary: { transactionCount: number } };
+
+export type PortalReviewQueueQueryVariables = Exact<{
+  clientId: string;
+  patternId?: string | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type PortalReviewQueueQuery = { getClientReviewQueue: { totalCount: number, groups: Array<{ patternId: string, type: InsightTypeEnum, severity: InsightSeverityEnum, title: string, count: number, assetId: string | null }>, items: Array<{ transactionId: string, patternId: string, type: InsightTypeEnum, problems: Array<InsightTypeEnum> }> } };
 
 export type PortalAccountsQueryVariables = Exact<{
   clientId: string;
@@ -895,20 +913,45 @@ export const PortalRecalculateDocument = new TypedDocumentString(`
   rerunGraph(clientId: $clientId)
 }
     `) as unknown as TypedDocumentString<PortalRecalculateMutation, PortalRecalculateMutationVariables>;
-export const PortalInsightsDocument = new TypedDocumentString(`
-    query PortalInsights($clientId: ID!) {
-  getClientInsights(clientId: $clientId, status: OPEN, limit: 100) {
-    id
-    patternId
-    type
-    severity
-    title
-    description
+export const PortalTransactionCountDocument = new TypedDocumentString(`
+    query PortalTransactionCount($clientId: ID!, $search: String, $startDate: Date, $endDate: Date, $assetIds: [String!], $accountIds: [ID!], $labels: [String!], $labelFilterMode: String, $insightPatternId: ID, $includeHidden: Boolean) {
+  getClientTransactionsSummary(
+    clientId: $clientId
+    search: $search
+    startDate: $startDate
+    endDate: $endDate
+    assetIds: $assetIds
+    accountIds: $accountIds
+    labels: $labels
+    labelFilterMode: $labelFilterMode
+    insightPatternId: $insightPatternId
+    includeHidden: $includeHidden
+  ) {
     transactionCount
-    assetId
   }
 }
-    `) as unknown as TypedDocumentString<PortalInsightsQuery, PortalInsightsQueryVariables>;
+    `) as unknown as TypedDocumentString<PortalTransactionCountQuery, PortalTransactionCountQueryVariables>;
+export const PortalReviewQueueDocument = new TypedDocumentString(`
+    query PortalReviewQueue($clientId: ID!, $patternId: ID, $limit: Int) {
+  getClientReviewQueue(clientId: $clientId, patternId: $patternId, limit: $limit) {
+    totalCount
+    groups {
+      patternId
+      type
+      severity
+      title
+      count
+      assetId
+    }
+    items {
+      transactionId
+      patternId
+      type
+      problems
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PortalReviewQueueQuery, PortalReviewQueueQueryVariables>;
 export const PortalAccountsDocument = new TypedDocumentString(`
     query PortalAccounts($clientId: String!) {
   getClientAccounts(clientId: $clientId) {

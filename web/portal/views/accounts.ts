@@ -3,7 +3,7 @@
 
 import { App, Account, accountTitle, providerName, problem } from '../app';
 import { ApiError, Expired, rest, RestSchemas } from '../api';
-import { h, clear, when, sleep, shortAddress, loading, empty, field, select } from '../dom';
+import { h, clear, when, clock, sleep, shortAddress, loading, empty, field, select } from '../dom';
 
 const MAX_ACCOUNTS = 10;
 const POLL_MS = 1000;
@@ -81,7 +81,7 @@ export class AccountsView {
         h('td', { 'data-label': 'Kind' }, `${TYPES[a.type] || a.type}${a.type === 'WALLET' ? ` · ${providerName(a.provider)}` : ''}`),
         h('td', { 'data-label': 'Transactions', class: 'num' }, a.transactionCount.toLocaleString('en-US')),
         h('td', { 'data-label': 'Status' }, h('span', { class: `badge ${a.status.toLowerCase()}` }, STATUS[a.status] || a.status),
-          a.lastSyncError ? h('div', { class: 'muted small' }, a.lastSyncError) : ''),
+          a.lastSyncError ? h('div', { class: 'muted small', 'data-sync-error': a.id }, `${unreachable(a)} the last time; sync again to retry.`) : ''),
         h('td', { 'data-label': 'Last synced' }, a.type === 'FILE' ? 'Imported file' : when(a.lastSyncedAt)))))));
   }
 
@@ -147,19 +147,42 @@ export class AccountsView {
     }
   }
 
+  // showSync says where a sync is in plain sentences: what each account is doing and, when an
+  // attempt failed, that it is tried again and when (in the client's time zone); the server's
+  // technical reasons stay out of the page.
   private showSync(sync: Sync) {
-    const label = sync.status === 'completed' ? 'Sync complete' : sync.status === 'failed' ? 'Sync failed'
+    const label = sync.status === 'completed' ? 'Sync complete' : sync.status === 'failed' ? 'Sync stopped'
       : sync.status === 'queued' ? 'Sync queued' : 'Syncing';
-    const retrying = sync.accounts.filter((a) => a.status === 'syncing' && a.nextAttemptAt);
+    const tz = this.app.client.timezone;
+    const retry = sync.retrying;
+    const retryAcc = retry ? this.accounts.find((x) => x.id === retry.accountId) : undefined;
     this.progress.replaceChildren(h('div', { class: `sync ${sync.status}`, id: 'sync-status', 'data-status': sync.status },
       h('p', {}, h('strong', {}, `${label}: ${sync.progress}%`)),
       h('progress', { max: 100, value: sync.progress, 'aria-label': 'Sync progress' }),
-      retrying.length ? h('p', { class: 'notice', id: 'sync-retrying' }, 'A wallet’s blockchain source did not answer; the sync is retrying automatically.') : '',
-      sync.error ? h('p', { class: 'notice error' }, sync.error) : '',
+      retry ? h('p', { class: 'notice', id: 'sync-retrying' },
+        `${unreachable(retryAcc)}; we’ll try again at ${clock(retry.nextAttemptAt, tz)}.`) : '',
+      sync.status === 'failed' ? h('p', { class: 'notice error' }, 'The sync stopped before every account was done. Try again in a few minutes.') : '',
       h('ul', { class: 'sync-accounts' }, ...sync.accounts.map((a) => {
         const acc = this.accounts.find((x) => x.id === a.accountId);
-        return h('li', {}, `${acc ? accountTitle(acc) : 'A wallet'}: ${a.status} (${a.progress}%)`,
-          a.message ? h('span', { class: 'muted' }, ` – ${a.message}`) : '');
+        return h('li', { 'data-sync-account': a.accountId }, `${acc ? accountTitle(acc) : 'An account'}: ${syncWords(a, acc, tz)}`);
       }))));
+  }
+}
+
+// unreachable is the sentence for a source that did not answer: the wallet's network or the exchange.
+function unreachable(a?: Pick<Account, 'type' | 'provider'>): string {
+  if (!a) return 'We couldn’t reach an account’s source';
+  return a.type === 'WALLET' ? `We couldn’t reach the ${providerName(a.provider)} network` : `We couldn’t reach ${providerName(a.provider)}`;
+}
+
+// syncWords is where the sync of one account is, in words.
+function syncWords(a: Sync['accounts'][number], acc: Account | undefined, tz: string): string {
+  if (a.status === 'syncing' && a.nextAttemptAt) return `${unreachable(acc).replace('We', 'we')}; we’ll try again at ${clock(a.nextAttemptAt, tz)}.`;
+  switch (a.status) {
+    case 'queued': return 'waiting to start.';
+    case 'syncing': return `importing (${a.progress}%).`;
+    case 'synced': return 'done.';
+    case 'failed': return `${unreachable(acc).replace('We', 'we')}, so its new transactions are not imported; sync again later.`;
+    default: return `${a.status}.`;
   }
 }

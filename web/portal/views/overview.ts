@@ -1,10 +1,10 @@
-// Overview: the latest tax year's figures, the portfolio's value, what needs review, gains by year,
-// and the accounts.
+// Overview: what to do next (review, sync, calculate, download), the latest tax year's figures, the
+// portfolio's value, what needs review, gains by year, and the accounts.
 
 import { panel, problem, termWord, yearLabel } from '../app';
 import type { Ctx } from '../ctx';
 import { drawGainsChart, YearFigures } from '../chart';
-import { h, clear, money, signed, loading } from '../dom';
+import { h, clear, money, signed, loading, button } from '../dom';
 import * as Q from '../gql';
 import { AccountsView } from './accounts';
 
@@ -14,11 +14,12 @@ export function overview(ctx: Ctx, root: HTMLElement) {
   root.append(
     h('h1', { class: 'welcome' }, 'Your crypto taxes'),
     app.s.email ? h('p', { class: 'muted', id: 'signed-in-as' }, `Signed in as ${app.s.email}`) : '');
+  const next = h('div', { id: 'next-steps' });
   const cards = h('div', { class: 'cards-row', id: 'summary-cards', 'aria-live': 'polite' }, loading('your figures'));
   const chart = h('figure', { id: 'gains-chart', class: 'chart' });
   const gains = panel('gains', 'Gains and income by year', chart);
   const accounts = panel('wallets', 'Accounts and wallets');
-  root.append(cards, gains.el, accounts.el);
+  root.append(next, cards, gains.el, accounts.el);
   const av = new AccountsView(app, accounts.body);
   av.load();
 
@@ -26,13 +27,14 @@ export function overview(ctx: Ctx, root: HTMLElement) {
     try {
       const years = await app.years();
       const year = years.length ? years[0] : new Date().getUTCFullYear();
-      const [y, value, insights] = await Promise.all([
+      const [y, value, queue] = await Promise.all([
         app.q(Q.YEAR, { year: String(year) }).then((r) => r.getIncomeAndCapGains),
         app.q(Q.PORTFOLIO).then((r) => r.getPortfolioV2),
-        app.q(Q.INSIGHTS).then((r) => r.getClientInsights),
+        app.q(Q.REVIEW_QUEUE, { limit: 1 }).then((r) => r.getClientReviewQueue),
       ]);
-      const toReview = insights.reduce((n, i) => n + i.transactionCount, 0);
+      const toReview = queue.totalCount;
       ctx.reviewCount(toReview);
+      showNext(toReview, years.length ? year : undefined);
       const card = (key: string, href: string, title: string, value: string, sub: string) =>
         h('a', { class: 'card', href, 'data-figure': key }, h('span', { class: 'card-title' }, title), h('span', { class: 'card-value' }, value), h('span', { class: 'card-sub' }, sub));
       // Holdings without a price are left out of the value and the unrealized gain, and said so.
@@ -46,8 +48,14 @@ export function overview(ctx: Ctx, root: HTMLElement) {
       };
       clear(cards);
       if (years.length === 0) {
-        cards.append(h('div', { class: 'empty wide', id: 'overview-empty' },
-          h('p', {}, 'No tax figures yet. Add your wallets and exchanges below and sync them; your taxes are calculated from their transactions.')));
+        // Imported transactions not calculated yet: the next step is Calculate, not adding wallets.
+        const imported = (await app.accounts()).reduce((n, a) => n + a.transactionCount, 0);
+        cards.append(imported > 0
+          ? h('div', { class: 'empty wide', id: 'overview-empty', 'data-imported': imported },
+            h('p', {}, `${imported === 1 ? '1 transaction is' : `${imported.toLocaleString('en-US')} transactions are`} imported; your taxes have not been calculated yet.`),
+            button('Calculate my taxes', () => ctx.recalc.start(), '', { id: 'overview-calculate' }))
+          : h('div', { class: 'empty wide', id: 'overview-empty' },
+            h('p', {}, 'No tax figures yet. Add your wallets and exchanges below and sync them; your taxes are calculated from their transactions.')));
       } else {
         cards.append(
           card('capital-gains', `#/tax?year=${year}`, `${yearLabel(app.client, year)} capital gains`, signed(y.capGainsCents),
@@ -62,13 +70,40 @@ export function overview(ctx: Ctx, root: HTMLElement) {
           toReview === 0 ? 'Nothing needs your attention' : `${toReview === 1 ? 'transaction needs' : 'transactions need'} a look`));
       const shown = [...years].slice(0, 6).reverse();
       const figures = await Promise.all(shown.map((yr) => app.q(Q.YEAR, { year: String(yr) })
-        .then((r): YearFigures => ({ year: yr, capitalGainsCents: r.getIncomeAndCapGains.capGainsCents, incomeCents: r.getIncomeAndCapGains.incomeCents }))));
+        .then((r): YearFigures => ({ year: yr, label: yearLabel(app.client, yr), capitalGainsCents: r.getIncomeAndCapGains.capGainsCents, incomeCents: r.getIncomeAndCapGains.incomeCents }))));
       const svg = drawGainsChart(chart, figures);
       chart.replaceChildren(svg, svg.tagName === 'svg' ? h('figcaption', {}, `Capital gains and income by tax year (${app.client.currency})`) : '');
     } catch (err) {
       cards.replaceChildren(problem(err, load));
     }
   };
+  // showNext lists what to do next, most pressing first: what needs review, accounts to sync, the
+  // figures to calculate, the report to download; nothing when all is done but the download.
+  const showNext = async (toReview: number, year?: number) => {
+    const steps: [string, HTMLElement][] = [];
+    const accounts = await app.accounts();
+    const unsynced = accounts.filter((a) => a.type !== 'FILE' && (a.status === 'ERROR' || !a.lastSyncedAt));
+    if (toReview > 0) {
+      steps.push(['review', h('a', { href: '#/review' }, `Review ${toReview === 1 ? '1 transaction' : `${toReview} transactions`}`)]);
+    }
+    if (unsynced.length) {
+      steps.push(['sync', button(`Sync ${unsynced.length === 1 ? 'the account' : `the ${unsynced.length} accounts`} not synced yet`, () => {
+        const b = document.getElementById('sync-wallets');
+        b?.scrollIntoView({ block: 'center' });
+        b?.focus();
+      }, 'link')]);
+    }
+    if (ctx.recalc.state === 'dirty') {
+      steps.push(['calculate', button(year === undefined ? 'Calculate your taxes' : 'Bring your figures up to date', () => ctx.recalc.start(), 'link')]);
+    }
+    if (year !== undefined) {
+      steps.push(['download', h('a', { href: `#/tax?year=${year}` }, `Download your ${yearLabel(app.client, year)} tax report`)]);
+    }
+    next.replaceChildren(steps.length ? h('section', { class: 'panel next-steps', 'aria-labelledby': 'next-h' },
+      h('h2', { id: 'next-h' }, 'What to do next'),
+      h('ol', {}, ...steps.map(([k, el]) => h('li', { 'data-next': k }, el)))) : '');
+  };
+
   load();
   const off = app.onChange(load);
   return () => { off(); av.stop(); };

@@ -1,7 +1,7 @@
 // Portfolio: holdings with their value, cost basis and unrealized gain, the value over time, and the
 // holdings that could be sold at a loss to offset gains (tax-loss harvesting).
 
-import { panel, problem } from '../app';
+import { panel, problem, costWord, termWord } from '../app';
 import type { Ctx } from '../ctx';
 import { drawValueChart } from '../chart';
 import { h, clear, money, signed, qty, percent, loading, empty } from '../dom';
@@ -33,7 +33,7 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
     try {
       const r = await app.q(Q.CHART, { interval: range });
       const c = r.getChart;
-      const svg = drawValueChart(chart, c.points, `Portfolio value and cost basis, ${RANGES.find(([v]) => v === range)?.[1].toLowerCase()}`);
+      const svg = drawValueChart(chart, c.points, `Portfolio value and ${costWord(app.client, true)}, ${RANGES.find(([v]) => v === range)?.[1].toLowerCase()}`, costWord(app.client));
       chart.replaceChildren(svg, svg.tagName === 'svg'
         ? h('figcaption', {}, `Change over the range: ${signed(c.changeCents)}${c.changePercent === null || c.changePercent === undefined ? '' : ` (${percent(c.changePercent)})`}. Coins without a price on a day add nothing to that day.`) : '');
     } catch (err) {
@@ -57,7 +57,7 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
       totals.replaceChildren(
         card('value', 'Value', priced.length || !unpriced ? money(p.totalValueCents) : 'No prices',
           unpriced ? `${unpriced} holding${unpriced === 1 ? '' : 's'} without a price today, left out` : 'At today’s prices'),
-        card('basis', 'Cost basis', money(p.totalCostBasisCents), p.isStale ? 'Recalculate to include recent changes' : 'What you paid for what you hold'),
+        card('basis', costWord(app.client), money(p.totalCostBasisCents), p.isStale ? 'Recalculate to include recent changes' : 'What you paid for what you hold'),
         card('unrealized', 'Unrealized gain', priced.length || !unpriced ? signed(gain) : 'No prices',
           unpriced ? 'Of the holdings with a price' : 'If you sold everything today'));
       clear(holdings.body);
@@ -68,7 +68,7 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
       } else {
         holdings.body.append(h('table', { class: 'table cards', id: 'holdings-table' },
           h('caption', { class: 'sr-only' }, 'Your holdings'),
-          h('thead', {}, h('tr', {}, ...['Asset', 'Quantity', 'Price', 'Value', 'Cost basis', 'Unrealized', 'Share'].map((t) => h('th', { scope: 'col' }, t)))),
+          h('thead', {}, h('tr', {}, ...['Asset', 'Quantity', 'Price', 'Value', costWord(app.client), 'Unrealized', 'Share'].map((t) => h('th', { scope: 'col' }, t)))),
           h('tbody', {}, ...p.positions.map((x) => {
             const negative = x.amountExact.startsWith('-');
             return h('tr', { 'data-asset': x.assetId },
@@ -77,7 +77,7 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
               h('td', { 'data-label': 'Quantity', class: 'num' }, qty(x.amountExact)),
               h('td', { 'data-label': 'Price', class: 'num' }, x.price === null || x.price === undefined ? h('span', { class: 'badge muted' }, 'No price') : money(Math.round(x.price * 100))),
               h('td', { 'data-label': 'Value', class: 'num' }, money(x.valueCents)),
-              h('td', { 'data-label': 'Cost basis', class: 'num' }, money(x.costBasisCents)),
+              h('td', { 'data-label': costWord(app.client), class: 'num' }, money(x.costBasisCents)),
               h('td', { 'data-label': 'Unrealized', class: 'num' }, x.unrealizedGainCents === null || x.unrealizedGainCents === undefined ? '—'
                 : h('span', { class: x.unrealizedGainCents < 0 ? 'loss' : 'gain' }, `${signed(x.unrealizedGainCents)} (${percent(x.unrealizedGainPercent)})`)),
               h('td', { 'data-label': 'Share', class: 'num' }, x.portfolioPercent === null || x.portfolioPercent === undefined ? '—' : `${x.portfolioPercent.toFixed(1)}%`));
@@ -98,23 +98,26 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
       const today = new Date().toISOString().slice(0, 10);
       const r = (await app.q(Q.HARVEST, { date: today })).getHarvestableLosses;
       clear(harvest.body);
-      harvest.body.append(h('p', {}, 'Selling holdings worth less than you paid realizes a loss that offsets your gains. These lots are below their cost basis at today’s prices.'));
-      if (r.assets.length === 0) {
-        harvest.body.append(empty('None of your holdings is worth less than its cost basis today.', 'harvest-empty'));
+      harvest.body.append(h('p', {}, `Selling holdings worth less than you paid realizes a loss that offsets your gains. These lots are below their ${costWord(app.client, true)} at today’s prices.`));
+      if (r.assets.length === 0 && r.unpricedAssetIds.length > 0) {
+        // without prices no loss can be seen: say so rather than "none"
+        harvest.body.append(empty(`We can’t check for losses without prices: ${r.unpricedAssetIds.length === 1 ? '1 holding has' : `${r.unpricedAssetIds.length} holdings have`} no price today.`, 'harvest-unpriced'));
+      } else if (r.assets.length === 0) {
+        harvest.body.append(empty(`None of your holdings is worth less than its ${costWord(app.client, true)} today.`, 'harvest-empty'));
       } else {
         harvest.body.append(
           h('p', { id: 'harvest-total' }, h('strong', {}, `Up to ${money(-r.totalUnrealizedLossCents)} of losses`),
-            ` (short-term ${money(-r.shortTermUnrealizedLossCents)}, long-term ${money(-r.longTermUnrealizedLossCents)}).`),
+            app.client.jurisdictionRules.hasHoldingTerms ? ` (${termWord(app.client, 'SHORT_TERM', true)} ${money(-r.shortTermUnrealizedLossCents)}, ${termWord(app.client, 'LONG_TERM', true)} ${money(-r.longTermUnrealizedLossCents)}).` : '.'),
           h('table', { class: 'table cards', id: 'harvest-table' },
             h('caption', { class: 'sr-only' }, 'Holdings you could sell at a loss'),
-            h('thead', {}, h('tr', {}, ...['Asset', 'Held at a loss', 'Value', 'Cost basis', 'Loss', ''].map((t) => h('th', { scope: 'col' }, t)))),
+            h('thead', {}, h('tr', {}, ...['Asset', 'Held at a loss', 'Value', costWord(app.client), 'Loss', ''].map((t) => h('th', { scope: 'col' }, t)))),
             h('tbody', {}, ...r.assets.map((a) => h('tr', { 'data-harvest': a.assetId },
               h('td', { 'data-label': 'Asset' }, h('strong', {}, a.asset?.symbol || '?')),
               h('td', { 'data-label': 'Held at a loss', class: 'num' }, qty(a.amountExact)),
               h('td', { 'data-label': 'Value', class: 'num' }, money(a.marketValueCents)),
-              h('td', { 'data-label': 'Cost basis', class: 'num' }, money(a.costBasisCents)),
+              h('td', { 'data-label': costWord(app.client), class: 'num' }, money(a.costBasisCents)),
               h('td', { 'data-label': 'Loss', class: 'num' }, h('span', { class: 'loss' }, signed(a.unrealizedGainCents)),
-                h('div', { class: 'muted small' }, `short-term ${signed(a.shortTermUnrealizedGainCents)} · long-term ${signed(a.longTermUnrealizedGainCents)}`)),
+                app.client.jurisdictionRules.hasHoldingTerms ? h('div', { class: 'muted small' }, `${termWord(app.client, 'SHORT_TERM', true)} ${signed(a.shortTermUnrealizedGainCents)} · ${termWord(app.client, 'LONG_TERM', true)} ${signed(a.longTermUnrealizedGainCents)}`) : ''),
               h('td', { 'data-label': 'Note' }, a.hasRecentAcquisition ? h('span', { class: 'badge info' }, 'Bought in the last 30 days') : ''))))));
       }
       if (r.unpricedAssetIds.length) harvest.body.append(h('p', { class: 'muted small' }, `${r.unpricedAssetIds.length} holding${r.unpricedAssetIds.length === 1 ? ' has' : 's have'} no price today and ${r.unpricedAssetIds.length === 1 ? 'is' : 'are'} left out.`));

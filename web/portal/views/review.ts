@@ -1,17 +1,22 @@
-// Needs review: the insights about the ledger (getClientInsights) as a queue, most serious first,
-// each item with its fix right there: a price for a receipt without one, a label, a pair of moves
+// Needs review: the review queue (getClientReviewQueue): each transaction once, under the first of
+// its problems in the order of fixes, with its other problems named, each item with its fix right there: a price for a receipt without one, a label, a pair of moves
 // between own accounts, a spam token, a zero basis accepted. Fixes that change the tax results take
-// effect with the next recalculation, which this page starts.
+// effect with the recalculation that follows them by itself.
 
 import { App, problem } from '../app';
 import type { Ctx } from '../ctx';
-import { h, clear, day, loading, empty, button, busy, field, select, qty, announce } from '../dom';
+import { h, clear, day, loading, empty, button, busy, field, select, qty, announce, askFirst } from '../dom';
 import * as Q from '../gql';
-import type { PortalInsightsQuery } from '../generated/graphql';
-import { describe, TxRow } from './tx';
+import type { PortalReviewQueueQuery } from '../generated/graphql';
+import { describe, labelOf, TxRow } from './tx';
 import { pairCard } from './pairs';
 
-type Insight = PortalInsightsQuery['getClientInsights'][number];
+type Group = PortalReviewQueueQuery['getClientReviewQueue']['groups'][number];
+type Item = PortalReviewQueueQuery['getClientReviewQueue']['items'][number];
+
+// refocus is the group whose item was just fixed: once the queue is drawn again, the focus goes to
+// that group's next item (else to the total), never to the page's top.
+let refocus: string | undefined;
 
 const SEVERITY: Record<string, string> = { CRITICAL: 'Makes figures wrong', WARNING: 'Likely wrong', INFO: 'Worth a look' };
 const SHOWN = 5;
@@ -25,6 +30,12 @@ const EXPLAIN: Record<string, string> = {
   POSSIBLE_INTERNAL_TRANSFER: 'A withdrawal followed by a deposit of nearly the same amount into another of your accounts. Unpaired, the first counts as a sale and the second as a purchase.',
   POSSIBLE_SPAM: 'A token whose name advertises a website or a claim, as airdropped spam does. Never visit the site; mark the token as spam to leave it out of your figures.',
   NEEDS_REVIEW_CLASSIFICATION: 'No rule recognised these on-chain transactions with confidence, so what arrived counts as a purchase and what left as a sale. Open each one to see what was read, then label it, or confirm that the reading is right.',
+};
+// A problem named beside an item listed under another one.
+const PROBLEM: Record<string, string> = {
+  MISSING_BASIS: 'no cost basis', UNCOVERED_DISPOSALS: 'sends more than the account held', NEGATIVE_BALANCE: 'a balance below zero',
+  UNLABELED_TRANSACTIONS: 'no label', POSSIBLE_INTERNAL_TRANSFER: 'looks like a move between your accounts', POSSIBLE_SPAM: 'looks like spam',
+  NEEDS_REVIEW_CLASSIFICATION: 'read with low confidence',
 };
 const RESULT_BASED = new Set(['MISSING_BASIS', 'UNCOVERED_DISPOSALS', 'NEGATIVE_BALANCE']);
 
@@ -44,9 +55,10 @@ export function review(ctx: Ctx, root: HTMLElement, _params: URLSearchParams) {
     box.dataset.state = st;
     box.replaceChildren(
       h('p', {}, st === 'settled' ? 'Your figures include every change.' : st === 'dirty'
-        ? 'Some fixes are not in your figures yet: prices, pairs and labels change your taxes once they are recalculated.'
-        : 'Recalculating your taxes with your fixes…'),
-      st === 'dirty' ? button('Recalculate now', () => ctx.recalc.start(), '', { id: 'review-recalculate' }) : '');
+        ? (ctx.recalc.scheduled ? 'Your figures are updated with your fixes in a moment.'
+          : 'Some fixes are not in your figures yet: prices, pairs and labels change your taxes once they are recalculated.')
+        : st === 'unreachable' ? 'We can’t reach the server right now; fixes wait until it answers again.' : 'Updating your figures with your fixes…'),
+      st === 'dirty' ? button(ctx.recalc.scheduled ? 'Update now' : 'Recalculate now', () => ctx.recalc.start(), '', { id: 'review-recalculate' }) : '');
   };
   showState();
   const offState = ctx.recalc.onState(showState);
@@ -59,17 +71,28 @@ export function review(ctx: Ctx, root: HTMLElement, _params: URLSearchParams) {
 
   const load = async () => {
     try {
-      const r = await app.q(Q.INSIGHTS);
-      const insights = r.getClientInsights;
-      const total = insights.reduce((n, i) => n + i.transactionCount, 0);
-      ctx.reviewCount(total);
+      const q = (await app.q(Q.REVIEW_QUEUE, { limit: 1 })).getClientReviewQueue;
+      // drawn again while the user works in a card: the focus goes back to that card
+      refocus ||= (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-insight]')?.dataset.insight;
+      ctx.reviewCount(q.totalCount);
       clear(queue);
-      if (insights.length === 0) {
-        queue.append(empty('Nothing needs your attention: your transactions are labeled, priced and paired.', 'review-empty'));
+      if (q.totalCount === 0) {
+        queue.append(empty('Nothing to review: your transactions are labeled, priced and paired.', 'review-empty'));
+        if (refocus) {
+          refocus = undefined;
+          const done = document.getElementById('review-empty');
+          done?.setAttribute('tabindex', '-1');
+          done?.focus();
+        }
         return;
       }
-      queue.append(h('p', { id: 'review-total', 'data-count': total }, total === 1 ? '1 item to review.' : `${total} items to review.`));
-      for (const ins of insights) queue.append(card(ctx, ins, pending, edited));
+      queue.append(h('p', { id: 'review-total', 'data-count': q.totalCount, tabindex: '-1' },
+        q.totalCount === 1 ? '1 transaction to review.' : `${q.totalCount} transactions to review, each listed once under its most pressing problem.`));
+      for (const g of q.groups) queue.append(card(ctx, g, pending, edited));
+      if (refocus && !q.groups.some((g) => g.patternId === refocus)) {
+        refocus = undefined;
+        document.getElementById('review-total')?.focus();
+      }
     } catch (err) {
       queue.replaceChildren(problem(err, load));
     }
@@ -79,38 +102,40 @@ export function review(ctx: Ctx, root: HTMLElement, _params: URLSearchParams) {
   return () => { off(); offState(); };
 }
 
-function card(ctx: Ctx, ins: Insight, pending: Set<string>, edited: (m: string) => Promise<void>): HTMLElement {
+function card(ctx: Ctx, g: Group, pending: Set<string>, edited: (m: string) => Promise<void>): HTMLElement {
   const items = h('div', { class: 'items' }, loading('the items'));
-  const el = h('section', { class: `insight ${ins.severity.toLowerCase()}`, 'data-insight': ins.patternId, 'aria-labelledby': `ins-${ins.id}` },
+  const id = `ins-${g.patternId.replace(/[^a-z0-9-]/gi, '-')}`;
+  const el = h('section', { class: `insight ${g.severity.toLowerCase()}`, 'data-insight': g.patternId, 'aria-labelledby': id },
     h('div', { class: 'insight-head' },
-      h('span', { class: `badge ${ins.severity.toLowerCase()}` }, SEVERITY[ins.severity] || ins.severity),
-      h('h2', { id: `ins-${ins.id}` }, ins.title),
-      h('span', { class: 'insight-count', 'data-insight-count': ins.transactionCount }, String(ins.transactionCount))),
-    h('p', {}, EXPLAIN[ins.type] || ins.description),
-    RESULT_BASED.has(ins.type) ? h('p', { class: 'muted small' }, 'This list changes when your taxes are recalculated after a fix.') : '',
+      h('span', { class: `badge ${g.severity.toLowerCase()}` }, SEVERITY[g.severity] || g.severity),
+      h('h2', { id }, g.title),
+      h('span', { class: 'insight-count', 'data-insight-count': g.count }, String(g.count))),
+    h('p', {}, EXPLAIN[g.type] || ''),
+    RESULT_BASED.has(g.type) ? h('p', { class: 'muted small' }, 'This list changes when your taxes are recalculated after a fix.') : '',
     items,
-    ins.type !== 'POSSIBLE_SPAM' ? h('p', {}, h('a', { href: `#/transactions?review=${encodeURIComponent(ins.patternId)}` },
-      ins.transactionCount > SHOWN ? `See all ${ins.transactionCount} in Transactions` : 'See them in Transactions')) : '');
-  fill(ctx, ins, items, pending, edited).catch((err) => items.replaceChildren(problem(err)));
+    g.type !== 'POSSIBLE_SPAM' && g.count > SHOWN ? h('p', {}, h('a', { href: `#/transactions?review=${encodeURIComponent(g.patternId)}` },
+      'See every transaction with this problem in Transactions')) : '');
+  fill(ctx, g, items, pending, edited).catch((err) => items.replaceChildren(problem(err)));
   return el;
 }
 
-async function fill(ctx: Ctx, ins: Insight, root: HTMLElement, pending: Set<string>, edited: (m: string) => Promise<void>) {
+async function fill(ctx: Ctx, g: Group, root: HTMLElement, pending: Set<string>, edited: (m: string) => Promise<void>) {
   const { app } = ctx;
-  if (ins.type === 'POSSIBLE_INTERNAL_TRANSFER') {
+  if (g.type === 'POSSIBLE_INTERNAL_TRANSFER') {
     const r = await app.q(Q.PAIRS, { limit: SHOWN });
     clear(root);
     for (const s of r.getTransferPairSuggestions) {
       const c = pairCard(app, s, async () => {
-        c.replaceChildren(h('p', { class: 'notice ok' }, 'Paired. Recalculate to update your figures.'));
+        refocus = g.patternId;
+        c.replaceChildren(h('p', { class: 'notice ok' }, 'Paired as a move between your accounts.'));
         await edited('Paired as a move between your accounts.');
       });
       root.append(c);
     }
     return;
   }
-  const assetId = ins.assetId;
-  if (ins.type === 'POSSIBLE_SPAM' && assetId) {
+  const assetId = g.assetId;
+  if (g.type === 'POSSIBLE_SPAM' && assetId) {
     clear(root);
     const msg = h('div', { role: 'status' });
     const b = button('Mark as spam', async () => {
@@ -121,32 +146,38 @@ async function fill(ctx: Ctx, ins: Insight, root: HTMLElement, pending: Set<stri
       } catch (err) {
         msg.replaceChildren(problem(err));
       }
-    }, 'small', { 'data-spam': ins.assetId });
+    }, 'small', { 'data-spam': assetId });
     root.append(b, msg);
     return;
   }
-  const r = await app.q(Q.TX_PAGE, { insightPatternId: ins.patternId, limit: SHOWN });
+  const queued = (await app.q(Q.REVIEW_QUEUE, { patternId: g.patternId, limit: SHOWN })).getClientReviewQueue.items;
+  const also = new Map<string, Item>(queued.map((it) => [it.transactionId, it]));
+  const r = queued.length ? await app.q(Q.TX_PAGE, { onlyTransactionIds: queued.map((it) => it.transactionId), limit: SHOWN }) : null;
   await app.accounts().then((a) => { app.accountCache = a; });
   clear(root);
   const list = h('ul', { class: 'review-items' });
   root.append(list);
-  for (const tx of r.getClientTransactions.transactions) {
+  const txs = r ? r.getClientTransactions.transactions : [];
+  for (const tx of queued.map((it) => txs.find((t) => t.id === it.transactionId)).filter((t): t is TxRow => !!t)) {
     const li = h('li', { 'data-review-item': tx.id });
     const fixed = (m: string) => async () => {
       pending.add(tx.id);
+      refocus = g.patternId;
       li.replaceChildren(h('p', { class: 'notice ok' }, m));
       await edited(m);
     };
     if (pending.has(tx.id)) {
-      li.append(h('p', { class: 'notice ok' }, `${day(tx.createdAt)} · ${describe(tx)}: fixed. Recalculate to update your figures.`));
+      li.append(h('p', { class: 'notice ok' }, `${day(tx.createdAt)} · ${describe(tx)}: fixed.`));
       list.append(li);
       continue;
     }
-    li.append(h('p', {}, h('a', { href: `#/transactions/${tx.id}` }, `${day(tx.createdAt)} · ${app.labelName(tx.label)}`), ` · ${describe(tx)} · ${app.accountName(tx.accountId)}`));
+    li.append(h('p', {}, h('a', { href: `#/transactions/${tx.id}` }, `${day(tx.createdAt)} · ${labelOf(app, tx)}`), ` · ${describe(tx)} · ${app.accountName(tx.accountId)}`));
+    const others = (also.get(tx.id)?.problems || []).slice(1).map((p) => PROBLEM[p]).filter(Boolean);
+    if (others.length) li.append(h('p', { class: 'muted small', 'data-also': tx.id }, `Also: ${others.join('; ')}.`));
     const fix = h('div', { class: 'fix' });
     li.append(fix);
     list.append(li);
-    switch (ins.type) {
+    switch (g.type) {
       case 'UNLABELED_TRANSACTIONS': labelFix(app, tx, fix, fixed); break;
       case 'NEEDS_REVIEW_CLASSIFICATION': labelFix(app, tx, fix, fixed); confirmFix(app, tx, fix, fixed); break;
       case 'MISSING_BASIS': priceFix(app, tx, fix, fixed); break;
@@ -155,20 +186,28 @@ async function fill(ctx: Ctx, ins: Insight, root: HTMLElement, pending: Set<stri
       default: break;
     }
   }
+  if (refocus === g.patternId) {
+    refocus = undefined;
+    root.querySelector<HTMLElement>('a, select, input, button')?.focus();
+  }
 }
 
 type Fixed = (m: string) => () => Promise<void>;
 
-function act(b: HTMLButtonElement, doing: string, msg: HTMLElement, run: () => Promise<unknown>, done: () => Promise<void>) {
-  b.addEventListener('click', async () => {
+// act makes b do run; with ask, it asks first (a change that is hard to take back).
+function act(b: HTMLButtonElement, doing: string, msg: HTMLElement, run: () => Promise<unknown>, done: () => Promise<void>, ask?: string) {
+  const go = async () => {
     try {
       await busy(b, doing, run);
       await done();
     } catch (err) {
       msg.replaceChildren(problem(err));
     }
-  });
+  };
+  b.addEventListener('click', ask ? askFirst(ask, `Yes, ${(b.textContent || '').charAt(0).toLowerCase()}${(b.textContent || '').slice(1)}`, go) : go);
 }
+
+const ZERO_BASIS_QUESTION = 'Count these coins with nothing paid for them? Their whole value becomes a gain.';
 
 function labelFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
   const sel = select('label', [['', 'Choose a label']]);
@@ -212,6 +251,13 @@ async function priceFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
     const sold = full.transfers.filter((t) => t.capGainsSumSigned !== null && t.capGainsSumSigned !== undefined && t.asset);
     const keys = [...new Set(sold.map((t) => t.asset!.pricingKey))];
     const receipts: { tx: string; at: string; symbol: string; assetId: string; amount: string }[] = [];
+    // a receipt of its own without a price: its coins have no cost basis
+    for (const t of full.transfers) {
+      if (t.direction === 'INCOMING' && !t.isFee && !t.isHidden && (t.fiatValueCents === null || t.fiatValueCents === undefined) && t.asset
+        && !receipts.some((x) => x.tx === full.id)) {
+        receipts.push({ tx: full.id, at: full.createdAt, symbol: t.asset.symbol, assetId: t.assetId, amount: t.amountExact });
+      }
+    }
     for (const key of keys) {
       const r = await app.q(Q.TX_LOTS, { key, id: tx.id });
       for (const p of r.getTaxLots.disposals) {
@@ -238,21 +284,22 @@ async function priceFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
           msg.replaceChildren(problem(err));
         }
       } },
-      h('p', { class: 'small' }, `The ${qty(rc.amount)} ${rc.symbol} it sold came from `, h('a', { href: `#/transactions/${rc.tx}` }, `a receipt on ${day(rc.at)}`), ' without a price.'),
+      rc.tx === full.id ? h('p', { class: 'small' }, `The ${qty(rc.amount)} ${rc.symbol} received have no price.`)
+        : h('p', { class: 'small' }, `The ${qty(rc.amount)} ${rc.symbol} it sold came from `, h('a', { href: `#/transactions/${rc.tx}` }, `a receipt on ${day(rc.at)}`), ' without a price.'),
       field(`price-${rc.tx}`, `Price per ${rc.symbol} when received (${app.client.currency})`, price), save));
     }
   } catch (err) {
     msg.replaceChildren(problem(err));
   }
   const accept = button('Accept a zero cost basis', () => {}, 'secondary small');
-  act(accept, 'Saving…', msg, () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }), fixed('Accepted a zero cost basis.'));
+  act(accept, 'Saving…', msg, () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }), fixed('Accepted a zero cost basis.'), ZERO_BASIS_QUESTION);
   root.append(accept, msg);
 }
 
 function acceptFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
   const msg = h('div', { role: 'status' });
   const accept = button('Accept a zero cost basis', () => {}, 'secondary small');
-  act(accept, 'Saving…', msg, () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }), fixed('Accepted a zero cost basis.'));
+  act(accept, 'Saving…', msg, () => app.q(Q.ACCEPT_BASIS, { ids: [tx.id], override: true }), fixed('Accepted a zero cost basis.'), ZERO_BASIS_QUESTION);
   root.append(h('a', { href: `#/transactions/${tx.id}`, class: 'button-link small' }, 'Open and pair or edit'), accept, msg);
 }
 

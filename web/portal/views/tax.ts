@@ -1,7 +1,7 @@
 // Taxes: a tax year's summary by term and by kind of income, the Form 8949 preview by box, the
 // reconciliation with a broker's Form 1099-DA when one exists, and the reports to download.
 
-import { App, Client, JurisdictionRules, panel, problem, yearLabel } from '../app';
+import { App, Client, JurisdictionRules, panel, problem, yearLabel, yearChoices } from '../app';
 import type { Ctx } from '../ctx';
 import { h, clear, day, when, instant, money, signed, loading, empty, field, select, button, busy, sleep } from '../dom';
 import * as Q from '../gql';
@@ -31,9 +31,9 @@ const REPORT_NAMES: Partial<Record<ReportExportTypeEnum, string>> = {
   TURBOTAX_CSV: 'TurboTax import (CSV)',
   TAXACT_CSV: 'TaxAct import (CSV)',
   END_OF_YEAR_HOLDINGS_CSV: 'Holdings at year end (CSV)',
-  UK_CAPITAL_GAINS_SUMMARY_PDF: 'UK capital gains summary, SA108 figures (PDF)',
+  UK_CAPITAL_GAINS_SUMMARY_PDF: 'SA108 capital gains summary (PDF)',
   UK_CAPITAL_GAINS_SUMMARY_CSV: 'UK capital gains summary (CSV)',
-  DE_ANLAGE_SO_PDF: 'Anlage SO, private disposals and other income (PDF)',
+  DE_ANLAGE_SO_PDF: 'Anlage SO summary (PDF)',
   DE_ANLAGE_SO_CSV: 'Anlage SO rows (CSV)',
   AU_CGT_SCHEDULE_PDF: 'CGT schedule summary (PDF)',
   AU_CGT_SCHEDULE_CSV: 'CGT schedule events (CSV)',
@@ -62,15 +62,26 @@ export function tax(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
       const def = years.length ? years[0] : new Date().getUTCFullYear();
       const asked = Number(params.get('year'));
       year = asked && asked > 1900 ? asked : def;
-      const choices = [...new Set([...years, year, new Date().getUTCFullYear()])].sort((a, b) => b - a);
-      yearSel.replaceChildren(...choices.map((y) => h('option', { value: y }, yearLabel(app.client, y))));
+      yearSel.replaceChildren(...yearChoices(app.client, years, year).map((y) => h('option', { value: y }, yearLabel(app.client, y))));
       yearSel.value = String(year);
       await Promise.all([summary(), form8949(0, ''), reconciliation()]);
     } catch (err) {
       figures.replaceChildren(problem(err, load));
     }
   };
-  yearSel.addEventListener('change', () => { location.hash = `#/tax?year=${yearSel.value}`; });
+  // Another year is read in place: the address follows without a new page, so the focus stays on
+  // the select and arrowing through the years reads each.
+  yearSel.addEventListener('change', async () => {
+    history.replaceState(null, '', `#/tax?year=${yearSel.value}`);
+    params.set('year', yearSel.value);
+    year = Number(yearSel.value);
+    try {
+      await Promise.all([summary(), form8949(0, ''), reconciliation()]);
+    } catch (err) {
+      figures.replaceChildren(problem(err, load));
+    }
+    if (document.activeElement === document.body) yearSel.focus();
+  });
 
   const rules = app.client.jurisdictionRules;
   const label = () => yearLabel(app.client, year);
@@ -223,8 +234,7 @@ class Reports {
   // setYear offers the years with figures and picks the one the page shows.
   async setYear(y: number) {
     const years = await this.app.years();
-    const choices = [...new Set([...years, y])].sort((a, b) => b - a);
-    this.yearSel.replaceChildren(...choices.map((x) => h('option', { value: x }, yearLabel(this.client, x))));
+    this.yearSel.replaceChildren(...yearChoices(this.client, years, y).map((x) => h('option', { value: x }, yearLabel(this.client, x))));
     this.yearSel.value = String(y);
   }
 

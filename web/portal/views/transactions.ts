@@ -3,18 +3,19 @@
 // label, what needs review and hidden transactions. The filters live in the address, so the back
 // button and a reload keep them.
 
-import { problem, taxYearRange, accountTitle, yearLabel } from '../app';
+import { problem, taxYearRange, accountTitle, yearLabel, yearChoices, costWord } from '../app';
 import type { Ctx } from '../ctx';
 import { h, clear, day, money, loading, empty, field, select, button } from '../dom';
 import * as Q from '../gql';
-import { describe, flags, effect, unpriced } from './tx';
+import { describe, flags, effect, unpriced, labelOf } from './tx';
 
 // A page is 50 transactions, 25 on a phone (where each is a card of its own).
 const limit = () => (window.matchMedia('(max-width: 40rem)').matches ? 25 : 50);
 
-export const REVIEW_FILTERS: [string, string][] = [
+// reviewFilters are the review patterns a list can show, named in the client's terms.
+const reviewFilters = (cost: string): [string, string][] => [
   ['', 'Everything'],
-  ['missing-basis', 'Missing cost basis'],
+  ['missing-basis', `Missing ${cost}`],
   ['uncovered-disposals', 'Sold more than held'],
   ['negative-balance', 'Negative balance'],
   ['unlabeled', 'Unlabeled'],
@@ -23,7 +24,8 @@ export const REVIEW_FILTERS: [string, string][] = [
 
 export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParams) {
   const { app } = ctx;
-  const page = Math.max(0, Number(params.get('page')) || 0);
+  // the address counts pages from 1, as the page says (page=2 is the second page)
+  const page = Math.max(0, (Number(params.get('page')) || 1) - 1);
   const f = {
     q: params.get('q') || '', year: params.get('year') || '', asset: params.get('asset') || '', account: params.get('account') || '',
     label: params.get('label') || '', review: params.get('review') || '', hidden: params.get('hidden') === '1',
@@ -41,7 +43,7 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
   const assetSel = select('asset', [['', 'All assets']], f.asset);
   const accountSel = select('account', [['', 'All accounts']], f.account);
   const labelSel = select('label', [['', 'All labels'], ['unlabeled', 'Unlabeled']], f.label);
-  const reviewSel = select('review', REVIEW_FILTERS, f.review);
+  const reviewSel = select('review', reviewFilters(costWord(ctx.app.client, true)), f.review);
   const hidden = h('input', { type: 'checkbox', name: 'hidden', id: 'f-hidden', checked: f.hidden }) as HTMLInputElement;
   const form = h('form', { class: 'filters', id: 'tx-filters', role: 'search', 'aria-label': 'Filter transactions',
     onsubmit: (e: Event) => { e.preventDefault(); go({ q: search.value.trim() }); } },
@@ -59,7 +61,7 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
 
   // The filters' choices load beside the page.
   Promise.all([app.years(), app.assets(), app.accounts(), app.labels()]).then(([years, assets, accounts, labels]) => {
-    yearSel.append(...years.map((y) => h('option', { value: y }, yearLabel(app.client, y))));
+    yearSel.append(...yearChoices(app.client, years).map((y) => h('option', { value: y }, yearLabel(app.client, y))));
     assetSel.append(...assets.map((a) => h('option', { value: a.id }, a.name && a.name !== a.symbol ? `${a.symbol} · ${a.name}` : a.symbol)));
     accountSel.append(...accounts.map((a) => h('option', { value: a.id }, accountTitle(a))));
     labelSel.append(...labels.map((l) => h('option', { value: l.value }, l.name)));
@@ -76,8 +78,10 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
     else if (f.label) vars.labels = [f.label];
     if (f.review) vars.insightPatternId = f.review;
     try {
-      const [r] = await Promise.all([
+      const { page: _p, limit: _l, ...filter } = vars;
+      const [r, total] = await Promise.all([
         app.q(Q.TX_PAGE, vars),
+        app.q(Q.TX_COUNT, filter).then((c) => c.getClientTransactionsSummary.transactionCount),
         app.accounts().then((a) => { app.accountCache = a; }),
         app.labels().then((l) => { app.labelCache = l; }),
       ]);
@@ -98,15 +102,16 @@ export function transactions(ctx: Ctx, root: HTMLElement, params: URLSearchParam
           // the whole row opens the transaction for a pointer; the date is its link for keyboards
           onclick: (e: Event) => { if (!(e.target as Element).closest('a, button')) location.hash = `#/transactions/${tx.id}`; } },
           h('td', { 'data-label': 'Date' }, h('a', { href: `#/transactions/${tx.id}`, class: 'tx-link' }, day(tx.createdAt))),
-          h('td', { 'data-label': 'Type' }, app.labelName(tx.label)),
+          h('td', { 'data-label': 'Type' }, labelOf(app, tx)),
           h('td', { 'data-label': 'What happened' }, describe(tx), h('div', { class: 'muted small' }, app.accountName(tx.accountId))),
           h('td', { 'data-label': 'Value', class: 'num' }, unpriced(tx) ? h('span', { class: 'badge critical' }, 'No price') : money(tx.fiatValueCents)),
           h('td', { 'data-label': 'Gain or income', class: 'num' }, effect(tx)),
-          h('td', { 'data-label': 'State', class: 'flags' }, ...flags(tx)))))));
+          h('td', { 'data-label': 'State', class: 'flags' }, ...flags(tx, app)))))));
       list.append(h('nav', { class: 'pager', 'aria-label': 'Pages' },
-        page > 0 ? button('Previous page', () => go({ page: page > 1 ? String(page - 1) : '' }), 'secondary', { id: 'tx-prev' }) : '',
-        h('span', { class: 'muted' }, `Page ${page + 1}`),
-        res.hasNextPage ? button('Next page', () => go({ page: String(page + 1) }), 'secondary', { id: 'tx-next' }) : ''));
+        page > 0 ? button('Previous page', () => go({ page: page > 1 ? String(page) : '' }), 'secondary', { id: 'tx-prev' }) : '',
+        h('span', { class: 'muted', id: 'tx-page', 'data-page': page + 1 },
+          `Page ${page + 1} of ${Math.max(1, Math.ceil(total / Number(vars.limit)))} · ${total.toLocaleString('en-US')} ${total === 1 ? 'transaction' : 'transactions'}`),
+        res.hasNextPage ? button('Next page', () => go({ page: String(page + 2) }), 'secondary', { id: 'tx-next' }) : ''));
     } catch (err) {
       list.replaceChildren(problem(err, load));
     }

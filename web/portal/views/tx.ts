@@ -1,6 +1,6 @@
 // Transactions as the views show them: a one-line description, the flags, the gain or income.
 
-import { App } from '../app';
+import { App, costWord } from '../app';
 import { h, qty, signed, money } from '../dom';
 import type { PortalTxRowFragment } from '../generated/graphql';
 
@@ -29,10 +29,10 @@ export function describe(tx: TxRow): string {
 }
 
 // flags are the badges of a transaction's state.
-export function flags(tx: TxRow): HTMLElement[] {
+export function flags(tx: TxRow, app: App): HTMLElement[] {
   const out: HTMLElement[] = [];
   const b = (cls: string, text: string) => out.push(h('span', { class: `badge ${cls}` }, text));
-  if (tx.isMissingBasis) b('critical', 'Missing cost basis');
+  if (tx.isMissingBasis) b('critical', `Missing ${costWord(app.client, true)}`);
   if (tx.hasNegativeBalance) b('warning', 'Negative balance');
   if (tx.isInternalTransfer) b('info', 'Internal transfer');
   if (tx.isHidden) b('muted', 'Hidden');
@@ -58,6 +58,12 @@ export function effect(tx: TxRow): HTMLElement | string {
   return '';
 }
 
+// labelOf names a transaction's kind: its label, or a transfer between the client's accounts for
+// a side of a pair (the link labels it).
+export function labelOf(app: App, tx: { label?: string | null; isInternalTransfer: boolean }): string {
+  return !tx.label && tx.isInternalTransfer ? 'Transfer between your accounts' : app.labelName(tx.label);
+}
+
 export function txTitle(app: App, tx: TxRow): string {
-  return `${app.labelName(tx.label)}: ${describe(tx)}`;
+  return `${labelOf(app, tx)}: ${describe(tx)}`;
 }

@@ -1,0 +1,184 @@
+package ledger
+
+// The review concepts, each defined once here as a condition on a transaction t and its row r of
+// the current result set (the base relation of `from`): the insights (internal/clients), the
+// insightPatternId filter, the summary's unlabeled count and the review queue all read these.
+//
+//   - spam: labelled spam, or every transfer moves an asset marked spam.
+//   - reviewable: live, not hidden and not spam. Only a reviewable transaction has a problem: a
+//     spam or hidden one leaves every insight.
+//   - unlabeled: reviewable, not failed, without a label and in no link (a paired or bridged side
+//     is labelled by its link).
+//   - each pattern of PatternOrder: reviewable and its own condition.
+
+import (
+	"strings"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/google/uuid"
+
+	"taxd/internal/tax"
+)
+
+// The patterns of the derived insights (Insight.patternId, the insightPatternId filter). A
+// possible-spam pattern is PossibleSpamPattern + the asset's id.
+const (
+	PatternUncoveredDisposals = "uncovered-disposals"
+	PatternMissingBasis       = "missing-basis"
+	PatternNegativeBalance    = "negative-balance"
+	PatternUnlabeled          = "unlabeled"
+	PatternPossibleInternal   = "possible-internal-transfer"
+	PossibleSpamPattern       = "possible-spam:"
+)
+
+// PatternOrder is the review queue's order of problems: a transaction is listed once, under the
+// first of its problems in this order, the fix that settles the most. A token that looks like spam
+// comes first (marked spam, its transactions leave every list), then a move between own accounts
+// (pairing settles the uncovered departure and the unpriced arrival), then what makes the figures
+// wrong, then what is likely wrong, then a missing label. "possible-spam:" stands for every
+// possible-spam pattern.
+var PatternOrder = []string{PossibleSpamPattern, PatternPossibleInternal, PatternUncoveredDisposals, PatternMissingBasis,
+	PatternNegativeBalance, NeedsReviewPattern, PatternUnlabeled}
+
+// PatternRank is a pattern's place in PatternOrder (len(PatternOrder) for a recorded pattern).
+func PatternRank(pattern string) int {
+	if strings.HasPrefix(pattern, PossibleSpamPattern) {
+		return 0
+	}
+	for i, p := range PatternOrder {
+		if p == pattern {
+			return i
+		}
+	}
+	return len(PatternOrder)
+}
+
+// spamAssetsSQL is the client's spam asset ids (uuid[]; one evaluation per query), the client's id
+// its argument.
+const spamAssetsSQL = "ARRAY(SELECT sa.id FROM assets sa WHERE sa.client_id = ? AND sa.is_spam)"
+
+// spamSQL is true for a spam transaction t; its arguments are spamArgs.
+const spamSQL = `(coalesce(t.label, '') = ?
+	OR (EXISTS (SELECT 1 FROM transfers st WHERE st.transaction_id = t.id)
+		AND NOT EXISTS (SELECT 1 FROM transfers st WHERE st.transaction_id = t.id AND NOT (st.asset_id = ANY(` + spamAssetsSQL + `)))))`
+
+func spamArgs(client uuid.UUID) []any { return []any{tax.LabelSpam.String(), client} }
+
+// reviewableWhere is true for a transaction t that can have a problem: live, not hidden, not spam.
+func reviewableWhere(client uuid.UUID) sq.Sqlizer {
+	return sq.Expr("(t.deleted_at IS NULL AND NOT t.is_hidden AND NOT "+spamSQL+")", spamArgs(client)...)
+}
+
+// unlabeledWhere is true for an unlabeled transaction t (see the package comment above).
+func unlabeledWhere(client uuid.UUID) sq.Sqlizer {
+	return sq.And{reviewableWhere(client), sq.Expr("NOT t.is_failed AND coalesce(t.label, '') = '' AND " + UnpairedSQL)}
+}
+
+// internalTransferWhere is true for a transaction t that moves coins between the client's own
+// accounts: labelled internal, a transfer between two of its accounts, or a side of an
+// internal-transfer or bridge link. The financialEventType internal_transfer and the label filter
+// "internal" read it; an acquisition is never one.
+var internalTransferWhere = sq.Or{sq.Eq{"t.label": tax.LabelInternal.String()},
+	existsTransfer("tr.from_account_id IS NOT NULL AND tr.to_account_id IS NOT NULL AND NOT tr.is_fee"),
+	linkedMoveWhere}
+
+// linkedMoveWhere is true for a side of an internal-transfer or bridge link.
+var linkedMoveWhere = sq.Expr(`EXISTS (SELECT 1 FROM internal_transfer_pairs p WHERE (p.from_transaction_id = t.id OR p.to_transaction_id = t.id)
+	AND p.link_type <> 'CROSS_CHAIN_SWAP')`)
+
+// patternWhere is the condition of a derived pattern on t and r (rs the current result set, nil
+// when none: the result-based patterns then match nothing). A recorded pattern matches the
+// transactions linked to the client's recorded insights of that pattern; an unknown one nothing.
+func patternWhere(client uuid.UUID, rs *uuid.UUID, pattern string) sq.Sqlizer {
+	var own sq.Sqlizer
+	switch pattern {
+	case PatternMissingBasis:
+		own = sq.Expr("r.is_missing_basis")
+	case PatternNegativeBalance:
+		own = sq.Expr("r.has_negative_balance")
+	case PatternUncoveredDisposals:
+		if rs == nil {
+			return sq.Expr("false")
+		}
+		own = sq.Expr(`t.id IN (SELECT ud.transaction_id FROM tax_disposals d JOIN transfers ud ON ud.id = d.transfer_id
+			WHERE d.result_set_id = ? AND d.uncovered)`, *rs)
+	case PatternUnlabeled:
+		return unlabeledWhere(client)
+	case NeedsReviewPattern:
+		own = sq.Expr(NeedsReviewSQL)
+	case PatternPossibleInternal:
+		q := PairSuggestionTransactionsSQL("?")
+		args := make([]any, strings.Count(q, "?"))
+		for i := range args {
+			args[i] = client
+		}
+		own = sq.Or{sq.Expr("t.id IN (SELECT ps.id FROM ("+q+") ps)", args...), recordedInsightWhere(client, pattern)}
+	default:
+		rest, ok := strings.CutPrefix(pattern, PossibleSpamPattern)
+		if !ok {
+			return recordedInsightWhere(client, pattern)
+		}
+		asset, err := uuid.Parse(rest)
+		if err != nil {
+			return sq.Expr("false")
+		}
+		own = existsTransfer("tr.asset_id = ?", asset)
+	}
+	return sq.And{reviewableWhere(client), own}
+}
+
+// recordedInsightWhere matches the transactions linked to the client's recorded insights of a pattern.
+func recordedInsightWhere(client uuid.UUID, pattern string) sq.Sqlizer {
+	return sq.Expr(`EXISTS (SELECT 1 FROM insight_transactions it JOIN insights i ON i.id = it.insight_id
+		WHERE it.transaction_id = t.id AND i.client_id = ? AND i.pattern_id = ?)`, client, pattern)
+}
+
+// patternSource is a superset of a pattern's transactions that an index finds (the flagged result
+// rows, the uncovered disposals, the low-confidence classifications, the suggested pairs and the
+// recorded links, an asset's transfers), or nil: PatternTransactionsSQL starts from it so that an
+// insight costs what its few transactions cost, not a walk of the ledger. patternWhere alone
+// decides membership.
+func patternSource(client uuid.UUID, rs *uuid.UUID, pattern string) sq.Sqlizer {
+	switch pattern {
+	case PatternMissingBasis, PatternNegativeBalance:
+		if rs == nil {
+			return nil
+		}
+		flag := map[string]string{PatternMissingBasis: "is_missing_basis", PatternNegativeBalance: "has_negative_balance"}[pattern]
+		return sq.Expr("SELECT fr.transaction_id FROM tax_transaction_results fr WHERE fr.result_set_id = ? AND fr."+flag, *rs)
+	case NeedsReviewPattern:
+		return sq.Expr("SELECT lc.transaction_id FROM transaction_classifications lc WHERE lc.client_id = ? AND lc.confidence = 'low'", client)
+	case PatternPossibleInternal:
+		q := PairSuggestionTransactionsSQL("?")
+		args := make([]any, strings.Count(q, "?"), strings.Count(q, "?")+2)
+		for i := range args {
+			args[i] = client
+		}
+		return sq.Expr(`SELECT ps.id FROM (`+q+`) ps
+			UNION SELECT it.transaction_id FROM insight_transactions it JOIN insights i ON i.id = it.insight_id WHERE i.client_id = ? AND i.pattern_id = ?`,
+			append(args, client, pattern)...)
+	}
+	if rest, ok := strings.CutPrefix(pattern, PossibleSpamPattern); ok {
+		if asset, err := uuid.Parse(rest); err == nil {
+			return sq.Expr("SELECT st.transaction_id FROM transfers st WHERE st.client_id = ? AND st.asset_id = ?", client, asset)
+		}
+	}
+	return nil
+}
+
+// PatternTransactionsSQL is the query of the (id, occurred_at) of a pattern's transactions, the
+// same set the insightPatternId filter lists: the insight counts and lists these.
+func PatternTransactionsSQL(client uuid.UUID, rs *uuid.UUID, pattern string) (string, []any, error) {
+	q := from(psql.Select("t.id", "t.occurred_at"), LedgerState{ResultSetID: rs}).Where(sq.Eq{"t.client_id": client})
+	if src := patternSource(client, rs, pattern); src != nil {
+		q = q.Where(sq.Expr("t.id IN (?)", src))
+	}
+	return q.Where(patternWhere(client, rs, pattern)).ToSql()
+}
+
+// unlabeledColumn is a summary match's column "is_unlabeled": whether it is unlabeled (the label
+// test first, so that a labelled match costs nothing more).
+func unlabeledColumn(client uuid.UUID) sq.Sqlizer {
+	w, args, _ := unlabeledWhere(client).ToSql()
+	return sq.Alias(sq.Expr("(coalesce(t.label, '') = '' AND "+w+")", args...), "is_unlabeled")
+}
