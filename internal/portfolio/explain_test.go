@@ -2,51 +2,17 @@ package portfolio_test
 
 import (
 	"context"
-	"errors"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"taxd/gen/db"
 	"taxd/internal/bench"
 	"taxd/internal/pgtest"
 )
-
-// recorder is a db.DBTX that keeps the SQL and arguments of the one query a db.Queries method
-// sends instead of running it, so that the test can EXPLAIN the query as the code sends it.
-type recorder struct {
-	sql  string
-	args []any
-}
-
-var errRecorded = errors.New("recorded")
-
-func (r *recorder) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	r.sql, r.args = sql, args
-	return pgconn.CommandTag{}, errRecorded
-}
-
-func (r *recorder) Query(_ context.Context, sql string, args ...any) (pgx.Rows, error) {
-	r.sql, r.args = sql, args
-	return nil, errRecorded
-}
-
-func (r *recorder) QueryRow(_ context.Context, sql string, args ...any) pgx.Row {
-	r.sql, r.args = sql, args
-	return errRow{}
-}
-
-func (r *recorder) CopyFrom(context.Context, pgx.Identifier, []string, pgx.CopyFromSource) (int64, error) {
-	return 0, errRecorded
-}
-
-type errRow struct{}
-
-func (errRow) Scan(...any) error { return errRecorded }
 
 // TestDefiReadsUseIndexes pins the plans of the two ledger reads every holdings request makes for
 // DeFi: which held assets are receipts, and which accounts moved coins into a position. Both concern
@@ -86,11 +52,7 @@ func TestDefiReadsUseIndexes(t *testing.T) {
 		}, []string{"transfers_position_idx"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var r recorder
-			if err := c.call(db.New(&r)); !errors.Is(err, errRecorded) {
-				t.Fatalf("the query was not recorded: %v", err)
-			}
-			plan := pgtest.Explain(t, pool, `SET LOCAL enable_bitmapscan = off`, r.sql, r.args...)
+			plan := pgtest.ExplainSent(t, pool, `SET LOCAL enable_bitmapscan = off`, func(r *pgtest.Recorder) error { return c.call(db.New(r)) })
 			if strings.Contains(plan, "Seq Scan on transfers") {
 				t.Errorf("a sequential scan of transfers:\n%s", plan)
 			}

@@ -2,14 +2,11 @@ package taxfigures_test
 
 import (
 	"context"
-	"errors"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"taxd/gen/db"
 	"taxd/internal/auth"
@@ -17,38 +14,6 @@ import (
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
 )
-
-// recorder is a db.DBTX that keeps the SQL and arguments of the one query a db.Queries method
-// sends instead of running it, so that the test can EXPLAIN the query as the code sends it.
-type recorder struct {
-	sql  string
-	args []any
-}
-
-var errRecorded = errors.New("recorded")
-
-func (r *recorder) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	r.sql, r.args = sql, args
-	return pgconn.CommandTag{}, errRecorded
-}
-
-func (r *recorder) Query(_ context.Context, sql string, args ...any) (pgx.Rows, error) {
-	r.sql, r.args = sql, args
-	return nil, errRecorded
-}
-
-func (r *recorder) QueryRow(_ context.Context, sql string, args ...any) pgx.Row {
-	r.sql, r.args = sql, args
-	return errRow{}
-}
-
-func (r *recorder) CopyFrom(context.Context, pgx.Identifier, []string, pgx.CopyFromSource) (int64, error) {
-	return 0, errRecorded
-}
-
-type errRow struct{}
-
-func (errRow) Scan(...any) error { return errRecorded }
 
 // TestResultReadsUseKeys pins the plans of the reads of a result set that a large client makes
 // slow: on a generated ledger, with sequential scans priced out of reach (so the planner takes an
@@ -110,14 +75,10 @@ func TestResultReadsUseKeys(t *testing.T) {
 		}, []string{"tax_disposals_year_idx", "transfers_pkey"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var r recorder
-			if err := c.call(db.New(&r)); !errors.Is(err, errRecorded) {
-				t.Fatalf("the query was not recorded: %v", err)
-			}
 			// The ledger here is small: a bitmap scan of all the client's transfers (client_id is in every
 			// transfers key) prices below a key lookup per result row, which at 1M transfers it is not;
 			// both whole-table paths are priced out so the plan shows the lookups the query allows.
-			plan := pgtest.Explain(t, pool, `SET LOCAL enable_bitmapscan = off`, r.sql, r.args...)
+			plan := pgtest.ExplainSent(t, pool, `SET LOCAL enable_bitmapscan = off`, func(r *pgtest.Recorder) error { return c.call(db.New(r)) })
 			for _, s := range []string{"Seq Scan on tax_disposals", "Seq Scan on transfers", "Seq Scan on tax_income", "Seq Scan on tax_month"} {
 				if strings.Contains(plan, s) {
 					t.Errorf("%s:\n%s", s, plan)
