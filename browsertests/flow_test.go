@@ -1,7 +1,6 @@
 package browsertests
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,10 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"taxd/internal/auth"
 	"taxd/internal/demo"
-	"taxd/internal/ledger"
-	"taxd/internal/recalc"
 )
 
 // TestPortalKeyboardAndFlow drives the sample ledger with the keyboard habits of a user: arrowing
@@ -25,26 +21,8 @@ func TestPortalKeyboardAndFlow(t *testing.T) {
 		t.Skip("browser test")
 	}
 	w := newWorld(t)
-	ctx := context.Background()
-	w.api("POST", "/users", `{"userId":"flow-user","email":"flo@example.com"}`, 201, nil)
-	client := w.clientID("flow-user")
-	scope, err := auth.PartnerUserScope(&auth.Partner{PartnerID: w.partnerID, Method: auth.MethodSecretPair}, client, &w.partnerID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	led := ledger.New(w.pool)
-	if seeded, err := demo.Seed(ctx, demo.Services{Pool: w.pool, Ledger: led, Recalc: recalc.NewService(w.pool, w.jobs)}, scope); err != nil || !seeded {
-		t.Fatalf("seed: %v %v", seeded, err)
-	}
-	byHash := func(h string) string {
-		id, err := demo.ByHash(ctx, led, scope, h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return id.String()
-	}
-	w.gqlToken = w.tokenFromURL(w.accessToken("flow-user", ""))
-	w.gqlClient = client.String()
+	_, byHashID := w.sampleUser("flow-user", "flo@example.com")
+	byHash := func(h string) string { return byHashID(h).String() }
 	base := w.url + "/portal?partner=" + w.partnerID.String()
 	w.do(chromedp.Navigate(w.accessToken("flow-user", "flo@example.com")), visible("#recalc-settled"))
 

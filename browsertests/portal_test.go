@@ -37,10 +37,13 @@ import (
 
 	"taxd/internal/auth"
 	"taxd/internal/config"
+	"taxd/internal/demo"
 	"taxd/internal/fakes"
 	"taxd/internal/jobs"
+	"taxd/internal/ledger"
 	"taxd/internal/partner"
 	"taxd/internal/pgtest"
+	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/server"
 	"taxd/internal/testwait"
@@ -737,4 +740,32 @@ func (w *world) clientID(ref string) uuid.UUID {
 		w.t.Fatal(err)
 	}
 	return uuid.MustParse(claims.Subject)
+}
+
+// sampleUser creates the partner user userID whose ledger is the portal's sample (internal/demo),
+// calculated; points the world's GraphQL calls at it; and returns its client and a function that finds
+// a sample transaction by its hash.
+func (w *world) sampleUser(userID, email string) (uuid.UUID, func(hash string) uuid.UUID) {
+	w.t.Helper()
+	ctx := context.Background()
+	w.api("POST", "/users", fmt.Sprintf(`{"userId":%q,"email":%q}`, userID, email), 201, nil)
+	client := w.clientID(userID)
+	scope, err := auth.PartnerUserScope(&auth.Partner{PartnerID: w.partnerID, Method: auth.MethodSecretPair}, client, &w.partnerID)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	led := ledger.New(w.pool)
+	if seeded, err := demo.Seed(ctx, demo.Services{Pool: w.pool, Ledger: led, Recalc: recalc.NewService(w.pool, w.jobs)}, scope); err != nil || !seeded {
+		w.t.Fatalf("seed: %v %v", seeded, err)
+	}
+	w.gqlToken = w.tokenFromURL(w.accessToken(userID, ""))
+	w.gqlClient = client.String()
+	return client, func(h string) uuid.UUID {
+		w.t.Helper()
+		id, err := demo.ByHash(ctx, led, scope, h)
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		return id
+	}
 }

@@ -11,11 +11,6 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
-
-	"taxd/internal/auth"
-	"taxd/internal/demo"
-	"taxd/internal/ledger"
-	"taxd/internal/recalc"
 )
 
 // TestPortalReviewQueueReachesZero drives the review queue of the sample ledger to "Nothing to
@@ -28,19 +23,7 @@ func TestPortalReviewQueueReachesZero(t *testing.T) {
 		t.Skip("browser test")
 	}
 	w := newWorld(t)
-	ctx := context.Background()
-	w.api("POST", "/users", `{"userId":"review-user","email":"rae@example.com"}`, 201, nil)
-	client := w.clientID("review-user")
-	scope, err := auth.PartnerUserScope(&auth.Partner{PartnerID: w.partnerID, Method: auth.MethodSecretPair}, client, &w.partnerID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	led := ledger.New(w.pool)
-	if seeded, err := demo.Seed(ctx, demo.Services{Pool: w.pool, Ledger: led, Recalc: recalc.NewService(w.pool, w.jobs)}, scope); err != nil || !seeded {
-		t.Fatalf("seed: %v %v", seeded, err)
-	}
-	w.gqlToken = w.tokenFromURL(w.accessToken("review-user", ""))
-	w.gqlClient = client.String()
+	w.sampleUser("review-user", "rae@example.com")
 	w.do(chromedp.Navigate(w.accessToken("review-user", "rae@example.com")), visible("#recalc-settled"))
 	review := w.url + "/portal?partner=" + w.partnerID.String() + "#/review"
 	w.do(chromedp.Navigate(review), visible("#review-total"), idle())

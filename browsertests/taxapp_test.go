@@ -18,10 +18,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
-	"taxd/internal/auth"
 	"taxd/internal/demo"
-	"taxd/internal/ledger"
-	"taxd/internal/recalc"
 )
 
 // samplePrices is a CoinGecko-compatible price source that answers the sample ledger's prices
@@ -77,26 +74,7 @@ func TestPortalTaxApp(t *testing.T) {
 		t.Skip("browser test")
 	}
 	w := newWorld(t)
-	ctx := context.Background()
-	w.api("POST", "/users", `{"userId":"sample-user","email":"sam@example.com"}`, 201, nil)
-	client := w.clientID("sample-user")
-	scope, err := auth.PartnerUserScope(&auth.Partner{PartnerID: w.partnerID, Method: auth.MethodSecretPair}, client, &w.partnerID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	led := ledger.New(w.pool)
-	if seeded, err := demo.Seed(ctx, demo.Services{Pool: w.pool, Ledger: led, Recalc: recalc.NewService(w.pool, w.jobs)}, scope); err != nil || !seeded {
-		t.Fatalf("seed: %v %v", seeded, err)
-	}
-	byHash := func(h string) uuid.UUID {
-		id, err := demo.ByHash(ctx, led, scope, h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return id
-	}
-	w.gqlToken = w.tokenFromURL(w.accessToken("sample-user", ""))
-	w.gqlClient = client.String()
+	_, byHash := w.sampleUser("sample-user", "sam@example.com")
 	// A server that has run for a while has its prices cached; a chart fetches a few coins' missing
 	// days per request, so the first charts of a new ledger have holes (a chart request fills them).
 	var chart map[string]any
