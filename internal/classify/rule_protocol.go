@@ -194,14 +194,15 @@ func (c *txContext) market(p *Protocol, where string, l imports.Log) string {
 			return ""
 		}
 		return n.String()
-	case where == "counterparty":
-		for _, t := range c.net {
-			if c.own.IsWallet(t.From) {
-				return strings.ToLower(t.To)
-			}
+	case where == "counterparty": // the other end of the transaction's first net movement
+		if len(c.net) == 0 {
+			return ""
+		}
+		if t := c.net[0]; c.own.IsWallet(t.From) {
+			return strings.ToLower(t.To)
+		} else {
 			return strings.ToLower(t.From)
 		}
-		return ""
 	case where == "receipt":
 		for _, t := range c.net {
 			if c.isReceipt(p, t) {
