@@ -2640,7 +2640,7 @@ CREATE INDEX transactions_account_idx ON public.transactions USING btree (accoun
 -- Name: transactions_client_account_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX transactions_client_account_idx ON public.transactions USING btree (client_id, account_id, occurred_at) INCLUDE (deleted_at);
+CREATE INDEX transactions_client_account_idx ON public.transactions USING btree (client_id, account_id, occurred_at);
 
 --
 -- Name: transactions_client_label_idx; Type: INDEX; Schema: public; Owner: -
