@@ -544,6 +544,10 @@ type TaxForm struct {
 	MismatchedCount      int32
 	MissingInLedgerCount int32
 	MissingOnFormCount   int32
+	BrokerProceeds       decimal.NullDecimal
+	BrokerBasis          decimal.NullDecimal
+	PairedProceeds       decimal.NullDecimal
+	PairedBasis          decimal.NullDecimal
 }
 
 type TaxFormGeneration struct {

@@ -114,7 +114,7 @@ func (q *Queries) GetLatestTaxFormGeneration(ctx context.Context, arg GetLatestT
 
 const getTaxForm = `-- name: GetTaxForm :one
 
-SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, f.reconciled_key, f.matched_count, f.mismatched_count, f.missing_in_ledger_count, f.missing_on_form_count, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, f.reconciled_key, f.matched_count, f.mismatched_count, f.missing_in_ledger_count, f.missing_on_form_count, f.broker_proceeds, f.broker_basis, f.paired_proceeds, f.paired_basis, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
                       WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
 FROM tax_forms f WHERE f.client_id = $1 AND f.id = $2
 `
@@ -141,6 +141,10 @@ type GetTaxFormRow struct {
 	MismatchedCount      int32
 	MissingInLedgerCount int32
 	MissingOnFormCount   int32
+	BrokerProceeds       decimal.NullDecimal
+	BrokerBasis          decimal.NullDecimal
+	PairedProceeds       decimal.NullDecimal
+	PairedBasis          decimal.NullDecimal
 	Generated            bool
 }
 
@@ -166,6 +170,10 @@ func (q *Queries) GetTaxForm(ctx context.Context, arg GetTaxFormParams) (GetTaxF
 		&i.MismatchedCount,
 		&i.MissingInLedgerCount,
 		&i.MissingOnFormCount,
+		&i.BrokerProceeds,
+		&i.BrokerBasis,
+		&i.PairedProceeds,
+		&i.PairedBasis,
 		&i.Generated,
 	)
 	return i, err
@@ -506,7 +514,7 @@ func (q *Queries) ListTaxFormRows(ctx context.Context, arg ListTaxFormRowsParams
 }
 
 const listTaxForms = `-- name: ListTaxForms :many
-SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, f.reconciled_key, f.matched_count, f.mismatched_count, f.missing_in_ledger_count, f.missing_on_form_count, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, f.reconciled_key, f.matched_count, f.mismatched_count, f.missing_in_ledger_count, f.missing_on_form_count, f.broker_proceeds, f.broker_basis, f.paired_proceeds, f.paired_basis, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
                       WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
 FROM tax_forms f
 WHERE f.client_id = $1 AND f.tax_year = $2 AND ($3::text IS NULL OR f.form_type = $3)
@@ -537,6 +545,10 @@ type ListTaxFormsRow struct {
 	MismatchedCount      int32
 	MissingInLedgerCount int32
 	MissingOnFormCount   int32
+	BrokerProceeds       decimal.NullDecimal
+	BrokerBasis          decimal.NullDecimal
+	PairedProceeds       decimal.NullDecimal
+	PairedBasis          decimal.NullDecimal
 	Generated            bool
 }
 
@@ -566,6 +578,10 @@ func (q *Queries) ListTaxForms(ctx context.Context, arg ListTaxFormsParams) ([]L
 			&i.MismatchedCount,
 			&i.MissingInLedgerCount,
 			&i.MissingOnFormCount,
+			&i.BrokerProceeds,
+			&i.BrokerBasis,
+			&i.PairedProceeds,
+			&i.PairedBasis,
 			&i.Generated,
 		); err != nil {
 			return nil, err
@@ -757,7 +773,9 @@ func (q *Queries) LockTaxForm(ctx context.Context, arg LockTaxFormParams) (uuid.
 const setTaxFormReconciled = `-- name: SetTaxFormReconciled :exec
 UPDATE tax_forms SET status = $3, status_message = $4, row_count = $5, account_id = coalesce(account_id, $6),
     reconciled_key = $7, matched_count = $8, mismatched_count = $9,
-    missing_in_ledger_count = $10, missing_on_form_count = $11
+    missing_in_ledger_count = $10, missing_on_form_count = $11,
+    broker_proceeds = $12, broker_basis = $13, paired_proceeds = $14,
+    paired_basis = $15
 WHERE client_id = $1 AND id = $2
 `
 
@@ -773,6 +791,10 @@ type SetTaxFormReconciledParams struct {
 	MismatchedCount      int32
 	MissingInLedgerCount int32
 	MissingOnFormCount   int32
+	BrokerProceeds       decimal.NullDecimal
+	BrokerBasis          decimal.NullDecimal
+	PairedProceeds       decimal.NullDecimal
+	PairedBasis          decimal.NullDecimal
 }
 
 func (q *Queries) SetTaxFormReconciled(ctx context.Context, arg SetTaxFormReconciledParams) error {
@@ -788,6 +810,10 @@ func (q *Queries) SetTaxFormReconciled(ctx context.Context, arg SetTaxFormReconc
 		arg.MismatchedCount,
 		arg.MissingInLedgerCount,
 		arg.MissingOnFormCount,
+		arg.BrokerProceeds,
+		arg.BrokerBasis,
+		arg.PairedProceeds,
+		arg.PairedBasis,
 	)
 	return err
 }
@@ -795,7 +821,8 @@ func (q *Queries) SetTaxFormReconciled(ctx context.Context, arg SetTaxFormReconc
 const setTaxFormReview = `-- name: SetTaxFormReview :exec
 UPDATE tax_forms SET status = $3, status_message = $4, reconciled_key = $5, matched_count = $6,
     mismatched_count = $7, missing_in_ledger_count = $8,
-    missing_on_form_count = $9
+    missing_on_form_count = $9, broker_proceeds = $10,
+    broker_basis = $11, paired_proceeds = $12, paired_basis = $13
 WHERE client_id = $1 AND id = $2
 `
 
@@ -809,6 +836,10 @@ type SetTaxFormReviewParams struct {
 	MismatchedCount      int32
 	MissingInLedgerCount int32
 	MissingOnFormCount   int32
+	BrokerProceeds       decimal.NullDecimal
+	BrokerBasis          decimal.NullDecimal
+	PairedProceeds       decimal.NullDecimal
+	PairedBasis          decimal.NullDecimal
 }
 
 // A form reconciled again because the results it was reconciled with changed.
@@ -823,6 +854,10 @@ func (q *Queries) SetTaxFormReview(ctx context.Context, arg SetTaxFormReviewPara
 		arg.MismatchedCount,
 		arg.MissingInLedgerCount,
 		arg.MissingOnFormCount,
+		arg.BrokerProceeds,
+		arg.BrokerBasis,
+		arg.PairedProceeds,
+		arg.PairedBasis,
 	)
 	return err
 }

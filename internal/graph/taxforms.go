@@ -172,7 +172,7 @@ func (r *queryResolver) GetReportInfo(ctx context.Context, clientID string, taxF
 	if err != nil {
 		return nil, err
 	}
-	rec, err := r.TaxForms.Reconcile(ctx, scope, id)
+	sum, err := r.TaxForms.Summary(ctx, scope, id)
 	if err != nil {
 		return nil, err
 	}
@@ -181,14 +181,14 @@ func (r *queryResolver) GetReportInfo(ctx context.Context, clientID string, taxF
 		return nil, err
 	}
 	out := &model.GetReportInfoResponse{
-		TaxForm: taxFormOut(rec.Form), BrokerProceedsCents: money.Cents(rec.BrokerProceeds), ComputedProceedsCents: money.Cents(rec.PairedProceeds),
-		ComputedCostBasisCents: money.Cents(rec.PairedBasis), BrokerTransactionCount: rec.Counts[taxforms.Matched] + rec.Counts[taxforms.Mismatched] + rec.Counts[taxforms.MissingInLedger],
-		MatchedTransactionCount: rec.Counts[taxforms.Matched] + rec.Counts[taxforms.Mismatched], UnmatchedTransactionCount: rec.Counts[taxforms.MissingInLedger],
-		IsStale: rec.IsStale,
+		TaxForm: taxFormOut(sum.Form), BrokerProceedsCents: money.Cents(sum.BrokerProceeds), ComputedProceedsCents: money.Cents(sum.PairedProceeds),
+		ComputedCostBasisCents: money.Cents(sum.PairedBasis), BrokerTransactionCount: sum.Counts[taxforms.Matched] + sum.Counts[taxforms.Mismatched] + sum.Counts[taxforms.MissingInLedger],
+		MatchedTransactionCount: sum.Counts[taxforms.Matched] + sum.Counts[taxforms.Mismatched], UnmatchedTransactionCount: sum.Counts[taxforms.MissingInLedger],
+		IsStale: sum.IsStale,
 	}
 	out.ProceedsDifferenceCents = out.BrokerProceedsCents - out.ComputedProceedsCents
-	if rec.BrokerBasis != nil {
-		out.BrokerCostBasisCents = ptrTo(money.Cents(*rec.BrokerBasis))
+	if sum.BrokerBasis != nil {
+		out.BrokerCostBasisCents = ptrTo(money.Cents(*sum.BrokerBasis))
 	}
 	if len(gens) > 0 {
 		out.LatestGeneration = generationOut(gens[0])

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -40,6 +41,10 @@ func TestResultReadsUseKeys(t *testing.T) {
 		JOIN tax_disposals d ON d.result_set_id = c.current_result_set_id WHERE c.id = $1 LIMIT 1`, client).Scan(&rs, &asset, &year); err != nil {
 		t.Fatal(err)
 	}
+	var lastYear int32
+	if err := pool.QueryRow(ctx, `SELECT max(tax_year) FROM tax_disposals WHERE result_set_id = $1`, rs).Scan(&lastYear); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name string
 		call func(q *db.Queries) error
@@ -67,6 +72,15 @@ func TestResultReadsUseKeys(t *testing.T) {
 		}, []string{"tax_disposals_year_idx", "transfers_pkey"}},
 		{"a year's Form 8949 boxes", func(q *db.Queries) error {
 			_, err := q.ListYearForm8949Boxes(ctx, db.ListYearForm8949BoxesParams{ResultSetID: rs, TaxYear: year})
+			return err
+		}, []string{"tax_disposals_year_idx"}},
+		{"the first tax year disposed of from a month", func(q *db.Queries) error {
+			_, err := q.FirstTaxYearDisposedFrom(ctx, db.FirstTaxYearDisposedFromParams{ResultSetID: rs, Month: time.Date(int(lastYear), 1, 1, 0, 0, 0, 0, time.UTC)})
+			return err
+		}, []string{"tax_month_disposals_pkey"}},
+		{"the pieces held at an instant of the last tax year (loss harvesting)", func(q *db.Queries) error {
+			_, err := q.ListPiecesDisposedSince(ctx, db.ListPiecesDisposedSinceParams{ResultSetID: rs, FromYear: lastYear,
+				Since: time.Date(int(lastYear), 6, 1, 0, 0, 0, 0, time.UTC)})
 			return err
 		}, []string{"tax_disposals_year_idx"}},
 		{"a year's disposals for the broker-form reconciliation", func(q *db.Queries) error {

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
@@ -97,12 +98,42 @@ type Form struct {
 	reconciledKey *string        // the results the stored counts were reconciled with
 	generated     bool           // the latest run's report is ready
 	counts        map[Status]int // the reconciliation's counts per status
+	figures       *Figures       // the reconciliation's sums, nil when none are kept
+}
+
+// Figures are the money sums of a reconciliation, kept with its counts.
+type Figures struct {
+	BrokerProceeds decimal.Decimal
+	// BrokerBasis is nil when no row of the form reports a basis.
+	BrokerBasis    *decimal.Decimal
+	PairedProceeds decimal.Decimal
+	PairedBasis    decimal.Decimal
+}
+
+// FiguresOf returns the sums of a reconciliation.
+func FiguresOf(r Reconciliation) Figures {
+	return Figures{BrokerProceeds: r.BrokerProceeds, BrokerBasis: r.BrokerBasis, PairedProceeds: r.PairedProceeds, PairedBasis: r.PairedBasis}
+}
+
+// params gives the figures as the nullable columns that keep them.
+func (f Figures) params() (brokerProceeds, brokerBasis, pairedProceeds, pairedBasis decimal.NullDecimal) {
+	if f.BrokerBasis != nil {
+		brokerBasis = decimal.NewNullDecimal(*f.BrokerBasis)
+	}
+	return decimal.NewNullDecimal(f.BrokerProceeds), brokerBasis, decimal.NewNullDecimal(f.PairedProceeds), decimal.NewNullDecimal(f.PairedBasis)
 }
 
 func formOf(r db.ListTaxFormsRow) Form {
 	f := Form{ID: r.ID, ClientID: r.ClientID, FormType: r.FormType, TaxYear: int(r.TaxYear), BrokerName: r.BrokerName,
 		AccountID: r.AccountID, StatusMessage: r.StatusMessage, FileName: r.FileName, RowCount: int(r.RowCount), UploadedAt: r.UploadedAt,
 		stored: r.Status, reconciledKey: r.ReconciledKey, generated: r.Generated}
+	// The writers keep all three sums of a reconciliation or none.
+	if r.BrokerProceeds.Valid && r.PairedProceeds.Valid && r.PairedBasis.Valid {
+		f.figures = &Figures{BrokerProceeds: r.BrokerProceeds.Decimal, PairedProceeds: r.PairedProceeds.Decimal, PairedBasis: r.PairedBasis.Decimal}
+		if r.BrokerBasis.Valid {
+			f.figures.BrokerBasis = ptr(r.BrokerBasis.Decimal)
+		}
+	}
 	return f.withCounts(map[Status]int{Matched: int(r.MatchedCount), Mismatched: int(r.MismatchedCount),
 		MissingInLedger: int(r.MissingInLedgerCount), MissingOnForm: int(r.MissingOnFormCount)})
 }
@@ -127,9 +158,15 @@ func (f Form) withCounts(counts map[Status]int) Form {
 	return f
 }
 
-// stale reports whether the form's stored counts were reconciled with other results than key's.
+// stale reports whether the form's stored counts and figures were reconciled with other results
+// than key's (or no figures are kept).
 func (f Form) stale(key string) bool {
-	return (f.stored == StatusReconciled || f.stored == StatusNeedsReview) && (f.reconciledKey == nil || *f.reconciledKey != key)
+	return f.reviewable() && (f.reconciledKey == nil || *f.reconciledKey != key || f.figures == nil)
+}
+
+// reviewable reports whether the form's rows are reconciled (its state is its reconciliation's).
+func (f Form) reviewable() bool {
+	return f.stored == StatusReconciled || f.stored == StatusNeedsReview
 }
 
 // Statuses lists the client's forms of a tax year, newest first; formType, when set, must be one
@@ -188,12 +225,15 @@ func (s *Service) review(ctx context.Context, clientID, id uuid.UUID) (Form, err
 			return err
 		}
 		status, msg := statusOf(rec.Counts)
+		figures := FiguresOf(rec)
+		brokerProceeds, brokerBasis, pairedProceeds, pairedBasis := figures.params()
 		if err := q.SetTaxFormReview(ctx, db.SetTaxFormReviewParams{ClientID: clientID, ID: id, Status: status, StatusMessage: msg,
 			ReconciledKey: &settings.ResultsKey, MatchedCount: int32(rec.Counts[Matched]), MismatchedCount: int32(rec.Counts[Mismatched]),
-			MissingInLedgerCount: int32(rec.Counts[MissingInLedger]), MissingOnFormCount: int32(rec.Counts[MissingOnForm])}); err != nil {
+			MissingInLedgerCount: int32(rec.Counts[MissingInLedger]), MissingOnFormCount: int32(rec.Counts[MissingOnForm]),
+			BrokerProceeds: brokerProceeds, BrokerBasis: brokerBasis, PairedProceeds: pairedProceeds, PairedBasis: pairedBasis}); err != nil {
 			return err
 		}
-		f.stored, f.reconciledKey = status, &settings.ResultsKey
+		f.stored, f.reconciledKey, f.figures = status, &settings.ResultsKey, &figures
 		out = f.withCounts(rec.Counts)
 		return nil
 	})
@@ -253,6 +293,64 @@ func (s *Service) Reconcile(ctx context.Context, scope auth.ClientScope, id uuid
 		return nil
 	})
 	return out, err
+}
+
+// Summary is a form's reconciliation in counts and sums, without its rows.
+type Summary struct {
+	Form
+	Figures
+	Counts map[Status]int
+	// IsStale reports whether the ledger has changes the results do not include yet.
+	IsStale bool
+}
+
+// Summary sums up the reconciliation of one of the client's forms with its settled disposals. A
+// form keeps the counts and sums of its last reconciliation under the key of the results it read;
+// while that key is current they are the reconciliation's and are read, otherwise the form is
+// reconciled again (and keeps the new ones).
+func (s *Service) Summary(ctx context.Context, scope auth.ClientScope, id uuid.UUID) (Summary, error) {
+	if err := scope.Check(); err != nil {
+		return Summary{}, err
+	}
+	var out Summary
+	kept := false
+	// One snapshot: the form and the key of the current results are read as of the same instant.
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		f, err := getForm(ctx, q, scope.ClientID(), id)
+		if err != nil {
+			return err
+		}
+		settings, err := q.GetTaxFormClientSettings(ctx, scope.ClientID())
+		if err != nil {
+			return err
+		}
+		if err := usOnly(settings.Country); err != nil {
+			return err
+		}
+		out = Summary{Form: f, Counts: f.counts, IsStale: settings.IsStale}
+		if kept = f.reviewable() && !f.stale(settings.ResultsKey); kept {
+			out.Figures = *f.figures
+		}
+		return nil
+	})
+	if err != nil || kept {
+		return out, err
+	}
+	if !out.reviewable() {
+		// rows not reconciled yet (or a failed form): nothing is kept, the comparison is made now
+		r, err := s.Reconcile(ctx, scope, id)
+		if err != nil {
+			return Summary{}, err
+		}
+		return Summary{Form: r.Form, Figures: FiguresOf(r.Reconciliation), Counts: r.Counts, IsStale: r.IsStale}, nil
+	}
+	f, err := s.review(ctx, scope.ClientID(), id)
+	if err != nil {
+		return Summary{}, err
+	}
+	out.Form, out.Figures, out.Counts = f, *f.figures, f.counts
+	return out, nil
 }
 
 // usOnly refuses the US broker forms (Form 1099-DA, its reconciliation, the reconciled Form 8949)

@@ -49,12 +49,22 @@ WHERE l.result_set_id = $1 AND l.acquired_at < sqlc.arg(before)::timestamptz
 ORDER BY l.asset_key, l.acquired_at, l.lot_id
 LIMIT 100001;
 
+-- name: FirstTaxYearDisposedFrom :one
+-- The earliest tax year of a result set's taxable pieces disposed of in a UTC month from month on
+-- (no row: none), from the month figures: every piece is in its UTC month's figures of its tax year.
+SELECT m.tax_year FROM tax_month_disposals m
+WHERE m.result_set_id = $1 AND m.month >= sqlc.arg(month)::date
+ORDER BY m.tax_year
+LIMIT 1;
+
 -- name: ListPiecesDisposedSince :many
 -- Disposal pieces at or after an instant from lots acquired before it: what was still held then.
+-- from_year (FirstTaxYearDisposedFrom of the instant's UTC month) bounds the pieces' tax years so
+-- that the year index serves a recent instant instead of a walk of every piece of the set.
 SELECT d.asset_key, d.quantity, d.basis, d.acquired_at::timestamptz AS acquired_at
 FROM tax_disposals d
-WHERE d.result_set_id = $1 AND d.lot_id IS NOT NULL AND d.acquired_at < sqlc.arg(since)::timestamptz
-  AND d.disposed_at >= sqlc.arg(since)::timestamptz
+WHERE d.result_set_id = $1 AND d.tax_year >= sqlc.arg(from_year)::integer AND d.lot_id IS NOT NULL
+  AND d.acquired_at < sqlc.arg(since)::timestamptz AND d.disposed_at >= sqlc.arg(since)::timestamptz
 ORDER BY d.seq
 LIMIT 100001;
 

@@ -36,14 +36,17 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $
 -- name: SetTaxFormReconciled :exec
 UPDATE tax_forms SET status = $3, status_message = $4, row_count = $5, account_id = coalesce(account_id, sqlc.narg(account_id)),
     reconciled_key = sqlc.arg(reconciled_key), matched_count = sqlc.arg(matched_count), mismatched_count = sqlc.arg(mismatched_count),
-    missing_in_ledger_count = sqlc.arg(missing_in_ledger_count), missing_on_form_count = sqlc.arg(missing_on_form_count)
+    missing_in_ledger_count = sqlc.arg(missing_in_ledger_count), missing_on_form_count = sqlc.arg(missing_on_form_count),
+    broker_proceeds = sqlc.arg(broker_proceeds), broker_basis = sqlc.narg(broker_basis), paired_proceeds = sqlc.arg(paired_proceeds),
+    paired_basis = sqlc.arg(paired_basis)
 WHERE client_id = $1 AND id = $2;
 
 -- name: SetTaxFormReview :exec
 -- A form reconciled again because the results it was reconciled with changed.
 UPDATE tax_forms SET status = $3, status_message = $4, reconciled_key = sqlc.arg(reconciled_key), matched_count = sqlc.arg(matched_count),
     mismatched_count = sqlc.arg(mismatched_count), missing_in_ledger_count = sqlc.arg(missing_in_ledger_count),
-    missing_on_form_count = sqlc.arg(missing_on_form_count)
+    missing_on_form_count = sqlc.arg(missing_on_form_count), broker_proceeds = sqlc.arg(broker_proceeds),
+    broker_basis = sqlc.narg(broker_basis), paired_proceeds = sqlc.arg(paired_proceeds), paired_basis = sqlc.arg(paired_basis)
 WHERE client_id = $1 AND id = $2;
 
 -- name: LockTaxForm :one
