@@ -395,6 +395,34 @@ CREATE FUNCTION public.river_job_state_in_bitmask(bitmask bit, state public.rive
 $$;
 
 --
+-- Name: rollup_account_sync(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.rollup_account_sync(sync_id uuid) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    PERFORM 1 FROM account_syncs s WHERE s.id = rollup_account_sync.sync_id FOR UPDATE;
+    -- A sync's status and progress follow its accounts: completed when none is pending (failed when
+    -- all failed), running once one started.
+    UPDATE account_syncs s SET
+        progress = agg.progress,
+        status = CASE WHEN agg.pending = 0 THEN (CASE WHEN agg.failed = agg.total THEN 'failed' ELSE 'completed' END)
+                      WHEN agg.started > 0 THEN 'running' ELSE 'queued' END,
+        started_at = coalesce(s.started_at, CASE WHEN agg.started > 0 THEN now() END),
+        finished_at = CASE WHEN agg.pending = 0 THEN coalesce(s.finished_at, now()) END,
+        error = CASE WHEN agg.failed > 0 THEN agg.failed || ' of ' || agg.total || ' accounts failed' END
+    FROM (SELECT count(*) AS total,
+                 count(*) FILTER (WHERE i.status IN ('queued', 'syncing')) AS pending,
+                 count(*) FILTER (WHERE i.status = 'failed') AS failed,
+                 count(*) FILTER (WHERE i.status <> 'queued') AS started,
+                 coalesce(avg(i.progress), 0)::integer AS progress
+          FROM account_sync_items i WHERE i.sync_id = rollup_account_sync.sync_id) agg
+    WHERE s.id = rollup_account_sync.sync_id;
+END
+$$;
+
+--
 -- Name: tax_result_sets_delete_removals(); Type: FUNCTION; Schema: public; Owner: -
 --
 

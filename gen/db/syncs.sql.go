@@ -485,26 +485,13 @@ func (q *Queries) LockClientSyncs(ctx context.Context, clientID uuid.UUID) error
 }
 
 const rollupAccountSync = `-- name: RollupAccountSync :exec
-UPDATE account_syncs s SET
-    progress = agg.progress,
-    status = CASE WHEN agg.pending = 0 THEN (CASE WHEN agg.failed = agg.total THEN 'failed' ELSE 'completed' END)
-                  WHEN agg.started > 0 THEN 'running' ELSE 'queued' END,
-    started_at = coalesce(s.started_at, CASE WHEN agg.started > 0 THEN now() END),
-    finished_at = CASE WHEN agg.pending = 0 THEN coalesce(s.finished_at, now()) END,
-    error = CASE WHEN agg.failed > 0 THEN agg.failed || ' of ' || agg.total || ' accounts failed' END
-FROM (SELECT count(*) AS total,
-             count(*) FILTER (WHERE status IN ('queued', 'syncing')) AS pending,
-             count(*) FILTER (WHERE status = 'failed') AS failed,
-             count(*) FILTER (WHERE status <> 'queued') AS started,
-             coalesce(avg(progress), 0)::integer AS progress
-      FROM account_sync_items WHERE sync_id = $1) agg
-WHERE s.id = $1
+SELECT rollup_account_sync($1)
 `
 
-// A sync's status and progress follow its accounts: completed when none is pending (failed when
-// all failed), running once one started.
-func (q *Queries) RollupAccountSync(ctx context.Context, id uuid.UUID) error {
-	_, err := q.db.Exec(ctx, rollupAccountSync, id)
+// The sync's status and progress from its items (the SQL function rollup_account_sync says how, and
+// why it locks the sync first).
+func (q *Queries) RollupAccountSync(ctx context.Context, syncID uuid.UUID) error {
+	_, err := q.db.Exec(ctx, rollupAccountSync, syncID)
 	return err
 }
 

@@ -24,22 +24,9 @@ UPDATE account_sync_items SET status = $3, progress = $4, message = $5, imported
 WHERE sync_id = $1 AND account_id = $2;
 
 -- name: RollupAccountSync :exec
--- A sync's status and progress follow its accounts: completed when none is pending (failed when
--- all failed), running once one started.
-UPDATE account_syncs s SET
-    progress = agg.progress,
-    status = CASE WHEN agg.pending = 0 THEN (CASE WHEN agg.failed = agg.total THEN 'failed' ELSE 'completed' END)
-                  WHEN agg.started > 0 THEN 'running' ELSE 'queued' END,
-    started_at = coalesce(s.started_at, CASE WHEN agg.started > 0 THEN now() END),
-    finished_at = CASE WHEN agg.pending = 0 THEN coalesce(s.finished_at, now()) END,
-    error = CASE WHEN agg.failed > 0 THEN agg.failed || ' of ' || agg.total || ' accounts failed' END
-FROM (SELECT count(*) AS total,
-             count(*) FILTER (WHERE status IN ('queued', 'syncing')) AS pending,
-             count(*) FILTER (WHERE status = 'failed') AS failed,
-             count(*) FILTER (WHERE status <> 'queued') AS started,
-             coalesce(avg(progress), 0)::integer AS progress
-      FROM account_sync_items WHERE sync_id = $1) agg
-WHERE s.id = $1;
+-- The sync's status and progress from its items (the SQL function rollup_account_sync says how, and
+-- why it locks the sync first).
+SELECT rollup_account_sync($1);
 
 -- name: SetAccountSyncState :exec
 -- A retired account stays retired whatever its last sync did.
