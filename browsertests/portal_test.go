@@ -557,11 +557,22 @@ func visible(sel string) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// click clicks the element (an element click, like a keyboard user's Enter on a focused button).
+// click clicks the element (an element click, like a keyboard user's Enter on a focused button),
+// once it is on the page: a page that is drawn again (after a recalculation, say) replaces its
+// elements, and a person clicks what is there.
 func click(sel string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const el = document.querySelector(%q); el.focus(); el.click(); return true; })()`, sel))(ctx, t)
-		return err
+		for {
+			clicked, err := chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const el = document.querySelector(%q); if (!el) return false; el.focus(); el.click(); return true; })()`, sel))(ctx, t)
+			if err != nil || clicked {
+				return err
+			}
+			select {
+			case <-ctx.Done():
+				return fmt.Errorf("waiting to click %s: %w", sel, ctx.Err())
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
 	})
 }
 
