@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"taxd/internal/demo"
+	"taxd/internal/testwait"
 )
 
 // TestPortalKeyboardAndFlow drives the sample ledger with the keyboard habits of a user: arrowing
@@ -28,8 +30,20 @@ func TestPortalKeyboardAndFlow(t *testing.T) {
 
 	// The tax year select: an arrow key reads the next year in place, the focus stays on it.
 	w.do(chromedp.Navigate(base+"#/tax?year=2025"), visible(`#tax-figures [data-figure="proceeds"]`), idle())
-	w.eval(`(() => { document.getElementById('tax-year').focus(); return ''; })()`)
-	w.do(chromedp.KeyEvent(kb.ArrowDown))
+	// A key pressed while a loaded renderer is busy is now and then not delivered to the select at all
+	// (seen in CI: the value, the address and the focus as before the press); the user's press is then
+	// repeated, at most twice, and said in the log.
+	for press := 1; ; press++ {
+		w.eval(`(() => { document.getElementById('tax-year').focus(); return ''; })()`)
+		w.do(chromedp.KeyEvent(kb.ArrowDown))
+		err := testwait.Within("the select to take the key", 5*time.Second, func() (bool, error) {
+			return w.eval(`document.getElementById('tax-year').value`) != "2025", nil
+		})
+		if err == nil || press == 3 {
+			break
+		}
+		t.Logf("ArrowDown press %d did not reach the year select; pressing again", press)
+	}
 	w.waitFor("the next year to be read in place", func() (bool, string) {
 		at := w.eval(`location.hash + ' ' + document.activeElement.id + ' ' + document.getElementById('tax-year').value`)
 		return at == "#/tax?year=2024 tax-year 2024" && !w.has(".loading"), at
