@@ -273,15 +273,8 @@ func (s *Service) Reconcile(ctx context.Context, scope auth.ClientScope, id uuid
 	// One snapshot: the rows and the results are read as of the same instant.
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		f, err := getForm(ctx, q, scope.ClientID(), id)
+		f, settings, err := getUSForm(ctx, q, scope.ClientID(), id)
 		if err != nil {
-			return err
-		}
-		settings, err := q.GetTaxFormClientSettings(ctx, scope.ClientID())
-		if err != nil {
-			return err
-		}
-		if err := usOnly(settings.Country); err != nil {
 			return err
 		}
 		rec, err := reconcileForm(ctx, q, f)
@@ -317,15 +310,8 @@ func (s *Service) Summary(ctx context.Context, scope auth.ClientScope, id uuid.U
 	// One snapshot: the form and the key of the current results are read as of the same instant.
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		f, err := getForm(ctx, q, scope.ClientID(), id)
+		f, settings, err := getUSForm(ctx, q, scope.ClientID(), id)
 		if err != nil {
-			return err
-		}
-		settings, err := q.GetTaxFormClientSettings(ctx, scope.ClientID())
-		if err != nil {
-			return err
-		}
-		if err := usOnly(settings.Country); err != nil {
 			return err
 		}
 		out = Summary{Form: f, Counts: f.counts, IsStale: settings.IsStale}
@@ -351,6 +337,20 @@ func (s *Service) Summary(ctx context.Context, scope auth.ClientScope, id uuid.U
 	}
 	out.Form, out.Figures, out.Counts = f, *f.figures, f.counts
 	return out, nil
+}
+
+// getUSForm reads one of the client's forms and the client's settings, refused (usOnly) for a client
+// whose country has rules of its own.
+func getUSForm(ctx context.Context, q *db.Queries, clientID, id uuid.UUID) (Form, db.GetTaxFormClientSettingsRow, error) {
+	f, err := getForm(ctx, q, clientID, id)
+	if err != nil {
+		return Form{}, db.GetTaxFormClientSettingsRow{}, err
+	}
+	settings, err := q.GetTaxFormClientSettings(ctx, clientID)
+	if err != nil {
+		return Form{}, db.GetTaxFormClientSettingsRow{}, err
+	}
+	return f, settings, usOnly(settings.Country)
 }
 
 // usOnly refuses the US broker forms (Form 1099-DA, its reconciliation, the reconciled Form 8949)
