@@ -2686,7 +2686,7 @@ CREATE INDEX transactions_client_label_idx ON public.transactions USING btree (c
 -- Name: transactions_client_order_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX transactions_client_order_idx ON public.transactions USING btree (client_id, occurred_at, ordinal, id);
+CREATE INDEX transactions_client_order_idx ON public.transactions USING btree (client_id, occurred_at, ordinal, id) INCLUDE (deleted_at, is_hidden, is_failed);
 
 --
 -- Name: transactions_parent_idx; Type: INDEX; Schema: public; Owner: -

@@ -318,11 +318,14 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 			w = append(w, sq.Expr("coalesce(r.income, 0) = 0"))
 		}
 	}
+	// A flag asked for true is the column itself, which the planner matches to the partial index of
+	// the flagged result rows (tax_transaction_results_missing_basis_idx, _negative_balance_idx): a few
+	// rows to sort, where "coalesce(flag, false) = true" walks the ledger in time order probing each.
 	if f.IsMissingBasis != nil {
-		w = append(w, sq.Expr("coalesce(r.is_missing_basis, false) = ?", *f.IsMissingBasis))
+		w = append(w, flagWhere("r.is_missing_basis", *f.IsMissingBasis))
 	}
 	if f.IsNegativeBalance != nil {
-		w = append(w, sq.Expr("coalesce(r.has_negative_balance, false) = ?", *f.IsNegativeBalance))
+		w = append(w, flagWhere("r.has_negative_balance", *f.IsNegativeBalance))
 	}
 	// By the sign of capGainsSumSigned, the gain in cents (rounded half away from zero): a gain
 	// that rounds to 0 cents is neither.
@@ -354,6 +357,15 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		w = append(w, sq.Or{sq.Expr("t.label = ANY(?)", nonTaxableLabels), sq.Expr("(r.disposal_pieces > 0 AND r.sale_term IS NULL)")})
 	}
 	return w
+}
+
+// flagWhere matches the transactions whose result row has flag set (want) or that have no such row
+// or one without it (!want).
+func flagWhere(flag string, want bool) sq.Sqlizer {
+	if want {
+		return sq.Expr(flag)
+	}
+	return sq.Expr("NOT coalesce(" + flag + ", false)")
 }
 
 // FiatValueSQL is Transaction.fiatValueCents in dollars: the larger of the incoming and outgoing
