@@ -168,7 +168,7 @@ func resultSetOf(st LedgerState) uuid.UUID {
 
 const txColumns = `t.id, t.client_id, t.account_id, t.occurred_at, t.ordinal, t.txn_hash, t.external_id, t.label, t.notes,
 	t.is_hidden, t.is_reviewed, t.is_failed, t.source, t.session_id, t.parent_id, t.created_at, t.updated_at, t.deleted_at,
-	t.investment_id, t.off_chain_data, t.is_missing_basis_override`
+	t.investment_id, t.off_chain_data, t.is_missing_basis_override, t.fiat_value`
 
 // rowExtras are TxRow's computed columns: dirty, edited (EditedSQL), link (other side, id, type; a
 // transaction takes part in at most one link, see Editor.Link).
@@ -194,7 +194,7 @@ func orderBy(p TxPage) []string {
 	case SortUpdatedAt:
 		return append([]string{"t.updated_at" + dir}, tie...)
 	case SortFiatValue:
-		return append([]string{"(" + FiatValueSQL + ")" + dir}, tie...)
+		return append([]string{"t.fiat_value" + dir}, tie...)
 	case SortCapGains:
 		return append([]string{"coalesce(r.gain, 0)" + dir}, tie...)
 	case SortIncome:
@@ -364,7 +364,7 @@ func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
 	t := &r.Transaction
 	err := row.Scan(&t.ID, &t.ClientID, &t.AccountID, &t.OccurredAt, &t.Ordinal, &t.TxnHash, &t.ExternalID, &t.Label, &t.Notes,
 		&t.IsHidden, &t.IsReviewed, &t.IsFailed, &t.Source, &t.SessionID, &t.ParentID, &t.CreatedAt, &t.UpdatedAt, &t.DeletedAt,
-		&t.InvestmentID, &t.OffChainData, &t.IsMissingBasisOverride,
+		&t.InvestmentID, &t.OffChainData, &t.IsMissingBasisOverride, &t.FiatValue,
 		&r.Provider, &r.AccountType, &r.IsDirty, &r.IsEdited, &r.LinkedID, &r.LinkID, &r.LinkType,
 		&res.set, &res.proceeds, &res.basis, &res.gain, &res.short, &res.lng, &res.term, &res.pieces, &res.income, &res.missing, &res.negative, &res.figures)
 	if err != nil {

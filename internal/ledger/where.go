@@ -185,7 +185,7 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 	}
 	if f.AmountValue != nil {
 		op := map[Operator]string{OpEq: "=", OpGt: ">", OpGte: ">=", OpLt: "<", OpLte: "<="}[f.AmountOp]
-		w = append(w, sq.Expr("("+FiatValueSQL+") "+op+" ?", *f.AmountValue))
+		w = append(w, sq.Expr("t.fiat_value "+op+" ?", *f.AmountValue))
 	}
 	if f.FromAddress != nil {
 		w = append(w, existsTransfer("lower(tr.from_address) = lower(?)", *f.FromAddress))
@@ -367,13 +367,6 @@ func flagWhere(flag string, want bool) sq.Sqlizer {
 	}
 	return sq.Expr("NOT coalesce(" + flag + ", false)")
 }
-
-// FiatValueSQL is Transaction.fiatValueCents in dollars: the larger of the incoming and outgoing
-// sides, fees excluded.
-const FiatValueSQL = `SELECT coalesce(greatest(
-	sum(fv.fiat_value) FILTER (WHERE fv.to_account_id IS NOT NULL AND NOT fv.is_fee),
-	sum(fv.fiat_value) FILTER (WHERE fv.from_account_id IS NOT NULL AND NOT fv.is_fee)), 0)
-	FROM transfers fv WHERE fv.transaction_id = t.id AND NOT fv.is_hidden`
 
 type filterCtx struct {
 	client       uuid.UUID
