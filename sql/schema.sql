@@ -749,6 +749,9 @@ CREATE FUNCTION public.transfers_refresh_fiat_values() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
+    IF current_setting('taxd.transaction_values_written', true) = 'on' THEN
+        RETURN NULL;
+    END IF;
     IF TG_OP = 'INSERT' THEN
         PERFORM refresh_transaction_fiat_values(ARRAY(SELECT DISTINCT n.transaction_id FROM new_rows n));
     ELSIF TG_OP = 'DELETE' THEN

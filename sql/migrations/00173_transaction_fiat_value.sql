@@ -35,11 +35,17 @@ LANGUAGE sql AS $$
 $$;
 -- +goose StatementEnd
 
--- A transfer's value, visibility, fee flag, sides or transaction: its transactions' values.
+-- A transfer's value, visibility, fee flag, sides or transaction: its transactions' values. A bulk
+-- import writes the values of the transactions it adds or replaces with them (ledger.Importer:
+-- computing them here costs several index probes per transaction) and says so for its statements
+-- with the setting taxd.transaction_values_written.
 -- +goose StatementBegin
 CREATE FUNCTION transfers_refresh_fiat_values() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+    IF current_setting('taxd.transaction_values_written', true) = 'on' THEN
+        RETURN NULL;
+    END IF;
     IF TG_OP = 'INSERT' THEN
         PERFORM refresh_transaction_fiat_values(ARRAY(SELECT DISTINCT n.transaction_id FROM new_rows n));
     ELSIF TG_OP = 'DELETE' THEN
