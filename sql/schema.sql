@@ -89,8 +89,14 @@ CREATE FUNCTION public.clients_refresh_fiat_values() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-    PERFORM refresh_transaction_fiat_values(ARRAY(SELECT r.transaction_id FROM tax_transaction_results r
-        WHERE r.result_set_id IN (OLD.current_result_set_id, NEW.current_result_set_id) AND r.transfer_figures IS NOT NULL));
+    PERFORM refresh_transaction_fiat_values(ARRAY(
+        SELECT coalesce(o.transaction_id, n.transaction_id)
+          FROM (SELECT transaction_id, transfer_figures FROM tax_transaction_results
+                 WHERE result_set_id = OLD.current_result_set_id AND transfer_figures IS NOT NULL) o
+          FULL JOIN (SELECT transaction_id, transfer_figures FROM tax_transaction_results
+                      WHERE result_set_id = NEW.current_result_set_id AND transfer_figures IS NOT NULL) n
+            ON n.transaction_id = o.transaction_id
+         WHERE o.transfer_figures IS DISTINCT FROM n.transfer_figures));
     RETURN NULL;
 END $$;
 
@@ -392,12 +398,22 @@ END $_$;
 --
 
 CREATE FUNCTION public.refresh_transaction_fiat_values(ids uuid[]) RETURNS void
-    LANGUAGE sql
+    LANGUAGE plpgsql
     AS $$
-    UPDATE transactions t SET fiat_value = v.value
-      FROM transaction_fiat_values(ids) v
-     WHERE t.id = v.id AND t.fiat_value <> v.value
-$$;
+DECLARE
+    changed uuid[];
+    vals numeric[];
+BEGIN
+    IF cardinality(ids) = 0 THEN
+        RETURN;
+    END IF;
+    SELECT array_agg(v.id), array_agg(v.value) INTO changed, vals
+      FROM transaction_fiat_values(ids) v JOIN transactions t ON t.id = v.id
+     WHERE t.fiat_value <> v.value;
+    IF changed IS NOT NULL THEN
+        UPDATE transactions t SET fiat_value = c.value FROM unnest(changed, vals) AS c(id, value) WHERE t.id = c.id;
+    END IF;
+END $$;
 
 --
 -- Name: results_refresh_fiat_values(); Type: FUNCTION; Schema: public; Owner: -

@@ -26,13 +26,26 @@ LANGUAGE sql STABLE AS $$
 $$;
 -- +goose StatementEnd
 
+-- Sets the value of the transactions ids whose stored value differs from the definition. The
+-- UPDATE is sent only when one does: the statement triggers of transactions fire for an UPDATE of
+-- no row too.
 -- +goose StatementBegin
 CREATE FUNCTION refresh_transaction_fiat_values(ids uuid[]) RETURNS void
-LANGUAGE sql AS $$
-    UPDATE transactions t SET fiat_value = v.value
-      FROM transaction_fiat_values(ids) v
-     WHERE t.id = v.id AND t.fiat_value <> v.value
-$$;
+LANGUAGE plpgsql AS $$
+DECLARE
+    changed uuid[];
+    vals numeric[];
+BEGIN
+    IF cardinality(ids) = 0 THEN
+        RETURN;
+    END IF;
+    SELECT array_agg(v.id), array_agg(v.value) INTO changed, vals
+      FROM transaction_fiat_values(ids) v JOIN transactions t ON t.id = v.id
+     WHERE t.fiat_value <> v.value;
+    IF changed IS NOT NULL THEN
+        UPDATE transactions t SET fiat_value = c.value FROM unnest(changed, vals) AS c(id, value) WHERE t.id = c.id;
+    END IF;
+END $$;
 -- +goose StatementEnd
 
 -- A transfer's value, visibility, fee flag, sides or transaction: its transactions' values. A bulk
@@ -98,17 +111,25 @@ CREATE TRIGGER results_fiat_values_deleted AFTER DELETE ON tax_transaction_resul
     FOR EACH STATEMENT EXECUTE FUNCTION results_refresh_fiat_values();
 
 -- The result rows with transfer figures (about one in ten), which a switch of the current result
--- set reads for both sets.
+-- set compares between the two sets.
 CREATE INDEX tax_transaction_results_figures_idx ON tax_transaction_results (result_set_id, transaction_id)
     WHERE transfer_figures IS NOT NULL;
 
--- The client's current result set switched: the values of the transactions either set gave figures.
+-- The client's current result set switched: the values of the transactions whose transfer figures
+-- differ between the two sets (a value depends on the set through its figures alone; a full run
+-- mostly derives the figures it derived before).
 -- +goose StatementBegin
 CREATE FUNCTION clients_refresh_fiat_values() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM refresh_transaction_fiat_values(ARRAY(SELECT r.transaction_id FROM tax_transaction_results r
-        WHERE r.result_set_id IN (OLD.current_result_set_id, NEW.current_result_set_id) AND r.transfer_figures IS NOT NULL));
+    PERFORM refresh_transaction_fiat_values(ARRAY(
+        SELECT coalesce(o.transaction_id, n.transaction_id)
+          FROM (SELECT transaction_id, transfer_figures FROM tax_transaction_results
+                 WHERE result_set_id = OLD.current_result_set_id AND transfer_figures IS NOT NULL) o
+          FULL JOIN (SELECT transaction_id, transfer_figures FROM tax_transaction_results
+                      WHERE result_set_id = NEW.current_result_set_id AND transfer_figures IS NOT NULL) n
+            ON n.transaction_id = o.transaction_id
+         WHERE o.transfer_figures IS DISTINCT FROM n.transfer_figures));
     RETURN NULL;
 END $$;
 -- +goose StatementEnd
