@@ -82,6 +82,25 @@ BEGIN
 END $$;
 
 --
+-- Name: clients_refresh_fiat_values(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.clients_refresh_fiat_values() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    PERFORM refresh_transaction_fiat_values(ARRAY(
+        SELECT coalesce(o.transaction_id, n.transaction_id)
+          FROM (SELECT transaction_id, transfer_figures FROM tax_transaction_results
+                 WHERE result_set_id = OLD.current_result_set_id AND transfer_figures IS NOT NULL) o
+          FULL JOIN (SELECT transaction_id, transfer_figures FROM tax_transaction_results
+                      WHERE result_set_id = NEW.current_result_set_id AND transfer_figures IS NOT NULL) n
+            ON n.transaction_id = o.transaction_id
+         WHERE o.transfer_figures IS DISTINCT FROM n.transfer_figures));
+    RETURN NULL;
+END $$;
+
+--
 -- Name: dirty_marks_check_changed_parents(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -375,6 +394,51 @@ BEGIN
 END $_$;
 
 --
+-- Name: refresh_transaction_fiat_values(uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.refresh_transaction_fiat_values(ids uuid[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+    changed uuid[];
+    vals numeric[];
+BEGIN
+    IF cardinality(ids) = 0 THEN
+        RETURN;
+    END IF;
+    SELECT array_agg(v.id), array_agg(v.value) INTO changed, vals
+      FROM transaction_fiat_values(ids) v JOIN transactions t ON t.id = v.id
+     WHERE t.fiat_value <> v.value;
+    IF changed IS NOT NULL THEN
+        UPDATE transactions t SET fiat_value = c.value FROM unnest(changed, vals) AS c(id, value) WHERE t.id = c.id;
+    END IF;
+END $$;
+
+--
+-- Name: results_refresh_fiat_values(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.results_refresh_fiat_values() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        PERFORM refresh_transaction_fiat_values(ARRAY(SELECT n.transaction_id FROM new_rows n
+            JOIN clients c ON c.id = n.client_id AND c.current_result_set_id = n.result_set_id WHERE n.transfer_figures IS NOT NULL));
+    ELSIF TG_OP = 'DELETE' THEN
+        PERFORM refresh_transaction_fiat_values(ARRAY(SELECT o.transaction_id FROM old_rows o
+            JOIN clients c ON c.id = o.client_id AND c.current_result_set_id = o.result_set_id WHERE o.transfer_figures IS NOT NULL));
+    ELSE
+        PERFORM refresh_transaction_fiat_values(ARRAY(SELECT n.transaction_id FROM new_rows n
+            JOIN old_rows o ON o.result_set_id = n.result_set_id AND o.transaction_id = n.transaction_id
+            JOIN clients c ON c.id = n.client_id AND c.current_result_set_id = n.result_set_id
+            WHERE n.transfer_figures IS DISTINCT FROM o.transfer_figures));
+    END IF;
+    RETURN NULL;
+END $$;
+
+--
 -- Name: river_job_state_in_bitmask(bit, public.river_job_state); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -458,6 +522,26 @@ BEGIN
     END LOOP;
     RETURN NULL;
 END $_$;
+
+--
+-- Name: transaction_fiat_values(uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transaction_fiat_values(ids uuid[]) RETURNS TABLE(id uuid, value numeric)
+    LANGUAGE sql STABLE
+    AS $$
+    SELECT t.id, round(greatest(
+        coalesce(sum(v.value) FILTER (WHERE fv.to_account_id IS NOT NULL AND NOT fv.is_fee), 0),
+        coalesce(sum(v.value) FILTER (WHERE fv.from_account_id IS NOT NULL AND NOT fv.is_fee), 0)), 2)
+      FROM (SELECT DISTINCT unnest(ids)) AS u(id)
+      JOIN transactions t ON t.id = u.id
+      JOIN clients c ON c.id = t.client_id
+      LEFT JOIN tax_transaction_results r ON r.result_set_id = c.current_result_set_id AND r.transaction_id = t.id
+           AND r.client_id = t.client_id
+      LEFT JOIN transfers fv ON fv.transaction_id = t.id AND NOT fv.is_hidden
+      LEFT JOIN LATERAL (SELECT coalesce(fv.fiat_value, (r.transfer_figures -> fv.id::text ->> 'value')::numeric) AS value) v ON true
+     GROUP BY t.id
+$$;
 
 --
 -- Name: transaction_is_edited(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -669,6 +753,31 @@ BEGIN
     END IF;
     IF foreign_parents THEN
         PERFORM 1 FROM transactions t WHERE t.id IN (SELECT transaction_id FROM new_rows) AND t.xmin <> pg_current_xact_id()::xid FOR KEY SHARE;
+    END IF;
+    RETURN NULL;
+END $$;
+
+--
+-- Name: transfers_refresh_fiat_values(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transfers_refresh_fiat_values() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF current_setting('taxd.transaction_values_written', true) = 'on' THEN
+        RETURN NULL;
+    END IF;
+    IF TG_OP = 'INSERT' THEN
+        PERFORM refresh_transaction_fiat_values(ARRAY(SELECT DISTINCT n.transaction_id FROM new_rows n));
+    ELSIF TG_OP = 'DELETE' THEN
+        PERFORM refresh_transaction_fiat_values(ARRAY(SELECT DISTINCT o.transaction_id FROM old_rows o));
+    ELSE
+        PERFORM refresh_transaction_fiat_values(ARRAY(
+            SELECT DISTINCT x.id FROM new_rows n JOIN old_rows o ON o.id = n.id
+             CROSS JOIN LATERAL (VALUES (n.transaction_id), (o.transaction_id)) AS x(id)
+             WHERE (n.fiat_value, n.is_hidden, n.is_fee, n.from_account_id IS NULL, n.to_account_id IS NULL, n.transaction_id)
+                   IS DISTINCT FROM (o.fiat_value, o.is_hidden, o.is_fee, o.from_account_id IS NULL, o.to_account_id IS NULL, o.transaction_id)));
     END IF;
     RETURN NULL;
 END $$;
@@ -1735,7 +1844,8 @@ CREATE TABLE public.transactions (
     deleted_at timestamp with time zone,
     investment_id text,
     off_chain_data jsonb,
-    is_missing_basis_override boolean
+    is_missing_basis_override boolean,
+    fiat_value numeric DEFAULT 0 NOT NULL
 );
 
 --
@@ -2617,6 +2727,12 @@ CREATE INDEX tax_income_year_idx ON public.tax_income USING btree (result_set_id
 CREATE INDEX tax_result_sets_client_idx ON public.tax_result_sets USING btree (client_id);
 
 --
+-- Name: tax_transaction_results_figures_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_transaction_results_figures_idx ON public.tax_transaction_results USING btree (result_set_id, transaction_id) WHERE (transfer_figures IS NOT NULL);
+
+--
 -- Name: tax_transaction_results_gain_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2677,6 +2793,12 @@ CREATE INDEX transactions_account_idx ON public.transactions USING btree (accoun
 CREATE INDEX transactions_client_account_idx ON public.transactions USING btree (client_id, account_id, occurred_at);
 
 --
+-- Name: transactions_client_fiat_value_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transactions_client_fiat_value_idx ON public.transactions USING btree (client_id, fiat_value, occurred_at, ordinal, id) INCLUDE (deleted_at, is_hidden, is_failed);
+
+--
 -- Name: transactions_client_label_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2686,7 +2808,7 @@ CREATE INDEX transactions_client_label_idx ON public.transactions USING btree (c
 -- Name: transactions_client_order_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX transactions_client_order_idx ON public.transactions USING btree (client_id, occurred_at, ordinal, id);
+CREATE INDEX transactions_client_order_idx ON public.transactions USING btree (client_id, occurred_at, ordinal, id) INCLUDE (deleted_at, is_hidden, is_failed);
 
 --
 -- Name: transactions_parent_idx; Type: INDEX; Schema: public; Owner: -
@@ -2815,6 +2937,12 @@ CREATE TRIGGER assets_spam_dirty AFTER UPDATE OF is_spam ON public.assets FOR EA
 CREATE TRIGGER clients_delete_transactions BEFORE DELETE ON public.clients FOR EACH ROW EXECUTE FUNCTION public.clients_delete_transactions();
 
 --
+-- Name: clients clients_fiat_values_switched; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER clients_fiat_values_switched AFTER UPDATE OF current_result_set_id ON public.clients FOR EACH ROW WHEN ((old.current_result_set_id IS DISTINCT FROM new.current_result_set_id)) EXECUTE FUNCTION public.clients_refresh_fiat_values();
+
+--
 -- Name: clients clients_id_fixed; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2879,6 +3007,24 @@ CREATE TRIGGER portfolio_transfers_inserted AFTER INSERT ON public.transfers REF
 --
 
 CREATE TRIGGER portfolio_transfers_updated AFTER UPDATE ON public.transfers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.portfolio_transfers_changed();
+
+--
+-- Name: tax_transaction_results results_fiat_values_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER results_fiat_values_deleted AFTER DELETE ON public.tax_transaction_results REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.results_refresh_fiat_values();
+
+--
+-- Name: tax_transaction_results results_fiat_values_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER results_fiat_values_inserted AFTER INSERT ON public.tax_transaction_results REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.results_refresh_fiat_values();
+
+--
+-- Name: tax_transaction_results results_fiat_values_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER results_fiat_values_updated AFTER UPDATE ON public.tax_transaction_results REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.results_refresh_fiat_values();
 
 --
 -- Name: tax_checkpoints tax_checkpoints_client_id; Type: TRIGGER; Schema: public; Owner: -
@@ -2951,6 +3097,24 @@ CREATE TRIGGER transfers_check_changed_parents AFTER UPDATE OF asset_id, from_ac
 --
 
 CREATE TRIGGER transfers_check_parents AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_check_parents();
+
+--
+-- Name: transfers transfers_fiat_values_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_fiat_values_deleted AFTER DELETE ON public.transfers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_refresh_fiat_values();
+
+--
+-- Name: transfers transfers_fiat_values_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_fiat_values_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_refresh_fiat_values();
+
+--
+-- Name: transfers transfers_fiat_values_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_fiat_values_updated AFTER UPDATE ON public.transfers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_refresh_fiat_values();
 
 --
 -- Name: transfers transfers_keep_transaction_time; Type: TRIGGER; Schema: public; Owner: -

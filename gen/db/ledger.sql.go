@@ -362,7 +362,7 @@ func (q *Queries) GetLedgerState(ctx context.Context, id uuid.UUID) (GetLedgerSt
 }
 
 const getTransaction = `-- name: GetTransaction :one
-SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override FROM transactions WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
+SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override, fiat_value FROM transactions WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
 `
 
 type GetTransactionParams struct {
@@ -395,6 +395,7 @@ func (q *Queries) GetTransaction(ctx context.Context, arg GetTransactionParams) 
 		&i.InvestmentID,
 		&i.OffChainData,
 		&i.IsMissingBasisOverride,
+		&i.FiatValue,
 	)
 	return i, err
 }
@@ -443,7 +444,7 @@ func (q *Queries) GetTransactionClassifications(ctx context.Context, arg GetTran
 }
 
 const getTransactionWithDeleted = `-- name: GetTransactionWithDeleted :one
-SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override FROM transactions WHERE client_id = $1 AND id = $2
+SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override, fiat_value FROM transactions WHERE client_id = $1 AND id = $2
 `
 
 type GetTransactionWithDeletedParams struct {
@@ -476,12 +477,13 @@ func (q *Queries) GetTransactionWithDeleted(ctx context.Context, arg GetTransact
 		&i.InvestmentID,
 		&i.OffChainData,
 		&i.IsMissingBasisOverride,
+		&i.FiatValue,
 	)
 	return i, err
 }
 
 const getTransactionsByIDs = `-- name: GetTransactionsByIDs :many
-SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override FROM transactions WHERE client_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
+SELECT id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override, fiat_value FROM transactions WHERE client_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL
 ORDER BY occurred_at, ordinal, id
 `
 
@@ -521,6 +523,7 @@ func (q *Queries) GetTransactionsByIDs(ctx context.Context, arg GetTransactionsB
 			&i.InvestmentID,
 			&i.OffChainData,
 			&i.IsMissingBasisOverride,
+			&i.FiatValue,
 		); err != nil {
 			return nil, err
 		}
@@ -693,7 +696,7 @@ const insertTransaction = `-- name: InsertTransaction :one
 INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes,
                           is_failed, source, session_id, parent_id)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override
+RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override, fiat_value
 `
 
 type InsertTransactionParams struct {
@@ -751,6 +754,7 @@ func (q *Queries) InsertTransaction(ctx context.Context, arg InsertTransactionPa
 		&i.InvestmentID,
 		&i.OffChainData,
 		&i.IsMissingBasisOverride,
+		&i.FiatValue,
 	)
 	return i, err
 }
@@ -2105,7 +2109,7 @@ const updateTransactionExtras = `-- name: UpdateTransactionExtras :one
 
 UPDATE transactions SET investment_id = $3, off_chain_data = $4, is_missing_basis_override = $5, updated_at = now()
 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
-RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override
+RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override, fiat_value
 `
 
 type UpdateTransactionExtrasParams struct {
@@ -2148,6 +2152,7 @@ func (q *Queries) UpdateTransactionExtras(ctx context.Context, arg UpdateTransac
 		&i.InvestmentID,
 		&i.OffChainData,
 		&i.IsMissingBasisOverride,
+		&i.FiatValue,
 	)
 	return i, err
 }
@@ -2157,7 +2162,7 @@ UPDATE transactions SET
     label = $3, notes = $4, is_hidden = $5, is_reviewed = $6, occurred_at = $7, txn_hash = $8,
     updated_at = now()
 WHERE client_id = $1 AND id = $2 AND deleted_at IS NULL
-RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override
+RETURNING id, client_id, account_id, occurred_at, ordinal, txn_hash, external_id, label, notes, is_hidden, is_reviewed, is_failed, source, session_id, parent_id, created_at, updated_at, deleted_at, investment_id, off_chain_data, is_missing_basis_override, fiat_value
 `
 
 type UpdateTransactionFieldsParams struct {
@@ -2205,6 +2210,7 @@ func (q *Queries) UpdateTransactionFields(ctx context.Context, arg UpdateTransac
 		&i.InvestmentID,
 		&i.OffChainData,
 		&i.IsMissingBasisOverride,
+		&i.FiatValue,
 	)
 	return i, err
 }

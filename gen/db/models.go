@@ -730,6 +730,7 @@ type Transaction struct {
 	InvestmentID           *string
 	OffChainData           []byte
 	IsMissingBasisOverride *bool
+	FiatValue              decimal.Decimal
 }
 
 type TransactionClassification struct {

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/shopspring/decimal"
 
 	"taxd/internal/tax"
 	"taxd/internal/tax/taxgen"
@@ -63,15 +64,20 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, in tax.Input, log io.Writer) 
 			}
 		}
 		i := 0
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"transactions"}, []string{"id", "client_id", "occurred_at", "ordinal"},
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"transactions"}, []string{"id", "client_id", "occurred_at", "ordinal", "fiat_value"},
 			pgx.CopyFromFunc(func() ([]any, error) {
 				if i == len(in.Transactions) {
 					return nil, nil
 				}
 				t := in.Transactions[i]
 				i++
-				return []any{uuid.UUID(t.ID), client, t.Time, int32(i)}, nil
+				return []any{uuid.UUID(t.ID), client, t.Time, int32(i), fiatValue(t)}, nil
 			})); err != nil {
+			return err
+		}
+		// The transactions' values are written with them (fiatValue), as a bulk import writes them:
+		// the transfers' triggers would otherwise compute and update each transaction again.
+		if _, err := tx.Exec(ctx, `SELECT set_config('taxd.transaction_values_written', 'on', true)`); err != nil {
 			return err
 		}
 		// The transfers' foreign-key checks are planned from the statistics: a database whose
@@ -113,6 +119,9 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, in tax.Input, log io.Writer) 
 		if err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, `SELECT set_config('taxd.transaction_values_written', 'off', true)`); err != nil {
+			return err
+		}
 		// A freshly imported ledger is dirty throughout.
 		_, err = tx.Exec(ctx, `INSERT INTO dirty_marks (client_id, transaction_id, occurred_at) SELECT client_id, id, occurred_at FROM transactions WHERE client_id = $1`, client)
 		return err
@@ -127,6 +136,26 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, in tax.Input, log io.Writer) 
 	}
 	fmt.Fprintf(log, "stored them in %s\n", time.Since(start).Round(time.Millisecond))
 	return client, nil
+}
+
+// fiatValue is transactions.fiat_value of a new transaction of t's transfers (none hidden, no
+// result set yet): the larger of the incoming and the outgoing sides, fees left out, in cents.
+func fiatValue(t tax.Transaction) pgtype.Numeric {
+	var in, out decimal.Decimal
+	for _, tr := range t.Transfers {
+		if tr.IsFee || !tr.HasFiatValue {
+			continue
+		}
+		v := decimal.NewFromBigInt(tr.FiatValue.BigInt(), -tax.Scale)
+		if tr.To != "" {
+			in = in.Add(v)
+		}
+		if tr.From != "" {
+			out = out.Add(v)
+		}
+	}
+	v := decimal.Max(in, out).Round(2)
+	return pgtype.Numeric{Int: v.Coefficient(), Exp: v.Exponent(), Valid: true}
 }
 
 func optID(m map[string]uuid.UUID, name string) any {

@@ -67,7 +67,16 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 		// order, and the list's order may have no index)
 		countUnsorted bool
 	}{
-		{"newest first", TxFilter{}, TxPage{Limit: 100}, []string{"transactions_client_order_idx"}, nil, false},
+		{"newest first", TxFilter{}, TxPage{Limit: 100}, []string{"Index Only Scan Backward using transactions_client_order_idx"}, nil, false},
+		{"a deep page", TxFilter{}, TxPage{Limit: 100, Page: 20}, []string{"Index Only Scan Backward using transactions_client_order_idx"}, nil, false},
+		{"by fiat value", TxFilter{}, TxPage{Limit: 100, SortBy: SortFiatValue}, []string{"Index Only Scan Backward using transactions_client_fiat_value_idx"},
+			[]string{"transactions_client_order_idx"}, true},
+		{"by fiat value, oldest first", TxFilter{}, TxPage{Limit: 100, SortBy: SortFiatValue, Ascending: true},
+			[]string{"Index Only Scan using transactions_client_fiat_value_idx"}, []string{"transactions_client_order_idx"}, true},
+		{"missing basis", TxFilter{IsMissingBasis: &yes}, TxPage{Limit: 100}, []string{"tax_transaction_results_missing_basis_idx"},
+			[]string{"tax_transaction_results_missing_basis_idx"}, false},
+		{"negative balance", TxFilter{IsNegativeBalance: &yes}, TxPage{Limit: 100}, []string{"tax_transaction_results_negative_balance_idx"},
+			[]string{"tax_transaction_results_negative_balance_idx"}, false},
 		{"date range", TxFilter{StartDate: &from, EndDate: &to}, TxPage{Limit: 100}, []string{"transactions_client_order_idx"}, nil, false},
 		{"asset + date + label", TxFilter{AssetIDs: []uuid.UUID{asset}, StartDate: &from, EndDate: &to, Labels: []string{"buy"}}, TxPage{Limit: 100},
 			[]string{"transactions_client_label_idx"}, []string{"Merge Semi Join", "transactions_client_label_idx", "transfers_asset_time_idx"}, false},
@@ -96,7 +105,7 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 			var queries []query
 			segs := pageSegments(where, c.p)
 			for i, seg := range segs {
-				listSQL, listArgs, err := pageQuery(st, seg, uint64(c.p.Limit)+1, 0).ToSql()
+				listSQL, listArgs, err := pageQuery(st, seg, uint64(c.p.Limit)+1, uint64(c.p.Limit)*uint64(c.p.Page)).ToSql()
 				if err != nil {
 					t.Fatal(err)
 				}

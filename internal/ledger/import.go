@@ -89,6 +89,26 @@ const (
 	addedTable = "ledger_import_added"
 )
 
+// stagedValues is the value of each staged transaction (transactions.fiat_value) from its staged
+// transfers: what the database's definition (transaction_fiat_values, migration 00173) gives a
+// transaction whose transfers are exactly these, none hidden and none valued by a result set.
+const stagedValues = `(SELECT tx_id, round(greatest(
+        coalesce(sum(fiat_value::numeric) FILTER (WHERE to_account_id IS NOT NULL AND NOT is_fee), 0),
+        coalesce(sum(fiat_value::numeric) FILTER (WHERE from_account_id IS NOT NULL AND NOT is_fee), 0)), 2) AS value
+      FROM ` + stageTable + ` WHERE pos >= 0 GROUP BY tx_id)`
+
+// writingValues tells the transfers' triggers that the next statements write the values of the
+// transactions whose transfers they change (on), or no longer (off). It lasts for the database
+// transaction at most.
+func writingValues(e *Editor, on bool) error {
+	v := "off"
+	if on {
+		v = "on"
+	}
+	_, err := e.tx.Exec(e.ctx, `SELECT set_config('taxd.transaction_values_written', $1, true)`, v)
+	return err
+}
+
 var stageColumns = []string{"tx_id", "pos", "occurred_at", "txn_hash", "external_id", "label", "is_failed",
 	"id", "asset_key", "quantity", "from_account_id", "to_account_id", "from_address", "to_address", "fiat_value",
 	"fee_fiat", "is_fee", "notes", "position", "rule", "confidence", "explanation", "digest"}
@@ -416,9 +436,9 @@ func (im *Importer) Finish() (int, error) {
 	}
 	tag, err := e.tx.Exec(e.ctx, `
 WITH added AS (
-    INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source, notes)
-    SELECT tx_id, $1, $2, occurred_at::timestamptz, txn_hash, external_id, label, is_failed, $3, notes
-      FROM `+stageTable+` s WHERE pos < 0`+known+`
+    INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source, notes, fiat_value)
+    SELECT s.tx_id, $1, $2, s.occurred_at::timestamptz, s.txn_hash, s.external_id, s.label, s.is_failed, $3, s.notes, coalesce(v.value, 0)
+      FROM `+stageTable+` s LEFT JOIN `+stagedValues+` v ON v.tx_id = s.tx_id WHERE s.pos < 0`+known+`
     ON CONFLICT (account_id, external_id, client_id) WHERE external_id IS NOT NULL DO NOTHING
     RETURNING id, occurred_at
 )
@@ -450,7 +470,11 @@ INSERT INTO `+addedTable+` SELECT id, occurred_at FROM added`, e.client, im.acco
 			return 0, err
 		}
 	}
-	// 3. Their transfers and dirty marks, set-wise.
+	// 3. Their transfers and dirty marks, set-wise. Their transactions' values were written with
+	// them (stagedValues): the transfers' triggers are told not to compute them again.
+	if err := writingValues(e, true); err != nil {
+		return 0, err
+	}
 	if _, err := e.tx.Exec(e.ctx, `
 WITH marks AS (
     -- occurred_at given here spares the marks' and the transfers' fill triggers (their WHEN
@@ -467,6 +491,9 @@ SELECT s.id, $1, s.tx_id, n.occurred_at, s.pos, a.id, s.quantity::numeric, s.fro
   JOIN assets a ON a.client_id = $1 AND a.key = s.asset_key
  WHERE s.pos >= 0`, e.client); err != nil {
 		return 0, store.Err(err, "transfer")
+	}
+	if err := writingValues(e, false); err != nil {
+		return 0, err
 	}
 	// The classification of the chain transactions added (internal/classify).
 	if _, err := e.tx.Exec(e.ctx, `
@@ -514,17 +541,24 @@ UPDATE transactions t SET label = r.label
 // longer count as new. It returns how many transactions it replaces.
 func (im *Importer) replaceKnown() (int, error) {
 	e := im.e
+	// Their values are the staged transfers' (the transfers they had go, and the results' figures
+	// name those): written here, so the triggers of the transfers removed now and written next do
+	// not compute them.
+	if err := writingValues(e, true); err != nil {
+		return 0, err
+	}
 	tag, err := e.tx.Exec(e.ctx, `
 WITH target AS (
-    SELECT s.tx_id AS staged, t.id FROM `+stageTable+` s
+    SELECT s.tx_id AS staged, t.id, coalesce(v.value, 0) AS value FROM `+stageTable+` s
       JOIN transactions t ON t.client_id = $1 AND t.account_id = $2 AND t.external_id = s.external_id AND t.deleted_at IS NULL
+      LEFT JOIN `+stagedValues+` v ON v.tx_id = s.tx_id
      WHERE s.pos < 0
 ), moved AS (
     UPDATE `+stageTable+` s SET tx_id = target.id FROM target WHERE s.tx_id = target.staged
     RETURNING s.tx_id, s.pos, s.label, s.is_failed
 ), updated AS (
-    UPDATE transactions t SET label = nullif(m.label, ''), is_failed = m.is_failed, updated_at = now()
-      FROM moved m WHERE m.pos < 0 AND t.client_id = $1 AND t.id = m.tx_id
+    UPDATE transactions t SET label = nullif(m.label, ''), is_failed = m.is_failed, fiat_value = g.value, updated_at = now()
+      FROM moved m JOIN target g ON g.id = m.tx_id WHERE m.pos < 0 AND t.client_id = $1 AND t.id = m.tx_id
     RETURNING t.id, t.occurred_at
 ), gone AS (
     DELETE FROM transfers tr USING updated u WHERE tr.client_id = $1 AND tr.transaction_id = u.id
@@ -532,6 +566,9 @@ WITH target AS (
 INSERT INTO `+addedTable+` SELECT id, occurred_at FROM updated`, e.client, im.account)
 	if err != nil {
 		return 0, store.Err(err, "transaction")
+	}
+	if err := writingValues(e, false); err != nil {
+		return 0, err
 	}
 	// Their staged transaction rows stay: the next statement's ON CONFLICT skips them (the
 	// external id is taken), and their classification is read from them.

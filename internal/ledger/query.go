@@ -150,18 +150,25 @@ func (l *Ledger) filterCtx(ctx context.Context, client uuid.UUID, st LedgerState
 }
 
 // from is the base relation of every list query: the client's transactions with their row of the
-// current result set.
+// current result set. The join names every column of the result rows' key, so the planner knows it
+// matches at most one row and leaves it out of a query that reads nothing of r (a page's id scan,
+// a count without a result filter) instead of probing the key once per transaction.
 func from(b sq.SelectBuilder, st LedgerState) sq.SelectBuilder {
-	rs := uuid.Nil
+	return b.From("transactions t").JoinClause(resultJoin, resultSetOf(st))
+}
+
+const resultJoin = "LEFT JOIN tax_transaction_results r ON r.result_set_id = ? AND r.transaction_id = t.id AND r.client_id = t.client_id"
+
+func resultSetOf(st LedgerState) uuid.UUID {
 	if st.ResultSetID != nil {
-		rs = *st.ResultSetID
+		return *st.ResultSetID
 	}
-	return b.From("transactions t").JoinClause("LEFT JOIN tax_transaction_results r ON r.result_set_id = ? AND r.transaction_id = t.id", rs)
+	return uuid.Nil
 }
 
 const txColumns = `t.id, t.client_id, t.account_id, t.occurred_at, t.ordinal, t.txn_hash, t.external_id, t.label, t.notes,
 	t.is_hidden, t.is_reviewed, t.is_failed, t.source, t.session_id, t.parent_id, t.created_at, t.updated_at, t.deleted_at,
-	t.investment_id, t.off_chain_data, t.is_missing_basis_override`
+	t.investment_id, t.off_chain_data, t.is_missing_basis_override, t.fiat_value`
 
 // rowExtras are TxRow's computed columns: dirty, edited (EditedSQL), link (other side, id, type; a
 // transaction takes part in at most one link, see Editor.Link).
@@ -187,7 +194,7 @@ func orderBy(p TxPage) []string {
 	case SortUpdatedAt:
 		return append([]string{"t.updated_at" + dir}, tie...)
 	case SortFiatValue:
-		return append([]string{"(" + FiatValueSQL + ")" + dir}, tie...)
+		return append([]string{"t.fiat_value" + dir}, tie...)
 	case SortCapGains:
 		return append([]string{"coalesce(r.gain, 0)" + dir}, tie...)
 	case SortIncome:
@@ -329,11 +336,18 @@ func (l *Ledger) page(ctx context.Context, st LedgerState, where sq.And, p TxPag
 	return out, nil
 }
 
-// pageQuery reads limit matches of a stretch from offset on.
+// pageQuery reads limit matches of a stretch from offset on. The page's ids are found first, reading
+// only what the conditions and the order need, and the row's columns, its account and its computed
+// columns (rowExtras: a subquery each) are read for those ids alone: with them in the same select,
+// every row an offset skips or a sort orders would pay for them.
 func pageQuery(st LedgerState, seg pageSegment, limit, offset uint64) sq.SelectBuilder {
-	return from(psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", rowExtras, resultColumns), st).
+	ids := from(sq.Select("t.id", "t.client_id"), st).Where(seg.where).OrderBy(seg.order...).Limit(limit).Offset(offset)
+	return psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", rowExtras, resultColumns).
+		FromSelect(ids, "pg").
+		Join("transactions t ON t.id = pg.id AND t.client_id = pg.client_id").
+		JoinClause(resultJoin, resultSetOf(st)).
 		LeftJoin("accounts a ON a.id = t.account_id").
-		Where(seg.where).OrderBy(seg.order...).Limit(limit).Offset(offset)
+		OrderBy(seg.order...)
 }
 
 func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
@@ -350,7 +364,7 @@ func scanTxRow(row pgx.CollectableRow) (TxRow, error) {
 	t := &r.Transaction
 	err := row.Scan(&t.ID, &t.ClientID, &t.AccountID, &t.OccurredAt, &t.Ordinal, &t.TxnHash, &t.ExternalID, &t.Label, &t.Notes,
 		&t.IsHidden, &t.IsReviewed, &t.IsFailed, &t.Source, &t.SessionID, &t.ParentID, &t.CreatedAt, &t.UpdatedAt, &t.DeletedAt,
-		&t.InvestmentID, &t.OffChainData, &t.IsMissingBasisOverride,
+		&t.InvestmentID, &t.OffChainData, &t.IsMissingBasisOverride, &t.FiatValue,
 		&r.Provider, &r.AccountType, &r.IsDirty, &r.IsEdited, &r.LinkedID, &r.LinkID, &r.LinkType,
 		&res.set, &res.proceeds, &res.basis, &res.gain, &res.short, &res.lng, &res.term, &res.pieces, &res.income, &res.missing, &res.negative, &res.figures)
 	if err != nil {

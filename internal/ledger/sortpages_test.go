@@ -116,3 +116,94 @@ func firstDifference(a, b []uuid.UUID) int {
 	}
 	return min(len(a), len(b))
 }
+
+// TestTimeOrderPages reads every page of the list in time order, both ways, with no filter and with
+// each result flag asked true and false, each page on its own request, against ORDER BY ... LIMIT ...
+// OFFSET over the whole ledger in SQL with the flags' plain definition (no result row: not set).
+func TestTimeOrderPages(t *testing.T) {
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client, err := bench.SeedLedger(ctx, pool, 700, 4, 2, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
+		t.Fatal(err)
+	}
+	// some transactions flagged missing basis and negative balance, one of each hidden
+	if _, err := pool.Exec(ctx, `UPDATE tax_transaction_results SET is_missing_basis = (hashtext(transaction_id::text) % 5 = 0),
+		has_negative_balance = (hashtext(transaction_id::text) % 7 = 0) WHERE client_id = $1`, client); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `UPDATE transactions SET is_hidden = true WHERE id IN (SELECT transaction_id FROM tax_transaction_results
+		WHERE client_id = $1 AND (is_missing_basis OR has_negative_balance) ORDER BY transaction_id LIMIT 2)`, client); err != nil {
+		t.Fatal(err)
+	}
+	l := New(pool)
+	scope := auth.JobWriteScope(client, "test")
+	yes, no := true, false
+	for _, c := range []struct {
+		name string
+		f    TxFilter
+		cond string
+	}{
+		{"all", TxFilter{}, "true"},
+		{"missing basis", TxFilter{IsMissingBasis: &yes}, "coalesce(r.is_missing_basis, false)"},
+		{"not missing basis", TxFilter{IsMissingBasis: &no}, "NOT coalesce(r.is_missing_basis, false)"},
+		{"negative balance", TxFilter{IsNegativeBalance: &yes}, "coalesce(r.has_negative_balance, false)"},
+		{"no negative balance", TxFilter{IsNegativeBalance: &no}, "NOT coalesce(r.has_negative_balance, false)"},
+	} {
+		for _, asc := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s ascending=%v", c.name, asc), func(t *testing.T) {
+				dir := "DESC"
+				if asc {
+					dir = "ASC"
+				}
+				const limit = 23
+				page := func(n int) []uuid.UUID {
+					rows, err := pool.Query(ctx, fmt.Sprintf(`SELECT t.id FROM transactions t
+						LEFT JOIN tax_transaction_results r ON r.result_set_id = (SELECT current_result_set_id FROM clients WHERE id = $1) AND r.transaction_id = t.id
+						WHERE t.client_id = $1 AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT t.is_failed AND %[1]s
+						ORDER BY t.occurred_at %[2]s, t.ordinal %[2]s, t.id %[2]s LIMIT %[3]d OFFSET $2`, c.cond, dir, limit), client, n*limit)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var ids []uuid.UUID
+					for rows.Next() {
+						var id uuid.UUID
+						if err := rows.Scan(&id); err != nil {
+							t.Fatal(err)
+						}
+						ids = append(ids, id)
+					}
+					if err := rows.Err(); err != nil {
+						t.Fatal(err)
+					}
+					return ids
+				}
+				pages := 0
+				for n := 0; ; n++ {
+					list, err := l.List(ctx, scope, c.f, TxPage{Limit: limit, Page: n, Ascending: asc, SkipTotal: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					var got []uuid.UUID
+					for _, r := range list.Rows {
+						got = append(got, r.ID)
+					}
+					want := page(n)
+					if !slices.Equal(got, want) || list.HasNext != (len(page(n+1)) > 0) {
+						t.Fatalf("page %d: %d rows (next %v), want %d", n, len(got), list.HasNext, len(want))
+					}
+					pages++
+					if !list.HasNext {
+						break
+					}
+				}
+				if c.name != "all" && pages < 2 {
+					t.Fatalf("%d pages: too few matches to cross a page", pages)
+				}
+			})
+		}
+	}
+}

@@ -87,6 +87,10 @@ type Transaction struct {
 	InvestmentID           *string
 	OffChainData           []byte
 	IsMissingBasisOverride *bool
+	// FiatValue is the value the list shows for it (Transaction.fiatValueCents, rounded to cents),
+	// kept by the database from its transfers and the current results (migration 00173); the
+	// list's order by value reads it.
+	FiatValue decimal.Decimal
 }
 
 // Transfer is one leg of a transaction: a quantity of an asset moving between two accounts or

@@ -185,7 +185,7 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 	}
 	if f.AmountValue != nil {
 		op := map[Operator]string{OpEq: "=", OpGt: ">", OpGte: ">=", OpLt: "<", OpLte: "<="}[f.AmountOp]
-		w = append(w, sq.Expr("("+FiatValueSQL+") "+op+" ?", *f.AmountValue))
+		w = append(w, sq.Expr("t.fiat_value "+op+" ?", *f.AmountValue))
 	}
 	if f.FromAddress != nil {
 		w = append(w, existsTransfer("lower(tr.from_address) = lower(?)", *f.FromAddress))
@@ -318,11 +318,14 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 			w = append(w, sq.Expr("coalesce(r.income, 0) = 0"))
 		}
 	}
+	// A flag asked for true is the column itself, which the planner matches to the partial index of
+	// the flagged result rows (tax_transaction_results_missing_basis_idx, _negative_balance_idx): a few
+	// rows to sort, where "coalesce(flag, false) = true" walks the ledger in time order probing each.
 	if f.IsMissingBasis != nil {
-		w = append(w, sq.Expr("coalesce(r.is_missing_basis, false) = ?", *f.IsMissingBasis))
+		w = append(w, flagWhere("r.is_missing_basis", *f.IsMissingBasis))
 	}
 	if f.IsNegativeBalance != nil {
-		w = append(w, sq.Expr("coalesce(r.has_negative_balance, false) = ?", *f.IsNegativeBalance))
+		w = append(w, flagWhere("r.has_negative_balance", *f.IsNegativeBalance))
 	}
 	// By the sign of capGainsSumSigned, the gain in cents (rounded half away from zero): a gain
 	// that rounds to 0 cents is neither.
@@ -356,12 +359,14 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 	return w
 }
 
-// FiatValueSQL is Transaction.fiatValueCents in dollars: the larger of the incoming and outgoing
-// sides, fees excluded.
-const FiatValueSQL = `SELECT coalesce(greatest(
-	sum(fv.fiat_value) FILTER (WHERE fv.to_account_id IS NOT NULL AND NOT fv.is_fee),
-	sum(fv.fiat_value) FILTER (WHERE fv.from_account_id IS NOT NULL AND NOT fv.is_fee)), 0)
-	FROM transfers fv WHERE fv.transaction_id = t.id AND NOT fv.is_hidden`
+// flagWhere matches the transactions whose result row has flag set (want) or that have no such row
+// or one without it (!want).
+func flagWhere(flag string, want bool) sq.Sqlizer {
+	if want {
+		return sq.Expr(flag)
+	}
+	return sq.Expr("NOT coalesce(" + flag + ", false)")
+}
 
 type filterCtx struct {
 	client       uuid.UUID
