@@ -90,7 +90,7 @@ const (
 )
 
 // stagedValues is the value of each staged transaction (transactions.fiat_value) from its staged
-// transfers: what the database's definition (transaction_fiat_values, migration 00173) gives a
+// transfers: what the database's definition (transaction_fiat_values, migration 00197) gives a
 // transaction whose transfers are exactly these, none hidden and none valued by a result set.
 const stagedValues = `(SELECT tx_id, round(greatest(
         coalesce(sum(fiat_value::numeric) FILTER (WHERE to_account_id IS NOT NULL AND NOT is_fee), 0),

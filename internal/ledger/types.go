@@ -88,7 +88,7 @@ type Transaction struct {
 	OffChainData           []byte
 	IsMissingBasisOverride *bool
 	// FiatValue is the value the list shows for it (Transaction.fiatValueCents, rounded to cents),
-	// kept by the database from its transfers and the current results (migration 00173); the
+	// kept by the database from its transfers and the current results (migration 00197); the
 	// list's order by value reads it.
 	FiatValue decimal.Decimal
 }
