@@ -228,6 +228,9 @@ func (r *Rules) EstimateTax(s *RateSchedule, f YearFigures, bracket, longBracket
 		out.NetGain = f.ShortGain.Add(f.LongGain)
 		buckets = []bucket{{r.Words.ShortTerm + " gains", f.ShortGain, b.GainPercent}, {r.Words.LongTerm + " gains", f.LongGain, lb.GainPercent}}
 	} else {
+		if longBracket != "" {
+			return Estimate{}, ErrUnknownBracket{Field: "longTermBracket", Key: longBracket}
+		}
 		out.NetGain = f.Gains.Add(f.Losses)
 		deduct = f.Losses.Neg()
 		if b.Change != nil {

@@ -1518,6 +1518,75 @@ type SyncAllClientAccountsResponse struct {
 	IsContinuousSync bool `json:"isContinuousSync"`
 }
 
+// One rate a person may pick: a federal bracket, a long-term rate or a band.
+type TaxBracket struct {
+	// Stable key to pass back as `bracket` or `longTermBracket` (`22`, `15`, `basic`).
+	Key string `json:"key"`
+	// As a person reads it (`22% federal bracket`, `Basic rate taxpayer`).
+	Name string `json:"name"`
+	// The rate of gains, in percent as an exact decimal (`20.5`); for a rate that changes during the year, the rate before the change.
+	GainPercent string `json:"gainPercent"`
+	// The rate of income, in percent as an exact decimal (`0` for a long-term rate).
+	IncomePercent string `json:"incomePercent"`
+	// The day from which disposals are taxed at `changedGainPercent` (GB 2024/25: 2024-10-30); null without a change.
+	ChangesOn *string `json:"changesOn,omitempty"`
+	// The rate of gains from `changesOn`; null without a change.
+	ChangedGainPercent *string `json:"changedGainPercent,omitempty"`
+}
+
+// An estimate of a tax year's tax from the figures of the settled results (`isStale` while the ledger is dirty), at
+// the rates of the client's rules for the year (kept per jurisdiction and tax year, each with its source). The year's
+// losses, then the annual exempt amount (GB), are set against the gains taxed at the highest rate first; a net loss
+// of one holding term reduces the other's gain (US); the inclusion rate applies to what is left (CA: half). Each part
+// is an amount taxed at one rate; `taxCents` is the sum of the parts' `taxCents` as printed. The figures are exact
+// decimals until each part's tax is rounded to cents (half away from zero).
+type TaxEstimate struct {
+	// The tax year as four digits.
+	Year string `json:"year"`
+	// The year as the rules name it (`2024/25` under GB).
+	TaxYearLabel string `json:"taxYearLabel"`
+	// The currency of every amount.
+	Currency CurrencyCodeEnum `json:"currency"`
+	// The figures lag the ledger (a recalculation is due).
+	IsStale bool `json:"isStale"`
+	// The bracket used: the one asked for, or the year's default.
+	Bracket *TaxBracket `json:"bracket"`
+	// The long-term rate used (US); null where long-term gains are taxed as the rest.
+	LongTermBracket *TaxBracket `json:"longTermBracket,omitempty"`
+	// The brackets the person may pick from this year, lowest first.
+	Brackets []TaxBracket `json:"brackets"`
+	// The long-term rates the person may pick from (US); empty elsewhere.
+	LongTermBrackets []TaxBracket `json:"longTermBrackets"`
+	// The year's gains less its losses, in cents (signed).
+	NetGainCents int64 `json:"netGainCents"`
+	// The part of the annual exempt amount used (GB: up to 3,000 GBP from 2024/25), in cents; 0 where there is none.
+	AllowanceAppliedCents int64 `json:"allowanceAppliedCents"`
+	// The annual exempt amount of the year, in cents; 0 where the rules have none.
+	AllowanceCents int64 `json:"allowanceCents"`
+	// The gains left to tax after losses, the allowance and the inclusion rate, in cents.
+	TaxableGainCents int64 `json:"taxableGainCents"`
+	// The year's income (taxed at the bracket's income rate), in cents.
+	IncomeCents int64 `json:"incomeCents"`
+	// The amounts taxed and their rates.
+	Parts []TaxEstimatePart `json:"parts"`
+	// The estimated tax: the sum of the parts' `taxCents`.
+	TaxCents int64 `json:"taxCents"`
+	// What the estimate takes for granted and leaves out, one plain sentence each.
+	Assumptions []string `json:"assumptions"`
+}
+
+// An amount taxed at one rate.
+type TaxEstimatePart struct {
+	// What is taxed, as a person reads it (`Gains on disposals from 30 October 2024`, `Short-term gains`, `Income`).
+	What string `json:"what"`
+	// The amount taxed, in cents.
+	AmountCents int64 `json:"amountCents"`
+	// The rate, in percent as an exact decimal.
+	Percent string `json:"percent"`
+	// The tax on it, in cents.
+	TaxCents int64 `json:"taxCents"`
+}
+
 // A broker tax form imported for a client (for example a Form 1099-DA from an exchange).
 type TaxForm struct {
 	// Unique id (UUID).
