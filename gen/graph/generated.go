@@ -494,6 +494,11 @@ type ComplexityRoot struct {
 		Type                     func(childComplexity int) int
 	}
 
+	JurisdictionReport struct {
+		Name func(childComplexity int) int
+		Type func(childComplexity int) int
+	}
+
 	JurisdictionRules struct {
 		CarriesLosses        func(childComplexity int) int
 		ClientChoosesLots    func(childComplexity int) int
@@ -513,6 +518,7 @@ type ComplexityRoot struct {
 		MatchingText         func(childComplexity int) int
 		Name                 func(childComplexity int) int
 		ReportTypes          func(childComplexity int) int
+		Reports              func(childComplexity int) int
 		SuperficialLosses    func(childComplexity int) int
 		TaxYearLabelFormat   func(childComplexity int) int
 		TaxYearStart         func(childComplexity int) int
@@ -722,6 +728,7 @@ type ComplexityRoot struct {
 		Status        func(childComplexity int) int
 		TaxFormID     func(childComplexity int) int
 		Type          func(childComplexity int) int
+		TypeName      func(childComplexity int) int
 		Year          func(childComplexity int) int
 	}
 
@@ -3359,6 +3366,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Job.Type(childComplexity), true
 
+	case "JurisdictionReport.name":
+		if e.ComplexityRoot.JurisdictionReport.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionReport.Name(childComplexity), true
+	case "JurisdictionReport.type":
+		if e.ComplexityRoot.JurisdictionReport.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionReport.Type(childComplexity), true
+
 	case "JurisdictionRules.carriesLosses":
 		if e.ComplexityRoot.JurisdictionRules.CarriesLosses == nil {
 			break
@@ -3467,6 +3487,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.ReportTypes(childComplexity), true
+	case "JurisdictionRules.reports":
+		if e.ComplexityRoot.JurisdictionRules.Reports == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.Reports(childComplexity), true
 	case "JurisdictionRules.superficialLosses":
 		if e.ComplexityRoot.JurisdictionRules.SuperficialLosses == nil {
 			break
@@ -4952,6 +4978,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Report.Type(childComplexity), true
+	case "Report.typeName":
+		if e.ComplexityRoot.Report.TypeName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Report.TypeName(childComplexity), true
 	case "Report.year":
 		if e.ComplexityRoot.Report.Year == nil {
 			break
@@ -8652,6 +8684,8 @@ type Report {
   clientId: ID!
   "What the report contains."
   type: ReportExportTypeEnum!
+  "The report type's name as a person reads it (as ` + "`" + `JurisdictionRules.reports` + "`" + ` names it)."
+  typeName: String!
   "Generation state."
   status: ReportStatusEnum!
   "How the covered period was chosen."
@@ -9865,12 +9899,22 @@ type JurisdictionRules {
   incomeThresholds: [JurisdictionThreshold!]!
   "The reports a client under these rules may request, in the order to offer them."
   reportTypes: [ReportExportTypeEnum!]!
+  "The same reports with their names as a person reads them (short enough for a phone's width), in the same order."
+  reports: [JurisdictionReport!]!
   "The names of the figures as the rules' own returns call them."
   words: JurisdictionWords!
   "How the figures are made, in a sentence or two; null where they need no note."
   text: String
   "How a disposal's cost is found, to show beside its pieces; null where the lots the client's method takes say it."
   matchingText: String
+}
+
+"A report type a client may request, with its name."
+type JurisdictionReport {
+  "The report type."
+  type: ReportExportTypeEnum!
+  "Its name as a person reads it, for example ` + "`" + `SA108 capital gains summary (PDF)` + "`" + `."
+  name: String!
 }
 
 "A threshold in force from a tax year until the next one's."
@@ -12347,6 +12391,16 @@ func (ec *executionContext) childFields_Job(ctx context.Context, field graphql.C
 	return nil, fmt.Errorf("no field named %q was found under type Job", field.Name)
 }
 
+func (ec *executionContext) childFields_JurisdictionReport(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_JurisdictionReport_type(ctx, field)
+	case "name":
+		return ec.fieldContext_JurisdictionReport_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type JurisdictionReport", field.Name)
+}
+
 func (ec *executionContext) childFields_JurisdictionRules(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "jurisdiction":
@@ -12391,6 +12445,8 @@ func (ec *executionContext) childFields_JurisdictionRules(ctx context.Context, f
 		return ec.fieldContext_JurisdictionRules_incomeThresholds(ctx, field)
 	case "reportTypes":
 		return ec.fieldContext_JurisdictionRules_reportTypes(ctx, field)
+	case "reports":
+		return ec.fieldContext_JurisdictionRules_reports(ctx, field)
 	case "words":
 		return ec.fieldContext_JurisdictionRules_words(ctx, field)
 	case "text":
@@ -12601,6 +12657,8 @@ func (ec *executionContext) childFields_Report(ctx context.Context, field graphq
 		return ec.fieldContext_Report_clientId(ctx, field)
 	case "type":
 		return ec.fieldContext_Report_type(ctx, field)
+	case "typeName":
+		return ec.fieldContext_Report_typeName(ctx, field)
 	case "status":
 		return ec.fieldContext_Report_status(ctx, field)
 	case "dateQueryType":
@@ -26604,6 +26662,52 @@ func (ec *executionContext) fieldContext_Job_finishedAt(_ context.Context, field
 	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Date does not have child fields"))
 }
 
+func (ec *executionContext) _JurisdictionReport_type(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionReport_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.ReportExportTypeEnum) graphql.Marshaler {
+			return ec.marshalNReportExportTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐReportExportTypeEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionReport_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionReport", field, false, false, errors.New("field of type ReportExportTypeEnum does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionReport_name(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionReport_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionReport_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionReport", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _JurisdictionRules_jurisdiction(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -27103,6 +27207,38 @@ func (ec *executionContext) _JurisdictionRules_reportTypes(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_JurisdictionRules_reportTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type ReportExportTypeEnum does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_reports(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_reports(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reports, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.JurisdictionReport) graphql.Marshaler {
+			return ec.marshalNJurisdictionReport2ᚕtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionReportᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_reports(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JurisdictionRules",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JurisdictionReport(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _JurisdictionRules_words(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
@@ -32671,6 +32807,29 @@ func (ec *executionContext) _Report_type(ctx context.Context, field graphql.Coll
 }
 func (ec *executionContext) fieldContext_Report_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Report", field, false, false, errors.New("field of type ReportExportTypeEnum does not have child fields"))
+}
+
+func (ec *executionContext) _Report_typeName(ctx context.Context, field graphql.CollectedField, obj *model.Report) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Report_typeName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TypeName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Report_typeName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Report", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Report_status(ctx context.Context, field graphql.CollectedField, obj *model.Report) (ret graphql.Marshaler) {
@@ -43950,6 +44109,49 @@ func (ec *executionContext) _Job(ctx context.Context, sel ast.SelectionSet, obj 
 	return out
 }
 
+var jurisdictionReportImplementors = []string{"JurisdictionReport"}
+
+func (ec *executionContext) _JurisdictionReport(ctx context.Context, sel ast.SelectionSet, obj *model.JurisdictionReport) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, jurisdictionReportImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("JurisdictionReport")
+		case "type":
+			out.Values[i] = ec._JurisdictionReport_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._JurisdictionReport_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var jurisdictionRulesImplementors = []string{"JurisdictionRules"}
 
 func (ec *executionContext) _JurisdictionRules(ctx context.Context, sel ast.SelectionSet, obj *model.JurisdictionRules) graphql.Marshaler {
@@ -44064,6 +44266,11 @@ func (ec *executionContext) _JurisdictionRules(ctx context.Context, sel ast.Sele
 			}
 		case "reportTypes":
 			out.Values[i] = ec._JurisdictionRules_reportTypes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reports":
+			out.Values[i] = ec._JurisdictionRules_reports(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -46048,6 +46255,11 @@ func (ec *executionContext) _Report(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "type":
 			out.Values[i] = ec._Report_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "typeName":
+			out.Values[i] = ec._Report_typeName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -49670,6 +49882,26 @@ func (ec *executionContext) unmarshalNJobTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐJ
 
 func (ec *executionContext) marshalNJobTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐJobTypeEnum(ctx context.Context, sel ast.SelectionSet, v model.JobTypeEnum) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNJurisdictionReport2taxdᚋgenᚋgraphᚋmodelᚐJurisdictionReport(ctx context.Context, sel ast.SelectionSet, v model.JurisdictionReport) graphql.Marshaler {
+	return ec._JurisdictionReport(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNJurisdictionReport2ᚕtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionReportᚄ(ctx context.Context, sel ast.SelectionSet, v []model.JurisdictionReport) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNJurisdictionReport2taxdᚋgenᚋgraphᚋmodelᚐJurisdictionReport(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNJurisdictionRules2ᚖtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionRules(ctx context.Context, sel ast.SelectionSet, v *model.JurisdictionRules) graphql.Marshaler {

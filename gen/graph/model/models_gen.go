@@ -997,6 +997,14 @@ type Job struct {
 	FinishedAt *time.Time `json:"finishedAt,omitempty"`
 }
 
+// A report type a client may request, with its name.
+type JurisdictionReport struct {
+	// The report type.
+	Type ReportExportTypeEnum `json:"type"`
+	// Its name as a person reads it, for example `SA108 capital gains summary (PDF)`.
+	Name string `json:"name"`
+}
+
 // The tax rules of a jurisdiction as a client's figures follow them. The client's country picks them; a country
 // without rules of its own gets the generic treatment (the US rules). A frontend reads what to show from here
 // instead of deciding by country.
@@ -1045,6 +1053,8 @@ type JurisdictionRules struct {
 	IncomeThresholds []JurisdictionThreshold `json:"incomeThresholds"`
 	// The reports a client under these rules may request, in the order to offer them.
 	ReportTypes []ReportExportTypeEnum `json:"reportTypes"`
+	// The same reports with their names as a person reads them (short enough for a phone's width), in the same order.
+	Reports []JurisdictionReport `json:"reports"`
 	// The names of the figures as the rules' own returns call them.
 	Words *JurisdictionWords `json:"words"`
 	// How the figures are made, in a sentence or two; null where they need no note.
@@ -1381,6 +1391,8 @@ type Report struct {
 	ClientID string `json:"clientId"`
 	// What the report contains.
 	Type ReportExportTypeEnum `json:"type"`
+	// The report type's name as a person reads it (as `JurisdictionRules.reports` names it).
+	TypeName string `json:"typeName"`
 	// Generation state.
 	Status ReportStatusEnum `json:"status"`
 	// How the covered period was chosen.

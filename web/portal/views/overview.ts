@@ -4,10 +4,13 @@
 import { panel, problem, termWord, yearLabel } from '../app';
 import type { Ctx } from '../ctx';
 import { drawGainsChart, YearFigures } from '../chart';
-import { h, clear, money, signed, loading, button } from '../dom';
+import { h, clear, money, signed, loading, button, field, select } from '../dom';
 import * as Q from '../gql';
 import { AccountsView } from './accounts';
 
+
+// The rates the person picked for the estimate, kept while the portal is open (per client).
+const picked = new Map<string, { bracket?: string; longTermBracket?: string }>();
 
 export function overview(ctx: Ctx, root: HTMLElement) {
   const { app } = ctx;
@@ -99,9 +102,43 @@ export function overview(ctx: Ctx, root: HTMLElement) {
     if (year !== undefined) {
       steps.push(['download', h('a', { href: `#/tax?year=${year}` }, `Download your ${yearLabel(app.client, year)} tax report`)]);
     }
-    next.replaceChildren(steps.length ? h('section', { class: 'panel next-steps', 'aria-labelledby': 'next-h' },
+    const estimate = year === undefined ? null : await estimateOf(year);
+    next.replaceChildren(steps.length || estimate ? h('section', { class: 'panel next-steps', 'aria-labelledby': 'next-h' },
       h('h2', { id: 'next-h' }, 'What to do next'),
-      h('ol', {}, ...steps.map(([k, el]) => h('li', { 'data-next': k }, el)))) : '');
+      steps.length ? h('ol', {}, ...steps.map(([k, el]) => h('li', { 'data-next': k }, el))) : '',
+      estimate || '') : '');
+  };
+  // estimateOf is the year's estimated tax at the rates the person picked, where the API knows the
+  // rates of the client's rules for the year; null (nothing said about tax) where it does not.
+  const estimateOf = async (year: number): Promise<HTMLElement | null> => {
+    const choice = picked.get(app.client.id) || {};
+    const e = (await app.q(Q.TAX_ESTIMATE, { year: String(year), ...choice })).getTaxEstimate;
+    if (!e) return null;
+    const box = h('div', { id: 'tax-estimate', class: 'estimate', 'aria-live': 'polite' });
+    const pick = (id: string, label: string, options: { key: string; name: string }[], value: string, key: 'bracket' | 'longTermBracket') => {
+      const s = select(key, options.map((b) => [b.key, b.name]), value);
+      s.addEventListener('change', async () => {
+        picked.set(app.client.id, { ...(picked.get(app.client.id) || {}), [key]: s.value });
+        const again = await estimateOf(year);
+        if (again) {
+          box.replaceWith(again);
+          (document.getElementById(id) as HTMLElement | null)?.focus();
+        }
+      });
+      return field(id, label, s);
+    };
+    box.append(
+      h('h3', {}, `Estimated tax for ${e.taxYearLabel}: `, h('strong', { 'data-figure': 'estimated-tax' }, money(e.taxCents))),
+      h('div', { class: 'estimate-picks' },
+        pick('estimate-bracket', 'Your rate', e.brackets, e.bracket.key, 'bracket'),
+        e.longTermBracket ? pick('estimate-long', 'Your long-term rate', e.longTermBrackets, e.longTermBracket.key, 'longTermBracket') : ''),
+      e.parts.length
+        ? h('ul', { class: 'estimate-parts' }, ...e.parts.map((p) => h('li', {}, `${p.what}: ${money(p.amountCents)} at ${p.percent}% = ${money(p.taxCents)}`)))
+        : h('p', {}, 'Nothing to tax at these rates.'),
+      e.allowanceCents ? h('p', {}, `Tax-free allowance used: ${money(e.allowanceAppliedCents)} of ${money(e.allowanceCents)}.`) : '',
+      h('details', {}, h('summary', {}, 'What this estimate assumes'), h('ul', {}, ...e.assumptions.map((a) => h('li', {}, a)))),
+      h('p', { class: 'muted small' }, e.isStale ? 'An estimate from figures that are being updated; not your tax bill.' : 'An estimate, not your tax bill.'));
+    return box;
   };
 
   load();
