@@ -134,7 +134,7 @@ export function overview(ctx: Ctx, root: HTMLElement) {
         e.longTermBracket ? pick('estimate-long', 'Your long-term rate', e.longTermBrackets, e.longTermBracket.key, 'longTermBracket') : ''),
       e.parts.length
         ? h('ul', { class: 'estimate-parts' }, ...e.parts.map((p) => h('li', {}, `${p.what}: ${money(p.amountCents)} at ${p.percent}% = ${money(p.taxCents)}`)))
-        : h('p', {}, 'Nothing to tax at these rates.'),
+        : h('p', {}, 'Nothing is left to tax after this year’s losses and allowances.'),
       e.allowanceCents ? h('p', {}, `Tax-free allowance used: ${money(e.allowanceAppliedCents)} of ${money(e.allowanceCents)}.`) : '',
       h('details', {}, h('summary', {}, 'What this estimate assumes'), h('ul', {}, ...e.assumptions.map((a) => h('li', {}, a)))),
       h('p', { class: 'muted small' }, e.isStale ? 'An estimate from figures that are being updated; not your tax bill.' : 'An estimate, not your tax bill.'));
