@@ -11,6 +11,8 @@ import { AccountsView } from './accounts';
 
 // The rates the person picked for the estimate, kept while the portal is open (per client).
 const picked = new Map<string, { bracket?: string; longTermBracket?: string }>();
+// estimateAsked counts the estimates asked for after a pick: only the latest one's answer is drawn.
+let estimateAsked = 0;
 
 export function overview(ctx: Ctx, root: HTMLElement) {
   const { app } = ctx;
@@ -119,16 +121,19 @@ export function overview(ctx: Ctx, root: HTMLElement) {
       const s = select(key, options.map((b) => [b.key, b.name]), value);
       s.addEventListener('change', async () => {
         picked.set(app.client.id, { ...(picked.get(app.client.id) || {}), [key]: s.value });
+        const asked = ++estimateAsked;
         const again = await estimateOf(year);
-        if (again) {
-          box.replaceWith(again);
-          (document.getElementById(id) as HTMLElement | null)?.focus();
-        }
+        const current = document.getElementById('tax-estimate');
+        if (!again || asked !== estimateAsked || !current) return; // a later pick's answer draws it
+        // the control the person is on keeps the focus in the estimate drawn again
+        const on = current.contains(document.activeElement) ? document.activeElement?.id : undefined;
+        current.replaceWith(again);
+        if (on) (document.getElementById(on) as HTMLElement | null)?.focus();
       });
       return field(id, label, s);
     };
     box.append(
-      h('h3', {}, `Estimated tax for ${e.taxYearLabel}: `, h('strong', { 'data-figure': 'estimated-tax' }, money(e.taxCents))),
+      h('h3', {}, `Estimated tax for ${e.taxYearLabel}: `, h('strong', { 'data-figure': 'estimated-tax', 'data-cents': e.taxCents }, money(e.taxCents))),
       h('div', { class: 'estimate-picks' },
         pick('estimate-bracket', 'Your rate', e.brackets, e.bracket.key, 'bracket'),
         e.longTermBracket ? pick('estimate-long', 'Your long-term rate', e.longTermBrackets, e.longTermBracket.key, 'longTermBracket') : ''),
