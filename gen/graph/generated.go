@@ -612,6 +612,9 @@ type ComplexityRoot struct {
 		DefiPosition          func(childComplexity int) int
 		IsNegativeBalance     func(childComplexity int) int
 		IsReceipt             func(childComplexity int) int
+		LastPrice             func(childComplexity int) int
+		LastPriceDate         func(childComplexity int) int
+		LastValueCents        func(childComplexity int) int
 		PortfolioPercent      func(childComplexity int) int
 		Price                 func(childComplexity int) int
 		UnrealizedGainCents   func(childComplexity int) int
@@ -4161,6 +4164,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PortfolioPosition.IsReceipt(childComplexity), true
+	case "PortfolioPosition.lastPrice":
+		if e.ComplexityRoot.PortfolioPosition.LastPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.LastPrice(childComplexity), true
+	case "PortfolioPosition.lastPriceDate":
+		if e.ComplexityRoot.PortfolioPosition.LastPriceDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.LastPriceDate(childComplexity), true
+	case "PortfolioPosition.lastValueCents":
+		if e.ComplexityRoot.PortfolioPosition.LastValueCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.LastValueCents(childComplexity), true
 	case "PortfolioPosition.portfolioPercent":
 		if e.ComplexityRoot.PortfolioPosition.PortfolioPercent == nil {
 			break
@@ -7916,6 +7937,15 @@ type PortfolioPosition {
   isNegativeBalance: Boolean!
   "Price per unit, in dollars of the client's currency; null when unknown."
   price: Float
+  """
+  The last known price per unit, in dollars of the client's currency, of a holding without a current one (` + "`" + `price` + "`" + `
+  null): the newest cached price, of ` + "`" + `lastPriceDate` + "`" + `. Null where ` + "`" + `price` + "`" + ` is set or no price was ever known.
+  """
+  lastPrice: Float
+  "The holding's value at ` + "`" + `lastPrice` + "`" + `, in cents (in no total: it is not today's value); null with ` + "`" + `lastPrice` + "`" + `."
+  lastValueCents: Cents
+  "The UTC day of ` + "`" + `lastPrice` + "`" + ` as ` + "`" + `YYYY-MM-DD` + "`" + `; null with ` + "`" + `lastPrice` + "`" + `."
+  lastPriceDate: String
   "Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up) or the quantity is below zero."
   valueCents: Cents
   "` + "`" + `valueCents` + "`" + ` for display."
@@ -12535,6 +12565,12 @@ func (ec *executionContext) childFields_PortfolioPosition(ctx context.Context, f
 		return ec.fieldContext_PortfolioPosition_isNegativeBalance(ctx, field)
 	case "price":
 		return ec.fieldContext_PortfolioPosition_price(ctx, field)
+	case "lastPrice":
+		return ec.fieldContext_PortfolioPosition_lastPrice(ctx, field)
+	case "lastValueCents":
+		return ec.fieldContext_PortfolioPosition_lastValueCents(ctx, field)
+	case "lastPriceDate":
+		return ec.fieldContext_PortfolioPosition_lastPriceDate(ctx, field)
 	case "valueCents":
 		return ec.fieldContext_PortfolioPosition_valueCents(ctx, field)
 	case "valueFormatted":
@@ -29711,6 +29747,75 @@ func (ec *executionContext) fieldContext_PortfolioPosition_price(_ context.Conte
 	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type Float does not have child fields"))
 }
 
+func (ec *executionContext) _PortfolioPosition_lastPrice(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_lastPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_lastPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _PortfolioPosition_lastValueCents(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_lastValueCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastValueCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_lastValueCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _PortfolioPosition_lastPriceDate(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_lastPriceDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastPriceDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_lastPriceDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _PortfolioPosition_valueCents(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -44877,6 +44982,21 @@ func (ec *executionContext) _PortfolioPosition(ctx context.Context, sel ast.Sele
 			}
 		case "price":
 			out.Values[i] = ec._PortfolioPosition_price(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lastPrice":
+			out.Values[i] = ec._PortfolioPosition_lastPrice(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lastValueCents":
+			out.Values[i] = ec._PortfolioPosition_lastValueCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lastPriceDate":
+			out.Values[i] = ec._PortfolioPosition_lastPriceDate(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

@@ -208,7 +208,7 @@ export const PORTFOLIO = graphql(/* GraphQL */ `
 query PortalPortfolio($clientId: ID!) {
   getPortfolioV2(clientId: $clientId, limit: 100, sort: VALUE) {
     positions {
-      assetId asset { symbol name } amountExact price valueCents costBasisCents unrealizedGainCents
+      assetId asset { symbol name } amountExact price valueCents lastPrice lastValueCents lastPriceDate costBasisCents unrealizedGainCents
       unrealizedGainPercent portfolioPercent isReceipt defiPosition { id name }
     }
     total totalValueCents totalCostBasisCents totalUnrealizedGainCents isStale computedAt

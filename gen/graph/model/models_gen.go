@@ -1177,6 +1177,13 @@ type PortfolioPosition struct {
 	IsNegativeBalance bool `json:"isNegativeBalance"`
 	// Price per unit, in dollars of the client's currency; null when unknown.
 	Price *float64 `json:"price,omitempty"`
+	// The last known price per unit, in dollars of the client's currency, of a holding without a current one (`price`
+	// null): the newest cached price, of `lastPriceDate`. Null where `price` is set or no price was ever known.
+	LastPrice *float64 `json:"lastPrice,omitempty"`
+	// The holding's value at `lastPrice`, in cents (in no total: it is not today's value); null with `lastPrice`.
+	LastValueCents *int64 `json:"lastValueCents,omitempty"`
+	// The UTC day of `lastPrice` as `YYYY-MM-DD`; null with `lastPrice`.
+	LastPriceDate *string `json:"lastPriceDate,omitempty"`
 	// Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up) or the quantity is below zero.
 	ValueCents *int64 `json:"valueCents,omitempty"`
 	// `valueCents` for display.

@@ -626,7 +626,7 @@ export type PortalPortfolioQueryVariables = Exact<{
 }>;
 
 
-export type PortalPortfolioQuery = { getPortfolioV2: { total: number, totalValueCents: number, totalCostBasisCents: number, totalUnrealizedGainCents: number, isStale: boolean, computedAt: string, positions: Array<{ assetId: string, amountExact: string, price: number | null, valueCents: number | null, costBasisCents: number, unrealizedGainCents: number | null, unrealizedGainPercent: number | null, portfolioPercent: number | null, isReceipt: boolean, asset: { symbol: string, name: string } | null, defiPosition: { id: string, name: string } | null }> } };
+export type PortalPortfolioQuery = { getPortfolioV2: { total: number, totalValueCents: number, totalCostBasisCents: number, totalUnrealizedGainCents: number, isStale: boolean, computedAt: string, positions: Array<{ assetId: string, amountExact: string, price: number | null, valueCents: number | null, lastPrice: number | null, lastValueCents: number | null, lastPriceDate: string | null, costBasisCents: number, unrealizedGainCents: number | null, unrealizedGainPercent: number | null, portfolioPercent: number | null, isReceipt: boolean, asset: { symbol: string, name: string } | null, defiPosition: { id: string, name: string } | null }> } };
 
 export type PortalChartQueryVariables = Exact<{
   clientId: string;
@@ -1342,6 +1342,9 @@ export const PortalPortfolioDocument = new TypedDocumentString(`
       amountExact
       price
       valueCents
+      lastPrice
+      lastValueCents
+      lastPriceDate
       costBasisCents
       unrealizedGainCents
       unrealizedGainPercent

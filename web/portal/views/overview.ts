@@ -7,6 +7,7 @@ import { drawGainsChart, YearFigures } from '../chart';
 import { h, clear, money, signed, loading, button, field, select } from '../dom';
 import * as Q from '../gql';
 import { AccountsView } from './accounts';
+import { lastKnown } from './portfolio';
 
 
 // The rates the person picked for the estimate, kept while the portal is open (per client).
@@ -43,10 +44,13 @@ export function overview(ctx: Ctx, root: HTMLElement) {
       const card = (key: string, href: string, title: string, value: string, sub: string) =>
         h('a', { class: 'card', href, 'data-figure': key }, h('span', { class: 'card-title' }, title), h('span', { class: 'card-value' }, value), h('span', { class: 'card-sub' }, sub));
       // Holdings without a price are left out of the value and the unrealized gain, and said so.
-      const portfolioCard = (ps: { valueCents?: number | null; unrealizedGainCents?: number | null }[], total: number) => {
+      // Without any current price, the value at the last known prices, as of the oldest of them.
+      const portfolioCard = (ps: { valueCents?: number | null; unrealizedGainCents?: number | null; lastValueCents?: number | null; lastPriceDate?: string | null }[], total: number) => {
         const priced = ps.filter((p) => p.valueCents !== null && p.valueCents !== undefined);
         if (ps.length === 0) return card('portfolio', '#/portfolio', 'Portfolio value', money(0), 'You hold nothing yet');
-        if (priced.length === 0) return card('portfolio', '#/portfolio', 'Portfolio value', 'No prices', 'Prices are not available right now');
+        const last = lastKnown(ps);
+        if (priced.length === 0 && last) return card('portfolio', '#/portfolio', 'Portfolio value', money(last.cents), `At the last known prices, as of ${last.asOf}`);
+        if (priced.length === 0) return card('portfolio', '#/portfolio', 'Portfolio value', 'No price data', 'Prices are not available right now');
         const gain = priced.reduce((n, p) => n + (p.unrealizedGainCents || 0), 0);
         return card('portfolio', '#/portfolio', 'Portfolio value', money(total),
           `Unrealized ${signed(gain)}${priced.length < ps.length ? ` · ${ps.length - priced.length} without a price` : ''}`);
