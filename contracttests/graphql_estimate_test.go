@@ -66,7 +66,7 @@ func TestGraphQLTaxEstimateGB(t *testing.T) {
 		t.Fatal("no estimate for 2024/25")
 	}
 	if e.TaxYearLabel != "2024/25" || e.Currency != "GBP" || e.Bracket.Key != "basic" || e.Bracket.ChangesOn == nil || *e.Bracket.ChangesOn != "2024-10-30" ||
-		*e.Bracket.ChangedGainPercent != "18" || len(e.Brackets) != 2 || len(e.LongTermBrackets) != 0 || e.NetGainCents != 1000000 ||
+		*e.Bracket.ChangedGainPercent != "18" || len(e.Brackets) != 3 || len(e.LongTermBrackets) != 0 || e.NetGainCents != 1000000 ||
 		e.AllowanceCents != 300000 || e.AllowanceAppliedCents != 300000 || e.TaxableGainCents != 700000 || e.TaxCents != 86000 || len(e.Assumptions) == 0 {
 		t.Errorf("basic rate: %+v", e)
 	}
@@ -80,7 +80,7 @@ func TestGraphQLTaxEstimateGB(t *testing.T) {
 		t.Errorf("higher rate: %+v", h)
 	}
 	// bad input is refused with a documented code; a year whose rates are not known has no estimate
-	for _, v := range []map[string]any{{"c": c, "y": "2024", "b": "additional"}, {"c": c, "y": "2024", "l": "15"}, {"c": c, "y": "24"}} {
+	for _, v := range []map[string]any{{"c": c, "y": "2024", "b": "starter"}, {"c": c, "y": "2024", "l": "15"}, {"c": c, "y": "24"}} {
 		if code := f.do(estimateQuery, v, nil); code != "BAD_USER_INPUT" {
 			t.Errorf("%v: %q, want BAD_USER_INPUT", v, code)
 		}

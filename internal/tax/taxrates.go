@@ -81,9 +81,10 @@ var usRates = []RateSchedule{{
 	},
 }}
 
-// gbBands are the capital gains rates of a basic rate and of a higher rate taxpayer on assets other
-// than residential property and carried interest, before and from 30 October 2024, with the income
-// tax rates of the bands (England, Wales and Northern Ireland). Sources: GOV.UK, Capital Gains Tax
+// gbBands are the capital gains rates of a basic, a higher and an additional rate taxpayer (who pays
+// the higher rate on gains) on assets other than residential property and carried interest, before
+// and from 30 October 2024, with the income tax rates of the bands (England, Wales and Northern
+// Ireland). Sources: GOV.UK, Capital Gains Tax
 // rates (https://www.gov.uk/capital-gains-tax/rates); HMRC Capital Gains Manual CG10245 (rates from
 // 30 October 2024: 18 and 24 percent); Finance Act 2025 s.7(3) (disposals made on or after 30
 // October 2024); GOV.UK policy paper "Capital Gains Tax — rates of tax" (10 and 20 percent before).
@@ -92,11 +93,13 @@ func gbBands(basic, higher string, change *[2]string) []Bracket {
 	out := []Bracket{
 		{Key: "basic", Name: "Basic rate taxpayer", GainPercent: pct(basic), IncomePercent: pct("20")},
 		{Key: "higher", Name: "Higher rate taxpayer", GainPercent: pct(higher), IncomePercent: pct("40")},
+		{Key: "additional", Name: "Additional rate taxpayer", GainPercent: pct(higher), IncomePercent: pct("45")},
 	}
 	if change != nil {
 		from := time.Date(2024, time.October, 30, 0, 0, 0, 0, time.UTC)
 		out[0].Change = &RateChange{From: from, GainPercent: pct(change[0])}
 		out[1].Change = &RateChange{From: from, GainPercent: pct(change[1])}
+		out[2].Change = &RateChange{From: from, GainPercent: pct(change[1])}
 	}
 	return out
 }
@@ -199,7 +202,9 @@ type Estimate struct {
 // ErrUnknownBracket is returned by EstimateTax for a bracket key the schedule does not offer.
 type ErrUnknownBracket struct{ Field, Key string }
 
-func (e ErrUnknownBracket) Error() string { return e.Field + ": no bracket " + e.Key + " in this tax year" }
+func (e ErrUnknownBracket) Error() string {
+	return e.Field + ": no bracket " + e.Key + " in this tax year"
+}
 
 // EstimateTax estimates the tax of a year with figures f under schedule s of rules r, at the
 // brackets named bracket and longBracket ("" picks the schedule's default). The net loss of one

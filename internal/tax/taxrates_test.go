@@ -118,6 +118,13 @@ func TestEstimateTax(t *testing.T) {
 			parts: []part{{"4000", "24", "960"}},
 		},
 		{
+			// 2025/26 additional rate: 4,000 at 24% = 960; income 1,000 at 45% = 450
+			name: "GB 2025/26 additional rate with income", j: tax.GB, year: 2025, bracket: "additional",
+			f:       tax.YearFigures{Gains: d("7000"), Income: d("1000")},
+			netGain: "7000", allowance: "3000", taxable: "4000", tax: "1410",
+			parts: []part{{"4000", "24", "960"}, {"1000", "45", "450"}},
+		},
+		{
 			// a net loss: nothing to tax, no allowance used
 			name: "GB net loss", j: tax.GB, year: 2024,
 			f:       tax.YearFigures{Gains: d("1000"), Losses: d("-2500")},
@@ -185,7 +192,7 @@ func TestEstimateTaxUnknown(t *testing.T) {
 	r := tax.RulesFor(tax.GB)
 	s, _ := r.RatesIn(2024)
 	var unknown tax.ErrUnknownBracket
-	if _, err := r.EstimateTax(s, tax.YearFigures{}, "additional", ""); !errors.As(err, &unknown) || unknown.Field != "bracket" {
+	if _, err := r.EstimateTax(s, tax.YearFigures{}, "starter", ""); !errors.As(err, &unknown) || unknown.Field != "bracket" {
 		t.Errorf("unknown bracket: %v", err)
 	}
 }
