@@ -7,13 +7,15 @@ import (
 
 // gbEstimateLedger is a GB client's file in pounds with disposals on both sides of 30 October 2024
 // and a loss. By hand (section 104 pool, no acquisitions after the first): 10 ETH for 20,000 (2,000
-// each); 2 sold on 10 June 2024 for 9,000: gain 5,000; 3 sold on 15 November 2024 for 14,000: gain
-// 8,000; 2 sold on 1 February 2025 for 1,000: loss 3,000. 2024/25: gains 13,000 (8,000 from 30
-// October), losses 3,000, net 10,000.
+// each); 2 sold on 10 June 2024 for 9,000: gain 5,000; 3 sold on 15 November 2024 for 14,000 and 1
+// the same day for 1,000, one disposal under the same-day rule (4 for 15,000, cost 8,000): gain 7,000;
+// 2 sold on 1 February 2025 for 1,000: loss 3,000. 2024/25: gains 12,000 (7,000 from 30 October),
+// losses 3,000, net 9,000.
 const gbEstimateLedger = "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fee_quantity,fee_asset,fiat_value\n" +
 	"2024-05-01T12:00:00Z,buy,20000,GBP,10,ETH,,,20000\n" +
 	"2024-06-10T12:00:00Z,sell,2,ETH,9000,GBP,,,9000\n" +
 	"2024-11-15T12:00:00Z,sell,3,ETH,14000,GBP,,,14000\n" +
+	"2024-11-15T15:00:00Z,sell,1,ETH,1000,GBP,,,1000\n" +
 	"2025-02-01T12:00:00Z,sell,2,ETH,1000,GBP,,,1000\n"
 
 type estimatePart struct {
@@ -43,9 +45,10 @@ type estimateAnswer struct {
 
 // TestGraphQLTaxEstimateGB: the estimate of a GB 2024/25 year with disposals before and after 30
 // October 2024 and a loss, against hand arithmetic. The 3,000 of losses and the 3,000 annual exempt
-// amount go against the gains from 30 October (taxed at the higher rate): 8,000 - 6,000 = 2,000 at 18%
-// = 360; the 5,000 before at 10% = 500; 860 at the basic rate. At the higher rate 2,000 at 24% = 480
-// and 5,000 at 20% = 1,000: 1,480.
+// amount go against the gains from 30 October (taxed at the higher rate): 7,000 - 6,000 = 1,000 at 18%
+// = 180; the 5,000 before at 10% = 500; 680 at the basic rate. At the higher rate 1,000 at 24% = 240
+// and 5,000 at 20% = 1,000: 1,240. (Counted per sale, the day's 1,000 loss would leave 8,000 from 30
+// October: the same-day rule makes the two sales one disposal.)
 func TestGraphQLTaxEstimateGB(t *testing.T) {
 	t.Parallel()
 	f := startFlowWith(t, seedGraphQLClients) // client 1 without a ledger
@@ -66,17 +69,17 @@ func TestGraphQLTaxEstimateGB(t *testing.T) {
 		t.Fatal("no estimate for 2024/25")
 	}
 	if e.TaxYearLabel != "2024/25" || e.Currency != "GBP" || e.Bracket.Key != "basic" || e.Bracket.ChangesOn == nil || *e.Bracket.ChangesOn != "2024-10-30" ||
-		*e.Bracket.ChangedGainPercent != "18" || len(e.Brackets) != 3 || len(e.LongTermBrackets) != 0 || e.NetGainCents != 1000000 ||
-		e.AllowanceCents != 300000 || e.AllowanceAppliedCents != 300000 || e.TaxableGainCents != 700000 || e.TaxCents != 86000 || len(e.Assumptions) == 0 {
+		*e.Bracket.ChangedGainPercent != "18" || len(e.Brackets) != 3 || len(e.LongTermBrackets) != 0 || e.NetGainCents != 900000 ||
+		e.AllowanceCents != 300000 || e.AllowanceAppliedCents != 300000 || e.TaxableGainCents != 600000 || e.TaxCents != 68000 || len(e.Assumptions) == 0 {
 		t.Errorf("basic rate: %+v", e)
 	}
-	want := []estimatePart{{"Gains on disposals before 30 October 2024", 500000, 50000, "10"}, {"Gains on disposals from 30 October 2024", 200000, 36000, "18"}}
+	want := []estimatePart{{"Gains on disposals before 30 October 2024", 500000, 50000, "10"}, {"Gains on disposals from 30 October 2024", 100000, 18000, "18"}}
 	if !reflect.DeepEqual(e.Parts, want) {
 		t.Errorf("basic rate parts: %+v, want %+v", e.Parts, want)
 	}
 	var higher estimateAnswer
 	f.must(estimateQuery, map[string]any{"c": c, "y": "2024", "b": "higher"}, &higher)
-	if h := higher.E; h == nil || h.Bracket.Key != "higher" || h.TaxCents != 148000 || len(h.Parts) != 2 || h.Parts[0].TaxCents != 100000 || h.Parts[1].TaxCents != 48000 {
+	if h := higher.E; h == nil || h.Bracket.Key != "higher" || h.TaxCents != 124000 || len(h.Parts) != 2 || h.Parts[0].TaxCents != 100000 || h.Parts[1].TaxCents != 24000 {
 		t.Errorf("higher rate: %+v", h)
 	}
 	// bad input is refused with a documented code; a year whose rates are not known has no estimate

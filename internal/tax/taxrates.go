@@ -16,7 +16,9 @@ import (
 //     LongBrackets and DefaultLongBracket when LongBrackets is not empty.
 //   - LongBrackets is set only under rules with HoldingTerms (they tax long-term gains).
 //   - Within one schedule every bracket's Change, when set, has the same From day (a rate change
-//     during the year splits the year's disposals in two, the same way for every bracket).
+//     during the year splits the year's disposals in two, the same way for every bracket), and
+//     Change is set only under the section 104 matcher, whose Gains count a token's disposals of a
+//     day as one disposal (YearFigures.GainsFrom counts them so).
 type RateSchedule struct {
 	FromYear, ThroughYear int // the tax years it covers (ThroughYear 0: every later year)
 	// AnnualExempt is the part of the year's net gains free of tax (GB's annual exempt amount);

@@ -33,6 +33,9 @@ func TestRateSchedulesInvariants(t *testing.T) {
 			var from string
 			for _, b := range s.Brackets {
 				if b.Change != nil {
+					if r.Matcher != tax.MatcherSection104 {
+						t.Errorf("%s %d: a rate change outside the section 104 matcher", j, s.FromYear)
+					}
 					if from != "" && from != b.Change.From.String() {
 						t.Errorf("%s %d: rate changes on different days", j, s.FromYear)
 					}

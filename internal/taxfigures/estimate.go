@@ -43,7 +43,7 @@ func (s *Service) Estimate(ctx context.Context, scope auth.ClientScope, y int, b
 			// the day of the change in the zone whose days count for the year
 			from := time.Date(change.From.Year(), change.From.Month(), change.From.Day(), 0, 0, 0, 0, f.Start.Location())
 			if in.GainsFrom, err = db.New(s.pool).SumYearDisposalGainsFrom(ctx, db.SumYearDisposalGainsFromParams{
-				ResultSetID: *st.CurrentResultSetID, TaxYear: int32(y), Since: from}); err != nil {
+				ResultSetID: *st.CurrentResultSetID, TaxYear: int32(y), Since: from, Zone: from.Location().String()}); err != nil {
 				return TaxEstimate{}, false, err
 			}
 		}
