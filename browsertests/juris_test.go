@@ -116,6 +116,20 @@ func TestPortalJurisdictions(t *testing.T) {
 		if !strings.Contains(types, c.reports) || strings.Contains(types, "FORM_8949") || strings.Contains(types, "TURBOTAX") {
 			t.Errorf("%s report types: %s", c.country, types)
 		}
+		// their names are the API's (JurisdictionRules.reports)
+		var rr struct {
+			C struct {
+				R struct{ Reports []struct{ Type, Name string } } `json:"jurisdictionRules"`
+			} `json:"getMyActiveClient"`
+		}
+		w.gql(`{ getMyActiveClient { jurisdictionRules { reports { type name } } } }`, &rr)
+		var apiNames []string
+		for _, x := range rr.C.R.Reports {
+			apiNames = append(apiNames, x.Type+"="+x.Name)
+		}
+		if names := w.eval(`[...document.querySelectorAll('#report-type option')].map(o => o.value + '=' + o.textContent).join('|')`); names != strings.Join(apiNames, "|") {
+			t.Errorf("%s report names: %s, the API's %s", c.country, names, strings.Join(apiNames, "|"))
+		}
 		w.axe(c.country + " tax page")
 		w.shot("tax-" + strings.ToLower(c.country))
 

@@ -43,7 +43,7 @@ type estimateAnswer struct {
 	} `json:"getTaxEstimate"`
 }
 
-// TestGraphQLTaxEstimateGB: the estimate of a GB 2024/25 year with disposals before and after 30
+// TestGraphQLTaxEstimateGB: the GB rules' report names, and the estimate of a GB 2024/25 year with disposals before and after 30
 // October 2024 and a loss, against hand arithmetic. The 3,000 of losses and the 3,000 annual exempt
 // amount go against the gains from 30 October (taxed at the higher rate): 7,000 - 6,000 = 1,000 at 18%
 // = 180; the 5,000 before at 10% = 500; 680 at the basic rate. At the higher rate 1,000 at 24% = 240
@@ -86,6 +86,26 @@ func TestGraphQLTaxEstimateGB(t *testing.T) {
 	for _, v := range []map[string]any{{"c": c, "y": "2024", "b": "starter"}, {"c": c, "y": "2024", "l": "15"}, {"c": c, "y": "24"}} {
 		if code := f.do(estimateQuery, v, nil); code != "BAD_USER_INPUT" {
 			t.Errorf("%v: %q, want BAD_USER_INPUT", v, code)
+		}
+	}
+	// the report names come from the API, in the order of the report types
+	var rules struct {
+		C struct {
+			R struct {
+				ReportTypes []string
+				Reports     []struct{ Type, Name string }
+			} `json:"jurisdictionRules"`
+		} `json:"getClientById"`
+	}
+	f.must(`query($c: String!) { getClientById(clientId: $c) { jurisdictionRules { reportTypes reports { type name } } } }`, map[string]any{"c": c}, &rules)
+	if r := rules.C.R; len(r.Reports) != len(r.ReportTypes) || len(r.Reports) == 0 || r.Reports[0].Type != "UK_CAPITAL_GAINS_SUMMARY_PDF" ||
+		r.Reports[0].Name != "SA108 capital gains summary (PDF)" {
+		t.Errorf("GB reports: %+v", r)
+	} else {
+		for i, x := range r.Reports {
+			if x.Type != r.ReportTypes[i] || x.Name == "" {
+				t.Errorf("report %d: %+v, type %s", i, x, r.ReportTypes[i])
+			}
 		}
 	}
 	var old estimateAnswer
