@@ -45,16 +45,19 @@ func TestPortalLastKnownPrice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := recalc.NewService(w.pool, w.jobs).Request(ctx, scope, recalc.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	testwait.For(t, "the recalculation", 60*time.Second, func() bool {
-		var j struct {
-			J *struct{ ID string } `json:"getActiveRecalculateJob"`
+	recalculate := func() {
+		if _, err := recalc.NewService(w.pool, w.jobs).Request(ctx, scope, recalc.Options{}); err != nil {
+			t.Fatal(err)
 		}
-		w.gql(fmt.Sprintf(`{ getActiveRecalculateJob(clientId: %q) { id } }`, client), &j)
-		return j.J == nil
-	})
+		testwait.For(t, "the recalculation", 60*time.Second, func() bool {
+			var j struct {
+				J *struct{ ID string } `json:"getActiveRecalculateJob"`
+			}
+			w.gql(fmt.Sprintf(`{ getActiveRecalculateJob(clientId: %q) { id } }`, client), &j)
+			return j.J == nil
+		})
+	}
+	recalculate()
 	// the API: the last known price and value of the DOGE, nothing for the QQZ
 	var p struct {
 		P struct {
@@ -106,4 +109,29 @@ func TestPortalLastKnownPrice(t *testing.T) {
 		t.Errorf("the overview's portfolio card says %q", v)
 	}
 	w.state("overview-last-price")
+
+	// With a coin priced today beside them, the totals are today's and the last known value is said apart.
+	if _, err := fileimport.Import(ctx, w.pool, fileimport.Request{ClientID: client, Name: "Ether", Format: imports.CSVGeneric,
+		File:  strings.NewReader("date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n2024-02-01T12:00:00Z,buy,,,1,ETH,2500\n"),
+		Actor: "user:test"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.pool.Exec(ctx, `INSERT INTO prices (price_key, day, usd, source) VALUES ('coingecko:ethereum', current_date, 3000, 'test')
+		ON CONFLICT DO NOTHING`); err != nil {
+		t.Fatal(err)
+	}
+	recalculate()
+	// the portfolio first: its address differs from the overview's, so the overview is drawn again after
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/portfolio"), visible("#holdings-table"), idle())
+	w.waitFor("the ether in the portfolio's value card", func() (bool, string) {
+		v := w.eval(`document.querySelector('[data-figure="value"]').innerText.replace(/\s+/g, ' ')`)
+		return strings.Contains(v, "2 holdings without a price today, left out (last known prices below)"), v
+	})
+	if doge := row("DOGE"); !strings.Contains(doge, "$150.00 as of Mar 1, 2024") {
+		t.Errorf("beside a priced coin the DOGE row says %q", doge)
+	}
+	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/"), visible(`#summary-cards [data-figure="portfolio"]`), idle())
+	if v := w.eval(`document.querySelector('#summary-cards [data-figure="portfolio"]').innerText.replace(/\s+/g, ' ')`); !strings.Contains(v, "2 without a price today (last known $150.00, as of Mar 1, 2024)") {
+		t.Errorf("the overview's portfolio card beside a priced coin says %q", v)
+	}
 }

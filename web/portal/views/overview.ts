@@ -53,7 +53,7 @@ export function overview(ctx: Ctx, root: HTMLElement) {
         if (priced.length === 0) return card('portfolio', '#/portfolio', 'Portfolio value', 'No price data', 'Prices are not available right now');
         const gain = priced.reduce((n, p) => n + (p.unrealizedGainCents || 0), 0);
         return card('portfolio', '#/portfolio', 'Portfolio value', money(total),
-          `Unrealized ${signed(gain)}${priced.length < ps.length ? ` · ${ps.length - priced.length} without a price` : ''}`);
+          `Unrealized ${signed(gain)}${priced.length < ps.length ? ` · ${ps.length - priced.length} without a price today` : ''}${last ? ` (last known ${money(last.cents)}, as of ${last.asOf})` : ''}`);
       };
       clear(cards);
       if (years.length === 0) {
