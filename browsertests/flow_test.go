@@ -2,6 +2,7 @@ package browsertests
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -59,11 +60,28 @@ func TestPortalKeyboardAndFlow(t *testing.T) {
 		return (at == "tx-label income" || at == "save-label income") && w.eval(`String(!!document.getElementById('recalc-settled'))`) == "true", at
 	})
 
-	// Review: a label saved there moves the focus to the card's next item, not to the page top.
+	// Review: a person typing a price while the page is drawn again (a fix elsewhere on it, then
+	// the recalculation that follows by itself) keeps what they typed and the focus.
 	receipt := byHash(demo.PricelessReceipt)
-	w.do(chromedp.Navigate(base+"#/review"), visible(`[data-review-item="`+receipt+`"]`), idle())
-	w.waitFor("the review page to settle", func() (bool, string) { return !w.has(".loading"), "" })
+	priceInput := `[data-review-item="` + receipt + `"] [data-price-form] input`
+	w.do(chromedp.Navigate(base+"#/review"), visible(priceInput), visible("[data-spam]"), idle())
+	w.waitFor("the review page to settle", func() (bool, string) {
+		return !w.has(".loading") && !w.has("#review-queue[data-loading]"), ""
+	})
 	ran := w.lastRun()
+	drawn, _ := strconv.Atoi(w.eval(`document.getElementById('review-queue').dataset.drawn`))
+	w.do(click("[data-spam]"), click(priceInput), chromedp.KeyEvent("2.5"))
+	w.recalculatedByItself("the spam token", ran)
+	w.waitFor("the queue drawn again with the new figures", func() (bool, string) {
+		n, _ := strconv.Atoi(w.eval(`document.getElementById('review-queue').dataset.drawn`))
+		return n > drawn && !w.has("#review-queue[data-loading]"), strconv.Itoa(n)
+	})
+	if got := w.eval(`(() => { const a = document.activeElement; return a.id + ' ' + a.value; })()`); got != "price-"+receipt+" 2.5" {
+		t.Errorf("after the page was drawn again the focus and value are %q, want the price input with 2.5", got)
+	}
+
+	// Review: a price saved there moves the focus to the card's next item, not to the page top.
+	ran = w.lastRun()
 	w.do(click(`[data-review-item="` + receipt + `"] [data-price-form] input`))
 	w.setValue(`[data-review-item="`+receipt+`"] [data-price-form] input`, "1.85")
 	w.do(click(`[data-review-item="` + receipt + `"] [data-price-form] button[type=submit]`))

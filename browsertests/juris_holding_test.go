@@ -110,5 +110,10 @@ func TestPortalHoldingRules(t *testing.T) {
 		if !strings.HasPrefix(card, c.label+" capital gains") || !strings.Contains(card, strings.TrimSuffix(c.longWord, " gains")) {
 			t.Errorf("%s: the overview's capital gains card reads %q", c.country, card)
 		}
+		// rates not known for these rules: what to do next says nothing about tax
+		w.do(visible(`#next-steps [data-next="download"]`))
+		if w.has("#tax-estimate") || strings.Contains(w.eval(`document.getElementById('next-steps').innerText`), "tax for") {
+			t.Errorf("%s: the overview estimates a tax without known rates", c.country)
+		}
 	}
 }

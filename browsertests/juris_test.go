@@ -116,6 +116,20 @@ func TestPortalJurisdictions(t *testing.T) {
 		if !strings.Contains(types, c.reports) || strings.Contains(types, "FORM_8949") || strings.Contains(types, "TURBOTAX") {
 			t.Errorf("%s report types: %s", c.country, types)
 		}
+		// their names are the API's (JurisdictionRules.reports)
+		var rr struct {
+			C struct {
+				R struct{ Reports []struct{ Type, Name string } } `json:"jurisdictionRules"`
+			} `json:"getMyActiveClient"`
+		}
+		w.gql(`{ getMyActiveClient { jurisdictionRules { reports { type name } } } }`, &rr)
+		var apiNames []string
+		for _, x := range rr.C.R.Reports {
+			apiNames = append(apiNames, x.Type+"="+x.Name)
+		}
+		if names := w.eval(`[...document.querySelectorAll('#report-type option')].map(o => o.value + '=' + o.textContent).join('|')`); names != strings.Join(apiNames, "|") {
+			t.Errorf("%s report names: %s, the API's %s", c.country, names, strings.Join(apiNames, "|"))
+		}
 		w.axe(c.country + " tax page")
 		w.shot("tax-" + strings.ToLower(c.country))
 
@@ -174,6 +188,9 @@ func TestPortalJurisdictions(t *testing.T) {
 				t.Errorf("%s overview does not name the tax year %s: %.400s", c.country, c.label, text)
 			}
 			w.state(fmt.Sprintf("juris-%s-%s", strings.ToLower(c.country), pg.name))
+			if pg.name == "overview" {
+				w.checkEstimate(c.country, client.String())
+			}
 			if pg.name == "tax" {
 				// every tax year from the ledger's to the current one, none skipped (2025/26 under GB)
 				y2025 := map[string]string{"GB": "2025/26", "CA": "2025"}[c.country]
@@ -214,4 +231,51 @@ func present(sel string) chromedp.Action[chromedp.Void] {
 			}
 		}
 	})
+}
+
+// checkEstimate: the overview's estimated tax is the API's (getTaxEstimate) at the default rate and,
+// after the person picks the other rate, at that one, with the focus kept on the rate's select.
+// The client's year 2024 has a net gain within the allowance (GB: 200 of 3,000) or a net loss (CA):
+// nothing to tax at either rate.
+func (w *world) checkEstimate(country, client string) {
+	w.t.Helper()
+	estimate := func(bracket string) (tax int64, allowance string) {
+		var e struct {
+			E *struct {
+				TaxCents                              int64
+				AllowanceAppliedCents, AllowanceCents int64
+			} `json:"getTaxEstimate"`
+		}
+		arg := ""
+		if bracket != "" {
+			arg = fmt.Sprintf(", bracket: %q", bracket)
+		}
+		w.gql(fmt.Sprintf(`{ getTaxEstimate(clientId: %q, year: "2024"%s) { taxCents allowanceAppliedCents allowanceCents } }`, client, arg), &e)
+		if e.E == nil {
+			w.t.Fatalf("%s: no estimate for 2024", country)
+		}
+		return e.E.TaxCents, fmt.Sprintf("%d of %d", e.E.AllowanceAppliedCents, e.E.AllowanceCents)
+	}
+	w.do(visible("#tax-estimate [data-figure=estimated-tax]"))
+	tax, allowance := estimate("")
+	shown := w.eval(`document.getElementById('tax-estimate').innerText`)
+	want := map[string]string{"GB": "£0.00", "CA": "CA$0.00"}[country]
+	if tax != 0 || !strings.Contains(shown, "Estimated tax for "+map[string]string{"GB": "2024/25", "CA": "2024"}[country]+": "+want) ||
+		!strings.Contains(shown, "What this estimate assumes") {
+		w.t.Errorf("%s: the estimate shows %q (API: %d cents)", country, shown, tax)
+	}
+	if country == "GB" && (allowance != "20000 of 300000" || !strings.Contains(shown, "Tax-free allowance used: £200.00 of £3,000.00")) {
+		w.t.Errorf("GB: the allowance shown %q (API: %s)", shown, allowance)
+	}
+	other := map[string]string{"GB": "higher", "CA": "33"}[country]
+	w.eval(`(() => { const s = document.getElementById('estimate-bracket'); s.focus(); s.value = '` + other + `';
+		s.dispatchEvent(new Event('change')); return ''; })()`)
+	w.do(present(`#estimate-bracket option[value="` + other + `"]:checked`))
+	if tax2, _ := estimate(other); tax2 != 0 {
+		w.t.Errorf("%s at %s: %d cents", country, other, tax2)
+	}
+	if f := w.eval(`document.activeElement.id`); f != "estimate-bracket" {
+		w.t.Errorf("%s: after picking a rate the focus is on %q", country, f)
+	}
+	w.state("overview-estimate-" + strings.ToLower(country))
 }

@@ -107,6 +107,48 @@ func TestPortalTaxApp(t *testing.T) {
 	}
 	w.do(chromedp.EmulateViewport(1280, 900))
 
+	// The overview's estimated tax of the latest year is the API's at the default rates (22%, 15%)
+	// and at the rates picked (37%, 20%); its parts add up to it.
+	for _, pick := range []struct{ bracket, long string }{{"", ""}, {"37", "20"}} {
+		w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/"), visible("#tax-estimate [data-figure=estimated-tax]"), idle())
+		if pick.bracket != "" {
+			for _, sel := range [][2]string{{"estimate-bracket", pick.bracket}, {"estimate-long", pick.long}} {
+				id, v := sel[0], sel[1]
+				// the estimate is drawn again for the rate picked: wait for the new one
+				w.eval(`(() => { document.getElementById('tax-estimate').dataset.old = '1'; const s = document.getElementById('` + id + `');
+					s.focus(); s.value = '` + v + `'; s.dispatchEvent(new Event('change')); return ''; })()`)
+				w.do(present(`#tax-estimate:not([data-old]) #` + id + ` option[value="` + v + `"]:checked`))
+				if f := w.eval(`document.activeElement.id`); f != id {
+					t.Errorf("after picking %s the focus is on %q", id, f)
+				}
+			}
+		}
+		var e struct {
+			E *struct {
+				TaxCents int64
+				Bracket  struct{ Key string }
+				Parts    []struct{ TaxCents int64 }
+			} `json:"getTaxEstimate"`
+		}
+		args := ""
+		if pick.bracket != "" {
+			args = fmt.Sprintf(`, bracket: %q, longTermBracket: %q`, pick.bracket, pick.long)
+		}
+		w.gql(fmt.Sprintf(`{ getTaxEstimate(clientId: %q, year: "2025"%s) { taxCents bracket { key } parts { taxCents } } }`, w.gqlClient, args), &e)
+		if e.E == nil {
+			t.Fatal("no estimate for the US client's 2025")
+		}
+		var sum int64
+		for _, p := range e.E.Parts {
+			sum += p.TaxCents
+		}
+		shown := w.eval(`document.querySelector('#tax-estimate [data-figure=estimated-tax]').dataset.cents`)
+		if shown != strconv.FormatInt(e.E.TaxCents, 10) || sum != e.E.TaxCents || len(e.E.Parts) == 0 {
+			t.Errorf("estimate at %+v: shown %s cents, API %+v", pick, shown, e.E)
+		}
+	}
+	w.state("overview-estimate-us")
+
 	// Keyboard: from the top of the page, Tab reaches the navigation and the controls of a view.
 	w.do(chromedp.Navigate(w.url+"/portal?partner="+w.partnerID.String()+"#/transactions"), visible("#tx-list tr[data-tx]"), idle())
 	reached := w.tabThrough(80)

@@ -52,4 +52,5 @@ var OperationsBeyondSeed = []string{
 	"getTransferPairSuggestions", // the portal's review queue: transfers that look like a pair
 	"getForm8949PreviewForYear",  // Form 8949 of a tax year from the settled results
 	"getClientReviewQueue",       // the insights' transactions, each once under its first problem
+	"getTaxEstimate",             // a tax year's estimated tax where the rules' rates are known
 }

@@ -572,6 +572,45 @@ func (q *Queries) HasPortfolioBasis(ctx context.Context, arg HasPortfolioBasisPa
 	return exists, err
 }
 
+const lastCachedPrices = `-- name: LastCachedPrices :many
+SELECT DISTINCT ON (pr.price_key) pr.price_key, pr.day, pr.usd FROM prices pr
+WHERE pr.price_key = ANY($1::text[]) AND pr.day < $2::date
+ORDER BY pr.price_key, pr.day DESC
+`
+
+type LastCachedPricesParams struct {
+	Keys      []string
+	BeforeDay time.Time
+}
+
+type LastCachedPricesRow struct {
+	PriceKey string
+	Day      time.Time
+	Usd      decimal.Decimal
+}
+
+// Per price key, the newest cached price before a day: the last known price of a key without a
+// current one.
+func (q *Queries) LastCachedPrices(ctx context.Context, arg LastCachedPricesParams) ([]LastCachedPricesRow, error) {
+	rows, err := q.db.Query(ctx, lastCachedPrices, arg.Keys, arg.BeforeDay)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []LastCachedPricesRow
+	for rows.Next() {
+		var i LastCachedPricesRow
+		if err := rows.Scan(&i.PriceKey, &i.Day, &i.Usd); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const latestCachedPrices = `-- name: LatestCachedPrices :many
 SELECT l.price_key, l.day, l.usd, p.usd AS prev_usd
 FROM (SELECT DISTINCT ON (pr.price_key) pr.price_key, pr.day, pr.usd FROM prices pr

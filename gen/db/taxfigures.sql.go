@@ -824,6 +824,35 @@ func (q *Queries) ListYearIncomeByType(ctx context.Context, arg ListYearIncomeBy
 	return items, nil
 }
 
+const sumYearDisposalGainsFrom = `-- name: SumYearDisposalGainsFrom :one
+SELECT coalesce(sum(x.gain) FILTER (WHERE x.gain > 0), 0)::numeric AS gains
+FROM (SELECT sum(d.gain) AS gain FROM tax_disposals d
+      WHERE d.result_set_id = $1 AND d.tax_year = $2 AND d.disposed_at >= $3::timestamptz
+      GROUP BY d.asset_key, (d.disposed_at AT TIME ZONE $4::text)::date) x
+`
+
+type SumYearDisposalGainsFromParams struct {
+	ResultSetID uuid.UUID
+	TaxYear     int32
+	Since       time.Time
+	Zone        string
+}
+
+// The gains among a tax year's disposals at or after an instant, a disposal being a token's
+// disposals of one local day in the zone given (HMRC's same-day rule makes them one, as the section
+// 104 matcher counts a year's Gains, tax.YearSummary): their pieces' gains summed, counted when above zero.
+func (q *Queries) SumYearDisposalGainsFrom(ctx context.Context, arg SumYearDisposalGainsFromParams) (decimal.Decimal, error) {
+	row := q.db.QueryRow(ctx, sumYearDisposalGainsFrom,
+		arg.ResultSetID,
+		arg.TaxYear,
+		arg.Since,
+		arg.Zone,
+	)
+	var gains decimal.Decimal
+	err := row.Scan(&gains)
+	return gains, err
+}
+
 const sumYearDisposalLines = `-- name: SumYearDisposalLines :one
 SELECT coalesce(sum(m.short_proceeds + m.long_proceeds), 0)::numeric AS proceeds,
        coalesce(sum(m.short_basis + m.long_basis), 0)::numeric AS basis,

@@ -494,6 +494,11 @@ type ComplexityRoot struct {
 		Type                     func(childComplexity int) int
 	}
 
+	JurisdictionReport struct {
+		Name func(childComplexity int) int
+		Type func(childComplexity int) int
+	}
+
 	JurisdictionRules struct {
 		CarriesLosses        func(childComplexity int) int
 		ClientChoosesLots    func(childComplexity int) int
@@ -513,6 +518,7 @@ type ComplexityRoot struct {
 		MatchingText         func(childComplexity int) int
 		Name                 func(childComplexity int) int
 		ReportTypes          func(childComplexity int) int
+		Reports              func(childComplexity int) int
 		SuperficialLosses    func(childComplexity int) int
 		TaxYearLabelFormat   func(childComplexity int) int
 		TaxYearStart         func(childComplexity int) int
@@ -606,6 +612,9 @@ type ComplexityRoot struct {
 		DefiPosition          func(childComplexity int) int
 		IsNegativeBalance     func(childComplexity int) int
 		IsReceipt             func(childComplexity int) int
+		LastPrice             func(childComplexity int) int
+		LastPriceDate         func(childComplexity int) int
+		LastValueCents        func(childComplexity int) int
 		PortfolioPercent      func(childComplexity int) int
 		Price                 func(childComplexity int) int
 		UnrealizedGainCents   func(childComplexity int) int
@@ -658,6 +667,7 @@ type ComplexityRoot struct {
 		GetReportExportV2                       func(childComplexity int, accountIds []string, checkboxType *string, clientID string, dateQueryType model.ReportDateQueryType, email *string, endDate *time.Time, exclude1099da *bool, forceSendEmail *bool, includeDefiPositions *bool, is1099DAAccount *bool, is1099DAAccountID *string, language *string, shouldDownload *bool, startDate *time.Time, tagGroupID *string, typeArg model.ReportExportTypeEnum, year *string) int
 		GetReportInfo                           func(childComplexity int, clientID string, taxFormID string) int
 		GetReports                              func(childComplexity int, clientID string) int
+		GetTaxEstimate                          func(childComplexity int, clientID string, year string, bracket *string, longTermBracket *string) int
 		GetTaxForm8949Preview                   func(childComplexity int, clientID string, taxFormID string, useBrokerDataForBoxG *bool) int
 		GetTaxFormReconciliation                func(childComplexity int, clientID string, taxFormID string) int
 		GetTaxFormReconciliationProceedsByAsset func(childComplexity int, clientID string, taxFormID string) int
@@ -721,6 +731,7 @@ type ComplexityRoot struct {
 		Status        func(childComplexity int) int
 		TaxFormID     func(childComplexity int) int
 		Type          func(childComplexity int) int
+		TypeName      func(childComplexity int) int
 		Year          func(childComplexity int) int
 	}
 
@@ -782,6 +793,41 @@ type ComplexityRoot struct {
 		QueuedAccountIds  func(childComplexity int) int
 		SkippedAccountIds func(childComplexity int) int
 		SkippedAccounts   func(childComplexity int) int
+	}
+
+	TaxBracket struct {
+		ChangedGainPercent func(childComplexity int) int
+		ChangesOn          func(childComplexity int) int
+		GainPercent        func(childComplexity int) int
+		IncomePercent      func(childComplexity int) int
+		Key                func(childComplexity int) int
+		Name               func(childComplexity int) int
+	}
+
+	TaxEstimate struct {
+		AllowanceAppliedCents func(childComplexity int) int
+		AllowanceCents        func(childComplexity int) int
+		Assumptions           func(childComplexity int) int
+		Bracket               func(childComplexity int) int
+		Brackets              func(childComplexity int) int
+		Currency              func(childComplexity int) int
+		IncomeCents           func(childComplexity int) int
+		IsStale               func(childComplexity int) int
+		LongTermBracket       func(childComplexity int) int
+		LongTermBrackets      func(childComplexity int) int
+		NetGainCents          func(childComplexity int) int
+		Parts                 func(childComplexity int) int
+		TaxCents              func(childComplexity int) int
+		TaxYearLabel          func(childComplexity int) int
+		TaxableGainCents      func(childComplexity int) int
+		Year                  func(childComplexity int) int
+	}
+
+	TaxEstimatePart struct {
+		AmountCents func(childComplexity int) int
+		Percent     func(childComplexity int) int
+		TaxCents    func(childComplexity int) int
+		What        func(childComplexity int) int
 	}
 
 	TaxForm struct {
@@ -1106,6 +1152,7 @@ type QueryResolver interface {
 	CountDirty(ctx context.Context, clientID string) (int, error)
 	GetActiveRecalculateJob(ctx context.Context, clientID string) (*model.ActiveRecalculateJob, error)
 	GetHarvestableLosses(ctx context.Context, clientID string, date time.Time) (*model.GetHarvestableLossesResponse, error)
+	GetTaxEstimate(ctx context.Context, clientID string, year string, bracket *string, longTermBracket *string) (*model.TaxEstimate, error)
 	GetIncomeAndCapGains(ctx context.Context, clientID string, year string) (*model.GetIncomeAndCapGainsResponse, error)
 	GetReportDownloadURL(ctx context.Context, reportID string) (*model.DownloadURLResponse, error)
 	GetReportExportV2(ctx context.Context, accountIds []string, checkboxType *string, clientID string, dateQueryType model.ReportDateQueryType, email *string, endDate *time.Time, exclude1099da *bool, forceSendEmail *bool, includeDefiPositions *bool, is1099DAAccount *bool, is1099DAAccountID *string, language *string, shouldDownload *bool, startDate *time.Time, tagGroupID *string, typeArg model.ReportExportTypeEnum, year *string) (*model.ReportExportResponse, error)
@@ -3322,6 +3369,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Job.Type(childComplexity), true
 
+	case "JurisdictionReport.name":
+		if e.ComplexityRoot.JurisdictionReport.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionReport.Name(childComplexity), true
+	case "JurisdictionReport.type":
+		if e.ComplexityRoot.JurisdictionReport.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionReport.Type(childComplexity), true
+
 	case "JurisdictionRules.carriesLosses":
 		if e.ComplexityRoot.JurisdictionRules.CarriesLosses == nil {
 			break
@@ -3430,6 +3490,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JurisdictionRules.ReportTypes(childComplexity), true
+	case "JurisdictionRules.reports":
+		if e.ComplexityRoot.JurisdictionRules.Reports == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JurisdictionRules.Reports(childComplexity), true
 	case "JurisdictionRules.superficialLosses":
 		if e.ComplexityRoot.JurisdictionRules.SuperficialLosses == nil {
 			break
@@ -4098,6 +4164,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PortfolioPosition.IsReceipt(childComplexity), true
+	case "PortfolioPosition.lastPrice":
+		if e.ComplexityRoot.PortfolioPosition.LastPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.LastPrice(childComplexity), true
+	case "PortfolioPosition.lastPriceDate":
+		if e.ComplexityRoot.PortfolioPosition.LastPriceDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.LastPriceDate(childComplexity), true
+	case "PortfolioPosition.lastValueCents":
+		if e.ComplexityRoot.PortfolioPosition.LastValueCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PortfolioPosition.LastValueCents(childComplexity), true
 	case "PortfolioPosition.portfolioPercent":
 		if e.ComplexityRoot.PortfolioPosition.PortfolioPercent == nil {
 			break
@@ -4501,6 +4585,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.GetReports(childComplexity, args["clientId"].(string)), true
+	case "Query.getTaxEstimate":
+		if e.ComplexityRoot.Query.GetTaxEstimate == nil {
+			break
+		}
+
+		args, err := ec.field_Query_getTaxEstimate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GetTaxEstimate(childComplexity, args["clientId"].(string), args["year"].(string), args["bracket"].(*string), args["longTermBracket"].(*string)), true
 	case "Query.getTaxForm8949Preview":
 		if e.ComplexityRoot.Query.GetTaxForm8949Preview == nil {
 			break
@@ -4904,6 +4999,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Report.Type(childComplexity), true
+	case "Report.typeName":
+		if e.ComplexityRoot.Report.TypeName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Report.TypeName(childComplexity), true
 	case "Report.year":
 		if e.ComplexityRoot.Report.Year == nil {
 			break
@@ -5151,6 +5252,165 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SyncAllClientAccountsResponse.SkippedAccounts(childComplexity), true
+
+	case "TaxBracket.changedGainPercent":
+		if e.ComplexityRoot.TaxBracket.ChangedGainPercent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxBracket.ChangedGainPercent(childComplexity), true
+	case "TaxBracket.changesOn":
+		if e.ComplexityRoot.TaxBracket.ChangesOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxBracket.ChangesOn(childComplexity), true
+	case "TaxBracket.gainPercent":
+		if e.ComplexityRoot.TaxBracket.GainPercent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxBracket.GainPercent(childComplexity), true
+	case "TaxBracket.incomePercent":
+		if e.ComplexityRoot.TaxBracket.IncomePercent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxBracket.IncomePercent(childComplexity), true
+	case "TaxBracket.key":
+		if e.ComplexityRoot.TaxBracket.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxBracket.Key(childComplexity), true
+	case "TaxBracket.name":
+		if e.ComplexityRoot.TaxBracket.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxBracket.Name(childComplexity), true
+
+	case "TaxEstimate.allowanceAppliedCents":
+		if e.ComplexityRoot.TaxEstimate.AllowanceAppliedCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.AllowanceAppliedCents(childComplexity), true
+	case "TaxEstimate.allowanceCents":
+		if e.ComplexityRoot.TaxEstimate.AllowanceCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.AllowanceCents(childComplexity), true
+	case "TaxEstimate.assumptions":
+		if e.ComplexityRoot.TaxEstimate.Assumptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.Assumptions(childComplexity), true
+	case "TaxEstimate.bracket":
+		if e.ComplexityRoot.TaxEstimate.Bracket == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.Bracket(childComplexity), true
+	case "TaxEstimate.brackets":
+		if e.ComplexityRoot.TaxEstimate.Brackets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.Brackets(childComplexity), true
+	case "TaxEstimate.currency":
+		if e.ComplexityRoot.TaxEstimate.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.Currency(childComplexity), true
+	case "TaxEstimate.incomeCents":
+		if e.ComplexityRoot.TaxEstimate.IncomeCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.IncomeCents(childComplexity), true
+	case "TaxEstimate.isStale":
+		if e.ComplexityRoot.TaxEstimate.IsStale == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.IsStale(childComplexity), true
+	case "TaxEstimate.longTermBracket":
+		if e.ComplexityRoot.TaxEstimate.LongTermBracket == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.LongTermBracket(childComplexity), true
+	case "TaxEstimate.longTermBrackets":
+		if e.ComplexityRoot.TaxEstimate.LongTermBrackets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.LongTermBrackets(childComplexity), true
+	case "TaxEstimate.netGainCents":
+		if e.ComplexityRoot.TaxEstimate.NetGainCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.NetGainCents(childComplexity), true
+	case "TaxEstimate.parts":
+		if e.ComplexityRoot.TaxEstimate.Parts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.Parts(childComplexity), true
+	case "TaxEstimate.taxCents":
+		if e.ComplexityRoot.TaxEstimate.TaxCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.TaxCents(childComplexity), true
+	case "TaxEstimate.taxYearLabel":
+		if e.ComplexityRoot.TaxEstimate.TaxYearLabel == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.TaxYearLabel(childComplexity), true
+	case "TaxEstimate.taxableGainCents":
+		if e.ComplexityRoot.TaxEstimate.TaxableGainCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.TaxableGainCents(childComplexity), true
+	case "TaxEstimate.year":
+		if e.ComplexityRoot.TaxEstimate.Year == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimate.Year(childComplexity), true
+
+	case "TaxEstimatePart.amountCents":
+		if e.ComplexityRoot.TaxEstimatePart.AmountCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimatePart.AmountCents(childComplexity), true
+	case "TaxEstimatePart.percent":
+		if e.ComplexityRoot.TaxEstimatePart.Percent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimatePart.Percent(childComplexity), true
+	case "TaxEstimatePart.taxCents":
+		if e.ComplexityRoot.TaxEstimatePart.TaxCents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimatePart.TaxCents(childComplexity), true
+	case "TaxEstimatePart.what":
+		if e.ComplexityRoot.TaxEstimatePart.What == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TaxEstimatePart.What(childComplexity), true
 
 	case "TaxForm.accountId":
 		if e.ComplexityRoot.TaxForm.AccountID == nil {
@@ -7677,6 +7937,15 @@ type PortfolioPosition {
   isNegativeBalance: Boolean!
   "Price per unit, in dollars of the client's currency; null when unknown."
   price: Float
+  """
+  The last known price per unit, in dollars of the client's currency, of a holding without a current one (` + "`" + `price` + "`" + `
+  null): the newest cached price, of ` + "`" + `lastPriceDate` + "`" + `. Null where ` + "`" + `price` + "`" + ` is set or no price was ever known.
+  """
+  lastPrice: Float
+  "The holding's value at ` + "`" + `lastPrice` + "`" + `, in cents (in no total: it is not today's value); null with ` + "`" + `lastPrice` + "`" + `."
+  lastValueCents: Cents
+  "The UTC day of ` + "`" + `lastPrice` + "`" + ` as ` + "`" + `YYYY-MM-DD` + "`" + `; null with ` + "`" + `lastPrice` + "`" + `."
+  lastPriceDate: String
   "Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up) or the quantity is below zero."
   valueCents: Cents
   "` + "`" + `valueCents` + "`" + ` for display."
@@ -8445,6 +8714,8 @@ type Report {
   clientId: ID!
   "What the report contains."
   type: ReportExportTypeEnum!
+  "The report type's name as a person reads it (as ` + "`" + `JurisdictionRules.reports` + "`" + ` names it)."
+  typeName: String!
   "Generation state."
   status: ReportStatusEnum!
   "How the covered period was chosen."
@@ -9330,6 +9601,25 @@ extend type Query {
   ): GetHarvestableLossesResponse!
 
   """
+  An estimate of one tax year's tax from its settled figures, where the rates of the client's rules are known for
+  the year (US from 2018, GB from 2022/23, CA 2016 to 2024; see ` + "`" + `TaxEstimate` + "`" + `); null where they are not (no
+  estimate is guessed) or before the first calculation. The person picks their rate: ` + "`" + `bracket` + "`" + ` (their federal bracket or
+  their band) and, under rules with long-term rates (US), ` + "`" + `longTermBracket` + "`" + `; an omitted one is the year's default,
+  named in the answer. BAD_USER_INPUT unless ` + "`" + `year` + "`" + ` is four digits, or for a bracket the year does not offer
+  (` + "`" + `extensions.field` + "`" + ` names the argument).
+  """
+  getTaxEstimate(
+    "The client."
+    clientId: ID!
+    "The tax year as four digits (` + "`" + `2024` + "`" + `; ` + "`" + `2024` + "`" + ` is 2024/25 under GB)."
+    year: String!
+    "The key of the person's bracket (` + "`" + `TaxBracket.key` + "`" + `, for example ` + "`" + `22` + "`" + ` or ` + "`" + `basic` + "`" + `); null: the year's default."
+    bracket: String
+    "The key of the person's long-term rate (` + "`" + `0` + "`" + `, ` + "`" + `15` + "`" + ` or ` + "`" + `20` + "`" + ` under US); null: the year's default. BAD_USER_INPUT where the year has no long-term rates."
+    longTermBracket: String
+  ): TaxEstimate
+
+  """
   Income and capital gains of one tax year, from the settled results (` + "`" + `isStale` + "`" + ` while the ledger is dirty; zeros
   for a year without activity). ` + "`" + `disposalCount` + "`" + ` counts the transactions with a taxable disposal in the year.
   BAD_USER_INPUT unless ` + "`" + `year` + "`" + ` is four digits.
@@ -9639,12 +9929,22 @@ type JurisdictionRules {
   incomeThresholds: [JurisdictionThreshold!]!
   "The reports a client under these rules may request, in the order to offer them."
   reportTypes: [ReportExportTypeEnum!]!
+  "The same reports with their names as a person reads them (short enough for a phone's width), in the same order."
+  reports: [JurisdictionReport!]!
   "The names of the figures as the rules' own returns call them."
   words: JurisdictionWords!
   "How the figures are made, in a sentence or two; null where they need no note."
   text: String
   "How a disposal's cost is found, to show beside its pieces; null where the lots the client's method takes say it."
   matchingText: String
+}
+
+"A report type a client may request, with its name."
+type JurisdictionReport {
+  "The report type."
+  type: ReportExportTypeEnum!
+  "Its name as a person reads it, for example ` + "`" + `SA108 capital gains summary (PDF)` + "`" + `."
+  name: String!
 }
 
 "A threshold in force from a tax year until the next one's."
@@ -9691,6 +9991,77 @@ type JurisdictionWords {
   taxableIncome: String
   "What the gain threshold is called (` + "`" + `Freigrenze` + "`" + `); null without one."
   threshold: String
+}
+
+"""
+An estimate of a tax year's tax from the figures of the settled results (` + "`" + `isStale` + "`" + ` while the ledger is dirty), at
+the rates of the client's rules for the year (kept per jurisdiction and tax year, each with its source). The year's
+losses, then the annual exempt amount (GB), are set against the gains taxed at the highest rate first; a net loss
+of one holding term reduces the other's gain (US); the inclusion rate applies to what is left (CA: half). Each part
+is an amount taxed at one rate; ` + "`" + `taxCents` + "`" + ` is the sum of the parts' ` + "`" + `taxCents` + "`" + ` as printed. The figures are exact
+decimals until each part's tax is rounded to cents (half away from zero).
+"""
+type TaxEstimate {
+  "The tax year as four digits."
+  year: String!
+  "The year as the rules name it (` + "`" + `2024/25` + "`" + ` under GB)."
+  taxYearLabel: String!
+  "The currency of every amount."
+  currency: CurrencyCodeEnum!
+  "The figures lag the ledger (a recalculation is due)."
+  isStale: Boolean!
+  "The bracket used: the one asked for, or the year's default."
+  bracket: TaxBracket!
+  "The long-term rate used (US); null where long-term gains are taxed as the rest."
+  longTermBracket: TaxBracket
+  "The brackets the person may pick from this year, lowest first."
+  brackets: [TaxBracket!]!
+  "The long-term rates the person may pick from (US); empty elsewhere."
+  longTermBrackets: [TaxBracket!]!
+  "The year's gains less its losses, in cents (signed)."
+  netGainCents: Cents!
+  "The part of the annual exempt amount used (GB: up to 3,000 GBP from 2024/25), in cents; 0 where there is none."
+  allowanceAppliedCents: Cents!
+  "The annual exempt amount of the year, in cents; 0 where the rules have none."
+  allowanceCents: Cents!
+  "The gains left to tax after losses, the allowance and the inclusion rate, in cents."
+  taxableGainCents: Cents!
+  "The year's income (taxed at the bracket's income rate), in cents."
+  incomeCents: Cents!
+  "The amounts taxed and their rates."
+  parts: [TaxEstimatePart!]!
+  "The estimated tax: the sum of the parts' ` + "`" + `taxCents` + "`" + `."
+  taxCents: Cents!
+  "What the estimate takes for granted and leaves out, one plain sentence each."
+  assumptions: [String!]!
+}
+
+"One rate a person may pick: a federal bracket, a long-term rate or a band."
+type TaxBracket {
+  "Stable key to pass back as ` + "`" + `bracket` + "`" + ` or ` + "`" + `longTermBracket` + "`" + ` (` + "`" + `22` + "`" + `, ` + "`" + `15` + "`" + `, ` + "`" + `basic` + "`" + `)."
+  key: String!
+  "As a person reads it (` + "`" + `22% federal bracket` + "`" + `, ` + "`" + `Basic rate taxpayer` + "`" + `)."
+  name: String!
+  "The rate of gains, in percent as an exact decimal (` + "`" + `20.5` + "`" + `); for a rate that changes during the year, the rate before the change."
+  gainPercent: String!
+  "The rate of income, in percent as an exact decimal (` + "`" + `0` + "`" + ` for a long-term rate)."
+  incomePercent: String!
+  "The day from which disposals are taxed at ` + "`" + `changedGainPercent` + "`" + ` (GB 2024/25: 2024-10-30); null without a change."
+  changesOn: String
+  "The rate of gains from ` + "`" + `changesOn` + "`" + `; null without a change."
+  changedGainPercent: String
+}
+
+"An amount taxed at one rate."
+type TaxEstimatePart {
+  "What is taxed, as a person reads it (` + "`" + `Gains on disposals from 30 October 2024` + "`" + `, ` + "`" + `Short-term gains` + "`" + `, ` + "`" + `Income` + "`" + `)."
+  what: String!
+  "The amount taxed, in cents."
+  amountCents: Cents!
+  "The rate, in percent as an exact decimal."
+  percent: String!
+  "The tax on it, in cents."
+  taxCents: Cents!
 }
 `, BuiltIn: false},
 	{Name: "../../spec/graphql/transactions.graphqls", Input: `# Transactions: the client's ledger of transactions and their transfers, labels, splits, merges and edits.
@@ -12050,6 +12421,16 @@ func (ec *executionContext) childFields_Job(ctx context.Context, field graphql.C
 	return nil, fmt.Errorf("no field named %q was found under type Job", field.Name)
 }
 
+func (ec *executionContext) childFields_JurisdictionReport(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "type":
+		return ec.fieldContext_JurisdictionReport_type(ctx, field)
+	case "name":
+		return ec.fieldContext_JurisdictionReport_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type JurisdictionReport", field.Name)
+}
+
 func (ec *executionContext) childFields_JurisdictionRules(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "jurisdiction":
@@ -12094,6 +12475,8 @@ func (ec *executionContext) childFields_JurisdictionRules(ctx context.Context, f
 		return ec.fieldContext_JurisdictionRules_incomeThresholds(ctx, field)
 	case "reportTypes":
 		return ec.fieldContext_JurisdictionRules_reportTypes(ctx, field)
+	case "reports":
+		return ec.fieldContext_JurisdictionRules_reports(ctx, field)
 	case "words":
 		return ec.fieldContext_JurisdictionRules_words(ctx, field)
 	case "text":
@@ -12182,6 +12565,12 @@ func (ec *executionContext) childFields_PortfolioPosition(ctx context.Context, f
 		return ec.fieldContext_PortfolioPosition_isNegativeBalance(ctx, field)
 	case "price":
 		return ec.fieldContext_PortfolioPosition_price(ctx, field)
+	case "lastPrice":
+		return ec.fieldContext_PortfolioPosition_lastPrice(ctx, field)
+	case "lastValueCents":
+		return ec.fieldContext_PortfolioPosition_lastValueCents(ctx, field)
+	case "lastPriceDate":
+		return ec.fieldContext_PortfolioPosition_lastPriceDate(ctx, field)
 	case "valueCents":
 		return ec.fieldContext_PortfolioPosition_valueCents(ctx, field)
 	case "valueFormatted":
@@ -12304,6 +12693,8 @@ func (ec *executionContext) childFields_Report(ctx context.Context, field graphq
 		return ec.fieldContext_Report_clientId(ctx, field)
 	case "type":
 		return ec.fieldContext_Report_type(ctx, field)
+	case "typeName":
+		return ec.fieldContext_Report_typeName(ctx, field)
 	case "status":
 		return ec.fieldContext_Report_status(ctx, field)
 	case "dateQueryType":
@@ -12454,6 +12845,76 @@ func (ec *executionContext) childFields_SyncAllClientAccountsResponse(ctx contex
 		return ec.fieldContext_SyncAllClientAccountsResponse_isContinuousSync(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SyncAllClientAccountsResponse", field.Name)
+}
+
+func (ec *executionContext) childFields_TaxBracket(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "key":
+		return ec.fieldContext_TaxBracket_key(ctx, field)
+	case "name":
+		return ec.fieldContext_TaxBracket_name(ctx, field)
+	case "gainPercent":
+		return ec.fieldContext_TaxBracket_gainPercent(ctx, field)
+	case "incomePercent":
+		return ec.fieldContext_TaxBracket_incomePercent(ctx, field)
+	case "changesOn":
+		return ec.fieldContext_TaxBracket_changesOn(ctx, field)
+	case "changedGainPercent":
+		return ec.fieldContext_TaxBracket_changedGainPercent(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TaxBracket", field.Name)
+}
+
+func (ec *executionContext) childFields_TaxEstimate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "year":
+		return ec.fieldContext_TaxEstimate_year(ctx, field)
+	case "taxYearLabel":
+		return ec.fieldContext_TaxEstimate_taxYearLabel(ctx, field)
+	case "currency":
+		return ec.fieldContext_TaxEstimate_currency(ctx, field)
+	case "isStale":
+		return ec.fieldContext_TaxEstimate_isStale(ctx, field)
+	case "bracket":
+		return ec.fieldContext_TaxEstimate_bracket(ctx, field)
+	case "longTermBracket":
+		return ec.fieldContext_TaxEstimate_longTermBracket(ctx, field)
+	case "brackets":
+		return ec.fieldContext_TaxEstimate_brackets(ctx, field)
+	case "longTermBrackets":
+		return ec.fieldContext_TaxEstimate_longTermBrackets(ctx, field)
+	case "netGainCents":
+		return ec.fieldContext_TaxEstimate_netGainCents(ctx, field)
+	case "allowanceAppliedCents":
+		return ec.fieldContext_TaxEstimate_allowanceAppliedCents(ctx, field)
+	case "allowanceCents":
+		return ec.fieldContext_TaxEstimate_allowanceCents(ctx, field)
+	case "taxableGainCents":
+		return ec.fieldContext_TaxEstimate_taxableGainCents(ctx, field)
+	case "incomeCents":
+		return ec.fieldContext_TaxEstimate_incomeCents(ctx, field)
+	case "parts":
+		return ec.fieldContext_TaxEstimate_parts(ctx, field)
+	case "taxCents":
+		return ec.fieldContext_TaxEstimate_taxCents(ctx, field)
+	case "assumptions":
+		return ec.fieldContext_TaxEstimate_assumptions(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TaxEstimate", field.Name)
+}
+
+func (ec *executionContext) childFields_TaxEstimatePart(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "what":
+		return ec.fieldContext_TaxEstimatePart_what(ctx, field)
+	case "amountCents":
+		return ec.fieldContext_TaxEstimatePart_amountCents(ctx, field)
+	case "percent":
+		return ec.fieldContext_TaxEstimatePart_percent(ctx, field)
+	case "taxCents":
+		return ec.fieldContext_TaxEstimatePart_taxCents(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TaxEstimatePart", field.Name)
 }
 
 func (ec *executionContext) childFields_TaxForm(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -16961,6 +17422,44 @@ func (ec *executionContext) field_Query_getReports_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["clientId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_getTaxEstimate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "clientId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "year",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["year"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "bracket",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["bracket"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "longTermBracket",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["longTermBracket"] = arg3
 	return args, nil
 }
 
@@ -26199,6 +26698,52 @@ func (ec *executionContext) fieldContext_Job_finishedAt(_ context.Context, field
 	return graphql.NewScalarFieldContext("Job", field, false, false, errors.New("field of type Date does not have child fields"))
 }
 
+func (ec *executionContext) _JurisdictionReport_type(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionReport_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.ReportExportTypeEnum) graphql.Marshaler {
+			return ec.marshalNReportExportTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐReportExportTypeEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionReport_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionReport", field, false, false, errors.New("field of type ReportExportTypeEnum does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionReport_name(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionReport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionReport_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionReport_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JurisdictionReport", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _JurisdictionRules_jurisdiction(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -26698,6 +27243,38 @@ func (ec *executionContext) _JurisdictionRules_reportTypes(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_JurisdictionRules_reportTypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("JurisdictionRules", field, false, false, errors.New("field of type ReportExportTypeEnum does not have child fields"))
+}
+
+func (ec *executionContext) _JurisdictionRules_reports(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JurisdictionRules_reports(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reports, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.JurisdictionReport) graphql.Marshaler {
+			return ec.marshalNJurisdictionReport2ᚕtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionReportᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JurisdictionRules_reports(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JurisdictionRules",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JurisdictionReport(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _JurisdictionRules_words(ctx context.Context, field graphql.CollectedField, obj *model.JurisdictionRules) (ret graphql.Marshaler) {
@@ -29170,6 +29747,75 @@ func (ec *executionContext) fieldContext_PortfolioPosition_price(_ context.Conte
 	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type Float does not have child fields"))
 }
 
+func (ec *executionContext) _PortfolioPosition_lastPrice(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_lastPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_lastPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _PortfolioPosition_lastValueCents(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_lastValueCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastValueCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOCents2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_lastValueCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _PortfolioPosition_lastPriceDate(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PortfolioPosition_lastPriceDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastPriceDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PortfolioPosition_lastPriceDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PortfolioPosition", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _PortfolioPosition_valueCents(ctx context.Context, field graphql.CollectedField, obj *model.PortfolioPosition) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30567,6 +31213,50 @@ func (ec *executionContext) fieldContext_Query_getHarvestableLosses(ctx context.
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_getHarvestableLosses_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_getTaxEstimate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_getTaxEstimate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GetTaxEstimate(ctx, fc.Args["clientId"].(string), fc.Args["year"].(string), fc.Args["bracket"].(*string), fc.Args["longTermBracket"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TaxEstimate) graphql.Marshaler {
+			return ec.marshalOTaxEstimate2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxEstimate(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_getTaxEstimate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TaxEstimate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_getTaxEstimate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -32224,6 +32914,29 @@ func (ec *executionContext) fieldContext_Report_type(_ context.Context, field gr
 	return graphql.NewScalarFieldContext("Report", field, false, false, errors.New("field of type ReportExportTypeEnum does not have child fields"))
 }
 
+func (ec *executionContext) _Report_typeName(ctx context.Context, field graphql.CollectedField, obj *model.Report) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Report_typeName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TypeName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Report_typeName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Report", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Report_status(ctx context.Context, field graphql.CollectedField, obj *model.Report) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33486,6 +34199,649 @@ func (ec *executionContext) _SyncAllClientAccountsResponse_isContinuousSync(ctx 
 }
 func (ec *executionContext) fieldContext_SyncAllClientAccountsResponse_isContinuousSync(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("SyncAllClientAccountsResponse", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _TaxBracket_key(ctx context.Context, field graphql.CollectedField, obj *model.TaxBracket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxBracket_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxBracket_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxBracket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxBracket_name(ctx context.Context, field graphql.CollectedField, obj *model.TaxBracket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxBracket_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxBracket_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxBracket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxBracket_gainPercent(ctx context.Context, field graphql.CollectedField, obj *model.TaxBracket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxBracket_gainPercent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GainPercent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxBracket_gainPercent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxBracket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxBracket_incomePercent(ctx context.Context, field graphql.CollectedField, obj *model.TaxBracket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxBracket_incomePercent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IncomePercent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxBracket_incomePercent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxBracket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxBracket_changesOn(ctx context.Context, field graphql.CollectedField, obj *model.TaxBracket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxBracket_changesOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChangesOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxBracket_changesOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxBracket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxBracket_changedGainPercent(ctx context.Context, field graphql.CollectedField, obj *model.TaxBracket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxBracket_changedGainPercent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChangedGainPercent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxBracket_changedGainPercent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxBracket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimate_year(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_year(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Year, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_year(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimate", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimate_taxYearLabel(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_taxYearLabel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxYearLabel, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_taxYearLabel(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimate", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimate_currency(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_currency(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Currency, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCodeEnum) graphql.Marshaler {
+			return ec.marshalNCurrencyCodeEnum2taxdᚋgenᚋgraphᚋmodelᚐCurrencyCodeEnum(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimate", field, false, false, errors.New("field of type CurrencyCodeEnum does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimate_isStale(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_isStale(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsStale, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_isStale(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimate", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimate_bracket(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_bracket(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Bracket, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TaxBracket) graphql.Marshaler {
+			return ec.marshalNTaxBracket2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxBracket(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_bracket(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TaxEstimate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TaxBracket(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TaxEstimate_longTermBracket(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_longTermBracket(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LongTermBracket, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TaxBracket) graphql.Marshaler {
+			return ec.marshalOTaxBracket2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxBracket(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_longTermBracket(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TaxEstimate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TaxBracket(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TaxEstimate_brackets(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_brackets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Brackets, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.TaxBracket) graphql.Marshaler {
+			return ec.marshalNTaxBracket2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTaxBracketᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_brackets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TaxEstimate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TaxBracket(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TaxEstimate_longTermBrackets(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_longTermBrackets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LongTermBrackets, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.TaxBracket) graphql.Marshaler {
+			return ec.marshalNTaxBracket2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTaxBracketᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_longTermBrackets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TaxEstimate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TaxBracket(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TaxEstimate_netGainCents(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_netGainCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetGainCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_netGainCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimate", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimate_allowanceAppliedCents(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_allowanceAppliedCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AllowanceAppliedCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_allowanceAppliedCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimate", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimate_allowanceCents(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_allowanceCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AllowanceCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_allowanceCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimate", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimate_taxableGainCents(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_taxableGainCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxableGainCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_taxableGainCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimate", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimate_incomeCents(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_incomeCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IncomeCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_incomeCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimate", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimate_parts(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_parts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Parts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.TaxEstimatePart) graphql.Marshaler {
+			return ec.marshalNTaxEstimatePart2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTaxEstimatePartᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_parts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TaxEstimate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TaxEstimatePart(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TaxEstimate_taxCents(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_taxCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_taxCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimate", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimate_assumptions(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimate_assumptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Assumptions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimate_assumptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimate", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimatePart_what(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimatePart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimatePart_what(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.What, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimatePart_what(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimatePart", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimatePart_amountCents(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimatePart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimatePart_amountCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimatePart_amountCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimatePart", field, false, false, errors.New("field of type Cents does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimatePart_percent(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimatePart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimatePart_percent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Percent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimatePart_percent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimatePart", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TaxEstimatePart_taxCents(ctx context.Context, field graphql.CollectedField, obj *model.TaxEstimatePart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TaxEstimatePart_taxCents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TaxCents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNCents2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TaxEstimatePart_taxCents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TaxEstimatePart", field, false, false, errors.New("field of type Cents does not have child fields"))
 }
 
 func (ec *executionContext) _TaxForm_id(ctx context.Context, field graphql.CollectedField, obj *model.TaxForm) (ret graphql.Marshaler) {
@@ -42858,6 +44214,49 @@ func (ec *executionContext) _Job(ctx context.Context, sel ast.SelectionSet, obj 
 	return out
 }
 
+var jurisdictionReportImplementors = []string{"JurisdictionReport"}
+
+func (ec *executionContext) _JurisdictionReport(ctx context.Context, sel ast.SelectionSet, obj *model.JurisdictionReport) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, jurisdictionReportImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("JurisdictionReport")
+		case "type":
+			out.Values[i] = ec._JurisdictionReport_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._JurisdictionReport_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var jurisdictionRulesImplementors = []string{"JurisdictionRules"}
 
 func (ec *executionContext) _JurisdictionRules(ctx context.Context, sel ast.SelectionSet, obj *model.JurisdictionRules) graphql.Marshaler {
@@ -42972,6 +44371,11 @@ func (ec *executionContext) _JurisdictionRules(ctx context.Context, sel ast.Sele
 			}
 		case "reportTypes":
 			out.Values[i] = ec._JurisdictionRules_reportTypes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reports":
+			out.Values[i] = ec._JurisdictionRules_reports(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -43578,6 +44982,21 @@ func (ec *executionContext) _PortfolioPosition(ctx context.Context, sel ast.Sele
 			}
 		case "price":
 			out.Values[i] = ec._PortfolioPosition_price(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lastPrice":
+			out.Values[i] = ec._PortfolioPosition_lastPrice(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lastValueCents":
+			out.Values[i] = ec._PortfolioPosition_lastValueCents(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "lastPriceDate":
+			out.Values[i] = ec._PortfolioPosition_lastPriceDate(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -44199,6 +45618,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				}()
 				res = ec._Query_getHarvestableLosses(ctx, field)
 				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "getTaxEstimate":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_getTaxEstimate(ctx, field)
+				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -44937,6 +46378,11 @@ func (ec *executionContext) _Report(ctx context.Context, sel ast.SelectionSet, o
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "typeName":
+			out.Values[i] = ec._Report_typeName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "status":
 			out.Values[i] = ec._Report_status(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -45430,6 +46876,235 @@ func (ec *executionContext) _SyncAllClientAccountsResponse(ctx context.Context, 
 			}
 		case "isContinuousSync":
 			out.Values[i] = ec._SyncAllClientAccountsResponse_isContinuousSync(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var taxBracketImplementors = []string{"TaxBracket"}
+
+func (ec *executionContext) _TaxBracket(ctx context.Context, sel ast.SelectionSet, obj *model.TaxBracket) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, taxBracketImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TaxBracket")
+		case "key":
+			out.Values[i] = ec._TaxBracket_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._TaxBracket_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gainPercent":
+			out.Values[i] = ec._TaxBracket_gainPercent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "incomePercent":
+			out.Values[i] = ec._TaxBracket_incomePercent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changesOn":
+			out.Values[i] = ec._TaxBracket_changesOn(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "changedGainPercent":
+			out.Values[i] = ec._TaxBracket_changedGainPercent(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var taxEstimateImplementors = []string{"TaxEstimate"}
+
+func (ec *executionContext) _TaxEstimate(ctx context.Context, sel ast.SelectionSet, obj *model.TaxEstimate) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, taxEstimateImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TaxEstimate")
+		case "year":
+			out.Values[i] = ec._TaxEstimate_year(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "taxYearLabel":
+			out.Values[i] = ec._TaxEstimate_taxYearLabel(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currency":
+			out.Values[i] = ec._TaxEstimate_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isStale":
+			out.Values[i] = ec._TaxEstimate_isStale(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bracket":
+			out.Values[i] = ec._TaxEstimate_bracket(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "longTermBracket":
+			out.Values[i] = ec._TaxEstimate_longTermBracket(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "brackets":
+			out.Values[i] = ec._TaxEstimate_brackets(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "longTermBrackets":
+			out.Values[i] = ec._TaxEstimate_longTermBrackets(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "netGainCents":
+			out.Values[i] = ec._TaxEstimate_netGainCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "allowanceAppliedCents":
+			out.Values[i] = ec._TaxEstimate_allowanceAppliedCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "allowanceCents":
+			out.Values[i] = ec._TaxEstimate_allowanceCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "taxableGainCents":
+			out.Values[i] = ec._TaxEstimate_taxableGainCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "incomeCents":
+			out.Values[i] = ec._TaxEstimate_incomeCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "parts":
+			out.Values[i] = ec._TaxEstimate_parts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "taxCents":
+			out.Values[i] = ec._TaxEstimate_taxCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "assumptions":
+			out.Values[i] = ec._TaxEstimate_assumptions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var taxEstimatePartImplementors = []string{"TaxEstimatePart"}
+
+func (ec *executionContext) _TaxEstimatePart(ctx context.Context, sel ast.SelectionSet, obj *model.TaxEstimatePart) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, taxEstimatePartImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TaxEstimatePart")
+		case "what":
+			out.Values[i] = ec._TaxEstimatePart_what(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountCents":
+			out.Values[i] = ec._TaxEstimatePart_amountCents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "percent":
+			out.Values[i] = ec._TaxEstimatePart_percent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "taxCents":
+			out.Values[i] = ec._TaxEstimatePart_taxCents(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -48329,6 +50004,26 @@ func (ec *executionContext) marshalNJobTypeEnum2taxdᚋgenᚋgraphᚋmodelᚐJob
 	return v
 }
 
+func (ec *executionContext) marshalNJurisdictionReport2taxdᚋgenᚋgraphᚋmodelᚐJurisdictionReport(ctx context.Context, sel ast.SelectionSet, v model.JurisdictionReport) graphql.Marshaler {
+	return ec._JurisdictionReport(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNJurisdictionReport2ᚕtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionReportᚄ(ctx context.Context, sel ast.SelectionSet, v []model.JurisdictionReport) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNJurisdictionReport2taxdᚋgenᚋgraphᚋmodelᚐJurisdictionReport(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNJurisdictionRules2ᚖtaxdᚋgenᚋgraphᚋmodelᚐJurisdictionRules(ctx context.Context, sel ast.SelectionSet, v *model.JurisdictionRules) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -48732,6 +50427,56 @@ func (ec *executionContext) marshalNSyncAllClientAccountsResponse2ᚖtaxdᚋgen�
 		return graphql.Null
 	}
 	return ec._SyncAllClientAccountsResponse(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTaxBracket2taxdᚋgenᚋgraphᚋmodelᚐTaxBracket(ctx context.Context, sel ast.SelectionSet, v model.TaxBracket) graphql.Marshaler {
+	return ec._TaxBracket(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTaxBracket2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTaxBracketᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TaxBracket) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTaxBracket2taxdᚋgenᚋgraphᚋmodelᚐTaxBracket(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTaxBracket2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxBracket(ctx context.Context, sel ast.SelectionSet, v *model.TaxBracket) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TaxBracket(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTaxEstimatePart2taxdᚋgenᚋgraphᚋmodelᚐTaxEstimatePart(ctx context.Context, sel ast.SelectionSet, v model.TaxEstimatePart) graphql.Marshaler {
+	return ec._TaxEstimatePart(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTaxEstimatePart2ᚕtaxdᚋgenᚋgraphᚋmodelᚐTaxEstimatePartᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TaxEstimatePart) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTaxEstimatePart2taxdᚋgenᚋgraphᚋmodelᚐTaxEstimatePart(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNTaxForm2taxdᚋgenᚋgraphᚋmodelᚐTaxForm(ctx context.Context, sel ast.SelectionSet, v model.TaxForm) graphql.Marshaler {
@@ -49679,6 +51424,20 @@ func (ec *executionContext) marshalOSubscription2ᚖtaxdᚋgenᚋgraphᚋmodel�
 		return graphql.Null
 	}
 	return ec._Subscription(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOTaxBracket2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxBracket(ctx context.Context, sel ast.SelectionSet, v *model.TaxBracket) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._TaxBracket(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOTaxEstimate2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxEstimate(ctx context.Context, sel ast.SelectionSet, v *model.TaxEstimate) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._TaxEstimate(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOTaxFormGenerationHistory2ᚖtaxdᚋgenᚋgraphᚋmodelᚐTaxFormGenerationHistory(ctx context.Context, sel ast.SelectionSet, v *model.TaxFormGenerationHistory) graphql.Marshaler {

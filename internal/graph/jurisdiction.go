@@ -26,7 +26,7 @@ func jurisdictionRulesOut(rules *tax.Rules, fiscalYearStart string) *model.Juris
 		TaxYearStart: rules.TaxYearStartOf(own).String(), TaxYearLabelFormat: "YYYY", Matcher: costMatchers[rules.Matcher],
 		HasHoldingTerms: rules.HoldingTerms, HasForm8949: rules.USForms, HasForm1099da: rules.USForms,
 		GiftIsDisposal: rules.GiftIsDisposal, DonationIsDisposal: rules.DonationIsDisposal, SuperficialLosses: rules.SuperficialLosses,
-		ReportTypes: make([]model.ReportExportTypeEnum, 0, len(rules.Reports)),
+		ReportTypes: make([]model.ReportExportTypeEnum, 0, len(rules.Reports)), Reports: []model.JurisdictionReport{},
 		Words: &model.JurisdictionWords{Proceeds: rules.Words.Proceeds, Cost: rules.Words.Cost, Gains: rules.Words.Gains,
 			Losses: rules.Words.Losses, NetGain: rules.Words.NetGain, TaxableGain: optional(rules.Words.TaxableGain),
 			DeniedLosses: optional(rules.Words.DeniedLosses), Holding: rules.Words.Holding},
@@ -49,7 +49,8 @@ func jurisdictionRulesOut(rules *tax.Rules, fiscalYearStart string) *model.Juris
 	}
 	for _, k := range rules.Reports {
 		if t, ok := reportTypes[k]; ok { // REST-only types have no ReportExportTypeEnum
-			out.ReportTypes = append(out.ReportTypes, t)
+			out.ReportTypes = append(out.ReportTypes, t.enum)
+			out.Reports = append(out.Reports, model.JurisdictionReport{Type: t.enum, Name: t.name})
 		}
 	}
 	return out

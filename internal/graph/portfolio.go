@@ -175,6 +175,10 @@ func (r *queryResolver) GetPortfolioV2(ctx context.Context, ascending *bool, ass
 			DayChangePercent: pos.DayChangePercent, PortfolioPercent: pos.PortfolioPercent, AccountIds: make([]string, len(pos.AccountIDs)),
 			IsNegativeBalance: pos.IsNegative, IsReceipt: pos.IsReceipt, DefiPosition: defiPositionOut(pos.DeFi),
 		}
+		if pos.LastPrice != nil {
+			day := pos.LastPriceDay.Format("2006-01-02")
+			mp.LastPrice, mp.LastValueCents, mp.LastPriceDate = floatOf(pos.LastPrice), pos.LastValueCents, &day
+		}
 		for i, id := range pos.AccountIDs {
 			mp.AccountIds[i] = id.String()
 		}

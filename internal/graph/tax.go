@@ -72,36 +72,43 @@ func (r *mutationResolver) RerunGraph(ctx context.Context, clientID string, doNo
 
 func isTrue(b *bool) bool { return b != nil && *b }
 
-// reportTypes maps stored report types to ReportExportTypeEnum (REST-only types, such as the
-// Schedule D CSV, have none: getReports leaves them out).
-var reportTypes = map[string]model.ReportExportTypeEnum{
-	reports.TypeTaxForms:           model.ReportExportTypeEnumTaxForms,
-	reports.TypeForm8949PDF:        model.ReportExportTypeEnumForm8949PDF,
-	reports.TypeForm8949CSV:        model.ReportExportTypeEnumForm8949CSV,
-	reports.TypeScheduleDPDF:       model.ReportExportTypeEnumScheduleDPDF,
-	reports.TypeSchedule1PDF:       model.ReportExportTypeEnumSchedule1PDF,
-	reports.TypeCapitalGainsCSV:    model.ReportExportTypeEnumCapitalGainsCSV,
-	reports.TypeIncomeCSV:          model.ReportExportTypeEnumIncomeCSV,
-	reports.TypeTransactionHistory: model.ReportExportTypeEnumTransactionHistoryCSV,
-	reports.TypeTurboTaxCSV:        model.ReportExportTypeEnumTurbotaxCSV,
-	reports.TypeTaxActCSV:          model.ReportExportTypeEnumTaxactCSV,
-	reports.TypeHoldingsCSV:        model.ReportExportTypeEnumEndOfYearHoldingsCSV,
-	taxforms.ReportType:            model.ReportExportTypeEnumReconciled8949PDF,
-	reports.TypeUKCapitalGainsPDF:  model.ReportExportTypeEnumUkCapitalGainsSummaryPDF,
-	reports.TypeUKCapitalGainsCSV:  model.ReportExportTypeEnumUkCapitalGainsSummaryCSV,
-	reports.TypeCASchedule3PDF:     model.ReportExportTypeEnumCaSchedule3PDF,
-	reports.TypeCASchedule3CSV:     model.ReportExportTypeEnumCaSchedule3CSV,
-	reports.TypeDEAnlageSOPDF:      model.ReportExportTypeEnumDeAnlageSoPDF,
-	reports.TypeDEAnlageSOCSV:      model.ReportExportTypeEnumDeAnlageSoCSV,
-	reports.TypeAUCGTSchedulePDF:   model.ReportExportTypeEnumAuCgtSchedulePDF,
-	reports.TypeAUCGTScheduleCSV:   model.ReportExportTypeEnumAuCgtScheduleCSV,
+// reportType is a stored report type's ReportExportTypeEnum and its name as a person reads it,
+// short enough for a phone's width.
+type reportType struct {
+	enum model.ReportExportTypeEnum
+	name string
+}
+
+// reportTypes maps stored report types to ReportExportTypeEnum and their names (REST-only types,
+// such as the Schedule D CSV, have none: getReports leaves them out).
+var reportTypes = map[string]reportType{
+	reports.TypeTaxForms:           {model.ReportExportTypeEnumTaxForms, "Tax forms (ZIP of PDFs)"},
+	reports.TypeForm8949PDF:        {model.ReportExportTypeEnumForm8949PDF, "Form 8949 (PDF)"},
+	reports.TypeForm8949CSV:        {model.ReportExportTypeEnumForm8949CSV, "Form 8949 (CSV)"},
+	reports.TypeScheduleDPDF:       {model.ReportExportTypeEnumScheduleDPDF, "Schedule D (PDF)"},
+	reports.TypeSchedule1PDF:       {model.ReportExportTypeEnumSchedule1PDF, "Schedule 1, income (PDF)"},
+	reports.TypeCapitalGainsCSV:    {model.ReportExportTypeEnumCapitalGainsCSV, "Capital gains (CSV)"},
+	reports.TypeIncomeCSV:          {model.ReportExportTypeEnumIncomeCSV, "Income (CSV)"},
+	reports.TypeTransactionHistory: {model.ReportExportTypeEnumTransactionHistoryCSV, "Transaction history (CSV)"},
+	reports.TypeTurboTaxCSV:        {model.ReportExportTypeEnumTurbotaxCSV, "TurboTax import (CSV)"},
+	reports.TypeTaxActCSV:          {model.ReportExportTypeEnumTaxactCSV, "TaxAct import (CSV)"},
+	reports.TypeHoldingsCSV:        {model.ReportExportTypeEnumEndOfYearHoldingsCSV, "Holdings at year end (CSV)"},
+	taxforms.ReportType:            {model.ReportExportTypeEnumReconciled8949PDF, "Reconciled Form 8949 (PDF)"},
+	reports.TypeUKCapitalGainsPDF:  {model.ReportExportTypeEnumUkCapitalGainsSummaryPDF, "SA108 capital gains summary (PDF)"},
+	reports.TypeUKCapitalGainsCSV:  {model.ReportExportTypeEnumUkCapitalGainsSummaryCSV, "UK capital gains summary (CSV)"},
+	reports.TypeCASchedule3PDF:     {model.ReportExportTypeEnumCaSchedule3PDF, "Schedule 3 summary (PDF)"},
+	reports.TypeCASchedule3CSV:     {model.ReportExportTypeEnumCaSchedule3CSV, "Schedule 3 summary (CSV)"},
+	reports.TypeDEAnlageSOPDF:      {model.ReportExportTypeEnumDeAnlageSoPDF, "Anlage SO summary (PDF)"},
+	reports.TypeDEAnlageSOCSV:      {model.ReportExportTypeEnumDeAnlageSoCSV, "Anlage SO rows (CSV)"},
+	reports.TypeAUCGTSchedulePDF:   {model.ReportExportTypeEnumAuCgtSchedulePDF, "CGT schedule summary (PDF)"},
+	reports.TypeAUCGTScheduleCSV:   {model.ReportExportTypeEnumAuCgtScheduleCSV, "CGT schedule events (CSV)"},
 }
 
 func reportOut(r reports.Report, stale bool) *model.Report {
 	status := map[string]model.ReportStatusEnum{"queued": model.ReportStatusEnumQueued, "generating": model.ReportStatusEnumGenerating,
 		"available": model.ReportStatusEnumReady, "failed": model.ReportStatusEnumFailed}[r.Status]
 	out := &model.Report{
-		ID: r.ID.String(), ClientID: r.ClientID.String(), Type: reportTypes[r.ReportType], Status: status,
+		ID: r.ID.String(), ClientID: r.ClientID.String(), Type: reportTypes[r.ReportType].enum, TypeName: reportTypes[r.ReportType].name, Status: status,
 		DateQueryType: model.ReportDateQueryType(r.DateQueryType), StartDate: r.StartAt, EndDate: r.EndAt, FileName: r.Filename,
 		ContentType: r.ContentType, Language: r.Language, IsStale: stale, Error: r.Error, CreatedAt: r.CreatedAt, CompletedAt: r.CompletedAt,
 	}
@@ -342,8 +349,8 @@ var exportTypes = map[model.ReportExportTypeEnum]string{}
 
 func init() {
 	for k, v := range reportTypes {
-		if v != model.ReportExportTypeEnumReconciled8949PDF { // made from a broker form by generate1099DAReports
-			exportTypes[v] = k
+		if v.enum != model.ReportExportTypeEnumReconciled8949PDF { // made from a broker form by generate1099DAReports
+			exportTypes[v.enum] = k
 		}
 	}
 }

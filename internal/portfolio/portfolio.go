@@ -156,10 +156,16 @@ type Page struct {
 
 // Position is the client's holding of one asset.
 type Position struct {
-	Asset                 Asset
-	Quantity              decimal.Decimal
-	Price                 *decimal.Decimal
-	ValueCents            *int64
+	Asset      Asset
+	Quantity   decimal.Decimal
+	Price      *decimal.Decimal
+	ValueCents *int64
+	// LastPrice and LastValueCents are the last known price and the value at it of a holding
+	// without a current price (Price nil), cached on the UTC day LastPriceDay; nil where none is
+	// known. They are in no total.
+	LastPrice             *decimal.Decimal
+	LastValueCents        *int64
+	LastPriceDay          *time.Time
 	CostBasisCents        int64
 	UnrealizedGainCents   *int64
 	UnrealizedGainPercent *float64
@@ -358,6 +364,14 @@ func (s *Service) positions(ctx context.Context, tx querier, client uuid.UUID, f
 func (p *Position) valueAt(priceOf map[uuid.UUID]priced) {
 	p.CostBasisCents = money.Cents(p.basis)
 	pr, ok := priceOf[p.Asset.ID]
+	if ok && pr.now == nil && pr.last != nil {
+		last, day := *pr.last, pr.asOf
+		p.LastPrice, p.LastPriceDay = &last, &day
+		if p.Quantity.Sign() >= 0 {
+			v := money.Cents(p.Quantity.Mul(last))
+			p.LastValueCents = &v
+		}
+	}
 	if !ok || pr.now == nil {
 		return
 	}

@@ -30,6 +30,9 @@ const (
 // priced is what the portfolio needs of an asset's price now.
 type priced struct {
 	now, dayAgo *decimal.Decimal
+	// last is the last known price of an asset without a current one (now nil), cached on day asOf.
+	last *decimal.Decimal
+	asOf time.Time
 }
 
 // coinOf returns the price feed coin of an asset, without the network: natives by chain, then the
@@ -143,9 +146,29 @@ func (s *Service) currentPrices(ctx context.Context, q querier, assets []Asset, 
 			latest[key] = dayPrice{day: today, usd: p, prev: latest[key].prev}
 		}
 	}
+	var old []string // keys without a current price: their last known one
+	for _, id := range coins {
+		if _, ok := latest[prices.PriceKeyIn(id, cur)]; !ok {
+			old = append(old, prices.PriceKeyIn(id, cur))
+		}
+	}
+	lastOf := map[string]db.LastCachedPricesRow{}
+	if len(old) > 0 {
+		rows, err := db.New(q).LastCachedPrices(ctx, db.LastCachedPricesParams{Keys: old, BeforeDay: today.Add(-latestWithin)})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			lastOf[r.PriceKey] = r
+		}
+	}
 	for aid, id := range coins {
 		l, ok := latest[prices.PriceKeyIn(id, cur)]
 		if !ok {
+			if r, known := lastOf[prices.PriceKeyIn(id, cur)]; known {
+				p := r.Usd
+				out[aid] = priced{last: &p, asOf: r.Day.UTC()}
+			}
 			continue
 		}
 		p := l.usd

@@ -112,6 +112,9 @@ type Rules struct {
 	// MatchingText says how a disposal's cost is found, beside its pieces; "" where the pieces
 	// (lots taken by the client's method) say it themselves.
 	MatchingText string
+	// Rates are the rate schedules an estimate of a year's tax is made from (taxrates.go), by tax
+	// year; empty where the rates are not known (no estimate is made then).
+	Rates []RateSchedule
 }
 
 // Threshold is an amount in force from tax year FromYear (until the next entry).
@@ -251,6 +254,7 @@ var rulesTable = [...]Rules{
 			"capital-gains-csv", "income-csv", "transaction-history-csv", "turbotax-csv", "taxact-csv", "hrblock-csv", "holdings-csv"},
 		Words: Words{Proceeds: "Proceeds", Cost: "Cost basis", Gains: "Capital gains", Losses: "Capital losses", NetGain: "Net capital gains",
 			Holding: "lot you held", ShortTerm: "Short-term", LongTerm: "Long-term"},
+		Rates: usRates,
 	},
 	GB: {
 		Jurisdiction: GB, Code: "GB", Countries: []string{"GB"}, Aliases: []string{"UK"}, Name: "United Kingdom", TaxYearStart: MonthDay{time.April, 6}, SplitYearSeparator: "/", TimeZone: "Europe/London",
@@ -263,6 +267,7 @@ var rulesTable = [...]Rules{
 			"then the token’s section 104 pool at its average cost. The tax year runs from 6 April to 5 April.",
 		MatchingText: "Under HMRC’s rules a disposal is matched first with the same day’s acquisitions of the token, then with those of the next " +
 			"30 days, then with its section 104 pool at the pool’s average cost. Each piece below is one of these matches.",
+		Rates: gbRates,
 	},
 	CA: {
 		Jurisdiction: CA, Code: "CA", Countries: []string{"CA"}, Name: "Canada", TaxYearStart: MonthDay{time.January, 1}, Currency: "CAD", Matcher: MatcherAdjustedCostBase,
@@ -276,6 +281,7 @@ var rulesTable = [...]Rules{
 		MatchingText: "Under Canada’s rules the cost is the adjusted cost base: one average cost per unit across all your accounts. A loss is " +
 			"denied (superficial) when you bought the same property within 30 days before or after and still held it then; the denied part " +
 			"is added to the cost of the units you hold.",
+		Rates: caRates,
 	},
 	DE: {
 		Jurisdiction: DE, Code: "DE", Countries: []string{"DE"}, Name: "Germany", TaxYearStart: MonthDay{time.January, 1}, TimeZone: "Europe/Berlin",

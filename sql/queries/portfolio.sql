@@ -236,3 +236,10 @@ SELECT asset_key, sum(quantity)::numeric AS quantity, sum(basis)::numeric AS bas
 WHERE result_set_id = $1 AND asset_key = ANY(sqlc.arg(asset_keys)::text[]) AND account_key NOT LIKE 'staking:%'
   AND (cardinality(sqlc.arg(account_keys)::text[]) = 0 OR account_key = ANY(sqlc.arg(account_keys)::text[]))
 GROUP BY asset_key;
+
+-- name: LastCachedPrices :many
+-- Per price key, the newest cached price before a day: the last known price of a key without a
+-- current one.
+SELECT DISTINCT ON (pr.price_key) pr.price_key, pr.day, pr.usd FROM prices pr
+WHERE pr.price_key = ANY(sqlc.arg(keys)::text[]) AND pr.day < sqlc.arg(before_day)::date
+ORDER BY pr.price_key, pr.day DESC;

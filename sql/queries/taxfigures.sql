@@ -147,3 +147,12 @@ WHERE r.result_set_id = $1 AND r.asset_key = ANY(sqlc.arg(asset_keys)::text[])
   AND (sqlc.narg(transaction_id)::uuid IS NULL OR tr.transaction_id = sqlc.narg(transaction_id)::uuid)
 ORDER BY r.seq
 LIMIT 10001;
+
+-- name: SumYearDisposalGainsFrom :one
+-- The gains among a tax year's disposals at or after an instant, a disposal being a token's
+-- disposals of one local day in the zone given (HMRC's same-day rule makes them one, as the section
+-- 104 matcher counts a year's Gains, tax.YearSummary): their pieces' gains summed, counted when above zero.
+SELECT coalesce(sum(x.gain) FILTER (WHERE x.gain > 0), 0)::numeric AS gains
+FROM (SELECT sum(d.gain) AS gain FROM tax_disposals d
+      WHERE d.result_set_id = $1 AND d.tax_year = $2 AND d.disposed_at >= sqlc.arg(since)::timestamptz
+      GROUP BY d.asset_key, (d.disposed_at AT TIME ZONE sqlc.arg(zone)::text)::date) x;

@@ -31,7 +31,7 @@ query PortalClient {
   getMyActiveClient {
     id name currency timezone fiscalYearStart costBasisAlgorithm lockTaxesUntil
     jurisdictionRules {
-      jurisdiction name taxYearStart taxYearLabelFormat hasHoldingTerms hasForm8949 hasForm1099DA reportTypes text matchingText
+      jurisdiction name taxYearStart taxYearLabelFormat hasHoldingTerms hasForm8949 hasForm1099DA reports { type name } text matchingText
       words { proceeds cost gains losses netGain taxableGain deniedLosses holding shortTerm longTerm taxableIncome threshold }
     }
   }
@@ -208,7 +208,7 @@ export const PORTFOLIO = graphql(/* GraphQL */ `
 query PortalPortfolio($clientId: ID!) {
   getPortfolioV2(clientId: $clientId, limit: 100, sort: VALUE) {
     positions {
-      assetId asset { symbol name } amountExact price valueCents costBasisCents unrealizedGainCents
+      assetId asset { symbol name } amountExact price valueCents lastPrice lastValueCents lastPriceDate costBasisCents unrealizedGainCents
       unrealizedGainPercent portfolioPercent isReceipt defiPosition { id name }
     }
     total totalValueCents totalCostBasisCents totalUnrealizedGainCents isStale computedAt
@@ -264,7 +264,7 @@ query PortalReconciliation($clientId: ID!, $formId: ID!) {
 
 export const REPORTS = graphql(/* GraphQL */ `
 query PortalReports($clientId: ID!) {
-  getReports(clientId: $clientId) { id type status year fileName isStale error createdAt completedAt }
+  getReports(clientId: $clientId) { id type typeName status year fileName isStale error createdAt completedAt }
 }`);
 
 export const REQUEST_REPORT = graphql(/* GraphQL */ `
@@ -277,3 +277,11 @@ query PortalRequestReport($clientId: ID!, $type: ReportExportTypeEnum!, $year: S
 export const DOWNLOAD_URL = graphql(/* GraphQL */ `
 query PortalDownloadUrl($id: ID!) { getReportDownloadUrl(reportId: $id) { url fileName } }`);
 
+
+export const TAX_ESTIMATE = graphql(/* GraphQL */ `
+query PortalTaxEstimate($clientId: ID!, $year: String!, $bracket: String, $longTermBracket: String) {
+  getTaxEstimate(clientId: $clientId, year: $year, bracket: $bracket, longTermBracket: $longTermBracket) {
+    taxYearLabel isStale bracket { key } longTermBracket { key } brackets { key name } longTermBrackets { key name }
+    allowanceAppliedCents allowanceCents taxableGainCents taxCents assumptions parts { what amountCents percent taxCents }
+  }
+}`);

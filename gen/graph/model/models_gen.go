@@ -997,6 +997,14 @@ type Job struct {
 	FinishedAt *time.Time `json:"finishedAt,omitempty"`
 }
 
+// A report type a client may request, with its name.
+type JurisdictionReport struct {
+	// The report type.
+	Type ReportExportTypeEnum `json:"type"`
+	// Its name as a person reads it, for example `SA108 capital gains summary (PDF)`.
+	Name string `json:"name"`
+}
+
 // The tax rules of a jurisdiction as a client's figures follow them. The client's country picks them; a country
 // without rules of its own gets the generic treatment (the US rules). A frontend reads what to show from here
 // instead of deciding by country.
@@ -1045,6 +1053,8 @@ type JurisdictionRules struct {
 	IncomeThresholds []JurisdictionThreshold `json:"incomeThresholds"`
 	// The reports a client under these rules may request, in the order to offer them.
 	ReportTypes []ReportExportTypeEnum `json:"reportTypes"`
+	// The same reports with their names as a person reads them (short enough for a phone's width), in the same order.
+	Reports []JurisdictionReport `json:"reports"`
 	// The names of the figures as the rules' own returns call them.
 	Words *JurisdictionWords `json:"words"`
 	// How the figures are made, in a sentence or two; null where they need no note.
@@ -1167,6 +1177,13 @@ type PortfolioPosition struct {
 	IsNegativeBalance bool `json:"isNegativeBalance"`
 	// Price per unit, in dollars of the client's currency; null when unknown.
 	Price *float64 `json:"price,omitempty"`
+	// The last known price per unit, in dollars of the client's currency, of a holding without a current one (`price`
+	// null): the newest cached price, of `lastPriceDate`. Null where `price` is set or no price was ever known.
+	LastPrice *float64 `json:"lastPrice,omitempty"`
+	// The holding's value at `lastPrice`, in cents (in no total: it is not today's value); null with `lastPrice`.
+	LastValueCents *int64 `json:"lastValueCents,omitempty"`
+	// The UTC day of `lastPrice` as `YYYY-MM-DD`; null with `lastPrice`.
+	LastPriceDate *string `json:"lastPriceDate,omitempty"`
 	// Value of the holding, in cents; null when no price is known (offline, or unknown to the price feed: flagged, never made up) or the quantity is below zero.
 	ValueCents *int64 `json:"valueCents,omitempty"`
 	// `valueCents` for display.
@@ -1381,6 +1398,8 @@ type Report struct {
 	ClientID string `json:"clientId"`
 	// What the report contains.
 	Type ReportExportTypeEnum `json:"type"`
+	// The report type's name as a person reads it (as `JurisdictionRules.reports` names it).
+	TypeName string `json:"typeName"`
 	// Generation state.
 	Status ReportStatusEnum `json:"status"`
 	// How the covered period was chosen.
@@ -1516,6 +1535,75 @@ type SyncAllClientAccountsResponse struct {
 	Jobs []Job `json:"jobs"`
 	// Automatic syncing is now enabled for the client's accounts.
 	IsContinuousSync bool `json:"isContinuousSync"`
+}
+
+// One rate a person may pick: a federal bracket, a long-term rate or a band.
+type TaxBracket struct {
+	// Stable key to pass back as `bracket` or `longTermBracket` (`22`, `15`, `basic`).
+	Key string `json:"key"`
+	// As a person reads it (`22% federal bracket`, `Basic rate taxpayer`).
+	Name string `json:"name"`
+	// The rate of gains, in percent as an exact decimal (`20.5`); for a rate that changes during the year, the rate before the change.
+	GainPercent string `json:"gainPercent"`
+	// The rate of income, in percent as an exact decimal (`0` for a long-term rate).
+	IncomePercent string `json:"incomePercent"`
+	// The day from which disposals are taxed at `changedGainPercent` (GB 2024/25: 2024-10-30); null without a change.
+	ChangesOn *string `json:"changesOn,omitempty"`
+	// The rate of gains from `changesOn`; null without a change.
+	ChangedGainPercent *string `json:"changedGainPercent,omitempty"`
+}
+
+// An estimate of a tax year's tax from the figures of the settled results (`isStale` while the ledger is dirty), at
+// the rates of the client's rules for the year (kept per jurisdiction and tax year, each with its source). The year's
+// losses, then the annual exempt amount (GB), are set against the gains taxed at the highest rate first; a net loss
+// of one holding term reduces the other's gain (US); the inclusion rate applies to what is left (CA: half). Each part
+// is an amount taxed at one rate; `taxCents` is the sum of the parts' `taxCents` as printed. The figures are exact
+// decimals until each part's tax is rounded to cents (half away from zero).
+type TaxEstimate struct {
+	// The tax year as four digits.
+	Year string `json:"year"`
+	// The year as the rules name it (`2024/25` under GB).
+	TaxYearLabel string `json:"taxYearLabel"`
+	// The currency of every amount.
+	Currency CurrencyCodeEnum `json:"currency"`
+	// The figures lag the ledger (a recalculation is due).
+	IsStale bool `json:"isStale"`
+	// The bracket used: the one asked for, or the year's default.
+	Bracket *TaxBracket `json:"bracket"`
+	// The long-term rate used (US); null where long-term gains are taxed as the rest.
+	LongTermBracket *TaxBracket `json:"longTermBracket,omitempty"`
+	// The brackets the person may pick from this year, lowest first.
+	Brackets []TaxBracket `json:"brackets"`
+	// The long-term rates the person may pick from (US); empty elsewhere.
+	LongTermBrackets []TaxBracket `json:"longTermBrackets"`
+	// The year's gains less its losses, in cents (signed).
+	NetGainCents int64 `json:"netGainCents"`
+	// The part of the annual exempt amount used (GB: up to 3,000 GBP from 2024/25), in cents; 0 where there is none.
+	AllowanceAppliedCents int64 `json:"allowanceAppliedCents"`
+	// The annual exempt amount of the year, in cents; 0 where the rules have none.
+	AllowanceCents int64 `json:"allowanceCents"`
+	// The gains left to tax after losses, the allowance and the inclusion rate, in cents.
+	TaxableGainCents int64 `json:"taxableGainCents"`
+	// The year's income (taxed at the bracket's income rate), in cents.
+	IncomeCents int64 `json:"incomeCents"`
+	// The amounts taxed and their rates.
+	Parts []TaxEstimatePart `json:"parts"`
+	// The estimated tax: the sum of the parts' `taxCents`.
+	TaxCents int64 `json:"taxCents"`
+	// What the estimate takes for granted and leaves out, one plain sentence each.
+	Assumptions []string `json:"assumptions"`
+}
+
+// An amount taxed at one rate.
+type TaxEstimatePart struct {
+	// What is taxed, as a person reads it (`Gains on disposals from 30 October 2024`, `Short-term gains`, `Income`).
+	What string `json:"what"`
+	// The amount taxed, in cents.
+	AmountCents int64 `json:"amountCents"`
+	// The rate, in percent as an exact decimal.
+	Percent string `json:"percent"`
+	// The tax on it, in cents.
+	TaxCents int64 `json:"taxCents"`
 }
 
 // A broker tax form imported for a client (for example a Form 1099-DA from an exchange).

@@ -378,7 +378,7 @@ export type PortalTxDetailFragment = { id: string, createdAt: string, txnHash: s
 export type PortalClientQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PortalClientQuery = { getMyActiveClient: { id: string, name: string, currency: CurrencyCodeEnum, timezone: string, fiscalYearStart: string, costBasisAlgorithm: CostBasisAlgorithmEnum, lockTaxesUntil: string | null, jurisdictionRules: { jurisdiction: TaxJurisdictionEnum, name: string, taxYearStart: string, taxYearLabelFormat: string, hasHoldingTerms: boolean, hasForm8949: boolean, hasForm1099DA: boolean, reportTypes: Array<ReportExportTypeEnum>, text: string | null, matchingText: string | null, words: { proceeds: string, cost: string, gains: string, losses: string, netGain: string, taxableGain: string | null, deniedLosses: string | null, holding: string, shortTerm: string | null, longTerm: string | null, taxableIncome: string | null, threshold: string | null } } } };
+export type PortalClientQuery = { getMyActiveClient: { id: string, name: string, currency: CurrencyCodeEnum, timezone: string, fiscalYearStart: string, costBasisAlgorithm: CostBasisAlgorithmEnum, lockTaxesUntil: string | null, jurisdictionRules: { jurisdiction: TaxJurisdictionEnum, name: string, taxYearStart: string, taxYearLabelFormat: string, hasHoldingTerms: boolean, hasForm8949: boolean, hasForm1099DA: boolean, text: string | null, matchingText: string | null, reports: Array<{ type: ReportExportTypeEnum, name: string }>, words: { proceeds: string, cost: string, gains: string, losses: string, netGain: string, taxableGain: string | null, deniedLosses: string | null, holding: string, shortTerm: string | null, longTerm: string | null, taxableIncome: string | null, threshold: string | null } } } };
 
 export type PortalTaxYearsQueryVariables = Exact<{
   clientId: string;
@@ -626,7 +626,7 @@ export type PortalPortfolioQueryVariables = Exact<{
 }>;
 
 
-export type PortalPortfolioQuery = { getPortfolioV2: { total: number, totalValueCents: number, totalCostBasisCents: number, totalUnrealizedGainCents: number, isStale: boolean, computedAt: string, positions: Array<{ assetId: string, amountExact: string, price: number | null, valueCents: number | null, costBasisCents: number, unrealizedGainCents: number | null, unrealizedGainPercent: number | null, portfolioPercent: number | null, isReceipt: boolean, asset: { symbol: string, name: string } | null, defiPosition: { id: string, name: string } | null }> } };
+export type PortalPortfolioQuery = { getPortfolioV2: { total: number, totalValueCents: number, totalCostBasisCents: number, totalUnrealizedGainCents: number, isStale: boolean, computedAt: string, positions: Array<{ assetId: string, amountExact: string, price: number | null, valueCents: number | null, lastPrice: number | null, lastValueCents: number | null, lastPriceDate: string | null, costBasisCents: number, unrealizedGainCents: number | null, unrealizedGainPercent: number | null, portfolioPercent: number | null, isReceipt: boolean, asset: { symbol: string, name: string } | null, defiPosition: { id: string, name: string } | null }> } };
 
 export type PortalChartQueryVariables = Exact<{
   clientId: string;
@@ -675,7 +675,7 @@ export type PortalReportsQueryVariables = Exact<{
 }>;
 
 
-export type PortalReportsQuery = { getReports: Array<{ id: string, type: ReportExportTypeEnum, status: ReportStatusEnum, year: string | null, fileName: string | null, isStale: boolean, error: string | null, createdAt: string, completedAt: string | null }> };
+export type PortalReportsQuery = { getReports: Array<{ id: string, type: ReportExportTypeEnum, typeName: string, status: ReportStatusEnum, year: string | null, fileName: string | null, isStale: boolean, error: string | null, createdAt: string, completedAt: string | null }> };
 
 export type PortalRequestReportQueryVariables = Exact<{
   clientId: string;
@@ -693,6 +693,16 @@ export type PortalDownloadUrlQueryVariables = Exact<{
 
 
 export type PortalDownloadUrlQuery = { getReportDownloadUrl: { url: string, fileName: string } };
+
+export type PortalTaxEstimateQueryVariables = Exact<{
+  clientId: string;
+  year: string;
+  bracket?: string | null | undefined;
+  longTermBracket?: string | null | undefined;
+}>;
+
+
+export type PortalTaxEstimateQuery = { getTaxEstimate: { taxYearLabel: string, isStale: boolean, allowanceAppliedCents: number, allowanceCents: number, taxableGainCents: number, taxCents: number, assumptions: Array<string>, bracket: { key: string }, longTermBracket: { key: string } | null, brackets: Array<{ key: string, name: string }>, longTermBrackets: Array<{ key: string, name: string }>, parts: Array<{ what: string, amountCents: number, percent: string, taxCents: number }> } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -820,7 +830,10 @@ export const PortalClientDocument = new TypedDocumentString(`
       hasHoldingTerms
       hasForm8949
       hasForm1099DA
-      reportTypes
+      reports {
+        type
+        name
+      }
       text
       matchingText
       words {
@@ -1329,6 +1342,9 @@ export const PortalPortfolioDocument = new TypedDocumentString(`
       amountExact
       price
       valueCents
+      lastPrice
+      lastValueCents
+      lastPriceDate
       costBasisCents
       unrealizedGainCents
       unrealizedGainPercent
@@ -1472,6 +1488,7 @@ export const PortalReportsDocument = new TypedDocumentString(`
   getReports(clientId: $clientId) {
     id
     type
+    typeName
     status
     year
     fileName
@@ -1508,3 +1525,41 @@ export const PortalDownloadUrlDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PortalDownloadUrlQuery, PortalDownloadUrlQueryVariables>;
+export const PortalTaxEstimateDocument = new TypedDocumentString(`
+    query PortalTaxEstimate($clientId: ID!, $year: String!, $bracket: String, $longTermBracket: String) {
+  getTaxEstimate(
+    clientId: $clientId
+    year: $year
+    bracket: $bracket
+    longTermBracket: $longTermBracket
+  ) {
+    taxYearLabel
+    isStale
+    bracket {
+      key
+    }
+    longTermBracket {
+      key
+    }
+    brackets {
+      key
+      name
+    }
+    longTermBrackets {
+      key
+      name
+    }
+    allowanceAppliedCents
+    allowanceCents
+    taxableGainCents
+    taxCents
+    assumptions
+    parts {
+      what
+      amountCents
+      percent
+      taxCents
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PortalTaxEstimateQuery, PortalTaxEstimateQueryVariables>;

@@ -4,10 +4,16 @@
 import { panel, problem, termWord, yearLabel } from '../app';
 import type { Ctx } from '../ctx';
 import { drawGainsChart, YearFigures } from '../chart';
-import { h, clear, money, signed, loading, button } from '../dom';
+import { h, clear, money, signed, loading, button, field, select } from '../dom';
 import * as Q from '../gql';
 import { AccountsView } from './accounts';
+import { lastKnown } from './portfolio';
 
+
+// The rates the person picked for the estimate, kept while the portal is open (per client).
+const picked = new Map<string, { bracket?: string; longTermBracket?: string }>();
+// estimateAsked counts the estimates asked for after a pick: only the latest one's answer is drawn.
+let estimateAsked = 0;
 
 export function overview(ctx: Ctx, root: HTMLElement) {
   const { app } = ctx;
@@ -38,13 +44,16 @@ export function overview(ctx: Ctx, root: HTMLElement) {
       const card = (key: string, href: string, title: string, value: string, sub: string) =>
         h('a', { class: 'card', href, 'data-figure': key }, h('span', { class: 'card-title' }, title), h('span', { class: 'card-value' }, value), h('span', { class: 'card-sub' }, sub));
       // Holdings without a price are left out of the value and the unrealized gain, and said so.
-      const portfolioCard = (ps: { valueCents?: number | null; unrealizedGainCents?: number | null }[], total: number) => {
+      // Without any current price, the value at the last known prices, as of the oldest of them.
+      const portfolioCard = (ps: { valueCents?: number | null; unrealizedGainCents?: number | null; lastValueCents?: number | null; lastPriceDate?: string | null }[], total: number) => {
         const priced = ps.filter((p) => p.valueCents !== null && p.valueCents !== undefined);
         if (ps.length === 0) return card('portfolio', '#/portfolio', 'Portfolio value', money(0), 'You hold nothing yet');
-        if (priced.length === 0) return card('portfolio', '#/portfolio', 'Portfolio value', 'No prices', 'Prices are not available right now');
+        const last = lastKnown(ps);
+        if (priced.length === 0 && last) return card('portfolio', '#/portfolio', 'Portfolio value', money(last.cents), `At the last known prices, as of ${last.asOf}`);
+        if (priced.length === 0) return card('portfolio', '#/portfolio', 'Portfolio value', 'No price data', 'Prices are not available right now');
         const gain = priced.reduce((n, p) => n + (p.unrealizedGainCents || 0), 0);
         return card('portfolio', '#/portfolio', 'Portfolio value', money(total),
-          `Unrealized ${signed(gain)}${priced.length < ps.length ? ` · ${ps.length - priced.length} without a price` : ''}`);
+          `Unrealized ${signed(gain)}${priced.length < ps.length ? ` · ${ps.length - priced.length} without a price today` : ''}${last ? ` (last known ${money(last.cents)}, as of ${last.asOf})` : ''}`);
       };
       clear(cards);
       if (years.length === 0) {
@@ -99,9 +108,46 @@ export function overview(ctx: Ctx, root: HTMLElement) {
     if (year !== undefined) {
       steps.push(['download', h('a', { href: `#/tax?year=${year}` }, `Download your ${yearLabel(app.client, year)} tax report`)]);
     }
-    next.replaceChildren(steps.length ? h('section', { class: 'panel next-steps', 'aria-labelledby': 'next-h' },
+    const estimate = year === undefined ? null : await estimateOf(year);
+    next.replaceChildren(steps.length || estimate ? h('section', { class: 'panel next-steps', 'aria-labelledby': 'next-h' },
       h('h2', { id: 'next-h' }, 'What to do next'),
-      h('ol', {}, ...steps.map(([k, el]) => h('li', { 'data-next': k }, el)))) : '');
+      steps.length ? h('ol', {}, ...steps.map(([k, el]) => h('li', { 'data-next': k }, el))) : '',
+      estimate || '') : '');
+  };
+  // estimateOf is the year's estimated tax at the rates the person picked, where the API knows the
+  // rates of the client's rules for the year; null (nothing said about tax) where it does not.
+  const estimateOf = async (year: number): Promise<HTMLElement | null> => {
+    const choice = picked.get(app.client.id) || {};
+    const e = (await app.q(Q.TAX_ESTIMATE, { year: String(year), ...choice })).getTaxEstimate;
+    if (!e) return null;
+    const box = h('div', { id: 'tax-estimate', class: 'estimate', 'aria-live': 'polite' });
+    const pick = (id: string, label: string, options: { key: string; name: string }[], value: string, key: 'bracket' | 'longTermBracket') => {
+      const s = select(key, options.map((b) => [b.key, b.name]), value);
+      s.addEventListener('change', async () => {
+        picked.set(app.client.id, { ...(picked.get(app.client.id) || {}), [key]: s.value });
+        const asked = ++estimateAsked;
+        const again = await estimateOf(year);
+        const current = document.getElementById('tax-estimate');
+        if (!again || asked !== estimateAsked || !current) return; // a later pick's answer draws it
+        // the control the person is on keeps the focus in the estimate drawn again
+        const on = current.contains(document.activeElement) ? document.activeElement?.id : undefined;
+        current.replaceWith(again);
+        if (on) (document.getElementById(on) as HTMLElement | null)?.focus();
+      });
+      return field(id, label, s);
+    };
+    box.append(
+      h('h3', {}, `Estimated tax for ${e.taxYearLabel}: `, h('strong', { 'data-figure': 'estimated-tax', 'data-cents': e.taxCents }, money(e.taxCents))),
+      h('div', { class: 'estimate-picks' },
+        pick('estimate-bracket', 'Your rate', e.brackets, e.bracket.key, 'bracket'),
+        e.longTermBracket ? pick('estimate-long', 'Your long-term rate', e.longTermBrackets, e.longTermBracket.key, 'longTermBracket') : ''),
+      e.parts.length
+        ? h('ul', { class: 'estimate-parts' }, ...e.parts.map((p) => h('li', {}, `${p.what}: ${money(p.amountCents)} at ${p.percent}% = ${money(p.taxCents)}`)))
+        : h('p', {}, 'Nothing is left to tax after this year’s losses and allowances.'),
+      e.allowanceCents ? h('p', {}, `Tax-free allowance used: ${money(e.allowanceAppliedCents)} of ${money(e.allowanceCents)}.`) : '',
+      h('details', {}, h('summary', {}, 'What this estimate assumes'), h('ul', {}, ...e.assumptions.map((a) => h('li', {}, a)))),
+      h('p', { class: 'muted small' }, e.isStale ? 'An estimate from figures that are being updated; not your tax bill.' : 'An estimate, not your tax bill.'));
+    return box;
   };
 
   load();

@@ -4,7 +4,7 @@
 import { panel, problem, costWord, termWord } from '../app';
 import type { Ctx } from '../ctx';
 import { drawValueChart } from '../chart';
-import { h, clear, money, signed, qty, percent, loading, empty } from '../dom';
+import { h, clear, money, signed, qty, percent, loading, empty, day } from '../dom';
 import * as Q from '../gql';
 import type { HistoricalBalanceIntervalEnum } from '../generated/graphql';
 import { renderDefi, isDefi } from './defi';
@@ -54,9 +54,12 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
       const priced = valued.filter((x) => x.valueCents !== null && x.valueCents !== undefined);
       const unpriced = valued.length - priced.length;
       const gain = priced.reduce((n, x) => n + (x.unrealizedGainCents || 0), 0);
+      const last = lastKnown(valued);
       totals.replaceChildren(
-        card('value', 'Value', priced.length || !unpriced ? money(p.totalValueCents) : 'No prices',
-          unpriced ? `${unpriced} holding${unpriced === 1 ? '' : 's'} without a price today, left out` : 'At today’s prices'),
+        priced.length === 0 && last
+          ? card('value', 'Value', money(last.cents), `At the last known prices, as of ${last.asOf}`)
+          : card('value', 'Value', priced.length || !unpriced ? money(p.totalValueCents) : 'No prices',
+            unpriced ? `${unpriced} holding${unpriced === 1 ? '' : 's'} without a price today, left out${last ? ` (last known prices below)` : ''}` : 'At today’s prices'),
         card('basis', costWord(app.client), money(p.totalCostBasisCents), p.isStale ? 'Recalculate to include recent changes' : 'What you paid for what you hold'),
         card('unrealized', 'Unrealized gain', priced.length || !unpriced ? signed(gain) : 'No prices',
           unpriced ? 'Of the holdings with a price' : 'If you sold everything today'));
@@ -75,8 +78,11 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
               h('td', { 'data-label': 'Asset' }, h('strong', {}, x.asset?.symbol || '?'), x.asset?.name && x.asset.name !== x.asset.symbol ? h('div', { class: 'muted small' }, x.asset.name) : '',
                 negative ? h('span', { class: 'badge warning' }, 'Negative balance') : ''),
               h('td', { 'data-label': 'Quantity', class: 'num' }, qty(x.amountExact)),
-              h('td', { 'data-label': 'Price', class: 'num' }, x.price === null || x.price === undefined ? h('span', { class: 'badge muted' }, 'No price') : money(Math.round(x.price * 100))),
-              h('td', { 'data-label': 'Value', class: 'num' }, money(x.valueCents)),
+              h('td', { 'data-label': 'Price', class: 'num' }, x.price !== null && x.price !== undefined ? money(Math.round(x.price * 100))
+                : x.lastPrice !== null && x.lastPrice !== undefined && x.lastPriceDate ? asOf(money(Math.round(x.lastPrice * 100)), x.lastPriceDate)
+                  : h('span', { class: 'badge muted' }, 'No price data')),
+              h('td', { 'data-label': 'Value', class: 'num' }, x.valueCents === null && x.lastValueCents !== null && x.lastValueCents !== undefined && x.lastPriceDate
+                ? asOf(money(x.lastValueCents), x.lastPriceDate) : money(x.valueCents)),
               h('td', { 'data-label': costWord(app.client), class: 'num' }, money(x.costBasisCents)),
               h('td', { 'data-label': 'Unrealized', class: 'num' }, x.unrealizedGainCents === null || x.unrealizedGainCents === undefined ? '—'
                 : h('span', { class: x.unrealizedGainCents < 0 ? 'loss' : 'gain' }, `${signed(x.unrealizedGainCents)} (${percent(x.unrealizedGainPercent)})`)),
@@ -130,4 +136,23 @@ export function portfolio(ctx: Ctx, root: HTMLElement) {
   load();
   drawChart();
   return app.onChange(() => { load(); drawChart(); });
+}
+
+// asOf is a figure at a last known price, marked with the day of that price.
+function asOf(figure: string, date: string): HTMLElement {
+  return h('span', { class: 'as-of', 'data-as-of': date }, figure, h('span', { class: 'muted small' }, ` as of ${priceDay(date)}`));
+}
+
+// priceDay names the UTC day of a price (YYYY-MM-DD).
+export function priceDay(date: string): string {
+  return day(`${date}T12:00:00Z`);
+}
+
+// lastKnown is the value of the holdings without a current price at their last known prices, as of
+// the oldest of those prices; null where none has one.
+export function lastKnown(ps: { valueCents?: number | null; lastValueCents?: number | null; lastPriceDate?: string | null }[]): { cents: number; asOf: string } | null {
+  const known = ps.filter((x) => (x.valueCents === null || x.valueCents === undefined) && x.lastValueCents !== null && x.lastValueCents !== undefined && x.lastPriceDate);
+  if (!known.length) return null;
+  const oldest = known.map((x) => x.lastPriceDate!).sort()[0];
+  return { cents: known.reduce((n, x) => n + (x.lastValueCents || 0), 0), asOf: priceDay(oldest) };
 }

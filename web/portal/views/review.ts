@@ -69,13 +69,40 @@ export function review(ctx: Ctx, root: HTMLElement, _params: URLSearchParams) {
     await ctx.recalc.refresh();
   };
 
+  // What the person typed or picked in the queue's forms, by the control's id: the queue is drawn
+  // again when the figures change, and the new forms take it back (a submitted form's is dropped).
+  const drafts = new Map<string, string>();
+  const keep = (e: Event) => {
+    const c = e.target as HTMLInputElement | HTMLSelectElement;
+    if (c.id && (c.tagName === 'INPUT' || c.tagName === 'SELECT' || c.tagName === 'TEXTAREA')) drafts.set(c.id, c.value);
+  };
+  queue.addEventListener('input', keep);
+  queue.addEventListener('change', keep);
+  queue.addEventListener('submit', (e) => {
+    for (const c of (e.target as HTMLFormElement).querySelectorAll<HTMLElement>('[id]')) drafts.delete(c.id);
+  });
+
+  // loads counts the loads started: only the latest one draws. The queue says while one runs
+  // (data-loading) and how often it was drawn (data-drawn).
+  let loads = 0, drawn = 0;
   const load = async () => {
+    const mine = ++loads;
+    queue.dataset.loading = 'true';
     try {
       const q = (await app.q(Q.REVIEW_QUEUE, { limit: 1 })).getClientReviewQueue;
-      // drawn again while the user works in a card: the focus goes back to that card
-      refocus ||= (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-insight]')?.dataset.insight;
+      const next = q.totalCount === 0 ? [] : await Promise.all(q.groups.map((g) => card(ctx, g, pending, edited)));
+      if (mine !== loads) return;
+      // drawn again while the person works in a form: the same control keeps the focus (and the
+      // caret); elsewhere in a card, the focus goes back to that card
+      const active = document.activeElement as HTMLInputElement | null;
+      const inQueue = !!active && queue.contains(active) && active !== queue;
+      const focusId = inQueue && active!.id && active!.matches('input, select, textarea') ? active!.id : undefined;
+      let caret: [number | null, number | null] = [null, null];
+      try { caret = focusId && active!.tagName === 'INPUT' ? [active!.selectionStart, active!.selectionEnd] : [null, null]; } catch { /* a number input has no caret */ }
+      if (!focusId && inQueue) refocus ||= active!.closest<HTMLElement>('[data-insight]')?.dataset.insight;
       ctx.reviewCount(q.totalCount);
       clear(queue);
+      queue.dataset.drawn = String(++drawn);
       if (q.totalCount === 0) {
         queue.append(empty('Nothing to review: your transactions are labeled, priced and paired.', 'review-empty'));
         if (refocus) {
@@ -87,14 +114,22 @@ export function review(ctx: Ctx, root: HTMLElement, _params: URLSearchParams) {
         return;
       }
       queue.append(h('p', { id: 'review-total', 'data-count': q.totalCount, tabindex: '-1' },
-        q.totalCount === 1 ? '1 transaction to review.' : `${q.totalCount} transactions to review, each listed once under its most pressing problem.`));
-      for (const g of q.groups) queue.append(card(ctx, g, pending, edited));
-      if (refocus && !q.groups.some((g) => g.patternId === refocus)) {
+        q.totalCount === 1 ? '1 transaction to review.' : `${q.totalCount} transactions to review, each listed once under its most pressing problem.`),
+        ...next);
+      for (const [id, value] of drafts) restore(document.getElementById(id), value);
+      const again = focusId ? document.getElementById(focusId) as HTMLInputElement | null : null;
+      if (again) {
+        again.focus();
+        try { if (caret[0] !== null) again.setSelectionRange(caret[0], caret[1]); } catch { /* no caret */ }
+      } else if (refocus) {
+        const items = queue.querySelector<HTMLElement>(`[data-insight="${CSS.escape(refocus)}"] .items`);
         refocus = undefined;
-        document.getElementById('review-total')?.focus();
+        (items?.querySelector<HTMLElement>('a, select, input, button') || document.getElementById('review-total'))?.focus();
       }
     } catch (err) {
-      queue.replaceChildren(problem(err, load));
+      if (mine === loads) queue.replaceChildren(problem(err, load));
+    } finally {
+      if (mine === loads) delete queue.dataset.loading;
     }
   };
   load();
@@ -102,7 +137,8 @@ export function review(ctx: Ctx, root: HTMLElement, _params: URLSearchParams) {
   return () => { off(); offState(); };
 }
 
-function card(ctx: Ctx, g: Group, pending: Set<string>, edited: (m: string) => Promise<void>): HTMLElement {
+// card is the card of a group, once its items are filled in.
+async function card(ctx: Ctx, g: Group, pending: Set<string>, edited: (m: string) => Promise<void>): Promise<HTMLElement> {
   const items = h('div', { class: 'items' }, loading('the items'));
   const id = `ins-${g.patternId.replace(/[^a-z0-9-]/gi, '-')}`;
   const el = h('section', { class: `insight ${g.severity.toLowerCase()}`, 'data-insight': g.patternId, 'aria-labelledby': id },
@@ -115,8 +151,23 @@ function card(ctx: Ctx, g: Group, pending: Set<string>, edited: (m: string) => P
     items,
     g.type !== 'POSSIBLE_SPAM' && g.count > SHOWN ? h('p', {}, h('a', { href: `#/transactions?review=${encodeURIComponent(g.patternId)}` },
       'See every transaction with this problem in Transactions')) : '');
-  fill(ctx, g, items, pending, edited).catch((err) => items.replaceChildren(problem(err)));
+  await fill(ctx, g, items, pending, edited).catch((err) => items.replaceChildren(problem(err)));
   return el;
+}
+
+// restore gives a control drawn again what the person had typed or picked in it; a select whose
+// options are still loading takes it when they arrive.
+function restore(c: HTMLElement | null, value: string) {
+  if (!c) return;
+  if (c instanceof HTMLSelectElement) {
+    const set = () => [...c.options].some((o) => o.value === value) && ((c.value = value), true);
+    if (!set()) {
+      const watch = new MutationObserver(() => { if (set()) watch.disconnect(); });
+      watch.observe(c, { childList: true });
+    }
+  } else if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {
+    c.value = value;
+  }
 }
 
 async function fill(ctx: Ctx, g: Group, root: HTMLElement, pending: Set<string>, edited: (m: string) => Promise<void>) {
@@ -180,15 +231,11 @@ async function fill(ctx: Ctx, g: Group, root: HTMLElement, pending: Set<string>,
     switch (g.type) {
       case 'UNLABELED_TRANSACTIONS': labelFix(app, tx, fix, fixed); break;
       case 'NEEDS_REVIEW_CLASSIFICATION': labelFix(app, tx, fix, fixed); confirmFix(app, tx, fix, fixed); break;
-      case 'MISSING_BASIS': priceFix(app, tx, fix, fixed); break;
+      case 'MISSING_BASIS': await priceFix(app, tx, fix, fixed); break;
       case 'UNCOVERED_DISPOSALS': acceptFix(app, tx, fix, fixed); break;
       case 'NEGATIVE_BALANCE': hideFix(app, tx, fix, fixed); break;
       default: break;
     }
-  }
-  if (refocus === g.patternId) {
-    refocus = undefined;
-    root.querySelector<HTMLElement>('a, select, input, button')?.focus();
   }
 }
 

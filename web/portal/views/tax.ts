@@ -18,28 +18,6 @@ const BOXES: Record<string, string> = {
   K: 'Long-term digital assets, on Form 1099-DA without basis', L: 'Long-term digital assets, not on Form 1099-DA',
 };
 
-// REPORT_NAMES name the report types; which of them a client may request is its rules' (JurisdictionRules.reportTypes).
-const REPORT_NAMES: Partial<Record<ReportExportTypeEnum, string>> = {
-  TAX_FORMS: 'Tax forms (ZIP of PDFs)',
-  FORM_8949_PDF: 'Form 8949 (PDF)',
-  FORM_8949_CSV: 'Form 8949 (CSV)',
-  SCHEDULE_D_PDF: 'Schedule D (PDF)',
-  SCHEDULE_1_PDF: 'Schedule 1, income (PDF)',
-  CAPITAL_GAINS_CSV: 'Capital gains (CSV)',
-  INCOME_CSV: 'Income (CSV)',
-  TRANSACTION_HISTORY_CSV: 'Transaction history (CSV)',
-  TURBOTAX_CSV: 'TurboTax import (CSV)',
-  TAXACT_CSV: 'TaxAct import (CSV)',
-  END_OF_YEAR_HOLDINGS_CSV: 'Holdings at year end (CSV)',
-  UK_CAPITAL_GAINS_SUMMARY_PDF: 'SA108 capital gains summary (PDF)',
-  UK_CAPITAL_GAINS_SUMMARY_CSV: 'UK capital gains summary (CSV)',
-  DE_ANLAGE_SO_PDF: 'Anlage SO summary (PDF)',
-  DE_ANLAGE_SO_CSV: 'Anlage SO rows (CSV)',
-  AU_CGT_SCHEDULE_PDF: 'CGT schedule summary (PDF)',
-  AU_CGT_SCHEDULE_CSV: 'CGT schedule events (CSV)',
-  CA_SCHEDULE_3_PDF: 'Schedule 3 summary (PDF)',
-  CA_SCHEDULE_3_CSV: 'Schedule 3 summary (CSV)',
-};
 
 const STATUS: Record<string, string> = { QUEUED: 'Waiting', GENERATING: 'Being made', READY: 'Ready', FAILED: 'Failed' };
 
@@ -222,7 +200,7 @@ class Reports {
     const submit = h('button', { type: 'submit', id: 'request-report-button' }, 'Request report') as HTMLButtonElement;
     this.form = h('form', { id: 'request-report', class: 'inline-form', onsubmit: (e: Event) => { e.preventDefault(); this.request(submit); } },
       field('report-year', 'Tax year', this.yearSel),
-      field('report-type', 'Report', select('type', client.jurisdictionRules.reportTypes.map((t) => [t, reportName(t)])), 'grow'),
+      field('report-type', 'Report', select('type', client.jurisdictionRules.reports.map((t) => [t.type, t.name])), 'grow'),
       field('report-email', 'E-mail me a link (optional)', email, 'grow'),
       submit) as HTMLFormElement;
     root.append(h('p', {}, 'Reports are made from your calculated figures. They are ready in a few seconds; you can also get a link by e-mail.'),
@@ -259,12 +237,12 @@ class Reports {
       h('thead', {}, h('tr', {}, ...['Year', 'Report', 'Status', 'Requested', ''].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...reports.map((r) => h('tr', { 'data-report': r.id, 'data-type': r.type, 'data-status': r.status },
         h('td', { 'data-label': 'Year' }, r.year ? yearLabel(this.client, Number(r.year)) : '—'),
-        h('td', { 'data-label': 'Report' }, reportName(r.type), r.isStale ? h('div', { class: 'muted small' }, 'Your figures changed since; request it again for current ones.') : ''),
+        h('td', { 'data-label': 'Report' }, r.typeName, r.isStale ? h('div', { class: 'muted small' }, 'Your figures changed since; request it again for current ones.') : ''),
         h('td', { 'data-label': 'Status' }, h('span', { class: `badge ${r.status.toLowerCase()}` }, STATUS[r.status] || r.status),
           r.error ? h('div', { class: 'muted small' }, r.error) : ''),
         h('td', { 'data-label': 'Requested' }, when(r.createdAt)),
         h('td', { 'data-label': 'File' }, r.status === 'READY'
-          ? button('Download', (e) => this.download(r, e.currentTarget as HTMLButtonElement), 'secondary small download', { 'aria-label': `Download ${r.year || ''} ${reportName(r.type)}` })
+          ? button('Download', (e) => this.download(r, e.currentTarget as HTMLButtonElement), 'secondary small download', { 'aria-label': `Download ${r.year || ''} ${r.typeName}` })
           : ''))))));
   }
 
@@ -316,9 +294,6 @@ class Reports {
 }
 
 const pending = (r: Report) => r.status === 'QUEUED' || r.status === 'GENERATING';
-function reportName(t: ReportExportTypeEnum) {
-  return REPORT_NAMES[t] || t.replace(/_/g, ' ').toLowerCase();
-}
 
 // yearRows are a year's figures in the words of the client's rules: short and long term where the
 // rules have holding terms (named as the rules name them: taxable and tax-free, non-discount and
