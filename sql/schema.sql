@@ -30,6 +30,41 @@ CREATE TYPE public.river_job_state AS ENUM (
 );
 
 --
+-- Name: account_transaction_counts_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_transaction_counts_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO account_transaction_counts AS c (account_id, client_id, transactions)
+        SELECT n.account_id, n.client_id, count(*) FROM new_rows n
+        WHERE n.account_id IS NOT NULL AND n.deleted_at IS NULL
+        GROUP BY n.account_id, n.client_id ORDER BY n.account_id
+        ON CONFLICT (client_id, account_id) DO UPDATE SET transactions = c.transactions + excluded.transactions;
+    ELSIF TG_OP = 'DELETE' THEN
+        UPDATE account_transaction_counts c SET transactions = c.transactions - d.n
+        FROM (SELECT o.client_id, o.account_id, count(*) AS n FROM old_rows o
+              WHERE o.account_id IS NOT NULL AND o.deleted_at IS NULL GROUP BY o.client_id, o.account_id) d
+        WHERE c.client_id = d.client_id AND c.account_id = d.account_id;
+    ELSE
+        INSERT INTO account_transaction_counts AS c (account_id, client_id, transactions)
+        SELECT s.account_id, s.client_id, sum(s.n) FROM (
+            SELECT o.account_id, o.client_id, -1 AS n FROM old_rows o JOIN new_rows n USING (id)
+            WHERE o.account_id IS NOT NULL AND o.deleted_at IS NULL
+              AND (n.account_id IS DISTINCT FROM o.account_id OR n.deleted_at IS NOT NULL)
+            UNION ALL
+            SELECT n.account_id, n.client_id, 1 FROM old_rows o JOIN new_rows n USING (id)
+            WHERE n.account_id IS NOT NULL AND n.deleted_at IS NULL
+              AND (n.account_id IS DISTINCT FROM o.account_id OR o.deleted_at IS NOT NULL)) s
+        GROUP BY s.account_id, s.client_id HAVING sum(s.n) <> 0 ORDER BY s.account_id
+        ON CONFLICT (client_id, account_id) DO UPDATE SET transactions = c.transactions + excluded.transactions;
+    END IF;
+    RETURN NULL;
+END $$;
+
+--
 -- Name: accounts_unlink_ledger(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -745,6 +780,16 @@ CREATE TABLE public.account_syncs (
     CONSTRAINT account_syncs_kind_check CHECK ((kind = ANY (ARRAY['sync'::text, 'hard_refresh'::text, 'file_import'::text, 'delete_account'::text]))),
     CONSTRAINT account_syncs_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
     CONSTRAINT account_syncs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'completed'::text, 'failed'::text])))
+);
+
+--
+-- Name: account_transaction_counts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.account_transaction_counts (
+    client_id uuid NOT NULL,
+    account_id uuid NOT NULL,
+    transactions bigint NOT NULL
 );
 
 --
@@ -1874,6 +1919,13 @@ ALTER TABLE ONLY public.account_syncs
     ADD CONSTRAINT account_syncs_pkey PRIMARY KEY (id, client_id);
 
 --
+-- Name: account_transaction_counts account_transaction_counts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_transaction_counts
+    ADD CONSTRAINT account_transaction_counts_pkey PRIMARY KEY (client_id, account_id);
+
+--
 -- Name: accounts accounts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2779,6 +2831,24 @@ CREATE TRIGGER account_refresh_edits_client_id BEFORE INSERT ON public.account_r
 CREATE TRIGGER account_sync_items_client_id BEFORE INSERT ON public.account_sync_items FOR EACH ROW EXECUTE FUNCTION public.ledger_fill_client_id('account_syncs', 'sync_id', 'account_sync_items_sync_id_fkey');
 
 --
+-- Name: transactions account_transaction_counts_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_transaction_counts_deleted AFTER DELETE ON public.transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
+
+--
+-- Name: transactions account_transaction_counts_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_transaction_counts_inserted AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
+
+--
+-- Name: transactions account_transaction_counts_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER account_transaction_counts_updated AFTER UPDATE ON public.transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
+
+--
 -- Name: accounts accounts_id_fixed; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2991,6 +3061,13 @@ ALTER TABLE ONLY public.account_sync_items
 
 ALTER TABLE ONLY public.account_syncs
     ADD CONSTRAINT account_syncs_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: account_transaction_counts account_transaction_counts_account_id_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_transaction_counts
+    ADD CONSTRAINT account_transaction_counts_account_id_client_id_fkey FOREIGN KEY (account_id, client_id) REFERENCES public.accounts(id, client_id) ON DELETE CASCADE;
 
 --
 -- Name: accounts accounts_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -121,6 +121,12 @@ type AccountSyncItem struct {
 	ClientID      uuid.UUID
 }
 
+type AccountTransactionCount struct {
+	AccountID    uuid.UUID
+	ClientID     uuid.UUID
+	Transactions int64
+}
+
 type Asset struct {
 	ID               uuid.UUID
 	ClientID         uuid.UUID
