@@ -105,6 +105,19 @@ BEGIN
 END $$;
 
 --
+-- Name: assets_spam_only_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.assets_spam_only_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    PERFORM spam_only_transactions_set(ARRAY(
+        SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.client_id = NEW.client_id AND tr.asset_id = NEW.id));
+    RETURN NULL;
+END $$;
+
+--
 -- Name: clients_delete_transactions(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -458,6 +471,27 @@ END
 $$;
 
 --
+-- Name: spam_only_transactions_set(uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.spam_only_transactions_set(ids uuid[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+    WITH s AS (
+        SELECT t.id, t.client_id,
+               EXISTS (SELECT 1 FROM transfers tr WHERE tr.transaction_id = t.id)
+               AND NOT EXISTS (SELECT 1 FROM transfers tr JOIN assets a ON a.id = tr.asset_id AND a.client_id = tr.client_id
+                               WHERE tr.transaction_id = t.id AND NOT a.is_spam) AS spam_only
+        FROM unnest(ids) x(id) JOIN transactions t ON t.id = x.id),
+    gone AS (
+        DELETE FROM spam_only_transactions so WHERE so.transaction_id = ANY(ids)
+            AND NOT EXISTS (SELECT 1 FROM s WHERE s.id = so.transaction_id AND s.spam_only))
+    INSERT INTO spam_only_transactions (transaction_id, client_id)
+    SELECT s.id, s.client_id FROM s WHERE s.spam_only ORDER BY s.id
+    ON CONFLICT (transaction_id) DO NOTHING;
+$$;
+
+--
 -- Name: tax_result_sets_delete_removals(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -705,6 +739,47 @@ BEGIN
     IF foreign_parents THEN
         PERFORM 1 FROM transactions t WHERE t.id IN (SELECT transaction_id FROM new_rows) AND t.xmin <> pg_current_xact_id()::xid FOR KEY SHARE;
     END IF;
+    RETURN NULL;
+END $$;
+
+--
+-- Name: transfers_spam_only_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transfers_spam_only_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+    clients uuid[];
+    ids uuid[];
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        clients := ARRAY(SELECT DISTINCT n.client_id FROM new_rows n);
+    ELSIF TG_OP = 'DELETE' THEN
+        clients := ARRAY(SELECT DISTINCT o.client_id FROM old_rows o);
+    ELSE
+        clients := ARRAY(SELECT DISTINCT n.client_id FROM old_rows o JOIN new_rows n USING (id)
+                         WHERE (o.transaction_id, o.asset_id) IS DISTINCT FROM (n.transaction_id, n.asset_id));
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM assets a WHERE a.client_id = ANY(clients) AND a.is_spam)
+       AND NOT EXISTS (SELECT 1 FROM spam_only_transactions so WHERE so.client_id = ANY(clients)) THEN
+        RETURN NULL;
+    END IF;
+    IF TG_OP = 'INSERT' THEN
+        ids := ARRAY(SELECT DISTINCT n.transaction_id FROM new_rows n);
+    ELSIF TG_OP = 'DELETE' THEN
+        ids := ARRAY(SELECT DISTINCT o.transaction_id FROM old_rows o);
+    ELSE
+        ids := ARRAY(SELECT DISTINCT x.id FROM old_rows o JOIN new_rows n USING (id)
+                     CROSS JOIN LATERAL (VALUES (o.transaction_id), (n.transaction_id)) x(id)
+                     WHERE (o.transaction_id, o.asset_id) IS DISTINCT FROM (n.transaction_id, n.asset_id));
+    END IF;
+    PERFORM spam_only_transactions_set(ARRAY(
+        SELECT c.id FROM unnest(ids) c(id)
+        WHERE c.id IN (SELECT tr.transaction_id FROM transfers tr
+                       WHERE tr.client_id = ANY(clients)
+                         AND tr.asset_id IN (SELECT a.id FROM assets a WHERE a.client_id = ANY(clients) AND a.is_spam))
+           OR c.id IN (SELECT so.transaction_id FROM spam_only_transactions so WHERE so.client_id = ANY(clients))));
     RETURN NULL;
 END $$;
 
@@ -1438,6 +1513,15 @@ CREATE TABLE public.river_queue (
     metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
     paused_at timestamp with time zone,
     updated_at timestamp with time zone DEFAULT CURRENT_TIMESTAMP NOT NULL
+);
+
+--
+-- Name: spam_only_transactions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.spam_only_transactions (
+    transaction_id uuid NOT NULL,
+    client_id uuid NOT NULL
 );
 
 --
@@ -2234,6 +2318,13 @@ ALTER TABLE ONLY public.river_queue
     ADD CONSTRAINT river_queue_pkey PRIMARY KEY (name);
 
 --
+-- Name: spam_only_transactions spam_only_transactions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.spam_only_transactions
+    ADD CONSTRAINT spam_only_transactions_pkey PRIMARY KEY (transaction_id);
+
+--
 -- Name: subscriptions subscriptions_client_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2597,6 +2688,12 @@ CREATE INDEX river_notification_created_at_idx ON public.river_notification USIN
 CREATE INDEX river_notification_topic_id_idx ON public.river_notification USING btree (topic, id);
 
 --
+-- Name: spam_only_transactions_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX spam_only_transactions_client_idx ON public.spam_only_transactions USING btree (client_id);
+
+--
 -- Name: tax_disposals_asset_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2753,6 +2850,12 @@ CREATE INDEX transactions_parent_idx ON public.transactions USING btree (parent_
 CREATE INDEX transactions_search_trgm_idx ON public.transactions USING gin (lower(((((COALESCE(txn_hash, ''::text) || ' '::text) || COALESCE(notes, ''::text)) || ' '::text) || COALESCE(label, ''::text))) public.gin_trgm_ops) WHERE ((txn_hash IS NOT NULL) OR (notes IS NOT NULL));
 
 --
+-- Name: transactions_unlabeled_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transactions_unlabeled_idx ON public.transactions USING btree (client_id, occurred_at, id) WHERE ((COALESCE(label, ''::text) = ''::text) AND (deleted_at IS NULL));
+
+--
 -- Name: transfers_address_trgm_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2831,24 +2934,6 @@ CREATE TRIGGER account_refresh_edits_client_id BEFORE INSERT ON public.account_r
 CREATE TRIGGER account_sync_items_client_id BEFORE INSERT ON public.account_sync_items FOR EACH ROW EXECUTE FUNCTION public.ledger_fill_client_id('account_syncs', 'sync_id', 'account_sync_items_sync_id_fkey');
 
 --
--- Name: transactions account_transaction_counts_deleted; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER account_transaction_counts_deleted AFTER DELETE ON public.transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
-
---
--- Name: transactions account_transaction_counts_inserted; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER account_transaction_counts_inserted AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
-
---
--- Name: transactions account_transaction_counts_updated; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER account_transaction_counts_updated AFTER UPDATE ON public.transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
-
---
 -- Name: accounts accounts_id_fixed; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2877,6 +2962,12 @@ CREATE TRIGGER assets_refuse_named AFTER DELETE ON public.assets FOR EACH ROW EX
 --
 
 CREATE TRIGGER assets_spam_dirty AFTER UPDATE OF is_spam ON public.assets FOR EACH ROW WHEN ((old.is_spam IS DISTINCT FROM new.is_spam)) EXECUTE FUNCTION public.assets_spam_dirty();
+
+--
+-- Name: assets assets_spam_only; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER assets_spam_only AFTER UPDATE OF is_spam ON public.assets FOR EACH ROW WHEN ((old.is_spam IS DISTINCT FROM new.is_spam)) EXECUTE FUNCTION public.assets_spam_only_changed();
 
 --
 -- Name: clients clients_delete_transactions; Type: TRIGGER; Schema: public; Owner: -
@@ -2987,6 +3078,24 @@ CREATE TRIGGER transactions_check_changed_parents AFTER UPDATE OF client_id, acc
 CREATE TRIGGER transactions_check_parents AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transactions_check_parents();
 
 --
+-- Name: transactions transactions_count_by_account_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_count_by_account_deleted AFTER DELETE ON public.transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
+
+--
+-- Name: transactions transactions_count_by_account_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_count_by_account_inserted AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
+
+--
+-- Name: transactions transactions_count_by_account_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_count_by_account_updated AFTER UPDATE ON public.transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
+
+--
 -- Name: transactions transactions_delete_children; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3027,6 +3136,24 @@ CREATE TRIGGER transfers_check_parents AFTER INSERT ON public.transfers REFERENC
 --
 
 CREATE TRIGGER transfers_keep_transaction_time BEFORE UPDATE OF transaction_id, occurred_at ON public.transfers FOR EACH ROW WHEN (((new.transaction_id IS DISTINCT FROM old.transaction_id) OR (new.occurred_at IS DISTINCT FROM old.occurred_at))) EXECUTE FUNCTION public.transfers_take_transaction_time();
+
+--
+-- Name: transfers transfers_spam_only_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_spam_only_deleted AFTER DELETE ON public.transfers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_spam_only_changed();
+
+--
+-- Name: transfers transfers_spam_only_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_spam_only_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_spam_only_changed();
+
+--
+-- Name: transfers transfers_spam_only_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_spam_only_updated AFTER UPDATE ON public.transfers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_spam_only_changed();
 
 --
 -- Name: transfers transfers_take_transaction_time; Type: TRIGGER; Schema: public; Owner: -

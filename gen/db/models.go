@@ -122,8 +122,8 @@ type AccountSyncItem struct {
 }
 
 type AccountTransactionCount struct {
-	AccountID    uuid.UUID
 	ClientID     uuid.UUID
+	AccountID    uuid.UUID
 	Transactions int64
 }
 
@@ -482,6 +482,11 @@ type RiverJob struct {
 	Tags         []string
 	UniqueKey    []byte
 	UniqueStates pgtype.Bits
+}
+
+type SpamOnlyTransaction struct {
+	TransactionID uuid.UUID
+	ClientID      uuid.UUID
 }
 
 type Subscription struct {

@@ -53,25 +53,20 @@ func PatternRank(pattern string) int {
 	return len(PatternOrder)
 }
 
-// spamAssetsSQL is the client's spam asset ids (uuid[]; one evaluation per query), the client's id
-// its argument.
-const spamAssetsSQL = "ARRAY(SELECT sa.id FROM assets sa WHERE sa.client_id = ? AND sa.is_spam)"
-
-// spamSQL is true for a spam transaction t; its arguments are spamArgs.
-const spamSQL = `(coalesce(t.label, '') = ?
-	OR (EXISTS (SELECT 1 FROM transfers st WHERE st.transaction_id = t.id)
-		AND NOT EXISTS (SELECT 1 FROM transfers st WHERE st.transaction_id = t.id AND NOT (st.asset_id = ANY(` + spamAssetsSQL + `)))))`
-
-func spamArgs(client uuid.UUID) []any { return []any{tax.LabelSpam.String(), client} }
+// spamSQL is true for a spam transaction t: labelled spam, or moving only spam (in
+// spam_only_transactions, kept by triggers on transfers and assets' is_spam: it has a transfer and
+// every transfer moves an asset marked spam; migration 00161). The set is usually empty or small,
+// and the planner hashes it once. Its argument is the spam label.
+const spamSQL = `(coalesce(t.label, '') = ? OR EXISTS (SELECT 1 FROM spam_only_transactions so WHERE so.transaction_id = t.id))`
 
 // reviewableWhere is true for a transaction t that can have a problem: live, not hidden, not spam.
-func reviewableWhere(client uuid.UUID) sq.Sqlizer {
-	return sq.Expr("(t.deleted_at IS NULL AND NOT t.is_hidden AND NOT "+spamSQL+")", spamArgs(client)...)
+func reviewableWhere() sq.Sqlizer {
+	return sq.Expr("(t.deleted_at IS NULL AND NOT t.is_hidden AND NOT "+spamSQL+")", tax.LabelSpam.String())
 }
 
 // unlabeledWhere is true for an unlabeled transaction t (see the package comment above).
-func unlabeledWhere(client uuid.UUID) sq.Sqlizer {
-	return sq.And{reviewableWhere(client), sq.Expr("NOT t.is_failed AND coalesce(t.label, '') = '' AND " + UnpairedSQL)}
+func unlabeledWhere() sq.Sqlizer {
+	return sq.And{reviewableWhere(), sq.Expr("NOT t.is_failed AND coalesce(t.label, '') = '' AND " + UnpairedSQL)}
 }
 
 // internalTransferWhere is true for a transaction t that moves coins between the client's own
@@ -103,7 +98,7 @@ func patternWhere(client uuid.UUID, rs *uuid.UUID, pattern string) sq.Sqlizer {
 		own = sq.Expr(`t.id IN (SELECT ud.transaction_id FROM tax_disposals d JOIN transfers ud ON ud.id = d.transfer_id
 			WHERE d.result_set_id = ? AND d.uncovered)`, *rs)
 	case PatternUnlabeled:
-		return unlabeledWhere(client)
+		return unlabeledWhere()
 	case NeedsReviewPattern:
 		own = sq.Expr(NeedsReviewSQL)
 	case PatternPossibleInternal:
@@ -124,7 +119,7 @@ func patternWhere(client uuid.UUID, rs *uuid.UUID, pattern string) sq.Sqlizer {
 		}
 		own = existsTransfer("tr.asset_id = ?", asset)
 	}
-	return sq.And{reviewableWhere(client), own}
+	return sq.And{reviewableWhere(), own}
 }
 
 // recordedInsightWhere matches the transactions linked to the client's recorded insights of a pattern.
@@ -178,7 +173,7 @@ func PatternTransactionsSQL(client uuid.UUID, rs *uuid.UUID, pattern string) (st
 
 // unlabeledColumn is a summary match's column "is_unlabeled": whether it is unlabeled (the label
 // test first, so that a labelled match costs nothing more).
-func unlabeledColumn(client uuid.UUID) sq.Sqlizer {
-	w, args, _ := unlabeledWhere(client).ToSql()
+func unlabeledColumn() sq.Sqlizer {
+	w, args, _ := unlabeledWhere().ToSql()
 	return sq.Alias(sq.Expr("(coalesce(t.label, '') = '' AND "+w+")", args...), "is_unlabeled")
 }

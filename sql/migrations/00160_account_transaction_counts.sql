@@ -3,7 +3,8 @@
 -- on transactions: getClientAccounts reads a row per account instead of counting a million rows
 -- (hidden, failed and spam transactions count, as they always did). Each statement adds its net
 -- change per account, in account order (two statements touching the same accounts lock their rows in
--- the same order). An account's row goes with the account.
+-- the same order). An account's row goes with the account. The triggers' names sort after
+-- transactions_check_parents, so that a transaction of an unknown account fails on that check.
 CREATE TABLE account_transaction_counts (
     client_id uuid NOT NULL,
     account_id uuid NOT NULL,
@@ -43,11 +44,11 @@ BEGIN
 END $$;
 -- +goose StatementEnd
 
-CREATE TRIGGER account_transaction_counts_inserted AFTER INSERT ON transactions
+CREATE TRIGGER transactions_count_by_account_inserted AFTER INSERT ON transactions
     REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION account_transaction_counts_changed();
-CREATE TRIGGER account_transaction_counts_updated AFTER UPDATE ON transactions
+CREATE TRIGGER transactions_count_by_account_updated AFTER UPDATE ON transactions
     REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION account_transaction_counts_changed();
-CREATE TRIGGER account_transaction_counts_deleted AFTER DELETE ON transactions
+CREATE TRIGGER transactions_count_by_account_deleted AFTER DELETE ON transactions
     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION account_transaction_counts_changed();
 
 INSERT INTO account_transaction_counts (account_id, client_id, transactions)
@@ -55,8 +56,8 @@ SELECT t.account_id, t.client_id, count(*) FROM transactions t JOIN accounts a O
 WHERE t.deleted_at IS NULL GROUP BY t.account_id, t.client_id;
 
 -- +goose Down
-DROP TRIGGER account_transaction_counts_deleted ON transactions;
-DROP TRIGGER account_transaction_counts_updated ON transactions;
-DROP TRIGGER account_transaction_counts_inserted ON transactions;
+DROP TRIGGER transactions_count_by_account_deleted ON transactions;
+DROP TRIGGER transactions_count_by_account_updated ON transactions;
+DROP TRIGGER transactions_count_by_account_inserted ON transactions;
 DROP FUNCTION account_transaction_counts_changed();
 DROP TABLE account_transaction_counts;
