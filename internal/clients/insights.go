@@ -188,14 +188,11 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		in.members, in.membersArgs = `SELECT t.id, t.occurred_at FROM insight_transactions it JOIN transactions t ON t.id = it.transaction_id
 			WHERE it.insight_id = $2 AND t.client_id = $1 AND t.deleted_at IS NULL`, []any{clientID, r.ID}
 		in.titleOf = func(int, bool) string { return r.Title }
-		n, err := countCapped(ctx, tx, in.members, in.membersArgs...)
+		n, list, err := countAndIDs(ctx, tx, in.members, in.membersArgs...)
 		if err != nil {
 			return nil, err
 		}
-		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
-		if in.TransactionIDs, err = ids(ctx, tx, in.members, in.membersArgs...); err != nil {
-			return nil, err
-		}
+		in.TransactionCount, in.CountCapped, in.TransactionIDs = min(n, MaxInsightCount), n > MaxInsightCount, list
 		out = append(out, in)
 	}
 	// An open recorded insight under a derived pattern is that pattern's insight: it concerns what
@@ -228,7 +225,7 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		if err != nil {
 			return nil, err
 		}
-		n, err := countCapped(ctx, tx, from, args...)
+		n, list, err := countAndIDs(ctx, tx, from, args...)
 		if err != nil {
 			return nil, fmt.Errorf("insight %s: %w", p.id, err)
 		}
@@ -238,19 +235,14 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 				rec.Title, rec.titleOf = p.title(min(n, MaxInsightCount), n > MaxInsightCount), p.title
 			}
 			rec.TransactionCount, rec.CountCapped, rec.members, rec.membersArgs = min(n, MaxInsightCount), n > MaxInsightCount, from, args
-			if rec.TransactionIDs, err = ids(ctx, tx, from, args...); err != nil {
-				return nil, err
-			}
+			rec.TransactionIDs = list
 			continue
 		}
 		if n == 0 {
 			continue
 		}
-		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
+		in.TransactionCount, in.CountCapped, in.TransactionIDs = min(n, MaxInsightCount), n > MaxInsightCount, list
 		in.Title, in.titleOf, in.members, in.membersArgs = p.title(in.TransactionCount, in.CountCapped), p.title, from, args
-		if in.TransactionIDs, err = ids(ctx, tx, from, args...); err != nil {
-			return nil, err
-		}
 		out = append(out, in)
 	}
 	spam, err := spamInsights(ctx, tx, clientID, resultSet, f, created)
@@ -283,32 +275,39 @@ func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, resultSet 
 		if err != nil {
 			return nil, err
 		}
-		n, err := countCapped(ctx, tx, from, args...)
+		n, list, err := countAndIDs(ctx, tx, from, args...)
 		if err != nil {
 			return nil, err
 		}
 		if n == 0 {
 			continue // its every transaction labelled spam or hidden
 		}
-		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
+		in.TransactionCount, in.CountCapped, in.TransactionIDs = min(n, MaxInsightCount), n > MaxInsightCount, list
 		symbol := a.Symbol
 		in.titleOf = func(n int, more bool) string {
 			return fmt.Sprintf("%s looks like spam (%s)", symbol, count(n, more, "transaction", "transactions"))
 		}
 		in.Title, in.members, in.membersArgs = in.titleOf(in.TransactionCount, in.CountCapped), from, args
-		if in.TransactionIDs, err = ids(ctx, tx, from, args...); err != nil {
-			return nil, err
-		}
 		out = append(out, in)
 	}
 	return out, nil
 }
 
-// countCapped counts the rows of from up to one more than MaxInsightCount.
-func countCapped(ctx context.Context, tx pgx.Tx, from string, args ...any) (int, error) {
+// countAndIDs counts the rows of from up to one more than MaxInsightCount and lists the first
+// MaxInsightTransactionIDs of them, oldest first. from is evaluated once when it holds no more than
+// MaxInsightCount rows (the counted rows are all of them, sorted for the list); beyond, the list
+// is a second query over the whole of from.
+func countAndIDs(ctx context.Context, tx pgx.Tx, from string, args ...any) (int, []uuid.UUID, error) {
 	var n int
-	err := tx.QueryRow(ctx, fmt.Sprintf(`SELECT count(*) FROM (%s LIMIT %d) x`, from, MaxInsightCount+1), args...).Scan(&n)
-	return n, err
+	var list []uuid.UUID
+	err := tx.QueryRow(ctx, fmt.Sprintf(`WITH m AS MATERIALIZED (%s LIMIT %d)
+		SELECT (SELECT count(*) FROM m), ARRAY(SELECT m.id FROM m ORDER BY m.occurred_at, m.id LIMIT %d)`,
+		from, MaxInsightCount+1, MaxInsightTransactionIDs), args...).Scan(&n, &list)
+	if err != nil || n <= MaxInsightCount {
+		return n, list, err
+	}
+	list, err = ids(ctx, tx, from, args...)
+	return n, list, err
 }
 
 // member is a transaction of an insight.

@@ -55,18 +55,21 @@ func PatternRank(pattern string) int {
 
 // spamSQL is true for a spam transaction t: labelled spam, or moving only spam (in
 // spam_only_transactions, kept by triggers on transfers and assets' is_spam: it has a transfer and
-// every transfer moves an asset marked spam; migration 00161). The set is usually empty or small,
-// and the planner hashes it once. Its argument is the spam label.
-const spamSQL = `(coalesce(t.label, '') = ? OR EXISTS (SELECT 1 FROM spam_only_transactions so WHERE so.transaction_id = t.id))`
+// every transfer moves an asset marked spam; migration 00161). The client's set, usually empty or
+// small, is hashed once per query ("hashed SubPlan"), not probed per transaction. Its arguments are
+// spamArgs.
+const spamSQL = `(coalesce(t.label, '') = ? OR t.id IN (SELECT so.transaction_id FROM spam_only_transactions so WHERE so.client_id = ?))`
+
+func spamArgs(client uuid.UUID) []any { return []any{tax.LabelSpam.String(), client} }
 
 // reviewableWhere is true for a transaction t that can have a problem: live, not hidden, not spam.
-func reviewableWhere() sq.Sqlizer {
-	return sq.Expr("(t.deleted_at IS NULL AND NOT t.is_hidden AND NOT "+spamSQL+")", tax.LabelSpam.String())
+func reviewableWhere(client uuid.UUID) sq.Sqlizer {
+	return sq.Expr("(t.deleted_at IS NULL AND NOT t.is_hidden AND NOT "+spamSQL+")", spamArgs(client)...)
 }
 
 // unlabeledWhere is true for an unlabeled transaction t (see the package comment above).
-func unlabeledWhere() sq.Sqlizer {
-	return sq.And{reviewableWhere(), sq.Expr("NOT t.is_failed AND coalesce(t.label, '') = '' AND " + UnpairedSQL)}
+func unlabeledWhere(client uuid.UUID) sq.Sqlizer {
+	return sq.And{reviewableWhere(client), sq.Expr("NOT t.is_failed AND coalesce(t.label, '') = '' AND " + UnpairedSQL)}
 }
 
 // internalTransferWhere is true for a transaction t that moves coins between the client's own
@@ -98,7 +101,7 @@ func patternWhere(client uuid.UUID, rs *uuid.UUID, pattern string) sq.Sqlizer {
 		own = sq.Expr(`t.id IN (SELECT ud.transaction_id FROM tax_disposals d JOIN transfers ud ON ud.id = d.transfer_id
 			WHERE d.result_set_id = ? AND d.uncovered)`, *rs)
 	case PatternUnlabeled:
-		return unlabeledWhere()
+		return unlabeledWhere(client)
 	case NeedsReviewPattern:
 		own = sq.Expr(NeedsReviewSQL)
 	case PatternPossibleInternal:
@@ -119,7 +122,7 @@ func patternWhere(client uuid.UUID, rs *uuid.UUID, pattern string) sq.Sqlizer {
 		}
 		own = existsTransfer("tr.asset_id = ?", asset)
 	}
-	return sq.And{reviewableWhere(), own}
+	return sq.And{reviewableWhere(client), own}
 }
 
 // recordedInsightWhere matches the transactions linked to the client's recorded insights of a pattern.
@@ -131,19 +134,20 @@ func recordedInsightWhere(client uuid.UUID, pattern string) sq.Sqlizer {
 // patternSource is a superset of a pattern's transactions that an index finds (the flagged result
 // rows, the uncovered disposals, the low-confidence classifications, the suggested pairs and the
 // recorded links, an asset's transfers), or nil: PatternTransactionsSQL starts from it so that an
-// insight costs what its few transactions cost, not a walk of the ledger. patternWhere alone
-// decides membership.
-func patternSource(client uuid.UUID, rs *uuid.UUID, pattern string) sq.Sqlizer {
+// insight costs what its few transactions cost, not a walk of the ledger. patternWhere decides
+// membership, except where the source is exactly the pattern's own condition (own): then the
+// reviewable condition alone is left to check (the suggested pairs are not looked for twice).
+func patternSource(client uuid.UUID, rs *uuid.UUID, pattern string) (src sq.Sqlizer, own bool) {
 	switch pattern {
 	case PatternMissingBasis, PatternNegativeBalance:
 		if rs == nil {
-			return nil
+			return nil, false
 		}
 		flag := map[string]string{PatternMissingBasis: "is_missing_basis", PatternNegativeBalance: "has_negative_balance"}[pattern]
-		return sq.Expr("SELECT fr.transaction_id FROM tax_transaction_results fr WHERE fr.result_set_id = ? AND fr."+flag, *rs)
+		return sq.Expr("SELECT fr.transaction_id FROM tax_transaction_results fr WHERE fr.result_set_id = ? AND fr."+flag, *rs), false
 	case NeedsReviewPattern:
-		return sq.Expr("SELECT lc.transaction_id FROM transaction_classifications lc WHERE lc.client_id = ? AND lc.confidence = 'low'", client)
-	case PatternPossibleInternal:
+		return sq.Expr("SELECT lc.transaction_id FROM transaction_classifications lc WHERE lc.client_id = ? AND lc.confidence = 'low'", client), false
+	case PatternPossibleInternal: // patternWhere's own condition, as one set
 		q := PairSuggestionTransactionsSQL("?")
 		args := make([]any, strings.Count(q, "?"), strings.Count(q, "?")+2)
 		for i := range args {
@@ -151,29 +155,33 @@ func patternSource(client uuid.UUID, rs *uuid.UUID, pattern string) sq.Sqlizer {
 		}
 		return sq.Expr(`SELECT ps.id FROM (`+q+`) ps
 			UNION SELECT it.transaction_id FROM insight_transactions it JOIN insights i ON i.id = it.insight_id WHERE i.client_id = ? AND i.pattern_id = ?`,
-			append(args, client, pattern)...)
+			append(args, client, pattern)...), true
 	}
 	if rest, ok := strings.CutPrefix(pattern, PossibleSpamPattern); ok {
 		if asset, err := uuid.Parse(rest); err == nil {
-			return sq.Expr("SELECT st.transaction_id FROM transfers st WHERE st.client_id = ? AND st.asset_id = ?", client, asset)
+			return sq.Expr("SELECT st.transaction_id FROM transfers st WHERE st.client_id = ? AND st.asset_id = ?", client, asset), false
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // PatternTransactionsSQL is the query of the (id, occurred_at) of a pattern's transactions, the
 // same set the insightPatternId filter lists: the insight counts and lists these.
 func PatternTransactionsSQL(client uuid.UUID, rs *uuid.UUID, pattern string) (string, []any, error) {
 	q := from(psql.Select("t.id", "t.occurred_at"), LedgerState{ResultSetID: rs}).Where(sq.Eq{"t.client_id": client})
-	if src := patternSource(client, rs, pattern); src != nil {
+	src, own := patternSource(client, rs, pattern)
+	if src != nil {
 		q = q.Where(sq.Expr("t.id IN (?)", src))
+	}
+	if own {
+		return q.Where(reviewableWhere(client)).ToSql()
 	}
 	return q.Where(patternWhere(client, rs, pattern)).ToSql()
 }
 
 // unlabeledColumn is a summary match's column "is_unlabeled": whether it is unlabeled (the label
 // test first, so that a labelled match costs nothing more).
-func unlabeledColumn() sq.Sqlizer {
-	w, args, _ := unlabeledWhere().ToSql()
+func unlabeledColumn(client uuid.UUID) sq.Sqlizer {
+	w, args, _ := unlabeledWhere(client).ToSql()
 	return sq.Alias(sq.Expr("(coalesce(t.label, '') = '' AND "+w+")", args...), "is_unlabeled")
 }

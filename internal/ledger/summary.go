@@ -76,7 +76,7 @@ const deniedOfMatches = `(SELECT coalesce(sum(x.denied_loss), 0) FROM m dm
 // ledgerSummaryQuery totals f's matches joined from the ledger: the fees of all matches at once,
 // from transfers_fees_idx.
 func ledgerSummaryQuery(client uuid.UUID, st LedgerState, where sq.And, denied sq.Sqlizer) (string, []any, error) {
-	matches := from(sq.Select(matchColumns).Column(unlabeledColumn()), st).Where(where)
+	matches := from(sq.Select(matchColumns).Column(unlabeledColumn(client)), st).Where(where)
 	fees := sq.Select("coalesce(sum(CASE WHEN fe.is_fee THEN coalesce(fe.fiat_value, 0) ELSE 0 END + coalesce(fe.fee_fiat, 0)), 0)").
 		From("transfers fe").Join("m ON m.id = fe.transaction_id").
 		Where(sq.Expr("fe.client_id = ? AND (fe.is_fee OR fe.fee_fiat IS NOT NULL) AND NOT fe.is_hidden", client))
@@ -88,9 +88,9 @@ func ledgerSummaryQuery(client uuid.UUID, st LedgerState, where sq.And, denied s
 // resultRowsSummaryQuery totals f's matches from the result rows of clean transactions and from the
 // ledger for the dirty ones, fees included.
 func resultRowsSummaryQuery(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, where sq.And, denied sq.Sqlizer) (string, []any, error) {
-	clean := sq.Select(matchColumns, "r.fees").Column(unlabeledColumn()).From("tax_transaction_results r").JoinClause(resultRowAsTransaction, client).
+	clean := sq.Select(matchColumns, "r.fees").Column(unlabeledColumn(client)).From("tax_transaction_results r").JoinClause(resultRowAsTransaction, client).
 		Where(sq.Expr("r.result_set_id = ? AND NOT (r.transaction_id = ANY(?))", rs, dirty)).Where(where)
-	edited := sq.Select(matchColumns, feesOfTransaction).Column(unlabeledColumn()).From("transactions t").
+	edited := sq.Select(matchColumns, feesOfTransaction).Column(unlabeledColumn(client)).From("transactions t").
 		JoinClause("LEFT JOIN tax_transaction_results r ON r.result_set_id = ? AND r.transaction_id = t.id", rs).
 		Where(sq.Expr("t.id = ANY(?)", dirty)).Where(where)
 	return psql.Select(summaryColumns...).Column("coalesce(sum(m.fees), 0)").Column(denied).From("m").

@@ -239,7 +239,7 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 	}
 	switch {
 	case f.LabelMode == ModeUnlabeled:
-		w = append(w, unlabeledWhere())
+		w = append(w, unlabeledWhere(c))
 	case len(f.Labels) > 0 && f.LabelMode == ModeExclude && slices.Contains(f.Labels, tax.LabelInternal.String()):
 		// a linked move is an internal transfer whatever its own label
 		w = append(w, sq.Expr("(t.label IS NULL OR NOT (t.label = ANY(?)))", f.Labels), sq.Expr("NOT ?", linkedMoveWhere))
