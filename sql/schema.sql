@@ -488,7 +488,7 @@ CREATE FUNCTION public.spam_only_transactions_set(ids uuid[]) RETURNS void
             AND NOT EXISTS (SELECT 1 FROM s WHERE s.id = so.transaction_id AND s.spam_only))
     INSERT INTO spam_only_transactions (transaction_id, client_id)
     SELECT s.id, s.client_id FROM s WHERE s.spam_only ORDER BY s.id
-    ON CONFLICT (transaction_id) DO NOTHING;
+    ON CONFLICT (transaction_id, client_id) DO NOTHING;
 $$;
 
 --
@@ -2322,7 +2322,7 @@ ALTER TABLE ONLY public.river_queue
 --
 
 ALTER TABLE ONLY public.spam_only_transactions
-    ADD CONSTRAINT spam_only_transactions_pkey PRIMARY KEY (transaction_id);
+    ADD CONSTRAINT spam_only_transactions_pkey PRIMARY KEY (transaction_id, client_id);
 
 --
 -- Name: subscriptions subscriptions_client_key; Type: CONSTRAINT; Schema: public; Owner: -

@@ -5,8 +5,9 @@
 -- membership in a set the planner hashes once (usually empty) instead of probing each transaction's
 -- transfers twice.
 CREATE TABLE spam_only_transactions (
-    transaction_id uuid PRIMARY KEY,
-    client_id uuid NOT NULL
+    transaction_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    PRIMARY KEY (transaction_id, client_id)
 );
 CREATE INDEX spam_only_transactions_client_idx ON spam_only_transactions (client_id);
 
@@ -28,7 +29,7 @@ CREATE FUNCTION spam_only_transactions_set(ids uuid[]) RETURNS void LANGUAGE sql
             AND NOT EXISTS (SELECT 1 FROM s WHERE s.id = so.transaction_id AND s.spam_only))
     INSERT INTO spam_only_transactions (transaction_id, client_id)
     SELECT s.id, s.client_id FROM s WHERE s.spam_only ORDER BY s.id
-    ON CONFLICT (transaction_id) DO NOTHING;
+    ON CONFLICT (transaction_id, client_id) DO NOTHING;
 $$;
 
 -- A statement on transfers recomputes the membership of the transactions whose transfers came, went
