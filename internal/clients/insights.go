@@ -211,6 +211,10 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		return nil, err
 	}
 	resultSet, foundAt := current.CurrentResultSetID, current.ComputedAt
+	rows, err := ledger.PatternResultRows(ctx, tx, clientID, resultSet)
+	if err != nil {
+		return nil, err
+	}
 	created := now
 	if foundAt != nil {
 		created = *foundAt
@@ -221,7 +225,7 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		if !keep(f, in) || (p.needsResults && resultSet == nil) {
 			continue
 		}
-		from, args, err := ledger.PatternTransactionsSQL(clientID, resultSet, p.id)
+		from, args, err := ledger.PatternTransactionsSQL(clientID, resultSet, p.id, rows)
 		if err != nil {
 			return nil, err
 		}
@@ -271,7 +275,7 @@ func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, resultSet 
 		if !keep(f, in) {
 			continue
 		}
-		from, args, err := ledger.PatternTransactionsSQL(clientID, resultSet, in.PatternID)
+		from, args, err := ledger.PatternTransactionsSQL(clientID, resultSet, in.PatternID, nil) // not a pattern of result rows
 		if err != nil {
 			return nil, err
 		}

@@ -12,11 +12,14 @@ package ledger
 //   - each pattern of PatternOrder: reviewable and its own condition.
 
 import (
+	"context"
 	"strings"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
+	"taxd/gen/db"
 	"taxd/internal/tax"
 )
 
@@ -165,18 +168,67 @@ func patternSource(client uuid.UUID, rs *uuid.UUID, pattern string) (src sq.Sqli
 	return nil, false
 }
 
+// ResultRows says that the rows of result set Set carry their transactions' columns as the
+// recalculation read them, and lists the transactions changed since (Dirty). A transaction without
+// a dirty mark is unchanged since then (see summary.go), so its row answers for it.
+type ResultRows struct {
+	Set   uuid.UUID
+	Dirty []uuid.UUID
+}
+
+// PatternResultRows says, in tx's snapshot, whether the rows of the client's current result set rs
+// can answer for its clean transactions (nil when they cannot: no set, another set, rows without
+// exact columns, or more dirty marks than the summary reads).
+func PatternResultRows(ctx context.Context, tx pgx.Tx, client uuid.UUID, rs *uuid.UUID) (*ResultRows, error) {
+	if rs == nil {
+		return nil, nil
+	}
+	r, err := db.New(tx).SummaryResultRowsState(ctx, db.SummaryResultRowsStateParams{ClientID: client, DirtyLimit: summaryDirtyMax + 1})
+	if err != nil {
+		return nil, err
+	}
+	if r.CurrentResultSetID == nil || *r.CurrentResultSetID != *rs || !r.ExactColumns || len(r.Dirty) > summaryDirtyMax {
+		return nil, nil
+	}
+	if r.Dirty == nil {
+		r.Dirty = []uuid.UUID{}
+	}
+	return &ResultRows{Set: *rs, Dirty: r.Dirty}, nil
+}
+
+// resultPatterns are the patterns of result rows alone: a transaction without a row has none of
+// them.
+var resultPatterns = map[string]bool{PatternMissingBasis: true, PatternNegativeBalance: true, PatternUncoveredDisposals: true}
+
 // PatternTransactionsSQL is the query of the (id, occurred_at) of a pattern's transactions, the
-// same set the insightPatternId filter lists: the insight counts and lists these.
-func PatternTransactionsSQL(client uuid.UUID, rs *uuid.UUID, pattern string) (string, []any, error) {
-	q := from(psql.Select("t.id", "t.occurred_at"), LedgerState{ResultSetID: rs}).Where(sq.Eq{"t.client_id": client})
+// same set the insightPatternId filter lists: the insight counts and lists these. With rows (see
+// PatternResultRows), a pattern of result rows reads the clean transactions from their rows alone
+// (resultRowAsTransaction: the same conditions on the row's copy of its transaction) and the dirty
+// ones from the ledger, instead of looking every flagged row's transaction up.
+func PatternTransactionsSQL(client uuid.UUID, rs *uuid.UUID, pattern string, rows *ResultRows) (string, []any, error) {
+	q := from(sq.Select("t.id", "t.occurred_at"), LedgerState{ResultSetID: rs}).Where(sq.Eq{"t.client_id": client})
 	src, own := patternSource(client, rs, pattern)
 	if src != nil {
 		q = q.Where(sq.Expr("t.id IN (?)", src))
 	}
 	if own {
-		return q.Where(reviewableWhere(client)).ToSql()
+		q = q.Where(reviewableWhere(client))
+	} else {
+		q = q.Where(patternWhere(client, rs, pattern))
 	}
-	return q.Where(patternWhere(client, rs, pattern)).ToSql()
+	var whole sq.Sqlizer = q
+	if rows != nil && rs != nil && rows.Set == *rs && resultPatterns[pattern] {
+		clean := sq.Select("t.id", "t.occurred_at").From("tax_transaction_results r").JoinClause(resultRowAsTransaction, client).
+			Where(sq.Expr("r.result_set_id = ? AND NOT (r.transaction_id = ANY(?))", rows.Set, rows.Dirty)).
+			Where(patternWhere(client, rs, pattern))
+		whole = sq.Expr("? UNION ALL ?", clean, q.Where(sq.Expr("t.id = ANY(?)", rows.Dirty)))
+	}
+	sqlText, args, err := whole.ToSql()
+	if err != nil {
+		return "", nil, err
+	}
+	sqlText, err = sq.Dollar.ReplacePlaceholders(sqlText)
+	return sqlText, args, err
 }
 
 // unlabeledColumn is a summary match's column "is_unlabeled": whether it is unlabeled (the label
