@@ -188,7 +188,7 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		in.members, in.membersArgs = `SELECT t.id, t.occurred_at FROM insight_transactions it JOIN transactions t ON t.id = it.transaction_id
 			WHERE it.insight_id = $2 AND t.client_id = $1 AND t.deleted_at IS NULL`, []any{clientID, r.ID}
 		in.titleOf = func(int, bool) string { return r.Title }
-		n, list, err := countAndIDs(ctx, tx, in.members, in.membersArgs...)
+		n, list, err := countAndIDs(ctx, tx, in.members, in.membersArgs, query{in.members, in.membersArgs})
 		if err != nil {
 			return nil, err
 		}
@@ -229,7 +229,11 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		if err != nil {
 			return nil, err
 		}
-		n, list, err := countAndIDs(ctx, tx, from, args...)
+		first, firstArgs, err := ledger.PatternFirstSQL(clientID, resultSet, p.id, rows, MaxInsightTransactionIDs)
+		if err != nil {
+			return nil, err
+		}
+		n, list, err := countAndIDs(ctx, tx, from, args, query{first, firstArgs})
 		if err != nil {
 			return nil, fmt.Errorf("insight %s: %w", p.id, err)
 		}
@@ -279,7 +283,7 @@ func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, resultSet 
 		if err != nil {
 			return nil, err
 		}
-		n, list, err := countAndIDs(ctx, tx, from, args...)
+		n, list, err := countAndIDs(ctx, tx, from, args, query{from, args})
 		if err != nil {
 			return nil, err
 		}
@@ -297,11 +301,18 @@ func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, resultSet 
 	return out, nil
 }
 
+// query is a query's SQL and arguments.
+type query struct {
+	sql  string
+	args []any
+}
+
 // countAndIDs counts the rows of from up to one more than MaxInsightCount and lists the first
 // MaxInsightTransactionIDs of them, oldest first. from is evaluated once when it holds no more than
 // MaxInsightCount rows (the counted rows are all of them, sorted for the list); beyond, the list
-// is a second query over the whole of from.
-func countAndIDs(ctx context.Context, tx pgx.Tx, from string, args ...any) (int, []uuid.UUID, error) {
+// is the first rows of first (a query of the same rows that finds its first ones without reading
+// them all, or from itself).
+func countAndIDs(ctx context.Context, tx pgx.Tx, from string, args []any, first query) (int, []uuid.UUID, error) {
 	var n int
 	var list []uuid.UUID
 	err := tx.QueryRow(ctx, fmt.Sprintf(`WITH m AS MATERIALIZED (%s LIMIT %d)
@@ -310,7 +321,7 @@ func countAndIDs(ctx context.Context, tx pgx.Tx, from string, args ...any) (int,
 	if err != nil || n <= MaxInsightCount {
 		return n, list, err
 	}
-	list, err = ids(ctx, tx, from, args...)
+	list, err = ids(ctx, tx, first.sql, first.args...)
 	return n, list, err
 }
 

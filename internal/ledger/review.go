@@ -13,6 +13,7 @@ package ledger
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	sq "github.com/Masterminds/squirrel"
@@ -206,24 +207,51 @@ var resultPatterns = map[string]bool{PatternMissingBasis: true, PatternNegativeB
 // (resultRowAsTransaction: the same conditions on the row's copy of its transaction) and the dirty
 // ones from the ledger, instead of looking every flagged row's transaction up.
 func PatternTransactionsSQL(client uuid.UUID, rs *uuid.UUID, pattern string, rows *ResultRows) (string, []any, error) {
-	q := from(sq.Select("t.id", "t.occurred_at"), LedgerState{ResultSetID: rs}).Where(sq.Eq{"t.client_id": client})
+	clean, inLedger := patternQueries(client, rs, pattern, rows)
+	if clean == nil {
+		return dollars(inLedger)
+	}
+	return dollars(sq.Expr("? UNION ALL ?", clean, inLedger))
+}
+
+// PatternFirstSQL is the query of the first n of PatternTransactionsSQL's transactions, oldest
+// first. The clean transactions of a pattern of result rows come in time order from the flagged
+// rows' index (migration 00162), so that the first few cost the same however many there are.
+func PatternFirstSQL(client uuid.UUID, rs *uuid.UUID, pattern string, rows *ResultRows, n int) (string, []any, error) {
+	clean, inLedger := patternQueries(client, rs, pattern, rows)
+	var all sq.Sqlizer = inLedger
+	if clean != nil {
+		all = sq.Expr("(?) UNION ALL ?", clean.OrderBy("r.occurred_at", "r.transaction_id").Limit(uint64(n)), inLedger)
+	}
+	return dollars(sq.Expr(fmt.Sprintf("SELECT id, occurred_at FROM (?) x ORDER BY occurred_at, id LIMIT %d", n), all))
+}
+
+// patternQueries are the queries of a pattern's transactions: from the ledger (inLedger), and with rows, for
+// a pattern of result rows, from the clean transactions' rows (clean; the ledger query then reads
+// the dirty ones).
+func patternQueries(client uuid.UUID, rs *uuid.UUID, pattern string, rows *ResultRows) (clean *sq.SelectBuilder, inLedger sq.SelectBuilder) {
+	inLedger = from(sq.Select("t.id", "t.occurred_at"), LedgerState{ResultSetID: rs}).Where(sq.Eq{"t.client_id": client})
 	src, own := patternSource(client, rs, pattern)
 	if src != nil {
-		q = q.Where(sq.Expr("t.id IN (?)", src))
+		inLedger = inLedger.Where(sq.Expr("t.id IN (?)", src))
 	}
 	if own {
-		q = q.Where(reviewableWhere(client))
+		inLedger = inLedger.Where(reviewableWhere(client))
 	} else {
-		q = q.Where(patternWhere(client, rs, pattern))
+		inLedger = inLedger.Where(patternWhere(client, rs, pattern))
 	}
-	var whole sq.Sqlizer = q
-	if rows != nil && rs != nil && rows.Set == *rs && resultPatterns[pattern] {
-		clean := sq.Select("t.id", "t.occurred_at").From("tax_transaction_results r").JoinClause(resultRowAsTransaction, client).
-			Where(sq.Expr("r.result_set_id = ? AND NOT (r.transaction_id = ANY(?))", rows.Set, rows.Dirty)).
-			Where(patternWhere(client, rs, pattern))
-		whole = sq.Expr("? UNION ALL ?", clean, q.Where(sq.Expr("t.id = ANY(?)", rows.Dirty)))
+	if rows == nil || rs == nil || rows.Set != *rs || !resultPatterns[pattern] {
+		return nil, inLedger
 	}
-	sqlText, args, err := whole.ToSql()
+	c := sq.Select("t.id", "t.occurred_at").From("tax_transaction_results r").JoinClause(resultRowAsTransaction, client).
+		Where(sq.Expr("r.result_set_id = ? AND NOT (r.transaction_id = ANY(?))", rows.Set, rows.Dirty)).
+		Where(patternWhere(client, rs, pattern))
+	return &c, inLedger.Where(sq.Expr("t.id = ANY(?)", rows.Dirty))
+}
+
+// dollars is q's SQL with numbered placeholders.
+func dollars(q sq.Sqlizer) (string, []any, error) {
+	sqlText, args, err := q.ToSql()
 	if err != nil {
 		return "", nil, err
 	}

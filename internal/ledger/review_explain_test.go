@@ -84,6 +84,19 @@ func TestReviewReadsUseKeptSets(t *testing.T) {
 				if strings.Contains(plan, "id = r.transaction_id") || !strings.Contains(plan, "on tax_transaction_results r ") {
 					t.Errorf("the pattern of result rows looks its transactions up:\n%s", plan)
 				}
+				if p == PatternUncoveredDisposals {
+					break
+				}
+				// its first ones in time order from the flagged rows' index, none sorted but the dirty
+				q, args, err := PatternFirstSQL(client, st.ResultSetID, p, rows, 100)
+				if err != nil {
+					t.Fatal(err)
+				}
+				first := pgtest.Explain(t, pool, "", q, args...)
+				if !strings.Contains(first, "Index Scan using tax_transaction_results_") || strings.Contains(first, "Sort Key: r.occurred_at") ||
+					strings.Contains(first, "Bitmap Heap Scan on tax_transaction_results r ") {
+					t.Errorf("the first transactions are not read in time order:\n%s", first)
+				}
 			case PatternUnlabeled:
 				if !strings.Contains(plan, "transactions_unlabeled_idx") {
 					t.Errorf("the unlabeled insight does not read transactions_unlabeled_idx:\n%s", plan)
@@ -169,6 +182,42 @@ func TestPatternsFromResultRowsFollowTheLedger(t *testing.T) {
 		}
 		return out
 	}
+	// the first three, oldest first: PatternFirstSQL from the rows, the ledger's list sorted
+	first := func(p string, fromRows bool) []uuid.UUID {
+		t.Helper()
+		var out []uuid.UUID
+		err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+			st, err := l.state(ctx, tx, client)
+			if err != nil {
+				return err
+			}
+			q, args, err := PatternTransactionsSQL(client, st.ResultSetID, p, nil)
+			q = "SELECT id FROM (" + q + ") x ORDER BY occurred_at, id LIMIT 3"
+			if fromRows {
+				rows, err := PatternResultRows(ctx, tx, client, st.ResultSetID)
+				if err != nil || rows == nil {
+					return fmt.Errorf("the result rows cannot answer (%v)", err)
+				}
+				if q, args, err = PatternFirstSQL(client, st.ResultSetID, p, rows, 3); err != nil {
+					return err
+				}
+				q = "SELECT id FROM (" + q + ") x"
+			}
+			if err != nil {
+				return err
+			}
+			r, err := tx.Query(ctx, q, args...)
+			if err != nil {
+				return err
+			}
+			out, err = pgx.CollectRows(r, pgx.RowTo[uuid.UUID])
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
 	patterns := []string{PatternMissingBasis, PatternNegativeBalance, PatternUncoveredDisposals}
 	flagged := map[string][]uuid.UUID{}
 	for _, p := range patterns {
@@ -201,6 +250,9 @@ func TestPatternsFromResultRowsFollowTheLedger(t *testing.T) {
 	check := func(after string) {
 		t.Helper()
 		for _, p := range patterns {
+			if got, want := first(p, true), first(p, false); !slices.Equal(got, want) {
+				t.Errorf("after %s: the first of %s from the result rows are %v, from the ledger %v", after, p, got, want)
+			}
 			got, want := list(p, true), list(p, false)
 			if !slices.Equal(got, want) {
 				t.Errorf("after %s: %s from the result rows lists %d transactions, from the ledger %d", after, p, len(got), len(want))
