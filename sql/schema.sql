@@ -30,6 +30,41 @@ CREATE TYPE public.river_job_state AS ENUM (
 );
 
 --
+-- Name: account_transaction_counts_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.account_transaction_counts_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO account_transaction_counts AS c (account_id, client_id, transactions)
+        SELECT n.account_id, n.client_id, count(*) FROM new_rows n
+        WHERE n.account_id IS NOT NULL AND n.deleted_at IS NULL
+        GROUP BY n.account_id, n.client_id ORDER BY n.account_id
+        ON CONFLICT (client_id, account_id) DO UPDATE SET transactions = c.transactions + excluded.transactions;
+    ELSIF TG_OP = 'DELETE' THEN
+        UPDATE account_transaction_counts c SET transactions = c.transactions - d.n
+        FROM (SELECT o.client_id, o.account_id, count(*) AS n FROM old_rows o
+              WHERE o.account_id IS NOT NULL AND o.deleted_at IS NULL GROUP BY o.client_id, o.account_id) d
+        WHERE c.client_id = d.client_id AND c.account_id = d.account_id;
+    ELSE
+        INSERT INTO account_transaction_counts AS c (account_id, client_id, transactions)
+        SELECT s.account_id, s.client_id, sum(s.n) FROM (
+            SELECT o.account_id, o.client_id, -1 AS n FROM old_rows o JOIN new_rows n USING (id)
+            WHERE o.account_id IS NOT NULL AND o.deleted_at IS NULL
+              AND (n.account_id IS DISTINCT FROM o.account_id OR n.deleted_at IS NOT NULL)
+            UNION ALL
+            SELECT n.account_id, n.client_id, 1 FROM old_rows o JOIN new_rows n USING (id)
+            WHERE n.account_id IS NOT NULL AND n.deleted_at IS NULL
+              AND (n.account_id IS DISTINCT FROM o.account_id OR o.deleted_at IS NOT NULL)) s
+        GROUP BY s.account_id, s.client_id HAVING sum(s.n) <> 0 ORDER BY s.account_id
+        ON CONFLICT (client_id, account_id) DO UPDATE SET transactions = c.transactions + excluded.transactions;
+    END IF;
+    RETURN NULL;
+END $$;
+
+--
 -- Name: accounts_unlink_ledger(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -66,6 +101,19 @@ CREATE FUNCTION public.assets_spam_dirty() RETURNS trigger
     AS $$
 BEGIN
     UPDATE clients SET settings_dirty_seq = nextval('ledger_dirty_seq') WHERE id = NEW.client_id;
+    RETURN NULL;
+END $$;
+
+--
+-- Name: assets_spam_only_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.assets_spam_only_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    PERFORM spam_only_transactions_set(ARRAY(
+        SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.client_id = NEW.client_id AND tr.asset_id = NEW.id));
     RETURN NULL;
 END $$;
 
@@ -487,6 +535,27 @@ END
 $$;
 
 --
+-- Name: spam_only_transactions_set(uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.spam_only_transactions_set(ids uuid[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+    WITH s AS (
+        SELECT t.id, t.client_id,
+               EXISTS (SELECT 1 FROM transfers tr WHERE tr.transaction_id = t.id)
+               AND NOT EXISTS (SELECT 1 FROM transfers tr JOIN assets a ON a.id = tr.asset_id AND a.client_id = tr.client_id
+                               WHERE tr.transaction_id = t.id AND NOT a.is_spam) AS spam_only
+        FROM unnest(ids) x(id) JOIN transactions t ON t.id = x.id),
+    gone AS (
+        DELETE FROM spam_only_transactions so WHERE so.transaction_id = ANY(ids)
+            AND NOT EXISTS (SELECT 1 FROM s WHERE s.id = so.transaction_id AND s.spam_only))
+    INSERT INTO spam_only_transactions (transaction_id, client_id)
+    SELECT s.id, s.client_id FROM s WHERE s.spam_only ORDER BY s.id
+    ON CONFLICT (transaction_id, client_id) DO NOTHING;
+$$;
+
+--
 -- Name: tax_result_sets_delete_removals(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -783,6 +852,47 @@ BEGIN
 END $$;
 
 --
+-- Name: transfers_spam_only_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transfers_spam_only_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+    clients uuid[];
+    ids uuid[];
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        clients := ARRAY(SELECT DISTINCT n.client_id FROM new_rows n);
+    ELSIF TG_OP = 'DELETE' THEN
+        clients := ARRAY(SELECT DISTINCT o.client_id FROM old_rows o);
+    ELSE
+        clients := ARRAY(SELECT DISTINCT n.client_id FROM old_rows o JOIN new_rows n USING (id)
+                         WHERE (o.transaction_id, o.asset_id) IS DISTINCT FROM (n.transaction_id, n.asset_id));
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM assets a WHERE a.client_id = ANY(clients) AND a.is_spam)
+       AND NOT EXISTS (SELECT 1 FROM spam_only_transactions so WHERE so.client_id = ANY(clients)) THEN
+        RETURN NULL;
+    END IF;
+    IF TG_OP = 'INSERT' THEN
+        ids := ARRAY(SELECT DISTINCT n.transaction_id FROM new_rows n);
+    ELSIF TG_OP = 'DELETE' THEN
+        ids := ARRAY(SELECT DISTINCT o.transaction_id FROM old_rows o);
+    ELSE
+        ids := ARRAY(SELECT DISTINCT x.id FROM old_rows o JOIN new_rows n USING (id)
+                     CROSS JOIN LATERAL (VALUES (o.transaction_id), (n.transaction_id)) x(id)
+                     WHERE (o.transaction_id, o.asset_id) IS DISTINCT FROM (n.transaction_id, n.asset_id));
+    END IF;
+    PERFORM spam_only_transactions_set(ARRAY(
+        SELECT c.id FROM unnest(ids) c(id)
+        WHERE c.id IN (SELECT tr.transaction_id FROM transfers tr
+                       WHERE tr.client_id = ANY(clients)
+                         AND tr.asset_id IN (SELECT a.id FROM assets a WHERE a.client_id = ANY(clients) AND a.is_spam))
+           OR c.id IN (SELECT so.transaction_id FROM spam_only_transactions so WHERE so.client_id = ANY(clients))));
+    RETURN NULL;
+END $$;
+
+--
 -- Name: transfers_take_transaction_time(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -854,6 +964,16 @@ CREATE TABLE public.account_syncs (
     CONSTRAINT account_syncs_kind_check CHECK ((kind = ANY (ARRAY['sync'::text, 'hard_refresh'::text, 'file_import'::text, 'delete_account'::text]))),
     CONSTRAINT account_syncs_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
     CONSTRAINT account_syncs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'completed'::text, 'failed'::text])))
+);
+
+--
+-- Name: account_transaction_counts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.account_transaction_counts (
+    client_id uuid NOT NULL,
+    account_id uuid NOT NULL,
+    transactions bigint NOT NULL
 );
 
 --
@@ -1505,6 +1625,15 @@ CREATE TABLE public.river_queue (
 );
 
 --
+-- Name: spam_only_transactions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.spam_only_transactions (
+    transaction_id uuid NOT NULL,
+    client_id uuid NOT NULL
+);
+
+--
 -- Name: subscriptions; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1984,6 +2113,13 @@ ALTER TABLE ONLY public.account_syncs
     ADD CONSTRAINT account_syncs_pkey PRIMARY KEY (id, client_id);
 
 --
+-- Name: account_transaction_counts account_transaction_counts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_transaction_counts
+    ADD CONSTRAINT account_transaction_counts_pkey PRIMARY KEY (client_id, account_id);
+
+--
 -- Name: accounts accounts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2290,6 +2426,13 @@ ALTER TABLE ONLY public.river_notification
 
 ALTER TABLE ONLY public.river_queue
     ADD CONSTRAINT river_queue_pkey PRIMARY KEY (name);
+
+--
+-- Name: spam_only_transactions spam_only_transactions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.spam_only_transactions
+    ADD CONSTRAINT spam_only_transactions_pkey PRIMARY KEY (transaction_id, client_id);
 
 --
 -- Name: subscriptions subscriptions_client_key; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2655,6 +2798,12 @@ CREATE INDEX river_notification_created_at_idx ON public.river_notification USIN
 CREATE INDEX river_notification_topic_id_idx ON public.river_notification USING btree (topic, id);
 
 --
+-- Name: spam_only_transactions_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX spam_only_transactions_client_idx ON public.spam_only_transactions USING btree (client_id);
+
+--
 -- Name: tax_disposals_asset_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2754,13 +2903,13 @@ CREATE INDEX tax_transaction_results_income_idx ON public.tax_transaction_result
 -- Name: tax_transaction_results_missing_basis_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tax_transaction_results_missing_basis_idx ON public.tax_transaction_results USING btree (result_set_id, transaction_id) WHERE is_missing_basis;
+CREATE INDEX tax_transaction_results_missing_basis_idx ON public.tax_transaction_results USING btree (result_set_id, occurred_at, transaction_id) WHERE is_missing_basis;
 
 --
 -- Name: tax_transaction_results_negative_balance_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tax_transaction_results_negative_balance_idx ON public.tax_transaction_results USING btree (result_set_id, transaction_id) WHERE has_negative_balance;
+CREATE INDEX tax_transaction_results_negative_balance_idx ON public.tax_transaction_results USING btree (result_set_id, occurred_at, transaction_id) WHERE has_negative_balance;
 
 --
 -- Name: transaction_classifications_low_idx; Type: INDEX; Schema: public; Owner: -
@@ -2821,6 +2970,12 @@ CREATE INDEX transactions_parent_idx ON public.transactions USING btree (parent_
 --
 
 CREATE INDEX transactions_search_trgm_idx ON public.transactions USING gin (lower(((((COALESCE(txn_hash, ''::text) || ' '::text) || COALESCE(notes, ''::text)) || ' '::text) || COALESCE(label, ''::text))) public.gin_trgm_ops) WHERE ((txn_hash IS NOT NULL) OR (notes IS NOT NULL));
+
+--
+-- Name: transactions_unlabeled_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transactions_unlabeled_idx ON public.transactions USING btree (client_id, occurred_at, id) WHERE ((COALESCE(label, ''::text) = ''::text) AND (deleted_at IS NULL));
 
 --
 -- Name: transfers_address_trgm_idx; Type: INDEX; Schema: public; Owner: -
@@ -2929,6 +3084,12 @@ CREATE TRIGGER assets_refuse_named AFTER DELETE ON public.assets FOR EACH ROW EX
 --
 
 CREATE TRIGGER assets_spam_dirty AFTER UPDATE OF is_spam ON public.assets FOR EACH ROW WHEN ((old.is_spam IS DISTINCT FROM new.is_spam)) EXECUTE FUNCTION public.assets_spam_dirty();
+
+--
+-- Name: assets assets_spam_only; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER assets_spam_only AFTER UPDATE OF is_spam ON public.assets FOR EACH ROW WHEN ((old.is_spam IS DISTINCT FROM new.is_spam)) EXECUTE FUNCTION public.assets_spam_only_changed();
 
 --
 -- Name: clients clients_delete_transactions; Type: TRIGGER; Schema: public; Owner: -
@@ -3063,6 +3224,24 @@ CREATE TRIGGER transactions_check_changed_parents AFTER UPDATE OF client_id, acc
 CREATE TRIGGER transactions_check_parents AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transactions_check_parents();
 
 --
+-- Name: transactions transactions_count_by_account_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_count_by_account_deleted AFTER DELETE ON public.transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
+
+--
+-- Name: transactions transactions_count_by_account_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_count_by_account_inserted AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
+
+--
+-- Name: transactions transactions_count_by_account_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_count_by_account_updated AFTER UPDATE ON public.transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
+
+--
 -- Name: transactions transactions_delete_children; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3123,6 +3302,24 @@ CREATE TRIGGER transfers_fiat_values_updated AFTER UPDATE ON public.transfers RE
 CREATE TRIGGER transfers_keep_transaction_time BEFORE UPDATE OF transaction_id, occurred_at ON public.transfers FOR EACH ROW WHEN (((new.transaction_id IS DISTINCT FROM old.transaction_id) OR (new.occurred_at IS DISTINCT FROM old.occurred_at))) EXECUTE FUNCTION public.transfers_take_transaction_time();
 
 --
+-- Name: transfers transfers_spam_only_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_spam_only_deleted AFTER DELETE ON public.transfers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_spam_only_changed();
+
+--
+-- Name: transfers transfers_spam_only_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_spam_only_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_spam_only_changed();
+
+--
+-- Name: transfers transfers_spam_only_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_spam_only_updated AFTER UPDATE ON public.transfers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_spam_only_changed();
+
+--
 -- Name: transfers transfers_take_transaction_time; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3155,6 +3352,13 @@ ALTER TABLE ONLY public.account_sync_items
 
 ALTER TABLE ONLY public.account_syncs
     ADD CONSTRAINT account_syncs_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: account_transaction_counts account_transaction_counts_account_id_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_transaction_counts
+    ADD CONSTRAINT account_transaction_counts_account_id_client_id_fkey FOREIGN KEY (account_id, client_id) REFERENCES public.accounts(id, client_id) ON DELETE CASCADE;
 
 --
 -- Name: accounts accounts_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

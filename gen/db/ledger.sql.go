@@ -73,10 +73,9 @@ func (q *Queries) AssetByContract(ctx context.Context, arg AssetByContractParams
 }
 
 const countAccountTransactions = `-- name: CountAccountTransactions :many
-SELECT t.account_id::uuid AS account_id, count(*) AS n
-FROM transactions t
-WHERE t.client_id = $1 AND t.account_id = ANY($2::uuid[]) AND t.deleted_at IS NULL
-GROUP BY t.account_id
+SELECT c.account_id, c.transactions AS n
+FROM account_transaction_counts c
+WHERE c.client_id = $1 AND c.account_id = ANY($2::uuid[])
 `
 
 type CountAccountTransactionsParams struct {
@@ -89,6 +88,7 @@ type CountAccountTransactionsRow struct {
 	N         int64
 }
 
+// The kept counts of live transactions per account (account_transaction_counts, migration 00200).
 func (q *Queries) CountAccountTransactions(ctx context.Context, arg CountAccountTransactionsParams) ([]CountAccountTransactionsRow, error) {
 	rows, err := q.db.Query(ctx, countAccountTransactions, arg.ClientID, arg.Ids)
 	if err != nil {

@@ -121,6 +121,12 @@ type AccountSyncItem struct {
 	ClientID      uuid.UUID
 }
 
+type AccountTransactionCount struct {
+	ClientID     uuid.UUID
+	AccountID    uuid.UUID
+	Transactions int64
+}
+
 type Asset struct {
 	ID               uuid.UUID
 	ClientID         uuid.UUID
@@ -476,6 +482,11 @@ type RiverJob struct {
 	Tags         []string
 	UniqueKey    []byte
 	UniqueStates pgtype.Bits
+}
+
+type SpamOnlyTransaction struct {
+	TransactionID uuid.UUID
+	ClientID      uuid.UUID
 }
 
 type Subscription struct {

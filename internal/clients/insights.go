@@ -188,14 +188,11 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		in.members, in.membersArgs = `SELECT t.id, t.occurred_at FROM insight_transactions it JOIN transactions t ON t.id = it.transaction_id
 			WHERE it.insight_id = $2 AND t.client_id = $1 AND t.deleted_at IS NULL`, []any{clientID, r.ID}
 		in.titleOf = func(int, bool) string { return r.Title }
-		n, err := countCapped(ctx, tx, in.members, in.membersArgs...)
+		n, list, err := countAndIDs(ctx, tx, in.members, in.membersArgs, query{in.members, in.membersArgs})
 		if err != nil {
 			return nil, err
 		}
-		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
-		if in.TransactionIDs, err = ids(ctx, tx, in.members, in.membersArgs...); err != nil {
-			return nil, err
-		}
+		in.TransactionCount, in.CountCapped, in.TransactionIDs = min(n, MaxInsightCount), n > MaxInsightCount, list
 		out = append(out, in)
 	}
 	// An open recorded insight under a derived pattern is that pattern's insight: it concerns what
@@ -214,6 +211,10 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		return nil, err
 	}
 	resultSet, foundAt := current.CurrentResultSetID, current.ComputedAt
+	rows, err := ledger.PatternResultRows(ctx, tx, clientID, resultSet)
+	if err != nil {
+		return nil, err
+	}
 	created := now
 	if foundAt != nil {
 		created = *foundAt
@@ -224,11 +225,15 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		if !keep(f, in) || (p.needsResults && resultSet == nil) {
 			continue
 		}
-		from, args, err := ledger.PatternTransactionsSQL(clientID, resultSet, p.id)
+		from, args, err := ledger.PatternTransactionsSQL(clientID, resultSet, p.id, rows)
 		if err != nil {
 			return nil, err
 		}
-		n, err := countCapped(ctx, tx, from, args...)
+		first, firstArgs, err := ledger.PatternFirstSQL(clientID, resultSet, p.id, rows, MaxInsightTransactionIDs)
+		if err != nil {
+			return nil, err
+		}
+		n, list, err := countAndIDs(ctx, tx, from, args, query{first, firstArgs})
 		if err != nil {
 			return nil, fmt.Errorf("insight %s: %w", p.id, err)
 		}
@@ -238,19 +243,14 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 				rec.Title, rec.titleOf = p.title(min(n, MaxInsightCount), n > MaxInsightCount), p.title
 			}
 			rec.TransactionCount, rec.CountCapped, rec.members, rec.membersArgs = min(n, MaxInsightCount), n > MaxInsightCount, from, args
-			if rec.TransactionIDs, err = ids(ctx, tx, from, args...); err != nil {
-				return nil, err
-			}
+			rec.TransactionIDs = list
 			continue
 		}
 		if n == 0 {
 			continue
 		}
-		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
+		in.TransactionCount, in.CountCapped, in.TransactionIDs = min(n, MaxInsightCount), n > MaxInsightCount, list
 		in.Title, in.titleOf, in.members, in.membersArgs = p.title(in.TransactionCount, in.CountCapped), p.title, from, args
-		if in.TransactionIDs, err = ids(ctx, tx, from, args...); err != nil {
-			return nil, err
-		}
 		out = append(out, in)
 	}
 	spam, err := spamInsights(ctx, tx, clientID, resultSet, f, created)
@@ -279,36 +279,50 @@ func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, resultSet 
 		if !keep(f, in) {
 			continue
 		}
-		from, args, err := ledger.PatternTransactionsSQL(clientID, resultSet, in.PatternID)
+		from, args, err := ledger.PatternTransactionsSQL(clientID, resultSet, in.PatternID, nil) // not a pattern of result rows
 		if err != nil {
 			return nil, err
 		}
-		n, err := countCapped(ctx, tx, from, args...)
+		n, list, err := countAndIDs(ctx, tx, from, args, query{from, args})
 		if err != nil {
 			return nil, err
 		}
 		if n == 0 {
 			continue // its every transaction labelled spam or hidden
 		}
-		in.TransactionCount, in.CountCapped = min(n, MaxInsightCount), n > MaxInsightCount
+		in.TransactionCount, in.CountCapped, in.TransactionIDs = min(n, MaxInsightCount), n > MaxInsightCount, list
 		symbol := a.Symbol
 		in.titleOf = func(n int, more bool) string {
 			return fmt.Sprintf("%s looks like spam (%s)", symbol, count(n, more, "transaction", "transactions"))
 		}
 		in.Title, in.members, in.membersArgs = in.titleOf(in.TransactionCount, in.CountCapped), from, args
-		if in.TransactionIDs, err = ids(ctx, tx, from, args...); err != nil {
-			return nil, err
-		}
 		out = append(out, in)
 	}
 	return out, nil
 }
 
-// countCapped counts the rows of from up to one more than MaxInsightCount.
-func countCapped(ctx context.Context, tx pgx.Tx, from string, args ...any) (int, error) {
+// query is a query's SQL and arguments.
+type query struct {
+	sql  string
+	args []any
+}
+
+// countAndIDs counts the rows of from up to one more than MaxInsightCount and lists the first
+// MaxInsightTransactionIDs of them, oldest first. from is evaluated once when it holds no more than
+// MaxInsightCount rows (the counted rows are all of them, sorted for the list); beyond, the list
+// is the first rows of first (a query of the same rows that finds its first ones without reading
+// them all, or from itself).
+func countAndIDs(ctx context.Context, tx pgx.Tx, from string, args []any, first query) (int, []uuid.UUID, error) {
 	var n int
-	err := tx.QueryRow(ctx, fmt.Sprintf(`SELECT count(*) FROM (%s LIMIT %d) x`, from, MaxInsightCount+1), args...).Scan(&n)
-	return n, err
+	var list []uuid.UUID
+	err := tx.QueryRow(ctx, fmt.Sprintf(`WITH m AS MATERIALIZED (%s LIMIT %d)
+		SELECT (SELECT count(*) FROM m), ARRAY(SELECT m.id FROM m ORDER BY m.occurred_at, m.id LIMIT %d)`,
+		from, MaxInsightCount+1, MaxInsightTransactionIDs), args...).Scan(&n, &list)
+	if err != nil || n <= MaxInsightCount {
+		return n, list, err
+	}
+	list, err = ids(ctx, tx, first.sql, first.args...)
+	return n, list, err
 }
 
 // member is a transaction of an insight.

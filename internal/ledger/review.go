@@ -12,11 +12,15 @@ package ledger
 //   - each pattern of PatternOrder: reviewable and its own condition.
 
 import (
+	"context"
+	"fmt"
 	"strings"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
+	"taxd/gen/db"
 	"taxd/internal/tax"
 )
 
@@ -53,14 +57,12 @@ func PatternRank(pattern string) int {
 	return len(PatternOrder)
 }
 
-// spamAssetsSQL is the client's spam asset ids (uuid[]; one evaluation per query), the client's id
-// its argument.
-const spamAssetsSQL = "ARRAY(SELECT sa.id FROM assets sa WHERE sa.client_id = ? AND sa.is_spam)"
-
-// spamSQL is true for a spam transaction t; its arguments are spamArgs.
-const spamSQL = `(coalesce(t.label, '') = ?
-	OR (EXISTS (SELECT 1 FROM transfers st WHERE st.transaction_id = t.id)
-		AND NOT EXISTS (SELECT 1 FROM transfers st WHERE st.transaction_id = t.id AND NOT (st.asset_id = ANY(` + spamAssetsSQL + `)))))`
+// spamSQL is true for a spam transaction t: labelled spam, or moving only spam (in
+// spam_only_transactions, kept by triggers on transfers and assets' is_spam: it has a transfer and
+// every transfer moves an asset marked spam; migration 00201). The client's set, usually empty or
+// small, is hashed once per query ("hashed SubPlan"), not probed per transaction. Its arguments are
+// spamArgs.
+const spamSQL = `(coalesce(t.label, '') = ? OR t.id IN (SELECT so.transaction_id FROM spam_only_transactions so WHERE so.client_id = ?))`
 
 func spamArgs(client uuid.UUID) []any { return []any{tax.LabelSpam.String(), client} }
 
@@ -136,19 +138,20 @@ func recordedInsightWhere(client uuid.UUID, pattern string) sq.Sqlizer {
 // patternSource is a superset of a pattern's transactions that an index finds (the flagged result
 // rows, the uncovered disposals, the low-confidence classifications, the suggested pairs and the
 // recorded links, an asset's transfers), or nil: PatternTransactionsSQL starts from it so that an
-// insight costs what its few transactions cost, not a walk of the ledger. patternWhere alone
-// decides membership.
-func patternSource(client uuid.UUID, rs *uuid.UUID, pattern string) sq.Sqlizer {
+// insight costs what its few transactions cost, not a walk of the ledger. patternWhere decides
+// membership, except where the source is exactly the pattern's own condition (own): then the
+// reviewable condition alone is left to check (the suggested pairs are not looked for twice).
+func patternSource(client uuid.UUID, rs *uuid.UUID, pattern string) (src sq.Sqlizer, own bool) {
 	switch pattern {
 	case PatternMissingBasis, PatternNegativeBalance:
 		if rs == nil {
-			return nil
+			return nil, false
 		}
 		flag := map[string]string{PatternMissingBasis: "is_missing_basis", PatternNegativeBalance: "has_negative_balance"}[pattern]
-		return sq.Expr("SELECT fr.transaction_id FROM tax_transaction_results fr WHERE fr.result_set_id = ? AND fr."+flag, *rs)
+		return sq.Expr("SELECT fr.transaction_id FROM tax_transaction_results fr WHERE fr.result_set_id = ? AND fr."+flag, *rs), false
 	case NeedsReviewPattern:
-		return sq.Expr("SELECT lc.transaction_id FROM transaction_classifications lc WHERE lc.client_id = ? AND lc.confidence = 'low'", client)
-	case PatternPossibleInternal:
+		return sq.Expr("SELECT lc.transaction_id FROM transaction_classifications lc WHERE lc.client_id = ? AND lc.confidence = 'low'", client), false
+	case PatternPossibleInternal: // patternWhere's own condition, as one set
 		q := PairSuggestionTransactionsSQL("?")
 		args := make([]any, strings.Count(q, "?"), strings.Count(q, "?")+2)
 		for i := range args {
@@ -156,24 +159,104 @@ func patternSource(client uuid.UUID, rs *uuid.UUID, pattern string) sq.Sqlizer {
 		}
 		return sq.Expr(`SELECT ps.id FROM (`+q+`) ps
 			UNION SELECT it.transaction_id FROM insight_transactions it JOIN insights i ON i.id = it.insight_id WHERE i.client_id = ? AND i.pattern_id = ?`,
-			append(args, client, pattern)...)
+			append(args, client, pattern)...), true
 	}
 	if rest, ok := strings.CutPrefix(pattern, PossibleSpamPattern); ok {
 		if asset, err := uuid.Parse(rest); err == nil {
-			return sq.Expr("SELECT st.transaction_id FROM transfers st WHERE st.client_id = ? AND st.asset_id = ?", client, asset)
+			return sq.Expr("SELECT st.transaction_id FROM transfers st WHERE st.client_id = ? AND st.asset_id = ?", client, asset), false
 		}
 	}
-	return nil
+	return nil, false
 }
 
-// PatternTransactionsSQL is the query of the (id, occurred_at) of a pattern's transactions, the
-// same set the insightPatternId filter lists: the insight counts and lists these.
-func PatternTransactionsSQL(client uuid.UUID, rs *uuid.UUID, pattern string) (string, []any, error) {
-	q := from(psql.Select("t.id", "t.occurred_at"), LedgerState{ResultSetID: rs}).Where(sq.Eq{"t.client_id": client})
-	if src := patternSource(client, rs, pattern); src != nil {
-		q = q.Where(sq.Expr("t.id IN (?)", src))
+// ResultRows says that the rows of result set Set carry their transactions' columns as the
+// recalculation read them, and lists the transactions changed since (Dirty). A transaction without
+// a dirty mark is unchanged since then (see summary.go), so its row answers for it.
+type ResultRows struct {
+	Set   uuid.UUID
+	Dirty []uuid.UUID
+}
+
+// PatternResultRows says, in tx's snapshot, whether the rows of the client's current result set rs
+// can answer for its clean transactions (nil when they cannot: no set, another set, rows without
+// exact columns, or more dirty marks than the summary reads).
+func PatternResultRows(ctx context.Context, tx pgx.Tx, client uuid.UUID, rs *uuid.UUID) (*ResultRows, error) {
+	if rs == nil {
+		return nil, nil
 	}
-	return q.Where(patternWhere(client, rs, pattern)).ToSql()
+	r, err := db.New(tx).SummaryResultRowsState(ctx, db.SummaryResultRowsStateParams{ClientID: client, DirtyLimit: summaryDirtyMax + 1})
+	if err != nil {
+		return nil, err
+	}
+	if r.CurrentResultSetID == nil || *r.CurrentResultSetID != *rs || !r.ExactColumns || len(r.Dirty) > summaryDirtyMax {
+		return nil, nil
+	}
+	if r.Dirty == nil {
+		r.Dirty = []uuid.UUID{}
+	}
+	return &ResultRows{Set: *rs, Dirty: r.Dirty}, nil
+}
+
+// resultPatterns are the patterns of result rows alone: a transaction without a row has none of
+// them.
+var resultPatterns = map[string]bool{PatternMissingBasis: true, PatternNegativeBalance: true, PatternUncoveredDisposals: true}
+
+// PatternTransactionsSQL is the query of the (id, occurred_at) of a pattern's transactions, the
+// same set the insightPatternId filter lists: the insight counts and lists these. With rows (see
+// PatternResultRows), a pattern of result rows reads the clean transactions from their rows alone
+// (resultRowAsTransaction: the same conditions on the row's copy of its transaction) and the dirty
+// ones from the ledger, instead of looking every flagged row's transaction up.
+func PatternTransactionsSQL(client uuid.UUID, rs *uuid.UUID, pattern string, rows *ResultRows) (string, []any, error) {
+	clean, inLedger := patternQueries(client, rs, pattern, rows)
+	if clean == nil {
+		return dollars(inLedger)
+	}
+	return dollars(sq.Expr("? UNION ALL ?", clean, inLedger))
+}
+
+// PatternFirstSQL is the query of the first n of PatternTransactionsSQL's transactions, oldest
+// first. The clean transactions of a pattern of result rows come in time order from the flagged
+// rows' index (migration 00202), so that the first few cost the same however many there are.
+func PatternFirstSQL(client uuid.UUID, rs *uuid.UUID, pattern string, rows *ResultRows, n int) (string, []any, error) {
+	clean, inLedger := patternQueries(client, rs, pattern, rows)
+	var all sq.Sqlizer = inLedger
+	if clean != nil {
+		all = sq.Expr("(?) UNION ALL ?", clean.OrderBy("r.occurred_at", "r.transaction_id").Limit(uint64(n)), inLedger)
+	}
+	return dollars(sq.Expr(fmt.Sprintf("SELECT id, occurred_at FROM (?) x ORDER BY occurred_at, id LIMIT %d", n), all))
+}
+
+// patternQueries are the queries of a pattern's transactions: from the ledger (inLedger), and with rows, for
+// a pattern of result rows, from the clean transactions' rows (clean; the ledger query then reads
+// the dirty ones).
+func patternQueries(client uuid.UUID, rs *uuid.UUID, pattern string, rows *ResultRows) (clean *sq.SelectBuilder, inLedger sq.SelectBuilder) {
+	inLedger = from(sq.Select("t.id", "t.occurred_at"), LedgerState{ResultSetID: rs}).Where(sq.Eq{"t.client_id": client})
+	src, own := patternSource(client, rs, pattern)
+	if src != nil {
+		inLedger = inLedger.Where(sq.Expr("t.id IN (?)", src))
+	}
+	if own {
+		inLedger = inLedger.Where(reviewableWhere(client))
+	} else {
+		inLedger = inLedger.Where(patternWhere(client, rs, pattern))
+	}
+	if rows == nil || rs == nil || rows.Set != *rs || !resultPatterns[pattern] {
+		return nil, inLedger
+	}
+	c := sq.Select("t.id", "t.occurred_at").From("tax_transaction_results r").JoinClause(resultRowAsTransaction, client).
+		Where(sq.Expr("r.result_set_id = ? AND NOT (r.transaction_id = ANY(?))", rows.Set, rows.Dirty)).
+		Where(patternWhere(client, rs, pattern))
+	return &c, inLedger.Where(sq.Expr("t.id = ANY(?)", rows.Dirty))
+}
+
+// dollars is q's SQL with numbered placeholders.
+func dollars(q sq.Sqlizer) (string, []any, error) {
+	sqlText, args, err := q.ToSql()
+	if err != nil {
+		return "", nil, err
+	}
+	sqlText, err = sq.Dollar.ReplacePlaceholders(sqlText)
+	return sqlText, args, err
 }
 
 // unlabeledColumn is a summary match's column "is_unlabeled": whether it is unlabeled (the label

@@ -33,8 +33,8 @@ var rawSQLAllowed = map[string]struct {
 	reason string
 }{
 	"internal/auth/scope.go scopeForRow":             {1, "runs the owner lookup its caller passes (one static query per row kind)"},
-	"internal/clients/insights.go countCapped":       {1, "an insight's capped count over its pattern's query (the patterns share ledger's SQL, as getClientTransactions' insightPatternId filter)"},
-	"internal/clients/insights.go members":           {1, "an insight's transactions in time order over its pattern's query (as countCapped): its first ids, the review queue's items"},
+	"internal/clients/insights.go countAndIDs":       {1, "an insight's capped count and first ids over its pattern's query (the patterns share ledger's SQL, as getClientTransactions' insightPatternId filter)"},
+	"internal/clients/insights.go members":           {1, "an insight's transactions in time order over its pattern's query (as countAndIDs): its first ids, the review queue's items"},
 	"internal/ledger/fields.go updateTransactions":   {1, "bulk update from arrays with NULL elements (sqlc's array parameters cannot carry NULLs)"},
 	"internal/ledger/pairsuggest.go PairSuggestions": {1, "pair suggestions over the transaction filter (squirrel)"},
 	"internal/ledger/query.go filterCtx":             {1, "the search pre-read: an ARRAY() over a recursive CTE (the label skip scan), which sqlc cannot analyse"},

@@ -154,10 +154,10 @@ ORDER BY s.created_at DESC, s.id DESC
 LIMIT 50;
 
 -- name: CountAccountTransactions :many
-SELECT t.account_id::uuid AS account_id, count(*) AS n
-FROM transactions t
-WHERE t.client_id = $1 AND t.account_id = ANY(sqlc.arg(ids)::uuid[]) AND t.deleted_at IS NULL
-GROUP BY t.account_id;
+-- The kept counts of live transactions per account (account_transaction_counts, migration 00200).
+SELECT c.account_id, c.transactions AS n
+FROM account_transaction_counts c
+WHERE c.client_id = $1 AND c.account_id = ANY(sqlc.arg(ids)::uuid[]);
 
 -- Edits of the GraphQL mutations (internal/ledger/edits.go).
 
