@@ -1711,13 +1711,18 @@ func (q *Queries) ReclassifyCandidates(ctx context.Context, arg ReclassifyCandid
 }
 
 const rehomeAccountMoves = `-- name: RehomeAccountMoves :exec
-WITH moves AS (
-    SELECT t.id, min(coalesce(nullif(tr.to_account_id, $1::uuid), nullif(tr.from_account_id, $1::uuid))::text)::uuid AS other
+WITH candidates AS (
+    SELECT t.id, t.external_id, min(coalesce(nullif(tr.to_account_id, $1::uuid), nullif(tr.from_account_id, $1::uuid))::text)::uuid AS other
       FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
      WHERE t.client_id = $2::uuid AND t.account_id = $1::uuid AND t.deleted_at IS NULL
        AND ((tr.from_account_id = $1::uuid AND tr.to_account_id IS NOT NULL AND tr.to_account_id <> $1::uuid)
          OR (tr.to_account_id = $1::uuid AND tr.from_account_id IS NOT NULL AND tr.from_account_id <> $1::uuid))
-     GROUP BY t.id
+     GROUP BY t.id, t.external_id
+), moves AS (
+    SELECT c.id, c.other FROM candidates c
+     WHERE c.external_id IS NULL
+        OR NOT EXISTS (SELECT 1 FROM transactions o
+                        WHERE o.account_id = c.other AND o.external_id = c.external_id AND o.client_id = $2::uuid)
 ), dropped AS (
     DELETE FROM transfers tr USING moves m
      WHERE tr.transaction_id = m.id
@@ -1741,7 +1746,9 @@ type RehomeAccountMovesParams struct {
 	Actor     string
 }
 
-// Moves to or from other own accounts are re-homed to the (first) other account.
+// Moves to or from other own accounts are re-homed to the (first) other account, unless that
+// account already holds a transaction of the same external id (one the client deleted there: the
+// move stays deleted, and this copy goes with the removed account).
 func (q *Queries) RehomeAccountMoves(ctx context.Context, arg RehomeAccountMovesParams) error {
 	_, err := q.db.Exec(ctx, rehomeAccountMoves,
 		arg.AccountID,

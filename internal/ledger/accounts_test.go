@@ -179,3 +179,56 @@ func TestRemoveAccountTouchesNoOtherAccount(t *testing.T) {
 		t.Fatal("the client is not dirty after removing an account")
 	}
 }
+
+// A move the client deleted in one wallet and a re-import brought back as the other wallet's:
+// removing that other wallet leaves the move deleted where the client deleted it (it is not
+// re-homed onto the deleted row's external id), and removing the first wallet instead re-homes
+// nothing onto a wallet whose copy is live. Each removal succeeds, twice in a row.
+func TestRemoveAccountWhoseMoveTheOtherWalletDeleted(t *testing.T) {
+	for _, remove := range []string{"B", "A"} {
+		t.Run("remove "+remove, func(t *testing.T) {
+			b := setup(t)
+			scope := auth.JobWriteScope(b.client, "test")
+			b.sync(t, b.wallet, addrA)
+			b.sync(t, b.wallet2, addrB)
+			var moveA uuid.UUID
+			if err := b.pool.QueryRow(b.ctx, `SELECT id FROM transactions WHERE client_id = $1 AND external_id = '0xmove' AND account_id = $2 AND deleted_at IS NULL`,
+				b.client, b.wallet).Scan(&moveA); err != nil {
+				t.Fatalf("the move is A's after both syncs: %v", err)
+			}
+			for _, step := range []func(e *ledger.Editor) error{
+				func(e *ledger.Editor) error { return e.Delete(moveA) },
+				func(e *ledger.Editor) error { _, err := e.ClearAccount(b.wallet2); return err },
+				func(e *ledger.Editor) error { _, err := e.Import(b.wallet2, pageOf(addrB), ethAt(3000)); return err },
+			} {
+				if err := b.led.Update(b.ctx, scope, meta, step); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if n := b.count(t, `SELECT count(*) FROM transactions WHERE client_id = $1 AND external_id = '0xmove' AND deleted_at IS NULL`, b.client); n != 1 {
+				t.Fatalf("%d live copies of the move after B's re-import, want 1 (B's)", n)
+			}
+			removed, kept := b.wallet2, b.wallet
+			if remove == "A" {
+				removed, kept = b.wallet, b.wallet2
+			}
+			for round := range 2 {
+				if err := b.led.Update(b.ctx, scope, meta, func(e *ledger.Editor) error { _, err := e.RemoveAccount(removed); return err }); err != nil {
+					t.Fatalf("round %d: removing %s: %v", round, remove, err)
+				}
+			}
+			live := b.count(t, `SELECT count(*) FROM transactions WHERE client_id = $1 AND external_id = '0xmove' AND deleted_at IS NULL`, b.client)
+			inKept := b.count(t, `SELECT count(*) FROM transactions WHERE client_id = $1 AND external_id = '0xmove' AND deleted_at IS NULL AND account_id = $2`, b.client, kept)
+			switch remove {
+			case "B": // A's copy was deleted by the client: the move stays gone
+				if live != 0 {
+					t.Fatalf("removing B brought back the move A's owner deleted: %d live", live)
+				}
+			case "A": // B's copy is live and B's own: it stays, as a deposit from A's address
+				if live != 1 || inKept != 1 {
+					t.Fatalf("removing A: %d live copies, %d in B, want 1 and 1", live, inKept)
+				}
+			}
+		})
+	}
+}

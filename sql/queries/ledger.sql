@@ -213,14 +213,21 @@ RETURNING *;
 UPDATE transactions SET ordinal = $3, updated_at = now() WHERE client_id = $1 AND id = $2;
 
 -- name: RehomeAccountMoves :exec
--- Moves to or from other own accounts are re-homed to the (first) other account.
-WITH moves AS (
-    SELECT t.id, min(coalesce(nullif(tr.to_account_id, sqlc.arg(account_id)::uuid), nullif(tr.from_account_id, sqlc.arg(account_id)::uuid))::text)::uuid AS other
+-- Moves to or from other own accounts are re-homed to the (first) other account, unless that
+-- account already holds a transaction of the same external id (one the client deleted there: the
+-- move stays deleted, and this copy goes with the removed account).
+WITH candidates AS (
+    SELECT t.id, t.external_id, min(coalesce(nullif(tr.to_account_id, sqlc.arg(account_id)::uuid), nullif(tr.from_account_id, sqlc.arg(account_id)::uuid))::text)::uuid AS other
       FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
      WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.account_id = sqlc.arg(account_id)::uuid AND t.deleted_at IS NULL
        AND ((tr.from_account_id = sqlc.arg(account_id)::uuid AND tr.to_account_id IS NOT NULL AND tr.to_account_id <> sqlc.arg(account_id)::uuid)
          OR (tr.to_account_id = sqlc.arg(account_id)::uuid AND tr.from_account_id IS NOT NULL AND tr.from_account_id <> sqlc.arg(account_id)::uuid))
-     GROUP BY t.id
+     GROUP BY t.id, t.external_id
+), moves AS (
+    SELECT c.id, c.other FROM candidates c
+     WHERE c.external_id IS NULL
+        OR NOT EXISTS (SELECT 1 FROM transactions o
+                        WHERE o.account_id = c.other AND o.external_id = c.external_id AND o.client_id = sqlc.arg(client_id)::uuid)
 ), dropped AS (
     DELETE FROM transfers tr USING moves m
      WHERE tr.transaction_id = m.id
