@@ -1570,6 +1570,25 @@ CREATE TABLE public.tax_disposals (
 );
 
 --
+-- Name: tax_form_asset_proceeds; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tax_form_asset_proceeds (
+    tax_form_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    "position" integer NOT NULL,
+    asset_id uuid,
+    symbol text NOT NULL,
+    broker_proceeds numeric NOT NULL,
+    computed_proceeds numeric NOT NULL,
+    broker_rows integer NOT NULL,
+    computed_units integer NOT NULL,
+    CONSTRAINT tax_form_asset_proceeds_broker_rows_check CHECK ((broker_rows >= 0)),
+    CONSTRAINT tax_form_asset_proceeds_computed_units_check CHECK ((computed_units >= 0)),
+    CONSTRAINT tax_form_asset_proceeds_position_check CHECK (("position" >= 0))
+);
+
+--
 -- Name: tax_form_generations; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2320,6 +2339,13 @@ ALTER TABLE ONLY public.tax_disposals
     ADD CONSTRAINT tax_disposals_pkey PRIMARY KEY (result_set_id, seq, client_id);
 
 --
+-- Name: tax_form_asset_proceeds tax_form_asset_proceeds_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_form_asset_proceeds
+    ADD CONSTRAINT tax_form_asset_proceeds_pkey PRIMARY KEY (tax_form_id, client_id, "position");
+
+--
 -- Name: tax_form_generations tax_form_generations_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2671,6 +2697,12 @@ CREATE INDEX tax_disposals_uncovered_idx ON public.tax_disposals USING btree (re
 --
 
 CREATE INDEX tax_disposals_year_idx ON public.tax_disposals USING btree (result_set_id, tax_year, form_box, seq);
+
+--
+-- Name: tax_form_asset_proceeds_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_form_asset_proceeds_client_idx ON public.tax_form_asset_proceeds USING btree (client_id);
 
 --
 -- Name: tax_form_generations_client_idx; Type: INDEX; Schema: public; Owner: -
@@ -3393,6 +3425,20 @@ ALTER TABLE ONLY public.subscriptions
 
 ALTER TABLE ONLY public.tax_checkpoints
     ADD CONSTRAINT tax_checkpoints_result_set_id_fkey FOREIGN KEY (result_set_id, client_id) REFERENCES public.tax_result_sets(id, client_id) ON DELETE CASCADE;
+
+--
+-- Name: tax_form_asset_proceeds tax_form_asset_proceeds_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_form_asset_proceeds
+    ADD CONSTRAINT tax_form_asset_proceeds_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: tax_form_asset_proceeds tax_form_asset_proceeds_tax_form_id_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_form_asset_proceeds
+    ADD CONSTRAINT tax_form_asset_proceeds_tax_form_id_client_id_fkey FOREIGN KEY (tax_form_id, client_id) REFERENCES public.tax_forms(id, client_id) ON DELETE CASCADE;
 
 --
 -- Name: tax_form_generations tax_form_generations_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

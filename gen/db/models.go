@@ -550,6 +550,18 @@ type TaxForm struct {
 	PairedBasis          decimal.NullDecimal
 }
 
+type TaxFormAssetProceed struct {
+	TaxFormID        uuid.UUID
+	ClientID         uuid.UUID
+	Position         int32
+	AssetID          *uuid.UUID
+	Symbol           string
+	BrokerProceeds   decimal.Decimal
+	ComputedProceeds decimal.Decimal
+	BrokerRows       int32
+	ComputedUnits    int32
+}
+
 type TaxFormGeneration struct {
 	ID                   uuid.UUID
 	ClientID             uuid.UUID
