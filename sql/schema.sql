@@ -1298,6 +1298,18 @@ CREATE TABLE public.portfolio_basis (
 );
 
 --
+-- Name: portfolio_basis_days; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.portfolio_basis_days (
+    result_set_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    set_written_at timestamp with time zone NOT NULL,
+    day date NOT NULL,
+    delta numeric NOT NULL
+);
+
+--
 -- Name: portfolio_charts; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2234,6 +2246,13 @@ ALTER TABLE ONLY public.portfolio_balances
     ADD CONSTRAINT portfolio_balances_pkey PRIMARY KEY (client_id, account_id, asset_id);
 
 --
+-- Name: portfolio_basis_days portfolio_basis_days_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.portfolio_basis_days
+    ADD CONSTRAINT portfolio_basis_days_pkey PRIMARY KEY (result_set_id, set_written_at, day, client_id);
+
+--
 -- Name: portfolio_basis portfolio_basis_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2619,6 +2638,12 @@ CREATE INDEX internal_transfer_pairs_to_idx ON public.internal_transfer_pairs US
 --
 
 CREATE INDEX login_failures_window_start ON public.login_failures USING btree (window_start);
+
+--
+-- Name: portfolio_basis_days_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX portfolio_basis_days_client_idx ON public.portfolio_basis_days USING btree (client_id);
 
 --
 -- Name: recalc_jobs_active_key; Type: INDEX; Schema: public; Owner: -
@@ -3011,6 +3036,12 @@ CREATE TRIGGER insight_transactions_client_id BEFORE INSERT ON public.insight_tr
 CREATE TRIGGER portfolio_basis_client_id BEFORE INSERT ON public.portfolio_basis FOR EACH ROW EXECUTE FUNCTION public.ledger_fill_client_id('tax_result_sets', 'result_set_id', 'portfolio_basis_result_set_id_fkey');
 
 --
+-- Name: portfolio_basis_days portfolio_basis_days_client_id; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER portfolio_basis_days_client_id BEFORE INSERT ON public.portfolio_basis_days FOR EACH ROW EXECUTE FUNCTION public.ledger_fill_client_id('tax_result_sets', 'result_set_id', 'portfolio_basis_days_result_set_id_fkey');
+
+--
 -- Name: transactions portfolio_transactions_deleted; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3376,6 +3407,13 @@ ALTER TABLE ONLY public.portfolio_balance_days
 
 ALTER TABLE ONLY public.portfolio_balances
     ADD CONSTRAINT portfolio_balances_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: portfolio_basis_days portfolio_basis_days_result_set_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.portfolio_basis_days
+    ADD CONSTRAINT portfolio_basis_days_result_set_id_fkey FOREIGN KEY (result_set_id, client_id) REFERENCES public.tax_result_sets(id, client_id) ON DELETE CASCADE;
 
 --
 -- Name: portfolio_basis portfolio_basis_result_set_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

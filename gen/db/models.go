@@ -388,6 +388,14 @@ type PortfolioBasis struct {
 	Quantity     decimal.Decimal
 }
 
+type PortfolioBasisDay struct {
+	ResultSetID  uuid.UUID
+	ClientID     uuid.UUID
+	SetWrittenAt time.Time
+	Day          time.Time
+	Delta        decimal.Decimal
+}
+
 type PortfolioChart struct {
 	ClientID   uuid.UUID
 	RangeName  string
