@@ -462,8 +462,9 @@ func (h *harness) compareLots(x *modelExpected) error {
 		if isFiatAsset(sym) {
 			continue
 		}
-		var got struct {
+		var got, page struct {
 			TotalAmountExact string
+			NextCursor       *string
 			Lots             []struct {
 				AccountID      *string
 				AcquiredAt     time.Time
@@ -485,11 +486,20 @@ func (h *harness) compareLots(x *modelExpected) error {
 				Kind           string
 			}
 		}
-		if err := h.must("getTaxLots", `query($c: ID!, $k: String!) { getTaxLots(clientId: $c, assetPricingKey: $k) { totalAmountExact
-			lots { accountId acquiredAt transferId amountExact costBasisCents isMissingBasis }
-			disposals { kind transactionId transferId accountId taxYear amountExact proceedsCents costBasisCents term isUncovered } } }`,
-			map[string]any{"c": h.client, "k": a.PricingKey}, &got); err != nil {
-			return err
+		// every page: the lots and pieces of one asset can be more than one page
+		for after := (*string)(nil); ; after = page.NextCursor {
+			page.Lots, page.Disposals = nil, nil
+			if err := h.must("getTaxLots", `query($c: ID!, $k: String!, $a: String) { getTaxLots(clientId: $c, assetPricingKey: $k, after: $a) {
+				totalAmountExact nextCursor lots { accountId acquiredAt transferId amountExact costBasisCents isMissingBasis }
+				disposals { kind transactionId transferId accountId taxYear amountExact proceedsCents costBasisCents term isUncovered } } }`,
+				map[string]any{"c": h.client, "k": a.PricingKey, "a": after}, &page); err != nil {
+				return err
+			}
+			got.TotalAmountExact = page.TotalAmountExact
+			got.Lots, got.Disposals = append(got.Lots, page.Lots...), append(got.Disposals, page.Disposals...)
+			if page.NextCursor == nil {
+				break
+			}
 		}
 		var gl, wl []string
 		for _, l := range got.Lots {

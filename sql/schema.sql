@@ -1418,6 +1418,18 @@ CREATE TABLE public.portfolio_basis (
 );
 
 --
+-- Name: portfolio_basis_days; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.portfolio_basis_days (
+    result_set_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    set_written_at timestamp with time zone NOT NULL,
+    day date NOT NULL,
+    delta numeric NOT NULL
+);
+
+--
 -- Name: portfolio_charts; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1696,6 +1708,25 @@ CREATE TABLE public.tax_disposals (
     client_id uuid NOT NULL,
     CONSTRAINT tax_disposals_match_check CHECK ((match = ANY (ARRAY['same_day'::text, 'thirty_day'::text, 'pool'::text, 'acb'::text, 'uncovered'::text]))),
     CONSTRAINT tax_disposals_term_check CHECK ((term = ANY (ARRAY['short'::text, 'long'::text])))
+);
+
+--
+-- Name: tax_form_asset_proceeds; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tax_form_asset_proceeds (
+    tax_form_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    "position" integer NOT NULL,
+    asset_id uuid,
+    symbol text NOT NULL,
+    broker_proceeds numeric NOT NULL,
+    computed_proceeds numeric NOT NULL,
+    broker_rows integer NOT NULL,
+    computed_units integer NOT NULL,
+    CONSTRAINT tax_form_asset_proceeds_broker_rows_check CHECK ((broker_rows >= 0)),
+    CONSTRAINT tax_form_asset_proceeds_computed_units_check CHECK ((computed_units >= 0)),
+    CONSTRAINT tax_form_asset_proceeds_position_check CHECK (("position" >= 0))
 );
 
 --
@@ -2351,6 +2382,13 @@ ALTER TABLE ONLY public.portfolio_balances
     ADD CONSTRAINT portfolio_balances_pkey PRIMARY KEY (client_id, account_id, asset_id);
 
 --
+-- Name: portfolio_basis_days portfolio_basis_days_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.portfolio_basis_days
+    ADD CONSTRAINT portfolio_basis_days_pkey PRIMARY KEY (result_set_id, set_written_at, day, client_id);
+
+--
 -- Name: portfolio_basis portfolio_basis_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2461,6 +2499,13 @@ ALTER TABLE ONLY public.tax_checkpoints
 
 ALTER TABLE ONLY public.tax_disposals
     ADD CONSTRAINT tax_disposals_pkey PRIMARY KEY (result_set_id, seq, client_id);
+
+--
+-- Name: tax_form_asset_proceeds tax_form_asset_proceeds_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_form_asset_proceeds
+    ADD CONSTRAINT tax_form_asset_proceeds_pkey PRIMARY KEY (tax_form_id, client_id, "position");
 
 --
 -- Name: tax_form_generations tax_form_generations_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2738,6 +2783,12 @@ CREATE INDEX internal_transfer_pairs_to_idx ON public.internal_transfer_pairs US
 CREATE INDEX login_failures_window_start ON public.login_failures USING btree (window_start);
 
 --
+-- Name: portfolio_basis_days_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX portfolio_basis_days_client_idx ON public.portfolio_basis_days USING btree (client_id);
+
+--
 -- Name: recalc_jobs_active_key; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2820,6 +2871,12 @@ CREATE INDEX tax_disposals_uncovered_idx ON public.tax_disposals USING btree (re
 --
 
 CREATE INDEX tax_disposals_year_idx ON public.tax_disposals USING btree (result_set_id, tax_year, form_box, seq);
+
+--
+-- Name: tax_form_asset_proceeds_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_form_asset_proceeds_client_idx ON public.tax_form_asset_proceeds USING btree (client_id);
 
 --
 -- Name: tax_form_generations_client_idx; Type: INDEX; Schema: public; Owner: -
@@ -3138,6 +3195,12 @@ CREATE TRIGGER insight_transactions_client_id BEFORE INSERT ON public.insight_tr
 --
 
 CREATE TRIGGER portfolio_basis_client_id BEFORE INSERT ON public.portfolio_basis FOR EACH ROW EXECUTE FUNCTION public.ledger_fill_client_id('tax_result_sets', 'result_set_id', 'portfolio_basis_result_set_id_fkey');
+
+--
+-- Name: portfolio_basis_days portfolio_basis_days_client_id; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER portfolio_basis_days_client_id BEFORE INSERT ON public.portfolio_basis_days FOR EACH ROW EXECUTE FUNCTION public.ledger_fill_client_id('tax_result_sets', 'result_set_id', 'portfolio_basis_days_result_set_id_fkey');
 
 --
 -- Name: transactions portfolio_transactions_deleted; Type: TRIGGER; Schema: public; Owner: -
@@ -3550,6 +3613,13 @@ ALTER TABLE ONLY public.portfolio_balances
     ADD CONSTRAINT portfolio_balances_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
 
 --
+-- Name: portfolio_basis_days portfolio_basis_days_result_set_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.portfolio_basis_days
+    ADD CONSTRAINT portfolio_basis_days_result_set_id_fkey FOREIGN KEY (result_set_id, client_id) REFERENCES public.tax_result_sets(id, client_id) ON DELETE CASCADE;
+
+--
 -- Name: portfolio_basis portfolio_basis_result_set_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -3597,6 +3667,20 @@ ALTER TABLE ONLY public.subscriptions
 
 ALTER TABLE ONLY public.tax_checkpoints
     ADD CONSTRAINT tax_checkpoints_result_set_id_fkey FOREIGN KEY (result_set_id, client_id) REFERENCES public.tax_result_sets(id, client_id) ON DELETE CASCADE;
+
+--
+-- Name: tax_form_asset_proceeds tax_form_asset_proceeds_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_form_asset_proceeds
+    ADD CONSTRAINT tax_form_asset_proceeds_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: tax_form_asset_proceeds tax_form_asset_proceeds_tax_form_id_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_form_asset_proceeds
+    ADD CONSTRAINT tax_form_asset_proceeds_tax_form_id_client_id_fkey FOREIGN KEY (tax_form_id, client_id) REFERENCES public.tax_forms(id, client_id) ON DELETE CASCADE;
 
 --
 -- Name: tax_form_generations tax_form_generations_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

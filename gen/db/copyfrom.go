@@ -9,6 +9,46 @@ import (
 	"context"
 )
 
+// iteratorForInsertTaxFormAssetProceeds implements pgx.CopyFromSource.
+type iteratorForInsertTaxFormAssetProceeds struct {
+	rows                 []InsertTaxFormAssetProceedsParams
+	skippedFirstNextCall bool
+}
+
+func (r *iteratorForInsertTaxFormAssetProceeds) Next() bool {
+	if len(r.rows) == 0 {
+		return false
+	}
+	if !r.skippedFirstNextCall {
+		r.skippedFirstNextCall = true
+		return true
+	}
+	r.rows = r.rows[1:]
+	return len(r.rows) > 0
+}
+
+func (r iteratorForInsertTaxFormAssetProceeds) Values() ([]interface{}, error) {
+	return []interface{}{
+		r.rows[0].TaxFormID,
+		r.rows[0].ClientID,
+		r.rows[0].Position,
+		r.rows[0].AssetID,
+		r.rows[0].Symbol,
+		r.rows[0].BrokerProceeds,
+		r.rows[0].ComputedProceeds,
+		r.rows[0].BrokerRows,
+		r.rows[0].ComputedUnits,
+	}, nil
+}
+
+func (r iteratorForInsertTaxFormAssetProceeds) Err() error {
+	return nil
+}
+
+func (q *Queries) InsertTaxFormAssetProceeds(ctx context.Context, arg []InsertTaxFormAssetProceedsParams) (int64, error) {
+	return q.db.CopyFrom(ctx, []string{"tax_form_asset_proceeds"}, []string{"tax_form_id", "client_id", "position", "asset_id", "symbol", "broker_proceeds", "computed_proceeds", "broker_rows", "computed_units"}, &iteratorForInsertTaxFormAssetProceeds{rows: arg})
+}
+
 // iteratorForInsertTaxFormRows implements pgx.CopyFromSource.
 type iteratorForInsertTaxFormRows struct {
 	rows                 []InsertTaxFormRowsParams

@@ -394,6 +394,14 @@ type PortfolioBasis struct {
 	Quantity     decimal.Decimal
 }
 
+type PortfolioBasisDay struct {
+	ResultSetID  uuid.UUID
+	ClientID     uuid.UUID
+	SetWrittenAt time.Time
+	Day          time.Time
+	Delta        decimal.Decimal
+}
+
 type PortfolioChart struct {
 	ClientID   uuid.UUID
 	RangeName  string
@@ -559,6 +567,18 @@ type TaxForm struct {
 	BrokerBasis          decimal.NullDecimal
 	PairedProceeds       decimal.NullDecimal
 	PairedBasis          decimal.NullDecimal
+}
+
+type TaxFormAssetProceed struct {
+	TaxFormID        uuid.UUID
+	ClientID         uuid.UUID
+	Position         int32
+	AssetID          *uuid.UUID
+	Symbol           string
+	BrokerProceeds   decimal.Decimal
+	ComputedProceeds decimal.Decimal
+	BrokerRows       int32
+	ComputedUnits    int32
 }
 
 type TaxFormGeneration struct {

@@ -144,22 +144,39 @@ func (q *Queries) ChartBalances(ctx context.Context, clientID uuid.UUID) ([]Char
 	return items, nil
 }
 
-const chartCheckpointSeq = `-- name: ChartCheckpointSeq :one
-SELECT coalesce((SELECT disposal_seq FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <= $2::timestamptz
-    ORDER BY at_time DESC LIMIT 1), 0)::integer AS disposal_seq
+const chartBasisDays = `-- name: ChartBasisDays :many
+SELECT day::timestamptz AS day, delta FROM portfolio_basis_days WHERE result_set_id = $1 AND set_written_at = $2
 `
 
-type ChartCheckpointSeqParams struct {
-	ResultSetID uuid.UUID
-	At          time.Time
+type ChartBasisDaysParams struct {
+	ResultSetID  uuid.UUID
+	SetWrittenAt time.Time
 }
 
-// The disposal sequence of the engine's last checkpoint at or before a time (0: none).
-func (q *Queries) ChartCheckpointSeq(ctx context.Context, arg ChartCheckpointSeqParams) (int32, error) {
-	row := q.db.QueryRow(ctx, chartCheckpointSeq, arg.ResultSetID, arg.At)
-	var disposal_seq int32
-	err := row.Scan(&disposal_seq)
-	return disposal_seq, err
+type ChartBasisDaysRow struct {
+	Day   time.Time
+	Delta decimal.Decimal
+}
+
+// The change per UTC day of the basis held in pieces that left (FillChartBasisDays).
+func (q *Queries) ChartBasisDays(ctx context.Context, arg ChartBasisDaysParams) ([]ChartBasisDaysRow, error) {
+	rows, err := q.db.Query(ctx, chartBasisDays, arg.ResultSetID, arg.SetWrittenAt)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ChartBasisDaysRow
+	for rows.Next() {
+		var i ChartBasisDaysRow
+		if err := rows.Scan(&i.Day, &i.Delta); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const chartDayChanges = `-- name: ChartDayChanges :many
@@ -188,47 +205,6 @@ func (q *Queries) ChartDayChanges(ctx context.Context, arg ChartDayChangesParams
 	for rows.Next() {
 		var i ChartDayChangesRow
 		if err := rows.Scan(&i.Day, &i.AssetID, &i.Delta); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const chartDisposalPieces = `-- name: ChartDisposalPieces :many
-SELECT (coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC')::date AS acquired_day,
-    (disposed_at AT TIME ZONE 'UTC')::date AS left_day, sum(basis)::numeric AS basis
-FROM tax_disposals WHERE result_set_id = $1 AND seq > $2::integer AND disposed_at > $3::timestamptz
-GROUP BY 1, 2
-`
-
-type ChartDisposalPiecesParams struct {
-	ResultSetID uuid.UUID
-	AfterSeq    int32
-	After       time.Time
-}
-
-type ChartDisposalPiecesRow struct {
-	AcquiredDay time.Time
-	LeftDay     time.Time
-	Basis       decimal.Decimal
-}
-
-// A result set's disposals after a checkpoint's sequence and a time, per UTC acquisition and
-// disposal day (the sequence bounds the range scan of the primary key).
-func (q *Queries) ChartDisposalPieces(ctx context.Context, arg ChartDisposalPiecesParams) ([]ChartDisposalPiecesRow, error) {
-	rows, err := q.db.Query(ctx, chartDisposalPieces, arg.ResultSetID, arg.AfterSeq, arg.After)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []ChartDisposalPiecesRow
-	for rows.Next() {
-		var i ChartDisposalPiecesRow
-		if err := rows.Scan(&i.AcquiredDay, &i.LeftDay, &i.Basis); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -302,44 +278,6 @@ func (q *Queries) ChartLotBasisDays(ctx context.Context, resultSetID uuid.UUID) 
 	for rows.Next() {
 		var i ChartLotBasisDaysRow
 		if err := rows.Scan(&i.AcquiredDay, &i.Basis); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const chartRemovalPieces = `-- name: ChartRemovalPieces :many
-SELECT (coalesce(acquired_at, removed_at) AT TIME ZONE 'UTC')::date AS acquired_day,
-    (removed_at AT TIME ZONE 'UTC')::date AS left_day, sum(basis)::numeric AS basis
-FROM tax_removals WHERE result_set_id = $1 AND removed_at > $2::timestamptz GROUP BY 1, 2
-`
-
-type ChartRemovalPiecesParams struct {
-	ResultSetID uuid.UUID
-	After       time.Time
-}
-
-type ChartRemovalPiecesRow struct {
-	AcquiredDay time.Time
-	LeftDay     time.Time
-	Basis       decimal.Decimal
-}
-
-// A result set's non-taxable removals after a time, per UTC acquisition and removal day.
-func (q *Queries) ChartRemovalPieces(ctx context.Context, arg ChartRemovalPiecesParams) ([]ChartRemovalPiecesRow, error) {
-	rows, err := q.db.Query(ctx, chartRemovalPieces, arg.ResultSetID, arg.After)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []ChartRemovalPiecesRow
-	for rows.Next() {
-		var i ChartRemovalPiecesRow
-		if err := rows.Scan(&i.AcquiredDay, &i.LeftDay, &i.Basis); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -456,6 +394,20 @@ func (q *Queries) CurrentResultSetWritten(ctx context.Context, id uuid.UUID) (Cu
 	return i, err
 }
 
+const deleteOtherChartBasisDays = `-- name: DeleteOtherChartBasisDays :exec
+DELETE FROM portfolio_basis_days WHERE result_set_id = $1 AND set_written_at <> $2
+`
+
+type DeleteOtherChartBasisDaysParams struct {
+	ResultSetID  uuid.UUID
+	SetWrittenAt time.Time
+}
+
+func (q *Queries) DeleteOtherChartBasisDays(ctx context.Context, arg DeleteOtherChartBasisDaysParams) error {
+	_, err := q.db.Exec(ctx, deleteOtherChartBasisDays, arg.ResultSetID, arg.SetWrittenAt)
+	return err
+}
+
 const deleteOtherPortfolioBasis = `-- name: DeleteOtherPortfolioBasis :exec
 DELETE FROM portfolio_basis WHERE result_set_id = $1 AND set_written_at <> $2
 `
@@ -467,6 +419,37 @@ type DeleteOtherPortfolioBasisParams struct {
 
 func (q *Queries) DeleteOtherPortfolioBasis(ctx context.Context, arg DeleteOtherPortfolioBasisParams) error {
 	_, err := q.db.Exec(ctx, deleteOtherPortfolioBasis, arg.ResultSetID, arg.SetWrittenAt)
+	return err
+}
+
+const fillChartBasisDays = `-- name: FillChartBasisDays :exec
+INSERT INTO portfolio_basis_days (result_set_id, set_written_at, day, delta)
+SELECT $1::uuid, $2::timestamptz, day, sum(delta)
+FROM (
+    SELECT (coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC')::date AS day, basis AS delta
+    FROM tax_disposals WHERE result_set_id = $1::uuid
+    UNION ALL SELECT (disposed_at AT TIME ZONE 'UTC')::date, -basis
+    FROM tax_disposals WHERE result_set_id = $1::uuid
+    UNION ALL SELECT (coalesce(acquired_at, removed_at) AT TIME ZONE 'UTC')::date, basis
+    FROM tax_removals WHERE result_set_id = $1::uuid
+    UNION ALL SELECT (removed_at AT TIME ZONE 'UTC')::date, -basis
+    FROM tax_removals WHERE result_set_id = $1::uuid
+) pieces
+GROUP BY day HAVING sum(delta) <> 0
+ON CONFLICT DO NOTHING
+`
+
+type FillChartBasisDaysParams struct {
+	ResultSetID  uuid.UUID
+	SetWrittenAt time.Time
+}
+
+// The basis held in pieces that left, per UTC day: + on the day of acquisition (a piece without
+// one: the day it left), - on the day it left; days that net to zero are left out. Trigger
+// ledger_fill_client_id gives the rows their result set's client_id; concurrent first readers
+// insert the same sums (DO NOTHING).
+func (q *Queries) FillChartBasisDays(ctx context.Context, arg FillChartBasisDaysParams) error {
+	_, err := q.db.Exec(ctx, fillChartBasisDays, arg.ResultSetID, arg.SetWrittenAt)
 	return err
 }
 
@@ -554,6 +537,22 @@ func (q *Queries) GetChartCacheKey(ctx context.Context, arg GetChartCacheKeyPara
 		&i.Body,
 	)
 	return i, err
+}
+
+const hasChartBasisDays = `-- name: HasChartBasisDays :one
+SELECT EXISTS (SELECT 1 FROM portfolio_basis_days WHERE result_set_id = $1 AND set_written_at = $2)
+`
+
+type HasChartBasisDaysParams struct {
+	ResultSetID  uuid.UUID
+	SetWrittenAt time.Time
+}
+
+func (q *Queries) HasChartBasisDays(ctx context.Context, arg HasChartBasisDaysParams) (bool, error) {
+	row := q.db.QueryRow(ctx, hasChartBasisDays, arg.ResultSetID, arg.SetWrittenAt)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
 }
 
 const hasPortfolioBasis = `-- name: HasPortfolioBasis :one

@@ -13,6 +13,20 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+const deleteTaxFormAssetProceeds = `-- name: DeleteTaxFormAssetProceeds :exec
+DELETE FROM tax_form_asset_proceeds WHERE client_id = $1 AND tax_form_id = $2
+`
+
+type DeleteTaxFormAssetProceedsParams struct {
+	ClientID  uuid.UUID
+	TaxFormID uuid.UUID
+}
+
+func (q *Queries) DeleteTaxFormAssetProceeds(ctx context.Context, arg DeleteTaxFormAssetProceedsParams) error {
+	_, err := q.db.Exec(ctx, deleteTaxFormAssetProceeds, arg.ClientID, arg.TaxFormID)
+	return err
+}
+
 const deleteTaxFormRows = `-- name: DeleteTaxFormRows :exec
 DELETE FROM tax_form_rows WHERE client_id = $1 AND tax_form_id = $2
 `
@@ -211,6 +225,18 @@ func (q *Queries) GetTaxFormClientSettings(ctx context.Context, id uuid.UUID) (G
 	return i, err
 }
 
+type InsertTaxFormAssetProceedsParams struct {
+	TaxFormID        uuid.UUID
+	ClientID         uuid.UUID
+	Position         int32
+	AssetID          *uuid.UUID
+	Symbol           string
+	BrokerProceeds   decimal.Decimal
+	ComputedProceeds decimal.Decimal
+	BrokerRows       int32
+	ComputedUnits    int32
+}
+
 const insertTaxFormGeneration = `-- name: InsertTaxFormGeneration :one
 INSERT INTO tax_form_generations (id, client_id, tax_form_id, transaction_count, use_broker_data_for_box_g, report_id, created_by, request_hash, results_key)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -399,6 +425,46 @@ func (q *Queries) ListReportsByIDs(ctx context.Context, arg ListReportsByIDsPara
 			&i.NextAttemptAt,
 			&i.SizeBytes,
 			&i.IncludeDefiPositions,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listTaxFormAssetProceeds = `-- name: ListTaxFormAssetProceeds :many
+SELECT tax_form_id, client_id, position, asset_id, symbol, broker_proceeds, computed_proceeds, broker_rows, computed_units FROM tax_form_asset_proceeds WHERE client_id = $1 AND tax_form_id = $2 ORDER BY position
+`
+
+type ListTaxFormAssetProceedsParams struct {
+	ClientID  uuid.UUID
+	TaxFormID uuid.UUID
+}
+
+// The proceeds per asset kept with the form's last reconciliation, in the comparison's order.
+func (q *Queries) ListTaxFormAssetProceeds(ctx context.Context, arg ListTaxFormAssetProceedsParams) ([]TaxFormAssetProceed, error) {
+	rows, err := q.db.Query(ctx, listTaxFormAssetProceeds, arg.ClientID, arg.TaxFormID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []TaxFormAssetProceed
+	for rows.Next() {
+		var i TaxFormAssetProceed
+		if err := rows.Scan(
+			&i.TaxFormID,
+			&i.ClientID,
+			&i.Position,
+			&i.AssetID,
+			&i.Symbol,
+			&i.BrokerProceeds,
+			&i.ComputedProceeds,
+			&i.BrokerRows,
+			&i.ComputedUnits,
 		); err != nil {
 			return nil, err
 		}

@@ -368,7 +368,9 @@ type ComplexityRoot struct {
 		MismatchedCount         func(childComplexity int) int
 		MissingInLedgerCount    func(childComplexity int) int
 		MissingOnFormCount      func(childComplexity int) int
+		NextCursor              func(childComplexity int) int
 		ProceedsDifferenceCents func(childComplexity int) int
+		RowCount                func(childComplexity int) int
 		Rows                    func(childComplexity int) int
 		TaxForm                 func(childComplexity int) int
 	}
@@ -388,11 +390,14 @@ type ComplexityRoot struct {
 		AssetPricingKey     func(childComplexity int) int
 		CostBasisAlgorithm  func(childComplexity int) int
 		CurrentValueCents   func(childComplexity int) int
+		DisposalCount       func(childComplexity int) int
 		Disposals           func(childComplexity int) int
 		IsStale             func(childComplexity int) int
 		IsTruncated         func(childComplexity int) int
 		Jurisdiction        func(childComplexity int) int
+		LotCount            func(childComplexity int) int
 		Lots                func(childComplexity int) int
+		NextCursor          func(childComplexity int) int
 		TotalAmount         func(childComplexity int) int
 		TotalAmountExact    func(childComplexity int) int
 		TotalCostBasisCents func(childComplexity int) int
@@ -668,11 +673,11 @@ type ComplexityRoot struct {
 		GetReportInfo                           func(childComplexity int, clientID string, taxFormID string) int
 		GetReports                              func(childComplexity int, clientID string) int
 		GetTaxEstimate                          func(childComplexity int, clientID string, year string, bracket *string, longTermBracket *string) int
-		GetTaxForm8949Preview                   func(childComplexity int, clientID string, taxFormID string, useBrokerDataForBoxG *bool) int
-		GetTaxFormReconciliation                func(childComplexity int, clientID string, taxFormID string) int
+		GetTaxForm8949Preview                   func(childComplexity int, clientID string, taxFormID string, useBrokerDataForBoxG *bool, first *int, after *string) int
+		GetTaxFormReconciliation                func(childComplexity int, clientID string, taxFormID string, first *int, after *string) int
 		GetTaxFormReconciliationProceedsByAsset func(childComplexity int, clientID string, taxFormID string) int
 		GetTaxFormStatuses                      func(childComplexity int, clientID string, formType *string, year int) int
-		GetTaxLots                              func(childComplexity int, assetPricingKey string, clientID string, transactionID *string) int
+		GetTaxLots                              func(childComplexity int, assetPricingKey string, clientID string, transactionID *string, first *int, after *string) int
 		GetTaxYears                             func(childComplexity int, clientID string) int
 		GetTransaction                          func(childComplexity int, clientID string, includeAllTransfers *bool, transactionID string) int
 		GetTransactionHistoryReportV2           func(childComplexity int, accountFilterMode *string, accountIds []string, amountFilterOperator *string, amountFilterValue *string, ascending *bool, assetFilterMode *string, assetID *string, assetIds []string, assetKey *string, assetKeyV2 *string, assetSymbolOrName *string, assetType *string, classificationRule *string, clientID string, endDate *time.Time, financialEventType *string, fromAddress *string, fromOrToAddress *string, gainLossFilter *string, hasDuplicateTransfers *bool, hasIncome *bool, hasNotes *bool, includeFailed *bool, includeHidden *bool, includeSpam *bool, insightPatternID *string, investmentID *string, involvedAddresses []string, isMissingBasis *bool, isNegativeBalance *bool, isOffChain *bool, labelFilterMode *string, labeledPriority *int, labels []string, limit *int, onlyDisposals *bool, onlyShowDeleted *bool, onlyTransactionIds []string, onlyWashSales *bool, page *int, protocolAddress *string, providerFilterMode *string, providers []string, reminderID *string, reminderQuestion *int, reviewed *bool, saleTerm *string, search *string, showOnlyEditedTransactions *bool, showOnlyPerpetuals *bool, skipTotal *bool, sortBy *string, stakeAccountIdentifier *string, startDate *time.Time, toAddress *string) int
@@ -691,6 +696,7 @@ type ComplexityRoot struct {
 		AssetID          func(childComplexity int) int
 		Box              func(childComplexity int) int
 		CostBasisCents   func(childComplexity int) int
+		Cursor           func(childComplexity int) int
 		DateAcquired     func(childComplexity int) int
 		DateSold         func(childComplexity int) int
 		Description      func(childComplexity int) int
@@ -1158,10 +1164,10 @@ type QueryResolver interface {
 	GetReportExportV2(ctx context.Context, accountIds []string, checkboxType *string, clientID string, dateQueryType model.ReportDateQueryType, email *string, endDate *time.Time, exclude1099da *bool, forceSendEmail *bool, includeDefiPositions *bool, is1099DAAccount *bool, is1099DAAccountID *string, language *string, shouldDownload *bool, startDate *time.Time, tagGroupID *string, typeArg model.ReportExportTypeEnum, year *string) (*model.ReportExportResponse, error)
 	GetReportInfo(ctx context.Context, clientID string, taxFormID string) (*model.GetReportInfoResponse, error)
 	GetReports(ctx context.Context, clientID string) ([]model.Report, error)
-	GetTaxForm8949Preview(ctx context.Context, clientID string, taxFormID string, useBrokerDataForBoxG *bool) ([]model.Reconciled8949PreviewRow, error)
-	GetTaxFormReconciliation(ctx context.Context, clientID string, taxFormID string) (*model.GetTaxFormReconciliationResponse, error)
+	GetTaxForm8949Preview(ctx context.Context, clientID string, taxFormID string, useBrokerDataForBoxG *bool, first *int, after *string) ([]model.Reconciled8949PreviewRow, error)
+	GetTaxFormReconciliation(ctx context.Context, clientID string, taxFormID string, first *int, after *string) (*model.GetTaxFormReconciliationResponse, error)
 	GetTaxFormStatuses(ctx context.Context, clientID string, formType *string, year int) (*model.GetTaxFormStatusesResponse, error)
-	GetTaxLots(ctx context.Context, assetPricingKey string, clientID string, transactionID *string) (*model.GetTaxLotsResponse, error)
+	GetTaxLots(ctx context.Context, assetPricingKey string, clientID string, transactionID *string, first *int, after *string) (*model.GetTaxLotsResponse, error)
 	GetForm8949PreviewForYear(ctx context.Context, clientID string, year int, box *model.Form8949BoxEnum, page *int, limit *int) (*model.Form8949YearPreview, error)
 	GetTaxYears(ctx context.Context, clientID string) ([]int, error)
 	TaxFormGenerations(ctx context.Context, clientID string, taxFormID string) ([]model.TaxFormGenerationHistory, error)
@@ -2777,12 +2783,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTaxFormReconciliationResponse.MissingOnFormCount(childComplexity), true
+	case "GetTaxFormReconciliationResponse.nextCursor":
+		if e.ComplexityRoot.GetTaxFormReconciliationResponse.NextCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxFormReconciliationResponse.NextCursor(childComplexity), true
 	case "GetTaxFormReconciliationResponse.proceedsDifferenceCents":
 		if e.ComplexityRoot.GetTaxFormReconciliationResponse.ProceedsDifferenceCents == nil {
 			break
 		}
 
 		return e.ComplexityRoot.GetTaxFormReconciliationResponse.ProceedsDifferenceCents(childComplexity), true
+	case "GetTaxFormReconciliationResponse.rowCount":
+		if e.ComplexityRoot.GetTaxFormReconciliationResponse.RowCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxFormReconciliationResponse.RowCount(childComplexity), true
 	case "GetTaxFormReconciliationResponse.rows":
 		if e.ComplexityRoot.GetTaxFormReconciliationResponse.Rows == nil {
 			break
@@ -2863,6 +2881,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTaxLotsResponse.CurrentValueCents(childComplexity), true
+	case "GetTaxLotsResponse.disposalCount":
+		if e.ComplexityRoot.GetTaxLotsResponse.DisposalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxLotsResponse.DisposalCount(childComplexity), true
 	case "GetTaxLotsResponse.disposals":
 		if e.ComplexityRoot.GetTaxLotsResponse.Disposals == nil {
 			break
@@ -2887,12 +2911,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GetTaxLotsResponse.Jurisdiction(childComplexity), true
+	case "GetTaxLotsResponse.lotCount":
+		if e.ComplexityRoot.GetTaxLotsResponse.LotCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxLotsResponse.LotCount(childComplexity), true
 	case "GetTaxLotsResponse.lots":
 		if e.ComplexityRoot.GetTaxLotsResponse.Lots == nil {
 			break
 		}
 
 		return e.ComplexityRoot.GetTaxLotsResponse.Lots(childComplexity), true
+	case "GetTaxLotsResponse.nextCursor":
+		if e.ComplexityRoot.GetTaxLotsResponse.NextCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GetTaxLotsResponse.NextCursor(childComplexity), true
 	case "GetTaxLotsResponse.totalAmount":
 		if e.ComplexityRoot.GetTaxLotsResponse.TotalAmount == nil {
 			break
@@ -4606,7 +4642,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetTaxForm8949Preview(childComplexity, args["clientId"].(string), args["taxFormId"].(string), args["useBrokerDataForBoxG"].(*bool)), true
+		return e.ComplexityRoot.Query.GetTaxForm8949Preview(childComplexity, args["clientId"].(string), args["taxFormId"].(string), args["useBrokerDataForBoxG"].(*bool), args["first"].(*int), args["after"].(*string)), true
 	case "Query.getTaxFormReconciliation":
 		if e.ComplexityRoot.Query.GetTaxFormReconciliation == nil {
 			break
@@ -4617,7 +4653,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetTaxFormReconciliation(childComplexity, args["clientId"].(string), args["taxFormId"].(string)), true
+		return e.ComplexityRoot.Query.GetTaxFormReconciliation(childComplexity, args["clientId"].(string), args["taxFormId"].(string), args["first"].(*int), args["after"].(*string)), true
 	case "Query.getTaxFormReconciliationProceedsByAsset":
 		if e.ComplexityRoot.Query.GetTaxFormReconciliationProceedsByAsset == nil {
 			break
@@ -4650,7 +4686,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GetTaxLots(childComplexity, args["assetPricingKey"].(string), args["clientId"].(string), args["transactionId"].(*string)), true
+		return e.ComplexityRoot.Query.GetTaxLots(childComplexity, args["assetPricingKey"].(string), args["clientId"].(string), args["transactionId"].(*string), args["first"].(*int), args["after"].(*string)), true
 	case "Query.getTaxYears":
 		if e.ComplexityRoot.Query.GetTaxYears == nil {
 			break
@@ -4793,6 +4829,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Reconciled8949PreviewRow.CostBasisCents(childComplexity), true
+	case "Reconciled8949PreviewRow.cursor":
+		if e.ComplexityRoot.Reconciled8949PreviewRow.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Reconciled8949PreviewRow.Cursor(childComplexity), true
 	case "Reconciled8949PreviewRow.dateAcquired":
 		if e.ComplexityRoot.Reconciled8949PreviewRow.DateAcquired == nil {
 			break
@@ -8990,6 +9032,11 @@ type Reconciled8949PreviewRow {
   isBrokerReported: Boolean!
   "Proceeds and basis were taken from the broker form instead of the ledger (` + "`" + `useBrokerDataForBoxG` + "`" + `)."
   usesBrokerData: Boolean!
+  """
+  In ` + "`" + `getTaxForm8949Preview` + "`" + `: the cursor of the rows after this one (pass the last row's as ` + "`" + `after` + "`" + ` for the next
+  page). Null in ` + "`" + `getForm8949PreviewForYear` + "`" + `, which is paged by ` + "`" + `page` + "`" + `.
+  """
+  cursor: String
 }
 
 "Totals of one Form 8949 box in a tax year."
@@ -9050,8 +9097,12 @@ type GetTaxFormReconciliationResponse {
   missingInLedgerCount: Int!
   "Ledger disposals at this broker that the form does not list."
   missingOnFormCount: Int!
-  "The rows, those needing attention first."
+  "One page of the rows (` + "`" + `first` + "`" + ` from ` + "`" + `after` + "`" + `), those needing attention first."
   rows: [TaxFormReconciliationRow!]!
+  "Rows over all pages."
+  rowCount: Int!
+  "The ` + "`" + `after` + "`" + ` of the next page; null on the last page."
+  nextCursor: String
 }
 
 "One compared row."
@@ -9147,8 +9198,10 @@ type GetTaxLotsResponse {
   asset: Asset
   "The algorithm that orders the lots."
   costBasisAlgorithm: CostBasisAlgorithmEnum!
-  "Open lots in the order the algorithm would consume them."
+  "One page of the open lots (` + "`" + `first` + "`" + ` from ` + "`" + `after` + "`" + `), in the order the algorithm would consume them."
   lots: [TaxLot!]!
+  "Open lots over all pages (at most 10,000)."
+  lotCount: Int!
   "Remaining quantity over all lots, as a Float."
   totalAmount: Float!
   "Remaining quantity over all lots, exact."
@@ -9166,7 +9219,11 @@ type GetTaxLotsResponse {
   (acquisition date, acquiring transaction and transfer): with ` + "`" + `lots` + "`" + ` this explains every gain of the asset.
   """
   disposals: [TaxLotDisposal!]!
-  "The asset has more than 10,000 open lots or disposal pieces: ` + "`" + `lots` + "`" + ` and ` + "`" + `disposals` + "`" + ` hold the first 10,000 of each."
+  "Disposal pieces over all pages (at most 10,000 of each kind: disposals, then removals)."
+  disposalCount: Int!
+  "The ` + "`" + `after` + "`" + ` of the next page (more lots or more disposal pieces); null on the last page."
+  nextCursor: String
+  "The asset has more than 10,000 open lots or disposal pieces: the pages hold the first 10,000 of each."
   isTruncated: Boolean!
 }
 
@@ -9715,6 +9772,12 @@ extend type Query {
   Boxes: a disposal the form lists is reported (with basis when the broker gave one): G/H (short) or J/K (long)
   from tax year 2025, A/B or D/E before; a disposal it does not list is I/L (C/F before). NOT_FOUND for a form
   the client does not have.
+
+  Paged: at most ` + "`" + `first` + "`" + ` rows (1 to 1,000, default 500) after the row whose ` + "`" + `cursor` + "`" + ` is ` + "`" + `after` + "`" + ` (from the first
+  row without it). A page shorter than asked (or empty) is the last. A cursor is refused (BAD_USER_INPUT naming
+  ` + "`" + `after` + "`" + `) when it is not one this query returned for the same client and form; BAD_USER_INPUT naming ` + "`" + `first` + "`" + `
+  outside 1 to 1,000. The rows are laid out again for every page from the current results: a recalculation
+  between pages can move them.
   """
   getTaxForm8949Preview(
     "The client."
@@ -9723,6 +9786,10 @@ extend type Query {
     taxFormId: ID!
     "Use the broker's proceeds and basis for box G rows (default false: the ledger's)."
     useBrokerDataForBoxG: Boolean
+    "Rows per page, 1 to 1,000 (default 500)."
+    first: Int
+    "The ` + "`" + `cursor` + "`" + ` of the last row of the previous page (omit for the first page)."
+    after: String
   ): [Reconciled8949PreviewRow!]!
 
   """
@@ -9732,12 +9799,22 @@ extend type Query {
   a pair is MATCHED when proceeds (and basis, when reported) agree within one cent. At most 100,000 disposals
   per tax year are compared (CONFLICT beyond: link the form to its broker account). NOT_FOUND for a form the
   client does not have.
+
+  Paged: ` + "`" + `rows` + "`" + ` holds at most ` + "`" + `first` + "`" + ` rows (1 to 1,000, default 500) from ` + "`" + `after` + "`" + `; the totals and counts are over
+  every row. ` + "`" + `nextCursor` + "`" + ` is the ` + "`" + `after` + "`" + ` of the next page, null on the last. A cursor is refused (BAD_USER_INPUT
+  naming ` + "`" + `after` + "`" + `) when it is not one this query returned for the same client and form; BAD_USER_INPUT naming
+  ` + "`" + `first` + "`" + ` outside 1 to 1,000. The form is compared again for every page: a recalculation between pages can
+  move the rows.
   """
   getTaxFormReconciliation(
     "The client."
     clientId: ID!
     "The tax form."
     taxFormId: ID!
+    "Rows per page, 1 to 1,000 (default 500)."
+    first: Int
+    "The ` + "`" + `nextCursor` + "`" + ` of the previous page (omit for the first page)."
+    after: String
   ): GetTaxFormReconciliationResponse!
 
   """
@@ -9763,6 +9840,12 @@ extend type Query {
   the lot it came from: what explains the transaction's gain) and ` + "`" + `lots` + "`" + ` the open lots its acquisitions
   created, with the totals over those lots. The pieces are read through the transaction's own results, so
   this costs the same on any ledger size. NOT_FOUND for a transaction the client does not have.
+
+  Paged: a page holds at most ` + "`" + `first` + "`" + ` open lots (1 to 1,000, default 500) and at most ` + "`" + `first` + "`" + ` disposal pieces, each
+  list from the same position ` + "`" + `after` + "`" + `; the totals (` + "`" + `totalAmount` + "`" + `, ` + "`" + `totalCostBasisCents` + "`" + `, the value) and the counts
+  are over every lot and piece. ` + "`" + `nextCursor` + "`" + ` is the ` + "`" + `after` + "`" + ` of the next page while either list has more, null on
+  the last. A cursor is refused (BAD_USER_INPUT naming ` + "`" + `after` + "`" + `) when it is not one this query returned for the
+  same client, pricing key and transaction; BAD_USER_INPUT naming ` + "`" + `first` + "`" + ` outside 1 to 1,000.
   """
   getTaxLots(
     "The asset's ` + "`" + `Asset.pricingKey` + "`" + ` (for example ` + "`" + `eth` + "`" + `)."
@@ -9771,6 +9854,10 @@ extend type Query {
     clientId: ID!
     "Only the pieces and lots of this transaction."
     transactionId: ID
+    "Lots and disposal pieces per page, 1 to 1,000 (default 500)."
+    first: Int
+    "The ` + "`" + `nextCursor` + "`" + ` of the previous page (omit for the first page)."
+    after: String
   ): GetTaxLotsResponse!
 
   """
@@ -12175,6 +12262,10 @@ func (ec *executionContext) childFields_GetTaxFormReconciliationResponse(ctx con
 		return ec.fieldContext_GetTaxFormReconciliationResponse_missingOnFormCount(ctx, field)
 	case "rows":
 		return ec.fieldContext_GetTaxFormReconciliationResponse_rows(ctx, field)
+	case "rowCount":
+		return ec.fieldContext_GetTaxFormReconciliationResponse_rowCount(ctx, field)
+	case "nextCursor":
+		return ec.fieldContext_GetTaxFormReconciliationResponse_nextCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GetTaxFormReconciliationResponse", field.Name)
 }
@@ -12211,6 +12302,8 @@ func (ec *executionContext) childFields_GetTaxLotsResponse(ctx context.Context, 
 		return ec.fieldContext_GetTaxLotsResponse_costBasisAlgorithm(ctx, field)
 	case "lots":
 		return ec.fieldContext_GetTaxLotsResponse_lots(ctx, field)
+	case "lotCount":
+		return ec.fieldContext_GetTaxLotsResponse_lotCount(ctx, field)
 	case "totalAmount":
 		return ec.fieldContext_GetTaxLotsResponse_totalAmount(ctx, field)
 	case "totalAmountExact":
@@ -12225,6 +12318,10 @@ func (ec *executionContext) childFields_GetTaxLotsResponse(ctx context.Context, 
 		return ec.fieldContext_GetTaxLotsResponse_isStale(ctx, field)
 	case "disposals":
 		return ec.fieldContext_GetTaxLotsResponse_disposals(ctx, field)
+	case "disposalCount":
+		return ec.fieldContext_GetTaxLotsResponse_disposalCount(ctx, field)
+	case "nextCursor":
+		return ec.fieldContext_GetTaxLotsResponse_nextCursor(ctx, field)
 	case "isTruncated":
 		return ec.fieldContext_GetTaxLotsResponse_isTruncated(ctx, field)
 	}
@@ -12659,6 +12756,8 @@ func (ec *executionContext) childFields_Reconciled8949PreviewRow(ctx context.Con
 		return ec.fieldContext_Reconciled8949PreviewRow_isBrokerReported(ctx, field)
 	case "usesBrokerData":
 		return ec.fieldContext_Reconciled8949PreviewRow_usesBrokerData(ctx, field)
+	case "cursor":
+		return ec.fieldContext_Reconciled8949PreviewRow_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Reconciled8949PreviewRow", field.Name)
 }
@@ -17490,6 +17589,22 @@ func (ec *executionContext) field_Query_getTaxForm8949Preview_args(ctx context.C
 		return nil, err
 	}
 	args["useBrokerDataForBoxG"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg4
 	return args, nil
 }
 
@@ -17534,6 +17649,22 @@ func (ec *executionContext) field_Query_getTaxFormReconciliation_args(ctx contex
 		return nil, err
 	}
 	args["taxFormId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg3
 	return args, nil
 }
 
@@ -17594,6 +17725,22 @@ func (ec *executionContext) field_Query_getTaxLots_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["transactionId"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg4
 	return args, nil
 }
 
@@ -24464,6 +24611,52 @@ func (ec *executionContext) fieldContext_GetTaxFormReconciliationResponse_rows(_
 	return fc, nil
 }
 
+func (ec *executionContext) _GetTaxFormReconciliationResponse_rowCount(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxFormReconciliationResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxFormReconciliationResponse_rowCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RowCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxFormReconciliationResponse_rowCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxFormReconciliationResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GetTaxFormReconciliationResponse_nextCursor(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxFormReconciliationResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxFormReconciliationResponse_nextCursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NextCursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxFormReconciliationResponse_nextCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxFormReconciliationResponse", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _GetTaxFormStatusesResponse_year(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxFormStatusesResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24767,6 +24960,29 @@ func (ec *executionContext) fieldContext_GetTaxLotsResponse_lots(_ context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _GetTaxLotsResponse_lotCount(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxLotsResponse_lotCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LotCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxLotsResponse_lotCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxLotsResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _GetTaxLotsResponse_totalAmount(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24935,6 +25151,52 @@ func (ec *executionContext) fieldContext_GetTaxLotsResponse_disposals(_ context.
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _GetTaxLotsResponse_disposalCount(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxLotsResponse_disposalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisposalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxLotsResponse_disposalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxLotsResponse", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GetTaxLotsResponse_nextCursor(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GetTaxLotsResponse_nextCursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NextCursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GetTaxLotsResponse_nextCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GetTaxLotsResponse", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _GetTaxLotsResponse_isTruncated(ctx context.Context, field graphql.CollectedField, obj *model.GetTaxLotsResponse) (ret graphql.Marshaler) {
@@ -31493,7 +31755,7 @@ func (ec *executionContext) _Query_getTaxForm8949Preview(ctx context.Context, fi
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetTaxForm8949Preview(ctx, fc.Args["clientId"].(string), fc.Args["taxFormId"].(string), fc.Args["useBrokerDataForBoxG"].(*bool))
+			return ec.Resolvers.Query().GetTaxForm8949Preview(ctx, fc.Args["clientId"].(string), fc.Args["taxFormId"].(string), fc.Args["useBrokerDataForBoxG"].(*bool), fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []model.Reconciled8949PreviewRow) graphql.Marshaler {
@@ -31537,7 +31799,7 @@ func (ec *executionContext) _Query_getTaxFormReconciliation(ctx context.Context,
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetTaxFormReconciliation(ctx, fc.Args["clientId"].(string), fc.Args["taxFormId"].(string))
+			return ec.Resolvers.Query().GetTaxFormReconciliation(ctx, fc.Args["clientId"].(string), fc.Args["taxFormId"].(string), fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GetTaxFormReconciliationResponse) graphql.Marshaler {
@@ -31625,7 +31887,7 @@ func (ec *executionContext) _Query_getTaxLots(ctx context.Context, field graphql
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GetTaxLots(ctx, fc.Args["assetPricingKey"].(string), fc.Args["clientId"].(string), fc.Args["transactionId"].(*string))
+			return ec.Resolvers.Query().GetTaxLots(ctx, fc.Args["assetPricingKey"].(string), fc.Args["clientId"].(string), fc.Args["transactionId"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GetTaxLotsResponse) graphql.Marshaler {
@@ -32650,6 +32912,29 @@ func (ec *executionContext) _Reconciled8949PreviewRow_usesBrokerData(ctx context
 }
 func (ec *executionContext) fieldContext_Reconciled8949PreviewRow_usesBrokerData(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Reconciled8949PreviewRow", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Reconciled8949PreviewRow_cursor(ctx context.Context, field graphql.CollectedField, obj *model.Reconciled8949PreviewRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Reconciled8949PreviewRow_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Reconciled8949PreviewRow_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Reconciled8949PreviewRow", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _ReconciliationProceedsByAssetRow_assetId(ctx context.Context, field graphql.CollectedField, obj *model.ReconciliationProceedsByAssetRow) (ret graphql.Marshaler) {
@@ -43426,6 +43711,16 @@ func (ec *executionContext) _GetTaxFormReconciliationResponse(ctx context.Contex
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "rowCount":
+			out.Values[i] = ec._GetTaxFormReconciliationResponse_rowCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nextCursor":
+			out.Values[i] = ec._GetTaxFormReconciliationResponse_nextCursor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -43552,6 +43847,11 @@ func (ec *executionContext) _GetTaxLotsResponse(ctx context.Context, sel ast.Sel
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "lotCount":
+			out.Values[i] = ec._GetTaxLotsResponse_lotCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "totalAmount":
 			out.Values[i] = ec._GetTaxLotsResponse_totalAmount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -43585,6 +43885,16 @@ func (ec *executionContext) _GetTaxLotsResponse(ctx context.Context, sel ast.Sel
 		case "disposals":
 			out.Values[i] = ec._GetTaxLotsResponse_disposals(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "disposalCount":
+			out.Values[i] = ec._GetTaxLotsResponse_disposalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nextCursor":
+			out.Values[i] = ec._GetTaxLotsResponse_nextCursor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "isTruncated":
@@ -46255,6 +46565,11 @@ func (ec *executionContext) _Reconciled8949PreviewRow(ctx context.Context, sel a
 		case "usesBrokerData":
 			out.Values[i] = ec._Reconciled8949PreviewRow_usesBrokerData(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._Reconciled8949PreviewRow_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:

@@ -3,6 +3,7 @@ package graph
 // Resolvers of spec/graphql/tax.graphqls.
 
 import (
+	"cmp"
 	"context"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/money"
+	"taxd/internal/page"
 	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/tax"
@@ -202,7 +204,7 @@ func (r *queryResolver) GetTaxYears(ctx context.Context, clientID string) ([]int
 	return r.TaxFigures.Years(ctx, scope)
 }
 
-func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, clientID string, transactionID *string) (*model.GetTaxLotsResponse, error) {
+func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, clientID string, transactionID *string, first *int, after *string) (*model.GetTaxLotsResponse, error) {
 	scope, err := r.scope(ctx, clientID)
 	if err != nil {
 		return nil, err
@@ -211,14 +213,28 @@ func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, 
 	if err != nil {
 		return nil, err
 	}
+	// one position pages both lists; the pricing key comes last in the scope (it may hold any character)
+	const list = "taxLots"
+	owner := scope.ClientID().String() + "|"
+	if tx != nil {
+		owner += tx.String()
+	}
+	owner += "|" + assetPricingKey
+	slice, err := page.ParseSlice(list, owner, first, after, firstDefault, firstMax)
+	if err != nil {
+		return nil, err
+	}
 	l, err := r.TaxFigures.Lots(ctx, scope, assetPricingKey, tx)
 	if err != nil {
 		return nil, err
 	}
+	lots, nextLot := page.Take(list, owner, slice, l.Lots)
+	pieces, nextPiece := page.Take(list, owner, slice, l.Pieces)
 	out := &model.GetTaxLotsResponse{
-		AssetPricingKey: assetPricingKey, CostBasisAlgorithm: methodEnum(l.Method), Lots: make([]model.TaxLot, 0, len(l.Lots)),
+		AssetPricingKey: assetPricingKey, CostBasisAlgorithm: methodEnum(l.Method), Lots: make([]model.TaxLot, 0, len(lots)),
 		TotalAmount: l.Quantity.InexactFloat64(), TotalAmountExact: l.Quantity.String(), TotalCostBasisCents: cents(l.Basis),
-		IsStale: l.IsStale, Disposals: make([]model.TaxLotDisposal, 0, len(l.Pieces)), IsTruncated: l.Truncated,
+		IsStale: l.IsStale, Disposals: make([]model.TaxLotDisposal, 0, len(pieces)), IsTruncated: l.Truncated,
+		LotCount: len(l.Lots), DisposalCount: len(l.Pieces), NextCursor: cmp.Or(nextLot, nextPiece),
 	}
 	if l.Asset != nil {
 		a := assetOut(*l.Asset)
@@ -232,7 +248,7 @@ func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, 
 		v, g := cents(*l.Value), cents(l.Value.Sub(l.Basis))
 		out.CurrentValueCents, out.UnrealizedGainCents = &v, &g
 	}
-	for _, x := range l.Lots {
+	for _, x := range lots {
 		lot := model.TaxLot{
 			ID: x.ID, AssetID: x.AssetID.String(), AccountID: idPtr(x.AccountID), StakingAccountIdentifier: x.StakingID,
 			AcquiredAt: x.AcquiredAt, TransferID: x.TransferID, OriginalAmountExact: x.OriginalQuantity.String(),
@@ -247,7 +263,7 @@ func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, 
 		}
 		out.Lots = append(out.Lots, lot)
 	}
-	for _, p := range l.Pieces {
+	for _, p := range pieces {
 		d := model.TaxLotDisposal{
 			Kind: model.DisposalKindEnum(strings.ToUpper(p.Kind)), TransactionID: idPtr(p.TransactionID), TransferID: p.TransferID, AccountID: idPtr(p.AccountID), DisposedAt: p.DisposedAt,
 			TaxYear: p.TaxYear, AmountExact: p.Quantity.String(), ProceedsExact: p.Proceeds.String(), CostBasisExact: p.Basis.String(),

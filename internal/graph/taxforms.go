@@ -18,6 +18,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/money"
+	"taxd/internal/page"
 	"taxd/internal/tax"
 	"taxd/internal/taxforms"
 )
@@ -47,8 +48,21 @@ func (r *queryResolver) GetTaxFormStatuses(ctx context.Context, clientID string,
 	return out, nil
 }
 
-func (r *queryResolver) GetTaxFormReconciliation(ctx context.Context, clientID string, taxFormID string) (*model.GetTaxFormReconciliationResponse, error) {
+// The pages of the large answers computed whole (a reconciliation, a reconciled Form 8949, a lot
+// trail): rows per page by default and at most.
+const (
+	firstDefault = 500
+	firstMax     = 1000
+)
+
+func (r *queryResolver) GetTaxFormReconciliation(ctx context.Context, clientID string, taxFormID string, first *int, after *string) (*model.GetTaxFormReconciliationResponse, error) {
 	scope, id, err := r.taxFormScope(ctx, clientID, taxFormID)
+	if err != nil {
+		return nil, err
+	}
+	const list = "taxFormReconciliation"
+	owner := scope.ClientID().String() + "|" + id.String()
+	slice, err := page.ParseSlice(list, owner, first, after, firstDefault, firstMax)
 	if err != nil {
 		return nil, err
 	}
@@ -56,17 +70,18 @@ func (r *queryResolver) GetTaxFormReconciliation(ctx context.Context, clientID s
 	if err != nil {
 		return nil, err
 	}
+	rows, next := page.Take(list, owner, slice, rec.Rows)
 	out := &model.GetTaxFormReconciliationResponse{
 		TaxForm: taxFormOut(rec.Form), BrokerProceedsCents: money.Cents(rec.BrokerProceeds), ComputedProceedsCents: money.Cents(rec.ComputedProceeds),
 		ComputedCostBasisCents: money.Cents(rec.ComputedBasis), MatchedCount: rec.Counts[taxforms.Matched], MismatchedCount: rec.Counts[taxforms.Mismatched],
 		MissingInLedgerCount: rec.Counts[taxforms.MissingInLedger], MissingOnFormCount: rec.Counts[taxforms.MissingOnForm],
-		Rows: make([]model.TaxFormReconciliationRow, len(rec.Rows)),
+		Rows: make([]model.TaxFormReconciliationRow, len(rows)), RowCount: len(rec.Rows), NextCursor: next,
 	}
 	out.ProceedsDifferenceCents = out.BrokerProceedsCents - out.ComputedProceedsCents
 	if rec.BrokerBasis != nil {
 		out.BrokerCostBasisCents = ptrTo(money.Cents(*rec.BrokerBasis))
 	}
-	for i, row := range rec.Rows {
+	for i, row := range rows {
 		o := model.TaxFormReconciliationRow{ID: row.ID.String(), Status: model.ReconciliationMatchStatusEnum(row.Status)}
 		var broker, computed int64
 		if b := row.Broker; b != nil {
@@ -97,15 +112,22 @@ func (r *queryResolver) GetTaxFormReconciliation(ctx context.Context, clientID s
 	return out, nil
 }
 
-func (r *queryResolver) GetTaxForm8949Preview(ctx context.Context, clientID string, taxFormID string, useBrokerDataForBoxG *bool) ([]model.Reconciled8949PreviewRow, error) {
+func (r *queryResolver) GetTaxForm8949Preview(ctx context.Context, clientID string, taxFormID string, useBrokerDataForBoxG *bool, first *int, after *string) ([]model.Reconciled8949PreviewRow, error) {
 	scope, id, err := r.taxFormScope(ctx, clientID, taxFormID)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := r.TaxForms.Preview(ctx, scope, id, isTrue(useBrokerDataForBoxG))
+	const list = "taxForm8949Preview"
+	owner := scope.ClientID().String() + "|" + id.String()
+	slice, err := page.ParseSlice(list, owner, first, after, firstDefault, firstMax)
 	if err != nil {
 		return nil, err
 	}
+	all, err := r.TaxForms.Preview(ctx, scope, id, isTrue(useBrokerDataForBoxG))
+	if err != nil {
+		return nil, err
+	}
+	rows, _ := page.Take(list, owner, slice, all)
 	out := make([]model.Reconciled8949PreviewRow, len(rows))
 	for i, p := range rows {
 		proceeds, basis, adj := money.Cents(p.Proceeds), money.Cents(p.Basis), money.Cents(p.Adjustment)
@@ -118,6 +140,7 @@ func (r *queryResolver) GetTaxForm8949Preview(ctx context.Context, clientID stri
 			o.Term = model.SaleTermEnumLongTerm
 		}
 		o.TransactionID, o.TransferID, o.AssetID = idPtr(p.TransactionID), idPtr(p.TransferID), idPtr(p.AssetID)
+		o.Cursor = ptrTo(page.Position(list, owner, slice.From+i+1))
 		out[i] = o
 	}
 	return out, nil

@@ -49,3 +49,54 @@ func TestCursors(t *testing.T) {
 		}
 	}
 }
+
+// Walking a whole list by its slices gives every row once in order; a cursor of another list or
+// scope, an altered one and bounds outside 1..max are refused.
+func TestSlices(t *testing.T) {
+	rows := []int{0, 1, 2, 3, 4, 5, 6}
+	three := 3
+	var got []int
+	var after *string
+	for pages := 0; ; pages++ {
+		s, err := ParseSlice("preview", "c|f", &three, after, 500, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, next := Take("preview", "c|f", s, rows)
+		got = append(got, page...)
+		if next == nil {
+			if pages != 2 || len(page) != 1 {
+				t.Errorf("last page %d has %d rows, want page 2 with 1", pages, len(page))
+			}
+			break
+		}
+		after = next
+	}
+	if len(got) != len(rows) {
+		t.Fatalf("walked %v", got)
+	}
+	for i := range rows {
+		if got[i] != rows[i] {
+			t.Fatalf("walked %v", got)
+		}
+	}
+	if s, err := ParseSlice("preview", "c|f", nil, nil, 500, 1000); err != nil || s.First != 500 || s.From != 0 {
+		t.Errorf("the default: %+v %v", s, err)
+	}
+	c := Position("preview", "c|f", 3)
+	for name, bad := range map[string]struct {
+		list, scope, cur string
+		first            int
+	}{
+		"other list":  {"reconciliation", "c|f", c, 3},
+		"other scope": {"preview", "c|g", c, 3},
+		"altered":     {"preview", "c|f", c[:len(c)-2] + "AA", 3},
+		"not base64":  {"preview", "c|f", "%%%", 3},
+		"first 0":     {"preview", "c|f", c, 0},
+		"first 1001":  {"preview", "c|f", c, 1001},
+	} {
+		if _, err := ParseSlice(bad.list, bad.scope, &bad.first, &bad.cur, 500, 1000); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

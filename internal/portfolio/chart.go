@@ -144,7 +144,7 @@ func (s *Service) Chart(ctx context.Context, scope auth.ClientScope, rng string,
 			return &c, nil
 		}
 	}
-	c, err := s.computeChart(ctx, client, rng, now, set, fiscalStart, cur)
+	c, err := s.computeChart(ctx, client, rng, now, set, setWritten, fiscalStart, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ type change struct {
 // computeChart values the holdings at each point: today's balances minus the changes after the
 // point (per day from portfolio_balance_days; within the last week, exact instants from the
 // ledger), times the day's price; basis from the current results' lots and disposals.
-func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string, now time.Time, set *uuid.UUID, fiscalStart, cur string) (*Chart, error) {
+func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string, now time.Time, set *uuid.UUID, setWritten *time.Time, fiscalStart, cur string) (*Chart, error) {
 	var first *time.Time
 	if rng == AllTime {
 		days, err := db.New(s.pool).FirstBalanceDay(ctx, client)
@@ -203,9 +203,8 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 		return nil, err
 	}
 	var events []basisEvent
-	var fromSeq int32
-	if set != nil {
-		if events, fromSeq, err = basisEvents(ctx, q, *set, start, now); err != nil {
+	if set != nil && setWritten != nil {
+		if events, err = s.basisEvents(ctx, *set, *setWritten, now); err != nil {
 			return nil, err
 		}
 	}
@@ -219,26 +218,10 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 			assets[a.ID] = a
 		}
 	}
-	// The disposals since start and the prices, on two connections at once.
-	var disposals []basisEvent
-	disposalsErr := make(chan error, 1)
-	go func() {
-		if set == nil {
-			disposalsErr <- nil
-			return
-		}
-		var err error
-		disposals, err = s.disposalEvents(ctx, *set, fromSeq, start, now)
-		disposalsErr <- err
-	}()
 	series, err := s.historicalPrices(ctx, s.pool, assets, prices.Day(start), prices.Day(now), cur)
-	if err2 := <-disposalsErr; err == nil {
-		err = err2
-	}
 	if err != nil {
 		return nil, err
 	}
-	events = append(events, disposals...)
 	basis := basisAt(events, points)
 	// Walk the points newest first, undoing the changes after each.
 	sort.Slice(changes, func(i, j int) bool { return changes[i].at.After(changes[j].at) })
@@ -319,49 +302,46 @@ func dayEnd(d, now time.Time) time.Time {
 }
 
 // basisEvents reads a result set's open lots (each adds its basis at the end of its acquisition
-// day), its non-taxable removals after start (gifts, donations, losses, transfers out: held from
-// acquisition to removal, as disposalEvents' pieces) and the disposal sequence of the engine's last
-// checkpoint before start (disposalEvents reads from there).
-func basisEvents(ctx context.Context, q *db.Queries, set uuid.UUID, start, now time.Time) ([]basisEvent, int32, error) {
+// day) and the change per day of the basis held in the pieces that left (disposals and the
+// non-taxable removals: gifts, donations, losses, transfers out), each held from the end of its
+// acquisition day to the end of the day it left. A piece that left before a point adds and takes
+// away its basis before it, so the whole history gives each point's basis; the changes per day are
+// kept per written result set (portfolio_basis_days) and filled on the first read after a
+// recalculation writes it.
+func (s *Service) basisEvents(ctx context.Context, set uuid.UUID, written time.Time, now time.Time) ([]basisEvent, error) {
+	q := db.New(s.pool)
 	lots, err := q.ChartLotBasisDays(ctx, set)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	var out []basisEvent
 	for _, l := range lots {
 		out = append(out, basisEvent{dayEnd(l.AcquiredDay, now), l.Basis})
 	}
-	removals, err := q.ChartRemovalPieces(ctx, db.ChartRemovalPiecesParams{ResultSetID: set, After: start})
-	if err != nil {
-		return nil, 0, err
-	}
-	for _, r := range removals {
-		out = heldPiece(out, r.AcquiredDay, r.LeftDay, r.Basis, now)
-	}
-	fromSeq, err := q.ChartCheckpointSeq(ctx, db.ChartCheckpointSeqParams{ResultSetID: set, At: start})
-	return out, fromSeq, err
-}
-
-// disposalEvents reads the lots disposed of after start: each adds its basis at its acquisition
-// day and takes it away at its disposal day. Disposals before start are skipped by the checkpoint's
-// sequence (the plan is a range scan of the primary key): a year's chart reads a year of
-// disposals, not the whole history.
-func (s *Service) disposalEvents(ctx context.Context, set uuid.UUID, fromSeq int32, start, now time.Time) ([]basisEvent, error) {
-	rows, err := db.New(s.pool).ChartDisposalPieces(ctx, db.ChartDisposalPiecesParams{ResultSetID: set, AfterSeq: fromSeq, After: start})
+	have, err := q.HasChartBasisDays(ctx, db.HasChartBasisDaysParams{ResultSetID: set, SetWrittenAt: written})
 	if err != nil {
 		return nil, err
 	}
-	var out []basisEvent
-	for _, r := range rows {
-		out = heldPiece(out, r.AcquiredDay, r.LeftDay, r.Basis, now)
+	if !have {
+		err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			q := db.New(tx)
+			if err := q.DeleteOtherChartBasisDays(ctx, db.DeleteOtherChartBasisDaysParams{ResultSetID: set, SetWrittenAt: written}); err != nil {
+				return err
+			}
+			return q.FillChartBasisDays(ctx, db.FillChartBasisDaysParams{ResultSetID: set, SetWrittenAt: written})
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	days, err := q.ChartBasisDays(ctx, db.ChartBasisDaysParams{ResultSetID: set, SetWrittenAt: written})
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range days {
+		out = append(out, basisEvent{dayEnd(d.Day.UTC(), now), d.Delta})
 	}
 	return out, nil
-}
-
-// heldPiece appends the events of a basis held from the end of its acquisition day to the end of
-// the day it left.
-func heldPiece(out []basisEvent, acquired, left time.Time, basis decimal.Decimal, now time.Time) []basisEvent {
-	return append(out, basisEvent{dayEnd(acquired, now), basis}, basisEvent{dayEnd(left, now), basis.Neg()})
 }
 
 // basisAt sums the events up to each point (ascending).

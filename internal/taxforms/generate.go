@@ -237,6 +237,9 @@ func (s *Service) Generate(ctx context.Context, scope auth.ClientScope, id uuid.
 			PairedProceeds: pairedProceeds, PairedBasis: pairedBasis}); err != nil {
 			return err
 		}
+		if err := keepAssetProceeds(ctx, q, f.ClientID, f.ID, rec); err != nil {
+			return err
+		}
 		rep, err := q.InsertReport(ctx, db.InsertReportParams{ID: uuid.Must(uuid.NewV7()), ClientID: f.ClientID, Year: int32(f.TaxYear), ReportType: ReportType})
 		if err != nil {
 			return store.Err(err, "report")

@@ -233,6 +233,9 @@ func (s *Service) review(ctx context.Context, clientID, id uuid.UUID) (Form, err
 			BrokerProceeds: brokerProceeds, BrokerBasis: brokerBasis, PairedProceeds: pairedProceeds, PairedBasis: pairedBasis}); err != nil {
 			return err
 		}
+		if err := keepAssetProceeds(ctx, q, clientID, id, rec); err != nil {
+			return err
+		}
 		f.stored, f.reconciledKey, f.figures = status, &settings.ResultsKey, &figures
 		out = f.withCounts(rec.Counts)
 		return nil
@@ -373,13 +376,49 @@ func (s *Service) Preview(ctx context.Context, scope auth.ClientScope, id uuid.U
 }
 
 // ProceedsByAsset sums the reconciliation of one of the client's forms per asset, with the
-// client's assets it names.
+// client's assets it names. A form keeps these sums with its counts under the key of the results it
+// read (as Summary reads them); while that key is current they are read, otherwise the form is
+// reconciled again under its lock (and keeps the new ones).
 func (s *Service) ProceedsByAsset(ctx context.Context, scope auth.ClientScope, id uuid.UUID) ([]AssetProceeds, map[uuid.UUID]ledger.Asset, error) {
-	r, err := s.Reconcile(ctx, scope, id)
-	if err != nil {
+	if err := scope.Check(); err != nil {
 		return nil, nil, err
 	}
-	rows := ProceedsByAsset(r.Reconciliation)
+	var rows []AssetProceeds
+	var form Form
+	kept := false
+	// One snapshot: the form, the key of the current results and the kept sums.
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		f, settings, err := getUSForm(ctx, q, scope.ClientID(), id)
+		if err != nil {
+			return err
+		}
+		form = f
+		if kept = f.reviewable() && !f.stale(settings.ResultsKey); kept {
+			rows, err = keptAssetProceeds(ctx, q, scope.ClientID(), id)
+		}
+		return err
+	})
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case kept:
+	case !form.reviewable():
+		// rows not reconciled yet (or a failed form): nothing is kept, the comparison is made now
+		r, err := s.Reconcile(ctx, scope, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		rows = ProceedsByAsset(r.Reconciliation)
+	default:
+		if _, err := s.review(ctx, scope.ClientID(), id); err != nil {
+			return nil, nil, err
+		}
+		// the sums the review kept (or a later review's, under a newer key)
+		if rows, err = keptAssetProceeds(ctx, db.New(s.pool), scope.ClientID(), id); err != nil {
+			return nil, nil, err
+		}
+	}
 	var ids []uuid.UUID
 	for _, a := range rows {
 		if a.AssetID != nil {
@@ -397,6 +436,40 @@ func (s *Service) ProceedsByAsset(ctx context.Context, scope auth.ClientScope, i
 		}
 	}
 	return rows, assets, nil
+}
+
+// keepAssetProceeds replaces the proceeds per asset a form keeps with a reconciliation's; the caller
+// keeps the reconciliation's key, counts and sums in the same transaction.
+func keepAssetProceeds(ctx context.Context, q *db.Queries, clientID, id uuid.UUID, rec Reconciliation) error {
+	if err := q.DeleteTaxFormAssetProceeds(ctx, db.DeleteTaxFormAssetProceedsParams{ClientID: clientID, TaxFormID: id}); err != nil {
+		return err
+	}
+	sums := ProceedsByAsset(rec)
+	if len(sums) == 0 {
+		return nil
+	}
+	params := make([]db.InsertTaxFormAssetProceedsParams, len(sums))
+	for i, a := range sums {
+		params[i] = db.InsertTaxFormAssetProceedsParams{TaxFormID: id, ClientID: clientID, Position: int32(i), AssetID: a.AssetID,
+			Symbol: a.Symbol, BrokerProceeds: a.BrokerProceeds, ComputedProceeds: a.ComputedProceeds,
+			BrokerRows: int32(a.BrokerRows), ComputedUnits: int32(a.ComputedUnits)}
+	}
+	_, err := q.InsertTaxFormAssetProceeds(ctx, params)
+	return err
+}
+
+// keptAssetProceeds reads the proceeds per asset kept with the form's last reconciliation.
+func keptAssetProceeds(ctx context.Context, q *db.Queries, clientID, id uuid.UUID) ([]AssetProceeds, error) {
+	list, err := q.ListTaxFormAssetProceeds(ctx, db.ListTaxFormAssetProceedsParams{ClientID: clientID, TaxFormID: id})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]AssetProceeds, len(list))
+	for i, r := range list {
+		out[i] = AssetProceeds{AssetID: r.AssetID, Symbol: r.Symbol, BrokerProceeds: r.BrokerProceeds, ComputedProceeds: r.ComputedProceeds,
+			BrokerRows: int(r.BrokerRows), ComputedUnits: int(r.ComputedUnits)}
+	}
+	return out, nil
 }
 
 // reconcileForm reads the form's rows and the settled disposals in its scope and compares them.

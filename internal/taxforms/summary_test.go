@@ -119,22 +119,7 @@ func TestSummaryReadsTheKeptReconciliation(t *testing.T) {
 	if _, err := svc.Summary(b.ctx, b.read, id); err != nil {
 		t.Fatal(err)
 	}
-	sent := 0
-	for _, q := range traced.take() {
-		if !strings.HasPrefix(strings.TrimSpace(strings.ToLower(q.sql)), "-- name:") && !strings.HasPrefix(strings.ToLower(q.sql), "select") {
-			continue // begin, commit
-		}
-		sent++
-		plan := pgtest.Explain(t, b.pool, "", q.sql, q.args...)
-		for _, table := range []string{"tax_disposals", "tax_income", "tax_lots", "transfers", "transactions", "Seq Scan"} {
-			if strings.Contains(plan, table) {
-				t.Errorf("the kept summary's query reads %s:\n%s\n%s", table, q.sql, plan)
-			}
-		}
-	}
-	if sent < 2 {
-		t.Errorf("%d queries traced for the kept summary", sent)
-	}
+	readsNoLedger(t, b.pool, "the kept summary", traced.take(), 2)
 
 	// A sale settled since: the key of the results changes, the form is reconciled again and the
 	// new sums are kept (a sale missing on the form pairs with nothing).
@@ -157,4 +142,119 @@ func d(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 func sameFigures(a, b taxforms.Figures) bool {
 	basis := (a.BrokerBasis == nil) == (b.BrokerBasis == nil) && (a.BrokerBasis == nil || a.BrokerBasis.Equal(*b.BrokerBasis))
 	return basis && a.BrokerProceeds.Equal(b.BrokerProceeds) && a.PairedProceeds.Equal(b.PairedProceeds) && a.PairedBasis.Equal(b.PairedBasis)
+}
+
+// readsNoLedger explains every query sent (at least min of them) and fails on a plan that reads a
+// result or ledger table or scans a whole table.
+func readsNoLedger(t *testing.T, pool *pgxpool.Pool, what string, sent []sentQuery, min int) {
+	t.Helper()
+	n := 0
+	for _, q := range sent {
+		if !strings.HasPrefix(strings.TrimSpace(strings.ToLower(q.sql)), "-- name:") && !strings.HasPrefix(strings.ToLower(q.sql), "select") {
+			continue // begin, commit
+		}
+		n++
+		plan := pgtest.Explain(t, pool, "", q.sql, q.args...)
+		for _, table := range []string{"tax_disposals", "tax_income", "tax_lots", "transfers", "transactions", "Seq Scan"} {
+			if strings.Contains(plan, table) {
+				t.Errorf("%s: a query reads %s:\n%s\n%s", what, table, q.sql, plan)
+			}
+		}
+	}
+	if n < min {
+		t.Errorf("%s: %d queries traced, want at least %d", what, n, min)
+	}
+}
+
+// TestProceedsByAssetReadsTheKeptReconciliation checks a form's proceeds per asset against the
+// reconciliation compared now and hand arithmetic: after a generate call they are read from the
+// sums the form keeps, without reading a result or ledger table; once the results change, the next
+// read reconciles again and follows the new sale.
+func TestProceedsByAssetReadsTheKeptReconciliation(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	at := func(m time.Month, d int) time.Time { return time.Date(2025, m, d, 14, 30, 0, 0, time.UTC) }
+	b.trade(t, at(1, 15), b.eth, "2", "5000")
+	b.trade(t, at(6, 1), b.eth, "-0.5", "1900")
+	b.trade(t, at(6, 1), b.eth, "-0.25", "950")
+	recalculate := func() {
+		t.Helper()
+		if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recalculate()
+	traced := &statements{}
+	cfg := b.pool.Config().Copy()
+	cfg.ConnConfig.Tracer = traced
+	pool, err := pgxpool.NewWithConfig(b.ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	svc := taxforms.NewService(pool, nil, nil)
+
+	id := uuid.New()
+	rows := []taxforms.RowInput{
+		{AssetSymbol: ptr("ETH"), Quantity: dec("0.5"), DateSold: day(2025, 6, 1), Proceeds: dec("1900"), Basis: dec("1250")},
+		{AssetSymbol: ptr("ETH"), Quantity: dec("0.25"), DateSold: day(2025, 6, 1), Proceeds: dec("940")},
+		{AssetSymbol: ptr("SOL"), Quantity: dec("10"), DateSold: day(2025, 8, 1), Proceeds: dec("1500")},
+	}
+	if _, err := b.svc.Generate(b.ctx, b.write, id, rows, false); err != nil {
+		t.Fatal(err)
+	}
+	type sum struct {
+		symbol           string
+		broker, computed string
+		rows, units      int
+	}
+	check := func(want []sum) {
+		t.Helper()
+		got, assets, err := svc.ProceedsByAsset(b.ctx, b.read, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := b.svc.Reconcile(b.ctx, b.read, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		live := taxforms.ProceedsByAsset(rec.Reconciliation)
+		if len(got) != len(want) || len(live) != len(want) {
+			t.Fatalf("%d kept and %d live sums, want %d: %+v", len(got), len(live), len(want), got)
+		}
+		for i, w := range want {
+			for _, a := range []taxforms.AssetProceeds{got[i], live[i]} {
+				if a.Symbol != w.symbol || !a.BrokerProceeds.Equal(d(w.broker)) || !a.ComputedProceeds.Equal(d(w.computed)) ||
+					a.BrokerRows != w.rows || a.ComputedUnits != w.units {
+					t.Errorf("row %d: %+v, want %+v", i, a, w)
+				}
+			}
+			if (got[i].AssetID == nil) != (live[i].AssetID == nil) || got[i].AssetID != nil && *got[i].AssetID != *live[i].AssetID {
+				t.Errorf("row %d: asset %v, live %v", i, got[i].AssetID, live[i].AssetID)
+			}
+		}
+		if eth := got[1].AssetID; eth == nil || *eth != b.eth || assets[b.eth].Symbol != "ETH" {
+			t.Errorf("ETH's row names asset %v (%+v), want %s", eth, assets, b.eth)
+		}
+	}
+	// SOL is only on the form (1,500 apart); ETH's form rows say 1,900 + 940, the ledger 1,900 + 950.
+	check([]sum{{"SOL", "1500", "0", 1, 0}, {"ETH", "2840", "2850", 2, 2}})
+
+	traced.take()
+	if _, _, err := svc.ProceedsByAsset(b.ctx, b.read, id); err != nil {
+		t.Fatal(err)
+	}
+	readsNoLedger(t, b.pool, "the kept proceeds by asset", traced.take(), 3)
+
+	// A sale settled since (0.25 ETH for 1,000): the next read reconciles again and keeps it.
+	b.trade(t, at(9, 1), b.eth, "-0.25", "1000")
+	recalculate()
+	check([]sum{{"SOL", "1500", "0", 1, 0}, {"ETH", "2840", "3850", 2, 3}})
+	var kept int
+	if err := b.pool.QueryRow(b.ctx, `SELECT computed_units FROM tax_form_asset_proceeds WHERE tax_form_id = $1 AND symbol = 'ETH'`, id).Scan(&kept); err != nil {
+		t.Fatal(err)
+	}
+	if kept != 3 {
+		t.Errorf("kept %d ETH units, want 3", kept)
+	}
 }

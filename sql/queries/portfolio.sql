@@ -209,24 +209,35 @@ SELECT * FROM assets WHERE client_id = sqlc.arg(client_id)::uuid AND id IN (
 SELECT (acquired_at AT TIME ZONE 'UTC')::date AS acquired_day, sum(basis)::numeric AS basis
 FROM tax_lots WHERE result_set_id = $1 GROUP BY 1;
 
--- name: ChartRemovalPieces :many
--- A result set's non-taxable removals after a time, per UTC acquisition and removal day.
-SELECT (coalesce(acquired_at, removed_at) AT TIME ZONE 'UTC')::date AS acquired_day,
-    (removed_at AT TIME ZONE 'UTC')::date AS left_day, sum(basis)::numeric AS basis
-FROM tax_removals WHERE result_set_id = $1 AND removed_at > sqlc.arg(after)::timestamptz GROUP BY 1, 2;
+-- name: HasChartBasisDays :one
+SELECT EXISTS (SELECT 1 FROM portfolio_basis_days WHERE result_set_id = $1 AND set_written_at = $2);
 
--- name: ChartCheckpointSeq :one
--- The disposal sequence of the engine's last checkpoint at or before a time (0: none).
-SELECT coalesce((SELECT disposal_seq FROM tax_checkpoints WHERE result_set_id = $1 AND at_time <= sqlc.arg(at)::timestamptz
-    ORDER BY at_time DESC LIMIT 1), 0)::integer AS disposal_seq;
+-- name: DeleteOtherChartBasisDays :exec
+DELETE FROM portfolio_basis_days WHERE result_set_id = $1 AND set_written_at <> $2;
 
--- name: ChartDisposalPieces :many
--- A result set's disposals after a checkpoint's sequence and a time, per UTC acquisition and
--- disposal day (the sequence bounds the range scan of the primary key).
-SELECT (coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC')::date AS acquired_day,
-    (disposed_at AT TIME ZONE 'UTC')::date AS left_day, sum(basis)::numeric AS basis
-FROM tax_disposals WHERE result_set_id = $1 AND seq > sqlc.arg(after_seq)::integer AND disposed_at > sqlc.arg(after)::timestamptz
-GROUP BY 1, 2;
+-- name: FillChartBasisDays :exec
+-- The basis held in pieces that left, per UTC day: + on the day of acquisition (a piece without
+-- one: the day it left), - on the day it left; days that net to zero are left out. Trigger
+-- ledger_fill_client_id gives the rows their result set's client_id; concurrent first readers
+-- insert the same sums (DO NOTHING).
+INSERT INTO portfolio_basis_days (result_set_id, set_written_at, day, delta)
+SELECT sqlc.arg(result_set_id)::uuid, sqlc.arg(set_written_at)::timestamptz, day, sum(delta)
+FROM (
+    SELECT (coalesce(acquired_at, disposed_at) AT TIME ZONE 'UTC')::date AS day, basis AS delta
+    FROM tax_disposals WHERE result_set_id = sqlc.arg(result_set_id)::uuid
+    UNION ALL SELECT (disposed_at AT TIME ZONE 'UTC')::date, -basis
+    FROM tax_disposals WHERE result_set_id = sqlc.arg(result_set_id)::uuid
+    UNION ALL SELECT (coalesce(acquired_at, removed_at) AT TIME ZONE 'UTC')::date, basis
+    FROM tax_removals WHERE result_set_id = sqlc.arg(result_set_id)::uuid
+    UNION ALL SELECT (removed_at AT TIME ZONE 'UTC')::date, -basis
+    FROM tax_removals WHERE result_set_id = sqlc.arg(result_set_id)::uuid
+) pieces
+GROUP BY day HAVING sum(delta) <> 0
+ON CONFLICT DO NOTHING;
+
+-- name: ChartBasisDays :many
+-- The change per UTC day of the basis held in pieces that left (FillChartBasisDays).
+SELECT day::timestamptz AS day, delta FROM portfolio_basis_days WHERE result_set_id = $1 AND set_written_at = $2;
 
 -- name: OpenLotsOfAssets :many
 -- The open lots' quantity and basis per asset key, of the given assets and account keys (all

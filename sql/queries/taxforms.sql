@@ -49,6 +49,18 @@ UPDATE tax_forms SET status = $3, status_message = $4, reconciled_key = sqlc.arg
     broker_basis = sqlc.narg(broker_basis), paired_proceeds = sqlc.arg(paired_proceeds), paired_basis = sqlc.arg(paired_basis)
 WHERE client_id = $1 AND id = $2;
 
+-- name: DeleteTaxFormAssetProceeds :exec
+DELETE FROM tax_form_asset_proceeds WHERE client_id = $1 AND tax_form_id = $2;
+
+-- name: InsertTaxFormAssetProceeds :copyfrom
+INSERT INTO tax_form_asset_proceeds (tax_form_id, client_id, position, asset_id, symbol, broker_proceeds, computed_proceeds,
+    broker_rows, computed_units)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9);
+
+-- name: ListTaxFormAssetProceeds :many
+-- The proceeds per asset kept with the form's last reconciliation, in the comparison's order.
+SELECT * FROM tax_form_asset_proceeds WHERE client_id = $1 AND tax_form_id = $2 ORDER BY position;
+
 -- name: LockTaxForm :one
 -- Serialises writers of one form (two generate calls replace its rows one after the other).
 SELECT id FROM tax_forms WHERE client_id = $1 AND id = $2 FOR UPDATE;

@@ -118,9 +118,9 @@ query PortalTransaction($clientId: ID!, $id: ID!) {
 }`);
 
 export const TX_LOTS = graphql(/* GraphQL */ `
-query PortalTransactionLots($clientId: ID!, $key: String!, $id: ID) {
-  getTaxLots(clientId: $clientId, assetPricingKey: $key, transactionId: $id) {
-    costBasisAlgorithm
+query PortalTransactionLots($clientId: ID!, $key: String!, $id: ID, $after: String) {
+  getTaxLots(clientId: $clientId, assetPricingKey: $key, transactionId: $id, after: $after) {
+    costBasisAlgorithm nextCursor
     disposals {
       transferId amountExact proceedsCents costBasisCents gainCents term box lotAcquiredAt lotTransactionId
       isUncovered isMissingBasis match deniedLossExact
@@ -250,6 +250,7 @@ query PortalTaxForms($clientId: ID!, $year: Int!) {
   }
 }`);
 
+// The first page only: its rows come those needing attention first, and the view shows the first 20 of them.
 export const RECONCILIATION = graphql(/* GraphQL */ `
 query PortalReconciliation($clientId: ID!, $formId: ID!) {
   getTaxFormReconciliation(clientId: $clientId, taxFormId: $formId) {

@@ -741,8 +741,12 @@ type GetTaxFormReconciliationResponse struct {
 	MissingInLedgerCount int `json:"missingInLedgerCount"`
 	// Ledger disposals at this broker that the form does not list.
 	MissingOnFormCount int `json:"missingOnFormCount"`
-	// The rows, those needing attention first.
+	// One page of the rows (`first` from `after`), those needing attention first.
 	Rows []TaxFormReconciliationRow `json:"rows"`
+	// Rows over all pages.
+	RowCount int `json:"rowCount"`
+	// The `after` of the next page; null on the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
 }
 
 // Broker tax forms of a tax year (`getTaxFormStatuses`).
@@ -774,8 +778,10 @@ type GetTaxLotsResponse struct {
 	Asset *Asset `json:"asset,omitempty"`
 	// The algorithm that orders the lots.
 	CostBasisAlgorithm CostBasisAlgorithmEnum `json:"costBasisAlgorithm"`
-	// Open lots in the order the algorithm would consume them.
+	// One page of the open lots (`first` from `after`), in the order the algorithm would consume them.
 	Lots []TaxLot `json:"lots"`
+	// Open lots over all pages (at most 10,000).
+	LotCount int `json:"lotCount"`
 	// Remaining quantity over all lots, as a Float.
 	TotalAmount float64 `json:"totalAmount"`
 	// Remaining quantity over all lots, exact.
@@ -791,7 +797,11 @@ type GetTaxLotsResponse struct {
 	// Every disposal piece of the asset, in the order the recalculation made them, each with the lot it consumed
 	// (acquisition date, acquiring transaction and transfer): with `lots` this explains every gain of the asset.
 	Disposals []TaxLotDisposal `json:"disposals"`
-	// The asset has more than 10,000 open lots or disposal pieces: `lots` and `disposals` hold the first 10,000 of each.
+	// Disposal pieces over all pages (at most 10,000 of each kind: disposals, then removals).
+	DisposalCount int `json:"disposalCount"`
+	// The `after` of the next page (more lots or more disposal pieces); null on the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The asset has more than 10,000 open lots or disposal pieces: the pages hold the first 10,000 of each.
 	IsTruncated bool `json:"isTruncated"`
 }
 
@@ -1368,6 +1378,9 @@ type Reconciled8949PreviewRow struct {
 	IsBrokerReported bool `json:"isBrokerReported"`
 	// Proceeds and basis were taken from the broker form instead of the ledger (`useBrokerDataForBoxG`).
 	UsesBrokerData bool `json:"usesBrokerData"`
+	// In `getTaxForm8949Preview`: the cursor of the rows after this one (pass the last row's as `after` for the next
+	// page). Null in `getForm8949PreviewForYear`, which is paged by `page`.
+	Cursor *string `json:"cursor,omitempty"`
 }
 
 // Proceeds of a broker tax form per asset against the ledger (`getTaxFormReconciliationProceedsByAsset`).

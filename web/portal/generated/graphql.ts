@@ -498,10 +498,11 @@ export type PortalTransactionLotsQueryVariables = Exact<{
   clientId: string;
   key: string;
   id?: string | null | undefined;
+  after?: string | null | undefined;
 }>;
 
 
-export type PortalTransactionLotsQuery = { getTaxLots: { costBasisAlgorithm: CostBasisAlgorithmEnum, disposals: Array<{ transferId: string, amountExact: string, proceedsCents: number, costBasisCents: number, gainCents: number, term: SaleTermEnum, box: Form8949BoxEnum | null, lotAcquiredAt: string | null, lotTransactionId: string | null, isUncovered: boolean, isMissingBasis: boolean, match: DisposalMatchEnum | null, deniedLossExact: string | null }>, lots: Array<{ id: string, acquiredAt: string, amountExact: string, originalAmountExact: string, costBasisCents: number, term: SaleTermEnum, isMissingBasis: boolean }> } };
+export type PortalTransactionLotsQuery = { getTaxLots: { costBasisAlgorithm: CostBasisAlgorithmEnum, nextCursor: string | null, disposals: Array<{ transferId: string, amountExact: string, proceedsCents: number, costBasisCents: number, gainCents: number, term: SaleTermEnum, box: Form8949BoxEnum | null, lotAcquiredAt: string | null, lotTransactionId: string | null, isUncovered: boolean, isMissingBasis: boolean, match: DisposalMatchEnum | null, deniedLossExact: string | null }>, lots: Array<{ id: string, acquiredAt: string, amountExact: string, originalAmountExact: string, costBasisCents: number, term: SaleTermEnum, isMissingBasis: boolean }> } };
 
 export type PortalLabelOptionsQueryVariables = Exact<{
   clientId: string;
@@ -1128,9 +1129,15 @@ export const PortalTransactionDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<PortalTransactionQuery, PortalTransactionQueryVariables>;
 export const PortalTransactionLotsDocument = new TypedDocumentString(`
-    query PortalTransactionLots($clientId: ID!, $key: String!, $id: ID) {
-  getTaxLots(clientId: $clientId, assetPricingKey: $key, transactionId: $id) {
+    query PortalTransactionLots($clientId: ID!, $key: String!, $id: ID, $after: String) {
+  getTaxLots(
+    clientId: $clientId
+    assetPricingKey: $key
+    transactionId: $id
+    after: $after
+  ) {
     costBasisAlgorithm
+    nextCursor
     disposals {
       transferId
       amountExact

@@ -8,7 +8,7 @@ import type { Ctx } from '../ctx';
 import { h, clear, day, loading, empty, button, busy, field, select, qty, announce, askFirst } from '../dom';
 import * as Q from '../gql';
 import type { PortalReviewQueueQuery } from '../generated/graphql';
-import { describe, labelOf, TxRow } from './tx';
+import { describe, labelOf, TxRow, transactionLots } from './tx';
 import { pairCard } from './pairs';
 
 type Group = PortalReviewQueueQuery['getClientReviewQueue']['groups'][number];
@@ -306,8 +306,8 @@ async function priceFix(app: App, tx: TxRow, root: HTMLElement, fixed: Fixed) {
       }
     }
     for (const key of keys) {
-      const r = await app.q(Q.TX_LOTS, { key, id: tx.id });
-      for (const p of r.getTaxLots.disposals) {
+      const lots = await transactionLots(app, key, tx.id);
+      for (const p of lots.disposals) {
         const t = sold.find((x) => x.id === p.transferId);
         if (p.isMissingBasis && !p.isUncovered && p.lotTransactionId && t && !receipts.some((x) => x.tx === p.lotTransactionId)) {
           receipts.push({ tx: p.lotTransactionId, at: p.lotAcquiredAt || '', symbol: t.asset!.symbol, assetId: t.assetId, amount: p.amountExact });

@@ -7,7 +7,7 @@ import type { Ctx } from '../ctx';
 import { h, clear, day, when, money, signed, qty, loading, button, busy, field, select, shortAddress, announce, askFirst } from '../dom';
 import * as Q from '../gql';
 import type { PortalTransactionQuery } from '../generated/graphql';
-import { describe, flags, labelOf } from './tx';
+import { describe, flags, labelOf, transactionLots } from './tx';
 import { pairCard } from './pairs';
 
 type Tx = PortalTransactionQuery['getTransaction'];
@@ -227,8 +227,7 @@ async function explain(app: App, tx: Tx, root: HTMLElement) {
   const acquisitions = tx.transfers.filter((t) => t.direction === 'INCOMING' && !t.incomeSum && !tx.isInternalTransfer);
   const keys = [...new Set([...disposals, ...acquisitions].map((t) => t.asset?.pricingKey).filter((k): k is string => !!k))];
   try {
-    const lots = await Promise.all(keys.map((key) => app.q(Q.TX_LOTS, { key, id: tx.id })
-      .then((r) => ({ key, ...r.getTaxLots }))));
+    const lots = await Promise.all(keys.map((key) => transactionLots(app, key, tx.id).then((r) => ({ key, ...r }))));
     clear(root);
     const parts: HTMLElement[] = [];
     if (tx.isHidden) parts.push(h('p', {}, 'This transaction is hidden: it does not count in your taxes.'));

@@ -2,7 +2,8 @@
 
 import { App, costWord } from '../app';
 import { h, qty, signed, money } from '../dom';
-import type { PortalTxRowFragment } from '../generated/graphql';
+import * as Q from '../gql';
+import type { PortalTxRowFragment, PortalTransactionLotsQuery } from '../generated/graphql';
 
 export type TxRow = PortalTxRowFragment;
 export type TxTransfer = TxRow['transfers'][number];
@@ -66,4 +67,20 @@ export function labelOf(app: App, tx: { label?: string | null; isInternalTransfe
 
 export function txTitle(app: App, tx: TxRow): string {
   return `${labelOf(app, tx)}: ${describe(tx)}`;
+}
+
+export type TransactionLots = PortalTransactionLotsQuery['getTaxLots'];
+
+// transactionLots reads every page of one transaction's lots and disposal pieces of an asset.
+export async function transactionLots(app: App, key: string, id: string): Promise<TransactionLots> {
+  const first = (await app.q(Q.TX_LOTS, { key, id })).getTaxLots;
+  const out = { ...first, lots: [...first.lots], disposals: [...first.disposals] };
+  for (let after = first.nextCursor; after; ) {
+    const page = (await app.q(Q.TX_LOTS, { key, id, after })).getTaxLots;
+    out.lots.push(...page.lots);
+    out.disposals.push(...page.disposals);
+    after = page.nextCursor;
+  }
+  out.nextCursor = null;
+  return out;
 }
