@@ -57,7 +57,12 @@ func KeptSummary(ctx context.Context, l *Ledger, scope auth.ClientScope) (TxSumm
 		if err != nil || !answers || !isUnfiltered(scope.ClientID(), st, where) {
 			return err
 		}
-		ok, err = keptSummary(ctx, tx, scope.ClientID(), st, rs, dirty, where, &s)
+		ok, err = keptSummary(ctx, tx, scope.ClientID(), st, rs, dirty, where, &s, func(sqlText string, args []any, err error, s *TxSummary) error {
+			if err != nil {
+				return err
+			}
+			return scanSummary(tx.QueryRow(ctx, sqlText, args...), s)
+		})
 		return err
 	})
 	return s, ok, err

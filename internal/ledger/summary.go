@@ -78,11 +78,17 @@ const deniedOfMatches = `(SELECT coalesce(sum(x.denied_loss), 0) FROM m dm
 // ledgerSummaryQuery totals f's matches joined from the ledger: the fees of all matches at once,
 // from transfers_fees_idx.
 func ledgerSummaryQuery(client uuid.UUID, st LedgerState, where sq.And, denied sq.Sqlizer) (string, []any, error) {
-	matches := from(sq.Select(matchColumns).Column(unlabeledColumn(client)), st).Where(where)
 	fees := sq.Select("coalesce(sum(CASE WHEN fe.is_fee THEN coalesce(fe.fiat_value, 0) ELSE 0 END + coalesce(fe.fee_fiat, 0)), 0)").
 		From("transfers fe").Join("m ON m.id = fe.transaction_id").
 		Where(sq.Expr("fe.client_id = ? AND (fe.is_fee OR fe.fee_fiat IS NOT NULL) AND NOT fe.is_hidden", client))
-	return psql.Select(summaryColumns...).Column(sq.Alias(fees, "fees")).Column(denied).From("m").
+	return ledgerTotalsQuery(client, st, where, sq.Alias(fees, "fees"), denied)
+}
+
+// ledgerTotalsQuery totals the matches of where joined from the ledger, with the fees and denied
+// columns given.
+func ledgerTotalsQuery(client uuid.UUID, st LedgerState, where sq.And, fees, denied sq.Sqlizer) (string, []any, error) {
+	matches := from(sq.Select(matchColumns).Column(unlabeledColumn(client)), st).Where(where)
+	return psql.Select(summaryColumns...).Column(fees).Column(denied).From("m").
 		PrefixExpr(matches.Prefix("WITH m AS MATERIALIZED (").Suffix(")")).
 		ToSql()
 }
@@ -125,6 +131,13 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 				denied, superficial = sq.Expr(deniedOfMatches, *st.ResultSetID), true
 			}
 		}
+		// total runs a summary query in tx: the one place this file sends SQL of its own
+		total := func(sqlText string, args []any, err error, s *TxSummary) error {
+			if err != nil {
+				return err
+			}
+			return scanSummary(tx.QueryRow(ctx, sqlText, args...), s)
+		}
 		unfiltered := isUnfiltered(client, st, where)
 		var rs uuid.UUID
 		var dirty []uuid.UUID
@@ -136,7 +149,7 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 		}
 		// the kept totals have no denied losses: a set with them sums its matches' pieces
 		if ok && unfiltered && !superficial {
-			done, err := keptSummary(ctx, tx, client, st, rs, dirty, where, &s)
+			done, err := keptSummary(ctx, tx, client, st, rs, dirty, where, &s, total)
 			if err != nil || done {
 				return err
 			}
@@ -146,10 +159,7 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 		} else {
 			sqlText, args, err = ledgerSummaryQuery(client, st, where, denied)
 		}
-		if err != nil {
-			return err
-		}
-		return scanSummary(tx.QueryRow(ctx, sqlText, args...), &s)
+		return total(sqlText, args, err, &s)
 	})
 	if err != nil {
 		return TxSummary{}, err
@@ -183,7 +193,8 @@ func isUnfiltered(client uuid.UUID, st LedgerState, where sq.And) bool {
 // less the rows of the dirty transactions, plus those transactions as the ledger has them, and
 // the unlabeled count corrected by the few linked and spam-only transactions (see
 // keptFromUnlabeledSQL). It reports false when rs has no kept totals.
-func keptSummary(ctx context.Context, tx pgx.Tx, client uuid.UUID, st LedgerState, rs uuid.UUID, dirty []uuid.UUID, where sq.And, s *TxSummary) (bool, error) {
+func keptSummary(ctx context.Context, tx pgx.Tx, client uuid.UUID, st LedgerState, rs uuid.UUID, dirty []uuid.UUID, where sq.And, s *TxSummary,
+	total func(sqlText string, args []any, err error, s *TxSummary) error) (bool, error) {
 	k, err := db.New(tx).KeptSummaryFigures(ctx, db.KeptSummaryFiguresParams{ClientID: client, ResultSetID: rs, Dirty: dirty})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
@@ -192,18 +203,9 @@ func keptSummary(ctx context.Context, tx pgx.Tx, client uuid.UUID, st LedgerStat
 		return false, err
 	}
 	var edited, kept TxSummary
-	for _, part := range []struct {
-		to   *TxSummary
-		cond sq.Sqlizer
-	}{
-		{&edited, sq.Expr("t.id = ANY(?)", dirty)},
-		{&kept, sq.And{sq.Expr("coalesce(t.label, '') = ''"), sq.Expr(keptFromUnlabeledSQL, client, client, client)}},
-	} {
-		sqlText, args, err := ledgerSummaryQuery(client, st, append(where[:len(where):len(where)], part.cond), sq.Expr("0"))
-		if err != nil {
-			return false, err
-		}
-		if err := scanSummary(tx.QueryRow(ctx, sqlText, args...), part.to); err != nil {
+	for i, to := range []*TxSummary{&edited, &kept} {
+		sqlText, args, err := keptPartQuery(client, st, where, keptParts(client, dirty)[i])
+		if err := total(sqlText, args, err, to); err != nil {
 			return false, err
 		}
 	}
@@ -216,6 +218,21 @@ func keptSummary(ctx context.Context, tx pgx.Tx, client uuid.UUID, st LedgerStat
 	s.MissingBasis, s.NegativeBalance = k.MissingBasis+edited.MissingBasis, k.NegativeBalance+edited.NegativeBalance
 	s.Denied = edited.Denied
 	return true, nil
+}
+
+// keptParts are the two small sets keptSummary totals from the ledger, beside the unfiltered
+// condition: the dirty transactions, and the shown ones without a label that a link or moving only
+// spam may keep from being unlabeled.
+func keptParts(client uuid.UUID, dirty []uuid.UUID) []sq.Sqlizer {
+	return []sq.Sqlizer{sq.Expr("t.id = ANY(?)", dirty),
+		// "without a label" written so that it matches no partial index of unlabeled transactions:
+		// the few candidates are looked up by key, not found among every unlabeled one
+		sq.And{sq.Expr("nullif(t.label, '') IS NULL"), sq.Expr(keptFromUnlabeledSQL, client, client, client)}}
+}
+
+// keptPartQuery totals a part of keptParts from the ledger; the fees are kept whole (zero here).
+func keptPartQuery(client uuid.UUID, st LedgerState, where sq.And, part sq.Sqlizer) (string, []any, error) {
+	return ledgerTotalsQuery(client, st, append(where[:len(where):len(where)], part), sq.Expr("0"), sq.Expr("0"))
 }
 
 // resultRowsAnswer says whether the result rows can answer a summary in tx's snapshot: the
