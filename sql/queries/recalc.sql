@@ -188,7 +188,7 @@ SELECT set_config('jit', 'off', true);
 -- Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
 -- pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
 -- summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end); the
--- set is then the run's. Every transaction from the first one written on, deleted and hidden ones
+-- deleted transaction results leave the set's totals (tax_result_totals); the set is then the run's. Every transaction from the first one written on, deleted and hidden ones
 -- included, loses its result row (a transaction moved here from before it made the dirty point
 -- earlier); each row is found by its key, whatever the planner's statistics say about this result
 -- set (a set just written is missing from them: it would scan the set's rows instead).
