@@ -118,6 +118,106 @@ BEGIN
 END $$;
 
 --
+-- Name: client_transaction_counts_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_transaction_counts_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        -- a new transaction has no transfers yet
+        INSERT INTO client_transaction_counts AS c (client_id, shown, reviewed, unlabeled, fees)
+        SELECT n.client_id, count(*), count(*) FILTER (WHERE n.is_reviewed), count(*) FILTER (WHERE coalesce(n.label, '') = ''), 0
+        FROM new_rows n WHERE n.deleted_at IS NULL AND NOT n.is_hidden AND NOT n.is_failed
+        GROUP BY n.client_id ORDER BY n.client_id
+        ON CONFLICT (client_id) DO UPDATE SET shown = c.shown + excluded.shown,
+            reviewed = c.reviewed + excluded.reviewed, unlabeled = c.unlabeled + excluded.unlabeled;
+    ELSIF TG_OP = 'DELETE' THEN
+        PERFORM client_transaction_counts_recount(ARRAY(SELECT DISTINCT o.client_id FROM old_rows o ORDER BY 1));
+        -- nor does the client's current result set claim its rows are the ledger's: the deleted
+        -- transactions' rows stay, without a dirty mark
+        UPDATE tax_result_sets rs SET transaction_columns = 'inexact' FROM clients c
+        WHERE c.id IN (SELECT DISTINCT o.client_id FROM old_rows o) AND rs.id = c.current_result_set_id AND rs.transaction_columns = 'exact';
+    ELSE
+        INSERT INTO client_transaction_counts AS c (client_id, shown, reviewed, unlabeled, fees)
+        SELECT s.client_id, sum(s.n), coalesce(sum(s.n) FILTER (WHERE s.is_reviewed), 0), coalesce(sum(s.n) FILTER (WHERE s.blank), 0),
+            coalesce(sum(s.n * (SELECT sum((CASE WHEN tr.is_fee THEN coalesce(tr.fiat_value, 0) ELSE 0 END + coalesce(tr.fee_fiat, 0))) FROM transfers tr WHERE tr.transaction_id = s.id
+                                  AND (tr.is_fee OR tr.fee_fiat IS NOT NULL) AND NOT tr.is_hidden)) FILTER (WHERE s.moved), 0)
+        FROM (
+            SELECT o.id, o.client_id, -1 AS n, o.is_reviewed, coalesce(o.label, '') = '' AS blank,
+                NOT (n.deleted_at IS NULL AND NOT n.is_hidden AND NOT n.is_failed) AS moved
+            FROM old_rows o JOIN new_rows n USING (id)
+            WHERE o.deleted_at IS NULL AND NOT o.is_hidden AND NOT o.is_failed
+            UNION ALL
+            SELECT n.id, n.client_id, 1, n.is_reviewed, coalesce(n.label, '') = '',
+                NOT (o.deleted_at IS NULL AND NOT o.is_hidden AND NOT o.is_failed)
+            FROM old_rows o JOIN new_rows n USING (id)
+            WHERE n.deleted_at IS NULL AND NOT n.is_hidden AND NOT n.is_failed) s
+        GROUP BY s.client_id
+        HAVING sum(s.n) <> 0 OR coalesce(sum(s.n) FILTER (WHERE s.is_reviewed), 0) <> 0
+            OR coalesce(sum(s.n) FILTER (WHERE s.blank), 0) <> 0 OR bool_or(s.moved)
+        ORDER BY s.client_id
+        ON CONFLICT (client_id) DO UPDATE SET shown = c.shown + excluded.shown, reviewed = c.reviewed + excluded.reviewed,
+            unlabeled = c.unlabeled + excluded.unlabeled, fees = c.fees + excluded.fees;
+    END IF;
+    RETURN NULL;
+END $$;
+
+--
+-- Name: client_transaction_counts_recount(uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_transaction_counts_recount(clients uuid[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+    UPDATE client_transaction_counts c SET shown = n.shown, reviewed = n.reviewed, unlabeled = n.unlabeled,
+        fees = coalesce((SELECT sum((CASE WHEN tr.is_fee THEN coalesce(tr.fiat_value, 0) ELSE 0 END + coalesce(tr.fee_fiat, 0))) FROM transactions t JOIN transfers tr ON tr.transaction_id = t.id
+                         WHERE t.client_id = c.client_id AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT t.is_failed
+                           AND (tr.is_fee OR tr.fee_fiat IS NOT NULL) AND NOT tr.is_hidden), 0)
+    FROM (SELECT cl.id, count(t.id) AS shown, count(t.id) FILTER (WHERE t.is_reviewed) AS reviewed,
+                 count(t.id) FILTER (WHERE coalesce(t.label, '') = '') AS unlabeled
+          FROM unnest(clients) cl(id) LEFT JOIN transactions t ON t.client_id = cl.id AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT t.is_failed
+          GROUP BY cl.id) n
+    WHERE c.client_id = n.id
+$$;
+
+--
+-- Name: client_transaction_fees_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_transaction_fees_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        UPDATE client_transaction_counts c SET fees = c.fees + d.fees
+        FROM (SELECT n.client_id, sum((CASE WHEN n.is_fee THEN coalesce(n.fiat_value, 0) ELSE 0 END + coalesce(n.fee_fiat, 0))) AS fees FROM new_rows n
+              JOIN transactions t ON t.id = n.transaction_id AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT t.is_failed
+              WHERE (n.is_fee OR n.fee_fiat IS NOT NULL) AND NOT n.is_hidden GROUP BY n.client_id) d
+        WHERE c.client_id = d.client_id AND d.fees <> 0;
+    ELSIF TG_OP = 'DELETE' THEN
+        UPDATE client_transaction_counts c SET fees = c.fees - d.fees
+        FROM (SELECT o.client_id, sum((CASE WHEN o.is_fee THEN coalesce(o.fiat_value, 0) ELSE 0 END + coalesce(o.fee_fiat, 0))) AS fees FROM old_rows o
+              JOIN transactions t ON t.id = o.transaction_id AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT t.is_failed
+              WHERE (o.is_fee OR o.fee_fiat IS NOT NULL) AND NOT o.is_hidden GROUP BY o.client_id) d
+        WHERE c.client_id = d.client_id AND d.fees <> 0;
+    ELSE
+        UPDATE client_transaction_counts c SET fees = c.fees + d.fees
+        FROM (SELECT s.client_id, sum(s.fee) AS fees FROM (
+                SELECT o.client_id, o.transaction_id, -(CASE WHEN o.is_fee THEN coalesce(o.fiat_value, 0) ELSE 0 END + coalesce(o.fee_fiat, 0)) AS fee FROM old_rows o
+                WHERE (o.is_fee OR o.fee_fiat IS NOT NULL) AND NOT o.is_hidden
+                UNION ALL
+                SELECT n.client_id, n.transaction_id, (CASE WHEN n.is_fee THEN coalesce(n.fiat_value, 0) ELSE 0 END + coalesce(n.fee_fiat, 0)) FROM new_rows n
+                WHERE (n.is_fee OR n.fee_fiat IS NOT NULL) AND NOT n.is_hidden) s
+              JOIN transactions t ON t.id = s.transaction_id AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT t.is_failed
+              GROUP BY s.client_id) d
+        WHERE c.client_id = d.client_id AND d.fees <> 0;
+    END IF;
+    RETURN NULL;
+END $$;
+
+--
 -- Name: clients_delete_transactions(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1099,6 +1199,18 @@ CREATE TABLE public.client_members (
 );
 
 --
+-- Name: client_transaction_counts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.client_transaction_counts (
+    client_id uuid NOT NULL,
+    shown bigint NOT NULL,
+    reviewed bigint NOT NULL,
+    unlabeled bigint NOT NULL,
+    fees numeric NOT NULL
+);
+
+--
 -- Name: clients; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1907,6 +2019,24 @@ CREATE TABLE public.tax_result_sets (
 );
 
 --
+-- Name: tax_result_totals; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tax_result_totals (
+    result_set_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    disposals bigint NOT NULL,
+    proceeds numeric NOT NULL,
+    basis numeric NOT NULL,
+    gain numeric NOT NULL,
+    short_term_gain numeric NOT NULL,
+    long_term_gain numeric NOT NULL,
+    income numeric NOT NULL,
+    missing_basis bigint NOT NULL,
+    negative_balance bigint NOT NULL
+);
+
+--
 -- Name: tax_transaction_results; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2205,6 +2335,13 @@ ALTER TABLE ONLY public.client_api_keys
 
 ALTER TABLE ONLY public.client_members
     ADD CONSTRAINT client_members_pkey PRIMARY KEY (client_id, user_id);
+
+--
+-- Name: client_transaction_counts client_transaction_counts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_transaction_counts
+    ADD CONSTRAINT client_transaction_counts_pkey PRIMARY KEY (client_id);
 
 --
 -- Name: clients clients_partner_reference_key; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2576,6 +2713,13 @@ ALTER TABLE ONLY public.tax_removals
 
 ALTER TABLE ONLY public.tax_result_sets
     ADD CONSTRAINT tax_result_sets_pkey PRIMARY KEY (id, client_id);
+
+--
+-- Name: tax_result_totals tax_result_totals_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_result_totals
+    ADD CONSTRAINT tax_result_totals_pkey PRIMARY KEY (result_set_id, client_id);
 
 --
 -- Name: tax_transaction_results tax_transaction_results_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -3305,6 +3449,24 @@ CREATE TRIGGER transactions_count_by_account_inserted AFTER INSERT ON public.tra
 CREATE TRIGGER transactions_count_by_account_updated AFTER UPDATE ON public.transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.account_transaction_counts_changed();
 
 --
+-- Name: transactions transactions_count_by_client_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_count_by_client_deleted AFTER DELETE ON public.transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.client_transaction_counts_changed();
+
+--
+-- Name: transactions transactions_count_by_client_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_count_by_client_inserted AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.client_transaction_counts_changed();
+
+--
+-- Name: transactions transactions_count_by_client_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_count_by_client_updated AFTER UPDATE ON public.transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.client_transaction_counts_changed();
+
+--
 -- Name: transactions transactions_delete_children; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3339,6 +3501,24 @@ CREATE TRIGGER transfers_check_changed_parents AFTER UPDATE OF asset_id, from_ac
 --
 
 CREATE TRIGGER transfers_check_parents AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_check_parents();
+
+--
+-- Name: transfers transfers_fees_by_client_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_fees_by_client_deleted AFTER DELETE ON public.transfers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.client_transaction_fees_changed();
+
+--
+-- Name: transfers transfers_fees_by_client_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_fees_by_client_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.client_transaction_fees_changed();
+
+--
+-- Name: transfers transfers_fees_by_client_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transfers_fees_by_client_updated AFTER UPDATE ON public.transfers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.client_transaction_fees_changed();
 
 --
 -- Name: transfers transfers_fiat_values_deleted; Type: TRIGGER; Schema: public; Owner: -
@@ -3478,6 +3658,13 @@ ALTER TABLE ONLY public.client_members
 
 ALTER TABLE ONLY public.client_members
     ADD CONSTRAINT client_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: client_transaction_counts client_transaction_counts_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_transaction_counts
+    ADD CONSTRAINT client_transaction_counts_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
 
 --
 -- Name: clients clients_current_result_set_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -3765,6 +3952,13 @@ ALTER TABLE ONLY public.tax_result_sets
 
 ALTER TABLE ONLY public.tax_result_sets
     ADD CONSTRAINT tax_result_sets_recalc_job_id_fkey FOREIGN KEY (recalc_job_id, client_id) REFERENCES public.recalc_jobs(id, client_id) ON DELETE SET NULL (recalc_job_id);
+
+--
+-- Name: tax_result_totals tax_result_totals_result_set_id_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_result_totals
+    ADD CONSTRAINT tax_result_totals_result_set_id_client_id_fkey FOREIGN KEY (result_set_id, client_id) REFERENCES public.tax_result_sets(id, client_id) ON DELETE CASCADE;
 
 --
 -- Name: tax_year_summaries tax_year_summaries_result_set_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

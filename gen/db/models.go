@@ -237,6 +237,14 @@ type ClientMember struct {
 	CreatedAt time.Time
 }
 
+type ClientTransactionCount struct {
+	ClientID  uuid.UUID
+	Shown     int64
+	Reviewed  int64
+	Unlabeled int64
+	Fees      decimal.Decimal
+}
+
 type DirtyMark struct {
 	ClientID      uuid.UUID
 	Seq           int64
@@ -687,6 +695,20 @@ type TaxResultSet struct {
 	TransactionColumns string
 	RemovalsWritten    bool
 	Jurisdiction       string
+}
+
+type TaxResultTotal struct {
+	ResultSetID     uuid.UUID
+	ClientID        uuid.UUID
+	Disposals       int64
+	Proceeds        decimal.Decimal
+	Basis           decimal.Decimal
+	Gain            decimal.Decimal
+	ShortTermGain   decimal.Decimal
+	LongTermGain    decimal.Decimal
+	Income          decimal.Decimal
+	MissingBasis    int64
+	NegativeBalance int64
 }
 
 type TaxTransactionResult struct {

@@ -37,6 +37,50 @@ func (q *Queries) AccountAndAssetIDs(ctx context.Context, clientID uuid.UUID) ([
 	return items, nil
 }
 
+const addResultTotals = `-- name: AddResultTotals :exec
+INSERT INTO tax_result_totals AS x (result_set_id, client_id, disposals, proceeds, basis, gain, short_term_gain, long_term_gain,
+    income, missing_basis, negative_balance)
+VALUES ($1::uuid, $2::uuid, $3::bigint, $4::numeric,
+    $5::numeric, $6::numeric, $7::numeric, $8::numeric,
+    $9::numeric, $10::bigint, $11::bigint)
+ON CONFLICT (result_set_id, client_id) DO UPDATE SET disposals = x.disposals + excluded.disposals, proceeds = x.proceeds + excluded.proceeds,
+    basis = x.basis + excluded.basis, gain = x.gain + excluded.gain, short_term_gain = x.short_term_gain + excluded.short_term_gain,
+    long_term_gain = x.long_term_gain + excluded.long_term_gain, income = x.income + excluded.income,
+    missing_basis = x.missing_basis + excluded.missing_basis, negative_balance = x.negative_balance + excluded.negative_balance
+`
+
+type AddResultTotalsParams struct {
+	ResultSetID     uuid.UUID
+	ClientID        uuid.UUID
+	Disposals       int64
+	Proceeds        decimal.Decimal
+	Basis           decimal.Decimal
+	Gain            decimal.Decimal
+	ShortTermGain   decimal.Decimal
+	LongTermGain    decimal.Decimal
+	Income          decimal.Decimal
+	MissingBasis    int64
+	NegativeBalance int64
+}
+
+// Adds the totals of rows a run wrote to their result set's (resulttotals.go).
+func (q *Queries) AddResultTotals(ctx context.Context, arg AddResultTotalsParams) error {
+	_, err := q.db.Exec(ctx, addResultTotals,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.Disposals,
+		arg.Proceeds,
+		arg.Basis,
+		arg.Gain,
+		arg.ShortTermGain,
+		arg.LongTermGain,
+		arg.Income,
+		arg.MissingBasis,
+		arg.NegativeBalance,
+	)
+	return err
+}
+
 const clearDirty = `-- name: ClearDirty :execrows
 DELETE FROM dirty_marks d
 USING (SELECT unnest($1::bigint[]) AS lo, unnest($2::bigint[]) AS hi) r
@@ -124,6 +168,17 @@ WITH disposals AS (
         SELECT r.ctid FROM transactions t
         CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $3::uuid AND x.transaction_id = t.id OFFSET 0) r
         WHERE t.client_id = $8::uuid AND t.occurred_at >= $9::timestamptz))
+    RETURNING sale_term, proceeds, basis, gain, short_term_gain, long_term_gain, income, is_missing_basis, has_negative_balance, is_failed
+), totals AS (
+    UPDATE tax_result_totals x SET disposals = x.disposals - d.disposals, proceeds = x.proceeds - d.proceeds, basis = x.basis - d.basis,
+        gain = x.gain - d.gain, short_term_gain = x.short_term_gain - d.short_term_gain, long_term_gain = x.long_term_gain - d.long_term_gain,
+        income = x.income - d.income, missing_basis = x.missing_basis - d.missing_basis, negative_balance = x.negative_balance - d.negative_balance
+    FROM (SELECT count(sale_term) AS disposals, coalesce(sum(proceeds), 0) AS proceeds, coalesce(sum(basis), 0) AS basis,
+                 coalesce(sum(gain), 0) AS gain, coalesce(sum(short_term_gain), 0) AS short_term_gain,
+                 coalesce(sum(long_term_gain), 0) AS long_term_gain, coalesce(sum(income), 0) AS income,
+                 count(*) FILTER (WHERE is_missing_basis) AS missing_basis, count(*) FILTER (WHERE has_negative_balance) AS negative_balance
+          FROM transaction_results WHERE is_failed IS NOT TRUE) d
+    WHERE x.result_set_id = $3::uuid
 ), month_disposals AS (
     DELETE FROM tax_month_disposals WHERE result_set_id = $3::uuid AND month >= $10::date
 ), month_income AS (
@@ -153,7 +208,7 @@ type DeleteResultTailParams struct {
 // Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
 // pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
 // summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end); the
-// set is then the run's. Every transaction from the first one written on, deleted and hidden ones
+// deleted transaction results leave the set's totals (tax_result_totals); the set is then the run's. Every transaction from the first one written on, deleted and hidden ones
 // included, loses its result row (a transaction moved here from before it made the dirty point
 // earlier); each row is found by its key, whatever the planner's statistics say about this result
 // set (a set just written is missing from them: it would scan the set's rows instead).

@@ -76,6 +76,17 @@ func unlabeledWhere(client uuid.UUID) sq.Sqlizer {
 	return sq.And{reviewableWhere(client), sq.Expr("NOT t.is_failed AND coalesce(t.label, '') = '' AND " + UnpairedSQL)}
 }
 
+// keptFromUnlabeledSQL finds the transactions that only a link or moving only spam keeps from being
+// unlabeled (a superset: every side of a link and every spam-only transaction). The kept count of
+// shown transactions without a label (client_transaction_counts) less those of them unlabeledWhere
+// rejects is the unlabeled count: a count kept by triggers on transactions cannot see either set.
+// Its arguments are the client three times.
+// The set is taken whole first (an array), so that its transactions are looked up by key whatever
+// the client's count of transactions without a label.
+const keptFromUnlabeledSQL = `t.id = ANY(ARRAY(SELECT p.from_transaction_id FROM internal_transfer_pairs p WHERE p.client_id = ?
+	UNION ALL SELECT p.to_transaction_id FROM internal_transfer_pairs p WHERE p.client_id = ?
+	UNION ALL SELECT so.transaction_id FROM spam_only_transactions so WHERE so.client_id = ?))`
+
 // internalTransferWhere is true for a transaction t that moves coins between the client's own
 // accounts: labelled internal, a transfer between two of its accounts, or a side of an
 // internal-transfer or bridge link. The financialEventType internal_transfer and the label filter

@@ -2,6 +2,8 @@ package ledger
 
 import (
 	"context"
+	"errors"
+	"reflect"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
@@ -23,6 +25,12 @@ import (
 // its row answers the filter alone; the dirty ones, few between two runs, are read from the ledger.
 // The income filter then reads an index of the income rows by account instead of joining a
 // ledger's transactions to its results (0.7 s of CPU at a million transactions).
+//
+// Without a filter (the shown transactions of a client without spam assets, under a rule set
+// without superficial losses), nothing is summed per transaction: the counts and fees come from
+// client_transaction_counts (triggers on transactions and transfers), the tax figures from the
+// result set's tax_result_totals (written by the recalculation) less the dirty transactions' rows,
+// plus the dirty transactions and the few linked or spam-only ones from the ledger (keptSummary).
 
 // summaryDirtyMax is how many dirty marks the summary reads from the ledger beside the result rows;
 // with more (a fresh import), it joins the whole ledger as before.
@@ -76,11 +84,17 @@ const deniedOfMatches = `(SELECT coalesce(sum(x.denied_loss), 0) FROM m dm
 // ledgerSummaryQuery totals f's matches joined from the ledger: the fees of all matches at once,
 // from transfers_fees_idx.
 func ledgerSummaryQuery(client uuid.UUID, st LedgerState, where sq.And, denied sq.Sqlizer) (string, []any, error) {
-	matches := from(sq.Select(matchColumns).Column(unlabeledColumn(client)), st).Where(where)
 	fees := sq.Select("coalesce(sum(CASE WHEN fe.is_fee THEN coalesce(fe.fiat_value, 0) ELSE 0 END + coalesce(fe.fee_fiat, 0)), 0)").
 		From("transfers fe").Join("m ON m.id = fe.transaction_id").
 		Where(sq.Expr("fe.client_id = ? AND (fe.is_fee OR fe.fee_fiat IS NOT NULL) AND NOT fe.is_hidden", client))
-	return psql.Select(summaryColumns...).Column(sq.Alias(fees, "fees")).Column(denied).From("m").
+	return ledgerTotalsQuery(client, st, where, sq.Alias(fees, "fees"), denied)
+}
+
+// ledgerTotalsQuery totals the matches of where joined from the ledger, with the fees and denied
+// columns given.
+func ledgerTotalsQuery(client uuid.UUID, st LedgerState, where sq.And, fees, denied sq.Sqlizer) (string, []any, error) {
+	matches := from(sq.Select(matchColumns).Column(unlabeledColumn(client)), st).Where(where)
+	return psql.Select(summaryColumns...).Column(fees).Column(denied).From("m").
 		PrefixExpr(matches.Prefix("WITH m AS MATERIALIZED (").Suffix(")")).
 		ToSql()
 }
@@ -102,7 +116,8 @@ func (l *Ledger) summary(ctx context.Context, client uuid.UUID, st LedgerState, 
 	return l.summaryFrom(ctx, client, st, f, where, true)
 }
 
-// summaryFrom totals f's matches, from the result rows when they can answer and rows is set.
+// summaryFrom totals f's matches, from kept figures or the result rows when they can answer and
+// rows is set.
 func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter, where sq.And, rows bool) (TxSummary, error) {
 	s := TxSummary{IsStale: st.IsStale, ComputedAt: time.Now().UTC(), Currency: st.Currency}
 	// One snapshot for what the result rows may answer and the totals (REPEATABLE READ): a mark
@@ -113,29 +128,44 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 		}
 		sqlText, args, err := "", []any(nil), error(nil)
 		s.Jurisdiction = tax.Generic.String()
-		denied := sq.Sqlizer(sq.Expr("0"))
+		denied, superficial := sq.Sqlizer(sq.Expr("0")), false
 		if st.ResultSetID != nil {
 			if s.Jurisdiction, err = db.New(tx).ResultSetJurisdiction(ctx, *st.ResultSetID); err != nil {
 				return err
 			}
 			if j, _ := tax.ParseJurisdiction(s.Jurisdiction); j.Rules().SuperficialLosses {
-				denied = sq.Expr(deniedOfMatches, *st.ResultSetID)
+				denied, superficial = sq.Expr(deniedOfMatches, *st.ResultSetID), true
 			}
 		}
-		rs, dirty, ok, err := resultRowsAnswer(ctx, tx, client, st, f)
-		if err != nil {
-			return err
+		// total runs a summary query in tx: the one place this file sends SQL of its own
+		total := func(sqlText string, args []any, err error, s *TxSummary) error {
+			if err != nil {
+				return err
+			}
+			return scanSummary(tx.QueryRow(ctx, sqlText, args...), s)
 		}
-		if ok && rows {
+		unfiltered := isUnfiltered(client, st, where)
+		var rs uuid.UUID
+		var dirty []uuid.UUID
+		ok := false
+		if rows && (f.answeredByResultRows() || unfiltered) {
+			if rs, dirty, ok, err = resultRowsAnswer(ctx, tx, client, st); err != nil {
+				return err
+			}
+		}
+		// the kept totals have no denied losses: a set with them sums its matches' pieces
+		if ok && unfiltered && !superficial {
+			done, err := keptSummary(ctx, tx, client, st, rs, dirty, where, &s, total)
+			if err != nil || done {
+				return err
+			}
+		}
+		if ok && f.answeredByResultRows() {
 			sqlText, args, err = resultRowsSummaryQuery(client, rs, dirty, where, denied)
 		} else {
 			sqlText, args, err = ledgerSummaryQuery(client, st, where, denied)
 		}
-		if err != nil {
-			return err
-		}
-		return tx.QueryRow(ctx, sqlText, args...).Scan(&s.TransactionCount, &s.DisposalCount, &s.Proceeds,
-			&s.Basis, &s.Gain, &s.ShortTermGain, &s.LongTermGain, &s.Income, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance, &s.Fees, &s.Denied)
+		return total(sqlText, args, err, &s)
 	})
 	if err != nil {
 		return TxSummary{}, err
@@ -143,12 +173,80 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 	return s, nil
 }
 
-// resultRowsAnswer says whether the result rows can answer f's summary in tx's snapshot: the filter
-// allows it, the client's current result set is the one st names and its rows carry their
-// transactions' columns, no asset is spam (a run leaves spam transfers out of the rows' fees), and
-// few transactions are dirty. It returns the set and the dirty transactions.
-func resultRowsAnswer(ctx context.Context, tx pgx.Tx, client uuid.UUID, st LedgerState, f TxFilter) (uuid.UUID, []uuid.UUID, bool, error) {
-	if !f.answeredByResultRows() || st.ResultSetID == nil || len(st.spamAssets) > 0 {
+// scanSummary reads a row of summaryColumns, fees and denied into s.
+func scanSummary(row pgx.Row, s *TxSummary) error {
+	return row.Scan(&s.TransactionCount, &s.DisposalCount, &s.Proceeds, &s.Basis, &s.Gain, &s.ShortTermGain, &s.LongTermGain,
+		&s.Income, &s.Unlabeled, &s.Reviewed, &s.MissingBasis, &s.NegativeBalance, &s.Fees, &s.Denied)
+}
+
+// isUnfiltered says whether where is the condition of no filter: the shown transactions (live, not
+// hidden, not failed) of a client without spam assets.
+func isUnfiltered(client uuid.UUID, st LedgerState, where sq.And) bool {
+	if len(st.spamAssets) > 0 {
+		return false
+	}
+	none := (&TxFilter{}).where(&filterCtx{client: client, resultSet: st.ResultSetID})
+	a, aArgs, err := where.ToSql()
+	if err != nil {
+		return false
+	}
+	b, bArgs, err := none.ToSql()
+	return err == nil && a == b && reflect.DeepEqual(aArgs, bArgs)
+}
+
+// keptSummary answers the unfiltered summary (where) without reading a row per transaction: the
+// counts and fees kept by triggers on transactions and transfers, the totals the recalculation kept for result set rs
+// less the rows of the dirty transactions, plus those transactions as the ledger has them, and
+// the unlabeled count corrected by the few linked and spam-only transactions (see
+// keptFromUnlabeledSQL). It reports false when rs has no kept totals.
+func keptSummary(ctx context.Context, tx pgx.Tx, client uuid.UUID, st LedgerState, rs uuid.UUID, dirty []uuid.UUID, where sq.And, s *TxSummary,
+	total func(sqlText string, args []any, err error, s *TxSummary) error) (bool, error) {
+	k, err := db.New(tx).KeptSummaryFigures(ctx, db.KeptSummaryFiguresParams{ClientID: client, ResultSetID: rs, Dirty: dirty})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	var edited, kept TxSummary
+	for i, to := range []*TxSummary{&edited, &kept} {
+		sqlText, args, err := keptPartQuery(client, st, where, keptParts(client, dirty)[i])
+		if err := total(sqlText, args, err, to); err != nil {
+			return false, err
+		}
+	}
+	s.TransactionCount, s.Reviewed = k.Shown, k.Reviewed
+	s.Unlabeled = k.Unlabeled - (kept.TransactionCount - kept.Unlabeled)
+	s.DisposalCount = k.Disposals + edited.DisposalCount
+	s.Proceeds, s.Basis, s.Gain = k.Proceeds.Add(edited.Proceeds), k.Basis.Add(edited.Basis), k.Gain.Add(edited.Gain)
+	s.ShortTermGain, s.LongTermGain = k.ShortTermGain.Add(edited.ShortTermGain), k.LongTermGain.Add(edited.LongTermGain)
+	s.Income, s.Fees = k.Income.Add(edited.Income), k.Fees
+	s.MissingBasis, s.NegativeBalance = k.MissingBasis+edited.MissingBasis, k.NegativeBalance+edited.NegativeBalance
+	s.Denied = edited.Denied
+	return true, nil
+}
+
+// keptParts are the two small sets keptSummary totals from the ledger, beside the unfiltered
+// condition: the dirty transactions, and the shown ones without a label that a link or moving only
+// spam may keep from being unlabeled.
+func keptParts(client uuid.UUID, dirty []uuid.UUID) []sq.Sqlizer {
+	return []sq.Sqlizer{sq.Expr("t.id = ANY(?)", dirty),
+		// "without a label" written so that it matches no partial index of unlabeled transactions:
+		// the few candidates are looked up by key, not found among every unlabeled one
+		sq.And{sq.Expr("nullif(t.label, '') IS NULL"), sq.Expr(keptFromUnlabeledSQL, client, client, client)}}
+}
+
+// keptPartQuery totals a part of keptParts from the ledger; the fees are kept whole (zero here).
+func keptPartQuery(client uuid.UUID, st LedgerState, where sq.And, part sq.Sqlizer) (string, []any, error) {
+	return ledgerTotalsQuery(client, st, append(where[:len(where):len(where)], part), sq.Expr("0"), sq.Expr("0"))
+}
+
+// resultRowsAnswer says whether the result rows can answer a summary in tx's snapshot: the
+// client's current result set is the one st names and its rows carry their transactions' columns,
+// no asset is spam (a run leaves spam transfers out of the rows' fees), and few transactions are
+// dirty. It returns the set and the dirty transactions.
+func resultRowsAnswer(ctx context.Context, tx pgx.Tx, client uuid.UUID, st LedgerState) (uuid.UUID, []uuid.UUID, bool, error) {
+	if st.ResultSetID == nil || len(st.spamAssets) > 0 {
 		return uuid.Nil, nil, false, nil
 	}
 	r, err := db.New(tx).SummaryResultRowsState(ctx, db.SummaryResultRowsStateParams{ClientID: client, DirtyLimit: summaryDirtyMax + 1})

@@ -126,6 +126,20 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 				t.Errorf("%s, filter %d matches nothing: the comparison shows nothing", stage, i)
 			}
 		}
+		// The unfiltered summary from kept figures, which answer whenever a run is current.
+		kept, ok, err := ledger.KeptSummary(b.ctx, b.led, scope)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := ledger.SummaryFromLedger(b.ctx, b.led, scope, ledger.TxFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok != wantRows {
+			t.Errorf("%s: the kept figures answer %v, want %v", stage, ok, wantRows)
+		} else if diff := summaryDiff(kept, all); ok && diff != "" {
+			t.Errorf("%s, unfiltered from kept figures: %s", stage, diff)
+		}
 		// The rows of clean transactions equal them.
 		var stale int
 		if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM tax_transaction_results r

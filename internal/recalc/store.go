@@ -237,6 +237,13 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err := copyTransactionResults(ctx, tx, rk, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
 		return err
 	}
+	totals, err := totalsOf(rows, snap.rowInfo())
+	if err != nil {
+		return err
+	}
+	if err := totals.write(ctx, db.New(tx), rk); err != nil {
+		return err
+	}
 	return writeSummaries(ctx, tx, rsID, snap, res, cps)
 }
 

@@ -463,3 +463,23 @@ SELECT t.id, t.occurred_at, c.rule, a.provider AS chain, upper(s.symbol)::text A
 -- The classification of the given transactions (those a rule classified).
 SELECT transaction_id, rule, confidence, explanation FROM transaction_classifications
  WHERE client_id = sqlc.arg(client_id)::uuid AND transaction_id = ANY(sqlc.arg(ids)::uuid[]);
+
+-- name: KeptSummaryFigures :one
+-- The unfiltered summary's kept figures (summary.go): the client's counts and fees of shown
+-- transactions (migration 00203) and the result set's totals (migration 00204) less the rows of the dirty
+-- transactions, whose figures the ledger answers instead. No row: the set has no totals.
+SELECT coalesce(c.shown, 0)::bigint AS shown, coalesce(c.reviewed, 0)::bigint AS reviewed, coalesce(c.unlabeled, 0)::bigint AS unlabeled,
+    (x.disposals - o.disposals)::bigint AS disposals, (x.proceeds - o.proceeds)::numeric AS proceeds, (x.basis - o.basis)::numeric AS basis,
+    (x.gain - o.gain)::numeric AS gain, (x.short_term_gain - o.short_term_gain)::numeric AS short_term_gain,
+    (x.long_term_gain - o.long_term_gain)::numeric AS long_term_gain, (x.income - o.income)::numeric AS income,
+    (x.missing_basis - o.missing_basis)::bigint AS missing_basis, (x.negative_balance - o.negative_balance)::bigint AS negative_balance,
+    coalesce(c.fees, 0)::numeric AS fees
+FROM tax_result_totals x
+CROSS JOIN (SELECT count(r.sale_term) AS disposals, coalesce(sum(r.proceeds), 0) AS proceeds, coalesce(sum(r.basis), 0) AS basis,
+        coalesce(sum(r.gain), 0) AS gain, coalesce(sum(r.short_term_gain), 0) AS short_term_gain,
+        coalesce(sum(r.long_term_gain), 0) AS long_term_gain, coalesce(sum(r.income), 0) AS income,
+        count(*) FILTER (WHERE r.is_missing_basis) AS missing_basis, count(*) FILTER (WHERE r.has_negative_balance) AS negative_balance
+    FROM tax_transaction_results r WHERE r.result_set_id = sqlc.arg(result_set_id)::uuid AND r.client_id = sqlc.arg(client_id)::uuid
+        AND r.transaction_id = ANY(sqlc.arg(dirty)::uuid[]) AND r.is_failed IS NOT TRUE) o
+LEFT JOIN client_transaction_counts c ON c.client_id = sqlc.arg(client_id)::uuid
+WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.client_id = sqlc.arg(client_id)::uuid;

@@ -1,0 +1,94 @@
+package ledger
+
+import (
+	"context"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"taxd/gen/db"
+	"taxd/internal/auth"
+	"taxd/internal/bench"
+	"taxd/internal/pgtest"
+	"taxd/internal/recalc"
+)
+
+// TestUnfilteredSummaryReadsNoTransactionRows pins the plans of what the unfiltered summary sends
+// when the kept figures answer, on a generated ledger of 3,000 transactions with a few dirty and a
+// few linked ones, half of them without a label: the kept counts and totals, less the dirty transactions' result rows, read by
+// key; the dirty transactions and the linked ones without a label, each set found by key. No plan
+// node reads the ledger's or the results' rows of every transaction.
+func TestUnfilteredSummaryReadsNoTransactionRows(t *testing.T) {
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client, err := bench.SeedLedger(ctx, pool, 3000, 6, 3, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// half without a label: the linked ones are found by key, not among them
+	if _, err := pool.Exec(ctx, `UPDATE transactions SET label = NULL WHERE client_id = $1 AND ordinal % 2 = 0`, client); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO internal_transfer_pairs (id, client_id, from_transaction_id, to_transaction_id)
+		SELECT gen_random_uuid(), $1, a.id, b.id FROM (SELECT id, row_number() OVER (ORDER BY id) n FROM transactions WHERE client_id = $1 ORDER BY id LIMIT 5) a
+		JOIN (SELECT id, row_number() OVER (ORDER BY id DESC) n FROM transactions WHERE client_id = $1 ORDER BY id DESC LIMIT 5) b USING (n)`, client); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `ANALYZE`); err != nil {
+		t.Fatal(err)
+	}
+	var dirty []uuid.UUID
+	if err := pool.QueryRow(ctx, `SELECT ARRAY(SELECT id FROM transactions WHERE client_id = $1 ORDER BY occurred_at DESC LIMIT 20)`, client).Scan(&dirty); err != nil {
+		t.Fatal(err)
+	}
+	l := New(pool)
+	st, err := l.state(ctx, pool, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	where, err := l.where(ctx, client, st, TxFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !isUnfiltered(client, st, where) {
+		t.Fatal("no filter is not taken for the unfiltered summary")
+	}
+	plans := map[string]string{
+		"kept figures": pgtest.ExplainSent(t, pool, "", func(r *pgtest.Recorder) error {
+			_, err := db.New(r).KeptSummaryFigures(ctx, db.KeptSummaryFiguresParams{ClientID: client, ResultSetID: *st.ResultSetID, Dirty: dirty})
+			return err
+		}),
+	}
+	for i, name := range []string{"dirty transactions", "linked without a label"} {
+		q, args, err := keptPartQuery(client, st, where, keptParts(client, dirty)[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans[name] = pgtest.Explain(t, pool, "", q, args...)
+	}
+	estimate := regexp.MustCompile(`rows=(\d+)`)
+	for name, plan := range plans {
+		for _, line := range strings.Split(plan, "\n") {
+			if !strings.Contains(line, " on transactions") && !strings.Contains(line, " on tax_transaction_results") && !strings.Contains(line, " on transfers") {
+				continue
+			}
+			m := estimate.FindStringSubmatch(line)
+			if n, _ := strconv.Atoi(m[1]); n > 100 || strings.Contains(line, "Seq Scan") {
+				t.Errorf("%s reads %s rows of a 3,000-transaction ledger:\n%s", name, m[1], plan)
+			}
+		}
+	}
+	if !strings.Contains(plans["linked without a label"], "on transactions_pkey") && !strings.Contains(plans["linked without a label"], "using transactions_pkey on transactions t") {
+		t.Errorf("the linked transactions are not looked up by key:\n%s", plans["linked without a label"])
+	}
+	if !strings.Contains(plans["kept figures"], "tax_result_totals") || !strings.Contains(plans["kept figures"], "client_transaction_counts") {
+		t.Errorf("the kept figures are not read:\n%s", plans["kept figures"])
+	}
+}
