@@ -1860,6 +1860,49 @@ CREATE TABLE public.tax_form_generations (
 );
 
 --
+-- Name: tax_form_reconciliation_rows; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tax_form_reconciliation_rows (
+    tax_form_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    "position" integer NOT NULL,
+    preview_position integer,
+    id uuid NOT NULL,
+    status text NOT NULL,
+    broker_position integer,
+    broker_asset_symbol text,
+    broker_asset_id uuid,
+    broker_quantity numeric,
+    broker_date_acquired timestamp with time zone,
+    broker_date_sold timestamp with time zone,
+    broker_proceeds numeric,
+    broker_cost_basis numeric,
+    broker_transaction_id uuid,
+    broker_transfer_id uuid,
+    broker_include boolean,
+    broker_box text,
+    broker_adjustment_code text,
+    broker_adjustment numeric,
+    transfer_id uuid,
+    transaction_id uuid,
+    asset_id uuid,
+    symbol text,
+    long_term boolean,
+    disposed_at timestamp with time zone,
+    acquired_at timestamp with time zone,
+    quantity numeric,
+    proceeds numeric,
+    basis numeric,
+    seq integer,
+    CONSTRAINT tax_form_reconciliation_rows_check CHECK (((status = 'MISSING_ON_FORM'::text) = (broker_date_sold IS NULL))),
+    CONSTRAINT tax_form_reconciliation_rows_check1 CHECK (((status = 'MISSING_IN_LEDGER'::text) = (disposed_at IS NULL))),
+    CONSTRAINT tax_form_reconciliation_rows_position_check CHECK (("position" >= 0)),
+    CONSTRAINT tax_form_reconciliation_rows_preview_position_check CHECK ((preview_position >= 0)),
+    CONSTRAINT tax_form_reconciliation_rows_status_check CHECK ((status = ANY (ARRAY['MATCHED'::text, 'MISMATCHED'::text, 'MISSING_IN_LEDGER'::text, 'MISSING_ON_FORM'::text])))
+);
+
+--
 -- Name: tax_form_rows; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1911,6 +1954,8 @@ CREATE TABLE public.tax_forms (
     broker_basis numeric,
     paired_proceeds numeric,
     paired_basis numeric,
+    computed_proceeds numeric,
+    computed_basis numeric,
     CONSTRAINT tax_forms_form_type_check CHECK ((form_type = ANY (ARRAY['FORM_1099_DA'::text, 'FORM_1099_B'::text, 'FORM_1099_MISC'::text, 'FORM_1099_K'::text]))),
     CONSTRAINT tax_forms_row_count_check CHECK ((row_count >= 0)),
     CONSTRAINT tax_forms_status_check CHECK ((status = ANY (ARRAY['PROCESSING'::text, 'NEEDS_REVIEW'::text, 'RECONCILED'::text, 'FAILED'::text]))),
@@ -2652,6 +2697,13 @@ ALTER TABLE ONLY public.tax_form_generations
     ADD CONSTRAINT tax_form_generations_pkey PRIMARY KEY (id, client_id);
 
 --
+-- Name: tax_form_reconciliation_rows tax_form_reconciliation_rows_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_form_reconciliation_rows
+    ADD CONSTRAINT tax_form_reconciliation_rows_pkey PRIMARY KEY (tax_form_id, client_id, "position");
+
+--
 -- Name: tax_form_rows tax_form_rows_id_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -3039,6 +3091,18 @@ CREATE INDEX tax_form_generations_form_idx ON public.tax_form_generations USING 
 --
 
 CREATE INDEX tax_form_generations_report_idx ON public.tax_form_generations USING btree (report_id) WHERE (report_id IS NOT NULL);
+
+--
+-- Name: tax_form_reconciliation_rows_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_form_reconciliation_rows_client_idx ON public.tax_form_reconciliation_rows USING btree (client_id);
+
+--
+-- Name: tax_form_reconciliation_rows_preview_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX tax_form_reconciliation_rows_preview_idx ON public.tax_form_reconciliation_rows USING btree (tax_form_id, client_id, preview_position) WHERE (preview_position IS NOT NULL);
 
 --
 -- Name: tax_form_rows_asset_idx; Type: INDEX; Schema: public; Owner: -
@@ -3889,6 +3953,20 @@ ALTER TABLE ONLY public.tax_form_generations
 
 ALTER TABLE ONLY public.tax_form_generations
     ADD CONSTRAINT tax_form_generations_tax_form_id_fkey FOREIGN KEY (tax_form_id, client_id) REFERENCES public.tax_forms(id, client_id) ON DELETE CASCADE;
+
+--
+-- Name: tax_form_reconciliation_rows tax_form_reconciliation_rows_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_form_reconciliation_rows
+    ADD CONSTRAINT tax_form_reconciliation_rows_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: tax_form_reconciliation_rows tax_form_reconciliation_rows_tax_form_id_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_form_reconciliation_rows
+    ADD CONSTRAINT tax_form_reconciliation_rows_tax_form_id_client_id_fkey FOREIGN KEY (tax_form_id, client_id) REFERENCES public.tax_forms(id, client_id) ON DELETE CASCADE;
 
 --
 -- Name: tax_form_rows tax_form_rows_asset_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -49,6 +49,68 @@ func (q *Queries) InsertTaxFormAssetProceeds(ctx context.Context, arg []InsertTa
 	return q.db.CopyFrom(ctx, []string{"tax_form_asset_proceeds"}, []string{"tax_form_id", "client_id", "position", "asset_id", "symbol", "broker_proceeds", "computed_proceeds", "broker_rows", "computed_units"}, &iteratorForInsertTaxFormAssetProceeds{rows: arg})
 }
 
+// iteratorForInsertTaxFormReconciliationRows implements pgx.CopyFromSource.
+type iteratorForInsertTaxFormReconciliationRows struct {
+	rows                 []InsertTaxFormReconciliationRowsParams
+	skippedFirstNextCall bool
+}
+
+func (r *iteratorForInsertTaxFormReconciliationRows) Next() bool {
+	if len(r.rows) == 0 {
+		return false
+	}
+	if !r.skippedFirstNextCall {
+		r.skippedFirstNextCall = true
+		return true
+	}
+	r.rows = r.rows[1:]
+	return len(r.rows) > 0
+}
+
+func (r iteratorForInsertTaxFormReconciliationRows) Values() ([]interface{}, error) {
+	return []interface{}{
+		r.rows[0].TaxFormID,
+		r.rows[0].ClientID,
+		r.rows[0].Position,
+		r.rows[0].PreviewPosition,
+		r.rows[0].ID,
+		r.rows[0].Status,
+		r.rows[0].BrokerPosition,
+		r.rows[0].BrokerAssetSymbol,
+		r.rows[0].BrokerAssetID,
+		r.rows[0].BrokerQuantity,
+		r.rows[0].BrokerDateAcquired,
+		r.rows[0].BrokerDateSold,
+		r.rows[0].BrokerProceeds,
+		r.rows[0].BrokerCostBasis,
+		r.rows[0].BrokerTransactionID,
+		r.rows[0].BrokerTransferID,
+		r.rows[0].BrokerInclude,
+		r.rows[0].BrokerBox,
+		r.rows[0].BrokerAdjustmentCode,
+		r.rows[0].BrokerAdjustment,
+		r.rows[0].TransferID,
+		r.rows[0].TransactionID,
+		r.rows[0].AssetID,
+		r.rows[0].Symbol,
+		r.rows[0].LongTerm,
+		r.rows[0].DisposedAt,
+		r.rows[0].AcquiredAt,
+		r.rows[0].Quantity,
+		r.rows[0].Proceeds,
+		r.rows[0].Basis,
+		r.rows[0].Seq,
+	}, nil
+}
+
+func (r iteratorForInsertTaxFormReconciliationRows) Err() error {
+	return nil
+}
+
+func (q *Queries) InsertTaxFormReconciliationRows(ctx context.Context, arg []InsertTaxFormReconciliationRowsParams) (int64, error) {
+	return q.db.CopyFrom(ctx, []string{"tax_form_reconciliation_rows"}, []string{"tax_form_id", "client_id", "position", "preview_position", "id", "status", "broker_position", "broker_asset_symbol", "broker_asset_id", "broker_quantity", "broker_date_acquired", "broker_date_sold", "broker_proceeds", "broker_cost_basis", "broker_transaction_id", "broker_transfer_id", "broker_include", "broker_box", "broker_adjustment_code", "broker_adjustment", "transfer_id", "transaction_id", "asset_id", "symbol", "long_term", "disposed_at", "acquired_at", "quantity", "proceeds", "basis", "seq"}, &iteratorForInsertTaxFormReconciliationRows{rows: arg})
+}
+
 // iteratorForInsertTaxFormRows implements pgx.CopyFromSource.
 type iteratorForInsertTaxFormRows struct {
 	rows                 []InsertTaxFormRowsParams

@@ -575,6 +575,8 @@ type TaxForm struct {
 	BrokerBasis          decimal.NullDecimal
 	PairedProceeds       decimal.NullDecimal
 	PairedBasis          decimal.NullDecimal
+	ComputedProceeds     decimal.NullDecimal
+	ComputedBasis        decimal.NullDecimal
 }
 
 type TaxFormAssetProceed struct {
@@ -600,6 +602,40 @@ type TaxFormGeneration struct {
 	CreatedAt            time.Time
 	RequestHash          *string
 	ResultsKey           *string
+}
+
+type TaxFormReconciliationRow struct {
+	TaxFormID            uuid.UUID
+	ClientID             uuid.UUID
+	Position             int32
+	PreviewPosition      *int32
+	ID                   uuid.UUID
+	Status               string
+	BrokerPosition       *int32
+	BrokerAssetSymbol    *string
+	BrokerAssetID        *uuid.UUID
+	BrokerQuantity       decimal.NullDecimal
+	BrokerDateAcquired   *time.Time
+	BrokerDateSold       *time.Time
+	BrokerProceeds       decimal.NullDecimal
+	BrokerCostBasis      decimal.NullDecimal
+	BrokerTransactionID  *uuid.UUID
+	BrokerTransferID     *uuid.UUID
+	BrokerInclude        *bool
+	BrokerBox            *string
+	BrokerAdjustmentCode *string
+	BrokerAdjustment     decimal.NullDecimal
+	TransferID           *uuid.UUID
+	TransactionID        *uuid.UUID
+	AssetID              *uuid.UUID
+	Symbol               *string
+	LongTerm             *bool
+	DisposedAt           *time.Time
+	AcquiredAt           *time.Time
+	Quantity             decimal.NullDecimal
+	Proceeds             decimal.NullDecimal
+	Basis                decimal.NullDecimal
+	Seq                  *int32
 }
 
 type TaxFormRow struct {

@@ -27,6 +27,20 @@ func (q *Queries) DeleteTaxFormAssetProceeds(ctx context.Context, arg DeleteTaxF
 	return err
 }
 
+const deleteTaxFormReconciliationRows = `-- name: DeleteTaxFormReconciliationRows :exec
+DELETE FROM tax_form_reconciliation_rows WHERE client_id = $1 AND tax_form_id = $2
+`
+
+type DeleteTaxFormReconciliationRowsParams struct {
+	ClientID  uuid.UUID
+	TaxFormID uuid.UUID
+}
+
+func (q *Queries) DeleteTaxFormReconciliationRows(ctx context.Context, arg DeleteTaxFormReconciliationRowsParams) error {
+	_, err := q.db.Exec(ctx, deleteTaxFormReconciliationRows, arg.ClientID, arg.TaxFormID)
+	return err
+}
+
 const deleteTaxFormRows = `-- name: DeleteTaxFormRows :exec
 DELETE FROM tax_form_rows WHERE client_id = $1 AND tax_form_id = $2
 `
@@ -128,7 +142,7 @@ func (q *Queries) GetLatestTaxFormGeneration(ctx context.Context, arg GetLatestT
 
 const getTaxForm = `-- name: GetTaxForm :one
 
-SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, f.reconciled_key, f.matched_count, f.mismatched_count, f.missing_in_ledger_count, f.missing_on_form_count, f.broker_proceeds, f.broker_basis, f.paired_proceeds, f.paired_basis, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, f.reconciled_key, f.matched_count, f.mismatched_count, f.missing_in_ledger_count, f.missing_on_form_count, f.broker_proceeds, f.broker_basis, f.paired_proceeds, f.paired_basis, f.computed_proceeds, f.computed_basis, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
                       WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
 FROM tax_forms f WHERE f.client_id = $1 AND f.id = $2
 `
@@ -159,6 +173,8 @@ type GetTaxFormRow struct {
 	BrokerBasis          decimal.NullDecimal
 	PairedProceeds       decimal.NullDecimal
 	PairedBasis          decimal.NullDecimal
+	ComputedProceeds     decimal.NullDecimal
+	ComputedBasis        decimal.NullDecimal
 	Generated            bool
 }
 
@@ -188,6 +204,8 @@ func (q *Queries) GetTaxForm(ctx context.Context, arg GetTaxFormParams) (GetTaxF
 		&i.BrokerBasis,
 		&i.PairedProceeds,
 		&i.PairedBasis,
+		&i.ComputedProceeds,
+		&i.ComputedBasis,
 		&i.Generated,
 	)
 	return i, err
@@ -309,6 +327,40 @@ func (q *Queries) InsertTaxFormIfAbsent(ctx context.Context, arg InsertTaxFormIf
 		arg.AccountID,
 	)
 	return err
+}
+
+type InsertTaxFormReconciliationRowsParams struct {
+	TaxFormID            uuid.UUID
+	ClientID             uuid.UUID
+	Position             int32
+	PreviewPosition      *int32
+	ID                   uuid.UUID
+	Status               string
+	BrokerPosition       *int32
+	BrokerAssetSymbol    *string
+	BrokerAssetID        *uuid.UUID
+	BrokerQuantity       decimal.NullDecimal
+	BrokerDateAcquired   *time.Time
+	BrokerDateSold       *time.Time
+	BrokerProceeds       decimal.NullDecimal
+	BrokerCostBasis      decimal.NullDecimal
+	BrokerTransactionID  *uuid.UUID
+	BrokerTransferID     *uuid.UUID
+	BrokerInclude        *bool
+	BrokerBox            *string
+	BrokerAdjustmentCode *string
+	BrokerAdjustment     decimal.NullDecimal
+	TransferID           *uuid.UUID
+	TransactionID        *uuid.UUID
+	AssetID              *uuid.UUID
+	Symbol               *string
+	LongTerm             *bool
+	DisposedAt           *time.Time
+	AcquiredAt           *time.Time
+	Quantity             decimal.NullDecimal
+	Proceeds             decimal.NullDecimal
+	Basis                decimal.NullDecimal
+	Seq                  *int32
 }
 
 type InsertTaxFormRowsParams struct {
@@ -532,6 +584,150 @@ func (q *Queries) ListTaxFormGenerations(ctx context.Context, arg ListTaxFormGen
 	return items, nil
 }
 
+const listTaxFormPreviewRows = `-- name: ListTaxFormPreviewRows :many
+SELECT tax_form_id, client_id, position, preview_position, id, status, broker_position, broker_asset_symbol, broker_asset_id, broker_quantity, broker_date_acquired, broker_date_sold, broker_proceeds, broker_cost_basis, broker_transaction_id, broker_transfer_id, broker_include, broker_box, broker_adjustment_code, broker_adjustment, transfer_id, transaction_id, asset_id, symbol, long_term, disposed_at, acquired_at, quantity, proceeds, basis, seq FROM tax_form_reconciliation_rows
+WHERE client_id = $1 AND tax_form_id = $2 AND preview_position IS NOT NULL AND preview_position >= $3::int
+ORDER BY preview_position
+LIMIT $4
+`
+
+type ListTaxFormPreviewRowsParams struct {
+	ClientID     uuid.UUID
+	TaxFormID    uuid.UUID
+	FromPosition int32
+	MaxRows      int32
+}
+
+// A page of the kept rows in the reconciled Form 8949's order (those it leaves out have no place).
+func (q *Queries) ListTaxFormPreviewRows(ctx context.Context, arg ListTaxFormPreviewRowsParams) ([]TaxFormReconciliationRow, error) {
+	rows, err := q.db.Query(ctx, listTaxFormPreviewRows,
+		arg.ClientID,
+		arg.TaxFormID,
+		arg.FromPosition,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []TaxFormReconciliationRow
+	for rows.Next() {
+		var i TaxFormReconciliationRow
+		if err := rows.Scan(
+			&i.TaxFormID,
+			&i.ClientID,
+			&i.Position,
+			&i.PreviewPosition,
+			&i.ID,
+			&i.Status,
+			&i.BrokerPosition,
+			&i.BrokerAssetSymbol,
+			&i.BrokerAssetID,
+			&i.BrokerQuantity,
+			&i.BrokerDateAcquired,
+			&i.BrokerDateSold,
+			&i.BrokerProceeds,
+			&i.BrokerCostBasis,
+			&i.BrokerTransactionID,
+			&i.BrokerTransferID,
+			&i.BrokerInclude,
+			&i.BrokerBox,
+			&i.BrokerAdjustmentCode,
+			&i.BrokerAdjustment,
+			&i.TransferID,
+			&i.TransactionID,
+			&i.AssetID,
+			&i.Symbol,
+			&i.LongTerm,
+			&i.DisposedAt,
+			&i.AcquiredAt,
+			&i.Quantity,
+			&i.Proceeds,
+			&i.Basis,
+			&i.Seq,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listTaxFormReconciliationRows = `-- name: ListTaxFormReconciliationRows :many
+SELECT tax_form_id, client_id, position, preview_position, id, status, broker_position, broker_asset_symbol, broker_asset_id, broker_quantity, broker_date_acquired, broker_date_sold, broker_proceeds, broker_cost_basis, broker_transaction_id, broker_transfer_id, broker_include, broker_box, broker_adjustment_code, broker_adjustment, transfer_id, transaction_id, asset_id, symbol, long_term, disposed_at, acquired_at, quantity, proceeds, basis, seq FROM tax_form_reconciliation_rows
+WHERE client_id = $1 AND tax_form_id = $2 AND position >= $3::int
+ORDER BY position
+LIMIT $4
+`
+
+type ListTaxFormReconciliationRowsParams struct {
+	ClientID     uuid.UUID
+	TaxFormID    uuid.UUID
+	FromPosition int32
+	MaxRows      int32
+}
+
+// A page of the rows kept with the form's last reconciliation, in its order: a range of the key.
+func (q *Queries) ListTaxFormReconciliationRows(ctx context.Context, arg ListTaxFormReconciliationRowsParams) ([]TaxFormReconciliationRow, error) {
+	rows, err := q.db.Query(ctx, listTaxFormReconciliationRows,
+		arg.ClientID,
+		arg.TaxFormID,
+		arg.FromPosition,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []TaxFormReconciliationRow
+	for rows.Next() {
+		var i TaxFormReconciliationRow
+		if err := rows.Scan(
+			&i.TaxFormID,
+			&i.ClientID,
+			&i.Position,
+			&i.PreviewPosition,
+			&i.ID,
+			&i.Status,
+			&i.BrokerPosition,
+			&i.BrokerAssetSymbol,
+			&i.BrokerAssetID,
+			&i.BrokerQuantity,
+			&i.BrokerDateAcquired,
+			&i.BrokerDateSold,
+			&i.BrokerProceeds,
+			&i.BrokerCostBasis,
+			&i.BrokerTransactionID,
+			&i.BrokerTransferID,
+			&i.BrokerInclude,
+			&i.BrokerBox,
+			&i.BrokerAdjustmentCode,
+			&i.BrokerAdjustment,
+			&i.TransferID,
+			&i.TransactionID,
+			&i.AssetID,
+			&i.Symbol,
+			&i.LongTerm,
+			&i.DisposedAt,
+			&i.AcquiredAt,
+			&i.Quantity,
+			&i.Proceeds,
+			&i.Basis,
+			&i.Seq,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listTaxFormRows = `-- name: ListTaxFormRows :many
 SELECT tax_form_id, position, id, client_id, asset_symbol, asset_id, quantity, date_acquired, date_sold, proceeds, cost_basis, transaction_id, transfer_id, include, box, adjustment_code, adjustment FROM tax_form_rows WHERE client_id = $1 AND tax_form_id = $2 ORDER BY position
 `
@@ -580,7 +776,7 @@ func (q *Queries) ListTaxFormRows(ctx context.Context, arg ListTaxFormRowsParams
 }
 
 const listTaxForms = `-- name: ListTaxForms :many
-SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, f.reconciled_key, f.matched_count, f.mismatched_count, f.missing_in_ledger_count, f.missing_on_form_count, f.broker_proceeds, f.broker_basis, f.paired_proceeds, f.paired_basis, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
+SELECT f.id, f.client_id, f.form_type, f.tax_year, f.broker_name, f.account_id, f.status, f.status_message, f.file_name, f.row_count, f.uploaded_at, f.reconciled_key, f.matched_count, f.mismatched_count, f.missing_in_ledger_count, f.missing_on_form_count, f.broker_proceeds, f.broker_basis, f.paired_proceeds, f.paired_basis, f.computed_proceeds, f.computed_basis, coalesce((SELECT r.status = 'available' FROM tax_form_generations g LEFT JOIN reports r ON r.id = g.report_id
                       WHERE g.tax_form_id = f.id ORDER BY g.created_at DESC, g.id DESC LIMIT 1), false)::boolean AS generated
 FROM tax_forms f
 WHERE f.client_id = $1 AND f.tax_year = $2 AND ($3::text IS NULL OR f.form_type = $3)
@@ -615,6 +811,8 @@ type ListTaxFormsRow struct {
 	BrokerBasis          decimal.NullDecimal
 	PairedProceeds       decimal.NullDecimal
 	PairedBasis          decimal.NullDecimal
+	ComputedProceeds     decimal.NullDecimal
+	ComputedBasis        decimal.NullDecimal
 	Generated            bool
 }
 
@@ -648,6 +846,8 @@ func (q *Queries) ListTaxForms(ctx context.Context, arg ListTaxFormsParams) ([]L
 			&i.BrokerBasis,
 			&i.PairedProceeds,
 			&i.PairedBasis,
+			&i.ComputedProceeds,
+			&i.ComputedBasis,
 			&i.Generated,
 		); err != nil {
 			return nil, err
@@ -841,7 +1041,7 @@ UPDATE tax_forms SET status = $3, status_message = $4, row_count = $5, account_i
     reconciled_key = $7, matched_count = $8, mismatched_count = $9,
     missing_in_ledger_count = $10, missing_on_form_count = $11,
     broker_proceeds = $12, broker_basis = $13, paired_proceeds = $14,
-    paired_basis = $15
+    paired_basis = $15, computed_proceeds = $16, computed_basis = $17
 WHERE client_id = $1 AND id = $2
 `
 
@@ -861,6 +1061,8 @@ type SetTaxFormReconciledParams struct {
 	BrokerBasis          decimal.NullDecimal
 	PairedProceeds       decimal.NullDecimal
 	PairedBasis          decimal.NullDecimal
+	ComputedProceeds     decimal.NullDecimal
+	ComputedBasis        decimal.NullDecimal
 }
 
 func (q *Queries) SetTaxFormReconciled(ctx context.Context, arg SetTaxFormReconciledParams) error {
@@ -880,6 +1082,8 @@ func (q *Queries) SetTaxFormReconciled(ctx context.Context, arg SetTaxFormReconc
 		arg.BrokerBasis,
 		arg.PairedProceeds,
 		arg.PairedBasis,
+		arg.ComputedProceeds,
+		arg.ComputedBasis,
 	)
 	return err
 }
@@ -888,7 +1092,8 @@ const setTaxFormReview = `-- name: SetTaxFormReview :exec
 UPDATE tax_forms SET status = $3, status_message = $4, reconciled_key = $5, matched_count = $6,
     mismatched_count = $7, missing_in_ledger_count = $8,
     missing_on_form_count = $9, broker_proceeds = $10,
-    broker_basis = $11, paired_proceeds = $12, paired_basis = $13
+    broker_basis = $11, paired_proceeds = $12, paired_basis = $13,
+    computed_proceeds = $14, computed_basis = $15
 WHERE client_id = $1 AND id = $2
 `
 
@@ -906,6 +1111,8 @@ type SetTaxFormReviewParams struct {
 	BrokerBasis          decimal.NullDecimal
 	PairedProceeds       decimal.NullDecimal
 	PairedBasis          decimal.NullDecimal
+	ComputedProceeds     decimal.NullDecimal
+	ComputedBasis        decimal.NullDecimal
 }
 
 // A form reconciled again because the results it was reconciled with changed.
@@ -924,6 +1131,8 @@ func (q *Queries) SetTaxFormReview(ctx context.Context, arg SetTaxFormReviewPara
 		arg.BrokerBasis,
 		arg.PairedProceeds,
 		arg.PairedBasis,
+		arg.ComputedProceeds,
+		arg.ComputedBasis,
 	)
 	return err
 }

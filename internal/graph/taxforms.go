@@ -66,16 +66,20 @@ func (r *queryResolver) GetTaxFormReconciliation(ctx context.Context, clientID s
 	if err != nil {
 		return nil, err
 	}
-	rec, err := r.TaxForms.Reconcile(ctx, scope, id)
+	rec, err := r.TaxForms.ReconciliationPage(ctx, scope, id, slice.From, slice.First)
 	if err != nil {
 		return nil, err
 	}
-	rows, next := page.Take(list, owner, slice, rec.Rows)
+	rows := rec.Rows
+	var next *string
+	if end := slice.From + len(rows); end < rec.RowCount {
+		next = ptrTo(page.Position(list, owner, end))
+	}
 	out := &model.GetTaxFormReconciliationResponse{
 		TaxForm: taxFormOut(rec.Form), BrokerProceedsCents: money.Cents(rec.BrokerProceeds), ComputedProceedsCents: money.Cents(rec.ComputedProceeds),
 		ComputedCostBasisCents: money.Cents(rec.ComputedBasis), MatchedCount: rec.Counts[taxforms.Matched], MismatchedCount: rec.Counts[taxforms.Mismatched],
 		MissingInLedgerCount: rec.Counts[taxforms.MissingInLedger], MissingOnFormCount: rec.Counts[taxforms.MissingOnForm],
-		Rows: make([]model.TaxFormReconciliationRow, len(rows)), RowCount: len(rec.Rows), NextCursor: next,
+		Rows: make([]model.TaxFormReconciliationRow, len(rows)), RowCount: rec.RowCount, NextCursor: next,
 	}
 	out.ProceedsDifferenceCents = out.BrokerProceedsCents - out.ComputedProceedsCents
 	if rec.BrokerBasis != nil {
@@ -123,11 +127,10 @@ func (r *queryResolver) GetTaxForm8949Preview(ctx context.Context, clientID stri
 	if err != nil {
 		return nil, err
 	}
-	all, err := r.TaxForms.Preview(ctx, scope, id, isTrue(useBrokerDataForBoxG))
+	rows, err := r.TaxForms.PreviewPage(ctx, scope, id, isTrue(useBrokerDataForBoxG), slice.From, slice.First)
 	if err != nil {
 		return nil, err
 	}
-	rows, _ := page.Take(list, owner, slice, all)
 	out := make([]model.Reconciled8949PreviewRow, len(rows))
 	for i, p := range rows {
 		proceeds, basis, adj := money.Cents(p.Proceeds), money.Cents(p.Basis), money.Cents(p.Adjustment)

@@ -229,15 +229,15 @@ func (s *Service) Generate(ctx context.Context, scope auth.ClientScope, id uuid.
 			return err
 		}
 		status, msg := statusOf(rec.Counts)
-		brokerProceeds, brokerBasis, pairedProceeds, pairedBasis := FiguresOf(rec).params()
+		k := FiguresOf(rec).params()
 		if err := q.SetTaxFormReconciled(ctx, db.SetTaxFormReconciledParams{ClientID: f.ClientID, ID: f.ID, Status: status, StatusMessage: msg,
 			RowCount: int32(len(rows)), ReconciledKey: &settings.ResultsKey, MatchedCount: int32(rec.Counts[Matched]),
 			MismatchedCount: int32(rec.Counts[Mismatched]), MissingInLedgerCount: int32(rec.Counts[MissingInLedger]),
-			MissingOnFormCount: int32(rec.Counts[MissingOnForm]), BrokerProceeds: brokerProceeds, BrokerBasis: brokerBasis,
-			PairedProceeds: pairedProceeds, PairedBasis: pairedBasis}); err != nil {
+			MissingOnFormCount: int32(rec.Counts[MissingOnForm]), BrokerProceeds: k.brokerProceeds, BrokerBasis: k.brokerBasis,
+			PairedProceeds: k.pairedProceeds, PairedBasis: k.pairedBasis, ComputedProceeds: k.computedProceeds, ComputedBasis: k.computedBasis}); err != nil {
 			return err
 		}
-		if err := keepAssetProceeds(ctx, q, f.ClientID, f.ID, rec); err != nil {
+		if err := keepReconciliation(ctx, q, f, rec); err != nil {
 			return err
 		}
 		rep, err := q.InsertReport(ctx, db.InsertReportParams{ID: uuid.Must(uuid.NewV7()), ClientID: f.ClientID, Year: int32(f.TaxYear), ReportType: ReportType})

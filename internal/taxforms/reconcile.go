@@ -353,68 +353,92 @@ type PreviewRow struct {
 // without a disposal, which only have the broker's. Rows are ordered by date sold, then the
 // engine's order, then the form's.
 func Preview(formType string, taxYear int, rec Reconciliation, useBrokerDataForBoxG bool) []PreviewRow {
-	reports := formType == TypeForm1099DA || formType == TypeForm1099B
+	order := previewOrder(rec.Rows)
+	rows := make([]PreviewRow, len(order))
+	for i, j := range order {
+		rows[i] = previewRow(formType, taxYear, rec.Rows[j], useBrokerDataForBoxG)
+	}
+	return rows
+}
+
+// previewOrder lists the indexes of the rows the reconciled Form 8949 prints, in its order: by
+// date sold, then the engine's order, then the form's. Neither depends on useBrokerDataForBoxG,
+// so a form keeps one order for both layouts.
+func previewOrder(rows []Row) []int {
 	type keyed struct {
-		row      PreviewRow
-		seq, pos int
+		sold          time.Time
+		seq, pos, idx int
 	}
 	var out []keyed
-	for _, r := range rec.Rows {
+	for i, r := range rows {
 		b, l := r.Broker, r.Ledger
 		if b != nil && !b.Include {
 			continue
 		}
-		var p PreviewRow
-		seq, pos := 1<<31-1, 1<<31-1
+		k := keyed{seq: 1<<31 - 1, pos: 1<<31 - 1, idx: i}
 		if l != nil {
-			seq = l.Seq
-			p = PreviewRow{
-				TransactionID: ptr(l.TransactionID), TransferID: ptr(l.TransferID), AssetID: ptr(l.AssetID),
-				Description: l.Quantity.String() + " " + l.Symbol, DateAcquired: l.AcquiredAt, DateSold: l.DisposedAt,
-				Proceeds: l.Proceeds, Basis: l.Basis, Long: l.Long,
-			}
+			k.sold, k.seq = l.DisposedAt, l.Seq
 		} else {
-			p = PreviewRow{
-				AssetID: b.AssetID, Description: b.Quantity.String() + " " + strings.TrimSpace(b.AssetSymbol),
-				DateAcquired: b.DateAcquired, DateSold: b.DateSold, Proceeds: b.Proceeds, Long: longTerm(b.DateAcquired, b.DateSold),
-				UsesBrokerData: true,
-			}
-			if b.CostBasis != nil {
-				p.Basis = *b.CostBasis
-			}
+			k.sold = b.DateSold
 		}
-		reported, basisReported := false, false
 		if b != nil {
-			pos = b.Position
-			reported = reports
-			basisReported = reports && b.CostBasis != nil
-			p.BrokerReported = true
-			p.AdjustmentCode, p.Adjustment = b.AdjustmentCode, b.Adjustment
+			k.pos = b.Position
 		}
-		p.Box = tax.BoxFor(taxYear, p.Long, reported, basisReported)
-		if b != nil && b.Box != 0 {
-			p.Box = b.Box
-		}
-		if useBrokerDataForBoxG && p.Box == 'G' && b != nil && l != nil {
-			p.Proceeds, p.UsesBrokerData = b.Proceeds, true
-			if b.CostBasis != nil {
-				p.Basis = *b.CostBasis
-			}
-			if b.DateAcquired != nil {
-				p.DateAcquired = b.DateAcquired
-			}
-		}
-		p.Gain = p.Proceeds.Sub(p.Basis).Add(p.Adjustment)
-		out = append(out, keyed{p, seq, pos})
+		out = append(out, k)
 	}
 	slices.SortStableFunc(out, func(a, b keyed) int {
-		return cmp.Or(a.row.DateSold.Compare(b.row.DateSold), cmp.Compare(a.seq, b.seq), cmp.Compare(a.pos, b.pos))
+		return cmp.Or(a.sold.Compare(b.sold), cmp.Compare(a.seq, b.seq), cmp.Compare(a.pos, b.pos))
 	})
-	rows := make([]PreviewRow, len(out))
+	idx := make([]int, len(out))
 	for i, k := range out {
-		rows[i] = k.row
+		idx[i] = k.idx
 	}
-	return rows
+	return idx
+}
+
+// previewRow lays out one compared row as a row of the reconciled Form 8949 (see Preview).
+func previewRow(formType string, taxYear int, r Row, useBrokerDataForBoxG bool) PreviewRow {
+	reports := formType == TypeForm1099DA || formType == TypeForm1099B
+	b, l := r.Broker, r.Ledger
+	var p PreviewRow
+	if l != nil {
+		p = PreviewRow{
+			TransactionID: ptr(l.TransactionID), TransferID: ptr(l.TransferID), AssetID: ptr(l.AssetID),
+			Description: l.Quantity.String() + " " + l.Symbol, DateAcquired: l.AcquiredAt, DateSold: l.DisposedAt,
+			Proceeds: l.Proceeds, Basis: l.Basis, Long: l.Long,
+		}
+	} else {
+		p = PreviewRow{
+			AssetID: b.AssetID, Description: b.Quantity.String() + " " + strings.TrimSpace(b.AssetSymbol),
+			DateAcquired: b.DateAcquired, DateSold: b.DateSold, Proceeds: b.Proceeds, Long: longTerm(b.DateAcquired, b.DateSold),
+			UsesBrokerData: true,
+		}
+		if b.CostBasis != nil {
+			p.Basis = *b.CostBasis
+		}
+	}
+	reported, basisReported := false, false
+	if b != nil {
+		reported = reports
+		basisReported = reports && b.CostBasis != nil
+		p.BrokerReported = true
+		p.AdjustmentCode, p.Adjustment = b.AdjustmentCode, b.Adjustment
+	}
+	p.Box = tax.BoxFor(taxYear, p.Long, reported, basisReported)
+	if b != nil && b.Box != 0 {
+		p.Box = b.Box
+	}
+	if useBrokerDataForBoxG && p.Box == 'G' && b != nil && l != nil {
+		p.Proceeds, p.UsesBrokerData = b.Proceeds, true
+		if b.CostBasis != nil {
+			p.Basis = *b.CostBasis
+		}
+		if b.DateAcquired != nil {
+			p.DateAcquired = b.DateAcquired
+		}
+	}
+	p.Gain = p.Proceeds.Sub(p.Basis).Add(p.Adjustment)
+	return p
 }
 
 // longTerm is the engine's holding-period rule (tax.LongTermFrom) on a row only the broker

@@ -108,28 +108,40 @@ type Figures struct {
 	BrokerBasis    *decimal.Decimal
 	PairedProceeds decimal.Decimal
 	PairedBasis    decimal.Decimal
+	// ComputedProceeds and ComputedBasis sum the ledger's disposals in the form's scope.
+	ComputedProceeds decimal.Decimal
+	ComputedBasis    decimal.Decimal
 }
 
 // FiguresOf returns the sums of a reconciliation.
 func FiguresOf(r Reconciliation) Figures {
-	return Figures{BrokerProceeds: r.BrokerProceeds, BrokerBasis: r.BrokerBasis, PairedProceeds: r.PairedProceeds, PairedBasis: r.PairedBasis}
+	return Figures{BrokerProceeds: r.BrokerProceeds, BrokerBasis: r.BrokerBasis, PairedProceeds: r.PairedProceeds, PairedBasis: r.PairedBasis,
+		ComputedProceeds: r.ComputedProceeds, ComputedBasis: r.ComputedBasis}
 }
 
-// params gives the figures as the nullable columns that keep them.
-func (f Figures) params() (brokerProceeds, brokerBasis, pairedProceeds, pairedBasis decimal.NullDecimal) {
+// keptFigures are the figures as the nullable columns that keep them.
+type keptFigures struct {
+	brokerProceeds, brokerBasis, pairedProceeds, pairedBasis, computedProceeds, computedBasis decimal.NullDecimal
+}
+
+func (f Figures) params() keptFigures {
+	k := keptFigures{brokerProceeds: decimal.NewNullDecimal(f.BrokerProceeds), pairedProceeds: decimal.NewNullDecimal(f.PairedProceeds),
+		pairedBasis: decimal.NewNullDecimal(f.PairedBasis), computedProceeds: decimal.NewNullDecimal(f.ComputedProceeds),
+		computedBasis: decimal.NewNullDecimal(f.ComputedBasis)}
 	if f.BrokerBasis != nil {
-		brokerBasis = decimal.NewNullDecimal(*f.BrokerBasis)
+		k.brokerBasis = decimal.NewNullDecimal(*f.BrokerBasis)
 	}
-	return decimal.NewNullDecimal(f.BrokerProceeds), brokerBasis, decimal.NewNullDecimal(f.PairedProceeds), decimal.NewNullDecimal(f.PairedBasis)
+	return k
 }
 
 func formOf(r db.ListTaxFormsRow) Form {
 	f := Form{ID: r.ID, ClientID: r.ClientID, FormType: r.FormType, TaxYear: int(r.TaxYear), BrokerName: r.BrokerName,
 		AccountID: r.AccountID, StatusMessage: r.StatusMessage, FileName: r.FileName, RowCount: int(r.RowCount), UploadedAt: r.UploadedAt,
 		stored: r.Status, reconciledKey: r.ReconciledKey, generated: r.Generated}
-	// The writers keep all three sums of a reconciliation or none.
-	if r.BrokerProceeds.Valid && r.PairedProceeds.Valid && r.PairedBasis.Valid {
-		f.figures = &Figures{BrokerProceeds: r.BrokerProceeds.Decimal, PairedProceeds: r.PairedProceeds.Decimal, PairedBasis: r.PairedBasis.Decimal}
+	// The writers keep all the sums of a reconciliation or none.
+	if r.BrokerProceeds.Valid && r.PairedProceeds.Valid && r.PairedBasis.Valid && r.ComputedProceeds.Valid && r.ComputedBasis.Valid {
+		f.figures = &Figures{BrokerProceeds: r.BrokerProceeds.Decimal, PairedProceeds: r.PairedProceeds.Decimal, PairedBasis: r.PairedBasis.Decimal,
+			ComputedProceeds: r.ComputedProceeds.Decimal, ComputedBasis: r.ComputedBasis.Decimal}
 		if r.BrokerBasis.Valid {
 			f.figures.BrokerBasis = ptr(r.BrokerBasis.Decimal)
 		}
@@ -226,14 +238,15 @@ func (s *Service) review(ctx context.Context, clientID, id uuid.UUID) (Form, err
 		}
 		status, msg := statusOf(rec.Counts)
 		figures := FiguresOf(rec)
-		brokerProceeds, brokerBasis, pairedProceeds, pairedBasis := figures.params()
+		k := figures.params()
 		if err := q.SetTaxFormReview(ctx, db.SetTaxFormReviewParams{ClientID: clientID, ID: id, Status: status, StatusMessage: msg,
 			ReconciledKey: &settings.ResultsKey, MatchedCount: int32(rec.Counts[Matched]), MismatchedCount: int32(rec.Counts[Mismatched]),
 			MissingInLedgerCount: int32(rec.Counts[MissingInLedger]), MissingOnFormCount: int32(rec.Counts[MissingOnForm]),
-			BrokerProceeds: brokerProceeds, BrokerBasis: brokerBasis, PairedProceeds: pairedProceeds, PairedBasis: pairedBasis}); err != nil {
+			BrokerProceeds: k.brokerProceeds, BrokerBasis: k.brokerBasis, PairedProceeds: k.pairedProceeds, PairedBasis: k.pairedBasis,
+			ComputedProceeds: k.computedProceeds, ComputedBasis: k.computedBasis}); err != nil {
 			return err
 		}
-		if err := keepAssetProceeds(ctx, q, clientID, id, rec); err != nil {
+		if err := keepReconciliation(ctx, q, f, rec); err != nil {
 			return err
 		}
 		f.stored, f.reconciledKey, f.figures = status, &settings.ResultsKey, &figures

@@ -38,7 +38,7 @@ UPDATE tax_forms SET status = $3, status_message = $4, row_count = $5, account_i
     reconciled_key = sqlc.arg(reconciled_key), matched_count = sqlc.arg(matched_count), mismatched_count = sqlc.arg(mismatched_count),
     missing_in_ledger_count = sqlc.arg(missing_in_ledger_count), missing_on_form_count = sqlc.arg(missing_on_form_count),
     broker_proceeds = sqlc.arg(broker_proceeds), broker_basis = sqlc.narg(broker_basis), paired_proceeds = sqlc.arg(paired_proceeds),
-    paired_basis = sqlc.arg(paired_basis)
+    paired_basis = sqlc.arg(paired_basis), computed_proceeds = sqlc.arg(computed_proceeds), computed_basis = sqlc.arg(computed_basis)
 WHERE client_id = $1 AND id = $2;
 
 -- name: SetTaxFormReview :exec
@@ -46,7 +46,8 @@ WHERE client_id = $1 AND id = $2;
 UPDATE tax_forms SET status = $3, status_message = $4, reconciled_key = sqlc.arg(reconciled_key), matched_count = sqlc.arg(matched_count),
     mismatched_count = sqlc.arg(mismatched_count), missing_in_ledger_count = sqlc.arg(missing_in_ledger_count),
     missing_on_form_count = sqlc.arg(missing_on_form_count), broker_proceeds = sqlc.arg(broker_proceeds),
-    broker_basis = sqlc.narg(broker_basis), paired_proceeds = sqlc.arg(paired_proceeds), paired_basis = sqlc.arg(paired_basis)
+    broker_basis = sqlc.narg(broker_basis), paired_proceeds = sqlc.arg(paired_proceeds), paired_basis = sqlc.arg(paired_basis),
+    computed_proceeds = sqlc.arg(computed_proceeds), computed_basis = sqlc.arg(computed_basis)
 WHERE client_id = $1 AND id = $2;
 
 -- name: DeleteTaxFormAssetProceeds :exec
@@ -60,6 +61,31 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9);
 -- name: ListTaxFormAssetProceeds :many
 -- The proceeds per asset kept with the form's last reconciliation, in the comparison's order.
 SELECT * FROM tax_form_asset_proceeds WHERE client_id = $1 AND tax_form_id = $2 ORDER BY position;
+
+-- name: DeleteTaxFormReconciliationRows :exec
+DELETE FROM tax_form_reconciliation_rows WHERE client_id = $1 AND tax_form_id = $2;
+
+-- name: InsertTaxFormReconciliationRows :copyfrom
+INSERT INTO tax_form_reconciliation_rows (tax_form_id, client_id, position, preview_position, id, status,
+    broker_position, broker_asset_symbol, broker_asset_id, broker_quantity, broker_date_acquired, broker_date_sold, broker_proceeds,
+    broker_cost_basis, broker_transaction_id, broker_transfer_id, broker_include, broker_box, broker_adjustment_code, broker_adjustment,
+    transfer_id, transaction_id, asset_id, symbol, long_term, disposed_at, acquired_at, quantity, proceeds, basis, seq)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27,
+    $28, $29, $30, $31);
+
+-- name: ListTaxFormReconciliationRows :many
+-- A page of the rows kept with the form's last reconciliation, in its order: a range of the key.
+SELECT * FROM tax_form_reconciliation_rows
+WHERE client_id = $1 AND tax_form_id = $2 AND position >= sqlc.arg(from_position)::int
+ORDER BY position
+LIMIT sqlc.arg(max_rows);
+
+-- name: ListTaxFormPreviewRows :many
+-- A page of the kept rows in the reconciled Form 8949's order (those it leaves out have no place).
+SELECT * FROM tax_form_reconciliation_rows
+WHERE client_id = $1 AND tax_form_id = $2 AND preview_position IS NOT NULL AND preview_position >= sqlc.arg(from_position)::int
+ORDER BY preview_position
+LIMIT sqlc.arg(max_rows);
 
 -- name: LockTaxForm :one
 -- Serialises writers of one form (two generate calls replace its rows one after the other).
