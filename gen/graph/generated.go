@@ -7031,7 +7031,9 @@ extend type Query {
   in the order of the supported chains. Each chain's indexer answer is kept for
   an hour (an older one is answered as last known while the indexer is asked again in the background). A
   chain without an answer is asked in parallel, in the background; the request waits for it at most 0.7
-  seconds, and not at all for an indexer that failed in the last minute. When some chain could not be checked
+  seconds, and not at all for an indexer that failed for the address in the last minute. An indexer that
+  failed, or did not answer within those 0.7 seconds, is neither asked nor waited for during the next 30
+  seconds, for any address; the first request after that asks it again. When some chain could not be checked
   (its indexer failed, timed out or has not answered yet, for example while offline), the list holds the
   chains found used among those checked and ` + "`" + `errors` + "`" + ` holds an error with ` + "`" + `extensions.code` + "`" + ` PARTIAL_RESULT and
   ` + "`" + `extensions.uncheckedChains` + "`" + ` naming the chains whose answer is unknown. ` + "`" + `getUsedChainsV2` + "`" + ` gives the same answer as

@@ -50,8 +50,9 @@ type Deps struct {
 // Service is the accounts of a client as the GraphQL API manages them: listing, adding wallets,
 // exchanges and files, syncing, re-importing, retiring, renaming and deleting.
 type Service struct {
-	d    Deps
-	asks singleflight.Group // getUsedChains' background asks, one per address and chain
+	d        Deps
+	asks     singleflight.Group // getUsedChains' background asks, one per address and chain
+	indexers indexerBreaker     // getUsedChains' indexers that are down
 }
 
 // NewService returns a Service.

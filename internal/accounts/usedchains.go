@@ -3,6 +3,7 @@ package accounts
 import (
 	"context"
 	"strings"
+	"sync"
 	"time"
 
 	"taxd/gen/db"
@@ -12,8 +13,11 @@ import (
 
 // getUsedChains answers from what the chains' indexers said before (used_chain_checks, one row per
 // address and chain) and never waits long for an indexer: a chain without a fresh answer is asked
-// in the background, and the request waits at most UsedChainsWait for it. An indexer that failed
-// within UsedChainsRetry is not waited for at all (it is asked again after that). A chain whose
+// in the background, and the request waits at most UsedChainsWait for it. An address whose ask
+// failed within UsedChainsRetry is not asked again before that. An indexer (one per chain) that
+// failed, or did not answer within UsedChainsWait, is neither asked nor waited for during
+// IndexerBackoff, for any address: a burst of calls while it is down answers at once; the first
+// call after that asks it again (a circuit breaker; an answer from it closes it). A chain whose
 // indexer never answered is left out of the answer and named as unchecked (a partial answer); one
 // whose answer is older than UsedChainsTTL is answered as last known while it is asked again.
 const (
@@ -21,7 +25,38 @@ const (
 	UsedChainsTimeout = 10 * time.Second // a background ask gives up after this
 	UsedChainsWait    = 700 * time.Millisecond
 	UsedChainsRetry   = time.Minute
+	IndexerBackoff    = 30 * time.Second
 )
+
+// indexerBreaker remembers, per chain, until when its indexer is left alone (see IndexerBackoff).
+type indexerBreaker struct {
+	mu        sync.Mutex
+	openUntil map[string]time.Time
+}
+
+// open reports whether chain's indexer is left alone at now.
+func (b *indexerBreaker) open(chain string, now time.Time) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return now.Before(b.openUntil[chain])
+}
+
+// trip leaves chain's indexer alone for IndexerBackoff from now.
+func (b *indexerBreaker) trip(chain string, now time.Time) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.openUntil == nil {
+		b.openUntil = map[string]time.Time{}
+	}
+	b.openUntil[chain] = now.Add(IndexerBackoff)
+}
+
+// reset asks chain's indexer again from now on (it answered).
+func (b *indexerBreaker) reset(chain string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.openUntil, chain)
+}
 
 // UsedChainsResult is what is known of the chains an address was used on.
 type UsedChainsResult struct {
@@ -60,7 +95,8 @@ func (s *Service) UsedChains(ctx context.Context, address string) (UsedChainsRes
 		used  *bool // nil: the ask failed
 	}
 	answers := make(chan answer, len(candidates))
-	waiting := 0 // chains this request waits for
+	waiting := 0                 // chains this request waits for
+	pending := map[string]bool{} // those of them not answered yet
 	for _, chain := range candidates {
 		r, ok := known[chain]
 		switch {
@@ -68,8 +104,11 @@ func (s *Service) UsedChains(ctx context.Context, address string) (UsedChainsRes
 			continue // fresh
 		case ok && r.FailedAt != nil && r.FailedAt.After(now.Add(-UsedChainsRetry)):
 			continue // failed a moment ago: answered as known, not waited for
+		case s.indexers.open(chain, now):
+			continue // its indexer is down: answered as known, not asked
 		}
 		waiting++
+		pending[chain] = true
 		go func() {
 			used, ok := <-s.askUsedChain(key, address, chain)
 			if !ok {
@@ -85,11 +124,15 @@ collect:
 	for ; waiting > 0; waiting-- {
 		select {
 		case a := <-answers:
+			delete(pending, a.chain)
 			if a.used != nil {
 				known[a.chain] = db.UsedChainCheck{Chain: a.chain, Used: a.used, CheckedAt: &now}
 			}
 		case <-wait.C:
-			break collect // the rest stays unchecked this time
+			for chain := range pending { // the rest stays unchecked, and its indexer is left alone a while
+				s.indexers.trip(chain, s.d.Now())
+			}
+			break collect
 		case <-ctx.Done():
 			return UsedChainsResult{}, ctx.Err()
 		}
@@ -128,9 +171,11 @@ func (s *Service) askUsedChain(key, address, chain string) <-chan bool {
 		q := db.New(s.d.Pool)
 		used, err := hasActivity(ctx, p, address)
 		if err != nil {
+			s.indexers.trip(chain, s.d.Now())
 			_ = q.PutUsedChainFailure(ctx, db.PutUsedChainFailureParams{Address: key, Chain: chain})
 			return false, err
 		}
+		s.indexers.reset(chain)
 		return used, q.PutUsedChainAnswer(ctx, db.PutUsedChainAnswerParams{Address: key, Chain: chain, Used: &used})
 	})
 	go func() {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	sq "github.com/Masterminds/squirrel"
 	"github.com/google/uuid"
 
 	"taxd/internal/auth"
@@ -147,5 +148,46 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAssetSummaryReadsItsDatesOnly pins the summary of one asset between two dates: the asset's
+// transfers are read from transfers_asset_time_idx for those dates (the bounds stated on the
+// transfers, see hasAssetTransfer), not all of them from transfers_client_asset_idx.
+func TestAssetSummaryReadsItsDatesOnly(t *testing.T) {
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client, err := bench.SeedLedger(ctx, pool, 3000, 6, 3, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `ANALYZE`); err != nil {
+		t.Fatal(err)
+	}
+	l := New(pool)
+	st, err := l.state(ctx, pool, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asset uuid.UUID
+	if err := pool.QueryRow(ctx, `SELECT asset_id FROM transfers WHERE client_id = $1 LIMIT 1`, client).Scan(&asset); err != nil {
+		t.Fatal(err)
+	}
+	from, to := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2022, 1, 1, 0, 0, 0, 0, time.UTC)
+	f := TxFilter{AssetIDs: []uuid.UUID{asset}, StartDate: &from, EndDate: &to}
+	fc, err := l.filterCtx(ctx, client, st, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqlText, args, err := ledgerSummaryQuery(client, st, f.summaryWhere(fc), sq.Expr("0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := pgtest.Explain(t, pool, "", sqlText, args...)
+	if !strings.Contains(plan, "transfers_asset_time_idx") || !strings.Contains(plan, "occurred_at >=") || strings.Contains(plan, "transfers_client_asset_idx") {
+		t.Errorf("the summary does not read the asset's transfers of its dates only:\n%s", plan)
 	}
 }

@@ -112,6 +112,13 @@ func resultRowsSummaryQuery(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, w
 		ToSql()
 }
 
+// summaryWhere is f's condition as a summary reads it (filterCtx.assetDates).
+func (f *TxFilter) summaryWhere(fc *filterCtx) sq.And {
+	summed := *fc
+	summed.assetDates = true
+	return f.where(&summed)
+}
+
 func (l *Ledger) summary(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter, where sq.And) (TxSummary, error) {
 	return l.summaryFrom(ctx, client, st, f, where, true)
 }

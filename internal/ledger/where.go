@@ -72,16 +72,24 @@ func existsTransfer(cond string, args ...any) sq.Sqlizer {
 // stated on the transfers too, to bound that side's scan. Only there: a page or a summary, with
 // the time equality, would be planned on a row estimate ~100 times too small (the planner takes
 // the two equalities for independent) and hash both sides whole.
+//
+// A summary (q.assetDates) states the date bounds on the transfers without the equality (a
+// transfer has its transaction's time, which its triggers keep and the count above relies on too):
+// the asset's transfers are then read from transfers_asset_time_idx for those dates only, not for
+// every year, and the fewer matches find their result rows by key instead of hashing the client's
+// whole result set (at 200k transactions, ETH in 2023 reads 6.8k of its 53k transfers).
 func (f *TxFilter) hasAssetTransfer(q *filterCtx) sq.Sqlizer {
-	if !q.assetsInTimeOrder {
-		return existsTransfer("tr.client_id = ? AND tr.asset_id = ANY(?)", q.client, f.AssetIDs)
+	cond, args := "tr.client_id = ? AND tr.asset_id = ANY(?)", []any{q.client, f.AssetIDs}
+	if q.assetsInTimeOrder {
+		cond, args = "tr.client_id = ? AND tr.asset_id = ? AND tr.occurred_at = t.occurred_at", []any{q.client, f.AssetIDs[0]}
 	}
-	cond, args := "tr.client_id = ? AND tr.asset_id = ? AND tr.occurred_at = t.occurred_at", []any{q.client, f.AssetIDs[0]}
-	if f.StartDate != nil {
-		cond, args = cond+" AND tr.occurred_at >= ?", append(args, *f.StartDate)
-	}
-	if f.EndDate != nil {
-		cond, args = cond+" AND tr.occurred_at < ?", append(args, *f.EndDate)
+	if q.assetsInTimeOrder || q.assetDates {
+		if f.StartDate != nil {
+			cond, args = cond+" AND tr.occurred_at >= ?", append(args, *f.StartDate)
+		}
+		if f.EndDate != nil {
+			cond, args = cond+" AND tr.occurred_at < ?", append(args, *f.EndDate)
+		}
 	}
 	return existsTransfer(cond, args...)
 }
@@ -377,6 +385,8 @@ type filterCtx struct {
 	providerAccounts []uuid.UUID
 	// the asset filter as a capped count in time order reads it (hasAssetTransfer)
 	assetsInTimeOrder bool
+	// the asset filter as a summary reads it: the date bounds on the transfers (hasAssetTransfer)
+	assetDates bool
 	// the current result set (the uncovered-disposals pattern reads its disposals)
 	resultSet *uuid.UUID
 }
