@@ -24,31 +24,31 @@ func (q *Queries) BumpPortfolioVersion(ctx context.Context, clientID uuid.UUID) 
 	return err
 }
 
-const cachedPricesBetween = `-- name: CachedPricesBetween :many
-SELECT price_key, day, usd FROM prices WHERE price_key = ANY($1::text[]) AND day BETWEEN $2::date AND $3::date
+const cachedPricesOnDays = `-- name: CachedPricesOnDays :many
+SELECT price_key, day, usd FROM prices WHERE price_key = ANY($1::text[]) AND day = ANY($2::date[])
 `
 
-type CachedPricesBetweenParams struct {
-	Keys    []string
-	FromDay time.Time
-	ToDay   time.Time
+type CachedPricesOnDaysParams struct {
+	Keys []string
+	Days []time.Time
 }
 
-type CachedPricesBetweenRow struct {
+type CachedPricesOnDaysRow struct {
 	PriceKey string
 	Day      time.Time
 	Usd      decimal.Decimal
 }
 
-func (q *Queries) CachedPricesBetween(ctx context.Context, arg CachedPricesBetweenParams) ([]CachedPricesBetweenRow, error) {
-	rows, err := q.db.Query(ctx, cachedPricesBetween, arg.Keys, arg.FromDay, arg.ToDay)
+// The cached prices of the given keys on the given days (a chart's points), by the primary key.
+func (q *Queries) CachedPricesOnDays(ctx context.Context, arg CachedPricesOnDaysParams) ([]CachedPricesOnDaysRow, error) {
+	rows, err := q.db.Query(ctx, cachedPricesOnDays, arg.Keys, arg.Days)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []CachedPricesBetweenRow
+	var items []CachedPricesOnDaysRow
 	for rows.Next() {
-		var i CachedPricesBetweenRow
+		var i CachedPricesOnDaysRow
 		if err := rows.Scan(&i.PriceKey, &i.Day, &i.Usd); err != nil {
 			return nil, err
 		}
@@ -180,23 +180,28 @@ func (q *Queries) ChartBasisDays(ctx context.Context, arg ChartBasisDaysParams) 
 }
 
 const chartDayChanges = `-- name: ChartDayChanges :many
-SELECT day, asset_id, delta FROM portfolio_balance_days WHERE client_id = $1 AND day >= $2::date
+SELECT width_bucket(day, $1::date[])::int AS bucket, asset_id, sum(delta)::numeric AS delta
+FROM portfolio_balance_days WHERE client_id = $2::uuid AND day >= $3::date
+GROUP BY 1, 2
 `
 
 type ChartDayChangesParams struct {
+	Bounds   []time.Time
 	ClientID uuid.UUID
 	FromDay  time.Time
 }
 
 type ChartDayChangesRow struct {
-	Day     time.Time
+	Bucket  int32
 	AssetID uuid.UUID
 	Delta   decimal.Decimal
 }
 
-// The maintained balance changes per UTC day and asset from a day on.
+// The maintained balance changes from a day on, summed per asset and interval between the chart's
+// points: bounds holds each point's UTC day but the last's (ascending), and a day's change falls
+// in bucket i when it is on or after i of them (it happens after points 0..i-1 and not after i).
 func (q *Queries) ChartDayChanges(ctx context.Context, arg ChartDayChangesParams) ([]ChartDayChangesRow, error) {
-	rows, err := q.db.Query(ctx, chartDayChanges, arg.ClientID, arg.FromDay)
+	rows, err := q.db.Query(ctx, chartDayChanges, arg.Bounds, arg.ClientID, arg.FromDay)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +209,7 @@ func (q *Queries) ChartDayChanges(ctx context.Context, arg ChartDayChangesParams
 	var items []ChartDayChangesRow
 	for rows.Next() {
 		var i ChartDayChangesRow
-		if err := rows.Scan(&i.Day, &i.AssetID, &i.Delta); err != nil {
+		if err := rows.Scan(&i.Bucket, &i.AssetID, &i.Delta); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -194,7 +194,7 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 	for _, b := range balances {
 		bal[b.AssetID] = b.Quantity
 	}
-	changes, err := balanceChanges(ctx, q, client, rng, start, now)
+	changes, err := balanceChanges(ctx, q, client, rng, points)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +218,7 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 			assets[a.ID] = a
 		}
 	}
-	series, err := s.historicalPrices(ctx, s.pool, assets, prices.Day(start), prices.Day(now), cur)
+	series, err := s.historicalPrices(ctx, s.pool, assets, priceDays(points), cur)
 	if err != nil {
 		return nil, err
 	}
@@ -257,10 +257,36 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 	return out, nil
 }
 
-// balanceChanges reads the balance changes after start: per UTC day from the maintained day
-// changes (a day's change counts at its end, or now for today), or for the sub-day ranges per
-// instant from the ledger (a week of it, by the client/time index).
-func balanceChanges(ctx context.Context, q *db.Queries, client uuid.UUID, rng string, start, now time.Time) ([]change, error) {
+// priceDays lists the UTC days whose prices the points need: each point's, and for the last
+// (now) the few days before it, within the range, that stand in for a current price not cached yet.
+func priceDays(points []time.Time) []time.Time {
+	var out []time.Time
+	seen := map[time.Time]bool{}
+	add := func(d time.Time) {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	for _, t := range points {
+		add(prices.Day(t))
+	}
+	last := prices.Day(points[len(points)-1])
+	for back := 1; back*int(day) <= int(latestWithin); back++ {
+		if d := last.Add(-time.Duration(back) * day); !d.Before(prices.Day(points[0])) {
+			add(d)
+		}
+	}
+	return out
+}
+
+// balanceChanges reads the balance changes after the first point. The ranges of whole days read
+// the maintained day changes summed per interval between points: a day's change counts at its
+// end (today's: now), so it is after every point on an earlier day, and is dated at the first
+// point it is not after; the chart reads a row per asset and interval, not per day. The sub-day
+// ranges read them per instant from the ledger (a week of it, by the client/time index).
+func balanceChanges(ctx context.Context, q *db.Queries, client uuid.UUID, rng string, points []time.Time) ([]change, error) {
+	start := points[0]
 	if rng == OneDay || rng == OneWeek {
 		rows, err := q.ChartInstantChanges(ctx, db.ChartInstantChangesParams{ClientID: client, After: start})
 		if err != nil {
@@ -272,17 +298,17 @@ func balanceChanges(ctx context.Context, q *db.Queries, client uuid.UUID, rng st
 		}
 		return out, nil
 	}
-	rows, err := q.ChartDayChanges(ctx, db.ChartDayChangesParams{ClientID: client, FromDay: prices.Day(start)})
+	bounds := make([]time.Time, len(points)-1)
+	for i, t := range points[:len(points)-1] {
+		bounds[i] = prices.Day(t)
+	}
+	rows, err := q.ChartDayChanges(ctx, db.ChartDayChangesParams{Bounds: bounds, ClientID: client, FromDay: prices.Day(start)})
 	if err != nil {
 		return nil, err
 	}
 	out := make([]change, len(rows))
 	for i, r := range rows {
-		at := r.Day.UTC().Add(day - time.Microsecond)
-		if at.After(now) {
-			at = now.Add(-time.Microsecond)
-		}
-		out[i] = change{at: at, asset: r.AssetID, delta: r.Delta}
+		out[i] = change{at: points[r.Bucket], asset: r.AssetID, delta: r.Delta}
 	}
 	return out, nil
 }

@@ -205,9 +205,19 @@ func cachedLatest(ctx context.Context, q querier, keys []string, today time.Time
 	return out, nil
 }
 
-// historicalPrices reads the cached daily prices of keys over [from, to] (UTC days). Online, a key
-// with days missing is filled first with one range call per coin (bounded per request).
-func (s *Service) historicalPrices(ctx context.Context, q querier, assets map[uuid.UUID]Asset, from, to time.Time, cur string) (map[uuid.UUID]map[time.Time]decimal.Decimal, error) {
+// historicalPrices reads the cached daily prices of the assets on the given UTC days. Online, a
+// key with any of those days missing is filled first with one range call per coin over the days'
+// span (bounded per request).
+func (s *Service) historicalPrices(ctx context.Context, q querier, assets map[uuid.UUID]Asset, days []time.Time, cur string) (map[uuid.UUID]map[time.Time]decimal.Decimal, error) {
+	from, to := days[0], days[0]
+	for _, d := range days {
+		if d.Before(from) {
+			from = d
+		}
+		if d.After(to) {
+			to = d
+		}
+	}
 	var feed []Asset
 	for _, a := range assets {
 		if !a.IsWorthless && (a.UsePlatformPrice || a.PriceOverride == nil) {
@@ -217,7 +227,7 @@ func (s *Service) historicalPrices(ctx context.Context, q querier, assets map[uu
 	coins, keys := s.resolveCoins(ctx, feed, to, cur)
 	byKey := map[string]map[time.Time]decimal.Decimal{}
 	read := func() error {
-		rows, err := db.New(q).CachedPricesBetween(ctx, db.CachedPricesBetweenParams{Keys: keys, FromDay: from, ToDay: to})
+		rows, err := db.New(q).CachedPricesOnDays(ctx, db.CachedPricesOnDaysParams{Keys: keys, Days: days})
 		if err != nil {
 			return err
 		}
@@ -234,13 +244,12 @@ func (s *Service) historicalPrices(ctx context.Context, q querier, assets map[uu
 			return nil, err
 		}
 	}
-	days := int(to.Sub(from)/(24*time.Hour)) + 1
 	if s.prices != nil {
 		fetched := 0
 		fctx, cancel := context.WithTimeout(ctx, fetchTimeout)
 		defer cancel()
 		for id, c := range coins {
-			if len(byKey[prices.PriceKeyIn(c, cur)]) >= days || fetched == maxFetchPerRequest {
+			if len(byKey[prices.PriceKeyIn(c, cur)]) >= len(days) || fetched == maxFetchPerRequest {
 				continue
 			}
 			fetched++

@@ -94,8 +94,9 @@ FROM (SELECT DISTINCT ON (pr.price_key) pr.price_key, pr.day, pr.usd FROM prices
       ORDER BY pr.price_key, pr.day DESC) l
 LEFT JOIN prices p ON p.price_key = l.price_key AND p.day = l.day - 1;
 
--- name: CachedPricesBetween :many
-SELECT price_key, day, usd FROM prices WHERE price_key = ANY(sqlc.arg(keys)::text[]) AND day BETWEEN sqlc.arg(from_day)::date AND sqlc.arg(to_day)::date;
+-- name: CachedPricesOnDays :many
+-- The cached prices of the given keys on the given days (a chart's points), by the primary key.
+SELECT price_key, day, usd FROM prices WHERE price_key = ANY(sqlc.arg(keys)::text[]) AND day = ANY(sqlc.arg(days)::date[]);
 
 -- name: ClientIsStale :one
 -- Whether the client's results lag its ledger (dirty items or settings).
@@ -195,8 +196,12 @@ WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.occurred_at > sqlc.arg(after
 GROUP BY 1, 2;
 
 -- name: ChartDayChanges :many
--- The maintained balance changes per UTC day and asset from a day on.
-SELECT day, asset_id, delta FROM portfolio_balance_days WHERE client_id = $1 AND day >= sqlc.arg(from_day)::date;
+-- The maintained balance changes from a day on, summed per asset and interval between the chart's
+-- points: bounds holds each point's UTC day but the last's (ascending), and a day's change falls
+-- in bucket i when it is on or after i of them (it happens after points 0..i-1 and not after i).
+SELECT width_bucket(day, sqlc.arg(bounds)::date[])::int AS bucket, asset_id, sum(delta)::numeric AS delta
+FROM portfolio_balance_days WHERE client_id = sqlc.arg(client_id)::uuid AND day >= sqlc.arg(from_day)::date
+GROUP BY 1, 2;
 
 -- name: ChartAssets :many
 -- The assets a chart from a day on involves: held now or changed since.
