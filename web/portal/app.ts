@@ -51,10 +51,12 @@ export class App {
     return this.labelsP;
   }
 
-  // years are the tax years with activity, newest first.
+  // years are the tax years with activity, newest first. No years is not kept: it is what a ledger
+  // never calculated has, and a first calculation that finished before the state bar first looked
+  // (so no run was followed and nothing said the results changed) would leave it cached for good.
   years(): Promise<number[]> {
     this.yearsP ||= this.q(Q.TAX_YEARS).then((r) => [...r.getTaxYears].reverse());
-    this.yearsP.catch(() => { this.yearsP = undefined; });
+    this.yearsP.then((ys) => { if (ys.length === 0) this.yearsP = undefined; }, () => { this.yearsP = undefined; });
     return this.yearsP;
   }
 
