@@ -1943,6 +1943,17 @@ func (q *Queries) SetTransactionOrdinal(ctx context.Context, arg SetTransactionO
 	return err
 }
 
+const setTransactionValuesWritten = `-- name: SetTransactionValuesWritten :exec
+SELECT set_config('taxd.transaction_values_written', $1::text, true)
+`
+
+// Tells the transfers' triggers that the statements that follow write the values of the transactions
+// whose transfers they change ('on'), or no longer ('off'); it lasts for the database transaction at most.
+func (q *Queries) SetTransactionValuesWritten(ctx context.Context, state string) error {
+	_, err := q.db.Exec(ctx, setTransactionValuesWritten, state)
+	return err
+}
+
 const softDeleteTransaction = `-- name: SoftDeleteTransaction :exec
 UPDATE transactions SET deleted_at = now() WHERE client_id = $1 AND id = $2
 `

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
+	"taxd/gen/db"
 	"taxd/internal/tax"
 	"taxd/internal/tax/taxgen"
 	"taxd/internal/taxfile"
@@ -77,7 +78,7 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, in tax.Input, log io.Writer) 
 		}
 		// The transactions' values are written with them (fiatValue), as a bulk import writes them:
 		// the transfers' triggers would otherwise compute and update each transaction again.
-		if _, err := tx.Exec(ctx, `SELECT set_config('taxd.transaction_values_written', 'on', true)`); err != nil {
+		if err := db.New(tx).SetTransactionValuesWritten(ctx, "on"); err != nil {
 			return err
 		}
 		// The transfers' foreign-key checks are planned from the statistics: a database whose
@@ -119,7 +120,7 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, in tax.Input, log io.Writer) 
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `SELECT set_config('taxd.transaction_values_written', 'off', true)`); err != nil {
+		if err := db.New(tx).SetTransactionValuesWritten(ctx, "off"); err != nil {
 			return err
 		}
 		// A freshly imported ledger is dirty throughout.

@@ -105,8 +105,7 @@ func writingValues(e *Editor, on bool) error {
 	if on {
 		v = "on"
 	}
-	_, err := e.tx.Exec(e.ctx, `SELECT set_config('taxd.transaction_values_written', $1, true)`, v)
-	return err
+	return e.q.SetTransactionValuesWritten(e.ctx, v)
 }
 
 var stageColumns = []string{"tx_id", "pos", "occurred_at", "txn_hash", "external_id", "label", "is_failed",

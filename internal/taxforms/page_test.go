@@ -6,11 +6,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
-	"taxd/internal/auth"
-	"taxd/internal/recalc"
 	"taxd/internal/tax"
 	"taxd/internal/taxforms"
 )
@@ -28,22 +25,9 @@ func TestPagesReadTheKeptReconciliation(t *testing.T) {
 	b.trade(t, at(6, 1), b.eth, "-0.5", "1900")
 	b.trade(t, at(6, 1), b.eth, "-0.25", "950")
 	b.trade(t, at(7, 1), b.eth, "-0.125", "600")
-	recalculate := func() {
-		t.Helper()
-		if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
-			t.Fatal(err)
-		}
-	}
+	recalculate := func() { t.Helper(); b.recalculate(t) }
 	recalculate()
-	traced := &statements{}
-	cfg := b.pool.Config().Copy()
-	cfg.ConnConfig.Tracer = traced
-	pool, err := pgxpool.NewWithConfig(b.ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	svc := taxforms.NewService(pool, nil, nil)
+	svc, traced := b.tracedService(t)
 
 	id := uuid.New()
 	rows := []taxforms.RowInput{

@@ -13,7 +13,6 @@ import (
 	"taxd/gen/db"
 	"taxd/internal/auth"
 	"taxd/internal/jobs"
-	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/taxforms"
 )
@@ -29,9 +28,7 @@ func TestExclude1099DALeavesOutReportedDisposals(t *testing.T) {
 	ethSale1 := b.trade(t, at(6, 1), b.eth, "-0.5", "1900")
 	ethSale2 := b.trade(t, at(6, 1), b.eth, "-0.25", "950")
 	b.trade(t, at(7, 1), b.btc, "-0.05", "4000")
-	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
-		t.Fatal(err)
-	}
+	b.recalculate(t)
 	form := uuid.New()
 	if _, err := b.svc.Generate(b.ctx, b.write, form, []taxforms.RowInput{
 		{AssetSymbol: ptr("ETH"), Quantity: dec("0.5"), DateSold: day(2025, 6, 1), Proceeds: dec("1900")},

@@ -17,7 +17,6 @@ import (
 	"taxd/internal/jobs"
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
-	"taxd/internal/recalc"
 	"taxd/internal/reports"
 	"taxd/internal/taxforms"
 	"taxd/internal/testfactory"
@@ -109,9 +108,7 @@ func TestGenerateReconcilesAndRecordsRuns(t *testing.T) {
 	sale := b.trade(t, at(6, 1), b.eth, "-0.5", "1900")
 	b.trade(t, at(6, 1), b.eth, "-0.25", "950")
 	b.trade(t, at(7, 1), b.btc, "-0.05", "4000")
-	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
-		t.Fatal(err)
-	}
+	b.recalculate(t)
 
 	form := uuid.New()
 	rows := []taxforms.RowInput{
@@ -249,9 +246,7 @@ func TestGenerateRefusals(t *testing.T) {
 	b := setup(t)
 	buy := b.trade(t, time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC), b.eth, "2", "5000")
 	b.trade(t, time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC), b.eth, "-0.5", "1900")
-	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
-		t.Fatal(err)
-	}
+	b.recalculate(t)
 	form := uuid.New()
 	for name, rows := range map[string][]taxforms.RowInput{
 		"no rows":             nil,

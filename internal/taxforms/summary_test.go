@@ -46,6 +46,29 @@ func (s *statements) take() []sentQuery {
 	return out
 }
 
+// recalculate runs a full recalculation of the bundle's client.
+func (b *bundle) recalculate(t *testing.T) {
+	t.Helper()
+	if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tracedService is a Service on a pool of its own whose queries are recorded in the statements
+// returned with it.
+func (b *bundle) tracedService(t *testing.T) (*taxforms.Service, *statements) {
+	t.Helper()
+	traced := &statements{}
+	cfg := b.pool.Config().Copy()
+	cfg.ConnConfig.Tracer = traced
+	pool, err := pgxpool.NewWithConfig(b.ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return taxforms.NewService(pool, nil, nil), traced
+}
+
 // TestSummaryReadsTheKeptReconciliation checks a form's summary against its reconciliation (the
 // rows compared now, and hand arithmetic): after a generate call it is read from the counts and
 // sums the form keeps, without reading a result or ledger table (the plan of every query the read
@@ -58,23 +81,10 @@ func TestSummaryReadsTheKeptReconciliation(t *testing.T) {
 	b.trade(t, at(1, 15), b.eth, "2", "5000")
 	b.trade(t, at(6, 1), b.eth, "-0.5", "1900")
 	b.trade(t, at(6, 1), b.eth, "-0.25", "950")
-	recalculate := func() {
-		t.Helper()
-		if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
-			t.Fatal(err)
-		}
-	}
+	recalculate := func() { t.Helper(); b.recalculate(t) }
 	recalculate()
 	// the summaries are read through a pool whose queries are traced
-	traced := &statements{}
-	cfg := b.pool.Config().Copy()
-	cfg.ConnConfig.Tracer = traced
-	pool, err := pgxpool.NewWithConfig(b.ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	svc := taxforms.NewService(pool, nil, nil)
+	svc, traced := b.tracedService(t)
 
 	id := uuid.New()
 	rows := []taxforms.RowInput{
@@ -177,22 +187,9 @@ func TestProceedsByAssetReadsTheKeptReconciliation(t *testing.T) {
 	b.trade(t, at(1, 15), b.eth, "2", "5000")
 	b.trade(t, at(6, 1), b.eth, "-0.5", "1900")
 	b.trade(t, at(6, 1), b.eth, "-0.25", "950")
-	recalculate := func() {
-		t.Helper()
-		if _, err := (&recalc.Runner{Pool: b.pool}).Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
-			t.Fatal(err)
-		}
-	}
+	recalculate := func() { t.Helper(); b.recalculate(t) }
 	recalculate()
-	traced := &statements{}
-	cfg := b.pool.Config().Copy()
-	cfg.ConnConfig.Tracer = traced
-	pool, err := pgxpool.NewWithConfig(b.ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	svc := taxforms.NewService(pool, nil, nil)
+	svc, traced := b.tracedService(t)
 
 	id := uuid.New()
 	rows := []taxforms.RowInput{

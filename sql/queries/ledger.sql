@@ -483,3 +483,8 @@ CROSS JOIN (SELECT count(r.sale_term) AS disposals, coalesce(sum(r.proceeds), 0)
         AND r.transaction_id = ANY(sqlc.arg(dirty)::uuid[]) AND r.is_failed IS NOT TRUE) o
 LEFT JOIN client_transaction_counts c ON c.client_id = sqlc.arg(client_id)::uuid
 WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.client_id = sqlc.arg(client_id)::uuid;
+
+-- name: SetTransactionValuesWritten :exec
+-- Tells the transfers' triggers that the statements that follow write the values of the transactions
+-- whose transfers they change ('on'), or no longer ('off'); it lasts for the database transaction at most.
+SELECT set_config('taxd.transaction_values_written', sqlc.arg(state)::text, true);
