@@ -39,7 +39,8 @@ import (
 // (each operation once more before timing: a warm-up).
 //
 // Building the fixture takes minutes at 1M. With TAXD_BENCH_KEEP=1 its database is kept on the
-// test server (a persistent TEST_DATABASE_URL) and reused by the next run with the same migrations.
+// test server (a persistent TEST_DATABASE_URL) and reused by the next run with the same migrations
+// (TAXD_KEPT_PREFIX names one per checkout when worktrees share the server).
 
 type readBench struct {
 	srv *httptest.Server

@@ -80,8 +80,15 @@ func ProcessPool(t testing.TB) *pgxpool.Pool {
 // reports it: rows that migrations cannot fill, such as tax results, are the caller's to rebuild).
 // An existing database is reused when reuse says it can be; otherwise, and when there is none, it
 // is made again from the migrated template.
+//
+// TAXD_KEPT_PREFIX, when set, is put before name: checkouts with different migration sets that
+// share one test server (worktrees) each keep their own fixture instead of migrating or dropping
+// each other's.
 func KeptPool(t testing.TB, name string, reuse func(pool *pgxpool.Pool, migrated bool) bool) *pgxpool.Pool {
 	t.Helper()
+	if prefix := os.Getenv("TAXD_KEPT_PREFIX"); prefix != "" {
+		name = prefix + "_" + name
+	}
 	admin := adminURL(t)
 	tpl := template(t, admin)
 	kept := name + "_" + strings.TrimPrefix(tpl, "taxd_tpl_")
