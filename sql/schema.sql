@@ -564,6 +564,50 @@ BEGIN
 END $$;
 
 --
+-- Name: results_keep_income_totals(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.results_keep_income_totals() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        UPDATE tax_result_income_totals x SET transactions = x.transactions - d.transactions, disposals = x.disposals - d.disposals,
+            proceeds = x.proceeds - d.proceeds, basis = x.basis - d.basis, gain = x.gain - d.gain,
+            short_term_gain = x.short_term_gain - d.short_term_gain, long_term_gain = x.long_term_gain - d.long_term_gain,
+            income = x.income - d.income, without_label = x.without_label - d.without_label, reviewed = x.reviewed - d.reviewed,
+            missing_basis = x.missing_basis - d.missing_basis, negative_balance = x.negative_balance - d.negative_balance, fees = x.fees - d.fees
+        FROM (SELECT o.result_set_id, o.client_id, o.account_id, count(*) AS transactions, count(o.sale_term) AS disposals,
+                     sum(o.proceeds) AS proceeds, sum(o.basis) AS basis, sum(o.gain) AS gain, sum(o.short_term_gain) AS short_term_gain,
+                     sum(o.long_term_gain) AS long_term_gain, sum(o.income) AS income,
+                     count(*) FILTER (WHERE coalesce(o.label, '') = '') AS without_label, count(*) FILTER (WHERE o.is_reviewed) AS reviewed,
+                     count(*) FILTER (WHERE o.is_missing_basis) AS missing_basis, count(*) FILTER (WHERE o.has_negative_balance) AS negative_balance,
+                     coalesce(sum(o.fees), 0) AS fees
+                FROM old_rows o WHERE o.income <> 0 AND o.is_failed IS NOT TRUE
+               GROUP BY o.result_set_id, o.client_id, o.account_id) d
+        WHERE x.result_set_id = d.result_set_id AND x.client_id = d.client_id AND x.account_id IS NOT DISTINCT FROM d.account_id;
+    END IF;
+    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+        INSERT INTO tax_result_income_totals AS x (result_set_id, client_id, account_id, transactions, disposals, proceeds, basis, gain,
+            short_term_gain, long_term_gain, income, without_label, reviewed, missing_basis, negative_balance, fees)
+        SELECT n.result_set_id, n.client_id, n.account_id, count(*), count(n.sale_term), sum(n.proceeds), sum(n.basis), sum(n.gain),
+               sum(n.short_term_gain), sum(n.long_term_gain), sum(n.income),
+               count(*) FILTER (WHERE coalesce(n.label, '') = ''), count(*) FILTER (WHERE n.is_reviewed),
+               count(*) FILTER (WHERE n.is_missing_basis), count(*) FILTER (WHERE n.has_negative_balance), coalesce(sum(n.fees), 0)
+          FROM new_rows n WHERE n.income <> 0 AND n.is_failed IS NOT TRUE
+         GROUP BY n.result_set_id, n.client_id, n.account_id
+        ON CONFLICT (result_set_id, client_id, account_id) DO UPDATE SET transactions = x.transactions + excluded.transactions,
+            disposals = x.disposals + excluded.disposals, proceeds = x.proceeds + excluded.proceeds, basis = x.basis + excluded.basis,
+            gain = x.gain + excluded.gain, short_term_gain = x.short_term_gain + excluded.short_term_gain,
+            long_term_gain = x.long_term_gain + excluded.long_term_gain, income = x.income + excluded.income,
+            without_label = x.without_label + excluded.without_label, reviewed = x.reviewed + excluded.reviewed,
+            missing_basis = x.missing_basis + excluded.missing_basis, negative_balance = x.negative_balance + excluded.negative_balance,
+            fees = x.fees + excluded.fees;
+    END IF;
+    RETURN NULL;
+END $$;
+
+--
 -- Name: results_refresh_fiat_values(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2048,6 +2092,29 @@ CREATE TABLE public.tax_removals (
 );
 
 --
+-- Name: tax_result_income_totals; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tax_result_income_totals (
+    result_set_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    account_id uuid,
+    transactions bigint NOT NULL,
+    disposals bigint NOT NULL,
+    proceeds numeric NOT NULL,
+    basis numeric NOT NULL,
+    gain numeric NOT NULL,
+    short_term_gain numeric NOT NULL,
+    long_term_gain numeric NOT NULL,
+    income numeric NOT NULL,
+    without_label bigint NOT NULL,
+    reviewed bigint NOT NULL,
+    missing_basis bigint NOT NULL,
+    negative_balance bigint NOT NULL,
+    fees numeric NOT NULL
+);
+
+--
 -- Name: tax_result_sets; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3135,6 +3202,12 @@ CREATE INDEX tax_forms_client_year_idx ON public.tax_forms USING btree (client_i
 CREATE INDEX tax_income_year_idx ON public.tax_income USING btree (result_set_id, tax_year);
 
 --
+-- Name: tax_result_income_totals_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX tax_result_income_totals_key ON public.tax_result_income_totals USING btree (result_set_id, client_id, account_id) NULLS NOT DISTINCT;
+
+--
 -- Name: tax_result_sets_client_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -3457,6 +3530,24 @@ CREATE TRIGGER results_fiat_values_inserted AFTER INSERT ON public.tax_transacti
 --
 
 CREATE TRIGGER results_fiat_values_updated AFTER UPDATE ON public.tax_transaction_results REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.results_refresh_fiat_values();
+
+--
+-- Name: tax_transaction_results results_income_totals_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER results_income_totals_deleted AFTER DELETE ON public.tax_transaction_results REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.results_keep_income_totals();
+
+--
+-- Name: tax_transaction_results results_income_totals_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER results_income_totals_inserted AFTER INSERT ON public.tax_transaction_results REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.results_keep_income_totals();
+
+--
+-- Name: tax_transaction_results results_income_totals_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER results_income_totals_updated AFTER UPDATE ON public.tax_transaction_results REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.results_keep_income_totals();
 
 --
 -- Name: tax_checkpoints tax_checkpoints_client_id; Type: TRIGGER; Schema: public; Owner: -
@@ -4016,6 +4107,13 @@ ALTER TABLE ONLY public.tax_month_disposals
 
 ALTER TABLE ONLY public.tax_month_income
     ADD CONSTRAINT tax_month_income_result_set_id_fkey FOREIGN KEY (result_set_id, client_id) REFERENCES public.tax_result_sets(id, client_id) ON DELETE CASCADE;
+
+--
+-- Name: tax_result_income_totals tax_result_income_totals_result_set_id_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_result_income_totals
+    ADD CONSTRAINT tax_result_income_totals_result_set_id_client_id_fkey FOREIGN KEY (result_set_id, client_id) REFERENCES public.tax_result_sets(id, client_id) ON DELETE CASCADE;
 
 --
 -- Name: tax_result_sets tax_result_sets_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -880,6 +880,86 @@ func (q *Queries) IsDirty(ctx context.Context, clientID uuid.UUID) (bool, error)
 	return column_1, err
 }
 
+const keptIncomeFigures = `-- name: KeptIncomeFigures :one
+SELECT (x.transactions - o.transactions)::bigint AS transactions, (x.disposals - o.disposals)::bigint AS disposals,
+    (x.proceeds - o.proceeds)::numeric AS proceeds, (x.basis - o.basis)::numeric AS basis, (x.gain - o.gain)::numeric AS gain,
+    (x.short_term_gain - o.short_term_gain)::numeric AS short_term_gain, (x.long_term_gain - o.long_term_gain)::numeric AS long_term_gain,
+    (x.income - o.income)::numeric AS income, (x.without_label - o.without_label)::bigint AS without_label,
+    (x.reviewed - o.reviewed)::bigint AS reviewed, (x.missing_basis - o.missing_basis)::bigint AS missing_basis,
+    (x.negative_balance - o.negative_balance)::bigint AS negative_balance, (x.fees - o.fees)::numeric AS fees
+FROM (SELECT coalesce(sum(k.transactions), 0) AS transactions, coalesce(sum(k.disposals), 0) AS disposals,
+        coalesce(sum(k.proceeds), 0) AS proceeds, coalesce(sum(k.basis), 0) AS basis, coalesce(sum(k.gain), 0) AS gain,
+        coalesce(sum(k.short_term_gain), 0) AS short_term_gain, coalesce(sum(k.long_term_gain), 0) AS long_term_gain,
+        coalesce(sum(k.income), 0) AS income, coalesce(sum(k.without_label), 0) AS without_label, coalesce(sum(k.reviewed), 0) AS reviewed,
+        coalesce(sum(k.missing_basis), 0) AS missing_basis, coalesce(sum(k.negative_balance), 0) AS negative_balance,
+        coalesce(sum(k.fees), 0) AS fees
+    FROM tax_result_income_totals k WHERE k.result_set_id = $1::uuid AND k.client_id = $2::uuid
+        AND (NOT $3::boolean OR k.account_id = ANY($4::uuid[]))) x
+CROSS JOIN (SELECT count(*) AS transactions, count(r.sale_term) AS disposals, coalesce(sum(r.proceeds), 0) AS proceeds,
+        coalesce(sum(r.basis), 0) AS basis, coalesce(sum(r.gain), 0) AS gain, coalesce(sum(r.short_term_gain), 0) AS short_term_gain,
+        coalesce(sum(r.long_term_gain), 0) AS long_term_gain, coalesce(sum(r.income), 0) AS income,
+        count(*) FILTER (WHERE coalesce(r.label, '') = '') AS without_label, count(*) FILTER (WHERE r.is_reviewed) AS reviewed,
+        count(*) FILTER (WHERE r.is_missing_basis) AS missing_basis, count(*) FILTER (WHERE r.has_negative_balance) AS negative_balance,
+        coalesce(sum(r.fees), 0) AS fees
+    FROM tax_transaction_results r WHERE r.result_set_id = $1::uuid AND r.client_id = $2::uuid
+        AND r.transaction_id = ANY($5::uuid[]) AND r.income <> 0 AND r.is_failed IS NOT TRUE
+        AND (NOT $3::boolean OR r.account_id = ANY($4::uuid[]))) o
+`
+
+type KeptIncomeFiguresParams struct {
+	ResultSetID uuid.UUID
+	ClientID    uuid.UUID
+	ByAccount   bool
+	Accounts    []uuid.UUID
+	Dirty       []uuid.UUID
+}
+
+type KeptIncomeFiguresRow struct {
+	Transactions    int64
+	Disposals       int64
+	Proceeds        decimal.Decimal
+	Basis           decimal.Decimal
+	Gain            decimal.Decimal
+	ShortTermGain   decimal.Decimal
+	LongTermGain    decimal.Decimal
+	Income          decimal.Decimal
+	WithoutLabel    int64
+	Reviewed        int64
+	MissingBasis    int64
+	NegativeBalance int64
+	Fees            decimal.Decimal
+}
+
+// The summary of hasIncome (summary.go) from the kept totals of the result set's income rows
+// (migration 00210), of every account or of the given ones (by_account), less the rows of the dirty
+// transactions, whose figures the ledger answers instead.
+func (q *Queries) KeptIncomeFigures(ctx context.Context, arg KeptIncomeFiguresParams) (KeptIncomeFiguresRow, error) {
+	row := q.db.QueryRow(ctx, keptIncomeFigures,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.ByAccount,
+		arg.Accounts,
+		arg.Dirty,
+	)
+	var i KeptIncomeFiguresRow
+	err := row.Scan(
+		&i.Transactions,
+		&i.Disposals,
+		&i.Proceeds,
+		&i.Basis,
+		&i.Gain,
+		&i.ShortTermGain,
+		&i.LongTermGain,
+		&i.Income,
+		&i.WithoutLabel,
+		&i.Reviewed,
+		&i.MissingBasis,
+		&i.NegativeBalance,
+		&i.Fees,
+	)
+	return i, err
+}
+
 const keptSummaryFigures = `-- name: KeptSummaryFigures :one
 SELECT coalesce(c.shown, 0)::bigint AS shown, coalesce(c.reviewed, 0)::bigint AS reviewed, coalesce(c.unlabeled, 0)::bigint AS unlabeled,
     (x.disposals - o.disposals)::bigint AS disposals, (x.proceeds - o.proceeds)::numeric AS proceeds, (x.basis - o.basis)::numeric AS basis,

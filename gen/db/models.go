@@ -722,6 +722,25 @@ type TaxRemoval struct {
 	ClientID    uuid.UUID
 }
 
+type TaxResultIncomeTotal struct {
+	ResultSetID     uuid.UUID
+	ClientID        uuid.UUID
+	AccountID       *uuid.UUID
+	Transactions    int64
+	Disposals       int64
+	Proceeds        decimal.Decimal
+	Basis           decimal.Decimal
+	Gain            decimal.Decimal
+	ShortTermGain   decimal.Decimal
+	LongTermGain    decimal.Decimal
+	Income          decimal.Decimal
+	WithoutLabel    int64
+	Reviewed        int64
+	MissingBasis    int64
+	NegativeBalance int64
+	Fees            decimal.Decimal
+}
+
 type TaxResultSet struct {
 	ID                 uuid.UUID
 	ClientID           uuid.UUID

@@ -259,7 +259,7 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 		out.Total = &n
 	}
 	if p.IncludeSummary {
-		s, err := l.summary(ctx, client, st, f, f.summaryWhere(fc))
+		s, err := l.summary(ctx, client, st, f, fc)
 		if err != nil {
 			return TxList{}, err
 		}
@@ -475,7 +475,7 @@ func (l *Ledger) Summary(ctx context.Context, scope auth.ClientScope, f TxFilter
 	if err != nil {
 		return TxSummary{}, err
 	}
-	return l.summary(ctx, scope.ClientID(), st, f, f.summaryWhere(fc))
+	return l.summary(ctx, scope.ClientID(), st, f, fc)
 }
 
 // Get returns transactions of the client by id, in the order of ids; NOT_FOUND names the first

@@ -31,6 +31,8 @@ import (
 // client_transaction_counts (triggers on transactions and transfers), the tax figures from the
 // result set's tax_result_totals (written by the recalculation) less the dirty transactions' rows,
 // plus the dirty transactions and the few linked or spam-only ones from the ledger (keptSummary).
+// hasIncome, alone or with providers, is answered the same way from the income rows' totals kept
+// per result set and account by triggers on the result rows (keptIncomeSummary).
 
 // summaryDirtyMax is how many dirty marks the summary reads from the ledger beside the result rows;
 // with more (a fresh import), it joins the whole ledger as before.
@@ -119,14 +121,15 @@ func (f *TxFilter) summaryWhere(fc *filterCtx) sq.And {
 	return f.where(&summed)
 }
 
-func (l *Ledger) summary(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter, where sq.And) (TxSummary, error) {
-	return l.summaryFrom(ctx, client, st, f, where, true)
+func (l *Ledger) summary(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter, fc *filterCtx) (TxSummary, error) {
+	return l.summaryFrom(ctx, client, st, f, fc, true)
 }
 
 // summaryFrom totals f's matches, from kept figures or the result rows when they can answer and
 // rows is set.
-func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter, where sq.And, rows bool) (TxSummary, error) {
+func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter, fc *filterCtx, rows bool) (TxSummary, error) {
 	s := TxSummary{IsStale: st.IsStale, ComputedAt: time.Now().UTC(), Currency: st.Currency}
+	where := f.summaryWhere(fc)
 	// One snapshot for what the result rows may answer and the totals (REPEATABLE READ): a mark
 	// written between the two would otherwise go unseen.
 	err := pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
@@ -167,6 +170,9 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 				return err
 			}
 		}
+		if accounts, byAccount, income := f.keptIncome(fc, where); ok && income && !superficial {
+			return keptIncomeSummary(ctx, tx, client, st, rs, dirty, where, accounts, byAccount, &s, total)
+		}
 		if ok && f.answeredByResultRows() {
 			sqlText, args, err = resultRowsSummaryQuery(client, rs, dirty, where, denied)
 		} else {
@@ -192,13 +198,7 @@ func isUnfiltered(client uuid.UUID, st LedgerState, where sq.And) bool {
 	if len(st.spamAssets) > 0 {
 		return false
 	}
-	none := (&TxFilter{}).where(&filterCtx{client: client, resultSet: st.ResultSetID})
-	a, aArgs, err := where.ToSql()
-	if err != nil {
-		return false
-	}
-	b, bArgs, err := none.ToSql()
-	return err == nil && a == b && reflect.DeepEqual(aArgs, bArgs)
+	return sameWhere(where, (&TxFilter{}).where(&filterCtx{client: client, resultSet: st.ResultSetID}))
 }
 
 // keptSummary answers the unfiltered summary (where) without reading a row per transaction: the
@@ -268,4 +268,65 @@ func resultRowsAnswer(ctx context.Context, tx pgx.Tx, client uuid.UUID, st Ledge
 		dirty = []uuid.UUID{}
 	}
 	return *rs, dirty, true, nil
+}
+
+// keptIncome says whether f's summary is the one of the income rows' kept totals: hasIncome, alone
+// or with providers (byAccount: of their accounts), and nothing else.
+func (f *TxFilter) keptIncome(fc *filterCtx, where sq.And) (accounts []uuid.UUID, byAccount, ok bool) {
+	if f.HasIncome == nil || !*f.HasIncome || (len(f.Providers) > 0 && f.ProviderMode == ModeExclude) {
+		return nil, false, false
+	}
+	income := TxFilter{HasIncome: f.HasIncome, Providers: f.Providers, ProviderMode: f.ProviderMode}
+	if !sameWhere(where, income.summaryWhere(fc)) {
+		return nil, false, false
+	}
+	return fc.providerAccounts, len(f.Providers) > 0, true
+}
+
+// sameWhere says whether a and b are the same condition with the same arguments.
+func sameWhere(a, b sq.And) bool {
+	aSQL, aArgs, err := a.ToSql()
+	if err != nil {
+		return false
+	}
+	bSQL, bArgs, err := b.ToSql()
+	return err == nil && aSQL == bSQL && reflect.DeepEqual(aArgs, bArgs)
+}
+
+// keptIncomeSummary answers the summary of the income rows (where, see keptIncome) without reading a
+// row per transaction: the totals the result rows' triggers keep per result set and account
+// (tax_result_income_totals), less the dirty transactions' rows, plus those transactions as the
+// ledger has them (fees included); the unlabeled count is the kept count of rows without a label
+// less the few clean ones among them that a link or moving only spam keeps from being unlabeled
+// (keptFromUnlabeledSQL).
+func keptIncomeSummary(ctx context.Context, tx pgx.Tx, client uuid.UUID, st LedgerState, rs uuid.UUID, dirty []uuid.UUID, where sq.And,
+	accounts []uuid.UUID, byAccount bool, s *TxSummary, total func(sqlText string, args []any, err error, s *TxSummary) error) error {
+	if accounts == nil {
+		accounts = []uuid.UUID{}
+	}
+	k, err := db.New(tx).KeptIncomeFigures(ctx, db.KeptIncomeFiguresParams{ResultSetID: rs, ClientID: client, ByAccount: byAccount,
+		Accounts: accounts, Dirty: dirty})
+	if err != nil {
+		return err
+	}
+	var edited, kept TxSummary
+	withDirty := append(where[:len(where):len(where)], sq.Expr("t.id = ANY(?)", dirty))
+	sqlText, args, err := ledgerSummaryQuery(client, st, withDirty, sq.Expr("0"))
+	if err := total(sqlText, args, err, &edited); err != nil {
+		return err
+	}
+	clean := sq.And{keptParts(client, dirty)[1], sq.Expr("NOT (t.id = ANY(?))", dirty)}
+	sqlText, args, err = keptPartQuery(client, st, where, clean)
+	if err := total(sqlText, args, err, &kept); err != nil {
+		return err
+	}
+	s.TransactionCount, s.DisposalCount = k.Transactions+edited.TransactionCount, k.Disposals+edited.DisposalCount
+	s.Proceeds, s.Basis, s.Gain = k.Proceeds.Add(edited.Proceeds), k.Basis.Add(edited.Basis), k.Gain.Add(edited.Gain)
+	s.ShortTermGain, s.LongTermGain = k.ShortTermGain.Add(edited.ShortTermGain), k.LongTermGain.Add(edited.LongTermGain)
+	s.Income, s.Fees = k.Income.Add(edited.Income), k.Fees.Add(edited.Fees)
+	s.Unlabeled = k.WithoutLabel - (kept.TransactionCount - kept.Unlabeled) + edited.Unlabeled
+	s.Reviewed = k.Reviewed + edited.Reviewed
+	s.MissingBasis, s.NegativeBalance = k.MissingBasis+edited.MissingBasis, k.NegativeBalance+edited.NegativeBalance
+	s.Denied = edited.Denied
+	return nil
 }

@@ -127,7 +127,7 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 			}
 		}
 		// The unfiltered summary from kept figures, which answer whenever a run is current.
-		kept, ok, err := ledger.KeptSummary(b.ctx, b.led, scope)
+		kept, ok, err := ledger.KeptSummary(b.ctx, b.led, scope, ledger.TxFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}

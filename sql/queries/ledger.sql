@@ -484,6 +484,34 @@ CROSS JOIN (SELECT count(r.sale_term) AS disposals, coalesce(sum(r.proceeds), 0)
 LEFT JOIN client_transaction_counts c ON c.client_id = sqlc.arg(client_id)::uuid
 WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.client_id = sqlc.arg(client_id)::uuid;
 
+-- name: KeptIncomeFigures :one
+-- The summary of hasIncome (summary.go) from the kept totals of the result set's income rows
+-- (migration 00210), of every account or of the given ones (by_account), less the rows of the dirty
+-- transactions, whose figures the ledger answers instead.
+SELECT (x.transactions - o.transactions)::bigint AS transactions, (x.disposals - o.disposals)::bigint AS disposals,
+    (x.proceeds - o.proceeds)::numeric AS proceeds, (x.basis - o.basis)::numeric AS basis, (x.gain - o.gain)::numeric AS gain,
+    (x.short_term_gain - o.short_term_gain)::numeric AS short_term_gain, (x.long_term_gain - o.long_term_gain)::numeric AS long_term_gain,
+    (x.income - o.income)::numeric AS income, (x.without_label - o.without_label)::bigint AS without_label,
+    (x.reviewed - o.reviewed)::bigint AS reviewed, (x.missing_basis - o.missing_basis)::bigint AS missing_basis,
+    (x.negative_balance - o.negative_balance)::bigint AS negative_balance, (x.fees - o.fees)::numeric AS fees
+FROM (SELECT coalesce(sum(k.transactions), 0) AS transactions, coalesce(sum(k.disposals), 0) AS disposals,
+        coalesce(sum(k.proceeds), 0) AS proceeds, coalesce(sum(k.basis), 0) AS basis, coalesce(sum(k.gain), 0) AS gain,
+        coalesce(sum(k.short_term_gain), 0) AS short_term_gain, coalesce(sum(k.long_term_gain), 0) AS long_term_gain,
+        coalesce(sum(k.income), 0) AS income, coalesce(sum(k.without_label), 0) AS without_label, coalesce(sum(k.reviewed), 0) AS reviewed,
+        coalesce(sum(k.missing_basis), 0) AS missing_basis, coalesce(sum(k.negative_balance), 0) AS negative_balance,
+        coalesce(sum(k.fees), 0) AS fees
+    FROM tax_result_income_totals k WHERE k.result_set_id = sqlc.arg(result_set_id)::uuid AND k.client_id = sqlc.arg(client_id)::uuid
+        AND (NOT sqlc.arg(by_account)::boolean OR k.account_id = ANY(sqlc.arg(accounts)::uuid[]))) x
+CROSS JOIN (SELECT count(*) AS transactions, count(r.sale_term) AS disposals, coalesce(sum(r.proceeds), 0) AS proceeds,
+        coalesce(sum(r.basis), 0) AS basis, coalesce(sum(r.gain), 0) AS gain, coalesce(sum(r.short_term_gain), 0) AS short_term_gain,
+        coalesce(sum(r.long_term_gain), 0) AS long_term_gain, coalesce(sum(r.income), 0) AS income,
+        count(*) FILTER (WHERE coalesce(r.label, '') = '') AS without_label, count(*) FILTER (WHERE r.is_reviewed) AS reviewed,
+        count(*) FILTER (WHERE r.is_missing_basis) AS missing_basis, count(*) FILTER (WHERE r.has_negative_balance) AS negative_balance,
+        coalesce(sum(r.fees), 0) AS fees
+    FROM tax_transaction_results r WHERE r.result_set_id = sqlc.arg(result_set_id)::uuid AND r.client_id = sqlc.arg(client_id)::uuid
+        AND r.transaction_id = ANY(sqlc.arg(dirty)::uuid[]) AND r.income <> 0 AND r.is_failed IS NOT TRUE
+        AND (NOT sqlc.arg(by_account)::boolean OR r.account_id = ANY(sqlc.arg(accounts)::uuid[]))) o;
+
 -- name: SetTransactionValuesWritten :exec
 -- Tells the transfers' triggers that the statements that follow write the values of the transactions
 -- whose transfers they change ('on'), or no longer ('off'); it lasts for the database transaction at most.
