@@ -74,10 +74,13 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 			[]string{"transactions_client_order_idx"}, true},
 		{"by fiat value, oldest first", TxFilter{}, TxPage{Limit: 100, SortBy: SortFiatValue, Ascending: true},
 			[]string{"Index Only Scan using transactions_client_fiat_value_idx"}, []string{"transactions_client_order_idx"}, true},
-		{"missing basis", TxFilter{IsMissingBasis: &yes}, TxPage{Limit: 100}, []string{"tax_transaction_results_missing_basis_idx"},
-			[]string{"tax_transaction_results_missing_basis_idx"}, false},
-		{"negative balance", TxFilter{IsNegativeBalance: &yes}, TxPage{Limit: 100}, []string{"tax_transaction_results_negative_balance_idx"},
-			[]string{"tax_transaction_results_negative_balance_idx"}, false},
+		// a flag asked true in time order: the flag's index walked in that order, the few dirty
+		// transactions merged in (flaggedIDs)
+		{"missing basis", TxFilter{IsMissingBasis: &yes}, TxPage{Limit: 100}, []string{"Merge Append", "Index Scan Backward using tax_transaction_results_missing_basis_idx"},
+			[]string{"Merge Append", "Index Scan Backward using tax_transaction_results_missing_basis_idx"}, false},
+		{"negative balance, oldest first", TxFilter{IsNegativeBalance: &yes}, TxPage{Limit: 100, Ascending: true},
+			[]string{"Merge Append", "Index Scan using tax_transaction_results_negative_balance_idx"},
+			[]string{"Merge Append", "Index Scan using tax_transaction_results_negative_balance_idx"}, false},
 		{"date range", TxFilter{StartDate: &from, EndDate: &to}, TxPage{Limit: 100}, []string{"transactions_client_order_idx"}, nil, false},
 		{"asset + date + label", TxFilter{AssetIDs: []uuid.UUID{asset}, StartDate: &from, EndDate: &to, Labels: []string{"buy"}}, TxPage{Limit: 100},
 			[]string{"transactions_client_label_idx"}, []string{"Merge Semi Join", "transactions_client_label_idx", "transfers_asset_time_idx"}, false},
@@ -98,13 +101,17 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 				t.Fatal(err)
 			}
 			where := c.f.where(fc)
+			flagged, err := l.flagIndexAnswers(ctx, client, st, c.f, c.p)
+			if err != nil {
+				t.Fatal(err)
+			}
 			type query struct {
 				what, settings, sql string
 				args                []any
 				uses                []string
 			}
 			var queries []query
-			segs := pageSegments(where, c.p)
+			segs := inFlagOrder(pageSegments(where, c.p), client, flagged)
 			for i, seg := range segs {
 				listSQL, listArgs, err := pageQuery(st, seg, uint64(c.p.Limit)+1, uint64(c.p.Limit)*uint64(c.p.Page)).ToSql()
 				if err != nil {
@@ -118,7 +125,7 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 				}
 				queries = append(queries, query{fmt.Sprintf("list (stretch %d)", i), "", listSQL, listArgs, uses})
 			}
-			counted := c.f.counted(fc, where, c.p)
+			counted := c.f.counted(fc, where, c.p).inFlagOrder(client, flagged)
 			countSQL, countArgs, err := countQuery(st, counted).ToSql()
 			if err != nil {
 				t.Fatal(err)

@@ -223,6 +223,10 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 		return TxList{}, err
 	}
 	where := f.where(fc)
+	flagged, err := l.flagIndexAnswers(ctx, client, st, f, p)
+	if err != nil {
+		return TxList{}, err
+	}
 	// The total is counted on a second connection while the page is read: the request then takes
 	// the longer of the two, not their sum.
 	type counted struct {
@@ -233,12 +237,12 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 	if !p.SkipTotal {
 		total = make(chan counted, 1)
 		go func() {
-			n, err := l.count(ctx, f.counted(fc, where, p), st)
+			n, err := l.count(ctx, f.counted(fc, where, p).inFlagOrder(client, flagged), st)
 			total <- counted{n, err}
 		}()
 	}
 	out := TxList{State: st}
-	if out.Rows, err = l.page(ctx, st, where, p); err != nil {
+	if out.Rows, err = l.page(ctx, st, inFlagOrder(pageSegments(where, p), client, flagged), p); err != nil {
 		return TxList{}, err
 	}
 	if len(out.Rows) > p.Limit {
@@ -272,6 +276,62 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 type pageSegment struct {
 	where sq.And
 	order []string
+	// flagged is the client when the stretch is in time order and every match has a flag set that
+	// its time-ordered index answers (flaggedIDs)
+	flagged *uuid.UUID
+}
+
+// readsFlagIndex says whether f asks for a result flag set (isMissingBasis or isNegativeBalance
+// true), so that every match has a flagged result row, and p is in time order.
+func (f *TxFilter) readsFlagIndex(p TxPage) bool {
+	set := func(b *bool) bool { return b != nil && *b }
+	return (set(f.IsMissingBasis) || set(f.IsNegativeBalance)) && (p.SortBy == "" || p.SortBy == SortCreatedAt)
+}
+
+// flagIndexAnswers says whether a page and count of f in p's order read the flagged result rows in
+// time order (flaggedIDs): f asks for a flag in time order, and the client's current result set is
+// st's, its rows carry their transactions' columns and few transactions are dirty (a dirty one whose
+// time moved is looked up by key).
+func (l *Ledger) flagIndexAnswers(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter, p TxPage) (bool, error) {
+	if !f.readsFlagIndex(p) || st.ResultSetID == nil {
+		return false, nil
+	}
+	r, err := db.New(l.pool).SummaryResultRowsState(ctx, db.SummaryResultRowsStateParams{ClientID: client, DirtyLimit: summaryDirtyMax + 1})
+	if err != nil {
+		return false, err
+	}
+	return r.CurrentResultSetID != nil && *r.CurrentResultSetID == *st.ResultSetID && r.ExactColumns && len(r.Dirty) <= summaryDirtyMax, nil
+}
+
+// inFlagOrder marks the one stretch of a page in time order as read in flag order (flaggedIDs)
+// when flagged.
+func inFlagOrder(segs []pageSegment, client uuid.UUID, flagged bool) []pageSegment {
+	if flagged && len(segs) == 1 {
+		segs[0].flagged = &client
+	}
+	return segs
+}
+
+// flaggedIDs selects columns of the first limit matches of seg (all with a flagged result row, in
+// time order) from the flag's partial index in time order (tax_transaction_results_missing_basis_idx,
+// _negative_balance_idx: result set, time, transaction). A result row carries its transaction's time
+// as the run read it, the transaction's own unless the transaction is dirty. The matches whose row
+// has their time are read from the index with the two times stated equal, so the planner walks it
+// in the page's order and stops at the page's last time (WITH TIES: the rest of the order, ordinal
+// and id, is sorted among the rows of that time) instead of reading and sorting every flagged row;
+// the dirty ones whose time moved since the run are looked up by key and merged in.
+func flaggedIDs(st LedgerState, seg pageSegment, limit uint64, columns ...string) sq.SelectBuilder {
+	cols := []string{"t.id", "t.client_id", "t.occurred_at", "t.ordinal"}
+	inRowTime := from(sq.Select(cols...), st).Where(seg.where).Where("r.occurred_at = t.occurred_at").
+		OrderBy(seg.order[0]).Suffix("FETCH FIRST ? ROWS WITH TIES", limit)
+	moved := from(sq.Select(cols...), st).Where(seg.where).
+		Where("r.occurred_at IS DISTINCT FROM t.occurred_at AND t.id = ANY(ARRAY(SELECT d.transaction_id FROM dirty_marks d WHERE d.client_id = ?))", *seg.flagged).
+		OrderBy(seg.order...).Limit(limit)
+	order := make([]string, len(seg.order))
+	for i, o := range seg.order {
+		order[i] = "u." + strings.TrimPrefix(o, "t.")
+	}
+	return sq.Select(columns...).FromSelect(inRowTime.Prefix("(").SuffixExpr(sq.Expr(") UNION ALL (?)", moved)), "u").OrderBy(order...).Limit(limit)
 }
 
 // pageSegments splits p's order into stretches an index can walk. By gain or income the order is
@@ -284,7 +344,7 @@ func pageSegments(where sq.And, p TxPage) []pageSegment {
 	order := orderBy(p)
 	col := map[SortKey]string{SortCapGains: "r.gain", SortIncome: "r.income"}[p.SortBy]
 	if col == "" {
-		return []pageSegment{{where, order}}
+		return []pageSegment{{where: where, order: order}}
 	}
 	dir, tie := " DESC", order[1:]
 	if p.Ascending {
@@ -292,9 +352,9 @@ func pageSegments(where sq.And, p TxPage) []pageSegment {
 	}
 	with := func(cond string) sq.And { return append(where[:len(where):len(where)], sq.Expr(cond)) }
 	keyed := append([]string{col + dir}, tie...)
-	positive := pageSegment{with(col + " > 0"), keyed}
-	zero := pageSegment{with("coalesce(" + col + ", 0) = 0"), tie}
-	negative := pageSegment{with(col + " < 0"), keyed}
+	positive := pageSegment{where: with(col + " > 0"), order: keyed}
+	zero := pageSegment{where: with("coalesce(" + col + ", 0) = 0"), order: tie}
+	negative := pageSegment{where: with(col + " < 0"), order: keyed}
 	if p.Ascending {
 		return []pageSegment{negative, zero, positive}
 	}
@@ -304,10 +364,10 @@ func pageSegments(where sq.And, p TxPage) []pageSegment {
 // page reads page p of the matches of where (one row more than the limit, to know whether a next
 // page exists), stretch by stretch (pageSegments): a stretch that ends before the page's offset is
 // counted to find where the page starts in the next.
-func (l *Ledger) page(ctx context.Context, st LedgerState, where sq.And, p TxPage) ([]TxRow, error) {
+func (l *Ledger) page(ctx context.Context, st LedgerState, segs []pageSegment, p TxPage) ([]TxRow, error) {
 	need, skip := uint64(p.Limit)+1, uint64(p.Limit)*uint64(p.Page)
 	var out []TxRow
-	for _, seg := range pageSegments(where, p) {
+	for _, seg := range segs {
 		sqlText, args, err := pageQuery(st, seg, need, skip).ToSql()
 		if err != nil {
 			return nil, err
@@ -342,6 +402,9 @@ func (l *Ledger) page(ctx context.Context, st LedgerState, where sq.And, p TxPag
 // every row an offset skips or a sort orders would pay for them.
 func pageQuery(st LedgerState, seg pageSegment, limit, offset uint64) sq.SelectBuilder {
 	ids := from(sq.Select("t.id", "t.client_id"), st).Where(seg.where).OrderBy(seg.order...).Limit(limit).Offset(offset)
+	if seg.flagged != nil {
+		ids = flaggedIDs(st, seg, limit+offset, "u.id", "u.client_id").Offset(offset)
+	}
 	return psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", rowExtras, resultColumns).
 		FromSelect(ids, "pg").
 		Join("transactions t ON t.id = pg.id AND t.client_id = pg.client_id").
@@ -392,6 +455,15 @@ type countPlan struct {
 	where    sq.And
 	order    []string
 	settings string
+	flagged  *uuid.UUID // capped in time order, read in flag order (flaggedIDs)
+}
+
+// inFlagOrder reads a capped count in time order in flag order (flaggedIDs) when flagged.
+func (c countPlan) inFlagOrder(client uuid.UUID, flagged bool) countPlan {
+	if flagged && c.order != nil {
+		c.flagged = &client
+	}
+	return c
 }
 
 // counted plans the count of f's matches beside a page in p's order. A capped count reads at
@@ -423,6 +495,9 @@ func (f *TxFilter) counted(fc *filterCtx, where sq.And, p TxPage) countPlan {
 }
 
 func countQuery(st LedgerState, c countPlan) sq.SelectBuilder {
+	if c.flagged != nil {
+		return psql.Select("count(*)").FromSelect(flaggedIDs(st, pageSegment{where: c.where, order: c.order, flagged: c.flagged}, TotalCap+1, "1"), "capped")
+	}
 	if c.order != nil {
 		matches := from(sq.Select("1"), st).Where(c.where).OrderBy(c.order...).Limit(TotalCap + 1)
 		return psql.Select("count(*)").FromSelect(matches, "capped")
@@ -778,13 +853,17 @@ func (l *Ledger) Explain(ctx context.Context, scope auth.ClientScope, f TxFilter
 		return "", err
 	}
 	where := f.where(fc)
-	counted := f.counted(fc, where, p)
+	flagged, err := l.flagIndexAnswers(ctx, scope.ClientID(), st, f, p)
+	if err != nil {
+		return "", err
+	}
+	counted := f.counted(fc, where, p).inFlagOrder(scope.ClientID(), flagged)
 	type explained struct {
 		query    sq.SelectBuilder
 		settings string
 	}
 	var queries []explained
-	for _, seg := range pageSegments(where, p) {
+	for _, seg := range inFlagOrder(pageSegments(where, p), scope.ClientID(), flagged) {
 		queries = append(queries, explained{pageQuery(st, seg, uint64(p.Limit)+1, uint64(p.Limit)*uint64(p.Page)), ""})
 	}
 	var out []string

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -119,7 +120,11 @@ func firstDifference(a, b []uuid.UUID) int {
 
 // TestTimeOrderPages reads every page of the list in time order, both ways, with no filter and with
 // each result flag asked true and false, each page on its own request, against ORDER BY ... LIMIT ...
-// OFFSET over the whole ledger in SQL with the flags' plain definition (no result row: not set).
+// OFFSET over the whole ledger in SQL with the flags' plain definition (no result row: not set), and
+// its total against a count. Thirty flagged transactions share one time (ties across a page's
+// boundary), and a few flagged ones were moved in time by an edit since the run (dirty, their result
+// rows at the old time): a flag asked true is read from the flag's index in time order
+// (flaggedIDs), which must find them at their new time.
 func TestTimeOrderPages(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
@@ -139,9 +144,39 @@ func TestTimeOrderPages(t *testing.T) {
 		WHERE client_id = $1 AND (is_missing_basis OR has_negative_balance) ORDER BY transaction_id LIMIT 2)`, client); err != nil {
 		t.Fatal(err)
 	}
+	// thirty flagged transactions at one time, their result rows too (clean: the run read that time),
+	// their ordinals against the order of their ids (the flag's index holds time and id, not ordinal)
+	if _, err := pool.Exec(ctx, `WITH tied AS (SELECT r.transaction_id AS id, (SELECT occurred_at FROM transactions WHERE client_id = $1
+			ORDER BY occurred_at OFFSET 300 LIMIT 1) AS at, 100 - row_number() OVER (ORDER BY r.transaction_id) AS ordinal
+			FROM tax_transaction_results r WHERE r.client_id = $1 AND r.is_missing_basis ORDER BY r.transaction_id DESC LIMIT 30),
+		moved AS (UPDATE transactions t SET occurred_at = tied.at, ordinal = tied.ordinal FROM tied WHERE t.id = tied.id)
+		UPDATE tax_transaction_results r SET occurred_at = tied.at FROM tied WHERE r.transaction_id = tied.id`, client); err != nil {
+		t.Fatal(err)
+	}
 	l := New(pool)
 	scope := auth.JobWriteScope(client, "test")
+	var moved []uuid.UUID
+	var newest, oldest, tie time.Time
+	if err := pool.QueryRow(ctx, `SELECT ARRAY(SELECT transaction_id FROM tax_transaction_results WHERE client_id = $1
+			AND is_missing_basis AND has_negative_balance IS NOT NULL ORDER BY transaction_id LIMIT 6 OFFSET 3),
+		(SELECT max(occurred_at) FROM transactions WHERE client_id = $1), (SELECT min(occurred_at) FROM transactions WHERE client_id = $1),
+		(SELECT occurred_at FROM transactions WHERE client_id = $1 ORDER BY occurred_at OFFSET 300 LIMIT 1)`, client).
+		Scan(&moved, &newest, &oldest, &tie); err != nil {
+		t.Fatal(err)
+	}
+	// moved by an edit: to the newest time and past it, to the oldest and before it, into the tie
+	for i, at := range []time.Time{newest, newest.Add(time.Hour), oldest, oldest.Add(-time.Hour), tie, tie.Add(time.Second)} {
+		if err := l.Update(ctx, scope, Meta{Actor: "user:test"}, func(e *Editor) error {
+			_, err := e.UpdateTransaction(moved[i], TransactionPatch{OccurredAt: &at})
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	yes, no := true, false
+	if flagged, err := l.flagIndexAnswers(ctx, client, mustState(t, l, client), TxFilter{IsMissingBasis: &yes}, TxPage{}); err != nil || !flagged {
+		t.Fatalf("missing basis in time order is not read from the flag's index (%v)", err)
+	}
 	for _, c := range []struct {
 		name string
 		f    TxFilter
@@ -181,11 +216,20 @@ func TestTimeOrderPages(t *testing.T) {
 					}
 					return ids
 				}
+				var count int
+				if err := pool.QueryRow(ctx, fmt.Sprintf(`SELECT count(*) FROM transactions t
+					LEFT JOIN tax_transaction_results r ON r.result_set_id = (SELECT current_result_set_id FROM clients WHERE id = $1) AND r.transaction_id = t.id
+					WHERE t.client_id = $1 AND t.deleted_at IS NULL AND NOT t.is_hidden AND NOT t.is_failed AND %s`, c.cond), client).Scan(&count); err != nil {
+					t.Fatal(err)
+				}
 				pages := 0
 				for n := 0; ; n++ {
-					list, err := l.List(ctx, scope, c.f, TxPage{Limit: limit, Page: n, Ascending: asc, SkipTotal: true})
+					list, err := l.List(ctx, scope, c.f, TxPage{Limit: limit, Page: n, Ascending: asc, SkipTotal: n > 0})
 					if err != nil {
 						t.Fatal(err)
+					}
+					if n == 0 && *list.Total != min(count, TotalCap) {
+						t.Errorf("total %d, want %d", *list.Total, min(count, TotalCap))
 					}
 					var got []uuid.UUID
 					for _, r := range list.Rows {
@@ -206,4 +250,13 @@ func TestTimeOrderPages(t *testing.T) {
 			})
 		}
 	}
+}
+
+func mustState(t *testing.T, l *Ledger, client uuid.UUID) LedgerState {
+	t.Helper()
+	st, err := l.state(context.Background(), l.pool, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }
