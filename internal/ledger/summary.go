@@ -152,7 +152,7 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 			if err != nil {
 				return err
 			}
-			return scanSummary(tx.QueryRow(ctx, sqlText, args...), s)
+			return scanSummary(tx.QueryRow(ctx, sqlText, customPlan(args)...), s)
 		}
 		unfiltered := isUnfiltered(client, st, where)
 		var rs uuid.UUID
