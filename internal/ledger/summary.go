@@ -86,19 +86,31 @@ const deniedOfMatches = `(SELECT coalesce(sum(x.denied_loss), 0) FROM m dm
 // ledgerSummaryQuery totals f's matches joined from the ledger: the fees of all matches at once,
 // from transfers_fees_idx.
 func ledgerSummaryQuery(client uuid.UUID, st LedgerState, where sq.And, denied sq.Sqlizer) (string, []any, error) {
-	fees := sq.Select("coalesce(sum(CASE WHEN fe.is_fee THEN coalesce(fe.fiat_value, 0) ELSE 0 END + coalesce(fe.fee_fiat, 0)), 0)").
-		From("transfers fe").Join("m ON m.id = fe.transaction_id").
-		Where(sq.Expr("fe.client_id = ? AND (fe.is_fee OR fe.fee_fiat IS NOT NULL) AND NOT fe.is_hidden", client))
-	return ledgerTotalsQuery(client, st, where, sq.Alias(fees, "fees"), denied)
+	return ledgerTotalsQuery(client, from(sq.Select(matchColumns), st).Where(where), matchFees(client), denied)
 }
 
-// ledgerTotalsQuery totals the matches of where joined from the ledger, with the fees and denied
-// columns given.
-func ledgerTotalsQuery(client uuid.UUID, st LedgerState, where sq.And, fees, denied sq.Sqlizer) (string, []any, error) {
-	matches := from(sq.Select(matchColumns).Column(unlabeledColumn(client)), st).Where(where)
+// matchFees is the fees of all matches m at once, from transfers_fees_idx.
+func matchFees(client uuid.UUID) sq.Sqlizer {
+	return sq.Alias(sq.Select("coalesce(sum(CASE WHEN fe.is_fee THEN coalesce(fe.fiat_value, 0) ELSE 0 END + coalesce(fe.fee_fiat, 0)), 0)").
+		From("transfers fe").Join("m ON m.id = fe.transaction_id").
+		Where(sq.Expr("fe.client_id = ? AND (fe.is_fee OR fe.fee_fiat IS NOT NULL) AND NOT fe.is_hidden", client)), "fees")
+}
+
+// ledgerTotalsQuery totals matches (matchColumns of t and r) with the fees and denied columns given.
+func ledgerTotalsQuery(client uuid.UUID, matches sq.SelectBuilder, fees, denied sq.Sqlizer) (string, []any, error) {
 	return psql.Select(summaryColumns...).Column(fees).Column(denied).From("m").
-		PrefixExpr(matches.Prefix("WITH m AS MATERIALIZED (").Suffix(")")).
+		PrefixExpr(matches.Column(unlabeledColumn(client)).Prefix("WITH m AS MATERIALIZED (").Suffix(")")).
 		ToSql()
+}
+
+// fewByKey is the base relation of a few transactions' totals (the parts keptSummary and
+// keptIncomeSummary read from the ledger): the transactions as where finds them by key, each one's
+// row of the current result set looked up by its key. OFFSET 0 keeps the planner from reading the
+// partial index a result condition names instead (the income rows' holds every income row).
+func fewByKey(st LedgerState, where sq.And) sq.SelectBuilder {
+	return sq.Select(matchColumns).From("transactions t").
+		JoinClause(`LEFT JOIN LATERAL (SELECT * FROM tax_transaction_results x WHERE x.result_set_id = ? AND x.transaction_id = t.id
+			AND x.client_id = t.client_id OFFSET 0) r ON true`, resultSetOf(st)).Where(where)
 }
 
 // resultRowsSummaryQuery totals f's matches from the result rows of clean transactions and from the
@@ -245,7 +257,7 @@ func keptParts(client uuid.UUID, dirty []uuid.UUID) []sq.Sqlizer {
 
 // keptPartQuery totals a part of keptParts from the ledger; the fees are kept whole (zero here).
 func keptPartQuery(client uuid.UUID, st LedgerState, where sq.And, part sq.Sqlizer) (string, []any, error) {
-	return ledgerTotalsQuery(client, st, append(where[:len(where):len(where)], part), sq.Expr("0"), sq.Expr("0"))
+	return ledgerTotalsQuery(client, fewByKey(st, append(where[:len(where):len(where)], part)), sq.Expr("0"), sq.Expr("0"))
 }
 
 // resultRowsAnswer says whether the result rows can answer a summary in tx's snapshot: the
@@ -311,7 +323,7 @@ func keptIncomeSummary(ctx context.Context, tx pgx.Tx, client uuid.UUID, st Ledg
 	}
 	var edited, kept TxSummary
 	withDirty := append(where[:len(where):len(where)], sq.Expr("t.id = ANY(?)", dirty))
-	sqlText, args, err := ledgerSummaryQuery(client, st, withDirty, sq.Expr("0"))
+	sqlText, args, err := ledgerTotalsQuery(client, fewByKey(st, withDirty).Column(feesOfTransaction+" AS fees"), sq.Expr("coalesce(sum(m.fees), 0)"), sq.Expr("0"))
 	if err := total(sqlText, args, err, &edited); err != nil {
 		return err
 	}

@@ -502,14 +502,17 @@ FROM (SELECT coalesce(sum(k.transactions), 0) AS transactions, coalesce(sum(k.di
         coalesce(sum(k.fees), 0) AS fees
     FROM tax_result_income_totals k WHERE k.result_set_id = sqlc.arg(result_set_id)::uuid AND k.client_id = sqlc.arg(client_id)::uuid
         AND (NOT sqlc.arg(by_account)::boolean OR k.account_id = ANY(sqlc.arg(accounts)::uuid[]))) x
-CROSS JOIN (SELECT count(*) AS transactions, count(r.sale_term) AS disposals, coalesce(sum(r.proceeds), 0) AS proceeds,
-        coalesce(sum(r.basis), 0) AS basis, coalesce(sum(r.gain), 0) AS gain, coalesce(sum(r.short_term_gain), 0) AS short_term_gain,
-        coalesce(sum(r.long_term_gain), 0) AS long_term_gain, coalesce(sum(r.income), 0) AS income,
-        count(*) FILTER (WHERE coalesce(r.label, '') = '') AS without_label, count(*) FILTER (WHERE r.is_reviewed) AS reviewed,
-        count(*) FILTER (WHERE r.is_missing_basis) AS missing_basis, count(*) FILTER (WHERE r.has_negative_balance) AS negative_balance,
-        coalesce(sum(r.fees), 0) AS fees
-    FROM tax_transaction_results r WHERE r.result_set_id = sqlc.arg(result_set_id)::uuid AND r.client_id = sqlc.arg(client_id)::uuid
-        AND r.transaction_id = ANY(sqlc.arg(dirty)::uuid[]) AND r.income <> 0 AND r.is_failed IS NOT TRUE
+CROSS JOIN (SELECT count(*) FILTER (WHERE i) AS transactions, count(r.sale_term) FILTER (WHERE i) AS disposals,
+        coalesce(sum(r.proceeds) FILTER (WHERE i), 0) AS proceeds, coalesce(sum(r.basis) FILTER (WHERE i), 0) AS basis,
+        coalesce(sum(r.gain) FILTER (WHERE i), 0) AS gain, coalesce(sum(r.short_term_gain) FILTER (WHERE i), 0) AS short_term_gain,
+        coalesce(sum(r.long_term_gain) FILTER (WHERE i), 0) AS long_term_gain, coalesce(sum(r.income) FILTER (WHERE i), 0) AS income,
+        count(*) FILTER (WHERE i AND coalesce(r.label, '') = '') AS without_label, count(*) FILTER (WHERE i AND r.is_reviewed) AS reviewed,
+        count(*) FILTER (WHERE i AND r.is_missing_basis) AS missing_basis, count(*) FILTER (WHERE i AND r.has_negative_balance) AS negative_balance,
+        coalesce(sum(r.fees) FILTER (WHERE i), 0) AS fees
+    -- the dirty rows by key; "an income row" a column, not a condition that the partial index of every income row answers
+    FROM tax_transaction_results r CROSS JOIN LATERAL (SELECT r.income <> 0 AS i) x
+    WHERE r.result_set_id = sqlc.arg(result_set_id)::uuid AND r.client_id = sqlc.arg(client_id)::uuid
+        AND r.transaction_id = ANY(sqlc.arg(dirty)::uuid[]) AND r.is_failed IS NOT TRUE
         AND (NOT sqlc.arg(by_account)::boolean OR r.account_id = ANY(sqlc.arg(accounts)::uuid[]))) o;
 
 -- name: SetTransactionValuesWritten :exec
