@@ -50,14 +50,23 @@ func TestResultReadsUseKeys(t *testing.T) {
 		call func(q *db.Queries) error
 		uses []string // every one must appear in the plan
 	}{
-		{"an asset's disposal trail", func(q *db.Queries) error {
-			_, err := q.ListAssetDisposals(ctx, db.ListAssetDisposalsParams{ResultSetID: rs, ClientID: client, AssetKeys: []string{asset}})
+		{"the keys of an asset's disposal trail", func(q *db.Queries) error {
+			_, err := q.ListAssetDisposalKeys(ctx, db.ListAssetDisposalKeysParams{ResultSetID: rs, AssetKeys: []string{asset}})
 			return err
-		}, []string{"tax_disposals_asset_idx", "transfers_pkey"}},
-		{"an asset's open lots", func(q *db.Queries) error {
-			_, err := q.ListAssetLots(ctx, db.ListAssetLotsParams{ResultSetID: rs, ClientID: client, AssetKeys: []string{asset}})
+		}, []string{"tax_disposals_asset_idx"}},
+		{"a page of an asset's disposal trail", func(q *db.Queries) error {
+			_, err := q.ListDisposalsBySeq(ctx, db.ListDisposalsBySeqParams{ResultSetID: rs, ClientID: client, Seqs: []int32{1, 2, 3}})
 			return err
-		}, []string{"transfers_pkey"}},
+		}, []string{"tax_disposals_pkey", "transfers_pkey"}},
+		{"a page of an asset's open lots", func(q *db.Queries) error {
+			_, err := q.ListLotsByID(ctx, db.ListLotsByIDParams{ResultSetID: rs, ClientID: client, LotIds: []string{"1", "2"}})
+			return err
+		}, []string{"tax_lots_pkey", "transfers_pkey"}},
+		{"a page of an asset's removals", func(q *db.Queries) error {
+			_, err := q.ListRemovalsByKey(ctx, db.ListRemovalsByKeyParams{ResultSetID: rs, ClientID: client,
+				RemovedAt: []time.Time{time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)}, Seqs: []int32{1}})
+			return err
+		}, []string{"tax_removals_pkey"}},
 		{"a year's disposal totals and transactions", func(q *db.Queries) error {
 			_, err := q.SumYearDisposalLines(ctx, db.SumYearDisposalLinesParams{ResultSetID: rs, TaxYear: year})
 			return err
