@@ -13,27 +13,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-const firstTaxYearDisposedFrom = `-- name: FirstTaxYearDisposedFrom :one
-SELECT m.tax_year FROM tax_month_disposals m
-WHERE m.result_set_id = $1 AND m.month >= $2::date
-ORDER BY m.tax_year
-LIMIT 1
-`
-
-type FirstTaxYearDisposedFromParams struct {
-	ResultSetID uuid.UUID
-	Month       time.Time
-}
-
-// The earliest tax year of a result set's taxable pieces disposed of in a UTC month from month on
-// (no row: none), from the month figures: every piece is in its UTC month's figures of its tax year.
-func (q *Queries) FirstTaxYearDisposedFrom(ctx context.Context, arg FirstTaxYearDisposedFromParams) (int32, error) {
-	row := q.db.QueryRow(ctx, firstTaxYearDisposedFrom, arg.ResultSetID, arg.Month)
-	var tax_year int32
-	err := row.Scan(&tax_year)
-	return tax_year, err
-}
-
 const getTaxFiguresState = `-- name: GetTaxFiguresState :one
 
 SELECT c.current_result_set_id, rs.created_at AS computed_at, c.timezone, c.fiscal_year_start, c.currency,
@@ -486,22 +465,24 @@ func (q *Queries) ListOpenLotsBefore(ctx context.Context, arg ListOpenLotsBefore
 	return items, nil
 }
 
-const listPiecesDisposedSince = `-- name: ListPiecesDisposedSince :many
+const listPiecesHeldAt = `-- name: ListPiecesHeldAt :many
 SELECT d.asset_key, d.quantity, d.basis, d.acquired_at::timestamptz AS acquired_at
-FROM tax_disposals d
-WHERE d.result_set_id = $1 AND d.tax_year >= $2::integer AND d.lot_id IS NOT NULL
-  AND d.acquired_at < $3::timestamptz AND d.disposed_at >= $3::timestamptz
+FROM generate_series(0, 8) c(class)
+CROSS JOIN LATERAL (SELECT x.seq, x.asset_key, x.quantity, x.basis, x.acquired_at FROM tax_disposals x
+    WHERE x.result_set_id = $1 AND tax_holding_class(x.acquired_at, x.disposed_at) = c.class
+      AND x.acquired_at >= coalesce($2::timestamptz - tax_holding_longest(c.class), '-infinity')
+      AND x.acquired_at < $2::timestamptz
+      AND x.disposed_at >= $2::timestamptz AND x.lot_id IS NOT NULL) d
 ORDER BY d.seq
 LIMIT 100001
 `
 
-type ListPiecesDisposedSinceParams struct {
+type ListPiecesHeldAtParams struct {
 	ResultSetID uuid.UUID
-	FromYear    int32
-	Since       time.Time
+	At          time.Time
 }
 
-type ListPiecesDisposedSinceRow struct {
+type ListPiecesHeldAtRow struct {
 	AssetKey   string
 	Quantity   decimal.Decimal
 	Basis      decimal.Decimal
@@ -509,17 +490,17 @@ type ListPiecesDisposedSinceRow struct {
 }
 
 // Disposal pieces at or after an instant from lots acquired before it: what was still held then.
-// from_year (FirstTaxYearDisposedFrom of the instant's UTC month) bounds the pieces' tax years so
-// that the year index serves a recent instant instead of a walk of every piece of the set.
-func (q *Queries) ListPiecesDisposedSince(ctx context.Context, arg ListPiecesDisposedSinceParams) ([]ListPiecesDisposedSinceRow, error) {
-	rows, err := q.db.Query(ctx, listPiecesDisposedSince, arg.ResultSetID, arg.FromYear, arg.Since)
+// Each holding class (tax_holding_class, 0 to 8) reads its range of tax_disposals_held_idx: the
+// pieces of the class acquired within its longest holding (tax_holding_longest) before the instant.
+func (q *Queries) ListPiecesHeldAt(ctx context.Context, arg ListPiecesHeldAtParams) ([]ListPiecesHeldAtRow, error) {
+	rows, err := q.db.Query(ctx, listPiecesHeldAt, arg.ResultSetID, arg.At)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []ListPiecesDisposedSinceRow
+	var items []ListPiecesHeldAtRow
 	for rows.Next() {
-		var i ListPiecesDisposedSinceRow
+		var i ListPiecesHeldAtRow
 		if err := rows.Scan(
 			&i.AssetKey,
 			&i.Quantity,

@@ -41,8 +41,8 @@ func TestResultReadsUseKeys(t *testing.T) {
 		JOIN tax_disposals d ON d.result_set_id = c.current_result_set_id WHERE c.id = $1 LIMIT 1`, client).Scan(&rs, &asset, &year); err != nil {
 		t.Fatal(err)
 	}
-	var lastYear int32
-	if err := pool.QueryRow(ctx, `SELECT max(tax_year) FROM tax_disposals WHERE result_set_id = $1`, rs).Scan(&lastYear); err != nil {
+	var firstYear, lastYear int32
+	if err := pool.QueryRow(ctx, `SELECT min(tax_year), max(tax_year) FROM tax_disposals WHERE result_set_id = $1`, rs).Scan(&firstYear, &lastYear); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -83,15 +83,14 @@ func TestResultReadsUseKeys(t *testing.T) {
 			_, err := q.ListYearForm8949Boxes(ctx, db.ListYearForm8949BoxesParams{ResultSetID: rs, TaxYear: year})
 			return err
 		}, []string{"tax_disposals_year_idx"}},
-		{"the first tax year disposed of from a month", func(q *db.Queries) error {
-			_, err := q.FirstTaxYearDisposedFrom(ctx, db.FirstTaxYearDisposedFromParams{ResultSetID: rs, Month: time.Date(int(lastYear), 1, 1, 0, 0, 0, 0, time.UTC)})
-			return err
-		}, []string{"tax_month_disposals_pkey"}},
 		{"the pieces held at an instant of the last tax year (loss harvesting)", func(q *db.Queries) error {
-			_, err := q.ListPiecesDisposedSince(ctx, db.ListPiecesDisposedSinceParams{ResultSetID: rs, FromYear: lastYear,
-				Since: time.Date(int(lastYear), 6, 1, 0, 0, 0, 0, time.UTC)})
+			_, err := q.ListPiecesHeldAt(ctx, db.ListPiecesHeldAtParams{ResultSetID: rs, At: time.Date(int(lastYear), 6, 1, 0, 0, 0, 0, time.UTC)})
 			return err
-		}, []string{"tax_disposals_year_idx"}},
+		}, []string{"tax_disposals_held_idx"}},
+		{"the pieces held at an instant of the first tax year (loss harvesting)", func(q *db.Queries) error {
+			_, err := q.ListPiecesHeldAt(ctx, db.ListPiecesHeldAtParams{ResultSetID: rs, At: time.Date(int(firstYear), 6, 1, 0, 0, 0, 0, time.UTC)})
+			return err
+		}, []string{"tax_disposals_held_idx"}},
 		{"a year's disposals for the broker-form reconciliation", func(q *db.Queries) error {
 			_, err := q.ListYearDisposalUnits(ctx, db.ListYearDisposalUnitsParams{ID: client, TaxYear: year, MaxUnits: 100000})
 			return err

@@ -739,7 +739,7 @@ func (s *Service) Harvest(ctx context.Context, scope auth.ClientScope, day time.
 	if err != nil {
 		return Harvest{}, err
 	}
-	pieces, err := piecesDisposedSince(ctx, q, *st.CurrentResultSetID, end)
+	pieces, err := q.ListPiecesHeldAt(ctx, db.ListPiecesHeldAtParams{ResultSetID: *st.CurrentResultSetID, At: end})
 	if err != nil {
 		return Harvest{}, err
 	}
@@ -894,19 +894,4 @@ func uuidText(id *uuid.UUID) *string {
 	}
 	s := id.String()
 	return &s
-}
-
-// piecesDisposedSince reads the pieces of a result set disposed of at or after since from lots
-// acquired before it. The month figures name the tax years of the pieces from since's UTC month
-// on: none means there are no such pieces, and the earliest bounds the ones read.
-func piecesDisposedSince(ctx context.Context, q *db.Queries, resultSetID uuid.UUID, since time.Time) ([]db.ListPiecesDisposedSinceRow, error) {
-	y, m, _ := since.UTC().Date()
-	from, err := q.FirstTaxYearDisposedFrom(ctx, db.FirstTaxYearDisposedFromParams{ResultSetID: resultSetID, Month: time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return q.ListPiecesDisposedSince(ctx, db.ListPiecesDisposedSinceParams{ResultSetID: resultSetID, FromYear: from, Since: since})
 }

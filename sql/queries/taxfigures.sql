@@ -66,22 +66,17 @@ WHERE l.result_set_id = $1 AND l.acquired_at < sqlc.arg(before)::timestamptz
 ORDER BY l.asset_key, l.acquired_at, l.lot_id
 LIMIT 100001;
 
--- name: FirstTaxYearDisposedFrom :one
--- The earliest tax year of a result set's taxable pieces disposed of in a UTC month from month on
--- (no row: none), from the month figures: every piece is in its UTC month's figures of its tax year.
-SELECT m.tax_year FROM tax_month_disposals m
-WHERE m.result_set_id = $1 AND m.month >= sqlc.arg(month)::date
-ORDER BY m.tax_year
-LIMIT 1;
-
--- name: ListPiecesDisposedSince :many
+-- name: ListPiecesHeldAt :many
 -- Disposal pieces at or after an instant from lots acquired before it: what was still held then.
--- from_year (FirstTaxYearDisposedFrom of the instant's UTC month) bounds the pieces' tax years so
--- that the year index serves a recent instant instead of a walk of every piece of the set.
+-- Each holding class (tax_holding_class, 0 to 8) reads its range of tax_disposals_held_idx: the
+-- pieces of the class acquired within its longest holding (tax_holding_longest) before the instant.
 SELECT d.asset_key, d.quantity, d.basis, d.acquired_at::timestamptz AS acquired_at
-FROM tax_disposals d
-WHERE d.result_set_id = $1 AND d.tax_year >= sqlc.arg(from_year)::integer AND d.lot_id IS NOT NULL
-  AND d.acquired_at < sqlc.arg(since)::timestamptz AND d.disposed_at >= sqlc.arg(since)::timestamptz
+FROM generate_series(0, 8) c(class)
+CROSS JOIN LATERAL (SELECT x.seq, x.asset_key, x.quantity, x.basis, x.acquired_at FROM tax_disposals x
+    WHERE x.result_set_id = $1 AND tax_holding_class(x.acquired_at, x.disposed_at) = c.class
+      AND x.acquired_at >= coalesce(sqlc.arg(at)::timestamptz - tax_holding_longest(c.class), '-infinity')
+      AND x.acquired_at < sqlc.arg(at)::timestamptz
+      AND x.disposed_at >= sqlc.arg(at)::timestamptz AND x.lot_id IS NOT NULL) d
 ORDER BY d.seq
 LIMIT 100001;
 
