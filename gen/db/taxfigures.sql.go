@@ -116,7 +116,7 @@ type ListAssetDisposalKeysRow struct {
 
 // The first disposal pieces of some assets in seq order, each by its seq and time only: a page's
 // pieces are then read by seq (ListDisposalsBySeq). Each asset's pieces come from its index in seq
-// order (asset_key = ANY would read and sort every piece of the assets).
+// order, time included (asset_key = ANY would read and sort every piece of the assets).
 func (q *Queries) ListAssetDisposalKeys(ctx context.Context, arg ListAssetDisposalKeysParams) ([]ListAssetDisposalKeysRow, error) {
 	rows, err := q.db.Query(ctx, listAssetDisposalKeys, arg.ResultSetID, arg.AssetKeys)
 	if err != nil {
@@ -187,10 +187,11 @@ func (q *Queries) ListAssetLotKeys(ctx context.Context, arg ListAssetLotKeysPara
 }
 
 const listAssetRemovalKeys = `-- name: ListAssetRemovalKeys :many
-SELECT r.removed_at, r.seq
-FROM tax_removals r
-WHERE r.result_set_id = $1 AND r.asset_key = ANY($2::text[])
-ORDER BY r.seq, r.removed_at
+SELECT x.removed_at, x.seq
+FROM unnest($2::text[]) k(asset_key)
+CROSS JOIN LATERAL (SELECT r.removed_at, r.seq FROM tax_removals r
+    WHERE r.result_set_id = $1 AND r.asset_key = k.asset_key ORDER BY r.seq, r.removed_at LIMIT 10001) x
+ORDER BY x.seq, x.removed_at
 LIMIT 10001
 `
 
@@ -205,7 +206,8 @@ type ListAssetRemovalKeysRow struct {
 }
 
 // The first non-taxable removals of some assets in seq order, each by its key (time, seq) only: a
-// page's removals are then read by key (ListRemovalsByKey).
+// page's removals are then read by key (ListRemovalsByKey). Each asset's come from its index in
+// order, as ListAssetDisposalKeys.
 func (q *Queries) ListAssetRemovalKeys(ctx context.Context, arg ListAssetRemovalKeysParams) ([]ListAssetRemovalKeysRow, error) {
 	rows, err := q.db.Query(ctx, listAssetRemovalKeys, arg.ResultSetID, arg.AssetKeys)
 	if err != nil {

@@ -62,6 +62,10 @@ func TestResultReadsUseKeys(t *testing.T) {
 			_, err := q.ListLotsByID(ctx, db.ListLotsByIDParams{ResultSetID: rs, ClientID: client, LotIds: []string{"1", "2"}})
 			return err
 		}, []string{"tax_lots_pkey", "transfers_pkey"}},
+		{"the keys of an asset's removals", func(q *db.Queries) error {
+			_, err := q.ListAssetRemovalKeys(ctx, db.ListAssetRemovalKeysParams{ResultSetID: rs, AssetKeys: []string{asset}})
+			return err
+		}, []string{"tax_removals_asset_idx"}},
 		{"a page of an asset's removals", func(q *db.Queries) error {
 			_, err := q.ListRemovalsByKey(ctx, db.ListRemovalsByKeyParams{ResultSetID: rs, ClientID: client,
 				RemovedAt: []time.Time{time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)}, Seqs: []int32{1}})

@@ -39,7 +39,7 @@ WHERE l.result_set_id = $1 AND l.lot_id = ANY(sqlc.arg(lot_ids)::text[]);
 -- name: ListAssetDisposalKeys :many
 -- The first disposal pieces of some assets in seq order, each by its seq and time only: a page's
 -- pieces are then read by seq (ListDisposalsBySeq). Each asset's pieces come from its index in seq
--- order (asset_key = ANY would read and sort every piece of the assets).
+-- order, time included (asset_key = ANY would read and sort every piece of the assets).
 SELECT x.seq, x.disposed_at
 FROM unnest(sqlc.arg(asset_keys)::text[]) k(asset_key)
 CROSS JOIN LATERAL (SELECT d.seq, d.disposed_at FROM tax_disposals d
@@ -151,11 +151,13 @@ WHERE m.result_set_id = $1 AND m.tax_year = $2;
 
 -- name: ListAssetRemovalKeys :many
 -- The first non-taxable removals of some assets in seq order, each by its key (time, seq) only: a
--- page's removals are then read by key (ListRemovalsByKey).
-SELECT r.removed_at, r.seq
-FROM tax_removals r
-WHERE r.result_set_id = $1 AND r.asset_key = ANY(sqlc.arg(asset_keys)::text[])
-ORDER BY r.seq, r.removed_at
+-- page's removals are then read by key (ListRemovalsByKey). Each asset's come from its index in
+-- order, as ListAssetDisposalKeys.
+SELECT x.removed_at, x.seq
+FROM unnest(sqlc.arg(asset_keys)::text[]) k(asset_key)
+CROSS JOIN LATERAL (SELECT r.removed_at, r.seq FROM tax_removals r
+    WHERE r.result_set_id = $1 AND r.asset_key = k.asset_key ORDER BY r.seq, r.removed_at LIMIT 10001) x
+ORDER BY x.seq, x.removed_at
 LIMIT 10001;
 
 -- name: ListRemovalsByKey :many
