@@ -700,6 +700,22 @@ CREATE FUNCTION public.spam_only_transactions_set(ids uuid[]) RETURNS void
 $$;
 
 --
+-- Name: tax_holding_class(timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tax_holding_class(acquired_at timestamp with time zone, disposed_at timestamp with time zone) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE WHEN ((disposed_at - acquired_at) < '24:00:00'::interval) THEN 0 WHEN ((disposed_at - acquired_at) < '168:00:00'::interval) THEN 1 WHEN ((disposed_at - acquired_at) < '744:00:00'::interval) THEN 2 WHEN ((disposed_at - acquired_at) < '2208:00:00'::interval) THEN 3 WHEN ((disposed_at - acquired_at) < '8784:00:00'::interval) THEN 4 WHEN ((disposed_at - acquired_at) < '26400:00:00'::interval) THEN 5 WHEN ((disposed_at - acquired_at) < '79200:00:00'::interval) THEN 6 WHEN ((disposed_at - acquired_at) < '240000:00:00'::interval) THEN 7 ELSE 8 END;
+
+--
+-- Name: tax_holding_longest(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tax_holding_longest(class integer) RETURNS interval
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE class WHEN 0 THEN '24:00:00'::interval WHEN 1 THEN '168:00:00'::interval WHEN 2 THEN '744:00:00'::interval WHEN 3 THEN '2208:00:00'::interval WHEN 4 THEN '8784:00:00'::interval WHEN 5 THEN '26400:00:00'::interval WHEN 6 THEN '79200:00:00'::interval WHEN 7 THEN '240000:00:00'::interval ELSE NULL::interval END;
+
+--
 -- Name: tax_result_sets_delete_removals(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3121,7 +3137,13 @@ CREATE INDEX spam_only_transactions_client_idx ON public.spam_only_transactions 
 -- Name: tax_disposals_asset_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tax_disposals_asset_idx ON public.tax_disposals USING btree (result_set_id, asset_key, seq);
+CREATE INDEX tax_disposals_asset_idx ON public.tax_disposals USING btree (result_set_id, asset_key, seq) INCLUDE (disposed_at);
+
+--
+-- Name: tax_disposals_held_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_disposals_held_idx ON public.tax_disposals USING btree (result_set_id, public.tax_holding_class(acquired_at, disposed_at), acquired_at) WHERE (acquired_at IS NOT NULL);
 
 --
 -- Name: tax_disposals_uncovered_idx; Type: INDEX; Schema: public; Owner: -
@@ -3200,6 +3222,12 @@ CREATE INDEX tax_forms_client_year_idx ON public.tax_forms USING btree (client_i
 --
 
 CREATE INDEX tax_income_year_idx ON public.tax_income USING btree (result_set_id, tax_year);
+
+--
+-- Name: tax_removals_asset_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_removals_asset_idx ON public.tax_removals USING btree (result_set_id, asset_key, seq, removed_at);
 
 --
 -- Name: tax_result_income_totals_key; Type: INDEX; Schema: public; Owner: -

@@ -13,27 +13,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-const firstTaxYearDisposedFrom = `-- name: FirstTaxYearDisposedFrom :one
-SELECT m.tax_year FROM tax_month_disposals m
-WHERE m.result_set_id = $1 AND m.month >= $2::date
-ORDER BY m.tax_year
-LIMIT 1
-`
-
-type FirstTaxYearDisposedFromParams struct {
-	ResultSetID uuid.UUID
-	Month       time.Time
-}
-
-// The earliest tax year of a result set's taxable pieces disposed of in a UTC month from month on
-// (no row: none), from the month figures: every piece is in its UTC month's figures of its tax year.
-func (q *Queries) FirstTaxYearDisposedFrom(ctx context.Context, arg FirstTaxYearDisposedFromParams) (int32, error) {
-	row := q.db.QueryRow(ctx, firstTaxYearDisposedFrom, arg.ResultSetID, arg.Month)
-	var tax_year int32
-	err := row.Scan(&tax_year)
-	return tax_year, err
-}
-
 const getTaxFiguresState = `-- name: GetTaxFiguresState :one
 
 SELECT c.current_result_set_id, rs.created_at AS computed_at, c.timezone, c.fiscal_year_start, c.currency,
@@ -116,79 +95,38 @@ func (q *Queries) GetTaxFiguresYearSummary(ctx context.Context, arg GetTaxFigure
 	return i, err
 }
 
-const listAssetDisposals = `-- name: ListAssetDisposals :many
-SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
-       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
-       tr.transaction_id, ltr.transaction_id AS lot_transaction_id
-FROM tax_disposals d
-LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = d.transfer_id
-LEFT JOIN transfers ltr ON ltr.client_id = $2 AND ltr.id = d.lot_transfer_id
-WHERE d.result_set_id = $1 AND d.asset_key = ANY($3::text[])
-ORDER BY d.seq
+const listAssetDisposalKeys = `-- name: ListAssetDisposalKeys :many
+SELECT x.seq, x.disposed_at
+FROM unnest($2::text[]) k(asset_key)
+CROSS JOIN LATERAL (SELECT d.seq, d.disposed_at FROM tax_disposals d
+    WHERE d.result_set_id = $1 AND d.asset_key = k.asset_key ORDER BY d.seq LIMIT 10001) x
+ORDER BY x.seq
 LIMIT 10001
 `
 
-type ListAssetDisposalsParams struct {
+type ListAssetDisposalKeysParams struct {
 	ResultSetID uuid.UUID
-	ClientID    uuid.UUID
 	AssetKeys   []string
 }
 
-type ListAssetDisposalsRow struct {
-	Seq              int32
-	TransferID       uuid.UUID
-	LotID            *string
-	LotTransferID    *uuid.UUID
-	AccountKey       string
-	Quantity         decimal.Decimal
-	Proceeds         decimal.Decimal
-	Basis            decimal.Decimal
-	Gain             decimal.Decimal
-	AcquiredAt       *time.Time
-	DisposedAt       time.Time
-	TaxYear          int32
-	Term             string
-	FormBox          string
-	Uncovered        bool
-	MissingBasis     bool
-	Match            *string
-	DeniedLoss       decimal.NullDecimal
-	TransactionID    *uuid.UUID
-	LotTransactionID *uuid.UUID
+type ListAssetDisposalKeysRow struct {
+	Seq        int32
+	DisposedAt time.Time
 }
 
-// Disposal pieces of one asset, each with the lot it consumed and the transfer that created that lot.
-func (q *Queries) ListAssetDisposals(ctx context.Context, arg ListAssetDisposalsParams) ([]ListAssetDisposalsRow, error) {
-	rows, err := q.db.Query(ctx, listAssetDisposals, arg.ResultSetID, arg.ClientID, arg.AssetKeys)
+// The first disposal pieces of some assets in seq order, each by its seq and time only: a page's
+// pieces are then read by seq (ListDisposalsBySeq). Each asset's pieces come from its index in seq
+// order, time included (asset_key = ANY would read and sort every piece of the assets).
+func (q *Queries) ListAssetDisposalKeys(ctx context.Context, arg ListAssetDisposalKeysParams) ([]ListAssetDisposalKeysRow, error) {
+	rows, err := q.db.Query(ctx, listAssetDisposalKeys, arg.ResultSetID, arg.AssetKeys)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []ListAssetDisposalsRow
+	var items []ListAssetDisposalKeysRow
 	for rows.Next() {
-		var i ListAssetDisposalsRow
-		if err := rows.Scan(
-			&i.Seq,
-			&i.TransferID,
-			&i.LotID,
-			&i.LotTransferID,
-			&i.AccountKey,
-			&i.Quantity,
-			&i.Proceeds,
-			&i.Basis,
-			&i.Gain,
-			&i.AcquiredAt,
-			&i.DisposedAt,
-			&i.TaxYear,
-			&i.Term,
-			&i.FormBox,
-			&i.Uncovered,
-			&i.MissingBasis,
-			&i.Match,
-			&i.DeniedLoss,
-			&i.TransactionID,
-			&i.LotTransactionID,
-		); err != nil {
+		var i ListAssetDisposalKeysRow
+		if err := rows.Scan(&i.Seq, &i.DisposedAt); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -199,55 +137,44 @@ func (q *Queries) ListAssetDisposals(ctx context.Context, arg ListAssetDisposals
 	return items, nil
 }
 
-const listAssetLots = `-- name: ListAssetLots :many
-SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
-       tr.transaction_id, tr.quantity AS original_quantity
-FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = l.source_transfer_id
-WHERE l.result_set_id = $1 AND l.asset_key = ANY($3::text[])
+const listAssetLotKeys = `-- name: ListAssetLotKeys :many
+SELECT l.lot_id, l.asset_key, l.quantity, l.basis, l.acquired_at
+FROM tax_lots l
+WHERE l.result_set_id = $1 AND l.asset_key = ANY($2::text[])
 ORDER BY l.acquired_at, l.lot_id::numeric
 LIMIT 10001
 `
 
-type ListAssetLotsParams struct {
+type ListAssetLotKeysParams struct {
 	ResultSetID uuid.UUID
-	ClientID    uuid.UUID
 	AssetKeys   []string
 }
 
-type ListAssetLotsRow struct {
-	LotID            string
-	AssetKey         string
-	AccountKey       string
-	Quantity         decimal.Decimal
-	Basis            decimal.Decimal
-	AcquiredAt       time.Time
-	MissingBasis     bool
-	SourceTransferID uuid.UUID
-	TransactionID    *uuid.UUID
-	OriginalQuantity decimal.NullDecimal
+type ListAssetLotKeysRow struct {
+	LotID      string
+	AssetKey   string
+	Quantity   decimal.Decimal
+	Basis      decimal.Decimal
+	AcquiredAt time.Time
 }
 
-// Open lots of one asset (asset keys of results are asset ids), with the transaction that created each.
-func (q *Queries) ListAssetLots(ctx context.Context, arg ListAssetLotsParams) ([]ListAssetLotsRow, error) {
-	rows, err := q.db.Query(ctx, listAssetLots, arg.ResultSetID, arg.ClientID, arg.AssetKeys)
+// Open lots of some assets (asset keys of results are asset ids) in acquisition order, with what their
+// totals and every cost basis method's order need: a page's lots are then read by id (ListLotsByID).
+func (q *Queries) ListAssetLotKeys(ctx context.Context, arg ListAssetLotKeysParams) ([]ListAssetLotKeysRow, error) {
+	rows, err := q.db.Query(ctx, listAssetLotKeys, arg.ResultSetID, arg.AssetKeys)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []ListAssetLotsRow
+	var items []ListAssetLotKeysRow
 	for rows.Next() {
-		var i ListAssetLotsRow
+		var i ListAssetLotKeysRow
 		if err := rows.Scan(
 			&i.LotID,
 			&i.AssetKey,
-			&i.AccountKey,
 			&i.Quantity,
 			&i.Basis,
 			&i.AcquiredAt,
-			&i.MissingBasis,
-			&i.SourceTransferID,
-			&i.TransactionID,
-			&i.OriginalQuantity,
 		); err != nil {
 			return nil, err
 		}
@@ -259,64 +186,38 @@ func (q *Queries) ListAssetLots(ctx context.Context, arg ListAssetLotsParams) ([
 	return items, nil
 }
 
-const listAssetRemovals = `-- name: ListAssetRemovals :many
-SELECT r.seq, r.transfer_id, r.kind, r.lot_id, r.account_key, r.quantity, r.basis, r.acquired_at, r.removed_at, tr.transaction_id
-FROM tax_removals r
-LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = r.transfer_id
-WHERE r.result_set_id = $1 AND r.asset_key = ANY($3::text[])
-  AND ($4::uuid IS NULL OR tr.transaction_id = $4::uuid)
-ORDER BY r.seq
+const listAssetRemovalKeys = `-- name: ListAssetRemovalKeys :many
+SELECT x.removed_at, x.seq
+FROM unnest($2::text[]) k(asset_key)
+CROSS JOIN LATERAL (SELECT r.removed_at, r.seq FROM tax_removals r
+    WHERE r.result_set_id = $1 AND r.asset_key = k.asset_key ORDER BY r.seq, r.removed_at LIMIT 10001) x
+ORDER BY x.seq, x.removed_at
 LIMIT 10001
 `
 
-type ListAssetRemovalsParams struct {
-	ResultSetID   uuid.UUID
-	ClientID      uuid.UUID
-	AssetKeys     []string
-	TransactionID *uuid.UUID
+type ListAssetRemovalKeysParams struct {
+	ResultSetID uuid.UUID
+	AssetKeys   []string
 }
 
-type ListAssetRemovalsRow struct {
-	Seq           int32
-	TransferID    uuid.UUID
-	Kind          string
-	LotID         *string
-	AccountKey    string
-	Quantity      decimal.Decimal
-	Basis         decimal.Decimal
-	AcquiredAt    *time.Time
-	RemovedAt     time.Time
-	TransactionID *uuid.UUID
+type ListAssetRemovalKeysRow struct {
+	RemovedAt time.Time
+	Seq       int32
 }
 
-// The non-taxable removals of one asset (gifts sent, donations, losses, untracked transfers out):
-// the quantity that left at its basis, with no proceeds; of one transaction when given.
-func (q *Queries) ListAssetRemovals(ctx context.Context, arg ListAssetRemovalsParams) ([]ListAssetRemovalsRow, error) {
-	rows, err := q.db.Query(ctx, listAssetRemovals,
-		arg.ResultSetID,
-		arg.ClientID,
-		arg.AssetKeys,
-		arg.TransactionID,
-	)
+// The first non-taxable removals of some assets in seq order, each by its key (time, seq) only: a
+// page's removals are then read by key (ListRemovalsByKey). Each asset's come from its index in
+// order, as ListAssetDisposalKeys.
+func (q *Queries) ListAssetRemovalKeys(ctx context.Context, arg ListAssetRemovalKeysParams) ([]ListAssetRemovalKeysRow, error) {
+	rows, err := q.db.Query(ctx, listAssetRemovalKeys, arg.ResultSetID, arg.AssetKeys)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []ListAssetRemovalsRow
+	var items []ListAssetRemovalKeysRow
 	for rows.Next() {
-		var i ListAssetRemovalsRow
-		if err := rows.Scan(
-			&i.Seq,
-			&i.TransferID,
-			&i.Kind,
-			&i.LotID,
-			&i.AccountKey,
-			&i.Quantity,
-			&i.Basis,
-			&i.AcquiredAt,
-			&i.RemovedAt,
-			&i.TransactionID,
-		); err != nil {
+		var i ListAssetRemovalKeysRow
+		if err := rows.Scan(&i.RemovedAt, &i.Seq); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -380,6 +281,146 @@ func (q *Queries) ListAssetsByPricingKey(ctx context.Context, arg ListAssetsByPr
 	return items, nil
 }
 
+const listDisposalsBySeq = `-- name: ListDisposalsBySeq :many
+SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
+       d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
+       tr.transaction_id, ltr.transaction_id AS lot_transaction_id
+FROM tax_disposals d
+LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = d.transfer_id
+LEFT JOIN transfers ltr ON ltr.client_id = $2 AND ltr.id = d.lot_transfer_id
+WHERE d.result_set_id = $1 AND d.seq = ANY($3::integer[])
+`
+
+type ListDisposalsBySeqParams struct {
+	ResultSetID uuid.UUID
+	ClientID    uuid.UUID
+	Seqs        []int32
+}
+
+type ListDisposalsBySeqRow struct {
+	Seq              int32
+	TransferID       uuid.UUID
+	LotID            *string
+	LotTransferID    *uuid.UUID
+	AccountKey       string
+	Quantity         decimal.Decimal
+	Proceeds         decimal.Decimal
+	Basis            decimal.Decimal
+	Gain             decimal.Decimal
+	AcquiredAt       *time.Time
+	DisposedAt       time.Time
+	TaxYear          int32
+	Term             string
+	FormBox          string
+	Uncovered        bool
+	MissingBasis     bool
+	Match            *string
+	DeniedLoss       decimal.NullDecimal
+	TransactionID    *uuid.UUID
+	LotTransactionID *uuid.UUID
+}
+
+// Some disposal pieces of a result set by seq (by its key), each with the lot it consumed and the
+// transfer that created that lot.
+func (q *Queries) ListDisposalsBySeq(ctx context.Context, arg ListDisposalsBySeqParams) ([]ListDisposalsBySeqRow, error) {
+	rows, err := q.db.Query(ctx, listDisposalsBySeq, arg.ResultSetID, arg.ClientID, arg.Seqs)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListDisposalsBySeqRow
+	for rows.Next() {
+		var i ListDisposalsBySeqRow
+		if err := rows.Scan(
+			&i.Seq,
+			&i.TransferID,
+			&i.LotID,
+			&i.LotTransferID,
+			&i.AccountKey,
+			&i.Quantity,
+			&i.Proceeds,
+			&i.Basis,
+			&i.Gain,
+			&i.AcquiredAt,
+			&i.DisposedAt,
+			&i.TaxYear,
+			&i.Term,
+			&i.FormBox,
+			&i.Uncovered,
+			&i.MissingBasis,
+			&i.Match,
+			&i.DeniedLoss,
+			&i.TransactionID,
+			&i.LotTransactionID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listLotsByID = `-- name: ListLotsByID :many
+SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
+       tr.transaction_id, tr.quantity AS original_quantity
+FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = l.source_transfer_id
+WHERE l.result_set_id = $1 AND l.lot_id = ANY($3::text[])
+`
+
+type ListLotsByIDParams struct {
+	ResultSetID uuid.UUID
+	ClientID    uuid.UUID
+	LotIds      []string
+}
+
+type ListLotsByIDRow struct {
+	LotID            string
+	AssetKey         string
+	AccountKey       string
+	Quantity         decimal.Decimal
+	Basis            decimal.Decimal
+	AcquiredAt       time.Time
+	MissingBasis     bool
+	SourceTransferID uuid.UUID
+	TransactionID    *uuid.UUID
+	OriginalQuantity decimal.NullDecimal
+}
+
+// Some open lots of a result set by id (by its key), with the transaction that created each.
+func (q *Queries) ListLotsByID(ctx context.Context, arg ListLotsByIDParams) ([]ListLotsByIDRow, error) {
+	rows, err := q.db.Query(ctx, listLotsByID, arg.ResultSetID, arg.ClientID, arg.LotIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListLotsByIDRow
+	for rows.Next() {
+		var i ListLotsByIDRow
+		if err := rows.Scan(
+			&i.LotID,
+			&i.AssetKey,
+			&i.AccountKey,
+			&i.Quantity,
+			&i.Basis,
+			&i.AcquiredAt,
+			&i.MissingBasis,
+			&i.SourceTransferID,
+			&i.TransactionID,
+			&i.OriginalQuantity,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listOpenLotsBefore = `-- name: ListOpenLotsBefore :many
 SELECT l.asset_key, l.quantity, l.basis, l.acquired_at
 FROM tax_lots l
@@ -426,22 +467,24 @@ func (q *Queries) ListOpenLotsBefore(ctx context.Context, arg ListOpenLotsBefore
 	return items, nil
 }
 
-const listPiecesDisposedSince = `-- name: ListPiecesDisposedSince :many
+const listPiecesHeldAt = `-- name: ListPiecesHeldAt :many
 SELECT d.asset_key, d.quantity, d.basis, d.acquired_at::timestamptz AS acquired_at
-FROM tax_disposals d
-WHERE d.result_set_id = $1 AND d.tax_year >= $2::integer AND d.lot_id IS NOT NULL
-  AND d.acquired_at < $3::timestamptz AND d.disposed_at >= $3::timestamptz
+FROM generate_series(0, 8) c(class)
+CROSS JOIN LATERAL (SELECT x.seq, x.asset_key, x.quantity, x.basis, x.acquired_at FROM tax_disposals x
+    WHERE x.result_set_id = $1 AND tax_holding_class(x.acquired_at, x.disposed_at) = c.class
+      AND x.acquired_at >= coalesce($2::timestamptz - tax_holding_longest(c.class), '-infinity')
+      AND x.acquired_at < $2::timestamptz
+      AND x.disposed_at >= $2::timestamptz AND x.lot_id IS NOT NULL) d
 ORDER BY d.seq
 LIMIT 100001
 `
 
-type ListPiecesDisposedSinceParams struct {
+type ListPiecesHeldAtParams struct {
 	ResultSetID uuid.UUID
-	FromYear    int32
-	Since       time.Time
+	At          time.Time
 }
 
-type ListPiecesDisposedSinceRow struct {
+type ListPiecesHeldAtRow struct {
 	AssetKey   string
 	Quantity   decimal.Decimal
 	Basis      decimal.Decimal
@@ -449,22 +492,87 @@ type ListPiecesDisposedSinceRow struct {
 }
 
 // Disposal pieces at or after an instant from lots acquired before it: what was still held then.
-// from_year (FirstTaxYearDisposedFrom of the instant's UTC month) bounds the pieces' tax years so
-// that the year index serves a recent instant instead of a walk of every piece of the set.
-func (q *Queries) ListPiecesDisposedSince(ctx context.Context, arg ListPiecesDisposedSinceParams) ([]ListPiecesDisposedSinceRow, error) {
-	rows, err := q.db.Query(ctx, listPiecesDisposedSince, arg.ResultSetID, arg.FromYear, arg.Since)
+// Each holding class (tax_holding_class, 0 to 8) reads its range of tax_disposals_held_idx: the
+// pieces of the class acquired within its longest holding (tax_holding_longest) before the instant.
+func (q *Queries) ListPiecesHeldAt(ctx context.Context, arg ListPiecesHeldAtParams) ([]ListPiecesHeldAtRow, error) {
+	rows, err := q.db.Query(ctx, listPiecesHeldAt, arg.ResultSetID, arg.At)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []ListPiecesDisposedSinceRow
+	var items []ListPiecesHeldAtRow
 	for rows.Next() {
-		var i ListPiecesDisposedSinceRow
+		var i ListPiecesHeldAtRow
 		if err := rows.Scan(
 			&i.AssetKey,
 			&i.Quantity,
 			&i.Basis,
 			&i.AcquiredAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listRemovalsByKey = `-- name: ListRemovalsByKey :many
+SELECT r.seq, r.transfer_id, r.kind, r.lot_id, r.account_key, r.quantity, r.basis, r.acquired_at, r.removed_at, tr.transaction_id
+FROM tax_removals r
+LEFT JOIN transfers tr ON tr.client_id = $2 AND tr.id = r.transfer_id
+WHERE r.result_set_id = $1 AND r.removed_at = ANY($3::timestamptz[]) AND r.seq = ANY($4::integer[])
+`
+
+type ListRemovalsByKeyParams struct {
+	ResultSetID uuid.UUID
+	ClientID    uuid.UUID
+	RemovedAt   []time.Time
+	Seqs        []int32
+}
+
+type ListRemovalsByKeyRow struct {
+	Seq           int32
+	TransferID    uuid.UUID
+	Kind          string
+	LotID         *string
+	AccountKey    string
+	Quantity      decimal.Decimal
+	Basis         decimal.Decimal
+	AcquiredAt    *time.Time
+	RemovedAt     time.Time
+	TransactionID *uuid.UUID
+}
+
+// The non-taxable removals of a result set with a time and a seq among some (by its key; the caller
+// keeps the pairs it asked for): the quantity that left at its basis, with no proceeds.
+func (q *Queries) ListRemovalsByKey(ctx context.Context, arg ListRemovalsByKeyParams) ([]ListRemovalsByKeyRow, error) {
+	rows, err := q.db.Query(ctx, listRemovalsByKey,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.RemovedAt,
+		arg.Seqs,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListRemovalsByKeyRow
+	for rows.Next() {
+		var i ListRemovalsByKeyRow
+		if err := rows.Scan(
+			&i.Seq,
+			&i.TransferID,
+			&i.Kind,
+			&i.LotID,
+			&i.AccountKey,
+			&i.Quantity,
+			&i.Basis,
+			&i.AcquiredAt,
+			&i.RemovedAt,
+			&i.TransactionID,
 		); err != nil {
 			return nil, err
 		}
@@ -647,6 +755,73 @@ func (q *Queries) ListTransactionOpenLots(ctx context.Context, arg ListTransacti
 			&i.SourceTransferID,
 			&i.TransactionID,
 			&i.OriginalQuantity,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listTransactionRemovals = `-- name: ListTransactionRemovals :many
+SELECT r.seq, r.transfer_id, r.kind, r.lot_id, r.account_key, r.quantity, r.basis, r.acquired_at, r.removed_at, tr.transaction_id
+FROM tax_removals r
+JOIN transfers tr ON tr.client_id = $2 AND tr.id = r.transfer_id
+WHERE r.result_set_id = $1 AND r.asset_key = ANY($3::text[]) AND tr.transaction_id = $4::uuid
+ORDER BY r.seq, r.removed_at
+LIMIT 10001
+`
+
+type ListTransactionRemovalsParams struct {
+	ResultSetID   uuid.UUID
+	ClientID      uuid.UUID
+	AssetKeys     []string
+	TransactionID uuid.UUID
+}
+
+type ListTransactionRemovalsRow struct {
+	Seq           int32
+	TransferID    uuid.UUID
+	Kind          string
+	LotID         *string
+	AccountKey    string
+	Quantity      decimal.Decimal
+	Basis         decimal.Decimal
+	AcquiredAt    *time.Time
+	RemovedAt     time.Time
+	TransactionID uuid.UUID
+}
+
+// The non-taxable removals of some assets in one transaction (gifts sent, donations, losses,
+// untracked transfers out), in seq order.
+func (q *Queries) ListTransactionRemovals(ctx context.Context, arg ListTransactionRemovalsParams) ([]ListTransactionRemovalsRow, error) {
+	rows, err := q.db.Query(ctx, listTransactionRemovals,
+		arg.ResultSetID,
+		arg.ClientID,
+		arg.AssetKeys,
+		arg.TransactionID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListTransactionRemovalsRow
+	for rows.Next() {
+		var i ListTransactionRemovalsRow
+		if err := rows.Scan(
+			&i.Seq,
+			&i.TransferID,
+			&i.Kind,
+			&i.LotID,
+			&i.AccountKey,
+			&i.Quantity,
+			&i.Basis,
+			&i.AcquiredAt,
+			&i.RemovedAt,
+			&i.TransactionID,
 		); err != nil {
 			return nil, err
 		}

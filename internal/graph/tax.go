@@ -3,7 +3,6 @@ package graph
 // Resolvers of spec/graphql/tax.graphqls.
 
 import (
-	"cmp"
 	"context"
 	"strconv"
 	"strings"
@@ -224,17 +223,21 @@ func (r *queryResolver) GetTaxLots(ctx context.Context, assetPricingKey string, 
 	if err != nil {
 		return nil, err
 	}
-	l, err := r.TaxFigures.Lots(ctx, scope, assetPricingKey, tx)
+	l, err := r.TaxFigures.Lots(ctx, scope, assetPricingKey, tx, slice)
 	if err != nil {
 		return nil, err
 	}
-	lots, nextLot := page.Take(list, owner, slice, l.Lots)
-	pieces, nextPiece := page.Take(list, owner, slice, l.Pieces)
+	lots, pieces := l.Lots, l.Pieces
+	var next *string
+	if to := slice.From + slice.First; to < max(l.LotCount, l.PieceCount) {
+		c := page.Position(list, owner, to)
+		next = &c
+	}
 	out := &model.GetTaxLotsResponse{
 		AssetPricingKey: assetPricingKey, CostBasisAlgorithm: methodEnum(l.Method), Lots: make([]model.TaxLot, 0, len(lots)),
 		TotalAmount: l.Quantity.InexactFloat64(), TotalAmountExact: l.Quantity.String(), TotalCostBasisCents: cents(l.Basis),
 		IsStale: l.IsStale, Disposals: make([]model.TaxLotDisposal, 0, len(pieces)), IsTruncated: l.Truncated,
-		LotCount: len(l.Lots), DisposalCount: len(l.Pieces), NextCursor: cmp.Or(nextLot, nextPiece),
+		LotCount: l.LotCount, DisposalCount: l.PieceCount, NextCursor: next,
 	}
 	if l.Asset != nil {
 		a := assetOut(*l.Asset)

@@ -41,8 +41,8 @@ func TestResultReadsUseKeys(t *testing.T) {
 		JOIN tax_disposals d ON d.result_set_id = c.current_result_set_id WHERE c.id = $1 LIMIT 1`, client).Scan(&rs, &asset, &year); err != nil {
 		t.Fatal(err)
 	}
-	var lastYear int32
-	if err := pool.QueryRow(ctx, `SELECT max(tax_year) FROM tax_disposals WHERE result_set_id = $1`, rs).Scan(&lastYear); err != nil {
+	var firstYear, lastYear int32
+	if err := pool.QueryRow(ctx, `SELECT min(tax_year), max(tax_year) FROM tax_disposals WHERE result_set_id = $1`, rs).Scan(&firstYear, &lastYear); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -50,14 +50,27 @@ func TestResultReadsUseKeys(t *testing.T) {
 		call func(q *db.Queries) error
 		uses []string // every one must appear in the plan
 	}{
-		{"an asset's disposal trail", func(q *db.Queries) error {
-			_, err := q.ListAssetDisposals(ctx, db.ListAssetDisposalsParams{ResultSetID: rs, ClientID: client, AssetKeys: []string{asset}})
+		{"the keys of an asset's disposal trail", func(q *db.Queries) error {
+			_, err := q.ListAssetDisposalKeys(ctx, db.ListAssetDisposalKeysParams{ResultSetID: rs, AssetKeys: []string{asset}})
 			return err
-		}, []string{"tax_disposals_asset_idx", "transfers_pkey"}},
-		{"an asset's open lots", func(q *db.Queries) error {
-			_, err := q.ListAssetLots(ctx, db.ListAssetLotsParams{ResultSetID: rs, ClientID: client, AssetKeys: []string{asset}})
+		}, []string{"tax_disposals_asset_idx"}},
+		{"a page of an asset's disposal trail", func(q *db.Queries) error {
+			_, err := q.ListDisposalsBySeq(ctx, db.ListDisposalsBySeqParams{ResultSetID: rs, ClientID: client, Seqs: []int32{1, 2, 3}})
 			return err
-		}, []string{"transfers_pkey"}},
+		}, []string{"tax_disposals_pkey", "transfers_pkey"}},
+		{"a page of an asset's open lots", func(q *db.Queries) error {
+			_, err := q.ListLotsByID(ctx, db.ListLotsByIDParams{ResultSetID: rs, ClientID: client, LotIds: []string{"1", "2"}})
+			return err
+		}, []string{"tax_lots_pkey", "transfers_pkey"}},
+		{"the keys of an asset's removals", func(q *db.Queries) error {
+			_, err := q.ListAssetRemovalKeys(ctx, db.ListAssetRemovalKeysParams{ResultSetID: rs, AssetKeys: []string{asset}})
+			return err
+		}, []string{"tax_removals_asset_idx"}},
+		{"a page of an asset's removals", func(q *db.Queries) error {
+			_, err := q.ListRemovalsByKey(ctx, db.ListRemovalsByKeyParams{ResultSetID: rs, ClientID: client,
+				RemovedAt: []time.Time{time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)}, Seqs: []int32{1}})
+			return err
+		}, []string{"tax_removals_pkey"}},
 		{"a year's disposal totals and transactions", func(q *db.Queries) error {
 			_, err := q.SumYearDisposalLines(ctx, db.SumYearDisposalLinesParams{ResultSetID: rs, TaxYear: year})
 			return err
@@ -74,15 +87,14 @@ func TestResultReadsUseKeys(t *testing.T) {
 			_, err := q.ListYearForm8949Boxes(ctx, db.ListYearForm8949BoxesParams{ResultSetID: rs, TaxYear: year})
 			return err
 		}, []string{"tax_disposals_year_idx"}},
-		{"the first tax year disposed of from a month", func(q *db.Queries) error {
-			_, err := q.FirstTaxYearDisposedFrom(ctx, db.FirstTaxYearDisposedFromParams{ResultSetID: rs, Month: time.Date(int(lastYear), 1, 1, 0, 0, 0, 0, time.UTC)})
-			return err
-		}, []string{"tax_month_disposals_pkey"}},
 		{"the pieces held at an instant of the last tax year (loss harvesting)", func(q *db.Queries) error {
-			_, err := q.ListPiecesDisposedSince(ctx, db.ListPiecesDisposedSinceParams{ResultSetID: rs, FromYear: lastYear,
-				Since: time.Date(int(lastYear), 6, 1, 0, 0, 0, 0, time.UTC)})
+			_, err := q.ListPiecesHeldAt(ctx, db.ListPiecesHeldAtParams{ResultSetID: rs, At: time.Date(int(lastYear), 6, 1, 0, 0, 0, 0, time.UTC)})
 			return err
-		}, []string{"tax_disposals_year_idx"}},
+		}, []string{"tax_disposals_held_idx"}},
+		{"the pieces held at an instant of the first tax year (loss harvesting)", func(q *db.Queries) error {
+			_, err := q.ListPiecesHeldAt(ctx, db.ListPiecesHeldAtParams{ResultSetID: rs, At: time.Date(int(firstYear), 6, 1, 0, 0, 0, 0, time.UTC)})
+			return err
+		}, []string{"tax_disposals_held_idx"}},
 		{"a year's disposals for the broker-form reconciliation", func(q *db.Queries) error {
 			_, err := q.ListYearDisposalUnits(ctx, db.ListYearDisposalUnitsParams{ID: client, TaxYear: year, MaxUnits: 100000})
 			return err

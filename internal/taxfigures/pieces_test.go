@@ -17,11 +17,11 @@ import (
 	"taxd/internal/recalc"
 )
 
-// TestPiecesDisposedSinceAreEveryHeldPiece checks the pieces read for loss harvesting, bounded by
-// the month figures' tax years, against every piece of the result set filtered row by row (the
-// same conditions without the bound): at the start of every quarter the ledger spans, at instants
+// TestPiecesHeldAtAreEveryHeldPiece checks the pieces read for loss harvesting, each holding class
+// by its range of acquisitions, against every piece of the result set filtered row by row (the
+// same conditions without the classes): at the start of every quarter the ledger spans, at instants
 // inside a month, before the first disposal and after the last (none).
-func TestPiecesDisposedSinceAreEveryHeldPiece(t *testing.T) {
+func TestPiecesHeldAtAreEveryHeldPiece(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
 	client, err := bench.SeedLedger(ctx, pool, 2000, 4, 2, io.Discard)
@@ -46,7 +46,7 @@ func TestPiecesDisposedSinceAreEveryHeldPiece(t *testing.T) {
 	}
 	held := 0
 	for _, at := range instants {
-		got, err := piecesDisposedSince(ctx, db.New(pool), rs, at)
+		got, err := db.New(pool).ListPiecesHeldAt(ctx, db.ListPiecesHeldAtParams{ResultSetID: rs, At: at})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,5 +80,49 @@ func TestPiecesDisposedSinceAreEveryHeldPiece(t *testing.T) {
 	}
 	if held == 0 {
 		t.Fatal("no instant falls between a lot's acquisition and its disposal: the ledger does not test the bound")
+	}
+}
+
+// TestHoldingClassesBoundTheirHoldings: a piece of a holding class was held for less than the
+// class's longest holding (the last class has none), whatever the holding and the session's zone
+// (across a daylight-saving change too): the condition that lets ListPiecesHeldAt read a class's
+// acquisitions within its longest holding before the instant only. Holdings from none to 40 years,
+// each bound and a microsecond either side of it.
+func TestHoldingClassesBoundTheirHoldings(t *testing.T) {
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SET TimeZone = 'America/New_York'`); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Exec(ctx, `RESET TimeZone`) //nolint:errcheck // the connection goes back to the pool either way
+	var bad []string
+	rows, err := conn.Query(ctx, `WITH held(h) AS (
+		SELECT x * interval '1 hour' + e FROM generate_series(0, 350400, 7) x, unnest(ARRAY[interval '0', interval '1 microsecond', interval '-1 microsecond']) e
+		UNION ALL SELECT tax_holding_longest(c) + e FROM generate_series(0, 8) c, unnest(ARRAY[interval '0', interval '1 microsecond', interval '-1 microsecond']) e
+		WHERE tax_holding_longest(c) IS NOT NULL),
+	pieces AS (SELECT a, a + h AS d FROM held, unnest(ARRAY['2022-11-06 05:30:00+00'::timestamptz, '2022-03-13 06:30:00+00', '2024-06-01 00:00:00+00']) a WHERE h >= interval '0')
+	SELECT a::text || ' + ' || (d - a)::text FROM pieces
+	WHERE tax_holding_class(a, d) NOT BETWEEN 0 AND 8 OR d - a >= tax_holding_longest(tax_holding_class(a, d))
+	   OR (tax_holding_class(a, d) > 0 AND d - a < tax_holding_longest(tax_holding_class(a, d) - 1))`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		bad = append(bad, s)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(bad) > 0 {
+		t.Errorf("%d holdings outside their class's bounds, for example %v", len(bad), bad[:min(len(bad), 5)])
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
+	"taxd/internal/page"
 	"taxd/internal/store"
 	"taxd/internal/tax"
 	"taxd/internal/taxsettings"
@@ -273,24 +274,28 @@ type Piece struct {
 	Kind string
 }
 
-// Lots are the open lots and disposal trail of the assets with one pricing key.
+// Lots are the open lots and disposal trail of the assets with one pricing key: one page of each
+// list, with the counts and totals of the whole lists.
 type Lots struct {
-	Asset           *ledger.Asset // the oldest asset with the key, if any
-	Method          tax.Method
-	Lots            []Lot
-	Pieces          []Piece
-	Quantity, Basis decimal.Decimal
-	Value           *decimal.Decimal // now, when a price is known for every asset of the key
-	IsStale         bool
-	Truncated       bool
-	Jurisdiction    tax.Jurisdiction // of the results; under GB a lot is the asset's pool, under CA its ACB
-	Computed        bool
+	Asset                *ledger.Asset // the oldest asset with the key, if any
+	Method               tax.Method
+	Lots                 []Lot   // the page's open lots, in the order Method consumes them
+	Pieces               []Piece // the page's pieces, by time
+	LotCount, PieceCount int     // of the whole lists (at most MaxRows each of lots, disposal pieces and removals)
+	Quantity, Basis      decimal.Decimal
+	Value                *decimal.Decimal // now, when a price is known for every asset of the key
+	IsStale              bool
+	Truncated            bool
+	Jurisdiction         tax.Jurisdiction // of the results; under GB a lot is the asset's pool, under CA its ACB
+	Computed             bool
 }
 
-// Lots returns the open lots of the assets with pricingKey in the order the client's current
-// algorithm would consume them, and every disposal piece of those assets with its lot. With
-// transactionID, only that transaction's pieces and the open lots its acquisitions created.
-func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey string, transactionID *uuid.UUID) (Lots, error) {
+// Lots returns one page (the slice's window, the same positions of both lists) of the open lots of
+// the assets with pricingKey in the order the client's current algorithm would consume them, and of
+// every disposal piece of those assets with its lot. With transactionID, only that transaction's
+// pieces and the open lots its acquisitions created. The order of each list and the totals come
+// from its rows' keys (a few columns each); only the page's rows are read whole.
+func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey string, transactionID *uuid.UUID, window page.Slice) (Lots, error) {
 	if strings.TrimSpace(pricingKey) == "" || len(pricingKey) > 200 {
 		return Lots{}, apperr.InvalidField("assetPricingKey", "must be 1 to 200 characters")
 	}
@@ -332,24 +337,47 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	for i, a := range assets {
 		keys[i] = a.ID.String()
 	}
-	rs := *st.CurrentResultSetID
-	var lots []db.ListAssetLotsRow
-	var pieces []db.ListAssetDisposalsRow
+	var t trail
 	if transactionID == nil {
-		if lots, err = q.ListAssetLots(ctx, db.ListAssetLotsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys}); err != nil {
-			return Lots{}, err
-		}
-		if pieces, err = q.ListAssetDisposals(ctx, db.ListAssetDisposalsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys}); err != nil {
-			return Lots{}, err
-		}
-	} else if lots, pieces, err = transactionLots(ctx, q, rs, scope.ClientID(), *transactionID, keys); err != nil {
+		t, err = assetTrail(ctx, q, *st.CurrentResultSetID, scope.ClientID(), keys)
+	} else {
+		t, err = transactionTrail(ctx, q, *st.CurrentResultSetID, scope.ClientID(), *transactionID, keys)
+	}
+	if err != nil {
 		return Lots{}, err
 	}
-	if len(lots) > MaxRows || len(pieces) > MaxRows {
+	if len(t.lots) > MaxRows || len(t.disposals) > MaxRows || len(t.removals) > MaxRows {
 		out.Truncated = true
 	}
 	loc := st.settings.Location()
-	for _, l := range lots[:min(len(lots), MaxRows)] {
+
+	// the lots: every one's key in the method's order, the page's read whole
+	perAsset := map[string]decimal.Decimal{}
+	for _, l := range t.lots {
+		perAsset[l.AssetKey] = perAsset[l.AssetKey].Add(l.Quantity)
+		out.Quantity = out.Quantity.Add(l.Quantity)
+		out.Basis = out.Basis.Add(l.Basis)
+	}
+	ordered := make([]Lot, min(len(t.lots), MaxRows))
+	for i, l := range t.lots[:len(ordered)] {
+		ordered[i] = Lot{ID: l.LotID, AcquiredAt: l.AcquiredAt, Quantity: l.Quantity, Basis: l.Basis}
+	}
+	orderLots(ordered, out.Method)
+	out.LotCount = len(ordered)
+	ordered = pageOf(ordered, window)
+	ids := make([]string, len(ordered))
+	for i, l := range ordered {
+		ids[i] = l.ID
+	}
+	lots, err := t.lotRows(ids)
+	if err != nil {
+		return Lots{}, err
+	}
+	for _, k := range ordered {
+		l, ok := lots[k.ID]
+		if !ok {
+			return Lots{}, errors.New("taxfigures: a lot of the page is gone from its result set")
+		}
 		x := Lot{ID: l.LotID, AcquiredAt: l.AcquiredAt, TransactionID: l.TransactionID, TransferID: l.SourceTransferID.String(),
 			Quantity: l.Quantity, Basis: l.Basis, MissingBasis: l.MissingBasis, LongTerm: !now.Before(tax.LongTermFrom(l.AcquiredAt, loc))}
 		x.AccountID, x.StakingID = accountOf(l.AccountKey)
@@ -361,21 +389,57 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		}
 		out.Lots = append(out.Lots, x)
 	}
-	perAsset := map[string]decimal.Decimal{}
-	for _, l := range lots {
-		perAsset[l.AssetKey] = perAsset[l.AssetKey].Add(l.Quantity)
-		out.Quantity = out.Quantity.Add(l.Quantity)
-		out.Basis = out.Basis.Add(l.Basis)
+
+	// every piece that left, taxable or not (a donation's or gift's basis and dates are part of the
+	// trail): the taxable pieces then the removals, each in seq order, by time
+	keyed := make([]pieceKey, 0, min(len(t.disposals), MaxRows)+min(len(t.removals), MaxRows))
+	for _, d := range t.disposals[:min(len(t.disposals), MaxRows)] {
+		keyed = append(keyed, pieceKey{seq: d.Seq, at: d.DisposedAt})
 	}
-	orderLots(out.Lots, out.Method)
-	removals, err := q.ListAssetRemovals(ctx, db.ListAssetRemovalsParams{ResultSetID: rs, ClientID: scope.ClientID(), AssetKeys: keys, TransactionID: transactionID})
+	for _, r := range t.removals[:min(len(t.removals), MaxRows)] {
+		keyed = append(keyed, pieceKey{removal: true, seq: r.Seq, at: r.RemovedAt})
+	}
+	sort.SliceStable(keyed, func(i, j int) bool { return keyed[i].at.Before(keyed[j].at) })
+	out.PieceCount = len(keyed)
+	keyed = pageOf(keyed, window)
+	var seqs []int32
+	var removed []pieceKey
+	for _, k := range keyed {
+		if k.removal {
+			removed = append(removed, k)
+		} else {
+			seqs = append(seqs, k.seq)
+		}
+	}
+	disposals, err := t.disposalRows(seqs)
 	if err != nil {
 		return Lots{}, err
 	}
-	if len(removals) > MaxRows {
-		out.Truncated = true
+	removals, err := t.removalRows(removed)
+	if err != nil {
+		return Lots{}, err
 	}
-	for _, p := range pieces[:min(len(pieces), MaxRows)] {
+	pooled := out.Jurisdiction.Rules().Matcher.Pooled()
+	for _, k := range keyed {
+		if k.removal {
+			r, ok := removals[keyOfRemoval(k.at, k.seq)]
+			if !ok {
+				return Lots{}, errors.New("taxfigures: a removal of the page is gone from its result set")
+			}
+			x := Piece{Kind: r.Kind, TransactionID: r.TransactionID, TransferID: r.TransferID.String(), DisposedAt: r.RemovedAt,
+				TaxYear: st.settings.TaxYearOf(r.RemovedAt), Quantity: r.Quantity, Basis: r.Basis, LotID: r.LotID, LotAcquiredAt: r.AcquiredAt,
+				Uncovered: r.LotID == nil && !pooled, MissingBasis: r.LotID == nil && !pooled}
+			if r.AcquiredAt != nil && out.Jurisdiction.Rules().HoldingTerms {
+				x.LongTerm = !r.RemovedAt.Before(tax.LongTermFrom(*r.AcquiredAt, loc))
+			}
+			x.AccountID, _ = accountOf(r.AccountKey)
+			out.Pieces = append(out.Pieces, x)
+			continue
+		}
+		p, ok := disposals[k.seq]
+		if !ok {
+			return Lots{}, errors.New("taxfigures: a disposal piece of the page is gone from its result set")
+		}
 		x := Piece{Kind: "disposal", TransactionID: p.TransactionID, TransferID: p.TransferID.String(), DisposedAt: p.DisposedAt, TaxYear: int(p.TaxYear),
 			Quantity: p.Quantity, Proceeds: p.Proceeds, Basis: p.Basis, Gain: p.Gain, LongTerm: p.Term == "long", Box: p.FormBox,
 			LotID: p.LotID, LotAcquiredAt: p.AcquiredAt, LotTransactionID: p.LotTransactionID, LotTransferID: uuidText(p.LotTransferID),
@@ -386,19 +450,6 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		x.AccountID, _ = accountOf(p.AccountKey)
 		out.Pieces = append(out.Pieces, x)
 	}
-	// every piece that left, taxable or not: a donation's or gift's basis and dates are part of the trail
-	pooled := out.Jurisdiction.Rules().Matcher.Pooled()
-	for _, r := range removals[:min(len(removals), MaxRows)] {
-		x := Piece{Kind: r.Kind, TransactionID: r.TransactionID, TransferID: r.TransferID.String(), DisposedAt: r.RemovedAt,
-			TaxYear: st.settings.TaxYearOf(r.RemovedAt), Quantity: r.Quantity, Basis: r.Basis, LotID: r.LotID, LotAcquiredAt: r.AcquiredAt,
-			Uncovered: r.LotID == nil && !pooled, MissingBasis: r.LotID == nil && !pooled}
-		if r.AcquiredAt != nil && out.Jurisdiction.Rules().HoldingTerms {
-			x.LongTerm = !r.RemovedAt.Before(tax.LongTermFrom(*r.AcquiredAt, loc))
-		}
-		x.AccountID, _ = accountOf(r.AccountKey)
-		out.Pieces = append(out.Pieces, x)
-	}
-	sort.SliceStable(out.Pieces, func(i, j int) bool { return out.Pieces[i].DisposedAt.Before(out.Pieces[j].DisposedAt) })
 	if out.Quantity.Sign() > 0 {
 		pr := s.pricer(ctx, st.Currency)
 		// the value is known when every asset held under the key has a price now
@@ -422,23 +473,101 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	return out, nil
 }
 
-// transactionLots reads one transaction's part of an asset's lots and pieces (Lots with a
-// transaction), in the shapes of the asset-wide queries.
-func transactionLots(ctx context.Context, q *db.Queries, rs, client, tx uuid.UUID, keys []string) ([]db.ListAssetLotsRow, []db.ListAssetDisposalsRow, error) {
+// pageOf returns the window's part of rows.
+func pageOf[T any](rows []T, w page.Slice) []T {
+	from := min(w.From, len(rows))
+	return rows[from:min(from+w.First, len(rows))]
+}
+
+// pieceKey places a disposal piece (by its seq) or a removal (by its time and seq) in the trail.
+type pieceKey struct {
+	removal bool
+	seq     int32
+	at      time.Time
+}
+
+// removalKey is a removal's key in its result set: its time (in microseconds, as stored) and seq.
+type removalKey struct {
+	micros int64
+	seq    int32
+}
+
+func keyOfRemoval(at time.Time, seq int32) removalKey { return removalKey{at.UnixMicro(), seq} }
+
+// trail is what a lot answer reads: the keys of the open lots (acquisition order), of the disposal
+// pieces and of the removals (seq order), each list at most MaxRows+1 long, and the rows of some of
+// them by key.
+type trail struct {
+	lots         []db.ListAssetLotKeysRow
+	disposals    []db.ListAssetDisposalKeysRow
+	removals     []db.ListAssetRemovalKeysRow
+	lotRows      func(ids []string) (map[string]db.ListLotsByIDRow, error)
+	disposalRows func(seqs []int32) (map[int32]db.ListDisposalsBySeqRow, error)
+	removalRows  func(keys []pieceKey) (map[removalKey]db.ListRemovalsByKeyRow, error)
+}
+
+// assetTrail reads the keys of the assets' lots, pieces and removals; the rows are read by key.
+func assetTrail(ctx context.Context, q *db.Queries, rs, client uuid.UUID, keys []string) (trail, error) {
+	var t trail
+	var err error
+	if t.lots, err = q.ListAssetLotKeys(ctx, db.ListAssetLotKeysParams{ResultSetID: rs, AssetKeys: keys}); err != nil {
+		return trail{}, err
+	}
+	if t.disposals, err = q.ListAssetDisposalKeys(ctx, db.ListAssetDisposalKeysParams{ResultSetID: rs, AssetKeys: keys}); err != nil {
+		return trail{}, err
+	}
+	if t.removals, err = q.ListAssetRemovalKeys(ctx, db.ListAssetRemovalKeysParams{ResultSetID: rs, AssetKeys: keys}); err != nil {
+		return trail{}, err
+	}
+	t.lotRows = func(ids []string) (map[string]db.ListLotsByIDRow, error) {
+		out := map[string]db.ListLotsByIDRow{}
+		if len(ids) == 0 {
+			return out, nil
+		}
+		rows, err := q.ListLotsByID(ctx, db.ListLotsByIDParams{ResultSetID: rs, ClientID: client, LotIds: ids})
+		for _, r := range rows {
+			out[r.LotID] = r
+		}
+		return out, err
+	}
+	t.disposalRows = func(seqs []int32) (map[int32]db.ListDisposalsBySeqRow, error) {
+		out := map[int32]db.ListDisposalsBySeqRow{}
+		if len(seqs) == 0 {
+			return out, nil
+		}
+		rows, err := q.ListDisposalsBySeq(ctx, db.ListDisposalsBySeqParams{ResultSetID: rs, ClientID: client, Seqs: seqs})
+		for _, r := range rows {
+			out[r.Seq] = r
+		}
+		return out, err
+	}
+	t.removalRows = func(ks []pieceKey) (map[removalKey]db.ListRemovalsByKeyRow, error) {
+		out := map[removalKey]db.ListRemovalsByKeyRow{}
+		if len(ks) == 0 {
+			return out, nil
+		}
+		p := db.ListRemovalsByKeyParams{ResultSetID: rs, ClientID: client}
+		for _, k := range ks {
+			p.RemovedAt, p.Seqs = append(p.RemovedAt, k.at), append(p.Seqs, k.seq)
+		}
+		rows, err := q.ListRemovalsByKey(ctx, p)
+		for _, r := range rows {
+			out[keyOfRemoval(r.RemovedAt, r.Seq)] = r // a pair not asked for (a time of one and a seq of another) is never looked up
+		}
+		return out, err
+	}
+	return t, nil
+}
+
+// transactionTrail reads one transaction's part of the assets' lots, pieces and removals whole.
+func transactionTrail(ctx context.Context, q *db.Queries, rs, client, tx uuid.UUID, keys []string) (trail, error) {
 	ps, err := q.ListTransactionLotDisposals(ctx, db.ListTransactionLotDisposalsParams{ResultSetID: rs, ClientID: client, TransactionID: tx, AssetKeys: keys})
 	if err != nil {
-		return nil, nil, err
-	}
-	pieces := make([]db.ListAssetDisposalsRow, len(ps))
-	for i, p := range ps {
-		pieces[i] = db.ListAssetDisposalsRow{Seq: p.Seq, TransferID: p.TransferID, LotID: p.LotID, LotTransferID: p.LotTransferID,
-			AccountKey: p.AccountKey, Quantity: p.Quantity, Proceeds: p.Proceeds, Basis: p.Basis, Gain: p.Gain, AcquiredAt: p.AcquiredAt,
-			DisposedAt: p.DisposedAt, TaxYear: p.TaxYear, Term: p.Term, FormBox: p.FormBox, Uncovered: p.Uncovered,
-			MissingBasis: p.MissingBasis, Match: p.Match, DeniedLoss: p.DeniedLoss, TransactionID: &tx, LotTransactionID: p.LotTransactionID}
+		return trail{}, err
 	}
 	trs, err := q.ListTransfersOfTransactions(ctx, db.ListTransfersOfTransactionsParams{ClientID: client, Ids: []uuid.UUID{tx}})
 	if err != nil {
-		return nil, nil, err
+		return trail{}, err
 	}
 	ids := make([]uuid.UUID, len(trs))
 	for i, t := range trs {
@@ -446,15 +575,38 @@ func transactionLots(ctx context.Context, q *db.Queries, rs, client, tx uuid.UUI
 	}
 	ls, err := q.ListTransactionOpenLots(ctx, db.ListTransactionOpenLotsParams{ResultSetID: rs, ClientID: client, AssetKeys: keys, TransferIds: ids})
 	if err != nil {
-		return nil, nil, err
+		return trail{}, err
 	}
-	lots := make([]db.ListAssetLotsRow, len(ls))
+	rms, err := q.ListTransactionRemovals(ctx, db.ListTransactionRemovalsParams{ResultSetID: rs, ClientID: client, AssetKeys: keys, TransactionID: tx})
+	if err != nil {
+		return trail{}, err
+	}
+	var t trail
+	lots := map[string]db.ListLotsByIDRow{}
 	for i, l := range ls {
-		lots[i] = db.ListAssetLotsRow{LotID: l.LotID, AssetKey: l.AssetKey, AccountKey: l.AccountKey, Quantity: l.Quantity, Basis: l.Basis,
+		t.lots = append(t.lots, db.ListAssetLotKeysRow{LotID: l.LotID, AssetKey: l.AssetKey, Quantity: l.Quantity, Basis: l.Basis, AcquiredAt: l.AcquiredAt})
+		lots[l.LotID] = db.ListLotsByIDRow{LotID: l.LotID, AssetKey: l.AssetKey, AccountKey: l.AccountKey, Quantity: l.Quantity, Basis: l.Basis,
 			AcquiredAt: l.AcquiredAt, MissingBasis: l.MissingBasis, SourceTransferID: l.SourceTransferID, TransactionID: &ls[i].TransactionID,
 			OriginalQuantity: decimal.NullDecimal{Decimal: l.OriginalQuantity, Valid: true}}
 	}
-	return lots, pieces, nil
+	disposals := map[int32]db.ListDisposalsBySeqRow{}
+	for _, p := range ps {
+		t.disposals = append(t.disposals, db.ListAssetDisposalKeysRow{Seq: p.Seq, DisposedAt: p.DisposedAt})
+		disposals[p.Seq] = db.ListDisposalsBySeqRow{Seq: p.Seq, TransferID: p.TransferID, LotID: p.LotID, LotTransferID: p.LotTransferID,
+			AccountKey: p.AccountKey, Quantity: p.Quantity, Proceeds: p.Proceeds, Basis: p.Basis, Gain: p.Gain, AcquiredAt: p.AcquiredAt,
+			DisposedAt: p.DisposedAt, TaxYear: p.TaxYear, Term: p.Term, FormBox: p.FormBox, Uncovered: p.Uncovered,
+			MissingBasis: p.MissingBasis, Match: p.Match, DeniedLoss: p.DeniedLoss, TransactionID: &tx, LotTransactionID: p.LotTransactionID}
+	}
+	removals := map[removalKey]db.ListRemovalsByKeyRow{}
+	for i, r := range rms {
+		t.removals = append(t.removals, db.ListAssetRemovalKeysRow{RemovedAt: r.RemovedAt, Seq: r.Seq})
+		removals[keyOfRemoval(r.RemovedAt, r.Seq)] = db.ListRemovalsByKeyRow{Seq: r.Seq, TransferID: r.TransferID, Kind: r.Kind, LotID: r.LotID,
+			AccountKey: r.AccountKey, Quantity: r.Quantity, Basis: r.Basis, AcquiredAt: r.AcquiredAt, RemovedAt: r.RemovedAt, TransactionID: &rms[i].TransactionID}
+	}
+	t.lotRows = func([]string) (map[string]db.ListLotsByIDRow, error) { return lots, nil }
+	t.disposalRows = func([]int32) (map[int32]db.ListDisposalsBySeqRow, error) { return disposals, nil }
+	t.removalRows = func([]pieceKey) (map[removalKey]db.ListRemovalsByKeyRow, error) { return removals, nil }
+	return t, nil
 }
 
 // accountOf turns a result account key into an account id or a staking position.
@@ -587,7 +739,7 @@ func (s *Service) Harvest(ctx context.Context, scope auth.ClientScope, day time.
 	if err != nil {
 		return Harvest{}, err
 	}
-	pieces, err := piecesDisposedSince(ctx, q, *st.CurrentResultSetID, end)
+	pieces, err := q.ListPiecesHeldAt(ctx, db.ListPiecesHeldAtParams{ResultSetID: *st.CurrentResultSetID, At: end})
 	if err != nil {
 		return Harvest{}, err
 	}
@@ -742,19 +894,4 @@ func uuidText(id *uuid.UUID) *string {
 	}
 	s := id.String()
 	return &s
-}
-
-// piecesDisposedSince reads the pieces of a result set disposed of at or after since from lots
-// acquired before it. The month figures name the tax years of the pieces from since's UTC month
-// on: none means there are no such pieces, and the earliest bounds the ones read.
-func piecesDisposedSince(ctx context.Context, q *db.Queries, resultSetID uuid.UUID, since time.Time) ([]db.ListPiecesDisposedSinceRow, error) {
-	y, m, _ := since.UTC().Date()
-	from, err := q.FirstTaxYearDisposedFrom(ctx, db.FirstTaxYearDisposedFromParams{ResultSetID: resultSetID, Month: time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return q.ListPiecesDisposedSince(ctx, db.ListPiecesDisposedSinceParams{ResultSetID: resultSetID, FromYear: from, Since: since})
 }

@@ -12,6 +12,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
+	"taxd/internal/page"
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
 	"taxd/internal/taxfigures"
@@ -86,7 +87,7 @@ func TestHarvestAndLots(t *testing.T) {
 			t.Errorf("ETH: %+v", a)
 		}
 	}
-	l, err := svc.Lots(ctx, scope, "eth", nil)
+	l, err := svc.Lots(ctx, scope, "eth", nil, whole)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +142,7 @@ func TestTransactionLotsAndForm8949(t *testing.T) {
 
 	// FIFO: the sale of 1.5 takes lot A whole (long-term, gain 4000 - 1000) and half of lot B
 	// (short-term, 2000 - 1500).
-	l, err := svc.Lots(ctx, scope, "eth", &sale)
+	l, err := svc.Lots(ctx, scope, "eth", &sale, whole)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func TestTransactionLotsAndForm8949(t *testing.T) {
 			t.Errorf("piece %d: %+v, want lot %s, basis %s, gain %s", i, p, want.lot, want.basis, want.gain)
 		}
 	}
-	l, err = svc.Lots(ctx, scope, "eth", &buyB)
+	l, err = svc.Lots(ctx, scope, "eth", &buyB, whole)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,11 +168,11 @@ func TestTransactionLotsAndForm8949(t *testing.T) {
 		!l.Lots[0].OriginalQuantity.Equal(d("1")) {
 		t.Fatalf("buy B's part: %+v / %+v", l.Lots, l.Pieces)
 	}
-	if l, err = svc.Lots(ctx, scope, "eth", &buyA); err != nil || len(l.Lots) != 0 || len(l.Pieces) != 0 {
+	if l, err = svc.Lots(ctx, scope, "eth", &buyA, whole); err != nil || len(l.Lots) != 0 || len(l.Pieces) != 0 {
 		t.Fatalf("buy A's part (all sold): %+v, %v", l, err)
 	}
 	other := uuid.New()
-	if _, err := svc.Lots(ctx, scope, "eth", &other); err == nil {
+	if _, err := svc.Lots(ctx, scope, "eth", &other, whole); err == nil {
 		t.Fatal("an unknown transaction has lots")
 	}
 
@@ -201,6 +202,9 @@ func TestTransactionLotsAndForm8949(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// whole is a page of every lot and piece of a small answer.
+var whole = page.Slice{First: taxfigures.MaxRows}
 
 // A stored method change the engine cannot read is an error of the year's figures, not a panic
 // over a year without bounds.

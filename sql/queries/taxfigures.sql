@@ -20,26 +20,43 @@ FROM tax_month_income m
 WHERE m.result_set_id = $1 AND m.tax_year = $2
 GROUP BY m.income_type ORDER BY sum(m.value) DESC, m.income_type;
 
--- name: ListAssetLots :many
--- Open lots of one asset (asset keys of results are asset ids), with the transaction that created each.
-SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
-       tr.transaction_id, tr.quantity AS original_quantity
-FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = l.source_transfer_id
+-- name: ListAssetLotKeys :many
+-- Open lots of some assets (asset keys of results are asset ids) in acquisition order, with what their
+-- totals and every cost basis method's order need: a page's lots are then read by id (ListLotsByID).
+SELECT l.lot_id, l.asset_key, l.quantity, l.basis, l.acquired_at
+FROM tax_lots l
 WHERE l.result_set_id = $1 AND l.asset_key = ANY(sqlc.arg(asset_keys)::text[])
 ORDER BY l.acquired_at, l.lot_id::numeric
 LIMIT 10001;
 
--- name: ListAssetDisposals :many
--- Disposal pieces of one asset, each with the lot it consumed and the transfer that created that lot.
+-- name: ListLotsByID :many
+-- Some open lots of a result set by id (by its key), with the transaction that created each.
+SELECT l.lot_id, l.asset_key, l.account_key, l.quantity, l.basis, l.acquired_at, l.missing_basis, l.source_transfer_id,
+       tr.transaction_id, tr.quantity AS original_quantity
+FROM tax_lots l LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = l.source_transfer_id
+WHERE l.result_set_id = $1 AND l.lot_id = ANY(sqlc.arg(lot_ids)::text[]);
+
+-- name: ListAssetDisposalKeys :many
+-- The first disposal pieces of some assets in seq order, each by its seq and time only: a page's
+-- pieces are then read by seq (ListDisposalsBySeq). Each asset's pieces come from its index in seq
+-- order, time included (asset_key = ANY would read and sort every piece of the assets).
+SELECT x.seq, x.disposed_at
+FROM unnest(sqlc.arg(asset_keys)::text[]) k(asset_key)
+CROSS JOIN LATERAL (SELECT d.seq, d.disposed_at FROM tax_disposals d
+    WHERE d.result_set_id = $1 AND d.asset_key = k.asset_key ORDER BY d.seq LIMIT 10001) x
+ORDER BY x.seq
+LIMIT 10001;
+
+-- name: ListDisposalsBySeq :many
+-- Some disposal pieces of a result set by seq (by its key), each with the lot it consumed and the
+-- transfer that created that lot.
 SELECT d.seq, d.transfer_id, d.lot_id, d.lot_transfer_id, d.account_key, d.quantity, d.proceeds, d.basis, d.gain,
        d.acquired_at, d.disposed_at, d.tax_year, d.term, d.form_box, d.uncovered, d.missing_basis, d.match, d.denied_loss,
        tr.transaction_id, ltr.transaction_id AS lot_transaction_id
 FROM tax_disposals d
 LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = d.transfer_id
 LEFT JOIN transfers ltr ON ltr.client_id = sqlc.arg(client_id) AND ltr.id = d.lot_transfer_id
-WHERE d.result_set_id = $1 AND d.asset_key = ANY(sqlc.arg(asset_keys)::text[])
-ORDER BY d.seq
-LIMIT 10001;
+WHERE d.result_set_id = $1 AND d.seq = ANY(sqlc.arg(seqs)::integer[]);
 
 -- name: ListOpenLotsBefore :many
 -- Every open lot of a result set acquired before an instant (loss harvesting; bounded by the caller).
@@ -49,22 +66,17 @@ WHERE l.result_set_id = $1 AND l.acquired_at < sqlc.arg(before)::timestamptz
 ORDER BY l.asset_key, l.acquired_at, l.lot_id
 LIMIT 100001;
 
--- name: FirstTaxYearDisposedFrom :one
--- The earliest tax year of a result set's taxable pieces disposed of in a UTC month from month on
--- (no row: none), from the month figures: every piece is in its UTC month's figures of its tax year.
-SELECT m.tax_year FROM tax_month_disposals m
-WHERE m.result_set_id = $1 AND m.month >= sqlc.arg(month)::date
-ORDER BY m.tax_year
-LIMIT 1;
-
--- name: ListPiecesDisposedSince :many
+-- name: ListPiecesHeldAt :many
 -- Disposal pieces at or after an instant from lots acquired before it: what was still held then.
--- from_year (FirstTaxYearDisposedFrom of the instant's UTC month) bounds the pieces' tax years so
--- that the year index serves a recent instant instead of a walk of every piece of the set.
+-- Each holding class (tax_holding_class, 0 to 8) reads its range of tax_disposals_held_idx: the
+-- pieces of the class acquired within its longest holding (tax_holding_longest) before the instant.
 SELECT d.asset_key, d.quantity, d.basis, d.acquired_at::timestamptz AS acquired_at
-FROM tax_disposals d
-WHERE d.result_set_id = $1 AND d.tax_year >= sqlc.arg(from_year)::integer AND d.lot_id IS NOT NULL
-  AND d.acquired_at < sqlc.arg(since)::timestamptz AND d.disposed_at >= sqlc.arg(since)::timestamptz
+FROM generate_series(0, 8) c(class)
+CROSS JOIN LATERAL (SELECT x.seq, x.asset_key, x.quantity, x.basis, x.acquired_at FROM tax_disposals x
+    WHERE x.result_set_id = $1 AND tax_holding_class(x.acquired_at, x.disposed_at) = c.class
+      AND x.acquired_at >= coalesce(sqlc.arg(at)::timestamptz - tax_holding_longest(c.class), '-infinity')
+      AND x.acquired_at < sqlc.arg(at)::timestamptz
+      AND x.disposed_at >= sqlc.arg(at)::timestamptz AND x.lot_id IS NOT NULL) d
 ORDER BY d.seq
 LIMIT 100001;
 
@@ -137,15 +149,33 @@ SELECT coalesce(sum(m.short_proceeds + m.long_proceeds), 0)::numeric AS proceeds
 FROM tax_month_disposals m
 WHERE m.result_set_id = $1 AND m.tax_year = $2;
 
--- name: ListAssetRemovals :many
--- The non-taxable removals of one asset (gifts sent, donations, losses, untracked transfers out):
--- the quantity that left at its basis, with no proceeds; of one transaction when given.
+-- name: ListAssetRemovalKeys :many
+-- The first non-taxable removals of some assets in seq order, each by its key (time, seq) only: a
+-- page's removals are then read by key (ListRemovalsByKey). Each asset's come from its index in
+-- order, as ListAssetDisposalKeys.
+SELECT x.removed_at, x.seq
+FROM unnest(sqlc.arg(asset_keys)::text[]) k(asset_key)
+CROSS JOIN LATERAL (SELECT r.removed_at, r.seq FROM tax_removals r
+    WHERE r.result_set_id = $1 AND r.asset_key = k.asset_key ORDER BY r.seq, r.removed_at LIMIT 10001) x
+ORDER BY x.seq, x.removed_at
+LIMIT 10001;
+
+-- name: ListRemovalsByKey :many
+-- The non-taxable removals of a result set with a time and a seq among some (by its key; the caller
+-- keeps the pairs it asked for): the quantity that left at its basis, with no proceeds.
 SELECT r.seq, r.transfer_id, r.kind, r.lot_id, r.account_key, r.quantity, r.basis, r.acquired_at, r.removed_at, tr.transaction_id
 FROM tax_removals r
 LEFT JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = r.transfer_id
-WHERE r.result_set_id = $1 AND r.asset_key = ANY(sqlc.arg(asset_keys)::text[])
-  AND (sqlc.narg(transaction_id)::uuid IS NULL OR tr.transaction_id = sqlc.narg(transaction_id)::uuid)
-ORDER BY r.seq
+WHERE r.result_set_id = $1 AND r.removed_at = ANY(sqlc.arg(removed_at)::timestamptz[]) AND r.seq = ANY(sqlc.arg(seqs)::integer[]);
+
+-- name: ListTransactionRemovals :many
+-- The non-taxable removals of some assets in one transaction (gifts sent, donations, losses,
+-- untracked transfers out), in seq order.
+SELECT r.seq, r.transfer_id, r.kind, r.lot_id, r.account_key, r.quantity, r.basis, r.acquired_at, r.removed_at, tr.transaction_id
+FROM tax_removals r
+JOIN transfers tr ON tr.client_id = sqlc.arg(client_id) AND tr.id = r.transfer_id
+WHERE r.result_set_id = $1 AND r.asset_key = ANY(sqlc.arg(asset_keys)::text[]) AND tr.transaction_id = sqlc.arg(transaction_id)::uuid
+ORDER BY r.seq, r.removed_at
 LIMIT 10001;
 
 -- name: SumYearDisposalGainsFrom :one
