@@ -46,8 +46,10 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 			return err
 		}
 		// the rows replaced are the current set's: their transactions' fiat values follow them
-		if err := db.New(tx).RefreshTransactionFiatValues(ctx, append(deleted, written...)); err != nil {
-			return err
+		if refresh := append(deleted, written...); len(refresh) > 0 {
+			if err := db.New(tx).RefreshTransactionFiatValues(ctx, refresh); err != nil {
+				return err
+			}
 		}
 		// keep the newest checkpointMonths checkpoints, as a full run would
 		if err := db.New(tx).KeepNewestCheckpoints(ctx, db.KeepNewestCheckpointsParams{ResultSetID: b.resultSet, Keep: checkpointMonths - 1}); err != nil {
