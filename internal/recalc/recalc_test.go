@@ -221,3 +221,54 @@ func TestRequestIsUniquePerClient(t *testing.T) {
 		t.Fatal("a request after completion reused the finished job")
 	}
 }
+
+// The run reads its dirty marks as ranges of consecutive seqs and the switch deletes exactly
+// those: another client's marks between them and a mark written during the run stay.
+func TestDirtyRangesClearExactlyTheMarksSeen(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	other := &bundle{ctx: b.ctx, pool: b.pool, url: b.url, led: b.led}
+	other.client = testfactory.Client(t, b.pool)
+	other.wallet = testfactory.Account(t, b.pool, other.client, testfactory.Address("0x2"))
+	other.eth = testfactory.Asset(t, b.pool, other.client)
+	b.trade(t, day(2024, 1, 10), "1", "1000")
+	b.trade(t, day(2024, 1, 11), "1", "1000")
+	other.trade(t, day(2024, 1, 12), "1", "1000")
+	b.trade(t, day(2024, 1, 13), "-0.5", "700")
+	ranges, err := db.New(b.pool).ListDirtyRanges(b.ctx, b.client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := int64(0)
+	for i, r := range ranges {
+		marks += r.Marks
+		if r.High-r.Low+1 != r.Marks || (i > 0 && r.Low <= ranges[i-1].High+1) {
+			t.Fatalf("ranges %+v: not maximal runs of consecutive seqs", ranges)
+		}
+	}
+	rowsOf := func(client uuid.UUID) (n int64) {
+		t.Helper()
+		if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM dirty_marks WHERE client_id = $1`, client).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if len(ranges) < 2 || marks != rowsOf(b.client) {
+		t.Fatalf("ranges %+v (%d marks) for %d dirty marks split by another client's", ranges, marks, rowsOf(b.client))
+	}
+	otherMarks := rowsOf(other.client)
+	r := &recalc.Runner{Pool: b.pool, BeforePhase: func(p recalc.Phase) {
+		if p == recalc.PhaseCompute {
+			b.trade(t, day(2024, 2, 1), "-0.1", "100")
+		}
+	}}
+	if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.dirty(t); n != 1 {
+		t.Fatalf("dirty after the run = %d, want 1 (the edit made during it)", n)
+	}
+	if n := rowsOf(other.client); n != otherMarks {
+		t.Fatalf("the other client's marks: %d after the run, %d before", n, otherMarks)
+	}
+}

@@ -3,7 +3,6 @@ package recalc
 import (
 	"context"
 	"errors"
-	"slices"
 	"sort"
 	"time"
 
@@ -311,8 +310,7 @@ func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot,
 			return err
 		}
 	}
-	lows, highs := dirtyRanges(snap.dirtySeqs)
-	if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Lows: lows, Highs: highs}); err != nil {
+	if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Lows: snap.dirtyLows, Highs: snap.dirtyHighs}); err != nil {
 		return err
 	}
 	if snap.settingsSeq != nil {
@@ -551,19 +549,6 @@ func copyIncome(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, f
 			b = pgcopy.Int4(b, x.TaxYear)
 			return b, true
 		})
-}
-
-// dirtyRanges returns seqs (sorted in place) as ranges of consecutive values [lows[i], highs[i]].
-func dirtyRanges(seqs []int64) (lows, highs []int64) {
-	slices.Sort(seqs)
-	for i, v := range seqs {
-		if i > 0 && v <= highs[len(highs)-1]+1 {
-			highs[len(highs)-1] = max(highs[len(highs)-1], v)
-			continue
-		}
-		lows, highs = append(lows, v), append(highs, v)
-	}
-	return lows, highs
 }
 
 func ptr[T any](v T) *T { return &v }
