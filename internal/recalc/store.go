@@ -211,8 +211,8 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 }
 
 // writeRest writes the lots, the non-taxable removals, income, month figures, per-transaction
-// results, year summaries and checkpoints. It returns the transactions whose result rows it wrote
-// with transfer figures.
+// results, year summaries and checkpoints. An incremental run's also returns the transactions
+// whose result rows it wrote with transfer figures.
 func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) ([]uuid.UUID, error) {
 	rk := resultKey{rsID, snap.clientID}
 	if err := copyLots(ctx, tx, rk, res); err != nil {
@@ -254,7 +254,7 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	}
 	var figured []uuid.UUID
 	for k, m := range figs {
-		if len(m) > 0 {
+		if len(m) > 0 && snap.base != nil { // a full run's set is not current yet: the switch refreshes
 			figured = append(figured, uuid.UUID(rows[k].tx))
 		}
 	}
