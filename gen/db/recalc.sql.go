@@ -636,7 +636,7 @@ func (q *Queries) LinkedDirtyFrom(ctx context.Context, clientID uuid.UUID) (time
 
 const listDirtyRanges = `-- name: ListDirtyRanges :many
 SELECT min(m.seq)::bigint AS low, max(m.seq)::bigint AS high, count(*)::bigint AS marks,
-       min(m.occurred_at)::timestamptz AS earliest, bool_or(m.occurred_at IS NULL)::boolean AS unknown
+       coalesce(min(m.occurred_at), 'epoch')::timestamptz AS earliest, bool_or(m.occurred_at IS NULL)::boolean AS unknown
 FROM (SELECT seq, occurred_at, seq - row_number() OVER (ORDER BY seq) AS island
       FROM dirty_marks WHERE client_id = $1) m
 GROUP BY m.island ORDER BY low
@@ -652,8 +652,8 @@ type ListDirtyRangesRow struct {
 
 // The client's dirty marks as ranges of consecutive seqs (a million marks after an import are one
 // range: a row here instead of a million), each with its number of marks, its earliest instant
-// and whether a mark without one is in it. Seqs are unique, so ClearDirty deleting these ranges
-// deletes exactly the marks read here.
+// and whether a mark without one is in it (then the earliest instant does not count). Seqs are
+// unique, so ClearDirty deleting these ranges deletes exactly the marks read here.
 func (q *Queries) ListDirtyRanges(ctx context.Context, clientID uuid.UUID) ([]ListDirtyRangesRow, error) {
 	rows, err := q.db.Query(ctx, listDirtyRanges, clientID)
 	if err != nil {

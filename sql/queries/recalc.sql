@@ -126,8 +126,8 @@ WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1;
 -- name: ListDirtyRanges :many
 -- The client's dirty marks as ranges of consecutive seqs (a million marks after an import are one
 -- range: a row here instead of a million), each with its number of marks, its earliest instant
--- and whether a mark without one is in it (then the earliest instant does not count). Seqs are unique, so ClearDirty deleting these ranges
--- deletes exactly the marks read here.
+-- and whether a mark without one is in it (then the earliest instant does not count). Seqs are
+-- unique, so ClearDirty deleting these ranges deletes exactly the marks read here.
 SELECT min(m.seq)::bigint AS low, max(m.seq)::bigint AS high, count(*)::bigint AS marks,
        coalesce(min(m.occurred_at), 'epoch')::timestamptz AS earliest, bool_or(m.occurred_at IS NULL)::boolean AS unknown
 FROM (SELECT seq, occurred_at, seq - row_number() OVER (ORDER BY seq) AS island
