@@ -140,22 +140,37 @@ func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from t
 // loadDirty reads the client's dirty marks and returns the earliest instant they affect (nil when
 // there is none, or a mark without an instant: then only a full run is safe).
 func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error) {
-	ranges, err := db.New(tx).ListDirtyRanges(ctx, s.clientID)
+	span, err := db.New(tx).DirtyMarkSpan(ctx, s.clientID)
+	if err != nil || span.Marks == 0 {
+		return nil, err
+	}
+	s.dirtyMarks = int(span.Marks)
+	if span.High-span.Low+1 == span.Marks { // every seq between: one range (seqs are unique)
+		s.dirtyLows, s.dirtyHighs = []int64{span.Low}, []int64{span.High}
+		if span.Unknown {
+			return nil, nil
+		}
+		earliest, err := s.linkedDirtyFrom(ctx, tx, span.Earliest) // pairs.go
+		return &earliest, err
+	}
+	marks, err := db.New(tx).ListDirtyMarks(ctx, s.clientID)
 	if err != nil {
 		return nil, err
 	}
 	var from *time.Time
 	unknown := false
-	for _, r := range ranges {
-		s.dirtyLows, s.dirtyHighs = append(s.dirtyLows, r.Low), append(s.dirtyHighs, r.High)
-		s.dirtyMarks += int(r.Marks)
+	seqs := make([]int64, 0, len(marks))
+	for _, m := range marks {
+		seq, at := m.Seq, m.OccurredAt
+		seqs = append(seqs, seq)
 		switch {
-		case r.Unknown:
+		case at == nil:
 			unknown = true
-		case from == nil || r.Earliest.Before(*from):
-			from = &r.Earliest
+		case from == nil || at.Before(*from):
+			from = at
 		}
 	}
+	s.dirtyLows, s.dirtyHighs = dirtyRanges(seqs)
 	if unknown {
 		from = nil
 	}

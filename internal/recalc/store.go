@@ -3,6 +3,7 @@ package recalc
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"time"
 
@@ -549,6 +550,19 @@ func copyIncome(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, f
 			b = pgcopy.Int4(b, x.TaxYear)
 			return b, true
 		})
+}
+
+// dirtyRanges returns seqs (sorted in place) as ranges of consecutive values [lows[i], highs[i]].
+func dirtyRanges(seqs []int64) (lows, highs []int64) {
+	slices.Sort(seqs)
+	for i, v := range seqs {
+		if i > 0 && v <= highs[len(highs)-1]+1 {
+			highs[len(highs)-1] = max(highs[len(highs)-1], v)
+			continue
+		}
+		lows, highs = append(lows, v), append(highs, v)
+	}
+	return lows, highs
 }
 
 func ptr[T any](v T) *T { return &v }
