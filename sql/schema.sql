@@ -235,18 +235,18 @@ END $$;
 
 CREATE FUNCTION public.clients_refresh_fiat_values() RETURNS trigger
     LANGUAGE plpgsql
-    AS $$
+    AS $_$
 BEGIN
     PERFORM refresh_transaction_fiat_values(ARRAY(
         SELECT coalesce(o.transaction_id, n.transaction_id)
           FROM (SELECT transaction_id, transfer_figures FROM tax_transaction_results
-                 WHERE result_set_id = OLD.current_result_set_id AND transfer_figures IS NOT NULL) o
+                 WHERE result_set_id = OLD.current_result_set_id AND transfer_figures @? '$.*.value') o
           FULL JOIN (SELECT transaction_id, transfer_figures FROM tax_transaction_results
-                      WHERE result_set_id = NEW.current_result_set_id AND transfer_figures IS NOT NULL) n
+                      WHERE result_set_id = NEW.current_result_set_id AND transfer_figures @? '$.*.value') n
             ON n.transaction_id = o.transaction_id
          WHERE o.transfer_figures IS DISTINCT FROM n.transfer_figures));
     RETURN NULL;
-END $$;
+END $_$;
 
 --
 -- Name: dirty_marks_check_changed_parents(); Type: FUNCTION; Schema: public; Owner: -
@@ -3242,12 +3242,6 @@ CREATE UNIQUE INDEX tax_result_income_totals_key ON public.tax_result_income_tot
 CREATE INDEX tax_result_sets_client_idx ON public.tax_result_sets USING btree (client_id);
 
 --
--- Name: tax_transaction_results_figures_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX tax_transaction_results_figures_idx ON public.tax_transaction_results USING btree (result_set_id, transaction_id) WHERE (transfer_figures IS NOT NULL);
-
---
 -- Name: tax_transaction_results_gain_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -3276,6 +3270,12 @@ CREATE INDEX tax_transaction_results_missing_basis_idx ON public.tax_transaction
 --
 
 CREATE INDEX tax_transaction_results_negative_balance_idx ON public.tax_transaction_results USING btree (result_set_id, occurred_at, transaction_id) WHERE has_negative_balance;
+
+--
+-- Name: tax_transaction_results_value_figures_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_transaction_results_value_figures_idx ON public.tax_transaction_results USING btree (result_set_id, transaction_id) WHERE (transfer_figures @? '$.*."value"'::jsonpath);
 
 --
 -- Name: transaction_classifications_low_idx; Type: INDEX; Schema: public; Owner: -
@@ -3540,18 +3540,6 @@ CREATE TRIGGER portfolio_transfers_inserted AFTER INSERT ON public.transfers REF
 --
 
 CREATE TRIGGER portfolio_transfers_updated AFTER UPDATE ON public.transfers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.portfolio_transfers_changed();
-
---
--- Name: tax_transaction_results results_fiat_values_deleted; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER results_fiat_values_deleted AFTER DELETE ON public.tax_transaction_results REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.results_refresh_fiat_values();
-
---
--- Name: tax_transaction_results results_fiat_values_inserted; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER results_fiat_values_inserted AFTER INSERT ON public.tax_transaction_results REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.results_refresh_fiat_values();
 
 --
 -- Name: tax_transaction_results results_fiat_values_updated; Type: TRIGGER; Schema: public; Owner: -

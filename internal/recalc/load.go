@@ -23,7 +23,9 @@ type snapshot struct {
 	clientID  uuid.UUID
 	input     tax.Input
 	transfers int
-	dirtySeqs []int64 // the dirty marks this snapshot saw
+	// the dirty marks this snapshot saw, as ranges of consecutive seqs [dirtyLows[i], dirtyHighs[i]]
+	dirtyLows, dirtyHighs []int64
+	dirtyMarks            int
 	// info is beside input.Transactions: the transactions' own columns for their result rows
 	info        []txInfo
 	feesInexact bool // see ledgerPart
@@ -138,15 +140,29 @@ func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from t
 // loadDirty reads the client's dirty marks and returns the earliest instant they affect (nil when
 // there is none, or a mark without an instant: then only a full run is safe).
 func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error) {
+	span, err := db.New(tx).DirtyMarkSpan(ctx, s.clientID)
+	if err != nil || span.Marks == 0 {
+		return nil, err
+	}
+	s.dirtyMarks = int(span.Marks)
+	if span.High-span.Low+1 == span.Marks { // every seq between: one range (seqs are unique)
+		s.dirtyLows, s.dirtyHighs = []int64{span.Low}, []int64{span.High}
+		if span.Unknown {
+			return nil, nil
+		}
+		earliest, err := s.linkedDirtyFrom(ctx, tx, span.Earliest) // pairs.go
+		return &earliest, err
+	}
 	marks, err := db.New(tx).ListDirtyMarks(ctx, s.clientID)
 	if err != nil {
 		return nil, err
 	}
 	var from *time.Time
 	unknown := false
+	seqs := make([]int64, 0, len(marks))
 	for _, m := range marks {
 		seq, at := m.Seq, m.OccurredAt
-		s.dirtySeqs = append(s.dirtySeqs, seq)
+		seqs = append(seqs, seq)
 		switch {
 		case at == nil:
 			unknown = true
@@ -154,6 +170,7 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 			from = at
 		}
 	}
+	s.dirtyLows, s.dirtyHighs = dirtyRanges(seqs)
 	if unknown {
 		from = nil
 	}
@@ -199,7 +216,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	// Without results yet (the first run after an import) the dirty marks, one or more per new
 	// transaction, are the better estimate: growing a slab of a million transfers by doubling
 	// copies and faults it in twice.
-	n = max(n, len(s.dirtySeqs))
+	n = max(n, s.dirtyMarks)
 	if pool.Config().MaxConns < parallelLoadMin {
 		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.TaxYearOf)
 		if err != nil {

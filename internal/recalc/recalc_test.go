@@ -221,3 +221,61 @@ func TestRequestIsUniquePerClient(t *testing.T) {
 		t.Fatal("a request after completion reused the finished job")
 	}
 }
+
+// The run deletes exactly the dirty marks it read, as ranges of consecutive seqs: another
+// client's marks between them and marks written during the run stay. Marks split by another
+// client's are read one by one; marks that are every seq of their span (an import's) are read as
+// that span alone.
+func TestDirtyRangesClearExactlyTheMarksSeen(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	other := &bundle{ctx: b.ctx, pool: b.pool, url: b.url, led: b.led}
+	other.client = testfactory.Client(t, b.pool)
+	other.wallet = testfactory.Account(t, b.pool, other.client, testfactory.Address("0x2"))
+	other.eth = testfactory.Asset(t, b.pool, other.client)
+	rowsOf := func(client uuid.UUID) (n int64) {
+		t.Helper()
+		if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM dirty_marks WHERE client_id = $1`, client).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	oneSpan := func() bool {
+		t.Helper()
+		span, err := db.New(b.pool).DirtyMarkSpan(b.ctx, b.client)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if span.Marks != rowsOf(b.client) {
+			t.Fatalf("span %+v counts %d marks of %d", span, span.Marks, rowsOf(b.client))
+		}
+		return span.High-span.Low+1 == span.Marks
+	}
+	b.trade(t, day(2024, 1, 10), "1", "1000")
+	b.trade(t, day(2024, 1, 11), "1", "1000")
+	other.trade(t, day(2024, 1, 12), "1", "1000")
+	b.trade(t, day(2024, 1, 13), "-0.5", "700")
+	otherMarks := rowsOf(other.client)
+	for round, split := range []bool{true, false} {
+		if oneSpan() == split {
+			t.Fatalf("round %d: the marks are one span: %v, want %v", round, !split, !split)
+		}
+		var during int64
+		r := &recalc.Runner{Pool: b.pool, BeforePhase: func(p recalc.Phase) {
+			if p == recalc.PhaseCompute {
+				b.trade(t, day(2024, 2, 1+round), "-0.1", "100")
+				during = rowsOf(b.client)
+			}
+		}}
+		before := rowsOf(b.client)
+		if _, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test")); err != nil {
+			t.Fatal(err)
+		}
+		if n := rowsOf(b.client); n != during-before || n == 0 {
+			t.Fatalf("round %d: %d marks after the run, want the %d written during it", round, n, during-before)
+		}
+		if n := rowsOf(other.client); n != otherMarks {
+			t.Fatalf("round %d: the other client's marks: %d after the run, %d before", round, n, otherMarks)
+		}
+	}
+}

@@ -34,14 +34,22 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 	b := snap.base
 	w := unchangedPrefix(snap, res)
 	return lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error {
-		if err := replaceTail(ctx, tx, snap, res, w, job.ID); err != nil {
+		deleted, err := replaceTail(ctx, tx, snap, res, w, job.ID)
+		if err != nil {
 			return err
 		}
 		if err := writeDisposals(ctx, tx, resultKey{b.resultSet, snap.clientID}, res, w, snap.input.Settings.Jurisdiction); err != nil {
 			return err
 		}
-		if err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w); err != nil {
+		written, err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w)
+		if err != nil {
 			return err
+		}
+		// the rows replaced are the current set's: their transactions' fiat values follow them
+		if refresh := append(deleted, written...); len(refresh) > 0 {
+			if err := db.New(tx).RefreshTransactionFiatValues(ctx, refresh); err != nil {
+				return err
+			}
 		}
 		// keep the newest checkpointMonths checkpoints, as a full run would
 		if err := db.New(tx).KeepNewestCheckpoints(ctx, db.KeepNewestCheckpointsParams{ResultSetID: b.resultSet, Keep: checkpointMonths - 1}); err != nil {
@@ -84,7 +92,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		if err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}); err != nil {
+		if _, err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}); err != nil {
 			return err
 		}
 		return copyDisposals(ctx, tx, resultKey{rsID, snap.clientID}, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
@@ -204,17 +212,18 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 }
 
 // writeRest writes the lots, the non-taxable removals, income, month figures, per-transaction
-// results, year summaries and checkpoints.
-func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) error {
+// results, year summaries and checkpoints. An incremental run's also returns the transactions
+// whose result rows it wrote with transfer figures.
+func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) ([]uuid.UUID, error) {
 	rk := resultKey{rsID, snap.clientID}
 	if err := copyLots(ctx, tx, rk, res); err != nil {
-		return err
+		return nil, err
 	}
 	if err := copyRemovals(ctx, tx, rk, res); err != nil {
-		return err
+		return nil, err
 	}
 	if err := copyIncome(ctx, tx, rk, res, w.income, w.incomeSeq); err != nil {
-		return err
+		return nil, err
 	}
 	disposalSeq, incomeSeq := 0, 0
 	if snap.base != nil {
@@ -228,23 +237,29 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	own := ownersOf(res, find)
 	months, err := computeMonthFigures(res, own, monthsFrom)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := months.write(ctx, db.New(tx), rk); err != nil {
-		return err
+		return nil, err
 	}
 	rows, figs := transactionResults(&snap.input, res, own, find, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
 	if err := copyTransactionResults(ctx, tx, rk, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
-		return err
+		return nil, err
 	}
 	totals, err := totalsOf(rows, snap.rowInfo())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := totals.write(ctx, db.New(tx), rk); err != nil {
-		return err
+		return nil, err
 	}
-	return writeSummaries(ctx, tx, rsID, snap, res, cps)
+	var figured []uuid.UUID
+	for k, m := range figs {
+		if len(m) > 0 && snap.base != nil { // a full run's set is not current yet: the switch refreshes
+			figured = append(figured, uuid.UUID(rows[k].tx))
+		}
+	}
+	return figured, writeSummaries(ctx, tx, rsID, snap, res, cps)
 }
 
 // rowInfo is the transactions' own columns for their result rows, beside the input (nil when the
@@ -296,8 +311,7 @@ func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot,
 			return err
 		}
 	}
-	lows, highs := dirtyRanges(snap.dirtySeqs)
-	if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Lows: lows, Highs: highs}); err != nil {
+	if _, err := q.ClearDirty(ctx, db.ClearDirtyParams{ClientID: snap.clientID, Lows: snap.dirtyLows, Highs: snap.dirtyHighs}); err != nil {
 		return err
 	}
 	if snap.settingsSeq != nil {
@@ -318,18 +332,19 @@ var errResultsMoved = errors.New("the client's results changed during the run")
 // replaceTail deletes, from the current result set, everything a run resumed from snap.base
 // rewrites: the pieces, removals, income, transaction results and checkpoints after the checkpoint, the
 // year summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end).
-// It first locks the client row, so that a concurrent full run's switch waits or has happened.
-func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) error {
+// It returns the transactions whose deleted result rows had transfer figures. It first locks
+// the client row, so that a concurrent full run's switch waits or has happened.
+func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) ([]uuid.UUID, error) {
 	b := snap.base
 	current, err := db.New(tx).LockClientCurrentResultSet(ctx, snap.clientID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if current == nil || *current != b.resultSet {
-		return errResultsMoved
+		return nil, errResultsMoved
 	}
 	if err := lockResultSet(ctx, tx, b.resultSet); err != nil {
-		return err
+		return nil, err
 	}
 	firstYear := int32(0)
 	if len(res.Years) > 0 {
@@ -337,7 +352,7 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	}
 	q := db.New(tx)
 	if err := q.SetTailWriteSettings(ctx); err != nil {
-		return err
+		return nil, err
 	}
 	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
 	// (under GB and CA the resumed run also settles the removals that waited at the checkpoint)

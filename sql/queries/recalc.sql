@@ -81,7 +81,7 @@ UPDATE clients SET current_result_set_id = sqlc.arg(result_set_id)::uuid, update
 
 -- name: ClearDirty :execrows
 -- Deletes exactly the dirty marks the run saw; marks written since stay. The seqs it saw come as
--- ranges of consecutive values (dirtyRanges): seqs are unique, so a mark inside a range is one
+-- ranges of consecutive values (DirtyMarkSpan, dirtyRanges): seqs are unique, so a mark inside a range is one
 -- the run saw, and a range reads the primary key once where a join by seq probed it per mark
 -- (a million marks after an import: 0.83 s of Postgres CPU instead of 1.5 s).
 DELETE FROM dirty_marks d
@@ -122,6 +122,15 @@ FROM clients c LEFT JOIN tax_result_sets rs ON rs.id = c.current_result_set_id W
 -- name: LatestCheckpointAtOrBefore :one
 SELECT disposal_seq, income_seq, year_transactions, state FROM tax_checkpoints
 WHERE result_set_id = $1 AND at_time <= $2 ORDER BY at_time DESC LIMIT 1;
+
+-- name: DirtyMarkSpan :one
+-- The client's dirty marks in one pass: the lowest and highest seq, how many, the earliest instant
+-- and whether a mark without one is among them (then the earliest instant does not count). When
+-- the marks are every seq from low to high (a million after an import) they are one range: the
+-- run need not read them one by one (ListDirtyMarks).
+SELECT coalesce(min(seq), 0)::bigint AS low, coalesce(max(seq), 0)::bigint AS high, count(*)::bigint AS marks,
+       coalesce(min(occurred_at), 'epoch')::timestamptz AS earliest, coalesce(bool_or(occurred_at IS NULL), false)::boolean AS unknown
+FROM dirty_marks WHERE client_id = $1;
 
 -- name: ListDirtyMarks :many
 SELECT seq, occurred_at FROM dirty_marks WHERE client_id = $1;
@@ -184,11 +193,13 @@ SELECT set_config('work_mem', '256MB', true), set_config('max_parallel_workers_p
 -- An incremental run's tail statements touch the tail only: compiling them costs more.
 SELECT set_config('jit', 'off', true);
 
--- name: DeleteResultTail :exec
+-- name: DeleteResultTail :one
 -- Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
 -- pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
 -- summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end); the
--- deleted transaction results leave the set's totals (tax_result_totals); the set is then the run's. Every transaction from the first one written on, deleted and hidden ones
+-- deleted transaction results leave the set's totals (tax_result_totals); the set is then the run's.
+-- Returns the transactions whose deleted rows had transfer figures (their fiat values are
+-- refreshed once the run has written its rows: RefreshTransactionFiatValues). Every transaction from the first one written on, deleted and hidden ones
 -- included, loses its result row (a transaction moved here from before it made the dirty point
 -- earlier); each row is found by its key, whatever the planner's statistics say about this result
 -- set (a set just written is missing from them: it would scan the set's rows instead).
@@ -207,7 +218,8 @@ WITH disposals AS (
         SELECT r.ctid FROM transactions t
         CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.transaction_id = t.id OFFSET 0) r
         WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.occurred_at >= sqlc.arg(transactions_from)::timestamptz))
-    RETURNING sale_term, proceeds, basis, gain, short_term_gain, long_term_gain, income, is_missing_basis, has_negative_balance, is_failed
+    RETURNING transaction_id, transfer_figures IS NOT NULL AS had_figures,
+        sale_term, proceeds, basis, gain, short_term_gain, long_term_gain, income, is_missing_basis, has_negative_balance, is_failed
 ), totals AS (
     UPDATE tax_result_totals x SET disposals = x.disposals - d.disposals, proceeds = x.proceeds - d.proceeds, basis = x.basis - d.basis,
         gain = x.gain - d.gain, short_term_gain = x.short_term_gain - d.short_term_gain, long_term_gain = x.long_term_gain - d.long_term_gain,
@@ -229,7 +241,14 @@ WITH disposals AS (
 -- transactions make the set no longer claim them
 UPDATE tax_result_sets SET recalc_job_id = sqlc.arg(recalc_job_id)::uuid, created_at = now(),
     transaction_columns = CASE WHEN sqlc.arg(columns_inexact)::boolean AND transaction_columns = 'exact' THEN 'inexact' ELSE transaction_columns END
-WHERE id = sqlc.arg(result_set_id)::uuid;
+WHERE id = sqlc.arg(result_set_id)::uuid
+RETURNING ARRAY(SELECT transaction_id FROM transaction_results WHERE had_figures)::uuid[] AS figured;
+
+-- name: RefreshTransactionFiatValues :exec
+-- An incremental run's rows are in the current set: the transactions whose rows it deleted or
+-- wrote with transfer figures get their fiat values again (a full run's switch does this for its
+-- whole set: clients_fiat_values_switched).
+SELECT refresh_transaction_fiat_values(sqlc.arg(transaction_ids)::uuid[]);
 
 -- name: AddResultTotals :exec
 -- Adds the totals of rows a run wrote to their result set's (resulttotals.go).
