@@ -138,7 +138,7 @@ SELECT cred.partner_id, cred.secret_hash, lock.locked_until, lock.has_failures
 FROM (
     SELECT coalesce(max(locked_until) FILTER (WHERE locked_until > $1::timestamptz), 'epoch')::timestamptz AS locked_until,
            count(*) > 0 AS has_failures
-    FROM login_failures WHERE key = ANY($2::text[])
+    FROM login_failures WHERE key = $2
 ) lock
 LEFT JOIN partner_credentials cred
     ON cred.kind = $3 AND cred.public_id = $4 AND cred.revoked_at IS NULL
@@ -146,7 +146,7 @@ LEFT JOIN partner_credentials cred
 
 type GetPartnerCredentialLockedParams struct {
 	Now      time.Time
-	Keys     []string
+	Key      string
 	Kind     string
 	PublicID string
 }
@@ -158,12 +158,13 @@ type GetPartnerCredentialLockedRow struct {
 	HasFailures bool
 }
 
-// GetPartnerCredential and LoginLockState in one round trip, the work of every authenticated
-// partner request: always one row, with a NULL credential when none is in force.
+// GetPartnerCredential and LoginLockState of the credential's one throttle key in one round trip,
+// the work of every authenticated partner request: always one row, with a NULL credential when
+// none is in force.
 func (q *Queries) GetPartnerCredentialLocked(ctx context.Context, arg GetPartnerCredentialLockedParams) (GetPartnerCredentialLockedRow, error) {
 	row := q.db.QueryRow(ctx, getPartnerCredentialLocked,
 		arg.Now,
-		arg.Keys,
+		arg.Key,
 		arg.Kind,
 		arg.PublicID,
 	)

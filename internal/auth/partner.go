@@ -87,7 +87,7 @@ func (a *PartnerAuthenticator) AuthenticateThrottled(ctx context.Context, h http
 		}
 		now := t.Now()
 		row, err := q.GetPartnerCredentialLocked(ctx, db.GetPartnerCredentialLockedParams{
-			Now: now, Keys: []string{k.Credential}, Kind: kind, PublicID: publicID,
+			Now: now, Key: k.Credential, Kind: kind, PublicID: publicID,
 		})
 		if err != nil {
 			return uuid.Nil, nil, err

@@ -32,8 +32,35 @@ import (
 type Gate struct {
 	router routers.Router
 	auth   *auth.PartnerAuthenticator
+	rules  map[*openapi3.Operation]operationRules // every operation of the spec
 	// Throttle, when set, slows down credential guessing (429 + Retry-After).
 	Throttle *auth.LoginThrottle
+}
+
+// operationRules is what the gate enforces on one operation, read from the spec once.
+type operationRules struct {
+	public bool // no security requirements
+	// allowed are the credential kinds its security requirements accept.
+	allowed map[auth.Method]bool
+	// validated is the operation as the request validator sees it: without its security
+	// requirements, which the gate has enforced itself before validation.
+	validated *openapi3.Operation
+}
+
+func rulesOf(doc *openapi3.T, op *openapi3.Operation) operationRules {
+	reqs := doc.Security
+	if op.Security != nil {
+		reqs = *op.Security
+	}
+	allowed := map[auth.Method]bool{}
+	for _, req := range reqs {
+		for name := range req {
+			allowed[schemeMethods[name]] = true
+		}
+	}
+	validated := *op
+	validated.Security = &openapi3.SecurityRequirements{}
+	return operationRules{public: len(reqs) == 0, allowed: allowed, validated: &validated}
 }
 
 // Security scheme names in spec/openapi.yaml and the method each stands for.
@@ -64,7 +91,13 @@ func NewGate(doc *openapi3.T, a *auth.PartnerAuthenticator) (*Gate, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Gate{router: r, auth: a}, nil
+	rules := map[*openapi3.Operation]operationRules{}
+	for _, item := range doc.Paths.Map() {
+		for _, op := range item.Operations() {
+			rules[op] = rulesOf(doc, op)
+		}
+	}
+	return &Gate{router: r, auth: a, rules: rules}, nil
 }
 
 // Wrap returns next behind the gate.
@@ -89,7 +122,11 @@ func (g *Gate) Wrap(next http.Handler) http.Handler {
 			WriteError(w, r, err)
 			return
 		}
-		ctx, err := g.authenticate(r, route)
+		rules, ok := g.rules[route.Operation]
+		if !ok {
+			rules = rulesOf(route.Spec, route.Operation)
+		}
+		ctx, err := g.authenticate(r, rules)
 		if err != nil {
 			WriteError(w, r, err)
 			return
@@ -99,10 +136,12 @@ func (g *Gate) Wrap(next http.Handler) http.Handler {
 			WriteError(w, r, err)
 			return
 		}
+		validated := *route
+		validated.Operation = rules.validated
 		in := &openapi3filter.RequestValidationInput{
 			Request:    r,
 			PathParams: params,
-			Route:      route,
+			Route:      &validated,
 			Options: &openapi3filter.Options{
 				AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
 				MultiError:         false,
@@ -116,21 +155,13 @@ func (g *Gate) Wrap(next http.Handler) http.Handler {
 	})
 }
 
-func (g *Gate) authenticate(r *http.Request, route *routers.Route) (context.Context, error) {
-	reqs := route.Spec.Security
-	if route.Operation.Security != nil {
-		reqs = *route.Operation.Security
-	}
+// authenticate checks the caller's credential against the operation's security requirements.
+func (g *Gate) authenticate(r *http.Request, rules operationRules) (context.Context, error) {
 	ctx := r.Context()
-	if len(reqs) == 0 {
-		return ctx, nil // public operation (signed downloads carry their own signature)
+	if rules.public {
+		return ctx, nil // signed downloads carry their own signature
 	}
-	allowed := map[auth.Method]bool{}
-	for _, req := range reqs {
-		for name := range req {
-			allowed[schemeMethods[name]] = true
-		}
-	}
+	allowed := rules.allowed
 	presented := auth.Presented(r.Header)
 	if presented == auth.MethodNone {
 		return nil, apperr.New(apperr.Unauthenticated, "authentication required: send x-client-id and x-api-secret, or x-api-key")

@@ -56,8 +56,9 @@ func withRequestLog(next http.Handler) http.Handler {
 				status = StatusClientClosedRequest
 			}
 			metrics.Observe(r, status, took)
-			slog.InfoContext(ctx, "request", "method", r.Method, "path", r.URL.Path,
-				"status", status, "duration_ms", took.Milliseconds())
+			// Typed attributes: no boxing of each value into an interface and back.
+			slog.LogAttrs(ctx, slog.LevelInfo, "request", slog.String("method", r.Method), slog.String("path", r.URL.Path),
+				slog.Int("status", status), slog.Int64("duration_ms", took.Milliseconds()))
 		}()
 		next.ServeHTTP(rec, r)
 	})

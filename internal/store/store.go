@@ -18,7 +18,7 @@ import (
 	"taxd/internal/apperr"
 )
 
-// Open connects a pool to url with the decimal type registered on every connection.
+// Open connects a pool to url with the decimal and uuid types registered on every connection.
 func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
@@ -26,6 +26,7 @@ func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	}
 	cfg.AfterConnect = func(_ context.Context, conn *pgx.Conn) error {
 		pgxdecimal.Register(conn.TypeMap())
+		RegisterUUID(conn.TypeMap())
 		return nil
 	}
 	SizePool(cfg, url)

@@ -22,13 +22,14 @@ WHERE kind = $1 AND public_id = $2 AND revoked_at IS NULL;
 UPDATE partners SET portal_origins = $2 WHERE id = $1;
 
 -- name: GetPartnerCredentialLocked :one
--- GetPartnerCredential and LoginLockState in one round trip, the work of every authenticated
--- partner request: always one row, with a NULL credential when none is in force.
+-- GetPartnerCredential and LoginLockState of the credential's one throttle key in one round trip,
+-- the work of every authenticated partner request: always one row, with a NULL credential when
+-- none is in force.
 SELECT cred.partner_id, cred.secret_hash, lock.locked_until, lock.has_failures
 FROM (
     SELECT coalesce(max(locked_until) FILTER (WHERE locked_until > sqlc.arg(now)::timestamptz), 'epoch')::timestamptz AS locked_until,
            count(*) > 0 AS has_failures
-    FROM login_failures WHERE key = ANY(sqlc.arg(keys)::text[])
+    FROM login_failures WHERE key = sqlc.arg(key)
 ) lock
 LEFT JOIN partner_credentials cred
     ON cred.kind = sqlc.arg(kind) AND cred.public_id = sqlc.arg(public_id) AND cred.revoked_at IS NULL;
