@@ -9,36 +9,36 @@ import (
 // with 4 KiB base pages).
 const hugePage = 2 << 20
 
+// slabMin is the size from which makeSlab takes uncleared memory (smaller slabs are ordinary slices).
+const slabMin = 8 << 20
+
 // makeSlab returns a new empty slice of capacity n for one of the engine's large result slabs
 // (disposals and income of a big ledger: ~1.2 pieces per transaction at 120 bytes each, ~160 MB for
 // a million transactions). Where that memory comes from decides what a fresh engine costs:
 //
-//   - Memory the process never used: each first-touch fault is a trap to the hypervisor on a virtual
-//     machine (~10-40 µs per 4 KiB page here), so those faults cost more than the engine itself.
-//     adviseHuge lets the kernel back the slab with 2 MiB pages: 512 times fewer faults.
+//   - Memory the process never used: the kernel zeroes each page on its first touch. In 4 KiB pages
+//     that zeroing happens just before the engine writes the page, which then finds it in cache. A
+//     2 MiB huge page (madvise(MADV_HUGEPAGE)) is zeroed whole at its first touch (on a host short of
+//     free huge pages, after compacting memory for it), evicting the cache before the engine writes
+//     the same 2 MiB again; measured on a fresh million-transaction engine, the 4 KiB pages cost about
+//     half as much CPU, although they fault 40,000 times instead of a hundred. So a slab is not
+//     advised huge.
 //   - Heap memory a garbage collection freed: make would clear all of it before the engine writes it
-//     (160 MB of memclr), and pages the runtime has meanwhile returned to the OS fault back in 4 KiB at
-//     a time inside that clear, before any advice could apply.
+//     (160 MB of memclr), touching every page twice.
 //
-// So a big slab is taken uncleared (noZeroBytes) and advised before anything touches it; it starts on
-// a 2 MiB boundary and its advised range is rounded up to whole huge pages, so that no written byte
-// lands in a partial huge page. The engine writes every record in full before it is part of a
-// Result's length (the capacity beyond it holds unspecified bytes). The alignment slack is never
-// written: it costs address space, not memory. Small slabs are ordinary slices.
+// So a big slab is taken uncleared (noZeroBytes). The engine writes every record in full before it
+// is part of a Result's length (the capacity beyond it holds unspecified bytes). Small slabs are
+// ordinary slices.
 //
 // T must hold no pointers: a big slab is carved out of a byte allocation, which the garbage collector
 // never scans (the result records are pointer-free by design; TestSlabTypesHoldNoPointers checks).
 func makeSlab[T any](n int) []T {
 	var zero T
 	size := uintptr(n) * unsafe.Sizeof(zero)
-	if size < 4*hugePage {
+	if size < slabMin {
 		return make([]T, 0, n)
 	}
-	span := (size + hugePage - 1) &^ (hugePage - 1)
-	base := noZeroBytes(int(span + hugePage))
-	p := unsafe.Add(base, (hugePage-uintptr(base)%hugePage)%hugePage)
-	adviseHuge(p, span)
-	return unsafe.Slice((*T)(p), n)[:0]
+	return unsafe.Slice((*T)(noZeroBytes(int(size))), n)[:0]
 }
 
 // noZeroBytes returns the start of a new pointer-free heap allocation of at least n bytes whose
