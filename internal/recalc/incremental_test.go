@@ -16,6 +16,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/bench"
 	"taxd/internal/ledger"
+	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
 	"taxd/internal/tax"
 	"taxd/internal/tax/taxgen"
@@ -90,22 +91,8 @@ SELECT 'income', month, tax_year, income_type, 0, transactions, value, 0, 0, 0 F
 // checkMonthFigures fails unless the month figures of result set rs are the sums of its rows.
 func checkMonthFigures(t *testing.T, ctx context.Context, pool *pgxpool.Pool, rs uuid.UUID) {
 	t.Helper()
-	var diff []string
-	rows, err := pool.Query(ctx, `SELECT 'missing: ' || x::text FROM ((`+monthFiguresOfRows+`) EXCEPT (`+storedMonthFigures+`)) x
+	diff := pgtest.Strings(t, pool, `SELECT 'missing: ' || x::text FROM ((`+monthFiguresOfRows+`) EXCEPT (`+storedMonthFigures+`)) x
 		UNION ALL SELECT 'extra: ' || y::text FROM ((`+storedMonthFigures+`) EXCEPT (`+monthFiguresOfRows+`)) y`, rs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		diff = append(diff, s)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
 	if len(diff) > 0 {
 		t.Fatalf("the month figures are not the sums of the rows:\n%s", strings.Join(diff, "\n"))
 	}

@@ -12,6 +12,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/imports"
 	"taxd/internal/ledger"
+	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
 	"taxd/internal/testfactory"
 	"taxd/sql/migrations"
@@ -61,21 +62,7 @@ func TestRelabelOfAnImportReachesTheNextRun(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	gift := b.importIncome(t)
-	var own []string
-	rows, err := b.pool.Query(b.ctx, `SELECT coalesce(label, '') || '/' || is_fee FROM transfers WHERE client_id = $1 ORDER BY 1`, b.client)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		own = append(own, s)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
+	own := pgtest.Strings(t, b.pool, `SELECT coalesce(label, '') || '/' || is_fee FROM transfers WHERE client_id = $1 ORDER BY 1`, b.client)
 	if len(own) != 26 || own[0] != "/false" || own[12] != "/false" || own[13] != "fee/true" || own[25] != "fee/true" {
 		t.Fatalf("imported transfer labels (own label/is_fee): %v", own)
 	}

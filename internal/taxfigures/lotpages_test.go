@@ -114,7 +114,7 @@ func wholeTrail(t *testing.T, pool *pgxpool.Pool, rs uuid.UUID, keys []string, m
 		WHERE result_set_id = $1 AND asset_key = ANY($2) ORDER BY acquired_at, lot_id::numeric LIMIT $3) x`, rs, keys, taxfigures.MaxRows+1).Scan(&quantity, &basis); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := pool.Query(ctx, `WITH u AS (SELECT l.*, row_number() OVER (ORDER BY acquired_at, lot_id::numeric) AS n FROM tax_lots l
+	lots = pgtest.Strings(t, pool, `WITH u AS (SELECT l.*, row_number() OVER (ORDER BY acquired_at, lot_id::numeric) AS n FROM tax_lots l
 			WHERE result_set_id = $1 AND asset_key = ANY($2)),
 		kept AS (SELECT *, CASE WHEN quantity = 0 THEN 0 ELSE round(basis / quantity::numeric(1000, 40), 18) END AS unit FROM u WHERE n <= $3)
 		SELECT lot_id || ' ' || asset_key || ' ' || trim_scale(quantity)::text || ' ' || trim_scale(basis)::text || ' ' || to_char(acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')
@@ -122,39 +122,13 @@ func wholeTrail(t *testing.T, pool *pgxpool.Pool, rs uuid.UUID, keys []string, m
 			CASE WHEN $4 = 'LIFO' THEN -extract(epoch FROM acquired_at) END,
 			CASE WHEN $4 = 'HIFO' THEN -unit WHEN $4 = 'LOFO' THEN unit END,
 			CASE WHEN $4 <> 'LIFO' THEN acquired_at END, n`, rs, keys, taxfigures.MaxRows, method)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		lots = append(lots, s)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	rows, err = pool.Query(ctx, `SELECT kind || ' ' || transfer_id::text || ' ' || coalesce(lot_id, '-') || ' ' || trim_scale(quantity)::text || ' ' || trim_scale(basis)::text || ' ' || trim_scale(proceeds)::text || ' ' ||
+	pieces = pgtest.Strings(t, pool, `SELECT kind || ' ' || transfer_id::text || ' ' || coalesce(lot_id, '-') || ' ' || trim_scale(quantity)::text || ' ' || trim_scale(basis)::text || ' ' || trim_scale(proceeds)::text || ' ' ||
 			to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')
 		FROM ((SELECT 0 AS src, seq, disposed_at AS at, 'disposal' AS kind, transfer_id, lot_id, quantity, basis, proceeds FROM tax_disposals
 				WHERE result_set_id = $1 AND asset_key = ANY($2) ORDER BY seq LIMIT $3)
 			UNION ALL (SELECT 1, seq, removed_at, kind, transfer_id, lot_id, quantity, basis, 0 FROM tax_removals
 				WHERE result_set_id = $1 AND asset_key = ANY($2) ORDER BY seq, removed_at LIMIT $3)) x
 		ORDER BY at, src, seq`, rs, keys, taxfigures.MaxRows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		pieces = append(pieces, s)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
 	return lots, pieces, quantity, basis
 }
 

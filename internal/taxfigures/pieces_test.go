@@ -100,8 +100,7 @@ func TestHoldingClassesBoundTheirHoldings(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Exec(ctx, `RESET TimeZone`) //nolint:errcheck // the connection goes back to the pool either way
-	var bad []string
-	rows, err := conn.Query(ctx, `WITH held(h) AS (
+	bad := pgtest.Strings(t, conn, `WITH held(h) AS (
 		SELECT x * interval '1 hour' + e FROM generate_series(0, 350400, 7) x, unnest(ARRAY[interval '0', interval '1 microsecond', interval '-1 microsecond']) e
 		UNION ALL SELECT tax_holding_longest(c) + e FROM generate_series(0, 8) c, unnest(ARRAY[interval '0', interval '1 microsecond', interval '-1 microsecond']) e
 		WHERE tax_holding_longest(c) IS NOT NULL),
@@ -109,19 +108,6 @@ func TestHoldingClassesBoundTheirHoldings(t *testing.T) {
 	SELECT a::text || ' + ' || (d - a)::text FROM pieces
 	WHERE tax_holding_class(a, d) NOT BETWEEN 0 AND 8 OR d - a >= tax_holding_longest(tax_holding_class(a, d))
 	   OR (tax_holding_class(a, d) > 0 AND d - a < tax_holding_longest(tax_holding_class(a, d) - 1))`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		bad = append(bad, s)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
 	if len(bad) > 0 {
 		t.Errorf("%d holdings outside their class's bounds, for example %v", len(bad), bad[:min(len(bad), 5)])
 	}
