@@ -26,7 +26,7 @@ func TestClientDisconnectIsNot500(t *testing.T) {
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	for round := range 2 {
-		before := count(t, "499")
+		before := countRoute(t, "/test/disconnect", "499")
 		ctx, cancel := context.WithCancel(context.Background())
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/test/disconnect", nil)
 		done := make(chan error, 1)
@@ -42,34 +42,9 @@ func TestClientDisconnectIsNot500(t *testing.T) {
 		if err := <-done; !errors.Is(err, context.Canceled) {
 			t.Fatalf("round %d: the client's call ended with %v", round, err)
 		}
-		testwait.For(t, "the request to be counted as 499", 10*time.Second, func() bool { return count(t, "499") == before+1 })
-		if n := count(t, "500"); n != 0 {
+		testwait.For(t, "the request to be counted as 499", 10*time.Second, func() bool { return countRoute(t, "/test/disconnect", "499") == before+1 })
+		if n := countRoute(t, "/test/disconnect", "500"); n != 0 {
 			t.Fatalf("round %d: %v requests counted as 500", round, n)
 		}
 	}
-}
-
-// count is taxd_http_requests_total of the test route with this status.
-func count(t *testing.T, status string) float64 {
-	t.Helper()
-	mfs, err := metrics.Registry.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var n float64
-	for _, mf := range mfs {
-		if mf.GetName() != "taxd_http_requests_total" {
-			continue
-		}
-		for _, m := range mf.GetMetric() {
-			labels := map[string]string{}
-			for _, l := range m.GetLabel() {
-				labels[l.GetName()] = l.GetValue()
-			}
-			if labels["route"] == "/test/disconnect" && labels["status"] == status {
-				n += m.GetCounter().GetValue()
-			}
-		}
-	}
-	return n
 }
