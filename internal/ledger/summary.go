@@ -249,10 +249,20 @@ func keptSummary(ctx context.Context, tx pgx.Tx, client uuid.UUID, st LedgerStat
 // condition: the dirty transactions, and the shown ones without a label that a link or moving only
 // spam may keep from being unlabeled.
 func keptParts(client uuid.UUID, dirty []uuid.UUID) []sq.Sqlizer {
-	return []sq.Sqlizer{sq.Expr("t.id = ANY(?)", dirty),
-		// "without a label" written so that it matches no partial index of unlabeled transactions:
-		// the few candidates are looked up by key, not found among every unlabeled one
-		sq.And{sq.Expr("nullif(t.label, '') IS NULL"), sq.Expr(keptFromUnlabeledSQL, client, client, client)}}
+	return []sq.Sqlizer{sq.Expr("t.id = ANY(?)", dirty), keptFromUnlabeled(client)}
+}
+
+// keptFromUnlabeled is the shown transactions without a label that a link or moving only spam
+// keeps from being unlabeled, "without a label" written so that it matches no partial index of
+// unlabeled transactions: the few candidates are looked up by key, not found among every unlabeled one.
+func keptFromUnlabeled(client uuid.UUID) sq.Sqlizer {
+	return sq.And{sq.Expr("nullif(t.label, '') IS NULL"), sq.Expr(keptFromUnlabeledSQL, client, client, client)}
+}
+
+// cleanKeptFromUnlabeled is keptFromUnlabeled without the dirty transactions (which a summary
+// from kept figures reads whole from the ledger).
+func cleanKeptFromUnlabeled(client uuid.UUID, dirty []uuid.UUID) sq.Sqlizer {
+	return sq.And{keptFromUnlabeled(client), sq.Expr("NOT (t.id = ANY(?))", dirty)}
 }
 
 // keptPartQuery totals a part of keptParts from the ledger; the fees are kept whole (zero here).
@@ -327,8 +337,7 @@ func keptIncomeSummary(ctx context.Context, tx pgx.Tx, client uuid.UUID, st Ledg
 	if err := total(sqlText, args, err, &edited); err != nil {
 		return err
 	}
-	clean := sq.And{keptParts(client, dirty)[1], sq.Expr("NOT (t.id = ANY(?))", dirty)}
-	sqlText, args, err = keptPartQuery(client, st, where, clean)
+	sqlText, args, err = keptPartQuery(client, st, where, cleanKeptFromUnlabeled(client, dirty))
 	if err := total(sqlText, args, err, &kept); err != nil {
 		return err
 	}

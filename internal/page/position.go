@@ -40,13 +40,19 @@ func ParseSlice(list, scope string, first *int, after *string, def, max int) (Sl
 
 // Take returns the page of rows (the whole list) and the cursor of the next page, nil on the last.
 func Take[T any](list, scope string, s Slice, rows []T) ([]T, *string) {
-	from := min(s.From, len(rows))
-	to := min(from+s.First, len(rows))
+	got := Window(s, rows)
+	to := min(s.From, len(rows)) + len(got)
 	if to == len(rows) {
-		return rows[from:to], nil
+		return got, nil
 	}
 	c := Position(list, scope, to)
-	return rows[from:to], &c
+	return got, &c
+}
+
+// Window returns s's part of rows (the whole list).
+func Window[T any](s Slice, rows []T) []T {
+	from := min(s.From, len(rows))
+	return rows[from:min(from+s.First, len(rows))]
 }
 
 // Position is the cursor of the rows after the first pos of the list: the after of the page that

@@ -254,9 +254,11 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 		return nil, err
 	}
 	var figured []uuid.UUID
-	for k, m := range figs {
-		if len(m) > 0 && snap.base != nil { // a full run's set is not current yet: the switch refreshes
-			figured = append(figured, uuid.UUID(rows[k].tx))
+	if snap.base != nil { // a full run's set is not current yet: the switch refreshes its values
+		for k, m := range figs {
+			if len(m) > 0 {
+				figured = append(figured, uuid.UUID(rows[k].tx))
+			}
 		}
 	}
 	return figured, writeSummaries(ctx, tx, rsID, snap, res, cps)

@@ -364,7 +364,7 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	}
 	orderLots(ordered, out.Method)
 	out.LotCount = len(ordered)
-	ordered = pageOf(ordered, window)
+	ordered = page.Window(window, ordered)
 	ids := make([]string, len(ordered))
 	for i, l := range ordered {
 		ids[i] = l.ID
@@ -401,7 +401,7 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 	}
 	sort.SliceStable(keyed, func(i, j int) bool { return keyed[i].at.Before(keyed[j].at) })
 	out.PieceCount = len(keyed)
-	keyed = pageOf(keyed, window)
+	keyed = page.Window(window, keyed)
 	var seqs []int32
 	var removed []pieceKey
 	for _, k := range keyed {
@@ -471,12 +471,6 @@ func (s *Service) Lots(ctx context.Context, scope auth.ClientScope, pricingKey s
 		}
 	}
 	return out, nil
-}
-
-// pageOf returns the window's part of rows.
-func pageOf[T any](rows []T, w page.Slice) []T {
-	from := min(w.From, len(rows))
-	return rows[from:min(from+w.First, len(rows))]
 }
 
 // pieceKey places a disposal piece (by its seq) or a removal (by its time and seq) in the trail.
