@@ -2,6 +2,7 @@ package recalc
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strconv"
 	"time"
@@ -14,19 +15,53 @@ import (
 // from one; older edits run in full.
 const checkpointMonths = 4
 
-// checkpointTimes returns the month starts (UTC) at which a run over txs takes checkpoints: the
-// last checkpointMonths of them at or before its last transaction.
-func checkpointTimes(txs []tax.Transaction) []time.Time {
+// tailCheckpoints more checkpoints lie in the last tailCheckpoints/tailSteps of the ledger, one
+// every 1/tailSteps of its transactions, so that an edit there replays about that share, not the
+// rest of a month. Only where a disposal's outcome does not wait on later transactions
+// (Settings.Lookahead zero): a run resumed from one of them holds every piece and income from it on.
+const (
+	tailCheckpoints = 8
+	tailSteps       = 400
+)
+
+// keptCheckpoints is how many checkpoints a result set keeps: as many as a full run takes.
+const keptCheckpoints = checkpointMonths + tailCheckpoints
+
+// checkpointTimes returns the instants at which a run over txs, the last transactions of a ledger
+// of ledger transactions, takes checkpoints: the last checkpointMonths UTC month starts at or
+// before its last transaction and, without lookahead, the times of the transactions
+// ledger/tailSteps, 2*ledger/tailSteps, ... from its end (ascending, each once).
+func checkpointTimes(txs []tax.Transaction, ledger int, lookahead time.Duration) []time.Time {
 	if len(txs) == 0 {
 		return nil
 	}
 	last := txs[len(txs)-1].Time.UTC()
 	m := time.Date(last.Year(), last.Month(), 1, 0, 0, 0, 0, time.UTC)
-	out := make([]time.Time, checkpointMonths)
-	for i := range out {
+	out := make([]time.Time, checkpointMonths, checkpointMonths+tailCheckpoints)
+	for i := range checkpointMonths {
 		out[checkpointMonths-1-i] = m.AddDate(0, -i, 0)
 	}
-	return out
+	if lookahead != 0 {
+		return out
+	}
+	step := max(ledger/tailSteps, 1)
+	for k := 1; k <= tailCheckpoints; k++ {
+		if i := len(txs) - k*step; i > 0 {
+			out = append(out, txs[i].Time.UTC())
+		}
+	}
+	slices.SortFunc(out, time.Time.Compare)
+	return slices.CompactFunc(out, time.Time.Equal)
+}
+
+// ledgerLength is how many transactions the client's ledger holds: the snapshot's and, for an
+// incremental run, those before its base checkpoint.
+func (s *snapshot) ledgerLength() int {
+	n := 0
+	for _, c := range s.txPerYear {
+		n += c
+	}
+	return n
 }
 
 // checkpointRow is one tax_checkpoints row.
@@ -42,15 +77,21 @@ type checkpointRow struct {
 // calendar years and is not resumed from.
 type yearCounts struct {
 	TaxYears map[string]int `json:"taxYears"`
+	// MonthToDate: the figures of the checkpoint's month before it, for one not at a UTC month
+	// start (without them such a checkpoint is not resumed from)
+	MonthToDate *monthToDate `json:"monthToDate,omitempty"`
 }
 
 // checkpointRows turns the engine's checkpoints of a run into rows: the stored sequence numbers
-// continue the base checkpoint's (incremental) or start at zero (full).
-func checkpointRows(snap *snapshot, res *tax.Result, cps []*tax.Checkpoint) ([]checkpointRow, error) {
+// continue the base checkpoint's (incremental) or start at zero (full). A checkpoint not at a UTC
+// month start keeps its month's figures before it (the base checkpoint's, when in the same month,
+// plus the run's own pieces and income from the base on); own are the run's transactions.
+func checkpointRows(snap *snapshot, res *tax.Result, cps []*tax.Checkpoint, own owners) ([]checkpointRow, error) {
 	var base tax.Checkpoint
 	seq0, inc0 := 0, 0
+	var baseMonth *monthToDate
 	if snap.base != nil {
-		base, seq0, inc0 = snap.base.cp, snap.base.disposalSeq, snap.base.incomeSeq
+		base, seq0, inc0, baseMonth = snap.base.cp, snap.base.disposalSeq, snap.base.incomeSeq, snap.base.monthToDate
 	}
 	txs := snap.input.Transactions
 	yearOf := snap.input.Settings.TaxYearOf
@@ -74,6 +115,16 @@ func checkpointRows(snap *snapshot, res *tax.Result, cps []*tax.Checkpoint) ([]c
 		from := sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(c.At) })
 		for i := from; i < len(txs); i++ {
 			years.TaxYears[strconv.Itoa(yearOf(txs[i].Time))]--
+		}
+		if start := monthStart(monthOf(c.At.UTC())); !c.At.Equal(start) {
+			f := monthFigures{disposal: map[monthYear]*monthDisposals{}, income: map[monthIncomeKey]*monthIncome{}}
+			if snap.base != nil && !base.At.Before(start) {
+				f = baseMonth.figures()
+			}
+			if err := f.addBefore(res, own, c.Disposals-base.Disposals, c.Income-base.Income, tax.InstantOf(start), tax.InstantOf(c.At)); err != nil {
+				return nil, err
+			}
+			years.MonthToDate = f.monthToDate()
 		}
 		yb, err := json.Marshal(years)
 		if err != nil {

@@ -151,14 +151,17 @@ func ledgerRows(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uu
 }
 
 // edit applies one random ledger edit through the ledger package at a position weighted to the
-// tail, and returns what it did.
-func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUID, rng *rand.Rand) string {
+// tail (with near set: among the last near transactions), and returns what it did.
+func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUID, rng *rand.Rand, near int) string {
 	t.Helper()
 	rows := ledgerRows(t, ctx, pool, client)
 	n := len(rows)
 	pos := n - 1 - rng.IntN(max(n/4, 1)) // the last quarter
 	if rng.IntN(6) == 0 {
 		pos = rng.IntN(n) // anywhere (often before every checkpoint: a full run)
+	}
+	if near > 0 {
+		pos = n - 1 - rng.IntN(min(n, near))
 	}
 	r := rows[pos]
 	var what string
@@ -256,12 +259,27 @@ func TestIncrementalEqualsFullRun(t *testing.T) {
 			if country != "US" {
 				rounds = 4
 			}
-			incrementalEqualsFullRun(t, country, rounds)
+			incrementalEqualsFullRun(t, country, rounds, 0)
 		})
 	}
 }
 
-func incrementalEqualsFullRun(t *testing.T, country string, rounds int) {
+// TestIncrementalFromCheckpointsNearTheEnd: edits among the last few transactions resume from
+// the checkpoints near the end of the ledger, within a month (under GB and CA, whose disposals
+// wait on the 30 days after them, from a month start), and the results still equal a full run's,
+// row for row, after two incremental runs in a row (the second resumes from a checkpoint the first
+// wrote, with its month's figures before it).
+func TestIncrementalFromCheckpointsNearTheEnd(t *testing.T) {
+	t.Parallel()
+	for _, country := range []string{"US", "GB", "AU"} {
+		t.Run(country, func(t *testing.T) {
+			t.Parallel()
+			incrementalEqualsFullRun(t, country, 3, 8)
+		})
+	}
+}
+
+func incrementalEqualsFullRun(t *testing.T, country string, rounds, near int) {
 	b := setup(t)
 	ctx, pool := b.ctx, b.pool
 	rng := rand.New(rand.NewPCG(3, 5+uint64(len(country)+int(country[0]))))
@@ -269,6 +287,7 @@ func incrementalEqualsFullRun(t *testing.T, country string, rounds int) {
 	methods := []string{"FIFO", "LIFO", "HIFO", "LOFO", "AVERAGE_COST"}
 	incremental := 0
 	runs := 0
+	withinMonth := 0 // incremental runs resumed from a checkpoint that is not at a UTC month start
 	for round := 0; round < rounds; round++ {
 		in := taxgen.Generate(taxgen.Config{Transactions: 150 + rng.IntN(250), Assets: 1 + rng.IntN(3), Wallets: 1 + rng.IntN(3),
 			Seed: rng.Uint64(), Start: time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC), End: time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC), Uncovered: 0.05})
@@ -291,7 +310,7 @@ func incrementalEqualsFullRun(t *testing.T, country string, rounds int) {
 		for step := 0; step < 4; step++ {
 			var did []string
 			for k := 0; k <= rng.IntN(3); k++ {
-				did = append(did, edit(t, ctx, pool, client, rng))
+				did = append(did, edit(t, ctx, pool, client, rng, near))
 				if labels.IntN(3) == 0 {
 					did = append(did, labelEdit(t, ctx, pool, client, labels))
 				}
@@ -303,6 +322,9 @@ func incrementalEqualsFullRun(t *testing.T, country string, rounds int) {
 			runs++
 			if tm.Incremental {
 				incremental++
+				if !tm.From.Equal(time.Date(tm.From.Year(), tm.From.Month(), 1, 0, 0, 0, 0, time.UTC)) {
+					withinMonth++
+				}
 			}
 			got := dumpResults(t, ctx, pool, client)
 			if n := b.dirtyOf(t, client); n != 0 {
@@ -328,7 +350,10 @@ func incrementalEqualsFullRun(t *testing.T, country string, rounds int) {
 	if incremental < runs/2 {
 		t.Fatalf("only %d of %d runs after tail edits were incremental", incremental, runs)
 	}
-	t.Logf("%d of %d runs incremental", incremental, runs)
+	if waits := country == "GB" || country == "CA"; near > 0 && waits != (withinMonth == 0) {
+		t.Fatalf("%d of %d runs resumed from a checkpoint within a month", withinMonth, runs)
+	}
+	t.Logf("%d of %d runs incremental, %d from a checkpoint within a month", incremental, runs, withinMonth)
 }
 
 // diffStart returns a from a little before the first byte where it differs from b.

@@ -51,6 +51,8 @@ type baseCheckpoint struct {
 	// dirtyFrom is the earliest instant the dirty marks affect (at or after cp.At): the ledger
 	// before it is the one the current results were computed from.
 	dirtyFrom time.Time
+	// monthToDate: the figures of cp.At's month before it (nil for a checkpoint at a month start)
+	monthToDate *monthToDate
 }
 
 // load reads settings and the ledger of a client in one REPEATABLE READ snapshot, streaming the
@@ -125,6 +127,10 @@ func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from t
 	if counts.TaxYears == nil {
 		return nil // counted by calendar year (before tax years were counted): recompute in full
 	}
+	if counts.MonthToDate == nil && !b.cp.At.Equal(monthStart(monthOf(b.cp.At.UTC()))) {
+		return nil // its month's figures before it are unknown: recompute in full
+	}
+	b.monthToDate = counts.MonthToDate
 	for y, n := range counts.TaxYears {
 		yi, err := strconv.Atoi(y)
 		if err != nil {

@@ -15,11 +15,12 @@ import (
 // pieces' proceeds and basis as the reports print them (each rounded to cents, half away from
 // zero, as money.Line), the pieces, and the distinct transactions. A run writes the months from
 // its first month on, from every piece and income of the run in that range: a full run all of
-// them; a run resumed from a checkpoint (a UTC month start) the months from the checkpoint on,
-// whose rows it holds in full (the pieces it keeps are the ones it computed again, row for row,
-// see unchangedPrefix), while the months before it are the stored ones, from rows it leaves as
-// they are. A transaction lies in one month (its pieces are disposed of, and its income
-// received, at its time), so the counts add up across months.
+// them; a run resumed from a checkpoint the months from the checkpoint's on, from its own rows
+// (the pieces it keeps are the ones it computed again, row for row, see unchangedPrefix) plus, for
+// a checkpoint within a month, the figures of that month before it kept with the checkpoint
+// (monthToDate), while the months before are the stored ones, from rows it leaves as they are. A
+// transaction lies in one month (its pieces are disposed of, and its income received, at its
+// time), so the counts add up across months.
 
 // monthOf numbers the UTC month of t.
 func monthOf(t time.Time) int32 { return int32(t.Year())*12 + int32(t.Month()) - 1 }
@@ -69,13 +70,34 @@ func computeMonthFigures(res *tax.Result, own owners, from time.Time) (monthFigu
 	if from.IsZero() {
 		start = -1 << 63
 	}
+	err := f.add(res, own, 0, len(res.Disposals), 0, len(res.Income), start, 1<<63-1)
+	return f, err
+}
+
+// addBefore adds to f the pieces among res.Disposals[:pieces] and the income among
+// res.Income[:income] disposed of or received in [start, until), of a run without lookahead: its
+// pieces and income are in time order, so only those back to the first one before start are read.
+func (f *monthFigures) addBefore(res *tax.Result, own owners, pieces, income int, start, until tax.Instant) error {
+	p, i := pieces, income
+	for p > 0 && res.Disposals[p-1].DisposedAt >= start {
+		p--
+	}
+	for i > 0 && res.Income[i-1].At >= start {
+		i--
+	}
+	return f.add(res, own, p, pieces, i, income, start, until)
+}
+
+// add adds to f the pieces among res.Disposals[pieceFrom:pieceTo] and the income among
+// res.Income[incomeFrom:incomeTo] disposed of or received in [start, until).
+func (f *monthFigures) add(res *tax.Result, own owners, pieceFrom, pieceTo, incomeFrom, incomeTo int, start, until tax.Instant) error {
 	var months monthCache
 	counted := make([]bool, own.transactions) // a transaction lies in one month and year
 	var k monthYear
 	var m *monthDisposals
-	for i := range res.Disposals {
+	for i := pieceFrom; i < pieceTo; i++ {
 		d := &res.Disposals[i]
-		if !d.Kind.Taxable() || d.DisposedAt < start {
+		if !d.Kind.Taxable() || d.DisposedAt < start || d.DisposedAt >= until {
 			continue
 		}
 		if key := (monthYear{months.of(d.DisposedAt), int32(d.TaxYear)}); m == nil || key != k {
@@ -94,33 +116,118 @@ func computeMonthFigures(res *tax.Result, own owners, from time.Time) (monthFigu
 			p, b = &m.longProceeds, &m.longBasis
 		}
 		if err := addTo(p, roundCents(d.Proceeds)); err != nil {
-			return f, err
+			return err
 		}
 		if err := addTo(b, roundCents(d.Basis)); err != nil {
-			return f, err
+			return err
 		}
 	}
 	seen := map[monthIncomeKey]map[int32]bool{}
-	for i := range res.Income {
+	for i := incomeFrom; i < incomeTo; i++ {
 		x := &res.Income[i]
-		if x.At < start {
+		if x.At < start || x.At >= until {
 			continue
 		}
 		k := monthIncomeKey{monthYear{months.of(x.At), x.TaxYear}, x.Type}
 		m := f.income[k]
 		if m == nil {
-			m, seen[k] = &monthIncome{}, map[int32]bool{}
+			m = &monthIncome{}
 			f.income[k] = m
+		}
+		if seen[k] == nil {
+			seen[k] = map[int32]bool{}
 		}
 		if t := own.income[i]; t >= 0 && !seen[k][t] {
 			seen[k][t] = true
 			m.transactions++
 		}
 		if err := addTo(&m.value, x.Value); err != nil {
-			return f, err
+			return err
 		}
 	}
-	return f, nil
+	return nil
+}
+
+// merge adds the figures of g, which hold transactions of their own (a stretch of time apart from
+// f's: a transaction lies at one instant), to f.
+func (f *monthFigures) merge(g monthFigures) error {
+	for k, d := range g.disposal {
+		m := f.disposal[k]
+		if m == nil {
+			m = &monthDisposals{}
+			f.disposal[k] = m
+		}
+		m.pieces += d.pieces
+		m.transactions += d.transactions
+		for _, p := range [][2]*tax.Dec{{&m.shortProceeds, &d.shortProceeds}, {&m.shortBasis, &d.shortBasis},
+			{&m.longProceeds, &d.longProceeds}, {&m.longBasis, &d.longBasis}} {
+			if err := addTo(p[0], *p[1]); err != nil {
+				return err
+			}
+		}
+	}
+	for k, x := range g.income {
+		m := f.income[k]
+		if m == nil {
+			m = &monthIncome{}
+			f.income[k] = m
+		}
+		m.transactions += x.transactions
+		if err := addTo(&m.value, x.value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// monthToDate is the month figures of a checkpoint's month before the checkpoint, kept with a
+// checkpoint that is not at a month start: a run resumed from it adds them to its own figures of
+// that month, which it writes in full.
+type monthToDate struct {
+	Disposals []monthToDateDisposals `json:"disposals,omitempty"`
+	Income    []monthToDateIncome    `json:"income,omitempty"`
+}
+
+type monthToDateDisposals struct {
+	Month, TaxYear, Pieces, Transactions               int32
+	ShortProceeds, ShortBasis, LongProceeds, LongBasis tax.Dec
+}
+
+type monthToDateIncome struct {
+	Month, TaxYear, Transactions int32
+	Type                         tax.Label
+	Value                        tax.Dec
+}
+
+func (f monthFigures) monthToDate() *monthToDate {
+	out := &monthToDate{}
+	for k, d := range f.disposal {
+		out.Disposals = append(out.Disposals, monthToDateDisposals{k.month, k.year, d.pieces, d.transactions,
+			d.shortProceeds, d.shortBasis, d.longProceeds, d.longBasis})
+	}
+	sort.Slice(out.Disposals, func(i, j int) bool { return out.Disposals[i].TaxYear < out.Disposals[j].TaxYear })
+	for k, x := range f.income {
+		out.Income = append(out.Income, monthToDateIncome{k.month, k.year, x.transactions, k.typ, x.value})
+	}
+	sort.Slice(out.Income, func(i, j int) bool {
+		a, b := out.Income[i], out.Income[j]
+		return a.TaxYear < b.TaxYear || a.TaxYear == b.TaxYear && a.Type < b.Type
+	})
+	return out
+}
+
+func (m *monthToDate) figures() monthFigures {
+	f := monthFigures{disposal: map[monthYear]*monthDisposals{}, income: map[monthIncomeKey]*monthIncome{}}
+	if m == nil {
+		return f
+	}
+	for _, d := range m.Disposals {
+		f.disposal[monthYear{d.Month, d.TaxYear}] = &monthDisposals{d.Pieces, d.Transactions, d.ShortProceeds, d.ShortBasis, d.LongProceeds, d.LongBasis}
+	}
+	for _, x := range m.Income {
+		f.income[monthIncomeKey{monthYear{x.Month, x.TaxYear}, x.Type}] = &monthIncome{x.Transactions, x.Value}
+	}
+	return f
 }
 
 // monthCache numbers the UTC months of instants, mostly in order, converting an instant to a date

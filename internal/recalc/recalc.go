@@ -201,7 +201,7 @@ func (r *Runner) RunWith(ctx context.Context, scope auth.ClientScope, full bool)
 	r.before(PhaseCompute)
 	start = time.Now()
 	var cps []*tax.Checkpoint
-	eng := tax.Engine{Checkpoints: checkpointTimes(snap.input.Transactions), OnCheckpoint: func(c *tax.Checkpoint) { cps = append(cps, c) }}
+	eng := tax.Engine{Checkpoints: checkpointTimes(snap.input.Transactions, snap.ledgerLength(), snap.input.Settings.Lookahead()), OnCheckpoint: func(c *tax.Checkpoint) { cps = append(cps, c) }}
 	// Once the results are stored, the next run of this process (on any worker) takes over this
 	// Engine's memory instead of fresh pages (tax/release.go).
 	defer eng.Release()
@@ -214,7 +214,8 @@ func (r *Runner) RunWith(ctx context.Context, scope auth.ClientScope, full bool)
 	if err != nil {
 		return tm, fmt.Errorf("recalc compute: %w", err)
 	}
-	rows, err := checkpointRows(snap, &res, cps)
+	own := ownersOf(&res, &transactionFinder{txs: snap.input.Transactions})
+	rows, err := checkpointRows(snap, &res, cps, own)
 	if err != nil {
 		return tm, fmt.Errorf("recalc compute: %w", err)
 	}
@@ -223,7 +224,7 @@ func (r *Runner) RunWith(ctx context.Context, scope auth.ClientScope, full bool)
 
 	r.before(PhaseStore)
 	start = time.Now()
-	if err := storeResults(ctx, r.Pool, job, snap, &res, rows, r.before); err != nil {
+	if err := storeResults(ctx, r.Pool, job, snap, &res, own, rows, r.before); err != nil {
 		return tm, fmt.Errorf("recalc store: %w", err)
 	}
 	tm.Store = time.Since(start)
