@@ -85,8 +85,8 @@ type yearCounts struct {
 // checkpointRows turns the engine's checkpoints of a run into rows: the stored sequence numbers
 // continue the base checkpoint's (incremental) or start at zero (full). A checkpoint not at a UTC
 // month start keeps its month's figures before it (the base checkpoint's, when in the same month,
-// plus the run's own pieces and income from the base on); own are the run's transactions.
-func checkpointRows(snap *snapshot, res *tax.Result, cps []*tax.Checkpoint, own owners) ([]checkpointRow, error) {
+// plus the run's own pieces and income from the base on).
+func checkpointRows(snap *snapshot, res *tax.Result, cps []*tax.Checkpoint) ([]checkpointRow, error) {
 	var base tax.Checkpoint
 	seq0, inc0 := 0, 0
 	var baseMonth *monthToDate
@@ -121,7 +121,7 @@ func checkpointRows(snap *snapshot, res *tax.Result, cps []*tax.Checkpoint, own 
 			if snap.base != nil && !base.At.Before(start) {
 				f = baseMonth.figures()
 			}
-			if err := f.addBefore(res, own, c.Disposals-base.Disposals, c.Income-base.Income, tax.InstantOf(start), tax.InstantOf(c.At)); err != nil {
+			if err := f.addBefore(res, txs, c.Disposals-base.Disposals, c.Income-base.Income, start, c.At); err != nil {
 				return nil, err
 			}
 			years.MonthToDate = f.monthToDate()

@@ -75,21 +75,36 @@ func computeMonthFigures(res *tax.Result, own owners, from time.Time) (monthFigu
 }
 
 // addBefore adds to f the pieces among res.Disposals[:pieces] and the income among
-// res.Income[:income] disposed of or received in [start, until), of a run without lookahead: its
-// pieces and income are in time order, so only those back to the first one before start are read.
-func (f *monthFigures) addBefore(res *tax.Result, own owners, pieces, income int, start, until tax.Instant) error {
+// res.Income[:income] disposed of or received in [start, until), of a run over txs without
+// lookahead: its pieces and income are in time order, at their transactions' times, so only those
+// back to the first one before start are read, and their transactions are found among those in
+// [start, until).
+func (f *monthFigures) addBefore(res *tax.Result, txs []tax.Transaction, pieces, income int, start, until time.Time) error {
+	from, to := tax.InstantOf(start), tax.InstantOf(until)
 	p, i := pieces, income
-	for p > 0 && res.Disposals[p-1].DisposedAt >= start {
+	for p > 0 && res.Disposals[p-1].DisposedAt >= from {
 		p--
 	}
-	for i > 0 && res.Income[i-1].At >= start {
+	for i > 0 && res.Income[i-1].At >= from {
 		i--
 	}
-	return f.add(res, own, p, pieces, i, income, start, until)
+	lo := sort.Search(len(txs), func(k int) bool { return !txs[k].Time.Before(start) })
+	hi := sort.Search(len(txs), func(k int) bool { return !txs[k].Time.Before(until) })
+	find := transactionFinder{txs: txs[lo:hi]}
+	own := owners{make([]int32, pieces-p), make([]int32, income-i), hi - lo}
+	for k := range own.pieces {
+		own.pieces[k] = find.of(res.Disposals[p+k].TransferID)
+	}
+	find.hint = 0
+	for k := range own.income {
+		own.income[k] = find.of(res.Income[i+k].TransferID)
+	}
+	return f.add(res, own, p, pieces, i, income, from, to)
 }
 
 // add adds to f the pieces among res.Disposals[pieceFrom:pieceTo] and the income among
-// res.Income[incomeFrom:incomeTo] disposed of or received in [start, until).
+// res.Income[incomeFrom:incomeTo] disposed of or received in [start, until); own.pieces and
+// own.income are the transactions of those ranges, from their first.
 func (f *monthFigures) add(res *tax.Result, own owners, pieceFrom, pieceTo, incomeFrom, incomeTo int, start, until tax.Instant) error {
 	var months monthCache
 	counted := make([]bool, own.transactions) // a transaction lies in one month and year
@@ -107,7 +122,7 @@ func (f *monthFigures) add(res *tax.Result, own owners, pieceFrom, pieceTo, inco
 			}
 		}
 		m.pieces++
-		if t := own.pieces[i]; t >= 0 && !counted[t] {
+		if t := own.pieces[i-pieceFrom]; t >= 0 && !counted[t] {
 			counted[t] = true
 			m.transactions++
 		}
@@ -137,7 +152,7 @@ func (f *monthFigures) add(res *tax.Result, own owners, pieceFrom, pieceTo, inco
 		if seen[k] == nil {
 			seen[k] = map[int32]bool{}
 		}
-		if t := own.income[i]; t >= 0 && !seen[k][t] {
+		if t := own.income[i-incomeFrom]; t >= 0 && !seen[k][t] {
 			seen[k][t] = true
 			m.transactions++
 		}

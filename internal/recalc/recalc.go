@@ -214,8 +214,7 @@ func (r *Runner) RunWith(ctx context.Context, scope auth.ClientScope, full bool)
 	if err != nil {
 		return tm, fmt.Errorf("recalc compute: %w", err)
 	}
-	own := ownersOf(&res, &transactionFinder{txs: snap.input.Transactions})
-	rows, err := checkpointRows(snap, &res, cps, own)
+	rows, err := checkpointRows(snap, &res, cps)
 	if err != nil {
 		return tm, fmt.Errorf("recalc compute: %w", err)
 	}
@@ -224,7 +223,7 @@ func (r *Runner) RunWith(ctx context.Context, scope auth.ClientScope, full bool)
 
 	r.before(PhaseStore)
 	start = time.Now()
-	if err := storeResults(ctx, r.Pool, job, snap, &res, own, rows, r.before); err != nil {
+	if err := storeResults(ctx, r.Pool, job, snap, &res, rows, r.before); err != nil {
 		return tm, fmt.Errorf("recalc store: %w", err)
 	}
 	tm.Store = time.Since(start)

@@ -27,9 +27,9 @@ func num(d tax.Dec) pgtype.Numeric {
 // replaces, inside the current result set and in one transaction, what follows its base
 // checkpoint. The transaction that switches also clears the dirty marks the snapshot saw and
 // completes the job.
-func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, own owners, cps []checkpointRow, before func(Phase)) error {
+func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
 	if snap.base == nil {
-		return storeFull(ctx, pool, job, snap, res, own, cps, before)
+		return storeFull(ctx, pool, job, snap, res, cps, before)
 	}
 	b := snap.base
 	w := unchangedPrefix(snap, res)
@@ -41,7 +41,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		if err := writeDisposals(ctx, tx, resultKey{b.resultSet, snap.clientID}, res, w, snap.input.Settings.Jurisdiction); err != nil {
 			return err
 		}
-		written, err := writeRest(ctx, tx, b.resultSet, snap, res, own, cps, w)
+		written, err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w)
 		if err != nil {
 			return err
 		}
@@ -63,7 +63,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // one, everything else on the other: disposalSplit), each in its own transaction, and then switches the client to it
 // in a short third one. Until the switch the new set is an orphan that no reader looks at; a
 // crash before it leaves the orphan to Cleanup.
-func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, own owners, cps []checkpointRow, before func(Phase)) error {
+func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
 	rsID := uuid.Must(uuid.NewV7())
 	if err := db.New(pool).InsertResultSet(ctx, db.InsertResultSetParams{ID: rsID, ClientID: snap.clientID, RecalcJobID: &job.ID,
 		SettingsKey: &snap.settingsKey, TransactionColumns: snap.transactionColumns(), Jurisdiction: snap.input.Settings.Jurisdiction.String()}); err != nil {
@@ -92,7 +92,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		if _, err := writeRest(ctx, tx, rsID, snap, res, own, cps, writeFrom{}); err != nil {
+		if _, err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}); err != nil {
 			return err
 		}
 		return copyDisposals(ctx, tx, resultKey{rsID, snap.clientID}, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
@@ -214,7 +214,7 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 // writeRest writes the lots, the non-taxable removals, income, month figures, per-transaction
 // results, year summaries and checkpoints. An incremental run's also returns the transactions
 // whose result rows it wrote with transfer figures.
-func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, own owners, cps []checkpointRow, w writeFrom) ([]uuid.UUID, error) {
+func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) ([]uuid.UUID, error) {
 	rk := resultKey{rsID, snap.clientID}
 	if err := copyLots(ctx, tx, rk, res); err != nil {
 		return nil, err
@@ -235,6 +235,8 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if snap.base != nil {
 		monthsFrom = snap.base.cp.At
 	}
+	find := &transactionFinder{txs: snap.input.Transactions}
+	own := ownersOf(res, find)
 	months, err := computeMonthFigures(res, own, monthsFrom)
 	if err != nil {
 		return nil, err
@@ -247,7 +249,7 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err := months.write(ctx, db.New(tx), rk); err != nil {
 		return nil, err
 	}
-	rows, figs := transactionResults(&snap.input, res, own, own.find, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
+	rows, figs := transactionResults(&snap.input, res, own, find, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
 	if err := copyTransactionResults(ctx, tx, rk, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
 		return nil, err
 	}

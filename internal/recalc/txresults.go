@@ -282,12 +282,10 @@ func (f rowFigures) json(row int32) []byte {
 type owners struct {
 	pieces, income []int32
 	transactions   int // in the input
-	// find found them; its index of transfers, once built, serves the later look-ups of the run
-	find *transactionFinder
 }
 
 func ownersOf(res *tax.Result, find *transactionFinder) owners {
-	o := owners{make([]int32, len(res.Disposals)), make([]int32, len(res.Income)), len(find.txs), find}
+	o := owners{make([]int32, len(res.Disposals)), make([]int32, len(res.Income)), len(find.txs)}
 	find.hint = 0
 	for k := range res.Disposals {
 		o.pieces[k] = find.of(res.Disposals[k].TransferID)
