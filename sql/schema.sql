@@ -1851,6 +1851,7 @@ CREATE TABLE public.tax_checkpoints (
     state bytea NOT NULL,
     client_id uuid NOT NULL
 );
+ALTER TABLE ONLY public.tax_checkpoints ALTER COLUMN state SET COMPRESSION lz4;
 
 --
 -- Name: tax_disposals; Type: TABLE; Schema: public; Owner: -
