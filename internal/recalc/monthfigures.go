@@ -116,10 +116,7 @@ func (f *monthFigures) add(res *tax.Result, own owners, pieceFrom, pieceTo, inco
 			continue
 		}
 		if key := (monthYear{months.of(d.DisposedAt), int32(d.TaxYear)}); m == nil || key != k {
-			if k, m = key, f.disposal[key]; m == nil {
-				m = &monthDisposals{}
-				f.disposal[key] = m
-			}
+			k, m = key, entry(f.disposal, key)
 		}
 		m.pieces++
 		if t := own.pieces[i-pieceFrom]; t >= 0 && !counted[t] {
@@ -144,11 +141,7 @@ func (f *monthFigures) add(res *tax.Result, own owners, pieceFrom, pieceTo, inco
 			continue
 		}
 		k := monthIncomeKey{monthYear{months.of(x.At), x.TaxYear}, x.Type}
-		m := f.income[k]
-		if m == nil {
-			m = &monthIncome{}
-			f.income[k] = m
-		}
+		m := entry(f.income, k)
 		if seen[k] == nil {
 			seen[k] = map[int32]bool{}
 		}
@@ -163,15 +156,21 @@ func (f *monthFigures) add(res *tax.Result, own owners, pieceFrom, pieceTo, inco
 	return nil
 }
 
+// entry is m's figures at k, added as zeros when m has none yet.
+func entry[K comparable, V any](m map[K]*V, k K) *V {
+	v := m[k]
+	if v == nil {
+		v = new(V)
+		m[k] = v
+	}
+	return v
+}
+
 // merge adds the figures of g, which hold transactions of their own (a stretch of time apart from
 // f's: a transaction lies at one instant), to f.
 func (f *monthFigures) merge(g monthFigures) error {
 	for k, d := range g.disposal {
-		m := f.disposal[k]
-		if m == nil {
-			m = &monthDisposals{}
-			f.disposal[k] = m
-		}
+		m := entry(f.disposal, k)
 		m.pieces += d.pieces
 		m.transactions += d.transactions
 		for _, p := range [][2]*tax.Dec{{&m.shortProceeds, &d.shortProceeds}, {&m.shortBasis, &d.shortBasis},
@@ -182,11 +181,7 @@ func (f *monthFigures) merge(g monthFigures) error {
 		}
 	}
 	for k, x := range g.income {
-		m := f.income[k]
-		if m == nil {
-			m = &monthIncome{}
-			f.income[k] = m
-		}
+		m := entry(f.income, k)
 		m.transactions += x.transactions
 		if err := addTo(&m.value, x.value); err != nil {
 			return err
