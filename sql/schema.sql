@@ -3485,7 +3485,7 @@ CREATE TRIGGER dirty_marks_check_changed_parents AFTER UPDATE OF transaction_id 
 -- Name: dirty_marks dirty_marks_check_parents; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER dirty_marks_check_parents AFTER INSERT ON public.dirty_marks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.dirty_marks_check_parents();
+CREATE TRIGGER dirty_marks_check_parents AFTER INSERT ON public.dirty_marks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('taxd.bulk_transfers_written'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.dirty_marks_check_parents();
 
 --
 -- Name: dirty_marks dirty_marks_fill_occurred_at; Type: TRIGGER; Schema: public; Owner: -
@@ -3533,7 +3533,7 @@ CREATE TRIGGER portfolio_transfers_deleted AFTER DELETE ON public.transfers REFE
 -- Name: transfers portfolio_transfers_inserted; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER portfolio_transfers_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.portfolio_transfers_changed();
+CREATE TRIGGER portfolio_transfers_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('taxd.bulk_transfers_written'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.portfolio_transfers_changed();
 
 --
 -- Name: transfers portfolio_transfers_updated; Type: TRIGGER; Schema: public; Owner: -
@@ -3671,7 +3671,7 @@ CREATE TRIGGER transfers_check_changed_parents AFTER UPDATE OF asset_id, from_ac
 -- Name: transfers transfers_check_parents; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transfers_check_parents AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_check_parents();
+CREATE TRIGGER transfers_check_parents AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('taxd.bulk_transfers_written'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.transfers_check_parents();
 
 --
 -- Name: transfers transfers_fees_by_client_deleted; Type: TRIGGER; Schema: public; Owner: -
@@ -3683,7 +3683,7 @@ CREATE TRIGGER transfers_fees_by_client_deleted AFTER DELETE ON public.transfers
 -- Name: transfers transfers_fees_by_client_inserted; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transfers_fees_by_client_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.client_transaction_fees_changed();
+CREATE TRIGGER transfers_fees_by_client_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('taxd.bulk_transfers_written'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.client_transaction_fees_changed();
 
 --
 -- Name: transfers transfers_fees_by_client_updated; Type: TRIGGER; Schema: public; Owner: -
