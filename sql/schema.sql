@@ -821,9 +821,10 @@ DECLARE
     foreign_account uuid;
     missing uuid;
 BEGIN
-    EXECUTE 'SELECT ARRAY(SELECT DISTINCT client_id FROM new_rows),
-                    ARRAY(SELECT DISTINCT account_id FROM new_rows WHERE account_id IS NOT NULL),
-                    (SELECT n.account_id FROM new_rows n JOIN accounts a ON a.id = n.account_id WHERE a.client_id <> n.client_id LIMIT 1)'
+    EXECUTE 'WITH pairs AS MATERIALIZED (SELECT DISTINCT client_id, account_id FROM new_rows)
+             SELECT ARRAY(SELECT DISTINCT client_id FROM pairs),
+                    ARRAY(SELECT DISTINCT account_id FROM pairs WHERE account_id IS NOT NULL),
+                    (SELECT p.account_id FROM pairs p JOIN accounts a ON a.id = p.account_id WHERE a.client_id <> p.client_id LIMIT 1)'
        INTO clients_, accounts_, foreign_account;
     -- Lock the named parents as a foreign key would, then look for one that is not there.
     PERFORM 1 FROM clients c WHERE c.id = ANY (clients_) FOR KEY SHARE;
@@ -3294,12 +3295,6 @@ CREATE INDEX transaction_classifications_rule_idx ON public.transaction_classifi
 --
 
 CREATE UNIQUE INDEX transactions_account_external_key ON public.transactions USING btree (account_id, external_id, client_id) WHERE (external_id IS NOT NULL);
-
---
--- Name: transactions_account_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX transactions_account_idx ON public.transactions USING btree (account_id);
 
 --
 -- Name: transactions_client_account_idx; Type: INDEX; Schema: public; Owner: -

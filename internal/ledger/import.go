@@ -160,13 +160,17 @@ SELECT (SELECT count(*) FROM a), (SELECT count(*) FROM c)`, e.client, keys, acco
 func (im *Importer) writeTransferFigures() error {
 	e := im.e
 	var apply string
+	// The sides are summed per account, asset and UTC day first: portfolio_apply_sql sums them per
+	// account and asset, and per day and asset, so a day's rows in, one row out.
 	if err := e.tx.QueryRow(e.ctx, `SELECT portfolio_apply_sql($1)`, `
-SELECT $1::uuid AS client_id, v.account_id, a.id AS asset_id, v.sign * s.quantity::numeric AS q, n.occurred_at AS at
-  FROM `+stageTable+` s
-  JOIN `+addedTable+` n ON n.id = s.tx_id
-  JOIN assets a ON a.client_id = $1 AND a.key = s.asset_key
- CROSS JOIN LATERAL (VALUES (s.to_account_id, 1), (s.from_account_id, -1)) v (account_id, sign)
- WHERE s.pos >= 0 AND n.counts AND v.account_id IS NOT NULL`).Scan(&apply); err != nil {
+SELECT $1::uuid AS client_id, g.account_id, a.id AS asset_id, g.q, g.at
+  FROM (SELECT v.account_id, s.asset_key, sum(v.sign * s.quantity::numeric) AS q, min(n.occurred_at) AS at
+          FROM `+stageTable+` s
+          JOIN `+addedTable+` n ON n.id = s.tx_id
+         CROSS JOIN LATERAL (VALUES (s.to_account_id, 1), (s.from_account_id, -1)) v (account_id, sign)
+         WHERE s.pos >= 0 AND n.counts AND v.account_id IS NOT NULL
+         GROUP BY v.account_id, s.asset_key, (n.occurred_at AT TIME ZONE 'UTC')::date) g
+  JOIN assets a ON a.client_id = $1 AND a.key = g.asset_key`).Scan(&apply); err != nil {
 		return err
 	}
 	if _, err := e.tx.Exec(e.ctx, apply, e.client); err != nil {
@@ -506,11 +510,11 @@ func (im *Importer) Finish() (int, error) {
 	known := ""
 	if im.staged >= 10_000 {
 		var has bool
-		if err := e.tx.QueryRow(e.ctx, `SELECT EXISTS (SELECT 1 FROM transactions WHERE account_id = $1)`, im.account).Scan(&has); err != nil {
+		if err := e.tx.QueryRow(e.ctx, `SELECT EXISTS (SELECT 1 FROM transactions WHERE client_id = $1 AND account_id = $2)`, e.client, im.account).Scan(&has); err != nil {
 			return 0, err
 		}
 		if has {
-			known = ` AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = $2 AND t.external_id = s.external_id)`
+			known = ` AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.client_id = $1 AND t.account_id = $2 AND t.external_id = s.external_id)`
 			if _, err := e.tx.Exec(e.ctx, `SET LOCAL enable_nestloop = off`); err != nil {
 				return 0, err
 			}
