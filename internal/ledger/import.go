@@ -81,6 +81,7 @@ type Importer struct {
 	pw     *io.PipeWriter
 	done   chan error
 	row    []byte
+	legs   []byte // the current transaction's transfer rows, written after its own row
 	staged int
 	closed bool
 }
@@ -93,13 +94,18 @@ const (
 	addedTable = "ledger_import_added"
 )
 
-// stagedValues is the value of each staged transaction (transactions.fiat_value) from its staged
-// transfers: what the database's definition (transaction_fiat_values, migration 00197) gives a
-// transaction whose transfers are exactly these, none hidden and none valued by a result set.
-const stagedValues = `(SELECT tx_id, round(greatest(
-        coalesce(sum(fiat_value::numeric) FILTER (WHERE to_account_id IS NOT NULL AND NOT is_fee), 0),
-        coalesce(sum(fiat_value::numeric) FILTER (WHERE from_account_id IS NOT NULL AND NOT is_fee), 0)), 2) AS value
-      FROM ` + stageTable + ` WHERE pos >= 0 GROUP BY tx_id)`
+// stagedValue is the value of a staged transaction (transactions.fiat_value) from its staged
+// transfers, as the database defines it (transaction_fiat_values, migration 00197) for a
+// transaction whose transfers are exactly these, none hidden and none valued by a result set: the
+// greater of the values in and out (fee legs left out), rounded to cents half away from zero as
+// numeric's round does, and 0 for a transaction without transfers. Add sums it while it stages
+// the transfers, so that the write does not group the staged rows again.
+func stagedValue(legs int, in, out decimal.Decimal) string {
+	if legs == 0 {
+		return "0"
+	}
+	return decimal.Max(in, out).Round(2).StringFixed(2)
+}
 
 // writingValues tells the transfers' triggers that the next statements write the values of the
 // transactions whose transfers they change (on), or no longer (off). It lasts for the database
@@ -187,7 +193,7 @@ UPDATE client_transaction_counts c SET fees = c.fees + d.fees
 
 var stageColumns = []string{"tx_id", "pos", "occurred_at", "txn_hash", "external_id", "label", "is_failed",
 	"id", "asset_key", "quantity", "from_account_id", "to_account_id", "from_address", "to_address", "fiat_value",
-	"fee_fiat", "is_fee", "notes", "position", "rule", "confidence", "explanation", "digest"}
+	"fee_fiat", "is_fee", "notes", "position", "rule", "confidence", "explanation", "digest", "value"}
 
 // NewImporter opens a bulk import into one of the client's accounts.
 func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, error) {
@@ -223,7 +229,7 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 		tx_id uuid NOT NULL, pos integer NOT NULL, occurred_at text, txn_hash text, external_id text, label text,
 		is_failed boolean, id uuid, asset_key text, quantity text, from_account_id uuid, to_account_id uuid,
 		from_address text, to_address text, fiat_value text, fee_fiat text, is_fee boolean, notes text,
-		position text, rule text, confidence text, explanation text, digest text
+		position text, rule text, confidence text, explanation text, digest text, value text
 	) ON COMMIT DROP;
 	CREATE TEMP TABLE IF NOT EXISTS `+addedTable+` (id uuid NOT NULL, occurred_at timestamptz NOT NULL, counts boolean NOT NULL,
 		shown boolean NOT NULL) ON COMMIT DROP;
@@ -310,6 +316,8 @@ func (im *Importer) Add(t *imports.Tx) error {
 	}
 
 	pos := 0
+	var in, out decimal.Decimal
+	legs := im.legs[:0]
 	for i := range t.Transfers {
 		tr := &t.Transfers[i]
 		if isFiatLeg(tr) {
@@ -365,6 +373,15 @@ func (im *Importer) Add(t *imports.Tx) error {
 		if tr.IsFee {
 			label = "fee"
 		}
+		if fiat.Valid && !tr.IsFee {
+			if to != nil {
+				in = in.Add(fiat.Decimal)
+			}
+			if from != nil {
+				out = out.Add(fiat.Decimal)
+			}
+		}
+		b := legs
 		b = pgcopy.Fields(b, len(stageColumns))
 		b = pgcopy.UUID(b, txID)
 		b = pgcopy.Int4(b, int32(pos))
@@ -396,8 +413,13 @@ func (im *Importer) Add(t *imports.Tx) error {
 		for range 4 { // the transaction's classification
 			b = pgcopy.Null(b)
 		}
+		b = pgcopy.Null(b) // value
+		legs = b
 		pos++
 	}
+	b = binText(b, stagedValue(pos, in, out), false)
+	b = append(b, legs...)
+	im.legs = legs
 	im.row = b
 	if _, err := im.bw.Write(b); err != nil {
 		return im.copyErr(err)
@@ -523,8 +545,8 @@ func (im *Importer) Finish() (int, error) {
 	tag, err := e.tx.Exec(e.ctx, `
 WITH added AS (
     INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source, notes, fiat_value)
-    SELECT s.tx_id, $1, $2, s.occurred_at::timestamptz, s.txn_hash, s.external_id, s.label, s.is_failed, $3, s.notes, coalesce(v.value, 0)
-      FROM `+stageTable+` s LEFT JOIN `+stagedValues+` v ON v.tx_id = s.tx_id WHERE s.pos < 0`+known+`
+    SELECT s.tx_id, $1, $2, s.occurred_at::timestamptz, s.txn_hash, s.external_id, s.label, s.is_failed, $3, s.notes, s.value::numeric
+      FROM `+stageTable+` s WHERE s.pos < 0`+known+`
     ON CONFLICT (account_id, external_id, client_id) WHERE external_id IS NOT NULL DO NOTHING
     RETURNING id, occurred_at, deleted_at IS NULL AND NOT is_hidden AS counts, is_failed
 )
@@ -557,7 +579,7 @@ INSERT INTO `+addedTable+` SELECT id, occurred_at, counts, counts AND NOT is_fai
 		}
 	}
 	// 3. Their transfers and dirty marks, set-wise. Their transactions' values were written with
-	// them (stagedValues), and the parents and figures the insert triggers would derive from the
+	// them (stagedValue), and the parents and figures the insert triggers would derive from the
 	// rows one by one are the importer's to prove and write (writeBulkTransfers): the triggers are
 	// told so.
 	if err := im.proveParents(); err != nil {
@@ -649,9 +671,8 @@ func (im *Importer) replaceKnown() (int, error) {
 	}
 	tag, err := e.tx.Exec(e.ctx, `
 WITH target AS (
-    SELECT s.tx_id AS staged, t.id, coalesce(v.value, 0) AS value FROM `+stageTable+` s
+    SELECT s.tx_id AS staged, t.id, s.value::numeric AS value FROM `+stageTable+` s
       JOIN transactions t ON t.client_id = $1 AND t.account_id = $2 AND t.external_id = s.external_id AND t.deleted_at IS NULL
-      LEFT JOIN `+stagedValues+` v ON v.tx_id = s.tx_id
      WHERE s.pos < 0
 ), moved AS (
     UPDATE `+stageTable+` s SET tx_id = target.id FROM target WHERE s.tx_id = target.staged
