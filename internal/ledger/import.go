@@ -563,7 +563,7 @@ INSERT INTO `+addedTable+` SELECT id, occurred_at, counts, counts AND NOT is_fai
 	if added == 0 {
 		return 0, nil // a re-import: nothing else to write
 	}
-	// 2. The foreign-key checks of the transfers, dirty marks and audit entries look each
+	// 2. The foreign-key checks of the classifications and the labeling rules' update look each
 	// transaction up; with statistics that say the table is (nearly) empty, as on a new database or
 	// right after a client was deleted, the planner may pick an index that does not lead with id
 	// and every check scans it whole. ANALYZE counts our own uncommitted rows, so the lookups use
