@@ -70,7 +70,7 @@ type Importer struct {
 	known     map[string]decimal.NullDecimal // asset key -> the user's price override
 	newAssets map[string]imports.AssetRef
 	assetKeys map[string]struct{}    // the assets the staged transfers name
-	accounts  map[uuid.UUID]struct{} // the client's accounts they name (the account's own among them)
+	accounts  map[uuid.UUID]struct{} // the client's accounts they name (the import's account among them)
 	price     PriceFunc
 	// replace: the staged transactions replace the account's transactions of the same external
 	// ids in place (a re-classification), keeping their ids and links; see NewReplacer.
@@ -166,8 +166,9 @@ SELECT (SELECT count(*) FROM a), (SELECT count(*) FROM c)`, e.client, keys, acco
 func (im *Importer) writeTransferFigures() error {
 	e := im.e
 	var apply string
-	// The sides are summed per account, asset and UTC day first: portfolio_apply_sql sums them per
-	// account and asset, and per day and asset, so a day's rows in, one row out.
+	// The sides are summed per account, asset and UTC day first, all that portfolio_apply_sql needs
+	// (it sums them per account and asset, and per day and asset): its aggregates then read a few
+	// rows a day rather than every transfer.
 	if err := e.tx.QueryRow(e.ctx, `SELECT portfolio_apply_sql($1)`, `
 SELECT $1::uuid AS client_id, g.account_id, a.id AS asset_id, g.q, g.at
   FROM (SELECT v.account_id, s.asset_key, sum(v.sign * s.quantity::numeric) AS q, min(n.occurred_at) AS at
