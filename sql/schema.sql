@@ -821,9 +821,10 @@ DECLARE
     foreign_account uuid;
     missing uuid;
 BEGIN
-    EXECUTE 'SELECT ARRAY(SELECT DISTINCT client_id FROM new_rows),
-                    ARRAY(SELECT DISTINCT account_id FROM new_rows WHERE account_id IS NOT NULL),
-                    (SELECT n.account_id FROM new_rows n JOIN accounts a ON a.id = n.account_id WHERE a.client_id <> n.client_id LIMIT 1)'
+    EXECUTE 'WITH pairs AS MATERIALIZED (SELECT DISTINCT client_id, account_id FROM new_rows)
+             SELECT ARRAY(SELECT DISTINCT client_id FROM pairs),
+                    ARRAY(SELECT DISTINCT account_id FROM pairs WHERE account_id IS NOT NULL),
+                    (SELECT p.account_id FROM pairs p JOIN accounts a ON a.id = p.account_id WHERE a.client_id <> p.client_id LIMIT 1)'
        INTO clients_, accounts_, foreign_account;
     -- Lock the named parents as a foreign key would, then look for one that is not there.
     PERFORM 1 FROM clients c WHERE c.id = ANY (clients_) FOR KEY SHARE;
@@ -3297,12 +3298,6 @@ CREATE INDEX transaction_classifications_rule_idx ON public.transaction_classifi
 CREATE UNIQUE INDEX transactions_account_external_key ON public.transactions USING btree (account_id, external_id, client_id) WHERE (external_id IS NOT NULL);
 
 --
--- Name: transactions_account_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX transactions_account_idx ON public.transactions USING btree (account_id);
-
---
 -- Name: transactions_client_account_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -3486,7 +3481,7 @@ CREATE TRIGGER dirty_marks_check_changed_parents AFTER UPDATE OF transaction_id 
 -- Name: dirty_marks dirty_marks_check_parents; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER dirty_marks_check_parents AFTER INSERT ON public.dirty_marks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.dirty_marks_check_parents();
+CREATE TRIGGER dirty_marks_check_parents AFTER INSERT ON public.dirty_marks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('taxd.bulk_transfers_written'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.dirty_marks_check_parents();
 
 --
 -- Name: dirty_marks dirty_marks_fill_occurred_at; Type: TRIGGER; Schema: public; Owner: -
@@ -3534,7 +3529,7 @@ CREATE TRIGGER portfolio_transfers_deleted AFTER DELETE ON public.transfers REFE
 -- Name: transfers portfolio_transfers_inserted; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER portfolio_transfers_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.portfolio_transfers_changed();
+CREATE TRIGGER portfolio_transfers_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('taxd.bulk_transfers_written'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.portfolio_transfers_changed();
 
 --
 -- Name: transfers portfolio_transfers_updated; Type: TRIGGER; Schema: public; Owner: -
@@ -3672,7 +3667,7 @@ CREATE TRIGGER transfers_check_changed_parents AFTER UPDATE OF asset_id, from_ac
 -- Name: transfers transfers_check_parents; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transfers_check_parents AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transfers_check_parents();
+CREATE TRIGGER transfers_check_parents AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('taxd.bulk_transfers_written'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.transfers_check_parents();
 
 --
 -- Name: transfers transfers_fees_by_client_deleted; Type: TRIGGER; Schema: public; Owner: -
@@ -3684,7 +3679,7 @@ CREATE TRIGGER transfers_fees_by_client_deleted AFTER DELETE ON public.transfers
 -- Name: transfers transfers_fees_by_client_inserted; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transfers_fees_by_client_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.client_transaction_fees_changed();
+CREATE TRIGGER transfers_fees_by_client_inserted AFTER INSERT ON public.transfers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('taxd.bulk_transfers_written'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION public.client_transaction_fees_changed();
 
 --
 -- Name: transfers transfers_fees_by_client_updated; Type: TRIGGER; Schema: public; Owner: -

@@ -1996,6 +1996,18 @@ func (q *Queries) SaveAccountEdits(ctx context.Context, arg SaveAccountEditsPara
 	return result.RowsAffected(), nil
 }
 
+const setBulkTransfersWritten = `-- name: SetBulkTransfersWritten :exec
+SELECT set_config('taxd.bulk_transfers_written', $1::text, true)
+`
+
+// Tells the insert triggers of transfers and dirty marks that the statements that follow insert rows
+// whose parents the writer has proven and locked and whose portfolio figures and client fees it
+// writes itself ('on'), or no longer ('off'); it lasts for the database transaction at most.
+func (q *Queries) SetBulkTransfersWritten(ctx context.Context, state string) error {
+	_, err := q.db.Exec(ctx, setBulkTransfersWritten, state)
+	return err
+}
+
 const setSummarySettings = `-- name: SetSummarySettings :exec
 SELECT set_config('work_mem', '64MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)
 `

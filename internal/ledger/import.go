@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
+	"taxd/internal/apperr"
 	"taxd/internal/imports"
 	"taxd/internal/pgcopy"
 	"taxd/internal/prices"
@@ -68,6 +69,8 @@ type Importer struct {
 	own       map[ownKey]uuid.UUID           // (chain, lower-case address) -> own account
 	known     map[string]decimal.NullDecimal // asset key -> the user's price override
 	newAssets map[string]imports.AssetRef
+	assetKeys map[string]struct{}    // the assets the staged transfers name
+	accounts  map[uuid.UUID]struct{} // the client's accounts they name (the import's account among them)
 	price     PriceFunc
 	// replace: the staged transactions replace the account's transactions of the same external
 	// ids in place (a re-classification), keeping their ids and links; see NewReplacer.
@@ -78,24 +81,31 @@ type Importer struct {
 	pw     *io.PipeWriter
 	done   chan error
 	row    []byte
+	legs   []byte // the current transaction's transfer rows, written after its own row
 	staged int
 	closed bool
 }
 
 // stageTable holds the staged rows: one row per transaction (pos -1) and one per transfer;
-// addedTable the ids of the staged transactions that were new.
+// addedTable the staged transactions written (new, or replaced), with their time and whether they
+// count in the portfolio (neither deleted nor hidden) and among the shown ones (nor failed).
 const (
 	stageTable = "ledger_import_stage"
 	addedTable = "ledger_import_added"
 )
 
-// stagedValues is the value of each staged transaction (transactions.fiat_value) from its staged
-// transfers: what the database's definition (transaction_fiat_values, migration 00197) gives a
-// transaction whose transfers are exactly these, none hidden and none valued by a result set.
-const stagedValues = `(SELECT tx_id, round(greatest(
-        coalesce(sum(fiat_value::numeric) FILTER (WHERE to_account_id IS NOT NULL AND NOT is_fee), 0),
-        coalesce(sum(fiat_value::numeric) FILTER (WHERE from_account_id IS NOT NULL AND NOT is_fee), 0)), 2) AS value
-      FROM ` + stageTable + ` WHERE pos >= 0 GROUP BY tx_id)`
+// stagedValue is the value of a staged transaction (transactions.fiat_value) from its staged
+// transfers, as the database defines it (transaction_fiat_values, migration 00197) for a
+// transaction whose transfers are exactly these, none hidden and none valued by a result set: the
+// greater of the values in and out (fee legs left out), rounded to cents half away from zero as
+// numeric's round does, and 0 for a transaction without transfers. Add sums it while it stages
+// the transfers, so that the write does not group the staged rows again.
+func stagedValue(legs int, in, out decimal.Decimal) string {
+	if legs == 0 {
+		return "0"
+	}
+	return decimal.Max(in, out).Round(2).StringFixed(2)
+}
 
 // writingValues tells the transfers' triggers that the next statements write the values of the
 // transactions whose transfers they change (on), or no longer (off). It lasts for the database
@@ -108,9 +118,83 @@ func writingValues(e *Editor, on bool) error {
 	return e.q.SetTransactionValuesWritten(e.ctx, v)
 }
 
+// writingBulkTransfers tells the insert triggers of transfers and dirty marks that the next
+// statements insert rows whose parents the importer proved (proveParents) and whose portfolio
+// figures and client fees it writes (writeTransferFigures) (on), or no longer (off). It lasts for
+// the database transaction at most.
+func writingBulkTransfers(e *Editor, on bool) error {
+	v := "off"
+	if on {
+		v = "on"
+	}
+	return e.q.SetBulkTransfersWritten(e.ctx, v)
+}
+
+// proveParents proves what the transfers' and dirty marks' parent checks (in place of foreign keys)
+// would, once for the import rather than row by row: their transactions are the rows of
+// addedTable, which this database transaction has just inserted or updated for the client (and so
+// holds); their assets and accounts are the ones Add staged, which must be the client's and are
+// locked here as a foreign key would lock them, before the statement that names them reads them.
+func (im *Importer) proveParents() error {
+	e := im.e
+	keys := make([]string, 0, len(im.assetKeys))
+	for k := range im.assetKeys {
+		keys = append(keys, k)
+	}
+	accounts := make([]uuid.UUID, 0, len(im.accounts))
+	for id := range im.accounts {
+		accounts = append(accounts, id)
+	}
+	var assetsFound, accountsFound int
+	if err := e.tx.QueryRow(e.ctx, `
+WITH a AS (SELECT 1 FROM assets WHERE client_id = $1 AND key = ANY($2::text[]) FOR KEY SHARE),
+     c AS (SELECT 1 FROM accounts WHERE client_id = $1 AND id = ANY($3::uuid[]) FOR KEY SHARE)
+SELECT (SELECT count(*) FROM a), (SELECT count(*) FROM c)`, e.client, keys, accounts).Scan(&assetsFound, &accountsFound); err != nil {
+		return err
+	}
+	if assetsFound != len(keys) || accountsFound != len(accounts) {
+		return &apperr.Error{Kind: apperr.NotFound, Message: "a referenced record does not exist"}
+	}
+	return nil
+}
+
+// writeTransferFigures writes what the transfers' insert triggers would have for the transfers the
+// import just wrote, from the staged rows grouped once: the portfolio's balances and days
+// (portfolio_apply_sql, as portfolio_transfers_changed) from the transfers of the transactions that
+// count, and the client's fees (as client_transaction_fees_changed) from the fee legs of the
+// shown ones. A transfer written by the import is never hidden.
+func (im *Importer) writeTransferFigures() error {
+	e := im.e
+	var apply string
+	// The sides are summed per account, asset and UTC day first, all that portfolio_apply_sql needs
+	// (it sums them per account and asset, and per day and asset): its aggregates then read a few
+	// rows a day rather than every transfer.
+	if err := e.tx.QueryRow(e.ctx, `SELECT portfolio_apply_sql($1)`, `
+SELECT $1::uuid AS client_id, g.account_id, a.id AS asset_id, g.q, g.at
+  FROM (SELECT v.account_id, s.asset_key, sum(v.sign * s.quantity::numeric) AS q, min(n.occurred_at) AS at
+          FROM `+stageTable+` s
+          JOIN `+addedTable+` n ON n.id = s.tx_id
+         CROSS JOIN LATERAL (VALUES (s.to_account_id, 1), (s.from_account_id, -1)) v (account_id, sign)
+         WHERE s.pos >= 0 AND n.counts AND v.account_id IS NOT NULL
+         GROUP BY v.account_id, s.asset_key, (n.occurred_at AT TIME ZONE 'UTC')::date) g
+  JOIN assets a ON a.client_id = $1 AND a.key = g.asset_key`).Scan(&apply); err != nil {
+		return err
+	}
+	if _, err := e.tx.Exec(e.ctx, apply, e.client); err != nil {
+		return err
+	}
+	_, err := e.tx.Exec(e.ctx, `
+UPDATE client_transaction_counts c SET fees = c.fees + d.fees
+  FROM (SELECT sum(CASE WHEN s.is_fee THEN coalesce(s.fiat_value::numeric, 0) ELSE 0 END + coalesce(s.fee_fiat::numeric, 0)) AS fees
+          FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id
+         WHERE s.pos >= 0 AND n.shown AND (s.is_fee OR s.fee_fiat IS NOT NULL)) d
+ WHERE c.client_id = $1 AND d.fees <> 0`, e.client)
+	return err
+}
+
 var stageColumns = []string{"tx_id", "pos", "occurred_at", "txn_hash", "external_id", "label", "is_failed",
 	"id", "asset_key", "quantity", "from_account_id", "to_account_id", "from_address", "to_address", "fiat_value",
-	"fee_fiat", "is_fee", "notes", "position", "rule", "confidence", "explanation", "digest"}
+	"fee_fiat", "is_fee", "notes", "position", "rule", "confidence", "explanation", "digest", "value"}
 
 // NewImporter opens a bulk import into one of the client's accounts.
 func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, error) {
@@ -146,9 +230,10 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 		tx_id uuid NOT NULL, pos integer NOT NULL, occurred_at text, txn_hash text, external_id text, label text,
 		is_failed boolean, id uuid, asset_key text, quantity text, from_account_id uuid, to_account_id uuid,
 		from_address text, to_address text, fiat_value text, fee_fiat text, is_fee boolean, notes text,
-		position text, rule text, confidence text, explanation text, digest text
+		position text, rule text, confidence text, explanation text, digest text, value text
 	) ON COMMIT DROP;
-	CREATE TEMP TABLE IF NOT EXISTS `+addedTable+` (id uuid NOT NULL, occurred_at timestamptz NOT NULL) ON COMMIT DROP;
+	CREATE TEMP TABLE IF NOT EXISTS `+addedTable+` (id uuid NOT NULL, occurred_at timestamptz NOT NULL, counts boolean NOT NULL,
+		shown boolean NOT NULL) ON COMMIT DROP;
 	TRUNCATE `+stageTable+`, `+addedTable); err != nil {
 		return nil, err
 	}
@@ -157,7 +242,8 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 		addr = strings.ToLower(*acct.Address)
 	}
 	im := &Importer{e: e, account: accountID, source: "import:" + acct.Provider, provider: acct.Provider, address: addr, own: own, known: known,
-		newAssets: map[string]imports.AssetRef{}, price: price, done: make(chan error, 1),
+		newAssets: map[string]imports.AssetRef{}, assetKeys: map[string]struct{}{}, accounts: map[uuid.UUID]struct{}{accountID: {}},
+		price: price, done: make(chan error, 1),
 		rnd: bufio.NewReaderSize(rand.Reader, 4096)}
 	pr, pw := io.Pipe()
 	im.pw = pw
@@ -231,6 +317,8 @@ func (im *Importer) Add(t *imports.Tx) error {
 	}
 
 	pos := 0
+	var in, out decimal.Decimal
+	legs := im.legs[:0]
 	for i := range t.Transfers {
 		tr := &t.Transfers[i]
 		if isFiatLeg(tr) {
@@ -244,10 +332,18 @@ func (im *Importer) Add(t *imports.Tx) error {
 		if from == nil && to == nil {
 			continue // neither side is the client's: not part of its ledger
 		}
-		if (from != nil && *from != im.account) || (to != nil && *to != im.account) {
+		if from != nil && *from != im.account {
 			im.crossOwn = true
+			im.accounts[*from] = struct{}{}
+		}
+		if to != nil && *to != im.account {
+			im.crossOwn = true
+			im.accounts[*to] = struct{}{}
 		}
 		key := tr.Asset.Key()
+		if _, ok := im.assetKeys[key]; !ok {
+			im.assetKeys[key] = struct{}{}
+		}
 		override, ok := im.known[key]
 		if !ok {
 			if _, seen := im.newAssets[key]; !seen {
@@ -278,6 +374,15 @@ func (im *Importer) Add(t *imports.Tx) error {
 		if tr.IsFee {
 			label = "fee"
 		}
+		if fiat.Valid && !tr.IsFee {
+			if to != nil {
+				in = in.Add(fiat.Decimal)
+			}
+			if from != nil {
+				out = out.Add(fiat.Decimal)
+			}
+		}
+		b := legs
 		b = pgcopy.Fields(b, len(stageColumns))
 		b = pgcopy.UUID(b, txID)
 		b = pgcopy.Int4(b, int32(pos))
@@ -309,8 +414,13 @@ func (im *Importer) Add(t *imports.Tx) error {
 		for range 4 { // the transaction's classification
 			b = pgcopy.Null(b)
 		}
+		b = pgcopy.Null(b) // value
+		legs = b
 		pos++
 	}
+	b = binText(b, stagedValue(pos, in, out), false)
+	b = append(b, legs...)
+	im.legs = legs
 	im.row = b
 	if _, err := im.bw.Write(b); err != nil {
 		return im.copyErr(err)
@@ -423,11 +533,11 @@ func (im *Importer) Finish() (int, error) {
 	known := ""
 	if im.staged >= 10_000 {
 		var has bool
-		if err := e.tx.QueryRow(e.ctx, `SELECT EXISTS (SELECT 1 FROM transactions WHERE account_id = $1)`, im.account).Scan(&has); err != nil {
+		if err := e.tx.QueryRow(e.ctx, `SELECT EXISTS (SELECT 1 FROM transactions WHERE client_id = $1 AND account_id = $2)`, e.client, im.account).Scan(&has); err != nil {
 			return 0, err
 		}
 		if has {
-			known = ` AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = $2 AND t.external_id = s.external_id)`
+			known = ` AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.client_id = $1 AND t.account_id = $2 AND t.external_id = s.external_id)`
 			if _, err := e.tx.Exec(e.ctx, `SET LOCAL enable_nestloop = off`); err != nil {
 				return 0, err
 			}
@@ -436,12 +546,12 @@ func (im *Importer) Finish() (int, error) {
 	tag, err := e.tx.Exec(e.ctx, `
 WITH added AS (
     INSERT INTO transactions (id, client_id, account_id, occurred_at, txn_hash, external_id, label, is_failed, source, notes, fiat_value)
-    SELECT s.tx_id, $1, $2, s.occurred_at::timestamptz, s.txn_hash, s.external_id, s.label, s.is_failed, $3, s.notes, coalesce(v.value, 0)
-      FROM `+stageTable+` s LEFT JOIN `+stagedValues+` v ON v.tx_id = s.tx_id WHERE s.pos < 0`+known+`
+    SELECT s.tx_id, $1, $2, s.occurred_at::timestamptz, s.txn_hash, s.external_id, s.label, s.is_failed, $3, s.notes, s.value::numeric
+      FROM `+stageTable+` s WHERE s.pos < 0`+known+`
     ON CONFLICT (account_id, external_id, client_id) WHERE external_id IS NOT NULL DO NOTHING
-    RETURNING id, occurred_at
+    RETURNING id, occurred_at, deleted_at IS NULL AND NOT is_hidden AS counts, is_failed
 )
-INSERT INTO `+addedTable+` SELECT id, occurred_at FROM added`, e.client, im.account, im.source)
+INSERT INTO `+addedTable+` SELECT id, occurred_at, counts, counts AND NOT is_failed FROM added`, e.client, im.account, im.source)
 	if err != nil {
 		return 0, store.Err(err, "transaction")
 	}
@@ -454,7 +564,7 @@ INSERT INTO `+addedTable+` SELECT id, occurred_at FROM added`, e.client, im.acco
 	if added == 0 {
 		return 0, nil // a re-import: nothing else to write
 	}
-	// 2. The foreign-key checks of the transfers, dirty marks and audit entries look each
+	// 2. The foreign-key checks of the classifications and the labeling rules' update look each
 	// transaction up; with statistics that say the table is (nearly) empty, as on a new database or
 	// right after a client was deleted, the planner may pick an index that does not lead with id
 	// and every check scans it whole. ANALYZE counts our own uncommitted rows, so the lookups use
@@ -470,8 +580,16 @@ INSERT INTO `+addedTable+` SELECT id, occurred_at FROM added`, e.client, im.acco
 		}
 	}
 	// 3. Their transfers and dirty marks, set-wise. Their transactions' values were written with
-	// them (stagedValues): the transfers' triggers are told not to compute them again.
+	// them (stagedValue), and the parents and figures the insert triggers would derive from the
+	// rows one by one are the importer's to prove and write (writeBulkTransfers): the triggers are
+	// told so.
+	if err := im.proveParents(); err != nil {
+		return 0, err
+	}
 	if err := writingValues(e, true); err != nil {
+		return 0, err
+	}
+	if err := writingBulkTransfers(e, true); err != nil {
 		return 0, err
 	}
 	if _, err := e.tx.Exec(e.ctx, `
@@ -490,6 +608,12 @@ SELECT s.id, $1, s.tx_id, n.occurred_at, s.pos, a.id, s.quantity::numeric, s.fro
   JOIN assets a ON a.client_id = $1 AND a.key = s.asset_key
  WHERE s.pos >= 0`, e.client); err != nil {
 		return 0, store.Err(err, "transfer")
+	}
+	if err := im.writeTransferFigures(); err != nil {
+		return 0, err
+	}
+	if err := writingBulkTransfers(e, false); err != nil {
+		return 0, err
 	}
 	if err := writingValues(e, false); err != nil {
 		return 0, err
@@ -548,9 +672,8 @@ func (im *Importer) replaceKnown() (int, error) {
 	}
 	tag, err := e.tx.Exec(e.ctx, `
 WITH target AS (
-    SELECT s.tx_id AS staged, t.id, coalesce(v.value, 0) AS value FROM `+stageTable+` s
+    SELECT s.tx_id AS staged, t.id, s.value::numeric AS value FROM `+stageTable+` s
       JOIN transactions t ON t.client_id = $1 AND t.account_id = $2 AND t.external_id = s.external_id AND t.deleted_at IS NULL
-      LEFT JOIN `+stagedValues+` v ON v.tx_id = s.tx_id
      WHERE s.pos < 0
 ), moved AS (
     UPDATE `+stageTable+` s SET tx_id = target.id FROM target WHERE s.tx_id = target.staged
@@ -558,11 +681,11 @@ WITH target AS (
 ), updated AS (
     UPDATE transactions t SET label = nullif(m.label, ''), is_failed = m.is_failed, fiat_value = g.value, updated_at = now()
       FROM moved m JOIN target g ON g.id = m.tx_id WHERE m.pos < 0 AND t.client_id = $1 AND t.id = m.tx_id
-    RETURNING t.id, t.occurred_at
+    RETURNING t.id, t.occurred_at, t.deleted_at IS NULL AND NOT t.is_hidden AS counts, t.is_failed
 ), gone AS (
     DELETE FROM transfers tr USING updated u WHERE tr.client_id = $1 AND tr.transaction_id = u.id
 )
-INSERT INTO `+addedTable+` SELECT id, occurred_at FROM updated`, e.client, im.account)
+INSERT INTO `+addedTable+` SELECT id, occurred_at, counts, counts AND NOT is_failed FROM updated`, e.client, im.account)
 	if err != nil {
 		return 0, store.Err(err, "transaction")
 	}

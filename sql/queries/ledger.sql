@@ -519,3 +519,9 @@ CROSS JOIN (SELECT count(*) FILTER (WHERE i) AS transactions, count(r.sale_term)
 -- Tells the transfers' triggers that the statements that follow write the values of the transactions
 -- whose transfers they change ('on'), or no longer ('off'); it lasts for the database transaction at most.
 SELECT set_config('taxd.transaction_values_written', sqlc.arg(state)::text, true);
+
+-- name: SetBulkTransfersWritten :exec
+-- Tells the insert triggers of transfers and dirty marks that the statements that follow insert rows
+-- whose parents the writer has proven and locked and whose portfolio figures and client fees it
+-- writes itself ('on'), or no longer ('off'); it lasts for the database transaction at most.
+SELECT set_config('taxd.bulk_transfers_written', sqlc.arg(state)::text, true);
