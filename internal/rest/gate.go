@@ -101,6 +101,8 @@ type operation struct {
 	metricsRoute string
 	// allow lists the methods its path has operations for (the Allow header of a 405).
 	allow string
+	// registered: the generated server has put its handler on the router.
+	registered bool
 }
 
 // pathParam is a parameter of a path template, {name}.
@@ -130,12 +132,13 @@ func (g *Gate) NewRouter(wrap func(http.Handler) http.Handler) *Router {
 		WriteError(w, r, apperr.NotFoundf("no operation at %s %s", r.Method, r.URL.Path))
 	})
 	for path, item := range g.doc.Paths.Map() {
-		var allow []string
+		var methods []string
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 			if item.GetOperation(m) != nil {
-				allow = append(allow, m)
+				methods = append(methods, m)
 			}
 		}
+		allow := strings.Join(methods, ", ")
 		var params []string
 		for _, m := range pathParam.FindAllStringSubmatch(path, -1) {
 			params = append(params, m[1])
@@ -147,13 +150,12 @@ func (g *Gate) NewRouter(wrap func(http.Handler) http.Handler) *Router {
 				validated:    routers.Route{Spec: g.doc, Path: path, PathItem: item, Method: method, Operation: rules.validated},
 				params:       params,
 				metricsRoute: "/api" + path,
-				allow:        strings.Join(allow, ", "),
+				allow:        allow,
 			}
 		}
 		// Less specific than the path's operations: the other methods of the path.
-		allowed := strings.Join(allow, ", ")
 		rt.mux.HandleFunc("/api"+path, func(w http.ResponseWriter, r *http.Request) {
-			methodNotAllowed(w, r, allowed)
+			methodNotAllowed(w, r, allow)
 		})
 	}
 	return rt
@@ -166,7 +168,20 @@ func (rt *Router) HandleFunc(pattern string, handler func(http.ResponseWriter, *
 	if !ok {
 		panic(fmt.Sprintf("rest: %q is not an operation of the spec", pattern))
 	}
+	op.registered = true
 	rt.mux.Handle(pattern, rt.gate.guard(op, rt.wrap(http.HandlerFunc(handler))))
+}
+
+// unregistered lists the spec's operations no handler was registered for.
+func (rt *Router) unregistered() []string {
+	var out []string
+	for pattern, op := range rt.ops {
+		if !op.registered {
+			out = append(out, pattern)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) { rt.mux.ServeHTTP(w, r) }

@@ -5,6 +5,7 @@ package rest
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -61,13 +62,19 @@ func NewHandler(d Deps, gate *Gate, wrap func(http.Handler) http.Handler) http.H
 		},
 		ResponseErrorHandlerFunc: WriteError,
 	})
-	return api.HandlerWithOptions(strict, api.StdHTTPServerOptions{
+	router := gate.NewRouter(wrap)
+	api.HandlerWithOptions(strict, api.StdHTTPServerOptions{
 		BaseURL:    "/api",
-		BaseRouter: gate.NewRouter(wrap),
+		BaseRouter: router,
 		ErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
 			WriteError(w, r, apperr.New(apperr.Invalid, "%v", err))
 		},
 	})
+	if missing := router.unregistered(); len(missing) > 0 {
+		// gen/rest is generated from the same spec: a difference means it is out of date.
+		panic(fmt.Sprintf("rest: the generated server has no handler for %v", missing))
+	}
+	return router
 }
 
 // RouterFor matches requests to doc's operations under /api on any host with kin-openapi's router:
