@@ -68,7 +68,7 @@ func HasPartnerCredentials(h http.Header) bool {
 	if Presented(h) == MethodSecretPair {
 		return true
 	}
-	_, partnerKey := APIKeyPrefix(h.Get("x-api-key"))
+	_, partnerKey := APIKeyPrefix(h.Get(headerAPIKey))
 	return partnerKey
 }
 
@@ -90,7 +90,7 @@ func (a *ViewerAuthenticator) Authenticate(ctx context.Context, h http.Header) (
 		return nil, apperr.New(apperr.Unauthenticated, "these are partner credentials, for the partner REST API under /api: "+
 			"GraphQL takes a client API key (x-api-key), a portal access token or an ID token (Authorization: Bearer)")
 	}
-	key := h.Get("x-api-key")
+	key := h.Get(headerAPIKey)
 	if key == "" {
 		if v := h.Get("Authorization"); len(v) > 7 && strings.EqualFold(v[:7], "apikey ") {
 			key = strings.TrimSpace(v[7:])

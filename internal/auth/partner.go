@@ -52,13 +52,21 @@ type PartnerAuthenticator struct {
 	Now    func() time.Time
 }
 
+// The partner credential headers, spelled as net/http keeps header names (canonical), so that a
+// lookup finds them without converting the name first.
+const (
+	headerClientID  = "X-Client-Id"
+	headerAPISecret = "X-Api-Secret"
+	headerAPIKey    = "X-Api-Key"
+)
+
 // Presented reports which credential the headers carry (without checking it). A half pair counts
 // as a pair, so that it fails as invalid rather than as missing.
 func Presented(h http.Header) Method {
 	switch {
-	case h.Get("x-client-id") != "" || h.Get("x-api-secret") != "":
+	case h.Get(headerClientID) != "" || h.Get(headerAPISecret) != "":
 		return MethodSecretPair
-	case h.Get("x-api-key") != "":
+	case h.Get(headerAPIKey) != "":
 		return MethodAPIKey
 	case bearer(h) != "":
 		return MethodAccessToken
@@ -118,11 +126,11 @@ func (a *PartnerAuthenticator) AuthenticateThrottled(ctx context.Context, h http
 	}
 	switch Presented(h) {
 	case MethodSecretPair:
-		if id, secret := h.Get("x-client-id"), h.Get("x-api-secret"); id != "" && secret != "" {
+		if id, secret := h.Get(headerClientID), h.Get(headerAPISecret); id != "" && secret != "" {
 			return verify("secret", id, secret, MethodSecretPair)
 		}
 	case MethodAPIKey:
-		key := h.Get("x-api-key")
+		key := h.Get(headerAPIKey)
 		if prefix, ok := APIKeyPrefix(key); ok {
 			return verify("api_key", prefix, key, MethodAPIKey)
 		}

@@ -128,10 +128,10 @@ func ClientAddress(r *http.Request, trusted []netip.Prefix) string {
 // credentialID is the identity of the credential in h: a partner's client id, the lookup prefix of
 // a partner or client API key, or a bearer token as a whole.
 func credentialID(h http.Header) string {
-	if id := h.Get("x-client-id"); id != "" {
+	if id := h.Get(headerClientID); id != "" {
 		return "client-id:" + id
 	}
-	key := h.Get("x-api-key")
+	key := h.Get(headerAPIKey)
 	if key == "" {
 		key, _ = strings.CutPrefix(h.Get("Authorization"), "ApiKey ")
 	}

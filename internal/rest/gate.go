@@ -9,7 +9,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/url"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,14 +25,14 @@ import (
 	"taxd/spec"
 )
 
-// Gate is the middleware in front of every /api operation. It reads everything it enforces from
-// spec/openapi.yaml: it finds the operation, authenticates the caller against the operation's
-// security requirements (401 when credentials are missing or invalid, 403 when the credential kind
-// is not one the operation accepts), then validates the request (400 naming the field).
+// Gate guards every /api operation. It reads everything it enforces from spec/openapi.yaml: the
+// request is routed once, by net/http's ServeMux on the spec's path templates (NewRouter), to its
+// operation; the gate then authenticates the caller against the operation's security requirements
+// (401 when credentials are missing or invalid, 403 when the credential kind is not one the
+// operation accepts) and validates the request (400 naming the field) before the handler runs.
 type Gate struct {
-	router routers.Router
-	auth   *auth.PartnerAuthenticator
-	rules  map[*openapi3.Operation]operationRules // every operation of the spec
+	doc  *openapi3.T
+	auth *auth.PartnerAuthenticator
 	// Throttle, when set, slows down credential guessing (429 + Retry-After).
 	Throttle *auth.LoginThrottle
 }
@@ -87,66 +87,138 @@ func LoadSpec() (*openapi3.T, error) {
 
 // NewGate builds the gate for doc; routes are matched under /api on any host.
 func NewGate(doc *openapi3.T, a *auth.PartnerAuthenticator) (*Gate, error) {
-	r, err := RouterFor(doc)
-	if err != nil {
-		return nil, err
-	}
-	rules := map[*openapi3.Operation]operationRules{}
-	for _, item := range doc.Paths.Map() {
-		for _, op := range item.Operations() {
-			rules[op] = rulesOf(doc, op)
-		}
-	}
-	return &Gate{router: r, auth: a, rules: rules}, nil
+	return &Gate{doc: doc, auth: a}, nil
 }
 
-// Wrap returns next behind the gate.
-func (g *Gate) Wrap(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		route, params, err := g.router.FindRoute(r)
-		if err == nil {
-			metrics.SetRoute(r.Context(), "/api"+route.Path)
-		}
-		if err != nil {
-			if errors.Is(err, routers.ErrMethodNotAllowed) {
-				allow := g.allowed(r)
-				w.Header().Set("Allow", strings.Join(allow, ", "))
-				WriteError(w, r, apperr.New(apperr.MethodNotAllowed,
-					"method %s is not allowed on this path; the Allow header lists the methods it accepts", r.Method))
-				return
+// operation is one operation of the spec as the router and the gate use it, worked out once.
+type operation struct {
+	rules operationRules
+	// validated is the route the request validator is given.
+	validated routers.Route
+	// params are the names of the path template's parameters.
+	params []string
+	// metricsRoute labels the operation's requests in the metrics: its path template.
+	metricsRoute string
+	// allow lists the methods its path has operations for (the Allow header of a 405).
+	allow string
+	// registered: the generated server has put its handler on the router.
+	registered bool
+}
+
+// pathParam is a parameter of a path template, {name}.
+var pathParam = regexp.MustCompile(`\{([^}]+)\}`)
+
+// validationOptions are the request validator's: the gate has authenticated the caller itself.
+var validationOptions = openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}
+
+// Router is the /api router: a net/http ServeMux that the generated server (api.HandlerWithOptions)
+// registers its operations on, each behind the gate and then behind wrap. A request matches one
+// pattern, once; a path of the spec asked with a method it has no operation for is a 405 with an
+// Allow header, anything else under /api a 404, both JSON.
+type Router struct {
+	gate *Gate
+	wrap func(http.Handler) http.Handler
+	mux  *http.ServeMux
+	// ops are the spec's operations by the pattern the generated server registers them under,
+	// "METHOD /api/path".
+	ops map[string]*operation
+}
+
+// NewRouter returns the /api router of the gate's spec; wrap runs after the gate's checks and
+// before the operation's handler.
+func (g *Gate) NewRouter(wrap func(http.Handler) http.Handler) *Router {
+	rt := &Router{gate: g, wrap: wrap, mux: http.NewServeMux(), ops: map[string]*operation{}}
+	rt.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		WriteError(w, r, apperr.NotFoundf("no operation at %s %s", r.Method, r.URL.Path))
+	})
+	for path, item := range g.doc.Paths.Map() {
+		var methods []string
+		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+			if item.GetOperation(m) != nil {
+				methods = append(methods, m)
 			}
-			WriteError(w, r, apperr.NotFoundf("no operation at %s %s", r.Method, r.URL.Path))
+		}
+		allow := strings.Join(methods, ", ")
+		var params []string
+		for _, m := range pathParam.FindAllStringSubmatch(path, -1) {
+			params = append(params, m[1])
+		}
+		for method, op := range item.Operations() {
+			rules := rulesOf(g.doc, op)
+			rt.ops[method+" /api"+path] = &operation{
+				rules:        rules,
+				validated:    routers.Route{Spec: g.doc, Path: path, PathItem: item, Method: method, Operation: rules.validated},
+				params:       params,
+				metricsRoute: "/api" + path,
+				allow:        allow,
+			}
+		}
+		// Less specific than the path's operations: the other methods of the path.
+		rt.mux.HandleFunc("/api"+path, func(w http.ResponseWriter, r *http.Request) {
+			methodNotAllowed(w, r, allow)
+		})
+	}
+	return rt
+}
+
+// HandleFunc puts the operation registered under pattern behind the gate; a pattern that is not
+// one of the spec's operations is a programming error.
+func (rt *Router) HandleFunc(pattern string, handler func(http.ResponseWriter, *http.Request)) {
+	op, ok := rt.ops[pattern]
+	if !ok {
+		panic(fmt.Sprintf("rest: %q is not an operation of the spec", pattern))
+	}
+	op.registered = true
+	rt.mux.Handle(pattern, rt.gate.guard(op, rt.wrap(http.HandlerFunc(handler))))
+}
+
+// unregistered lists the spec's operations no handler was registered for.
+func (rt *Router) unregistered() []string {
+	var out []string
+	for pattern, op := range rt.ops {
+		if !op.registered {
+			out = append(out, pattern)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) { rt.mux.ServeHTTP(w, r) }
+
+func methodNotAllowed(w http.ResponseWriter, r *http.Request, allow string) {
+	w.Header().Set("Allow", allow)
+	WriteError(w, r, apperr.New(apperr.MethodNotAllowed,
+		"method %s is not allowed on this path; the Allow header lists the methods it accepts", r.Method))
+}
+
+// guard runs the gate's checks of op on a request routed to it, then next.
+func (g *Gate) guard(op *operation, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != op.validated.Method { // HEAD, which a GET pattern matches too
+			methodNotAllowed(w, r, op.allow)
 			return
+		}
+		metrics.SetRoute(r.Context(), op.metricsRoute)
+		params := make(map[string]string, len(op.params))
+		for _, name := range op.params {
+			params[name] = r.PathValue(name)
 		}
 		if err := checkText(r, params); err != nil {
 			WriteError(w, r, err)
 			return
 		}
-		rules, ok := g.rules[route.Operation]
-		if !ok {
-			rules = rulesOf(route.Spec, route.Operation)
-		}
-		ctx, err := g.authenticate(r, rules)
+		ctx, err := g.authenticate(r, op.rules)
 		if err != nil {
 			WriteError(w, r, err)
 			return
 		}
 		r = r.WithContext(ctx)
-		if err := checkBodyText(r, route); err != nil {
+		if err := checkBodyText(r, op.validated.Operation); err != nil {
 			WriteError(w, r, err)
 			return
 		}
-		validated := *route
-		validated.Operation = rules.validated
-		in := &openapi3filter.RequestValidationInput{
-			Request:    r,
-			PathParams: params,
-			Route:      &validated,
-			Options: &openapi3filter.Options{
-				AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
-				MultiError:         false,
-			},
-		}
+		in := &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: &op.validated, Options: &validationOptions}
 		if err := openapi3filter.ValidateRequest(ctx, in); err != nil {
 			WriteError(w, r, validationError(err))
 			return
@@ -192,19 +264,6 @@ func describe(allowed map[auth.Method]bool) string {
 	return strings.Join(names, " or ")
 }
 
-// allowed lists the methods that the path of r has operations for (the Allow header of a 405).
-func (g *Gate) allowed(r *http.Request) []string {
-	var out []string
-	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
-		probe := r.Clone(r.Context())
-		probe.Method = m
-		if _, _, err := g.router.FindRoute(probe); err == nil {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // validationError turns a kin-openapi error into a 400 that names the offending field.
 func validationError(err error) error {
 	var tooLarge *http.MaxBytesError
@@ -248,19 +307,12 @@ func validationError(err error) error {
 // Identifiers (userId, referenceId) also carry a pattern in the spec (no control characters, no
 // surrounding whitespace).
 //
-// The router hands out path parameters as they appear in the URL (still percent-encoded); they are
-// decoded here, in place, so that the schema validation after this (patterns, lengths) sees the
-// value the handler will get.
+// Path parameters arrive decoded (ServeMux's PathValue), as the handler gets them.
 func checkText(r *http.Request, params map[string]string) error {
 	for name, v := range params {
-		decoded, err := url.PathUnescape(v)
-		if err != nil {
-			return apperr.InvalidField(name, "is not correctly percent-encoded")
-		}
-		if err := checkString(name, decoded); err != nil {
+		if err := checkString(name, v); err != nil {
 			return err
 		}
-		params[name] = decoded
 	}
 	for name, vs := range r.URL.Query() {
 		for _, v := range vs {
@@ -285,8 +337,8 @@ func checkString(field, v string) error {
 // checkBodyText reads a JSON request body (at most the server's body limit: 413 past it), refuses
 // invalid UTF-8 and NUL characters in any key or string (naming the field), and puts the body back
 // for the validator and the handler.
-func checkBodyText(r *http.Request, route *routers.Route) error {
-	if r.Body == nil || r.Body == http.NoBody || route.Operation.RequestBody == nil {
+func checkBodyText(r *http.Request, op *openapi3.Operation) error {
+	if r.Body == nil || r.Body == http.NoBody || op.RequestBody == nil {
 		return nil
 	}
 	body, err := io.ReadAll(r.Body)

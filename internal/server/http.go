@@ -56,12 +56,25 @@ func withRequestLog(next http.Handler) http.Handler {
 				status = StatusClientClosedRequest
 			}
 			metrics.Observe(r, status, took)
-			// Typed attributes: no boxing of each value into an interface and back.
-			slog.LogAttrs(ctx, slog.LevelInfo, "request", slog.String("method", r.Method), slog.String("path", r.URL.Path),
-				slog.Int("status", status), slog.Int64("duration_ms", took.Milliseconds()))
+			logRequest(ctx, r.Method, r.URL.Path, status, took)
 		}()
 		next.ServeHTTP(rec, r)
 	})
+}
+
+// logRequest writes a request's log line, "request" with its method, path, status and duration,
+// straight to the default logger's handler: typed attributes (no boxing of each value into an
+// interface and back), and a record without a source position, which slog.LogAttrs would take a
+// stack walk to find and the JSON handler (without AddSource) never prints.
+func logRequest(ctx context.Context, method, path string, status int, took time.Duration) {
+	h := slog.Default().Handler()
+	if !h.Enabled(ctx, slog.LevelInfo) {
+		return
+	}
+	rec := slog.NewRecord(time.Now(), slog.LevelInfo, "request", 0)
+	rec.AddAttrs(slog.String("method", method), slog.String("path", path), slog.Int("status", status),
+		slog.Int64("duration_ms", took.Milliseconds()))
+	_ = h.Handle(ctx, rec)
 }
 
 type statusRecorder struct {

@@ -85,12 +85,11 @@ func NewHandler(d Deps) (http.Handler, error) {
 		return nil, err
 	}
 	gate.Throttle = svc.Throttle
-	api := rest.NewHandler(svc.REST(d))
-
-	mux := http.NewServeMux()
 	// Idempotency-Key: after the gate (authenticated and validated), before the operation.
 	idem := idempotency.NewService(d.Pool, d.Now).Middleware(partnerOf, rest.WriteError)
-	mux.Handle("/api/", gate.Wrap(idem(api)))
+
+	mux := http.NewServeMux()
+	mux.Handle("/api/", rest.NewHandler(svc.REST(d), gate, idem))
 	gql := graph.NewHTTPHandler(svc.GraphQL(d), d.Config.Development())
 	if c := graphQLCORS(d.Config.CORSOrigins); c != nil {
 		gql = c.Handler(gql)
