@@ -3,7 +3,6 @@ package ledger
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -11,10 +10,7 @@ import (
 	sq "github.com/Masterminds/squirrel"
 	"github.com/google/uuid"
 
-	"taxd/internal/auth"
-	"taxd/internal/bench"
 	"taxd/internal/pgtest"
-	"taxd/internal/recalc"
 )
 
 // TestCommonFiltersUseIndexes pins the query plans of the common filters: on a generated ledger
@@ -25,20 +21,8 @@ import (
 func TestCommonFiltersUseIndexes(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	client, err := bench.SeedLedger(ctx, pool, 3000, 6, 3, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `UPDATE transactions t SET label = (SELECT tr.label FROM transfers tr WHERE tr.transaction_id = t.id ORDER BY tr.position LIMIT 1),
-		txn_hash = md5(t.id::text) WHERE t.client_id = $1`, client); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `ANALYZE`); err != nil {
-		t.Fatal(err)
-	}
+	client := planLedger{n: 3000, afterRun: []string{`UPDATE transactions t SET label = (SELECT tr.label FROM transfers tr WHERE tr.transaction_id = t.id ORDER BY tr.position LIMIT 1),
+		txn_hash = md5(t.id::text) WHERE t.client_id = $1`}}.seed(t, pool)
 	l := New(pool)
 	st, err := l.state(ctx, pool, client)
 	if err != nil {
@@ -164,16 +148,7 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 func TestAssetSummaryReadsItsDatesOnly(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	client, err := bench.SeedLedger(ctx, pool, 3000, 6, 3, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `ANALYZE`); err != nil {
-		t.Fatal(err)
-	}
+	client := planLedger{n: 3000}.seed(t, pool)
 	l := New(pool)
 	st, err := l.state(ctx, pool, client)
 	if err != nil {

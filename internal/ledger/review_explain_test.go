@@ -31,23 +31,11 @@ import (
 func TestReviewReadsUseKeptSets(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	client, err := bench.SeedLedger(ctx, pool, 3000, 6, 3, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
-		t.Fatal(err)
-	}
 	// everything labelled but a few; one asset spam, and a few transactions moving only it
-	if _, err := pool.Exec(ctx, `UPDATE transactions SET label = CASE WHEN ordinal % 97 = 1 THEN NULL ELSE 'buy' END WHERE client_id = $1`, client); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `UPDATE assets SET is_spam = true WHERE id = (SELECT asset_id FROM transfers WHERE client_id = $1 GROUP BY 1 ORDER BY count(*) LIMIT 1)`, client); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `ANALYZE`); err != nil {
-		t.Fatal(err)
-	}
+	client := planLedger{n: 3000, afterRun: []string{
+		`UPDATE transactions SET label = CASE WHEN ordinal % 97 = 1 THEN NULL ELSE 'buy' END WHERE client_id = $1`,
+		`UPDATE assets SET is_spam = true WHERE id = (SELECT asset_id FROM transfers WHERE client_id = $1 GROUP BY 1 ORDER BY count(*) LIMIT 1)`,
+	}}.seed(t, pool)
 	var spamOnly int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM spam_only_transactions WHERE client_id = $1`, client).Scan(&spamOnly); err != nil || spamOnly == 0 {
 		t.Fatalf("%d spam-only transactions (%v): the plans would say little", spamOnly, err)

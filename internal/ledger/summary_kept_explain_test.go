@@ -2,7 +2,6 @@ package ledger
 
 import (
 	"context"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -12,10 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"taxd/gen/db"
-	"taxd/internal/auth"
-	"taxd/internal/bench"
 	"taxd/internal/pgtest"
-	"taxd/internal/recalc"
 )
 
 // TestUnfilteredSummaryReadsNoTransactionRows pins the plans of what the unfiltered summary sends
@@ -26,25 +22,13 @@ import (
 func TestUnfilteredSummaryReadsNoTransactionRows(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	client, err := bench.SeedLedger(ctx, pool, 3000, 6, 3, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// half without a label: the linked ones are found by key, not among them
-	if _, err := pool.Exec(ctx, `UPDATE transactions SET label = NULL WHERE client_id = $1 AND ordinal % 2 = 0`, client); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `INSERT INTO internal_transfer_pairs (id, client_id, from_transaction_id, to_transaction_id)
+	client := planLedger{n: 3000,
+		beforeRun: []string{`UPDATE transactions SET label = NULL WHERE client_id = $1 AND ordinal % 2 = 0`},
+		afterRun: []string{`INSERT INTO internal_transfer_pairs (id, client_id, from_transaction_id, to_transaction_id)
 		SELECT gen_random_uuid(), $1, a.id, b.id FROM (SELECT id, row_number() OVER (ORDER BY id) n FROM transactions WHERE client_id = $1 ORDER BY id LIMIT 5) a
-		JOIN (SELECT id, row_number() OVER (ORDER BY id DESC) n FROM transactions WHERE client_id = $1 ORDER BY id DESC LIMIT 5) b USING (n)`, client); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `ANALYZE`); err != nil {
-		t.Fatal(err)
-	}
+		JOIN (SELECT id, row_number() OVER (ORDER BY id DESC) n FROM transactions WHERE client_id = $1 ORDER BY id DESC LIMIT 5) b USING (n)`},
+	}.seed(t, pool)
 	var dirty []uuid.UUID
 	if err := pool.QueryRow(ctx, `SELECT ARRAY(SELECT id FROM transactions WHERE client_id = $1 ORDER BY occurred_at DESC LIMIT 20)`, client).Scan(&dirty); err != nil {
 		t.Fatal(err)
@@ -102,16 +86,7 @@ func TestUnfilteredSummaryReadsNoTransactionRows(t *testing.T) {
 func TestIncomeSummaryReadsNoIncomeRows(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	client, err := bench.SeedLedger(ctx, pool, 3000, 6, 3, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `ANALYZE`); err != nil {
-		t.Fatal(err)
-	}
+	client := planLedger{n: 3000}.seed(t, pool)
 	var dirty []uuid.UUID
 	if err := pool.QueryRow(ctx, `SELECT ARRAY(SELECT id FROM transactions WHERE client_id = $1 ORDER BY occurred_at DESC LIMIT 20)`, client).Scan(&dirty); err != nil {
 		t.Fatal(err)
