@@ -548,6 +548,9 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 
 // ParseTime accepts RFC 3339 or "YYYY-MM-DD" / "YYYY-MM-DD HH:MM:SS" (UTC).
 func ParseTime(s string) (time.Time, error) {
+	if t, ok := parseWholeSecondUTC(s); ok {
+		return t, nil
+	}
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02"} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return t, nil
