@@ -67,10 +67,10 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		r = fh
 	}
 	// The ledger streams through: the parser hands the engine computeBatch transactions at a
-	// time and reuses their memory once the engine is done with them, and disposals go straight to the output as the engine
-	// produces them, so neither is ever held whole. Everything else is written at the end. The run
-	// starts with the first batch, when the file's settings are known (a JSON file whose settings
-	// follow its transactions is held whole until the end).
+	// time and reuses their memory once the engine is done with them, and disposals go straight
+	// to the output as the engine produces them, so neither is ever held whole. Everything else is
+	// written at the end. The run starts with the first batch, when the file's settings are known
+	// (a JSON file whose settings follow its transactions is held whole until the end).
 	var (
 		eng     tax.Engine
 		o       *Output
