@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	_ "time/tzdata" // timezones work on hosts without a zoneinfo database
 
@@ -66,10 +67,10 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		r = fh
 	}
 	// The ledger streams through: the parser hands the engine computeBatch transactions at a
-	// time and reuses their memory, and disposals go straight to the output as the engine
-	// produces them, so neither is ever held whole. Everything else is written at the end. The run
-	// starts with the first batch, when the file's settings are known (a JSON file whose settings
-	// follow its transactions is held whole until the end).
+	// time and reuses their memory once the engine is done with them, and disposals go straight
+	// to the output as the engine produces them, so neither is ever held whole. Everything else is
+	// written at the end. The run starts with the first batch, when the file's settings are known
+	// (a JSON file whose settings follow its transactions is held whole until the end).
 	var (
 		eng     tax.Engine
 		o       *Output
@@ -124,17 +125,62 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		started = true
 		return eng.Start(settings, estimateRows(r))
 	}
-	f, err := parseStream(r, *inFormat, computeBatch, func(txs []tax.Transaction) error {
+	// The engine and the writer run on a goroutine of their own, so that on two cores parsing
+	// overlaps computing and formatting: the parser hands each batch over work and goes on in
+	// memory that came back over free (at most batchesInFlight batches' worth exists).
+	var (
+		work      = make(chan batchMem, batchesInFlight)
+		free      = make(chan batchMem, batchesInFlight)
+		done      = make(chan struct{})
+		feedErr   error       // the first error of the engine or the writer
+		failed    atomic.Bool // feedErr is set
+		consuming bool
+		batches   = 1 // batches' worth of memory allocated
+	)
+	consume := func() {
+		defer close(done)
+		for m := range work {
+			if feedErr == nil {
+				w.names = m.names
+				if feedErr = eng.Feed(m.txs); feedErr == nil {
+					feedErr = w.err
+				}
+				failed.Store(feedErr != nil)
+			}
+			free <- m
+		}
+	}
+	handOver := func(m batchMem) (batchMem, error) {
 		if !started {
 			if err := start(); err != nil {
-				return err
+				return batchMem{}, err
 			}
+			consuming = true
+			go consume()
 		}
-		if err := eng.Feed(txs); err != nil {
-			return err
+		if failed.Load() {
+			return batchMem{}, feedErr
 		}
-		return w.err
-	}, func(pf *File) { f = pf })
+		work <- m
+		select {
+		case next := <-free:
+			return next, nil
+		default:
+		}
+		if batches < batchesInFlight {
+			batches++
+			return batchMem{}, nil // fresh memory
+		}
+		return <-free, nil
+	}
+	f, err := parseStream(r, *inFormat, computeBatch, handOver, func(pf *File) { f = pf })
+	if consuming {
+		close(work)
+		<-done
+		if feedErr != nil {
+			return feedErr // it came first: the batch it failed on was parsed before
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -143,6 +189,7 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 			return err
 		}
 	}
+	w.names = f.names
 	res, err := eng.Finish()
 	if err != nil {
 		return err
@@ -164,6 +211,10 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 // computeBatch is how many transactions RunCompute's parser hands the engine at a time: enough to
 // make the hand-over cost nothing, few enough that a batch's memory stays in the CPU caches' reach.
 const computeBatch = 1024
+
+// batchesInFlight is how many batches' memory RunCompute's parser and engine share: one being
+// parsed, one being computed, and spares so that neither waits on the other's hand-over.
+const batchesInFlight = 4
 
 // ResolveSettings turns file/flag settings into engine settings (defaults: US rules, FIFO,
 // per-wallet from 2025-01-01 local, UTC, tax year from January 1; under rules with a time zone of

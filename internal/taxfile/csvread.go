@@ -31,16 +31,27 @@ type csvReader struct {
 func newCSVReader(br *bufio.Reader) *csvReader { return &csvReader{br: br} }
 
 // keepLast releases the records read before the last one and returns the last one's fields
-// (re-split if it moved).
+// (moved with it to the front of the storage).
 func (r *csvReader) keepLast() []string {
 	if !r.lastFast {
 		r.store = r.store[:0]
 		return r.fields
 	}
+	if r.last == 0 {
+		return r.fields
+	}
+	base := unsafe.Pointer(unsafe.SliceData(r.store))
+	from := uintptr(base) + uintptr(r.last)
 	n := copy(r.store, r.store[r.last:])
 	r.store = r.store[:n]
 	r.last = 0
-	return r.split(r.store)
+	for i, f := range r.fields {
+		if len(f) > 0 { // the fields of the last record alias store[last:]: the same offsets from the front
+			off := uintptr(unsafe.Pointer(unsafe.StringData(f))) - from
+			r.fields[i] = unsafe.String((*byte)(unsafe.Add(base, off)), len(f))
+		}
+	}
+	return r.fields
 }
 
 // split splits b (a line without quotes) at commas into r.fields.

@@ -25,24 +25,42 @@ type File struct {
 	Input tax.Input
 	// Settings as written in the file (JSON only); flags may override them.
 	Settings FileSettings
-	txNames  []byte            // transaction ids, concatenated (one slab: no allocation per transaction)
-	txEnds   []uint32          // txEnds[i]: the end of transaction i's id in txNames
-	explicit []string          // explicit transfer ids (the "id" column)
+	names                      // the names of the ids the parser assigned
 	strs     map[string]string // interned asset, account and staking strings
 	arena    []tax.Transfer    // transfers are carved from large blocks: no per-transaction allocation
 	lastTime time.Time         // the last transaction's time (for the order check across batches)
 
-	// Streaming (RunCompute): every batchSize transactions go to batch, then their memory is reused,
-	// so a large ledger is never held whole. hold keeps everything for one final batch (a JSON file
-	// whose settings may come after its transactions: the run cannot start before them).
-	batch       func([]tax.Transaction) error
+	// Streaming (RunCompute): every batchSize transactions go to handOver with a snapshot of the
+	// name tables, and handOver returns memory the parser may fill next (the batch's own once it is
+	// done with it, or other), so a large ledger is never held whole. hold keeps everything for one
+	// final batch (a JSON file whose settings may come after its transactions: the run cannot start
+	// before them).
+	handOver    func(batchMem) (batchMem, error)
 	batchSize   int
 	hold        bool
 	sawSettings bool
-	batchErr    error // batch's error, returned as is (not as a parse error)
+	batchErr    error // handOver's error, returned as is (not as a parse error)
 }
 
-// errBatch stops the parser when f.batch failed.
+// names are the names of the ids the parser assigned. The parser only appends to them, so a copy
+// of the slice headers (a snapshot) stays valid, and readable from another goroutine, while the
+// parser goes on: it names every id assigned before it was taken.
+type names struct {
+	txNames  []byte   // transaction ids, concatenated (one slab: no allocation per transaction)
+	txEnds   []uint32 // txEnds[i]: the end of transaction i's id in txNames
+	explicit []string // explicit transfer ids (the "id" column)
+}
+
+// batchMem is one batch on its way from the parser to the engine: the transactions, the
+// transfer block the parser carved from last (earlier blocks of a large batch are not reused) and
+// the names of its ids.
+type batchMem struct {
+	txs   []tax.Transaction
+	arena []tax.Transfer
+	names names
+}
+
+// errBatch stops the parser when f.handOver failed.
 var errBatch = errors.New("taxfile: batch failed")
 
 // ID layout (tax.ID is 16 bytes): [0] kind, [1] 1 for a crypto-fee transfer derived from a row,
@@ -75,7 +93,9 @@ type MethodChange struct {
 func (f *File) Name(id tax.ID) string { return string(f.AppendName(nil, id)) }
 
 // AppendName appends Name(id) to b.
-func (f *File) AppendName(b []byte, id tax.ID) []byte {
+func (f *File) AppendName(b []byte, id tax.ID) []byte { return f.names.appendName(b, id) }
+
+func (f *names) appendName(b []byte, id tax.ID) []byte {
 	txi := binary.BigEndian.Uint32(id[4:8])
 	n := binary.BigEndian.Uint64(id[8:])
 	switch {
@@ -99,7 +119,7 @@ func (f *File) AppendName(b []byte, id tax.ID) []byte {
 }
 
 // txName is transaction i's id.
-func (f *File) txName(i int) []byte {
+func (f *names) txName(i int) []byte {
 	start := uint32(0)
 	if i > 0 {
 		start = f.txEnds[i-1]
@@ -136,7 +156,7 @@ func (f *File) presize(r io.Reader) {
 		f.txEnds = make([]uint32, 0, rows)
 		f.txNames = make([]byte, 0, 8*rows)
 	}
-	if f.batch != nil {
+	if f.handOver != nil {
 		f.Input.Transactions = make([]tax.Transaction, 0, f.batchSize)
 		f.arena = make([]tax.Transfer, 0, 2*f.batchSize)
 		return
@@ -162,18 +182,24 @@ func estimateRows(r io.Reader) int {
 	return int(min(fi.Size()/bytesPerRow, 50_000_000))
 }
 
-// flushBatch hands the transactions parsed so far to f.batch and reuses their memory.
+// flushBatch hands the transactions parsed so far to f.handOver and goes on in the memory it
+// returns (fresh memory when it returns none).
 func (f *File) flushBatch() error {
 	if len(f.Input.Transactions) == 0 {
 		return nil
 	}
-	err := f.batch(f.Input.Transactions)
-	f.Input.Transactions = f.Input.Transactions[:0]
-	f.arena = f.arena[:0]
+	next, err := f.handOver(batchMem{txs: f.Input.Transactions, arena: f.arena, names: f.names})
 	if err != nil {
 		f.batchErr = err
 		return errBatch
 	}
+	if next.txs == nil {
+		next.txs = make([]tax.Transaction, 0, f.batchSize)
+	}
+	if next.arena == nil {
+		next.arena = make([]tax.Transfer, 0, 2*f.batchSize)
+	}
+	f.Input.Transactions, f.arena = next.txs[:0], next.arena[:0]
 	return nil
 }
 
@@ -269,11 +295,11 @@ func Parse(r io.Reader, format string) (*File, error) {
 	return f, nil
 }
 
-// parseStream is Parse that hands the transactions to batch, batchSize at a time, instead of
+// parseStream is Parse that hands the transactions to handOver, batchSize at a time, instead of
 // keeping them in f.Input (which holds none when it returns).
-// started receives f before parsing starts (batch may need its settings and names).
-func parseStream(r io.Reader, format string, batchSize int, batch func([]tax.Transaction) error, started func(*File)) (*File, error) {
-	f := &File{strs: map[string]string{}, batch: batch, batchSize: batchSize}
+// started receives f before parsing starts (handOver may need its settings).
+func parseStream(r io.Reader, format string, batchSize int, handOver func(batchMem) (batchMem, error), started func(*File)) (*File, error) {
+	f := &File{strs: map[string]string{}, handOver: handOver, batchSize: batchSize}
 	started(f)
 	err := f.parse(r, format)
 	if err == nil {
@@ -522,6 +548,9 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 
 // ParseTime accepts RFC 3339 or "YYYY-MM-DD" / "YYYY-MM-DD HH:MM:SS" (UTC).
 func ParseTime(s string) (time.Time, error) {
+	if t, ok := parseWholeSecondUTC(s); ok {
+		return t, nil
+	}
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02"} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return t, nil
@@ -653,7 +682,7 @@ func (f *File) addTx(id, ts string, rows []row) error {
 	tid[0] = idTx
 	binary.BigEndian.PutUint32(tid[4:8], uint32(txi))
 	*txs = append(*txs, tax.Transaction{ID: tid, Time: t, Transfers: trs})
-	if f.batch != nil && !f.hold && len(*txs) >= f.batchSize {
+	if f.handOver != nil && !f.hold && len(*txs) >= f.batchSize {
 		return f.flushBatch()
 	}
 	return nil

@@ -21,6 +21,9 @@ type writer struct {
 	b   []byte
 	o   *Output
 	err error
+	// names names the ids in what is written: a snapshot of o.File's, which the parser may be
+	// extending on another goroutine meanwhile
+	names names
 }
 
 func (w *writer) flush() {
@@ -54,7 +57,7 @@ func (w *writer) kname(k string, id tax.ID) {
 	w.key(k)
 	w.b = append(w.b, '"')
 	start := len(w.b)
-	w.b = w.o.File.AppendName(w.b, id)
+	w.b = w.names.appendName(w.b, id)
 	if needsEscape(w.b[start:]) {
 		name := string(w.b[start:])
 		w.b = jsonString(w.b[:start-1], name)
@@ -142,7 +145,11 @@ func WriteJSON(out io.Writer, o *Output) error {
 }
 
 func newWriter(out io.Writer, o *Output) *writer {
-	return &writer{w: bufio.NewWriterSize(out, 1<<16), o: o, b: make([]byte, 0, 80<<10)}
+	w := &writer{w: bufio.NewWriterSize(out, 1<<16), o: o, b: make([]byte, 0, 80<<10)}
+	if o.File != nil {
+		w.names = o.File.names
+	}
+	return w
 }
 
 func (w *writer) jsonHeader() {
@@ -408,10 +415,10 @@ func WriteCSV(out io.Writer, o *Output) error {
 }
 
 func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec) {
-	f := w.o.File
+	f := &w.names
 	b := w.b
 	start := len(b)
-	b = f.AppendName(b, x.TransferID)
+	b = f.appendName(b, x.TransferID)
 	b = csvFix(b, start)
 	b = append(b, ',')
 	b = append(b, x.Kind.String()...)
@@ -428,7 +435,7 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 		}
 		b = append(b, ',')
 		start = len(b)
-		b = f.AppendName(b, x.LotSource)
+		b = f.appendName(b, x.LotSource)
 		b = csvFix(b, start)
 		b = append(b, ',')
 		if x.AcquiredAt != 0 || lots {

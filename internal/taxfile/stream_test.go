@@ -2,6 +2,7 @@ package taxfile
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -94,5 +95,37 @@ func TestStreamingJSONSettingsLast(t *testing.T) {
 	}
 	if want := wholeFile(t, in, "", "json"); got != want {
 		t.Errorf("streamed output differs from the whole-file run (%d vs %d bytes)", len(got), len(want))
+	}
+}
+
+// TestStreamingErrorsInOrder: the engine computes batches while the parser reads on, and a run
+// reports the first error in the ledger's order: an engine error in an early batch before a parse
+// error further on, and a parse error after batches the engine took without complaint.
+func TestStreamingErrorsInOrder(t *testing.T) {
+	ledger := func(engineError bool) string {
+		var b strings.Builder
+		b.WriteString("tx,time,label,asset,quantity,from,to,value\n")
+		for i := range 2 * computeBatch {
+			fmt.Fprintf(&b, "b%d,2020-01-01T00:00:00Z,buy,BTC,1,,w,100\n", i)
+		}
+		year := 2021
+		if engineError {
+			year = 2300 // outside the engine's 1900-2200
+		}
+		for i := range 3 * computeBatch {
+			fmt.Fprintf(&b, "c%d,%d-01-01T00:00:00Z,buy,BTC,1,,w,100\n", i, year)
+		}
+		fmt.Fprintf(&b, "bad,%d-01-01T00:00:00Z,buy,BTC,one,,w,100\n", year)
+		return b.String()
+	}
+	for _, format := range []string{"csv", "json"} {
+		_, _, err := run(t, ledger(true), "--input", "-", "--format", format)
+		if !errors.Is(err, tax.ErrInvalid) || !strings.Contains(err.Error(), "outside 1900-2200") {
+			t.Errorf("%s: engine error first: got %v", format, err)
+		}
+		_, _, err = run(t, ledger(false), "--input", "-", "--format", format)
+		if err == nil || !strings.Contains(err.Error(), "bad#1: quantity") {
+			t.Errorf("%s: parse error after good batches: got %v", format, err)
+		}
 	}
 }

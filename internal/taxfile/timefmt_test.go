@@ -37,3 +37,36 @@ func TestAppendInstant(t *testing.T) {
 		check(tm.UnixNano())
 	}
 }
+
+// TestParseWholeSecondUTC: the time time.Parse(time.RFC3339Nano) returns, over the engine's range
+// and a little beyond (every day of it, a random time of day), and no answer for what time.Parse
+// rejects or for other forms.
+func TestParseWholeSecondUTC(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for d := time.Date(1890, 1, 1, 0, 0, 0, 0, time.UTC); d.Year() < 2210; d = d.AddDate(0, 0, 1) {
+		s := d.Add(time.Duration(r.IntN(86400)) * time.Second).Format(time.RFC3339)
+		want, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := parseWholeSecondUTC(s)
+		if !ok || got != want {
+			t.Fatalf("%s: got %v %v want %v", s, got, ok, want)
+		}
+	}
+	for _, s := range []string{"2023-02-29T00:00:00Z", "2100-02-29T00:00:00Z", "2024-04-31T00:00:00Z", "2024-13-01T00:00:00Z",
+		"2024-00-01T00:00:00Z", "2024-01-00T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T00:60:00Z", "2024-01-01T00:00:60Z",
+		"2024-01-01T00:00:0aZ", "2024-01-01t00:00:00Z", "2024-01-01T00:00:00z", "2024-01-01T00:00:00.5Z", "2024-01-01T00:00:00+01:00",
+		"2024-01-01 00:00:00Z", "+024-01-01T00:00:00Z", "2024-01-01"} {
+		_, perr := time.Parse(time.RFC3339Nano, s)
+		if got, ok := parseWholeSecondUTC(s); ok {
+			t.Errorf("%s: parsed as %v (time.Parse: %v)", s, got, perr)
+		}
+	}
+	for _, s := range []string{"2024-02-29T00:00:00Z", "2000-02-29T23:59:59Z", "1900-12-31T00:00:00Z"} {
+		want, _ := time.Parse(time.RFC3339Nano, s)
+		if got, ok := parseWholeSecondUTC(s); !ok || got != want {
+			t.Errorf("%s: got %v %v want %v", s, got, ok, want)
+		}
+	}
+}
