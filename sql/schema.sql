@@ -753,6 +753,53 @@ BEGIN
 END $_$;
 
 --
+-- Name: transaction_children_check_changed_parent(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transaction_children_check_changed_parent() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+    parent uuid := (to_jsonb(NEW) ->> TG_ARGV[0])::uuid;
+BEGIN
+    PERFORM 1 FROM transactions t WHERE t.id = parent AND t.client_id = NEW.client_id FOR KEY SHARE;
+    IF NOT FOUND THEN
+        PERFORM ledger_fk_violation(TG_TABLE_NAME, TG_ARGV[0], 'transactions', TG_ARGV[1], parent);
+    END IF;
+    RETURN NULL;
+END $$;
+
+--
+-- Name: transaction_children_check_parents(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.transaction_children_check_parents() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $_$
+DECLARE
+    col text := TG_ARGV[0];
+    named boolean;
+    missing uuid;
+BEGIN
+    -- most inserted transactions have no parent: their import does no more than this
+    EXECUTE format('SELECT EXISTS (SELECT 1 FROM new_rows WHERE %I IS NOT NULL)', col) INTO named;
+    IF NOT named THEN
+        RETURN NULL;
+    END IF;
+    -- Lock first: a transaction deleted by a database transaction that commits while this waits
+    -- is then missing from the check below (a new snapshot). A transaction written by this
+    -- database transaction needs no lock: nobody else can see it yet.
+    EXECUTE format('SELECT 1 FROM transactions t WHERE t.id IN (SELECT %I FROM new_rows) AND t.xmin <> pg_current_xact_id()::xid FOR KEY SHARE', col);
+    EXECUTE format('SELECT n.%1$I FROM new_rows n WHERE n.%1$I IS NOT NULL
+                       AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = n.%1$I AND t.client_id = n.client_id) LIMIT 1', col)
+       INTO missing;
+    IF missing IS NOT NULL THEN
+        PERFORM ledger_fk_violation(TG_TABLE_NAME, col, 'transactions', TG_ARGV[1], missing);
+    END IF;
+    RETURN NULL;
+END $_$;
+
+--
 -- Name: transaction_fiat_values(uuid[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -853,9 +900,22 @@ END $$;
 CREATE FUNCTION public.transactions_delete_children() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+DECLARE
+    parents_named boolean;
 BEGIN
-    DELETE FROM transfers WHERE transaction_id IN (SELECT id FROM old_rows);
-    DELETE FROM dirty_marks WHERE transaction_id IN (SELECT id FROM old_rows);
+    -- (EXECUTE: planned for the size of old_rows, one transaction or a whole client)
+    EXECUTE 'DELETE FROM transfers WHERE transaction_id IN (SELECT id FROM old_rows)';
+    EXECUTE 'DELETE FROM dirty_marks WHERE transaction_id IN (SELECT id FROM old_rows)';
+    EXECUTE 'DELETE FROM insight_transactions WHERE transaction_id IN (SELECT id FROM old_rows)';
+    EXECUTE 'DELETE FROM internal_transfer_pairs WHERE from_transaction_id IN (SELECT id FROM old_rows)';
+    EXECUTE 'DELETE FROM internal_transfer_pairs WHERE to_transaction_id IN (SELECT id FROM old_rows)';
+    EXECUTE 'DELETE FROM transaction_classifications WHERE transaction_id IN (SELECT id FROM old_rows)';
+    EXECUTE 'UPDATE audit_logs SET transaction_id = NULL WHERE transaction_id IN (SELECT id FROM old_rows)';
+    -- an UPDATE of transactions runs their statement triggers even when it changes no row
+    EXECUTE 'SELECT EXISTS (SELECT 1 FROM transactions WHERE parent_id IN (SELECT id FROM old_rows))' INTO parents_named;
+    IF parents_named THEN
+        EXECUTE 'UPDATE transactions SET parent_id = NULL WHERE parent_id IN (SELECT id FROM old_rows)';
+    END IF;
     RETURN NULL;
 END $$;
 
@@ -891,11 +951,31 @@ CREATE FUNCTION public.transactions_refuse_new_id() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-    IF EXISTS (SELECT 1 FROM transfers WHERE transaction_id = OLD.id) THEN
-        PERFORM ledger_fk_still_named('transactions', 'transfers', 'transfers_transaction_id_fkey', OLD.id);
+    IF NEW.id <> OLD.id THEN
+        IF EXISTS (SELECT 1 FROM transfers WHERE transaction_id = OLD.id) THEN
+            PERFORM ledger_fk_still_named('transactions', 'transfers', 'transfers_transaction_id_fkey', OLD.id);
+        END IF;
+        IF EXISTS (SELECT 1 FROM dirty_marks WHERE transaction_id = OLD.id) THEN
+            PERFORM ledger_fk_still_named('transactions', 'dirty_marks', 'dirty_marks_transaction_id_fkey', OLD.id);
+        END IF;
     END IF;
-    IF EXISTS (SELECT 1 FROM dirty_marks WHERE transaction_id = OLD.id) THEN
-        PERFORM ledger_fk_still_named('transactions', 'dirty_marks', 'dirty_marks_transaction_id_fkey', OLD.id);
+    IF EXISTS (SELECT 1 FROM audit_logs WHERE transaction_id = OLD.id) THEN
+        PERFORM ledger_fk_still_named('transactions', 'audit_logs', 'audit_logs_transaction_id_fkey', OLD.id);
+    END IF;
+    IF EXISTS (SELECT 1 FROM insight_transactions WHERE transaction_id = OLD.id) THEN
+        PERFORM ledger_fk_still_named('transactions', 'insight_transactions', 'insight_transactions_transaction_id_fkey', OLD.id);
+    END IF;
+    IF EXISTS (SELECT 1 FROM internal_transfer_pairs WHERE from_transaction_id = OLD.id) THEN
+        PERFORM ledger_fk_still_named('transactions', 'internal_transfer_pairs', 'internal_transfer_pairs_from_transaction_id_fkey', OLD.id);
+    END IF;
+    IF EXISTS (SELECT 1 FROM internal_transfer_pairs WHERE to_transaction_id = OLD.id) THEN
+        PERFORM ledger_fk_still_named('transactions', 'internal_transfer_pairs', 'internal_transfer_pairs_to_transaction_id_fkey', OLD.id);
+    END IF;
+    IF EXISTS (SELECT 1 FROM transaction_classifications WHERE transaction_id = OLD.id) THEN
+        PERFORM ledger_fk_still_named('transactions', 'transaction_classifications', 'transaction_classifications_transaction_id_client_id_fkey', OLD.id);
+    END IF;
+    IF EXISTS (SELECT 1 FROM transactions WHERE parent_id = OLD.id) THEN
+        PERFORM ledger_fk_still_named('transactions', 'transactions', 'transactions_parent_id_fkey', OLD.id);
     END IF;
     RETURN NEW;
 END $$;
@@ -3454,6 +3534,18 @@ CREATE TRIGGER assets_spam_dirty AFTER UPDATE OF is_spam ON public.assets FOR EA
 CREATE TRIGGER assets_spam_only AFTER UPDATE OF is_spam ON public.assets FOR EACH ROW WHEN ((old.is_spam IS DISTINCT FROM new.is_spam)) EXECUTE FUNCTION public.assets_spam_only_changed();
 
 --
+-- Name: audit_logs audit_logs_check_changed_parents; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_logs_check_changed_parents AFTER UPDATE OF transaction_id, client_id ON public.audit_logs FOR EACH ROW WHEN (((new.transaction_id IS NOT NULL) AND ((new.transaction_id IS DISTINCT FROM old.transaction_id) OR (new.client_id <> old.client_id)))) EXECUTE FUNCTION public.transaction_children_check_changed_parent('transaction_id', 'audit_logs_transaction_id_fkey');
+
+--
+-- Name: audit_logs audit_logs_check_parents; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_logs_check_parents AFTER INSERT ON public.audit_logs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transaction_children_check_parents('transaction_id', 'audit_logs_transaction_id_fkey');
+
+--
 -- Name: clients clients_delete_transactions; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3490,10 +3582,46 @@ CREATE TRIGGER dirty_marks_check_parents AFTER INSERT ON public.dirty_marks REFE
 CREATE TRIGGER dirty_marks_fill_occurred_at BEFORE INSERT ON public.dirty_marks FOR EACH ROW WHEN ((new.occurred_at IS NULL)) EXECUTE FUNCTION public.dirty_marks_fill_occurred_at();
 
 --
+-- Name: insight_transactions insight_transactions_check_changed_parents; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER insight_transactions_check_changed_parents AFTER UPDATE OF transaction_id, client_id ON public.insight_transactions FOR EACH ROW WHEN (((new.transaction_id <> old.transaction_id) OR (new.client_id <> old.client_id))) EXECUTE FUNCTION public.transaction_children_check_changed_parent('transaction_id', 'insight_transactions_transaction_id_fkey');
+
+--
+-- Name: insight_transactions insight_transactions_check_parents; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER insight_transactions_check_parents AFTER INSERT ON public.insight_transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transaction_children_check_parents('transaction_id', 'insight_transactions_transaction_id_fkey');
+
+--
 -- Name: insight_transactions insight_transactions_client_id; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER insight_transactions_client_id BEFORE INSERT ON public.insight_transactions FOR EACH ROW EXECUTE FUNCTION public.ledger_fill_client_id('insights', 'insight_id', 'insight_transactions_insight_id_fkey');
+
+--
+-- Name: internal_transfer_pairs internal_transfer_pairs_check_changed_from; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER internal_transfer_pairs_check_changed_from AFTER UPDATE OF from_transaction_id, client_id ON public.internal_transfer_pairs FOR EACH ROW WHEN (((new.from_transaction_id <> old.from_transaction_id) OR (new.client_id <> old.client_id))) EXECUTE FUNCTION public.transaction_children_check_changed_parent('from_transaction_id', 'internal_transfer_pairs_from_transaction_id_fkey');
+
+--
+-- Name: internal_transfer_pairs internal_transfer_pairs_check_changed_to; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER internal_transfer_pairs_check_changed_to AFTER UPDATE OF to_transaction_id, client_id ON public.internal_transfer_pairs FOR EACH ROW WHEN (((new.to_transaction_id <> old.to_transaction_id) OR (new.client_id <> old.client_id))) EXECUTE FUNCTION public.transaction_children_check_changed_parent('to_transaction_id', 'internal_transfer_pairs_to_transaction_id_fkey');
+
+--
+-- Name: internal_transfer_pairs internal_transfer_pairs_check_from; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER internal_transfer_pairs_check_from AFTER INSERT ON public.internal_transfer_pairs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transaction_children_check_parents('from_transaction_id', 'internal_transfer_pairs_from_transaction_id_fkey');
+
+--
+-- Name: internal_transfer_pairs internal_transfer_pairs_check_to; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER internal_transfer_pairs_check_to AFTER INSERT ON public.internal_transfer_pairs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transaction_children_check_parents('to_transaction_id', 'internal_transfer_pairs_to_transaction_id_fkey');
 
 --
 -- Name: portfolio_basis portfolio_basis_client_id; Type: TRIGGER; Schema: public; Owner: -
@@ -3586,10 +3714,34 @@ CREATE TRIGGER tax_result_sets_delete_rows AFTER DELETE ON public.tax_result_set
 CREATE TRIGGER tax_year_summaries_client_id BEFORE INSERT ON public.tax_year_summaries FOR EACH ROW EXECUTE FUNCTION public.ledger_fill_client_id('tax_result_sets', 'result_set_id', 'tax_year_summaries_result_set_id_fkey');
 
 --
+-- Name: transaction_classifications transaction_classifications_check_changed_parents; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transaction_classifications_check_changed_parents AFTER UPDATE OF transaction_id, client_id ON public.transaction_classifications FOR EACH ROW WHEN (((new.transaction_id <> old.transaction_id) OR (new.client_id <> old.client_id))) EXECUTE FUNCTION public.transaction_children_check_changed_parent('transaction_id', 'transaction_classifications_transaction_id_client_id_fkey');
+
+--
+-- Name: transaction_classifications transaction_classifications_check_parents; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transaction_classifications_check_parents AFTER INSERT ON public.transaction_classifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transaction_children_check_parents('transaction_id', 'transaction_classifications_transaction_id_client_id_fkey');
+
+--
+-- Name: transactions transactions_check_changed_parent_transaction; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_check_changed_parent_transaction AFTER UPDATE OF parent_id, client_id ON public.transactions FOR EACH ROW WHEN (((new.parent_id IS NOT NULL) AND ((new.parent_id IS DISTINCT FROM old.parent_id) OR (new.client_id <> old.client_id)))) EXECUTE FUNCTION public.transaction_children_check_changed_parent('parent_id', 'transactions_parent_id_fkey');
+
+--
 -- Name: transactions transactions_check_changed_parents; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER transactions_check_changed_parents AFTER UPDATE OF client_id, account_id ON public.transactions FOR EACH ROW WHEN (((new.client_id IS DISTINCT FROM old.client_id) OR (new.account_id IS DISTINCT FROM old.account_id))) EXECUTE FUNCTION public.transactions_check_changed_parents();
+
+--
+-- Name: transactions transactions_check_parent_transactions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER transactions_check_parent_transactions AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transaction_children_check_parents('parent_id', 'transactions_parent_id_fkey');
 
 --
 -- Name: transactions transactions_check_parents; Type: TRIGGER; Schema: public; Owner: -
@@ -3643,7 +3795,7 @@ CREATE TRIGGER transactions_delete_children AFTER DELETE ON public.transactions 
 -- Name: transactions transactions_id_fixed; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER transactions_id_fixed BEFORE UPDATE OF id ON public.transactions FOR EACH ROW WHEN ((new.id <> old.id)) EXECUTE FUNCTION public.transactions_refuse_new_id();
+CREATE TRIGGER transactions_id_fixed BEFORE UPDATE OF id, client_id ON public.transactions FOR EACH ROW WHEN (((new.id <> old.id) OR (new.client_id <> old.client_id))) EXECUTE FUNCTION public.transactions_refuse_new_id();
 
 --
 -- Name: transactions transactions_mark_old_time; Type: TRIGGER; Schema: public; Owner: -
@@ -3792,13 +3944,6 @@ ALTER TABLE ONLY public.audit_logs
     ADD CONSTRAINT audit_logs_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
 
 --
--- Name: audit_logs audit_logs_transaction_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.audit_logs
-    ADD CONSTRAINT audit_logs_transaction_id_fkey FOREIGN KEY (transaction_id, client_id) REFERENCES public.transactions(id, client_id) ON DELETE SET NULL (transaction_id);
-
---
 -- Name: client_api_keys client_api_keys_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -3890,13 +4035,6 @@ ALTER TABLE ONLY public.insight_transactions
     ADD CONSTRAINT insight_transactions_insight_id_fkey FOREIGN KEY (insight_id, client_id) REFERENCES public.insights(id, client_id) ON DELETE CASCADE;
 
 --
--- Name: insight_transactions insight_transactions_transaction_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.insight_transactions
-    ADD CONSTRAINT insight_transactions_transaction_id_fkey FOREIGN KEY (transaction_id, client_id) REFERENCES public.transactions(id, client_id) ON DELETE CASCADE;
-
---
 -- Name: insights insights_asset_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -3916,20 +4054,6 @@ ALTER TABLE ONLY public.insights
 
 ALTER TABLE ONLY public.internal_transfer_pairs
     ADD CONSTRAINT internal_transfer_pairs_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
-
---
--- Name: internal_transfer_pairs internal_transfer_pairs_from_transaction_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.internal_transfer_pairs
-    ADD CONSTRAINT internal_transfer_pairs_from_transaction_id_fkey FOREIGN KEY (from_transaction_id, client_id) REFERENCES public.transactions(id, client_id) ON DELETE CASCADE;
-
---
--- Name: internal_transfer_pairs internal_transfer_pairs_to_transaction_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.internal_transfer_pairs
-    ADD CONSTRAINT internal_transfer_pairs_to_transaction_id_fkey FOREIGN KEY (to_transaction_id, client_id) REFERENCES public.transactions(id, client_id) ON DELETE CASCADE;
 
 --
 -- Name: label_rules label_rules_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -4154,20 +4278,6 @@ ALTER TABLE ONLY public.tax_result_totals
 
 ALTER TABLE ONLY public.tax_year_summaries
     ADD CONSTRAINT tax_year_summaries_result_set_id_fkey FOREIGN KEY (result_set_id, client_id) REFERENCES public.tax_result_sets(id, client_id) ON DELETE CASCADE;
-
---
--- Name: transaction_classifications transaction_classifications_transaction_id_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.transaction_classifications
-    ADD CONSTRAINT transaction_classifications_transaction_id_client_id_fkey FOREIGN KEY (transaction_id, client_id) REFERENCES public.transactions(id, client_id) ON DELETE CASCADE;
-
---
--- Name: transactions transactions_parent_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.transactions
-    ADD CONSTRAINT transactions_parent_id_fkey FOREIGN KEY (parent_id, client_id) REFERENCES public.transactions(id, client_id) ON DELETE SET NULL (parent_id);
 
 --
 -- Name: users users_active_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
