@@ -134,7 +134,10 @@ func (q *Queries) GetPartnerCredential(ctx context.Context, arg GetPartnerCreden
 }
 
 const getPartnerCredentialLocked = `-- name: GetPartnerCredentialLocked :one
-SELECT cred.partner_id, cred.secret_hash, lock.locked_until, lock.has_failures
+SELECT (cred.partner_id IS NOT NULL)::boolean AS found,
+       coalesce(cred.partner_id, '00000000-0000-0000-0000-000000000000'::uuid) AS partner_id,
+       coalesce(cred.secret_hash, ''::bytea) AS secret_hash,
+       lock.locked_until, lock.has_failures
 FROM (
     SELECT coalesce(max(locked_until) FILTER (WHERE locked_until > $1::timestamptz), 'epoch')::timestamptz AS locked_until,
            count(*) > 0 AS has_failures
@@ -152,15 +155,16 @@ type GetPartnerCredentialLockedParams struct {
 }
 
 type GetPartnerCredentialLockedRow struct {
-	PartnerID   *uuid.UUID
+	Found       bool
+	PartnerID   uuid.UUID
 	SecretHash  []byte
 	LockedUntil time.Time
 	HasFailures bool
 }
 
 // GetPartnerCredential and LoginLockState of the credential's one throttle key in one round trip,
-// the work of every authenticated partner request: always one row, with a NULL credential when
-// none is in force.
+// the work of every authenticated partner request: always one row, found false when no credential
+// is in force. No column is NULL, so that the row scans into plain values.
 func (q *Queries) GetPartnerCredentialLocked(ctx context.Context, arg GetPartnerCredentialLockedParams) (GetPartnerCredentialLockedRow, error) {
 	row := q.db.QueryRow(ctx, getPartnerCredentialLocked,
 		arg.Now,
@@ -170,6 +174,7 @@ func (q *Queries) GetPartnerCredentialLocked(ctx context.Context, arg GetPartner
 	)
 	var i GetPartnerCredentialLockedRow
 	err := row.Scan(
+		&i.Found,
 		&i.PartnerID,
 		&i.SecretHash,
 		&i.LockedUntil,

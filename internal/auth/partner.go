@@ -104,10 +104,10 @@ func (a *PartnerAuthenticator) AuthenticateThrottled(ctx context.Context, h http
 		if err := lockedError(row.LockedUntil, now); err != nil {
 			return uuid.Nil, nil, err
 		}
-		if row.PartnerID == nil {
+		if !row.Found {
 			return uuid.Nil, nil, pgx.ErrNoRows
 		}
-		return *row.PartnerID, row.SecretHash, nil
+		return row.PartnerID, row.SecretHash, nil
 	}
 	// verify compares secret with the credential's hash (the same work when there is none).
 	verify := func(kind, publicID, secret string, m Method) (*Partner, bool, error) {

@@ -79,7 +79,16 @@ func (t *LoginThrottle) KeysOf(r *http.Request) LoginKeys {
 	}
 	if id := credentialID(r.Header); id != "" {
 		sum := sha256.Sum256([]byte(id))
-		k.Credential = "cred:" + hex.EncodeToString(sum[:16]) + "@" + host
+		// "cred:" + hex(sum[:16]) + "@" + host, written into one allocation
+		var b strings.Builder
+		b.Grow(len("cred:") + hex.EncodedLen(16) + 1 + len(host))
+		b.WriteString("cred:")
+		var digest [32]byte
+		hex.Encode(digest[:], sum[:16])
+		b.Write(digest[:])
+		b.WriteByte('@')
+		b.WriteString(host)
+		k.Credential = b.String()
 	}
 	return k
 }

@@ -30,9 +30,9 @@ func withRequestLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-Id")
 		if id == "" || len(id) > 64 {
-			b := make([]byte, 8)
-			_, _ = rand.Read(b)
-			id = hex.EncodeToString(b)
+			var b [8]byte
+			_, _ = rand.Read(b[:])
+			id = hex.EncodeToString(b[:])
 		}
 		w.Header().Set("X-Request-Id", id)
 		ctx := logctx.WithRequestID(r.Context(), id) // job logs carry it too (logctx.JobMiddleware)
@@ -97,6 +97,13 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
+// The values of the headers every response carries, one slice each for all responses: net/http
+// only reads them, and an Add to one appends to a copy (each has no room to grow in place).
+var (
+	contentTypeOptions = []string{"nosniff"}
+	referrerPolicy     = []string{"no-referrer"}
+)
+
 // withResponseHeaders sets the headers every response carries (no MIME sniffing, no referrer sent
 // on from our pages) and gives the answers net/http writes by itself a JSON body like the API's:
 // the redirects of ServeMux's path cleaning (/api//users, /api/../x) and subtree roots (/api to
@@ -105,8 +112,8 @@ func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter 
 func withResponseHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
+		h["X-Content-Type-Options"] = contentTypeOptions
+		h["Referrer-Policy"] = referrerPolicy
 		next.ServeHTTP(&jsonBodies{ResponseWriter: w}, r)
 	})
 }

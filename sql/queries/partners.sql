@@ -23,9 +23,12 @@ UPDATE partners SET portal_origins = $2 WHERE id = $1;
 
 -- name: GetPartnerCredentialLocked :one
 -- GetPartnerCredential and LoginLockState of the credential's one throttle key in one round trip,
--- the work of every authenticated partner request: always one row, with a NULL credential when
--- none is in force.
-SELECT cred.partner_id, cred.secret_hash, lock.locked_until, lock.has_failures
+-- the work of every authenticated partner request: always one row, found false when no credential
+-- is in force. No column is NULL, so that the row scans into plain values.
+SELECT (cred.partner_id IS NOT NULL)::boolean AS found,
+       coalesce(cred.partner_id, '00000000-0000-0000-0000-000000000000'::uuid) AS partner_id,
+       coalesce(cred.secret_hash, ''::bytea) AS secret_hash,
+       lock.locked_until, lock.has_failures
 FROM (
     SELECT coalesce(max(locked_until) FILTER (WHERE locked_until > sqlc.arg(now)::timestamptz), 'epoch')::timestamptz AS locked_until,
            count(*) > 0 AS has_failures
