@@ -271,12 +271,12 @@ DECLARE
     foreign_parents boolean;
     missing uuid;
 BEGIN
+    -- the transactions another database transaction committed are locked before they are looked
+    -- for: a delete that commits while this waits for the lock is then seen by the check
+    PERFORM 1 FROM transactions t WHERE t.id IN (SELECT transaction_id FROM new_rows) AND t.xmin <> pg_current_xact_id()::xid FOR KEY SHARE;
     EXECUTE ledger_check_new_transactions_sql() INTO missing, foreign_parents;
     IF missing IS NOT NULL THEN
         PERFORM ledger_fk_violation('dirty_marks', 'transaction_id', 'transactions', 'dirty_marks_transaction_id_fkey', missing);
-    END IF;
-    IF foreign_parents THEN
-        PERFORM 1 FROM transactions t WHERE t.id IN (SELECT transaction_id FROM new_rows) AND t.xmin <> pg_current_xact_id()::xid FOR KEY SHARE;
     END IF;
     RETURN NULL;
 END $$;
@@ -1057,12 +1057,12 @@ BEGIN
             PERFORM ledger_fk_violation('transfers', 'to_account_id', 'accounts', 'transfers_to_account_id_fkey', foreign_to);
         END IF;
     END IF;
+    -- the transactions another database transaction committed are locked before they are looked
+    -- for: a delete that commits while this waits for the lock is then seen by the check
+    PERFORM 1 FROM transactions t WHERE t.id IN (SELECT transaction_id FROM new_rows) AND t.xmin <> pg_current_xact_id()::xid FOR KEY SHARE;
     EXECUTE ledger_check_new_transactions_sql() INTO missing, foreign_parents;
     IF missing IS NOT NULL THEN
         PERFORM ledger_fk_violation('transfers', 'transaction_id', 'transactions', 'transfers_transaction_id_fkey', missing);
-    END IF;
-    IF foreign_parents THEN
-        PERFORM 1 FROM transactions t WHERE t.id IN (SELECT transaction_id FROM new_rows) AND t.xmin <> pg_current_xact_id()::xid FOR KEY SHARE;
     END IF;
     RETURN NULL;
 END $$;

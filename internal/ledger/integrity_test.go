@@ -3,6 +3,7 @@ package ledger_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"taxd/internal/testfactory"
+	"taxd/internal/testwait"
 )
 
 // The references of transactions and transfers to their client, account and asset are checked per
@@ -202,6 +204,57 @@ func TestTransactionLockedByATransferWrite(t *testing.T) {
 	var n int
 	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM transfers WHERE transaction_id = $1`, old).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("transfers of the deleted transaction: %d %v, want 0", n, err)
+	}
+}
+
+// A transfer or dirty mark written while another database transaction deletes its transaction
+// waits for that delete; once it commits, the write is refused as the foreign key refused it (the
+// check locks the transaction before it looks for it), never kept as an orphan. Twice in a row.
+func TestTransferWriteRacingItsTransactionsDelete(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	transfer := childWrite{"transfers_transaction_id_fkey", `/* racing */ INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id, occurred_at)
+		VALUES (gen_random_uuid(), $1, $2, 0, $3, 1, $4, now())`}
+	mark := childWrite{"dirty_marks_transaction_id_fkey", `/* racing */ INSERT INTO dirty_marks (client_id, transaction_id, occurred_at) VALUES ($1, $2, now())`}
+	for _, c := range []childWrite{transfer, mark, transfer, mark} {
+		tx := uuid.New()
+		testfactory.Exec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at) VALUES ($1, $2, $3, now())`, tx, b.client, b.wallet)
+		d, err := b.pool.Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Rollback(ctx)
+		if _, err := d.Exec(ctx, `DELETE FROM transactions WHERE id = $1`, tx); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() {
+			args := []any{b.client, tx}
+			if strings.Contains(c.sql, "$3") {
+				args = append(args, b.eth, b.wallet)
+			}
+			_, err := b.pool.Exec(ctx, c.sql, args...)
+			done <- err
+		}()
+		testwait.BlockedOnLock(t, b.pool, "/* racing */", 30*time.Second)
+		if err := d.Commit(ctx); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case err := <-done:
+			var pgErr *pgconn.PgError
+			if !errors.As(err, &pgErr) || pgErr.Code != "23503" || pgErr.ConstraintName != c.constraint {
+				t.Fatalf("writing into a transaction deleted meanwhile: %v, want a violation of %s", err, c.constraint)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("the write still waits after the delete committed")
+		}
+		var orphans int
+		if err := b.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM transfers WHERE transaction_id = $1) + (SELECT count(*) FROM dirty_marks WHERE transaction_id = $1)`,
+			tx).Scan(&orphans); err != nil || orphans != 0 {
+			t.Fatalf("rows naming the deleted transaction: %d %v, want none", orphans, err)
+		}
 	}
 }
 
