@@ -1663,6 +1663,33 @@ func (q *Queries) LiveTransactionIDs(ctx context.Context, arg LiveTransactionIDs
 	return items, nil
 }
 
+const lockImportParents = `-- name: LockImportParents :one
+WITH locked_assets AS (SELECT s.id FROM assets s WHERE s.client_id = $1 AND s.key = ANY($2::text[]) FOR KEY SHARE),
+     locked_accounts AS (SELECT c.id FROM accounts c WHERE c.client_id = $1 AND c.id = ANY($3::uuid[]) FOR KEY SHARE)
+SELECT (SELECT count(*) FROM locked_assets)::int AS assets_found, (SELECT count(*) FROM locked_accounts)::int AS accounts_found
+`
+
+type LockImportParentsParams struct {
+	ClientID   uuid.UUID
+	AssetKeys  []string
+	AccountIds []uuid.UUID
+}
+
+type LockImportParentsRow struct {
+	AssetsFound   int32
+	AccountsFound int32
+}
+
+// Locks the client's assets of the given keys and accounts of the given ids FOR KEY SHARE (as the
+// transfers' parent check would) and counts those found: a bulk import proves its transfers'
+// parents with it before it writes them.
+func (q *Queries) LockImportParents(ctx context.Context, arg LockImportParentsParams) (LockImportParentsRow, error) {
+	row := q.db.QueryRow(ctx, lockImportParents, arg.ClientID, arg.AssetKeys, arg.AccountIds)
+	var i LockImportParentsRow
+	err := row.Scan(&i.AssetsFound, &i.AccountsFound)
+	return i, err
+}
+
 const markAuditLogUndone = `-- name: MarkAuditLogUndone :exec
 UPDATE audit_logs SET undone_at = now() WHERE client_id = $1 AND id = $2
 `
@@ -1780,6 +1807,19 @@ SELECT coalesce(max(position) + 1, 0)::integer FROM transfers WHERE transaction_
 func (q *Queries) NextTransferPosition(ctx context.Context, transactionID uuid.UUID) (int32, error) {
 	row := q.db.QueryRow(ctx, nextTransferPosition, transactionID)
 	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const portfolioApplySQL = `-- name: PortfolioApplySQL :one
+SELECT portfolio_apply_sql($1::text)::text
+`
+
+// The statement that applies the portfolio's balance and day changes of the signed sides a query
+// selects (client_id, account_id, asset_id, q, at): the SQL the portfolio's triggers run.
+func (q *Queries) PortfolioApplySQL(ctx context.Context, sides string) (string, error) {
+	row := q.db.QueryRow(ctx, portfolioApplySQL, sides)
+	var column_1 string
 	err := row.Scan(&column_1)
 	return column_1, err
 }

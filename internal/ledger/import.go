@@ -13,7 +13,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"taxd/gen/db"
-	"taxd/internal/apperr"
 	"taxd/internal/imports"
 	"taxd/internal/pgcopy"
 	"taxd/internal/prices"
@@ -145,15 +144,12 @@ func (im *Importer) proveParents() error {
 	for id := range im.accounts {
 		accounts = append(accounts, id)
 	}
-	var assetsFound, accountsFound int
-	if err := e.tx.QueryRow(e.ctx, `
-WITH a AS (SELECT 1 FROM assets WHERE client_id = $1 AND key = ANY($2::text[]) FOR KEY SHARE),
-     c AS (SELECT 1 FROM accounts WHERE client_id = $1 AND id = ANY($3::uuid[]) FOR KEY SHARE)
-SELECT (SELECT count(*) FROM a), (SELECT count(*) FROM c)`, e.client, keys, accounts).Scan(&assetsFound, &accountsFound); err != nil {
+	found, err := e.q.LockImportParents(e.ctx, db.LockImportParentsParams{ClientID: e.client, AssetKeys: keys, AccountIds: accounts})
+	if err != nil {
 		return err
 	}
-	if assetsFound != len(keys) || accountsFound != len(accounts) {
-		return &apperr.Error{Kind: apperr.NotFound, Message: "a referenced record does not exist"}
+	if int(found.AssetsFound) != len(keys) || int(found.AccountsFound) != len(accounts) {
+		return store.MissingReference(nil)
 	}
 	return nil
 }
@@ -165,11 +161,10 @@ SELECT (SELECT count(*) FROM a), (SELECT count(*) FROM c)`, e.client, keys, acco
 // shown ones. A transfer written by the import is never hidden.
 func (im *Importer) writeTransferFigures() error {
 	e := im.e
-	var apply string
 	// The sides are summed per account, asset and UTC day first, all that portfolio_apply_sql needs
 	// (it sums them per account and asset, and per day and asset): its aggregates then read a few
 	// rows a day rather than every transfer.
-	if err := e.tx.QueryRow(e.ctx, `SELECT portfolio_apply_sql($1)`, `
+	apply, err := e.q.PortfolioApplySQL(e.ctx, `
 SELECT $1::uuid AS client_id, g.account_id, a.id AS asset_id, g.q, g.at
   FROM (SELECT v.account_id, s.asset_key, sum(v.sign * s.quantity::numeric) AS q, min(n.occurred_at) AS at
           FROM `+stageTable+` s
@@ -177,13 +172,14 @@ SELECT $1::uuid AS client_id, g.account_id, a.id AS asset_id, g.q, g.at
          CROSS JOIN LATERAL (VALUES (s.to_account_id, 1), (s.from_account_id, -1)) v (account_id, sign)
          WHERE s.pos >= 0 AND n.counts AND v.account_id IS NOT NULL
          GROUP BY v.account_id, s.asset_key, (n.occurred_at AT TIME ZONE 'UTC')::date) g
-  JOIN assets a ON a.client_id = $1 AND a.key = g.asset_key`).Scan(&apply); err != nil {
+  JOIN assets a ON a.client_id = $1 AND a.key = g.asset_key`)
+	if err != nil {
 		return err
 	}
 	if _, err := e.tx.Exec(e.ctx, apply, e.client); err != nil {
 		return err
 	}
-	_, err := e.tx.Exec(e.ctx, `
+	_, err = e.tx.Exec(e.ctx, `
 UPDATE client_transaction_counts c SET fees = c.fees + d.fees
   FROM (SELECT sum(CASE WHEN s.is_fee THEN coalesce(s.fiat_value::numeric, 0) ELSE 0 END + coalesce(s.fee_fiat::numeric, 0)) AS fees
           FROM `+stageTable+` s JOIN `+addedTable+` n ON n.id = s.tx_id

@@ -109,7 +109,7 @@ func Err(err error, what string) error {
 		case "23505":
 			return &apperr.Error{Kind: apperr.Conflict, Message: what + " already exists", Err: err}
 		case "23503":
-			return &apperr.Error{Kind: apperr.NotFound, Message: "a referenced record does not exist", Err: err}
+			return MissingReference(err)
 		case "22P02", "22003", "22007", "22008":
 			return &apperr.Error{Kind: apperr.Invalid, Message: "invalid value: " + pgErr.Message, Err: err}
 		case "23514":
@@ -117,6 +117,12 @@ func Err(err error, what string) error {
 		}
 	}
 	return fmt.Errorf("%s: %w", what, err)
+}
+
+// MissingReference is the error of a write naming a record that does not exist (or is another
+// client's): a foreign key's violation, or a writer's own proof of its parents failing.
+func MissingReference(err error) error {
+	return &apperr.Error{Kind: apperr.NotFound, Message: "a referenced record does not exist", Err: err}
 }
 
 // IsUniqueViolation reports whether err is a unique violation of the named constraint.

@@ -525,3 +525,16 @@ SELECT set_config('taxd.transaction_values_written', sqlc.arg(state)::text, true
 -- whose parents the writer has proven and locked and whose portfolio figures and client fees it
 -- writes itself ('on'), or no longer ('off'); it lasts for the database transaction at most.
 SELECT set_config('taxd.bulk_transfers_written', sqlc.arg(state)::text, true);
+
+-- name: LockImportParents :one
+-- Locks the client's assets of the given keys and accounts of the given ids FOR KEY SHARE (as the
+-- transfers' parent check would) and counts those found: a bulk import proves its transfers'
+-- parents with it before it writes them.
+WITH locked_assets AS (SELECT s.id FROM assets s WHERE s.client_id = sqlc.arg(client_id) AND s.key = ANY(sqlc.arg(asset_keys)::text[]) FOR KEY SHARE),
+     locked_accounts AS (SELECT c.id FROM accounts c WHERE c.client_id = sqlc.arg(client_id) AND c.id = ANY(sqlc.arg(account_ids)::uuid[]) FOR KEY SHARE)
+SELECT (SELECT count(*) FROM locked_assets)::int AS assets_found, (SELECT count(*) FROM locked_accounts)::int AS accounts_found;
+
+-- name: PortfolioApplySQL :one
+-- The statement that applies the portfolio's balance and day changes of the signed sides a query
+-- selects (client_id, account_id, asset_id, q, at): the SQL the portfolio's triggers run.
+SELECT portfolio_apply_sql(sqlc.arg(sides)::text)::text;
