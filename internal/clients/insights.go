@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -13,6 +14,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/ledger"
+	"taxd/internal/store"
 )
 
 // Insight is one finding about a client's ledger (getClientInsights).
@@ -140,9 +142,11 @@ func (s *Service) Insights(ctx context.Context, scope auth.ClientScope, f Insigh
 	}
 	var all []Insight
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		var err error
-		all, err = insights(ctx, tx, scope.ClientID(), f, s.now())
-		return err
+		return store.WithSharedSnapshot(ctx, s.pool, tx, func(second pgx.Tx) error {
+			var err error
+			all, err = insights(ctx, readers{tx, second}, scope.ClientID(), f, s.now())
+			return err
+		})
 	})
 	if err != nil {
 		return nil, err
@@ -171,9 +175,15 @@ func keep(f InsightFilter, in Insight) bool {
 		(f.AssetType == nil || (in.AssetType != nil && *in.AssetType == *f.AssetType))
 }
 
-func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilter, now time.Time) ([]Insight, error) {
+// insights reads the client's insights in readers' snapshot: the recorded ones, and unless f asks
+// for another status the open ones derived from the ledger, the current results and the assets.
+// What they cost on a large ledger is their transaction counts: those are counted last, spread over
+// the readers (countAll), and the findings put together in the order they were listed.
+func insights(ctx context.Context, rd readers, clientID uuid.UUID, f InsightFilter, now time.Time) ([]Insight, error) {
+	tx := rd.tx
 	q := db.New(tx)
 	var out []Insight
+	var counts []*countJob
 	recorded, err := q.ListClientInsights(ctx, clientID)
 	if err != nil {
 		return nil, err
@@ -188,23 +198,18 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		in.members, in.membersArgs = `SELECT t.id, t.occurred_at FROM insight_transactions it JOIN transactions t ON t.id = it.transaction_id
 			WHERE it.insight_id = $2 AND t.client_id = $1 AND t.deleted_at IS NULL`, []any{clientID, r.ID}
 		in.titleOf = func(int, bool) string { return r.Title }
-		n, list, err := countAndIDs(ctx, tx, in.members, in.membersArgs, query{in.members, in.membersArgs})
-		if err != nil {
-			return nil, err
-		}
-		in.TransactionCount, in.CountCapped, in.TransactionIDs = min(n, MaxInsightCount), n > MaxInsightCount, list
 		out = append(out, in)
-	}
-	// An open recorded insight under a derived pattern is that pattern's insight: it concerns what
-	// the pattern (and its insightPatternId filter) finds, its own links included.
-	recordedOpen := map[string]int{}
-	for i, in := range out {
-		if in.Status == "OPEN" {
-			recordedOpen[in.PatternID] = i
-		}
+		counts = append(counts, &countJob{from: query{in.members, in.membersArgs}, first: query{in.members, in.membersArgs}})
 	}
 	if f.Status != nil && *f.Status != "OPEN" {
-		return out, nil // derived insights are open while they last
+		// derived insights are open while they last
+		if err := rd.countAll(ctx, counts); err != nil {
+			return nil, err
+		}
+		for i, c := range counts {
+			out[i].TransactionCount, out[i].CountCapped, out[i].TransactionIDs = min(c.n, MaxInsightCount), c.n > MaxInsightCount, c.ids
+		}
+		return out, nil
 	}
 	current, err := db.New(tx).CurrentResultSetFoundAt(ctx, clientID)
 	if err != nil {
@@ -219,6 +224,11 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 	if foundAt != nil {
 		created = *foundAt
 	}
+	type derived struct {
+		pattern derivedPattern
+		count   *countJob
+	}
+	var found []derived
 	for _, p := range derivedPatterns {
 		in := Insight{ID: derivedID(clientID, p.id), ClientID: clientID, PatternID: p.id, Type: p.typ, Status: "OPEN",
 			Severity: p.severity, Description: p.description, CreatedAt: created}
@@ -233,36 +243,74 @@ func insights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f InsightFilte
 		if err != nil {
 			return nil, err
 		}
-		n, list, err := countAndIDs(ctx, tx, from, args, query{first, firstArgs})
-		if err != nil {
-			return nil, fmt.Errorf("insight %s: %w", p.id, err)
+		c := &countJob{from: query{from, args}, first: query{first, firstArgs}, name: "insight " + p.id}
+		found = append(found, derived{p, c})
+		counts = append(counts, c)
+	}
+	spam, err := spamInsights(ctx, tx, clientID, resultSet, f, created)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range spam {
+		counts = append(counts, s.count)
+	}
+	if err := rd.countAll(ctx, counts); err != nil {
+		return nil, err
+	}
+	for i := range out { // the recorded ones, counted first
+		c := counts[i]
+		out[i].TransactionCount, out[i].CountCapped, out[i].TransactionIDs = min(c.n, MaxInsightCount), c.n > MaxInsightCount, c.ids
+	}
+	// An open recorded insight under a derived pattern is that pattern's insight: it concerns what
+	// the pattern (and its insightPatternId filter) finds, its own links included.
+	recordedOpen := map[string]int{}
+	for i, in := range out {
+		if in.Status == "OPEN" {
+			recordedOpen[in.PatternID] = i
 		}
+	}
+	for _, d := range found {
+		p, n, list := d.pattern, d.count.n, d.count.ids
 		if i, ok := recordedOpen[p.id]; ok {
 			rec := &out[i]
 			if n != rec.TransactionCount { // its recorded title names another count
 				rec.Title, rec.titleOf = p.title(min(n, MaxInsightCount), n > MaxInsightCount), p.title
 			}
-			rec.TransactionCount, rec.CountCapped, rec.members, rec.membersArgs = min(n, MaxInsightCount), n > MaxInsightCount, from, args
+			rec.TransactionCount, rec.CountCapped, rec.members, rec.membersArgs = min(n, MaxInsightCount), n > MaxInsightCount, d.count.from.sql, d.count.from.args
 			rec.TransactionIDs = list
 			continue
 		}
 		if n == 0 {
 			continue
 		}
+		in := Insight{ID: derivedID(clientID, p.id), ClientID: clientID, PatternID: p.id, Type: p.typ, Status: "OPEN",
+			Severity: p.severity, Description: p.description, CreatedAt: created}
 		in.TransactionCount, in.CountCapped, in.TransactionIDs = min(n, MaxInsightCount), n > MaxInsightCount, list
-		in.Title, in.titleOf, in.members, in.membersArgs = p.title(in.TransactionCount, in.CountCapped), p.title, from, args
+		in.Title, in.titleOf, in.members, in.membersArgs = p.title(in.TransactionCount, in.CountCapped), p.title, d.count.from.sql, d.count.from.args
 		out = append(out, in)
 	}
-	spam, err := spamInsights(ctx, tx, clientID, resultSet, f, created)
-	if err != nil {
-		return nil, err
+	for _, s := range spam {
+		n := s.count.n
+		if n == 0 {
+			continue // its every transaction labelled spam or hidden
+		}
+		in := s.insight
+		in.TransactionCount, in.CountCapped, in.TransactionIDs = min(n, MaxInsightCount), n > MaxInsightCount, s.count.ids
+		in.Title = in.titleOf(in.TransactionCount, in.CountCapped)
+		out = append(out, in)
 	}
-	return append(out, spam...), nil
+	return out, nil
+}
+
+// possibleSpam is a POSSIBLE_SPAM insight before its transactions are counted.
+type possibleSpam struct {
+	insight Insight
+	count   *countJob
 }
 
 // spamInsights is one POSSIBLE_SPAM insight per asset whose name advertises a site or a claim
-// and that is not marked spam yet.
-func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, resultSet *uuid.UUID, f InsightFilter, created time.Time) ([]Insight, error) {
+// and that is not marked spam yet (shown when count finds a transaction of it).
+func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, resultSet *uuid.UUID, f InsightFilter, created time.Time) ([]possibleSpam, error) {
 	if f.Type != nil && *f.Type != "POSSIBLE_SPAM" {
 		return nil, nil
 	}
@@ -271,7 +319,7 @@ func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, resultSet 
 	if err != nil {
 		return nil, err
 	}
-	var out []Insight
+	var out []possibleSpam
 	for _, a := range found {
 		in := Insight{ID: derivedID(clientID, "possible-spam:"+a.ID.String()), ClientID: clientID, PatternID: ledger.PossibleSpamPattern + a.ID.String(),
 			Type: "POSSIBLE_SPAM", Status: "OPEN", Severity: "WARNING", AssetID: &a.ID, AssetType: &a.Type, CreatedAt: created,
@@ -283,22 +331,73 @@ func spamInsights(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, resultSet 
 		if err != nil {
 			return nil, err
 		}
-		n, list, err := countAndIDs(ctx, tx, from, args, query{from, args})
-		if err != nil {
-			return nil, err
-		}
-		if n == 0 {
-			continue // its every transaction labelled spam or hidden
-		}
-		in.TransactionCount, in.CountCapped, in.TransactionIDs = min(n, MaxInsightCount), n > MaxInsightCount, list
 		symbol := a.Symbol
 		in.titleOf = func(n int, more bool) string {
 			return fmt.Sprintf("%s looks like spam (%s)", symbol, count(n, more, "transaction", "transactions"))
 		}
-		in.Title, in.members, in.membersArgs = in.titleOf(in.TransactionCount, in.CountCapped), from, args
-		out = append(out, in)
+		in.members, in.membersArgs = from, args
+		out = append(out, possibleSpam{in, &countJob{from: query{from, args}, first: query{from, args}}})
 	}
 	return out, nil
+}
+
+// readers are the transactions an insights read runs its statements on: tx, and second (nil when
+// the pool has no room for it, store.WithSharedSnapshot), a transaction on another connection in
+// tx's snapshot.
+type readers struct {
+	tx, second pgx.Tx
+}
+
+// countJob is the count and first transactions of an insight (countAndIDs), filled in by countAll.
+type countJob struct {
+	from, first query
+	name        string // for an error: what was counted
+	n           int
+	ids         []uuid.UUID
+}
+
+// countAll counts the jobs (countAndIDs) on the readers.
+func (r readers) countAll(ctx context.Context, jobs []*countJob) error {
+	return r.each(ctx, len(jobs), func(tx pgx.Tx, i int) error {
+		c := jobs[i]
+		var err error
+		c.n, c.ids, err = countAndIDs(ctx, tx, c.from.sql, c.from.args, c.first)
+		if err != nil && c.name != "" {
+			return fmt.Errorf("%s: %w", c.name, err)
+		}
+		return err
+	})
+}
+
+// each calls fn for 0..n-1, each call on whichever of the readers is free: with two, two
+// statements run at once (each reader used by one goroutine at a time). After an error no call
+// starts; the one running on the other reader finishes first.
+func (r readers) each(ctx context.Context, n int, fn func(tx pgx.Tx, i int) error) error {
+	if r.second == nil {
+		for i := range n {
+			if err := fn(r.tx, i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var next atomic.Int64
+	work := func(tx pgx.Tx) error {
+		for i := next.Add(1) - 1; i < int64(n); i = next.Add(1) - 1 {
+			if err := fn(tx, int(i)); err != nil {
+				next.Store(int64(n))
+				return err
+			}
+		}
+		return nil
+	}
+	done := make(chan error, 1)
+	go func() { done <- work(r.second) }()
+	err := work(r.tx)
+	if err2 := <-done; err == nil {
+		err = err2
+	}
+	return err
 }
 
 // query is a query's SQL and arguments.

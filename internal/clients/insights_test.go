@@ -3,6 +3,8 @@ package clients_test
 import (
 	"context"
 	"fmt"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,6 +14,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/clients"
 	txledger "taxd/internal/ledger"
+	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
 	"taxd/internal/testfactory"
 )
@@ -47,6 +50,8 @@ func TestClientInsights(t *testing.T) {
 	exec(`INSERT INTO insights (id, client_id, pattern_id, type, status, severity, title) VALUES ($1, $2, 'possible-duplicates', 'DUPLICATE_TRANSFERS', 'DISMISSED', 'INFO', 'Dismissed duplicates')`, recorded, l.client)
 	exec(`INSERT INTO insight_transactions (insight_id, transaction_id) VALUES ($1, $2)`, recorded, unlabeled)
 
+	url := l.pool.Config().ConnString()
+	oneConn := clients.NewService(pgtest.PoolFor(t, url+map[bool]string{true: "&", false: "?"}[strings.Contains(url, "?")]+"pool_max_conns=2"), nil)
 	list := func(f clients.InsightFilter) []clients.Insight {
 		t.Helper()
 		if f.Limit == 0 {
@@ -88,6 +93,17 @@ func TestClientInsights(t *testing.T) {
 		}
 		if in := byType["DUPLICATE_TRANSFERS"]; in.ID != recorded || in.Status != "DISMISSED" || in.TransactionCount != 1 {
 			t.Errorf("recorded: %+v", in)
+		}
+		// read on one connection (a pool with no room for a second, store.WithSharedSnapshot), the
+		// insights and the review queue are the ones read on two
+		viaOne, err := oneConn.Insights(ctx, l.scope, clients.InsightFilter{Limit: 50})
+		if one, two := shown(t, viaOne, err), shown(t, all, nil); one != two {
+			t.Errorf("insights on one connection:\n%s\non two:\n%s", one, two)
+		}
+		qOne, err1 := oneConn.ReviewQueue(ctx, l.scope, clients.ReviewQueueFilter{Limit: 50})
+		qTwo, err2 := l.svc.ReviewQueue(ctx, l.scope, clients.ReviewQueueFilter{Limit: 50})
+		if err1 != nil || err2 != nil || qTwo.Total == 0 || !reflect.DeepEqual(qOne, qTwo) {
+			t.Errorf("review queue on one connection %+v (%v), on two %+v (%v)", qOne, err1, qTwo, err2)
 		}
 		if again := list(clients.InsightFilter{}); again[0].ID != all[0].ID {
 			t.Error("a derived insight changed its id between reads")
@@ -142,6 +158,19 @@ func types(ins []clients.Insight) string {
 			s += " "
 		}
 		s += in.Type
+	}
+	return s
+}
+
+// shown is what a reader sees of insights (or the error), one line each.
+func shown(t *testing.T, ins []clients.Insight, err error) string {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ""
+	for _, in := range ins {
+		s += fmt.Sprintln(in.ID, in.Type, in.Status, in.Title, in.TransactionCount, in.CountCapped, in.TransactionIDs, in.AssetID)
 	}
 	return s
 }

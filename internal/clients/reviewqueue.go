@@ -12,6 +12,7 @@ import (
 	"taxd/internal/apperr"
 	"taxd/internal/auth"
 	"taxd/internal/ledger"
+	"taxd/internal/store"
 )
 
 // The review queue: the transactions of the open insights, each once, under the first of its
@@ -62,16 +63,18 @@ func (s *Service) ReviewQueue(ctx context.Context, scope auth.ClientScope, f Rev
 	}
 	var q ReviewQueue
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		var err error
-		q, err = reviewQueue(ctx, tx, scope.ClientID(), f, s.now())
-		return err
+		return store.WithSharedSnapshot(ctx, s.pool, tx, func(second pgx.Tx) error {
+			var err error
+			q, err = reviewQueue(ctx, readers{tx, second}, scope.ClientID(), f, s.now())
+			return err
+		})
 	})
 	return q, err
 }
 
-func reviewQueue(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f ReviewQueueFilter, now time.Time) (ReviewQueue, error) {
+func reviewQueue(ctx context.Context, rd readers, clientID uuid.UUID, f ReviewQueueFilter, now time.Time) (ReviewQueue, error) {
 	open := "OPEN"
-	all, err := insights(ctx, tx, clientID, InsightFilter{Status: &open}, now)
+	all, err := insights(ctx, rd, clientID, InsightFilter{Status: &open}, now)
 	if err != nil {
 		return ReviewQueue{}, err
 	}
@@ -87,11 +90,22 @@ func reviewQueue(ctx context.Context, tx pgx.Tx, clientID uuid.UUID, f ReviewQue
 	var order []*ReviewItem
 	counts := make([]int, len(all))
 	capped := make([]bool, len(all))
-	for gi, in := range all {
+	// each group's transactions read on the readers, then taken in the order of fixes
+	groups := make([][]member, len(all))
+	err = rd.each(ctx, len(all), func(tx pgx.Tx, gi int) error {
+		in := all[gi]
 		ms, err := members(ctx, tx, in.members, MaxInsightCount+1, in.membersArgs...)
 		if err != nil {
-			return ReviewQueue{}, fmt.Errorf("review queue %s: %w", in.PatternID, err)
+			return fmt.Errorf("review queue %s: %w", in.PatternID, err)
 		}
+		groups[gi] = ms
+		return nil
+	})
+	if err != nil {
+		return ReviewQueue{}, err
+	}
+	for gi, in := range all {
+		ms := groups[gi]
 		if len(ms) > MaxInsightCount {
 			ms, capped[gi] = ms[:MaxInsightCount], true
 		}

@@ -13,7 +13,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/gen/db"
 	"taxd/internal/pgcopy"
@@ -71,25 +70,21 @@ SELECT transaction_id, position, id, asset_id, quantity,
 FROM transfers WHERE client_id = $1 AND NOT is_hidden`
 
 // readLedgerJoined reads the whole ledger of the client in settlement order: the transactions on
-// tx, the transfers on a second connection that joins tx's snapshot (snapID). capacity sizes the
-// slices (the previous results' transaction count; 0 when unknown).
-func readLedgerJoined(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx, snapID string, clientID uuid.UUID, spam []uuid.UUID,
+// tx, the transfers on second, a transaction in tx's snapshot on another connection. capacity sizes
+// the slices (the previous results' transaction count; 0 when unknown).
+func readLedgerJoined(ctx context.Context, tx, second pgx.Tx, clientID uuid.UUID, spam []uuid.UUID,
 	capacity int, names interner, yearOf func(time.Time) int) (ledgerPart, error) {
 	var transfers []tax.Transfer
 	var keys []transferKey
 	done := make(chan error, 1)
 	go func() {
-		done <- pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx2 pgx.Tx) error {
-			if _, err := tx2.Exec(ctx, `SET TRANSACTION SNAPSHOT '`+snapID+`'`); err != nil {
-				return err
-			}
-			if err := db.New(tx2).SetLedgerReadSettings(ctx); err != nil {
-				return err
-			}
-			var err error
-			transfers, keys, err = readTransfers(ctx, tx2, clientID, spam, capacity*3/2, names) // room to spare: one slab, no copy by doubling
-			return err
-		})
+		if err := db.New(second).SetLedgerReadSettings(ctx); err != nil {
+			done <- err
+			return
+		}
+		var err error
+		transfers, keys, err = readTransfers(ctx, second, clientID, spam, capacity*3/2, names) // room to spare: one slab, no copy by doubling
+		done <- err
 	}()
 	txs, err := readTransactions(ctx, tx, clientID, capacity)
 	if err2 := <-done; err == nil {

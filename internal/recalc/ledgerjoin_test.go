@@ -2,6 +2,7 @@ package recalc
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"taxd/internal/pgtest"
+	"taxd/internal/store"
 	"taxd/internal/tax"
 )
 
@@ -116,12 +118,13 @@ func TestJoinedLedgerReadEqualsTheSortedQuery(t *testing.T) {
 		if sorted, err = readLedger(ctx, tx, ledgerQuery, []any{client}, 0, names, yearOf); err != nil {
 			return err
 		}
-		var snapID string
-		if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot()`).Scan(&snapID); err != nil {
+		return store.WithSharedSnapshot(ctx, pool, tx, func(second pgx.Tx) error {
+			if second == nil {
+				return errors.New("the test pool has no room for a second connection")
+			}
+			joined, err = readLedgerJoined(ctx, tx, second, client, []uuid.UUID{spam}, 0, names, yearOf)
 			return err
-		}
-		joined, err = readLedgerJoined(ctx, pool, tx, snapID, client, []uuid.UUID{spam}, 0, names, yearOf)
-		return err
+		})
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/gen/db"
+	"taxd/internal/store"
 	"taxd/internal/tax"
 	"taxd/internal/taxsettings"
 )
@@ -187,13 +188,10 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 	return &earliest, err
 }
 
-// parallelLoadMin is the pool size from which a full run reads its ledger on two connections.
-const parallelLoadMin = 3
-
 // loadLedger reads the ledger in settlement order: from the base checkpoint on for an incremental
 // run; for a full run as two scans on two connections at once, joined here (ledgerjoin.go; the
-// second connection joins this transaction's snapshot with SET TRANSACTION SNAPSHOT, so both read
-// the same ledger).
+// second connection joins this transaction's snapshot, store.WithSharedSnapshot, so both read the
+// same ledger; on a pool too small for that, as one query).
 func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx) error {
 	names, err := loadNames(ctx, tx, s.clientID)
 	if err != nil {
@@ -223,24 +221,20 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 	// transaction, are the better estimate: growing a slab of a million transfers by doubling
 	// copies and faults it in twice.
 	n = max(n, s.dirtyMarks)
-	if pool.Config().MaxConns < parallelLoadMin {
-		part, err := readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.TaxYearOf)
+	return store.WithSharedSnapshot(ctx, pool, tx, func(second pgx.Tx) error {
+		var part ledgerPart
+		var err error
+		if second == nil {
+			part, err = readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.TaxYearOf)
+		} else {
+			part, err = readLedgerJoined(ctx, tx, second, s.clientID, spam, n, names, s.input.Settings.TaxYearOf) // bulksql.go
+		}
 		if err != nil {
 			return err
 		}
 		s.add(part)
 		return nil
-	}
-	snapID, err := db.New(tx).ExportSnapshot(ctx)
-	if err != nil {
-		return err
-	}
-	part, err := readLedgerJoined(ctx, pool, tx, snapID, s.clientID, spam, n, names, s.input.Settings.TaxYearOf) // bulksql.go
-	if err != nil {
-		return err
-	}
-	s.add(part)
-	return nil
+	})
 }
 
 func spamAssets(ctx context.Context, tx pgx.Tx, clientID uuid.UUID) ([]uuid.UUID, error) {
