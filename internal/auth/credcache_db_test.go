@@ -160,6 +160,15 @@ func TestCredentialCacheAcrossProcesses(t *testing.T) {
 		accepted("after the lock", pr, pair)
 		cached(pr, pair)
 	}
+	// An entry lives a minute on the injected clock.
+	clock.Add(int64(time.Minute))
+	for _, pr := range procs {
+		if got, err, sent := pr.do(t, pair); err != nil || got.PartnerID != p.ID || sent != 1 {
+			t.Fatalf("a minute later: %+v, %v after %d statements; want the credential read again", got, err, sent)
+		}
+		cached(pr, pair)
+		cached(pr, key) // read again too
+	}
 
 	// A revocation, then a rotation.
 	if _, err := pool.Exec(ctx, `UPDATE partner_credentials SET revoked_at = now() WHERE kind = 'secret' AND partner_id = $1`, p.ID); err != nil {
