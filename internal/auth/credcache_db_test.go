@@ -72,8 +72,14 @@ const address = "198.51.100.7:4000"
 // or the error and how many statements it sent.
 func (p *process) do(t *testing.T, h http.Header) (*auth.Partner, error, int64) {
 	t.Helper()
+	return p.doFrom(t, h, address)
+}
+
+// doFrom is do from another address.
+func (p *process) doFrom(t *testing.T, h http.Header, from string) (*auth.Partner, error, int64) {
+	t.Helper()
 	ctx := context.Background()
-	k := p.throttle.KeysOf(&http.Request{RemoteAddr: address, Header: h})
+	k := p.throttle.KeysOf(&http.Request{RemoteAddr: from, Header: h})
 	before := p.sent.n.Load()
 	got, recorded, err := p.auth.AuthenticateThrottled(ctx, h, p.throttle, k)
 	if apperr.KindOf(err) == apperr.Unauthenticated {
@@ -88,7 +94,8 @@ func (p *process) do(t *testing.T, h http.Header) (*auth.Partner, error, int64) 
 // Two processes on one database, each with a credential cache: a credential verified once is
 // answered without a statement; a failure recorded by one process drops the other's entry, so that
 // the lockout holds in both; a revocation and then a rotation, one after the other, are refused by
-// both processes' next requests once the change's notification has reached them (the cache empties).
+// both processes' next requests once the change's notification has reached them (the cache
+// empties), and so is the deletion of the partner.
 func TestCredentialCacheAcrossProcesses(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
@@ -116,18 +123,19 @@ func TestCredentialCacheAcrossProcesses(t *testing.T) {
 			t.Fatalf("%s: %v, want %v", what, err, kind)
 		}
 	}
-	// cached waits until h is answered from the cache (a notification of an earlier change still
+	// cachedAt waits until h from an address is answered from the cache (a notification of an earlier change still
 	// on its way keeps a verification from filling it).
-	cached := func(pr *process, h http.Header) {
+	cachedAt := func(pr *process, h http.Header, from string) {
 		t.Helper()
 		testwait.For(t, "a credential answered from the cache", 10*time.Second, func() bool {
-			got, err, sent := pr.do(t, h)
+			got, err, sent := pr.doFrom(t, h, from)
 			if err != nil || got.PartnerID != p.ID {
 				t.Fatalf("verified before: %+v, %v", got, err)
 			}
 			return sent == 0
 		})
 	}
+	cached := func(pr *process, h http.Header) { t.Helper(); cachedAt(pr, h, address) }
 	// heard waits until the processes' caches hold n credentials each: the notification of a
 	// change has reached them.
 	heard := func(what string, n int) {
@@ -187,9 +195,28 @@ func TestCredentialCacheAcrossProcesses(t *testing.T) {
 		t.Fatal(err)
 	}
 	heard("the rotation", 0)
+	rotatedKey := http.Header{"X-Api-Key": {rotated}}
 	for _, pr := range procs {
 		refused("the key before its rotation", pr, key, apperr.Unauthenticated)
-		accepted("the rotated key", pr, http.Header{"X-Api-Key": {rotated}})
+		accepted("the rotated key", pr, rotatedKey)
+	}
+
+	// The partner's deletion takes its credentials with it (a cascade): refused too. (From another
+	// address, whose entry the failures above cannot drop.)
+	const elsewhere = "203.0.113.9:5000"
+	for _, pr := range procs {
+		cachedAt(pr, rotatedKey, elsewhere)
+	}
+	if _, err := pool.Exec(ctx, `DELETE FROM partners WHERE id = $1`, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	testwait.For(t, "the partner's deletion to reach both processes", 10*time.Second, func() bool {
+		return one.cache.Len() == 0 && two.cache.Len() == 0
+	})
+	for _, pr := range procs {
+		if _, err, _ := pr.doFrom(t, rotatedKey, elsewhere); apperr.KindOf(err) != apperr.Unauthenticated {
+			t.Fatalf("the deleted partner's key: %v, want Unauthenticated", err)
+		}
 	}
 }
 
