@@ -3,7 +3,6 @@ package rest
 import (
 	"context"
 
-
 	api "taxd/gen/rest"
 	"taxd/internal/partner"
 )
