@@ -45,7 +45,7 @@ import (
 type CredentialCache struct {
 	Now  func() time.Time
 	TTL  time.Duration
-	Size int
+	Size int // at least 1
 
 	mu      sync.RWMutex
 	entries map[cacheKey]verified
@@ -75,8 +75,8 @@ type verified struct {
 
 // The notification channels of migration 00250.
 const (
-	channelCredentialsChanged  = "partner_credentials_changed"
-	channelLoginFailureRecored = "login_failure_recorded"
+	channelCredentialsChanged   = "partner_credentials_changed"
+	channelLoginFailureRecorded = "login_failure_recorded"
 )
 
 // lookup is the partner of k when k was verified with this secret hash and the cache is in use.
@@ -246,9 +246,10 @@ func (c *CredentialCache) listen(ctx context.Context, connect func(context.Conte
 		cancel()
 		switch {
 		case err == nil:
-			if n.Channel == channelLoginFailureRecored {
+			switch n.Channel {
+			case channelLoginFailureRecorded:
 				c.forgetThrottleKey(n.Payload)
-			} else {
+			case channelCredentialsChanged:
 				c.reset(true)
 			}
 		case ctx.Err() != nil:
