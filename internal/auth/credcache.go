@@ -207,7 +207,9 @@ const listenerKeepalive = 15 * time.Second
 const listenerRetry = time.Second
 
 // Listen keeps the cache's listener on a connection of its own (connect) until ctx ends, connecting
-// again whenever the connection is lost; the cache is in use only while it listens.
+// again whenever the connection is lost; the cache is in use only while it listens. The connection
+// must be a session of the database itself (LISTEN through a transaction-pooling proxy hears
+// nothing).
 func (c *CredentialCache) Listen(ctx context.Context, connect func(context.Context) (*pgx.Conn, error)) {
 	for {
 		err := c.listen(ctx, connect)
