@@ -392,6 +392,32 @@ BEGIN
 END $$;
 
 --
+-- Name: notify_login_failure_recorded(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.notify_login_failure_recorded() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    PERFORM pg_notify('login_failure_recorded', NEW.key);
+    RETURN NULL;
+END;
+$$;
+
+--
+-- Name: notify_partner_credentials_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.notify_partner_credentials_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    PERFORM pg_notify('partner_credentials_changed', '');
+    RETURN NULL;
+END;
+$$;
+
+--
 -- Name: portfolio_apply_sql(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3622,6 +3648,18 @@ CREATE TRIGGER internal_transfer_pairs_check_from AFTER INSERT ON public.interna
 --
 
 CREATE TRIGGER internal_transfer_pairs_check_to AFTER INSERT ON public.internal_transfer_pairs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.transaction_children_check_parents('to_transaction_id', 'internal_transfer_pairs_to_transaction_id_fkey');
+
+--
+-- Name: login_failures login_failure_recorded; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER login_failure_recorded AFTER INSERT OR UPDATE ON public.login_failures FOR EACH ROW WHEN ((new.key ~~ 'cred:%'::text)) EXECUTE FUNCTION public.notify_login_failure_recorded();
+
+--
+-- Name: partner_credentials partner_credentials_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER partner_credentials_changed AFTER DELETE OR UPDATE OR TRUNCATE ON public.partner_credentials FOR EACH STATEMENT EXECUTE FUNCTION public.notify_partner_credentials_changed();
 
 --
 -- Name: portfolio_basis portfolio_basis_client_id; Type: TRIGGER; Schema: public; Owner: -

@@ -210,6 +210,17 @@ func (q *Queries) ListMemberClientIDs(ctx context.Context, userID uuid.UUID) ([]
 	return items, nil
 }
 
+const listenLoginFailureRecorded = `-- name: ListenLoginFailureRecorded :exec
+LISTEN login_failure_recorded
+`
+
+// Subscribes the session to the notification of a login failure recorded for a credential at an
+// address, with the failure's key as payload (migration 00250's trigger).
+func (q *Queries) ListenLoginFailureRecorded(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, listenLoginFailureRecorded)
+	return err
+}
+
 const lockLogin = `-- name: LockLogin :exec
 UPDATE login_failures SET locked_until = $1::timestamptz WHERE key = $2
 `

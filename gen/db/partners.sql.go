@@ -183,6 +183,17 @@ func (q *Queries) GetPartnerCredentialLocked(ctx context.Context, arg GetPartner
 	return i, err
 }
 
+const listenPartnerCredentialsChanged = `-- name: ListenPartnerCredentialsChanged :exec
+LISTEN partner_credentials_changed
+`
+
+// Subscribes the session to the notification of any change of a partner credential (migration
+// 00250's trigger): every credential a verified-credential cache holds is to be read again.
+func (q *Queries) ListenPartnerCredentialsChanged(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, listenPartnerCredentialsChanged)
+	return err
+}
+
 const setPartnerPortalOrigins = `-- name: SetPartnerPortalOrigins :exec
 UPDATE partners SET portal_origins = $2 WHERE id = $1
 `

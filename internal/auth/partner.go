@@ -2,6 +2,8 @@ package auth
 
 import (
 	"context"
+	"crypto/sha256"
+	"crypto/subtle"
 	"errors"
 	"net/http"
 	"strings"
@@ -50,6 +52,9 @@ type PartnerAuthenticator struct {
 	DB     db.DBTX
 	Tokens *Tokens
 	Now    func() time.Time
+	// Cache, when set, answers a credential this process verified before without reading it
+	// again (CredentialCache says what it keeps).
+	Cache *CredentialCache
 }
 
 // The partner credential headers, spelled as net/http keeps header names (canonical), so that a
@@ -84,7 +89,8 @@ func (a *PartnerAuthenticator) Authenticate(ctx context.Context, h http.Header) 
 // AuthenticateThrottled is Authenticate behind t (nil: no throttle): a credential locked at k
 // answers LimitExceeded whatever the secret, and recorded reports whether k has failures on record
 // (for t.Succeeded). A client id's or API key's credential and k's lock state are read in one
-// round trip: this is the work of every authenticated partner request.
+// round trip: this is the work of every authenticated partner request that a.Cache does not
+// answer.
 func (a *PartnerAuthenticator) AuthenticateThrottled(ctx context.Context, h http.Header, t *LoginThrottle, k LoginKeys) (p *Partner, recorded bool, err error) {
 	q := db.New(a.DB)
 	// credential finds a credential in force and reads the lock state with it.
@@ -111,16 +117,25 @@ func (a *PartnerAuthenticator) AuthenticateThrottled(ctx context.Context, h http
 	}
 	// verify compares secret with the credential's hash (the same work when there is none).
 	verify := func(kind, publicID, secret string, m Method) (*Partner, bool, error) {
+		ck := cacheKey{kind: kind, publicID: publicID, throttleKey: k.Credential}
+		sum := sha256.Sum256([]byte(secret))
+		if partnerID, ok := a.Cache.lookup(ck, &sum); ok {
+			return &Partner{PartnerID: partnerID, Method: m}, false, nil
+		}
+		since := a.Cache.begin()
 		partnerID, hash, err := credential(kind, publicID)
 		if err != nil {
 			if apperr.KindOf(err) == apperr.LimitExceeded {
 				return nil, recorded, err
 			}
-			Equal(secret, make([]byte, 32))
+			subtle.ConstantTimeCompare(sum[:], make([]byte, sha256.Size))
 			return nil, recorded, invalidCredentials(err)
 		}
-		if !Equal(secret, hash) {
+		if subtle.ConstantTimeCompare(sum[:], hash) != 1 {
 			return nil, recorded, apperr.New(apperr.Unauthenticated, "invalid partner credentials")
+		}
+		if !recorded {
+			a.Cache.add(since, ck, partnerID, &sum)
 		}
 		return &Partner{PartnerID: partnerID, Method: m}, recorded, nil
 	}

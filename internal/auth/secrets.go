@@ -1,6 +1,12 @@
 // Package auth authenticates callers: partner credentials (client id + secret pair, or API key),
 // portal access tokens (JWT), and client API keys. Secrets are random, shown once, and stored as
 // SHA-256 hashes; comparisons are constant time.
+//
+// A partner credential is read from Postgres with its login-throttle state on each request, unless
+// the process keeps a CredentialCache: then a credential it verified before is answered from
+// memory for as long as every process is told of the credential's changes and of the failures
+// recorded for it (Postgres notifications sent by the transactions that make them), which is what
+// keeps revocation, rotation and the lockout as they are without the cache.
 package auth
 
 import (

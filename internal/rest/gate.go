@@ -314,6 +314,9 @@ func checkText(r *http.Request, params map[string]string) error {
 			return err
 		}
 	}
+	if r.URL.RawQuery == "" {
+		return nil
+	}
 	for name, vs := range r.URL.Query() {
 		for _, v := range vs {
 			if err := checkString(name, v); err != nil {

@@ -3,8 +3,6 @@ package rest
 import (
 	"context"
 
-	openapi_types "github.com/oapi-codegen/runtime/types"
-
 	api "taxd/gen/rest"
 	"taxd/internal/partner"
 )
@@ -42,11 +40,11 @@ func embeddedUser(u partner.User, b partner.Branding) api.EmbeddedUser {
 		ReferenceId: u.ReferenceID,
 		ClientId:    u.ClientID,
 		Name:        u.TaxpayerName,
-		Email:       (*openapi_types.Email)(u.Email),
+		Email:       u.Email,
 		CreatedAt:   u.CreatedAt.UTC(),
 		Partner: api.PartnerBranding{
 			Name: b.Name, LogoUrl: b.LogoURL, PrimaryColor: b.PrimaryColor,
-			SupportEmail: (*openapi_types.Email)(b.SupportEmail), PortalUrl: b.PortalURL,
+			SupportEmail: b.SupportEmail, PortalUrl: b.PortalURL,
 		},
 	}
 }

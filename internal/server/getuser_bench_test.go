@@ -25,6 +25,7 @@ import (
 	"taxd/internal/pgtest"
 	"taxd/internal/server"
 	"taxd/internal/store"
+	"taxd/internal/testwait"
 )
 
 // statements counts the statements a pool sends to Postgres: each is one round trip.
@@ -74,9 +75,9 @@ func processCPU(tb testing.TB) time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// A partner's credential is checked against the database on every request: the request right after
-// its revocation is refused, and the fifth wrong secret from an address locks the credential
-// there, so that the right secret is refused too (429) while the lock lasts.
+// A partner's credential is answered from the credential cache once verified, and yet the request
+// after its revocation has been notified is refused, and the fifth wrong secret from an address
+// locks the credential there, so that the right secret is refused too (429) while the lock lasts.
 func TestGetUserRevocationAndLockout(t *testing.T) {
 	f := newGetUserFixture(t)
 	ctx := context.Background()
@@ -97,9 +98,17 @@ func TestGetUserRevocationAndLockout(t *testing.T) {
 	if w := f.get(f.creds.APISecret); w.Code != http.StatusOK {
 		t.Fatalf("after the lock: %d %s", w.Code, w.Body)
 	}
+	testwait.For(t, "the credential answered from the cache", 10*time.Second, func() bool {
+		before := f.sent.n.Load()
+		if w := f.get(f.creds.APISecret); w.Code != http.StatusOK {
+			t.Fatalf("GET user: %d %s", w.Code, w.Body)
+		}
+		return f.sent.n.Load()-before == 1 // the user's read only
+	})
 	if _, err := f.pool.Exec(ctx, `UPDATE partner_credentials SET revoked_at = now() WHERE public_id = $1`, f.creds.ClientID); err != nil {
 		t.Fatal(err)
 	}
+	testwait.For(t, "the revocation's notification", 10*time.Second, func() bool { return f.credentials.Len() == 0 })
 	if w := f.get(f.creds.APISecret); w.Code != http.StatusUnauthorized {
 		t.Fatalf("the request after the revocation: %d %s", w.Code, w.Body)
 	}
@@ -112,6 +121,8 @@ type getUserFixture struct {
 	pool  *pgxpool.Pool
 	creds auth.PartnerCredentials
 	sent  *statements
+	// credentials is the handler's credential cache.
+	credentials *auth.CredentialCache
 }
 
 func newGetUserFixture(tb testing.TB) *getUserFixture {
@@ -151,11 +162,18 @@ func newGetUserFixture(tb testing.TB) *getUserFixture {
 	if err := cfg.Finish(); err != nil {
 		tb.Fatal(err)
 	}
-	h, err := server.NewHandler(server.Deps{Config: cfg, Pool: pool})
+	// the credential cache as `taxd serve` runs it
+	credentials := auth.DefaultCredentialCache(time.Now)
+	listen, stop := context.WithCancel(ctx)
+	listened := make(chan struct{})
+	go func() { defer close(listened); credentials.Listen(listen, server.ListenerConnection(pool)) }()
+	tb.Cleanup(func() { stop(); <-listened })
+	testwait.For(tb, "the credential cache's listener", 10*time.Second, credentials.Listening)
+	h, err := server.NewHandler(server.Deps{Config: cfg, Pool: pool, Credentials: credentials})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return &getUserFixture{h: h, pool: pool, creds: creds, sent: sent}
+	return &getUserFixture{h: h, pool: pool, creds: creds, sent: sent, credentials: credentials}
 }
 
 // get is GET /api/users/bench-user/user with the partner's client id and secret.

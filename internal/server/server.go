@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"gocloud.dev/blob"
@@ -46,6 +47,9 @@ type Deps struct {
 	// Providers are the chain indexers (nil: built from Config); serve passes the sync workers'
 	// own, so one set of rate limiters covers the process.
 	Providers *imports.Registry
+	// Credentials remembers verified partner credentials while its listener runs (nil: every
+	// request reads its credential); serve runs one.
+	Credentials *auth.CredentialCache
 }
 
 // NewHandler builds the whole HTTP surface: /api, /graphql, health and spec files, and the pages
@@ -62,7 +66,7 @@ func NewHandler(d Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	partnerAuth := &auth.PartnerAuthenticator{DB: d.Pool, Tokens: tokens, Now: d.Now}
+	partnerAuth := &auth.PartnerAuthenticator{DB: d.Pool, Tokens: tokens, Now: d.Now, Cache: d.Credentials}
 	gate, err := rest.NewGate(doc, partnerAuth)
 	if err != nil {
 		return nil, err
@@ -306,7 +310,13 @@ func Serve(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
 	}
 	base := "http://" + ln.Addr().String()
 	cfg.ListeningAt(base)
-	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket, Tracer: tracer, Providers: b.providers})
+	credentials := auth.DefaultCredentialCache(time.Now)
+	listen, stopListening := context.WithCancel(ctx)
+	listened := make(chan struct{})
+	go func() { defer close(listened); credentials.Listen(listen, ListenerConnection(pool)) }()
+	defer func() { stopListening(); <-listened }()
+	h, err := NewHandler(Deps{Config: cfg, Pool: pool, Jobs: jc, Bucket: bucket, Tracer: tracer, Providers: b.providers,
+		Credentials: credentials})
 	if err != nil {
 		ln.Close()
 		return err
@@ -333,4 +343,12 @@ type logWriter struct{}
 func (logWriter) Write(b []byte) (int, error) {
 	slog.Info(strings.TrimSpace(string(b)))
 	return len(b), nil
+}
+
+// ListenerConnection connects a session of its own to pool's database, outside the pool, for a
+// listener that holds it as long as it runs.
+func ListenerConnection(pool *pgxpool.Pool) func(context.Context) (*pgx.Conn, error) {
+	return func(ctx context.Context) (*pgx.Conn, error) {
+		return pgx.ConnectConfig(ctx, pool.Config().ConnConfig)
+	}
 }

@@ -67,3 +67,8 @@ SELECT partner_id FROM clients WHERE id = $1;
 DELETE FROM login_failures
 WHERE window_start < sqlc.arg(window_before)::timestamptz
   AND coalesce(locked_until, 'epoch') <= sqlc.arg(now)::timestamptz;
+
+-- name: ListenLoginFailureRecorded :exec
+-- Subscribes the session to the notification of a login failure recorded for a credential at an
+-- address, with the failure's key as payload (migration 00250's trigger).
+LISTEN login_failure_recorded;

@@ -36,3 +36,8 @@ FROM (
 ) lock
 LEFT JOIN partner_credentials cred
     ON cred.kind = sqlc.arg(kind) AND cred.public_id = sqlc.arg(public_id) AND cred.revoked_at IS NULL;
+
+-- name: ListenPartnerCredentialsChanged :exec
+-- Subscribes the session to the notification of any change of a partner credential (migration
+-- 00250's trigger): every credential a verified-credential cache holds is to be read again.
+LISTEN partner_credentials_changed;
