@@ -18,6 +18,7 @@ import (
 	"taxd/internal/fakes"
 	"taxd/internal/pgtest"
 	"taxd/internal/server"
+	"taxd/internal/testwait"
 )
 
 func TestMain(m *testing.M) {
@@ -108,7 +109,15 @@ func newEnvWith(t *testing.T, seedFn func(*testing.T, *env), opts ...func(*envCo
 // serve starts the server of e on its pool.
 func (e *env) serve(t *testing.T) {
 	t.Helper()
-	h, err := server.NewHandler(server.Deps{Config: e.cfg, Pool: e.pool})
+	// The verified-credential cache and its listener, as `taxd serve` runs them: every flow here
+	// authenticates through it.
+	credentials := auth.DefaultCredentialCache(time.Now)
+	listen, stopListening := context.WithCancel(context.Background())
+	listened := make(chan struct{})
+	go func() { defer close(listened); credentials.Listen(listen, server.ListenerConnection(e.pool)) }()
+	t.Cleanup(func() { stopListening(); <-listened })
+	testwait.For(t, "the credential cache's listener", 10*time.Second, credentials.Listening)
+	h, err := server.NewHandler(server.Deps{Config: e.cfg, Pool: e.pool, Credentials: credentials})
 	if err != nil {
 		t.Fatal(err)
 	}
