@@ -330,6 +330,64 @@ func MustDec(s string) Dec {
 }
 
 func parseDec(s string) (Dec, bool, error) {
+	if d, ok := parseShortDec(s); ok {
+		return d, false, nil
+	}
+	return parseLongDec(s)
+}
+
+// parseShortDec parses the form ledgers mostly hold: an optional sign, at most 19 digits and at
+// most one point. Such a number's digits fit one uint64 and it has at most 18 fractional digits, so
+// one 64x64-bit multiply scales it, where parseLongDec does 128-bit arithmetic digit by digit. ok
+// is false for anything else (errors included): parseLongDec decides those.
+func parseShortDec(s string) (d Dec, ok bool) {
+	if len(s) == 0 || len(s) > 20 {
+		return Dec{}, false
+	}
+	i := 0
+	neg := false
+	if s[0] == '-' || s[0] == '+' {
+		neg = s[0] == '-'
+		i++
+	}
+	if len(s)-i > 19 {
+		return Dec{}, false
+	}
+	var v uint64
+	digits := 0
+	point := -1 // index of the point
+	for ; i < len(s); i++ {
+		c := s[i] - '0'
+		if c <= 9 {
+			v = v*10 + uint64(c)
+			digits++
+			continue
+		}
+		if s[i] != '.' || point >= 0 {
+			return Dec{}, false
+		}
+		point = i
+	}
+	if digits == 0 {
+		return Dec{}, false
+	}
+	frac := 0
+	if point >= 0 {
+		frac = len(s) - point - 1
+	}
+	hi, lo := bits.Mul64(v, pow10[Scale-frac])
+	if hi>>63 != 0 {
+		return Dec{}, false
+	}
+	d = Dec{hi: hi, lo: lo}
+	if neg {
+		d = d.neg()
+	}
+	return d, true
+}
+
+// parseLongDec is parseDec for any input.
+func parseLongDec(s string) (Dec, bool, error) {
 	if len(s) == 0 {
 		return Dec{}, false, errors.New("tax: empty decimal")
 	}

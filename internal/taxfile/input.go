@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"taxd/internal/tax"
 )
@@ -27,6 +28,7 @@ type File struct {
 	Settings FileSettings
 	names                      // the names of the ids the parser assigned
 	strs     map[string]string // interned asset, account and staking strings
+	recent   [4]string         // the strings intern returned last, newest first
 	arena    []tax.Transfer    // transfers are carved from large blocks: no per-transaction allocation
 	lastTime time.Time         // the last transaction's time (for the order check across batches)
 
@@ -217,12 +219,20 @@ func (f *File) intern(s string) string {
 	if s == "" {
 		return ""
 	}
-	if v, ok := f.strs[s]; ok {
-		return v
+	// rows mostly repeat the strings of the row before: a comparison is cheaper than a lookup
+	for _, v := range f.recent {
+		if v == s {
+			return v
+		}
 	}
-	s = strings.Clone(s)
-	f.strs[s] = s
-	return s
+	v, ok := f.strs[s]
+	if !ok {
+		v = strings.Clone(s)
+		f.strs[v] = v
+	}
+	copy(f.recent[1:], f.recent[:])
+	f.recent[0] = v
+	return v
 }
 
 // decimal accepts a JSON string or number.
@@ -467,7 +477,7 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 	}
 	get := func(rec []string, c int) string {
 		if i := col[c]; i >= 0 && i < len(rec) {
-			return strings.TrimSpace(rec[i])
+			return trimSpace(rec[i])
 		}
 		return ""
 	}
@@ -546,6 +556,15 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 	return flush()
 }
 
+// trimSpace is strings.TrimSpace with a fast path for the usual field, which starts and ends with a
+// printable ASCII character.
+func trimSpace(s string) string {
+	if len(s) == 0 || (s[0] > ' ' && s[0] < utf8.RuneSelf && s[len(s)-1] > ' ' && s[len(s)-1] < utf8.RuneSelf) {
+		return s
+	}
+	return strings.TrimSpace(s)
+}
+
 // ParseTime accepts RFC 3339 or "YYYY-MM-DD" / "YYYY-MM-DD HH:MM:SS" (UTC).
 func ParseTime(s string) (time.Time, error) {
 	if t, ok := parseWholeSecondUTC(s); ok {
@@ -599,7 +618,8 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		}
 	}
 	trs := f.alloc(n)[:0]
-	for i, rw := range rows {
+	for i := range rows {
+		rw := &rows[i]
 		explicit := rw.id
 		// the row's name in error messages, built only for an error (not once per row)
 		name := func() string {

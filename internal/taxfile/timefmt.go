@@ -103,7 +103,31 @@ func parseWholeSecondUTC(s string) (t time.Time, ok bool) {
 		hour < 0 || hour > 23 || minute < 0 || minute > 59 || sec < 0 || sec > 59 {
 		return time.Time{}, false
 	}
-	return time.Date(year, time.Month(month), day, hour, minute, sec, 0, time.UTC), true
+	return time.Unix(daysFromCivil(year, month, day)*86400+int64(hour*3600+minute*60+sec), 0).UTC(), true
+}
+
+// daysFromCivil is the number of days from 1970-01-01 to year-month-day (proleptic Gregorian, year
+// >= 0; H. Hinnant's days_from_civil): time.Date's arithmetic without its normalisation of
+// out-of-range fields and its time zone lookup.
+func daysFromCivil(year, month, day int) int64 {
+	y := int64(year)
+	if month <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 {
+		era = (y - 399) / 400
+	}
+	yoe := y - era*400
+	m := int64(month)
+	if m > 2 {
+		m -= 3
+	} else {
+		m += 9
+	}
+	doy := (153*m+2)/5 + int64(day) - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468
 }
 
 // daysIn is the number of days of month m of year y (proleptic Gregorian).

@@ -1,6 +1,7 @@
 package taxfile
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -61,6 +62,15 @@ func TestParseWholeSecondUTC(t *testing.T) {
 		_, perr := time.Parse(time.RFC3339Nano, s)
 		if got, ok := parseWholeSecondUTC(s); ok {
 			t.Errorf("%s: parsed as %v (time.Parse: %v)", s, got, perr)
+		}
+	}
+	for y := 0; y <= 9999; y++ { // every year the form can write: the first and last days and those around February
+		for _, md := range []string{"01-01T00:00:00Z", "02-28T12:34:56Z", "03-01T00:00:01Z", "12-31T23:59:59Z"} {
+			s := fmt.Sprintf("%04d-%s", y, md)
+			want, _ := time.Parse(time.RFC3339Nano, s)
+			if got, ok := parseWholeSecondUTC(s); !ok || got != want {
+				t.Fatalf("%s: got %v %v want %v", s, got, ok, want)
+			}
 		}
 	}
 	for _, s := range []string{"2024-02-29T00:00:00Z", "2000-02-29T23:59:59Z", "1900-12-31T00:00:00Z"} {
