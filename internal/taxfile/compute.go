@@ -281,8 +281,11 @@ func (q *disposalWriter) run() {
 
 // add queues a disposal (Engine.DisposalSink: d is only valid during the call).
 func (q *disposalWriter) add(d *tax.Disposal, asset, account string, adj tax.Dec) {
-	q.cur.ds = append(q.cur.ds, pendingDisposal{d: *d, asset: asset, account: account, adj: adj})
-	if len(q.cur.ds) == disposalBatchSize {
+	n := len(q.cur.ds)
+	q.cur.ds = q.cur.ds[:n+1] // cap is disposalBatchSize
+	p := &q.cur.ds[n]
+	p.d, p.asset, p.account, p.adj = *d, asset, account, adj
+	if n+1 == disposalBatchSize {
 		q.send()
 	}
 }
@@ -327,14 +330,14 @@ func (q *disposalWriter) finish() error {
 }
 
 // disposalBatchSize is how many disposals go to the writer at a time.
-const disposalBatchSize = 256
+const disposalBatchSize = 128
 
 // disposalBatchesInFlight is how many disposal batches' memory the engine and the writer share.
 const disposalBatchesInFlight = 4
 
 // computeBatch is how many transactions RunCompute's parser hands the engine at a time: enough to
 // make the hand-over cost nothing, few enough that a batch's memory stays in the CPU caches' reach.
-const computeBatch = 1024
+const computeBatch = 256
 
 // batchesInFlight is how many batches' memory RunCompute's parser and engine share: one being
 // parsed, one being computed, and spares so that neither waits on the other's hand-over.

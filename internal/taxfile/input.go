@@ -129,9 +129,10 @@ func (f *names) txName(i int) []byte {
 	return f.txNames[start:f.txEnds[i]]
 }
 
-// transferID returns the ID of row n (1-based) of transaction txi, or of its fee transfer.
-func (f *File) transferID(txi int, n int, explicit string, fee bool) tax.ID {
-	var id tax.ID
+// setTransferID sets *id (zero before) to the ID of row n (1-based) of transaction txi, or of its
+// fee transfer. (In place: an ID assembled from byte stores and then copied whole stalls the copy's
+// load on the stores, once per row.)
+func (f *File) setTransferID(id *tax.ID, txi int, n int, explicit string, fee bool) {
 	binary.BigEndian.PutUint32(id[4:8], uint32(txi))
 	if explicit != "" {
 		id[0] = idExplicit
@@ -144,7 +145,6 @@ func (f *File) transferID(txi int, n int, explicit string, fee bool) tax.ID {
 	if fee {
 		id[1] = 1
 	}
-	return id
 }
 
 // bytesPerRow is a low estimate of a ledger row's size, for presizing from the file size.
@@ -628,8 +628,10 @@ func (f *File) addTx(id, ts string, rows []row) error {
 			}
 			return id + "#" + strconv.Itoa(i+1)
 		}
-		var tr tax.Transfer
-		tr.ID = f.transferID(txi, i+1, explicit, false)
+		// built in place: trs has room for every transfer of the transaction (n)
+		trs = append(trs, tax.Transfer{})
+		tr := &trs[len(trs)-1]
+		f.setTransferID(&tr.ID, txi, i+1, explicit, false)
 		if tr.Label, err = tax.ParseLabel(strings.ToLower(rw.label)); err != nil {
 			return fmt.Errorf("%s: %w", name(), err)
 		}
@@ -664,17 +666,18 @@ func (f *File) addTx(id, ts string, rows []row) error {
 				return fmt.Errorf("%s: acquired_at: %w", name(), err)
 			}
 		}
-		trs = append(trs, tr)
 		if rw.feeAsset != "" || rw.feeQty != "" {
 			// a crypto fee paid with this row: its own fee transfer right after it
 			if rw.feeAsset == "" || rw.feeQty == "" {
 				return fmt.Errorf("%s: fee_asset and fee_quantity go together", name())
 			}
-			var ft tax.Transfer
-			ft.ID = f.transferID(txi, i+1, "", true)
+			trs = append(trs, tax.Transfer{})
+			ft := &trs[len(trs)-1]
 			if explicit != "" {
 				ft.ID = tr.ID
 				ft.ID[1] = 1
+			} else {
+				f.setTransferID(&ft.ID, txi, i+1, "", true)
 			}
 			ft.Label, ft.IsFee = tax.LabelFee, true
 			ft.Asset = f.intern(rw.feeAsset)
@@ -695,13 +698,12 @@ func (f *File) addTx(id, ts string, rows []row) error {
 				}
 				ft.HasFiatValue = true
 			}
-			trs = append(trs, ft)
 		}
 	}
-	var tid tax.ID
-	tid[0] = idTx
-	binary.BigEndian.PutUint32(tid[4:8], uint32(txi))
-	*txs = append(*txs, tax.Transaction{ID: tid, Time: t, Transfers: trs})
+	*txs = append(*txs, tax.Transaction{Time: t, Transfers: trs})
+	tx := &(*txs)[len(*txs)-1]
+	tx.ID[0] = idTx
+	binary.BigEndian.PutUint32(tx.ID[4:8], uint32(txi))
 	if f.handOver != nil && !f.hold && len(*txs) >= f.batchSize {
 		return f.flushBatch()
 	}
