@@ -29,8 +29,13 @@ type File struct {
 	names                      // the names of the ids the parser assigned
 	strs     map[string]string // interned asset, account and staking strings
 	recent   [4]string         // the strings intern returned last, newest first
-	arena    []tax.Transfer    // transfers are carved from large blocks: no per-transaction allocation
-	lastTime time.Time         // the last transaction's time (for the order check across batches)
+	// the labels label parsed last, newest first
+	recentLabels [4]struct {
+		name  string
+		label tax.Label
+	}
+	arena    []tax.Transfer // transfers are carved from large blocks: no per-transaction allocation
+	lastTime time.Time      // the last transaction's time (for the order check across batches)
 
 	// Streaming (RunCompute): every batchSize transactions go to handOver with a snapshot of the
 	// name tables, and handOver returns memory the parser may fill next (the batch's own once it is
@@ -212,6 +217,22 @@ func (f *File) alloc(n int) []tax.Transfer {
 	l := len(f.arena)
 	f.arena = f.arena[:l+n]
 	return f.arena[l : l+n : l+n]
+}
+
+// label parses a label column (any case), remembering the last few answers.
+func (f *File) label(s string) (tax.Label, error) {
+	for _, l := range f.recentLabels {
+		if l.name == s && s != "" {
+			return l.label, nil
+		}
+	}
+	l, err := tax.ParseLabel(strings.ToLower(s))
+	if err != nil {
+		return l, err
+	}
+	copy(f.recentLabels[1:], f.recentLabels[:])
+	f.recentLabels[0].name, f.recentLabels[0].label = strings.Clone(s), l
+	return l, nil
 }
 
 // intern returns one shared copy of s so that equal asset/account strings share memory.
@@ -475,14 +496,28 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 	if col[cFrom] < 0 && col[cTo] < 0 {
 		return fmt.Errorf("taxfile: CSV needs a \"from\" or \"to\" column")
 	}
-	get := func(rec []string, c int) string {
-		if i := col[c]; i >= 0 && i < len(rec) {
-			return trimSpace(rec[i])
-		}
-		return ""
+	// pos is the known column at each position of a record (-1: none, or a column named again
+	// further on, whose last position counts)
+	pos := make([]int, len(head))
+	for i := range pos {
+		pos[i] = -1
 	}
-	boolean := func(rec []string, c int, line int) (bool, error) {
-		switch v := get(rec, c); v {
+	for c, i := range col {
+		if i >= 0 {
+			pos[i] = c
+		}
+	}
+	var vals [numColumns]string // the current record's trimmed fields by column ("" if absent)
+	fill := func(rec []string) {
+		vals = [numColumns]string{}
+		for i, v := range rec[:min(len(rec), len(pos))] {
+			if c := pos[i]; c >= 0 {
+				vals[c] = trimSpace(v)
+			}
+		}
+	}
+	boolean := func(c int, line int) (bool, error) {
+		switch v := vals[c]; v {
 		case "", "0", "false", "no", "n":
 			return false, nil
 		case "1", "true", "yes", "y":
@@ -523,35 +558,34 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}
-		tx := get(rec, cTx)
-		if tx == "" || tx != curTx {
+		fill(rec)
+		if tx := vals[cTx]; tx == "" || tx != curTx {
 			if err := flush(); err != nil {
 				return err
 			}
 			// the finished transaction's records are no longer needed, this one's are
-			rec = cr.keepLast()
-			tx = get(rec, cTx)
+			fill(cr.keepLast())
 			n++
-			curTx, curTime = tx, get(rec, cTime)
+			curTx, curTime = vals[cTx], vals[cTime]
 			if curTx == "" {
 				curTx = "row" + strconv.Itoa(line)
 			}
 		}
-		rw := row{line: line, id: get(rec, cID), label: get(rec, cLabel), asset: get(rec, cAsset), qty: get(rec, cQuantity),
-			from: get(rec, cFrom), to: get(rec, cTo), value: get(rec, cValue), feeFiat: get(rec, cFeeFiat),
-			feeAsset: get(rec, cFeeAsset), feeQty: get(rec, cFeeQuantity), feeValue: get(rec, cFeeValue),
-			feeFrom: get(rec, cFeeFrom), stakingID: get(rec, cStakingID), acquiredAt: get(rec, cAcquiredAt),
-			toAsset: get(rec, cToAsset)}
-		if rw.isFee, err = boolean(rec, cIsFee, line); err != nil {
+		cur = append(cur, row{line: line, id: vals[cID], label: vals[cLabel], asset: vals[cAsset], qty: vals[cQuantity],
+			from: vals[cFrom], to: vals[cTo], value: vals[cValue], feeFiat: vals[cFeeFiat],
+			feeAsset: vals[cFeeAsset], feeQty: vals[cFeeQuantity], feeValue: vals[cFeeValue],
+			feeFrom: vals[cFeeFrom], stakingID: vals[cStakingID], acquiredAt: vals[cAcquiredAt],
+			toAsset: vals[cToAsset]})
+		rw := &cur[len(cur)-1]
+		if rw.isFee, err = boolean(cIsFee, line); err != nil {
 			return err
 		}
-		if rw.reported, err = boolean(rec, cReported, line); err != nil {
+		if rw.reported, err = boolean(cReported, line); err != nil {
 			return err
 		}
-		if rw.basisReported, err = boolean(rec, cBasisReported, line); err != nil {
+		if rw.basisReported, err = boolean(cBasisReported, line); err != nil {
 			return err
 		}
-		cur = append(cur, rw)
 	}
 	return flush()
 }
@@ -632,7 +666,7 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		trs = append(trs, tax.Transfer{})
 		tr := &trs[len(trs)-1]
 		f.setTransferID(&tr.ID, txi, i+1, explicit, false)
-		if tr.Label, err = tax.ParseLabel(strings.ToLower(rw.label)); err != nil {
+		if tr.Label, err = f.label(rw.label); err != nil {
 			return fmt.Errorf("%s: %w", name(), err)
 		}
 		if rw.asset == "" {
