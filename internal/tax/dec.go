@@ -499,7 +499,7 @@ func (a Dec) Append(b []byte) []byte {
 	if hi == 0 {
 		ql, frac = lo/scaleFactor, lo%scaleFactor // by a constant: a multiply, not a divide
 	} else {
-		qh, r := bits.Div64(0, hi, scaleFactor)
+		qh, r := hi/scaleFactor, hi%scaleFactor // by a constant: no hardware divide
 		ql, frac = bits.Div64(r, lo, scaleFactor)
 		if qh != 0 {
 			// split into high and low 19-digit halves
@@ -549,12 +549,22 @@ func appendFrac(b []byte, frac uint64) []byte {
 	}
 	var buf [19]byte
 	buf[0] = '.'
-	for i := n; i > 0; i-- {
-		buf[i] = byte('0' + frac%10)
-		frac /= 10
+	i := n
+	for ; i > 1; i -= 2 { // two digits a step
+		d := frac % 100
+		frac /= 100
+		buf[i-1], buf[i] = digitPairs[2*d], digitPairs[2*d+1]
+	}
+	if i == 1 {
+		buf[1] = byte('0' + frac)
 	}
 	return append(b, buf[:n+1]...)
 }
+
+// digitPairs holds "00" to "99": digitPairs[2*d:2*d+2] is d in two digits.
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"4041424344454647484950515253545556575859606162636465666768697071727374757677787980818283848586878889" +
+	"90919293949596979899"
 
 // MarshalText implements encoding.TextMarshaler (canonical String form).
 func (a Dec) MarshalText() ([]byte, error) { return a.Append(nil), nil }

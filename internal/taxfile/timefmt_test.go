@@ -39,6 +39,28 @@ func TestAppendInstant(t *testing.T) {
 	}
 }
 
+// TestInstantTextRemembersOnlyTheDate: one instantText writing a run of instants (mostly a few
+// hours apart, as a ledger's rows are, some days or years apart, some before 1970) writes what
+// appendInstant writes for each.
+func TestInstantTextRemembersOnlyTheDate(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var c instantText
+	ns := time.Date(1960, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+	for i := 0; i < 300000; i++ {
+		switch r.IntN(10) {
+		case 0:
+			ns += int64(r.IntN(400)) * 86400e9 * int64(1-2*r.IntN(2))
+		case 1:
+			ns += int64(r.IntN(1e9))
+		default:
+			ns += int64(r.IntN(6*3600)) * 1e9
+		}
+		if got, want := string(c.append(nil, tax.Instant(ns))), string(appendInstant(nil, tax.Instant(ns))); got != want {
+			t.Fatalf("%d: got %s want %s", ns, got, want)
+		}
+	}
+}
+
 // TestParseWholeSecondUTC: the time time.Parse(time.RFC3339Nano) returns, over the engine's range
 // and a little beyond (every day of it, a random time of day), and no answer for what time.Parse
 // rejects or for other forms.
