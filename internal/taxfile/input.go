@@ -219,7 +219,8 @@ func (f *File) alloc(n int) []tax.Transfer {
 	return f.arena[l : l+n : l+n]
 }
 
-// label parses a label column (any case), remembering the last few answers.
+// label parses a label column (any case), remembering the last few labels written as the label's
+// own name (the usual spelling; remembering others would mean copying them).
 func (f *File) label(s string) (tax.Label, error) {
 	for _, l := range f.recentLabels {
 		if l.name == s && s != "" {
@@ -230,8 +231,10 @@ func (f *File) label(s string) (tax.Label, error) {
 	if err != nil {
 		return l, err
 	}
-	copy(f.recentLabels[1:], f.recentLabels[:])
-	f.recentLabels[0].name, f.recentLabels[0].label = strings.Clone(s), l
+	if name := l.String(); name == s {
+		copy(f.recentLabels[1:], f.recentLabels[:])
+		f.recentLabels[0].name, f.recentLabels[0].label = name, l
+	}
 	return l, nil
 }
 
