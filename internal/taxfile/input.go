@@ -512,10 +512,20 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 	}
 	var vals [numColumns]string // the current record's trimmed fields by column ("" if absent)
 	fill := func(rec []string) {
-		vals = [numColumns]string{}
-		for i, v := range rec[:min(len(rec), len(pos))] {
+		n := min(len(rec), len(pos))
+		for i, v := range rec[:n] {
 			if c := pos[i]; c >= 0 {
-				vals[c] = trimSpace(v)
+				// strings.TrimSpace, unless the field starts and ends with printable ASCII (as
+				// fields mostly do; a byte in ' '+1..RuneSelf-1 is one unsigned comparison)
+				if n := len(v); n > 0 && (v[0]-'!' >= utf8.RuneSelf-'!' || v[n-1]-'!' >= utf8.RuneSelf-'!') {
+					v = strings.TrimSpace(v)
+				}
+				vals[c] = v
+			}
+		}
+		for _, c := range pos[n:] { // a short record; columns no position names stay ""
+			if c >= 0 {
+				vals[c] = ""
 			}
 		}
 	}
@@ -591,15 +601,6 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 		}
 	}
 	return flush()
-}
-
-// trimSpace is strings.TrimSpace with a fast path for the usual field, which starts and ends with a
-// printable ASCII character.
-func trimSpace(s string) string {
-	if len(s) == 0 || (s[0] > ' ' && s[0] < utf8.RuneSelf && s[len(s)-1] > ' ' && s[len(s)-1] < utf8.RuneSelf) {
-		return s
-	}
-	return strings.TrimSpace(s)
 }
 
 // ParseTime accepts RFC 3339 or "YYYY-MM-DD" / "YYYY-MM-DD HH:MM:SS" (UTC).
