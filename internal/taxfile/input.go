@@ -36,6 +36,7 @@ type File struct {
 	}
 	arena    []tax.Transfer // transfers are carved from large blocks: no per-transaction allocation
 	lastTime time.Time      // the last transaction's time (for the order check across batches)
+	times    timeParser     // transaction times
 
 	// Streaming (RunCompute): every batchSize transactions go to handOver with a snapshot of the
 	// name tables, and handOver returns memory the parser may fill next (the batch's own once it is
@@ -603,6 +604,15 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 	return flush()
 }
 
+// parseTime is ParseTime with the file's timeParser (transaction times: consecutive rows mostly
+// share a date).
+func (f *File) parseTime(s string) (time.Time, error) {
+	if t, ok := f.times.wholeSecondUTC(s); ok {
+		return t, nil
+	}
+	return ParseTime(s)
+}
+
 // ParseTime accepts RFC 3339 or "YYYY-MM-DD" / "YYYY-MM-DD HH:MM:SS" (UTC).
 func ParseTime(s string) (time.Time, error) {
 	if t, ok := parseWholeSecondUTC(s); ok {
@@ -631,7 +641,7 @@ func (f *File) addTx(id, ts string, rows []row) error {
 	if ts == "" {
 		return errors.New("time is required")
 	}
-	t, err := ParseTime(ts)
+	t, err := f.parseTime(ts)
 	if err != nil {
 		return err
 	}
@@ -700,7 +710,7 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		tr.ToAsset = f.intern(rw.toAsset)
 		tr.ReportedOn1099DA, tr.BasisReported = rw.reported, rw.basisReported
 		if rw.acquiredAt != "" {
-			if tr.AcquiredAt, err = ParseTime(rw.acquiredAt); err != nil {
+			if tr.AcquiredAt, err = f.parseTime(rw.acquiredAt); err != nil {
 				return fmt.Errorf("%s: acquired_at: %w", name(), err)
 			}
 		}

@@ -100,7 +100,20 @@ func put4(b []byte, v int) { put2(b, v/100); put2(b[2:], v%100) }
 // time.Time time.Parse(time.RFC3339Nano, s) returns, without time.Parse's generality (5% of a
 // run). ok is false for anything else, out-of-range fields included: ParseTime's layouts decide.
 func parseWholeSecondUTC(s string) (t time.Time, ok bool) {
-	if len(s) != 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' || s[19] != 'Z' {
+	var p timeParser
+	return p.wholeSecondUTC(s)
+}
+
+// timeParser is parseWholeSecondUTC that remembers the date of the last time it parsed: a
+// ledger's consecutive rows mostly fall on the same day.
+type timeParser struct {
+	date  [10]byte // "2006-01-02"
+	days  int64    // date's day from 1970-01-01
+	valid bool
+}
+
+func (p *timeParser) wholeSecondUTC(s string) (t time.Time, ok bool) {
+	if len(s) != 20 || s[10] != 'T' || s[13] != ':' || s[16] != ':' || s[19] != 'Z' {
 		return time.Time{}, false
 	}
 	num := func(i, j int) int {
@@ -114,13 +127,22 @@ func parseWholeSecondUTC(s string) (t time.Time, ok bool) {
 		}
 		return n
 	}
-	year, month, day := num(0, 4), num(5, 7), num(8, 10)
 	hour, minute, sec := num(11, 13), num(14, 16), num(17, 19)
-	if year < 0 || month < 1 || month > 12 || day < 1 || day > daysIn(time.Month(month), year) ||
-		hour < 0 || hour > 23 || minute < 0 || minute > 59 || sec < 0 || sec > 59 {
+	if hour < 0 || hour > 23 || minute < 0 || minute > 59 || sec < 0 || sec > 59 {
 		return time.Time{}, false
 	}
-	return time.Unix(daysFromCivil(year, month, day)*86400+int64(hour*3600+minute*60+sec), 0).UTC(), true
+	if !p.valid || s[:10] != string(p.date[:]) {
+		if s[4] != '-' || s[7] != '-' {
+			return time.Time{}, false
+		}
+		year, month, day := num(0, 4), num(5, 7), num(8, 10)
+		if year < 0 || month < 1 || month > 12 || day < 1 || day > daysIn(time.Month(month), year) {
+			return time.Time{}, false
+		}
+		copy(p.date[:], s)
+		p.days, p.valid = daysFromCivil(year, month, day), true
+	}
+	return time.Unix(p.days*86400+int64(hour*3600+minute*60+sec), 0).UTC(), true
 }
 
 // daysFromCivil is the number of days from 1970-01-01 to year-month-day (proleptic Gregorian, year

@@ -61,6 +61,36 @@ func TestInstantTextRemembersOnlyTheDate(t *testing.T) {
 	}
 }
 
+// TestTimeParserRemembersOnlyTheDate: one timeParser reading a run of times (mostly hours apart,
+// some days or years apart, some malformed or out of range) answers what a fresh one does.
+func TestTimeParserRemembersOnlyTheDate(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var p timeParser
+	tm := time.Date(1960, 1, 1, 0, 0, 0, 0, time.UTC)
+	bad := []string{"2024-01-01T24:00:00Z", "2024-01-01T00:60:00Z", "2024-02-30T00:00:00Z", "2024-01-01T00:00:0aZ",
+		"2024-01-01 00:00:00Z", "2024/01/01T00:00:00Z", "2024-01-01T00:00:00z", "2024-01-01", "x"}
+	for i := 0; i < 200000; i++ {
+		switch r.IntN(10) {
+		case 0:
+			tm = tm.AddDate(0, 0, r.IntN(400)*(1-2*r.IntN(2)))
+		default:
+			tm = tm.Add(time.Duration(r.IntN(6*3600)) * time.Second)
+		}
+		s := tm.Format(time.RFC3339)
+		if r.IntN(20) == 0 {
+			s = bad[r.IntN(len(bad))]
+			if r.IntN(2) == 0 { // a bad time of day on the remembered date
+				s = tm.Format("2006-01-02") + "T25:00:00Z"
+			}
+		}
+		got, gotOK := p.wholeSecondUTC(s)
+		want, wantOK := parseWholeSecondUTC(s)
+		if got != want || gotOK != wantOK {
+			t.Fatalf("%s: got %v %v want %v %v", s, got, gotOK, want, wantOK)
+		}
+	}
+}
+
 // TestParseWholeSecondUTC: the time time.Parse(time.RFC3339Nano) returns, over the engine's range
 // and a little beyond (every day of it, a random time of day), and no answer for what time.Parse
 // rejects or for other forms.
