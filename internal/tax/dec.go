@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"slices"
 	"strconv"
 
 	"github.com/shopspring/decimal"
@@ -547,7 +548,9 @@ func appendFrac(b []byte, frac uint64) []byte {
 		frac /= 10
 		n--
 	}
-	var buf [19]byte
+	l := len(b)
+	b = slices.Grow(b, n+1)[:l+n+1] // written in place: a copy from a local buffer is a call per number
+	buf := b[l:]
 	buf[0] = '.'
 	i := n
 	for ; i > 1; i -= 2 { // two digits a step
@@ -558,7 +561,7 @@ func appendFrac(b []byte, frac uint64) []byte {
 	if i == 1 {
 		buf[1] = byte('0' + frac)
 	}
-	return append(b, buf[:n+1]...)
+	return b
 }
 
 // digitPairs holds "00" to "99": digitPairs[2*d:2*d+2] is d in two digits.

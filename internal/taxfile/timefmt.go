@@ -1,6 +1,7 @@
 package taxfile
 
 import (
+	"slices"
 	"time"
 
 	"taxd/internal/tax"
@@ -67,8 +68,10 @@ func (c *instantText) append(b []byte, t tax.Instant) []byte {
 		c.date[10] = 'T'
 		c.days, c.valid = days, true
 	}
-	var buf [30]byte
-	copy(buf[:], c.date[:])
+	l := len(b)
+	b = slices.Grow(b, 30)[:l+30] // written in place, then cut to its length
+	buf := b[l:]
+	copy(buf, c.date[:])
 	put2(buf[11:], int(sod/3600))
 	buf[13] = ':'
 	put2(buf[14:], int(sod/60%60))
@@ -89,7 +92,7 @@ func (c *instantText) append(b []byte, t tax.Instant) []byte {
 		n = 20 + digits
 	}
 	buf[n] = 'Z'
-	return append(b, buf[:n+1]...)
+	return b[:l+n+1]
 }
 
 func put2(b []byte, v int) { b[0], b[1] = byte('0'+v/10), byte('0'+v%10) }
