@@ -22,7 +22,7 @@ import (
 type csvReader struct {
 	br     *bufio.Reader
 	lines  int    // physical lines consumed
-	store  []byte // bytes of the records read since the last release
+	store  []byte // bytes of the records read since keepLast last reused it
 	long   []byte // a line longer than the read buffer
 	fields []string
 	// the last record, when it was split in place: store[last:]
@@ -32,14 +32,15 @@ type csvReader struct {
 
 func newCSVReader(br *bufio.Reader) *csvReader { return &csvReader{br: br} }
 
-// keepLast releases the records read before the last one and returns the last one's fields
-// (moved with it to the front of the storage).
+// keepLast releases the records read before the last one and returns the last one's fields. The
+// storage is only written at its end, so released records stay where they are until they fill
+// keepSlack bytes; then the last record moves to the front and the storage is reused.
 func (r *csvReader) keepLast() []string {
 	if !r.lastFast {
 		r.store = r.store[:0]
 		return r.fields
 	}
-	if r.last == 0 {
+	if r.last < keepSlack {
 		return r.fields
 	}
 	base := unsafe.Pointer(unsafe.SliceData(r.store))
@@ -55,6 +56,9 @@ func (r *csvReader) keepLast() []string {
 	}
 	return r.fields
 }
+
+// keepSlack is how many bytes of released records csvReader keeps before it reuses their storage.
+const keepSlack = 16 << 10
 
 // split splits b at commas into r.fields; ok is false if b has a quote. One pass, eight bytes a
 // step: ledger fields are a few bytes each, shorter than bytes.IndexByte's vector loop pays off at.
