@@ -30,7 +30,11 @@ type csvReader struct {
 	lastFast bool
 }
 
-func newCSVReader(br *bufio.Reader) *csvReader { return &csvReader{br: br} }
+func newCSVReader(br *bufio.Reader) *csvReader {
+	// room for keepSlack bytes of released records and the records after them: the storage is
+	// not grown (copied into fresh memory) in the usual case
+	return &csvReader{br: br, store: make([]byte, 0, keepSlack+4<<10)}
+}
 
 // keepLast releases the records read before the last one and returns the last one's fields. The
 // storage is only written at its end, so released records stay where they are until they fill
